@@ -1,0 +1,70 @@
+# gfxkit: `make` builds build/libgfxkit.a and build/gfxkit; `make check` runs
+# every test (also under ASan/UBSan) and ends with "N passed, N failed".
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CPPFLAGS += -Iinclude -Isrc
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+B = build
+LIB_SRC = $(wildcard src/core/*.c) $(wildcard src/pm4/*.c)
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
+SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
+TEST_SRC = $(wildcard tests/*/test_*.c)
+TESTS = $(TEST_SRC:tests/%.c=$(B)/tests/%)
+SAN_TESTS = $(TEST_SRC:tests/%.c=$(B)/san-tests/%)
+
+all: $(B)/libgfxkit.a $(B)/gfxkit $(B)/gfxkit-san $(TESTS) $(SAN_TESTS)
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) -MMD -MP -c $< -o $@
+
+$(B)/libgfxkit.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libgfxkit-san.a: $(SAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/gfxkit: tools/gfxkit.c $(B)/libgfxkit.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(B)/libgfxkit.a -o $@
+
+$(B)/gfxkit-san: tools/gfxkit.c $(B)/libgfxkit-san.a
+	$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $< $(B)/libgfxkit-san.a -o $@
+
+$(B)/tests/%: tests/%.c tests/testlib.h $(B)/libgfxkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(WARN) $(CFLAGS) $< $(B)/libgfxkit.a -o $@
+
+$(B)/san-tests/%: tests/%.c tests/testlib.h $(B)/libgfxkit-san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(WARN) -O1 -g $(SAN) $< $(B)/libgfxkit-san.a -o $@
+
+check: all
+	@sh tests/run.sh $(B)
+
+demo: $(B)/gfxkit
+	$(B)/gfxkit decode -g evergreen -e pm4 examples/evergreen_compute.bin
+
+bench: $(B)/gfxkit tools/bench.c $(B)/libgfxkit.a
+	$(CC) $(CPPFLAGS) $(WARN) -O2 tools/bench.c $(B)/libgfxkit.a -o $(B)/bench
+	$(B)/bench
+
+FUZZ_CC ?= clang
+fuzz: tests/fuzz/fuzz_pm4.c $(LIB_SRC)
+	@mkdir -p $(B)/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $^ -o $(B)/fuzz/fuzz_pm4
+	$(B)/fuzz/fuzz_pm4 -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 $(B)/fuzz/corpus tests/vectors 2>&1 | tail -5 ; \
+	test $${PIPESTATUS:-0} -eq 0
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all check demo bench fuzz clean
+-include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -1,0 +1,161 @@
+/* Declarative format descriptions: fields, enums, packets, register spaces.
+ *
+ * Every packet (or instruction) family is described once with these types;
+ * decode, encode, check and both printers are generic walkers over them
+ * (src/core/).  A family adds only its framing rule (src/<family>/). */
+#ifndef GFXKIT_DESC_H
+#define GFXKIT_DESC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxkit/regdb.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Named values of a field.  names[] has (1 << nbits) entries, filled with
+ * designated initializers so a missing name is an explicit NULL gap (a
+ * reserved value), never a shifted one. */
+struct gk_enum {
+	uint8_t nbits;
+	const char *const *names;
+};
+
+/* One contiguous piece of a field: bits lo..hi of packet dword dw land at
+ * bit pos of the field's value.  A 40-bit address is two segments:
+ * {dw1, 2, 31, 2} and {dw2, 0, 7, 32}. */
+struct gk_seg {
+	uint8_t dw, lo, hi, pos;
+};
+
+enum gk_kind {
+	GK_UINT,      /* a number */
+	GK_ENUM,      /* a number with names (enm) */
+	GK_FLAG,      /* one bit */
+	GK_FLAGS,     /* a set of named bits (enm names bit i), printed A|B|C */
+	GK_ADDR,      /* a memory address, printed whole in hex */
+	GK_REG,       /* a register as a dword index (byte address / 4), printed by name */
+	GK_DONTCARE,  /* bits the hardware ignores: shown when non-zero, never an error */
+	GK_CONST,     /* framing: must equal .min (e.g. packet TYPE); not printed */
+	GK_OPCODE,    /* framing: equals the packet's opcode; not printed */
+	GK_COUNT,     /* framing: packet dwords - .min (PM4 COUNT: ndw - 2); not printed */
+};
+
+/* Field flags */
+#define GK_F_HIDE0    0x01u  /* printed only when non-zero (header bits such as PREDICATE) */
+#define GK_F_HEX      0x02u  /* print in hex (addresses always are) */
+#define GK_F_NOTZERO  0x04u  /* check: zero is not valid (SHADER_TYPE of DISPATCH_*) */
+
+struct gk_field {
+	const char *name;
+	struct gk_seg seg[2];
+	uint8_t nseg;
+	uint8_t kind;          /* enum gk_kind */
+	uint8_t flags;         /* GK_F_* */
+	uint8_t align;         /* required byte alignment of the value (power of two), 0: none */
+	uint8_t cond;          /* 1 + index of the field that decides presence; 0: always */
+	uint32_t cond_mask;    /* present when bit (value of cond field) is set; values >= 32 never */
+	uint16_t gens;         /* generations that have the field; 0: all */
+	uint64_t min, max;     /* check: valid range when max != 0 (GK_CONST: min is the constant) */
+	const struct gk_enum *enm;
+	const char *why;       /* check: the rule behind min/max, for the message */
+};
+
+/* What follows the fixed fields of a packet. */
+enum gk_tail {
+	GK_TAIL_NONE,
+	GK_TAIL_DATA,    /* raw dwords (NOP data, immediate indices) */
+	GK_TAIL_REGS,    /* consecutive register values starting at reg_field in space */
+	GK_TAIL_GROUPS,  /* a repeated group of fields (LOAD_* offset/count pairs) */
+};
+
+/* Packet flags */
+#define GK_P_EXEC_COUNT  0x01u /* field "EXEC_COUNT" covers the following dwords */
+#define GK_P_COMPUTE     0x02u /* header SHADER_TYPE must be 1 */
+#define GK_P_GRAPHICS    0x04u /* header SHADER_TYPE must be 0 */
+
+struct gk_packet_desc {
+	const char *name;
+	const char *alias;       /* another spelling the assembler accepts (kernel header name) */
+	uint16_t opcode;
+	uint16_t gens;           /* bit per generation of the family */
+	const struct gk_field *hdr;   /* shared header layout (dword 0) */
+	uint8_t nhdr;
+	uint8_t nfields;
+	const struct gk_field *fields;
+	uint16_t min_dw, max_dw; /* whole packet incl. header; max_dw 0: unbounded */
+	uint8_t tail;            /* enum gk_tail */
+	uint8_t tail_dw;         /* first tail dword */
+	uint8_t tail_unit;       /* tail dword count must be a multiple of this (0/1: any) */
+	uint8_t reg_field;       /* GK_TAIL_REGS: index of the start-offset field (in hdr if reg_in_hdr) */
+	uint8_t reg_in_hdr;
+	uint8_t space;           /* GK_TAIL_REGS: index into the format's register spaces */
+	uint8_t ngroup;          /* GK_TAIL_GROUPS: fields per group, dwords per group */
+	uint8_t group_dw;
+	const struct gk_field *group; /* segment dw is relative to the group start */
+	const char *tail_name;
+	uint16_t flags;          /* GK_P_* */
+	const char *note;        /* one line: seed section or source that decided the layout */
+};
+
+/* A register space: SET_* packets give offsets relative to start. */
+struct gk_space {
+	const char *name;
+	uint32_t start, end;     /* byte addresses, end exclusive */
+};
+
+struct gk_format;
+
+/* Family framing: look at the packet starting at p (avail dwords available,
+ * avail >= 1) and say how many dwords it occupies and which description
+ * explains it.  Must not read beyond avail.  Returns the packet length in
+ * dwords (>= 1), possibly more than avail when the packet is truncated. */
+struct gk_frame {
+	const struct gk_packet_desc *desc;  /* NULL: nothing explains it (raw) */
+	uint32_t ndw;
+	uint8_t type;                       /* family-specific packet type */
+	int32_t opcode;                     /* -1: none */
+	uint8_t unknown;                    /* opcode known to no generation */
+	uint8_t other_gen;                  /* desc exists, but not for this generation */
+};
+
+struct gk_format {
+	const char *family;      /* "pm4" */
+	const char *gen;         /* "evergreen" */
+	uint16_t gen_bit;
+	const struct gk_reg_table *regs;
+	const struct gk_space *spaces;
+	uint8_t nspaces;
+	const struct gk_packet_desc *descs; /* every description of the family */
+	size_t ndescs;
+	uint32_t max_packet_dw;  /* longest packet framing can produce */
+	void (*frame)(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out);
+	/* Lookup tables filled by the family's init function (caller-owned). */
+	const struct gk_packet_desc *by_op[256];  /* this generation */
+	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
+	const struct gk_packet_desc *special[4];  /* family framing packets (PM4 types 0-2) */
+};
+
+/* Description by name (or alias) for this format's generation first, then
+ * any generation; NULL if none. */
+const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const char *name, size_t len);
+
+/* Field access (src/core/desc.c).  A field is present when its condition
+ * holds and every segment lies inside the packet. */
+uint64_t gk_field_get(const struct gk_field *f, const uint32_t *dw, size_t ndw);
+bool gk_field_fits(const struct gk_field *f, uint64_t v);
+void gk_field_put(const struct gk_field *f, uint32_t *dw, size_t ndw, uint64_t v);
+uint32_t gk_field_mask(const struct gk_field *f, unsigned dw);
+unsigned gk_field_width(const struct gk_field *f);
+unsigned gk_field_last_dw(const struct gk_field *f);
+bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t *dw, size_t ndw,
+                      unsigned gen_bit);
+const char *gk_enum_name(const struct gk_enum *e, uint64_t v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,58 @@
+/* Diagnostics are values: the library never prints, exits or aborts. */
+#ifndef GFXKIT_DIAG_H
+#define GFXKIT_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gk_severity { GK_WARNING = 1, GK_ERROR = 2 };
+
+/* What a diagnostic is about; stable, so tests and tools can match on it. */
+enum gk_diag_code {
+	GK_D_NONE = 0,
+	GK_D_TYPE1,          /* type-1 packet (unsupported on R6xx+) */
+	GK_D_UNKNOWN_OPCODE, /* opcode known to no generation */
+	GK_D_WRONG_GEN,      /* packet exists, but not on this generation */
+	GK_D_TRUNCATED,      /* packet runs past the end of the buffer */
+	GK_D_TOO_SHORT,      /* body shorter than the layout */
+	GK_D_TOO_LONG,       /* body longer than the layout */
+	GK_D_BAD_MULTIPLE,   /* tail not a whole number of units */
+	GK_D_RESERVED_BITS,  /* reserved / must-be-zero bits set */
+	GK_D_MISALIGNED,     /* address not aligned as the field requires */
+	GK_D_RANGE,          /* value outside its valid range */
+	GK_D_RESERVED_VALUE, /* enum value with no meaning */
+	GK_D_REG_SPACE,      /* SET_* registers outside their space */
+	GK_D_EXEC_COUNT,     /* COND_EXEC / PRED_EXEC count not on a packet boundary / past the end */
+	GK_D_SHADER_TYPE,    /* header SHADER_TYPE wrong for the packet */
+	GK_D_DONTCARE_BITS,  /* don't-care bits set (warning) */
+	GK_D_SYNTAX,         /* assembler: text error */
+	GK_D_IO,             /* input could not be read */
+	GK_D_LIMIT,          /* too many diagnostics for one packet; rest suppressed */
+};
+
+struct gk_diag {
+	enum gk_severity severity;
+	enum gk_diag_code code;
+	uint64_t offset;      /* byte offset of the packet (or of the input for text errors) */
+	int32_t dw;           /* dword index in the packet (0 = header), -1: whole packet */
+	int8_t lo, hi;        /* bit range in that dword, -1: none */
+	const char *packet;   /* packet name, or NULL */
+	const char *field;    /* field name, or NULL */
+	uint32_t line, col;   /* assembler: 1-based text position, 0: none */
+	char message[160];
+};
+
+/* Caller-supplied sink.  Return non-zero to stop. */
+typedef int (*gk_diag_fn)(void *ctx, const struct gk_diag *d);
+
+/* "dw1[1:0] ADDRESS: message" style prefix used by the CLI. */
+size_t gk_diag_format(const struct gk_diag *d, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,11 @@
+/* gfxkit: read, write and check GPU command streams.  Umbrella header. */
+#ifndef GFXKIT_H
+#define GFXKIT_H
+
+#include "gfxkit/desc.h"
+#include "gfxkit/diag.h"
+#include "gfxkit/pm4.h"
+#include "gfxkit/regdb.h"
+#include "gfxkit/stream.h"
+
+#endif

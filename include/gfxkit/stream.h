@@ -1,0 +1,145 @@
+/* Streams of packets: reading words, framing, checking, printing, assembling.
+ * Everything works a packet at a time in caller-owned, bounded memory. */
+#ifndef GFXKIT_STREAM_H
+#define GFXKIT_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxkit/desc.h"
+#include "gfxkit/diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- input: little-endian binary or hex text, read incrementally ---- */
+
+enum gk_in_format { GK_IN_AUTO, GK_IN_BIN, GK_IN_HEX };
+
+/* Returns bytes read (0 at end), or -1 on error. */
+typedef long (*gk_read_fn)(void *ctx, void *buf, size_t cap);
+
+#define GK_IN_RAW 65536u          /* bytes read per call */
+#define GK_IN_WORDS (1u << 17)    /* dword window; must exceed the longest packet */
+
+struct gk_input {
+	gk_read_fn read;
+	void *ctx;
+	enum gk_in_format format;     /* resolved from AUTO on the first read */
+	/* private */
+	uint8_t raw[GK_IN_RAW];
+	size_t raw_len, raw_pos;
+	bool eof, failed;
+	uint8_t carry[4];             /* binary bytes not yet forming a word */
+	unsigned ncarry;
+	/* hex tokenizer */
+	int hx_state;
+	uint64_t hx_val;
+	unsigned hx_digits;
+	bool hx_line_start, hx_prefix, hx_any;
+	uint32_t line, col, tok_line, tok_col;
+	uint32_t words[GK_IN_WORDS];
+	size_t nwords, pos;           /* valid words, first unconsumed */
+	uint64_t base;                /* byte offset of words[0] in the stream */
+	struct gk_diag error;         /* set when failed */
+};
+
+void gk_input_init(struct gk_input *in, gk_read_fn read, void *ctx, enum gk_in_format fmt);
+/* Make at least want words available from in->pos (fewer only at end of
+ * input).  Returns the number available, or -1 after an input error
+ * (in->error says what and where). */
+long gk_input_fill(struct gk_input *in, size_t want);
+
+/* ---- packets ---- */
+
+struct gk_packet {
+	uint64_t offset;              /* byte offset of dword 0 in the stream */
+	const uint32_t *dw;           /* the packet's dwords */
+	uint32_t ndw;                 /* dwords present (< frame.ndw when truncated) */
+	struct gk_frame frame;
+	bool truncated;
+};
+
+/* Split a buffer into packets: frames the packet at words[0] (n >= 1). */
+void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
+		     struct gk_packet *pkt);
+
+/* ---- check ---- */
+
+#define GK_MAX_DIAGS 16           /* per packet; further ones are summarised */
+
+struct gk_check_state {
+	uint64_t exec_end[16];        /* pending COND_EXEC/PRED_EXEC region ends */
+	uint64_t exec_from[16];
+	unsigned nexec;
+};
+
+struct gk_diags {
+	struct gk_diag d[GK_MAX_DIAGS];
+	unsigned n, dropped;
+	unsigned errors, warnings;
+};
+
+void gk_check_init(struct gk_check_state *st);
+/* Diagnose one packet (appends to *out). */
+void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
+		     struct gk_diags *out);
+/* End of stream at byte offset end: unfinished EXEC_COUNT regions. */
+void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out);
+
+/* ---- output ---- */
+
+typedef int (*gk_write_fn)(void *ctx, const void *p, size_t n);
+
+struct gk_out {
+	char *buf;
+	size_t len, cap;
+	gk_write_fn write;            /* NULL: buffer only, output beyond cap is dropped */
+	void *ctx;
+	int failed;
+};
+
+void gk_out_flush(struct gk_out *o);
+void gk_out_mem(struct gk_out *o, const void *p, size_t n);
+void gk_out_str(struct gk_out *o, const char *s);
+
+/* Assembly text of one packet, the form gk_asm reads back. */
+void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bool raw_words,
+		    struct gk_out *o);
+/* Diagnostics as comment lines ("    ; error: ..."). */
+void gk_text_diags(const struct gk_diags *dg, struct gk_out *o);
+/* One JSON object (one line) per packet. */
+void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
+		    struct gk_out *o);
+
+/* ---- assembler: text -> words ---- */
+
+typedef int (*gk_emit_fn)(void *ctx, const uint32_t *w, size_t n);
+
+struct gk_asm {
+	const struct gk_format *fmt;
+	gk_emit_fn emit;
+	void *emit_ctx;
+	gk_diag_fn diag;
+	void *diag_ctx;
+	unsigned errors;
+	uint32_t line;                /* lines fed so far */
+	/* private */
+	struct gk_asm_state *st;
+};
+
+/* st_mem must be at least gk_asm_state_size() bytes, caller-owned. */
+size_t gk_asm_state_size(void);
+void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
+		 gk_diag_fn diag, void *diag_ctx);
+/* Feed one line (without its newline). */
+void gk_asm_line(struct gk_asm *a, const char *line, size_t len);
+/* End of input: emit the last packet. */
+void gk_asm_finish(struct gk_asm *a);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

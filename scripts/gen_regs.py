@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Generate gfxkit's const register tables (src/pm4/pm4_regs_<gen>_tab.c).
+
+Usage: scripts/gen_regs.py [REFERENCE_DIR]
+
+REFERENCE_DIR defaults to <repo>/../shared/reference/registers, where <repo>
+is the parent of this script's directory.  Output goes to <repo>/src/pm4/.
+Standard library only; the output is deterministic.
+
+Rules (see the TSV README for the meaning of the columns):
+  * r600 table: registers-r600.tsv rows with gens r600+r700 or r600;
+    r700 table: gens r600+r700 or r700; evergreen / cayman: every row of
+    their own file.  Rows with space indirect or pseudo are skipped.
+  * One primary name per offset: (1) the comment_name of
+    crosscheck-default-state.tsv for that gen and offset, (2) source both,
+    (3) mesa, (4) kernel; ties by first appearance in the TSV.
+  * names[]: every name, sorted by strcmp byte order, unique.  A name at
+    two offsets keeps the offset where it is primary (lowest such offset if
+    it is primary at several), else the lowest offset; the dropped mappings
+    are listed in a comment.
+  * Fields: those of the primary name (or, if it has none, of the
+    highest-ranked alias at the same offset that has some).  A field
+    overlapping an earlier-kept one (both/mesa rows first, then kernel,
+    then file order) is dropped and listed.  Sorted by low bit.
+  * Values: enums rows with a non-empty field, joined on (offset, register,
+    field); values that do not fit the field are dropped (listed); unique
+    by value (first name kept); sorted by value.
+  * Identical field lists and identical value lists are emitted once.
+"""
+
+import csv
+import os
+import sys
+
+GENS = ("r600", "r700", "evergreen", "cayman")
+SKIP_SPACES = ("indirect", "pseudo")
+SOURCE_RANK = {"both": 1, "mesa": 2, "kernel": 3}
+
+
+def read_tsv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return rows
+
+
+def cstr(s):
+    """A valid C string literal for s (ASCII; escapes anything unusual)."""
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if ch in "\\\"":
+            out.append("\\" + ch)
+        elif 0x20 <= o < 0x7F and ch != "?":
+            out.append(ch)
+        else:
+            for b in ch.encode("utf-8"):
+                out.append("\\%03o" % b)
+    return '"' + "".join(out) + '"'
+
+
+def ccomment(s):
+    """Text safe inside a /* */ comment."""
+    return s.replace("*/", "* /").replace("/*", "/ *")
+
+
+def load(refdir, gen):
+    src = "r600" if gen in ("r600", "r700") else gen
+    regs = read_tsv(os.path.join(refdir, "registers-%s.tsv" % src))
+    fields = read_tsv(os.path.join(refdir, "fields-%s.tsv" % src))
+    enums = read_tsv(os.path.join(refdir, "enums-%s.tsv" % src))
+    if gen == "r600":
+        regs = [r for r in regs if r["gens"] in ("r600+r700", "r600")]
+    elif gen == "r700":
+        regs = [r for r in regs if r["gens"] in ("r600+r700", "r700")]
+    regs = [r for r in regs if r["space"] not in SKIP_SPACES]
+    return regs, fields, enums
+
+
+def load_crosscheck(refdir):
+    """{gen: {offset: comment_name}} for non-empty comment names."""
+    out = {}
+    for r in read_tsv(os.path.join(refdir, "crosscheck-default-state.tsv")):
+        if r["comment_name"]:
+            out.setdefault(r["gen"], {})[int(r["offset"], 16)] = r["comment_name"]
+    return out
+
+
+def build(gen, regs, fields, enums, xcheck):
+    notes = []  # comment lines for the generated file
+
+    # --- registers and names -------------------------------------------
+    by_off = {}  # offset -> list of (rank tuple, name, row)
+    for idx, r in enumerate(regs):
+        off = int(r["offset"], 16)
+        by_off.setdefault(off, []).append((idx, r["name"], r))
+
+    primary = {}   # offset -> name
+    ranked = {}    # offset -> names in rank order
+    for off, lst in by_off.items():
+        cname = xcheck.get(off)
+        if cname is not None and cname not in [n for _, n, _ in lst]:
+            raise SystemExit("%s: crosscheck name %s not at 0x%06X" % (gen, cname, off))
+
+        def key(item):
+            idx, name, row = item
+            return (0 if name == cname else 1, SOURCE_RANK[row["source"]], idx)
+
+        order = sorted(lst, key=key)
+        ranked[off] = [n for _, n, _ in order]
+        primary[off] = order[0][1]
+
+    name_offs = {}  # name -> sorted offsets
+    for off in sorted(by_off):
+        for n in ranked[off]:
+            name_offs.setdefault(n, [])
+            if off not in name_offs[n]:
+                name_offs[n].append(off)
+    names = {}
+    dup_notes = []
+    for n, offs in name_offs.items():
+        if len(offs) == 1:
+            names[n] = offs[0]
+            continue
+        prim = [o for o in offs if primary[o] == n]
+        keep = min(prim) if prim else min(offs)
+        names[n] = keep
+        dropped = [o for o in offs if o != keep]
+        dup_notes.append("  %s -> 0x%06X kept (%s); dropped %s" % (
+            n, keep, "primary there" if prim else "lowest offset",
+            ", ".join("0x%06X%s" % (o, " (primary there too)" if primary[o] == n else "")
+                      for o in dropped)))
+    n_aliases = sum(len(v) - 1 for v in ranked.values())
+
+    # --- fields ----------------------------------------------------------
+    fidx = {}  # (offset, register) -> list of (file index, row)
+    for i, f in enumerate(fields):
+        fidx.setdefault((int(f["offset"], 16), f["register"]), []).append((i, f))
+    eidx = {}  # (offset, register, field) -> list of rows (file order)
+    for e in enums:
+        if e["field"]:
+            eidx.setdefault((int(e["offset"], 16), e["register"], e["field"]), []).append(e)
+
+    field_notes = []
+    value_notes = []
+    reg_fields = {}  # offset -> tuple of (name, lo, hi, values tuple)
+    fields_from_alias = []
+    for off in sorted(by_off):
+        src_name = None
+        for n in ranked[off]:
+            if (off, n) in fidx:
+                src_name = n
+                break
+        if src_name is None:
+            reg_fields[off] = ()
+            continue
+        if src_name != primary[off]:
+            fields_from_alias.append((off, primary[off], src_name))
+        rows = sorted(fidx[(off, src_name)],
+                      key=lambda t: (0 if t[1]["source"] in ("both", "mesa") else 1, t[0]))
+        kept = []
+        for _, f in rows:
+            lo, hi = int(f["low_bit"]), int(f["high_bit"])
+            if not (0 <= lo <= hi <= 31):
+                field_notes.append("  0x%06X %s.%s bits %d..%d out of range" % (
+                    off, src_name, f["field"], lo, hi))
+                continue
+            clash = [k for k in kept if not (hi < k["lo"] or lo > k["hi"])]
+            if clash:
+                field_notes.append("  0x%06X %s.%s (%s, bits %d..%d) overlaps %s" % (
+                    off, src_name, f["field"], f["source"], lo, hi,
+                    ", ".join("%s (bits %d..%d)" % (k["name"], k["lo"], k["hi"]) for k in clash)))
+                continue
+            if any(k["name"] == f["field"] for k in kept):
+                field_notes.append("  0x%06X %s.%s duplicate field name" % (off, src_name, f["field"]))
+                continue
+            kept.append({"name": f["field"], "lo": lo, "hi": hi})
+        out = []
+        for k in sorted(kept, key=lambda k: (k["lo"], k["hi"], k["name"])):
+            width = k["hi"] - k["lo"] + 1
+            vals = {}
+            for e in eidx.get((off, src_name, k["name"]), []):
+                v = int(e["value"])
+                if v < 0 or v >= (1 << width):
+                    value_notes.append("  0x%06X %s.%s %s = %d does not fit %d bit(s)" % (
+                        off, src_name, k["name"], e["value_name"], v, width))
+                    continue
+                if v in vals:
+                    value_notes.append("  0x%06X %s.%s %s = %d duplicates %s" % (
+                        off, src_name, k["name"], e["value_name"], v, vals[v]))
+                    continue
+                vals[v] = e["value_name"]
+            out.append((k["name"], k["lo"], k["hi"], tuple(sorted(vals.items()))))
+        reg_fields[off] = tuple(out)
+
+    if dup_notes:
+        notes.append("Names at more than one offset (names[] keeps one mapping):")
+        notes += dup_notes
+    if field_notes:
+        notes.append("Dropped fields:")
+        notes += field_notes
+    if value_notes:
+        notes.append("Dropped values:")
+        notes += value_notes
+    if fields_from_alias:
+        notes.append("Fields taken from an alias (primary name has none):")
+        notes += ["  0x%06X %s <- %s" % t for t in fields_from_alias]
+
+    stats = {
+        "regs": len(by_off), "names": len(names), "aliases": n_aliases,
+        "dup_names": sum(len(name_offs[n]) - 1 for n in name_offs if len(name_offs[n]) > 1),
+        "dropped_fields": len(field_notes), "dropped_values": len(value_notes),
+        "fields": sum(len(v) for v in reg_fields.values()),
+        "values": sum(len(f[3]) for v in reg_fields.values() for f in v),
+        "from_alias": len(fields_from_alias),
+    }
+    return primary, names, reg_fields, notes, stats
+
+
+def emit(gen, primary, names, reg_fields, notes, stats):
+    # Share identical value lists and field lists (ids in order of first use).
+    vlists, flists = {}, {}
+    for off in sorted(primary):
+        fl = reg_fields[off]
+        for f in fl:
+            if f[3] and f[3] not in vlists:
+                vlists[f[3]] = len(vlists)
+        if fl and fl not in flists:
+            flists[fl] = len(flists)
+    ndist_f = sum(len(fl) for fl in flists)
+    ndist_v = sum(len(vl) for vl in vlists)
+
+    L = []
+    L.append("/* Generated by scripts/gen_regs.py from ../shared/reference/registers; do not edit by hand. "
+             "%s: %d registers, %d names, %d fields (%d emitted), %d values (%d emitted). */" % (
+                 gen, stats["regs"], stats["names"], stats["fields"], ndist_f,
+                 stats["values"], ndist_v))
+    L.append("")
+    if notes:
+        L.append("/*")
+        for n in notes:
+            L.append(" * " + ccomment(n).rstrip())
+        L.append(" */")
+        L.append("")
+    L.append('#include "gfxkit/regdb.h"')
+    L.append("")
+
+    for vl, i in sorted(vlists.items(), key=lambda t: t[1]):
+        L.append("static const struct gk_reg_value %s_v%d[] = {" % (gen, i))
+        for v, n in vl:
+            L.append("\t{ %uu, %s }," % (v, cstr(n)))
+        L.append("};")
+    if vlists:
+        L.append("")
+
+    for fl, i in sorted(flists.items(), key=lambda t: t[1]):
+        L.append("static const struct gk_reg_field %s_f%d[] = {" % (gen, i))
+        for name, lo, hi, vl in fl:
+            if vl:
+                L.append("\t{ %s, %d, %d, %d, %s_v%d }," % (cstr(name), lo, hi, len(vl), gen, vlists[vl]))
+            else:
+                L.append("\t{ %s, %d, %d, 0, NULL }," % (cstr(name), lo, hi))
+        L.append("};")
+    if flists:
+        L.append("")
+
+    L.append("static const struct gk_reg %s_regs[] = {" % gen)
+    for off in sorted(primary):
+        fl = reg_fields[off]
+        if fl:
+            L.append("\t{ 0x%06X, %s, %d, %s_f%d }," % (off, cstr(primary[off]), len(fl), gen, flists[fl]))
+        else:
+            L.append("\t{ 0x%06X, %s, 0, NULL }," % (off, cstr(primary[off])))
+    L.append("};")
+    L.append("")
+
+    L.append("static const struct gk_reg_name %s_names[] = {" % gen)
+    for n in sorted(names, key=lambda s: s.encode("utf-8")):
+        L.append("\t{ %s, 0x%06X }," % (cstr(n), names[n]))
+    L.append("};")
+    L.append("")
+
+    L.append("extern const struct gk_reg_table gk_pm4_regs_%s;" % gen)
+    L.append("const struct gk_reg_table gk_pm4_regs_%s = {" % gen)
+    L.append("\t%s," % cstr(gen))
+    L.append("\t%s_regs," % gen)
+    L.append("\tsizeof %s_regs / sizeof %s_regs[0]," % (gen, gen))
+    L.append("\t%s_names," % gen)
+    L.append("\tsizeof %s_names / sizeof %s_names[0]," % (gen, gen))
+    L.append("};")
+    return "\n".join(L) + "\n"
+
+
+def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    repo = os.path.dirname(here)
+    if len(argv) > 2:
+        sys.stderr.write("usage: %s [REFERENCE_DIR]\n" % argv[0])
+        return 2
+    refdir = argv[1] if len(argv) == 2 else os.path.join(repo, "..", "shared", "reference", "registers")
+    refdir = os.path.normpath(refdir)
+    outdir = os.path.join(repo, "src", "pm4")
+    xcheck = load_crosscheck(refdir)
+    for gen in GENS:
+        regs, fields, enums = load(refdir, gen)
+        primary, names, reg_fields, notes, stats = build(gen, regs, fields, enums, xcheck.get(gen, {}))
+        text = emit(gen, primary, names, reg_fields, notes, stats)
+        path = os.path.join(outdir, "pm4_regs_%s_tab.c" % gen)
+        with open(path, "w", encoding="ascii", newline="\n") as f:
+            f.write(text)
+        print("%s: %d registers, %d names (%d aliases, %d duplicate name mappings dropped), "
+              "%d fields, %d values, dropped %d fields / %d values, %d registers use alias fields -> %s" % (
+                  gen, stats["regs"], stats["names"], stats["aliases"], stats["dup_names"],
+                  stats["fields"], stats["values"], stats["dropped_fields"],
+                  stats["dropped_values"], stats["from_alias"], os.path.relpath(path, repo)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,745 @@
+/* The assembler: the text the printer writes (src/core/text.c) back to words,
+ * driven by the same descriptions.  Line oriented and streaming: a packet is
+ * a line starting in column 1 plus the indented lines after it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gfxkit/stream.h"
+
+#include "bits.h"
+#include "layout.h"
+
+#define MAX_ASSIGN 64
+#define MAX_PACKET 16386u /* PM4: COUNT is 14 bits, plus header */
+
+struct assign {
+	const struct gk_field *f;  /* first field of that name (value parsed against it) */
+	uint64_t value;
+	uint32_t col;
+	bool used;
+};
+
+struct gk_asm_state {
+	const struct gk_packet_desc *d;
+	bool active, raw, bad;
+	uint32_t line;
+	struct assign as[MAX_ASSIGN];
+	unsigned nas;
+	uint32_t orbits[GK_FIXED_MAX];
+	unsigned nor;                  /* 1 + highest dwN given, 0: none */
+	bool have_count;
+	uint64_t count;
+	uint32_t count_col;
+	uint32_t tail[MAX_PACKET];
+	unsigned ntail;
+	uint32_t extra[MAX_PACKET];
+	unsigned nextra;
+	bool have_reg;
+	uint32_t reg_start, reg_next;
+	uint32_t buf[MAX_PACKET];
+	uint32_t raw_words[MAX_PACKET];
+	unsigned nraw;
+};
+
+size_t gk_asm_state_size(void)
+{
+	return sizeof(struct gk_asm_state);
+}
+
+void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
+		 gk_diag_fn diag, void *diag_ctx)
+{
+	memset(a, 0, sizeof *a);
+	a->fmt = fmt;
+	a->emit = emit;
+	a->emit_ctx = emit_ctx;
+	a->diag = diag;
+	a->diag_ctx = diag_ctx;
+	a->st = st_mem;
+	a->st->active = false;
+}
+
+static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	struct gk_diag d;
+	memset(&d, 0, sizeof d);
+	d.severity = GK_ERROR;
+	d.code = GK_D_SYNTAX;
+	d.dw = -1;
+	d.lo = d.hi = -1;
+	d.line = line;
+	d.col = col;
+	d.packet = a->st->d ? a->st->d->name : 0;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d.message, sizeof d.message, fmt, ap);
+	va_end(ap);
+	a->errors++;
+	a->st->bad = true;
+	if (a->diag)
+		a->diag(a->diag_ctx, &d);
+}
+
+/* ---- tokens ---- */
+
+struct tok {
+	const char *p;
+	size_t n;
+	uint32_t col;
+};
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static unsigned split(const char *s, size_t len, struct tok *t, unsigned max)
+{
+	unsigned n = 0;
+	size_t i = 0;
+	while (i < len) {
+		while (i < len && (is_space(s[i]) || s[i] == ','))
+			i++;
+		if (i >= len || s[i] == ';' || s[i] == '#')
+			break;
+		size_t b = i;
+		while (i < len && !is_space(s[i]) && s[i] != ',' && s[i] != ';' && s[i] != '#')
+			i++;
+		if (n < max)
+			t[n] = (struct tok){ s + b, i - b, (uint32_t)b + 1 };
+		n++;
+	}
+	return n;
+}
+
+static bool tok_is(const struct tok *t, const char *s)
+{
+	return strlen(s) == t->n && memcmp(t->p, s, t->n) == 0;
+}
+
+/* decimal, 0x hex, 0b binary; false when not a whole number or > 64 bits */
+static bool parse_num(const char *p, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned base = 10;
+	size_t i = 0;
+	if (n > 2 && p[0] == '0' && (p[1] | 0x20) == 'x')
+		base = 16, i = 2;
+	else if (n > 2 && p[0] == '0' && (p[1] | 0x20) == 'b')
+		base = 2, i = 2;
+	if (i >= n)
+		return false;
+	for (; i < n; i++) {
+		unsigned c = (unsigned char)p[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else if (c == '_')
+			continue;
+		else
+			return false;
+		if (d >= base)
+			return false;
+		if (x > (UINT64_MAX - d) / base)
+			return false;
+		x = x * base + d;
+	}
+	*v = x;
+	return true;
+}
+
+static bool enum_lookup(const struct gk_enum *e, const char *p, size_t n, uint64_t *v)
+{
+	if (!e)
+		return false;
+	for (uint64_t i = 0; i < (1ull << e->nbits); i++) {
+		const char *s = e->names[i];
+		if (s && strlen(s) == n && memcmp(s, p, n) == 0) {
+			*v = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A field value: a number, or what the printer writes for that kind. */
+static bool parse_value(struct gk_asm *a, const struct gk_field *f, const char *p, size_t n, uint64_t *v)
+{
+	if (parse_num(p, n, v))
+		return true;
+	switch (f->kind) {
+	case GK_ENUM:
+		return enum_lookup(f->enm, p, n, v);
+	case GK_FLAGS: {
+		uint64_t acc = 0;
+		size_t b = 0;
+		for (size_t i = 0; i <= n; i++) {
+			if (i < n && p[i] != '|')
+				continue;
+			uint64_t x;
+			if (i == b)
+				return false;
+			if (parse_num(p + b, i - b, &x))
+				acc |= x;
+			else if (enum_lookup(f->enm, p + b, i - b, &x))
+				acc |= 1ull << x;
+			else
+				return false;
+			b = i + 1;
+		}
+		*v = acc;
+		return true;
+	}
+	case GK_REG: {
+		const struct gk_reg *r = gk_reg_by_name(a->fmt->regs, p, n);
+		if (!r)
+			return false;
+		*v = r->offset / 4;
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+/* ---- statements ---- */
+
+static const struct gk_field *find_field(const struct gk_field *fields, unsigned n, const char *p, size_t len)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (strlen(fields[i].name) == len && memcmp(fields[i].name, p, len) == 0)
+			return &fields[i];
+	return 0;
+}
+
+/* dwN|=V or dwN=V */
+static bool raw_bits_token(struct gk_asm *a, const struct tok *t, unsigned *dw, uint64_t *v)
+{
+	if (t->n < 4 || t->p[0] != 'd' || t->p[1] != 'w')
+		return false;
+	size_t i = 2;
+	unsigned n = 0;
+	while (i < t->n && t->p[i] >= '0' && t->p[i] <= '9') {
+		n = n * 10 + (unsigned)(t->p[i] - '0');
+		if (n > MAX_PACKET)
+			n = MAX_PACKET;
+		i++;
+	}
+	if (i == 2 || i >= t->n)
+		return false;
+	if (t->p[i] == '|')
+		i++;
+	if (i >= t->n || t->p[i] != '=')
+		return false;
+	i++;
+	if (!parse_num(t->p + i, t->n - i, v) || *v > 0xffffffffu) {
+		err(a, a->st->line, t->col, "dw%u needs a 32-bit number", n);
+		*dw = UINT32_MAX;
+		return true;
+	}
+	*dw = n;
+	return true;
+}
+
+static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
+{
+	struct gk_asm_state *st = a->st;
+	const struct gk_packet_desc *d = st->d;
+	for (unsigned k = 0; k < nt; k++) {
+		unsigned dwi;
+		uint64_t v;
+		if (raw_bits_token(a, &t[k], &dwi, &v)) {
+			if (dwi == UINT32_MAX)
+				continue;
+			if (dwi >= GK_FIXED_MAX || (d->tail && dwi >= d->tail_dw)) {
+				err(a, line, t[k].col, "dw%u is not a fixed dword of %s", dwi, d->name);
+				continue;
+			}
+			st->orbits[dwi] |= (uint32_t)v;
+			if (dwi + 1 > st->nor)
+				st->nor = dwi + 1;
+			continue;
+		}
+		const char *eq = memchr(t[k].p, '=', t[k].n);
+		if (!eq || eq == t[k].p) {
+			err(a, line, t[k].col, "expected FIELD=VALUE, found '%.*s'", (int)t[k].n, t[k].p);
+			continue;
+		}
+		size_t nlen = (size_t)(eq - t[k].p);
+		const char *val = eq + 1;
+		size_t vlen = t[k].n - nlen - 1;
+		const struct gk_field *f = find_field(d->hdr, d->nhdr, t[k].p, nlen);
+		if (!f)
+			f = find_field(d->fields, d->nfields, t[k].p, nlen);
+		if (!f) {
+			err(a, line, t[k].col, "%s has no field %.*s", d->name, (int)nlen, t[k].p);
+			continue;
+		}
+		if (f->kind == GK_COUNT) {
+			if (!parse_num(val, vlen, &v)) {
+				err(a, line, t[k].col + (uint32_t)nlen + 1, "COUNT needs a number");
+				continue;
+			}
+			st->have_count = true;
+			st->count = v;
+			st->count_col = t[k].col;
+			continue;
+		}
+		if (f->kind == GK_CONST || f->kind == GK_OPCODE) {
+			err(a, line, t[k].col, "%s is set by the packet name", f->name);
+			continue;
+		}
+		if (!parse_value(a, f, val, vlen, &v)) {
+			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value '%.*s' for %s", (int)vlen, val, f->name);
+			continue;
+		}
+		if (!gk_field_fits(f, v)) {
+			err(a, line, t[k].col + (uint32_t)nlen + 1, "%s=0x%llx does not fit in the field", f->name,
+			    (unsigned long long)v);
+			continue;
+		}
+		if (st->nas >= MAX_ASSIGN) {
+			err(a, line, t[k].col, "too many fields");
+			continue;
+		}
+		st->as[st->nas++] = (struct assign){ f, v, t[k].col, false };
+	}
+}
+
+static void push_tail(struct gk_asm *a, uint32_t line, uint32_t col, uint32_t w, bool extra)
+{
+	struct gk_asm_state *st = a->st;
+	unsigned *n = extra ? &st->nextra : &st->ntail;
+	uint32_t *arr = extra ? st->extra : st->tail;
+	if (*n >= MAX_PACKET - 1) {
+		err(a, line, col, "packet too long");
+		return;
+	}
+	arr[(*n)++] = w;
+}
+
+static void data_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt, bool extra)
+{
+	for (unsigned k = 0; k < nt; k++) {
+		uint64_t v;
+		if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
+			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
+			continue;
+		}
+		push_tail(a, line, t[k].col, (uint32_t)v, extra);
+	}
+}
+
+/* [0xADDR] [NAME] <- FIELD=VALUE ... | <- 0xVALUE */
+static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt, unsigned arrow)
+{
+	struct gk_asm_state *st = a->st;
+	const struct gk_format *fmt = a->fmt;
+	const struct gk_reg *r = 0;
+	uint64_t addr = 0;
+	bool have_addr = false;
+	for (unsigned k = 0; k < arrow; k++) {
+		uint64_t v;
+		if (parse_num(t[k].p, t[k].n, &v)) {
+			addr = v;
+			have_addr = true;
+		} else {
+			/* the register printed at that address may carry a name that
+			 * another offset also uses; the address decides */
+			const struct gk_reg *at = have_addr ? gk_reg_by_offset(fmt->regs, (uint32_t)addr) : 0;
+			if (at && strlen(at->name) == t[k].n && memcmp(at->name, t[k].p, t[k].n) == 0) {
+				r = at;
+				continue;
+			}
+			r = gk_reg_by_name(fmt->regs, t[k].p, t[k].n);
+			if (!r) {
+				err(a, line, t[k].col, "unknown register %.*s on %s", (int)t[k].n, t[k].p, fmt->gen);
+				return;
+			}
+		}
+	}
+	if (r && have_addr && r->offset != addr) {
+		err(a, line, t[0].col, "%s is at 0x%05x, not 0x%05llx", r->name, r->offset, (unsigned long long)addr);
+		return;
+	}
+	if (r)
+		addr = r->offset;
+	else if (!have_addr) {
+		err(a, line, t[arrow].col, "register write without a register");
+		return;
+	}
+	if (addr & 3 || addr > 0xffffffffu) {
+		err(a, line, t[0].col, "register address 0x%llx is not a dword address", (unsigned long long)addr);
+		return;
+	}
+	if (st->have_reg && addr != st->reg_next) {
+		err(a, line, t[0].col, "register 0x%05llx does not follow 0x%05x: a packet writes consecutive registers",
+		    (unsigned long long)addr, st->reg_next - 4);
+		return;
+	}
+	if (!st->have_reg) {
+		st->have_reg = true;
+		st->reg_start = (uint32_t)addr;
+	}
+	st->reg_next = (uint32_t)addr + 4;
+	if (!r)
+		r = gk_reg_by_offset(fmt->regs, (uint32_t)addr);
+	uint32_t value = 0;
+	for (unsigned k = arrow + 1; k < nt; k++) {
+		uint64_t v;
+		const char *eq = memchr(t[k].p, '=', t[k].n);
+		if (!eq) {
+			if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
+				err(a, line, t[k].col, "expected FIELD=VALUE or a 32-bit value, found '%.*s'", (int)t[k].n,
+				    t[k].p);
+				continue;
+			}
+			value |= (uint32_t)v;
+			continue;
+		}
+		size_t nlen = (size_t)(eq - t[k].p);
+		const struct gk_reg_field *f = r ? gk_reg_field_by_name(r, t[k].p, nlen) : 0;
+		if (!f) {
+			err(a, line, t[k].col, "%s has no field %.*s", r ? r->name : "register", (int)nlen, t[k].p);
+			continue;
+		}
+		uint32_t x;
+		const char *val = eq + 1;
+		size_t vlen = t[k].n - nlen - 1;
+		if (parse_num(val, vlen, &v)) {
+			if (v > 0xffffffffu)
+				v = 0xffffffffu + 1ull;
+		} else if (gk_reg_value_by_name(f, val, vlen, &x) == 0) {
+			v = x;
+		} else {
+			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value '%.*s' for %s.%s", (int)vlen, val, r->name,
+			    f->name);
+			continue;
+		}
+		if (!gk_put(&value, f->lo, f->hi, v)) {
+			err(a, line, t[k].col + (uint32_t)nlen + 1, "%s=0x%llx does not fit in %u bits", f->name,
+			    (unsigned long long)v, f->hi - f->lo + 1);
+			continue;
+		}
+	}
+	push_tail(a, line, t[0].col, value, false);
+}
+
+static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
+{
+	struct gk_asm_state *st = a->st;
+	const struct gk_packet_desc *d = st->d;
+	if (st->ntail + d->group_dw >= MAX_PACKET) {
+		err(a, line, t[0].col, "packet too long");
+		return;
+	}
+	uint32_t *g = st->tail + st->ntail;
+	memset(g, 0, d->group_dw * sizeof *g);
+	unsigned base = d->tail_dw + st->ntail;
+	for (unsigned k = 0; k < nt; k++) {
+		unsigned dwi;
+		uint64_t v;
+		if (raw_bits_token(a, &t[k], &dwi, &v)) {
+			if (dwi == UINT32_MAX)
+				continue;
+			if (dwi < base || dwi >= base + d->group_dw) {
+				err(a, line, t[k].col, "dw%u is not in this group (dw%u..dw%u)", dwi, base,
+				    base + d->group_dw - 1);
+				continue;
+			}
+			g[dwi - base] |= (uint32_t)v;
+			continue;
+		}
+		const char *eq = memchr(t[k].p, '=', t[k].n);
+		size_t nlen = eq ? (size_t)(eq - t[k].p) : 0;
+		const struct gk_field *f = eq ? find_field(d->group, d->ngroup, t[k].p, nlen) : 0;
+		if (!f) {
+			err(a, line, t[k].col, "expected one of the %s group fields, found '%.*s'", d->name, (int)t[k].n,
+			    t[k].p);
+			continue;
+		}
+		if (!parse_value(a, f, eq + 1, t[k].n - nlen - 1, &v) || !gk_field_fits(f, v)) {
+			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value for %s", f->name);
+			continue;
+		}
+		gk_field_put(f, g, d->group_dw, v);
+	}
+	st->ntail += d->group_dw;
+}
+
+/* ---- building a packet ---- */
+
+static void emit(struct gk_asm *a, const uint32_t *w, size_t n)
+{
+	if (a->emit && a->emit(a->emit_ctx, w, n) != 0)
+		a->errors++;
+}
+
+static void put_fields(struct gk_asm *a, const struct gk_field *fields, unsigned n, uint32_t *buf, size_t cap,
+		       unsigned *maxdw)
+{
+	struct gk_asm_state *st = a->st;
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!gk_field_present(fields, i, buf, cap, a->fmt->gen_bit))
+			continue;
+		for (unsigned k = 0; k < st->nas; k++) {
+			struct assign *as = &st->as[k];
+			if (as->used || strcmp(as->f->name, f->name) != 0)
+				continue;
+			gk_field_put(f, buf, cap, as->value);
+			as->used = true;
+			if (gk_field_last_dw(f) + 1 > *maxdw)
+				*maxdw = gk_field_last_dw(f) + 1;
+			break;
+		}
+	}
+}
+
+static void finish_packet(struct gk_asm *a)
+{
+	struct gk_asm_state *st = a->st;
+	const struct gk_format *fmt = a->fmt;
+	if (!st->active)
+		return;
+	st->active = false;
+	if (st->raw) {
+		if (!st->bad)
+			emit(a, st->raw_words, st->nraw);
+		return;
+	}
+	if (st->bad)
+		return;
+	const struct gk_packet_desc *d = st->d;
+	uint32_t *buf = st->buf;
+	memset(buf, 0, sizeof st->buf);
+	unsigned given_end = st->nor; /* 1 + last dword the text sets explicitly */
+
+	/* register tails: the start field comes from the first register */
+	if (d->tail == GK_TAIL_REGS && st->have_reg) {
+		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+		uint32_t start = fmt->spaces[d->space].start;
+		uint64_t idx = st->reg_start >= start ? (st->reg_start - start) / 4 : UINT64_MAX;
+		bool given = false;
+		for (unsigned k = 0; k < st->nas; k++)
+			if (st->as[k].f == rf) {
+				given = true;
+				if (st->as[k].value != idx) {
+					err(a, st->line, st->as[k].col, "%s=0x%llx disagrees with the first register 0x%05x",
+					    rf->name, (unsigned long long)st->as[k].value, st->reg_start);
+					return;
+				}
+			}
+		if (idx == UINT64_MAX || !gk_field_fits(rf, idx)) {
+			err(a, st->line, 1, "register 0x%05x is outside what %s can address from 0x%05x", st->reg_start,
+			    d->name, start);
+			return;
+		}
+		if (!given && st->nas < MAX_ASSIGN)
+			st->as[st->nas++] = (struct assign){ rf, idx, 1, false };
+	}
+
+	put_fields(a, d->hdr, d->nhdr, buf, MAX_PACKET, &given_end);
+	put_fields(a, d->fields, d->nfields, buf, MAX_PACKET, &given_end);
+	for (unsigned k = 0; k < st->nas; k++)
+		if (!st->as[k].used) {
+			err(a, st->line, st->as[k].col, "%s does not apply here (its condition does not hold on %s)",
+			    st->as[k].f->name, fmt->gen);
+			return;
+		}
+	for (unsigned i = 0; i < st->nor; i++)
+		buf[i] |= st->orbits[i];
+
+	unsigned fixed = gk_fixed_len(fmt, d, buf, MAX_PACKET);
+	if (st->nor > fixed)
+		fixed = st->nor;
+	unsigned natural;
+	if (d->tail) {
+		if (st->nextra && d->tail != GK_TAIL_GROUPS) {
+			err(a, st->line, 1, "%s has a %s tail, not EXTRA words", d->name, d->tail_name);
+			return;
+		}
+		natural = d->tail_dw + st->ntail + st->nextra;
+		if (natural < fixed)
+			natural = fixed;
+		if ((st->ntail || st->nextra) && d->tail_dw + st->ntail + st->nextra > given_end)
+			given_end = d->tail_dw + st->ntail + st->nextra;
+	} else {
+		natural = fixed + st->nextra;
+		if (st->nextra)
+			given_end = natural;
+	}
+	unsigned ndw = natural;
+	const struct gk_field *cf = gk_count_field(d);
+	if (st->have_count) {
+		if (!cf) {
+			err(a, st->line, st->count_col, "%s has no COUNT", d->name);
+			return;
+		}
+		uint64_t want = st->count + cf->min;
+		if (want > MAX_PACKET || !gk_field_fits(cf, st->count)) {
+			err(a, st->line, st->count_col, "COUNT=%llu does not fit", (unsigned long long)st->count);
+			return;
+		}
+		if (want > natural || want < given_end) {
+			err(a, st->line, st->count_col, "COUNT=%llu disagrees with the %u dwords given", (unsigned long long)st->count,
+			    (want > natural ? natural : given_end) - (unsigned)cf->min);
+			return;
+		}
+		ndw = (unsigned)want;
+	}
+	if (ndw > fmt->max_packet_dw || (cf && !gk_field_fits(cf, ndw - cf->min))) {
+		err(a, st->line, 1, "%s of %u dwords is too long", d->name, ndw);
+		return;
+	}
+	if (cf == 0 && ndw != d->min_dw && d->max_dw == d->min_dw && d->min_dw) {
+		err(a, st->line, 1, "%s is always %u dwords", d->name, d->min_dw);
+		return;
+	}
+	if (d->tail) {
+		for (unsigned i = 0; i < st->ntail && d->tail_dw + i < ndw; i++)
+			buf[d->tail_dw + i] = st->tail[i];
+		for (unsigned i = 0; i < st->nextra; i++)
+			buf[d->tail_dw + st->ntail + i] = st->extra[i];
+	} else {
+		for (unsigned i = 0; i < st->nextra; i++)
+			buf[fixed + i] = st->extra[i];
+	}
+	/* framing fields */
+	for (unsigned i = 0; i < d->nhdr; i++) {
+		const struct gk_field *f = &d->hdr[i];
+		if (f->kind == GK_CONST)
+			gk_field_put(f, buf, ndw, f->min);
+		else if (f->kind == GK_OPCODE)
+			gk_field_put(f, buf, ndw, d->opcode);
+		else if (f->kind == GK_COUNT)
+			gk_field_put(f, buf, ndw, ndw - f->min);
+	}
+	emit(a, buf, ndw);
+}
+
+static void start_packet(struct gk_asm *a, uint32_t line)
+{
+	struct gk_asm_state *st = a->st;
+	st->active = true;
+	st->raw = st->bad = false;
+	st->line = line;
+	st->d = 0;
+	st->nas = 0;
+	memset(st->orbits, 0, sizeof st->orbits);
+	st->nor = 0;
+	st->have_count = false;
+	st->ntail = st->nextra = 0;
+	st->have_reg = false;
+	st->nraw = 0;
+}
+
+static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
+{
+	struct gk_asm_state *st = a->st;
+	for (unsigned k = 0; k < nt; k++) {
+		uint64_t v;
+		if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
+			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
+			continue;
+		}
+		if (st->nraw == MAX_PACKET) {
+			emit(a, st->raw_words, st->nraw);
+			st->nraw = 0;
+		}
+		st->raw_words[st->nraw++] = (uint32_t)v;
+	}
+}
+
+#define MAX_TOKENS 4096
+
+void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
+{
+	struct gk_asm_state *st = a->st;
+	struct tok t[MAX_TOKENS];
+	a->line++;
+	uint32_t line = a->line;
+	unsigned nt = split(s, len, t, MAX_TOKENS);
+	if (!nt)
+		return;
+	if (nt > MAX_TOKENS) {
+		err(a, line, 1, "more than %u items on one line", MAX_TOKENS);
+		return;
+	}
+	bool cont = is_space(s[0]);
+	if (!cont) {
+		finish_packet(a);
+		start_packet(a, line);
+		unsigned k = 0;
+		/* "OFFSET:" label */
+		if (t[0].n > 1 && t[0].p[t[0].n - 1] == ':') {
+			uint64_t v;
+			if (!parse_num(t[0].p, t[0].n - 1, &v)) {
+				err(a, line, t[0].col, "bad offset label '%.*s'", (int)t[0].n, t[0].p);
+				return;
+			}
+			k = 1;
+		}
+		if (k >= nt) {
+			err(a, line, t[0].col, "label without a packet");
+			return;
+		}
+		if (tok_is(&t[k], ".long")) {
+			st->raw = true;
+			raw_tokens(a, line, t + k + 1, nt - k - 1);
+			return;
+		}
+		st->d = gk_format_find(a->fmt, t[k].p, t[k].n);
+		if (!st->d) {
+			err(a, line, t[k].col, "unknown packet %.*s", (int)t[k].n, t[k].p);
+			return;
+		}
+		add_field_tokens(a, line, t + k + 1, nt - k - 1);
+		return;
+	}
+	if (!st->active) {
+		err(a, line, t[0].col, "indented line outside a packet");
+		return;
+	}
+	if (st->raw) {
+		unsigned k = tok_is(&t[0], ".long") ? 1 : 0;
+		raw_tokens(a, line, t + k, nt - k);
+		return;
+	}
+	if (!st->d)
+		return; /* already reported */
+	const struct gk_packet_desc *d = st->d;
+	if (tok_is(&t[0], "EXTRA")) {
+		data_tokens(a, line, t + 1, nt - 1, true);
+		return;
+	}
+	if (d->tail == GK_TAIL_DATA && tok_is(&t[0], d->tail_name)) {
+		data_tokens(a, line, t + 1, nt - 1, false);
+		return;
+	}
+	for (unsigned k = 0; k < nt && k < 3; k++)
+		if (tok_is(&t[k], "<-")) {
+			if (d->tail != GK_TAIL_REGS) {
+				err(a, line, t[k].col, "%s does not write registers", d->name);
+				return;
+			}
+			register_line(a, line, t, nt, k);
+			return;
+		}
+	if (d->tail == GK_TAIL_GROUPS) {
+		if (st->nextra) {
+			err(a, line, t[0].col, "group after EXTRA words");
+			return;
+		}
+		group_line(a, line, t, nt);
+		return;
+	}
+	add_field_tokens(a, line, t, nt);
+}
+
+void gk_asm_finish(struct gk_asm *a)
+{
+	finish_packet(a);
+}

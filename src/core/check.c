@@ -1,0 +1,266 @@
+/* The checker: generic rules over descriptions, plus the EXEC_COUNT regions
+ * that span packets.  Rules and their codes: include/gfxkit/diag.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gfxkit/stream.h"
+
+#include "bits.h"
+#include "layout.h"
+
+static struct gk_diag *add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
+			   enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
+{
+	if (sev == GK_ERROR)
+		out->errors++;
+	else
+		out->warnings++;
+	if (out->n >= GK_MAX_DIAGS) {
+		out->dropped++;
+		return 0;
+	}
+	struct gk_diag *d = &out->d[out->n++];
+	memset(d, 0, sizeof *d);
+	d->severity = sev;
+	d->code = code;
+	d->offset = pkt->offset;
+	d->dw = dw;
+	d->lo = (int8_t)lo;
+	d->hi = (int8_t)hi;
+	d->packet = pkt->frame.desc ? pkt->frame.desc->name : "PACKET";
+	d->field = field;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	va_end(ap);
+	return d;
+}
+
+static const char *align_name(unsigned a)
+{
+	switch (a) {
+	case 2: return "WORD-aligned";
+	case 4: return "DWORD-aligned";
+	case 8: return "QWORD-aligned";
+	case 16: return "16-byte aligned";
+	case 256: return "256-byte aligned";
+	default: return "aligned";
+	}
+}
+
+static int first_dw(const struct gk_field *f)
+{
+	return f->nseg ? f->seg[0].dw : -1;
+}
+
+/* Value rules of one shown field. */
+static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_field *f,
+			unsigned base, struct gk_diags *out)
+{
+	(void)fmt;
+	uint64_t v = gk_field_get(f, pkt->dw + base, pkt->ndw - base);
+	int dw = first_dw(f) + (int)base;
+	int lo = f->seg[0].lo, hi = f->seg[0].hi;
+	switch (f->kind) {
+	case GK_ENUM:
+		if (!gk_enum_name(f->enm, v)) {
+			add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name,
+			    "%s=%llu is a reserved value", f->name, (unsigned long long)v);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (f->max && (v < f->min || v > f->max))
+		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu outside %llu..%llu%s%s", f->name,
+		    (unsigned long long)v, (unsigned long long)f->min, (unsigned long long)f->max,
+		    f->why ? ": " : "", f->why ? f->why : "");
+	if ((f->flags & GK_F_NOTZERO) && v == 0)
+		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s must not be zero", f->name);
+	if (f->align && (v & (f->align - 1u))) {
+		/* name the low segment, where the stray bits are */
+		unsigned bits = 0;
+		while ((1u << bits) < f->align)
+			bits++;
+		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, lo + (int)bits - 1, f->name,
+		    "%s 0x%llx not %s", f->name, (unsigned long long)v, align_name(f->align));
+	}
+}
+
+static void check_fields(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_field *fields,
+			 unsigned n, unsigned base, size_t ndw, struct gk_diags *out)
+{
+	const uint32_t *dw = pkt->dw + base;
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!gk_field_present(fields, i, dw, ndw, fmt->gen_bit))
+			continue;
+		if (!gk_field_in_range(f, ndw)) {
+			if (base == 0 && pkt->ndw < pkt->frame.ndw)
+				continue; /* truncated: reported once */
+			add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)(base + gk_field_last_dw(f)), -1, -1, f->name,
+			    "packet too short: %s (dw%u) missing", f->name, base + gk_field_last_dw(f));
+			continue;
+		}
+		check_field(fmt, pkt, f, base, out);
+	}
+}
+
+static void reserved_bits(const struct gk_packet *pkt, unsigned dw, uint32_t bits, struct gk_diags *out)
+{
+	if (!bits)
+		return;
+	int lo = __builtin_ctz(bits), hi = 31 - __builtin_clz(bits);
+	add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, (int)dw, lo, hi, 0, "reserved bits set (0x%08x)", bits);
+}
+
+static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
+		       const struct gk_layout *L, struct gk_diags *out)
+{
+	const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+	if (!gk_field_in_range(rf, pkt->ndw))
+		return;
+	const struct gk_space *sp = &fmt->spaces[d->space];
+	uint64_t start = sp->start + 4ull * gk_field_get(rf, pkt->dw, pkt->ndw);
+	uint64_t n = L->tail_end > L->tail_begin ? L->tail_end - L->tail_begin : 0;
+	uint64_t end = start + 4 * n;
+	if (sp->end == 0)
+		add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		    "%s has no %s register space", fmt->gen, sp->name);
+	else if (start >= sp->end || end > sp->end)
+		add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		    "registers 0x%05llx..0x%05llx outside the %s space 0x%05x..0x%05x", (unsigned long long)start,
+		    (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
+}
+
+void gk_check_init(struct gk_check_state *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt, struct gk_diags *out)
+{
+	/* regions that should have ended at this packet boundary or before */
+	unsigned keep = 0;
+	uint64_t next = pkt->offset + 4ull * pkt->ndw;
+	for (unsigned i = 0; i < st->nexec; i++) {
+		uint64_t end = st->exec_end[i];
+		if (end <= pkt->offset)
+			continue; /* ended on this boundary (or reported already) */
+		if (end < next) {
+			add(out, pkt, GK_ERROR, GK_D_EXEC_COUNT, -1, -1, -1, "EXEC_COUNT",
+			    "EXEC_COUNT of the packet at 0x%llx ends inside this packet (at 0x%llx), not on a packet boundary",
+			    (unsigned long long)st->exec_from[i], (unsigned long long)end);
+			continue;
+		}
+		st->exec_end[keep] = end;
+		st->exec_from[keep] = st->exec_from[i];
+		keep++;
+	}
+	st->nexec = keep;
+}
+
+void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
+{
+	for (unsigned i = 0; i < st->nexec; i++) {
+		if (st->exec_end[i] <= end)
+			continue;
+		struct gk_packet p = { .offset = st->exec_from[i] };
+		add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, 3, 0, 13, "EXEC_COUNT",
+		    "EXEC_COUNT runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
+		    (unsigned long long)st->exec_end[i], (unsigned long long)end);
+		if (out->n)
+			out->d[out->n - 1].packet = "EXEC_COUNT";
+	}
+	st->nexec = 0;
+}
+
+void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
+		     struct gk_diags *out)
+{
+	const struct gk_frame *fr = &pkt->frame;
+	const struct gk_packet_desc *d = fr->desc;
+
+	exec_regions(st, pkt, out);
+
+	if (pkt->truncated) {
+		add(out, pkt, GK_ERROR, GK_D_TRUNCATED, 0, 16, 29, "COUNT",
+		    "packet of %u dwords runs past the end of the buffer (%u dwords left)", fr->ndw, pkt->ndw);
+		return;
+	}
+	if (!d) {
+		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, 8, 15, "IT_OPCODE", "unknown opcode 0x%02x", fr->opcode);
+		return;
+	}
+	if (fr->unknown)
+		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, 8, 15, "IT_OPCODE",
+		    "opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode, fmt->family);
+	else if (fr->other_gen)
+		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, 8, 15, "IT_OPCODE", "%s (0x%02x) does not exist on %s",
+		    d->name, (unsigned)fr->opcode, fmt->gen);
+	else if (!(d->gens & fmt->gen_bit) && !fr->unknown)
+		add(out, pkt, GK_ERROR, GK_D_TYPE1, 0, 30, 31, "TYPE", "%s is not supported on %s", d->name, fmt->gen);
+
+	struct gk_layout L;
+	gk_layout_of(fmt, d, pkt->dw, pkt->ndw, &L);
+
+	if (pkt->ndw < d->min_dw)
+		add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, -1, -1, -1, 0, "packet has %u dwords, the layout needs at least %u",
+		    pkt->ndw, d->min_dw);
+	else if (d->max_dw && pkt->ndw > d->max_dw)
+		add(out, pkt, GK_ERROR, GK_D_TOO_LONG, -1, -1, -1, 0, "packet has %u dwords, the layout allows at most %u",
+		    pkt->ndw, d->max_dw);
+	else if (L.extra_begin < pkt->ndw && d->tail != GK_TAIL_GROUPS)
+		add(out, pkt, GK_ERROR, GK_D_TOO_LONG, (int)L.extra_begin, -1, -1, 0,
+		    "packet has %u dwords, the layout explains %u", pkt->ndw, L.extra_begin);
+	if (d->tail && d->tail_unit > 1 && pkt->ndw > d->tail_dw && (pkt->ndw - d->tail_dw) % d->tail_unit)
+		add(out, pkt, GK_ERROR, GK_D_BAD_MULTIPLE, (int)d->tail_dw, -1, -1, d->tail_name,
+		    "%u tail dwords are not a whole number of %u-dword units", pkt->ndw - d->tail_dw, d->tail_unit);
+
+	check_fields(fmt, pkt, d->hdr, d->nhdr, 0, pkt->ndw, out);
+	check_fields(fmt, pkt, d->fields, d->nfields, 0, pkt->ndw, out);
+	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++)
+		reserved_bits(pkt, i, pkt->dw[i] & ~L.claimed[i], out);
+
+	if (d->tail == GK_TAIL_GROUPS) {
+		for (unsigned g = 0; g < L.ngroups; g++) {
+			unsigned base = L.tail_begin + g * d->group_dw;
+			check_fields(fmt, pkt, d->group, d->ngroup, base, d->group_dw, out);
+			for (unsigned k = 0; k < d->group_dw; k++) {
+				uint32_t m = 0;
+				for (unsigned i = 0; i < d->ngroup; i++)
+					m |= gk_field_mask(&d->group[i], k);
+				reserved_bits(pkt, base + k, pkt->dw[base + k] & ~m, out);
+			}
+		}
+	} else if (d->tail == GK_TAIL_REGS) {
+		check_regs(fmt, pkt, d, &L, out);
+	}
+
+	/* §9.1.4 SHADER_TYPE: dispatches are compute, draws graphics */
+	if (d->hdr && d->nhdr > 1 && (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS))) {
+		unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
+		if ((d->flags & GK_P_COMPUTE) && !shader_type)
+			add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
+			    "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
+		if ((d->flags & GK_P_GRAPHICS) && shader_type)
+			add(out, pkt, GK_WARNING, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
+			    "%s with SHADER_TYPE=COMPUTE", d->name);
+	}
+
+	/* COND_EXEC / PRED_EXEC: the next EXEC_COUNT dwords must be whole packets */
+	if ((d->flags & GK_P_EXEC_COUNT) && st->nexec < sizeof st->exec_end / sizeof st->exec_end[0]) {
+		for (unsigned i = 0; i < d->nfields; i++) {
+			if (strcmp(d->fields[i].name, "EXEC_COUNT") != 0 || !gk_field_in_range(&d->fields[i], pkt->ndw))
+				continue;
+			uint64_t n = gk_field_get(&d->fields[i], pkt->dw, pkt->ndw);
+			if (n) {
+				st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;
+				st->exec_from[st->nexec] = pkt->offset;
+				st->nexec++;
+			}
+		}
+	}
+}

@@ -1,0 +1,186 @@
+/* JSON Lines printer: one object per packet (issue #2 contract):
+ * {"offset","dwords","type","opcode","name","fields","registers"|"data"|"groups",
+ *  "extra","text","diagnostics"} */
+#include <string.h>
+
+#include "gfxkit/stream.h"
+
+#include "bits.h"
+#include "layout.h"
+#include "out.h"
+
+
+static void key(struct gk_out *o, const char *k, bool *first)
+{
+	if (!*first)
+		gk_out_ch(o, ',');
+	*first = false;
+	gk_out_json_str(o, k, strlen(k));
+	gk_out_ch(o, ':');
+}
+
+static void json_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
+			size_t ndw, struct gk_out *o, bool *first)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (f->kind == GK_CONST || f->kind == GK_OPCODE)
+			continue;
+		if (!gk_field_shown(fmt, fields, i, dw, ndw))
+			continue;
+		key(o, f->name, first);
+		gk_out_dec(o, gk_field_get(f, dw, ndw));
+	}
+}
+
+static void json_words(struct gk_out *o, const uint32_t *w, size_t n)
+{
+	gk_out_ch(o, '[');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			gk_out_ch(o, ',');
+		gk_out_dec(o, w[i]);
+	}
+	gk_out_ch(o, ']');
+}
+
+static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
+{
+	const struct gk_reg *r = gk_reg_by_offset(fmt->regs, addr);
+	gk_out_str(o, "{\"offset\":");
+	gk_out_dec(o, addr);
+	gk_out_str(o, ",\"name\":");
+	if (r)
+		gk_out_json_str(o, r->name, strlen(r->name));
+	else
+		gk_out_str(o, "null");
+	gk_out_str(o, ",\"value\":");
+	gk_out_dec(o, v);
+	gk_out_str(o, ",\"fields\":{");
+	bool first = true;
+	for (unsigned i = 0; r && i < r->nfields; i++) {
+		key(o, r->fields[i].name, &first);
+		gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
+	}
+	gk_out_str(o, "}}");
+}
+
+/* JSON-escapes text into another output, dropping the final newline. */
+struct esc {
+	struct gk_out *to;
+	bool pending_nl;
+};
+
+static int esc_write(void *ctx, const void *p, size_t n)
+{
+	struct esc *e = ctx;
+	const char *s = p;
+	if (!n)
+		return 0;
+	if (e->pending_nl)
+		gk_out_mem(e->to, "\\n", 2);
+	e->pending_nl = s[n - 1] == '\n';
+	if (e->pending_nl)
+		n--;
+	gk_out_json_body(e->to, s, n);
+	return 0;
+}
+
+void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
+		    struct gk_out *o)
+{
+	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
+	const uint32_t *dw = pkt->dw;
+	size_t ndw = pkt->ndw;
+	struct gk_layout L;
+	if (d)
+		gk_layout_of(fmt, d, dw, ndw, &L);
+
+	gk_out_str(o, "{\"offset\":");
+	gk_out_dec(o, pkt->offset);
+	gk_out_str(o, ",\"dwords\":");
+	json_words(o, dw, ndw);
+	gk_out_str(o, ",\"type\":");
+	gk_out_dec(o, pkt->frame.type);
+	gk_out_str(o, ",\"opcode\":");
+	if (pkt->frame.opcode >= 0)
+		gk_out_dec(o, (uint64_t)pkt->frame.opcode);
+	else
+		gk_out_str(o, "null");
+	gk_out_str(o, ",\"name\":");
+	if (d)
+		gk_out_json_str(o, d->name, strlen(d->name));
+	else
+		gk_out_str(o, "null");
+	gk_out_str(o, ",\"fields\":{");
+	if (d) {
+		bool first = true;
+		json_fields(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
+		json_fields(fmt, d->fields, d->nfields, dw, ndw, o, &first);
+	}
+	gk_out_ch(o, '}');
+	if (d && d->tail == GK_TAIL_REGS) {
+		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
+		gk_out_str(o, ",\"registers\":[");
+		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
+			if (i > L.tail_begin)
+				gk_out_ch(o, ',');
+			json_register(fmt, (uint32_t)addr, dw[i], o);
+		}
+		gk_out_ch(o, ']');
+	} else if (d && d->tail == GK_TAIL_DATA) {
+		gk_out_str(o, ",\"data\":");
+		json_words(o, dw + L.tail_begin, L.tail_end > L.tail_begin ? L.tail_end - L.tail_begin : 0);
+	} else if (d && d->tail == GK_TAIL_GROUPS) {
+		gk_out_str(o, ",\"groups\":[");
+		for (unsigned g = 0; g < L.ngroups; g++) {
+			if (g)
+				gk_out_ch(o, ',');
+			gk_out_ch(o, '{');
+			bool first = true;
+			json_fields(fmt, d->group, d->ngroup, dw + L.tail_begin + g * d->group_dw, d->group_dw, o, &first);
+			gk_out_ch(o, '}');
+		}
+		gk_out_ch(o, ']');
+	}
+	if (d && L.extra_begin < ndw) {
+		gk_out_str(o, ",\"extra\":");
+		json_words(o, dw + L.extra_begin, ndw - L.extra_begin);
+	}
+
+	/* the packet's assembly text, escaped on the way through */
+	gk_out_str(o, ",\"text\":\"");
+	{
+		char tb[1024];
+		struct esc e = { o, false };
+		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0 };
+		gk_text_packet(fmt, pkt, false, &t);
+		gk_out_flush(&t);
+	}
+	gk_out_ch(o, '"');
+	gk_out_str(o, ",\"diagnostics\":[");
+	for (unsigned i = 0; dg && i < dg->n; i++) {
+		const struct gk_diag *x = &dg->d[i];
+		if (i)
+			gk_out_ch(o, ',');
+		gk_out_str(o, "{\"severity\":");
+		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
+		gk_out_str(o, ",\"offset\":");
+		gk_out_dec(o, x->offset);
+		gk_out_str(o, ",\"dw\":");
+		if (x->dw >= 0)
+			gk_out_dec(o, (uint64_t)x->dw);
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"field\":");
+		if (x->field)
+			gk_out_json_str(o, x->field, strlen(x->field));
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"message\":");
+		gk_out_json_str(o, x->message, strlen(x->message));
+		gk_out_ch(o, '}');
+	}
+	gk_out_str(o, "]}\n");
+}

@@ -1,0 +1,82 @@
+/* Packet layout: which dwords are fields, tail or unexplained extra. */
+#include "layout.h"
+
+#include "bits.h"
+
+bool gk_field_in_range(const struct gk_field *f, size_t ndw)
+{
+	return gk_field_last_dw(f) < ndw;
+}
+
+/* A field is shown (printed, checked, claims its bits) when present and whole. */
+bool gk_field_shown(const struct gk_format *fmt, const struct gk_field *fields, unsigned i,
+		    const uint32_t *dw, size_t ndw)
+{
+	return gk_field_present(fields, i, dw, ndw, fmt->gen_bit) && gk_field_in_range(&fields[i], ndw);
+}
+
+unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw)
+{
+	unsigned end = d->min_dw ? d->min_dw : 1;
+	if (d->tail)
+		return d->tail_dw > end ? d->tail_dw : end;
+	for (unsigned i = 0; i < d->nfields; i++) {
+		if (!gk_field_present(d->fields, i, dw, ndw, fmt->gen_bit))
+			continue;
+		unsigned last = gk_field_last_dw(&d->fields[i]) + 1;
+		if (last > end)
+			end = last;
+	}
+	return end;
+}
+
+const struct gk_field *gk_count_field(const struct gk_packet_desc *d)
+{
+	for (unsigned i = 0; i < d->nhdr; i++)
+		if (d->hdr[i].kind == GK_COUNT)
+			return &d->hdr[i];
+	return 0;
+}
+
+static void claim(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
+		  size_t ndw, unsigned limit, struct gk_layout *L)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!gk_field_shown(fmt, fields, i, dw, ndw))
+			continue;
+		for (unsigned s = 0; s < f->nseg; s++)
+			if (f->seg[s].dw < limit && f->seg[s].dw < GK_FIXED_MAX)
+				L->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
+	}
+}
+
+void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		  struct gk_layout *L)
+{
+	unsigned n = (unsigned)ndw;
+	unsigned fixed = gk_fixed_len(fmt, d, dw, ndw);
+	for (unsigned i = 0; i < GK_FIXED_MAX; i++)
+		L->claimed[i] = 0;
+	L->ngroups = 0;
+	if (d->tail) {
+		L->fixed_end = n < d->tail_dw ? n : d->tail_dw;
+		L->tail_begin = d->tail_dw;
+		L->tail_end = n > d->tail_dw ? n : d->tail_dw;
+		if (d->tail == GK_TAIL_GROUPS && d->group_dw) {
+			L->ngroups = (L->tail_end - L->tail_begin) / d->group_dw;
+			L->tail_end = L->tail_begin + L->ngroups * d->group_dw;
+		}
+		L->extra_begin = L->tail_end;
+		if (L->extra_begin < n && d->tail != GK_TAIL_GROUPS)
+			L->extra_begin = n;
+		L->natural = n > fixed ? n : fixed;
+	} else {
+		L->fixed_end = n < fixed ? n : fixed;
+		L->tail_begin = L->tail_end = L->fixed_end;
+		L->extra_begin = fixed;
+		L->natural = n > fixed ? n : fixed;
+	}
+	claim(fmt, d->hdr, d->nhdr, dw, ndw, L->fixed_end, L);
+	claim(fmt, d->fields, d->nfields, dw, ndw, L->fixed_end, L);
+}

@@ -1,0 +1,30 @@
+/* Where each dword of a framed packet belongs: fixed fields, tail, extra.
+ * Shared by check, the printers and the assembler so they agree on what
+ * the text must say for the words to come back identical. */
+#ifndef GK_LAYOUT_H
+#define GK_LAYOUT_H
+
+#include "gfxkit/desc.h"
+
+#define GK_FIXED_MAX 32u  /* fixed-field dwords a description may use */
+
+struct gk_layout {
+	unsigned fixed_end;   /* dwords [0, fixed_end) are explained by fields */
+	unsigned tail_begin;  /* tail dwords [tail_begin, tail_end) */
+	unsigned tail_end;
+	unsigned ngroups;
+	unsigned extra_begin; /* [extra_begin, ndw) are explained by nothing */
+	unsigned natural;     /* packet length the assembler picks when COUNT is not given */
+	uint32_t claimed[GK_FIXED_MAX]; /* bits of fixed dwords claimed by present fields */
+};
+
+bool gk_field_in_range(const struct gk_field *f, size_t ndw);
+bool gk_field_shown(const struct gk_format *fmt, const struct gk_field *fields, unsigned i,
+		    const uint32_t *dw, size_t ndw);
+void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		  struct gk_layout *L);
+/* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
+unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
+const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
+
+#endif

@@ -1,0 +1,24 @@
+/* Internal output helpers (src/core/out.c). */
+#ifndef GK_OUT_H
+#define GK_OUT_H
+
+#include "gfxkit/stream.h"
+
+static inline void gk_out_ch(struct gk_out *o, char c)
+{
+	if (o->len < o->cap)
+		o->buf[o->len++] = c;
+	else
+		gk_out_mem(o, &c, 1);
+}
+
+void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits);
+void gk_out_dec(struct gk_out *o, uint64_t v);
+void gk_out_json_str(struct gk_out *o, const char *s, size_t n);
+void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
+
+/* text.c, shared with json.c */
+void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, struct gk_out *o);
+void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o);
+
+#endif

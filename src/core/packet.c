@@ -1,0 +1,36 @@
+/* Framing a packet out of a word buffer; the family decides its length. */
+#include <string.h>
+
+#include "gfxkit/stream.h"
+
+void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
+		     struct gk_packet *pkt)
+{
+	memset(pkt, 0, sizeof *pkt);
+	pkt->offset = offset;
+	pkt->dw = words;
+	fmt->frame(fmt, words, n, &pkt->frame);
+	if (pkt->frame.ndw > n) {
+		pkt->truncated = true;
+		pkt->ndw = (uint32_t)n;
+	} else {
+		pkt->ndw = pkt->frame.ndw;
+	}
+}
+
+const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const char *name, size_t len)
+{
+	const struct gk_packet_desc *other = 0;
+	for (size_t i = 0; i < fmt->ndescs; i++) {
+		const struct gk_packet_desc *d = &fmt->descs[i];
+		bool match = (strlen(d->name) == len && memcmp(d->name, name, len) == 0) ||
+			     (d->alias && strlen(d->alias) == len && memcmp(d->alias, name, len) == 0);
+		if (!match)
+			continue;
+		if (!d->gens || (d->gens & fmt->gen_bit))
+			return d;
+		if (!other)
+			other = d;
+	}
+	return other;
+}

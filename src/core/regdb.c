@@ -1,0 +1,100 @@
+/* Register database lookups over the generated const tables (by offset, name, field and value). */
+#include "gfxkit/regdb.h"
+
+/* Compare NUL-terminated s with the length-bounded q as strcmp would compare
+ * s with a NUL-terminated copy of q: <0, 0 or >0. */
+static int cmp_bounded(const char *s, const char *q, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char a = (unsigned char)s[i];
+		unsigned char b = (unsigned char)q[i];
+		if (a != b)
+			return a < b ? -1 : 1;
+		if (a == '\0')
+			return -1; /* s ended; q has more bytes */
+	}
+	return s[len] != '\0' ? 1 : 0;
+}
+
+static int eq_bounded(const char *s, const char *q, size_t len)
+{
+	return s != NULL && (q != NULL || len == 0) && cmp_bounded(s, q, len) == 0;
+}
+
+const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset)
+{
+	if (t == NULL || t->regs == NULL)
+		return NULL;
+	size_t lo = 0, hi = t->nregs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t o = t->regs[mid].offset;
+		if (o == offset)
+			return &t->regs[mid];
+		if (o < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len)
+{
+	if (t == NULL || t->names == NULL || (name == NULL && len != 0))
+		return NULL;
+	size_t lo = 0, hi = t->nnames;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_bounded(t->names[mid].name, name, len);
+		if (c == 0)
+			return gk_reg_by_offset(t, t->names[mid].offset);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const struct gk_reg_field *gk_reg_field_by_name(const struct gk_reg *r, const char *name, size_t len)
+{
+	if (r == NULL || r->fields == NULL || (name == NULL && len != 0))
+		return NULL;
+	for (uint16_t i = 0; i < r->nfields; i++)
+		if (eq_bounded(r->fields[i].name, name, len))
+			return &r->fields[i];
+	return NULL;
+}
+
+const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value)
+{
+	if (f == NULL || f->values == NULL)
+		return NULL;
+	size_t lo = 0, hi = f->nvalues;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t v = f->values[mid].value;
+		if (v == value)
+			return f->values[mid].name;
+		if (v < value)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int gk_reg_value_by_name(const struct gk_reg_field *f, const char *name, size_t len, uint32_t *value)
+{
+	if (f == NULL || f->values == NULL || (name == NULL && len != 0))
+		return -1;
+	for (uint16_t i = 0; i < f->nvalues; i++) {
+		if (eq_bounded(f->values[i].name, name, len)) {
+			if (value != NULL)
+				*value = f->values[i].value;
+			return 0;
+		}
+	}
+	return -1;
+}

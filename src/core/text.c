@@ -1,0 +1,280 @@
+/* Assembly-text printer: one block per packet, the exact form src/core/asm.c
+ * reads back.  Grammar (docs/syntax.md):
+ *   OFFSET: NAME FIELD=VALUE ... [COUNT=n] [dwN|=0xBITS]
+ *       0xADDR REGISTER <- FIELD=VALUE ... [0xBITS]    (register tails)
+ *       FIELD=VALUE ...                                (repeated groups)
+ *       TAILNAME 0xWORD ...                            (data tails; EXTRA)
+ *   OFFSET: .long 0xWORD ...                           (anything unexplained) */
+#include <string.h>
+
+#include "gfxkit/stream.h"
+
+#include "bits.h"
+#include "layout.h"
+#include "out.h"
+
+#define WORDS_PER_LINE 8
+
+static void put_name(struct gk_out *o, const char *s)
+{
+	gk_out_str(o, s);
+}
+
+/* FLAGS: A|B|0x30 ; 0 when none */
+static void put_flags(struct gk_out *o, const struct gk_enum *e, uint64_t v)
+{
+	if (!v) {
+		gk_out_ch(o, '0');
+		return;
+	}
+	uint64_t rest = v;
+	bool first = true;
+	for (unsigned b = 0; b < 64 && rest; b++) {
+		if (!((v >> b) & 1u))
+			continue;
+		const char *n = gk_enum_name(e, b);
+		if (!n)
+			continue;
+		if (!first)
+			gk_out_ch(o, '|');
+		put_name(o, n);
+		first = false;
+		rest &= ~(1ull << b);
+	}
+	if (rest) {
+		if (!first)
+			gk_out_ch(o, '|');
+		gk_out_hex(o, rest, 1);
+	}
+}
+
+void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, struct gk_out *o)
+{
+	switch (f->kind) {
+	case GK_ENUM: {
+		const char *n = gk_enum_name(f->enm, v);
+		if (n)
+			put_name(o, n);
+		else
+			gk_out_dec(o, v);
+		return;
+	}
+	case GK_FLAGS:
+		put_flags(o, f->enm, v);
+		return;
+	case GK_REG: {
+		const struct gk_reg *r = v <= 0x3fffffff ? gk_reg_by_offset(fmt->regs, (uint32_t)v * 4) : 0;
+		if (r)
+			put_name(o, r->name);
+		else
+			gk_out_hex(o, v, 1);
+		return;
+	}
+	case GK_ADDR:
+	case GK_DONTCARE:
+		gk_out_hex(o, v, 1);
+		return;
+	default:
+		if (f->flags & GK_F_HEX)
+			gk_out_hex(o, v, 1);
+		else
+			gk_out_dec(o, v);
+		return;
+	}
+}
+
+static bool printable(const struct gk_field *f, uint64_t v)
+{
+	switch (f->kind) {
+	case GK_CONST:
+	case GK_OPCODE:
+	case GK_COUNT:
+		return false;
+	case GK_DONTCARE:
+		return v != 0;
+	default:
+		return !((f->flags & GK_F_HIDE0) && v == 0);
+	}
+}
+
+static void put_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
+		       size_t ndw, struct gk_out *o)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!gk_field_shown(fmt, fields, i, dw, ndw))
+			continue;
+		uint64_t v = gk_field_get(f, dw, ndw);
+		if (!printable(f, v))
+			continue;
+		gk_out_ch(o, ' ');
+		put_name(o, f->name);
+		gk_out_ch(o, '=');
+		gk_text_value(fmt, f, v, o);
+	}
+}
+
+static void put_rawbits(struct gk_out *o, unsigned dw, uint32_t bits, bool whole)
+{
+	gk_out_str(o, " dw");
+	gk_out_dec(o, dw);
+	gk_out_str(o, whole ? "=" : "|=");
+	gk_out_hex(o, bits, 8);
+}
+
+static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i += WORDS_PER_LINE) {
+		gk_out_str(o, "    ");
+		gk_out_str(o, lead);
+		for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++) {
+			gk_out_ch(o, ' ');
+			gk_out_hex(o, w[k], 8);
+		}
+		gk_out_ch(o, '\n');
+	}
+}
+
+static void put_offset(struct gk_out *o, uint64_t off)
+{
+	gk_out_hex(o, off, 8);
+	gk_out_str(o, ": ");
+}
+
+void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
+{
+	const struct gk_reg *r = gk_reg_by_offset(fmt->regs, addr);
+	gk_out_str(o, "    ");
+	gk_out_hex(o, addr, 5);
+	if (r) {
+		gk_out_ch(o, ' ');
+		put_name(o, r->name);
+	}
+	gk_out_str(o, " <-");
+	if (!r || !r->nfields) {
+		gk_out_ch(o, ' ');
+		gk_out_hex(o, v, 8);
+		gk_out_ch(o, '\n');
+		return;
+	}
+	uint32_t claimed = 0;
+	for (unsigned i = 0; i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		uint32_t fv = gk_get(v, f->lo, f->hi);
+		claimed |= gk_mask(f->lo, f->hi);
+		if (!fv)
+			continue;
+		gk_out_ch(o, ' ');
+		put_name(o, f->name);
+		gk_out_ch(o, '=');
+		const char *n = gk_reg_value_name(f, fv);
+		if (n)
+			put_name(o, n);
+		else if (f->hi - f->lo < 8)
+			gk_out_dec(o, fv);
+		else
+			gk_out_hex(o, fv, 1);
+	}
+	if (v & ~claimed) {
+		gk_out_ch(o, ' ');
+		gk_out_hex(o, v & ~claimed, 8);
+	} else if (!v) {
+		gk_out_str(o, " 0");
+	}
+	gk_out_ch(o, '\n');
+}
+
+static void put_raw_packet(const struct gk_packet *pkt, struct gk_out *o)
+{
+	put_offset(o, pkt->offset);
+	gk_out_str(o, ".long");
+	for (size_t k = 0; k < pkt->ndw && k < WORDS_PER_LINE; k++) {
+		gk_out_ch(o, ' ');
+		gk_out_hex(o, pkt->dw[k], 8);
+	}
+	gk_out_ch(o, '\n');
+	if (pkt->ndw > WORDS_PER_LINE)
+		put_words(o, ".long", pkt->dw + WORDS_PER_LINE, pkt->ndw - WORDS_PER_LINE);
+}
+
+void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bool raw_words, struct gk_out *o)
+{
+	const struct gk_packet_desc *d = pkt->frame.desc;
+	if (pkt->truncated || !d) {
+		put_raw_packet(pkt, o);
+		return;
+	}
+	struct gk_layout L;
+	const uint32_t *dw = pkt->dw;
+	size_t ndw = pkt->ndw;
+	gk_layout_of(fmt, d, dw, ndw, &L);
+
+	put_offset(o, pkt->offset);
+	put_name(o, d->name);
+	put_fields(fmt, d->hdr, d->nhdr, dw, ndw, o);
+	put_fields(fmt, d->fields, d->nfields, dw, ndw, o);
+	const struct gk_field *cf = gk_count_field(d);
+	if (cf && L.natural != ndw) {
+		gk_out_ch(o, ' ');
+		put_name(o, cf->name);
+		gk_out_ch(o, '=');
+		gk_out_dec(o, gk_field_get(cf, dw, ndw));
+	}
+	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++) {
+		uint32_t stray = dw[i] & ~L.claimed[i];
+		if (stray)
+			put_rawbits(o, i, stray, L.claimed[i] == 0);
+	}
+	gk_out_ch(o, '\n');
+
+	switch (d->tail) {
+	case GK_TAIL_DATA:
+		if (L.tail_end > L.tail_begin)
+			put_words(o, d->tail_name, dw + L.tail_begin, L.tail_end - L.tail_begin);
+		break;
+	case GK_TAIL_REGS: {
+		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
+		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4)
+			gk_text_register(fmt, (uint32_t)addr, dw[i], o);
+		break;
+	}
+	case GK_TAIL_GROUPS:
+		for (unsigned g = 0; g < L.ngroups; g++) {
+			unsigned base = L.tail_begin + g * d->group_dw;
+			gk_out_str(o, "   ");
+			put_fields(fmt, d->group, d->ngroup, dw + base, d->group_dw, o);
+			for (unsigned k = 0; k < d->group_dw; k++) {
+				uint32_t m = 0;
+				for (unsigned i = 0; i < d->ngroup; i++)
+					m |= gk_field_mask(&d->group[i], k);
+				if (dw[base + k] & ~m)
+					put_rawbits(o, base + k, dw[base + k] & ~m, m == 0);
+			}
+			gk_out_ch(o, '\n');
+		}
+		break;
+	default:
+		break;
+	}
+	if (L.extra_begin < ndw)
+		put_words(o, "EXTRA", dw + L.extra_begin, ndw - L.extra_begin);
+	if (raw_words)
+		put_words(o, "; raw", dw, ndw);
+}
+
+void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
+{
+	char buf[320];
+	for (unsigned i = 0; i < dg->n; i++) {
+		gk_out_str(o, dg->d[i].severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
+		size_t n = gk_diag_format(&dg->d[i], buf, sizeof buf);
+		gk_out_mem(o, buf, n);
+		gk_out_ch(o, '\n');
+	}
+	if (dg->dropped) {
+		gk_out_str(o, "    ; ... ");
+		gk_out_dec(o, dg->dropped);
+		gk_out_str(o, " more diagnostics\n");
+	}
+}

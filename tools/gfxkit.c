@@ -1,0 +1,385 @@
+/* gfxkit: the command-line shell over libgfxkit (decode, encode, check). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+
+static const char *prog = "gfxkit";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: gfxkit decode -g GPU -e pm4 [-f auto|bin|hex] [--json] [--raw] [FILE|-]\n"
+		"       gfxkit encode -g GPU -e pm4 [-f bin|hex] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e pm4 [-f auto|bin|hex] [--json] [FILE|-]\n"
+		"GPU: %s\n",
+		gk_pm4_gpu_help());
+}
+
+struct opts {
+	const char *cmd, *gpu, *engine, *format, *out, *file;
+	int json, raw;
+};
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	memset(o, 0, sizeof *o);
+	if (argc < 2)
+		return -1;
+	o->cmd = argv[1];
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		const char **slot = 0;
+		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
+			slot = &o->gpu;
+		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+			slot = &o->engine;
+		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
+			slot = &o->format;
+		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+			slot = &o->out;
+		else if (!strcmp(a, "--json"))
+			o->json = 1;
+		else if (!strcmp(a, "--raw"))
+			o->raw = 1;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "%s: unknown option %s\n", prog, a);
+			return -1;
+		} else if (!o->file)
+			o->file = a;
+		else {
+			fprintf(stderr, "%s: more than one input file (%s)\n", prog, a);
+			return -1;
+		}
+		if (slot) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: %s needs a value\n", prog, a);
+				return -1;
+			}
+			*slot = argv[i];
+		}
+	}
+	return 0;
+}
+
+/* ---- I/O glue ---- */
+
+static long read_file(void *ctx, void *buf, size_t cap)
+{
+	FILE *f = ctx;
+	size_t n = fread(buf, 1, cap, f);
+	if (n == 0 && ferror(f))
+		return -1;
+	return (long)n;
+}
+
+static int write_file(void *ctx, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, (FILE *)ctx) == n ? 0 : -1;
+}
+
+static FILE *open_in(const char *name, const char *mode)
+{
+	if (!name || !strcmp(name, "-"))
+		return stdin;
+	FILE *f = fopen(name, mode);
+	if (!f)
+		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
+	return f;
+}
+
+static const char *display_name(const char *name)
+{
+	return (!name || !strcmp(name, "-")) ? "<stdin>" : name;
+}
+
+/* ---- decode / check ---- */
+
+static void print_diag(FILE *f, const char *file, const struct gk_diag *d)
+{
+	char buf[320];
+	gk_diag_format(d, buf, sizeof buf);
+	fprintf(f, "%s:0x%llx: %s: %s\n", file, (unsigned long long)d->offset,
+		d->severity == GK_ERROR ? "error" : "warning", buf);
+}
+
+static void json_end_diags(struct gk_out *o, uint64_t end, const struct gk_diags *dg)
+{
+	/* end-of-stream findings (EXEC_COUNT past the end): one extra line */
+	char line[512];
+	for (unsigned i = 0; i < dg->n; i++) {
+		char msg[320];
+		gk_diag_format(&dg->d[i], msg, sizeof msg);
+		for (char *p = msg; *p; p++)
+			if (*p == '"' || *p == '\\')
+				*p = '\'';
+		snprintf(line, sizeof line,
+			 "{\"offset\":%llu,\"end\":true,\"diagnostics\":[{\"severity\":\"%s\",\"offset\":%llu,"
+			 "\"field\":\"EXEC_COUNT\",\"message\":\"%s\"}]}\n",
+			 (unsigned long long)end, dg->d[i].severity == GK_ERROR ? "error" : "warning",
+			 (unsigned long long)dg->d[i].offset, msg);
+		gk_out_str(o, line);
+	}
+}
+
+static int run_stream(const struct opts *o, const struct gk_format *fmt, int checking)
+{
+	enum gk_in_format inf = GK_IN_AUTO;
+	if (o->format) {
+		if (!strcmp(o->format, "bin"))
+			inf = GK_IN_BIN;
+		else if (!strcmp(o->format, "hex"))
+			inf = GK_IN_HEX;
+		else if (strcmp(o->format, "auto")) {
+			fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", prog, o->format);
+			return 2;
+		}
+	}
+	FILE *f = open_in(o->file, "rb");
+	if (!f)
+		return 2;
+	const char *name = display_name(o->file);
+	struct gk_input *in = malloc(sizeof *in);
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, write_file, stdout, 0 };
+	if (!in) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 2;
+	}
+	gk_input_init(in, read_file, f, inf);
+	struct gk_check_state cs;
+	gk_check_init(&cs);
+	struct gk_diags dg;
+	unsigned long long errors = 0, warnings = 0;
+	uint64_t end = 0;
+	int rc = 0;
+	for (;;) {
+		long avail = gk_input_fill(in, fmt->max_packet_dw);
+		if (avail <= 0)
+			break;
+		struct gk_packet pkt;
+		uint64_t off = in->base + 4ull * in->pos;
+		gk_packet_frame(fmt, in->words + in->pos, (size_t)avail, off, &pkt);
+		dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+		gk_check_packet(fmt, &cs, &pkt, &dg);
+		errors += dg.errors;
+		warnings += dg.warnings;
+		if (checking) {
+			if (dg.n && o->json)
+				gk_json_packet(fmt, &pkt, &dg, &out);
+			else
+				for (unsigned i = 0; i < dg.n; i++) {
+					gk_out_flush(&out);
+					print_diag(stdout, name, &dg.d[i]);
+				}
+		} else if (o->json) {
+			gk_json_packet(fmt, &pkt, &dg, &out);
+		} else {
+			gk_text_packet(fmt, &pkt, o->raw, &out);
+			gk_text_diags(&dg, &out);
+		}
+		in->pos += pkt.ndw;
+		end = off + 4ull * pkt.ndw;
+	}
+	dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+	gk_check_end(&cs, end, &dg);
+	errors += dg.errors;
+	if (o->json)
+		json_end_diags(&out, end, &dg);
+	else if (checking) {
+		gk_out_flush(&out);
+		for (unsigned i = 0; i < dg.n; i++)
+			print_diag(stdout, name, &dg.d[i]);
+	} else {
+		gk_text_diags(&dg, &out);
+	}
+	gk_out_flush(&out);
+	fflush(stdout);
+	if (in->failed) {
+		if (in->error.line)
+			fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
+		else
+			fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset,
+				in->error.message);
+		rc = 2;
+	} else if (out.failed) {
+		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
+		rc = 2;
+	} else if (checking) {
+		fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
+			warnings == 1 ? "" : "s");
+		rc = errors ? 1 : 0;
+	}
+	if (f != stdin)
+		fclose(f);
+	free(in);
+	return rc;
+}
+
+/* ---- encode ---- */
+
+struct enc_ctx {
+	FILE *out;
+	int hex;
+	int failed;
+};
+
+static int emit_words(void *ctx, const uint32_t *w, size_t n)
+{
+	struct enc_ctx *e = ctx;
+	for (size_t i = 0; i < n; i++) {
+		if (e->hex) {
+			if (fprintf(e->out, "0x%08x\n", w[i]) < 0)
+				e->failed = 1;
+		} else {
+			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
+					       (unsigned char)(w[i] >> 24) };
+			if (fwrite(b, 1, 4, e->out) != 4)
+				e->failed = 1;
+		}
+	}
+	return e->failed ? -1 : 0;
+}
+
+struct diag_ctx {
+	const char *file;
+};
+
+static int asm_diag(void *ctx, const struct gk_diag *d)
+{
+	struct diag_ctx *c = ctx;
+	fprintf(stderr, "%s:%u:%u: %s: %s%s%s\n", c->file, d->line, d->col, d->severity == GK_ERROR ? "error" : "warning",
+		d->packet ? d->packet : "", d->packet ? ": " : "", d->message);
+	return 0;
+}
+
+static int run_encode(const struct opts *o, const struct gk_format *fmt)
+{
+	int hex = 0;
+	if (o->format) {
+		if (!strcmp(o->format, "hex"))
+			hex = 1;
+		else if (strcmp(o->format, "bin")) {
+			fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", prog, o->format);
+			return 2;
+		}
+	}
+	FILE *f = open_in(o->file, "r");
+	if (!f)
+		return 2;
+	FILE *out = stdout;
+	if (o->out && strcmp(o->out, "-")) {
+		out = fopen(o->out, hex ? "w" : "wb");
+		if (!out) {
+			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
+			if (f != stdin)
+				fclose(f);
+			return 2;
+		}
+	}
+	struct enc_ctx ec = { out, hex, 0 };
+	struct diag_ctx dc = { display_name(o->file) };
+	void *st = malloc(gk_asm_state_size());
+	size_t cap = 1 << 16, len = 0;
+	char *line = malloc(cap);
+	if (!st || !line) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 2;
+	}
+	struct gk_asm a;
+	gk_asm_init(&a, fmt, st, emit_words, &ec, asm_diag, &dc);
+	int c, rc = 0;
+	int too_long = 0;
+	while ((c = getc(f)) != EOF) {
+		if (c == '\n') {
+			gk_asm_line(&a, line, len);
+			len = 0;
+			too_long = 0;
+			continue;
+		}
+		if (len + 1 >= cap) {
+			if (cap >= (64u << 20)) {
+				if (!too_long)
+					fprintf(stderr, "%s:%u: error: line longer than 64 MiB\n", dc.file, a.line + 1);
+				too_long = 1;
+				rc = 1;
+				continue;
+			}
+			char *bigger = realloc(line, cap * 2);
+			if (!bigger) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				rc = 2;
+				break;
+			}
+			line = bigger;
+			cap *= 2;
+		}
+		line[len++] = (char)c;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", prog, dc.file);
+		rc = 2;
+	}
+	if (len)
+		gk_asm_line(&a, line, len);
+	gk_asm_finish(&a);
+	if (fflush(out) != 0 || ec.failed) {
+		fprintf(stderr, "%s: write error\n", prog);
+		rc = 2;
+	}
+	if (!rc && a.errors)
+		rc = 1;
+	if (out != stdout)
+		fclose(out);
+	if (f != stdin)
+		fclose(f);
+	free(st);
+	free(line);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	int r = parse_args(argc, argv, &o);
+	if (r > 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (r < 0 || !o.cmd) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2 : -1;
+	if (mode < 0) {
+		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
+		usage(stderr);
+		return 2;
+	}
+	if (o.engine && strcmp(o.engine, "pm4")) {
+		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4)\n", prog, o.engine);
+		return 2;
+	}
+	if (!o.gpu) {
+		fprintf(stderr, "%s: -g GPU is required\n", prog);
+		usage(stderr);
+		return 2;
+	}
+	struct gk_format *fmt = malloc(sizeof *fmt);
+	if (!fmt || gk_pm4_format_init(fmt, o.gpu) != 0) {
+		fprintf(stderr, "%s: unknown GPU '%s'; known: %s\n", prog, o.gpu, gk_pm4_gpu_help());
+		free(fmt);
+		return 2;
+	}
+	int rc = mode == 2 ? run_encode(&o, fmt) : run_stream(&o, fmt, mode == 1);
+	free(fmt);
+	return rc;
+}
