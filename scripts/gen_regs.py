@@ -109,6 +109,22 @@ def build(gen, regs, fields, enums, xcheck):
         ranked[off] = [n for _, n, _ in order]
         primary[off] = order[0][1]
 
+    # A name printed at two offsets could not be assembled back to both:
+    # keep it at its first offset and print the next-ranked alias at the
+    # others (e.g. evergreen VGT_NUM_INSTANCES: kernel config 0x008974 vs
+    # Mesa context 0x028A88, which the clear state calls VGT_DMA_NUM_INSTANCES).
+    seen = {}
+    for off in sorted(primary):
+        n = primary[off]
+        if n in seen:
+            alt = [a for a in ranked[off] if a not in seen and a != n]
+            if alt:
+                notes.append("Primary %s at 0x%06X is also primary at 0x%06X; printed as %s here" %
+                             (n, off, seen[n], alt[0]))
+                primary[off] = alt[0]
+                n = alt[0]
+        seen[n] = off
+
     name_offs = {}  # name -> sorted offsets
     for off in sorted(by_off):
         for n in ranked[off]:

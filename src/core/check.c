@@ -84,7 +84,7 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 		unsigned bits = 0;
 		while ((1u << bits) < f->align)
 			bits++;
-		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, lo + (int)bits - 1, f->name,
+		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, (int)bits - 1 > lo ? (int)bits - 1 : lo, f->name,
 		    "%s 0x%llx not %s", f->name, (unsigned long long)v, align_name(f->align));
 	}
 }

@@ -412,7 +412,7 @@ static const struct gk_field strmout_buffer_update[] = {
 static const struct gk_field surface_sync[] = {
 	GK_E("ENGINE", 1, 31, 31, ss_engine),
 	GK_BITS("COHER_CNTL", 1, 0, 28, coher_bits),
-	GK_U("COHER_SIZE", 2, 0, 31),
+	GK_X("COHER_SIZE", 2, 0, 31),
 	GK_AS("COHER_BASE", 3, 0, 31, 8),
 	GK_U("POLL_INTERVAL", 4, 0, 15),
 	GK_U("VMID", 4, 24, 31, .gens = CM),

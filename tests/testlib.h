@@ -1,0 +1,40 @@
+/* Minimal test harness: CHECK records a failure with file:line and goes on;
+ * each binary ends with "# passed=N failed=M", which tests/run.sh sums. */
+#ifndef GK_TESTLIB_H
+#define GK_TESTLIB_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned tl_pass, tl_fail;
+
+#define CHECK(cond, ...)                                                                          \
+	do {                                                                                      \
+		if (cond) {                                                                       \
+			tl_pass++;                                                                \
+		} else {                                                                          \
+			tl_fail++;                                                                \
+			printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                  \
+			printf(__VA_ARGS__);                                                      \
+			printf("\n");                                                             \
+		}                                                                                 \
+	} while (0)
+
+static inline int tl_done(void)
+{
+	printf("# passed=%u failed=%u\n", tl_pass, tl_fail);
+	return tl_fail ? 1 : 0;
+}
+
+/* deterministic PRNG (xorshift64*) so every run tests the same streams */
+static inline uint64_t tl_rand(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545F4914F6CDD1Dull;
+}
+
+#endif
