@@ -14,6 +14,7 @@ static void usage(FILE *f)
 		"usage: gfxkit decode -g GPU -e pm4 [-f auto|bin|hex] [--json] [--raw] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e pm4 [-f bin|hex] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e pm4 [-f auto|bin|hex] [--json] [FILE|-]\n"
+		"       gfxkit list   -g GPU -e pm4      (the packets GPU has: opcode, name, layout source)\n"
 		"GPU: %s\n",
 		gk_pm4_gpu_help());
 }
@@ -342,6 +343,23 @@ static int run_encode(const struct opts *o, const struct gk_format *fmt)
 	return rc;
 }
 
+/* ---- list ---- */
+
+static int run_list(const struct gk_format *fmt)
+{
+	for (size_t i = 0; i < fmt->ndescs; i++) {
+		const struct gk_packet_desc *d = &fmt->descs[i];
+		if (!(d->gens & fmt->gen_bit))
+			continue; /* not on this generation (PACKET1: on none) */
+		char op[8] = "   -";
+		for (unsigned k = 0; k < d->nhdr; k++)
+			if (d->hdr[k].kind == GK_OPCODE)
+				snprintf(op, sizeof op, "0x%02x", d->opcode);
+		printf("%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -358,7 +376,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2 : -1;
+	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
+		 : !strcmp(o.cmd, "list") ? 3 : -1;
 	if (mode < 0) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
 		usage(stderr);
@@ -379,7 +398,7 @@ int main(int argc, char **argv)
 		free(fmt);
 		return 2;
 	}
-	int rc = mode == 2 ? run_encode(&o, fmt) : run_stream(&o, fmt, mode == 1);
+	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : run_stream(&o, fmt, mode == 1);
 	free(fmt);
 	return rc;
 }

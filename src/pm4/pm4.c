@@ -62,10 +62,13 @@ static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 		out->desc = fmt->by_op[op];
 		if (!out->desc) {
 			out->desc = fmt->any_op[op];
-			if (out->desc)
+			if (out->desc) {
 				out->other_gen = 1;
-			else
+			} else {
+				/* no generation defines it: the raw PACKET3 form */
+				out->desc = fmt->special[3];
 				out->unknown = 1;
+			}
 		}
 		return;
 	}

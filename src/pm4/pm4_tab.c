@@ -510,7 +510,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	  .note = "§9.1.2 type-1: not supported by R6xx+" },
 	{ .name = "PACKET2", .opcode = 0, .gens = ALL, .hdr = hdr2, .nhdr = 2, FIXED(1),
 	  .note = "§9.1.3 type-2 filler" },
-	{ .name = "PACKET3", .opcode = 0, .gens = 0, .hdr = hdr3_raw, .nhdr = 5,
+	{ .name = "PACKET3", .opcode = 0, .gens = ALL, .hdr = hdr3_raw, .nhdr = 5,
 	  .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "BODY", .min_dw = 2,
 	  .note = "§9.1.4 type-3 with an opcode no generation defines" },
 
