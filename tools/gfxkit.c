@@ -11,9 +11,9 @@ static const char *prog = "gfxkit";
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e pm4 [-f auto|bin|hex] [--json] [--raw] [FILE|-]\n"
+		"usage: gfxkit decode -g GPU -e pm4 [-f auto|bin|hex] [--json] [--raw] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e pm4 [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -g GPU -e pm4 [-f auto|bin|hex] [--json] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e pm4 [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e pm4      (the packets GPU has: opcode, name, layout source)\n"
 		"GPU: %s\n",
 		gk_pm4_gpu_help());
@@ -144,9 +144,19 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	if (!f)
 		return 2;
 	const char *name = display_name(o->file);
+	FILE *of = stdout;
+	if (o->out && strcmp(o->out, "-")) {
+		of = fopen(o->out, "w");
+		if (!of) {
+			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
+			if (f != stdin)
+				fclose(f);
+			return 2;
+		}
+	}
 	struct gk_input *in = malloc(sizeof *in);
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, write_file, stdout, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, write_file, of, 0 };
 	if (!in) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 2;
@@ -175,7 +185,7 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 			else
 				for (unsigned i = 0; i < dg.n; i++) {
 					gk_out_flush(&out);
-					print_diag(stdout, name, &dg.d[i]);
+					print_diag(of, name, &dg.d[i]);
 				}
 		} else if (o->json) {
 			gk_json_packet(fmt, &pkt, &dg, &out);
@@ -194,12 +204,13 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	else if (checking) {
 		gk_out_flush(&out);
 		for (unsigned i = 0; i < dg.n; i++)
-			print_diag(stdout, name, &dg.d[i]);
+			print_diag(of, name, &dg.d[i]);
 	} else {
 		gk_text_diags(&dg, &out);
 	}
 	gk_out_flush(&out);
-	fflush(stdout);
+	if (fflush(of) != 0)
+		out.failed = 1;
 	if (in->failed) {
 		if (in->error.line)
 			fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
@@ -217,6 +228,10 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	}
 	if (f != stdin)
 		fclose(f);
+	if (of != stdout && fclose(of) != 0 && !rc) {
+		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
+		rc = 2;
+	}
 	free(in);
 	return rc;
 }

@@ -73,6 +73,8 @@ void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t 
 struct gk_check_state {
 	uint64_t exec_end[16];        /* pending COND_EXEC/PRED_EXEC region ends */
 	uint64_t exec_from[16];
+	const char *exec_pkt[16];     /* packet that opened the region */
+	uint8_t exec_dw[16], exec_lo[16], exec_hi[16]; /* where its EXEC_COUNT is */
 	unsigned nexec;
 };
 

@@ -57,7 +57,7 @@ void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk
 	a->diag = diag;
 	a->diag_ctx = diag_ctx;
 	a->st = st_mem;
-	a->st->active = false;
+	memset(a->st, 0, sizeof *a->st);
 }
 
 static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
@@ -223,8 +223,11 @@ static bool raw_bits_token(struct gk_asm *a, const struct tok *t, unsigned *dw, 
 	unsigned n = 0;
 	while (i < t->n && t->p[i] >= '0' && t->p[i] <= '9') {
 		n = n * 10 + (unsigned)(t->p[i] - '0');
-		if (n > MAX_PACKET)
-			n = MAX_PACKET;
+		if (n > MAX_PACKET) {
+			err(a, a->st->line, t->col, "%.*s: no packet has that many dwords", (int)t->n, t->p);
+			*dw = UINT32_MAX;
+			return true;
+		}
 		i++;
 	}
 	if (i == 2 || i >= t->n)

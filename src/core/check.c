@@ -157,6 +157,10 @@ static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt,
 		}
 		st->exec_end[keep] = end;
 		st->exec_from[keep] = st->exec_from[i];
+		st->exec_pkt[keep] = st->exec_pkt[i];
+		st->exec_dw[keep] = st->exec_dw[i];
+		st->exec_lo[keep] = st->exec_lo[i];
+		st->exec_hi[keep] = st->exec_hi[i];
 		keep++;
 	}
 	st->nexec = keep;
@@ -168,11 +172,11 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 		if (st->exec_end[i] <= end)
 			continue;
 		struct gk_packet p = { .offset = st->exec_from[i] };
-		add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, 3, 0, 13, "EXEC_COUNT",
-		    "EXEC_COUNT runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
-		    (unsigned long long)st->exec_end[i], (unsigned long long)end);
-		if (out->n)
-			out->d[out->n - 1].packet = "EXEC_COUNT";
+		struct gk_diag *d = add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, st->exec_dw[i], st->exec_lo[i], st->exec_hi[i],
+					"EXEC_COUNT", "EXEC_COUNT runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
+					(unsigned long long)st->exec_end[i], (unsigned long long)end);
+		if (d)
+			d->packet = st->exec_pkt[i];
 	}
 	st->nexec = 0;
 }
@@ -257,8 +261,13 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 				continue;
 			uint64_t n = gk_field_get(&d->fields[i], pkt->dw, pkt->ndw);
 			if (n) {
+				const struct gk_seg *sg = &d->fields[i].seg[0];
 				st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;
 				st->exec_from[st->nexec] = pkt->offset;
+				st->exec_pkt[st->nexec] = d->name;
+				st->exec_dw[st->nexec] = sg->dw;
+				st->exec_lo[st->nexec] = sg->lo;
+				st->exec_hi[st->nexec] = sg->hi;
 				st->nexec++;
 			}
 		}

@@ -42,8 +42,10 @@ static void fail(struct gk_input *in, uint32_t line, uint32_t col, const char *m
 	snprintf(in->error.message, sizeof in->error.message, "%s", msg);
 }
 
-/* Text when the first bytes are printable ASCII or white space. */
-static enum gk_in_format sniff(const uint8_t *p, size_t n)
+/* Text when the first bytes are printable ASCII, white space or well-formed
+ * UTF-8 (comments may carry "§").  PM4 binaries fail this quickly: type-3
+ * header bytes 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00. */
+static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof)
 {
 	if (!n)
 		return GK_IN_BIN;
@@ -53,7 +55,16 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n)
 			continue;
 		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
 			continue;
-		return GK_IN_BIN;
+		unsigned more = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
+		if (!more)
+			return GK_IN_BIN;
+		for (unsigned k = 1; k <= more; k++) {
+			if (i + k >= n)
+				return at_eof ? GK_IN_BIN : GK_IN_HEX; /* cut by the sniff window */
+			if ((p[i + k] & 0xc0) != 0x80)
+				return GK_IN_BIN;
+		}
+		i += more;
 	}
 	return GK_IN_HEX;
 }
@@ -192,8 +203,8 @@ long gk_input_fill(struct gk_input *in, size_t want)
 					end_token(in, false);
 				if (in->format != GK_IN_HEX && in->ncarry) {
 					char msg[96];
-					snprintf(msg, sizeof msg, "input ends with %u bytes that do not make a whole dword",
-						 in->ncarry);
+					snprintf(msg, sizeof msg, "input ends with %u byte%s that do not make a whole dword",
+						 in->ncarry, in->ncarry == 1 ? "" : "s");
 					fail(in, 0, 0, msg);
 					in->error.offset = in->base + 4ull * in->nwords;
 				}
@@ -202,7 +213,7 @@ long gk_input_fill(struct gk_input *in, size_t want)
 			in->raw_len = (size_t)r;
 			in->raw_pos = 0;
 			if (in->format == GK_IN_AUTO)
-				in->format = sniff(in->raw, in->raw_len < 4096 ? in->raw_len : 4096);
+				in->format = sniff(in->raw, in->raw_len < 4096 ? in->raw_len : 4096, in->raw_len < 4096);
 		}
 		if (in->pos && in->nwords >= GK_IN_WORDS) {
 			memmove(in->words, in->words + in->pos, (in->nwords - in->pos) * sizeof(uint32_t));

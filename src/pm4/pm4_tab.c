@@ -158,6 +158,9 @@ GK_ENUM_DEF(coher_bits, 5, [6] = "CB0_DEST_BASE_ENA", [7] = "CB1_DEST_BASE_ENA",
 /* CP_DMA (kernel evergreend.h comment block) */
 GK_ENUM_DEF(cpdma_src, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA");
 GK_ENUM_DEF(cpdma_dst, 2, [0] = "DST_ADDR", [1] = "GDS");
+/* CP_DMA SAS/DAS: 0 memory, 1 register (kernel comments) — the reverse of
+ * the *_SPACE fields of COND_WRITE and WAIT_REG_MEM */
+GK_ENUM_DEF(cpdma_space, 1, [0] = "MEMORY", [1] = "REGISTER");
 GK_ENUM_DEF(copy_sel, 1, [0] = "REGISTER", [1] = "MEMORY");
 /* SET_APPEND_CNT SOURCE_SEL (kernel evergreend.h PACKET3_SAC_SRC_SEL_*) */
 GK_ENUM_DEF(sac_src, 2, [0] = "DATA", [1] = "REG", [2] = "GDS", [3] = "MEM");
@@ -473,8 +476,8 @@ static const struct gk_field cp_dma[] = {
 	GK_A("DST_ADDRESS", 3, 0, 4, 7, 0),
 	GK_B("DAIC", 5, 29),
 	GK_B("SAIC", 5, 28),
-	GK_E("DAS", 5, 27, 27, space),
-	GK_E("SAS", 5, 26, 26, space),
+	GK_E("DAS", 5, 27, 27, cpdma_space),
+	GK_E("SAS", 5, 26, 26, cpdma_space),
 	GK_E("DST_SWAP", 5, 24, 25, swap),
 	GK_E("SRC_SWAP", 5, 22, 23, swap),
 	GK_B("DIS_WC", 5, 21, .gens = EGUP),
