@@ -75,7 +75,9 @@ enum gk_tail {
 /* Packet flags */
 #define GK_P_EXEC_COUNT  0x01u /* field "EXEC_COUNT" covers the following dwords */
 #define GK_P_COMPUTE     0x02u /* header SHADER_TYPE must be 1 */
-#define GK_P_GRAPHICS    0x04u /* header SHADER_TYPE must be 0 */
+#define GK_P_GRAPHICS    0x04u /* header SHADER_TYPE should be 0 (a warning) */
+#define GK_P_SHADER0     0x08u /* header SHADER_TYPE must be 0 (an error) */
+#define GK_P_FILLER      0x10u /* the tail is filler: the assembler may pad it with zeros */
 
 struct gk_packet_desc {
 	const char *name;

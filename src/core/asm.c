@@ -16,7 +16,7 @@
 struct assign {
 	const struct gk_field *f;  /* first field of that name (value parsed against it) */
 	uint64_t value;
-	uint32_t col;
+	uint32_t line, col;
 	bool used;
 };
 
@@ -30,13 +30,13 @@ struct gk_asm_state {
 	unsigned nor;                  /* 1 + highest dwN given, 0: none */
 	bool have_count;
 	uint64_t count;
-	uint32_t count_col;
+	uint32_t count_line, count_col;
 	uint32_t tail[MAX_PACKET];
 	unsigned ntail;
 	uint32_t extra[MAX_PACKET];
 	unsigned nextra;
 	bool have_reg;
-	uint32_t reg_start, reg_next;
+	uint32_t reg_start, reg_next, reg_line;
 	uint32_t buf[MAX_PACKET];
 	uint32_t raw_words[MAX_PACKET];
 	unsigned nraw;
@@ -287,6 +287,7 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			}
 			st->have_count = true;
 			st->count = v;
+			st->count_line = line;
 			st->count_col = t[k].col;
 			continue;
 		}
@@ -307,7 +308,7 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			err(a, line, t[k].col, "too many fields");
 			continue;
 		}
-		st->as[st->nas++] = (struct assign){ f, v, t[k].col, false };
+		st->as[st->nas++] = (struct assign){ f, v, line, t[k].col, false };
 	}
 }
 
@@ -385,6 +386,7 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 	if (!st->have_reg) {
 		st->have_reg = true;
 		st->reg_start = (uint32_t)addr;
+		st->reg_line = line;
 	}
 	st->reg_next = (uint32_t)addr + 4;
 	if (!r)
@@ -530,25 +532,25 @@ static void finish_packet(struct gk_asm *a)
 			if (st->as[k].f == rf) {
 				given = true;
 				if (st->as[k].value != idx) {
-					err(a, st->line, st->as[k].col, "%s=0x%llx disagrees with the first register 0x%05x",
+					err(a, st->as[k].line, st->as[k].col, "%s=0x%llx disagrees with the first register 0x%05x",
 					    rf->name, (unsigned long long)st->as[k].value, st->reg_start);
 					return;
 				}
 			}
 		if (idx == UINT64_MAX || !gk_field_fits(rf, idx)) {
-			err(a, st->line, 1, "register 0x%05x is outside what %s can address from 0x%05x", st->reg_start,
+			err(a, st->reg_line, 1, "register 0x%05x is outside what %s can address from 0x%05x", st->reg_start,
 			    d->name, start);
 			return;
 		}
 		if (!given && st->nas < MAX_ASSIGN)
-			st->as[st->nas++] = (struct assign){ rf, idx, 1, false };
+			st->as[st->nas++] = (struct assign){ rf, idx, st->reg_line, 1, false };
 	}
 
 	put_fields(a, d->hdr, d->nhdr, buf, MAX_PACKET, &given_end);
 	put_fields(a, d->fields, d->nfields, buf, MAX_PACKET, &given_end);
 	for (unsigned k = 0; k < st->nas; k++)
 		if (!st->as[k].used) {
-			err(a, st->line, st->as[k].col, "%s does not apply here (its condition does not hold on %s)",
+			err(a, st->as[k].line, st->as[k].col, "%s does not apply here (its condition does not hold on %s)",
 			    st->as[k].f->name, fmt->gen);
 			return;
 		}
@@ -576,19 +578,32 @@ static void finish_packet(struct gk_asm *a)
 	}
 	unsigned ndw = natural;
 	const struct gk_field *cf = gk_count_field(d);
+	/* a tail the layout requires (a type-0 register, an immediate index)
+	 * is never invented: without COUNT the text must give it */
+	if (!st->have_count && d->tail && !(d->flags & GK_P_FILLER) && d->min_dw > d->tail_dw + st->ntail + st->nextra) {
+		err(a, st->line, 1, "%s needs at least %u %s dword%s", d->name, d->min_dw - d->tail_dw,
+		    d->tail == GK_TAIL_REGS ? "register" : d->tail == GK_TAIL_GROUPS ? "group" : d->tail_name,
+		    d->min_dw - d->tail_dw == 1 ? "" : "s");
+		return;
+	}
 	if (st->have_count) {
 		if (!cf) {
-			err(a, st->line, st->count_col, "%s has no COUNT", d->name);
+			err(a, st->count_line, st->count_col, "%s has no COUNT", d->name);
 			return;
 		}
 		uint64_t want = st->count + cf->min;
 		if (want > MAX_PACKET || !gk_field_fits(cf, st->count)) {
-			err(a, st->line, st->count_col, "COUNT=%llu does not fit", (unsigned long long)st->count);
+			err(a, st->count_line, st->count_col, "COUNT=%llu does not fit", (unsigned long long)st->count);
 			return;
 		}
-		if (want > natural || want < given_end) {
-			err(a, st->line, st->count_col, "COUNT=%llu disagrees with the %u dwords given", (unsigned long long)st->count,
-			    (want > natural ? natural : given_end) - (unsigned)cf->min);
+		if (want > natural) {
+			err(a, st->count_line, st->count_col, "COUNT=%llu makes %llu dwords, but the text gives only %u",
+			    (unsigned long long)st->count, (unsigned long long)want, natural);
+			return;
+		}
+		if (want < given_end) {
+			err(a, st->count_line, st->count_col, "COUNT=%llu makes %llu dwords, too few for the %u the text gives",
+			    (unsigned long long)st->count, (unsigned long long)want, given_end);
 			return;
 		}
 		ndw = (unsigned)want;

@@ -244,18 +244,24 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	}
 
 	/* §9.1.4 SHADER_TYPE: dispatches are compute, draws graphics */
-	if (d->hdr && d->nhdr > 1 && (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS))) {
+	if (d->hdr && d->nhdr > 1 && (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0))) {
 		unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
 		if ((d->flags & GK_P_COMPUTE) && !shader_type)
 			add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
 			    "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
-		if ((d->flags & GK_P_GRAPHICS) && shader_type)
+		if ((d->flags & GK_P_SHADER0) && shader_type)
+			add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
+			    "%s takes no compute state: SHADER_TYPE must be 0", d->name);
+		else if ((d->flags & GK_P_GRAPHICS) && shader_type)
 			add(out, pkt, GK_WARNING, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
 			    "%s with SHADER_TYPE=COMPUTE", d->name);
 	}
 
 	/* COND_EXEC / PRED_EXEC: the next EXEC_COUNT dwords must be whole packets */
-	if ((d->flags & GK_P_EXEC_COUNT) && st->nexec < sizeof st->exec_end / sizeof st->exec_end[0]) {
+	if ((d->flags & GK_P_EXEC_COUNT) && st->nexec == sizeof st->exec_end / sizeof st->exec_end[0])
+		add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, "EXEC_COUNT",
+		    "more than %u nested predicated regions: this one is not tracked", st->nexec);
+	else if (d->flags & GK_P_EXEC_COUNT) {
 		for (unsigned i = 0; i < d->nfields; i++) {
 			if (strcmp(d->fields[i].name, "EXEC_COUNT") != 0 || !gk_field_in_range(&d->fields[i], pkt->ndw))
 				continue;

@@ -546,14 +546,17 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DEALLOC_STATE", 0x14, CM), FIELDS(dummy), FIXED(2), .flags = GK_P_COMPUTE, .note = "§9.4.2" },
 	{ T3("MODE_CONTROL", 0x18, EGUP), FIELDS(mode_control), FIXED(2), .note = "§9.4.3" },
 	{ T3("CONTEXT_CONTROL", 0x28, ALL), FIELDS(context_control), FIXED(3), .note = "§9.4.4" },
-	{ T3("LOAD_CONFIG_REG", 0x60, R7UP), FIELDS(load_config_base), LOADS(load_reg_pair), .note = "§9.4.8" },
+	/* §9.4.8, §9.4.10, §9.4.16: SHADER_TYPE "will always be zero" */
+	{ T3("LOAD_CONFIG_REG", 0x60, R7UP), FIELDS(load_config_base), LOADS(load_reg_pair), .flags = GK_P_SHADER0,
+	  .note = "§9.4.8" },
 	{ T3("LOAD_CONTEXT_REG", 0x61, R7UP), FIELDS(load_base), LOADS(load_reg_pair), .note = "§9.4.9" },
 	{ T3("LOAD_ALU_CONST", 0x62, R7UP), FIELDS(load_alu_const), FIXED(2), .note = "§9.4.6" },
 	{ T3("LOAD_BOOL_CONST", 0x63, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.7" },
 	{ T3("LOAD_LOOP_CONST", 0x64, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.5" },
 	{ T3("LOAD_RESOURCE", 0x65, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.11" },
 	{ T3("LOAD_SAMPLER", 0x66, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.12" },
-	{ T3("LOAD_CTL_CONST", 0x67, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.10" },
+	{ T3("LOAD_CTL_CONST", 0x67, R7UP), FIELDS(load_base), LOADS(load_const_pair), .flags = GK_P_SHADER0,
+	  .note = "§9.4.10" },
 	{ T3("SET_CONFIG_REG", 0x68, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "§9.4.14" },
 	{ T3("SET_CONTEXT_REG", 0x69, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "§9.4.15" },
 	{ T3("SET_ALU_CONST", 0x6A, R6 | R7), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_ALU_CONST),
@@ -570,7 +573,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	  .tail_unit = 8, .note = "§9.4.18; evergreen_cs.c: 8 dwords per resource" },
 	{ T3("SET_SAMPLER", 0x6E, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_SAMPLER),
 	  .tail_unit = 3, .note = "§9.4.19; 3 dwords per sampler" },
-	{ T3("SET_CTL_CONST", 0x6F, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_CTL_CONST), .note = "§9.4.16" },
+	{ T3("SET_CTL_CONST", 0x6F, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_CTL_CONST),
+	  .flags = GK_P_SHADER0, .note = "§9.4.16" },
 
 	/* §9.5 predication */
 	{ T3("COND_EXEC", 0x22, ALL), FIELDS(cond_exec), FIXED(4), .flags = GK_P_EXEC_COUNT, .note = "§9.5.1" },
@@ -591,7 +595,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 
 	/* §9.7 misc */
 	{ T3("MEM_WRITE", 0x3D, ALL), FIELDS(mem_write), FIXED(5), .note = "§9.7.1" },
-	{ T3("NOP", 0x10, ALL), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .note = "§9.7.2" },
+	{ T3("NOP", 0x10, ALL), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "§9.7.2" },
 
 	/* Kernel-header packets with a layout from the kernel's checkers or comments */
 	{ T3("SET_BASE", 0x11, EGUP), FIELDS(set_base), FIXED(4), .note = "evergreen_cs.c" },
