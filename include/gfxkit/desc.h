@@ -111,6 +111,8 @@ struct gk_space {
 
 struct gk_format;
 
+#define GK_MAX_DESCS 128  /* descriptions one family may have */
+
 /* Family framing: look at the packet starting at p (avail dwords available,
  * avail >= 1) and say how many dwords it occupies and which description
  * explains it.  Must not read beyond avail.  Returns the packet length in
@@ -135,11 +137,24 @@ struct gk_format {
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
 	void (*frame)(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out);
+	/* Filled by gk_format_prepare (called by the family's init function):
+	 * what every packet of a description has in common on this generation,
+	 * so the hot paths need not walk conditions per packet. */
+	struct gk_desc_fast {
+		uint8_t simple;          /* no conditional field: layout known up front */
+		uint8_t fixed_len;       /* gk_fixed_len when simple */
+		uint8_t nrules;          /* fields with a value rule (enum gap, range, align) */
+		uint8_t rules[23];       /* their indices; bit 7: in hdr */
+		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
+	} fast[GK_MAX_DESCS];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
 	const struct gk_packet_desc *special[4];  /* family framing packets (PM4 types 0-2) */
 };
+
+/* Fill fmt->fast from fmt->descs for fmt->gen_bit (families call it at init). */
+void gk_format_prepare(struct gk_format *fmt);
 
 /* Description by name (or alias) for this format's generation first, then
  * any generation; NULL if none. */

@@ -47,6 +47,9 @@ struct gk_reg_table {
 
 /* Lookups; NULL / -1 when absent. */
 const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset);
+/* First register at or after offset (regs + nregs when none): walking
+ * consecutive registers from it avoids a search per register. */
+const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset);
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len);
 const struct gk_reg_field *gk_reg_field_by_name(const struct gk_reg *r, const char *name, size_t len);
 const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value);

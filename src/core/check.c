@@ -187,7 +187,8 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	const struct gk_frame *fr = &pkt->frame;
 	const struct gk_packet_desc *d = fr->desc;
 
-	exec_regions(st, pkt, out);
+	if (st->nexec)
+		exec_regions(st, pkt, out);
 
 	if (pkt->truncated) {
 		add(out, pkt, GK_ERROR, GK_D_TRUNCATED, 0, 16, 29, "COUNT",
@@ -223,8 +224,17 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		add(out, pkt, GK_ERROR, GK_D_BAD_MULTIPLE, (int)d->tail_dw, -1, -1, d->tail_name,
 		    "%u tail dwords are not a whole number of %u-dword units", pkt->ndw - d->tail_dw, d->tail_unit);
 
-	check_fields(fmt, pkt, d->hdr, d->nhdr, 0, pkt->ndw, out);
-	check_fields(fmt, pkt, d->fields, d->nfields, 0, pkt->ndw, out);
+	if (L.simple) {
+		/* every field is present and whole: only the ones with a rule */
+		const struct gk_desc_fast *fast = gk_fast(fmt, d);
+		for (unsigned r = 0; r < fast->nrules; r++) {
+			unsigned i = fast->rules[r];
+			check_field(fmt, pkt, (i & 0x80u) ? &d->hdr[i & 0x7fu] : &d->fields[i], 0, out);
+		}
+	} else {
+		check_fields(fmt, pkt, d->hdr, d->nhdr, 0, pkt->ndw, out);
+		check_fields(fmt, pkt, d->fields, d->nfields, 0, pkt->ndw, out);
+	}
 	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++)
 		reserved_bits(pkt, i, pkt->dw[i] & ~L.claimed[i], out);
 

@@ -47,7 +47,7 @@ static void claim(const struct gk_format *fmt, const struct gk_field *fields, un
 			continue;
 		for (unsigned s = 0; s < f->nseg; s++)
 			if (f->seg[s].dw < limit && f->seg[s].dw < GK_FIXED_MAX)
-				L->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
+				L->own[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
 	}
 }
 
@@ -55,9 +55,9 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 		  struct gk_layout *L)
 {
 	unsigned n = (unsigned)ndw;
-	unsigned fixed = gk_fixed_len(fmt, d, dw, ndw);
-	for (unsigned i = 0; i < GK_FIXED_MAX; i++)
-		L->claimed[i] = 0;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	L->simple = fast->simple && n >= fast->fixed_len;
+	unsigned fixed = L->simple ? fast->fixed_len : gk_fixed_len(fmt, d, dw, ndw);
 	L->ngroups = 0;
 	if (d->tail) {
 		L->fixed_end = n < d->tail_dw ? n : d->tail_dw;
@@ -77,6 +77,68 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 		L->extra_begin = fixed;
 		L->natural = n > fixed ? n : fixed;
 	}
+	if (L->simple) {
+		L->claimed = fast->claimed;
+		return;
+	}
+	for (unsigned i = 0; i < GK_FIXED_MAX; i++)
+		L->own[i] = 0;
+	L->claimed = L->own;
 	claim(fmt, d->hdr, d->nhdr, dw, ndw, L->fixed_end, L);
 	claim(fmt, d->fields, d->nfields, dw, ndw, L->fixed_end, L);
+}
+
+static bool has_rule(const struct gk_field *f)
+{
+	if (f->max || f->align || (f->flags & GK_F_NOTZERO))
+		return true;
+	if (f->kind == GK_ENUM) {
+		unsigned w = gk_field_width(f);
+		for (uint64_t v = 0; v < (1ull << (w < 12 ? w : 12)); v++)
+			if (!gk_enum_name(f->enm, v))
+				return true;
+	}
+	return false;
+}
+
+void gk_format_prepare(struct gk_format *fmt)
+{
+	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		struct gk_desc_fast *fast = &fmt->fast[k];
+		const struct gk_field *lists[2] = { d->hdr, d->fields };
+		unsigned counts[2] = { d->nhdr, d->nfields };
+		bool simple = true;
+		for (unsigned l = 0; l < 2; l++)
+			for (unsigned i = 0; i < counts[l]; i++)
+				if (lists[l][i].cond)
+					simple = false;
+		unsigned fixed = 0;
+		if (simple) {
+			/* with no conditions, presence depends on the generation only */
+			static const uint32_t none[1];
+			fixed = gk_fixed_len(fmt, d, none, 0);
+			if (fixed > sizeof fast->claimed / sizeof fast->claimed[0])
+				simple = false;
+		}
+		fast->simple = simple;
+		fast->fixed_len = (uint8_t)fixed;
+		fast->nrules = 0;
+		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
+			fast->claimed[i] = 0;
+		for (unsigned l = 0; l < 2; l++)
+			for (unsigned i = 0; i < counts[l]; i++) {
+				const struct gk_field *f = &lists[l][i];
+				if (f->gens && !(f->gens & fmt->gen_bit))
+					continue;
+				if (simple)
+					for (unsigned s = 0; s < f->nseg; s++)
+						if (f->seg[s].dw < fixed && f->seg[s].dw < (d->tail ? d->tail_dw : fixed))
+							fast->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
+				if (has_rule(f) && fast->nrules < sizeof fast->rules)
+					fast->rules[fast->nrules++] = (uint8_t)(i | (l == 0 ? 0x80u : 0));
+				else if (has_rule(f))
+					fast->simple = 0; /* too many rules to list: take the generic path */
+			}
+	}
 }

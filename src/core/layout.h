@@ -15,7 +15,9 @@ struct gk_layout {
 	unsigned ngroups;
 	unsigned extra_begin; /* [extra_begin, ndw) are explained by nothing */
 	unsigned natural;     /* packet length the assembler picks when COUNT is not given */
-	uint32_t claimed[GK_FIXED_MAX]; /* bits of fixed dwords claimed by present fields */
+	const uint32_t *claimed;  /* bits of fixed dwords claimed by present fields */
+	uint32_t own[GK_FIXED_MAX];
+	bool simple;              /* every field shown: skip presence tests */
 };
 
 bool gk_field_in_range(const struct gk_field *f, size_t ndw);
@@ -26,5 +28,9 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
+static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, const struct gk_packet_desc *d)
+{
+	return &fmt->fast[d - fmt->descs];
+}
 
 #endif

@@ -34,13 +34,30 @@ void gk_out_mem(struct gk_out *o, const void *p, size_t n)
 
 void gk_out_str(struct gk_out *o, const char *s)
 {
-	gk_out_mem(o, s, strlen(s));
+	size_t n = strlen(s);
+	if (o->cap - o->len >= n) {
+		memcpy(o->buf + o->len, s, n);
+		o->len += n;
+		return;
+	}
+	gk_out_mem(o, s, n);
 }
 
 static const char hexdig[] = "0123456789abcdef";
 
 void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 {
+	if (mindigits == 8 && v <= 0xffffffffu && o->cap - o->len >= 10) {
+		/* the common "0x%08x" */
+		char *d = o->buf + o->len;
+		uint32_t x = (uint32_t)v;
+		d[0] = '0';
+		d[1] = 'x';
+		for (int k = 9; k >= 2; k--, x >>= 4)
+			d[k] = hexdig[x & 15];
+		o->len += 10;
+		return;
+	}
 	char b[20];
 	unsigned n = 0;
 	do {

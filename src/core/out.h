@@ -20,5 +20,7 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
 /* text.c, shared with json.c */
 void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, struct gk_out *o);
 void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o);
+void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			 struct gk_out *o);
 
 #endif

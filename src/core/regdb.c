@@ -39,6 +39,21 @@ const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t off
 	return NULL;
 }
 
+const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset)
+{
+	if (t == NULL || t->regs == NULL)
+		return NULL;
+	size_t lo = 0, hi = t->nregs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->regs[mid].offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &t->regs[lo];
+}
+
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len)
 {
 	if (t == NULL || t->names == NULL || (name == NULL && len != 0))

@@ -98,11 +98,11 @@ static bool printable(const struct gk_field *f, uint64_t v)
 }
 
 static void put_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
-		       size_t ndw, struct gk_out *o)
+		       size_t ndw, bool simple, struct gk_out *o)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct gk_field *f = &fields[i];
-		if (!gk_field_shown(fmt, fields, i, dw, ndw))
+		if (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw))
 			continue;
 		uint64_t v = gk_field_get(f, dw, ndw);
 		if (!printable(f, v))
@@ -143,7 +143,13 @@ static void put_offset(struct gk_out *o, uint64_t off)
 
 void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
 {
-	const struct gk_reg *r = gk_reg_by_offset(fmt->regs, addr);
+	gk_text_register_at(fmt, gk_reg_by_offset(fmt->regs, addr), addr, v, o);
+}
+
+void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			 struct gk_out *o)
+{
+	(void)fmt;
 	gk_out_str(o, "    ");
 	gk_out_hex(o, addr, 5);
 	if (r) {
@@ -211,8 +217,8 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 
 	put_offset(o, pkt->offset);
 	put_name(o, d->name);
-	put_fields(fmt, d->hdr, d->nhdr, dw, ndw, o);
-	put_fields(fmt, d->fields, d->nfields, dw, ndw, o);
+	put_fields(fmt, d->hdr, d->nhdr, dw, ndw, L.simple, o);
+	put_fields(fmt, d->fields, d->nfields, dw, ndw, L.simple, o);
 	const struct gk_field *cf = gk_count_field(d);
 	if (cf && L.natural != ndw) {
 		gk_out_ch(o, ' ');
@@ -235,15 +241,20 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 	case GK_TAIL_REGS: {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
-		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4)
-			gk_text_register(fmt, (uint32_t)addr, dw[i], o);
+		const struct gk_reg *cur = gk_reg_lower_bound(fmt->regs, (uint32_t)addr);
+		const struct gk_reg *end = fmt->regs->regs + fmt->regs->nregs;
+		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
+			while (cur < end && cur->offset < addr)
+				cur++;
+			gk_text_register_at(fmt, cur < end && cur->offset == addr ? cur : 0, (uint32_t)addr, dw[i], o);
+		}
 		break;
 	}
 	case GK_TAIL_GROUPS:
 		for (unsigned g = 0; g < L.ngroups; g++) {
 			unsigned base = L.tail_begin + g * d->group_dw;
 			gk_out_str(o, "   ");
-			put_fields(fmt, d->group, d->ngroup, dw + base, d->group_dw, o);
+			put_fields(fmt, d->group, d->ngroup, dw + base, d->group_dw, false, o);
 			for (unsigned k = 0; k < d->group_dw; k++) {
 				uint32_t m = 0;
 				for (unsigned i = 0; i < d->ngroup; i++)

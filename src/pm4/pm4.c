@@ -81,7 +81,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
 		if (gpu && strcmp(gpu, gpus[i].name) == 0)
 			gen = gpus[i].gen;
-	if (!gen)
+	if (!gen || gk_pm4_ndescs > GK_MAX_DESCS)
 		return -1;
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "pm4";
@@ -110,6 +110,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->ndescs = gk_pm4_ndescs;
 	fmt->max_packet_dw = 0x3fff + 2;
 	fmt->frame = pm4_frame;
+	gk_format_prepare(fmt);
 	for (size_t i = 0; i < gk_pm4_ndescs; i++) {
 		const struct gk_packet_desc *d = &gk_pm4_descs[i];
 		if (d->hdr != gk_pm4_hdr3) {
