@@ -57,11 +57,13 @@ bench: $(B)/gfxkit tools/bench.c $(B)/libgfxkit.a
 	$(B)/bench
 
 FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
 fuzz: tests/fuzz/fuzz_pm4.c $(LIB_SRC)
-	@mkdir -p $(B)/fuzz
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $^ -o $(B)/fuzz/fuzz_pm4
-	$(B)/fuzz/fuzz_pm4 -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 $(B)/fuzz/corpus tests/vectors 2>&1 | tail -5 ; \
-	test $${PIPESTATUS:-0} -eq 0
+	@mkdir -p $(B)/fuzz/corpus
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz/fuzz_pm4
+	$(B)/fuzz/fuzz_pm4 -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz/ \
+		$(B)/fuzz/corpus tests/fuzz/corpus tests/vectors > $(B)/fuzz/log 2>&1; \
+	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz/log | head -40; exit $$rc
 
 clean:
 	rm -rf $(B)

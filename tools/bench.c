@@ -9,7 +9,8 @@
  * of check, text decode, JSON decode, the streaming gk_input reader over a
  * file, and the assembler.  Size: env GFXKIT_BENCH_MB (default 200, MB =
  * 10^6 bytes); GFXKIT_BENCH_ONLY=check,text,json,file,encode runs only
- * those measurements (for profiling).  Exit status 1 only when the
+ * those measurements (for profiling); GFXKIT_BENCH_KEEP=1 keeps the
+ * generated stream file in /tmp.  Exit status 1 only when the
  * generated stream does not check clean or the assembler does not give the
  * words back; missed targets are reported, not fatal. */
 #define _POSIX_C_SOURCE 200809L
@@ -801,7 +802,10 @@ int main(void)
 		free(b);
 	}
 	fclose(tf);
-	unlink(path);
+	if (getenv("GFXKIT_BENCH_KEEP"))
+		fprintf(stderr, "bench: kept %s\n", path);
+	else
+		unlink(path);
 
 	unsigned long long errors = 0, warnings = 0;
 	static const struct {
@@ -826,8 +830,13 @@ int main(void)
 				errors = res.errors;
 				warnings = res.warnings;
 			}
-			if (res.failed || res.errors || res.warnings || res.packets != packets)
+			if (res.failed || res.errors || res.warnings || res.packets != packets) {
+				if (run == 0)
+					fprintf(stderr, "bench: %s: %llu packets (want %llu), %llu errors, %llu warnings%s\n",
+						r.name, res.packets, packets, res.errors, res.warnings,
+						res.failed ? ", output failure" : "");
 				bad = 1;
+			}
 		}
 		if (mem_modes[k].m == M_CHECK)
 			check_mbs = in_mb / r.best;

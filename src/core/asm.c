@@ -38,6 +38,7 @@ struct gk_asm_state {
 	bool have_reg;
 	uint32_t reg_start, reg_next, reg_line;
 	uint32_t buf[MAX_PACKET];
+	unsigned buf_used;             /* dwords of buf possibly non-zero */
 	uint32_t raw_words[MAX_PACKET];
 	unsigned nraw;
 };
@@ -519,7 +520,12 @@ static void finish_packet(struct gk_asm *a)
 		return;
 	const struct gk_packet_desc *d = st->d;
 	uint32_t *buf = st->buf;
-	memset(buf, 0, sizeof st->buf);
+	/* clear what the last packet used (the buffer starts zeroed) */
+	memset(buf, 0, st->buf_used * sizeof *buf);
+	/* an upper bound of what this packet writes: fixed dwords, tail, extra */
+	st->buf_used = GK_FIXED_MAX + st->ntail + st->nextra + (d->tail ? d->tail_dw : 0);
+	if (st->buf_used > MAX_PACKET)
+		st->buf_used = MAX_PACKET;
 	unsigned given_end = st->nor; /* 1 + last dword the text sets explicitly */
 
 	/* register tails: the start field comes from the first register */

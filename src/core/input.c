@@ -166,6 +166,16 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
 {
 	size_t i = 0;
+	if (!in->ncarry) {
+		/* whole words straight into the window; leftovers go through carry */
+		size_t room = GK_IN_WORDS - in->nwords;
+		size_t k = n / 4 < room ? n / 4 : room;
+		uint32_t *w = in->words + in->nwords;
+		for (size_t j = 0; j < k; j++, i += 4)
+			w[j] = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+			       (uint32_t)p[i + 3] << 24;
+		in->nwords += k;
+	}
 	while (i < n && in->nwords < GK_IN_WORDS) {
 		in->carry[in->ncarry++] = p[i++];
 		if (in->ncarry == 4) {

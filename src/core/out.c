@@ -47,26 +47,21 @@ static const char hexdig[] = "0123456789abcdef";
 
 void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 {
-	if (mindigits == 8 && v <= 0xffffffffu && o->cap - o->len >= 10) {
-		/* the common "0x%08x" */
-		char *d = o->buf + o->len;
-		uint32_t x = (uint32_t)v;
-		d[0] = '0';
-		d[1] = 'x';
-		for (int k = 9; k >= 2; k--, x >>= 4)
-			d[k] = hexdig[x & 15];
-		o->len += 10;
-		return;
-	}
-	char b[20];
-	unsigned n = 0;
-	do {
-		b[sizeof b - 1 - n++] = hexdig[v & 15];
-		v >>= 4;
-	} while (v || n < mindigits);
-	b[sizeof b - 1 - n++] = 'x';
-	b[sizeof b - 1 - n++] = '0';
-	gk_out_mem(o, b + sizeof b - n, n);
+	unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+	if (n < mindigits)
+		n = mindigits;
+	if (n > 16)
+		n = 16;
+	char b[18];
+	char *d = o->cap - o->len >= n + 2u ? o->buf + o->len : b;
+	d[0] = '0';
+	d[1] = 'x';
+	for (unsigned k = n + 1; k >= 2; k--, v >>= 4)
+		d[k] = hexdig[v & 15];
+	if (d == b)
+		gk_out_mem(o, b, n + 2);
+	else
+		o->len += n + 2;
 }
 
 void gk_out_dec(struct gk_out *o, uint64_t v)
