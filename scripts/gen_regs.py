@@ -272,9 +272,9 @@ def emit(gen, primary, names, reg_fields, notes, stats):
         L.append("static const struct gk_reg_field %s_f%d[] = {" % (gen, i))
         for name, lo, hi, vl in fl:
             if vl:
-                L.append("\t{ %s, %d, %d, %d, %s_v%d }," % (cstr(name), lo, hi, len(vl), gen, vlists[vl]))
+                L.append("\t{ %s, %d, %d, %d, %s_v%d, %d }," % (cstr(name), lo, hi, len(vl), gen, vlists[vl], len(name)))
             else:
-                L.append("\t{ %s, %d, %d, 0, NULL }," % (cstr(name), lo, hi))
+                L.append("\t{ %s, %d, %d, 0, NULL, %d }," % (cstr(name), lo, hi, len(name)))
         L.append("};")
     if flists:
         L.append("")
@@ -283,9 +283,10 @@ def emit(gen, primary, names, reg_fields, notes, stats):
     for off in sorted(primary):
         fl = reg_fields[off]
         if fl:
-            L.append("\t{ 0x%06X, %s, %d, %s_f%d }," % (off, cstr(primary[off]), len(fl), gen, flists[fl]))
+            L.append("\t{ 0x%06X, %s, %d, %s_f%d, %d }," % (off, cstr(primary[off]), len(fl), gen, flists[fl],
+                                                         len(primary[off])))
         else:
-            L.append("\t{ 0x%06X, %s, 0, NULL }," % (off, cstr(primary[off])))
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(primary[off]), len(primary[off])))
     L.append("};")
     L.append("")
 

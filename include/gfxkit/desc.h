@@ -112,6 +112,7 @@ struct gk_space {
 struct gk_format;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
+#define GK_REG_PAGES 1024 /* 256-byte pages: the 256 KiB register map */
 
 /* Family framing: look at the packet starting at p (avail dwords available,
  * avail >= 1) and say how many dwords it occupies and which description
@@ -147,14 +148,21 @@ struct gk_format {
 		uint8_t rules[23];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
 	} fast[GK_MAX_DESCS];
+	/* First register at or after each 256-byte page of the register map:
+	 * register tails start their walk here instead of searching. */
+	uint16_t reg_page[GK_REG_PAGES];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
 	const struct gk_packet_desc *special[4];  /* family framing packets (PM4 types 0-2) */
 };
 
-/* Fill fmt->fast from fmt->descs for fmt->gen_bit (families call it at init). */
+/* Fill fmt->fast and fmt->reg_page from fmt->descs, fmt->regs and
+ * fmt->gen_bit (families call it at init, after setting those). */
 void gk_format_prepare(struct gk_format *fmt);
+
+/* First register at or after offset (gk_reg_lower_bound, faster). */
+const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
 
 /* Description by name (or alias) for this format's generation first, then
  * any generation; NULL if none. */

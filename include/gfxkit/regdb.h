@@ -23,6 +23,7 @@ struct gk_reg_field {
 	uint8_t lo, hi;                   /* inclusive bit range */
 	uint16_t nvalues;
 	const struct gk_reg_value *values; /* sorted by value, unique values */
+	uint8_t namelen;                  /* strlen(name): printers copy, not measure */
 };
 
 struct gk_reg {
@@ -30,6 +31,7 @@ struct gk_reg {
 	const char *name;                 /* the name decode prints */
 	uint16_t nfields;
 	const struct gk_reg_field *fields; /* sorted by lo, non-overlapping */
+	uint8_t namelen;                  /* strlen(name) */
 };
 
 struct gk_reg_name {

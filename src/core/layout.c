@@ -101,8 +101,29 @@ static bool has_rule(const struct gk_field *f)
 	return false;
 }
 
+const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset)
+{
+	const struct gk_reg_table *t = fmt->regs;
+	if (!t || !t->regs)
+		return 0;
+	if ((offset >> 8) >= GK_REG_PAGES)
+		return gk_reg_lower_bound(t, offset);
+	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> 8], *end = t->regs + t->nregs;
+	while (r < end && r->offset < offset)
+		r++;
+	return r;
+}
+
 void gk_format_prepare(struct gk_format *fmt)
 {
+	if (fmt->regs && fmt->regs->regs) {
+		size_t i = 0;
+		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {
+			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < pg * 256u)
+				i++;
+			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
+		}
+	}
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		struct gk_desc_fast *fast = &fmt->fast[k];

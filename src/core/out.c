@@ -5,6 +5,11 @@
 
 #include "out.h"
 
+void gk_out_mem(struct gk_out *o, const void *p, size_t n)
+{
+	gk_out_put(o, p, n);
+}
+
 void gk_out_flush(struct gk_out *o)
 {
 	if (!o->len)
@@ -15,7 +20,7 @@ void gk_out_flush(struct gk_out *o)
 		o->len = 0;
 }
 
-void gk_out_mem(struct gk_out *o, const void *p, size_t n)
+void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 {
 	const char *s = p;
 	while (n) {
@@ -45,6 +50,17 @@ void gk_out_str(struct gk_out *o, const char *s)
 
 static const char hexdig[] = "0123456789abcdef";
 
+/* "00".."ff": two digits per table load */
+static const char hexpair[513] =
+	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 {
 	unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
@@ -56,8 +72,14 @@ void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 	char *d = o->cap - o->len >= n + 2u ? o->buf + o->len : b;
 	d[0] = '0';
 	d[1] = 'x';
-	for (unsigned k = n + 1; k >= 2; k--, v >>= 4)
-		d[k] = hexdig[v & 15];
+	char *e = d + n + 2;
+	unsigned k = n;
+	for (; k >= 2; k -= 2, v >>= 8) {
+		e -= 2;
+		memcpy(e, hexpair + 2 * (v & 0xff), 2);
+	}
+	if (k)
+		e[-1] = hexdig[v & 15];
 	if (d == b)
 		gk_out_mem(o, b, n + 2);
 	else

@@ -4,6 +4,21 @@
 
 #include "gfxkit/stream.h"
 
+#include <string.h>
+
+void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n);
+
+/* gk_out_mem, inlined where it is hot */
+static inline void gk_out_put(struct gk_out *o, const void *p, size_t n)
+{
+	if (o->cap - o->len >= n) {
+		memcpy(o->buf + o->len, p, n);
+		o->len += n;
+	} else {
+		gk_out_mem_slow(o, p, n);
+	}
+}
+
 static inline void gk_out_ch(struct gk_out *o, char c)
 {
 	if (o->len < o->cap)

@@ -150,13 +150,13 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 			 struct gk_out *o)
 {
 	(void)fmt;
-	gk_out_str(o, "    ");
+	gk_out_put(o, "    ", 4);
 	gk_out_hex(o, addr, 5);
 	if (r) {
 		gk_out_ch(o, ' ');
-		put_name(o, r->name);
+		gk_out_put(o, r->name, r->namelen);
 	}
-	gk_out_str(o, " <-");
+	gk_out_put(o, " <-", 3);
 	if (!r || !r->nfields) {
 		gk_out_ch(o, ' ');
 		gk_out_hex(o, v, 8);
@@ -171,7 +171,7 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 		if (!fv)
 			continue;
 		gk_out_ch(o, ' ');
-		put_name(o, f->name);
+		gk_out_put(o, f->name, f->namelen);
 		gk_out_ch(o, '=');
 		const char *n = gk_reg_value_name(f, fv);
 		if (n)
@@ -241,7 +241,7 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 	case GK_TAIL_REGS: {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
-		const struct gk_reg *cur = gk_reg_lower_bound(fmt->regs, (uint32_t)addr);
+		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)addr);
 		const struct gk_reg *end = fmt->regs->regs + fmt->regs->nregs;
 		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
 			while (cur < end && cur->offset < addr)
@@ -280,7 +280,7 @@ void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
 	for (unsigned i = 0; i < dg->n; i++) {
 		gk_out_str(o, dg->d[i].severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
 		size_t n = gk_diag_format(&dg->d[i], buf, sizeof buf);
-		gk_out_mem(o, buf, n);
+		gk_out_put(o, buf, n);
 		gk_out_ch(o, '\n');
 	}
 	if (dg->dropped) {

@@ -552,6 +552,11 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 		}
 		if (gk_reg_by_offset(t, r->offset) != r)
 			PROBLEM("%s: 0x%06x does not find %s", gen, r->offset, r->name);
+		if (r->namelen != strlen(r->name))
+			PROBLEM("%s: %s has namelen %u", gen, r->name, r->namelen);
+		for (unsigned k = 0; k < r->nfields; k++)
+			if (r->fields[k].name && r->fields[k].namelen != strlen(r->fields[k].name))
+				PROBLEM("%s: %s.%s has namelen %u", gen, r->name, r->fields[k].name, r->fields[k].namelen);
 		const struct gk_reg *byname = gk_reg_by_name(t, r->name, strlen(r->name));
 		if (!byname)
 			PROBLEM("%s: name %s (0x%06x) does not resolve", gen, r->name, r->offset);
@@ -760,11 +765,11 @@ static void selftest(void)
 	/* register tables */
 	static const struct gk_reg_value vals[] = { { 0, "ZERO" }, { 4, "FOUR" } };
 	static const struct gk_reg_value vals_dup[] = { { 0, "ZERO" }, { 1, "ZERO" } };
-	static const struct gk_reg_field fl_ok[] = { { "A", 0, 1, 0, 0 }, { "B", 2, 4, 2, vals } };
-	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0 }, { "B", 2, 4, 0, 0 } };
-	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals } };
-	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup } };
-	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok }, { 0x28004, "REG_B", 0, 0 } };
+	static const struct gk_reg_field fl_ok[] = { { "A", 0, 1, 0, 0, 1 }, { "B", 2, 4, 2, vals, 1 } };
+	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0, 1 }, { "B", 2, 4, 0, 0, 1 } };
+	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals, 1 } };
+	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1 } };
+	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5 }, { 0x28004, "REG_B", 0, 0, 5 } };
 	struct gk_reg_name names[2] = { { "REG_A", 0x28000 }, { "REG_B", 0x28004 } };
 	struct gk_reg_table t = { "test", regs, 2, names, 2 };
 	CHECK(check_regs(&t, "test") == 0, "a sound register table is rejected");
