@@ -62,6 +62,7 @@ struct gk_field {
 	uint64_t min, max;     /* check: valid range when max != 0 (GK_CONST: min is the constant) */
 	const struct gk_enum *enm;
 	const char *why;       /* check: the rule behind min/max, for the message */
+	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */
 };
 
 /* What follows the fixed fields of a packet. */

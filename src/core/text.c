@@ -141,28 +141,9 @@ static void put_offset(struct gk_out *o, uint64_t off)
 	gk_out_str(o, ": ");
 }
 
-void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
+/* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero */
+static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 {
-	gk_text_register_at(fmt, gk_reg_by_offset(fmt->regs, addr), addr, v, o);
-}
-
-void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
-			 struct gk_out *o)
-{
-	(void)fmt;
-	gk_out_put(o, "    ", 4);
-	gk_out_hex(o, addr, 5);
-	if (r) {
-		gk_out_ch(o, ' ');
-		gk_out_put(o, r->name, r->namelen);
-	}
-	gk_out_put(o, " <-", 3);
-	if (!r || !r->nfields) {
-		gk_out_ch(o, ' ');
-		gk_out_hex(o, v, 8);
-		gk_out_ch(o, '\n');
-		return;
-	}
 	uint32_t claimed = 0;
 	for (unsigned i = 0; i < r->nfields; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
@@ -185,8 +166,54 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 		gk_out_ch(o, ' ');
 		gk_out_hex(o, v & ~claimed, 8);
 	} else if (!v) {
-		gk_out_str(o, " 0");
+		gk_out_put(o, " 0", 2);
 	}
+}
+
+/* A trailing comment naming the register fields of values such as
+ * DRAW_INITIATOR; the assembler skips it. */
+static void put_value_notes(const struct gk_format *fmt, const struct gk_field *fields, unsigned n,
+			    const uint32_t *dw, size_t ndw, bool simple, bool *open, struct gk_out *o)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!f->reg || (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw)))
+			continue;
+		const struct gk_reg *r = gk_reg_by_offset(fmt->regs, f->reg);
+		uint64_t v = gk_field_get(f, dw, ndw);
+		if (!r || !r->nfields || !v)
+			continue;
+		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
+		*open = true;
+		put_name(o, f->name);
+		gk_out_put(o, ":", 1);
+		put_reg_fields(r, (uint32_t)v, o);
+	}
+}
+
+void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
+{
+	gk_text_register_at(fmt, gk_reg_by_offset(fmt->regs, addr), addr, v, o);
+}
+
+void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			 struct gk_out *o)
+{
+	(void)fmt;
+	gk_out_put(o, "    ", 4);
+	gk_out_hex(o, addr, 5);
+	if (r) {
+		gk_out_ch(o, ' ');
+		gk_out_put(o, r->name, r->namelen);
+	}
+	gk_out_put(o, " <-", 3);
+	if (!r || !r->nfields) {
+		gk_out_ch(o, ' ');
+		gk_out_hex(o, v, 8);
+		gk_out_ch(o, '\n');
+		return;
+	}
+	put_reg_fields(r, v, o);
 	gk_out_ch(o, '\n');
 }
 
@@ -231,6 +258,8 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		if (stray)
 			put_rawbits(o, i, stray, L.claimed[i] == 0);
 	}
+	bool open = false;
+	put_value_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
 	gk_out_ch(o, '\n');
 
 	switch (d->tail) {

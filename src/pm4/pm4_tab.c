@@ -167,6 +167,11 @@ GK_ENUM_DEF(sac_src, 2, [0] = "DATA", [1] = "REG", [2] = "GDS", [3] = "MEM");
 
 /* ---- layouts ----------------------------------------------------------- */
 
+/* Packet dwords the CP copies into a register (§9.3): the decoder names
+ * that register's fields beside the value. */
+#define VGT_DRAW_INITIATOR 0x287F0
+#define VGT_DISPATCH_INITIATOR 0x28B74
+
 /* §9.2.1 */
 static const struct gk_field me_initialize[] = {
 	GK_B("DEFAULT_RESET_CONTROL", 1, 0),
@@ -201,37 +206,37 @@ static const struct gk_field indirect_buffer[] = {
 static const struct gk_field draw_index[] = {
 	GK_A("INDEX_BASE", 1, 0, 2, 7, 2),
 	GK_U("INDEX_COUNT", 3, 0, 31),
-	GK_X("DRAW_INITIATOR", 4, 0, 31),
+	GK_X("DRAW_INITIATOR", 4, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.3 */
 static const struct gk_field draw_index_2[] = {
 	GK_U("MAX_SIZE", 1, 0, 31),
 	GK_A("INDEX_BASE", 2, 0, 3, 7, 2),
 	GK_U("INDEX_COUNT", 4, 0, 31),
-	GK_X("DRAW_INITIATOR", 5, 0, 31),
+	GK_X("DRAW_INITIATOR", 5, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.4 */
 static const struct gk_field draw_index_auto[] = {
 	GK_U("INDEX_COUNT", 1, 0, 31),
-	GK_X("DRAW_INITIATOR", 2, 0, 31),
+	GK_X("DRAW_INITIATOR", 2, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.5; indices follow from dw3 */
 static const struct gk_field draw_index_immed[] = {
 	GK_U("INDEX_COUNT", 1, 0, 31),
-	GK_X("DRAW_INITIATOR", 2, 0, 31),
+	GK_X("DRAW_INITIATOR", 2, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.6 */
 static const struct gk_field draw_index_offset[] = {
 	GK_U("INDEX_OFFSET", 1, 0, 31),
 	GK_U("INDEX_COUNT", 2, 0, 31),
-	GK_X("DRAW_INITIATOR", 3, 0, 31),
+	GK_X("DRAW_INITIATOR", 3, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.7 */
 static const struct gk_field draw_index_offset_2[] = {
 	GK_U("MAX_SIZE", 1, 0, 31),
 	GK_U("INDEX_OFFSET", 2, 0, 31),
 	GK_U("INDEX_COUNT", 3, 0, 31),
-	GK_X("DRAW_INITIATOR", 4, 0, 31),
+	GK_X("DRAW_INITIATOR", 4, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.8 (byte address in place, as DRAW_INDEX) */
 static const struct gk_field index_base[] = {
@@ -249,25 +254,25 @@ static const struct gk_field num_instances[] = {
 /* §9.3.11 */
 static const struct gk_field mpeg_index[] = {
 	GK_U("NUM_INDICES", 1, 0, 13, .min = 3, .max = 0x3fff),
-	GK_X("DRAW_INITIATOR", 2, 0, 31),
+	GK_X("DRAW_INITIATOR", 2, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* §9.3.12 */
 static const struct gk_field dispatch_direct[] = {
 	GK_U("DIM_X", 1, 0, 31),
 	GK_U("DIM_Y", 2, 0, 31),
 	GK_U("DIM_Z", 3, 0, 31),
-	GK_X("DISPATCH_INITIATOR", 4, 0, 31),
+	GK_X("DISPATCH_INITIATOR", 4, 0, 31, .reg = VGT_DISPATCH_INITIATOR),
 };
 /* §9.3.13: byte offset with bits 1:0 = 00 */
 static const struct gk_field dispatch_indirect[] = {
 	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
-	GK_X("DISPATCH_INITIATOR", 2, 0, 31),
+	GK_X("DISPATCH_INITIATOR", 2, 0, 31, .reg = VGT_DISPATCH_INITIATOR),
 };
 /* DRAW_INDIRECT / DRAW_INDEX_INDIRECT: layout from the comment in the
  * kernel's evergreen_cs.c (DATA_OFFSET, DRAW_INITIATOR) */
 static const struct gk_field draw_indirect[] = {
 	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
-	GK_X("DRAW_INITIATOR", 2, 0, 31),
+	GK_X("DRAW_INITIATOR", 2, 0, 31, .reg = VGT_DRAW_INITIATOR),
 };
 /* SET_BASE: kernel evergreen_cs.c comment (BASE_INDEX 1 = draw-index-indirect
  * patch table base, QWORD-aligned address) */
