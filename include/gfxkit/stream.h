@@ -66,6 +66,11 @@ struct gk_packet {
 void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
 		     struct gk_packet *pkt);
 
+/* Value of the field called name (header or body) that this packet shows;
+ * returns 0 and sets *value, or -1 when the packet has no such field here
+ * (absent by condition or generation, or cut off by a short COUNT). */
+int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, const char *name, uint64_t *value);
+
 /* ---- check ---- */
 
 #define GK_MAX_DIAGS 16           /* per packet; further ones are summarised */

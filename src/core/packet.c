@@ -3,6 +3,8 @@
 
 #include "gfxkit/stream.h"
 
+#include "layout.h"
+
 void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
 		     struct gk_packet *pkt)
 {
@@ -33,4 +35,22 @@ const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const c
 			other = d;
 	}
 	return other;
+}
+
+int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, const char *name, uint64_t *value)
+{
+	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
+	if (!d || !name)
+		return -1;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			if (strcmp(f->name, name) != 0 || !gk_field_shown(fmt, lists[l], i, pkt->dw, pkt->ndw))
+				continue;
+			*value = gk_field_get(f, pkt->dw, pkt->ndw);
+			return 0;
+		}
+	return -1;
 }
