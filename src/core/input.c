@@ -187,18 +187,25 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	*used = i;
 }
 
+/* Move the unconsumed words to the front of the window. */
+static void compact(struct gk_input *in)
+{
+	if (!in->pos)
+		return;
+	memmove(in->words, in->words + in->pos, (in->nwords - in->pos) * sizeof(uint32_t));
+	in->base += 4ull * in->pos;
+	in->nwords -= in->pos;
+	in->pos = 0;
+}
+
 long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (want > GK_IN_WORDS / 2)
 		want = GK_IN_WORDS / 2;
 	while (!in->failed && in->nwords - in->pos < want) {
-		if (in->pos && in->nwords + 1 >= GK_IN_WORDS - 0) {
-			/* compact the window */
-			memmove(in->words, in->words + in->pos, (in->nwords - in->pos) * sizeof(uint32_t));
-			in->base += 4ull * in->pos;
-			in->nwords -= in->pos;
-			in->pos = 0;
-		}
+		/* keep room for a whole raw chunk (at most GK_IN_RAW / 2 words) */
+		if (GK_IN_WORDS - in->nwords < GK_IN_RAW / 2)
+			compact(in);
 		if (in->raw_pos == in->raw_len) {
 			if (in->eof)
 				break;
@@ -224,12 +231,6 @@ long gk_input_fill(struct gk_input *in, size_t want)
 			in->raw_pos = 0;
 			if (in->format == GK_IN_AUTO)
 				in->format = sniff(in->raw, in->raw_len < 4096 ? in->raw_len : 4096, in->raw_len < 4096);
-		}
-		if (in->pos && in->nwords >= GK_IN_WORDS) {
-			memmove(in->words, in->words + in->pos, (in->nwords - in->pos) * sizeof(uint32_t));
-			in->base += 4ull * in->pos;
-			in->nwords -= in->pos;
-			in->pos = 0;
 		}
 		size_t used = 0;
 		if (in->format == GK_IN_HEX)
