@@ -114,6 +114,8 @@ struct gk_format;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
 #define GK_REG_PAGES 1024 /* 256-byte pages: the 256 KiB register map */
+#define GK_MAX_REGS 2048  /* registers one generation's table may have */
+#define GK_LINE_MAX 72    /* longest register-line prefix */
 
 /* Family framing: look at the packet starting at p (avail dwords available,
  * avail >= 1) and say how many dwords it occupies and which description
@@ -152,6 +154,9 @@ struct gk_format {
 	/* First register at or after each 256-byte page of the register map:
 	 * register tails start their walk here instead of searching. */
 	uint16_t reg_page[GK_REG_PAGES];
+	/* "    0xADDR NAME <-" of every register, ready to copy (GK_LINE_MAX bytes a slot) */
+	char reg_line[GK_MAX_REGS][GK_LINE_MAX];
+	uint8_t reg_line_len[GK_MAX_REGS];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */

@@ -1,4 +1,6 @@
 /* Packet layout: which dwords are fields, tail or unexplained extra. */
+#include <stdio.h>
+
 #include "layout.h"
 
 #include "bits.h"
@@ -116,6 +118,12 @@ const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t of
 
 void gk_format_prepare(struct gk_format *fmt)
 {
+	for (size_t i = 0; fmt->regs && i < fmt->regs->nregs && i < GK_MAX_REGS; i++) {
+		const struct gk_reg *r = &fmt->regs->regs[i];
+		char *d = fmt->reg_line[i];
+		int n = snprintf(d, GK_LINE_MAX, "    0x%05x %s <-", r->offset, r->name);
+		fmt->reg_line_len[i] = (uint8_t)(n > 0 && n < (int)GK_LINE_MAX ? n : 0);
+	}
 	if (fmt->regs && fmt->regs->regs) {
 		size_t i = 0;
 		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {

@@ -199,14 +199,20 @@ void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, st
 void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			 struct gk_out *o)
 {
-	(void)fmt;
-	gk_out_put(o, "    ", 4);
-	gk_out_hex(o, addr, 5);
-	if (r) {
-		gk_out_ch(o, ' ');
-		gk_out_put(o, r->name, r->namelen);
+	size_t ri = r ? (size_t)(r - fmt->regs->regs) : 0;
+	if (r && ri < GK_MAX_REGS && fmt->reg_line_len[ri] && o->cap - o->len >= GK_LINE_MAX) {
+		/* the prepared prefix: one fixed-size copy */
+		memcpy(o->buf + o->len, fmt->reg_line[ri], GK_LINE_MAX);
+		o->len += fmt->reg_line_len[ri];
+	} else {
+		gk_out_put(o, "    ", 4);
+		gk_out_hex(o, addr, 5);
+		if (r) {
+			gk_out_ch(o, ' ');
+			gk_out_put(o, r->name, r->namelen);
+		}
+		gk_out_put(o, " <-", 3);
 	}
-	gk_out_put(o, " <-", 3);
 	if (!r || !r->nfields) {
 		gk_out_ch(o, ' ');
 		gk_out_hex(o, v, 8);
