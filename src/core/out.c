@@ -51,7 +51,7 @@ void gk_out_str(struct gk_out *o, const char *s)
 static const char hexdig[] = "0123456789abcdef";
 
 /* "00".."ff": two digits per table load */
-static const char hexpair[513] =
+const char gk_hexpair[513] =
 	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
 	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
@@ -76,7 +76,7 @@ void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 	unsigned k = n;
 	for (; k >= 2; k -= 2, v >>= 8) {
 		e -= 2;
-		memcpy(e, hexpair + 2 * (v & 0xff), 2);
+		memcpy(e, gk_hexpair + 2 * (v & 0xff), 2);
 	}
 	if (k)
 		e[-1] = hexdig[v & 15];

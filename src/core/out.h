@@ -28,6 +28,26 @@ static inline void gk_out_ch(struct gk_out *o, char c)
 }
 
 void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits);
+extern const char gk_hexpair[513];
+
+/* " 0x%08x": the most common thing the printers write */
+static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
+{
+	if (o->cap - o->len < 11) {
+		gk_out_ch(o, ' ');
+		gk_out_hex(o, v, 8);
+		return;
+	}
+	char *d = o->buf + o->len;
+	d[0] = ' ';
+	d[1] = '0';
+	d[2] = 'x';
+	memcpy(d + 3, gk_hexpair + 2 * (v >> 24), 2);
+	memcpy(d + 5, gk_hexpair + 2 * ((v >> 16) & 0xff), 2);
+	memcpy(d + 7, gk_hexpair + 2 * ((v >> 8) & 0xff), 2);
+	memcpy(d + 9, gk_hexpair + 2 * (v & 0xff), 2);
+	o->len += 11;
+}
 void gk_out_dec(struct gk_out *o, uint64_t v);
 void gk_out_json_str(struct gk_out *o, const char *s, size_t n);
 void gk_out_json_body(struct gk_out *o, const char *s, size_t n);

@@ -127,10 +127,8 @@ static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, siz
 	for (size_t i = 0; i < n; i += WORDS_PER_LINE) {
 		gk_out_str(o, "    ");
 		gk_out_str(o, lead);
-		for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++) {
-			gk_out_ch(o, ' ');
-			gk_out_hex(o, w[k], 8);
-		}
+		for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++)
+			gk_out_sp_hex8(o, w[k]);
 		gk_out_ch(o, '\n');
 	}
 }
@@ -163,8 +161,7 @@ static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 			gk_out_hex(o, fv, 1);
 	}
 	if (v & ~claimed) {
-		gk_out_ch(o, ' ');
-		gk_out_hex(o, v & ~claimed, 8);
+		gk_out_sp_hex8(o, v & ~claimed);
 	} else if (!v) {
 		gk_out_put(o, " 0", 2);
 	}
@@ -214,8 +211,7 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 		gk_out_put(o, " <-", 3);
 	}
 	if (!r || !r->nfields) {
-		gk_out_ch(o, ' ');
-		gk_out_hex(o, v, 8);
+		gk_out_sp_hex8(o, v);
 		gk_out_ch(o, '\n');
 		return;
 	}
