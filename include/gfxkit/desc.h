@@ -148,7 +148,8 @@ struct gk_format {
 		uint8_t simple;          /* no conditional field: layout known up front */
 		uint8_t fixed_len;       /* gk_fixed_len when simple */
 		uint8_t nrules;          /* fields with a value rule (enum gap, range, align) */
-		uint8_t rules[23];       /* their indices; bit 7: in hdr */
+		uint8_t has_notes;       /* some field names a register (.reg) */
+		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
 	} fast[GK_MAX_DESCS];
 	/* First register at or after each 256-byte page of the register map:

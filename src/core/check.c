@@ -59,7 +59,7 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 			unsigned base, struct gk_diags *out)
 {
 	(void)fmt;
-	uint64_t v = gk_field_get(f, pkt->dw + base, pkt->ndw - base);
+	uint64_t v = gk_fget(f, pkt->dw + base, pkt->ndw - base);
 	int dw = first_dw(f) + (int)base;
 	int lo = f->seg[0].lo, hi = f->seg[0].hi;
 	switch (f->kind) {
@@ -123,7 +123,7 @@ static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt,
 	if (!gk_field_in_range(rf, pkt->ndw))
 		return;
 	const struct gk_space *sp = &fmt->spaces[d->space];
-	uint64_t start = sp->start + 4ull * gk_field_get(rf, pkt->dw, pkt->ndw);
+	uint64_t start = sp->start + 4ull * gk_fget(rf, pkt->dw, pkt->ndw);
 	uint64_t n = L->tail_end > L->tail_begin ? L->tail_end - L->tail_begin : 0;
 	uint64_t end = start + 4 * n;
 	if (sp->end == 0)
@@ -275,7 +275,7 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		for (unsigned i = 0; i < d->nfields; i++) {
 			if (strcmp(d->fields[i].name, "EXEC_COUNT") != 0 || !gk_field_in_range(&d->fields[i], pkt->ndw))
 				continue;
-			uint64_t n = gk_field_get(&d->fields[i], pkt->dw, pkt->ndw);
+			uint64_t n = gk_fget(&d->fields[i], pkt->dw, pkt->ndw);
 			if (n) {
 				const struct gk_seg *sg = &d->fields[i].seg[0];
 				st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;

@@ -29,7 +29,7 @@ static void json_fields(const struct gk_format *fmt, const struct gk_field *fiel
 		if (!gk_field_shown(fmt, fields, i, dw, ndw))
 			continue;
 		key(o, f->name, first);
-		gk_out_dec(o, gk_field_get(f, dw, ndw));
+		gk_out_dec(o, gk_fget(f, dw, ndw));
 	}
 }
 
@@ -121,7 +121,7 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 	gk_out_ch(o, '}');
 	if (d && d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
-		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
+		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
 		gk_out_str(o, ",\"registers\":[");
 		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
 			if (i > L.tail_begin)

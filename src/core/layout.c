@@ -153,6 +153,10 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->simple = simple;
 		fast->fixed_len = (uint8_t)fixed;
 		fast->nrules = 0;
+		fast->has_notes = 0;
+		for (unsigned i = 0; i < d->nfields; i++)
+			if (d->fields[i].reg)
+				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;
 		for (unsigned l = 0; l < 2; l++)

@@ -28,6 +28,20 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
+/* gk_field_get for the hot paths: one-segment fields inline */
+static inline uint64_t gk_fget(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	if (f->nseg == 1 && f->seg[0].dw < ndw) {
+		const struct gk_seg *s = &f->seg[0];
+		uint32_t w = dw[s->dw] >> s->lo;
+		unsigned width = s->hi - s->lo + 1u;
+		if (width < 32)
+			w &= (1u << width) - 1u;
+		return (uint64_t)w << s->pos;
+	}
+	return gk_field_get(f, dw, ndw);
+}
+
 static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, const struct gk_packet_desc *d)
 {
 	return &fmt->fast[d - fmt->descs];

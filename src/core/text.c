@@ -104,7 +104,7 @@ static void put_fields(const struct gk_format *fmt, const struct gk_field *field
 		const struct gk_field *f = &fields[i];
 		if (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw))
 			continue;
-		uint64_t v = gk_field_get(f, dw, ndw);
+		uint64_t v = gk_fget(f, dw, ndw);
 		if (!printable(f, v))
 			continue;
 		gk_out_ch(o, ' ');
@@ -177,7 +177,7 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_field *
 		if (!f->reg || (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw)))
 			continue;
 		const struct gk_reg *r = gk_reg_by_offset(fmt->regs, f->reg);
-		uint64_t v = gk_field_get(f, dw, ndw);
+		uint64_t v = gk_fget(f, dw, ndw);
 		if (!r || !r->nfields || !v)
 			continue;
 		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
@@ -253,7 +253,7 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		gk_out_ch(o, ' ');
 		put_name(o, cf->name);
 		gk_out_ch(o, '=');
-		gk_out_dec(o, gk_field_get(cf, dw, ndw));
+		gk_out_dec(o, gk_fget(cf, dw, ndw));
 	}
 	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++) {
 		uint32_t stray = dw[i] & ~L.claimed[i];
@@ -261,7 +261,8 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 			put_rawbits(o, i, stray, L.claimed[i] == 0);
 	}
 	bool open = false;
-	put_value_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
+	if (gk_fast(fmt, d)->has_notes)
+		put_value_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
 	gk_out_ch(o, '\n');
 
 	switch (d->tail) {
@@ -271,7 +272,7 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		break;
 	case GK_TAIL_REGS: {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
-		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_field_get(rf, dw, ndw);
+		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
 		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)addr);
 		const struct gk_reg *end = fmt->regs->regs + fmt->regs->nregs;
 		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
