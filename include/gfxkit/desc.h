@@ -63,6 +63,7 @@ struct gk_field {
 	const struct gk_enum *enm;
 	const char *why;       /* check: the rule behind min/max, for the message */
 	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */
+	uint8_t namelen;       /* strlen(name), set by the table macros (0: unknown, measure) */
 };
 
 /* What follows the fixed fields of a packet. */

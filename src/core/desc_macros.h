@@ -6,23 +6,23 @@
 
 #include "gfxkit/desc.h"
 
-#define GK_U(n, d, l, h, ...)  { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_UINT, __VA_ARGS__ }
-#define GK_X(n, d, l, h, ...)  { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX, __VA_ARGS__ }
-#define GK_E(n, d, l, h, e, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_ENUM, .enm = &(e), __VA_ARGS__ }
-#define GK_B(n, d, b, ...)     { .name = n, .seg = {{d, b, b, 0}}, .nseg = 1, .kind = GK_FLAG, __VA_ARGS__ }
-#define GK_BITS(n, d, l, h, e, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_FLAGS, .enm = &(e), __VA_ARGS__ }
-#define GK_REGIDX(n, d, l, h, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_REG, __VA_ARGS__ }
-#define GK_DC(n, d, l, h, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX, __VA_ARGS__ }
+#define GK_U(n, d, l, h, ...)  { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_UINT, __VA_ARGS__ }
+#define GK_X(n, d, l, h, ...)  { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX, __VA_ARGS__ }
+#define GK_E(n, d, l, h, e, ...) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_ENUM, .enm = &(e), __VA_ARGS__ }
+#define GK_B(n, d, b, ...)     { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, b, b, 0}}, .nseg = 1, .kind = GK_FLAG, __VA_ARGS__ }
+#define GK_BITS(n, d, l, h, e, ...) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_FLAGS, .enm = &(e), __VA_ARGS__ }
+#define GK_REGIDX(n, d, l, h, ...) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_REG, __VA_ARGS__ }
+#define GK_DC(n, d, l, h, ...) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX, __VA_ARGS__ }
 /* Address whose low part sits in place in dword dl bits [31:lb] and whose
  * high part is dword dh bits [hb:0] = address bits [32+hb:32]. */
 #define GK_A(n, dl, lb, dh, hb, al, ...) \
-	{ .name = n, .seg = {{dl, lb, 31, lb}, {dh, 0, hb, 32}}, .nseg = 2, .kind = GK_ADDR, .align = al, __VA_ARGS__ }
+	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{dl, lb, 31, lb}, {dh, 0, hb, 32}}, .nseg = 2, .kind = GK_ADDR, .align = al, __VA_ARGS__ }
 /* Address held in one dword, shifted: bits [h:l] of dword d are address bits [..:p]. */
 #define GK_AS(n, d, l, h, p, ...) \
-	{ .name = n, .seg = {{d, l, h, p}}, .nseg = 1, .kind = GK_ADDR, __VA_ARGS__ }
-#define GK_CONSTF(n, d, l, h, v) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_CONST, .min = v }
-#define GK_OPC(n, d, l, h)     { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_OPCODE }
-#define GK_CNT(n, d, l, h, bias) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_COUNT, .min = bias }
+	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, p}}, .nseg = 1, .kind = GK_ADDR, __VA_ARGS__ }
+#define GK_CONSTF(n, d, l, h, v) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_CONST, .min = v }
+#define GK_OPC(n, d, l, h)     { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_OPCODE }
+#define GK_CNT(n, d, l, h, bias) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_COUNT, .min = bias }
 
 /* presence conditions: field index i (0-based in the same array) has value in mask */
 #define GK_WHEN(i, mask) .cond = (i) + 1, .cond_mask = (mask)

@@ -108,7 +108,10 @@ static void put_fields(const struct gk_format *fmt, const struct gk_field *field
 		if (!printable(f, v))
 			continue;
 		gk_out_ch(o, ' ');
-		put_name(o, f->name);
+		if (f->namelen)
+			gk_out_put(o, f->name, f->namelen);
+		else
+			put_name(o, f->name);
 		gk_out_ch(o, '=');
 		gk_text_value(fmt, f, v, o);
 	}

@@ -52,5 +52,17 @@ int main(void)
 	gk_pm4_format_init(&r6, "rv670");
 	sr = gk_format_find(&r6, "SET_RESOURCE", 12);
 	CHECK(sr && sr->tail_unit == 7, "r600 SET_RESOURCE is 7 dwords a resource");
+	/* name lengths the table macros record match the names */
+	unsigned bad = 0, seen = 0;
+	for (size_t k = 0; k < fmt.ndescs; k++) {
+		const struct gk_packet_desc *d = &fmt.descs[k];
+		const struct gk_field *lists[3] = { d->hdr, d->fields, d->group };
+		unsigned counts[3] = { d->nhdr, d->nfields, d->ngroup };
+		for (unsigned l = 0; l < 3; l++)
+			for (unsigned i = 0; i < counts[l]; i++, seen++)
+				if (lists[l][i].namelen != strlen(lists[l][i].name))
+					bad++;
+	}
+	CHECK(bad == 0 && seen > 300, "%u of %u field name lengths wrong", bad, seen);
 	return tl_done();
 }
