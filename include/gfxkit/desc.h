@@ -114,7 +114,8 @@ struct gk_space {
 struct gk_format;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
-#define GK_REG_PAGES 1024 /* 256-byte pages: the 256 KiB register map */
+#define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map */
+#define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT) /* the 256 KiB register map */
 #define GK_MAX_REGS 2048  /* registers one generation's table may have */
 #define GK_LINE_MAX 72    /* longest register-line prefix */
 
@@ -153,7 +154,7 @@ struct gk_format {
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
 	} fast[GK_MAX_DESCS];
-	/* First register at or after each 256-byte page of the register map:
+	/* First register at or after each page of the register map:
 	 * register tails start their walk here instead of searching. */
 	uint16_t reg_page[GK_REG_PAGES];
 	/* "    0xADDR NAME <-" of every register, ready to copy (GK_LINE_MAX bytes a slot) */

@@ -108,9 +108,9 @@ const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t of
 	const struct gk_reg_table *t = fmt->regs;
 	if (!t || !t->regs)
 		return 0;
-	if ((offset >> 8) >= GK_REG_PAGES)
+	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES)
 		return gk_reg_lower_bound(t, offset);
-	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> 8], *end = t->regs + t->nregs;
+	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> GK_REG_PAGE_SHIFT], *end = t->regs + t->nregs;
 	while (r < end && r->offset < offset)
 		r++;
 	return r;
@@ -127,7 +127,7 @@ void gk_format_prepare(struct gk_format *fmt)
 	if (fmt->regs && fmt->regs->regs) {
 		size_t i = 0;
 		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {
-			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < pg * 256u)
+			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < (pg << GK_REG_PAGE_SHIFT))
 				i++;
 			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
 		}

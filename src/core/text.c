@@ -204,6 +204,15 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 		/* the prepared prefix: one fixed-size copy */
 		memcpy(o->buf + o->len, fmt->reg_line[ri], GK_LINE_MAX);
 		o->len += fmt->reg_line_len[ri];
+	} else if (!r && addr <= 0xfffff && o->cap - o->len >= 16) {
+		/* unnamed (resource, sampler, constant) registers: "    0xAAAAA <-" */
+		char *d = o->buf + o->len;
+		memcpy(d, "    0x", 6);
+		d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+		memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+		memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+		memcpy(d + 11, " <-", 3);
+		o->len += 14;
 	} else {
 		gk_out_put(o, "    ", 4);
 		gk_out_hex(o, addr, 5);
