@@ -260,8 +260,8 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 	put_name(o, d->name);
 	put_fields(fmt, d->hdr, d->nhdr, dw, ndw, L.simple, o);
 	put_fields(fmt, d->fields, d->nfields, dw, ndw, L.simple, o);
-	const struct gk_field *cf = gk_count_field(d);
-	if (cf && L.natural != ndw) {
+	const struct gk_field *cf = L.natural != ndw ? gk_count_field(d) : 0;
+	if (cf) {
 		gk_out_ch(o, ' ');
 		put_name(o, cf->name);
 		gk_out_ch(o, '=');
