@@ -170,8 +170,8 @@ has err "check clean" '^a\.hex: 0 errors, 0 warnings$'
 # a reserved bit in SET_CONTEXT_REG dw1, then a misaligned MEM_WRITE at 0xc
 printf '0xc0016900 0x10010 0x5\n0xc0033d00 0x1004 0 0x1 0x2\n' >bad.hex
 run "check errors" 1 check -g evergreen bad.hex
-has out "check diag format" '^bad\.hex:0x0: error: SET_CONTEXT_REG dw1\[16:16\]: reserved bits set'
-has out "check diag format" '^bad\.hex:0xc: error: MEM_WRITE dw1\[[0-9]+:[0-9]+\]: .*ADDRESS.*QWORD'
+has out "check diag format" '^bad\.hex:0x0: error: SET_CONTEXT_REG: dw1\[16:16\]: reserved bits set'
+has out "check diag format" '^bad\.hex:0xc: error: MEM_WRITE: dw1\[[0-9]+:[0-9]+\]: .*ADDRESS.*QWORD'
 hasnot out "check diag format" '^[^b]|^bad\.hex:0x[0-9a-f]+: [^ew]'
 has err "check summary" '^bad\.hex: 2 errors, 0 warnings$'
 run "check --json" 1 check -g evergreen --json bad.hex
@@ -179,22 +179,22 @@ n=$(grep -c '^{"offset":' out)
 if [ "$n" -eq 2 ]; then ok; else bad "check --json: $n lines, want 2"; fi
 has out "check --json" '"severity":"error"'
 run "decode with errors" 0 decode -g evergreen bad.hex
-has out "decode shows diagnostics" '^    ; error: SET_CONTEXT_REG dw1\[16:16\]: reserved bits set'
+has out "decode shows diagnostics" '^    ; error: SET_CONTEXT_REG: dw1\[16:16\]: reserved bits set'
 # truncated last packet
 printf '0xc0016900 0x10\n' >trunc.hex
 run "check truncated" 1 check -g evergreen trunc.hex
-has out "check truncated" '^trunc\.hex:0x0: error: SET_CONTEXT_REG .*past the end'
+has out "check truncated" '^trunc\.hex:0x0: error: SET_CONTEXT_REG: .*past the end'
 run "decode truncated" 0 decode -g evergreen trunc.hex
 has out "decode truncated" '^0x00000000: \.long 0xc0016900 0x00000010$'
 # an EXEC_COUNT region that runs past the end names the packet that opened it
 printf 'COND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=5\nNOP\n' >ce.s
 run "encode COND_EXEC" 0 encode -g evergreen -o ce.bin ce.s
 run "check EXEC_COUNT past the end" 1 check -g evergreen ce.bin
-has out "COND_EXEC past the end" '^ce\.bin:0x0: error: COND_EXEC dw3\[13:0\]: .*EXEC_COUNT'
+has out "COND_EXEC past the end" '^ce\.bin:0x0: error: COND_EXEC: dw3\[13:0\]: .*EXEC_COUNT'
 printf 'PRED_EXEC DEVICE_SELECT=1 EXEC_COUNT=5\nNOP\n' >pe.s
 run "encode PRED_EXEC" 0 encode -g evergreen -o pe.bin pe.s
 run "check PRED_EXEC past the end" 1 check -g evergreen pe.bin
-has out "PRED_EXEC past the end" '^pe\.bin:0x0: error: PRED_EXEC dw1\[13:0\]: .*EXEC_COUNT'
+has out "PRED_EXEC past the end" '^pe\.bin:0x0: error: PRED_EXEC: dw1\[13:0\]: .*EXEC_COUNT'
 printf 'PRED_EXEC DEVICE_SELECT=1 EXEC_COUNT=2\nNOP\n    DATA_BLOCK 1 2\n' >pe2.s
 run "encode PRED_EXEC 2" 0 encode -g evergreen -o pe2.bin pe2.s
 run "check EXEC_COUNT inside a packet" 1 check -g evergreen pe2.bin
