@@ -37,4 +37,29 @@ static inline uint64_t tl_rand(uint64_t *s)
 	return *s * 0x2545F4914F6CDD1Dull;
 }
 
+/* A growable NUL-terminated text buffer; text_write fits gk_out's write hook. */
+struct text {
+	char *p;
+	size_t n, cap;
+};
+
+static inline int text_write(void *ctx, const void *p, size_t n)
+{
+	struct text *t = ctx;
+	if (t->n + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap : 4096;
+		while (t->n + n + 1 > cap)
+			cap *= 2;
+		char *q = realloc(t->p, cap);
+		if (!q)
+			return -1;
+		t->p = q;
+		t->cap = cap;
+	}
+	memcpy(t->p + t->n, p, n);
+	t->n += n;
+	t->p[t->n] = 0;
+	return 0;
+}
+
 #endif

@@ -16,29 +16,7 @@ static const char *const gens[] = { "r600", "r700", "evergreen", "cayman" };
 
 /* ---- growable buffers ---- */
 
-struct text {
-	char *p;
-	size_t n, cap;
-};
-
-static int text_write(void *ctx, const void *p, size_t n)
-{
-	struct text *t = ctx;
-	if (t->n + n + 1 > t->cap) {
-		size_t cap = t->cap ? t->cap : 4096;
-		while (t->n + n + 1 > cap)
-			cap *= 2;
-		char *q = realloc(t->p, cap);
-		if (!q)
-			return -1;
-		t->p = q;
-		t->cap = cap;
-	}
-	memcpy(t->p + t->n, p, n);
-	t->n += n;
-	t->p[t->n] = 0;
-	return 0;
-}
+/* struct text and text_write: tests/testlib.h */
 
 struct words {
 	uint32_t *w;
