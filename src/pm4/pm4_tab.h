@@ -1,4 +1,4 @@
-/* PM4 description tables (pm4_tab.c) and register tables (pm4_regs_*_tab.c). */
+/* PM4 description tables (pm4_tab.c) and register tables (pm4_regs_tab.c). */
 #ifndef GK_PM4_TAB_H
 #define GK_PM4_TAB_H
 
