@@ -108,25 +108,6 @@ static void print_diag(FILE *f, const char *file, const struct gk_diag *d)
 		d->severity == GK_ERROR ? "error" : "warning", buf);
 }
 
-static void json_end_diags(struct gk_out *o, uint64_t end, const struct gk_diags *dg)
-{
-	/* end-of-stream findings (EXEC_COUNT past the end): one extra line */
-	char line[512];
-	for (unsigned i = 0; i < dg->n; i++) {
-		char msg[320];
-		gk_diag_format(&dg->d[i], msg, sizeof msg);
-		for (char *p = msg; *p; p++)
-			if (*p == '"' || *p == '\\')
-				*p = '\'';
-		snprintf(line, sizeof line,
-			 "{\"offset\":%llu,\"end\":true,\"diagnostics\":[{\"severity\":\"%s\",\"offset\":%llu,"
-			 "\"field\":\"EXEC_COUNT\",\"message\":\"%s\"}]}\n",
-			 (unsigned long long)end, dg->d[i].severity == GK_ERROR ? "error" : "warning",
-			 (unsigned long long)dg->d[i].offset, msg);
-		gk_out_str(o, line);
-	}
-}
-
 static int run_stream(const struct opts *o, const struct gk_format *fmt, int checking)
 {
 	enum gk_in_format inf = GK_IN_AUTO;
@@ -200,7 +181,7 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	gk_check_end(&cs, end, &dg);
 	errors += dg.errors;
 	if (o->json)
-		json_end_diags(&out, end, &dg);
+		gk_json_end(end, &dg, &out);
 	else if (checking) {
 		gk_out_flush(&out);
 		for (unsigned i = 0; i < dg.n; i++)

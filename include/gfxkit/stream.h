@@ -121,6 +121,10 @@ void gk_text_diags(const struct gk_diags *dg, struct gk_out *o);
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
 		    struct gk_out *o);
 
+/* End-of-stream diagnostics (gk_check_end) as one more JSON line
+ * {"offset":END,"end":true,"diagnostics":[...]}; nothing when there are none. */
+void gk_json_end(uint64_t end, const struct gk_diags *dg, struct gk_out *o);
+
 /* ---- assembler: text -> words ---- */
 
 typedef int (*gk_emit_fn)(void *ctx, const uint32_t *w, size_t n);

@@ -65,6 +65,40 @@ static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v
 	gk_out_str(o, "}}");
 }
 
+/* ,"diagnostics":[{...},...] */
+static void json_diag_list(const struct gk_diags *dg, struct gk_out *o)
+{
+	gk_out_str(o, ",\"diagnostics\":[");
+	for (unsigned i = 0; dg && i < dg->n; i++) {
+		const struct gk_diag *x = &dg->d[i];
+		if (i)
+			gk_out_ch(o, ',');
+		gk_out_str(o, "{\"severity\":");
+		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
+		gk_out_str(o, ",\"offset\":");
+		gk_out_dec(o, x->offset);
+		gk_out_str(o, ",\"dw\":");
+		if (x->dw >= 0)
+			gk_out_dec(o, (uint64_t)x->dw);
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"packet\":");
+		if (x->packet)
+			gk_out_json_str(o, x->packet, strlen(x->packet));
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"field\":");
+		if (x->field)
+			gk_out_json_str(o, x->field, strlen(x->field));
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"message\":");
+		gk_out_json_str(o, x->message, strlen(x->message));
+		gk_out_ch(o, '}');
+	}
+	gk_out_ch(o, ']');
+}
+
 /* JSON-escapes text into another output, dropping the final newline. */
 struct esc {
 	struct gk_out *to;
@@ -159,28 +193,17 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		gk_out_flush(&t);
 	}
 	gk_out_ch(o, '"');
-	gk_out_str(o, ",\"diagnostics\":[");
-	for (unsigned i = 0; dg && i < dg->n; i++) {
-		const struct gk_diag *x = &dg->d[i];
-		if (i)
-			gk_out_ch(o, ',');
-		gk_out_str(o, "{\"severity\":");
-		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
-		gk_out_str(o, ",\"offset\":");
-		gk_out_dec(o, x->offset);
-		gk_out_str(o, ",\"dw\":");
-		if (x->dw >= 0)
-			gk_out_dec(o, (uint64_t)x->dw);
-		else
-			gk_out_str(o, "null");
-		gk_out_str(o, ",\"field\":");
-		if (x->field)
-			gk_out_json_str(o, x->field, strlen(x->field));
-		else
-			gk_out_str(o, "null");
-		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, x->message, strlen(x->message));
-		gk_out_ch(o, '}');
-	}
-	gk_out_str(o, "]}\n");
+	json_diag_list(dg, o);
+	gk_out_str(o, "}\n");
+}
+
+void gk_json_end(uint64_t end, const struct gk_diags *dg, struct gk_out *o)
+{
+	if (!dg || !dg->n)
+		return;
+	gk_out_str(o, "{\"offset\":");
+	gk_out_dec(o, end);
+	gk_out_str(o, ",\"end\":true");
+	json_diag_list(dg, o);
+	gk_out_str(o, "}\n");
 }
