@@ -314,5 +314,22 @@ run "encode long" 0 encode -g evergreen -o long2.bin long.txt
 same long2.bin long.bin "long stream round trip"
 run "check long" 0 check -g evergreen long.hex
 
+# list: the packets a generation has, by opcode
+run "list r600" 0 list -g r600 -e pm4
+has out "list r600" '^0x44  ME_INITIALIZE '
+hasnot out "list r600 has no dispatch" 'DISPATCH_DIRECT'
+hasnot out "list r600 has no PACKET1" 'PACKET1'
+run "list cayman" 0 list -g aruba -e pm4
+has out "list cayman" '^0x14  DEALLOC_STATE '
+run "list needs a GPU" 2 list -e pm4
+
+# JSON: an EXEC_COUNT running past the end comes as a last "end" line
+printf 'PRED_EXEC DEVICE_SELECT=1 EXEC_COUNT=5\nNOP\n' >pe2.s
+run "encode pe2" 0 encode -g evergreen -o pe2.bin pe2.s
+run "decode pe2 json" 0 decode -g evergreen --json pe2.bin
+has out "json end line" '^\{"offset":16,"end":true,"diagnostics":\[\{"severity":"error","offset":0,"dw":1,"packet":"PRED_EXEC","field":"EXEC_COUNT",'
+run "check pe2 json" 1 check -g evergreen --json pe2.bin
+has out "check json end line" '"end":true'
+
 echo "# passed=$pass failed=$fail"
 [ "$fail" -eq 0 ]
