@@ -119,10 +119,7 @@ struct gk_format;
 #define GK_MAX_REGS 2048  /* registers one generation's table may have */
 #define GK_LINE_MAX 72    /* longest register-line prefix */
 
-/* Family framing: look at the packet starting at p (avail dwords available,
- * avail >= 1) and say how many dwords it occupies and which description
- * explains it.  Must not read beyond avail.  Returns the packet length in
- * dwords (>= 1), possibly more than avail when the packet is truncated. */
+/* What a family's framing rule says of the packet at some position. */
 struct gk_frame {
 	const struct gk_packet_desc *desc;  /* NULL: nothing explains it (raw) */
 	uint32_t ndw;
@@ -142,6 +139,10 @@ struct gk_format {
 	const struct gk_packet_desc *descs; /* every description of the family */
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
+	/* Family framing: look at the packet starting at p (avail >= 1 dwords
+	 * readable, never more) and say how many dwords it occupies (>= 1,
+	 * possibly more than avail when the buffer cuts it off) and which
+	 * description explains it. */
 	void (*frame)(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
@@ -163,11 +164,11 @@ struct gk_format {
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
-	const struct gk_packet_desc *special[4];  /* family framing packets (PM4 types 0-2) */
+	const struct gk_packet_desc *special[4];  /* family framing packets (PM4: PACKET0-2, raw PACKET3) */
 };
 
-/* Fill fmt->fast and fmt->reg_page from fmt->descs, fmt->regs and
- * fmt->gen_bit (families call it at init, after setting those). */
+/* Fill fmt->fast, fmt->reg_page and fmt->reg_line from fmt->descs,
+ * fmt->regs and fmt->gen_bit (families call it at init, after setting those). */
 void gk_format_prepare(struct gk_format *fmt);
 
 /* First register at or after offset (gk_reg_lower_bound, faster). */
