@@ -60,6 +60,7 @@ struct gk_field {
 	uint32_t cond_mask;    /* present when bit (value of cond field) is set; values >= 32 never */
 	uint16_t gens;         /* generations that have the field; 0: all */
 	uint64_t min, max;     /* check: valid range when max != 0 (GK_CONST: min is the constant) */
+	uint32_t forbid;       /* check: values (< 32) that are errors here, as bits */
 	const struct gk_enum *enm;
 	const char *why;       /* check: the rule behind min/max, for the message */
 	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */

@@ -77,6 +77,9 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu outside %llu..%llu%s%s", f->name,
 		    (unsigned long long)v, (unsigned long long)f->min, (unsigned long long)f->max,
 		    f->why ? ": " : "", f->why ? f->why : "");
+	if (f->forbid && v < 32 && ((f->forbid >> v) & 1u))
+		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu not allowed here%s%s", f->name,
+		    (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
 	if ((f->flags & GK_F_NOTZERO) && v == 0)
 		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s must not be zero", f->name);
 	if (f->align && (v & (f->align - 1u))) {

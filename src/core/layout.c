@@ -92,7 +92,7 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 
 static bool has_rule(const struct gk_field *f)
 {
-	if (f->max || f->align || (f->flags & GK_F_NOTZERO))
+	if (f->max || f->align || f->forbid || (f->flags & GK_F_NOTZERO))
 		return true;
 	if (f->kind == GK_ENUM) {
 		unsigned w = gk_field_width(f);

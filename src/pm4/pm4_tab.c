@@ -376,7 +376,10 @@ static const struct gk_field event_write_eop[] = {
 	/* 1 */ GK_E("EVENT_INDEX", 1, 8, 11, event_index, .min = 5, .max = 5,
 		     .why = "end-of-pipe events use index 5"),
 	/* 2 */ GK_E("DATA_SEL", 3, 29, 31, data_sel),
-	GK_E("INT_SEL", 3, 24, 25, int_sel),
+	GK_E("INT_SEL", 3, 24, 25, int_sel, GK_WHEN(2, GK_V(0))),
+	/* "01 - Send Interrupt Only. Program DATA_SEL 000" */
+	GK_E("INT_SEL", 3, 24, 25, int_sel, GK_WHEN(2, ~GK_V(0)), .forbid = GK_V(1),
+	     .why = "SEND_INT (interrupt only) needs DATA_SEL=DISCARD"),
 	GK_A("ADDRESS", 2, 2, 3, 7, 4, GK_WHEN(2, ~(GK_V(2) | GK_V(3) | GK_V(4)))),
 	GK_A("ADDRESS", 2, 2, 3, 7, 8, GK_WHEN(2, GK_V(2) | GK_V(3) | GK_V(4))),
 	GK_X("DATA_LO", 4, 0, 31),

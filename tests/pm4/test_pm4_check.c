@@ -106,6 +106,9 @@ static const struct rule rules[] = {
 	{ "cayman", W(0xc0053c00, 0x113, 0x1000, 0, 0, 0, 4), GK_D_RANGE, 0, 1, 0, 2, "FUNCTION", true,
 	  "WAIT_REG_MEM PFP with FUNCTION=EQUAL" },
 	{ "evergreen", W(0xc0004600, 0x514), GK_D_RANGE, 0, 1, 8, 11, "EVENT_INDEX", true, "EVENT_WRITE with index 5 (EOP)" },
+	/* §9.6.2: INT_SEL 01 (interrupt only) needs DATA_SEL 000 */
+	{ "evergreen", W(0xc0044700, 0x514, 0x1000, 0x21000000, 0, 0), GK_D_RANGE, 0, 3, 24, 25, "INT_SEL", true,
+	  "EVENT_WRITE_EOP SEND_INT with 32-bit data" },
 	{ "evergreen", W(0xc0044700, 0x014, 0x1000, 0x20000000, 0, 0), GK_D_RANGE, 0, 1, 8, 11, "EVENT_INDEX", true,
 	  "EOP with index 0" },
 	{ "cayman", W(0xc0034800, 0x62f, 0x10, 0x20000000, 0x10), GK_D_RANGE, 0, 4, 16, 30, "SIZE", true,
@@ -187,6 +190,8 @@ static const struct clean cleans[] = {
 	{ "evergreen", W(0xc0086d00, 0, 0, 0, 0, 0, 0, 0, 0, 0), "SET_RESOURCE of 8 dwords on evergreen" },
 	{ "evergreen", W(0xc0013900, 0x100, 0xc3101000), "WAIT_ON_SIGNAL on evergreen" },
 	{ "evergreen", W(0xc0044700, 0x514, 0x1004, 0x20000000, 0, 0), "EOP 32-bit data at a DWORD address" },
+	{ "evergreen", W(0xc0044700, 0x514, 0, 0x01000000, 0, 0), "EOP interrupt only (DATA_SEL=DISCARD, INT_SEL=SEND_INT)" },
+	{ "evergreen", W(0xc0044700, 0x514, 0x1000, 0x22000000, 0, 0), "EOP 32-bit data with SEND_INT_ON_CONFIRM" },
 	{ "evergreen", W(0xc0044700, 0x514, 0x1004, 0x00000000, 0, 0), "EOP discarding data at a DWORD address" },
 	{ "evergreen", W(0xc0053c00, 0x3, 0x2004, 0, 0, 0, 4), "WAIT_REG_MEM ME polling a register" },
 	{ "evergreen", W(0xc0053c00, 0x115, 0x1000, 0, 0, 0, 4), "WAIT_REG_MEM PFP, memory, GREATER_EQUAL" },
