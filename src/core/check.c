@@ -208,8 +208,10 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	else if (fr->other_gen)
 		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, 8, 15, "IT_OPCODE", "%s (0x%02x) does not exist on %s",
 		    d->name, (unsigned)fr->opcode, fmt->gen);
-	else if (!(d->gens & fmt->gen_bit) && !fr->unknown)
-		add(out, pkt, GK_ERROR, GK_D_TYPE1, 0, 30, 31, "TYPE", "%s is not supported on %s", d->name, fmt->gen);
+	else if (!(d->gens & fmt->gen_bit))
+		/* a framing form no generation has (PM4 type 1, §9.1.2) */
+		add(out, pkt, GK_ERROR, GK_D_TYPE1, 0, 30, 31, "TYPE", "%s is not supported by any %s generation", d->name,
+		    fmt->family);
 
 	struct gk_layout L;
 	gk_layout_of(fmt, d, pkt->dw, pkt->ndw, &L);
