@@ -491,11 +491,6 @@ struct result {
 	int failed;
 };
 
-static void reset(struct gk_diags *dg)
-{
-	dg->n = dg->dropped = dg->errors = dg->warnings = 0;
-}
-
 static void show_diags(const struct gk_diags *dg, unsigned *shown)
 {
 	char buf[320];
@@ -520,7 +515,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	while (pos < n) {
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w + pos, n - pos, 4ull * pos, &pkt);
-		reset(&dg);
+		gk_diags_reset(&dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		r.errors += dg.errors;
 		r.warnings += dg.warnings;
@@ -535,7 +530,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 		pos += pkt.ndw;
 		r.packets++;
 	}
-	reset(&dg);
+	gk_diags_reset(&dg);
 	gk_check_end(&cs, 4ull * n, &dg);
 	r.errors += dg.errors;
 	if (m == M_TEXT)
@@ -564,14 +559,9 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 	unsigned shown = 0;
 	gk_check_init(&cs);
 	uint64_t end = 0;
-	for (;;) {
-		long avail = gk_input_fill(in, fmt->max_packet_dw);
-		if (avail <= 0)
-			break;
-		struct gk_packet pkt;
-		uint64_t off = in->base + 4ull * in->pos;
-		gk_packet_frame(fmt, in->words + in->pos, (size_t)avail, off, &pkt);
-		reset(&dg);
+	struct gk_packet pkt;
+	while (gk_input_next(in, fmt, &pkt) > 0) {
+		gk_diags_reset(&dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		r.errors += dg.errors;
 		r.warnings += dg.warnings;
@@ -583,11 +573,10 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 		} else if (m == M_JSON) {
 			gk_json_packet(fmt, &pkt, &dg, &out);
 		}
-		in->pos += pkt.ndw;
-		end = off + 4ull * pkt.ndw;
+		end = pkt.offset + 4ull * pkt.ndw;
 		r.packets++;
 	}
-	reset(&dg);
+	gk_diags_reset(&dg);
 	gk_check_end(&cs, end, &dg);
 	r.errors += dg.errors;
 	if (m == M_TEXT)

@@ -149,14 +149,9 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	unsigned long long errors = 0, warnings = 0;
 	uint64_t end = 0;
 	int rc = 0;
-	for (;;) {
-		long avail = gk_input_fill(in, fmt->max_packet_dw);
-		if (avail <= 0)
-			break;
-		struct gk_packet pkt;
-		uint64_t off = in->base + 4ull * in->pos;
-		gk_packet_frame(fmt, in->words + in->pos, (size_t)avail, off, &pkt);
-		dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+	struct gk_packet pkt;
+	while (gk_input_next(in, fmt, &pkt) > 0) {
+		gk_diags_reset(&dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		errors += dg.errors;
 		warnings += dg.warnings;
@@ -174,10 +169,9 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 			gk_text_packet(fmt, &pkt, o->raw, &out);
 			gk_text_diags(&dg, &out);
 		}
-		in->pos += pkt.ndw;
-		end = off + 4ull * pkt.ndw;
+		end = pkt.offset + 4ull * pkt.ndw;
 	}
-	dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+	gk_diags_reset(&dg);
 	gk_check_end(&cs, end, &dg);
 	errors += dg.errors;
 	if (o->json)

@@ -54,6 +54,13 @@ long gk_input_fill(struct gk_input *in, size_t want);
 
 /* ---- packets ---- */
 
+struct gk_packet;
+
+/* Frame the next packet of the stream and step past it: 1 with *pkt set
+ * (pkt->dw stays valid until the next call), 0 at the end, -1 after an
+ * input error (in->error says what and where). */
+int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt);
+
 struct gk_packet {
 	uint64_t offset;              /* byte offset of dword 0 in the stream */
 	const uint32_t *dw;           /* the packet's dwords */
@@ -90,6 +97,8 @@ struct gk_diags {
 };
 
 void gk_check_init(struct gk_check_state *st);
+/* Empty *dg before checking the next packet (counts only: cheap per packet). */
+void gk_diags_reset(struct gk_diags *dg);
 /* Diagnose one packet (appends to *out). */
 void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
 		     struct gk_diags *out);

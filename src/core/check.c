@@ -138,6 +138,11 @@ static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt,
 		    (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
 }
 
+void gk_diags_reset(struct gk_diags *dg)
+{
+	dg->n = dg->dropped = dg->errors = dg->warnings = 0;
+}
+
 void gk_check_init(struct gk_check_state *st)
 {
 	memset(st, 0, sizeof *st);

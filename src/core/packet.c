@@ -54,3 +54,13 @@ int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		}
 	return -1;
 }
+
+int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt)
+{
+	long avail = gk_input_fill(in, fmt->max_packet_dw);
+	if (avail <= 0)
+		return avail < 0 ? -1 : 0;
+	gk_packet_frame(fmt, in->words + in->pos, (size_t)avail, in->base + 4ull * in->pos, pkt);
+	in->pos += pkt->ndw;
+	return 1;
+}

@@ -373,7 +373,7 @@ static void decode(const struct gk_format *fmt, const uint32_t *w, size_t nw, st
 		gk_packet_frame(fmt, w + pos, nw - pos, 4ull * pos, &pkt);
 		CHECK(pkt.ndw >= 1 && pkt.ndw <= nw - pos);
 		CHECK(pkt.truncated == (pkt.frame.ndw > nw - pos));
-		dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+		gk_diags_reset(&dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		CHECK(dg.n <= GK_MAX_DIAGS);
 		CHECK(dg.n + dg.dropped == dg.errors + dg.warnings);
@@ -397,7 +397,7 @@ static void decode(const struct gk_format *fmt, const uint32_t *w, size_t nw, st
 		}
 		pos += pkt.ndw;
 	}
-	dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+	gk_diags_reset(&dg);
 	gk_check_end(&cs, 4ull * nw, &dg);
 	gk_text_diags(&dg, &out);
 	gk_out_flush(&out);

@@ -182,14 +182,14 @@ static inline void tu_check(const struct gk_format *fmt, const uint32_t *w, size
 		struct gk_packet pkt;
 		uint64_t off = 4ull * pos;
 		gk_packet_frame(fmt, w + pos, n - pos, off, &pkt);
-		dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+		gk_diags_reset(&dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		tu_take(r, &dg);
 		pos += pkt.ndw ? pkt.ndw : 1;
 		end = off + 4ull * pkt.ndw;
 		r->npackets++;
 	}
-	dg.n = dg.dropped = dg.errors = dg.warnings = 0;
+	gk_diags_reset(&dg);
 	gk_check_end(&cs, end, &dg);
 	tu_take(r, &dg);
 }
