@@ -502,6 +502,25 @@ static void show_diags(const struct gk_diags *dg, unsigned *shown)
 
 static char obuf[1 << 16];
 
+/* What every mode does with one packet: check it, then print it or not. */
+static void one_packet(const struct gk_format *fmt, struct gk_check_state *cs, const struct gk_packet *pkt,
+		       enum mode m, struct gk_out *out, struct result *r, unsigned *shown)
+{
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	gk_check_packet(fmt, cs, pkt, &dg);
+	r->errors += dg.errors;
+	r->warnings += dg.warnings;
+	if (dg.n)
+		show_diags(&dg, shown);
+	if (m == M_TEXT) {
+		gk_text_packet(fmt, pkt, false, out);
+		gk_text_diags(&dg, out);
+	} else if (m == M_JSON) {
+		gk_json_packet(fmt, pkt, &dg, out);
+	}
+}
+
 static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, size_t n, enum mode m, FILE *sink)
 {
 	struct result r = { 0, 0, 0, 0, 0 };
@@ -515,18 +534,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	while (pos < n) {
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w + pos, n - pos, 4ull * pos, &pkt);
-		gk_diags_reset(&dg);
-		gk_check_packet(fmt, &cs, &pkt, &dg);
-		r.errors += dg.errors;
-		r.warnings += dg.warnings;
-		if (dg.n)
-			show_diags(&dg, &shown);
-		if (m == M_TEXT) {
-			gk_text_packet(fmt, &pkt, false, &out);
-			gk_text_diags(&dg, &out);
-		} else if (m == M_JSON) {
-			gk_json_packet(fmt, &pkt, &dg, &out);
-		}
+		one_packet(fmt, &cs, &pkt, m, &out, &r, &shown);
 		pos += pkt.ndw;
 		r.packets++;
 	}
@@ -561,18 +569,7 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 	uint64_t end = 0;
 	struct gk_packet pkt;
 	while (gk_input_next(in, fmt, &pkt) > 0) {
-		gk_diags_reset(&dg);
-		gk_check_packet(fmt, &cs, &pkt, &dg);
-		r.errors += dg.errors;
-		r.warnings += dg.warnings;
-		if (dg.n)
-			show_diags(&dg, &shown);
-		if (m == M_TEXT) {
-			gk_text_packet(fmt, &pkt, false, &out);
-			gk_text_diags(&dg, &out);
-		} else if (m == M_JSON) {
-			gk_json_packet(fmt, &pkt, &dg, &out);
-		}
+		one_packet(fmt, &cs, &pkt, m, &out, &r, &shown);
 		end = pkt.offset + 4ull * pkt.ndw;
 		r.packets++;
 	}

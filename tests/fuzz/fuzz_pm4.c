@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "gfxkit/gfxkit.h"
+#include "../jsoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
@@ -104,138 +105,10 @@ static int count_diag(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-/* ---- a small JSON syntax checker (one value, then end) ---- */
-
-struct js {
-	const char *p, *e;
-	int depth;
-};
-
-static void js_ws(struct js *j)
-{
-	while (j->p < j->e && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
-		j->p++;
-}
-
-static bool js_lit(struct js *j, const char *s)
-{
-	size_t n = strlen(s);
-	if ((size_t)(j->e - j->p) < n || memcmp(j->p, s, n) != 0)
-		return false;
-	j->p += n;
-	return true;
-}
-
-static bool js_string(struct js *j)
-{
-	if (j->p >= j->e || *j->p != '"')
-		return false;
-	j->p++;
-	while (j->p < j->e) {
-		unsigned char c = (unsigned char)*j->p++;
-		if (c == '"')
-			return true;
-		if (c < 0x20)
-			return false;
-		if (c == '\\') {
-			if (j->p >= j->e)
-				return false;
-			c = (unsigned char)*j->p++;
-			if (c == 'u') {
-				for (int k = 0; k < 4; k++, j->p++) {
-					if (j->p >= j->e)
-						return false;
-					char h = *j->p;
-					if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F')))
-						return false;
-				}
-			} else if (!strchr("\"\\/bfnrt", c) || c == 0) {
-				return false;
-			}
-		}
-	}
-	return false;
-}
-
-static bool js_number(struct js *j)
-{
-	const char *s = j->p;
-	if (j->p < j->e && *j->p == '-')
-		j->p++;
-	if (j->p >= j->e || *j->p < '0' || *j->p > '9')
-		return false;
-	if (*j->p == '0' && j->p + 1 < j->e && j->p[1] >= '0' && j->p[1] <= '9')
-		return false; /* leading zero */
-	while (j->p < j->e && ((*j->p >= '0' && *j->p <= '9') || *j->p == '.' || *j->p == 'e' || *j->p == 'E' ||
-			       *j->p == '+' || *j->p == '-'))
-		j->p++;
-	return j->p > s;
-}
-
-static bool js_value(struct js *j)
-{
-	if (++j->depth > 64)
-		return false;
-	js_ws(j);
-	if (j->p >= j->e)
-		return false;
-	bool ok;
-	char c = *j->p;
-	if (c == '{' || c == '[') {
-		char close = c == '{' ? '}' : ']';
-		j->p++;
-		js_ws(j);
-		if (j->p < j->e && *j->p == close) {
-			j->p++;
-			j->depth--;
-			return true;
-		}
-		for (;;) {
-			if (c == '{') {
-				js_ws(j);
-				if (!js_string(j))
-					return false;
-				js_ws(j);
-				if (j->p >= j->e || *j->p++ != ':')
-					return false;
-			}
-			if (!js_value(j))
-				return false;
-			js_ws(j);
-			if (j->p >= j->e)
-				return false;
-			char d = *j->p++;
-			if (d == close)
-				break;
-			if (d != ',')
-				return false;
-		}
-		ok = true;
-	} else if (c == '"') {
-		ok = js_string(j);
-	} else if (c == 't') {
-		ok = js_lit(j, "true");
-	} else if (c == 'f') {
-		ok = js_lit(j, "false");
-	} else if (c == 'n') {
-		ok = js_lit(j, "null");
-	} else {
-		ok = js_number(j);
-	}
-	j->depth--;
-	return ok;
-}
-
-/* Each packet's JSON: exactly one line, one valid object. */
+/* Each packet's JSON: exactly one line, one valid object (tests/jsoncheck.h). */
 static void check_json_line(const char *s, size_t n)
 {
-	CHECK(n >= 2 && s[n - 1] == '\n');
-	CHECK(memchr(s, '\n', n - 1) == NULL);
-	CHECK(s[0] == '{');
-	struct js j = { s, s + n - 1, 0 };
-	CHECK(js_value(&j));
-	js_ws(&j);
-	CHECK(j.p == j.e);
+	CHECK(json_line_ok(s, n));
 }
 
 /* ---- pieces ---- */
