@@ -42,12 +42,20 @@ enum gk_kind {
 	GK_CONST,     /* framing: must equal .min (e.g. packet TYPE); not printed */
 	GK_OPCODE,    /* framing: equals the packet's opcode; not printed */
 	GK_COUNT,     /* framing: packet dwords - .min (PM4 COUNT: ndw - 2); not printed */
+	GK_SUBOP,     /* framing: equals the packet's sub_opcode (DMA sub-command); not printed */
 };
 
 /* Field flags */
 #define GK_F_HIDE0    0x01u  /* printed only when non-zero (header bits such as PREDICATE) */
 #define GK_F_HEX      0x02u  /* print in hex (addresses always are) */
 #define GK_F_NOTZERO  0x04u  /* check: zero is not valid (SHADER_TYPE of DISPATCH_*) */
+#define GK_F_MBZ      0x08u  /* check: must be zero (a "count = 0" of the reference); printed only when set */
+#define GK_F_BYNAME   0x10u  /* enum given by name only (names like "4" are counts, not raw values);
+                              * a number is accepted only for a value that has no name */
+
+/* How a field's raw value reads as a size (text printers add it as a note):
+ * shown = (raw + plus) * mul, or mul << raw for GK_S_POW2. */
+enum gk_scale { GK_S_NONE, GK_S_LINEAR, GK_S_POW2 };
 
 struct gk_field {
 	const char *name;
@@ -65,6 +73,53 @@ struct gk_field {
 	const char *why;       /* check: the rule behind min/max, for the message */
 	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */
 	uint8_t namelen;       /* strlen(name), set by the table macros (0: unknown, measure) */
+	uint8_t scale;         /* enum gk_scale: the value as a size, for the reader */
+	uint8_t plus;
+	uint16_t mul;
+	const char *unit;      /* "px", "rows", "bytes" */
+};
+
+/* Rules between fields of one packet (names refer to its fields). */
+enum gk_rule_kind {
+	GK_R_SAME_LOW,    /* a and b agree in their low `arg` bits (CIK broadcast destinations) */
+	GK_R_X_DWORD,     /* a << b (b = log2 bytes per element) is a multiple of 4: x "DW aligned" */
+	GK_R_ALIGN_IF,    /* when field b == arg2, a is a multiple of arg */
+};
+
+struct gk_rule {
+	uint8_t kind;
+	const char *a, *b;
+	uint32_t arg, arg2;
+	const char *why;
+};
+
+/* Memory a packet reads or writes, for bounds checking against declared
+ * buffers (check --bo).  Sizes come from the packet's fields by name. */
+enum gk_access_size {
+	GK_Z_FIXED,     /* n bytes */
+	GK_Z_COUNT,     /* field count * n bytes (count 0: nothing; plus: count + plus) */
+	GK_Z_RECT,      /* linear sub-window: elements of 1 << esize bytes (or esize_bytes),
+	                 * origin x,y,z, row pitch, slice pitch, extent w,h,d */
+	GK_Z_TILED,     /* tiled surface slices: slice_tile_max (64-pixel tiles - 1),
+	                 * log2 bytes per pixel, first slice z, bytes moved count*n, or slices d */
+};
+
+#define GK_ACC_READ  1u
+#define GK_ACC_WRITE 2u
+
+struct gk_access {
+	uint8_t rw;            /* GK_ACC_READ / GK_ACC_WRITE (both: read-modify-write) */
+	uint8_t size;          /* enum gk_access_size */
+	const char *addr;      /* address field */
+	const char *flip;      /* when this field is non-zero, read and write swap (DETILE, DIRECTION) */
+	const char *count;     /* GK_Z_COUNT / GK_Z_TILED: count field */
+	uint32_t n;            /* bytes (FIXED), bytes per count unit (COUNT, TILED) */
+	uint8_t plus;          /* GK_Z_COUNT: count + plus units */
+	/* GK_Z_RECT: x, y, z, pitch, slice, w, h, d, esize; pitch and slice are
+	 * (value + pitch_plus) elements (or bytes when bytes_pitch) */
+	const char *arg[9];
+	uint8_t pitch_plus, bytes_pitch, rect_plus;
+	uint8_t esize_const;   /* log2 bytes per element when arg[8] is NULL */
 };
 
 /* What follows the fixed fields of a packet. */
@@ -104,6 +159,11 @@ struct gk_packet_desc {
 	const char *tail_name;
 	uint16_t flags;          /* GK_P_* */
 	const char *note;        /* one line: seed section or source that decided the layout */
+	uint16_t sub_opcode;     /* with a GK_SUBOP header field: the sub-command */
+	const struct gk_rule *rules;
+	uint8_t nrules;
+	uint8_t naccess;
+	const struct gk_access *access;
 };
 
 /* A register space: SET_* packets give offsets relative to start. */
@@ -126,6 +186,7 @@ struct gk_frame {
 	uint32_t ndw;
 	uint8_t type;                       /* family-specific packet type */
 	int32_t opcode;                     /* -1: none */
+	int32_t sub_opcode;                 /* -1: none (PM4, r6xx/r7xx DMA) */
 	uint8_t unknown;                    /* opcode known to no generation */
 	uint8_t other_gen;                  /* desc exists, but not for this generation */
 };
@@ -140,6 +201,9 @@ struct gk_format {
 	const struct gk_packet_desc *descs; /* every description of the family */
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
+	uint8_t has_sub_opcode;  /* JSON carries "sub_opcode" (DMA) */
+	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
+	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,
 	 * possibly more than avail when the buffer cuts it off) and which

@@ -32,6 +32,9 @@ enum gk_diag_code {
 	GK_D_SYNTAX,         /* assembler: text error */
 	GK_D_IO,             /* input could not be read */
 	GK_D_LIMIT,          /* too many diagnostics for one packet; rest suppressed */
+	GK_D_BOUNDS,         /* memory a packet touches lies outside every declared buffer */
+	GK_D_OVERFLOW,       /* the address arithmetic of an access overflows 64 bits */
+	GK_D_RULE,           /* fields of one packet disagree (a rule between fields) */
 };
 
 struct gk_diag {

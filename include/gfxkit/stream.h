@@ -22,7 +22,8 @@ enum gk_in_format { GK_IN_AUTO, GK_IN_BIN, GK_IN_HEX };
 typedef long (*gk_read_fn)(void *ctx, void *buf, size_t cap);
 
 #define GK_IN_RAW 65536u          /* bytes read per call */
-#define GK_IN_WORDS (1u << 17)    /* dword window; must exceed the longest packet */
+#define GK_IN_WORDS (1u << 22)    /* dword window; must hold two of the longest packet (DMA: 2^20 + 9) */
+#define GK_IN_SPAN (1u << 17)     /* part of the window used while packets are short (bounded RSS) */
 
 struct gk_input {
 	gk_read_fn read;
@@ -82,7 +83,14 @@ int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, co
 
 #define GK_MAX_DIAGS 16           /* per packet; further ones are summarised */
 
+/* A buffer a stream may touch (check --bo BASE:SIZE). */
+struct gk_bo {
+	uint64_t base, size;
+};
+
 struct gk_check_state {
+	const struct gk_bo *bos;      /* caller-owned; bounds are checked when nbos > 0 */
+	unsigned nbos;
 	uint64_t exec_end[16];        /* pending COND_EXEC/PRED_EXEC region ends */
 	uint64_t exec_from[16];
 	const char *exec_pkt[16];     /* packet that opened the region */
@@ -97,6 +105,9 @@ struct gk_diags {
 };
 
 void gk_check_init(struct gk_check_state *st);
+/* Declare the buffers packets may read and write (kept by pointer, caller-owned);
+ * from then on every memory range a packet touches must lie inside one. */
+void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n);
 /* Empty *dg before checking the next packet (counts only: cheap per packet). */
 void gk_diags_reset(struct gk_diags *dg);
 /* Diagnose one packet (appends to *out). */

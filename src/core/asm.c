@@ -2,6 +2,7 @@
  * driven by the same descriptions.  Line oriented and streaming: a packet is
  * a line starting in column 1 plus the indented lines after it. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +12,11 @@
 #include "layout.h"
 
 #define MAX_ASSIGN 64
-#define MAX_PACKET 16386u /* PM4: COUNT is 14 bits, plus header */
+/* Longest packet: a DMA WRITE with a 20-bit count plus its fixed dwords
+ * (PM4 stops at 16385).  The state holds it three times (tail, extra, the
+ * packet), 12 MiB; only what a packet uses is ever touched. */
+#define MAX_PACKET ((1u << 20) + 16u)
+#define MAX_RAW 16384u /* .long words buffered before they are emitted */
 
 struct assign {
 	const struct gk_field *f;  /* first field of that name (value parsed against it) */
@@ -26,20 +31,20 @@ struct gk_asm_state {
 	uint32_t line;
 	struct assign as[MAX_ASSIGN];
 	unsigned nas;
+	bool have_reg;
+	uint32_t reg_start, reg_next, reg_line;
+	unsigned buf_used;             /* dwords of buf possibly non-zero (buf starts unwritten) */
 	uint32_t orbits[GK_FIXED_MAX];
 	unsigned nor;                  /* 1 + highest dwN given, 0: none */
 	bool have_count;
 	uint64_t count;
 	uint32_t count_line, count_col;
-	uint32_t tail[MAX_PACKET];
 	unsigned ntail;
-	uint32_t extra[MAX_PACKET];
 	unsigned nextra;
-	bool have_reg;
-	uint32_t reg_start, reg_next, reg_line;
+	uint32_t tail[MAX_PACKET];
+	uint32_t extra[MAX_PACKET];
 	uint32_t buf[MAX_PACKET];
-	unsigned buf_used;             /* dwords of buf possibly non-zero */
-	uint32_t raw_words[MAX_PACKET];
+	uint32_t raw_words[MAX_RAW];
 	unsigned nraw;
 };
 
@@ -58,7 +63,8 @@ void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk
 	a->diag = diag;
 	a->diag_ctx = diag_ctx;
 	a->st = st_mem;
-	memset(a->st, 0, sizeof *a->st);
+	/* the word arrays are written before they are read: clear the rest only */
+	memset(a->st, 0, offsetof(struct gk_asm_state, tail));
 }
 
 static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
@@ -168,8 +174,14 @@ static bool enum_lookup(const struct gk_enum *e, const char *p, size_t n, uint64
 /* A field value: a number, or what the printer writes for that kind. */
 static bool parse_value(struct gk_asm *a, const struct gk_field *f, const char *p, size_t n, uint64_t *v)
 {
-	if (parse_num(p, n, v))
+	if (f->kind == GK_ENUM && enum_lookup(f->enm, p, n, v))
+		return true; /* names first: "4" may be a count ("BANK_WIDTH=4") */
+	if (parse_num(p, n, v)) {
+		/* by-name enums take a number only for a value without a name */
+		if (f->kind == GK_ENUM && (f->flags & GK_F_BYNAME) && gk_enum_name(f->enm, *v))
+			return false;
 		return true;
+	}
 	switch (f->kind) {
 	case GK_ENUM:
 		return enum_lookup(f->enm, p, n, v);
@@ -207,12 +219,25 @@ static bool parse_value(struct gk_asm *a, const struct gk_field *f, const char *
 
 /* ---- statements ---- */
 
+/* The field of that name this generation has (a name may have one layout
+ * per generation range), else the first of that name. */
+static const struct gk_field *find_field_gen(const struct gk_field *fields, unsigned n, const char *p, size_t len,
+					     unsigned gen_bit)
+{
+	const struct gk_field *first = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (strlen(fields[i].name) == len && memcmp(fields[i].name, p, len) == 0) {
+			if (!fields[i].gens || (fields[i].gens & gen_bit))
+				return &fields[i];
+			if (!first)
+				first = &fields[i];
+		}
+	return first;
+}
+
 static const struct gk_field *find_field(const struct gk_field *fields, unsigned n, const char *p, size_t len)
 {
-	for (unsigned i = 0; i < n; i++)
-		if (strlen(fields[i].name) == len && memcmp(fields[i].name, p, len) == 0)
-			return &fields[i];
-	return 0;
+	return find_field_gen(fields, n, p, len, ~0u);
 }
 
 /* dwN|=V or dwN=V */
@@ -274,9 +299,9 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 		size_t nlen = (size_t)(eq - t[k].p);
 		const char *val = eq + 1;
 		size_t vlen = t[k].n - nlen - 1;
-		const struct gk_field *f = find_field(d->hdr, d->nhdr, t[k].p, nlen);
+		const struct gk_field *f = find_field_gen(d->hdr, d->nhdr, t[k].p, nlen, a->fmt->gen_bit);
 		if (!f)
-			f = find_field(d->fields, d->nfields, t[k].p, nlen);
+			f = find_field_gen(d->fields, d->nfields, t[k].p, nlen, a->fmt->gen_bit);
 		if (!f) {
 			err(a, line, t[k].col, "%s has no field %.*s", d->name, (int)nlen, t[k].p);
 			continue;
@@ -292,7 +317,7 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			st->count_col = t[k].col;
 			continue;
 		}
-		if (f->kind == GK_CONST || f->kind == GK_OPCODE) {
+		if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP) {
 			err(a, line, t[k].col, "%s is set by the packet name", f->name);
 			continue;
 		}
@@ -520,12 +545,13 @@ static void finish_packet(struct gk_asm *a)
 		return;
 	const struct gk_packet_desc *d = st->d;
 	uint32_t *buf = st->buf;
-	/* clear what the last packet used (the buffer starts zeroed) */
-	memset(buf, 0, st->buf_used * sizeof *buf);
-	/* an upper bound of what this packet writes: fixed dwords, tail, extra */
-	st->buf_used = GK_FIXED_MAX + st->ntail + st->nextra + (d->tail ? d->tail_dw : 0);
-	if (st->buf_used > MAX_PACKET)
-		st->buf_used = MAX_PACKET;
+	/* an upper bound of what this packet writes: fixed dwords, tail, extra;
+	 * clear that and whatever the last packet left */
+	unsigned used = GK_FIXED_MAX + st->ntail + st->nextra + (d->tail ? d->tail_dw : 0);
+	if (used > MAX_PACKET)
+		used = MAX_PACKET;
+	memset(buf, 0, (used > st->buf_used ? used : st->buf_used) * sizeof *buf);
+	st->buf_used = used;
 	unsigned given_end = st->nor; /* 1 + last dword the text sets explicitly */
 
 	/* register tails: the start field comes from the first register */
@@ -631,13 +657,17 @@ static void finish_packet(struct gk_asm *a)
 		for (unsigned i = 0; i < st->nextra; i++)
 			buf[fixed + i] = st->extra[i];
 	}
-	/* framing fields */
-	for (unsigned i = 0; i < d->nhdr; i++) {
-		const struct gk_field *f = &d->hdr[i];
+	/* framing fields (a body COUNT too: CIK SDMA WRITE) */
+	for (unsigned i = 0; i < (unsigned)d->nhdr + d->nfields; i++) {
+		const struct gk_field *f = i < d->nhdr ? &d->hdr[i] : &d->fields[i - d->nhdr];
+		if (f->gens && !(f->gens & fmt->gen_bit))
+			continue;
 		if (f->kind == GK_CONST)
 			gk_field_put(f, buf, ndw, f->min);
 		else if (f->kind == GK_OPCODE)
 			gk_field_put(f, buf, ndw, d->opcode);
+		else if (f->kind == GK_SUBOP)
+			gk_field_put(f, buf, ndw, d->sub_opcode);
 		else if (f->kind == GK_COUNT)
 			gk_field_put(f, buf, ndw, ndw - f->min);
 	}
@@ -669,7 +699,7 @@ static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
 			continue;
 		}
-		if (st->nraw == MAX_PACKET) {
+		if (st->nraw == MAX_RAW) {
 			emit(a, st->raw_words, st->nraw);
 			st->nraw = 0;
 		}

@@ -82,7 +82,13 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 		    (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
 	if ((f->flags & GK_F_NOTZERO) && v == 0)
 		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s must not be zero", f->name);
-	if (f->align && (v & (f->align - 1u))) {
+	if ((f->flags & GK_F_MBZ) && v != 0)
+		add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, dw, lo, hi, f->name, "%s=%llu must be 0%s%s", f->name,
+		    (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
+	if (f->align && f->kind != GK_ADDR && (v & (f->align - 1u))) {
+		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, f->name, "%s=%llu not a multiple of %u%s%s", f->name,
+		    (unsigned long long)v, f->align, f->why ? ": " : "", f->why ? f->why : "");
+	} else if (f->align && (v & (f->align - 1u))) {
 		/* name the low segment, where the stray bits are */
 		unsigned bits = 0;
 		while ((1u << bits) < f->align)
@@ -136,6 +142,235 @@ static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt,
 		add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
 		    "registers 0x%05llx..0x%05llx outside the %s space 0x%05x..0x%05x", (unsigned long long)start,
 		    (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
+}
+
+/* ---- rules between fields ---- */
+
+static const struct gk_field *field_named(const struct gk_format *fmt, const struct gk_packet_desc *d,
+					  const struct gk_packet *pkt, const char *name, uint64_t *v)
+{
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			if (strcmp(f->name, name) != 0 || !gk_field_shown(fmt, lists[l], i, pkt->dw, pkt->ndw))
+				continue;
+			*v = gk_field_get(f, pkt->dw, pkt->ndw);
+			return f;
+		}
+	return 0;
+}
+
+static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
+			struct gk_diags *out)
+{
+	for (unsigned r = 0; r < d->nrules; r++) {
+		const struct gk_rule *ru = &d->rules[r];
+		uint64_t a, b;
+		const struct gk_field *fa = field_named(fmt, d, pkt, ru->a, &a);
+		const struct gk_field *fb = field_named(fmt, d, pkt, ru->b, &b);
+		if (!fa || !fb)
+			continue;
+		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
+		switch (ru->kind) {
+		case GK_R_SAME_LOW: {
+			uint64_t m = (1ull << ru->arg) - 1;
+			if ((a & m) != (b & m))
+				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name,
+				    "%s 0x%llx and %s 0x%llx differ in their low %u bits%s%s", fa->name, (unsigned long long)a,
+				    fb->name, (unsigned long long)b, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
+			break;
+		}
+		case GK_R_X_DWORD:
+			if (b < 2 && ((a << b) & 3))
+				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
+				    "%s=%llu is not dword aligned at %u byte%s per element (multiple of %u needed)", fa->name,
+				    (unsigned long long)a, 1u << b, b ? "s" : "", 4u >> b);
+			break;
+		case GK_R_ALIGN_IF:
+			if (b == ru->arg2 && ru->arg && (a % ru->arg))
+				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
+				    "%s=0x%llx not a multiple of %u when %s=%llu%s%s", fa->name, (unsigned long long)a, ru->arg,
+				    fb->name, (unsigned long long)b, ru->why ? ": " : "", ru->why ? ru->why : "");
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* ---- bounds: every byte range inside one declared buffer ---- */
+
+struct range {
+	uint64_t lo, hi; /* [lo, hi) */
+	bool overflow;
+};
+
+static uint64_t mul_ov(uint64_t a, uint64_t b, bool *ov)
+{
+	uint64_t r;
+	if (__builtin_mul_overflow(a, b, &r))
+		*ov = true;
+	return r;
+}
+
+static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
+{
+	uint64_t r;
+	if (__builtin_add_overflow(a, b, &r))
+		*ov = true;
+	return r;
+}
+
+static uint64_t arg_value(const struct gk_format *fmt, const struct gk_packet_desc *d, const struct gk_packet *pkt,
+			  const char *name, uint64_t dflt)
+{
+	uint64_t v;
+	if (!name || !field_named(fmt, d, pkt, name, &v))
+		return dflt;
+	return v;
+}
+
+/* The byte range of one access; false when it touches nothing. */
+static bool access_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const struct gk_packet *pkt,
+			 const struct gk_access *ac, uint64_t addr, struct range *r)
+{
+	bool ov = false;
+	uint64_t lo = addr, bytes = 0;
+	unsigned esize = ac->arg[8] ? (unsigned)arg_value(fmt, d, pkt, ac->arg[8], 0) : ac->esize_const;
+	if (esize > 4)
+		esize = 4; /* a reserved element size is reported by its enum; bound with the largest */
+	uint64_t elem = 1ull << esize;
+	switch (ac->size) {
+	case GK_Z_FIXED:
+		bytes = ac->n;
+		break;
+	case GK_Z_COUNT: {
+		uint64_t count = arg_value(fmt, d, pkt, ac->count, 0);
+		if (!count && !ac->plus)
+			return false;
+		uint64_t unit = ac->n ? ac->n : 64 * elem; /* 0: 8x8-pixel tiles */
+		if (ac->arg[0])
+			unit = mul_ov(unit, arg_value(fmt, d, pkt, ac->arg[0], 0), &ov);
+		if (ac->arg[1])
+			lo = add_ov(lo, mul_ov(arg_value(fmt, d, pkt, ac->arg[1], 0), unit, &ov), &ov);
+		bytes = mul_ov(count + ac->plus, unit, &ov);
+		break;
+	}
+	case GK_Z_RECT: {
+		uint64_t x = arg_value(fmt, d, pkt, ac->arg[0], 0), y = arg_value(fmt, d, pkt, ac->arg[1], 0);
+		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
+		uint64_t pitch = arg_value(fmt, d, pkt, ac->arg[3], 0) + ac->pitch_plus;
+		uint64_t slice = arg_value(fmt, d, pkt, ac->arg[4], 0) + ac->pitch_plus;
+		uint64_t w = arg_value(fmt, d, pkt, ac->arg[5], 1) + ac->rect_plus;
+		uint64_t h = arg_value(fmt, d, pkt, ac->arg[6], 1) + ac->rect_plus;
+		uint64_t dp = arg_value(fmt, d, pkt, ac->arg[7], 1) + ac->rect_plus;
+		if (!w || !h || !dp)
+			return false;
+		uint64_t pb = ac->bytes_pitch ? pitch : mul_ov(pitch, elem, &ov);
+		uint64_t sb = ac->bytes_pitch ? slice : mul_ov(slice, elem, &ov);
+		uint64_t first = add_ov(add_ov(mul_ov(z, sb, &ov), mul_ov(y, pb, &ov), &ov), mul_ov(x, elem, &ov), &ov);
+		uint64_t last = add_ov(add_ov(mul_ov(z + dp - 1, sb, &ov), mul_ov(y + h - 1, pb, &ov), &ov),
+				       mul_ov(x + w, elem, &ov), &ov);
+		lo = add_ov(addr, first, &ov);
+		bytes = last - first;
+		break;
+	}
+	case GK_Z_TILED: {
+		/* whole slices of (slice_tile_max + 1) 8x8-pixel tiles from slice z */
+		uint64_t slice = mul_ov(arg_value(fmt, d, pkt, ac->arg[4], 0) + 1, 64 * elem, &ov);
+		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
+		uint64_t nslices;
+		if (ac->arg[7]) {
+			nslices = arg_value(fmt, d, pkt, ac->arg[7], 0) + ac->rect_plus;
+		} else {
+			uint64_t count = arg_value(fmt, d, pkt, ac->count, 0);
+			uint64_t moved = mul_ov(count, ac->n ? ac->n : 64 * elem, &ov);
+			if (!moved)
+				return false;
+			uint64_t pitch_px = mul_ov(arg_value(fmt, d, pkt, ac->arg[3], 0) + 1, 8, &ov);
+			uint64_t x = arg_value(fmt, d, pkt, ac->arg[0], 0), y = arg_value(fmt, d, pkt, ac->arg[1], 0);
+			uint64_t start = mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov) % slice;
+			uint64_t end = add_ov(start, moved, &ov);
+			nslices = end / slice + (end % slice != 0);
+			z = add_ov(z, mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov) / slice, &ov);
+		}
+		if (!nslices)
+			return false;
+		lo = add_ov(addr, mul_ov(z, slice, &ov), &ov);
+		bytes = mul_ov(nslices, slice, &ov);
+		break;
+	}
+	default:
+		return false;
+	}
+	if (!bytes && !ov)
+		return false;
+	r->lo = lo;
+	r->hi = add_ov(lo, bytes, &ov);
+	r->overflow = ov;
+	return true;
+}
+
+static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_packet *pkt,
+			 const struct gk_packet_desc *d, struct gk_diags *out)
+{
+	for (unsigned k = 0; k < d->naccess; k++) {
+		const struct gk_access *ac = &d->access[k];
+		uint64_t addr;
+		const struct gk_field *af = field_named(fmt, d, pkt, ac->addr, &addr);
+		if (!af)
+			continue; /* absent here (a register target, another generation) */
+		unsigned rw = ac->rw;
+		if (ac->flip && arg_value(fmt, d, pkt, ac->flip, 0) && rw != (GK_ACC_READ | GK_ACC_WRITE))
+			rw ^= GK_ACC_READ | GK_ACC_WRITE;
+		const char *verb = rw == GK_ACC_READ ? "reads" : rw == GK_ACC_WRITE ? "writes" : "reads and writes";
+		int dw = af->seg[0].dw, lo = af->seg[0].lo, hi = af->seg[af->nseg - 1].dw == af->seg[0].dw ? af->seg[0].hi : 31;
+		struct range r;
+		if (!access_range(fmt, d, pkt, ac, addr, &r))
+			continue;
+		if (r.overflow) {
+			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, dw, lo, hi, af->name,
+			    "%s: the range %s at %s 0x%llx overflows 64-bit address arithmetic", af->name, verb, af->name,
+			    (unsigned long long)addr);
+			continue;
+		}
+		const struct gk_bo *near = 0;
+		uint64_t best = UINT64_MAX;
+		bool inside = false;
+		for (unsigned b = 0; b < st->nbos && !inside; b++) {
+			const struct gk_bo *bo = &st->bos[b];
+			uint64_t end = bo->base + bo->size < bo->base ? UINT64_MAX : bo->base + bo->size;
+			if (r.lo >= bo->base && r.hi <= end) {
+				inside = true;
+				break;
+			}
+			/* distance: bytes of the range outside this buffer */
+			uint64_t outside = (r.lo < bo->base ? (r.hi < bo->base ? r.hi : bo->base) - r.lo : 0) +
+					   (r.hi > end ? r.hi - (r.lo > end ? r.lo : end) : 0);
+			uint64_t gap = r.hi <= bo->base ? bo->base - r.hi : r.lo >= end ? r.lo - end : 0;
+			uint64_t dist = outside + gap;
+			if (dist < best) {
+				best = dist;
+				near = bo;
+			}
+		}
+		if (inside)
+			continue;
+		if (near)
+			add(out, pkt, GK_ERROR, GK_D_BOUNDS, dw, lo, hi, af->name,
+			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
+			    (unsigned long long)r.lo, (unsigned long long)(r.hi - 1), (unsigned long long)(r.hi - r.lo),
+			    af->name, (unsigned long long)near->base,
+			    (unsigned long long)(near->base + (near->size ? near->size - 1 : 0)));
+	}
+}
+
+void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n)
+{
+	st->bos = bos;
+	st->nbos = bos ? n : 0;
 }
 
 void gk_diags_reset(struct gk_diags *dg)
@@ -198,20 +433,29 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	if (st->nexec)
 		exec_regions(st, pkt, out);
 
+	int olo = fmt->opcode_field ? fmt->opcode_lo : -1, ohi = fmt->opcode_field ? fmt->opcode_hi : -1;
 	if (pkt->truncated) {
-		add(out, pkt, GK_ERROR, GK_D_TRUNCATED, 0, 16, 29, "COUNT",
+		const struct gk_field *cf = d ? gk_count_field(d) : 0;
+		add(out, pkt, GK_ERROR, GK_D_TRUNCATED, cf ? cf->seg[0].dw : 0, cf ? cf->seg[0].lo : -1,
+		    cf ? cf->seg[0].hi : -1, cf ? cf->name : 0,
 		    "packet of %u dwords runs past the end of the buffer (%u dwords left)", fr->ndw, pkt->ndw);
 		return;
 	}
 	if (!d) {
-		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, 8, 15, "IT_OPCODE", "unknown opcode 0x%02x", fr->opcode);
+		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
+		    fr->opcode);
 		return;
 	}
-	if (fr->unknown)
-		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, 8, 15, "IT_OPCODE",
-		    "opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode, fmt->family);
-	else if (fr->other_gen)
-		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, 8, 15, "IT_OPCODE", "%s (0x%02x) does not exist on %s",
+	if (fr->unknown) {
+		if (fr->sub_opcode >= 0)
+			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			    "opcode 0x%02x sub-opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode,
+			    (unsigned)fr->sub_opcode, fmt->family);
+		else
+			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			    "opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode, fmt->family);
+	} else if (fr->other_gen)
+		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, olo, ohi, fmt->opcode_field, "%s (0x%02x) does not exist on %s",
 		    d->name, (unsigned)fr->opcode, fmt->gen);
 	else if (!(d->gens & fmt->gen_bit))
 		/* a framing form no generation has (PM4 type 1, §9.1.2) */
@@ -262,6 +506,11 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	} else if (d->tail == GK_TAIL_REGS) {
 		check_regs(fmt, pkt, d, &L, out);
 	}
+
+	if (d->nrules)
+		check_rules(fmt, pkt, d, out);
+	if (st->nbos && d->naccess && !fr->unknown)
+		check_bounds(fmt, st, pkt, d, out);
 
 	/* §9.1.4 SHADER_TYPE: dispatches are compute, draws graphics */
 	if (d->hdr && d->nhdr > 1 && (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0))) {

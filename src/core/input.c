@@ -202,9 +202,16 @@ long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (want > GK_IN_WORDS / 2)
 		want = GK_IN_WORDS / 2;
+	/* use only as much of the window as packets this long need, so short
+	 * packets stream through the first GK_IN_SPAN words (memory touched stays small) */
+	size_t span = 2 * want + GK_IN_RAW / 2;
+	if (span < GK_IN_SPAN)
+		span = GK_IN_SPAN;
+	if (span > GK_IN_WORDS)
+		span = GK_IN_WORDS;
 	while (!in->failed && in->nwords - in->pos < want) {
 		/* keep room for a whole raw chunk (at most GK_IN_RAW / 2 words) */
-		if (GK_IN_WORDS - in->nwords < GK_IN_RAW / 2)
+		if (in->nwords + GK_IN_RAW / 2 > span)
 			compact(in);
 		if (in->raw_pos == in->raw_len) {
 			if (in->eof)

@@ -24,7 +24,7 @@ static void json_fields(const struct gk_format *fmt, const struct gk_field *fiel
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct gk_field *f = &fields[i];
-		if (f->kind == GK_CONST || f->kind == GK_OPCODE)
+		if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP)
 			continue;
 		if (!gk_field_shown(fmt, fields, i, dw, ndw))
 			continue;
@@ -141,6 +141,13 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		gk_out_dec(o, (uint64_t)pkt->frame.opcode);
 	else
 		gk_out_str(o, "null");
+	if (fmt->has_sub_opcode) {
+		gk_out_str(o, ",\"sub_opcode\":");
+		if (pkt->frame.sub_opcode >= 0)
+			gk_out_dec(o, (uint64_t)pkt->frame.sub_opcode);
+		else
+			gk_out_str(o, "null");
+	}
 	gk_out_str(o, ",\"name\":");
 	if (d)
 		gk_out_json_str(o, d->name, strlen(d->name));

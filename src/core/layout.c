@@ -37,6 +37,10 @@ const struct gk_field *gk_count_field(const struct gk_packet_desc *d)
 	for (unsigned i = 0; i < d->nhdr; i++)
 		if (d->hdr[i].kind == GK_COUNT)
 			return &d->hdr[i];
+	/* a length in a body dword (CIK SDMA WRITE) */
+	for (unsigned i = 0; i < d->nfields; i++)
+		if (d->fields[i].kind == GK_COUNT)
+			return &d->fields[i];
 	return 0;
 }
 
@@ -92,7 +96,7 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 
 static bool has_rule(const struct gk_field *f)
 {
-	if (f->max || f->align || f->forbid || (f->flags & GK_F_NOTZERO))
+	if (f->max || f->align || f->forbid || (f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
 		return true;
 	if (f->kind == GK_ENUM) {
 		unsigned w = gk_field_width(f);
@@ -155,7 +159,7 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->nrules = 0;
 		fast->has_notes = 0;
 		for (unsigned i = 0; i < d->nfields; i++)
-			if (d->fields[i].reg)
+			if (d->fields[i].reg || d->fields[i].scale)
 				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;

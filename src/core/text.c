@@ -88,12 +88,13 @@ static bool printable(const struct gk_field *f, uint64_t v)
 	switch (f->kind) {
 	case GK_CONST:
 	case GK_OPCODE:
+	case GK_SUBOP:
 	case GK_COUNT:
 		return false;
 	case GK_DONTCARE:
 		return v != 0;
 	default:
-		return !((f->flags & GK_F_HIDE0) && v == 0);
+		return !((f->flags & (GK_F_HIDE0 | GK_F_MBZ)) && v == 0);
 	}
 }
 
@@ -191,6 +192,29 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_field *
 	}
 }
 
+/* A trailing comment reading sizes the way a person would:
+ * "; PITCH_TILE_MAX: 16 px, HEIGHT_MAX: 64 rows" (the assembler skips it). */
+static void put_scale_notes(const struct gk_format *fmt, const struct gk_field *fields, unsigned n,
+			    const uint32_t *dw, size_t ndw, bool simple, bool *open, struct gk_out *o)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_field *f = &fields[i];
+		if (!f->scale || (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw)))
+			continue;
+		uint64_t v = gk_fget(f, dw, ndw);
+		uint64_t shown = f->scale == GK_S_POW2 ? (v < 48 ? (uint64_t)f->mul << v : 0) : (v + f->plus) * f->mul;
+		gk_out_put(o, *open ? ", " : " ; ", *open ? 2 : 3);
+		*open = true;
+		put_name(o, f->name);
+		gk_out_put(o, ": ", 2);
+		gk_out_dec(o, shown);
+		if (f->unit) {
+			gk_out_ch(o, ' ');
+			put_name(o, f->unit);
+		}
+	}
+}
+
 void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
 {
 	gk_text_register_at(fmt, gk_reg_by_offset(fmt->regs, addr), addr, v, o);
@@ -273,8 +297,10 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 			put_rawbits(o, i, stray, L.claimed[i] == 0);
 	}
 	bool open = false;
-	if (gk_fast(fmt, d)->has_notes)
+	if (gk_fast(fmt, d)->has_notes) {
 		put_value_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
+		put_scale_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
+	}
 	gk_out_ch(o, '\n');
 
 	switch (d->tail) {

@@ -38,6 +38,7 @@ static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	unsigned type = h >> 30;
 	out->type = (uint8_t)type;
 	out->opcode = -1;
+	out->sub_opcode = -1;
 	out->unknown = 0;
 	out->other_gen = 0;
 	switch (type) {
@@ -110,6 +111,9 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->ndescs = gk_pm4_ndescs;
 	fmt->max_packet_dw = 0x3fff + 2;
 	fmt->frame = pm4_frame;
+	fmt->opcode_field = "IT_OPCODE";
+	fmt->opcode_lo = 8;
+	fmt->opcode_hi = 15;
 	gk_format_prepare(fmt);
 	for (size_t i = 0; i < gk_pm4_ndescs; i++) {
 		const struct gk_packet_desc *d = &gk_pm4_descs[i];

@@ -202,7 +202,7 @@ static void big_bin(const uint8_t *p, size_t n, size_t want)
 {
 	if (!n)
 		return;
-	struct rep r = { p, n, 4 * (GK_IN_WORDS + GK_IN_WORDS / 2) + n % 5, 0 };
+	struct rep r = { p, n, 4 * (GK_IN_SPAN + GK_IN_SPAN / 2) + n % 5, 0 };
 	gk_input_init(input, read_rep, &r, GK_IN_BIN);
 	uint64_t got = 0;
 	size_t at = 0; /* input byte of the next word */
