@@ -7,7 +7,7 @@ CPPFLAGS += -Iinclude -Isrc
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B = build
-LIB_SRC = $(wildcard src/core/*.c) $(wildcard src/pm4/*.c)
+LIB_SRC = $(wildcard src/core/*.c) $(wildcard src/pm4/*.c) $(wildcard src/dma/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)

@@ -1,5 +1,6 @@
 /* gfxkit: the command-line shell over libgfxkit (decode, encode, check). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +12,45 @@ static const char *prog = "gfxkit";
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e pm4 [-f auto|bin|hex] [--json] [--raw] [-o OUT] [FILE|-]\n"
-		"       gfxkit encode -g GPU -e pm4 [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -g GPU -e pm4 [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
-		"       gfxkit list   -g GPU -e pm4      (the packets GPU has: opcode, name, layout source)\n"
-		"GPU: %s\n",
-		gk_pm4_gpu_help());
+		"usage: gfxkit decode -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--raw] [-o OUT] [FILE|-]\n"
+		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
+		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
+		"ENGINE: pm4 (the default) or dma\n"
+		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
+		"       with any --bo, every memory range a packet touches must lie inside one\n"
+		"GPU for pm4: %s\n"
+		"GPU for dma: %s\n",
+		gk_pm4_gpu_help(), gk_dma_gpu_help());
 }
+
+#define MAX_BOS 256
 
 struct opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
 	int json, raw;
+	struct gk_bo bos[MAX_BOS];
+	unsigned nbos;
 };
+
+/* BASE:SIZE, each hex (0x) or decimal */
+static int parse_bo(const char *s, struct gk_bo *bo)
+{
+	char *end;
+	errno = 0;
+	unsigned long long base = strtoull(s, &end, 0);
+	if (end == s || *end != ':' || errno || s[0] == '-')
+		return -1;
+	const char *t = end + 1;
+	unsigned long long size = strtoull(t, &end, 0);
+	if (end == t || *end || errno || t[0] == '-')
+		return -1;
+	if (size && base + size - 1 < base)
+		return -1;
+	bo->base = base;
+	bo->size = size;
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
@@ -41,7 +69,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			slot = &o->format;
 		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
 			slot = &o->out;
-		else if (!strcmp(a, "--json"))
+		else if (!strcmp(a, "--bo")) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: --bo needs BASE:SIZE\n", prog);
+				return -1;
+			}
+			if (o->nbos == MAX_BOS) {
+				fprintf(stderr, "%s: more than %d --bo buffers\n", prog, MAX_BOS);
+				return -1;
+			}
+			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
+				fprintf(stderr, "%s: --bo takes BASE:SIZE (hex or decimal, ending below 2^64), not '%s'\n", prog,
+					argv[i]);
+				return -1;
+			}
+			o->nbos++;
+		} else if (!strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "--raw"))
 			o->raw = 1;
@@ -145,6 +188,7 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	gk_input_init(in, read_file, f, inf);
 	struct gk_check_state cs;
 	gk_check_init(&cs);
+	gk_check_set_buffers(&cs, o->bos, o->nbos);
 	struct gk_diags dg;
 	unsigned long long errors = 0, warnings = 0;
 	uint64_t end = 0;
@@ -341,11 +385,19 @@ static int run_list(const struct gk_format *fmt)
 		const struct gk_packet_desc *d = &fmt->descs[i];
 		if (!(d->gens & fmt->gen_bit))
 			continue; /* not on this generation (PACKET1: on none) */
-		char op[8] = "   -";
-		for (unsigned k = 0; k < d->nhdr; k++)
-			if (d->hdr[k].kind == GK_OPCODE)
-				snprintf(op, sizeof op, "0x%02x", d->opcode);
-		printf("%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
+		char op[16] = "   -";
+		bool has_op = false, has_sub = false;
+		for (unsigned l = 0; l < 2; l++)
+			for (unsigned k = 0; k < (l ? d->nfields : d->nhdr); k++) {
+				unsigned kind = (l ? d->fields : d->hdr)[k].kind;
+				has_op |= kind == GK_OPCODE;
+				has_sub |= kind == GK_SUBOP;
+			}
+		if (has_sub)
+			snprintf(op, sizeof op, "0x%x/0x%02x", d->opcode, d->sub_opcode);
+		else if (has_op)
+			snprintf(op, sizeof op, "0x%02x", d->opcode);
+		printf("%-9s %-26s %s\n", op, d->name, d->note ? d->note : "");
 	}
 	return 0;
 }
@@ -373,8 +425,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (o.engine && strcmp(o.engine, "pm4")) {
-		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4)\n", prog, o.engine);
+	bool dma = o.engine && !strcmp(o.engine, "dma");
+	if (o.engine && strcmp(o.engine, "pm4") && !dma) {
+		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma)\n", prog, o.engine);
 		return 2;
 	}
 	if (!o.gpu) {
@@ -382,9 +435,14 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (o.nbos && mode != 1) {
+		fprintf(stderr, "%s: --bo is for check\n", prog);
+		return 2;
+	}
 	struct gk_format *fmt = malloc(sizeof *fmt);
-	if (!fmt || gk_pm4_format_init(fmt, o.gpu) != 0) {
-		fprintf(stderr, "%s: unknown GPU '%s'; known: %s\n", prog, o.gpu, gk_pm4_gpu_help());
+	if (!fmt || (dma ? gk_dma_format_init(fmt, o.gpu) : gk_pm4_format_init(fmt, o.gpu)) != 0) {
+		fprintf(stderr, "%s: unknown GPU '%s' for %s; known: %s\n", prog, o.gpu, dma ? "dma" : "pm4",
+			dma ? gk_dma_gpu_help() : gk_pm4_gpu_help());
 		free(fmt);
 		return 2;
 	}

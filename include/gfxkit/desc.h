@@ -63,7 +63,7 @@ struct gk_field {
 	uint8_t nseg;
 	uint8_t kind;          /* enum gk_kind */
 	uint8_t flags;         /* GK_F_* */
-	uint8_t align;         /* required byte alignment of the value (power of two), 0: none */
+	uint16_t align;        /* required byte alignment of the value (power of two), 0: none */
 	uint8_t cond;          /* 1 + index of the field that decides presence; 0: always */
 	uint32_t cond_mask;    /* present when bit (value of cond field) is set; values >= 32 never */
 	uint16_t gens;         /* generations that have the field; 0: all */
@@ -83,7 +83,8 @@ struct gk_field {
 enum gk_rule_kind {
 	GK_R_SAME_LOW,    /* a and b agree in their low `arg` bits (CIK broadcast destinations) */
 	GK_R_X_DWORD,     /* a << b (b = log2 bytes per element) is a multiple of 4: x "DW aligned" */
-	GK_R_ALIGN_IF,    /* when field b == arg2, a is a multiple of arg */
+	GK_R_ALIGN_IF,    /* when field b == arg2 (b NULL: always), a is a multiple of arg */
+	GK_R_NOT_BOTH,    /* a == arg together with b == arg2 is an error */
 };
 
 struct gk_rule {
@@ -219,7 +220,11 @@ struct gk_format {
 		uint8_t has_notes;       /* some field names a register (.reg) */
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
+		uint32_t sel_mask;       /* header bits fixed by framing fields (opcode, sub-opcode, */
+		uint32_t sel_value;      /*  constants) and their values: what selects this description */
+		uint8_t op_next;         /* next description with the same opcode (0xff: none) */
 	} fast[GK_MAX_DESCS];
+	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by op_next */
 	/* First register at or after each page of the register map:
 	 * register tails start their walk here instead of searching. */
 	uint16_t reg_page[GK_REG_PAGES];

@@ -4,6 +4,7 @@
 
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
+#include "gfxkit/dma.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"

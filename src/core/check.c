@@ -167,10 +167,10 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 {
 	for (unsigned r = 0; r < d->nrules; r++) {
 		const struct gk_rule *ru = &d->rules[r];
-		uint64_t a, b;
+		uint64_t a, b = 0;
 		const struct gk_field *fa = field_named(fmt, d, pkt, ru->a, &a);
-		const struct gk_field *fb = field_named(fmt, d, pkt, ru->b, &b);
-		if (!fa || !fb)
+		const struct gk_field *fb = ru->b ? field_named(fmt, d, pkt, ru->b, &b) : 0;
+		if (!fa || (ru->b && !fb))
 			continue;
 		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
 		switch (ru->kind) {
@@ -189,10 +189,19 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 				    (unsigned long long)a, 1u << b, b ? "s" : "", 4u >> b);
 			break;
 		case GK_R_ALIGN_IF:
-			if (b == ru->arg2 && ru->arg && (a % ru->arg))
+			if (!fb && ru->arg && (a % ru->arg))
+				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name, "%s=%llu not a multiple of %u%s%s",
+				    fa->name, (unsigned long long)a, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
+			else if (fb && b == ru->arg2 && ru->arg && (a % ru->arg))
 				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
 				    "%s=0x%llx not a multiple of %u when %s=%llu%s%s", fa->name, (unsigned long long)a, ru->arg,
 				    fb->name, (unsigned long long)b, ru->why ? ": " : "", ru->why ? ru->why : "");
+			break;
+		case GK_R_NOT_BOTH:
+			if (a == ru->arg && b == ru->arg2)
+				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu is not allowed with %s=%llu%s%s",
+				    fa->name, (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
+				    ru->why ? ru->why : "");
 			break;
 		default:
 			break;
@@ -442,8 +451,12 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		return;
 	}
 	if (!d) {
-		add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
-		    fr->opcode);
+		if (fr->sub_opcode >= 0)
+			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			    "unknown packet: opcode 0x%02x, sub-opcode 0x%02x", (unsigned)fr->opcode, (unsigned)fr->sub_opcode);
+		else
+			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
+			    fr->opcode);
 		return;
 	}
 	if (fr->unknown) {

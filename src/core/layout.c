@@ -1,5 +1,6 @@
 /* Packet layout: which dwords are fields, tail or unexplained extra. */
 #include <stdio.h>
+#include <string.h>
 
 #include "layout.h"
 
@@ -135,6 +136,28 @@ void gk_format_prepare(struct gk_format *fmt)
 				i++;
 			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
 		}
+	}
+	memset(fmt->op_head, 0xff, sizeof fmt->op_head);
+	for (size_t k = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS; k-- > 0;) {
+		/* chains in table order: a family's framing tries them first to last */
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		struct gk_desc_fast *fast = &fmt->fast[k];
+		fast->sel_mask = fast->sel_value = 0;
+		const struct gk_field *lists[2] = { d->hdr, d->fields };
+		unsigned counts[2] = { d->nhdr, d->nfields };
+		for (unsigned l = 0; l < 2; l++)
+			for (unsigned i = 0; i < counts[l]; i++) {
+				const struct gk_field *f = &lists[l][i];
+				uint64_t v = f->kind == GK_CONST ? f->min : f->kind == GK_OPCODE ? d->opcode
+					   : f->kind == GK_SUBOP ? d->sub_opcode : UINT64_MAX;
+				if (v == UINT64_MAX || f->nseg != 1 || f->seg[0].dw != 0)
+					continue;
+				uint32_t m = gk_mask(f->seg[0].lo, f->seg[0].hi);
+				fast->sel_mask |= m;
+				fast->sel_value = (fast->sel_value & ~m) | (((uint32_t)v << f->seg[0].lo) & m);
+			}
+		fast->op_next = fmt->op_head[d->opcode & 0xff];
+		fmt->op_head[d->opcode & 0xff] = (uint8_t)k;
 	}
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
