@@ -397,7 +397,7 @@ static int run_list(const struct gk_format *fmt)
 			snprintf(op, sizeof op, "0x%x/0x%02x", d->opcode, d->sub_opcode);
 		else if (has_op)
 			snprintf(op, sizeof op, "0x%02x", d->opcode);
-		printf("%-9s %-26s %s\n", op, d->name, d->note ? d->note : "");
+		printf("%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
 	}
 	return 0;
 }
