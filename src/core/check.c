@@ -291,6 +291,11 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 		uint64_t slice = mul_ov(arg_value(fmt, d, pkt, ac->arg[4], 0) + 1, 64 * elem, &ov);
 		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
 		uint64_t nslices;
+		if (!slice) { /* only after an overflow */
+			r->lo = r->hi = addr;
+			r->overflow = true;
+			return true;
+		}
 		if (ac->arg[7]) {
 			nslices = arg_value(fmt, d, pkt, ac->arg[7], 0) + ac->rect_plus;
 		} else {
@@ -335,7 +340,7 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 		if (ac->flip && arg_value(fmt, d, pkt, ac->flip, 0) && rw != (GK_ACC_READ | GK_ACC_WRITE))
 			rw ^= GK_ACC_READ | GK_ACC_WRITE;
 		const char *verb = rw == GK_ACC_READ ? "reads" : rw == GK_ACC_WRITE ? "writes" : "reads and writes";
-		int dw = af->seg[0].dw, lo = af->seg[0].lo, hi = af->seg[af->nseg - 1].dw == af->seg[0].dw ? af->seg[0].hi : 31;
+		int dw = af->seg[0].dw, lo = af->seg[0].lo, hi = af->seg[0].hi;
 		struct range r;
 		if (!access_range(fmt, d, pkt, ac, addr, &r))
 			continue;
