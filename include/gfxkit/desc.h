@@ -203,6 +203,8 @@ struct gk_format {
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
 	uint8_t has_sub_opcode;  /* JSON carries "sub_opcode" (DMA) */
+	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
+	                          * (same header layout); 0: all of the family */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
@@ -245,7 +247,7 @@ void gk_format_prepare(struct gk_format *fmt);
 const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
 
 /* Description by name (or alias) for this format's generation first, then
- * any generation; NULL if none. */
+ * another generation with the same header layout (kin_gens); NULL if none. */
 const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const char *name, size_t len);
 
 /* Field access (src/core/desc.c).  A field is present when its condition

@@ -582,8 +582,12 @@ static void finish_packet(struct gk_asm *a)
 	put_fields(a, d->fields, d->nfields, buf, MAX_PACKET, &given_end);
 	for (unsigned k = 0; k < st->nas; k++)
 		if (!st->as[k].used) {
-			err(a, st->as[k].line, st->as[k].col, "%s does not apply here (its condition does not hold on %s)",
-			    st->as[k].f->name, fmt->gen);
+			const struct gk_field *f = st->as[k].f;
+			if (f->gens && !(f->gens & fmt->gen_bit))
+				err(a, st->as[k].line, st->as[k].col, "%s has no field %s on %s", d->name, f->name, fmt->gen);
+			else
+				err(a, st->as[k].line, st->as[k].col, "%s does not apply here (its condition does not hold)",
+				    f->name);
 			return;
 		}
 	for (unsigned i = 0; i < st->nor; i++)

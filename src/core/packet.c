@@ -31,7 +31,9 @@ const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const c
 			continue;
 		if (!d->gens || (d->gens & fmt->gen_bit))
 			return d;
-		if (!other)
+		/* another generation's packet only where the framing would read
+		 * it back as that packet (DMA: same header layout) */
+		if (!other && (!fmt->kin_gens || (d->gens & fmt->kin_gens)))
 			other = d;
 	}
 	return other;

@@ -133,6 +133,7 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 														    : 0xfffffu + 7u;
 	fmt->frame = dma_frame;
 	fmt->has_sub_opcode = 1;
+	fmt->kin_gens = (uint16_t)header_kind(gen);
 	fmt->opcode_field = gen == GK_DMA_CIK ? "OPCODE" : "COMMAND";
 	fmt->opcode_lo = gen == GK_DMA_CIK ? 0 : 28;
 	fmt->opcode_hi = gen == GK_DMA_CIK ? 7 : 31;
