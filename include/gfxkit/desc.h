@@ -85,6 +85,7 @@ enum gk_rule_kind {
 	GK_R_X_DWORD,     /* a << b (b = log2 bytes per element) is a multiple of 4: x "DW aligned" */
 	GK_R_ALIGN_IF,    /* when field b == arg2 (b NULL: always), a is a multiple of arg */
 	GK_R_NOT_BOTH,    /* a == arg together with b == arg2 is an error */
+	GK_R_EQUAL,       /* a == b, except the pair a == arg, b == arg2 is allowed too */
 };
 
 struct gk_rule {

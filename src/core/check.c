@@ -197,6 +197,12 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 				    "%s=0x%llx not a multiple of %u when %s=%llu%s%s", fa->name, (unsigned long long)a, ru->arg,
 				    fb->name, (unsigned long long)b, ru->why ? ": " : "", ru->why ? ru->why : "");
 			break;
+		case GK_R_EQUAL:
+			if (a != b && !(a == ru->arg && b == ru->arg2))
+				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu differs from %s=%llu%s%s", fa->name,
+				    (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
+				    ru->why ? ru->why : "");
+			break;
 		case GK_R_NOT_BOTH:
 			if (a == ru->arg && b == ru->arg2)
 				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu is not allowed with %s=%llu%s%s",

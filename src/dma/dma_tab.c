@@ -574,6 +574,11 @@ static const struct gk_field cik_copy_t2t_sub_window[] = {
 	GK_U("RECT_X", 13, 0, 13, TILE8), GK_E("SRC_SWAP", 14, 24, 25, swap), GK_E("DST_SWAP", 14, 16, 17, swap),
 	GK_U("RECT_Z", 14, 0, 11, .align = 8, .why = "the reference says 2:0 must be 0"),
 };
+/* micro tile modes: 0 DISPLAY, 3 ROTATED (gfx7.json MicroTileMode) */
+static const struct gk_rule cik_t2t_rules[] = {
+	{ GK_R_EQUAL, "SRC_MICRO_TILE_MODE", "DST_MICRO_TILE_MODE", 0, 3,
+	  "the micro tile modes must match, unless src = display and dst = rotated" },
+};
 static const struct gk_access cik_copy_t2t_sub_window_acc[] = {
 	ACC_SLICES(RD, "SRC_ADDR", 0, "SRC_Z", "SRC_SLICE_PITCH", "RECT_Z", "SRC_ELEMENT_SIZE"),
 	ACC_SLICES(WR, "DST_ADDR", 0, "DST_Z", "DST_SLICE_PITCH", "RECT_Z", "DST_ELEMENT_SIZE"),
@@ -770,7 +775,7 @@ const struct gk_packet_desc gk_dma_descs[] = {
 	{ P("COPY_TILED_SUB_WINDOW", 1, CIK), .sub_opcode = 5, FIELDS(cik_copy_tiled_sub_window), FIXED(14),
 	  ACCESS(cik_copy_tiled_sub_window_acc), RULES(cik_sub_window_rules), .note = "seed 000 cik 7; 14 dwords" },
 	{ P("COPY_T2T_SUB_WINDOW", 1, CIK), .sub_opcode = 6, FIELDS(cik_copy_t2t_sub_window), FIXED(15),
-	  ACCESS(cik_copy_t2t_sub_window_acc), .note = "seed 000 cik 8; 15 dwords" },
+	  ACCESS(cik_copy_t2t_sub_window_acc), RULES(cik_t2t_rules), .note = "seed 000 cik 8; 15 dwords" },
 	{ P("COPY_STRUCTURED", 1, CIK), .sub_opcode = 3, FIELDS(cik_copy_structured), FIXED(8),
 	  ACCESS(cik_copy_structured_acc), .note = "seed 000 cik 9; 8 dwords" },
 	{ P("WRITE_LINEAR", 2, CIK), .sub_opcode = 0, FIELDS(cik_write_linear), DATA_TAIL(4),
