@@ -68,8 +68,15 @@ fuzz: tests/fuzz/fuzz_pm4.c $(LIB_SRC)
 		$(B)/fuzz/corpus tests/fuzz/corpus tests/vectors > $(B)/fuzz/log 2>&1; \
 	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz/log | head -40; exit $$rc
 
+fuzz-dma: tests/fuzz/fuzz_dma.c $(LIB_SRC)
+	@mkdir -p $(B)/fuzz-dma/corpus
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-dma/fuzz_dma
+	$(B)/fuzz-dma/fuzz_dma -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-dma/ \
+		$(B)/fuzz-dma/corpus tests/fuzz/corpus_dma > $(B)/fuzz-dma/log 2>&1; \
+	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-dma/log | head -40; exit $$rc
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz clean
+.PHONY: all check demo bench fuzz fuzz-dma clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -12,7 +12,18 @@
  * those measurements (for profiling); GFXKIT_BENCH_KEEP=1 keeps the
  * generated stream file in /tmp.  Exit status 1 only when the
  * generated stream does not check clean or the assembler does not give the
- * words back; missed targets are reported, not fatal. */
+ * words back; missed targets are reported, not fatal.
+ *
+ * Then the same for DMA (`-e dma`), per generation in its own process (so
+ * each peak RSS is its own): a stream of the packets the radeon kernel and
+ * Mesa put on the async-DMA / SDMA ring (see "DMA / SDMA" below), the same
+ * size, measured for check, check with --bo buffers (gk_check_set_buffers
+ * with buffers that cover every address of the stream), text and JSON decode
+ * and the assembler (decode -> encode must give the words back).
+ * GFXKIT_BENCH_DMA=cayman,si,cik (the default; evergreen also works) picks
+ * the generations; GFXKIT_BENCH_ONLY keys dma (all of them), dma-check,
+ * dma-bo, dma-text, dma-json, dma-encode; GFXKIT_BENCH_KEEP=1 keeps
+ * /tmp/gfxkit-bench-dma-GPU.bin and the matching --bo list in .bo. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdbool.h>
@@ -21,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -491,9 +504,13 @@ struct result {
 	int failed;
 };
 
+static bool quiet_diags; /* a run expected to find errors */
+
 static void show_diags(const struct gk_diags *dg, unsigned *shown)
 {
 	char buf[320];
+	if (quiet_diags)
+		return;
 	for (unsigned i = 0; i < dg->n && *shown < 5; i++, (*shown)++) {
 		gk_diag_format(&dg->d[i], buf, sizeof buf);
 		fprintf(stderr, "bench: 0x%llx: %s\n", (unsigned long long)dg->d[i].offset, buf);
@@ -521,7 +538,8 @@ static void one_packet(const struct gk_format *fmt, struct gk_check_state *cs, c
 	}
 }
 
-static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, size_t n, enum mode m, FILE *sink)
+static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, size_t n, enum mode m, FILE *sink,
+				const struct gk_bo *bos, unsigned nbos)
 {
 	struct result r = { 0, 0, 0, 0, 0 };
 	struct sink sk = { sink, 0 };
@@ -530,6 +548,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	struct gk_diags dg;
 	unsigned shown = 0;
 	gk_check_init(&cs);
+	gk_check_set_buffers(&cs, bos, nbos);
 	size_t pos = 0;
 	while (pos < n) {
 		struct gk_packet pkt;
@@ -665,19 +684,10 @@ static void print_row(const struct row *r)
 	       r->out_mb, r->best);
 }
 
-int main(void)
+/* The PM4 figures: returns 0, 1 when the stream did not check clean or
+ * round-trip, 2 on a set-up failure. */
+static int bench_pm4(double mb)
 {
-	double mb = 200;
-	const char *env = getenv("GFXKIT_BENCH_MB");
-	if (env && *env) {
-		char *endp;
-		double v = strtod(env, &endp);
-		if (*endp || !(v > 0) || v > 1e6) {
-			fprintf(stderr, "bench: GFXKIT_BENCH_MB must be a positive number of MB, not '%s'\n", env);
-			return 2;
-		}
-		mb = v;
-	}
 	size_t target = (size_t)(mb * 1e6);
 	int bad = 0;
 
@@ -807,7 +817,7 @@ int main(void)
 		struct row r = { mem_modes[k].name, 1e30, in_mb, 0 };
 		for (int run = 0; run < RUNS; run++) {
 			double s = now();
-			struct result res = run_memory(fmt, w, nw, mem_modes[k].m, mem_modes[k].m == M_CHECK ? 0 : devnull);
+			struct result res = run_memory(fmt, w, nw, mem_modes[k].m, mem_modes[k].m == M_CHECK ? 0 : devnull, 0, 0);
 			double t = now() - s;
 			if (t < r.best)
 				r.best = t;
@@ -903,4 +913,912 @@ int main(void)
 	free(fmt);
 	fclose(devnull);
 	return bad ? 1 : 0;
+}
+
+/* ======================================================================
+ * DMA / SDMA (`-e dma`)
+ *
+ * A stream of async-DMA packets as the radeon kernel driver and Mesa fill
+ * the DMA ring and its IBs, one "submission" at a time: an optional
+ * semaphore wait, a VM flush (SRBM_WRITE page-table base, HDP flush and TLB
+ * invalidate, then SRBM_READ / POLL_REG_MEM), the IB launch (WRITE_LINEAR of
+ * the next rptr, NOP padding, INDIRECT_BUFFER), the IB's own packets inline
+ * (page-table updates: WRITE_PTE_PDE, WRITE_LINEAR with PTE data, PTE copies;
+ * buffer moves: COPY_L2L_DW / COPY_L2L_BYTE / COPY_LINEAR; texture uploads
+ * and read-backs: COPY_L2T, CIK COPY_TILED and COPY_TILED_SUB_WINDOW;
+ * clears: CONSTANT_FILL; NOP padding to 8 dwords), then FENCE, TRAP and the
+ * HDP flush, and an optional semaphore signal.  Emitters: ni_dma.c,
+ * evergreen_dma.c, r600_dma.c, si_dma.c, cik_sdma.c (Linux 6.1) and Mesa's
+ * r600 / radeonsi DMA copies.  Every address lies in one of a fixed set of
+ * buffers (a write-back page, an IB pool, page tables, VRAM and GTT buffers,
+ * textures), which the "--bo" check declares with gk_check_set_buffers.
+ * ====================================================================== */
+
+enum dkind { DK_EVERGREEN, DK_CAYMAN, DK_SI, DK_CIK };
+
+/* registers, byte addresses (nid.h, sid.h, cikd.h) */
+#define R_SRBM_GFX_CNTL 0x0e44u
+#define R_VM_CONTEXT8_PT_BASE 0x1438u
+#define R_VM_INVALIDATE_REQUEST 0x1478u
+#define R_VM_CONTEXT0_PT_BASE 0x153cu
+#define R_HDP_MEM_COHERENCY_FLUSH_CNTL 0x5480u
+#define R_GPU_HDP_FLUSH_REQ 0x54dcu
+#define R_GPU_HDP_FLUSH_DONE 0x54e0u
+#define R_SH_MEM_BASES 0x8c28u
+#define R_SH_MEM_APE1_BASE 0x8c2cu
+#define R_SH_MEM_APE1_LIMIT 0x8c30u
+#define R_SH_MEM_CONFIG 0x8c34u
+
+/* r6xx-SI commands (evergreend.h, nid.h, sid.h DMA_PACKET_*) */
+#define DC_WRITE 0x2u
+#define DC_COPY 0x3u
+#define DC_IB 0x4u
+#define DC_SEMAPHORE 0x5u
+#define DC_FENCE 0x6u
+#define DC_TRAP 0x7u
+#define DC_SRBM 0x9u
+#define DC_FILL 0xdu
+#define DC_POLL 0xeu
+#define DC_NOP 0xfu
+/* CIK SDMA opcodes (cikd.h SDMA_OPCODE_*) */
+#define SO_NOP 0u
+#define SO_COPY 1u
+#define SO_WRITE 2u
+#define SO_IB 4u
+#define SO_FENCE 5u
+#define SO_TRAP 6u
+#define SO_SEMAPHORE 7u
+#define SO_POLL 8u
+#define SO_FILL 11u
+#define SO_PTE 12u
+#define SO_SRBM 14u
+
+/* the GPU address space of the stream: every address is in one of these */
+#define VA_WB 0x100000ull        /* 4 KiB: rptr write-back, fences, semaphores */
+#define WB_SIZE 0x1000ull
+#define VA_IB 0x200000ull        /* the IB pool */
+#define IB_POOL (4ull << 20)
+#define VA_GART 0x800000ull      /* the GART table PTE copies read */
+#define GART_SIZE (2ull << 20)
+#define VA_PT 0x1000000ull       /* page directory and page tables */
+#define PT_SIZE (8ull << 20)
+#define NVRAM 24
+#define VA_VRAM 0x100000000ull   /* VRAM buffers, 64 MiB apart */
+#define NGTT 8
+#define VA_GTT 0x2000000000ull   /* GTT (staging) buffers, 64 MiB apart */
+#define NTEX 8
+#define VA_TEX 0x4000000000ull   /* textures, 64 MiB apart; all below 2^40 */
+#define NDBOS (4 + NVRAM + NGTT + NTEX)
+
+#define PTE_FLAGS_SYSTEM 0x67u   /* R600_PTE_VALID | SYSTEM | SNOOPED | READABLE | WRITEABLE */
+#define PTE_FLAGS_VRAM 0x61u     /* R600_PTE_VALID | READABLE | WRITEABLE */
+
+struct tex {
+	uint64_t base;
+	unsigned w, h, d, lbpp; /* pixels (multiples of 8), slices, log2 bytes per pixel */
+	unsigned array_mode, bank_w, bank_h, aspect, nbanks, tile_split, pipe_config, micro;
+};
+
+struct dgen {
+	uint32_t *w;
+	size_t n, cap;
+	unsigned long long packets;
+	enum dkind kind;
+	struct gk_bo bos[NDBOS];
+	struct gk_bo vram[NVRAM], gtt[NGTT];
+	struct tex tex[NTEX];
+	uint32_t seq;
+};
+
+static uint32_t *dput(struct dgen *g, size_t n)
+{
+	if (g->n + n > g->cap) {
+		fprintf(stderr, "bench: DMA generator buffer overflow\n");
+		exit(2);
+	}
+	uint32_t *p = g->w + g->n;
+	g->n += n;
+	g->packets++;
+	return p;
+}
+
+static uint32_t lo32(uint64_t a)
+{
+	return (uint32_t)a;
+}
+
+static uint32_t hi8(uint64_t a)
+{
+	return (uint32_t)(a >> 32) & 0xffu;
+}
+
+static uint32_t hi32(uint64_t a)
+{
+	return (uint32_t)(a >> 32);
+}
+
+/* r6xx-SI header: command [31:28], sub-command [27:20], count [19:0] */
+static uint32_t dh(unsigned cmd, unsigned sub, uint32_t n)
+{
+	return (uint32_t)cmd << 28 | (uint32_t)sub << 20 | (n & 0xfffffu);
+}
+
+/* CIK SDMA_PACKET(op, sub_op, extra) */
+static uint32_t sh(unsigned op, unsigned sub, uint32_t extra)
+{
+	return (extra & 0xffffu) << 16 | (sub & 0xffu) << 8 | (op & 0xffu);
+}
+
+/* an address in bo, a multiple of align from its base, with n bytes room */
+static uint64_t in_bo(const struct gk_bo *bo, uint64_t n, uint64_t align)
+{
+	uint64_t room = bo->size > n ? bo->size - n : 0;
+	return bo->base + (rnd() % (room / align + 1)) * align;
+}
+
+static void dgen_init(struct dgen *g, enum dkind kind, size_t cap)
+{
+	memset(g, 0, sizeof *g);
+	g->w = xmalloc(cap * sizeof *g->w);
+	g->cap = cap;
+	g->kind = kind;
+	unsigned nb = 0;
+	g->bos[nb++] = (struct gk_bo){ VA_WB, WB_SIZE };
+	g->bos[nb++] = (struct gk_bo){ VA_IB, IB_POOL };
+	g->bos[nb++] = (struct gk_bo){ VA_GART, GART_SIZE };
+	g->bos[nb++] = (struct gk_bo){ VA_PT, PT_SIZE };
+	for (unsigned i = 0; i < NVRAM; i++) {
+		g->vram[i] = (struct gk_bo){ VA_VRAM + ((uint64_t)i << 26), (1 + (uint64_t)below(16 * 64)) << 16 };
+		g->bos[nb++] = g->vram[i];
+	}
+	for (unsigned i = 0; i < NGTT; i++) {
+		g->gtt[i] = (struct gk_bo){ VA_GTT + ((uint64_t)i << 26), (256 + (uint64_t)below(3 * 256)) << 16 };
+		g->bos[nb++] = g->gtt[i];
+	}
+	/* textures: at most 16 MiB each, so any slice range fits a GTT buffer */
+	for (unsigned i = 0; i < NTEX; i++) {
+		struct tex *t = &g->tex[i];
+		do {
+			t->w = 8u << below(9);
+			t->h = 8u << below(9);
+			t->lbpp = below(5);
+			t->d = below(3) ? 1 : 1 + below(8);
+		} while ((uint64_t)t->w * t->h * t->d << t->lbpp > (16u << 20));
+		t->base = VA_TEX + ((uint64_t)i << 26);
+		t->array_mode = below(3) ? 4 : 2; /* 2D / 1D tiled thin */
+		t->bank_w = below(4);
+		t->bank_h = below(4);
+		t->aspect = below(4);
+		t->nbanks = below(4);
+		t->tile_split = below(7);
+		t->pipe_config = kind == DK_CIK ? (below(2) ? 5 : 17) : 12; /* P4_16x16 / P16_32x32_16x16; P8_32x32_16x16 */
+		t->micro = kind == DK_CIK ? below(5) : below(4);
+		if (kind == DK_EVERGREEN || kind == DK_CAYMAN)
+			t->micro &= 2; /* Mesa r600: non_disp_tiling << 28 */
+		g->bos[nb++] = (struct gk_bo){ t->base, ((uint64_t)t->w * t->h * t->d) << t->lbpp };
+	}
+}
+
+static void dnop(struct dgen *g)
+{
+	uint32_t *p = dput(g, 1);
+	p[0] = g->kind == DK_CIK ? sh(SO_NOP, 0, 0) : dh(DC_NOP, 0, 0);
+}
+
+/* WRITE_LINEAR of ndw data dwords to addr; returns where the data goes */
+static uint32_t *dwrite(struct dgen *g, uint64_t addr, uint32_t ndw)
+{
+	if (g->kind == DK_CIK) {
+		uint32_t *p = dput(g, 4 + ndw);
+		p[0] = sh(SO_WRITE, 0, 0);
+		p[1] = lo32(addr) & ~3u;
+		p[2] = hi32(addr);
+		p[3] = ndw;
+		return p + 4;
+	}
+	uint32_t *p = dput(g, 3 + ndw);
+	p[0] = dh(DC_WRITE, 0, ndw);
+	p[1] = lo32(addr) & ~3u;
+	p[2] = hi8(addr);
+	return p + 3;
+}
+
+/* a linear copy of bytes, split as the kernel's copy_dma does */
+static void dcopy(struct dgen *g, uint64_t dst, uint64_t src, uint64_t bytes)
+{
+	while (bytes) {
+		if (g->kind == DK_CIK) { /* cik_copy_dma */
+			uint32_t cur = bytes > 0x1fffff ? 0x1fffff : (uint32_t)bytes;
+			uint32_t *p = dput(g, 7);
+			p[0] = sh(SO_COPY, 0, 0);
+			p[1] = cur;
+			p[2] = 0; /* src/dst endian swap */
+			p[3] = lo32(src);
+			p[4] = hi32(src);
+			p[5] = lo32(dst);
+			p[6] = hi32(dst);
+			bytes -= cur;
+			src += cur;
+			dst += cur;
+		} else if (g->kind == DK_SI) { /* si_copy_dma: byte copies */
+			uint32_t cur = bytes > 0xfffff ? 0xfffff : (uint32_t)bytes;
+			uint32_t *p = dput(g, 5);
+			p[0] = dh(DC_COPY, 0x40, cur);
+			p[1] = lo32(dst);
+			p[2] = lo32(src);
+			p[3] = hi8(dst);
+			p[4] = hi8(src);
+			bytes -= cur;
+			src += cur;
+			dst += cur;
+		} else { /* evergreen_copy_dma: dword copies */
+			uint32_t cur = bytes / 4 > 0xfffff ? 0xfffff : (uint32_t)(bytes / 4);
+			uint32_t *p = dput(g, 5);
+			p[0] = dh(DC_COPY, 0x00, cur);
+			p[1] = lo32(dst) & ~3u;
+			p[2] = lo32(src) & ~3u;
+			p[3] = hi8(dst);
+			p[4] = hi8(src);
+			bytes -= 4ull * cur;
+			src += 4ull * cur;
+			dst += 4ull * cur;
+		}
+	}
+}
+
+/* radeon_vm_update_ptes: copy from the GART table, write system pages one
+ * by one, or set contiguous VRAM pages (*_dma_vm_{copy,write,set}_pages) */
+static void vm_update(struct dgen *g)
+{
+	unsigned how = below(10);
+	unsigned count = how >= 7 && below(4) ? 1 + below(2) : below(4) ? 1 + below(32) : 1 + below(512);
+	uint64_t pe = VA_PT + 8 * (uint64_t)below((uint32_t)(PT_SIZE / 8 - count));
+	if (how < 4) { /* GTT pages: (flags & R600_PTE_GART_MASK) == R600_PTE_GART_MASK */
+		dcopy(g, pe, VA_GART + 8 * (uint64_t)below((uint32_t)(GART_SIZE / 8 - count)), 8ull * count);
+	} else if (how >= 7 || count < 3) { /* page directory entries, other system pages */
+		uint32_t *d = dwrite(g, pe, 2 * count);
+		uint64_t page = rnd() & 0xfffff000ull;
+		for (unsigned k = 0; k < count; k++) {
+			uint64_t v = (below(4) ? page + 4096ull * k : rnd() & 0xfffffff000ull) | PTE_FLAGS_SYSTEM;
+			d[2 * k] = lo32(v);
+			d[2 * k + 1] = hi32(v);
+		}
+	} else {
+		const struct gk_bo *bo = &g->vram[below(NVRAM)];
+		uint64_t value = in_bo(bo, 4096ull * count < bo->size ? 4096ull * count : bo->size, 4096) |
+				 PTE_FLAGS_VRAM;
+		if (g->kind == DK_CIK) {
+			uint32_t *p = dput(g, 10);
+			p[0] = sh(SO_PTE, 0, 0);
+			p[1] = lo32(pe);
+			p[2] = hi32(pe);
+			p[3] = PTE_FLAGS_VRAM; /* mask */
+			p[4] = 0;
+			p[5] = lo32(value);
+			p[6] = hi32(value);
+			p[7] = 4096; /* increment */
+			p[8] = 0;
+			p[9] = count; /* entries */
+		} else {
+			uint32_t *p = dput(g, 9);
+			p[0] = (2u << 28) | (1u << 26) | (1u << 21) | (2 * count); /* DMA_PTE_PDE_PACKET(ndw) */
+			p[1] = lo32(pe);
+			p[2] = hi8(pe);
+			p[3] = PTE_FLAGS_VRAM;
+			p[4] = 0;
+			p[5] = lo32(value);
+			p[6] = hi32(value);
+			p[7] = 4096;
+			p[8] = 0;
+		}
+	}
+}
+
+/* a TTM move between VRAM and GTT, whole pages */
+static void buffer_move(struct dgen *g)
+{
+	const struct gk_bo *v = &g->vram[below(NVRAM)], *t = &g->gtt[below(NGTT)];
+	uint64_t max = v->size < t->size ? v->size : t->size;
+	uint64_t bytes = below(6) ? 4096ull * (1 + below(256)) : max;
+	if (bytes > max)
+		bytes = max;
+	uint64_t va = in_bo(v, bytes, 4096), ta = in_bo(t, bytes, 4096);
+	if (below(2))
+		dcopy(g, va, ta, bytes);
+	else
+		dcopy(g, ta, va, bytes);
+}
+
+/* a clear (radeonsi si_dma_clear_buffer / cik_sdma_clear_buffer) */
+static void buffer_fill(struct dgen *g)
+{
+	const struct gk_bo *bo = below(3) ? &g->vram[below(NVRAM)] : &g->gtt[below(NGTT)];
+	uint64_t bytes = 4ull * (1 + below(below(4) ? 4096 : 1u << 18));
+	if (bytes > bo->size)
+		bytes = bo->size;
+	uint64_t a = in_bo(bo, bytes, 4);
+	uint32_t value = below(2) ? 0 : (uint32_t)rnd();
+	while (bytes) {
+		if (g->kind == DK_CIK) {
+			uint32_t cur = bytes > 0x3fffe0 ? 0x3fffe0 : (uint32_t)bytes;
+			uint32_t *p = dput(g, 5);
+			p[0] = sh(SO_FILL, 0, 0x8000); /* dword fill */
+			p[1] = lo32(a);
+			p[2] = hi32(a);
+			p[3] = value;
+			p[4] = cur;
+			bytes -= cur;
+			a += cur;
+		} else {
+			uint32_t cur = bytes > 4ull * 0xfffff ? 4u * 0xfffff : (uint32_t)bytes;
+			uint32_t *p = dput(g, 4);
+			p[0] = dh(DC_FILL, 0, cur / 4);
+			p[1] = lo32(a);
+			p[2] = value;
+			p[3] = hi8(a) << 16;
+			bytes -= cur;
+			a += cur;
+		}
+	}
+}
+
+static uint32_t cik_tile_info(const struct tex *t)
+{
+	return t->pipe_config << 26 | t->aspect << 24 | t->nbanks << 21 | t->bank_h << 18 | t->bank_w << 15 |
+	       t->tile_split << 11 | t->micro << 8 | t->array_mode << 3 | t->lbpp;
+}
+
+/* whole rows y0 .. y0 + rows - 1 of slice z between a texture and a staging
+ * buffer, split in chunks of whole 8-row groups (Mesa evergreen_dma_copy_tile,
+ * si_dma_copy_tile, cik_sdma COPY_TILED) */
+static void tex_rows(struct dgen *g, const struct tex *t, unsigned detile)
+{
+	const struct gk_bo *lin = &g->gtt[below(NGTT)];
+	uint64_t pitch = (uint64_t)t->w << t->lbpp; /* bytes per row */
+	unsigned z = below(t->d);
+	unsigned y = 8 * below(t->h / 8);
+	unsigned rows = 8 * (1 + below((t->h - y) / 8));
+	uint64_t la = in_bo(lin, rows * pitch, 256);
+	unsigned cheight = (unsigned)((4ull * 0xfffff / pitch) & ~7ull);
+	while (rows) {
+		unsigned ch = cheight < rows ? cheight : rows;
+		uint32_t size = (uint32_t)(ch * pitch / 4);
+		if (g->kind == DK_CIK) {
+			uint32_t *p = dput(g, 12);
+			p[0] = sh(SO_COPY, 1, 0) | detile << 31;
+			p[1] = lo32(t->base);
+			p[2] = hi32(t->base);
+			p[3] = (t->h - 1) << 16 | (t->w / 8 - 1);
+			p[4] = t->w * t->h / 64 - 1;
+			p[5] = cik_tile_info(t);
+			p[6] = y << 16; /* x = 0 */
+			p[7] = z;
+			p[8] = lo32(la);
+			p[9] = hi32(la);
+			p[10] = t->w; /* linear pitch */
+			p[11] = size;
+		} else {
+			uint32_t *p = dput(g, 9);
+			p[0] = dh(DC_COPY, 0x08, size);
+			p[1] = (uint32_t)(t->base >> 8);
+			p[2] = detile << 31 | t->array_mode << 27 | t->lbpp << 24 | t->bank_h << 21 | t->bank_w << 18 |
+			       t->aspect << 16;
+			p[3] = (t->h - 1) << 16 | (t->w / 8 - 1);
+			p[4] = (g->kind == DK_SI ? t->pipe_config << 26 : 0) | (t->w * t->h / 64 - 1);
+			p[5] = z << 18; /* x = 0 */
+			p[6] = y | t->tile_split << 21 | t->nbanks << 25 | t->micro << 27;
+			p[7] = lo32(la) & ~3u;
+			p[8] = hi8(la);
+		}
+		rows -= ch;
+		y += ch;
+		la += ch * pitch;
+	}
+}
+
+/* a box of a texture to or from a tightly packed staging buffer (radeonsi
+ * cik_sdma_copy_texture, GFX7: sizes not minus one) */
+static void tex_box_cik(struct dgen *g, const struct tex *t, unsigned detile)
+{
+	const struct gk_bo *lin = &g->gtt[below(NGTT)];
+	unsigned rx = 8 * (1 + below(t->w / 8)), ry = 8 * (1 + below(t->h / 8));
+	unsigned tx = 8 * below((t->w - rx) / 8 + 1), ty = 8 * below((t->h - ry) / 8 + 1);
+	unsigned tz = below(t->d), rz = 1 + below(t->d - tz);
+	uint64_t la = in_bo(lin, ((uint64_t)rx * ry * rz) << t->lbpp, 256);
+	uint32_t *p = dput(g, 14);
+	p[0] = sh(SO_COPY, 5, 0) | detile << 31;
+	p[1] = lo32(t->base);
+	p[2] = hi32(t->base);
+	p[3] = ty << 16 | tx;
+	p[4] = (t->w / 8 - 1) << 16 | tz;
+	p[5] = t->w * t->h / 64 - 1;
+	p[6] = cik_tile_info(t);
+	p[7] = lo32(la);
+	p[8] = hi32(la);
+	p[9] = 0;               /* linear x, y */
+	p[10] = (rx - 1) << 16; /* linear pitch - 1, z = 0 */
+	p[11] = rx * ry - 1;    /* linear slice pitch - 1 */
+	p[12] = ry << 16 | rx;
+	p[13] = rz;
+}
+
+static void tex_copy(struct dgen *g)
+{
+	const struct tex *t = &g->tex[below(NTEX)];
+	unsigned detile = !below(4); /* mostly uploads */
+	if (g->kind == DK_CIK && below(3))
+		tex_box_cik(g, t, detile);
+	else
+		tex_rows(g, t, detile);
+}
+
+static void semaphore(struct dgen *g, unsigned signal)
+{
+	uint64_t a = VA_WB + 0x800 + 8 * (uint64_t)below(64);
+	uint32_t *p = dput(g, 3);
+	if (g->kind == DK_CIK) { /* cik_sdma_semaphore_ring_emit */
+		p[0] = sh(SO_SEMAPHORE, 0, signal ? 1u << 14 : 0);
+		p[1] = lo32(a) & ~7u;
+		p[2] = hi32(a);
+	} else { /* r600_dma_semaphore_ring_emit */
+		p[0] = dh(DC_SEMAPHORE, signal ? 0x04 : 0, 0);
+		p[1] = lo32(a) & ~3u;
+		p[2] = hi8(a);
+	}
+}
+
+static void srbm_write(struct dgen *g, uint32_t reg, uint32_t value)
+{
+	uint32_t *p = dput(g, 3);
+	if (g->kind == DK_CIK) {
+		p[0] = sh(SO_SRBM, 0, 0xf000);
+		p[1] = reg >> 2;
+	} else {
+		p[0] = dh(DC_SRBM, 0, 0);
+		p[1] = 0xfu << 16 | reg >> 2;
+	}
+	p[2] = value;
+}
+
+/* CIK POLL_REG_MEM of a register (M=0); the register as a byte address */
+static void cik_poll(struct dgen *g, uint32_t extra, uint32_t reg, uint32_t reg2, uint32_t ref, uint32_t mask)
+{
+	uint32_t *p = dput(g, 6);
+	p[0] = sh(SO_POLL, 0, extra);
+	p[1] = reg;
+	p[2] = reg2;
+	p[3] = ref;
+	p[4] = mask;
+	p[5] = 0xfffu << 16 | 10; /* retry count, poll interval */
+}
+
+static void hdp_flush(struct dgen *g)
+{
+	if (g->kind == DK_CIK) /* cik_sdma_hdp_flush_ring_emit: OP=1 (write, wait, write), FUNC=3 (==) */
+		cik_poll(g, 1u << 10 | 3u << 12, R_GPU_HDP_FLUSH_DONE, R_GPU_HDP_FLUSH_REQ, 1u << 10, 1u << 10);
+	else
+		srbm_write(g, R_HDP_MEM_COHERENCY_FLUSH_CNTL, 1);
+}
+
+static void vm_flush(struct dgen *g, unsigned vmid)
+{
+	uint64_t pd = VA_PT + ((uint64_t)below((uint32_t)(PT_SIZE >> 12)) << 12);
+	uint32_t base = vmid < 8 ? R_VM_CONTEXT0_PT_BASE + 4 * vmid : R_VM_CONTEXT8_PT_BASE + 4 * (vmid - 8);
+	srbm_write(g, base, (uint32_t)(pd >> 12));
+	if (g->kind == DK_CIK) { /* cik_dma_vm_flush */
+		srbm_write(g, R_SRBM_GFX_CNTL, vmid << 4);
+		srbm_write(g, R_SH_MEM_BASES, 0);
+		srbm_write(g, R_SH_MEM_CONFIG, 0);
+		srbm_write(g, R_SH_MEM_APE1_BASE, 1);
+		srbm_write(g, R_SH_MEM_APE1_LIMIT, 0);
+		srbm_write(g, R_SRBM_GFX_CNTL, 0);
+		hdp_flush(g);
+		srbm_write(g, R_VM_INVALIDATE_REQUEST, 1u << vmid);
+		/* the kernel writes VM_INVALIDATE_REQUEST >> 2 here, which the
+		 * byte-address field reads as reserved bits; amdgpu writes the
+		 * byte address (sdma_v2_4_ring_emit_reg_wait: reg << 2) */
+		cik_poll(g, 0, R_VM_INVALIDATE_REQUEST, 0, 0, 0);
+		return;
+	}
+	srbm_write(g, R_HDP_MEM_COHERENCY_FLUSH_CNTL, 1);
+	srbm_write(g, R_VM_INVALIDATE_REQUEST, 1u << vmid);
+	if (g->kind == DK_SI) { /* si_dma_vm_flush */
+		uint32_t *p = dput(g, 6);
+		p[0] = dh(DC_POLL, 0, 0);
+		p[1] = R_VM_INVALIDATE_REQUEST;
+		p[2] = 0xffu << 16; /* retry */
+		p[3] = 1u << vmid;  /* mask */
+		p[4] = 0;           /* value */
+		p[5] = 0x20;        /* func always, poll interval */
+	} else { /* cayman_dma_vm_flush: DMA_SRBM_READ_PACKET */
+		uint32_t *p = dput(g, 4);
+		p[0] = (9u << 28) | (1u << 27);
+		p[1] = 0xffu << 20 | R_VM_INVALIDATE_REQUEST >> 2;
+		p[2] = 0;
+		p[3] = 0;
+	}
+}
+
+/* *_ring_ib_execute: next-rptr write-back, NOP padding so the IB packet ends
+ * on an 8-dword boundary; returns where the IB packet is (size filled later) */
+static size_t ib_execute(struct dgen *g, unsigned vmid)
+{
+	bool cik = g->kind == DK_CIK;
+	unsigned ibdw = cik ? 4 : 3, at = 8 - ibdw;
+	uint32_t next = (uint32_t)g->n + (cik ? 5 : 4);
+	while ((next & 7) != at)
+		next++;
+	*dwrite(g, VA_WB + 0x40, 1) = next + ibdw;
+	while ((g->n & 7) != at)
+		dnop(g);
+	size_t ib = g->n;
+	uint32_t *p = dput(g, ibdw);
+	if (cik)
+		p[0] = sh(SO_IB, 0, vmid & 0xf);
+	else
+		p[0] = dh(DC_IB, g->kind == DK_EVERGREEN ? 0 : (vmid & 0xf), 0);
+	return ib;
+}
+
+static void dfence(struct dgen *g)
+{
+	uint64_t a = VA_WB + 0x100 + 4 * (uint64_t)below(4);
+	uint32_t *p = dput(g, 4);
+	if (g->kind == DK_CIK) { /* cik_sdma_fence_ring_emit */
+		p[0] = sh(SO_FENCE, 0, 0);
+		p[1] = lo32(a);
+		p[2] = hi32(a);
+		p[3] = ++g->seq;
+		p = dput(g, 1);
+		p[0] = sh(SO_TRAP, 0, 0);
+	} else { /* evergreen_dma_fence_ring_emit */
+		p[0] = dh(DC_FENCE, 0, 0);
+		p[1] = lo32(a) & ~3u;
+		p[2] = hi8(a);
+		p[3] = ++g->seq;
+		p = dput(g, 1);
+		p[0] = dh(DC_TRAP, 0, 0);
+	}
+	hdp_flush(g);
+}
+
+/* One submission: the ring packets around one IB, and the IB's packets */
+static void dma_submit(struct dgen *g)
+{
+	bool vm = g->kind != DK_EVERGREEN;
+	unsigned vmid = vm ? 1 + below(g->kind == DK_CAYMAN ? 7 : 15) : 0;
+	if (!below(4))
+		semaphore(g, 0);
+	if (vm && !below(3))
+		vm_flush(g, vmid);
+	size_t ib = ib_execute(g, vmid);
+	size_t start = g->n;
+	for (unsigned k = 1 + below(8); k; k--) {
+		unsigned c = below(20);
+		if (vm && c < 9)
+			vm_update(g);
+		else if (c < 12)
+			buffer_move(g);
+		else if (c < 18 || g->kind == DK_EVERGREEN || g->kind == DK_CAYMAN)
+			tex_copy(g);
+		else
+			buffer_fill(g);
+	}
+	while ((g->n - start) & 7) /* *_vm_pad_ib */
+		dnop(g);
+	uint32_t ndw = (uint32_t)(g->n - start);
+	uint64_t base = VA_IB + 256 * (uint64_t)below((uint32_t)((IB_POOL - 4ull * ndw) / 256 + 1));
+	uint32_t *p = g->w + ib;
+	p[1] = lo32(base) & ~0x1fu;
+	if (g->kind == DK_CIK) {
+		p[2] = hi32(base);
+		p[3] = ndw;
+	} else {
+		p[2] = ndw << 12 | hi8(base);
+	}
+	dfence(g);
+	if (!below(4))
+		semaphore(g, 1);
+}
+
+static const char *kind_name(enum dkind k)
+{
+	return k == DK_EVERGREEN ? "evergreen" : k == DK_CAYMAN ? "cayman" : k == DK_SI ? "si" : "cik";
+}
+
+static bool dsel(const char *key)
+{
+	return selected("dma") || selected(key);
+}
+
+/* Packets and bytes per packet name (not timed), printed as the mix. */
+static void print_mix(const struct gk_format *fmt, const uint32_t *w, size_t nw)
+{
+	const struct gk_packet_desc *d[64] = { 0 };
+	unsigned long long np[64] = { 0 }, ndw[64] = { 0 }, total = 0;
+	unsigned nd = 0;
+	size_t pos = 0;
+	while (pos < nw) {
+		struct gk_packet pkt;
+		gk_packet_frame(fmt, w + pos, nw - pos, 4ull * pos, &pkt);
+		unsigned i = 0;
+		while (i < nd && d[i] != pkt.frame.desc)
+			i++;
+		if (i == nd && nd < 64)
+			d[nd++] = pkt.frame.desc;
+		if (i < nd) {
+			np[i]++;
+			ndw[i] += pkt.ndw;
+		}
+		total++;
+		pos += pkt.ndw;
+	}
+	printf("  mix (packets %% / bytes %%):");
+	for (unsigned i = 0; i < nd; i++)
+		printf("%s %s %.1f/%.1f", i ? "," : "", d[i] ? d[i]->name : "(raw)", 100.0 * (double)np[i] / (double)total,
+		       100.0 * (double)ndw[i] / (double)nw);
+	printf("\n");
+}
+
+/* The DMA figures of one generation (run in a child process, so its peak
+ * RSS is its own).  Returns 0, 1 when the stream did not check clean or
+ * round-trip, 2 on a set-up failure. */
+static int bench_dma(const char *gpu, double mb)
+{
+	struct gk_format *fmt = xmalloc(sizeof *fmt);
+	if (gk_dma_format_init(fmt, gpu) != 0) {
+		fprintf(stderr, "bench: unknown DMA GPU '%s'\n", gpu);
+		return 2;
+	}
+	enum dkind kind;
+	switch (fmt->gen_bit) {
+	case GK_DMA_EVERGREEN: kind = DK_EVERGREEN; break;
+	case GK_DMA_CAYMAN: kind = DK_CAYMAN; break;
+	case GK_DMA_SI: kind = DK_SI; break;
+	case GK_DMA_CIK: kind = DK_CIK; break;
+	default:
+		fprintf(stderr, "bench: no DMA stream generator for %s (evergreen, cayman, si, cik have one)\n", gpu);
+		return 2;
+	}
+	FILE *devnull = fopen("/dev/null", "w");
+	if (!devnull) {
+		fprintf(stderr, "bench: /dev/null: %s\n", strerror(errno));
+		return 2;
+	}
+	int bad = 0;
+	size_t target = (size_t)(mb * 1e6);
+
+	/* 1. generate the stream in memory */
+	rng_state = SEED ^ (uint64_t)(kind + 1);
+	struct dgen g;
+	dgen_init(&g, kind, target / 4 + (1u << 16));
+	double t0 = now();
+	while (g.n * 4 < target && g.n + (1u << 15) <= g.cap)
+		dma_submit(&g);
+	double tgen = now() - t0;
+	const uint32_t *w = g.w;
+	size_t nw = g.n, total = 4 * nw;
+	unsigned long long packets = g.packets;
+	double in_mb = (double)total / 1e6;
+	printf("\ngfxkit bench: dma %s, %.1f MB stream, %llu packets (%.1f dwords/packet), seed 0x%llx, "
+	       "generated in %.2f s\n",
+	       kind_name(kind), in_mb, packets, (double)nw / (double)packets,
+	       (unsigned long long)(SEED ^ (uint64_t)(kind + 1)), tgen);
+	printf("  (MB = 10^6 bytes of DMA input; best of %d runs; single thread; --bo: %u buffers)\n", RUNS, NDBOS);
+	print_mix(fmt, w, nw);
+
+	if (getenv("GFXKIT_BENCH_KEEP")) {
+		char path[64];
+		snprintf(path, sizeof path, "/tmp/gfxkit-bench-dma-%s.bin", kind_name(kind));
+		FILE *f = fopen(path, "wb");
+		bool ok = f != 0;
+		for (size_t i = 0; ok && i < nw; i++) {
+			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
+					       (unsigned char)(w[i] >> 24) };
+			ok = fwrite(b, 1, 4, f) == 4;
+		}
+		if (f && fclose(f) != 0)
+			ok = false;
+		snprintf(path, sizeof path, "/tmp/gfxkit-bench-dma-%s.bo", kind_name(kind));
+		f = ok ? fopen(path, "w") : 0;
+		for (unsigned i = 0; f && i < NDBOS; i++)
+			fprintf(f, "--bo 0x%llx:0x%llx\n", (unsigned long long)g.bos[i].base,
+				(unsigned long long)g.bos[i].size);
+		if (!f || fclose(f) != 0)
+			ok = false;
+		fprintf(stderr, "bench: %s /tmp/gfxkit-bench-dma-%s.bin (buffers: .bo, for gfxkit check -g %s -e dma "
+			"$(cat /tmp/gfxkit-bench-dma-%s.bo) FILE)\n", ok ? "kept" : "could not keep", kind_name(kind),
+			kind_name(kind), kind_name(kind));
+	}
+
+	/* 2. in memory: check, check with buffers, text, JSON */
+	static const struct {
+		const char *name, *key;
+		enum mode m;
+		bool bos;
+	} modes[] = { { "check   (memory)", "dma-check", M_CHECK, false },
+		      { "check   (memory, --bo buffers)", "dma-bo", M_CHECK, true },
+		      { "text    (memory, /dev/null)", "dma-text", M_TEXT, false },
+		      { "json    (memory, /dev/null)", "dma-json", M_JSON, false } };
+	struct row rows[8];
+	unsigned nrows = 0;
+	unsigned long long errors[2] = { 0, 0 }, warnings[2] = { 0, 0 };
+	bool ran[2] = { false, false };
+	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+		if (!dsel(modes[k].key))
+			continue;
+		struct row r = { modes[k].name, 1e30, in_mb, 0 };
+		for (int run = 0; run < RUNS; run++) {
+			double s = now();
+			struct result res = run_memory(fmt, w, nw, modes[k].m, modes[k].m == M_CHECK ? 0 : devnull,
+						       modes[k].bos ? g.bos : 0, modes[k].bos ? NDBOS : 0);
+			double t = now() - s;
+			if (t < r.best)
+				r.best = t;
+			r.out_mb = (double)res.out_bytes / 1e6;
+			if (modes[k].m == M_CHECK && run == 0) {
+				errors[modes[k].bos] = res.errors;
+				warnings[modes[k].bos] = res.warnings;
+				ran[modes[k].bos] = true;
+			}
+			if (res.failed || res.errors || res.warnings || res.packets != packets) {
+				if (run == 0)
+					fprintf(stderr, "bench: dma %s: %s: %llu packets (want %llu), %llu errors, %llu "
+						"warnings%s\n", kind_name(kind), r.name, res.packets, packets, res.errors,
+						res.warnings, res.failed ? ", output failure" : "");
+				bad = 1;
+			}
+		}
+		rows[nrows++] = r;
+	}
+
+	/* the buffers do bound: without the write-back page, the first MB of
+	 * the stream (fences, rptr writes, semaphores) must not check clean */
+	unsigned long long missing = 0;
+	if (dsel("dma-bo")) {
+		size_t n1 = nw < (1u << 18) ? nw : (1u << 18);
+		quiet_diags = true;
+		missing = run_memory(fmt, w, n1, M_CHECK, 0, g.bos + 1, NDBOS - 1).errors;
+		quiet_diags = false;
+		if (!missing) {
+			fprintf(stderr, "bench: dma %s: no bounds error without the write-back buffer\n", kind_name(kind));
+			bad = 1;
+		}
+	}
+
+	/* 3. encode: the text of a ~20 MB slice back to words */
+	bool do_enc = dsel("dma-encode");
+	size_t slice = 0;
+	struct membuf text = { 0, 0, 0 };
+	if (do_enc) {
+		size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
+		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0 };
+		while (slice < want) {
+			struct gk_packet pkt;
+			gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
+			gk_text_packet(fmt, &pkt, false, &out);
+			slice += pkt.ndw;
+		}
+		gk_out_flush(&out);
+		if (out.failed) {
+			fprintf(stderr, "bench: out of memory for the encode text\n");
+			return 2;
+		}
+	}
+	void *st = xmalloc(gk_asm_state_size());
+	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
+	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6 };
+	unsigned asm_errors = 0;
+	int same = 1;
+	asm_shown = 0;
+	for (int run = 0; run < (do_enc ? RUNS : 0); run++) {
+		double s = now();
+		asm_errors = run_asm(fmt, st, text.p, text.len, &back);
+		double t = now() - s;
+		if (t < enc.best)
+			enc.best = t;
+		if (back.overflow || back.n != slice || memcmp(back.w, w, slice * 4) != 0)
+			same = 0;
+	}
+	if (!same) {
+		size_t i = 0;
+		while (i < back.n && i < slice && back.w[i] == w[i])
+			i++;
+		fprintf(stderr, "bench: dma %s: encode round trip differs: %zu words back, %zu expected, first "
+			"difference at dword %zu (byte 0x%zx)\n", kind_name(kind), back.n, slice, i, 4 * i);
+		bad = 1;
+	}
+	if (asm_errors)
+		bad = 1;
+
+	double rss_all = peak_rss_mb();
+
+	printf("\n  %-34s %14s  %11s  %12s  %9s\n", "mode", "throughput", "input", "output", "best");
+	for (unsigned i = 0; i < nrows; i++)
+		print_row(&rows[i]);
+	if (do_enc) {
+		printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s   (text MB/s)\n", enc.name,
+		       enc.in_mb / enc.best, enc.in_mb, enc.out_mb, enc.best);
+		printf("  %-34s %9.1f MB/s of words  (round trip %s, %u assembler errors)\n", "", enc.out_mb / enc.best,
+		       same ? "identical" : "DIFFERS", asm_errors);
+	}
+	printf("\n  checker over the stream: ");
+	if (ran[0])
+		printf("%llu errors, %llu warnings", errors[0], warnings[0]);
+	if (ran[1])
+		printf("%swith the %u buffers: %llu errors, %llu warnings (without the write-back buffer, the first "
+		       "%.1f MB: %llu errors)", ran[0] ? "; " : "", NDBOS, errors[1], warnings[1],
+		       (double)(nw < (1u << 18) ? nw : (1u << 18)) * 4 / 1e6, missing);
+	if (!ran[0] && !ran[1])
+		printf("not run");
+	printf("\n  peak RSS: %.1f MB (this generation's process; includes the %.1f MB stream and %.1f MB of encode "
+	       "text)\n", rss_all, (double)total / 1e6, (double)text.len / 1e6);
+	if (bad)
+		printf("  FAILED: the generated DMA stream did not check clean or did not round-trip (see stderr)\n");
+
+	free(st);
+	free(back.w);
+	free(text.p);
+	free(g.w);
+	free(fmt);
+	fclose(devnull);
+	return bad ? 1 : 0;
+}
+
+int main(void)
+{
+	double mb = 200;
+	const char *env = getenv("GFXKIT_BENCH_MB");
+	if (env && *env) {
+		char *endp;
+		double v = strtod(env, &endp);
+		if (*endp || !(v > 0) || v > 1e6) {
+			fprintf(stderr, "bench: GFXKIT_BENCH_MB must be a positive number of MB, not '%s'\n", env);
+			return 2;
+		}
+		mb = v;
+	}
+	int rc = 0;
+	if (selected("check") || selected("text") || selected("json") || selected("file") || selected("encode"))
+		rc = bench_pm4(mb);
+
+	static const char *const dma_keys[] = { "dma-check", "dma-bo", "dma-text", "dma-json", "dma-encode" };
+	bool any = false;
+	for (size_t i = 0; i < sizeof dma_keys / sizeof dma_keys[0]; i++)
+		any |= dsel(dma_keys[i]);
+	const char *gpus = getenv("GFXKIT_BENCH_DMA");
+	if (!gpus || !*gpus)
+		gpus = "cayman,si,cik";
+	for (const char *p = gpus; any && *p;) {
+		size_t n = strcspn(p, ",");
+		char gpu[32];
+		if (n && n < sizeof gpu) {
+			memcpy(gpu, p, n);
+			gpu[n] = 0;
+			fflush(stdout);
+			fflush(stderr);
+			pid_t pid = fork();
+			if (pid < 0) {
+				fprintf(stderr, "bench: fork: %s\n", strerror(errno));
+				return 2;
+			}
+			if (pid == 0) {
+				int r = bench_dma(gpu, mb);
+				fflush(stdout);
+				_exit(r);
+			}
+			int status;
+			if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+				fprintf(stderr, "bench: dma %s: the measuring process failed\n", gpu);
+				return 2;
+			}
+			if (WEXITSTATUS(status) > rc)
+				rc = WEXITSTATUS(status);
+		} else if (n) {
+			fprintf(stderr, "bench: GFXKIT_BENCH_DMA: no GPU '%.*s'\n", (int)n, p);
+			return 2;
+		}
+		p += n + (p[n] == ',');
+	}
+	return rc;
 }

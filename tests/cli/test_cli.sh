@@ -331,5 +331,321 @@ has out "json end line" '^\{"offset":16,"end":true,"diagnostics":\[\{"severity":
 run "check pe2 json" 1 check -g evergreen --json pe2.bin
 has out "check json end line" '"end":true'
 
+
+# =========================================================================
+# DMA / SDMA (-e dma)
+# =========================================================================
+DMA_GENS="r600 r700 evergreen cayman si cik"
+
+# ---- list: the packets of each generation --------------------------------
+for g in $DMA_GENS; do
+	run "list $g -e dma" 0 list -g $g -e dma
+	cp out list_$g.txt
+	empty err "list $g -e dma"
+	has list_$g.txt "list $g -e dma" '  (WRITE_LINEAR|NOP|FENCE|TRAP|SEMAPHORE|INDIRECT_BUFFER) '
+	hasnot list_$g.txt "list $g -e dma: no PM4 packets" 'SET_CONTEXT_REG|PACKET2|DISPATCH_DIRECT'
+done
+# r6xx/r7xx: command only; 4-dword copies before RV770, constant fill from RV770
+has list_r600.txt "list r600 -e dma" '^0x02  WRITE_LINEAR '
+has list_r600.txt "list r600 -e dma" '^0x03  COPY_LINEAR .*4 dwords'
+hasnot list_r600.txt "r600 has no CONSTANT_FILL" 'CONSTANT_FILL'
+hasnot list_r600.txt "r600 has no sub-commands" '^0x[0-9a-f]/'
+has list_r700.txt "list r700 -e dma" '^0x03  COPY_LINEAR .*5 dwords'
+has list_r700.txt "list r700 -e dma" '^0x0d  CONSTANT_FILL '
+for g in r600 r700; do
+	hasnot list_$g.txt "$g has no SRBM packets" 'SRBM_|POLL_REG_MEM|COPY_L2L|WRITE_PTE_PDE'
+done
+# evergreen..si: command/sub-command
+has list_evergreen.txt "list evergreen -e dma" '^0x3/0x00  COPY_L2L_DW '
+has list_evergreen.txt "list evergreen -e dma" '^0x3/0x08  COPY_L2T '
+has list_evergreen.txt "list evergreen -e dma" '^0x09  SRBM_READ '
+hasnot list_evergreen.txt "evergreen lacks COPY_L2L_PARTIAL" 'COPY_L2L_PARTIAL'
+hasnot list_evergreen.txt "evergreen lacks the Cayman+ copies and PTE writes" 'COPY_L2T_PARTIAL|COPY_T2T_PARTIAL|WRITE_PTE_PDE'
+hasnot list_evergreen.txt "evergreen lacks POLL_REG_MEM" 'POLL_REG_MEM'
+has list_cayman.txt "list cayman -e dma" '^0x3/0x41  COPY_L2L_PARTIAL '
+has list_cayman.txt "list cayman -e dma" '^0x2/0x42  WRITE_PTE_PDE '
+has list_cayman.txt "list cayman -e dma" '^0x09  SRBM_READ '
+hasnot list_cayman.txt "cayman lacks POLL_REG_MEM" 'POLL_REG_MEM'
+has list_si.txt "list si -e dma" '^0x0e  POLL_REG_MEM '
+has list_si.txt "list si -e dma" '^0x3/0x4d  COPY_T2T_PARTIAL '
+has list_si.txt "list si -e dma" '^0x09  SRBM_WRITE '
+hasnot list_si.txt "si has no SRBM_READ" 'SRBM_READ'
+# cik: opcode/sub-opcode
+has list_cik.txt "list cik -e dma" '^0x1/0x00  COPY_LINEAR '
+has list_cik.txt "list cik -e dma" '^0x1/0x05  COPY_TILED_SUB_WINDOW '
+has list_cik.txt "list cik -e dma" '^0x8/0x00  POLL_REG_MEM '
+has list_cik.txt "list cik -e dma" '^0x9/0x00  COND_EXEC '
+has list_cik.txt "list cik -e dma" '^0xc/0x00  WRITE_PTE_PDE '
+has list_cik.txt "list cik -e dma" '^0xd/0x02  GET_GLOBAL_TIMESTAMP '
+hasnot list_cik.txt "cik has no SRBM_READ" 'SRBM_READ'
+hasnot list_cik.txt "cik has no r6xx-SI copies" 'COPY_L2L_DW|COPY_L2T  |COPY_L2T_TILES|COPY_L2L_PARTIAL'
+# chip names list like their generation
+for pair in tahiti:si pitcairn:si verde:si oland:si hainan:si bonaire:cik kaveri:cik kabini:cik hawaii:cik \
+	mullins:cik barts:evergreen turks:evergreen caicos:evergreen cypress:evergreen juniper:evergreen \
+	aruba:cayman ni:cayman rv770:r700 rv710:r700 rv610:r600 rs880:r600; do
+	chip=${pair%%:*} gen=${pair#*:}
+	run "list $chip -e dma" 0 list -g "$chip" -e dma
+	same out list_$gen.txt "list -g $chip -e dma lists the $gen packets"
+done
+# the DMA chip names are not PM4 ones, and -e defaults to pm4
+run "list tahiti -e pm4" 2 list -g tahiti -e pm4
+has err "list tahiti -e pm4" "unknown GPU 'tahiti' for pm4"
+run "list cik without -e" 2 list -g cik
+has err "list cik without -e" "unknown GPU 'cik' for pm4"
+
+# ---- usage: unknown engine and GPU ---------------------------------------
+run "unknown GPU for dma" 2 decode -g r900 -e dma a.hex
+has err "unknown GPU for dma" "^gfxkit: unknown GPU 'r900' for dma; known: r600 .*si \(tahiti pitcairn verde oland hainan\), cik \(bonaire kaveri kabini hawaii mullins\)$"
+run "unknown GPU for dma (check)" 2 check -g navi10 -e dma a.hex
+has err "unknown GPU for dma (check)" "unknown GPU 'navi10' for dma"
+run "unknown engine (list)" 2 list -g cik -e sdma
+has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma\)$"
+run "unknown engine (check)" 2 check -g cayman -e gfx a.hex
+has err "unknown engine (check)" "unknown engine 'gfx'"
+run "-e without a value" 2 list -g cik -e
+run "dma list needs a GPU" 2 list -e dma
+has err "dma list needs a GPU" '-g GPU is required'
+run "help mentions dma" 0 --help
+has out "help mentions dma" '^ENGINE: pm4 \(the default\) or dma$'
+has out "help mentions --bo" '--bo BASE:SIZE'
+has out "help lists DMA GPUs" '^GPU for dma: .*cik \(bonaire'
+
+# ---- decode / encode round trip for each generation ----------------------
+printf '%s\n' 'WRITE_LINEAR DEST_ADDR=0x1000' '    DATA 0xdeadbeef 0x2' \
+	'COPY_LINEAR COUNT=64 DEST_ADDR=0x20000 SRC_ADDR=0x10000' \
+	'COPY_TILED COUNT=256 BASE_256=0x100000 DETILE=T2L ARRAY_MODE=ARRAY_1D_TILED_THIN1 SIZE=32BPP HEIGHT_MAX=7 PITCH_TILE_MAX=3 SLICE_TILE_MAX=3 LINEAR_ADDR=0x30000' \
+	'INDIRECT_BUFFER IB_BASE=0x40000 IB_SIZE=16' 'SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x5000' \
+	'FENCE FENCE_ADDR=0x6000 FENCE_DATA=0x2a' 'TRAP' 'NOP' >dma_r600.s
+printf '%s\n' 'COPY_LINEAR COUNT=63 DEST_ADDR=0x20000 SRC_ADDR=0x10000' \
+	'CONSTANT_FILL COUNT=16 DST_ADDR=0x7000 CONSTANT_DATA=0x12345678' \
+	'WRITE_TILED BASE_256=0x100000 ARRAY_MODE=ARRAY_2D_TILED_THIN1 SIZE=8BPP HEIGHT_MAX=7 PITCH_TILE_MAX=0 SLICE_TILE_MAX=0 X=8 Y=1' \
+	'    DATA 1 2 3 4' 'FENCE FENCE_ADDR=0x6000 FENCE_DATA=7' 'NOP' >dma_r700.s
+printf '%s\n' 'WRITE_LINEAR DEST_ADDR=0x100040' '    DATA 0x30' \
+	'COPY_L2L_DW COUNT=0x400 DEST_ADDR=0x10000000 SRC_ADDR=0x20000000' \
+	'COPY_L2L_BYTE COUNT=3 DEST_ADDR=0x10000001 SRC_ADDR=0x20000003' \
+	'COPY_L2T COUNT=0x4000 BASE_256=0x30000000 DETILE=L2T ARRAY_MODE=ARRAY_2D_TILED_THIN1 SIZE=32BPP BANK_HEIGHT=2 BANK_WIDTH=4 MT_ASPECT=2:1 HEIGHT_MAX=63 PITCH_TILE_MAX=31 SLICE_TILE_MAX=255 NUM_BANKS=8 TILE_SPLIT=2048 LINEAR_ADDR=0x20100000' \
+	'CONSTANT_FILL COUNT=16 DST_ADDR=0x7000 CONSTANT_DATA=0x12345678' \
+	'SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x5480 DATA=1' \
+	'SRBM_READ RETRY_COUNT=0xff REGISTER=0x1478 MASK=0 VALUE=0' \
+	'INDIRECT_BUFFER IB_BASE=0x40000 IB_SIZE=16' 'SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x5000' \
+	'FENCE FENCE_ADDR=0x6000 FENCE_DATA=0x2a' 'TRAP' 'NOP' >dma_evergreen.s
+printf '%s\n' 'WRITE_PTE_PDE COUNT=4 DEST_ADDR=0x2000000 MASK=0x3 VALUE=0x40000000 INCREMENT=0x1000' \
+	'COPY_L2L_PARTIAL SRC_ADDR=0x1000000 SRC_PITCH=256 SRC_SLICE_PITCH=65536 DEST_ADDR=0x2000000 DEST_PITCH=256 DEST_SLICE_PITCH=65536 DX=16 DY=16 DZ=1 SIZE=32BPP' \
+	'COPY_T2T_PARTIAL SRC_BASE_256=0x30000000 SRC_PITCH_TILE_MAX=7 SRC_SLICE_TILE_MAX=63 DEST_BASE_256=0x40000000 DEST_PITCH_TILE_MAX=7 DEST_SLICE_TILE_MAX=63 SIZE=32BPP DX=16 DY=16 DZ=1' \
+	'SRBM_READ POLL=1 RETRY_COUNT=0xff REGISTER=0x1478 MASK=1 VALUE=0' \
+	'INDIRECT_BUFFER VMID=3 IB_BASE=0x40000 IB_SIZE=16' 'SEMAPHORE MAILBOX=1 SEMAPHORE_ADDR=0x5000' \
+	'FENCE FENCE_ADDR=0x6000 FENCE_DATA=0x2a' 'TRAP' >dma_cayman.s
+printf '%s\n' 'WRITE_PTE_PDE COUNT=4 DEST_ADDR=0x2000000 MASK=0x61 VALUE=0x40000061 INCREMENT=0x1000' \
+	'COPY_L2L_BYTE COUNT=0x1000 DEST_ADDR=0x1000000 SRC_ADDR=0x2000000' \
+	'COPY_L2T COUNT=0x100 BASE_256=0x30000000 DETILE=T2L ARRAY_MODE=ARRAY_PRT_TILED_THIN1 SIZE=16BPP PIPE_CONFIG=P8_32x32_16x16 MT=DEPTH HEIGHT_MAX=7 PITCH_TILE_MAX=7 SLICE_TILE_MAX=7 LINEAR_ADDR=0x20100000' \
+	'POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x8 REFERENCE=0 FUNC=ALWAYS POLL_INTERVAL=32' \
+	'POLL_REG_MEM M=MEMORY ADDR=0x12345678 RETRY_COUNT=255 MASK=0xffffffff REFERENCE=1 FUNC=EQUAL POLL_INTERVAL=32' \
+	'SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x1478 DATA=0x8' 'INDIRECT_BUFFER VMID=9 IB_BASE=0x40000 IB_SIZE=16' \
+	'FENCE FENCE_ADDR=0x6000 FENCE_DATA=0x2a' 'NOP' >dma_si.s
+printf '%s\n' 'WRITE_LINEAR ADDR=0x100040' '    DATA 0x30 0x31' \
+	'COPY_LINEAR COUNT=0x1000 SRC_ADDR=0x1000000 DST_ADDR=0x2000000' \
+	'COPY_TILED_SUB_WINDOW DETILE=L2T TILED_ADDR=0x30000000 TILED_X=8 TILED_Y=8 PITCH=7 SLICE_PITCH=63 PIPE_CONFIG=P4_16x16 ARRAY_MODE=ARRAY_2D_TILED_THIN1 ELEMENT_SIZE=32BPP LINEAR_ADDR=0x20000000 LINEAR_PITCH=15 LINEAR_SLICE_PITCH=255 RECT_X=16 RECT_Y=16 RECT_Z=1' \
+	'WRITE_PTE_PDE DST_ADDR=0x2000000 MASK=0x61 VALUE=0x40000061 INCREMENT=0x1000 COUNT=4' \
+	'POLL_REG_MEM M=REGISTER FUNC=EQUAL OP=WRITE_WAIT_WRITE REGISTER=0x54e0 PREPOLL_REGISTER=0x54dc REFERENCE=0x400 MASK=0x400 RETRY_COUNT=4095 POLL_INTERVAL=10' \
+	'SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x1478 DATA=0x8' 'COND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=4' \
+	'FENCE ADDR=0x100100 DATA=0x7' 'SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x100800' \
+	'INDIRECT_BUFFER VMID=5 IB_BASE=0x200000 IB_SIZE=64' 'GET_GLOBAL_TIMESTAMP ADDR=0x3000' 'TRAP' 'NOP' >dma_cik.s
+for g in $DMA_GENS; do
+	run "dma $g: encode" 0 encode -g $g -e dma -o dma_$g.bin dma_$g.s
+	empty err "dma $g: encode"
+	run "dma $g: check clean" 0 check -g $g -e dma dma_$g.bin
+	empty out "dma $g: check clean"
+	has err "dma $g: check clean" "^dma_$g\\.bin: 0 errors, 0 warnings\$"
+	run "dma $g: decode bin" 0 decode -g $g -e dma dma_$g.bin
+	cp out dma_$g.txt
+	empty err "dma $g: decode bin"
+	hasnot dma_$g.txt "dma $g: decode shows no diagnostics" '; (error|warning):|\.long'
+	run "dma $g: encode the decoded text" 0 encode -g $g -e dma -o dma_$g.2.bin dma_$g.txt
+	same dma_$g.2.bin dma_$g.bin "dma $g: decode -> encode (bin)"
+	run "dma $g: encode -f hex" 0 encode -g $g -e dma -f hex -o dma_$g.hex dma_$g.s
+	words dma_$g.bin | sed 's/^/0x/' >dma_$g.want.hex
+	same dma_$g.hex dma_$g.want.hex "dma $g: encode -f hex gives the words of encode -f bin"
+	run "dma $g: decode hex" 0 decode -g $g -e dma dma_$g.hex
+	same out dma_$g.txt "dma $g: hex decodes like binary"
+	run "dma $g: decode -f hex" 0 decode -g $g -e dma -f hex dma_$g.hex
+	same out dma_$g.txt "dma $g: -f hex"
+	run "dma $g: encode the decoded hex text -f hex" 0 encode -g $g -e dma -f hex -o dma_$g.2.hex dma_$g.txt
+	same dma_$g.2.hex dma_$g.hex "dma $g: decode -> encode (hex)"
+	run "dma $g: decode stdin" 0 decode -g $g -e dma -f bin - <dma_$g.bin
+	same out dma_$g.txt "dma $g: binary from stdin"
+	run "dma $g: decode --raw" 0 decode -g $g -e dma --raw dma_$g.bin
+	has out "dma $g: --raw" '^    ; raw 0x[0-9a-f]{8}'
+	cp out dma_$g.raw.txt
+	run "dma $g: encode --raw text" 0 encode -g $g -e dma -o dma_$g.3.bin dma_$g.raw.txt
+	same dma_$g.3.bin dma_$g.bin "dma $g: --raw text encodes back"
+	run "dma $g: check hex" 0 check -g $g -e dma dma_$g.hex
+done
+has dma_cayman.txt "dma cayman: decode" '^0x00000000: WRITE_PTE_PDE COUNT=4 DEST_ADDR=0x2000000 MASK=0x3 VALUE=0x40000000 INCREMENT=0x1000$'
+has dma_cik.txt "dma cik: decode" '^0x00000000: WRITE_LINEAR ADDR=0x100040 SWAP=NONE$'
+has dma_cik.txt "dma cik: decode" '^    DATA 0x00000030 0x00000031$'
+# chip names decode and check as their generation
+for pair in tahiti:si hainan:si bonaire:cik mullins:cik barts:evergreen caicos:evergreen aruba:cayman rv740:r700; do
+	chip=${pair%%:*} gen=${pair#*:}
+	run "dma decode -g $chip" 0 decode -g "$chip" -e dma dma_$gen.bin
+	same out dma_$gen.txt "dma: $chip decodes as $gen"
+	run "dma check -g $chip" 0 check -g "$chip" -e dma dma_$gen.bin
+done
+
+# ---- --json: one line per packet, with "sub_opcode" ----------------------
+for g in $DMA_GENS; do
+	run "dma $g: decode --json" 0 decode -g $g -e dma --json dma_$g.bin
+	n=$(grep -c '^0x' dma_$g.txt)
+	m=$(wc -l <out)
+	if [ "$n" -eq "$m" ]; then ok; else bad "dma $g --json: $m lines, want one per packet ($n)"; fi
+	m=$(grep -c '^{"offset":[0-9]*,"dwords":\[.*"opcode":[0-9]*,"sub_opcode":\(null\|[0-9]*\),"name":"[A-Z_0-9]*",' out)
+	if [ "$n" -eq "$m" ]; then ok; else bad "dma $g --json: $m of $n lines with opcode, sub_opcode and name"; fi
+	cp out dma_$g.json
+done
+has dma_r600.json "r600 --json: no sub-command" '"opcode":2,"sub_opcode":null,"name":"WRITE_LINEAR"'
+has dma_cayman.json "cayman --json: sub-command [27:20]" '"opcode":3,"sub_opcode":65,"name":"COPY_L2L_PARTIAL"'
+has dma_evergreen.json "evergreen --json: sub-command [27:20]" '"opcode":3,"sub_opcode":8,"name":"COPY_L2T"'
+has dma_si.json "si --json" '"opcode":14,"sub_opcode":0,"name":"POLL_REG_MEM"'
+has dma_cik.json "cik --json: sub-opcode [15:8]" '"opcode":1,"sub_opcode":5,"name":"COPY_TILED_SUB_WINDOW"'
+has dma_cik.json "cik --json: data" '"name":"WRITE_LINEAR",.*"data":\[48,49\]'
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c '
+import json, sys
+for f in sys.argv[1:]:
+    for line in open(f):
+        o = json.loads(line)
+        assert "sub_opcode" in o and (o["sub_opcode"] is None or isinstance(o["sub_opcode"], int)), f
+        assert isinstance(o["dwords"], list) and isinstance(o["diagnostics"], list), f
+' dma_r600.json dma_r700.json dma_evergreen.json dma_cayman.json dma_si.json dma_cik.json 2>jerr; then ok
+	else bad "dma --json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
+fi
+
+# ---- check: exit status and diagnostic lines -----------------------------
+# an address with a reserved low bit, then a header no generation defines
+printf '0x60000000 0x6002 0 1\n0x10000000\n' >dma_bad.hex
+run "dma check errors" 1 check -g cayman -e dma dma_bad.hex
+has out "dma check: reserved bits" '^dma_bad\.hex:0x0: error: FENCE: dw1\[1:1\]: reserved bits set \(0x00000002\)$'
+has out "dma check: unknown packet" '^dma_bad\.hex:0x10: error: PACKET: dw0\[31:28\]: unknown packet: opcode 0x01, sub-opcode 0x00$'
+has err "dma check summary" '^dma_bad\.hex: 2 errors, 0 warnings$'
+run "dma decode with errors" 0 decode -g cayman -e dma dma_bad.hex
+has out "dma decode shows diagnostics" '^    ; error: FENCE: dw1\[1:1\]: reserved bits set'
+has out "dma decode: an unknown header is one raw dword" '^0x00000010: \.long 0x10000000$'
+run "dma check --json errors" 1 check -g cayman -e dma --json dma_bad.hex
+n=$(grep -c '^{"offset":' out)
+if [ "$n" -eq 2 ]; then ok; else bad "dma check --json: $n lines, want 2"; fi
+has out "dma check --json" '"opcode":1,"sub_opcode":0,"name":null,'
+# packets of another generation
+run "SRBM_READ on si" 1 check -g si -e dma dma_cayman.bin
+has out "SRBM_READ on si" '^dma_cayman\.bin:0x7c: error: SRBM_READ: dw0\[31:28\]: SRBM_READ \(0x09\) does not exist on si$'
+has err "SRBM_READ on si" '^dma_cayman\.bin: 1 error, 0 warnings$'
+run "Cayman copies on barts" 1 check -g barts -e dma dma_cayman.bin
+has out "COPY_L2L_PARTIAL on barts" 'error: COPY_L2L_PARTIAL: dw0\[31:28\]: COPY_L2L_PARTIAL \(0x03\) does not exist on evergreen$'
+has out "WRITE_PTE_PDE on barts" 'error: WRITE_PTE_PDE: .*does not exist on evergreen$'
+run "POLL_REG_MEM on cayman" 1 check -g cayman -e dma dma_si.bin
+has out "POLL_REG_MEM on cayman" 'POLL_REG_MEM: dw0\[31:28\]: POLL_REG_MEM \(0x0e\) does not exist on cayman$'
+run "CONSTANT_FILL on r600" 1 check -g r600 -e dma dma_r700.bin
+has out "CONSTANT_FILL on r600" 'CONSTANT_FILL .*does not exist on r600$'
+run "r600 COPY_LINEAR count odd" 1 check -g r600 -e dma dma_r700.bin
+has out "r600 COPY_LINEAR count odd" '^dma_r700\.bin:0x0: error: COPY_LINEAR: dw0\[15:0\]: '
+# a WRITE whose count runs past the end
+printf '0x00000002 0x1000 0 0xfffff 1 2\n' >dma_trunc.hex
+run "dma check truncated" 1 check -g cik -e dma dma_trunc.hex
+has out "dma check truncated" '^dma_trunc\.hex:0x0: error: WRITE_LINEAR: dw3\[19:0\]: packet of 1048579 dwords runs past the end'
+run "dma decode truncated" 0 decode -g cik -e dma dma_trunc.hex
+has out "dma decode truncated" '^0x00000000: \.long 0x00000002 0x00001000 0x00000000 0x000fffff 0x00000001 0x00000002$'
+# CIK COND_EXEC counts dwords after it
+printf 'COND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=5\nNOP\n' >dma_ce.s
+run "dma encode COND_EXEC" 0 encode -g cik -e dma -o dma_ce.bin dma_ce.s
+run "dma COND_EXEC past the end" 1 check -g cik -e dma dma_ce.bin
+has out "dma COND_EXEC past the end" '^dma_ce\.bin:0x0: error: COND_EXEC: dw3\[13:0\]: EXEC_COUNT runs past the end'
+# usage errors
+run "dma check empty" 0 check -g cik -e dma /dev/null
+run "dma missing file" 2 check -g cik -e dma nosuch.bin
+has err "dma missing file" 'nosuch\.bin'
+run "dma bad -f" 2 decode -g cik -e dma -f xml dma_cik.bin
+run "dma binary of 9 bytes" 2 check -g cik -e dma -f bin odd.bin
+has err "dma binary of 9 bytes" '^odd\.bin:0x8: error: '
+printf 'COPY_LINEAR COUNT=4 SRC_ADDR=0x1000 NO_SUCH=1\n' >dma_e1.s
+run "dma encode unknown field" 1 encode -g cik -e dma dma_e1.s
+has err "dma encode unknown field" '^dma_e1\.s:1:[0-9]+: error: .*NO_SUCH'
+printf 'COPY_L2L_PARTIAL DX=1\n' >dma_e2.s
+run "dma encode another generation's packet" 1 encode -g r700 -e dma dma_e2.s
+has err "dma encode another generation's packet" '^dma_e2\.s:1:[0-9]+: error: '
+
+# ---- check --bo: buffer bounds -------------------------------------------
+cp "$EX/cayman_dma.bin" cm.bin
+BOS="--bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 --bo 0x20000000:0x200000 --bo 0x30000000:0x10000"
+run "check --bo, all buffers" 0 check -g cayman -e dma $BOS cm.bin
+empty out "check --bo, all buffers"
+has err "check --bo, all buffers" '^cm\.bin: 0 errors, 0 warnings$'
+run "check --bo, decimal" 0 check -g cayman -e dma --bo 33554432:4096 --bo 20480:8192 --bo 268435456:1048576 \
+	--bo 536870912:2097152 --bo 805306368:65536 cm.bin
+empty out "check --bo, decimal"
+run "check --bo, mixed and reversed" 0 check -g cayman -e dma --bo 805306368:0x10000 --bo 0x20000000:2097152 \
+	--bo 268435456:0x100000 --bo 0x5000:8192 --bo 0x2000000:4096 cm.bin
+empty out "check --bo, mixed and reversed"
+run "check --bo after the file" 0 check -g cayman -e dma cm.bin $BOS
+run "check --bo, a buffer missing" 1 check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x10000000:0x100000 \
+	--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 cm.bin
+has out "bounds: read and written" '^cm\.bin:0x84: error: SEMAPHORE: dw1\[31:3\]: reads and writes 0x5000\.\.0x5007 \(8 bytes, SEMAPHORE_ADDR\) outside every buffer; nearest 0x2000000\.\.0x2000fff$'
+has out "bounds: written" '^cm\.bin:0x90: error: FENCE: dw1\[31:2\]: writes 0x6000\.\.0x6003 \(4 bytes, FENCE_ADDR\) outside every buffer; nearest 0x2000000\.\.0x2000fff$'
+has err "bounds: summary" '^cm\.bin: 2 errors, 0 warnings$'
+hasnot out "bounds: only the two" '^cm\.bin:0x(0|24|30|3c|4c|60|a0|a4):'
+run "check --bo, a copy one byte short" 1 check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 \
+	--bo 0x10000000:0xfffff --bo 0x20000000:0x200000 --bo 0x30000000:0x10000 cm.bin
+has out "bounds: copy destination" '^cm\.bin:0x4c: error: COPY_L2L_DW: dw1\[31:2\]: writes 0x10000000\.\.0x100fffff \(1048576 bytes, DEST_ADDR\) outside every buffer; nearest 0x10000000\.\.0x100ffffe$'
+run "check --bo, tiled side" 1 check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 \
+	--bo 0x10000000:0x100000 --bo 0x20000000:0x200000 cm.bin
+has out "bounds: tiled destination" '^cm\.bin:0x60: error: COPY_L2T: dw1\[31:0\]: writes 0x30000000\.\.0x3000ffff \(65536 bytes, BASE_256\) outside every buffer; nearest 0x'
+run "check without --bo: no bounds" 0 check -g cayman -e dma cm.bin
+run "check --json --bo" 1 check -g cayman -e dma --json --bo 0x2000000:0x1000 cm.bin
+has out "check --json --bo" '"field":"SEMAPHORE_ADDR","message":"reads and writes 0x5000\.\.0x5007 \(8 bytes, SEMAPHORE_ADDR\) outside every buffer; nearest 0x2000000\.\.0x2000fff"'
+# the edges of one buffer
+printf 'FENCE FENCE_ADDR=0x6000 FENCE_DATA=1\n' >f.s
+run "encode one fence" 0 encode -g cayman -e dma -o f.bin f.s
+for bo in 0x6000:4 24576:4 0x5ffc:8 0x5000:0x2000 0:0xffffffffffffffff; do
+	run "fence inside --bo $bo" 0 check -g cayman -e dma --bo $bo f.bin
+	empty out "fence inside --bo $bo"
+done
+for bo in 0x6000:3 0x6001:4 0x5ffc:7 0x6004:0x1000 0x6000:0 0xffffffffffffffff:1; do
+	run "fence outside --bo $bo" 1 check -g cayman -e dma --bo $bo f.bin
+	has out "fence outside --bo $bo" '^f\.bin:0x0: error: FENCE: dw1\[31:2\]: writes 0x6000\.\.0x6003 \(4 bytes, FENCE_ADDR\) outside every buffer; nearest 0x[0-9a-f]+\.\.0x[0-9a-f]+$'
+done
+run "fence: nearest of two" 1 check -g cayman -e dma --bo 0x1000:0x10 --bo 0x6001:4 f.bin
+has out "fence: nearest of two" 'nearest 0x6001\.\.0x6004$'
+# 64-bit arithmetic that overflows is its own error
+printf 'COPY_LINEAR COUNT=0x100 SRC_ADDR=0x1000 DST_ADDR=0xfffffffffffffff0\n' >ov.s
+run "encode an overflowing copy" 0 encode -g cik -e dma -o ov.bin ov.s
+run "check --bo overflow" 1 check -g cik -e dma --bo 0:0x2000 ov.bin
+has out "check --bo overflow" '^ov\.bin:0x0: error: COPY_LINEAR: dw5\[31:0\]: .*DST_ADDR 0xfffffffffffffff0 overflows 64-bit address arithmetic$'
+hasnot out "check --bo overflow: the source is inside" 'SRC_ADDR'
+run "check overflow without --bo" 0 check -g cik -e dma ov.bin
+
+# ---- --bo parsing: usage errors, exit 2 ----------------------------------
+for bo in 0x1000 abc 0x1000:zz 0x1000:0x10:5 : 0x10: :0x10 0x:5 -1:5 0x10:-5 -0:5 \
+	18446744073709551616:1 0x10000000000000000:1 0:18446744073709551616 0xffffffffffffffff:2 \
+	0x8000000000000000:0x8000000000000001 '0x10:0x10 '; do
+	run "--bo '$bo'" 2 check -g cayman -e dma --bo "$bo" f.bin
+	has err "--bo '$bo'" "^gfxkit: --bo takes BASE:SIZE \\(hex or decimal, ending below 2\\^64\\), not '"
+	empty out "--bo '$bo'"
+done
+run "--bo without a value" 2 check -g cayman -e dma f.bin --bo
+has err "--bo without a value" '^gfxkit: --bo needs BASE:SIZE$'
+run "--bo, one bad of several" 2 check -g cayman -e dma --bo 0x6000:4 --bo 0x7000 f.bin
+has err "--bo, one bad of several" "not '0x7000'"
+run "--bo with decode" 2 decode -g cayman -e dma --bo 0x6000:4 f.bin
+has err "--bo with decode" '^gfxkit: --bo is for check$'
+empty out "--bo with decode"
+run "--bo with encode" 2 encode -g cayman -e dma --bo 0x6000:4 f.s
+has err "--bo with encode" '^gfxkit: --bo is for check$'
+run "--bo with list" 2 list -g cayman -e dma --bo 0x6000:4
+has err "--bo with list" '^gfxkit: --bo is for check$'
+run "--bo on pm4" 0 check -g evergreen -e pm4 --bo 0x1000:0x10 a.hex
+i=0
+many=""
+while [ $i -lt 256 ]; do many="$many --bo 0x6000:4"; i=$((i + 1)); done
+run "256 --bo" 0 check -g cayman -e dma $many f.bin
+run "257 --bo" 2 check -g cayman -e dma $many --bo 0x6000:4 f.bin
+has err "257 --bo" 'more than 256 --bo'
+
 echo "# passed=$pass failed=$fail"
 [ "$fail" -eq 0 ]
