@@ -33,19 +33,41 @@ struct opts {
 	unsigned nbos;
 };
 
-/* BASE:SIZE, each hex (0x) or decimal */
+/* One number of --bo: 0x hex or decimal (a leading 0 is not octal), digits only. */
+static int parse_u64(const char *s, const char *end, unsigned long long *v)
+{
+	unsigned base = 10;
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (s == end)
+		return -1;
+	unsigned long long x = 0;
+	for (; s < end; s++) {
+		unsigned c = (unsigned char)*s, d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		if (x > (~0ull - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/* BASE:SIZE; the buffer may end at 2^64 but not past it */
 static int parse_bo(const char *s, struct gk_bo *bo)
 {
-	char *end;
-	errno = 0;
-	unsigned long long base = strtoull(s, &end, 0);
-	if (end == s || *end != ':' || errno || s[0] == '-')
+	const char *colon = strchr(s, ':');
+	unsigned long long base, size;
+	if (!colon || parse_u64(s, colon, &base) || parse_u64(colon + 1, colon + strlen(colon), &size))
 		return -1;
-	const char *t = end + 1;
-	unsigned long long size = strtoull(t, &end, 0);
-	if (end == t || *end || errno || t[0] == '-')
-		return -1;
-	if (size && base + size - 1 < base)
+	if (size && base + (size - 1) < base)
 		return -1;
 	bo->base = base;
 	bo->size = size;
@@ -79,7 +101,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return -1;
 			}
 			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
-				fprintf(stderr, "%s: --bo takes BASE:SIZE (hex or decimal, ending below 2^64), not '%s'\n", prog,
+				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", prog,
 					argv[i]);
 				return -1;
 			}

@@ -218,7 +218,7 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 /* ---- bounds: every byte range inside one declared buffer ---- */
 
 struct range {
-	uint64_t lo, hi; /* [lo, hi) */
+	uint64_t lo, last; /* [lo, last]: a range may end at 2^64 */
 	bool overflow;
 };
 
@@ -298,7 +298,7 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
 		uint64_t nslices;
 		if (!slice) { /* only after an overflow */
-			r->lo = r->hi = addr;
+			r->lo = r->last = addr;
 			r->overflow = true;
 			return true;
 		}
@@ -328,7 +328,7 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 	if (!bytes && !ov)
 		return false;
 	r->lo = lo;
-	r->hi = add_ov(lo, bytes, &ov);
+	r->last = add_ov(lo, bytes - 1, &ov);
 	r->overflow = ov;
 	return true;
 }
@@ -352,38 +352,45 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 			continue;
 		if (r.overflow) {
 			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, dw, lo, hi, af->name,
-			    "%s: the range %s at %s 0x%llx overflows 64-bit address arithmetic", af->name, verb, af->name,
-			    (unsigned long long)addr);
+			    "the range this packet %s from %s 0x%llx runs past 2^64", verb, af->name, (unsigned long long)addr);
 			continue;
 		}
 		const struct gk_bo *near = 0;
 		uint64_t best = UINT64_MAX;
 		bool inside = false;
-		for (unsigned b = 0; b < st->nbos && !inside; b++) {
+		for (unsigned b = 0; b < st->nbos; b++) {
 			const struct gk_bo *bo = &st->bos[b];
-			uint64_t end = bo->base + bo->size < bo->base ? UINT64_MAX : bo->base + bo->size;
-			if (r.lo >= bo->base && r.hi <= end) {
+			uint64_t last = bo->base + (bo->size ? bo->size - 1 : 0); /* the CLI refuses buffers past 2^64 */
+			if (last < bo->base)
+				last = UINT64_MAX;
+			if (bo->size && r.lo >= bo->base && r.last <= last) {
 				inside = true;
 				break;
 			}
-			/* distance: bytes of the range outside this buffer */
-			uint64_t outside = (r.lo < bo->base ? (r.hi < bo->base ? r.hi : bo->base) - r.lo : 0) +
-					   (r.hi > end ? r.hi - (r.lo > end ? r.lo : end) : 0);
-			uint64_t gap = r.hi <= bo->base ? bo->base - r.hi : r.lo >= end ? r.lo - end : 0;
-			uint64_t dist = outside + gap;
-			if (dist < best) {
+			/* distance: bytes of the range outside this buffer plus the gap to it */
+			uint64_t before = r.lo < bo->base ? bo->base - r.lo : 0;
+			uint64_t after = r.last > last ? r.last - last : 0;
+			uint64_t dist = before + after;
+			if (dist < before)
+				dist = UINT64_MAX;
+			if (!near || dist < best) {
 				best = dist;
 				near = bo;
 			}
 		}
 		if (inside)
 			continue;
-		if (near)
+		if (near && near->size)
 			add(out, pkt, GK_ERROR, GK_D_BOUNDS, dw, lo, hi, af->name,
 			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
-			    (unsigned long long)r.lo, (unsigned long long)(r.hi - 1), (unsigned long long)(r.hi - r.lo),
-			    af->name, (unsigned long long)near->base,
-			    (unsigned long long)(near->base + (near->size ? near->size - 1 : 0)));
+			    (unsigned long long)r.lo, (unsigned long long)r.last,
+			    (unsigned long long)(r.last - r.lo + 1), af->name, (unsigned long long)near->base,
+			    (unsigned long long)(near->base + (near->size - 1)));
+		else if (near)
+			add(out, pkt, GK_ERROR, GK_D_BOUNDS, dw, lo, hi, af->name,
+			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
+			    (unsigned long long)r.lo, (unsigned long long)r.last, (unsigned long long)(r.last - r.lo + 1),
+			    af->name, (unsigned long long)near->base);
 	}
 }
 
