@@ -177,6 +177,8 @@ struct gk_space {
 struct gk_format;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
+#define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
+#define GK_FAST_ACCESSES 3
 #define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map */
 #define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT) /* the 256 KiB register map */
 #define GK_MAX_REGS 2048  /* registers one generation's table may have */
@@ -222,12 +224,21 @@ struct gk_format {
 		uint8_t nrules;          /* fields with a value rule (enum gap, range, align) */
 		uint8_t has_notes;       /* some field names a register (.reg) */
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
-		uint32_t claimed[12];    /* bits claimed per fixed dword when simple */
-		uint32_t sel_mask;       /* header bits fixed by framing fields (opcode, sub-opcode, */
-		uint32_t sel_value;      /*  constants) and their values: what selects this description */
-		uint8_t op_next;         /* next description with the same opcode (0xff: none) */
+		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
+		/* the fields that rules and accesses name, as field indices on this
+		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
+		uint8_t rule_ix[GK_FAST_RULES][2];
+		uint8_t acc_ix[GK_FAST_ACCESSES][12]; /* addr, flip, count, arg[0..8] */
 	} fast[GK_MAX_DESCS];
-	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by op_next */
+	/* What selects each description in a header: the bits fixed by its
+	 * framing fields (opcode, sub-opcode, constants) and their values, and
+	 * the next description with the same opcode (0xff: none).  Kept apart
+	 * from fast[] so framing walks a few cache lines. */
+	struct gk_desc_sel {
+		uint32_t mask, value;
+		uint8_t next;
+	} sel[GK_MAX_DESCS];
+	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
 	/* First register at or after each page of the register map:
 	 * register tails start their walk here instead of searching. */
 	uint16_t reg_page[GK_REG_PAGES];

@@ -147,6 +147,27 @@ static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt,
 /* ---- rules between fields ---- */
 
 static const struct gk_field *field_named(const struct gk_format *fmt, const struct gk_packet_desc *d,
+					  const struct gk_packet *pkt, const char *name, uint64_t *v);
+
+/* field_named through the index gk_format_prepare resolved (ix), when it is shown */
+static const struct gk_field *field_at(const struct gk_format *fmt, const struct gk_packet_desc *d,
+				       const struct gk_packet *pkt, uint8_t ix, const char *name, uint64_t *v)
+{
+	if (!name)
+		return 0;
+	if (ix != 0xff) {
+		const struct gk_field *list = (ix & 0x80u) ? d->hdr : d->fields;
+		unsigned i = ix & 0x7fu;
+		if (gk_field_shown(fmt, list, i, pkt->dw, pkt->ndw)) {
+			*v = gk_fget(&list[i], pkt->dw, pkt->ndw);
+			return &list[i];
+		}
+	}
+	/* not shown here: another field of that name may be (conditional alternatives) */
+	return field_named(fmt, d, pkt, name, v);
+}
+
+static const struct gk_field *field_named(const struct gk_format *fmt, const struct gk_packet_desc *d,
 					  const struct gk_packet *pkt, const char *name, uint64_t *v)
 {
 	const struct gk_field *lists[2] = { d->hdr, d->fields };
@@ -165,11 +186,13 @@ static const struct gk_field *field_named(const struct gk_format *fmt, const str
 static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
 			struct gk_diags *out)
 {
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	for (unsigned r = 0; r < d->nrules; r++) {
 		const struct gk_rule *ru = &d->rules[r];
 		uint64_t a, b = 0;
-		const struct gk_field *fa = field_named(fmt, d, pkt, ru->a, &a);
-		const struct gk_field *fb = ru->b ? field_named(fmt, d, pkt, ru->b, &b) : 0;
+		uint8_t ia = r < GK_FAST_RULES ? fast->rule_ix[r][0] : 0xff, ib = r < GK_FAST_RULES ? fast->rule_ix[r][1] : 0xff;
+		const struct gk_field *fa = field_at(fmt, d, pkt, ia, ru->a, &a);
+		const struct gk_field *fb = ru->b ? field_at(fmt, d, pkt, ib, ru->b, &b) : 0;
 		if (!fa || (ru->b && !fb))
 			continue;
 		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
@@ -238,22 +261,28 @@ static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
 	return r;
 }
 
-static uint64_t arg_value(const struct gk_format *fmt, const struct gk_packet_desc *d, const struct gk_packet *pkt,
-			  const char *name, uint64_t dflt)
+/* The fields one access names, resolved for this packet. */
+struct acc_ctx {
+	const struct gk_format *fmt;
+	const struct gk_packet_desc *d;
+	const struct gk_packet *pkt;
+	const uint8_t *ix; /* addr, flip, count, arg[0..8] (gk_desc_fast.acc_ix), or all 0xff */
+};
+
+static uint64_t acc_value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
 {
 	uint64_t v;
-	if (!name || !field_named(fmt, d, pkt, name, &v))
+	if (!name || !field_at(c->fmt, c->d, c->pkt, c->ix[slot], name, &v))
 		return dflt;
 	return v;
 }
 
 /* The byte range of one access; false when it touches nothing. */
-static bool access_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const struct gk_packet *pkt,
-			 const struct gk_access *ac, uint64_t addr, struct range *r)
+static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, struct range *r)
 {
 	bool ov = false;
 	uint64_t lo = addr, bytes = 0;
-	unsigned esize = ac->arg[8] ? (unsigned)arg_value(fmt, d, pkt, ac->arg[8], 0) : ac->esize_const;
+	unsigned esize = ac->arg[8] ? (unsigned)acc_value(c, 11, ac->arg[8], 0) : ac->esize_const;
 	if (esize > 4)
 		esize = 4; /* a reserved element size is reported by its enum; bound with the largest */
 	uint64_t elem = 1ull << esize;
@@ -262,25 +291,25 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 		bytes = ac->n;
 		break;
 	case GK_Z_COUNT: {
-		uint64_t count = arg_value(fmt, d, pkt, ac->count, 0);
+		uint64_t count = acc_value(c, 2, ac->count, 0);
 		if (!count && !ac->plus)
 			return false;
 		uint64_t unit = ac->n ? ac->n : 64 * elem; /* 0: 8x8-pixel tiles */
 		if (ac->arg[0])
-			unit = mul_ov(unit, arg_value(fmt, d, pkt, ac->arg[0], 0), &ov);
+			unit = mul_ov(unit, acc_value(c, 3, ac->arg[0], 0), &ov);
 		if (ac->arg[1])
-			lo = add_ov(lo, mul_ov(arg_value(fmt, d, pkt, ac->arg[1], 0), unit, &ov), &ov);
+			lo = add_ov(lo, mul_ov(acc_value(c, 4, ac->arg[1], 0), unit, &ov), &ov);
 		bytes = mul_ov(count + ac->plus, unit, &ov);
 		break;
 	}
 	case GK_Z_RECT: {
-		uint64_t x = arg_value(fmt, d, pkt, ac->arg[0], 0), y = arg_value(fmt, d, pkt, ac->arg[1], 0);
-		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
-		uint64_t pitch = arg_value(fmt, d, pkt, ac->arg[3], 0) + ac->pitch_plus;
-		uint64_t slice = arg_value(fmt, d, pkt, ac->arg[4], 0) + ac->pitch_plus;
-		uint64_t w = arg_value(fmt, d, pkt, ac->arg[5], 1) + ac->rect_plus;
-		uint64_t h = arg_value(fmt, d, pkt, ac->arg[6], 1) + ac->rect_plus;
-		uint64_t dp = arg_value(fmt, d, pkt, ac->arg[7], 1) + ac->rect_plus;
+		uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
+		uint64_t z = acc_value(c, 5, ac->arg[2], 0);
+		uint64_t pitch = acc_value(c, 6, ac->arg[3], 0) + ac->pitch_plus;
+		uint64_t slice = acc_value(c, 7, ac->arg[4], 0) + ac->pitch_plus;
+		uint64_t w = acc_value(c, 8, ac->arg[5], 1) + ac->rect_plus;
+		uint64_t h = acc_value(c, 9, ac->arg[6], 1) + ac->rect_plus;
+		uint64_t dp = acc_value(c, 10, ac->arg[7], 1) + ac->rect_plus;
 		if (!w || !h || !dp)
 			return false;
 		uint64_t pb = ac->bytes_pitch ? pitch : mul_ov(pitch, elem, &ov);
@@ -294,8 +323,8 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 	}
 	case GK_Z_TILED: {
 		/* whole slices of (slice_tile_max + 1) 8x8-pixel tiles from slice z */
-		uint64_t slice = mul_ov(arg_value(fmt, d, pkt, ac->arg[4], 0) + 1, 64 * elem, &ov);
-		uint64_t z = arg_value(fmt, d, pkt, ac->arg[2], 0);
+		uint64_t slice = mul_ov(acc_value(c, 7, ac->arg[4], 0) + 1, 64 * elem, &ov);
+		uint64_t z = acc_value(c, 5, ac->arg[2], 0);
 		uint64_t nslices;
 		if (!slice) { /* only after an overflow */
 			r->lo = r->last = addr;
@@ -303,14 +332,14 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 			return true;
 		}
 		if (ac->arg[7]) {
-			nslices = arg_value(fmt, d, pkt, ac->arg[7], 0) + ac->rect_plus;
+			nslices = acc_value(c, 10, ac->arg[7], 0) + ac->rect_plus;
 		} else {
-			uint64_t count = arg_value(fmt, d, pkt, ac->count, 0);
+			uint64_t count = acc_value(c, 2, ac->count, 0);
 			uint64_t moved = mul_ov(count, ac->n ? ac->n : 64 * elem, &ov);
 			if (!moved)
 				return false;
-			uint64_t pitch_px = mul_ov(arg_value(fmt, d, pkt, ac->arg[3], 0) + 1, 8, &ov);
-			uint64_t x = arg_value(fmt, d, pkt, ac->arg[0], 0), y = arg_value(fmt, d, pkt, ac->arg[1], 0);
+			uint64_t pitch_px = mul_ov(acc_value(c, 6, ac->arg[3], 0) + 1, 8, &ov);
+			uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
 			uint64_t start = mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov) % slice;
 			uint64_t end = add_ov(start, moved, &ov);
 			nslices = end / slice + (end % slice != 0);
@@ -336,19 +365,24 @@ static bool access_range(const struct gk_format *fmt, const struct gk_packet_des
 static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_packet *pkt,
 			 const struct gk_packet_desc *d, struct gk_diags *out)
 {
+	static const uint8_t none[12] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	for (unsigned k = 0; k < d->naccess; k++) {
 		const struct gk_access *ac = &d->access[k];
-		uint64_t addr;
-		const struct gk_field *af = field_named(fmt, d, pkt, ac->addr, &addr);
+		const uint8_t *ixs = k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none;
+		uint64_t addr, flip = 0;
+		const struct gk_field *af = field_at(fmt, d, pkt, ixs[0], ac->addr, &addr);
 		if (!af)
 			continue; /* absent here (a register target, another generation) */
 		unsigned rw = ac->rw;
-		if (ac->flip && arg_value(fmt, d, pkt, ac->flip, 0) && rw != (GK_ACC_READ | GK_ACC_WRITE))
+		if (ac->flip)
+			field_at(fmt, d, pkt, ixs[1], ac->flip, &flip);
+		if (flip && rw != (GK_ACC_READ | GK_ACC_WRITE))
 			rw ^= GK_ACC_READ | GK_ACC_WRITE;
 		const char *verb = rw == GK_ACC_READ ? "reads" : rw == GK_ACC_WRITE ? "writes" : "reads and writes";
 		int dw = af->seg[0].dw, lo = af->seg[0].lo, hi = af->seg[0].hi;
 		struct range r;
-		if (!access_range(fmt, d, pkt, ac, addr, &r))
+		struct acc_ctx c = { fmt, d, pkt, ixs };
+		if (!access_range(&c, ac, addr, &r))
 			continue;
 		if (r.overflow) {
 			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, dw, lo, hi, af->name,

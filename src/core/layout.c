@@ -121,6 +121,21 @@ const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t of
 	return r;
 }
 
+uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name)
+{
+	if (!name)
+		return 0xff;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l] && i < 0x7f; i++) {
+			const struct gk_field *f = &lists[l][i];
+			if ((!f->gens || (f->gens & fmt->gen_bit)) && strcmp(f->name, name) == 0)
+				return (uint8_t)(i | (l == 0 ? 0x80u : 0));
+		}
+	return 0xff;
+}
+
 void gk_format_prepare(struct gk_format *fmt)
 {
 	for (size_t i = 0; fmt->regs && i < fmt->regs->nregs && i < GK_MAX_REGS; i++) {
@@ -138,11 +153,26 @@ void gk_format_prepare(struct gk_format *fmt)
 		}
 	}
 	memset(fmt->op_head, 0xff, sizeof fmt->op_head);
-	for (size_t k = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS; k-- > 0;) {
-		/* chains in table order: a family's framing tries them first to last */
+	size_t ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
+	for (size_t k = 0; k < ndescs; k++)
+		fmt->sel[k].next = 0xff;
+	/* chains per opcode: this generation's descriptions first, then those of
+	 * kin generations (same header layout), each in table order; framing
+	 * tries them first to last.  Built back to front. */
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (size_t k = ndescs; k-- > 0;) {
+			const struct gk_packet_desc *d = &fmt->descs[k];
+			bool mine = !d->gens || (d->gens & fmt->gen_bit);
+			bool kin = !fmt->kin_gens || (d->gens & fmt->kin_gens);
+			if (pass == 0 ? (mine || !kin) : !mine)
+				continue;
+			fmt->sel[k].next = fmt->op_head[d->opcode & 0xff];
+			fmt->op_head[d->opcode & 0xff] = (uint8_t)k;
+		}
+	for (size_t k = ndescs; k-- > 0;) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
-		struct gk_desc_fast *fast = &fmt->fast[k];
-		fast->sel_mask = fast->sel_value = 0;
+		struct gk_desc_sel *sel = &fmt->sel[k];
+		sel->mask = sel->value = 0;
 		const struct gk_field *lists[2] = { d->hdr, d->fields };
 		unsigned counts[2] = { d->nhdr, d->nfields };
 		for (unsigned l = 0; l < 2; l++)
@@ -153,15 +183,27 @@ void gk_format_prepare(struct gk_format *fmt)
 				if (v == UINT64_MAX || f->nseg != 1 || f->seg[0].dw != 0)
 					continue;
 				uint32_t m = gk_mask(f->seg[0].lo, f->seg[0].hi);
-				fast->sel_mask |= m;
-				fast->sel_value = (fast->sel_value & ~m) | (((uint32_t)v << f->seg[0].lo) & m);
+				sel->mask |= m;
+				sel->value = (sel->value & ~m) | (((uint32_t)v << f->seg[0].lo) & m);
 			}
-		fast->op_next = fmt->op_head[d->opcode & 0xff];
-		fmt->op_head[d->opcode & 0xff] = (uint8_t)k;
 	}
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		struct gk_desc_fast *fast = &fmt->fast[k];
+		memset(fast->rule_ix, 0xff, sizeof fast->rule_ix);
+		memset(fast->acc_ix, 0xff, sizeof fast->acc_ix);
+		for (unsigned r = 0; r < d->nrules && r < GK_FAST_RULES; r++) {
+			fast->rule_ix[r][0] = gk_field_index(fmt, d, d->rules[r].a);
+			fast->rule_ix[r][1] = gk_field_index(fmt, d, d->rules[r].b);
+		}
+		for (unsigned a = 0; a < d->naccess && a < GK_FAST_ACCESSES; a++) {
+			const struct gk_access *ac = &d->access[a];
+			fast->acc_ix[a][0] = gk_field_index(fmt, d, ac->addr);
+			fast->acc_ix[a][1] = gk_field_index(fmt, d, ac->flip);
+			fast->acc_ix[a][2] = gk_field_index(fmt, d, ac->count);
+			for (unsigned i = 0; i < 9; i++)
+				fast->acc_ix[a][3 + i] = gk_field_index(fmt, d, ac->arg[i]);
+		}
 		const struct gk_field *lists[2] = { d->hdr, d->fields };
 		unsigned counts[2] = { d->nhdr, d->nfields };
 		bool simple = true;

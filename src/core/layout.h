@@ -28,6 +28,8 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
+/* Index of the field called name on this generation (bit 7: in hdr), 0xff: none. */
+uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name);
 /* gk_field_get for the hot paths: one-segment fields inline */
 static inline uint64_t gk_fget(const struct gk_field *f, const uint32_t *dw, size_t ndw)
 {

@@ -69,12 +69,12 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	/* the first description of this generation whose selecting header bits
 	 * match, else one of another generation with the same header layout */
 	const struct gk_packet_desc *mine = 0, *other = 0;
-	unsigned kind = header_kind(fmt->gen_bit);
-	for (unsigned k = fmt->op_head[op & 0xffu]; k != 0xffu; k = fmt->fast[k].op_next) {
-		const struct gk_packet_desc *d = &fmt->descs[k];
-		const struct gk_desc_fast *fast = &fmt->fast[k];
-		if ((h & fast->sel_mask) != fast->sel_value || !(d->gens & kind))
+	/* the chain holds this generation's descriptions, then its kin's
+	 * (gk_format_prepare with kin_gens) */
+	for (unsigned k = fmt->op_head[op & 0xffu]; k != 0xffu; k = fmt->sel[k].next) {
+		if ((h & fmt->sel[k].mask) != fmt->sel[k].value)
 			continue;
+		const struct gk_packet_desc *d = &fmt->descs[k];
 		if (d->gens & fmt->gen_bit) {
 			mine = d;
 			break;

@@ -86,8 +86,8 @@ static void framing_unambiguous(const struct gk_format *fmt)
 			const struct gk_packet_desc *da = &fmt->descs[a], *db = &fmt->descs[b];
 			if (!(da->gens & fmt->gen_bit) || !(db->gens & fmt->gen_bit))
 				continue;
-			uint32_t both = fmt->fast[a].sel_mask & fmt->fast[b].sel_mask;
-			bool overlap = ((fmt->fast[a].sel_value ^ fmt->fast[b].sel_value) & both) == 0;
+			uint32_t both = fmt->sel[a].mask & fmt->sel[b].mask;
+			bool overlap = ((fmt->sel[a].value ^ fmt->sel[b].value) & both) == 0;
 			CHECK(!overlap, "%s: %s and %s match the same headers", fmt->gen, da->name, db->name);
 		}
 }
