@@ -7,7 +7,8 @@ CPPFLAGS += -Iinclude -Isrc
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B = build
-LIB_SRC = $(wildcard src/core/*.c) $(wildcard src/pm4/*.c) $(wildcard src/dma/*.c)
+LIB_SRC = $(wildcard src/*/*.c) $(wildcard src/isa/*/*.c)
+TOOL_SRC = tools/gfxkit.c $(wildcard tools/cmd_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)
@@ -32,11 +33,11 @@ $(B)/libgfxkit-san.a: $(SAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/gfxkit: tools/gfxkit.c $(B)/libgfxkit.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(B)/libgfxkit.a -o $@
+$(B)/gfxkit: $(TOOL_SRC) tools/commands.h $(B)/libgfxkit.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(TOOL_SRC) $(B)/libgfxkit.a -o $@
 
-$(B)/gfxkit-san: tools/gfxkit.c $(B)/libgfxkit-san.a
-	$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $< $(B)/libgfxkit-san.a -o $@
+$(B)/gfxkit-san: $(TOOL_SRC) tools/commands.h $(B)/libgfxkit-san.a
+	$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $(TOOL_SRC) $(B)/libgfxkit-san.a -o $@
 
 $(B)/tests/%: tests/%.c tests/testlib.h $(B)/libgfxkit.a
 	@mkdir -p $(dir $@)
@@ -55,9 +56,14 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
 
-bench: $(B)/gfxkit tools/bench.c $(B)/libgfxkit.a
-	$(CC) $(CPPFLAGS) $(WARN) -O2 tools/bench.c $(B)/libgfxkit.a -o $(B)/bench
-	$(B)/bench
+# tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
+BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
+bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
+	@set -e; for s in $(BENCH_SRC); do \
+		b=$(B)/$$(basename $$s .c); \
+		$(CC) $(CPPFLAGS) $(WARN) -O2 $$s $(B)/libgfxkit.a -o $$b; \
+		$$b; \
+	done
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gfxkit/gfxkit.h"
+#include "commands.h"
 
 static const char *prog = "gfxkit";
 
@@ -424,8 +425,46 @@ static int run_list(const struct gk_format *fmt)
 	return 0;
 }
 
+/* Commands with their own argument grammar (tools/cmd_*.c): the whole
+ * argument vector goes to them. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ NULL, NULL },
+};
+
+/* Instruction-set engines (`-e isa`): the first whose GPU list has -g wins. */
+static const struct isa_engine {
+	int (*knows_gpu)(const char *gpu);
+	int (*run)(int argc, char **argv);
+} isa_engines[] = {
+	{ NULL, NULL },
+};
+
+static const char *arg_value(int argc, char **argv, const char *opt, const char *longopt)
+{
+	for (int i = 2; i + 1 < argc; i++)
+		if (!strcmp(argv[i], opt) || !strcmp(argv[i], longopt))
+			return argv[i + 1];
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 2)
+		for (const struct command *c = commands; c->name; c++)
+			if (!strcmp(argv[1], c->name))
+				return c->run(argc, argv);
+	const char *engine = arg_value(argc, argv, "-e", "--engine");
+	if (engine && !strcmp(engine, "isa")) {
+		const char *gpu = arg_value(argc, argv, "-g", "--gpu");
+		for (const struct isa_engine *e = isa_engines; e->run; e++)
+			if (gpu && e->knows_gpu(gpu))
+				return e->run(argc, argv);
+		fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
+		return 2;
+	}
 	struct opts o;
 	int r = parse_args(argc, argv, &o);
 	if (r > 0) {
