@@ -70,6 +70,12 @@ struct gk_tile_surface {
 	uint64_t piece_plane;     /* SB: bytes of one tile-split piece plane in one pipe+bank channel */
 	uint32_t macro_per_row;   /* R = pitch / MTW */
 	uint32_t channel_macro;   /* MTB = T' BW BH */
+	/* lookup tables derived from the equation tables at init, so that the
+	 * address path neither allocates nor walks the equations */
+	uint8_t micro_lut[64];    /* element index i by (y & 7) * 8 + (x & 7) */
+	uint8_t pipe_lut[256];    /* pipe before the swizzle by ((y >> 3) & 15) * 16 + ((x >> 3) & 15) */
+	uint8_t bank_lut[256];    /* raw bank by (Y & 15) * 16 + (X & 15) */
+	uint8_t sh_piece, sh_mtw, sh_mth, sh_bankx, sh_banky, sh_pipes;
 	/* diagnostics of gk_tile_surface_init: warnings (addrlib's adjustments) and errors */
 	unsigned ndiags, errors;
 	struct gk_diag diags[GK_TILE_MAX_DIAGS];

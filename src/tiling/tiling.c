@@ -157,6 +157,50 @@ static void validate(struct gk_tile_surface *s, const struct gk_tile_params *p)
 		      p->macro_aspect, p->num_banks);
 }
 
+/* 6-bit element index inside a micro tile, from the order table */
+static unsigned micro_index_eq(const struct gk_tile_params *p, unsigned lx, unsigned ly)
+{
+	const struct gk_micro_order *o = &gk_micro_orders[p->micro][ilog2(p->bpp / 8)];
+	unsigned i = 0;
+	for (unsigned k = 0; k < 6; k++) {
+		unsigned b = o->bit[k];
+		i |= (((b & 0x10 ? ly : lx) >> (b & 3)) & 1u) << k;
+	}
+	return i;
+}
+
+static unsigned micro_index(const struct gk_tile_surface *s, unsigned lx, unsigned ly)
+{
+	return s->micro_lut[(ly & 7) * 8 + (lx & 7)];
+}
+
+/* the lookup tables of the address path */
+static void fill_luts(struct gk_tile_surface *s)
+{
+	const struct gk_tile_params *p = &s->p;
+	for (unsigned q = 0; q < 64; q++)
+		s->micro_lut[q] = p->mode == GK_TILE_LINEAR ? 0 : (uint8_t)micro_index_eq(p, q & 7, q >> 3);
+	if (p->mode != GK_TILE_2D)
+		return;
+	const struct gk_pipe_config *pc = &gk_pipe_configs[p->pipe_config];
+	const struct gk_xor_bit *bb = gk_bank_bits[ilog2(p->num_banks) - 1];
+	for (unsigned q = 0; q < 256; q++) {
+		unsigned x = (q & 15) << 3, y = (q >> 4) << 3, pipe = 0, bank = 0;
+		for (unsigned b = 0; b < 4; b++) {
+			pipe |= (parity8(x & pc->bit[b].xmask) ^ parity8(y & pc->bit[b].ymask)) << b;
+			bank |= (parity8((q & 15) & bb[b].xmask) ^ parity8((q >> 4) & bb[b].ymask)) << b;
+		}
+		s->pipe_lut[q] = (uint8_t)pipe;
+		s->bank_lut[q] = (uint8_t)bank;
+	}
+	s->sh_piece = (uint8_t)ilog2(s->piece_bytes);
+	s->sh_mtw = (uint8_t)ilog2(s->macro_tile_width);
+	s->sh_mth = (uint8_t)ilog2(s->macro_tile_height);
+	s->sh_pipes = (uint8_t)ilog2(s->pipes);
+	s->sh_bankx = (uint8_t)ilog2(8u * p->bank_width * s->pipes);
+	s->sh_banky = (uint8_t)ilog2(8u * p->bank_height);
+}
+
 int gk_tile_surface_init(struct gk_tile_surface *s, const struct gk_tile_params *req)
 {
 	memset(s, 0, sizeof *s);
@@ -247,19 +291,8 @@ int gk_tile_surface_init(struct gk_tile_surface *s, const struct gk_tile_params 
 	}
 	s->slice_bytes = (uint64_t)s->pitch * s->padded_height * E;
 	s->surface_bytes = s->slice_bytes * s->padded_slices;
+	fill_luts(s);
 	return 0;
-}
-
-/* 6-bit element index inside a micro tile */
-static unsigned micro_index(const struct gk_tile_surface *s, unsigned lx, unsigned ly)
-{
-	const struct gk_micro_order *o = &gk_micro_orders[s->p.micro][ilog2(s->elem_bytes)];
-	unsigned i = 0;
-	for (unsigned k = 0; k < 6; k++) {
-		unsigned b = o->bit[k];
-		i |= (((b & 0x10 ? ly : lx) >> (b & 3)) & 1u) << k;
-	}
-	return i;
 }
 
 /* 2D: address of byte e of the micro tile holding (x, y) in slice z */
@@ -267,22 +300,15 @@ static uint64_t addr2d(const struct gk_tile_surface *s, uint32_t x, uint32_t y, 
 		       unsigned *pipe_out, unsigned *bank_out, unsigned *piece_out)
 {
 	const struct gk_tile_params *p = &s->p;
-	const struct gk_pipe_config *pc = &gk_pipe_configs[p->pipe_config];
 	unsigned P = s->pipes, B = p->num_banks, bw = p->bank_width, bh = p->bank_height;
-	unsigned k = e / s->piece_bytes, off = e % s->piece_bytes;
-	uint64_t j = (uint64_t)((y / 8) % bh) * bw + (x / 8 / P) % bw;
+	unsigned k = e >> s->sh_piece, off = e & (s->piece_bytes - 1);
+	uint64_t j = ((y >> 3) & (bh - 1)) * bw + ((x >> (3 + s->sh_pipes)) & (bw - 1));
 	uint64_t L = s->piece_plane * (k + (uint64_t)s->pieces * z) +
-		     ((uint64_t)(y / s->macro_tile_height) * s->macro_per_row + x / s->macro_tile_width) *
-			     s->channel_macro +
-		     j * s->piece_bytes + off;
-	unsigned pipe = 0;
-	for (unsigned b = 0; b < 4; b++)
-		pipe |= (parity8(x & pc->bit[b].xmask) ^ parity8(y & pc->bit[b].ymask)) << b;
-	pipe = (pipe ^ (p->pipe_swizzle % P)) & (P - 1);
-	unsigned X = x / (8 * bw * P), Y = y / (8 * bh), bank = 0;
-	const struct gk_xor_bit *bb = gk_bank_bits[ilog2(B) - 1];
-	for (unsigned b = 0; b < 4; b++)
-		bank |= (parity8(X & bb[b].xmask) ^ parity8(Y & bb[b].ymask)) << b;
+		     ((uint64_t)(y >> s->sh_mth) * s->macro_per_row + (x >> s->sh_mtw)) * s->channel_macro +
+		     (j << s->sh_piece) + off;
+	unsigned pipe = (s->pipe_lut[((y >> 3) & 15) << 4 | ((x >> 3) & 15)] ^ p->pipe_swizzle) & (P - 1);
+	unsigned bank = s->bank_lut[((y >> s->sh_banky) & 15) << 4 | ((x >> s->sh_bankx) & 15)];
+	const struct gk_pipe_config *pc = &gk_pipe_configs[p->pipe_config];
 	if (pc->bank_or_xmask && bw == 1)
 		bank |= parity8(x & pc->bank_or_xmask);
 	bank ^= (unsigned)(((uint64_t)p->bank_swizzle + (uint64_t)z * (B / 2 - 1)) % B);

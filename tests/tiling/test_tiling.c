@@ -674,6 +674,44 @@ static void chip_tables(const char *shared)
 	CHECK(n == 352, "%u register rows", n);
 }
 
+/* microtile_index.tsv: the element index of every (mode, bpp, x, y) */
+static void micro_orders(const char *shared)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/microtile_index.tsv", shared);
+	struct tsv t;
+	unsigned n = 0;
+	if (!tsv_open(&t, path)) {
+		printf("# %s absent: micro tile order check skipped\n", path);
+		return;
+	}
+	while (tsv_next(&t)) {
+		struct gk_tile_params p;
+		struct gk_tile_surface s;
+		gk_tile_params_init(&p);
+		p.mode = GK_TILE_1D, p.bpp = (unsigned)num(&t, "bpp"), p.width = p.height = 8;
+		p.micro = strcmp(get(&t, "micro_tile_mode"), "display") ? GK_MICRO_THIN : GK_MICRO_DISPLAY;
+		if (p.bpp == 128 && p.micro == GK_MICRO_DISPLAY) { /* addrlib never uses it: check the table */
+			const struct gk_micro_order *o = &gk_micro_orders[0][4];
+			unsigned x = (unsigned)num(&t, "x"), y = (unsigned)num(&t, "y"), i = 0;
+			for (unsigned k = 0; k < 6; k++)
+				i |= (((o->bit[k] & 0x10 ? y : x) >> (o->bit[k] & 3)) & 1u) << k;
+			CHECK(i == num(&t, "element_index"), "display 128 (%u, %u)", x, y);
+			n++;
+			continue;
+		}
+		gk_tile_surface_init(&s, &p);
+		struct gk_tile_loc loc;
+		gk_tile_locate(&s, (uint32_t)num(&t, "x"), (uint32_t)num(&t, "y"), 0, &loc);
+		CHECK(loc.micro_index == num(&t, "element_index") && loc.byte_addr == loc.micro_index * (p.bpp / 8),
+		      "micro %s bpp %u (%s, %s): %u", get(&t, "micro_tile_mode"), p.bpp, get(&t, "x"), get(&t, "y"),
+		      loc.micro_index);
+		n++;
+	}
+	printf("# micro tile orders: %u entries as in %s\n", n, path);
+	CHECK(n == 640, "%u micro tile rows", n);
+}
+
 /* ---- tables are sound -------------------------------------------------------- */
 
 static void table_soundness(void)
@@ -913,6 +951,7 @@ int main(void)
 	}
 	mapping_shapes();
 	chip_tables(shared);
+	micro_orders(shared);
 	table_soundness();
 	pack_roundtrip();
 	invalid_params();
