@@ -1,11 +1,13 @@
 /* gfxkit tile: GFX6-8 tiled surfaces (include/gfxkit/tiling.h) from the
  * command line: info, addr, pack, unpack, map. */
+#define _POSIX_C_SOURCE 200809L /* fstat: regular files are size-checked before reading */
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gfxkit/tiling.h"
 #include "commands.h"
@@ -281,17 +283,31 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 	char line[256];
 	unsigned long lineno = 0;
 	int rc = 0;
-	while (fgets(line, sizeof line, f)) {
+	for (;;) {
+		/* one line; a NUL byte or an overlong line is an error, not a silent cut */
+		size_t len = 0;
+		int ch;
+		bool nul = false, eof = false;
+		while ((ch = fgetc(f)) != EOF && ch != '\n') {
+			nul |= ch == 0;
+			if (len < sizeof line - 1)
+				line[len] = (char)ch;
+			len++;
+		}
+		if (ch == EOF) {
+			eof = true;
+			if (len == 0)
+				break;
+		}
 		lineno++;
-		size_t len = strlen(line);
-		if (len == sizeof line - 1 && line[len - 1] != '\n') {
-			fprintf(stderr, P " addr: %s:%lu: line too long\n", o->coords, lineno);
+		if (nul || len >= sizeof line - 1) {
+			fprintf(stderr, P " addr: %s:%lu: %s\n", o->coords, lineno, nul ? "NUL byte in the line" : "line too long");
 			rc = 1;
-			int ch;
-			while ((ch = fgetc(f)) != EOF && ch != '\n')
-				;
+			if (eof)
+				break;
 			continue;
 		}
+		line[len] = 0;
 		char *tok[4];
 		unsigned n = 0;
 		for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
@@ -313,6 +329,8 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 		char where[64];
 		snprintf(where, sizeof where, "%.30s:%lu: ", o->coords, lineno);
 		rc |= one_addr(o, s, c[0], c[1], c[2], where);
+		if (eof)
+			break;
 	}
 	if (ferror(f)) {
 		fprintf(stderr, P " addr: %s: read error\n", o->coords);
@@ -325,16 +343,16 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 
 /* ---- pack / unpack ------------------------------------------------------------- */
 
-/* the size of a regular file, or -1 */
+/* the size of a regular file; -1 for pipes and terminals (read as streams);
+ * -2 for anything else (directories, ...) */
 static long long file_size(FILE *f)
 {
-	long here = ftell(f);
-	if (here < 0 || fseek(f, 0, SEEK_END))
+	struct stat st;
+	if (fstat(fileno(f), &st))
 		return -1;
-	long end = ftell(f);
-	if (fseek(f, here, SEEK_SET))
-		return -1;
-	return end;
+	if (S_ISREG(st.st_mode))
+		return (long long)st.st_size;
+	return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode) ? -1 : -2;
 }
 
 static bool seek_to(FILE *f, uint64_t off, uint64_t *pos)
@@ -365,7 +383,13 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 		fprintf(stderr, P " %s: %s: %s\n", sub, o->in, strerror(errno));
 		return 2;
 	}
-	long long have = in == stdin ? -1 : file_size(in);
+	long long have = file_size(in);
+	if (have == -2) {
+		fprintf(stderr, P " %s: %s is not a file\n", sub, o->in);
+		if (in != stdin)
+			fclose(in);
+		return 2;
+	}
 	if (have >= 0 && (uint64_t)have != want_in) {
 		fprintf(stderr, P " %s: %s is %lld bytes; want %llu (%s)\n", sub, o->in, have, (unsigned long long)want_in,
 			pack ? "width x height x slices x bpp/8" : "the tiled surface_bytes");
@@ -440,8 +464,8 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 				}
 			}
 		}
-	if (!rc && in == stdin && fgetc(in) != EOF) {
-		fprintf(stderr, P " %s: standard input is longer than the %llu bytes wanted\n", sub,
+	if (!rc && have < 0 && fgetc(in) != EOF) {
+		fprintf(stderr, P " %s: %s is longer than the %llu bytes wanted\n", sub, o->in,
 			(unsigned long long)want_in);
 		rc = 1;
 	}

@@ -150,6 +150,14 @@ printf '60 31 4\n' | "$G" tile addr $C101 --coords - --json >out 2>err
 has out "coords stdin" '"byte_addr": 319216'
 # shellcheck disable=SC2086
 run "coords missing" 2 tile addr $C101 --coords nosuchfile
+printf '1 2\0 3\n4 5' >nul.txt
+# shellcheck disable=SC2086
+run "coords NUL" 1 tile addr $C101 --coords nul.txt
+has err "coords NUL" 'nul.txt:1: NUL byte in the line'
+has out "coords last line without newline" '^4 5 0 [0-9]+ pipe='
+head -c 3000 /dev/urandom >junk.txt
+# shellcheck disable=SC2086
+run "coords junk" 1 tile addr $C101 --coords junk.txt
 
 # ---- pack / unpack round trips, one per mode (and a split 2D surface)
 i=0
@@ -207,6 +215,25 @@ cat tiled3.raw | "$G" tile unpack $P3 --in - --out x.raw >out 2>err
 has err "unpack pieces from a pipe" 'input must be a regular file'
 run "pack args" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in lin1.raw
 run "pack no input" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in nosuch.raw --out x.raw
+mkdir adir
+run "pack from a directory" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in adir --out x.raw
+has err "pack from a directory" 'adir is not a file'
+head -c 65 /dev/zero | "$G" tile pack --mode 1d --bpp 8 --width 8 --height 8 --in - --out x.raw >out 2>err
+has err "stdin too long" 'is longer than the 64 bytes wanted'
+# the largest surface: sizes without overflow, and an empty input refused before any work
+BIG="--mode 2d --bpp 128 --width 16384 --height 16384 --slices 2048 --pipe-config P16_32x32_16x16 --tile-split 64 --bank-width 8 --bank-height 8 --macro-aspect 1 --num-banks 16"
+: >empty.raw
+# shellcheck disable=SC2086
+run "largest info" 0 tile info $BIG
+has out "largest info" '^surface_bytes 8796093022208$'
+# shellcheck disable=SC2086
+run "largest pack" 1 tile pack $BIG --in empty.raw --out x.raw
+has err "largest pack" 'empty.raw is 0 bytes; want 8796093022208'
+# shellcheck disable=SC2086
+run "largest map" 1 tile map $BIG --out x.png
+has err "largest map" 'more than the 67108864 pixels'
+# shellcheck disable=SC2086
+run "largest addr" 0 tile addr $BIG 16383 16383 2047
 
 # ---- map
 for by in pipe bank microtile order; do
