@@ -514,6 +514,49 @@ static void invalid_params(void)
 	CHECK(gk_tile_info_json(&s, buf, 10) == n && strlen(buf) == 9, "json truncates safely");
 }
 
+/* Hostile parameters: any values; init never misbehaves, and a surface it
+ * accepts keeps every address inside itself and element-aligned. */
+static void hostile_params(void)
+{
+	uint64_t rng = 0xbadc0ffee;
+	unsigned accepted = 0;
+	static const uint32_t edge[] = { 0, 1, 2, 3, 7, 8, 64, 100, 128, 4096, 16384, 16385, 0x7fffffff, 0xffffffff };
+	for (unsigned it = 0; it < 20000; it++) {
+		struct gk_tile_params p;
+		uint32_t v[16];
+		for (unsigned k = 0; k < 16; k++)
+			v[k] = tl_rand(&rng) & 1 ? edge[tl_rand(&rng) % (sizeof edge / sizeof edge[0])] : (uint32_t)(1u << (tl_rand(&rng) % 8));
+		gk_tile_params_init(&p);
+		p.mode = v[0] % 6, p.micro = v[1] % 3, p.bpp = v[2], p.width = v[3] % 3 ? v[3] % 5000 : v[3];
+		p.height = v[4] % 3 ? v[4] % 5000 : v[4], p.slices = v[5] % 4 ? v[5] % 7 : v[5];
+		p.pipe_config = (int)(v[6] % 40) - 2, p.tile_split = v[7], p.bank_width = v[8], p.bank_height = v[9];
+		p.macro_aspect = v[10], p.num_banks = v[11], p.pipe_swizzle = v[12], p.bank_swizzle = v[13];
+		p.row_size = v[14] % 2 ? 0 : v[14];
+		struct gk_tile_surface s;
+		if (gk_tile_surface_init(&s, &p)) {
+			CHECK(s.errors > 0 && s.ndiags > 0 && s.diags[0].severity == GK_ERROR && s.diags[0].field,
+			      "refused without an error diagnostic");
+			continue;
+		}
+		accepted++;
+		CHECK(s.surface_bytes == s.slice_bytes * s.padded_slices && s.pitch >= p.width &&
+			      s.padded_height >= p.height && s.pitch % s.pitch_align == 0 && s.base_align % 256 == 0,
+		      "sizes");
+		for (unsigned k = 0; k < 16; k++) {
+			uint32_t x = (uint32_t)(tl_rand(&rng) % s.pitch), y = (uint32_t)(tl_rand(&rng) % s.padded_height);
+			uint32_t z = (uint32_t)(tl_rand(&rng) % s.padded_slices);
+			if (k == 0)
+				x = s.pitch - 1, y = s.padded_height - 1, z = s.padded_slices - 1;
+			uint64_t a;
+			CHECK(gk_tile_addr(&s, x, y, z, &a) == 0 && a + s.elem_bytes <= s.surface_bytes && a % s.elem_bytes == 0,
+			      "address %llu outside %llu", (unsigned long long)a, (unsigned long long)s.surface_bytes);
+		}
+	}
+	printf("# hostile parameters: %u of 20000 random sets accepted, every other one refused with a diagnostic\n",
+	       accepted);
+	CHECK(accepted > 500, "only %u accepted", accepted);
+}
+
 /* ---- modifier fields ---------------------------------------------------------- */
 
 static void modifier_fields(void)
@@ -955,6 +998,7 @@ int main(void)
 	table_soundness();
 	pack_roundtrip();
 	invalid_params();
+	hostile_params();
 	modifier_fields();
 	png_tests();
 	return tl_done();
