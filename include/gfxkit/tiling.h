@@ -119,7 +119,8 @@ int gk_tile_band(const struct gk_tile_surface *s, uint32_t z, uint32_t b, struct
  * apart.  pack: linear rows [band.y0, band.y0 + rows) ∩ [0, height) -> tiled,
  * where tiled holds the band's ranges one after another (gk_tile_band_bytes);
  * every byte of it is written, padding elements as zeros.  `linear` points at
- * row band.y0 of slice band.z.  unpack is the inverse (padding is skipped). */
+ * row band.y0 of slice band.z (it is not read when band.y0 >= height: rows
+ * past the image are padding).  unpack is the inverse (padding is skipped). */
 void gk_tile_pack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *linear,
 		       size_t stride, void *tiled);
 void gk_tile_unpack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *tiled,
