@@ -4,4 +4,6 @@
 #ifndef GFXKIT_TOOLS_COMMANDS_H
 #define GFXKIT_TOOLS_COMMANDS_H
 
+int cmd_tile(int argc, char **argv); /* cmd_tile.c: GFX6-8 tiled surfaces */
+
 #endif

@@ -8,5 +8,6 @@
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/tiling.h"
 
 #endif

@@ -1,0 +1,283 @@
+#!/bin/sh
+# End-to-end tests of `gfxkit tile`: sh tests/cli/test_tile.sh path/to/gfxkit
+# info (text and JSON), addr (arguments, --coords file and stdin), chip tile
+# indexes, invalid parameters, pack/unpack round trips and size errors, and the
+# map PNG read back by python3's zlib (skipped when python3 is absent).
+# Prints "# passed=N failed=M" and exits non-zero when anything failed.
+G=${1:?usage: sh tests/cli/test_tile.sh path/to/gfxkit}
+case $G in /*) ;; *) G=$(pwd)/$G ;; esac
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+cd "$T" || exit 1
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $*"
+	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
+	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
+}
+run() {
+	what=$1 want=$2
+	shift 2
+	"$G" "$@" >out 2>err
+	rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
+	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
+}
+has() {
+	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
+}
+same() {
+	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; fi
+}
+PY=
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import zlib, json' 2>/dev/null; then PY=python3; fi
+
+# case 101 of the addrlib vectors (the README's worked example)
+C101="--mode 2d --micro display --bpp 32 --width 100 --height 37 --slices 6 --pipe-config P8_32x32_16x16
+ --tile-split 2048 --bank-width 1 --bank-height 2 --macro-aspect 2 --num-banks 16 --pipe-swizzle 3 --bank-swizzle 7"
+
+# ---- help and usage
+run "help" 0 tile --help
+has out "help" '^usage: gfxkit tile info'
+run "no subcommand" 2 tile
+run "unknown subcommand" 2 tile frobnicate --mode 1d --bpp 8 --width 8 --height 8
+has err "unknown subcommand" "unknown subcommand 'frobnicate'"
+run "unknown option" 2 tile info --mode 1d --bpp 8 --width 8 --height 8 --colour red
+run "bad number" 2 tile info --mode 1d --bpp 8 --width 8x --height 8
+run "number too big" 2 tile info --mode 1d --bpp 8 --width 99999999999 --height 8
+run "missing value" 2 tile info --mode
+
+# ---- info
+# shellcheck disable=SC2086
+run "info 101" 0 tile info $C101
+for kv in "pitch 128" "padded_height 128" "padded_slices 6" "surface_bytes 393216" "slice_bytes 65536" \
+	"base_align 65536" "macro_tile_width 128" "amdgpu_tiling_flags 0x006a0ac4"; do
+	has out "info 101 $kv" "^$kv\$"
+done
+# shellcheck disable=SC2086
+run "info 101 json" 0 tile info $C101 --json
+has out "info json" '^\{"pitch": 128, "padded_height": 128, "padded_slices": 6, "surface_bytes": 393216, "slice_bytes": 65536, "base_align": 65536, "pitch_align": 128, "height_align": 128, "macro_tile_width": 128, "macro_tile_height": 128, "diagnostics": \[\]'
+if [ -n "$PY" ]; then
+	if $PY -c 'import json, sys; d = json.loads(open("out").read()); sys.exit(0 if d["surface_bytes"] == 393216 and d["diagnostics"] == [] else 1)'; then ok; else bad "info json: python json"; fi
+else
+	echo "# python3 absent: JSON parse check skipped"
+fi
+run "linear" 0 tile info --mode linear --bpp 8 --width 100 --height 37
+has out "linear pitch" '^pitch 256$'
+run "1d" 0 tile info --mode 1d --bpp 16 --width 100 --height 37
+has out "1d pitch" '^pitch 112$'
+has out "1d height" '^padded_height 40$'
+# case 106: addrlib raises bank height and aspect, with warnings
+run "adjusted" 0 tile info --mode 2d --bpp 8 --width 100 --height 37 --pipe-config P2 --tile-split 2048 \
+	--bank-width 1 --bank-height 1 --macro-aspect 1 --num-banks 16 --json
+has out "adjusted bh" '"bank_height": 4'
+has out "adjusted ma" '"macro_aspect": 2'
+has out "adjusted warning" '"severity": "warning", "field": "bank_height"'
+run "128 display" 0 tile info --mode 1d --micro display --bpp 128 --width 100 --height 37
+has err "128 display" 'warning: micro: 128 bpp tiled surfaces use thin'
+run "aliasing config" 0 tile info --mode 2d --bpp 32 --width 64 --height 64 --pipe-config P4_32x32 \
+	--tile-split 2048 --bank-width 1 --bank-height 2 --macro-aspect 2 --num-banks 16
+has err "aliasing config" 'no Linux tile table'
+
+# ---- chips
+run "chip 48" 0 tile info --chip tonga --tile-index 14 --bpp 128 --width 1000 --height 600 --json
+has out "chip 48" '"pitch": 1024, "padded_height": 640, .*"tile_split": 2048, "bank_width": 1, "bank_height": 2, "macro_aspect": 2, "num_banks": 16'
+run "chip 26" 0 tile info --chip tahiti --tile-index 10 --bpp 8 --width 64 --height 64
+has out "chip 26" '^padded_height 256$'
+run "chip override" 0 tile info --chip tahiti --tile-index 10 --bpp 8 --width 64 --height 64 --bank-height 8
+has out "chip override" '^bank_height 8$'
+run "chip depth entry" 1 tile info --chip tahiti --tile-index 0 --bpp 32 --width 64 --height 64
+has err "chip depth entry" 'micro tile mode depth'
+run "chip unknown" 1 tile info --chip cypress --tile-index 0 --bpp 32 --width 64 --height 64
+run "chip index" 2 tile info --chip tahiti --tile-index 32 --bpp 32 --width 64 --height 64
+run "chip alone" 2 tile info --chip tahiti --bpp 32 --width 64 --height 64
+
+# ---- invalid parameters: exit 1 and a message naming the parameter
+G2D="--mode 2d --bpp 32 --width 64 --height 64 --pipe-config P8_32x32_16x16 --tile-split 2048 --bank-width 1 --bank-height 2 --macro-aspect 2 --num-banks 16"
+# shellcheck disable=SC2086
+{
+	run "pipe config" 1 tile info $G2D --pipe-config P4_16x64
+	has err "pipe config" "unknown pipe config 'P4_16x64'"
+	run "pipe config number" 1 tile info $G2D --pipe-config 3
+	run "bank width 3" 1 tile info $G2D --bank-width 3
+	has err "bank width 3" 'error: bank_width: bank width 3: must be 1, 2, 4 or 8'
+	run "split > row" 1 tile info $G2D --tile-split 4096 --row-size 2048
+	has err "split > row" 'tile split 4096 bytes exceeds the 2048-byte DRAM row'
+	run "bpp 24" 1 tile info $G2D --bpp 24
+	has err "bpp 24" 'bpp 24: must be 8, 16, 32, 64 or 128'
+	run "huge width" 1 tile info $G2D --width 100000
+	has err "huge width" 'width 100000: must be 1 to 16384'
+	run "aspect > banks" 1 tile info $G2D --num-banks 2 --macro-aspect 4
+	run "invalid json" 1 tile info $G2D --bank-width 3 --json
+	has out "invalid json" '"severity": "error", "field": "bank_width"'
+}
+
+# ---- addr
+# shellcheck disable=SC2086
+run "addr 101" 0 tile addr $C101 60 31 4
+has out "addr 101" '^60 31 4 319216 pipe=6 bank=11$'
+# shellcheck disable=SC2086
+run "addr json" 0 tile addr $C101 --json 0x3c 31 4
+has out "addr json" '^\{"x": 60, "y": 31, "slice": 4, "byte_addr": 319216\}$'
+# shellcheck disable=SC2086
+run "addr outside" 1 tile addr $C101 128 0
+has err "addr outside" 'outside the padded surface 128 x 128 x 6'
+# shellcheck disable=SC2086
+run "addr bad" 2 tile addr $C101 1
+# every committed address row of case 101, through --coords
+awk -F'\t' '$1 == 101 { print $2, $3, $4 }' "$ROOT/tests/vectors/tiling_addresses.tsv" >coords
+awk -F'\t' '$1 == 101 { print $5 }' "$ROOT/tests/vectors/tiling_addresses.tsv" >want
+# shellcheck disable=SC2086
+run "coords 101" 0 tile addr $C101 --coords coords
+cut -d' ' -f4 out >got
+same got want "coords 101 addresses"
+if [ "$(wc -l <want)" -ge 20 ]; then ok; else bad "coords 101: only $(wc -l <want) rows"; fi
+printf '1 2\n# comment\n\n3 4 5\nx y\n999 0\n1 2 3 4\n' >mixed
+# shellcheck disable=SC2086
+run "coords mixed" 1 tile addr $C101 --coords mixed
+has err "coords mixed" 'mixed:5: want X Y \[SLICE\]'
+has err "coords mixed" 'mixed:6: \(999, 0, 0\) is outside'
+has err "coords mixed" 'mixed:7: want X Y'
+if [ "$(wc -l <out)" -eq 2 ]; then ok; else bad "coords mixed: $(wc -l <out) lines, want 2"; fi
+# shellcheck disable=SC2086
+printf '60 31 4\n' | "$G" tile addr $C101 --coords - --json >out 2>err
+has out "coords stdin" '"byte_addr": 319216'
+# shellcheck disable=SC2086
+run "coords missing" 2 tile addr $C101 --coords nosuchfile
+printf '1 2\0 3\n4 5' >nul.txt
+# shellcheck disable=SC2086
+run "coords NUL" 1 tile addr $C101 --coords nul.txt
+has err "coords NUL" 'nul.txt:1: NUL byte in the line'
+has out "coords last line without newline" '^4 5 0 [0-9]+ pipe='
+head -c 3000 /dev/urandom >junk.txt
+# shellcheck disable=SC2086
+run "coords junk" 1 tile addr $C101 --coords junk.txt
+
+# ---- pack / unpack round trips, one per mode (and a split 2D surface)
+i=0
+for S in "--mode linear --bpp 8 --width 13 --height 5 --slices 2" \
+	"--mode 1d --micro display --bpp 16 --width 100 --height 37" \
+	"--mode 2d --micro thin --bpp 64 --width 100 --height 37 --slices 3 --pipe-config P8_32x32_16x16 --tile-split 256 --bank-width 1 --bank-height 1 --macro-aspect 1 --num-banks 16" \
+	"--mode 2d --micro display --bpp 32 --width 300 --height 70 --pipe-config P16_32x32_8x16 --tile-split 1024 --bank-width 2 --bank-height 1 --macro-aspect 2 --num-banks 8 --pipe-swizzle 5 --bank-swizzle 3"; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086
+	set -- $S
+	w=0 h=0 b=0 s=1
+	while [ $# -gt 0 ]; do
+		case $1 in --width) w=$2 ;; --height) h=$2 ;; --bpp) b=$2 ;; --slices) s=$2 ;; esac
+		shift
+	done
+	n=$((w * h * s * b / 8))
+	head -c "$n" /dev/urandom >lin$i.raw
+	# shellcheck disable=SC2086
+	run "pack $i" 0 tile pack $S --in lin$i.raw --out tiled$i.raw
+	# shellcheck disable=SC2086
+	sz=$("$G" tile info $S | sed -n 's/^surface_bytes //p')
+	if [ "$(wc -c <tiled$i.raw)" -eq "$sz" ]; then ok; else bad "pack $i: $(wc -c <tiled$i.raw) bytes, want $sz"; fi
+	# shellcheck disable=SC2086
+	run "unpack $i" 0 tile unpack $S --in tiled$i.raw --out back$i.raw
+	same lin$i.raw back$i.raw "pack/unpack $i"
+	# streams: linear from stdin, linear to stdout
+	# shellcheck disable=SC2086
+	"$G" tile pack $S --in - --out tiled$i.b <lin$i.raw 2>err
+	same tiled$i.raw tiled$i.b "pack $i from stdin"
+	# shellcheck disable=SC2086
+	"$G" tile unpack $S --in tiled$i.raw --out - >back$i.b 2>err
+	same lin$i.raw back$i.b "unpack $i to stdout"
+	# a file one byte short: exit 1 and the size wanted
+	head -c $((n - 1)) lin$i.raw >short.raw
+	# shellcheck disable=SC2086
+	run "pack short $i" 1 tile pack $S --in short.raw --out x.raw
+	has err "pack short $i" "is $((n - 1)) bytes; want $n"
+	# shellcheck disable=SC2086
+	cat short.raw | "$G" tile pack $S --in - --out x.raw >out 2>err
+	if [ $? -eq 1 ]; then ok; else bad "pack short stdin $i: exit status"; fi
+	has err "pack short stdin $i" "ends after $((n - 1)) bytes; want $n"
+	# shellcheck disable=SC2086
+	run "unpack long $i" 1 tile unpack $S --in lin$i.raw --out x.raw
+done
+# bands split into tile-split pieces (several bands a slice) cannot go to a pipe
+P3="--mode 2d --micro thin --bpp 64 --width 100 --height 300 --pipe-config P8_32x32_16x16 --tile-split 256 --bank-width 1 --bank-height 1 --macro-aspect 1 --num-banks 16"
+head -c $((100 * 300 * 8)) /dev/urandom >lin3.raw
+# shellcheck disable=SC2086
+"$G" tile pack $P3 --in lin3.raw --out tiled3.raw 2>err
+# shellcheck disable=SC2086
+"$G" tile pack $P3 --in lin3.raw --out - 2>err | cat >/dev/null
+has err "pack pieces to a pipe" 'output must be a regular file'
+# shellcheck disable=SC2086
+cat tiled3.raw | "$G" tile unpack $P3 --in - --out x.raw >out 2>err
+has err "unpack pieces from a pipe" 'input must be a regular file'
+run "pack args" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in lin1.raw
+run "pack no input" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in nosuch.raw --out x.raw
+mkdir adir
+run "pack from a directory" 2 tile pack --mode 1d --bpp 8 --width 8 --height 8 --in adir --out x.raw
+has err "pack from a directory" 'adir is not a file'
+head -c 65 /dev/zero | "$G" tile pack --mode 1d --bpp 8 --width 8 --height 8 --in - --out x.raw >out 2>err
+has err "stdin too long" 'is longer than the 64 bytes wanted'
+# the largest surface: sizes without overflow, and an empty input refused before any work
+BIG="--mode 2d --bpp 128 --width 16384 --height 16384 --slices 2048 --pipe-config P16_32x32_16x16 --tile-split 64 --bank-width 8 --bank-height 8 --macro-aspect 1 --num-banks 16"
+: >empty.raw
+# shellcheck disable=SC2086
+run "largest info" 0 tile info $BIG
+has out "largest info" '^surface_bytes 8796093022208$'
+# shellcheck disable=SC2086
+run "largest pack" 1 tile pack $BIG --in empty.raw --out x.raw
+has err "largest pack" 'empty.raw is 0 bytes; want 8796093022208'
+# shellcheck disable=SC2086
+run "largest map" 1 tile map $BIG --out x.png
+has err "largest map" 'more than the 67108864 pixels'
+# shellcheck disable=SC2086
+run "largest addr" 0 tile addr $BIG 16383 16383 2047
+
+# ---- map
+for by in pipe bank microtile order; do
+	# shellcheck disable=SC2086
+	run "map $by" 0 tile map $C101 --by $by --slice 5 --out map_$by.png
+done
+run "map 1d" 0 tile map --mode 1d --bpp 32 --width 20 --height 9 --out map_1d.png
+# shellcheck disable=SC2086
+run "map by" 2 tile map $C101 --by colour --out x.png
+# shellcheck disable=SC2086
+run "map slice" 1 tile map $C101 --slice 6 --out x.png
+# shellcheck disable=SC2086
+run "map no out" 2 tile map $C101
+if [ -n "$PY" ]; then
+	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png; do
+		if $PY - "$f" <<'EOF' 2>perr; then ok; else bad "map $f: python3 decode: $(tail -1 perr)"; fi
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+assert d[:8] == b"\x89PNG\r\n\x1a\n", "signature"
+i, idat, w, h, end = 8, b"", 0, 0, False
+while i < len(d):
+    n, t = struct.unpack(">I", d[i:i + 4])[0], d[i + 4:i + 8]
+    body = d[i + 8:i + 8 + n]
+    assert zlib.crc32(t + body) == struct.unpack(">I", d[i + 8 + n:i + 12 + n])[0], "crc"
+    if t == b"IHDR":
+        w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+        assert depth == 8 and colour == 2
+    elif t == b"IDAT":
+        idat += body
+    elif t == b"IEND":
+        end = True
+    i += 12 + n
+raw = zlib.decompress(idat)
+assert end and len(raw) == h * (1 + 3 * w), "size"
+assert all(raw[r * (1 + 3 * w)] == 0 for r in range(h)), "filter"
+colours = {raw[k:k + 3] for r in range(h) for k in range(r * (1 + 3 * w) + 1, (r + 1) * (1 + 3 * w), 3)}
+assert len(colours) >= 4, "a picture of one colour"
+EOF
+	done
+	# the 1d map is pitch x padded height: 24 x 16 (pitch: 20 rounded to 8 until a slice is 256 bytes)
+	if $PY -c 'import struct; d = open("map_1d.png", "rb").read(); assert struct.unpack(">II", d[16:24]) == (24, 16)'; then ok; else bad "map 1d size"; fi
+else
+	echo "# python3 absent: PNG decode check skipped"
+fi
+
+echo "# passed=$pass failed=$fail"
+[ "$fail" -eq 0 ]
