@@ -4,4 +4,6 @@
 #ifndef GFXKIT_TOOLS_COMMANDS_H
 #define GFXKIT_TOOLS_COMMANDS_H
 
+int cmd_modifier(int argc, char **argv);
+
 #endif

@@ -17,6 +17,7 @@ static void usage(FILE *f)
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
+		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"ENGINE: pm4 (the default) or dma\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
@@ -431,6 +432,7 @@ static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
+	{ "modifier", cmd_modifier },
 	{ NULL, NULL },
 };
 
