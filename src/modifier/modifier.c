@@ -36,19 +36,13 @@ static uint64_t fmask(const struct gk_field *f)
 static unsigned fmax_bit(const struct gk_field *f)
 {
 	uint64_t m = fmask(f);
-	unsigned h = 63;
-	while (h && !(m >> h & 1))
-		h--;
-	return h;
+	return m ? 63u - (unsigned)__builtin_clzll(m) : 0;
 }
 
 static unsigned fmin_bit(const struct gk_field *f)
 {
 	uint64_t m = fmask(f);
-	unsigned l = 0;
-	while (l < 63 && !(m >> l & 1))
-		l++;
-	return l;
+	return m ? (unsigned)__builtin_ctzll(m) : 0;
 }
 
 static int is_amd(uint64_t v)
@@ -256,17 +250,30 @@ static void sb_fmt(struct sbuf *b, const char *fmt, ...)
 
 /* ---- the name walk ---- */
 
+/* The fields the name conditions look at, read once per walk. */
+struct conds {
+	uint64_t dcc, tile, retile, align;
+};
+
+static void read_conds(uint64_t v, struct conds *c)
+{
+	c->dcc = get_named(v, "DCC");
+	c->tile = get_named(v, "TILE");
+	c->retile = get_named(v, "DCC_RETILE");
+	c->align = get_named(v, "DCC_PIPE_ALIGN");
+}
+
 /* Which condition of mf fails (0: none). */
-static unsigned failed_when(const struct gk_mod_field *mf, uint64_t v, const struct gk_mod_verdesc *vd)
+static unsigned failed_when(const struct gk_mod_field *mf, const struct conds *c, const struct gk_mod_verdesc *vd)
 {
 	unsigned w = mf->when;
-	if ((w & GK_MW_DCC) && !get_named(v, "DCC"))
+	if ((w & GK_MW_DCC) && !c->dcc)
 		return GK_MW_DCC;
-	if ((w & GK_MW_TRAILER) && !(vd && (vd->trailer_tiles >> get_named(v, "TILE") & 1)))
+	if ((w & GK_MW_TRAILER) && !(vd && (vd->trailer_tiles >> c->tile & 1)))
 		return GK_MW_TRAILER;
-	if ((w & GK_MW_NO_RETILE) && get_named(v, "DCC_RETILE"))
+	if ((w & GK_MW_NO_RETILE) && c->retile)
 		return GK_MW_NO_RETILE;
-	if ((w & GK_MW_RETILE_OR_ALIGN) && !get_named(v, "DCC_RETILE") && !get_named(v, "DCC_PIPE_ALIGN"))
+	if ((w & GK_MW_RETILE_OR_ALIGN) && !c->retile && !c->align)
 		return GK_MW_RETILE_OR_ALIGN;
 	return 0;
 }
@@ -298,33 +305,22 @@ static void put_kv(struct sbuf *b, const struct gk_mod_field *mf, const struct g
 		sb_fmt(b, ",%s=%llu", mf->f.name, (unsigned long long)x);
 }
 
-static void put_bits(char *buf, size_t cap, uint64_t m)
-{
-	unsigned hi = 63, lo = 0;
-	while (hi && !(m >> hi & 1))
-		hi--;
-	while (lo < 63 && !(m >> lo & 1))
-		lo++;
-	if (hi == lo)
-		snprintf(buf, cap, "bit %u", lo);
-	else
-		snprintf(buf, cap, "bits %u:%u", hi, lo);
-}
-
 static int bit_lo(uint64_t m)
 {
-	int lo = 0;
-	while (lo < 63 && !(m >> lo & 1))
-		lo++;
-	return lo;
+	return m ? __builtin_ctzll(m) : 0;
 }
 
 static int bit_hi(uint64_t m)
 {
-	int hi = 63;
-	while (hi && !(m >> hi & 1))
-		hi--;
-	return hi;
+	return m ? 63 - __builtin_clzll(m) : 0;
+}
+
+static void put_bits(char *buf, size_t cap, uint64_t m)
+{
+	if (bit_hi(m) == bit_lo(m))
+		snprintf(buf, cap, "bit %d", bit_lo(m));
+	else
+		snprintf(buf, cap, "bits %d:%d", bit_hi(m), bit_lo(m));
 }
 
 static void versions_using(char *buf, size_t cap, uint16_t gens)
@@ -348,7 +344,9 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 	const struct gk_mod_verdesc *vd = version_of(v);
 	int lossy = vd && vd->libdrm;
 	struct sbuf *out_of_place = lossy ? extra : base;
-	char where[24];
+	char where[24] = "";
+	struct conds cd;
+	read_conds(v, &cd);
 
 	if (vd) {
 		if (base)
@@ -368,7 +366,8 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 		const struct gk_enum *e = enum_of(mf, vd);
 		const char *nm = gk_enum_name(e, x);
 		int lo = (int)fmin_bit(&mf->f), hi = (int)fmax_bit(&mf->f);
-		put_bits(where, sizeof where, fmask(&mf->f));
+		if (dg)
+			put_bits(where, sizeof where, fmask(&mf->f));
 		if (!used_by(mf, ver)) {
 			if (!x)
 				continue;
@@ -381,7 +380,7 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 				put_kv(out_of_place, mf, vd, x);
 			continue;
 		}
-		unsigned fw = failed_when(mf, v, vd);
+		unsigned fw = failed_when(mf, &cd, vd);
 		if (!fw && e && !nm)
 			add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, mf->f.name, lo, hi, 0,
 				 mf->show == GK_MS_TILE ? "%s=%llu: not a %s tile%s" : "%s=%llu: no such value%s%s",
@@ -521,9 +520,13 @@ size_t gk_modifier_name(uint64_t value, char *buf, size_t cap)
 size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap)
 {
 	struct sbuf b = { buf, cap, 0 };
+	char more[GK_MOD_NAME_MAX];
+	struct sbuf x = { more, sizeof more, 0 };
 	if (cap)
 		buf[0] = 0;
-	walk(value, &b, &b, NULL);
+	more[0] = 0;
+	walk(value, &b, &x, NULL);
+	sb_mem(&b, more, x.len < sizeof more ? x.len : sizeof more - 1);
 	return b.len;
 }
 
@@ -622,7 +625,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 		if (pos < len)
 			pos++;
 		if (!n || (pos == len && s[len - 1] == ','))
-			SYNTAX(n ? pos : start, "empty item");
+			SYNTAX(n ? pos - 1 : start, "empty item");
 		const char *eqs = memchr(t, '=', n);
 		size_t kn = eqs ? (size_t)(eqs - t) : n;
 		const char *val = eqs ? eqs + 1 : NULL;
