@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "gfxkit/modifier.h"
+#include "modifier/modifier_tab.h"
 #include "jsoncheck.h"
 #include "testlib.h"
 
@@ -609,8 +610,70 @@ static void test_lists(void)
 	CHECK(gk_modifier_list(9, &mm, 1, out, 16) == 0, "gfx 9 refused");
 }
 
+/* The table is sound: fields of one layout do not overlap, stay in bits
+ * 55:0 (VENDOR 63:56), enums are no wider than their field; each version's
+ * reserved bits are exactly what its layout leaves; the tiles the name
+ * spells and the trailer tiles have names; rules name real fields. */
+static uint64_t mask_of(const struct gk_field *f)
+{
+	return (uint64_t)gk_field_mask(f, 1) << 32 | gk_field_mask(f, 0);
+}
+
+static void test_table(void)
+{
+	const uint16_t layouts[2] = { GK_MV_GFX6_8, GK_MV_GFX9_12 };
+	for (unsigned l = 0; l < 2; l++) {
+		uint64_t seen = 0;
+		for (unsigned i = 0; i < gk_mod_nfields; i++) {
+			const struct gk_mod_field *mf = &gk_mod_fields[i];
+			if (mf->f.gens && !(mf->f.gens & layouts[l]))
+				continue;
+			uint64_t m = mask_of(&mf->f);
+			CHECK(m && !(seen & m), "%s overlaps another field (layout %u)", mf->f.name, l);
+			seen |= m;
+			CHECK(i == 0 ? m == GK_MOD_VENDOR_BITS : !(m & GK_MOD_VENDOR_BITS), "%s bits", mf->f.name);
+			unsigned w = gk_field_width(&mf->f);
+			CHECK(m >> __builtin_ctzll(m) == (w == 64 ? ~0ull : (1ull << w) - 1), "%s is contiguous", mf->f.name);
+			if (mf->f.enm)
+				CHECK(mf->f.enm->nbits == w, "%s: enum of %u bits for a %u-bit field", mf->f.name,
+				      mf->f.enm->nbits, w);
+			CHECK(mf->f.namelen == strlen(mf->f.name), "%s namelen", mf->f.name);
+			CHECK(!mf->f.gens || (mf->f.gens & ~layouts[l]) == 0, "%s used outside its layout", mf->f.name);
+			/* rows in bit order (the order names print in), VENDOR first */
+			if (i > 1 && mf->f.gens)
+				CHECK(__builtin_ctzll(m) > 13, "%s after the general fields", mf->f.name);
+		}
+		for (unsigned v = 0; v < GK_MOD_NVERSIONS; v++) {
+			const struct gk_mod_verdesc *vd = &gk_mod_versions[v];
+			if (vd->layout != layouts[l])
+				continue;
+			CHECK(vd->reserved == (GK_MOD_PAYLOAD & ~seen), "%s: reserved 0x%llx, the layout leaves 0x%llx",
+			      vd->name, (unsigned long long)vd->reserved, (unsigned long long)(GK_MOD_PAYLOAD & ~seen));
+			CHECK(vd->tiles && vd->tiles->nbits == 5, "%s tiles", vd->name);
+			for (unsigned t = 0; t < 32; t++) {
+				if ((vd->name_tiles | vd->trailer_tiles) >> t & 1)
+					CHECK(vd->tiles->names[t] != NULL, "%s: tile %u named/trailer without a name", vd->name, t);
+			}
+		}
+	}
+	CHECK(!strcmp(gk_mod_versions[0].name, "GFX6") && gk_mod_versions[0].reserved == 0x00fffffe00000000ull,
+	      "GFX6-8 reserved is 55:33");
+	CHECK(gk_mod_versions[1].reserved == 0x00fffff000000000ull, "GFX9 reserved is 55:36");
+	for (unsigned r = 0; r < gk_mod_nrules; r++) {
+		uint64_t raw;
+		CHECK(gk_modifier_field(AMD, gk_mod_rules[r].a, &raw) == 0 && gk_modifier_field(AMD, gk_mod_rules[r].b, &raw) == 0,
+		      "rule %u names GFX6-8 fields", r);
+	}
+	/* seed 004: 14 PIPE_CONFIG values */
+	unsigned pcs = 0;
+	for (unsigned i = 0; i < 32; i++)
+		pcs += gk_mod_gfx6_pipe_config.names[i] != NULL;
+	CHECK(pcs == 14, "%u PIPE_CONFIG names", pcs);
+}
+
 int main(void)
 {
+	test_table();
 	test_libdrm_vectors();
 	test_gfx6_names();
 	test_gfx9_names();
