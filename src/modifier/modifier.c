@@ -68,9 +68,12 @@ static int used_by(const struct gk_mod_field *mf, unsigned ver)
 	return !mf->f.gens || (ver < 16 && (mf->f.gens >> ver & 1));
 }
 
-/* bits the fields of the layout claim */
+/* bits the fields of the layout claim (a known version's are the
+ * complement of its reserved bits: the table test checks that) */
 static uint64_t claimed(const struct gk_mod_verdesc *vd)
 {
+	if (vd)
+		return ~vd->reserved;
 	uint64_t m = 0;
 	for (unsigned i = 0; i < gk_mod_nfields; i++)
 		if (in_layout(&gk_mod_fields[i], vd))
@@ -200,7 +203,7 @@ int gk_modifier_field(uint64_t value, const char *name, uint64_t *raw)
 	const struct gk_mod_field *mf = field_named(name, strlen(name));
 	if (!mf)
 		return -1;
-	if (mf == &gk_mod_fields[0]) { /* VENDOR: every modifier has it */
+	if (mf == &gk_mod_fields[GK_MOD_IX_VENDOR]) { /* VENDOR: every modifier has it */
 		*raw = value >> 56;
 		return 0;
 	}
@@ -237,6 +240,34 @@ static void sb_str(struct sbuf *b, const char *s)
 	sb_mem(b, s, strlen(s));
 }
 
+static void sb_dec(struct sbuf *b, uint64_t x)
+{
+	char t[24];
+	size_t n = sizeof t;
+	do {
+		t[--n] = (char)('0' + x % 10);
+		x /= 10;
+	} while (x);
+	sb_mem(b, t + n, sizeof t - n);
+}
+
+/* ",NAME", ",NAME=TEXT" (text not NULL) */
+static void sb_item(struct sbuf *b, const struct gk_mod_field *mf, const char *text)
+{
+	sb_mem(b, ",", 1);
+	sb_mem(b, mf->f.name, mf->f.namelen);
+	if (text) {
+		sb_mem(b, "=", 1);
+		sb_str(b, text);
+	}
+}
+
+static void sb_item_dec(struct sbuf *b, const struct gk_mod_field *mf, uint64_t x)
+{
+	sb_item(b, mf, "");
+	sb_dec(b, x);
+}
+
 static void sb_fmt(struct sbuf *b, const char *fmt, ...)
 {
 	char tmp[96];
@@ -257,10 +288,10 @@ struct conds {
 
 static void read_conds(uint64_t v, struct conds *c)
 {
-	c->dcc = get_named(v, "DCC");
-	c->tile = get_named(v, "TILE");
-	c->retile = get_named(v, "DCC_RETILE");
-	c->align = get_named(v, "DCC_PIPE_ALIGN");
+	c->dcc = fget(&gk_mod_fields[GK_MOD_IX_DCC].f, v);
+	c->tile = fget(&gk_mod_fields[GK_MOD_IX_TILE].f, v);
+	c->retile = fget(&gk_mod_fields[GK_MOD_IX_DCC_RETILE].f, v);
+	c->align = fget(&gk_mod_fields[GK_MOD_IX_DCC_PIPE_ALIGN].f, v);
 }
 
 /* Which condition of mf fails (0: none). */
@@ -298,11 +329,11 @@ static void put_kv(struct sbuf *b, const struct gk_mod_field *mf, const struct g
 {
 	const char *n = gk_enum_name(enum_of(mf, vd), x);
 	if (mf->f.kind == GK_FLAG && x == 1)
-		sb_fmt(b, ",%s", mf->f.name);
+		sb_item(b, mf, NULL);
 	else if (n)
-		sb_fmt(b, ",%s=%s", mf->f.name, n);
+		sb_item(b, mf, n);
 	else
-		sb_fmt(b, ",%s=%llu", mf->f.name, (unsigned long long)x);
+		sb_item_dec(b, mf, x);
 }
 
 static int bit_lo(uint64_t m)
@@ -365,9 +396,10 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 		uint64_t x = fget(&mf->f, v);
 		const struct gk_enum *e = enum_of(mf, vd);
 		const char *nm = gk_enum_name(e, x);
-		int lo = (int)fmin_bit(&mf->f), hi = (int)fmax_bit(&mf->f);
+		uint64_t fm = fmask(&mf->f);
+		int lo = bit_lo(fm), hi = bit_hi(fm);
 		if (dg)
-			put_bits(where, sizeof where, fmask(&mf->f));
+			put_bits(where, sizeof where, fm);
 		if (!used_by(mf, ver)) {
 			if (!x)
 				continue;
@@ -407,8 +439,10 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 		switch (mf->show) {
 		case GK_MS_TILE:
 			if (nm && vd && (vd->name_tiles >> x & 1)) {
-				if (base)
-					sb_fmt(base, ",%s", nm);
+				if (base) {
+					sb_mem(base, ",", 1);
+					sb_str(base, nm);
+				}
 			} else if (x) {
 				if (nm && lossy)
 					add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, "TILE", lo, hi, 0,
@@ -419,26 +453,28 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 			break;
 		case GK_MS_FLAG:
 			if (x == 1 && base)
-				sb_fmt(base, ",%s", mf->f.name);
+				sb_item(base, mf, NULL);
 			break;
 		case GK_MS_ENUM:
 			if (nm) {
 				if (base)
-					sb_fmt(base, ",%s=%s", mf->f.name, nm);
+					sb_item(base, mf, nm);
 			} else if (lossy) {
 				if (extra)
 					put_kv(extra, mf, vd, x);
 			} else if (base) {
-				sb_fmt(base, ",%s=%llu", mf->f.name, (unsigned long long)x);
+				sb_item_dec(base, mf, x);
 			}
 			break;
 		case GK_MS_NUM:
 			if (base)
-				sb_fmt(base, ",%s=%llu", mf->f.name, (unsigned long long)x);
+				sb_item_dec(base, mf, x);
 			break;
 		case GK_MS_PIPE:
-			if (base)
-				sb_fmt(base, ",PIPE_%llu", (unsigned long long)x);
+			if (base) {
+				sb_str(base, ",PIPE_");
+				sb_dec(base, x);
+			}
 			break;
 		default:
 			break;
@@ -655,7 +691,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 			continue;
 		} else {
 			mf = field_named(t, kn);
-			if (!mf || mf == &gk_mod_fields[0] || mf == &gk_mod_fields[1])
+			if (!mf || mf == &gk_mod_fields[GK_MOD_IX_VENDOR] || mf == &gk_mod_fields[GK_MOD_IX_TILE_VERSION])
 				SYNTAX(start, "%.*s: not a field or tile of %s", (int)kn, t, vd ? vd->name : "AMD modifiers");
 			if (!in_layout(mf, vd)) {
 				char users[64];

@@ -53,6 +53,13 @@ struct gk_mod_verdesc {
 };
 
 extern const struct gk_mod_field gk_mod_fields[];
+/* rows the name conditions read (tests/modifier checks the names) */
+#define GK_MOD_IX_VENDOR 0
+#define GK_MOD_IX_TILE_VERSION 1
+#define GK_MOD_IX_TILE 2
+#define GK_MOD_IX_DCC 3
+#define GK_MOD_IX_DCC_RETILE 4
+#define GK_MOD_IX_DCC_PIPE_ALIGN 5
 extern const unsigned gk_mod_nfields;
 extern const struct gk_mod_verdesc gk_mod_versions[GK_MOD_NVERSIONS];
 extern const struct gk_enum gk_mod_vendors;

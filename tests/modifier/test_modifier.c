@@ -664,6 +664,13 @@ static void test_table(void)
 		CHECK(gk_modifier_field(AMD, gk_mod_rules[r].a, &raw) == 0 && gk_modifier_field(AMD, gk_mod_rules[r].b, &raw) == 0,
 		      "rule %u names GFX6-8 fields", r);
 	}
+	CHECK(!strcmp(gk_mod_fields[GK_MOD_IX_VENDOR].f.name, "VENDOR") &&
+		      !strcmp(gk_mod_fields[GK_MOD_IX_TILE_VERSION].f.name, "TILE_VERSION") &&
+		      !strcmp(gk_mod_fields[GK_MOD_IX_TILE].f.name, "TILE") &&
+		      !strcmp(gk_mod_fields[GK_MOD_IX_DCC].f.name, "DCC") &&
+		      !strcmp(gk_mod_fields[GK_MOD_IX_DCC_RETILE].f.name, "DCC_RETILE") &&
+		      !strcmp(gk_mod_fields[GK_MOD_IX_DCC_PIPE_ALIGN].f.name, "DCC_PIPE_ALIGN"),
+	      "GK_MOD_IX_* name the rows they index");
 	/* seed 004: 14 PIPE_CONFIG values */
 	unsigned pcs = 0;
 	for (unsigned i = 0; i < 32; i++)
