@@ -766,8 +766,15 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_
 static void meaning(struct sbuf *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
 {
 	const char *nm = gk_enum_name(enum_of(mf, vd), x);
-	if (mf->f.scale == GK_S_POW2 && nm)
-		sb_fmt(b, " (%s: %llu %s)", nm, (unsigned long long)mf->f.mul << x, mf->f.unit);
+	if (mf->f.scale == GK_S_POW2 && nm) {
+		unsigned long long q = (unsigned long long)mf->f.mul << x;
+		char qs[24];
+		snprintf(qs, sizeof qs, "%llu", q);
+		if (strcmp(qs, nm))
+			sb_fmt(b, " (%s: %llu %s)", nm, q, mf->f.unit);
+		else
+			sb_fmt(b, " (%llu %s)", q, mf->f.unit);
+	}
 	else if (!strcmp(mf->f.name, "MACRO_TILE_ASPECT"))
 		sb_fmt(b, " (%s: addrlib macroAspectRatio %u)", nm, 1u << x);
 	else if (nm && mf->f.kind != GK_FLAG)

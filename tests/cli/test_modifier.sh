@@ -53,7 +53,7 @@ has out "LINEAR" '^0x0000000000000000 NONE LINEAR$'
 has out "INVALID" '^0x00ffffffffffffff NONE INVALID$'
 run "decode GFX6" 0 modifier decode 0x02000001a9584400
 has out "decode GFX6" '^0x02000001a9584400 AMD GFX6,GFX6_2D_TILED_THIN1,MICROTILE=THIN,PIPE_CONFIG=P8_32x32_16x16,TILE_SPLIT=2KB,BANK_WIDTH=1,BANK_HEIGHT=2,MACRO_TILE_ASPECT=4:1,NUM_BANKS=16$'
-has out "GFX6 meanings" 'TILE_SPLIT=5 \(2KB: 2048 bytes\).*NUM_BANKS=3 \(16: 16 banks\)'
+has out "GFX6 meanings" 'TILE_SPLIT=5 \(2KB: 2048 bytes\), BANK_WIDTH=0 \(1 tiles\), BANK_HEIGHT=1 \(2 tiles\).*NUM_BANKS=3 \(16 banks\)'
 has out "GFX6 aspect" 'MACRO_TILE_ASPECT=1 \(4:1: addrlib macroAspectRatio 2\)'
 # lossy libdrm name: the exact form and a warning per dropped field
 run "decode lossy" 0 modifier decode 0x020000000000fb01
