@@ -261,7 +261,7 @@ static int run_list(int argc, char **argv)
 			struct gk_mod_diags dg;
 			memset(&dg, 0, sizeof dg);
 			snprintf(nm, sizeof nm, "GFX6,GFX6_2D_TILED_THIN1,PIPE_CONFIG=%s", val);
-			bad = npc == 32 || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||
+			bad = npc == 32 || strchr(val, ',') || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||
 			      gk_modifier_field(probe, "PIPE_CONFIG", &raw) != 0;
 			if (!bad)
 				pcs[npc++] = (uint8_t)raw;

@@ -142,6 +142,7 @@ if [ "$(grep -c ',DCC,' out)" -eq 25088 ]; then ok; else bad "list --all 8: DCC 
 run "list no gfx" 2 modifier list --bpp 32 --pipe-config P2
 run "list gfx 9" 2 modifier list --gfx 9 --all
 run "list bad pipe" 2 modifier list --gfx 8 --bpp 32 --pipe-config P3
+run "list pipe with comma" 2 modifier list --gfx 8 --bpp 32 --pipe-config P2,DCC
 run "list bad bpp" 2 modifier list --gfx 8 --bpp 24 --pipe-config P2
 run "list no pipe" 2 modifier list --gfx 8 --bpp 32
 
