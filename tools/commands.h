@@ -5,5 +5,6 @@
 #define GFXKIT_TOOLS_COMMANDS_H
 
 int cmd_tile(int argc, char **argv); /* cmd_tile.c: GFX6-8 tiled surfaces */
+int cmd_modifier(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static void usage(FILE *f)
 		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
+		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"ENGINE: pm4 (the default) or dma\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
@@ -433,6 +434,7 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{ "tile", cmd_tile },
+	{ "modifier", cmd_modifier },
 	{ NULL, NULL },
 };
 

@@ -1,0 +1,1063 @@
+/* DRM format modifiers (seed 004 and drm_fourcc.h): split/join, names both
+ * ways, the check, JSON and the GFX6-8 lists, all walking modifier_tab.c.
+ *
+ * One walk (walk_name) decides, field by field, what the name carries and
+ * what it leaves out; the name, the exact name and the check all come from
+ * it, so every set bit the name drops is reported. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gfxkit/modifier.h"
+
+#include "core/out.h"
+#include "modifier_tab.h"
+
+/* ---- bits ---- */
+
+static uint64_t fget(const struct gk_field *f, uint64_t v)
+{
+	uint32_t dw[2] = { (uint32_t)v, (uint32_t)(v >> 32) };
+	return gk_field_get(f, dw, 2);
+}
+
+static uint64_t fput(const struct gk_field *f, uint64_t v, uint64_t x)
+{
+	uint32_t dw[2] = { (uint32_t)v, (uint32_t)(v >> 32) };
+	gk_field_put(f, dw, 2, x);
+	return (uint64_t)dw[1] << 32 | dw[0];
+}
+
+static uint64_t fmask(const struct gk_field *f)
+{
+	return (uint64_t)gk_field_mask(f, 1) << 32 | gk_field_mask(f, 0);
+}
+
+static unsigned fmax_bit(const struct gk_field *f)
+{
+	uint64_t m = fmask(f);
+	return m ? 63u - (unsigned)__builtin_clzll(m) : 0;
+}
+
+static unsigned fmin_bit(const struct gk_field *f)
+{
+	uint64_t m = fmask(f);
+	return m ? (unsigned)__builtin_ctzll(m) : 0;
+}
+
+static int is_amd(uint64_t v)
+{
+	return (v >> 56) == GK_MOD_VENDOR_AMD;
+}
+
+/* the version description, NULL for an unknown TILE_VERSION */
+static const struct gk_mod_verdesc *version_of(uint64_t v)
+{
+	unsigned ver = (unsigned)(v & 0xff);
+	return ver < GK_MOD_NVERSIONS ? &gk_mod_versions[ver] : NULL;
+}
+
+/* the field belongs to the bit layout of the version (NULL: only the general fields) */
+static int in_layout(const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd)
+{
+	return !mf->f.gens || (vd && (mf->f.gens & vd->layout));
+}
+
+static int used_by(const struct gk_mod_field *mf, unsigned ver)
+{
+	return !mf->f.gens || (ver < 16 && (mf->f.gens >> ver & 1));
+}
+
+/* bits the fields of the layout claim (a known version's are the
+ * complement of its reserved bits: the table test checks that) */
+static uint64_t claimed(const struct gk_mod_verdesc *vd)
+{
+	if (vd)
+		return ~vd->reserved;
+	uint64_t m = 0;
+	for (unsigned i = 0; i < gk_mod_nfields; i++)
+		if (in_layout(&gk_mod_fields[i], vd))
+			m |= fmask(&gk_mod_fields[i].f);
+	return m;
+}
+
+static const struct gk_mod_field *field_named(const char *name, size_t len)
+{
+	for (unsigned i = 0; i < gk_mod_nfields; i++) {
+		const struct gk_mod_field *mf = &gk_mod_fields[i];
+		if (mf->f.namelen == len && !memcmp(mf->f.name, name, len))
+			return mf;
+	}
+	return NULL;
+}
+
+static uint64_t get_named(uint64_t v, const char *name)
+{
+	const struct gk_mod_field *mf = field_named(name, strlen(name));
+	return mf ? fget(&mf->f, v) : 0;
+}
+
+static const struct gk_enum *enum_of(const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd)
+{
+	if (mf->show == GK_MS_TILE)
+		return vd ? vd->tiles : NULL;
+	return mf->f.enm;
+}
+
+/* ---- split / join ---- */
+
+void gk_modifier_split(uint64_t value, struct gk_modifier *m)
+{
+	memset(m, 0, sizeof *m);
+	m->vendor = (uint8_t)(value >> 56);
+	if (!is_amd(value)) {
+		m->payload = value & GK_MOD_PAYLOAD;
+		return;
+	}
+	const struct gk_mod_verdesc *vd = version_of(value);
+	for (unsigned i = 0; i < gk_mod_nfields; i++) {
+		const struct gk_mod_field *mf = &gk_mod_fields[i];
+		if (in_layout(mf, vd))
+			*((uint8_t *)m + mf->off) = (uint8_t)fget(&mf->f, value);
+	}
+	m->reserved = value & GK_MOD_PAYLOAD & ~claimed(vd);
+}
+
+static void add_diag(struct gk_mod_diags *dg, enum gk_severity sev, enum gk_diag_code code, const char *field,
+		     int lo, int hi, unsigned col, const char *fmt, ...)
+{
+	if (!dg)
+		return;
+	if (sev == GK_ERROR)
+		dg->errors++;
+	else
+		dg->warnings++;
+	if (dg->n >= GK_MOD_MAX_DIAGS) {
+		dg->dropped++;
+		return;
+	}
+	struct gk_diag *d = &dg->d[dg->n++];
+	memset(d, 0, sizeof *d);
+	d->severity = sev;
+	d->code = code;
+	d->dw = -1;
+	d->lo = (int8_t)lo;
+	d->hi = (int8_t)hi;
+	d->packet = "modifier";
+	d->field = field;
+	d->col = col;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	va_end(ap);
+}
+
+int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod_diags *dg)
+{
+	uint64_t v = (uint64_t)m->vendor << 56;
+	if (m->vendor != GK_MOD_VENDOR_AMD) {
+		if (m->payload & ~GK_MOD_PAYLOAD) {
+			add_diag(dg, GK_ERROR, GK_D_RANGE, "PAYLOAD", 0, 55, 0, "payload 0x%llx does not fit bits 55:0",
+				 (unsigned long long)m->payload);
+			return -1;
+		}
+		*value = v | m->payload;
+		return 0;
+	}
+	v |= m->tile_version;
+	const struct gk_mod_verdesc *vd = version_of(v);
+	int rc = 0;
+	for (unsigned i = 1; i < gk_mod_nfields; i++) {
+		const struct gk_mod_field *mf = &gk_mod_fields[i];
+		uint8_t x = *((const uint8_t *)m + mf->off);
+		if (!in_layout(mf, vd)) {
+			if (x) {
+				add_diag(dg, GK_ERROR, GK_D_WRONG_GEN, mf->f.name, -1, -1, 0,
+					 "%s is not in the bit layout of TILE_VERSION %u", mf->f.name, m->tile_version);
+				rc = -1;
+			}
+			continue;
+		}
+		if (!gk_field_fits(&mf->f, x)) {
+			add_diag(dg, GK_ERROR, GK_D_RANGE, mf->f.name, (int)fmin_bit(&mf->f), (int)fmax_bit(&mf->f), 0,
+				 "%s=%u does not fit bits %u:%u", mf->f.name, x, fmax_bit(&mf->f), fmin_bit(&mf->f));
+			rc = -1;
+			continue;
+		}
+		v = fput(&mf->f, v, x);
+	}
+	uint64_t free_bits = GK_MOD_PAYLOAD & ~claimed(vd);
+	if (m->reserved & ~free_bits) {
+		add_diag(dg, GK_ERROR, GK_D_RANGE, "RESERVED", -1, -1, 0,
+			 "reserved 0x%llx overlaps the fields or the vendor (free bits: 0x%llx)",
+			 (unsigned long long)m->reserved, (unsigned long long)free_bits);
+		rc = -1;
+	}
+	if (rc == 0)
+		*value = v | m->reserved;
+	return rc;
+}
+
+int gk_modifier_field(uint64_t value, const char *name, uint64_t *raw)
+{
+	const struct gk_mod_field *mf = field_named(name, strlen(name));
+	if (!mf)
+		return -1;
+	if (mf == &gk_mod_fields[GK_MOD_IX_VENDOR]) { /* VENDOR: every modifier has it */
+		*raw = value >> 56;
+		return 0;
+	}
+	if (!is_amd(value) || !in_layout(mf, version_of(value)))
+		return -1;
+	*raw = fget(&mf->f, value);
+	return 0;
+}
+
+const char *gk_modifier_vendor_name(uint64_t value)
+{
+	return gk_enum_name(&gk_mod_vendors, value >> 56);
+}
+
+/* ---- text buffer, snprintf style ---- */
+
+struct sbuf {
+	char *p;
+	size_t cap, len;
+};
+
+static void sb_mem(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len < b->cap) {
+		size_t room = b->cap - 1 - b->len;
+		memcpy(b->p + b->len, s, n < room ? n : room);
+		b->p[b->len + (n < room ? n : room)] = 0;
+	}
+	b->len += n;
+}
+
+static void sb_str(struct sbuf *b, const char *s)
+{
+	sb_mem(b, s, strlen(s));
+}
+
+static void sb_dec(struct sbuf *b, uint64_t x)
+{
+	char t[24];
+	size_t n = sizeof t;
+	do {
+		t[--n] = (char)('0' + x % 10);
+		x /= 10;
+	} while (x);
+	sb_mem(b, t + n, sizeof t - n);
+}
+
+/* ",NAME", ",NAME=TEXT" (text not NULL) */
+static void sb_item(struct sbuf *b, const struct gk_mod_field *mf, const char *text)
+{
+	sb_mem(b, ",", 1);
+	sb_mem(b, mf->f.name, mf->f.namelen);
+	if (text) {
+		sb_mem(b, "=", 1);
+		sb_str(b, text);
+	}
+}
+
+static void sb_item_dec(struct sbuf *b, const struct gk_mod_field *mf, uint64_t x)
+{
+	sb_item(b, mf, "");
+	sb_dec(b, x);
+}
+
+static void sb_fmt(struct sbuf *b, const char *fmt, ...)
+{
+	char tmp[96];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		sb_mem(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* ---- the name walk ---- */
+
+/* The fields the name conditions look at, read once per walk. */
+struct conds {
+	uint64_t dcc, tile, retile, align;
+};
+
+static void read_conds(uint64_t v, struct conds *c)
+{
+	c->dcc = fget(&gk_mod_fields[GK_MOD_IX_DCC].f, v);
+	c->tile = fget(&gk_mod_fields[GK_MOD_IX_TILE].f, v);
+	c->retile = fget(&gk_mod_fields[GK_MOD_IX_DCC_RETILE].f, v);
+	c->align = fget(&gk_mod_fields[GK_MOD_IX_DCC_PIPE_ALIGN].f, v);
+}
+
+/* Which condition of mf fails (0: none). */
+static unsigned failed_when(const struct gk_mod_field *mf, const struct conds *c, const struct gk_mod_verdesc *vd)
+{
+	unsigned w = mf->when;
+	if ((w & GK_MW_DCC) && !c->dcc)
+		return GK_MW_DCC;
+	if ((w & GK_MW_TRAILER) && !(vd && (vd->trailer_tiles >> c->tile & 1)))
+		return GK_MW_TRAILER;
+	if ((w & GK_MW_NO_RETILE) && c->retile)
+		return GK_MW_NO_RETILE;
+	if ((w & GK_MW_RETILE_OR_ALIGN) && !c->retile && !c->align)
+		return GK_MW_RETILE_OR_ALIGN;
+	return 0;
+}
+
+static const char *when_words(unsigned w, const struct gk_mod_verdesc *vd)
+{
+	switch (w) {
+	case GK_MW_DCC:
+		return "with DCC";
+	case GK_MW_TRAILER:
+		return vd ? vd->trailer_why : "with a known tile";
+	case GK_MW_NO_RETILE:
+		return "without DCC_RETILE";
+	default:
+		return "with DCC_RETILE or DCC_PIPE_ALIGN";
+	}
+}
+
+/* ",KEY=VALUE" form of a field that is set: the extras of a lossy name and
+ * the spelling of fields outside their condition in the other names */
+static void put_kv(struct sbuf *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
+{
+	const char *n = gk_enum_name(enum_of(mf, vd), x);
+	if (mf->f.kind == GK_FLAG && x == 1)
+		sb_item(b, mf, NULL);
+	else if (n)
+		sb_item(b, mf, n);
+	else
+		sb_item_dec(b, mf, x);
+}
+
+static int bit_lo(uint64_t m)
+{
+	return m ? __builtin_ctzll(m) : 0;
+}
+
+static int bit_hi(uint64_t m)
+{
+	return m ? 63 - __builtin_clzll(m) : 0;
+}
+
+static void put_bits(char *buf, size_t cap, uint64_t m)
+{
+	if (bit_hi(m) == bit_lo(m))
+		snprintf(buf, cap, "bit %d", bit_lo(m));
+	else
+		snprintf(buf, cap, "bits %d:%d", bit_hi(m), bit_lo(m));
+}
+
+static void versions_using(char *buf, size_t cap, uint16_t gens)
+{
+	struct sbuf b = { buf, cap, 0 };
+	buf[0] = 0;
+	for (unsigned v = 0; v < GK_MOD_NVERSIONS; v++)
+		if (gens >> v & 1) {
+			if (b.len)
+				sb_str(&b, ", ");
+			sb_str(&b, gk_mod_versions[v].name);
+		}
+}
+
+/* The AMD walk.  base gets the name (libdrm's rules), extra what it leaves
+ * out (libdrm versions only: for the others everything goes to base), dg
+ * the check.  Either may be NULL. */
+static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mod_diags *dg)
+{
+	unsigned ver = (unsigned)(v & 0xff);
+	const struct gk_mod_verdesc *vd = version_of(v);
+	int lossy = vd && vd->libdrm;
+	struct sbuf *out_of_place = lossy ? extra : base;
+	char where[24] = "";
+	struct conds cd;
+	read_conds(v, &cd);
+
+	if (vd) {
+		if (base)
+			sb_str(base, vd->name);
+	} else {
+		if (base)
+			sb_fmt(base, "TILE_VERSION=%u", ver);
+		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, "TILE_VERSION", 0, 7, 0,
+			 "TILE_VERSION=%u: unknown (known: 0 GFX6-8, 1 GFX9, 2 GFX10, 3 GFX10_RBPLUS, 4 GFX11, 5 GFX12)",
+			 ver);
+	}
+	for (unsigned i = 2; i < gk_mod_nfields; i++) {
+		const struct gk_mod_field *mf = &gk_mod_fields[i];
+		if (!in_layout(mf, vd))
+			continue;
+		uint64_t x = fget(&mf->f, v);
+		const struct gk_enum *e = enum_of(mf, vd);
+		const char *nm = gk_enum_name(e, x);
+		uint64_t fm = fmask(&mf->f);
+		int lo = bit_lo(fm), hi = bit_hi(fm);
+		if (dg)
+			put_bits(where, sizeof where, fm);
+		if (!used_by(mf, ver)) {
+			if (!x)
+				continue;
+			char users[64];
+			versions_using(users, sizeof users, mf->f.gens);
+			add_diag(dg, GK_ERROR, GK_D_WRONG_GEN, mf->f.name, lo, hi, 0,
+				 "%s %s=%llu: %s does not use %s (a field of %s)%s", where, mf->f.name,
+				 (unsigned long long)x, vd->name, mf->f.name, users, lossy ? "; not in the name" : "");
+			if (out_of_place)
+				put_kv(out_of_place, mf, vd, x);
+			continue;
+		}
+		unsigned fw = failed_when(mf, &cd, vd);
+		if (!fw && e && !nm)
+			add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, mf->f.name, lo, hi, 0,
+				 mf->show == GK_MS_TILE ? "%s=%llu: not a %s tile%s" : "%s=%llu: no such value%s%s",
+				 mf->f.name, (unsigned long long)x, mf->show == GK_MS_TILE ? vd->name : "",
+				 lossy ? "; not in the name" : "");
+		if (fw) {
+			if (!x)
+				continue;
+			if (mf->mflags & GK_MF_STRICT)
+				add_diag(dg, GK_ERROR, GK_D_RULE, mf->f.name, lo, hi, 0, "%s=%s: only valid %s", mf->f.name,
+					 nm ? nm : "set", when_words(fw, vd));
+			else if (lossy)
+				add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, mf->f.name, lo, hi, 0,
+					 "%s %s=%llu is not in the name: libdrm shows it only %s", where, mf->f.name,
+					 (unsigned long long)x, when_words(fw, vd));
+			else
+				add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, mf->f.name, lo, hi, 0,
+					 "%s %s=%llu is ignored: it applies only %s", where, mf->f.name,
+					 (unsigned long long)x, when_words(fw, vd));
+			if (out_of_place)
+				put_kv(out_of_place, mf, vd, x);
+			continue;
+		}
+		switch (mf->show) {
+		case GK_MS_TILE:
+			if (nm && vd && (vd->name_tiles >> x & 1)) {
+				if (base) {
+					sb_mem(base, ",", 1);
+					sb_str(base, nm);
+				}
+			} else if (x) {
+				if (nm && lossy)
+					add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, "TILE", lo, hi, 0,
+						 "TILE=%s is not in the name: libdrm 2.4.114 does not spell it", nm);
+				if (out_of_place)
+					put_kv(out_of_place, mf, vd, x);
+			}
+			break;
+		case GK_MS_FLAG:
+			if (x == 1 && base)
+				sb_item(base, mf, NULL);
+			break;
+		case GK_MS_ENUM:
+			if (nm) {
+				if (base)
+					sb_item(base, mf, nm);
+			} else if (lossy) {
+				if (extra)
+					put_kv(extra, mf, vd, x);
+			} else if (base) {
+				sb_item_dec(base, mf, x);
+			}
+			break;
+		case GK_MS_NUM:
+			if (base)
+				sb_item_dec(base, mf, x);
+			break;
+		case GK_MS_PIPE:
+			if (base) {
+				sb_str(base, ",PIPE_");
+				sb_dec(base, x);
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	/* rules between fields */
+	for (unsigned r = 0; vd && r < gk_mod_nrules; r++) {
+		const struct gk_mod_rule *ru = &gk_mod_rules[r];
+		if (!(ru->vers >> ver & 1) || get_named(v, ru->a) != ru->a_val)
+			continue;
+		uint64_t b = get_named(v, ru->b);
+		if (b < 32 && (ru->b_ok >> b & 1))
+			continue;
+		const struct gk_mod_field *fb = field_named(ru->b, strlen(ru->b));
+		const char *bn = gk_enum_name(enum_of(fb, vd), b);
+		char bv[24];
+		snprintf(bv, sizeof bv, "%llu", (unsigned long long)b);
+		add_diag(dg, GK_ERROR, GK_D_RULE, ru->a, -1, -1, 0, "%s with %s=%s: %s", ru->a, ru->b, bn ? bn : bv,
+			 ru->why);
+	}
+	uint64_t rest = v & GK_MOD_PAYLOAD & ~claimed(vd);
+	if (rest) {
+		put_bits(where, sizeof where, rest);
+		if (vd)
+			add_diag(dg, GK_ERROR, GK_D_RESERVED_BITS, NULL, bit_lo(rest), bit_hi(rest), 0,
+				 "reserved %s set (0x%llx): must be zero on %s%s", where, (unsigned long long)rest, vd->name,
+				 lossy ? "; not in the name" : "");
+		else
+			add_diag(dg, GK_ERROR, GK_D_RESERVED_BITS, NULL, bit_lo(rest), bit_hi(rest), 0,
+				 "%s set (0x%llx): no known layout for TILE_VERSION=%u", where, (unsigned long long)rest,
+				 ver);
+		if (out_of_place)
+			sb_fmt(out_of_place, ",RESERVED=0x%llx", (unsigned long long)rest);
+	}
+}
+
+static int is_linear_or_invalid(uint64_t v)
+{
+	return v == GK_MOD_LINEAR || v == GK_MOD_INVALID;
+}
+
+static void walk(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mod_diags *dg)
+{
+	if (is_amd(v)) {
+		walk_amd(v, base, extra, dg);
+		return;
+	}
+	if (is_linear_or_invalid(v)) {
+		if (base)
+			sb_str(base, v ? "INVALID" : "LINEAR");
+		return;
+	}
+	const char *vn = gk_modifier_vendor_name(v);
+	unsigned vid = (unsigned)(v >> 56);
+	if (base) {
+		if (vn)
+			sb_str(base, vn);
+		else
+			sb_fmt(base, "VENDOR=0x%02x", vid);
+		sb_fmt(base, ",0x%llx", (unsigned long long)(v & GK_MOD_PAYLOAD));
+	}
+	if (!vn)
+		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, "VENDOR", 56, 63, 0,
+			 "unknown vendor 0x%02x (known: 0x00-0x0a, NONE to AMLOGIC)", vid);
+	else if (vid == 0)
+		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, NULL, 0, 55, 0,
+			 "vendor NONE defines only LINEAR (0) and INVALID (0x00ffffffffffffff)");
+}
+
+size_t gk_modifier_name(uint64_t value, char *buf, size_t cap)
+{
+	struct sbuf b = { buf, cap, 0 };
+	if (cap)
+		buf[0] = 0;
+	walk(value, &b, NULL, NULL);
+	return b.len;
+}
+
+size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap)
+{
+	struct sbuf b = { buf, cap, 0 };
+	char more[GK_MOD_NAME_MAX];
+	struct sbuf x = { more, sizeof more, 0 };
+	if (cap)
+		buf[0] = 0;
+	more[0] = 0;
+	walk(value, &b, &x, NULL);
+	sb_mem(&b, more, x.len < sizeof more ? x.len : sizeof more - 1);
+	return b.len;
+}
+
+unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg)
+{
+	unsigned before = dg->errors;
+	walk(value, NULL, NULL, dg);
+	return dg->errors - before;
+}
+
+/* ---- parse ---- */
+
+static int parse_num(const char *s, size_t n, uint64_t *out)
+{
+	unsigned base = 10;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		n -= 2;
+	}
+	if (!n)
+		return -1;
+	uint64_t x = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = (unsigned char)s[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		if (x > (UINT64_MAX - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*out = x;
+	return 0;
+}
+
+static int enum_lookup(const struct gk_enum *e, const char *s, size_t n, uint64_t *out)
+{
+	if (!e)
+		return -1;
+	for (uint64_t i = 0; i < (1ull << e->nbits); i++) {
+		const char *nm = e->names[i];
+		if (nm && strlen(nm) == n && !memcmp(nm, s, n)) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int eq(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && !memcmp(s, lit, n);
+}
+
+#define SYNTAX(col, ...) \
+	do { \
+		add_diag(dg, GK_ERROR, GK_D_SYNTAX, NULL, -1, -1, (unsigned)(col) + 1, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+/* the value of one field from its text (the enum by name, a number only for
+ * a value without a name) */
+static int field_value(const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, const char *s, size_t n,
+		       size_t col, uint64_t *x, struct gk_mod_diags *dg)
+{
+	const struct gk_enum *e = enum_of(mf, vd);
+	if (enum_lookup(e, s, n, x) == 0)
+		return 0;
+	if (parse_num(s, n, x) != 0)
+		SYNTAX(col, "%s=%.*s: not a value of %s", mf->f.name, (int)n, s, mf->f.name);
+	if (!gk_field_fits(&mf->f, *x))
+		SYNTAX(col, "%s=%.*s: does not fit bits %u:%u", mf->f.name, (int)n, s, fmax_bit(&mf->f),
+		       fmin_bit(&mf->f));
+	if (e && gk_enum_name(e, *x))
+		SYNTAX(col, "%s=%.*s: say %s (numbers are only for values without a name)", mf->f.name, (int)n, s,
+		       gk_enum_name(e, *x));
+	return 0;
+}
+
+static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64_t *value, struct gk_mod_diags *dg)
+{
+	const struct gk_mod_verdesc *vd = version_of(ver);
+	uint64_t v = (uint64_t)GK_MOD_VENDOR_AMD << 56 | ver;
+	uint64_t given = 0, free_bits = GK_MOD_PAYLOAD & ~claimed(vd), reserved = 0;
+	int have_reserved = 0;
+	while (pos < len) {
+		size_t start = pos;
+		while (pos < len && s[pos] != ',')
+			pos++;
+		const char *t = s + start;
+		size_t n = pos - start;
+		if (pos < len)
+			pos++;
+		if (!n || (pos == len && s[len - 1] == ','))
+			SYNTAX(n ? pos - 1 : start, "empty item");
+		const char *eqs = memchr(t, '=', n);
+		size_t kn = eqs ? (size_t)(eqs - t) : n;
+		const char *val = eqs ? eqs + 1 : NULL;
+		size_t vn = eqs ? n - kn - 1 : 0;
+		const struct gk_mod_field *mf = NULL;
+		uint64_t x = 1, tile;
+		if (!eqs && enum_lookup(vd ? vd->tiles : NULL, t, n, &tile) == 0) {
+			mf = field_named("TILE", 4);
+			x = tile;
+		} else if (!eqs && n > 5 && !memcmp(t, "PIPE_", 5) && parse_num(t + 5, n - 5, &x) == 0 &&
+			   !field_named(t, n)) {
+			mf = field_named("PIPE", 4);
+			if (!in_layout(mf, vd))
+				SYNTAX(start, "%.*s: %s has no PIPE field", (int)n, t, vd ? vd->name : "this version");
+			if (!gk_field_fits(&mf->f, x))
+				SYNTAX(start, "%.*s: PIPE does not fit bits 35:33", (int)n, t);
+		} else if (eq(t, kn, "RESERVED")) {
+			if (!eqs || parse_num(val, vn, &x) != 0)
+				SYNTAX(start, "RESERVED takes a number (the bits in place, 0x...)");
+			if (have_reserved)
+				SYNTAX(start, "RESERVED given twice");
+			if (x & ~free_bits)
+				SYNTAX(start + kn + 1, "RESERVED=0x%llx: bits 0x%llx belong to fields or the vendor",
+				       (unsigned long long)x, (unsigned long long)(x & ~free_bits));
+			have_reserved = 1;
+			reserved = x;
+			continue;
+		} else {
+			mf = field_named(t, kn);
+			if (!mf || mf == &gk_mod_fields[GK_MOD_IX_VENDOR] || mf == &gk_mod_fields[GK_MOD_IX_TILE_VERSION])
+				SYNTAX(start, "%.*s: not a field or tile of %s", (int)kn, t, vd ? vd->name : "AMD modifiers");
+			if (!in_layout(mf, vd)) {
+				char users[64];
+				versions_using(users, sizeof users, mf->f.gens);
+				SYNTAX(start, "%s is a field of %s, not in the bit layout of %s", mf->f.name, users,
+				       vd ? vd->name : "an unknown TILE_VERSION");
+			}
+			if (eqs) {
+				if (field_value(mf, vd, val, vn, start + kn + 1, &x, dg) != 0)
+					return -1;
+			} else if (mf->f.kind != GK_FLAG) {
+				SYNTAX(start, "%s needs a value (%s=...)", mf->f.name, mf->f.name);
+			}
+		}
+		uint64_t m = fmask(&mf->f);
+		if (given & m)
+			SYNTAX(start, "%s given twice", mf->f.name);
+		given |= m;
+		v = fput(&mf->f, v, x);
+	}
+	*value = v | reserved;
+	return 0;
+}
+
+int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg)
+{
+	uint64_t x;
+	if (parse_num(s, len, &x) == 0) {
+		*value = x;
+		return 0;
+	}
+	size_t n = 0;
+	while (n < len && s[n] != ',')
+		n++;
+	if (n == len) {
+		if (eq(s, n, "LINEAR")) {
+			*value = GK_MOD_LINEAR;
+			return 0;
+		}
+		if (eq(s, n, "INVALID")) {
+			*value = GK_MOD_INVALID;
+			return 0;
+		}
+	}
+	if (n + 1 == len)
+		SYNTAX(n, "empty item at the end");
+	for (unsigned v = 0; v < GK_MOD_NVERSIONS; v++)
+		if (eq(s, n, gk_mod_versions[v].name))
+			return parse_amd(s, len, n + (n < len), v, value, dg);
+	if (n > 13 && !memcmp(s, "TILE_VERSION=", 13)) {
+		if (parse_num(s + 13, n - 13, &x) != 0 || x > 255)
+			SYNTAX(13, "TILE_VERSION takes a number 0-255");
+		return parse_amd(s, len, n + (n < len), (unsigned)x, value, dg);
+	}
+	/* VENDOR,0xPAYLOAD */
+	uint64_t vid;
+	if (enum_lookup(&gk_mod_vendors, s, n, &vid) != 0) {
+		if (!(n > 7 && !memcmp(s, "VENDOR=", 7) && parse_num(s + 7, n - 7, &vid) == 0 && vid <= 255))
+			SYNTAX(0, "%.*s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor, or a number)",
+			       (int)n, s);
+	}
+	if (n == len)
+		SYNTAX(n, "%.*s needs a payload: %.*s,0x...", (int)n, s, (int)n, s);
+	if (parse_num(s + n + 1, len - n - 1, &x) != 0 || x > GK_MOD_PAYLOAD)
+		SYNTAX(n + 1, "the payload is a number of at most 56 bits");
+	*value = vid << 56 | x;
+	return 0;
+}
+
+/* ---- describe and JSON ---- */
+
+static void meaning(struct sbuf *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
+{
+	const char *nm = gk_enum_name(enum_of(mf, vd), x);
+	if (mf->f.scale == GK_S_POW2 && nm) {
+		unsigned long long q = (unsigned long long)mf->f.mul << x;
+		char qs[24];
+		snprintf(qs, sizeof qs, "%llu", q);
+		if (strcmp(qs, nm))
+			sb_fmt(b, " (%s: %llu %s)", nm, q, mf->f.unit);
+		else
+			sb_fmt(b, " (%llu %s)", q, mf->f.unit);
+	}
+	else if (!strcmp(mf->f.name, "MACRO_TILE_ASPECT"))
+		sb_fmt(b, " (%s: addrlib macroAspectRatio %u)", nm, 1u << x);
+	else if (nm && mf->f.kind != GK_FLAG)
+		sb_fmt(b, " (%s)", nm);
+}
+
+size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
+{
+	struct sbuf b = { buf, cap, 0 };
+	if (cap)
+		buf[0] = 0;
+	if (!is_amd(value)) {
+		sb_fmt(&b, "VENDOR=%u, PAYLOAD=0x%llx", (unsigned)(value >> 56),
+		       (unsigned long long)(value & GK_MOD_PAYLOAD));
+		return b.len;
+	}
+	const struct gk_mod_verdesc *vd = version_of(value);
+	unsigned ver = (unsigned)(value & 0xff);
+	sb_fmt(&b, "TILE_VERSION=%u", ver);
+	if (vd)
+		sb_fmt(&b, " (%s)", vd->name);
+	for (unsigned i = 2; i < gk_mod_nfields; i++) {
+		const struct gk_mod_field *mf = &gk_mod_fields[i];
+		if (!in_layout(mf, vd))
+			continue;
+		uint64_t x = fget(&mf->f, value);
+		if (!used_by(mf, ver) && !x)
+			continue;
+		sb_fmt(&b, ", %s=%llu", mf->f.name, (unsigned long long)x);
+		meaning(&b, mf, vd, x);
+	}
+	uint64_t rest = value & GK_MOD_PAYLOAD & ~claimed(vd);
+	if (rest)
+		sb_fmt(&b, ", RESERVED=0x%llx", (unsigned long long)rest);
+	return b.len;
+}
+
+static const char *code_name(enum gk_diag_code c)
+{
+	switch (c) {
+	case GK_D_RESERVED_BITS:
+		return "reserved_bits";
+	case GK_D_RESERVED_VALUE:
+		return "unknown_value";
+	case GK_D_WRONG_GEN:
+		return "other_version";
+	case GK_D_RULE:
+		return "rule";
+	case GK_D_DONTCARE_BITS:
+		return "not_in_name";
+	default:
+		return "other";
+	}
+}
+
+void gk_modifier_json(uint64_t value, struct gk_out *o)
+{
+	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX];
+	size_t nl = gk_modifier_name(value, name, sizeof name);
+	size_t el = gk_modifier_name_exact(value, exact, sizeof exact);
+	gk_out_str(o, "{\"value\":\"");
+	gk_out_hex(o, value, 16);
+	gk_out_str(o, "\",\"vendor\":");
+	const char *vn = gk_modifier_vendor_name(value);
+	if (vn)
+		gk_out_json_str(o, vn, strlen(vn));
+	else
+		gk_out_str(o, "null");
+	gk_out_str(o, ",\"name\":");
+	gk_out_json_str(o, name, nl < sizeof name ? nl : sizeof name - 1);
+	if (el != nl || strcmp(name, exact)) {
+		gk_out_str(o, ",\"exact\":");
+		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
+	}
+	gk_out_str(o, ",\"fields\":{");
+	if (is_amd(value)) {
+		const struct gk_mod_verdesc *vd = version_of(value);
+		unsigned ver = (unsigned)(value & 0xff), k = 0;
+		for (unsigned i = 1; i < gk_mod_nfields; i++) {
+			const struct gk_mod_field *mf = &gk_mod_fields[i];
+			uint64_t x = fget(&mf->f, value);
+			if (!in_layout(mf, vd) || (!used_by(mf, ver) && !x))
+				continue;
+			if (k++)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, mf->f.name, mf->f.namelen);
+			gk_out_ch(o, ':');
+			gk_out_dec(o, x);
+		}
+	} else {
+		gk_out_str(o, "\"VENDOR\":");
+		gk_out_dec(o, value >> 56);
+	}
+	gk_out_str(o, "},\"diagnostics\":[");
+	struct gk_mod_diags dg;
+	memset(&dg, 0, sizeof dg);
+	gk_modifier_check(value, &dg);
+	for (unsigned i = 0; i < dg.n; i++) {
+		const struct gk_diag *d = &dg.d[i];
+		if (i)
+			gk_out_ch(o, ',');
+		gk_out_str(o, d->severity == GK_ERROR ? "{\"severity\":\"error\"" : "{\"severity\":\"warning\"");
+		gk_out_str(o, ",\"code\":\"");
+		gk_out_str(o, code_name(d->code));
+		gk_out_str(o, "\",\"field\":");
+		if (d->field)
+			gk_out_json_str(o, d->field, strlen(d->field));
+		else
+			gk_out_str(o, "null");
+		gk_out_str(o, ",\"bits\":");
+		if (d->lo >= 0) {
+			gk_out_ch(o, '[');
+			gk_out_dec(o, (uint64_t)d->hi);
+			gk_out_ch(o, ',');
+			gk_out_dec(o, (uint64_t)d->lo);
+			gk_out_ch(o, ']');
+		} else {
+			gk_out_str(o, "null");
+		}
+		gk_out_str(o, ",\"message\":");
+		gk_out_json_str(o, d->message, strlen(d->message));
+		gk_out_ch(o, '}');
+	}
+	gk_out_str(o, "]}\n");
+}
+
+/* ---- GFX6-8 lists ---- */
+
+int gk_modifier_tile_split(unsigned bpp, unsigned thickness, unsigned samples, unsigned sample_split,
+			   unsigned row_size, struct gk_tile_split *out)
+{
+	if (!bpp || bpp > 128 || (thickness != 1 && thickness != 4 && thickness != 8) || !samples || samples > 16 ||
+	    sample_split > 3 || row_size < 256 || row_size > (1u << 20) || (row_size & (row_size - 1)))
+		return -1;
+	uint32_t tile_pixels = 8 * 8;
+	uint32_t b1x = thickness * tile_pixels * bpp / 8;
+	uint32_t split = b1x << sample_split;
+	if (split < 256)
+		split = 256;
+	if (split > row_size)
+		split = row_size;
+	uint32_t tb = b1x * samples;
+	if (tb < 64)
+		tb = 64;
+	if (tb > split)
+		tb = split;
+	out->tile_bytes_1x = b1x;
+	out->tile_split_bytes = split;
+	out->tile_bytes = tb;
+	out->field = -1;
+	for (int f = 0; f <= 6; f++)
+		if ((64u << f) == split)
+			out->field = f;
+	return 0;
+}
+
+static uint64_t gfx6_mod(unsigned tile, unsigned microtile, unsigned dcc, const struct gk_mod_macro *mm)
+{
+	struct gk_modifier m;
+	memset(&m, 0, sizeof m);
+	m.vendor = GK_MOD_VENDOR_AMD;
+	m.tile_version = GK_MOD_GFX6;
+	m.tile = (uint8_t)tile;
+	m.microtile = (uint8_t)microtile;
+	m.dcc = (uint8_t)dcc;
+	if (mm) {
+		m.pipe_config = mm->pipe_config;
+		m.tile_split = mm->tile_split;
+		m.bank_width = mm->bank_width;
+		m.bank_height = mm->bank_height;
+		m.macro_tile_aspect = mm->macro_tile_aspect;
+		m.num_banks = mm->num_banks;
+	}
+	uint64_t v = 0;
+	gk_modifier_join(&m, &v, NULL);
+	return v;
+}
+
+static int macro_valid(const struct gk_mod_macro *mm)
+{
+	return gk_enum_name(&gk_mod_gfx6_pipe_config, mm->pipe_config) && mm->tile_split <= 6 && mm->bank_width <= 3 &&
+	       mm->bank_height <= 3 && mm->macro_tile_aspect <= 3 && mm->num_banks <= 3;
+}
+
+struct list_sink {
+	uint64_t *out;
+	size_t cap, n;
+};
+
+static int list_put(void *ctx, uint64_t v)
+{
+	struct list_sink *ls = ctx;
+	if (ls->n < ls->cap)
+		ls->out[ls->n] = v;
+	ls->n++;
+	return 0;
+}
+
+/* The ladder of seed 004 over the macro sets the iterator gives. */
+static uint64_t ladder(unsigned gfx, int (*next)(void *it, struct gk_mod_macro *mm), void *it_proto,
+		       size_t it_size, int (*fn)(void *ctx, uint64_t v), void *ctx)
+{
+	if (gfx < 6 || gfx > 8)
+		return 0;
+	/* 2D THIN + DCC (GFX8), 2D THIN, 2D DISPLAY */
+	static const struct { uint8_t microtile, dcc, gfx; } rungs[] = { { 1, 1, 8 }, { 1, 0, 6 }, { 0, 0, 6 } };
+	uint64_t n = 0;
+	for (unsigned r = 0; r < 3; r++) {
+		if (gfx < rungs[r].gfx)
+			continue;
+		unsigned char it[64];
+		memcpy(it, it_proto, it_size);
+		struct gk_mod_macro mm;
+		while (next(it, &mm)) {
+			n++;
+			if (fn(ctx, gfx6_mod(GK_MOD_GFX6_2D_TILED_THIN1, rungs[r].microtile, rungs[r].dcc, &mm)))
+				return n;
+		}
+	}
+	uint64_t tail[3] = { gfx6_mod(GK_MOD_GFX6_1D_TILED_THIN1, 1, 0, NULL),
+			     gfx6_mod(GK_MOD_GFX6_1D_TILED_THIN1, 0, 0, NULL), GK_MOD_LINEAR };
+	for (unsigned i = 0; i < 3; i++) {
+		n++;
+		if (fn(ctx, tail[i]))
+			return n;
+	}
+	return n;
+}
+
+struct given_it {
+	const struct gk_mod_macro *m;
+	size_t n, i;
+};
+
+static int given_next(void *p, struct gk_mod_macro *mm)
+{
+	struct given_it *it = p;
+	if (it->i >= it->n)
+		return 0;
+	*mm = it->m[it->i++];
+	return 1;
+}
+
+size_t gk_modifier_list(unsigned gfx, const struct gk_mod_macro *macros, size_t nmacros, uint64_t *out, size_t cap)
+{
+	for (size_t i = 0; i < nmacros; i++)
+		if (!macro_valid(&macros[i]))
+			return 0;
+	struct given_it it = { macros, nmacros, 0 };
+	struct list_sink ls = { out, cap, 0 };
+	ladder(gfx, given_next, &it, sizeof it, list_put, &ls);
+	return ls.n;
+}
+
+/* every macro set: PIPE_CONFIG over the seed's 14 values, then TILE_SPLIT
+ * 0-6, BANK_WIDTH, BANK_HEIGHT, MACRO_TILE_ASPECT, NUM_BANKS 0-3 */
+struct all_it {
+	unsigned k;
+};
+
+static int all_next(void *p, struct gk_mod_macro *mm)
+{
+	struct all_it *it = p;
+	for (;;) {
+		unsigned k = it->k;
+		if (k >= 32u * 7 * 256)
+			return 0;
+		it->k++;
+		unsigned rest = k % 256, ts = k / 256 % 7, pc = k / 256 / 7;
+		if (!gk_enum_name(&gk_mod_gfx6_pipe_config, pc))
+			continue;
+		mm->pipe_config = (uint8_t)pc;
+		mm->tile_split = (uint8_t)ts;
+		mm->bank_width = (uint8_t)(rest >> 6);
+		mm->bank_height = (uint8_t)(rest >> 4 & 3);
+		mm->macro_tile_aspect = (uint8_t)(rest >> 2 & 3);
+		mm->num_banks = (uint8_t)(rest & 3);
+		return 1;
+	}
+}
+
+uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value), void *ctx)
+{
+	struct all_it it = { 0 };
+	return ladder(gfx, all_next, &it, sizeof it, fn, ctx);
+}

@@ -1,0 +1,408 @@
+/* gfxkit modifier decode|encode|list|tile-split: DRM format modifiers
+ * (seed 004), a thin shell over include/gfxkit/modifier.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+#include "commands.h"
+
+static void modifier_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: gfxkit modifier decode [--json] VALUE...   (0x hex or decimal; names work too)\n"
+		"       gfxkit modifier encode [--force] NAME...   (the names decode prints, KEY=VALUE, 0x hex)\n"
+		"       gfxkit modifier list --gfx 6|7|8 --bpp N --pipe-config P [--pipe-config P]...\n"
+		"                [--num-banks 2|4|8|16] [--bank-width 1|2|4|8] [--bank-height 1|2|4|8]\n"
+		"                [--macro-tile-aspect 1:1|4:1|16:1|64:1] [--tile-split BYTES]\n"
+		"                [--samples N] [--sample-split 0-3] [--row-size BYTES] [--json]\n"
+		"       gfxkit modifier list --gfx 6|7|8 --all [--json]\n"
+		"       gfxkit modifier tile-split --bpp N [--thickness 1|4|8] [--samples N]\n"
+		"                [--sample-split 0-3] [--row-size BYTES]\n"
+		"decode: the name (libdrm's for GFX9-GFX10_RBPLUS), the fields, diagnostics; exit 1 on errors.\n"
+		"encode: the value as 0x%%016x; refuses (exit 1) invalid modifiers unless --force.\n"
+		"list: the modifiers a GFX6-8 surface may use, best first (seed 004); the macro-tile\n"
+		"       TILE_SPLIT comes from --bpp by seed 004's formula unless --tile-split is given\n"
+		"       (defaults: --num-banks 16 --bank-width 1 --bank-height 1 --macro-tile-aspect 1:1\n"
+		"       --samples 1 --sample-split 1 --row-size 2048).  --all: every valid modifier.\n");
+}
+
+static int num_arg(const char *s, unsigned long long *v)
+{
+	struct gk_mod_diags dg;
+	uint64_t x;
+	memset(&dg, 0, sizeof dg);
+	/* numbers only: LINEAR and friends are not numbers */
+	if (!*s || gk_modifier_parse(s, strlen(s), &x, &dg) != 0 || (s[0] < '0' || s[0] > '9'))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg)
+{
+	for (unsigned i = 0; i < dg->n; i++) {
+		const struct gk_diag *d = &dg->d[i];
+		if (d->col)
+			fprintf(f, "%s:%u: %s: %s\n", what, d->col, d->severity == GK_ERROR ? "error" : "warning",
+				d->message);
+		else
+			fprintf(f, "%s: %s: %s\n", what, d->severity == GK_ERROR ? "error" : "warning", d->message);
+	}
+	if (dg->dropped)
+		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
+}
+
+static int out_write(void *ctx, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, (FILE *)ctx) == n ? 0 : -1;
+}
+
+static int finish(FILE *f)
+{
+	if (fflush(f) != 0 || ferror(f)) {
+		fprintf(stderr, "gfxkit: write error\n");
+		return 2;
+	}
+	return 0;
+}
+
+static int run_decode(int argc, char **argv)
+{
+	int json = 0, n = 0, rc = 0;
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--json"))
+			json = 1;
+		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
+			fprintf(stderr, "gfxkit modifier decode: unknown option %s\n", argv[i]);
+			return 2;
+		} else
+			n++;
+	if (!n) {
+		modifier_usage(stderr);
+		return 2;
+	}
+	char obuf[4096];
+	struct gk_out o = { obuf, 0, sizeof obuf, out_write, stdout, 0 };
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			continue;
+		struct gk_mod_diags dg;
+		memset(&dg, 0, sizeof dg);
+		uint64_t v;
+		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
+			gk_out_flush(&o);
+			print_diags(stderr, argv[i], &dg);
+			rc = rc ? rc : 1;
+			continue;
+		}
+		memset(&dg, 0, sizeof dg);
+		gk_modifier_check(v, &dg);
+		if (dg.errors)
+			rc = 1;
+		if (json) {
+			gk_modifier_json(v, &o);
+			continue;
+		}
+		char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX], desc[1024];
+		gk_modifier_name(v, name, sizeof name);
+		gk_modifier_name_exact(v, exact, sizeof exact);
+		gk_modifier_describe(v, desc, sizeof desc);
+		const char *vn = gk_modifier_vendor_name(v);
+		gk_out_flush(&o);
+		printf("0x%016llx %s %s\n", (unsigned long long)v, vn ? vn : "?", name);
+		if (strcmp(name, exact))
+			printf("    exact: %s\n", exact);
+		printf("    fields: %s\n", desc);
+		for (unsigned k = 0; k < dg.n; k++)
+			printf("    %s: %s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning", dg.d[k].message);
+		if (dg.dropped)
+			printf("    (%u more diagnostics)\n", dg.dropped);
+	}
+	gk_out_flush(&o);
+	int w = finish(stdout);
+	return w ? w : rc;
+}
+
+static int run_encode(int argc, char **argv)
+{
+	int force = 0, n = 0, rc = 0;
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--force"))
+			force = 1;
+		else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "gfxkit modifier encode: unknown option %s\n", argv[i]);
+			return 2;
+		} else
+			n++;
+	if (!n) {
+		modifier_usage(stderr);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--force"))
+			continue;
+		struct gk_mod_diags dg;
+		memset(&dg, 0, sizeof dg);
+		uint64_t v;
+		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
+			print_diags(stderr, argv[i], &dg);
+			rc = 1;
+			continue;
+		}
+		gk_modifier_check(v, &dg);
+		print_diags(stderr, argv[i], &dg);
+		if (dg.errors && !force) {
+			fprintf(stderr, "%s: refused (%u error%s; --force prints it anyway)\n", argv[i], dg.errors,
+				dg.errors == 1 ? "" : "s");
+			rc = 1;
+			continue;
+		}
+		printf("0x%016llx\n", (unsigned long long)v);
+	}
+	int w = finish(stdout);
+	return w ? w : rc;
+}
+
+/* an option value by name from a small table of spellings (raw = index) */
+static int pick(const char *s, const char *const *names, unsigned n, uint8_t *raw)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (names[i] && !strcmp(s, names[i])) {
+			*raw = (uint8_t)i;
+			return 0;
+		}
+	return -1;
+}
+
+struct list_ctx {
+	int json;
+	struct gk_out *o;
+	uint64_t count;
+	unsigned char seen[32 * 8 * 256 / 8]; /* macro sets seen: pipe_config, tile_split, 8 low bits */
+	uint64_t distinct;
+};
+
+static int list_one(void *p, uint64_t v)
+{
+	struct list_ctx *c = p;
+	c->count++;
+	uint64_t tile = 0, pc, ts, bw, bh, ma, nb;
+	gk_modifier_field(v, "TILE", &tile);
+	if (tile == GK_MOD_GFX6_2D_TILED_THIN1 && !gk_modifier_field(v, "PIPE_CONFIG", &pc) &&
+	    !gk_modifier_field(v, "TILE_SPLIT", &ts) && !gk_modifier_field(v, "BANK_WIDTH", &bw) &&
+	    !gk_modifier_field(v, "BANK_HEIGHT", &bh) && !gk_modifier_field(v, "MACRO_TILE_ASPECT", &ma) &&
+	    !gk_modifier_field(v, "NUM_BANKS", &nb)) {
+		unsigned k = (unsigned)(((pc * 8 + ts) << 8) | bw << 6 | bh << 4 | ma << 2 | nb);
+		if (!(c->seen[k >> 3] >> (k & 7) & 1)) {
+			c->seen[k >> 3] |= (unsigned char)(1u << (k & 7));
+			c->distinct++;
+		}
+	}
+	if (c->json) {
+		gk_modifier_json(v, c->o);
+	} else {
+		char name[GK_MOD_NAME_MAX];
+		gk_modifier_name(v, name, sizeof name);
+		char line[GK_MOD_NAME_MAX + 32];
+		int n = snprintf(line, sizeof line, "0x%016llx %s\n", (unsigned long long)v, name);
+		gk_out_mem(c->o, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+	}
+	return c->o->failed;
+}
+
+static int run_list(int argc, char **argv)
+{
+	static const char *const counts[] = { "1", "2", "4", "8" };
+	static const char *const banks[] = { "2", "4", "8", "16" };
+	static const char *const aspects[] = { "1:1", "4:1", "16:1", "64:1" };
+	unsigned gfx = 0, bpp = 0, all = 0, json = 0;
+	unsigned samples = 1, sample_split = 1, row_size = 2048, tile_split_bytes = 0;
+	struct gk_mod_macro base = { 0, 0, 0, 0, 0, 3 };
+	uint8_t pcs[32];
+	unsigned npc = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--all")) {
+			all = 1;
+			continue;
+		}
+		if (!strcmp(a, "--json")) {
+			json = 1;
+			continue;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			modifier_usage(stdout);
+			return 0;
+		}
+		if (i + 1 >= argc) {
+			fprintf(stderr, "gfxkit modifier list: %s needs a value\n", a);
+			return 2;
+		}
+		const char *val = argv[++i];
+		unsigned long long x = 0;
+		int bad = 0;
+		if (!strcmp(a, "--gfx"))
+			bad = num_arg(val, &x) || x < 6 || x > 8, gfx = (unsigned)x;
+		else if (!strcmp(a, "--bpp"))
+			bad = num_arg(val, &x) || (x != 8 && x != 16 && x != 32 && x != 64 && x != 128), bpp = (unsigned)x;
+		else if (!strcmp(a, "--samples"))
+			bad = num_arg(val, &x) || !x || x > 16, samples = (unsigned)x;
+		else if (!strcmp(a, "--sample-split"))
+			bad = num_arg(val, &x) || x > 3, sample_split = (unsigned)x;
+		else if (!strcmp(a, "--row-size"))
+			bad = num_arg(val, &x) || x > (1u << 20), row_size = (unsigned)x;
+		else if (!strcmp(a, "--tile-split"))
+			bad = num_arg(val, &x) || x < 64 || x > 4096 || (x & (x - 1)), tile_split_bytes = (unsigned)x;
+		else if (!strcmp(a, "--pipe-config")) {
+			/* the value names of the modifier field itself */
+			char nm[96];
+			uint64_t probe, raw = 0;
+			struct gk_mod_diags dg;
+			memset(&dg, 0, sizeof dg);
+			snprintf(nm, sizeof nm, "GFX6,GFX6_2D_TILED_THIN1,PIPE_CONFIG=%s", val);
+			bad = npc == 32 || strchr(val, ',') || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||
+			      gk_modifier_field(probe, "PIPE_CONFIG", &raw) != 0;
+			if (!bad)
+				pcs[npc++] = (uint8_t)raw;
+		} else if (!strcmp(a, "--num-banks"))
+			bad = pick(val, banks, 4, &base.num_banks);
+		else if (!strcmp(a, "--bank-width"))
+			bad = pick(val, counts, 4, &base.bank_width);
+		else if (!strcmp(a, "--bank-height"))
+			bad = pick(val, counts, 4, &base.bank_height);
+		else if (!strcmp(a, "--macro-tile-aspect"))
+			bad = pick(val, aspects, 4, &base.macro_tile_aspect);
+		else {
+			fprintf(stderr, "gfxkit modifier list: unknown option %s\n", a);
+			return 2;
+		}
+		if (bad) {
+			fprintf(stderr, "gfxkit modifier list: bad value for %s: %s\n", a, val);
+			return 2;
+		}
+	}
+	if (!gfx) {
+		fprintf(stderr, "gfxkit modifier list: --gfx 6|7|8 is required\n");
+		return 2;
+	}
+	char obuf[1 << 15];
+	struct gk_out o = { obuf, 0, sizeof obuf, out_write, stdout, 0 };
+	struct list_ctx *c = calloc(1, sizeof *c);
+	if (!c) {
+		fprintf(stderr, "gfxkit: out of memory\n");
+		return 2;
+	}
+	c->json = (int)json;
+	c->o = &o;
+	if (all) {
+		gk_modifier_enumerate(gfx, list_one, c);
+		gk_out_flush(&o);
+		fprintf(stderr, "gfxkit modifier list --gfx %u --all: %llu modifiers, %llu distinct macro-tile parameter sets\n",
+			gfx, (unsigned long long)c->count, (unsigned long long)c->distinct);
+	} else {
+		if (!bpp || !npc) {
+			fprintf(stderr, "gfxkit modifier list: --bpp and --pipe-config are required (or --all)\n");
+			free(c);
+			return 2;
+		}
+		if (!tile_split_bytes) {
+			struct gk_tile_split ts;
+			if (gk_modifier_tile_split(bpp, 1, samples, sample_split, row_size, &ts) != 0 || ts.field < 0) {
+				fprintf(stderr, "gfxkit modifier list: no tile split for these --samples/--row-size\n");
+				free(c);
+				return 2;
+			}
+			base.tile_split = (uint8_t)ts.field;
+		} else {
+			while ((64u << base.tile_split) < tile_split_bytes)
+				base.tile_split++;
+		}
+		struct gk_mod_macro ms[32];
+		for (unsigned k = 0; k < npc; k++) {
+			ms[k] = base;
+			ms[k].pipe_config = pcs[k];
+		}
+		uint64_t vals[3 * 32 + 3];
+		size_t n = gk_modifier_list(gfx, ms, npc, vals, sizeof vals / sizeof vals[0]);
+		if (!n) {
+			fprintf(stderr, "gfxkit modifier list: a --pipe-config is not in seed 004's list\n");
+			free(c);
+			return 2;
+		}
+		for (size_t k = 0; k < n && k < sizeof vals / sizeof vals[0]; k++)
+			list_one(c, vals[k]);
+		gk_out_flush(&o);
+	}
+	int failed = o.failed;
+	free(c);
+	int w = finish(stdout);
+	return failed ? 2 : w;
+}
+
+static int run_tile_split(int argc, char **argv)
+{
+	unsigned long long bpp = 0, thickness = 1, samples = 1, sample_split = 0, row_size = 2048;
+	for (int i = 2; i < argc; i++) {
+		unsigned long long *slot = NULL;
+		if (!strcmp(argv[i], "--bpp"))
+			slot = &bpp;
+		else if (!strcmp(argv[i], "--thickness"))
+			slot = &thickness;
+		else if (!strcmp(argv[i], "--samples"))
+			slot = &samples;
+		else if (!strcmp(argv[i], "--sample-split"))
+			slot = &sample_split;
+		else if (!strcmp(argv[i], "--row-size"))
+			slot = &row_size;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			modifier_usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "gfxkit modifier tile-split: unknown option %s\n", argv[i]);
+			return 2;
+		}
+		if (i + 1 >= argc || num_arg(argv[i + 1], slot) != 0 || *slot > 0xffffffffull) {
+			fprintf(stderr, "gfxkit modifier tile-split: %s needs a number\n", argv[i]);
+			return 2;
+		}
+		i++;
+	}
+	struct gk_tile_split ts;
+	if (!bpp || gk_modifier_tile_split((unsigned)bpp, (unsigned)thickness, (unsigned)samples,
+					   (unsigned)sample_split, (unsigned)row_size, &ts) != 0) {
+		fprintf(stderr, "gfxkit modifier tile-split: need --bpp 1-128, --thickness 1|4|8, --samples 1-16, "
+				"--sample-split 0-3, --row-size a power of two >= 256\n");
+		return 2;
+	}
+	printf("tile_bytes_1x=%u tile_split_bytes=%u tile_bytes=%u", ts.tile_bytes_1x, ts.tile_split_bytes,
+	       ts.tile_bytes);
+	if (ts.field >= 0)
+		printf(" TILE_SPLIT=%d\n", ts.field);
+	else
+		printf(" TILE_SPLIT=none (not 64-4096 bytes)\n");
+	return finish(stdout);
+}
+
+int cmd_modifier(int argc, char **argv)
+{
+	if (argc < 3 || !strcmp(argv[2], "-h") || !strcmp(argv[2], "--help")) {
+		modifier_usage(argc < 3 ? stderr : stdout);
+		return argc < 3 ? 2 : 0;
+	}
+	const char *sub = argv[2];
+	/* the subcommand's own arguments start at argv[2] */
+	argc--;
+	argv++;
+	if (!strcmp(sub, "decode"))
+		return run_decode(argc, argv);
+	if (!strcmp(sub, "encode"))
+		return run_encode(argc, argv);
+	if (!strcmp(sub, "list"))
+		return run_list(argc, argv);
+	if (!strcmp(sub, "tile-split"))
+		return run_tile_split(argc, argv);
+	fprintf(stderr, "gfxkit modifier: unknown subcommand '%s'\n", sub);
+	modifier_usage(stderr);
+	return 2;
+}
