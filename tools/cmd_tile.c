@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "gfxkit/modifier.h"
 #include "gfxkit/tiling.h"
 #include "commands.h"
 
@@ -29,6 +30,8 @@ static void usage(FILE *f)
 		"         [--pipe-swizzle N] [--bank-swizzle N] [--row-size BYTES (default 4096)]\n"
 		"   or:   --chip CHIP --tile-index N (the chip's GB_TILE_MODE entry; give --bpp; options after it\n"
 		"         override single parameters)   CHIP: %s\n"
+		"   or:   --modifier VALUE|NAME (a GFX6-8 DRM format modifier, e.g. 0x... or\n"
+		"         GFX6,GFX6_2D_TILED_THIN1,MICROTILE=THIN,...; LINEAR; give --bpp and the size)\n"
 		"Numbers are decimal or 0x hex.  Linear images are width x height x slices elements, rows packed.\n"
 		"pack/unpack stream one band (a macro-tile row) at a time; with tile-split pieces (tile split below\n"
 		"64 x bpp / 8 bytes) the tiled side must be a regular file (it is read or written out of order).\n"
@@ -89,17 +92,80 @@ struct opts {
 		continue;                                                                                       \
 	}
 
+/* --modifier VALUE|NAME: mode, micro tiling and macro parameters from a
+ * GFX6-8 DRM format modifier (seed 004), read field by field through the
+ * modifier module; LINEAR is the linear-aligned layout.  Returns 0, -1 for
+ * text that is no modifier (usage), 1 for a modifier that cannot describe
+ * a GFX6-8 surface. */
+static int params_from_modifier(struct gk_tile_params *p, const char *text)
+{
+	uint64_t v, vendor, version;
+	struct gk_mod_diags md;
+	memset(&md, 0, sizeof md);
+	if (gk_modifier_parse(text, strlen(text), &v, &md) != 0) {
+		fprintf(stderr, P ": --modifier '%s': column %u: %s\n", text, md.n ? md.d[0].col : 0,
+			md.n ? md.d[0].message : "not a modifier");
+		return -1;
+	}
+	if (v == GK_MOD_LINEAR) {
+		p->mode = GK_TILE_LINEAR;
+		return 0;
+	}
+	char name[GK_MOD_NAME_MAX];
+	gk_modifier_name(v, name, sizeof name);
+	if (gk_modifier_field(v, "VENDOR", &vendor) || vendor != GK_MOD_VENDOR_AMD ||
+	    gk_modifier_field(v, "TILE_VERSION", &version) || version != GK_MOD_GFX6) {
+		fprintf(stderr, P ": --modifier 0x%016llx (%s) is not a GFX6-8 AMD modifier (TILE_VERSION GFX6)\n",
+			(unsigned long long)v, name);
+		return 1;
+	}
+	unsigned errors = gk_modifier_check(v, &md);
+	for (unsigned i = 0; i < md.n; i++)
+		fprintf(stderr, P ": --modifier %s: %s: %s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
+			md.d[i].message);
+	if (errors)
+		return 1;
+	struct gk_tile_mod_fields f;
+	const struct {
+		const char *name;
+		uint64_t *dst;
+	} fields[] = {
+		{ "TILE", &f.tile },
+		{ "MICROTILE", &f.microtile },
+		{ "PIPE_CONFIG", &f.pipe_config },
+		{ "TILE_SPLIT", &f.tile_split },
+		{ "BANK_WIDTH", &f.bank_width },
+		{ "BANK_HEIGHT", &f.bank_height },
+		{ "MACRO_TILE_ASPECT", &f.macro_tile_aspect },
+		{ "NUM_BANKS", &f.num_banks },
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (gk_modifier_field(v, fields[i].name, fields[i].dst) != 0) {
+			fprintf(stderr, P ": --modifier %s has no %s field\n", name, fields[i].name);
+			return 1;
+		}
+	struct gk_diag d[8];
+	unsigned nd = 0;
+	int r = gk_tile_params_from_modifier(p, &f, d, 8, &nd);
+	for (unsigned i = 0; i < nd && i < 8; i++)
+		fprintf(stderr, P ": --modifier %s: %s: %s: %s\n", name, d[i].severity == GK_ERROR ? "error" : "warning",
+			d[i].field ? d[i].field : "", d[i].message);
+	return r ? 1 : 0;
+}
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	memset(o, 0, sizeof *o);
 	gk_tile_params_init(&o->p);
-	const char *chip = NULL;
+	const char *chip = NULL, *modifier = NULL;
 	uint64_t tile_index = 0;
 	bool have_index = false;
-	/* --chip and --tile-index first, so that other options override the entry */
+	/* --chip and --tile-index (or --modifier) first, so that other options override the entry */
 	for (int i = 3; i + 1 < argc; i++) {
 		if (!strcmp(argv[i], "--chip"))
 			chip = argv[i + 1];
+		else if (!strcmp(argv[i], "--modifier"))
+			modifier = argv[i + 1];
 		else if (!strcmp(argv[i], "--tile-index")) {
 			if (!parse_num(argv[i + 1], 31, &tile_index)) {
 				fprintf(stderr, P ": --tile-index needs 0 to 31, not '%s'\n", argv[i + 1]);
@@ -116,12 +182,21 @@ static int parse(int argc, char **argv, struct opts *o)
 		fprintf(stderr, P ": --chip and --tile-index go together\n");
 		return -1;
 	}
+	if (chip && modifier) {
+		fprintf(stderr, P ": --modifier and --chip both set the tiling; give one\n");
+		return -1;
+	}
 	if (chip) {
 		struct gk_diag err;
 		if (gk_tile_params_from_chip(&o->p, chip, (unsigned)tile_index, &err)) {
 			fprintf(stderr, P ": %s\n", err.message);
 			return 1;
 		}
+	}
+	if (modifier) {
+		int r = params_from_modifier(&o->p, modifier);
+		if (r)
+			return r;
 	}
 	o->sub = argc > 2 ? argv[2] : NULL;
 	for (int i = 3; i < argc; i++) {
@@ -132,7 +207,7 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->json = true;
 			continue;
 		}
-		if (!strcmp(a, "--chip") || !strcmp(a, "--tile-index")) {
+		if (!strcmp(a, "--chip") || !strcmp(a, "--tile-index") || !strcmp(a, "--modifier")) {
 			i++;
 			continue;
 		}

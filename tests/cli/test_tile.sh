@@ -86,6 +86,36 @@ run "aliasing config" 0 tile info --mode 2d --bpp 32 --width 64 --height 64 --pi
 has err "aliasing config" 'no Linux tile table'
 
 # ---- chips
+# ---- --modifier: case 101's parameters as a GFX6-8 DRM format modifier (seed 004), by value and by name
+M101N="GFX6,GFX6_2D_TILED_THIN1,MICROTILE=DISPLAY,PIPE_CONFIG=P8_32x32_16x16,TILE_SPLIT=2KB,BANK_WIDTH=1,BANK_HEIGHT=2,MACRO_TILE_ASPECT=4:1,NUM_BANKS=16"
+M101SIZE="--bpp 32 --width 100 --height 37 --slices 6 --pipe-swizzle 3 --bank-swizzle 7"
+# shellcheck disable=SC2086
+run "info 101 for the modifier" 0 tile info $C101
+mv out want101
+# shellcheck disable=SC2086
+run "--modifier value" 0 tile info --modifier 0x02000001a9580400 $M101SIZE
+same out want101 "--modifier value gives case 101"
+# shellcheck disable=SC2086
+run "--modifier name" 0 tile info --modifier "$M101N" $M101SIZE
+same out want101 "--modifier name gives case 101"
+# shellcheck disable=SC2086
+run "--modifier then an override" 0 tile info --modifier 0x02000001a9580400 $M101SIZE --bank-height 4
+has out "--modifier then an override" '^bank_height 4$'
+run "--modifier LINEAR" 0 tile info --modifier LINEAR --bpp 32 --width 100 --height 37
+has out "--modifier LINEAR" '^mode LINEAR_ALIGNED$'
+run "--modifier 1D" 0 tile info --modifier GFX6,GFX6_1D_TILED_THIN1,MICROTILE=THIN --bpp 16 --width 100 --height 37
+has out "--modifier 1D" '^mode 1D_TILED_THIN1$'
+has out "--modifier 1D" '^micro thin$'
+run "--modifier GFX9" 1 tile info --modifier 0x0200000000000a01 --bpp 32 --width 64 --height 64
+has err "--modifier GFX9" 'is not a GFX6-8 AMD modifier'
+run "--modifier reserved bits" 1 tile info --modifier 0x02000101a9580400 --bpp 32 --width 64 --height 64
+has err "--modifier reserved bits" 'error'
+run "--modifier TILE_SPLIT 7" 1 tile info --modifier 0x02000001a9c80400 --bpp 32 --width 64 --height 64
+has err "--modifier TILE_SPLIT 7" 'TILE_SPLIT'
+run "--modifier not a modifier" 2 tile info --modifier zz --bpp 32 --width 64 --height 64
+has err "--modifier not a modifier" "column 1"
+run "--modifier with --chip" 2 tile info --modifier LINEAR --chip tahiti --tile-index 8 --bpp 32 --width 64 --height 64
+
 run "chip 48" 0 tile info --chip tonga --tile-index 14 --bpp 128 --width 1000 --height 600 --json
 has out "chip 48" '"pitch": 1024, "padded_height": 640, .*"tile_split": 2048, "bank_width": 1, "bank_height": 2, "macro_aspect": 2, "num_banks": 16'
 run "chip 26" 0 tile info --chip tahiti --tile-index 10 --bpp 8 --width 64 --height 64
