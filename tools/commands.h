@@ -4,4 +4,9 @@
 #ifndef GFXKIT_TOOLS_COMMANDS_H
 #define GFXKIT_TOOLS_COMMANDS_H
 
+/* tools/cmd_sendmsg.c: `gfxkit sendmsg` and the AMDGPU `-e isa` engine */
+int cmd_sendmsg(int argc, char **argv);
+int amdgpu_knows_gpu(const char *gpu);
+int amdgpu_isa_run(int argc, char **argv);
+
 #endif

@@ -431,6 +431,7 @@ static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
+	{ "sendmsg", cmd_sendmsg },
 	{ NULL, NULL },
 };
 
@@ -439,6 +440,7 @@ static const struct isa_engine {
 	int (*knows_gpu)(const char *gpu);
 	int (*run)(int argc, char **argv);
 } isa_engines[] = {
+	{ amdgpu_knows_gpu, amdgpu_isa_run },
 	{ NULL, NULL },
 };
 
