@@ -108,8 +108,9 @@ run "isa bad hex" 2 decode -e isa -g gfx10 -f bin trunc.hex
 run "pm4 untouched" 0 decode -g evergreen -e pm4 good.hex
 
 # ---- live comparison with llvm-mc ----------------------------------------
-MC=$(command -v llvm-mc || command -v llvm-mc-14 || true)
-if [ -z "$MC" ] || ! "$MC" -arch=amdgcn -mcpu=gfx1010 -disassemble </dev/null >/dev/null 2>&1; then
+# LLVM_MC=path overrides the llvm-mc found on PATH (LLVM_MC=none: skip)
+MC=${LLVM_MC:-$(command -v llvm-mc || command -v llvm-mc-14 || true)}
+if [ -z "$MC" ] || [ "$MC" = none ] || ! "$MC" -arch=amdgcn -mcpu=gfx1010 -disassemble </dev/null >/dev/null 2>&1; then
 	echo "# SKIP llvm-mc comparison: llvm-mc with the AMDGPU target is not installed"
 else
 	# every immediate of s_sendmsg (op 0x10) and s_sendmsghalt (op 0x11)
