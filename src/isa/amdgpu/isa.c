@@ -2,6 +2,7 @@
  * operand; SOPP: word = 0xBF800000 | op << 16 | simm16) decoded to llvm-mc's
  * text, checked, printed as JSON, and assembled back; every other word is
  * ".long 0x........" so nothing is lost. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,39 +35,88 @@ void gk_amdgpu_decode(const struct gk_amdgpu_gen *g, uint32_t word, uint64_t off
 	gk_sendmsg_decode(g, (uint16_t)word, &in->msg);
 }
 
+static size_t append(char *buf, size_t cap, size_t at, const char *s, size_t n)
+{
+	if (!cap || at >= cap - 1)
+		return at;
+	if (n > cap - 1 - at)
+		n = cap - 1 - at;
+	memcpy(buf + at, s, n);
+	buf[at + n] = 0;
+	return at + n;
+}
+
+static size_t append_hex(char *buf, size_t cap, size_t at, uint64_t v, unsigned digits)
+{
+	char h[2 + 16];
+	h[0] = '0';
+	h[1] = 'x';
+	for (unsigned i = 0; i < digits; i++)
+		h[2 + i] = "0123456789abcdef"[(v >> (4 * (digits - 1 - i))) & 15];
+	return append(buf, cap, at, h, 2 + digits);
+}
+
 size_t gk_amdgpu_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap)
 {
+	if (cap)
+		buf[0] = 0;
+	if (!in->name)
+		return append_hex(buf, cap, append(buf, cap, 0, ".long ", 6), in->word, 8);
 	char op[GK_SENDMSG_TEXT_MAX];
-	int n;
-	if (in->name) {
-		gk_sendmsg_format(g, in->msg.value, op, sizeof op);
-		n = snprintf(buf, cap, "%s %s", in->name, op);
-	} else {
-		n = snprintf(buf, cap, ".long 0x%08x", in->word);
-	}
-	if (n < 0)
-		return 0;
-	return cap && (size_t)n >= cap ? cap - 1 : (size_t)n;
+	size_t n = gk_sendmsg_format(g, in->msg.value, op, sizeof op);
+	size_t at = append(buf, cap, 0, in->name, strlen(in->name));
+	at = append(buf, cap, at, " ", 1);
+	return append(buf, cap, at, op, n);
 }
 
 /* "0x00000010: s_sendmsg ..." */
 static size_t line_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap)
 {
-	int k = snprintf(buf, cap, "0x%08llx: ", (unsigned long long)in->offset);
-	if (k < 0 || (size_t)k >= cap)
-		return 0;
-	return (size_t)k + gk_amdgpu_text(g, in, buf + k, cap - (size_t)k);
+	unsigned digits = 8;
+	while (digits < 16 && (in->offset >> (4 * digits)))
+		digits++;
+	size_t at = append(buf, cap, append_hex(buf, cap, 0, in->offset, digits), ": ", 2);
+	return at + gk_amdgpu_text(g, in, buf + at, cap > at ? cap - at : 0);
+}
+
+/* "    ; error: s_sendmsg: dw0[6:4]: message" as gk_text_diags prints it,
+ * without printf (most immediates carry an unused-bits warning) */
+static void text_diags(const struct gk_diags *dg, struct gk_out *o)
+{
+	for (unsigned i = 0; i < dg->n; i++) {
+		const struct gk_diag *d = &dg->d[i];
+		char b[16];
+		gk_out_str(o, d->severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
+		gk_out_str(o, d->packet ? d->packet : "-");
+		gk_out_str(o, ": dw0[");
+		size_t k = 0;
+		if (d->hi >= 10)
+			b[k++] = (char)('0' + d->hi / 10);
+		b[k++] = (char)('0' + d->hi % 10);
+		b[k++] = ':';
+		if (d->lo >= 10)
+			b[k++] = (char)('0' + d->lo / 10);
+		b[k++] = (char)('0' + d->lo % 10);
+		b[k++] = ']';
+		b[k++] = ':';
+		b[k++] = ' ';
+		gk_out_put(o, b, k);
+		gk_out_str(o, d->message);
+		gk_out_ch(o, '\n');
+	}
+	if (dg->dropped)
+		gk_text_diags(&(struct gk_diags){ .dropped = dg->dropped }, o);
 }
 
 void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
 			 struct gk_out *o)
 {
-	char buf[96];
+	char buf[128];
 	size_t n = line_text(g, in, buf, sizeof buf);
 	gk_out_put(o, buf, n);
 	gk_out_ch(o, '\n');
 	if (dg)
-		gk_text_diags(dg, o);
+		text_diags(dg, o);
 }
 
 static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_severity sev, enum gk_diag_code code,
@@ -77,7 +127,7 @@ static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_se
 		return;
 	}
 	struct gk_diag *d = &dg->d[dg->n++];
-	memset(d, 0, sizeof *d);
+	memset(d, 0, offsetof(struct gk_diag, message));
 	d->severity = sev;
 	d->code = code;
 	d->offset = in->offset;
@@ -86,7 +136,11 @@ static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_se
 	d->hi = (int8_t)hi;
 	d->packet = in->name;
 	d->field = field;
-	snprintf(d->message, sizeof d->message, "%s", msg);
+	size_t k = strlen(msg);
+	if (k >= sizeof d->message)
+		k = sizeof d->message - 1;
+	memcpy(d->message, msg, k);
+	d->message[k] = 0;
 	if (sev == GK_ERROR)
 		dg->errors++;
 	else
@@ -129,11 +183,28 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 		while (hi + 1 < 16 && ((SM_UNUSED_MASK >> (hi + 1)) & 1))
 			hi++;
 		unsigned bits = (m->unused >> lo) & ((1u << (hi - lo + 1)) - 1);
-		if (hi == lo)
+		if (hi == 7 && lo == 7) {
+			static const char b7[] = "unused bit 7 set; llvm-mc would print this operand without it";
+			memcpy(msg, b7, sizeof b7);
+		} else if (hi == lo) {
 			snprintf(msg, sizeof msg, "unused bit %d set; llvm-mc would print this operand without it", lo);
-		else
-			snprintf(msg, sizeof msg, "unused bits %d:%d set (0x%x); llvm-mc would print this operand without them",
-				 hi, lo, bits);
+		} else {
+			/* the common case (bits 15:10): built without printf */
+			static const char pre[] = "unused bits 15:10 set (0x";
+			static const char post[] = "); llvm-mc would print this operand without them";
+			size_t k = 0;
+			if (hi == 15 && lo == 10) {
+				memcpy(msg, pre, sizeof pre - 1);
+				k = sizeof pre - 1;
+				if (bits >> 4)
+					msg[k++] = "0123456789abcdef"[bits >> 4];
+				msg[k++] = "0123456789abcdef"[bits & 15];
+				memcpy(msg + k, post, sizeof post);
+			} else {
+				snprintf(msg, sizeof msg, "unused bits %d:%d set (0x%x); llvm-mc would print this operand "
+					 "without them", hi, lo, bits);
+			}
+		}
 		add(dg, in, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, "unused", msg);
 		lo = hi + 1;
 	}

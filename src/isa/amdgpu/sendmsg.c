@@ -88,34 +88,69 @@ void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t v, struct gk_send
 		m->form = GK_SENDMSG_NUMBERS;
 }
 
+/* appends without printf: this is the hot path of disassembly */
+struct sbuf {
+	char b[GK_SENDMSG_TEXT_MAX];
+	size_t n;
+};
+
+static void put_str(struct sbuf *s, const char *p)
+{
+	size_t k = strlen(p);
+	if (k > sizeof s->b - 1 - s->n)
+		k = sizeof s->b - 1 - s->n;
+	memcpy(s->b + s->n, p, k);
+	s->n += k;
+}
+
+static void put_dec(struct sbuf *s, unsigned v)
+{
+	char d[12];
+	size_t k = 0;
+	do
+		d[k++] = (char)('0' + v % 10);
+	while ((v /= 10) && k < sizeof d);
+	while (k && s->n < sizeof s->b - 1)
+		s->b[s->n++] = d[--k];
+}
+
 static size_t format_parts(const struct gk_sendmsg *m, char *buf, size_t cap)
 {
-	char tmp[GK_SENDMSG_TEXT_MAX];
-	int n;
+	struct sbuf s;
+	s.n = 0;
 	switch (m->form) {
 	case GK_SENDMSG_NAMED:
-		if (m->shows_stream)
-			n = snprintf(tmp, sizeof tmp, "sendmsg(%s, %s, %u)", m->msg_name, m->op_name, m->stream);
-		else if (m->shows_op)
-			n = snprintf(tmp, sizeof tmp, "sendmsg(%s, %s)", m->msg_name, m->op_name);
-		else
-			n = snprintf(tmp, sizeof tmp, "sendmsg(%s)", m->msg_name);
+		put_str(&s, "sendmsg(");
+		put_str(&s, m->msg_name);
+		if (m->shows_op) {
+			put_str(&s, ", ");
+			put_str(&s, m->op_name);
+		}
+		if (m->shows_stream) {
+			put_str(&s, ", ");
+			put_dec(&s, m->stream);
+		}
+		put_str(&s, ")");
 		break;
 	case GK_SENDMSG_NUMBERS:
-		n = snprintf(tmp, sizeof tmp, "sendmsg(%u, %u, %u)", m->msg, m->op, m->stream);
+		put_str(&s, "sendmsg(");
+		put_dec(&s, m->msg);
+		put_str(&s, ", ");
+		put_dec(&s, m->op);
+		put_str(&s, ", ");
+		put_dec(&s, m->stream);
+		put_str(&s, ")");
 		break;
 	default:
-		n = snprintf(tmp, sizeof tmp, "%u", m->value);
+		put_dec(&s, m->value);
 		break;
 	}
-	if (n < 0)
-		n = 0;
 	if (cap) {
-		size_t k = (size_t)n < cap ? (size_t)n : cap - 1;
-		memcpy(buf, tmp, k);
+		size_t k = s.n < cap ? s.n : cap - 1;
+		memcpy(buf, s.b, k);
 		buf[k] = 0;
 	}
-	return (size_t)n;
+	return s.n;
 }
 
 size_t gk_sendmsg_format(const struct gk_amdgpu_gen *g, uint16_t value, char *buf, size_t cap)
