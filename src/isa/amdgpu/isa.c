@@ -155,7 +155,7 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 	char msg[160];
 	if (!m->msg_ok) {
 		snprintf(msg, sizeof msg, "invalid message id %u: %s has no message %u", m->msg, g->name, m->msg);
-		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, SM_MSG_LO, SM_MSG_HI, "type", msg);
+		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->msg_lo, g->msg_lo + g->msg_bits - 1, "type", msg);
 	} else if (!m->op_ok) {
 		if (m->shows_op)
 			snprintf(msg, sizeof msg, "invalid operation id %u: %s has no operation %u", m->op, m->msg_name,
@@ -163,7 +163,7 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 		else
 			snprintf(msg, sizeof msg, "invalid operation id %u: %s does not support operations", m->op,
 				 m->msg_name);
-		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, SM_OP_LO, SM_OP_HI, "op", msg);
+		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->op_lo, g->op_lo + g->op_bits - 1, "op", msg);
 	} else if (!m->stream_ok) {
 		if (m->shows_op)
 			snprintf(msg, sizeof msg, "invalid message stream id %u: %s %s does not support streams",
@@ -171,16 +171,17 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 		else
 			snprintf(msg, sizeof msg, "invalid message stream id %u: %s does not support streams", m->stream,
 				 m->msg_name);
-		add(dg, in, GK_ERROR, GK_D_RANGE, SM_STREAM_LO, SM_STREAM_HI, "stream", msg);
+		add(dg, in, GK_ERROR, GK_D_RANGE, g->stream_lo, g->stream_lo + g->stream_bits - 1, "stream", msg);
 	}
 	/* unused bits: each set run (7, 15:10) reported with its bits */
+	uint16_t unused = sm_unused_mask(g);
 	for (int lo = 0; lo < 16;) {
 		if (!((m->unused >> lo) & 1)) {
 			lo++;
 			continue;
 		}
 		int hi = lo;
-		while (hi + 1 < 16 && ((SM_UNUSED_MASK >> (hi + 1)) & 1))
+		while (hi + 1 < 16 && ((unused >> (hi + 1)) & 1))
 			hi++;
 		unsigned bits = (m->unused >> lo) & ((1u << (hi - lo + 1)) - 1);
 		if (hi == 7 && lo == 7) {

@@ -54,9 +54,9 @@ const char *gk_amdgpu_gpu_help(void)
 
 /* ---- decode ---- */
 
-static unsigned part(uint16_t v, unsigned lo, unsigned hi)
+static unsigned part(uint16_t v, unsigned lo, unsigned bits)
 {
-	return (v >> lo) & ((1u << (hi - lo + 1)) - 1);
+	return (v >> lo) & ((1u << bits) - 1);
 }
 
 void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t v, struct gk_sendmsg *m)
@@ -64,10 +64,10 @@ void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t v, struct gk_send
 	const struct gk_amdgpu_gen *r = row(g);
 	memset(m, 0, sizeof *m);
 	m->value = v;
-	m->msg = (uint8_t)part(v, SM_MSG_LO, SM_MSG_HI);
-	m->op = (uint8_t)part(v, SM_OP_LO, SM_OP_HI);
-	m->stream = (uint8_t)part(v, SM_STREAM_LO, SM_STREAM_HI);
-	m->unused = v & SM_UNUSED_MASK;
+	m->msg = (uint8_t)part(v, r->msg_lo, r->msg_bits);
+	m->op = (uint8_t)part(v, r->op_lo, r->op_bits);
+	m->stream = (uint8_t)part(v, r->stream_lo, r->stream_bits);
+	m->unused = v & sm_unused_mask(r);
 	const struct sm_msg *mm = &r->msg[m->msg];
 	m->msg_name = mm->name;
 	m->msg_ok = mm->name != NULL;
@@ -170,7 +170,7 @@ static int msg_by_name(const struct gk_amdgpu_gen *r, const char *s, size_t n)
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned gi = 0; gi < (pass ? gk_sm_ngens : 1); gi++) {
 			const struct gk_amdgpu_gen *x = pass ? &gk_sm_gens[gi] : r;
-			for (unsigned id = 0; id < SM_NMSG; id++)
+			for (unsigned id = 0; id < x->nmsg; id++)
 				if (x->msg[id].name && strlen(x->msg[id].name) == n && !memcmp(x->msg[id].name, s, n))
 					return (int)id;
 		}
@@ -181,7 +181,7 @@ static int msg_by_name(const struct gk_amdgpu_gen *r, const char *s, size_t n)
  * or the generation's fallback (the GS names) for an id that has none. */
 static const struct sm_opnames *opnames_for(const struct gk_amdgpu_gen *r, int64_t id)
 {
-	if (id >= 0 && id < (int64_t)SM_NMSG && r->msg[id].name && r->msg[id].ops)
+	if (id >= 0 && id < (int64_t)r->nmsg && r->msg[id].name && r->msg[id].ops)
 		return r->msg[id].ops;
 	return r->fallback_ops;
 }
@@ -200,9 +200,11 @@ static int find_op(const struct sm_opnames *ops, const char *s, size_t n)
 static int op_by_name(const struct gk_amdgpu_gen *r, int64_t id, const char *s, size_t n)
 {
 	int k = find_op(opnames_for(r, id), s, n);
-	if (k >= 0 || id < 0 || id >= (int64_t)SM_NMSG)
+	if (k >= 0 || id < 0 || id >= (int64_t)r->nmsg)
 		return k;
 	for (unsigned gi = 0; gi < gk_sm_ngens; gi++) {
+		if (id >= (int64_t)gk_sm_gens[gi].nmsg)
+			continue;
 		const struct sm_msg *m = &gk_sm_gens[gi].msg[id];
 		if (m->name && r->msg[id].name && !strcmp(m->name, r->msg[id].name) && m->ops &&
 		    (k = find_op(m->ops, s, n)) >= 0)
@@ -234,9 +236,9 @@ static int expr_part(struct lexer *lx, int64_t *v, const char *what)
 	return 0;
 }
 
-static bool in_range(int64_t v, unsigned lo, unsigned hi)
+static bool in_range(int64_t v, unsigned bits)
 {
-	return v >= 0 && v < (int64_t)(1u << (hi - lo + 1));
+	return v >= 0 && v < (int64_t)(1u << bits);
 }
 
 /* AMDGPUAsmParser::validateSendMsg, walking the generation's row */
@@ -246,7 +248,7 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 	bool strict = msg->symbolic;
 	const struct sm_msg *m = NULL;
 	if (strict) {
-		if (msg->id >= 0 && msg->id < (int64_t)SM_NMSG && r->msg[msg->id].name)
+		if (msg->id >= 0 && msg->id < (int64_t)r->nmsg && r->msg[msg->id].name)
 			m = &r->msg[msg->id];
 		if (!m) {
 			lx_error(lx, msg->loc, "invalid message id");
@@ -270,22 +272,22 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 			lx_error(lx, stream->loc, "message operation does not support streams");
 			return -1;
 		}
-		bool st_ok = streams ? in_range(stream->id, SM_STREAM_LO, SM_STREAM_HI) : stream->id == 0;
+		bool st_ok = streams ? in_range(stream->id, r->stream_bits) : stream->id == 0;
 		if (!st_ok) {
 			lx_error(lx, stream->loc, "invalid message stream id");
 			return -1;
 		}
 		return 0;
 	}
-	if (!in_range(msg->id, SM_MSG_LO, SM_MSG_HI)) {
+	if (!in_range(msg->id, r->msg_bits)) {
 		lx_error(lx, msg->loc, "invalid message id");
 		return -1;
 	}
-	if (!in_range(op->id, SM_OP_LO, SM_OP_HI)) {
+	if (!in_range(op->id, r->op_bits)) {
 		lx_error(lx, op->loc, "invalid operation id");
 		return -1;
 	}
-	if (!in_range(stream->id, SM_STREAM_LO, SM_STREAM_HI)) {
+	if (!in_range(stream->id, r->stream_bits)) {
 		lx_error(lx, stream->loc, "invalid message stream id");
 		return -1;
 	}
@@ -329,7 +331,7 @@ static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_
 	lx_next(lx);
 	if (validate(r, lx, &msg, &op, &stream))
 		return -1;
-	*value = (uint16_t)(msg.id << SM_MSG_LO | op.id << SM_OP_LO | stream.id << SM_STREAM_LO);
+	*value = (uint16_t)(msg.id << r->msg_lo | op.id << r->op_lo | stream.id << r->stream_lo);
 	return 0;
 }
 

@@ -1,9 +1,11 @@
 /* s_sendmsg message tables per generation: seed 003 ("msg", GFX10) and
  * llvm-mc 14 for GFX6-GFX9 (scripts/gen_sendmsg_vectors.py checks them).
  *
- * Table format: one struct gk_amdgpu_gen per generation.  msg[] is indexed by the
- * message id (bits 3:0) with designated initializers, so an id without a
- * message is an explicit gap.  A message that takes an operation points at
+ * Table format: one struct gk_amdgpu_gen per generation: where the three
+ * parts of the operand are (GFX6-GFX10: type 3:0, operation 6:4, stream 9:8),
+ * the SOPP opcodes, and its messages, an array indexed by the message id and
+ * sized by the id field, filled with designated initializers, so an id
+ * without a message is an explicit gap.  A message that takes an operation points at
  * the names of its operation family (indexed by the operation id, bits 6:4)
  * and says which operation ids are valid (valid_ops) and which of them take
  * a stream id (stream_ops, bits 9:8); a message without operations has
@@ -49,94 +51,111 @@ static const struct sm_opnames sys_ops_gfx10 = { {
 #define MSG_GS_DONE_ROW { "MSG_GS_DONE", &gs_ops, OPS(0) | OPS(1) | OPS(2) | OPS(3), OPS(1) | OPS(2) | OPS(3) }
 #define PLAIN(n) { n, NULL, OPS(0), 0 }
 
+/* GFX6 and GFX7 (llvm-mc 14 -mcpu=tahiti, bonaire) */
+static const struct sm_msg gfx6_msg[16] = {
+	[1] = PLAIN("MSG_INTERRUPT"),
+	[2] = MSG_GS_ROW,
+	[3] = MSG_GS_DONE_ROW,
+	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
+};
+
+static const struct sm_msg gfx8_msg[16] = {
+	[1] = PLAIN("MSG_INTERRUPT"),
+	[2] = MSG_GS_ROW,
+	[3] = MSG_GS_DONE_ROW,
+	[4] = PLAIN("MSG_SAVEWAVE"),
+	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
+};
+
+static const struct sm_msg gfx9_msg[16] = {
+	[1] = PLAIN("MSG_INTERRUPT"),
+	[2] = MSG_GS_ROW,
+	[3] = MSG_GS_DONE_ROW,
+	[4] = PLAIN("MSG_SAVEWAVE"),
+	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
+	[6] = PLAIN("MSG_HALT_WAVES"),
+	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
+	[8] = PLAIN("MSG_EARLY_PRIM_DEALLOC"),
+	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
+	[10] = PLAIN("MSG_GET_DOORBELL"),
+	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
+};
+
+static const struct sm_msg gfx10_msg[16] = {
+	[1] = PLAIN("MSG_INTERRUPT"),
+	[2] = MSG_GS_ROW,
+	[3] = MSG_GS_DONE_ROW,
+	[4] = PLAIN("MSG_SAVEWAVE"),
+	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
+	[6] = PLAIN("MSG_HALT_WAVES"),
+	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
+	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
+	[10] = PLAIN("MSG_GET_DOORBELL"),
+	[11] = PLAIN("MSG_GET_DDID"),
+	[15] = { "MSG_SYSMSG", &sys_ops_gfx10, OPS(1) | OPS(2) | OPS(4), 0 },
+};
+
+/* GFX6-GFX10: type 3:0, operation 6:4, stream 9:8 (seed 003, first table) */
+#define LAYOUT_GFX6 .msg_lo = 0, .msg_bits = 4, .op_lo = 4, .op_bits = 3, .stream_lo = 8, .stream_bits = 2
+
 const struct gk_amdgpu_gen gk_sm_gens[] = {
 	{
 		.name = "gfx6",
+		LAYOUT_GFX6,
+		.msg = gfx6_msg,
+		.nmsg = 16,
 		.gpus = "tahiti pitcairn verde oland hainan gfx600 gfx601 gfx602",
 		.sopp_sendmsg = 0x10,
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
-		.msg = {
-			[1] = PLAIN("MSG_INTERRUPT"),
-			[2] = MSG_GS_ROW,
-			[3] = MSG_GS_DONE_ROW,
-			[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-		},
 		.note = "llvm-mc 14 -mcpu=tahiti (assembler only: llvm 14 cannot disassemble GFX6)",
 	},
 	{
 		.name = "gfx7",
+		LAYOUT_GFX6,
+		.msg = gfx6_msg,
+		.nmsg = 16,
 		.gpus = "bonaire kaveri hawaii kabini mullins gfx700 gfx701 gfx702 gfx703 gfx704 gfx705",
 		.sopp_sendmsg = 0x10,
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
-		.msg = {
-			[1] = PLAIN("MSG_INTERRUPT"),
-			[2] = MSG_GS_ROW,
-			[3] = MSG_GS_DONE_ROW,
-			[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-		},
 		.note = "llvm-mc 14 -mcpu=bonaire (assembler only: llvm 14 cannot disassemble GFX7)",
 	},
 	{
 		.name = "gfx8",
+		LAYOUT_GFX6,
+		.msg = gfx8_msg,
+		.nmsg = 16,
 		.gpus = "tonga fiji polaris10 polaris11 polaris12 carrizo stoney iceland topaz vegam "
 			"gfx801 gfx802 gfx803 gfx805 gfx810",
 		.sopp_sendmsg = 0x10,
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
-		.msg = {
-			[1] = PLAIN("MSG_INTERRUPT"),
-			[2] = MSG_GS_ROW,
-			[3] = MSG_GS_DONE_ROW,
-			[4] = PLAIN("MSG_SAVEWAVE"),
-			[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-		},
 		.note = "llvm-mc 14 -mcpu=gfx803",
 	},
 	{
 		.name = "gfx9",
+		LAYOUT_GFX6,
+		.msg = gfx9_msg,
+		.nmsg = 16,
 		.gpus = "vega10 vega12 vega20 raven raven2 renoir arcturus aldebaran "
 			"gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c",
 		.sopp_sendmsg = 0x10,
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
-		.msg = {
-			[1] = PLAIN("MSG_INTERRUPT"),
-			[2] = MSG_GS_ROW,
-			[3] = MSG_GS_DONE_ROW,
-			[4] = PLAIN("MSG_SAVEWAVE"),
-			[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-			[6] = PLAIN("MSG_HALT_WAVES"),
-			[7] = PLAIN("MSG_ORDERED_PS_DONE"),
-			[8] = PLAIN("MSG_EARLY_PRIM_DEALLOC"),
-			[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-			[10] = PLAIN("MSG_GET_DOORBELL"),
-			[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-		},
 		.note = "llvm-mc 14 -mcpu=gfx900",
 	},
 	{
 		.name = "gfx10",
+		LAYOUT_GFX6,
+		.msg = gfx10_msg,
+		.nmsg = 16,
 		.gpus = "navi10 navi12 navi14 navi21 navi22 navi23 navi24 sienna_cichlid navy_flounder "
 			"dimgrey_cavefish beige_goby yellow_carp cyan_skillfish "
 			"gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036",
 		.sopp_sendmsg = 0x10,
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
-		.msg = {
-			[1] = PLAIN("MSG_INTERRUPT"),
-			[2] = MSG_GS_ROW,
-			[3] = MSG_GS_DONE_ROW,
-			[4] = PLAIN("MSG_SAVEWAVE"),
-			[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-			[6] = PLAIN("MSG_HALT_WAVES"),
-			[7] = PLAIN("MSG_ORDERED_PS_DONE"),
-			[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-			[10] = PLAIN("MSG_GET_DOORBELL"),
-			[11] = PLAIN("MSG_GET_DDID"),
-			[15] = { "MSG_SYSMSG", &sys_ops_gfx10, OPS(1) | OPS(2) | OPS(4), 0 },
-		},
 		.note = "seed 003 (llvm-mc 14 -mcpu=gfx1010/gfx1030 agrees except SYSMSG_OP_HOST_TRAP_ACK)",
 	},
 };

@@ -6,21 +6,11 @@
 
 #include <stdint.h>
 
-/* The 16-bit operand: one mask per part (seed 003, first table). */
-#define SM_MSG_LO 0
-#define SM_MSG_HI 3
-#define SM_OP_LO 4
-#define SM_OP_HI 6
-#define SM_STREAM_LO 8
-#define SM_STREAM_HI 9
-#define SM_FIELD_MASK(lo, hi) ((uint16_t)(((1u << ((hi) - (lo) + 1)) - 1) << (lo)))
-#define SM_USED_MASK                                                                     \
-	(SM_FIELD_MASK(SM_MSG_LO, SM_MSG_HI) | SM_FIELD_MASK(SM_OP_LO, SM_OP_HI) |     \
-	 SM_FIELD_MASK(SM_STREAM_LO, SM_STREAM_HI))
-#define SM_UNUSED_MASK ((uint16_t)~SM_USED_MASK) /* bits 7 and 15:10 */
-#define SM_NMSG (1u << (SM_MSG_HI - SM_MSG_LO + 1))
-#define SM_NOP (1u << (SM_OP_HI - SM_OP_LO + 1))
-#define SM_MAX_STREAM ((1u << (SM_STREAM_HI - SM_STREAM_LO + 1)) - 1)
+/* The 16-bit operand's geometry is per generation (a row's msg_lo/msg_bits,
+ * op_lo/op_bits, stream_lo/stream_bits; a part of 0 bits is absent); the
+ * operation field is at most 3 bits wide, the message id at most 8. */
+#define SM_NOP 8u        /* operation ids: 3 bits at most */
+#define SM_MAX_NMSG 256u /* message ids: 8 bits at most */
 
 /* The names of one family of operations, indexed by operation id (sized by
  * the 3-bit field; a NULL entry is an id without a name). */
@@ -44,10 +34,24 @@ struct gk_amdgpu_gen {
 	const char *name;                /* "gfx10" */
 	const char *gpus;                /* other -g names, space separated */
 	uint16_t sopp_sendmsg, sopp_sendmsghalt; /* SOPP opcodes */
+	uint8_t msg_lo, msg_bits, op_lo, op_bits, stream_lo, stream_bits;
 	const struct sm_opnames *fallback_ops;
-	struct sm_msg msg[SM_NMSG];
+	const struct sm_msg *msg;        /* indexed by id: 1 << msg_bits entries */
+	unsigned nmsg;
 	const char *note;                /* where the row comes from */
 };
+
+static inline uint16_t sm_mask(unsigned lo, unsigned bits)
+{
+	return (uint16_t)(((1u << bits) - 1) << lo);
+}
+
+/* bits no part claims (GFX6-GFX10: 7 and 15:10) */
+static inline uint16_t sm_unused_mask(const struct gk_amdgpu_gen *g)
+{
+	return (uint16_t)~(sm_mask(g->msg_lo, g->msg_bits) | sm_mask(g->op_lo, g->op_bits) |
+			   sm_mask(g->stream_lo, g->stream_bits));
+}
 
 extern const struct gk_amdgpu_gen gk_sm_gens[];
 extern const unsigned gk_sm_ngens;
