@@ -120,9 +120,9 @@ static void test_table_against_seed(void)
 
 static void test_generations(void)
 {
-	const char *names[] = { "gfx10", "gfx1010", "gfx1011", "gfx1012", "gfx1030", "navi10", "navi21", "gfx9",
+	const char *names[] = { "gfx11", "gfx1100", "navi31", "gfx10", "gfx1010", "gfx1011", "gfx1012", "gfx1030", "navi10", "navi21", "gfx9",
 				"gfx900", "vega10", "gfx8", "tonga", "gfx803", "gfx7", "bonaire", "gfx6", "tahiti" };
-	const char *gens[] = { "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx9",
+	const char *gens[] = { "gfx11", "gfx11", "gfx11", "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx10", "gfx9",
 			       "gfx9", "gfx9", "gfx8", "gfx8", "gfx8", "gfx7", "gfx7", "gfx6", "gfx6" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(names[i]);
@@ -130,7 +130,7 @@ static void test_generations(void)
 	}
 	/* only AMDGPU names: other engines (ir3, pm4) keep theirs */
 	const char *not_amd[] = { "a630", "adreno", "ir3", "evergreen", "cayman", "si", "cik", "", "gfx", "gfx10 ",
-				  "GFX10", "gfx11", "navi", NULL };
+				  "GFX10", "gfx12", "gfx1200", "navi", NULL };
 	for (size_t i = 0; i < sizeof not_amd / sizeof not_amd[0]; i++)
 		CHECK(gk_amdgpu_gen_find(not_amd[i]) == NULL, "'%s' claimed", not_amd[i] ? not_amd[i] : "(null)");
 }
@@ -333,10 +333,10 @@ static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, st
 
 static void test_isa_roundtrip(void)
 {
-	const char *gens[] = { "gfx6", "gfx8", "gfx9", "gfx10" };
+	const char *gens[] = { "gfx6", "gfx8", "gfx9", "gfx10", "gfx11" };
 	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	struct sink s;
-	for (size_t gi = 0; gi < 4; gi++) {
+	for (size_t gi = 0; gi < 5; gi++) {
 		const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[gi]);
 		gk_amdgpu_asm_init(a, g, sink_emit, &s, sink_diag, &s);
 		unsigned bad = 0;
@@ -435,6 +435,40 @@ static void test_asm_lines(void)
 	free(a);
 }
 
+/* GFX11 (llvm-mc 16): 8-bit ids, no operation or stream, SOPP 0x36/0x37 */
+static void test_gfx11(void)
+{
+	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find("gfx1100");
+	char buf[GK_SENDMSG_TEXT_MAX];
+	gk_sendmsg_format(g, 0x85, buf, sizeof buf);
+	CHECK(!strcmp(buf, "sendmsg(MSG_RTN_GET_TBA)"), "%s", buf);
+	gk_sendmsg_format(g, 0x12, buf, sizeof buf);
+	CHECK(!strcmp(buf, "sendmsg(18, 0, 0)"), "%s", buf);
+	gk_sendmsg_format(g, 0x101, buf, sizeof buf);
+	CHECK(!strcmp(buf, "257"), "%s", buf);
+	struct gk_amdgpu_insn in;
+	gk_amdgpu_decode(g, 0xbfb60002, 0, &in);
+	CHECK(in.name && !strcmp(in.name, "s_sendmsg") && !strcmp(in.msg.msg_name, "MSG_HS_TESSFACTOR"), "0xbfb60002");
+	gk_amdgpu_decode(g, 0xbf900002, 0, &in);
+	CHECK(in.name == NULL, "GFX10's s_sendmsg opcode is not GFX11's");
+	uint16_t v = 0;
+	struct gk_diag err;
+	const char *t = "sendmsg(1, 1)";
+	CHECK(gk_sendmsg_parse(g, NULL, t, strlen(t), 0, NULL, &v, &err) == -1 && err.col == 12 &&
+	      !strcmp(err.message, "invalid operation id"), "%s: %s", t, err.message);
+	t = "sendmsg(255, 0, 0)";
+	CHECK(gk_sendmsg_parse(g, NULL, t, strlen(t), 0, NULL, &v, &err) == 0 && v == 255, "%s", t);
+	t = "sendmsg(MSG_GS, GS_OP_CUT)";
+	CHECK(gk_sendmsg_parse(g, NULL, t, strlen(t), 0, NULL, &v, &err) == -1 && err.col == 9 &&
+	      !strcmp(err.message, "invalid message id"), "%s: %s", t, err.message);
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	gk_amdgpu_decode(g, 0xbfb6fe04, 0, &in);
+	gk_amdgpu_check(g, &in, &dg);
+	CHECK(dg.errors == 1 && dg.warnings == 1 && dg.d[0].hi == 7 && dg.d[0].lo == 0 && dg.d[1].hi == 15 &&
+	      dg.d[1].lo == 9, "gfx11 check: %u errors %u warnings", dg.errors, dg.warnings);
+}
+
 static void test_check(void)
 {
 	struct {
@@ -498,5 +532,6 @@ int main(void)
 	test_isa_roundtrip();
 	test_asm_lines();
 	test_check();
+	test_gfx11();
 	return tl_done();
 }

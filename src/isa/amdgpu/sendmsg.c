@@ -162,17 +162,19 @@ size_t gk_sendmsg_format(const struct gk_amdgpu_gen *g, uint16_t value, char *bu
 
 /* ---- parse ---- */
 
-/* A message name: this generation's id for it, else the id another
- * generation's row gives it (LLVM knows every name on every generation and
- * then says "invalid message id"); -1 when no row has it. */
-static int msg_by_name(const struct gk_amdgpu_gen *r, const char *s, size_t n)
+/* A message name: this generation's id for it (*here set), else the id
+ * another generation's row gives it (LLVM knows every name on every
+ * generation and then says "invalid message id"); -1 when no row has it. */
+static int msg_by_name(const struct gk_amdgpu_gen *r, const char *s, size_t n, bool *here)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned gi = 0; gi < (pass ? gk_sm_ngens : 1); gi++) {
 			const struct gk_amdgpu_gen *x = pass ? &gk_sm_gens[gi] : r;
 			for (unsigned id = 0; id < x->nmsg; id++)
-				if (x->msg[id].name && strlen(x->msg[id].name) == n && !memcmp(x->msg[id].name, s, n))
+				if (x->msg[id].name && strlen(x->msg[id].name) == n && !memcmp(x->msg[id].name, s, n)) {
+					*here = !pass;
 					return (int)id;
+				}
 		}
 	return -1;
 }
@@ -217,6 +219,7 @@ struct part {
 	int64_t id;
 	size_t loc;
 	bool defined, symbolic;
+	bool here; /* symbolic: the name is this generation's */
 };
 
 /* parseExpr(): an absolute expression, or "expected WHAT or an absolute expression" */
@@ -248,7 +251,7 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 	bool strict = msg->symbolic;
 	const struct sm_msg *m = NULL;
 	if (strict) {
-		if (msg->id >= 0 && msg->id < (int64_t)r->nmsg && r->msg[msg->id].name)
+		if (msg->here)
 			m = &r->msg[msg->id];
 		if (!m) {
 			lx_error(lx, msg->loc, "invalid message id");
@@ -297,9 +300,10 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 /* sendmsg( already eaten: <type> [, <op> [, <stream>]] ) */
 static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_t *value)
 {
-	struct part msg = { 0, lx->tok.pos, true, false }, op = { 0, 0, false, false }, stream = { 0, 0, false, false };
+	struct part msg = { 0, lx->tok.pos, true, false, false }, op = { 0, 0, false, false, false },
+		    stream = { 0, 0, false, false, false };
 	int k;
-	if (lx->tok.kind == TK_IDENT && (k = msg_by_name(r, lx->s + lx->tok.pos, lx->tok.len)) >= 0) {
+	if (lx->tok.kind == TK_IDENT && (k = msg_by_name(r, lx->s + lx->tok.pos, lx->tok.len, &msg.here)) >= 0) {
 		msg.id = k;
 		msg.symbolic = true;
 		lx_next(lx);

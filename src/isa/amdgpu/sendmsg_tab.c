@@ -95,8 +95,29 @@ static const struct sm_msg gfx10_msg[16] = {
 	[15] = { "MSG_SYSMSG", &sys_ops_gfx10, OPS(1) | OPS(2) | OPS(4), 0 },
 };
 
+/* GFX11 (llvm-mc 16 -mcpu=gfx1100; no seed): an 8-bit message id, no
+ * operations or streams in s_sendmsg.  The MSG_RTN_* ids are the ones
+ * s_sendmsg_rtn takes; llvm 16 prints them for s_sendmsg too. */
+static const struct sm_msg gfx11_msg[256] = {
+	[1] = PLAIN("MSG_INTERRUPT"),
+	[2] = PLAIN("MSG_HS_TESSFACTOR"),
+	[3] = PLAIN("MSG_DEALLOC_VGPRS"),
+	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
+	[6] = PLAIN("MSG_HALT_WAVES"),
+	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
+	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
+	[128] = PLAIN("MSG_RTN_GET_DOORBELL"),
+	[129] = PLAIN("MSG_RTN_GET_DDID"),
+	[130] = PLAIN("MSG_RTN_GET_TMA"),
+	[131] = PLAIN("MSG_RTN_GET_REALTIME"),
+	[132] = PLAIN("MSG_RTN_SAVE_WAVE"),
+	[133] = PLAIN("MSG_RTN_GET_TBA"),
+};
+
 /* GFX6-GFX10: type 3:0, operation 6:4, stream 9:8 (seed 003, first table) */
 #define LAYOUT_GFX6 .msg_lo = 0, .msg_bits = 4, .op_lo = 4, .op_bits = 3, .stream_lo = 8, .stream_bits = 2
+/* GFX11: type 7:0 only */
+#define LAYOUT_GFX11 .msg_lo = 0, .msg_bits = 8, .op_lo = 0, .op_bits = 0, .stream_lo = 0, .stream_bits = 0
 
 const struct gk_amdgpu_gen gk_sm_gens[] = {
 	{
@@ -157,6 +178,17 @@ const struct gk_amdgpu_gen gk_sm_gens[] = {
 		.sopp_sendmsghalt = 0x11,
 		.fallback_ops = &gs_ops,
 		.note = "seed 003 (llvm-mc 14 -mcpu=gfx1010/gfx1030 agrees except SYSMSG_OP_HOST_TRAP_ACK)",
+	},
+	{
+		.name = "gfx11",
+		LAYOUT_GFX11,
+		.msg = gfx11_msg,
+		.nmsg = 256,
+		.gpus = "navi31 navi32 navi33 phoenix gfx1100 gfx1101 gfx1102 gfx1103",
+		.sopp_sendmsg = 0x36,
+		.sopp_sendmsghalt = 0x37,
+		.fallback_ops = &gs_ops,
+		.note = "llvm-mc 16 -mcpu=gfx1100 (no seed; llvm 14 does not know GFX11)",
 	},
 };
 
