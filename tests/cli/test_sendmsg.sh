@@ -164,5 +164,28 @@ else
 	fi
 fi
 
+# GFX11 needs llvm-mc 15 or later (Debian: llvm-16); disassembly of every immediate
+MC11=${LLVM_MC_GFX11:-$(command -v llvm-mc-16 || command -v llvm-mc-17 || command -v llvm-mc-18 || command -v llvm-mc-19 || true)}
+if [ -z "$MC11" ] || [ "$MC11" = none ] || ! "$MC11" -arch=amdgcn -mcpu=gfx1100 -disassemble </dev/null >/dev/null 2>&1; then
+	echo "# SKIP llvm-mc GFX11 comparison: no llvm-mc 16 or later installed"
+else
+	awk 'BEGIN { for (v = 0; v < 65536; v++) printf "0x%02x,0x%02x,0xb6,0xbf\n", v % 256, int(v / 256) }' >g11.bytes
+	awk 'BEGIN { for (v = 0; v < 65536; v++) printf "0xbfb6%04x\n", v }' >g11.hex
+	"$MC11" -arch=amdgcn -mcpu=gfx1100 -disassemble g11.bytes 2>/dev/null | grep -v '^[[:space:]]*\.text' |
+		sed 's/^[[:space:]]*//' >llvm11.txt
+	"$G" decode -e isa -g gfx1100 g11.hex | sed 's/^0x[0-9a-f]*: //' | grep -v '^    ;' >gfxkit11.txt
+	# E1 only: unused bits 15:8 set -> gfxkit prints the decimal value
+	paste -d '\t' g11.hex llvm11.txt gfxkit11.txt | awk -F '\t' '
+		{ v = 0; h = substr($1, 7, 4)
+		  for (i = 1; i <= 4; i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+		  split($2, p, " "); want = $2
+		  if (v >= 256 && index($2, "sendmsg(") > 0) { want = p[1] " " v; e1++ }
+		  if ($3 != want) { if (bad++ < 5) print "  " $1 ": gfxkit \"" $3 "\", llvm \"" $2 "\"" } }
+		END { print "# llvm-mc GFX11 live: " NR - bad " of " NR " agree; exceptions E1=" e1
+		      exit (bad > 0 || NR != 65536 || e1 != 13 * 255) }' >cmp11.txt
+	if [ $? -eq 0 ]; then ok; else bad "llvm-mc GFX11 live disassembly"; fi
+	cat cmp11.txt
+fi
+
 echo "# passed=$pass failed=$fail"
 [ "$fail" -eq 0 ]
