@@ -148,18 +148,26 @@ else
 	if [ "$mc_major" != 14 ]; then
 		echo "# SKIP live operand-line check: llvm-mc $mc_major, the vectors are from llvm-mc 14"
 	else
-	grep -v '^#' "$V" | cut -f1 >lines.s
+	# LINE is everything before the last tab (a line may hold a tab itself)
+	TAB=$(printf '\t')
+	grep -v '^#' "$V" | sed "s/${TAB}[^${TAB}]*\$//" >lines.s
+	grep -v '^#' "$V" | sed "s/.*${TAB}//" >results.txt
 	"$MC" -arch=amdgcn -mcpu=gfx1010 -show-encoding lines.s >enc.txt 2>encerr
 	n_err=$(grep -c 'error:' encerr)
 	n_enc=$(grep -c 'encoding:' enc.txt)
-	w_err=$(grep -v '^#' "$V" | cut -f2 | grep -c '^error')
-	w_enc=$(grep -v '^#' "$V" | cut -f2 | grep -c '^0x')
+	w_err=$(grep -c '^error' results.txt)
+	w_enc=$(grep -c '^0x' results.txt)
 	if [ "$n_enc" -eq "$w_enc" ] && [ "$n_err" -ge "$w_err" ]; then ok; else
 		bad "llvm-mc live: $n_enc encodings / $n_err errors, vectors say $w_enc / $w_err"
 	fi
 	grep -o 'encoding: \[[^]]*\]' enc.txt | sed 's/encoding: \[0x\(..\),0x\(..\),0x\(..\),0x\(..\)\]/0x\4\3\2\1/' >llvm_words.txt
-	grep -v '^#' "$V" | cut -f2 | grep '^0x' >vec_words.txt
+	grep '^0x' results.txt >vec_words.txt
 	same llvm_words.txt vec_words.txt "llvm-mc live: operand encodings"
+	# and each rejected line: the first error's column and message
+	sed -n 's/^lines\.s:\([0-9]*\):\([0-9]*\): error: \(.*\)$/\1 error \2 \3/p' encerr |
+		awk '!seen[$1]++' | sort -n >llvm_errs.txt
+	awk '/^error/ { print NR " " $0 }' results.txt >vec_errs.txt
+	same llvm_errs.txt vec_errs.txt "llvm-mc live: operand errors (line, column, message)"
 	echo "# llvm-mc live: $n_enc operand lines accepted, $(grep -c . lines.s) lines in all"
 	fi
 fi
