@@ -1,5 +1,6 @@
 /* AMDGPU instructions: the s_sendmsg / s_sendmsghalt message operand (seed
- * 003, GFX10 first; GFX6-9 rows checked against llvm-mc 14), decoded,
+ * 003, GFX10 first; GFX6-9 rows checked against llvm-mc 14, GFX11 against
+ * llvm-mc 16), decoded,
  * printed, parsed and checked exactly as LLVM's AMDGPU assembler does, and a
  * small word-level engine for `-e isa -g gfx10`. */
 #ifndef GFXKIT_AMDGPU_H
@@ -18,7 +19,7 @@ extern "C" {
 
 struct gk_amdgpu_gen; /* one generation's tables (const, library-owned) */
 
-/* gfx6 .. gfx10 or a chip name (gfx1010, navi10, tahiti, ...); NULL: unknown. */
+/* gfx6 .. gfx11 or a chip name (gfx1010, navi10, gfx1100, tahiti, ...); NULL: unknown. */
 const struct gk_amdgpu_gen *gk_amdgpu_gen_find(const char *gpu);
 const char *gk_amdgpu_gen_name(const struct gk_amdgpu_gen *g);
 /* "gfx6 (tahiti ...), ..." for usage texts */
@@ -31,13 +32,13 @@ const char *gk_amdgpu_gpu_help(void);
 enum gk_sendmsg_form {
 	GK_SENDMSG_NAMED,   /* sendmsg(MSG_GS, GS_OP_CUT, 1): a valid message, no unused bits */
 	GK_SENDMSG_NUMBERS, /* sendmsg(8, 0, 0): not valid by name, no unused bits */
-	GK_SENDMSG_DECIMAL, /* 65535: unused bits 7 or 15:10 are set */
+	GK_SENDMSG_DECIMAL, /* 65535: unused bits are set (GFX10: 7 or 15:10) */
 };
 
 struct gk_sendmsg {
 	uint16_t value;
-	uint8_t msg, op, stream;  /* bits 3:0, 6:4, 9:8 */
-	uint16_t unused;          /* the set bits among 7 and 15:10 */
+	uint8_t msg, op, stream;  /* GFX6-10: bits 3:0, 6:4, 9:8; GFX11: 7:0, none, none */
+	uint16_t unused;          /* the set bits no part claims (GFX10: 7, 15:10) */
 	const char *msg_name;     /* NULL: no message with this id on this generation */
 	const char *op_name;      /* NULL: the message takes no operation or op has no name */
 	bool msg_ok, op_ok, stream_ok; /* strict (by-name) validity of each part */

@@ -1,5 +1,6 @@
 /* `-e isa` for AMDGPU: SOPP words s_sendmsg / s_sendmsghalt (seed 003 for the
- * operand; SOPP: word = 0xBF800000 | op << 16 | simm16) decoded to llvm-mc's
+ * operand; SOPP: word = 0xBF800000 | op << 16 | simm16, the opcodes from the
+ * generation's row) decoded to llvm-mc's
  * text, checked, printed as JSON, and assembled back; every other word is
  * ".long 0x........" so nothing is lost. */
 #include <stddef.h>
@@ -173,7 +174,7 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 				 m->msg_name);
 		add(dg, in, GK_ERROR, GK_D_RANGE, g->stream_lo, g->stream_lo + g->stream_bits - 1, "stream", msg);
 	}
-	/* unused bits: each set run (7, 15:10) reported with its bits */
+	/* unused bits: each set run (GFX10: 7, 15:10) reported with its bits */
 	uint16_t unused = sm_unused_mask(g);
 	for (int lo = 0; lo < 16;) {
 		if (!((m->unused >> lo) & 1)) {

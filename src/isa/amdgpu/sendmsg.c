@@ -48,8 +48,8 @@ const char *gk_amdgpu_gen_name(const struct gk_amdgpu_gen *g)
 
 const char *gk_amdgpu_gpu_help(void)
 {
-	return "gfx6 gfx7 gfx8 gfx9 gfx10 (and chip names: gfx1010, gfx1030, navi10, navi21, gfx900, vega10, tonga, "
-	       "bonaire, tahiti, ...)";
+	return "gfx6 gfx7 gfx8 gfx9 gfx10 gfx11 (and chip names: gfx1010, gfx1030, navi10, navi21, gfx1100, navi31, "
+	       "gfx900, vega10, tonga, bonaire, tahiti, ...)";
 }
 
 /* ---- decode ---- */

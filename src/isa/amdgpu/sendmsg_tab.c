@@ -1,5 +1,6 @@
-/* s_sendmsg message tables per generation: seed 003 ("msg", GFX10) and
- * llvm-mc 14 for GFX6-GFX9 (scripts/gen_sendmsg_vectors.py checks them).
+/* s_sendmsg message tables per generation: seed 003 ("msg", GFX10),
+ * llvm-mc 14 for GFX6-GFX9 and llvm-mc 16 for GFX11
+ * (scripts/gen_sendmsg_vectors.py and tests/amdgpu check them).
  *
  * Table format: one struct gk_amdgpu_gen per generation: where the three
  * parts of the operand are (GFX6-GFX10: type 3:0, operation 6:4, stream 9:8),

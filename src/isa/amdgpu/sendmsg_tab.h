@@ -1,6 +1,6 @@
 /* The s_sendmsg message tables (seed 003, "msg" for GFX10; GFX6-9 rows
- * verified against llvm-mc 14): types shared by sendmsg_tab.c (data) and the
- * code that walks it (sendmsg.c, isa.c). */
+ * verified against llvm-mc 14, GFX11 against llvm-mc 16): types shared by
+ * sendmsg_tab.c (data) and the code that walks it (sendmsg.c, isa.c). */
 #ifndef GK_AMDGPU_SENDMSG_TAB_H
 #define GK_AMDGPU_SENDMSG_TAB_H
 
