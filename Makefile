@@ -81,8 +81,15 @@ fuzz-dma: tests/fuzz/fuzz_dma.c $(LIB_SRC)
 		$(B)/fuzz-dma/corpus tests/fuzz/corpus_dma > $(B)/fuzz-dma/log 2>&1; \
 	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-dma/log | head -40; exit $$rc
 
+fuzz-sendmsg: tests/fuzz/fuzz_sendmsg.c $(LIB_SRC)
+	@mkdir -p $(B)/fuzz-sendmsg/corpus
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-sendmsg/fuzz_sendmsg
+	$(B)/fuzz-sendmsg/fuzz_sendmsg -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-sendmsg/ \
+		$(B)/fuzz-sendmsg/corpus tests/fuzz/corpus_sendmsg > $(B)/fuzz-sendmsg/log 2>&1; \
+	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-sendmsg/log | head -40; exit $$rc
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

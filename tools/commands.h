@@ -6,5 +6,9 @@
 
 int cmd_tile(int argc, char **argv); /* cmd_tile.c: GFX6-8 tiled surfaces */
 int cmd_modifier(int argc, char **argv);
+/* tools/cmd_sendmsg.c: `gfxkit sendmsg` and the AMDGPU `-e isa` engine */
+int cmd_sendmsg(int argc, char **argv);
+int amdgpu_knows_gpu(const char *gpu);
+int amdgpu_isa_run(int argc, char **argv);
 
 #endif

@@ -435,6 +435,7 @@ static const struct command {
 } commands[] = {
 	{ "tile", cmd_tile },
 	{ "modifier", cmd_modifier },
+	{ "sendmsg", cmd_sendmsg },
 	{ NULL, NULL },
 };
 
@@ -443,6 +444,7 @@ static const struct isa_engine {
 	int (*knows_gpu)(const char *gpu);
 	int (*run)(int argc, char **argv);
 } isa_engines[] = {
+	{ amdgpu_knows_gpu, amdgpu_isa_run },
 	{ NULL, NULL },
 };
 

@@ -2,6 +2,7 @@
 #ifndef GFXKIT_H
 #define GFXKIT_H
 
+#include "gfxkit/amdgpu.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
 #include "gfxkit/dma.h"

@@ -1,0 +1,518 @@
+/* `-e isa` for AMDGPU: SOPP words s_sendmsg / s_sendmsghalt (seed 003 for the
+ * operand; SOPP: word = 0xBF800000 | op << 16 | simm16, the opcodes from the
+ * generation's row) decoded to llvm-mc's
+ * text, checked, printed as JSON, and assembled back; every other word is
+ * ".long 0x........" so nothing is lost. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gfxkit/amdgpu.h"
+
+#include "core/out.h"
+#include "lex.h"
+#include "sendmsg_tab.h"
+
+/* SOPP: bits 31:23 fixed, 22:16 opcode, 15:0 simm16 */
+#define SOPP_MASK 0xff800000u
+#define SOPP_BITS 0xbf800000u
+#define SOPP_OP_LO 16
+#define SOPP_OP_HI 22
+
+void gk_amdgpu_decode(const struct gk_amdgpu_gen *g, uint32_t word, uint64_t offset, struct gk_amdgpu_insn *in)
+{
+	memset(in, 0, sizeof *in);
+	in->offset = offset;
+	in->word = word;
+	if ((word & SOPP_MASK) != SOPP_BITS)
+		return;
+	unsigned op = (word >> SOPP_OP_LO) & ((1u << (SOPP_OP_HI - SOPP_OP_LO + 1)) - 1);
+	if (op == g->sopp_sendmsg)
+		in->name = "s_sendmsg";
+	else if (op == g->sopp_sendmsghalt)
+		in->name = "s_sendmsghalt";
+	else
+		return;
+	gk_sendmsg_decode(g, (uint16_t)word, &in->msg);
+}
+
+static size_t append(char *buf, size_t cap, size_t at, const char *s, size_t n)
+{
+	if (!cap || at >= cap - 1)
+		return at;
+	if (n > cap - 1 - at)
+		n = cap - 1 - at;
+	memcpy(buf + at, s, n);
+	buf[at + n] = 0;
+	return at + n;
+}
+
+static size_t append_hex(char *buf, size_t cap, size_t at, uint64_t v, unsigned digits)
+{
+	char h[2 + 16];
+	h[0] = '0';
+	h[1] = 'x';
+	for (unsigned i = 0; i < digits; i++)
+		h[2 + i] = "0123456789abcdef"[(v >> (4 * (digits - 1 - i))) & 15];
+	return append(buf, cap, at, h, 2 + digits);
+}
+
+size_t gk_amdgpu_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap)
+{
+	if (cap)
+		buf[0] = 0;
+	if (!in->name)
+		return append_hex(buf, cap, append(buf, cap, 0, ".long ", 6), in->word, 8);
+	char op[GK_SENDMSG_TEXT_MAX];
+	size_t n = gk_sendmsg_format(g, in->msg.value, op, sizeof op);
+	size_t at = append(buf, cap, 0, in->name, strlen(in->name));
+	at = append(buf, cap, at, " ", 1);
+	return append(buf, cap, at, op, n);
+}
+
+/* "0x00000010: s_sendmsg ..." */
+static size_t line_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap)
+{
+	unsigned digits = 8;
+	while (digits < 16 && (in->offset >> (4 * digits)))
+		digits++;
+	size_t at = append(buf, cap, append_hex(buf, cap, 0, in->offset, digits), ": ", 2);
+	return at + gk_amdgpu_text(g, in, buf + at, cap > at ? cap - at : 0);
+}
+
+/* "    ; error: s_sendmsg: dw0[6:4]: message" as gk_text_diags prints it,
+ * without printf (most immediates carry an unused-bits warning) */
+static void text_diags(const struct gk_diags *dg, struct gk_out *o)
+{
+	for (unsigned i = 0; i < dg->n; i++) {
+		const struct gk_diag *d = &dg->d[i];
+		char b[16];
+		gk_out_str(o, d->severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
+		gk_out_str(o, d->packet ? d->packet : "-");
+		gk_out_str(o, ": dw0[");
+		size_t k = 0;
+		if (d->hi >= 10)
+			b[k++] = (char)('0' + d->hi / 10);
+		b[k++] = (char)('0' + d->hi % 10);
+		b[k++] = ':';
+		if (d->lo >= 10)
+			b[k++] = (char)('0' + d->lo / 10);
+		b[k++] = (char)('0' + d->lo % 10);
+		b[k++] = ']';
+		b[k++] = ':';
+		b[k++] = ' ';
+		gk_out_put(o, b, k);
+		gk_out_str(o, d->message);
+		gk_out_ch(o, '\n');
+	}
+	if (dg->dropped)
+		gk_text_diags(&(struct gk_diags){ .dropped = dg->dropped }, o);
+}
+
+void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
+			 struct gk_out *o)
+{
+	char buf[128];
+	size_t n = line_text(g, in, buf, sizeof buf);
+	gk_out_put(o, buf, n);
+	gk_out_ch(o, '\n');
+	if (dg)
+		text_diags(dg, o);
+}
+
+static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_severity sev, enum gk_diag_code code,
+		int lo, int hi, const char *field, const char *msg)
+{
+	if (dg->n == GK_MAX_DIAGS) {
+		dg->dropped++;
+		return;
+	}
+	struct gk_diag *d = &dg->d[dg->n++];
+	memset(d, 0, offsetof(struct gk_diag, message));
+	d->severity = sev;
+	d->code = code;
+	d->offset = in->offset;
+	d->dw = 0;
+	d->lo = (int8_t)lo;
+	d->hi = (int8_t)hi;
+	d->packet = in->name;
+	d->field = field;
+	size_t k = strlen(msg);
+	if (k >= sizeof d->message)
+		k = sizeof d->message - 1;
+	memcpy(d->message, msg, k);
+	d->message[k] = 0;
+	if (sev == GK_ERROR)
+		dg->errors++;
+	else
+		dg->warnings++;
+}
+
+void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, struct gk_diags *dg)
+{
+	if (!in->name)
+		return;
+	const struct gk_sendmsg *m = &in->msg;
+	char msg[160];
+	if (!m->msg_ok) {
+		snprintf(msg, sizeof msg, "invalid message id %u: %s has no message %u", m->msg, g->name, m->msg);
+		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->msg_lo, g->msg_lo + g->msg_bits - 1, "type", msg);
+	} else if (!m->op_ok) {
+		if (m->shows_op)
+			snprintf(msg, sizeof msg, "invalid operation id %u: %s has no operation %u", m->op, m->msg_name,
+				 m->op);
+		else
+			snprintf(msg, sizeof msg, "invalid operation id %u: %s does not support operations", m->op,
+				 m->msg_name);
+		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->op_lo, g->op_lo + g->op_bits - 1, "op", msg);
+	} else if (!m->stream_ok) {
+		if (m->shows_op)
+			snprintf(msg, sizeof msg, "invalid message stream id %u: %s %s does not support streams",
+				 m->stream, m->msg_name, m->op_name);
+		else
+			snprintf(msg, sizeof msg, "invalid message stream id %u: %s does not support streams", m->stream,
+				 m->msg_name);
+		add(dg, in, GK_ERROR, GK_D_RANGE, g->stream_lo, g->stream_lo + g->stream_bits - 1, "stream", msg);
+	}
+	/* unused bits: each set run (GFX10: 7, 15:10) reported with its bits */
+	uint16_t unused = sm_unused_mask(g);
+	for (int lo = 0; lo < 16;) {
+		if (!((m->unused >> lo) & 1)) {
+			lo++;
+			continue;
+		}
+		int hi = lo;
+		while (hi + 1 < 16 && ((unused >> (hi + 1)) & 1))
+			hi++;
+		unsigned bits = (m->unused >> lo) & ((1u << (hi - lo + 1)) - 1);
+		if (hi == 7 && lo == 7) {
+			static const char b7[] = "unused bit 7 set; llvm-mc would print this operand without it";
+			memcpy(msg, b7, sizeof b7);
+		} else if (hi == lo) {
+			snprintf(msg, sizeof msg, "unused bit %d set; llvm-mc would print this operand without it", lo);
+		} else {
+			/* the common case (bits 15:10): built without printf */
+			static const char pre[] = "unused bits 15:10 set (0x";
+			static const char post[] = "); llvm-mc would print this operand without them";
+			size_t k = 0;
+			if (hi == 15 && lo == 10) {
+				memcpy(msg, pre, sizeof pre - 1);
+				k = sizeof pre - 1;
+				if (bits >> 4)
+					msg[k++] = "0123456789abcdef"[bits >> 4];
+				msg[k++] = "0123456789abcdef"[bits & 15];
+				memcpy(msg + k, post, sizeof post);
+			} else {
+				snprintf(msg, sizeof msg, "unused bits %d:%d set (0x%x); llvm-mc would print this operand "
+					 "without them", hi, lo, bits);
+			}
+		}
+		add(dg, in, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, "unused", msg);
+		lo = hi + 1;
+	}
+}
+
+static void jkey(struct gk_out *o, const char *k)
+{
+	gk_out_ch(o, '"');
+	gk_out_str(o, k);
+	gk_out_str(o, "\":");
+}
+
+static void jstr_or_null(struct gk_out *o, const char *s)
+{
+	if (s)
+		gk_out_json_str(o, s, strlen(s));
+	else
+		gk_out_str(o, "null");
+}
+
+void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
+		    struct gk_out *o)
+{
+	char buf[128];
+	gk_out_str(o, "{\"offset\":");
+	gk_out_dec(o, in->offset);
+	gk_out_str(o, ",\"dwords\":[");
+	gk_out_dec(o, in->word);
+	gk_out_str(o, "],\"name\":");
+	jstr_or_null(o, in->name);
+	gk_out_str(o, ",\"text\":");
+	size_t n = line_text(g, in, buf, sizeof buf);
+	gk_out_json_str(o, buf, n);
+	gk_out_str(o, ",\"fields\":{");
+	if (in->name) {
+		const struct gk_sendmsg *m = &in->msg;
+		jkey(o, "simm16");
+		gk_out_dec(o, m->value);
+		gk_out_ch(o, ',');
+		jkey(o, "type");
+		gk_out_dec(o, m->msg);
+		gk_out_ch(o, ',');
+		jkey(o, "type_name");
+		jstr_or_null(o, m->msg_name);
+		gk_out_ch(o, ',');
+		jkey(o, "op");
+		gk_out_dec(o, m->op);
+		gk_out_ch(o, ',');
+		jkey(o, "op_name");
+		jstr_or_null(o, m->shows_op ? m->op_name : NULL);
+		gk_out_ch(o, ',');
+		jkey(o, "stream");
+		gk_out_dec(o, m->stream);
+		gk_out_ch(o, ',');
+		jkey(o, "unused");
+		gk_out_dec(o, m->unused);
+	}
+	gk_out_str(o, "},\"diagnostics\":[");
+	for (unsigned i = 0; dg && i < dg->n; i++) {
+		const struct gk_diag *x = &dg->d[i];
+		if (i)
+			gk_out_ch(o, ',');
+		gk_out_str(o, "{\"severity\":");
+		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
+		gk_out_str(o, ",\"offset\":");
+		gk_out_dec(o, x->offset);
+		gk_out_str(o, ",\"dw\":0,\"hi\":");
+		gk_out_dec(o, (uint64_t)x->hi);
+		gk_out_str(o, ",\"lo\":");
+		gk_out_dec(o, (uint64_t)x->lo);
+		gk_out_str(o, ",\"packet\":");
+		jstr_or_null(o, x->packet);
+		gk_out_str(o, ",\"field\":");
+		jstr_or_null(o, x->field);
+		gk_out_str(o, ",\"message\":");
+		gk_out_json_str(o, x->message, strlen(x->message));
+		gk_out_ch(o, '}');
+	}
+	gk_out_str(o, "]}\n");
+}
+
+/* ---- assembler ---- */
+
+void gk_amdgpu_asm_init(struct gk_amdgpu_asm *a, const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
+			gk_diag_fn diag, void *diag_ctx)
+{
+	a->gen = g;
+	a->emit = emit;
+	a->emit_ctx = emit_ctx;
+	a->diag = diag;
+	a->diag_ctx = diag_ctx;
+	a->errors = 0;
+	a->line = 0;
+	a->syms.n = 0;
+}
+
+static int fail(struct gk_amdgpu_asm *a, struct gk_diag *d)
+{
+	d->line = a->line;
+	d->offset = 0;
+	a->errors++;
+	if (a->diag)
+		a->diag(a->diag_ctx, d);
+	return -1;
+}
+
+static int define(struct gk_amdgpu_asm *a, struct lexer *lx, size_t name_pos, size_t name_len)
+{
+	int64_t v;
+	bool abs;
+	if (lx->tok.kind == TK_END) {
+		lx_error(lx, lx->tok.pos, "missing expression");
+		return -1;
+	}
+	if (lx_expr(lx, &v, &abs))
+		return -1;
+	if (lx->tok.kind != TK_END) {
+		lx_error(lx, lx->tok.pos, "unexpected token in assignment");
+		return -1;
+	}
+	if (name_len >= GK_AMDGPU_SYM_LEN) {
+		lx_error(lx, name_pos, "symbol name longer than 63 characters");
+		return -1;
+	}
+	struct gk_amdgpu_sym *s = (struct gk_amdgpu_sym *)lx_sym(&a->syms, lx->s + name_pos, name_len);
+	if (!s) {
+		if (a->syms.n == GK_AMDGPU_MAX_SYMS) {
+			lx_error(lx, name_pos, "too many symbols");
+			return -1;
+		}
+		s = &a->syms.s[a->syms.n++];
+		memcpy(s->name, lx->s + name_pos, name_len);
+		s->name[name_len] = 0;
+	}
+	s->value = v;
+	s->absolute = abs;
+	return 0;
+}
+
+static int emit1(struct gk_amdgpu_asm *a, uint32_t w, struct gk_diag *d)
+{
+	if (a->emit && a->emit(a->emit_ctx, &w, 1) != 0) {
+		memset(d, 0, sizeof *d);
+		d->severity = GK_ERROR;
+		d->code = GK_D_IO;
+		d->dw = -1;
+		d->lo = d->hi = -1;
+		snprintf(d->message, sizeof d->message, "cannot write the output");
+		return fail(a, d);
+	}
+	return 0;
+}
+
+/* .long EXPR[, EXPR...]: each absolute and within -2^31 .. 2^32-1 */
+static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d)
+{
+	if (lx->tok.kind == TK_END)
+		return 0;
+	for (;;) {
+		size_t start = lx->tok.pos;
+		int64_t v;
+		bool abs;
+		if (lx_expr(lx, &v, &abs))
+			return fail(a, d);
+		if (!abs) {
+			lx_error(lx, start, "expected absolute expression");
+			return fail(a, d);
+		}
+		if (v < -2147483648ll || v > 0xffffffffll) {
+			lx_error(lx, start, "out of range literal value");
+			return fail(a, d);
+		}
+		if (emit1(a, (uint32_t)v, d))
+			return -1;
+		if (lx->tok.kind == TK_END)
+			return 0;
+		if (lx->tok.kind != TK_COMMA) {
+			lx_error(lx, lx->tok.pos, "unexpected token in '.long' directive");
+			return fail(a, d);
+		}
+		lx_next(lx);
+	}
+}
+
+/* the mnemonic is the current token */
+static int instruction(struct gk_amdgpu_asm *a, struct lexer *lx, unsigned op, struct gk_diag *d)
+{
+	size_t name_pos = lx->tok.pos;
+	lx_next(lx);
+	if (lx->tok.kind == TK_END) {
+		lx_error(lx, name_pos, "too few operands for instruction");
+		return fail(a, d);
+	}
+	uint16_t v;
+	if (gk_sm_parse_operand(a->gen, lx, &v))
+		return fail(a, d);
+	if (lx->tok.kind == TK_COMMA)
+		lx_next(lx);
+	/* further operands are parsed (their syntax errors win), then rejected */
+	size_t extra = 0;
+	bool any = false;
+	while (lx->tok.kind != TK_END) {
+		if (!any)
+			extra = lx->tok.pos;
+		any = true;
+		int64_t x;
+		bool abs;
+		if (lx_expr(lx, &x, &abs))
+			return fail(a, d);
+		if (lx->tok.kind == TK_COMMA)
+			lx_next(lx);
+	}
+	if (any) {
+		lx_error(lx, extra, "invalid operand for instruction");
+		return fail(a, d);
+	}
+	return emit1(a, SOPP_BITS | op << SOPP_OP_LO | v, d);
+}
+
+int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
+{
+	struct gk_diag d;
+	struct lexer lx;
+	a->line++;
+	memset(&d, 0, sizeof d);
+	lx_init(&lx, line, len, 0, &a->syms, &d);
+	/* "0x00000010:" as decode prints it */
+	if (lx.tok.kind == TK_INT && lx.pos < len && line[lx.pos] == ':') {
+		lx.pos++;
+		lx_next(&lx);
+	}
+	if (lx.tok.kind == TK_END)
+		return 0;
+	if (lx.tok.kind == TK_IDENT) {
+		size_t np = lx.tok.pos, nl = lx.tok.len;
+		if (lx_peek(&lx) == TK_EQ) {
+			lx_next(&lx);
+			lx_next(&lx);
+			return define(a, &lx, np, nl) ? fail(a, &d) : 0;
+		}
+		if (lx_is_nocase(&lx, "s_sendmsg"))
+			return instruction(a, &lx, a->gen->sopp_sendmsg, &d);
+		if (lx_is_nocase(&lx, "s_sendmsghalt"))
+			return instruction(a, &lx, a->gen->sopp_sendmsghalt, &d);
+		if (lx_is_nocase(&lx, ".long")) {
+			lx_next(&lx);
+			return dot_long(a, &lx, &d);
+		}
+		if (lx_is_nocase(&lx, ".set") || lx_is_nocase(&lx, ".equ")) {
+			lx_next(&lx);
+			if (lx.tok.kind != TK_IDENT) {
+				lx_error(&lx, lx.tok.pos, "expected identifier");
+				return fail(a, &d);
+			}
+			np = lx.tok.pos;
+			nl = lx.tok.len;
+			lx_next(&lx);
+			if (lx.tok.kind != TK_COMMA) {
+				lx_error(&lx, lx.tok.pos, "expected comma");
+				return fail(a, &d);
+			}
+			lx_next(&lx);
+			return define(a, &lx, np, nl) ? fail(a, &d) : 0;
+		}
+		lx_errorf(&lx, np, "%s", "instruction not supported by gfxkit's AMDGPU engine "
+			  "(it has s_sendmsg, s_sendmsghalt, .long and NAME = EXPR)");
+		return fail(a, &d);
+	}
+	lx_error(&lx, lx.tok.pos, "unexpected token at start of statement");
+	return fail(a, &d);
+}
+
+void gk_sendmsg_json(const struct gk_amdgpu_gen *g, const char *input, int ok, uint16_t value,
+		     const struct gk_diag *err, struct gk_out *o)
+{
+	gk_out_str(o, "{\"input\":");
+	gk_out_json_str(o, input, strlen(input));
+	if (!ok) {
+		gk_out_str(o, ",\"error\":{\"col\":");
+		gk_out_dec(o, err ? err->col : 0);
+		gk_out_str(o, ",\"message\":");
+		jstr_or_null(o, err ? err->message : NULL);
+		gk_out_str(o, "}}\n");
+		return;
+	}
+	struct gk_sendmsg m;
+	char text[GK_SENDMSG_TEXT_MAX];
+	gk_sendmsg_decode(g, value, &m);
+	size_t n = gk_sendmsg_format(g, value, text, sizeof text);
+	gk_out_str(o, ",\"value\":");
+	gk_out_dec(o, value);
+	gk_out_str(o, ",\"text\":");
+	gk_out_json_str(o, text, n);
+	gk_out_str(o, ",\"type\":");
+	gk_out_dec(o, m.msg);
+	gk_out_str(o, ",\"type_name\":");
+	jstr_or_null(o, m.msg_name);
+	gk_out_str(o, ",\"op\":");
+	gk_out_dec(o, m.op);
+	gk_out_str(o, ",\"op_name\":");
+	jstr_or_null(o, m.shows_op ? m.op_name : NULL);
+	gk_out_str(o, ",\"stream\":");
+	gk_out_dec(o, m.stream);
+	gk_out_str(o, ",\"unused\":");
+	gk_out_dec(o, m.unused);
+	gk_out_str(o, ",\"valid\":");
+	gk_out_str(o, m.msg_ok && m.op_ok && m.stream_ok && !m.unused ? "true" : "false");
+	gk_out_str(o, "}\n");
+}

@@ -1,0 +1,130 @@
+/* libFuzzer target for the AMDGPU s_sendmsg engine (`make fuzz-sendmsg`).
+ *
+ * Input: byte 0 picks the generation (byte 0 % 6: gfx6 .. gfx11); the rest is
+ *  (a) little-endian words: each is decoded, checked, printed as text and as
+ *      JSON (valid JSON, one line); the text line must assemble back to the
+ *      same word with no error (nothing is lost);
+ *  (b) assembly text, fed line by line to gk_amdgpu_asm_line (errors are
+ *      fine, crashes and reads past the line are not); every word it emits
+ *      must decode to text that assembles back to that word;
+ *  (c) one operand through gk_sendmsg_parse and gk_sendmsg_json.
+ * Any broken property aborts with __builtin_trap(). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+#include "../jsoncheck.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
+
+static const char *const gens[] = { "gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx11" };
+
+struct sink {
+	uint32_t w[64];
+	unsigned n;
+	unsigned errors;
+};
+
+static int emit(void *ctx, const uint32_t *w, size_t k)
+{
+	struct sink *s = ctx;
+	for (size_t i = 0; i < k; i++)
+		if (s->n < 64)
+			s->w[s->n++] = w[i];
+	return 0;
+}
+
+static int diag(void *ctx, const struct gk_diag *d)
+{
+	(void)d;
+	((struct sink *)ctx)->errors++;
+	return 0;
+}
+
+/* decode -> text -> assemble gives the word back */
+static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, uint32_t word)
+{
+	struct gk_amdgpu_insn in;
+	struct gk_diags dg;
+	char buf[8192]; /* a word has at most 4 diagnostics */
+	gk_amdgpu_decode(g, word, 0, &in);
+	gk_diags_reset(&dg);
+	gk_amdgpu_check(g, &in, &dg);
+	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0 };
+	gk_amdgpu_json(g, &in, &dg, &o);
+	if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
+		__builtin_trap();
+	o.len = 0;
+	gk_amdgpu_text_line(g, &in, &dg, &o);
+	if (o.len >= sizeof buf)
+		__builtin_trap();
+	struct sink *s = a->emit_ctx;
+	s->n = s->errors = 0;
+	size_t start = 0;
+	for (size_t i = 0; i < o.len; i++)
+		if (buf[i] == '\n') {
+			gk_amdgpu_asm_line(a, buf + start, i - start);
+			start = i + 1;
+		}
+	if (s->errors || s->n != 1 || s->w[0] != word)
+		__builtin_trap();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
+{
+	if (n < 1)
+		return 0;
+	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[p[0] % 6]);
+	p++;
+	n--;
+	static struct gk_amdgpu_asm a, b;
+	static struct sink sa, sb;
+	gk_amdgpu_asm_init(&b, g, emit, &sb, diag, &sb);
+	/* (a) */
+	for (size_t i = 0; i + 4 <= n && i < 4096; i += 4)
+		roundtrip(g, &b, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+					 (uint32_t)p[i + 3] << 24);
+	/* (b): lines copied into exact-size heap buffers so ASan sees over-reads */
+	gk_amdgpu_asm_init(&a, g, emit, &sa, diag, &sa);
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '\n')
+			continue;
+		size_t len = i - start;
+		char *line = malloc(len ? len : 1);
+		if (!line)
+			return 0;
+		memcpy(line, p + start, len);
+		sa.n = 0;
+		gk_amdgpu_asm_line(&a, line, len);
+		free(line);
+		for (unsigned k = 0; k < sa.n; k++)
+			roundtrip(g, &b, sa.w[k]);
+		start = i + 1;
+	}
+	/* (c) */
+	char *text = malloc(n ? n + 1 : 1);
+	if (!text)
+		return 0;
+	memcpy(text, p, n);
+	text[n] = 0;
+	uint16_t v = 0;
+	struct gk_diag err;
+	memset(&err, 0, sizeof err);
+	size_t end = 0;
+	int ok = gk_sendmsg_parse(g, NULL, text, strnlen(text, n), 0, &end, &v, &err) == 0;
+	if (end > n)
+		__builtin_trap();
+	char out[4096];
+	struct gk_out o = { out, 0, sizeof out, NULL, NULL, 0 };
+	if (strnlen(text, n) < 1024) {
+		gk_sendmsg_json(g, text, ok, v, &err, &o);
+		if (o.len >= sizeof out || !json_line_ok(out, o.len))
+			__builtin_trap();
+	}
+	free(text);
+	return 0;
+}
