@@ -4,4 +4,8 @@
 #ifndef GFXKIT_TOOLS_COMMANDS_H
 #define GFXKIT_TOOLS_COMMANDS_H
 
+/* -e isa -g ADRENO (tools/cmd_ir3.c) */
+int cmd_ir3_knows_gpu(const char *gpu);
+int cmd_ir3(int argc, char **argv);
+
 #endif

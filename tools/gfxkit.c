@@ -439,6 +439,7 @@ static const struct isa_engine {
 	int (*knows_gpu)(const char *gpu);
 	int (*run)(int argc, char **argv);
 } isa_engines[] = {
+	{ cmd_ir3_knows_gpu, cmd_ir3 },
 	{ NULL, NULL },
 };
 

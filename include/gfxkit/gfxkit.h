@@ -5,6 +5,7 @@
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
 #include "gfxkit/dma.h"
+#include "gfxkit/ir3.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
