@@ -77,6 +77,15 @@ struct dstate {
 	struct gk_ir3_insn *out;
 	unsigned depth;
 	int failed;
+	int stack[64]; /* expressions being evaluated, innermost last */
+	unsigned sp;
+};
+
+/* per scope: expressions already evaluated (isaspec caches them too, and the
+ * cache is part of its semantics when expressions refer to each other) */
+struct dcache {
+	uint64_t have[(IR3_NEXPRS + 63) / 64];
+	uint64_t val[IR3_NEXPRS];
 };
 
 struct dscope {
@@ -86,7 +95,7 @@ struct dscope {
 	unsigned base;                 /* bit offset in the instruction */
 	const struct ir3_field *holder; /* field of the parent that holds this (params) */
 	const struct dscope *parent;
-	int assumed;                   /* expression being assumed true (isaspec's recursion rule) */
+	struct dcache *cache;
 };
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
@@ -155,12 +164,11 @@ static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsig
 		const struct ir3_bitset *B = &ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &ir3_cases[c];
-			if (C->expr >= 0) {
-				struct dscope tmp = *sc; /* assume this case's expression while evaluating it */
-				tmp.assumed = C->expr;
-				if (!eval(&tmp, C->expr))
-					continue;
-			}
+			/* while a case's own expression is being evaluated, it is
+			 * assumed true, so it can use the fields it defines */
+			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
+			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
+				continue;
 			for (unsigned f = C->field; f < C->field + C->nfields; f++)
 				if (ir3_fields[f].name == name)
 					return &ir3_fields[f];
@@ -180,11 +188,17 @@ static uint64_t field_value(const struct dscope *sc, unsigned name)
 
 static uint64_t eval(const struct dscope *sc, int e)
 {
-	if (sc->assumed == e)
-		return 1;
-	if (sc->st->depth > 48)
-		return 0; /* expressions that refer to each other without end */
-	sc->st->depth++;
+	struct dstate *st = sc->st;
+	if (sc->cache->have[e / 64] >> (e % 64) & 1)
+		return sc->cache->val[e];
+	/* an expression already being evaluated is false (isaspec skips the
+	 * outermost one in this test, and so does this) */
+	for (unsigned i = st->sp; i-- > 1;)
+		if (st->stack[i] == e)
+			return 0;
+	if (st->sp >= 64)
+		return 0;
+	st->stack[st->sp++] = e;
 	int64_t stack[32];
 	unsigned sp = 0;
 	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
@@ -238,8 +252,11 @@ static uint64_t eval(const struct dscope *sc, int e)
 		}
 		stack[sp - 1] = r;
 	}
-	sc->st->depth--;
-	return sp ? (uint64_t)stack[sp - 1] : 0;
+	st->sp--;
+	uint64_t ret = sp ? (uint64_t)stack[sp - 1] : 0;
+	sc->cache->have[e / 64] |= 1ull << (e % 64);
+	sc->cache->val[e] = ret;
+	return ret;
 }
 
 static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
@@ -415,7 +432,9 @@ static void display_field(const struct dscope *sc, unsigned name)
 		}
 		if (st->depth > 16)
 			return;
-		struct dscope nested = { st, leaf, val, base, f, w, -1 };
+		struct dcache cache;
+		memset(cache.have, 0, sizeof cache.have);
+		struct dscope nested = { st, leaf, val, base, f, w, &cache };
 		st->depth++;
 		display(&nested);
 		st->depth--;
@@ -470,14 +489,21 @@ static void display(const struct dscope *sc)
 /* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics). */
 static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out)
 {
-	struct dstate st = { gpu, buf, 0, cap, out, 0, 0 };
+	struct dstate st;
+	memset(&st, 0, sizeof st);
+	st.gpu = gpu;
+	st.buf = buf;
+	st.cap = cap;
+	st.out = out;
 	buf[0] = 0;
 	int leaf = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", out == NULL);
 	if (leaf < 0)
 		return -1;
 	if (out)
 		out->name = ir3_bitsets[leaf].name;
-	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, -1 };
+	struct dcache cache;
+	memset(cache.have, 0, sizeof cache.have);
+	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache };
 	display(&sc);
 	if (st.failed)
 		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
@@ -1074,7 +1100,8 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 		if (!out->errors) {
 			/* say whether another generation has it */
 			static const unsigned gens[] = { 300, 400, 500, 600 };
-			struct dstate st = { 0, NULL, 0, 0, NULL, 0, 0 };
+			struct dstate st;
+			memset(&st, 0, sizeof st);
 			const char *other = NULL;
 			for (unsigned g = 0; g < 4 && !other; g++) {
 				st.gpu = gens[g];
@@ -1082,7 +1109,10 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 				if (l >= 0)
 					other = ir3_bitsets[l].name;
 			}
-			struct dstate me = { gpu_id, NULL, 0, 0, out, 0, 0 };
+			struct dstate me;
+			memset(&me, 0, sizeof me);
+			me.gpu = gpu_id;
+			me.out = out;
 			if (other)
 				diag(&me, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
 				     other, gpu_id);
