@@ -262,6 +262,8 @@ def inverse(e):
                 return ('SPLIT', a[2][1], b[1], 0, a[3][1])
             if a[1] == '*' and a[3][1] & (a[3][1] - 1) == 0:
                 return ('SPLIT', a[2][1], b[1], 0, a[3][1].bit_length() - 1)
+        if op == '|' and a[0] == 'F' and b[0] == 'B' and b[1] == '<<' and b[2][0] == 'F' and b[3][0] == 'C':
+            return ('SPLIT', b[2][1], a[1], 0, b[3][1])
         if op == '<<' and a[0] == 'C' and b[0] == 'F':
             return ('SHL', b[1], None, a[1], 0)
         if op == '*' and b[0] == 'C' and a[0] == 'B' and a[1] == '+' and a[2][0] == 'F' and a[3][0] == 'C':

@@ -519,6 +519,7 @@ static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_
 struct escope {
 	int16_t bs;      /* leaf */
 	int16_t cas;     /* the case whose display is used */
+	int16_t fo;      /* an override without display assumed true (its fields), -1: none */
 	int16_t parent;
 	const struct ir3_field *holder;
 };
@@ -553,7 +554,7 @@ struct frame {
 static int visible_case(const struct escope *S, int b, unsigned c)
 {
 	const struct ir3_bitset *B = &ir3_bitsets[b];
-	if ((int)c == S->cas)
+	if ((int)c == S->cas || (int)c == S->fo)
 		return 1;
 	return c == B->cas + B->ncases - 1; /* the default case */
 }
@@ -647,36 +648,60 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
 
-/* The cases with a display a decoder could choose for leaf, in its order;
- * stops after the first default case with one. */
-static unsigned variants(int leaf, int16_t *out, unsigned cap)
+/* A way a decoder could show leaf: the case whose display it uses (the
+ * k-th with a display, the ones before it false), and maybe one override
+ * without a display whose fields it finds (cat1's s16/s32 immediates). */
+struct variant {
+	int16_t disp[8];
+	unsigned k;
+	int16_t fo;
+};
+
+static unsigned variants(int leaf, struct variant *out, unsigned cap)
 {
-	unsigned n = 0;
-	for (int b = leaf; b >= 0; b = ir3_bitsets[b].parent) {
+	int16_t disp[8], fos[4];
+	unsigned nd = 0, nf = 0, n = 0;
+	for (int b = leaf; b >= 0 && !(nd && ir3_cases[disp[nd - 1]].expr < 0); b = ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			if (ir3_cases[c].tpl < 0)
+			const struct ir3_case *C = &ir3_cases[c];
+			if (C->tpl < 0) {
+				if (C->expr >= 0 && C->nfields && nf < 4)
+					fos[nf++] = (int16_t)c;
 				continue;
-			if (n < cap)
-				out[n++] = (int16_t)c;
-			if (ir3_cases[c].expr < 0)
-				return n;
+			}
+			if (nd < 8)
+				disp[nd++] = (int16_t)c;
+			if (C->expr < 0)
+				break;
 		}
 	}
+	for (unsigned k = 0; k < nd; k++)
+		for (int f = -1; f < (int)nf; f++) {
+			if (n >= cap)
+				return n;
+			memcpy(out[n].disp, disp, sizeof disp);
+			out[n].k = k;
+			out[n].fo = f < 0 ? -1 : fos[f];
+			n++;
+		}
 	return n;
 }
 
-/* Open scope s with case variant k of vs[]: the case's expression is true,
- * the ones before it false.  Then match its template, then go on with up. */
-static int try_variant(struct enc *e, int s, const int16_t *vs, unsigned k, size_t pos, const struct frame *up)
+/* Open scope s as variant v: the chosen case's expression is true, the ones
+ * before it false.  Then match its template, then go on with up. */
+static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos, const struct frame *up)
 {
-	e->sc[s].cas = vs[k];
-	for (unsigned j = 0; j <= k; j++) {
-		int ex = ir3_cases[vs[j]].expr;
-		if (ex >= 0 && !apply_assumes(e, s, ex, j == k))
+	e->sc[s].cas = v->disp[v->k];
+	e->sc[s].fo = v->fo;
+	for (unsigned j = 0; j <= v->k; j++) {
+		int ex = ir3_cases[v->disp[j]].expr;
+		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
 			return 0;
 	}
-	const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k]].tpl];
+	if (v->fo >= 0 && !apply_assumes(e, s, ir3_cases[v->fo].expr, 1))
+		return 0;
+	const struct ir3_tpl *T = &ir3_tpls[ir3_cases[v->disp[v->k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
 	return m(e, &f, pos);
 }
@@ -844,15 +869,15 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 			const struct ir3_bitset *B = &ir3_bitsets[leaf];
 			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 				continue;
-			int16_t vs[8];
-			unsigned nv = variants(leaf, vs, 8);
+			struct variant vs[24];
+			unsigned nv = variants(leaf, vs, 24);
 			for (unsigned k2 = 0; k2 < nv; k2++) {
 				int na = e->na, nsc = e->nsc;
 				if (e->nsc >= E_MAXSC)
 					return 0;
 				int c = e->nsc++;
-				e->sc[c] = (struct escope){ (int16_t)leaf, -1, (int16_t)s, f };
-				if (try_variant(e, c, vs, k2, pos, next))
+				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
+				if (try_variant(e, c, &vs[k2], pos, next))
 					return 1;
 				e->na = na;
 				e->nsc = nsc;
@@ -913,25 +938,28 @@ static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
 	return (v & ~mk) | ((x << lo) & mk);
 }
 
-/* Build the word from the scopes and keep it if it decodes to the text. */
-static int finish(struct enc *e)
+/* The value of every scope from its leaf's pattern, asserted bits, the
+ * fields the text gave (or the encoder's fixed values) and its children. */
+static void build(const struct enc *e, uint64_t *val)
 {
-	uint64_t val[E_MAXSC];
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
 		uint64_t v = ir3_bitsets[S->bs].match;
 		for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
 			const struct ir3_bitset *B = &ir3_bitsets[b];
+			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
 			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 				if (!visible_case(S, b, c))
 					continue;
 				const struct ir3_case *C = &ir3_cases[c];
-				if ((int)c == S->cas || C->expr < 0)
+				/* asserted bits: of the chosen cases; a default case's only when
+				 * the display comes from another bitset of the chain */
+				if ((int)c == S->cas || (int)c == S->fo || !owner)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
 					const struct ir3_field *F = &ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET)
-						continue;
+					if (F->expr >= 0 || F->type == IR3_T_BITSET || efind(S, F->name) != F)
+						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
 					int have = F->has_force;
@@ -951,10 +979,120 @@ static int finish(struct enc *e)
 				v = put_bits(v, e->sc[c].holder->low, e->sc[c].holder->high, val[c]);
 		val[s] = v;
 	}
-	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL);
-	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n)) {
-		return 0;
+}
+
+/* Does derived field F of scope s have the value the text gave, in the word
+ * built so far?  (Evaluated the decoder's way.) */
+static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct ir3_field *F, uint64_t want)
+{
+	struct dstate st;
+	memset(&st, 0, sizeof st);
+	st.gpu = e->gpu;
+	struct dscope ds[E_MAXSC];
+	struct dcache cache[E_MAXSC];
+	for (int i = 0; i <= s; i++) {
+		memset(cache[i].have, 0, sizeof cache[i].have);
+		const struct escope *S = &e->sc[i];
+		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
+					 &cache[i] };
 	}
+	uint64_t got = eval(&ds[s], F->expr);
+	if (F->type == IR3_T_BOOL)
+		return !got == !want;
+	if (F->high > 0) /* a derived field with a width */
+		return ((got ^ want) & wmask(F->high + 1u)) == 0;
+	return got == want;
+}
+
+/* A source field of expression x seen from scope s that the text did not
+ * set: the encoder may choose its value. */
+static int free_fields(const struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned max)
+{
+	unsigned n = 0;
+	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
+		if (op->op != IR3_OP_FIELD)
+			continue;
+		unsigned name = (unsigned)op->arg;
+		int t = s;
+		for (int depth = 0; t >= 0 && depth < E_MAXSC; depth++) {
+			const struct escope *S = &e->sc[t];
+			const struct ir3_field *f = efind(S, name);
+			if (f) {
+				int set = f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force || f->high - f->low >= 4;
+				for (int i = 0; i < e->na && !set; i++)
+					set = e->a[i].sc == t && e->a[i].name == name;
+				for (unsigned k = 0; k < n && !set; k++)
+					set = fs[k] == t && ff[k]->name == name;
+				if (!set && n < max) {
+					fs[n] = t;
+					ff[n++] = f;
+				}
+				break;
+			}
+			if (S->holder)
+				for (unsigned p = 0; p < S->holder->nparams; p++)
+					if (ir3_params[S->holder->param + p].as == name) {
+						name = ir3_params[S->holder->param + p].name;
+						break;
+					}
+			t = S->parent;
+		}
+	}
+	return (int)n;
+}
+
+/* Derived fields the text fixed but that could not be inverted (DST_HALF is
+ * FULL == DST_CONV...): choose the unset source fields that make them hold. */
+static int repair(struct enc *e, uint64_t *val)
+{
+	int na = e->na;
+	for (int i = 0; i < na; i++) {
+		int s = e->a[i].sc;
+		const struct ir3_field *F = efind(&e->sc[s], e->a[i].name);
+		if (!F || F->expr < 0 || derived_holds(e, val, s, F, e->a[i].val))
+			continue;
+		int fs[4];
+		const struct ir3_field *ff[4];
+		int n = free_fields(e, s, F->expr, fs, ff, 4);
+		unsigned bitsum = 0;
+		for (int k = 0; k < n; k++)
+			bitsum += ff[k]->high - ff[k]->low + 1u;
+		if (!n || bitsum > 10 || e->na + n > E_MAXASG)
+			return 0;
+		int ok = 0;
+		for (uint64_t combo = 1; combo < (1ull << bitsum) && !ok; combo++) {
+			e->na = na;
+			unsigned sh = 0;
+			for (int k = 0; k < n; k++) {
+				unsigned w = ff[k]->high - ff[k]->low + 1u;
+				e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
+				sh += w;
+			}
+			build(e, val);
+			ok = derived_holds(e, val, s, F, e->a[i].val);
+		}
+		if (!ok) {
+			e->na = na;
+			return 0;
+		}
+		na = e->na;
+	}
+	return 1;
+}
+
+/* Build the word and keep it if it decodes to the text. */
+static int finish(struct enc *e)
+{
+	uint64_t val[E_MAXSC];
+	build(e, val);
+	int na = e->na;
+	if (!repair(e, val)) {
+		e->na = na;
+		build(e, val);
+	}
+	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL);
+	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
+		return 0;
 	e->result = val[0];
 	return 1;
 }
@@ -1059,10 +1197,10 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		const struct ir3_bitset *B = &ir3_bitsets[leaf];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
-		int16_t vs[8];
-		unsigned nv = variants(leaf, vs, 8);
+		struct variant vs[24];
+		unsigned nv = variants(leaf, vs, 24);
 		for (unsigned k = 0; k < nv && rc < 0; k++) {
-			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k]].tpl];
+			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k].disp[vs[k].k]].tpl];
 			int has_name = 0;
 			for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++)
 				has_name |= ir3_segs[sg].field == 0;
@@ -1070,8 +1208,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 				continue;
 			e->nsc = 1;
 			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, NULL };
-			if (try_variant(e, 0, vs, k, 0, NULL)) {
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			if (try_variant(e, 0, &vs[k], 0, NULL)) {
 				*word = e->result;
 				rc = 0;
 			}
