@@ -661,19 +661,23 @@ static unsigned variants(int leaf, struct variant *out, unsigned cap)
 {
 	int16_t disp[8], fos[4];
 	unsigned nd = 0, nf = 0, n = 0;
-	for (int b = leaf; b >= 0 && !(nd && ir3_cases[disp[nd - 1]].expr < 0); b = ir3_bitsets[b].parent) {
+	int done = 0; /* past the default display: overrides only lend fields */
+	for (int b = leaf; b >= 0; b = ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &ir3_bitsets[b];
+		int was_done = done;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &ir3_cases[c];
-			if (C->tpl < 0) {
+			if (C->tpl < 0 || was_done) {
 				if (C->expr >= 0 && C->nfields && nf < 4)
 					fos[nf++] = (int16_t)c;
 				continue;
 			}
+			if (done)
+				continue;
 			if (nd < 8)
 				disp[nd++] = (int16_t)c;
 			if (C->expr < 0)
-				break;
+				done = 1;
 		}
 	}
 	for (unsigned k = 0; k < nd; k++)
@@ -1004,11 +1008,12 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 	return got == want;
 }
 
-/* A source field of expression x seen from scope s that the text did not
- * set: the encoder may choose its value. */
-static int free_fields(const struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned max)
+/* Unset source fields of expression x seen from scope s: the encoder may
+ * choose their values.  A nested field (cat5's TYPE) counts through the one
+ * plain field of its scope. */
+static unsigned free_fields(const struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
+			    unsigned max)
 {
-	unsigned n = 0;
 	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
 		if (op->op != IR3_OP_FIELD)
 			continue;
@@ -1018,7 +1023,23 @@ static int free_fields(const struct enc *e, int s, int x, int *fs, const struct 
 			const struct escope *S = &e->sc[t];
 			const struct ir3_field *f = efind(S, name);
 			if (f) {
-				int set = f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force || f->high - f->low >= 4;
+				if (f->type == IR3_T_BITSET) {
+					int c = t + 1;
+					while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
+						c++;
+					f = NULL;
+					if (c < e->nsc) {
+						const struct ir3_bitset *B = &ir3_bitsets[e->sc[c].bs];
+						const struct ir3_case *C = &ir3_cases[B->cas + B->ncases - 1];
+						if (B->parent < 0 && C->nfields == 1 && ir3_fields[C->field].expr < 0) {
+							f = &ir3_fields[C->field];
+							t = c;
+							name = f->name;
+						}
+					}
+				}
+				int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force ||
+					  f->high - f->low >= 4;
 				for (int i = 0; i < e->na && !set; i++)
 					set = e->a[i].sc == t && e->a[i].name == name;
 				for (unsigned k = 0; k < n && !set; k++)
@@ -1038,46 +1059,59 @@ static int free_fields(const struct enc *e, int s, int x, int *fs, const struct 
 			t = S->parent;
 		}
 	}
-	return (int)n;
+	return n;
 }
 
-/* Derived fields the text fixed but that could not be inverted (DST_HALF is
- * FULL == DST_CONV...): choose the unset source fields that make them hold. */
-static int repair(struct enc *e, uint64_t *val)
+static int all_hold(struct enc *e, const uint64_t *val, int na, int *first_bad)
 {
-	int na = e->na;
 	for (int i = 0; i < na; i++) {
 		int s = e->a[i].sc;
 		const struct ir3_field *F = efind(&e->sc[s], e->a[i].name);
-		if (!F || F->expr < 0 || derived_holds(e, val, s, F, e->a[i].val))
-			continue;
-		int fs[4];
-		const struct ir3_field *ff[4];
-		int n = free_fields(e, s, F->expr, fs, ff, 4);
-		unsigned bitsum = 0;
-		for (int k = 0; k < n; k++)
-			bitsum += ff[k]->high - ff[k]->low + 1u;
-		if (!n || bitsum > 10 || e->na + n > E_MAXASG)
-			return 0;
-		int ok = 0;
-		for (uint64_t combo = 1; combo < (1ull << bitsum) && !ok; combo++) {
-			e->na = na;
-			unsigned sh = 0;
-			for (int k = 0; k < n; k++) {
-				unsigned w = ff[k]->high - ff[k]->low + 1u;
-				e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
-				sh += w;
-			}
-			build(e, val);
-			ok = derived_holds(e, val, s, F, e->a[i].val);
-		}
-		if (!ok) {
-			e->na = na;
+		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val)) {
+			if (first_bad)
+				*first_bad = i;
 			return 0;
 		}
-		na = e->na;
 	}
 	return 1;
+}
+
+/* Derived fields the text fixed but that could not be inverted (DST_HALF is
+ * FULL == DST_CONV, cat5's .s2en/.nonuniform come from DESC_MODE...):
+ * choose the unset source fields so that all of them hold. */
+static int repair(struct enc *e, uint64_t *val)
+{
+	int na = e->na, bad = -1;
+	if (all_hold(e, val, na, &bad))
+		return 1;
+	int fs[6];
+	const struct ir3_field *ff[6];
+	unsigned n = 0;
+	for (int i = bad; i < na; i++) {
+		int s = e->a[i].sc;
+		const struct ir3_field *F = efind(&e->sc[s], e->a[i].name);
+		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val))
+			n = free_fields(e, s, F->expr, fs, ff, n, 6);
+	}
+	unsigned bitsum = 0;
+	for (unsigned k = 0; k < n; k++)
+		bitsum += ff[k]->high - ff[k]->low + 1u;
+	if (!n || bitsum > 12 || e->na + (int)n > E_MAXASG)
+		return 0;
+	for (uint64_t combo = 1; combo < (1ull << bitsum); combo++) {
+		e->na = na;
+		unsigned sh = 0;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned w = ff[k]->high - ff[k]->low + 1u;
+			e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
+			sh += w;
+		}
+		build(e, val);
+		if (all_hold(e, val, na, NULL))
+			return 1;
+	}
+	e->na = na;
+	return 0;
 }
 
 /* Build the word and keep it if it decodes to the text. */
