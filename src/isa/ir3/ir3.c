@@ -1296,9 +1296,30 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 		out->name = NULL;
 		return -1;
 	}
-	uint64_t back;
-	out->exact = !out->errors && gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL) == 0 &&
-		     back == word;
+	uint64_t back = 0;
+	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	out->exact = enc == 0 && back == word;
+	if (!out->errors && !out->exact) {
+		/* say which bits the text cannot carry, unless a warning already did */
+		uint64_t diff = enc == 0 ? back ^ word : ~0ull;
+		int told = 0;
+		for (unsigned i = 0; i < out->ndiags; i++)
+			if (out->diags[i].code == GK_D_RESERVED_BITS ||
+			    (out->diags[i].code == GK_D_DONTCARE_BITS && !(diff & ~out->dontcare)))
+				told = 1;
+		struct dstate me;
+		memset(&me, 0, sizeof me);
+		me.gpu = gpu_id;
+		me.out = out;
+		if (enc != 0)
+			diag(&me, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
+			     "the text does not assemble back; the raw word is kept");
+		else if (!told)
+			diag(&me, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
+			     "the text does not show bits 0x%016" PRIx64 " (it assembles to 0x%016" PRIx64
+			     "); the raw word is kept",
+			     diff & word, back);
+	}
 	return 0;
 }
 
