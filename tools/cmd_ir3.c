@@ -125,7 +125,7 @@ static int is_text(const char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
-		if (c >= 0x7f || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
+		if (c == 0x7f || (c < 0x20 && c != '\n' && c != '\r' && c != '\t')) /* UTF-8 is text */
 			return 0;
 	}
 	return 1;
@@ -189,6 +189,8 @@ static int parse_hex(const char *p, size_t n, uint64_t **out, size_t *nout, unsi
 			}
 			i++;
 		}
+		if (p[i - 1] == ':' && i - s > 1) /* "00000010:" offsets as hexdumps print them */
+			continue;
 		if (bad || !nd || (us && nd != 16)) {
 			*eline = line;
 			*ecol = (unsigned)(s - bol + 1);
