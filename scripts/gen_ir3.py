@@ -339,6 +339,19 @@ for b in bitsets:
     b['match'], b['mask'], b['dc'] = m, k & ~dc, dc
     b['gmin'], b['gmax'] = gmin, gmax
     b['leaf'] = not children[b['name']]
+    # can a display of this bitset lack {NAME}? (then encode cannot skip it
+    # when the text does not contain its name)
+    b['nameless'] = False
+    for c in ch:
+        done = False
+        for case in c['cases']:
+            if case['display'] is not None:
+                if '{NAME}' not in case['display']:
+                    b['nameless'] = True
+                if case['expr'] is None:
+                    done = True
+        if done:
+            break
 
 roots = [b['name'] for b in bitsets if not b['extends']]
 leaves = {r: [i for i, b in enumerate(bitsets) if b['leaf'] and b['root'] == r] for r in roots}
@@ -430,8 +443,8 @@ w(' *                   designated initializers, so a missing value is an explic
 w(' *   ir3_exprs[]     C-like expressions as stack programs (ir3_ops[]); per expression what')
 w(' *                   it implies when assumed true or false (ir3_assumes[]) and, for derived')
 w(' *                   fields, how to get the source fields back from a value (inv)')
-w(' *   ir3_bitsets[]   one per <bitset>: parent, merged match/mask/don\'t-care over the whole')
-w(' *                   extends chain, merged generation range, its cases')
+w(' *   ir3_bitsets[]   one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
+w(' *                   merged generation range, its cases, merged match/mask/don\'t-care')
 w(' *   ir3_cases[]     overrides in document order, then the default case: expression (-1:')
 w(' *                   always), display template (-1: none), fields, asserted bits')
 w(' *   ir3_fields[]    name, bit range, type, enum or bitset root, derived expression,')
@@ -521,9 +534,9 @@ w('};')
 w('')
 w('const struct ir3_bitset ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
-        b['size_'], b['leaf'], b['gmin'], b['gmax'], b['first_case'], b['ncases'],
+        b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc']))
 w('};')
 w('')

@@ -1231,6 +1231,9 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		const struct ir3_bitset *B = &ir3_bitsets[leaf];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
+		int named = strstr(norm, B->name) != NULL;
+		if (!named && !B->nameless)
+			continue;
 		struct variant vs[24];
 		unsigned nv = variants(leaf, vs, 24);
 		for (unsigned k = 0; k < nv && rc < 0; k++) {
@@ -1238,7 +1241,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 			int has_name = 0;
 			for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++)
 				has_name |= ir3_segs[sg].field == 0;
-			if (has_name && !strstr(norm, B->name))
+			if (has_name && !named)
 				continue;
 			e->nsc = 1;
 			e->na = 0;

@@ -102,6 +102,7 @@ struct ir3_bitset {
 	int16_t root;
 	uint8_t size;
 	uint8_t leaf;
+	uint8_t nameless; /* some display it can use has no {NAME} */
 	uint16_t gen_min, gen_max;
 	uint32_t cas, ncases;
 	uint64_t match, mask, dontcare;
