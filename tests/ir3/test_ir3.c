@@ -165,6 +165,73 @@ static void test_bitflips(void)
 	printf("# %u one-bit variants of the cat6 vectors round-trip, %u as exact text\n", tried, exact);
 }
 
+/* Mangled texts: never a crash; what assembles decodes back to that text
+ * (white space runs as one space). */
+static void test_mutations(void)
+{
+	static const char alphabet[] = "0123456789abcdefghlprsuxyzw.,[]()+-<>#_ ";
+	FILE *f = fopen("tests/vectors/ir3.tsv", "r");
+	CHECK(f != NULL, "no vectors");
+	if (!f)
+		return;
+	char line[1024];
+	uint64_t seed = 77;
+	unsigned tried = 0, assembled = 0, bad = 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned gpu, hi, lo;
+		char text[300];
+		if (line[0] == '#' || sscanf(line, "%u\t%8x_%8x\t%299[^\t]", &gpu, &hi, &lo, text) != 4)
+			continue;
+		for (int k = 0; k < 30; k++) {
+			char t[320];
+			size_t n = strlen(text);
+			memcpy(t, text, n + 1);
+			for (int edits = 1 + (int)(tl_rand(&seed) % 3); edits > 0; edits--) {
+				size_t at = (size_t)(tl_rand(&seed) % (n + 1));
+				char c = alphabet[tl_rand(&seed) % (sizeof alphabet - 1)];
+				unsigned op = (unsigned)(tl_rand(&seed) % 3);
+				if (op == 0 && at < n) {
+					t[at] = c;
+				} else if (op == 1 && n + 1 < sizeof t) {
+					memmove(t + at + 1, t + at, n - at + 1);
+					t[at] = c;
+					n++;
+				} else if (at < n) {
+					memmove(t + at, t + at + 1, n - at);
+					n--;
+				}
+			}
+			uint64_t w;
+			struct gk_diag err;
+			tried++;
+			if (gk_ir3_encode(gpu, t, n, &w, &err) != 0) {
+				bad += err.col < 1 || err.col > n + 1 || !err.message[0];
+				continue;
+			}
+			assembled++;
+			struct gk_ir3_insn in;
+			gk_ir3_decode(gpu, w, &in);
+			/* the mangled text, white space squeezed */
+			char norm[320];
+			size_t m = 0;
+			for (size_t i = 0; i < n; i++)
+				if (t[i] != ' ' || (m && norm[m - 1] != ' '))
+					norm[m++] = t[i];
+			while (m && norm[m - 1] == ' ')
+				m--;
+			norm[m] = 0;
+			if (strcmp(in.text, norm) && norm[0] != '[') {
+				bad++;
+				printf("  '%s' -> %016" PRIx64 " -> '%s'\n", t, w, in.text);
+			}
+		}
+	}
+	fclose(f);
+	CHECK(bad == 0, "%u of %u mangled texts misbehaved", bad, tried);
+	printf("# %u mangled vector texts: %u still assemble (and decode back to themselves), the rest are errors\n",
+	       tried, assembled);
+}
+
 static bool has_diag(const struct gk_ir3_insn *in, enum gk_diag_code code, enum gk_severity sev)
 {
 	for (unsigned i = 0; i < in->ndiags; i++)
@@ -356,6 +423,7 @@ int main(void)
 	test_encode_errors();
 	test_json();
 	test_bitflips();
+	test_mutations();
 	test_random();
 	return tl_done();
 }

@@ -1099,6 +1099,9 @@ static int repair(struct enc *e, uint64_t *val)
 	if (!n || bitsum > 12 || e->na + (int)n > E_MAXASG)
 		return 0;
 	for (uint64_t combo = 1; combo < (1ull << bitsum); combo++) {
+		e->steps += 8; /* the search counts against the same budget */
+		if (e->steps > E_MAXSTEPS)
+			break;
 		e->na = na;
 		unsigned sh = 0;
 		for (unsigned k = 0; k < n; k++) {
