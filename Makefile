@@ -55,6 +55,7 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit decode -g cayman -e dma examples/cayman_dma.bin
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
+	$(B)/gfxkit decode -e isa -g a630 examples/a630_cat6.bin
 
 # tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
 BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)

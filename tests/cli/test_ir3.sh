@@ -168,6 +168,14 @@ for f in sys.argv[1:]:
 ' json.txt out 2>jerr; then ok; else bad "--json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
 fi
 
+# ---- the example: text -> binary -> text, both committed ------------------
+run "encode example" 0 encode -e isa -g a630 "$ROOT/examples/a630_cat6.s"
+same out "$ROOT/examples/a630_cat6.bin" "examples/a630_cat6.s assembles to examples/a630_cat6.bin"
+run "decode example" 0 decode -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
+same out "$ROOT/examples/a630_cat6.txt" "examples/a630_cat6.bin decodes to examples/a630_cat6.txt"
+run "check example" 0 check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
+has err "check example" ': 0 errors, 0 warnings$'
+
 # ---- errors and usage -----------------------------------------------------
 printf 'ldg.u32 r1.z, g[r1.z+7], 1\nldg.u33 r1.z, g[r1.z+7], 1\nfoo bar\n' >e.s
 run "encode errors" 1 encode -e isa -g a630 e.s
