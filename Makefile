@@ -82,8 +82,15 @@ fuzz-dma: tests/fuzz/fuzz_dma.c $(LIB_SRC)
 		$(B)/fuzz-dma/corpus tests/fuzz/corpus_dma > $(B)/fuzz-dma/log 2>&1; \
 	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-dma/log | head -40; exit $$rc
 
+fuzz-ir3: tests/fuzz/fuzz_ir3.c $(LIB_SRC)
+	@mkdir -p $(B)/fuzz-ir3/corpus
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-ir3/fuzz_ir3
+	$(B)/fuzz-ir3/fuzz_ir3 -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-ir3/ \
+		$(B)/fuzz-ir3/corpus tests/fuzz/corpus_ir3 > $(B)/fuzz-ir3/log 2>&1; \
+	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-ir3/log | head -40; exit $$rc
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-ir3 clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)
