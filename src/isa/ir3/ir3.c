@@ -538,6 +538,7 @@ struct enc {
 	int nsc;
 	struct asg a[E_MAXASG];
 	int na;
+	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
 	uint64_t result;
@@ -573,6 +574,17 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 		}
 	}
 	return NULL;
+}
+
+/* efind for scope s of e, remembered until the scope's cases change */
+static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+{
+	int16_t c = e->fc[s][name];
+	if (c)
+		return c < 0 ? NULL : &ir3_fields[c - 1];
+	const struct ir3_field *f = efind(&e->sc[s], name);
+	e->fc[s][name] = f ? (int16_t)(f - ir3_fields + 1) : -1;
+	return f;
 }
 
 static int eset(struct enc *e, int s, unsigned name, uint64_t v);
@@ -620,7 +632,7 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 {
 	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
 		const struct escope *S = &e->sc[s];
-		const struct ir3_field *f = efind(S, name);
+		const struct ir3_field *f = efc(e, s, name);
 		if (f) {
 			for (int i = 0; i < e->na; i++)
 				if (e->a[i].sc == s && e->a[i].name == name) {
@@ -698,6 +710,7 @@ static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos
 {
 	e->sc[s].cas = v->disp[v->k];
 	e->sc[s].fo = v->fo;
+	memset(e->fc[s], 0, sizeof e->fc[s]);
 	for (unsigned j = 0; j <= v->k; j++) {
 		int ex = ir3_cases[v->disp[j]].expr;
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
@@ -846,18 +859,28 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &ir3_enums[f->ref];
-		/* longest names first, the empty name last */
-		for (size_t want = 32;; want--) {
-			for (uint32_t i = 0; i < E->n; i++) {
-				const char *nm = E->names[i];
-				if (!nm || strlen(nm) != want)
-					continue;
-				if (match_lit(e, pos, nm, want) && take(e, s, f, i, pos + want, next))
-					return 1;
+		/* the names that match here, tried longest first (the empty name last) */
+		uint32_t cand[64];
+		size_t clen[64];
+		unsigned nc = 0;
+		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
+			const char *nm = E->names[i];
+			if (!nm)
+				continue;
+			size_t l = strlen(nm);
+			if (match_lit(e, pos, nm, l)) {
+				unsigned j = nc++;
+				for (; j > 0 && clen[j - 1] < l; j--) {
+					cand[j] = cand[j - 1];
+					clen[j] = clen[j - 1];
+				}
+				cand[j] = i;
+				clen[j] = l;
 			}
-			if (!want)
-				break;
 		}
+		for (unsigned j = 0; j < nc; j++)
+			if (take(e, s, f, cand[j], pos + clen[j], next))
+				return 1;
 		k = digits(e, pos, 0);
 		if (k && k <= 6) {
 			uint64_t v = number(p, k, 10, &ovf);
@@ -921,7 +944,7 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 	unsigned name = (unsigned)sg->field;
 	int s = f->sc;
 	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
-		const struct ir3_field *fd = efind(&e->sc[s], name);
+		const struct ir3_field *fd = efc(e, s, name);
 		if (fd)
 			return match_field(e, s, fd, pos, &next);
 		const struct escope *S = &e->sc[s];
@@ -944,7 +967,7 @@ static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
 
 /* The value of every scope from its leaf's pattern, asserted bits, the
  * fields the text gave (or the encoder's fixed values) and its children. */
-static void build(const struct enc *e, uint64_t *val)
+static void build(struct enc *e, uint64_t *val)
 {
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
@@ -962,7 +985,7 @@ static void build(const struct enc *e, uint64_t *val)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
 					const struct ir3_field *F = &ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET || efind(S, F->name) != F)
+					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
 						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
@@ -1011,7 +1034,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 /* Unset source fields of expression x seen from scope s: the encoder may
  * choose their values.  A nested field (cat5's TYPE) counts through the one
  * plain field of its scope. */
-static unsigned free_fields(const struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
+static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
 			    unsigned max)
 {
 	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
@@ -1021,7 +1044,7 @@ static unsigned free_fields(const struct enc *e, int s, int x, int *fs, const st
 		int t = s;
 		for (int depth = 0; t >= 0 && depth < E_MAXSC; depth++) {
 			const struct escope *S = &e->sc[t];
-			const struct ir3_field *f = efind(S, name);
+			const struct ir3_field *f = efc(e, t, name);
 			if (f) {
 				if (f->type == IR3_T_BITSET) {
 					int c = t + 1;
@@ -1066,7 +1089,7 @@ static int all_hold(struct enc *e, const uint64_t *val, int na, int *first_bad)
 {
 	for (int i = 0; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efind(&e->sc[s], e->a[i].name);
+		const struct ir3_field *F = efc(e, s, e->a[i].name);
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val)) {
 			if (first_bad)
 				*first_bad = i;
@@ -1089,7 +1112,7 @@ static int repair(struct enc *e, uint64_t *val)
 	unsigned n = 0;
 	for (int i = bad; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efind(&e->sc[s], e->a[i].name);
+		const struct ir3_field *F = efc(e, s, e->a[i].name);
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val))
 			n = free_fields(e, s, F->expr, fs, ff, n, 6);
 	}
