@@ -17,6 +17,8 @@ static void ir3_usage(FILE *f)
 		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -e isa -g GPU [-f bin|hex] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"       gfxkit list   -e isa -g GPU   (the encodings GPU has: bits 63..0 as 0/1, x don't care,\n"
+		"                                      . field; name; generation range)\n"
 		"Adreno ir3 shader instructions, 64 bits each, printed as Mesa's disassembler does.\n"
 		"GPU: %s\n"
 		"bin: 8 bytes per instruction, little-endian (low dword first).\n"
@@ -501,7 +503,29 @@ int cmd_ir3(int argc, char **argv)
 		}
 		return run_encode(&o);
 	}
-	fprintf(stderr, "%s: -e isa has decode, encode and check, not '%s'\n", prog, o.cmd);
+	if (!strcmp(o.cmd, "list")) {
+		struct gk_ir3_encoding *enc = malloc(512 * sizeof *enc);
+		if (!enc)
+			return 2;
+		size_t n = gk_ir3_encodings(o.gpu_id, enc, 512);
+		for (size_t i = 0; i < n && i < 512; i++) {
+			/* bit 63 first: 0/1 fixed, x don't care, . a field */
+			char pat[80];
+			unsigned k = 0;
+			for (int b = 63; b >= 0; b--) {
+				uint64_t m = 1ull << b;
+				pat[k++] = (enc[i].mask & m) ? ((enc[i].match & m) ? '1' : '0') : (enc[i].dontcare & m) ? 'x' : '.';
+				if (b && b % 8 == 0)
+					pat[k++] = '_';
+			}
+			pat[k] = 0;
+			printf("%s  %-20s gen %u..%u\n", pat, enc[i].name, enc[i].gen_min,
+			       enc[i].gen_max > 9999 ? 9999 : enc[i].gen_max);
+		}
+		free(enc);
+		return 0;
+	}
+	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o.cmd);
 	ir3_usage(stderr);
 	return 2;
 }

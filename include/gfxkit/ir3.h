@@ -60,6 +60,19 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap);
  * where the text stopped making sense). */
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
 
+/* One instruction encoding a GPU has: Mesa's name for it, its generation
+ * range (gpu ids), and its bits: (word & mask) == match; don't-care bits are
+ * neither in mask nor in match. */
+struct gk_ir3_encoding {
+	const char *name;
+	unsigned gen_min, gen_max;
+	uint64_t match, mask, dontcare;
+};
+
+/* The encodings gpu_id has, in table order: fills up to cap, returns how
+ * many there are. */
+size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
+
 /* Write one JSON object (no newline) for a decoded instruction at byte
  * offset: {"offset","name","text","exact","dwords","fields","diagnostics"}.
  * Returns the length (truncated to cap-1; needs no more than 8192 bytes). */

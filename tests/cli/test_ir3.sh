@@ -193,7 +193,13 @@ run "unknown gpu" 2 decode -e isa -g a999 a.hex
 run "missing file" 2 decode -e isa -g a630 nonexistent.hex
 run "bad -f" 2 decode -e isa -g a630 -f xml a.hex
 run "encode --json" 2 encode -e isa -g a630 --json t.s
-run "unknown command" 2 list -e isa -g a630
+run "unknown command" 2 frobnicate -e isa -g a630
+run "list" 0 list -e isa -g a630
+has out "list" '^110\.\.000_0000\.\.\.x_xxxxxxxx_\.{8}_\.{8}_10\.{6}_\.{8}_\.{7}1  ldg +gen 300\.\.9999$'
+has out "list" '  stg\.a +gen 600\.\.9999$'
+run "list a540" 0 list -e isa -g a540
+hasnot out "list a540" ' stg\.a '
+has out "list a540" '  stgb +gen 500\.\.599$'
 run "help" 0 decode -e isa -g a630 --help
 has out "help" '^usage: gfxkit decode -e isa -g GPU'
 has out "help" 'Mesa'

@@ -1368,6 +1368,21 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
+size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
+{
+	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	size_t n = 0;
+	for (unsigned i = 0; i < R->nleaves; i++) {
+		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
+		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
+			continue;
+		if (n < cap)
+			out[n] = (struct gk_ir3_encoding){ B->name, B->gen_min, B->gen_max, B->match, B->mask, B->dontcare };
+		n++;
+	}
+	return n;
+}
+
 /* ---- JSON ---- */
 
 struct jbuf {
