@@ -232,6 +232,50 @@ static void test_mutations(void)
 	       tried, assembled);
 }
 
+/* Small spaces in full: every 13-bit ldg offset, every 8-bit register in
+ * each of ldg's register fields, every TYPE and SIZE, every stg offset
+ * (split OFF_HI:OFF_LO), every ldg.a shift/offset pair, every a6xx bindless
+ * mode/base: each decodes to text that assembles back bit for bit. */
+static void test_exhaustive(void)
+{
+	struct {
+		const char *what;
+		uint64_t word;
+		unsigned lo, hi;
+		unsigned raw; /* how many must stay raw although no don't-care bit is set */
+	} spaces[] = {
+		{ "ldg OFF", 0xc0060006ull << 32 | 0x0181800f, 1, 13, 0 },
+		{ "ldg SRC1", 0xc0060006ull << 32 | 0x0181800f, 14, 21, 0 },
+		{ "ldg SIZE", 0xc0060006ull << 32 | 0x0181800f, 24, 31, 0 },
+		{ "ldg DST", 0xc0060006ull << 32 | 0x0181800f, 32, 39, 0 },
+		{ "ldg TYPE", 0xc0060006ull << 32 | 0x0181800f, 49, 51, 0 },
+		{ "stg OFF_HI/SRC3", 0xc0ca0505ull << 32 | 0x03800042, 1, 13, 0 },
+		{ "stg OFF_LO", 0xc0ca0505ull << 32 | 0x03800042, 32, 39, 0 },
+		/* bit 11 is asserted 0: the 4096 values with it set stay raw */
+		{ "ldg.a SRC2/OFF/shift", 0xc0020007ull << 32 | 0x03c1740f, 1, 13, 4096 },
+		/* BASE is not shown unless BINDLESS: 7 bases x 4 modes stay raw */
+		{ "ldib.b BASE/MODE/BINDLESS", 0xc0260c0aull << 32 | 0x0a61b180, 1, 8, 28 },
+		{ "ldib.b SSBO", 0xc0260c0aull << 32 | 0x0a61b180, 41, 48, 0 },
+		{ "ldc OFFSET/SRC1_IM", 0xc0260000ull << 32 | 0x00478600, 9, 10, 0 },
+		{ "stc DST", 0xc7060120ull << 32 | 0x03800000, 32, 40, 0 },
+	};
+	for (unsigned i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+		unsigned w = spaces[i].hi - spaces[i].lo + 1, bad = 0, inexact = 0;
+		uint64_t mask = ((1ull << w) - 1) << spaces[i].lo;
+		for (uint64_t v = 0; v < (1ull << w); v++) {
+			uint64_t word = (spaces[i].word & ~mask) | v << spaces[i].lo;
+			struct gk_ir3_insn in;
+			gk_ir3_decode(630, word, &in);
+			unsigned e = 0;
+			bad += roundtrip(630, word, &e);
+			inexact += !in.exact && in.errors == 0 && !(word & in.dontcare);
+		}
+		CHECK(bad == 0, "%s: %u of %u values did not round-trip", spaces[i].what, bad, 1u << w);
+		CHECK(inexact == spaces[i].raw, "%s: %u values not exact, want %u", spaces[i].what, inexact,
+		      spaces[i].raw);
+	}
+}
+
 static bool has_diag(const struct gk_ir3_insn *in, enum gk_diag_code code, enum gk_severity sev)
 {
 	for (unsigned i = 0; i < in->ndiags; i++)
@@ -422,6 +466,7 @@ int main(void)
 	test_diags();
 	test_encode_errors();
 	test_json();
+	test_exhaustive();
 	test_bitflips();
 	test_mutations();
 	test_random();
