@@ -176,6 +176,17 @@ same out "$ROOT/examples/a630_cat6.txt" "examples/a630_cat6.bin decodes to examp
 run "check example" 0 check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
 has err "check example" ': 0 errors, 0 warnings$'
 
+# ---- the committed tables are what the generator makes of the XML ---------
+XML=$ROOT/../shared/reference/ir3
+if [ -f "$XML/ir3.xml" ] && command -v python3 >/dev/null 2>&1; then
+	mkdir gen
+	if python3 "$ROOT/scripts/gen_ir3.py" "$XML" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
+	same gen/ir3_tab.c "$ROOT/src/isa/ir3/ir3_tab.c" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_tab.c"
+	same gen/ir3_counts.h "$ROOT/src/isa/ir3/ir3_counts.h" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_counts.h"
+else
+	echo "# ../shared/reference/ir3 or python3 absent: generator check skipped"
+fi
+
 # ---- errors and usage -----------------------------------------------------
 printf 'ldg.u32 r1.z, g[r1.z+7], 1\nldg.u33 r1.z, g[r1.z+7], 1\nfoo bar\n' >e.s
 run "encode errors" 1 encode -e isa -g a630 e.s
