@@ -55,6 +55,7 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit decode -g cayman -e dma examples/cayman_dma.bin
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
+	$(B)/gfxkit decode -e isa -g a630 examples/a630_cat6.bin
 
 # tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
 BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
@@ -88,8 +89,15 @@ fuzz-sendmsg: tests/fuzz/fuzz_sendmsg.c $(LIB_SRC)
 		$(B)/fuzz-sendmsg/corpus tests/fuzz/corpus_sendmsg > $(B)/fuzz-sendmsg/log 2>&1; \
 	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-sendmsg/log | head -40; exit $$rc
 
+fuzz-ir3: tests/fuzz/fuzz_ir3.c $(LIB_SRC)
+	@mkdir -p $(B)/fuzz-ir3/corpus
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-ir3/fuzz_ir3
+	$(B)/fuzz-ir3/fuzz_ir3 -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-ir3/ \
+		$(B)/fuzz-ir3/corpus tests/fuzz/corpus_ir3 > $(B)/fuzz-ir3/log 2>&1; \
+	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-ir3/log | head -40; exit $$rc
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

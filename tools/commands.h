@@ -10,5 +10,8 @@ int cmd_modifier(int argc, char **argv);
 int cmd_sendmsg(int argc, char **argv);
 int amdgpu_knows_gpu(const char *gpu);
 int amdgpu_isa_run(int argc, char **argv);
+/* -e isa -g ADRENO (tools/cmd_ir3.c) */
+int cmd_ir3_knows_gpu(const char *gpu);
+int cmd_ir3(int argc, char **argv);
 
 #endif

@@ -445,6 +445,7 @@ static const struct isa_engine {
 	int (*run)(int argc, char **argv);
 } isa_engines[] = {
 	{ amdgpu_knows_gpu, amdgpu_isa_run },
+	{ cmd_ir3_knows_gpu, cmd_ir3 },
 	{ NULL, NULL },
 };
 

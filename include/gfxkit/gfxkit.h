@@ -7,6 +7,7 @@
 #include "gfxkit/diag.h"
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
+#include "gfxkit/ir3.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"

@@ -1,0 +1,84 @@
+/* Adreno ir3 shader instructions (a3xx..a6xx): decode to the text Mesa's
+ * isaspec disassembler prints, assemble that text back, check, JSON.
+ * Instructions are 64-bit; bit 0 is the low bit of the first 32-bit word. */
+#ifndef GFXKIT_IR3_H
+#define GFXKIT_IR3_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxkit/diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GK_IR3_TEXT_MAX 256
+#define GK_IR3_MAX_FIELDS 40
+#define GK_IR3_MAX_DIAGS 8
+
+/* One field as decoded: nested fields (inside a register, a source...)
+ * carry the name of the field that holds them in "parent". */
+struct gk_ir3_field {
+	const char *name;
+	const char *parent; /* NULL at the instruction level */
+	uint64_t value;     /* raw bits, or the computed value of a derived field */
+	int8_t lo, hi;      /* bit range in the 64-bit word; -1: derived */
+};
+
+struct gk_ir3_insn {
+	uint64_t word;
+	const char *name;            /* the encoding (Mesa's bitset name), NULL: none matches */
+	char text[GK_IR3_TEXT_MAX];  /* the disassembly; "" when nothing matches */
+	uint64_t dontcare;           /* don't-care bits of the matched encodings */
+	bool exact;                  /* text assembles back to exactly word */
+	unsigned nfields;
+	struct gk_ir3_field fields[GK_IR3_MAX_FIELDS];
+	unsigned ndiags, errors, warnings;
+	struct gk_diag diags[GK_IR3_MAX_DIAGS];
+};
+
+/* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1 unknown. */
+int gk_ir3_gpu(const char *name, unsigned *gpu_id);
+/* the accepted GPU names, for usage text */
+const char *gk_ir3_gpu_help(void);
+
+/* Decode one instruction for gpu_id.  Returns 0 when an encoding matched,
+ * -1 when none did (out->name NULL, an error diagnostic says why).  Never
+ * fails otherwise: every word gets a result. */
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out);
+
+/* The line decode prints and encode reads back: the text when it is exact,
+ * otherwise "[0xHHHHHHHH_LLLLLLLL] ; text" (the raw word first, so nothing
+ * is lost).  Returns the length (truncated to cap-1). */
+size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap);
+
+/* Assemble one instruction: Mesa's text (whitespace runs count as one
+ * space) or the raw form "[0x...]" (16 hex digits, '_' allowed after the
+ * 8th).  Returns 0 and sets *word, or -1 with *err (col = 1-based column
+ * where the text stopped making sense). */
+int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
+
+/* One instruction encoding a GPU has: Mesa's name for it, its generation
+ * range (gpu ids), and its bits: (word & mask) == match; don't-care bits are
+ * neither in mask nor in match. */
+struct gk_ir3_encoding {
+	const char *name;
+	unsigned gen_min, gen_max;
+	uint64_t match, mask, dontcare;
+};
+
+/* The encodings gpu_id has, in table order: fills up to cap, returns how
+ * many there are. */
+size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
+
+/* Write one JSON object (no newline) for a decoded instruction at byte
+ * offset: {"offset","name","text","exact","dwords","fields","diagnostics"}.
+ * Returns the length (truncated to cap-1; needs no more than 8192 bytes). */
+size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

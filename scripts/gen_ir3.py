@@ -1,0 +1,575 @@
+#!/usr/bin/env python3
+"""Generate src/isa/ir3/ir3_tab.c (gfxkit's own ir3 tables) from Mesa's isaspec XML.
+
+usage: python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR]]
+XML_DIR defaults to ../shared/reference/ir3 (the root file is ir3.xml),
+OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c and OUT_DIR/ir3_counts.h.
+
+The XML facts (bit positions, patterns, enum names, display templates,
+expressions, generation ranges) become plain C data: bitsets with merged
+match/mask/don't-care masks, cases (overrides, then the default), fields,
+templates pre-split into literal and field segments, and expressions compiled
+to a small stack program.  Only data is emitted; src/isa/ir3/ir3.c walks it.
+For encoding, each expression also gets what it implies when assumed true or
+false ("assumptions"), and each derived field a recipe to invert it.
+"""
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+XML_DIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..', 'shared', 'reference', 'ir3')
+OUT_DIR = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, '..', 'src', 'isa', 'ir3')
+
+BUILTIN = ['uint', 'int', 'hex', 'offset', 'uoffset', 'bool', 'float', 'branch', 'enum', 'bitset', 'assert']
+
+enums = {}          # name -> [(val, display)]
+enum_order = []
+exprs_named = {}    # name -> text
+bitsets = []        # in document order
+bitset_by_name = {}
+
+
+def gen_range(el):
+    g = el.find('gen')
+    lo, hi = 0, 0xffff
+    if g is not None:
+        if 'min' in g.attrib:
+            lo = int(g.attrib['min'])
+        if 'max' in g.attrib:
+            hi = int(g.attrib['max'])
+    return lo, hi
+
+
+def bits_of(el):
+    if 'pos' in el.attrib:
+        p = int(el.attrib['pos'])
+        return p, p
+    return int(el.attrib['low']), int(el.attrib['high'])
+
+
+def parse_case(el, bs, expr_text):
+    case = {'expr': expr_text, 'display': None, 'fields': [], 'asserts': []}
+    d = el.find('display')
+    if d is not None:
+        case['display'] = (d.text or '').strip()
+    for f in el:
+        if f.tag == 'field':
+            lo, hi = bits_of(f)
+            params = [(p.attrib['name'], p.attrib.get('as', p.attrib['name'])) for p in f.findall('param')]
+            case['fields'].append({'name': f.attrib['name'], 'low': lo, 'high': hi, 'type': f.attrib['type'],
+                                   'display': f.attrib.get('display'), 'params': params, 'expr': None})
+        elif f.tag == 'derived':
+            if 'expr' in f.attrib:
+                e = f.attrib['expr']
+            else:
+                e = f.find('expr').text
+            width = int(f.attrib['width']) if 'width' in f.attrib else None
+            case['fields'].append({'name': f.attrib['name'], 'low': 0, 'high': (width - 1) if width else 0,
+                                   'type': f.attrib['type'], 'display': f.attrib.get('display'), 'params': [],
+                                   'expr': e, 'width': width})
+        elif f.tag == 'assert':
+            lo, hi = bits_of(f)
+            case['asserts'].append((lo, hi, f.text.strip()))
+    return case
+
+
+def load(fname):
+    root = ET.parse(os.path.join(XML_DIR, fname)).getroot()
+    for el in root:
+        if el.tag == 'import':
+            load(el.attrib['file'])
+        elif el.tag == 'enum':
+            vals = [(int(v.attrib['val'], 0), v.attrib['display']) for v in el.findall('value')]
+            enums[el.attrib['name']] = vals
+            enum_order.append(el.attrib['name'])
+        elif el.tag == 'expr':
+            exprs_named[el.attrib['name']] = el.text
+        elif el.tag == 'bitset':
+            bs = {'name': el.attrib['name'], 'extends': el.attrib.get('extends'),
+                  'size': int(el.attrib['size']) if 'size' in el.attrib else None, 'patterns': [],
+                  'cases': [], 'force': {}}
+            bs['gen'] = gen_range(el)
+            for p in el.findall('pattern'):
+                lo, hi = bits_of(p)
+                bs['patterns'].append((lo, hi, p.text.strip()))
+            for o in el.findall('override'):
+                if 'expr' in o.attrib:
+                    et = o.attrib['expr']
+                else:
+                    et = o.find('expr').text
+                bs['cases'].append(parse_case(o, bs, et))
+            bs['cases'].append(parse_case(el, bs, None))
+            enc = el.find('encode')
+            if enc is not None:
+                for m in enc.findall('map'):
+                    if m.attrib.get('force') == 'true' and re.fullmatch(r'\s*\d+\s*', m.text or ''):
+                        bs['force'][m.attrib['name']] = int(m.text)
+            bitsets.append(bs)
+            bitset_by_name[bs['name']] = bs
+
+
+load('ir3.xml')
+
+# ---- names (field names interned; 0 is reserved for NAME) ----
+names = ['NAME']
+name_id = {'NAME': 0}
+
+
+def nid(n):
+    if n not in name_id:
+        name_id[n] = len(names)
+        names.append(n)
+    return name_id[n]
+
+
+# ---- expressions ----
+TOK = re.compile(r'\s*(?:(\{[A-Za-z0-9_]+\})|(0[xX][0-9a-fA-F]+|\d+)(?:[uU]?[lL]{0,2})|(<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%<>!~&|^()?:]))')
+BIN = {'||': 1, '&&': 2, '|': 3, '^': 4, '&': 5, '==': 6, '!=': 6, '<': 7, '<=': 7, '>': 7, '>=': 7,
+       '<<': 8, '>>': 8, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10}
+OPS = ['END', 'CONST', 'FIELD', 'NOT', 'NEG', 'BNOT', 'MUL', 'DIV', 'MOD', 'ADD', 'SUB', 'SHL', 'SHR', 'LT',
+       'LE', 'GT', 'GE', 'EQ', 'NE', 'BAND', 'BXOR', 'BOR', 'LAND', 'LOR', 'COND']
+BINOP = {'*': 'MUL', '/': 'DIV', '%': 'MOD', '+': 'ADD', '-': 'SUB', '<<': 'SHL', '>>': 'SHR', '<': 'LT',
+         '<=': 'LE', '>': 'GT', '>=': 'GE', '==': 'EQ', '!=': 'NE', '&': 'BAND', '^': 'BXOR', '|': 'BOR',
+         '&&': 'LAND', '||': 'LOR'}
+
+
+def tokenize(text):
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    toks, pos = [], 0
+    text = text.strip()
+    while pos < len(text):
+        m = TOK.match(text, pos)
+        if not m or m.end() == pos:
+            raise SystemExit('bad expression: %r at %d' % (text, pos))
+        if m.group(1):
+            toks.append(('F', m.group(1)[1:-1]))
+        elif m.group(2):
+            toks.append(('C', int(m.group(2), 0)))
+        else:
+            toks.append(('O', m.group(3)))
+        pos = m.end()
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    return toks
+
+
+def parse_expr(text):
+    toks = tokenize(text)
+    i = [0]
+
+    def peek():
+        return toks[i[0]] if i[0] < len(toks) else (None, None)
+
+    def unary():
+        k, v = peek()
+        i[0] += 1
+        if k == 'F':
+            return ('F', v)
+        if k == 'C':
+            return ('C', v)
+        if v == '(':
+            e = ternary()
+            assert peek() == ('O', ')'), text
+            i[0] += 1
+            return e
+        if v in ('!', '-', '~'):
+            return ('U', v, unary())
+        raise SystemExit('bad expression %r' % text)
+
+    def binary(minp):
+        lhs = unary()
+        while True:
+            k, v = peek()
+            if k != 'O' or v not in BIN or BIN[v] < minp:
+                return lhs
+            i[0] += 1
+            rhs = binary(BIN[v] + 1)
+            lhs = ('B', v, lhs, rhs)
+
+    def ternary():
+        c = binary(1)
+        if peek() == ('O', '?'):
+            i[0] += 1
+            a = ternary()
+            assert peek() == ('O', ':')
+            i[0] += 1
+            b = ternary()
+            return ('T', c, a, b)
+        return c
+
+    e = ternary()
+    if i[0] != len(toks):
+        raise SystemExit('trailing tokens in %r' % text)
+    return e
+
+
+def rpn(e, out):
+    if e[0] == 'C':
+        out.append(('CONST', e[1]))
+    elif e[0] == 'F':
+        out.append(('FIELD', nid(e[1])))
+    elif e[0] == 'U':
+        rpn(e[2], out)
+        out.append(({'!': 'NOT', '-': 'NEG', '~': 'BNOT'}[e[1]], 0))
+    elif e[0] == 'B':
+        rpn(e[2], out)
+        rpn(e[3], out)
+        out.append((BINOP[e[1]], 0))
+    else:
+        rpn(e[1], out)
+        rpn(e[2], out)
+        rpn(e[3], out)
+        out.append(('COND', 0))
+
+
+def assumptions(e, truth):
+    """(name, value) pairs that must hold when e evaluates to truth (only the sure ones)."""
+    if e[0] == 'F':
+        return [(e[1], 1 if truth else 0)]
+    if e[0] == 'U' and e[1] == '!':
+        return assumptions(e[2], not truth)
+    if e[0] == 'B':
+        op, a, b = e[1], e[2], e[3]
+        if op == '&&' and truth:
+            return assumptions(a, True) + assumptions(b, True)
+        if op == '||' and not truth:
+            return assumptions(a, False) + assumptions(b, False)
+        if a[0] == 'F' and b[0] == 'C':
+            if (op == '==' and truth) or (op == '!=' and not truth):
+                return [(a[1], b[1])]
+            if op == '>' and b[1] == 0 and not truth:
+                return [(a[1], 0)]
+    return []
+
+
+# inverse recipes for derived fields: value v of the derived field -> source fields
+INV = ['NONE', 'COPY', 'NOT', 'ADD', 'SPLIT', 'SHL', 'AFFINE']
+
+
+def inverse(e):
+    """(kind, a, b, k, n): COPY a=v; NOT a=!v; ADD a=v-k; SPLIT a=v>>n, b=v&((1<<n)-1);
+    SHL v==k<<a; AFFINE a=v/n-k"""
+    if e[0] == 'F':
+        return ('COPY', e[1], None, 0, 0)
+    if e[0] == 'U' and e[1] == '!' and e[2][0] == 'F':
+        return ('NOT', e[2][1], None, 0, 0)
+    if e[0] == 'B':
+        op, a, b = e[1], e[2], e[3]
+        if op in '+-' and a[0] == 'F' and b[0] == 'C':
+            return ('ADD', a[1], None, b[1] if op == '+' else -b[1], 0)
+        if op == '|' and a[0] == 'B' and b[0] == 'F' and a[2][0] == 'F' and a[3][0] == 'C':
+            if a[1] == '<<':
+                return ('SPLIT', a[2][1], b[1], 0, a[3][1])
+            if a[1] == '*' and a[3][1] & (a[3][1] - 1) == 0:
+                return ('SPLIT', a[2][1], b[1], 0, a[3][1].bit_length() - 1)
+        if op == '|' and a[0] == 'F' and b[0] == 'B' and b[1] == '<<' and b[2][0] == 'F' and b[3][0] == 'C':
+            return ('SPLIT', b[2][1], a[1], 0, b[3][1])
+        if op == '<<' and a[0] == 'C' and b[0] == 'F':
+            return ('SHL', b[1], None, a[1], 0)
+        if op == '*' and b[0] == 'C' and a[0] == 'B' and a[1] == '+' and a[2][0] == 'F' and a[3][0] == 'C':
+            return ('AFFINE', a[2][1], None, a[3][1], b[1])
+    return ('NONE', None, None, 0, 0)
+
+
+expr_list = []      # (text, ops, inv, true_assume, false_assume)
+expr_index = {}
+
+
+def expr_id(text):
+    if text.startswith('#'):
+        text = exprs_named[text]
+    key = ' '.join(re.sub(r'/\*.*?\*/', ' ', text, flags=re.S).split())
+    if key in expr_index:
+        return expr_index[key]
+    e = parse_expr(key)
+    ops = []
+    rpn(e, ops)
+    expr_index[key] = len(expr_list)
+    expr_list.append((key, ops, inverse(e), assumptions(e, True), assumptions(e, False)))
+    return expr_index[key]
+
+
+# ---- bitsets: chains, merged masks, leaves ----
+children = {b['name']: [] for b in bitsets}
+for b in bitsets:
+    if b['extends']:
+        children[b['extends']].append(b['name'])
+
+
+def chain(b):
+    out = []
+    while b:
+        out.append(b)
+        b = bitset_by_name[b['extends']] if b['extends'] else None
+    return out
+
+
+def pattern_bits(lo, hi, s):
+    assert len(s) == hi - lo + 1, (lo, hi, s)
+    m = k = dc = 0
+    for i, ch in enumerate(s):
+        bit = 1 << (hi - i)
+        if ch == '1':
+            m |= bit
+            k |= bit
+        elif ch == '0':
+            k |= bit
+        elif ch == 'x':
+            dc |= bit
+        else:
+            raise SystemExit('bad pattern ' + s)
+    return m, k, dc
+
+
+bs_index = {b['name']: i for i, b in enumerate(bitsets)}
+for b in bitsets:
+    ch = chain(b)
+    b['root'] = ch[-1]['name']
+    b['size_'] = ch[-1]['size']
+    m = k = dc = 0
+    gmin, gmax = 0, 0xffff
+    for c in ch:
+        for lo, hi, s in c['patterns']:
+            pm, pk, pd = pattern_bits(lo, hi, s)
+            m |= pm
+            k |= pk
+            dc |= pd
+        gmin = max(gmin, c['gen'][0])
+        gmax = min(gmax, c['gen'][1])
+    b['match'], b['mask'], b['dc'] = m, k & ~dc, dc
+    b['gmin'], b['gmax'] = gmin, gmax
+    b['leaf'] = not children[b['name']]
+    # can a display of this bitset lack {NAME}? (then encode cannot skip it
+    # when the text does not contain its name)
+    b['nameless'] = False
+    for c in ch:
+        done = False
+        for case in c['cases']:
+            if case['display'] is not None:
+                if '{NAME}' not in case['display']:
+                    b['nameless'] = True
+                if case['expr'] is None:
+                    done = True
+        if done:
+            break
+
+roots = [b['name'] for b in bitsets if not b['extends']]
+leaves = {r: [i for i, b in enumerate(bitsets) if b['leaf'] and b['root'] == r] for r in roots}
+
+# enum widths: the widest field using each enum decides the table size
+enum_width = {e: 1 for e in enums}
+
+
+def ftype(f):
+    t = f['type']
+    if t in BUILTIN:
+        return t.upper(), -1
+    if t in enums:
+        enum_width[t] = max(enum_width[t], f['high'] - f['low'] + 1 if f['expr'] is None else 1)
+        return 'ENUM', enum_order.index(t)
+    if t in bitset_by_name:
+        return 'BITSET', roots.index(t)
+    raise SystemExit('unknown type ' + t)
+
+
+# ---- templates ----
+segs = []
+tpls = []
+
+
+def tpl_id(text):
+    start = len(segs)
+    p = 0
+    while p < len(text):
+        q = text.find('{', p)
+        if q < 0:
+            q = len(text)
+        if q > p:
+            segs.append(('LIT', text[p:q]))
+        if q < len(text):
+            e = text.index('}', q)
+            nm = text[q + 1:e]
+            if ':' in nm:
+                raise SystemExit('align not supported: ' + nm)
+            segs.append(('FIELD', nid(nm)))
+            p = e + 1
+        else:
+            p = q
+    tpls.append((start, len(segs) - start))
+    return len(tpls) - 1
+
+
+fields_out = []
+params_out = []
+cases_out = []
+for b in bitsets:
+    b['first_case'] = len(cases_out)
+    for c in b['cases']:
+        fe = -1 if c['expr'] is None else expr_id(c['expr'])
+        ft = -1 if c['display'] is None else tpl_id(c['display'])
+        first = len(fields_out)
+        am = av = 0
+        for lo, hi, s in c['asserts']:
+            pm, pk, pd = pattern_bits(lo, hi, s)
+            am |= pk
+            av |= pm
+        for f in c['fields']:
+            t, ref = ftype(f)
+            ex = -1 if f['expr'] is None else expr_id(f['expr'])
+            fp = len(params_out)
+            for pn, pa in f['params']:
+                params_out.append((nid(pn), nid(pa)))
+            force = b['force'].get(f['name'])
+            fields_out.append((nid(f['name']), f['low'], f['high'], t, ref, ex, fp, len(f['params']),
+                               f['display'], force))
+        cases_out.append((fe, ft, first, len(fields_out) - first, am, av))
+    b['ncases'] = len(cases_out) - b['first_case']
+
+
+def cstr(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+o = []
+w = o.append
+w('/* ir3 instruction tables, generated by scripts/gen_ir3.py from Mesa\'s isaspec XML')
+w(' * (src/freedreno/isa/ir3*.xml at acba08b58f11, MIT; seed 002 is its cat6 part).  Do not edit:')
+w(' * change the generator (python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR]]).  Data only;')
+w(' * src/isa/ir3/ir3.c walks it.')
+w(' *')
+w(' * Format (types in ir3_tab.h):')
+w(' *   ir3_names[]     field names; an id is an index (0 is {NAME}, the mnemonic)')
+w(' *   ir3_enums[]     per enum a table sized by 1 << (widest field using it), filled with')
+w(' *                   designated initializers, so a missing value is an explicit NULL')
+w(' *   ir3_exprs[]     C-like expressions as stack programs (ir3_ops[]); per expression what')
+w(' *                   it implies when assumed true or false (ir3_assumes[]) and, for derived')
+w(' *                   fields, how to get the source fields back from a value (inv)')
+w(' *   ir3_bitsets[]   one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
+w(' *                   merged generation range, its cases, merged match/mask/don\'t-care')
+w(' *   ir3_cases[]     overrides in document order, then the default case: expression (-1:')
+w(' *                   always), display template (-1: none), fields, asserted bits')
+w(' *   ir3_fields[]    name, bit range, type, enum or bitset root, derived expression,')
+w(' *                   params passed to a nested bitset, bool display, encoder default')
+w(' *   ir3_tpls[]      display templates as literal / field segments (ir3_segs[])')
+w(' *   ir3_roots[]     each root bitset with the leaves that can match under it')
+w(' */')
+w('#include "isa/ir3/ir3_tab.h"')
+w('')
+w('const char *const ir3_names[IR3_NNAMES] = {')
+for i, n in enumerate(names):
+    w('\t[%d] = %s,' % (i, cstr(n)))
+w('};')
+w('')
+for e in enum_order:
+    wd = enum_width[e]
+    w('static const char *const enum_%s[%d] = {' % (e[1:].replace('-', '_'), 1 << wd))
+    for v, d in enums[e]:
+        if v < (1 << wd):
+            w('\t[%d] = %s,' % (v, cstr(d)))
+    w('};')
+w('const struct ir3_enum ir3_enums[IR3_NENUMS] = {')
+for e in enum_order:
+    w('\t{ %s, enum_%s, %d },' % (cstr(e), e[1:].replace('-', '_'), 1 << enum_width[e]))
+w('};')
+w('')
+w('const struct ir3_op ir3_ops[] = {')
+op_start = []
+n = 0
+for text, ops, inv, ta, fa in expr_list:
+    op_start.append(n)
+    w('\t/* %d: %s */' % (len(op_start) - 1, text.replace('*/', '* /')))
+    for op, arg in ops + [('END', 0)]:
+        w('\t{ IR3_OP_%s, %dull },' % (op, arg))
+        n += 1
+w('};')
+w('')
+assumes = []
+w('const struct ir3_assume ir3_assumes[] = {')
+as_start = []
+for text, ops, inv, ta, fa in expr_list:
+    s = len(assumes)
+    for nm, v in ta + fa:
+        assumes.append(1)
+        w('\t{ %d, %dull },' % (nid(nm), v))
+    as_start.append((s, len(ta), len(fa)))
+if not assumes:
+    w('\t{ 0, 0 },')
+w('};')
+w('')
+w('const struct ir3_expr ir3_exprs[IR3_NEXPRS] = {')
+for i, (text, ops, inv, ta, fa) in enumerate(expr_list):
+    k, a, bb, kk, nn = inv
+    s, nt, nf = as_start[i]
+    w('\t{ %d, { IR3_INV_%s, %d, %d, %d, %d }, %d, %d, %d },' % (
+        op_start[i], k, nid(a) if a else 0, nid(bb) if bb else 0, kk, nn, s, nt, nf))
+w('};')
+w('')
+w('const struct ir3_seg ir3_segs[] = {')
+for k, v in segs:
+    if k == 'LIT':
+        w('\t{ -1, %d, %s },' % (len(v), cstr(v)))
+    else:
+        w('\t{ %d, 0, NULL },' % v)
+w('};')
+w('const struct ir3_tpl ir3_tpls[IR3_NTPLS] = {')
+for s, c in tpls:
+    w('\t{ %d, %d },' % (s, c))
+w('};')
+w('')
+w('const struct ir3_param ir3_params[] = {')
+for a, b2 in params_out or [(0, 0)]:
+    w('\t{ %d, %d },' % (a, b2))
+w('};')
+w('')
+w('const struct ir3_field ir3_fields[IR3_NFIELDS] = {')
+for (nm, lo, hi, t, ref, ex, fp, np_, disp, force) in fields_out:
+    w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d }, /* %s */' % (
+        nm, lo, hi, t, ref, ex, fp, np_, cstr(disp) if disp is not None else 'NULL',
+        force is not None, force or 0, names[nm]))
+w('};')
+w('')
+w('const struct ir3_case ir3_cases[IR3_NCASES] = {')
+for fe, ft, first, nf, am, av in cases_out:
+    w('\t{ %d, %d, %d, %d, 0x%xull, 0x%xull },' % (fe, ft, first, nf, am, av))
+w('};')
+w('')
+w('const struct ir3_bitset ir3_bitsets[IR3_NBITSETS] = {')
+for b in bitsets:
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
+        cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
+        b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
+        b['match'], b['mask'], b['dc']))
+w('};')
+w('')
+lv = []
+for r in roots:
+    w('static const uint16_t leaves_%s[] = { %s };' % (
+        r[1:].replace('-', '_'), ', '.join(str(x) for x in leaves[r])))
+w('const struct ir3_root ir3_roots[IR3_NROOTS] = {')
+for r in roots:
+    w('\t{ %d, leaves_%s, %d },' % (bs_index[r], r[1:].replace('-', '_'), len(leaves[r])))
+w('};')
+w('const int ir3_root_instruction = %d;' % roots.index('#instruction'))
+
+hdr = []
+hdr.append('#define IR3_NNAMES %d' % len(names))
+hdr.append('#define IR3_NENUMS %d' % len(enum_order))
+hdr.append('#define IR3_NEXPRS %d' % len(expr_list))
+hdr.append('#define IR3_NTPLS %d' % len(tpls))
+hdr.append('#define IR3_NFIELDS %d' % len(fields_out))
+hdr.append('#define IR3_NCASES %d' % len(cases_out))
+hdr.append('#define IR3_NBITSETS %d' % len(bitsets))
+hdr.append('#define IR3_NROOTS %d' % len(roots))
+hdr.append('#define IR3_NSEGS %d' % len(segs))
+with open(os.path.join(OUT_DIR, 'ir3_tab.c'), 'w') as f:
+    f.write('\n'.join(o) + '\n')
+with open(os.path.join(OUT_DIR, 'ir3_counts.h'), 'w') as f:
+    f.write('/* Table sizes of ir3_tab.c, written by scripts/gen_ir3.py. */\n')
+    f.write('\n'.join(hdr) + '\n')
+for b in bitsets:
+    if b['leaf'] and not b['name'].startswith('#') and children[b['name']]:
+        print('note: concrete bitset with children: ' + b['name'], file=sys.stderr)
+print('%d bitsets, %d leaves under #instruction, %d expressions, %d fields' % (
+    len(bitsets), len(leaves['#instruction']), len(expr_list), len(fields_out)), file=sys.stderr)

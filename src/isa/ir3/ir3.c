@@ -1,0 +1,1475 @@
+/* Adreno ir3: a generic interpreter of the isaspec-style tables in ir3_tab.c
+ * (seed 002 for cat6; Mesa's ir3*.xml for the rest).  Decode follows the
+ * isaspec rules: the one leaf whose merged pattern matches (within its
+ * generation range), the first case whose expression holds, fields found
+ * leaf first, then through params, then in the enclosing scope.  Encode
+ * reads the text against the same display templates, inverts the derived
+ * fields, and accepts a result only when decoding it gives the text back. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/ir3.h"
+#include "isa/ir3/ir3_tab.h"
+
+static uint64_t bits(uint64_t v, unsigned lo, unsigned hi)
+{
+	unsigned w = hi - lo + 1;
+	return w >= 64 ? v >> lo : (v >> lo) & ((1ull << w) - 1);
+}
+
+static uint64_t wmask(unsigned w)
+{
+	return w >= 64 ? ~0ull : (1ull << w) - 1;
+}
+
+static int64_t sext(uint64_t v, unsigned w)
+{
+	if (w == 0 || w >= 64)
+		return (int64_t)v;
+	uint64_t m = 1ull << (w - 1);
+	v &= wmask(w);
+	return (int64_t)((v ^ m) - m);
+}
+
+/* ---- GPUs ---- */
+
+static const struct {
+	const char *name;
+	unsigned id;
+} gpus[] = {
+	{ "a3xx", 300 }, { "a4xx", 400 }, { "a5xx", 500 }, { "a6xx", 600 }, { "a305", 305 }, { "a306", 306 },
+	{ "a307", 307 }, { "a320", 320 }, { "a330", 330 }, { "a405", 405 }, { "a420", 420 }, { "a430", 430 },
+	{ "a505", 505 }, { "a506", 506 }, { "a508", 508 }, { "a509", 509 }, { "a510", 510 }, { "a512", 512 },
+	{ "a530", 530 }, { "a540", 540 }, { "a605", 605 }, { "a608", 608 }, { "a610", 610 }, { "a612", 612 },
+	{ "a618", 618 }, { "a619", 619 }, { "a620", 620 }, { "a630", 630 }, { "a640", 640 }, { "a650", 650 },
+	{ "a660", 660 }, { "a680", 680 }, { "a690", 690 },
+};
+
+int gk_ir3_gpu(const char *name, unsigned *gpu_id)
+{
+	if (!name)
+		return -1;
+	if (!strncmp(name, "adreno", 6))
+		name += 6;
+	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
+		if (!strcmp(name, gpus[i].name) || !strcmp(name, gpus[i].name + 1)) {
+			*gpu_id = gpus[i].id;
+			return 0;
+		}
+	return -1;
+}
+
+const char *gk_ir3_gpu_help(void)
+{
+	return "a3xx a4xx a5xx a6xx, or a GPU: a305..a330 a405 a420 a430 a505..a540 a605..a690 "
+	       "(also without the 'a', e.g. 630)";
+}
+
+/* ---- decode ---- */
+
+struct dstate {
+	unsigned gpu;
+	char *buf;
+	size_t len, cap;
+	struct gk_ir3_insn *out;
+	unsigned depth;
+	int failed;
+	int stack[64]; /* expressions being evaluated, innermost last */
+	unsigned sp;
+};
+
+/* per scope: expressions already evaluated (isaspec caches them too, and the
+ * cache is part of its semantics when expressions refer to each other) */
+struct dcache {
+	uint64_t have[(IR3_NEXPRS + 63) / 64];
+	uint64_t val[IR3_NEXPRS];
+};
+
+struct dscope {
+	struct dstate *st;
+	int bs;
+	uint64_t val;
+	unsigned base;                 /* bit offset in the instruction */
+	const struct ir3_field *holder; /* field of the parent that holds this (params) */
+	const struct dscope *parent;
+	struct dcache *cache;
+};
+
+static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+
+static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
+		 const char *fmt, ...)
+{
+	struct gk_ir3_insn *o = st->out;
+	if (!o)
+		return;
+	if (sev == GK_ERROR)
+		o->errors++;
+	else
+		o->warnings++;
+	if (o->ndiags >= GK_IR3_MAX_DIAGS)
+		return;
+	struct gk_diag *d = &o->diags[o->ndiags++];
+	memset(d, 0, sizeof *d);
+	d->severity = sev;
+	d->code = code;
+	d->dw = lo >= 0 ? lo / 32 : -1;
+	d->lo = (int8_t)(lo >= 0 ? lo % 32 : -1);
+	d->hi = (int8_t)(hi >= 0 ? (lo / 32 == hi / 32 ? hi % 32 : 31) : -1);
+	d->packet = o->name;
+	d->field = field;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	va_end(ap);
+}
+
+static void put(struct dstate *st, const char *s, size_t n)
+{
+	if (st->len + n >= st->cap) {
+		st->failed = 1;
+		n = st->len + 1 < st->cap ? st->cap - 1 - st->len : 0;
+	}
+	memcpy(st->buf + st->len, s, n);
+	st->len += n;
+	st->buf[st->len] = 0;
+}
+
+static void putf(struct dstate *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(struct dstate *st, const char *fmt, ...)
+{
+	char tmp[96];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
+				       const struct dscope **where);
+
+static uint64_t eval(const struct dscope *sc, int e);
+
+/* The first field called name in the cases that hold, leaf first. */
+static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsigned name)
+{
+	for (int b = bs; b >= 0; b = ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			const struct ir3_case *C = &ir3_cases[c];
+			/* while a case's own expression is being evaluated, it is
+			 * assumed true, so it can use the fields it defines */
+			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
+			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
+				continue;
+			for (unsigned f = C->field; f < C->field + C->nfields; f++)
+				if (ir3_fields[f].name == name)
+					return &ir3_fields[f];
+		}
+	}
+	return NULL;
+}
+
+static uint64_t field_value(const struct dscope *sc, unsigned name)
+{
+	uint64_t v = 0;
+	const struct dscope *w;
+	if (!resolve(sc, name, &v, &w))
+		return 0;
+	return v;
+}
+
+static uint64_t eval(const struct dscope *sc, int e)
+{
+	struct dstate *st = sc->st;
+	if (sc->cache->have[e / 64] >> (e % 64) & 1)
+		return sc->cache->val[e];
+	/* an expression already being evaluated is false (isaspec skips the
+	 * outermost one in this test, and so does this) */
+	for (unsigned i = st->sp; i-- > 1;)
+		if (st->stack[i] == e)
+			return 0;
+	if (st->sp >= 64)
+		return 0;
+	st->stack[st->sp++] = e;
+	int64_t stack[32];
+	unsigned sp = 0;
+	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
+		uint64_t a, b;
+		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD) {
+			if (sp < 32)
+				stack[sp++] = (int64_t)(op->op == IR3_OP_CONST ? op->arg : field_value(sc, (unsigned)op->arg));
+			continue;
+		}
+		if (op->op == IR3_OP_NOT || op->op == IR3_OP_NEG || op->op == IR3_OP_BNOT) {
+			if (!sp)
+				break;
+			a = (uint64_t)stack[sp - 1];
+			stack[sp - 1] = op->op == IR3_OP_NOT ? !a : op->op == IR3_OP_NEG ? (int64_t)(0 - a) : (int64_t)~a;
+			continue;
+		}
+		if (op->op == IR3_OP_COND) {
+			if (sp < 3)
+				break;
+			sp -= 2;
+			stack[sp - 1] = stack[sp - 1] ? stack[sp] : stack[sp + 1];
+			continue;
+		}
+		if (sp < 2)
+			break;
+		sp--;
+		int64_t x = stack[sp - 1], y = stack[sp];
+		a = (uint64_t)x;
+		b = (uint64_t)y;
+		int64_t r;
+		switch (op->op) {
+		case IR3_OP_MUL: r = (int64_t)(a * b); break;
+		case IR3_OP_DIV: r = y && !(x == INT64_MIN && y == -1) ? x / y : 0; break;
+		case IR3_OP_MOD: r = y && !(x == INT64_MIN && y == -1) ? x % y : 0; break;
+		case IR3_OP_ADD: r = (int64_t)(a + b); break;
+		case IR3_OP_SUB: r = (int64_t)(a - b); break;
+		case IR3_OP_SHL: r = b < 64 ? (int64_t)(a << b) : 0; break;
+		case IR3_OP_SHR: r = b < 64 ? x >> b : (x < 0 ? -1 : 0); break;
+		case IR3_OP_LT: r = x < y; break;
+		case IR3_OP_LE: r = x <= y; break;
+		case IR3_OP_GT: r = x > y; break;
+		case IR3_OP_GE: r = x >= y; break;
+		case IR3_OP_EQ: r = x == y; break;
+		case IR3_OP_NE: r = x != y; break;
+		case IR3_OP_BAND: r = x & y; break;
+		case IR3_OP_BXOR: r = x ^ y; break;
+		case IR3_OP_BOR: r = x | y; break;
+		case IR3_OP_LAND: r = x && y; break;
+		case IR3_OP_LOR: r = x || y; break;
+		default: r = 0; break;
+		}
+		stack[sp - 1] = r;
+	}
+	st->sp--;
+	uint64_t ret = sp ? (uint64_t)stack[sp - 1] : 0;
+	sc->cache->have[e / 64] |= 1ull << (e % 64);
+	sc->cache->val[e] = ret;
+	return ret;
+}
+
+static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
+				       const struct dscope **where)
+{
+	for (; sc; sc = sc->parent) {
+		const struct ir3_field *f = find_field(sc, sc->bs, name);
+		if (f) {
+			*val = f->expr >= 0 ? eval(sc, f->expr) : bits(sc->val, f->low, f->high);
+			*where = sc;
+			return f;
+		}
+		if (sc->holder)
+			for (unsigned p = 0; p < sc->holder->nparams; p++) {
+				const struct ir3_param *P = &ir3_params[sc->holder->param + p];
+				if (P->as == name) {
+					name = P->name;
+					break;
+				}
+			}
+	}
+	return NULL;
+}
+
+/* The leaf under root that matches val on this GPU; -1 none (or two). */
+static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
+{
+	const struct ir3_root *R = &ir3_roots[root];
+	int found = -1;
+	for (unsigned i = 0; i < R->nleaves; i++) {
+		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
+		if (st->gpu < B->gen_min || st->gpu > B->gen_max)
+			continue;
+		if ((val & B->mask) != B->match)
+			continue;
+		if (found >= 0) {
+			if (!quiet)
+				diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, what, "%s: encodings %s and %s both match",
+				     what, ir3_bitsets[found].name, B->name);
+			return -1;
+		}
+		found = R->leaves[i];
+	}
+	if (found >= 0 && st->out) {
+		if (root == ir3_root_instruction && !quiet)
+			st->out->name = ir3_bitsets[found].name;
+		uint64_t dc = val & ir3_bitsets[found].dontcare;
+		st->out->dontcare |= ir3_bitsets[found].dontcare << base;
+		if (dc && !quiet) {
+			int lo = base + __builtin_ctzll(dc), hi = base + 63 - __builtin_clzll(dc);
+			diag(st, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, what, "don't-care bits set in %s: 0x%" PRIx64,
+			     ir3_bitsets[found].name, dc << base);
+		}
+	}
+	return found;
+}
+
+static void record(struct dstate *st, const struct ir3_field *f, const struct dscope *sc, uint64_t v)
+{
+	struct gk_ir3_insn *o = st->out;
+	if (!o || o->nfields >= GK_IR3_MAX_FIELDS)
+		return;
+	struct gk_ir3_field *r = &o->fields[o->nfields++];
+	r->name = ir3_names[f->name];
+	r->parent = sc->parent && sc->holder ? ir3_names[sc->holder->name] : NULL;
+	r->value = v;
+	r->lo = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->low));
+	r->hi = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->high));
+}
+
+static void display(const struct dscope *sc);
+
+static void half_to_float(uint16_t h, float *out)
+{
+	unsigned s = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+	uint32_t f;
+	if (e == 0) {
+		if (!m) {
+			f = s << 31;
+		} else { /* subnormal */
+			e = 127 - 15 + 1;
+			while (!(m & 0x400)) {
+				m <<= 1;
+				e--;
+			}
+			m &= 0x3ff;
+			f = (s << 31) | (e << 23) | (m << 13);
+		}
+	} else if (e == 31) {
+		f = (s << 31) | 0x7f800000u | (m << 13);
+	} else {
+		f = (s << 31) | ((e + 127 - 15) << 23) | (m << 13);
+	}
+	memcpy(out, &f, 4);
+}
+
+static void display_field(const struct dscope *sc, unsigned name)
+{
+	struct dstate *st = sc->st;
+	if (name == 0) {
+		const char *n = ir3_bitsets[sc->bs].name;
+		put(st, n, strlen(n));
+		return;
+	}
+	uint64_t val = 0;
+	const struct dscope *w = sc;
+	const struct ir3_field *f = resolve(sc, name, &val, &w);
+	if (!f) {
+		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, ir3_names[name], "no field %s", ir3_names[name]);
+		return;
+	}
+	if (f->type != IR3_T_BITSET)
+		record(st, f, w, val);
+	unsigned width = f->high - f->low + 1;
+	switch (f->type) {
+	case IR3_T_BRANCH:
+	case IR3_T_INT:
+		putf(st, "%" PRId64, sext(val, width));
+		break;
+	case IR3_T_UINT:
+		putf(st, "%" PRIu64, val);
+		break;
+	case IR3_T_HEX:
+		putf(st, "%" PRIx64, val);
+		break;
+	case IR3_T_OFFSET:
+		if (val)
+			putf(st, "%+" PRId64, sext(val, width));
+		break;
+	case IR3_T_UOFFSET:
+		if (val)
+			putf(st, "+%" PRIu64, val);
+		break;
+	case IR3_T_FLOAT: {
+		float x;
+		if (width == 16) {
+			half_to_float((uint16_t)val, &x);
+		} else {
+			uint32_t u = (uint32_t)val;
+			memcpy(&x, &u, 4);
+		}
+		putf(st, "%f", (double)x);
+		break;
+	}
+	case IR3_T_BOOL:
+		if (f->display) {
+			if (val)
+				put(st, f->display, strlen(f->display));
+		} else {
+			putf(st, "%u", (unsigned)!!val);
+		}
+		break;
+	case IR3_T_ENUM: {
+		const struct ir3_enum *E = &ir3_enums[f->ref];
+		if (val < E->n && E->names[val]) {
+			put(st, E->names[val], strlen(E->names[val]));
+		} else {
+			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
+			     f->expr >= 0 ? -1 : (int)(w->base + f->high), ir3_names[f->name],
+			     "%s = %" PRIu64 " has no name in %s", ir3_names[f->name], val, E->name);
+			putf(st, "%u", (unsigned)val);
+		}
+		break;
+	}
+	case IR3_T_BITSET: {
+		unsigned base = w->base + f->low;
+		int leaf = find_leaf(st, f->ref, val, base, ir3_names[f->name], 0);
+		if (leaf < 0) {
+			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), ir3_names[f->name],
+			     "%s: no encoding of %s matches 0x%" PRIx64, ir3_names[f->name],
+			     ir3_bitsets[ir3_roots[f->ref].bitset].name, val);
+			return;
+		}
+		if (st->depth > 16)
+			return;
+		struct dcache cache;
+		memset(cache.have, 0, sizeof cache.have);
+		struct dscope nested = { st, leaf, val, base, f, w, &cache };
+		st->depth++;
+		display(&nested);
+		st->depth--;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* The display of the first case that holds and has one, leaf first; checks
+ * the asserted bits of the cases it passes. */
+static int find_display(const struct dscope *sc)
+{
+	for (int b = sc->bs; b >= 0; b = ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			const struct ir3_case *C = &ir3_cases[c];
+			if (C->expr >= 0 && !eval(sc, C->expr))
+				continue;
+			uint64_t bad = (sc->val ^ C->assert_val) & C->assert_mask;
+			if (bad) {
+				int lo = sc->base + __builtin_ctzll(bad), hi = sc->base + 63 - __builtin_clzll(bad);
+				diag(sc->st, GK_WARNING, GK_D_RESERVED_BITS, lo, hi, B->name,
+				     "%s expects 0x%" PRIx64 " in bits %d..%d", B->name,
+				     (C->assert_val & bad) << sc->base, lo, hi);
+			}
+			if (C->tpl >= 0)
+				return C->tpl;
+		}
+	}
+	return -1;
+}
+
+static void display(const struct dscope *sc)
+{
+	int t = find_display(sc);
+	if (t < 0) {
+		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", ir3_bitsets[sc->bs].name);
+		return;
+	}
+	const struct ir3_tpl *T = &ir3_tpls[t];
+	for (unsigned i = T->seg; i < T->seg + T->nsegs; i++) {
+		const struct ir3_seg *s = &ir3_segs[i];
+		if (s->field < 0)
+			put(sc->st, s->lit, s->len);
+		else
+			display_field(sc, (unsigned)s->field);
+	}
+}
+
+/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics). */
+static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out)
+{
+	struct dstate st;
+	memset(&st, 0, sizeof st);
+	st.gpu = gpu;
+	st.buf = buf;
+	st.cap = cap;
+	st.out = out;
+	buf[0] = 0;
+	int leaf = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", out == NULL);
+	if (leaf < 0)
+		return -1;
+	if (out)
+		out->name = ir3_bitsets[leaf].name;
+	struct dcache cache;
+	memset(cache.have, 0, sizeof cache.have);
+	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache };
+	display(&sc);
+	if (st.failed)
+		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
+	return leaf;
+}
+
+/* ---- encode ---- */
+
+#define E_MAXSC 24
+#define E_MAXASG 160
+#define E_MAXSTEPS 400000
+
+struct escope {
+	int16_t bs;      /* leaf */
+	int16_t cas;     /* the case whose display is used */
+	int16_t fo;      /* an override without display assumed true (its fields), -1: none */
+	int16_t parent;
+	const struct ir3_field *holder;
+};
+
+struct asg {
+	int16_t sc;
+	uint16_t name;
+	uint64_t val;
+};
+
+struct enc {
+	unsigned gpu;
+	const char *s;
+	size_t n;
+	struct escope sc[E_MAXSC];
+	int nsc;
+	struct asg a[E_MAXASG];
+	int na;
+	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
+	unsigned long steps;
+	size_t far;      /* furthest column reached */
+	uint64_t result;
+	char check[GK_IR3_TEXT_MAX];
+};
+
+struct frame {
+	int sc;
+	uint32_t seg, end;
+	const struct frame *up;
+};
+
+/* Is case c of bitset b one the encoder sees for scope s? */
+static int visible_case(const struct escope *S, int b, unsigned c)
+{
+	const struct ir3_bitset *B = &ir3_bitsets[b];
+	if ((int)c == S->cas || (int)c == S->fo)
+		return 1;
+	return c == B->cas + B->ncases - 1; /* the default case */
+}
+
+static const struct ir3_field *efind(const struct escope *S, unsigned name)
+{
+	for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			if (!visible_case(S, b, c))
+				continue;
+			const struct ir3_case *C = &ir3_cases[c];
+			for (unsigned f = C->field; f < C->field + C->nfields; f++)
+				if (ir3_fields[f].name == name)
+					return &ir3_fields[f];
+		}
+	}
+	return NULL;
+}
+
+/* efind for scope s of e, remembered until the scope's cases change */
+static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+{
+	int16_t c = e->fc[s][name];
+	if (c)
+		return c < 0 ? NULL : &ir3_fields[c - 1];
+	const struct ir3_field *f = efind(&e->sc[s], name);
+	e->fc[s][name] = f ? (int16_t)(f - ir3_fields + 1) : -1;
+	return f;
+}
+
+static int eset(struct enc *e, int s, unsigned name, uint64_t v);
+
+static int apply_assumes(struct enc *e, int s, int expr, int truth)
+{
+	const struct ir3_expr *X = &ir3_exprs[expr];
+	unsigned first = X->assume + (truth ? 0 : X->ntrue), n = truth ? X->ntrue : X->nfalse;
+	for (unsigned i = first; i < first + n; i++)
+		if (!eset(e, s, ir3_assumes[i].name, ir3_assumes[i].val))
+			return 0;
+	return 1;
+}
+
+static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
+{
+	const struct ir3_inv *I = &ir3_exprs[f->expr].inv;
+	switch (I->kind) {
+	case IR3_INV_COPY:
+		return eset(e, s, I->a, v);
+	case IR3_INV_NOT:
+		return eset(e, s, I->a, !v);
+	case IR3_INV_ADD:
+		return eset(e, s, I->a, v - (uint64_t)(int64_t)I->k);
+	case IR3_INV_SPLIT:
+		return eset(e, s, I->a, v >> I->n) && eset(e, s, I->b, v & wmask(I->n));
+	case IR3_INV_SHL:
+		for (unsigned x = 0; x < 64; x++)
+			if (((uint64_t)I->k << x) == v)
+				return eset(e, s, I->a, x);
+		return 0;
+	case IR3_INV_AFFINE:
+		if (!I->n || v % I->n)
+			return 0;
+		return eset(e, s, I->a, v / I->n - (uint64_t)(int64_t)I->k);
+	default:
+		if (f->type == IR3_T_BOOL)
+			return apply_assumes(e, s, f->expr, v != 0);
+		return 1;
+	}
+}
+
+/* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
+static int eset(struct enc *e, int s, unsigned name, uint64_t v)
+{
+	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
+		const struct escope *S = &e->sc[s];
+		const struct ir3_field *f = efc(e, s, name);
+		if (f) {
+			for (int i = 0; i < e->na; i++)
+				if (e->a[i].sc == s && e->a[i].name == name) {
+					return e->a[i].val == v;
+				}
+			if (e->na >= E_MAXASG)
+				return 0;
+			e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
+			if (f->expr >= 0)
+				return invert(e, s, f, v);
+			return 1;
+		}
+		if (S->holder)
+			for (unsigned p = 0; p < S->holder->nparams; p++) {
+				const struct ir3_param *P = &ir3_params[S->holder->param + p];
+				if (P->as == name) {
+					name = P->name;
+					break;
+				}
+			}
+		s = S->parent;
+	}
+	return 1; /* a name nothing holds: nothing to set */
+}
+
+static int m(struct enc *e, const struct frame *f, size_t pos);
+
+/* A way a decoder could show leaf: the case whose display it uses (the
+ * k-th with a display, the ones before it false), and maybe one override
+ * without a display whose fields it finds (cat1's s16/s32 immediates). */
+struct variant {
+	int16_t disp[8];
+	unsigned k;
+	int16_t fo;
+};
+
+static unsigned variants(int leaf, struct variant *out, unsigned cap)
+{
+	int16_t disp[8], fos[4];
+	unsigned nd = 0, nf = 0, n = 0;
+	int done = 0; /* past the default display: overrides only lend fields */
+	for (int b = leaf; b >= 0; b = ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &ir3_bitsets[b];
+		int was_done = done;
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			const struct ir3_case *C = &ir3_cases[c];
+			if (C->tpl < 0 || was_done) {
+				if (C->expr >= 0 && C->nfields && nf < 4)
+					fos[nf++] = (int16_t)c;
+				continue;
+			}
+			if (done)
+				continue;
+			if (nd < 8)
+				disp[nd++] = (int16_t)c;
+			if (C->expr < 0)
+				done = 1;
+		}
+	}
+	for (unsigned k = 0; k < nd; k++)
+		for (int f = -1; f < (int)nf; f++) {
+			if (n >= cap)
+				return n;
+			memcpy(out[n].disp, disp, sizeof disp);
+			out[n].k = k;
+			out[n].fo = f < 0 ? -1 : fos[f];
+			n++;
+		}
+	return n;
+}
+
+/* Open scope s as variant v: the chosen case's expression is true, the ones
+ * before it false.  Then match its template, then go on with up. */
+static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos, const struct frame *up)
+{
+	e->sc[s].cas = v->disp[v->k];
+	e->sc[s].fo = v->fo;
+	memset(e->fc[s], 0, sizeof e->fc[s]);
+	for (unsigned j = 0; j <= v->k; j++) {
+		int ex = ir3_cases[v->disp[j]].expr;
+		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
+			return 0;
+	}
+	if (v->fo >= 0 && !apply_assumes(e, s, ir3_cases[v->fo].expr, 1))
+		return 0;
+	const struct ir3_tpl *T = &ir3_tpls[ir3_cases[v->disp[v->k]].tpl];
+	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
+	return m(e, &f, pos);
+}
+
+static size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
+{
+	if (n > e->n - pos || memcmp(e->s + pos, lit, n))
+		return 0;
+	return 1;
+}
+
+static size_t digits(const struct enc *e, size_t pos, int hex)
+{
+	size_t q = pos;
+	while (q < e->n && ((e->s[q] >= '0' && e->s[q] <= '9') ||
+			    (hex && ((e->s[q] >= 'a' && e->s[q] <= 'f')))))
+		q++;
+	return q - pos;
+}
+
+static uint64_t number(const char *s, size_t n, int base, int *ovf)
+{
+	uint64_t v = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = s[i] <= '9' ? (unsigned)(s[i] - '0') : (unsigned)(s[i] - 'a' + 10);
+		if (v > (~0ull - d) / (unsigned)base)
+			*ovf = 1;
+		v = v * (unsigned)base + d;
+	}
+	return v;
+}
+
+static uint16_t float_to_half(float x)
+{
+	uint32_t f;
+	memcpy(&f, &x, 4);
+	uint32_t s = (f >> 16) & 0x8000, e = (f >> 23) & 0xff, mnt = f & 0x7fffff;
+	if (e == 0xff)
+		return (uint16_t)(s | 0x7c00 | (mnt ? 0x200 | (mnt >> 13) : 0));
+	int ne = (int)e - 127 + 15;
+	if (ne >= 31)
+		return (uint16_t)(s | 0x7c00);
+	if (ne <= 0) {
+		if (ne < -10)
+			return (uint16_t)s;
+		mnt |= 0x800000;
+		unsigned sh = (unsigned)(14 - ne);
+		uint32_t h = mnt >> sh, rem = mnt & ((1u << sh) - 1), half = 1u << (sh - 1);
+		if (rem > half || (rem == half && (h & 1)))
+			h++;
+		return (uint16_t)(s | h);
+	}
+	uint32_t h = ((uint32_t)ne << 10) | (mnt >> 13), rem = mnt & 0x1fff;
+	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+		h++;
+	return (uint16_t)(s | h);
+}
+
+/* Try value v for field f (in scope s) that used text up to q, then go on. */
+static int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
+{
+	int na = e->na, nsc = e->nsc;
+	if (eset(e, s, f->name, v) && m(e, next, q))
+		return 1;
+	e->na = na;
+	e->nsc = nsc;
+	return 0;
+}
+
+static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t pos, const struct frame *next)
+{
+	const char *p = e->s + pos;
+	size_t rest = e->n - pos, k;
+	unsigned width = f->high - f->low + 1;
+	int ovf = 0;
+	switch (f->type) {
+	case IR3_T_UINT:
+		k = digits(e, pos, 0);
+		return k && k <= 20 && take(e, s, f, number(p, k, 10, &ovf), pos + k, next) && !ovf;
+	case IR3_T_HEX:
+		k = digits(e, pos, 1);
+		return k && k <= 16 && take(e, s, f, number(p, k, 16, &ovf), pos + k, next);
+	case IR3_T_INT:
+	case IR3_T_BRANCH: {
+		int neg = rest && *p == '-';
+		k = digits(e, pos + neg, 0);
+		if (!k || k > 19)
+			return 0;
+		uint64_t v = number(p + neg, k, 10, &ovf);
+		return take(e, s, f, neg ? 0 - v : v, pos + neg + k, next);
+	}
+	case IR3_T_OFFSET:
+	case IR3_T_UOFFSET:
+		if (rest && (*p == '+' || (*p == '-' && f->type == IR3_T_OFFSET))) {
+			k = digits(e, pos + 1, 0);
+			if (k && k <= 19) {
+				uint64_t v = number(p + 1, k, 10, &ovf);
+				if (v && take(e, s, f, *p == '-' ? 0 - v : v, pos + 1 + k, next))
+					return 1;
+			}
+		}
+		return take(e, s, f, 0, pos, next);
+	case IR3_T_BOOL:
+		if (f->display) {
+			size_t dn = strlen(f->display);
+			if (dn && match_lit(e, pos, f->display, dn) && take(e, s, f, 1, pos + dn, next))
+				return 1;
+			return take(e, s, f, 0, pos, next);
+		}
+		if (rest && (*p == '0' || *p == '1'))
+			return take(e, s, f, (uint64_t)(*p - '0'), pos + 1, next);
+		return 0;
+	case IR3_T_FLOAT: {
+		char tmp[64];
+		size_t q = 0;
+		while (q < rest && q < sizeof tmp - 1 &&
+		       ((p[q] >= '0' && p[q] <= '9') || p[q] == '.' || p[q] == '-' || p[q] == 'e' || p[q] == '+' ||
+			p[q] == 'i' || p[q] == 'n' || p[q] == 'f' || p[q] == 'a'))
+			q++;
+		if (!q)
+			return 0;
+		memcpy(tmp, p, q);
+		tmp[q] = 0;
+		char *end;
+		double d = strtod(tmp, &end);
+		if (end == tmp)
+			return 0;
+		float x = (float)d;
+		uint64_t v;
+		if (width == 16) {
+			v = float_to_half(x);
+		} else {
+			uint32_t u;
+			memcpy(&u, &x, 4);
+			v = u;
+		}
+		return take(e, s, f, v, pos + (size_t)(end - tmp), next);
+	}
+	case IR3_T_ENUM: {
+		const struct ir3_enum *E = &ir3_enums[f->ref];
+		/* the names that match here, tried longest first (the empty name last) */
+		uint32_t cand[64];
+		size_t clen[64];
+		unsigned nc = 0;
+		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
+			const char *nm = E->names[i];
+			if (!nm)
+				continue;
+			size_t l = strlen(nm);
+			if (match_lit(e, pos, nm, l)) {
+				unsigned j = nc++;
+				for (; j > 0 && clen[j - 1] < l; j--) {
+					cand[j] = cand[j - 1];
+					clen[j] = clen[j - 1];
+				}
+				cand[j] = i;
+				clen[j] = l;
+			}
+		}
+		for (unsigned j = 0; j < nc; j++)
+			if (take(e, s, f, cand[j], pos + clen[j], next))
+				return 1;
+		k = digits(e, pos, 0);
+		if (k && k <= 6) {
+			uint64_t v = number(p, k, 10, &ovf);
+			if ((v >= E->n || !E->names[v]) && take(e, s, f, v, pos + k, next))
+				return 1;
+		}
+		return 0;
+	}
+	case IR3_T_BITSET: {
+		const struct ir3_root *R = &ir3_roots[f->ref];
+		for (unsigned i = 0; i < R->nleaves; i++) {
+			int leaf = R->leaves[i];
+			const struct ir3_bitset *B = &ir3_bitsets[leaf];
+			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
+				continue;
+			struct variant vs[24];
+			unsigned nv = variants(leaf, vs, 24);
+			for (unsigned k2 = 0; k2 < nv; k2++) {
+				int na = e->na, nsc = e->nsc;
+				if (e->nsc >= E_MAXSC)
+					return 0;
+				int c = e->nsc++;
+				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
+				if (try_variant(e, c, &vs[k2], pos, next))
+					return 1;
+				e->na = na;
+				e->nsc = nsc;
+			}
+		}
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+static int finish(struct enc *e);
+
+static int m(struct enc *e, const struct frame *f, size_t pos)
+{
+	if (++e->steps > E_MAXSTEPS)
+		return 0;
+	if (pos > e->far)
+		e->far = pos;
+	if (f->seg == f->end) {
+		if (f->up)
+			return m(e, f->up, pos);
+		return pos == e->n && finish(e);
+	}
+	const struct ir3_seg *sg = &ir3_segs[f->seg];
+	struct frame next = *f;
+	next.seg++;
+	if (sg->field < 0)
+		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
+	if (sg->field == 0) {
+		const char *nm = ir3_bitsets[e->sc[f->sc].bs].name;
+		size_t n = strlen(nm);
+		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
+	}
+	/* where the decoder would find the field: this scope, params, outer scopes */
+	unsigned name = (unsigned)sg->field;
+	int s = f->sc;
+	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
+		const struct ir3_field *fd = efc(e, s, name);
+		if (fd)
+			return match_field(e, s, fd, pos, &next);
+		const struct escope *S = &e->sc[s];
+		if (S->holder)
+			for (unsigned p = 0; p < S->holder->nparams; p++)
+				if (ir3_params[S->holder->param + p].as == name) {
+					name = ir3_params[S->holder->param + p].name;
+					break;
+				}
+		s = S->parent;
+	}
+	return 0;
+}
+
+static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
+{
+	uint64_t mk = wmask(hi - lo + 1) << lo;
+	return (v & ~mk) | ((x << lo) & mk);
+}
+
+/* The value of every scope from its leaf's pattern, asserted bits, the
+ * fields the text gave (or the encoder's fixed values) and its children. */
+static void build(struct enc *e, uint64_t *val)
+{
+	for (int s = e->nsc - 1; s >= 0; s--) {
+		const struct escope *S = &e->sc[s];
+		uint64_t v = ir3_bitsets[S->bs].match;
+		for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
+			const struct ir3_bitset *B = &ir3_bitsets[b];
+			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
+			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+				if (!visible_case(S, b, c))
+					continue;
+				const struct ir3_case *C = &ir3_cases[c];
+				/* asserted bits: of the chosen cases; a default case's only when
+				 * the display comes from another bitset of the chain */
+				if ((int)c == S->cas || (int)c == S->fo || !owner)
+					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
+				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
+					const struct ir3_field *F = &ir3_fields[fi];
+					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
+						continue; /* derived, nested, or hidden by a field of the same name */
+					/* unset fields stay 0, which keeps what an overlapping field of
+					 * the chosen override put there */
+					int have = F->has_force;
+					uint64_t x = F->force;
+					for (int i = 0; i < e->na; i++)
+						if (e->a[i].sc == s && e->a[i].name == F->name) {
+							x = e->a[i].val;
+							have = 1;
+						}
+					if (have)
+						v = put_bits(v, F->low, F->high, x);
+				}
+			}
+		}
+		for (int c = s + 1; c < e->nsc; c++)
+			if (e->sc[c].parent == s)
+				v = put_bits(v, e->sc[c].holder->low, e->sc[c].holder->high, val[c]);
+		val[s] = v;
+	}
+}
+
+/* Does derived field F of scope s have the value the text gave, in the word
+ * built so far?  (Evaluated the decoder's way.) */
+static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct ir3_field *F, uint64_t want)
+{
+	struct dstate st;
+	memset(&st, 0, sizeof st);
+	st.gpu = e->gpu;
+	struct dscope ds[E_MAXSC];
+	struct dcache cache[E_MAXSC];
+	for (int i = 0; i <= s; i++) {
+		memset(cache[i].have, 0, sizeof cache[i].have);
+		const struct escope *S = &e->sc[i];
+		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
+					 &cache[i] };
+	}
+	uint64_t got = eval(&ds[s], F->expr);
+	if (F->type == IR3_T_BOOL)
+		return !got == !want;
+	if (F->high > 0) /* a derived field with a width */
+		return ((got ^ want) & wmask(F->high + 1u)) == 0;
+	return got == want;
+}
+
+/* Unset source fields of expression x seen from scope s: the encoder may
+ * choose their values.  A nested field (cat5's TYPE) counts through the one
+ * plain field of its scope. */
+static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
+			    unsigned max)
+{
+	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
+		if (op->op != IR3_OP_FIELD)
+			continue;
+		unsigned name = (unsigned)op->arg;
+		int t = s;
+		for (int depth = 0; t >= 0 && depth < E_MAXSC; depth++) {
+			const struct escope *S = &e->sc[t];
+			const struct ir3_field *f = efc(e, t, name);
+			if (f) {
+				if (f->type == IR3_T_BITSET) {
+					int c = t + 1;
+					while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
+						c++;
+					f = NULL;
+					if (c < e->nsc) {
+						const struct ir3_bitset *B = &ir3_bitsets[e->sc[c].bs];
+						const struct ir3_case *C = &ir3_cases[B->cas + B->ncases - 1];
+						if (B->parent < 0 && C->nfields == 1 && ir3_fields[C->field].expr < 0) {
+							f = &ir3_fields[C->field];
+							t = c;
+							name = f->name;
+						}
+					}
+				}
+				int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force ||
+					  f->high - f->low >= 4;
+				for (int i = 0; i < e->na && !set; i++)
+					set = e->a[i].sc == t && e->a[i].name == name;
+				for (unsigned k = 0; k < n && !set; k++)
+					set = fs[k] == t && ff[k]->name == name;
+				if (!set && n < max) {
+					fs[n] = t;
+					ff[n++] = f;
+				}
+				break;
+			}
+			if (S->holder)
+				for (unsigned p = 0; p < S->holder->nparams; p++)
+					if (ir3_params[S->holder->param + p].as == name) {
+						name = ir3_params[S->holder->param + p].name;
+						break;
+					}
+			t = S->parent;
+		}
+	}
+	return n;
+}
+
+static int all_hold(struct enc *e, const uint64_t *val, int na, int *first_bad)
+{
+	for (int i = 0; i < na; i++) {
+		int s = e->a[i].sc;
+		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val)) {
+			if (first_bad)
+				*first_bad = i;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Derived fields the text fixed but that could not be inverted (DST_HALF is
+ * FULL == DST_CONV, cat5's .s2en/.nonuniform come from DESC_MODE...):
+ * choose the unset source fields so that all of them hold. */
+static int repair(struct enc *e, uint64_t *val)
+{
+	int na = e->na, bad = -1;
+	if (all_hold(e, val, na, &bad))
+		return 1;
+	int fs[6];
+	const struct ir3_field *ff[6];
+	unsigned n = 0;
+	for (int i = bad; i < na; i++) {
+		int s = e->a[i].sc;
+		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val))
+			n = free_fields(e, s, F->expr, fs, ff, n, 6);
+	}
+	unsigned bitsum = 0;
+	for (unsigned k = 0; k < n; k++)
+		bitsum += ff[k]->high - ff[k]->low + 1u;
+	if (!n || bitsum > 12 || e->na + (int)n > E_MAXASG)
+		return 0;
+	for (uint64_t combo = 1; combo < (1ull << bitsum); combo++) {
+		e->steps += 8; /* the search counts against the same budget */
+		if (e->steps > E_MAXSTEPS)
+			break;
+		e->na = na;
+		unsigned sh = 0;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned w = ff[k]->high - ff[k]->low + 1u;
+			e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
+			sh += w;
+		}
+		build(e, val);
+		if (all_hold(e, val, na, NULL))
+			return 1;
+	}
+	e->na = na;
+	return 0;
+}
+
+/* Build the word and keep it if it decodes to the text. */
+static int finish(struct enc *e)
+{
+	uint64_t val[E_MAXSC];
+	build(e, val);
+	int na = e->na;
+	if (!repair(e, val)) {
+		e->na = na;
+		build(e, val);
+	}
+	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL);
+	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
+		return 0;
+	e->result = val[0];
+	return 1;
+}
+
+static void enc_error(struct gk_diag *err, size_t col, const char *fmt, const char *arg)
+{
+	if (!err)
+		return;
+	memset(err, 0, sizeof *err);
+	err->severity = GK_ERROR;
+	err->code = GK_D_SYNTAX;
+	err->dw = -1;
+	err->lo = err->hi = -1;
+	err->col = (uint32_t)col;
+	snprintf(err->message, sizeof err->message, fmt, arg);
+}
+
+/* "[0x...]": 1..16 hex digits, one '_' allowed */
+static int parse_raw(const char *s, size_t n, uint64_t *w)
+{
+	if (n < 4 || s[0] != '[' || s[1] != '0' || (s[2] != 'x' && s[2] != 'X') || s[n - 1] != ']')
+		return -1;
+	uint64_t v = 0;
+	unsigned nd = 0, us = 0;
+	for (size_t i = 3; i < n - 1; i++) {
+		unsigned c = (unsigned char)s[i], d;
+		if (c == '_' && nd == 8 && !us) {
+			us = 1;
+			continue;
+		}
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		if (++nd > 16)
+			return -1;
+		v = v << 4 | d;
+	}
+	if (!nd)
+		return -1;
+	*w = v;
+	return 0;
+}
+
+int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
+{
+	struct enc *e = malloc(sizeof *e);
+	char *norm = malloc(len + 1);
+	if (!e || !norm) {
+		free(e);
+		free(norm);
+		enc_error(err, 0, "%s", "out of memory");
+		return -1;
+	}
+	/* whitespace runs become one space; none at the ends */
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		int sp = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+		if (sp) {
+			if (n && norm[n - 1] != ' ')
+				norm[n++] = ' ';
+		} else {
+			norm[n++] = c;
+		}
+	}
+	while (n && norm[n - 1] == ' ')
+		n--;
+	norm[n] = 0;
+	int rc = -1;
+	if (n && norm[0] == '[') {
+		/* "[0x...] ; text" as gk_ir3_line writes it: the comment is only for people */
+		char *semi = memchr(norm, ';', n);
+		if (semi) {
+			n = (size_t)(semi - norm);
+			while (n && norm[n - 1] == ' ')
+				n--;
+		}
+		if (parse_raw(norm, n, word) == 0)
+			rc = 0;
+		else
+			enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
+		goto out;
+	}
+	if (!n) {
+		enc_error(err, 1, "%s", "empty instruction");
+		goto out;
+	}
+	if (n >= GK_IR3_TEXT_MAX) {
+		enc_error(err, 1, "%s", "instruction text too long");
+		goto out;
+	}
+	memset(e, 0, sizeof *e);
+	e->gpu = gpu_id;
+	e->s = norm;
+	e->n = n;
+	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
+		int leaf = R->leaves[i];
+		const struct ir3_bitset *B = &ir3_bitsets[leaf];
+		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
+			continue;
+		int named = strstr(norm, B->name) != NULL;
+		if (!named && !B->nameless)
+			continue;
+		struct variant vs[24];
+		unsigned nv = variants(leaf, vs, 24);
+		for (unsigned k = 0; k < nv && rc < 0; k++) {
+			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k].disp[vs[k].k]].tpl];
+			int has_name = 0;
+			for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++)
+				has_name |= ir3_segs[sg].field == 0;
+			if (has_name && !named)
+				continue;
+			e->nsc = 1;
+			e->na = 0;
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			if (try_variant(e, 0, &vs[k], 0, NULL)) {
+				*word = e->result;
+				rc = 0;
+			}
+		}
+	}
+	if (rc < 0) {
+		if (e->steps > E_MAXSTEPS)
+			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
+		else
+			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%s'", norm);
+	}
+out:
+	free(norm);
+	free(e);
+	return rc;
+}
+
+/* ---- public decode ---- */
+
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+{
+	memset(out, 0, sizeof *out);
+	out->word = word;
+	int leaf = render(gpu_id, word, out->text, sizeof out->text, out);
+	if (leaf < 0) {
+		if (!out->errors) {
+			/* say whether another generation has it */
+			static const unsigned gens[] = { 300, 400, 500, 600 };
+			struct dstate st;
+			memset(&st, 0, sizeof st);
+			const char *other = NULL;
+			for (unsigned g = 0; g < 4 && !other; g++) {
+				st.gpu = gens[g];
+				int l = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", 1);
+				if (l >= 0)
+					other = ir3_bitsets[l].name;
+			}
+			struct dstate me;
+			memset(&me, 0, sizeof me);
+			me.gpu = gpu_id;
+			me.out = out;
+			if (other)
+				diag(&me, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
+				     other, gpu_id);
+			else
+				diag(&me, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, NULL,
+				     "no ir3 encoding matches 0x%08x_%08x", (unsigned)(word >> 32), (unsigned)word);
+		}
+		out->text[0] = 0;
+		out->name = NULL;
+		return -1;
+	}
+	uint64_t back = 0;
+	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	out->exact = enc == 0 && back == word;
+	if (!out->errors && !out->exact) {
+		/* say which bits the text cannot carry, unless a warning already did */
+		uint64_t diff = enc == 0 ? back ^ word : ~0ull;
+		int told = 0;
+		for (unsigned i = 0; i < out->ndiags; i++)
+			if (out->diags[i].code == GK_D_RESERVED_BITS ||
+			    (out->diags[i].code == GK_D_DONTCARE_BITS && !(diff & ~out->dontcare)))
+				told = 1;
+		struct dstate me;
+		memset(&me, 0, sizeof me);
+		me.gpu = gpu_id;
+		me.out = out;
+		if (enc != 0)
+			diag(&me, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
+			     "the text does not assemble back; the raw word is kept");
+		else if (!told)
+			diag(&me, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
+			     "the text does not show bits 0x%016" PRIx64 " (it assembles to 0x%016" PRIx64
+			     "); the raw word is kept",
+			     diff & word, back);
+	}
+	return 0;
+}
+
+size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
+{
+	int n;
+	if (!cap)
+		return 0;
+	if (in->exact)
+		n = snprintf(buf, cap, "%s", in->text);
+	else if (in->name)
+		n = snprintf(buf, cap, "[0x%08x_%08x] ; %s", (unsigned)(in->word >> 32), (unsigned)in->word, in->text);
+	else
+		n = snprintf(buf, cap, "[0x%08x_%08x]", (unsigned)(in->word >> 32), (unsigned)in->word);
+	if (n < 0)
+		return 0;
+	return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
+{
+	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	size_t n = 0;
+	for (unsigned i = 0; i < R->nleaves; i++) {
+		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
+		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
+			continue;
+		if (n < cap)
+			out[n] = (struct gk_ir3_encoding){ B->name, B->gen_min, B->gen_max, B->match, B->mask, B->dontcare };
+		n++;
+	}
+	return n;
+}
+
+/* ---- JSON ---- */
+
+struct jbuf {
+	char *p;
+	size_t n, cap;
+};
+
+static void jput(struct jbuf *j, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (j->n + 1 < j->cap)
+			j->p[j->n++] = s[i];
+	if (j->cap)
+		j->p[j->n < j->cap ? j->n : j->cap - 1] = 0;
+}
+
+static void jf(struct jbuf *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void jf(struct jbuf *j, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		jput(j, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static void jstr(struct jbuf *j, const char *s)
+{
+	jput(j, "\"", 1);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			char t[2] = { '\\', (char)c };
+			jput(j, t, 2);
+		} else if (c < 0x20) {
+			jf(j, "\\u%04x", c);
+		} else {
+			jput(j, (const char *)&c, 1);
+		}
+	}
+	jput(j, "\"", 1);
+}
+
+size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap)
+{
+	struct jbuf j = { buf, 0, cap };
+	if (cap)
+		buf[0] = 0;
+	jf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
+	if (in->name)
+		jstr(&j, in->name);
+	else
+		jput(&j, "null", 4);
+	jput(&j, ",\"text\":", 8);
+	jstr(&j, in->text);
+	jf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
+	   (unsigned)(in->word >> 32));
+	for (unsigned i = 0; i < in->nfields; i++) {
+		const struct gk_ir3_field *f = &in->fields[i];
+		jput(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
+		jstr(&j, f->name);
+		if (f->parent) {
+			jput(&j, ",\"in\":", 6);
+			jstr(&j, f->parent);
+		}
+		jf(&j, ",\"value\":%" PRIu64, f->value);
+		if (f->lo >= 0)
+			jf(&j, ",\"lo\":%d,\"hi\":%d", f->lo, f->hi);
+		jput(&j, "}", 1);
+	}
+	jput(&j, "],\"diagnostics\":[", 17);
+	for (unsigned i = 0; i < in->ndiags; i++) {
+		const struct gk_diag *d = &in->diags[i];
+		jf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
+		   (int)d->code);
+		if (d->dw >= 0)
+			jf(&j, ",\"dw\":%d,\"lo\":%d,\"hi\":%d", d->dw, d->lo, d->hi);
+		if (d->field) {
+			jput(&j, ",\"field\":", 9);
+			jstr(&j, d->field);
+		}
+		jput(&j, ",\"message\":", 11);
+		jstr(&j, d->message);
+		jput(&j, "}", 1);
+	}
+	jput(&j, "]}", 2);
+	return j.n < cap ? j.n : (cap ? cap - 1 : 0);
+}

@@ -1,0 +1,137 @@
+/* ir3 table types: the format scripts/gen_ir3.py writes into ir3_tab.c. */
+#ifndef GK_IR3_TAB_H
+#define GK_IR3_TAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/ir3/ir3_counts.h"
+
+/* field types; the display rules are Mesa's isaspec ones (see docs/ir3.md) */
+enum ir3_type {
+	IR3_T_UINT,    /* %u */
+	IR3_T_INT,     /* %d, sign-extended from the field width */
+	IR3_T_HEX,     /* %x */
+	IR3_T_OFFSET,  /* %+d, nothing when 0 */
+	IR3_T_UOFFSET, /* +%u, nothing when 0 */
+	IR3_T_BOOL,    /* the display text when 1 (or 0/1 without one) */
+	IR3_T_FLOAT,   /* %f of a half (16 bits) or single (32 bits) */
+	IR3_T_BRANCH,  /* as INT */
+	IR3_T_ENUM,    /* name from ir3_enums[ref], the number when it has none */
+	IR3_T_BITSET,  /* decoded again under root ir3_roots[ref] */
+	IR3_T_ASSERT,
+};
+
+enum ir3_opcode {
+	IR3_OP_END, IR3_OP_CONST, IR3_OP_FIELD, IR3_OP_NOT, IR3_OP_NEG, IR3_OP_BNOT, IR3_OP_MUL, IR3_OP_DIV,
+	IR3_OP_MOD, IR3_OP_ADD, IR3_OP_SUB, IR3_OP_SHL, IR3_OP_SHR, IR3_OP_LT, IR3_OP_LE, IR3_OP_GT, IR3_OP_GE,
+	IR3_OP_EQ, IR3_OP_NE, IR3_OP_BAND, IR3_OP_BXOR, IR3_OP_BOR, IR3_OP_LAND, IR3_OP_LOR, IR3_OP_COND,
+};
+
+struct ir3_op {
+	uint8_t op;
+	uint64_t arg; /* CONST: the value; FIELD: a name id */
+};
+
+/* How to get source fields back from the value v of a derived field. */
+enum ir3_inv_kind {
+	IR3_INV_NONE,   /* not invertible: the decode check decides */
+	IR3_INV_COPY,   /* a = v */
+	IR3_INV_NOT,    /* a = !v */
+	IR3_INV_ADD,    /* v = a + k */
+	IR3_INV_SPLIT,  /* v = a << n | b */
+	IR3_INV_SHL,    /* v = k << a */
+	IR3_INV_AFFINE, /* v = (a + k) * n */
+};
+
+struct ir3_inv {
+	uint8_t kind;
+	uint16_t a, b;
+	int32_t k;
+	uint32_t n;
+};
+
+struct ir3_assume {
+	uint16_t name;
+	uint64_t val;
+};
+
+struct ir3_expr {
+	uint32_t op;         /* first op in ir3_ops[] */
+	struct ir3_inv inv;
+	uint32_t assume;     /* first in ir3_assumes[]: ntrue when true, then nfalse when false */
+	uint8_t ntrue, nfalse;
+};
+
+struct ir3_seg {
+	int32_t field; /* name id, -1: literal */
+	uint16_t len;
+	const char *lit;
+};
+
+struct ir3_tpl {
+	uint32_t seg, nsegs;
+};
+
+struct ir3_param {
+	uint16_t name, as; /* outer name, name inside the nested bitset */
+};
+
+struct ir3_field {
+	uint16_t name;
+	uint8_t low, high; /* derived: 0 .. width-1 */
+	uint8_t type;
+	int16_t ref;       /* enum index or root index */
+	int16_t expr;      /* derived: its expression; -1: bits */
+	uint16_t param, nparams;
+	const char *display;
+	uint8_t has_force; /* the encoder's fixed value for a field no template shows */
+	uint64_t force;
+};
+
+struct ir3_case {
+	int16_t expr;  /* -1: the default case */
+	int16_t tpl;   /* -1: no display */
+	uint32_t field, nfields;
+	uint64_t assert_mask, assert_val;
+};
+
+struct ir3_bitset {
+	const char *name;
+	int16_t parent;
+	int16_t root;
+	uint8_t size;
+	uint8_t leaf;
+	uint8_t nameless; /* some display it can use has no {NAME} */
+	uint16_t gen_min, gen_max;
+	uint32_t cas, ncases;
+	uint64_t match, mask, dontcare;
+};
+
+struct ir3_enum {
+	const char *name;
+	const char *const *names;
+	uint32_t n;
+};
+
+struct ir3_root {
+	int16_t bitset;
+	const uint16_t *leaves;
+	uint32_t nleaves;
+};
+
+extern const char *const ir3_names[IR3_NNAMES];
+extern const struct ir3_enum ir3_enums[IR3_NENUMS];
+extern const struct ir3_op ir3_ops[];
+extern const struct ir3_assume ir3_assumes[];
+extern const struct ir3_expr ir3_exprs[IR3_NEXPRS];
+extern const struct ir3_seg ir3_segs[];
+extern const struct ir3_tpl ir3_tpls[IR3_NTPLS];
+extern const struct ir3_param ir3_params[];
+extern const struct ir3_field ir3_fields[IR3_NFIELDS];
+extern const struct ir3_case ir3_cases[IR3_NCASES];
+extern const struct ir3_bitset ir3_bitsets[IR3_NBITSETS];
+extern const struct ir3_root ir3_roots[IR3_NROOTS];
+extern const int ir3_root_instruction;
+
+#endif

@@ -1,0 +1,221 @@
+#!/bin/sh
+# End-to-end tests of the ir3 engine: sh tests/cli/test_ir3.sh path/to/gfxkit
+# decode/encode/check -e isa -g ADRENO: input forms, the exact text, the raw
+# form, round trips through text, JSON Lines, diagnostics and exit codes.
+# Prints "# passed=N failed=M" and exits non-zero when anything failed.
+G=${1:?usage: sh tests/cli/test_ir3.sh path/to/gfxkit}
+case $G in /*) ;; *) G=$(pwd)/$G ;; esac
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+cd "$T" || exit 1
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $*"
+	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
+	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
+}
+run() {
+	what=$1 want=$2
+	shift 2
+	"$G" "$@" >out 2>err
+	rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
+	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
+}
+has() {
+	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
+}
+hasnot() {
+	if grep -Eq -- "$3" "$1"; then bad "$2: unexpected line matching /$3/ in $1"; else ok; fi
+}
+same() {
+	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; fi
+}
+empty() {
+	if [ -s "$1" ]; then bad "$2: $1 not empty"; else ok; fi
+}
+# le64 HHHHHHHH_LLLLLLLL...: the instructions as little-endian bytes
+le64() {
+	for w in "$@"; do
+		hi=${w%_*} lo=${w#*_}
+		for x in $lo $hi; do
+			for i in 7 5 3 1; do
+				b=$(printf '%s' "$x" | cut -c"$i-$((i + 1))")
+				printf "\\$(printf '%03o' "0x$b")"
+			done
+		done
+	done
+}
+
+# ---- decode: the three hex forms and binary give the same text -----------
+# ldg, stg.a, ldib.b (a6xx bindless), stc with a1.x (seed 002 / Mesa's vectors)
+printf 'c0060006_0181800f\nc0d20906_02800004\nc0260c0a_0a61b180\nc7060120_03800000\n' >a.hex
+run "decode hex 64-bit" 0 decode -e isa -g a630 a.hex
+cp out ref.txt
+has ref.txt "decode" '^0x00000000: ldg\.u32 r1\.z, g\[r1\.z\+7\], 1$'
+has ref.txt "decode" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z\)<<2\], r0\.z, 2$'
+has ref.txt "decode" '^0x00000010: ldib\.b\.untyped\.1d\.u32\.4\.nonuniform\.base0 r2\.z, r2\.z, r1\.z$'
+has ref.txt "decode" '^0x00000018: stc\.u32 c\[a1\.x\+32\], r0\.x, 3$'
+empty err "decode"
+printf '0x0181800f 0xc0060006\n0x02800004 0xc0d20906 # stg.a\n; ldib.b\n0x0a61b180, 0xc0260c0a\n0x03800000\n0xc7060120\n' >b.hex
+run "decode hex 32-bit pairs" 0 decode -e isa -g a630 b.hex
+same out ref.txt "32-bit pairs"
+printf '0xc00600060181800f 0xc0d2090602800004\n00000010: c0260c0a0a61b180\nC7060120_03800000\r\n' >c.hex
+run "decode hex 16-digit values, offsets" 0 decode -e isa -g a630 -f hex c.hex
+same out ref.txt "16-digit values"
+le64 c0060006_0181800f c0d20906_02800004 c0260c0a_0a61b180 c7060120_03800000 >a.bin
+run "decode bin (auto)" 0 decode -e isa -g a630 a.bin
+same out ref.txt "binary"
+run "decode -f bin stdin" 0 decode -e isa -g 630 -f bin - <a.bin
+same out ref.txt "binary from stdin, gpu id"
+run "decode a6xx" 0 decode -e isa -g a6xx a.bin
+same out ref.txt "a6xx"
+
+# ---- encode reads decode's output back ----------------------------------
+run "encode" 0 encode -e isa -g a630 ref.txt
+same out a.bin "encode of decode output"
+printf 'ldg.u32 r1.z, g[r1.z+7], 1\n\n  stg.a.f32   g[r1.x+(r1.z)<<2],  r0.z, 2   ; a comment\n' >t.s
+run "encode bare text" 0 encode -e isa -g a630 -f hex t.s
+has out "encode -f hex" '^0x0181800f 0xc0060006$'
+has out "encode -f hex" '^0x02800004 0xc0d20906$'
+cp out t.hex
+run "decode of encode -f hex" 0 decode -e isa -g a630 t.hex
+has out "hex round trip" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z\)<<2\], r0\.z, 2$'
+
+# ---- raw form: don't-care bits, no match, lossless ----------------------
+printf 'c0220200_0361b801\nffffffff_ffffffff\n' >raw.hex
+run "decode raw" 0 decode -e isa -g a630 raw.hex
+cp out raw.txt
+has raw.txt "don't-care" '^0x00000000: \[0xc0220200_0361b801\] ; ldib\.b\.typed\.1d\.f32\.4\.imm r0\.x, r0\.w, 1$'
+has raw.txt "don't-care" "^    ; warning: ldib\.b: dw0\[0:0\]: don't-care bits set in ldib\.b: 0x1$"
+has raw.txt "no match" '^0x00000008: \[0xffffffff_ffffffff\]$'
+has raw.txt "no match" '^    ; error: -: no ir3 encoding matches 0xffffffff_ffffffff$'
+run "encode raw" 0 encode -e isa -g a630 raw.txt
+le64 c0220200_0361b801 ffffffff_ffffffff >raw.bin
+same out raw.bin "raw form round trip"
+
+# ---- every vector of the repository, decode then encode ------------------
+for gpu in 420 540 630; do
+	grep -v '^#' "$ROOT/tests/vectors/ir3.tsv" | awk -F'\t' -v g=$gpu '$1 == g { print $2 }' >v$gpu.hex
+	grep -v '^#' "$ROOT/tests/vectors/ir3.tsv" | awk -F'\t' -v g=$gpu '$1 == g { print $3 }' >v$gpu.want
+	run "decode vectors $gpu" 0 decode -e isa -g a$gpu v$gpu.hex
+	grep -v '^    ;' out | sed 's/^0x[0-9a-f]*: //; s/^\[0x[0-9a-f_]*\] ; //' >v$gpu.got
+	same v$gpu.got v$gpu.want "vectors $gpu: text"
+	cp out v$gpu.txt
+	run "encode vectors $gpu" 0 encode -e isa -g a$gpu v$gpu.txt
+	cp out v$gpu.bin
+	run "decode again $gpu" 0 decode -e isa -g a$gpu v$gpu.bin
+	same out v$gpu.txt "vectors $gpu: lossless"
+done
+
+# ---- random words of every generation round-trip ------------------------
+awk 'BEGIN { srand(7); for (i = 0; i < 400; i++) { h = int(rand() * 4294967296); if (i % 2) h = h % 536870912 + 3221225472; printf "%08x_%08x\n", h, int(rand() * 4294967296) } }' >rnd.hex
+for gpu in a306 a420 a530 a660; do
+	run "decode random $gpu" 0 decode -e isa -g $gpu rnd.hex
+	cp out rnd.txt
+	run "encode random $gpu" 0 encode -e isa -g $gpu rnd.txt
+	cp out rnd.bin
+	run "decode random again $gpu" 0 decode -e isa -g $gpu rnd.bin
+	same out rnd.txt "random words on $gpu"
+done
+
+# ---- check ----------------------------------------------------------------
+run "check clean" 0 check -e isa -g a630 a.hex
+empty out "check clean"
+has err "check clean" '^a\.hex: 0 errors, 0 warnings$'
+run "check raw" 1 check -e isa -g a630 raw.hex
+has out "check" "^raw\.hex:0x0: warning: ldib\.b: dw0\[0:0\]: don't-care bits set in ldib\.b: 0x1$"
+has out "check" '^raw\.hex:0x8: error: -: no ir3 encoding matches 0xffffffff_ffffffff$'
+has err "check" '^raw\.hex: 1 error, 1 warning$'
+# stg.a is a6xx only; on a5xx the same bits are nothing
+printf 'c0d20906_02800004\n' >stga.hex
+run "check wrong gen" 1 check -e isa -g a540 stga.hex
+has out "wrong gen" 'error: -: stg\.a is not an instruction of gpu 540$'
+# ldg.a asserts bit 11 = 0
+printf 'c0020011_04c08823\n' >assert.hex
+run "check assert" 0 check -e isa -g a630 assert.hex
+has out "assert" 'warning: ldg\.a: dw0\[11:11\]: ldg\.a expects 0x0 in bits 11\.\.11$'
+le64 c0d20906_02800004 >trail.bin
+printf 'abc' >>trail.bin
+run "decode -f bin with trailing bytes" 0 decode -e isa -g a630 -f bin trail.bin
+run "check -f bin with trailing bytes" 1 check -e isa -g a630 -f bin trail.bin
+has out "trailing" 'error: 3 trailing bytes: not a whole 64-bit instruction$'
+
+# ---- JSON Lines -----------------------------------------------------------
+run "decode --json" 0 decode -e isa -g a630 --json a.hex
+n=$(wc -l <out)
+if [ "$n" -eq 4 ]; then ok; else bad "--json: $n lines, want 4"; fi
+has out "--json" '^\{"offset":0,"name":"ldg","text":"ldg\.u32 r1\.z, g\[r1\.z\+7\], 1","exact":true,"dwords":\[25264143,3221618694\],"fields":\[.*\],"diagnostics":\[\]\}$'
+cp out json.txt
+run "check --json" 1 check -e isa -g a630 --json raw.hex
+n=$(wc -l <out)
+if [ "$n" -eq 2 ]; then ok; else bad "check --json: $n lines, want 2"; fi
+has out "check --json" '"severity":"error"'
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c '
+import json, sys
+for f in sys.argv[1:]:
+    for line in open(f):
+        o = json.loads(line)
+        assert isinstance(o["dwords"], list) and len(o["dwords"]) == 2
+        assert isinstance(o["fields"], list) and isinstance(o["diagnostics"], list)
+' json.txt out 2>jerr; then ok; else bad "--json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
+fi
+
+# ---- the example: text -> binary -> text, both committed ------------------
+run "encode example" 0 encode -e isa -g a630 "$ROOT/examples/a630_cat6.s"
+same out "$ROOT/examples/a630_cat6.bin" "examples/a630_cat6.s assembles to examples/a630_cat6.bin"
+run "decode example" 0 decode -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
+same out "$ROOT/examples/a630_cat6.txt" "examples/a630_cat6.bin decodes to examples/a630_cat6.txt"
+run "check example" 0 check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
+has err "check example" ': 0 errors, 0 warnings$'
+
+# ---- the committed tables are what the generator makes of the XML ---------
+XML=$ROOT/../shared/reference/ir3
+if [ -f "$XML/ir3.xml" ] && command -v python3 >/dev/null 2>&1; then
+	mkdir gen
+	if python3 "$ROOT/scripts/gen_ir3.py" "$XML" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
+	same gen/ir3_tab.c "$ROOT/src/isa/ir3/ir3_tab.c" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_tab.c"
+	same gen/ir3_counts.h "$ROOT/src/isa/ir3/ir3_counts.h" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_counts.h"
+else
+	echo "# ../shared/reference/ir3 or python3 absent: generator check skipped"
+fi
+
+# ---- errors and usage -----------------------------------------------------
+printf 'ldg.u32 r1.z, g[r1.z+7], 1\nldg.u33 r1.z, g[r1.z+7], 1\nfoo bar\n' >e.s
+run "encode errors" 1 encode -e isa -g a630 e.s
+has err "encode errors" '^e\.s:2:5: error: no ir3 instruction on this GPU reads as '
+has err "encode errors" '^e\.s:3:1: error: '
+run "encode a6xx-only on a5xx" 1 encode -e isa -g a540 t.s
+has err "a6xx only" '^t\.s:3:'
+printf 'zz\n' >z.hex
+run "decode bad hex" 2 decode -e isa -g a630 -f hex z.hex
+has err "bad hex" '^z\.hex:1:1: error: '
+printf '0x1\n' >odd.hex
+run "decode odd words" 2 decode -e isa -g a630 odd.hex
+has err "odd words" 'no high half'
+run "unknown gpu" 2 decode -e isa -g a999 a.hex
+run "missing file" 2 decode -e isa -g a630 nonexistent.hex
+run "bad -f" 2 decode -e isa -g a630 -f xml a.hex
+run "encode --json" 2 encode -e isa -g a630 --json t.s
+run "unknown command" 2 frobnicate -e isa -g a630
+run "list" 0 list -e isa -g a630
+has out "list" '^110\.\.000_0000\.\.\.x_xxxxxxxx_\.{8}_\.{8}_10\.{6}_\.{8}_\.{7}1  ldg +gen 300\.\.9999$'
+has out "list" '  stg\.a +gen 600\.\.9999$'
+run "list a540" 0 list -e isa -g a540
+hasnot out "list a540" ' stg\.a '
+has out "list a540" '  stgb +gen 500\.\.599$'
+run "help" 0 decode -e isa -g a630 --help
+has out "help" '^usage: gfxkit decode -e isa -g GPU'
+has out "help" 'Mesa'
+run "empty input" 0 decode -e isa -g a630 /dev/null
+empty out "empty input"
+
+echo "# passed=$pass failed=$fail"
+[ "$fail" -eq 0 ]

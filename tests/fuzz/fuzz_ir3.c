@@ -1,0 +1,76 @@
+/* libFuzzer target for the ir3 decoder, printers and encoder (`make fuzz-ir3`).
+ *
+ * Input: byte 0 picks the GPU (byte 0 % 6: a306, a420, a530, a540, a630,
+ * a660); the rest is used
+ *  (a) as 8-byte little-endian instructions: each is decoded, its line
+ *      (gk_ir3_line) must assemble back to the very same 64 bits, an exact
+ *      line must be the text alone, and the JSON must be one valid object;
+ *  (b) as text, one instruction per line: whatever assembles must decode to
+ *      that text (white space squeezed) or be the raw form.
+ * Any broken property aborts with __builtin_trap(). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gfxkit/ir3.h"
+#include "../jsoncheck.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
+{
+	static const unsigned gpus[] = { 306, 420, 530, 540, 630, 660 };
+	if (n < 1)
+		return 0;
+	unsigned gpu = gpus[p[0] % 6];
+	p++;
+	n--;
+	static struct gk_ir3_insn in;
+	static char line[GK_IR3_TEXT_MAX + 64], js[8192];
+	for (size_t i = 0; i + 8 <= n && i < 8 * 64; i += 8) {
+		uint64_t w = 0;
+		for (int b = 7; b >= 0; b--)
+			w = w << 8 | p[i + (size_t)b];
+		gk_ir3_decode(gpu, w, &in);
+		size_t ln = gk_ir3_line(&in, line, sizeof line);
+		uint64_t back;
+		struct gk_diag err;
+		if (gk_ir3_encode(gpu, line, ln, &back, &err) != 0 || back != w)
+			__builtin_trap();
+		if (in.exact && strcmp(line, in.text))
+			__builtin_trap();
+		size_t jn = gk_ir3_json(&in, i, js, sizeof js - 1);
+		js[jn++] = '\n';
+		if (!json_line_ok(js, jn))
+			__builtin_trap();
+	}
+	/* (b) text */
+	size_t s = 0;
+	while (s < n) {
+		size_t e = s;
+		while (e < n && p[e] != '\n')
+			e++;
+		uint64_t w;
+		struct gk_diag err;
+		const char *t = (const char *)p + s;
+		size_t len = e - s;
+		if (len < GK_IR3_TEXT_MAX && !memchr(t, 0, len) && gk_ir3_encode(gpu, t, len, &w, &err) == 0) {
+			char norm[GK_IR3_TEXT_MAX];
+			size_t m = 0;
+			for (size_t i = 0; i < len; i++) {
+				char c = t[i] == '\t' || t[i] == '\r' || t[i] == '\v' || t[i] == '\f' ? ' ' : t[i];
+				if (c != ' ' || (m && norm[m - 1] != ' '))
+					norm[m++] = c;
+			}
+			while (m && norm[m - 1] == ' ')
+				m--;
+			norm[m] = 0;
+			gk_ir3_decode(gpu, w, &in);
+			if (norm[0] != '[' && strcmp(in.text, norm))
+				__builtin_trap();
+		}
+		s = e + 1;
+	}
+	return 0;
+}

@@ -1,0 +1,474 @@
+/* ir3 (Adreno shader ISA): Mesa's disassembler vectors in both directions
+ * (tests/vectors/ir3.tsv, and ../shared/reference/ir3/disasm-vectors.tsv when
+ * present), lossless round trips of random words on every generation, the
+ * raw form, diagnostics, encode errors, JSON, and table soundness. */
+#include <inttypes.h>
+#include <stdbool.h>
+
+#include "gfxkit/ir3.h"
+#include "isa/ir3/ir3_tab.h"
+#include "jsoncheck.h"
+#include "testlib.h"
+
+struct counts {
+	unsigned n, dec, enc, n6, dec6, enc6;
+};
+
+/* One vector: decode must print text exactly; encode must give the word back
+ * with its don't-care bits cleared. */
+static void vector(unsigned gpu, uint64_t w, const char *text, const char *cat, struct counts *c, int must)
+{
+	struct gk_ir3_insn in;
+	gk_ir3_decode(gpu, w, &in);
+	int cat6 = !strcmp(cat, "cat6");
+	bool dec_ok = !strcmp(in.text, text);
+	uint64_t back = 0;
+	struct gk_diag err;
+	int r = gk_ir3_encode(gpu, text, strlen(text), &back, &err);
+	bool enc_ok = r == 0 && back == (w & ~in.dontcare);
+	c->n++;
+	c->n6 += cat6;
+	c->dec += dec_ok;
+	c->enc += enc_ok;
+	c->dec6 += cat6 && dec_ok;
+	c->enc6 += cat6 && enc_ok;
+	if (must || cat6) {
+		CHECK(dec_ok, "%u %016" PRIx64 ": decode '%s', want '%s'", gpu, w, in.text, text);
+		CHECK(enc_ok, "%u '%s': encode rc %d %016" PRIx64 " want %016" PRIx64 " (%s)", gpu, text, r, back,
+		      w & ~in.dontcare, r ? err.message : "");
+	}
+}
+
+/* gpu \t HHHHHHHH_LLLLLLLL \t text \t category [\t ...]; '#' lines are comments */
+static int run_file(const char *path, struct counts *c, int must)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char line[1024];
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || strncmp(line, "gpu_id", 6) == 0)
+			continue;
+		char *col[5] = { 0 };
+		int k = 0;
+		for (char *p = line; k < 5 && p; k++) {
+			col[k] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = 0;
+		}
+		if (k < 4)
+			continue;
+		col[3][strcspn(col[3], "\r\n")] = 0;
+		unsigned hi, lo;
+		if (sscanf(col[1], "%8x_%8x", &hi, &lo) != 2)
+			continue;
+		vector((unsigned)atoi(col[0]), (uint64_t)hi << 32 | lo, col[2], col[3], c, must);
+	}
+	fclose(f);
+	return 0;
+}
+
+static void test_vectors(void)
+{
+	struct counts c = { 0 };
+	CHECK(run_file("tests/vectors/ir3.tsv", &c, 0) == 0, "tests/vectors/ir3.tsv missing");
+	printf("# tests/vectors/ir3.tsv: decode %u/%u, encode %u/%u; cat6 decode %u/%u, encode %u/%u\n", c.dec, c.n,
+	       c.enc, c.n, c.dec6, c.n6, c.enc6, c.n6);
+	CHECK(c.n == 203 && c.n6 == 89, "%u vectors (%u cat6), want 203 (89)", c.n, c.n6);
+	CHECK(c.dec6 == 89 && c.enc6 == 89, "cat6: decode %u, encode %u of 89", c.dec6, c.enc6);
+	/* the other categories: no regression below what this engine reached */
+	CHECK(c.dec == 203, "all categories: decode %u of 203", c.dec);
+	CHECK(c.enc == 203, "all categories: encode %u of 203", c.enc);
+
+	struct counts s = { 0 };
+	if (run_file("../shared/reference/ir3/disasm-vectors.tsv", &s, 0) != 0) {
+		printf("# ../shared/reference/ir3/disasm-vectors.tsv absent: skipped\n");
+		return;
+	}
+	printf("# ../shared disasm-vectors.tsv: decode %u/%u, encode %u/%u; cat6 decode %u/%u, encode %u/%u\n", s.dec,
+	       s.n, s.enc, s.n, s.dec6, s.n6, s.enc6, s.n6);
+	CHECK(s.dec6 == s.n6 && s.enc6 == s.n6, "shared cat6: decode %u, encode %u of %u", s.dec6, s.enc6, s.n6);
+	CHECK(s.dec == c.dec && s.enc == c.enc, "shared corpus differs from tests/vectors/ir3.tsv");
+}
+
+/* decode -> the printed line -> encode gives the same 64 bits */
+static unsigned roundtrip(unsigned gpu, uint64_t w, unsigned *exact)
+{
+	struct gk_ir3_insn in;
+	gk_ir3_decode(gpu, w, &in);
+	char line[GK_IR3_TEXT_MAX + 64];
+	gk_ir3_line(&in, line, sizeof line);
+	uint64_t back = ~w;
+	struct gk_diag err;
+	int r = gk_ir3_encode(gpu, line, strlen(line), &back, &err);
+	*exact += in.exact;
+	if (r != 0 || back != w) {
+		printf("  %u %016" PRIx64 " '%s' -> rc %d %016" PRIx64 "\n", gpu, w, line, r, back);
+		return 1;
+	}
+	/* an exact line is Mesa's text alone; a raw one still names the text */
+	if (in.exact && (line[0] == '[' || strcmp(line, in.text)))
+		return 1;
+	return 0;
+}
+
+static void test_random(void)
+{
+	static const unsigned gens[] = { 306, 420, 530, 630, 660 };
+	uint64_t seed = 0x1234567;
+	for (unsigned g = 0; g < sizeof gens / sizeof gens[0]; g++) {
+		unsigned bad = 0, exact = 0, n = 1500, clean = 0, clean_exact = 0;
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t w = tl_rand(&seed);
+			if (i & 1) /* half of them cat6 */
+				w = (w & ~(7ull << 61)) | (6ull << 61);
+			unsigned e = 0;
+			bad += roundtrip(gens[g], w, &e);
+			exact += e;
+			/* the same word without its don't-care bits: most of these are plain text */
+			struct gk_ir3_insn in;
+			if (gk_ir3_decode(gens[g], w, &in) == 0 && (w & in.dontcare)) {
+				clean++;
+				e = 0;
+				bad += roundtrip(gens[g], w & ~in.dontcare, &e);
+				clean_exact += e;
+			}
+		}
+		CHECK(bad == 0, "gpu %u: %u of %u random words did not round-trip", gens[g], bad, n + clean);
+		printf("# gpu %u: %u random words round-trip (%u as exact text); %u more with their don't-care bits "
+		       "cleared (%u exact)\n",
+		       gens[g], n + clean, exact, clean, clean_exact);
+		CHECK(clean_exact * 4 > clean, "gpu %u: only %u of %u exact", gens[g], clean_exact, clean);
+	}
+}
+
+/* every field of every cat6 vector flipped bit by bit still round-trips */
+static void test_bitflips(void)
+{
+	FILE *f = fopen("tests/vectors/ir3.tsv", "r");
+	CHECK(f != NULL, "no vectors");
+	if (!f)
+		return;
+	char line[1024];
+	unsigned bad = 0, tried = 0, exact = 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned gpu, hi, lo;
+		if (line[0] == '#' || sscanf(line, "%u\t%8x_%8x", &gpu, &hi, &lo) != 3 || !strstr(line, "\tcat6"))
+			continue;
+		uint64_t w = (uint64_t)hi << 32 | lo;
+		for (unsigned b = 0; b < 64; b++, tried++)
+			bad += roundtrip(gpu, w ^ (1ull << b), &exact);
+	}
+	fclose(f);
+	CHECK(bad == 0, "%u of %u one-bit variants of the cat6 vectors did not round-trip", bad, tried);
+	printf("# %u one-bit variants of the cat6 vectors round-trip, %u as exact text\n", tried, exact);
+}
+
+/* Mangled texts: never a crash; what assembles decodes back to that text
+ * (white space runs as one space). */
+static void test_mutations(void)
+{
+	static const char alphabet[] = "0123456789abcdefghlprsuxyzw.,[]()+-<>#_ ";
+	FILE *f = fopen("tests/vectors/ir3.tsv", "r");
+	CHECK(f != NULL, "no vectors");
+	if (!f)
+		return;
+	char line[1024];
+	uint64_t seed = 77;
+	unsigned tried = 0, assembled = 0, bad = 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned gpu, hi, lo;
+		char text[300];
+		if (line[0] == '#' || sscanf(line, "%u\t%8x_%8x\t%299[^\t]", &gpu, &hi, &lo, text) != 4)
+			continue;
+		for (int k = 0; k < 30; k++) {
+			char t[320];
+			size_t n = strlen(text);
+			memcpy(t, text, n + 1);
+			for (int edits = 1 + (int)(tl_rand(&seed) % 3); edits > 0; edits--) {
+				size_t at = (size_t)(tl_rand(&seed) % (n + 1));
+				char c = alphabet[tl_rand(&seed) % (sizeof alphabet - 1)];
+				unsigned op = (unsigned)(tl_rand(&seed) % 3);
+				if (op == 0 && at < n) {
+					t[at] = c;
+				} else if (op == 1 && n + 1 < sizeof t) {
+					memmove(t + at + 1, t + at, n - at + 1);
+					t[at] = c;
+					n++;
+				} else if (at < n) {
+					memmove(t + at, t + at + 1, n - at);
+					n--;
+				}
+			}
+			uint64_t w;
+			struct gk_diag err;
+			tried++;
+			if (gk_ir3_encode(gpu, t, n, &w, &err) != 0) {
+				bad += err.col < 1 || err.col > n + 1 || !err.message[0];
+				continue;
+			}
+			assembled++;
+			struct gk_ir3_insn in;
+			gk_ir3_decode(gpu, w, &in);
+			/* the mangled text, white space squeezed */
+			char norm[320];
+			size_t m = 0;
+			for (size_t i = 0; i < n; i++)
+				if (t[i] != ' ' || (m && norm[m - 1] != ' '))
+					norm[m++] = t[i];
+			while (m && norm[m - 1] == ' ')
+				m--;
+			norm[m] = 0;
+			if (strcmp(in.text, norm) && norm[0] != '[') {
+				bad++;
+				printf("  '%s' -> %016" PRIx64 " -> '%s'\n", t, w, in.text);
+			}
+		}
+	}
+	fclose(f);
+	CHECK(bad == 0, "%u of %u mangled texts misbehaved", bad, tried);
+	printf("# %u mangled vector texts: %u still assemble (and decode back to themselves), the rest are errors\n",
+	       tried, assembled);
+}
+
+/* Small spaces in full: every 13-bit ldg offset, every 8-bit register in
+ * each of ldg's register fields, every TYPE and SIZE, every stg offset
+ * (split OFF_HI:OFF_LO), every ldg.a shift/offset pair, every a6xx bindless
+ * mode/base: each decodes to text that assembles back bit for bit. */
+static void test_exhaustive(void)
+{
+	struct {
+		const char *what;
+		uint64_t word;
+		unsigned lo, hi;
+		unsigned raw; /* how many must stay raw although no don't-care bit is set */
+	} spaces[] = {
+		{ "ldg OFF", 0xc0060006ull << 32 | 0x0181800f, 1, 13, 0 },
+		{ "ldg SRC1", 0xc0060006ull << 32 | 0x0181800f, 14, 21, 0 },
+		{ "ldg SIZE", 0xc0060006ull << 32 | 0x0181800f, 24, 31, 0 },
+		{ "ldg DST", 0xc0060006ull << 32 | 0x0181800f, 32, 39, 0 },
+		{ "ldg TYPE", 0xc0060006ull << 32 | 0x0181800f, 49, 51, 0 },
+		{ "stg OFF_HI/SRC3", 0xc0ca0505ull << 32 | 0x03800042, 1, 13, 0 },
+		{ "stg OFF_LO", 0xc0ca0505ull << 32 | 0x03800042, 32, 39, 0 },
+		/* bit 11 is asserted 0: the 4096 values with it set stay raw */
+		{ "ldg.a SRC2/OFF/shift", 0xc0020007ull << 32 | 0x03c1740f, 1, 13, 4096 },
+		/* BASE is not shown unless BINDLESS: 7 bases x 4 modes stay raw */
+		{ "ldib.b BASE/MODE/BINDLESS", 0xc0260c0aull << 32 | 0x0a61b180, 1, 8, 28 },
+		{ "ldib.b SSBO", 0xc0260c0aull << 32 | 0x0a61b180, 41, 48, 0 },
+		{ "ldc OFFSET/SRC1_IM", 0xc0260000ull << 32 | 0x00478600, 9, 10, 0 },
+		{ "stc DST", 0xc7060120ull << 32 | 0x03800000, 32, 40, 0 },
+	};
+	for (unsigned i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+		unsigned w = spaces[i].hi - spaces[i].lo + 1, bad = 0, inexact = 0;
+		uint64_t mask = ((1ull << w) - 1) << spaces[i].lo;
+		for (uint64_t v = 0; v < (1ull << w); v++) {
+			uint64_t word = (spaces[i].word & ~mask) | v << spaces[i].lo;
+			struct gk_ir3_insn in;
+			gk_ir3_decode(630, word, &in);
+			unsigned e = 0;
+			bad += roundtrip(630, word, &e);
+			inexact += !in.exact && in.errors == 0 && !(word & in.dontcare);
+		}
+		CHECK(bad == 0, "%s: %u of %u values did not round-trip", spaces[i].what, bad, 1u << w);
+		CHECK(inexact == spaces[i].raw, "%s: %u values not exact, want %u", spaces[i].what, inexact,
+		      spaces[i].raw);
+	}
+}
+
+static bool has_diag(const struct gk_ir3_insn *in, enum gk_diag_code code, enum gk_severity sev)
+{
+	for (unsigned i = 0; i < in->ndiags; i++)
+		if (in->diags[i].code == code && in->diags[i].severity == sev)
+			return true;
+	return false;
+}
+
+static void test_diags(void)
+{
+	struct gk_ir3_insn in;
+	char line[400];
+	/* ldib.b with bit 0 set (the blob's vector): text as Mesa prints, warning, raw line */
+	CHECK(gk_ir3_decode(630, 0xc0220200ull << 32 | 0x0361b801, &in) == 0, "ldib.b");
+	CHECK(!strcmp(in.text, "ldib.b.typed.1d.f32.4.imm r0.x, r0.w, 1"), "%s", in.text);
+	CHECK(has_diag(&in, GK_D_DONTCARE_BITS, GK_WARNING) && in.errors == 0, "don't-care warning");
+	CHECK(in.diags[0].dw == 0 && in.diags[0].lo == 0 && in.diags[0].hi == 0, "at dw0[0:0]");
+	CHECK(!in.exact, "not exact");
+	gk_ir3_line(&in, line, sizeof line);
+	CHECK(!strcmp(line, "[0xc0220200_0361b801] ; ldib.b.typed.1d.f32.4.imm r0.x, r0.w, 1"), "%s", line);
+
+	/* nothing matches */
+	CHECK(gk_ir3_decode(630, ~0ull, &in) < 0, "all ones");
+	CHECK(in.name == NULL && in.text[0] == 0 && has_diag(&in, GK_D_UNKNOWN_OPCODE, GK_ERROR), "no match");
+	gk_ir3_line(&in, line, sizeof line);
+	CHECK(!strcmp(line, "[0xffffffff_ffffffff]"), "%s", line);
+
+	/* an a6xx-only encoding on a5xx: stc (a6xx) is stgb's bits before (a4xx form) */
+	uint64_t stc = 0xc7020020ull << 32 | 0x01800000;
+	CHECK(gk_ir3_decode(630, stc, &in) == 0 && !strcmp(in.text, "stc.f32 c[32], r0.x, 1"), "%s", in.text);
+	gk_ir3_decode(420, 0xc0d20906ull << 32 | 0x02800004, &in); /* stg.a: a6xx only */
+	CHECK(in.name == NULL && has_diag(&in, GK_D_WRONG_GEN, GK_ERROR), "stg.a on a420: %s",
+	      in.ndiags ? in.diags[0].message : "no diagnostic");
+
+	/* ldg.a asserts bit 11 = 0: set it and the decoder warns (the text stays) */
+	uint64_t ldga = 0xc0020011ull << 32 | 0x04c08023;
+	CHECK(gk_ir3_decode(630, ldga | 1u << 11, &in) == 0 && has_diag(&in, GK_D_RESERVED_BITS, GK_WARNING),
+	      "assert bit 11");
+	CHECK(!in.exact, "asserted bit set: not exact");
+
+	/* an enum value without a name prints as a number and is flagged: cat6-src-mode 3 */
+	uint64_t ldib = 0xc0260c0aull << 32 | 0x0a61b180; /* ldib.b ... nonuniform */
+	CHECK(gk_ir3_decode(630, ldib | 3u << 6, &in) == 0 && has_diag(&in, GK_D_RESERVED_VALUE, GK_WARNING),
+	      "MODE=3: %s", in.text);
+	CHECK(strstr(in.text, ".3.base0") != NULL, "%s", in.text);
+}
+
+static void test_encode_errors(void)
+{
+	uint64_t w;
+	struct gk_diag err;
+	const char *t = "ldg.u32 r1.z, g[r1.z+7], 1";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0 && w == (0xc0060006ull << 32 | 0x0181800f), "ldg");
+	t = "  ldg.u32   r1.z,  g[r1.z+7],\t1  ";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0 && w == (0xc0060006ull << 32 | 0x0181800f),
+	      "whitespace");
+	t = "ldg.u32 r1.z, g[r1.z+7], 1, 2";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0 && err.code == GK_D_SYNTAX && err.col == 27,
+	      "trailing operand: col %u", err.col);
+	t = "ldg.u33 r1.z, g[r1.z+7], 1";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0 && err.col == 5, "bad type: col %u", err.col);
+	t = "stg.a.f32 g[r1.x+(r1.z)<<2], r0.z, 2"; /* a6xx only */
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0, "stg.a on a630");
+	CHECK(gk_ir3_encode(540, t, strlen(t), &w, &err) < 0, "stg.a on a540");
+	t = "ldg.u32 r1.z, g[r1.z+4096], 1"; /* OFF is 13 bits signed */
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0, "offset out of range");
+	t = "ldg.u32 r1.z, g[r1.z+4095], 1";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0, "largest offset");
+	t = "ldg.u32 r64.x, g[r1.z], 1"; /* 6-bit register number */
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0, "r64");
+	t = "ldg.u32 r1.z, g[r1.z+99999999999999999999999], 1";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0, "huge number");
+	t = "[0xc0220200_0361b801]";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0 && w == (0xc0220200ull << 32 | 0x0361b801), "raw");
+	t = "[0x1]";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0 && w == 1, "short raw");
+	t = "[0x11111111111111111]";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0, "17 digits");
+	t = "[0xzz]";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) < 0, "bad raw");
+	CHECK(gk_ir3_encode(630, "", 0, &w, &err) < 0, "empty");
+	char big[600];
+	memset(big, 'a', sizeof big);
+	CHECK(gk_ir3_encode(630, big, sizeof big, &w, &err) < 0, "long garbage");
+	t = "nop";
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, &err) == 0 && w == 0, "nop");
+}
+
+static void test_json(void)
+{
+	static const uint64_t words[] = { 0xc0260200ull << 32 | 0x03676100, 0xc0220200ull << 32 | 0x0361b801, ~0ull,
+					  0xc0d20906ull << 32 | 0x02800004 };
+	for (unsigned i = 0; i < 4; i++) {
+		struct gk_ir3_insn in;
+		gk_ir3_decode(630, words[i], &in);
+		char buf[8192];
+		size_t n = gk_ir3_json(&in, 8 * i, buf, sizeof buf - 1);
+		buf[n++] = '\n';
+		CHECK(json_line_ok(buf, n), "json %u: %.*s", i, (int)n, buf);
+		char dw[64];
+		snprintf(dw, sizeof dw, "\"dwords\":[%u,%u]", (unsigned)words[i], (unsigned)(words[i] >> 32));
+		CHECK(strstr(buf, dw) != NULL, "dwords in %s", buf);
+	}
+	struct gk_ir3_insn in;
+	gk_ir3_decode(630, words[0], &in);
+	char buf[8192];
+	gk_ir3_json(&in, 0, buf, sizeof buf);
+	CHECK(strstr(buf, "\"name\":\"stib.b\"") && strstr(buf, "{\"name\":\"IMMED\",\"in\":\"SSBO\",\"value\":1,\"lo\":41,"
+							      "\"hi\":48}"),
+	      "%s", buf);
+	/* a small buffer truncates, never overflows */
+	char small[16];
+	size_t n = gk_ir3_json(&in, 0, small, sizeof small);
+	CHECK(n == sizeof small - 1 && small[n] == 0, "truncated json");
+}
+
+/* The tables: fields inside their bitset, enums as wide as their fields, no
+ * two leaves of a root matching the same word on one GPU. */
+static void test_tables(void)
+{
+	unsigned problems = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++)
+			for (unsigned f = ir3_cases[c].field; f < ir3_cases[c].field + ir3_cases[c].nfields; f++) {
+				const struct ir3_field *F = &ir3_fields[f];
+				if (F->expr < 0 && (F->high >= B->size || F->low > F->high)) {
+					problems++;
+					printf("  %s.%s bits %u..%u outside %u\n", B->name, ir3_names[F->name], F->low,
+					       F->high, B->size);
+				}
+				if (F->type == IR3_T_ENUM && F->expr < 0 &&
+				    ir3_enums[F->ref].n < (1u << (F->high - F->low + 1))) {
+					problems++;
+					printf("  %s.%s: enum %s narrower than the field\n", B->name, ir3_names[F->name],
+					       ir3_enums[F->ref].name);
+				}
+				if (F->type == IR3_T_BITSET && F->expr < 0 &&
+				    ir3_bitsets[ir3_roots[F->ref].bitset].size != F->high - F->low + 1) {
+					problems++;
+					printf("  %s.%s: bitset size differs from the field\n", B->name, ir3_names[F->name]);
+				}
+			}
+		if (B->match & ~B->mask) {
+			problems++;
+			printf("  %s: match bits outside its mask\n", B->name);
+		}
+	}
+	static const unsigned gens[] = { 300, 400, 500, 600 };
+	unsigned overlaps = 0;
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &ir3_roots[r];
+		for (unsigned g = 0; g < 4; g++)
+			for (unsigned i = 0; i < R->nleaves; i++)
+				for (unsigned j = i + 1; j < R->nleaves; j++) {
+					const struct ir3_bitset *A = &ir3_bitsets[R->leaves[i]], *B = &ir3_bitsets[R->leaves[j]];
+					unsigned gpu = gens[g];
+					bool a_on = gpu >= A->gen_min && gpu <= A->gen_max;
+					bool b_on = gpu >= B->gen_min && gpu <= B->gen_max;
+					if (a_on && b_on && !((A->match ^ B->match) & A->mask & B->mask)) {
+						overlaps++;
+						printf("  gen %u: %s and %s can match the same word\n", gpu, A->name, B->name);
+					}
+				}
+	}
+	CHECK(problems == 0, "%u table problems", problems);
+	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
+}
+
+static void test_gpus(void)
+{
+	unsigned id = 0;
+	CHECK(gk_ir3_gpu("a630", &id) == 0 && id == 630, "a630");
+	CHECK(gk_ir3_gpu("630", &id) == 0 && id == 630, "630");
+	CHECK(gk_ir3_gpu("a6xx", &id) == 0 && id == 600, "a6xx");
+	CHECK(gk_ir3_gpu("a306", &id) == 0 && id == 306, "a306");
+	CHECK(gk_ir3_gpu("adreno540", &id) == 0 && id == 540, "adreno540");
+	CHECK(gk_ir3_gpu("evergreen", &id) < 0, "evergreen");
+	CHECK(gk_ir3_gpu("a7xx", &id) < 0, "a7xx");
+	CHECK(gk_ir3_gpu(NULL, &id) < 0, "NULL");
+}
+
+int main(void)
+{
+	test_gpus();
+	test_tables();
+	test_vectors();
+	test_diags();
+	test_encode_errors();
+	test_json();
+	test_exhaustive();
+	test_bitflips();
+	test_mutations();
+	test_random();
+	return tl_done();
+}

@@ -1,0 +1,531 @@
+/* gfxkit decode|encode|check -e isa -g ADRENO: the ir3 engine (a thin shell
+ * over gk_ir3_decode / gk_ir3_encode; see docs/ir3.md). */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/ir3.h"
+#include "commands.h"
+
+static const char *prog = "gfxkit";
+
+static void ir3_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"       gfxkit encode -e isa -g GPU [-f bin|hex] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"       gfxkit list   -e isa -g GPU   (the encodings GPU has: bits 63..0 as 0/1, x don't care,\n"
+		"                                      . field; name; generation range)\n"
+		"Adreno ir3 shader instructions, 64 bits each, printed as Mesa's disassembler does.\n"
+		"GPU: %s\n"
+		"bin: 8 bytes per instruction, little-endian (low dword first).\n"
+		"hex: 32-bit words, two per instruction, low first (0x12345678 0x9abcdef0), or one\n"
+		"     64-bit value of 9-16 digits (0x9abcdef012345678 or Mesa's 9abcdef0_12345678);\n"
+		"     '#' and ';' start comments.\n"
+		"decode prints '0xOFFSET: TEXT'; when TEXT would not assemble back to the same bits\n"
+		"(don't-care or reserved bits set, no encoding matches) it prints '[0xHHHHHHHH_LLLLLLLL] ; TEXT'.\n"
+		"encode reads those lines (the 0xOFFSET: prefix and '; comment' are optional) or bare text;\n"
+		"-f hex writes one line '0xLLLLLLLL 0xHHHHHHHH' per instruction.\n",
+		gk_ir3_gpu_help());
+}
+
+int cmd_ir3_knows_gpu(const char *gpu)
+{
+	unsigned id;
+	return gk_ir3_gpu(gpu, &id) == 0;
+}
+
+struct ir3_opts {
+	const char *cmd, *gpu, *format, *out, *file;
+	int json;
+	unsigned gpu_id;
+};
+
+static int parse(int argc, char **argv, struct ir3_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->cmd = argv[1];
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		const char **slot = NULL, *dummy = NULL;
+		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
+			slot = &o->gpu;
+		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+			slot = &dummy;
+		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
+			slot = &o->format;
+		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+			slot = &o->out;
+		else if (!strcmp(a, "--json"))
+			o->json = 1;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "%s: unknown option %s for -e isa\n", prog, a);
+			return -1;
+		} else if (!o->file)
+			o->file = a;
+		else {
+			fprintf(stderr, "%s: more than one input file (%s)\n", prog, a);
+			return -1;
+		}
+		if (slot) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: %s needs a value\n", prog, a);
+				return -1;
+			}
+			*slot = argv[i];
+			if (slot == &dummy && strcmp(dummy, "isa")) {
+				fprintf(stderr, "%s: this is the isa engine, not %s\n", prog, dummy);
+				return -1;
+			}
+		}
+	}
+	if (!o->gpu || gk_ir3_gpu(o->gpu, &o->gpu_id) != 0) {
+		fprintf(stderr, "%s: -e isa needs -g with an Adreno GPU: %s\n", prog, gk_ir3_gpu_help());
+		return -1;
+	}
+	return 0;
+}
+
+/* the whole input in memory (instruction streams are small) */
+static char *slurp(FILE *f, size_t *n)
+{
+	size_t cap = 1 << 16, len = 0;
+	char *p = malloc(cap + 1);
+	while (p) {
+		size_t got = fread(p + len, 1, cap - len, f);
+		len += got;
+		if (len < cap)
+			break;
+		if (cap >= ((size_t)1 << 30)) {
+			free(p);
+			return NULL;
+		}
+		char *q = realloc(p, cap * 2 + 1);
+		if (!q) {
+			free(p);
+			return NULL;
+		}
+		p = q;
+		cap *= 2;
+	}
+	if (p && ferror(f)) {
+		free(p);
+		return NULL;
+	}
+	if (p)
+		p[len] = 0;
+	*n = len;
+	return p;
+}
+
+static int is_text(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == 0x7f || (c < 0x20 && c != '\n' && c != '\r' && c != '\t')) /* UTF-8 is text */
+			return 0;
+	}
+	return 1;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* hex text -> instruction words; -1 with line/col on a bad token */
+static int parse_hex(const char *p, size_t n, uint64_t **out, size_t *nout, unsigned *eline, unsigned *ecol,
+		     const char **emsg)
+{
+	size_t cap = 256, k = 0;
+	uint64_t *w = malloc(cap * sizeof *w);
+	unsigned line = 1;
+	size_t bol = 0;
+	int half = 0;
+	uint32_t low = 0;
+	unsigned hl = 0, hc = 0;
+	if (!w) {
+		*emsg = "out of memory";
+		return -1;
+	}
+	for (size_t i = 0; i < n;) {
+		char c = p[i];
+		if (c == '\n') {
+			line++;
+			bol = ++i;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == ',') {
+			i++;
+			continue;
+		}
+		if (c == '#' || c == ';') {
+			while (i < n && p[i] != '\n')
+				i++;
+			continue;
+		}
+		size_t s = i;
+		if (c == '0' && i + 1 < n && (p[i + 1] == 'x' || p[i + 1] == 'X'))
+			i += 2;
+		uint64_t v = 0;
+		unsigned nd = 0, us = 0;
+		int bad = 0;
+		while (i < n && p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n' && p[i] != ',' &&
+		       p[i] != '#' && p[i] != ';') {
+			int d = hexval((unsigned char)p[i]);
+			if (p[i] == '_' && nd == 8 && !us)
+				us = 1;
+			else if (d < 0 || nd >= 16)
+				bad = 1;
+			else {
+				v = v << 4 | (unsigned)d;
+				nd++;
+			}
+			i++;
+		}
+		if (p[i - 1] == ':' && i - s > 1) /* "00000010:" offsets as hexdumps print them */
+			continue;
+		if (bad || !nd || (us && nd != 16)) {
+			*eline = line;
+			*ecol = (unsigned)(s - bol + 1);
+			*emsg = "expected a 32-bit hex word or a 64-bit hex instruction";
+			free(w);
+			return -1;
+		}
+		if (k + 1 >= cap) {
+			uint64_t *q = realloc(w, cap * 2 * sizeof *w);
+			if (!q) {
+				free(w);
+				*emsg = "out of memory";
+				return -1;
+			}
+			w = q;
+			cap *= 2;
+		}
+		if (nd > 8 || us) {
+			if (half) {
+				*eline = line;
+				*ecol = (unsigned)(s - bol + 1);
+				*emsg = "a 64-bit value where the high half of the previous 32-bit word was expected";
+				free(w);
+				return -1;
+			}
+			w[k++] = v;
+		} else if (!half) {
+			low = (uint32_t)v;
+			half = 1;
+			hl = line;
+			hc = (unsigned)(s - bol + 1);
+		} else {
+			w[k++] = (uint64_t)v << 32 | low;
+			half = 0;
+		}
+	}
+	if (half) {
+		*eline = hl;
+		*ecol = hc;
+		*emsg = "odd number of 32-bit words: the last instruction has no high half";
+		free(w);
+		return -1;
+	}
+	*out = w;
+	*nout = k;
+	return 0;
+}
+
+static void print_diags(FILE *of, const char *name, uint64_t off, const struct gk_ir3_insn *in, int as_comment)
+{
+	for (unsigned i = 0; i < in->ndiags; i++) {
+		const struct gk_diag *d = &in->diags[i];
+		char b[320];
+		gk_diag_format(d, b, sizeof b);
+		if (as_comment)
+			fprintf(of, "    ; %s: %s\n", d->severity == GK_ERROR ? "error" : "warning", b);
+		else
+			fprintf(of, "%s:0x%llx: %s: %s\n", name, (unsigned long long)off,
+				d->severity == GK_ERROR ? "error" : "warning", b);
+	}
+	if (in->ndiags < in->errors + in->warnings) {
+		unsigned more = in->errors + in->warnings - in->ndiags;
+		if (as_comment)
+			fprintf(of, "    ; %u more diagnostics\n", more);
+		else
+			fprintf(of, "%s:0x%llx: warning: %u more diagnostics\n", name, (unsigned long long)off, more);
+	}
+}
+
+static int run_decode(const struct ir3_opts *o, int checking)
+{
+	int fmt = 0; /* 0 auto, 1 bin, 2 hex */
+	if (o->format) {
+		if (!strcmp(o->format, "bin"))
+			fmt = 1;
+		else if (!strcmp(o->format, "hex"))
+			fmt = 2;
+		else if (strcmp(o->format, "auto")) {
+			fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", prog, o->format);
+			return 2;
+		}
+	}
+	const char *name = (!o->file || !strcmp(o->file, "-")) ? "<stdin>" : o->file;
+	FILE *f = (!o->file || !strcmp(o->file, "-")) ? stdin : fopen(o->file, "rb");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, o->file, strerror(errno));
+		return 2;
+	}
+	size_t n = 0;
+	char *data = slurp(f, &n);
+	if (f != stdin)
+		fclose(f);
+	if (!data) {
+		fprintf(stderr, "%s: %s: read error or out of memory\n", prog, name);
+		return 2;
+	}
+	if (!fmt)
+		fmt = n && is_text(data, n) ? 2 : 1;
+	uint64_t *words = NULL;
+	size_t nw = 0;
+	int rc = 0;
+	if (fmt == 2) {
+		unsigned el = 0, ec = 0;
+		const char *em = NULL;
+		if (parse_hex(data, n, &words, &nw, &el, &ec, &em) != 0) {
+			fprintf(stderr, "%s:%u:%u: error: %s\n", name, el, ec, em);
+			free(data);
+			return 2;
+		}
+	} else {
+		nw = n / 8;
+		words = malloc((nw ? nw : 1) * sizeof *words);
+		if (!words) {
+			free(data);
+			fprintf(stderr, "%s: out of memory\n", prog);
+			return 2;
+		}
+		for (size_t i = 0; i < nw; i++) {
+			uint64_t v = 0;
+			for (int b = 7; b >= 0; b--)
+				v = v << 8 | (unsigned char)data[8 * i + (size_t)b];
+			words[i] = v;
+		}
+	}
+	FILE *of = stdout;
+	if (o->out && strcmp(o->out, "-")) {
+		of = fopen(o->out, "w");
+		if (!of) {
+			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
+			free(words);
+			free(data);
+			return 2;
+		}
+	}
+	struct gk_ir3_insn *in = malloc(sizeof *in);
+	char *jb = malloc(8192);
+	unsigned long long errors = 0, warnings = 0;
+	if (!in || !jb) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		rc = 2;
+		nw = 0;
+	}
+	for (size_t i = 0; i < nw; i++) {
+		uint64_t off = 8ull * i;
+		gk_ir3_decode(o->gpu_id, words[i], in);
+		errors += in->errors;
+		warnings += in->warnings;
+		if (o->json) {
+			if (!checking || in->ndiags) {
+				gk_ir3_json(in, off, jb, 8192);
+				fprintf(of, "%s\n", jb);
+			}
+		} else if (checking) {
+			print_diags(of, name, off, in, 0);
+		} else {
+			char line[GK_IR3_TEXT_MAX + 64];
+			gk_ir3_line(in, line, sizeof line);
+			fprintf(of, "0x%08llx: %s\n", (unsigned long long)off, line);
+			print_diags(of, name, off, in, 1);
+		}
+	}
+	if (fmt == 1 && n % 8) {
+		errors++;
+		if (o->json)
+			fprintf(of, "{\"offset\":%llu,\"end\":true,\"diagnostics\":[{\"severity\":\"error\",\"message\":"
+				    "\"%u trailing bytes: not a whole 64-bit instruction\"}]}\n",
+				(unsigned long long)(n - n % 8), (unsigned)(n % 8));
+		else
+			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n"
+					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n",
+				name, (unsigned long long)(n - n % 8), (unsigned)(n % 8));
+	}
+	if (fflush(of) != 0 || ferror(of)) {
+		fprintf(stderr, "%s: write error\n", prog);
+		rc = 2;
+	}
+	if (checking && rc == 0) {
+		fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
+			warnings == 1 ? "" : "s");
+		rc = errors ? 1 : 0;
+	}
+	if (of != stdout && fclose(of) != 0 && !rc)
+		rc = 2;
+	free(in);
+	free(jb);
+	free(words);
+	free(data);
+	return rc;
+}
+
+/* one line of encode input -> the instruction text in [*s, *e); 0: blank */
+static int strip_line(const char *p, size_t n, size_t *s, size_t *e)
+{
+	size_t i = 0;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	/* "0xOFFSET:" as decode prints it */
+	if (i + 2 < n && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X')) {
+		size_t j = i + 2;
+		while (j < n && hexval((unsigned char)p[j]) >= 0)
+			j++;
+		if (j > i + 2 && j < n && p[j] == ':') {
+			i = j + 1;
+			while (i < n && (p[i] == ' ' || p[i] == '\t'))
+				i++;
+		}
+	}
+	size_t end = i;
+	while (end < n && p[end] != ';')
+		end++;
+	while (end > i && (p[end - 1] == ' ' || p[end - 1] == '\t' || p[end - 1] == '\r'))
+		end--;
+	*s = i;
+	*e = end;
+	return end > i;
+}
+
+static int run_encode(const struct ir3_opts *o)
+{
+	int hex = 0;
+	if (o->format) {
+		if (!strcmp(o->format, "hex"))
+			hex = 1;
+		else if (strcmp(o->format, "bin")) {
+			fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", prog, o->format);
+			return 2;
+		}
+	}
+	const char *name = (!o->file || !strcmp(o->file, "-")) ? "<stdin>" : o->file;
+	FILE *f = (!o->file || !strcmp(o->file, "-")) ? stdin : fopen(o->file, "r");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, o->file, strerror(errno));
+		return 2;
+	}
+	size_t n = 0;
+	char *data = slurp(f, &n);
+	if (f != stdin)
+		fclose(f);
+	if (!data) {
+		fprintf(stderr, "%s: %s: read error or out of memory\n", prog, name);
+		return 2;
+	}
+	FILE *of = stdout;
+	if (o->out && strcmp(o->out, "-")) {
+		of = fopen(o->out, hex ? "w" : "wb");
+		if (!of) {
+			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
+			free(data);
+			return 2;
+		}
+	}
+	unsigned line = 0, errors = 0;
+	int rc = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && data[j] != '\n')
+			j++;
+		line++;
+		size_t s, e;
+		if (strip_line(data + i, j - i, &s, &e)) {
+			uint64_t w;
+			struct gk_diag err;
+			if (gk_ir3_encode(o->gpu_id, data + i + s, e - s, &w, &err) != 0) {
+				fprintf(stderr, "%s:%u:%u: error: %s\n", name, line, (unsigned)(s + (err.col ? err.col : 1)),
+					err.message);
+				errors++;
+			} else if (hex) {
+				fprintf(of, "0x%08x 0x%08x\n", (unsigned)w, (unsigned)(w >> 32));
+			} else {
+				unsigned char b[8];
+				for (int k = 0; k < 8; k++)
+					b[k] = (unsigned char)(w >> (8 * k));
+				fwrite(b, 1, 8, of);
+			}
+		}
+		i = j + 1;
+	}
+	if (fflush(of) != 0 || ferror(of)) {
+		fprintf(stderr, "%s: write error\n", prog);
+		rc = 2;
+	}
+	if (of != stdout && fclose(of) != 0)
+		rc = 2;
+	free(data);
+	return rc ? rc : errors ? 1 : 0;
+}
+
+int cmd_ir3(int argc, char **argv)
+{
+	struct ir3_opts o;
+	int r = parse(argc, argv, &o);
+	if (r > 0) {
+		ir3_usage(stdout);
+		return 0;
+	}
+	if (r < 0) {
+		ir3_usage(stderr);
+		return 2;
+	}
+	if (!strcmp(o.cmd, "decode"))
+		return run_decode(&o, 0);
+	if (!strcmp(o.cmd, "check"))
+		return run_decode(&o, 1);
+	if (!strcmp(o.cmd, "encode")) {
+		if (o.json) {
+			fprintf(stderr, "%s: --json is for decode and check\n", prog);
+			return 2;
+		}
+		return run_encode(&o);
+	}
+	if (!strcmp(o.cmd, "list")) {
+		struct gk_ir3_encoding *enc = malloc(512 * sizeof *enc);
+		if (!enc)
+			return 2;
+		size_t n = gk_ir3_encodings(o.gpu_id, enc, 512);
+		for (size_t i = 0; i < n && i < 512; i++) {
+			/* bit 63 first: 0/1 fixed, x don't care, . a field */
+			char pat[80];
+			unsigned k = 0;
+			for (int b = 63; b >= 0; b--) {
+				uint64_t m = 1ull << b;
+				pat[k++] = (enc[i].mask & m) ? ((enc[i].match & m) ? '1' : '0') : (enc[i].dontcare & m) ? 'x' : '.';
+				if (b && b % 8 == 0)
+					pat[k++] = '_';
+			}
+			pat[k] = 0;
+			printf("%s  %-20s gen %u..%u\n", pat, enc[i].name, enc[i].gen_min,
+			       enc[i].gen_max > 9999 ? 9999 : enc[i].gen_max);
+		}
+		free(enc);
+		return 0;
+	}
+	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o.cmd);
+	ir3_usage(stderr);
+	return 2;
+}
