@@ -56,6 +56,9 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
 	$(B)/gfxkit decode -e isa -g a630 examples/a630_cat6.bin
+	$(B)/gfxkit sendmsg -g gfx10 0x0122 'sendmsg(MSG_GS_DONE, GS_OP_NOP)'
+	$(B)/gfxkit modifier decode 0x0200000000000a01 0x02000001a9580400
+	$(B)/gfxkit tile info --modifier 0x02000001a9580400 --bpp 32 --width 100 --height 37 --slices 6
 
 # tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
 BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)

@@ -19,7 +19,9 @@ static void usage(FILE *f)
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
-		"ENGINE: pm4 (the default) or dma\n"
+		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
+		"ENGINE: pm4 (the default), dma, or isa: -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
+		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
 		"GPU for pm4: %s\n"
@@ -495,7 +497,7 @@ int main(int argc, char **argv)
 	}
 	bool dma = o.engine && !strcmp(o.engine, "dma");
 	if (o.engine && strcmp(o.engine, "pm4") && !dma) {
-		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma)\n", prog, o.engine);
+		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma, isa)\n", prog, o.engine);
 		return 2;
 	}
 	if (!o.gpu) {

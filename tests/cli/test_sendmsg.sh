@@ -101,7 +101,8 @@ run "symbols" 0 encode -e isa -g gfx10 -f hex sym.s
 has out "symbols" '^0xbf900132$'
 run "isa help" 0 decode -e isa -g gfx10 --help
 has out "isa help" '^usage: gfxkit decode -e isa'
-run "isa unknown gpu" 2 decode -e isa -g a630 w.hex
+run "isa unknown gpu" 2 decode -e isa -g vega99 w.hex
+has err "isa unknown gpu" "needs -g with a GPU"
 run "isa list" 2 list -e isa -g gfx10
 printf '0xbf9' >trunc.hex
 run "isa bad hex" 2 decode -e isa -g gfx10 -f bin trunc.hex
