@@ -399,14 +399,14 @@ has err "unknown GPU for dma" "^gfxkit: unknown GPU 'r900' for dma; known: r600 
 run "unknown GPU for dma (check)" 2 check -g navi10 -e dma a.hex
 has err "unknown GPU for dma (check)" "unknown GPU 'navi10' for dma"
 run "unknown engine (list)" 2 list -g cik -e sdma
-has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma\)$"
+has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, isa\)$"
 run "unknown engine (check)" 2 check -g cayman -e gfx a.hex
 has err "unknown engine (check)" "unknown engine 'gfx'"
 run "-e without a value" 2 list -g cik -e
 run "dma list needs a GPU" 2 list -e dma
 has err "dma list needs a GPU" '-g GPU is required'
 run "help mentions dma" 0 --help
-has out "help mentions dma" '^ENGINE: pm4 \(the default\) or dma$'
+has out "help mentions dma" '^ENGINE: pm4 \(the default\), dma, or isa'
 has out "help mentions --bo" '--bo BASE:SIZE'
 has out "help lists DMA GPUs" '^GPU for dma: .*cik \(bonaire'
 
