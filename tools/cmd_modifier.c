@@ -1,5 +1,6 @@
 /* gfxkit modifier decode|encode|list|tile-split: DRM format modifiers
  * (seed 004), a thin shell over include/gfxkit/modifier.h. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,8 @@
 static void modifier_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit modifier decode [--json] VALUE...   (0x hex or decimal; names work too)\n"
+		"usage: gfxkit modifier decode [--json] [--bpp N [--width W] [--height H] [--slices S]] VALUE...\n"
+		"                (0x hex or decimal; names work too)\n"
 		"       gfxkit modifier encode [--force] NAME...   (the names decode prints, KEY=VALUE, 0x hex)\n"
 		"       gfxkit modifier list --gfx 6|7|8 --bpp N --pipe-config P [--pipe-config P]...\n"
 		"                [--num-banks 2|4|8|16] [--bank-width 1|2|4|8] [--bank-height 1|2|4|8]\n"
@@ -20,6 +22,8 @@ static void modifier_usage(FILE *f)
 		"       gfxkit modifier tile-split --bpp N [--thickness 1|4|8] [--samples N]\n"
 		"                [--sample-split 0-3] [--row-size BYTES]\n"
 		"decode: the name (libdrm's for GFX9-GFX10_RBPLUS), the fields, diagnostics; exit 1 on errors.\n"
+		"       GFX6-8: the tile size at each bpp; with --bpp the surface it lays out (sizes default\n"
+		"       to 1: the alignments), as `gfxkit tile info` computes it.\n"
 		"encode: the value as 0x%%016x; refuses (exit 1) invalid modifiers unless --force.\n"
 		"list: the modifiers a GFX6-8 surface may use, best first (seed 004); the macro-tile\n"
 		"       TILE_SPLIT comes from --bpp by seed 004's formula unless --tile-split is given\n"
@@ -67,10 +71,77 @@ static int finish(FILE *f)
 	return 0;
 }
 
+/* The GFX6-8 surface options of decode: --bpp asks for the surface. */
+struct surface_opts {
+	unsigned bpp;
+	uint32_t width, height, slices;
+};
+
+static int surface_option(int argc, char **argv, int *i, struct surface_opts *so)
+{
+	static const struct {
+		const char *opt;
+		unsigned long long max;
+	} opts[] = { { "--bpp", 128 }, { "--width", GK_TILE_MAX_DIM }, { "--height", GK_TILE_MAX_DIM },
+		     { "--slices", GK_TILE_MAX_SLICES } };
+	for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+		if (strcmp(argv[*i], opts[k].opt))
+			continue;
+		unsigned long long v;
+		if (*i + 1 >= argc || num_arg(argv[*i + 1], &v) != 0 || !v || v > opts[k].max) {
+			fprintf(stderr, "gfxkit modifier decode: %s needs a number from 1 to %llu\n", opts[k].opt,
+				opts[k].max);
+			return -1;
+		}
+		uint32_t *dst[] = { &so->bpp, &so->width, &so->height, &so->slices };
+		*dst[k] = (uint32_t)v;
+		(*i)++;
+		return 1;
+	}
+	return 0;
+}
+
+/* One line for a GFX6-8 tiled modifier: the macro (2D) or micro (1D) tile
+ * and base alignment at each element size the layout allows. */
+static void print_tiles(uint64_t v)
+{
+	uint64_t version, tile;
+	if (gk_modifier_field(v, "TILE_VERSION", &version) || version != GK_MOD_GFX6 ||
+	    gk_modifier_field(v, "TILE", &tile) || (tile != GK_MOD_GFX6_1D_TILED_THIN1 && tile != GK_MOD_GFX6_2D_TILED_THIN1))
+		return;
+	char line[512];
+	size_t n = 0;
+	for (unsigned bpp = 8; bpp <= 128; bpp *= 2) {
+		struct gk_tile_surface s;
+		struct gk_mod_diags dg;
+		memset(&dg, 0, sizeof dg);
+		if (gk_modifier_surface(v, bpp, 1, 1, 1, &s, &dg) != 0)
+			continue;
+		int k = snprintf(line + n, sizeof line - n, "%s%u bpp %ux%u/%u B", n ? ", " : "", bpp,
+				 tile == GK_MOD_GFX6_2D_TILED_THIN1 ? s.macro_tile_width : 8u,
+				 tile == GK_MOD_GFX6_2D_TILED_THIN1 ? s.macro_tile_height : 8u, s.base_align);
+		if (k < 0 || (size_t)k >= sizeof line - n)
+			break;
+		n += (size_t)k;
+	}
+	if (n)
+		printf("    %s tile (elements)/base alignment: %s\n",
+		       tile == GK_MOD_GFX6_2D_TILED_THIN1 ? "macro" : "micro", line);
+}
+
 static int run_decode(int argc, char **argv)
 {
 	int json = 0, n = 0, rc = 0;
-	for (int i = 2; i < argc; i++)
+	struct surface_opts so = { 0, 1, 1, 1 };
+	bool sized = false;
+	for (int i = 2; i < argc; i++) {
+		int r = surface_option(argc, argv, &i, &so);
+		if (r < 0)
+			return 2;
+		if (r > 0) {
+			sized = sized || strcmp(argv[i - 1], "--bpp");
+			continue;
+		}
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
 		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
@@ -78,14 +149,20 @@ static int run_decode(int argc, char **argv)
 			return 2;
 		} else
 			n++;
+	}
 	if (!n) {
 		modifier_usage(stderr);
 		return 2;
 	}
-	char obuf[4096];
+	if (sized && !so.bpp) {
+		fprintf(stderr, "gfxkit modifier decode: --width, --height and --slices describe a surface: give --bpp too\n");
+		return 2;
+	}
+	char obuf[8192];
 	struct gk_out o = { obuf, 0, sizeof obuf, out_write, stdout, 0 };
 	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
+		struct surface_opts skip;
+		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
 			continue;
 		struct gk_mod_diags dg;
 		memset(&dg, 0, sizeof dg);
@@ -100,8 +177,22 @@ static int run_decode(int argc, char **argv)
 		gk_modifier_check(v, &dg);
 		if (dg.errors)
 			rc = 1;
+		/* --bpp: the surface the modifier lays out (GFX6-8 and LINEAR only) */
+		struct gk_tile_surface surface;
+		struct gk_mod_diags sdg;
+		memset(&sdg, 0, sizeof sdg);
+		int have_surface = 0;
+		if (so.bpp && !dg.errors) {
+			have_surface = gk_modifier_surface(v, so.bpp, so.width, so.height, so.slices, &surface, &sdg) == 0;
+			if (!have_surface)
+				rc = 1;
+		}
 		if (json) {
-			gk_modifier_json(v, &o);
+			gk_modifier_json_surface(v, have_surface ? &surface : NULL, &o);
+			if (so.bpp && !have_surface && !dg.errors) {
+				gk_out_flush(&o);
+				print_diags(stderr, argv[i], &sdg);
+			}
 			continue;
 		}
 		char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX], desc[1024];
@@ -118,6 +209,22 @@ static int run_decode(int argc, char **argv)
 			printf("    %s: %s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning", dg.d[k].message);
 		if (dg.dropped)
 			printf("    (%u more diagnostics)\n", dg.dropped);
+		if (!dg.errors && !so.bpp)
+			print_tiles(v);
+		if (so.bpp && !dg.errors) {
+			if (have_surface) {
+				char info[4096];
+				gk_tile_info_text(&surface, info, sizeof info);
+				printf("    surface, %u bpp %ux%u x %u slices:\n", so.bpp, so.width, so.height, so.slices);
+				for (char *line = strtok(info, "\n"); line; line = strtok(NULL, "\n"))
+					printf("        %s\n", line);
+			} else {
+				for (unsigned k = 0; k < sdg.n; k++)
+					printf("    surface: %s: %s%s%s\n", sdg.d[k].severity == GK_ERROR ? "error" : "warning",
+					       sdg.d[k].field ? sdg.d[k].field : "", sdg.d[k].field ? ": " : "",
+					       sdg.d[k].message);
+			}
+		}
 	}
 	gk_out_flush(&o);
 	int w = finish(stdout);

@@ -99,7 +99,7 @@ struct opts {
  * a GFX6-8 surface. */
 static int params_from_modifier(struct gk_tile_params *p, const char *text)
 {
-	uint64_t v, vendor, version;
+	uint64_t v;
 	struct gk_mod_diags md;
 	memset(&md, 0, sizeof md);
 	if (gk_modifier_parse(text, strlen(text), &v, &md) != 0) {
@@ -107,49 +107,13 @@ static int params_from_modifier(struct gk_tile_params *p, const char *text)
 			md.n ? md.d[0].message : "not a modifier");
 		return -1;
 	}
-	if (v == GK_MOD_LINEAR) {
-		p->mode = GK_TILE_LINEAR;
-		return 0;
-	}
 	char name[GK_MOD_NAME_MAX];
 	gk_modifier_name(v, name, sizeof name);
-	if (gk_modifier_field(v, "VENDOR", &vendor) || vendor != GK_MOD_VENDOR_AMD ||
-	    gk_modifier_field(v, "TILE_VERSION", &version) || version != GK_MOD_GFX6) {
-		fprintf(stderr, P ": --modifier 0x%016llx (%s) is not a GFX6-8 AMD modifier (TILE_VERSION GFX6)\n",
-			(unsigned long long)v, name);
-		return 1;
-	}
-	unsigned errors = gk_modifier_check(v, &md);
+	memset(&md, 0, sizeof md);
+	int r = gk_modifier_tile_params(v, p, &md);
 	for (unsigned i = 0; i < md.n; i++)
-		fprintf(stderr, P ": --modifier %s: %s: %s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
-			md.d[i].message);
-	if (errors)
-		return 1;
-	struct gk_tile_mod_fields f;
-	const struct {
-		const char *name;
-		uint64_t *dst;
-	} fields[] = {
-		{ "TILE", &f.tile },
-		{ "MICROTILE", &f.microtile },
-		{ "PIPE_CONFIG", &f.pipe_config },
-		{ "TILE_SPLIT", &f.tile_split },
-		{ "BANK_WIDTH", &f.bank_width },
-		{ "BANK_HEIGHT", &f.bank_height },
-		{ "MACRO_TILE_ASPECT", &f.macro_tile_aspect },
-		{ "NUM_BANKS", &f.num_banks },
-	};
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		if (gk_modifier_field(v, fields[i].name, fields[i].dst) != 0) {
-			fprintf(stderr, P ": --modifier %s has no %s field\n", name, fields[i].name);
-			return 1;
-		}
-	struct gk_diag d[8];
-	unsigned nd = 0;
-	int r = gk_tile_params_from_modifier(p, &f, d, 8, &nd);
-	for (unsigned i = 0; i < nd && i < 8; i++)
-		fprintf(stderr, P ": --modifier %s: %s: %s: %s\n", name, d[i].severity == GK_ERROR ? "error" : "warning",
-			d[i].field ? d[i].field : "", d[i].message);
+		fprintf(stderr, P ": --modifier %s: %s: %s%s%s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
+			md.d[i].field ? md.d[i].field : "", md.d[i].field ? ": " : "", md.d[i].message);
 	return r ? 1 : 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "gfxkit/diag.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/tiling.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,10 +111,29 @@ unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg);
  * {"value":"0x...","vendor":"AMD","name":"...","exact":"..." (only when the
  *  name is lossy),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
 void gk_modifier_json(uint64_t value, struct gk_out *o);
+/* The same with "surface": gk_tile_info_json's object for a surface from
+ * gk_modifier_surface (NULL: none) before the closing brace. */
+void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o);
 
 /* Field values and meanings in words, one "FIELD=raw (meaning)" per field
  * separated by ", " (for decode's text output), snprintf style. */
 size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap);
+
+/* ---- GFX6-8: the surface a modifier stands for (gfxkit/tiling.h) ---- */
+
+/* Set p's mode, micro tile mode and (2D) macro-tile parameters from a GFX6-8
+ * modifier (LINEAR gives LINEAR_ALIGNED); bpp, size and swizzles of p are
+ * left alone.  Returns 0 (gk_modifier_check's warnings may be in dg), or -1
+ * with errors in dg: not an AMD GFX6-8 modifier, the modifier's own errors,
+ * or a combination the tiling module refuses (e.g. an aspect above the bank
+ * count, which addrlib cannot lay out). */
+int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg);
+/* The whole surface: width x height x slices elements of bpp bits laid out
+ * as the modifier says, computed by gk_tile_surface_init (pitch, padded
+ * sizes, alignments, macro tile size; addrlib's adjustments as warnings in
+ * dg).  Returns 0 or -1 as above (bad sizes are errors naming the field). */
+int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t height, uint32_t slices,
+			struct gk_tile_surface *s, struct gk_mod_diags *dg);
 
 /* ---- GFX6-8 lists (seed 004) ---- */
 

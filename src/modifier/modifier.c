@@ -832,6 +832,11 @@ static const char *code_name(enum gk_diag_code c)
 
 void gk_modifier_json(uint64_t value, struct gk_out *o)
 {
+	gk_modifier_json_surface(value, NULL, o);
+}
+
+void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o)
+{
 	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX];
 	size_t nl = gk_modifier_name(value, name, sizeof name);
 	size_t el = gk_modifier_name_exact(value, exact, sizeof exact);
@@ -898,7 +903,19 @@ void gk_modifier_json(uint64_t value, struct gk_out *o)
 		gk_out_json_str(o, d->message, strlen(d->message));
 		gk_out_ch(o, '}');
 	}
-	gk_out_str(o, "]}\n");
+	gk_out_ch(o, ']');
+	if (surface) {
+		/* the tiling module's info object, as `gfxkit tile info --json` prints it */
+		char buf[4096];
+		size_t n = gk_tile_info_json(surface, buf, sizeof buf);
+		if (n >= sizeof buf)
+			n = sizeof buf - 1;
+		while (n && buf[n - 1] == '\n') /* one JSON line: the object without its line end */
+			n--;
+		gk_out_str(o, ",\"surface\":");
+		gk_out_mem(o, buf, n);
+	}
+	gk_out_str(o, "}\n");
 }
 
 /* ---- GFX6-8 lists ---- */
@@ -1060,4 +1077,55 @@ uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value
 {
 	struct all_it it = { 0 };
 	return ladder(gfx, all_next, &it, sizeof it, fn, ctx);
+}
+
+/* ---- GFX6-8: the surface a modifier stands for ---- */
+
+int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg)
+{
+	if (value == GK_MOD_LINEAR) {
+		/* DRM_FORMAT_MOD_LINEAR on GFX6-8 is addrlib's LINEAR_ALIGNED (the
+		 * amdgpu kernel's modifier for ARRAY_MODE 1) */
+		p->mode = GK_TILE_LINEAR;
+		return 0;
+	}
+	struct gk_modifier m;
+	gk_modifier_split(value, &m);
+	if (m.vendor != GK_MOD_VENDOR_AMD || m.tile_version != GK_MOD_GFX6) {
+		add_diag(dg, GK_ERROR, GK_D_RANGE, m.vendor != GK_MOD_VENDOR_AMD ? "VENDOR" : "TILE_VERSION",
+			 m.vendor != GK_MOD_VENDOR_AMD ? 56 : 0, m.vendor != GK_MOD_VENDOR_AMD ? 63 : 7, 0,
+			 "0x%016llx is not a GFX6-8 AMD modifier (TILE_VERSION GFX6): no GFX6-8 surface to describe",
+			 (unsigned long long)value);
+		return -1;
+	}
+	if (gk_modifier_check(value, dg))
+		return -1;
+	/* seed 004's field meanings, turned into tiling parameters by the
+	 * tiling module (which also knows which combinations addrlib refuses) */
+	const struct gk_tile_mod_fields f = { m.tile, m.microtile, m.pipe_config, m.tile_split,
+					      m.bank_width, m.bank_height, m.macro_tile_aspect, m.num_banks };
+	struct gk_diag td[GK_TILE_MAX_DIAGS];
+	unsigned ntd = 0;
+	int r = gk_tile_params_from_modifier(p, &f, td, GK_TILE_MAX_DIAGS, &ntd);
+	for (unsigned i = 0; i < ntd && i < GK_TILE_MAX_DIAGS; i++)
+		add_diag(dg, td[i].severity, td[i].code, td[i].field, -1, -1, 0, "%s", td[i].message);
+	return r ? -1 : 0;
+}
+
+int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t height, uint32_t slices,
+			struct gk_tile_surface *s, struct gk_mod_diags *dg)
+{
+	struct gk_tile_params p;
+	gk_tile_params_init(&p);
+	if (gk_modifier_tile_params(value, &p, dg) != 0)
+		return -1;
+	p.bpp = bpp;
+	p.width = width;
+	p.height = height;
+	p.slices = slices;
+	int r = gk_tile_surface_init(s, &p);
+	for (unsigned i = 0; i < s->ndiags && i < GK_TILE_MAX_DIAGS; i++)
+		add_diag(dg, s->diags[i].severity, s->diags[i].code, s->diags[i].field, -1, -1, 0, "%s",
+			 s->diags[i].message);
+	return r ? -1 : 0;
 }

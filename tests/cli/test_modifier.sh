@@ -154,6 +154,48 @@ has out "tile-split 8x" '^tile_bytes_1x=1024 tile_split_bytes=1024 tile_bytes=10
 run "tile-split bad" 2 modifier tile-split --bpp 32 --thickness 2
 run "tile-split none" 2 modifier tile-split
 
+# ---- decode: the GFX6-8 surface (the tiling module, include/gfxkit/tiling.h) ----
+M2D=0x0200000180d84400   # 2D thin, P8_32x32_16x16, split 512, 16 banks
+run "decode tiles line" 0 modifier decode $M2D
+has out "tiles line" '^    macro tile \(elements\)/base alignment: 8 bpp 64x512/32768 B, 16 bpp 64x256/32768 B, 32 bpp 64x128/32768 B, 64 bpp 64x128/65536 B, 128 bpp 64x128/65536 B$'
+# the 32 bpp entry is what `tile info` says of a 1x1 surface of the same modifier
+run "tile info 1x1" 0 tile info --modifier $M2D --bpp 32 --width 1 --height 1
+has out "tile info 1x1 width" '^macro_tile_width 64$'
+has out "tile info 1x1 height" '^macro_tile_height 128$'
+has out "tile info 1x1 align" '^base_align 32768$'
+run "decode 1D tiles line" 0 modifier decode GFX6,GFX6_1D_TILED_THIN1,MICROTILE=DISPLAY
+has out "1D tiles line" '^    micro tile \(elements\)/base alignment: 8 bpp 8x8/256 B, 16 bpp 8x8/256 B'
+run "decode GFX9 no tiles line" 0 modifier decode 0x0200000000000a01
+hasnot out "GFX9 no tiles line" 'tile \(elements\)'
+run "decode --bpp" 0 modifier decode --bpp 32 --width 1920 --height 1080 --slices 2 $M2D
+sed -n 's/^        //p' out >surface_lines
+run "tile info same surface" 0 tile info --modifier $M2D --bpp 32 --width 1920 --height 1080 --slices 2
+if cmp -s surface_lines out; then ok; else bad "decode --bpp surface differs from tile info --modifier"; fi
+has surface_lines "decode --bpp padded" '^padded_height 1152$'
+has surface_lines "decode --bpp bytes" '^surface_bytes 17694720$'
+run "decode --bpp --json" 0 modifier decode --json --bpp 32 --width 1920 --height 1080 --slices 2 $M2D
+lines out "decode --bpp --json one line" 1
+has out "decode --bpp --json surface" '"diagnostics":\[\],"surface":\{"pitch": 1920, "padded_height": 1152, "padded_slices": 2, "surface_bytes": 17694720,'
+cp out json_surface
+run "tile info --json same" 0 tile info --json --modifier $M2D --bpp 32 --width 1920 --height 1080 --slices 2
+if [ "$(sed 's/.*"surface"://; s/}$//' json_surface)" = "$(cat out)" ]; then ok; else bad "decode --json surface differs from tile info --json"; fi
+run "decode --bpp LINEAR" 0 modifier decode --bpp 8 --width 100 --height 3 LINEAR
+has out "LINEAR surface" '^        mode LINEAR_ALIGNED$'
+run "decode --bpp 24" 1 modifier decode --bpp 24 $M2D
+has out "--bpp 24" '^    surface: error: bpp: bpp 24: must be 8, 16, 32, 64 or 128$'
+run "decode --bpp GFX9" 1 modifier decode --bpp 32 0x0200000000000a01
+has out "--bpp GFX9" 'surface: error: TILE_VERSION: .*not a GFX6-8 AMD modifier'
+run "decode --bpp --json GFX9" 1 modifier decode --json --bpp 32 0x0200000000000a01
+hasnot out "--json GFX9 no surface" '"surface"'
+has err "--json GFX9 says why" 'not a GFX6-8 AMD modifier'
+# aspect 64:1 (addrlib 8) above 4 banks: seed-valid, addrlib cannot lay it out
+run "decode --bpp aspect above banks" 1 modifier decode --bpp 32 GFX6,GFX6_2D_TILED_THIN1,MICROTILE=THIN,PIPE_CONFIG=P2,TILE_SPLIT=512B,BANK_WIDTH=1,BANK_HEIGHT=1,MACRO_TILE_ASPECT=64:1,NUM_BANKS=4
+has out "aspect above banks" 'surface: error: '
+run "decode --width alone" 2 modifier decode --width 64 $M2D
+run "decode --bpp no number" 2 modifier decode --bpp x $M2D
+run "decode --height 0" 2 modifier decode --bpp 32 --height 0 $M2D
+run "decode --slices too many" 2 modifier decode --bpp 32 --slices 4096 $M2D
+
 # ---- usage ----
 run "modifier help" 0 modifier --help
 has out "help" 'gfxkit modifier decode'

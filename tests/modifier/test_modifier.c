@@ -678,6 +678,113 @@ static void test_table(void)
 	CHECK(pcs == 14, "%u PIPE_CONFIG names", pcs);
 }
 
+/* ---- GFX6-8 modifiers as tiling parameters (gfxkit/tiling.h) ---- */
+
+struct surf_ctx {
+	unsigned n, ok, refused, refused_not_aspect, wrong_params, surface_failed, surface_wrong;
+};
+
+static int each_surface(void *p, uint64_t v)
+{
+	struct surf_ctx *c = p;
+	struct gk_modifier m;
+	gk_modifier_split(v, &m);
+	struct gk_tile_params tp;
+	gk_tile_params_init(&tp);
+	struct gk_mod_diags dg;
+	memset(&dg, 0, sizeof dg);
+	c->n++;
+	bool is_2d = v != GK_MOD_LINEAR && m.tile == GK_MOD_GFX6_2D_TILED_THIN1;
+	if (gk_modifier_tile_params(v, &tp, &dg) != 0) {
+		c->refused++;
+		/* the one thing seed 004 allows and addrlib cannot lay out: a macro
+		 * aspect (1 << v) above the bank count (2 << v) */
+		if (!is_2d || (1u << m.macro_tile_aspect) <= (2u << m.num_banks) || !dg.errors)
+			c->refused_not_aspect++;
+		return 0;
+	}
+	c->ok++;
+	unsigned want_mode = v == GK_MOD_LINEAR ? GK_TILE_LINEAR : m.tile;
+	bool right = tp.mode == want_mode && (v == GK_MOD_LINEAR || tp.micro == m.microtile);
+	if (is_2d)
+		right = right && tp.pipe_config == m.pipe_config && tp.tile_split == (64u << m.tile_split) &&
+			tp.bank_width == (1u << m.bank_width) && tp.bank_height == (1u << m.bank_height) &&
+			tp.macro_aspect == (1u << m.macro_tile_aspect) && tp.num_banks == (2u << m.num_banks);
+	if (!right)
+		c->wrong_params++;
+	/* every laid-out modifier gives a surface; spot-check it at 32 bpp */
+	if ((c->n % 7) == 0 || v == GK_MOD_LINEAR || !is_2d) {
+		struct gk_tile_surface s;
+		memset(&dg, 0, sizeof dg);
+		if (gk_modifier_surface(v, 32, 300, 200, 3, &s, &dg) != 0)
+			c->surface_failed++;
+		else if (s.p.mode != want_mode || s.pitch < 300 || s.padded_height < 200 || s.padded_slices != 3 ||
+			 s.surface_bytes != s.slice_bytes * 3 || s.surface_bytes < 300ull * 200 * 4 * 3)
+			c->surface_wrong++;
+	}
+	return 0;
+}
+
+static void test_gfx6_surfaces(void)
+{
+	struct surf_ctx c;
+	memset(&c, 0, sizeof c);
+	gk_modifier_enumerate(8, each_surface, &c);
+	/* of the 25,088 macro sets, those whose aspect 1 << a fits the 2 << n
+	 * banks: 13 of the 16 (aspect, banks) pairs, 20,384 sets */
+	unsigned fit = 0;
+	for (unsigned a = 0; a < 4; a++)
+		for (unsigned nb = 0; nb < 4; nb++)
+			fit += (1u << a) <= (2u << nb);
+	fit *= 14 * 7 * 4 * 4; /* pipe configs x tile splits x bank widths x bank heights */
+	CHECK(c.n == 75267, "%u GFX8 modifiers", c.n);
+	CHECK(fit == 20384, "%u macro sets addrlib lays out", fit);
+	CHECK(c.ok == 3 * fit + 3, "%u laid out, want %u (2D DCC/thin/display per set, 1D x2, LINEAR)", c.ok, 3 * fit + 3);
+	CHECK(c.refused == 3 * (25088 - fit) && c.refused_not_aspect == 0,
+	      "%u refused (%u for another reason)", c.refused, c.refused_not_aspect);
+	CHECK(c.wrong_params == 0 && c.surface_failed == 0 && c.surface_wrong == 0,
+	      "%u wrong parameters, %u surfaces failed, %u wrong", c.wrong_params, c.surface_failed, c.surface_wrong);
+
+	/* not GFX6-8: an error naming the field, p untouched */
+	static const uint64_t others[] = { 0x0200000000000a01ull, 0x0100000000000001ull, GK_MOD_INVALID };
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+		struct gk_tile_params tp;
+		gk_tile_params_init(&tp);
+		struct gk_mod_diags dg;
+		memset(&dg, 0, sizeof dg);
+		CHECK(gk_modifier_tile_params(others[i], &tp, &dg) == -1 && dg.errors >= 1 && tp.mode == 0,
+		      "0x%016llx refused", (unsigned long long)others[i]);
+		CHECK(dg.n >= 1 && dg.d[0].field && strstr(dg.d[0].message, "not a GFX6-8 AMD modifier"),
+		      "0x%016llx: message names the reason", (unsigned long long)others[i]);
+	}
+	/* a GFX6 modifier with its own errors (a reserved bit) is refused with them */
+	struct gk_tile_params tp;
+	gk_tile_params_init(&tp);
+	struct gk_mod_diags dg;
+	memset(&dg, 0, sizeof dg);
+	CHECK(gk_modifier_tile_params(0x02000101a9580400ull, &tp, &dg) == -1 && dg.errors >= 1, "reserved bit refused");
+	/* bad sizes: the tiling module's error, naming the parameter */
+	struct gk_tile_surface s;
+	memset(&dg, 0, sizeof dg);
+	CHECK(gk_modifier_surface(0x0200000180d84400ull, 24, 64, 64, 1, &s, &dg) == -1 && dg.n >= 1 && dg.d[0].field &&
+		      !strcmp(dg.d[0].field, "bpp"),
+	      "bpp 24 refused by name");
+	/* JSON with a surface is one valid object with the tiling module's numbers */
+	memset(&dg, 0, sizeof dg);
+	CHECK(gk_modifier_surface(0x0200000180d84400ull, 32, 1920, 1080, 1, &s, &dg) == 0 && s.pitch == 1920 &&
+		      s.padded_height == 1152 && s.surface_bytes == 8847360,
+	      "1920x1080 at 32 bpp: pitch %u, padded height %u, %llu bytes", s.pitch, s.padded_height,
+	      (unsigned long long)s.surface_bytes);
+	char buf[8192];
+	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0 };
+	gk_modifier_json_surface(0x0200000180d84400ull, &s, &o);
+	CHECK(o.len < sizeof buf && json_line_ok(buf, o.len), "JSON with a surface is one valid line");
+	if (o.len < sizeof buf) {
+		buf[o.len] = 0;
+		CHECK(strstr(buf, "\"surface\":{\"pitch\": 1920, \"padded_height\": 1152") != NULL, "JSON surface: %s", buf);
+	}
+}
+
 int main(void)
 {
 	test_table();
@@ -691,5 +798,6 @@ int main(void)
 	test_random();
 	test_gfx6_enumerate();
 	test_gfx6_exhaustive();
+	test_gfx6_surfaces();
 	return tl_done();
 }
