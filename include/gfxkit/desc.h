@@ -103,7 +103,9 @@ enum gk_access_size {
 	GK_Z_RECT,      /* linear sub-window: elements of 1 << esize bytes (or esize_bytes),
 	                 * origin x,y,z, row pitch, slice pitch, extent w,h,d */
 	GK_Z_TILED,     /* tiled surface slices: slice_tile_max (64-pixel tiles - 1),
-	                 * log2 bytes per pixel, first slice z, bytes moved count*n, or slices d */
+	                 * log2 bytes per pixel, first slice z, bytes moved count*n, or slices d;
+	                 * with `mode` (the ARRAY_MODE field) linear and 1D surfaces narrow to
+	                 * the rows the copy reaches (the tiling module's gk_tile_range) */
 };
 
 #define GK_ACC_READ  1u
@@ -122,6 +124,7 @@ struct gk_access {
 	const char *arg[9];
 	uint8_t pitch_plus, bytes_pitch, rect_plus;
 	uint8_t esize_const;   /* log2 bytes per element when arg[8] is NULL */
+	const char *mode;      /* GK_Z_TILED: the ARRAY_MODE field (NULL: always whole slices) */
 };
 
 /* What follows the fixed fields of a packet. */
@@ -228,7 +231,7 @@ struct gk_format {
 		/* the fields that rules and accesses name, as field indices on this
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];
-		uint8_t acc_ix[GK_FAST_ACCESSES][12]; /* addr, flip, count, arg[0..8] */
+		uint8_t acc_ix[GK_FAST_ACCESSES][13]; /* addr, flip, count, arg[0..8], mode */
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gfxkit/stream.h"
+#include "gfxkit/tiling.h"
 
 #include "bits.h"
 #include "layout.h"
@@ -266,7 +267,7 @@ struct acc_ctx {
 	const struct gk_format *fmt;
 	const struct gk_packet_desc *d;
 	const struct gk_packet *pkt;
-	const uint8_t *ix; /* addr, flip, count, arg[0..8] (gk_desc_fast.acc_ix), or all 0xff */
+	const uint8_t *ix; /* addr, flip, count, arg[0..8], mode (gk_desc_fast.acc_ix), or all 0xff */
 };
 
 static uint64_t acc_value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
@@ -275,6 +276,76 @@ static uint64_t acc_value(const struct acc_ctx *c, unsigned slot, const char *na
 	if (!name || !field_at(c->fmt, c->d, c->pkt, c->ix[slot], name, &v))
 		return dflt;
 	return v;
+}
+
+/* A tiled access on a linear or 1D surface (ARRAY_MODE 0-2): the rows it
+ * reaches, as the tiling module lays the surface out: the range from the
+ * first element's micro-tile row (linear: the element) to the last one's
+ * (gk_tile_range of each; everything between is contiguous in these modes).
+ * Pitch and slice come from the packet; when they are not a layout the
+ * module would give (a pitch addrlib pads, a slice that is not whole
+ * micro-tile rows, sizes past its limits), or the box leaves the slice, or
+ * the surface is 2D or thick, this says so (-1) and the caller bounds whole
+ * slices.  Linear and 1D ranges do not depend on the element order inside a
+ * micro tile, where r6xx-Cayman differ from GFX6-8, so the GFX6-8 module
+ * serves every generation.  Returns 1 with *r set, 0 when the access
+ * touches nothing. */
+static int tiled_rows(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned esize,
+		      struct range *r)
+{
+	uint64_t mode;
+	if (!field_at(c->fmt, c->d, c->pkt, c->ix[12], ac->mode, &mode) || mode > 2)
+		return -1;
+	uint64_t elem = 1ull << esize;
+	uint64_t pitch = (acc_value(c, 6, ac->arg[3], 0) + 1) * 8;  /* elements (pitch_tile_max: 8-pixel tiles) */
+	uint64_t slice = (acc_value(c, 7, ac->arg[4], 0) + 1) * 64; /* elements (slice_tile_max: 64-pixel tiles) */
+	if (pitch > GK_TILE_MAX_DIM || slice % pitch || slice / pitch > GK_TILE_MAX_DIM)
+		return -1;
+	uint64_t rows = slice / pitch, z = acc_value(c, 5, ac->arg[2], 0);
+	uint64_t first[3], last[3]; /* x, y, slice */
+	if (ac->arg[7]) {
+		/* a box: origin and extent */
+		uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
+		uint64_t w = acc_value(c, 8, ac->arg[5], 1) + ac->rect_plus, h = acc_value(c, 9, ac->arg[6], 1) + ac->rect_plus;
+		uint64_t dp = acc_value(c, 10, ac->arg[7], 1) + ac->rect_plus;
+		if (!w || !h || !dp)
+			return 0;
+		first[0] = x, first[1] = y, first[2] = z;
+		last[0] = x + w - 1, last[1] = y + h - 1, last[2] = z + dp - 1;
+	} else {
+		/* COUNT units in raster order from (x, y) of slice z, rows of pitch
+		 * elements, running on into the next slices */
+		uint64_t count = acc_value(c, 2, ac->count, 0);
+		uint64_t moved = count * (ac->n ? ac->n : 64 * elem); /* count < 2^32, n small: no overflow */
+		if (!moved)
+			return 0;
+		uint64_t e0 = acc_value(c, 4, ac->arg[1], 0) * pitch + acc_value(c, 3, ac->arg[0], 0);
+		uint64_t e1 = e0 + (moved + elem - 1) / elem - 1;
+		first[0] = e0 % pitch, first[1] = e0 / pitch % rows, first[2] = z + e0 / slice;
+		last[0] = e1 % pitch, last[1] = e1 / pitch % rows, last[2] = z + e1 / slice;
+	}
+	if (first[0] >= pitch || last[0] >= pitch || first[1] >= rows || last[1] >= rows ||
+	    last[2] >= GK_TILE_MAX_SLICES)
+		return -1;
+	struct gk_tile_params p;
+	gk_tile_params_init(&p);
+	p.mode = mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR;
+	p.micro = GK_MICRO_THIN;
+	p.bpp = 8u << esize;
+	p.width = (uint32_t)pitch;
+	p.height = (uint32_t)rows;
+	p.slices = (uint32_t)last[2] + 1;
+	struct gk_tile_surface s;
+	uint64_t lo0, hi0, lo1, hi1;
+	if (gk_tile_surface_init(&s, &p) != 0 || s.pitch != pitch || s.slice_bytes != slice * elem ||
+	    gk_tile_range(&s, (uint32_t)first[0], (uint32_t)first[1], (uint32_t)first[2], 1, 1, 1, &lo0, &hi0) != 0 ||
+	    gk_tile_range(&s, (uint32_t)last[0], (uint32_t)last[1], (uint32_t)last[2], 1, 1, 1, &lo1, &hi1) != 0)
+		return -1;
+	bool ov = false;
+	r->lo = add_ov(addr, lo0, &ov);
+	r->last = add_ov(addr, hi1 - 1, &ov);
+	r->overflow = ov;
+	return 1;
 }
 
 /* The byte range of one access; false when it touches nothing. */
@@ -322,6 +393,11 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, ui
 		break;
 	}
 	case GK_Z_TILED: {
+		if (ac->mode) {
+			int t = tiled_rows(c, ac, addr, esize, r);
+			if (t >= 0)
+				return t == 1;
+		}
 		/* whole slices of (slice_tile_max + 1) 8x8-pixel tiles from slice z */
 		uint64_t slice = mul_ov(acc_value(c, 7, ac->arg[4], 0) + 1, 64 * elem, &ov);
 		uint64_t z = acc_value(c, 5, ac->arg[2], 0);
@@ -365,7 +441,7 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, ui
 static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_packet *pkt,
 			 const struct gk_packet_desc *d, struct gk_diags *out)
 {
-	static const uint8_t none[12] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	static const uint8_t none[13] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	for (unsigned k = 0; k < d->naccess; k++) {
 		const struct gk_access *ac = &d->access[k];
 		const uint8_t *ixs = k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none;

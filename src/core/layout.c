@@ -201,6 +201,7 @@ void gk_format_prepare(struct gk_format *fmt)
 			fast->acc_ix[a][0] = gk_field_index(fmt, d, ac->addr);
 			fast->acc_ix[a][1] = gk_field_index(fmt, d, ac->flip);
 			fast->acc_ix[a][2] = gk_field_index(fmt, d, ac->count);
+			fast->acc_ix[a][12] = gk_field_index(fmt, d, ac->mode);
 			for (unsigned i = 0; i < 9; i++)
 				fast->acc_ix[a][3 + i] = gk_field_index(fmt, d, ac->arg[i]);
 		}

@@ -68,13 +68,17 @@
 #define ACC_CNT(rw_, a, cnt, unit) { .rw = rw_, .size = GK_Z_COUNT, .addr = a, .count = cnt, .n = unit }
 #define ACC_CNT_FLIP(rw_, a, fl, cnt, unit) \
 	{ .rw = rw_, .size = GK_Z_COUNT, .addr = a, .flip = fl, .count = cnt, .n = unit }
-/* tiled surface reached by COUNT units from (x, y, z); unit 0: 8x8-pixel tiles */
-#define ACC_TILED(rw_, a, fl, cnt, unit, x, y, z, ptm, stm, es) \
+/* tiled surface reached by COUNT units from (x, y, z); unit 0: 8x8-pixel
+ * tiles.  md is the ARRAY_MODE field: linear and 1D surfaces are bounded by
+ * the rows reached, 2D and thick ones by whole slices (core/check.c) */
+#define ACC_TILED(rw_, a, fl, md, cnt, unit, x, y, z, ptm, stm, es) \
 	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, \
-	  .arg = { x, y, z, ptm, stm, 0, 0, 0, es } }
-/* tiled surface slices z .. z + depth - 1 */
-#define ACC_SLICES(rw_, a, fl, z, stm, depth, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .arg = { 0, 0, z, 0, stm, 0, 0, depth, es } }
+	  .arg = { x, y, z, ptm, stm, 0, 0, 0, es }, .mode = md }
+/* a box (x, y, z) + (w, h, depth) of a tiled surface: slices z .. z + depth - 1,
+ * narrowed to the rows of the box on linear and 1D surfaces */
+#define ACC_BOX(rw_, a, fl, md, x, y, z, ptm, stm, w, h, depth, es) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .arg = { x, y, z, ptm, stm, w, h, depth, es }, \
+	  .mode = md }
 
 #define RD GK_ACC_READ
 #define WR GK_ACC_WRITE
@@ -143,8 +147,8 @@ GK_ENUM_DEF(sb_direction, 1, [0] = "LINEAR_TO_STRUCTURED", [1] = "STRUCTURED_TO_
 	GK_U("HEIGHT_MAX", n, 10, 22, ROWS), GK_U("PITCH_TILE_MAX", n, 0, 9, PX8), \
 	GK_U("SLICE_TILE_MAX", (n) + 1, 12, 31, PX64), GK_U("Z", (n) + 1, 0, 10), \
 	GK_U("Y", (n) + 2, 17, 29), GK_U("X", (n) + 2, 3, 15), GK_E(swapname, (n) + 2, 1, 2, swap)
-#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "COUNT", 4, "X", "Y", "Z", "PITCH_TILE_MAX", \
-					"SLICE_TILE_MAX", "SIZE")
+#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", \
+					"PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field r6_write_linear[] = {
 	R6_CMD, GK_CONSTF("T", 0, 23, 23, 0), GK_CNT("COUNT", 0, 0, 15, 3),
@@ -232,7 +236,7 @@ static const struct gk_access fill_dw_acc[] = { ACC_CNT(WR, "DST_ADDR", "COUNT",
 	GK_E("NUM_BANKS", (n) + 4, 25, 26, num_banks, .flags = GK_F_BYNAME), \
 	GK_E("TILE_SPLIT", (n) + 4, 21, 23, tile_split, .flags = GK_F_BYNAME), GK_U("Y", (n) + 4, 0, 13)
 #define EG_TILED_ACC(rw_, base, fl, unit) \
-	ACC_TILED(rw_, base, fl, "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
+	ACC_TILED(rw_, base, fl, "ARRAY_MODE", "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field eg_write_linear[] = {
 	EG_CMD, EG_SUB, GK_CNT("COUNT", 0, 0, 19, 3), ADDR40("DEST_ADDR", 1, 2, 2, 0, 7, 4),
@@ -351,7 +355,8 @@ static const struct gk_field cm_copy_l2t_partial[] = {
 	GK_U("DX", 10, 0, 13), GK_U("DZ", 11, 0, 10),
 };
 static const struct gk_access cm_copy_l2t_partial_acc[] = {
-	ACC_SLICES(WR, "BASE_256", "DETILE", "Z", "SLICE_TILE_MAX", "DZ", "SIZE"),
+	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "DX", "DY",
+		"DZ", "SIZE"),
 	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .bytes_pitch = 1,
 	  .arg = { 0, 0, 0, "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
 };
@@ -382,8 +387,10 @@ static const struct gk_field cm_copy_t2t_partial[] = {
 	GK_U("DX", 11, 0, 13, .align = 8, .why = "low 3 bits MBZ"), GK_U("DZ", 12, 0, 10),
 };
 static const struct gk_access cm_copy_t2t_partial_acc[] = {
-	ACC_SLICES(RD, "SRC_BASE_256", 0, "SRC_Z", "SRC_SLICE_TILE_MAX", "DZ", "SIZE"),
-	ACC_SLICES(WR, "DEST_BASE_256", 0, "DST_Z", "DEST_SLICE_TILE_MAX", "DZ", "SIZE"),
+	ACC_BOX(RD, "SRC_BASE_256", 0, "ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH_TILE_MAX",
+		"SRC_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
+	ACC_BOX(WR, "DEST_BASE_256", 0, "ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DEST_PITCH_TILE_MAX",
+		"DEST_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
 };
 
 /* VMID is [23:20] (the seed's [22:20] is one bit short: nid.h and sid.h
@@ -457,7 +464,7 @@ static const struct gk_access poll_acc[] = { ACC_FIX(RD, "ADDR", 4) };
 /* pitch and slice pitch "(tiles)" hold tile counts minus one, as Mesa writes
  * them (pitch / 8 - 1, pixels per slice / 64 - 1; docs/dma-facts.md D4) */
 #define CIK_TILED_ACC(rw_, a, fl) \
-	ACC_TILED(rw_, a, fl, "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
+	ACC_TILED(rw_, a, fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
 
 static const struct gk_field cik_copy_linear[] = {
 	CIK_OP, CIK_SUB, GK_CONSTF("BROADCAST", 0, 27, 27, 0), GK_U("COUNT", 1, 0, 21),
@@ -558,7 +565,8 @@ static const struct gk_rule cik_sub_window_rules[] = {
 	{ GK_R_X_DWORD, "RECT_X", "ELEMENT_SIZE", 0, 0, 0 },
 };
 static const struct gk_access cik_copy_tiled_sub_window_acc[] = {
-	ACC_SLICES(WR, "TILED_ADDR", "DETILE", "TILED_Z", "SLICE_PITCH", "RECT_Z", "ELEMENT_SIZE"),
+	ACC_BOX(WR, "TILED_ADDR", "DETILE", "ARRAY_MODE", "TILED_X", "TILED_Y", "TILED_Z", "PITCH", "SLICE_PITCH",
+		"RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
 	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .pitch_plus = 1,
 	  .arg = { "LINEAR_X", "LINEAR_Y", "LINEAR_Z", "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "RECT_X", "RECT_Y",
 		   "RECT_Z", "ELEMENT_SIZE" } },
@@ -580,8 +588,10 @@ static const struct gk_rule cik_t2t_rules[] = {
 	  "the micro tile modes must match, unless src = display and dst = rotated" },
 };
 static const struct gk_access cik_copy_t2t_sub_window_acc[] = {
-	ACC_SLICES(RD, "SRC_ADDR", 0, "SRC_Z", "SRC_SLICE_PITCH", "RECT_Z", "SRC_ELEMENT_SIZE"),
-	ACC_SLICES(WR, "DST_ADDR", 0, "DST_Z", "DST_SLICE_PITCH", "RECT_Z", "DST_ELEMENT_SIZE"),
+	ACC_BOX(RD, "SRC_ADDR", 0, "SRC_ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X",
+		"RECT_Y", "RECT_Z", "SRC_ELEMENT_SIZE"),
+	ACC_BOX(WR, "DST_ADDR", 0, "DST_ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X",
+		"RECT_Y", "RECT_Z", "DST_ELEMENT_SIZE"),
 };
 
 /* structured buffer: COUNT + 1 elements ("0 means 1 stride") of STRIDE

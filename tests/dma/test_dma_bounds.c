@@ -248,8 +248,10 @@ static const struct row rows[] = {
 	  CIK_TI " LINEAR_ADDR=0x300000 LINEAR_Y=0 LINEAR_X=0 LINEAR_PITCH=63 LINEAR_Z=0 LINEAR_SLICE_PITCH=4095 "
 	  "RECT_Y=16 RECT_X=16 TILED_SWAP=NONE LINEAR_SWAP=NONE RECT_Z=1",
 	  { { "TILED_ADDR", "writes", 0x100100000, 0x100103fff }, { "LINEAR_ADDR", "reads", 0x300000, 0x300f3f } } },
-	/* 128 bpp: src slice 64 * 64 * 16 = 64 KiB, 8 of them; dst slice 256 * 64 * 16
-	 * = 256 KiB, 8 of them from slice 3 */
+	/* 128 bpp: src (2D) slice 64 * 64 * 16 = 64 KiB, 8 of them; dst (1D) slice
+	 * 256 * 64 * 16 = 256 KiB of 128 rows, pitch 128 px: micro-tile rows of
+	 * 128 * 8 * 16 = 16 KiB; the box (8, 0, 3) .. (31, 15, 10) reaches micro-tile
+	 * rows 0-1 of slice 10: 0xc0000 .. 10 * 0x40000 + 0x8000 */
 	{ CIK, "COPY_T2T_SUB_WINDOW",
 	  "COPY_T2T_SUB_WINDOW SRC_ADDR=0x100100000 SRC_Y=8 SRC_X=16 SRC_PITCH=7 SRC_Z=0 SRC_SLICE_PITCH=63 "
 	  "SRC_PIPE_CONFIG=P16_32x32_16x16 SRC_MACRO_TILE_ASPECT=8:1 SRC_NUM_BANKS=16 SRC_BANK_HEIGHT=8 SRC_BANK_WIDTH=8 "
@@ -258,7 +260,46 @@ static const struct row rows[] = {
 	  "DST_MACRO_TILE_ASPECT=1:1 DST_NUM_BANKS=2 DST_BANK_HEIGHT=1 DST_BANK_WIDTH=1 DST_TILE_SPLIT=64 "
 	  "DST_MICRO_TILE_MODE=ROTATED DST_ARRAY_MODE=ARRAY_1D_TILED_THIN1 DST_ELEMENT_SIZE=128BPP RECT_Y=16 RECT_X=24 "
 	  "SRC_SWAP=NONE DST_SWAP=NONE RECT_Z=8",
-	  { { "SRC_ADDR", "reads", 0x100100000, 0x10017ffff }, { "DST_ADDR", "writes", 0x1002c0000, 0x1004bffff } } },
+	  { { "SRC_ADDR", "reads", 0x100100000, 0x10017ffff }, { "DST_ADDR", "writes", 0x1002c0000, 0x100487fff } } },
+
+	/* ---- linear and 1D surfaces: only the rows reached (gk_tile_range) ---- */
+	/* all: 32 bpp, pitch 64 px (256 B), slice 32 tiles = 2048 px = 32 rows = 8 KiB,
+	 * micro-tile rows of 64 * 8 * 4 = 2 KiB.  100 dwords from (8, 9) of slice 1:
+	 * elements 584 .. 683, rows 9-10 */
+	{ SI, "COPY_L2T",
+	  "COPY_L2T COUNT=100 BASE_256=0x1000000 DETILE=L2T ARRAY_MODE=ARRAY_1D_TILED_THIN1 SIZE=32BPP BANK_HEIGHT=1 "
+	  "BANK_WIDTH=1 MT_ASPECT=1:1 HEIGHT_MAX=31 PITCH_TILE_MAX=7 PIPE_CONFIG=P2 SLICE_TILE_MAX=31 Z=1 X=8 MT=THIN "
+	  "NUM_BANKS=2 TILE_SPLIT=64 Y=9 TILED_SWAP=NONE LINEAR_ADDR=0x200000 LINEAR_SWAP=NONE",
+	  /* 1D: micro-tile row 1 of slice 1: 0x2000 + 0x800 .. 0x2000 + 0x1000 */
+	  { { "BASE_256", "writes", 0x1002800, 0x1002fff }, { "LINEAR_ADDR", "reads", 0x200000, 0x20018f } } },
+	{ EGCM, "COPY_L2T",
+	  "COPY_L2T COUNT=100 BASE_256=0x1000000 DETILE=T2L ARRAY_MODE=ARRAY_LINEAR_GENERAL SIZE=32BPP BANK_HEIGHT=1 "
+	  "BANK_WIDTH=1 MT_ASPECT=1:1 HEIGHT_MAX=31 PITCH_TILE_MAX=7 SLICE_TILE_MAX=31 Z=1 X=8 NON_DISP=0 NUM_BANKS=2 "
+	  "TILE_SPLIT=64 Y=9 TILED_SWAP=NONE LINEAR_ADDR=0x200000 LINEAR_SWAP=NONE",
+	  /* linear: exactly the elements, 0x2000 + 584 * 4 .. 0x2000 + 684 * 4 - 1 */
+	  { { "BASE_256", "reads", 0x1002920, 0x1002aaf }, { "LINEAR_ADDR", "writes", 0x200000, 0x20018f } } },
+	/* a box on 1D: (8, 4, 1) .. (23, 11, 2): micro-tile rows 0-1 of slices 1-2 */
+	{ CM, "COPY_L2T_PARTIAL",
+	  "COPY_L2T_PARTIAL COUNT=256 BASE_256=0x1000000 DETILE=T2L ARRAY_MODE=ARRAY_1D_TILED_THIN1 SIZE=32BPP "
+	  "BANK_HEIGHT=1 BANK_WIDTH=1 MT_ASPECT=1:1 HEIGHT_MAX=31 PITCH_TILE_MAX=7 SLICE_TILE_MAX=31 Z=1 X=8 NON_DISP=0 "
+	  "NUM_BANKS=2 TILE_SPLIT=64 Y=4 TILED_SWAP=NONE LINEAR_ADDR=0x200000 LINEAR_PITCH=256 LINEAR_SWAP=8IN32 "
+	  "LINEAR_SLICE_PITCH=8192 DY=8 DX=16 DZ=2",
+	  { { "BASE_256", "reads", 0x1002000, 0x1004fff }, { "LINEAR_ADDR", "writes", 0x200000, 0x20273f } } },
+	/* a box on a linear-aligned surface: (4, 8) .. (19, 23) of slice 0, pitch 64 px:
+	 * bytes 516 * 4 .. 1492 * 4 - 1 */
+	{ CIK, "COPY_TILED_SUB_WINDOW",
+	  "COPY_TILED_SUB_WINDOW DETILE=L2T TILED_ADDR=0x100100000 TILED_Y=8 TILED_X=4 PITCH=7 TILED_Z=0 SLICE_PITCH=63 "
+	  "PIPE_CONFIG=P2 MACRO_TILE_ASPECT=1:1 NUM_BANKS=2 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=64 MICRO_TILE_MODE=THIN "
+	  "ARRAY_MODE=ARRAY_LINEAR_ALIGNED ELEMENT_SIZE=32BPP LINEAR_ADDR=0x300000 LINEAR_Y=0 LINEAR_X=0 LINEAR_PITCH=63 "
+	  "LINEAR_Z=0 LINEAR_SLICE_PITCH=4095 RECT_Y=16 RECT_X=16 TILED_SWAP=NONE LINEAR_SWAP=NONE RECT_Z=1",
+	  { { "TILED_ADDR", "writes", 0x100100810, 0x10010174f }, { "LINEAR_ADDR", "reads", 0x300000, 0x300f3f } } },
+	/* 1D, but a slice of 12 tiles is 12 rows of a 64-px pitch, not whole
+	 * micro-tile rows: not a layout the tiling module gives, so the whole
+	 * slice 1 (768 px * 4 B = 0xc00 bytes) bounds the write */
+	{ R67, "WRITE_TILED",
+	  "WRITE_TILED BASE_256=0x1234000 ARRAY_MODE=ARRAY_1D_TILED_THIN1 SIZE=32BPP HEIGHT_MAX=11 PITCH_TILE_MAX=7 "
+	  "SLICE_TILE_MAX=11 Z=1 Y=8 X=16 SWAP=NONE\n    DATA 0x11111111 0x22222222",
+	  { { "BASE_256", "writes", 0x1234c00, 0x12357ff } } },
 
 	/* ---- fixed-size targets ---- */
 	/* r6xx/r7xx IB base: [31:8], 256-byte aligned; evergreen on: [31:5] */

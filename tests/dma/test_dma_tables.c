@@ -28,6 +28,11 @@ static void names_resolve(const struct gk_format *fmt)
 			if (ac->flip)
 				CHECK(has_field(d, ac->flip, fmt->gen_bit), "%s %s: access flip '%s' is no field", fmt->gen,
 				      d->name, ac->flip);
+			/* every tiled access names its ARRAY_MODE, so linear and 1D surfaces
+			 * are bounded by the rows reached */
+			if (ac->size == GK_Z_TILED)
+				CHECK(ac->mode && has_field(d, ac->mode, fmt->gen_bit), "%s %s: tiled access without its mode '%s'",
+				      fmt->gen, d->name, ac->mode ? ac->mode : "(null)");
 			for (unsigned i = 0; i < 9; i++)
 				if (ac->arg[i])
 					CHECK(has_field(d, ac->arg[i], fmt->gen_bit), "%s %s: access argument '%s' is no field",
