@@ -308,6 +308,30 @@ EOF
 else
 	echo "# python3 absent: PNG decode check skipped"
 fi
+# real decoders, when installed: libpng's pngcheck and Pillow (Debian: pngcheck, python3-pil)
+if command -v pngcheck >/dev/null 2>&1; then
+	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png; do
+		if pngcheck -q "$f" >perr 2>&1; then ok; else bad "map $f: pngcheck: $(head -1 perr)"; fi
+	done
+else
+	echo "# pngcheck absent: its check of the maps skipped"
+fi
+PIL=
+for p in python3 /usr/bin/python3; do
+	if command -v $p >/dev/null 2>&1 && $p -c 'import PIL.Image' 2>/dev/null; then PIL=$p; break; fi
+done
+if [ -n "$PIL" ]; then
+	# Pillow decodes every map; the 1d map is 24 x 16 with more than one colour,
+	# and the pipe map of case 101 shows a colour per pipe (8), each also dimmed
+	# in the padding (100 x 37 padded to the macro tiles): 16
+	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png; do
+		if $PIL -c 'import sys, PIL.Image as I; im = I.open(sys.argv[1]); im.load(); assert im.mode == "RGB" and len(set(im.getdata())) > 1' "$f" 2>perr; then ok; else bad "map $f: Pillow: $(tail -1 perr)"; fi
+	done
+	if $PIL -c 'import PIL.Image as I; assert I.open("map_1d.png").size == (24, 16)' 2>perr; then ok; else bad "map 1d: Pillow size: $(tail -1 perr)"; fi
+	if $PIL -c 'import PIL.Image as I; n = len(set(I.open("map_pipe.png").getdata())); assert n == 16, n' 2>perr; then ok; else bad "map pipe: Pillow colours: $(tail -1 perr)"; fi
+else
+	echo "# Pillow absent: its decode of the maps skipped"
+fi
 
 echo "# passed=$pass failed=$fail"
 [ "$fail" -eq 0 ]
