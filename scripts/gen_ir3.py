@@ -547,9 +547,43 @@ lv = []
 for r in roots:
     w('static const uint16_t leaves_%s[] = { %s };' % (
         r[1:].replace('-', '_'), ', '.join(str(x) for x in leaves[r])))
+# Decode index: the leaves of a big root grouped by the bits every one of
+# them fixes (at most 8, the highest), so that decode looks at one group
+# instead of every leaf.  `leaves` keeps the XML order (the assembler tries
+# leaves in it); the grouped copy only serves decode.
+key_bits = {}
+for r in roots:
+    if len(leaves[r]) < 16:
+        key_bits[r] = []
+        continue
+    common = (1 << 64) - 1
+    for x in leaves[r]:
+        common &= bitsets[x]['mask']
+    key_bits[r] = sorted([i for i in range(64) if common >> i & 1], reverse=True)[:8]
+
+
+def leaf_key(r, x):
+    return sum((bitsets[x]['match'] >> bit & 1) << i for i, bit in enumerate(key_bits[r]))
+
+
+for r in roots:
+    if not key_bits[r]:
+        continue
+    c = r[1:].replace('-', '_')
+    order = sorted(leaves[r], key=lambda x: leaf_key(r, x))
+    starts = []
+    for k in range((1 << len(key_bits[r])) + 1):
+        starts.append(sum(1 for x in order if leaf_key(r, x) < k))
+    w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
+    w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
 w('const struct ir3_root ir3_roots[IR3_NROOTS] = {')
 for r in roots:
-    w('\t{ %d, leaves_%s, %d },' % (bs_index[r], r[1:].replace('-', '_'), len(leaves[r])))
+    c = r[1:].replace('-', '_')
+    if key_bits[r]:
+        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s },' % (
+            bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c))
+    else:
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL },' % (bs_index[r], c, len(leaves[r])))
 w('};')
 w('const int ir3_root_instruction = %d;' % roots.index('#instruction'))
 

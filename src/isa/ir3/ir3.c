@@ -281,24 +281,31 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 	return NULL;
 }
 
-/* The leaf under root that matches val on this GPU; -1 none (or two). */
+/* The leaf under root that matches val on this GPU; -1 none.  The first
+ * match is the only one: no two leaves of a root whose generations meet
+ * match a common word (tests/ir3/test_ir3.c test_tables proves it for
+ * every GPU id), so the scan stops there. */
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
 	const struct ir3_root *R = &ir3_roots[root];
+	const uint16_t *leaves = R->leaves;
+	unsigned first = 0, end = R->nleaves;
+	if (R->nkey) {
+		/* only the leaves whose fixed key bits agree with val */
+		unsigned key = 0;
+		for (unsigned k = 0; k < R->nkey; k++)
+			key |= (unsigned)(val >> R->key_bit[k] & 1) << k;
+		leaves = R->by_key;
+		first = R->key_start[key];
+		end = R->key_start[key + 1];
+	}
 	int found = -1;
-	for (unsigned i = 0; i < R->nleaves; i++) {
-		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
-		if (st->gpu < B->gen_min || st->gpu > B->gen_max)
+	for (unsigned i = first; i < end; i++) {
+		const struct ir3_bitset *B = &ir3_bitsets[leaves[i]];
+		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
 			continue;
-		if ((val & B->mask) != B->match)
-			continue;
-		if (found >= 0) {
-			if (!quiet)
-				diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, what, "%s: encodings %s and %s both match",
-				     what, ir3_bitsets[found].name, B->name);
-			return -1;
-		}
-		found = R->leaves[i];
+		found = leaves[i];
+		break;
 	}
 	if (found >= 0 && st->out) {
 		if (root == ir3_root_instruction && !quiet)
@@ -1199,6 +1206,11 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
 	return 0;
 }
 
+static unsigned pair_hash(char a, char b)
+{
+	return ((unsigned)(unsigned char)a * 31u + (unsigned char)b) & 1023u;
+}
+
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
 {
 	struct enc *e = malloc(sizeof *e);
@@ -1251,23 +1263,46 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	e->gpu = gpu_id;
 	e->s = norm;
 	e->n = n;
+	/* which character pairs the text holds (hashed): a name whose first two
+	 * characters are not a pair of the text is not in it, without a strstr */
+	uint32_t pairs[32] = { 0 };
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned h = pair_hash(norm[i], norm[i + 1]);
+		pairs[h >> 5] |= 1u << (h & 31);
+	}
 	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
 	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
 		int leaf = R->leaves[i];
 		const struct ir3_bitset *B = &ir3_bitsets[leaf];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
-		int named = strstr(norm, B->name) != NULL;
+		int named = 0;
+		if (B->name[0] && B->name[1]) {
+			unsigned h = pair_hash(B->name[0], B->name[1]);
+			named = (pairs[h >> 5] >> (h & 31) & 1) && strstr(norm, B->name) != NULL;
+		} else {
+			named = strstr(norm, B->name) != NULL;
+		}
 		if (!named && !B->nameless)
 			continue;
 		struct variant vs[24];
 		unsigned nv = variants(leaf, vs, 24);
 		for (unsigned k = 0; k < nv && rc < 0; k++) {
 			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k].disp[vs[k].k]].tpl];
-			int has_name = 0;
-			for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++)
-				has_name |= ir3_segs[sg].field == 0;
-			if (has_name && !named)
+			int has_name = 0, lits = 1;
+			/* the text must hold the name and every literal of the display
+			 * verbatim (finish() compares the rendering with it byte for
+			 * byte): a cheap test that spares most of the backtracking */
+			for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
+				const struct ir3_seg *S = &ir3_segs[sg];
+				has_name |= S->field == 0;
+				if (S->field < 0 && S->len > 1 && S->len < sizeof e->check) {
+					memcpy(e->check, S->lit, S->len);
+					e->check[S->len] = 0;
+					lits = strstr(norm, e->check) != NULL;
+				}
+			}
+			if ((has_name && !named) || !lits)
 				continue;
 			e->nsc = 1;
 			e->na = 0;

@@ -116,8 +116,15 @@ struct ir3_enum {
 
 struct ir3_root {
 	int16_t bitset;
-	const uint16_t *leaves;
+	const uint16_t *leaves;    /* in XML order (the assembler tries them so) */
 	uint32_t nleaves;
+	/* decode index (roots of 16 leaves or more): key = the bits key_bit[]
+	 * (fixed by every leaf) packed, key_bit[0] lowest; the leaves with that
+	 * key are by_key[key_start[key] .. key_start[key + 1]) */
+	uint8_t nkey;
+	uint8_t key_bit[8];
+	const uint16_t *by_key;
+	const uint16_t *key_start;
 };
 
 extern const char *const ir3_names[IR3_NNAMES];
