@@ -71,36 +71,24 @@ bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-fuzz: tests/fuzz/fuzz_pm4.c $(LIB_SRC)
-	@mkdir -p $(B)/fuzz/corpus
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz/fuzz_pm4
-	$(B)/fuzz/fuzz_pm4 -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz/ \
-		$(B)/fuzz/corpus tests/fuzz/corpus tests/vectors > $(B)/fuzz/log 2>&1; \
-	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz/log | head -40; exit $$rc
-
-fuzz-dma: tests/fuzz/fuzz_dma.c $(LIB_SRC)
-	@mkdir -p $(B)/fuzz-dma/corpus
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-dma/fuzz_dma
-	$(B)/fuzz-dma/fuzz_dma -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-dma/ \
-		$(B)/fuzz-dma/corpus tests/fuzz/corpus_dma > $(B)/fuzz-dma/log 2>&1; \
-	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-dma/log | head -40; exit $$rc
-
-fuzz-sendmsg: tests/fuzz/fuzz_sendmsg.c $(LIB_SRC)
-	@mkdir -p $(B)/fuzz-sendmsg/corpus
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-sendmsg/fuzz_sendmsg
-	$(B)/fuzz-sendmsg/fuzz_sendmsg -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-sendmsg/ \
-		$(B)/fuzz-sendmsg/corpus tests/fuzz/corpus_sendmsg > $(B)/fuzz-sendmsg/log 2>&1; \
-	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-sendmsg/log | head -40; exit $$rc
-
-fuzz-ir3: tests/fuzz/fuzz_ir3.c $(LIB_SRC)
-	@mkdir -p $(B)/fuzz-ir3/corpus
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $^ -o $(B)/fuzz-ir3/fuzz_ir3
-	$(B)/fuzz-ir3/fuzz_ir3 -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 -artifact_prefix=$(B)/fuzz-ir3/ \
-		$(B)/fuzz-ir3/corpus tests/fuzz/corpus_ir3 > $(B)/fuzz-ir3/log 2>&1; \
-	rc=$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $(B)/fuzz-ir3/log | head -40; exit $$rc
+# One libFuzzer target per family: $(1) target, $(2) harness name, $(3) seed
+# corpus folders, $(4) -max_len.  Prints libFuzzer's summary; exit 1 on a find.
+define FUZZ_TARGET
+$(1): tests/fuzz/$(2).c $$(LIB_SRC)
+	@mkdir -p $$(B)/$(1)/corpus
+	$$(FUZZ_CC) $$(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$^ -o $$(B)/$(1)/$(2)
+	$$(B)/$(1)/$(2) -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 -artifact_prefix=$$(B)/$(1)/ \
+		$$(B)/$(1)/corpus $(3) > $$(B)/$(1)/log 2>&1; \
+	rc=$$$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -40; exit $$$$rc
+endef
+$(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,4096))
+$(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma,4096))
+$(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,4096))
+$(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,1024))
+$(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

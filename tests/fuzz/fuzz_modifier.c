@@ -1,12 +1,12 @@
-/* libFuzzer target for the DRM format modifier parser and printers:
- *   clang -Iinclude -Isrc -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
- *     tests/fuzz/fuzz_modifier.c src/modifier/modifier.c src/modifier/modifier_tab.c \
- *     src/core/desc.c src/core/out.c -o fuzz_modifier
+/* libFuzzer target for the DRM format modifier parser and printers
+ * (make fuzz-modifier, FUZZ_SECONDS=60 by default).
  * The input is (a) a name: when it parses, the value's exact name must parse
  * back to the same value; and (b) its first 8 bytes a value: name, exact
  * name, check, describe and JSON must not crash, the exact name must parse
  * back, the JSON line must be valid JSON, and split/join must give the value
- * back.  Any broken property traps. */
+ * back; a GFX6-8 value's surface (sizes from the value's own bits) must be
+ * computed or refused with an error, and print as valid JSON.  Any broken
+ * property traps. */
 #include <stdint.h>
 #include <string.h>
 
@@ -36,6 +36,24 @@ static void value_props(uint64_t v)
 	gk_modifier_json(v, &o);
 	if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
 		__builtin_trap();
+	/* the surface: sizes from a hash of the value (a valid GFX6-8 value has
+	 * no spare bits): bpp 8 << (0..7) (5-7 refused), sizes 0 to past the limits */
+	struct gk_tile_surface s;
+	memset(&dg, 0, sizeof dg);
+	uint64_t x = v * 0x9e3779b97f4a7c15ull;
+	unsigned bpp = 8u << (x >> 61);
+	uint32_t w = (uint32_t)(x >> 46) % 17000, h = (uint32_t)(x >> 30 & 0xffff) % 17000, d = (uint32_t)(x >> 18 & 0xfff) % 2100;
+	int r = gk_modifier_surface(v, bpp, w, h, d, &s, &dg);
+	if (r != 0 && !dg.errors)
+		__builtin_trap();
+	if (r == 0) {
+		if (s.pitch < w || s.padded_height < h || s.surface_bytes < (uint64_t)w * h * d * (bpp / 8))
+			__builtin_trap();
+		o.len = 0;
+		gk_modifier_json_surface(v, &s, &o);
+		if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
+			__builtin_trap();
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
