@@ -126,7 +126,7 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap);
  * left alone.  Returns 0 (gk_modifier_check's warnings may be in dg), or -1
  * with errors in dg: not an AMD GFX6-8 modifier, the modifier's own errors,
  * or a combination the tiling module refuses (e.g. an aspect above the bank
- * count, which addrlib cannot lay out). */
+ * count, which addrlib cannot lay out).  dg may be NULL. */
 int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg);
 /* The whole surface: width x height x slices elements of bpp bits laid out
  * as the modifier says, computed by gk_tile_surface_init (pitch, padded

@@ -1089,6 +1089,11 @@ int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_
 		p->mode = GK_TILE_LINEAR;
 		return 0;
 	}
+	struct gk_mod_diags none;
+	if (!dg) { /* the caller wants no diagnostics; gk_modifier_check needs somewhere to count */
+		memset(&none, 0, sizeof none);
+		dg = &none;
+	}
 	struct gk_modifier m;
 	gk_modifier_split(value, &m);
 	if (m.vendor != GK_MOD_VENDOR_AMD || m.tile_version != GK_MOD_GFX6) {

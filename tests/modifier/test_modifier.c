@@ -757,6 +757,17 @@ static void test_gfx6_surfaces(void)
 		CHECK(dg.n >= 1 && dg.d[0].field && strstr(dg.d[0].message, "not a GFX6-8 AMD modifier"),
 		      "0x%016llx: message names the reason", (unsigned long long)others[i]);
 	}
+	/* no diagnostics wanted: the same answers */
+	{
+		struct gk_tile_params q;
+		gk_tile_params_init(&q);
+		struct gk_tile_surface s0;
+		CHECK(gk_modifier_tile_params(0x0200000180d84400ull, &q, NULL) == 0 && q.mode == GK_TILE_2D &&
+			      gk_modifier_tile_params(0x02000101a9580400ull, &q, NULL) == -1 &&
+			      gk_modifier_surface(0x0200000180d84400ull, 32, 64, 64, 1, &s0, NULL) == 0 &&
+			      gk_modifier_surface(0x0200000180d84400ull, 24, 64, 64, 1, &s0, NULL) == -1,
+		      "NULL diagnostics");
+	}
 	/* a GFX6 modifier with its own errors (a reserved bit) is refused with them */
 	struct gk_tile_params tp;
 	gk_tile_params_init(&tp);
