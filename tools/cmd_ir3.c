@@ -9,9 +9,9 @@
 #include "gfxkit/ir3.h"
 #include "commands.h"
 
-static const char *prog = "gfxkit";
+static const char *const prog = CLI_PROG;
 
-static void ir3_usage(FILE *f)
+void cmd_ir3_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
@@ -36,59 +36,6 @@ int cmd_ir3_knows_gpu(const char *gpu)
 {
 	unsigned id;
 	return gk_ir3_gpu(gpu, &id) == 0;
-}
-
-struct ir3_opts {
-	const char *cmd, *gpu, *format, *out, *file;
-	int json;
-	unsigned gpu_id;
-};
-
-static int parse(int argc, char **argv, struct ir3_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	o->cmd = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		const char **slot = NULL, *dummy = NULL;
-		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
-			slot = &o->gpu;
-		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
-			slot = &dummy;
-		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
-			slot = &o->format;
-		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
-			slot = &o->out;
-		else if (!strcmp(a, "--json"))
-			o->json = 1;
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s for -e isa\n", prog, a);
-			return -1;
-		} else if (!o->file)
-			o->file = a;
-		else {
-			fprintf(stderr, "%s: more than one input file (%s)\n", prog, a);
-			return -1;
-		}
-		if (slot) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", prog, a);
-				return -1;
-			}
-			*slot = argv[i];
-			if (slot == &dummy && strcmp(dummy, "isa")) {
-				fprintf(stderr, "%s: this is the isa engine, not %s\n", prog, dummy);
-				return -1;
-			}
-		}
-	}
-	if (!o->gpu || gk_ir3_gpu(o->gpu, &o->gpu_id) != 0) {
-		fprintf(stderr, "%s: -e isa needs -g with an Adreno GPU: %s\n", prog, gk_ir3_gpu_help());
-		return -1;
-	}
-	return 0;
 }
 
 /* the whole input in memory (instruction streams are small) */
@@ -262,29 +209,19 @@ static void print_diags(FILE *of, const char *name, uint64_t off, const struct g
 	}
 }
 
-static int run_decode(const struct ir3_opts *o, int checking)
+static int run_decode(const struct cli_opts *o, unsigned gpu_id, int checking)
 {
-	int fmt = 0; /* 0 auto, 1 bin, 2 hex */
-	if (o->format) {
-		if (!strcmp(o->format, "bin"))
-			fmt = 1;
-		else if (!strcmp(o->format, "hex"))
-			fmt = 2;
-		else if (strcmp(o->format, "auto")) {
-			fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", prog, o->format);
-			return 2;
-		}
-	}
-	const char *name = (!o->file || !strcmp(o->file, "-")) ? "<stdin>" : o->file;
-	FILE *f = (!o->file || !strcmp(o->file, "-")) ? stdin : fopen(o->file, "rb");
-	if (!f) {
-		fprintf(stderr, "%s: %s: %s\n", prog, o->file, strerror(errno));
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
 		return 2;
-	}
+	int fmt = inf == GK_IN_BIN ? 1 : inf == GK_IN_HEX ? 2 : 0; /* 0 auto */
+	const char *name = cli_display_name(o->file);
+	FILE *f = cli_open_in(o->file, "rb");
+	if (!f)
+		return 2;
 	size_t n = 0;
 	char *data = slurp(f, &n);
-	if (f != stdin)
-		fclose(f);
+	cli_close(f);
 	if (!data) {
 		fprintf(stderr, "%s: %s: read error or out of memory\n", prog, name);
 		return 2;
@@ -317,15 +254,11 @@ static int run_decode(const struct ir3_opts *o, int checking)
 			words[i] = v;
 		}
 	}
-	FILE *of = stdout;
-	if (o->out && strcmp(o->out, "-")) {
-		of = fopen(o->out, "w");
-		if (!of) {
-			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
-			free(words);
-			free(data);
-			return 2;
-		}
+	FILE *of = cli_open_out(o->out, "w");
+	if (!of) {
+		free(words);
+		free(data);
+		return 2;
 	}
 	struct gk_ir3_insn *in = malloc(sizeof *in);
 	char *jb = malloc(8192);
@@ -337,7 +270,7 @@ static int run_decode(const struct ir3_opts *o, int checking)
 	}
 	for (size_t i = 0; i < nw; i++) {
 		uint64_t off = 8ull * i;
-		gk_ir3_decode(o->gpu_id, words[i], in);
+		gk_ir3_decode(gpu_id, words[i], in);
 		errors += in->errors;
 		warnings += in->warnings;
 		if (o->json) {
@@ -369,11 +302,8 @@ static int run_decode(const struct ir3_opts *o, int checking)
 		fprintf(stderr, "%s: write error\n", prog);
 		rc = 2;
 	}
-	if (checking && rc == 0) {
-		fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
-			warnings == 1 ? "" : "s");
-		rc = errors ? 1 : 0;
-	}
+	if (checking && rc == 0)
+		rc = cli_check_summary(name, errors, warnings);
 	if (of != stdout && fclose(of) != 0 && !rc)
 		rc = 2;
 	free(in);
@@ -410,104 +340,87 @@ static int strip_line(const char *p, size_t n, size_t *s, size_t *e)
 	return end > i;
 }
 
-static int run_encode(const struct ir3_opts *o)
+struct ir3_encode {
+	unsigned gpu_id;
+	const char *name;
+	FILE *out;
+	int hex;
+	unsigned errors;
+};
+
+static void encode_line(void *ctx, unsigned line, const char *p, size_t n)
 {
-	int hex = 0;
-	if (o->format) {
-		if (!strcmp(o->format, "hex"))
-			hex = 1;
-		else if (strcmp(o->format, "bin")) {
-			fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", prog, o->format);
-			return 2;
+	struct ir3_encode *c = ctx;
+	size_t s, e;
+	if (!strip_line(p, n, &s, &e))
+		return;
+	uint64_t w;
+	struct gk_diag err;
+	if (gk_ir3_encode(c->gpu_id, p + s, e - s, &w, &err) != 0) {
+		fprintf(stderr, "%s:%u:%u: error: %s\n", c->name, line, (unsigned)(s + (err.col ? err.col : 1)),
+			err.message);
+		c->errors++;
+	} else {
+		/* two 32-bit words, low first: the word sink every engine uses */
+		const uint32_t dw[2] = { (uint32_t)w, (uint32_t)(w >> 32) };
+		if (c->hex)
+			fprintf(c->out, "0x%08x 0x%08x\n", dw[0], dw[1]);
+		else {
+			struct cli_words words = { c->out, 0, 0 };
+			cli_emit_words(&words, dw, 2);
 		}
 	}
-	const char *name = (!o->file || !strcmp(o->file, "-")) ? "<stdin>" : o->file;
-	FILE *f = (!o->file || !strcmp(o->file, "-")) ? stdin : fopen(o->file, "r");
-	if (!f) {
-		fprintf(stderr, "%s: %s: %s\n", prog, o->file, strerror(errno));
+}
+
+static int run_encode(const struct cli_opts *o, unsigned gpu_id)
+{
+	int hex;
+	if (cli_encode_format(o->format, &hex))
+		return 2;
+	FILE *f = cli_open_in(o->file, "r");
+	if (!f)
+		return 2;
+	FILE *of = cli_open_out(o->out, hex ? "w" : "wb");
+	if (!of) {
+		cli_close(f);
 		return 2;
 	}
-	size_t n = 0;
-	char *data = slurp(f, &n);
-	if (f != stdin)
-		fclose(f);
-	if (!data) {
-		fprintf(stderr, "%s: %s: read error or out of memory\n", prog, name);
-		return 2;
-	}
-	FILE *of = stdout;
-	if (o->out && strcmp(o->out, "-")) {
-		of = fopen(o->out, hex ? "w" : "wb");
-		if (!of) {
-			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
-			free(data);
-			return 2;
-		}
-	}
-	unsigned line = 0, errors = 0;
-	int rc = 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		while (j < n && data[j] != '\n')
-			j++;
-		line++;
-		size_t s, e;
-		if (strip_line(data + i, j - i, &s, &e)) {
-			uint64_t w;
-			struct gk_diag err;
-			if (gk_ir3_encode(o->gpu_id, data + i + s, e - s, &w, &err) != 0) {
-				fprintf(stderr, "%s:%u:%u: error: %s\n", name, line, (unsigned)(s + (err.col ? err.col : 1)),
-					err.message);
-				errors++;
-			} else if (hex) {
-				fprintf(of, "0x%08x 0x%08x\n", (unsigned)w, (unsigned)(w >> 32));
-			} else {
-				unsigned char b[8];
-				for (int k = 0; k < 8; k++)
-					b[k] = (unsigned char)(w >> (8 * k));
-				fwrite(b, 1, 8, of);
-			}
-		}
-		i = j + 1;
-	}
+	struct ir3_encode c = { gpu_id, cli_display_name(o->file), of, hex, 0 };
+	int rc = cli_each_line(f, c.name, encode_line, &c);
 	if (fflush(of) != 0 || ferror(of)) {
 		fprintf(stderr, "%s: write error\n", prog);
 		rc = 2;
 	}
 	if (of != stdout && fclose(of) != 0)
 		rc = 2;
-	free(data);
-	return rc ? rc : errors ? 1 : 0;
+	cli_close(f);
+	return rc ? rc : c.errors ? 1 : 0;
 }
 
-int cmd_ir3(int argc, char **argv)
+int cmd_ir3(const struct cli_opts *o)
 {
-	struct ir3_opts o;
-	int r = parse(argc, argv, &o);
-	if (r > 0) {
-		ir3_usage(stdout);
-		return 0;
-	}
-	if (r < 0) {
-		ir3_usage(stderr);
+	unsigned gpu_id;
+	if (!o->gpu || gk_ir3_gpu(o->gpu, &gpu_id) != 0) {
+		fprintf(stderr, "%s: -e isa needs -g with an Adreno GPU: %s\n", prog, gk_ir3_gpu_help());
+		cmd_ir3_usage(stderr);
 		return 2;
 	}
-	if (!strcmp(o.cmd, "decode"))
-		return run_decode(&o, 0);
-	if (!strcmp(o.cmd, "check"))
-		return run_decode(&o, 1);
-	if (!strcmp(o.cmd, "encode")) {
-		if (o.json) {
+	if (!strcmp(o->cmd, "decode"))
+		return run_decode(o, gpu_id, 0);
+	if (!strcmp(o->cmd, "check"))
+		return run_decode(o, gpu_id, 1);
+	if (!strcmp(o->cmd, "encode")) {
+		if (o->json) {
 			fprintf(stderr, "%s: --json is for decode and check\n", prog);
 			return 2;
 		}
-		return run_encode(&o);
+		return run_encode(o, gpu_id);
 	}
-	if (!strcmp(o.cmd, "list")) {
+	if (!strcmp(o->cmd, "list")) {
 		struct gk_ir3_encoding *enc = malloc(512 * sizeof *enc);
 		if (!enc)
 			return 2;
-		size_t n = gk_ir3_encodings(o.gpu_id, enc, 512);
+		size_t n = gk_ir3_encodings(gpu_id, enc, 512);
 		for (size_t i = 0; i < n && i < 512; i++) {
 			/* bit 63 first: 0/1 fixed, x don't care, . a field */
 			char pat[80];
@@ -525,7 +438,7 @@ int cmd_ir3(int argc, char **argv)
 		free(enc);
 		return 0;
 	}
-	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o.cmd);
-	ir3_usage(stderr);
+	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o->cmd);
+	cmd_ir3_usage(stderr);
 	return 2;
 }

@@ -57,11 +57,6 @@ static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg
 		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
 }
 
-static int out_write(void *ctx, const void *p, size_t n)
-{
-	return fwrite(p, 1, n, (FILE *)ctx) == n ? 0 : -1;
-}
-
 static int finish(FILE *f)
 {
 	if (fflush(f) != 0 || ferror(f)) {
@@ -159,7 +154,7 @@ static int run_decode(int argc, char **argv)
 		return 2;
 	}
 	char obuf[8192];
-	struct gk_out o = { obuf, 0, sizeof obuf, out_write, stdout, 0 };
+	struct gk_out o = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0 };
 	for (int i = 2; i < argc; i++) {
 		struct surface_opts skip;
 		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
@@ -394,7 +389,7 @@ static int run_list(int argc, char **argv)
 		return 2;
 	}
 	char obuf[1 << 15];
-	struct gk_out o = { obuf, 0, sizeof obuf, out_write, stdout, 0 };
+	struct gk_out o = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0 };
 	struct list_ctx *c = calloc(1, sizeof *c);
 	if (!c) {
 		fprintf(stderr, "gfxkit: out of memory\n");

@@ -9,12 +9,7 @@
 #include "gfxkit/gfxkit.h"
 #include "commands.h"
 
-static const char *prog = "gfxkit";
-
-static int write_file(void *ctx, const void *p, size_t n)
-{
-	return fwrite(p, 1, n, (FILE *)ctx) == n ? 0 : -1;
-}
+static const char *const prog = CLI_PROG;
 
 /* ---- gfxkit sendmsg ---- */
 
@@ -86,7 +81,7 @@ int cmd_sendmsg(int argc, char **argv)
 		return 2;
 	}
 	char obuf[4096];
-	struct gk_out out = { obuf, 0, sizeof obuf, write_file, stdout, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0 };
 	int rc = 0;
 	only_args = 0;
 	for (int i = 2; i < argc; i++) {
@@ -148,7 +143,7 @@ int amdgpu_knows_gpu(const char *gpu)
 	return gk_amdgpu_gen_find(gpu) != NULL;
 }
 
-static void isa_usage(FILE *f)
+void amdgpu_isa_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
@@ -160,116 +155,27 @@ static void isa_usage(FILE *f)
 		gk_amdgpu_gpu_help());
 }
 
-struct isa_opts {
-	const char *cmd, *gpu, *format, *out, *file;
-	int json;
-};
-
-static int isa_args(int argc, char **argv, struct isa_opts *o)
+static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, int checking)
 {
-	memset(o, 0, sizeof *o);
-	o->cmd = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		const char **slot = NULL;
-		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
-			slot = &o->gpu;
-		else if (!strcmp(a, "-e") || !strcmp(a, "--engine")) {
-			i++;
-			continue;
-		} else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
-			slot = &o->format;
-		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
-			slot = &o->out;
-		else if (!strcmp(a, "--json"))
-			o->json = 1;
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s for -e isa\n", prog, a);
-			return -1;
-		} else if (!o->file)
-			o->file = a;
-		else {
-			fprintf(stderr, "%s: more than one input file (%s)\n", prog, a);
-			return -1;
-		}
-		if (slot) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", prog, a);
-				return -1;
-			}
-			*slot = argv[i];
-		}
-	}
-	return 0;
-}
-
-static long read_file(void *ctx, void *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t n = fread(buf, 1, cap, f);
-	if (n == 0 && ferror(f))
-		return -1;
-	return (long)n;
-}
-
-static FILE *open_in(const char *name, const char *mode)
-{
-	if (!name || !strcmp(name, "-"))
-		return stdin;
-	FILE *f = fopen(name, mode);
-	if (!f)
-		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
-	return f;
-}
-
-static FILE *open_out(const char *name, const char *mode)
-{
-	if (!name || !strcmp(name, "-"))
-		return stdout;
-	FILE *f = fopen(name, mode);
-	if (!f)
-		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
-	return f;
-}
-
-static const char *display_name(const char *name)
-{
-	return (!name || !strcmp(name, "-")) ? "<stdin>" : name;
-}
-
-static int isa_stream(const struct isa_opts *o, const struct gk_amdgpu_gen *g, int checking)
-{
-	enum gk_in_format inf = GK_IN_AUTO;
-	if (o->format) {
-		if (!strcmp(o->format, "bin"))
-			inf = GK_IN_BIN;
-		else if (!strcmp(o->format, "hex"))
-			inf = GK_IN_HEX;
-		else if (strcmp(o->format, "auto")) {
-			fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", prog, o->format);
-			return 2;
-		}
-	}
-	FILE *f = open_in(o->file, "rb");
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
+		return 2;
+	FILE *f = cli_open_in(o->file, "rb");
 	if (!f)
 		return 2;
-	FILE *of = open_out(o->out, "w");
-	if (!of) {
-		if (f != stdin)
-			fclose(f);
-		return 2;
-	}
-	const char *name = display_name(o->file);
-	struct gk_input *in = malloc(sizeof *in);
-	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, write_file, of, 0 };
+	FILE *of = cli_open_out(o->out, "w");
+	struct gk_input *in = of ? malloc(sizeof *in) : NULL;
 	if (!in) {
-		fprintf(stderr, "%s: out of memory\n", prog);
+		if (of)
+			fprintf(stderr, "%s: out of memory\n", prog);
+		cli_close(f);
+		cli_close(of);
 		return 2;
 	}
-	gk_input_init(in, read_file, f, inf);
+	const char *name = cli_display_name(o->file);
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0 };
+	gk_input_init(in, cli_read_file, f, inf);
 	unsigned long long errors = 0, warnings = 0;
 	struct gk_diags dg;
 	struct gk_amdgpu_insn insn;
@@ -281,12 +187,9 @@ static int isa_stream(const struct isa_opts *o, const struct gk_amdgpu_gen *g, i
 		errors += dg.errors;
 		warnings += dg.warnings;
 		if (checking && !o->json) {
-			char buf[320];
 			for (unsigned i = 0; i < dg.n; i++) {
-				gk_diag_format(&dg.d[i], buf, sizeof buf);
 				gk_out_flush(&out);
-				fprintf(of, "%s:0x%llx: %s: %s\n", name, (unsigned long long)dg.d[i].offset,
-					dg.d[i].severity == GK_ERROR ? "error" : "warning", buf);
+				cli_print_diag(of, name, &dg.d[i]);
 			}
 		} else if (o->json) {
 			if (!checking || dg.n)
@@ -301,49 +204,17 @@ static int isa_stream(const struct isa_opts *o, const struct gk_amdgpu_gen *g, i
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		rc = 2;
 	}
-	if (in->failed) {
-		if (in->error.line)
-			fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
-		else
-			fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset,
-				in->error.message);
+	if (cli_input_error(name, in))
 		rc = 2;
-	} else if (checking && !rc) {
-		fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
-			warnings == 1 ? "" : "s");
-		rc = errors ? 1 : 0;
-	}
-	if (f != stdin)
-		fclose(f);
+	else if (checking && !rc)
+		rc = cli_check_summary(name, errors, warnings);
+	cli_close(f);
 	if (of != stdout && fclose(of) != 0 && !rc) {
 		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
 		rc = 2;
 	}
 	free(in);
 	return rc;
-}
-
-struct enc_ctx {
-	FILE *out;
-	int hex;
-	int failed;
-};
-
-static int emit_words(void *ctx, const uint32_t *w, size_t n)
-{
-	struct enc_ctx *e = ctx;
-	for (size_t i = 0; i < n; i++) {
-		if (e->hex) {
-			if (fprintf(e->out, "0x%08x\n", w[i]) < 0)
-				e->failed = 1;
-		} else {
-			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
-					       (unsigned char)(w[i] >> 24) };
-			if (fwrite(b, 1, 4, e->out) != 4)
-				e->failed = 1;
-		}
-	}
-	return e->failed ? -1 : 0;
 }
 
 static int asm_diag(void *ctx, const struct gk_diag *d)
@@ -353,108 +224,64 @@ static int asm_diag(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-static int isa_encode(const struct isa_opts *o, const struct gk_amdgpu_gen *g)
+static void asm_one_line(void *a, unsigned line, const char *s, size_t n)
 {
-	int hex = 0;
-	if (o->format) {
-		if (!strcmp(o->format, "hex"))
-			hex = 1;
-		else if (strcmp(o->format, "bin")) {
-			fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", prog, o->format);
-			return 2;
-		}
-	}
-	FILE *f = open_in(o->file, "r");
+	(void)line; /* the assembler counts the lines it is given */
+	gk_amdgpu_asm_line(a, s, n);
+}
+
+static int isa_encode(const struct cli_opts *o, const struct gk_amdgpu_gen *g)
+{
+	int hex;
+	if (cli_encode_format(o->format, &hex))
+		return 2;
+	FILE *f = cli_open_in(o->file, "r");
 	if (!f)
 		return 2;
-	FILE *out = open_out(o->out, hex ? "w" : "wb");
-	if (!out) {
-		if (f != stdin)
-			fclose(f);
+	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
+	struct gk_amdgpu_asm *a = out ? malloc(sizeof *a) : NULL;
+	if (!a) {
+		if (out)
+			fprintf(stderr, "%s: out of memory\n", prog);
+		cli_close(f);
+		cli_close(out);
 		return 2;
 	}
-	struct enc_ctx ec = { out, hex, 0 };
-	const char *name = display_name(o->file);
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
-	size_t cap = 1 << 12, len = 0;
-	char *line = malloc(cap);
-	int rc = 0;
-	if (!a || !line) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		free(a);
-		free(line);
-		return 2;
-	}
-	gk_amdgpu_asm_init(a, g, emit_words, &ec, asm_diag, (void *)name);
-	int c;
-	while ((c = getc(f)) != EOF) {
-		if (c == '\n') {
-			gk_amdgpu_asm_line(a, line, len);
-			len = 0;
-			continue;
-		}
-		if (len + 1 >= cap) {
-			char *bigger = cap < (64u << 20) ? realloc(line, cap * 2) : NULL;
-			if (!bigger) {
-				fprintf(stderr, "%s:%u: error: line too long\n", name, a->line + 1);
-				rc = 2;
-				break;
-			}
-			line = bigger;
-			cap *= 2;
-		}
-		line[len++] = (char)c;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s: read error\n", prog, name);
-		rc = 2;
-	}
-	if (len && !rc)
-		gk_amdgpu_asm_line(a, line, len);
+	struct cli_words ec = { out, hex, 0 };
+	const char *name = cli_display_name(o->file);
+	gk_amdgpu_asm_init(a, g, cli_emit_words, &ec, asm_diag, (void *)name);
+	int rc = cli_each_line(f, name, asm_one_line, a);
 	if (fflush(out) != 0 || ec.failed) {
 		fprintf(stderr, "%s: write error\n", prog);
 		rc = 2;
 	}
 	if (!rc && a->errors)
 		rc = 1;
-	if (out != stdout)
-		fclose(out);
-	if (f != stdin)
-		fclose(f);
+	cli_close(out);
+	cli_close(f);
 	free(a);
-	free(line);
 	return rc;
 }
 
-int amdgpu_isa_run(int argc, char **argv)
+int amdgpu_isa_run(const struct cli_opts *o)
 {
-	struct isa_opts o;
-	int r = isa_args(argc, argv, &o);
-	if (r > 0) {
-		isa_usage(stdout);
-		return 0;
-	}
-	if (r < 0) {
-		isa_usage(stderr);
-		return 2;
-	}
-	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(o.gpu);
+	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(o->gpu);
 	if (!g) {
-		fprintf(stderr, "%s: unknown GPU '%s' for isa; known: %s\n", prog, o.gpu ? o.gpu : "", gk_amdgpu_gpu_help());
+		fprintf(stderr, "%s: unknown GPU '%s' for isa; known: %s\n", prog, o->gpu ? o->gpu : "", gk_amdgpu_gpu_help());
 		return 2;
 	}
-	if (!strcmp(o.cmd, "decode"))
-		return isa_stream(&o, g, 0);
-	if (!strcmp(o.cmd, "check"))
-		return isa_stream(&o, g, 1);
-	if (!strcmp(o.cmd, "encode")) {
-		if (o.json) {
+	if (!strcmp(o->cmd, "decode"))
+		return isa_stream(o, g, 0);
+	if (!strcmp(o->cmd, "check"))
+		return isa_stream(o, g, 1);
+	if (!strcmp(o->cmd, "encode")) {
+		if (o->json) {
 			fprintf(stderr, "%s: encode takes no --json\n", prog);
 			return 2;
 		}
-		return isa_encode(&o, g);
+		return isa_encode(o, g);
 	}
-	fprintf(stderr, "%s: -e isa has decode, encode and check, not '%s'\n", prog, o.cmd);
-	isa_usage(stderr);
+	fprintf(stderr, "%s: -e isa has decode, encode and check, not '%s'\n", prog, o->cmd);
+	amdgpu_isa_usage(stderr);
 	return 2;
 }

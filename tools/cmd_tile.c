@@ -524,11 +524,6 @@ done:
 
 /* ---- map ---------------------------------------------------------------------------- */
 
-static int file_write(void *ctx, const void *p, size_t n)
-{
-	return fwrite(p, 1, n, ctx) == n ? 0 : -1;
-}
-
 #define MAP_MAX_PIXELS (64u << 20)
 
 static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
@@ -569,7 +564,7 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 		rc = 2;
 	} else {
 		struct gk_png png;
-		int r = gk_png_begin(&png, s->pitch, s->padded_height, file_write, f);
+		int r = gk_png_begin(&png, s->pitch, s->padded_height, cli_write_file, f);
 		for (uint32_t y = 0; !r && y < s->padded_height; y++) {
 			gk_tile_map_row(s, by, y, (uint32_t)o->slice, row);
 			r = gk_png_row(&png, row);

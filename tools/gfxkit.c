@@ -6,9 +6,10 @@
 #include <string.h>
 
 #include "gfxkit/gfxkit.h"
+#include "cli.h"
 #include "commands.h"
 
-static const char *prog = "gfxkit";
+static const char *const prog = CLI_PROG;
 
 static void usage(FILE *f)
 {
@@ -29,190 +30,29 @@ static void usage(FILE *f)
 		gk_pm4_gpu_help(), gk_dma_gpu_help());
 }
 
-#define MAX_BOS 256
-
-struct opts {
-	const char *cmd, *gpu, *engine, *format, *out, *file;
-	int json, raw;
-	struct gk_bo bos[MAX_BOS];
-	unsigned nbos;
-};
-
-/* One number of --bo: 0x hex or decimal (a leading 0 is not octal), digits only. */
-static int parse_u64(const char *s, const char *end, unsigned long long *v)
-{
-	unsigned base = 10;
-	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (s == end)
-		return -1;
-	unsigned long long x = 0;
-	for (; s < end; s++) {
-		unsigned c = (unsigned char)*s, d;
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			return -1;
-		if (x > (~0ull - d) / base)
-			return -1;
-		x = x * base + d;
-	}
-	*v = x;
-	return 0;
-}
-
-/* BASE:SIZE; the buffer may end at 2^64 but not past it */
-static int parse_bo(const char *s, struct gk_bo *bo)
-{
-	const char *colon = strchr(s, ':');
-	unsigned long long base, size;
-	if (!colon || parse_u64(s, colon, &base) || parse_u64(colon + 1, colon + strlen(colon), &size))
-		return -1;
-	if (size && base + (size - 1) < base)
-		return -1;
-	bo->base = base;
-	bo->size = size;
-	return 0;
-}
-
-static int parse_args(int argc, char **argv, struct opts *o)
-{
-	memset(o, 0, sizeof *o);
-	if (argc < 2)
-		return -1;
-	o->cmd = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		const char **slot = 0;
-		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
-			slot = &o->gpu;
-		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
-			slot = &o->engine;
-		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
-			slot = &o->format;
-		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
-			slot = &o->out;
-		else if (!strcmp(a, "--bo")) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: --bo needs BASE:SIZE\n", prog);
-				return -1;
-			}
-			if (o->nbos == MAX_BOS) {
-				fprintf(stderr, "%s: more than %d --bo buffers\n", prog, MAX_BOS);
-				return -1;
-			}
-			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
-				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", prog,
-					argv[i]);
-				return -1;
-			}
-			o->nbos++;
-		} else if (!strcmp(a, "--json"))
-			o->json = 1;
-		else if (!strcmp(a, "--raw"))
-			o->raw = 1;
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s\n", prog, a);
-			return -1;
-		} else if (!o->file)
-			o->file = a;
-		else {
-			fprintf(stderr, "%s: more than one input file (%s)\n", prog, a);
-			return -1;
-		}
-		if (slot) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", prog, a);
-				return -1;
-			}
-			*slot = argv[i];
-		}
-	}
-	return 0;
-}
-
-/* ---- I/O glue ---- */
-
-static long read_file(void *ctx, void *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t n = fread(buf, 1, cap, f);
-	if (n == 0 && ferror(f))
-		return -1;
-	return (long)n;
-}
-
-static int write_file(void *ctx, const void *p, size_t n)
-{
-	return fwrite(p, 1, n, (FILE *)ctx) == n ? 0 : -1;
-}
-
-static FILE *open_in(const char *name, const char *mode)
-{
-	if (!name || !strcmp(name, "-"))
-		return stdin;
-	FILE *f = fopen(name, mode);
-	if (!f)
-		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
-	return f;
-}
-
-static const char *display_name(const char *name)
-{
-	return (!name || !strcmp(name, "-")) ? "<stdin>" : name;
-}
-
 /* ---- decode / check ---- */
 
-static void print_diag(FILE *f, const char *file, const struct gk_diag *d)
+static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int checking)
 {
-	char buf[320];
-	gk_diag_format(d, buf, sizeof buf);
-	fprintf(f, "%s:0x%llx: %s: %s\n", file, (unsigned long long)d->offset,
-		d->severity == GK_ERROR ? "error" : "warning", buf);
-}
-
-static int run_stream(const struct opts *o, const struct gk_format *fmt, int checking)
-{
-	enum gk_in_format inf = GK_IN_AUTO;
-	if (o->format) {
-		if (!strcmp(o->format, "bin"))
-			inf = GK_IN_BIN;
-		else if (!strcmp(o->format, "hex"))
-			inf = GK_IN_HEX;
-		else if (strcmp(o->format, "auto")) {
-			fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", prog, o->format);
-			return 2;
-		}
-	}
-	FILE *f = open_in(o->file, "rb");
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
+		return 2;
+	FILE *f = cli_open_in(o->file, "rb");
 	if (!f)
 		return 2;
-	const char *name = display_name(o->file);
-	FILE *of = stdout;
-	if (o->out && strcmp(o->out, "-")) {
-		of = fopen(o->out, "w");
-		if (!of) {
-			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
-			if (f != stdin)
-				fclose(f);
-			return 2;
-		}
-	}
-	struct gk_input *in = malloc(sizeof *in);
-	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, write_file, of, 0 };
+	const char *name = cli_display_name(o->file);
+	FILE *of = cli_open_out(o->out, "w");
+	struct gk_input *in = of ? malloc(sizeof *in) : NULL;
 	if (!in) {
-		fprintf(stderr, "%s: out of memory\n", prog);
+		if (of)
+			fprintf(stderr, "%s: out of memory\n", prog);
+		cli_close(f);
+		cli_close(of);
 		return 2;
 	}
-	gk_input_init(in, read_file, f, inf);
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0 };
+	gk_input_init(in, cli_read_file, f, inf);
 	struct gk_check_state cs;
 	gk_check_init(&cs);
 	gk_check_set_buffers(&cs, o->bos, o->nbos);
@@ -232,7 +72,7 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 			else
 				for (unsigned i = 0; i < dg.n; i++) {
 					gk_out_flush(&out);
-					print_diag(of, name, &dg.d[i]);
+					cli_print_diag(of, name, &dg.d[i]);
 				}
 		} else if (o->json) {
 			gk_json_packet(fmt, &pkt, &dg, &out);
@@ -250,30 +90,22 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 	else if (checking) {
 		gk_out_flush(&out);
 		for (unsigned i = 0; i < dg.n; i++)
-			print_diag(of, name, &dg.d[i]);
+			cli_print_diag(of, name, &dg.d[i]);
 	} else {
 		gk_text_diags(&dg, &out);
 	}
 	gk_out_flush(&out);
 	if (fflush(of) != 0)
 		out.failed = 1;
-	if (in->failed) {
-		if (in->error.line)
-			fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
-		else
-			fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset,
-				in->error.message);
+	if (cli_input_error(name, in)) {
 		rc = 2;
 	} else if (out.failed) {
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		rc = 2;
 	} else if (checking) {
-		fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
-			warnings == 1 ? "" : "s");
-		rc = errors ? 1 : 0;
+		rc = cli_check_summary(name, errors, warnings);
 	}
-	if (f != stdin)
-		fclose(f);
+	cli_close(f);
 	if (of != stdout && fclose(of) != 0 && !rc) {
 		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
 		rc = 2;
@@ -283,29 +115,6 @@ static int run_stream(const struct opts *o, const struct gk_format *fmt, int che
 }
 
 /* ---- encode ---- */
-
-struct enc_ctx {
-	FILE *out;
-	int hex;
-	int failed;
-};
-
-static int emit_words(void *ctx, const uint32_t *w, size_t n)
-{
-	struct enc_ctx *e = ctx;
-	for (size_t i = 0; i < n; i++) {
-		if (e->hex) {
-			if (fprintf(e->out, "0x%08x\n", w[i]) < 0)
-				e->failed = 1;
-		} else {
-			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
-					       (unsigned char)(w[i] >> 24) };
-			if (fwrite(b, 1, 4, e->out) != 4)
-				e->failed = 1;
-		}
-	}
-	return e->failed ? -1 : 0;
-}
 
 struct diag_ctx {
 	const char *file;
@@ -319,75 +128,34 @@ static int asm_diag(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-static int run_encode(const struct opts *o, const struct gk_format *fmt)
+static void asm_one_line(void *a, unsigned line, const char *s, size_t n)
 {
-	int hex = 0;
-	if (o->format) {
-		if (!strcmp(o->format, "hex"))
-			hex = 1;
-		else if (strcmp(o->format, "bin")) {
-			fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", prog, o->format);
-			return 2;
-		}
-	}
-	FILE *f = open_in(o->file, "r");
+	(void)line; /* gk_asm counts the lines it is given */
+	gk_asm_line(a, s, n);
+}
+
+static int run_encode(const struct cli_opts *o, const struct gk_format *fmt)
+{
+	int hex;
+	if (cli_encode_format(o->format, &hex))
+		return 2;
+	FILE *f = cli_open_in(o->file, "r");
 	if (!f)
 		return 2;
-	FILE *out = stdout;
-	if (o->out && strcmp(o->out, "-")) {
-		out = fopen(o->out, hex ? "w" : "wb");
-		if (!out) {
-			fprintf(stderr, "%s: %s: %s\n", prog, o->out, strerror(errno));
-			if (f != stdin)
-				fclose(f);
-			return 2;
-		}
-	}
-	struct enc_ctx ec = { out, hex, 0 };
-	struct diag_ctx dc = { display_name(o->file) };
-	void *st = malloc(gk_asm_state_size());
-	size_t cap = 1 << 16, len = 0;
-	char *line = malloc(cap);
-	if (!st || !line) {
-		fprintf(stderr, "%s: out of memory\n", prog);
+	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
+	void *st = out ? malloc(gk_asm_state_size()) : NULL;
+	if (!st) {
+		if (out)
+			fprintf(stderr, "%s: out of memory\n", prog);
+		cli_close(f);
+		cli_close(out);
 		return 2;
 	}
+	struct cli_words ec = { out, hex, 0 };
+	struct diag_ctx dc = { cli_display_name(o->file) };
 	struct gk_asm a;
-	gk_asm_init(&a, fmt, st, emit_words, &ec, asm_diag, &dc);
-	int c, rc = 0;
-	int too_long = 0;
-	while ((c = getc(f)) != EOF) {
-		if (c == '\n') {
-			gk_asm_line(&a, line, len);
-			len = 0;
-			too_long = 0;
-			continue;
-		}
-		if (len + 1 >= cap) {
-			if (cap >= (64u << 20)) {
-				if (!too_long)
-					fprintf(stderr, "%s:%u: error: line longer than 64 MiB\n", dc.file, a.line + 1);
-				too_long = 1;
-				rc = 1;
-				continue;
-			}
-			char *bigger = realloc(line, cap * 2);
-			if (!bigger) {
-				fprintf(stderr, "%s: out of memory\n", prog);
-				rc = 2;
-				break;
-			}
-			line = bigger;
-			cap *= 2;
-		}
-		line[len++] = (char)c;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s: read error\n", prog, dc.file);
-		rc = 2;
-	}
-	if (len)
-		gk_asm_line(&a, line, len);
+	gk_asm_init(&a, fmt, st, cli_emit_words, &ec, asm_diag, &dc);
+	int rc = cli_each_line(f, dc.file, asm_one_line, &a);
 	gk_asm_finish(&a);
 	if (fflush(out) != 0 || ec.failed) {
 		fprintf(stderr, "%s: write error\n", prog);
@@ -395,12 +163,9 @@ static int run_encode(const struct opts *o, const struct gk_format *fmt)
 	}
 	if (!rc && a.errors)
 		rc = 1;
-	if (out != stdout)
-		fclose(out);
-	if (f != stdin)
-		fclose(f);
+	cli_close(out);
+	cli_close(f);
 	free(st);
-	free(line);
 	return rc;
 }
 
@@ -441,21 +206,34 @@ static const struct command {
 	{ NULL, NULL },
 };
 
-/* Instruction-set engines (`-e isa`): the first whose GPU list has -g wins. */
+/* Instruction-set engines (`-e isa`): the first whose GPU list has -g wins.
+ * They take the options pm4 and dma take, but --bo and --raw. */
 static const struct isa_engine {
 	int (*knows_gpu)(const char *gpu);
-	int (*run)(int argc, char **argv);
+	int (*run)(const struct cli_opts *o);
+	void (*usage)(FILE *f);
 } isa_engines[] = {
-	{ amdgpu_knows_gpu, amdgpu_isa_run },
-	{ cmd_ir3_knows_gpu, cmd_ir3 },
-	{ NULL, NULL },
+	{ amdgpu_knows_gpu, amdgpu_isa_run, amdgpu_isa_usage },
+	{ cmd_ir3_knows_gpu, cmd_ir3, cmd_ir3_usage },
+	{ NULL, NULL, NULL },
 };
 
 static const char *arg_value(int argc, char **argv, const char *opt, const char *longopt)
 {
+	const char *v = NULL;
 	for (int i = 2; i + 1 < argc; i++)
 		if (!strcmp(argv[i], opt) || !strcmp(argv[i], longopt))
-			return argv[i + 1];
+			v = argv[++i]; /* the last one, as cli_parse_args keeps it */
+	return v;
+}
+
+static const struct isa_engine *isa_engine_for(const char *engine, const char *gpu)
+{
+	if (!engine || strcmp(engine, "isa"))
+		return NULL;
+	for (const struct isa_engine *e = isa_engines; e->run; e++)
+		if (gpu && e->knows_gpu(gpu))
+			return e;
 	return NULL;
 }
 
@@ -465,17 +243,30 @@ int main(int argc, char **argv)
 		for (const struct command *c = commands; c->name; c++)
 			if (!strcmp(argv[1], c->name))
 				return c->run(argc, argv);
+	struct cli_opts o;
+	int r = cli_parse_args(argc, argv, &o);
+	/* -e isa: the engine's own usage, even when the arguments are wrong */
 	const char *engine = arg_value(argc, argv, "-e", "--engine");
 	if (engine && !strcmp(engine, "isa")) {
-		const char *gpu = arg_value(argc, argv, "-g", "--gpu");
-		for (const struct isa_engine *e = isa_engines; e->run; e++)
-			if (gpu && e->knows_gpu(gpu))
-				return e->run(argc, argv);
-		fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
-		return 2;
+		const struct isa_engine *e = isa_engine_for(engine, arg_value(argc, argv, "-g", "--gpu"));
+		if (!e) {
+			fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
+			return 2;
+		}
+		if (r > 0) {
+			e->usage(stdout);
+			return 0;
+		}
+		if (r == 0 && (o.nbos || o.raw)) {
+			fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
+			r = -1;
+		}
+		if (r < 0 || !o.cmd) {
+			e->usage(stderr);
+			return 2;
+		}
+		return e->run(&o);
 	}
-	struct opts o;
-	int r = parse_args(argc, argv, &o);
 	if (r > 0) {
 		usage(stdout);
 		return 0;

@@ -1,0 +1,268 @@
+/* The CLI plumbing every engine's front end shares (tools/cli.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* One number of --bo: 0x hex or decimal (a leading 0 is not octal), digits only. */
+static int parse_u64(const char *s, const char *end, unsigned long long *v)
+{
+	unsigned base = 10;
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (s == end)
+		return -1;
+	unsigned long long x = 0;
+	for (; s < end; s++) {
+		unsigned c = (unsigned char)*s, d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		if (x > (~0ull - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/* BASE:SIZE; the buffer may end at 2^64 but not past it */
+static int parse_bo(const char *s, struct gk_bo *bo)
+{
+	const char *colon = strchr(s, ':');
+	unsigned long long base, size;
+	if (!colon || parse_u64(s, colon, &base) || parse_u64(colon + 1, colon + strlen(colon), &size))
+		return -1;
+	if (size && base + (size - 1) < base)
+		return -1;
+	bo->base = base;
+	bo->size = size;
+	return 0;
+}
+
+int cli_parse_args(int argc, char **argv, struct cli_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	if (argc < 2)
+		return -1;
+	o->cmd = argv[1];
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		const char **slot = 0;
+		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
+			slot = &o->gpu;
+		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
+			slot = &o->engine;
+		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
+			slot = &o->format;
+		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+			slot = &o->out;
+		else if (!strcmp(a, "--bo")) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: --bo needs BASE:SIZE\n", CLI_PROG);
+				return -1;
+			}
+			if (o->nbos == CLI_MAX_BOS) {
+				fprintf(stderr, "%s: more than %d --bo buffers\n", CLI_PROG, CLI_MAX_BOS);
+				return -1;
+			}
+			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
+				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", CLI_PROG,
+					argv[i]);
+				return -1;
+			}
+			o->nbos++;
+		} else if (!strcmp(a, "--json"))
+			o->json = 1;
+		else if (!strcmp(a, "--raw"))
+			o->raw = 1;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, a);
+			return -1;
+		} else if (!o->file)
+			o->file = a;
+		else {
+			fprintf(stderr, "%s: more than one input file (%s)\n", CLI_PROG, a);
+			return -1;
+		}
+		if (slot) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, a);
+				return -1;
+			}
+			*slot = argv[i];
+		}
+	}
+	return 0;
+}
+
+long cli_read_file(void *file, void *buf, size_t cap)
+{
+	FILE *f = file;
+	size_t n = fread(buf, 1, cap, f);
+	if (n == 0 && ferror(f))
+		return -1;
+	return (long)n;
+}
+
+int cli_write_file(void *file, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, (FILE *)file) == n ? 0 : -1;
+}
+
+static FILE *open_std(const char *name, const char *mode, FILE *std)
+{
+	if (!name || !strcmp(name, "-"))
+		return std;
+	FILE *f = fopen(name, mode);
+	if (!f)
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, name, strerror(errno));
+	return f;
+}
+
+FILE *cli_open_in(const char *name, const char *mode)
+{
+	return open_std(name, mode, stdin);
+}
+
+FILE *cli_open_out(const char *name, const char *mode)
+{
+	return open_std(name, mode, stdout);
+}
+
+void cli_close(FILE *f)
+{
+	if (f && f != stdin && f != stdout)
+		fclose(f);
+}
+
+const char *cli_display_name(const char *name)
+{
+	return (!name || !strcmp(name, "-")) ? "<stdin>" : name;
+}
+
+int cli_decode_format(const char *format, enum gk_in_format *inf)
+{
+	*inf = GK_IN_AUTO;
+	if (!format || !strcmp(format, "auto"))
+		return 0;
+	if (!strcmp(format, "bin"))
+		*inf = GK_IN_BIN;
+	else if (!strcmp(format, "hex"))
+		*inf = GK_IN_HEX;
+	else {
+		fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", CLI_PROG, format);
+		return 2;
+	}
+	return 0;
+}
+
+int cli_encode_format(const char *format, int *hex)
+{
+	*hex = format && !strcmp(format, "hex");
+	if (format && !*hex && strcmp(format, "bin")) {
+		fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", CLI_PROG, format);
+		return 2;
+	}
+	return 0;
+}
+
+int cli_emit_words(void *words, const uint32_t *w, size_t n)
+{
+	struct cli_words *e = words;
+	for (size_t i = 0; i < n; i++) {
+		if (e->hex) {
+			if (fprintf(e->out, "0x%08x\n", w[i]) < 0)
+				e->failed = 1;
+		} else {
+			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
+					       (unsigned char)(w[i] >> 24) };
+			if (fwrite(b, 1, 4, e->out) != 4)
+				e->failed = 1;
+		}
+	}
+	return e->failed ? -1 : 0;
+}
+
+int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line, const char *s, size_t n),
+		  void *ctx)
+{
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		return 2;
+	}
+	unsigned line = 1;
+	int c, rc = 0, too_long = 0;
+	while ((c = getc(f)) != EOF) {
+		if (c == '\n') {
+			fn(ctx, line, buf, too_long ? 0 : len); /* a skipped line still counts */
+			line++;
+			len = 0;
+			too_long = 0;
+			continue;
+		}
+		if (too_long)
+			continue;
+		if (len + 1 >= cap) {
+			if (cap >= (64u << 20)) {
+				fprintf(stderr, "%s:%u: error: line longer than 64 MiB\n", name, line);
+				too_long = 1;
+				rc = 1;
+				continue;
+			}
+			char *bigger = realloc(buf, cap * 2);
+			if (!bigger) {
+				fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+				rc = 2;
+				break;
+			}
+			buf = bigger;
+			cap *= 2;
+		}
+		buf[len++] = (char)c;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", CLI_PROG, name);
+		rc = 2;
+	} else if (len && rc != 2) {
+		fn(ctx, line, buf, too_long ? 0 : len); /* the last line, without its '\n' */
+	}
+	free(buf);
+	return rc;
+}
+
+void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d)
+{
+	char buf[320];
+	gk_diag_format(d, buf, sizeof buf);
+	fprintf(f, "%s:0x%llx: %s: %s\n", file, (unsigned long long)d->offset,
+		d->severity == GK_ERROR ? "error" : "warning", buf);
+}
+
+int cli_input_error(const char *name, const struct gk_input *in)
+{
+	if (!in->failed)
+		return 0;
+	if (in->error.line)
+		fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
+	else
+		fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset, in->error.message);
+	return 2;
+}
+
+int cli_check_summary(const char *name, unsigned long long errors, unsigned long long warnings)
+{
+	fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
+		warnings == 1 ? "" : "s");
+	return errors ? 1 : 0;
+}

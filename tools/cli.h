@@ -1,0 +1,63 @@
+/* What the CLI's commands share (tools/cli.c): the decode/encode/check
+ * option grammar, opening files, the -f forms, writing instruction words,
+ * reading text line by line, and the diagnostic and summary lines.  Every
+ * engine's front end (gfxkit.c for pm4/dma, cmd_sendmsg.c and cmd_ir3.c for
+ * `-e isa`) uses these instead of its own copy. */
+#ifndef GFXKIT_TOOLS_CLI_H
+#define GFXKIT_TOOLS_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gfxkit/gfxkit.h"
+
+#define CLI_PROG "gfxkit"
+#define CLI_MAX_BOS 256
+
+/* gfxkit decode|encode|check|list [options] [FILE|-] */
+struct cli_opts {
+	const char *cmd, *gpu, *engine, *format, *out, *file;
+	int json, raw;
+	struct gk_bo bos[CLI_MAX_BOS];
+	unsigned nbos;
+};
+/* 0 parsed, 1 --help, -1 bad arguments (said on stderr) */
+int cli_parse_args(int argc, char **argv, struct cli_opts *o);
+
+/* gk_input / gk_out callbacks on a FILE * */
+long cli_read_file(void *file, void *buf, size_t cap);
+int cli_write_file(void *file, const void *p, size_t n);
+/* NULL or "-": stdin / stdout; NULL when fopen fails (said on stderr) */
+FILE *cli_open_in(const char *name, const char *mode);
+FILE *cli_open_out(const char *name, const char *mode);
+void cli_close(FILE *f); /* fclose unless stdin / stdout */
+const char *cli_display_name(const char *name); /* "<stdin>" for NULL and "-" */
+
+/* -f of decode and check (auto|bin|hex) and of encode (bin|hex): 0, or 2
+ * after saying what is wrong */
+int cli_decode_format(const char *format, enum gk_in_format *inf);
+int cli_encode_format(const char *format, int *hex);
+
+/* gk_asm / gk_amdgpu_asm word sink: little-endian bytes, or one 0x%08x a line */
+struct cli_words {
+	FILE *out;
+	int hex, failed;
+};
+int cli_emit_words(void *words, const uint32_t *w, size_t n);
+
+/* Each line of f without its '\n', numbered from 1, to fn.  A line longer
+ * than 64 MiB is reported once, given to fn as empty (so line counts stay
+ * right), and makes the result 1; a read
+ * error or no memory make it 2 (said on stderr); else 0. */
+int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line, const char *s, size_t n),
+		  void *ctx);
+
+/* "FILE:0xOFFSET: error: dwN[hi:lo]: message" */
+void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d);
+/* The input reader's own error (bad hex, a read error), said on stderr; 2
+ * when there was one, else 0. */
+int cli_input_error(const char *name, const struct gk_input *in);
+/* check's last line on stderr; 1 when there were errors, else 0 */
+int cli_check_summary(const char *name, unsigned long long errors, unsigned long long warnings);
+
+#endif
