@@ -3,48 +3,9 @@
 # Input forms, --json/--raw, encode outputs, check exit codes and diagnostic
 # format, usage errors (exit 2), chip aliases, and the examples round trip.
 # Prints "# passed=N failed=M" and exits non-zero when anything failed.
-G=${1:?usage: sh tests/cli/test_cli.sh path/to/gfxkit}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.sh"
+
 EX=$ROOT/examples
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-cd "$T" || exit 1
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
-	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
-}
-
-# run WHAT RC gfxkit-args...: run, keep stdout in ./out and stderr in ./err,
-# and check the exit status
-run() {
-	what=$1 want=$2
-	shift 2
-	"$G" "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
-	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
-}
-# has FILE WHAT ERE: FILE has a line matching ERE
-has() {
-	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
-}
-hasnot() {
-	if grep -Eq -- "$3" "$1"; then bad "$2: unexpected line matching /$3/ in $1"; else ok; fi
-}
-same() {
-	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; fi
-}
-empty() {
-	if [ -s "$1" ]; then bad "$2: $1 not empty"; else ok; fi
-}
 
 # le WORD...: the words as little-endian bytes
 le() {
@@ -330,7 +291,6 @@ run "decode pe2 json" 0 decode -g evergreen --json pe2.bin
 has out "json end line" '^\{"offset":16,"end":true,"diagnostics":\[\{"severity":"error","offset":0,"dw":1,"packet":"PRED_EXEC","field":"EXEC_COUNT",'
 run "check pe2 json" 1 check -g evergreen --json pe2.bin
 has out "check json end line" '"end":true'
-
 
 # =========================================================================
 # DMA / SDMA (-e dma)
@@ -662,5 +622,4 @@ printf 'FENCE ADDR=0xfffffffffffffffc DATA=1\n' >top.s
 run "fence in the last 4 bytes of the address space" 0 check -g cik -e dma --bo 0xfffffffffffffffc:4 top.bin
 empty out "fence in the last 4 bytes"
 
-echo "# passed=$pass failed=$fail"
-[ "$fail" -eq 0 ]
+finish

@@ -3,43 +3,8 @@
 # decode/encode/check -e isa -g ADRENO: input forms, the exact text, the raw
 # form, round trips through text, JSON Lines, diagnostics and exit codes.
 # Prints "# passed=N failed=M" and exits non-zero when anything failed.
-G=${1:?usage: sh tests/cli/test_ir3.sh path/to/gfxkit}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-cd "$T" || exit 1
+. "$(dirname "$0")/lib.sh"
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
-	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
-}
-run() {
-	what=$1 want=$2
-	shift 2
-	"$G" "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
-	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
-}
-has() {
-	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
-}
-hasnot() {
-	if grep -Eq -- "$3" "$1"; then bad "$2: unexpected line matching /$3/ in $1"; else ok; fi
-}
-same() {
-	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; fi
-}
-empty() {
-	if [ -s "$1" ]; then bad "$2: $1 not empty"; else ok; fi
-}
 # le64 HHHHHHHH_LLLLLLLL...: the instructions as little-endian bytes
 le64() {
 	for w in "$@"; do
@@ -217,5 +182,4 @@ has out "help" 'Mesa'
 run "empty input" 0 decode -e isa -g a630 /dev/null
 empty out "empty input"
 
-echo "# passed=$pass failed=$fail"
-[ "$fail" -eq 0 ]
+finish

@@ -4,42 +4,7 @@
 # and, when pkg-config finds libdrm, the live name comparison with libdrm
 # (tests/modifier/libdrm_compare.c, built here against the gfxkit library
 # beside the binary).  Prints "# passed=N failed=M".
-G=${1:?usage: sh tests/cli/test_modifier.sh path/to/gfxkit}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=$(dirname "$G")
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-cd "$T" || exit 1
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
-	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
-}
-run() {
-	what=$1 want=$2
-	shift 2
-	"$G" "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
-	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
-}
-has() {
-	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
-}
-hasnot() {
-	if grep -Eq -- "$3" "$1"; then bad "$2: unexpected line matching /$3/ in $1"; else ok; fi
-}
-lines() {
-	n=$(wc -l <"$1" | tr -d ' ')
-	if [ "$n" -eq "$3" ]; then ok; else bad "$2: $n lines in $1, want $3"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # ---- decode ----
 run "decode GFX9" 0 modifier decode 0x0200000000000a01
@@ -214,5 +179,4 @@ else
 	echo "# libdrm live comparison skipped: libdrm not installed (or no compiler / $BUILD/libgfxkit.a)"
 fi
 
-echo "# passed=$pass failed=$fail"
-[ "$fail" -eq 0 ]
+finish

@@ -5,37 +5,7 @@
 # over all 65536 immediates of s_sendmsg and s_sendmsghalt and over the
 # operand lines of tests/vectors/sendmsg_gfx10_text.txt.
 # Prints "# passed=N failed=M" and exits non-zero when anything failed.
-G=${1:?usage: sh tests/cli/test_sendmsg.sh path/to/gfxkit}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-cd "$T" || exit 1
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
-	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
-}
-run() {
-	what=$1 want=$2
-	shift 2
-	"$G" "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
-	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
-}
-has() {
-	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
-}
-same() {
-	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; diff "$1" "$2" | head -10; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # ---- gfxkit sendmsg ------------------------------------------------------
 run "value to text" 0 sendmsg 0x12 290 0x0081 0x3f 65535 8
@@ -196,5 +166,4 @@ else
 	cat cmp11.txt
 fi
 
-echo "# passed=$pass failed=$fail"
-[ "$fail" -eq 0 ]
+finish

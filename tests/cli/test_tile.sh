@@ -4,37 +4,8 @@
 # indexes, invalid parameters, pack/unpack round trips and size errors, and the
 # map PNG read back by python3's zlib (skipped when python3 is absent).
 # Prints "# passed=N failed=M" and exits non-zero when anything failed.
-G=${1:?usage: sh tests/cli/test_tile.sh path/to/gfxkit}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-cd "$T" || exit 1
+. "$(dirname "$0")/lib.sh"
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-	if [ -s out ]; then echo "  stdout:"; head -5 out | sed 's/^/    /'; fi
-	if [ -s err ]; then echo "  stderr:"; head -5 err | sed 's/^/    /'; fi
-}
-run() {
-	what=$1 want=$2
-	shift 2
-	"$G" "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
-	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
-}
-has() {
-	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi
-}
-same() {
-	if cmp -s "$1" "$2"; then ok; else bad "$3: $1 and $2 differ"; fi
-}
 PY=
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import zlib, json' 2>/dev/null; then PY=python3; fi
 
@@ -333,5 +304,4 @@ else
 	echo "# Pillow absent: its decode of the maps skipped"
 fi
 
-echo "# passed=$pass failed=$fail"
-[ "$fail" -eq 0 ]
+finish
