@@ -543,7 +543,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 {
 	struct result r = { 0, 0, 0, 0, 0 };
 	struct sink sk = { sink, 0 };
-	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0, 0 };
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	unsigned shown = 0;
@@ -580,7 +580,7 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 	struct gk_input *in = xmalloc(sizeof *in);
 	gk_input_init(in, read_file, f, GK_IN_BIN);
 	struct sink sk = { sink, 0 };
-	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0, 0 };
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	unsigned shown = 0;
@@ -847,7 +847,7 @@ static int bench_pm4(double mb)
 	struct membuf text = { 0, 0, 0 };
 	if (do_enc) {
 		size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0 };
+		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
 		while (slice < want) {
 			struct gk_packet pkt;
 			gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
@@ -1692,7 +1692,7 @@ static int bench_dma(const char *gpu, double mb)
 	struct membuf text = { 0, 0, 0 };
 	if (do_enc) {
 		size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0 };
+		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
 		while (slice < want) {
 			struct gk_packet pkt;
 			gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);

@@ -81,7 +81,7 @@ int cmd_sendmsg(int argc, char **argv)
 		return 2;
 	}
 	char obuf[4096];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
 	int rc = 0;
 	only_args = 0;
 	for (int i = 2; i < argc; i++) {
@@ -174,7 +174,7 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 	}
 	const char *name = cli_display_name(o->file);
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
 	gk_input_init(in, cli_read_file, f, inf);
 	unsigned long long errors = 0, warnings = 0;
 	struct gk_diags dg;

@@ -51,7 +51,7 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
 	gk_input_init(in, cli_read_file, f, inf);
 	struct gk_check_state cs;
 	gk_check_init(&cs);

@@ -126,6 +126,7 @@ struct gk_out {
 	gk_write_fn write;            /* NULL: buffer only, output beyond cap is dropped */
 	void *ctx;
 	int failed;
+	size_t dropped;               /* write NULL: bytes that did not fit */
 };
 
 void gk_out_flush(struct gk_out *o);

@@ -195,7 +195,7 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 	{
 		char tb[1024];
 		struct esc e = { o, false };
-		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0 };
+		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0, 0 };
 		gk_text_packet(fmt, pkt, false, &t);
 		gk_out_flush(&t);
 	}

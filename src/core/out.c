@@ -1,4 +1,7 @@
 /* Buffered output with hand-rolled number formatting (the printers' hot path). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/stream.h"
@@ -25,8 +28,10 @@ void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 	const char *s = p;
 	while (n) {
 		if (o->len == o->cap) {
-			if (!o->write)
+			if (!o->write) {
+				o->dropped += n;
 				return;
+			}
 			gk_out_flush(o);
 		}
 		size_t k = o->cap - o->len < n ? o->cap - o->len : n;
@@ -40,7 +45,7 @@ void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 void gk_out_str(struct gk_out *o, const char *s)
 {
 	size_t n = strlen(s);
-	if (o->cap - o->len >= n) {
+	if (o->cap - o->len >= n && n) { /* n 0: buf may be NULL (a length query) */
 		memcpy(o->buf + o->len, s, n);
 		o->len += n;
 		return;
@@ -126,4 +131,43 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n)
 		}
 	}
 	gk_out_mem(o, s + run, n - run);
+}
+
+void gk_out_printf(struct gk_out *o, const char *fmt, ...)
+{
+	char tmp[256];
+	va_list ap, again;
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof tmp) {
+		gk_out_mem(o, tmp, (size_t)n);
+	} else if (n > 0) {
+		/* a long piece (a JSON object's fixed part): format it once more whole */
+		char *big = malloc((size_t)n + 1);
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			gk_out_mem(o, big, (size_t)n);
+			free(big);
+		} else {
+			o->failed = 1;
+		}
+	}
+	va_end(again);
+}
+
+struct gk_out gk_out_text(char *buf, size_t cap)
+{
+	struct gk_out o = { buf, 0, cap ? cap - 1 : 0, NULL, NULL, 0, 0 };
+	if (cap)
+		buf[0] = 0;
+	return o;
+}
+
+size_t gk_out_text_end(struct gk_out *o)
+{
+	if (o->buf && o->cap + 1 > o->len)
+		o->buf[o->len] = 0;
+	return o->len + o->dropped;
 }

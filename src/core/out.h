@@ -11,7 +11,7 @@ void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n);
 /* gk_out_mem, inlined where it is hot */
 static inline void gk_out_put(struct gk_out *o, const void *p, size_t n)
 {
-	if (o->cap - o->len >= n) {
+	if (o->cap - o->len >= n && n) { /* n 0: buf may be NULL (a length query) */
 		memcpy(o->buf + o->len, p, n);
 		o->len += n;
 	} else {
@@ -28,6 +28,15 @@ static inline void gk_out_ch(struct gk_out *o, char c)
 }
 
 void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits);
+
+/* Text into a caller's char buffer, snprintf style: what does not fit is
+ * counted, not written; gk_out_text_end NUL-terminates the buffer (cap 0:
+ * buf may be NULL and is not touched) and returns the length the whole
+ * output needed. */
+struct gk_out gk_out_text(char *buf, size_t cap);
+size_t gk_out_text_end(struct gk_out *o);
+/* printf into o (o->failed when a piece over 255 bytes finds no memory) */
+void gk_out_printf(struct gk_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const char gk_hexpair[513];
 
 /* " 0x%08x": the most common thing the printers write */

@@ -218,65 +218,23 @@ const char *gk_modifier_vendor_name(uint64_t value)
 	return gk_enum_name(&gk_mod_vendors, value >> 56);
 }
 
-/* ---- text buffer, snprintf style ---- */
-
-struct sbuf {
-	char *p;
-	size_t cap, len;
-};
-
-static void sb_mem(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->len < b->cap) {
-		size_t room = b->cap - 1 - b->len;
-		memcpy(b->p + b->len, s, n < room ? n : room);
-		b->p[b->len + (n < room ? n : room)] = 0;
-	}
-	b->len += n;
-}
-
-static void sb_str(struct sbuf *b, const char *s)
-{
-	sb_mem(b, s, strlen(s));
-}
-
-static void sb_dec(struct sbuf *b, uint64_t x)
-{
-	char t[24];
-	size_t n = sizeof t;
-	do {
-		t[--n] = (char)('0' + x % 10);
-		x /= 10;
-	} while (x);
-	sb_mem(b, t + n, sizeof t - n);
-}
+/* ---- text: a gk_out over the caller's buffer (core/out.h gk_out_text) ---- */
 
 /* ",NAME", ",NAME=TEXT" (text not NULL) */
-static void sb_item(struct sbuf *b, const struct gk_mod_field *mf, const char *text)
+static void put_item(struct gk_out *b, const struct gk_mod_field *mf, const char *text)
 {
-	sb_mem(b, ",", 1);
-	sb_mem(b, mf->f.name, mf->f.namelen);
+	gk_out_mem(b, ",", 1);
+	gk_out_mem(b, mf->f.name, mf->f.namelen);
 	if (text) {
-		sb_mem(b, "=", 1);
-		sb_str(b, text);
+		gk_out_mem(b, "=", 1);
+		gk_out_str(b, text);
 	}
 }
 
-static void sb_item_dec(struct sbuf *b, const struct gk_mod_field *mf, uint64_t x)
+static void put_item_dec(struct gk_out *b, const struct gk_mod_field *mf, uint64_t x)
 {
-	sb_item(b, mf, "");
-	sb_dec(b, x);
-}
-
-static void sb_fmt(struct sbuf *b, const char *fmt, ...)
-{
-	char tmp[96];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		sb_mem(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+	put_item(b, mf, "");
+	gk_out_dec(b, x);
 }
 
 /* ---- the name walk ---- */
@@ -325,15 +283,15 @@ static const char *when_words(unsigned w, const struct gk_mod_verdesc *vd)
 
 /* ",KEY=VALUE" form of a field that is set: the extras of a lossy name and
  * the spelling of fields outside their condition in the other names */
-static void put_kv(struct sbuf *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
+static void put_kv(struct gk_out *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
 {
 	const char *n = gk_enum_name(enum_of(mf, vd), x);
 	if (mf->f.kind == GK_FLAG && x == 1)
-		sb_item(b, mf, NULL);
+		put_item(b, mf, NULL);
 	else if (n)
-		sb_item(b, mf, n);
+		put_item(b, mf, n);
 	else
-		sb_item_dec(b, mf, x);
+		put_item_dec(b, mf, x);
 }
 
 static int bit_lo(uint64_t m)
@@ -356,35 +314,35 @@ static void put_bits(char *buf, size_t cap, uint64_t m)
 
 static void versions_using(char *buf, size_t cap, uint16_t gens)
 {
-	struct sbuf b = { buf, cap, 0 };
-	buf[0] = 0;
+	struct gk_out b = gk_out_text(buf, cap);
 	for (unsigned v = 0; v < GK_MOD_NVERSIONS; v++)
 		if (gens >> v & 1) {
-			if (b.len)
-				sb_str(&b, ", ");
-			sb_str(&b, gk_mod_versions[v].name);
+			if (b.len + b.dropped)
+				gk_out_str(&b, ", ");
+			gk_out_str(&b, gk_mod_versions[v].name);
 		}
+	gk_out_text_end(&b);
 }
 
 /* The AMD walk.  base gets the name (libdrm's rules), extra what it leaves
  * out (libdrm versions only: for the others everything goes to base), dg
  * the check.  Either may be NULL. */
-static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mod_diags *dg)
+static void walk_amd(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_mod_diags *dg)
 {
 	unsigned ver = (unsigned)(v & 0xff);
 	const struct gk_mod_verdesc *vd = version_of(v);
 	int lossy = vd && vd->libdrm;
-	struct sbuf *out_of_place = lossy ? extra : base;
+	struct gk_out *out_of_place = lossy ? extra : base;
 	char where[24] = "";
 	struct conds cd;
 	read_conds(v, &cd);
 
 	if (vd) {
 		if (base)
-			sb_str(base, vd->name);
+			gk_out_str(base, vd->name);
 	} else {
 		if (base)
-			sb_fmt(base, "TILE_VERSION=%u", ver);
+			gk_out_printf(base, "TILE_VERSION=%u", ver);
 		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, "TILE_VERSION", 0, 7, 0,
 			 "TILE_VERSION=%u: unknown (known: 0 GFX6-8, 1 GFX9, 2 GFX10, 3 GFX10_RBPLUS, 4 GFX11, 5 GFX12)",
 			 ver);
@@ -440,8 +398,8 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 		case GK_MS_TILE:
 			if (nm && vd && (vd->name_tiles >> x & 1)) {
 				if (base) {
-					sb_mem(base, ",", 1);
-					sb_str(base, nm);
+					gk_out_mem(base, ",", 1);
+					gk_out_str(base, nm);
 				}
 			} else if (x) {
 				if (nm && lossy)
@@ -453,27 +411,27 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 			break;
 		case GK_MS_FLAG:
 			if (x == 1 && base)
-				sb_item(base, mf, NULL);
+				put_item(base, mf, NULL);
 			break;
 		case GK_MS_ENUM:
 			if (nm) {
 				if (base)
-					sb_item(base, mf, nm);
+					put_item(base, mf, nm);
 			} else if (lossy) {
 				if (extra)
 					put_kv(extra, mf, vd, x);
 			} else if (base) {
-				sb_item_dec(base, mf, x);
+				put_item_dec(base, mf, x);
 			}
 			break;
 		case GK_MS_NUM:
 			if (base)
-				sb_item_dec(base, mf, x);
+				put_item_dec(base, mf, x);
 			break;
 		case GK_MS_PIPE:
 			if (base) {
-				sb_str(base, ",PIPE_");
-				sb_dec(base, x);
+				gk_out_str(base, ",PIPE_");
+				gk_out_dec(base, x);
 			}
 			break;
 		default:
@@ -507,7 +465,7 @@ static void walk_amd(uint64_t v, struct sbuf *base, struct sbuf *extra, struct g
 				 "%s set (0x%llx): no known layout for TILE_VERSION=%u", where, (unsigned long long)rest,
 				 ver);
 		if (out_of_place)
-			sb_fmt(out_of_place, ",RESERVED=0x%llx", (unsigned long long)rest);
+			gk_out_printf(out_of_place, ",RESERVED=0x%llx", (unsigned long long)rest);
 	}
 }
 
@@ -516,7 +474,7 @@ static int is_linear_or_invalid(uint64_t v)
 	return v == GK_MOD_LINEAR || v == GK_MOD_INVALID;
 }
 
-static void walk(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mod_diags *dg)
+static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_mod_diags *dg)
 {
 	if (is_amd(v)) {
 		walk_amd(v, base, extra, dg);
@@ -524,17 +482,17 @@ static void walk(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mo
 	}
 	if (is_linear_or_invalid(v)) {
 		if (base)
-			sb_str(base, v ? "INVALID" : "LINEAR");
+			gk_out_str(base, v ? "INVALID" : "LINEAR");
 		return;
 	}
 	const char *vn = gk_modifier_vendor_name(v);
 	unsigned vid = (unsigned)(v >> 56);
 	if (base) {
 		if (vn)
-			sb_str(base, vn);
+			gk_out_str(base, vn);
 		else
-			sb_fmt(base, "VENDOR=0x%02x", vid);
-		sb_fmt(base, ",0x%llx", (unsigned long long)(v & GK_MOD_PAYLOAD));
+			gk_out_printf(base, "VENDOR=0x%02x", vid);
+		gk_out_printf(base, ",0x%llx", (unsigned long long)(v & GK_MOD_PAYLOAD));
 	}
 	if (!vn)
 		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, "VENDOR", 56, 63, 0,
@@ -546,24 +504,19 @@ static void walk(uint64_t v, struct sbuf *base, struct sbuf *extra, struct gk_mo
 
 size_t gk_modifier_name(uint64_t value, char *buf, size_t cap)
 {
-	struct sbuf b = { buf, cap, 0 };
-	if (cap)
-		buf[0] = 0;
+	struct gk_out b = gk_out_text(buf, cap);
 	walk(value, &b, NULL, NULL);
-	return b.len;
+	return gk_out_text_end(&b);
 }
 
 size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap)
 {
-	struct sbuf b = { buf, cap, 0 };
+	struct gk_out b = gk_out_text(buf, cap);
 	char more[GK_MOD_NAME_MAX];
-	struct sbuf x = { more, sizeof more, 0 };
-	if (cap)
-		buf[0] = 0;
-	more[0] = 0;
+	struct gk_out x = gk_out_text(more, sizeof more);
 	walk(value, &b, &x, NULL);
-	sb_mem(&b, more, x.len < sizeof more ? x.len : sizeof more - 1);
-	return b.len;
+	gk_out_mem(&b, more, x.len); /* what fitted of it */
+	return gk_out_text_end(&b);
 }
 
 unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg)
@@ -763,7 +716,7 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_
 
 /* ---- describe and JSON ---- */
 
-static void meaning(struct sbuf *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
+static void meaning(struct gk_out *b, const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, uint64_t x)
 {
 	const char *nm = gk_enum_name(enum_of(mf, vd), x);
 	if (mf->f.scale == GK_S_POW2 && nm) {
@@ -771,31 +724,29 @@ static void meaning(struct sbuf *b, const struct gk_mod_field *mf, const struct 
 		char qs[24];
 		snprintf(qs, sizeof qs, "%llu", q);
 		if (strcmp(qs, nm))
-			sb_fmt(b, " (%s: %llu %s)", nm, q, mf->f.unit);
+			gk_out_printf(b, " (%s: %llu %s)", nm, q, mf->f.unit);
 		else
-			sb_fmt(b, " (%llu %s)", q, mf->f.unit);
+			gk_out_printf(b, " (%llu %s)", q, mf->f.unit);
 	}
 	else if (!strcmp(mf->f.name, "MACRO_TILE_ASPECT"))
-		sb_fmt(b, " (%s: addrlib macroAspectRatio %u)", nm, 1u << x);
+		gk_out_printf(b, " (%s: addrlib macroAspectRatio %u)", nm, 1u << x);
 	else if (nm && mf->f.kind != GK_FLAG)
-		sb_fmt(b, " (%s)", nm);
+		gk_out_printf(b, " (%s)", nm);
 }
 
 size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 {
-	struct sbuf b = { buf, cap, 0 };
-	if (cap)
-		buf[0] = 0;
+	struct gk_out b = gk_out_text(buf, cap);
 	if (!is_amd(value)) {
-		sb_fmt(&b, "VENDOR=%u, PAYLOAD=0x%llx", (unsigned)(value >> 56),
+		gk_out_printf(&b, "VENDOR=%u, PAYLOAD=0x%llx", (unsigned)(value >> 56),
 		       (unsigned long long)(value & GK_MOD_PAYLOAD));
-		return b.len;
+		return gk_out_text_end(&b);
 	}
 	const struct gk_mod_verdesc *vd = version_of(value);
 	unsigned ver = (unsigned)(value & 0xff);
-	sb_fmt(&b, "TILE_VERSION=%u", ver);
+	gk_out_printf(&b, "TILE_VERSION=%u", ver);
 	if (vd)
-		sb_fmt(&b, " (%s)", vd->name);
+		gk_out_printf(&b, " (%s)", vd->name);
 	for (unsigned i = 2; i < gk_mod_nfields; i++) {
 		const struct gk_mod_field *mf = &gk_mod_fields[i];
 		if (!in_layout(mf, vd))
@@ -803,13 +754,13 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 		uint64_t x = fget(&mf->f, value);
 		if (!used_by(mf, ver) && !x)
 			continue;
-		sb_fmt(&b, ", %s=%llu", mf->f.name, (unsigned long long)x);
+		gk_out_printf(&b, ", %s=%llu", mf->f.name, (unsigned long long)x);
 		meaning(&b, mf, vd, x);
 	}
 	uint64_t rest = value & GK_MOD_PAYLOAD & ~claimed(vd);
 	if (rest)
-		sb_fmt(&b, ", RESERVED=0x%llx", (unsigned long long)rest);
-	return b.len;
+		gk_out_printf(&b, ", RESERVED=0x%llx", (unsigned long long)rest);
+	return gk_out_text_end(&b);
 }
 
 static const char *code_name(enum gk_diag_code c)

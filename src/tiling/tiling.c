@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/out.h"
 #include "tiling/tiling_tab.h"
 
 static unsigned ilog2(uint64_t v)
@@ -735,7 +736,7 @@ int gk_tile_params_from_chip(struct gk_tile_params *p, const char *chip, unsigne
 	return 0;
 }
 
-static uint64_t put(const struct gk_reg_field *f, uint64_t v)
+static uint64_t put(const struct gk_tile_reg_field *f, uint64_t v)
 {
 	return v << f->lo;
 }
@@ -743,7 +744,7 @@ static uint64_t put(const struct gk_reg_field *f, uint64_t v)
 uint64_t gk_tile_amdgpu_flags(const struct gk_tile_surface *s)
 {
 	const struct gk_tile_params *p = &s->p;
-	const struct gk_reg_field *f = gk_amdgpu_tiling_fields;
+	const struct gk_tile_reg_field *f = gk_amdgpu_tiling_fields;
 	uint64_t v = put(&f[GK_AF_ARRAY_MODE], p->mode);
 	if (p->mode == GK_TILE_LINEAR)
 		return v;
@@ -761,36 +762,6 @@ uint64_t gk_tile_amdgpu_flags(const struct gk_tile_surface *s)
 
 /* ---- info as JSON or text --------------------------------------------- */
 
-struct sbuf {
-	char *p;
-	size_t cap, len;
-};
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(b->len < b->cap ? b->p + b->len : NULL, b->len < b->cap ? b->cap - b->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-}
-
-static void sb_json_str(struct sbuf *b, const char *s)
-{
-	sb_printf(b, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			sb_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			sb_printf(b, "\\u%04x", c);
-		else
-			sb_printf(b, "%c", c);
-	}
-	sb_printf(b, "\"");
-}
-
 static const char *micro_name(const struct gk_tile_surface *s)
 {
 	return s->p.mode == GK_TILE_LINEAR ? "-" : s->p.micro == GK_MICRO_DISPLAY ? "display" : "thin";
@@ -798,59 +769,56 @@ static const char *micro_name(const struct gk_tile_surface *s)
 
 size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 {
-	struct sbuf b = { buf, cap, 0 };
-	if (cap)
-		buf[0] = 0;
+	struct gk_out b = gk_out_text(buf, cap);
 	const struct gk_tile_params *p = &s->p;
-	sb_printf(&b, "{\"pitch\": %u, \"padded_height\": %u, \"padded_slices\": %u, \"surface_bytes\": %llu, "
+	gk_out_printf(&b, "{\"pitch\": %u, \"padded_height\": %u, \"padded_slices\": %u, \"surface_bytes\": %llu, "
 		      "\"slice_bytes\": %llu, \"base_align\": %u, \"pitch_align\": %u, \"height_align\": %u, "
 		      "\"macro_tile_width\": %u, \"macro_tile_height\": %u, \"diagnostics\": [",
 		  s->pitch, s->padded_height, s->padded_slices, (unsigned long long)s->surface_bytes,
 		  (unsigned long long)s->slice_bytes, s->base_align, s->pitch_align, s->height_align,
 		  s->macro_tile_width, s->macro_tile_height);
 	for (unsigned i = 0; i < s->ndiags; i++) {
-		sb_printf(&b, "%s{\"severity\": \"%s\", \"field\": ", i ? ", " : "",
+		gk_out_printf(&b, "%s{\"severity\": \"%s\", \"field\": ", i ? ", " : "",
 			  s->diags[i].severity == GK_ERROR ? "error" : "warning");
-		sb_json_str(&b, s->diags[i].field);
-		sb_printf(&b, ", \"message\": ");
-		sb_json_str(&b, s->diags[i].message);
-		sb_printf(&b, "}");
+		const char *field = s->diags[i].field ? s->diags[i].field : "";
+		gk_out_json_str(&b, field, strlen(field));
+		gk_out_str(&b, ", \"message\": ");
+		gk_out_json_str(&b, s->diags[i].message, strlen(s->diags[i].message));
+		gk_out_str(&b, "}");
 	}
-	sb_printf(&b, "]");
+	gk_out_str(&b, "]");
 	if (!s->errors) {
-		sb_printf(&b, ", \"mode\": \"%s\", \"micro\": \"%s\", \"bpp\": %u, \"width\": %u, \"height\": %u, "
+		gk_out_printf(&b, ", \"mode\": \"%s\", \"micro\": \"%s\", \"bpp\": %u, \"width\": %u, \"height\": %u, "
 			      "\"slices\": %u",
 			  gk_tile_mode_name(p->mode), micro_name(s), p->bpp, p->width, p->height, p->slices);
 		if (p->mode == GK_TILE_2D)
-			sb_printf(&b, ", \"pipe_config\": \"%s\", \"tile_split\": %u, \"bank_width\": %u, "
+			gk_out_printf(&b, ", \"pipe_config\": \"%s\", \"tile_split\": %u, \"bank_width\": %u, "
 				      "\"bank_height\": %u, \"macro_aspect\": %u, \"num_banks\": %u, \"pipe_swizzle\": %u, "
 				      "\"bank_swizzle\": %u",
 				  gk_tile_pipe_config_name(p->pipe_config), p->tile_split, p->bank_width, p->bank_height,
 				  p->macro_aspect, p->num_banks, p->pipe_swizzle, p->bank_swizzle);
-		sb_printf(&b, ", \"amdgpu_tiling_flags\": \"0x%08llx\"", (unsigned long long)gk_tile_amdgpu_flags(s));
+		gk_out_printf(&b, ", \"amdgpu_tiling_flags\": \"0x%08llx\"", (unsigned long long)gk_tile_amdgpu_flags(s));
 	}
-	sb_printf(&b, "}\n");
-	return b.len;
+	gk_out_str(&b, "}\n");
+	return gk_out_text_end(&b);
 }
 
 size_t gk_tile_info_text(const struct gk_tile_surface *s, char *buf, size_t cap)
 {
-	struct sbuf b = { buf, cap, 0 };
-	if (cap)
-		buf[0] = 0;
+	struct gk_out b = gk_out_text(buf, cap);
 	const struct gk_tile_params *p = &s->p;
-	sb_printf(&b, "mode %s\nmicro %s\nbpp %u\nwidth %u\nheight %u\nslices %u\n", gk_tile_mode_name(p->mode),
+	gk_out_printf(&b, "mode %s\nmicro %s\nbpp %u\nwidth %u\nheight %u\nslices %u\n", gk_tile_mode_name(p->mode),
 		  micro_name(s), p->bpp, p->width, p->height, p->slices);
 	if (p->mode == GK_TILE_2D)
-		sb_printf(&b, "pipe_config %s\ntile_split %u\nbank_width %u\nbank_height %u\nmacro_aspect %u\n"
+		gk_out_printf(&b, "pipe_config %s\ntile_split %u\nbank_width %u\nbank_height %u\nmacro_aspect %u\n"
 			      "num_banks %u\npipe_swizzle %u\nbank_swizzle %u\n",
 			  gk_tile_pipe_config_name(p->pipe_config), p->tile_split, p->bank_width, p->bank_height,
 			  p->macro_aspect, p->num_banks, p->pipe_swizzle, p->bank_swizzle);
-	sb_printf(&b, "pitch %u\npadded_height %u\npadded_slices %u\nsurface_bytes %llu\nslice_bytes %llu\n"
+	gk_out_printf(&b, "pitch %u\npadded_height %u\npadded_slices %u\nsurface_bytes %llu\nslice_bytes %llu\n"
 		      "base_align %u\npitch_align %u\nheight_align %u\nmacro_tile_width %u\nmacro_tile_height %u\n"
 		      "amdgpu_tiling_flags 0x%08llx\n",
 		  s->pitch, s->padded_height, s->padded_slices, (unsigned long long)s->surface_bytes,
 		  (unsigned long long)s->slice_bytes, s->base_align, s->pitch_align, s->height_align,
 		  s->macro_tile_width, s->macro_tile_height, (unsigned long long)gk_tile_amdgpu_flags(s));
-	return b.len;
+	return gk_out_text_end(&b);
 }

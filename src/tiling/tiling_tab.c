@@ -68,7 +68,7 @@ const struct gk_xor_bit gk_bank_bits[4][4] = {
 
 /* GB_TILE_MODEn (SI: all fields; CI/VI: the bank fields moved to GB_MACROTILE_MODE
  * and MICRO_TILE_MODE_NEW, SAMPLE_SPLIT were added) */
-const struct gk_reg_field gk_tile_mode_fields[GK_TMF_COUNT] = {
+const struct gk_tile_reg_field gk_tile_mode_fields[GK_TMF_COUNT] = {
 	[GK_TMF_MICRO_TILE_MODE]     = { "MICRO_TILE_MODE", 0, 1 },
 	[GK_TMF_ARRAY_MODE]          = { "ARRAY_MODE", 2, 5 },
 	[GK_TMF_PIPE_CONFIG]         = { "PIPE_CONFIG", 6, 10 },
@@ -81,7 +81,7 @@ const struct gk_reg_field gk_tile_mode_fields[GK_TMF_COUNT] = {
 	[GK_TMF_SAMPLE_SPLIT]        = { "SAMPLE_SPLIT", 25, 26 },
 };
 
-const struct gk_reg_field gk_macrotile_mode_fields[GK_MMF_COUNT] = {
+const struct gk_tile_reg_field gk_macrotile_mode_fields[GK_MMF_COUNT] = {
 	[GK_MMF_BANK_WIDTH]        = { "BANK_WIDTH", 0, 1 },
 	[GK_MMF_BANK_HEIGHT]       = { "BANK_HEIGHT", 2, 3 },
 	[GK_MMF_MACRO_TILE_ASPECT] = { "MACRO_TILE_ASPECT", 4, 5 },
@@ -89,7 +89,7 @@ const struct gk_reg_field gk_macrotile_mode_fields[GK_MMF_COUNT] = {
 };
 
 /* surfaces.tsv "amdgpu_tiling_flags": log2 values, NUM_BANKS = log2(banks) - 1 */
-const struct gk_reg_field gk_amdgpu_tiling_fields[GK_AF_COUNT] = {
+const struct gk_tile_reg_field gk_amdgpu_tiling_fields[GK_AF_COUNT] = {
 	[GK_AF_ARRAY_MODE]        = { "ARRAY_MODE", 0, 3 },
 	[GK_AF_PIPE_CONFIG]       = { "PIPE_CONFIG", 4, 8 },
 	[GK_AF_TILE_SPLIT]        = { "TILE_SPLIT", 9, 11 },

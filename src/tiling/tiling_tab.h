@@ -35,8 +35,9 @@ extern const struct gk_pipe_config gk_pipe_configs[32];
 /* [log2(banks) - 1]: bank bit k of the raw bank number */
 extern const struct gk_xor_bit gk_bank_bits[4][4];
 
-/* A register field: bits [lo, hi]. */
-struct gk_reg_field {
+/* A register field: bits [lo, hi] (the tiling tables only need the range;
+ * regdb.h's gk_reg_field also carries value names) */
+struct gk_tile_reg_field {
 	const char *name;
 	uint8_t lo, hi;
 };
@@ -53,15 +54,15 @@ enum {
 	GK_TMF_SAMPLE_SPLIT,    /* GFX7-8 */
 	GK_TMF_COUNT
 };
-extern const struct gk_reg_field gk_tile_mode_fields[GK_TMF_COUNT];
+extern const struct gk_tile_reg_field gk_tile_mode_fields[GK_TMF_COUNT];
 enum { GK_MMF_BANK_WIDTH, GK_MMF_BANK_HEIGHT, GK_MMF_MACRO_TILE_ASPECT, GK_MMF_NUM_BANKS, GK_MMF_COUNT };
-extern const struct gk_reg_field gk_macrotile_mode_fields[GK_MMF_COUNT];
+extern const struct gk_tile_reg_field gk_macrotile_mode_fields[GK_MMF_COUNT];
 /* amdgpu winsys AMDGPU_TILING_* metadata of a GFX6-8 surface */
 enum {
 	GK_AF_ARRAY_MODE, GK_AF_PIPE_CONFIG, GK_AF_TILE_SPLIT, GK_AF_MICRO_TILE_MODE, GK_AF_BANK_WIDTH,
 	GK_AF_BANK_HEIGHT, GK_AF_MACRO_TILE_ASPECT, GK_AF_NUM_BANKS, GK_AF_COUNT
 };
-extern const struct gk_reg_field gk_amdgpu_tiling_fields[GK_AF_COUNT];
+extern const struct gk_tile_reg_field gk_amdgpu_tiling_fields[GK_AF_COUNT];
 
 /* ARRAY_MODE and micro tile mode names, by hardware value */
 extern const char *const gk_array_mode_names[16];
@@ -79,7 +80,7 @@ struct gk_tile_chip {
 };
 extern const struct gk_tile_chip gk_tile_chips[]; /* ends with .name == NULL */
 
-static inline uint32_t gk_reg_get(uint32_t v, const struct gk_reg_field *f)
+static inline uint32_t gk_reg_get(uint32_t v, const struct gk_tile_reg_field *f)
 {
 	unsigned w = f->hi - f->lo + 1u;
 	return (v >> f->lo) & (w >= 32 ? ~0u : (1u << w) - 1u);

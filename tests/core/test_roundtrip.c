@@ -65,7 +65,7 @@ static char obuf[1 << 14];
 static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n, bool raw, struct text *t,
 			size_t *npk)
 {
-	struct gk_out o = { obuf, 0, sizeof obuf, text_write, t, 0 };
+	struct gk_out o = { obuf, 0, sizeof obuf, text_write, t, 0, 0 };
 	size_t pos = 0, k = 0;
 	t->n = 0;
 	if (t->p)
@@ -224,7 +224,7 @@ static void check_json(const char *what, const struct gk_format *fmt, const uint
 		memset(&dg, 0, sizeof dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		t.n = 0;
-		struct gk_out o = { obuf, 0, sizeof obuf, text_write, &t, 0 };
+		struct gk_out o = { obuf, 0, sizeof obuf, text_write, &t, 0, 0 };
 		gk_json_packet(fmt, &pkt, &dg, &o);
 		gk_out_flush(&o);
 		bool good = t.p && json_line_ok(t.p, t.n) && json_dwords(t.p, pkt.dw, pkt.ndw);

@@ -32,7 +32,7 @@ static void value_props(uint64_t v)
 	if (gk_modifier_join(&m, &back, NULL) != 0 || back != v)
 		__builtin_trap();
 	char buf[8192];
-	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0 };
+	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
 	gk_modifier_json(v, &o);
 	if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
 		__builtin_trap();

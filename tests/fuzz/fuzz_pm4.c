@@ -235,7 +235,7 @@ static void decode(const struct gk_format *fmt, const uint32_t *w, size_t nw, st
 {
 	static char obuf[512];
 	static struct bytes js;
-	struct gk_out out = { obuf, 0, sizeof obuf, write_bytes, text, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, write_bytes, text, 0, 0 };
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	gk_check_init(&cs);
@@ -262,7 +262,7 @@ static void decode(const struct gk_format *fmt, const uint32_t *w, size_t nw, st
 		if (json) {
 			static char jbuf[256];
 			js.len = 0;
-			struct gk_out jo = { jbuf, 0, sizeof jbuf, write_bytes, &js, 0 };
+			struct gk_out jo = { jbuf, 0, sizeof jbuf, write_bytes, &js, 0, 0 };
 			gk_json_packet(fmt, &pkt, &dg, &jo);
 			gk_out_flush(&jo);
 			CHECK(!jo.failed);

@@ -53,7 +53,7 @@ static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, ui
 	gk_amdgpu_decode(g, word, 0, &in);
 	gk_diags_reset(&dg);
 	gk_amdgpu_check(g, &in, &dg);
-	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0 };
+	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
 	gk_amdgpu_json(g, &in, &dg, &o);
 	if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
 		__builtin_trap();
@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	if (end > n)
 		__builtin_trap();
 	char out[4096];
-	struct gk_out o = { out, 0, sizeof out, NULL, NULL, 0 };
+	struct gk_out o = { out, 0, sizeof out, NULL, NULL, 0, 0 };
 	if (strnlen(text, n) < 1024) {
 		gk_sendmsg_json(g, text, ok, v, &err, &o);
 		if (o.len >= sizeof out || !json_line_ok(out, o.len))

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gfxkit/ir3.h"
+#include "core/out.h"
 #include "isa/ir3/ir3_tab.h"
 
 static uint64_t bits(uint64_t v, unsigned lo, unsigned hi)
@@ -1420,91 +1421,47 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 /* ---- JSON ---- */
 
-struct jbuf {
-	char *p;
-	size_t n, cap;
-};
-
-static void jput(struct jbuf *j, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (j->n + 1 < j->cap)
-			j->p[j->n++] = s[i];
-	if (j->cap)
-		j->p[j->n < j->cap ? j->n : j->cap - 1] = 0;
-}
-
-static void jf(struct jbuf *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void jf(struct jbuf *j, const char *fmt, ...)
-{
-	char tmp[128];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		jput(j, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static void jstr(struct jbuf *j, const char *s)
-{
-	jput(j, "\"", 1);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			char t[2] = { '\\', (char)c };
-			jput(j, t, 2);
-		} else if (c < 0x20) {
-			jf(j, "\\u%04x", c);
-		} else {
-			jput(j, (const char *)&c, 1);
-		}
-	}
-	jput(j, "\"", 1);
-}
-
 size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap)
 {
-	struct jbuf j = { buf, 0, cap };
-	if (cap)
-		buf[0] = 0;
-	jf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
+	struct gk_out j = gk_out_text(buf, cap);
+	gk_out_printf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
 	if (in->name)
-		jstr(&j, in->name);
+		gk_out_json_str(&j, in->name, strlen(in->name));
 	else
-		jput(&j, "null", 4);
-	jput(&j, ",\"text\":", 8);
-	jstr(&j, in->text);
-	jf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
+		gk_out_mem(&j, "null", 4);
+	gk_out_mem(&j, ",\"text\":", 8);
+	gk_out_json_str(&j, in->text, strlen(in->text));
+	gk_out_printf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
 	   (unsigned)(in->word >> 32));
 	for (unsigned i = 0; i < in->nfields; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
-		jput(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
-		jstr(&j, f->name);
+		gk_out_mem(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
+		gk_out_json_str(&j, f->name, strlen(f->name));
 		if (f->parent) {
-			jput(&j, ",\"in\":", 6);
-			jstr(&j, f->parent);
+			gk_out_mem(&j, ",\"in\":", 6);
+			gk_out_json_str(&j, f->parent, strlen(f->parent));
 		}
-		jf(&j, ",\"value\":%" PRIu64, f->value);
+		gk_out_printf(&j, ",\"value\":%" PRIu64, f->value);
 		if (f->lo >= 0)
-			jf(&j, ",\"lo\":%d,\"hi\":%d", f->lo, f->hi);
-		jput(&j, "}", 1);
+			gk_out_printf(&j, ",\"lo\":%d,\"hi\":%d", f->lo, f->hi);
+		gk_out_mem(&j, "}", 1);
 	}
-	jput(&j, "],\"diagnostics\":[", 17);
+	gk_out_mem(&j, "],\"diagnostics\":[", 17);
 	for (unsigned i = 0; i < in->ndiags; i++) {
 		const struct gk_diag *d = &in->diags[i];
-		jf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
+		gk_out_printf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
 		   (int)d->code);
 		if (d->dw >= 0)
-			jf(&j, ",\"dw\":%d,\"lo\":%d,\"hi\":%d", d->dw, d->lo, d->hi);
+			gk_out_printf(&j, ",\"dw\":%d,\"lo\":%d,\"hi\":%d", d->dw, d->lo, d->hi);
 		if (d->field) {
-			jput(&j, ",\"field\":", 9);
-			jstr(&j, d->field);
+			gk_out_mem(&j, ",\"field\":", 9);
+			gk_out_json_str(&j, d->field, strlen(d->field));
 		}
-		jput(&j, ",\"message\":", 11);
-		jstr(&j, d->message);
-		jput(&j, "}", 1);
+		gk_out_mem(&j, ",\"message\":", 11);
+		gk_out_json_str(&j, d->message, strlen(d->message));
+		gk_out_mem(&j, "}", 1);
 	}
-	jput(&j, "]}", 2);
-	return j.n < cap ? j.n : (cap ? cap - 1 : 0);
+	gk_out_mem(&j, "]}", 2);
+	gk_out_text_end(&j);
+	return j.len; /* what fitted */
 }
