@@ -5,39 +5,12 @@
 
 #include "cli.h"
 
-/* One number of --bo: 0x hex or decimal (a leading 0 is not octal), digits only. */
-static int parse_u64(const char *s, const char *end, unsigned long long *v)
-{
-	unsigned base = 10;
-	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (s == end)
-		return -1;
-	unsigned long long x = 0;
-	for (; s < end; s++) {
-		unsigned c = (unsigned char)*s, d;
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			return -1;
-		if (x > (~0ull - d) / base)
-			return -1;
-		x = x * base + d;
-	}
-	*v = x;
-	return 0;
-}
-
 /* BASE:SIZE; the buffer may end at 2^64 but not past it */
 static int parse_bo(const char *s, struct gk_bo *bo)
 {
 	const char *colon = strchr(s, ':');
-	unsigned long long base, size;
-	if (!colon || parse_u64(s, colon, &base) || parse_u64(colon + 1, colon + strlen(colon), &size))
+	uint64_t base, size; /* 0x hex or decimal (a leading 0 is not octal) */
+	if (!colon || gk_parse_uint(s, (size_t)(colon - s), &base) || gk_parse_uint(colon + 1, strlen(colon + 1), &size))
 		return -1;
 	if (size && base + (size - 1) < base)
 		return -1;

@@ -42,28 +42,9 @@ static void usage(FILE *f)
 /* decimal or 0x hex, all of it, at most max */
 static bool parse_num(const char *s, uint64_t max, uint64_t *v)
 {
-	if (!s || !*s)
+	uint64_t x;
+	if (!s || gk_parse_uint(s, strlen(s), &x) != 0 || x > max)
 		return false;
-	unsigned base = 10;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-		if (!*s)
-			return false;
-	}
-	uint64_t x = 0;
-	for (; *s; s++) {
-		unsigned c = (unsigned char)*s, d;
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			return false;
-		if (x > (max - d) / base)
-			return false;
-		x = x * base + d;
-	}
 	*v = x;
 	return true;
 }

@@ -48,6 +48,10 @@ struct gk_input {
 };
 
 void gk_input_init(struct gk_input *in, gk_read_fn read, void *ctx, enum gk_in_format fmt);
+
+/* The n characters at s as an unsigned number: decimal, or hex after 0x;
+ * all of them, no sign, no overflow.  0, or -1 when they are not one. */
+int gk_parse_uint(const char *s, size_t n, uint64_t *v);
 /* Make at least want words available from in->pos (fewer only at end of
  * input).  Returns the number available, or -1 after an input error
  * (in->error says what and where). */

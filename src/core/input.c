@@ -250,3 +250,30 @@ long gk_input_fill(struct gk_input *in, size_t want)
 		return -1;
 	return (long)(in->nwords - in->pos);
 }
+
+int gk_parse_uint(const char *s, size_t n, uint64_t *v)
+{
+	unsigned base = 10;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		n -= 2;
+	}
+	if (!n)
+		return -1;
+	uint64_t x = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = (unsigned char)s[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		if (x > (UINT64_MAX - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*v = x;
+	return 0;
+}

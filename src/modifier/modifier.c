@@ -528,33 +528,6 @@ unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg)
 
 /* ---- parse ---- */
 
-static int parse_num(const char *s, size_t n, uint64_t *out)
-{
-	unsigned base = 10;
-	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-		n -= 2;
-	}
-	if (!n)
-		return -1;
-	uint64_t x = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned c = (unsigned char)s[i], d;
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (base == 16 && (c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			return -1;
-		if (x > (UINT64_MAX - d) / base)
-			return -1;
-		x = x * base + d;
-	}
-	*out = x;
-	return 0;
-}
-
 static int enum_lookup(const struct gk_enum *e, const char *s, size_t n, uint64_t *out)
 {
 	if (!e)
@@ -588,7 +561,7 @@ static int field_value(const struct gk_mod_field *mf, const struct gk_mod_verdes
 	const struct gk_enum *e = enum_of(mf, vd);
 	if (enum_lookup(e, s, n, x) == 0)
 		return 0;
-	if (parse_num(s, n, x) != 0)
+	if (gk_parse_uint(s, n, x) != 0)
 		SYNTAX(col, "%s=%.*s: not a value of %s", mf->f.name, (int)n, s, mf->f.name);
 	if (!gk_field_fits(&mf->f, *x))
 		SYNTAX(col, "%s=%.*s: does not fit bits %u:%u", mf->f.name, (int)n, s, fmax_bit(&mf->f),
@@ -624,7 +597,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 		if (!eqs && enum_lookup(vd ? vd->tiles : NULL, t, n, &tile) == 0) {
 			mf = field_named("TILE", 4);
 			x = tile;
-		} else if (!eqs && n > 5 && !memcmp(t, "PIPE_", 5) && parse_num(t + 5, n - 5, &x) == 0 &&
+		} else if (!eqs && n > 5 && !memcmp(t, "PIPE_", 5) && gk_parse_uint(t + 5, n - 5, &x) == 0 &&
 			   !field_named(t, n)) {
 			mf = field_named("PIPE", 4);
 			if (!in_layout(mf, vd))
@@ -632,7 +605,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 			if (!gk_field_fits(&mf->f, x))
 				SYNTAX(start, "%.*s: PIPE does not fit bits 35:33", (int)n, t);
 		} else if (eq(t, kn, "RESERVED")) {
-			if (!eqs || parse_num(val, vn, &x) != 0)
+			if (!eqs || gk_parse_uint(val, vn, &x) != 0)
 				SYNTAX(start, "RESERVED takes a number (the bits in place, 0x...)");
 			if (have_reserved)
 				SYNTAX(start, "RESERVED given twice");
@@ -672,7 +645,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg)
 {
 	uint64_t x;
-	if (parse_num(s, len, &x) == 0) {
+	if (gk_parse_uint(s, len, &x) == 0) {
 		*value = x;
 		return 0;
 	}
@@ -695,20 +668,20 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_
 		if (eq(s, n, gk_mod_versions[v].name))
 			return parse_amd(s, len, n + (n < len), v, value, dg);
 	if (n > 13 && !memcmp(s, "TILE_VERSION=", 13)) {
-		if (parse_num(s + 13, n - 13, &x) != 0 || x > 255)
+		if (gk_parse_uint(s + 13, n - 13, &x) != 0 || x > 255)
 			SYNTAX(13, "TILE_VERSION takes a number 0-255");
 		return parse_amd(s, len, n + (n < len), (unsigned)x, value, dg);
 	}
 	/* VENDOR,0xPAYLOAD */
 	uint64_t vid;
 	if (enum_lookup(&gk_mod_vendors, s, n, &vid) != 0) {
-		if (!(n > 7 && !memcmp(s, "VENDOR=", 7) && parse_num(s + 7, n - 7, &vid) == 0 && vid <= 255))
+		if (!(n > 7 && !memcmp(s, "VENDOR=", 7) && gk_parse_uint(s + 7, n - 7, &vid) == 0 && vid <= 255))
 			SYNTAX(0, "%.*s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor, or a number)",
 			       (int)n, s);
 	}
 	if (n == len)
 		SYNTAX(n, "%.*s needs a payload: %.*s,0x...", (int)n, s, (int)n, s);
-	if (parse_num(s + n + 1, len - n - 1, &x) != 0 || x > GK_MOD_PAYLOAD)
+	if (gk_parse_uint(s + n + 1, len - n - 1, &x) != 0 || x > GK_MOD_PAYLOAD)
 		SYNTAX(n + 1, "the payload is a number of at most 56 bits");
 	*value = vid << 56 | x;
 	return 0;
