@@ -52,6 +52,8 @@ enum gk_kind {
 #define GK_F_MBZ      0x08u  /* check: must be zero (a "count = 0" of the reference); printed only when set */
 #define GK_F_BYNAME   0x10u  /* enum given by name only (names like "4" are counts, not raw values);
                               * a number is accepted only for a value that has no name */
+#define GK_F_EXEC     0x20u  /* the value counts dwords after the packet that must be whole packets
+                              * (a predicated region: COND_EXEC's EXEC_COUNT); with GK_P_EXEC_COUNT */
 
 /* How a field's raw value reads as a size (text printers add it as a note):
  * shown = (raw + plus) * mul, or mul << raw for GK_S_POW2. */
@@ -136,7 +138,7 @@ enum gk_tail {
 };
 
 /* Packet flags */
-#define GK_P_EXEC_COUNT  0x01u /* field "EXEC_COUNT" covers the following dwords */
+#define GK_P_EXEC_COUNT  0x01u /* a GK_F_EXEC field covers the following dwords */
 #define GK_P_COMPUTE     0x02u /* header SHADER_TYPE must be 1 */
 #define GK_P_GRAPHICS    0x04u /* header SHADER_TYPE should be 0 (a warning) */
 #define GK_P_SHADER0     0x08u /* header SHADER_TYPE must be 0 (an error) */
@@ -178,6 +180,8 @@ struct gk_space {
 };
 
 struct gk_format;
+struct gk_packet;
+struct gk_diags;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
@@ -218,6 +222,13 @@ struct gk_format {
 	 * possibly more than avail when the buffer cuts it off) and which
 	 * description explains it. */
 	void (*frame)(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out);
+	/* The family's own rules, beyond what the descriptions say (NULL: none).
+	 * check_framing runs on every framed packet that a description explains
+	 * and is not cut off, right after the opcode diagnostics (PM4: type-1
+	 * packets); check_packet after the generic rules of the description
+	 * (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
+	void (*check_framing)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
+	void (*check_packet)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */

@@ -98,6 +98,7 @@ struct gk_check_state {
 	uint64_t exec_end[16];        /* pending COND_EXEC/PRED_EXEC region ends */
 	uint64_t exec_from[16];
 	const char *exec_pkt[16];     /* packet that opened the region */
+	const char *exec_field[16];   /* its count field (GK_F_EXEC) */
 	uint8_t exec_dw[16], exec_lo[16], exec_hi[16]; /* where its EXEC_COUNT is */
 	unsigned nexec;
 };
@@ -114,6 +115,14 @@ void gk_check_init(struct gk_check_state *st);
 void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n);
 /* Empty *dg before checking the next packet (counts only: cheap per packet). */
 void gk_diags_reset(struct gk_diags *dg);
+/* Append one diagnostic about pkt (message printf-style, truncated to fit);
+ * counts it in out->errors / out->warnings and, past GK_MAX_DIAGS, in
+ * out->dropped.  Returns the entry, or NULL when it was dropped.  dw, lo, hi:
+ * -1 when the diagnostic is about no dword or bit range.  The family rule
+ * hooks (struct gk_format) report through it. */
+struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
+			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
 /* Diagnose one packet (appends to *out). */
 void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
 		     struct gk_diags *out);

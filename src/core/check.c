@@ -10,8 +10,10 @@
 #include "bits.h"
 #include "layout.h"
 
-static struct gk_diag *add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
-			   enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
+#define add gk_diags_add /* the short name the rules below use */
+
+struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
+			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
 {
 	if (sev == GK_ERROR)
 		out->errors++;
@@ -530,14 +532,15 @@ static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt,
 		if (end <= pkt->offset)
 			continue; /* ended on this boundary (or reported already) */
 		if (end < next) {
-			add(out, pkt, GK_ERROR, GK_D_EXEC_COUNT, -1, -1, -1, "EXEC_COUNT",
-			    "EXEC_COUNT of the packet at 0x%llx ends inside this packet (at 0x%llx), not on a packet boundary",
-			    (unsigned long long)st->exec_from[i], (unsigned long long)end);
+			add(out, pkt, GK_ERROR, GK_D_EXEC_COUNT, -1, -1, -1, st->exec_field[i],
+			    "%s of the packet at 0x%llx ends inside this packet (at 0x%llx), not on a packet boundary",
+			    st->exec_field[i], (unsigned long long)st->exec_from[i], (unsigned long long)end);
 			continue;
 		}
 		st->exec_end[keep] = end;
 		st->exec_from[keep] = st->exec_from[i];
 		st->exec_pkt[keep] = st->exec_pkt[i];
+		st->exec_field[keep] = st->exec_field[i];
 		st->exec_dw[keep] = st->exec_dw[i];
 		st->exec_lo[keep] = st->exec_lo[i];
 		st->exec_hi[keep] = st->exec_hi[i];
@@ -553,8 +556,8 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 			continue;
 		struct gk_packet p = { .offset = st->exec_from[i] };
 		struct gk_diag *d = add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, st->exec_dw[i], st->exec_lo[i], st->exec_hi[i],
-					"EXEC_COUNT", "EXEC_COUNT runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
-					(unsigned long long)st->exec_end[i], (unsigned long long)end);
+					st->exec_field[i], "%s runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
+					st->exec_field[i], (unsigned long long)st->exec_end[i], (unsigned long long)end);
 		if (d)
 			d->packet = st->exec_pkt[i];
 	}
@@ -598,10 +601,8 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	} else if (fr->other_gen)
 		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, olo, ohi, fmt->opcode_field, "%s (0x%02x) does not exist on %s",
 		    d->name, (unsigned)fr->opcode, fmt->gen);
-	else if (!(d->gens & fmt->gen_bit))
-		/* a framing form no generation has (PM4 type 1, §9.1.2) */
-		add(out, pkt, GK_ERROR, GK_D_TYPE1, 0, 30, 31, "TYPE", "%s is not supported by any %s generation", d->name,
-		    fmt->family);
+	if (fmt->check_framing)
+		fmt->check_framing(fmt, pkt, out);
 
 	struct gk_layout L;
 	gk_layout_of(fmt, d, pkt->dw, pkt->ndw, &L);
@@ -653,39 +654,33 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	if (st->nbos && d->naccess && !fr->unknown)
 		check_bounds(fmt, st, pkt, d, out);
 
-	/* §9.1.4 SHADER_TYPE: dispatches are compute, draws graphics */
-	if (d->hdr && d->nhdr > 1 && (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0))) {
-		unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
-		if ((d->flags & GK_P_COMPUTE) && !shader_type)
-			add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
-			    "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
-		if ((d->flags & GK_P_SHADER0) && shader_type)
-			add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
-			    "%s takes no compute state: SHADER_TYPE must be 0", d->name);
-		else if ((d->flags & GK_P_GRAPHICS) && shader_type)
-			add(out, pkt, GK_WARNING, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
-			    "%s with SHADER_TYPE=COMPUTE", d->name);
-	}
+	if (fmt->check_packet)
+		fmt->check_packet(fmt, pkt, out);
 
-	/* COND_EXEC / PRED_EXEC: the next EXEC_COUNT dwords must be whole packets */
-	if ((d->flags & GK_P_EXEC_COUNT) && st->nexec == sizeof st->exec_end / sizeof st->exec_end[0])
-		add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, "EXEC_COUNT",
-		    "more than %u nested predicated regions: this one is not tracked", st->nexec);
-	else if (d->flags & GK_P_EXEC_COUNT) {
-		for (unsigned i = 0; i < d->nfields; i++) {
-			if (strcmp(d->fields[i].name, "EXEC_COUNT") != 0 || !gk_field_in_range(&d->fields[i], pkt->ndw))
-				continue;
-			uint64_t n = gk_fget(&d->fields[i], pkt->dw, pkt->ndw);
-			if (n) {
-				const struct gk_seg *sg = &d->fields[i].seg[0];
-				st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;
-				st->exec_from[st->nexec] = pkt->offset;
-				st->exec_pkt[st->nexec] = d->name;
-				st->exec_dw[st->nexec] = sg->dw;
-				st->exec_lo[st->nexec] = sg->lo;
-				st->exec_hi[st->nexec] = sg->hi;
-				st->nexec++;
-			}
+	/* a predicated region (COND_EXEC, PRED_EXEC): the field flagged
+	 * GK_F_EXEC counts the dwords after the packet, which must be whole packets */
+	if (!(d->flags & GK_P_EXEC_COUNT))
+		return;
+	for (unsigned i = 0; i < d->nfields; i++) {
+		const struct gk_field *f = &d->fields[i];
+		if (!(f->flags & GK_F_EXEC) || !gk_field_in_range(f, pkt->ndw))
+			continue;
+		uint64_t n = gk_fget(f, pkt->dw, pkt->ndw);
+		if (!n)
+			continue;
+		if (st->nexec == sizeof st->exec_end / sizeof st->exec_end[0]) {
+			add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, f->name,
+			    "more than %u nested predicated regions: this one is not tracked", st->nexec);
+			continue;
 		}
+		const struct gk_seg *sg = &f->seg[0];
+		st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;
+		st->exec_from[st->nexec] = pkt->offset;
+		st->exec_pkt[st->nexec] = d->name;
+		st->exec_field[st->nexec] = f->name;
+		st->exec_dw[st->nexec] = sg->dw;
+		st->exec_lo[st->nexec] = sg->lo;
+		st->exec_hi[st->nexec] = sg->hi;
+		st->nexec++;
 	}
 }

@@ -669,7 +669,7 @@ static const struct gk_rule cik_poll_rules[] = {
 
 /* EXEC_COUNT dwords after the packet run only when the bool is true */
 static const struct gk_field cik_cond_exec[] = {
-	CIK_OP, CIK_SUB, ADDR64("BOOL_ADDR", 1, 0, 4), GK_U("EXEC_COUNT", 3, 0, 13),
+	CIK_OP, CIK_SUB, ADDR64("BOOL_ADDR", 1, 0, 4), GK_U("EXEC_COUNT", 3, 0, 13, .flags = GK_F_EXEC),
 };
 static const struct gk_access cik_cond_exec_acc[] = { ACC_FIX(RD, "BOOL_ADDR", 4) };
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "gfxkit/pm4.h"
+#include "gfxkit/stream.h"
 #include "pm4_tab.h"
 
 struct gpu_alias {
@@ -76,6 +77,35 @@ static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	}
 }
 
+/* §9.1.2: type-1 packets frame (one dword, to resynchronise) but no
+ * R6xx+ engine executes them; their description has no generation. */
+static void pm4_check_framing(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out)
+{
+	const struct gk_packet_desc *d = pkt->frame.desc;
+	if (pkt->frame.type == 1 && !(d->gens & fmt->gen_bit))
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TYPE1, 0, 30, 31, "TYPE", "%s is not supported by any %s generation",
+			     d->name, fmt->family);
+}
+
+/* §9.1.4 SHADER_TYPE (type-3 header bit 1): dispatches are compute, draws graphics. */
+static void pm4_check_packet(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out)
+{
+	(void)fmt;
+	const struct gk_packet_desc *d = pkt->frame.desc;
+	if (pkt->frame.type != 3 || !(d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0)))
+		return;
+	unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
+	if ((d->flags & GK_P_COMPUTE) && !shader_type)
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
+			     "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
+	if ((d->flags & GK_P_SHADER0) && shader_type)
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
+			     "%s takes no compute state: SHADER_TYPE must be 0", d->name);
+	else if ((d->flags & GK_P_GRAPHICS) && shader_type)
+		gk_diags_add(out, pkt, GK_WARNING, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE", "%s with SHADER_TYPE=COMPUTE",
+			     d->name);
+}
+
 int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 {
 	unsigned gen = 0;
@@ -111,6 +141,8 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->ndescs = gk_pm4_ndescs;
 	fmt->max_packet_dw = 0x3fff + 2;
 	fmt->frame = pm4_frame;
+	fmt->check_framing = pm4_check_framing;
+	fmt->check_packet = pm4_check_packet;
 	fmt->opcode_field = "IT_OPCODE";
 	fmt->opcode_lo = 8;
 	fmt->opcode_hi = 15;

@@ -328,7 +328,7 @@ static const struct gk_field set_const_offset[] = {
 /* §9.5.1 */
 static const struct gk_field cond_exec[] = {
 	GK_A("BOOL_ADDR", 1, 2, 2, 7, 4),
-	GK_U("EXEC_COUNT", 3, 0, 13),
+	GK_U("EXEC_COUNT", 3, 0, 13, .flags = GK_F_EXEC),
 };
 /* §9.5.2: poll and write targets are memory or a register by *_SPACE */
 static const struct gk_field cond_write[] = {
@@ -358,7 +358,7 @@ static const struct gk_field set_predication[] = {
 /* §9.5.4 */
 static const struct gk_field pred_exec[] = {
 	GK_X("DEVICE_SELECT", 1, 24, 31),
-	GK_U("EXEC_COUNT", 1, 0, 13),
+	GK_U("EXEC_COUNT", 1, 0, 13, .flags = GK_F_EXEC),
 };
 /* §9.6.1: the address dwords exist only for ZPASS_DONE, SAMPLE_PIPELINESTAT
  * and SAMPLE_STREAMOUTSTATS events (EVENT_INDEX 1-3); QWORD aligned (the

@@ -454,9 +454,12 @@ static unsigned check_desc(const struct gk_packet_desc *d)
 		}
 	}
 	if ((d->flags & GK_P_EXEC_COUNT)) {
-		const struct gk_field *e = find_named(d->fields, d->nfields, "EXEC_COUNT");
+		const struct gk_field *e = 0;
+		for (unsigned i = 0; i < d->nfields && !e; i++)
+			if (d->fields[i].flags & GK_F_EXEC)
+				e = &d->fields[i];
 		if (!e || e->cond)
-			PROBLEM("%s: EXEC_COUNT flag without an unconditional EXEC_COUNT field", where);
+			PROBLEM("%s: EXEC_COUNT flag without an unconditional GK_F_EXEC count field", where);
 	}
 	if ((d->flags & GK_P_COMPUTE) && (d->flags & GK_P_GRAPHICS))
 		PROBLEM("%s: both compute and graphics", where);
