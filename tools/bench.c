@@ -534,7 +534,7 @@ static void one_packet(const struct gk_format *fmt, struct gk_check_state *cs, c
 		gk_text_packet(fmt, pkt, false, out);
 		gk_text_diags(&dg, out);
 	} else if (m == M_JSON) {
-		gk_json_packet(fmt, pkt, &dg, out);
+		gk_json_packet(fmt, pkt, &dg, 0, out);
 	}
 }
 

@@ -55,6 +55,8 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			o->json = 1;
 		else if (!strcmp(a, "--raw"))
 			o->raw = 1;
+		else if (!strcmp(a, "--text"))
+			o->text = 1;
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		else if (a[0] == '-' && a[1]) {
@@ -220,6 +222,13 @@ void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d)
 	gk_diag_format(d, buf, sizeof buf);
 	fprintf(f, "%s:0x%llx: %s: %s\n", file, (unsigned long long)d->offset,
 		d->severity == GK_ERROR ? "error" : "warning", buf);
+}
+
+void cli_print_dropped(FILE *f, const char *file, uint64_t offset, unsigned dropped)
+{
+	if (dropped)
+		fprintf(f, "%s:0x%llx: note: ... %u more diagnostics for this packet\n", file, (unsigned long long)offset,
+			dropped);
 }
 
 int cli_input_error(const char *name, const struct gk_input *in)

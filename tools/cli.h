@@ -17,7 +17,7 @@
 /* gfxkit decode|encode|check|list [options] [FILE|-] */
 struct cli_opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
-	int json, raw;
+	int json, raw, text; /* --json, --raw, --text (JSON with each unit's text) */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
 };
@@ -53,6 +53,8 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 		  void *ctx);
 
 /* "FILE:0xOFFSET: error: dwN[hi:lo]: message" */
+/* "FILE:0xOFFSET: note: ... N more diagnostics for this packet" when some were dropped */
+void cli_print_dropped(FILE *f, const char *file, uint64_t offset, unsigned dropped);
 void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */

@@ -14,9 +14,9 @@ static const char *const prog = CLI_PROG;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--raw] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -g GPU -e ENGINE [-f auto|bin|hex] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json [--text]] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
@@ -57,6 +57,7 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 	gk_check_init(&cs);
 	gk_check_set_buffers(&cs, o->bos, o->nbos);
 	struct gk_diags dg;
+	unsigned jflags = o->text ? GK_JSON_TEXT : 0;
 	unsigned long long errors = 0, warnings = 0;
 	uint64_t end = 0;
 	int rc = 0;
@@ -67,15 +68,16 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 		errors += dg.errors;
 		warnings += dg.warnings;
 		if (checking) {
-			if (dg.n && o->json)
-				gk_json_packet(fmt, &pkt, &dg, &out);
-			else
-				for (unsigned i = 0; i < dg.n; i++) {
-					gk_out_flush(&out);
+			if (dg.n && o->json) {
+				gk_json_packet(fmt, &pkt, &dg, jflags, &out);
+			} else if (dg.n) {
+				gk_out_flush(&out);
+				for (unsigned i = 0; i < dg.n; i++)
 					cli_print_diag(of, name, &dg.d[i]);
-				}
+				cli_print_dropped(of, name, pkt.offset, dg.dropped);
+			}
 		} else if (o->json) {
-			gk_json_packet(fmt, &pkt, &dg, &out);
+			gk_json_packet(fmt, &pkt, &dg, jflags, &out);
 		} else {
 			gk_text_packet(fmt, &pkt, o->raw, &out);
 			gk_text_diags(&dg, &out);
@@ -86,11 +88,12 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 	gk_check_end(&cs, end, &dg);
 	errors += dg.errors;
 	if (o->json)
-		gk_json_end(end, &dg, &out);
+		gk_json_end(fmt->family, end, &dg, &out);
 	else if (checking) {
 		gk_out_flush(&out);
 		for (unsigned i = 0; i < dg.n; i++)
 			cli_print_diag(of, name, &dg.d[i]);
+		cli_print_dropped(of, name, end, dg.dropped);
 	} else {
 		gk_text_diags(&dg, &out);
 	}

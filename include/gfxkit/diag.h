@@ -35,6 +35,7 @@ enum gk_diag_code {
 	GK_D_BOUNDS,         /* memory a packet touches lies outside every declared buffer */
 	GK_D_OVERFLOW,       /* the address arithmetic of an access overflows 64 bits */
 	GK_D_RULE,           /* fields of one packet disagree (a rule between fields) */
+	GK_D_NCODES          /* how many codes there are (not a code) */
 };
 
 struct gk_diag {
@@ -51,6 +52,10 @@ struct gk_diag {
 
 /* Caller-supplied sink.  Return non-zero to stop. */
 typedef int (*gk_diag_fn)(void *ctx, const struct gk_diag *d);
+
+/* The code's stable name ("reserved_bits", "out_of_bounds", ...): JSON's
+ * "code".  "unknown" for a value that is no code. */
+const char *gk_diag_code_name(enum gk_diag_code code);
 
 /* "dw1[1:0] ADDRESS: message" style prefix used by the CLI. */
 size_t gk_diag_format(const struct gk_diag *d, char *buf, size_t cap);

@@ -151,13 +151,27 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		    struct gk_out *o);
 /* Diagnostics as comment lines ("    ; error: ..."). */
 void gk_text_diags(const struct gk_diags *dg, struct gk_out *o);
-/* One JSON object (one line) per packet. */
+/* JSON Lines, one schema for every engine (docs/json.md, docs/json-schema.json). */
+#define GK_JSON_TEXT 1u           /* add "text": the unit's text exactly as the text printer prints it */
+
+/* One JSON object (one line) per packet:
+ * {"offset","engine","name","words","type","opcode"[,"sub_opcode"],"fields","enums"
+ *  [,"registers"|"data"|"groups"][,"extra"],"diagnostics"[,"diagnostics_dropped"][,"text"]} */
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
-		    struct gk_out *o);
+		    unsigned flags, struct gk_out *o);
 
 /* End-of-stream diagnostics (gk_check_end) as one more JSON line
- * {"offset":END,"end":true,"diagnostics":[...]}; nothing when there are none. */
-void gk_json_end(uint64_t end, const struct gk_diags *dg, struct gk_out *o);
+ * {"offset":END,"engine":ENGINE,"end":true,"diagnostics":[...]}; nothing when there are none. */
+void gk_json_end(const char *engine, uint64_t end, const struct gk_diags *dg, struct gk_out *o);
+
+/* ,"diagnostics":[...] (and ,"diagnostics_dropped":N when dropped > 0): each
+ * {"severity","code","offset","dw","bits","field","message"}, with "code"
+ * gk_diag_code_name's, "bits" [high, low] or null, "dw" null when none.
+ * Every engine's JSON writes its diagnostics through this. */
+void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o);
+/* An unsigned integer as JSON: a number below 2^53, else a "0x..." string
+ * (so jq and JavaScript read every value exactly). */
+void gk_json_uint(struct gk_out *o, uint64_t v);
 
 /* ---- assembler: text -> words ---- */
 

@@ -1,6 +1,7 @@
-/* JSON Lines printer: one object per packet (issue #2 contract):
- * {"offset","dwords","type","opcode","name","fields","registers"|"data"|"groups",
- *  "extra","text","diagnostics"} */
+/* JSON Lines printer: one object per packet, in the schema every engine
+ * shares (docs/json.md):
+ * {"offset","engine","name","words","type","opcode"[,"sub_opcode"],"fields","enums",
+ *  "registers"|"data"|"groups","extra","diagnostics","text"} */
 #include <string.h>
 
 #include "gfxkit/stream.h"
@@ -19,17 +20,60 @@ static void key(struct gk_out *o, const char *k, bool *first)
 	gk_out_ch(o, ':');
 }
 
+void gk_json_uint(struct gk_out *o, uint64_t v)
+{
+	if (v < (1ull << 53)) {
+		gk_out_dec(o, v);
+		return;
+	}
+	gk_out_str(o, "\"0x");
+	gk_out_hex(o, v, 1);
+	gk_out_ch(o, '"');
+}
+
+static bool json_shown(const struct gk_format *fmt, const struct gk_field *fields, unsigned i, const uint32_t *dw,
+		       size_t ndw)
+{
+	const struct gk_field *f = &fields[i];
+	if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP)
+		return false;
+	return gk_field_shown(fmt, fields, i, dw, ndw);
+}
+
+/* "NAME":value for every field shown */
 static void json_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
 			size_t ndw, struct gk_out *o, bool *first)
 {
 	for (unsigned i = 0; i < n; i++) {
+		if (!json_shown(fmt, fields, i, dw, ndw))
+			continue;
+		key(o, fields[i].name, first);
+		gk_json_uint(o, gk_fget(&fields[i], dw, ndw));
+	}
+}
+
+/* "NAME":"SYMBOL" for every shown field whose value has a name: enums,
+ * flag sets (A|B) and register indices, spelled as the text printer does */
+static void json_enums(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
+		       size_t ndw, struct gk_out *o, bool *first)
+{
+	for (unsigned i = 0; i < n; i++) {
 		const struct gk_field *f = &fields[i];
-		if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP)
+		if ((f->kind != GK_ENUM && f->kind != GK_FLAGS && f->kind != GK_REG) || !json_shown(fmt, fields, i, dw, ndw))
 			continue;
-		if (!gk_field_shown(fmt, fields, i, dw, ndw))
+		uint64_t v = gk_fget(f, dw, ndw);
+		if (f->kind == GK_ENUM && !gk_enum_name(f->enm, v))
 			continue;
+		if (f->kind == GK_FLAGS && !v)
+			continue;
+		if (f->kind == GK_REG && !(v <= 0x3fffffff && gk_reg_by_offset(fmt->regs, (uint32_t)v * 4)))
+			continue;
+		char tb[256];
+		struct gk_out t = gk_out_text(tb, sizeof tb);
+		gk_text_value(fmt, f, v, &t);
+		size_t len = gk_out_text_end(&t);
 		key(o, f->name, first);
-		gk_out_dec(o, gk_fget(f, dw, ndw));
+		gk_out_json_str(o, tb, len);
 	}
 }
 
@@ -51,7 +95,7 @@ static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v
 	gk_out_dec(o, addr);
 	gk_out_str(o, ",\"name\":");
 	if (r)
-		gk_out_json_str(o, r->name, strlen(r->name));
+		gk_out_json_str(o, r->name, r->namelen);
 	else
 		gk_out_str(o, "null");
 	gk_out_str(o, ",\"value\":");
@@ -62,41 +106,66 @@ static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v
 		key(o, r->fields[i].name, &first);
 		gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
 	}
+	gk_out_str(o, "},\"enums\":{");
+	first = true;
+	for (unsigned i = 0; r && i < r->nfields; i++) {
+		const char *n = gk_reg_value_name(&r->fields[i], gk_get(v, r->fields[i].lo, r->fields[i].hi));
+		if (!n)
+			continue;
+		key(o, r->fields[i].name, &first);
+		gk_out_json_str(o, n, strlen(n));
+	}
 	gk_out_str(o, "}}");
 }
 
-/* ,"diagnostics":[{...},...] */
-static void json_diag_list(const struct gk_diags *dg, struct gk_out *o)
+void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
 	gk_out_str(o, ",\"diagnostics\":[");
-	for (unsigned i = 0; dg && i < dg->n; i++) {
-		const struct gk_diag *x = &dg->d[i];
+	for (size_t i = 0; d && i < n; i++) {
+		const struct gk_diag *x = &d[i];
 		if (i)
 			gk_out_ch(o, ',');
-		gk_out_str(o, "{\"severity\":");
-		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
-		gk_out_str(o, ",\"offset\":");
-		gk_out_dec(o, x->offset);
+		gk_out_str(o, x->severity == GK_ERROR ? "{\"severity\":\"error\",\"code\":\""
+						      : "{\"severity\":\"warning\",\"code\":\"");
+		gk_out_str(o, gk_diag_code_name(x->code));
+		gk_out_str(o, "\",\"offset\":");
+		gk_json_uint(o, x->offset);
 		gk_out_str(o, ",\"dw\":");
 		if (x->dw >= 0)
 			gk_out_dec(o, (uint64_t)x->dw);
 		else
 			gk_out_str(o, "null");
-		gk_out_str(o, ",\"packet\":");
-		if (x->packet)
-			gk_out_json_str(o, x->packet, strlen(x->packet));
-		else
+		gk_out_str(o, ",\"bits\":");
+		if (x->lo >= 0 && x->hi >= x->lo) {
+			gk_out_ch(o, '[');
+			gk_out_dec(o, (uint64_t)x->hi);
+			gk_out_ch(o, ',');
+			gk_out_dec(o, (uint64_t)x->lo);
+			gk_out_ch(o, ']');
+		} else {
 			gk_out_str(o, "null");
+		}
 		gk_out_str(o, ",\"field\":");
 		if (x->field)
 			gk_out_json_str(o, x->field, strlen(x->field));
 		else
 			gk_out_str(o, "null");
 		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, x->message, strlen(x->message));
+		/* bounded: a caller's message may fill the array without a NUL */
+		const char *nul = memchr(x->message, 0, sizeof x->message);
+		gk_out_json_str(o, x->message, nul ? (size_t)(nul - x->message) : sizeof x->message);
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');
+	if (dropped) {
+		gk_out_str(o, ",\"diagnostics_dropped\":");
+		gk_out_dec(o, dropped);
+	}
+}
+
+static void json_diags_of(const struct gk_diags *dg, struct gk_out *o)
+{
+	gk_json_diags(dg ? dg->d : 0, dg ? dg->n : 0, dg ? dg->dropped : 0, o);
 }
 
 /* JSON-escapes text into another output, dropping the final newline. */
@@ -121,7 +190,7 @@ static int esc_write(void *ctx, const void *p, size_t n)
 }
 
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
-		    struct gk_out *o)
+		    unsigned flags, struct gk_out *o)
 {
 	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
 	const uint32_t *dw = pkt->dw;
@@ -131,8 +200,15 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		gk_layout_of(fmt, d, dw, ndw, &L);
 
 	gk_out_str(o, "{\"offset\":");
-	gk_out_dec(o, pkt->offset);
-	gk_out_str(o, ",\"dwords\":");
+	gk_json_uint(o, pkt->offset);
+	gk_out_str(o, ",\"engine\":");
+	gk_out_json_str(o, fmt->family, strlen(fmt->family));
+	gk_out_str(o, ",\"name\":");
+	if (d)
+		gk_out_json_str(o, d->name, strlen(d->name));
+	else
+		gk_out_str(o, "null");
+	gk_out_str(o, ",\"words\":");
 	json_words(o, dw, ndw);
 	gk_out_str(o, ",\"type\":");
 	gk_out_dec(o, pkt->frame.type);
@@ -148,16 +224,17 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		else
 			gk_out_str(o, "null");
 	}
-	gk_out_str(o, ",\"name\":");
-	if (d)
-		gk_out_json_str(o, d->name, strlen(d->name));
-	else
-		gk_out_str(o, "null");
 	gk_out_str(o, ",\"fields\":{");
 	if (d) {
 		bool first = true;
 		json_fields(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
 		json_fields(fmt, d->fields, d->nfields, dw, ndw, o, &first);
+	}
+	gk_out_str(o, "},\"enums\":{");
+	if (d) {
+		bool first = true;
+		json_enums(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
+		json_enums(fmt, d->fields, d->nfields, dw, ndw, o, &first);
 	}
 	gk_out_ch(o, '}');
 	if (d && d->tail == GK_TAIL_REGS) {
@@ -178,10 +255,14 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		for (unsigned g = 0; g < L.ngroups; g++) {
 			if (g)
 				gk_out_ch(o, ',');
-			gk_out_ch(o, '{');
+			const uint32_t *gw = dw + L.tail_begin + g * d->group_dw;
+			gk_out_str(o, "{\"fields\":{");
 			bool first = true;
-			json_fields(fmt, d->group, d->ngroup, dw + L.tail_begin + g * d->group_dw, d->group_dw, o, &first);
-			gk_out_ch(o, '}');
+			json_fields(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
+			gk_out_str(o, "},\"enums\":{");
+			first = true;
+			json_enums(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
+			gk_out_str(o, "}}");
 		}
 		gk_out_ch(o, ']');
 	}
@@ -190,27 +271,32 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		json_words(o, dw + L.extra_begin, ndw - L.extra_begin);
 	}
 
-	/* the packet's assembly text, escaped on the way through */
-	gk_out_str(o, ",\"text\":\"");
-	{
+	json_diags_of(dg, o);
+	if (flags & GK_JSON_TEXT) {
+		/* the packet's assembly text, escaped on the way through */
+		gk_out_str(o, ",\"text\":\"");
 		char tb[1024];
 		struct esc e = { o, false };
 		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0, 0 };
 		gk_text_packet(fmt, pkt, false, &t);
 		gk_out_flush(&t);
+		gk_out_ch(o, '"');
 	}
-	gk_out_ch(o, '"');
-	json_diag_list(dg, o);
 	gk_out_str(o, "}\n");
 }
 
-void gk_json_end(uint64_t end, const struct gk_diags *dg, struct gk_out *o)
+void gk_json_end(const char *engine, uint64_t end, const struct gk_diags *dg, struct gk_out *o)
 {
 	if (!dg || !dg->n)
 		return;
 	gk_out_str(o, "{\"offset\":");
-	gk_out_dec(o, end);
+	gk_json_uint(o, end);
+	gk_out_str(o, ",\"engine\":");
+	if (engine)
+		gk_out_json_str(o, engine, strlen(engine));
+	else
+		gk_out_str(o, "null");
 	gk_out_str(o, ",\"end\":true");
-	json_diag_list(dg, o);
+	json_diags_of(dg, o);
 	gk_out_str(o, "}\n");
 }

@@ -76,15 +76,20 @@ run "decode --json" 0 decode -g evergreen --json a.hex
 cp out json.txt
 n=$(wc -l <json.txt)
 if [ "$n" -eq 2 ]; then ok; else bad "--json: $n lines, want one per packet (2)"; fi
-has json.txt "--json" '^\{"offset":0,"dwords":\[3221317888,16,5\],.*"name":"SET_CONTEXT_REG".*\}$'
+has json.txt "--json" '^\{"offset":0,"engine":"pm4","name":"SET_CONTEXT_REG","words":\[3221317888,16,5\],.*\}$'
 has json.txt "--json" '"registers":\[\{"offset":163904,"name":"DB_Z_INFO","value":5'
-has json.txt "--json" '^\{"offset":12,"dwords":\[2147483648\],.*"name":"PACKET2".*\}$'
+has json.txt "--json" '^\{"offset":12,"engine":"pm4","name":"PACKET2","words":\[2147483648\],.*\}$'
+has json.txt "--json: enums" '"enums":\{"SHADER_TYPE":"GRAPHICS"\},"registers":\[\{"offset":163904,"name":"DB_Z_INFO","value":5,.*"enums":\{"FORMAT":"Z_16"\}\}\]'
+hasnot json.txt "--json: no text without --text" '"text":'
+run "decode --json --text" 0 decode -g evergreen --json --text a.hex
+has out "--json --text" '"diagnostics":\[\],"text":"0x0000000c: PACKET2"\}$'
 if command -v python3 >/dev/null 2>&1; then
 	if python3 -c '
 import json, sys
 for line in open(sys.argv[1]):
     o = json.loads(line)
-    assert isinstance(o["dwords"], list) and isinstance(o["diagnostics"], list)
+    assert isinstance(o["words"], list) and isinstance(o["diagnostics"], list)
+    assert o["engine"] == "pm4" and isinstance(o["fields"], dict) and isinstance(o["enums"], dict)
 ' json.txt 2>jerr; then ok; else bad "--json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
 fi
 
@@ -139,6 +144,15 @@ run "check --json" 1 check -g evergreen --json bad.hex
 n=$(grep -c '^{"offset":' out)
 if [ "$n" -eq 2 ]; then ok; else bad "check --json: $n lines, want 2"; fi
 has out "check --json" '"severity":"error"'
+# past the per-packet cap check says how many it dropped, and the summary counts them all
+{ printf '0xc0286100'; i=0; while [ $i -lt 42 ]; do printf ' 0xffffffff'; i=$((i + 1)); done; echo; } >many.hex
+run "check: dropped diagnostics" 1 check -g evergreen many.hex
+n=$(grep -c ': error: LOAD_CONTEXT_REG: ' out)
+if [ "$n" -eq 16 ]; then ok; else bad "check: $n diagnostic lines for the packet, want the cap (16)"; fi
+has out "check: dropped diagnostics" '^many\.hex:0x0: note: \.\.\. 25 more diagnostics for this packet$'
+has err "check: dropped diagnostics counted" '^many\.hex: 42 errors, 0 warnings$'
+run "check --json: dropped diagnostics" 1 check -g evergreen --json many.hex
+has out "check --json: dropped diagnostics" '"diagnostics_dropped":25\}$'
 run "decode with errors" 0 decode -g evergreen bad.hex
 has out "decode shows diagnostics" '^    ; error: SET_CONTEXT_REG: dw1\[16:16\]: reserved bits set'
 # truncated last packet
@@ -288,7 +302,7 @@ run "list needs a GPU" 2 list -e pm4
 printf 'PRED_EXEC DEVICE_SELECT=1 EXEC_COUNT=5\nNOP\n' >pe2.s
 run "encode pe2" 0 encode -g evergreen -o pe2.bin pe2.s
 run "decode pe2 json" 0 decode -g evergreen --json pe2.bin
-has out "json end line" '^\{"offset":16,"end":true,"diagnostics":\[\{"severity":"error","offset":0,"dw":1,"packet":"PRED_EXEC","field":"EXEC_COUNT",'
+has out "json end line" '^\{"offset":16,"engine":"pm4","end":true,"diagnostics":\[\{"severity":"error","code":"exec_count","offset":0,"dw":1,"bits":\[13,0\],"field":"EXEC_COUNT",'
 run "check pe2 json" 1 check -g evergreen --json pe2.bin
 has out "check json end line" '"end":true'
 
@@ -457,15 +471,16 @@ for g in $DMA_GENS; do
 	n=$(grep -c '^0x' dma_$g.txt)
 	m=$(wc -l <out)
 	if [ "$n" -eq "$m" ]; then ok; else bad "dma $g --json: $m lines, want one per packet ($n)"; fi
-	m=$(grep -c '^{"offset":[0-9]*,"dwords":\[.*"opcode":[0-9]*,"sub_opcode":\(null\|[0-9]*\),"name":"[A-Z_0-9]*",' out)
+	m=$(grep -c '^{"offset":[0-9]*,"engine":"dma","name":"[A-Z_0-9]*","words":\[[0-9,]*\],"type":0,"opcode":[0-9]*,"sub_opcode":\(null\|[0-9]*\),' out)
 	if [ "$n" -eq "$m" ]; then ok; else bad "dma $g --json: $m of $n lines with opcode, sub_opcode and name"; fi
 	cp out dma_$g.json
 done
-has dma_r600.json "r600 --json: no sub-command" '"opcode":2,"sub_opcode":null,"name":"WRITE_LINEAR"'
-has dma_cayman.json "cayman --json: sub-command [27:20]" '"opcode":3,"sub_opcode":65,"name":"COPY_L2L_PARTIAL"'
-has dma_evergreen.json "evergreen --json: sub-command [27:20]" '"opcode":3,"sub_opcode":8,"name":"COPY_L2T"'
-has dma_si.json "si --json" '"opcode":14,"sub_opcode":0,"name":"POLL_REG_MEM"'
-has dma_cik.json "cik --json: sub-opcode [15:8]" '"opcode":1,"sub_opcode":5,"name":"COPY_TILED_SUB_WINDOW"'
+has dma_r600.json "r600 --json: no sub-command" '"name":"WRITE_LINEAR","words":\[[0-9,]*\],"type":0,"opcode":2,"sub_opcode":null,'
+has dma_cayman.json "cayman --json: sub-command [27:20]" '"name":"COPY_L2L_PARTIAL","words":\[[0-9,]*\],"type":0,"opcode":3,"sub_opcode":65,'
+has dma_evergreen.json "evergreen --json: sub-command [27:20]" '"name":"COPY_L2T","words":\[[0-9,]*\],"type":0,"opcode":3,"sub_opcode":8,'
+has dma_evergreen.json "evergreen --json: enums" '"enums":\{"DETILE":"L2T","ARRAY_MODE":"ARRAY_2D_TILED_THIN1","SIZE":"32BPP",'
+has dma_si.json "si --json" '"name":"POLL_REG_MEM","words":\[[0-9,]*\],"type":0,"opcode":14,"sub_opcode":0,'
+has dma_cik.json "cik --json: sub-opcode [15:8]" '"name":"COPY_TILED_SUB_WINDOW","words":\[[0-9,]*\],"type":0,"opcode":1,"sub_opcode":5,'
 has dma_cik.json "cik --json: data" '"name":"WRITE_LINEAR",.*"data":\[48,49\]'
 if command -v python3 >/dev/null 2>&1; then
 	if python3 -c '
@@ -474,7 +489,7 @@ for f in sys.argv[1:]:
     for line in open(f):
         o = json.loads(line)
         assert "sub_opcode" in o and (o["sub_opcode"] is None or isinstance(o["sub_opcode"], int)), f
-        assert isinstance(o["dwords"], list) and isinstance(o["diagnostics"], list), f
+        assert isinstance(o["words"], list) and isinstance(o["diagnostics"], list), f
 ' dma_r600.json dma_r700.json dma_evergreen.json dma_cayman.json dma_si.json dma_cik.json 2>jerr; then ok
 	else bad "dma --json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
 fi
@@ -492,7 +507,7 @@ has out "dma decode: an unknown header is one raw dword" '^0x00000010: \.long 0x
 run "dma check --json errors" 1 check -g cayman -e dma --json dma_bad.hex
 n=$(grep -c '^{"offset":' out)
 if [ "$n" -eq 2 ]; then ok; else bad "dma check --json: $n lines, want 2"; fi
-has out "dma check --json" '"opcode":1,"sub_opcode":0,"name":null,'
+has out "dma check --json" '"name":null,"words":\[268435456\],"type":0,"opcode":1,"sub_opcode":0,'
 # packets of another generation
 run "SRBM_READ on si" 1 check -g si -e dma dma_cayman.bin
 has out "SRBM_READ on si" '^dma_cayman\.bin:0x7c: error: SRBM_READ: dw0\[31:28\]: SRBM_READ \(0x09\) does not exist on si$'

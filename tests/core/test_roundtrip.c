@@ -1,6 +1,6 @@
 /* Round trip: decode (gk_text_packet) -> assemble (gk_asm) gives back the
  * same words for any input whose length is a multiple of 4; and the JSON
- * printer writes one valid JSON line per packet whose "dwords" are the input.
+ * printer writes one valid JSON line per packet whose "words" are the input.
  * STYLE.md "Unclaimed set bits are always reported and always round-trip". */
 #define _POSIX_C_SOURCE 200809L /* fork, to survive a crash in one case */
 #include <stdbool.h>
@@ -188,13 +188,13 @@ static void check_one(const char *what, const struct gk_format *fmt, const uint3
 
 /* json_line_ok: tests/jsoncheck.h */
 
-/* "dwords":[...] of a line equals w[0..n) */
+/* "words":[...] of a line equals w[0..n) */
 static bool json_dwords(const char *s, const uint32_t *w, size_t n)
 {
-	const char *p = strstr(s, "\"dwords\":[");
+	const char *p = strstr(s, "\"words\":[");
 	if (!p)
 		return false;
-	p += strlen("\"dwords\":[");
+	p += strlen("\"words\":[");
 	for (size_t i = 0; i < n; i++) {
 		char *end;
 		unsigned long long v = strtoull(p, &end, 10);
@@ -225,7 +225,7 @@ static void check_json(const char *what, const struct gk_format *fmt, const uint
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		t.n = 0;
 		struct gk_out o = { obuf, 0, sizeof obuf, text_write, &t, 0, 0 };
-		gk_json_packet(fmt, &pkt, &dg, &o);
+		gk_json_packet(fmt, &pkt, &dg, GK_JSON_TEXT, &o);
 		gk_out_flush(&o);
 		bool good = t.p && json_line_ok(t.p, t.n) && json_dwords(t.p, pkt.dw, pkt.ndw);
 		if (!good) {

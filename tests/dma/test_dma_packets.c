@@ -525,7 +525,7 @@ static void json_of(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		gk_check_init(&cs);
 		gk_check_packet(fmt, &cs, pkt, &dg);
 	}
-	gk_json_packet(fmt, pkt, &dg, &o);
+	gk_json_packet(fmt, pkt, &dg, GK_JSON_TEXT, &o);
 	gk_out_flush(&o);
 }
 
@@ -585,10 +585,10 @@ static void test_json_vectors(void)
 				char want[96], name[64], wname[200];
 				want_opcodes(gen_bit(g), v->w[pos], want, sizeof want);
 				packet_name(v->text, k, name, sizeof name);
-				snprintf(wname, sizeof wname, "%s\"name\":\"%s\",", want, name);
-				CHECK(strstr(jsonbuf.p, wname) != NULL, "row %zu (%s) packet %u: want %s in %s", i, tu_gen_name(g), k,
-				      wname, jsonbuf.p);
-				CHECK(strstr(jsonbuf.p, "\"diagnostics\":[]}") != NULL, "row %zu (%s): diagnostics in %s", i,
+				snprintf(wname, sizeof wname, "\"name\":\"%s\",", name);
+				CHECK(strstr(jsonbuf.p, wname) != NULL && strstr(jsonbuf.p, want) != NULL,
+				      "row %zu (%s) packet %u: want %s and %s in %s", i, tu_gen_name(g), k, wname, want, jsonbuf.p);
+				CHECK(strstr(jsonbuf.p, "\"diagnostics\":[],") != NULL, "row %zu (%s): diagnostics in %s", i,
 				      tu_gen_name(g), jsonbuf.p);
 				pos += pkt.ndw ? pkt.ndw : 1;
 				k++;
@@ -599,20 +599,20 @@ static void test_json_vectors(void)
 	static const struct {
 		const char *gpu;
 		uint32_t h;
-		const char *want;
+		const char *want, *name;
 	} ex[] = {
-		{ "evergreen", (3u << 28) | (1u << 26) | 16, "\"opcode\":3,\"sub_opcode\":64,\"name\":\"COPY_L2L_BYTE\"" },
-		{ "si", EGH(3, 0x4b, 16), "\"opcode\":3,\"sub_opcode\":75,\"name\":\"COPY_L2T_BROADCAST\"" },
-		{ "cayman", DMA_PTE_PDE_PACKET(2), "\"opcode\":2,\"sub_opcode\":66,\"name\":\"WRITE_PTE_PDE\"" },
-		{ "r600", R6H(6, 0, 0, 0), "\"opcode\":6,\"sub_opcode\":null,\"name\":\"FENCE\"" },
-		{ "r700", R6H(3, 1, 0, 16), "\"opcode\":3,\"sub_opcode\":null,\"name\":\"COPY_TILED\"" },
-		{ "cik", CIKH(1, 1, 0x8000), "\"opcode\":1,\"sub_opcode\":1,\"name\":\"COPY_TILED\"" },
-		{ "cik", CIKH(13, 2, 0), "\"opcode\":13,\"sub_opcode\":2,\"name\":\"GET_GLOBAL_TIMESTAMP\"" },
-		{ "cik", CIKH(14, 0, 0xf000), "\"opcode\":14,\"sub_opcode\":0,\"name\":\"SRBM_WRITE\"" },
+		{ "evergreen", (3u << 28) | (1u << 26) | 16, "\"opcode\":3,\"sub_opcode\":64,", "\"name\":\"COPY_L2L_BYTE\"," },
+		{ "si", EGH(3, 0x4b, 16), "\"opcode\":3,\"sub_opcode\":75,", "\"name\":\"COPY_L2T_BROADCAST\"," },
+		{ "cayman", DMA_PTE_PDE_PACKET(2), "\"opcode\":2,\"sub_opcode\":66,", "\"name\":\"WRITE_PTE_PDE\"," },
+		{ "r600", R6H(6, 0, 0, 0), "\"opcode\":6,\"sub_opcode\":null,", "\"name\":\"FENCE\"," },
+		{ "r700", R6H(3, 1, 0, 16), "\"opcode\":3,\"sub_opcode\":null,", "\"name\":\"COPY_TILED\"," },
+		{ "cik", CIKH(1, 1, 0x8000), "\"opcode\":1,\"sub_opcode\":1,", "\"name\":\"COPY_TILED\"," },
+		{ "cik", CIKH(13, 2, 0), "\"opcode\":13,\"sub_opcode\":2,", "\"name\":\"GET_GLOBAL_TIMESTAMP\"," },
+		{ "cik", CIKH(14, 0, 0xf000), "\"opcode\":14,\"sub_opcode\":0,", "\"name\":\"SRBM_WRITE\"," },
 		/* unknown: still the header's numbers, no name */
-		{ "cik", CIKH(3, 7, 0), "\"opcode\":3,\"sub_opcode\":7,\"name\":null" },
-		{ "evergreen", EGH(3, 0xff, 0), "\"opcode\":3,\"sub_opcode\":255,\"name\":null" },
-		{ "r600", 0x1abcdef0, "\"opcode\":1,\"sub_opcode\":null,\"name\":null" },
+		{ "cik", CIKH(3, 7, 0), "\"opcode\":3,\"sub_opcode\":7,", "\"name\":null," },
+		{ "evergreen", EGH(3, 0xff, 0), "\"opcode\":3,\"sub_opcode\":255,", "\"name\":null," },
+		{ "r600", 0x1abcdef0, "\"opcode\":1,\"sub_opcode\":null,", "\"name\":null," },
 	};
 	for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
 		uint32_t w[16] = { ex[i].h };
@@ -620,8 +620,8 @@ static void test_json_vectors(void)
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w, 16, 0, &pkt);
 		json_of(fmt, &pkt, true);
-		CHECK(json_line_ok(jsonbuf.p, jsonbuf.n) && strstr(jsonbuf.p, ex[i].want), "%s 0x%08x: want %s in %s",
-		      ex[i].gpu, ex[i].h, ex[i].want, jsonbuf.p);
+		CHECK(json_line_ok(jsonbuf.p, jsonbuf.n) && strstr(jsonbuf.p, ex[i].want) && strstr(jsonbuf.p, ex[i].name),
+		      "%s 0x%08x: want %s and %s in %s", ex[i].gpu, ex[i].h, ex[i].want, ex[i].name, jsonbuf.p);
 	}
 	/* fields carry raw numbers (the 40-bit fence address whole) */
 	{
@@ -631,7 +631,7 @@ static void test_json_vectors(void)
 		gk_packet_frame(fmt, w, 4, 0, &pkt);
 		json_of(fmt, &pkt, false);
 		CHECK(strstr(jsonbuf.p, "\"FENCE_ADDR\":78187493520") && strstr(jsonbuf.p, "\"FENCE_DATA\":42") &&
-			      strstr(jsonbuf.p, "\"dwords\":[1610612736,878082192,18,42]"),
+			      strstr(jsonbuf.p, "\"words\":[1610612736,878082192,18,42]"),
 		      "cayman FENCE JSON fields: %s", jsonbuf.p);
 	}
 }

@@ -263,7 +263,7 @@ static void decode(const struct gk_format *fmt, const uint32_t *w, size_t nw, st
 			static char jbuf[256];
 			js.len = 0;
 			struct gk_out jo = { jbuf, 0, sizeof jbuf, write_bytes, &js, 0, 0 };
-			gk_json_packet(fmt, &pkt, &dg, &jo);
+			gk_json_packet(fmt, &pkt, &dg, GK_JSON_TEXT, &jo);
 			gk_out_flush(&jo);
 			CHECK(!jo.failed);
 			check_json_line(js.p, js.len);

@@ -216,7 +216,7 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 		if (pkt.frame.desc && !strcmp(pkt.frame.desc->name, "SET_CONTEXT_REG"))
 			set_ctx++;
 		gk_text_packet(&fmt, &pkt, false, &o);
-		gk_json_packet(&fmt, &pkt, &dg, &oj);
+		gk_json_packet(&fmt, &pkt, &dg, GK_JSON_TEXT, &oj);
 		packets++;
 		pos += pkt.ndw;
 	}
