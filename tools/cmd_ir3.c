@@ -14,9 +14,9 @@ static const char *const prog = CLI_PROG;
 void cmd_ir3_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -e isa -g GPU [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -e isa -g GPU   (the encodings GPU has: bits 63..0 as 0/1, x don't care,\n"
 		"                                      . field; name; generation range)\n"
 		"Adreno ir3 shader instructions, 64 bits each, printed as Mesa's disassembler does.\n"

@@ -146,9 +146,9 @@ int amdgpu_knows_gpu(const char *gpu)
 void amdgpu_isa_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -e isa -g GPU [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"AMDGPU instruction words: s_sendmsg and s_sendmsghalt are decoded (operand text as\n"
 		"llvm-mc prints it); every other word is '.long 0x........' and assembles back.\n"
 		"GPU: %s\n",
@@ -193,7 +193,7 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 			}
 		} else if (o->json) {
 			if (!checking || dg.n)
-				gk_amdgpu_json(g, &insn, &dg, &out);
+				gk_amdgpu_json(g, &insn, &dg, o->text ? GK_JSON_TEXT : 0, &out);
 		} else {
 			gk_amdgpu_text_line(g, &insn, &dg, &out);
 		}

@@ -109,9 +109,11 @@ void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_i
 /* What is wrong with the operand: invalid message / operation / stream
  * (errors), unused bits set (warning). */
 void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, struct gk_diags *dg);
-/* One JSON object per line: offset, dwords, name, text, fields, diagnostics. */
+/* One JSON object per line in the schema every engine shares (docs/json.md):
+ * {"offset","engine":"amdgpu","name","words","fields":{simm16,type,op,stream,unused},
+ *  "enums":{type,op},"diagnostics"[,"text" with GK_JSON_TEXT in flags]} */
 void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
-		    struct gk_out *o);
+		    unsigned flags, struct gk_out *o);
 
 /* ---- assembler for the text gk_amdgpu_text_line prints ---- */
 

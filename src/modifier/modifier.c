@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gfxkit/modifier.h"
+#include "gfxkit/stream.h"
 
 #include "core/out.h"
 #include "modifier_tab.h"
@@ -736,24 +737,6 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 	return gk_out_text_end(&b);
 }
 
-static const char *code_name(enum gk_diag_code c)
-{
-	switch (c) {
-	case GK_D_RESERVED_BITS:
-		return "reserved_bits";
-	case GK_D_RESERVED_VALUE:
-		return "unknown_value";
-	case GK_D_WRONG_GEN:
-		return "other_version";
-	case GK_D_RULE:
-		return "rule";
-	case GK_D_DONTCARE_BITS:
-		return "not_in_name";
-	default:
-		return "other";
-	}
-}
-
 void gk_modifier_json(uint64_t value, struct gk_out *o)
 {
 	gk_modifier_json_surface(value, NULL, o);
@@ -797,37 +780,11 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 		gk_out_str(o, "\"VENDOR\":");
 		gk_out_dec(o, value >> 56);
 	}
-	gk_out_str(o, "},\"diagnostics\":[");
+	gk_out_ch(o, '}');
 	struct gk_mod_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(value, &dg);
-	for (unsigned i = 0; i < dg.n; i++) {
-		const struct gk_diag *d = &dg.d[i];
-		if (i)
-			gk_out_ch(o, ',');
-		gk_out_str(o, d->severity == GK_ERROR ? "{\"severity\":\"error\"" : "{\"severity\":\"warning\"");
-		gk_out_str(o, ",\"code\":\"");
-		gk_out_str(o, code_name(d->code));
-		gk_out_str(o, "\",\"field\":");
-		if (d->field)
-			gk_out_json_str(o, d->field, strlen(d->field));
-		else
-			gk_out_str(o, "null");
-		gk_out_str(o, ",\"bits\":");
-		if (d->lo >= 0) {
-			gk_out_ch(o, '[');
-			gk_out_dec(o, (uint64_t)d->hi);
-			gk_out_ch(o, ',');
-			gk_out_dec(o, (uint64_t)d->lo);
-			gk_out_ch(o, ']');
-		} else {
-			gk_out_str(o, "null");
-		}
-		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, d->message, strlen(d->message));
-		gk_out_ch(o, '}');
-	}
-	gk_out_ch(o, ']');
+	gk_json_diags(dg.d, dg.n, dg.dropped, o);
 	if (surface) {
 		/* the tiling module's info object, as `gfxkit tile info --json` prints it */
 		char buf[4096];

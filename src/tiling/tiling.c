@@ -2,6 +2,7 @@
  * (../shared/reference/tiling/README.md "The algorithm as the vectors show
  * it").  Generic code over the equations in tiling_tab.c. */
 #include "gfxkit/tiling.h"
+#include "gfxkit/stream.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -771,33 +772,24 @@ size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 {
 	struct gk_out b = gk_out_text(buf, cap);
 	const struct gk_tile_params *p = &s->p;
-	gk_out_printf(&b, "{\"pitch\": %u, \"padded_height\": %u, \"padded_slices\": %u, \"surface_bytes\": %llu, "
-		      "\"slice_bytes\": %llu, \"base_align\": %u, \"pitch_align\": %u, \"height_align\": %u, "
-		      "\"macro_tile_width\": %u, \"macro_tile_height\": %u, \"diagnostics\": [",
+	gk_out_printf(&b, "{\"pitch\":%u,\"padded_height\":%u,\"padded_slices\":%u,\"surface_bytes\":%llu,"
+		      "\"slice_bytes\":%llu,\"base_align\":%u,\"pitch_align\":%u,\"height_align\":%u,"
+		      "\"macro_tile_width\":%u,\"macro_tile_height\":%u",
 		  s->pitch, s->padded_height, s->padded_slices, (unsigned long long)s->surface_bytes,
 		  (unsigned long long)s->slice_bytes, s->base_align, s->pitch_align, s->height_align,
 		  s->macro_tile_width, s->macro_tile_height);
-	for (unsigned i = 0; i < s->ndiags; i++) {
-		gk_out_printf(&b, "%s{\"severity\": \"%s\", \"field\": ", i ? ", " : "",
-			  s->diags[i].severity == GK_ERROR ? "error" : "warning");
-		const char *field = s->diags[i].field ? s->diags[i].field : "";
-		gk_out_json_str(&b, field, strlen(field));
-		gk_out_str(&b, ", \"message\": ");
-		gk_out_json_str(&b, s->diags[i].message, strlen(s->diags[i].message));
-		gk_out_str(&b, "}");
-	}
-	gk_out_str(&b, "]");
+	gk_json_diags(s->diags, s->ndiags, 0, &b);
 	if (!s->errors) {
-		gk_out_printf(&b, ", \"mode\": \"%s\", \"micro\": \"%s\", \"bpp\": %u, \"width\": %u, \"height\": %u, "
-			      "\"slices\": %u",
+		gk_out_printf(&b, ",\"mode\":\"%s\",\"micro\":\"%s\",\"bpp\":%u,\"width\":%u,\"height\":%u,"
+			      "\"slices\":%u",
 			  gk_tile_mode_name(p->mode), micro_name(s), p->bpp, p->width, p->height, p->slices);
 		if (p->mode == GK_TILE_2D)
-			gk_out_printf(&b, ", \"pipe_config\": \"%s\", \"tile_split\": %u, \"bank_width\": %u, "
-				      "\"bank_height\": %u, \"macro_aspect\": %u, \"num_banks\": %u, \"pipe_swizzle\": %u, "
-				      "\"bank_swizzle\": %u",
+			gk_out_printf(&b, ",\"pipe_config\":\"%s\",\"tile_split\":%u,\"bank_width\":%u,"
+				      "\"bank_height\":%u,\"macro_aspect\":%u,\"num_banks\":%u,\"pipe_swizzle\":%u,"
+				      "\"bank_swizzle\":%u",
 				  gk_tile_pipe_config_name(p->pipe_config), p->tile_split, p->bank_width, p->bank_height,
 				  p->macro_aspect, p->num_banks, p->pipe_swizzle, p->bank_swizzle);
-		gk_out_printf(&b, ", \"amdgpu_tiling_flags\": \"0x%08llx\"", (unsigned long long)gk_tile_amdgpu_flags(s));
+		gk_out_printf(&b, ",\"amdgpu_tiling_flags\":\"0x%08llx\"", (unsigned long long)gk_tile_amdgpu_flags(s));
 	}
 	gk_out_str(&b, "}\n");
 	return gk_out_text_end(&b);

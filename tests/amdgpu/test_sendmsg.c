@@ -502,7 +502,7 @@ static void test_check(void)
 		/* JSON for every case is one valid line */
 		char buf[2048];
 		struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
-		gk_amdgpu_json(gfx10, &in, &dg, &o);
+		gk_amdgpu_json(gfx10, &in, &dg, GK_JSON_TEXT, &o);
 		CHECK(o.len < sizeof buf && json_line_ok(buf, o.len), "json for 0x%08x: %.*s", t[i].word, (int)o.len, buf);
 	}
 	const char *inputs[] = { "0x12", "sendmsg(MSG_GS, GS_OP_EMIT, 1)", "sendmsg(\"x", "\x01\xff\"\\" };

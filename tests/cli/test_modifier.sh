@@ -49,7 +49,7 @@ run "decode bad option" 2 modifier decode --frob 1
 run "decode --json" 1 modifier decode --json 0x0200000000000a01 0x0200000000064400
 lines out "json lines" 2
 has out "json GFX9" '^\{"value":"0x0200000000000a01","vendor":"AMD","name":"GFX9,GFX9_64K_D","fields":\{"TILE_VERSION":1,"TILE":10,"DCC":0,"DCC_RETILE":0,'
-has out "json diag" '"diagnostics":\[\{"severity":"error","code":"unknown_value","field":"PIPE_CONFIG","bits":\[21,17\],"message":"PIPE_CONFIG=3: no such value"\}'
+has out "json diag" '"diagnostics":\[\{"severity":"error","code":"reserved_value","offset":0,"dw":null,"bits":\[21,17\],"field":"PIPE_CONFIG","message":"PIPE_CONFIG=3: no such value"\}'
 has out "json GFX6 fields" '"MICROTILE":1,"PIPE_CONFIG":3,"TILE_SPLIT":0,"BANK_WIDTH":0,"BANK_HEIGHT":0,"MACRO_TILE_ASPECT":0,"NUM_BANKS":0\}'
 run "json exact" 0 modifier decode --json 0x020000000000fb01
 has out "json exact" '"exact":"GFX9,.*,DCC_PIPE_ALIGN"'
@@ -140,7 +140,7 @@ has surface_lines "decode --bpp padded" '^padded_height 1152$'
 has surface_lines "decode --bpp bytes" '^surface_bytes 17694720$'
 run "decode --bpp --json" 0 modifier decode --json --bpp 32 --width 1920 --height 1080 --slices 2 $M2D
 lines out "decode --bpp --json one line" 1
-has out "decode --bpp --json surface" '"diagnostics":\[\],"surface":\{"pitch": 1920, "padded_height": 1152, "padded_slices": 2, "surface_bytes": 17694720,'
+has out "decode --bpp --json surface" '"diagnostics":\[\],"surface":\{"pitch":1920,"padded_height":1152,"padded_slices":2,"surface_bytes":17694720,'
 cp out json_surface
 run "tile info --json same" 0 tile info --json --modifier $M2D --bpp 32 --width 1920 --height 1080 --slices 2
 if [ "$(sed 's/.*"surface"://; s/}$//' json_surface)" = "$(cat out)" ]; then ok; else bad "decode --json surface differs from tile info --json"; fi

@@ -59,8 +59,11 @@ has err "check" '^w\.hex: 2 errors, 2 warnings$'
 printf '0xbf900012\n' >good.hex
 run "check clean" 0 check -e isa -g gfx10 good.hex
 run "json" 0 decode -e isa -g gfx10 --json w.hex
-has out "json" '^\{"offset":0,"dwords":\[3213885458\],"name":"s_sendmsg","text":"0x00000000: s_sendmsg sendmsg\(MSG_GS, GS_OP_CUT, 0\)","fields":\{"simm16":18,"type":2,"type_name":"MSG_GS","op":1,"op_name":"GS_OP_CUT","stream":0,"unused":0\},"diagnostics":\[\]\}$'
-has out "json" '^\{"offset":8,"dwords":\[3212902400\],"name":null,"text":"0x00000008: \.long 0xbf810000","fields":\{\},"diagnostics":\[\]\}$'
+has out "json" '^\{"offset":0,"engine":"amdgpu","name":"s_sendmsg","words":\[3213885458\],"fields":\{"simm16":18,"type":2,"op":1,"stream":0,"unused":0\},"enums":\{"type":"MSG_GS","op":"GS_OP_CUT"\},"diagnostics":\[\]\}$'
+has out "json" '^\{"offset":8,"engine":"amdgpu","name":null,"words":\[3212902400\],"fields":\{\},"enums":\{\},"diagnostics":\[\]\}$'
+has out "json diagnostics" '"diagnostics":\[\{"severity":"error","code":"reserved_value","offset":12,"dw":0,"bits":\[6,4\],"field":"op","message":"invalid operation id 3: MSG_SYSMSG has no operation 3"\}\]\}$'
+run "json --text" 0 decode -e isa -g gfx10 --json --text w.hex
+has out "json --text" '^\{"offset":8,"engine":"amdgpu",.*"diagnostics":\[\],"text":"0x00000008: \.long 0xbf810000"\}$'
 printf 's_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 4)\ns_sendmsg 1\ns_nop 0\n' >bad.s
 run "encode errors" 1 encode -e isa -g gfx10 -f hex bad.s
 has err "encode errors" '^bad\.s:1:38: error: invalid message stream id$'

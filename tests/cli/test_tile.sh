@@ -33,7 +33,7 @@ for kv in "pitch 128" "padded_height 128" "padded_slices 6" "surface_bytes 39321
 done
 # shellcheck disable=SC2086
 run "info 101 json" 0 tile info $C101 --json
-has out "info json" '^\{"pitch": 128, "padded_height": 128, "padded_slices": 6, "surface_bytes": 393216, "slice_bytes": 65536, "base_align": 65536, "pitch_align": 128, "height_align": 128, "macro_tile_width": 128, "macro_tile_height": 128, "diagnostics": \[\]'
+has out "info json" '^\{"pitch":128,"padded_height":128,"padded_slices":6,"surface_bytes":393216,"slice_bytes":65536,"base_align":65536,"pitch_align":128,"height_align":128,"macro_tile_width":128,"macro_tile_height":128,"diagnostics":\[\]'
 if [ -n "$PY" ]; then
 	if $PY -c 'import json, sys; d = json.loads(open("out").read()); sys.exit(0 if d["surface_bytes"] == 393216 and d["diagnostics"] == [] else 1)'; then ok; else bad "info json: python json"; fi
 else
@@ -47,9 +47,9 @@ has out "1d height" '^padded_height 40$'
 # case 106: addrlib raises bank height and aspect, with warnings
 run "adjusted" 0 tile info --mode 2d --bpp 8 --width 100 --height 37 --pipe-config P2 --tile-split 2048 \
 	--bank-width 1 --bank-height 1 --macro-aspect 1 --num-banks 16 --json
-has out "adjusted bh" '"bank_height": 4'
-has out "adjusted ma" '"macro_aspect": 2'
-has out "adjusted warning" '"severity": "warning", "field": "bank_height"'
+has out "adjusted bh" '"bank_height":4'
+has out "adjusted ma" '"macro_aspect":2'
+has out "adjusted warning" '"severity":"warning","code":"field_rule","offset":0,"dw":null,"bits":null,"field":"bank_height"'
 run "128 display" 0 tile info --mode 1d --micro display --bpp 128 --width 100 --height 37
 has err "128 display" 'warning: micro: 128 bpp tiled surfaces use thin'
 run "aliasing config" 0 tile info --mode 2d --bpp 32 --width 64 --height 64 --pipe-config P4_32x32 \
@@ -88,7 +88,7 @@ has err "--modifier not a modifier" "column 1"
 run "--modifier with --chip" 2 tile info --modifier LINEAR --chip tahiti --tile-index 8 --bpp 32 --width 64 --height 64
 
 run "chip 48" 0 tile info --chip tonga --tile-index 14 --bpp 128 --width 1000 --height 600 --json
-has out "chip 48" '"pitch": 1024, "padded_height": 640, .*"tile_split": 2048, "bank_width": 1, "bank_height": 2, "macro_aspect": 2, "num_banks": 16'
+has out "chip 48" '"pitch":1024,"padded_height":640,.*"tile_split":2048,"bank_width":1,"bank_height":2,"macro_aspect":2,"num_banks":16'
 run "chip 26" 0 tile info --chip tahiti --tile-index 10 --bpp 8 --width 64 --height 64
 has out "chip 26" '^padded_height 256$'
 run "chip override" 0 tile info --chip tahiti --tile-index 10 --bpp 8 --width 64 --height 64 --bank-height 8
@@ -116,7 +116,7 @@ G2D="--mode 2d --bpp 32 --width 64 --height 64 --pipe-config P8_32x32_16x16 --ti
 	has err "huge width" 'width 100000: must be 1 to 16384'
 	run "aspect > banks" 1 tile info $G2D --num-banks 2 --macro-aspect 4
 	run "invalid json" 1 tile info $G2D --bank-width 3 --json
-	has out "invalid json" '"severity": "error", "field": "bank_width"'
+	has out "invalid json" '"severity":"error","code":"out_of_range","offset":0,"dw":null,"bits":null,"field":"bank_width"'
 }
 
 # ---- addr

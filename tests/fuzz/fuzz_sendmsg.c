@@ -54,7 +54,7 @@ static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, ui
 	gk_diags_reset(&dg);
 	gk_amdgpu_check(g, &in, &dg);
 	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
-	gk_amdgpu_json(g, &in, &dg, &o);
+	gk_amdgpu_json(g, &in, &dg, GK_JSON_TEXT, &o);
 	if (o.len >= sizeof buf || !json_line_ok(buf, o.len))
 		__builtin_trap();
 	o.len = 0;

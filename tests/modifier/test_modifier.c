@@ -792,7 +792,7 @@ static void test_gfx6_surfaces(void)
 	CHECK(o.len < sizeof buf && json_line_ok(buf, o.len), "JSON with a surface is one valid line");
 	if (o.len < sizeof buf) {
 		buf[o.len] = 0;
-		CHECK(strstr(buf, "\"surface\":{\"pitch\": 1920, \"padded_height\": 1152") != NULL, "JSON surface: %s", buf);
+		CHECK(strstr(buf, "\"surface\":{\"pitch\":1920,\"padded_height\":1152") != NULL, "JSON surface: %s", buf);
 	}
 }
 

@@ -509,7 +509,7 @@ static void invalid_params(void)
 	      "pipe swizzle beyond the pipes warns");
 	char buf[2048];
 	size_t n = gk_tile_info_json(&s, buf, sizeof buf);
-	CHECK(n < sizeof buf && strstr(buf, "\"pitch\": ") && strstr(buf, "\"diagnostics\": [{\"severity\": \"warning\""),
+	CHECK(n < sizeof buf && strstr(buf, "\"pitch\":") && strstr(buf, "\"diagnostics\":[{\"severity\":\"warning\""),
 	      "json: %s", buf);
 	CHECK(gk_tile_info_json(&s, buf, 10) == n && strlen(buf) == 9, "json truncates safely");
 }

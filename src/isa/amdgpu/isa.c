@@ -228,35 +228,25 @@ static void jstr_or_null(struct gk_out *o, const char *s)
 }
 
 void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
-		    struct gk_out *o)
+		    unsigned flags, struct gk_out *o)
 {
-	char buf[128];
 	gk_out_str(o, "{\"offset\":");
-	gk_out_dec(o, in->offset);
-	gk_out_str(o, ",\"dwords\":[");
-	gk_out_dec(o, in->word);
-	gk_out_str(o, "],\"name\":");
+	gk_json_uint(o, in->offset);
+	gk_out_str(o, ",\"engine\":\"amdgpu\",\"name\":");
 	jstr_or_null(o, in->name);
-	gk_out_str(o, ",\"text\":");
-	size_t n = line_text(g, in, buf, sizeof buf);
-	gk_out_json_str(o, buf, n);
-	gk_out_str(o, ",\"fields\":{");
+	gk_out_str(o, ",\"words\":[");
+	gk_out_dec(o, in->word);
+	gk_out_str(o, "],\"fields\":{");
+	const struct gk_sendmsg *m = &in->msg;
 	if (in->name) {
-		const struct gk_sendmsg *m = &in->msg;
 		jkey(o, "simm16");
 		gk_out_dec(o, m->value);
 		gk_out_ch(o, ',');
 		jkey(o, "type");
 		gk_out_dec(o, m->msg);
 		gk_out_ch(o, ',');
-		jkey(o, "type_name");
-		jstr_or_null(o, m->msg_name);
-		gk_out_ch(o, ',');
 		jkey(o, "op");
 		gk_out_dec(o, m->op);
-		gk_out_ch(o, ',');
-		jkey(o, "op_name");
-		jstr_or_null(o, m->shows_op ? m->op_name : NULL);
 		gk_out_ch(o, ',');
 		jkey(o, "stream");
 		gk_out_dec(o, m->stream);
@@ -264,28 +254,26 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 		jkey(o, "unused");
 		gk_out_dec(o, m->unused);
 	}
-	gk_out_str(o, "},\"diagnostics\":[");
-	for (unsigned i = 0; dg && i < dg->n; i++) {
-		const struct gk_diag *x = &dg->d[i];
-		if (i)
-			gk_out_ch(o, ',');
-		gk_out_str(o, "{\"severity\":");
-		gk_out_str(o, x->severity == GK_ERROR ? "\"error\"" : "\"warning\"");
-		gk_out_str(o, ",\"offset\":");
-		gk_out_dec(o, x->offset);
-		gk_out_str(o, ",\"dw\":0,\"hi\":");
-		gk_out_dec(o, (uint64_t)x->hi);
-		gk_out_str(o, ",\"lo\":");
-		gk_out_dec(o, (uint64_t)x->lo);
-		gk_out_str(o, ",\"packet\":");
-		jstr_or_null(o, x->packet);
-		gk_out_str(o, ",\"field\":");
-		jstr_or_null(o, x->field);
-		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, x->message, strlen(x->message));
-		gk_out_ch(o, '}');
+	gk_out_str(o, "},\"enums\":{");
+	if (in->name && m->msg_name) {
+		jkey(o, "type");
+		gk_out_json_str(o, m->msg_name, strlen(m->msg_name));
 	}
-	gk_out_str(o, "]}\n");
+	if (in->name && m->shows_op && m->op_name) {
+		if (m->msg_name)
+			gk_out_ch(o, ',');
+		jkey(o, "op");
+		gk_out_json_str(o, m->op_name, strlen(m->op_name));
+	}
+	gk_out_ch(o, '}');
+	gk_json_diags(dg ? dg->d : NULL, dg ? dg->n : 0, dg ? dg->dropped : 0, o);
+	if (flags & GK_JSON_TEXT) {
+		char buf[128];
+		size_t n = line_text(g, in, buf, sizeof buf);
+		gk_out_str(o, ",\"text\":");
+		gk_out_json_str(o, buf, n);
+	}
+	gk_out_str(o, "}\n");
 }
 
 /* ---- assembler ---- */
