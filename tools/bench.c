@@ -577,8 +577,11 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 		r.failed = 1;
 		return r;
 	}
-	struct gk_input *in = xmalloc(sizeof *in);
-	gk_input_init(in, read_file, f, GK_IN_BIN);
+	struct gk_input *in = gk_input_create(read_file, f, GK_IN_BIN, 4);
+	if (!in) {
+		fprintf(stderr, "bench: out of memory\n");
+		exit(1);
+	}
 	struct sink sk = { sink, 0 };
 	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0, 0 };
 	struct gk_check_state cs;
@@ -599,12 +602,12 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 		gk_text_diags(&dg, &out);
 	gk_out_flush(&out);
 	r.out_bytes = sk.bytes;
-	if (in->failed) {
-		fprintf(stderr, "bench: %s: input error: %s\n", path, in->error.message);
+	if (gk_input_error(in)) {
+		fprintf(stderr, "bench: %s: input error: %s\n", path, gk_input_error(in)->message);
 		r.failed = 1;
 	}
 	r.failed |= out.failed;
-	free(in);
+	gk_input_destroy(in);
 	fclose(f);
 	return r;
 }

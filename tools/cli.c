@@ -233,12 +233,13 @@ void cli_print_dropped(FILE *f, const char *file, uint64_t offset, unsigned drop
 
 int cli_input_error(const char *name, const struct gk_input *in)
 {
-	if (!in->failed)
+	const struct gk_diag *e = gk_input_error(in);
+	if (!e)
 		return 0;
-	if (in->error.line)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
+	if (e->line)
+		fprintf(stderr, "%s:%u:%u: error: %s\n", name, e->line, e->col, e->message);
 	else
-		fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset, in->error.message);
+		fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)e->offset, e->message);
 	return 2;
 }
 

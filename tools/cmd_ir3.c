@@ -38,154 +38,12 @@ int cmd_ir3_knows_gpu(const char *gpu)
 	return gk_ir3_gpu(gpu, &id) == 0;
 }
 
-/* the whole input in memory (instruction streams are small) */
-static char *slurp(FILE *f, size_t *n)
-{
-	size_t cap = 1 << 16, len = 0;
-	char *p = malloc(cap + 1);
-	while (p) {
-		size_t got = fread(p + len, 1, cap - len, f);
-		len += got;
-		if (len < cap)
-			break;
-		if (cap >= ((size_t)1 << 30)) {
-			free(p);
-			return NULL;
-		}
-		char *q = realloc(p, cap * 2 + 1);
-		if (!q) {
-			free(p);
-			return NULL;
-		}
-		p = q;
-		cap *= 2;
-	}
-	if (p && ferror(f)) {
-		free(p);
-		return NULL;
-	}
-	if (p)
-		p[len] = 0;
-	*n = len;
-	return p;
-}
-
-static int is_text(const char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if (c == 0x7f || (c < 0x20 && c != '\n' && c != '\r' && c != '\t')) /* UTF-8 is text */
-			return 0;
-	}
-	return 1;
-}
-
 static int hexval(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
 	c |= 0x20;
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* hex text -> instruction words; -1 with line/col on a bad token */
-static int parse_hex(const char *p, size_t n, uint64_t **out, size_t *nout, unsigned *eline, unsigned *ecol,
-		     const char **emsg)
-{
-	size_t cap = 256, k = 0;
-	uint64_t *w = malloc(cap * sizeof *w);
-	unsigned line = 1;
-	size_t bol = 0;
-	int half = 0;
-	uint32_t low = 0;
-	unsigned hl = 0, hc = 0;
-	if (!w) {
-		*emsg = "out of memory";
-		return -1;
-	}
-	for (size_t i = 0; i < n;) {
-		char c = p[i];
-		if (c == '\n') {
-			line++;
-			bol = ++i;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == ',') {
-			i++;
-			continue;
-		}
-		if (c == '#' || c == ';') {
-			while (i < n && p[i] != '\n')
-				i++;
-			continue;
-		}
-		size_t s = i;
-		if (c == '0' && i + 1 < n && (p[i + 1] == 'x' || p[i + 1] == 'X'))
-			i += 2;
-		uint64_t v = 0;
-		unsigned nd = 0, us = 0;
-		int bad = 0;
-		while (i < n && p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n' && p[i] != ',' &&
-		       p[i] != '#' && p[i] != ';') {
-			int d = hexval((unsigned char)p[i]);
-			if (p[i] == '_' && nd == 8 && !us)
-				us = 1;
-			else if (d < 0 || nd >= 16)
-				bad = 1;
-			else {
-				v = v << 4 | (unsigned)d;
-				nd++;
-			}
-			i++;
-		}
-		if (p[i - 1] == ':' && i - s > 1) /* "00000010:" offsets as hexdumps print them */
-			continue;
-		if (bad || !nd || (us && nd != 16)) {
-			*eline = line;
-			*ecol = (unsigned)(s - bol + 1);
-			*emsg = "expected a 32-bit hex word or a 64-bit hex instruction";
-			free(w);
-			return -1;
-		}
-		if (k + 1 >= cap) {
-			uint64_t *q = realloc(w, cap * 2 * sizeof *w);
-			if (!q) {
-				free(w);
-				*emsg = "out of memory";
-				return -1;
-			}
-			w = q;
-			cap *= 2;
-		}
-		if (nd > 8 || us) {
-			if (half) {
-				*eline = line;
-				*ecol = (unsigned)(s - bol + 1);
-				*emsg = "a 64-bit value where the high half of the previous 32-bit word was expected";
-				free(w);
-				return -1;
-			}
-			w[k++] = v;
-		} else if (!half) {
-			low = (uint32_t)v;
-			half = 1;
-			hl = line;
-			hc = (unsigned)(s - bol + 1);
-		} else {
-			w[k++] = (uint64_t)v << 32 | low;
-			half = 0;
-		}
-	}
-	if (half) {
-		*eline = hl;
-		*ecol = hc;
-		*emsg = "odd number of 32-bit words: the last instruction has no high half";
-		free(w);
-		return -1;
-	}
-	*out = w;
-	*nout = k;
-	return 0;
 }
 
 static void print_diags(FILE *of, const char *name, uint64_t off, const struct gk_ir3_insn *in, int as_comment)
@@ -209,107 +67,111 @@ static void print_diags(FILE *of, const char *name, uint64_t off, const struct g
 	}
 }
 
+/* gk_input's read callback on a FILE *, counting the bytes so that a binary
+ * input's trailing partial instruction can be sized */
+struct ir3_src {
+	FILE *f;
+	uint64_t bytes;
+};
+
+static long read_counted(void *ctx, void *buf, size_t cap)
+{
+	struct ir3_src *s = ctx;
+	long r = cli_read_file(s->f, buf, cap);
+	if (r > 0)
+		s->bytes += (uint64_t)r;
+	return r;
+}
+
+static void decode_one(FILE *of, const char *name, int json, int checking, unsigned gpu_id, uint64_t off, uint64_t word,
+		       struct gk_ir3_insn *in, char *jb, size_t jcap)
+{
+	gk_ir3_decode(gpu_id, word, in);
+	if (json) {
+		if (!checking || in->ndiags) {
+			gk_ir3_json(in, off, jb, jcap);
+			fprintf(of, "%s\n", jb);
+		}
+	} else if (checking) {
+		print_diags(of, name, off, in, 0);
+	} else {
+		char line[GK_IR3_TEXT_MAX + 64];
+		gk_ir3_line(in, line, sizeof line);
+		fprintf(of, "0x%08llx: %s\n", (unsigned long long)off, line);
+		print_diags(of, name, off, in, 1);
+	}
+}
+
+/* Streams the input through the library's reader in 8-byte units (binary
+ * instructions, or hex in the forms include/gfxkit/stream.h lists), so
+ * memory stays bounded whatever the input size. */
 static int run_decode(const struct cli_opts *o, unsigned gpu_id, int checking)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
 		return 2;
-	int fmt = inf == GK_IN_BIN ? 1 : inf == GK_IN_HEX ? 2 : 0; /* 0 auto */
 	const char *name = cli_display_name(o->file);
 	FILE *f = cli_open_in(o->file, "rb");
 	if (!f)
 		return 2;
-	size_t n = 0;
-	char *data = slurp(f, &n);
-	cli_close(f);
-	if (!data) {
-		fprintf(stderr, "%s: %s: read error or out of memory\n", prog, name);
-		return 2;
-	}
-	if (!fmt)
-		fmt = n && is_text(data, n) ? 2 : 1;
-	uint64_t *words = NULL;
-	size_t nw = 0;
-	int rc = 0;
-	if (fmt == 2) {
-		unsigned el = 0, ec = 0;
-		const char *em = NULL;
-		if (parse_hex(data, n, &words, &nw, &el, &ec, &em) != 0) {
-			fprintf(stderr, "%s:%u:%u: error: %s\n", name, el, ec, em);
-			free(data);
-			return 2;
-		}
-	} else {
-		nw = n / 8;
-		words = malloc((nw ? nw : 1) * sizeof *words);
-		if (!words) {
-			free(data);
-			fprintf(stderr, "%s: out of memory\n", prog);
-			return 2;
-		}
-		for (size_t i = 0; i < nw; i++) {
-			uint64_t v = 0;
-			for (int b = 7; b >= 0; b--)
-				v = v << 8 | (unsigned char)data[8 * i + (size_t)b];
-			words[i] = v;
-		}
-	}
 	FILE *of = cli_open_out(o->out, "w");
 	if (!of) {
-		free(words);
-		free(data);
+		cli_close(f);
 		return 2;
 	}
+	struct ir3_src src = { f, 0 };
+	struct gk_input *rd = gk_input_create(read_counted, &src, inf, 8);
 	struct gk_ir3_insn *in = malloc(sizeof *in);
 	char *jb = malloc(8192);
 	unsigned long long errors = 0, warnings = 0;
-	if (!in || !jb) {
+	int rc = 0;
+	if (!rd || !in || !jb) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		rc = 2;
-		nw = 0;
 	}
-	for (size_t i = 0; i < nw; i++) {
-		uint64_t off = 8ull * i;
-		gk_ir3_decode(gpu_id, words[i], in);
-		errors += in->errors;
-		warnings += in->warnings;
-		if (o->json) {
-			if (!checking || in->ndiags) {
-				gk_ir3_json(in, off, jb, 8192);
-				fprintf(of, "%s\n", jb);
-			}
-		} else if (checking) {
-			print_diags(of, name, off, in, 0);
-		} else {
-			char line[GK_IR3_TEXT_MAX + 64];
-			gk_ir3_line(in, line, sizeof line);
-			fprintf(of, "0x%08llx: %s\n", (unsigned long long)off, line);
-			print_diags(of, name, off, in, 1);
+	long avail;
+	while (!rc && (avail = gk_input_fill(rd, 2)) >= 2) {
+		/* whole units only: avail is even */
+		const uint32_t *w = gk_input_words(rd);
+		uint64_t base = gk_input_offset(rd);
+		size_t k = (size_t)avail / 2;
+		for (size_t i = 0; i < k; i++) {
+			decode_one(of, name, o->json, checking, gpu_id, base + 8 * i,
+				   (uint64_t)w[2 * i + 1] << 32 | w[2 * i], in, jb, 8192);
+			errors += in->errors;
+			warnings += in->warnings;
 		}
+		gk_input_skip(rd, 2 * k);
 	}
-	if (fmt == 1 && n % 8) {
+	const struct gk_diag *e = rc ? NULL : gk_input_error(rd);
+	if (e && e->code == GK_D_TRUNCATED) {
+		/* a binary input's trailing bytes: a diagnostic of the stream, after
+		 * its whole instructions, not a failure to read it */
+		unsigned tail = (unsigned)(src.bytes - e->offset);
 		errors++;
 		if (o->json)
 			fprintf(of, "{\"offset\":%llu,\"end\":true,\"diagnostics\":[{\"severity\":\"error\",\"message\":"
 				    "\"%u trailing bytes: not a whole 64-bit instruction\"}]}\n",
-				(unsigned long long)(n - n % 8), (unsigned)(n % 8));
+				(unsigned long long)e->offset, tail);
 		else
 			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n"
 					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n",
-				name, (unsigned long long)(n - n % 8), (unsigned)(n % 8));
+				name, (unsigned long long)e->offset, tail);
 	}
 	if (fflush(of) != 0 || ferror(of)) {
 		fprintf(stderr, "%s: write error\n", prog);
 		rc = 2;
 	}
+	if (e && e->code != GK_D_TRUNCATED)
+		rc = cli_input_error(name, rd);
 	if (checking && rc == 0)
 		rc = cli_check_summary(name, errors, warnings);
 	if (of != stdout && fclose(of) != 0 && !rc)
 		rc = 2;
+	cli_close(f);
+	gk_input_destroy(rd);
 	free(in);
 	free(jb);
-	free(words);
-	free(data);
 	return rc;
 }
 

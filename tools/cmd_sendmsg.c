@@ -164,7 +164,7 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 	if (!f)
 		return 2;
 	FILE *of = cli_open_out(o->out, "w");
-	struct gk_input *in = of ? malloc(sizeof *in) : NULL;
+	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, 4) : NULL;
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", prog);
@@ -175,13 +175,13 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 	const char *name = cli_display_name(o->file);
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	gk_input_init(in, cli_read_file, f, inf);
 	unsigned long long errors = 0, warnings = 0;
 	struct gk_diags dg;
 	struct gk_amdgpu_insn insn;
 	while (gk_input_fill(in, 1) > 0) {
-		uint64_t off = in->base + 4ull * in->pos;
-		gk_amdgpu_decode(g, in->words[in->pos++], off, &insn);
+		uint64_t off = gk_input_offset(in);
+		gk_amdgpu_decode(g, gk_input_words(in)[0], off, &insn);
+		gk_input_skip(in, 1);
 		gk_diags_reset(&dg);
 		gk_amdgpu_check(g, &insn, &dg);
 		errors += dg.errors;
@@ -213,7 +213,7 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
 		rc = 2;
 	}
-	free(in);
+	gk_input_destroy(in);
 	return rc;
 }
 

@@ -42,7 +42,7 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 		return 2;
 	const char *name = cli_display_name(o->file);
 	FILE *of = cli_open_out(o->out, "w");
-	struct gk_input *in = of ? malloc(sizeof *in) : NULL;
+	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, 4) : NULL;
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", prog);
@@ -52,7 +52,6 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 	}
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	gk_input_init(in, cli_read_file, f, inf);
 	struct gk_check_state cs;
 	gk_check_init(&cs);
 	gk_check_set_buffers(&cs, o->bos, o->nbos);
@@ -113,7 +112,7 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
 		rc = 2;
 	}
-	free(in);
+	gk_input_destroy(in);
 	return rc;
 }
 

@@ -18,44 +18,77 @@ extern "C" {
 
 enum gk_in_format { GK_IN_AUTO, GK_IN_BIN, GK_IN_HEX };
 
-/* Returns bytes read (0 at end), or -1 on error. */
+/* Returns bytes read (0 at end, at most cap), or -1 on error.  Any other
+ * value (more than cap, or below -1) is not trusted: the reader stops with
+ * an I/O error. */
 typedef long (*gk_read_fn)(void *ctx, void *buf, size_t cap);
 
-#define GK_IN_RAW 65536u          /* bytes read per call */
-#define GK_IN_WORDS (1u << 22)    /* dword window; must hold two of the longest packet (DMA: 2^20 + 9) */
-#define GK_IN_SPAN (1u << 17)     /* part of the window used while packets are short (bounded RSS) */
+#define GK_IN_MAX_WANT (1u << 21) /* most words gk_input_fill makes available at once */
 
-struct gk_input {
-	gk_read_fn read;
-	void *ctx;
-	enum gk_in_format format;     /* resolved from AUTO on the first read */
-	/* private */
-	uint8_t raw[GK_IN_RAW];
-	size_t raw_len, raw_pos;
-	bool eof, failed;
-	uint8_t carry[4];             /* binary bytes not yet forming a word */
-	unsigned ncarry;
-	/* hex tokenizer */
-	int hx_state;
-	uint64_t hx_val;
-	unsigned hx_digits;
-	bool hx_line_start, hx_prefix, hx_any;
-	uint32_t line, col, tok_line, tok_col;
-	uint32_t words[GK_IN_WORDS];
-	size_t nwords, pos;           /* valid words, first unconsumed */
-	uint64_t base;                /* byte offset of words[0] in the stream */
-	struct gk_diag error;         /* set when failed */
-};
+/* An input reader: an opaque handle owning its buffers.  Memory stays a
+ * fixed small amount (under 1 MB) while packets are short and grows only to
+ * about twice the longest want given to gk_input_fill, whatever the input
+ * size.
+ *
+ * The stream is a sequence of units of unit_bytes (4 or 8) bytes, seen as
+ * 32-bit words in memory order (a 64-bit unit is two words, low first):
+ *  - binary: each unit little-endian; a length that is not a whole number
+ *    of units is an error (code GK_D_TRUNCATED) at the offset of the
+ *    partial unit, after the whole ones.
+ *  - hex text: tokens separated by white space or commas; '#' and ';'
+ *    start a comment to the end of the line; "0x" is optional.
+ *    4-byte units: a token is one word of up to 8 significant digits;
+ *    "ADDRESS:" at a line start is skipped.
+ *    8-byte units (ir3 instructions, as `gfxkit decode -e isa` always read
+ *    them): a token of up to 8 digits is a 32-bit word and two of them, low
+ *    first, make a unit; a token of 9 to 16 digits (leading zeros count) is
+ *    one unit, and may be written as Mesa prints it, HHHHHHHH_LLLLLLLL (the
+ *    '_' only after the 8th of 16 digits); any token ending in ':' is an
+ *    offset label and skipped; a 32-bit word left without its high half is
+ *    an error.
+ *  - AUTO: text when the first 4 KiB (or the whole input when shorter) are
+ *    printable ASCII, white space or UTF-8; else binary. */
+struct gk_input;
 
-void gk_input_init(struct gk_input *in, gk_read_fn read, void *ctx, enum gk_in_format fmt);
+/* NULL when read is NULL, unit_bytes is not 4 or 8, fmt is not one of the
+ * enum, or memory runs out.  ctx is handed to read and not owned. */
+struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format fmt, unsigned unit_bytes);
+void gk_input_destroy(struct gk_input *in); /* NULL: nothing */
+
+/* Make at least want words available from the position (fewer only at the
+ * end of the input, after an error, or when want exceeds GK_IN_MAX_WANT).
+ * In 8-byte units, words become available a whole unit at a time.
+ * Returns the number available, or -1 after an input error when none are
+ * left (gk_input_error says what and where), and for a NULL in. */
+long gk_input_fill(struct gk_input *in, size_t want);
+/* The words available at the position (gk_input_avail of them); valid until
+ * the next gk_input_fill or gk_input_next.  NULL for a NULL in. */
+const uint32_t *gk_input_words(const struct gk_input *in);
+/* Words available at the position without reading more; 0 for a NULL in. */
+size_t gk_input_avail(const struct gk_input *in);
+/* Step past n available words: 0, or -1 (nothing done) when fewer than n
+ * are available or in is NULL. */
+int gk_input_skip(struct gk_input *in, size_t n);
+/* Byte offset in the stream of the word at the position, i.e. of the
+ * available words (hex text counts 4 bytes a word, like the binary it
+ * stands for); 0 for a NULL in. */
+uint64_t gk_input_offset(const struct gk_input *in);
+/* The format read: the one asked for, or what AUTO chose once the first
+ * bytes were read (GK_IN_AUTO before that, and for a NULL in). */
+enum gk_in_format gk_input_format(const struct gk_input *in);
+/* Bytes per unit (4 or 8); 0 for a NULL in. */
+unsigned gk_input_unit(const struct gk_input *in);
+/* Where the text reader is: 1-based line, and the column of the last byte
+ * read (0 at a line start); both 0 for binary input and a NULL in. */
+void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col);
+/* The input error, or NULL when there is none (and for a NULL in).  Text
+ * errors carry line and col (1-based); binary ones and read errors carry
+ * the byte offset, with line 0. */
+const struct gk_diag *gk_input_error(const struct gk_input *in);
 
 /* The n characters at s as an unsigned number: decimal, or hex after 0x;
  * all of them, no sign, no overflow.  0, or -1 when they are not one. */
 int gk_parse_uint(const char *s, size_t n, uint64_t *v);
-/* Make at least want words available from in->pos (fewer only at end of
- * input).  Returns the number available, or -1 after an input error
- * (in->error says what and where). */
-long gk_input_fill(struct gk_input *in, size_t want);
 
 /* ---- packets ---- */
 
@@ -63,7 +96,8 @@ struct gk_packet;
 
 /* Frame the next packet of the stream and step past it: 1 with *pkt set
  * (pkt->dw stays valid until the next call), 0 at the end, -1 after an
- * input error (in->error says what and where). */
+ * input error (gk_input_error says what and where) or for a NULL
+ * argument. */
 int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt);
 
 struct gk_packet {

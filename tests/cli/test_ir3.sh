@@ -164,7 +164,25 @@ run "decode bad hex" 2 decode -e isa -g a630 -f hex z.hex
 has err "bad hex" '^z\.hex:1:1: error: '
 printf '0x1\n' >odd.hex
 run "decode odd words" 2 decode -e isa -g a630 odd.hex
-has err "odd words" 'no high half'
+has err "odd words" '^odd\.hex:1:1: error: .*no high half'
+# decode streams: what precedes a bad token is decoded, then the error says
+# FILE:LINE:COL of the token
+printf 'c0060006_0181800f\n0x0181800f 0xc0060006 # ok\n  0x0181800f 123456789abcdef01\n' >late.hex
+run "decode late bad hex" 2 decode -e isa -g a630 late.hex
+lines out "late bad hex" 2
+has out "late bad hex" '^0x00000008: ldg\.u32 r1\.z, g\[r1\.z\+7\], 1$'
+has err "late bad hex" '^late\.hex:3:14: error: hex value longer than 16 digits'
+printf '0x0181800f c0060006_0181800f\n' >half.hex
+run "decode 64-bit after a low half" 2 decode -e isa -g a630 half.hex
+has err "64-bit after a low half" '^half\.hex:1:12: error: .*high half'
+# trailing bytes on stdin, and through --json: the end record has their offset
+run "check --json trailing bytes" 1 check -e isa -g a630 -f bin --json - <trail.bin
+has out "json trailing" '^\{"offset":8,"end":true,"diagnostics":\[\{"severity":"error","message":"3 trailing bytes: not a whole 64-bit instruction"\}\]\}$'
+# the forms of one token: Mesa's, 16 digits, 9 digits, labels, CRLF, commas
+printf '00000000: 00000000_00000000, 0x000000000\r\n10: 0 0\n' >forms.hex
+run "decode token forms" 0 decode -e isa -g a630 forms.hex
+lines out "token forms" 3
+has out "token forms" '^0x00000010: '
 run "unknown gpu" 2 decode -e isa -g a999 a.hex
 run "missing file" 2 decode -e isa -g a630 nonexistent.hex
 run "bad -f" 2 decode -e isa -g a630 -f xml a.hex

@@ -39,6 +39,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
+/* words of the reader's window while packets are short (IN_SPAN in src/core/input.c) */
+#define IN_SPAN (1u << 17)
+
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
 
 #define NGENS 6
@@ -46,7 +49,14 @@ static const char *const gens[NGENS] = { "r600", "r700", "evergreen", "cayman", 
 static struct gk_format fmts[NGENS];
 static bool ready;
 static void *asm_st;
-static struct gk_input *input;
+static struct gk_input *input; /* the last one opened (reachable: not a leak) */
+
+static void input_open(gk_read_fn read, void *ctx, enum gk_in_format f)
+{
+	gk_input_destroy(input);
+	input = gk_input_create(read, ctx, f, 4);
+	CHECK(input);
+}
 
 /* ---- growable buffers (kept between inputs, reachable: not leaks) ---- */
 
@@ -166,25 +176,27 @@ static bool read_all(const uint8_t *p, size_t n, enum gk_in_format f, bool small
 		     struct gk_diag *error)
 {
 	struct reader r = { p, n, 0, small };
-	gk_input_init(input, read_buf, &r, f);
+	input_open(read_buf, &r, f);
 	o->n = 0;
 	for (;;) {
 		long avail = gk_input_fill(input, want);
 		if (avail <= 0) {
-			CHECK(avail == 0 || input->failed);
+			CHECK(avail == 0 || gk_input_error(input));
 			break;
 		}
-		CHECK(input->pos + (size_t)avail <= GK_IN_WORDS);
+		CHECK((size_t)avail == gk_input_avail(input));
 		/* the offset of the first available word is where the stream is */
-		CHECK(input->base + 4ull * input->pos == 4ull * o->n);
+		CHECK(gk_input_offset(input) == 4ull * o->n);
 		size_t take = (size_t)avail;
 		if (small && take > 1)
 			take = 1 + chunk() % take; /* consume part, as a packet would */
-		words_add(o, input->words + input->pos, take);
-		input->pos += take;
+		words_add(o, gk_input_words(input), take);
+		CHECK(gk_input_skip(input, take) == 0);
 	}
-	*error = input->error;
-	return input->failed;
+	const struct gk_diag *e = gk_input_error(input);
+	if (e)
+		*error = *e;
+	return e != NULL;
 }
 
 /* gk_input_next over the bytes (small reads) frames the packets exactly as
@@ -192,7 +204,7 @@ static bool read_all(const uint8_t *p, size_t n, enum gk_in_format f, bool small
 static void next_like_frame(const struct gk_format *fmt, const uint8_t *p, size_t n, const uint32_t *w, size_t nw)
 {
 	struct reader r = { p, n, 0, true };
-	gk_input_init(input, read_buf, &r, GK_IN_BIN);
+	input_open(read_buf, &r, GK_IN_BIN);
 	size_t pos = 0;
 	struct gk_packet a;
 	int got;
@@ -242,18 +254,18 @@ static void big_bin(const uint8_t *p, size_t n, size_t want)
 {
 	if (!n)
 		return;
-	struct rep r = { p, n, 4 * (GK_IN_SPAN + GK_IN_SPAN / 2) + n % 5, 0 };
-	gk_input_init(input, read_rep, &r, GK_IN_BIN);
+	struct rep r = { p, n, 4 * (IN_SPAN + IN_SPAN / 2) + n % 5, 0 };
+	input_open(read_rep, &r, GK_IN_BIN);
 	uint64_t got = 0;
 	size_t at = 0; /* input byte of the next word */
 	for (;;) {
 		long avail = gk_input_fill(input, want);
 		if (avail <= 0)
 			break;
-		CHECK(input->pos + (size_t)avail <= GK_IN_WORDS);
-		CHECK(input->base + 4ull * input->pos == 4ull * got);
+		CHECK((size_t)avail == gk_input_avail(input));
+		CHECK(gk_input_offset(input) == 4ull * got);
 		size_t take = 1 + (size_t)chunk() * 8191 % (size_t)avail;
-		const uint32_t *iw = input->words + input->pos;
+		const uint32_t *iw = gk_input_words(input);
 		for (size_t k = 0; k < take; k++) {
 			uint32_t x = 0;
 			for (unsigned j = 0; j < 4; j++) {
@@ -263,11 +275,11 @@ static void big_bin(const uint8_t *p, size_t n, size_t want)
 			}
 			CHECK(iw[k] == x);
 		}
-		input->pos += take;
+		CHECK(gk_input_skip(input, take) == 0);
 		got += take;
 	}
 	CHECK(got == r.total / 4);
-	CHECK(input->failed == (r.total % 4 != 0));
+	CHECK((gk_input_error(input) != NULL) == (r.total % 4 != 0));
 }
 
 static void check_diags(const struct gk_packet *pkt, const struct gk_diags *dg)
@@ -444,8 +456,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		for (int i = 0; i < NGENS; i++)
 			CHECK(gk_dma_format_init(&fmts[i], gens[i]) == 0);
 		asm_st = malloc(gk_asm_state_size());
-		input = malloc(sizeof *input);
-		CHECK(asm_st && input);
+		CHECK(asm_st);
 		ready = true;
 	}
 	if (n < 1)
@@ -501,11 +512,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	struct gk_diag e3;
 	static struct words w3;
 	bool f3 = read_all(p, n, GK_IN_AUTO, false, fmt->max_packet_dw, &w3, &e3);
-	if (n == 0 || input->format == GK_IN_BIN) {
+	if (n == 0 || gk_input_format(input) == GK_IN_BIN) {
 		CHECK(f3 == (n % 4 != 0));
 		CHECK(w3.n == nw);
 	} else {
-		CHECK(input->format == GK_IN_HEX);
+		CHECK(gk_input_format(input) == GK_IN_HEX);
 		CHECK(f3 == f2 && w3.n == w2.n);
 		CHECK(w3.n == 0 || memcmp(w3.w, w2.w, w3.n * 4) == 0);
 	}

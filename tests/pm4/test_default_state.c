@@ -27,18 +27,18 @@ static size_t read_lib(const char *path, uint32_t *w, size_t cap)
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return 0;
-	struct gk_input *in = malloc(sizeof *in);
+	struct gk_input *in = gk_input_create(read_file, f, GK_IN_AUTO, 4);
 	size_t n = 0;
 	if (in) {
-		gk_input_init(in, read_file, f, GK_IN_AUTO);
 		long avail;
 		while ((avail = gk_input_fill(in, 1024)) > 0) {
 			for (long i = 0; i < avail && n < cap; i++)
-				w[n++] = in->words[in->pos + (size_t)i];
-			in->pos += (size_t)avail;
+				w[n++] = gk_input_words(in)[i];
+			gk_input_skip(in, (size_t)avail);
 		}
-		CHECK(!in->failed, "%s: input error %u:%u %s", path, in->error.line, in->error.col, in->error.message);
-		free(in);
+		const struct gk_diag *e = gk_input_error(in);
+		CHECK(!e, "%s: input error %u:%u %s", path, e ? e->line : 0, e ? e->col : 0, e ? e->message : "");
+		gk_input_destroy(in);
 	}
 	fclose(f);
 	return n;
