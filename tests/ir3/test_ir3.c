@@ -398,25 +398,25 @@ static void test_tables(void)
 {
 	unsigned problems = 0;
 	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++)
-			for (unsigned f = ir3_cases[c].field; f < ir3_cases[c].field + ir3_cases[c].nfields; f++) {
-				const struct ir3_field *F = &ir3_fields[f];
+			for (unsigned f = gk_ir3_cases[c].field; f < gk_ir3_cases[c].field + gk_ir3_cases[c].nfields; f++) {
+				const struct ir3_field *F = &gk_ir3_fields[f];
 				if (F->expr < 0 && (F->high >= B->size || F->low > F->high)) {
 					problems++;
-					printf("  %s.%s bits %u..%u outside %u\n", B->name, ir3_names[F->name], F->low,
+					printf("  %s.%s bits %u..%u outside %u\n", B->name, gk_ir3_names[F->name], F->low,
 					       F->high, B->size);
 				}
 				if (F->type == IR3_T_ENUM && F->expr < 0 &&
-				    ir3_enums[F->ref].n < (1u << (F->high - F->low + 1))) {
+				    gk_ir3_enums[F->ref].n < (1u << (F->high - F->low + 1))) {
 					problems++;
-					printf("  %s.%s: enum %s narrower than the field\n", B->name, ir3_names[F->name],
-					       ir3_enums[F->ref].name);
+					printf("  %s.%s: enum %s narrower than the field\n", B->name, gk_ir3_names[F->name],
+					       gk_ir3_enums[F->ref].name);
 				}
 				if (F->type == IR3_T_BITSET && F->expr < 0 &&
-				    ir3_bitsets[ir3_roots[F->ref].bitset].size != F->high - F->low + 1) {
+				    gk_ir3_bitsets[gk_ir3_roots[F->ref].bitset].size != F->high - F->low + 1) {
 					problems++;
-					printf("  %s.%s: bitset size differs from the field\n", B->name, ir3_names[F->name]);
+					printf("  %s.%s: bitset size differs from the field\n", B->name, gk_ir3_names[F->name]);
 				}
 			}
 		if (B->match & ~B->mask) {
@@ -428,10 +428,10 @@ static void test_tables(void)
 	 * first leaf that matches, which is right only because of this */
 	unsigned overlaps = 0;
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
-		const struct ir3_root *R = &ir3_roots[r];
+		const struct ir3_root *R = &gk_ir3_roots[r];
 		for (unsigned i = 0; i < R->nleaves; i++)
 			for (unsigned j = i + 1; j < R->nleaves; j++) {
-				const struct ir3_bitset *A = &ir3_bitsets[R->leaves[i]], *B = &ir3_bitsets[R->leaves[j]];
+				const struct ir3_bitset *A = &gk_ir3_bitsets[R->leaves[i]], *B = &gk_ir3_bitsets[R->leaves[j]];
 				unsigned lo = A->gen_min > B->gen_min ? A->gen_min : B->gen_min;
 				unsigned hi = A->gen_max < B->gen_max ? A->gen_max : B->gen_max;
 				if (lo <= hi && !((A->match ^ B->match) & A->mask & B->mask)) {

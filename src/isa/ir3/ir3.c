@@ -161,18 +161,18 @@ static uint64_t eval(const struct dscope *sc, int e);
 /* The first field called name in the cases that hold, leaf first. */
 static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsigned name)
 {
-	for (int b = bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			/* while a case's own expression is being evaluated, it is
 			 * assumed true, so it can use the fields it defines */
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (ir3_fields[f].name == name)
-					return &ir3_fields[f];
+				if (gk_ir3_fields[f].name == name)
+					return &gk_ir3_fields[f];
 		}
 	}
 	return NULL;
@@ -202,7 +202,7 @@ static uint64_t eval(const struct dscope *sc, int e)
 	st->stack[st->sp++] = e;
 	int64_t stack[32];
 	unsigned sp = 0;
-	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
 		uint64_t a, b;
 		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD) {
 			if (sp < 32)
@@ -272,7 +272,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 		}
 		if (sc->holder)
 			for (unsigned p = 0; p < sc->holder->nparams; p++) {
-				const struct ir3_param *P = &ir3_params[sc->holder->param + p];
+				const struct ir3_param *P = &gk_ir3_params[sc->holder->param + p];
 				if (P->as == name) {
 					name = P->name;
 					break;
@@ -288,7 +288,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
  * every GPU id), so the scan stops there. */
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
-	const struct ir3_root *R = &ir3_roots[root];
+	const struct ir3_root *R = &gk_ir3_roots[root];
 	const uint16_t *leaves = R->leaves;
 	unsigned first = 0, end = R->nleaves;
 	if (R->nkey) {
@@ -302,21 +302,21 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 	}
 	int found = -1;
 	for (unsigned i = first; i < end; i++) {
-		const struct ir3_bitset *B = &ir3_bitsets[leaves[i]];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[leaves[i]];
 		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
 			continue;
 		found = leaves[i];
 		break;
 	}
 	if (found >= 0 && st->out) {
-		if (root == ir3_root_instruction && !quiet)
-			st->out->name = ir3_bitsets[found].name;
-		uint64_t dc = val & ir3_bitsets[found].dontcare;
-		st->out->dontcare |= ir3_bitsets[found].dontcare << base;
+		if (root == gk_ir3_root_instruction && !quiet)
+			st->out->name = gk_ir3_bitsets[found].name;
+		uint64_t dc = val & gk_ir3_bitsets[found].dontcare;
+		st->out->dontcare |= gk_ir3_bitsets[found].dontcare << base;
 		if (dc && !quiet) {
 			int lo = base + __builtin_ctzll(dc), hi = base + 63 - __builtin_clzll(dc);
 			diag(st, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, what, "don't-care bits set in %s: 0x%" PRIx64,
-			     ir3_bitsets[found].name, dc << base);
+			     gk_ir3_bitsets[found].name, dc << base);
 		}
 	}
 	return found;
@@ -328,8 +328,8 @@ static void record(struct dstate *st, const struct ir3_field *f, const struct ds
 	if (!o || o->nfields >= GK_IR3_MAX_FIELDS)
 		return;
 	struct gk_ir3_field *r = &o->fields[o->nfields++];
-	r->name = ir3_names[f->name];
-	r->parent = sc->parent && sc->holder ? ir3_names[sc->holder->name] : NULL;
+	r->name = gk_ir3_names[f->name];
+	r->parent = sc->parent && sc->holder ? gk_ir3_names[sc->holder->name] : NULL;
 	r->value = v;
 	r->lo = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->low));
 	r->hi = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->high));
@@ -365,7 +365,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 {
 	struct dstate *st = sc->st;
 	if (name == 0) {
-		const char *n = ir3_bitsets[sc->bs].name;
+		const char *n = gk_ir3_bitsets[sc->bs].name;
 		put(st, n, strlen(n));
 		return;
 	}
@@ -373,7 +373,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	const struct dscope *w = sc;
 	const struct ir3_field *f = resolve(sc, name, &val, &w);
 	if (!f) {
-		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, ir3_names[name], "no field %s", ir3_names[name]);
+		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
 	}
 	if (f->type != IR3_T_BITSET)
@@ -418,24 +418,24 @@ static void display_field(const struct dscope *sc, unsigned name)
 		}
 		break;
 	case IR3_T_ENUM: {
-		const struct ir3_enum *E = &ir3_enums[f->ref];
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		if (val < E->n && E->names[val]) {
 			put(st, E->names[val], strlen(E->names[val]));
 		} else {
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
-			     f->expr >= 0 ? -1 : (int)(w->base + f->high), ir3_names[f->name],
-			     "%s = %" PRIu64 " has no name in %s", ir3_names[f->name], val, E->name);
+			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
+			     "%s = %" PRIu64 " has no name in %s", gk_ir3_names[f->name], val, E->name);
 			putf(st, "%u", (unsigned)val);
 		}
 		break;
 	}
 	case IR3_T_BITSET: {
 		unsigned base = w->base + f->low;
-		int leaf = find_leaf(st, f->ref, val, base, ir3_names[f->name], 0);
+		int leaf = find_leaf(st, f->ref, val, base, gk_ir3_names[f->name], 0);
 		if (leaf < 0) {
-			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), ir3_names[f->name],
-			     "%s: no encoding of %s matches 0x%" PRIx64, ir3_names[f->name],
-			     ir3_bitsets[ir3_roots[f->ref].bitset].name, val);
+			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), gk_ir3_names[f->name],
+			     "%s: no encoding of %s matches 0x%" PRIx64, gk_ir3_names[f->name],
+			     gk_ir3_bitsets[gk_ir3_roots[f->ref].bitset].name, val);
 			return;
 		}
 		if (st->depth > 16)
@@ -457,10 +457,10 @@ static void display_field(const struct dscope *sc, unsigned name)
  * the asserted bits of the cases it passes. */
 static int find_display(const struct dscope *sc)
 {
-	for (int b = sc->bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->expr >= 0 && !eval(sc, C->expr))
 				continue;
 			uint64_t bad = (sc->val ^ C->assert_val) & C->assert_mask;
@@ -481,12 +481,12 @@ static void display(const struct dscope *sc)
 {
 	int t = find_display(sc);
 	if (t < 0) {
-		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", ir3_bitsets[sc->bs].name);
+		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", gk_ir3_bitsets[sc->bs].name);
 		return;
 	}
-	const struct ir3_tpl *T = &ir3_tpls[t];
+	const struct ir3_tpl *T = &gk_ir3_tpls[t];
 	for (unsigned i = T->seg; i < T->seg + T->nsegs; i++) {
-		const struct ir3_seg *s = &ir3_segs[i];
+		const struct ir3_seg *s = &gk_ir3_segs[i];
 		if (s->field < 0)
 			put(sc->st, s->lit, s->len);
 		else
@@ -504,11 +504,11 @@ static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_
 	st.cap = cap;
 	st.out = out;
 	buf[0] = 0;
-	int leaf = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", out == NULL);
+	int leaf = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", out == NULL);
 	if (leaf < 0)
 		return -1;
 	if (out)
-		out->name = ir3_bitsets[leaf].name;
+		out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
 	memset(cache.have, 0, sizeof cache.have);
 	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache };
@@ -562,7 +562,7 @@ struct frame {
 /* Is case c of bitset b one the encoder sees for scope s? */
 static int visible_case(const struct escope *S, int b, unsigned c)
 {
-	const struct ir3_bitset *B = &ir3_bitsets[b];
+	const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 	if ((int)c == S->cas || (int)c == S->fo)
 		return 1;
 	return c == B->cas + B->ncases - 1; /* the default case */
@@ -570,15 +570,15 @@ static int visible_case(const struct escope *S, int b, unsigned c)
 
 static const struct ir3_field *efind(const struct escope *S, unsigned name)
 {
-	for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			if (!visible_case(S, b, c))
 				continue;
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (ir3_fields[f].name == name)
-					return &ir3_fields[f];
+				if (gk_ir3_fields[f].name == name)
+					return &gk_ir3_fields[f];
 		}
 	}
 	return NULL;
@@ -589,9 +589,9 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 {
 	int16_t c = e->fc[s][name];
 	if (c)
-		return c < 0 ? NULL : &ir3_fields[c - 1];
+		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
 	const struct ir3_field *f = efind(&e->sc[s], name);
-	e->fc[s][name] = f ? (int16_t)(f - ir3_fields + 1) : -1;
+	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	return f;
 }
 
@@ -599,17 +599,17 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v);
 
 static int apply_assumes(struct enc *e, int s, int expr, int truth)
 {
-	const struct ir3_expr *X = &ir3_exprs[expr];
+	const struct ir3_expr *X = &gk_ir3_exprs[expr];
 	unsigned first = X->assume + (truth ? 0 : X->ntrue), n = truth ? X->ntrue : X->nfalse;
 	for (unsigned i = first; i < first + n; i++)
-		if (!eset(e, s, ir3_assumes[i].name, ir3_assumes[i].val))
+		if (!eset(e, s, gk_ir3_assumes[i].name, gk_ir3_assumes[i].val))
 			return 0;
 	return 1;
 }
 
 static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 {
-	const struct ir3_inv *I = &ir3_exprs[f->expr].inv;
+	const struct ir3_inv *I = &gk_ir3_exprs[f->expr].inv;
 	switch (I->kind) {
 	case IR3_INV_COPY:
 		return eset(e, s, I->a, v);
@@ -655,7 +655,7 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 		}
 		if (S->holder)
 			for (unsigned p = 0; p < S->holder->nparams; p++) {
-				const struct ir3_param *P = &ir3_params[S->holder->param + p];
+				const struct ir3_param *P = &gk_ir3_params[S->holder->param + p];
 				if (P->as == name) {
 					name = P->name;
 					break;
@@ -682,11 +682,11 @@ static unsigned variants(int leaf, struct variant *out, unsigned cap)
 	int16_t disp[8], fos[4];
 	unsigned nd = 0, nf = 0, n = 0;
 	int done = 0; /* past the default display: overrides only lend fields */
-	for (int b = leaf; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		int was_done = done;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->tpl < 0 || was_done) {
 				if (C->expr >= 0 && C->nfields && nf < 4)
 					fos[nf++] = (int16_t)c;
@@ -720,13 +720,13 @@ static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos
 	e->sc[s].fo = v->fo;
 	memset(e->fc[s], 0, sizeof e->fc[s]);
 	for (unsigned j = 0; j <= v->k; j++) {
-		int ex = ir3_cases[v->disp[j]].expr;
+		int ex = gk_ir3_cases[v->disp[j]].expr;
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
 			return 0;
 	}
-	if (v->fo >= 0 && !apply_assumes(e, s, ir3_cases[v->fo].expr, 1))
+	if (v->fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[v->fo].expr, 1))
 		return 0;
-	const struct ir3_tpl *T = &ir3_tpls[ir3_cases[v->disp[v->k]].tpl];
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[v->disp[v->k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
 	return m(e, &f, pos);
 }
@@ -866,7 +866,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		return take(e, s, f, v, pos + (size_t)(end - tmp), next);
 	}
 	case IR3_T_ENUM: {
-		const struct ir3_enum *E = &ir3_enums[f->ref];
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		/* the names that match here, tried longest first (the empty name last) */
 		uint32_t cand[64];
 		size_t clen[64];
@@ -898,10 +898,10 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		return 0;
 	}
 	case IR3_T_BITSET: {
-		const struct ir3_root *R = &ir3_roots[f->ref];
+		const struct ir3_root *R = &gk_ir3_roots[f->ref];
 		for (unsigned i = 0; i < R->nleaves; i++) {
 			int leaf = R->leaves[i];
-			const struct ir3_bitset *B = &ir3_bitsets[leaf];
+			const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 				continue;
 			struct variant vs[24];
@@ -938,13 +938,13 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 			return m(e, f->up, pos);
 		return pos == e->n && finish(e);
 	}
-	const struct ir3_seg *sg = &ir3_segs[f->seg];
+	const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
 	struct frame next = *f;
 	next.seg++;
 	if (sg->field < 0)
 		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
 	if (sg->field == 0) {
-		const char *nm = ir3_bitsets[e->sc[f->sc].bs].name;
+		const char *nm = gk_ir3_bitsets[e->sc[f->sc].bs].name;
 		size_t n = strlen(nm);
 		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
 	}
@@ -958,8 +958,8 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		const struct escope *S = &e->sc[s];
 		if (S->holder)
 			for (unsigned p = 0; p < S->holder->nparams; p++)
-				if (ir3_params[S->holder->param + p].as == name) {
-					name = ir3_params[S->holder->param + p].name;
+				if (gk_ir3_params[S->holder->param + p].as == name) {
+					name = gk_ir3_params[S->holder->param + p].name;
 					break;
 				}
 		s = S->parent;
@@ -979,20 +979,20 @@ static void build(struct enc *e, uint64_t *val)
 {
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
-		uint64_t v = ir3_bitsets[S->bs].match;
-		for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &ir3_bitsets[b];
+		uint64_t v = gk_ir3_bitsets[S->bs].match;
+		for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
 			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 				if (!visible_case(S, b, c))
 					continue;
-				const struct ir3_case *C = &ir3_cases[c];
+				const struct ir3_case *C = &gk_ir3_cases[c];
 				/* asserted bits: of the chosen cases; a default case's only when
 				 * the display comes from another bitset of the chain */
 				if ((int)c == S->cas || (int)c == S->fo || !owner)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &ir3_fields[fi];
+					const struct ir3_field *F = &gk_ir3_fields[fi];
 					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
 						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
@@ -1045,7 +1045,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
 			    unsigned max)
 {
-	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
 		if (op->op != IR3_OP_FIELD)
 			continue;
 		unsigned name = (unsigned)op->arg;
@@ -1060,10 +1060,10 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 						c++;
 					f = NULL;
 					if (c < e->nsc) {
-						const struct ir3_bitset *B = &ir3_bitsets[e->sc[c].bs];
-						const struct ir3_case *C = &ir3_cases[B->cas + B->ncases - 1];
-						if (B->parent < 0 && C->nfields == 1 && ir3_fields[C->field].expr < 0) {
-							f = &ir3_fields[C->field];
+						const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
+						const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
+						if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
+							f = &gk_ir3_fields[C->field];
 							t = c;
 							name = f->name;
 						}
@@ -1083,8 +1083,8 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 			}
 			if (S->holder)
 				for (unsigned p = 0; p < S->holder->nparams; p++)
-					if (ir3_params[S->holder->param + p].as == name) {
-						name = ir3_params[S->holder->param + p].name;
+					if (gk_ir3_params[S->holder->param + p].as == name) {
+						name = gk_ir3_params[S->holder->param + p].name;
 						break;
 					}
 			t = S->parent;
@@ -1271,10 +1271,10 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		unsigned h = pair_hash(norm[i], norm[i + 1]);
 		pairs[h >> 5] |= 1u << (h & 31);
 	}
-	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
 		int leaf = R->leaves[i];
-		const struct ir3_bitset *B = &ir3_bitsets[leaf];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
 		int named = 0;
@@ -1289,13 +1289,13 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		struct variant vs[24];
 		unsigned nv = variants(leaf, vs, 24);
 		for (unsigned k = 0; k < nv && rc < 0; k++) {
-			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k].disp[vs[k].k]].tpl];
+			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
 			int has_name = 0, lits = 1;
 			/* the text must hold the name and every literal of the display
 			 * verbatim (finish() compares the rendering with it byte for
 			 * byte): a cheap test that spares most of the backtracking */
 			for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-				const struct ir3_seg *S = &ir3_segs[sg];
+				const struct ir3_seg *S = &gk_ir3_segs[sg];
 				has_name |= S->field == 0;
 				if (S->field < 0 && S->len > 1 && S->len < sizeof e->check) {
 					memcpy(e->check, S->lit, S->len);
@@ -1342,9 +1342,9 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 			const char *other = NULL;
 			for (unsigned g = 0; g < 4 && !other; g++) {
 				st.gpu = gens[g];
-				int l = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", 1);
+				int l = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", 1);
 				if (l >= 0)
-					other = ir3_bitsets[l].name;
+					other = gk_ir3_bitsets[l].name;
 			}
 			struct dstate me;
 			memset(&me, 0, sizeof me);
@@ -1406,10 +1406,10 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
 {
-	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	size_t n = 0;
 	for (unsigned i = 0; i < R->nleaves; i++) {
-		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
 		if (n < cap)
