@@ -457,9 +457,93 @@ static void test_gpus(void)
 	CHECK(gk_ir3_gpu(NULL, &id) < 0, "NULL");
 }
 
+/* Every public function: NULL pointers, zero lengths and capacities, and
+ * maximal values give the error return, never a crash (the sanitized run of
+ * this test would stop on a bad access). */
+static void test_bad_arguments(void)
+{
+	unsigned id = 7;
+	CHECK(gk_ir3_gpu(NULL, NULL) < 0, "gpu NULL, NULL");
+	CHECK(gk_ir3_gpu("a630", NULL) < 0, "gpu a630, NULL");
+	CHECK(gk_ir3_gpu("", &id) < 0 && id == 7, "gpu empty name");
+	CHECK(gk_ir3_gpu_help() != NULL && gk_ir3_gpu_help()[0], "help");
+
+	const uint64_t ldg = 0xc0060006ull << 32 | 0x0181800f;
+	CHECK(gk_ir3_decode(630, ldg, NULL) < 0, "decode into NULL");
+	struct gk_ir3_insn in;
+	CHECK(gk_ir3_decode(0, ldg, &in) < 0 && in.name == NULL && in.errors == 1 && !in.exact, "gpu 0");
+	CHECK(gk_ir3_decode(~0u, ldg, &in) < 0 && in.name == NULL && in.errors == 1, "gpu UINT_MAX");
+	CHECK(gk_ir3_decode(~0u, ~0ull, &in) < 0 && in.errors == 1, "gpu and word all ones");
+
+	uint64_t w = 5;
+	struct gk_diag err;
+	const char *t = "ldg.u32 r1.z, g[r1.z+7], 1";
+	CHECK(gk_ir3_encode(630, NULL, 10, &w, &err) < 0 && err.severity == GK_ERROR && err.message[0] && w == 5,
+	      "encode NULL text");
+	CHECK(gk_ir3_encode(630, NULL, 0, &w, NULL) < 0 && w == 5, "encode NULL text, NULL err");
+	CHECK(gk_ir3_encode(630, t, strlen(t), NULL, &err) < 0 && err.message[0], "encode into NULL");
+	CHECK(gk_ir3_encode(630, t, strlen(t), NULL, NULL) < 0, "encode into NULL, NULL err");
+	CHECK(gk_ir3_encode(630, t, 0, &w, &err) < 0 && err.col == 1 && w == 5, "encode length 0");
+	CHECK(gk_ir3_encode(630, t, SIZE_MAX, &w, &err) < 0 && err.col == 0 && w == 5, "encode length SIZE_MAX");
+	CHECK(gk_ir3_encode(630, t, GK_IR3_INPUT_MAX + 1, &w, &err) < 0 && w == 5, "encode length above the limit");
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, NULL) == 0 && w == ldg, "encode, NULL err");
+	CHECK(gk_ir3_encode(0, t, strlen(t), &w, &err) < 0 && err.col >= 1, "encode gpu 0");
+	CHECK(gk_ir3_encode(~0u, t, strlen(t), &w, &err) < 0 && err.col >= 1, "encode gpu UINT_MAX");
+	CHECK(gk_ir3_encode(~0u, "[0xffffffffffffffff]", 20, &w, &err) == 0 && w == ~0ull, "raw, all ones");
+	/* a long run of white space or a long raw comment is read only as far as it matters */
+	static char spaces[70000];
+	memset(spaces, ' ', sizeof spaces);
+	memcpy(spaces + 30000, "nop", 3);
+	CHECK(gk_ir3_encode(630, spaces, sizeof spaces, &w, &err) == 0 && w == 0, "nop in white space");
+	memset(spaces, 'x', sizeof spaces);
+	memcpy(spaces, "[0x1] ;", 7);
+	CHECK(gk_ir3_encode(630, spaces, sizeof spaces, &w, &err) == 0 && w == 1, "raw with a long comment");
+
+	gk_ir3_decode(630, ldg, &in);
+	char buf[400];
+	memset(buf, 'x', sizeof buf);
+	CHECK(gk_ir3_line(&in, NULL, 100) == 0, "line into NULL");
+	CHECK(gk_ir3_line(&in, buf, 0) == 0 && buf[0] == 'x', "line cap 0");
+	CHECK(gk_ir3_line(NULL, buf, sizeof buf) == 0 && buf[0] == 0, "line of NULL");
+	CHECK(gk_ir3_line(&in, buf, 1) == 0 && buf[0] == 0, "line cap 1");
+	CHECK(gk_ir3_line(&in, buf, SIZE_MAX) == strlen("ldg.u32 r1.z, g[r1.z+7], 1"), "line cap SIZE_MAX: %s", buf);
+
+	size_t total = gk_ir3_encodings(630, NULL, 0);
+	CHECK(total > 100, "encodings count %zu", total);
+	CHECK(gk_ir3_encodings(630, NULL, 5) == 0, "encodings into NULL with a cap");
+	CHECK(gk_ir3_encodings(0, NULL, 0) == 0 && gk_ir3_encodings(~0u, NULL, 0) == 0, "encodings of no GPU");
+	struct gk_ir3_encoding encs[300];
+	CHECK(total <= 300 && gk_ir3_encodings(630, encs, 300) == total && encs[0].name, "encodings");
+
+	memset(buf, 'x', sizeof buf);
+	CHECK(gk_ir3_json(&in, 0, NULL, 100) == 0, "json into NULL");
+	CHECK(gk_ir3_json(&in, 0, buf, 0) == 0 && buf[0] == 'x', "json cap 0");
+	CHECK(gk_ir3_json(NULL, 0, buf, sizeof buf) == 0 && buf[0] == 0, "json of NULL");
+	CHECK(gk_ir3_json(&in, UINT64_MAX, buf, 1) == 0 && buf[0] == 0, "json cap 1");
+	static char big[8192];
+	size_t n = gk_ir3_json(&in, UINT64_MAX, big, sizeof big);
+	CHECK(n > 0 && n == strlen(big) && strstr(big, "\"offset\":18446744073709551615,"), "json offset max: %s", big);
+	/* a hand-made record that claims more than it holds, without terminators */
+	struct gk_ir3_insn odd;
+	memset(&odd, 'z', sizeof odd);
+	odd.name = NULL;
+	odd.exact = true;
+	odd.nfields = ~0u;
+	odd.ndiags = ~0u;
+	for (unsigned i = 0; i < GK_IR3_MAX_FIELDS; i++)
+		odd.fields[i].name = odd.fields[i].parent = NULL;
+	for (unsigned i = 0; i < GK_IR3_MAX_DIAGS; i++)
+		odd.diags[i].field = odd.diags[i].packet = NULL;
+	n = gk_ir3_json(&odd, 0, big, sizeof big);
+	CHECK(n > 0 && n < sizeof big - 1, "json of an odd record: %zu", n);
+	n = gk_ir3_line(&odd, buf, sizeof buf);
+	CHECK(n == GK_IR3_TEXT_MAX, "line of an odd record: %zu", n);
+}
+
 int main(void)
 {
 	test_gpus();
+	test_bad_arguments();
 	test_tables();
 	test_vectors();
 	test_diags();

@@ -51,7 +51,7 @@ static const struct {
 
 int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 {
-	if (!name)
+	if (!name || !gpu_id)
 		return -1;
 	if (!strncmp(name, "adreno", 6))
 		name += 6;
@@ -1214,52 +1214,57 @@ static unsigned pair_hash(char a, char b)
 
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
 {
-	struct enc *e = malloc(sizeof *e);
-	char *norm = malloc(len + 1);
-	if (!e || !norm) {
-		free(e);
-		free(norm);
-		enc_error(err, 0, "%s", "out of memory");
+	if (!text || !word) {
+		enc_error(err, 0, "%s", !text ? "no text (NULL)" : "nowhere to put the word (NULL)");
 		return -1;
 	}
-	/* whitespace runs become one space; none at the ends */
+	if (len > GK_IR3_INPUT_MAX) {
+		/* not read at all: a length this large is a caller's mistake, and
+		 * reading it would run off the end of the text */
+		enc_error(err, 0, "%s", "text length beyond GK_IR3_INPUT_MAX");
+		return -1;
+	}
+	/* whitespace runs become one space; none at the ends.  Reading stops
+	 * where the text can no longer be an instruction: past the length any
+	 * display can have, or at the comment of a raw form. */
+	char norm[GK_IR3_TEXT_MAX + 2];
 	size_t n = 0;
+	int toolong = 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 		int sp = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 		if (sp) {
 			if (n && norm[n - 1] != ' ')
 				norm[n++] = ' ';
+		} else if (c == ';' && n && norm[0] == '[') {
+			break; /* "[0x...] ; text" as gk_ir3_line writes it: the comment is only for people */
 		} else {
 			norm[n++] = c;
+		}
+		if (n > GK_IR3_TEXT_MAX) {
+			toolong = 1;
+			break;
 		}
 	}
 	while (n && norm[n - 1] == ' ')
 		n--;
 	norm[n] = 0;
-	int rc = -1;
 	if (n && norm[0] == '[') {
-		/* "[0x...] ; text" as gk_ir3_line writes it: the comment is only for people */
-		char *semi = memchr(norm, ';', n);
-		if (semi) {
-			n = (size_t)(semi - norm);
-			while (n && norm[n - 1] == ' ')
-				n--;
-		}
 		if (parse_raw(norm, n, word) == 0)
-			rc = 0;
-		else
-			enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
-		goto out;
+			return 0;
+		enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
+		return -1;
 	}
 	if (!n) {
 		enc_error(err, 1, "%s", "empty instruction");
-		goto out;
+		return -1;
 	}
-	if (n >= GK_IR3_TEXT_MAX) {
+	if (toolong || n >= GK_IR3_TEXT_MAX) {
 		enc_error(err, 1, "%s", "instruction text too long");
-		goto out;
+		return -1;
 	}
+	int rc = -1;
+	struct enc enc_area, *e = &enc_area;
 	memset(e, 0, sizeof *e);
 	e->gpu = gpu_id;
 	e->s = norm;
@@ -1318,11 +1323,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
 		else
-			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%s'", norm);
+			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%.112s'", norm);
 	}
-out:
-	free(norm);
-	free(e);
 	return rc;
 }
 
@@ -1330,6 +1332,8 @@ out:
 
 int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 {
+	if (!out)
+		return -1;
 	memset(out, 0, sizeof *out);
 	out->word = word;
 	int leaf = render(gpu_id, word, out->text, sizeof out->text, out);
@@ -1388,15 +1392,30 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 	return 0;
 }
 
+/* strlen within an array a caller may have filled without a terminator */
+static size_t bounded_len(const char *s, size_t cap)
+{
+	const char *z = memchr(s, 0, cap);
+	return z ? (size_t)(z - s) : cap;
+}
+
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 {
 	int n;
-	if (!cap)
+	if (!buf || !cap)
 		return 0;
+	if (!in) {
+		buf[0] = 0;
+		return 0;
+	}
+	int tn = (int)bounded_len(in->text, sizeof in->text);
+	if (cap > 2 * GK_IR3_TEXT_MAX) /* the line is shorter; snprintf may refuse sizes above INT_MAX */
+		cap = 2 * GK_IR3_TEXT_MAX;
 	if (in->exact)
-		n = snprintf(buf, cap, "%s", in->text);
+		n = snprintf(buf, cap, "%.*s", tn, in->text);
 	else if (in->name)
-		n = snprintf(buf, cap, "[0x%08x_%08x] ; %s", (unsigned)(in->word >> 32), (unsigned)in->word, in->text);
+		n = snprintf(buf, cap, "[0x%08x_%08x] ; %.*s", (unsigned)(in->word >> 32), (unsigned)in->word, tn,
+			     in->text);
 	else
 		n = snprintf(buf, cap, "[0x%08x_%08x]", (unsigned)(in->word >> 32), (unsigned)in->word);
 	if (n < 0)
@@ -1406,6 +1425,8 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
 {
+	if (!out && cap)
+		return 0;
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	size_t n = 0;
 	for (unsigned i = 0; i < R->nleaves; i++) {
@@ -1423,6 +1444,12 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap)
 {
+	if (!buf || !cap)
+		return 0;
+	if (!in) {
+		buf[0] = 0;
+		return 0;
+	}
 	struct gk_out j = gk_out_text(buf, cap);
 	gk_out_printf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
 	if (in->name)
@@ -1430,13 +1457,19 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 	else
 		gk_out_mem(&j, "null", 4);
 	gk_out_mem(&j, ",\"text\":", 8);
-	gk_out_json_str(&j, in->text, strlen(in->text));
+	gk_out_json_str(&j, in->text, bounded_len(in->text, sizeof in->text));
 	gk_out_printf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
 	   (unsigned)(in->word >> 32));
-	for (unsigned i = 0; i < in->nfields; i++) {
+	/* a record filled by hand may claim more than it holds */
+	unsigned nf = in->nfields < GK_IR3_MAX_FIELDS ? in->nfields : GK_IR3_MAX_FIELDS;
+	unsigned nd = in->ndiags < GK_IR3_MAX_DIAGS ? in->ndiags : GK_IR3_MAX_DIAGS;
+	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
 		gk_out_mem(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
-		gk_out_json_str(&j, f->name, strlen(f->name));
+		if (f->name)
+			gk_out_json_str(&j, f->name, strlen(f->name));
+		else
+			gk_out_mem(&j, "null", 4);
 		if (f->parent) {
 			gk_out_mem(&j, ",\"in\":", 6);
 			gk_out_json_str(&j, f->parent, strlen(f->parent));
@@ -1447,7 +1480,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 		gk_out_mem(&j, "}", 1);
 	}
 	gk_out_mem(&j, "],\"diagnostics\":[", 17);
-	for (unsigned i = 0; i < in->ndiags; i++) {
+	for (unsigned i = 0; i < nd; i++) {
 		const struct gk_diag *d = &in->diags[i];
 		gk_out_printf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
 		   (int)d->code);
@@ -1458,7 +1491,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 			gk_out_json_str(&j, d->field, strlen(d->field));
 		}
 		gk_out_mem(&j, ",\"message\":", 11);
-		gk_out_json_str(&j, d->message, strlen(d->message));
+		gk_out_json_str(&j, d->message, bounded_len(d->message, sizeof d->message));
 		gk_out_mem(&j, "}", 1);
 	}
 	gk_out_mem(&j, "]}", 2);
