@@ -80,6 +80,17 @@ struct dstate {
 	int failed;
 	int stack[64]; /* expressions being evaluated, innermost last */
 	unsigned sp;
+	/* for the exactness proof (see proven_exact): bits the text determines,
+	 * whether something shown may not read back to its bits, and every
+	 * scope decoded */
+	uint64_t shown;
+	int lossy;
+	unsigned nscopes;
+	struct {
+		int16_t bs;
+		uint8_t base;
+		uint64_t val;
+	} scopes[16];
 };
 
 /* per scope: expressions already evaluated (isaspec caches them too, and the
@@ -97,6 +108,7 @@ struct dscope {
 	const struct ir3_field *holder; /* field of the parent that holds this (params) */
 	const struct dscope *parent;
 	struct dcache *cache;
+	int cas; /* the case whose display is shown, once known; -1 before */
 };
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
@@ -308,6 +320,17 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 		found = leaves[i];
 		break;
 	}
+	if (found >= 0 && !quiet) {
+		st->shown |= gk_ir3_bitsets[found].mask << base;
+		if (st->nscopes < sizeof st->scopes / sizeof st->scopes[0]) {
+			st->scopes[st->nscopes].bs = (int16_t)found;
+			st->scopes[st->nscopes].base = (uint8_t)base;
+			st->scopes[st->nscopes].val = val;
+		} else {
+			st->lossy = 1;
+		}
+		st->nscopes++;
+	}
 	if (found >= 0 && st->out) {
 		if (root == gk_ir3_root_instruction && !quiet)
 			st->out->name = gk_ir3_bitsets[found].name;
@@ -335,7 +358,125 @@ static void record(struct dstate *st, const struct ir3_field *f, const struct ds
 	r->hi = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->high));
 }
 
-static void display(const struct dscope *sc);
+static void display(struct dscope *sc);
+
+static void assign(struct dstate *st, const struct dscope *sc, const struct ir3_field *f, uint64_t v, unsigned depth);
+
+/* assign() to the field called name as scope sc finds it (gk_ir3_encode's
+ * eset: a name nothing holds sets nothing) */
+static void assign_name(struct dstate *st, const struct dscope *sc, unsigned name, uint64_t v, unsigned depth)
+{
+	uint64_t cur;
+	const struct dscope *w = NULL;
+	const struct ir3_field *f = resolve(sc, name, &cur, &w);
+	if (f)
+		assign(st, w, f, v, depth);
+}
+
+static void assume(struct dstate *st, const struct dscope *sc, int expr, int truth, unsigned depth)
+{
+	const struct ir3_expr *X = &gk_ir3_exprs[expr];
+	unsigned first = X->assume + (truth ? 0 : X->ntrue), n = truth ? X->ntrue : X->nfalse;
+	for (unsigned i = first; i < first + n; i++)
+		assign_name(st, sc, gk_ir3_assumes[i].name, gk_ir3_assumes[i].val, depth);
+}
+
+/* The encoder, reading the text, gives field f (in scope sc) the value v:
+ * follow it as gk_ir3_encode's eset/invert do, down to raw fields.  A raw
+ * field whose bits in the word are that value is shown (the text pins those
+ * bits down); any other outcome, or an inverse that is not one-to-one, makes
+ * the word "lossy" for proven_exact. */
+static void assign(struct dstate *st, const struct dscope *sc, const struct ir3_field *f, uint64_t v, unsigned depth)
+{
+	if (depth > 8 || f->type == IR3_T_BITSET) {
+		st->lossy = 1;
+		return;
+	}
+	if (f->expr < 0) {
+		uint64_t m = wmask(f->high - f->low + 1u);
+		if ((v & m) != bits(sc->val, f->low, f->high))
+			st->lossy = 1;
+		st->shown |= m << (sc->base + f->low);
+		return;
+	}
+	const struct ir3_inv *I = &gk_ir3_exprs[f->expr].inv;
+	switch (I->kind) {
+	case IR3_INV_COPY:
+		assign_name(st, sc, I->a, v, depth + 1);
+		break;
+	case IR3_INV_NOT:
+		assign_name(st, sc, I->a, !v, depth + 1);
+		break;
+	case IR3_INV_ADD:
+		assign_name(st, sc, I->a, v - (uint64_t)(int64_t)I->k, depth + 1);
+		break;
+	case IR3_INV_SPLIT:
+		assign_name(st, sc, I->a, v >> I->n, depth + 1);
+		assign_name(st, sc, I->b, v & wmask(I->n), depth + 1);
+		break;
+	case IR3_INV_SHL: {
+		unsigned x = 0;
+		while (x < 64 && ((uint64_t)I->k << x) != v)
+			x++;
+		if (x < 64)
+			assign_name(st, sc, I->a, x, depth + 1);
+		else
+			st->lossy = 1;
+		break;
+	}
+	case IR3_INV_AFFINE:
+		if (!I->n || v % I->n)
+			st->lossy = 1;
+		else
+			assign_name(st, sc, I->a, v / I->n - (uint64_t)(int64_t)I->k, depth + 1);
+		break;
+	default:
+		/* not invertible: a bool's value implies what its expression
+		 * assumes; anything else only has to hold on the built word, which
+		 * it does when that word is this one */
+		if (f->type == IR3_T_BOOL)
+			assume(st, sc, f->expr, v != 0, depth + 1);
+		break;
+	}
+}
+
+/* Field f (found in scope w, value val) is printed: the value the encoder
+ * reads back from that text, assigned as it would.  Floats print rounded;
+ * a field of an override without display is found by the encoder only
+ * through a variant the proof does not follow: both give up the proof. */
+static void shows(struct dstate *st, const struct ir3_field *f, const struct dscope *w, uint64_t val)
+{
+	unsigned width = f->high - f->low + 1u;
+	if (f->type == IR3_T_FLOAT || f->type == IR3_T_ASSERT) {
+		st->lossy = 1;
+		return;
+	}
+	unsigned fi = (unsigned)(f - gk_ir3_fields);
+	for (int b = w->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			const struct ir3_case *C = &gk_ir3_cases[c];
+			if (fi >= C->field && fi < C->field + C->nfields && C->expr >= 0 && (int)c != w->cas) {
+				st->lossy = 1;
+				return;
+			}
+		}
+	}
+	uint64_t v = val;
+	switch (f->type) {
+	case IR3_T_INT:
+	case IR3_T_BRANCH:
+	case IR3_T_OFFSET:
+		v = (uint64_t)sext(val, width);
+		break;
+	case IR3_T_BOOL:
+		v = val != 0;
+		break;
+	default:
+		break;
+	}
+	assign(st, w, f, v, 0);
+}
 
 static void half_to_float(uint16_t h, float *out)
 {
@@ -376,8 +517,11 @@ static void display_field(const struct dscope *sc, unsigned name)
 		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
 	}
-	if (f->type != IR3_T_BITSET)
+	if (f->type != IR3_T_BITSET) {
 		record(st, f, w, val);
+		if (st->out) /* the encoder's own check needs no proof */
+			shows(st, f, w, val);
+	}
 	unsigned width = f->high - f->low + 1;
 	switch (f->type) {
 	case IR3_T_BRANCH:
@@ -442,7 +586,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 			return;
 		struct dcache cache;
 		memset(cache.have, 0, sizeof cache.have);
-		struct dscope nested = { st, leaf, val, base, f, w, &cache };
+		struct dscope nested = { st, leaf, val, base, f, w, &cache, -1 };
 		st->depth++;
 		display(&nested);
 		st->depth--;
@@ -471,20 +615,35 @@ static int find_display(const struct dscope *sc)
 				     (C->assert_val & bad) << sc->base, lo, hi);
 			}
 			if (C->tpl >= 0)
-				return C->tpl;
+				return (int)c;
 		}
 	}
 	return -1;
 }
 
-static void display(const struct dscope *sc)
+static void display(struct dscope *sc)
 {
-	int t = find_display(sc);
-	if (t < 0) {
+	int c = find_display(sc);
+	if (c < 0) {
 		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", gk_ir3_bitsets[sc->bs].name);
 		return;
 	}
-	const struct ir3_tpl *T = &gk_ir3_tpls[t];
+	sc->cas = c;
+	/* the encoder takes this display by assuming its case's expression true
+	 * and those of the displays before it false (for the proof; the
+	 * encoder's own check, without out, needs none) */
+	for (int b = sc->st->out ? sc->bs : -1; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		int owner = c >= (int)B->cas && c < (int)(B->cas + B->ncases);
+		for (unsigned k = B->cas; k < B->cas + B->ncases && (!owner || (int)k <= c); k++) {
+			const struct ir3_case *C = &gk_ir3_cases[k];
+			if (C->tpl >= 0 && C->expr >= 0)
+				assume(sc->st, sc, C->expr, (int)k == c, 0);
+		}
+		if (owner)
+			break;
+	}
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[c].tpl];
 	for (unsigned i = T->seg; i < T->seg + T->nsegs; i++) {
 		const struct ir3_seg *s = &gk_ir3_segs[i];
 		if (s->field < 0)
@@ -494,8 +653,50 @@ static void display(const struct dscope *sc)
 	}
 }
 
-/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics). */
-static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out)
+/* Does the text of word (just rendered into st, without a diagnostic) surely
+ * assemble back to word, without assembling it?  gk_ir3_encode builds a word
+ * from its leaves' fixed bits, the fields the text gives, the asserted bits
+ * and encoder constants ("force") of the cases it takes, and zeros.  So when
+ * every 1 bit of word is one the text shows (shows() above) or a force value
+ * the word holds, and no assert or force could put a 1 where the text shows
+ * nothing, the word built from the text is word itself.  That the encoder
+ * finds exactly this word first -- no other leaf, case or reading of the
+ * text gives the same text -- is what the tables make so and what
+ * tests/ir3/test_ir3.c test_exact_proof checks against the full
+ * re-assembly on random words of every generation.  Anything else (0): the
+ * caller assembles the text back. */
+static int proven_exact(const struct dstate *st, uint64_t word)
+{
+	if (st->lossy || st->failed || st->nscopes > sizeof st->scopes / sizeof st->scopes[0])
+		return 0;
+	uint64_t shown = st->shown, may = 0;
+	for (unsigned i = 0; i < st->nscopes; i++) {
+		unsigned base = st->scopes[i].base;
+		for (int b = st->scopes[i].bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+				const struct ir3_case *C = &gk_ir3_cases[c];
+				may |= (C->assert_val & C->assert_mask) << base;
+				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
+					const struct ir3_field *F = &gk_ir3_fields[fi];
+					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue;
+					uint64_t fm = wmask(F->high - F->low + 1u);
+					may |= (F->force & fm) << (F->low + base);
+					/* a default case's field the text does not give: the
+					 * encoder writes its force value, which word holds */
+					if (C->expr < 0 && bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
+						shown |= fm << (F->low + base);
+				}
+			}
+		}
+	}
+	return !(word & ~shown) && !(may & ~shown);
+}
+
+/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics).
+ * *proven: proven_exact of the result (when proven is not NULL). */
+static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out, int *proven)
 {
 	struct dstate st;
 	memset(&st, 0, sizeof st);
@@ -511,10 +712,12 @@ static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_
 		out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
 	memset(cache.have, 0, sizeof cache.have);
-	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache };
+	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache, -1 };
 	display(&sc);
 	if (st.failed)
 		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
+	if (proven)
+		*proven = out && !out->ndiags && !out->errors && !out->warnings && proven_exact(&st, word);
 	return leaf;
 }
 
@@ -1029,7 +1232,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 		memset(cache[i].have, 0, sizeof cache[i].have);
 		const struct escope *S = &e->sc[i];
 		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
-					 &cache[i] };
+					 &cache[i], -1 };
 	}
 	uint64_t got = eval(&ds[s], F->expr);
 	if (F->type == IR3_T_BOOL)
@@ -1158,7 +1361,7 @@ static int finish(struct enc *e)
 		e->na = na;
 		build(e, val);
 	}
-	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL);
+	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL, NULL);
 	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
 		return 0;
 	e->result = val[0];
@@ -1330,13 +1533,14 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 
 /* ---- public decode ---- */
 
-int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how)
 {
 	if (!out)
 		return -1;
 	memset(out, 0, sizeof *out);
 	out->word = word;
-	int leaf = render(gpu_id, word, out->text, sizeof out->text, out);
+	int proven = 0;
+	int leaf = render(gpu_id, word, out->text, sizeof out->text, out, &proven);
 	if (leaf < 0) {
 		if (!out->errors) {
 			/* say whether another generation has it */
@@ -1365,6 +1569,12 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 		out->name = NULL;
 		return -1;
 	}
+	if (how != IR3_EXACT_REASSEMBLE && proven) {
+		out->exact = true;
+		return 0;
+	}
+	if (how == IR3_EXACT_PROOF_ONLY)
+		return 0;
 	uint64_t back = 0;
 	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
 	out->exact = enc == 0 && back == word;
@@ -1397,6 +1607,11 @@ static size_t bounded_len(const char *s, size_t cap)
 {
 	const char *z = memchr(s, 0, cap);
 	return z ? (size_t)(z - s) : cap;
+}
+
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+{
+	return gk_ir3_decode_with(gpu_id, word, out, IR3_EXACT_PROVE_OR_REASSEMBLE);
 }
 
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)

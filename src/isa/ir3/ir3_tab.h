@@ -141,4 +141,15 @@ extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
+/* How gk_ir3_decode_with settles gk_ir3_insn.exact: gk_ir3_decode proves it
+ * from the decoded fields when it can and assembles the text back when not;
+ * the other two ways are for the test that compares them. */
+enum ir3_exactness {
+	IR3_EXACT_PROVE_OR_REASSEMBLE,
+	IR3_EXACT_REASSEMBLE,  /* always assemble the text back */
+	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
+};
+struct gk_ir3_insn;
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how);
+
 #endif
