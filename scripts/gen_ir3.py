@@ -440,24 +440,24 @@ w(' * change the generator (python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR]]).  Da
 w(' * src/isa/ir3/ir3.c walks it.')
 w(' *')
 w(' * Format (types in ir3_tab.h):')
-w(' *   ir3_names[]     field names; an id is an index (0 is {NAME}, the mnemonic)')
-w(' *   ir3_enums[]     per enum a table sized by 1 << (widest field using it), filled with')
-w(' *                   designated initializers, so a missing value is an explicit NULL')
-w(' *   ir3_exprs[]     C-like expressions as stack programs (ir3_ops[]); per expression what')
-w(' *                   it implies when assumed true or false (ir3_assumes[]) and, for derived')
-w(' *                   fields, how to get the source fields back from a value (inv)')
-w(' *   ir3_bitsets[]   one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
-w(' *                   merged generation range, its cases, merged match/mask/don\'t-care')
-w(' *   ir3_cases[]     overrides in document order, then the default case: expression (-1:')
-w(' *                   always), display template (-1: none), fields, asserted bits')
-w(' *   ir3_fields[]    name, bit range, type, enum or bitset root, derived expression,')
-w(' *                   params passed to a nested bitset, bool display, encoder default')
-w(' *   ir3_tpls[]      display templates as literal / field segments (ir3_segs[])')
-w(' *   ir3_roots[]     each root bitset with the leaves that can match under it')
+w(' *   gk_ir3_names[]      field names; an id is an index (0 is {NAME}, the mnemonic)')
+w(' *   gk_ir3_enums[]      per enum a table sized by 1 << (widest field using it), filled with')
+w(' *                       designated initializers, so a missing value is an explicit NULL')
+w(' *   gk_ir3_exprs[]      C-like expressions as stack programs (gk_ir3_ops[]); per expression what')
+w(' *                       it implies when assumed true or false (gk_ir3_assumes[]) and, for derived')
+w(' *                       fields, how to get the source fields back from a value (inv)')
+w(' *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
+w(' *                       merged generation range, its cases, merged match/mask/don\'t-care')
+w(' *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:')
+w(' *                       always), display template (-1: none), fields, asserted bits')
+w(' *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,')
+w(' *                       params passed to a nested bitset, bool display, encoder default')
+w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])')
+w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it')
 w(' */')
 w('#include "isa/ir3/ir3_tab.h"')
 w('')
-w('const char *const ir3_names[IR3_NNAMES] = {')
+w('const char *const gk_ir3_names[IR3_NNAMES] = {')
 for i, n in enumerate(names):
     w('\t[%d] = %s,' % (i, cstr(n)))
 w('};')
@@ -469,12 +469,12 @@ for e in enum_order:
         if v < (1 << wd):
             w('\t[%d] = %s,' % (v, cstr(d)))
     w('};')
-w('const struct ir3_enum ir3_enums[IR3_NENUMS] = {')
+w('const struct ir3_enum gk_ir3_enums[IR3_NENUMS] = {')
 for e in enum_order:
     w('\t{ %s, enum_%s, %d },' % (cstr(e), e[1:].replace('-', '_'), 1 << enum_width[e]))
 w('};')
 w('')
-w('const struct ir3_op ir3_ops[] = {')
+w('const struct ir3_op gk_ir3_ops[] = {')
 op_start = []
 n = 0
 for text, ops, inv, ta, fa in expr_list:
@@ -486,7 +486,7 @@ for text, ops, inv, ta, fa in expr_list:
 w('};')
 w('')
 assumes = []
-w('const struct ir3_assume ir3_assumes[] = {')
+w('const struct ir3_assume gk_ir3_assumes[] = {')
 as_start = []
 for text, ops, inv, ta, fa in expr_list:
     s = len(assumes)
@@ -498,7 +498,7 @@ if not assumes:
     w('\t{ 0, 0 },')
 w('};')
 w('')
-w('const struct ir3_expr ir3_exprs[IR3_NEXPRS] = {')
+w('const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS] = {')
 for i, (text, ops, inv, ta, fa) in enumerate(expr_list):
     k, a, bb, kk, nn = inv
     s, nt, nf = as_start[i]
@@ -506,36 +506,36 @@ for i, (text, ops, inv, ta, fa) in enumerate(expr_list):
         op_start[i], k, nid(a) if a else 0, nid(bb) if bb else 0, kk, nn, s, nt, nf))
 w('};')
 w('')
-w('const struct ir3_seg ir3_segs[] = {')
+w('const struct ir3_seg gk_ir3_segs[] = {')
 for k, v in segs:
     if k == 'LIT':
         w('\t{ -1, %d, %s },' % (len(v), cstr(v)))
     else:
         w('\t{ %d, 0, NULL },' % v)
 w('};')
-w('const struct ir3_tpl ir3_tpls[IR3_NTPLS] = {')
+w('const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS] = {')
 for s, c in tpls:
     w('\t{ %d, %d },' % (s, c))
 w('};')
 w('')
-w('const struct ir3_param ir3_params[] = {')
+w('const struct ir3_param gk_ir3_params[] = {')
 for a, b2 in params_out or [(0, 0)]:
     w('\t{ %d, %d },' % (a, b2))
 w('};')
 w('')
-w('const struct ir3_field ir3_fields[IR3_NFIELDS] = {')
+w('const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {')
 for (nm, lo, hi, t, ref, ex, fp, np_, disp, force) in fields_out:
     w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d }, /* %s */' % (
         nm, lo, hi, t, ref, ex, fp, np_, cstr(disp) if disp is not None else 'NULL',
         force is not None, force or 0, names[nm]))
 w('};')
 w('')
-w('const struct ir3_case ir3_cases[IR3_NCASES] = {')
+w('const struct ir3_case gk_ir3_cases[IR3_NCASES] = {')
 for fe, ft, first, nf, am, av in cases_out:
     w('\t{ %d, %d, %d, %d, 0x%xull, 0x%xull },' % (fe, ft, first, nf, am, av))
 w('};')
 w('')
-w('const struct ir3_bitset ir3_bitsets[IR3_NBITSETS] = {')
+w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
     w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
@@ -576,7 +576,7 @@ for r in roots:
         starts.append(sum(1 for x in order if leaf_key(r, x) < k))
     w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
     w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
-w('const struct ir3_root ir3_roots[IR3_NROOTS] = {')
+w('const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {')
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
@@ -585,7 +585,7 @@ for r in roots:
     else:
         w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL },' % (bs_index[r], c, len(leaves[r])))
 w('};')
-w('const int ir3_root_instruction = %d;' % roots.index('#instruction'))
+w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 
 hdr = []
 hdr.append('#define IR3_NNAMES %d' % len(names))

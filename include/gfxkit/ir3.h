@@ -17,6 +17,13 @@ extern "C" {
 #define GK_IR3_TEXT_MAX 256
 #define GK_IR3_MAX_FIELDS 40
 #define GK_IR3_MAX_DIAGS 8
+/* gk_ir3_encode refuses, unread, a text length above this (64 MiB, the
+ * longest line the CLI hands it) */
+#define GK_IR3_INPUT_MAX ((size_t)1 << 26)
+
+/* Every function below answers NULL pointers, zero capacities and
+ * out-of-range values with its error return (-1, or 0 for the sizes)
+ * and never touches memory it was not given. */
 
 /* One field as decoded: nested fields (inside a register, a source...)
  * carry the name of the field that holds them in "parent". */
@@ -39,25 +46,29 @@ struct gk_ir3_insn {
 	struct gk_diag diags[GK_IR3_MAX_DIAGS];
 };
 
-/* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1 unknown. */
+/* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1
+ * unknown (or a NULL argument). */
 int gk_ir3_gpu(const char *name, unsigned *gpu_id);
 /* the accepted GPU names, for usage text */
 const char *gk_ir3_gpu_help(void);
 
 /* Decode one instruction for gpu_id.  Returns 0 when an encoding matched,
- * -1 when none did (out->name NULL, an error diagnostic says why).  Never
- * fails otherwise: every word gets a result. */
+ * -1 when none did (out->name NULL, an error diagnostic says why; a gpu_id
+ * no Adreno has matches nothing).  Never fails otherwise: every word gets a
+ * result.  out NULL: -1. */
 int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out);
 
 /* The line decode prints and encode reads back: the text when it is exact,
  * otherwise "[0xHHHHHHHH_LLLLLLLL] ; text" (the raw word first, so nothing
- * is lost).  Returns the length (truncated to cap-1). */
+ * is lost).  Returns the length (truncated to cap-1); 0 when buf is NULL or
+ * cap 0, and "" when in is NULL. */
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap);
 
 /* Assemble one instruction: Mesa's text (whitespace runs count as one
  * space) or the raw form "[0x...]" (16 hex digits, '_' allowed after the
  * 8th).  Returns 0 and sets *word, or -1 with *err (col = 1-based column
- * where the text stopped making sense). */
+ * where the text stopped making sense; 0 when the arguments are wrong:
+ * text or word NULL, len above GK_IR3_INPUT_MAX).  err may be NULL. */
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
 
 /* One instruction encoding a GPU has: Mesa's name for it, its generation
@@ -70,12 +81,13 @@ struct gk_ir3_encoding {
 };
 
 /* The encodings gpu_id has, in table order: fills up to cap, returns how
- * many there are. */
+ * many there are (out may be NULL when cap is 0; NULL with a cap: 0). */
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
 
 /* Write one JSON object (no newline) for a decoded instruction at byte
  * offset: {"offset","name","text","exact","dwords","fields","diagnostics"}.
- * Returns the length (truncated to cap-1; needs no more than 8192 bytes). */
+ * Returns the length (truncated to cap-1; needs no more than 8192 bytes);
+ * 0 when buf is NULL or cap 0, and "" when in is NULL. */
 size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap);
 
 #ifdef __cplusplus

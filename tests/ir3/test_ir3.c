@@ -398,25 +398,25 @@ static void test_tables(void)
 {
 	unsigned problems = 0;
 	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++)
-			for (unsigned f = ir3_cases[c].field; f < ir3_cases[c].field + ir3_cases[c].nfields; f++) {
-				const struct ir3_field *F = &ir3_fields[f];
+			for (unsigned f = gk_ir3_cases[c].field; f < gk_ir3_cases[c].field + gk_ir3_cases[c].nfields; f++) {
+				const struct ir3_field *F = &gk_ir3_fields[f];
 				if (F->expr < 0 && (F->high >= B->size || F->low > F->high)) {
 					problems++;
-					printf("  %s.%s bits %u..%u outside %u\n", B->name, ir3_names[F->name], F->low,
+					printf("  %s.%s bits %u..%u outside %u\n", B->name, gk_ir3_names[F->name], F->low,
 					       F->high, B->size);
 				}
 				if (F->type == IR3_T_ENUM && F->expr < 0 &&
-				    ir3_enums[F->ref].n < (1u << (F->high - F->low + 1))) {
+				    gk_ir3_enums[F->ref].n < (1u << (F->high - F->low + 1))) {
 					problems++;
-					printf("  %s.%s: enum %s narrower than the field\n", B->name, ir3_names[F->name],
-					       ir3_enums[F->ref].name);
+					printf("  %s.%s: enum %s narrower than the field\n", B->name, gk_ir3_names[F->name],
+					       gk_ir3_enums[F->ref].name);
 				}
 				if (F->type == IR3_T_BITSET && F->expr < 0 &&
-				    ir3_bitsets[ir3_roots[F->ref].bitset].size != F->high - F->low + 1) {
+				    gk_ir3_bitsets[gk_ir3_roots[F->ref].bitset].size != F->high - F->low + 1) {
 					problems++;
-					printf("  %s.%s: bitset size differs from the field\n", B->name, ir3_names[F->name]);
+					printf("  %s.%s: bitset size differs from the field\n", B->name, gk_ir3_names[F->name]);
 				}
 			}
 		if (B->match & ~B->mask) {
@@ -428,10 +428,10 @@ static void test_tables(void)
 	 * first leaf that matches, which is right only because of this */
 	unsigned overlaps = 0;
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
-		const struct ir3_root *R = &ir3_roots[r];
+		const struct ir3_root *R = &gk_ir3_roots[r];
 		for (unsigned i = 0; i < R->nleaves; i++)
 			for (unsigned j = i + 1; j < R->nleaves; j++) {
-				const struct ir3_bitset *A = &ir3_bitsets[R->leaves[i]], *B = &ir3_bitsets[R->leaves[j]];
+				const struct ir3_bitset *A = &gk_ir3_bitsets[R->leaves[i]], *B = &gk_ir3_bitsets[R->leaves[j]];
 				unsigned lo = A->gen_min > B->gen_min ? A->gen_min : B->gen_min;
 				unsigned hi = A->gen_max < B->gen_max ? A->gen_max : B->gen_max;
 				if (lo <= hi && !((A->match ^ B->match) & A->mask & B->mask)) {
@@ -457,9 +457,161 @@ static void test_gpus(void)
 	CHECK(gk_ir3_gpu(NULL, &id) < 0, "NULL");
 }
 
+/* Every public function: NULL pointers, zero lengths and capacities, and
+ * maximal values give the error return, never a crash (the sanitized run of
+ * this test would stop on a bad access). */
+static void test_bad_arguments(void)
+{
+	unsigned id = 7;
+	CHECK(gk_ir3_gpu(NULL, NULL) < 0, "gpu NULL, NULL");
+	CHECK(gk_ir3_gpu("a630", NULL) < 0, "gpu a630, NULL");
+	CHECK(gk_ir3_gpu("", &id) < 0 && id == 7, "gpu empty name");
+	CHECK(gk_ir3_gpu_help() != NULL && gk_ir3_gpu_help()[0], "help");
+
+	const uint64_t ldg = 0xc0060006ull << 32 | 0x0181800f;
+	CHECK(gk_ir3_decode(630, ldg, NULL) < 0, "decode into NULL");
+	struct gk_ir3_insn in;
+	CHECK(gk_ir3_decode(0, ldg, &in) < 0 && in.name == NULL && in.errors == 1 && !in.exact, "gpu 0");
+	CHECK(gk_ir3_decode(~0u, ldg, &in) < 0 && in.name == NULL && in.errors == 1, "gpu UINT_MAX");
+	CHECK(gk_ir3_decode(~0u, ~0ull, &in) < 0 && in.errors == 1, "gpu and word all ones");
+
+	uint64_t w = 5;
+	struct gk_diag err;
+	const char *t = "ldg.u32 r1.z, g[r1.z+7], 1";
+	CHECK(gk_ir3_encode(630, NULL, 10, &w, &err) < 0 && err.severity == GK_ERROR && err.message[0] && w == 5,
+	      "encode NULL text");
+	CHECK(gk_ir3_encode(630, NULL, 0, &w, NULL) < 0 && w == 5, "encode NULL text, NULL err");
+	CHECK(gk_ir3_encode(630, t, strlen(t), NULL, &err) < 0 && err.message[0], "encode into NULL");
+	CHECK(gk_ir3_encode(630, t, strlen(t), NULL, NULL) < 0, "encode into NULL, NULL err");
+	CHECK(gk_ir3_encode(630, t, 0, &w, &err) < 0 && err.col == 1 && w == 5, "encode length 0");
+	CHECK(gk_ir3_encode(630, t, SIZE_MAX, &w, &err) < 0 && err.col == 0 && w == 5, "encode length SIZE_MAX");
+	CHECK(gk_ir3_encode(630, t, GK_IR3_INPUT_MAX + 1, &w, &err) < 0 && w == 5, "encode length above the limit");
+	CHECK(gk_ir3_encode(630, t, strlen(t), &w, NULL) == 0 && w == ldg, "encode, NULL err");
+	CHECK(gk_ir3_encode(0, t, strlen(t), &w, &err) < 0 && err.col >= 1, "encode gpu 0");
+	CHECK(gk_ir3_encode(~0u, t, strlen(t), &w, &err) < 0 && err.col >= 1, "encode gpu UINT_MAX");
+	CHECK(gk_ir3_encode(~0u, "[0xffffffffffffffff]", 20, &w, &err) == 0 && w == ~0ull, "raw, all ones");
+	/* a long run of white space or a long raw comment is read only as far as it matters */
+	static char spaces[70000];
+	memset(spaces, ' ', sizeof spaces);
+	memcpy(spaces + 30000, "nop", 3);
+	CHECK(gk_ir3_encode(630, spaces, sizeof spaces, &w, &err) == 0 && w == 0, "nop in white space");
+	memset(spaces, 'x', sizeof spaces);
+	memcpy(spaces, "[0x1] ;", 7);
+	CHECK(gk_ir3_encode(630, spaces, sizeof spaces, &w, &err) == 0 && w == 1, "raw with a long comment");
+
+	gk_ir3_decode(630, ldg, &in);
+	char buf[400];
+	memset(buf, 'x', sizeof buf);
+	CHECK(gk_ir3_line(&in, NULL, 100) == 0, "line into NULL");
+	CHECK(gk_ir3_line(&in, buf, 0) == 0 && buf[0] == 'x', "line cap 0");
+	CHECK(gk_ir3_line(NULL, buf, sizeof buf) == 0 && buf[0] == 0, "line of NULL");
+	CHECK(gk_ir3_line(&in, buf, 1) == 0 && buf[0] == 0, "line cap 1");
+	CHECK(gk_ir3_line(&in, buf, SIZE_MAX) == strlen("ldg.u32 r1.z, g[r1.z+7], 1"), "line cap SIZE_MAX: %s", buf);
+
+	size_t total = gk_ir3_encodings(630, NULL, 0);
+	CHECK(total > 100, "encodings count %zu", total);
+	CHECK(gk_ir3_encodings(630, NULL, 5) == 0, "encodings into NULL with a cap");
+	CHECK(gk_ir3_encodings(0, NULL, 0) == 0 && gk_ir3_encodings(~0u, NULL, 0) == 0, "encodings of no GPU");
+	struct gk_ir3_encoding encs[300];
+	CHECK(total <= 300 && gk_ir3_encodings(630, encs, 300) == total && encs[0].name, "encodings");
+
+	memset(buf, 'x', sizeof buf);
+	CHECK(gk_ir3_json(&in, 0, NULL, 100) == 0, "json into NULL");
+	CHECK(gk_ir3_json(&in, 0, buf, 0) == 0 && buf[0] == 'x', "json cap 0");
+	CHECK(gk_ir3_json(NULL, 0, buf, sizeof buf) == 0 && buf[0] == 0, "json of NULL");
+	CHECK(gk_ir3_json(&in, UINT64_MAX, buf, 1) == 0 && buf[0] == 0, "json cap 1");
+	static char big[8192];
+	size_t n = gk_ir3_json(&in, UINT64_MAX, big, sizeof big);
+	CHECK(n > 0 && n == strlen(big) && strstr(big, "\"offset\":18446744073709551615,"), "json offset max: %s", big);
+	/* a hand-made record that claims more than it holds, without terminators */
+	struct gk_ir3_insn odd;
+	memset(&odd, 'z', sizeof odd);
+	odd.name = NULL;
+	odd.exact = true;
+	odd.nfields = ~0u;
+	odd.ndiags = ~0u;
+	for (unsigned i = 0; i < GK_IR3_MAX_FIELDS; i++)
+		odd.fields[i].name = odd.fields[i].parent = NULL;
+	for (unsigned i = 0; i < GK_IR3_MAX_DIAGS; i++)
+		odd.diags[i].field = odd.diags[i].packet = NULL;
+	n = gk_ir3_json(&odd, 0, big, sizeof big);
+	CHECK(n > 0 && n < sizeof big - 1, "json of an odd record: %zu", n);
+	n = gk_ir3_line(&odd, buf, sizeof buf);
+	CHECK(n == GK_IR3_TEXT_MAX, "line of an odd record: %zu", n);
+}
+
+/* decode's exactness proof against assembling the text back: on random
+ * words of every generation (sparse ones, cat6 ones, and each with its
+ * don't-care bits cleared, so that many are exact), whenever the proof alone
+ * says exact, the whole decode result (text, fields, diagnostics, exact) is
+ * byte for byte the one assembling the text back gives.  The proof only ever
+ * says "exact"; when it cannot, gk_ir3_decode assembles back as before.
+ * GK_IR3_EXACT_WORDS=N sets the words per GPU (default 200000; a tenth
+ * under the sanitizers). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TL_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TL_SANITIZED 1
+#endif
+#endif
+static void test_exact_proof(void)
+{
+	static const unsigned gens[] = { 630, 660, 530, 420, 306 };
+	unsigned long per = 200000;
+#ifdef TL_SANITIZED
+	per /= 10;
+#endif
+	const char *env = getenv("GK_IR3_EXACT_WORDS");
+	if (env && *env)
+		per = strtoul(env, NULL, 0);
+	uint64_t seed = 0xe8ac7;
+	for (unsigned g = 0; g < sizeof gens / sizeof gens[0]; g++) {
+		unsigned long exact = 0, proven = 0, differ = 0, n = 0;
+		static struct gk_ir3_insn a, b;
+		while (n < per) {
+			uint64_t w = tl_rand(&seed);
+			switch (n % 3) {
+			case 0: w &= tl_rand(&seed) | tl_rand(&seed) << 61; break; /* sparse fields, any category */
+			case 1: w = (w & ~(7ull << 61)) | (6ull << 61); break;  /* cat6 */
+			default: break;
+			}
+			for (int pass = 0; pass < 2 && n < per; pass++, n++) {
+				gk_ir3_decode_with(gens[g], w, &a, IR3_EXACT_PROOF_ONLY);
+				if (a.exact) {
+					proven++;
+					gk_ir3_decode_with(gens[g], w, &b, IR3_EXACT_REASSEMBLE);
+					if (memcmp(&a, &b, sizeof a) && differ++ < 5)
+						printf("  %u %016" PRIx64 " '%s': proven exact, reassembly %s\n", gens[g], w,
+						       a.text, b.exact ? "agrees but the results differ" : "says not");
+				}
+				if (!a.name || !(w & a.dontcare))
+					break;
+				w &= ~a.dontcare;
+			}
+		}
+		CHECK(differ == 0, "gpu %u: %lu of %lu proofs wrong", gens[g], differ, proven);
+		CHECK(proven > per / 4, "gpu %u: only %lu of %lu words proven exact", gens[g], proven, per);
+		/* what the proof leaves to reassembly, on a sample */
+		unsigned long sample = per / 20, left = 0;
+		for (unsigned long i = 0; i < sample; i++) {
+			uint64_t w = tl_rand(&seed) & tl_rand(&seed);
+			gk_ir3_decode_with(gens[g], w, &a, IR3_EXACT_PROOF_ONLY);
+			if (a.exact)
+				exact++;
+			else if (gk_ir3_decode(gens[g], w, &b) == 0 && b.exact)
+				left++;
+		}
+		printf("# gpu %u: %lu words, %lu proven exact, each so when assembled back; of %lu sparse words "
+		       "%lu proven exact, %lu exact only by reassembly\n",
+		       gens[g], n, proven, sample, exact, left);
+	}
+}
+
 int main(void)
 {
 	test_gpus();
+	test_bad_arguments();
 	test_tables();
 	test_vectors();
 	test_diags();
@@ -469,5 +621,6 @@ int main(void)
 	test_bitflips();
 	test_mutations();
 	test_random();
+	test_exact_proof();
 	return tl_done();
 }

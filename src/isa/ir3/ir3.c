@@ -51,7 +51,7 @@ static const struct {
 
 int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 {
-	if (!name)
+	if (!name || !gpu_id)
 		return -1;
 	if (!strncmp(name, "adreno", 6))
 		name += 6;
@@ -80,6 +80,17 @@ struct dstate {
 	int failed;
 	int stack[64]; /* expressions being evaluated, innermost last */
 	unsigned sp;
+	/* for the exactness proof (see proven_exact): bits the text determines,
+	 * whether something shown may not read back to its bits, and every
+	 * scope decoded */
+	uint64_t shown;
+	int lossy;
+	unsigned nscopes;
+	struct {
+		int16_t bs;
+		uint8_t base;
+		uint64_t val;
+	} scopes[16];
 };
 
 /* per scope: expressions already evaluated (isaspec caches them too, and the
@@ -97,6 +108,7 @@ struct dscope {
 	const struct ir3_field *holder; /* field of the parent that holds this (params) */
 	const struct dscope *parent;
 	struct dcache *cache;
+	int cas; /* the case whose display is shown, once known; -1 before */
 };
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
@@ -161,18 +173,18 @@ static uint64_t eval(const struct dscope *sc, int e);
 /* The first field called name in the cases that hold, leaf first. */
 static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsigned name)
 {
-	for (int b = bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			/* while a case's own expression is being evaluated, it is
 			 * assumed true, so it can use the fields it defines */
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (ir3_fields[f].name == name)
-					return &ir3_fields[f];
+				if (gk_ir3_fields[f].name == name)
+					return &gk_ir3_fields[f];
 		}
 	}
 	return NULL;
@@ -202,7 +214,7 @@ static uint64_t eval(const struct dscope *sc, int e)
 	st->stack[st->sp++] = e;
 	int64_t stack[32];
 	unsigned sp = 0;
-	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
 		uint64_t a, b;
 		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD) {
 			if (sp < 32)
@@ -272,7 +284,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 		}
 		if (sc->holder)
 			for (unsigned p = 0; p < sc->holder->nparams; p++) {
-				const struct ir3_param *P = &ir3_params[sc->holder->param + p];
+				const struct ir3_param *P = &gk_ir3_params[sc->holder->param + p];
 				if (P->as == name) {
 					name = P->name;
 					break;
@@ -288,7 +300,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
  * every GPU id), so the scan stops there. */
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
-	const struct ir3_root *R = &ir3_roots[root];
+	const struct ir3_root *R = &gk_ir3_roots[root];
 	const uint16_t *leaves = R->leaves;
 	unsigned first = 0, end = R->nleaves;
 	if (R->nkey) {
@@ -302,21 +314,32 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 	}
 	int found = -1;
 	for (unsigned i = first; i < end; i++) {
-		const struct ir3_bitset *B = &ir3_bitsets[leaves[i]];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[leaves[i]];
 		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
 			continue;
 		found = leaves[i];
 		break;
 	}
+	if (found >= 0 && !quiet) {
+		st->shown |= gk_ir3_bitsets[found].mask << base;
+		if (st->nscopes < sizeof st->scopes / sizeof st->scopes[0]) {
+			st->scopes[st->nscopes].bs = (int16_t)found;
+			st->scopes[st->nscopes].base = (uint8_t)base;
+			st->scopes[st->nscopes].val = val;
+		} else {
+			st->lossy = 1;
+		}
+		st->nscopes++;
+	}
 	if (found >= 0 && st->out) {
-		if (root == ir3_root_instruction && !quiet)
-			st->out->name = ir3_bitsets[found].name;
-		uint64_t dc = val & ir3_bitsets[found].dontcare;
-		st->out->dontcare |= ir3_bitsets[found].dontcare << base;
+		if (root == gk_ir3_root_instruction && !quiet)
+			st->out->name = gk_ir3_bitsets[found].name;
+		uint64_t dc = val & gk_ir3_bitsets[found].dontcare;
+		st->out->dontcare |= gk_ir3_bitsets[found].dontcare << base;
 		if (dc && !quiet) {
 			int lo = base + __builtin_ctzll(dc), hi = base + 63 - __builtin_clzll(dc);
 			diag(st, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, what, "don't-care bits set in %s: 0x%" PRIx64,
-			     ir3_bitsets[found].name, dc << base);
+			     gk_ir3_bitsets[found].name, dc << base);
 		}
 	}
 	return found;
@@ -328,14 +351,132 @@ static void record(struct dstate *st, const struct ir3_field *f, const struct ds
 	if (!o || o->nfields >= GK_IR3_MAX_FIELDS)
 		return;
 	struct gk_ir3_field *r = &o->fields[o->nfields++];
-	r->name = ir3_names[f->name];
-	r->parent = sc->parent && sc->holder ? ir3_names[sc->holder->name] : NULL;
+	r->name = gk_ir3_names[f->name];
+	r->parent = sc->parent && sc->holder ? gk_ir3_names[sc->holder->name] : NULL;
 	r->value = v;
 	r->lo = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->low));
 	r->hi = (int8_t)(f->expr >= 0 ? -1 : (int)(sc->base + f->high));
 }
 
-static void display(const struct dscope *sc);
+static void display(struct dscope *sc);
+
+static void assign(struct dstate *st, const struct dscope *sc, const struct ir3_field *f, uint64_t v, unsigned depth);
+
+/* assign() to the field called name as scope sc finds it (gk_ir3_encode's
+ * eset: a name nothing holds sets nothing) */
+static void assign_name(struct dstate *st, const struct dscope *sc, unsigned name, uint64_t v, unsigned depth)
+{
+	uint64_t cur;
+	const struct dscope *w = NULL;
+	const struct ir3_field *f = resolve(sc, name, &cur, &w);
+	if (f)
+		assign(st, w, f, v, depth);
+}
+
+static void assume(struct dstate *st, const struct dscope *sc, int expr, int truth, unsigned depth)
+{
+	const struct ir3_expr *X = &gk_ir3_exprs[expr];
+	unsigned first = X->assume + (truth ? 0 : X->ntrue), n = truth ? X->ntrue : X->nfalse;
+	for (unsigned i = first; i < first + n; i++)
+		assign_name(st, sc, gk_ir3_assumes[i].name, gk_ir3_assumes[i].val, depth);
+}
+
+/* The encoder, reading the text, gives field f (in scope sc) the value v:
+ * follow it as gk_ir3_encode's eset/invert do, down to raw fields.  A raw
+ * field whose bits in the word are that value is shown (the text pins those
+ * bits down); any other outcome, or an inverse that is not one-to-one, makes
+ * the word "lossy" for proven_exact. */
+static void assign(struct dstate *st, const struct dscope *sc, const struct ir3_field *f, uint64_t v, unsigned depth)
+{
+	if (depth > 8 || f->type == IR3_T_BITSET) {
+		st->lossy = 1;
+		return;
+	}
+	if (f->expr < 0) {
+		uint64_t m = wmask(f->high - f->low + 1u);
+		if ((v & m) != bits(sc->val, f->low, f->high))
+			st->lossy = 1;
+		st->shown |= m << (sc->base + f->low);
+		return;
+	}
+	const struct ir3_inv *I = &gk_ir3_exprs[f->expr].inv;
+	switch (I->kind) {
+	case IR3_INV_COPY:
+		assign_name(st, sc, I->a, v, depth + 1);
+		break;
+	case IR3_INV_NOT:
+		assign_name(st, sc, I->a, !v, depth + 1);
+		break;
+	case IR3_INV_ADD:
+		assign_name(st, sc, I->a, v - (uint64_t)(int64_t)I->k, depth + 1);
+		break;
+	case IR3_INV_SPLIT:
+		assign_name(st, sc, I->a, v >> I->n, depth + 1);
+		assign_name(st, sc, I->b, v & wmask(I->n), depth + 1);
+		break;
+	case IR3_INV_SHL: {
+		unsigned x = 0;
+		while (x < 64 && ((uint64_t)I->k << x) != v)
+			x++;
+		if (x < 64)
+			assign_name(st, sc, I->a, x, depth + 1);
+		else
+			st->lossy = 1;
+		break;
+	}
+	case IR3_INV_AFFINE:
+		if (!I->n || v % I->n)
+			st->lossy = 1;
+		else
+			assign_name(st, sc, I->a, v / I->n - (uint64_t)(int64_t)I->k, depth + 1);
+		break;
+	default:
+		/* not invertible: a bool's value implies what its expression
+		 * assumes; anything else only has to hold on the built word, which
+		 * it does when that word is this one */
+		if (f->type == IR3_T_BOOL)
+			assume(st, sc, f->expr, v != 0, depth + 1);
+		break;
+	}
+}
+
+/* Field f (found in scope w, value val) is printed: the value the encoder
+ * reads back from that text, assigned as it would.  Floats print rounded;
+ * a field of an override without display is found by the encoder only
+ * through a variant the proof does not follow: both give up the proof. */
+static void shows(struct dstate *st, const struct ir3_field *f, const struct dscope *w, uint64_t val)
+{
+	unsigned width = f->high - f->low + 1u;
+	if (f->type == IR3_T_FLOAT || f->type == IR3_T_ASSERT) {
+		st->lossy = 1;
+		return;
+	}
+	unsigned fi = (unsigned)(f - gk_ir3_fields);
+	for (int b = w->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			const struct ir3_case *C = &gk_ir3_cases[c];
+			if (fi >= C->field && fi < C->field + C->nfields && C->expr >= 0 && (int)c != w->cas) {
+				st->lossy = 1;
+				return;
+			}
+		}
+	}
+	uint64_t v = val;
+	switch (f->type) {
+	case IR3_T_INT:
+	case IR3_T_BRANCH:
+	case IR3_T_OFFSET:
+		v = (uint64_t)sext(val, width);
+		break;
+	case IR3_T_BOOL:
+		v = val != 0;
+		break;
+	default:
+		break;
+	}
+	assign(st, w, f, v, 0);
+}
 
 static void half_to_float(uint16_t h, float *out)
 {
@@ -365,7 +506,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 {
 	struct dstate *st = sc->st;
 	if (name == 0) {
-		const char *n = ir3_bitsets[sc->bs].name;
+		const char *n = gk_ir3_bitsets[sc->bs].name;
 		put(st, n, strlen(n));
 		return;
 	}
@@ -373,11 +514,14 @@ static void display_field(const struct dscope *sc, unsigned name)
 	const struct dscope *w = sc;
 	const struct ir3_field *f = resolve(sc, name, &val, &w);
 	if (!f) {
-		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, ir3_names[name], "no field %s", ir3_names[name]);
+		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
 	}
-	if (f->type != IR3_T_BITSET)
+	if (f->type != IR3_T_BITSET) {
 		record(st, f, w, val);
+		if (st->out) /* the encoder's own check needs no proof */
+			shows(st, f, w, val);
+	}
 	unsigned width = f->high - f->low + 1;
 	switch (f->type) {
 	case IR3_T_BRANCH:
@@ -418,31 +562,31 @@ static void display_field(const struct dscope *sc, unsigned name)
 		}
 		break;
 	case IR3_T_ENUM: {
-		const struct ir3_enum *E = &ir3_enums[f->ref];
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		if (val < E->n && E->names[val]) {
 			put(st, E->names[val], strlen(E->names[val]));
 		} else {
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
-			     f->expr >= 0 ? -1 : (int)(w->base + f->high), ir3_names[f->name],
-			     "%s = %" PRIu64 " has no name in %s", ir3_names[f->name], val, E->name);
+			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
+			     "%s = %" PRIu64 " has no name in %s", gk_ir3_names[f->name], val, E->name);
 			putf(st, "%u", (unsigned)val);
 		}
 		break;
 	}
 	case IR3_T_BITSET: {
 		unsigned base = w->base + f->low;
-		int leaf = find_leaf(st, f->ref, val, base, ir3_names[f->name], 0);
+		int leaf = find_leaf(st, f->ref, val, base, gk_ir3_names[f->name], 0);
 		if (leaf < 0) {
-			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), ir3_names[f->name],
-			     "%s: no encoding of %s matches 0x%" PRIx64, ir3_names[f->name],
-			     ir3_bitsets[ir3_roots[f->ref].bitset].name, val);
+			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), gk_ir3_names[f->name],
+			     "%s: no encoding of %s matches 0x%" PRIx64, gk_ir3_names[f->name],
+			     gk_ir3_bitsets[gk_ir3_roots[f->ref].bitset].name, val);
 			return;
 		}
 		if (st->depth > 16)
 			return;
 		struct dcache cache;
 		memset(cache.have, 0, sizeof cache.have);
-		struct dscope nested = { st, leaf, val, base, f, w, &cache };
+		struct dscope nested = { st, leaf, val, base, f, w, &cache, -1 };
 		st->depth++;
 		display(&nested);
 		st->depth--;
@@ -457,10 +601,10 @@ static void display_field(const struct dscope *sc, unsigned name)
  * the asserted bits of the cases it passes. */
 static int find_display(const struct dscope *sc)
 {
-	for (int b = sc->bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->expr >= 0 && !eval(sc, C->expr))
 				continue;
 			uint64_t bad = (sc->val ^ C->assert_val) & C->assert_mask;
@@ -471,22 +615,37 @@ static int find_display(const struct dscope *sc)
 				     (C->assert_val & bad) << sc->base, lo, hi);
 			}
 			if (C->tpl >= 0)
-				return C->tpl;
+				return (int)c;
 		}
 	}
 	return -1;
 }
 
-static void display(const struct dscope *sc)
+static void display(struct dscope *sc)
 {
-	int t = find_display(sc);
-	if (t < 0) {
-		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", ir3_bitsets[sc->bs].name);
+	int c = find_display(sc);
+	if (c < 0) {
+		diag(sc->st, GK_ERROR, GK_D_SYNTAX, -1, -1, NULL, "%s: no display template", gk_ir3_bitsets[sc->bs].name);
 		return;
 	}
-	const struct ir3_tpl *T = &ir3_tpls[t];
+	sc->cas = c;
+	/* the encoder takes this display by assuming its case's expression true
+	 * and those of the displays before it false (for the proof; the
+	 * encoder's own check, without out, needs none) */
+	for (int b = sc->st->out ? sc->bs : -1; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		int owner = c >= (int)B->cas && c < (int)(B->cas + B->ncases);
+		for (unsigned k = B->cas; k < B->cas + B->ncases && (!owner || (int)k <= c); k++) {
+			const struct ir3_case *C = &gk_ir3_cases[k];
+			if (C->tpl >= 0 && C->expr >= 0)
+				assume(sc->st, sc, C->expr, (int)k == c, 0);
+		}
+		if (owner)
+			break;
+	}
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[c].tpl];
 	for (unsigned i = T->seg; i < T->seg + T->nsegs; i++) {
-		const struct ir3_seg *s = &ir3_segs[i];
+		const struct ir3_seg *s = &gk_ir3_segs[i];
 		if (s->field < 0)
 			put(sc->st, s->lit, s->len);
 		else
@@ -494,8 +653,50 @@ static void display(const struct dscope *sc)
 	}
 }
 
-/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics). */
-static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out)
+/* Does the text of word (just rendered into st, without a diagnostic) surely
+ * assemble back to word, without assembling it?  gk_ir3_encode builds a word
+ * from its leaves' fixed bits, the fields the text gives, the asserted bits
+ * and encoder constants ("force") of the cases it takes, and zeros.  So when
+ * every 1 bit of word is one the text shows (shows() above) or a force value
+ * the word holds, and no assert or force could put a 1 where the text shows
+ * nothing, the word built from the text is word itself.  That the encoder
+ * finds exactly this word first -- no other leaf, case or reading of the
+ * text gives the same text -- is what the tables make so and what
+ * tests/ir3/test_ir3.c test_exact_proof checks against the full
+ * re-assembly on random words of every generation.  Anything else (0): the
+ * caller assembles the text back. */
+static int proven_exact(const struct dstate *st, uint64_t word)
+{
+	if (st->lossy || st->failed || st->nscopes > sizeof st->scopes / sizeof st->scopes[0])
+		return 0;
+	uint64_t shown = st->shown, may = 0;
+	for (unsigned i = 0; i < st->nscopes; i++) {
+		unsigned base = st->scopes[i].base;
+		for (int b = st->scopes[i].bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+				const struct ir3_case *C = &gk_ir3_cases[c];
+				may |= (C->assert_val & C->assert_mask) << base;
+				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
+					const struct ir3_field *F = &gk_ir3_fields[fi];
+					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue;
+					uint64_t fm = wmask(F->high - F->low + 1u);
+					may |= (F->force & fm) << (F->low + base);
+					/* a default case's field the text does not give: the
+					 * encoder writes its force value, which word holds */
+					if (C->expr < 0 && bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
+						shown |= fm << (F->low + base);
+				}
+			}
+		}
+	}
+	return !(word & ~shown) && !(may & ~shown);
+}
+
+/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics).
+ * *proven: proven_exact of the result (when proven is not NULL). */
+static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out, int *proven)
 {
 	struct dstate st;
 	memset(&st, 0, sizeof st);
@@ -504,17 +705,19 @@ static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_
 	st.cap = cap;
 	st.out = out;
 	buf[0] = 0;
-	int leaf = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", out == NULL);
+	int leaf = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", out == NULL);
 	if (leaf < 0)
 		return -1;
 	if (out)
-		out->name = ir3_bitsets[leaf].name;
+		out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
 	memset(cache.have, 0, sizeof cache.have);
-	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache };
+	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache, -1 };
 	display(&sc);
 	if (st.failed)
 		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
+	if (proven)
+		*proven = out && !out->ndiags && !out->errors && !out->warnings && proven_exact(&st, word);
 	return leaf;
 }
 
@@ -562,7 +765,7 @@ struct frame {
 /* Is case c of bitset b one the encoder sees for scope s? */
 static int visible_case(const struct escope *S, int b, unsigned c)
 {
-	const struct ir3_bitset *B = &ir3_bitsets[b];
+	const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 	if ((int)c == S->cas || (int)c == S->fo)
 		return 1;
 	return c == B->cas + B->ncases - 1; /* the default case */
@@ -570,15 +773,15 @@ static int visible_case(const struct escope *S, int b, unsigned c)
 
 static const struct ir3_field *efind(const struct escope *S, unsigned name)
 {
-	for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			if (!visible_case(S, b, c))
 				continue;
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (ir3_fields[f].name == name)
-					return &ir3_fields[f];
+				if (gk_ir3_fields[f].name == name)
+					return &gk_ir3_fields[f];
 		}
 	}
 	return NULL;
@@ -589,9 +792,9 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 {
 	int16_t c = e->fc[s][name];
 	if (c)
-		return c < 0 ? NULL : &ir3_fields[c - 1];
+		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
 	const struct ir3_field *f = efind(&e->sc[s], name);
-	e->fc[s][name] = f ? (int16_t)(f - ir3_fields + 1) : -1;
+	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	return f;
 }
 
@@ -599,17 +802,17 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v);
 
 static int apply_assumes(struct enc *e, int s, int expr, int truth)
 {
-	const struct ir3_expr *X = &ir3_exprs[expr];
+	const struct ir3_expr *X = &gk_ir3_exprs[expr];
 	unsigned first = X->assume + (truth ? 0 : X->ntrue), n = truth ? X->ntrue : X->nfalse;
 	for (unsigned i = first; i < first + n; i++)
-		if (!eset(e, s, ir3_assumes[i].name, ir3_assumes[i].val))
+		if (!eset(e, s, gk_ir3_assumes[i].name, gk_ir3_assumes[i].val))
 			return 0;
 	return 1;
 }
 
 static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 {
-	const struct ir3_inv *I = &ir3_exprs[f->expr].inv;
+	const struct ir3_inv *I = &gk_ir3_exprs[f->expr].inv;
 	switch (I->kind) {
 	case IR3_INV_COPY:
 		return eset(e, s, I->a, v);
@@ -655,7 +858,7 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 		}
 		if (S->holder)
 			for (unsigned p = 0; p < S->holder->nparams; p++) {
-				const struct ir3_param *P = &ir3_params[S->holder->param + p];
+				const struct ir3_param *P = &gk_ir3_params[S->holder->param + p];
 				if (P->as == name) {
 					name = P->name;
 					break;
@@ -682,11 +885,11 @@ static unsigned variants(int leaf, struct variant *out, unsigned cap)
 	int16_t disp[8], fos[4];
 	unsigned nd = 0, nf = 0, n = 0;
 	int done = 0; /* past the default display: overrides only lend fields */
-	for (int b = leaf; b >= 0; b = ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &ir3_bitsets[b];
+	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		int was_done = done;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &ir3_cases[c];
+			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->tpl < 0 || was_done) {
 				if (C->expr >= 0 && C->nfields && nf < 4)
 					fos[nf++] = (int16_t)c;
@@ -720,13 +923,13 @@ static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos
 	e->sc[s].fo = v->fo;
 	memset(e->fc[s], 0, sizeof e->fc[s]);
 	for (unsigned j = 0; j <= v->k; j++) {
-		int ex = ir3_cases[v->disp[j]].expr;
+		int ex = gk_ir3_cases[v->disp[j]].expr;
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
 			return 0;
 	}
-	if (v->fo >= 0 && !apply_assumes(e, s, ir3_cases[v->fo].expr, 1))
+	if (v->fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[v->fo].expr, 1))
 		return 0;
-	const struct ir3_tpl *T = &ir3_tpls[ir3_cases[v->disp[v->k]].tpl];
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[v->disp[v->k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
 	return m(e, &f, pos);
 }
@@ -866,7 +1069,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		return take(e, s, f, v, pos + (size_t)(end - tmp), next);
 	}
 	case IR3_T_ENUM: {
-		const struct ir3_enum *E = &ir3_enums[f->ref];
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		/* the names that match here, tried longest first (the empty name last) */
 		uint32_t cand[64];
 		size_t clen[64];
@@ -898,10 +1101,10 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		return 0;
 	}
 	case IR3_T_BITSET: {
-		const struct ir3_root *R = &ir3_roots[f->ref];
+		const struct ir3_root *R = &gk_ir3_roots[f->ref];
 		for (unsigned i = 0; i < R->nleaves; i++) {
 			int leaf = R->leaves[i];
-			const struct ir3_bitset *B = &ir3_bitsets[leaf];
+			const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 				continue;
 			struct variant vs[24];
@@ -938,13 +1141,13 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 			return m(e, f->up, pos);
 		return pos == e->n && finish(e);
 	}
-	const struct ir3_seg *sg = &ir3_segs[f->seg];
+	const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
 	struct frame next = *f;
 	next.seg++;
 	if (sg->field < 0)
 		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
 	if (sg->field == 0) {
-		const char *nm = ir3_bitsets[e->sc[f->sc].bs].name;
+		const char *nm = gk_ir3_bitsets[e->sc[f->sc].bs].name;
 		size_t n = strlen(nm);
 		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
 	}
@@ -958,8 +1161,8 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		const struct escope *S = &e->sc[s];
 		if (S->holder)
 			for (unsigned p = 0; p < S->holder->nparams; p++)
-				if (ir3_params[S->holder->param + p].as == name) {
-					name = ir3_params[S->holder->param + p].name;
+				if (gk_ir3_params[S->holder->param + p].as == name) {
+					name = gk_ir3_params[S->holder->param + p].name;
 					break;
 				}
 		s = S->parent;
@@ -979,20 +1182,20 @@ static void build(struct enc *e, uint64_t *val)
 {
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
-		uint64_t v = ir3_bitsets[S->bs].match;
-		for (int b = S->bs; b >= 0; b = ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &ir3_bitsets[b];
+		uint64_t v = gk_ir3_bitsets[S->bs].match;
+		for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
 			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 				if (!visible_case(S, b, c))
 					continue;
-				const struct ir3_case *C = &ir3_cases[c];
+				const struct ir3_case *C = &gk_ir3_cases[c];
 				/* asserted bits: of the chosen cases; a default case's only when
 				 * the display comes from another bitset of the chain */
 				if ((int)c == S->cas || (int)c == S->fo || !owner)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &ir3_fields[fi];
+					const struct ir3_field *F = &gk_ir3_fields[fi];
 					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
 						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
@@ -1029,7 +1232,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 		memset(cache[i].have, 0, sizeof cache[i].have);
 		const struct escope *S = &e->sc[i];
 		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
-					 &cache[i] };
+					 &cache[i], -1 };
 	}
 	uint64_t got = eval(&ds[s], F->expr);
 	if (F->type == IR3_T_BOOL)
@@ -1045,7 +1248,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct ir3_field **ff, unsigned n,
 			    unsigned max)
 {
-	for (const struct ir3_op *op = &ir3_ops[ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[x].op]; op->op != IR3_OP_END; op++) {
 		if (op->op != IR3_OP_FIELD)
 			continue;
 		unsigned name = (unsigned)op->arg;
@@ -1060,10 +1263,10 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 						c++;
 					f = NULL;
 					if (c < e->nsc) {
-						const struct ir3_bitset *B = &ir3_bitsets[e->sc[c].bs];
-						const struct ir3_case *C = &ir3_cases[B->cas + B->ncases - 1];
-						if (B->parent < 0 && C->nfields == 1 && ir3_fields[C->field].expr < 0) {
-							f = &ir3_fields[C->field];
+						const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
+						const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
+						if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
+							f = &gk_ir3_fields[C->field];
 							t = c;
 							name = f->name;
 						}
@@ -1083,8 +1286,8 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 			}
 			if (S->holder)
 				for (unsigned p = 0; p < S->holder->nparams; p++)
-					if (ir3_params[S->holder->param + p].as == name) {
-						name = ir3_params[S->holder->param + p].name;
+					if (gk_ir3_params[S->holder->param + p].as == name) {
+						name = gk_ir3_params[S->holder->param + p].name;
 						break;
 					}
 			t = S->parent;
@@ -1158,7 +1361,7 @@ static int finish(struct enc *e)
 		e->na = na;
 		build(e, val);
 	}
-	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL);
+	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL, NULL);
 	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
 		return 0;
 	e->result = val[0];
@@ -1214,52 +1417,57 @@ static unsigned pair_hash(char a, char b)
 
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
 {
-	struct enc *e = malloc(sizeof *e);
-	char *norm = malloc(len + 1);
-	if (!e || !norm) {
-		free(e);
-		free(norm);
-		enc_error(err, 0, "%s", "out of memory");
+	if (!text || !word) {
+		enc_error(err, 0, "%s", !text ? "no text (NULL)" : "nowhere to put the word (NULL)");
 		return -1;
 	}
-	/* whitespace runs become one space; none at the ends */
+	if (len > GK_IR3_INPUT_MAX) {
+		/* not read at all: a length this large is a caller's mistake, and
+		 * reading it would run off the end of the text */
+		enc_error(err, 0, "%s", "text length beyond GK_IR3_INPUT_MAX");
+		return -1;
+	}
+	/* whitespace runs become one space; none at the ends.  Reading stops
+	 * where the text can no longer be an instruction: past the length any
+	 * display can have, or at the comment of a raw form. */
+	char norm[GK_IR3_TEXT_MAX + 2];
 	size_t n = 0;
+	int toolong = 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 		int sp = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 		if (sp) {
 			if (n && norm[n - 1] != ' ')
 				norm[n++] = ' ';
+		} else if (c == ';' && n && norm[0] == '[') {
+			break; /* "[0x...] ; text" as gk_ir3_line writes it: the comment is only for people */
 		} else {
 			norm[n++] = c;
+		}
+		if (n > GK_IR3_TEXT_MAX) {
+			toolong = 1;
+			break;
 		}
 	}
 	while (n && norm[n - 1] == ' ')
 		n--;
 	norm[n] = 0;
-	int rc = -1;
 	if (n && norm[0] == '[') {
-		/* "[0x...] ; text" as gk_ir3_line writes it: the comment is only for people */
-		char *semi = memchr(norm, ';', n);
-		if (semi) {
-			n = (size_t)(semi - norm);
-			while (n && norm[n - 1] == ' ')
-				n--;
-		}
 		if (parse_raw(norm, n, word) == 0)
-			rc = 0;
-		else
-			enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
-		goto out;
+			return 0;
+		enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
+		return -1;
 	}
 	if (!n) {
 		enc_error(err, 1, "%s", "empty instruction");
-		goto out;
+		return -1;
 	}
-	if (n >= GK_IR3_TEXT_MAX) {
+	if (toolong || n >= GK_IR3_TEXT_MAX) {
 		enc_error(err, 1, "%s", "instruction text too long");
-		goto out;
+		return -1;
 	}
+	int rc = -1;
+	struct enc enc_area, *e = &enc_area;
 	memset(e, 0, sizeof *e);
 	e->gpu = gpu_id;
 	e->s = norm;
@@ -1271,10 +1479,10 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		unsigned h = pair_hash(norm[i], norm[i + 1]);
 		pairs[h >> 5] |= 1u << (h & 31);
 	}
-	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
 		int leaf = R->leaves[i];
-		const struct ir3_bitset *B = &ir3_bitsets[leaf];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
 		int named = 0;
@@ -1289,13 +1497,13 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		struct variant vs[24];
 		unsigned nv = variants(leaf, vs, 24);
 		for (unsigned k = 0; k < nv && rc < 0; k++) {
-			const struct ir3_tpl *T = &ir3_tpls[ir3_cases[vs[k].disp[vs[k].k]].tpl];
+			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
 			int has_name = 0, lits = 1;
 			/* the text must hold the name and every literal of the display
 			 * verbatim (finish() compares the rendering with it byte for
 			 * byte): a cheap test that spares most of the backtracking */
 			for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-				const struct ir3_seg *S = &ir3_segs[sg];
+				const struct ir3_seg *S = &gk_ir3_segs[sg];
 				has_name |= S->field == 0;
 				if (S->field < 0 && S->len > 1 && S->len < sizeof e->check) {
 					memcpy(e->check, S->lit, S->len);
@@ -1318,21 +1526,21 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
 		else
-			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%s'", norm);
+			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%.112s'", norm);
 	}
-out:
-	free(norm);
-	free(e);
 	return rc;
 }
 
 /* ---- public decode ---- */
 
-int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how)
 {
+	if (!out)
+		return -1;
 	memset(out, 0, sizeof *out);
 	out->word = word;
-	int leaf = render(gpu_id, word, out->text, sizeof out->text, out);
+	int proven = 0;
+	int leaf = render(gpu_id, word, out->text, sizeof out->text, out, &proven);
 	if (leaf < 0) {
 		if (!out->errors) {
 			/* say whether another generation has it */
@@ -1342,9 +1550,9 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 			const char *other = NULL;
 			for (unsigned g = 0; g < 4 && !other; g++) {
 				st.gpu = gens[g];
-				int l = find_leaf(&st, ir3_root_instruction, word, 0, "instruction", 1);
+				int l = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", 1);
 				if (l >= 0)
-					other = ir3_bitsets[l].name;
+					other = gk_ir3_bitsets[l].name;
 			}
 			struct dstate me;
 			memset(&me, 0, sizeof me);
@@ -1361,6 +1569,12 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 		out->name = NULL;
 		return -1;
 	}
+	if (how != IR3_EXACT_REASSEMBLE && proven) {
+		out->exact = true;
+		return 0;
+	}
+	if (how == IR3_EXACT_PROOF_ONLY)
+		return 0;
 	uint64_t back = 0;
 	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
 	out->exact = enc == 0 && back == word;
@@ -1388,15 +1602,35 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
 	return 0;
 }
 
+/* strlen within an array a caller may have filled without a terminator */
+static size_t bounded_len(const char *s, size_t cap)
+{
+	const char *z = memchr(s, 0, cap);
+	return z ? (size_t)(z - s) : cap;
+}
+
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+{
+	return gk_ir3_decode_with(gpu_id, word, out, IR3_EXACT_PROVE_OR_REASSEMBLE);
+}
+
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 {
 	int n;
-	if (!cap)
+	if (!buf || !cap)
 		return 0;
+	if (!in) {
+		buf[0] = 0;
+		return 0;
+	}
+	int tn = (int)bounded_len(in->text, sizeof in->text);
+	if (cap > 2 * GK_IR3_TEXT_MAX) /* the line is shorter; snprintf may refuse sizes above INT_MAX */
+		cap = 2 * GK_IR3_TEXT_MAX;
 	if (in->exact)
-		n = snprintf(buf, cap, "%s", in->text);
+		n = snprintf(buf, cap, "%.*s", tn, in->text);
 	else if (in->name)
-		n = snprintf(buf, cap, "[0x%08x_%08x] ; %s", (unsigned)(in->word >> 32), (unsigned)in->word, in->text);
+		n = snprintf(buf, cap, "[0x%08x_%08x] ; %.*s", (unsigned)(in->word >> 32), (unsigned)in->word, tn,
+			     in->text);
 	else
 		n = snprintf(buf, cap, "[0x%08x_%08x]", (unsigned)(in->word >> 32), (unsigned)in->word);
 	if (n < 0)
@@ -1406,10 +1640,12 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
 {
-	const struct ir3_root *R = &ir3_roots[ir3_root_instruction];
+	if (!out && cap)
+		return 0;
+	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	size_t n = 0;
 	for (unsigned i = 0; i < R->nleaves; i++) {
-		const struct ir3_bitset *B = &ir3_bitsets[R->leaves[i]];
+		const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
 		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
 			continue;
 		if (n < cap)
@@ -1423,6 +1659,12 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap)
 {
+	if (!buf || !cap)
+		return 0;
+	if (!in) {
+		buf[0] = 0;
+		return 0;
+	}
 	struct gk_out j = gk_out_text(buf, cap);
 	gk_out_printf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
 	if (in->name)
@@ -1430,13 +1672,19 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 	else
 		gk_out_mem(&j, "null", 4);
 	gk_out_mem(&j, ",\"text\":", 8);
-	gk_out_json_str(&j, in->text, strlen(in->text));
+	gk_out_json_str(&j, in->text, bounded_len(in->text, sizeof in->text));
 	gk_out_printf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
 	   (unsigned)(in->word >> 32));
-	for (unsigned i = 0; i < in->nfields; i++) {
+	/* a record filled by hand may claim more than it holds */
+	unsigned nf = in->nfields < GK_IR3_MAX_FIELDS ? in->nfields : GK_IR3_MAX_FIELDS;
+	unsigned nd = in->ndiags < GK_IR3_MAX_DIAGS ? in->ndiags : GK_IR3_MAX_DIAGS;
+	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
 		gk_out_mem(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
-		gk_out_json_str(&j, f->name, strlen(f->name));
+		if (f->name)
+			gk_out_json_str(&j, f->name, strlen(f->name));
+		else
+			gk_out_mem(&j, "null", 4);
 		if (f->parent) {
 			gk_out_mem(&j, ",\"in\":", 6);
 			gk_out_json_str(&j, f->parent, strlen(f->parent));
@@ -1447,7 +1695,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 		gk_out_mem(&j, "}", 1);
 	}
 	gk_out_mem(&j, "],\"diagnostics\":[", 17);
-	for (unsigned i = 0; i < in->ndiags; i++) {
+	for (unsigned i = 0; i < nd; i++) {
 		const struct gk_diag *d = &in->diags[i];
 		gk_out_printf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
 		   (int)d->code);
@@ -1458,7 +1706,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 			gk_out_json_str(&j, d->field, strlen(d->field));
 		}
 		gk_out_mem(&j, ",\"message\":", 11);
-		gk_out_json_str(&j, d->message, strlen(d->message));
+		gk_out_json_str(&j, d->message, bounded_len(d->message, sizeof d->message));
 		gk_out_mem(&j, "}", 1);
 	}
 	gk_out_mem(&j, "]}", 2);

@@ -4,24 +4,24 @@
  * src/isa/ir3/ir3.c walks it.
  *
  * Format (types in ir3_tab.h):
- *   ir3_names[]     field names; an id is an index (0 is {NAME}, the mnemonic)
- *   ir3_enums[]     per enum a table sized by 1 << (widest field using it), filled with
- *                   designated initializers, so a missing value is an explicit NULL
- *   ir3_exprs[]     C-like expressions as stack programs (ir3_ops[]); per expression what
- *                   it implies when assumed true or false (ir3_assumes[]) and, for derived
- *                   fields, how to get the source fields back from a value (inv)
- *   ir3_bitsets[]   one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,
- *                   merged generation range, its cases, merged match/mask/don't-care
- *   ir3_cases[]     overrides in document order, then the default case: expression (-1:
- *                   always), display template (-1: none), fields, asserted bits
- *   ir3_fields[]    name, bit range, type, enum or bitset root, derived expression,
- *                   params passed to a nested bitset, bool display, encoder default
- *   ir3_tpls[]      display templates as literal / field segments (ir3_segs[])
- *   ir3_roots[]     each root bitset with the leaves that can match under it
+ *   gk_ir3_names[]      field names; an id is an index (0 is {NAME}, the mnemonic)
+ *   gk_ir3_enums[]      per enum a table sized by 1 << (widest field using it), filled with
+ *                       designated initializers, so a missing value is an explicit NULL
+ *   gk_ir3_exprs[]      C-like expressions as stack programs (gk_ir3_ops[]); per expression what
+ *                       it implies when assumed true or false (gk_ir3_assumes[]) and, for derived
+ *                       fields, how to get the source fields back from a value (inv)
+ *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,
+ *                       merged generation range, its cases, merged match/mask/don't-care
+ *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:
+ *                       always), display template (-1: none), fields, asserted bits
+ *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,
+ *                       params passed to a nested bitset, bool display, encoder default
+ *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])
+ *   gk_ir3_roots[]      each root bitset with the leaves that can match under it
  */
 #include "isa/ir3/ir3_tab.h"
 
-const char *const ir3_names[IR3_NNAMES] = {
+const char *const gk_ir3_names[IR3_NNAMES] = {
 	[0] = "NAME",
 	[1] = "GPR",
 	[2] = "SWIZ",
@@ -229,7 +229,7 @@ static const char *const enum_cat6_src_mode[4] = {
 	[1] = "uniform",
 	[2] = "nonuniform",
 };
-const struct ir3_enum ir3_enums[IR3_NENUMS] = {
+const struct ir3_enum gk_ir3_enums[IR3_NENUMS] = {
 	{ "#rptN", enum_rptN, 8 },
 	{ "#cond", enum_cond, 8 },
 	{ "#swiz", enum_swiz, 4 },
@@ -244,7 +244,7 @@ const struct ir3_enum ir3_enums[IR3_NENUMS] = {
 	{ "#cat6-src-mode", enum_cat6_src_mode, 4 },
 };
 
-const struct ir3_op ir3_ops[] = {
+const struct ir3_op gk_ir3_ops[] = {
 	/* 0: {GPR} == 61 */
 	{ IR3_OP_FIELD, 1ull },
 	{ IR3_OP_CONST, 61ull },
@@ -611,7 +611,7 @@ const struct ir3_op ir3_ops[] = {
 	{ IR3_OP_END, 0ull },
 };
 
-const struct ir3_assume ir3_assumes[] = {
+const struct ir3_assume gk_ir3_assumes[] = {
 	{ 1, 61ull },
 	{ 1, 62ull },
 	{ 4, 0ull },
@@ -659,7 +659,7 @@ const struct ir3_assume ir3_assumes[] = {
 	{ 92, 0ull },
 };
 
-const struct ir3_expr ir3_exprs[IR3_NEXPRS] = {
+const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS] = {
 	{ 0, { IR3_INV_NONE, 0, 0, 0, 0 }, 0, 1, 0 },
 	{ 4, { IR3_INV_NONE, 0, 0, 0, 0 }, 1, 1, 0 },
 	{ 8, { IR3_INV_NONE, 0, 0, 0, 0 }, 2, 1, 0 },
@@ -713,7 +713,7 @@ const struct ir3_expr ir3_exprs[IR3_NEXPRS] = {
 	{ 311, { IR3_INV_COPY, 92, 0, 0, 0 }, 43, 1, 1 },
 };
 
-const struct ir3_seg ir3_segs[] = {
+const struct ir3_seg gk_ir3_segs[] = {
 	{ -1, 3, "a0." },
 	{ 2, 0, NULL },
 	{ -1, 3, "p0." },
@@ -1661,7 +1661,7 @@ const struct ir3_seg ir3_segs[] = {
 	{ 105, 0, NULL },
 	{ 19, 0, NULL },
 };
-const struct ir3_tpl ir3_tpls[IR3_NTPLS] = {
+const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS] = {
 	{ 0, 2 },
 	{ 2, 2 },
 	{ 4, 4 },
@@ -1783,7 +1783,7 @@ const struct ir3_tpl ir3_tpls[IR3_NTPLS] = {
 	{ 939, 7 },
 };
 
-const struct ir3_param ir3_params[] = {
+const struct ir3_param gk_ir3_params[] = {
 	{ 23, 23 },
 	{ 27, 27 },
 	{ 7, 7 },
@@ -1877,7 +1877,7 @@ const struct ir3_param ir3_params[] = {
 	{ 91, 92 },
 };
 
-const struct ir3_field ir3_fields[IR3_NFIELDS] = {
+const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {
 	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
 	{ 1, 2, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* GPR */
 	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
@@ -2367,7 +2367,7 @@ const struct ir3_field ir3_fields[IR3_NFIELDS] = {
 	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 91, 0, "(sy)", 0, 0 }, /* SY */
 };
 
-const struct ir3_case ir3_cases[IR3_NCASES] = {
+const struct ir3_case gk_ir3_cases[IR3_NCASES] = {
 	{ 0, 0, 0, 0, 0xfcull, 0xf4ull },
 	{ 1, 1, 0, 0, 0xfcull, 0xf8ull },
 	{ -1, 2, 0, 2, 0x0ull, 0x0ull },
@@ -2732,7 +2732,7 @@ const struct ir3_case ir3_cases[IR3_NCASES] = {
 	{ -1, -1, 487, 0, 0x0ull, 0x0ull },
 };
 
-const struct ir3_bitset ir3_bitsets[IR3_NBITSETS] = {
+const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {
 	{ "#reg-gpr", -1, 0, 8, 1, 1, 0, 65535, 0, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
 	{ "#reg-const", -1, 1, 11, 1, 1, 0, 65535, 3, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
 	{ "#reg-relative-gpr", -1, 2, 10, 1, 1, 0, 65535, 4, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
@@ -3091,7 +3091,7 @@ static const uint16_t leaves_cat6_base[] = { 321 };
 static const uint16_t leaves_cat6_src[] = { 322 };
 static const uint16_t by_key_instruction[] = { 17, 32, 33, 34, 39, 40, 42, 43, 44, 46, 47, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 217, 218, 220, 221, 223, 224, 228, 229, 240, 302, 303, 304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 57, 58, 59, 61, 62, 172, 173, 174, 175, 176, 177, 178, 179, 131, 132, 133, 134, 324, 325, 21, 22, 23, 24, 25, 105, 106, 252, 253, 254, 255, 256, 257, 258, 259, 265, 266, 267, 268, 269, 270, 271, 272, 277, 278, 279, 280, 281, 282, 283, 284, 289, 290, 291, 292, 293, 294, 295, 296, 66, 67, 68, 188, 189, 190, 191, 192, 193, 194, 195, 139, 140, 141, 142, 147, 148, 149, 150, 18, 19, 20, 28, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 225, 230, 235, 180, 181, 182, 183, 184, 185, 186, 187, 135, 136, 137, 138, 26, 29, 30, 75, 76, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 226, 234, 238, 239, 244, 245, 246, 247, 260, 261, 262, 273, 274, 275, 285, 286, 287, 297, 298, 299, 69, 196, 197, 198, 199, 200, 202, 203, 204, 205, 143, 144, 145, 146, 151, 153, 154, 156, 157 };
 static const uint16_t key_start_instruction[] = { 0, 11, 21, 34, 60, 65, 73, 77, 79, 84, 84, 86, 118, 121, 129, 137, 137, 144, 144, 159, 162, 162, 170, 174, 174, 177, 177, 194, 214, 215, 224, 233, 233 };
-const struct ir3_root ir3_roots[IR3_NROOTS] = {
+const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {
 	{ 0, leaves_reg_gpr, 1, 0, { 0 }, NULL, NULL },
 	{ 1, leaves_reg_const, 1, 0, { 0 }, NULL, NULL },
 	{ 2, leaves_reg_relative_gpr, 1, 0, { 0 }, NULL, NULL },
@@ -3121,4 +3121,4 @@ const struct ir3_root ir3_roots[IR3_NROOTS] = {
 	{ 321, leaves_cat6_base, 1, 0, { 0 }, NULL, NULL },
 	{ 322, leaves_cat6_src, 1, 0, { 0 }, NULL, NULL },
 };
-const int ir3_root_instruction = 5;
+const int gk_ir3_root_instruction = 5;

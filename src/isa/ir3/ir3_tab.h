@@ -17,8 +17,8 @@ enum ir3_type {
 	IR3_T_BOOL,    /* the display text when 1 (or 0/1 without one) */
 	IR3_T_FLOAT,   /* %f of a half (16 bits) or single (32 bits) */
 	IR3_T_BRANCH,  /* as INT */
-	IR3_T_ENUM,    /* name from ir3_enums[ref], the number when it has none */
-	IR3_T_BITSET,  /* decoded again under root ir3_roots[ref] */
+	IR3_T_ENUM,    /* name from gk_ir3_enums[ref], the number when it has none */
+	IR3_T_BITSET,  /* decoded again under root gk_ir3_roots[ref] */
 	IR3_T_ASSERT,
 };
 
@@ -57,9 +57,9 @@ struct ir3_assume {
 };
 
 struct ir3_expr {
-	uint32_t op;         /* first op in ir3_ops[] */
+	uint32_t op;         /* first op in gk_ir3_ops[] */
 	struct ir3_inv inv;
-	uint32_t assume;     /* first in ir3_assumes[]: ntrue when true, then nfalse when false */
+	uint32_t assume;     /* first in gk_ir3_assumes[]: ntrue when true, then nfalse when false */
 	uint8_t ntrue, nfalse;
 };
 
@@ -127,18 +127,29 @@ struct ir3_root {
 	const uint16_t *key_start;
 };
 
-extern const char *const ir3_names[IR3_NNAMES];
-extern const struct ir3_enum ir3_enums[IR3_NENUMS];
-extern const struct ir3_op ir3_ops[];
-extern const struct ir3_assume ir3_assumes[];
-extern const struct ir3_expr ir3_exprs[IR3_NEXPRS];
-extern const struct ir3_seg ir3_segs[];
-extern const struct ir3_tpl ir3_tpls[IR3_NTPLS];
-extern const struct ir3_param ir3_params[];
-extern const struct ir3_field ir3_fields[IR3_NFIELDS];
-extern const struct ir3_case ir3_cases[IR3_NCASES];
-extern const struct ir3_bitset ir3_bitsets[IR3_NBITSETS];
-extern const struct ir3_root ir3_roots[IR3_NROOTS];
-extern const int ir3_root_instruction;
+extern const char *const gk_ir3_names[IR3_NNAMES];
+extern const struct ir3_enum gk_ir3_enums[IR3_NENUMS];
+extern const struct ir3_op gk_ir3_ops[];
+extern const struct ir3_assume gk_ir3_assumes[];
+extern const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS];
+extern const struct ir3_seg gk_ir3_segs[];
+extern const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS];
+extern const struct ir3_param gk_ir3_params[];
+extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
+extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
+extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
+extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
+extern const int gk_ir3_root_instruction;
+
+/* How gk_ir3_decode_with settles gk_ir3_insn.exact: gk_ir3_decode proves it
+ * from the decoded fields when it can and assembles the text back when not;
+ * the other two ways are for the test that compares them. */
+enum ir3_exactness {
+	IR3_EXACT_PROVE_OR_REASSEMBLE,
+	IR3_EXACT_REASSEMBLE,  /* always assemble the text back */
+	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
+};
+struct gk_ir3_insn;
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how);
 
 #endif
