@@ -76,30 +76,39 @@ static size_t lower(const struct gk_mem *m, uint64_t addr)
 	return lo;
 }
 
-/* Insert a region; own (if not NULL) passes to the memory only on success. */
-static int insert(struct gk_mem *m, struct mem_reg reg, struct gk_diag *err)
+/* Whether [base, base + size) may be added: inside the address space and
+ * sharing no byte with a region.  0, or -1 with *err. */
+static int fits(const struct gk_mem *m, uint64_t base, uint64_t size, struct gk_diag *err)
 {
-	if (reg.size && reg.base + (reg.size - 1) < reg.base) {
-		mem_diag(err, GK_D_OVERFLOW, reg.base, "region 0x%llx + %llu bytes runs past 2^64",
-			 (unsigned long long)reg.base, (unsigned long long)reg.size);
+	if (size && base + (size - 1) < base) {
+		mem_diag(err, GK_D_OVERFLOW, base, "region 0x%llx + %llu bytes runs past 2^64", (unsigned long long)base,
+			 (unsigned long long)size);
 		return -1;
 	}
-	uint64_t last = claim_last(reg.base, reg.size);
-	size_t at = lower(m, reg.base);
+	uint64_t last = claim_last(base, size);
+	size_t at = lower(m, base);
 	if (at < m->n && m->r[at].base <= last) {
 		const struct mem_reg *o = &m->r[at];
-		uint64_t from = o->base > reg.base ? o->base : reg.base;
+		uint64_t from = o->base > base ? o->base : base;
 		mem_diag(err, GK_D_RANGE, from,
 			 "region 0x%llx..0x%llx (%llu bytes) overlaps region 0x%llx..0x%llx (%llu bytes) from 0x%llx",
-			 (unsigned long long)reg.base, (unsigned long long)last, (unsigned long long)reg.size,
+			 (unsigned long long)base, (unsigned long long)last, (unsigned long long)size,
 			 (unsigned long long)o->base, (unsigned long long)claim_last(o->base, o->size),
 			 (unsigned long long)o->size, (unsigned long long)from);
 		return -1;
 	}
 	if (m->n == GK_MEM_MAX_REGIONS) {
-		mem_diag(err, GK_D_LIMIT, reg.base, "more than %u regions", GK_MEM_MAX_REGIONS);
+		mem_diag(err, GK_D_LIMIT, base, "more than %u regions", GK_MEM_MAX_REGIONS);
 		return -1;
 	}
+	return 0;
+}
+
+/* Insert a region that fits; own (if not NULL) passes to the memory only on success. */
+static int insert(struct gk_mem *m, struct mem_reg reg, struct gk_diag *err)
+{
+	if (fits(m, reg.base, reg.size, err) != 0)
+		return -1;
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 16;
 		struct mem_reg *r = realloc(m->r, cap * sizeof *r);
@@ -110,6 +119,7 @@ static int insert(struct gk_mem *m, struct mem_reg reg, struct gk_diag *err)
 		m->r = r;
 		m->cap = cap;
 	}
+	size_t at = lower(m, reg.base);
 	memmove(&m->r[at + 1], &m->r[at], (m->n - at) * sizeof *m->r);
 	m->r[at] = reg;
 	m->n++;
@@ -147,7 +157,7 @@ static bool no_data(uint64_t base, const void *data, size_t size, struct gk_diag
 
 int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err)
 {
-	if (no_data(base, data, size, err))
+	if (no_data(base, data, size, err) || fits(m, base, size, err) != 0)
 		return -1;
 	if (!room(m, size)) {
 		mem_diag(err, GK_D_LIMIT, base, "region 0x%llx of %llu bytes: the memory may own %llu bytes, %llu are used",
@@ -180,6 +190,8 @@ int gk_mem_add_borrowed(struct gk_mem *m, uint64_t base, const void *data, size_
 
 int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, struct gk_diag *err)
 {
+	if (fits(m, base, 0, err) != 0)
+		return -1; /* its first byte is taken already: do not read it all to say so */
 	uint64_t limit = m->max_bytes - m->owned; /* bytes this region may have */
 	uint8_t *buf = 0;
 	size_t n = 0, cap = 0;
@@ -329,6 +341,13 @@ static void copy(const struct gk_mem *m, uint64_t addr, uint8_t *rd, const uint8
 int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size_t *done, struct gk_diag *err)
 {
 	size_t ok = 0;
+	if (done)
+		*done = 0;
+	if (!buf && n) {
+		mem_diag(err, GK_D_RANGE, addr, "read of %llu bytes at 0x%llx: no buffer given", (unsigned long long)n,
+			 (unsigned long long)addr);
+		return -1;
+	}
 	int rc = span(m, addr, n, false, &ok, err);
 	copy(m, addr, buf, 0, ok);
 	if (done)
@@ -339,6 +358,11 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err)
 {
 	size_t ok = 0;
+	if (!buf && n) {
+		mem_diag(err, GK_D_RANGE, addr, "write of %llu bytes at 0x%llx: no data given", (unsigned long long)n,
+			 (unsigned long long)addr);
+		return -1;
+	}
 	if (span(m, addr, n, true, &ok, err) != 0)
 		return -1;
 	copy(m, addr, 0, buf, n);

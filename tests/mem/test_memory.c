@@ -170,6 +170,8 @@ static void test_read_write(void)
 	gk_mem_read(m, 0x101fe, buf, 2, &done, &err);
 	CHECK(buf[0] == b[0xfe] && buf[1] == b[0xff], "a refused write changes nothing");
 	CHECK(gk_mem_add_copy(m, 0x30000, 0, 4, &err) == -1, "no data for a copy");
+	CHECK(gk_mem_write(m, 0x10000, 0, 4, &err) == -1 && gk_mem_read(m, 0x10000, 0, 4, &done, &err) == -1 && done == 0,
+	      "no buffer to write from or read into");
 	CHECK(gk_mem_add_copy(m, 0x30000, 0, 0, &err) == 0, "an empty copy");
 	gk_mem_destroy(m);
 }
