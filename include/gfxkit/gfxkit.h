@@ -8,6 +8,7 @@
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
 #include "gfxkit/ir3.h"
+#include "gfxkit/memory.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"

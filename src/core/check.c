@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gfxkit/memory.h"
 #include "gfxkit/stream.h"
-#include "gfxkit/tiling.h"
 
 #include "bits.h"
 #include "layout.h"
@@ -243,266 +243,38 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 
 /* ---- bounds: every byte range inside one declared buffer ---- */
 
-struct range {
-	uint64_t lo, last; /* [lo, last]: a range may end at 2^64 */
-	bool overflow;
-};
-
-static uint64_t mul_ov(uint64_t a, uint64_t b, bool *ov)
-{
-	uint64_t r;
-	if (__builtin_mul_overflow(a, b, &r))
-		*ov = true;
-	return r;
-}
-
-static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
-{
-	uint64_t r;
-	if (__builtin_add_overflow(a, b, &r))
-		*ov = true;
-	return r;
-}
-
-/* The fields one access names, resolved for this packet. */
-struct acc_ctx {
-	const struct gk_format *fmt;
-	const struct gk_packet_desc *d;
-	const struct gk_packet *pkt;
-	const uint8_t *ix; /* addr, flip, count, arg[0..8], mode (gk_desc_fast.acc_ix), or all 0xff */
-};
-
-static uint64_t acc_value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
-{
-	uint64_t v;
-	if (!name || !field_at(c->fmt, c->d, c->pkt, c->ix[slot], name, &v))
-		return dflt;
-	return v;
-}
-
-/* A tiled access on a linear or 1D surface (ARRAY_MODE 0-2): the rows it
- * reaches, as the tiling module lays the surface out: the range from the
- * first element's micro-tile row (linear: the element) to the last one's
- * (gk_tile_range of each; everything between is contiguous in these modes).
- * Pitch and slice come from the packet; when they are not a layout the
- * module would give (a pitch addrlib pads, a slice that is not whole
- * micro-tile rows, sizes past its limits), or the box leaves the slice, or
- * the surface is 2D or thick, this says so (-1) and the caller bounds whole
- * slices.  Linear and 1D ranges do not depend on the element order inside a
- * micro tile, where r6xx-Cayman differ from GFX6-8, so the GFX6-8 module
- * serves every generation.  Returns 1 with *r set, 0 when the access
- * touches nothing. */
-static int tiled_rows(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned esize,
-		      struct range *r)
-{
-	uint64_t mode;
-	if (!field_at(c->fmt, c->d, c->pkt, c->ix[12], ac->mode, &mode) || mode > 2)
-		return -1;
-	uint64_t elem = 1ull << esize;
-	uint64_t pitch = (acc_value(c, 6, ac->arg[3], 0) + 1) * 8;  /* elements (pitch_tile_max: 8-pixel tiles) */
-	uint64_t slice = (acc_value(c, 7, ac->arg[4], 0) + 1) * 64; /* elements (slice_tile_max: 64-pixel tiles) */
-	if (pitch > GK_TILE_MAX_DIM || slice % pitch || slice / pitch > GK_TILE_MAX_DIM)
-		return -1;
-	uint64_t rows = slice / pitch, z = acc_value(c, 5, ac->arg[2], 0);
-	uint64_t first[3], last[3]; /* x, y, slice */
-	if (ac->arg[7]) {
-		/* a box: origin and extent */
-		uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
-		uint64_t w = acc_value(c, 8, ac->arg[5], 1) + ac->rect_plus, h = acc_value(c, 9, ac->arg[6], 1) + ac->rect_plus;
-		uint64_t dp = acc_value(c, 10, ac->arg[7], 1) + ac->rect_plus;
-		if (!w || !h || !dp)
-			return 0;
-		first[0] = x, first[1] = y, first[2] = z;
-		last[0] = x + w - 1, last[1] = y + h - 1, last[2] = z + dp - 1;
-	} else {
-		/* COUNT units in raster order from (x, y) of slice z, rows of pitch
-		 * elements, running on into the next slices */
-		uint64_t count = acc_value(c, 2, ac->count, 0);
-		uint64_t moved = count * (ac->n ? ac->n : 64 * elem); /* count < 2^32, n small: no overflow */
-		if (!moved)
-			return 0;
-		uint64_t e0 = acc_value(c, 4, ac->arg[1], 0) * pitch + acc_value(c, 3, ac->arg[0], 0);
-		uint64_t e1 = e0 + (moved + elem - 1) / elem - 1;
-		first[0] = e0 % pitch, first[1] = e0 / pitch % rows, first[2] = z + e0 / slice;
-		last[0] = e1 % pitch, last[1] = e1 / pitch % rows, last[2] = z + e1 / slice;
-	}
-	if (first[0] >= pitch || last[0] >= pitch || first[1] >= rows || last[1] >= rows ||
-	    last[2] >= GK_TILE_MAX_SLICES)
-		return -1;
-	struct gk_tile_params p;
-	gk_tile_params_init(&p);
-	p.mode = mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR;
-	p.micro = GK_MICRO_THIN;
-	p.bpp = 8u << esize;
-	p.width = (uint32_t)pitch;
-	p.height = (uint32_t)rows;
-	p.slices = (uint32_t)last[2] + 1;
-	struct gk_tile_surface s;
-	uint64_t lo0, hi0, lo1, hi1;
-	if (gk_tile_surface_init(&s, &p) != 0 || s.pitch != pitch || s.slice_bytes != slice * elem ||
-	    gk_tile_range(&s, (uint32_t)first[0], (uint32_t)first[1], (uint32_t)first[2], 1, 1, 1, &lo0, &hi0) != 0 ||
-	    gk_tile_range(&s, (uint32_t)last[0], (uint32_t)last[1], (uint32_t)last[2], 1, 1, 1, &lo1, &hi1) != 0)
-		return -1;
-	bool ov = false;
-	r->lo = add_ov(addr, lo0, &ov);
-	r->last = add_ov(addr, hi1 - 1, &ov);
-	r->overflow = ov;
-	return 1;
-}
-
-/* The byte range of one access; false when it touches nothing. */
-static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, struct range *r)
-{
-	bool ov = false;
-	uint64_t lo = addr, bytes = 0;
-	unsigned esize = ac->arg[8] ? (unsigned)acc_value(c, 11, ac->arg[8], 0) : ac->esize_const;
-	if (esize > 4)
-		esize = 4; /* a reserved element size is reported by its enum; bound with the largest */
-	uint64_t elem = 1ull << esize;
-	switch (ac->size) {
-	case GK_Z_FIXED:
-		bytes = ac->n;
-		break;
-	case GK_Z_COUNT: {
-		uint64_t count = acc_value(c, 2, ac->count, 0);
-		if (!count && !ac->plus)
-			return false;
-		uint64_t unit = ac->n ? ac->n : 64 * elem; /* 0: 8x8-pixel tiles */
-		if (ac->arg[0])
-			unit = mul_ov(unit, acc_value(c, 3, ac->arg[0], 0), &ov);
-		if (ac->arg[1])
-			lo = add_ov(lo, mul_ov(acc_value(c, 4, ac->arg[1], 0), unit, &ov), &ov);
-		bytes = mul_ov(count + ac->plus, unit, &ov);
-		break;
-	}
-	case GK_Z_RECT: {
-		uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
-		uint64_t z = acc_value(c, 5, ac->arg[2], 0);
-		uint64_t pitch = acc_value(c, 6, ac->arg[3], 0) + ac->pitch_plus;
-		uint64_t slice = acc_value(c, 7, ac->arg[4], 0) + ac->pitch_plus;
-		uint64_t w = acc_value(c, 8, ac->arg[5], 1) + ac->rect_plus;
-		uint64_t h = acc_value(c, 9, ac->arg[6], 1) + ac->rect_plus;
-		uint64_t dp = acc_value(c, 10, ac->arg[7], 1) + ac->rect_plus;
-		if (!w || !h || !dp)
-			return false;
-		uint64_t pb = ac->bytes_pitch ? pitch : mul_ov(pitch, elem, &ov);
-		uint64_t sb = ac->bytes_pitch ? slice : mul_ov(slice, elem, &ov);
-		uint64_t first = add_ov(add_ov(mul_ov(z, sb, &ov), mul_ov(y, pb, &ov), &ov), mul_ov(x, elem, &ov), &ov);
-		uint64_t last = add_ov(add_ov(mul_ov(z + dp - 1, sb, &ov), mul_ov(y + h - 1, pb, &ov), &ov),
-				       mul_ov(x + w, elem, &ov), &ov);
-		lo = add_ov(addr, first, &ov);
-		bytes = last - first;
-		break;
-	}
-	case GK_Z_TILED: {
-		if (ac->mode) {
-			int t = tiled_rows(c, ac, addr, esize, r);
-			if (t >= 0)
-				return t == 1;
-		}
-		/* whole slices of (slice_tile_max + 1) 8x8-pixel tiles from slice z */
-		uint64_t slice = mul_ov(acc_value(c, 7, ac->arg[4], 0) + 1, 64 * elem, &ov);
-		uint64_t z = acc_value(c, 5, ac->arg[2], 0);
-		uint64_t nslices;
-		if (!slice) { /* only after an overflow */
-			r->lo = r->last = addr;
-			r->overflow = true;
-			return true;
-		}
-		if (ac->arg[7]) {
-			nslices = acc_value(c, 10, ac->arg[7], 0) + ac->rect_plus;
-		} else {
-			uint64_t count = acc_value(c, 2, ac->count, 0);
-			uint64_t moved = mul_ov(count, ac->n ? ac->n : 64 * elem, &ov);
-			if (!moved)
-				return false;
-			uint64_t pitch_px = mul_ov(acc_value(c, 6, ac->arg[3], 0) + 1, 8, &ov);
-			uint64_t x = acc_value(c, 3, ac->arg[0], 0), y = acc_value(c, 4, ac->arg[1], 0);
-			uint64_t start = mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov) % slice;
-			uint64_t end = add_ov(start, moved, &ov);
-			nslices = end / slice + (end % slice != 0);
-			z = add_ov(z, mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov) / slice, &ov);
-		}
-		if (!nslices)
-			return false;
-		lo = add_ov(addr, mul_ov(z, slice, &ov), &ov);
-		bytes = mul_ov(nslices, slice, &ov);
-		break;
-	}
-	default:
-		return false;
-	}
-	if (!bytes && !ov)
-		return false;
-	r->lo = lo;
-	r->last = add_ov(lo, bytes - 1, &ov);
-	r->overflow = ov;
-	return true;
-}
-
+/* The memory model's ranges (gk_packet_access) against the declared
+ * buffers (gk_mem_find_bo over the caller's list, in its order: the state
+ * allocates nothing and the buffers may overlap). */
 static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_packet *pkt,
 			 const struct gk_packet_desc *d, struct gk_diags *out)
 {
-	static const uint8_t none[13] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	for (unsigned k = 0; k < d->naccess; k++) {
-		const struct gk_access *ac = &d->access[k];
-		const uint8_t *ixs = k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none;
-		uint64_t addr, flip = 0;
-		const struct gk_field *af = field_at(fmt, d, pkt, ixs[0], ac->addr, &addr);
-		if (!af)
-			continue; /* absent here (a register target, another generation) */
-		unsigned rw = ac->rw;
-		if (ac->flip)
-			field_at(fmt, d, pkt, ixs[1], ac->flip, &flip);
-		if (flip && rw != (GK_ACC_READ | GK_ACC_WRITE))
-			rw ^= GK_ACC_READ | GK_ACC_WRITE;
-		const char *verb = rw == GK_ACC_READ ? "reads" : rw == GK_ACC_WRITE ? "writes" : "reads and writes";
-		int dw = af->seg[0].dw, lo = af->seg[0].lo, hi = af->seg[0].hi;
-		struct range r;
-		struct acc_ctx c = { fmt, d, pkt, ixs };
-		if (!access_range(&c, ac, addr, &r))
+		struct gk_mem_access a;
+		if (gk_packet_access(fmt, pkt, k, &a) != 1)
 			continue;
-		if (r.overflow) {
-			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, dw, lo, hi, af->name,
-			    "the range this packet %s from %s 0x%llx runs past 2^64", verb, af->name, (unsigned long long)addr);
+		const char *verb = a.rw == GK_ACC_READ ? "reads" : a.rw == GK_ACC_WRITE ? "writes" : "reads and writes";
+		const char *name = a.field->name;
+		if (a.overflow) {
+			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
+			    "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
 			continue;
 		}
-		const struct gk_bo *near = 0;
-		uint64_t best = UINT64_MAX;
-		bool inside = false;
-		for (unsigned b = 0; b < st->nbos; b++) {
-			const struct gk_bo *bo = &st->bos[b];
-			uint64_t last = bo->base + (bo->size ? bo->size - 1 : 0); /* the CLI refuses buffers past 2^64 */
-			if (last < bo->base)
-				last = UINT64_MAX;
-			if (bo->size && r.lo >= bo->base && r.last <= last) {
-				inside = true;
-				break;
-			}
-			/* distance: bytes of the range outside this buffer plus the gap to it */
-			uint64_t before = r.lo < bo->base ? bo->base - r.lo : 0;
-			uint64_t after = r.last > last ? r.last - last : 0;
-			uint64_t dist = before + after;
-			if (dist < before)
-				dist = UINT64_MAX;
-			if (!near || dist < best) {
-				best = dist;
-				near = bo;
-			}
-		}
-		if (inside)
-			continue;
-		if (near && near->size)
-			add(out, pkt, GK_ERROR, GK_D_BOUNDS, dw, lo, hi, af->name,
+		unsigned ix;
+		if (gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix) != 0)
+			continue; /* inside one, or no buffers at all */
+		const struct gk_bo *near = &st->bos[ix];
+		if (near->size)
+			add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
 			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
-			    (unsigned long long)r.lo, (unsigned long long)r.last,
-			    (unsigned long long)(r.last - r.lo + 1), af->name, (unsigned long long)near->base,
+			    (unsigned long long)a.first, (unsigned long long)a.last,
+			    (unsigned long long)(a.last - a.first + 1), name, (unsigned long long)near->base,
 			    (unsigned long long)(near->base + (near->size - 1)));
-		else if (near)
-			add(out, pkt, GK_ERROR, GK_D_BOUNDS, dw, lo, hi, af->name,
+		else
+			add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
 			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
-			    (unsigned long long)r.lo, (unsigned long long)r.last, (unsigned long long)(r.last - r.lo + 1),
-			    af->name, (unsigned long long)near->base);
+			    (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)(a.last - a.first + 1),
+			    name, (unsigned long long)near->base);
 	}
 }
 
