@@ -10,7 +10,7 @@
 
 #include "gfxkit/modifier.h"
 
-#include "core/out.h"
+#include "out.h" /* src/core */
 #include "modifier_tab.h"
 
 /* ---- bits ---- */

@@ -9,7 +9,7 @@
 
 #include "gfxkit/amdgpu.h"
 
-#include "core/out.h"
+#include "out.h" /* src/core */
 #include "lex.h"
 #include "sendmsg_tab.h"
 
