@@ -38,7 +38,6 @@
 #include <unistd.h>
 
 #include "gfxkit/gfxkit.h"
-#include "pm4/pm4_tab.h"
 
 #define SEED 0x9e3779b97f4a7c15ull
 #define RUNS 3
@@ -116,7 +115,7 @@ struct regset {
 struct gen {
 	uint32_t *w;
 	size_t n, cap;
-	const struct gk_space *sp;
+	const struct gk_space *ctx_space, *cfg_space; /* SET_CONTEXT_REG / SET_CONFIG_REG offsets count from there */
 	struct regset ctx, cfg;
 	const struct gk_reg *compute_cfg[8], *compute_ctx[8];
 	unsigned ncompute_cfg, ncompute_ctx;
@@ -193,25 +192,25 @@ static uint32_t reg_value(const struct gk_reg *r)
 	return v;
 }
 
-static void set_regs(struct gen *g, unsigned op, const struct regset *s, unsigned space, unsigned maxn,
-		     unsigned compute)
+static void set_regs(struct gen *g, unsigned op, const struct regset *s, const struct gk_space *space,
+		     unsigned maxn, unsigned compute)
 {
 	size_t i = below((uint32_t)s->n);
 	unsigned n = 1 + below(s->run[i] < maxn ? s->run[i] : maxn);
 	uint32_t *p = put(g, 2 + n);
 	p[0] = hdr3(op, 2 + n, compute);
-	p[1] = (s->r[i]->offset - g->sp[space].start) / 4;
+	p[1] = (s->r[i]->offset - space->start) / 4;
 	for (unsigned k = 0; k < n; k++)
 		p[2 + k] = reg_value(s->r[i + k]);
 }
 
-static void set_named(struct gen *g, unsigned op, unsigned space, const struct gk_reg *const *r, unsigned n,
-		      unsigned compute)
+static void set_named(struct gen *g, unsigned op, const struct gk_space *space, const struct gk_reg *const *r,
+		      unsigned n, unsigned compute)
 {
 	/* r[] are consecutive registers */
 	uint32_t *p = put(g, 2 + n);
 	p[0] = hdr3(op, 2 + n, compute);
-	p[1] = (r[0]->offset - g->sp[space].start) / 4;
+	p[1] = (r[0]->offset - space->start) / 4;
 	for (unsigned k = 0; k < n; k++)
 		p[2 + k] = k == 0 && n == 1 ? 64 : reg_value(r[k]);
 }
@@ -368,11 +367,11 @@ static void dispatch(struct gen *g)
 {
 	event_write(g);
 	for (unsigned i = 0; i < g->ncompute_cfg; i++)
-		set_named(g, OP_SET_CONFIG_REG, GK_PM4_SPACE_CONFIG, &g->compute_cfg[i], 1, 1);
+		set_named(g, OP_SET_CONFIG_REG, g->cfg_space, &g->compute_cfg[i], 1, 1);
 	if (g->ncompute_ctx)
-		set_named(g, OP_SET_CONTEXT_REG, GK_PM4_SPACE_CONTEXT, g->compute_ctx, g->ncompute_ctx, 1);
+		set_named(g, OP_SET_CONTEXT_REG, g->ctx_space, g->compute_ctx, g->ncompute_ctx, 1);
 	for (unsigned i = 0; i < 3; i++)
-		set_regs(g, OP_SET_CONTEXT_REG, &g->ctx, GK_PM4_SPACE_CONTEXT, 4, 1);
+		set_regs(g, OP_SET_CONTEXT_REG, &g->ctx, g->ctx_space, 4, 1);
 	uint32_t *p = put(g, 5);
 	p[0] = hdr3(OP_DISPATCH_DIRECT, 5, 1);
 	p[1] = 1 + below(256);
@@ -387,9 +386,9 @@ static void emit_batch(struct gen *g)
 {
 	unsigned nctx = 2 + below(10);
 	for (unsigned i = 0; i < nctx; i++)
-		set_regs(g, OP_SET_CONTEXT_REG, &g->ctx, GK_PM4_SPACE_CONTEXT, 16, 0);
+		set_regs(g, OP_SET_CONTEXT_REG, &g->ctx, g->ctx_space, 16, 0);
 	if (!below(4))
-		set_regs(g, OP_SET_CONFIG_REG, &g->cfg, GK_PM4_SPACE_CONFIG, 4, 0);
+		set_regs(g, OP_SET_CONFIG_REG, &g->cfg, g->cfg_space, 4, 0);
 	for (unsigned i = below(3); i; i--)
 		set_resource(g);
 	for (unsigned i = below(2); i; i--)
@@ -411,15 +410,32 @@ static void emit_batch(struct gen *g)
 		dispatch(g);
 }
 
-static void gen_init(struct gen *g, size_t cap)
+/* A register space of the format by its name (struct gk_space.name). */
+static const struct gk_space *space_named(const struct gk_format *fmt, const char *name)
+{
+	for (unsigned i = 0; i < fmt->nspaces; i++)
+		if (!strcmp(fmt->spaces[i].name, name))
+			return &fmt->spaces[i];
+	fprintf(stderr, "bench: no %s register space in the %s format\n", name, fmt->gen);
+	exit(2);
+}
+
+/* The registers, and where each space starts, come from the format
+ * gk_pm4_format_init filled (its regs and spaces). */
+static void gen_init(struct gen *g, const struct gk_format *fmt, size_t cap)
 {
 	memset(g, 0, sizeof *g);
 	g->w = xmalloc(cap * sizeof *g->w);
 	g->cap = cap;
-	g->sp = gk_pm4_spaces_evergreen;
-	const struct gk_reg_table *t = &gk_pm4_regs_evergreen;
-	regset_build(&g->ctx, t, g->sp[GK_PM4_SPACE_CONTEXT].start, g->sp[GK_PM4_SPACE_CONTEXT].end);
-	regset_build(&g->cfg, t, g->sp[GK_PM4_SPACE_CONFIG].start, g->sp[GK_PM4_SPACE_CONFIG].end);
+	g->ctx_space = space_named(fmt, "context");
+	g->cfg_space = space_named(fmt, "config");
+	const struct gk_reg_table *t = fmt->regs;
+	if (!t) {
+		fprintf(stderr, "bench: the %s format has no register table\n", fmt->gen);
+		exit(2);
+	}
+	regset_build(&g->ctx, t, g->ctx_space->start, g->ctx_space->end);
+	regset_build(&g->cfg, t, g->cfg_space->start, g->cfg_space->end);
 	if (!g->ctx.n || !g->cfg.n) {
 		fprintf(stderr, "bench: no context/config registers in the evergreen table\n");
 		exit(2);
@@ -431,7 +447,7 @@ static void gen_init(struct gen *g, size_t cap)
 					   "SPI_COMPUTE_NUM_THREAD_Z" };
 	for (size_t i = 0; i < sizeof cfg / sizeof cfg[0]; i++) {
 		const struct gk_reg *r = gk_reg_by_name(t, cfg[i], strlen(cfg[i]));
-		if (r && r->offset >= g->sp[GK_PM4_SPACE_CONFIG].start && r->offset < g->sp[GK_PM4_SPACE_CONFIG].end)
+		if (r && r->offset >= g->cfg_space->start && r->offset < g->cfg_space->end)
 			g->compute_cfg[g->ncompute_cfg++] = r;
 	}
 	for (size_t i = 0; i < sizeof ctx / sizeof ctx[0]; i++) {
@@ -715,7 +731,7 @@ static int bench_pm4(double mb)
 	}
 	rng_state = SEED;
 	struct gen g;
-	gen_init(&g, (1u << 20) / 4 + 8192);
+	gen_init(&g, fmt, (1u << 20) / 4 + 8192);
 	size_t total = 0;
 	unsigned long long packets = 0;
 	double t0 = now();

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "gfxkit/dma.h"
-#include "core/layout.h"
+#include "layout.h" /* src/core */
 #include "dma_tab.h"
 
 struct gpu_alias {

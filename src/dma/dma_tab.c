@@ -21,7 +21,7 @@
  * take the name of what they belong to: DEST_SWAP, SRC_SWAP, LINEAR_SWAP. */
 #include "dma_tab.h"
 
-#include "core/desc_macros.h"
+#include "desc_macros.h" /* src/core */
 
 #define R6 GK_DMA_R600
 #define R7 GK_DMA_R700

@@ -11,7 +11,7 @@
 #include "gfxkit/modifier.h"
 #include "gfxkit/stream.h"
 
-#include "core/out.h"
+#include "out.h" /* src/core */
 #include "modifier_tab.h"
 
 /* ---- bits ---- */

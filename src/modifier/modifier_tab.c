@@ -25,7 +25,7 @@
 
 #include "modifier_tab.h"
 
-#include "core/desc_macros.h"
+#include "desc_macros.h" /* src/core */
 
 /* vendor ids of drm_fourcc.h, spelled as drmGetFormatModifierVendor() does */
 static const char *const vendor_names[256] = { [0x00] = "NONE", [0x01] = "INTEL", [0x02] = "AMD", [0x03] = "NVIDIA",

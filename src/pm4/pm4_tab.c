@@ -20,7 +20,7 @@
  * generation plus the seed section title. */
 #include "pm4_tab.h"
 
-#include "core/desc_macros.h"
+#include "desc_macros.h" /* src/core */
 
 #define R6 GK_PM4_R600
 #define R7 GK_PM4_R700

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/out.h"
-#include "tiling/tiling_tab.h"
+#include "out.h" /* src/core */
+#include "tiling_tab.h"
 
 static unsigned ilog2(uint64_t v)
 {

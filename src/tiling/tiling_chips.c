@@ -5,7 +5,7 @@
  * gk_tile_mode_fields / gk_macrotile_mode_fields in tiling_tab.c. */
 #include <stddef.h>
 
-#include "tiling/tiling_tab.h"
+#include "tiling_tab.h"
 
 const struct gk_tile_chip gk_tile_chips[] = {
 	{

@@ -12,7 +12,7 @@
  *  - gk_bank_bits[log2(banks)-1][k]: raw bank bit k over X = x / (8 BW P),
  *    Y = y / (8 BH).
  * The generic code in tiling.c walks these; it has no per-config branches. */
-#include "tiling/tiling_tab.h"
+#include "tiling_tab.h"
 
 #include <stddef.h>
 

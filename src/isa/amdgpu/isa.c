@@ -9,7 +9,7 @@
 
 #include "gfxkit/amdgpu.h"
 
-#include "core/out.h"
+#include "out.h" /* src/core */
 #include "lex.h"
 #include "sendmsg_tab.h"
 
@@ -306,23 +306,23 @@ static int define(struct gk_amdgpu_asm *a, struct lexer *lx, size_t name_pos, si
 	int64_t v;
 	bool abs;
 	if (lx->tok.kind == TK_END) {
-		lx_error(lx, lx->tok.pos, "missing expression");
+		gk_lex_error(lx, lx->tok.pos, "missing expression");
 		return -1;
 	}
-	if (lx_expr(lx, &v, &abs))
+	if (gk_lex_expr(lx, &v, &abs))
 		return -1;
 	if (lx->tok.kind != TK_END) {
-		lx_error(lx, lx->tok.pos, "unexpected token in assignment");
+		gk_lex_error(lx, lx->tok.pos, "unexpected token in assignment");
 		return -1;
 	}
 	if (name_len >= GK_AMDGPU_SYM_LEN) {
-		lx_error(lx, name_pos, "symbol name longer than 63 characters");
+		gk_lex_error(lx, name_pos, "symbol name longer than 63 characters");
 		return -1;
 	}
-	struct gk_amdgpu_sym *s = (struct gk_amdgpu_sym *)lx_sym(&a->syms, lx->s + name_pos, name_len);
+	struct gk_amdgpu_sym *s = (struct gk_amdgpu_sym *)gk_lex_sym(&a->syms, lx->s + name_pos, name_len);
 	if (!s) {
 		if (a->syms.n == GK_AMDGPU_MAX_SYMS) {
-			lx_error(lx, name_pos, "too many symbols");
+			gk_lex_error(lx, name_pos, "too many symbols");
 			return -1;
 		}
 		s = &a->syms.s[a->syms.n++];
@@ -357,14 +357,14 @@ static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d
 		size_t start = lx->tok.pos;
 		int64_t v;
 		bool abs;
-		if (lx_expr(lx, &v, &abs))
+		if (gk_lex_expr(lx, &v, &abs))
 			return fail(a, d);
 		if (!abs) {
-			lx_error(lx, start, "expected absolute expression");
+			gk_lex_error(lx, start, "expected absolute expression");
 			return fail(a, d);
 		}
 		if (v < -2147483648ll || v > 0xffffffffll) {
-			lx_error(lx, start, "out of range literal value");
+			gk_lex_error(lx, start, "out of range literal value");
 			return fail(a, d);
 		}
 		if (emit1(a, (uint32_t)v, d))
@@ -372,10 +372,10 @@ static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d
 		if (lx->tok.kind == TK_END)
 			return 0;
 		if (lx->tok.kind != TK_COMMA) {
-			lx_error(lx, lx->tok.pos, "unexpected token in '.long' directive");
+			gk_lex_error(lx, lx->tok.pos, "unexpected token in '.long' directive");
 			return fail(a, d);
 		}
-		lx_next(lx);
+		gk_lex_next(lx);
 	}
 }
 
@@ -383,16 +383,16 @@ static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d
 static int instruction(struct gk_amdgpu_asm *a, struct lexer *lx, unsigned op, struct gk_diag *d)
 {
 	size_t name_pos = lx->tok.pos;
-	lx_next(lx);
+	gk_lex_next(lx);
 	if (lx->tok.kind == TK_END) {
-		lx_error(lx, name_pos, "too few operands for instruction");
+		gk_lex_error(lx, name_pos, "too few operands for instruction");
 		return fail(a, d);
 	}
 	uint16_t v;
 	if (gk_sm_parse_operand(a->gen, lx, &v))
 		return fail(a, d);
 	if (lx->tok.kind == TK_COMMA)
-		lx_next(lx);
+		gk_lex_next(lx);
 	/* further operands are parsed (their syntax errors win), then rejected */
 	size_t extra = 0;
 	bool any = false;
@@ -402,13 +402,13 @@ static int instruction(struct gk_amdgpu_asm *a, struct lexer *lx, unsigned op, s
 		any = true;
 		int64_t x;
 		bool abs;
-		if (lx_expr(lx, &x, &abs))
+		if (gk_lex_expr(lx, &x, &abs))
 			return fail(a, d);
 		if (lx->tok.kind == TK_COMMA)
-			lx_next(lx);
+			gk_lex_next(lx);
 	}
 	if (any) {
-		lx_error(lx, extra, "invalid operand for instruction");
+		gk_lex_error(lx, extra, "invalid operand for instruction");
 		return fail(a, d);
 	}
 	return emit1(a, SOPP_BITS | op << SOPP_OP_LO | v, d);
@@ -420,50 +420,50 @@ int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
 	struct lexer lx;
 	a->line++;
 	memset(&d, 0, sizeof d);
-	lx_init(&lx, line, len, 0, &a->syms, &d);
+	gk_lex_init(&lx, line, len, 0, &a->syms, &d);
 	/* "0x00000010:" as decode prints it */
 	if (lx.tok.kind == TK_INT && lx.pos < len && line[lx.pos] == ':') {
 		lx.pos++;
-		lx_next(&lx);
+		gk_lex_next(&lx);
 	}
 	if (lx.tok.kind == TK_END)
 		return 0;
 	if (lx.tok.kind == TK_IDENT) {
 		size_t np = lx.tok.pos, nl = lx.tok.len;
-		if (lx_peek(&lx) == TK_EQ) {
-			lx_next(&lx);
-			lx_next(&lx);
+		if (gk_lex_peek(&lx) == TK_EQ) {
+			gk_lex_next(&lx);
+			gk_lex_next(&lx);
 			return define(a, &lx, np, nl) ? fail(a, &d) : 0;
 		}
-		if (lx_is_nocase(&lx, "s_sendmsg"))
+		if (gk_lex_is_nocase(&lx, "s_sendmsg"))
 			return instruction(a, &lx, a->gen->sopp_sendmsg, &d);
-		if (lx_is_nocase(&lx, "s_sendmsghalt"))
+		if (gk_lex_is_nocase(&lx, "s_sendmsghalt"))
 			return instruction(a, &lx, a->gen->sopp_sendmsghalt, &d);
-		if (lx_is_nocase(&lx, ".long")) {
-			lx_next(&lx);
+		if (gk_lex_is_nocase(&lx, ".long")) {
+			gk_lex_next(&lx);
 			return dot_long(a, &lx, &d);
 		}
-		if (lx_is_nocase(&lx, ".set") || lx_is_nocase(&lx, ".equ")) {
-			lx_next(&lx);
+		if (gk_lex_is_nocase(&lx, ".set") || gk_lex_is_nocase(&lx, ".equ")) {
+			gk_lex_next(&lx);
 			if (lx.tok.kind != TK_IDENT) {
-				lx_error(&lx, lx.tok.pos, "expected identifier");
+				gk_lex_error(&lx, lx.tok.pos, "expected identifier");
 				return fail(a, &d);
 			}
 			np = lx.tok.pos;
 			nl = lx.tok.len;
-			lx_next(&lx);
+			gk_lex_next(&lx);
 			if (lx.tok.kind != TK_COMMA) {
-				lx_error(&lx, lx.tok.pos, "expected comma");
+				gk_lex_error(&lx, lx.tok.pos, "expected comma");
 				return fail(a, &d);
 			}
-			lx_next(&lx);
+			gk_lex_next(&lx);
 			return define(a, &lx, np, nl) ? fail(a, &d) : 0;
 		}
-		lx_errorf(&lx, np, "%s", "instruction not supported by gfxkit's AMDGPU engine "
+		gk_lex_errorf(&lx, np, "%s", "instruction not supported by gfxkit's AMDGPU engine "
 			  "(it has s_sendmsg, s_sendmsghalt, .long and NAME = EXPR)");
 		return fail(a, &d);
 	}
-	lx_error(&lx, lx.tok.pos, "unexpected token at start of statement");
+	gk_lex_error(&lx, lx.tok.pos, "unexpected token at start of statement");
 	return fail(a, &d);
 }
 

@@ -33,7 +33,7 @@ static int hex_digit(char c)
 	return -1;
 }
 
-void lx_error(struct lexer *lx, size_t pos, const char *msg)
+void gk_lex_error(struct lexer *lx, size_t pos, const char *msg)
 {
 	if (lx->failed)
 		return;
@@ -49,11 +49,11 @@ void lx_error(struct lexer *lx, size_t pos, const char *msg)
 	snprintf(lx->err->message, sizeof lx->err->message, "%s", msg);
 }
 
-void lx_errorf(struct lexer *lx, size_t pos, const char *fmt, const char *arg)
+void gk_lex_errorf(struct lexer *lx, size_t pos, const char *fmt, const char *arg)
 {
 	char buf[160];
 	snprintf(buf, sizeof buf, fmt, arg);
-	lx_error(lx, pos, buf);
+	gk_lex_error(lx, pos, buf);
 }
 
 static char at(const struct lexer *lx, size_t p)
@@ -388,12 +388,12 @@ static void lex_one(struct lexer *lx, struct tok *t)
 	lx->pos = p + n;
 }
 
-void lx_next(struct lexer *lx)
+void gk_lex_next(struct lexer *lx)
 {
 	lex_one(lx, &lx->tok);
 }
 
-enum tk lx_peek(const struct lexer *lx)
+enum tk gk_lex_peek(const struct lexer *lx)
 {
 	struct lexer copy = *lx;
 	copy.err = NULL;
@@ -402,8 +402,8 @@ enum tk lx_peek(const struct lexer *lx)
 	return t.kind;
 }
 
-void lx_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
-	     struct gk_diag *err)
+void gk_lex_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
+		 struct gk_diag *err)
 {
 	lx->s = s;
 	lx->len = len;
@@ -411,16 +411,16 @@ void lx_init(struct lexer *lx, const char *s, size_t len, size_t start, const st
 	lx->syms = syms;
 	lx->err = err;
 	lx->failed = false;
-	lx_next(lx);
+	gk_lex_next(lx);
 }
 
-bool lx_is(const struct lexer *lx, const char *word)
+bool gk_lex_is(const struct lexer *lx, const char *word)
 {
 	size_t n = strlen(word);
 	return lx->tok.kind == TK_IDENT && lx->tok.len == n && !memcmp(lx->s + lx->tok.pos, word, n);
 }
 
-bool lx_is_nocase(const struct lexer *lx, const char *word)
+bool gk_lex_is_nocase(const struct lexer *lx, const char *word)
 {
 	size_t n = strlen(word);
 	if (lx->tok.kind != TK_IDENT || lx->tok.len != n)
@@ -435,7 +435,7 @@ bool lx_is_nocase(const struct lexer *lx, const char *word)
 	return true;
 }
 
-const struct gk_amdgpu_sym *lx_sym(const struct gk_amdgpu_syms *syms, const char *name, size_t n)
+const struct gk_amdgpu_sym *gk_lex_sym(const struct gk_amdgpu_syms *syms, const char *name, size_t n)
 {
 	if (!syms || n >= GK_AMDGPU_SYM_LEN)
 		return NULL;
@@ -537,7 +537,7 @@ static int binop_rhs(struct lexer *lx, unsigned prec, struct val *res, unsigned 
 		unsigned tp = binop(lx->tok.kind, &o);
 		if (tp < prec || tp == 0)
 			return 0;
-		lx_next(lx);
+		gk_lex_next(lx);
 		struct val rhs;
 		if (primary(lx, &rhs, depth))
 			return -1;
@@ -564,62 +564,62 @@ static int primary(struct lexer *lx, struct val *out, unsigned depth)
 	out->v = 0;
 	out->abs = true;
 	if (depth > MAX_DEPTH) {
-		lx_error(lx, t.pos, "expression nested too deeply");
+		gk_lex_error(lx, t.pos, "expression nested too deeply");
 		return -1;
 	}
 	switch (t.kind) {
 	case TK_ERROR:
-		lx_error(lx, t.err_pos, "failed parsing operand.");
+		gk_lex_error(lx, t.err_pos, "failed parsing operand.");
 		return -1;
 	case TK_INT:
 		out->v = wrap(t.value);
-		lx_next(lx);
+		gk_lex_next(lx);
 		/* "1f" / "1b": a directional local label, never absolute here */
 		if (lx->tok.kind == TK_IDENT && lx->tok.len == 1 &&
 		    (lx->s[lx->tok.pos] == 'b' || lx->s[lx->tok.pos] == 'f')) {
 			if (lx->s[lx->tok.pos] == 'b') {
-				lx_error(lx, t.pos, "directional label undefined");
+				gk_lex_error(lx, t.pos, "directional label undefined");
 				return -1;
 			}
 			out->abs = false;
-			lx_next(lx);
+			gk_lex_next(lx);
 		}
 		return 0;
 	case TK_BIGNUM:
-		lx_error(lx, t.pos, "literal value out of range for directive");
+		gk_lex_error(lx, t.pos, "literal value out of range for directive");
 		return -1;
 	case TK_REAL:
 		out->v = wrap(t.value);
-		lx_next(lx);
+		gk_lex_next(lx);
 		return 0;
 	case TK_IDENT: {
-		const struct gk_amdgpu_sym *s = lx_sym(lx->syms, lx->s + t.pos, t.len);
+		const struct gk_amdgpu_sym *s = gk_lex_sym(lx->syms, lx->s + t.pos, t.len);
 		if (s && s->absolute)
 			out->v = s->value;
 		else
 			out->abs = false;
-		lx_next(lx);
+		gk_lex_next(lx);
 		return 0;
 	}
 	case TK_STRING:
 		out->abs = false;
-		lx_next(lx);
+		gk_lex_next(lx);
 		return 0;
 	case TK_LPAREN:
-		lx_next(lx);
+		gk_lex_next(lx);
 		if (expr_depth(lx, out, depth + 1))
 			return -1;
 		if (lx->tok.kind != TK_RPAREN) {
-			lx_error(lx, lx->tok.pos, "expected ')'");
+			gk_lex_error(lx, lx->tok.pos, "expected ')'");
 			return -1;
 		}
-		lx_next(lx);
+		gk_lex_next(lx);
 		return 0;
 	case TK_MINUS:
 	case TK_PLUS:
 	case TK_TILDE:
 	case TK_EXCL:
-		lx_next(lx);
+		gk_lex_next(lx);
 		if (primary(lx, out, depth + 1))
 			return -1;
 		if (t.kind == TK_MINUS)
@@ -630,22 +630,22 @@ static int primary(struct lexer *lx, struct val *out, unsigned depth)
 			out->v = !out->v;
 		return 0;
 	case TK_AT:
-		lx_error(lx, t.pos, "expected a symbol reference");
+		gk_lex_error(lx, t.pos, "expected a symbol reference");
 		return -1;
 	case TK_STAR:
-		lx_error(lx, t.pos, "invalid token in expression");
+		gk_lex_error(lx, t.pos, "invalid token in expression");
 		return -1;
 	default:
 		if (t.kind == TK_OTHER && lx->s[t.pos] == '$') {
-			lx_error(lx, t.pos, "invalid token in expression");
+			gk_lex_error(lx, t.pos, "invalid token in expression");
 			return -1;
 		}
-		lx_error(lx, t.pos, "unknown token in expression");
+		gk_lex_error(lx, t.pos, "unknown token in expression");
 		return -1;
 	}
 }
 
-int lx_expr(struct lexer *lx, int64_t *v, bool *absolute)
+int gk_lex_expr(struct lexer *lx, int64_t *v, bool *absolute)
 {
 	struct val r;
 	if (expr_depth(lx, &r, 0))

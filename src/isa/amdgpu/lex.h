@@ -43,25 +43,25 @@ struct lexer {
 	bool failed;
 };
 
-void lx_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
-	     struct gk_diag *err);
-void lx_next(struct lexer *lx);
+void gk_lex_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
+		 struct gk_diag *err);
+void gk_lex_next(struct lexer *lx);
 /* token text equals word (case-sensitive / insensitive) */
-bool lx_is(const struct lexer *lx, const char *word);
-bool lx_is_nocase(const struct lexer *lx, const char *word);
+bool gk_lex_is(const struct lexer *lx, const char *word);
+bool gk_lex_is_nocase(const struct lexer *lx, const char *word);
 /* Peek: the kind of the token after the current one. */
-enum tk lx_peek(const struct lexer *lx);
+enum tk gk_lex_peek(const struct lexer *lx);
 /* Record an error at pos (only the first one counts). */
-void lx_error(struct lexer *lx, size_t pos, const char *msg);
-void lx_errorf(struct lexer *lx, size_t pos, const char *fmt, const char *arg);
+void gk_lex_error(struct lexer *lx, size_t pos, const char *msg);
+void gk_lex_errorf(struct lexer *lx, size_t pos, const char *fmt, const char *arg);
 
 /* AsmParser::parseExpression + evaluateAsAbsolute.  Returns 0 and *absolute
  * (false: parsed, but no value: an undefined name, a division by zero);
  * -1 after a syntax error (recorded). */
-int lx_expr(struct lexer *lx, int64_t *v, bool *absolute);
+int gk_lex_expr(struct lexer *lx, int64_t *v, bool *absolute);
 
 /* Look a symbol up; NULL when not defined. */
-const struct gk_amdgpu_sym *lx_sym(const struct gk_amdgpu_syms *syms, const char *name, size_t n);
+const struct gk_amdgpu_sym *gk_lex_sym(const struct gk_amdgpu_syms *syms, const char *name, size_t n);
 
 /* AMDGPUAsmParser::parseSendMsgOp at the current token (sendmsg.c) */
 int gk_sm_parse_operand(const struct gk_amdgpu_gen *g, struct lexer *lx, uint16_t *value);

@@ -227,13 +227,13 @@ static int expr_part(struct lexer *lx, int64_t *v, const char *what)
 {
 	size_t start = lx->tok.pos;
 	bool abs;
-	if (lx_expr(lx, v, &abs))
+	if (gk_lex_expr(lx, v, &abs))
 		return -1;
 	if (!abs) {
 		if (what)
-			lx_errorf(lx, start, "expected %s or an absolute expression", what);
+			gk_lex_errorf(lx, start, "expected %s or an absolute expression", what);
 		else
-			lx_error(lx, start, "expected absolute expression");
+			gk_lex_error(lx, start, "expected absolute expression");
 		return -1;
 	}
 	return 0;
@@ -254,44 +254,44 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 		if (msg->here)
 			m = &r->msg[msg->id];
 		if (!m) {
-			lx_error(lx, msg->loc, "invalid message id");
+			gk_lex_error(lx, msg->loc, "invalid message id");
 			return -1;
 		}
 		if ((m->ops != NULL) != op->defined) {
 			if (op->defined)
-				lx_error(lx, op->loc, "message does not support operations");
+				gk_lex_error(lx, op->loc, "message does not support operations");
 			else
-				lx_error(lx, msg->loc, "missing message operation");
+				gk_lex_error(lx, msg->loc, "missing message operation");
 			return -1;
 		}
 		bool op_ok = m->ops ? (op->id >= 0 && op->id < (int64_t)SM_NOP && ((m->valid_ops >> op->id) & 1))
 				    : op->id == 0;
 		if (!op_ok) {
-			lx_error(lx, op->loc, "invalid operation id");
+			gk_lex_error(lx, op->loc, "invalid operation id");
 			return -1;
 		}
 		bool streams = m->ops && ((m->stream_ops >> op->id) & 1);
 		if (!streams && stream->defined) {
-			lx_error(lx, stream->loc, "message operation does not support streams");
+			gk_lex_error(lx, stream->loc, "message operation does not support streams");
 			return -1;
 		}
 		bool st_ok = streams ? in_range(stream->id, r->stream_bits) : stream->id == 0;
 		if (!st_ok) {
-			lx_error(lx, stream->loc, "invalid message stream id");
+			gk_lex_error(lx, stream->loc, "invalid message stream id");
 			return -1;
 		}
 		return 0;
 	}
 	if (!in_range(msg->id, r->msg_bits)) {
-		lx_error(lx, msg->loc, "invalid message id");
+		gk_lex_error(lx, msg->loc, "invalid message id");
 		return -1;
 	}
 	if (!in_range(op->id, r->op_bits)) {
-		lx_error(lx, op->loc, "invalid operation id");
+		gk_lex_error(lx, op->loc, "invalid operation id");
 		return -1;
 	}
 	if (!in_range(stream->id, r->stream_bits)) {
-		lx_error(lx, stream->loc, "invalid message stream id");
+		gk_lex_error(lx, stream->loc, "invalid message stream id");
 		return -1;
 	}
 	return 0;
@@ -306,22 +306,22 @@ static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_
 	if (lx->tok.kind == TK_IDENT && (k = msg_by_name(r, lx->s + lx->tok.pos, lx->tok.len, &msg.here)) >= 0) {
 		msg.id = k;
 		msg.symbolic = true;
-		lx_next(lx);
+		gk_lex_next(lx);
 	} else if (expr_part(lx, &msg.id, "a message name")) {
 		return -1;
 	}
 	if (lx->tok.kind == TK_COMMA) {
-		lx_next(lx);
+		gk_lex_next(lx);
 		op.defined = true;
 		op.loc = lx->tok.pos;
 		if (lx->tok.kind == TK_IDENT && (k = op_by_name(r, msg.id, lx->s + lx->tok.pos, lx->tok.len)) >= 0) {
 			op.id = k;
-			lx_next(lx);
+			gk_lex_next(lx);
 		} else if (expr_part(lx, &op.id, "an operation name")) {
 			return -1;
 		}
 		if (lx->tok.kind == TK_COMMA) {
-			lx_next(lx);
+			gk_lex_next(lx);
 			stream.defined = true;
 			stream.loc = lx->tok.pos;
 			if (expr_part(lx, &stream.id, NULL))
@@ -329,10 +329,10 @@ static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_
 		}
 	}
 	if (lx->tok.kind != TK_RPAREN) {
-		lx_error(lx, lx->tok.pos, "expected a closing parenthesis");
+		gk_lex_error(lx, lx->tok.pos, "expected a closing parenthesis");
 		return -1;
 	}
-	lx_next(lx);
+	gk_lex_next(lx);
 	if (validate(r, lx, &msg, &op, &stream))
 		return -1;
 	*value = (uint16_t)(msg.id << r->msg_lo | op.id << r->op_lo | stream.id << r->stream_lo);
@@ -342,9 +342,9 @@ static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_
 /* AMDGPUAsmParser::parseSendMsgOp on the lexer's current token */
 int gk_sm_parse_operand(const struct gk_amdgpu_gen *g, struct lexer *lx, uint16_t *value)
 {
-	if (lx_is(lx, "sendmsg") && lx_peek(lx) == TK_LPAREN) {
-		lx_next(lx);
-		lx_next(lx);
+	if (gk_lex_is(lx, "sendmsg") && gk_lex_peek(lx) == TK_LPAREN) {
+		gk_lex_next(lx);
+		gk_lex_next(lx);
 		return sendmsg_body(row(g), lx, value);
 	}
 	size_t start = lx->tok.pos;
@@ -352,7 +352,7 @@ int gk_sm_parse_operand(const struct gk_amdgpu_gen *g, struct lexer *lx, uint16_
 	if (expr_part(lx, &v, "a sendmsg macro"))
 		return -1;
 	if (v < 0 || v > 0xffff) {
-		lx_error(lx, start, "invalid immediate: only 16-bit values are legal");
+		gk_lex_error(lx, start, "invalid immediate: only 16-bit values are legal");
 		return -1;
 	}
 	*value = (uint16_t)v;
@@ -363,7 +363,7 @@ int gk_sendmsg_parse(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_syms 
 		     size_t start, size_t *end, uint16_t *value, struct gk_diag *err)
 {
 	struct lexer lx;
-	lx_init(&lx, line, len, start, syms, err);
+	gk_lex_init(&lx, line, len, start, syms, err);
 	int rc = gk_sm_parse_operand(g, &lx, value);
 	if (end)
 		*end = lx.tok.pos;
@@ -374,7 +374,7 @@ int gk_amdgpu_expr(const struct gk_amdgpu_syms *syms, const char *line, size_t l
 		   int64_t *value, struct gk_diag *err)
 {
 	struct lexer lx;
-	lx_init(&lx, line, len, start, syms, err);
+	gk_lex_init(&lx, line, len, start, syms, err);
 	int rc = expr_part(&lx, value, NULL);
 	if (end)
 		*end = lx.tok.pos;
