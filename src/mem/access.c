@@ -8,7 +8,7 @@
 #include "gfxkit/memory.h"
 #include "gfxkit/tiling.h"
 
-#include "core/layout.h"
+#include "layout.h" /* src/core */
 
 /* The fields an access names, as slots of gk_desc_fast.acc_ix. */
 enum slot {
