@@ -34,11 +34,6 @@ $(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_LIB) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) -MMD -MP -c $< -o $@
 
-# src/isa/ir3 still names its headers from src/ ("isa/ir3/ir3_tab.h", which
-# scripts/gen_ir3.py writes, and "core/out.h"): it keeps -Isrc until it uses
-# the own-folder form like the other families.
-$(B)/obj/src/isa/ir3/%.o $(B)/san/src/isa/ir3/%.o: INC_LIB += -Isrc
-
 $(B)/libgfxkit.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

@@ -455,7 +455,7 @@ w(' *                       params passed to a nested bitset, bool display, enco
 w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])')
 w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it')
 w(' */')
-w('#include "isa/ir3/ir3_tab.h"')
+w('#include "ir3_tab.h"')
 w('')
 w('const char *const gk_ir3_names[IR3_NNAMES] = {')
 for i, n in enumerate(names):

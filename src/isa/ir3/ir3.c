@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "gfxkit/ir3.h"
-#include "core/out.h"
-#include "isa/ir3/ir3_tab.h"
+#include "out.h" /* src/core */
+#include "ir3_tab.h"
 
 static uint64_t bits(uint64_t v, unsigned lo, unsigned hi)
 {

@@ -19,7 +19,7 @@
  *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])
  *   gk_ir3_roots[]      each root bitset with the leaves that can match under it
  */
-#include "isa/ir3/ir3_tab.h"
+#include "ir3_tab.h"
 
 const char *const gk_ir3_names[IR3_NNAMES] = {
 	[0] = "NAME",

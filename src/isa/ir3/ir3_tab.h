@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa/ir3/ir3_counts.h"
+#include "ir3_counts.h"
 
 /* field types; the display rules are Mesa's isaspec ones (see docs/ir3.md) */
 enum ir3_type {
