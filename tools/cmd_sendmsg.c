@@ -155,49 +155,36 @@ void amdgpu_isa_usage(FILE *f)
 		gk_amdgpu_gpu_help());
 }
 
-static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, int checking)
+static int isa_stream(const struct cli_opts *o, int checking)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
 		return 2;
-	FILE *f = cli_open_in(o->file, "rb");
-	if (!f)
+	struct gk_diag err;
+	struct gk_engine *e = gk_engine_open("amdgpu", o->gpu, &err);
+	if (!e) {
+		fprintf(stderr, "%s: %s\n", prog, err.message);
 		return 2;
-	FILE *of = cli_open_out(o->out, "w");
+	}
+	FILE *f = cli_open_in(o->file, "rb");
+	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
 	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, 4) : NULL;
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", prog);
 		cli_close(f);
 		cli_close(of);
+		gk_engine_close(e);
 		return 2;
 	}
 	const char *name = cli_display_name(o->file);
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	unsigned long long errors = 0, warnings = 0;
-	struct gk_diags dg;
-	struct gk_amdgpu_insn insn;
-	while (gk_input_fill(in, 1) > 0) {
-		uint64_t off = gk_input_offset(in);
-		gk_amdgpu_decode(g, gk_input_words(in)[0], off, &insn);
-		gk_input_skip(in, 1);
-		gk_diags_reset(&dg);
-		gk_amdgpu_check(g, &insn, &dg);
-		errors += dg.errors;
-		warnings += dg.warnings;
-		if (checking && !o->json) {
-			for (unsigned i = 0; i < dg.n; i++) {
-				gk_out_flush(&out);
-				cli_print_diag(of, name, &dg.d[i]);
-			}
-		} else if (o->json) {
-			if (!checking || dg.n)
-				gk_amdgpu_json(g, &insn, &dg, o->text ? GK_JSON_TEXT : 0, &out);
-		} else {
-			gk_amdgpu_text_line(g, &insn, &dg, &out);
-		}
-	}
+	struct gk_stream_opts so = {
+		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .name = name,
+	};
+	struct gk_stream_stats stats;
+	gk_stream_run(e, in, &so, &out, &stats);
 	gk_out_flush(&out);
 	int rc = 0;
 	if (fflush(of) != 0 || out.failed) {
@@ -207,13 +194,14 @@ static int isa_stream(const struct cli_opts *o, const struct gk_amdgpu_gen *g, i
 	if (cli_input_error(name, in))
 		rc = 2;
 	else if (checking && !rc)
-		rc = cli_check_summary(name, errors, warnings);
+		rc = cli_check_summary(name, stats.errors, stats.warnings);
 	cli_close(f);
 	if (of != stdout && fclose(of) != 0 && !rc) {
 		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
 		rc = 2;
 	}
 	gk_input_destroy(in);
+	gk_engine_close(e);
 	return rc;
 }
 
@@ -271,9 +259,9 @@ int amdgpu_isa_run(const struct cli_opts *o)
 		return 2;
 	}
 	if (!strcmp(o->cmd, "decode"))
-		return isa_stream(o, g, 0);
+		return isa_stream(o, 0);
 	if (!strcmp(o->cmd, "check"))
-		return isa_stream(o, g, 1);
+		return isa_stream(o, 1);
 	if (!strcmp(o->cmd, "encode")) {
 		if (o->json) {
 			fprintf(stderr, "%s: encode takes no --json\n", prog);

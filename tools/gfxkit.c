@@ -32,7 +32,7 @@ static void usage(FILE *f)
 
 /* ---- decode / check ---- */
 
-static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int checking)
+static int run_stream(const struct cli_opts *o, struct gk_engine *e, int checking)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
@@ -42,7 +42,7 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 		return 2;
 	const char *name = cli_display_name(o->file);
 	FILE *of = cli_open_out(o->out, "w");
-	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, 4) : NULL;
+	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, gk_engine_unit_bytes(e)) : NULL;
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", prog);
@@ -52,60 +52,23 @@ static int run_stream(const struct cli_opts *o, const struct gk_format *fmt, int
 	}
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	struct gk_check_state cs;
-	gk_check_init(&cs);
-	gk_check_set_buffers(&cs, o->bos, o->nbos);
-	struct gk_diags dg;
-	unsigned jflags = o->text ? GK_JSON_TEXT : 0;
-	unsigned long long errors = 0, warnings = 0;
-	uint64_t end = 0;
-	int rc = 0;
-	struct gk_packet pkt;
-	while (gk_input_next(in, fmt, &pkt) > 0) {
-		gk_diags_reset(&dg);
-		gk_check_packet(fmt, &cs, &pkt, &dg);
-		errors += dg.errors;
-		warnings += dg.warnings;
-		if (checking) {
-			if (dg.n && o->json) {
-				gk_json_packet(fmt, &pkt, &dg, jflags, &out);
-			} else if (dg.n) {
-				gk_out_flush(&out);
-				for (unsigned i = 0; i < dg.n; i++)
-					cli_print_diag(of, name, &dg.d[i]);
-				cli_print_dropped(of, name, pkt.offset, dg.dropped);
-			}
-		} else if (o->json) {
-			gk_json_packet(fmt, &pkt, &dg, jflags, &out);
-		} else {
-			gk_text_packet(fmt, &pkt, o->raw, &out);
-			gk_text_diags(&dg, &out);
-		}
-		end = pkt.offset + 4ull * pkt.ndw;
-	}
-	gk_diags_reset(&dg);
-	gk_check_end(&cs, end, &dg);
-	errors += dg.errors;
-	if (o->json)
-		gk_json_end(fmt->family, end, &dg, &out);
-	else if (checking) {
-		gk_out_flush(&out);
-		for (unsigned i = 0; i < dg.n; i++)
-			cli_print_diag(of, name, &dg.d[i]);
-		cli_print_dropped(of, name, end, dg.dropped);
-	} else {
-		gk_text_diags(&dg, &out);
-	}
+	struct gk_stream_opts so = {
+		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
+		.name = name, .bos = o->bos, .nbos = o->nbos,
+	};
+	struct gk_stream_stats stats;
+	gk_stream_run(e, in, &so, &out, &stats);
 	gk_out_flush(&out);
 	if (fflush(of) != 0)
 		out.failed = 1;
+	int rc = 0;
 	if (cli_input_error(name, in)) {
 		rc = 2;
 	} else if (out.failed) {
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		rc = 2;
 	} else if (checking) {
-		rc = cli_check_summary(name, errors, warnings);
+		rc = cli_check_summary(name, stats.errors, stats.warnings);
 	}
 	cli_close(f);
 	if (of != stdout && fclose(of) != 0 && !rc) {
@@ -288,8 +251,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	bool dma = o.engine && !strcmp(o.engine, "dma");
-	if (o.engine && strcmp(o.engine, "pm4") && !dma) {
+	const char *ename = o.engine ? o.engine : "pm4";
+	if (strcmp(ename, "pm4") && strcmp(ename, "dma")) {
 		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma, isa)\n", prog, o.engine);
 		return 2;
 	}
@@ -302,14 +265,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: --bo is for check\n", prog);
 		return 2;
 	}
-	struct gk_format *fmt = malloc(sizeof *fmt);
-	if (!fmt || (dma ? gk_dma_format_init(fmt, o.gpu) : gk_pm4_format_init(fmt, o.gpu)) != 0) {
-		fprintf(stderr, "%s: unknown GPU '%s' for %s; known: %s\n", prog, o.gpu, dma ? "dma" : "pm4",
-			dma ? gk_dma_gpu_help() : gk_pm4_gpu_help());
-		free(fmt);
+	struct gk_diag err;
+	struct gk_engine *e = gk_engine_open(ename, o.gpu, &err);
+	if (!e) {
+		fprintf(stderr, "%s: %s; known: %s\n", prog, err.message, gk_engine_gpu_help(ename));
 		return 2;
 	}
-	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : run_stream(&o, fmt, mode == 1);
-	free(fmt);
+	const struct gk_format *fmt = gk_engine_format(e);
+	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : run_stream(&o, e, mode == 1);
+	gk_engine_close(e);
 	return rc;
 }

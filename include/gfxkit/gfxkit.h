@@ -7,6 +7,7 @@
 #include "gfxkit/diag.h"
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
+#include "gfxkit/engine.h"
 #include "gfxkit/ir3.h"
 #include "gfxkit/memory.h"
 #include "gfxkit/pm4.h"

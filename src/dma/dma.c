@@ -6,6 +6,7 @@
 
 #include "gfxkit/dma.h"
 #include "layout.h" /* src/core */
+#include "engine_ops.h" /* src/core */
 #include "dma_tab.h"
 
 struct gpu_alias {
@@ -140,3 +141,10 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 	gk_format_prepare(fmt);
 	return 0;
 }
+
+static void *dma_open(const char *gpu)
+{
+	return gk_desc_engine_new(gpu, gk_dma_format_init);
+}
+
+const struct gk_engine_ops gk_dma_engine_ops = GK_DESC_ENGINE_OPS("dma", gk_dma_gpu_help, dma_open);

@@ -3,6 +3,7 @@
 
 #include "gfxkit/pm4.h"
 #include "gfxkit/stream.h"
+#include "engine_ops.h" /* src/core */
 #include "pm4_tab.h"
 
 struct gpu_alias {
@@ -162,3 +163,10 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	}
 	return 0;
 }
+
+static void *pm4_open(const char *gpu)
+{
+	return gk_desc_engine_new(gpu, gk_pm4_format_init);
+}
+
+const struct gk_engine_ops gk_pm4_engine_ops = GK_DESC_ENGINE_OPS("pm4", gk_pm4_gpu_help, pm4_open);

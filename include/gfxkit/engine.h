@@ -1,0 +1,70 @@
+/* Engines: every family (PM4, DMA, AMDGPU instruction words, ...) behind one
+ * interface, and one stream loop that decodes or checks a whole input with
+ * any of them.  The CLI's decode and check are this loop. */
+#ifndef GFXKIT_ENGINE_H
+#define GFXKIT_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxkit/desc.h"
+#include "gfxkit/diag.h"
+#include "gfxkit/stream.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One family prepared for one GPU: an opaque handle (heap; gk_engine_close). */
+struct gk_engine;
+
+/* The engine called name ("pm4", "dma", "amdgpu", "isa", or NULL / "auto")
+ * for gpu.  "isa", NULL and "auto" pick the engine whose GPU list has gpu
+ * (NULL and "auto" try pm4 first, so "cayman" is PM4, as the CLI's default
+ * engine).  GPU names are case-insensitive.  Returns NULL with *err (when
+ * err is not NULL) saying which name is unknown and what is known. */
+struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_diag *err);
+void gk_engine_close(struct gk_engine *e); /* NULL: nothing */
+
+const char *gk_engine_name(const struct gk_engine *e);    /* "pm4"; NULL for a NULL e */
+const char *gk_engine_gpu(const struct gk_engine *e);     /* the generation: "evergreen", "gfx10" */
+unsigned gk_engine_unit_bytes(const struct gk_engine *e); /* framing unit: 4 (dwords) or 8 (64-bit) */
+/* The packet descriptions, for engines described by them (pm4, dma); NULL otherwise. */
+const struct gk_format *gk_engine_format(const struct gk_engine *e);
+
+/* The engines this build has, in the order "auto" tries them: name i, or
+ * NULL past the last. */
+const char *gk_engine_list(size_t i);
+/* The GPU names engine name accepts, for usage texts; NULL for an unknown name. */
+const char *gk_engine_gpu_help(const char *name);
+
+/* ---- the stream loop ---- */
+
+struct gk_stream_opts {
+	bool check;                   /* check: print only diagnostics (text: as FILE:0xOFFSET lines) */
+	bool json;                    /* JSON Lines (docs/json.md) instead of text */
+	unsigned json_flags;          /* GK_JSON_TEXT */
+	bool raw_words;               /* text: each unit's words as a comment line */
+	const char *name;             /* the input's name in check lines ("-": stdin); NULL: "-" */
+	const struct gk_bo *bos;      /* check these buffers (engines with memory accesses) */
+	unsigned nbos;
+};
+
+struct gk_stream_stats {
+	uint64_t units;               /* units decoded */
+	uint64_t errors, warnings;    /* diagnostics found, including those past a unit's cap */
+	uint64_t end;                 /* byte offset after the last unit */
+};
+
+/* Decode (or check) every unit of in with e and write the result to out.
+ * Returns 0, or -1 when the input failed (gk_input_error says what and
+ * where) or an argument is NULL; out->failed says whether writing failed.
+ * Bounded memory whatever the input size. */
+int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
+		  struct gk_stream_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

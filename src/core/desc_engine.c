@@ -1,0 +1,94 @@
+/* The engine ops every table-described family shares (PM4, DMA): framing,
+ * check, text and JSON are the generic walkers over struct gk_format. */
+#include <stdlib.h>
+
+#include "gfxkit/engine.h"
+
+#include "engine_ops.h"
+
+struct desc_engine {
+	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
+	struct gk_check_state check;
+	struct gk_packet pkt; /* the unit last decoded */
+	const uint32_t *framed; /* the words gk_desc_engine_frame looked at last, and what it found */
+	struct gk_frame frame;
+};
+
+void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
+{
+	struct desc_engine *d = malloc(sizeof *d);
+	if (!d)
+		return NULL;
+	if (init(&d->fmt, gpu) != 0) {
+		free(d);
+		return NULL;
+	}
+	gk_check_init(&d->check);
+	return d;
+}
+
+void gk_desc_engine_close(void *fam)
+{
+	free(fam);
+}
+
+const char *gk_desc_engine_gpu(const void *fam)
+{
+	return ((const struct desc_engine *)fam)->fmt.gen;
+}
+
+const struct gk_format *gk_desc_engine_format(const void *fam)
+{
+	return &((const struct desc_engine *)fam)->fmt;
+}
+
+void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
+{
+	struct desc_engine *d = fam;
+	gk_check_init(&d->check);
+	gk_check_set_buffers(&d->check, bos, nbos);
+}
+
+size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
+{
+	struct desc_engine *d = fam;
+	d->fmt.frame(&d->fmt, w, n, &d->frame);
+	d->framed = w;
+	return d->frame.ndw ? d->frame.ndw : 1;
+}
+
+void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
+{
+	struct desc_engine *d = fam;
+	if (w == d->framed && len == d->frame.ndw) {
+		/* framed already (the stream loop frames, then fetches the words) */
+		d->pkt.offset = offset;
+		d->pkt.dw = w;
+		d->pkt.frame = d->frame;
+		d->pkt.truncated = n < len;
+		d->pkt.ndw = (uint32_t)(n < len ? n : len);
+	} else {
+		gk_packet_frame(&d->fmt, w, n, offset, &d->pkt);
+	}
+	d->framed = NULL;
+	gk_check_packet(&d->fmt, &d->check, &d->pkt, dg);
+}
+
+void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
+{
+	struct desc_engine *d = fam;
+	gk_text_packet(&d->fmt, &d->pkt, raw_words, o);
+	gk_text_diags(dg, o);
+}
+
+void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
+{
+	struct desc_engine *d = fam;
+	gk_json_packet(&d->fmt, &d->pkt, dg, flags, o);
+}
+
+void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg)
+{
+	struct desc_engine *d = fam;
+	gk_check_end(&d->check, end, dg);
+}

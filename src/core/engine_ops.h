@@ -1,0 +1,57 @@
+/* What a family implements to be an engine (include/gfxkit/engine.h).  The
+ * registry (src/engine/registry.c) lists each family's ops; the stream loop
+ * (src/engine/stream.c) drives them a unit at a time.  Families described by
+ * packet tables (struct gk_format) take the generic ops of desc_engine.c and
+ * give only their open function. */
+#ifndef GK_ENGINE_OPS_H
+#define GK_ENGINE_OPS_H
+
+#include "gfxkit/engine.h"
+
+struct gk_engine_ops {
+	const char *name;                 /* "pm4": what -e says */
+	const char *(*gpu_help)(void);
+	unsigned unit_bytes;              /* 4 or 8 */
+	/* The family's state for gpu (heap), or NULL when gpu is not one of its GPUs. */
+	void *(*open)(const char *gpu);
+	void (*close)(void *fam);
+	const char *(*gpu_name)(const void *fam);
+	const struct gk_format *(*format)(const void *fam); /* NULL: not table-described */
+	/* A new stream: forget what the last one left open; check these buffers. */
+	void (*begin)(void *fam, const struct gk_bo *bos, unsigned nbos);
+	/* Words the unit at w (n >= 1 available) occupies: >= 1, and more than n
+	 * when it runs past what is there. */
+	size_t (*frame)(void *fam, const uint32_t *w, size_t n);
+	/* Decode and check the unit of len words at w, of which n are there
+	 * (n < len: cut off by the end of the input), at byte offset; the unit
+	 * stays decoded in fam for text/json until the next call. */
+	void (*unit)(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
+	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
+	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
+	/* End of the stream at byte offset end: what only the end shows. */
+	void (*end)(void *fam, uint64_t end, struct gk_diags *dg);
+};
+
+/* The generic ops over a struct gk_format (src/core/desc_engine.c); a
+ * table-described family's open calls gk_desc_engine_new with its init. */
+void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu));
+void gk_desc_engine_close(void *fam);
+const char *gk_desc_engine_gpu(const void *fam);
+const struct gk_format *gk_desc_engine_format(const void *fam);
+void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos);
+size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
+void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
+void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
+void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
+void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
+
+#define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
+	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
+	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
+	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
+	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end }
+
+/* Each family's ops (defined in its own folder). */
+extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops;
+
+#endif

@@ -1,0 +1,129 @@
+/* The registry: which engines this build has, and which one -e and -g name.
+ * The only place that lists the families; adding one is a row here. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/engine.h"
+
+#include "engine_priv.h"
+
+/* In the order "auto" tries them: pm4 before dma, since a bare Evergreen
+ * or Cayman name means the command processor (the CLI's default engine). */
+static const struct gk_engine_ops *const engines[] = {
+	&gk_pm4_engine_ops,
+	&gk_dma_engine_ops,
+	&gk_amdgpu_engine_ops,
+};
+#define NENGINES (sizeof engines / sizeof engines[0])
+
+/* instruction-set engines: what "-e isa" may mean */
+static bool is_isa(const struct gk_engine_ops *ops)
+{
+	return ops->unit_bytes == 8 || !ops->format;
+}
+
+const char *gk_engine_list(size_t i)
+{
+	return i < NENGINES ? engines[i]->name : NULL;
+}
+
+static const struct gk_engine_ops *find(const char *name)
+{
+	for (size_t i = 0; name && i < NENGINES; i++)
+		if (!strcmp(engines[i]->name, name))
+			return engines[i];
+	return NULL;
+}
+
+const char *gk_engine_gpu_help(const char *name)
+{
+	const struct gk_engine_ops *ops = find(name);
+	return ops ? ops->gpu_help() : NULL;
+}
+
+static void set_err(struct gk_diag *err, const char *fmt, const char *a, const char *b)
+{
+	if (!err)
+		return;
+	memset(err, 0, sizeof *err);
+	err->severity = GK_ERROR;
+	err->code = GK_D_RANGE;
+	err->dw = -1;
+	err->lo = err->hi = -1;
+	snprintf(err->message, sizeof err->message, fmt, a, b);
+}
+
+struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_diag *err)
+{
+	if (!gpu || !*gpu) {
+		set_err(err, "no GPU given%s%s", "", "");
+		return NULL;
+	}
+	/* GPU names are case-insensitive: the families' tables are lower case */
+	char lower[64];
+	size_t n = strlen(gpu);
+	if (n >= sizeof lower) {
+		set_err(err, "unknown GPU '%.40s...'%s", gpu, "");
+		return NULL;
+	}
+	for (size_t i = 0; i <= n; i++)
+		lower[i] = (char)tolower((unsigned char)gpu[i]);
+	bool any = !name || !strcmp(name, "auto"), isa = name && !strcmp(name, "isa");
+	const struct gk_engine_ops *only = any || isa ? NULL : find(name);
+	if (!any && !isa && !only) {
+		set_err(err, "unknown engine '%.60s' (this build has: pm4, dma, isa, or auto)%s", name, "");
+		return NULL;
+	}
+	for (size_t i = 0; i < NENGINES; i++) {
+		const struct gk_engine_ops *ops = engines[i];
+		if ((only && ops != only) || (isa && !is_isa(ops)))
+			continue;
+		void *fam = ops->open(lower);
+		if (!fam)
+			continue;
+		struct gk_engine *e = malloc(sizeof *e);
+		if (!e) {
+			ops->close(fam);
+			set_err(err, "out of memory%s%s", "", "");
+			return NULL;
+		}
+		e->ops = ops;
+		e->fam = fam;
+		return e;
+	}
+	if (only)
+		set_err(err, "unknown GPU '%.40s' for %s", gpu, only->name);
+	else
+		set_err(err, "unknown GPU '%.40s'%s", gpu, isa ? " for any instruction set" : " for any engine");
+	return NULL;
+}
+
+void gk_engine_close(struct gk_engine *e)
+{
+	if (!e)
+		return;
+	e->ops->close(e->fam);
+	free(e);
+}
+
+const char *gk_engine_name(const struct gk_engine *e)
+{
+	return e ? e->ops->name : NULL;
+}
+
+const char *gk_engine_gpu(const struct gk_engine *e)
+{
+	return e ? e->ops->gpu_name(e->fam) : NULL;
+}
+
+unsigned gk_engine_unit_bytes(const struct gk_engine *e)
+{
+	return e ? e->ops->unit_bytes : 0;
+}
+
+const struct gk_format *gk_engine_format(const struct gk_engine *e)
+{
+	return e && e->ops->format ? e->ops->format(e->fam) : NULL;
+}

@@ -1,0 +1,93 @@
+/* AMDGPU instruction words as an engine: one 32-bit word a unit; s_sendmsg
+ * and s_sendmsghalt decoded, every other word shown raw (.long). */
+#include <stdlib.h>
+
+#include "gfxkit/amdgpu.h"
+
+#include "engine_ops.h" /* src/core */
+
+struct amdgpu_engine {
+	const struct gk_amdgpu_gen *gen;
+	struct gk_amdgpu_insn insn; /* the unit last decoded */
+};
+
+static void *amdgpu_open(const char *gpu)
+{
+	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gpu);
+	if (!g)
+		return NULL;
+	struct amdgpu_engine *a = calloc(1, sizeof *a);
+	if (a)
+		a->gen = g;
+	return a;
+}
+
+static void amdgpu_close(void *fam)
+{
+	free(fam);
+}
+
+static const char *amdgpu_gpu(const void *fam)
+{
+	return gk_amdgpu_gen_name(((const struct amdgpu_engine *)fam)->gen);
+}
+
+static void amdgpu_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
+{
+	(void)fam; /* instruction words touch no memory the stream describes */
+	(void)bos;
+	(void)nbos;
+}
+
+static size_t amdgpu_frame(void *fam, const uint32_t *w, size_t n)
+{
+	(void)fam;
+	(void)w;
+	(void)n;
+	return 1;
+}
+
+static void amdgpu_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
+{
+	struct amdgpu_engine *a = fam;
+	(void)n;
+	(void)len; /* always one whole word */
+	gk_amdgpu_decode(a->gen, w[0], offset, &a->insn);
+	gk_amdgpu_check(a->gen, &a->insn, dg);
+}
+
+static void amdgpu_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
+{
+	struct amdgpu_engine *a = fam;
+	(void)raw_words; /* the word is the unit: .long shows it */
+	gk_amdgpu_text_line(a->gen, &a->insn, dg, o);
+}
+
+static void amdgpu_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
+{
+	struct amdgpu_engine *a = fam;
+	gk_amdgpu_json(a->gen, &a->insn, dg, flags, o);
+}
+
+static void amdgpu_end(void *fam, uint64_t end, struct gk_diags *dg)
+{
+	(void)fam;
+	(void)end;
+	(void)dg;
+}
+
+const struct gk_engine_ops gk_amdgpu_engine_ops = {
+	.name = "amdgpu",
+	.gpu_help = gk_amdgpu_gpu_help,
+	.unit_bytes = 4,
+	.open = amdgpu_open,
+	.close = amdgpu_close,
+	.gpu_name = amdgpu_gpu,
+	.format = NULL,
+	.begin = amdgpu_begin,
+	.frame = amdgpu_frame,
+	.unit = amdgpu_unit,
+	.text = amdgpu_text,
+	.json = amdgpu_json,
+	.end = amdgpu_end,
+};

@@ -1,0 +1,256 @@
+/* The engine registry and the one stream loop (include/gfxkit/engine.h):
+ * names and GPUs resolve as documented, bad arguments are refused, and
+ * gk_stream_run prints exactly what the per-unit API prints for the same
+ * words (text, JSON, check lines, the end line), whatever the read sizes. */
+#include "gfxkit/gfxkit.h"
+#include "testlib.h"
+
+struct mem_reader {
+	const uint8_t *p;
+	size_t n, pos, chunk;
+};
+
+static long mem_read(void *ctx, void *buf, size_t cap)
+{
+	struct mem_reader *r = ctx;
+	size_t k = r->n - r->pos;
+	if (k > cap)
+		k = cap;
+	if (r->chunk && k > r->chunk)
+		k = r->chunk;
+	memcpy(buf, r->p + r->pos, k);
+	r->pos += k;
+	return (long)k;
+}
+
+/* gk_stream_run over words (binary, read chunk bytes at a time) into *t */
+static int run(struct gk_engine *e, const uint32_t *w, size_t n, size_t chunk, const struct gk_stream_opts *o,
+	       struct text *t, struct gk_stream_stats *st)
+{
+	struct mem_reader r = { (const uint8_t *)w, 4 * n, 0, chunk };
+	struct gk_input *in = gk_input_create(mem_read, &r, GK_IN_BIN, gk_engine_unit_bytes(e));
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
+	t->n = 0;
+	int rc = gk_stream_run(e, in, o, &out, st);
+	gk_out_flush(&out);
+	text_write(t, "", 0);
+	gk_input_destroy(in);
+	return rc;
+}
+
+/* what the per-packet API prints for the same words (the CLI's old loop) */
+static void reference(const struct gk_format *fmt, const uint32_t *w, size_t n, const struct gk_stream_opts *o,
+		      struct text *t, uint64_t *errors)
+{
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
+	struct gk_check_state cs;
+	gk_check_init(&cs);
+	gk_check_set_buffers(&cs, o->bos, o->nbos);
+	struct gk_diags dg;
+	size_t pos = 0;
+	uint64_t end = 0;
+	t->n = 0;
+	*errors = 0;
+	while (pos < n) {
+		struct gk_packet pkt;
+		gk_packet_frame(fmt, w + pos, n - pos, 4 * pos, &pkt);
+		gk_diags_reset(&dg);
+		gk_check_packet(fmt, &cs, &pkt, &dg);
+		*errors += dg.errors;
+		if (o->json)
+			gk_json_packet(fmt, &pkt, &dg, o->json_flags, &out);
+		else {
+			gk_text_packet(fmt, &pkt, o->raw_words, &out);
+			gk_text_diags(&dg, &out);
+		}
+		pos += pkt.ndw;
+		end = 4ull * pos;
+	}
+	gk_diags_reset(&dg);
+	gk_check_end(&cs, end, &dg);
+	*errors += dg.errors;
+	if (o->json)
+		gk_json_end(fmt->family, end, &dg, &out);
+	else
+		gk_text_diags(&dg, &out);
+	gk_out_flush(&out);
+	text_write(t, "", 0);
+}
+
+static void test_registry(void)
+{
+	struct gk_diag err;
+	static const struct {
+		const char *engine, *gpu, *want_engine, *want_gpu;
+	} ok[] = {
+		{ "pm4", "evergreen", "pm4", "evergreen" },
+		{ "pm4", "CYPRESS", "pm4", "evergreen" },
+		{ "dma", "cik", "dma", "cik" },
+		{ "dma", "Bonaire", "dma", "cik" },
+		{ NULL, "cayman", "pm4", "cayman" }, /* auto: pm4 first */
+		{ "auto", "si", "dma", "si" },       /* only DMA knows SI */
+		{ "auto", "gfx10", "amdgpu", "gfx10" },
+		{ "isa", "navi10", "amdgpu", "gfx10" },
+		{ "amdgpu", "GFX9", "amdgpu", "gfx9" },
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		struct gk_engine *e = gk_engine_open(ok[i].engine, ok[i].gpu, &err);
+		CHECK(e && !strcmp(gk_engine_name(e), ok[i].want_engine) && !strcmp(gk_engine_gpu(e), ok[i].want_gpu),
+		      "open %s %s: %s %s (%s)", ok[i].engine ? ok[i].engine : "NULL", ok[i].gpu,
+		      e ? gk_engine_name(e) : "NULL", e ? gk_engine_gpu(e) : "", e ? "" : err.message);
+		if (e)
+			CHECK((gk_engine_format(e) != NULL) == (strcmp(ok[i].want_engine, "amdgpu") != 0),
+			      "%s: a format exactly for table-described engines", ok[i].want_engine);
+		gk_engine_close(e);
+	}
+	static const struct {
+		const char *engine, *gpu, *msg;
+	} bad[] = {
+		{ "pm4", "r900", "unknown GPU 'r900' for pm4" },
+		{ "pm4", "tahiti", "unknown GPU 'tahiti' for pm4" },
+		{ "dma", "gfx10", "unknown GPU 'gfx10' for dma" },
+		{ "sdma", "cik", "unknown engine 'sdma'" },
+		{ "isa", "cayman", "unknown GPU 'cayman' for any instruction set" },
+		{ NULL, "nosuchgpu", "unknown GPU 'nosuchgpu' for any engine" },
+		{ "pm4", "", "no GPU given" },
+		{ "pm4", NULL, "no GPU given" },
+		{ "pm4", "evergreen-but-a-name-longer-than-sixty-four-characters-is-no-gpu-at-all", "unknown GPU" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&err, 0, sizeof err);
+		struct gk_engine *e = gk_engine_open(bad[i].engine, bad[i].gpu, &err);
+		CHECK(!e && err.severity == GK_ERROR && strstr(err.message, bad[i].msg), "open %s %s: want '%s', got %s",
+		      bad[i].engine ? bad[i].engine : "NULL", bad[i].gpu ? bad[i].gpu : "NULL", bad[i].msg,
+		      e ? "an engine" : err.message);
+		gk_engine_close(e);
+	}
+	CHECK(!gk_engine_open("pm4", "r900", NULL), "a NULL err is fine");
+	gk_engine_close(NULL);
+	CHECK(!gk_engine_name(NULL) && !gk_engine_gpu(NULL) && !gk_engine_unit_bytes(NULL) && !gk_engine_format(NULL),
+	      "NULL engine accessors");
+	size_t n = 0;
+	while (gk_engine_list(n))
+		n++;
+	CHECK(n >= 3 && !strcmp(gk_engine_list(0), "pm4"), "%zu engines listed", n);
+	CHECK(gk_engine_gpu_help("dma") && strstr(gk_engine_gpu_help("dma"), "cik") && !gk_engine_gpu_help("x") &&
+		      !gk_engine_gpu_help(NULL),
+	      "gpu help");
+	struct gk_stream_stats st;
+	struct gk_stream_opts o = { 0 };
+	CHECK(gk_stream_run(NULL, NULL, &o, NULL, &st) == -1, "gk_stream_run refuses NULLs");
+}
+
+/* The loop against the per-packet API on random streams, read in odd chunks. */
+static void test_same_as_packets(const char *engine, const char *gpu, uint64_t seed)
+{
+	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
+	CHECK(e != NULL, "%s %s opens", engine, gpu);
+	if (!e)
+		return;
+	const struct gk_format *fmt = gk_engine_format(e);
+	enum { N = 6000 };
+	uint32_t *w = malloc(N * sizeof *w);
+	uint64_t s = seed;
+	for (size_t i = 0; i < N; i++) {
+		uint64_t r = tl_rand(&s);
+		/* mostly short counts so many packets frame; some long ones and noise */
+		w[i] = (uint32_t)r;
+		if ((r >> 40) % 4 == 0)
+			w[i] &= 0xc00fffffu;
+	}
+	static const struct gk_bo bos[] = { { 0x1000, 0x100000 }, { 0x40000000, 0x1000 } };
+	struct text a = { 0 }, b = { 0 };
+	for (unsigned mode = 0; mode < 4; mode++) {
+		struct gk_stream_opts o = { .json = mode >= 2, .json_flags = mode == 3 ? GK_JSON_TEXT : 0,
+					    .raw_words = mode == 1, .bos = mode & 1 ? bos : NULL, .nbos = mode & 1 ? 2 : 0 };
+		struct gk_stream_stats st;
+		uint64_t errors;
+		size_t chunks[] = { 3, 4096, 0 };
+		for (size_t c = 0; c < 3; c++) {
+			int rc = run(e, w, N, chunks[c], &o, &a, &st);
+			reference(fmt, w, N, &o, &b, &errors);
+			CHECK(rc == 0 && a.n == b.n && !memcmp(a.p, b.p, a.n) && st.errors == errors && st.end == 4ull * N,
+			      "%s %s mode %u chunk %zu: loop and per-packet output differ (%zu vs %zu bytes, %llu vs %llu errors)",
+			      engine, gpu, mode, chunks[c], a.n, b.n, (unsigned long long)st.errors,
+			      (unsigned long long)errors);
+		}
+	}
+	free(a.p);
+	free(b.p);
+	free(w);
+	gk_engine_close(e);
+}
+
+/* check mode: FILE:0xOFFSET lines, the dropped note, the summary counts */
+static void test_check_lines(void)
+{
+	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
+	uint32_t w[44] = { 0xc0286100 }; /* LOAD_CONTEXT_REG, 42 dwords, every reserved bit set */
+	for (size_t i = 1; i < 44; i++)
+		w[i] = 0xffffffffu;
+	struct gk_stream_opts o = { .check = true, .name = "x.bin" };
+	struct gk_stream_stats st;
+	struct text t = { 0 };
+	run(e, w, 44, 0, &o, &t, &st);
+	unsigned lines = 0;
+	for (const char *p = t.p; (p = strstr(p, "x.bin:0x0: error: LOAD_CONTEXT_REG: ")); p++)
+		lines++;
+	CHECK(lines == GK_MAX_DIAGS, "%u check lines for the packet, want %u", lines, GK_MAX_DIAGS);
+	CHECK(strstr(t.p, "x.bin:0x0: note: ... 25 more diagnostics for this packet\n") != NULL, "dropped note: %s", t.p);
+	CHECK(st.errors == 42 && st.units == 2, "%llu errors in %llu units, want 42 in 2", (unsigned long long)st.errors,
+	      (unsigned long long)st.units);
+	/* check --json prints only units with diagnostics, and the end line */
+	uint32_t pe[] = { 0xc0002300, 0x01000005, 0xc0001000, 0 }; /* PRED_EXEC of 5 dwords, then a NOP */
+	struct gk_stream_opts oj = { .check = true, .json = true };
+	run(e, pe, 4, 0, &oj, &t, &st);
+	CHECK(!strncmp(t.p, "{\"offset\":16,\"engine\":\"pm4\",\"end\":true,\"diagnostics\":[{\"severity\":\"error\",\"code\":"
+			    "\"exec_count\",",
+		       90) &&
+		      !strchr(t.p, '\n')[1],
+	      "check --json: only the end line: %s", t.p);
+	free(t.p);
+	gk_engine_close(e);
+}
+
+/* A DMA packet of 2^20 + 3 dwords (the longest framing gives) streams whole
+ * through the window; cut one dword short it is one truncated packet. */
+static void test_long_packet(void)
+{
+	struct gk_engine *e = gk_engine_open("dma", "evergreen", NULL);
+	size_t n = 3 + 0xfffff;
+	uint32_t *w = calloc(n + 1, sizeof *w);
+	w[0] = (2u << 28) | 0xfffff; /* WRITE_LINEAR, count [19:0] */
+	w[1] = 0x1000;
+	w[n] = 0xf0000000u; /* a NOP after it */
+	struct gk_stream_opts o = { .check = true };
+	struct gk_stream_stats st;
+	struct text t = { 0 };
+	int rc = run(e, w, n + 1, 65536, &o, &t, &st);
+	CHECK(rc == 0 && st.units == 2 && st.errors == 0 && st.end == 4ull * (n + 1),
+	      "long WRITE: rc %d, %llu units, %llu errors, end 0x%llx", rc, (unsigned long long)st.units,
+	      (unsigned long long)st.errors, (unsigned long long)st.end);
+	rc = run(e, w, n - 1, 65536, &o, &t, &st);
+	CHECK(rc == 0 && st.units == 1 && st.errors == 1 && strstr(t.p, "runs past the end of the buffer"),
+	      "cut WRITE: rc %d, %llu units, %llu errors: %s", rc, (unsigned long long)st.units,
+	      (unsigned long long)st.errors, t.p);
+	free(t.p);
+	free(w);
+	gk_engine_close(e);
+}
+
+int main(void)
+{
+	test_registry();
+	test_same_as_packets("pm4", "r600", 1);
+	test_same_as_packets("pm4", "evergreen", 2);
+	test_same_as_packets("pm4", "cayman", 3);
+	test_same_as_packets("dma", "r700", 4);
+	test_same_as_packets("dma", "cayman", 5);
+	test_same_as_packets("dma", "si", 6);
+	test_same_as_packets("dma", "cik", 7);
+	test_check_lines();
+	test_long_packet();
+	return tl_done();
+}
