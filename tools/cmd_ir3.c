@@ -46,27 +46,6 @@ static int hexval(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-static void print_diags(FILE *of, const char *name, uint64_t off, const struct gk_ir3_insn *in, int as_comment)
-{
-	for (unsigned i = 0; i < in->ndiags; i++) {
-		const struct gk_diag *d = &in->diags[i];
-		char b[320];
-		gk_diag_format(d, b, sizeof b);
-		if (as_comment)
-			fprintf(of, "    ; %s: %s\n", d->severity == GK_ERROR ? "error" : "warning", b);
-		else
-			fprintf(of, "%s:0x%llx: %s: %s\n", name, (unsigned long long)off,
-				d->severity == GK_ERROR ? "error" : "warning", b);
-	}
-	if (in->ndiags < in->errors + in->warnings) {
-		unsigned more = in->errors + in->warnings - in->ndiags;
-		if (as_comment)
-			fprintf(of, "    ; %u more diagnostics\n", more);
-		else
-			fprintf(of, "%s:0x%llx: warning: %u more diagnostics\n", name, (unsigned long long)off, more);
-	}
-}
-
 /* gk_input's read callback on a FILE *, counting the bytes so that a binary
  * input's trailing partial instruction can be sized */
 struct ir3_src {
@@ -83,95 +62,72 @@ static long read_counted(void *ctx, void *buf, size_t cap)
 	return r;
 }
 
-static void decode_one(FILE *of, const char *name, int json, int checking, unsigned gpu_id, uint64_t off, uint64_t word,
-		       struct gk_ir3_insn *in, char *jb, size_t jcap)
-{
-	gk_ir3_decode(gpu_id, word, in);
-	if (json) {
-		if (!checking || in->ndiags) {
-			gk_ir3_json(in, off, jb, jcap);
-			fprintf(of, "%s\n", jb);
-		}
-	} else if (checking) {
-		print_diags(of, name, off, in, 0);
-	} else {
-		char line[GK_IR3_TEXT_MAX + 64];
-		gk_ir3_line(in, line, sizeof line);
-		fprintf(of, "0x%08llx: %s\n", (unsigned long long)off, line);
-		print_diags(of, name, off, in, 1);
-	}
-}
-
 /* Streams the input through the library's reader in 8-byte units (binary
  * instructions, or hex in the forms include/gfxkit/stream.h lists), so
  * memory stays bounded whatever the input size. */
-static int run_decode(const struct cli_opts *o, unsigned gpu_id, int checking)
+static int run_decode(const struct cli_opts *o, int checking)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
 		return 2;
+	struct gk_diag err;
+	struct gk_engine *e = gk_engine_open("ir3", o->gpu, &err);
+	if (!e) {
+		fprintf(stderr, "%s: %s\n", prog, err.message);
+		return 2;
+	}
 	const char *name = cli_display_name(o->file);
 	FILE *f = cli_open_in(o->file, "rb");
-	if (!f)
-		return 2;
-	FILE *of = cli_open_out(o->out, "w");
-	if (!of) {
-		cli_close(f);
-		return 2;
-	}
+	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
 	struct ir3_src src = { f, 0 };
-	struct gk_input *rd = gk_input_create(read_counted, &src, inf, 8);
-	struct gk_ir3_insn *in = malloc(sizeof *in);
-	char *jb = malloc(8192);
-	unsigned long long errors = 0, warnings = 0;
+	struct gk_input *rd = of ? gk_input_create(read_counted, &src, inf, 8) : NULL;
+	if (!rd) {
+		if (of)
+			fprintf(stderr, "%s: out of memory\n", prog);
+		cli_close(f);
+		cli_close(of);
+		gk_engine_close(e);
+		return 2;
+	}
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+	struct gk_stream_opts so = {
+		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .name = name,
+	};
+	struct gk_stream_stats stats;
+	gk_stream_run(e, rd, &so, &out, &stats);
+	gk_out_flush(&out);
+	unsigned long long errors = stats.errors;
 	int rc = 0;
-	if (!rd || !in || !jb) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		rc = 2;
-	}
-	long avail;
-	while (!rc && (avail = gk_input_fill(rd, 2)) >= 2) {
-		/* whole units only: avail is even */
-		const uint32_t *w = gk_input_words(rd);
-		uint64_t base = gk_input_offset(rd);
-		size_t k = (size_t)avail / 2;
-		for (size_t i = 0; i < k; i++) {
-			decode_one(of, name, o->json, checking, gpu_id, base + 8 * i,
-				   (uint64_t)w[2 * i + 1] << 32 | w[2 * i], in, jb, 8192);
-			errors += in->errors;
-			warnings += in->warnings;
-		}
-		gk_input_skip(rd, 2 * k);
-	}
-	const struct gk_diag *e = rc ? NULL : gk_input_error(rd);
-	if (e && e->code == GK_D_TRUNCATED) {
+	const struct gk_diag *ie = gk_input_error(rd);
+	if (ie && ie->code == GK_D_TRUNCATED) {
 		/* a binary input's trailing bytes: a diagnostic of the stream, after
 		 * its whole instructions, not a failure to read it */
-		unsigned tail = (unsigned)(src.bytes - e->offset);
+		unsigned tail = (unsigned)(src.bytes - ie->offset);
 		errors++;
 		if (o->json)
-			fprintf(of, "{\"offset\":%llu,\"end\":true,\"diagnostics\":[{\"severity\":\"error\",\"message\":"
+			fprintf(of, "{\"offset\":%llu,\"engine\":\"ir3\",\"end\":true,\"diagnostics\":[{\"severity\":\"error\","
+				    "\"code\":\"truncated\",\"offset\":%llu,\"dw\":null,\"bits\":null,\"field\":null,\"message\":"
 				    "\"%u trailing bytes: not a whole 64-bit instruction\"}]}\n",
-				(unsigned long long)e->offset, tail);
+				(unsigned long long)ie->offset, (unsigned long long)ie->offset, tail);
 		else
 			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n"
 					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n",
-				name, (unsigned long long)e->offset, tail);
+				name, (unsigned long long)ie->offset, tail);
 	}
-	if (fflush(of) != 0 || ferror(of)) {
+	if (fflush(of) != 0 || ferror(of) || out.failed) {
 		fprintf(stderr, "%s: write error\n", prog);
 		rc = 2;
 	}
-	if (e && e->code != GK_D_TRUNCATED)
+	if (ie && ie->code != GK_D_TRUNCATED)
 		rc = cli_input_error(name, rd);
 	if (checking && rc == 0)
-		rc = cli_check_summary(name, errors, warnings);
+		rc = cli_check_summary(name, errors, stats.warnings);
 	if (of != stdout && fclose(of) != 0 && !rc)
 		rc = 2;
 	cli_close(f);
 	gk_input_destroy(rd);
-	free(in);
-	free(jb);
+	gk_engine_close(e);
 	return rc;
 }
 
@@ -268,9 +224,9 @@ int cmd_ir3(const struct cli_opts *o)
 		return 2;
 	}
 	if (!strcmp(o->cmd, "decode"))
-		return run_decode(o, gpu_id, 0);
+		return run_decode(o, 0);
 	if (!strcmp(o->cmd, "check"))
-		return run_decode(o, gpu_id, 1);
+		return run_decode(o, 1);
 	if (!strcmp(o->cmd, "encode")) {
 		if (o->json) {
 			fprintf(stderr, "%s: --json is for decode and check\n", prog);

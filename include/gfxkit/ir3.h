@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "gfxkit/diag.h"
+#include "gfxkit/stream.h" /* GK_JSON_TEXT */
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,11 +85,14 @@ struct gk_ir3_encoding {
  * many there are (out may be NULL when cap is 0; NULL with a cap: 0). */
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
 
-/* Write one JSON object (no newline) for a decoded instruction at byte
- * offset: {"offset","name","text","exact","dwords","fields","diagnostics"}.
- * Returns the length (truncated to cap-1; needs no more than 8192 bytes);
- * 0 when buf is NULL or cap 0, and "" when in is NULL. */
-size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap);
+/* One JSON object (no newline) for a decoded instruction at byte offset, in
+ * the schema every engine shares (docs/json.md): {"offset","engine":"ir3",
+ * "name","words":[low,high],"exact","fields":{NAME or PARENT.NAME: value},
+ * "enums":{},"diagnostics"[,"diagnostics_dropped"][,"text" with GK_JSON_TEXT,
+ * the line gk_ir3_line prints]}.  Returns the length (truncated to cap-1;
+ * needs no more than 8192 bytes); 0 when buf is NULL or cap 0, and "" when
+ * in is NULL. */
+size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

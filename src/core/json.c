@@ -26,8 +26,8 @@ void gk_json_uint(struct gk_out *o, uint64_t v)
 		gk_out_dec(o, v);
 		return;
 	}
-	gk_out_str(o, "\"0x");
-	gk_out_hex(o, v, 1);
+	gk_out_ch(o, '"');
+	gk_out_hex(o, v, 1); /* "0x..." */
 	gk_out_ch(o, '"');
 }
 

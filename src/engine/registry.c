@@ -15,6 +15,7 @@ static const struct gk_engine_ops *const engines[] = {
 	&gk_pm4_engine_ops,
 	&gk_dma_engine_ops,
 	&gk_amdgpu_engine_ops,
+	&gk_ir3_engine_ops,
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 

@@ -116,7 +116,9 @@ has out "trailing" 'error: 3 trailing bytes: not a whole 64-bit instruction$'
 run "decode --json" 0 decode -e isa -g a630 --json a.hex
 n=$(wc -l <out)
 if [ "$n" -eq 4 ]; then ok; else bad "--json: $n lines, want 4"; fi
-has out "--json" '^\{"offset":0,"name":"ldg","text":"ldg\.u32 r1\.z, g\[r1\.z\+7\], 1","exact":true,"dwords":\[25264143,3221618694\],"fields":\[.*\],"diagnostics":\[\]\}$'
+has out "--json" '^\{"offset":0,"engine":"ir3","name":"ldg","words":\[25264143,3221618694\],"exact":true,"fields":\{"SY":0,"JP":0,"TYPE":3,.*"OFF":7,"SIZE":1\},"enums":\{\},"diagnostics":\[\]\}$'
+run "decode --json --text" 0 decode -e isa -g a630 --json --text a.hex
+has out "--json --text" '^\{"offset":0,"engine":"ir3",.*"diagnostics":\[\],"text":"ldg\.u32 r1\.z, g\[r1\.z\+7\], 1"\}$'
 cp out json.txt
 run "check --json" 1 check -e isa -g a630 --json raw.hex
 n=$(wc -l <out)
@@ -128,8 +130,8 @@ import json, sys
 for f in sys.argv[1:]:
     for line in open(f):
         o = json.loads(line)
-        assert isinstance(o["dwords"], list) and len(o["dwords"]) == 2
-        assert isinstance(o["fields"], list) and isinstance(o["diagnostics"], list)
+        assert isinstance(o["words"], list) and len(o["words"]) == 2 and o["engine"] == "ir3"
+        assert isinstance(o["fields"], dict) and isinstance(o["diagnostics"], list)
 ' json.txt out 2>jerr; then ok; else bad "--json: python3 json.loads rejects a line: $(tail -1 jerr)"; fi
 fi
 
@@ -177,7 +179,7 @@ run "decode 64-bit after a low half" 2 decode -e isa -g a630 half.hex
 has err "64-bit after a low half" '^half\.hex:1:12: error: .*high half'
 # trailing bytes on stdin, and through --json: the end record has their offset
 run "check --json trailing bytes" 1 check -e isa -g a630 -f bin --json - <trail.bin
-has out "json trailing" '^\{"offset":8,"end":true,"diagnostics":\[\{"severity":"error","message":"3 trailing bytes: not a whole 64-bit instruction"\}\]\}$'
+has out "json trailing" '^\{"offset":8,"engine":"ir3","end":true,"diagnostics":\[\{"severity":"error","code":"truncated","offset":8,"dw":null,"bits":null,"field":null,"message":"3 trailing bytes: not a whole 64-bit instruction"\}\]\}$'
 # the forms of one token: Mesa's, 16 digits, 9 digits, labels, CRLF, commas
 printf '00000000: 00000000_00000000, 0x000000000\r\n10: 0 0\n' >forms.hex
 run "decode token forms" 0 decode -e isa -g a630 forms.hex

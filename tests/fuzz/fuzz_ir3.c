@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			__builtin_trap();
 		if (in.exact && strcmp(line, in.text))
 			__builtin_trap();
-		size_t jn = gk_ir3_json(&in, i, js, sizeof js - 1);
+		size_t jn = gk_ir3_json(&in, i, GK_JSON_TEXT, js, sizeof js - 1);
 		js[jn++] = '\n';
 		if (!json_line_ok(js, jn))
 			__builtin_trap();

@@ -1657,7 +1657,7 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 /* ---- JSON ---- */
 
-size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, size_t cap)
+size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags, char *buf, size_t cap)
 {
 	if (!buf || !cap)
 		return 0;
@@ -1666,50 +1666,48 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, char *buf, siz
 		return 0;
 	}
 	struct gk_out j = gk_out_text(buf, cap);
-	gk_out_printf(&j, "{\"offset\":%" PRIu64 ",\"name\":", offset);
+	gk_out_str(&j, "{\"offset\":");
+	gk_json_uint(&j, offset);
+	gk_out_str(&j, ",\"engine\":\"ir3\",\"name\":");
 	if (in->name)
 		gk_out_json_str(&j, in->name, strlen(in->name));
 	else
-		gk_out_mem(&j, "null", 4);
-	gk_out_mem(&j, ",\"text\":", 8);
-	gk_out_json_str(&j, in->text, bounded_len(in->text, sizeof in->text));
-	gk_out_printf(&j, ",\"exact\":%s,\"dwords\":[%u,%u],\"fields\":[", in->exact ? "true" : "false", (unsigned)in->word,
-	   (unsigned)(in->word >> 32));
+		gk_out_str(&j, "null");
+	gk_out_printf(&j, ",\"words\":[%u,%u],\"exact\":%s,\"fields\":{", (unsigned)in->word,
+		      (unsigned)(in->word >> 32), in->exact ? "true" : "false");
 	/* a record filled by hand may claim more than it holds */
 	unsigned nf = in->nfields < GK_IR3_MAX_FIELDS ? in->nfields : GK_IR3_MAX_FIELDS;
 	unsigned nd = in->ndiags < GK_IR3_MAX_DIAGS ? in->ndiags : GK_IR3_MAX_DIAGS;
+	bool first = true;
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
-		gk_out_mem(&j, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
-		if (f->name)
-			gk_out_json_str(&j, f->name, strlen(f->name));
-		else
-			gk_out_mem(&j, "null", 4);
+		if (!f->name)
+			continue;
+		/* nested fields are keyed PARENT.NAME, so every key is unique */
+		char key[128];
+		struct gk_out k = gk_out_text(key, sizeof key);
 		if (f->parent) {
-			gk_out_mem(&j, ",\"in\":", 6);
-			gk_out_json_str(&j, f->parent, strlen(f->parent));
+			gk_out_str(&k, f->parent);
+			gk_out_ch(&k, '.');
 		}
-		gk_out_printf(&j, ",\"value\":%" PRIu64, f->value);
-		if (f->lo >= 0)
-			gk_out_printf(&j, ",\"lo\":%d,\"hi\":%d", f->lo, f->hi);
-		gk_out_mem(&j, "}", 1);
+		gk_out_str(&k, f->name);
+		size_t kl = gk_out_text_end(&k);
+		if (!first)
+			gk_out_ch(&j, ',');
+		first = false;
+		gk_out_json_str(&j, key, kl);
+		gk_out_ch(&j, ':');
+		gk_json_uint(&j, f->value);
 	}
-	gk_out_mem(&j, "],\"diagnostics\":[", 17);
-	for (unsigned i = 0; i < nd; i++) {
-		const struct gk_diag *d = &in->diags[i];
-		gk_out_printf(&j, "%s{\"severity\":\"%s\",\"code\":%d", i ? "," : "", d->severity == GK_ERROR ? "error" : "warning",
-		   (int)d->code);
-		if (d->dw >= 0)
-			gk_out_printf(&j, ",\"dw\":%d,\"lo\":%d,\"hi\":%d", d->dw, d->lo, d->hi);
-		if (d->field) {
-			gk_out_mem(&j, ",\"field\":", 9);
-			gk_out_json_str(&j, d->field, strlen(d->field));
-		}
-		gk_out_mem(&j, ",\"message\":", 11);
-		gk_out_json_str(&j, d->message, bounded_len(d->message, sizeof d->message));
-		gk_out_mem(&j, "}", 1);
+	gk_out_str(&j, "},\"enums\":{}");
+	gk_json_diags(in->diags, nd, in->errors + in->warnings > nd ? in->errors + in->warnings - nd : 0, &j);
+	if (flags & GK_JSON_TEXT) {
+		char line[GK_IR3_TEXT_MAX + 32];
+		size_t n = gk_ir3_line(in, line, sizeof line);
+		gk_out_str(&j, ",\"text\":");
+		gk_out_json_str(&j, line, n < sizeof line ? n : sizeof line - 1);
 	}
-	gk_out_mem(&j, "]}", 2);
+	gk_out_str(&j, "}");
 	gk_out_text_end(&j);
 	return j.len; /* what fitted */
 }
