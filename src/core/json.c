@@ -68,10 +68,12 @@ static void json_enums(const struct gk_format *fmt, const struct gk_field *field
 			continue;
 		if (f->kind == GK_REG && !(v <= 0x3fffffff && gk_reg_by_offset(fmt->regs, (uint32_t)v * 4)))
 			continue;
-		char tb[256];
+		char tb[2048]; /* a flag set names up to 64 bits */
 		struct gk_out t = gk_out_text(tb, sizeof tb);
 		gk_text_value(fmt, f, v, &t);
-		size_t len = gk_out_text_end(&t);
+		size_t len = gk_out_text_end(&t); /* what it needed: keep to what fitted */
+		if (len >= sizeof tb)
+			len = sizeof tb - 1;
 		key(o, f->name, first);
 		gk_out_json_str(o, tb, len);
 	}

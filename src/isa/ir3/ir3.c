@@ -1692,6 +1692,8 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 		}
 		gk_out_str(&k, f->name);
 		size_t kl = gk_out_text_end(&k);
+		if (kl >= sizeof key)
+			kl = sizeof key - 1; /* what fitted */
 		if (!first)
 			gk_out_ch(&j, ',');
 		first = false;
