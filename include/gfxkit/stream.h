@@ -124,6 +124,11 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 
 typedef int (*gk_write_fn)(void *ctx, const void *p, size_t n);
 
+/* Output collects in buf[0, cap) and goes to write when it is full (and on
+ * gk_out_flush).  No buffer (buf NULL or cap 0) with a write callback: every
+ * piece goes straight to the callback.  No buffer and no callback: nothing is
+ * written and everything counts as dropped (a length query).  A callback
+ * returning non-zero sets failed; nothing more is handed to it. */
 struct gk_out {
 	char *buf;
 	size_t len, cap;
@@ -133,8 +138,11 @@ struct gk_out {
 	size_t dropped;               /* write NULL: bytes that did not fit */
 };
 
+/* Every function taking a struct gk_out does nothing when it is NULL. */
 void gk_out_flush(struct gk_out *o);
+/* p NULL with n > 0: nothing is written and o->failed is set. */
 void gk_out_mem(struct gk_out *o, const void *p, size_t n);
+/* s NULL: nothing is written. */
 void gk_out_str(struct gk_out *o, const char *s);
 
 /* Assembly text of one packet, the form gk_asm reads back. */

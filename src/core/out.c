@@ -10,12 +10,18 @@
 
 void gk_out_mem(struct gk_out *o, const void *p, size_t n)
 {
+	if (!gk_out_usable(o) || !n)
+		return;
+	if (!p) {
+		o->failed = 1;
+		return;
+	}
 	gk_out_put(o, p, n);
 }
 
 void gk_out_flush(struct gk_out *o)
 {
-	if (!o->len)
+	if (!gk_out_usable(o) || !o->len)
 		return;
 	if (o->write && !o->failed && o->write(o->ctx, o->buf, o->len) != 0)
 		o->failed = 1;
@@ -26,6 +32,18 @@ void gk_out_flush(struct gk_out *o)
 void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 {
 	const char *s = p;
+	if (!n)
+		return;
+	if (!o->buf || !o->cap || o->len > o->cap) {
+		/* No buffer to collect in (or a len the buffer cannot hold):
+		 * straight through the callback, or counted as dropped.  Waiting
+		 * for room that can never appear would loop forever. */
+		if (!o->write)
+			o->dropped += n;
+		else if (!o->failed && o->write(o->ctx, s, n) != 0)
+			o->failed = 1;
+		return;
+	}
 	while (n) {
 		if (o->len == o->cap) {
 			if (!o->write) {
@@ -44,6 +62,8 @@ void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 
 void gk_out_str(struct gk_out *o, const char *s)
 {
+	if (!gk_out_usable(o) || !s)
+		return;
 	size_t n = strlen(s);
 	if (o->cap - o->len >= n && n) { /* n 0: buf may be NULL (a length query) */
 		memcpy(o->buf + o->len, s, n);
@@ -159,6 +179,8 @@ void gk_out_printf(struct gk_out *o, const char *fmt, ...)
 
 struct gk_out gk_out_text(char *buf, size_t cap)
 {
+	if (!buf)
+		cap = 0;
 	struct gk_out o = { buf, 0, cap ? cap - 1 : 0, NULL, NULL, 0, 0 };
 	if (cap)
 		buf[0] = 0;

@@ -8,6 +8,22 @@
 
 void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n);
 
+/* At the top of every public function that takes a gk_out: false for NULL;
+ * a NULL buf means no buffer (cap 0), and a len beyond cap (which the hot
+ * paths' cap - len would wrap) is cut back and reported as failed. */
+static inline int gk_out_usable(struct gk_out *o)
+{
+	if (!o)
+		return 0;
+	if (!o->buf)
+		o->cap = 0;
+	if (o->len > o->cap) {
+		o->len = o->cap;
+		o->failed = 1;
+	}
+	return 1;
+}
+
 /* gk_out_mem, inlined where it is hot */
 static inline void gk_out_put(struct gk_out *o, const void *p, size_t n)
 {
