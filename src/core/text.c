@@ -350,7 +350,7 @@ void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
 	for (unsigned i = 0; i < dg->n; i++) {
 		gk_out_str(o, dg->d[i].severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
 		size_t n = gk_diag_format(&dg->d[i], buf, sizeof buf);
-		gk_out_put(o, buf, n);
+		gk_out_put(o, buf, n < sizeof buf ? n : sizeof buf - 1);
 		gk_out_ch(o, '\n');
 	}
 	if (dg->dropped) {

@@ -116,6 +116,51 @@ static void test_out_nobuf(void)
 	free(fmt);
 }
 
+/* ---- gk_diag_format: snprintf semantics ---- */
+static void test_diag_format(void)
+{
+	struct gk_diag d = { 0 };
+	d.severity = GK_ERROR;
+	d.code = GK_D_MISALIGNED;
+	d.dw = 1;
+	d.lo = 0;
+	d.hi = 1;
+	d.packet = "MEM_WRITE";
+	strcpy(d.message, "address not QWORD-aligned");
+	static const char want[] = "MEM_WRITE: dw1[1:0]: address not QWORD-aligned";
+	const size_t L = sizeof want - 1;
+	char buf[128];
+	CHECK(gk_diag_format(&d, NULL, 0) == L, "length query: %zu, want %zu", gk_diag_format(&d, NULL, 0), L);
+	CHECK(gk_diag_format(&d, buf, 0) == L, "cap 0 length");
+	memset(buf, 'x', sizeof buf);
+	CHECK(gk_diag_format(&d, buf, sizeof buf) == L && !strcmp(buf, want), "whole: '%s'", buf);
+	/* small caps: cut, NUL-terminated, never a byte past cap */
+	size_t caps[] = { 1, 2, L, L + 1 };
+	for (unsigned k = 0; k < 4; k++) {
+		size_t cap = caps[k];
+		memset(buf, 'x', sizeof buf);
+		size_t n = gk_diag_format(&d, buf, cap);
+		size_t got = strlen(buf);
+		CHECK(n == L, "cap %zu: returned %zu", cap, n);
+		CHECK(got == cap - 1 && !memcmp(buf, want, got), "cap %zu: '%s'", cap, buf);
+		CHECK(buf[cap] == 'x', "cap %zu: wrote past cap", cap);
+	}
+	/* buf NULL with a cap is a length query too; a NULL diagnostic is empty */
+	CHECK(gk_diag_format(&d, NULL, 40) == L, "buf NULL cap 40");
+	buf[0] = 'x';
+	CHECK(gk_diag_format(NULL, buf, sizeof buf) == 0 && buf[0] == 0, "NULL diagnostic");
+	CHECK(gk_diag_format(NULL, NULL, 0) == 0, "NULL diagnostic, no buffer");
+	CHECK(gk_diag_format(&d, buf, SIZE_MAX) == L && !strcmp(buf, want), "cap SIZE_MAX");
+	/* the other two shapes, and no packet */
+	d.lo = -1;
+	CHECK(gk_diag_format(&d, buf, sizeof buf) == strlen(buf) && !strcmp(buf, "MEM_WRITE: dw1: address not QWORD-aligned"),
+	      "'%s'", buf);
+	d.dw = -1;
+	d.packet = NULL;
+	CHECK(gk_diag_format(&d, buf, sizeof buf) == strlen(buf) && !strcmp(buf, "-: address not QWORD-aligned"), "'%s'",
+	      buf);
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -130,5 +175,6 @@ int main(void)
 	signal(SIGALRM, on_alarm);
 	alarm(60);
 	test_out_nobuf();
+	test_diag_format();
 	return tl_done();
 }
