@@ -227,9 +227,11 @@ int cli_input_error(const char *name, const struct gk_input *in)
 	if (!in->failed)
 		return 0;
 	if (in->error.line)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", name, in->error.line, in->error.col, in->error.message);
+		fprintf(stderr, "%s:%u:%u: error: %.*s\n", name, in->error.line, in->error.col,
+			(int)gk_diag_message_len(&in->error), in->error.message);
 	else
-		fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)in->error.offset, in->error.message);
+		fprintf(stderr, "%s:0x%llx: error: %.*s\n", name, (unsigned long long)in->error.offset,
+			(int)gk_diag_message_len(&in->error), in->error.message);
 	return 2;
 }
 

@@ -93,7 +93,7 @@ static void json_diag_list(const struct gk_diags *dg, struct gk_out *o)
 		else
 			gk_out_str(o, "null");
 		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, x->message, strlen(x->message));
+		gk_out_json_str(o, x->message, gk_diag_message_len(x));
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');

@@ -824,7 +824,7 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 			gk_out_str(o, "null");
 		}
 		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, d->message, strlen(d->message));
+		gk_out_json_str(o, d->message, gk_diag_message_len(d));
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');
@@ -1037,7 +1037,8 @@ int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_
 	unsigned ntd = 0;
 	int r = gk_tile_params_from_modifier(p, &f, td, GK_TILE_MAX_DIAGS, &ntd);
 	for (unsigned i = 0; i < ntd && i < GK_TILE_MAX_DIAGS; i++)
-		add_diag(dg, td[i].severity, td[i].code, td[i].field, -1, -1, 0, "%s", td[i].message);
+		add_diag(dg, td[i].severity, td[i].code, td[i].field, -1, -1, 0, "%.*s",
+			 (int)gk_diag_message_len(&td[i]), td[i].message);
 	return r ? -1 : 0;
 }
 
@@ -1054,7 +1055,7 @@ int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t h
 	p.slices = slices;
 	int r = gk_tile_surface_init(s, &p);
 	for (unsigned i = 0; i < s->ndiags && i < GK_TILE_MAX_DIAGS; i++)
-		add_diag(dg, s->diags[i].severity, s->diags[i].code, s->diags[i].field, -1, -1, 0, "%s",
-			 s->diags[i].message);
+		add_diag(dg, s->diags[i].severity, s->diags[i].code, s->diags[i].field, -1, -1, 0, "%.*s",
+			 (int)gk_diag_message_len(&s->diags[i]), s->diags[i].message);
 	return r ? -1 : 0;
 }

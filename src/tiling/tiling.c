@@ -783,7 +783,7 @@ size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 		const char *field = s->diags[i].field ? s->diags[i].field : "";
 		gk_out_json_str(&b, field, strlen(field));
 		gk_out_str(&b, ", \"message\": ");
-		gk_out_json_str(&b, s->diags[i].message, strlen(s->diags[i].message));
+		gk_out_json_str(&b, s->diags[i].message, gk_diag_message_len(&s->diags[i]));
 		gk_out_str(&b, "}");
 	}
 	gk_out_str(&b, "]");

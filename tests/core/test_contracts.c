@@ -161,6 +161,79 @@ static void test_diag_format(void)
 	      buf);
 }
 
+/* ---- a message with no terminating NUL: every printer stops at the array's end ---- */
+static void test_unterminated_message(void)
+{
+	struct gk_diag d = { 0 };
+	d.severity = GK_ERROR;
+	d.code = GK_D_RANGE;
+	d.dw = -1;
+	d.lo = d.hi = -1;
+	d.packet = "P";
+	memset(d.message, 'A', sizeof d.message);
+	const size_t M = sizeof d.message;
+	CHECK(gk_diag_message_len(&d) == M, "message length %zu", gk_diag_message_len(&d));
+	CHECK(gk_diag_message_len(NULL) == 0, "NULL diagnostic length");
+
+	char buf[512];
+	size_t n = gk_diag_format(&d, buf, sizeof buf);
+	CHECK(n == 3 + M && strlen(buf) == n && buf[3] == 'A' && buf[n - 1] == 'A', "format: %zu", n);
+
+	/* text and JSON diagnostics of a stream */
+	struct gk_diags dg;
+	memset(&dg, 0, sizeof dg);
+	dg.d[0] = d;
+	dg.n = 1;
+	dg.errors = 1;
+	struct text t = { 0 };
+	struct gk_out o = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	gk_text_diags(&dg, &o);
+	gk_json_end(64, &dg, &o);
+	gk_out_flush(&o);
+	char run[sizeof d.message + 2];
+	memset(run, 'A', M);
+	run[M] = 0;
+	CHECK(t.p && strstr(t.p, run), "text/JSON lost the message: %s", t.p ? t.p : "(nothing)");
+	run[M] = 'A';
+	run[M + 1] = 0;
+	CHECK(t.p && !strstr(t.p, run), "text/JSON read past the message");
+	free(t.p);
+
+	/* the AMDGPU printers and the sendmsg error object */
+	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find("gfx10");
+	struct gk_amdgpu_insn in;
+	gk_amdgpu_decode(g, 0xbf900001u, 0, &in);
+	memset(&t, 0, sizeof t);
+	o = (struct gk_out){ NULL, 0, 0, text_write, &t, 0, 0 };
+	gk_amdgpu_text_line(g, &in, &dg, &o);
+	gk_amdgpu_json(g, &in, &dg, &o);
+	gk_sendmsg_json(g, "x", 0, 0, &d, &o);
+	run[M] = 0;
+	CHECK(t.p && strstr(t.p, run), "amdgpu printers lost the message");
+	run[M] = 'A';
+	CHECK(t.p && !strstr(t.p, run), "amdgpu printers read past the message");
+	free(t.p);
+
+	/* tiling's info objects */
+	struct gk_tile_surface *s = calloc(1, sizeof *s);
+	if (s) {
+		gk_tile_params_init(&s->p);
+		s->ndiags = 1;
+		s->errors = 1;
+		s->diags[0] = d;
+		s->diags[0].field = "bpp";
+		char *big = malloc(4096);
+		if (big) {
+			n = gk_tile_info_json(s, big, 4096);
+			CHECK(n < 4096 && strstr(big, "AAAA") && !strstr(big, run), "tile info JSON");
+			n = gk_tile_info_text(s, big, 4096);
+			CHECK(n < 4096 && !strstr(big, run), "tile info text");
+		}
+		free(big);
+		free(s);
+	}
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -176,5 +249,6 @@ int main(void)
 	alarm(60);
 	test_out_nobuf();
 	test_diag_format();
+	test_unterminated_message();
 	return tl_done();
 }

@@ -102,7 +102,7 @@ static void text_diags(const struct gk_diags *dg, struct gk_out *o)
 		b[k++] = ':';
 		b[k++] = ' ';
 		gk_out_put(o, b, k);
-		gk_out_str(o, d->message);
+		gk_out_mem(o, d->message, gk_diag_message_len(d));
 		gk_out_ch(o, '\n');
 	}
 	if (dg->dropped)
@@ -282,7 +282,7 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 		gk_out_str(o, ",\"field\":");
 		jstr_or_null(o, x->field);
 		gk_out_str(o, ",\"message\":");
-		gk_out_json_str(o, x->message, strlen(x->message));
+		gk_out_json_str(o, x->message, gk_diag_message_len(x));
 		gk_out_ch(o, '}');
 	}
 	gk_out_str(o, "]}\n");
@@ -488,7 +488,10 @@ void gk_sendmsg_json(const struct gk_amdgpu_gen *g, const char *input, int ok, u
 		gk_out_str(o, ",\"error\":{\"col\":");
 		gk_out_dec(o, err ? err->col : 0);
 		gk_out_str(o, ",\"message\":");
-		jstr_or_null(o, err ? err->message : NULL);
+		if (err)
+			gk_out_json_str(o, err->message, gk_diag_message_len(err));
+		else
+			gk_out_str(o, "null");
 		gk_out_str(o, "}}\n");
 		return;
 	}
