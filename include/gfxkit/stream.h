@@ -150,7 +150,9 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		    struct gk_out *o);
 /* Diagnostics as comment lines ("    ; error: ..."). */
 void gk_text_diags(const struct gk_diags *dg, struct gk_out *o);
-/* One JSON object (one line) per packet. */
+/* One JSON object (one line) per packet.  Every JSON writer of the library
+ * writes valid UTF-8: strings escape control characters, '"' and backslash,
+ * and each ill-formed UTF-8 sequence in them becomes the escape \ufffd. */
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
 		    struct gk_out *o);
 
