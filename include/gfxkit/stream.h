@@ -50,7 +50,8 @@ struct gk_input {
 void gk_input_init(struct gk_input *in, gk_read_fn read, void *ctx, enum gk_in_format fmt);
 
 /* The n characters at s as an unsigned number: decimal, or hex after 0x;
- * all of them, no sign, no overflow.  0, or -1 when they are not one. */
+ * all of them, no sign, no overflow.  0, or -1 when they are not one (n 0,
+ * a NUL among them, s or v NULL). */
 int gk_parse_uint(const char *s, size_t n, uint64_t *v);
 /* Make at least want words available from in->pos (fewer only at end of
  * input).  Returns the number available, or -1 after an input error
@@ -74,13 +75,17 @@ struct gk_packet {
 	bool truncated;
 };
 
-/* Split a buffer into packets: frames the packet at words[0] (n >= 1). */
+/* Split a buffer into packets: frames the packet at words[0] (n >= 1).
+ * Nothing to frame (fmt or words NULL, n 0) gives an empty packet (ndw 0,
+ * no description), which the checker and the printers skip.  pkt NULL:
+ * nothing. */
 void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
 		     struct gk_packet *pkt);
 
 /* Value of the field called name (header or body) that this packet shows;
  * returns 0 and sets *value, or -1 when the packet has no such field here
- * (absent by condition or generation, or cut off by a short COUNT). */
+ * (absent by condition or generation, or cut off by a short COUNT) or an
+ * argument is NULL. */
 int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, const char *name, uint64_t *value);
 
 /* ---- check ---- */
@@ -108,6 +113,10 @@ struct gk_diags {
 	unsigned errors, warnings;
 };
 
+/* The check functions do nothing when a pointer argument is NULL (no
+ * diagnostics; an empty packet has none either).  A state whose nexec
+ * exceeds its arrays is cut back to them, and nbos counts nothing while
+ * bos is NULL. */
 void gk_check_init(struct gk_check_state *st);
 /* Declare the buffers packets may read and write (kept by pointer, caller-owned);
  * from then on every memory range a packet touches must lie inside one. */
@@ -145,6 +154,9 @@ void gk_out_mem(struct gk_out *o, const void *p, size_t n);
 /* s NULL: nothing is written. */
 void gk_out_str(struct gk_out *o, const char *s);
 
+/* The printers write nothing when fmt, pkt or o is NULL or the packet is
+ * empty; dg may be NULL (no diagnostics), and a dg->n beyond the array is
+ * read as GK_MAX_DIAGS. */
 /* Assembly text of one packet, the form gk_asm reads back. */
 void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bool raw_words,
 		    struct gk_out *o);
@@ -176,11 +188,16 @@ struct gk_asm {
 	struct gk_asm_state *st;
 };
 
-/* st_mem must be at least gk_asm_state_size() bytes, caller-owned. */
+/* st_mem must be at least gk_asm_state_size() bytes, caller-owned.  With
+ * st_mem or fmt NULL every fed line counts as an error (a->errors) and
+ * nothing is emitted; emit and diag may be NULL (words and diagnostics are
+ * then dropped; errors are still counted).  a NULL: nothing. */
 size_t gk_asm_state_size(void);
 void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
 		 gk_diag_fn diag, void *diag_ctx);
-/* Feed one line (without its newline). */
+/* Feed one line (without its newline): the len bytes at line, read whole (a
+ * NUL among them is text like any other).  line NULL with len > 0 counts as
+ * an error. */
 void gk_asm_line(struct gk_asm *a, const char *line, size_t len);
 /* End of input: emit the last packet. */
 void gk_asm_finish(struct gk_asm *a);

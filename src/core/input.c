@@ -254,6 +254,8 @@ long gk_input_fill(struct gk_input *in, size_t want)
 int gk_parse_uint(const char *s, size_t n, uint64_t *v)
 {
 	unsigned base = 10;
+	if (!s || !v)
+		return -1;
 	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		s += 2;

@@ -69,7 +69,7 @@ static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v
 static void json_diag_list(const struct gk_diags *dg, struct gk_out *o)
 {
 	gk_out_str(o, ",\"diagnostics\":[");
-	for (unsigned i = 0; dg && i < dg->n; i++) {
+	for (unsigned i = 0; dg && i < dg->n && i < GK_MAX_DIAGS; i++) {
 		const struct gk_diag *x = &dg->d[i];
 		if (i)
 			gk_out_ch(o, ',');
@@ -123,6 +123,8 @@ static int esc_write(void *ctx, const void *p, size_t n)
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
 		    struct gk_out *o)
 {
+	if (!fmt || !pkt || !pkt->dw || !pkt->ndw || !gk_out_usable(o))
+		return;
 	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
@@ -206,7 +208,7 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 
 void gk_json_end(uint64_t end, const struct gk_diags *dg, struct gk_out *o)
 {
-	if (!dg || !dg->n)
+	if (!dg || !dg->n || !gk_out_usable(o))
 		return;
 	gk_out_str(o, "{\"offset\":");
 	gk_out_dec(o, end);
