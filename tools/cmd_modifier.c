@@ -447,7 +447,7 @@ static int run_list(int argc, char **argv)
 static int run_tile_split(int argc, char **argv)
 {
 	unsigned long long bpp = 0, thickness = 1, samples = 1, sample_split = 0, row_size = 2048;
-	for (int i = 2; i < argc; i++) {
+	for (int i = 2; i < argc; i += 2) { /* OPTION NUMBER pairs */
 		unsigned long long *slot = NULL;
 		if (!strcmp(argv[i], "--bpp"))
 			slot = &bpp;
@@ -470,7 +470,6 @@ static int run_tile_split(int argc, char **argv)
 			fprintf(stderr, "gfxkit modifier tile-split: %s needs a number\n", argv[i]);
 			return 2;
 		}
-		i++;
 	}
 	struct gk_tile_split ts;
 	if (!bpp || gk_modifier_tile_split((unsigned)bpp, (unsigned)thickness, (unsigned)samples,
