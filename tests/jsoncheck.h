@@ -1,5 +1,7 @@
-/* A tiny strict JSON validator for the tests and the fuzz target: one
- * object per newline-terminated line, no duplicate keys in an object. */
+/* A tiny strict JSON validator (RFC 8259) for the tests and the fuzz
+ * targets: one object per newline-terminated line, no duplicate keys in an
+ * object, strings of well-formed UTF-8 with control characters escaped,
+ * numbers in the RFC's exact grammar.  tests/core/test_jsoncheck.c tests it. */
 #ifndef GK_JSONCHECK_H
 #define GK_JSONCHECK_H
 
@@ -19,6 +21,42 @@ static inline void jc_ws(struct js *j)
 
 static inline bool jc_value(struct js *j, int depth);
 
+/* One well-formed UTF-8 sequence at j->p whose lead byte (>= 0x80) was
+ * just read: The Unicode Standard, chapter 3, table 3-7 "Well-Formed UTF-8
+ * Byte Sequences" (no overlongs, no surrogates, nothing above U+10FFFF). */
+static inline bool jc_utf8_tail(struct js *j, unsigned char c)
+{
+	unsigned need;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (c >= 0xc2 && c <= 0xdf) {
+		need = 1;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		need = 2;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		need = 3;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else {
+		return false;
+	}
+	for (unsigned k = 0; k < need; k++, lo = 0x80, hi = 0xbf) {
+		if (j->p >= j->e)
+			return false;
+		unsigned char x = (unsigned char)*j->p++;
+		if (x < lo || x > hi)
+			return false;
+	}
+	return true;
+}
+
+/* RFC 8259 section 7: control characters must be escaped; the text is UTF-8
+ * (section 8.1). */
 static inline bool jc_string(struct js *j)
 {
 	if (j->p >= j->e || *j->p != '"')
@@ -30,15 +68,17 @@ static inline bool jc_string(struct js *j)
 			return true;
 		if (c < 0x20)
 			return false;
+		if (c >= 0x80 && !jc_utf8_tail(j, c))
+			return false;
 		if (c == '\\') {
 			if (j->p >= j->e)
 				return false;
 			char x = *j->p++;
 			if (x == 'u') {
 				for (int k = 0; k < 4; k++, j->p++)
-					if (j->p >= j->e || !strchr("0123456789abcdefABCDEF", *j->p))
+					if (j->p >= j->e || !*j->p || !strchr("0123456789abcdefABCDEF", *j->p))
 						return false;
-			} else if (!strchr("\"\\/bfnrt", x)) {
+			} else if (!x || !strchr("\"\\/bfnrt", x)) {
 				return false;
 			}
 		}
@@ -46,19 +86,40 @@ static inline bool jc_string(struct js *j)
 	return false;
 }
 
-static inline bool jc_number(struct js *j)
+static inline bool jc_digits(struct js *j)
 {
 	const char *b = j->p;
+	while (j->p < j->e && *j->p >= '0' && *j->p <= '9')
+		j->p++;
+	return j->p > b;
+}
+
+/* RFC 8259 section 6: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+ * (no '+', no leading zeros, no ".5" or "5.", no bare exponent, no NaN or
+ * Infinity). */
+static inline bool jc_number(struct js *j)
+{
 	if (j->p < j->e && *j->p == '-')
 		j->p++;
 	if (j->p >= j->e || *j->p < '0' || *j->p > '9')
 		return false;
-	if (*j->p == '0' && j->p + 1 < j->e && j->p[1] >= '0' && j->p[1] <= '9')
-		return false; /* leading zero */
-	while (j->p < j->e && ((*j->p >= '0' && *j->p <= '9') || *j->p == '.' || *j->p == 'e' || *j->p == 'E' ||
-			       *j->p == '+' || *j->p == '-'))
+	if (*j->p == '0')
 		j->p++;
-	return j->p > b;
+	else
+		jc_digits(j);
+	if (j->p < j->e && *j->p == '.') {
+		j->p++;
+		if (!jc_digits(j))
+			return false;
+	}
+	if (j->p < j->e && (*j->p == 'e' || *j->p == 'E')) {
+		j->p++;
+		if (j->p < j->e && (*j->p == '+' || *j->p == '-'))
+			j->p++;
+		if (!jc_digits(j))
+			return false;
+	}
+	return true;
 }
 
 static inline bool jc_lit(struct js *j, const char *s)

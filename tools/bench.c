@@ -654,8 +654,8 @@ static int asm_diag(void *ctx, const struct gk_diag *d)
 {
 	(void)ctx;
 	if (asm_shown++ < 5)
-		fprintf(stderr, "bench: asm line %u col %u: %s%s%s\n", d->line, d->col, d->packet ? d->packet : "",
-			d->packet ? ": " : "", d->message);
+		fprintf(stderr, "bench: asm line %u col %u: %s%s%.*s\n", d->line, d->col, d->packet ? d->packet : "",
+			d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
 	return 0;
 }
 

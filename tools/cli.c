@@ -237,9 +237,11 @@ int cli_input_error(const char *name, const struct gk_input *in)
 	if (!e)
 		return 0;
 	if (e->line)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", name, e->line, e->col, e->message);
+		fprintf(stderr, "%s:%u:%u: error: %.*s\n", name, e->line, e->col,
+			(int)gk_diag_message_len(e), e->message);
 	else
-		fprintf(stderr, "%s:0x%llx: error: %s\n", name, (unsigned long long)e->offset, e->message);
+		fprintf(stderr, "%s:0x%llx: error: %.*s\n", name, (unsigned long long)e->offset,
+			(int)gk_diag_message_len(e), e->message);
 	return 2;
 }
 

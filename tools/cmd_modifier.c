@@ -48,10 +48,11 @@ static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg
 	for (unsigned i = 0; i < dg->n; i++) {
 		const struct gk_diag *d = &dg->d[i];
 		if (d->col)
-			fprintf(f, "%s:%u: %s: %s\n", what, d->col, d->severity == GK_ERROR ? "error" : "warning",
-				d->message);
+			fprintf(f, "%s:%u: %s: %.*s\n", what, d->col, d->severity == GK_ERROR ? "error" : "warning",
+				(int)gk_diag_message_len(d), d->message);
 		else
-			fprintf(f, "%s: %s: %s\n", what, d->severity == GK_ERROR ? "error" : "warning", d->message);
+			fprintf(f, "%s: %s: %.*s\n", what, d->severity == GK_ERROR ? "error" : "warning",
+				(int)gk_diag_message_len(d), d->message);
 	}
 	if (dg->dropped)
 		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
@@ -201,7 +202,8 @@ static int run_decode(int argc, char **argv)
 			printf("    exact: %s\n", exact);
 		printf("    fields: %s\n", desc);
 		for (unsigned k = 0; k < dg.n; k++)
-			printf("    %s: %s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning", dg.d[k].message);
+			printf("    %s: %.*s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning",
+			       (int)gk_diag_message_len(&dg.d[k]), dg.d[k].message);
 		if (dg.dropped)
 			printf("    (%u more diagnostics)\n", dg.dropped);
 		if (!dg.errors && !so.bpp)
@@ -215,9 +217,9 @@ static int run_decode(int argc, char **argv)
 					printf("        %s\n", line);
 			} else {
 				for (unsigned k = 0; k < sdg.n; k++)
-					printf("    surface: %s: %s%s%s\n", sdg.d[k].severity == GK_ERROR ? "error" : "warning",
+					printf("    surface: %s: %s%s%.*s\n", sdg.d[k].severity == GK_ERROR ? "error" : "warning",
 					       sdg.d[k].field ? sdg.d[k].field : "", sdg.d[k].field ? ": " : "",
-					       sdg.d[k].message);
+					       (int)gk_diag_message_len(&sdg.d[k]), sdg.d[k].message);
 			}
 		}
 	}
@@ -445,8 +447,7 @@ static int run_list(int argc, char **argv)
 static int run_tile_split(int argc, char **argv)
 {
 	unsigned long long bpp = 0, thickness = 1, samples = 1, sample_split = 0, row_size = 2048;
-	/* every option takes a value: one step is the option and its number */
-	for (int i = 2; i < argc; i += 2) {
+	for (int i = 2; i < argc; i += 2) { /* OPTION NUMBER pairs */
 		unsigned long long *slot = NULL;
 		if (!strcmp(argv[i], "--bpp"))
 			slot = &bpp;

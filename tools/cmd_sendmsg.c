@@ -124,7 +124,8 @@ int cmd_sendmsg(int argc, char **argv)
 		if (!ok) {
 			gk_out_flush(&out);
 			fflush(stdout);
-			fprintf(stderr, "%s: sendmsg: %s:%u: error: %s\n", prog, a, err.col, err.message);
+			fprintf(stderr, "%s: sendmsg: %s:%u: error: %.*s\n", prog, a, err.col,
+				(int)gk_diag_message_len(&err), err.message);
 			rc = 1;
 		}
 	}
@@ -207,8 +208,8 @@ static int isa_stream(const struct cli_opts *o, int checking)
 
 static int asm_diag(void *ctx, const struct gk_diag *d)
 {
-	fprintf(stderr, "%s:%u:%u: %s: %s\n", (const char *)ctx, d->line, d->col,
-		d->severity == GK_ERROR ? "error" : "warning", d->message);
+	fprintf(stderr, "%s:%u:%u: %s: %.*s\n", (const char *)ctx, d->line, d->col,
+		d->severity == GK_ERROR ? "error" : "warning", (int)gk_diag_message_len(d), d->message);
 	return 0;
 }
 

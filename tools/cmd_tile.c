@@ -84,8 +84,8 @@ static int params_from_modifier(struct gk_tile_params *p, const char *text)
 	struct gk_mod_diags md;
 	memset(&md, 0, sizeof md);
 	if (gk_modifier_parse(text, strlen(text), &v, &md) != 0) {
-		fprintf(stderr, P ": --modifier '%s': column %u: %s\n", text, md.n ? md.d[0].col : 0,
-			md.n ? md.d[0].message : "not a modifier");
+		fprintf(stderr, P ": --modifier '%s': column %u: %.*s\n", text, md.n ? md.d[0].col : 0,
+			md.n ? (int)gk_diag_message_len(&md.d[0]) : 14, md.n ? md.d[0].message : "not a modifier");
 		return -1;
 	}
 	char name[GK_MOD_NAME_MAX];
@@ -93,8 +93,9 @@ static int params_from_modifier(struct gk_tile_params *p, const char *text)
 	memset(&md, 0, sizeof md);
 	int r = gk_modifier_tile_params(v, p, &md);
 	for (unsigned i = 0; i < md.n; i++)
-		fprintf(stderr, P ": --modifier %s: %s: %s%s%s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
-			md.d[i].field ? md.d[i].field : "", md.d[i].field ? ": " : "", md.d[i].message);
+		fprintf(stderr, P ": --modifier %s: %s: %s%s%.*s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
+			md.d[i].field ? md.d[i].field : "", md.d[i].field ? ": " : "", (int)gk_diag_message_len(&md.d[i]),
+			md.d[i].message);
 	return r ? 1 : 0;
 }
 
@@ -134,7 +135,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	if (chip) {
 		struct gk_diag err;
 		if (gk_tile_params_from_chip(&o->p, chip, (unsigned)tile_index, &err)) {
-			fprintf(stderr, P ": %s\n", err.message);
+			fprintf(stderr, P ": %.*s\n", (int)gk_diag_message_len(&err), err.message);
 			return 1;
 		}
 	}
@@ -229,8 +230,9 @@ static int parse(int argc, char **argv, struct opts *o)
 static void print_diags(const struct gk_tile_surface *s)
 {
 	for (unsigned i = 0; i < s->ndiags; i++)
-		fprintf(stderr, P ": %s: %s: %s\n", s->diags[i].severity == GK_ERROR ? "error" : "warning",
-			s->diags[i].field, s->diags[i].message);
+		fprintf(stderr, P ": %s: %s: %.*s\n", s->diags[i].severity == GK_ERROR ? "error" : "warning",
+			s->diags[i].field ? s->diags[i].field : "-", (int)gk_diag_message_len(&s->diags[i]),
+			s->diags[i].message);
 	if (s->errors > s->ndiags)
 		fprintf(stderr, P ": ... %u more errors\n", s->errors - s->ndiags);
 }

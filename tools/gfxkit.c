@@ -88,8 +88,8 @@ struct diag_ctx {
 static int asm_diag(void *ctx, const struct gk_diag *d)
 {
 	struct diag_ctx *c = ctx;
-	fprintf(stderr, "%s:%u:%u: %s: %s%s%s\n", c->file, d->line, d->col, d->severity == GK_ERROR ? "error" : "warning",
-		d->packet ? d->packet : "", d->packet ? ": " : "", d->message);
+	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", c->file, d->line, d->col, d->severity == GK_ERROR ? "error" : "warning",
+		d->packet ? d->packet : "", d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
 	return 0;
 }
 

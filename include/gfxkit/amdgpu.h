@@ -19,7 +19,10 @@ extern "C" {
 
 struct gk_amdgpu_gen; /* one generation's tables (const, library-owned) */
 
-/* gfx6 .. gfx11 or a chip name (gfx1010, navi10, gfx1100, tahiti, ...); NULL: unknown. */
+/* gfx6 .. gfx11 or a chip name (gfx1010, navi10, gfx1100, tahiti, ...); NULL: unknown.
+ * Every function below takes g NULL as "no generation": decode gives no
+ * names and the plain number (GK_SENDMSG_DECIMAL), instructions are .long
+ * words, parsing and assembling fail with an error, checks add nothing. */
 const struct gk_amdgpu_gen *gk_amdgpu_gen_find(const char *gpu);
 const char *gk_amdgpu_gen_name(const struct gk_amdgpu_gen *g);
 /* "gfx6 (tahiti ...), ..." for usage texts */
@@ -46,16 +49,18 @@ struct gk_sendmsg {
 	enum gk_sendmsg_form form;
 };
 
-void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t value, struct gk_sendmsg *m);
+void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t value, struct gk_sendmsg *m); /* m NULL: nothing */
 /* The operand text llvm-mc prints, except that a value with unused bits set
  * prints as its decimal number (llvm drops those bits).  Returns the length
- * (always < GK_SENDMSG_TEXT_MAX; buf is NUL-terminated when cap > 0). */
+ * (always < GK_SENDMSG_TEXT_MAX; buf is NUL-terminated when cap > 0; buf
+ * NULL: a length query). */
 size_t gk_sendmsg_format(const struct gk_amdgpu_gen *g, uint16_t value, char *buf, size_t cap);
 
 /* One JSON object (and a newline) for `gfxkit sendmsg --json`: the input
  * text, then either the value and its parts or the error with its column:
  * {"input","value","text","type","type_name","op","op_name","stream",
- *  "unused","valid"} or {"input","error":{"col","message"}}. */
+ *  "unused","valid"} or {"input","error":{"col","message"}}.  input NULL
+ * and err NULL print as null; o NULL: nothing. */
 void gk_sendmsg_json(const struct gk_amdgpu_gen *g, const char *input, int ok, uint16_t value,
 		     const struct gk_diag *err, struct gk_out *o);
 
@@ -81,13 +86,17 @@ struct gk_amdgpu_syms {
  * an absolute expression, up to the end of the operand (a ',' or the end;
  * *end says where it stopped).  syms may be NULL.  Returns 0 with *value set,
  * or -1 with err->col (1-based, in line) and err->message set, worded as
- * llvm-mc words it ("invalid message id", "invalid operation id", ...). */
+ * llvm-mc words it ("invalid message id", "invalid operation id", ...).
+ * The line ends at len or at its first NUL, whichever comes first; a start
+ * past that end, line NULL, g NULL or value NULL is an error.  end and err
+ * may be NULL. */
 int gk_sendmsg_parse(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_syms *syms, const char *line, size_t len,
 		     size_t start, size_t *end, uint16_t *value, struct gk_diag *err);
 
 /* Evaluate an absolute expression in line[start, len) the way the LLVM MC
  * assembler does (64-bit, GNU precedence, decimal/0x/0b/octal/'c' literals).
- * 0 with *value, or -1 with *err (what, and the column). */
+ * 0 with *value, or -1 with *err (what, and the column).  line, len and
+ * start as for gk_sendmsg_parse; syms, end, value and err may be NULL. */
 int gk_amdgpu_expr(const struct gk_amdgpu_syms *syms, const char *line, size_t len, size_t start, size_t *end,
 		   int64_t *value, struct gk_diag *err);
 
@@ -101,13 +110,17 @@ struct gk_amdgpu_insn {
 };
 
 void gk_amdgpu_decode(const struct gk_amdgpu_gen *g, uint32_t word, uint64_t offset, struct gk_amdgpu_insn *in);
-/* "s_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 0)" or ".long 0xbf810000" (no offset) */
+/* "s_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 0)" or ".long 0xbf810000" (no offset).
+ * Returns the length written, at most cap - 1 (NUL-terminated when cap > 0;
+ * buf NULL or cap 0: 0).  in NULL: "". */
 size_t gk_amdgpu_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap);
 /* "0x00000000: s_sendmsg ...\n" and the diagnostics as "    ; error: ..." lines */
 void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
 			 struct gk_out *o);
 /* What is wrong with the operand: invalid message / operation / stream
- * (errors), unused bits set (warning). */
+ * (errors), unused bits set (warning).  Any argument NULL: nothing.  The
+ * printers write nothing for in or o NULL; dg may be NULL, and a dg->n
+ * beyond the array is read as GK_MAX_DIAGS. */
 void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, struct gk_diags *dg);
 /* One JSON object per line in the schema every engine shares (docs/json.md):
  * {"offset","engine":"amdgpu","name","words","fields":{simm16,type,op,stream,unused},
@@ -132,7 +145,9 @@ void gk_amdgpu_asm_init(struct gk_amdgpu_asm *a, const struct gk_amdgpu_gen *g, 
 			gk_diag_fn diag, void *diag_ctx);
 /* One line (without newline): [0xOFFSET:] s_sendmsg OPERAND | s_sendmsghalt
  * OPERAND | .long EXPR[, EXPR...] | NAME = EXPR | .set NAME, EXPR, with ';'
- * or '//' comments.  Returns 0, or -1 after reporting an error. */
+ * or '//' comments.  Returns 0, or -1 after reporting an error (a NULL a,
+ * a NULL gen, line NULL with len > 0: -1, counted in errors when a is
+ * there).  The len bytes are read whole.  emit and diag may be NULL. */
 int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len);
 
 #ifdef __cplusplus

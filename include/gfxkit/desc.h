@@ -266,18 +266,23 @@ struct gk_format {
 };
 
 /* Fill fmt->fast, fmt->reg_page and fmt->reg_line from fmt->descs,
- * fmt->regs and fmt->gen_bit (families call it at init, after setting those). */
+ * fmt->regs and fmt->gen_bit (families call it at init, after setting those).
+ * fmt NULL: nothing. */
 void gk_format_prepare(struct gk_format *fmt);
 
-/* First register at or after offset (gk_reg_lower_bound, faster). */
+/* First register at or after offset (gk_reg_lower_bound, faster: the end
+ * of the table when none); NULL for fmt NULL or a format without registers. */
 const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
 
 /* Description by name (or alias) for this format's generation first, then
- * another generation with the same header layout (kin_gens); NULL if none. */
+ * another generation with the same header layout (kin_gens); NULL if none
+ * (and for fmt or name NULL). */
 const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const char *name, size_t len);
 
 /* Field access (src/core/desc.c).  A field is present when its condition
- * holds and every segment lies inside the packet. */
+ * holds and every segment lies inside the packet.  A NULL field or word
+ * array reads as 0 / false / no bits and is never written; segments beyond
+ * the word count (ndw, which may be 0) are skipped. */
 uint64_t gk_field_get(const struct gk_field *f, const uint32_t *dw, size_t ndw);
 bool gk_field_fits(const struct gk_field *f, uint64_t v);
 void gk_field_put(const struct gk_field *f, uint32_t *dw, size_t ndw, uint64_t v);

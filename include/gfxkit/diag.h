@@ -57,8 +57,19 @@ typedef int (*gk_diag_fn)(void *ctx, const struct gk_diag *d);
  * "code".  "unknown" for a value that is no code. */
 const char *gk_diag_code_name(enum gk_diag_code code);
 
-/* "dw1[1:0] ADDRESS: message" style prefix used by the CLI. */
+/* "PACKET: dw1[1:0]: message" (the form the CLI prints after its
+ * "FILE:0xOFFSET: error: "), snprintf style: writes at most cap bytes
+ * including a terminating NUL (buf may be NULL when cap is 0; nothing is
+ * written then) and returns the length the whole text needs, so a return
+ * >= cap means it was cut.  d NULL: returns 0 (buf, when cap > 0, becomes "").
+ * message is read up to its first NUL or the end of the array, whichever
+ * comes first. */
 size_t gk_diag_format(const struct gk_diag *d, char *buf, size_t cap);
+
+/* Length of d->message: up to its first NUL, at most sizeof d->message (a
+ * caller may fill every byte); 0 for d NULL.  Every printer reads message
+ * through it. */
+size_t gk_diag_message_len(const struct gk_diag *d);
 
 #ifdef __cplusplus
 }

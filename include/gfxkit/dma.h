@@ -18,7 +18,7 @@ extern "C" {
 
 /* Fill *fmt with the DMA format of one generation, by generation or chip
  * name ("evergreen", "barts", "tahiti", "bonaire", ...).  Returns 0, or -1
- * when the name is unknown.  The caller owns *fmt (see gk_pm4_format_init). */
+ * when the name is unknown or NULL, or fmt is NULL.  The caller owns *fmt (see gk_pm4_format_init). */
 int gk_dma_format_init(struct gk_format *fmt, const char *gpu);
 
 /* Names accepted by gk_dma_format_init, for usage messages. */

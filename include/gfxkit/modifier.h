@@ -65,17 +65,22 @@ struct gk_mod_diags {
 	unsigned n, dropped, errors, warnings;
 };
 
-/* Split a value into its fields (never fails). */
+/* Every function here takes a NULL diagnostics pointer (struct
+ * gk_mod_diags *dg NULL): the diagnostics are dropped, return values still
+ * count them. */
+
+/* Split a value into its fields (never fails; m NULL: nothing). */
 void gk_modifier_split(uint64_t value, struct gk_modifier *m);
 /* Join fields into a value.  Returns 0, or -1 (with a diagnostic naming
  * the field, when dg is not NULL) when a member does not fit its field or
- * is a field the version's layout does not have. */
+ * is a field the version's layout does not have, or m is NULL.  value NULL:
+ * only the check. */
 int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod_diags *dg);
 
 /* One field's raw value by its name (drm_fourcc.h / seed spelling:
  * "TILE_VERSION", "PIPE_CONFIG", "VENDOR", ...).  Returns 0, or -1 when the
  * modifier has no such field (another vendor, another version's layout, an
- * unknown name). */
+ * unknown or NULL name).  raw NULL: only whether the field is there. */
 int gk_modifier_field(uint64_t value, const char *name, uint64_t *raw);
 
 /* Vendor name as drmGetFormatModifierVendor() gives it ("AMD", "NONE",
@@ -96,21 +101,23 @@ size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap);
 #define GK_MOD_NAME_MAX 512  /* no name is longer (including the NUL) */
 
 /* Parse a name (the forms above, LINEAR, INVALID, or a number: 0x hex or
- * decimal) of len bytes.  Returns 0, or -1 with a GK_D_SYNTAX diagnostic
- * (col set) in dg.  Parsing does not validate: see gk_modifier_check. */
+ * decimal) of len bytes, or up to its first NUL when that comes sooner.
+ * Returns 0, or -1 with a GK_D_SYNTAX diagnostic (col set) in dg (empty
+ * text and s NULL are errors).  value NULL: only the syntax check.
+ * Parsing does not validate: see gk_modifier_check. */
 int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg);
 
 /* Validity check: reserved bits, fields of another version, unknown TILE /
  * PIPE_CONFIG / enum values, DCC and macro-tile rules, unknown vendor or
  * version (errors), and set bits the name does not carry or that nothing
  * reads (warnings).  Appends to *dg (caller zeroes it); returns the number
- * of errors it added. */
+ * of errors it added (also when dg is NULL). */
 unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg);
 
 /* One JSON object, one line with '\n':
  * {"value":"0x...","vendor":"AMD","name":"...","exact":"..." (only when the
  *  name is lossy),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
-void gk_modifier_json(uint64_t value, struct gk_out *o);
+void gk_modifier_json(uint64_t value, struct gk_out *o); /* o NULL: nothing */
 /* The same with "surface": gk_tile_info_json's object for a surface from
  * gk_modifier_surface (NULL: none) before the closing brace. */
 void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o);
@@ -140,7 +147,7 @@ int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t h
 /* Seed 004's tile split formula.  sample_split is GB_TILE_MODE.SAMPLE_SPLIT
  * (0-3: factor 1 << sample_split); row_size in bytes.  Returns 0, or -1
  * when an input is out of range (bpp 0 or > 128, thickness not 1/4/8,
- * samples not 1-16, row_size < 256 or not a power of two). */
+ * samples not 1-16, row_size < 256 or not a power of two) or out is NULL. */
 struct gk_tile_split {
 	uint32_t tile_bytes_1x, tile_split_bytes, tile_bytes;
 	int field;                 /* TILE_SPLIT value for tile_split_bytes (64 << field), -1: none */
@@ -157,13 +164,14 @@ struct gk_mod_macro {
  * 2D THIN + DCC, then 2D THIN, 2D DISPLAY (one each per macro set),
  * 1D THIN, 1D DISPLAY, LINEAR.  gfx is 6, 7 or 8.  Writes up to cap values;
  * returns how many there are, or 0 when gfx is not 6-8 or a macro set is
- * invalid. */
+ * invalid (macros NULL with nmacros > 0 too).  out NULL: only the count. */
 size_t gk_modifier_list(unsigned gfx, const struct gk_mod_macro *macros, size_t nmacros, uint64_t *out,
 			size_t cap);
 
 /* Every valid modifier of a GFX6-8 level, in list order (2D with every
  * macro-tile parameter set, then 1D, then LINEAR), handed to fn (non-zero
- * return stops).  Returns how many were handed over; 0 when gfx is not 6-8. */
+ * return stops).  Returns how many were handed over; 0 when gfx is not 6-8
+ * or fn is NULL. */
 uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value), void *ctx);
 
 #ifdef __cplusplus

@@ -87,7 +87,8 @@ void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col);
 const struct gk_diag *gk_input_error(const struct gk_input *in);
 
 /* The n characters at s as an unsigned number: decimal, or hex after 0x;
- * all of them, no sign, no overflow.  0, or -1 when they are not one. */
+ * all of them, no sign, no overflow.  0, or -1 when they are not one (n 0,
+ * a NUL among them, s or v NULL). */
 int gk_parse_uint(const char *s, size_t n, uint64_t *v);
 
 /* ---- packets ---- */
@@ -108,13 +109,17 @@ struct gk_packet {
 	bool truncated;
 };
 
-/* Split a buffer into packets: frames the packet at words[0] (n >= 1). */
+/* Split a buffer into packets: frames the packet at words[0] (n >= 1).
+ * Nothing to frame (fmt or words NULL, n 0) gives an empty packet (ndw 0,
+ * no description), which the checker and the printers skip.  pkt NULL:
+ * nothing. */
 void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
 		     struct gk_packet *pkt);
 
 /* Value of the field called name (header or body) that this packet shows;
  * returns 0 and sets *value, or -1 when the packet has no such field here
- * (absent by condition or generation, or cut off by a short COUNT). */
+ * (absent by condition or generation, or cut off by a short COUNT) or an
+ * argument is NULL. */
 int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, const char *name, uint64_t *value);
 
 /* ---- check ---- */
@@ -143,6 +148,10 @@ struct gk_diags {
 	unsigned errors, warnings;
 };
 
+/* The check functions do nothing when a pointer argument is NULL (no
+ * diagnostics; an empty packet has none either).  A state whose nexec
+ * exceeds its arrays is cut back to them, and nbos counts nothing while
+ * bos is NULL. */
 void gk_check_init(struct gk_check_state *st);
 /* Declare the buffers packets may read and write (kept by pointer, caller-owned);
  * from then on every memory range a packet touches must lie inside one. */
@@ -167,6 +176,11 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 
 typedef int (*gk_write_fn)(void *ctx, const void *p, size_t n);
 
+/* Output collects in buf[0, cap) and goes to write when it is full (and on
+ * gk_out_flush).  No buffer (buf NULL or cap 0) with a write callback: every
+ * piece goes straight to the callback.  No buffer and no callback: nothing is
+ * written and everything counts as dropped (a length query).  A callback
+ * returning non-zero sets failed; nothing more is handed to it. */
 struct gk_out {
 	char *buf;
 	size_t len, cap;
@@ -176,10 +190,16 @@ struct gk_out {
 	size_t dropped;               /* write NULL: bytes that did not fit */
 };
 
+/* Every function taking a struct gk_out does nothing when it is NULL. */
 void gk_out_flush(struct gk_out *o);
+/* p NULL with n > 0: nothing is written and o->failed is set. */
 void gk_out_mem(struct gk_out *o, const void *p, size_t n);
+/* s NULL: nothing is written. */
 void gk_out_str(struct gk_out *o, const char *s);
 
+/* The printers write nothing when fmt, pkt or o is NULL or the packet is
+ * empty; dg may be NULL (no diagnostics), and a dg->n beyond the array is
+ * read as GK_MAX_DIAGS. */
 /* Assembly text of one packet, the form gk_asm reads back. */
 void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bool raw_words,
 		    struct gk_out *o);
@@ -189,6 +209,9 @@ void gk_text_diags(const struct gk_diags *dg, struct gk_out *o);
 #define GK_JSON_TEXT 1u           /* add "text": the unit's text exactly as the text printer prints it */
 
 /* One JSON object (one line) per packet:
+ * Every JSON writer of the library writes valid UTF-8: strings escape control
+ * characters, '"' and backslash, and each ill-formed UTF-8 sequence becomes
+ * the escape \ufffd.
  * {"offset","engine","name","words","type","opcode"[,"sub_opcode"],"fields","enums"
  *  [,"registers"|"data"|"groups"][,"extra"],"diagnostics"[,"diagnostics_dropped"][,"text"]} */
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
@@ -223,11 +246,16 @@ struct gk_asm {
 	struct gk_asm_state *st;
 };
 
-/* st_mem must be at least gk_asm_state_size() bytes, caller-owned. */
+/* st_mem must be at least gk_asm_state_size() bytes, caller-owned.  With
+ * st_mem or fmt NULL every fed line counts as an error (a->errors) and
+ * nothing is emitted; emit and diag may be NULL (words and diagnostics are
+ * then dropped; errors are still counted).  a NULL: nothing. */
 size_t gk_asm_state_size(void);
 void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
 		 gk_diag_fn diag, void *diag_ctx);
-/* Feed one line (without its newline). */
+/* Feed one line (without its newline): the len bytes at line, read whole (a
+ * NUL among them is text like any other).  line NULL with len > 0 counts as
+ * an error. */
 void gk_asm_line(struct gk_asm *a, const char *line, size_t len);
 /* End of input: emit the last packet. */
 void gk_asm_finish(struct gk_asm *a);

@@ -5,7 +5,10 @@
  * DISPLAY and THIN; 8-128 bpp; one sample, mip level 0, arrays.
  * Evergreen/Cayman (r800 pipe function) is not covered.
  *
- * Pure functions: nothing allocates, nothing prints; the caller owns memory. */
+ * Pure functions: nothing allocates, nothing prints; the caller owns memory.
+ * NULL pointers: functions returning int give -1, sizes and counts give 0,
+ * void functions do nothing, names give NULL; a surface that
+ * gk_tile_surface_init did not fill (pitch 0) has no elements. */
 #ifndef GFXKIT_TILING_H
 #define GFXKIT_TILING_H
 
@@ -84,7 +87,7 @@ struct gk_tile_surface {
 void gk_tile_params_init(struct gk_tile_params *p);
 
 /* Validate p and compute the surface.  Returns 0 (perhaps with warnings in
- * s->diags) or -1 when p is invalid (errors in s->diags, naming the field).
+ * s->diags) or -1 when p is invalid or NULL (errors in s->diags, naming the field).
  * Diagnostics have packet "tile", field the parameter name, dw -1. */
 int gk_tile_surface_init(struct gk_tile_surface *s, const struct gk_tile_params *p);
 
@@ -120,7 +123,9 @@ int gk_tile_band(const struct gk_tile_surface *s, uint32_t z, uint32_t b, struct
  * where tiled holds the band's ranges one after another (gk_tile_band_bytes);
  * every byte of it is written, padding elements as zeros.  `linear` points at
  * row band.y0 of slice band.z (it is not read when band.y0 >= height: rows
- * past the image are padding).  unpack is the inverse (padding is skipped). */
+ * past the image are padding).  unpack is the inverse (padding is skipped).
+ * Only a band gk_tile_band gave for s is moved; any other (a range, row or
+ * piece count of the caller's own) moves nothing. */
 void gk_tile_pack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *linear,
 		       size_t stride, void *tiled);
 void gk_tile_unpack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *tiled,
@@ -155,7 +160,8 @@ struct gk_tile_mod_fields {
  * bpp, width, height, slices and swizzles are left alone.  Values that mean
  * nothing (TILE 0x5, MICROTILE 3, PIPE_CONFIG 1, TILE_SPLIT 7, an aspect
  * above the bank count, ...) are reported as errors in diags (up to max,
- * count in *ndiags); returns 0 or -1. */
+ * count in *ndiags; diags NULL: none kept, ndiags NULL: not told); returns
+ * 0 or -1 (also for p or f NULL). */
 int gk_tile_params_from_modifier(struct gk_tile_params *p, const struct gk_tile_mod_fields *f,
 				 struct gk_diag *diags, unsigned max, unsigned *ndiags);
 
@@ -169,7 +175,7 @@ const char *gk_tile_chip_help(void);
  * GB_MACROTILE_MODE[log2(min(split, 8 * bpp) / 64)].  p->bpp must be set.
  * Entries that are not LINEAR_ALIGNED / 1D_TILED_THIN1 / 2D_TILED_THIN1 with
  * a display or thin micro mode are refused.  Returns 0, or -1 with a message
- * in *err. */
+ * in *err (err may be NULL; p or chip NULL is an error). */
 int gk_tile_params_from_chip(struct gk_tile_params *p, const char *chip, unsigned index, struct gk_diag *err);
 
 /* --- names and output --------------------------------------------------- */
@@ -184,7 +190,8 @@ uint64_t gk_tile_amdgpu_flags(const struct gk_tile_surface *s);
 /* info as one JSON object (pitch, padded_height, padded_slices,
  * surface_bytes, slice_bytes, base_align, pitch_align, height_align,
  * macro_tile_width, macro_tile_height, diagnostics, then the parameters
- * used).  Returns the length it needed, like snprintf. */
+ * used).  Returns the length it needed, like snprintf (buf may be NULL when
+ * cap is 0).  s NULL: "" and 0. */
 size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap);
 /* The same as "key value" lines. */
 size_t gk_tile_info_text(const struct gk_tile_surface *s, char *buf, size_t cap);
@@ -199,7 +206,9 @@ void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, ui
 /* A PNG writer (8-bit RGB, no filter, zlib stream of stored deflate blocks):
  * begin, one call per row, end.  Every byte goes through write(ctx, p, n)
  * (non-zero return: the writer stops and reports -1).  No allocation: the
- * state is this struct. */
+ * state is this struct.  write NULL, a zero or too large size (PNG allows
+ * 2^31 - 1 rows, and a row here holds 3 * width + 1 bytes) fail at begin,
+ * and every later call on that png returns -1. */
 struct gk_png {
 	int (*write)(void *ctx, const void *p, size_t n);
 	void *ctx;
@@ -211,8 +220,8 @@ int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 		 int (*write)(void *ctx, const void *p, size_t n), void *ctx);
 int gk_png_row(struct gk_png *png, const uint8_t *rgb);
 int gk_png_end(struct gk_png *png);
-uint32_t gk_crc32(uint32_t crc, const void *p, size_t n);    /* start with 0 */
-uint32_t gk_adler32(uint32_t adler, const void *p, size_t n); /* start with 1 */
+uint32_t gk_crc32(uint32_t crc, const void *p, size_t n);    /* start with 0; p NULL: crc unchanged */
+uint32_t gk_adler32(uint32_t adler, const void *p, size_t n); /* start with 1; p NULL: adler unchanged */
 
 #ifdef __cplusplus
 }

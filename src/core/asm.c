@@ -56,6 +56,8 @@ size_t gk_asm_state_size(void)
 void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
 		 gk_diag_fn diag, void *diag_ctx)
 {
+	if (!a)
+		return;
 	memset(a, 0, sizeof *a);
 	a->fmt = fmt;
 	a->emit = emit;
@@ -64,7 +66,8 @@ void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk
 	a->diag_ctx = diag_ctx;
 	a->st = st_mem;
 	/* the word arrays are written before they are read: clear the rest only */
-	memset(a->st, 0, offsetof(struct gk_asm_state, tail));
+	if (a->st)
+		memset(a->st, 0, offsetof(struct gk_asm_state, tail));
 }
 
 static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
@@ -715,6 +718,13 @@ static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 
 void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 {
+	if (!a)
+		return;
+	if (!a->st || !a->fmt || (!s && len)) {
+		a->line++;
+		a->errors++;
+		return;
+	}
 	struct gk_asm_state *st = a->st;
 	struct tok t[MAX_TOKENS];
 	a->line++;
@@ -799,5 +809,7 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 
 void gk_asm_finish(struct gk_asm *a)
 {
+	if (!a || !a->st || !a->fmt)
+		return;
 	finish_packet(a);
 }

@@ -280,18 +280,23 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 
 void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n)
 {
+	if (!st)
+		return;
 	st->bos = bos;
 	st->nbos = bos ? n : 0;
 }
 
 void gk_diags_reset(struct gk_diags *dg)
 {
+	if (!dg)
+		return;
 	dg->n = dg->dropped = dg->errors = dg->warnings = 0;
 }
 
 void gk_check_init(struct gk_check_state *st)
 {
-	memset(st, 0, sizeof *st);
+	if (st)
+		memset(st, 0, sizeof *st);
 }
 
 static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt, struct gk_diags *out)
@@ -323,6 +328,10 @@ static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt,
 
 void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 {
+	if (!st || !out)
+		return;
+	if (st->nexec > 16)
+		st->nexec = 16;
 	for (unsigned i = 0; i < st->nexec; i++) {
 		if (st->exec_end[i] <= end)
 			continue;
@@ -339,6 +348,12 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
 		     struct gk_diags *out)
 {
+	if (!fmt || !st || !pkt || !out || !pkt->dw || !pkt->ndw)
+		return;
+	if (st->nexec > 16)
+		st->nexec = 16;
+	if (!st->bos)
+		st->nbos = 0;
 	const struct gk_frame *fr = &pkt->frame;
 	const struct gk_packet_desc *d = fr->desc;
 

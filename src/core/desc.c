@@ -6,7 +6,7 @@
 unsigned gk_field_width(const struct gk_field *f)
 {
 	unsigned w = 0;
-	for (unsigned i = 0; i < f->nseg; i++) {
+	for (unsigned i = 0; f && i < f->nseg && i < 2; i++) {
 		unsigned top = f->seg[i].pos + (f->seg[i].hi - f->seg[i].lo) + 1;
 		if (top > w)
 			w = top;
@@ -17,7 +17,7 @@ unsigned gk_field_width(const struct gk_field *f)
 unsigned gk_field_last_dw(const struct gk_field *f)
 {
 	unsigned d = 0;
-	for (unsigned i = 0; i < f->nseg; i++)
+	for (unsigned i = 0; f && i < f->nseg && i < 2; i++)
 		if (f->seg[i].dw > d)
 			d = f->seg[i].dw;
 	return d;
@@ -26,7 +26,7 @@ unsigned gk_field_last_dw(const struct gk_field *f)
 uint64_t gk_field_get(const struct gk_field *f, const uint32_t *dw, size_t ndw)
 {
 	uint64_t v = 0;
-	for (unsigned i = 0; i < f->nseg; i++) {
+	for (unsigned i = 0; f && dw && i < f->nseg && i < 2; i++) {
 		const struct gk_seg *s = &f->seg[i];
 		if (s->dw >= ndw)
 			continue;
@@ -38,7 +38,7 @@ uint64_t gk_field_get(const struct gk_field *f, const uint32_t *dw, size_t ndw)
 bool gk_field_fits(const struct gk_field *f, uint64_t v)
 {
 	uint64_t covered = 0;
-	for (unsigned i = 0; i < f->nseg; i++) {
+	for (unsigned i = 0; f && i < f->nseg && i < 2; i++) {
 		const struct gk_seg *s = &f->seg[i];
 		covered |= (uint64_t)gk_mask(0, s->hi - s->lo) << s->pos;
 	}
@@ -47,7 +47,7 @@ bool gk_field_fits(const struct gk_field *f, uint64_t v)
 
 void gk_field_put(const struct gk_field *f, uint32_t *dw, size_t ndw, uint64_t v)
 {
-	for (unsigned i = 0; i < f->nseg; i++) {
+	for (unsigned i = 0; f && dw && i < f->nseg && i < 2; i++) {
 		const struct gk_seg *s = &f->seg[i];
 		if (s->dw >= ndw)
 			continue;
@@ -59,7 +59,7 @@ void gk_field_put(const struct gk_field *f, uint32_t *dw, size_t ndw, uint64_t v
 uint32_t gk_field_mask(const struct gk_field *f, unsigned dw)
 {
 	uint32_t m = 0;
-	for (unsigned i = 0; i < f->nseg; i++)
+	for (unsigned i = 0; f && i < f->nseg && i < 2; i++)
 		if (f->seg[i].dw == dw)
 			m |= gk_mask(f->seg[i].lo, f->seg[i].hi);
 	return m;
@@ -71,6 +71,8 @@ uint32_t gk_field_mask(const struct gk_field *f, unsigned dw)
 bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t *dw, size_t ndw,
                       unsigned gen_bit)
 {
+	if (!fields)
+		return false;
 	const struct gk_field *f = &fields[i];
 	if (f->gens && !(f->gens & gen_bit))
 		return false;
@@ -87,7 +89,7 @@ bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t 
 
 const char *gk_enum_name(const struct gk_enum *e, uint64_t v)
 {
-	if (!e || v >= (1ull << e->nbits))
+	if (!e || !e->names || e->nbits >= 64 || v >= (1ull << e->nbits))
 		return 0;
 	return e->names[v];
 }

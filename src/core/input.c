@@ -500,6 +500,8 @@ const struct gk_diag *gk_input_error(const struct gk_input *in)
 int gk_parse_uint(const char *s, size_t n, uint64_t *v)
 {
 	unsigned base = 10;
+	if (!s || !v)
+		return -1;
 	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		s += 2;

@@ -153,9 +153,7 @@ void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_
 		else
 			gk_out_str(o, "null");
 		gk_out_str(o, ",\"message\":");
-		/* bounded: a caller's message may fill the array without a NUL */
-		const char *nul = memchr(x->message, 0, sizeof x->message);
-		gk_out_json_str(o, x->message, nul ? (size_t)(nul - x->message) : sizeof x->message);
+		gk_out_json_str(o, x->message, gk_diag_message_len(x));
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');
@@ -167,7 +165,8 @@ void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_
 
 static void json_diags_of(const struct gk_diags *dg, struct gk_out *o)
 {
-	gk_json_diags(dg ? dg->d : 0, dg ? dg->n : 0, dg ? dg->dropped : 0, o);
+	/* a caller's container may claim more than it holds */
+	gk_json_diags(dg ? dg->d : 0, dg ? (dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS) : 0, dg ? dg->dropped : 0, o);
 }
 
 /* JSON-escapes text into another output, dropping the final newline. */
@@ -194,6 +193,8 @@ static int esc_write(void *ctx, const void *p, size_t n)
 void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_diags *dg,
 		    unsigned flags, struct gk_out *o)
 {
+	if (!fmt || !pkt || !pkt->dw || !pkt->ndw || !gk_out_usable(o))
+		return;
 	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
@@ -289,7 +290,7 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 
 void gk_json_end(const char *engine, uint64_t end, const struct gk_diags *dg, struct gk_out *o)
 {
-	if (!dg || !dg->n)
+	if (!dg || !dg->n || !gk_out_usable(o))
 		return;
 	gk_out_str(o, "{\"offset\":");
 	gk_json_uint(o, end);

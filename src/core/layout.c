@@ -110,7 +110,7 @@ static bool has_rule(const struct gk_field *f)
 
 const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset)
 {
-	const struct gk_reg_table *t = fmt->regs;
+	const struct gk_reg_table *t = fmt ? fmt->regs : 0;
 	if (!t || !t->regs)
 		return 0;
 	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES)
@@ -138,6 +138,8 @@ uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc 
 
 void gk_format_prepare(struct gk_format *fmt)
 {
+	if (!fmt)
+		return;
 	for (size_t i = 0; fmt->regs && i < fmt->regs->nregs && i < GK_MAX_REGS; i++) {
 		const struct gk_reg *r = &fmt->regs->regs[i];
 		char *d = fmt->reg_line[i];

@@ -10,12 +10,18 @@
 
 void gk_out_mem(struct gk_out *o, const void *p, size_t n)
 {
+	if (!gk_out_usable(o) || !n)
+		return;
+	if (!p) {
+		o->failed = 1;
+		return;
+	}
 	gk_out_put(o, p, n);
 }
 
 void gk_out_flush(struct gk_out *o)
 {
-	if (!o->len)
+	if (!gk_out_usable(o) || !o->len)
 		return;
 	if (o->write && !o->failed && o->write(o->ctx, o->buf, o->len) != 0)
 		o->failed = 1;
@@ -26,6 +32,18 @@ void gk_out_flush(struct gk_out *o)
 void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 {
 	const char *s = p;
+	if (!n)
+		return;
+	if (!o->buf || !o->cap || o->len > o->cap) {
+		/* No buffer to collect in (or a len the buffer cannot hold):
+		 * straight through the callback, or counted as dropped.  Waiting
+		 * for room that can never appear would loop forever. */
+		if (!o->write)
+			o->dropped += n;
+		else if (!o->failed && o->write(o->ctx, s, n) != 0)
+			o->failed = 1;
+		return;
+	}
 	while (n) {
 		if (o->len == o->cap) {
 			if (!o->write) {
@@ -44,6 +62,8 @@ void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n)
 
 void gk_out_str(struct gk_out *o, const char *s)
 {
+	if (!gk_out_usable(o) || !s)
+		return;
 	size_t n = strlen(s);
 	if (o->cap - o->len >= n && n) { /* n 0: buf may be NULL (a length query) */
 		memcpy(o->buf + o->len, s, n);
@@ -109,16 +129,74 @@ void gk_out_json_str(struct gk_out *o, const char *s, size_t n)
 	gk_out_mem(o, "\"", 1);
 }
 
+/* Length of the well-formed UTF-8 sequence at p[0, n) (p[0] >= 0x80), or
+ * 0 with *bad set to the length of its maximal subpart: the lead byte and
+ * the continuation bytes that could still have begun a well-formed
+ * sequence (The Unicode Standard, chapter 3, "U+FFFD Substitution of
+ * Maximal Subparts", and table 3-7 "Well-Formed UTF-8 Byte Sequences").
+ * Overlongs (C0, C1, E0 80-9F, F0 80-8F), surrogates (ED A0-BF), values
+ * above U+10FFFF (F4 90-BF, F5-FF), stray continuation bytes and sequences
+ * cut short all come out as not well-formed. */
+static size_t utf8_len(const unsigned char *p, size_t n, size_t *bad)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
+	size_t need;
+	if (c >= 0xc2 && c <= 0xdf) {
+		need = 2;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		need = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		need = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else {
+		*bad = 1;
+		return 0;
+	}
+	size_t k = 1;
+	for (; k < need; k++, lo = 0x80, hi = 0xbf) {
+		if (k >= n || p[k] < lo || p[k] > hi) {
+			*bad = k;
+			return 0;
+		}
+	}
+	return need;
+}
+
+/* Bytes below 0x20, '"' and backslash are escaped; well-formed UTF-8 passes
+ * through as it is; every maximal subpart of an ill-formed sequence becomes
+ * one "\ufffd" (U+REPLACEMENT CHARACTER, written as an escape so the
+ * output stays ASCII there), so the result is always valid UTF-8 JSON. */
 void gk_out_json_body(struct gk_out *o, const char *s, size_t n)
 {
+	if (!s)
+		return;
+	const unsigned char *u = (const unsigned char *)s;
 	size_t run = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
+	for (size_t i = 0; i < n;) {
+		unsigned char c = u[i];
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			i++;
 			continue;
+		}
+		size_t skip = 1;
+		if (c >= 0x80) {
+			size_t len = utf8_len(u + i, n - i, &skip);
+			if (len) {
+				i += len;
+				continue;
+			}
+		}
 		gk_out_mem(o, s + run, i - run);
-		run = i + 1;
-		if (c == '"' || c == '\\') {
+		if (c >= 0x80) {
+			gk_out_mem(o, "\\ufffd", 6);
+		} else if (c == '"' || c == '\\') {
 			char e[2] = { '\\', (char)c };
 			gk_out_mem(o, e, 2);
 		} else if (c == '\n') {
@@ -129,6 +207,8 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n)
 			char e[6] = { '\\', 'u', '0', '0', hexdig[c >> 4], hexdig[c & 15] };
 			gk_out_mem(o, e, 6);
 		}
+		i += skip;
+		run = i;
 	}
 	gk_out_mem(o, s + run, n - run);
 }
@@ -159,6 +239,8 @@ void gk_out_printf(struct gk_out *o, const char *fmt, ...)
 
 struct gk_out gk_out_text(char *buf, size_t cap)
 {
+	if (!buf)
+		cap = 0;
 	struct gk_out o = { buf, 0, cap ? cap - 1 : 0, NULL, NULL, 0, 0 };
 	if (cap)
 		buf[0] = 0;

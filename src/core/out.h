@@ -8,6 +8,22 @@
 
 void gk_out_mem_slow(struct gk_out *o, const void *p, size_t n);
 
+/* At the top of every public function that takes a gk_out: false for NULL;
+ * a NULL buf means no buffer (cap 0), and a len beyond cap (which the hot
+ * paths' cap - len would wrap) is cut back and reported as failed. */
+static inline int gk_out_usable(struct gk_out *o)
+{
+	if (!o)
+		return 0;
+	if (!o->buf)
+		o->cap = 0;
+	if (o->len > o->cap) {
+		o->len = o->cap;
+		o->failed = 1;
+	}
+	return 1;
+}
+
 /* gk_out_mem, inlined where it is hot */
 static inline void gk_out_put(struct gk_out *o, const void *p, size_t n)
 {
@@ -58,6 +74,12 @@ static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
 	o->len += 11;
 }
 void gk_out_dec(struct gk_out *o, uint64_t v);
+/* s[0, n) as a JSON string (json_body: without the quotes).  The output is
+ * always valid UTF-8: control characters, '"' and backslash are escaped, and every
+ * ill-formed UTF-8 sequence (invalid bytes, overlongs, surrogates, values
+ * above U+10FFFF, sequences cut short) becomes "\ufffd", one per maximal
+ * subpart as The Unicode Standard recommends.  The n bytes are taken as
+ * whole: a sequence split across two calls is replaced.  s NULL: nothing. */
 void gk_out_json_str(struct gk_out *o, const char *s, size_t n);
 void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
 

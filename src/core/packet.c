@@ -8,8 +8,13 @@
 void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t n, uint64_t offset,
 		     struct gk_packet *pkt)
 {
+	if (!pkt)
+		return;
 	memset(pkt, 0, sizeof *pkt);
 	pkt->offset = offset;
+	pkt->frame.opcode = pkt->frame.sub_opcode = -1;
+	if (!fmt || !fmt->frame || !words || !n)
+		return; /* nothing to frame: an empty packet (ndw 0) */
 	pkt->dw = words;
 	fmt->frame(fmt, words, n, &pkt->frame);
 	if (pkt->frame.ndw > n) {
@@ -23,6 +28,8 @@ void gk_packet_frame(const struct gk_format *fmt, const uint32_t *words, size_t 
 const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const char *name, size_t len)
 {
 	const struct gk_packet_desc *other = 0;
+	if (!fmt || !fmt->descs || !name)
+		return 0;
 	for (size_t i = 0; i < fmt->ndescs; i++) {
 		const struct gk_packet_desc *d = &fmt->descs[i];
 		bool match = (strlen(d->name) == len && memcmp(d->name, name, len) == 0) ||
@@ -41,8 +48,10 @@ const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const c
 
 int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, const char *name, uint64_t *value)
 {
+	if (!fmt || !pkt || !pkt->dw || !name || !value)
+		return -1;
 	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
-	if (!d || !name)
+	if (!d)
 		return -1;
 	const struct gk_field *lists[2] = { d->hdr, d->fields };
 	unsigned counts[2] = { d->nhdr, d->nfields };

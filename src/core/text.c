@@ -270,6 +270,8 @@ static void put_raw_packet(const struct gk_packet *pkt, struct gk_out *o)
 
 void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bool raw_words, struct gk_out *o)
 {
+	if (!fmt || !pkt || !pkt->dw || !pkt->ndw || !gk_out_usable(o))
+		return;
 	const struct gk_packet_desc *d = pkt->frame.desc;
 	if (pkt->truncated || !d) {
 		put_raw_packet(pkt, o);
@@ -347,10 +349,12 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
 {
 	char buf[320];
-	for (unsigned i = 0; i < dg->n; i++) {
+	if (!dg || !gk_out_usable(o))
+		return;
+	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
 		gk_out_str(o, dg->d[i].severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
 		size_t n = gk_diag_format(&dg->d[i], buf, sizeof buf);
-		gk_out_put(o, buf, n);
+		gk_out_put(o, buf, n < sizeof buf ? n : sizeof buf - 1);
 		gk_out_ch(o, '\n');
 	}
 	if (dg->dropped) {

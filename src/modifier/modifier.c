@@ -109,6 +109,8 @@ static const struct gk_enum *enum_of(const struct gk_mod_field *mf, const struct
 
 void gk_modifier_split(uint64_t value, struct gk_modifier *m)
 {
+	if (!m)
+		return;
 	memset(m, 0, sizeof *m);
 	m->vendor = (uint8_t)(value >> 56);
 	if (!is_amd(value)) {
@@ -155,6 +157,13 @@ static void add_diag(struct gk_mod_diags *dg, enum gk_severity sev, enum gk_diag
 
 int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod_diags *dg)
 {
+	uint64_t unused;
+	if (!value)
+		value = &unused; /* a check that the fields join */
+	if (!m) {
+		add_diag(dg, GK_ERROR, GK_D_RANGE, NULL, -1, -1, 0, "no modifier fields to join");
+		return -1;
+	}
 	uint64_t v = (uint64_t)m->vendor << 56;
 	if (m->vendor != GK_MOD_VENDOR_AMD) {
 		if (m->payload & ~GK_MOD_PAYLOAD) {
@@ -201,6 +210,11 @@ int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod
 
 int gk_modifier_field(uint64_t value, const char *name, uint64_t *raw)
 {
+	uint64_t unused;
+	if (!name)
+		return -1;
+	if (!raw)
+		raw = &unused; /* only whether the field is there */
 	const struct gk_mod_field *mf = field_named(name, strlen(name));
 	if (!mf)
 		return -1;
@@ -522,6 +536,11 @@ size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap)
 
 unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg)
 {
+	struct gk_mod_diags count; /* dg NULL: the errors are still counted */
+	if (!dg) {
+		memset(&count, 0, sizeof count);
+		dg = &count;
+	}
 	unsigned before = dg->errors;
 	walk(value, NULL, NULL, dg);
 	return dg->errors - before;
@@ -645,7 +664,17 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 
 int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg)
 {
-	uint64_t x;
+	uint64_t x, unused;
+	if (!value)
+		value = &unused; /* a syntax check */
+	if (!s && len)
+		SYNTAX(0, "no text");
+	if (s) {
+		/* the text ends at len or at a NUL, whichever comes first */
+		const char *z = memchr(s, 0, len);
+		if (z)
+			len = (size_t)(z - s);
+	}
 	if (gk_parse_uint(s, len, &x) == 0) {
 		*value = x;
 		return 0;
@@ -745,6 +774,8 @@ void gk_modifier_json(uint64_t value, struct gk_out *o)
 void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o)
 {
 	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX];
+	if (!gk_out_usable(o))
+		return;
 	size_t nl = gk_modifier_name(value, name, sizeof name);
 	size_t el = gk_modifier_name_exact(value, exact, sizeof exact);
 	gk_out_str(o, "{\"value\":\"");
@@ -804,7 +835,7 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 int gk_modifier_tile_split(unsigned bpp, unsigned thickness, unsigned samples, unsigned sample_split,
 			   unsigned row_size, struct gk_tile_split *out)
 {
-	if (!bpp || bpp > 128 || (thickness != 1 && thickness != 4 && thickness != 8) || !samples || samples > 16 ||
+	if (!out || !bpp || bpp > 128 || (thickness != 1 && thickness != 4 && thickness != 8) || !samples || samples > 16 ||
 	    sample_split > 3 || row_size < 256 || row_size > (1u << 20) || (row_size & (row_size - 1)))
 		return -1;
 	uint32_t tile_pixels = 8 * 8;
@@ -918,6 +949,10 @@ static int given_next(void *p, struct gk_mod_macro *mm)
 
 size_t gk_modifier_list(unsigned gfx, const struct gk_mod_macro *macros, size_t nmacros, uint64_t *out, size_t cap)
 {
+	if (!macros && nmacros)
+		return 0;
+	if (!out)
+		cap = 0; /* a count */
 	for (size_t i = 0; i < nmacros; i++)
 		if (!macro_valid(&macros[i]))
 			return 0;
@@ -957,6 +992,8 @@ static int all_next(void *p, struct gk_mod_macro *mm)
 uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value), void *ctx)
 {
 	struct all_it it = { 0 };
+	if (!fn)
+		return 0;
 	return ladder(gfx, all_next, &it, sizeof it, fn, ctx);
 }
 
@@ -964,6 +1001,10 @@ uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value
 
 int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg)
 {
+	if (!p) {
+		add_diag(dg, GK_ERROR, GK_D_RANGE, NULL, -1, -1, 0, "no tiling parameters to fill");
+		return -1;
+	}
 	if (value == GK_MOD_LINEAR) {
 		/* DRM_FORMAT_MOD_LINEAR on GFX6-8 is addrlib's LINEAR_ALIGNED (the
 		 * amdgpu kernel's modifier for ARRAY_MODE 1) */
@@ -994,7 +1035,8 @@ int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_
 	unsigned ntd = 0;
 	int r = gk_tile_params_from_modifier(p, &f, td, GK_TILE_MAX_DIAGS, &ntd);
 	for (unsigned i = 0; i < ntd && i < GK_TILE_MAX_DIAGS; i++)
-		add_diag(dg, td[i].severity, td[i].code, td[i].field, -1, -1, 0, "%s", td[i].message);
+		add_diag(dg, td[i].severity, td[i].code, td[i].field, -1, -1, 0, "%.*s",
+			 (int)gk_diag_message_len(&td[i]), td[i].message);
 	return r ? -1 : 0;
 }
 
@@ -1002,6 +1044,10 @@ int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t h
 			struct gk_tile_surface *s, struct gk_mod_diags *dg)
 {
 	struct gk_tile_params p;
+	if (!s) {
+		add_diag(dg, GK_ERROR, GK_D_RANGE, NULL, -1, -1, 0, "no surface to fill");
+		return -1;
+	}
 	gk_tile_params_init(&p);
 	if (gk_modifier_tile_params(value, &p, dg) != 0)
 		return -1;
@@ -1011,7 +1057,7 @@ int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t h
 	p.slices = slices;
 	int r = gk_tile_surface_init(s, &p);
 	for (unsigned i = 0; i < s->ndiags && i < GK_TILE_MAX_DIAGS; i++)
-		add_diag(dg, s->diags[i].severity, s->diags[i].code, s->diags[i].field, -1, -1, 0, "%s",
-			 s->diags[i].message);
+		add_diag(dg, s->diags[i].severity, s->diags[i].code, s->diags[i].field, -1, -1, 0, "%.*s",
+			 (int)gk_diag_message_len(&s->diags[i]), s->diags[i].message);
 	return r ? -1 : 0;
 }

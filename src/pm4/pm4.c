@@ -113,7 +113,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
 		if (gpu && strcmp(gpu, gpus[i].name) == 0)
 			gen = gpus[i].gen;
-	if (!gen || gk_pm4_ndescs > GK_MAX_DESCS)
+	if (!gen || !fmt || gk_pm4_ndescs > GK_MAX_DESCS)
 		return -1;
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "pm4";

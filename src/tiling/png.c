@@ -13,6 +13,8 @@ uint32_t gk_crc32(uint32_t crc, const void *p, size_t n)
 		0xedb88320, 0xf00f9344, 0xd6d6a3e8, 0xcb61b38c, 0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
 	};
 	const uint8_t *b = p;
+	if (!b)
+		return crc; /* no bytes */
 	crc = ~crc;
 	for (size_t i = 0; i < n; i++) {
 		crc ^= b[i];
@@ -25,6 +27,8 @@ uint32_t gk_crc32(uint32_t crc, const void *p, size_t n)
 uint32_t gk_adler32(uint32_t adler, const void *p, size_t n)
 {
 	const uint8_t *b = p;
+	if (!b)
+		return adler; /* no bytes */
 	uint32_t a = adler & 0xffff, s = adler >> 16;
 	while (n) {
 		size_t k = n < 5552 ? n : 5552; /* the largest run that cannot overflow 32 bits */
@@ -81,13 +85,15 @@ static int chunk(struct gk_png *png, const char *type, const void *a, size_t na,
 int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 		 int (*write)(void *ctx, const void *p, size_t n), void *ctx)
 {
+	if (!png)
+		return -1;
 	memset(png, 0, sizeof *png);
 	png->write = write;
 	png->ctx = ctx;
 	png->width = width;
 	png->height = height;
 	png->adler = 1;
-	if (!width || !height || width > 0x7fffffffu / 3 || height > 0x7fffffffu) {
+	if (!write || !width || !height || width > 0x7fffffffu / 3 || height > 0x7fffffffu) {
 		png->failed = 1;
 		return -1;
 	}
@@ -110,7 +116,7 @@ int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
  * 65535 bytes, all in one IDAT chunk. */
 int gk_png_row(struct gk_png *png, const uint8_t *rgb)
 {
-	if (png->failed || png->rows_done >= png->height)
+	if (!png || !rgb || !png->write || png->failed || png->rows_done >= png->height)
 		return -1;
 	uint64_t total = 1 + 3ull * png->width;
 	uint64_t nblocks = (total + 65534) / 65535;
@@ -147,7 +153,7 @@ int gk_png_row(struct gk_png *png, const uint8_t *rgb)
 
 int gk_png_end(struct gk_png *png)
 {
-	if (png->failed || png->rows_done != png->height)
+	if (!png || !png->write || png->failed || png->rows_done != png->height)
 		return -1;
 	/* the final block: stored, empty; then the Adler-32 of the image data */
 	static const uint8_t last[5] = { 1, 0, 0, 0xff, 0xff };
@@ -184,7 +190,7 @@ static void ramp(unsigned t, uint8_t *o)
 
 void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t y, uint32_t z, uint8_t *rgb)
 {
-	for (uint32_t x = 0; x < s->pitch; x++) {
+	for (uint32_t x = 0; s && rgb && x < s->pitch; x++) {
 		struct gk_tile_loc loc;
 		uint8_t *o = rgb + 3ull * x;
 		if (gk_tile_locate(s, x, y, z, &loc)) {

@@ -67,6 +67,8 @@ static void sdiag(struct gk_tile_surface *s, enum gk_severity sev, enum gk_diag_
 
 void gk_tile_params_init(struct gk_tile_params *p)
 {
+	if (!p)
+		return;
 	memset(p, 0, sizeof *p);
 	p->micro = GK_MICRO_THIN;
 	p->slices = 1;
@@ -80,6 +82,8 @@ const char *gk_tile_pipe_config_name(int pc)
 
 int gk_tile_pipe_config_parse(const char *name)
 {
+	if (!name)
+		return -1;
 	for (int i = 0; i < 32; i++) {
 		const char *n = gk_pipe_configs[i].name;
 		if (!n)
@@ -205,7 +209,14 @@ static void fill_luts(struct gk_tile_surface *s)
 
 int gk_tile_surface_init(struct gk_tile_surface *s, const struct gk_tile_params *req)
 {
+	if (!s)
+		return -1;
 	memset(s, 0, sizeof *s);
+	if (!req) {
+		gk_tile_params_init(&s->p);
+		sdiag(s, GK_ERROR, GK_D_RANGE, "params", "no parameters");
+		return -1;
+	}
 	s->p = *req;
 	validate(s, req);
 	if (s->errors)
@@ -326,8 +337,10 @@ static uint64_t addr2d(const struct gk_tile_surface *s, uint32_t x, uint32_t y, 
 
 int gk_tile_locate(const struct gk_tile_surface *s, uint32_t x, uint32_t y, uint32_t z, struct gk_tile_loc *loc)
 {
+	if (!loc)
+		return -1;
 	memset(loc, 0, sizeof *loc);
-	if (!s->pitch || x >= s->pitch || y >= s->padded_height || z >= s->padded_slices)
+	if (!s || !s->pitch || x >= s->pitch || y >= s->padded_height || z >= s->padded_slices)
 		return -1;
 	unsigned E = s->elem_bytes;
 	if (s->p.mode == GK_TILE_LINEAR) {
@@ -348,6 +361,8 @@ int gk_tile_addr(const struct gk_tile_surface *s, uint32_t x, uint32_t y, uint32
 {
 	struct gk_tile_loc loc;
 	int r = gk_tile_locate(s, x, y, z, &loc);
+	if (!addr)
+		return -1;
 	*addr = loc.byte_addr;
 	return r;
 }
@@ -361,14 +376,14 @@ static uint32_t band_rows(const struct gk_tile_surface *s)
 
 uint32_t gk_tile_band_count(const struct gk_tile_surface *s)
 {
-	if (!s->pitch)
+	if (!s || !s->pitch)
 		return 0;
 	return (s->padded_height + band_rows(s) - 1) / band_rows(s);
 }
 
 uint64_t gk_tile_band_bytes(const struct gk_tile_surface *s)
 {
-	if (!s->pitch)
+	if (!s || !s->pitch)
 		return 0;
 	uint64_t rows = band_rows(s) < s->padded_height ? band_rows(s) : s->padded_height;
 	return rows * s->pitch * s->elem_bytes;
@@ -376,8 +391,10 @@ uint64_t gk_tile_band_bytes(const struct gk_tile_surface *s)
 
 int gk_tile_band(const struct gk_tile_surface *s, uint32_t z, uint32_t b, struct gk_tile_band *band)
 {
+	if (!band)
+		return -1;
 	memset(band, 0, sizeof *band);
-	if (!s->pitch || z >= s->padded_slices || b >= gk_tile_band_count(s))
+	if (!s || !s->pitch || z >= s->padded_slices || b >= gk_tile_band_count(s))
 		return -1;
 	uint32_t r = band_rows(s);
 	band->z = z;
@@ -506,10 +523,31 @@ static void band_delta(const struct gk_tile_band *band, int64_t *delta)
 		delta[k] = (int64_t)(k * band->range_len) - (int64_t)band->range_off[k];
 }
 
+/* A band is only moved when it is one gk_tile_band gives for s: a band
+ * made up by the caller (ranges, rows or a piece count of its own) would
+ * send the copy outside the surface. */
+static bool band_of(const struct gk_tile_surface *s, const struct gk_tile_band *band)
+{
+	struct gk_tile_band want;
+	if (!s || !band || !s->pitch)
+		return false;
+	uint32_t r = band_rows(s);
+	if (!r || band->y0 % r || gk_tile_band(s, band->z, band->y0 / r, &want) != 0)
+		return false;
+	if (band->rows != want.rows || band->nranges != want.nranges || band->range_len != want.range_len)
+		return false;
+	for (unsigned k = 0; k < want.nranges; k++)
+		if (band->range_off[k] != want.range_off[k])
+			return false;
+	return true;
+}
+
 void gk_tile_pack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *linear,
 		       size_t stride, void *tiled)
 {
 	int64_t delta[GK_TILE_MAX_PIECES];
+	if (!band_of(s, band) || !tiled || (!linear && band->y0 < s->p.height))
+		return;
 	band_delta(band, delta);
 	xfer_band(s, band, (uint8_t *)(uintptr_t)linear, stride, tiled, delta, 0);
 }
@@ -518,12 +556,16 @@ void gk_tile_unpack_band(const struct gk_tile_surface *s, const struct gk_tile_b
 			 void *linear, size_t stride)
 {
 	int64_t delta[GK_TILE_MAX_PIECES];
+	if (!band_of(s, band) || !tiled || (!linear && band->y0 < s->p.height))
+		return;
 	band_delta(band, delta);
 	xfer_band(s, band, linear, stride, (uint8_t *)(uintptr_t)tiled, delta, 1);
 }
 
 size_t gk_tile_linear_bytes(const struct gk_tile_surface *s)
 {
+	if (!s)
+		return 0;
 	uint64_t n = (uint64_t)s->p.width * s->p.height * s->p.slices * s->elem_bytes;
 	return n > (uint64_t)SIZE_MAX ? 0 : (size_t)n;
 }
@@ -546,19 +588,25 @@ static void whole(const struct gk_tile_surface *s, uint8_t *lin, uint8_t *tiled,
 
 void gk_tile_pack(const struct gk_tile_surface *s, const void *linear, void *tiled)
 {
+	if (!s || !linear || !tiled)
+		return;
 	whole(s, (uint8_t *)(uintptr_t)linear, tiled, 0);
 }
 
 void gk_tile_unpack(const struct gk_tile_surface *s, const void *tiled, void *linear)
 {
+	if (!s || !linear || !tiled)
+		return;
 	whole(s, linear, (uint8_t *)(uintptr_t)tiled, 1);
 }
 
 int gk_tile_range(const struct gk_tile_surface *s, uint32_t x, uint32_t y, uint32_t z, uint32_t w, uint32_t h,
 		  uint32_t d, uint64_t *lo, uint64_t *hi)
 {
+	if (!lo || !hi)
+		return -1;
 	*lo = *hi = 0;
-	if (!s->pitch || !w || !h || !d || x >= s->pitch || y >= s->padded_height || z >= s->padded_slices ||
+	if (!s || !s->pitch || !w || !h || !d || x >= s->pitch || y >= s->padded_height || z >= s->padded_slices ||
 	    w > s->pitch - x || h > s->padded_height - y || d > s->padded_slices - z)
 		return -1;
 	uint32_t x1 = x + w - 1, y1 = y + h - 1, z1 = z + d - 1;
@@ -602,7 +650,15 @@ static void pdiag(struct dsink *k, enum gk_severity sev, const char *field, cons
 int gk_tile_params_from_modifier(struct gk_tile_params *p, const struct gk_tile_mod_fields *f,
 				 struct gk_diag *diags, unsigned max, unsigned *ndiags)
 {
-	struct dsink k = { diags, max, 0, 0 };
+	struct dsink k = { diags, diags ? max : 0, 0, 0 };
+	if (ndiags)
+		*ndiags = 0;
+	if (!p || !f) {
+		pdiag(&k, GK_ERROR, !p ? "params" : "fields", "no %s", !p ? "parameters to fill" : "modifier fields");
+		if (ndiags)
+			*ndiags = k.n < k.max ? k.n : k.max;
+		return -1;
+	}
 	if (f->tile == GK_TILE_1D || f->tile == GK_TILE_2D)
 		p->mode = (unsigned)f->tile;
 	else
@@ -657,7 +713,7 @@ int gk_tile_params_from_modifier(struct gk_tile_params *p, const struct gk_tile_
 			      (unsigned long long)f->num_banks);
 	}
 	if (ndiags)
-		*ndiags = k.n < max ? k.n : max;
+		*ndiags = k.n < k.max ? k.n : k.max;
 	return k.errors ? -1 : 0;
 }
 
@@ -679,6 +735,10 @@ static void chip_err(struct gk_diag *err, const char *field, const char *fmt, ..
 int gk_tile_params_from_chip(struct gk_tile_params *p, const char *chip, unsigned index, struct gk_diag *err)
 {
 	const struct gk_tile_chip *c = gk_tile_chips;
+	if (!p || !chip) {
+		chip_err(err, !p ? "params" : "chip", "no %s", !p ? "parameters to fill" : "chip name");
+		return -1;
+	}
 	while (c->name && strcmp(c->name, chip))
 		c++;
 	if (!c->name) {
@@ -744,6 +804,8 @@ static uint64_t put(const struct gk_tile_reg_field *f, uint64_t v)
 
 uint64_t gk_tile_amdgpu_flags(const struct gk_tile_surface *s)
 {
+	if (!s)
+		return 0;
 	const struct gk_tile_params *p = &s->p;
 	const struct gk_tile_reg_field *f = gk_amdgpu_tiling_fields;
 	uint64_t v = put(&f[GK_AF_ARRAY_MODE], p->mode);
@@ -768,9 +830,17 @@ static const char *micro_name(const struct gk_tile_surface *s)
 	return s->p.mode == GK_TILE_LINEAR ? "-" : s->p.micro == GK_MICRO_DISPLAY ? "display" : "thin";
 }
 
+/* Names for printf: a surface filled by hand may hold a mode or pipe config with none */
+static const char *or_q(const char *s)
+{
+	return s ? s : "?";
+}
+
 size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 {
 	struct gk_out b = gk_out_text(buf, cap);
+	if (!s)
+		return gk_out_text_end(&b);
 	const struct gk_tile_params *p = &s->p;
 	gk_out_printf(&b, "{\"pitch\":%u,\"padded_height\":%u,\"padded_slices\":%u,\"surface_bytes\":%llu,"
 		      "\"slice_bytes\":%llu,\"base_align\":%u,\"pitch_align\":%u,\"height_align\":%u,"
@@ -778,16 +848,16 @@ size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 		  s->pitch, s->padded_height, s->padded_slices, (unsigned long long)s->surface_bytes,
 		  (unsigned long long)s->slice_bytes, s->base_align, s->pitch_align, s->height_align,
 		  s->macro_tile_width, s->macro_tile_height);
-	gk_json_diags(s->diags, s->ndiags, 0, &b);
+	gk_json_diags(s->diags, s->ndiags < GK_TILE_MAX_DIAGS ? s->ndiags : GK_TILE_MAX_DIAGS, 0, &b);
 	if (!s->errors) {
 		gk_out_printf(&b, ",\"mode\":\"%s\",\"micro\":\"%s\",\"bpp\":%u,\"width\":%u,\"height\":%u,"
 			      "\"slices\":%u",
-			  gk_tile_mode_name(p->mode), micro_name(s), p->bpp, p->width, p->height, p->slices);
+			  or_q(gk_tile_mode_name(p->mode)), micro_name(s), p->bpp, p->width, p->height, p->slices);
 		if (p->mode == GK_TILE_2D)
 			gk_out_printf(&b, ",\"pipe_config\":\"%s\",\"tile_split\":%u,\"bank_width\":%u,"
 				      "\"bank_height\":%u,\"macro_aspect\":%u,\"num_banks\":%u,\"pipe_swizzle\":%u,"
 				      "\"bank_swizzle\":%u",
-				  gk_tile_pipe_config_name(p->pipe_config), p->tile_split, p->bank_width, p->bank_height,
+				  or_q(gk_tile_pipe_config_name(p->pipe_config)), p->tile_split, p->bank_width, p->bank_height,
 				  p->macro_aspect, p->num_banks, p->pipe_swizzle, p->bank_swizzle);
 		gk_out_printf(&b, ",\"amdgpu_tiling_flags\":\"0x%08llx\"", (unsigned long long)gk_tile_amdgpu_flags(s));
 	}
@@ -798,13 +868,15 @@ size_t gk_tile_info_json(const struct gk_tile_surface *s, char *buf, size_t cap)
 size_t gk_tile_info_text(const struct gk_tile_surface *s, char *buf, size_t cap)
 {
 	struct gk_out b = gk_out_text(buf, cap);
+	if (!s)
+		return gk_out_text_end(&b);
 	const struct gk_tile_params *p = &s->p;
-	gk_out_printf(&b, "mode %s\nmicro %s\nbpp %u\nwidth %u\nheight %u\nslices %u\n", gk_tile_mode_name(p->mode),
+	gk_out_printf(&b, "mode %s\nmicro %s\nbpp %u\nwidth %u\nheight %u\nslices %u\n", or_q(gk_tile_mode_name(p->mode)),
 		  micro_name(s), p->bpp, p->width, p->height, p->slices);
 	if (p->mode == GK_TILE_2D)
 		gk_out_printf(&b, "pipe_config %s\ntile_split %u\nbank_width %u\nbank_height %u\nmacro_aspect %u\n"
 			      "num_banks %u\npipe_swizzle %u\nbank_swizzle %u\n",
-			  gk_tile_pipe_config_name(p->pipe_config), p->tile_split, p->bank_width, p->bank_height,
+			  or_q(gk_tile_pipe_config_name(p->pipe_config)), p->tile_split, p->bank_width, p->bank_height,
 			  p->macro_aspect, p->num_banks, p->pipe_swizzle, p->bank_swizzle);
 	gk_out_printf(&b, "pitch %u\npadded_height %u\npadded_slices %u\nsurface_bytes %llu\nslice_bytes %llu\n"
 		      "base_align %u\npitch_align %u\nheight_align %u\nmacro_tile_width %u\nmacro_tile_height %u\n"

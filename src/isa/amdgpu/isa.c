@@ -21,10 +21,12 @@
 
 void gk_amdgpu_decode(const struct gk_amdgpu_gen *g, uint32_t word, uint64_t offset, struct gk_amdgpu_insn *in)
 {
+	if (!in)
+		return;
 	memset(in, 0, sizeof *in);
 	in->offset = offset;
 	in->word = word;
-	if ((word & SOPP_MASK) != SOPP_BITS)
+	if (!g || (word & SOPP_MASK) != SOPP_BITS)
 		return;
 	unsigned op = (word >> SOPP_OP_LO) & ((1u << (SOPP_OP_HI - SOPP_OP_LO + 1)) - 1);
 	if (op == g->sopp_sendmsg)
@@ -59,8 +61,12 @@ static size_t append_hex(char *buf, size_t cap, size_t at, uint64_t v, unsigned 
 
 size_t gk_amdgpu_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, char *buf, size_t cap)
 {
+	if (!buf)
+		cap = 0;
 	if (cap)
 		buf[0] = 0;
+	if (!in)
+		return 0;
 	if (!in->name)
 		return append_hex(buf, cap, append(buf, cap, 0, ".long ", 6), in->word, 8);
 	char op[GK_SENDMSG_TEXT_MAX];
@@ -84,7 +90,7 @@ static size_t line_text(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_in
  * without printf (most immediates carry an unused-bits warning) */
 static void text_diags(const struct gk_diags *dg, struct gk_out *o)
 {
-	for (unsigned i = 0; i < dg->n; i++) {
+	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
 		const struct gk_diag *d = &dg->d[i];
 		char b[16];
 		gk_out_str(o, d->severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
@@ -102,7 +108,7 @@ static void text_diags(const struct gk_diags *dg, struct gk_out *o)
 		b[k++] = ':';
 		b[k++] = ' ';
 		gk_out_put(o, b, k);
-		gk_out_str(o, d->message);
+		gk_out_mem(o, d->message, gk_diag_message_len(d));
 		gk_out_ch(o, '\n');
 	}
 	if (dg->dropped)
@@ -113,7 +119,11 @@ void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_i
 			 struct gk_out *o)
 {
 	char buf[128];
+	if (!in || !gk_out_usable(o))
+		return;
 	size_t n = line_text(g, in, buf, sizeof buf);
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
 	gk_out_put(o, buf, n);
 	gk_out_ch(o, '\n');
 	if (dg)
@@ -150,7 +160,7 @@ static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_se
 
 void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, struct gk_diags *dg)
 {
-	if (!in->name)
+	if (!g || !in || !dg || !in->name)
 		return;
 	const struct gk_sendmsg *m = &in->msg;
 	char msg[160];
@@ -230,6 +240,8 @@ static void jstr_or_null(struct gk_out *o, const char *s)
 void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, const struct gk_diags *dg,
 		    unsigned flags, struct gk_out *o)
 {
+	if (!in || !gk_out_usable(o))
+		return;
 	gk_out_str(o, "{\"offset\":");
 	gk_json_uint(o, in->offset);
 	gk_out_str(o, ",\"engine\":\"amdgpu\",\"name\":");
@@ -266,7 +278,7 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 		gk_out_json_str(o, m->op_name, strlen(m->op_name));
 	}
 	gk_out_ch(o, '}');
-	gk_json_diags(dg ? dg->d : NULL, dg ? dg->n : 0, dg ? dg->dropped : 0, o);
+	gk_json_diags(dg ? dg->d : NULL, dg ? (dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS) : 0, dg ? dg->dropped : 0, o);
 	if (flags & GK_JSON_TEXT) {
 		char buf[128];
 		size_t n = line_text(g, in, buf, sizeof buf);
@@ -281,6 +293,8 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 void gk_amdgpu_asm_init(struct gk_amdgpu_asm *a, const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
 			gk_diag_fn diag, void *diag_ctx)
 {
+	if (!a)
+		return;
 	a->gen = g;
 	a->emit = emit;
 	a->emit_ctx = emit_ctx;
@@ -321,7 +335,7 @@ static int define(struct gk_amdgpu_asm *a, struct lexer *lx, size_t name_pos, si
 	}
 	struct gk_amdgpu_sym *s = (struct gk_amdgpu_sym *)gk_lex_sym(&a->syms, lx->s + name_pos, name_len);
 	if (!s) {
-		if (a->syms.n == GK_AMDGPU_MAX_SYMS) {
+		if (a->syms.n >= GK_AMDGPU_MAX_SYMS) {
 			gk_lex_error(lx, name_pos, "too many symbols");
 			return -1;
 		}
@@ -418,7 +432,13 @@ int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
 {
 	struct gk_diag d;
 	struct lexer lx;
+	if (!a)
+		return -1;
 	a->line++;
+	if (!a->gen || (!line && len)) {
+		a->errors++;
+		return -1;
+	}
 	memset(&d, 0, sizeof d);
 	gk_lex_init(&lx, line, len, 0, &a->syms, &d);
 	/* "0x00000010:" as decode prints it */
@@ -470,13 +490,21 @@ int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
 void gk_sendmsg_json(const struct gk_amdgpu_gen *g, const char *input, int ok, uint16_t value,
 		     const struct gk_diag *err, struct gk_out *o)
 {
+	if (!gk_out_usable(o))
+		return;
 	gk_out_str(o, "{\"input\":");
-	gk_out_json_str(o, input, strlen(input));
+	if (input)
+		gk_out_json_str(o, input, strlen(input));
+	else
+		gk_out_str(o, "null");
 	if (!ok) {
 		gk_out_str(o, ",\"error\":{\"col\":");
 		gk_out_dec(o, err ? err->col : 0);
 		gk_out_str(o, ",\"message\":");
-		jstr_or_null(o, err ? err->message : NULL);
+		if (err)
+			gk_out_json_str(o, err->message, gk_diag_message_len(err));
+		else
+			gk_out_str(o, "null");
 		gk_out_str(o, "}}\n");
 		return;
 	}

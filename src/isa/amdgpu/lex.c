@@ -439,7 +439,8 @@ const struct gk_amdgpu_sym *gk_lex_sym(const struct gk_amdgpu_syms *syms, const 
 {
 	if (!syms || n >= GK_AMDGPU_SYM_LEN)
 		return NULL;
-	for (unsigned i = syms->n; i-- > 0;)
+	/* a count beyond the array (a caller's table) reads no further than it */
+	for (unsigned i = syms->n < GK_AMDGPU_MAX_SYMS ? syms->n : GK_AMDGPU_MAX_SYMS; i-- > 0;)
 		if (!strncmp(syms->s[i].name, name, n) && syms->s[i].name[n] == 0)
 			return &syms->s[i];
 	return NULL;

@@ -43,7 +43,7 @@ const struct gk_amdgpu_gen *gk_amdgpu_gen_find(const char *gpu)
 
 const char *gk_amdgpu_gen_name(const struct gk_amdgpu_gen *g)
 {
-	return row(g)->name;
+	return g ? row(g)->name : NULL;
 }
 
 const char *gk_amdgpu_gpu_help(void)
@@ -61,9 +61,17 @@ static unsigned part(uint16_t v, unsigned lo, unsigned bits)
 
 void gk_sendmsg_decode(const struct gk_amdgpu_gen *g, uint16_t v, struct gk_sendmsg *m)
 {
+	if (!m)
+		return;
 	const struct gk_amdgpu_gen *r = row(g);
 	memset(m, 0, sizeof *m);
 	m->value = v;
+	if (!r) {
+		/* no generation: no part has a meaning; the number stands alone */
+		m->unused = v;
+		m->form = GK_SENDMSG_DECIMAL;
+		return;
+	}
 	m->msg = (uint8_t)part(v, r->msg_lo, r->msg_bits);
 	m->op = (uint8_t)part(v, r->op_lo, r->op_bits);
 	m->stream = (uint8_t)part(v, r->stream_lo, r->stream_bits);
@@ -145,7 +153,7 @@ static size_t format_parts(const struct gk_sendmsg *m, char *buf, size_t cap)
 		put_dec(&s, m->value);
 		break;
 	}
-	if (cap) {
+	if (cap && buf) {
 		size_t k = s.n < cap ? s.n : cap - 1;
 		memcpy(buf, s.b, k);
 		buf[k] = 0;
@@ -359,10 +367,46 @@ int gk_sm_parse_operand(const struct gk_amdgpu_gen *g, struct lexer *lx, uint16_
 	return 0;
 }
 
+/* A syntax error at column start + 1 (err may be NULL). */
+static void arg_error(struct gk_diag *err, size_t start, const char *msg)
+{
+	if (!err)
+		return;
+	memset(err, 0, sizeof *err);
+	err->severity = GK_ERROR;
+	err->code = GK_D_SYNTAX;
+	err->dw = -1;
+	err->lo = err->hi = -1;
+	err->col = start < UINT32_MAX ? (uint32_t)start + 1 : UINT32_MAX;
+	snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+/* Arguments no text can be parsed from: no line, or a start past its end.
+ * The line ends at *len or at a NUL, whichever comes first (*len is cut). */
+static int bad_args(const char *line, size_t *len, size_t start, size_t *end, struct gk_diag *err)
+{
+	if (line) {
+		const char *z = memchr(line, 0, *len);
+		if (z)
+			*len = (size_t)(z - line);
+	}
+	if (line && start <= *len)
+		return 0;
+	if (end)
+		*end = start;
+	arg_error(err, start, line ? "start is past the end of the line" : "no line");
+	return 1;
+}
+
 int gk_sendmsg_parse(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_syms *syms, const char *line, size_t len,
 		     size_t start, size_t *end, uint16_t *value, struct gk_diag *err)
 {
 	struct lexer lx;
+	if (bad_args(line, &len, start, end, err) || !g || !value) {
+		if (!g || !value)
+			arg_error(err, start, !g ? "unknown generation" : "no place for the value");
+		return -1;
+	}
 	gk_lex_init(&lx, line, len, start, syms, err);
 	int rc = gk_sm_parse_operand(g, &lx, value);
 	if (end)
@@ -374,6 +418,11 @@ int gk_amdgpu_expr(const struct gk_amdgpu_syms *syms, const char *line, size_t l
 		   int64_t *value, struct gk_diag *err)
 {
 	struct lexer lx;
+	if (bad_args(line, &len, start, end, err))
+		return -1;
+	int64_t dummy;
+	if (!value)
+		value = &dummy;
 	gk_lex_init(&lx, line, len, start, syms, err);
 	int rc = expr_part(&lx, value, NULL);
 	if (end)

@@ -1,0 +1,4 @@
+build-clang/san/src/tiling/tiling_tab.o: src/tiling/tiling_tab.c \
+  src/tiling/tiling_tab.h
+
+src/tiling/tiling_tab.h:
