@@ -298,16 +298,20 @@ static inline const char *js_str(const struct js_doc *d, uint32_t off)
 	return d->s + off;
 }
 
-/* The member of object o called k, or JS_NONE. */
-static inline uint32_t js_get(const struct js_doc *d, uint32_t o, const char *k)
+/* The member of object o called k[0, n), or JS_NONE. */
+static inline uint32_t js_getn(const struct js_doc *d, uint32_t o, const char *k, size_t n)
 {
 	if (o == JS_NONE || d->n[o].kind != JS_OBJ)
 		return JS_NONE;
-	size_t n = strlen(k);
 	for (uint32_t c = d->n[o].first; c != JS_NONE; c = d->n[c].next)
 		if (d->n[c].klen == n && !memcmp(d->s + d->n[c].key, k, n))
 			return c;
 	return JS_NONE;
+}
+
+static inline uint32_t js_get(const struct js_doc *d, uint32_t o, const char *k)
+{
+	return js_getn(d, o, k, strlen(k));
 }
 
 static inline bool js_value(struct js_doc *d, uint32_t *out, int depth)
@@ -608,6 +612,14 @@ static inline int js_cmp(const struct js_node *x, const struct js_node *lim)
 
 static inline bool js_type_is(const struct js_node *x, const char *t)
 {
+	switch (t[0]) { /* the first letter tells every type name apart but "null"/"number" */
+	case 'o': return !strcmp(t, "object") && x->kind == JS_OBJ;
+	case 'a': return !strcmp(t, "array") && x->kind == JS_ARR;
+	case 's': return !strcmp(t, "string") && x->kind == JS_STR;
+	case 'i': return !strcmp(t, "integer") && x->kind == JS_NUM && x->isint;
+	case 'b': return !strcmp(t, "boolean") && x->kind == JS_BOOL;
+	default: break;
+	}
 	if (!strcmp(t, "null"))
 		return x->kind == JS_NULL;
 	if (!strcmp(t, "boolean"))
@@ -666,7 +678,20 @@ static inline bool js_error(struct js_err *e, const char *path, const char *kw, 
 {
 	js_copy(e->path, sizeof e->path, path[0] ? path : "/", NULL);
 	js_copy(e->keyword, sizeof e->keyword, kw, NULL);
-	snprintf(e->msg, sizeof e->msg, fmt, arg);
+	/* fmt has one %s (no other conversions): printf without its cost on
+	 * the many failing branches of oneOf */
+	const char *pc = strstr(fmt, "%s");
+	size_t n = 0;
+	for (const char *q = fmt; *q && n + 1 < sizeof e->msg; q++) {
+		if (q == pc) {
+			for (const char *r = arg; *r && n + 1 < sizeof e->msg; r++)
+				e->msg[n++] = *r;
+			q++;
+			continue;
+		}
+		e->msg[n++] = *q;
+	}
+	e->msg[n] = 0;
 	return false;
 }
 
@@ -679,6 +704,10 @@ static inline size_t js_err_rank(const struct js_err *e)
 	bool type = k >= 4 && !strcmp(e->keyword + k - 4, "type");
 	return strlen(e->path) * 2 + !type;
 }
+
+/* kw (k->klen bytes) is the keyword S: compile-time lengths keep the
+ * per-line dispatch cheap */
+#define JS_KW(S) (k->klen == sizeof(S) - 1 && !memcmp(kw, S, sizeof(S) - 1))
 
 /* Validate instance node x of document id against schema node sn.  path is
  * x's JSON Pointer (plen bytes, room for 256).  false with *err set. */
@@ -695,14 +724,12 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 		return js_error(err, path, "(schema)", "%s", "a schema must be an object or a boolean");
 	for (uint32_t m = s->first; m != JS_NONE; m = sd->n[m].next) {
 		const struct js_node *k = &sd->n[m];
-		char kw[64];
-		snprintf(kw, sizeof kw, "%.*s", (int)k->klen, sd->s + k->key);
-		bool ann = false;
-		for (size_t i = 0; i < sizeof js_annotations / sizeof js_annotations[0]; i++)
-			ann |= !strcmp(kw, js_annotations[i]);
-		if (ann || !strcmp(kw, "$defs"))
+		const char *kw = sd->s + k->key; /* NUL-terminated in the pool */
+		if (strlen(kw) != k->klen)
+			return js_error(err, path, "(schema)", "%s", "NUL in a keyword");
+		if (JS_KW("$schema") || JS_KW("$id") || JS_KW("title") || JS_KW("description") || JS_KW("$defs"))
 			continue;
-		if (!strcmp(kw, "type")) {
+		if (JS_KW("type")) {
 			bool ok = false;
 			if (k->kind == JS_STR)
 				ok = js_type_is(v, js_str(sd, k->str));
@@ -711,80 +738,81 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 					ok |= sd->n[t].kind == JS_STR && js_type_is(v, js_str(sd, sd->n[t].str));
 			if (!ok)
 				return js_error(err, path, "type", "%s", "wrong type");
-		} else if (!strcmp(kw, "enum")) {
+		} else if (JS_KW("enum")) {
 			bool ok = false;
 			for (uint32_t t = k->kind == JS_ARR ? k->first : JS_NONE; t != JS_NONE && !ok; t = sd->n[t].next)
 				ok = js_equal(sd, t, id, x);
 			if (!ok)
 				return js_error(err, path, "enum", "%s", v->kind == JS_STR ? js_str(id, v->str) : "(not a string)");
-		} else if (!strcmp(kw, "const")) {
+		} else if (JS_KW("const")) {
 			if (!js_equal(sd, m, id, x))
 				return js_error(err, path, "const", "%s", "not the constant");
-		} else if (!strcmp(kw, "properties")) {
+		} else if (JS_KW("properties")) {
 			if (v->kind != JS_OBJ)
 				continue;
 			for (uint32_t p = k->first; p != JS_NONE; p = sd->n[p].next) {
-				char name[256];
-				snprintf(name, sizeof name, "%.*s", (int)sd->n[p].klen, sd->s + sd->n[p].key);
-				uint32_t c = js_get(id, x, name);
+				const char *name = sd->s + sd->n[p].key;
+				uint32_t c = js_getn(id, x, name, sd->n[p].klen);
 				if (c == JS_NONE)
 					continue;
 				size_t l = plen;
-				js_path_add(path, &l, name, strlen(name));
+				js_path_add(path, &l, name, sd->n[p].klen);
 				if (!js_validate(sd, p, id, c, path, l, err, depth + 1))
 					return false;
 				path[plen] = 0;
 			}
-		} else if (!strcmp(kw, "required")) {
+		} else if (JS_KW("required")) {
 			if (v->kind != JS_OBJ)
 				continue;
 			for (uint32_t r = k->first; r != JS_NONE; r = sd->n[r].next)
 				if (sd->n[r].kind != JS_STR || js_get(id, x, js_str(sd, sd->n[r].str)) == JS_NONE)
 					return js_error(err, path, "required", "missing \"%s\"",
 							sd->n[r].kind == JS_STR ? js_str(sd, sd->n[r].str) : "?");
-		} else if (!strcmp(kw, "additionalProperties")) {
+		} else if (JS_KW("additionalProperties")) {
 			if (v->kind != JS_OBJ)
 				continue;
 			uint32_t props = js_get(sd, sn, "properties");
 			for (uint32_t c = v->first; c != JS_NONE; c = id->n[c].next) {
-				char name[256];
-				snprintf(name, sizeof name, "%.*s", (int)id->n[c].klen, id->s + id->n[c].key);
-				if (js_get(sd, props, name) != JS_NONE)
+				const char *name = id->s + id->n[c].key; /* NUL-terminated in the pool */
+				if (js_getn(sd, props, name, id->n[c].klen) != JS_NONE)
 					continue;
 				size_t l = plen;
-				js_path_add(path, &l, name, strlen(name));
+				js_path_add(path, &l, name, id->n[c].klen);
 				if (k->kind == JS_BOOL && !k->b)
 					return js_error(err, path, "additionalProperties", "key \"%s\" not allowed", name);
 				if (!js_validate(sd, m, id, c, path, l, err, depth + 1))
 					return false;
 				path[plen] = 0;
 			}
-		} else if (!strcmp(kw, "items")) {
+		} else if (JS_KW("items")) {
 			if (v->kind != JS_ARR)
 				continue;
 			unsigned i = 0;
 			for (uint32_t c = v->first; c != JS_NONE; c = id->n[c].next, i++) {
-				char ix[16];
+				char ix[16], *q = ix + sizeof ix;
+				unsigned u = i;
+				do
+					*--q = (char)('0' + u % 10);
+				while (u /= 10);
 				size_t l = plen;
-				snprintf(ix, sizeof ix, "%u", i);
-				js_path_add(path, &l, ix, strlen(ix));
+				js_path_add(path, &l, q, (size_t)(ix + sizeof ix - q));
 				if (!js_validate(sd, m, id, c, path, l, err, depth + 1))
 					return false;
 				path[plen] = 0;
 			}
-		} else if (!strcmp(kw, "minItems") || !strcmp(kw, "maxItems")) {
+		} else if (JS_KW("minItems") || JS_KW("maxItems")) {
 			if (v->kind != JS_ARR)
 				continue;
 			bool mn = kw[1] == 'i';
 			if (k->kind != JS_NUM || !k->isint || k->neg || k->big || (mn ? v->count < k->mag : v->count > k->mag))
 				return js_error(err, path, kw, "%s", mn ? "too few items" : "too many items");
-		} else if (!strcmp(kw, "minimum") || !strcmp(kw, "maximum")) {
+		} else if (JS_KW("minimum") || JS_KW("maximum")) {
 			if (v->kind != JS_NUM)
 				continue;
 			int c = k->kind == JS_NUM ? js_cmp(v, k) : 0;
 			if (k->kind != JS_NUM || (kw[1] == 'i' ? c < 0 : c > 0))
 				return js_error(err, path, kw, "%s", kw[1] == 'i' ? "below the minimum" : "above the maximum");
-		} else if (!strcmp(kw, "pattern")) {
+		} else if (JS_KW("pattern")) {
 			if (v->kind != JS_STR)
 				continue;
 			struct js_pattern pt;
@@ -792,7 +820,7 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 				return js_error(err, path, "pattern", "%s", "unsupported pattern in the schema");
 			if (!js_pattern_match(&pt, js_str(id, v->str), v->slen))
 				return js_error(err, path, "pattern", "\"%s\" does not match", js_str(id, v->str));
-		} else if (!strcmp(kw, "oneOf")) {
+		} else if (JS_KW("oneOf")) {
 			unsigned ok = 0;
 			struct js_err best, e;
 			size_t bestlen = 0;
@@ -815,7 +843,7 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 			js_copy(err->msg, sizeof err->msg,
 				strncmp(best.msg, "no branch", 9) ? "no branch matches; closest: " : "", best.msg);
 			return false;
-		} else if (!strcmp(kw, "$ref")) {
+		} else if (JS_KW("$ref")) {
 			uint32_t t = js_resolve(sd, m);
 			if (t == JS_NONE)
 				return js_error(err, path, "$ref", "%s", "unresolvable reference");

@@ -28,11 +28,16 @@ static uint32_t schema_node(const char *ref)
 	return js_get(&schema, js_get(&schema, 0, "$defs"), ref + strlen("#/$defs/"));
 }
 
-static enum gk_diag_code code_of(const char *name)
+static enum gk_diag_code code_of(const char *name, size_t len)
 {
-	for (int c = 0; c < GK_D_NCODES; c++)
-		if (!strcmp(gk_diag_code_name((enum gk_diag_code)c), name))
+	static const char *names[GK_D_NCODES];
+	static size_t lens[GK_D_NCODES];
+	for (int c = 0; c < GK_D_NCODES; c++) {
+		if (!names[c])
+			names[c] = gk_diag_code_name((enum gk_diag_code)c), lens[c] = strlen(names[c]);
+		if (lens[c] == len && !memcmp(names[c], name, len))
 			return (enum gk_diag_code)c;
+	}
 	return GK_D_NCODES;
 }
 
@@ -44,7 +49,7 @@ static void count_line(struct stats *st, uint32_t root)
 		for (uint32_t d = inst.n[dg].first; d != JS_NONE; d = inst.n[d].next) {
 			uint32_t c = js_get(&inst, d, "code");
 			if (c != JS_NONE && inst.n[c].kind == JS_STR) {
-				enum gk_diag_code k = code_of(js_str(&inst, inst.n[c].str));
+				enum gk_diag_code k = code_of(js_str(&inst, inst.n[c].str), inst.n[c].slen);
 				if (k < GK_D_NCODES)
 					st->codes |= 1u << k;
 			}
