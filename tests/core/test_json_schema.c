@@ -140,9 +140,11 @@ static void validate_lines(const char *what, const char *ref, const char *out, s
 		size_t vlen = len;
 		const char *line = repair_line(out + pos, &vlen, st);
 		bool ok = nl != NULL && len > 0 && validate_one(ref, line, vlen, &e);
-		if (!nl || !len)
-			snprintf(e.path, sizeof e.path, "/"), snprintf(e.keyword, sizeof e.keyword, "(line)"),
-				snprintf(e.msg, sizeof e.msg, "%s", nl ? "empty line" : "no newline at the end");
+		if (!nl || !len) {
+			js_copy(e.path, sizeof e.path, "/", NULL);
+			js_copy(e.keyword, sizeof e.keyword, "(line)", NULL);
+			js_copy(e.msg, sizeof e.msg, nl ? "empty line" : "no newline at the end", NULL);
+		}
 		st->lines++;
 		if (ok)
 			count_line(st, 0);
@@ -216,41 +218,63 @@ static void run_words(const char *what, const struct gk_format *fmt, const uint3
 	free(t.p);
 }
 
-static long read_file(void *ctx, void *buf, size_t cap)
+/* A committed stream: .bin little-endian words, .hex one hex word per
+ * token with '#' comments.  Read here with libc alone, so that this test
+ * does not follow the input API's changes; what it checks is the output. */
+static uint32_t *read_words(const char *path, size_t *n)
 {
-	size_t n = fread(buf, 1, cap, ctx);
-	return n == 0 && ferror((FILE *)ctx) ? -1 : (long)n;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	static unsigned char raw[1 << 20];
+	size_t len = fread(raw, 1, sizeof raw, f);
+	bool big = !feof(f);
+	fclose(f);
+	uint32_t *w = big ? NULL : malloc((len / 4 + len / 2 + 1) * sizeof *w);
+	if (!w)
+		return NULL;
+	*n = 0;
+	size_t pl = strlen(path);
+	if (pl > 4 && !strcmp(path + pl - 4, ".bin")) {
+		for (size_t i = 0; i + 4 <= len; i += 4)
+			w[(*n)++] = (uint32_t)raw[i] | (uint32_t)raw[i + 1] << 8 | (uint32_t)raw[i + 2] << 16 |
+				    (uint32_t)raw[i + 3] << 24;
+		return w;
+	}
+	for (size_t i = 0; i < len;) {
+		if (raw[i] == '#') {
+			while (i < len && raw[i] != '\n')
+				i++;
+			continue;
+		}
+		if (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n' || raw[i] == ',') {
+			i++;
+			continue;
+		}
+		if (i + 1 < len && raw[i] == '0' && (raw[i + 1] == 'x' || raw[i + 1] == 'X'))
+			i += 2;
+		uint64_t v = 0;
+		unsigned digits = 0;
+		for (; i < len && strchr("0123456789abcdefABCDEF", raw[i]) && raw[i]; i++, digits++)
+			v = v << 4 | (uint64_t)(raw[i] <= '9' ? raw[i] - '0' : (raw[i] | 0x20) - 'a' + 10);
+		if (!digits || digits > 8) {
+			free(w);
+			return NULL;
+		}
+		w[(*n)++] = (uint32_t)v;
+	}
+	return w;
 }
 
-/* A committed stream (binary or hex text) through gk_input. */
 static void run_file(const struct gk_format *fmt, const char *path, unsigned flags, struct stats *st)
 {
 	char what[160];
 	snprintf(what, sizeof what, "%s %s %s", fmt->family, fmt->gen, path);
-	FILE *f = fopen(path, "rb");
-	CHECK(f != NULL, "%s: cannot open (run from the repository root)", what);
-	if (!f)
-		return;
-	static struct gk_input in; /* 16 MiB window: not on the stack */
-	gk_input_init(&in, read_file, f, GK_IN_AUTO);
-	uint32_t *w = NULL;
-	size_t n = 0, cap = 0;
-	long avail;
-	while ((avail = gk_input_fill(&in, 1024)) > 0) {
-		if (n + (size_t)avail > cap) {
-			cap = (n + (size_t)avail) * 2;
-			uint32_t *q = realloc(w, cap * sizeof *w);
-			if (!q)
-				break;
-			w = q;
-		}
-		memcpy(w + n, in.words + in.pos, (size_t)avail * sizeof *w);
-		n += (size_t)avail;
-		in.pos += (size_t)avail;
-	}
-	fclose(f);
-	CHECK(avail == 0 && n > 0, "%s: read %zu words (%s)", what, n, avail < 0 ? in.error.message : "");
-	run_words(what, fmt, w, n, 0, flags, NULL, 0, st);
+	size_t n = 0;
+	uint32_t *w = read_words(path, &n);
+	CHECK(w != NULL && n > 0, "%s: cannot read (run from the repository root)", what);
+	if (w)
+		run_words(what, fmt, w, n, 0, flags, NULL, 0, st);
 	free(w);
 }
 
