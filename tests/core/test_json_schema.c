@@ -29,6 +29,7 @@ struct stats {
 	unsigned long lines, bad, with_diags, with_text, end_lines, dropped, big_offsets, repaired, skipped;
 	uint32_t codes;               /* bit per gk_diag_code seen in "code" */
 };
+_Static_assert(GK_D_NCODES <= 32, "stats.codes has a bit per code");
 
 static uint32_t schema_node(const char *ref)
 {
