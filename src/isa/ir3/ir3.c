@@ -1694,6 +1694,20 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 		size_t kl = gk_out_text_end(&k);
 		if (kl >= sizeof key)
 			kl = sizeof key - 1; /* what fitted */
+		/* the same name in two places (each source's HALF, GPR...): the
+		 * later ones get @ and their low bit (or @ and their position) */
+		for (unsigned p = 0; p < i; p++) {
+			const struct gk_ir3_field *q = &in->fields[p];
+			if (!q->name || strcmp(q->name, f->name) != 0 || (!q->parent) != (!f->parent) ||
+			    (f->parent && strcmp(q->parent, f->parent) != 0))
+				continue;
+			struct gk_out sfx = gk_out_text(key + kl, sizeof key - kl);
+			gk_out_printf(&sfx, "@%d", f->lo >= 0 ? f->lo : (int)i);
+			kl += gk_out_text_end(&sfx);
+			if (kl >= sizeof key)
+				kl = sizeof key - 1;
+			break;
+		}
 		if (!first)
 			gk_out_ch(&j, ',');
 		first = false;
@@ -1702,7 +1716,13 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 		gk_json_uint(&j, f->value);
 	}
 	gk_out_str(&j, "},\"enums\":{}");
-	gk_json_diags(in->diags, nd, in->errors + in->warnings > nd ? in->errors + in->warnings - nd : 0, &j);
+	/* the decoder does not know where the word was: the diagnostics are about offset */
+	struct gk_diag dg[GK_IR3_MAX_DIAGS];
+	for (unsigned i = 0; i < nd; i++) {
+		dg[i] = in->diags[i];
+		dg[i].offset = offset;
+	}
+	gk_json_diags(dg, nd, in->errors + in->warnings > nd ? in->errors + in->warnings - nd : 0, &j);
 	if (flags & GK_JSON_TEXT) {
 		char line[GK_IR3_TEXT_MAX + 32];
 		size_t n = gk_ir3_line(in, line, sizeof line);
