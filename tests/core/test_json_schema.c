@@ -632,7 +632,9 @@ static void self_tests(void)
 		{ "#/$defs/modifier", "{\"value\":\"0x000000000000000\",\"vendor\":\"NONE\",\"name\":\"LINEAR\",\"fields\":{},\"diagnostics\":[]}", "/value", "pattern" },
 		{ "#/$defs/modifier", "{\"value\":0,\"vendor\":\"NONE\",\"name\":\"LINEAR\",\"fields\":{},\"diagnostics\":[]}", "/value", "type" },
 		{ "#/$defs/modifier", "{\"value\":\"0x0000000000000000\",\"vendor\":\"NONE\",\"name\":\"LINEAR\",\"fields\":{},\"diagnostics\":[],\"surface\":{\"pitch\":1}}", "/surface", "required" },
-		{ "#/$defs/tile_info", "{\"pitch\":1,\"padded_height\":1,\"padded_slices\":1,\"surface_bytes\":1,\"slice_bytes\":1,\"base_align\":1,\"diagnostics\":[]}", NULL, NULL },
+		{ "#/$defs/tile_info", "{\"pitch\":1,\"padded_height\":1,\"padded_slices\":1,\"surface_bytes\":1,\"slice_bytes\":1,\"base_align\":1,\"pitch_align\":1,\"height_align\":1,\"macro_tile_width\":1,\"macro_tile_height\":1,\"diagnostics\":[]}", NULL, NULL },
+		{ "#/$defs/tile_info", "{\"pitch\":1,\"padded_height\":1,\"padded_slices\":1,\"surface_bytes\":1,\"slice_bytes\":1,\"base_align\":1,\"pitch_align\":1,\"height_align\":1,\"macro_tile_width\":1,\"macro_tile_height\":1,\"diagnostics\":[],\"bpp\":-1}", "/bpp", "oneOf/minimum" },
+		{ "#/$defs/tile_info", "{\"pitch\":1,\"padded_height\":1,\"padded_slices\":1,\"surface_bytes\":1,\"slice_bytes\":1,\"base_align\":1,\"pitch_align\":1,\"height_align\":1,\"macro_tile_width\":1,\"macro_tile_height\":1,\"diagnostics\":[],\"colour\":1}", "/colour", "additionalProperties" },
 		{ "#/$defs/tile_info", "{\"pitch\":1,\"padded_height\":1,\"padded_slices\":1,\"surface_bytes\":1,\"slice_bytes\":1,\"base_align\":1}", "/", "required" },
 		/* not JSON, or not JSON gfxkit may write */
 		{ "#", "{\"offset\":00,\"engine\":\"pm4\",\"end\":true,\"diagnostics\":[]}", "leading zero", "(json)" },
