@@ -224,13 +224,6 @@ void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d)
 		d->severity == GK_ERROR ? "error" : "warning", buf);
 }
 
-void cli_print_dropped(FILE *f, const char *file, uint64_t offset, unsigned dropped)
-{
-	if (dropped)
-		fprintf(f, "%s:0x%llx: note: ... %u more diagnostics for this packet\n", file, (unsigned long long)offset,
-			dropped);
-}
-
 int cli_input_error(const char *name, const struct gk_input *in)
 {
 	const struct gk_diag *e = gk_input_error(in);
@@ -250,4 +243,88 @@ int cli_check_summary(const char *name, unsigned long long errors, unsigned long
 	fprintf(stderr, "%s: %llu error%s, %llu warning%s\n", name, errors, errors == 1 ? "" : "s", warnings,
 		warnings == 1 ? "" : "s");
 	return errors ? 1 : 0;
+}
+
+/* gk_input's read callback on a FILE *, counting the bytes so that a binary
+ * input's trailing partial unit can be sized */
+struct counted_file {
+	FILE *f;
+	uint64_t bytes;
+};
+
+static long read_counted(void *ctx, void *buf, size_t cap)
+{
+	struct counted_file *c = ctx;
+	long r = cli_read_file(c->f, buf, cap);
+	if (r > 0)
+		c->bytes += (uint64_t)r;
+	return r;
+}
+
+int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
+{
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
+		return 2;
+	FILE *f = cli_open_in(o->file, "rb");
+	if (!f)
+		return 2;
+	const char *name = cli_display_name(o->file);
+	FILE *of = cli_open_out(o->out, "w");
+	struct counted_file src = { f, 0 };
+	struct gk_input *in = of ? gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e)) : NULL;
+	if (!in) {
+		if (of)
+			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		cli_close(f);
+		cli_close(of);
+		return 2;
+	}
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+	struct gk_stream_opts so = {
+		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
+		.name = name, .bos = o->bos, .nbos = o->nbos,
+	};
+	struct gk_stream_stats stats;
+	gk_stream_run(e, in, &so, &out, &stats);
+	gk_out_flush(&out);
+	unsigned long long errors = stats.errors;
+	const struct gk_diag *ie = gk_input_error(in);
+	if (ie && ie->code == GK_D_TRUNCATED && trailing_is_diag) {
+		/* a binary input's trailing bytes: a diagnostic of the stream, after
+		 * its whole units, not a failure to read it */
+		unsigned tail = (unsigned)(src.bytes - ie->offset);
+		unsigned long long at = (unsigned long long)ie->offset;
+		unsigned bits = 8 * gk_engine_unit_bytes(e);
+		errors++;
+		if (o->json)
+			fprintf(of, "{\"offset\":%llu,\"engine\":\"%s\",\"end\":true,\"diagnostics\":[{\"severity\":\"error\","
+				    "\"code\":\"truncated\",\"offset\":%llu,\"dw\":null,\"bits\":null,\"field\":null,\"message\":"
+				    "\"%u trailing bytes: not a whole %u-bit instruction\"}]}\n",
+				at, gk_engine_name(e), at, tail, bits);
+		else
+			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole %u-bit instruction\n"
+					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole %u-bit instruction\n",
+				name, at, tail, bits);
+		ie = NULL;
+	}
+	if (fflush(of) != 0)
+		out.failed = 1;
+	int rc = 0;
+	if (ie) {
+		rc = cli_input_error(name, in);
+	} else if (out.failed) {
+		fprintf(stderr, "%s: write error: %s\n", CLI_PROG, strerror(errno));
+		rc = 2;
+	} else if (checking) {
+		rc = cli_check_summary(name, errors, stats.warnings);
+	}
+	cli_close(f);
+	if (of != stdout && fclose(of) != 0 && !rc) {
+		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
+		rc = 2;
+	}
+	gk_input_destroy(in);
+	return rc;
 }

@@ -53,8 +53,12 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 		  void *ctx);
 
 /* "FILE:0xOFFSET: error: dwN[hi:lo]: message" */
-/* "FILE:0xOFFSET: note: ... N more diagnostics for this packet" when some were dropped */
-void cli_print_dropped(FILE *f, const char *file, uint64_t offset, unsigned dropped);
+/* decode (checking 0) or check one input with engine e, as the options say:
+ * the one stream loop (gk_stream_run) between the files and the exit status
+ * (0, 1 when check found errors, 2 for usage, input and output errors).
+ * trailing_is_diag: a binary input ending inside a unit is a diagnostic of
+ * the stream (ir3 instructions), not an input error. */
+int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
 void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */

@@ -46,87 +46,18 @@ static int hexval(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* gk_input's read callback on a FILE *, counting the bytes so that a binary
- * input's trailing partial instruction can be sized */
-struct ir3_src {
-	FILE *f;
-	uint64_t bytes;
-};
-
-static long read_counted(void *ctx, void *buf, size_t cap)
-{
-	struct ir3_src *s = ctx;
-	long r = cli_read_file(s->f, buf, cap);
-	if (r > 0)
-		s->bytes += (uint64_t)r;
-	return r;
-}
-
 /* Streams the input through the library's reader in 8-byte units (binary
  * instructions, or hex in the forms include/gfxkit/stream.h lists), so
  * memory stays bounded whatever the input size. */
 static int run_decode(const struct cli_opts *o, int checking)
 {
-	enum gk_in_format inf;
-	if (cli_decode_format(o->format, &inf))
-		return 2;
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open("ir3", o->gpu, &err);
 	if (!e) {
 		fprintf(stderr, "%s: %s\n", prog, err.message);
 		return 2;
 	}
-	const char *name = cli_display_name(o->file);
-	FILE *f = cli_open_in(o->file, "rb");
-	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
-	struct ir3_src src = { f, 0 };
-	struct gk_input *rd = of ? gk_input_create(read_counted, &src, inf, 8) : NULL;
-	if (!rd) {
-		if (of)
-			fprintf(stderr, "%s: out of memory\n", prog);
-		cli_close(f);
-		cli_close(of);
-		gk_engine_close(e);
-		return 2;
-	}
-	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	struct gk_stream_opts so = {
-		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .name = name,
-	};
-	struct gk_stream_stats stats;
-	gk_stream_run(e, rd, &so, &out, &stats);
-	gk_out_flush(&out);
-	unsigned long long errors = stats.errors;
-	int rc = 0;
-	const struct gk_diag *ie = gk_input_error(rd);
-	if (ie && ie->code == GK_D_TRUNCATED) {
-		/* a binary input's trailing bytes: a diagnostic of the stream, after
-		 * its whole instructions, not a failure to read it */
-		unsigned tail = (unsigned)(src.bytes - ie->offset);
-		errors++;
-		if (o->json)
-			fprintf(of, "{\"offset\":%llu,\"engine\":\"ir3\",\"end\":true,\"diagnostics\":[{\"severity\":\"error\","
-				    "\"code\":\"truncated\",\"offset\":%llu,\"dw\":null,\"bits\":null,\"field\":null,\"message\":"
-				    "\"%u trailing bytes: not a whole 64-bit instruction\"}]}\n",
-				(unsigned long long)ie->offset, (unsigned long long)ie->offset, tail);
-		else
-			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n"
-					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole 64-bit instruction\n",
-				name, (unsigned long long)ie->offset, tail);
-	}
-	if (fflush(of) != 0 || ferror(of) || out.failed) {
-		fprintf(stderr, "%s: write error\n", prog);
-		rc = 2;
-	}
-	if (ie && ie->code != GK_D_TRUNCATED)
-		rc = cli_input_error(name, rd);
-	if (checking && rc == 0)
-		rc = cli_check_summary(name, errors, stats.warnings);
-	if (of != stdout && fclose(of) != 0 && !rc)
-		rc = 2;
-	cli_close(f);
-	gk_input_destroy(rd);
+	int rc = cli_run_stream(o, e, checking, 1);
 	gk_engine_close(e);
 	return rc;
 }

@@ -158,50 +158,13 @@ void amdgpu_isa_usage(FILE *f)
 
 static int isa_stream(const struct cli_opts *o, int checking)
 {
-	enum gk_in_format inf;
-	if (cli_decode_format(o->format, &inf))
-		return 2;
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open("amdgpu", o->gpu, &err);
 	if (!e) {
 		fprintf(stderr, "%s: %s\n", prog, err.message);
 		return 2;
 	}
-	FILE *f = cli_open_in(o->file, "rb");
-	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
-	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, 4) : NULL;
-	if (!in) {
-		if (of)
-			fprintf(stderr, "%s: out of memory\n", prog);
-		cli_close(f);
-		cli_close(of);
-		gk_engine_close(e);
-		return 2;
-	}
-	const char *name = cli_display_name(o->file);
-	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	struct gk_stream_opts so = {
-		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .name = name,
-	};
-	struct gk_stream_stats stats;
-	gk_stream_run(e, in, &so, &out, &stats);
-	gk_out_flush(&out);
-	int rc = 0;
-	if (fflush(of) != 0 || out.failed) {
-		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
-		rc = 2;
-	}
-	if (cli_input_error(name, in))
-		rc = 2;
-	else if (checking && !rc)
-		rc = cli_check_summary(name, stats.errors, stats.warnings);
-	cli_close(f);
-	if (of != stdout && fclose(of) != 0 && !rc) {
-		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
-		rc = 2;
-	}
-	gk_input_destroy(in);
+	int rc = cli_run_stream(o, e, checking, 0);
 	gk_engine_close(e);
 	return rc;
 }

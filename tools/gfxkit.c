@@ -30,55 +30,6 @@ static void usage(FILE *f)
 		gk_pm4_gpu_help(), gk_dma_gpu_help());
 }
 
-/* ---- decode / check ---- */
-
-static int run_stream(const struct cli_opts *o, struct gk_engine *e, int checking)
-{
-	enum gk_in_format inf;
-	if (cli_decode_format(o->format, &inf))
-		return 2;
-	FILE *f = cli_open_in(o->file, "rb");
-	if (!f)
-		return 2;
-	const char *name = cli_display_name(o->file);
-	FILE *of = cli_open_out(o->out, "w");
-	struct gk_input *in = of ? gk_input_create(cli_read_file, f, inf, gk_engine_unit_bytes(e)) : NULL;
-	if (!in) {
-		if (of)
-			fprintf(stderr, "%s: out of memory\n", prog);
-		cli_close(f);
-		cli_close(of);
-		return 2;
-	}
-	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-	struct gk_stream_opts so = {
-		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
-		.name = name, .bos = o->bos, .nbos = o->nbos,
-	};
-	struct gk_stream_stats stats;
-	gk_stream_run(e, in, &so, &out, &stats);
-	gk_out_flush(&out);
-	if (fflush(of) != 0)
-		out.failed = 1;
-	int rc = 0;
-	if (cli_input_error(name, in)) {
-		rc = 2;
-	} else if (out.failed) {
-		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
-		rc = 2;
-	} else if (checking) {
-		rc = cli_check_summary(name, stats.errors, stats.warnings);
-	}
-	cli_close(f);
-	if (of != stdout && fclose(of) != 0 && !rc) {
-		fprintf(stderr, "%s: %s: write error\n", prog, o->out);
-		rc = 2;
-	}
-	gk_input_destroy(in);
-	return rc;
-}
-
 /* ---- encode ---- */
 
 struct diag_ctx {
@@ -272,7 +223,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const struct gk_format *fmt = gk_engine_format(e);
-	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : run_stream(&o, e, mode == 1);
+	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : cli_run_stream(&o, e, mode == 1, 0);
 	gk_engine_close(e);
 	return rc;
 }
