@@ -11,6 +11,10 @@
 #include "engine_priv.h"
 #include "out.h"
 
+/* words framing is shown at once: more than any header needs to say its
+ * length, so a unit at the edge of the reader's window is framed whole */
+#define FRAME_LOOKAHEAD 16
+
 /* "NAME:0xOFFSET: error: PACKET: dw1[3:0]: message" */
 static void check_line(const char *name, const struct gk_diag *d, struct gk_out *o)
 {
@@ -50,14 +54,18 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	ops->begin(fam, o->bos, o->nbos);
 	struct gk_diags dg;
 	long avail;
-	while ((avail = gk_input_fill(in, 1)) > 0) {
+	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
 		size_t len = ops->frame(fam, gk_input_words(in), (size_t)avail);
-		if (len > (size_t)avail) {
-			/* longer than the window holds so far: bring in the rest (the end
-			 * of the input may still cut it off) */
-			avail = gk_input_fill(in, len);
-			if (avail <= 0)
+		while (len > (size_t)avail) {
+			/* longer than the window holds so far: bring in the rest and
+			 * frame again, since a length field may lie past what framing
+			 * saw (CIK SDMA counts in a body dword); the end of the input
+			 * may still cut the unit off */
+			long more = gk_input_fill(in, len);
+			if (more <= avail)
 				break;
+			avail = more;
+			len = ops->frame(fam, gk_input_words(in), (size_t)avail);
 		}
 		size_t n = len < (size_t)avail ? len : (size_t)avail;
 		uint64_t offset = gk_input_offset(in);

@@ -240,8 +240,38 @@ static void test_long_packet(void)
 	gk_engine_close(e);
 }
 
+/* CIK SDMA says a WRITE's length in body dword 3: a packet whose header
+ * sits at the end of the reader's window is framed again once its body is
+ * there (a 4 MB stream of 5-dword WRITEs crosses the window many times). */
+static void test_frame_at_window_edge(void)
+{
+	struct gk_engine *e = gk_engine_open("dma", "cik", NULL);
+	size_t n = 5 * 200001;
+	uint32_t *w = malloc(n * sizeof *w);
+	for (size_t i = 0; i < n; i += 5) {
+		w[i] = 2;            /* WRITE_LINEAR */
+		w[i + 1] = 0x1000;   /* address */
+		w[i + 2] = 0;
+		w[i + 3] = 1;        /* one dword */
+		w[i + 4] = (uint32_t)i;
+	}
+	struct gk_stream_opts o = { .check = true };
+	struct gk_stream_stats st;
+	struct text t = { 0 };
+	size_t chunks[] = { 4093, 0 };
+	for (size_t c = 0; c < 2; c++) {
+		int rc = run(e, w, n, chunks[c], &o, &t, &st);
+		CHECK(rc == 0 && st.units == n / 5 && st.errors == 0, "cik WRITEs (chunk %zu): %llu units, %llu errors: %.200s",
+		      chunks[c], (unsigned long long)st.units, (unsigned long long)st.errors, t.p);
+	}
+	free(t.p);
+	free(w);
+	gk_engine_close(e);
+}
+
 int main(void)
 {
+	test_frame_at_window_edge();
 	test_registry();
 	test_same_as_packets("pm4", "r600", 1);
 	test_same_as_packets("pm4", "evergreen", 2);
