@@ -69,14 +69,21 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit modifier decode 0x0200000000000a01 0x02000001a9580400
 	$(B)/gfxkit tile info --modifier 0x02000001a9580400 --bpp 32 --width 100 --height 37 --slices 6
 
-# tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
+# tools/bench.c (streams) and one tools/bench_*.c per other family, run in
+# turn; then every "  target: " line they printed, in one block.  Exit 1 when
+# a bench program failed (a stream that does not check clean or round-trip);
+# a missed target is reported, not fatal.
 BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
 bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
-	@set -e; for s in $(BENCH_SRC); do \
+	@set -e; rm -f $(B)/bench.log; fail=0; for s in $(BENCH_SRC); do \
 		b=$(B)/$$(basename $$s .c); \
 		$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $$s $(B)/libgfxkit.a -o $$b; \
-		$$b; \
-	done
+		{ rc=0; $$b $(B)/gfxkit || rc=$$?; echo $$rc > $$b.rc; } | tee -a $(B)/bench.log; \
+		[ "$$(cat $$b.rc)" = 0 ] || { echo "make bench: $$b exited $$(cat $$b.rc)"; fail=1; }; \
+	done; \
+	echo; echo "targets ($$(nproc) cores, $$(date -u '+%Y-%m-%d %H:%M UTC'), GFXKIT_BENCH_MB=$${GFXKIT_BENCH_MB:-200}):"; \
+	grep '^  target: ' $(B)/bench.log | sed 's/^  target: /  /'; \
+	exit $$fail
 
 FUZZ_CC ?= clang
 # harness and library in one command: the union of the library's paths
