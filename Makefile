@@ -90,23 +90,27 @@ FUZZ_CC ?= clang
 INC_FUZZ = -Iinclude -Isrc/core -Isrc
 FUZZ_SECONDS ?= 60
 # One libFuzzer target per family: $(1) target, $(2) harness name, $(3) seed
-# corpus folders, $(4) -max_len.  Prints libFuzzer's summary; exit 1 on a find.
+# corpus folders, $(4) -max_len.  Prints libFuzzer's final lines (the DONE
+# line -- libFuzzer puts a tab before DONE -- with cov, ft and exec/s, and the
+# stat:: lines), and on a find the report, its stack and the reproducer
+# (artifact) path; exit 1 on a find.
 define FUZZ_TARGET
 $(1): tests/fuzz/$(2).c $$(LIB_SRC)
 	@mkdir -p $$(B)/$(1)/corpus
 	$$(FUZZ_CC) $$(INC_FUZZ) $$(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$^ -o $$(B)/$(1)/$(2)
 	$$(B)/$(1)/$(2) -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 -artifact_prefix=$$(B)/$(1)/ \
 		$$(B)/$(1)/corpus $(3) > $$(B)/$(1)/log 2>&1; \
-	rc=$$$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -40; exit $$$$rc
+	rc=$$$$?; grep -aE '^#[0-9]+[[:space:]]+DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -60; exit $$$$rc
 endef
 $(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,4096))
 $(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma,4096))
 $(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,4096))
 $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,1024))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
+$(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)
