@@ -689,6 +689,8 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	return r;
 }
 
+/* The streaming reader over a file: the only use of struct gk_input (its
+ * size, failed and error) in the bench, to adapt when it becomes opaque. */
 static struct result run_file(const struct gk_format *fmt, const char *path, enum mode m, FILE *sink)
 {
 	struct result r = { 0, 0, 0, 0, 0 };
