@@ -689,8 +689,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	return r;
 }
 
-/* The streaming reader over a file: the only use of struct gk_input (its
- * size, failed and error) in the bench, to adapt when it becomes opaque. */
+/* The streaming reader over a file: the bench's one use of the input reader. */
 static struct result run_file(const struct gk_format *fmt, const char *path, enum mode m, FILE *sink)
 {
 	struct result r = { 0, 0, 0, 0, 0 };
