@@ -69,37 +69,48 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit modifier decode 0x0200000000000a01 0x02000001a9580400
 	$(B)/gfxkit tile info --modifier 0x02000001a9580400 --bpp 32 --width 100 --height 37 --slices 6
 
-# tools/bench.c (streams) and one tools/bench_*.c per other family, run in turn
+# tools/bench.c (streams) and one tools/bench_*.c per other family, run in
+# turn; then every "  target: " line they printed, in one block.  Exit 1 when
+# a bench program failed (a stream that does not check clean or round-trip);
+# a missed target is reported, not fatal.
 BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
 bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
-	@set -e; for s in $(BENCH_SRC); do \
+	@set -e; rm -f $(B)/bench.log; fail=0; for s in $(BENCH_SRC); do \
 		b=$(B)/$$(basename $$s .c); \
 		$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $$s $(B)/libgfxkit.a -o $$b; \
-		$$b; \
-	done
+		{ rc=0; $$b $(B)/gfxkit || rc=$$?; echo $$rc > $$b.rc; } | tee -a $(B)/bench.log; \
+		[ "$$(cat $$b.rc)" = 0 ] || { echo "make bench: $$b exited $$(cat $$b.rc)"; fail=1; }; \
+	done; \
+	echo; echo "targets ($$(nproc) cores, $$(date -u '+%Y-%m-%d %H:%M UTC'), GFXKIT_BENCH_MB=$${GFXKIT_BENCH_MB:-200}):"; \
+	grep '^  target: ' $(B)/bench.log | sed 's/^  target: /  /'; \
+	exit $$fail
 
 FUZZ_CC ?= clang
 # harness and library in one command: the union of the library's paths
 INC_FUZZ = -Iinclude -Isrc/core -Isrc
 FUZZ_SECONDS ?= 60
 # One libFuzzer target per family: $(1) target, $(2) harness name, $(3) seed
-# corpus folders, $(4) -max_len.  Prints libFuzzer's summary; exit 1 on a find.
+# corpus folders, $(4) -max_len.  Prints libFuzzer's final lines (the DONE
+# line -- libFuzzer puts a tab before DONE -- with cov, ft and exec/s, and the
+# stat:: lines), and on a find the report, its stack and the reproducer
+# (artifact) path; exit 1 on a find.
 define FUZZ_TARGET
 $(1): tests/fuzz/$(2).c $$(LIB_SRC)
 	@mkdir -p $$(B)/$(1)/corpus
 	$$(FUZZ_CC) $$(INC_FUZZ) $$(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$^ -o $$(B)/$(1)/$(2)
 	$$(B)/$(1)/$(2) -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 -artifact_prefix=$$(B)/$(1)/ \
 		$$(B)/$(1)/corpus $(3) > $$(B)/$(1)/log 2>&1; \
-	rc=$$$$?; grep -E '^#[0-9]+ +DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -40; exit $$$$rc
+	rc=$$$$?; grep -aE '^#[0-9]+[[:space:]]+DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -60; exit $$$$rc
 endef
 $(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,4096))
 $(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma,4096))
-$(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,4096))
-$(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,1024))
+$(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,1024))
+$(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
+$(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

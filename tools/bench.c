@@ -7,12 +7,17 @@
  * EVENT_WRITE flushes, EVENT_WRITE_EOP fences, NOP / PACKET2 padding and
  * compute dispatches -- and measures single-threaded throughput (best of 3)
  * of check, text decode, JSON decode, the streaming gk_input reader over a
- * file, and the assembler.  Size: env GFXKIT_BENCH_MB (default 200, MB =
- * 10^6 bytes); GFXKIT_BENCH_ONLY=check,text,json,file,encode runs only
- * those measurements (for profiling); GFXKIT_BENCH_KEEP=1 keeps the
- * generated stream file in /tmp.  Exit status 1 only when the
- * generated stream does not check clean or the assembler does not give the
- * words back; missed targets are reported, not fatal.
+ * file, and the assembler.  Every timed run is followed by /usr/bin/cksum
+ * over the same bytes (the stream file), and each row prints the median of
+ * the per-run ratios gfxkit time / cksum time: the machine is shared and
+ * noisy, and the ratio holds when both drift together.  Size: env
+ * GFXKIT_BENCH_MB (default 200, MB = 10^6 bytes); GFXKIT_BENCH_ONLY=
+ * check,text,json,file,encode,cli runs only those measurements (for
+ * profiling); GFXKIT_BENCH_KEEP=1 keeps the generated stream files (and the
+ * DMA --bo lists) in the /tmp/gfxkit-bench-* directory it names.  Exit
+ * status 1 only when a generated stream does not check clean, the
+ * assembler does not give the words back or the command-line tool fails on
+ * a stream; missed targets are reported, not fatal.
  *
  * Then the same for DMA (`-e dma`), per generation in its own process (so
  * each peak RSS is its own): a stream of the packets the radeon kernel and
@@ -22,16 +27,26 @@
  * and the assembler (decode -> encode must give the words back).
  * GFXKIT_BENCH_DMA=cayman,si,cik (the default; evergreen also works) picks
  * the generations; GFXKIT_BENCH_ONLY keys dma (all of them), dma-check,
- * dma-bo, dma-text, dma-json, dma-encode; GFXKIT_BENCH_KEEP=1 keeps
- * /tmp/gfxkit-bench-dma-GPU.bin and the matching --bo list in .bo. */
+ * dma-bo, dma-text, dma-json, dma-encode.
+ *
+ * "cli": the command-line tool (argv[1], default build/gfxkit) over a
+ * quarter of each stream and the whole of it, its peak RSS from wait4: it
+ * streams, so that must stay a few MB and not grow with the input.
+ *
+ * Each figure with a target ends in a "  target: " line; make bench
+ * collects those of every bench program into one block at the end. */
+#define _DEFAULT_SOURCE /* wait4 */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -41,8 +56,14 @@
 
 #define SEED 0x9e3779b97f4a7c15ull
 #define RUNS 3
-#define TARGET_CHECK 1000.0
-#define TARGET_TEXT 200.0
+/* the targets (MB = 10^6 bytes of input per second) */
+#define TARGET_CHECK 1000.0       /* PM4 and DMA check */
+#define TARGET_CKSUM_X 5.0        /* check time / cksum time over the same bytes */
+#define TARGET_BO 500.0           /* DMA check with the --bo buffers */
+#define TARGET_TEXT 250.0         /* text decode */
+#define TARGET_JSON 100.0         /* JSON decode without text */
+#define TARGET_RSS 8.0            /* CLI streaming check/decode peak RSS, MB (2^20 bytes) */
+#define TARGET_RSS_GROWTH 1.25    /* its growth from a quarter of the stream to all of it */
 #define ENCODE_SLICE (20u * 1000u * 1000u)
 
 /* ---- helpers ---- */
@@ -60,6 +81,90 @@ static double peak_rss_mb(void)
 	if (getrusage(RUSAGE_SELF, &ru) != 0)
 		return -1;
 	return (double)ru.ru_maxrss / 1024.0; /* Linux: KiB */
+}
+
+/* ---- the yardstick: cksum over the same bytes, and the CLI as a child ----
+ *
+ * The machine this runs on is shared and noisy, so every gfxkit timing is
+ * paired with a run of /usr/bin/cksum over the very same bytes (the stream
+ * file) right after it; the ratio gfxkit time / cksum time moves much less
+ * than either time when the machine drifts. */
+
+#define CKSUM "/usr/bin/cksum"
+
+extern char **environ;
+
+/* Run argv with stdout and stderr to /dev/null and wait for it: wall
+ * seconds, or -1 when it could not start.  *status gets its exit status
+ * (128 + signal when killed), *rss_kb its own peak RSS from wait4 (KiB on
+ * Linux).  posix_spawn, not fork: no copy of a large parent's page tables
+ * in the timing.  The child's ru_maxrss also covers the spawning process's
+ * high-water mark before exec, so RSS is only meaningful from a small
+ * parent (main, see cli_rss). */
+static double spawn_wait(char *const argv[], int *status, long *rss_kb)
+{
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0)
+		return -1;
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	double t0 = now();
+	pid_t pid;
+	int e = posix_spawn(&pid, argv[0], &fa, 0, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0)
+		return -1;
+	int st;
+	struct rusage ru;
+	if (wait4(pid, &st, 0, &ru) != pid)
+		return -1;
+	double t = now() - t0;
+	if (status)
+		*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	if (rss_kb)
+		*rss_kb = ru.ru_maxrss;
+	return t;
+}
+
+/* Seconds cksum takes over path; -1 when it is missing or fails. */
+static double cksum_time(const char *path)
+{
+	char *argv[] = { (char *)CKSUM, (char *)path, 0 };
+	int st = 0;
+	double t = spawn_wait(argv, &st, 0);
+	return t > 0 && st == 0 ? t : -1;
+}
+
+/* The median of n (<= 8) ratios; 0 when any is missing. */
+static double median(const double *v, int n)
+{
+	double s[8];
+	for (int i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return 0;
+		int j = i;
+		while (j > 0 && s[j - 1] > v[i]) {
+			s[j] = s[j - 1];
+			j--;
+		}
+		s[j] = v[i];
+	}
+	return n ? (n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2) : 0;
+}
+
+/* One line of the targets block (make bench collects every "  target: "
+ * line of every bench program at the end).  ge: the value must be at least
+ * want, else at most; value <= 0: not measured. */
+static void report_target(const char *what, bool ge, double want, double value, const char *unit)
+{
+	printf("  target: %-44s %s %6g %-4s  measured %9.2f %-4s  ", what, ge ? ">=" : "<=", want, unit, value, unit);
+	if (!(value > 0))
+		printf("NOT MEASURED\n");
+	else if (ge ? value >= want : value <= want)
+		printf("MET\n");
+	else
+		printf("MISSED by %.2f %s (%.0f%%)\n", ge ? want - value : value - want, unit,
+		       100.0 * (ge ? want - value : value - want) / want);
 }
 
 static void *xmalloc(size_t n)
@@ -584,6 +689,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 	return r;
 }
 
+/* The streaming reader over a file: the bench's one use of the input reader. */
 static struct result run_file(const struct gk_format *fmt, const char *path, enum mode m, FILE *sink)
 {
 	struct result r = { 0, 0, 0, 0, 0 };
@@ -695,17 +801,45 @@ struct row {
 	double best;          /* seconds */
 	double in_mb;         /* input MB per run */
 	double out_mb;        /* output MB per run */
+	double ck;            /* best cksum seconds over the same bytes */
+	double ratio;         /* median over the runs of gfxkit time / the cksum time right after it */
+	double pair[RUNS];
 };
+
+/* After run `run` of a row took t seconds: cksum over the same bytes. */
+static void pair_cksum(struct row *r, int run, double t, const char *path)
+{
+	double c = cksum_time(path);
+	if (c > 0 && (!(r->ck > 0) || c < r->ck))
+		r->ck = c;
+	r->pair[run] = c > 0 ? t / c : 0;
+	if (run == RUNS - 1)
+		r->ratio = median(r->pair, RUNS);
+}
+
+static double mbs(const struct row *r)
+{
+	return r->best > 0 && r->best < 1e30 ? r->in_mb / r->best : 0;
+}
+
+static void print_head(void)
+{
+	printf("\n  %-34s %14s  %11s  %12s  %9s  %s\n", "mode", "throughput", "input", "output", "best",
+	       "gfxkit/cksum (cksum MB/s)");
+}
 
 static void print_row(const struct row *r)
 {
-	printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s\n", r->name, r->in_mb / r->best, r->in_mb,
-	       r->out_mb, r->best);
+	printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s", r->name, mbs(r), r->in_mb, r->out_mb, r->best);
+	if (r->ratio > 0)
+		printf("  %5.2fx  (%.0f)\n", r->ratio, r->in_mb / r->ck);
+	else
+		printf("  (no %s)\n", CKSUM);
 }
 
 /* The PM4 figures: returns 0, 1 when the stream did not check clean or
  * round-trip, 2 on a set-up failure. */
-static int bench_pm4(double mb)
+static int bench_pm4(double mb, const char *dir)
 {
 	size_t target = (size_t)(mb * 1e6);
 	int bad = 0;
@@ -721,12 +855,15 @@ static int bench_pm4(double mb)
 		return 2;
 	}
 
-	/* 1. generate the stream into a temporary file, 1 MB at a time */
-	char path[] = "/tmp/gfxkit-bench-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *tf = fd >= 0 ? fdopen(fd, "w+b") : 0;
-	if (!tf) {
-		fprintf(stderr, "bench: temporary file: %s\n", strerror(errno));
+	/* 1. generate the stream into a file, 1 MB at a time; its first quarter
+	 * (whole packets) also into a second file, for the CLI's peak RSS at
+	 * two sizes (main, cli_rss) */
+	char path[512], qpath[512];
+	snprintf(path, sizeof path, "%s/pm4-evergreen.bin", dir);
+	snprintf(qpath, sizeof qpath, "%s/pm4-evergreen-quarter.bin", dir);
+	FILE *tf = fopen(path, "w+b"), *qf = fopen(qpath, "wb");
+	if (!tf || !qf) {
+		fprintf(stderr, "bench: %s: %s\n", tf ? qpath : path, strerror(errno));
 		return 2;
 	}
 	rng_state = SEED;
@@ -747,7 +884,7 @@ static int bench_pm4(double mb)
 			b[4 * i + 2] = (unsigned char)(g.w[i] >> 16);
 			b[4 * i + 3] = (unsigned char)(g.w[i] >> 24);
 		}
-		if (fwrite(b, 4, g.n, tf) != g.n) {
+		if (fwrite(b, 4, g.n, tf) != g.n || (total < target / 4 && fwrite(b, 4, g.n, qf) != g.n)) {
 			fprintf(stderr, "bench: %s: write error\n", path);
 			return 2;
 		}
@@ -755,7 +892,7 @@ static int bench_pm4(double mb)
 		total += g.n * 4;
 		packets += g.packets;
 	}
-	if (fflush(tf) != 0) {
+	if (fflush(tf) != 0 || fclose(qf) != 0) {
 		fprintf(stderr, "bench: %s: write error\n", path);
 		return 2;
 	}
@@ -776,13 +913,14 @@ static int bench_pm4(double mb)
 		enum mode m;
 	} file_modes[] = { { "check   (file, gk_input)", M_CHECK }, { "text    (file, gk_input, /dev/null)", M_TEXT } };
 	for (size_t k = 0; k < sizeof file_modes / sizeof file_modes[0] && selected("file"); k++) {
-		struct row r = { file_modes[k].name, 1e30, in_mb, 0 };
+		struct row r = { file_modes[k].name, 1e30, in_mb, 0, 0, 0, { 0 } };
 		for (int run = 0; run < RUNS; run++) {
 			double s = now();
 			struct result res = run_file(fmt, path, file_modes[k].m, file_modes[k].m == M_CHECK ? 0 : devnull);
 			double t = now() - s;
 			if (t < r.best)
 				r.best = t;
+			pair_cksum(&r, run, t, path);
 			r.out_mb = (double)res.out_bytes / 1e6;
 			if (res.failed || res.errors || res.warnings || res.packets != packets) {
 				if (run == 0)
@@ -817,10 +955,6 @@ static int bench_pm4(double mb)
 		free(b);
 	}
 	fclose(tf);
-	if (getenv("GFXKIT_BENCH_KEEP"))
-		fprintf(stderr, "bench: kept %s\n", path);
-	else
-		unlink(path);
 
 	unsigned long long errors = 0, warnings = 0;
 	static const struct {
@@ -829,17 +963,18 @@ static int bench_pm4(double mb)
 	} mem_modes[] = { { "check   (memory)", "check", M_CHECK },
 			  { "text    (memory, /dev/null)", "text", M_TEXT },
 			  { "json    (memory, /dev/null)", "json", M_JSON } };
-	double check_mbs = 0, text_mbs = 0;
+	struct row mem[3] = { { 0 }, { 0 }, { 0 } };
 	for (size_t k = 0; k < sizeof mem_modes / sizeof mem_modes[0]; k++) {
 		if (!selected(mem_modes[k].key))
 			continue;
-		struct row r = { mem_modes[k].name, 1e30, in_mb, 0 };
+		struct row r = { mem_modes[k].name, 1e30, in_mb, 0, 0, 0, { 0 } };
 		for (int run = 0; run < RUNS; run++) {
 			double s = now();
 			struct result res = run_memory(fmt, w, nw, mem_modes[k].m, mem_modes[k].m == M_CHECK ? 0 : devnull, 0, 0);
 			double t = now() - s;
 			if (t < r.best)
 				r.best = t;
+			pair_cksum(&r, run, t, path);
 			r.out_mb = (double)res.out_bytes / 1e6;
 			if (k == 0 && run == 0) {
 				errors = res.errors;
@@ -853,10 +988,7 @@ static int bench_pm4(double mb)
 				bad = 1;
 			}
 		}
-		if (mem_modes[k].m == M_CHECK)
-			check_mbs = in_mb / r.best;
-		if (mem_modes[k].m == M_TEXT)
-			text_mbs = in_mb / r.best;
+		mem[mem_modes[k].m] = r;
 		rows[nrows++] = r;
 	}
 
@@ -881,7 +1013,7 @@ static int bench_pm4(double mb)
 	}
 	void *st = xmalloc(gk_asm_state_size());
 	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
-	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6 };
+	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6, 0, 0, { 0 } };
 	unsigned asm_errors = 0;
 	int same = 1;
 	for (int run = 0; run < (do_enc ? RUNS : 0); run++) {
@@ -906,7 +1038,7 @@ static int bench_pm4(double mb)
 
 	double rss_all = peak_rss_mb();
 
-	printf("\n  %-34s %14s  %11s  %12s  %9s\n", "mode", "throughput", "input", "output", "best");
+	print_head();
 	for (unsigned i = 0; i < nrows; i++)
 		print_row(&rows[i]);
 	if (do_enc) {
@@ -919,9 +1051,11 @@ static int bench_pm4(double mb)
 	printf("  peak RSS: %.1f MB after the streaming (gk_input) runs; %.1f MB overall "
 	       "(includes the %.1f MB in-memory copy and %.1f MB of encode text)\n",
 	       rss_stream, rss_all, (double)total / 1e6, (double)text.len / 1e6);
-	printf("  targets: check >= %.0f MB/s: %s (%.0f); text decode >= %.0f MB/s: %s (%.0f)\n", TARGET_CHECK,
-	       !check_mbs ? "not run" : check_mbs >= TARGET_CHECK ? "met" : "MISSED", check_mbs, TARGET_TEXT,
-	       !text_mbs ? "not run" : text_mbs >= TARGET_TEXT ? "met" : "MISSED", text_mbs);
+	printf("\n");
+	report_target("PM4 check (memory)", true, TARGET_CHECK, mbs(&mem[M_CHECK]), "MB/s");
+	report_target("PM4 check (memory) time / cksum", false, TARGET_CKSUM_X, mem[M_CHECK].ratio, "x");
+	report_target("PM4 text decode (memory)", true, TARGET_TEXT, mbs(&mem[M_TEXT]), "MB/s");
+	report_target("PM4 JSON decode (memory, no text)", true, TARGET_JSON, mbs(&mem[M_JSON]), "MB/s");
 	if (bad)
 		printf("  FAILED: the generated stream did not check clean or did not round-trip (see stderr)\n");
 
@@ -1550,6 +1684,32 @@ static bool dsel(const char *key)
 	return selected("dma") || selected(key);
 }
 
+/* n words to path, little-endian, 1 MB at a time; 0 or -1 (errno set). */
+static int write_words(const char *path, const uint32_t *w, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	unsigned char *b = xmalloc(1u << 20);
+	bool ok = true;
+	for (size_t i = 0; ok && i < n;) {
+		size_t k = n - i < (1u << 18) ? n - i : (1u << 18);
+		for (size_t j = 0; j < k; j++) {
+			uint32_t x = w[i + j];
+			b[4 * j] = (unsigned char)x;
+			b[4 * j + 1] = (unsigned char)(x >> 8);
+			b[4 * j + 2] = (unsigned char)(x >> 16);
+			b[4 * j + 3] = (unsigned char)(x >> 24);
+		}
+		ok = fwrite(b, 4, k, f) == k;
+		i += k;
+	}
+	free(b);
+	if (fclose(f) != 0)
+		ok = false;
+	return ok ? 0 : -1;
+}
+
 /* Packets and bytes per packet name (not timed), printed as the mix. */
 static void print_mix(const struct gk_format *fmt, const uint32_t *w, size_t nw)
 {
@@ -1582,7 +1742,7 @@ static void print_mix(const struct gk_format *fmt, const uint32_t *w, size_t nw)
 /* The DMA figures of one generation (run in a child process, so its peak
  * RSS is its own).  Returns 0, 1 when the stream did not check clean or
  * round-trip, 2 on a set-up failure. */
-static int bench_dma(const char *gpu, double mb)
+static int bench_dma(const char *gpu, double mb, const char *dir)
 {
 	struct gk_format *fmt = xmalloc(sizeof *fmt);
 	if (gk_dma_format_init(fmt, gpu) != 0) {
@@ -1612,8 +1772,12 @@ static int bench_dma(const char *gpu, double mb)
 	struct dgen g;
 	dgen_init(&g, kind, target / 4 + (1u << 16));
 	double t0 = now();
-	while (g.n * 4 < target && g.n + (1u << 15) <= g.cap)
+	size_t quarter = 0; /* dwords of the first submissions that make a quarter */
+	while (g.n * 4 < target && g.n + (1u << 15) <= g.cap) {
 		dma_submit(&g);
+		if (!quarter && g.n * 4 >= target / 4)
+			quarter = g.n;
+	}
 	double tgen = now() - t0;
 	const uint32_t *w = g.w;
 	size_t nw = g.n, total = 4 * nw;
@@ -1626,28 +1790,22 @@ static int bench_dma(const char *gpu, double mb)
 	printf("  (MB = 10^6 bytes of DMA input; best of %d runs; single thread; --bo: %u buffers)\n", RUNS, NDBOS);
 	print_mix(fmt, w, nw);
 
-	if (getenv("GFXKIT_BENCH_KEEP")) {
-		char path[64];
-		snprintf(path, sizeof path, "/tmp/gfxkit-bench-dma-%s.bin", kind_name(kind));
-		FILE *f = fopen(path, "wb");
-		bool ok = f != 0;
-		for (size_t i = 0; ok && i < nw; i++) {
-			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
-					       (unsigned char)(w[i] >> 24) };
-			ok = fwrite(b, 1, 4, f) == 4;
-		}
-		if (f && fclose(f) != 0)
-			ok = false;
-		snprintf(path, sizeof path, "/tmp/gfxkit-bench-dma-%s.bo", kind_name(kind));
-		f = ok ? fopen(path, "w") : 0;
-		for (unsigned i = 0; f && i < NDBOS; i++)
-			fprintf(f, "--bo 0x%llx:0x%llx\n", (unsigned long long)g.bos[i].base,
-				(unsigned long long)g.bos[i].size);
-		if (!f || fclose(f) != 0)
-			ok = false;
-		fprintf(stderr, "bench: %s /tmp/gfxkit-bench-dma-%s.bin (buffers: .bo, for gfxkit check -g %s -e dma "
-			"$(cat /tmp/gfxkit-bench-dma-%s.bo) FILE)\n", ok ? "kept" : "could not keep", kind_name(kind),
-			kind_name(kind), kind_name(kind));
+	/* the stream and its first quarter as files (cksum's input, and the
+	 * CLI's for main's peak RSS runs), with the --bo list next to them */
+	char path[512], qpath[512], bopath[512];
+	snprintf(path, sizeof path, "%s/dma-%s.bin", dir, kind_name(kind));
+	snprintf(qpath, sizeof qpath, "%s/dma-%s-quarter.bin", dir, kind_name(kind));
+	snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, kind_name(kind));
+	if (write_words(path, w, nw) != 0 || write_words(qpath, w, quarter) != 0) {
+		fprintf(stderr, "bench: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	FILE *bf = fopen(bopath, "w");
+	for (unsigned i = 0; bf && i < NDBOS; i++)
+		fprintf(bf, "--bo 0x%llx:0x%llx\n", (unsigned long long)g.bos[i].base, (unsigned long long)g.bos[i].size);
+	if (!bf || fclose(bf) != 0) {
+		fprintf(stderr, "bench: %s: write error\n", bopath);
+		return 2;
 	}
 
 	/* 2. in memory: check, check with buffers, text, JSON */
@@ -1659,14 +1817,14 @@ static int bench_dma(const char *gpu, double mb)
 		      { "check   (memory, --bo buffers)", "dma-bo", M_CHECK, true },
 		      { "text    (memory, /dev/null)", "dma-text", M_TEXT, false },
 		      { "json    (memory, /dev/null)", "dma-json", M_JSON, false } };
-	struct row rows[8];
+	struct row rows[8], mrow[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
 	unsigned nrows = 0;
 	unsigned long long errors[2] = { 0, 0 }, warnings[2] = { 0, 0 };
 	bool ran[2] = { false, false };
 	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
 		if (!dsel(modes[k].key))
 			continue;
-		struct row r = { modes[k].name, 1e30, in_mb, 0 };
+		struct row r = { modes[k].name, 1e30, in_mb, 0, 0, 0, { 0 } };
 		for (int run = 0; run < RUNS; run++) {
 			double s = now();
 			struct result res = run_memory(fmt, w, nw, modes[k].m, modes[k].m == M_CHECK ? 0 : devnull,
@@ -1674,6 +1832,7 @@ static int bench_dma(const char *gpu, double mb)
 			double t = now() - s;
 			if (t < r.best)
 				r.best = t;
+			pair_cksum(&r, run, t, path);
 			r.out_mb = (double)res.out_bytes / 1e6;
 			if (modes[k].m == M_CHECK && run == 0) {
 				errors[modes[k].bos] = res.errors;
@@ -1689,6 +1848,7 @@ static int bench_dma(const char *gpu, double mb)
 			}
 		}
 		rows[nrows++] = r;
+		mrow[k] = r;
 	}
 
 	/* the buffers do bound: without the write-back page, the first MB of
@@ -1726,7 +1886,7 @@ static int bench_dma(const char *gpu, double mb)
 	}
 	void *st = xmalloc(gk_asm_state_size());
 	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
-	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6 };
+	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6, 0, 0, { 0 } };
 	unsigned asm_errors = 0;
 	int same = 1;
 	asm_shown = 0;
@@ -1752,7 +1912,7 @@ static int bench_dma(const char *gpu, double mb)
 
 	double rss_all = peak_rss_mb();
 
-	printf("\n  %-34s %14s  %11s  %12s  %9s\n", "mode", "throughput", "input", "output", "best");
+	print_head();
 	for (unsigned i = 0; i < nrows; i++)
 		print_row(&rows[i]);
 	if (do_enc) {
@@ -1772,6 +1932,18 @@ static int bench_dma(const char *gpu, double mb)
 		printf("not run");
 	printf("\n  peak RSS: %.1f MB (this generation's process; includes the %.1f MB stream and %.1f MB of encode "
 	       "text)\n", rss_all, (double)total / 1e6, (double)text.len / 1e6);
+	char what[64];
+	printf("\n");
+	snprintf(what, sizeof what, "DMA %s check (memory)", kind_name(kind));
+	report_target(what, true, TARGET_CHECK, mbs(&mrow[0]), "MB/s");
+	snprintf(what, sizeof what, "DMA %s check time / cksum", kind_name(kind));
+	report_target(what, false, TARGET_CKSUM_X, mrow[0].ratio, "x");
+	snprintf(what, sizeof what, "DMA %s check, %u --bo buffers", kind_name(kind), NDBOS);
+	report_target(what, true, TARGET_BO, mbs(&mrow[1]), "MB/s");
+	snprintf(what, sizeof what, "DMA %s text decode (memory)", kind_name(kind));
+	report_target(what, true, TARGET_TEXT, mbs(&mrow[2]), "MB/s");
+	snprintf(what, sizeof what, "DMA %s JSON decode (no text)", kind_name(kind));
+	report_target(what, true, TARGET_JSON, mbs(&mrow[3]), "MB/s");
 	if (bad)
 		printf("  FAILED: the generated DMA stream did not check clean or did not round-trip (see stderr)\n");
 
@@ -1784,8 +1956,109 @@ static int bench_dma(const char *gpu, double mb)
 	return bad ? 1 : 0;
 }
 
-int main(void)
+/* Run fn(arg, mb, dir) in a child process (so its peak RSS and its large
+ * buffers stay its own, and main stays small for cli_rss); its exit code. */
+static int in_child(int (*fn)(const char *, double, const char *), const char *arg, double mb, const char *dir)
 {
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "bench: fork: %s\n", strerror(errno));
+		return 2;
+	}
+	if (pid == 0) {
+		int r = fn(arg, mb, dir);
+		fflush(stdout);
+		_exit(r);
+	}
+	int status;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+		fprintf(stderr, "bench: %s: the measuring process failed\n", arg);
+		return 2;
+	}
+	return WEXITSTATUS(status);
+}
+
+static int pm4_child(const char *arg, double mb, const char *dir)
+{
+	(void)arg;
+	return bench_pm4(mb, dir);
+}
+
+/* The command-line tool over a quarter of the stream and the whole of it:
+ * time (and the ratio to cksum over the same file), and peak RSS from
+ * wait4, which must not grow with the input: gk_input streams through a
+ * bounded window.  extra: more arguments (--bo ...) before the file.
+ * Returns 1 when the tool did not exit 0 (the streams are clean). */
+static int cli_rss(const char *cli, const char *cmd, const char *engine, const char *gpu, char **extra, int nextra,
+		   const char *quarter, const char *whole, const char *what)
+{
+	const char *files[2] = { quarter, whole };
+	double rss[2] = { 0, 0 };
+	int bad = 0;
+	for (int i = 0; i < 2; i++) {
+		char *argv[8 + 2 * 64];
+		int n = 0;
+		argv[n++] = (char *)cli;
+		argv[n++] = (char *)cmd;
+		argv[n++] = (char *)"-g";
+		argv[n++] = (char *)gpu;
+		argv[n++] = (char *)"-e";
+		argv[n++] = (char *)engine;
+		for (int k = 0; k < nextra && k < 2 * 64; k++)
+			argv[n++] = extra[k];
+		argv[n++] = (char *)files[i];
+		argv[n] = 0;
+		struct stat sb;
+		double in_mb = stat(files[i], &sb) == 0 ? (double)sb.st_size / 1e6 : 0;
+		int st = -1;
+		long kb = 0;
+		double t = spawn_wait(argv, &st, &kb);
+		double c = cksum_time(files[i]);
+		rss[i] = (double)kb / 1024.0;
+		printf("  gfxkit %-6s -g %-9s -e %s%s %7.1f MB: peak RSS %5.1f MB  %7.3f s  %7.1f MB/s", cmd, gpu, engine,
+		       nextra ? " --bo..." : "", in_mb, rss[i], t, t > 0 ? in_mb / t : 0);
+		if (t > 0 && c > 0)
+			printf("  %5.2fx cksum", t / c);
+		printf("  (exit %d)\n", st);
+		if (t < 0 || st != 0)
+			bad = 1;
+	}
+	char name[96];
+	snprintf(name, sizeof name, "%s peak RSS", what);
+	report_target(name, false, TARGET_RSS, rss[1] > rss[0] ? rss[1] : rss[0], "MB");
+	snprintf(name, sizeof name, "%s RSS whole/quarter", what);
+	report_target(name, false, TARGET_RSS_GROWTH, rss[0] > 0 ? rss[1] / rss[0] : 0, "x");
+	return bad;
+}
+
+/* The --bo arguments bench_dma wrote for gpu (up to 2 * 64 words). */
+static int read_bo_args(const char *path, char **argv, char *store, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	int n = 0;
+	size_t used = 0;
+	char line[128];
+	while (f && n + 2 <= 2 * 64 && fgets(line, sizeof line, f)) {
+		char *sp = strchr(line, ' '), *nl = strchr(line, '\n');
+		if (!sp || !nl || used + strlen(line) + 1 > cap)
+			break;
+		*sp = 0;
+		*nl = 0;
+		argv[n++] = strcpy(store + used, line);
+		used += strlen(line) + 1;
+		argv[n++] = strcpy(store + used, sp + 1);
+		used += strlen(sp + 1) + 1;
+	}
+	if (f)
+		fclose(f);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cli = argc > 1 ? argv[1] : "build/gfxkit";
 	double mb = 200;
 	const char *env = getenv("GFXKIT_BENCH_MB");
 	if (env && *env) {
@@ -1797,9 +2070,36 @@ int main(void)
 		}
 		mb = v;
 	}
+	char dir[] = "/tmp/gfxkit-bench-XXXXXX";
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "bench: temporary directory: %s\n", strerror(errno));
+		return 2;
+	}
+	bool keep = getenv("GFXKIT_BENCH_KEEP") != 0, cli_ok = access(cli, X_OK) == 0 && selected("cli");
+	if (access(CKSUM, X_OK) != 0)
+		printf("bench: no %s: no gfxkit/cksum ratios\n", CKSUM);
 	int rc = 0;
-	if (selected("check") || selected("text") || selected("json") || selected("file") || selected("encode"))
-		rc = bench_pm4(mb);
+	char path[600], qpath[600];
+	if (selected("check") || selected("text") || selected("json") || selected("file") || selected("encode") ||
+	    selected("cli")) {
+		rc = in_child(pm4_child, "pm4", mb, dir);
+		snprintf(path, sizeof path, "%s/pm4-evergreen.bin", dir);
+		snprintf(qpath, sizeof qpath, "%s/pm4-evergreen-quarter.bin", dir);
+		if (cli_ok && rc < 2) {
+			printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n",
+			       peak_rss_mb());
+			int b = cli_rss(cli, "check", "pm4", "evergreen", 0, 0, qpath, path, "CLI PM4 check");
+			b |= cli_rss(cli, "decode", "pm4", "evergreen", 0, 0, qpath, path, "CLI PM4 decode");
+			if (b) {
+				printf("  FAILED: the command-line tool did not run cleanly over the PM4 stream\n");
+				rc = rc > 1 ? rc : 1;
+			}
+		}
+		if (!keep) {
+			unlink(path);
+			unlink(qpath);
+		}
+	}
 
 	static const char *const dma_keys[] = { "dma-check", "dma-bo", "dma-text", "dma-json", "dma-encode" };
 	bool any = false;
@@ -1814,30 +2114,41 @@ int main(void)
 		if (n && n < sizeof gpu) {
 			memcpy(gpu, p, n);
 			gpu[n] = 0;
-			fflush(stdout);
-			fflush(stderr);
-			pid_t pid = fork();
-			if (pid < 0) {
-				fprintf(stderr, "bench: fork: %s\n", strerror(errno));
-				return 2;
+			int r = in_child(bench_dma, gpu, mb, dir);
+			if (r > rc)
+				rc = r;
+			char bopath[600], bostore[4096], *bo[2 * 64];
+			snprintf(path, sizeof path, "%s/dma-%s.bin", dir, gpu);
+			snprintf(qpath, sizeof qpath, "%s/dma-%s-quarter.bin", dir, gpu);
+			snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, gpu);
+			int nbo = read_bo_args(bopath, bo, bostore, sizeof bostore);
+			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
+				char what[64];
+				printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n",
+				       peak_rss_mb());
+				snprintf(what, sizeof what, "CLI DMA %s check", gpu);
+				int b = cli_rss(cli, "check", "dma", gpu, 0, 0, qpath, path, what);
+				snprintf(what, sizeof what, "CLI DMA %s check --bo", gpu);
+				b |= cli_rss(cli, "check", "dma", gpu, bo, nbo, qpath, path, what);
+				if (b) {
+					printf("  FAILED: the command-line tool did not run cleanly over the DMA stream\n");
+					rc = rc > 1 ? rc : 1;
+				}
 			}
-			if (pid == 0) {
-				int r = bench_dma(gpu, mb);
-				fflush(stdout);
-				_exit(r);
+			if (!keep) {
+				unlink(path);
+				unlink(qpath);
+				unlink(bopath);
 			}
-			int status;
-			if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
-				fprintf(stderr, "bench: dma %s: the measuring process failed\n", gpu);
-				return 2;
-			}
-			if (WEXITSTATUS(status) > rc)
-				rc = WEXITSTATUS(status);
 		} else if (n) {
 			fprintf(stderr, "bench: GFXKIT_BENCH_DMA: no GPU '%.*s'\n", (int)n, p);
 			return 2;
 		}
 		p += n + (p[n] == ',');
 	}
+	if (keep)
+		fprintf(stderr, "bench: kept the streams in %s (*.bo: the --bo buffers of each DMA stream)\n", dir);
+	else
+		rmdir(dir);
 	return rc;
 }

@@ -108,8 +108,15 @@ int main(void)
 		double mb = (double)nl / 1e6;
 		printf("  %-36s pack %7.0f MB/s  unpack %7.0f MB/s  addr %6.1f M/s  (%.0f MB%s)\n", c->name, mb / bp,
 		       mb / bu, (double)n / ta / 1e6, mb, sum ? "" : ", no addresses?");
-		if (i == 0 && (mb / bp < TARGET_MBS || mb / bu < TARGET_MBS))
-			printf("  ^ below the %.0f MB/s target\n", TARGET_MBS);
+		if (i == 0) {
+			double lo = mb / bp < mb / bu ? mb / bp : mb / bu;
+			printf("  target: %-44s >= %6g MB/s  measured %9.2f MB/s  ", "tiling pack/unpack 4096x4096 32bpp 2D",
+			       TARGET_MBS, lo);
+			if (lo >= TARGET_MBS)
+				printf("MET\n");
+			else
+				printf("MISSED by %.2f MB/s (%.0f%%)\n", TARGET_MBS - lo, 100.0 * (TARGET_MBS - lo) / TARGET_MBS);
+		}
 		free(lin);
 		free(back);
 		free(tiled);

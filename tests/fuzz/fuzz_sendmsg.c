@@ -49,7 +49,7 @@ static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, ui
 {
 	struct gk_amdgpu_insn in;
 	struct gk_diags dg;
-	char buf[8192]; /* a word has at most 4 diagnostics */
+	static char buf[8192]; /* a word has at most 4 diagnostics; static: no 8 KB stack redzone per word */
 	gk_amdgpu_decode(g, word, 0, &in);
 	gk_diags_reset(&dg);
 	gk_amdgpu_check(g, &in, &dg);
@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	static struct sink sa, sb;
 	gk_amdgpu_asm_init(&b, g, emit, &sb, diag, &sb);
 	/* (a) */
-	for (size_t i = 0; i + 4 <= n && i < 4096; i += 4)
+	for (size_t i = 0; i + 4 <= n && i < 4 * 64; i += 4) /* 64 words an input */
 		roundtrip(g, &b, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
 					 (uint32_t)p[i + 3] << 24);
 	/* (b): lines copied into exact-size heap buffers so ASan sees over-reads */

@@ -1,0 +1,542 @@
+/* libFuzzer target for the GFX6-8 tiling API and the PNG writer
+ * (`make fuzz-tiling`; include/gfxkit/tiling.h).
+ *
+ * Input: byte 0 picks where the surface parameters come from (bits 0-1:
+ * raw parameters twice, GB_TILE_MODE of a chip, or DRM modifier fields) and
+ * a few switches (bit 2: raw 32-bit sizes; bit 3: the map as a PNG); the
+ * rest is read as the parameters, then as coordinates, boxes, image bytes.
+ * Hostile values are common: most fields are sometimes a valid choice and
+ * sometimes any byte.
+ *  (a) gk_tile_surface_init: 0 with no errors or -1 with errors; at most
+ *      GK_TILE_MAX_DIAGS diagnostics, each a terminated message that
+ *      gk_diag_format prints; on success the padded sizes hold the image;
+ *      info as JSON (valid, one object) and text, snprintf-style with any
+ *      buffer size.
+ *  (b) gk_tile_addr / gk_tile_locate at coordinates from the input: inside
+ *      the padded surface exactly when 0, the element inside surface_bytes,
+ *      locate agreeing with addr, pipe/bank/piece in range; two different
+ *      elements never share a byte.
+ *  (c) gk_tile_range of a box from the input: -1 exactly when the box is
+ *      empty or leaves the padded surface, else [lo, hi) inside the surface
+ *      and holding the box's corner elements.
+ *  (d) small images: gk_tile_pack puts every element where gk_tile_addr
+ *      says, gk_tile_unpack gives the image back, and every band
+ *      (gk_tile_band, gk_tile_pack_band) writes the same bytes as the whole
+ *      pack over the band's ranges, and unpacks to the band's rows.
+ *  (e) the PNG writer, on the surface's map (gk_tile_map_row) or on a tiny
+ *      image from the input: a structurally valid PNG (signature, IHDR,
+ *      chunk CRCs, zlib stored blocks, Adler-32, IEND) whose pixels are the
+ *      rows given; with a sink that fails after k bytes, -1 and no write
+ *      after the failure; gk_png_begin refuses 0 sizes.
+ *  (f) names: pipe config name <-> parse, mode names.
+ * Any broken property aborts with __builtin_trap().  Set-up (none beyond
+ * static buffers) is paid once per process. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/tiling.h"
+#include "../jsoncheck.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
+
+#define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
+
+#define MAX_SURFACE (1u << 18) /* tiled bytes packed per input */
+#define MAX_LINEAR (1u << 16)  /* linear image bytes per input */
+#define MAX_PNG_ELEMS 4096u    /* map elements written as a PNG */
+
+/* ---- reading the input ---- */
+
+struct cur {
+	const uint8_t *p;
+	size_t n, i;
+};
+
+static uint8_t u8(struct cur *c)
+{
+	return c->i < c->n ? c->p[c->i++] : 0;
+}
+
+static uint32_t u16(struct cur *c)
+{
+	uint32_t v = u8(c);
+	return v | (uint32_t)u8(c) << 8;
+}
+
+static uint32_t u32(struct cur *c)
+{
+	uint32_t v = u16(c);
+	return v | u16(c) << 16;
+}
+
+/* ---- (a) parameters ---- */
+
+static void raw_params(struct cur *c, bool big, struct gk_tile_params *p)
+{
+	static const unsigned modes[4] = { GK_TILE_LINEAR, GK_TILE_1D, GK_TILE_2D, 0 };
+	static const unsigned bpps[5] = { 8, 16, 32, 64, 128 };
+	uint8_t v = u8(c);
+	p->mode = v & 0x80 ? v & 0x7f : modes[v & 3];
+	v = u8(c);
+	p->micro = v & 0x80 ? v & 0x7f : v & 1;
+	v = u8(c);
+	p->bpp = v & 0x80 ? v & 0x7f : bpps[v % 5];
+	if (big) {
+		p->width = u32(c);
+		p->height = u32(c);
+		p->slices = u32(c);
+	} else {
+		p->width = 1 + u8(c) % 96;
+		p->height = 1 + u8(c) % 96;
+		p->slices = 1 + u8(c) % 3;
+	}
+	v = u8(c);
+	p->pipe_config = v < 0xe0 ? v % 18 : (int)v - 0xf0;
+	v = u8(c);
+	p->tile_split = v < 0xe0 ? 64u << (v % 7) : u16(c);
+	v = u8(c);
+	p->bank_width = v < 0xe0 ? 1u << (v % 4) : v;
+	v = u8(c);
+	p->bank_height = v < 0xe0 ? 1u << (v % 4) : v;
+	v = u8(c);
+	p->macro_aspect = v < 0xe0 ? 1u << (v % 4) : v;
+	v = u8(c);
+	p->num_banks = v < 0xe0 ? 2u << (v % 4) : v;
+	p->pipe_swizzle = u8(c) & 0x80 ? u32(c) : 0;
+	p->bank_swizzle = u8(c) & 0x80 ? u32(c) : 0;
+	v = u8(c);
+	p->row_size = v < 0xc0 ? 0 : v < 0xe0 ? 1024u << (v % 3) : u16(c);
+}
+
+static void check_diags(const struct gk_diag *d, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char buf[400];
+		CHECK(memchr(d[i].message, 0, sizeof d[i].message) != NULL);
+		CHECK(d[i].severity == GK_ERROR || d[i].severity == GK_WARNING);
+		size_t k = gk_diag_format(&d[i], buf, sizeof buf);
+		CHECK(k < sizeof buf && buf[k] == 0);
+	}
+}
+
+static bool make_params(struct cur *c, unsigned src, bool big, struct gk_tile_params *p)
+{
+	static const char *const chips[] = { "tahiti", "verde", "bonaire", "hawaii", "tonga",
+					     "polaris11", "fiji", "iceland", "cayman", "" };
+	gk_tile_params_init(p);
+	if (src < 2) {
+		raw_params(c, big, p);
+		return true;
+	}
+	static const unsigned bpps[5] = { 8, 16, 32, 64, 128 };
+	uint8_t v = u8(c);
+	p->bpp = v & 0x80 ? v & 0x7f : bpps[v % 5];
+	p->width = big ? u32(c) : 1 + u8(c) % 96;
+	p->height = big ? u32(c) : 1 + u8(c) % 96;
+	p->slices = big ? u32(c) : 1 + u8(c) % 3;
+	if (src == 2) {
+		struct gk_diag err;
+		memset(&err, 0, sizeof err);
+		const char *chip = chips[u8(c) % (sizeof chips / sizeof chips[0])];
+		int rc = gk_tile_params_from_chip(p, chip, u8(c) % 40, &err);
+		if (rc != 0) {
+			CHECK(rc == -1);
+			check_diags(&err, 1);
+			return false;
+		}
+		return true;
+	}
+	struct gk_tile_mod_fields f;
+	f.tile = u8(c) % 8;
+	f.microtile = u8(c) % 4;
+	f.pipe_config = u8(c) % 32;
+	f.tile_split = u8(c) % 8;
+	f.bank_width = u8(c) % 4;
+	f.bank_height = u8(c) % 4;
+	f.macro_tile_aspect = u8(c) % 4;
+	f.num_banks = u8(c) % 4;
+	struct gk_diag d[GK_TILE_MAX_DIAGS];
+	unsigned max = u8(c) % (GK_TILE_MAX_DIAGS + 1), nd = 0;
+	int rc = gk_tile_params_from_modifier(p, &f, d, max, &nd);
+	CHECK(rc == 0 || rc == -1);
+	CHECK(nd <= max);                   /* the diagnostics stored */
+	CHECK(rc == 0 || nd > 0 || max == 0); /* -1 says why; warnings may come with 0 */
+	check_diags(d, nd);
+	for (unsigned i = 0; rc == 0 && i < nd; i++)
+		CHECK(d[i].severity == GK_WARNING);
+	return rc == 0;
+}
+
+/* snprintf-style: the full length whatever the buffer; a cut copy is a
+ * terminated prefix of the whole. */
+static void info_out(const struct gk_tile_surface *s, size_t (*fn)(const struct gk_tile_surface *, char *, size_t),
+		     size_t cut, bool json)
+{
+	static char full[8192], part[8192];
+	size_t n = fn(s, full, sizeof full - 1);
+	CHECK(n < sizeof full - 1);
+	CHECK(full[n] == 0 && strlen(full) == n);
+	if (json) /* one object on one newline-terminated line */
+		CHECK(json_line_ok(full, n));
+	cut %= n + 2;
+	memset(part, 0x55, cut + 1);
+	CHECK(fn(s, cut ? part : NULL, cut) == n);
+	if (cut) {
+		size_t k = strlen(part);
+		CHECK(k == (cut - 1 < n ? cut - 1 : n));
+		CHECK(memcmp(part, full, k) == 0);
+	}
+	CHECK(part[cut] == 0x55 || !cut); /* nothing past the buffer */
+}
+
+/* ---- (b) (c) addresses and ranges ---- */
+
+static bool inside(const struct gk_tile_surface *s, uint64_t x, uint64_t y, uint64_t z)
+{
+	return x < s->pitch && y < s->padded_height && z < s->padded_slices;
+}
+
+static int addr_of(const struct gk_tile_surface *s, uint32_t x, uint32_t y, uint32_t z, uint64_t *a)
+{
+	int rc = gk_tile_addr(s, x, y, z, a);
+	CHECK(rc == 0 || rc == -1);
+	CHECK((rc == 0) == inside(s, x, y, z));
+	if (rc)
+		return rc;
+	CHECK(*a + s->elem_bytes <= s->surface_bytes);
+	CHECK(*a % s->elem_bytes == 0);
+	struct gk_tile_loc loc;
+	CHECK(gk_tile_locate(s, x, y, z, &loc) == 0);
+	CHECK(loc.byte_addr == *a);
+	CHECK(loc.micro_index < 64);
+	if (s->p.mode == GK_TILE_2D) {
+		CHECK(loc.pipe < s->pipes && loc.bank < s->p.num_banks);
+		CHECK(loc.piece < s->pieces);
+	}
+	return 0;
+}
+
+static uint32_t coord(struct cur *c, uint32_t lim)
+{
+	uint8_t v = u8(c);
+	if (v >= 0xf0)
+		return u32(c);                /* anywhere, mostly far outside */
+	return lim ? (uint32_t)(u16(c) % (lim + 2u)) : 0; /* around the padded size */
+}
+
+static void addresses(struct cur *c, const struct gk_tile_surface *s)
+{
+	for (unsigned k = 0; k < 4; k++) {
+		uint32_t x = coord(c, s->pitch), y = coord(c, s->padded_height), z = coord(c, s->padded_slices);
+		uint32_t x2 = coord(c, s->pitch), y2 = coord(c, s->padded_height), z2 = coord(c, s->padded_slices);
+		uint64_t a, b;
+		CHECK(gk_tile_locate(s, x, y, z, &(struct gk_tile_loc){ 0 }) == (inside(s, x, y, z) ? 0 : -1));
+		if (addr_of(s, x, y, z, &a) == 0 && addr_of(s, x2, y2, z2, &b) == 0 && (x != x2 || y != y2 || z != z2))
+			CHECK(a + s->elem_bytes <= b || b + s->elem_bytes <= a);
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		uint32_t x = coord(c, s->pitch), y = coord(c, s->padded_height), z = coord(c, s->padded_slices);
+		uint32_t w = coord(c, s->pitch), h = coord(c, s->padded_height), d = coord(c, s->padded_slices);
+		uint64_t lo = 0, hi = 0;
+		int rc = gk_tile_range(s, x, y, z, w, h, d, &lo, &hi);
+		bool ok = w && h && d && (uint64_t)x + w <= s->pitch && (uint64_t)y + h <= s->padded_height &&
+			  (uint64_t)z + d <= s->padded_slices;
+		CHECK(rc == (ok ? 0 : -1));
+		if (rc)
+			continue;
+		CHECK(lo < hi && hi <= s->surface_bytes);
+		for (unsigned corner = 0; corner < 8; corner++) {
+			uint64_t a;
+			CHECK(addr_of(s, corner & 1 ? x + w - 1 : x, corner & 2 ? y + h - 1 : y,
+				      corner & 4 ? z + d - 1 : z, &a) == 0);
+			CHECK(a >= lo && a + s->elem_bytes <= hi);
+		}
+	}
+}
+
+/* ---- (d) tiling and detiling ---- */
+
+static uint8_t *lin, *back, *tiled, *band_buf;
+
+static void images(struct cur *c, const struct gk_tile_surface *s)
+{
+	size_t nl = gk_tile_linear_bytes(s);
+	if (!nl || nl > MAX_LINEAR || s->surface_bytes > MAX_SURFACE)
+		return;
+	const unsigned E = s->elem_bytes;
+	const uint32_t W = s->p.width, H = s->p.height, D = s->p.slices;
+	CHECK((uint64_t)W * H * D * E == nl);
+	/* the image: input bytes over and over (or a counter when there are none) */
+	size_t left = c->n - c->i;
+	for (size_t k = 0; k < nl; k++)
+		lin[k] = left ? c->p[c->i + k % left] : (uint8_t)(k * 7 + k / 251);
+	memset(tiled, 0x5a, (size_t)s->surface_bytes);
+	gk_tile_pack(s, lin, tiled);
+	/* every element where gk_tile_addr says (all of them, or an even sample) */
+	uint64_t ne = (uint64_t)W * H * D, step = ne > 4096 ? ne / 4096 + 1 : 1;
+	for (uint64_t e = 0; e < ne; e += step) {
+		uint32_t x = (uint32_t)(e % W), y = (uint32_t)(e / W % H), z = (uint32_t)(e / W / H);
+		uint64_t a;
+		CHECK(addr_of(s, x, y, z, &a) == 0);
+		CHECK(memcmp(tiled + a, lin + e * E, E) == 0);
+	}
+	memset(back, 0xa5, nl);
+	gk_tile_unpack(s, tiled, back);
+	CHECK(memcmp(back, lin, nl) == 0);
+
+	/* bands: the same bytes as the whole pack, and back to the same rows */
+	uint32_t nb = gk_tile_band_count(s);
+	uint64_t bb = gk_tile_band_bytes(s);
+	CHECK(nb >= 1 && bb >= 1 && bb <= s->surface_bytes);
+	size_t stride = (size_t)W * E;
+	struct gk_tile_band band;
+	CHECK(gk_tile_band(s, D, 0, &band) == -1 || D < s->padded_slices);
+	CHECK(gk_tile_band(s, 0, nb, &band) == -1);
+	uint32_t z = D > 1 ? u8(c) % D : 0;
+	for (uint32_t b = 0; b < nb && b < 64; b++) {
+		CHECK(gk_tile_band(s, z, b, &band) == 0);
+		CHECK(band.z == z && band.rows >= 1 && band.nranges >= 1 && band.nranges <= GK_TILE_MAX_PIECES);
+		CHECK((uint64_t)band.nranges * band.range_len <= bb); /* the last band of a short surface is shorter */
+		const uint8_t *row = band.y0 < H ? lin + ((size_t)z * H + band.y0) * stride : lin;
+		memset(band_buf, 0xc3, (size_t)bb);
+		gk_tile_pack_band(s, &band, row, stride, band_buf);
+		for (unsigned r = 0; r < band.nranges; r++) {
+			CHECK(band.range_off[r] + band.range_len <= s->surface_bytes);
+			CHECK(memcmp(band_buf + r * band.range_len, tiled + band.range_off[r], (size_t)band.range_len) == 0);
+		}
+		if (band.y0 < H) {
+			uint32_t rows = H - band.y0 < band.rows ? H - band.y0 : band.rows;
+			memset(back, 0xa5, (size_t)rows * stride);
+			gk_tile_unpack_band(s, &band, band_buf, back, stride);
+			CHECK(memcmp(back, row, (size_t)rows * stride) == 0);
+		}
+	}
+}
+
+/* ---- (e) PNG ---- */
+
+struct sink {
+	uint8_t *p;
+	size_t len, cap, fail_at; /* a write that would pass fail_at fails */
+	bool failed;              /* a write failed; no write may follow */
+};
+
+static int sink_write(void *ctx, const void *p, size_t n)
+{
+	struct sink *s = ctx;
+	CHECK(!s->failed);
+	CHECK(n > 0 && p != NULL);
+	if (s->len + n > s->fail_at || s->len + n > s->cap) {
+		s->failed = true;
+		return -1;
+	}
+	memcpy(s->p + s->len, p, n);
+	s->len += n;
+	return 0;
+}
+
+/* an independent CRC-32 (a byte table built bit by bit, once) */
+static uint32_t crc32_ref(const uint8_t *p, size_t n)
+{
+	static uint32_t t[256];
+	if (!t[1])
+		for (uint32_t b = 0; b < 256; b++) {
+			uint32_t c = b;
+			for (int k = 0; k < 8; k++)
+				c = c & 1 ? (c >> 1) ^ 0xedb88320u : c >> 1;
+			t[b] = c;
+		}
+	uint32_t c = 0xffffffffu;
+	for (size_t i = 0; i < n; i++)
+		c = (c >> 8) ^ t[(c ^ p[i]) & 0xff];
+	return ~c;
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The PNG in s must be width x height RGB whose rows are rgb (3 * width
+ * bytes each, rows one after another). */
+static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t height, const uint8_t *rgb)
+{
+	static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	static uint8_t z[MAX_PNG_ELEMS * 3 + 4096];
+	size_t nz = 0, pos = 8;
+	CHECK(n >= 8 && memcmp(png, sig, 8) == 0);
+	bool ihdr = false, iend = false;
+	while (pos < n) {
+		CHECK(!iend && n - pos >= 12);
+		uint32_t len = be32(png + pos);
+		CHECK(len <= 0x7fffffffu && len <= n - pos - 12);
+		const uint8_t *type = png + pos + 4, *data = png + pos + 8;
+		CHECK(be32(data + len) == crc32_ref(type, 4 + (size_t)len));
+		if (!memcmp(type, "IHDR", 4)) {
+			CHECK(!ihdr && pos == 8 && len == 13);
+			CHECK(be32(data) == width && be32(data + 4) == height);
+			CHECK(data[8] == 8 && data[9] == 2 && !data[10] && !data[11] && !data[12]);
+			ihdr = true;
+		} else if (!memcmp(type, "IDAT", 4)) {
+			CHECK(ihdr && nz + len <= sizeof z);
+			memcpy(z + nz, data, len);
+			nz += len;
+		} else {
+			CHECK(!memcmp(type, "IEND", 4) && len == 0);
+			iend = true;
+		}
+		pos += 12 + (size_t)len;
+	}
+	CHECK(iend);
+	/* zlib: header, stored blocks, Adler-32 of the data */
+	CHECK(nz >= 2 + 5 + 4 && z[0] == 0x78 && (z[0] * 256u + z[1]) % 31 == 0 && !(z[1] & 0x20));
+	size_t zi = 2, row_bytes = 1 + 3 * (size_t)width, got = 0;
+	uint32_t a = 1, b = 0;
+	for (bool final = false; !final;) {
+		CHECK(nz - zi >= 5);
+		CHECK((z[zi] & 0xf8) == 0 && (z[zi] & 6) == 0); /* stored, no stray bits */
+		final = z[zi] & 1;
+		uint32_t len = z[zi + 1] | (uint32_t)z[zi + 2] << 8, nlen = z[zi + 3] | (uint32_t)z[zi + 4] << 8;
+		CHECK((len ^ 0xffffu) == nlen);
+		zi += 5;
+		CHECK(nz - zi >= len);
+		for (uint32_t k = 0; k < len; k++, got++) {
+			uint8_t v = z[zi + k];
+			size_t r = got / row_bytes, col = got % row_bytes;
+			CHECK(r < height);
+			CHECK(col == 0 ? v == 0 : v == rgb[r * 3 * width + col - 1]);
+			a = (a + v) % 65521;
+			b = (b + a) % 65521;
+		}
+		zi += len;
+	}
+	CHECK(got == row_bytes * height);
+	CHECK(nz - zi == 4 && be32(z + zi) == (b << 16 | a));
+}
+
+/* Write rows through gk_png_*: the full PNG must be valid; with a sink that
+ * fails after fail_at bytes, some call reports -1 and nothing is written
+ * after the failure. */
+static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_t fail_at)
+{
+	static uint8_t out[MAX_PNG_ELEMS * 3 + 8192];
+	struct sink sk = { out, 0, sizeof out, (size_t)-1, false };
+	struct gk_png png;
+	CHECK(gk_png_begin(&png, width, height, sink_write, &sk) == 0);
+	for (uint32_t y = 0; y < height; y++)
+		CHECK(gk_png_row(&png, rgb + (size_t)y * 3 * width) == 0);
+	CHECK(gk_png_row(&png, rgb) == -1); /* one row too many */
+	CHECK(gk_png_end(&png) == 0);
+	png_valid(out, sk.len, width, height, rgb);
+	size_t full = sk.len;
+
+	struct sink bad = { out, 0, sizeof out, fail_at % (full + 1), false };
+	int rc = gk_png_begin(&png, width, height, sink_write, &bad);
+	for (uint32_t y = 0; y < height; y++)
+		rc |= gk_png_row(&png, rgb + (size_t)y * 3 * width);
+	rc |= gk_png_end(&png);
+	CHECK(bad.failed == (bad.fail_at < full));
+	CHECK((rc != 0) == bad.failed);
+
+	/* stopping early is an error, not a short image */
+	if (height > 1) {
+		struct sink sk2 = { out, 0, sizeof out, (size_t)-1, false };
+		CHECK(gk_png_begin(&png, width, height, sink_write, &sk2) == 0);
+		CHECK(gk_png_row(&png, rgb) == 0);
+		CHECK(gk_png_end(&png) == -1);
+	}
+}
+
+static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
+{
+	static uint8_t rgb[MAX_PNG_ELEMS * 3];
+	/* the map of slice 0 */
+	if (s && map && (uint64_t)s->pitch * s->padded_height <= MAX_PNG_ELEMS) {
+		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
+		for (uint32_t y = 0; y < s->padded_height; y++)
+			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
+		png_write(s->pitch, s->padded_height, rgb, u16(c));
+	}
+	/* a tiny image straight from the input */
+	uint32_t w = u8(c) % 24, h = u8(c) % 24;
+	struct gk_png png;
+	struct sink sk = { rgb, 0, 0, 0, false };
+	if (!w || !h) {
+		CHECK(gk_png_begin(&png, w, h, sink_write, &sk) == -1);
+		CHECK(gk_png_row(&png, rgb) == -1 && gk_png_end(&png) == -1);
+		return;
+	}
+	for (size_t k = 0; k < 3 * (size_t)w * h; k++)
+		rgb[k] = u8(c);
+	png_write(w, h, rgb, u16(c));
+}
+
+/* ---- (f) names ---- */
+
+static void names(struct cur *c)
+{
+	int pc = (int)(int8_t)u8(c);
+	const char *name = gk_tile_pipe_config_name(pc);
+	if (name)
+		CHECK(gk_tile_pipe_config_parse(name) == pc);
+	char text[24];
+	size_t k = u8(c) % sizeof text;
+	for (size_t i = 0; i < k; i++)
+		text[i] = (char)u8(c);
+	text[k] = 0;
+	int v = gk_tile_pipe_config_parse(text);
+	CHECK(v >= -1);
+	if (v >= 0)
+		CHECK(gk_tile_pipe_config_name(v) != NULL);
+	name = gk_tile_mode_name(u8(c));
+	CHECK(!name || *name);
+	CHECK(gk_tile_chip_help() != NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
+{
+	if (!lin) { /* once per process */
+		lin = malloc(MAX_LINEAR);
+		back = malloc(MAX_LINEAR);
+		tiled = malloc(MAX_SURFACE);
+		band_buf = malloc(MAX_SURFACE);
+		CHECK(lin && back && tiled && band_buf);
+	}
+	if (n < 1)
+		return 0;
+	struct cur c = { p + 1, n - 1, 0 };
+	unsigned src = p[0] & 3;
+	bool big = p[0] & 4, map = p[0] & 8;
+	names(&c);
+
+	struct gk_tile_params prm;
+	static struct gk_tile_surface s;
+	if (!make_params(&c, src, big, &prm)) {
+		pngs(&c, NULL, false);
+		return 0;
+	}
+	int rc = gk_tile_surface_init(&s, &prm);
+	CHECK(rc == 0 || rc == -1);
+	CHECK(s.ndiags <= GK_TILE_MAX_DIAGS);
+	check_diags(s.diags, s.ndiags);
+	CHECK((rc == 0) == (s.errors == 0));
+	if (rc) {
+		pngs(&c, NULL, false);
+		return 0;
+	}
+	/* the padded surface holds the image, every element in its own bytes */
+	CHECK(s.elem_bytes == s.p.bpp / 8 && s.elem_bytes >= 1 && s.elem_bytes <= 16);
+	CHECK(s.pitch >= s.p.width && s.padded_height >= s.p.height && s.padded_slices >= s.p.slices);
+	CHECK((uint64_t)s.pitch * s.padded_height * s.elem_bytes * s.padded_slices <= s.surface_bytes);
+	info_out(&s, gk_tile_info_json, u16(&c), true);
+	info_out(&s, gk_tile_info_text, u16(&c), false);
+	(void)gk_tile_amdgpu_flags(&s);
+
+	addresses(&c, &s);
+	images(&c, &s);
+	pngs(&c, &s, map);
+	return 0;
+}
