@@ -11,13 +11,33 @@
 #include "out.h"
 
 
+/* ,"NAME": for a name from the tables: plain identifiers (the table tests
+ * and the schema test hold them to that), so no escaping on the hot path */
+static void key_len(struct gk_out *o, const char *k, size_t n, bool *first)
+{
+	if (o->cap - o->len >= n + 4) {
+		char *d = o->buf + o->len;
+		size_t at = 0;
+		if (!*first)
+			d[at++] = ',';
+		d[at++] = '"';
+		memcpy(d + at, k, n);
+		at += n;
+		d[at++] = '"';
+		d[at++] = ':';
+		o->len += at;
+	} else {
+		if (!*first)
+			gk_out_ch(o, ',');
+		gk_out_json_str(o, k, n);
+		gk_out_ch(o, ':');
+	}
+	*first = false;
+}
+
 static void key(struct gk_out *o, const char *k, bool *first)
 {
-	if (!*first)
-		gk_out_ch(o, ',');
-	*first = false;
-	gk_out_json_str(o, k, strlen(k));
-	gk_out_ch(o, ':');
+	key_len(o, k, strlen(k), first);
 }
 
 void gk_json_uint(struct gk_out *o, uint64_t v)
@@ -47,8 +67,9 @@ static void json_fields(const struct gk_format *fmt, const struct gk_field *fiel
 	for (unsigned i = 0; i < n; i++) {
 		if (!json_shown(fmt, fields, i, dw, ndw))
 			continue;
-		key(o, fields[i].name, first);
-		gk_json_uint(o, gk_fget(&fields[i], dw, ndw));
+		const struct gk_field *f = &fields[i];
+		key_len(o, f->name, f->namelen ? f->namelen : strlen(f->name), first);
+		gk_json_uint(o, gk_fget(f, dw, ndw));
 	}
 }
 
@@ -90,39 +111,44 @@ static void json_words(struct gk_out *o, const uint32_t *w, size_t n)
 	gk_out_ch(o, ']');
 }
 
-static void json_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o)
+/* {"offset","name","value","fields","enums"} of one register write (r NULL: no
+ * register of this generation has the address) */
+static void json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
 {
-	const struct gk_reg *r = gk_reg_by_offset(fmt->regs, addr);
-	gk_out_str(o, "{\"offset\":");
+	gk_out_lit(o, "{\"offset\":");
 	gk_out_dec(o, addr);
-	gk_out_str(o, ",\"name\":");
-	if (r)
-		gk_out_json_str(o, r->name, r->namelen);
-	else
-		gk_out_str(o, "null");
-	gk_out_str(o, ",\"value\":");
+	gk_out_lit(o, ",\"name\":");
+	if (r) {
+		gk_out_ch(o, '"');
+		gk_out_put(o, r->name, r->namelen);
+		gk_out_ch(o, '"');
+	} else {
+		gk_out_lit(o, "null");
+	}
+	gk_out_lit(o, ",\"value\":");
 	gk_out_dec(o, v);
-	gk_out_str(o, ",\"fields\":{");
+	gk_out_lit(o, ",\"fields\":{");
 	bool first = true;
 	for (unsigned i = 0; r && i < r->nfields; i++) {
-		key(o, r->fields[i].name, &first);
+		key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
 		gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
 	}
-	gk_out_str(o, "},\"enums\":{");
+	gk_out_lit(o, "},\"enums\":{");
 	first = true;
 	for (unsigned i = 0; r && i < r->nfields; i++) {
-		const char *n = gk_reg_value_name(&r->fields[i], gk_get(v, r->fields[i].lo, r->fields[i].hi));
+		uint32_t fv = gk_get(v, r->fields[i].lo, r->fields[i].hi);
+		const char *n = r->fields[i].nvalues ? gk_reg_value_name(&r->fields[i], fv) : NULL;
 		if (!n)
 			continue;
-		key(o, r->fields[i].name, &first);
+		key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
 		gk_out_json_str(o, n, strlen(n));
 	}
-	gk_out_str(o, "}}");
+	gk_out_lit(o, "}}");
 }
 
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
-	gk_out_str(o, ",\"diagnostics\":[");
+	gk_out_lit(o, ",\"diagnostics\":[");
 	for (size_t i = 0; d && i < n; i++) {
 		const struct gk_diag *x = &d[i];
 		if (i)
@@ -130,14 +156,14 @@ void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_
 		gk_out_str(o, x->severity == GK_ERROR ? "{\"severity\":\"error\",\"code\":\""
 						      : "{\"severity\":\"warning\",\"code\":\"");
 		gk_out_str(o, gk_diag_code_name(x->code));
-		gk_out_str(o, "\",\"offset\":");
+		gk_out_lit(o, "\",\"offset\":");
 		gk_json_uint(o, x->offset);
-		gk_out_str(o, ",\"dw\":");
+		gk_out_lit(o, ",\"dw\":");
 		if (x->dw >= 0)
 			gk_out_dec(o, (uint64_t)x->dw);
 		else
-			gk_out_str(o, "null");
-		gk_out_str(o, ",\"bits\":");
+			gk_out_lit(o, "null");
+		gk_out_lit(o, ",\"bits\":");
 		if (x->lo >= 0 && x->hi >= x->lo) {
 			gk_out_ch(o, '[');
 			gk_out_dec(o, (uint64_t)x->hi);
@@ -145,20 +171,20 @@ void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_
 			gk_out_dec(o, (uint64_t)x->lo);
 			gk_out_ch(o, ']');
 		} else {
-			gk_out_str(o, "null");
+			gk_out_lit(o, "null");
 		}
-		gk_out_str(o, ",\"field\":");
+		gk_out_lit(o, ",\"field\":");
 		if (x->field)
 			gk_out_json_str(o, x->field, strlen(x->field));
 		else
-			gk_out_str(o, "null");
-		gk_out_str(o, ",\"message\":");
+			gk_out_lit(o, "null");
+		gk_out_lit(o, ",\"message\":");
 		gk_out_json_str(o, x->message, gk_diag_message_len(x));
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');
 	if (dropped) {
-		gk_out_str(o, ",\"diagnostics_dropped\":");
+		gk_out_lit(o, ",\"diagnostics_dropped\":");
 		gk_out_dec(o, dropped);
 	}
 }
@@ -202,38 +228,38 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 	if (d)
 		gk_layout_of(fmt, d, dw, ndw, &L);
 
-	gk_out_str(o, "{\"offset\":");
+	gk_out_lit(o, "{\"offset\":");
 	gk_json_uint(o, pkt->offset);
-	gk_out_str(o, ",\"engine\":");
+	gk_out_lit(o, ",\"engine\":");
 	gk_out_json_str(o, fmt->family, strlen(fmt->family));
-	gk_out_str(o, ",\"name\":");
+	gk_out_lit(o, ",\"name\":");
 	if (d)
 		gk_out_json_str(o, d->name, strlen(d->name));
 	else
-		gk_out_str(o, "null");
-	gk_out_str(o, ",\"words\":");
+		gk_out_lit(o, "null");
+	gk_out_lit(o, ",\"words\":");
 	json_words(o, dw, ndw);
-	gk_out_str(o, ",\"type\":");
+	gk_out_lit(o, ",\"type\":");
 	gk_out_dec(o, pkt->frame.type);
-	gk_out_str(o, ",\"opcode\":");
+	gk_out_lit(o, ",\"opcode\":");
 	if (pkt->frame.opcode >= 0)
 		gk_out_dec(o, (uint64_t)pkt->frame.opcode);
 	else
-		gk_out_str(o, "null");
+		gk_out_lit(o, "null");
 	if (fmt->has_sub_opcode) {
-		gk_out_str(o, ",\"sub_opcode\":");
+		gk_out_lit(o, ",\"sub_opcode\":");
 		if (pkt->frame.sub_opcode >= 0)
 			gk_out_dec(o, (uint64_t)pkt->frame.sub_opcode);
 		else
-			gk_out_str(o, "null");
+			gk_out_lit(o, "null");
 	}
-	gk_out_str(o, ",\"fields\":{");
+	gk_out_lit(o, ",\"fields\":{");
 	if (d) {
 		bool first = true;
 		json_fields(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
 		json_fields(fmt, d->fields, d->nfields, dw, ndw, o, &first);
 	}
-	gk_out_str(o, "},\"enums\":{");
+	gk_out_lit(o, "},\"enums\":{");
 	if (d) {
 		bool first = true;
 		json_enums(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
@@ -243,41 +269,46 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 	if (d && d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
-		gk_out_str(o, ",\"registers\":[");
+		gk_out_lit(o, ",\"registers\":[");
+		/* walk the register table along the run, as the text printer does */
+		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)addr);
+		const struct gk_reg *rend = fmt->regs && fmt->regs->regs ? fmt->regs->regs + fmt->regs->nregs : cur;
 		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
 			if (i > L.tail_begin)
 				gk_out_ch(o, ',');
-			json_register(fmt, (uint32_t)addr, dw[i], o);
+			while (cur && cur < rend && cur->offset < addr)
+				cur++;
+			json_register(cur && cur < rend && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
-		gk_out_str(o, ",\"data\":");
+		gk_out_lit(o, ",\"data\":");
 		json_words(o, dw + L.tail_begin, L.tail_end > L.tail_begin ? L.tail_end - L.tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
-		gk_out_str(o, ",\"groups\":[");
+		gk_out_lit(o, ",\"groups\":[");
 		for (unsigned g = 0; g < L.ngroups; g++) {
 			if (g)
 				gk_out_ch(o, ',');
 			const uint32_t *gw = dw + L.tail_begin + g * d->group_dw;
-			gk_out_str(o, "{\"fields\":{");
+			gk_out_lit(o, "{\"fields\":{");
 			bool first = true;
 			json_fields(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
-			gk_out_str(o, "},\"enums\":{");
+			gk_out_lit(o, "},\"enums\":{");
 			first = true;
 			json_enums(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
-			gk_out_str(o, "}}");
+			gk_out_lit(o, "}}");
 		}
 		gk_out_ch(o, ']');
 	}
 	if (d && L.extra_begin < ndw) {
-		gk_out_str(o, ",\"extra\":");
+		gk_out_lit(o, ",\"extra\":");
 		json_words(o, dw + L.extra_begin, ndw - L.extra_begin);
 	}
 
 	json_diags_of(dg, o);
 	if (flags & GK_JSON_TEXT) {
 		/* the packet's assembly text, escaped on the way through */
-		gk_out_str(o, ",\"text\":\"");
+		gk_out_lit(o, ",\"text\":\"");
 		char tb[1024];
 		struct esc e = { o, false };
 		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0, 0 };
@@ -285,21 +316,21 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		gk_out_flush(&t);
 		gk_out_ch(o, '"');
 	}
-	gk_out_str(o, "}\n");
+	gk_out_lit(o, "}\n");
 }
 
 void gk_json_end(const char *engine, uint64_t end, const struct gk_diags *dg, struct gk_out *o)
 {
 	if (!dg || !dg->n || !gk_out_usable(o))
 		return;
-	gk_out_str(o, "{\"offset\":");
+	gk_out_lit(o, "{\"offset\":");
 	gk_json_uint(o, end);
-	gk_out_str(o, ",\"engine\":");
+	gk_out_lit(o, ",\"engine\":");
 	if (engine)
 		gk_out_json_str(o, engine, strlen(engine));
 	else
-		gk_out_str(o, "null");
-	gk_out_str(o, ",\"end\":true");
+		gk_out_lit(o, "null");
+	gk_out_lit(o, ",\"end\":true");
 	json_diags_of(dg, o);
-	gk_out_str(o, "}\n");
+	gk_out_lit(o, "}\n");
 }

@@ -111,15 +111,60 @@ void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 		o->len += n + 2;
 }
 
+/* "00".."99": two decimal digits per division */
+static const char dec_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 void gk_out_dec(struct gk_out *o, uint64_t v)
 {
+	if (v < 10 && o->len < o->cap) { /* most fields of a register are small */
+		o->buf[o->len++] = (char)('0' + v);
+		return;
+	}
+	if (v < 100 && o->cap - o->len >= 2) {
+		memcpy(o->buf + o->len, dec_pairs + 2 * v, 2);
+		o->len += 2;
+		return;
+	}
+	if (v <= UINT32_MAX && o->cap - o->len >= 10) {
+		/* a 32-bit word or less, straight into the buffer, back to front,
+		 * in 32-bit arithmetic */
+		uint32_t x = (uint32_t)v;
+		unsigned n = x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6
+			   : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
+		char *d = o->buf + o->len + n;
+		while (x >= 100) {
+			uint32_t r = x % 100;
+			x /= 100;
+			d -= 2;
+			memcpy(d, dec_pairs + 2 * r, 2);
+		}
+		if (x >= 10) {
+			d -= 2;
+			memcpy(d, dec_pairs + 2 * x, 2);
+		} else {
+			*--d = (char)('0' + x);
+		}
+		o->len += n;
+		return;
+	}
 	char b[24];
 	unsigned n = 0;
-	do {
-		b[sizeof b - 1 - n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	gk_out_mem(o, b + sizeof b - n, n);
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		n += 2;
+		memcpy(b + sizeof b - n, dec_pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		n += 2;
+		memcpy(b + sizeof b - n, dec_pairs + 2 * v, 2);
+	} else {
+		b[sizeof b - 1 - n++] = (char)('0' + v);
+	}
+	gk_out_put(o, b + sizeof b - n, n);
 }
 
 void gk_out_json_str(struct gk_out *o, const char *s, size_t n)

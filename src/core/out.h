@@ -35,6 +35,9 @@ static inline void gk_out_put(struct gk_out *o, const void *p, size_t n)
 	}
 }
 
+/* a string literal: its length is known at compile time */
+#define gk_out_lit(o, lit) gk_out_put((o), (lit), sizeof(lit) - 1)
+
 static inline void gk_out_ch(struct gk_out *o, char c)
 {
 	if (o->len < o->cap)
