@@ -51,7 +51,4 @@ void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end }
 
-/* Each family's ops (defined in its own folder). */
-extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops;
-
 #endif

@@ -9,6 +9,9 @@
 
 #include "engine_priv.h"
 
+/* Each family's ops, defined in its own folder. */
+extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops;
+
 /* In the order "auto" tries them: pm4 before dma, since a bare Evergreen
  * or Cayman name means the command processor (the CLI's default engine). */
 static const struct gk_engine_ops *const engines[] = {
