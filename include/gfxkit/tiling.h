@@ -125,7 +125,13 @@ int gk_tile_band(const struct gk_tile_surface *s, uint32_t z, uint32_t b, struct
  * row band.y0 of slice band.z (it is not read when band.y0 >= height: rows
  * past the image are padding).  unpack is the inverse (padding is skipped).
  * Only a band gk_tile_band gave for s is moved; any other (a range, row or
- * piece count of the caller's own) moves nothing. */
+ * piece count of the caller's own) moves nothing.
+ * Every element goes to gk_tile_addr's bytes and unpack reads it from there.
+ * P4_32x32, P8_16x16_8x16 and P8_32x64_32x32 are not one-to-one in addrlib
+ * (gk_tile_surface_init warns): elements sharing an address get the image
+ * element packed last (micro tiles in row-major order, then row, then
+ * column; padding never overwrites image data), and unpack(pack(x)) differs
+ * from x at the elements that lost.  Every other layout round-trips. */
 void gk_tile_pack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *linear,
 		       size_t stride, void *tiled);
 void gk_tile_unpack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *tiled,
