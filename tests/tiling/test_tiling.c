@@ -1117,6 +1117,21 @@ static uint8_t *png_parse(const uint8_t *p, size_t n, uint32_t *w, uint32_t *h)
 	return img;
 }
 
+static uint32_t png_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* the IDAT chunk length of one row of w pixels: filter byte + RGB, cut into
+ * stored deflate blocks of at most 65535 bytes with 5 header bytes each */
+static uint64_t png_row_chunk(uint32_t w)
+{
+	uint64_t data = 1 + 3ull * w, blocks = 0;
+	for (uint64_t left = data; left; left -= left < 65535 ? left : 65535)
+		blocks++;
+	return data + 5 * blocks;
+}
+
 static void png_tests(void)
 {
 	/* known values */
@@ -1182,6 +1197,10 @@ static void png_tests(void)
 	uint8_t *img = png_parse(m.p, m.n, &w, &h);
 	CHECK(r == 0 && img && w == W && h == 3 && img[2 * (1 + 3 * (size_t)W) + 1 + 70000] == (uint8_t)(70000 * 7 + 2),
 	      "wide PNG");
+	/* a row is one IDAT chunk (after the signature, IHDR and the zlib header's
+	 * IDAT) of png_row_chunk(W) bytes */
+	CHECK(m.n > 51 && png_be32(m.p + 47) == png_row_chunk(W) && !memcmp(m.p + 51, "IDAT", 4) && png.error == NULL,
+	      "row chunk length %u, want %llu", m.n > 51 ? png_be32(m.p + 47) : 0, (unsigned long long)png_row_chunk(W));
 	free(img);
 	free(m.p);
 	/* write errors stop the writer; bad sizes and extra or missing rows are refused */
@@ -1193,7 +1212,28 @@ static void png_tests(void)
 	struct mem e = { 0 };
 	CHECK(gk_png_begin(&png, 0, 3, mem_write, &e) == -1 && gk_png_begin(&png, 0x7fffffff, 1, mem_write, &e) == -1,
 	      "bad PNG sizes");
-	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1, "missing rows");
+	CHECK(gk_png_begin(&png, 5, 0, mem_write, &e) == -1 && png.error && strstr(png.error, "pixel"),
+	      "bad size error: %s", png.error ? png.error : "none");
+	/* widths near (2^31 - 1) / 3: a row's chunk would pass PNG's 2^31 - 1 byte
+	 * limit (computed here, not written: begin writes only the headers) */
+	const uint32_t near[] = { GK_PNG_MAX_WIDTH - 1, GK_PNG_MAX_WIDTH, GK_PNG_MAX_WIDTH + 1, 715800000u,
+				  0x7fffffffu / 3, 0x7fffffffu / 3 + 1, 0xffffffffu };
+	for (unsigned i = 0; i < sizeof near / sizeof near[0]; i++) {
+		struct mem hm = { 0 };
+		bool fits = png_row_chunk(near[i]) <= 0x7fffffffu;
+		int rb = gk_png_begin(&png, near[i], 1, mem_write, &hm);
+		CHECK(fits == (near[i] <= GK_PNG_MAX_WIDTH), "width %u: chunk %llu", near[i],
+		      (unsigned long long)png_row_chunk(near[i]));
+		CHECK(rb == (fits ? 0 : -1), "width %u: begin %d, row chunk %llu bytes", near[i], rb,
+		      (unsigned long long)png_row_chunk(near[i]));
+		if (!fits)
+			CHECK(hm.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
+			      gk_png_row(&png, row) == -1 && gk_png_end(&png) == -1,
+			      "width %u: refused without a byte, with a reason (%s)", near[i], png.error ? png.error : "none");
+		free(hm.p);
+	}
+	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1 && png.error &&
+	      strstr(png.error, "fewer rows"), "missing rows");
 	CHECK(gk_png_row(&png, row) == 0 && gk_png_row(&png, row) == -1 && gk_png_end(&png) == 0, "extra row");
 	free(e.p);
 	free(row);
