@@ -30,7 +30,8 @@
  *      image from the input: a structurally valid PNG (signature, IHDR,
  *      chunk CRCs, zlib stored blocks, Adler-32, IEND) whose pixels are the
  *      rows given; with a sink that fails after k bytes, -1 and no write
- *      after the failure; gk_png_begin refuses 0 sizes.
+ *      after the failure; gk_png_begin refuses 0 sizes and exactly the
+ *      widths whose row chunk would pass PNG's 2^31 - 1 byte limit.
  *  (f) names: pipe config name <-> parse, mode names.
  * Any broken property aborts with __builtin_trap().  Set-up (none beyond
  * static buffers) is paid once per process. */
@@ -521,9 +522,18 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
 		png_write(s->pitch, s->padded_height, rgb, u16(c));
 	}
+	struct gk_png png;
+	/* a huge width: begin refuses exactly the widths whose row chunk (filter
+	 * byte, RGB, 5 bytes per stored block of 65535) passes 2^31 - 1 bytes, and
+	 * writes nothing then; no row is written (it would take gigabytes) */
+	uint32_t hw = GK_PNG_MAX_WIDTH - 0x8000u + u16(c);
+	uint64_t chunk = 1 + 3ull * hw + 5 * ((1 + 3ull * hw + 65534) / 65535);
+	struct sink hs = { rgb, 0, 64, (size_t)-1, false };
+	int hr = gk_png_begin(&png, hw, 1, sink_write, &hs);
+	CHECK(hr == (chunk <= 0x7fffffffu ? 0 : -1));
+	CHECK(hr == 0 ? png.error == NULL && hs.len > 0 : png.error != NULL && hs.len == 0);
 	/* a tiny image straight from the input */
 	uint32_t w = u8(c) % 24, h = u8(c) % 24;
-	struct gk_png png;
 	struct sink sk = { rgb, 0, 0, 0, false };
 	if (!w || !h) {
 		CHECK(gk_png_begin(&png, w, h, sink_write, &sk) == -1);
