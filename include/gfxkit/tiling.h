@@ -125,7 +125,13 @@ int gk_tile_band(const struct gk_tile_surface *s, uint32_t z, uint32_t b, struct
  * row band.y0 of slice band.z (it is not read when band.y0 >= height: rows
  * past the image are padding).  unpack is the inverse (padding is skipped).
  * Only a band gk_tile_band gave for s is moved; any other (a range, row or
- * piece count of the caller's own) moves nothing. */
+ * piece count of the caller's own) moves nothing.
+ * Every element goes to gk_tile_addr's bytes and unpack reads it from there.
+ * P4_32x32, P8_16x16_8x16 and P8_32x64_32x32 are not one-to-one in addrlib
+ * (gk_tile_surface_init warns): elements sharing an address get the image
+ * element packed last (micro tiles in row-major order, then row, then
+ * column; padding never overwrites image data), and unpack(pack(x)) differs
+ * from x at the elements that lost.  Every other layout round-trips. */
 void gk_tile_pack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *linear,
 		       size_t stride, void *tiled);
 void gk_tile_unpack_band(const struct gk_tile_surface *s, const struct gk_tile_band *band, const void *tiled,
@@ -206,15 +212,20 @@ void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, ui
 /* A PNG writer (8-bit RGB, no filter, zlib stream of stored deflate blocks):
  * begin, one call per row, end.  Every byte goes through write(ctx, p, n)
  * (non-zero return: the writer stops and reports -1).  No allocation: the
- * state is this struct.  write NULL, a zero or too large size (PNG allows
- * 2^31 - 1 rows, and a row here holds 3 * width + 1 bytes) fail at begin,
- * and every later call on that png returns -1. */
+ * state is this struct.  write NULL, a zero or too large size fail at begin,
+ * and every later call on that png returns -1.  PNG allows 2^31 - 1 rows and
+ * chunks of at most 2^31 - 1 bytes; a row here is one IDAT chunk of
+ * 3 * width + 1 bytes plus 5 per 65535 of them, which fits up to
+ * GK_PNG_MAX_WIDTH pixels.  A call that returns -1 says why in `error` (a
+ * constant string; NULL while all is well). */
+#define GK_PNG_MAX_WIDTH 715773270u
 struct gk_png {
 	int (*write)(void *ctx, const void *p, size_t n);
 	void *ctx;
 	uint32_t width, height, rows_done;
 	uint32_t adler;
 	int failed;
+	const char *error;
 };
 int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 		 int (*write)(void *ctx, const void *p, size_t n), void *ctx);

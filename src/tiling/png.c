@@ -59,6 +59,7 @@ static int emit(struct gk_png *png, const void *p, size_t n, uint32_t *crc)
 		*crc = gk_crc32(*crc, p, n);
 	if (n && png->write(png->ctx, p, n)) {
 		png->failed = 1;
+		png->error = "the write function failed";
 		return -1;
 	}
 	return 0;
@@ -81,6 +82,16 @@ static int chunk(struct gk_png *png, const char *type, const void *a, size_t na,
 	return emit(png, tail, 4, NULL);
 }
 
+/* Bytes of the IDAT chunk of one row: the filter byte and 3 * width bytes
+ * cut into stored deflate blocks of at most 65535 bytes, 5 header bytes
+ * each (RFC 1951 section 3.2.4).  PNG (ISO/IEC 15948, section 5.3 "Chunk
+ * layout") caps a chunk's length at 2^31 - 1, which is what limits the width
+ * to GK_PNG_MAX_WIDTH, a little below (2^31 - 1) / 3. */
+static uint64_t row_chunk_bytes(uint32_t width)
+{
+	uint64_t total = 1 + 3ull * width;
+	return total + 5 * ((total + 65534) / 65535);
+}
 
 int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 		 int (*write)(void *ctx, const void *p, size_t n), void *ctx)
@@ -93,7 +104,13 @@ int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 	png->width = width;
 	png->height = height;
 	png->adler = 1;
-	if (!write || !width || !height || width > 0x7fffffffu / 3 || height > 0x7fffffffu) {
+	png->error = !write ? "no write function"
+		     : !width || !height ? "an image needs at least one pixel and one row"
+		     : row_chunk_bytes(width) > 0x7fffffffu
+			     ? "width above GK_PNG_MAX_WIDTH: one row's IDAT chunk would pass PNG's 2^31 - 1 byte chunk limit"
+		     : height > 0x7fffffffu ? "height above PNG's 2^31 - 1 rows"
+					    : NULL;
+	if (png->error) {
 		png->failed = 1;
 		return -1;
 	}
@@ -116,13 +133,18 @@ int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
  * 65535 bytes, all in one IDAT chunk. */
 int gk_png_row(struct gk_png *png, const uint8_t *rgb)
 {
-	if (!png || !rgb || !png->write || png->failed || png->rows_done >= png->height)
+	if (!png || !png->write || png->failed)
 		return -1;
+	if (!rgb || png->rows_done >= png->height || row_chunk_bytes(png->width) > 0x7fffffffu) {
+		png->error = !rgb ? "no row given" : png->rows_done >= png->height ? "more rows than the height"
+									    : "width above GK_PNG_MAX_WIDTH";
+		return -1;
+	}
 	uint64_t total = 1 + 3ull * png->width;
 	uint64_t nblocks = (total + 65534) / 65535;
 	uint8_t hdr[8];
 	uint32_t crc = 0;
-	be32(hdr, (uint32_t)(total + 5 * nblocks));
+	be32(hdr, (uint32_t)row_chunk_bytes(png->width));
 	memcpy(hdr + 4, "IDAT", 4);
 	emit(png, hdr, 4, NULL);
 	emit(png, hdr + 4, 4, &crc);
@@ -153,8 +175,12 @@ int gk_png_row(struct gk_png *png, const uint8_t *rgb)
 
 int gk_png_end(struct gk_png *png)
 {
-	if (!png || !png->write || png->failed || png->rows_done != png->height)
+	if (!png || !png->write || png->failed)
 		return -1;
+	if (png->rows_done != png->height) {
+		png->error = "fewer rows than the height";
+		return -1;
+	}
 	/* the final block: stored, empty; then the Adler-32 of the image data */
 	static const uint8_t last[5] = { 1, 0, 0, 0xff, 0xff };
 	uint8_t ad[4];

@@ -454,6 +454,18 @@ static void xfer_band(const struct gk_tile_surface *s, const struct gk_tile_band
 		}
 		return;
 	}
+	/* P4_32x32, P8_16x16_8x16 and P8_32x64_32x32 give several elements one
+	 * address (README "Check against the vectors"; every alias lies in one
+	 * macro-tile row of one piece and slice, so inside one band).  There the
+	 * padding is zeroed first and only image elements are copied, so padding
+	 * never overwrites an image element and the image element copied last
+	 * (micro tiles in row-major order, then the element's row and column)
+	 * holds the shared bytes.  Elsewhere every byte is written exactly once. */
+	bool alias = s->p.mode == GK_TILE_2D && gk_pipe_configs[s->p.pipe_config].aliases;
+	bool pad = dir == 0 && !alias;
+	if (dir == 0 && alias)
+		for (unsigned k = 0; k < band->nranges; k++)
+			memset(tiled + ((int64_t)band->range_off[k] + delta[k]), 0, (size_t)band->range_len);
 	/* element byte offset inside the micro tile, by (ly, lx) */
 	uint16_t eoff[64];
 	for (unsigned ly = 0; ly < 8; ly++)
@@ -486,7 +498,7 @@ static void xfer_band(const struct gk_tile_surface *s, const struct gk_tile_band
 				uint32_t y = y0 + ly;
 				const int64_t *o = doff + ly * 8;
 				if (y >= h) {
-					if (dir == 0)
+					if (pad)
 						for (unsigned lx = 0; lx < 8; lx++)
 							memset(tiled + o[lx], 0, E);
 					continue;
@@ -506,7 +518,7 @@ static void xfer_band(const struct gk_tile_surface *s, const struct gk_tile_band
 					if (dir == 0) {
 						if (inside)
 							copy_elem(tiled + o[lx], l + lx * E, E);
-						else
+						else if (pad)
 							memset(tiled + o[lx], 0, E);
 					} else if (inside) {
 						copy_elem(l + lx * E, tiled + o[lx], E);

@@ -15,19 +15,23 @@
  *  (b) gk_tile_addr / gk_tile_locate at coordinates from the input: inside
  *      the padded surface exactly when 0, the element inside surface_bytes,
  *      locate agreeing with addr, pipe/bank/piece in range; two different
- *      elements never share a byte.
+ *      elements never share a byte (but in the three layouts that addrlib
+ *      makes many-to-one: P4_32x32, P8_16x16_8x16, P8_32x64_32x32).
  *  (c) gk_tile_range of a box from the input: -1 exactly when the box is
  *      empty or leaves the padded surface, else [lo, hi) inside the surface
  *      and holding the box's corner elements.
  *  (d) small images: gk_tile_pack puts every element where gk_tile_addr
- *      says, gk_tile_unpack gives the image back, and every band
+ *      says, gk_tile_unpack gives the image back (in the many-to-one
+ *      layouts: every shared address holds the image element packed last,
+ *      padding only zeros, and unpack reads each element's address), and every band
  *      (gk_tile_band, gk_tile_pack_band) writes the same bytes as the whole
  *      pack over the band's ranges, and unpacks to the band's rows.
  *  (e) the PNG writer, on the surface's map (gk_tile_map_row) or on a tiny
  *      image from the input: a structurally valid PNG (signature, IHDR,
  *      chunk CRCs, zlib stored blocks, Adler-32, IEND) whose pixels are the
  *      rows given; with a sink that fails after k bytes, -1 and no write
- *      after the failure; gk_png_begin refuses 0 sizes.
+ *      after the failure; gk_png_begin refuses 0 sizes and exactly the
+ *      widths whose row chunk would pass PNG's 2^31 - 1 byte limit.
  *  (f) names: pipe config name <-> parse, mode names.
  * Any broken property aborts with __builtin_trap().  Set-up (none beyond
  * static buffers) is paid once per process. */
@@ -199,6 +203,15 @@ static bool inside(const struct gk_tile_surface *s, uint64_t x, uint64_t y, uint
 	return x < s->pitch && y < s->padded_height && z < s->padded_slices;
 }
 
+/* P4_32x32 (7), P8_16x16_8x16 (8), P8_32x64_32x32 (14): addrlib's layout
+ * gives several elements one address (../shared/reference/tiling/README.md,
+ * "Check against the vectors"), so a pack cannot keep every element. */
+static bool aliasing(const struct gk_tile_surface *s)
+{
+	int pc = s->p.pipe_config;
+	return s->p.mode == GK_TILE_2D && (pc == 7 || pc == 8 || pc == 14);
+}
+
 static int addr_of(const struct gk_tile_surface *s, uint32_t x, uint32_t y, uint32_t z, uint64_t *a)
 {
 	int rc = gk_tile_addr(s, x, y, z, a);
@@ -234,7 +247,8 @@ static void addresses(struct cur *c, const struct gk_tile_surface *s)
 		uint32_t x2 = coord(c, s->pitch), y2 = coord(c, s->padded_height), z2 = coord(c, s->padded_slices);
 		uint64_t a, b;
 		CHECK(gk_tile_locate(s, x, y, z, &(struct gk_tile_loc){ 0 }) == (inside(s, x, y, z) ? 0 : -1));
-		if (addr_of(s, x, y, z, &a) == 0 && addr_of(s, x2, y2, z2, &b) == 0 && (x != x2 || y != y2 || z != z2))
+		if (addr_of(s, x, y, z, &a) == 0 && addr_of(s, x2, y2, z2, &b) == 0 && (x != x2 || y != y2 || z != z2) &&
+		    !aliasing(s))
 			CHECK(a + s->elem_bytes <= b || b + s->elem_bytes <= a);
 	}
 	for (unsigned k = 0; k < 2; k++) {
@@ -259,7 +273,9 @@ static void addresses(struct cur *c, const struct gk_tile_surface *s)
 
 /* ---- (d) tiling and detiling ---- */
 
-static uint8_t *lin, *back, *tiled, *band_buf;
+static uint8_t *lin, *back, *tiled, *band_buf, *tiled_back;
+static uint32_t *owner; /* per element slot of the tiled surface */
+static uint8_t *hits;    /* elements addressed to that slot */
 
 static void images(struct cur *c, const struct gk_tile_surface *s)
 {
@@ -275,17 +291,60 @@ static void images(struct cur *c, const struct gk_tile_surface *s)
 		lin[k] = left ? c->p[c->i + k % left] : (uint8_t)(k * 7 + k / 251);
 	memset(tiled, 0x5a, (size_t)s->surface_bytes);
 	gk_tile_pack(s, lin, tiled);
-	/* every element where gk_tile_addr says (all of them, or an even sample) */
-	uint64_t ne = (uint64_t)W * H * D, step = ne > 4096 ? ne / 4096 + 1 : 1;
-	for (uint64_t e = 0; e < ne; e += step) {
-		uint32_t x = (uint32_t)(e % W), y = (uint32_t)(e / W % H), z = (uint32_t)(e / W / H);
-		uint64_t a;
-		CHECK(addr_of(s, x, y, z, &a) == 0);
-		CHECK(memcmp(tiled + a, lin + e * E, E) == 0);
+	uint64_t ne = (uint64_t)W * H * D;
+	if (aliasing(s)) {
+		/* several elements share an address: model the documented winner.
+		 * Pack order is micro tile by micro tile (row-major), then row and
+		 * column inside it; an image element beats padding and earlier image
+		 * elements.  owner[a / E] = image element + 1, 0: padding (zeros). */
+		uint64_t shared = 0;
+		memset(owner, 0, (size_t)(s->surface_bytes / E) * sizeof *owner);
+		memset(hits, 0, (size_t)(s->surface_bytes / E));
+		for (uint32_t z = 0; z < s->padded_slices; z++)
+			for (uint32_t my = 0; my < s->padded_height / 8; my++)
+				for (uint32_t mx = 0; mx < s->pitch / 8; mx++)
+					for (uint32_t q = 0; q < 64; q++) {
+						uint32_t x = mx * 8 + q % 8, y = my * 8 + q / 8;
+						uint64_t a;
+						CHECK(addr_of(s, x, y, z, &a) == 0);
+						shared += hits[a / E]++ != 0;
+						if (x < W && y < H && z < D)
+							owner[a / E] = (uint32_t)(((uint64_t)z * H + y) * W + x + 1);
+					}
+		CHECK(shared > 0); /* the README: 25-50 % of the elements alias */
+		for (uint64_t a = 0; a < s->surface_bytes / E; a++) {
+			if (!hits[a])
+				continue; /* no element here */
+			if (owner[a])
+				CHECK(memcmp(tiled + a * E, lin + (uint64_t)(owner[a] - 1) * E, E) == 0);
+			else
+				for (unsigned b = 0; b < E; b++)
+					CHECK(tiled[a * E + b] == 0);
+		}
+	} else {
+		/* every element where gk_tile_addr says (all of them, or an even sample) */
+		uint64_t step = ne > 4096 ? ne / 4096 + 1 : 1;
+		for (uint64_t e = 0; e < ne; e += step) {
+			uint32_t x = (uint32_t)(e % W), y = (uint32_t)(e / W % H), z = (uint32_t)(e / W / H);
+			uint64_t a;
+			CHECK(addr_of(s, x, y, z, &a) == 0);
+			CHECK(memcmp(tiled + a, lin + e * E, E) == 0);
+		}
 	}
+	/* unpack reads every element from its address: the image itself when
+	 * the layout is one-to-one */
 	memset(back, 0xa5, nl);
 	gk_tile_unpack(s, tiled, back);
-	CHECK(memcmp(back, lin, nl) == 0);
+	memcpy(tiled_back, back, nl);
+	if (aliasing(s)) {
+		for (uint64_t e = 0; e < ne; e++) {
+			uint64_t a;
+			CHECK(addr_of(s, (uint32_t)(e % W), (uint32_t)(e / W % H), (uint32_t)(e / W / H), &a) == 0);
+			CHECK(memcmp(back + e * E, tiled + a, E) == 0);
+		}
+	} else {
+		CHECK(memcmp(back, lin, nl) == 0);
+	}
 
 	/* bands: the same bytes as the whole pack, and back to the same rows */
 	uint32_t nb = gk_tile_band_count(s);
@@ -311,7 +370,10 @@ static void images(struct cur *c, const struct gk_tile_surface *s)
 			uint32_t rows = H - band.y0 < band.rows ? H - band.y0 : band.rows;
 			memset(back, 0xa5, (size_t)rows * stride);
 			gk_tile_unpack_band(s, &band, band_buf, back, stride);
-			CHECK(memcmp(back, row, (size_t)rows * stride) == 0);
+			if (!aliasing(s))
+				CHECK(memcmp(back, row, (size_t)rows * stride) == 0);
+			else /* the same as the whole unpack */
+				CHECK(memcmp(back, tiled_back + ((size_t)z * H + band.y0) * stride, (size_t)rows * stride) == 0);
 		}
 	}
 }
@@ -460,9 +522,18 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
 		png_write(s->pitch, s->padded_height, rgb, u16(c));
 	}
+	struct gk_png png;
+	/* a huge width: begin refuses exactly the widths whose row chunk (filter
+	 * byte, RGB, 5 bytes per stored block of 65535) passes 2^31 - 1 bytes, and
+	 * writes nothing then; no row is written (it would take gigabytes) */
+	uint32_t hw = GK_PNG_MAX_WIDTH - 0x8000u + u16(c);
+	uint64_t chunk = 1 + 3ull * hw + 5 * ((1 + 3ull * hw + 65534) / 65535);
+	struct sink hs = { rgb, 0, 64, (size_t)-1, false };
+	int hr = gk_png_begin(&png, hw, 1, sink_write, &hs);
+	CHECK(hr == (chunk <= 0x7fffffffu ? 0 : -1));
+	CHECK(hr == 0 ? png.error == NULL && hs.len > 0 : png.error != NULL && hs.len == 0);
 	/* a tiny image straight from the input */
 	uint32_t w = u8(c) % 24, h = u8(c) % 24;
-	struct gk_png png;
 	struct sink sk = { rgb, 0, 0, 0, false };
 	if (!w || !h) {
 		CHECK(gk_png_begin(&png, w, h, sink_write, &sk) == -1);
@@ -503,7 +574,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		back = malloc(MAX_LINEAR);
 		tiled = malloc(MAX_SURFACE);
 		band_buf = malloc(MAX_SURFACE);
-		CHECK(lin && back && tiled && band_buf);
+		tiled_back = malloc(MAX_LINEAR);
+		owner = malloc(MAX_SURFACE * sizeof *owner);
+		hits = malloc(MAX_SURFACE);
+		CHECK(lin && back && tiled && band_buf && tiled_back && owner && hits);
 	}
 	if (n < 1)
 		return 0;

@@ -1,7 +1,9 @@
 /* GFX6-8 tiling against addrlib: every surface case and the committed address
  * rows of tests/vectors/tiling_*.tsv, and when ../shared exists all 111 cases
  * and 22,829 rows of ../shared/reference/tiling; the chips' register tables;
- * pack/unpack identity and placement on random images of every mode; bands;
+ * pack/unpack identity and placement on random images of every mode; a sweep
+ * of every pipe config, mode, micro mode and bpp with narrow and ragged widths
+ * that checks every element of a pack against gk_tile_addr; bands;
  * byte ranges; invalid parameters; modifier fields; the PNG writer. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -436,6 +438,235 @@ static void pack_roundtrip(void)
 	uint64_t lo, hi;
 	CHECK(gk_tile_range(&s, 0, 0, 0, 65, 1, 1, &lo, &hi) == -1 && gk_tile_range(&s, 0, 0, 0, 0, 1, 1, &lo, &hi) == -1 &&
 	      gk_tile_range(&s, 0, 0, 0, 64, 64, 2, &lo, &hi) == -1, "range outside the surface");
+}
+
+/* ---- pack/unpack against gk_tile_addr, swept ------------------------------ */
+
+/* One surface: pack a random image and check every element of the padded
+ * surface against gk_tile_addr (the image element, or zeros for padding),
+ * that every byte of the surface is written, that unpack gives the image
+ * back, and that the bands write the same bytes as the whole pack.  In the
+ * three layouts addrlib makes many-to-one (P4_32x32 = 7, P8_16x16_8x16 = 8,
+ * P8_32x64_32x32 = 14; ../shared/reference/tiling/README.md "Check against
+ * the vectors") a shared address holds the image element packed last (micro
+ * tiles in row-major order, then row, then column; padding never wins) and
+ * unpack reads each element's address.  Returns false on a failure. */
+static bool pack_vs_addr(const struct gk_tile_surface *s, uint64_t *rng)
+{
+	const struct gk_tile_params *p = &s->p;
+	const unsigned E = s->elem_bytes;
+	const uint32_t W = p->width, H = p->height, D = p->slices;
+	bool al = p->mode == GK_TILE_2D && (p->pipe_config == 7 || p->pipe_config == 8 || p->pipe_config == 14);
+	CHECK(al == (p->mode == GK_TILE_2D && gk_pipe_configs[p->pipe_config].aliases), "pc %d: aliasing flag",
+	      p->pipe_config);
+	size_t nlin = gk_tile_linear_bytes(s), nslot = (size_t)(s->surface_bytes / E);
+	uint8_t *lin = malloc(nlin), *back = malloc(nlin), *tiled = malloc((size_t)s->surface_bytes),
+		*banded = malloc((size_t)s->surface_bytes), *bandbuf = malloc((size_t)gk_tile_band_bytes(s)),
+		*hits = calloc(nslot, 1);
+	uint32_t *owner = calloc(nslot, sizeof *owner); /* image element + 1 in each slot; 0: padding */
+	bool ok = false;
+	if (!lin || !back || !tiled || !banded || !bandbuf || !hits || !owner) {
+		CHECK(0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nlin; i++)
+		lin[i] = (uint8_t)tl_rand(rng);
+	memset(tiled, 0xa5, (size_t)s->surface_bytes);
+	gk_tile_pack(s, lin, tiled);
+	/* who should be in each slot: every padded element in pack order */
+	uint64_t shared = 0, misplaced = 0;
+	for (uint32_t z = 0; z < s->padded_slices; z++)
+		for (uint32_t my = 0; my < s->padded_height / 8 + (p->mode == GK_TILE_LINEAR && s->padded_height % 8); my++)
+			for (uint32_t mx = 0; mx < s->pitch / 8; mx++)
+				for (uint32_t q = 0; q < 64; q++) {
+					uint32_t x = mx * 8 + q % 8, y = my * 8 + q / 8;
+					uint64_t a;
+					if (y >= s->padded_height)
+						continue; /* linear heights are not padded to 8 */
+					if (gk_tile_addr(s, x, y, z, &a) != 0 || a % E || a >= s->surface_bytes) {
+						misplaced++;
+						continue;
+					}
+					shared += hits[a / E]++ != 0;
+					if (x < W && y < H && z < D)
+						owner[a / E] = (uint32_t)(((uint64_t)z * H + y) * W + x + 1);
+				}
+	uint64_t unwritten = 0, wrong = 0;
+	for (size_t k = 0; k < nslot; k++) {
+		/* a slot no element reaches (only in the many-to-one layouts) is zeroed like padding */
+		const uint8_t *want = owner[k] ? lin + (size_t)(owner[k] - 1) * E : NULL;
+		unwritten += !hits[k];
+		for (unsigned b = 0; b < E; b++)
+			wrong += tiled[k * E + b] != (want ? want[b] : 0);
+	}
+	CHECK(misplaced == 0 && (unwritten == 0 || al) && wrong == 0 && (shared > 0) == al,
+	      "pack mode %u micro %u bpp %u %ux%ux%u pc %d ts %u bw %u bh %u ma %u banks %u: %llu addresses outside, "
+	      "%llu slots no element reaches, %llu bytes wrong, %llu shared",
+	      p->mode, p->micro, p->bpp, W, H, D, p->pipe_config, p->tile_split, p->bank_width, p->bank_height,
+	      p->macro_aspect, p->num_banks, (unsigned long long)misplaced, (unsigned long long)unwritten,
+	      (unsigned long long)wrong, (unsigned long long)shared);
+	if (misplaced || (unwritten && !al) || wrong)
+		goto out;
+	/* unpack: each element from its own address */
+	memset(back, 0x5a, nlin);
+	gk_tile_unpack(s, tiled, back);
+	uint64_t bad = 0;
+	for (uint32_t z = 0; z < D; z++)
+		for (uint32_t y = 0; y < H; y++)
+			for (uint32_t x = 0; x < W; x++) {
+				uint64_t a, e = ((uint64_t)z * H + y) * W + x;
+				gk_tile_addr(s, x, y, z, &a);
+				bad += memcmp(back + e * E, tiled + a, E) != 0;
+				if (!al)
+					bad += memcmp(back + e * E, lin + e * E, E) != 0;
+			}
+	CHECK(bad == 0, "unpack mode %u bpp %u %ux%u pc %d: %llu elements differ", p->mode, p->bpp, W, H,
+	      p->pipe_config, (unsigned long long)bad);
+	/* bands: the same bytes as the whole pack, and each unpacks to the same rows */
+	size_t stride = (size_t)W * E;
+	uint64_t band_bad = 0;
+	memset(banded, 0x33, (size_t)s->surface_bytes);
+	for (uint32_t z = 0; z < s->padded_slices; z++)
+		for (uint32_t b = 0; b < gk_tile_band_count(s); b++) {
+			struct gk_tile_band band;
+			gk_tile_band(s, z, b, &band);
+			const uint8_t *l = band.y0 < H ? lin + ((size_t)z * H + band.y0) * stride : lin;
+			gk_tile_pack_band(s, &band, l, stride, bandbuf);
+			for (unsigned k = 0; k < band.nranges; k++)
+				memcpy(banded + band.range_off[k], bandbuf + k * band.range_len, (size_t)band.range_len);
+			if (band.y0 < H) {
+				uint32_t rows = band.rows < H - band.y0 ? band.rows : H - band.y0;
+				uint8_t *l2 = malloc((size_t)rows * stride);
+				if (l2) {
+					gk_tile_unpack_band(s, &band, bandbuf, l2, stride);
+					band_bad += memcmp(l2, back + ((size_t)z * H + band.y0) * stride, rows * stride) != 0;
+					free(l2);
+				}
+			}
+		}
+	band_bad += memcmp(banded, tiled, (size_t)s->surface_bytes) != 0;
+	CHECK(band_bad == 0, "bands mode %u bpp %u %ux%u pc %d: %llu differ", p->mode, p->bpp, W, H, p->pipe_config,
+	      (unsigned long long)band_bad);
+	ok = bad == 0 && band_bad == 0;
+out:
+	free(lin), free(back), free(tiled), free(banded), free(bandbuf), free(hits), free(owner);
+	return ok;
+}
+
+/* Every pipe config, tile mode, micro mode and bpp; bank counts, widths,
+ * heights, aspects and tile splits drawn in turn; widths narrower than a
+ * macro tile, equal to it, and not a multiple of it; heights likewise. */
+/* The fuzz find: P8_16x16_8x16, 64 x 8 at 32 bpp, thin, 2048-byte split,
+ * BW = BH = MA = 1.  addrlib's pipe bit 2 is constant there, so elements
+ * (0, 0) and (48, 0) share byte 0 (as in every vector of that config);
+ * pack keeps the one packed last, (48, 0). */
+static void pack_alias_example(void)
+{
+	for (unsigned banks = 2; banks <= 16; banks *= 2) {
+		struct gk_tile_params p;
+		gk_tile_params_init(&p);
+		p.mode = GK_TILE_2D, p.micro = GK_MICRO_THIN, p.bpp = 32, p.width = 64, p.height = 8;
+		p.pipe_config = gk_tile_pipe_config_parse("P8_16x16_8x16");
+		p.tile_split = 2048, p.bank_width = p.bank_height = p.macro_aspect = 1, p.num_banks = banks;
+		struct gk_tile_surface s;
+		uint64_t a0 = 1, a48 = 1;
+		CHECK(gk_tile_surface_init(&s, &p) == 0 && s.pitch == 64, "alias example: %u banks", banks);
+		CHECK(gk_tile_addr(&s, 0, 0, 0, &a0) == 0 && gk_tile_addr(&s, 48, 0, 0, &a48) == 0 && a0 == 0 && a48 == 0,
+		      "alias example: %u banks: (0,0) at %llu, (48,0) at %llu", banks, (unsigned long long)a0,
+		      (unsigned long long)a48);
+		bool warned = false;
+		for (unsigned i = 0; i < s.ndiags; i++)
+			warned |= s.diags[i].severity == GK_WARNING && !strcmp(s.diags[i].field, "pipe_config");
+		CHECK(warned, "alias example: no warning that the layout is many-to-one");
+		uint32_t *lin = malloc(gk_tile_linear_bytes(&s));
+		uint8_t *tiled = malloc((size_t)s.surface_bytes);
+		if (lin && tiled) {
+			for (uint32_t e = 0; e < 64 * 8; e++)
+				lin[e] = 0x1000u + e;
+			gk_tile_pack(&s, lin, tiled);
+			uint32_t v;
+			memcpy(&v, tiled, 4);
+			CHECK(v == 0x1000u + 48, "alias example: byte 0 holds 0x%x, want element (48, 0)", v);
+		}
+		free(lin);
+		free(tiled);
+	}
+}
+
+#define SWEEP_BYTES (128u << 10) /* padded surfaces up to this size (or twice it for one macro-tile row) */
+static void pack_sweep(void)
+{
+	static const int pcs[] = { 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17 };
+	uint64_t rng = 0x5eed71e;
+	unsigned surfaces = 0, failed = 0, narrow = 0, ragged = 0, skipped = 0;
+	for (unsigned mode = GK_TILE_LINEAR; mode <= GK_TILE_2D; mode <<= 1)
+		for (unsigned ip = 0; ip < (mode == GK_TILE_2D ? 14u : 1u); ip++)
+			for (unsigned micro = 0; micro < 2; micro++)
+				for (unsigned lb = 0; lb < 5; lb++)
+					for (unsigned v = 0; v < 6; v++) {
+						struct gk_tile_params p;
+						gk_tile_params_init(&p);
+						p.mode = mode, p.micro = micro, p.bpp = 8u << lb;
+						p.width = p.height = 1;
+						p.slices = v == 5 ? 2 : 1;
+						if (mode == GK_TILE_2D) {
+							p.pipe_config = pcs[ip];
+							/* bank fields cycle through every value across v */
+							p.num_banks = 2u << ((v + ip) % 4);
+							p.bank_width = 1u << ((v + lb) % 4);
+							p.bank_height = 1u << ((v + micro + ip) % 4);
+							p.macro_aspect = 1u << ((v + 2 * ip + lb) % 4);
+							while (p.macro_aspect > p.num_banks)
+								p.macro_aspect >>= 1;
+							p.tile_split = 64u << ((v + lb + ip) % 7);
+							p.pipe_swizzle = (uint32_t)(tl_rand(&rng) % 16);
+							p.bank_swizzle = (uint32_t)(tl_rand(&rng) % 16);
+						}
+						struct gk_tile_surface s;
+						if (gk_tile_surface_init(&s, &p)) {
+							CHECK(0, "sweep params refused: mode %u pc %d", mode, p.pipe_config);
+							continue;
+						}
+						/* a macro tile too large for a quick check: narrower and lower banks, then fewer */
+						while (s.slice_bytes > SWEEP_BYTES / 4 &&
+						       (p.bank_width > 1 || p.bank_height > 1 || p.num_banks > 2)) {
+							if (p.bank_width > 1 || p.bank_height > 1) {
+								if (p.bank_width >= p.bank_height)
+									p.bank_width >>= 1;
+								else
+									p.bank_height >>= 1;
+							} else {
+								p.num_banks >>= 1;
+								p.macro_aspect = p.macro_aspect > p.num_banks ? p.num_banks : p.macro_aspect;
+							}
+							if (gk_tile_surface_init(&s, &p))
+								break;
+						}
+						/* widths: 1, below / at / above one macro tile (8 for 1D, 64 B for linear) */
+						uint32_t mtw = mode == GK_TILE_2D ? s.macro_tile_width : mode == GK_TILE_1D ? 8 : s.pitch_align;
+						uint32_t mth = mode == GK_TILE_2D ? s.macro_tile_height : 8;
+						uint32_t ws[6] = { 1, mtw / 2 + 3, mtw - 1, mtw, mtw + 5, 2 * mtw + mtw / 3 + 1 };
+						uint32_t hs[6] = { 1, mth - 1, 7, mth + 3, 3, mth / 2 + 1 };
+						p.width = ws[v];
+						p.height = hs[(v + lb) % 6];
+						if (gk_tile_surface_init(&s, &p) || s.surface_bytes > SWEEP_BYTES) {
+							/* too large for a quick check: one macro-tile row, one slice */
+							p.height = 1 + p.height % mth;
+							p.width = p.width > mtw ? mtw + 1 : p.width;
+							p.slices = 1;
+							if (gk_tile_surface_init(&s, &p) || s.surface_bytes > SWEEP_BYTES * 2) {
+								skipped++;
+								continue;
+							}
+						}
+						surfaces++;
+						narrow += p.width < mtw;
+						ragged += p.width % mtw != 0;
+						failed += !pack_vs_addr(&s, &rng);
+					}
+	printf("# pack sweep: %u surfaces (%u narrower than a macro tile, %u not a multiple of it), %u failed, "
+	       "%u too large to try\n", surfaces, narrow, ragged, failed, skipped);
+	CHECK(surfaces >= 800 && narrow >= 300 && ragged >= 500, "sweep too small: %u surfaces", surfaces);
 }
 
 /* ---- invalid parameters ------------------------------------------------------ */
@@ -886,6 +1117,21 @@ static uint8_t *png_parse(const uint8_t *p, size_t n, uint32_t *w, uint32_t *h)
 	return img;
 }
 
+static uint32_t png_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* the IDAT chunk length of one row of w pixels: filter byte + RGB, cut into
+ * stored deflate blocks of at most 65535 bytes with 5 header bytes each */
+static uint64_t png_row_chunk(uint32_t w)
+{
+	uint64_t data = 1 + 3ull * w, blocks = 0;
+	for (uint64_t left = data; left; left -= left < 65535 ? left : 65535)
+		blocks++;
+	return data + 5 * blocks;
+}
+
 static void png_tests(void)
 {
 	/* known values */
@@ -951,6 +1197,10 @@ static void png_tests(void)
 	uint8_t *img = png_parse(m.p, m.n, &w, &h);
 	CHECK(r == 0 && img && w == W && h == 3 && img[2 * (1 + 3 * (size_t)W) + 1 + 70000] == (uint8_t)(70000 * 7 + 2),
 	      "wide PNG");
+	/* a row is one IDAT chunk (after the signature, IHDR and the zlib header's
+	 * IDAT) of png_row_chunk(W) bytes */
+	CHECK(m.n > 51 && png_be32(m.p + 47) == png_row_chunk(W) && !memcmp(m.p + 51, "IDAT", 4) && png.error == NULL,
+	      "row chunk length %u, want %llu", m.n > 51 ? png_be32(m.p + 47) : 0, (unsigned long long)png_row_chunk(W));
 	free(img);
 	free(m.p);
 	/* write errors stop the writer; bad sizes and extra or missing rows are refused */
@@ -962,7 +1212,28 @@ static void png_tests(void)
 	struct mem e = { 0 };
 	CHECK(gk_png_begin(&png, 0, 3, mem_write, &e) == -1 && gk_png_begin(&png, 0x7fffffff, 1, mem_write, &e) == -1,
 	      "bad PNG sizes");
-	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1, "missing rows");
+	CHECK(gk_png_begin(&png, 5, 0, mem_write, &e) == -1 && png.error && strstr(png.error, "pixel"),
+	      "bad size error: %s", png.error ? png.error : "none");
+	/* widths near (2^31 - 1) / 3: a row's chunk would pass PNG's 2^31 - 1 byte
+	 * limit (computed here, not written: begin writes only the headers) */
+	const uint32_t near[] = { GK_PNG_MAX_WIDTH - 1, GK_PNG_MAX_WIDTH, GK_PNG_MAX_WIDTH + 1, 715800000u,
+				  0x7fffffffu / 3, 0x7fffffffu / 3 + 1, 0xffffffffu };
+	for (unsigned i = 0; i < sizeof near / sizeof near[0]; i++) {
+		struct mem hm = { 0 };
+		bool fits = png_row_chunk(near[i]) <= 0x7fffffffu;
+		int rb = gk_png_begin(&png, near[i], 1, mem_write, &hm);
+		CHECK(fits == (near[i] <= GK_PNG_MAX_WIDTH), "width %u: chunk %llu", near[i],
+		      (unsigned long long)png_row_chunk(near[i]));
+		CHECK(rb == (fits ? 0 : -1), "width %u: begin %d, row chunk %llu bytes", near[i], rb,
+		      (unsigned long long)png_row_chunk(near[i]));
+		if (!fits)
+			CHECK(hm.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
+			      gk_png_row(&png, row) == -1 && gk_png_end(&png) == -1,
+			      "width %u: refused without a byte, with a reason (%s)", near[i], png.error ? png.error : "none");
+		free(hm.p);
+	}
+	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1 && png.error &&
+	      strstr(png.error, "fewer rows"), "missing rows");
 	CHECK(gk_png_row(&png, row) == 0 && gk_png_row(&png, row) == -1 && gk_png_end(&png) == 0, "extra row");
 	free(e.p);
 	free(row);
@@ -997,6 +1268,8 @@ int main(void)
 	micro_orders(shared);
 	table_soundness();
 	pack_roundtrip();
+	pack_alias_example();
+	pack_sweep();
 	invalid_params();
 	hostile_params();
 	modifier_fields();
