@@ -155,7 +155,9 @@ int cli_emit_words(void *words, const uint32_t *w, size_t n)
 	struct cli_words *e = words;
 	for (size_t i = 0; i < n; i++) {
 		if (e->hex) {
-			if (fprintf(e->out, "0x%08x\n", w[i]) < 0)
+			/* per_line words a line (a 64-bit instruction's two), else one */
+			bool last = !e->per_line || (i + 1) % e->per_line == 0 || i + 1 == n;
+			if (fprintf(e->out, last ? "0x%08x\n" : "0x%08x ", w[i]) < 0)
 				e->failed = 1;
 		} else {
 			unsigned char b[4] = { (unsigned char)w[i], (unsigned char)(w[i] >> 8), (unsigned char)(w[i] >> 16),
@@ -327,4 +329,68 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	}
 	gk_input_destroy(in);
 	return rc;
+}
+
+/* "FILE:LINE:COL: error: [PACKET: ]message" */
+static int encode_diag(void *ctx, const struct gk_diag *d)
+{
+	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", (const char *)ctx, d->line, d->col,
+		d->severity == GK_ERROR ? "error" : "warning", d->packet ? d->packet : "", d->packet ? ": " : "",
+		(int)gk_diag_message_len(d), d->message);
+	return 0;
+}
+
+static void encode_one_line(void *a, unsigned line, const char *s, size_t n)
+{
+	(void)line; /* the assembler counts the lines it is given */
+	gk_engine_asm_line(a, s, n);
+}
+
+int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line)
+{
+	int hex;
+	if (cli_encode_format(o->format, &hex))
+		return 2;
+	FILE *f = cli_open_in(o->file, "r");
+	if (!f)
+		return 2;
+	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
+	const char *name = cli_display_name(o->file);
+	struct cli_words ec = { out, hex, 0, words_per_line };
+	struct gk_engine_asm *a = out ? gk_engine_asm_open(e, cli_emit_words, &ec, encode_diag, (void *)name) : NULL;
+	if (!a) {
+		if (out)
+			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		cli_close(f);
+		cli_close(out);
+		return 2;
+	}
+	int rc = cli_each_line(f, name, encode_one_line, a);
+	unsigned errors = gk_engine_asm_finish(a);
+	if (fflush(out) != 0 || ec.failed) {
+		fprintf(stderr, "%s: write error\n", CLI_PROG);
+		rc = 2;
+	}
+	if (!rc && errors)
+		rc = 1;
+	cli_close(out);
+	cli_close(f);
+	gk_engine_asm_close(a);
+	return rc;
+}
+
+int cli_run_list(struct gk_engine *e)
+{
+	static char obuf[1 << 16];
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	if (gk_engine_describe(e, &out) != 0) {
+		fprintf(stderr, "%s: %s has no list\n", CLI_PROG, gk_engine_name(e));
+		return 2;
+	}
+	gk_out_flush(&out);
+	if (fflush(stdout) != 0 || out.failed) {
+		fprintf(stderr, "%s: write error\n", CLI_PROG);
+		return 2;
+	}
+	return 0;
 }

@@ -42,6 +42,7 @@ int cli_encode_format(const char *format, int *hex);
 struct cli_words {
 	FILE *out;
 	int hex, failed;
+	unsigned per_line; /* hex: words a line (0: one) */
 };
 int cli_emit_words(void *words, const uint32_t *w, size_t n);
 
@@ -58,6 +59,11 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
  * (0, 1 when check found errors, 2 for usage, input and output errors).
  * trailing_is_diag: a binary input ending inside a unit is a diagnostic of
  * the stream (ir3 instructions), not an input error. */
+/* encode one input with e's assembler (hex output: words_per_line words a
+ * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
+int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
+/* list: the unit descriptions e's GPU has, on stdout */
+int cli_run_list(struct gk_engine *e);
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
 void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2

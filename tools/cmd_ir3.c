@@ -38,18 +38,11 @@ int cmd_ir3_knows_gpu(const char *gpu)
 	return gk_ir3_gpu(gpu, &id) == 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* Streams the input through the library's reader in 8-byte units (binary
  * instructions, or hex in the forms include/gfxkit/stream.h lists), so
  * memory stays bounded whatever the input size. */
-static int run_decode(const struct cli_opts *o, int checking)
+/* decode (0), check (1), encode (2) or list (3) through the ir3 engine */
+static int run(const struct cli_opts *o, int mode)
 {
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open("ir3", o->gpu, &err);
@@ -57,95 +50,13 @@ static int run_decode(const struct cli_opts *o, int checking)
 		fprintf(stderr, "%s: %s\n", prog, err.message);
 		return 2;
 	}
-	int rc = cli_run_stream(o, e, checking, 1);
+	/* encode's hex output: an instruction's two words a line */
+	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(o, e, 2) : cli_run_stream(o, e, mode, 1);
 	gk_engine_close(e);
 	return rc;
 }
 
 /* one line of encode input -> the instruction text in [*s, *e); 0: blank */
-static int strip_line(const char *p, size_t n, size_t *s, size_t *e)
-{
-	size_t i = 0;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	/* "0xOFFSET:" as decode prints it */
-	if (i + 2 < n && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X')) {
-		size_t j = i + 2;
-		while (j < n && hexval((unsigned char)p[j]) >= 0)
-			j++;
-		if (j > i + 2 && j < n && p[j] == ':') {
-			i = j + 1;
-			while (i < n && (p[i] == ' ' || p[i] == '\t'))
-				i++;
-		}
-	}
-	size_t end = i;
-	while (end < n && p[end] != ';')
-		end++;
-	while (end > i && (p[end - 1] == ' ' || p[end - 1] == '\t' || p[end - 1] == '\r'))
-		end--;
-	*s = i;
-	*e = end;
-	return end > i;
-}
-
-struct ir3_encode {
-	unsigned gpu_id;
-	const char *name;
-	FILE *out;
-	int hex;
-	unsigned errors;
-};
-
-static void encode_line(void *ctx, unsigned line, const char *p, size_t n)
-{
-	struct ir3_encode *c = ctx;
-	size_t s, e;
-	if (!strip_line(p, n, &s, &e))
-		return;
-	uint64_t w;
-	struct gk_diag err;
-	if (gk_ir3_encode(c->gpu_id, p + s, e - s, &w, &err) != 0) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", c->name, line, (unsigned)(s + (err.col ? err.col : 1)),
-			err.message);
-		c->errors++;
-	} else {
-		/* two 32-bit words, low first: the word sink every engine uses */
-		const uint32_t dw[2] = { (uint32_t)w, (uint32_t)(w >> 32) };
-		if (c->hex)
-			fprintf(c->out, "0x%08x 0x%08x\n", dw[0], dw[1]);
-		else {
-			struct cli_words words = { c->out, 0, 0 };
-			cli_emit_words(&words, dw, 2);
-		}
-	}
-}
-
-static int run_encode(const struct cli_opts *o, unsigned gpu_id)
-{
-	int hex;
-	if (cli_encode_format(o->format, &hex))
-		return 2;
-	FILE *f = cli_open_in(o->file, "r");
-	if (!f)
-		return 2;
-	FILE *of = cli_open_out(o->out, hex ? "w" : "wb");
-	if (!of) {
-		cli_close(f);
-		return 2;
-	}
-	struct ir3_encode c = { gpu_id, cli_display_name(o->file), of, hex, 0 };
-	int rc = cli_each_line(f, c.name, encode_line, &c);
-	if (fflush(of) != 0 || ferror(of)) {
-		fprintf(stderr, "%s: write error\n", prog);
-		rc = 2;
-	}
-	if (of != stdout && fclose(of) != 0)
-		rc = 2;
-	cli_close(f);
-	return rc ? rc : c.errors ? 1 : 0;
-}
-
 int cmd_ir3(const struct cli_opts *o)
 {
 	unsigned gpu_id;
@@ -155,38 +66,18 @@ int cmd_ir3(const struct cli_opts *o)
 		return 2;
 	}
 	if (!strcmp(o->cmd, "decode"))
-		return run_decode(o, 0);
+		return run(o, 0);
 	if (!strcmp(o->cmd, "check"))
-		return run_decode(o, 1);
+		return run(o, 1);
 	if (!strcmp(o->cmd, "encode")) {
 		if (o->json) {
 			fprintf(stderr, "%s: --json is for decode and check\n", prog);
 			return 2;
 		}
-		return run_encode(o, gpu_id);
+		return run(o, 2);
 	}
-	if (!strcmp(o->cmd, "list")) {
-		struct gk_ir3_encoding *enc = malloc(512 * sizeof *enc);
-		if (!enc)
-			return 2;
-		size_t n = gk_ir3_encodings(gpu_id, enc, 512);
-		for (size_t i = 0; i < n && i < 512; i++) {
-			/* bit 63 first: 0/1 fixed, x don't care, . a field */
-			char pat[80];
-			unsigned k = 0;
-			for (int b = 63; b >= 0; b--) {
-				uint64_t m = 1ull << b;
-				pat[k++] = (enc[i].mask & m) ? ((enc[i].match & m) ? '1' : '0') : (enc[i].dontcare & m) ? 'x' : '.';
-				if (b && b % 8 == 0)
-					pat[k++] = '_';
-			}
-			pat[k] = 0;
-			printf("%s  %-20s gen %u..%u\n", pat, enc[i].name, enc[i].gen_min,
-			       enc[i].gen_max > 9999 ? 9999 : enc[i].gen_max);
-		}
-		free(enc);
-		return 0;
-	}
+	if (!strcmp(o->cmd, "list"))
+		return run(o, 3);
 	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o->cmd);
 	cmd_ir3_usage(stderr);
 	return 2;

@@ -169,49 +169,18 @@ static int isa_stream(const struct cli_opts *o, int checking)
 	return rc;
 }
 
-static int asm_diag(void *ctx, const struct gk_diag *d)
-{
-	fprintf(stderr, "%s:%u:%u: %s: %.*s\n", (const char *)ctx, d->line, d->col,
-		d->severity == GK_ERROR ? "error" : "warning", (int)gk_diag_message_len(d), d->message);
-	return 0;
-}
 
-static void asm_one_line(void *a, unsigned line, const char *s, size_t n)
-{
-	(void)line; /* the assembler counts the lines it is given */
-	gk_amdgpu_asm_line(a, s, n);
-}
 
-static int isa_encode(const struct cli_opts *o, const struct gk_amdgpu_gen *g)
+static int isa_encode(const struct cli_opts *o)
 {
-	int hex;
-	if (cli_encode_format(o->format, &hex))
-		return 2;
-	FILE *f = cli_open_in(o->file, "r");
-	if (!f)
-		return 2;
-	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
-	struct gk_amdgpu_asm *a = out ? malloc(sizeof *a) : NULL;
-	if (!a) {
-		if (out)
-			fprintf(stderr, "%s: out of memory\n", prog);
-		cli_close(f);
-		cli_close(out);
+	struct gk_diag err;
+	struct gk_engine *e = gk_engine_open("amdgpu", o->gpu, &err);
+	if (!e) {
+		fprintf(stderr, "%s: %s\n", prog, err.message);
 		return 2;
 	}
-	struct cli_words ec = { out, hex, 0 };
-	const char *name = cli_display_name(o->file);
-	gk_amdgpu_asm_init(a, g, cli_emit_words, &ec, asm_diag, (void *)name);
-	int rc = cli_each_line(f, name, asm_one_line, a);
-	if (fflush(out) != 0 || ec.failed) {
-		fprintf(stderr, "%s: write error\n", prog);
-		rc = 2;
-	}
-	if (!rc && a->errors)
-		rc = 1;
-	cli_close(out);
-	cli_close(f);
-	free(a);
+	int rc = cli_run_encode(o, e, 0);
+	gk_engine_close(e);
 	return rc;
 }
 
@@ -231,7 +200,7 @@ int amdgpu_isa_run(const struct cli_opts *o)
 			fprintf(stderr, "%s: encode takes no --json\n", prog);
 			return 2;
 		}
-		return isa_encode(o, g);
+		return isa_encode(o);
 	}
 	fprintf(stderr, "%s: -e isa has decode, encode and check, not '%s'\n", prog, o->cmd);
 	amdgpu_isa_usage(stderr);

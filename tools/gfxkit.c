@@ -30,86 +30,6 @@ static void usage(FILE *f)
 		gk_pm4_gpu_help(), gk_dma_gpu_help());
 }
 
-/* ---- encode ---- */
-
-struct diag_ctx {
-	const char *file;
-};
-
-static int asm_diag(void *ctx, const struct gk_diag *d)
-{
-	struct diag_ctx *c = ctx;
-	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", c->file, d->line, d->col, d->severity == GK_ERROR ? "error" : "warning",
-		d->packet ? d->packet : "", d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
-	return 0;
-}
-
-static void asm_one_line(void *a, unsigned line, const char *s, size_t n)
-{
-	(void)line; /* gk_asm counts the lines it is given */
-	gk_asm_line(a, s, n);
-}
-
-static int run_encode(const struct cli_opts *o, const struct gk_format *fmt)
-{
-	int hex;
-	if (cli_encode_format(o->format, &hex))
-		return 2;
-	FILE *f = cli_open_in(o->file, "r");
-	if (!f)
-		return 2;
-	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
-	void *st = out ? malloc(gk_asm_state_size()) : NULL;
-	if (!st) {
-		if (out)
-			fprintf(stderr, "%s: out of memory\n", prog);
-		cli_close(f);
-		cli_close(out);
-		return 2;
-	}
-	struct cli_words ec = { out, hex, 0 };
-	struct diag_ctx dc = { cli_display_name(o->file) };
-	struct gk_asm a;
-	gk_asm_init(&a, fmt, st, cli_emit_words, &ec, asm_diag, &dc);
-	int rc = cli_each_line(f, dc.file, asm_one_line, &a);
-	gk_asm_finish(&a);
-	if (fflush(out) != 0 || ec.failed) {
-		fprintf(stderr, "%s: write error\n", prog);
-		rc = 2;
-	}
-	if (!rc && a.errors)
-		rc = 1;
-	cli_close(out);
-	cli_close(f);
-	free(st);
-	return rc;
-}
-
-/* ---- list ---- */
-
-static int run_list(const struct gk_format *fmt)
-{
-	for (size_t i = 0; i < fmt->ndescs; i++) {
-		const struct gk_packet_desc *d = &fmt->descs[i];
-		if (!(d->gens & fmt->gen_bit))
-			continue; /* not on this generation (PACKET1: on none) */
-		char op[16] = "   -";
-		bool has_op = false, has_sub = false;
-		for (unsigned l = 0; l < 2; l++)
-			for (unsigned k = 0; k < (l ? d->nfields : d->nhdr); k++) {
-				unsigned kind = (l ? d->fields : d->hdr)[k].kind;
-				has_op |= kind == GK_OPCODE;
-				has_sub |= kind == GK_SUBOP;
-			}
-		if (has_sub)
-			snprintf(op, sizeof op, "0x%x/0x%02x", d->opcode, d->sub_opcode);
-		else if (has_op)
-			snprintf(op, sizeof op, "0x%02x", d->opcode);
-		printf("%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
-	}
-	return 0;
-}
-
 /* Commands with their own argument grammar (tools/cmd_*.c): the whole
  * argument vector goes to them. */
 static const struct command {
@@ -222,8 +142,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %s; known: %s\n", prog, err.message, gk_engine_gpu_help(ename));
 		return 2;
 	}
-	const struct gk_format *fmt = gk_engine_format(e);
-	int rc = mode == 3 ? run_list(fmt) : mode == 2 ? run_encode(&o, fmt) : cli_run_stream(&o, e, mode == 1, 0);
+	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, 0) : cli_run_stream(&o, e, mode == 1, 0);
 	gk_engine_close(e);
 	return rc;
 }

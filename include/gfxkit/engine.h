@@ -39,6 +39,25 @@ const char *gk_engine_list(size_t i);
 /* The GPU names engine name accepts, for usage texts; NULL for an unknown name. */
 const char *gk_engine_gpu_help(const char *name);
 
+/* ---- the assembler and the list, for any engine ---- */
+
+/* An assembler for e: the text decode prints, fed a line at a time (without
+ * its newline); emit gets each unit's words (a 64-bit instruction as two,
+ * low first), diag each error with its 1-based line and column.  NULL when
+ * e is NULL, the engine has no assembler or memory runs out. */
+struct gk_engine_asm;
+struct gk_engine_asm *gk_engine_asm_open(struct gk_engine *e, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
+					 void *diag_ctx);
+void gk_engine_asm_line(struct gk_engine_asm *a, const char *line, size_t len);
+/* End of the text (a packet still open is emitted): the errors in all. */
+unsigned gk_engine_asm_finish(struct gk_engine_asm *a);
+void gk_engine_asm_close(struct gk_engine_asm *a); /* NULL: nothing */
+
+/* One line per unit description e's GPU has (packets: opcode, name, the
+ * source of its layout; ir3: its bits, name, generations).  0, or -1 when
+ * the engine has no list (or an argument is NULL). */
+int gk_engine_describe(struct gk_engine *e, struct gk_out *o);
+
 /* ---- the stream loop ---- */
 
 struct gk_stream_opts {

@@ -1,10 +1,12 @@
 /* The engine ops every table-described family shares (PM4, DMA): framing,
  * check, text and JSON are the generic walkers over struct gk_format. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "gfxkit/engine.h"
 
 #include "engine_ops.h"
+#include "out.h"
 
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
@@ -91,4 +93,70 @@ void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg)
 {
 	struct desc_engine *d = fam;
 	gk_check_end(&d->check, end, dg);
+}
+
+/* ---- assembler: gk_asm with its state on the heap ---- */
+
+struct desc_asm {
+	struct gk_asm a;
+	void *state;
+};
+
+void *gk_desc_engine_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
+{
+	struct desc_engine *d = fam;
+	struct desc_asm *as = malloc(sizeof *as);
+	void *st = as ? malloc(gk_asm_state_size()) : NULL;
+	if (!st) {
+		free(as);
+		return NULL;
+	}
+	as->state = st;
+	gk_asm_init(&as->a, &d->fmt, st, emit, emit_ctx, diag, diag_ctx);
+	return as;
+}
+
+void gk_desc_engine_asm_line(void *as, const char *line, size_t len)
+{
+	gk_asm_line(&((struct desc_asm *)as)->a, line, len);
+}
+
+unsigned gk_desc_engine_asm_finish(void *as)
+{
+	struct desc_asm *x = as;
+	gk_asm_finish(&x->a);
+	return x->a.errors;
+}
+
+void gk_desc_engine_asm_close(void *as)
+{
+	struct desc_asm *x = as;
+	if (!x)
+		return;
+	free(x->state);
+	free(x);
+}
+
+/* "OPCODE  NAME  SOURCE": the packets this generation has, in table order */
+void gk_desc_engine_list(void *fam, struct gk_out *o)
+{
+	const struct gk_format *fmt = &((struct desc_engine *)fam)->fmt;
+	for (size_t i = 0; i < fmt->ndescs; i++) {
+		const struct gk_packet_desc *d = &fmt->descs[i];
+		if (!(d->gens & fmt->gen_bit))
+			continue; /* not on this generation (PACKET1: on none) */
+		char op[16] = "   -";
+		bool has_op = false, has_sub = false;
+		for (unsigned l = 0; l < 2; l++)
+			for (unsigned k = 0; k < (l ? d->nfields : d->nhdr); k++) {
+				unsigned kind = (l ? d->fields : d->hdr)[k].kind;
+				has_op |= kind == GK_OPCODE;
+				has_sub |= kind == GK_SUBOP;
+			}
+		if (has_sub)
+			snprintf(op, sizeof op, "0x%x/0x%02x", d->opcode, d->sub_opcode);
+		else if (has_op)
+			snprintf(op, sizeof op, "0x%02x", d->opcode);
+		gk_out_printf(o, "%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
+	}
 }

@@ -30,6 +30,14 @@ struct gk_engine_ops {
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows. */
 	void (*end)(void *fam, uint64_t end, struct gk_diags *dg);
+	/* The assembler: the text decode prints, a line at a time, to words
+	 * (emit gets each unit's words); diagnostics carry line and column. */
+	void *(*asm_open)(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx);
+	void (*asm_line)(void *as, const char *line, size_t len);
+	unsigned (*asm_finish)(void *as); /* end of the text: the last unit; errors in all */
+	void (*asm_close)(void *as);
+	/* One line per unit description the GPU has (NULL: the engine has no list). */
+	void (*list)(void *fam, struct gk_out *o);
 };
 
 /* The generic ops over a struct gk_format (src/core/desc_engine.c); a
@@ -44,11 +52,19 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
+void *gk_desc_engine_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx);
+void gk_desc_engine_asm_line(void *as, const char *line, size_t len);
+unsigned gk_desc_engine_asm_finish(void *as);
+void gk_desc_engine_asm_close(void *as);
+void gk_desc_engine_list(void *fam, struct gk_out *o);
 
 #define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
 	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
-	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end }
+	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
+	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
+	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
+	  .list = gk_desc_engine_list }
 
 #endif

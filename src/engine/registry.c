@@ -131,3 +131,52 @@ const struct gk_format *gk_engine_format(const struct gk_engine *e)
 {
 	return e && e->ops->format ? e->ops->format(e->fam) : NULL;
 }
+
+struct gk_engine_asm {
+	const struct gk_engine_ops *ops;
+	void *as;
+};
+
+struct gk_engine_asm *gk_engine_asm_open(struct gk_engine *e, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
+					 void *diag_ctx)
+{
+	if (!e || !e->ops->asm_open)
+		return NULL;
+	struct gk_engine_asm *a = malloc(sizeof *a);
+	if (!a)
+		return NULL;
+	a->ops = e->ops;
+	a->as = e->ops->asm_open(e->fam, emit, emit_ctx, diag, diag_ctx);
+	if (!a->as) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void gk_engine_asm_line(struct gk_engine_asm *a, const char *line, size_t len)
+{
+	if (a && (line || !len))
+		a->ops->asm_line(a->as, line ? line : "", len);
+}
+
+unsigned gk_engine_asm_finish(struct gk_engine_asm *a)
+{
+	return a ? a->ops->asm_finish(a->as) : 0;
+}
+
+void gk_engine_asm_close(struct gk_engine_asm *a)
+{
+	if (!a)
+		return;
+	a->ops->asm_close(a->as);
+	free(a);
+}
+
+int gk_engine_describe(struct gk_engine *e, struct gk_out *o)
+{
+	if (!e || !o || !e->ops->list)
+		return -1;
+	e->ops->list(e->fam, o);
+	return 0;
+}

@@ -269,8 +269,123 @@ static void test_frame_at_window_edge(void)
 	gk_engine_close(e);
 }
 
+/* words sink for the engine assembler */
+struct words {
+	uint32_t *w;
+	size_t n, cap;
+};
+
+static int words_emit(void *ctx, const uint32_t *w, size_t n)
+{
+	struct words *b = ctx;
+	if (b->n + n > b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 1024;
+		while (cap < b->n + n)
+			cap *= 2;
+		uint32_t *q = realloc(b->w, cap * sizeof *q);
+		if (!q)
+			return -1;
+		b->w = q;
+		b->cap = cap;
+	}
+	memcpy(b->w + b->n, w, n * sizeof *w);
+	b->n += n;
+	return 0;
+}
+
+static int count_diag(void *ctx, const struct gk_diag *d)
+{
+	(void)d;
+	++*(unsigned *)ctx;
+	return 0;
+}
+
+/* decode -> the engine's assembler gives the words back, for every engine */
+static void test_asm_round_trip(const char *engine, const char *gpu, uint64_t seed)
+{
+	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
+	enum { N = 4000 };
+	uint32_t *w = malloc(N * sizeof *w);
+	uint64_t s = seed;
+	for (size_t i = 0; i < N; i++) {
+		uint64_t r = tl_rand(&s);
+		w[i] = (uint32_t)r;
+		if ((r >> 40) % 4 == 0)
+			w[i] &= 0xc00fffffu;
+	}
+	struct gk_stream_opts o = { 0 };
+	struct gk_stream_stats st;
+	struct text t = { 0 };
+	run(e, w, N, 0, &o, &t, &st);
+	struct words out = { 0 };
+	unsigned diags = 0;
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &out, count_diag, &diags);
+	CHECK(a != NULL, "%s: an assembler", engine);
+	for (const char *p = t.p; a && p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		gk_engine_asm_line(a, p, len);
+		p += len + (nl != NULL);
+	}
+	unsigned errors = gk_engine_asm_finish(a);
+	gk_engine_asm_close(a);
+	CHECK(errors == 0 && diags == 0 && out.n == N && !memcmp(out.w, w, N * sizeof *w),
+	      "%s %s: decode -> assemble gives %zu words back (%u errors), want the %u", engine, gpu, out.n, errors, N);
+	free(out.w);
+	free(t.p);
+	free(w);
+	gk_engine_close(e);
+}
+
+static void test_asm_and_list(void)
+{
+	test_asm_round_trip("pm4", "evergreen", 11);
+	test_asm_round_trip("dma", "cik", 12);
+	test_asm_round_trip("amdgpu", "gfx10", 13);
+	test_asm_round_trip("ir3", "a630", 14);
+	/* an error carries its line and column */
+	struct gk_engine *e = gk_engine_open("ir3", "a630", NULL);
+	struct words out = { 0 };
+	unsigned diags = 0;
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &out, count_diag, &diags);
+	gk_engine_asm_line(a, "nop", 3);
+	gk_engine_asm_line(a, "  bogus", 7);
+	CHECK(gk_engine_asm_finish(a) == 1 && diags == 1 && out.n == 2, "ir3: one error, one instruction");
+	gk_engine_asm_close(a);
+	free(out.w);
+	/* lists */
+	static const char *const with_list[][2] = { { "pm4", "r600" }, { "dma", "si" }, { "ir3", "a530" } };
+	for (size_t i = 0; i < 3; i++) {
+		struct gk_engine *x = gk_engine_open(with_list[i][0], with_list[i][1], NULL);
+		struct text t = { 0 };
+		char buf[256];
+		struct gk_out o = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+		int rc = gk_engine_describe(x, &o);
+		gk_out_flush(&o);
+		text_write(&t, "", 0);
+		unsigned lines = 0;
+		for (const char *p = t.p; p && (p = strchr(p, '\n')); p++)
+			lines++;
+		CHECK(rc == 0 && lines > 20, "%s list: rc %d, %u lines", with_list[i][0], rc, lines);
+		free(t.p);
+		gk_engine_close(x);
+	}
+	struct gk_engine *g = gk_engine_open("amdgpu", "gfx9", NULL);
+	char buf[16];
+	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+	CHECK(gk_engine_describe(g, &o) == -1 && gk_engine_describe(NULL, &o) == -1 && gk_engine_describe(g, NULL) == -1,
+	      "no list for amdgpu; NULLs refused");
+	CHECK(!gk_engine_asm_open(NULL, words_emit, NULL, NULL, NULL), "no assembler for a NULL engine");
+	gk_engine_asm_line(NULL, "x", 1);
+	CHECK(gk_engine_asm_finish(NULL) == 0, "finish NULL");
+	gk_engine_asm_close(NULL);
+	gk_engine_close(g);
+	gk_engine_close(e);
+}
+
 int main(void)
 {
+	test_asm_and_list();
 	test_frame_at_window_edge();
 	test_registry();
 	test_same_as_packets("pm4", "r600", 1);

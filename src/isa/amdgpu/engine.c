@@ -76,6 +76,30 @@ static void amdgpu_end(void *fam, uint64_t end, struct gk_diags *dg)
 	(void)dg;
 }
 
+static void *amdgpu_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
+{
+	struct amdgpu_engine *a = fam;
+	struct gk_amdgpu_asm *as = malloc(sizeof *as); /* its symbol table is 36 KB */
+	if (as)
+		gk_amdgpu_asm_init(as, a->gen, emit, emit_ctx, diag, diag_ctx);
+	return as;
+}
+
+static void amdgpu_asm_line(void *as, const char *line, size_t len)
+{
+	gk_amdgpu_asm_line(as, line, len);
+}
+
+static unsigned amdgpu_asm_finish(void *as)
+{
+	return ((struct gk_amdgpu_asm *)as)->errors; /* every line is a whole unit */
+}
+
+static void amdgpu_asm_close(void *as)
+{
+	free(as);
+}
+
 const struct gk_engine_ops gk_amdgpu_engine_ops = {
 	.name = "amdgpu",
 	.gpu_help = gk_amdgpu_gpu_help,
@@ -90,4 +114,9 @@ const struct gk_engine_ops gk_amdgpu_engine_ops = {
 	.text = amdgpu_text,
 	.json = amdgpu_json,
 	.end = amdgpu_end,
+	.asm_open = amdgpu_asm_open,
+	.asm_line = amdgpu_asm_line,
+	.asm_finish = amdgpu_asm_finish,
+	.asm_close = amdgpu_asm_close,
+	.list = NULL,
 };
