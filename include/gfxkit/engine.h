@@ -10,6 +10,7 @@
 
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
+#include "gfxkit/memory.h"
 #include "gfxkit/stream.h"
 
 #ifdef __cplusplus
@@ -58,7 +59,22 @@ void gk_engine_asm_close(struct gk_engine_asm *a); /* NULL: nothing */
  * the engine has no list (or an argument is NULL). */
 int gk_engine_describe(struct gk_engine *e, struct gk_out *o);
 
+/* The k-th memory range (k from 0) the unit e decoded last (in a gk_unit_fn)
+ * reads or writes, from the access model (include/gfxkit/memory.h): 1 with
+ * *a set, 0 when that access touches nothing here (a register target, a
+ * zero count), -1 when the unit has no access k, the engine describes no
+ * memory accesses, or an argument is NULL. */
+int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a);
+
 /* ---- the stream loop ---- */
+
+/* Called by gk_stream_run after each unit is decoded and checked, before it
+ * is printed: its byte offset, its words (n of them; valid during the call)
+ * and its diagnostics.  gk_engine_access works on the unit meanwhile.  A
+ * non-zero return stops the stream there (that unit is not printed, and the
+ * end-of-stream diagnostics are not made). */
+typedef int (*gk_unit_fn)(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
+			  const struct gk_diags *dg);
 
 struct gk_stream_opts {
 	bool check;                   /* check: print only diagnostics (text: as FILE:0xOFFSET lines) */
@@ -68,6 +84,8 @@ struct gk_stream_opts {
 	const char *name;             /* the input's name in check lines ("-": stdin); NULL: "-" */
 	const struct gk_bo *bos;      /* check these buffers (engines with memory accesses) */
 	unsigned nbos;
+	gk_unit_fn unit;              /* NULL: none */
+	void *unit_ctx;
 };
 
 struct gk_stream_stats {

@@ -160,3 +160,11 @@ void gk_desc_engine_list(void *fam, struct gk_out *o)
 		gk_out_printf(o, "%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
 	}
 }
+
+int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a)
+{
+	struct desc_engine *d = fam;
+	if (!d->pkt.dw)
+		return -1; /* nothing decoded yet */
+	return gk_packet_access(&d->fmt, &d->pkt, k, a);
+}

@@ -7,6 +7,7 @@
 #define GK_ENGINE_OPS_H
 
 #include "gfxkit/engine.h"
+#include "gfxkit/memory.h"
 
 struct gk_engine_ops {
 	const char *name;                 /* "pm4": what -e says */
@@ -36,6 +37,9 @@ struct gk_engine_ops {
 	void (*asm_line)(void *as, const char *line, size_t len);
 	unsigned (*asm_finish)(void *as); /* end of the text: the last unit; errors in all */
 	void (*asm_close)(void *as);
+	/* The k-th memory range the unit last decoded reads or writes: 1 (set),
+	 * 0 (that access touches nothing here), -1 (no access k).  NULL: none. */
+	int (*access)(void *fam, unsigned k, struct gk_mem_access *a);
 	/* One line per unit description the GPU has (NULL: the engine has no list). */
 	void (*list)(void *fam, struct gk_out *o);
 };
@@ -57,6 +61,7 @@ void gk_desc_engine_asm_line(void *as, const char *line, size_t len);
 unsigned gk_desc_engine_asm_finish(void *as);
 void gk_desc_engine_asm_close(void *as);
 void gk_desc_engine_list(void *fam, struct gk_out *o);
+int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a);
 
 #define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
@@ -65,6 +70,6 @@ void gk_desc_engine_list(void *fam, struct gk_out *o);
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
-	  .list = gk_desc_engine_list }
+	  .access = gk_desc_engine_access, .list = gk_desc_engine_list }
 
 #endif

@@ -180,3 +180,10 @@ int gk_engine_describe(struct gk_engine *e, struct gk_out *o)
 	e->ops->list(e->fam, o);
 	return 0;
 }
+
+int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a)
+{
+	if (!e || !a || !e->ops->access)
+		return -1;
+	return e->ops->access(e->fam, k, a);
+}

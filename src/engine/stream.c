@@ -74,6 +74,11 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 		stats->units++;
 		stats->errors += dg.errors;
 		stats->warnings += dg.warnings;
+		if (o->unit && o->unit(o->unit_ctx, e, offset, gk_input_words(in), n, &dg)) {
+			stats->end = offset + 4ull * n;
+			gk_input_skip(in, n);
+			return gk_input_error(in) ? -1 : 0; /* stopped by the caller: no end diagnostics */
+		}
 		if (o->check && !o->json)
 			check_lines(name, offset, &dg, out);
 		else if (o->json && (!o->check || dg.n || dg.dropped))

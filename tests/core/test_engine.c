@@ -383,8 +383,81 @@ static void test_asm_and_list(void)
 	gk_engine_close(e);
 }
 
+/* The unit callback sees every unit with its words, and gk_engine_access
+ * gives the same ranges as the access model on the framed packet. */
+struct unit_seen {
+	const struct gk_format *fmt;
+	unsigned units, accesses, mismatches, stop_after;
+	uint64_t next;
+	unsigned offsets_wrong;
+};
+
+static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *w, size_t n,
+		   const struct gk_diags *dg)
+{
+	struct unit_seen *u = ctx;
+	(void)dg;
+	if (offset != u->next)
+		u->offsets_wrong++;
+	u->next = offset + 4 * n;
+	u->units++;
+	struct gk_packet pkt;
+	gk_packet_frame(u->fmt, w, n, offset, &pkt);
+	for (unsigned k = 0; k < 8; k++) {
+		struct gk_mem_access a, b;
+		memset(&a, 0, sizeof a);
+		memset(&b, 0, sizeof b);
+		int ra = gk_engine_access(e, k, &a), rb = gk_packet_access(u->fmt, &pkt, k, &b);
+		if (ra != rb || (ra == 1 && (a.first != b.first || a.last != b.last || a.rw != b.rw)))
+			u->mismatches++;
+		if (ra < 0)
+			break;
+		u->accesses += ra == 1;
+	}
+	return u->stop_after && u->units == u->stop_after;
+}
+
+static void test_unit_callback(void)
+{
+	static const char *const gens[] = { "cayman", "si", "evergreen" }; /* random CIK words frame as few, huge packets */
+	for (size_t g = 0; g < 3; g++) {
+		struct gk_engine *e = gk_engine_open("dma", gens[g], NULL);
+		enum { N = 20000 };
+		uint32_t *w = malloc(N * sizeof *w);
+		uint64_t s = 21 + g;
+		for (size_t i = 0; i < N; i++) {
+			uint64_t r = tl_rand(&s);
+			w[i] = (uint32_t)r;
+			if ((r >> 40) % 2 == 0)
+				w[i] &= 0xff0000ffu;
+		}
+		struct unit_seen u = { .fmt = gk_engine_format(e) };
+		struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &u };
+		struct gk_stream_stats st;
+		struct text t = { 0 };
+		run(e, w, N, 0, &o, &t, &st);
+		CHECK(u.units == st.units && u.units > 1000 && u.accesses > 100 && !u.mismatches && !u.offsets_wrong,
+		      "dma %s: %u units (%llu), %u accesses, %u mismatches, %u offsets wrong", gens[g], u.units,
+		      (unsigned long long)st.units, u.accesses, u.mismatches, u.offsets_wrong);
+		struct unit_seen v = { .fmt = gk_engine_format(e), .stop_after = 7 };
+		o.unit_ctx = &v;
+		run(e, w, N, 0, &o, &t, &st);
+		CHECK(v.units == 7 && st.units == 7, "dma %s: a callback stops the stream after 7 units: %llu", gens[g],
+		      (unsigned long long)st.units);
+		free(t.p);
+		free(w);
+		gk_engine_close(e);
+	}
+	struct gk_engine *a = gk_engine_open("amdgpu", "gfx10", NULL);
+	struct gk_mem_access m;
+	CHECK(gk_engine_access(a, 0, &m) == -1 && gk_engine_access(NULL, 0, &m) == -1 && gk_engine_access(a, 0, NULL) == -1,
+	      "no accesses for instruction words; NULLs refused");
+	gk_engine_close(a);
+}
+
 int main(void)
 {
+	test_unit_callback();
 	test_asm_and_list();
 	test_frame_at_window_edge();
 	test_registry();
