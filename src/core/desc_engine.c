@@ -18,7 +18,7 @@ struct desc_engine {
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
 {
-	struct desc_engine *d = malloc(sizeof *d);
+	struct desc_engine *d = calloc(1, sizeof *d); /* nothing decoded, nothing framed */
 	if (!d)
 		return NULL;
 	if (init(&d->fmt, gpu) != 0) {

@@ -68,7 +68,8 @@ static void ir3_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_
 		dg->d[dg->n++] = e->insn.diags[i];
 	dg->errors += e->insn.errors;
 	dg->warnings += e->insn.warnings;
-	dg->dropped += e->insn.errors + e->insn.warnings - dg->n;
+	unsigned total = e->insn.errors + e->insn.warnings;
+	dg->dropped += total > dg->n ? total - dg->n : 0;
 }
 
 static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
