@@ -218,14 +218,6 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 	return rc;
 }
 
-void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d)
-{
-	char buf[320];
-	gk_diag_format(d, buf, sizeof buf);
-	fprintf(f, "%s:0x%llx: %s: %s\n", file, (unsigned long long)d->offset,
-		d->severity == GK_ERROR ? "error" : "warning", buf);
-}
-
 int cli_input_error(const char *name, const struct gk_input *in)
 {
 	const struct gk_diag *e = gk_input_error(in);
@@ -296,19 +288,23 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	if (ie && ie->code == GK_D_TRUNCATED && trailing_is_diag) {
 		/* a binary input's trailing bytes: a diagnostic of the stream, after
 		 * its whole units, not a failure to read it */
-		unsigned tail = (unsigned)(src.bytes - ie->offset);
-		unsigned long long at = (unsigned long long)ie->offset;
-		unsigned bits = 8 * gk_engine_unit_bytes(e);
+		struct gk_diags dg = { .n = 1, .errors = 1 };
+		struct gk_diag *d = &dg.d[0];
+		d->severity = GK_ERROR;
+		d->code = GK_D_TRUNCATED;
+		d->offset = ie->offset;
+		d->dw = -1;
+		d->lo = d->hi = -1;
+		snprintf(d->message, sizeof d->message, "%u trailing bytes: not a whole %u-bit instruction",
+			 (unsigned)(src.bytes - ie->offset), 8 * gk_engine_unit_bytes(e));
 		errors++;
-		if (o->json)
-			fprintf(of, "{\"offset\":%llu,\"engine\":\"%s\",\"end\":true,\"diagnostics\":[{\"severity\":\"error\","
-				    "\"code\":\"truncated\",\"offset\":%llu,\"dw\":null,\"bits\":null,\"field\":null,\"message\":"
-				    "\"%u trailing bytes: not a whole %u-bit instruction\"}]}\n",
-				at, gk_engine_name(e), at, tail, bits);
-		else
-			fprintf(of, checking ? "%s:0x%llx: error: %u trailing bytes: not a whole %u-bit instruction\n"
-					     : "    ; %s:0x%llx: error: %u trailing bytes: not a whole %u-bit instruction\n",
-				name, at, tail, bits);
+		if (o->json) { /* the end line every engine writes */
+			gk_json_end(gk_engine_name(e), ie->offset, &dg, &out);
+			gk_out_flush(&out);
+		} else {
+			fprintf(of, checking ? "%s:0x%llx: error: %s\n" : "    ; %s:0x%llx: error: %s\n", name,
+				(unsigned long long)ie->offset, d->message);
+		}
 		ie = NULL;
 	}
 	if (fflush(of) != 0)

@@ -38,7 +38,7 @@ const char *cli_display_name(const char *name); /* "<stdin>" for NULL and "-" */
 int cli_decode_format(const char *format, enum gk_in_format *inf);
 int cli_encode_format(const char *format, int *hex);
 
-/* gk_asm / gk_amdgpu_asm word sink: little-endian bytes, or one 0x%08x a line */
+/* the assembler's word sink: little-endian bytes, or hex words (per_line a line) */
 struct cli_words {
 	FILE *out;
 	int hex, failed;
@@ -53,19 +53,17 @@ int cli_emit_words(void *words, const uint32_t *w, size_t n);
 int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line, const char *s, size_t n),
 		  void *ctx);
 
-/* "FILE:0xOFFSET: error: dwN[hi:lo]: message" */
-/* decode (checking 0) or check one input with engine e, as the options say:
- * the one stream loop (gk_stream_run) between the files and the exit status
- * (0, 1 when check found errors, 2 for usage, input and output errors).
- * trailing_is_diag: a binary input ending inside a unit is a diagnostic of
- * the stream (ir3 instructions), not an input error. */
 /* encode one input with e's assembler (hex output: words_per_line words a
  * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
 /* list: the unit descriptions e's GPU has, on stdout */
 int cli_run_list(struct gk_engine *e);
+/* decode (checking 0) or check one input with engine e, as the options say:
+ * the one stream loop (gk_stream_run) between the files and the exit status
+ * (0, 1 when check found errors, 2 for usage, input and output errors).
+ * trailing_is_diag: a binary input ending inside a unit is a diagnostic of
+ * the stream (ir3 instructions), not an input error. */
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
-void cli_print_diag(FILE *f, const char *file, const struct gk_diag *d);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */
 int cli_input_error(const char *name, const struct gk_input *in);

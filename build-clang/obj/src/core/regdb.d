@@ -1,3 +1,0 @@
-build-clang/obj/src/core/regdb.o: src/core/regdb.c include/gfxkit/regdb.h
-
-include/gfxkit/regdb.h:

@@ -1,6 +1,0 @@
-build-clang/obj/src/tiling/png.o: src/tiling/png.c \
-  include/gfxkit/tiling.h include/gfxkit/diag.h
-
-include/gfxkit/tiling.h:
-
-include/gfxkit/diag.h:

@@ -1,4 +1,0 @@
-build-clang/obj/src/tiling/tiling_chips.o: src/tiling/tiling_chips.c \
-  src/tiling/tiling_tab.h
-
-src/tiling/tiling_tab.h:

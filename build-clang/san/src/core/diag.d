@@ -1,3 +1,0 @@
-build-clang/san/src/core/diag.o: src/core/diag.c include/gfxkit/diag.h
-
-include/gfxkit/diag.h:
