@@ -10,7 +10,6 @@
 #include "bits.h"
 #include "layout.h"
 
-#define add gk_diags_add /* the short name the rules below use */
 
 struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
 			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
@@ -68,8 +67,8 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 	switch (f->kind) {
 	case GK_ENUM:
 		if (!gk_enum_name(f->enm, v)) {
-			add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name,
-			    "%s=%llu is a reserved value", f->name, (unsigned long long)v);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name,
+			             "%s=%llu is a reserved value", f->name, (unsigned long long)v);
 			return;
 		}
 		break;
@@ -77,27 +76,27 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 		break;
 	}
 	if (f->max && (v < f->min || v > f->max))
-		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu outside %llu..%llu%s%s", f->name,
-		    (unsigned long long)v, (unsigned long long)f->min, (unsigned long long)f->max,
-		    f->why ? ": " : "", f->why ? f->why : "");
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu outside %llu..%llu%s%s", f->name,
+		             (unsigned long long)v, (unsigned long long)f->min, (unsigned long long)f->max,
+		             f->why ? ": " : "", f->why ? f->why : "");
 	if (f->forbid && v < 32 && ((f->forbid >> v) & 1u))
-		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu not allowed here%s%s", f->name,
-		    (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu not allowed here%s%s", f->name,
+		             (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
 	if ((f->flags & GK_F_NOTZERO) && v == 0)
-		add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s must not be zero", f->name);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s must not be zero", f->name);
 	if ((f->flags & GK_F_MBZ) && v != 0)
-		add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, dw, lo, hi, f->name, "%s=%llu must be 0%s%s", f->name,
-		    (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, dw, lo, hi, f->name, "%s=%llu must be 0%s%s", f->name,
+		             (unsigned long long)v, f->why ? ": " : "", f->why ? f->why : "");
 	if (f->align && f->kind != GK_ADDR && (v & (f->align - 1u))) {
-		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, f->name, "%s=%llu not a multiple of %u%s%s", f->name,
-		    (unsigned long long)v, f->align, f->why ? ": " : "", f->why ? f->why : "");
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, f->name, "%s=%llu not a multiple of %u%s%s", f->name,
+		             (unsigned long long)v, f->align, f->why ? ": " : "", f->why ? f->why : "");
 	} else if (f->align && (v & (f->align - 1u))) {
 		/* name the low segment, where the stray bits are */
 		unsigned bits = 0;
 		while ((1u << bits) < f->align)
 			bits++;
-		add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, (int)bits - 1 > lo ? (int)bits - 1 : lo, f->name,
-		    "%s 0x%llx not %s", f->name, (unsigned long long)v, align_name(f->align));
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, (int)bits - 1 > lo ? (int)bits - 1 : lo, f->name,
+		             "%s 0x%llx not %s", f->name, (unsigned long long)v, align_name(f->align));
 	}
 }
 
@@ -112,8 +111,8 @@ static void check_fields(const struct gk_format *fmt, const struct gk_packet *pk
 		if (!gk_field_in_range(f, ndw)) {
 			if (base == 0 && pkt->ndw < pkt->frame.ndw)
 				continue; /* truncated: reported once */
-			add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)(base + gk_field_last_dw(f)), -1, -1, f->name,
-			    "packet too short: %s (dw%u) missing", f->name, base + gk_field_last_dw(f));
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)(base + gk_field_last_dw(f)), -1, -1, f->name,
+			             "packet too short: %s (dw%u) missing", f->name, base + gk_field_last_dw(f));
 			continue;
 		}
 		check_field(fmt, pkt, f, base, out);
@@ -125,7 +124,7 @@ static void reserved_bits(const struct gk_packet *pkt, unsigned dw, uint32_t bit
 	if (!bits)
 		return;
 	int lo = __builtin_ctz(bits), hi = 31 - __builtin_clz(bits);
-	add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, (int)dw, lo, hi, 0, "reserved bits set (0x%08x)", bits);
+	gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, (int)dw, lo, hi, 0, "reserved bits set (0x%08x)", bits);
 }
 
 static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
@@ -139,12 +138,12 @@ static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt,
 	uint64_t n = L->tail_end > L->tail_begin ? L->tail_end - L->tail_begin : 0;
 	uint64_t end = start + 4 * n;
 	if (sp->end == 0)
-		add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
-		    "%s has no %s register space", fmt->gen, sp->name);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		             "%s has no %s register space", fmt->gen, sp->name);
 	else if (start >= sp->end || end > sp->end)
-		add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
-		    "registers 0x%05llx..0x%05llx outside the %s space 0x%05x..0x%05x", (unsigned long long)start,
-		    (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		             "registers 0x%05llx..0x%05llx outside the %s space 0x%05x..0x%05x", (unsigned long long)start,
+		             (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
 }
 
 /* ---- rules between fields ---- */
@@ -203,37 +202,37 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 		case GK_R_SAME_LOW: {
 			uint64_t m = (1ull << ru->arg) - 1;
 			if ((a & m) != (b & m))
-				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name,
-				    "%s 0x%llx and %s 0x%llx differ in their low %u bits%s%s", fa->name, (unsigned long long)a,
-				    fb->name, (unsigned long long)b, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name,
+				             "%s 0x%llx and %s 0x%llx differ in their low %u bits%s%s", fa->name, (unsigned long long)a,
+				             fb->name, (unsigned long long)b, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
 			break;
 		}
 		case GK_R_X_DWORD:
 			if (b < 2 && ((a << b) & 3))
-				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
-				    "%s=%llu is not dword aligned at %u byte%s per element (multiple of %u needed)", fa->name,
-				    (unsigned long long)a, 1u << b, b ? "s" : "", 4u >> b);
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
+				             "%s=%llu is not dword aligned at %u byte%s per element (multiple of %u needed)", fa->name,
+				             (unsigned long long)a, 1u << b, b ? "s" : "", 4u >> b);
 			break;
 		case GK_R_ALIGN_IF:
 			if (!fb && ru->arg && (a % ru->arg))
-				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name, "%s=%llu not a multiple of %u%s%s",
-				    fa->name, (unsigned long long)a, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name, "%s=%llu not a multiple of %u%s%s",
+				             fa->name, (unsigned long long)a, ru->arg, ru->why ? ": " : "", ru->why ? ru->why : "");
 			else if (fb && b == ru->arg2 && ru->arg && (a % ru->arg))
-				add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
-				    "%s=0x%llx not a multiple of %u when %s=%llu%s%s", fa->name, (unsigned long long)a, ru->arg,
-				    fb->name, (unsigned long long)b, ru->why ? ": " : "", ru->why ? ru->why : "");
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_MISALIGNED, dw, lo, hi, fa->name,
+				             "%s=0x%llx not a multiple of %u when %s=%llu%s%s", fa->name, (unsigned long long)a, ru->arg,
+				             fb->name, (unsigned long long)b, ru->why ? ": " : "", ru->why ? ru->why : "");
 			break;
 		case GK_R_EQUAL:
 			if (a != b && !(a == ru->arg && b == ru->arg2))
-				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu differs from %s=%llu%s%s", fa->name,
-				    (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
-				    ru->why ? ru->why : "");
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu differs from %s=%llu%s%s", fa->name,
+				             (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
+				             ru->why ? ru->why : "");
 			break;
 		case GK_R_NOT_BOTH:
 			if (a == ru->arg && b == ru->arg2)
-				add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu is not allowed with %s=%llu%s%s",
-				    fa->name, (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
-				    ru->why ? ru->why : "");
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu is not allowed with %s=%llu%s%s",
+				             fa->name, (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
+				             ru->why ? ru->why : "");
 			break;
 		default:
 			break;
@@ -256,8 +255,8 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 		const char *verb = a.rw == GK_ACC_READ ? "reads" : a.rw == GK_ACC_WRITE ? "writes" : "reads and writes";
 		const char *name = a.field->name;
 		if (a.overflow) {
-			add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
-			    "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
+			             "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
 			continue;
 		}
 		unsigned ix;
@@ -265,16 +264,16 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 			continue; /* inside one, or no buffers at all */
 		const struct gk_bo *near = &st->bos[ix];
 		if (near->size)
-			add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
-			    (unsigned long long)a.first, (unsigned long long)a.last,
-			    (unsigned long long)(a.last - a.first + 1), name, (unsigned long long)near->base,
-			    (unsigned long long)(near->base + (near->size - 1)));
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
+			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
+			             (unsigned long long)a.first, (unsigned long long)a.last,
+			             (unsigned long long)(a.last - a.first + 1), name, (unsigned long long)near->base,
+			             (unsigned long long)(near->base + (near->size - 1)));
 		else
-			add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			    "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
-			    (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)(a.last - a.first + 1),
-			    name, (unsigned long long)near->base);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
+			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
+			             (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)(a.last - a.first + 1),
+			             name, (unsigned long long)near->base);
 	}
 }
 
@@ -309,9 +308,9 @@ static void exec_regions(struct gk_check_state *st, const struct gk_packet *pkt,
 		if (end <= pkt->offset)
 			continue; /* ended on this boundary (or reported already) */
 		if (end < next) {
-			add(out, pkt, GK_ERROR, GK_D_EXEC_COUNT, -1, -1, -1, st->exec_field[i],
-			    "%s of the packet at 0x%llx ends inside this packet (at 0x%llx), not on a packet boundary",
-			    st->exec_field[i], (unsigned long long)st->exec_from[i], (unsigned long long)end);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_EXEC_COUNT, -1, -1, -1, st->exec_field[i],
+			             "%s of the packet at 0x%llx ends inside this packet (at 0x%llx), not on a packet boundary",
+			             st->exec_field[i], (unsigned long long)st->exec_from[i], (unsigned long long)end);
 			continue;
 		}
 		st->exec_end[keep] = end;
@@ -336,9 +335,9 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 		if (st->exec_end[i] <= end)
 			continue;
 		struct gk_packet p = { .offset = st->exec_from[i] };
-		struct gk_diag *d = add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, st->exec_dw[i], st->exec_lo[i], st->exec_hi[i],
-					st->exec_field[i], "%s runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
-					st->exec_field[i], (unsigned long long)st->exec_end[i], (unsigned long long)end);
+		struct gk_diag *d = gk_diags_add(out, &p, GK_ERROR, GK_D_EXEC_COUNT, st->exec_dw[i], st->exec_lo[i], st->exec_hi[i],
+					         st->exec_field[i], "%s runs past the end of the buffer (to 0x%llx, buffer ends at 0x%llx)",
+					         st->exec_field[i], (unsigned long long)st->exec_end[i], (unsigned long long)end);
 		if (d)
 			d->packet = st->exec_pkt[i];
 	}
@@ -363,31 +362,31 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	int olo = fmt->opcode_field ? fmt->opcode_lo : -1, ohi = fmt->opcode_field ? fmt->opcode_hi : -1;
 	if (pkt->truncated) {
 		const struct gk_field *cf = d ? gk_count_field(d) : 0;
-		add(out, pkt, GK_ERROR, GK_D_TRUNCATED, cf ? cf->seg[0].dw : 0, cf ? cf->seg[0].lo : -1,
-		    cf ? cf->seg[0].hi : -1, cf ? cf->name : 0,
-		    "packet of %u dwords runs past the end of the buffer (%u dwords left)", fr->ndw, pkt->ndw);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TRUNCATED, cf ? cf->seg[0].dw : 0, cf ? cf->seg[0].lo : -1,
+		             cf ? cf->seg[0].hi : -1, cf ? cf->name : 0,
+		             "packet of %u dwords runs past the end of the buffer (%u dwords left)", fr->ndw, pkt->ndw);
 		return;
 	}
 	if (!d) {
 		if (fr->sub_opcode >= 0)
-			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
-			    "unknown packet: opcode 0x%02x, sub-opcode 0x%02x", (unsigned)fr->opcode, (unsigned)fr->sub_opcode);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			             "unknown packet: opcode 0x%02x, sub-opcode 0x%02x", (unsigned)fr->opcode, (unsigned)fr->sub_opcode);
 		else
-			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
-			    fr->opcode);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
+			             fr->opcode);
 		return;
 	}
 	if (fr->unknown) {
 		if (fr->sub_opcode >= 0)
-			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
-			    "opcode 0x%02x sub-opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode,
-			    (unsigned)fr->sub_opcode, fmt->family);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			             "opcode 0x%02x sub-opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode,
+			             (unsigned)fr->sub_opcode, fmt->family);
 		else
-			add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
-			    "opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode, fmt->family);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field,
+			             "opcode 0x%02x is not known for any %s generation", (unsigned)fr->opcode, fmt->family);
 	} else if (fr->other_gen)
-		add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, olo, ohi, fmt->opcode_field, "%s (0x%02x) does not exist on %s",
-		    d->name, (unsigned)fr->opcode, fmt->gen);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_WRONG_GEN, 0, olo, ohi, fmt->opcode_field, "%s (0x%02x) does not exist on %s",
+		             d->name, (unsigned)fr->opcode, fmt->gen);
 	if (fmt->check_framing)
 		fmt->check_framing(fmt, pkt, out);
 
@@ -395,17 +394,17 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	gk_layout_of(fmt, d, pkt->dw, pkt->ndw, &L);
 
 	if (pkt->ndw < d->min_dw)
-		add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, -1, -1, -1, 0, "packet has %u dwords, the layout needs at least %u",
-		    pkt->ndw, d->min_dw);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, -1, -1, -1, 0, "packet has %u dwords, the layout needs at least %u",
+		             pkt->ndw, d->min_dw);
 	else if (d->max_dw && pkt->ndw > d->max_dw)
-		add(out, pkt, GK_ERROR, GK_D_TOO_LONG, -1, -1, -1, 0, "packet has %u dwords, the layout allows at most %u",
-		    pkt->ndw, d->max_dw);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_LONG, -1, -1, -1, 0, "packet has %u dwords, the layout allows at most %u",
+		             pkt->ndw, d->max_dw);
 	else if (L.extra_begin < pkt->ndw && d->tail != GK_TAIL_GROUPS)
-		add(out, pkt, GK_ERROR, GK_D_TOO_LONG, (int)L.extra_begin, -1, -1, 0,
-		    "packet has %u dwords, the layout explains %u", pkt->ndw, L.extra_begin);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_LONG, (int)L.extra_begin, -1, -1, 0,
+		             "packet has %u dwords, the layout explains %u", pkt->ndw, L.extra_begin);
 	if (d->tail && d->tail_unit > 1 && pkt->ndw > d->tail_dw && (pkt->ndw - d->tail_dw) % d->tail_unit)
-		add(out, pkt, GK_ERROR, GK_D_BAD_MULTIPLE, (int)d->tail_dw, -1, -1, d->tail_name,
-		    "%u tail dwords are not a whole number of %u-dword units", pkt->ndw - d->tail_dw, d->tail_unit);
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_BAD_MULTIPLE, (int)d->tail_dw, -1, -1, d->tail_name,
+		             "%u tail dwords are not a whole number of %u-dword units", pkt->ndw - d->tail_dw, d->tail_unit);
 
 	if (L.simple) {
 		/* every field is present and whole: only the ones with a rule */
@@ -456,8 +455,8 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		if (!n)
 			continue;
 		if (st->nexec == sizeof st->exec_end / sizeof st->exec_end[0]) {
-			add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, f->name,
-			    "more than %u nested predicated regions: this one is not tracked", st->nexec);
+			gk_diags_add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, f->name,
+			             "more than %u nested predicated regions: this one is not tracked", st->nexec);
 			continue;
 		}
 		const struct gk_seg *sg = &f->seg[0];
