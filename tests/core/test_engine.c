@@ -23,6 +23,20 @@ static long mem_read(void *ctx, void *buf, size_t cap)
 	return (long)k;
 }
 
+/* n random words (malloc'd), one in `every` ANDed with mask so that short
+ * counts and known opcodes come up often enough for many packets to frame */
+static uint32_t *random_words(size_t n, uint64_t seed, unsigned every, uint32_t mask)
+{
+	uint32_t *w = malloc(n * sizeof *w);
+	for (size_t i = 0; w && i < n; i++) {
+		uint64_t r = tl_rand(&seed);
+		w[i] = (uint32_t)r;
+		if ((r >> 40) % every == 0)
+			w[i] &= mask;
+	}
+	return w;
+}
+
 /* gk_stream_run over words (binary, read chunk bytes at a time) into *t */
 static int run(struct gk_engine *e, const uint32_t *w, size_t n, size_t chunk, const struct gk_stream_opts *o,
 	       struct text *t, struct gk_stream_stats *st)
@@ -151,15 +165,7 @@ static void test_same_as_packets(const char *engine, const char *gpu, uint64_t s
 		return;
 	const struct gk_format *fmt = gk_engine_format(e);
 	enum { N = 6000 };
-	uint32_t *w = malloc(N * sizeof *w);
-	uint64_t s = seed;
-	for (size_t i = 0; i < N; i++) {
-		uint64_t r = tl_rand(&s);
-		/* mostly short counts so many packets frame; some long ones and noise */
-		w[i] = (uint32_t)r;
-		if ((r >> 40) % 4 == 0)
-			w[i] &= 0xc00fffffu;
-	}
+	uint32_t *w = random_words(N, seed, 4, 0xc00fffffu);
 	static const struct gk_bo bos[] = { { 0x1000, 0x100000 }, { 0x40000000, 0x1000 } };
 	struct text a = { 0 }, b = { 0 };
 	for (unsigned mode = 0; mode < 4; mode++) {
@@ -305,14 +311,7 @@ static void test_asm_round_trip(const char *engine, const char *gpu, uint64_t se
 {
 	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
 	enum { N = 4000 };
-	uint32_t *w = malloc(N * sizeof *w);
-	uint64_t s = seed;
-	for (size_t i = 0; i < N; i++) {
-		uint64_t r = tl_rand(&s);
-		w[i] = (uint32_t)r;
-		if ((r >> 40) % 4 == 0)
-			w[i] &= 0xc00fffffu;
-	}
+	uint32_t *w = random_words(N, seed, 4, 0xc00fffffu);
 	struct gk_stream_opts o = { 0 };
 	struct gk_stream_stats st;
 	struct text t = { 0 };
@@ -423,14 +422,7 @@ static void test_unit_callback(void)
 	for (size_t g = 0; g < 3; g++) {
 		struct gk_engine *e = gk_engine_open("dma", gens[g], NULL);
 		enum { N = 20000 };
-		uint32_t *w = malloc(N * sizeof *w);
-		uint64_t s = 21 + g;
-		for (size_t i = 0; i < N; i++) {
-			uint64_t r = tl_rand(&s);
-			w[i] = (uint32_t)r;
-			if ((r >> 40) % 2 == 0)
-				w[i] &= 0xff0000ffu;
-		}
+		uint32_t *w = random_words(N, 21 + g, 2, 0xff0000ffu);
 		struct unit_seen u = { .fmt = gk_engine_format(e) };
 		struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &u };
 		struct gk_stream_stats st;
