@@ -18,10 +18,11 @@ struct gk_engine_ops {
 	void (*close)(void *fam);
 	const char *(*gpu_name)(const void *fam);
 	const struct gk_format *(*format)(const void *fam); /* NULL: not table-described */
-	/* A new stream: forget what the last one left open; check these buffers. */
+	/* A new stream: forget what the last one left open; check these buffers
+	 * (NULL: nothing to forget, no memory accesses). */
 	void (*begin)(void *fam, const struct gk_bo *bos, unsigned nbos);
 	/* Words the unit at w (n >= 1 available) occupies: >= 1, and more than n
-	 * when it runs past what is there. */
+	 * when it runs past what is there (NULL: always unit_bytes / 4). */
 	size_t (*frame)(void *fam, const uint32_t *w, size_t n);
 	/* Decode and check the unit of len words at w, of which n are there
 	 * (n < len: cut off by the end of the input), at byte offset; the unit
@@ -29,7 +30,7 @@ struct gk_engine_ops {
 	void (*unit)(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
-	/* End of the stream at byte offset end: what only the end shows. */
+	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
 	void (*end)(void *fam, uint64_t end, struct gk_diags *dg);
 	/* The assembler: the text decode prints, a line at a time, to words
 	 * (emit gets each unit's words); diagnostics carry line and column. */

@@ -42,6 +42,13 @@ static void check_lines(const char *name, uint64_t offset, const struct gk_diags
 	}
 }
 
+/* words the unit at w takes: the engine's framing, or one unit of
+ * unit_bytes for an instruction set without framing */
+static size_t frame(const struct gk_engine_ops *ops, void *fam, const uint32_t *w, size_t n)
+{
+	return ops->frame ? ops->frame(fam, w, n) : ops->unit_bytes / 4;
+}
+
 int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
 		  struct gk_stream_stats *stats)
 {
@@ -51,11 +58,12 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	void *fam = e->fam;
 	const char *name = o->name ? o->name : "-";
 	memset(stats, 0, sizeof *stats);
-	ops->begin(fam, o->bos, o->nbos);
+	if (ops->begin)
+		ops->begin(fam, o->bos, o->nbos);
 	struct gk_diags dg;
 	long avail;
 	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
-		size_t len = ops->frame(fam, gk_input_words(in), (size_t)avail);
+		size_t len = frame(ops, fam, gk_input_words(in), (size_t)avail);
 		while (len > (size_t)avail) {
 			/* longer than the window holds so far: bring in the rest and
 			 * frame again, since a length field may lie past what framing
@@ -65,7 +73,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 			if (more <= avail)
 				break;
 			avail = more;
-			len = ops->frame(fam, gk_input_words(in), (size_t)avail);
+			len = frame(ops, fam, gk_input_words(in), (size_t)avail);
 		}
 		size_t n = len < (size_t)avail ? len : (size_t)avail;
 		uint64_t offset = gk_input_offset(in);
@@ -89,7 +97,8 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 		gk_input_skip(in, n);
 	}
 	gk_diags_reset(&dg);
-	ops->end(fam, stats->end, &dg);
+	if (ops->end)
+		ops->end(fam, stats->end, &dg);
 	stats->errors += dg.errors;
 	stats->warnings += dg.warnings;
 	if (o->json)

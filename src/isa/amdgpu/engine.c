@@ -32,21 +32,6 @@ static const char *amdgpu_gpu(const void *fam)
 	return gk_amdgpu_gen_name(((const struct amdgpu_engine *)fam)->gen);
 }
 
-static void amdgpu_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
-{
-	(void)fam; /* instruction words touch no memory the stream describes */
-	(void)bos;
-	(void)nbos;
-}
-
-static size_t amdgpu_frame(void *fam, const uint32_t *w, size_t n)
-{
-	(void)fam;
-	(void)w;
-	(void)n;
-	return 1;
-}
-
 static void amdgpu_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
 {
 	struct amdgpu_engine *a = fam;
@@ -67,13 +52,6 @@ static void amdgpu_json(void *fam, const struct gk_diags *dg, unsigned flags, st
 {
 	struct amdgpu_engine *a = fam;
 	gk_amdgpu_json(a->gen, &a->insn, dg, flags, o);
-}
-
-static void amdgpu_end(void *fam, uint64_t end, struct gk_diags *dg)
-{
-	(void)fam;
-	(void)end;
-	(void)dg;
 }
 
 static void *amdgpu_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
@@ -108,12 +86,9 @@ const struct gk_engine_ops gk_amdgpu_engine_ops = {
 	.close = amdgpu_close,
 	.gpu_name = amdgpu_gpu,
 	.format = NULL,
-	.begin = amdgpu_begin,
-	.frame = amdgpu_frame,
 	.unit = amdgpu_unit,
 	.text = amdgpu_text,
 	.json = amdgpu_json,
-	.end = amdgpu_end,
 	.asm_open = amdgpu_asm_open,
 	.asm_line = amdgpu_asm_line,
 	.asm_finish = amdgpu_asm_finish,

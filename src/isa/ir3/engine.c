@@ -39,21 +39,6 @@ static const char *ir3_gpu(const void *fam)
 	return ((const struct ir3_engine *)fam)->gpu;
 }
 
-static void ir3_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
-{
-	(void)fam; /* shader instructions touch no memory the stream describes */
-	(void)bos;
-	(void)nbos;
-}
-
-static size_t ir3_frame(void *fam, const uint32_t *w, size_t n)
-{
-	(void)fam;
-	(void)w;
-	(void)n;
-	return 2;
-}
-
 static void ir3_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
 {
 	struct ir3_engine *e = fam;
@@ -93,13 +78,6 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 	size_t n = gk_ir3_json(&e->insn, e->offset, flags, buf, sizeof buf);
 	gk_out_put(o, buf, n);
 	gk_out_ch(o, '\n');
-}
-
-static void ir3_end(void *fam, uint64_t end, struct gk_diags *dg)
-{
-	(void)fam;
-	(void)end;
-	(void)dg;
 }
 
 /* ---- assembler: one instruction a line, as decode prints it ---- */
@@ -226,12 +204,9 @@ const struct gk_engine_ops gk_ir3_engine_ops = {
 	.close = ir3_close,
 	.gpu_name = ir3_gpu,
 	.format = NULL,
-	.begin = ir3_begin,
-	.frame = ir3_frame,
 	.unit = ir3_unit,
 	.text = ir3_text,
 	.json = ir3_json,
-	.end = ir3_end,
 	.asm_open = ir3_asm_open,
 	.asm_line = ir3_asm_line,
 	.asm_finish = ir3_asm_finish,
