@@ -181,6 +181,7 @@ struct gk_space {
 
 struct gk_format;
 struct gk_packet;
+struct gk_unit;
 struct gk_diags;
 
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
@@ -225,10 +226,10 @@ struct gk_format {
 	/* The family's own rules, beyond what the descriptions say (NULL: none).
 	 * check_framing runs on every framed packet that a description explains
 	 * and is not cut off, right after the opcode diagnostics (PM4: type-1
-	 * packets); check_packet after the generic rules of the description
-	 * (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
+	 * packets); check_unit after the generic rules of the description, on
+	 * the decoded unit (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
 	void (*check_framing)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
-	void (*check_packet)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
+	void (*check_unit)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */
@@ -237,7 +238,7 @@ struct gk_format {
 		uint8_t fixed_len;       /* gk_fixed_len when simple */
 		uint8_t nrules;          /* fields with a value rule (enum gap, range, align) */
 		uint8_t has_notes;       /* some field names a register (.reg) */
-		uint8_t rules[22];       /* their indices; bit 7: in hdr */
+		uint8_t rules[22];       /* their places in a simple unit's fields (gk_unit_decode) */
 		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
 		/* the fields that rules and accesses name, as field indices on this
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */

@@ -14,5 +14,6 @@
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
 #include "gfxkit/tiling.h"
+#include "gfxkit/unit.h"
 
 #endif

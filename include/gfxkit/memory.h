@@ -117,6 +117,10 @@ struct gk_mem_access {
  *  -1  there is no access k (no description, an unknown opcode, a
  *      truncated packet, k past the rows). */
 int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned k, struct gk_mem_access *a);
+/* The same for a decoded unit (what the checker and clients use: the field
+ * values come from the unit, nothing is decoded again). */
+struct gk_unit;
+int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a);
 
 #ifdef __cplusplus
 }

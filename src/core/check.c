@@ -6,6 +6,7 @@
 
 #include "gfxkit/memory.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
 
 #include "bits.h"
 #include "layout.h"
@@ -51,30 +52,20 @@ static const char *align_name(unsigned a)
 	}
 }
 
-static int first_dw(const struct gk_field *f)
+/* Value rules of one field the unit shows. */
+static void check_field(const struct gk_packet *pkt, const struct gk_unit_field *uf, struct gk_diags *out)
 {
-	return f->nseg ? f->seg[0].dw : -1;
-}
-
-/* Value rules of one shown field. */
-static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_field *f,
-			unsigned base, struct gk_diags *out)
-{
-	(void)fmt;
-	uint64_t v = gk_fget(f, pkt->dw + base, pkt->ndw - base);
-	int dw = first_dw(f) + (int)base;
+	const struct gk_field *f = uf->desc;
+	uint64_t v = uf->value;
+	int dw = (int)uf->dw;
 	int lo = f->seg[0].lo, hi = f->seg[0].hi;
-	switch (f->kind) {
-	case GK_ENUM:
-		if (!gk_enum_name(f->enm, v)) {
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name,
-			             "%s=%llu is a reserved value", f->name, (unsigned long long)v);
-			return;
-		}
-		break;
-	default:
-		break;
+	if (f->kind == GK_ENUM && !uf->symbol) {
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name, "%s=%llu is a reserved value",
+			     f->name, (unsigned long long)v);
+		return;
 	}
+	if (!f->max && !f->forbid && !f->align && !(f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
+		return; /* no value rule: most fields */
 	if (f->max && (v < f->min || v > f->max))
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_RANGE, dw, lo, hi, f->name, "%s=%llu outside %llu..%llu%s%s", f->name,
 		             (unsigned long long)v, (unsigned long long)f->min, (unsigned long long)f->max,
@@ -100,22 +91,18 @@ static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt
 	}
 }
 
-static void check_fields(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_field *fields,
-			 unsigned n, unsigned base, size_t ndw, struct gk_diags *out)
+static void check_fields(const struct gk_packet *pkt, const struct gk_unit_field *fields, unsigned n,
+			 struct gk_diags *out)
 {
-	const uint32_t *dw = pkt->dw + base;
 	for (unsigned i = 0; i < n; i++) {
-		const struct gk_field *f = &fields[i];
-		if (!gk_field_present(fields, i, dw, ndw, fmt->gen_bit))
-			continue;
-		if (!gk_field_in_range(f, ndw)) {
-			if (base == 0 && pkt->ndw < pkt->frame.ndw)
-				continue; /* truncated: reported once */
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)(base + gk_field_last_dw(f)), -1, -1, f->name,
-			             "packet too short: %s (dw%u) missing", f->name, base + gk_field_last_dw(f));
+		const struct gk_unit_field *uf = &fields[i];
+		if (uf->cut) {
+			unsigned last = uf->dw - (uf->desc->nseg ? uf->desc->seg[0].dw : 0) + gk_field_last_dw(uf->desc);
+			gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)last, -1, -1, uf->desc->name,
+			             "packet too short: %s (dw%u) missing", uf->desc->name, last);
 			continue;
 		}
-		check_field(fmt, pkt, f, base, out);
+		check_field(pkt, uf, out);
 	}
 }
 
@@ -127,76 +114,40 @@ static void reserved_bits(const struct gk_packet *pkt, unsigned dw, uint32_t bit
 	gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_BITS, (int)dw, lo, hi, 0, "reserved bits set (0x%08x)", bits);
 }
 
-static void check_regs(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
-		       const struct gk_layout *L, struct gk_diags *out)
+static void check_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
-	const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
-	if (!gk_field_in_range(rf, pkt->ndw))
-		return;
-	const struct gk_space *sp = &fmt->spaces[d->space];
-	uint64_t start = sp->start + 4ull * gk_fget(rf, pkt->dw, pkt->ndw);
-	uint64_t n = L->tail_end > L->tail_begin ? L->tail_end - L->tail_begin : 0;
+	if (u->reg_slot < 0)
+		return; /* the register offset is cut off: reported as too short */
+	const struct gk_field *rf = u->fields[u->reg_slot].desc;
+	const struct gk_space *sp = &fmt->spaces[u->desc->space];
+	uint64_t start = u->reg_addr;
+	uint64_t n = u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0;
 	uint64_t end = start + 4 * n;
 	if (sp->end == 0)
-		gk_diags_add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		gk_diags_add(out, &u->pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
 		             "%s has no %s register space", fmt->gen, sp->name);
 	else if (start >= sp->end || end > sp->end)
-		gk_diags_add(out, pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
+		gk_diags_add(out, &u->pkt, GK_ERROR, GK_D_REG_SPACE, rf->seg[0].dw, rf->seg[0].lo, rf->seg[0].hi, rf->name,
 		             "registers 0x%05llx..0x%05llx outside the %s space 0x%05x..0x%05x", (unsigned long long)start,
 		             (unsigned long long)(end ? end - 4 : 0), sp->name, sp->start, sp->end - 4);
 }
 
 /* ---- rules between fields ---- */
 
-static const struct gk_field *field_named(const struct gk_format *fmt, const struct gk_packet_desc *d,
-					  const struct gk_packet *pkt, const char *name, uint64_t *v);
-
-/* field_named through the index gk_format_prepare resolved (ix), when it is shown */
-static const struct gk_field *field_at(const struct gk_format *fmt, const struct gk_packet_desc *d,
-				       const struct gk_packet *pkt, uint8_t ix, const char *name, uint64_t *v)
+static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
-	if (!name)
-		return 0;
-	if (ix != 0xff) {
-		const struct gk_field *list = (ix & 0x80u) ? d->hdr : d->fields;
-		unsigned i = ix & 0x7fu;
-		if (gk_field_shown(fmt, list, i, pkt->dw, pkt->ndw)) {
-			*v = gk_fget(&list[i], pkt->dw, pkt->ndw);
-			return &list[i];
-		}
-	}
-	/* not shown here: another field of that name may be (conditional alternatives) */
-	return field_named(fmt, d, pkt, name, v);
-}
-
-static const struct gk_field *field_named(const struct gk_format *fmt, const struct gk_packet_desc *d,
-					  const struct gk_packet *pkt, const char *name, uint64_t *v)
-{
-	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	unsigned counts[2] = { d->nhdr, d->nfields };
-	for (unsigned l = 0; l < 2; l++)
-		for (unsigned i = 0; i < counts[l]; i++) {
-			const struct gk_field *f = &lists[l][i];
-			if (strcmp(f->name, name) != 0 || !gk_field_shown(fmt, lists[l], i, pkt->dw, pkt->ndw))
-				continue;
-			*v = gk_field_get(f, pkt->dw, pkt->ndw);
-			return f;
-		}
-	return 0;
-}
-
-static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_packet_desc *d,
-			struct gk_diags *out)
-{
+	const struct gk_packet_desc *d = u->desc;
+	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	for (unsigned r = 0; r < d->nrules; r++) {
 		const struct gk_rule *ru = &d->rules[r];
-		uint64_t a, b = 0;
 		uint8_t ia = r < GK_FAST_RULES ? fast->rule_ix[r][0] : 0xff, ib = r < GK_FAST_RULES ? fast->rule_ix[r][1] : 0xff;
-		const struct gk_field *fa = field_at(fmt, d, pkt, ia, ru->a, &a);
-		const struct gk_field *fb = ru->b ? field_at(fmt, d, pkt, ib, ru->b, &b) : 0;
-		if (!fa || (ru->b && !fb))
+		const struct gk_unit_field *ua = gk_unit_field_at(u, ia, ru->a);
+		const struct gk_unit_field *ub = ru->b ? gk_unit_field_at(u, ib, ru->b) : 0;
+		if (!ua || (ru->b && !ub))
 			continue;
+		const struct gk_field *fa = ua->desc, *fb = ub ? ub->desc : 0;
+		uint64_t a = ua->value, b = ub ? ub->value : 0;
 		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
 		switch (ru->kind) {
 		case GK_R_SAME_LOW: {
@@ -245,12 +196,13 @@ static void check_rules(const struct gk_format *fmt, const struct gk_packet *pkt
 /* The memory model's ranges (gk_packet_access) against the declared
  * buffers (gk_mem_find_bo over the caller's list, in its order: the state
  * allocates nothing and the buffers may overlap). */
-static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_packet *pkt,
-			 const struct gk_packet_desc *d, struct gk_diags *out)
+static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_unit *u,
+			 struct gk_diags *out)
 {
-	for (unsigned k = 0; k < d->naccess; k++) {
+	const struct gk_packet *pkt = &u->pkt;
+	for (unsigned k = 0; k < u->desc->naccess; k++) {
 		struct gk_mem_access a;
-		if (gk_packet_access(fmt, pkt, k, &a) != 1)
+		if (gk_unit_access(fmt, u, k, &a) != 1)
 			continue;
 		const char *verb = a.rw == GK_ACC_READ ? "reads" : a.rw == GK_ACC_WRITE ? "writes" : "reads and writes";
 		const char *name = a.field->name;
@@ -349,23 +301,24 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 {
 	if (!fmt || !st || !pkt || !out || !pkt->dw || !pkt->ndw)
 		return;
-	if (st->nexec > 16)
-		st->nexec = 16;
-	if (!st->bos)
-		st->nbos = 0;
+	struct gk_unit u;
+	gk_unit_decode(fmt, pkt, out, &u);
+	gk_unit_check(fmt, st, &u);
+}
+
+/* What framing found before the description's own rules: truncation,
+ * unknown opcodes, other generations.  false: nothing more to check. */
+static bool check_frame(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out)
+{
 	const struct gk_frame *fr = &pkt->frame;
 	const struct gk_packet_desc *d = fr->desc;
-
-	if (st->nexec)
-		exec_regions(st, pkt, out);
-
 	int olo = fmt->opcode_field ? fmt->opcode_lo : -1, ohi = fmt->opcode_field ? fmt->opcode_hi : -1;
 	if (pkt->truncated) {
 		const struct gk_field *cf = d ? gk_count_field(d) : 0;
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_TRUNCATED, cf ? cf->seg[0].dw : 0, cf ? cf->seg[0].lo : -1,
 		             cf ? cf->seg[0].hi : -1, cf ? cf->name : 0,
 		             "packet of %u dwords runs past the end of the buffer (%u dwords left)", fr->ndw, pkt->ndw);
-		return;
+		return false;
 	}
 	if (!d) {
 		if (fr->sub_opcode >= 0)
@@ -374,7 +327,7 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		else
 			gk_diags_add(out, pkt, GK_ERROR, GK_D_UNKNOWN_OPCODE, 0, olo, ohi, fmt->opcode_field, "unknown opcode 0x%02x",
 			             fr->opcode);
-		return;
+		return false;
 	}
 	if (fr->unknown) {
 		if (fr->sub_opcode >= 0)
@@ -389,70 +342,37 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 		             d->name, (unsigned)fr->opcode, fmt->gen);
 	if (fmt->check_framing)
 		fmt->check_framing(fmt, pkt, out);
+	return true;
+}
 
-	struct gk_layout L;
-	gk_layout_of(fmt, d, pkt->dw, pkt->ndw, &L);
-
+/* The dword count against the layout. */
+static void check_length(const struct gk_unit *u, struct gk_diags *out)
+{
+	const struct gk_packet_desc *d = u->desc;
+	const struct gk_packet *pkt = &u->pkt;
 	if (pkt->ndw < d->min_dw)
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, -1, -1, -1, 0, "packet has %u dwords, the layout needs at least %u",
 		             pkt->ndw, d->min_dw);
 	else if (d->max_dw && pkt->ndw > d->max_dw)
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_LONG, -1, -1, -1, 0, "packet has %u dwords, the layout allows at most %u",
 		             pkt->ndw, d->max_dw);
-	else if (L.extra_begin < pkt->ndw && d->tail != GK_TAIL_GROUPS)
-		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_LONG, (int)L.extra_begin, -1, -1, 0,
-		             "packet has %u dwords, the layout explains %u", pkt->ndw, L.extra_begin);
+	else if (u->extra_begin < pkt->ndw && d->tail != GK_TAIL_GROUPS)
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_LONG, (int)u->extra_begin, -1, -1, 0,
+		             "packet has %u dwords, the layout explains %u", pkt->ndw, u->extra_begin);
 	if (d->tail && d->tail_unit > 1 && pkt->ndw > d->tail_dw && (pkt->ndw - d->tail_dw) % d->tail_unit)
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_BAD_MULTIPLE, (int)d->tail_dw, -1, -1, d->tail_name,
 		             "%u tail dwords are not a whole number of %u-dword units", pkt->ndw - d->tail_dw, d->tail_unit);
+}
 
-	if (L.simple) {
-		/* every field is present and whole: only the ones with a rule */
-		const struct gk_desc_fast *fast = gk_fast(fmt, d);
-		for (unsigned r = 0; r < fast->nrules; r++) {
-			unsigned i = fast->rules[r];
-			check_field(fmt, pkt, (i & 0x80u) ? &d->hdr[i & 0x7fu] : &d->fields[i], 0, out);
-		}
-	} else {
-		check_fields(fmt, pkt, d->hdr, d->nhdr, 0, pkt->ndw, out);
-		check_fields(fmt, pkt, d->fields, d->nfields, 0, pkt->ndw, out);
-	}
-	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++)
-		reserved_bits(pkt, i, pkt->dw[i] & ~L.claimed[i], out);
-
-	if (d->tail == GK_TAIL_GROUPS) {
-		for (unsigned g = 0; g < L.ngroups; g++) {
-			unsigned base = L.tail_begin + g * d->group_dw;
-			check_fields(fmt, pkt, d->group, d->ngroup, base, d->group_dw, out);
-			for (unsigned k = 0; k < d->group_dw; k++) {
-				uint32_t m = 0;
-				for (unsigned i = 0; i < d->ngroup; i++)
-					m |= gk_field_mask(&d->group[i], k);
-				reserved_bits(pkt, base + k, pkt->dw[base + k] & ~m, out);
-			}
-		}
-	} else if (d->tail == GK_TAIL_REGS) {
-		check_regs(fmt, pkt, d, &L, out);
-	}
-
-	if (d->nrules)
-		check_rules(fmt, pkt, d, out);
-	if (st->nbos && d->naccess && !fr->unknown)
-		check_bounds(fmt, st, pkt, d, out);
-
-	if (fmt->check_packet)
-		fmt->check_packet(fmt, pkt, out);
-
-	/* a predicated region (COND_EXEC, PRED_EXEC): the field flagged
-	 * GK_F_EXEC counts the dwords after the packet, which must be whole packets */
-	if (!(d->flags & GK_P_EXEC_COUNT))
-		return;
-	for (unsigned i = 0; i < d->nfields; i++) {
-		const struct gk_field *f = &d->fields[i];
-		if (!(f->flags & GK_F_EXEC) || !gk_field_in_range(f, pkt->ndw))
-			continue;
-		uint64_t n = gk_fget(f, pkt->dw, pkt->ndw);
-		if (!n)
+/* A predicated region (COND_EXEC, PRED_EXEC): the field flagged GK_F_EXEC
+ * counts the dwords after the packet, which must be whole packets. */
+static void open_regions(struct gk_check_state *st, const struct gk_unit *u, struct gk_diags *out)
+{
+	const struct gk_packet *pkt = &u->pkt;
+	for (unsigned i = 0; i < u->nfields; i++) {
+		const struct gk_unit_field *uf = &u->fields[i];
+		const struct gk_field *f = uf->desc;
+		if (!(f->flags & GK_F_EXEC) || uf->cut || !uf->value)
 			continue;
 		if (st->nexec == sizeof st->exec_end / sizeof st->exec_end[0]) {
 			gk_diags_add(out, pkt, GK_WARNING, GK_D_LIMIT, -1, -1, -1, f->name,
@@ -460,13 +380,68 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 			continue;
 		}
 		const struct gk_seg *sg = &f->seg[0];
-		st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * n;
+		st->exec_end[st->nexec] = pkt->offset + 4ull * pkt->ndw + 4 * uf->value;
 		st->exec_from[st->nexec] = pkt->offset;
-		st->exec_pkt[st->nexec] = d->name;
+		st->exec_pkt[st->nexec] = u->desc->name;
 		st->exec_field[st->nexec] = f->name;
 		st->exec_dw[st->nexec] = sg->dw;
 		st->exec_lo[st->nexec] = sg->lo;
 		st->exec_hi[st->nexec] = sg->hi;
 		st->nexec++;
 	}
+}
+
+void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struct gk_unit *u)
+{
+	if (!fmt || !st || !u || !u->pkt.dw || !u->pkt.ndw)
+		return;
+	struct gk_diags scratch;
+	struct gk_diags *out = u->diags;
+	if (!out) {
+		gk_diags_reset(&scratch); /* nowhere to report: still keep the regions right */
+		out = &scratch;
+	}
+	if (st->nexec > 16)
+		st->nexec = 16;
+	if (!st->bos)
+		st->nbos = 0;
+	const struct gk_packet *pkt = &u->pkt;
+	if (st->nexec)
+		exec_regions(st, pkt, out);
+	if (!check_frame(fmt, pkt, out) || !u->desc)
+		return;
+	const struct gk_packet_desc *d = u->desc;
+	check_length(u, out);
+	if (u->simple) {
+		/* every field shown and whole: only the ones with a value rule */
+		const struct gk_desc_fast *fast = gk_fast(fmt, d);
+		for (unsigned r = 0; r < fast->nrules; r++)
+			if (fast->rules[r] < u->nfields)
+				check_field(pkt, &u->fields[fast->rules[r]], out);
+	} else {
+		check_fields(pkt, u->fields, u->nfields, out);
+	}
+	for (unsigned i = 0; i < u->fixed_end && i < GK_FIXED_MAX; i++)
+		reserved_bits(pkt, i, pkt->dw[i] & ~u->claimed[i], out);
+	if (d->tail == GK_TAIL_GROUPS) {
+		for (unsigned g = 0; g < u->ngroups; g++) {
+			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+			uint32_t claimed[GK_UNIT_FIXED_DW];
+			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
+			unsigned base = u->tail_begin + g * d->group_dw;
+			check_fields(pkt, gf, n, out);
+			for (unsigned k = 0; k < d->group_dw && k < GK_UNIT_FIXED_DW; k++)
+				reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
+		}
+	} else if (d->tail == GK_TAIL_REGS) {
+		check_regs(fmt, u, out);
+	}
+	if (d->nrules)
+		check_rules(fmt, u, out);
+	if (st->nbos && d->naccess && !pkt->frame.unknown)
+		check_bounds(fmt, st, u, out);
+	if (fmt->check_unit)
+		fmt->check_unit(fmt, u, out);
+	if (d->flags & GK_P_EXEC_COUNT)
+		open_regions(st, u, out);
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "gfxkit/engine.h"
+#include "gfxkit/memory.h"
+#include "gfxkit/unit.h"
 
 #include "engine_ops.h"
 #include "out.h"
@@ -11,7 +13,8 @@
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
 	struct gk_check_state check;
-	struct gk_packet pkt; /* the unit last decoded */
+	struct gk_packet pkt; /* the packet last framed */
+	struct gk_unit unit;  /* and decoded: what check added to, text and JSON print */
 	const uint32_t *framed; /* the words gk_desc_engine_frame looked at last, and what it found */
 	struct gk_frame frame;
 };
@@ -73,20 +76,22 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 		gk_packet_frame(&d->fmt, w, n, offset, &d->pkt);
 	}
 	d->framed = NULL;
-	gk_check_packet(&d->fmt, &d->check, &d->pkt, dg);
+	gk_unit_decode(&d->fmt, &d->pkt, dg, &d->unit);
+	gk_unit_check(&d->fmt, &d->check, &d->unit);
 }
 
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	struct desc_engine *d = fam;
-	gk_text_packet(&d->fmt, &d->pkt, raw_words, o);
+	gk_unit_text(&d->fmt, &d->unit, raw_words, o);
 	gk_text_diags(dg, o);
 }
 
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
 {
 	struct desc_engine *d = fam;
-	gk_json_packet(&d->fmt, &d->pkt, dg, flags, o);
+	(void)dg; /* the unit carries the container unit() was handed: the same one */
+	gk_unit_json(&d->fmt, &d->unit, flags, o);
 }
 
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg)
@@ -164,7 +169,7 @@ void gk_desc_engine_list(void *fam, struct gk_out *o)
 int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a)
 {
 	struct desc_engine *d = fam;
-	if (!d->pkt.dw)
+	if (!d->unit.pkt.dw)
 		return -1; /* nothing decoded yet */
-	return gk_packet_access(&d->fmt, &d->pkt, k, a);
+	return gk_unit_access(&d->fmt, &d->unit, k, a);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
 
 #include "bits.h"
 #include "layout.h"
@@ -51,47 +52,44 @@ void gk_json_uint(struct gk_out *o, uint64_t v)
 	gk_out_ch(o, '"');
 }
 
-static bool json_shown(const struct gk_format *fmt, const struct gk_field *fields, unsigned i, const uint32_t *dw,
-		       size_t ndw)
+static bool json_shown(const struct gk_unit_field *uf)
 {
-	const struct gk_field *f = &fields[i];
-	if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP)
-		return false;
-	return gk_field_shown(fmt, fields, i, dw, ndw);
+	unsigned k = uf->desc->kind;
+	return !uf->cut && k != GK_CONST && k != GK_OPCODE && k != GK_SUBOP;
 }
 
 /* "NAME":value for every field shown */
-static void json_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
-			size_t ndw, struct gk_out *o, bool *first)
+static void json_fields(const struct gk_unit_field *fields, unsigned n, struct gk_out *o, bool *first)
 {
 	for (unsigned i = 0; i < n; i++) {
-		if (!json_shown(fmt, fields, i, dw, ndw))
+		const struct gk_field *f = fields[i].desc;
+		if (!json_shown(&fields[i]))
 			continue;
-		const struct gk_field *f = &fields[i];
 		key_len(o, f->name, f->namelen ? f->namelen : strlen(f->name), first);
-		gk_json_uint(o, gk_fget(f, dw, ndw));
+		gk_json_uint(o, fields[i].value);
 	}
 }
 
 /* "NAME":"SYMBOL" for every shown field whose value has a name: enums,
  * flag sets (A|B) and register indices, spelled as the text printer does */
-static void json_enums(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
-		       size_t ndw, struct gk_out *o, bool *first)
+static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, struct gk_out *o,
+		       bool *first)
 {
 	for (unsigned i = 0; i < n; i++) {
-		const struct gk_field *f = &fields[i];
-		if ((f->kind != GK_ENUM && f->kind != GK_FLAGS && f->kind != GK_REG) || !json_shown(fmt, fields, i, dw, ndw))
+		const struct gk_unit_field *uf = &fields[i];
+		const struct gk_field *f = uf->desc;
+		if (!json_shown(uf))
 			continue;
-		uint64_t v = gk_fget(f, dw, ndw);
-		if (f->kind == GK_ENUM && !gk_enum_name(f->enm, v))
+		if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
+			key(o, f->name, first);
+			gk_out_json_str(o, uf->symbol, strlen(uf->symbol));
 			continue;
-		if (f->kind == GK_FLAGS && !v)
-			continue;
-		if (f->kind == GK_REG && !(v <= 0x3fffffff && gk_reg_by_offset(fmt->regs, (uint32_t)v * 4)))
+		}
+		if (f->kind != GK_FLAGS || !uf->value)
 			continue;
 		char tb[2048]; /* a flag set names up to 64 bits */
 		struct gk_out t = gk_out_text(tb, sizeof tb);
-		gk_text_value(fmt, f, v, &t);
+		gk_text_value(fmt, f, uf->value, &t);
 		size_t len = gk_out_text_end(&t); /* what it needed: keep to what fitted */
 		if (len >= sizeof tb)
 			len = sizeof tb - 1;
@@ -221,13 +219,25 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 {
 	if (!fmt || !pkt || !pkt->dw || !pkt->ndw || !gk_out_usable(o))
 		return;
-	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
+	struct gk_unit u;
+	gk_unit_decode(fmt, pkt, NULL, &u);
+	gk_unit_json_diags(fmt, &u, dg, flags, o);
+}
+
+void gk_unit_json(const struct gk_format *fmt, const struct gk_unit *u, unsigned flags, struct gk_out *o)
+{
+	gk_unit_json_diags(fmt, u, u ? u->diags : NULL, flags, o);
+}
+
+void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
+			unsigned flags, struct gk_out *o)
+{
+	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
+		return;
+	const struct gk_packet *pkt = &u->pkt;
+	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
-	struct gk_layout L;
-	if (d)
-		gk_layout_of(fmt, d, dw, ndw, &L);
-
 	gk_out_lit(o, "{\"offset\":");
 	gk_json_uint(o, pkt->offset);
 	gk_out_lit(o, ",\"engine\":");
@@ -254,57 +264,51 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 			gk_out_lit(o, "null");
 	}
 	gk_out_lit(o, ",\"fields\":{");
-	if (d) {
-		bool first = true;
-		json_fields(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
-		json_fields(fmt, d->fields, d->nfields, dw, ndw, o, &first);
-	}
+	bool first = true;
+	json_fields(u->fields, u->nfields, o, &first);
 	gk_out_lit(o, "},\"enums\":{");
-	if (d) {
-		bool first = true;
-		json_enums(fmt, d->hdr, d->nhdr, dw, ndw, o, &first);
-		json_enums(fmt, d->fields, d->nfields, dw, ndw, o, &first);
-	}
+	first = true;
+	json_enums(fmt, u->fields, u->nfields, o, &first);
 	gk_out_ch(o, '}');
 	if (d && d->tail == GK_TAIL_REGS) {
-		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
-		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
+		uint64_t addr = u->reg_addr;
 		gk_out_lit(o, ",\"registers\":[");
 		/* walk the register table along the run, as the text printer does */
-		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)addr);
-		const struct gk_reg *rend = fmt->regs && fmt->regs->regs ? fmt->regs->regs + fmt->regs->nregs : cur;
-		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
-			if (i > L.tail_begin)
+		const struct gk_reg *cur = u->reg_first;
+		const struct gk_reg *rend = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
+		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
+			if (i > u->tail_begin)
 				gk_out_ch(o, ',');
-			while (cur && cur < rend && cur->offset < addr)
+			while (cur < rend && cur->offset < addr)
 				cur++;
-			json_register(cur && cur < rend && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
+			json_register(cur < rend && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
 		gk_out_lit(o, ",\"data\":");
-		json_words(o, dw + L.tail_begin, L.tail_end > L.tail_begin ? L.tail_end - L.tail_begin : 0);
+		json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
 		gk_out_lit(o, ",\"groups\":[");
-		for (unsigned g = 0; g < L.ngroups; g++) {
+		for (unsigned g = 0; g < u->ngroups; g++) {
+			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+			uint32_t claimed[GK_UNIT_FIXED_DW];
+			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
 			if (g)
 				gk_out_ch(o, ',');
-			const uint32_t *gw = dw + L.tail_begin + g * d->group_dw;
 			gk_out_lit(o, "{\"fields\":{");
-			bool first = true;
-			json_fields(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
+			first = true;
+			json_fields(gf, n, o, &first);
 			gk_out_lit(o, "},\"enums\":{");
 			first = true;
-			json_enums(fmt, d->group, d->ngroup, gw, d->group_dw, o, &first);
+			json_enums(fmt, gf, n, o, &first);
 			gk_out_lit(o, "}}");
 		}
 		gk_out_ch(o, ']');
 	}
-	if (d && L.extra_begin < ndw) {
+	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");
-		json_words(o, dw + L.extra_begin, ndw - L.extra_begin);
+		json_words(o, dw + u->extra_begin, ndw - u->extra_begin);
 	}
-
 	json_diags_of(dg, o);
 	if (flags & GK_JSON_TEXT) {
 		/* the packet's assembly text, escaped on the way through */
@@ -312,7 +316,7 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
 		char tb[1024];
 		struct esc e = { o, false };
 		struct gk_out t = { tb, 0, sizeof tb, esc_write, &e, 0, 0 };
-		gk_text_packet(fmt, pkt, false, &t);
+		gk_unit_text(fmt, u, false, &t);
 		gk_out_flush(&t);
 		gk_out_ch(o, '"');
 	}

@@ -231,17 +231,20 @@ void gk_format_prepare(struct gk_format *fmt)
 				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;
+		unsigned slot = 0; /* its place among the unit's fields when simple (gk_unit_decode) */
 		for (unsigned l = 0; l < 2; l++)
-			for (unsigned i = 0; i < counts[l]; i++) {
+			for (unsigned i = 0; i < counts[l]; i++, slot++) {
 				const struct gk_field *f = &lists[l][i];
-				if (f->gens && !(f->gens & fmt->gen_bit))
+				if (f->gens && !(f->gens & fmt->gen_bit)) {
+					slot--;
 					continue;
+				}
 				if (simple)
 					for (unsigned s = 0; s < f->nseg; s++)
 						if (f->seg[s].dw < fixed && f->seg[s].dw < (d->tail ? d->tail_dw : fixed))
 							fast->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
 				if (has_rule(f) && fast->nrules < sizeof fast->rules)
-					fast->rules[fast->nrules++] = (uint8_t)(i | (l == 0 ? 0x80u : 0));
+					fast->rules[fast->nrules++] = (uint8_t)slot;
 				else if (has_rule(f))
 					fast->simple = 0; /* too many rules to list: take the generic path */
 			}

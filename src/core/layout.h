@@ -5,6 +5,7 @@
 #define GK_LAYOUT_H
 
 #include "gfxkit/desc.h"
+#include "gfxkit/unit.h"
 
 #define GK_FIXED_MAX 32u  /* fixed-field dwords a description may use */
 
@@ -30,6 +31,12 @@ unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
 /* Index of the field called name on this generation (bit 7: in hdr), 0xff: none. */
 uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name);
+/* The unit's field at a description index gk_format_prepare resolved (ix:
+ * bit 7 header, 0xff none), when shown; else the shown field called name. */
+const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix, const char *name);
+/* gk_unit_json with the diagnostics of another container (the per-packet API's) */
+void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
+			unsigned flags, struct gk_out *o);
 /* gk_field_get for the hot paths: one-segment fields inline */
 static inline uint64_t gk_fget(const struct gk_field *f, const uint32_t *dw, size_t ndw)
 {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
 
 #include "layout.h"
 
@@ -50,20 +51,13 @@ int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, co
 {
 	if (!fmt || !pkt || !pkt->dw || !name || !value)
 		return -1;
-	const struct gk_packet_desc *d = pkt->truncated ? 0 : pkt->frame.desc;
-	if (!d)
+	struct gk_unit u;
+	gk_unit_decode(fmt, pkt, NULL, &u);
+	const struct gk_unit_field *uf = gk_unit_field(&u, name);
+	if (!uf)
 		return -1;
-	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	unsigned counts[2] = { d->nhdr, d->nfields };
-	for (unsigned l = 0; l < 2; l++)
-		for (unsigned i = 0; i < counts[l]; i++) {
-			const struct gk_field *f = &lists[l][i];
-			if (strcmp(f->name, name) != 0 || !gk_field_shown(fmt, lists[l], i, pkt->dw, pkt->ndw))
-				continue;
-			*value = gk_field_get(f, pkt->dw, pkt->ndw);
-			return 0;
-		}
-	return -1;
+	*value = uf->value;
+	return 0;
 }
 
 int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt)

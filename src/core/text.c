@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
 
 #include "bits.h"
 #include "layout.h"
@@ -98,15 +99,21 @@ static bool printable(const struct gk_field *f, uint64_t v)
 	}
 }
 
-static void put_fields(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, const uint32_t *dw,
-		       size_t ndw, bool simple, struct gk_out *o)
+/* A unit field's value: its symbol when the decoder found one */
+static void put_value(const struct gk_format *fmt, const struct gk_unit_field *uf, struct gk_out *o)
+{
+	if (uf->symbol && (uf->desc->kind == GK_ENUM || uf->desc->kind == GK_REG))
+		put_name(o, uf->symbol);
+	else
+		gk_text_value(fmt, uf->desc, uf->value, o);
+}
+
+static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, struct gk_out *o)
 {
 	for (unsigned i = 0; i < n; i++) {
-		const struct gk_field *f = &fields[i];
-		if (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw))
-			continue;
-		uint64_t v = gk_fget(f, dw, ndw);
-		if (!printable(f, v))
+		const struct gk_unit_field *uf = &fields[i];
+		const struct gk_field *f = uf->desc;
+		if (uf->cut || !printable(f, uf->value))
 			continue;
 		gk_out_ch(o, ' ');
 		if (f->namelen)
@@ -114,7 +121,7 @@ static void put_fields(const struct gk_format *fmt, const struct gk_field *field
 		else
 			put_name(o, f->name);
 		gk_out_ch(o, '=');
-		gk_text_value(fmt, f, v, o);
+		put_value(fmt, uf, o);
 	}
 }
 
@@ -173,35 +180,34 @@ static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 
 /* A trailing comment naming the register fields of values such as
  * DRAW_INITIATOR; the assembler skips it. */
-static void put_value_notes(const struct gk_format *fmt, const struct gk_field *fields, unsigned n,
-			    const uint32_t *dw, size_t ndw, bool simple, bool *open, struct gk_out *o)
+static void put_value_notes(const struct gk_format *fmt, const struct gk_unit *u, bool *open, struct gk_out *o)
 {
-	for (unsigned i = 0; i < n; i++) {
-		const struct gk_field *f = &fields[i];
-		if (!f->reg || (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw)))
+	for (unsigned i = 0; i < u->nfields; i++) {
+		const struct gk_unit_field *uf = &u->fields[i];
+		const struct gk_field *f = uf->desc;
+		if (!f->reg || uf->in_hdr || uf->cut || !uf->value)
 			continue;
 		const struct gk_reg *r = gk_reg_by_offset(fmt->regs, f->reg);
-		uint64_t v = gk_fget(f, dw, ndw);
-		if (!r || !r->nfields || !v)
+		if (!r || !r->nfields)
 			continue;
 		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
 		*open = true;
 		put_name(o, f->name);
 		gk_out_put(o, ":", 1);
-		put_reg_fields(r, (uint32_t)v, o);
+		put_reg_fields(r, (uint32_t)uf->value, o);
 	}
 }
 
 /* A trailing comment reading sizes the way a person would:
  * "; PITCH_TILE_MAX: 16 px, HEIGHT_MAX: 64 rows" (the assembler skips it). */
-static void put_scale_notes(const struct gk_format *fmt, const struct gk_field *fields, unsigned n,
-			    const uint32_t *dw, size_t ndw, bool simple, bool *open, struct gk_out *o)
+static void put_scale_notes(const struct gk_unit *u, bool *open, struct gk_out *o)
 {
-	for (unsigned i = 0; i < n; i++) {
-		const struct gk_field *f = &fields[i];
-		if (!f->scale || (simple ? (f->gens && !(f->gens & fmt->gen_bit)) : !gk_field_shown(fmt, fields, i, dw, ndw)))
+	for (unsigned i = 0; i < u->nfields; i++) {
+		const struct gk_unit_field *uf = &u->fields[i];
+		const struct gk_field *f = uf->desc;
+		if (!f->scale || uf->in_hdr || uf->cut)
 			continue;
-		uint64_t v = gk_fget(f, dw, ndw);
+		uint64_t v = uf->value;
 		uint64_t shown = f->scale == GK_S_POW2 ? (v < 48 ? (uint64_t)f->mul << v : 0) : (v + f->plus) * f->mul;
 		gk_out_put(o, *open ? ", " : " ; ", *open ? 2 : 3);
 		*open = true;
@@ -272,50 +278,55 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 {
 	if (!fmt || !pkt || !pkt->dw || !pkt->ndw || !gk_out_usable(o))
 		return;
-	const struct gk_packet_desc *d = pkt->frame.desc;
-	if (pkt->truncated || !d) {
-		put_raw_packet(pkt, o);
+	struct gk_unit u;
+	gk_unit_decode(fmt, pkt, NULL, &u);
+	gk_unit_text(fmt, &u, raw_words, o);
+}
+
+void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw_words, struct gk_out *o)
+{
+	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
+		return;
+	const struct gk_packet_desc *d = u->desc;
+	if (!d) {
+		put_raw_packet(&u->pkt, o);
 		return;
 	}
-	struct gk_layout L;
-	const uint32_t *dw = pkt->dw;
-	size_t ndw = pkt->ndw;
-	gk_layout_of(fmt, d, dw, ndw, &L);
+	const uint32_t *dw = u->pkt.dw;
+	size_t ndw = u->pkt.ndw;
 
-	put_offset(o, pkt->offset);
+	put_offset(o, u->pkt.offset);
 	put_name(o, d->name);
-	put_fields(fmt, d->hdr, d->nhdr, dw, ndw, L.simple, o);
-	put_fields(fmt, d->fields, d->nfields, dw, ndw, L.simple, o);
-	const struct gk_field *cf = L.natural != ndw ? gk_count_field(d) : 0;
+	put_fields(fmt, u->fields, u->nfields, o);
+	const struct gk_field *cf = u->natural != ndw ? gk_count_field(d) : 0;
 	if (cf) {
 		gk_out_ch(o, ' ');
 		put_name(o, cf->name);
 		gk_out_ch(o, '=');
 		gk_out_dec(o, gk_fget(cf, dw, ndw));
 	}
-	for (unsigned i = 0; i < L.fixed_end && i < GK_FIXED_MAX; i++) {
-		uint32_t stray = dw[i] & ~L.claimed[i];
+	for (unsigned i = 0; i < u->fixed_end && i < GK_FIXED_MAX; i++) {
+		uint32_t stray = dw[i] & ~u->claimed[i];
 		if (stray)
-			put_rawbits(o, i, stray, L.claimed[i] == 0);
+			put_rawbits(o, i, stray, u->claimed[i] == 0);
 	}
 	bool open = false;
 	if (gk_fast(fmt, d)->has_notes) {
-		put_value_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
-		put_scale_notes(fmt, d->fields, d->nfields, dw, ndw, L.simple, &open, o);
+		put_value_notes(fmt, u, &open, o);
+		put_scale_notes(u, &open, o);
 	}
 	gk_out_ch(o, '\n');
 
 	switch (d->tail) {
 	case GK_TAIL_DATA:
-		if (L.tail_end > L.tail_begin)
-			put_words(o, d->tail_name, dw + L.tail_begin, L.tail_end - L.tail_begin);
+		if (u->tail_end > u->tail_begin)
+			put_words(o, d->tail_name, dw + u->tail_begin, u->tail_end - u->tail_begin);
 		break;
 	case GK_TAIL_REGS: {
-		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
-		uint64_t addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
-		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)addr);
-		const struct gk_reg *end = fmt->regs->regs + fmt->regs->nregs;
-		for (unsigned i = L.tail_begin; i < L.tail_end; i++, addr += 4) {
+		uint64_t addr = u->reg_addr;
+		const struct gk_reg *cur = u->reg_first;
+		const struct gk_reg *end = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
+		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			while (cur < end && cur->offset < addr)
 				cur++;
 			gk_text_register_at(fmt, cur < end && cur->offset == addr ? cur : 0, (uint32_t)addr, dw[i], o);
@@ -323,25 +334,24 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 		break;
 	}
 	case GK_TAIL_GROUPS:
-		for (unsigned g = 0; g < L.ngroups; g++) {
-			unsigned base = L.tail_begin + g * d->group_dw;
+		for (unsigned g = 0; g < u->ngroups; g++) {
+			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+			uint32_t claimed[GK_UNIT_FIXED_DW];
+			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
+			unsigned base = u->tail_begin + g * d->group_dw;
 			gk_out_str(o, "   ");
-			put_fields(fmt, d->group, d->ngroup, dw + base, d->group_dw, false, o);
-			for (unsigned k = 0; k < d->group_dw; k++) {
-				uint32_t m = 0;
-				for (unsigned i = 0; i < d->ngroup; i++)
-					m |= gk_field_mask(&d->group[i], k);
-				if (dw[base + k] & ~m)
-					put_rawbits(o, base + k, dw[base + k] & ~m, m == 0);
-			}
+			put_fields(fmt, gf, n, o);
+			for (unsigned k = 0; k < d->group_dw && k < GK_UNIT_FIXED_DW; k++)
+				if (dw[base + k] & ~claimed[k])
+					put_rawbits(o, base + k, dw[base + k] & ~claimed[k], claimed[k] == 0);
 			gk_out_ch(o, '\n');
 		}
 		break;
 	default:
 		break;
 	}
-	if (L.extra_begin < ndw)
-		put_words(o, "EXTRA", dw + L.extra_begin, ndw - L.extra_begin);
+	if (u->extra_begin < ndw)
+		put_words(o, "EXTRA", dw + u->extra_begin, ndw - u->extra_begin);
 	if (raw_words)
 		put_words(o, "; raw", dw, ndw);
 }

@@ -37,7 +37,7 @@ static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
 struct acc_ctx {
 	const struct gk_format *fmt;
 	const struct gk_packet_desc *d;
-	const struct gk_packet *pkt;
+	const struct gk_unit *u;
 	const uint8_t *ix; /* by enum slot (gk_desc_fast.acc_ix), or all 0xff */
 };
 
@@ -46,36 +46,15 @@ struct range {
 	bool overflow, exact;
 };
 
-/* The field called name that this packet shows, through the index
- * gk_format_prepare resolved when it is shown there; else by name (another
- * field of that name may be shown: conditional alternatives). */
+/* The field called name that this packet shows (the unit's, through the
+ * index gk_format_prepare resolved, else by name) */
 static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
 {
-	if (!name)
+	const struct gk_unit_field *uf = gk_unit_field_at(c->u, c->ix[slot], name);
+	if (!uf)
 		return 0;
-	const struct gk_packet_desc *d = c->d;
-	const uint32_t *dw = c->pkt->dw;
-	size_t ndw = c->pkt->ndw;
-	uint8_t ix = c->ix[slot];
-	if (ix != 0xff) {
-		const struct gk_field *list = (ix & 0x80u) ? d->hdr : d->fields;
-		unsigned i = ix & 0x7fu;
-		if (gk_field_shown(c->fmt, list, i, dw, ndw)) {
-			*v = gk_fget(&list[i], dw, ndw);
-			return &list[i];
-		}
-	}
-	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	unsigned counts[2] = { d->nhdr, d->nfields };
-	for (unsigned l = 0; l < 2; l++)
-		for (unsigned i = 0; i < counts[l]; i++) {
-			const struct gk_field *f = &lists[l][i];
-			if (strcmp(f->name, name) != 0 || !gk_field_shown(c->fmt, lists[l], i, dw, ndw))
-				continue;
-			*v = gk_field_get(f, dw, ndw);
-			return f;
-		}
-	return 0;
+	*v = uf->value;
+	return uf->desc;
 }
 
 static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
@@ -295,14 +274,16 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, ui
 	return true;
 }
 
-int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned k, struct gk_mem_access *a)
+int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
 {
 	static const uint8_t none[13] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
-	const struct gk_packet_desc *d = pkt->frame.desc;
-	if (!d || pkt->truncated || pkt->frame.unknown || k >= d->naccess)
+	if (!fmt || !u || !a)
+		return -1;
+	const struct gk_packet_desc *d = u->desc;
+	if (!d || u->pkt.frame.unknown || k >= d->naccess)
 		return -1;
 	const struct gk_access *ac = &d->access[k];
-	struct acc_ctx c = { fmt, d, pkt, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
+	struct acc_ctx c = { fmt, d, u, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
 	uint64_t addr, flip = 0;
 	const struct gk_field *af = field(&c, S_ADDR, ac->addr, &addr);
 	if (!af)
@@ -328,4 +309,13 @@ int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, u
 	a->hi = af->seg[0].hi;
 	a->row = ac;
 	return 1;
+}
+
+int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned k, struct gk_mem_access *a)
+{
+	if (!fmt || !pkt || !a)
+		return -1;
+	struct gk_unit u;
+	gk_unit_decode(fmt, pkt, NULL, &u);
+	return gk_unit_access(fmt, &u, k, a);
 }

@@ -3,6 +3,7 @@
 
 #include "gfxkit/pm4.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
 #include "engine_ops.h" /* src/core */
 #include "pm4_tab.h"
 
@@ -89,13 +90,17 @@ static void pm4_check_framing(const struct gk_format *fmt, const struct gk_packe
 }
 
 /* §9.1.4 SHADER_TYPE (type-3 header bit 1): dispatches are compute, draws graphics. */
-static void pm4_check_packet(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out)
+static void pm4_check_unit(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
 	(void)fmt;
-	const struct gk_packet_desc *d = pkt->frame.desc;
+	const struct gk_packet *pkt = &u->pkt;
+	const struct gk_packet_desc *d = u->desc;
 	if (pkt->frame.type != 3 || !(d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0)))
 		return;
-	unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
+	const struct gk_unit_field *st = gk_unit_field(u, "SHADER_TYPE");
+	if (!st)
+		return;
+	uint64_t shader_type = st->value;
 	if ((d->flags & GK_P_COMPUTE) && !shader_type)
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
 			     "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
@@ -143,7 +148,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->max_packet_dw = 0x3fff + 2;
 	fmt->frame = pm4_frame;
 	fmt->check_framing = pm4_check_framing;
-	fmt->check_packet = pm4_check_packet;
+	fmt->check_unit = pm4_check_unit;
 	fmt->opcode_field = "IT_OPCODE";
 	fmt->opcode_lo = 8;
 	fmt->opcode_hi = 15;

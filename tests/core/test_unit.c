@@ -1,0 +1,186 @@
+/* The decoded unit (include/gfxkit/unit.h) against an independent reading of
+ * the descriptions: on random PM4 and DMA streams of every generation, the
+ * unit's fields are exactly the present fields in table order with the
+ * values gk_field_get reads, the claimed bits are the union of their masks,
+ * the layout covers the packet, and the access model answers the same from
+ * the unit as from the packet.  Hand-made packets pin down the tails. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gfxkit/gfxkit.h"
+#include "testlib.h"
+
+/* every field of a description fits the unit's arrays */
+static void check_limits(const struct gk_format *fmt)
+{
+	for (size_t k = 0; k < fmt->ndescs; k++) {
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		CHECK(d->nhdr + d->nfields <= GK_UNIT_FIELDS, "%s %s: %u fields", fmt->gen, d->name, d->nhdr + d->nfields);
+		CHECK(d->ngroup <= GK_UNIT_GROUP_FIELDS && d->group_dw <= GK_UNIT_FIXED_DW, "%s %s: group of %u fields, %u dwords",
+		      fmt->gen, d->name, d->ngroup, d->group_dw);
+	}
+}
+
+/* The fields a packet has, read straight from the description. */
+static unsigned expected_fields(const struct gk_format *fmt, const struct gk_packet *pkt,
+				const struct gk_field **out, uint64_t *vals, bool *cut)
+{
+	const struct gk_packet_desc *d = pkt->frame.desc;
+	unsigned n = 0;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			if (!gk_field_present(lists[l], i, pkt->dw, pkt->ndw, fmt->gen_bit))
+				continue;
+			out[n] = &lists[l][i];
+			cut[n] = gk_field_last_dw(&lists[l][i]) >= pkt->ndw;
+			vals[n] = cut[n] ? 0 : gk_field_get(&lists[l][i], pkt->dw, pkt->ndw);
+			n++;
+		}
+	return n;
+}
+
+static void one_packet(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned *bad)
+{
+	struct gk_unit u;
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	gk_unit_decode(fmt, pkt, &dg, &u);
+	bool raw = pkt->truncated || !pkt->frame.desc;
+	if (raw) {
+		if (u.desc || u.nfields || u.extra_begin != pkt->ndw)
+			(*bad)++;
+		return;
+	}
+	const struct gk_field *want[GK_UNIT_FIELDS];
+	uint64_t vals[GK_UNIT_FIELDS];
+	bool cut[GK_UNIT_FIELDS];
+	unsigned n = expected_fields(fmt, pkt, want, vals, cut);
+	bool ok = u.desc == pkt->frame.desc && u.nfields == n && u.diags == &dg;
+	uint32_t claimed[GK_UNIT_FIXED_DW] = { 0 };
+	for (unsigned i = 0; ok && i < n; i++) {
+		const struct gk_unit_field *uf = &u.fields[i];
+		ok = uf->desc == want[i] && uf->value == vals[i] && (bool)uf->cut == cut[i] &&
+		     uf->dw == want[i]->seg[0].dw &&
+		     (want[i]->kind != GK_ENUM || cut[i] || uf->symbol == gk_enum_name(want[i]->enm, vals[i]));
+		for (unsigned k = 0; !cut[i] && k < u.fixed_end && k < GK_UNIT_FIXED_DW; k++)
+			claimed[k] |= gk_field_mask(want[i], k);
+	}
+	for (unsigned k = 0; ok && k < u.fixed_end && k < GK_UNIT_FIXED_DW; k++)
+		ok = u.claimed[k] == claimed[k];
+	/* the layout splits the packet in order: fixed, tail, extra */
+	ok = ok && u.fixed_end <= pkt->ndw && u.extra_begin <= pkt->ndw && u.tail_begin <= u.tail_end &&
+	     (u.tail_end <= pkt->ndw || u.tail_end == u.tail_begin) && u.natural >= u.fixed_end;
+	/* the access model reads the same fields from the unit as from the packet */
+	for (unsigned k = 0; ok && k < u.desc->naccess; k++) {
+		struct gk_mem_access a, b;
+		int ra = gk_unit_access(fmt, &u, k, &a), rb = gk_packet_access(fmt, pkt, k, &b);
+		ok = ra == rb && (ra != 1 || (a.first == b.first && a.last == b.last && a.rw == b.rw && a.field == b.field));
+	}
+	/* gk_unit_field names the first shown field of that name */
+	for (unsigned i = 0; ok && i < n; i++) {
+		const struct gk_unit_field *f = gk_unit_field(&u, want[i]->name);
+		uint64_t v;
+		int rc = gk_packet_field(fmt, pkt, want[i]->name, &v);
+		ok = (f == NULL) == (rc != 0) && (!f || f->value == v);
+	}
+	if (!ok && *bad < 5)
+		printf("  mismatch at 0x%llx: %s\n", (unsigned long long)pkt->offset, pkt->frame.desc->name);
+	if (!ok)
+		(*bad)++;
+}
+
+static void random_streams(const char *family, const char *const *gens, size_t ngens)
+{
+	static struct gk_format fmt;
+	enum { N = 1 << 15 };
+	static uint32_t w[N];
+	for (size_t g = 0; g < ngens; g++) {
+		int rc = family[0] == 'p' ? gk_pm4_format_init(&fmt, gens[g]) : gk_dma_format_init(&fmt, gens[g]);
+		CHECK(rc == 0, "%s %s", family, gens[g]);
+		if (rc)
+			continue;
+		check_limits(&fmt);
+		uint64_t seed = 0x5eed0000u + g;
+		for (size_t i = 0; i < N; i++) {
+			uint64_t r = tl_rand(&seed);
+			w[i] = (uint32_t)r;
+			if ((r >> 40) % 3 == 0)
+				w[i] &= family[0] == 'p' ? 0xc00fffffu : 0xf00000ffu; /* short counts: more packets */
+		}
+		unsigned bad = 0, packets = 0;
+		for (size_t at = 0; at < N; packets++) {
+			struct gk_packet pkt;
+			gk_packet_frame(&fmt, w + at, N - at, 4 * at, &pkt);
+			one_packet(&fmt, &pkt, &bad);
+			at += pkt.frame.ndw ? pkt.frame.ndw : 1;
+		}
+		CHECK(bad == 0, "%s %s: %u of %u packets decode differently from the description", family, gens[g], bad,
+		      packets);
+	}
+}
+
+/* A SET_CONTEXT_REG with a tail of two registers, an unknown opcode and a
+ * truncated packet: the unit's tail, register start, symbols and raw forms. */
+static void hand_made(void)
+{
+	static struct gk_format fmt;
+	CHECK(gk_pm4_format_init(&fmt, "evergreen") == 0, "evergreen");
+	/* PACKET3 SET_CONTEXT_REG (0x69), COUNT 2: offset 0 = 0x28000 (DB_RENDER_CONTROL), two values */
+	const uint32_t set[] = { 0xc0026900u, 0x0u, 0x1u, 0x2u };
+	struct gk_packet pkt;
+	struct gk_unit u;
+	gk_packet_frame(&fmt, set, 4, 0x40, &pkt);
+	gk_unit_decode(&fmt, &pkt, NULL, &u);
+	CHECK(u.desc && !strcmp(u.desc->name, "SET_CONTEXT_REG"), "%s", u.desc ? u.desc->name : "raw");
+	CHECK(u.tail_begin == 2 && u.tail_end == 4 && u.extra_begin == 4, "tail %u..%u extra %u", u.tail_begin, u.tail_end,
+	      u.extra_begin);
+	CHECK(u.reg_addr == 0x28000 && u.reg_first && u.reg_first->offset == 0x28000 && u.reg_slot >= 0,
+	      "registers from 0x%llx (%s)", (unsigned long long)u.reg_addr, u.reg_first ? u.reg_first->name : "none");
+	CHECK(u.pkt.offset == 0x40 && u.pkt.ndw == 4 && !u.has_gpu_addr, "offset 0x%llx", (unsigned long long)u.pkt.offset);
+	const struct gk_unit_field *op = gk_unit_field(&u, "IT_OPCODE");
+	CHECK(op && op->value == 0x69 && op->desc->kind == GK_OPCODE, "the opcode is a field of the unit too (printers skip it)");
+	const struct gk_unit_field *cnt = gk_unit_field(&u, "COUNT");
+	CHECK(cnt && cnt->value == 2 && cnt->in_hdr, "COUNT");
+
+	/* cut off after two of four dwords: raw */
+	gk_packet_frame(&fmt, set, 2, 0, &pkt);
+	gk_unit_decode(&fmt, &pkt, NULL, &u);
+	CHECK(pkt.truncated && !u.desc && u.nfields == 0 && u.extra_begin == 2, "truncated packet is raw");
+
+	/* checking a unit adds to the container it carries */
+	struct gk_diags dg;
+	struct gk_check_state st;
+	gk_diags_reset(&dg);
+	gk_check_init(&st);
+	gk_unit_decode(&fmt, &pkt, &dg, &u);
+	gk_unit_check(&fmt, &st, &u);
+	CHECK(dg.n == 1 && dg.d[0].code == GK_D_TRUNCATED, "%u diagnostics", dg.n);
+
+	/* NULLs answer nothing */
+	gk_unit_decode(NULL, &pkt, NULL, &u);
+	CHECK(!u.desc && u.nfields == 0, "no format");
+	gk_unit_decode(&fmt, NULL, NULL, &u);
+	CHECK(!u.desc && u.pkt.ndw == 0, "no packet");
+	gk_unit_decode(&fmt, &pkt, NULL, NULL);
+	CHECK(gk_unit_field(NULL, "COUNT") == NULL && gk_unit_field(&u, NULL) == NULL, "gk_unit_field NULL");
+	struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+	uint32_t claimed[GK_UNIT_FIXED_DW];
+	CHECK(gk_unit_group(&fmt, &u, 0, gf, claimed) == 0 && gk_unit_group(NULL, NULL, 0, NULL, NULL) == 0, "no groups");
+	struct gk_mem_access a;
+	CHECK(gk_unit_access(NULL, &u, 0, &a) == -1 && gk_unit_access(&fmt, NULL, 0, &a) == -1, "gk_unit_access NULL");
+	gk_unit_check(NULL, NULL, NULL);
+	gk_unit_text(&fmt, NULL, false, NULL);
+	gk_unit_json(NULL, &u, 0, NULL);
+}
+
+int main(void)
+{
+	static const char *const pm4[] = { "r600", "rv770", "evergreen", "cayman" };
+	static const char *const dma[] = { "r600", "cayman", "si", "cik" };
+	random_streams("pm4", pm4, sizeof pm4 / sizeof pm4[0]);
+	random_streams("dma", dma, sizeof dma / sizeof dma[0]);
+	hand_made();
+	return tl_done();
+}
