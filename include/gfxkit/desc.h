@@ -187,10 +187,6 @@ struct gk_diags;
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
-#define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map */
-#define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT) /* the 256 KiB register map */
-#define GK_MAX_REGS 2048  /* registers one generation's table may have */
-#define GK_LINE_MAX 72    /* longest register-line prefix */
 
 /* What a family's framing rule says of the packet at some position. */
 struct gk_frame {
@@ -254,25 +250,18 @@ struct gk_format {
 		uint8_t next;
 	} sel[GK_MAX_DESCS];
 	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
-	/* First register at or after each page of the register map:
-	 * register tails start their walk here instead of searching. */
-	uint16_t reg_page[GK_REG_PAGES];
-	/* "    0xADDR NAME <-" of every register, ready to copy (GK_LINE_MAX bytes a slot) */
-	char reg_line[GK_MAX_REGS][GK_LINE_MAX];
-	uint8_t reg_line_len[GK_MAX_REGS];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
 	const struct gk_packet_desc *special[4];  /* family framing packets (PM4: PACKET0-2, raw PACKET3) */
 };
 
-/* Fill fmt->fast, fmt->reg_page and fmt->reg_line from fmt->descs,
- * fmt->regs and fmt->gen_bit (families call it at init, after setting those).
+/* Fill fmt->fast, fmt->sel and fmt->op_head from fmt->descs and fmt->gen_bit (families call it at init, after setting those).
  * fmt NULL: nothing. */
 void gk_format_prepare(struct gk_format *fmt);
 
-/* First register at or after offset (gk_reg_lower_bound, faster: the end
- * of the table when none); NULL for fmt NULL or a format without registers. */
+/* First register at or after offset (gk_reg_lower_bound; the end of the
+ * table when none); NULL for fmt NULL or a format without registers. */
 const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
 
 /* Description by name (or alias) for this format's generation first, then

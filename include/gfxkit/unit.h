@@ -49,9 +49,8 @@ struct gk_unit {
 	uint32_t natural;                    /* length the assembler picks when COUNT is not written */
 	uint32_t claimed[GK_UNIT_FIXED_DW];  /* bits of each fixed dword that shown fields claim */
 	/* register tails (GK_TAIL_REGS): the byte address of the first register
-	 * and the first table register at or after it (NULL: none) */
+	 * (gk_format_reg_from names the registers along the run) */
 	uint64_t reg_addr;
-	const struct gk_reg *reg_first;
 	int reg_slot;                        /* fields[] index of the register-offset field; -1: none or cut */
 	unsigned nfields;                    /* header fields first, then body, in table order */
 	struct gk_unit_field fields[GK_UNIT_FIELDS];

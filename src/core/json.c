@@ -274,7 +274,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		uint64_t addr = u->reg_addr;
 		gk_out_lit(o, ",\"registers\":[");
 		/* walk the register table along the run, as the text printer does */
-		const struct gk_reg *cur = u->reg_first;
+		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
 		const struct gk_reg *rend = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			if (i > u->tail_begin)

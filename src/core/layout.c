@@ -113,12 +113,8 @@ const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t of
 	const struct gk_reg_table *t = fmt ? fmt->regs : 0;
 	if (!t || !t->regs)
 		return 0;
-	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES)
-		return gk_reg_lower_bound(t, offset);
-	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> GK_REG_PAGE_SHIFT], *end = t->regs + t->nregs;
-	while (r < end && r->offset < offset)
-		r++;
-	return r;
+	const struct gk_reg *r = gk_reg_lower_bound(t, offset);
+	return r ? r : t->regs + t->nregs;
 }
 
 uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name)
@@ -140,20 +136,6 @@ void gk_format_prepare(struct gk_format *fmt)
 {
 	if (!fmt)
 		return;
-	for (size_t i = 0; fmt->regs && i < fmt->regs->nregs && i < GK_MAX_REGS; i++) {
-		const struct gk_reg *r = &fmt->regs->regs[i];
-		char *d = fmt->reg_line[i];
-		int n = snprintf(d, GK_LINE_MAX, "    0x%05x %s <-", r->offset, r->name);
-		fmt->reg_line_len[i] = (uint8_t)(n > 0 && n < (int)GK_LINE_MAX ? n : 0);
-	}
-	if (fmt->regs && fmt->regs->regs) {
-		size_t i = 0;
-		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {
-			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < (pg << GK_REG_PAGE_SHIFT))
-				i++;
-			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
-		}
-	}
 	memset(fmt->op_head, 0xff, sizeof fmt->op_head);
 	size_t ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
 	for (size_t k = 0; k < ndescs; k++)

@@ -229,20 +229,22 @@ void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, st
 void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			 struct gk_out *o)
 {
-	size_t ri = r ? (size_t)(r - fmt->regs->regs) : 0;
-	if (r && ri < GK_MAX_REGS && fmt->reg_line_len[ri] && o->cap - o->len >= GK_LINE_MAX) {
-		/* the prepared prefix: one fixed-size copy */
-		memcpy(o->buf + o->len, fmt->reg_line[ri], GK_LINE_MAX);
-		o->len += fmt->reg_line_len[ri];
-	} else if (!r && addr <= 0xfffff && o->cap - o->len >= 16) {
-		/* unnamed (resource, sampler, constant) registers: "    0xAAAAA <-" */
+	(void)fmt;
+	if (addr <= 0xfffff && o->cap - o->len >= 16u + (r ? r->namelen : 0)) {
+		/* "    0xAAAAA NAME <-" straight into the buffer: every line of a register run */
 		char *d = o->buf + o->len;
 		memcpy(d, "    0x", 6);
 		d[6] = gk_hexpair[2 * (addr >> 16) + 1];
 		memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
 		memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
-		memcpy(d + 11, " <-", 3);
-		o->len += 14;
+		size_t at = 11;
+		if (r) {
+			d[at++] = ' ';
+			memcpy(d + at, r->name, r->namelen);
+			at += r->namelen;
+		}
+		memcpy(d + at, " <-", 3);
+		o->len += at + 3;
 	} else {
 		gk_out_put(o, "    ", 4);
 		gk_out_hex(o, addr, 5);
@@ -324,7 +326,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		break;
 	case GK_TAIL_REGS: {
 		uint64_t addr = u->reg_addr;
-		const struct gk_reg *cur = u->reg_first;
+		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
 		const struct gk_reg *end = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			while (cur < end && cur->offset < addr)

@@ -93,7 +93,6 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 	u->nfields = 0;
 	u->ngroups = 0;
 	u->reg_addr = 0;
-	u->reg_first = 0;
 	u->reg_slot = -1;
 	const struct gk_packet_desc *d = fmt && pkt && pkt->dw && pkt->ndw && !pkt->truncated ? pkt->frame.desc : 0;
 	u->desc = d;
@@ -130,8 +129,6 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 	if (d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		u->reg_addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
-		const struct gk_reg *r = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
-		u->reg_first = r && fmt->regs && r < fmt->regs->regs + fmt->regs->nregs ? r : 0;
 		for (unsigned i = 0; i < u->nfields; i++)
 			if (u->fields[i].desc == rf) {
 				u->reg_slot = u->fields[i].cut ? -1 : (int)i;

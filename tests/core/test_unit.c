@@ -136,8 +136,9 @@ static void hand_made(void)
 	CHECK(u.desc && !strcmp(u.desc->name, "SET_CONTEXT_REG"), "%s", u.desc ? u.desc->name : "raw");
 	CHECK(u.tail_begin == 2 && u.tail_end == 4 && u.extra_begin == 4, "tail %u..%u extra %u", u.tail_begin, u.tail_end,
 	      u.extra_begin);
-	CHECK(u.reg_addr == 0x28000 && u.reg_first && u.reg_first->offset == 0x28000 && u.reg_slot >= 0,
-	      "registers from 0x%llx (%s)", (unsigned long long)u.reg_addr, u.reg_first ? u.reg_first->name : "none");
+	const struct gk_reg *first = gk_format_reg_from(&fmt, (uint32_t)u.reg_addr);
+	CHECK(u.reg_addr == 0x28000 && first && first->offset == 0x28000 && u.reg_slot >= 0,
+	      "registers from 0x%llx (%s)", (unsigned long long)u.reg_addr, first ? first->name : "none");
 	CHECK(u.pkt.offset == 0x40 && u.pkt.ndw == 4 && !u.has_gpu_addr, "offset 0x%llx", (unsigned long long)u.pkt.offset);
 	const struct gk_unit_field *op = gk_unit_field(&u, "IT_OPCODE");
 	CHECK(op && op->value == 0x69 && op->desc->kind == GK_OPCODE, "the opcode is a field of the unit too (printers skip it)");
