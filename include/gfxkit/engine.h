@@ -65,6 +65,12 @@ int gk_engine_describe(struct gk_engine *e, struct gk_out *o);
  * zero count), -1 when the unit has no access k, the engine describes no
  * memory accesses, or an argument is NULL. */
 int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a);
+/* The decoded record (include/gfxkit/unit.h) of the unit last decoded: its
+ * fields by name and value, layout and diagnostics, valid until the next
+ * unit.  NULL for engines that keep none (the instruction sets) or before
+ * the first unit. */
+struct gk_unit;
+const struct gk_unit *gk_engine_unit(const struct gk_engine *e);
 
 /* ---- the stream loop ---- */
 

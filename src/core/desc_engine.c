@@ -173,3 +173,9 @@ int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a)
 		return -1; /* nothing decoded yet */
 	return gk_unit_access(&d->fmt, &d->unit, k, a);
 }
+
+const struct gk_unit *gk_desc_engine_record(const void *fam)
+{
+	const struct desc_engine *d = fam;
+	return d->unit.pkt.dw ? &d->unit : NULL;
+}

@@ -8,6 +8,7 @@
 
 #include "gfxkit/engine.h"
 #include "gfxkit/memory.h"
+#include "gfxkit/unit.h"
 
 struct gk_engine_ops {
 	const char *name;                 /* "pm4": what -e says */
@@ -43,6 +44,9 @@ struct gk_engine_ops {
 	int (*access)(void *fam, unsigned k, struct gk_mem_access *a);
 	/* One line per unit description the GPU has (NULL: the engine has no list). */
 	void (*list)(void *fam, struct gk_out *o);
+	/* The decoded record of the unit last decoded (NULL op or result: the
+	 * engine keeps no struct gk_unit; only table-described families do). */
+	const struct gk_unit *(*record)(const void *fam);
 };
 
 /* The generic ops over a struct gk_format (src/core/desc_engine.c); a
@@ -63,6 +67,7 @@ unsigned gk_desc_engine_asm_finish(void *as);
 void gk_desc_engine_asm_close(void *as);
 void gk_desc_engine_list(void *fam, struct gk_out *o);
 int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a);
+const struct gk_unit *gk_desc_engine_record(const void *fam);
 
 #define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
@@ -71,6 +76,6 @@ int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a);
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
-	  .access = gk_desc_engine_access, .list = gk_desc_engine_list }
+	  .access = gk_desc_engine_access, .list = gk_desc_engine_list, .record = gk_desc_engine_record }
 
 #endif

@@ -181,6 +181,11 @@ int gk_engine_describe(struct gk_engine *e, struct gk_out *o)
 	return 0;
 }
 
+const struct gk_unit *gk_engine_unit(const struct gk_engine *e)
+{
+	return e && e->ops->record ? e->ops->record(e->fam) : NULL;
+}
+
 int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a)
 {
 	if (!e || !a || !e->ops->access)

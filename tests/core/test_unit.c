@@ -176,8 +176,62 @@ static void hand_made(void)
 	gk_unit_json(NULL, &u, 0, NULL);
 }
 
+/* gk_engine_unit: a client of the stream loop sees each unit's record */
+struct seen {
+	unsigned units, good;
+};
+
+static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
+		   const struct gk_diags *dg)
+{
+	struct seen *s = ctx;
+	const struct gk_unit *u = gk_engine_unit(e);
+	s->units++;
+	if (u && u->pkt.offset == offset && u->pkt.dw == words && u->pkt.ndw == n && u->diags == dg)
+		s->good++;
+	return 0;
+}
+
+struct words_reader {
+	const uint8_t *p;
+	size_t n, at;
+};
+
+static long read_words(void *ctx, void *buf, size_t cap)
+{
+	struct words_reader *r = ctx;
+	size_t k = r->n - r->at < cap ? r->n - r->at : cap;
+	memcpy(buf, r->p + r->at, k);
+	r->at += k;
+	return (long)k;
+}
+
+static void engine_records(void)
+{
+	static const uint32_t w[] = { 0xc0026900u, 0x0u, 0x1u, 0x2u, 0xc0001000u, 0x0u, 0xdeadbeefu };
+	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
+	CHECK(e && gk_engine_unit(e) == NULL, "no record before the first unit");
+	struct words_reader r = { (const uint8_t *)w, sizeof w, 0 };
+	struct gk_input *in = gk_input_create(read_words, &r, GK_IN_BIN, 4);
+	struct seen s = { 0, 0 };
+	struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &s };
+	char buf[512];
+	struct gk_out out = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+	struct gk_stream_stats st;
+	gk_stream_run(e, in, &o, &out, &st);
+	CHECK(s.units == 3 && s.good == 3, "%u units, %u with their record", s.units, s.good);
+	const struct gk_unit *u = gk_engine_unit(e);
+	CHECK(u && !u->desc && u->pkt.offset == 24, "the last unit (a raw word) stays readable");
+	gk_input_destroy(in);
+	gk_engine_close(e);
+	struct gk_engine *isa = gk_engine_open("ir3", "a630", NULL);
+	CHECK(isa && gk_engine_unit(isa) == NULL && gk_engine_unit(NULL) == NULL, "instruction sets keep no gk_unit");
+	gk_engine_close(isa);
+}
+
 int main(void)
 {
+	engine_records();
 	static const char *const pm4[] = { "r600", "rv770", "evergreen", "cayman" };
 	static const char *const dma[] = { "r600", "cayman", "si", "cik" };
 	random_streams("pm4", pm4, sizeof pm4 / sizeof pm4[0]);
