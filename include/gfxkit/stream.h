@@ -140,6 +140,7 @@ struct gk_check_state {
 	const char *exec_field[16];   /* its count field (GK_F_EXEC) */
 	uint8_t exec_dw[16], exec_lo[16], exec_hi[16]; /* where its EXEC_COUNT is */
 	unsigned nexec;
+	unsigned bo_hint;             /* the buffer that held the last range: tried first */
 };
 
 struct gk_diags {

@@ -21,6 +21,7 @@ extern "C" {
 #endif
 
 #define GK_UNIT_FIELDS 64      /* header + body fields one description may have */
+#define GK_UNIT_HDR_FIELDS 16  /* of them in the header */
 #define GK_UNIT_FIXED_DW 32    /* fixed-field dwords one description may use */
 #define GK_UNIT_GROUP_FIELDS 16 /* fields of one repeated group */
 
@@ -54,6 +55,9 @@ struct gk_unit {
 	int reg_slot;                        /* fields[] index of the register-offset field; -1: none or cut */
 	unsigned nfields;                    /* header fields first, then body, in table order */
 	struct gk_unit_field fields[GK_UNIT_FIELDS];
+	/* fields[] index of header field i / body field i of desc (0xff: absent) */
+	uint8_t hdr_slot[GK_UNIT_HDR_FIELDS];
+	uint8_t body_slot[GK_UNIT_FIELDS];
 	struct gk_diags *diags;              /* where gk_unit_check adds; NULL: checks only count nothing */
 };
 

@@ -196,7 +196,7 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 /* The memory model's ranges (gk_packet_access) against the declared
  * buffers (gk_mem_find_bo over the caller's list, in its order: the state
  * allocates nothing and the buffers may overlap). */
-static void check_bounds(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_unit *u,
+static void check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
 			 struct gk_diags *out)
 {
 	const struct gk_packet *pkt = &u->pkt;
@@ -211,8 +211,15 @@ static void check_bounds(const struct gk_format *fmt, const struct gk_check_stat
 			             "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
 			continue;
 		}
+		/* streams touch a few buffers in turn: the last one first */
+		const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
+		if (hint && hint->size && a.first >= hint->base && a.last - hint->base <= hint->size - 1)
+			continue;
 		unsigned ix;
-		if (gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix) != 0)
+		int found = gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix);
+		if (found == 1)
+			st->bo_hint = ix;
+		if (found != 0)
 			continue; /* inside one, or no buffers at all */
 		const struct gk_bo *near = &st->bos[ix];
 		if (near->size)

@@ -58,13 +58,8 @@ static void claim(const struct gk_format *fmt, const struct gk_field *fields, un
 	}
 }
 
-void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
-		  struct gk_layout *L)
+void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, unsigned fixed, struct gk_layout *L)
 {
-	unsigned n = (unsigned)ndw;
-	const struct gk_desc_fast *fast = gk_fast(fmt, d);
-	L->simple = fast->simple && n >= fast->fixed_len;
-	unsigned fixed = L->simple ? fast->fixed_len : gk_fixed_len(fmt, d, dw, ndw);
 	L->ngroups = 0;
 	if (d->tail) {
 		L->fixed_end = n < d->tail_dw ? n : d->tail_dw;
@@ -77,13 +72,22 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 		L->extra_begin = L->tail_end;
 		if (L->extra_begin < n && d->tail != GK_TAIL_GROUPS)
 			L->extra_begin = n;
-		L->natural = n > fixed ? n : fixed;
 	} else {
 		L->fixed_end = n < fixed ? n : fixed;
 		L->tail_begin = L->tail_end = L->fixed_end;
 		L->extra_begin = fixed;
-		L->natural = n > fixed ? n : fixed;
 	}
+	L->natural = n > fixed ? n : fixed;
+}
+
+void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		  struct gk_layout *L)
+{
+	unsigned n = (unsigned)ndw;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	L->simple = fast->simple && n >= fast->fixed_len;
+	unsigned fixed = L->simple ? fast->fixed_len : gk_fixed_len(fmt, d, dw, ndw);
+	gk_layout_tail(d, n, fixed, L);
 	if (L->simple) {
 		L->claimed = fast->claimed;
 		return;

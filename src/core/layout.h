@@ -26,6 +26,9 @@ bool gk_field_shown(const struct gk_format *fmt, const struct gk_field *fields, 
 		    const uint32_t *dw, size_t ndw);
 void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		  struct gk_layout *L);
+/* The tail, groups and extra words of a packet of n dwords whose fixed
+ * fields end at fixed (fills all but claimed, own and simple). */
+void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, unsigned fixed, struct gk_layout *L);
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);

@@ -36,16 +36,33 @@ static void put_field(const struct gk_format *fmt, const struct gk_field *f, uns
 	uf->dw = f->seg[0].dw;
 }
 
-/* The fields of one list the packet has: present (by generation and
- * condition); cut when the packet ends inside one. */
+/* The fields of one list the packet has, in one pass: a field is present
+ * on its generation when its condition field (always an earlier one of the
+ * list) is present, whole, and has one of the listed values; it is cut when
+ * the packet ends inside it.  *end: past the last dword of a present field. */
 static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr,
-			    const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room)
+			    const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room, unsigned *end,
+			    uint8_t *slot, unsigned base)
 {
+	/* slot[i] (n entries, 0xff on entry): where field i went, as an index from out - base */
 	unsigned k = 0;
 	for (unsigned i = 0; i < n && k < room; i++) {
 		const struct gk_field *f = &fields[i];
-		if (gk_field_present(fields, i, dw, ndw, fmt->gen_bit))
-			put_field(fmt, f, i, in_hdr, !gk_field_in_range(f, ndw), dw, ndw, &out[k++]);
+		if (f->gens && !(f->gens & fmt->gen_bit))
+			continue;
+		if (f->cond) {
+			unsigned c = f->cond - 1u;
+			if (c >= i || slot[c] == 0xff || out[slot[c] - base].cut)
+				continue;
+			uint64_t v = out[slot[c] - base].value;
+			if (v >= 32 || !((f->cond_mask >> v) & 1u))
+				continue;
+		}
+		unsigned last = gk_field_last_dw(f) + 1;
+		if (last > *end)
+			*end = last;
+		slot[i] = (uint8_t)(base + k);
+		put_field(fmt, f, i, in_hdr, last > ndw, dw, ndw, &out[k++]);
 	}
 	return k;
 }
@@ -54,13 +71,15 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
  * on the generation only and the packet holds every field whole.  The hot
  * path of every stream, so the one-segment read is spelled out. */
 static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr,
-			      const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room)
+			      const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot,
+			      unsigned base)
 {
 	unsigned k = 0, gen = fmt->gen_bit;
 	for (unsigned i = 0; i < n && k < room; i++) {
 		const struct gk_field *f = &fields[i];
 		if (f->gens && !(f->gens & gen))
 			continue;
+		slot[i] = (uint8_t)(base + k);
 		const struct gk_seg *sg = &f->seg[0];
 		uint64_t v;
 		if (f->nseg == 1) {
@@ -106,26 +125,48 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 	}
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	struct gk_layout L;
-	gk_layout_of(fmt, d, dw, ndw, &L);
+	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
+	memset(u->body_slot, 0xff, sizeof u->body_slot);
+	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS; /* the table test holds them to it */
+	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
+	if (fast->simple && ndw >= fast->fixed_len) {
+		/* presence by generation only, every field whole: prepared up front */
+		gk_layout_tail(d, (unsigned)ndw, fast->fixed_len, &L);
+		u->simple = true;
+		u->nfields = decode_simple(fmt, d->hdr, nhdr, true, dw, ndw, u->fields, GK_UNIT_HDR_FIELDS, u->hdr_slot, 0);
+		u->nfields += decode_simple(fmt, d->fields, nbody, false, dw, ndw, u->fields + u->nfields,
+					    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
+		unsigned nfixed = L.fixed_end < GK_FIXED_MAX ? L.fixed_end : GK_FIXED_MAX;
+		memcpy(u->claimed, fast->claimed, nfixed * sizeof u->claimed[0]);
+	} else {
+		u->simple = false;
+		unsigned end = d->min_dw ? d->min_dw : 1, hdr_end = 0; /* the body's fields decide the length */
+		u->nfields = decode_list(fmt, d->hdr, nhdr, true, dw, ndw, u->fields, GK_UNIT_HDR_FIELDS, &hdr_end,
+					 u->hdr_slot, 0);
+		u->nfields += decode_list(fmt, d->fields, nbody, false, dw, ndw, u->fields + u->nfields,
+					  GK_UNIT_FIELDS - u->nfields, &end, u->body_slot, u->nfields);
+		unsigned fixed = d->tail ? (d->tail_dw > (d->min_dw ? d->min_dw : 1u) ? d->tail_dw : (d->min_dw ? d->min_dw : 1u))
+					 : end;
+		gk_layout_tail(d, (unsigned)ndw, fixed, &L);
+		/* the bits of the fixed dwords that shown fields claim */
+		memset(u->claimed, 0, sizeof u->claimed);
+		for (unsigned i = 0; i < u->nfields; i++) {
+			const struct gk_field *f = u->fields[i].desc;
+			if (u->fields[i].cut)
+				continue;
+			for (unsigned sg = 0; sg < f->nseg; sg++)
+				if (f->seg[sg].dw < L.fixed_end && f->seg[sg].dw < GK_FIXED_MAX)
+					u->claimed[f->seg[sg].dw] |= gk_mask(f->seg[sg].lo, f->seg[sg].hi);
+		}
+	}
 	u->fixed_end = L.fixed_end;
 	u->tail_begin = L.tail_begin;
 	u->tail_end = L.tail_end;
 	u->ngroups = L.ngroups;
 	u->extra_begin = L.extra_begin;
 	u->natural = L.natural;
-	u->simple = L.simple;
-	unsigned nfixed = L.fixed_end < GK_FIXED_MAX ? L.fixed_end : GK_FIXED_MAX;
-	memcpy(u->claimed, L.claimed, nfixed * sizeof u->claimed[0]);
-	if (L.simple) {
-		u->nfields = decode_simple(fmt, d->hdr, d->nhdr, true, dw, ndw, u->fields, GK_UNIT_FIELDS);
-		u->nfields += decode_simple(fmt, d->fields, d->nfields, false, dw, ndw, u->fields + u->nfields,
-					    GK_UNIT_FIELDS - u->nfields);
-	} else {
-		u->nfields = decode_list(fmt, d->hdr, d->nhdr, true, dw, ndw, u->fields, GK_UNIT_FIELDS);
-		u->nfields += decode_list(fmt, d->fields, d->nfields, false, dw, ndw, u->fields + u->nfields,
-					  GK_UNIT_FIELDS - u->nfields);
-	}
 	if (d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		u->reg_addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
@@ -142,10 +183,11 @@ const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix
 	if (!name)
 		return 0;
 	if (ix != 0xff && u->desc) {
-		const struct gk_field *want = (ix & 0x80u) ? &u->desc->hdr[ix & 0x7fu] : &u->desc->fields[ix];
-		for (unsigned i = 0; i < u->nfields; i++)
-			if (u->fields[i].desc == want && !u->fields[i].cut)
-				return &u->fields[i];
+		unsigned i = ix & 0x7fu;
+		bool hdr = ix & 0x80u;
+		uint8_t slot = i < (hdr ? u->desc->nhdr : u->desc->nfields) ? (hdr ? u->hdr_slot : u->body_slot)[i] : 0xff;
+		if (slot < u->nfields && !u->fields[slot].cut)
+			return &u->fields[slot];
 	}
 	/* not shown here: another field of that name may be (conditional alternatives) */
 	return gk_unit_field(u, name);
@@ -169,7 +211,11 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 	const struct gk_packet_desc *d = u->desc;
 	unsigned gdw = d->group_dw < GK_UNIT_FIXED_DW ? d->group_dw : GK_UNIT_FIXED_DW;
 	const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
-	unsigned n = decode_list(fmt, d->group, d->ngroup, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS);
+	unsigned end = 0;
+	uint8_t slot[GK_UNIT_GROUP_FIELDS];
+	memset(slot, 0xff, sizeof slot);
+	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
+	unsigned n = decode_list(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, &end, slot, 0);
 	for (unsigned k = 0; k < gdw; k++) {
 		uint32_t m = 0;
 		for (unsigned i = 0; i < d->ngroup; i++)

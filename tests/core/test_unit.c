@@ -15,6 +15,7 @@ static void check_limits(const struct gk_format *fmt)
 {
 	for (size_t k = 0; k < fmt->ndescs; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
+		CHECK(d->nhdr <= GK_UNIT_HDR_FIELDS, "%s %s: %u header fields", fmt->gen, d->name, d->nhdr);
 		CHECK(d->nhdr + d->nfields <= GK_UNIT_FIELDS, "%s %s: %u fields", fmt->gen, d->name, d->nhdr + d->nfields);
 		CHECK(d->ngroup <= GK_UNIT_GROUP_FIELDS && d->group_dw <= GK_UNIT_FIXED_DW, "%s %s: group of %u fields, %u dwords",
 		      fmt->gen, d->name, d->ngroup, d->group_dw);
