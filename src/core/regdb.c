@@ -21,24 +21,6 @@ static int eq_bounded(const char *s, const char *q, size_t len)
 	return s != NULL && (q != NULL || len == 0) && cmp_bounded(s, q, len) == 0;
 }
 
-const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset)
-{
-	if (t == NULL || t->regs == NULL)
-		return NULL;
-	size_t lo = 0, hi = t->nregs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		uint32_t o = t->regs[mid].offset;
-		if (o == offset)
-			return &t->regs[mid];
-		if (o < offset)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
 const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset)
 {
 	if (t == NULL || t->regs == NULL)
@@ -52,6 +34,12 @@ const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t o
 			hi = mid;
 	}
 	return &t->regs[lo];
+}
+
+const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset)
+{
+	const struct gk_reg *r = gk_reg_lower_bound(t, offset);
+	return r && r < t->regs + t->nregs && r->offset == offset ? r : NULL;
 }
 
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len)
