@@ -51,6 +51,21 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 				return -1;
 			}
 			o->nbos++;
+		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count")) {
+			uint64_t v;
+			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &v)) {
+				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, a, i < argc ? ", not " : "",
+					i < argc ? argv[i] : "");
+				return -1;
+			}
+			if (a[2] == 'b') {
+				o->has_base = 1;
+				o->base = v;
+			} else if (a[2] == 's') {
+				o->skip = v;
+			} else {
+				o->count = v;
+			}
 		} else if (!strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "--raw"))
@@ -127,17 +142,10 @@ const char *cli_display_name(const char *name)
 int cli_decode_format(const char *format, enum gk_in_format *inf)
 {
 	*inf = GK_IN_AUTO;
-	if (!format || !strcmp(format, "auto"))
+	if (!format || gk_in_format_parse(format, inf) == 0)
 		return 0;
-	if (!strcmp(format, "bin"))
-		*inf = GK_IN_BIN;
-	else if (!strcmp(format, "hex"))
-		*inf = GK_IN_HEX;
-	else {
-		fprintf(stderr, "%s: -f takes auto, bin or hex, not %s\n", CLI_PROG, format);
-		return 2;
-	}
-	return 0;
+	fprintf(stderr, "%s: -f takes one of %s; not %s\n", CLI_PROG, gk_in_format_list(), format);
+	return 2;
 }
 
 int cli_encode_format(const char *format, int *hex)
@@ -260,6 +268,11 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
 		return 2;
+	/* amdgpu's debugfs ring files are binary with a header: their name says so */
+	const char *base = o->file ? strrchr(o->file, '/') : NULL;
+	base = base ? base + 1 : o->file;
+	if (inf == GK_IN_AUTO && base && !strncmp(base, "amdgpu_ring_", 12))
+		inf = GK_IN_AMDGPU_RING;
 	FILE *f = cli_open_in(o->file, "rb");
 	if (!f)
 		return 2;
@@ -267,6 +280,8 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	FILE *of = cli_open_out(o->out, "w");
 	struct counted_file src = { f, 0 };
 	struct gk_input *in = of ? gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e)) : NULL;
+	if (in && o->has_base)
+		gk_input_set_base(in, o->base);
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
@@ -278,7 +293,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
-		.name = name, .bos = o->bos, .nbos = o->nbos,
+		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
 	};
 	struct gk_stream_stats stats;
 	gk_stream_run(e, in, &so, &out, &stats);

@@ -18,6 +18,9 @@
 struct cli_opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
 	int json, raw, text; /* --json, --raw, --text (JSON with each unit's text) */
+	int has_base;        /* --base ADDR: the first unit's address */
+	uint64_t base;
+	uint64_t skip, count; /* --skip N, --count N (units) */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
 };

@@ -92,6 +92,8 @@ struct gk_stream_opts {
 	unsigned nbos;
 	gk_unit_fn unit;              /* NULL: none */
 	void *unit_ctx;
+	uint64_t skip;                /* units framed and passed over before the first one shown */
+	uint64_t count;               /* units shown at most (0: all); stopping early makes no end diagnostics */
 };
 
 struct gk_stream_stats {
@@ -101,6 +103,10 @@ struct gk_stream_stats {
 };
 
 /* Decode (or check) every unit of in with e and write the result to out.
+ * A ring dump (gk_input_marks with a word marked as rptr) is framed from
+ * the first offset whose chain of units lands exactly on rptr; the words
+ * before it are shown raw (".long"; JSON: a unit named null), and the text
+ * marks the units where the ring pointers are.
  * Returns 0, or -1 when the input failed (gk_input_error says what and
  * where) or an argument is NULL; out->failed says whether writing failed.
  * Bounded memory whatever the input size. */

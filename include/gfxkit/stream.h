@@ -16,7 +16,32 @@ extern "C" {
 
 /* ---- input: little-endian binary or hex text, read incrementally ---- */
 
-enum gk_in_format { GK_IN_AUTO, GK_IN_BIN, GK_IN_HEX };
+enum gk_in_format {
+	GK_IN_AUTO,
+	GK_IN_BIN,          /* little-endian binary */
+	GK_IN_HEX,          /* hex words ("ADDRESS:" labels allowed) */
+	GK_IN_RADEON_RING,  /* radeon debugfs ring dump: header, "r[%5d]=0x%08x" with " *" / " #" */
+	GK_IN_KLOG,         /* kernel log lines carrying "ib[%d]=0x%08X" or "r[%5d]=0x%08x" */
+	GK_IN_OD,           /* od -t x4/x2/x1 (any -A radix) and hexdump's default / -x output */
+	GK_IN_HEXDUMP_C,    /* hexdump -C */
+	GK_IN_XXD,          /* xxd and xxd -e */
+	GK_IN_UMR,          /* umr ring / IB listings: "[VMID@0xADDR + 0xOFF] [0xWORD] ..." */
+	GK_IN_AMDGPU_RING,  /* amdgpu debugfs ring file: binary rptr, wptr, driver wptr, then the ring */
+};
+
+/* Ring markers (gk_input_marks): which pointer sits where. */
+#define GK_MARK_RPTR 1u         /* the read pointer: what the CP fetches next */
+#define GK_MARK_WPTR 2u         /* the hardware write pointer */
+#define GK_MARK_RPTR_NEXT 4u    /* the saved rptr (radeon's "rptr next", " #") */
+#define GK_MARK_DRIVER_WPTR 8u  /* the driver's copy of the wptr */
+
+/* "bin", "hex", "radeon-ring", "klog", "od", "hexdump-c", "xxd", "umr",
+ * "amdgpu-ring", "auto"; NULL for a value outside the enum. */
+const char *gk_in_format_name(enum gk_in_format f);
+/* The format called name (as gk_in_format_name spells it): 0, or -1. */
+int gk_in_format_parse(const char *name, enum gk_in_format *f);
+/* The formats, for usage and error messages: "hex, radeon-ring, ..." */
+const char *gk_in_format_list(void);
 
 /* Returns bytes read (0 at end, at most cap), or -1 on error.  Any other
  * value (more than cap, or below -1) is not trusted: the reader stops with
@@ -81,6 +106,24 @@ unsigned gk_input_unit(const struct gk_input *in);
 /* Where the text reader is: 1-based line, and the column of the last byte
  * read (0 at a line start); both 0 for binary input and a NULL in. */
 void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col);
+/* The address of the first unit (--base): offsets are then GPU addresses.
+ * Dumps with their own address column keep their spacing from there.  Only
+ * before the first gk_input_fill: 0, or -1. */
+int gk_input_set_base(struct gk_input *in, uint64_t base);
+
+/* What a ring dump said of its pointers, as byte addresses in the offsets
+ * gk_input_offset gives (ring index * 4 from the base): have is a set of
+ * GK_MARK_* bits.  rptr_word: the unit (counted from the first, from 0)
+ * marked as rptr in the dump, when have_rptr_word. */
+struct gk_ring_marks {
+	unsigned have;
+	uint64_t rptr, wptr, rptr_next, driver_wptr;
+	bool have_rptr_word;
+	uint64_t rptr_word;
+};
+/* Filled as far as the input has been read (headers come first). */
+void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m);
+
 /* The input error, or NULL when there is none (and for a NULL in).  Text
  * errors carry line and col (1-based); binary ones and read errors carry
  * the byte offset, with line 0. */

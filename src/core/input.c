@@ -8,9 +8,12 @@
 
 #include "gfxkit/stream.h"
 
+#include "dump.h"
+
 #define IN_RAW 65536u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 17) /* words of window used while packets are short */
 #define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
+#define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
 
 enum { HX_SPACE, HX_TOKEN, HX_COMMENT };
 /* 8-byte units: the first thing wrong with a token (reported at its end) */
@@ -41,15 +44,43 @@ struct gk_input {
 	uint32_t *words;              /* the window */
 	size_t cap;                   /* words allocated */
 	size_t nwords, pos;           /* valid words, first unconsumed */
-	uint64_t base;                /* byte offset of words[0] in the stream */
+	uint64_t abs0;                /* words before words[0] */
+	/* addresses: word seg_word[k] (counted from the first) and those after
+	 * it up to the next break are at seg_off[k] + 4 * (index - seg_word[k]) */
+	uint64_t seg_word[IN_SEGS], seg_off[IN_SEGS];
+	unsigned nseg;
+	bool user_base;               /* gk_input_set_base: the first unit's offset */
+	bool have_addr;               /* a dump address has been seen */
+	uint64_t next_addr;           /* the dump address the next word should have */
+	uint64_t delta;               /* offset = dump address + delta */
+	/* dumps read a line at a time */
+	struct gk_dump dump;
+	char ln[GK_DUMP_LINE_MAX];
+	size_t ln_len;
+	bool ln_long, ln_ready;       /* too long; complete and waiting for the window */
+	uint32_t ln_line;
+	struct gk_dump_line dl;       /* the last line parsed */
+	uint32_t last[GK_DUMP_LINE_WORDS]; /* its words, for "*" */
+	unsigned last_n;
+	bool star;                    /* a "*" line: the last line repeats to the next address */
+	uint64_t rep_left;            /* words of repetition still to put */
+	unsigned rep_at;
+	char od_tok[24];              /* od: the first address, until the radix is known */
+	size_t od_len;
+	uint64_t od_bytes;            /* bytes of words since the first address */
+	unsigned amd_head;            /* amdgpu ring: header dwords read (3) */
+	uint32_t amd_ptr[3];
+	uint64_t mark_index[4];       /* ring pointers by GK_MARK_* bit, as ring indices */
+	struct gk_ring_marks marks;
 	struct gk_diag error;         /* set when failed */
 	uint8_t raw[IN_RAW];
 };
 
 struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format fmt, unsigned unit_bytes)
 {
-	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
-		return NULL;
+	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_AMDGPU_RING ||
+	    (unit_bytes == 8 && fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
+		return NULL; /* the dumps are of dwords */
 	struct gk_input *in = calloc(1, sizeof *in);
 	if (!in)
 		return NULL;
@@ -66,6 +97,8 @@ struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format f
 	in->hx_state = HX_SPACE;
 	in->hx_line_start = true;
 	in->line = 1;
+	in->nseg = 1; /* words from offset 0 until something says otherwise */
+	in->dump.fmt = fmt;
 	return in;
 }
 
@@ -93,10 +126,18 @@ static void fail(struct gk_input *in, enum gk_diag_code code, uint32_t line, uin
 	snprintf(in->error.message, sizeof in->error.message, "%s", msg);
 }
 
+static uint64_t offset_of(const struct gk_input *in, uint64_t abs)
+{
+	unsigned k = in->nseg ? in->nseg - 1 : 0;
+	while (k && in->seg_word[k] > abs)
+		k--;
+	return in->seg_off[k] + 4 * (abs - in->seg_word[k]);
+}
+
 /* a text error at line:col; its offset is where the next word would be */
 static void fail_text(struct gk_input *in, uint32_t line, uint32_t col, const char *msg)
 {
-	fail(in, GK_D_IO, line, col, in->base + 4ull * in->nwords, msg);
+	fail(in, GK_D_IO, line, col, offset_of(in, in->abs0 + in->nwords), msg);
 }
 
 /* Text when the first bytes are printable ASCII, white space or well-formed
@@ -207,6 +248,16 @@ static void token_byte64(struct gk_input *in, uint8_t c)
 	}
 }
 
+static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col);
+
+/* "ADDRESS:" starting a hex line: the address of the next word (the first
+ * sets the offsets; later ones must follow on) */
+static void hex_address(struct gk_input *in, uint64_t addr)
+{
+	in->ln_line = in->tok_line;
+	place(in, addr, 0, in->tok_col);
+}
+
 static void end_token(struct gk_input *in, bool is_address)
 {
 	if (in->hx_state != HX_TOKEN)
@@ -225,6 +276,10 @@ static void end_token(struct gk_input *in, bool is_address)
 	if (is_address) {
 		if (!first)
 			fail_text(in, in->tok_line, in->tok_col, "an ADDRESS: label may only start a line");
+		else if (in->hx_digits > 16)
+			fail_text(in, in->tok_line, in->tok_col, "address does not fit in 64 bits");
+		else
+			hex_address(in, in->hx_val);
 		return;
 	}
 	if (in->hx_digits > 8) {
@@ -232,6 +287,7 @@ static void end_token(struct gk_input *in, bool is_address)
 		return;
 	}
 	in->words[in->nwords++] = (uint32_t)in->hx_val;
+	in->next_addr += 4;
 }
 
 static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
@@ -295,13 +351,16 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 		}
 		int v = hexval(c);
 		if (v < 0) {
-			char msg[64];
-			snprintf(msg, sizeof msg, "'%c' is not a hex digit", c >= 0x20 && c < 0x7f ? c : '?');
+			char msg[160];
+			snprintf(msg, sizeof msg, "'%c' is not a hex digit%s", c >= 0x20 && c < 0x7f ? c : '?',
+				 in->hx_line_start && in->line == 1 && !in->nwords && !in->abs0
+					 ? " (not hex words, nor a ring dump, kernel log, od, hexdump, xxd or umr listing)"
+					 : "");
 			fail_text(in, in->line, in->col, msg);
 			break;
 		}
 		in->hx_any = true;
-		if (in->hx_digits < 9)
+		if (in->hx_digits < 17) /* words take 8 digits, ADDRESS: labels 16 */
 			in->hx_val = (in->hx_val << 4) | (unsigned)v;
 		if (in->hx_val || in->hx_digits)
 			in->hx_digits++; /* significant digits; leading zeros do not count */
@@ -314,9 +373,36 @@ static uint32_t le32(const uint8_t *b)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
+/* amdgpu debugfs ring files (amdgpu_ring.c, amdgpu_debugfs_ring_read)
+ * start with three dwords: rptr, wptr and the driver's wptr, as ring
+ * indices; the ring follows from index 0. */
+static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+	while (in->amd_head < 3 && i < n) {
+		in->carry[in->ncarry++] = p[i++];
+		if (in->ncarry < 4)
+			continue;
+		in->ncarry = 0;
+		in->amd_ptr[in->amd_head++] = le32(in->carry);
+	}
+	if (in->amd_head == 3 && !in->marks.have) {
+		static const unsigned bit[3] = { 0, 1, 3 }; /* rptr, wptr, driver wptr */
+		for (unsigned k = 0; k < 3; k++) {
+			in->marks.have |= 1u << bit[k];
+			in->mark_index[bit[k]] = in->amd_ptr[k];
+		}
+		in->marks.have_rptr_word = true;
+		in->marks.rptr_word = in->amd_ptr[0];
+	}
+	return i;
+}
+
 static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
 {
 	size_t i = 0, u = in->unit, wpu = u / 4;
+	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3)
+		i = amdgpu_head(in, p, n);
 	while (i < n && in->nwords + wpu <= in->cap) {
 		if (in->ncarry || n - i < u) {
 			/* a unit split between two reads */
@@ -340,15 +426,223 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	*used = i;
 }
 
+static bool is_dump(enum gk_in_format f)
+{
+	return f >= GK_IN_RADEON_RING && f <= GK_IN_UMR;
+}
+
+/* The next n words come from dump address addr: the first address sets
+ * the offsets (unless gk_input_set_base did); later ones must follow on,
+ * except where a ring dump wraps.  false: failed. */
+static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
+{
+	uint64_t abs = in->abs0 + in->nwords;
+	if (!in->have_addr) {
+		in->have_addr = true;
+		if (!in->user_base && !abs)
+			in->seg_off[0] = addr;
+		in->delta = offset_of(in, abs) - addr;
+		in->next_addr = addr;
+	}
+	if (addr != in->next_addr) {
+		bool ring = in->format == GK_IN_RADEON_RING || in->format == GK_IN_KLOG;
+		char msg[160];
+		if (in->format == GK_IN_UMR) {
+			snprintf(msg, sizeof msg,
+				 "umr lists no word at 0x%llx (its decode leaves out words it does not name): "
+				 "give gfxkit the IB itself (umr --dump-ib-file, or a binary)", (unsigned long long)in->next_addr);
+			fail_text(in, in->ln_line, col, msg);
+			return false;
+		}
+		if (!ring) {
+			snprintf(msg, sizeof msg, "address 0x%llx, but the words before end at 0x%llx: a gap or an overlap in the dump",
+				 (unsigned long long)addr, (unsigned long long)in->next_addr);
+			fail_text(in, in->ln_line, col, msg);
+			return false;
+		}
+		if (in->nseg == IN_SEGS) {
+			fail_text(in, in->ln_line, col, "too many breaks in the ring indices close together");
+			return false;
+		}
+		/* the ring wrapped (or the log skipped): the words go on at their own index */
+		in->seg_word[in->nseg] = abs;
+		in->seg_off[in->nseg] = addr + in->delta;
+		in->nseg++;
+	}
+	in->next_addr = addr + 4ull * n;
+	return true;
+}
+
+/* od and hexdump -x print addresses in octal, decimal or hex: settle the
+ * radix on the second address (the one whose step equals the bytes the
+ * first line gave), and move the offsets if the first one reads otherwise. */
+static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
+{
+	const char *tok = in->ln + dl->addr_at;
+	size_t len = dl->addr_len;
+	bool letters = false;
+	for (size_t i = 0; i < len; i++)
+		letters |= (tok[i] | 0x20) >= 'a';
+	if (len == 6 || letters || len > 7) {
+		in->dump.radix = 16; /* od -A x, hexdump */
+		return true;
+	}
+	if (!in->od_len) {
+		/* the first: octal (od's default) until the second says otherwise */
+		memcpy(in->od_tok, tok, len);
+		in->od_len = len;
+		return gk_dump_od_addr(8, tok, len, &dl->addr) || gk_dump_od_addr(10, tok, len, &dl->addr);
+	}
+	static const unsigned radixes[] = { 8, 16, 10 };
+	for (size_t r = 0; r < 3; r++) {
+		uint64_t a, b;
+		if (!gk_dump_od_addr(radixes[r], in->od_tok, in->od_len, &a) || !gk_dump_od_addr(radixes[r], tok, len, &b))
+			continue;
+		bool step = b >= a && (in->star ? in->last_n && (b - a) % (4ull * in->last_n) == 0 : b - a == in->od_bytes);
+		if (!step)
+			continue;
+		in->dump.radix = radixes[r];
+		dl->addr = b;
+		uint64_t was = in->next_addr - in->od_bytes;
+		if (was != a) {
+			/* the first line read in the wrong radix: shift what it set */
+			if (!in->user_base)
+				in->seg_off[0] += a - was;
+			else
+				in->delta += was - a;
+			in->next_addr = a + in->od_bytes;
+		}
+		return true;
+	}
+	fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
+		  "the od addresses do not step by the bytes per line in octal, decimal or hex");
+	return false;
+}
+
+static void put_word(struct gk_input *in, uint32_t w)
+{
+	in->words[in->nwords++] = w;
+	in->od_bytes += 4;
+}
+
+/* One whole line of a dump: its words go into the window (room for a line's
+ * worth is there).  false: the line must wait (repetitions first). */
+static bool dump_line(struct gk_input *in)
+{
+	struct gk_dump_line *dl = &in->dl;
+	if (in->ln_long) {
+		fail_text(in, in->ln_line, GK_DUMP_LINE_MAX, "line longer than 4096 bytes: not a dump line");
+		return true;
+	}
+	gk_dump_parse(&in->dump, in->ln, in->ln_len, dl);
+	if (dl->err_col) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "%s (reading %s)", dl->err, gk_in_format_name(in->format));
+		fail_text(in, in->ln_line, dl->err_col, msg);
+		return true;
+	}
+	if (dl->header_mark) {
+		unsigned b = (unsigned)__builtin_ctz(dl->header_mark);
+		in->marks.have |= dl->header_mark;
+		in->mark_index[b] = dl->header_index;
+	}
+	if (dl->repeat) {
+		if (!in->last_n) {
+			fail_text(in, in->ln_line, 1, "'*' (repeat the line before) with no line before it");
+			return true;
+		}
+		in->star = true;
+		return true;
+	}
+	if (!dl->has_addr)
+		return true;
+	if (in->format == GK_IN_OD && !in->dump.radix && !od_radix(in, dl))
+		return true;
+	if (in->star) {
+		/* "*": the line before repeats up to this address */
+		in->star = false;
+		if (dl->addr < in->next_addr || (dl->addr - in->next_addr) % (4ull * in->last_n)) {
+			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
+				  "after '*' the address must be the line before's repeated a whole number of times");
+			return true;
+		}
+		in->rep_left = (dl->addr - in->next_addr) / 4;
+		in->rep_at = 0;
+		return in->rep_left == 0;
+	}
+	if (!place(in, dl->addr, dl->n, (uint32_t)dl->addr_at + 1))
+		return true;
+	if (dl->marks & GK_MARK_RPTR) {
+		in->marks.have_rptr_word = true;
+		in->marks.rptr_word = in->abs0 + in->nwords;
+	}
+	for (unsigned k = 0; k < dl->n; k++)
+		put_word(in, dl->words[k]);
+	if (dl->n) {
+		memcpy(in->last, dl->words, dl->n * sizeof dl->words[0]);
+		in->last_n = dl->n;
+	}
+	return true;
+}
+
+/* Dump text into the window a line at a time (n 0: only what waits). */
+static void dump_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
+{
+	size_t i = 0;
+	while (!in->failed) {
+		while (in->rep_left && in->nwords < in->cap) {
+			put_word(in, in->last[in->rep_at]);
+			in->rep_at = (in->rep_at + 1) % in->last_n;
+			in->next_addr += 4;
+			in->rep_left--;
+		}
+		if (in->rep_left)
+			break; /* the window is full */
+		if (in->ln_ready) {
+			if (in->nwords + GK_DUMP_LINE_WORDS > in->cap)
+				break;
+			if (!dump_line(in))
+				continue; /* repetitions first, then the line again */
+			in->ln_ready = false;
+			in->ln_len = 0;
+			in->ln_long = false;
+			continue;
+		}
+		if (i >= n)
+			break;
+		uint8_t c = p[i++];
+		in->col++;
+		if (c == '\n') {
+			in->ln_ready = true;
+			in->ln_line = in->line++;
+			in->col = 0;
+		} else if (in->ln_len < GK_DUMP_LINE_MAX) {
+			in->ln[in->ln_len++] = (char)c;
+		} else {
+			in->ln_long = true;
+		}
+	}
+	*used = i;
+}
+
 /* Move the unconsumed words to the front of the window. */
 static void compact(struct gk_input *in)
 {
 	if (!in->pos)
 		return;
 	memmove(in->words, in->words + in->pos, (in->nwords - in->pos) * sizeof(uint32_t));
-	in->base += 4ull * in->pos;
+	in->abs0 += in->pos;
 	in->nwords -= in->pos;
 	in->pos = 0;
+	/* breaks behind the window are done with */
+	unsigned drop = 0;
+	while (drop + 1 < in->nseg && in->seg_word[drop + 1] <= in->abs0)
+		drop++;
+	if (drop) {
+		memmove(in->seg_word, in->seg_word + drop, (in->nseg - drop) * sizeof in->seg_word[0]);
+		memmove(in->seg_off, in->seg_off + drop, (in->nseg - drop) * sizeof in->seg_off[0]);
+		in->nseg -= drop;
+	}
 }
 
 /* The next bytes from the callback into raw.  AUTO first gathers IN_SNIFF
@@ -381,14 +675,36 @@ static void read_raw(struct gk_input *in)
 	}
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
-	if (in->format == GK_IN_AUTO && !in->failed)
+	if (in->format == GK_IN_AUTO && !in->failed) {
 		in->format = sniff(in->raw, len < IN_SNIFF ? len : IN_SNIFF, in->eof);
+		/* text: which of the dumps, when its first lines say so */
+		if (in->format == GK_IN_HEX && in->unit == 4)
+			in->format = gk_dump_sniff((const char *)in->raw, len < IN_SNIFF ? len : IN_SNIFF);
+		in->dump.fmt = in->format;
+	}
 }
 
 /* All bytes read: the token or unit still open. */
 static void finish(struct gk_input *in)
 {
+	if (is_dump(in->format)) {
+		if (in->ln_len && !in->ln_ready) {
+			in->ln_ready = true; /* the last line has no newline */
+			in->ln_line = in->line;
+			return; /* taken in by the next round, then finish again */
+		}
+		in->ended = true;
+		if (in->star)
+			fail_text(in, in->line, 1, "the dump ends after '*': where the repeated lines end is not known");
+		else if (!in->have_addr && !in->failed)
+			fail_text(in, in->line, 1, "no words in the dump");
+		return;
+	}
 	in->ended = true;
+	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3) {
+		fail(in, GK_D_TRUNCATED, 0, 0, 0, "amdgpu ring file shorter than its 12-byte header (rptr, wptr, driver wptr)");
+		return;
+	}
 	if (in->format == GK_IN_HEX) {
 		end_token(in, false);
 		if (in->half)
@@ -400,7 +716,7 @@ static void finish(struct gk_input *in)
 		char msg[96];
 		snprintf(msg, sizeof msg, "input ends with %u byte%s that do not make a whole %s", in->ncarry,
 			 in->ncarry == 1 ? "" : "s", in->unit == 8 ? "64-bit unit" : "dword");
-		fail(in, GK_D_TRUNCATED, 0, 0, in->base + 4ull * in->nwords, msg);
+		fail(in, GK_D_TRUNCATED, 0, 0, offset_of(in, in->abs0 + in->nwords), msg);
 	}
 }
 
@@ -429,6 +745,14 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	while (!in->failed && in->nwords - in->pos < want) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
+		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {
+			size_t before = in->nwords, u0;
+			bool waiting = in->ln_ready;
+			dump_bytes(in, NULL, 0, &u0);
+			if (in->nwords == before && in->ln_ready == waiting && in->rep_left == 0 && waiting)
+				break; /* no room for a line: the caller consumes first */
+			continue;
+		}
 		if (in->raw_pos == in->raw_len) {
 			if (in->ended)
 				break;
@@ -441,6 +765,8 @@ long gk_input_fill(struct gk_input *in, size_t want)
 		size_t used = 0;
 		if (in->format == GK_IN_HEX)
 			hex_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
+		else if (is_dump(in->format))
+			dump_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
 		else
 			bin_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
 		in->raw_pos += used;
@@ -470,7 +796,56 @@ int gk_input_skip(struct gk_input *in, size_t n)
 
 uint64_t gk_input_offset(const struct gk_input *in)
 {
-	return in ? in->base + 4ull * in->pos : 0;
+	return in ? offset_of(in, in->abs0 + in->pos) : 0;
+}
+
+int gk_input_set_base(struct gk_input *in, uint64_t base)
+{
+	if (!in || in->raw_total || in->nwords || in->abs0)
+		return -1;
+	in->user_base = true;
+	in->seg_off[0] = base;
+	return 0;
+}
+
+void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
+{
+	if (!m)
+		return;
+	memset(m, 0, sizeof *m);
+	if (!in)
+		return;
+	*m = in->marks;
+	uint64_t *slot[4] = { &m->rptr, &m->wptr, &m->rptr_next, &m->driver_wptr };
+	for (unsigned b = 0; b < 4; b++)
+		if (m->have & (1u << b))
+			*slot[b] = 4 * in->mark_index[b] + (in->have_addr ? in->delta : in->seg_off[0]);
+}
+
+static const char *const format_names[] = {
+	[GK_IN_AUTO] = "auto", [GK_IN_BIN] = "bin", [GK_IN_HEX] = "hex", [GK_IN_RADEON_RING] = "radeon-ring",
+	[GK_IN_KLOG] = "klog", [GK_IN_OD] = "od", [GK_IN_HEXDUMP_C] = "hexdump-c", [GK_IN_XXD] = "xxd",
+	[GK_IN_UMR] = "umr", [GK_IN_AMDGPU_RING] = "amdgpu-ring",
+};
+
+const char *gk_in_format_name(enum gk_in_format f)
+{
+	return (unsigned)f < sizeof format_names / sizeof format_names[0] ? format_names[f] : NULL;
+}
+
+int gk_in_format_parse(const char *name, enum gk_in_format *f)
+{
+	for (unsigned i = 0; name && f && i < sizeof format_names / sizeof format_names[0]; i++)
+		if (!strcmp(name, format_names[i])) {
+			*f = (enum gk_in_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *gk_in_format_list(void)
+{
+	return "auto, bin, hex, radeon-ring, klog, od (also hexdump -x), hexdump-c, xxd (and xxd -e), umr, amdgpu-ring";
 }
 
 enum gk_in_format gk_input_format(const struct gk_input *in)
@@ -485,7 +860,7 @@ unsigned gk_input_unit(const struct gk_input *in)
 
 void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col)
 {
-	bool text = in && in->format == GK_IN_HEX;
+	bool text = in && (in->format == GK_IN_HEX || is_dump(in->format));
 	if (line)
 		*line = text ? in->line : 0;
 	if (col)

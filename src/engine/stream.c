@@ -3,6 +3,7 @@
  * end shows.  Every engine and every command that prints units goes through
  * here, so they agree on counting, caps and the end line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/engine.h"
@@ -49,6 +50,89 @@ static size_t frame(const struct gk_engine_ops *ops, void *fam, const uint32_t *
 	return ops->frame ? ops->frame(fam, w, n) : ops->unit_bytes / 4;
 }
 
+/* A ring dump starts mid-packet (radeon prints 32 dwords before rptr; an
+ * amdgpu ring file starts at index 0): the first offset from which the
+ * units chain exactly onto the rptr word, found backwards in one pass
+ * (lands[p]: the chain from p reaches rptr).  0 when there is no rptr
+ * word, no framing, or the rptr word is not in the input. */
+static size_t ring_start(const struct gk_engine_ops *ops, void *fam, struct gk_input *in)
+{
+	gk_input_fill(in, 64); /* the header and the marked word come first */
+	struct gk_ring_marks m;
+	gk_input_marks(in, &m);
+	if (!m.have_rptr_word || !ops->frame || !m.rptr_word || m.rptr_word > GK_IN_MAX_WANT - FRAME_LOOKAHEAD)
+		return 0;
+	size_t k = (size_t)m.rptr_word;
+	long avail = gk_input_fill(in, k + FRAME_LOOKAHEAD);
+	if (avail <= 0 || (size_t)avail <= k)
+		return 0;
+	unsigned char *lands = malloc(k + 1);
+	if (!lands)
+		return 0; /* no memory to search: frame from the start */
+	const uint32_t *w = gk_input_words(in);
+	lands[k] = 1;
+	size_t first = k;
+	for (size_t p = k; p-- > 0;) {
+		size_t q = p + frame(ops, fam, w + p, (size_t)avail - p);
+		lands[p] = q <= k && lands[q];
+		if (lands[p])
+			first = p;
+	}
+	free(lands);
+	return first;
+}
+
+/* Words shown as they are: before the first unit that chains onto rptr. */
+static void raw_words(const struct gk_engine_ops *ops, struct gk_input *in, size_t n, const struct gk_stream_opts *o,
+		      struct gk_out *out)
+{
+	const uint32_t *w = gk_input_words(in);
+	uint64_t offset = gk_input_offset(in);
+	if (o->check)
+		return;
+	if (o->json) {
+		gk_out_str(out, "{\"offset\":");
+		gk_json_uint(out, offset);
+		gk_out_str(out, ",\"engine\":\"");
+		gk_out_str(out, ops->name);
+		gk_out_str(out, "\",\"name\":null,\"words\":[");
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				gk_out_ch(out, ',');
+			gk_out_dec(out, w[i]);
+		}
+		gk_out_str(out, "],\"fields\":{},\"enums\":{},\"diagnostics\":[]}\n");
+		return;
+	}
+	for (size_t i = 0; i < n; i += 8) {
+		gk_out_hex(out, offset + 4 * i, 8);
+		gk_out_str(out, ": .long");
+		for (size_t k = i; k < n && k < i + 8; k++)
+			gk_out_sp_hex8(out, w[k]);
+		if (!i)
+			gk_out_str(out, " ; before the first packet that ends on rptr");
+		gk_out_ch(out, '\n');
+	}
+}
+
+/* "    ; <- rptr (ring index N)" under the unit where a ring pointer is */
+static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n, struct gk_out *out)
+{
+	static const char *const names[4] = { "rptr", "wptr", "saved rptr", "driver's wptr" };
+	const uint64_t at[4] = { m->rptr, m->wptr, m->rptr_next, m->driver_wptr };
+	for (unsigned b = 0; b < 4; b++) {
+		if (!(m->have & (1u << b)) || at[b] < offset || at[b] >= offset + 4ull * n)
+			continue;
+		gk_out_str(out, "    ; <- ");
+		gk_out_str(out, names[b]);
+		if (at[b] != offset) {
+			gk_out_str(out, " at ");
+			gk_out_hex(out, at[b], 8);
+		}
+		gk_out_ch(out, '\n');
+	}
+}
+
 int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
 		  struct gk_stream_stats *stats)
 {
@@ -61,6 +145,14 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	if (ops->begin)
 		ops->begin(fam, o->bos, o->nbos);
 	struct gk_diags dg;
+	size_t before = ring_start(ops, fam, in);
+	if (before) {
+		raw_words(ops, in, before, o, out);
+		gk_input_skip(in, before);
+	}
+	struct gk_ring_marks marks;
+	gk_input_marks(in, &marks);
+	uint64_t skip = o->skip, shown = 0;
 	long avail;
 	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
 		size_t len = frame(ops, fam, gk_input_words(in), (size_t)avail);
@@ -77,6 +169,16 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 		}
 		size_t n = len < (size_t)avail ? len : (size_t)avail;
 		uint64_t offset = gk_input_offset(in);
+		if (skip) {
+			skip--;
+			gk_input_skip(in, n);
+			continue;
+		}
+		if (o->count && shown == o->count) {
+			stats->end = offset;
+			return gk_input_error(in) ? -1 : 0; /* stopped by --count: no end diagnostics */
+		}
+		shown++;
 		gk_diags_reset(&dg);
 		ops->unit(fam, gk_input_words(in), n, len, offset, &dg);
 		stats->units++;
@@ -91,8 +193,11 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 			check_lines(name, offset, &dg, out);
 		else if (o->json && (!o->check || dg.n || dg.dropped))
 			ops->json(fam, &dg, o->json_flags, out);
-		else if (!o->json)
+		else if (!o->json) {
 			ops->text(fam, &dg, o->raw_words, out);
+			if (marks.have)
+				ring_notes(&marks, offset, n, out);
+		}
 		stats->end = offset + 4ull * n;
 		gk_input_skip(in, n);
 	}

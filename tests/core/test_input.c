@@ -262,7 +262,8 @@ static void test_null(void)
 	CHECK(gk_input_create(read_mem, &m, GK_IN_BIN, 0) == NULL, "unit 0");
 	CHECK(gk_input_create(read_mem, &m, GK_IN_BIN, 2) == NULL, "unit 2");
 	CHECK(gk_input_create(read_mem, &m, GK_IN_BIN, 16) == NULL, "unit 16");
-	CHECK(gk_input_create(read_mem, &m, (enum gk_in_format)7, 4) == NULL, "format 7");
+	CHECK(gk_input_create(read_mem, &m, (enum gk_in_format)99, 4) == NULL, "format 99");
+	CHECK(gk_input_create(read_mem, &m, GK_IN_OD, 8) == NULL, "a dump of 64-bit units");
 	gk_input_destroy(NULL);
 	CHECK(gk_input_fill(NULL, 1) == -1, "fill");
 	CHECK(gk_input_words(NULL) == NULL, "words");
