@@ -235,6 +235,16 @@ static void parse_ring(const char *s, size_t n, struct gk_dump_line *out, bool i
 	if (ring_header(s, n, i, out))
 		return;
 	if (in_log) {
+		/* a log line: the header and the words are wherever their pattern
+		 * is, after any prefix ("[drm] ", "radeon 0000:01:00.0: ") */
+		static const char *const heads[] = { "driver's copy of the wptr: ", "rptr next(", "wptr: 0x", "rptr: 0x",
+						     "last semaphore " };
+		for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
+			size_t l = strlen(heads[h]);
+			for (size_t k = i; k + l <= n; k++)
+				if (!memcmp(s + k, heads[h], l) && ring_header(s, n, k, out))
+					return;
+		}
 		/* a log line: the words are wherever their pattern is */
 		size_t at = find_indexed(s, n, i, "ib[");
 		if (at != SIZE_MAX) {
@@ -459,6 +469,8 @@ static enum gk_in_format classify(const char *s, size_t n)
 		return GK_IN_KLOG;
 	if (p > i)
 		return GK_IN_AUTO; /* another log line: the next ones may carry words */
+	if (starts(s, n, i, "Decoding "))
+		return GK_IN_AUTO; /* umr's "Decoding IB at ..." before its listing */
 	if (s[i] == '[') {
 		probe = (struct gk_dump){ .fmt = GK_IN_UMR };
 		gk_dump_parse(&probe, s, n, &t);

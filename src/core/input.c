@@ -483,8 +483,8 @@ static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 	bool letters = false;
 	for (size_t i = 0; i < len; i++)
 		letters |= (tok[i] | 0x20) >= 'a';
-	if (len == 6 || letters || len > 7) {
-		in->dump.radix = 16; /* od -A x, hexdump */
+	if (len == 6 || letters) {
+		in->dump.radix = 16; /* od -A x pads to 6 digits; hexdump's have letters sooner or later */
 		return true;
 	}
 	if (!in->od_len) {

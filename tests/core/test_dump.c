@@ -1,0 +1,411 @@
+/* The dump readers (src/core/dump.c through gk_input): each dump form is
+ * built here from a known stream, in the exact layout of the tool that
+ * prints it (od, hexdump, xxd, the radeon debugfs ring file, the kernel log,
+ * umr), and must read back to exactly the stream's words at the dump's
+ * addresses; repeats, wraps, gaps, odd radixes and text in no known form
+ * are tried too. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gfxkit/gfxkit.h"
+#include "testlib.h"
+
+#define NW 48
+static uint32_t stream[NW];
+
+/* ---- a growable text the dumps are printed into ---- */
+
+static struct text dump;
+
+static void say(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	text_write(&dump, buf, (size_t)n);
+}
+
+struct mem {
+	const uint8_t *p;
+	size_t n, at, chunk;
+};
+
+static long read_mem(void *ctx, void *buf, size_t cap)
+{
+	struct mem *m = ctx;
+	size_t k = m->n - m->at;
+	if (k > cap)
+		k = cap;
+	if (k > m->chunk)
+		k = m->chunk;
+	memcpy(buf, m->p + m->at, k);
+	m->at += k;
+	return (long)k;
+}
+
+/* Everything the input gives: words, the offset of the first, the format
+ * chosen, and the error (NULL: none). */
+struct got {
+	uint32_t w[1 << 16];
+	size_t n;
+	uint64_t first;
+	enum gk_in_format fmt;
+	char err[200];
+	uint32_t line, col;
+	struct gk_ring_marks marks;
+};
+
+static struct got got;
+
+static void read_all(const void *p, size_t n, enum gk_in_format fmt, size_t chunk, const uint64_t *base)
+{
+	struct mem m = { p, n, 0, chunk };
+	struct gk_input *in = gk_input_create(read_mem, &m, fmt, 4);
+	memset(&got, 0, sizeof got);
+	if (base)
+		gk_input_set_base(in, *base);
+	long avail;
+	bool first = true;
+	while ((avail = gk_input_fill(in, 7)) > 0) {
+		if (first)
+			got.first = gk_input_offset(in);
+		first = false;
+		for (long i = 0; i < avail && got.n < sizeof got.w / sizeof got.w[0]; i++)
+			got.w[got.n++] = gk_input_words(in)[i];
+		gk_input_skip(in, (size_t)avail);
+	}
+	got.fmt = gk_input_format(in);
+	gk_input_marks(in, &got.marks);
+	const struct gk_diag *e = gk_input_error(in);
+	if (e) {
+		snprintf(got.err, sizeof got.err, "%s", e->message);
+		got.line = e->line;
+		got.col = e->col;
+	}
+	gk_input_destroy(in);
+}
+
+/* the dump in dump.p reads back as the stream, from first, in format fmt */
+static void expect_stream(const char *what, enum gk_in_format fmt, uint64_t first)
+{
+	static const size_t chunks[] = { 1, 7, 65536 };
+	for (size_t c = 0; c < 3; c++) {
+		read_all(dump.p, dump.n, GK_IN_AUTO, chunks[c], NULL);
+		CHECK(!got.err[0] && got.fmt == fmt && got.n == NW && !memcmp(got.w, stream, sizeof stream) && got.first == first,
+		      "%s (read %zu bytes at a time): format %s, %zu words, first at 0x%llx, error '%s' at %u:%u", what, chunks[c],
+		      gk_in_format_name(got.fmt), got.n, (unsigned long long)got.first, got.err, got.line, got.col);
+	}
+	/* named, it reads the same */
+	read_all(dump.p, dump.n, fmt, 4096, NULL);
+	CHECK(!got.err[0] && got.n == NW && !memcmp(got.w, stream, sizeof stream), "%s named -f %s: %s", what,
+	      gk_in_format_name(fmt), got.err);
+}
+
+static void reset(void)
+{
+	dump.n = 0;
+	if (dump.p)
+		dump.p[0] = 0;
+}
+
+static uint8_t byte_at(size_t i)
+{
+	return (uint8_t)(stream[i / 4] >> (8 * (i % 4)));
+}
+
+/* od -A RADIX -t x4 (4 words a line), ending with the end address */
+static void od_x4(unsigned radix, size_t skip_bytes)
+{
+	const char *f = radix == 8 ? "%07llo" : radix == 10 ? "%07llu" : "%06llx";
+	reset();
+	for (size_t at = 0; at < 4 * NW; at += 16) {
+		say(f, (unsigned long long)(at + skip_bytes));
+		for (size_t k = at; k < at + 16 && k < 4 * NW; k += 4)
+			say(" %08x", stream[k / 4]);
+		say("\n");
+	}
+	say(f, (unsigned long long)(4 * NW + skip_bytes));
+	say("\n");
+}
+
+static void test_od(void)
+{
+	od_x4(8, 0);
+	expect_stream("od -t x4", GK_IN_OD, 0);
+	od_x4(16, 0);
+	expect_stream("od -A x -t x4", GK_IN_OD, 0);
+	od_x4(10, 0);
+	expect_stream("od -A d -t x4", GK_IN_OD, 0);
+	/* od -j 64: the first address is 64 in every radix it is printed in */
+	od_x4(8, 64);
+	expect_stream("od -j 64 -t x4 (octal)", GK_IN_OD, 64);
+	od_x4(10, 64);
+	expect_stream("od -j 64 -A d -t x4", GK_IN_OD, 64);
+	od_x4(16, 64);
+	expect_stream("od -j 64 -A x -t x4", GK_IN_OD, 64);
+	/* od -x / hexdump: 2-byte little-endian groups (octal / hex addresses) */
+	for (unsigned h = 0; h < 2; h++) {
+		reset();
+		for (size_t at = 0; at < 4 * NW; at += 16) {
+			say(h ? "%07zx" : "%07zo", at);
+			for (size_t k = at; k < at + 16; k += 2)
+				say(h ? " %02x%02x" : " %02x%02x", byte_at(k + 1), byte_at(k));
+			say("\n");
+		}
+		say(h ? "%07zx\n" : "%07zo\n", (size_t)(4 * NW));
+		expect_stream(h ? "hexdump" : "od -x", GK_IN_OD, 0);
+	}
+	/* od -t x1: bytes in order */
+	reset();
+	for (size_t at = 0; at < 4 * NW; at += 16) {
+		say("%07zo", at);
+		for (size_t k = at; k < at + 16; k++)
+			say(" %02x", byte_at(k));
+		say("\n");
+	}
+	say("%07zo\n", (size_t)(4 * NW));
+	expect_stream("od -t x1", GK_IN_OD, 0);
+}
+
+static void test_hexdump_xxd(void)
+{
+	reset();
+	for (size_t at = 0; at < 4 * NW; at += 16) {
+		say("%08zx ", at);
+		for (size_t k = at; k < at + 16; k++)
+			say(k == at + 8 ? "  %02x" : " %02x", byte_at(k));
+		say("  |");
+		for (size_t k = at; k < at + 16; k++)
+			say("%c", byte_at(k) >= 0x20 && byte_at(k) < 0x7f ? byte_at(k) : '.');
+		say("|\n");
+	}
+	say("%08zx\n", (size_t)(4 * NW));
+	expect_stream("hexdump -C", GK_IN_HEXDUMP_C, 0);
+	for (unsigned le = 0; le < 2; le++) {
+		reset();
+		for (size_t at = 0; at < 4 * NW; at += 16) {
+			say("%08zx:", at + 0x1000);
+			for (size_t k = at; k < at + 16; k += le ? 4 : 2)
+				if (le)
+					say(" %08x", stream[k / 4]);
+				else
+					say(" %02x%02x", byte_at(k), byte_at(k + 1));
+			say("  ");
+			for (size_t k = at; k < at + 16; k++)
+				say("%c", byte_at(k) >= 0x20 && byte_at(k) < 0x7f ? byte_at(k) : '.');
+			say("\n");
+		}
+		expect_stream(le ? "xxd -e -o 0x1000" : "xxd -o 0x1000", GK_IN_XXD, 0x1000);
+	}
+}
+
+/* '*': od says "the line before repeats" up to the next address; 1 MiB of
+ * repeated words streams through the window */
+static void test_repeat(void)
+{
+	reset();
+	say("0000000 00000001 00000002 00000003 00000004\n*\n");
+	say("%07o 00000005\n%07o\n", 4u << 20, (4u << 20) + 4);
+	struct mem m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	struct gk_input *in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	uint64_t n = 0, bad = 0;
+	long avail;
+	while ((avail = gk_input_fill(in, 1000)) > 0) {
+		for (long i = 0; i < avail; i++, n++) {
+			uint32_t want = n < (1u << 20) ? (uint32_t)(n % 4 + 1) : 5;
+			bad += gk_input_words(in)[i] != want;
+		}
+		gk_input_skip(in, (size_t)avail);
+	}
+	CHECK(!gk_input_error(in) && n == (1u << 20) + 1 && !bad, "od '*' over 4 MiB: %llu words, %llu wrong, %s",
+	      (unsigned long long)n, (unsigned long long)bad, gk_input_error(in) ? gk_input_error(in)->message : "");
+	gk_input_destroy(in);
+	/* a '*' that does not repeat a whole number of lines, and one at the end */
+	reset();
+	say("0000000 00000001 00000002\n*\n0000014 00000003\n0000020\n");
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(got.err[0] && got.line == 3, "od '*' to a misaligned address: '%s' at line %u", got.err, got.line);
+	reset();
+	say("0000000 00000001 00000002\n*\n");
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(strstr(got.err, "'*'") != NULL, "dump ending after '*': '%s'", got.err);
+}
+
+/* a radeon ring of 64 dwords holding the stream from index 40, wrapping;
+ * rptr at the start of the stream */
+static void radeon_ring(bool in_log)
+{
+	uint32_t ring[64];
+	for (unsigned i = 0; i < 64; i++)
+		ring[i] = 0x80000000u;
+	for (unsigned i = 0; i < NW; i++)
+		ring[(40 + i) % 64] = stream[i];
+	unsigned rptr = 40, wptr = (40 + NW) % 64, count = NW;
+	const char *pre = in_log ? "[  812.004113] [drm] " : "";
+	reset();
+	if (in_log)
+		say("[  812.004100] radeon 0000:01:00.0: ring 0 stalled for more than 10000msec\n");
+	say("%swptr: 0x%08x [%5u]\n%srptr: 0x%08x [%5u]\n", pre, wptr, wptr, pre, rptr, rptr);
+	say("%sdriver's copy of the wptr: 0x%08x [%5u]\n", pre, wptr, wptr);
+	say("%slast semaphore signal addr : 0x%016x\n%slast semaphore wait addr   : 0x%016x\n", pre, 0, pre, 0);
+	say("%s%u free dwords in ring\n%s%u dwords in ring\n", pre, 64 - count, pre, count);
+	unsigned i = (rptr + 64 - 32) % 64;
+	for (unsigned j = 0; j <= count + 32 && j < 64; j++) {
+		say("%sr[%5u]=0x%08x%s\n", pre, i, ring[i], i == rptr ? " *" : "");
+		i = (i + 1) % 64;
+	}
+}
+
+static void test_radeon_ring(void)
+{
+	for (unsigned log = 0; log < 2; log++) {
+		radeon_ring(log);
+		read_all(dump.p, dump.n, GK_IN_AUTO, 5, NULL);
+		/* 64 words shown: from index 8, through the wrap at 63 -> 0, to 7 */
+		bool words = got.n == 64 && got.first == 4 * 8 && !memcmp(got.w + 32, stream, 24 * sizeof stream[0]) &&
+			     !memcmp(got.w + 56, stream + 24, 8 * sizeof stream[0]);
+		CHECK(!got.err[0] && got.fmt == (log ? GK_IN_KLOG : GK_IN_RADEON_RING) && words, "ring dump%s: %s, %zu words from 0x%llx: %s",
+		      log ? " in a log" : "", gk_in_format_name(got.fmt), got.n, (unsigned long long)got.first, got.err);
+		CHECK(got.marks.have == (GK_MARK_RPTR | GK_MARK_WPTR | GK_MARK_DRIVER_WPTR) && got.marks.rptr == 4 * 40 &&
+		      got.marks.wptr == 4 * ((40 + NW) % 64) && got.marks.have_rptr_word && got.marks.rptr_word == 32,
+		      "ring marks: have %#x rptr 0x%llx wptr 0x%llx word %llu", got.marks.have, (unsigned long long)got.marks.rptr,
+		      (unsigned long long)got.marks.wptr, (unsigned long long)got.marks.rptr_word);
+	}
+	/* the offsets follow the ring's indices across the wrap */
+	radeon_ring(false);
+	struct mem m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	struct gk_input *in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	uint64_t off[64];
+	size_t n = 0;
+	while (gk_input_fill(in, 1) > 0 && n < 64) {
+		off[n++] = gk_input_offset(in);
+		gk_input_skip(in, 1);
+	}
+	CHECK(n == 64 && off[0] == 32 && off[55] == 4 * 63 && off[56] == 0 && off[63] == 28, "ring offsets: %zu, %llx %llx %llx",
+	      n, (unsigned long long)off[0], (unsigned long long)off[55], (unsigned long long)off[56]);
+	gk_input_destroy(in);
+
+	/* decode: framed from the first offset whose packets land on rptr, the
+	 * words before raw, the rptr and wptr units marked */
+	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
+	m = (struct mem){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	struct text t = { 0 };
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	struct gk_stream_opts o = { .name = "ring" };
+	struct gk_stream_stats st;
+	int rc = gk_stream_run(e, in, &o, &out, &st);
+	gk_out_flush(&out);
+	CHECK(rc == 0 && t.p && strstr(t.p, "    ; <- rptr\n") && strstr(t.p, "; <- wptr") && strstr(t.p, "0x000000a0: CONTEXT_CONTROL"),
+	      "ring decode:\n%s", t.p ? t.p : "");
+	free(t.p);
+	gk_input_destroy(in);
+	gk_engine_close(e);
+}
+
+static void test_klog_umr(void)
+{
+	reset();
+	say("[ 4242.000001] [drm:radeon_cs_ioctl [radeon]] *ERROR* Invalid command stream !\n");
+	for (unsigned i = 0; i < NW; i++)
+		say("[ 4242.%06u] [drm] ib[%u]=0x%08X\n", i + 2, i, stream[i]);
+	say("[ 4242.100000] [drm] something else\n");
+	expect_stream("kernel log ib[] lines", GK_IN_KLOG, 0);
+
+	reset();
+	say("Decoding IB at 0@0x500 from 0@0x0 of %u words (type 4)\n", NW);
+	for (unsigned i = 0; i < NW; i++)
+		say("[0@0x00000500 + 0x%04x]\t[        0x%08x]\tsomething\n", 4 * i, stream[i]);
+	expect_stream("umr listing", GK_IN_UMR, 0x500);
+	/* umr leaves words out of its decode: refused, not guessed */
+	reset();
+	say("[0@0x00000500 + 0x0000]\t[        0xc0032200]\tOpcode\n[0@0x00000500 + 0x0008]\t[        0x0]\tX\n");
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(strstr(got.err, "umr lists no word at 0x504") && got.line == 2, "umr gap: '%s' at %u", got.err, got.line);
+}
+
+static void test_addresses_and_refusals(void)
+{
+	/* ADDRESS: hex dumps: the first address is the base; a gap is an error */
+	reset();
+	for (unsigned i = 0; i < NW; i += 4)
+		say("%08x: %08x %08x %08x %08x\n", 0x2000 + 4 * i, stream[i], stream[i + 1], stream[i + 2], stream[i + 3]);
+	expect_stream("ADDRESS: words", GK_IN_HEX, 0x2000);
+	reset();
+	say("00000000: c0012800 80000003\n00000010: 80000000\n");
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(strstr(got.err, "gap") && got.line == 2 && got.col == 1, "address gap: '%s' at %u:%u", got.err, got.line, got.col);
+	/* --base moves the offsets; the dump's spacing stays */
+	uint64_t base = 0x100000;
+	od_x4(8, 0);
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, &base);
+	CHECK(!got.err[0] && got.first == base && got.n == NW, "--base: first at 0x%llx", (unsigned long long)got.first);
+	/* text in no known form: refused where it goes wrong */
+	static const char *const bad[] = { "hello world\n", "r[ 12]=0xc0012800 *\nr[ 13]=zz\n",
+					   "0000000 c0012800 80000003\n0000010 8000 0000\n",
+					   "00000000: 0028 01c0 0300 0080  .(......\n00000010: zz\n" };
+	static const uint32_t lines[] = { 1, 2, 2, 2 };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		read_all(bad[i], strlen(bad[i]), GK_IN_AUTO, 4096, NULL);
+		CHECK(got.err[0] && got.line == lines[i] && got.col > 0, "'%s' refused at line %u: '%s' at %u:%u", bad[i], lines[i],
+		      got.err, got.line, got.col);
+	}
+	read_all("hello\n", 6, GK_IN_AUTO, 4096, NULL);
+	CHECK(strstr(got.err, "not hex words, nor a ring dump") != NULL, "the refusal names the forms: '%s'", got.err);
+	/* a line longer than any dump line */
+	char *lng = malloc(10000);
+	memcpy(lng, "r[    1]=0x00000001 ", 20);
+	memset(lng + 20, 'x', 9979);
+	lng[9999] = '\n';
+	read_all(lng, 10000, GK_IN_AUTO, 4096, NULL);
+	CHECK(got.err[0] && got.line == 1, "overlong line: '%s'", got.err);
+	free(lng);
+	/* names */
+	enum gk_in_format f;
+	CHECK(gk_in_format_parse("xxd", &f) == 0 && f == GK_IN_XXD && gk_in_format_parse("nope", &f) == -1 &&
+	      !strcmp(gk_in_format_name(GK_IN_RADEON_RING), "radeon-ring") && gk_in_format_name((enum gk_in_format)99) == NULL,
+	      "format names");
+}
+
+/* amdgpu debugfs ring files: rptr, wptr, driver wptr, then the ring */
+static void test_amdgpu_ring(void)
+{
+	uint8_t b[12 + 4 * NW];
+	uint32_t head[3] = { 8, 40, 40 };
+	for (unsigned i = 0; i < 3; i++)
+		for (unsigned k = 0; k < 4; k++)
+			b[4 * i + k] = (uint8_t)(head[i] >> (8 * k));
+	for (unsigned i = 0; i < 4 * NW; i++)
+		b[12 + i] = byte_at(i);
+	read_all(b, sizeof b, GK_IN_AMDGPU_RING, 5, NULL);
+	CHECK(!got.err[0] && got.n == NW && !memcmp(got.w, stream, sizeof stream) && got.first == 0 &&
+	      got.marks.rptr == 32 && got.marks.wptr == 160 && got.marks.have_rptr_word && got.marks.rptr_word == 8,
+	      "amdgpu ring: %zu words, rptr 0x%llx: %s", got.n, (unsigned long long)got.marks.rptr, got.err);
+	read_all(b, 10, GK_IN_AMDGPU_RING, 5, NULL);
+	CHECK(strstr(got.err, "12-byte header") != NULL, "amdgpu ring header cut: '%s'", got.err);
+}
+
+int main(void)
+{
+	/* a real stream: the Evergreen compute dispatch of examples/ (words
+	 * spelled out so the test needs no file) */
+	static const uint32_t ex[] = { 0xc0012800, 0x80000003, 0x80000000, 0xc0004600, 0x00000407, 0xc0034300, 0x88800000,
+				       0xffffffff, 0x00000000, 0x0000000a, 0xc0016802, 0x00000307, 0x00004000, 0xc0026802,
+				       0x00000384, 0x00000000, 0x00000000, 0xc0016902, 0x00000000, 0x00001000, 0xc0016902,
+				       0x00000290, 0x00024000, 0xc0016902 };
+	for (unsigned i = 0; i < NW; i++)
+		stream[i] = ex[i % 24];
+	test_od();
+	test_hexdump_xxd();
+	test_repeat();
+	test_radeon_ring();
+	test_klog_umr();
+	test_addresses_and_refusals();
+	test_amdgpu_ring();
+	free(dump.p);
+	return tl_done();
+}
