@@ -108,9 +108,10 @@ $(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,10
 $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
 $(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
+$(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling clean
+.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

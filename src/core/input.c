@@ -2,6 +2,7 @@
  * unit size reads are listed in include/gfxkit/stream.h), decoded
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +11,8 @@
 
 #include "dump.h"
 
-#define IN_RAW 65536u      /* bytes asked of the read callback at a time */
-#define IN_SPAN (1u << 17) /* words of window used while packets are short */
+#define IN_RAW 16384u      /* bytes asked of the read callback at a time */
+#define IN_SPAN (1u << 14) /* words of window used while packets are short */
 #define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
 #define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
 
@@ -55,7 +56,6 @@ struct gk_input {
 	uint64_t delta;               /* offset = dump address + delta */
 	/* dumps read a line at a time */
 	struct gk_dump dump;
-	char ln[GK_DUMP_LINE_MAX];
 	size_t ln_len;
 	bool ln_long, ln_ready;       /* too long; complete and waiting for the window */
 	uint32_t ln_line;
@@ -73,6 +73,8 @@ struct gk_input {
 	uint64_t mark_index[4];       /* ring pointers by GK_MARK_* bit, as ring indices */
 	struct gk_ring_marks marks;
 	struct gk_diag error;         /* set when failed */
+	/* buffers, written before they are read: left out of the zeroing */
+	char ln[GK_DUMP_LINE_MAX];
 	uint8_t raw[IN_RAW];
 };
 
@@ -81,9 +83,10 @@ struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format f
 	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_AMDGPU_RING ||
 	    (unit_bytes == 8 && fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
 		return NULL; /* the dumps are of dwords */
-	struct gk_input *in = calloc(1, sizeof *in);
+	struct gk_input *in = malloc(sizeof *in);
 	if (!in)
 		return NULL;
+	memset(in, 0, offsetof(struct gk_input, ln));
 	in->words = malloc(IN_SPAN * sizeof *in->words);
 	if (!in->words) {
 		free(in);
