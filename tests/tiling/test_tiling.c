@@ -122,132 +122,144 @@ static void requested_tileinfo(const char *s, struct gk_tile_params *p)
 	}
 }
 
-static unsigned check_surfaces(const char *path, unsigned *n_index)
+/* one(t, its "case" column, ctx) on every row of the TSV at path; how many
+ * rows one counted (returned true for) */
+static unsigned each_case_row(const char *path, bool (*one)(const struct tsv *t, unsigned c, void *ctx), void *ctx)
 {
 	struct tsv t;
 	unsigned n = 0;
-	*n_index = 0;
 	if (!tsv_open(&t, path))
 		return 0;
-	while (tsv_next(&t)) {
-		unsigned c = (unsigned)num(&t, "case");
-		const char *chip = get(&t, "chip");
-		CHECK(c < MAXCASE && chip, "%s: bad row", path);
-		if (c >= MAXCASE || !chip)
-			continue;
-		struct gk_tile_params p;
-		gk_tile_params_init(&p);
-		p.mode = mode_of(get(&t, "tile_mode"));
-		const char *rm = get(&t, "requested_micro_tile_mode");
-		p.micro = rm && !strcmp(rm, "display") ? GK_MICRO_DISPLAY : GK_MICRO_THIN;
-		p.bpp = (unsigned)num(&t, "bpp");
-		p.width = (uint32_t)num(&t, "width");
-		p.height = (uint32_t)num(&t, "height");
-		p.slices = (uint32_t)num(&t, "slices");
-		p.row_size = row_size_of(chip);
-		if (p.mode == GK_TILE_2D) {
-			p.pipe_config = gk_tile_pipe_config_parse(get(&t, "pipe_config"));
-			const char *rq = get(&t, "requested_tileinfo");
-			if (rq && strcmp(rq, "-")) {
-				requested_tileinfo(rq, &p);
-			} else {
-				p.tile_split = (unsigned)num(&t, "tile_split_bytes");
-				p.bank_width = (unsigned)num(&t, "bank_width");
-				p.bank_height = (unsigned)num(&t, "bank_height");
-				p.macro_aspect = (unsigned)num(&t, "macro_aspect");
-				p.num_banks = (unsigned)num(&t, "num_banks");
-			}
-			p.pipe_swizzle = (uint32_t)num(&t, "pipe_swizzle");
-			p.bank_swizzle = (uint32_t)num(&t, "bank_swizzle");
-		}
-		struct tcase *tc = &cases[c];
-		int r = gk_tile_surface_init(&tc->s, &p);
-		CHECK(r == 0, "case %u: init failed: %s", c, tc->s.ndiags ? tc->s.diags[0].message : "");
-		if (r)
-			continue;
-		tc->present = true;
-		snprintf(tc->name, sizeof tc->name, "%u", c);
-		const struct gk_tile_surface *s = &tc->s;
-		n++;
-		struct {
-			const char *col;
-			uint64_t got;
-		} want[] = {
-			{ "pitch", s->pitch },
-			{ "padded_height", s->padded_height },
-			{ "padded_slices", s->padded_slices },
-			{ "surface_bytes", s->surface_bytes },
-			{ "slice_bytes", s->slice_bytes },
-			{ "base_align", s->base_align },
-			{ "pitch_align", s->pitch_align },
-			{ "height_align", s->height_align },
-			{ "macro_tile_width", s->macro_tile_width },
-			{ "macro_tile_height", s->macro_tile_height },
-			{ "amdgpu_tiling_flags", gk_tile_amdgpu_flags(s) },
-			{ "tile_split_bytes", s->p.tile_split },
-			{ "bank_width", s->p.bank_width },
-			{ "bank_height", s->p.bank_height },
-			{ "macro_aspect", s->p.macro_aspect },
-			{ "num_banks", s->p.num_banks },
-		};
-		for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
-			CHECK(num(&t, want[i].col) == want[i].got, "case %u %s: got %llu, addrlib %llu", c, want[i].col,
-			      (unsigned long long)want[i].got, (unsigned long long)num(&t, want[i].col));
-		const char *mm = get(&t, "micro_tile_mode");
-		if (p.mode != GK_TILE_LINEAR)
-			CHECK(mm && (unsigned)(strcmp(mm, "display") ? GK_MICRO_THIN : GK_MICRO_DISPLAY) == s->p.micro,
-			      "case %u: micro tile mode %u, addrlib %s", c, s->p.micro, mm ? mm : "?");
-		/* adjustments are reported: 128 bpp display, raised bank height / aspect */
-		bool adjusted = (rm && mm && strcmp(rm, mm)) || (get(&t, "requested_tileinfo") &&
-								strcmp(get(&t, "requested_tileinfo"), "-"));
-		unsigned warns = 0;
-		for (unsigned i = 0; i < s->ndiags; i++)
-			warns += s->diags[i].severity == GK_WARNING && strcmp(s->diags[i].field, "pipe_config");
-		CHECK(adjusted == (warns > 0), "case %u: adjusted %d but %u adjustment warnings", c, adjusted, warns);
-		/* the chip table entry that gives the same parameters */
-		const char *ti = get(&t, "tile_index");
-		if (ti && strtol(ti, NULL, 10) >= 0) {
-			struct gk_tile_params q;
-			struct gk_diag err;
-			gk_tile_params_init(&q);
-			q.bpp = p.bpp;
-			r = gk_tile_params_from_chip(&q, chip, (unsigned)strtoul(ti, NULL, 10), &err);
-			CHECK(r == 0, "case %u: %s tile index %s: %s", c, chip, ti, r ? err.message : "");
-			CHECK(r || (q.mode == p.mode && q.micro == p.micro && q.pipe_config == p.pipe_config &&
-				    q.tile_split == p.tile_split && q.bank_width == p.bank_width &&
-				    q.bank_height == p.bank_height && q.macro_aspect == p.macro_aspect &&
-				    q.num_banks == p.num_banks && q.row_size == p.row_size),
-			      "case %u: %s GB_TILE_MODE%s gives other parameters", c, chip, ti);
-			++*n_index;
-		}
-	}
+	while (tsv_next(&t))
+		n += one(&t, (unsigned)num(&t, "case"), ctx);
 	return n;
+}
+
+/* A surface row: set up case c as addrlib did and compare every figure;
+ * counts an index into the chip's table in *n_index. */
+static bool surface_row(const struct tsv *t, unsigned c, void *n_index)
+{
+	const char *chip = get(t, "chip");
+	CHECK(c < MAXCASE && chip, "surfaces: bad row (case %u)", c);
+	if (c >= MAXCASE || !chip)
+		return false;
+	struct gk_tile_params p;
+	gk_tile_params_init(&p);
+	p.mode = mode_of(get(t, "tile_mode"));
+	const char *rm = get(t, "requested_micro_tile_mode");
+	p.micro = rm && !strcmp(rm, "display") ? GK_MICRO_DISPLAY : GK_MICRO_THIN;
+	p.bpp = (unsigned)num(t, "bpp");
+	p.width = (uint32_t)num(t, "width");
+	p.height = (uint32_t)num(t, "height");
+	p.slices = (uint32_t)num(t, "slices");
+	p.row_size = row_size_of(chip);
+	if (p.mode == GK_TILE_2D) {
+		p.pipe_config = gk_tile_pipe_config_parse(get(t, "pipe_config"));
+		const char *rq = get(t, "requested_tileinfo");
+		if (rq && strcmp(rq, "-")) {
+			requested_tileinfo(rq, &p);
+		} else {
+			p.tile_split = (unsigned)num(t, "tile_split_bytes");
+			p.bank_width = (unsigned)num(t, "bank_width");
+			p.bank_height = (unsigned)num(t, "bank_height");
+			p.macro_aspect = (unsigned)num(t, "macro_aspect");
+			p.num_banks = (unsigned)num(t, "num_banks");
+		}
+		p.pipe_swizzle = (uint32_t)num(t, "pipe_swizzle");
+		p.bank_swizzle = (uint32_t)num(t, "bank_swizzle");
+	}
+	struct tcase *tc = &cases[c];
+	int r = gk_tile_surface_init(&tc->s, &p);
+	CHECK(r == 0, "case %u: init failed: %s", c, tc->s.ndiags ? tc->s.diags[0].message : "");
+	if (r)
+		return false;
+	tc->present = true;
+	snprintf(tc->name, sizeof tc->name, "%u", c);
+	const struct gk_tile_surface *s = &tc->s;
+	struct {
+		const char *col;
+		uint64_t got;
+	} want[] = {
+		{ "pitch", s->pitch },
+		{ "padded_height", s->padded_height },
+		{ "padded_slices", s->padded_slices },
+		{ "surface_bytes", s->surface_bytes },
+		{ "slice_bytes", s->slice_bytes },
+		{ "base_align", s->base_align },
+		{ "pitch_align", s->pitch_align },
+		{ "height_align", s->height_align },
+		{ "macro_tile_width", s->macro_tile_width },
+		{ "macro_tile_height", s->macro_tile_height },
+		{ "amdgpu_tiling_flags", gk_tile_amdgpu_flags(s) },
+		{ "tile_split_bytes", s->p.tile_split },
+		{ "bank_width", s->p.bank_width },
+		{ "bank_height", s->p.bank_height },
+		{ "macro_aspect", s->p.macro_aspect },
+		{ "num_banks", s->p.num_banks },
+	};
+	for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+		CHECK(num(t, want[i].col) == want[i].got, "case %u %s: got %llu, addrlib %llu", c, want[i].col,
+		      (unsigned long long)want[i].got, (unsigned long long)num(t, want[i].col));
+	const char *mm = get(t, "micro_tile_mode");
+	if (p.mode != GK_TILE_LINEAR)
+		CHECK(mm && (unsigned)(strcmp(mm, "display") ? GK_MICRO_THIN : GK_MICRO_DISPLAY) == s->p.micro,
+		      "case %u: micro tile mode %u, addrlib %s", c, s->p.micro, mm ? mm : "?");
+	/* adjustments are reported: 128 bpp display, raised bank height / aspect */
+	bool adjusted = (rm && mm && strcmp(rm, mm)) || (get(t, "requested_tileinfo") &&
+							strcmp(get(t, "requested_tileinfo"), "-"));
+	unsigned warns = 0;
+	for (unsigned i = 0; i < s->ndiags; i++)
+		warns += s->diags[i].severity == GK_WARNING && strcmp(s->diags[i].field, "pipe_config");
+	CHECK(adjusted == (warns > 0), "case %u: adjusted %d but %u adjustment warnings", c, adjusted, warns);
+	/* the chip table entry that gives the same parameters */
+	const char *ti = get(t, "tile_index");
+	if (ti && strtol(ti, NULL, 10) >= 0) {
+		struct gk_tile_params q;
+		struct gk_diag err;
+		gk_tile_params_init(&q);
+		q.bpp = p.bpp;
+		r = gk_tile_params_from_chip(&q, chip, (unsigned)strtoul(ti, NULL, 10), &err);
+		CHECK(r == 0, "case %u: %s tile index %s: %s", c, chip, ti, r ? err.message : "");
+		CHECK(r || (q.mode == p.mode && q.micro == p.micro && q.pipe_config == p.pipe_config &&
+			    q.tile_split == p.tile_split && q.bank_width == p.bank_width &&
+			    q.bank_height == p.bank_height && q.macro_aspect == p.macro_aspect &&
+			    q.num_banks == p.num_banks && q.row_size == p.row_size),
+		      "case %u: %s GB_TILE_MODE%s gives other parameters", c, chip, ti);
+		++*(unsigned *)n_index;
+	}
+	return true;
+}
+
+static unsigned check_surfaces(const char *path, unsigned *n_index)
+{
+	*n_index = 0;
+	return each_case_row(path, surface_row, n_index);
+}
+
+/* An address row: gk_tile_addr of its element in case c is addrlib's;
+ * counts a difference in *bad (the first ten fail on their own). */
+static bool address_row(const struct tsv *t, unsigned c, void *bad)
+{
+	if (c >= MAXCASE || !cases[c].present) {
+		CHECK(0, "addresses: row for unknown case %u", c);
+		return false;
+	}
+	uint32_t x = (uint32_t)num(t, "x"), y = (uint32_t)num(t, "y"), z = (uint32_t)num(t, "slice");
+	uint64_t want = num(t, "byte_addr"), got = ~0ull;
+	int r = gk_tile_addr(&cases[c].s, x, y, z, &got);
+	const char *bit = get(t, "bit");
+	if (r || got != want || (bit && strcmp(bit, "0"))) {
+		if (++*(unsigned *)bad <= 10)
+			CHECK(0, "case %u (%u, %u, %u): got %llu, addrlib %llu", c, x, y, z, (unsigned long long)got,
+			      (unsigned long long)want);
+	}
+	return true;
 }
 
 static unsigned check_addresses(const char *path, unsigned *bad)
 {
-	struct tsv t;
-	unsigned n = 0;
 	*bad = 0;
-	if (!tsv_open(&t, path))
-		return 0;
-	while (tsv_next(&t)) {
-		unsigned c = (unsigned)num(&t, "case");
-		if (c >= MAXCASE || !cases[c].present) {
-			CHECK(0, "%s: address row for unknown case %u", path, c);
-			continue;
-		}
-		uint32_t x = (uint32_t)num(&t, "x"), y = (uint32_t)num(&t, "y"), z = (uint32_t)num(&t, "slice");
-		uint64_t want = num(&t, "byte_addr"), got = ~0ull;
-		int r = gk_tile_addr(&cases[c].s, x, y, z, &got);
-		const char *bit = get(&t, "bit");
-		if (r || got != want || (bit && strcmp(bit, "0"))) {
-			if (++*bad <= 10)
-				CHECK(0, "case %u (%u, %u, %u): got %llu, addrlib %llu", c, x, y, z, (unsigned long long)got,
-				      (unsigned long long)want);
-		}
-		n++;
-	}
+	unsigned n = each_case_row(path, address_row, bad);
 	CHECK(*bad == 0, "%s: %u address rows differ", path, *bad);
 	return n;
 }
