@@ -824,17 +824,17 @@ struct encode {
 	size_t text_bytes;
 	unsigned asm_errors;
 	bool same;         /* every run gave the words back */
+	bool ok;           /* same, and no assembler errors */
 };
 
 /* Measure encode over w[0..nw) when enabled; who starts the messages on
- * stderr ("dma cayman: ").  2 when out of memory for the text, 1 when the
- * words did not come back or the assembler complained, else 0. */
-static int measure_encode(const struct gk_format *fmt, const uint32_t *w, size_t nw, bool enabled, const char *who,
+ * stderr ("dma cayman: ").  false when out of memory for the text. */
+static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_t nw, bool enabled, const char *who,
 			  struct encode *e)
 {
-	*e = (struct encode){ enabled, { "encode  (text -> words)", 1e30, 0, 0, 0, 0, { 0 } }, 0, 0, true };
+	*e = (struct encode){ enabled, { "encode  (text -> words)", 1e30, 0, 0, 0, 0, { 0 } }, 0, 0, true, true };
 	if (!enabled)
-		return 0;
+		return true;
 	size_t slice = 0;
 	struct membuf text = { 0, 0, 0 };
 	size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
@@ -849,7 +849,7 @@ static int measure_encode(const struct gk_format *fmt, const uint32_t *w, size_t
 	if (out.failed) {
 		fprintf(stderr, "bench: %sout of memory for the encode text\n", who);
 		free(text.p);
-		return 2;
+		return false;
 	}
 	void *st = xmalloc(gk_asm_state_size());
 	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
@@ -876,11 +876,16 @@ static int measure_encode(const struct gk_format *fmt, const uint32_t *w, size_t
 	free(st);
 	free(back.w);
 	free(text.p);
-	return !e->same || e->asm_errors ? 1 : 0;
+	e->ok = e->same && !e->asm_errors;
+	return true;
 }
 
-static void print_encode(const struct encode *e)
+/* The figures of a stream: one line a row, then the encode row's two. */
+static void print_table(const struct row *rows, unsigned nrows, const struct encode *e)
 {
+	print_head();
+	for (unsigned i = 0; i < nrows; i++)
+		print_row(&rows[i]);
 	if (!e->ran)
 		return;
 	printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s   (text MB/s)\n", e->row.name,
@@ -1046,18 +1051,14 @@ static int bench_pm4(double mb, const char *dir)
 
 	/* 4. encode: the text of a ~20 MB slice back to words */
 	struct encode enc;
-	int enc_rc = measure_encode(fmt, w, nw, selected("encode"), "", &enc);
-	if (enc_rc == 2)
+	if (!measure_encode(fmt, w, nw, selected("encode"), "", &enc))
 		return 2;
-	if (enc_rc)
+	if (!enc.ok)
 		bad = 1;
 
 	double rss_all = peak_rss_mb();
 
-	print_head();
-	for (unsigned i = 0; i < nrows; i++)
-		print_row(&rows[i]);
-	print_encode(&enc);
+	print_table(rows, nrows, &enc);
 	printf("\n  checker over the stream: %llu errors, %llu warnings\n", errors, warnings);
 	printf("  peak RSS: %.1f MB after the streaming (gk_input) runs; %.1f MB overall "
 	       "(includes the %.1f MB in-memory copy and %.1f MB of encode text)\n",
@@ -1877,18 +1878,14 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	struct encode enc;
 	char who[32];
 	snprintf(who, sizeof who, "dma %s: ", kind_name(kind));
-	int enc_rc = measure_encode(fmt, w, nw, dsel("dma-encode"), who, &enc);
-	if (enc_rc == 2)
+	if (!measure_encode(fmt, w, nw, dsel("dma-encode"), who, &enc))
 		return 2;
-	if (enc_rc)
+	if (!enc.ok)
 		bad = 1;
 
 	double rss_all = peak_rss_mb();
 
-	print_head();
-	for (unsigned i = 0; i < nrows; i++)
-		print_row(&rows[i]);
-	print_encode(&enc);
+	print_table(rows, nrows, &enc);
 	printf("\n  checker over the stream: ");
 	if (ran[0])
 		printf("%llu errors, %llu warnings", errors[0], warnings[0]);
