@@ -83,6 +83,18 @@ static uint64_t num(const struct tsv *t, const char *name)
 	return v ? strtoull(v, NULL, 0) : 0;
 }
 
+/* Open the TSV name of the shared reference folder, or say that the check
+ * (what) that needs it is skipped. */
+static bool open_shared(struct tsv *t, const char *shared, const char *name, const char *what)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", shared, name);
+	if (tsv_open(t, path))
+		return true;
+	printf("# %s absent: %s check skipped\n", path, what);
+	return false;
+}
+
 /* ---- the surface cases ---------------------------------------------------- */
 
 #define MAXCASE 128
@@ -900,14 +912,10 @@ static void chip_tables(const char *shared)
 	      "tonga 14 at 128 bpp (case 48)");
 	CHECK(gk_tile_params_from_chip(&p, "tonga", 8, &err) == 0 && p.mode == GK_TILE_LINEAR, "tonga 8 linear");
 	/* every register value decodes to the reference's columns */
-	char path[512];
-	snprintf(path, sizeof path, "%s/tile_tables.tsv", shared);
 	struct tsv t;
 	unsigned n = 0;
-	if (!tsv_open(&t, path)) {
-		printf("# %s absent: chip table decode check skipped\n", path);
+	if (!open_shared(&t, shared, "tile_tables.tsv", "chip table decode"))
 		return;
-	}
 	while (tsv_next(&t)) {
 		const struct gk_tile_chip *c = gk_tile_chips;
 		while (c->name && strcmp(c->name, get(&t, "chip")))
@@ -956,21 +964,17 @@ static void chip_tables(const char *shared)
 			      "%s GB_TILE_MODE%u bank fields", c->name, idx);
 		n++;
 	}
-	printf("# chip tables: %u register values decode as in %s\n", n, path);
+	printf("# chip tables: %u register values decode as in %s/tile_tables.tsv\n", n, shared);
 	CHECK(n == 352, "%u register rows", n);
 }
 
 /* microtile_index.tsv: the element index of every (mode, bpp, x, y) */
 static void micro_orders(const char *shared)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/microtile_index.tsv", shared);
 	struct tsv t;
 	unsigned n = 0;
-	if (!tsv_open(&t, path)) {
-		printf("# %s absent: micro tile order check skipped\n", path);
+	if (!open_shared(&t, shared, "microtile_index.tsv", "micro tile order"))
 		return;
-	}
 	while (tsv_next(&t)) {
 		struct gk_tile_params p;
 		struct gk_tile_surface s;
@@ -994,7 +998,7 @@ static void micro_orders(const char *shared)
 		      loc.micro_index);
 		n++;
 	}
-	printf("# micro tile orders: %u entries as in %s\n", n, path);
+	printf("# micro tile orders: %u entries as in %s/microtile_index.tsv\n", n, shared);
 	CHECK(n == 640, "%u micro tile rows", n);
 }
 
