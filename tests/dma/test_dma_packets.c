@@ -1116,42 +1116,47 @@ static void test_tiled_meaning(void)
 	static const uint32_t cik[] = { CIKH(1, 1, 0x8000), 0x00100000, 0x1, XY(63, 7), 63, TI_A, XY(8, 4), 0, 0x00200000,
 					0, 64, 512 };
 	static const uint32_t r7[] = { R6H(3, 1, 0, 512), 0x00010000, R6T0(1, 2, 2, 7, 7), R6T1(7, 0), 0, 0x00200000, 0 };
-	for (unsigned v = 0; v < 4; v++) {
-		one_tiled_value("evergreen", eg, 9, 2, 18, 2, v, "BANK_WIDTH", bank_names[v]);
-		one_tiled_value("cayman", eg, 9, 2, 21, 2, v, "BANK_HEIGHT", bank_names[v]);
-		one_tiled_value("si", si, 9, 2, 16, 2, v, "MT_ASPECT", aspect_names[v]);
-		one_tiled_value("evergreen", eg, 9, 6, 25, 2, v, "NUM_BANKS", nbank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 15, 2, v, "BANK_WIDTH", bank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 18, 2, v, "BANK_HEIGHT", bank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 21, 2, v, "NUM_BANKS", nbank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 24, 2, v, "MACRO_TILE_ASPECT", aspect_names[v]);
-		one_tiled_value("si", si, 9, 6, 27, 2, v, "MT", mtm_names[v]);
-		one_tiled_value("evergreen", eg, 9, 6, 30, 2, v, "TILED_SWAP",
-				(const char *const[]){ "NONE", "8IN16", "8IN32", "8IN64" }[v]);
-	}
-	for (unsigned v = 0; v < 8; v++) {
-		one_tiled_value("evergreen", eg, 9, 6, 21, 3, v, "TILE_SPLIT", split_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 11, 3, v, "TILE_SPLIT", split_names[v]);
-		one_tiled_value("cayman", eg, 9, 2, 24, 3, v, "SIZE", bpp_names[v]);
-		one_tiled_value("r700", r7, 7, 2, 24, 3, v, "SIZE", bpp_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 0, 3, v, "ELEMENT_SIZE", bpp_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 8, 3, v, "MICRO_TILE_MODE", mtm_names[v]);
-	}
-	for (unsigned v = 0; v < 16; v++) {
-		one_tiled_value("evergreen", eg, 9, 2, 27, 4, v, "ARRAY_MODE", am_r6_names[v]);
-		one_tiled_value("r600", r7, 7, 2, 27, 4, v, "ARRAY_MODE", am_r6_names[v]);
-		one_tiled_value("si", si, 9, 2, 27, 4, v, "ARRAY_MODE", am_si_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 3, 4, v, "ARRAY_MODE", am_si_names[v]);
-	}
-	for (unsigned v = 0; v < 32; v++) {
-		one_tiled_value("si", si, 9, 4, 26, 5, v, "PIPE_CONFIG", pipe_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 26, 5, v, "PIPE_CONFIG", pipe_names[v]);
-	}
-	for (unsigned v = 0; v < 2; v++) {
-		one_tiled_value("cayman", eg, 9, 2, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-		one_tiled_value("cik", cik, 12, 0, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-		one_tiled_value("r600", r7, 7, 2, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-	}
+	static const char *const swap_names[4] = { "NONE", "8IN16", "8IN32", "8IN64" };
+	static const char *const detile_names[2] = { "L2T", "T2L" };
+	/* each field at dw[lo +: width] of a base packet, every raw value of it */
+	static const struct {
+		const char *gpu;
+		const uint32_t *base;
+		size_t n;
+		unsigned dw, lo, width;
+		const char *field;
+		const char *const *names; /* 1 << width of them; NULL: reserved */
+	} fields[] = {
+		{ "evergreen", eg, 9, 2, 18, 2, "BANK_WIDTH", bank_names },
+		{ "cayman", eg, 9, 2, 21, 2, "BANK_HEIGHT", bank_names },
+		{ "si", si, 9, 2, 16, 2, "MT_ASPECT", aspect_names },
+		{ "evergreen", eg, 9, 6, 25, 2, "NUM_BANKS", nbank_names },
+		{ "cik", cik, 12, 5, 15, 2, "BANK_WIDTH", bank_names },
+		{ "cik", cik, 12, 5, 18, 2, "BANK_HEIGHT", bank_names },
+		{ "cik", cik, 12, 5, 21, 2, "NUM_BANKS", nbank_names },
+		{ "cik", cik, 12, 5, 24, 2, "MACRO_TILE_ASPECT", aspect_names },
+		{ "si", si, 9, 6, 27, 2, "MT", mtm_names },
+		{ "evergreen", eg, 9, 6, 30, 2, "TILED_SWAP", swap_names },
+		{ "evergreen", eg, 9, 6, 21, 3, "TILE_SPLIT", split_names },
+		{ "cik", cik, 12, 5, 11, 3, "TILE_SPLIT", split_names },
+		{ "cayman", eg, 9, 2, 24, 3, "SIZE", bpp_names },
+		{ "r700", r7, 7, 2, 24, 3, "SIZE", bpp_names },
+		{ "cik", cik, 12, 5, 0, 3, "ELEMENT_SIZE", bpp_names },
+		{ "cik", cik, 12, 5, 8, 3, "MICRO_TILE_MODE", mtm_names },
+		{ "evergreen", eg, 9, 2, 27, 4, "ARRAY_MODE", am_r6_names },
+		{ "r600", r7, 7, 2, 27, 4, "ARRAY_MODE", am_r6_names },
+		{ "si", si, 9, 2, 27, 4, "ARRAY_MODE", am_si_names },
+		{ "cik", cik, 12, 5, 3, 4, "ARRAY_MODE", am_si_names },
+		{ "si", si, 9, 4, 26, 5, "PIPE_CONFIG", pipe_names },
+		{ "cik", cik, 12, 5, 26, 5, "PIPE_CONFIG", pipe_names },
+		{ "cayman", eg, 9, 2, 31, 1, "DETILE", detile_names },
+		{ "cik", cik, 12, 0, 31, 1, "DETILE", detile_names },
+		{ "r600", r7, 7, 2, 31, 1, "DETILE", detile_names },
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		for (unsigned v = 0; v < 1u << fields[i].width; v++)
+			one_tiled_value(fields[i].gpu, fields[i].base, fields[i].n, fields[i].dw, fields[i].lo, fields[i].width,
+					v, fields[i].field, fields[i].names[v]);
 
 	/* the size note: pitch (PITCH_TILE_MAX + 1) * 8 px, slice (max + 1) * 64 px, height + 1 rows */
 	{
