@@ -228,16 +228,23 @@ static void regset_free(struct regset *s)
 	free(s->run);
 }
 
-static uint32_t *put(struct gen *g, size_t n)
+/* The next n words of a generator's buffer w (*used of cap taken), for one
+ * more packet; exit when it is full (who names the generator). */
+static uint32_t *claim(uint32_t *w, size_t *used, size_t cap, unsigned long long *packets, size_t n, const char *who)
 {
-	if (g->n + n > g->cap) {
-		fprintf(stderr, "bench: generator buffer overflow\n");
+	if (*used + n > cap) {
+		fprintf(stderr, "bench: %s buffer overflow\n", who);
 		exit(2);
 	}
-	uint32_t *p = g->w + g->n;
-	g->n += n;
-	g->packets++;
+	uint32_t *p = w + *used;
+	*used += n;
+	++*packets;
 	return p;
+}
+
+static uint32_t *put(struct gen *g, size_t n)
+{
+	return claim(g->w, &g->n, g->cap, &g->packets, n, "generator");
 }
 
 static uint32_t hdr3(unsigned op, size_t ndw, unsigned compute)
@@ -1174,14 +1181,7 @@ struct dgen {
 
 static uint32_t *dput(struct dgen *g, size_t n)
 {
-	if (g->n + n > g->cap) {
-		fprintf(stderr, "bench: DMA generator buffer overflow\n");
-		exit(2);
-	}
-	uint32_t *p = g->w + g->n;
-	g->n += n;
-	g->packets++;
-	return p;
+	return claim(g->w, &g->n, g->cap, &g->packets, n, "DMA generator");
 }
 
 static uint32_t lo32(uint64_t a)
