@@ -612,29 +612,15 @@ static inline int js_cmp(const struct js_node *x, const struct js_node *lim)
 
 static inline bool js_type_is(const struct js_node *x, const char *t)
 {
-	switch (t[0]) { /* the first letter tells every type name apart but "null"/"number" */
+	switch (t[0]) { /* the first letter tells the type names apart, but for "null" and "number" */
 	case 'o': return !strcmp(t, "object") && x->kind == JS_OBJ;
 	case 'a': return !strcmp(t, "array") && x->kind == JS_ARR;
 	case 's': return !strcmp(t, "string") && x->kind == JS_STR;
 	case 'i': return !strcmp(t, "integer") && x->kind == JS_NUM && x->isint;
 	case 'b': return !strcmp(t, "boolean") && x->kind == JS_BOOL;
-	default: break;
+	case 'n': return !strcmp(t, "null") ? x->kind == JS_NULL : !strcmp(t, "number") && x->kind == JS_NUM;
+	default: return false;
 	}
-	if (!strcmp(t, "null"))
-		return x->kind == JS_NULL;
-	if (!strcmp(t, "boolean"))
-		return x->kind == JS_BOOL;
-	if (!strcmp(t, "object"))
-		return x->kind == JS_OBJ;
-	if (!strcmp(t, "array"))
-		return x->kind == JS_ARR;
-	if (!strcmp(t, "string"))
-		return x->kind == JS_STR;
-	if (!strcmp(t, "number"))
-		return x->kind == JS_NUM;
-	if (!strcmp(t, "integer"))
-		return x->kind == JS_NUM && x->isint;
-	return false;
 }
 
 static inline bool js_type_name_ok(const char *t)
