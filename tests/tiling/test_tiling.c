@@ -1043,30 +1043,19 @@ static void table_soundness(void)
 
 /* ---- PNG ------------------------------------------------------------------------- */
 
+/* a PNG in memory: a struct text (tests/testlib.h) whose writes fail once
+ * fail_at bytes were written (0: never), to simulate a write error */
 struct mem {
-	uint8_t *p;
-	size_t n, cap;
-	size_t fail_at; /* simulate a write error once this many bytes were written */
+	struct text t;
+	size_t fail_at;
 };
 
 static int mem_write(void *ctx, const void *p, size_t n)
 {
 	struct mem *m = ctx;
-	if (m->fail_at && m->n + n > m->fail_at)
+	if (m->fail_at && m->t.n + n > m->fail_at)
 		return -1;
-	if (m->n + n > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 4096;
-		while (cap < m->n + n)
-			cap *= 2;
-		uint8_t *q = realloc(m->p, cap);
-		if (!q)
-			return -1;
-		m->p = q;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->n, p, n);
-	m->n += n;
-	return 0;
+	return text_write(&m->t, p, n);
 }
 
 static uint32_t rd32(const uint8_t *p)
@@ -1180,7 +1169,7 @@ static void png_tests(void)
 		}
 		r |= gk_png_end(&png);
 		uint32_t w, h;
-		uint8_t *img = png_parse(m.p, m.n, &w, &h);
+		uint8_t *img = png_parse((const uint8_t *)m.t.p, m.t.n, &w, &h);
 		CHECK(r == 0 && img && w == s.pitch && h == s.padded_height, "map %u: PNG does not parse", by);
 		/* the colours are what gk_tile_map_row gave */
 		if (img && row) {
@@ -1196,7 +1185,7 @@ static void png_tests(void)
 		}
 		free(img);
 		free(row);
-		free(m.p);
+		free(m.t.p);
 	}
 	struct mem m = { 0 };
 	struct gk_png png;
@@ -1210,21 +1199,22 @@ static void png_tests(void)
 	}
 	r |= gk_png_end(&png);
 	uint32_t w, h;
-	uint8_t *img = png_parse(m.p, m.n, &w, &h);
+	const uint8_t *out = (const uint8_t *)m.t.p;
+	uint8_t *img = png_parse(out, m.t.n, &w, &h);
 	CHECK(r == 0 && img && w == W && h == 3 && img[2 * (1 + 3 * (size_t)W) + 1 + 70000] == (uint8_t)(70000 * 7 + 2),
 	      "wide PNG");
 	/* a row is one IDAT chunk (after the signature, IHDR and the zlib header's
 	 * IDAT) of png_row_chunk(W) bytes */
-	CHECK(m.n > 51 && png_be32(m.p + 47) == png_row_chunk(W) && !memcmp(m.p + 51, "IDAT", 4) && png.error == NULL,
-	      "row chunk length %u, want %llu", m.n > 51 ? png_be32(m.p + 47) : 0, (unsigned long long)png_row_chunk(W));
+	CHECK(m.t.n > 51 && png_be32(out + 47) == png_row_chunk(W) && !memcmp(out + 51, "IDAT", 4) && png.error == NULL,
+	      "row chunk length %u, want %llu", m.t.n > 51 ? png_be32(out + 47) : 0, (unsigned long long)png_row_chunk(W));
 	free(img);
-	free(m.p);
+	free(m.t.p);
 	/* write errors stop the writer; bad sizes and extra or missing rows are refused */
 	struct mem f = { .fail_at = 100 };
 	r = gk_png_begin(&png, W, 3, mem_write, &f);
 	r |= gk_png_row(&png, row);
-	CHECK(r != 0 && gk_png_end(&png) == -1 && f.n <= 100, "write error");
-	free(f.p);
+	CHECK(r != 0 && gk_png_end(&png) == -1 && f.t.n <= 100, "write error");
+	free(f.t.p);
 	struct mem e = { 0 };
 	CHECK(gk_png_begin(&png, 0, 3, mem_write, &e) == -1 && gk_png_begin(&png, 0x7fffffff, 1, mem_write, &e) == -1,
 	      "bad PNG sizes");
@@ -1243,15 +1233,15 @@ static void png_tests(void)
 		CHECK(rb == (fits ? 0 : -1), "width %u: begin %d, row chunk %llu bytes", near[i], rb,
 		      (unsigned long long)png_row_chunk(near[i]));
 		if (!fits)
-			CHECK(hm.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
+			CHECK(hm.t.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
 			      gk_png_row(&png, row) == -1 && gk_png_end(&png) == -1,
 			      "width %u: refused without a byte, with a reason (%s)", near[i], png.error ? png.error : "none");
-		free(hm.p);
+		free(hm.t.p);
 	}
 	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1 && png.error &&
 	      strstr(png.error, "fewer rows"), "missing rows");
 	CHECK(gk_png_row(&png, row) == 0 && gk_png_row(&png, row) == -1 && gk_png_end(&png) == 0, "extra row");
-	free(e.p);
+	free(e.t.p);
 	free(row);
 }
 
