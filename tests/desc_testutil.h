@@ -130,6 +130,20 @@ static inline unsigned tu_assemble(const struct gk_format *fmt, const char *text
 	return a.errors;
 }
 
+/* Assemble text into r and frame its first packet into *pkt; false, and a
+ * failed check, when it does not assemble to at least one word. */
+static inline bool tu_assemble_packet(const struct gk_format *fmt, const char *text, struct tu_asm *r,
+				      struct gk_packet *pkt)
+{
+	unsigned errs = tu_assemble(fmt, text, r);
+	CHECK(errs == 0 && r->n > 0, "%s: '%s' does not assemble: %s", fmt->gen, text,
+	      r->nd ? r->d[0].message : "(no words)");
+	if (errs || !r->n)
+		return false;
+	gk_packet_frame(fmt, r->w, r->n, 0, pkt);
+	return true;
+}
+
 /* The message of the first diagnostic of an assembly, "" when it had none. */
 static inline const char *tu_asm_first(const struct tu_asm *r)
 {

@@ -437,13 +437,9 @@ static void test_row(const struct row *r)
 			continue;
 		const char *gpu = tu_gen_name(g);
 		const struct gk_format *fmt = tu_fmt(gpu);
-		unsigned errs = tu_assemble(fmt, r->text, &asmres);
-		CHECK(errs == 0 && asmres.n > 0, "%s: '%s' does not assemble: %s", gpu, r->text,
-		      asmres.nd ? asmres.d[0].message : "(no words)");
-		if (errs || !asmres.n)
-			continue;
 		struct gk_packet pkt;
-		gk_packet_frame(fmt, asmres.w, asmres.n, 0, &pkt);
+		if (!tu_assemble_packet(fmt, r->text, &asmres, &pkt))
+			continue;
 		CHECK(pkt.frame.desc && !strcmp(pkt.frame.desc->name, r->packet), "%s: '%s' frames as %s, not %s", gpu,
 		      r->text, pkt.frame.desc ? pkt.frame.desc->name : "(raw)", r->packet);
 		if (pkt.frame.desc)
