@@ -731,9 +731,9 @@ static void test_other_generation(void)
 		CHECK(pkt.frame.desc && pkt.frame.other_gen && !pkt.frame.unknown && pkt.ndw == rows[i].n,
 		      "%s %s: want another generation's packet of %zu dwords, got %s, %u dwords", rows[i].gpu,
 		      tu_words_str(rows[i].w, rows[i].n), rows[i].n, pkt.frame.desc ? pkt.frame.desc->name : "raw", pkt.ndw);
-		tu_decode(fmt, rows[i].w, rows[i].n, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, rows[i].text) == 0, "%s other generation decode\n  got:  %s\n  want: %s", rows[i].gpu,
-		      textbuf, rows[i].text);
+		char what[48];
+		snprintf(what, sizeof what, "%s other generation", rows[i].gpu);
+		tu_expect_decode(what, fmt, rows[i].w, rows[i].n, rows[i].text);
 		tu_check(fmt, rows[i].w, rows[i].n, &chk);
 		const struct gk_diag *d = tu_find(&chk, GK_D_WRONG_GEN);
 		CHECK(d && d->severity == GK_ERROR && d->dw == 0 && d->offset == 0 && chk.npackets == 1 &&
@@ -741,10 +741,7 @@ static void test_other_generation(void)
 		      "%s %s: want one WRONG_GEN naming the generation:%s", rows[i].gpu, rows[i].text, tu_diags_str(&chk));
 		CHECK(tu_count(&chk, GK_D_WRONG_GEN) == 1 && chk.n == 1, "%s: only WRONG_GEN expected:%s", rows[i].gpu,
 		      tu_diags_str(&chk));
-		unsigned errs = tu_assemble(fmt, rows[i].text, &asmres);
-		CHECK(errs == 0 && asmres.n == rows[i].n && memcmp(asmres.w, rows[i].w, rows[i].n * 4) == 0,
-		      "%s other generation text assembles back: %u errors (%s), %s", rows[i].gpu, errs, tu_asm_first(&asmres),
-		      tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, rows[i].text, rows[i].w, rows[i].n);
 	}
 }
 
@@ -781,15 +778,14 @@ static void test_unknown(void)
 		      rows[i].gpu, rows[i].h, pkt.frame.desc ? pkt.frame.desc->name : "raw", pkt.ndw);
 		char want[64];
 		snprintf(want, sizeof want, ".long 0x%08x\nNOP", rows[i].h);
-		tu_decode(fmt, w, 2, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, want) == 0, "%s 0x%08x decode\n  got:  %s\n  want: %s", rows[i].gpu, rows[i].h, textbuf,
-		      want);
+		char what[48];
+		snprintf(what, sizeof what, "%s 0x%08x", rows[i].gpu, rows[i].h);
+		tu_expect_decode(what, fmt, w, 2, want);
 		tu_check(fmt, w, 2, &chk);
 		const struct gk_diag *d = tu_find(&chk, GK_D_UNKNOWN_OPCODE);
 		CHECK(d && chk.n == 1 && d->severity == GK_ERROR && d->dw == 0 && chk.npackets == 2,
 		      "%s 0x%08x: want one UNKNOWN_OPCODE:%s", rows[i].gpu, rows[i].h, tu_diags_str(&chk));
-		CHECK(tu_assemble(fmt, want, &asmres) == 0 && asmres.n == 2 && asmres.w[0] == w[0] && asmres.w[1] == w[1],
-		      "%s raw dword assembles back: %s", rows[i].gpu, tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, want, w, 2);
 	}
 }
 
@@ -934,18 +930,15 @@ static void test_stray_bits(void)
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct gk_format *fmt = tu_fmt(rows[i].gpu);
-		tu_decode(fmt, rows[i].w, rows[i].n, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, rows[i].text) == 0, "%s stray %zu decode %s\n  got:  %s\n  want: %s", rows[i].gpu, i,
-		      tu_words_str(rows[i].w, rows[i].n), textbuf, rows[i].text);
+		char what[48];
+		snprintf(what, sizeof what, "%s stray %zu", rows[i].gpu, i);
+		tu_expect_decode(what, fmt, rows[i].w, rows[i].n, rows[i].text);
 		tu_check(fmt, rows[i].w, rows[i].n, &chk);
 		const struct gk_diag *d = tu_find(&chk, rows[i].code);
 		CHECK(d && d->dw == rows[i].dw && d->severity == GK_ERROR && chk.n == 1,
 		      "%s stray %zu: want one diagnostic %d on dw%d:%s", rows[i].gpu, i, (int)rows[i].code, rows[i].dw,
 		      tu_diags_str(&chk));
-		unsigned errs = tu_assemble(fmt, rows[i].text, &asmres);
-		CHECK(errs == 0 && asmres.n == rows[i].n && memcmp(asmres.w, rows[i].w, rows[i].n * 4) == 0,
-		      "%s stray %zu assembles back: %u errors (%s), %s", rows[i].gpu, i, errs, tu_asm_first(&asmres),
-		      tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, rows[i].text, rows[i].w, rows[i].n);
 	}
 }
 
