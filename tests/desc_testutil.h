@@ -30,6 +30,9 @@
 
 #define TU_MAXD 64 /* diagnostics kept per run */
 
+/* the words of a table row and their count: W(0xc0001000, 0x0) */
+#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
+
 static inline const char *tu_gen_name(unsigned i)
 {
 	static const char *const names[TU_NGENS] = { TU_GEN_NAMES };

@@ -57,8 +57,6 @@ struct vec {
 	const char *text; /* without offset labels and without the final newline */
 };
 
-#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
-
 /* the CIK tiling dword most rows use: P4_16x16, 2:1, 8 banks, bank height 2,
  * bank width 1, split 1024, THIN, 2D_TILED_THIN1, 32 bpp */
 #define TI_A TI(5, 1, 2, 1, 0, 4, 1, 4, 2)

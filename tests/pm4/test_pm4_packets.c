@@ -21,8 +21,6 @@ struct vec {
 	const char *text; /* without offset labels and without the final newline */
 };
 
-#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
-
 static const struct vec vecs[] = {
 	/* §9.1.1 type-0: COUNT[29:16] = registers - 1, BASE_INDEX[15:0] = dword address */
 	{ "evergreen", W(0x00012010, 0x00508000, 0x00000007),
