@@ -250,8 +250,9 @@ static inline void tu_expect_encode(const char *what, const struct gk_format *fm
 {
 	static struct tu_asm r; /* megabytes for DMA: never on the stack */
 	unsigned errs = tu_assemble(fmt, text, &r);
-	CHECK(errs == 0 && r.n == n && memcmp(r.w, w, n * 4) == 0, "%s encode '%s'\n  got:  %s (%u errors%s%s)\n  want: %s",
-	      what, text, tu_words_str(r.w, r.n), errs, r.nd ? ": " : "", tu_asm_first(&r), tu_words_str(w, n));
+	CHECK(errs == 0 && r.n == n && memcmp(r.w, w, n * 4) == 0,
+	      "%s encode '%s'\n  got:  %s (%u errors%s%s)\n  want: %s", what, text, tu_words_str(r.w, r.n), errs,
+	      r.nd ? ": " : "", tu_asm_first(&r), tu_words_str(w, n));
 }
 
 /* ---- words -> diagnostics ---- */
