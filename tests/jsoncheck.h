@@ -19,6 +19,17 @@ static inline void jc_ws(struct js *j)
 		j->p++;
 }
 
+/* After white space, the character c: taken, true; else false. */
+static inline bool jc_eat(struct js *j, char c)
+{
+	jc_ws(j);
+	if (j->p < j->e && *j->p == c) {
+		j->p++;
+		return true;
+	}
+	return false;
+}
+
 static inline bool jc_value(struct js *j, int depth);
 
 /* One well-formed UTF-8 sequence at j->p whose lead byte (>= 0x80) was
@@ -141,11 +152,8 @@ static inline bool jc_value(struct js *j, int depth)
 	switch (*j->p) {
 	case '{':
 		j->p++;
-		jc_ws(j);
-		if (j->p < j->e && *j->p == '}') {
-			j->p++;
+		if (jc_eat(j, '}'))
 			return true;
-		}
 		const char *keys[64];
 		size_t klen[64], nk = 0;
 		for (;;) {
@@ -161,34 +169,20 @@ static inline bool jc_value(struct js *j, int depth)
 				keys[nk] = kb;
 				klen[nk++] = (size_t)(j->p - kb);
 			}
-			jc_ws(j);
-			if (j->p >= j->e || *j->p++ != ':')
+			if (!jc_eat(j, ':') || !jc_value(j, depth + 1))
 				return false;
-			if (!jc_value(j, depth + 1))
-				return false;
-			jc_ws(j);
-			if (j->p < j->e && *j->p == ',') {
-				j->p++;
-				continue;
-			}
-			return j->p < j->e && *j->p++ == '}';
+			if (!jc_eat(j, ','))
+				return jc_eat(j, '}');
 		}
 	case '[':
 		j->p++;
-		jc_ws(j);
-		if (j->p < j->e && *j->p == ']') {
-			j->p++;
+		if (jc_eat(j, ']'))
 			return true;
-		}
 		for (;;) {
 			if (!jc_value(j, depth + 1))
 				return false;
-			jc_ws(j);
-			if (j->p < j->e && *j->p == ',') {
-				j->p++;
-				continue;
-			}
-			return j->p < j->e && *j->p++ == ']';
+			if (!jc_eat(j, ','))
+				return jc_eat(j, ']');
 		}
 	case '"':
 		return jc_string(j);

@@ -612,29 +612,15 @@ static inline int js_cmp(const struct js_node *x, const struct js_node *lim)
 
 static inline bool js_type_is(const struct js_node *x, const char *t)
 {
-	switch (t[0]) { /* the first letter tells every type name apart but "null"/"number" */
+	switch (t[0]) { /* the first letter tells the type names apart, but for "null" and "number" */
 	case 'o': return !strcmp(t, "object") && x->kind == JS_OBJ;
 	case 'a': return !strcmp(t, "array") && x->kind == JS_ARR;
 	case 's': return !strcmp(t, "string") && x->kind == JS_STR;
 	case 'i': return !strcmp(t, "integer") && x->kind == JS_NUM && x->isint;
 	case 'b': return !strcmp(t, "boolean") && x->kind == JS_BOOL;
-	default: break;
+	case 'n': return !strcmp(t, "null") ? x->kind == JS_NULL : !strcmp(t, "number") && x->kind == JS_NUM;
+	default: return false;
 	}
-	if (!strcmp(t, "null"))
-		return x->kind == JS_NULL;
-	if (!strcmp(t, "boolean"))
-		return x->kind == JS_BOOL;
-	if (!strcmp(t, "object"))
-		return x->kind == JS_OBJ;
-	if (!strcmp(t, "array"))
-		return x->kind == JS_ARR;
-	if (!strcmp(t, "string"))
-		return x->kind == JS_STR;
-	if (!strcmp(t, "number"))
-		return x->kind == JS_NUM;
-	if (!strcmp(t, "integer"))
-		return x->kind == JS_NUM && x->isint;
-	return false;
 }
 
 static inline bool js_type_name_ok(const char *t)
@@ -712,6 +698,22 @@ static inline size_t js_err_rank(const struct js_err *e)
 /* Validate instance node x of document id against schema node sn.  path is
  * x's JSON Pointer (plen bytes, room for 256).  false with *err set. */
 static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struct js_doc *id, uint32_t x, char *path,
+			       size_t plen, struct js_err *err, int depth);
+
+/* js_validate of a child c of the node at path, which the child's segment
+ * (seg, n bytes) extends while it is checked; cut back once it passes. */
+static inline bool js_validate_child(const struct js_doc *sd, uint32_t sn, const struct js_doc *id, uint32_t c,
+				     char *path, size_t plen, const char *seg, size_t n, struct js_err *err, int depth)
+{
+	size_t l = plen;
+	js_path_add(path, &l, seg, n);
+	if (!js_validate(sd, sn, id, c, path, l, err, depth))
+		return false;
+	path[plen] = 0;
+	return true;
+}
+
+static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struct js_doc *id, uint32_t x, char *path,
 			       size_t plen, struct js_err *err, int depth)
 {
 	const struct js_node *s = &sd->n[sn], *v = &id->n[x];
@@ -753,13 +755,9 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 			for (uint32_t p = k->first; p != JS_NONE; p = sd->n[p].next) {
 				const char *name = sd->s + sd->n[p].key;
 				uint32_t c = js_getn(id, x, name, sd->n[p].klen);
-				if (c == JS_NONE)
-					continue;
-				size_t l = plen;
-				js_path_add(path, &l, name, sd->n[p].klen);
-				if (!js_validate(sd, p, id, c, path, l, err, depth + 1))
+				if (c != JS_NONE &&
+				    !js_validate_child(sd, p, id, c, path, plen, name, sd->n[p].klen, err, depth + 1))
 					return false;
-				path[plen] = 0;
 			}
 		} else if (JS_KW("required")) {
 			if (v->kind != JS_OBJ)
@@ -776,13 +774,13 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 				const char *name = id->s + id->n[c].key; /* NUL-terminated in the pool */
 				if (js_getn(sd, props, name, id->n[c].klen) != JS_NONE)
 					continue;
-				size_t l = plen;
-				js_path_add(path, &l, name, id->n[c].klen);
-				if (k->kind == JS_BOOL && !k->b)
+				if (k->kind == JS_BOOL && !k->b) {
+					size_t l = plen;
+					js_path_add(path, &l, name, id->n[c].klen);
 					return js_error(err, path, "additionalProperties", "key \"%s\" not allowed", name);
-				if (!js_validate(sd, m, id, c, path, l, err, depth + 1))
+				}
+				if (!js_validate_child(sd, m, id, c, path, plen, name, id->n[c].klen, err, depth + 1))
 					return false;
-				path[plen] = 0;
 			}
 		} else if (JS_KW("items")) {
 			if (v->kind != JS_ARR)
@@ -794,11 +792,8 @@ static inline bool js_validate(const struct js_doc *sd, uint32_t sn, const struc
 				do
 					*--q = (char)('0' + u % 10);
 				while (u /= 10);
-				size_t l = plen;
-				js_path_add(path, &l, q, (size_t)(ix + sizeof ix - q));
-				if (!js_validate(sd, m, id, c, path, l, err, depth + 1))
+				if (!js_validate_child(sd, m, id, c, path, plen, q, (size_t)(ix + sizeof ix - q), err, depth + 1))
 					return false;
-				path[plen] = 0;
 			}
 		} else if (JS_KW("minItems") || JS_KW("maxItems")) {
 			if (v->kind != JS_ARR)

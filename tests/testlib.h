@@ -62,4 +62,29 @@ static inline int text_write(void *ctx, const void *p, size_t n)
 	return 0;
 }
 
+/* A growable word buffer; words_emit fits the assemblers' emit hook
+ * (gk_asm_init, gk_engine_asm_open). */
+struct words {
+	uint32_t *w;
+	size_t n, cap;
+};
+
+static inline int words_emit(void *ctx, const uint32_t *w, size_t n)
+{
+	struct words *v = ctx;
+	if (v->n + n > v->cap) {
+		size_t cap = v->cap ? v->cap : 1024;
+		while (v->n + n > cap)
+			cap *= 2;
+		uint32_t *q = realloc(v->w, cap * sizeof *q);
+		if (!q)
+			return -1;
+		v->w = q;
+		v->cap = cap;
+	}
+	memcpy(v->w + v->n, w, n * sizeof *w);
+	v->n += n;
+	return 0;
+}
+
 #endif

@@ -52,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "gfxkit/gfxkit.h"
 
 #define SEED 0x9e3779b97f4a7c15ull
@@ -67,13 +68,6 @@
 #define ENCODE_SLICE (20u * 1000u * 1000u)
 
 /* ---- helpers ---- */
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static double peak_rss_mb(void)
 {
@@ -150,21 +144,6 @@ static double median(const double *v, int n)
 		s[j] = v[i];
 	}
 	return n ? (n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2) : 0;
-}
-
-/* One line of the targets block (make bench collects every "  target: "
- * line of every bench program at the end).  ge: the value must be at least
- * want, else at most; value <= 0: not measured. */
-static void report_target(const char *what, bool ge, double want, double value, const char *unit)
-{
-	printf("  target: %-44s %s %6g %-4s  measured %9.2f %-4s  ", what, ge ? ">=" : "<=", want, unit, value, unit);
-	if (!(value > 0))
-		printf("NOT MEASURED\n");
-	else if (ge ? value >= want : value <= want)
-		printf("MET\n");
-	else
-		printf("MISSED by %.2f %s (%.0f%%)\n", ge ? want - value : value - want, unit,
-		       100.0 * (ge ? want - value : value - want) / want);
 }
 
 static void *xmalloc(size_t n)
@@ -249,16 +228,23 @@ static void regset_free(struct regset *s)
 	free(s->run);
 }
 
-static uint32_t *put(struct gen *g, size_t n)
+/* The next n words of a generator's buffer w (*used of cap taken), for one
+ * more packet; exit when it is full (who names the generator). */
+static uint32_t *claim(uint32_t *w, size_t *used, size_t cap, unsigned long long *packets, size_t n, const char *who)
 {
-	if (g->n + n > g->cap) {
-		fprintf(stderr, "bench: generator buffer overflow\n");
+	if (*used + n > cap) {
+		fprintf(stderr, "bench: %s buffer overflow\n", who);
 		exit(2);
 	}
-	uint32_t *p = g->w + g->n;
-	g->n += n;
-	g->packets++;
+	uint32_t *p = w + *used;
+	*used += n;
+	++*packets;
 	return p;
+}
+
+static uint32_t *put(struct gen *g, size_t n)
+{
+	return claim(g->w, &g->n, g->cap, &g->packets, n, "generator");
 }
 
 static uint32_t hdr3(unsigned op, size_t ndw, unsigned compute)
@@ -837,6 +823,84 @@ static void print_row(const struct row *r)
 		printf("  (no %s)\n", CKSUM);
 }
 
+/* The encode figures: the text of the first ENCODE_SLICE bytes of a stream
+ * (all of it when shorter), assembled back to words RUNS times. */
+struct encode {
+	bool ran;
+	struct row row;    /* text MB in, words MB out, best time */
+	size_t text_bytes;
+	unsigned asm_errors;
+	bool same;         /* every run gave the words back */
+	bool ok;           /* same, and no assembler errors */
+};
+
+/* Measure encode over w[0..nw) when enabled; who starts the messages on
+ * stderr ("dma cayman: ").  false when out of memory for the text. */
+static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_t nw, bool enabled, const char *who,
+			  struct encode *e)
+{
+	*e = (struct encode){ enabled, { "encode  (text -> words)", 1e30, 0, 0, 0, 0, { 0 } }, 0, 0, true, true };
+	if (!enabled)
+		return true;
+	size_t slice = 0;
+	struct membuf text = { 0, 0, 0 };
+	size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
+	struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
+	while (slice < want) {
+		struct gk_packet pkt;
+		gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
+		gk_text_packet(fmt, &pkt, false, &out);
+		slice += pkt.ndw;
+	}
+	gk_out_flush(&out);
+	if (out.failed) {
+		fprintf(stderr, "bench: %sout of memory for the encode text\n", who);
+		free(text.p);
+		return false;
+	}
+	void *st = xmalloc(gk_asm_state_size());
+	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
+	e->row.in_mb = (double)text.len / 1e6;
+	e->row.out_mb = (double)slice * 4 / 1e6;
+	e->text_bytes = text.len;
+	asm_shown = 0;
+	for (int run = 0; run < RUNS; run++) {
+		double s = now();
+		e->asm_errors = run_asm(fmt, st, text.p, text.len, &back);
+		double t = now() - s;
+		if (t < e->row.best)
+			e->row.best = t;
+		if (back.overflow || back.n != slice || memcmp(back.w, w, slice * 4) != 0)
+			e->same = false;
+	}
+	if (!e->same) {
+		size_t i = 0;
+		while (i < back.n && i < slice && back.w[i] == w[i])
+			i++;
+		fprintf(stderr, "bench: %sencode round trip differs: %zu words back, %zu expected, first difference at "
+			"dword %zu (byte 0x%zx)\n", who, back.n, slice, i, 4 * i);
+	}
+	free(st);
+	free(back.w);
+	free(text.p);
+	e->ok = e->same && !e->asm_errors;
+	return true;
+}
+
+/* The figures of a stream: one line a row, then the encode row's two. */
+static void print_table(const struct row *rows, unsigned nrows, const struct encode *e)
+{
+	print_head();
+	for (unsigned i = 0; i < nrows; i++)
+		print_row(&rows[i]);
+	if (!e->ran)
+		return;
+	printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s   (text MB/s)\n", e->row.name,
+	       e->row.in_mb / e->row.best, e->row.in_mb, e->row.out_mb, e->row.best);
+	printf("  %-34s %9.1f MB/s of words  (round trip %s, %u assembler errors)\n", "", e->row.out_mb / e->row.best,
+	       e->same ? "identical" : "DIFFERS", e->asm_errors);
+}
+
 /* The PM4 figures: returns 0, 1 when the stream did not check clean or
  * round-trip, 2 on a set-up failure. */
 static int bench_pm4(double mb, const char *dir)
@@ -993,64 +1057,19 @@ static int bench_pm4(double mb, const char *dir)
 	}
 
 	/* 4. encode: the text of a ~20 MB slice back to words */
-	bool do_enc = selected("encode");
-	size_t slice = 0;
-	struct membuf text = { 0, 0, 0 };
-	if (do_enc) {
-		size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
-		while (slice < want) {
-			struct gk_packet pkt;
-			gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
-			gk_text_packet(fmt, &pkt, false, &out);
-			slice += pkt.ndw;
-		}
-		gk_out_flush(&out);
-		if (out.failed) {
-			fprintf(stderr, "bench: out of memory for the encode text\n");
-			return 2;
-		}
-	}
-	void *st = xmalloc(gk_asm_state_size());
-	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
-	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6, 0, 0, { 0 } };
-	unsigned asm_errors = 0;
-	int same = 1;
-	for (int run = 0; run < (do_enc ? RUNS : 0); run++) {
-		double s = now();
-		asm_errors = run_asm(fmt, st, text.p, text.len, &back);
-		double t = now() - s;
-		if (t < enc.best)
-			enc.best = t;
-		if (back.overflow || back.n != slice || memcmp(back.w, w, slice * 4) != 0)
-			same = 0;
-	}
-	if (!same) {
-		size_t i = 0;
-		while (i < back.n && i < slice && back.w[i] == w[i])
-			i++;
-		fprintf(stderr, "bench: encode round trip differs: %zu words back, %zu expected, first difference at "
-			"dword %zu (byte 0x%zx)\n", back.n, slice, i, 4 * i);
-		bad = 1;
-	}
-	if (asm_errors)
+	struct encode enc;
+	if (!measure_encode(fmt, w, nw, selected("encode"), "", &enc))
+		return 2;
+	if (!enc.ok)
 		bad = 1;
 
 	double rss_all = peak_rss_mb();
 
-	print_head();
-	for (unsigned i = 0; i < nrows; i++)
-		print_row(&rows[i]);
-	if (do_enc) {
-		printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s   (text MB/s)\n", enc.name,
-		       enc.in_mb / enc.best, enc.in_mb, enc.out_mb, enc.best);
-		printf("  %-34s %9.1f MB/s of words  (round trip %s, %u assembler errors)\n", "", enc.out_mb / enc.best,
-		       same ? "identical" : "DIFFERS", asm_errors);
-	}
+	print_table(rows, nrows, &enc);
 	printf("\n  checker over the stream: %llu errors, %llu warnings\n", errors, warnings);
 	printf("  peak RSS: %.1f MB after the streaming (gk_input) runs; %.1f MB overall "
 	       "(includes the %.1f MB in-memory copy and %.1f MB of encode text)\n",
-	       rss_stream, rss_all, (double)total / 1e6, (double)text.len / 1e6);
+	       rss_stream, rss_all, (double)total / 1e6, (double)enc.text_bytes / 1e6);
 	printf("\n");
 	report_target("PM4 check (memory)", true, TARGET_CHECK, mbs(&mem[M_CHECK]), "MB/s");
 	report_target("PM4 check (memory) time / cksum", false, TARGET_CKSUM_X, mem[M_CHECK].ratio, "x");
@@ -1059,9 +1078,6 @@ static int bench_pm4(double mb, const char *dir)
 	if (bad)
 		printf("  FAILED: the generated stream did not check clean or did not round-trip (see stderr)\n");
 
-	free(st);
-	free(back.w);
-	free(text.p);
 	free(w);
 	free(fmt);
 	fclose(devnull);
@@ -1165,14 +1181,7 @@ struct dgen {
 
 static uint32_t *dput(struct dgen *g, size_t n)
 {
-	if (g->n + n > g->cap) {
-		fprintf(stderr, "bench: DMA generator buffer overflow\n");
-		exit(2);
-	}
-	uint32_t *p = g->w + g->n;
-	g->n += n;
-	g->packets++;
-	return p;
+	return claim(g->w, &g->n, g->cap, &g->packets, n, "DMA generator");
 }
 
 static uint32_t lo32(uint64_t a)
@@ -1866,61 +1875,17 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	}
 
 	/* 3. encode: the text of a ~20 MB slice back to words */
-	bool do_enc = dsel("dma-encode");
-	size_t slice = 0;
-	struct membuf text = { 0, 0, 0 };
-	if (do_enc) {
-		size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-		struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
-		while (slice < want) {
-			struct gk_packet pkt;
-			gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
-			gk_text_packet(fmt, &pkt, false, &out);
-			slice += pkt.ndw;
-		}
-		gk_out_flush(&out);
-		if (out.failed) {
-			fprintf(stderr, "bench: out of memory for the encode text\n");
-			return 2;
-		}
-	}
-	void *st = xmalloc(gk_asm_state_size());
-	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
-	struct row enc = { "encode  (text -> words)", 1e30, (double)text.len / 1e6, (double)slice * 4 / 1e6, 0, 0, { 0 } };
-	unsigned asm_errors = 0;
-	int same = 1;
-	asm_shown = 0;
-	for (int run = 0; run < (do_enc ? RUNS : 0); run++) {
-		double s = now();
-		asm_errors = run_asm(fmt, st, text.p, text.len, &back);
-		double t = now() - s;
-		if (t < enc.best)
-			enc.best = t;
-		if (back.overflow || back.n != slice || memcmp(back.w, w, slice * 4) != 0)
-			same = 0;
-	}
-	if (!same) {
-		size_t i = 0;
-		while (i < back.n && i < slice && back.w[i] == w[i])
-			i++;
-		fprintf(stderr, "bench: dma %s: encode round trip differs: %zu words back, %zu expected, first "
-			"difference at dword %zu (byte 0x%zx)\n", kind_name(kind), back.n, slice, i, 4 * i);
-		bad = 1;
-	}
-	if (asm_errors)
+	struct encode enc;
+	char who[32];
+	snprintf(who, sizeof who, "dma %s: ", kind_name(kind));
+	if (!measure_encode(fmt, w, nw, dsel("dma-encode"), who, &enc))
+		return 2;
+	if (!enc.ok)
 		bad = 1;
 
 	double rss_all = peak_rss_mb();
 
-	print_head();
-	for (unsigned i = 0; i < nrows; i++)
-		print_row(&rows[i]);
-	if (do_enc) {
-		printf("  %-34s %9.1f MB/s  %8.1f MB in  %8.1f MB out  %7.3f s   (text MB/s)\n", enc.name,
-		       enc.in_mb / enc.best, enc.in_mb, enc.out_mb, enc.best);
-		printf("  %-34s %9.1f MB/s of words  (round trip %s, %u assembler errors)\n", "", enc.out_mb / enc.best,
-		       same ? "identical" : "DIFFERS", asm_errors);
-	}
+	print_table(rows, nrows, &enc);
 	printf("\n  checker over the stream: ");
 	if (ran[0])
 		printf("%llu errors, %llu warnings", errors[0], warnings[0]);
@@ -1931,7 +1896,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	if (!ran[0] && !ran[1])
 		printf("not run");
 	printf("\n  peak RSS: %.1f MB (this generation's process; includes the %.1f MB stream and %.1f MB of encode "
-	       "text)\n", rss_all, (double)total / 1e6, (double)text.len / 1e6);
+	       "text)\n", rss_all, (double)total / 1e6, (double)enc.text_bytes / 1e6);
 	char what[64];
 	printf("\n");
 	snprintf(what, sizeof what, "DMA %s check (memory)", kind_name(kind));
@@ -1947,9 +1912,6 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	if (bad)
 		printf("  FAILED: the generated DMA stream did not check clean or did not round-trip (see stderr)\n");
 
-	free(st);
-	free(back.w);
-	free(text.p);
 	free(g.w);
 	free(fmt);
 	fclose(devnull);

@@ -7,14 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "gfxkit/modifier.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -88,7 +82,7 @@ int main(void)
 	printf("modifier list --all --gfx 8: %llu modifiers in %.1f ms (sink %llu)\n", (unsigned long long)n8,
 	       (t3 - t2) * 1e3, (unsigned long long)(sink & 0xff));
 	/* no absolute target: the figures go into make bench's targets block as they are */
-	printf("  target: %-44s (no target)  measured %9.2f M/s\n", "modifier decode+check+name", total / (t1 - t0) / 1e6);
-	printf("  target: %-44s (no target)  measured %9.2f M/s\n", "modifier parse", total / (t2 - t1) / 1e6);
+	report_figure("modifier decode+check+name", total / (t1 - t0) / 1e6, "M/s");
+	report_figure("modifier parse", total / (t2 - t1) / 1e6, "M/s");
 	return 0;
 }

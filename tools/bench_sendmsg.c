@@ -10,14 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "gfxkit/gfxkit.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int null_write(void *ctx, const void *p, size_t n)
 {
@@ -130,8 +124,8 @@ int main(void)
 	       1e3 * N / ops_line);
 	printf("  gfxkit assemble       %12.0f ops/s  (%7.2f ms for 65536)\n", ops_asm, 1e3 * N / ops_asm);
 	/* no absolute target: the figures go into make bench's targets block as they are */
-	printf("  target: %-44s (no target)  measured %9.2f M/s\n", "s_sendmsg decode+check lines", ops_line / 1e6);
-	printf("  target: %-44s (no target)  measured %9.2f M/s\n", "s_sendmsg assemble", ops_asm / 1e6);
+	report_figure("s_sendmsg decode+check lines", ops_line / 1e6, "M/s");
+	report_figure("s_sendmsg assemble", ops_asm / 1e6, "M/s");
 
 	if (!has_llvm_mc()) {
 		printf("  llvm-mc: not installed, no comparison\n");

@@ -11,17 +11,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "gfxkit/tiling.h"
 
 #define RUNS 3
 #define TARGET_MBS 500.0
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 struct surf {
 	const char *name;
@@ -110,12 +104,7 @@ int main(void)
 		       mb / bu, (double)n / ta / 1e6, mb, sum ? "" : ", no addresses?");
 		if (i == 0) {
 			double lo = mb / bp < mb / bu ? mb / bp : mb / bu;
-			printf("  target: %-44s >= %6g MB/s  measured %9.2f MB/s  ", "tiling pack/unpack 4096x4096 32bpp 2D",
-			       TARGET_MBS, lo);
-			if (lo >= TARGET_MBS)
-				printf("MET\n");
-			else
-				printf("MISSED by %.2f MB/s (%.0f%%)\n", TARGET_MBS - lo, 100.0 * (TARGET_MBS - lo) / TARGET_MBS);
+			report_target("tiling pack/unpack 4096x4096 32bpp 2D", true, TARGET_MBS, lo, "MB/s");
 		}
 		free(lin);
 		free(back);

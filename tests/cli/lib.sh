@@ -34,6 +34,14 @@ run() {
 	if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, want $want (gfxkit $*)"; fi
 	if grep -q 'runtime error\|AddressSanitizer\|LeakSanitizer' err; then bad "$what: sanitizer report"; fi
 }
+# says WHAT RC FILE ERE gfxkit-args...: run, then FILE (out or err) has a
+# line matching ERE
+says() {
+	says_what=$1 says_rc=$2 says_file=$3 says_ere=$4
+	shift 4
+	run "$says_what" "$says_rc" "$@"
+	has "$says_file" "$says_what" "$says_ere"
+}
 # has FILE WHAT ERE: FILE has a line matching ERE; hasnot: it has none
 has() {
 	if grep -Eq -- "$3" "$1"; then ok; else bad "$2: no line matching /$3/ in $1"; fi

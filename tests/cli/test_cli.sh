@@ -151,16 +151,13 @@ n=$(grep -c ': error: LOAD_CONTEXT_REG: ' out)
 if [ "$n" -eq 16 ]; then ok; else bad "check: $n diagnostic lines for the packet, want the cap (16)"; fi
 has out "check: dropped diagnostics" '^many\.hex:0x0: note: \.\.\. 25 more diagnostics for this packet$'
 has err "check: dropped diagnostics counted" '^many\.hex: 42 errors, 0 warnings$'
-run "check --json: dropped diagnostics" 1 check -g evergreen --json many.hex
-has out "check --json: dropped diagnostics" '"diagnostics_dropped":25\}$'
+says "check --json: dropped diagnostics" 1 out '"diagnostics_dropped":25\}$' check -g evergreen --json many.hex
 run "decode with errors" 0 decode -g evergreen bad.hex
 has out "decode shows diagnostics" '^    ; error: SET_CONTEXT_REG: dw1\[16:16\]: reserved bits set'
 # truncated last packet
 printf '0xc0016900 0x10\n' >trunc.hex
-run "check truncated" 1 check -g evergreen trunc.hex
-has out "check truncated" '^trunc\.hex:0x0: error: SET_CONTEXT_REG: .*past the end'
-run "decode truncated" 0 decode -g evergreen trunc.hex
-has out "decode truncated" '^0x00000000: \.long 0xc0016900 0x00000010$'
+says "check truncated" 1 out '^trunc\.hex:0x0: error: SET_CONTEXT_REG: .*past the end' check -g evergreen trunc.hex
+says "decode truncated" 0 out '^0x00000000: \.long 0xc0016900 0x00000010$' decode -g evergreen trunc.hex
 # an EXEC_COUNT region that runs past the end names the packet that opened it
 printf 'COND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=5\nNOP\n' >ce.s
 run "encode COND_EXEC" 0 encode -g evergreen -o ce.bin ce.s
@@ -179,66 +176,46 @@ run "decode empty" 0 decode -g evergreen /dev/null
 empty out "decode empty"
 
 # ---- usage errors: exit 2 with a message --------------------------------
-run "missing file" 2 decode -g evergreen nosuch.bin
-has err "missing file" 'nosuch\.bin'
-run "missing file (check)" 2 check -g evergreen nosuch.bin
-has err "missing file (check)" 'nosuch\.bin'
-run "missing file (encode)" 2 encode -g evergreen nosuch.s
-has err "missing file (encode)" 'nosuch\.s'
-run "unknown GPU" 2 decode -g r900 a.hex
-has err "unknown GPU" "r900"
-run "unknown engine" 2 decode -g evergreen -e sdma a.hex
-has err "unknown engine" "sdma"
-run "bad option" 2 decode -g evergreen --frobnicate a.hex
-has err "bad option" "--frobnicate"
-run "bad -f" 2 decode -g evergreen -f xml a.hex
-has err "bad -f" "xml"
+says "missing file" 2 err 'nosuch\.bin' decode -g evergreen nosuch.bin
+says "missing file (check)" 2 err 'nosuch\.bin' check -g evergreen nosuch.bin
+says "missing file (encode)" 2 err 'nosuch\.s' encode -g evergreen nosuch.s
+says "unknown GPU" 2 err "r900" decode -g r900 a.hex
+says "unknown engine" 2 err "sdma" decode -g evergreen -e sdma a.hex
+says "bad option" 2 err "--frobnicate" decode -g evergreen --frobnicate a.hex
+says "bad -f" 2 err "xml" decode -g evergreen -f xml a.hex
 run "no GPU" 2 decode a.hex
 run "-g without a value" 2 decode -g
 run "unknown command" 2 frob -g evergreen a.hex
 printf '0xc0016900 0xzz\n' >badhex.hex
-run "bad hex digit" 2 decode -g evergreen badhex.hex
-has err "bad hex digit" '^badhex\.hex:1:14: error: '
+says "bad hex digit" 2 err '^badhex\.hex:1:14: error: ' decode -g evergreen badhex.hex
 printf '0x5\n0x123456789\n' >wide.hex
-run "hex word too wide" 2 check -g evergreen wide.hex
-has err "hex word too wide" '^wide\.hex:2:1: error: '
+says "hex word too wide" 2 err '^wide\.hex:2:1: error: ' check -g evergreen wide.hex
 printf '0x80000000 00000004: 0x80000000\n' >label.hex
-run "ADDRESS: inside a line" 2 decode -g evergreen label.hex
-has err "ADDRESS: inside a line" '^label\.hex:1:12: error: '
+says "ADDRESS: inside a line" 2 err '^label\.hex:1:12: error: ' decode -g evergreen label.hex
 
 # ---- binary length not a multiple of 4 ----------------------------------
 le 80000000 80000000 >odd.bin
 printf 'X' >>odd.bin
 run "binary of 9 bytes (decode)" 2 decode -g evergreen odd.bin
 has err "binary of 9 bytes" '^odd\.bin:0x8: error: .*dword'
-run "binary of 9 bytes (check)" 2 check -g evergreen -f bin odd.bin
-has err "binary of 9 bytes (check)" '^odd\.bin:0x8: error: '
+says "binary of 9 bytes (check)" 2 err '^odd\.bin:0x8: error: ' check -g evergreen -f bin odd.bin
 printf '\001\002\003' >three.bin
-run "binary of 3 bytes" 2 decode -g evergreen -f bin three.bin
-has err "binary of 3 bytes" '^three\.bin:0x0: error: '
+says "binary of 3 bytes" 2 err '^three\.bin:0x0: error: ' decode -g evergreen -f bin three.bin
 
 # ---- encode errors: FILE:LINE:COL, exit 1 -------------------------------
-printf 'NOP\nFROB X=1\n' >e1.s
-run "encode unknown packet" 1 encode -g evergreen -o e1.bin e1.s
-has err "encode unknown packet" '^e1\.s:2:1: error: .*FROB'
-printf 'SET_CONTEXT_REG\n    NO_SUCH_REG <- 1\n' >e2.s
-run "encode unknown register" 1 encode -g evergreen e2.s
-has err "encode unknown register" '^e2\.s:2:5: error: .*NO_SUCH_REG'
-printf 'EVENT_WRITE EVENT_TYPE=NOT_AN_EVENT\n' >e3.s
-run "encode bad value" 1 encode -g evergreen e3.s
-has err "encode bad value" '^e3\.s:1:[0-9]+: error: .*NOT_AN_EVENT'
-printf 'INDEX_TYPE SWAP_MODE=9\n' >e4.s
-run "encode value too wide" 1 encode -g evergreen e4.s
-has err "encode value too wide" '^e4\.s:1:[0-9]+: error: '
-printf 'NOP COUNT=3\n    DATA_BLOCK 1\n' >e5.s
-run "encode COUNT mismatch" 1 encode -g evergreen e5.s
-has err "encode COUNT mismatch" '^e5\.s:1:[0-9]+: error: .*COUNT'
-printf '    NOP\n' >e6.s
-run "encode indented first line" 1 encode -g evergreen e6.s
-has err "encode indented first line" '^e6\.s:1:[0-9]+: error: '
-printf 'DISPATCH_DIRECT SHADER_TYPE=COMPUTE NO_FIELD=1\n' >e7.s
-run "encode unknown field" 1 encode -g evergreen e7.s
-has err "encode unknown field" '^e7\.s:1:37: error: .*NO_FIELD'
+# WHAT|TEXT (a printf format)|LINE:COL of the error (an ERE)|what its message names
+while IFS='|' read -r what text at names; do
+	printf "$text" >e.s
+	says "encode $what" 1 err "^e\\.s:$at: error: .*$names" encode -g evergreen -o e.bin e.s </dev/null
+done <<'EOF'
+unknown packet|NOP\nFROB X=1\n|2:1|FROB
+unknown register|SET_CONTEXT_REG\n    NO_SUCH_REG <- 1\n|2:5|NO_SUCH_REG
+bad value|EVENT_WRITE EVENT_TYPE=NOT_AN_EVENT\n|1:[0-9]+|NOT_AN_EVENT
+value too wide|INDEX_TYPE SWAP_MODE=9\n|1:[0-9]+|
+COUNT mismatch|NOP COUNT=3\n    DATA_BLOCK 1\n|1:[0-9]+|COUNT
+indented first line|    NOP\n|1:[0-9]+|
+unknown field|DISPATCH_DIRECT SHADER_TYPE=COMPUTE NO_FIELD=1\n|1:37|NO_FIELD
+EOF
 
 # ---- chip aliases -------------------------------------------------------
 for pair in cypress:evergreen rv770:r700 aruba:cayman rs880:r600 juniper:evergreen rv610:r600; do
@@ -290,12 +267,10 @@ same long2.bin long.bin "long stream round trip"
 run "check long" 0 check -g evergreen long.hex
 
 # list: the packets a generation has, by opcode
-run "list r600" 0 list -g r600 -e pm4
-has out "list r600" '^0x44  ME_INITIALIZE '
+says "list r600" 0 out '^0x44  ME_INITIALIZE ' list -g r600 -e pm4
 hasnot out "list r600 has no dispatch" 'DISPATCH_DIRECT'
 hasnot out "list r600 has no PACKET1" 'PACKET1'
-run "list cayman" 0 list -g aruba -e pm4
-has out "list cayman" '^0x14  DEALLOC_STATE '
+says "list cayman" 0 out '^0x14  DEALLOC_STATE ' list -g aruba -e pm4
 run "list needs a GPU" 2 list -e pm4
 
 # JSON: an EXEC_COUNT running past the end comes as a last "end" line
@@ -362,25 +337,17 @@ for pair in tahiti:si pitcairn:si verde:si oland:si hainan:si bonaire:cik kaveri
 	same out list_$gen.txt "list -g $chip -e dma lists the $gen packets"
 done
 # the DMA chip names are not PM4 ones, and -e defaults to pm4
-run "list tahiti -e pm4" 2 list -g tahiti -e pm4
-has err "list tahiti -e pm4" "unknown GPU 'tahiti' for pm4"
-run "list cik without -e" 2 list -g cik
-has err "list cik without -e" "unknown GPU 'cik' for pm4"
+says "list tahiti -e pm4" 2 err "unknown GPU 'tahiti' for pm4" list -g tahiti -e pm4
+says "list cik without -e" 2 err "unknown GPU 'cik' for pm4" list -g cik
 
 # ---- usage: unknown engine and GPU ---------------------------------------
-run "unknown GPU for dma" 2 decode -g r900 -e dma a.hex
-has err "unknown GPU for dma" "^gfxkit: unknown GPU 'r900' for dma; known: r600 .*si \(tahiti pitcairn verde oland hainan\), cik \(bonaire kaveri kabini hawaii mullins\)$"
-run "unknown GPU for dma (check)" 2 check -g navi10 -e dma a.hex
-has err "unknown GPU for dma (check)" "unknown GPU 'navi10' for dma"
-run "unknown engine (list)" 2 list -g cik -e sdma
-has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, isa\)$"
-run "unknown engine (check)" 2 check -g cayman -e gfx a.hex
-has err "unknown engine (check)" "unknown engine 'gfx'"
+says "unknown GPU for dma" 2 err "^gfxkit: unknown GPU 'r900' for dma; known: r600 .*si \(tahiti pitcairn verde oland hainan\), cik \(bonaire kaveri kabini hawaii mullins\)$" decode -g r900 -e dma a.hex
+says "unknown GPU for dma (check)" 2 err "unknown GPU 'navi10' for dma" check -g navi10 -e dma a.hex
+says "unknown engine (list)" 2 err "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, isa\)$" list -g cik -e sdma
+says "unknown engine (check)" 2 err "unknown engine 'gfx'" check -g cayman -e gfx a.hex
 run "-e without a value" 2 list -g cik -e
-run "dma list needs a GPU" 2 list -e dma
-has err "dma list needs a GPU" '-g GPU is required'
-run "help mentions dma" 0 --help
-has out "help mentions dma" '^ENGINE: pm4 \(the default\), dma, or isa'
+says "dma list needs a GPU" 2 err '-g GPU is required' list -e dma
+says "help mentions dma" 0 out '^ENGINE: pm4 \(the default\), dma, or isa' --help
 has out "help mentions --bo" '--bo BASE:SIZE'
 has out "help lists DMA GPUs" '^GPU for dma: .*cik \(bonaire'
 
@@ -509,42 +476,31 @@ n=$(grep -c '^{"offset":' out)
 if [ "$n" -eq 2 ]; then ok; else bad "dma check --json: $n lines, want 2"; fi
 has out "dma check --json" '"name":null,"words":\[268435456\],"type":0,"opcode":1,"sub_opcode":0,'
 # packets of another generation
-run "SRBM_READ on si" 1 check -g si -e dma dma_cayman.bin
-has out "SRBM_READ on si" '^dma_cayman\.bin:0x7c: error: SRBM_READ: dw0\[31:28\]: SRBM_READ \(0x09\) does not exist on si$'
+says "SRBM_READ on si" 1 out '^dma_cayman\.bin:0x7c: error: SRBM_READ: dw0\[31:28\]: SRBM_READ \(0x09\) does not exist on si$' check -g si -e dma dma_cayman.bin
 has err "SRBM_READ on si" '^dma_cayman\.bin: 1 error, 0 warnings$'
 run "Cayman copies on barts" 1 check -g barts -e dma dma_cayman.bin
 has out "COPY_L2L_PARTIAL on barts" 'error: COPY_L2L_PARTIAL: dw0\[31:28\]: COPY_L2L_PARTIAL \(0x03\) does not exist on evergreen$'
 has out "WRITE_PTE_PDE on barts" 'error: WRITE_PTE_PDE: .*does not exist on evergreen$'
-run "POLL_REG_MEM on cayman" 1 check -g cayman -e dma dma_si.bin
-has out "POLL_REG_MEM on cayman" 'POLL_REG_MEM: dw0\[31:28\]: POLL_REG_MEM \(0x0e\) does not exist on cayman$'
-run "CONSTANT_FILL on r600" 1 check -g r600 -e dma dma_r700.bin
-has out "CONSTANT_FILL on r600" 'CONSTANT_FILL .*does not exist on r600$'
-run "r600 COPY_LINEAR count odd" 1 check -g r600 -e dma dma_r700.bin
-has out "r600 COPY_LINEAR count odd" '^dma_r700\.bin:0x0: error: COPY_LINEAR: dw0\[15:0\]: '
+says "POLL_REG_MEM on cayman" 1 out 'POLL_REG_MEM: dw0\[31:28\]: POLL_REG_MEM \(0x0e\) does not exist on cayman$' check -g cayman -e dma dma_si.bin
+says "CONSTANT_FILL on r600" 1 out 'CONSTANT_FILL .*does not exist on r600$' check -g r600 -e dma dma_r700.bin
+says "r600 COPY_LINEAR count odd" 1 out '^dma_r700\.bin:0x0: error: COPY_LINEAR: dw0\[15:0\]: ' check -g r600 -e dma dma_r700.bin
 # a WRITE whose count runs past the end
 printf '0x00000002 0x1000 0 0xfffff 1 2\n' >dma_trunc.hex
-run "dma check truncated" 1 check -g cik -e dma dma_trunc.hex
-has out "dma check truncated" '^dma_trunc\.hex:0x0: error: WRITE_LINEAR: dw3\[19:0\]: packet of 1048579 dwords runs past the end'
-run "dma decode truncated" 0 decode -g cik -e dma dma_trunc.hex
-has out "dma decode truncated" '^0x00000000: \.long 0x00000002 0x00001000 0x00000000 0x000fffff 0x00000001 0x00000002$'
+says "dma check truncated" 1 out '^dma_trunc\.hex:0x0: error: WRITE_LINEAR: dw3\[19:0\]: packet of 1048579 dwords runs past the end' check -g cik -e dma dma_trunc.hex
+says "dma decode truncated" 0 out '^0x00000000: \.long 0x00000002 0x00001000 0x00000000 0x000fffff 0x00000001 0x00000002$' decode -g cik -e dma dma_trunc.hex
 # CIK COND_EXEC counts dwords after it
 printf 'COND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=5\nNOP\n' >dma_ce.s
 run "dma encode COND_EXEC" 0 encode -g cik -e dma -o dma_ce.bin dma_ce.s
-run "dma COND_EXEC past the end" 1 check -g cik -e dma dma_ce.bin
-has out "dma COND_EXEC past the end" '^dma_ce\.bin:0x0: error: COND_EXEC: dw3\[13:0\]: EXEC_COUNT runs past the end'
+says "dma COND_EXEC past the end" 1 out '^dma_ce\.bin:0x0: error: COND_EXEC: dw3\[13:0\]: EXEC_COUNT runs past the end' check -g cik -e dma dma_ce.bin
 # usage errors
 run "dma check empty" 0 check -g cik -e dma /dev/null
-run "dma missing file" 2 check -g cik -e dma nosuch.bin
-has err "dma missing file" 'nosuch\.bin'
+says "dma missing file" 2 err 'nosuch\.bin' check -g cik -e dma nosuch.bin
 run "dma bad -f" 2 decode -g cik -e dma -f xml dma_cik.bin
-run "dma binary of 9 bytes" 2 check -g cik -e dma -f bin odd.bin
-has err "dma binary of 9 bytes" '^odd\.bin:0x8: error: '
+says "dma binary of 9 bytes" 2 err '^odd\.bin:0x8: error: ' check -g cik -e dma -f bin odd.bin
 printf 'COPY_LINEAR COUNT=4 SRC_ADDR=0x1000 NO_SUCH=1\n' >dma_e1.s
-run "dma encode unknown field" 1 encode -g cik -e dma dma_e1.s
-has err "dma encode unknown field" '^dma_e1\.s:1:[0-9]+: error: .*NO_SUCH'
+says "dma encode unknown field" 1 err '^dma_e1\.s:1:[0-9]+: error: .*NO_SUCH' encode -g cik -e dma dma_e1.s
 printf 'COPY_L2L_PARTIAL DX=1\n' >dma_e2.s
-run "dma encode another generation's packet" 1 encode -g r700 -e dma dma_e2.s
-has err "dma encode another generation's packet" '^dma_e2\.s:1:[0-9]+: error: '
+says "dma encode another generation's packet" 1 err '^dma_e2\.s:1:[0-9]+: error: ' encode -g r700 -e dma dma_e2.s
 
 # ---- check --bo: buffer bounds -------------------------------------------
 cp "$EX/cayman_dma.bin" cm.bin
@@ -572,8 +528,7 @@ run "check --bo, tiled side" 1 check -g cayman -e dma --bo 0x2000000:0x1000 --bo
 	--bo 0x10000000:0x100000 --bo 0x20000000:0x200000 cm.bin
 has out "bounds: tiled destination" '^cm\.bin:0x60: error: COPY_L2T: dw1\[31:0\]: writes 0x30000000\.\.0x3000ffff \(65536 bytes, BASE_256\) outside every buffer; nearest 0x'
 run "check without --bo: no bounds" 0 check -g cayman -e dma cm.bin
-run "check --json --bo" 1 check -g cayman -e dma --json --bo 0x2000000:0x1000 cm.bin
-has out "check --json --bo" '"field":"SEMAPHORE_ADDR","message":"reads and writes 0x5000\.\.0x5007 \(8 bytes, SEMAPHORE_ADDR\) outside every buffer; nearest 0x2000000\.\.0x2000fff"'
+says "check --json --bo" 1 out '"field":"SEMAPHORE_ADDR","message":"reads and writes 0x5000\.\.0x5007 \(8 bytes, SEMAPHORE_ADDR\) outside every buffer; nearest 0x2000000\.\.0x2000fff"' check -g cayman -e dma --json --bo 0x2000000:0x1000 cm.bin
 # the edges of one buffer
 printf 'FENCE FENCE_ADDR=0x6000 FENCE_DATA=1\n' >f.s
 run "encode one fence" 0 encode -g cayman -e dma -o f.bin f.s
@@ -582,16 +537,13 @@ for bo in 0x6000:4 24576:4 0x5ffc:8 0x5000:0x2000 0:0xffffffffffffffff; do
 	empty out "fence inside --bo $bo"
 done
 for bo in 0x6000:3 0x6001:4 0x5ffc:7 0x6004:0x1000 0x6000:0 0xffffffffffffffff:1; do
-	run "fence outside --bo $bo" 1 check -g cayman -e dma --bo $bo f.bin
-	has out "fence outside --bo $bo" '^f\.bin:0x0: error: FENCE: dw1\[31:2\]: writes 0x6000\.\.0x6003 \(4 bytes, FENCE_ADDR\) outside every buffer; nearest 0x[0-9a-f]+(\.\.0x[0-9a-f]+| \(empty\))$'
+	says "fence outside --bo $bo" 1 out '^f\.bin:0x0: error: FENCE: dw1\[31:2\]: writes 0x6000\.\.0x6003 \(4 bytes, FENCE_ADDR\) outside every buffer; nearest 0x[0-9a-f]+(\.\.0x[0-9a-f]+| \(empty\))$' check -g cayman -e dma --bo $bo f.bin
 done
-run "fence: nearest of two" 1 check -g cayman -e dma --bo 0x1000:0x10 --bo 0x6001:4 f.bin
-has out "fence: nearest of two" 'nearest 0x6001\.\.0x6004$'
+says "fence: nearest of two" 1 out 'nearest 0x6001\.\.0x6004$' check -g cayman -e dma --bo 0x1000:0x10 --bo 0x6001:4 f.bin
 # 64-bit arithmetic that overflows is its own error
 printf 'COPY_LINEAR COUNT=0x100 SRC_ADDR=0x1000 DST_ADDR=0xfffffffffffffff0\n' >ov.s
 run "encode an overflowing copy" 0 encode -g cik -e dma -o ov.bin ov.s
-run "check --bo overflow" 1 check -g cik -e dma --bo 0:0x2000 ov.bin
-has out "check --bo overflow" '^ov\.bin:0x0: error: COPY_LINEAR: dw5\[31:0\]: the range this packet writes from DST_ADDR 0xfffffffffffffff0 runs past 2\^64$'
+says "check --bo overflow" 1 out '^ov\.bin:0x0: error: COPY_LINEAR: dw5\[31:0\]: the range this packet writes from DST_ADDR 0xfffffffffffffff0 runs past 2\^64$' check -g cik -e dma --bo 0:0x2000 ov.bin
 hasnot out "check --bo overflow: the source is inside" 'SRC_ADDR'
 run "check overflow without --bo" 0 check -g cik -e dma ov.bin
 
@@ -599,28 +551,21 @@ run "check overflow without --bo" 0 check -g cik -e dma ov.bin
 for bo in 0x1000 abc 0x1000:zz 0x1000:0x10:5 : 0x10: :0x10 0x:5 -1:5 0x10:-5 -0:5 \
 	18446744073709551616:1 0x10000000000000000:1 0:18446744073709551616 0xffffffffffffffff:2 \
 	0x8000000000000000:0x8000000000000001 '0x10:0x10 '; do
-	run "--bo '$bo'" 2 check -g cayman -e dma --bo "$bo" f.bin
-	has err "--bo '$bo'" "^gfxkit: --bo takes BASE:SIZE \\(0x hex or decimal, ending at most at 2\\^64\\), not '"
+	says "--bo '$bo'" 2 err "^gfxkit: --bo takes BASE:SIZE \\(0x hex or decimal, ending at most at 2\\^64\\), not '" check -g cayman -e dma --bo "$bo" f.bin
 	empty out "--bo '$bo'"
 done
-run "--bo without a value" 2 check -g cayman -e dma f.bin --bo
-has err "--bo without a value" '^gfxkit: --bo needs BASE:SIZE$'
-run "--bo, one bad of several" 2 check -g cayman -e dma --bo 0x6000:4 --bo 0x7000 f.bin
-has err "--bo, one bad of several" "not '0x7000'"
-run "--bo with decode" 2 decode -g cayman -e dma --bo 0x6000:4 f.bin
-has err "--bo with decode" '^gfxkit: --bo is for check$'
+says "--bo without a value" 2 err '^gfxkit: --bo needs BASE:SIZE$' check -g cayman -e dma f.bin --bo
+says "--bo, one bad of several" 2 err "not '0x7000'" check -g cayman -e dma --bo 0x6000:4 --bo 0x7000 f.bin
+says "--bo with decode" 2 err '^gfxkit: --bo is for check$' decode -g cayman -e dma --bo 0x6000:4 f.bin
 empty out "--bo with decode"
-run "--bo with encode" 2 encode -g cayman -e dma --bo 0x6000:4 f.s
-has err "--bo with encode" '^gfxkit: --bo is for check$'
-run "--bo with list" 2 list -g cayman -e dma --bo 0x6000:4
-has err "--bo with list" '^gfxkit: --bo is for check$'
+says "--bo with encode" 2 err '^gfxkit: --bo is for check$' encode -g cayman -e dma --bo 0x6000:4 f.s
+says "--bo with list" 2 err '^gfxkit: --bo is for check$' list -g cayman -e dma --bo 0x6000:4
 run "--bo on pm4" 0 check -g evergreen -e pm4 --bo 0x1000:0x10 a.hex
 i=0
 many=""
 while [ $i -lt 256 ]; do many="$many --bo 0x6000:4"; i=$((i + 1)); done
 run "256 --bo" 0 check -g cayman -e dma $many f.bin
-run "257 --bo" 2 check -g cayman -e dma $many --bo 0x6000:4 f.bin
-has err "257 --bo" 'more than 256 --bo'
+says "257 --bo" 2 err 'more than 256 --bo' check -g cayman -e dma $many --bo 0x6000:4 f.bin
 
 # --bo numbers are 0x hex or decimal: a leading 0 is not octal
 printf 'FENCE FENCE_ADDR=0x8 FENCE_DATA=1\n' >f8.s

@@ -100,12 +100,10 @@ has out "check" '^raw\.hex:0x8: error: -: no ir3 encoding matches 0xffffffff_fff
 has err "check" '^raw\.hex: 1 error, 1 warning$'
 # stg.a is a6xx only; on a5xx the same bits are nothing
 printf 'c0d20906_02800004\n' >stga.hex
-run "check wrong gen" 1 check -e isa -g a540 stga.hex
-has out "wrong gen" 'error: -: stg\.a is not an instruction of gpu 540$'
+says "check wrong gen" 1 out 'error: -: stg\.a is not an instruction of gpu 540$' check -e isa -g a540 stga.hex
 # ldg.a asserts bit 11 = 0
 printf 'c0020011_04c08823\n' >assert.hex
-run "check assert" 0 check -e isa -g a630 assert.hex
-has out "assert" 'warning: ldg\.a: dw0\[11:11\]: ldg\.a expects 0x0 in bits 11\.\.11$'
+says "check assert" 0 out 'warning: ldg\.a: dw0\[11:11\]: ldg\.a expects 0x0 in bits 11\.\.11$' check -e isa -g a630 assert.hex
 le64 c0d20906_02800004 >trail.bin
 printf 'abc' >>trail.bin
 run "decode -f bin with trailing bytes" 0 decode -e isa -g a630 -f bin trail.bin
@@ -140,8 +138,7 @@ run "encode example" 0 encode -e isa -g a630 "$ROOT/examples/a630_cat6.s"
 same out "$ROOT/examples/a630_cat6.bin" "examples/a630_cat6.s assembles to examples/a630_cat6.bin"
 run "decode example" 0 decode -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
 same out "$ROOT/examples/a630_cat6.txt" "examples/a630_cat6.bin decodes to examples/a630_cat6.txt"
-run "check example" 0 check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
-has err "check example" ': 0 errors, 0 warnings$'
+says "check example" 0 err ': 0 errors, 0 warnings$' check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
 
 # ---- the committed tables are what the generator makes of the XML ---------
 XML=$ROOT/../shared/reference/ir3
@@ -156,17 +153,13 @@ fi
 
 # ---- errors and usage -----------------------------------------------------
 printf 'ldg.u32 r1.z, g[r1.z+7], 1\nldg.u33 r1.z, g[r1.z+7], 1\nfoo bar\n' >e.s
-run "encode errors" 1 encode -e isa -g a630 e.s
-has err "encode errors" '^e\.s:2:5: error: no ir3 instruction on this GPU reads as '
+says "encode errors" 1 err '^e\.s:2:5: error: no ir3 instruction on this GPU reads as ' encode -e isa -g a630 e.s
 has err "encode errors" '^e\.s:3:1: error: '
-run "encode a6xx-only on a5xx" 1 encode -e isa -g a540 t.s
-has err "a6xx only" '^t\.s:3:'
+says "encode a6xx-only on a5xx" 1 err '^t\.s:3:' encode -e isa -g a540 t.s
 printf 'zz\n' >z.hex
-run "decode bad hex" 2 decode -e isa -g a630 -f hex z.hex
-has err "bad hex" '^z\.hex:1:1: error: '
+says "decode bad hex" 2 err '^z\.hex:1:1: error: ' decode -e isa -g a630 -f hex z.hex
 printf '0x1\n' >odd.hex
-run "decode odd words" 2 decode -e isa -g a630 odd.hex
-has err "odd words" '^odd\.hex:1:1: error: .*no high half'
+says "decode odd words" 2 err '^odd\.hex:1:1: error: .*no high half' decode -e isa -g a630 odd.hex
 # decode streams: what precedes a bad token is decoded, then the error says
 # FILE:LINE:COL of the token
 printf 'c0060006_0181800f\n0x0181800f 0xc0060006 # ok\n  0x0181800f 123456789abcdef01\n' >late.hex
@@ -175,8 +168,7 @@ lines out "late bad hex" 2
 has out "late bad hex" '^0x00000008: ldg\.u32 r1\.z, g\[r1\.z\+7\], 1$'
 has err "late bad hex" '^late\.hex:3:14: error: hex value longer than 16 digits'
 printf '0x0181800f c0060006_0181800f\n' >half.hex
-run "decode 64-bit after a low half" 2 decode -e isa -g a630 half.hex
-has err "64-bit after a low half" '^half\.hex:1:12: error: .*high half'
+says "decode 64-bit after a low half" 2 err '^half\.hex:1:12: error: .*high half' decode -e isa -g a630 half.hex
 # trailing bytes on stdin, and through --json: the end record has their offset
 run "check --json trailing bytes" 1 check -e isa -g a630 -f bin --json - <trail.bin
 has out "json trailing" '^\{"offset":8,"engine":"ir3","end":true,"diagnostics":\[\{"severity":"error","code":"truncated","offset":8,"dw":null,"bits":null,"field":null,"message":"3 trailing bytes: not a whole 64-bit instruction"\}\]\}$'
@@ -190,14 +182,12 @@ run "missing file" 2 decode -e isa -g a630 nonexistent.hex
 run "bad -f" 2 decode -e isa -g a630 -f xml a.hex
 run "encode --json" 2 encode -e isa -g a630 --json t.s
 run "unknown command" 2 frobnicate -e isa -g a630
-run "list" 0 list -e isa -g a630
-has out "list" '^110\.\.000_0000\.\.\.x_xxxxxxxx_\.{8}_\.{8}_10\.{6}_\.{8}_\.{7}1  ldg +gen 300\.\.9999$'
+says "list" 0 out '^110\.\.000_0000\.\.\.x_xxxxxxxx_\.{8}_\.{8}_10\.{6}_\.{8}_\.{7}1  ldg +gen 300\.\.9999$' list -e isa -g a630
 has out "list" '  stg\.a +gen 600\.\.9999$'
 run "list a540" 0 list -e isa -g a540
 hasnot out "list a540" ' stg\.a '
 has out "list a540" '  stgb +gen 500\.\.599$'
-run "help" 0 decode -e isa -g a630 --help
-has out "help" '^usage: gfxkit decode -e isa -g GPU'
+says "help" 0 out '^usage: gfxkit decode -e isa -g GPU' decode -e isa -g a630 --help
 has out "help" 'Mesa'
 run "empty input" 0 decode -e isa -g a630 /dev/null
 empty out "empty input"

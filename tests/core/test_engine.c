@@ -275,29 +275,7 @@ static void test_frame_at_window_edge(void)
 	gk_engine_close(e);
 }
 
-/* words sink for the engine assembler */
-struct words {
-	uint32_t *w;
-	size_t n, cap;
-};
-
-static int words_emit(void *ctx, const uint32_t *w, size_t n)
-{
-	struct words *b = ctx;
-	if (b->n + n > b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 1024;
-		while (cap < b->n + n)
-			cap *= 2;
-		uint32_t *q = realloc(b->w, cap * sizeof *q);
-		if (!q)
-			return -1;
-		b->w = q;
-		b->cap = cap;
-	}
-	memcpy(b->w + b->n, w, n * sizeof *w);
-	b->n += n;
-	return 0;
-}
+/* the engine assembler's words go to a struct words (tests/testlib.h) */
 
 static int count_diag(void *ctx, const struct gk_diag *d)
 {

@@ -17,30 +17,7 @@ static const char *const gens[] = { "r600", "r700", "evergreen", "cayman" };
 
 /* ---- growable buffers ---- */
 
-/* struct text and text_write: tests/testlib.h */
-
-struct words {
-	uint32_t *w;
-	size_t n, cap;
-};
-
-static int words_emit(void *ctx, const uint32_t *w, size_t n)
-{
-	struct words *v = ctx;
-	if (v->n + n > v->cap) {
-		size_t cap = v->cap ? v->cap : 1024;
-		while (v->n + n > cap)
-			cap *= 2;
-		uint32_t *q = realloc(v->w, cap * sizeof *q);
-		if (!q)
-			return -1;
-		v->w = q;
-		v->cap = cap;
-	}
-	memcpy(v->w + v->n, w, n * sizeof *w);
-	v->n += n;
-	return 0;
-}
+/* struct text, text_write, struct words and words_emit: tests/testlib.h */
 
 struct diagrec {
 	unsigned n;

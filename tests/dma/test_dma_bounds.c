@@ -13,17 +13,6 @@
  * generation is the packet of some row, so a new packet cannot go untested. */
 #include "dma_testutil.h"
 
-#define R6 GK_DMA_R600
-#define R7 GK_DMA_R700
-#define EG GK_DMA_EVERGREEN
-#define CM GK_DMA_CAYMAN
-#define SI GK_DMA_SI
-#define CIK GK_DMA_CIK
-#define R67 (R6 | R7)
-#define EGCM (EG | CM)
-#define CMSI (CM | SI)
-#define EGSI (EG | CM | SI)
-
 struct range {
 	const char *field; /* the address field the error names */
 	const char *verb;  /* "reads", "writes", "reads and writes" */
@@ -414,11 +403,6 @@ static struct tu_check chk;
 /* which description of which generation some row exercised */
 static bool covered[TU_NGENS][GK_MAX_DESCS];
 
-static unsigned gen_bit(unsigned g)
-{
-	return 1u << g; /* GK_DMA_R600 .. GK_DMA_CIK in tu_gen_name order */
-}
-
 static unsigned naccesses(const struct row *r)
 {
 	unsigned n = 0;
@@ -449,17 +433,13 @@ static void test_row(const struct row *r)
 {
 	unsigned na = naccesses(r);
 	for (unsigned g = 0; g < TU_NGENS; g++) {
-		if (!(r->gens & gen_bit(g)))
+		if (!(r->gens & tu_gen_bit(g)))
 			continue;
 		const char *gpu = tu_gen_name(g);
 		const struct gk_format *fmt = tu_fmt(gpu);
-		unsigned errs = tu_assemble(fmt, r->text, &asmres);
-		CHECK(errs == 0 && asmres.n > 0, "%s: '%s' does not assemble: %s", gpu, r->text,
-		      asmres.nd ? asmres.d[0].message : "(no words)");
-		if (errs || !asmres.n)
-			continue;
 		struct gk_packet pkt;
-		gk_packet_frame(fmt, asmres.w, asmres.n, 0, &pkt);
+		if (!tu_assemble_packet(fmt, r->text, &asmres, &pkt))
+			continue;
 		CHECK(pkt.frame.desc && !strcmp(pkt.frame.desc->name, r->packet), "%s: '%s' frames as %s, not %s", gpu,
 		      r->text, pkt.frame.desc ? pkt.frame.desc->name : "(raw)", r->packet);
 		if (pkt.frame.desc)

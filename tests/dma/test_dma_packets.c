@@ -15,18 +15,6 @@
 #include "dma_testutil.h"
 #include "jsoncheck.h"
 
-#define R6 GK_DMA_R600
-#define R7 GK_DMA_R700
-#define EG GK_DMA_EVERGREEN
-#define CM GK_DMA_CAYMAN
-#define SI GK_DMA_SI
-#define CIK GK_DMA_CIK
-#define R67 (R6 | R7)
-#define EGCM (EG | CM)
-#define CMSI (CM | SI)
-#define EGSI (EG | CM | SI)
-#define ALLGENS (R67 | EGSI | CIK)
-
 /* the kernel's header macros: r600d.h / nid.h DMA_PACKET(cmd, t, s, n),
  * evergreend.h DMA_PACKET(cmd, sub_cmd, n), cikd.h SDMA_PACKET(op, sub_op, e) */
 #define R6H(cmd, t, s, n) (((uint32_t)(cmd) << 28) | ((uint32_t)(t) << 23) | ((uint32_t)(s) << 22) | (uint32_t)(n))
@@ -68,8 +56,6 @@ struct vec {
 	size_t n;
 	const char *text; /* without offset labels and without the final newline */
 };
-
-#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
 
 /* the CIK tiling dword most rows use: P4_16x16, 2:1, 8 banks, bank height 2,
  * bank width 1, split 1024, THIN, 2D_TILED_THIN1, 32 bpp */
@@ -415,47 +401,6 @@ static char textbuf[1 << 20];
 static struct tu_asm asmres; /* ~4 MiB: never on the stack */
 static struct tu_check chk;
 
-/* tu_assemble, without clearing the ~4 MiB result each time (the property
- * tests assemble tens of thousands of texts) */
-static unsigned assemble(const struct gk_format *fmt, const char *text, struct tu_asm *r)
-{
-	static void *st;
-	if (!st)
-		st = malloc(gk_asm_state_size());
-	if (!st) {
-		printf("FAIL: out of memory\n");
-		exit(2);
-	}
-	r->n = 0;
-	r->overflow = false;
-	r->nd = 0;
-	r->errors = 0;
-	struct gk_asm a;
-	gk_asm_init(&a, fmt, st, tu_emit, r, tu_asm_diag, r);
-	const char *p = text;
-	while (*p) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		gk_asm_line(&a, p, len);
-		p += len;
-		if (*p)
-			p++;
-	}
-	gk_asm_finish(&a);
-	r->errors = a.errors;
-	return a.errors;
-}
-
-static unsigned gen_bit(unsigned i)
-{
-	return 1u << i; /* tu_gen_name order is the GK_DMA_* bit order */
-}
-
-static const char *asm_first_error(void)
-{
-	return asmres.nd ? asmres.d[0].message : "";
-}
-
 /* decode == text, encode == words, check == nothing; marks what is covered */
 static void test_vectors(void)
 {
@@ -465,18 +410,14 @@ static void test_vectors(void)
 		const struct vec *v = &vecs[i];
 		CHECK(v->gens && !(v->gens & ~ALLGENS), "row %zu: bad generation set 0x%x", i, v->gens);
 		for (unsigned g = 0; g < TU_NGENS; g++) {
-			if (!(v->gens & gen_bit(g)))
+			if (!(v->gens & tu_gen_bit(g)))
 				continue;
 			const char *gpu = tu_gen_name(g);
 			const struct gk_format *fmt = tu_fmt(gpu);
-			tu_decode(fmt, v->w, v->n, false, textbuf, sizeof textbuf);
-			CHECK(strcmp(textbuf, v->text) == 0, "row %zu (%s) decode %s\n  got:  %s\n  want: %s", i, gpu,
-			      tu_words_str(v->w, v->n), textbuf, v->text);
-			unsigned errs = assemble(fmt, v->text, &asmres);
-			CHECK(errs == 0 && asmres.n == v->n && memcmp(asmres.w, v->w, v->n * 4) == 0,
-			      "row %zu (%s) encode '%s'\n  got:  %s (%u errors%s%s)\n  want: %s", i, gpu, v->text,
-			      tu_words_str(asmres.w, asmres.n), errs, asmres.nd ? ": " : "", asm_first_error(),
-			      tu_words_str(v->w, v->n));
+			char what[48];
+			snprintf(what, sizeof what, "row %zu (%s)", i, gpu);
+			tu_expect_decode(what, fmt, v->w, v->n, v->text);
+			tu_expect_encode(what, fmt, v->text, v->w, v->n);
 			tu_check(fmt, v->w, v->n, &chk);
 			CHECK(chk.n == 0 && chk.errors == 0 && chk.warnings == 0, "row %zu (%s) %s: check says%s", i, gpu,
 			      tu_words_str(v->w, v->n), tu_diags_str(&chk));
@@ -494,7 +435,7 @@ static void test_vectors(void)
 	for (unsigned g = 0; g < TU_NGENS; g++) {
 		const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 		for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
-			if (!(fmt->descs[k].gens & gen_bit(g)))
+			if (!(fmt->descs[k].gens & tu_gen_bit(g)))
 				continue;
 			CHECK(covered[g][k], "%s: %s (opcode 0x%x sub 0x%02x) has no vector", tu_gen_name(g),
 			      fmt->descs[k].name, fmt->descs[k].opcode, fmt->descs[k].sub_opcode);
@@ -571,7 +512,7 @@ static void test_json_vectors(void)
 	for (size_t i = 0; i < NVECS; i++) {
 		const struct vec *v = &vecs[i];
 		for (unsigned g = 0; g < TU_NGENS; g++) {
-			if (!(v->gens & gen_bit(g)))
+			if (!(v->gens & tu_gen_bit(g)))
 				continue;
 			const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 			size_t pos = 0;
@@ -583,7 +524,7 @@ static void test_json_vectors(void)
 				CHECK(json_line_ok(jsonbuf.p, jsonbuf.n), "row %zu (%s) packet %u: JSON does not validate: %s", i,
 				      tu_gen_name(g), k, jsonbuf.p);
 				char want[96], name[64], wname[200];
-				want_opcodes(gen_bit(g), v->w[pos], want, sizeof want);
+				want_opcodes(tu_gen_bit(g), v->w[pos], want, sizeof want);
 				packet_name(v->text, k, name, sizeof name);
 				snprintf(wname, sizeof wname, "\"name\":\"%s\",", name);
 				CHECK(strstr(jsonbuf.p, wname) != NULL && strstr(jsonbuf.p, want) != NULL,
@@ -788,9 +729,9 @@ static void test_other_generation(void)
 		CHECK(pkt.frame.desc && pkt.frame.other_gen && !pkt.frame.unknown && pkt.ndw == rows[i].n,
 		      "%s %s: want another generation's packet of %zu dwords, got %s, %u dwords", rows[i].gpu,
 		      tu_words_str(rows[i].w, rows[i].n), rows[i].n, pkt.frame.desc ? pkt.frame.desc->name : "raw", pkt.ndw);
-		tu_decode(fmt, rows[i].w, rows[i].n, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, rows[i].text) == 0, "%s other generation decode\n  got:  %s\n  want: %s", rows[i].gpu,
-		      textbuf, rows[i].text);
+		char what[48];
+		snprintf(what, sizeof what, "%s other generation", rows[i].gpu);
+		tu_expect_decode(what, fmt, rows[i].w, rows[i].n, rows[i].text);
 		tu_check(fmt, rows[i].w, rows[i].n, &chk);
 		const struct gk_diag *d = tu_find(&chk, GK_D_WRONG_GEN);
 		CHECK(d && d->severity == GK_ERROR && d->dw == 0 && d->offset == 0 && chk.npackets == 1 &&
@@ -798,10 +739,7 @@ static void test_other_generation(void)
 		      "%s %s: want one WRONG_GEN naming the generation:%s", rows[i].gpu, rows[i].text, tu_diags_str(&chk));
 		CHECK(tu_count(&chk, GK_D_WRONG_GEN) == 1 && chk.n == 1, "%s: only WRONG_GEN expected:%s", rows[i].gpu,
 		      tu_diags_str(&chk));
-		unsigned errs = assemble(fmt, rows[i].text, &asmres);
-		CHECK(errs == 0 && asmres.n == rows[i].n && memcmp(asmres.w, rows[i].w, rows[i].n * 4) == 0,
-		      "%s other generation text assembles back: %u errors (%s), %s", rows[i].gpu, errs, asm_first_error(),
-		      tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, rows[i].text, rows[i].w, rows[i].n);
 	}
 }
 
@@ -838,15 +776,14 @@ static void test_unknown(void)
 		      rows[i].gpu, rows[i].h, pkt.frame.desc ? pkt.frame.desc->name : "raw", pkt.ndw);
 		char want[64];
 		snprintf(want, sizeof want, ".long 0x%08x\nNOP", rows[i].h);
-		tu_decode(fmt, w, 2, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, want) == 0, "%s 0x%08x decode\n  got:  %s\n  want: %s", rows[i].gpu, rows[i].h, textbuf,
-		      want);
+		char what[48];
+		snprintf(what, sizeof what, "%s 0x%08x", rows[i].gpu, rows[i].h);
+		tu_expect_decode(what, fmt, w, 2, want);
 		tu_check(fmt, w, 2, &chk);
 		const struct gk_diag *d = tu_find(&chk, GK_D_UNKNOWN_OPCODE);
 		CHECK(d && chk.n == 1 && d->severity == GK_ERROR && d->dw == 0 && chk.npackets == 2,
 		      "%s 0x%08x: want one UNKNOWN_OPCODE:%s", rows[i].gpu, rows[i].h, tu_diags_str(&chk));
-		CHECK(assemble(fmt, want, &asmres) == 0 && asmres.n == 2 && asmres.w[0] == w[0] && asmres.w[1] == w[1],
-		      "%s raw dword assembles back: %s", rows[i].gpu, tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, want, w, 2);
 	}
 }
 
@@ -894,7 +831,7 @@ static void test_truncated(void)
 		tu_check(fmt, rows[i].w, rows[i].n, &chk);
 		const struct gk_diag *d = tu_find(&chk, GK_D_TRUNCATED);
 		CHECK(d && chk.n == 1 && d->severity == GK_ERROR, "%s: want one TRUNCATED:%s", rows[i].gpu, tu_diags_str(&chk));
-		CHECK(assemble(fmt, textbuf, &asmres) == 0 && asmres.n == rows[i].n &&
+		CHECK(tu_assemble(fmt, textbuf, &asmres) == 0 && asmres.n == rows[i].n &&
 			      memcmp(asmres.w, rows[i].w, rows[i].n * 4) == 0,
 		      "%s truncated text assembles back: %s", rows[i].gpu, tu_words_str(asmres.w, asmres.n));
 		json_of(fmt, &pkt, true);
@@ -991,18 +928,15 @@ static void test_stray_bits(void)
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct gk_format *fmt = tu_fmt(rows[i].gpu);
-		tu_decode(fmt, rows[i].w, rows[i].n, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, rows[i].text) == 0, "%s stray %zu decode %s\n  got:  %s\n  want: %s", rows[i].gpu, i,
-		      tu_words_str(rows[i].w, rows[i].n), textbuf, rows[i].text);
+		char what[48];
+		snprintf(what, sizeof what, "%s stray %zu", rows[i].gpu, i);
+		tu_expect_decode(what, fmt, rows[i].w, rows[i].n, rows[i].text);
 		tu_check(fmt, rows[i].w, rows[i].n, &chk);
 		const struct gk_diag *d = tu_find(&chk, rows[i].code);
 		CHECK(d && d->dw == rows[i].dw && d->severity == GK_ERROR && chk.n == 1,
 		      "%s stray %zu: want one diagnostic %d on dw%d:%s", rows[i].gpu, i, (int)rows[i].code, rows[i].dw,
 		      tu_diags_str(&chk));
-		unsigned errs = assemble(fmt, rows[i].text, &asmres);
-		CHECK(errs == 0 && asmres.n == rows[i].n && memcmp(asmres.w, rows[i].w, rows[i].n * 4) == 0,
-		      "%s stray %zu assembles back: %u errors (%s), %s", rows[i].gpu, i, errs, asm_first_error(),
-		      tu_words_str(asmres.w, asmres.n));
+		tu_expect_encode(what, fmt, rows[i].text, rows[i].w, rows[i].n);
 	}
 }
 
@@ -1037,9 +971,9 @@ static void longest_one(const char *gpu, const uint32_t *head, unsigned nhead, u
 	const char *first_data = strstr(bigtext, "\n    DATA ");
 	CHECK(first_data && tlen == (size_t)(first_data - bigtext) + lines * 9 + (size_t)ndata * 11,
 	      "%s longest: text of %zu bytes is not one header line and %zu DATA lines", gpu, tlen, lines);
-	unsigned errs = assemble(fmt, bigtext, &asmres);
+	unsigned errs = tu_assemble(fmt, bigtext, &asmres);
 	CHECK(errs == 0 && !asmres.overflow && asmres.n == n && memcmp(asmres.w, w, n * 4) == 0,
-	      "%s longest %s assembles back: %u errors (%s), %zu words", gpu, start, errs, asm_first_error(), asmres.n);
+	      "%s longest %s assembles back: %u errors (%s), %zu words", gpu, start, errs, tu_asm_first(&asmres), asmres.n);
 	tu_check(fmt, w, n, &chk);
 	CHECK(chk.n == 0, "%s longest: check says%s", gpu, tu_diags_str(&chk));
 	/* one word less is a truncated packet: raw words, more than the
@@ -1049,7 +983,7 @@ static void longest_one(const char *gpu, const uint32_t *head, unsigned nhead, u
 	if (!strcmp(gpu, "evergreen")) {
 		tu_decode(fmt, w, n - 1, false, bigtext, BIGTEXT);
 		CHECK(strncmp(bigtext, ".long 0x", 8) == 0, "%s truncated longest is raw: '%.40s'", gpu, bigtext);
-		errs = assemble(fmt, bigtext, &asmres);
+		errs = tu_assemble(fmt, bigtext, &asmres);
 		CHECK(errs == 0 && asmres.n == n - 1 && memcmp(asmres.w, w, (n - 1) * 4) == 0,
 		      "%s truncated longest assembles back: %u errors, %zu words", gpu, errs, asmres.n);
 	}
@@ -1158,9 +1092,9 @@ static void one_tiled_value(const char *gpu, const uint32_t *base, size_t n, uns
 		CHECK(d && chk.n == 1 && d->field && strcmp(d->field, field) == 0 && d->dw == (int)dw,
 		      "%s %s=%u: want one RESERVED_VALUE on dw%u:%s", gpu, field, raw, dw, tu_diags_str(&chk));
 	}
-	unsigned errs = assemble(fmt, textbuf, &asmres);
+	unsigned errs = tu_assemble(fmt, textbuf, &asmres);
 	CHECK(errs == 0 && asmres.n == n && memcmp(asmres.w, w, n * 4) == 0, "%s %s=%s assembles back: %u errors (%s) %s",
-	      gpu, field, shown, errs, asm_first_error(), tu_words_str(asmres.w, asmres.n));
+	      gpu, field, shown, errs, tu_asm_first(&asmres), tu_words_str(asmres.w, asmres.n));
 }
 
 static void test_tiled_meaning(void)
@@ -1173,42 +1107,47 @@ static void test_tiled_meaning(void)
 	static const uint32_t cik[] = { CIKH(1, 1, 0x8000), 0x00100000, 0x1, XY(63, 7), 63, TI_A, XY(8, 4), 0, 0x00200000,
 					0, 64, 512 };
 	static const uint32_t r7[] = { R6H(3, 1, 0, 512), 0x00010000, R6T0(1, 2, 2, 7, 7), R6T1(7, 0), 0, 0x00200000, 0 };
-	for (unsigned v = 0; v < 4; v++) {
-		one_tiled_value("evergreen", eg, 9, 2, 18, 2, v, "BANK_WIDTH", bank_names[v]);
-		one_tiled_value("cayman", eg, 9, 2, 21, 2, v, "BANK_HEIGHT", bank_names[v]);
-		one_tiled_value("si", si, 9, 2, 16, 2, v, "MT_ASPECT", aspect_names[v]);
-		one_tiled_value("evergreen", eg, 9, 6, 25, 2, v, "NUM_BANKS", nbank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 15, 2, v, "BANK_WIDTH", bank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 18, 2, v, "BANK_HEIGHT", bank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 21, 2, v, "NUM_BANKS", nbank_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 24, 2, v, "MACRO_TILE_ASPECT", aspect_names[v]);
-		one_tiled_value("si", si, 9, 6, 27, 2, v, "MT", mtm_names[v]);
-		one_tiled_value("evergreen", eg, 9, 6, 30, 2, v, "TILED_SWAP",
-				(const char *const[]){ "NONE", "8IN16", "8IN32", "8IN64" }[v]);
-	}
-	for (unsigned v = 0; v < 8; v++) {
-		one_tiled_value("evergreen", eg, 9, 6, 21, 3, v, "TILE_SPLIT", split_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 11, 3, v, "TILE_SPLIT", split_names[v]);
-		one_tiled_value("cayman", eg, 9, 2, 24, 3, v, "SIZE", bpp_names[v]);
-		one_tiled_value("r700", r7, 7, 2, 24, 3, v, "SIZE", bpp_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 0, 3, v, "ELEMENT_SIZE", bpp_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 8, 3, v, "MICRO_TILE_MODE", mtm_names[v]);
-	}
-	for (unsigned v = 0; v < 16; v++) {
-		one_tiled_value("evergreen", eg, 9, 2, 27, 4, v, "ARRAY_MODE", am_r6_names[v]);
-		one_tiled_value("r600", r7, 7, 2, 27, 4, v, "ARRAY_MODE", am_r6_names[v]);
-		one_tiled_value("si", si, 9, 2, 27, 4, v, "ARRAY_MODE", am_si_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 3, 4, v, "ARRAY_MODE", am_si_names[v]);
-	}
-	for (unsigned v = 0; v < 32; v++) {
-		one_tiled_value("si", si, 9, 4, 26, 5, v, "PIPE_CONFIG", pipe_names[v]);
-		one_tiled_value("cik", cik, 12, 5, 26, 5, v, "PIPE_CONFIG", pipe_names[v]);
-	}
-	for (unsigned v = 0; v < 2; v++) {
-		one_tiled_value("cayman", eg, 9, 2, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-		one_tiled_value("cik", cik, 12, 0, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-		one_tiled_value("r600", r7, 7, 2, 31, 1, v, "DETILE", v ? "T2L" : "L2T");
-	}
+	static const char *const swap_names[4] = { "NONE", "8IN16", "8IN32", "8IN64" };
+	static const char *const detile_names[2] = { "L2T", "T2L" };
+	/* each field at dw[lo +: width] of a base packet, every raw value of it */
+	static const struct {
+		const char *gpu;
+		const uint32_t *base;
+		size_t n;
+		unsigned dw, lo, width;
+		const char *field;
+		const char *const *names; /* 1 << width of them; NULL: reserved */
+	} fields[] = {
+		{ "evergreen", eg, 9, 2, 18, 2, "BANK_WIDTH", bank_names },
+		{ "cayman", eg, 9, 2, 21, 2, "BANK_HEIGHT", bank_names },
+		{ "si", si, 9, 2, 16, 2, "MT_ASPECT", aspect_names },
+		{ "evergreen", eg, 9, 6, 25, 2, "NUM_BANKS", nbank_names },
+		{ "cik", cik, 12, 5, 15, 2, "BANK_WIDTH", bank_names },
+		{ "cik", cik, 12, 5, 18, 2, "BANK_HEIGHT", bank_names },
+		{ "cik", cik, 12, 5, 21, 2, "NUM_BANKS", nbank_names },
+		{ "cik", cik, 12, 5, 24, 2, "MACRO_TILE_ASPECT", aspect_names },
+		{ "si", si, 9, 6, 27, 2, "MT", mtm_names },
+		{ "evergreen", eg, 9, 6, 30, 2, "TILED_SWAP", swap_names },
+		{ "evergreen", eg, 9, 6, 21, 3, "TILE_SPLIT", split_names },
+		{ "cik", cik, 12, 5, 11, 3, "TILE_SPLIT", split_names },
+		{ "cayman", eg, 9, 2, 24, 3, "SIZE", bpp_names },
+		{ "r700", r7, 7, 2, 24, 3, "SIZE", bpp_names },
+		{ "cik", cik, 12, 5, 0, 3, "ELEMENT_SIZE", bpp_names },
+		{ "cik", cik, 12, 5, 8, 3, "MICRO_TILE_MODE", mtm_names },
+		{ "evergreen", eg, 9, 2, 27, 4, "ARRAY_MODE", am_r6_names },
+		{ "r600", r7, 7, 2, 27, 4, "ARRAY_MODE", am_r6_names },
+		{ "si", si, 9, 2, 27, 4, "ARRAY_MODE", am_si_names },
+		{ "cik", cik, 12, 5, 3, 4, "ARRAY_MODE", am_si_names },
+		{ "si", si, 9, 4, 26, 5, "PIPE_CONFIG", pipe_names },
+		{ "cik", cik, 12, 5, 26, 5, "PIPE_CONFIG", pipe_names },
+		{ "cayman", eg, 9, 2, 31, 1, "DETILE", detile_names },
+		{ "cik", cik, 12, 0, 31, 1, "DETILE", detile_names },
+		{ "r600", r7, 7, 2, 31, 1, "DETILE", detile_names },
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		for (unsigned v = 0; v < 1u << fields[i].width; v++)
+			one_tiled_value(fields[i].gpu, fields[i].base, fields[i].n, fields[i].dw, fields[i].lo, fields[i].width,
+					v, fields[i].field, fields[i].names[v]);
 
 	/* the size note: pitch (PITCH_TILE_MAX + 1) * 8 px, slice (max + 1) * 64 px, height + 1 rows */
 	{
@@ -1220,7 +1159,7 @@ static void test_tiled_meaning(void)
 		const char *note = strstr(textbuf, " ; ");
 		CHECK(note && strcmp(note, " ; HEIGHT_MAX: 1080 rows, PITCH_TILE_MAX: 1920 px, SLICE_TILE_MAX: 2073600 px") == 0,
 		      "1080p note: %s", textbuf);
-		CHECK(assemble(tu_fmt("evergreen"), textbuf, &asmres) == 0 && asmres.n == 9 && !memcmp(asmres.w, w, sizeof w),
+		CHECK(tu_assemble(tu_fmt("evergreen"), textbuf, &asmres) == 0 && asmres.n == 9 && !memcmp(asmres.w, w, sizeof w),
 		      "the note is a comment: %s", tu_words_str(asmres.w, asmres.n));
 	}
 
@@ -1257,10 +1196,10 @@ static void test_tiled_meaning(void)
 		{ "cik", "COPY_TILED MICRO_TILE_MODE=THICK", 5, 7u << 8, 4u << 8 },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		unsigned errs = assemble(tu_fmt(names[i].gpu), names[i].text, &asmres);
+		unsigned errs = tu_assemble(tu_fmt(names[i].gpu), names[i].text, &asmres);
 		CHECK(errs == 0 && asmres.n > names[i].dw && (asmres.w[names[i].dw] & names[i].mask) == names[i].want,
 		      "%s '%s': dw%u & 0x%08x want 0x%08x, got %s (%u errors: %s)", names[i].gpu, names[i].text, names[i].dw,
-		      names[i].mask, names[i].want, tu_words_str(asmres.w, asmres.n), errs, asm_first_error());
+		      names[i].mask, names[i].want, tu_words_str(asmres.w, asmres.n), errs, tu_asm_first(&asmres));
 	}
 	/* ... and refuses a raw number that is also some value's meaning */
 	static const struct {
@@ -1276,7 +1215,7 @@ static void test_tiled_meaning(void)
 		{ "evergreen", "COPY_L2T SIZE=256BPP", "256BPP" },
 	};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-		unsigned errs = assemble(tu_fmt(refused[i].gpu), refused[i].text, &asmres);
+		unsigned errs = tu_assemble(tu_fmt(refused[i].gpu), refused[i].text, &asmres);
 		const char *hit = strstr(refused[i].text, "=");
 		uint32_t col = hit ? (uint32_t)(hit - refused[i].text) + 2 : 0;
 		const struct gk_diag *d = asmres.nd ? &asmres.d[0] : NULL;
@@ -1356,34 +1295,23 @@ static void test_asm_errors(void)
 {
 	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
 		const struct bad *b = &bads[i];
-		unsigned errs = assemble(tu_fmt(b->gpu), b->text, &asmres);
-		const char *line = b->text;
-		for (uint32_t l = 1; l < b->line && line; l++) {
-			line = strchr(line, '\n');
-			if (line)
-				line++;
-		}
-		const char *hit = line ? strstr(line, b->at) : NULL;
-		uint32_t col = hit ? (uint32_t)(hit - line) + 1 : 0;
-		const struct gk_diag *d = asmres.nd ? &asmres.d[0] : NULL;
-		CHECK(errs >= 1 && d && d->code == GK_D_SYNTAX && d->severity == GK_ERROR && d->line == b->line &&
-			      d->col == col && strstr(d->message, b->says) != NULL,
-		      "bad %zu (%s) '%s': want an error at %u:%u saying '%s', got %u errors, first %s%u:%u '%s'", i, b->gpu,
-		      b->text, b->line, col, b->says, errs, d ? "" : "(none) ", d ? d->line : 0, d ? d->col : 0,
-		      d ? d->message : "");
+		char what[64];
+		snprintf(what, sizeof what, "bad %zu (%s)", i, b->gpu);
+		tu_assemble(tu_fmt(b->gpu), b->text, &asmres);
+		tu_expect_syntax_error(what, b->text, &asmres, b->line, b->at, b->says);
 	}
 	/* a bad packet is dropped, its neighbours kept */
-	unsigned errs = assemble(tu_fmt("cik"), "NOP\nINDIRECT_BUFFER VMID=16\nTRAP", &asmres);
+	unsigned errs = tu_assemble(tu_fmt("cik"), "NOP\nINDIRECT_BUFFER VMID=16\nTRAP", &asmres);
 	CHECK(errs == 1 && asmres.n == 2 && asmres.w[0] == CIKH(0, 0, 0) && asmres.w[1] == CIKH(6, 0, 0),
 	      "bad packet dropped, neighbours kept: %u errors, %s", errs, tu_words_str(asmres.w, asmres.n));
 	/* COUNT given and agreeing is fine; omitted fields are zero */
-	errs = assemble(tu_fmt("evergreen"), "WRITE_LINEAR COUNT=2 DEST_ADDR=0x1000\n    DATA 0x1 0x2", &asmres);
+	errs = tu_assemble(tu_fmt("evergreen"), "WRITE_LINEAR COUNT=2 DEST_ADDR=0x1000\n    DATA 0x1 0x2", &asmres);
 	CHECK(errs == 0 && asmres.n == 5 && asmres.w[0] == EGH(2, 0, 2) && asmres.w[1] == 0x1000 && asmres.w[2] == 0,
 	      "WRITE_LINEAR with an agreeing COUNT: %s", tu_words_str(asmres.w, asmres.n));
-	errs = assemble(tu_fmt("cik"), "WRITE_TILED COUNT=0", &asmres);
+	errs = tu_assemble(tu_fmt("cik"), "WRITE_TILED COUNT=0", &asmres);
 	CHECK(errs == 0 && asmres.n == 9 && asmres.w[0] == CIKH(2, 1, 0) && asmres.w[8] == 0,
 	      "cik WRITE_TILED COUNT=0: %s", tu_words_str(asmres.w, asmres.n));
-	errs = assemble(tu_fmt("si"), "COPY_T2T_PARTIAL", &asmres);
+	errs = tu_assemble(tu_fmt("si"), "COPY_T2T_PARTIAL", &asmres);
 	CHECK(errs == 0 && asmres.n == 13 && asmres.w[0] == EGH(3, 0x4d, 0), "si COPY_T2T_PARTIAL with no fields: %s",
 	      tu_words_str(asmres.w, asmres.n));
 }
@@ -1409,7 +1337,7 @@ static void test_asm_other_family(void)
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct gk_format *fmt = tu_fmt(rows[i].gpu);
-		unsigned errs = assemble(fmt, rows[i].text, &asmres);
+		unsigned errs = tu_assemble(fmt, rows[i].text, &asmres);
 		if (errs) {
 			CHECK(asmres.d[0].line == 1 && asmres.d[0].col == 1, "%s '%s': a refused name is reported at 1:1",
 			      rows[i].gpu, rows[i].text);
@@ -1534,12 +1462,12 @@ static void test_random_roundtrip(void)
 	for (unsigned g = 0; g < TU_NGENS; g++) {
 		const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 		/* r6xx streams end early more often (a flipped count bit makes a long WRITE) */
-		unsigned nstreams = gen_bit(g) & R67 ? 36 : 12;
+		unsigned nstreams = tu_gen_bit(g) & R67 ? 36 : 12;
 		for (unsigned s = 0; s < nstreams; s++) {
-			size_t n = random_stream(gen_bit(g), &seed, w, s & 1 ? 4096 : 1024);
+			size_t n = random_stream(tu_gen_bit(g), &seed, w, s & 1 ? 4096 : 1024);
 			streams++;
 			tu_decode(fmt, w, n, s & 2, textbuf, sizeof textbuf);
-			unsigned errs = assemble(fmt, textbuf, &asmres);
+			unsigned errs = tu_assemble(fmt, textbuf, &asmres);
 			size_t same = 0;
 			while (same < n && same < asmres.n && asmres.w[same] == w[same])
 				same++;
@@ -1560,7 +1488,7 @@ static void test_random_roundtrip(void)
 				tu_decode(fmt, w + pos, pkt.ndw ? pkt.ndw : 1, false, one, sizeof one);
 				CHECK(ok, "%s stream %u: %u errors (%s at %u:%u), %zu of %zu words, first difference in the packet "
 				      "at dword %zu: %s\n  text: %s\n  back: %s",
-				      tu_gen_name(g), s, errs, asm_first_error(), asmres.nd ? asmres.d[0].line : 0,
+				      tu_gen_name(g), s, errs, tu_asm_first(&asmres), asmres.nd ? asmres.d[0].line : 0,
 				      asmres.nd ? asmres.d[0].col : 0, asmres.n, n, pos, tu_words_str(w + pos, pkt.ndw),
 				      one, tu_words_str(asmres.w + pos, asmres.n > pos ? asmres.n - pos : 0));
 			} else {
@@ -1595,7 +1523,7 @@ static void test_single_bits(void)
 		const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 		for (size_t i = 0; i < NVECS; i++) {
 			const struct vec *v = &vecs[i];
-			if (!(v->gens & gen_bit(g)))
+			if (!(v->gens & tu_gen_bit(g)))
 				continue;
 			struct gk_packet pkt;
 			gk_packet_frame(fmt, v->w, v->n, 0, &pkt);
@@ -1607,13 +1535,13 @@ static void test_single_bits(void)
 					memcpy(w, v->w, n * 4);
 					w[dw] = b == 32 ? ~0u : w[dw] ^ (1u << b);
 					tu_decode(fmt, w, n, false, textbuf, sizeof textbuf);
-					unsigned errs = assemble(fmt, textbuf, &asmres);
+					unsigned errs = tu_assemble(fmt, textbuf, &asmres);
 					tried++;
 					if (errs || asmres.n != n || memcmp(asmres.w, w, n * 4)) {
 						if (bad++ < 10)
 							CHECK(0, "%s %s: %s\n  text: %s\n  back: %s (%u errors: %s)", tu_gen_name(g),
 							      pkt.frame.desc ? pkt.frame.desc->name : "raw", tu_words_str(w, n), textbuf,
-							      tu_words_str(asmres.w, asmres.n), errs, asm_first_error());
+							      tu_words_str(asmres.w, asmres.n), errs, tu_asm_first(&asmres));
 					}
 				}
 			}

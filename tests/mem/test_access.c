@@ -14,14 +14,7 @@ static struct gk_packet pkt;
 /* Assemble text for gpu and frame its first packet into pkt; false when it does not assemble. */
 static bool frame(const char *gpu, const char *text)
 {
-	const struct gk_format *fmt = tu_fmt(gpu);
-	unsigned errs = tu_assemble(fmt, text, &asmres);
-	CHECK(errs == 0 && asmres.n > 0, "%s: '%s' does not assemble: %s", gpu, text,
-	      asmres.nd ? asmres.d[0].message : "(no words)");
-	if (errs || !asmres.n)
-		return false;
-	gk_packet_frame(fmt, asmres.w, asmres.n, 0, &pkt);
-	return true;
+	return tu_assemble_packet(tu_fmt(gpu), text, &asmres, &pkt);
 }
 
 static int access_k(const char *gpu, unsigned k, struct gk_mem_access *a)

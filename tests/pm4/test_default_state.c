@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "gfxkit/gfxkit.h"
-#include "testlib.h"
+#include "pm4_testutil.h"
 
 #define MAXW 4096
 
@@ -61,36 +61,6 @@ static size_t read_plain(const char *path, uint32_t *w, size_t cap)
 	}
 	fclose(f);
 	return n;
-}
-
-/* ---- output buffers ---- */
-
-/* struct text and text_write: tests/testlib.h */
-
-struct words {
-	uint32_t w[MAXW];
-	size_t n;
-	bool overflow;
-};
-
-static int emit(void *ctx, const uint32_t *w, size_t n)
-{
-	struct words *v = ctx;
-	for (size_t i = 0; i < n; i++) {
-		if (v->n == MAXW) {
-			v->overflow = true;
-			return -1;
-		}
-		v->w[v->n++] = w[i];
-	}
-	return 0;
-}
-
-static int asm_diag(void *ctx, const struct gk_diag *d)
-{
-	const char *gen = ctx;
-	printf("  %s: assembler %u:%u: %s\n", gen, d->line, d->col, d->message);
-	return 0;
 }
 
 /* ---- decoded register names ---- */
@@ -276,20 +246,9 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 	CHECK(js.p && !strstr(js.p, "\"name\":null"), "%s: a JSON register without a name", gen);
 
 	/* decode -> encode */
-	static struct words out;
-	out.n = 0;
-	out.overflow = false;
-	void *st = malloc(gk_asm_state_size());
-	struct gk_asm a;
-	gk_asm_init(&a, &fmt, st, emit, &out, asm_diag, (void *)gen);
-	for (char *p = t.p; p && *p;) {
-		char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		gk_asm_line(&a, p, len);
-		p = nl ? nl + 1 : p + len;
-	}
-	gk_asm_finish(&a);
-	CHECK(a.errors == 0, "%s: %u assembler errors", gen, a.errors);
+	static struct tu_asm out;
+	unsigned errs = tu_assemble(&fmt, t.p ? t.p : "", &out);
+	CHECK(errs == 0, "%s: %u assembler errors%s%s", gen, errs, out.nd ? ", first: " : "", tu_asm_first(&out));
 	CHECK(out.n == n && !memcmp(out.w, w, n * sizeof w[0]), "%s: decode -> encode gives %zu words, not the %zu read",
 	      gen, out.n, n);
 	for (size_t i = 0; i < n && i < out.n; i++)
@@ -297,7 +256,6 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 			printf("  %s: first difference at word %zu: 0x%08x, want 0x%08x\n", gen, i, out.w[i], w[i]);
 			break;
 		}
-	free(st);
 	free(t.p);
 	free(js.p);
 }

@@ -7,7 +7,6 @@
  * Buffers are checked the way tools/gfxkit.c run_stream does. */
 #include "pm4_testutil.h"
 
-#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
 #define ANY (-99) /* dw/lo/hi not checked */
 
 struct rule {

@@ -21,8 +21,6 @@ struct vec {
 	const char *text; /* without offset labels and without the final newline */
 };
 
-#define W(...) (const uint32_t[]){ __VA_ARGS__ }, sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t)
-
 static const struct vec vecs[] = {
 	/* §9.1.1 type-0: COUNT[29:16] = registers - 1, BASE_INDEX[15:0] = dword address */
 	{ "evergreen", W(0x00012010, 0x00508000, 0x00000007),
@@ -351,14 +349,10 @@ static void test_vectors(void)
 	for (size_t i = 0; i < NVECS; i++) {
 		const struct vec *v = &vecs[i];
 		const struct gk_format *fmt = tu_fmt(v->gpu);
-		tu_decode(fmt, v->w, v->n, false, textbuf, sizeof textbuf);
-		CHECK(strcmp(textbuf, v->text) == 0, "row %zu (%s) decode %s\n  got:  %s\n  want: %s", i, v->gpu,
-		      tu_words_str(v->w, v->n), textbuf, v->text);
-		unsigned errs = tu_assemble(fmt, v->text, &asmres);
-		CHECK(errs == 0 && asmres.n == v->n && memcmp(asmres.w, v->w, v->n * 4) == 0,
-		      "row %zu (%s) encode '%s'\n  got:  %s (%u errors%s%s)\n  want: %s", i, v->gpu, v->text,
-		      tu_words_str(asmres.w, asmres.n), errs, asmres.nd ? ": " : "", asmres.nd ? asmres.d[0].message : "",
-		      tu_words_str(v->w, v->n));
+		char what[48];
+		snprintf(what, sizeof what, "row %zu (%s)", i, v->gpu);
+		tu_expect_decode(what, fmt, v->w, v->n, v->text);
+		tu_expect_encode(what, fmt, v->text, v->w, v->n);
 		size_t pos = 0;
 		while (pos < v->n) {
 			struct gk_packet pkt;
@@ -475,11 +469,9 @@ static void test_encode_forms(void)
 {
 	for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
 		const struct enc *e = &encs[i];
-		unsigned errs = tu_assemble(tu_fmt(e->gpu), e->text, &asmres);
-		CHECK(errs == 0 && asmres.n == e->n && memcmp(asmres.w, e->w, e->n * 4) == 0,
-		      "encode %zu (%s) '%s'\n  got:  %s (%u errors%s%s)\n  want: %s", i, e->gpu, e->text,
-		      tu_words_str(asmres.w, asmres.n), errs, asmres.nd ? ": " : "", asmres.nd ? asmres.d[0].message : "",
-		      tu_words_str(e->w, e->n));
+		char what[48];
+		snprintf(what, sizeof what, "form %zu (%s)", i, e->gpu);
+		tu_expect_encode(what, tu_fmt(e->gpu), e->text, e->w, e->n);
 	}
 }
 
@@ -535,21 +527,10 @@ static void test_encode_errors(void)
 {
 	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
 		const struct bad *b = &bads[i];
-		unsigned errs = tu_assemble(tu_fmt(b->gpu), b->text, &asmres);
-		/* the column: find the line, then the text on it */
-		const char *line = b->text;
-		for (uint32_t l = 1; l < b->line && line; l++) {
-			line = strchr(line, '\n');
-			if (line)
-				line++;
-		}
-		const char *hit = line ? strstr(line, b->at) : NULL;
-		uint32_t col = hit ? (uint32_t)(hit - line) + 1 : 0;
-		const struct gk_diag *d = asmres.nd ? &asmres.d[0] : NULL;
-		CHECK(errs >= 1 && d && d->code == GK_D_SYNTAX && d->severity == GK_ERROR && d->line == b->line &&
-			      d->col == col,
-		      "bad %zu (%s) '%s': want an error at %u:%u, got %u errors, first %s%u:%u '%s'", i, b->why, b->text,
-		      b->line, col, errs, d ? "" : "(none) ", d ? d->line : 0, d ? d->col : 0, d ? d->message : "");
+		char what[160];
+		snprintf(what, sizeof what, "bad %zu (%s)", i, b->why);
+		tu_assemble(tu_fmt(b->gpu), b->text, &asmres);
+		tu_expect_syntax_error(what, b->text, &asmres, b->line, b->at, NULL);
 	}
 	/* a bad packet is dropped, the good ones around it are still emitted */
 	unsigned errs = tu_assemble(tu_fmt("evergreen"), "NOP\nINDEX_TYPE SWAP_MODE=4\nPACKET2", &asmres);
@@ -763,7 +744,7 @@ static void test_property(void)
 					printf("FAIL %s:%d: %s on %s: random text does not encode as itself (%u errors%s%s)\n"
 					       "  text:  %s\n  words: %s\n",
 					       __FILE__, __LINE__, d->name, fmt->gen, errs, asmres.nd ? ": " : "",
-					       asmres.nd ? asmres.d[0].message : "", g.text, tu_words_str(asmres.w, asmres.n));
+					       tu_asm_first(&asmres), g.text, tu_words_str(asmres.w, asmres.n));
 				}
 				if (!ok)
 					bad++;

@@ -83,6 +83,18 @@ static uint64_t num(const struct tsv *t, const char *name)
 	return v ? strtoull(v, NULL, 0) : 0;
 }
 
+/* Open the TSV name of the shared reference folder, or say that the check
+ * (what) that needs it is skipped. */
+static bool open_shared(struct tsv *t, const char *shared, const char *name, const char *what)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", shared, name);
+	if (tsv_open(t, path))
+		return true;
+	printf("# %s absent: %s check skipped\n", path, what);
+	return false;
+}
+
 /* ---- the surface cases ---------------------------------------------------- */
 
 #define MAXCASE 128
@@ -122,132 +134,144 @@ static void requested_tileinfo(const char *s, struct gk_tile_params *p)
 	}
 }
 
-static unsigned check_surfaces(const char *path, unsigned *n_index)
+/* one(t, its "case" column, ctx) on every row of the TSV at path; how many
+ * rows one counted (returned true for) */
+static unsigned each_case_row(const char *path, bool (*one)(const struct tsv *t, unsigned c, void *ctx), void *ctx)
 {
 	struct tsv t;
 	unsigned n = 0;
-	*n_index = 0;
 	if (!tsv_open(&t, path))
 		return 0;
-	while (tsv_next(&t)) {
-		unsigned c = (unsigned)num(&t, "case");
-		const char *chip = get(&t, "chip");
-		CHECK(c < MAXCASE && chip, "%s: bad row", path);
-		if (c >= MAXCASE || !chip)
-			continue;
-		struct gk_tile_params p;
-		gk_tile_params_init(&p);
-		p.mode = mode_of(get(&t, "tile_mode"));
-		const char *rm = get(&t, "requested_micro_tile_mode");
-		p.micro = rm && !strcmp(rm, "display") ? GK_MICRO_DISPLAY : GK_MICRO_THIN;
-		p.bpp = (unsigned)num(&t, "bpp");
-		p.width = (uint32_t)num(&t, "width");
-		p.height = (uint32_t)num(&t, "height");
-		p.slices = (uint32_t)num(&t, "slices");
-		p.row_size = row_size_of(chip);
-		if (p.mode == GK_TILE_2D) {
-			p.pipe_config = gk_tile_pipe_config_parse(get(&t, "pipe_config"));
-			const char *rq = get(&t, "requested_tileinfo");
-			if (rq && strcmp(rq, "-")) {
-				requested_tileinfo(rq, &p);
-			} else {
-				p.tile_split = (unsigned)num(&t, "tile_split_bytes");
-				p.bank_width = (unsigned)num(&t, "bank_width");
-				p.bank_height = (unsigned)num(&t, "bank_height");
-				p.macro_aspect = (unsigned)num(&t, "macro_aspect");
-				p.num_banks = (unsigned)num(&t, "num_banks");
-			}
-			p.pipe_swizzle = (uint32_t)num(&t, "pipe_swizzle");
-			p.bank_swizzle = (uint32_t)num(&t, "bank_swizzle");
-		}
-		struct tcase *tc = &cases[c];
-		int r = gk_tile_surface_init(&tc->s, &p);
-		CHECK(r == 0, "case %u: init failed: %s", c, tc->s.ndiags ? tc->s.diags[0].message : "");
-		if (r)
-			continue;
-		tc->present = true;
-		snprintf(tc->name, sizeof tc->name, "%u", c);
-		const struct gk_tile_surface *s = &tc->s;
-		n++;
-		struct {
-			const char *col;
-			uint64_t got;
-		} want[] = {
-			{ "pitch", s->pitch },
-			{ "padded_height", s->padded_height },
-			{ "padded_slices", s->padded_slices },
-			{ "surface_bytes", s->surface_bytes },
-			{ "slice_bytes", s->slice_bytes },
-			{ "base_align", s->base_align },
-			{ "pitch_align", s->pitch_align },
-			{ "height_align", s->height_align },
-			{ "macro_tile_width", s->macro_tile_width },
-			{ "macro_tile_height", s->macro_tile_height },
-			{ "amdgpu_tiling_flags", gk_tile_amdgpu_flags(s) },
-			{ "tile_split_bytes", s->p.tile_split },
-			{ "bank_width", s->p.bank_width },
-			{ "bank_height", s->p.bank_height },
-			{ "macro_aspect", s->p.macro_aspect },
-			{ "num_banks", s->p.num_banks },
-		};
-		for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
-			CHECK(num(&t, want[i].col) == want[i].got, "case %u %s: got %llu, addrlib %llu", c, want[i].col,
-			      (unsigned long long)want[i].got, (unsigned long long)num(&t, want[i].col));
-		const char *mm = get(&t, "micro_tile_mode");
-		if (p.mode != GK_TILE_LINEAR)
-			CHECK(mm && (unsigned)(strcmp(mm, "display") ? GK_MICRO_THIN : GK_MICRO_DISPLAY) == s->p.micro,
-			      "case %u: micro tile mode %u, addrlib %s", c, s->p.micro, mm ? mm : "?");
-		/* adjustments are reported: 128 bpp display, raised bank height / aspect */
-		bool adjusted = (rm && mm && strcmp(rm, mm)) || (get(&t, "requested_tileinfo") &&
-								strcmp(get(&t, "requested_tileinfo"), "-"));
-		unsigned warns = 0;
-		for (unsigned i = 0; i < s->ndiags; i++)
-			warns += s->diags[i].severity == GK_WARNING && strcmp(s->diags[i].field, "pipe_config");
-		CHECK(adjusted == (warns > 0), "case %u: adjusted %d but %u adjustment warnings", c, adjusted, warns);
-		/* the chip table entry that gives the same parameters */
-		const char *ti = get(&t, "tile_index");
-		if (ti && strtol(ti, NULL, 10) >= 0) {
-			struct gk_tile_params q;
-			struct gk_diag err;
-			gk_tile_params_init(&q);
-			q.bpp = p.bpp;
-			r = gk_tile_params_from_chip(&q, chip, (unsigned)strtoul(ti, NULL, 10), &err);
-			CHECK(r == 0, "case %u: %s tile index %s: %s", c, chip, ti, r ? err.message : "");
-			CHECK(r || (q.mode == p.mode && q.micro == p.micro && q.pipe_config == p.pipe_config &&
-				    q.tile_split == p.tile_split && q.bank_width == p.bank_width &&
-				    q.bank_height == p.bank_height && q.macro_aspect == p.macro_aspect &&
-				    q.num_banks == p.num_banks && q.row_size == p.row_size),
-			      "case %u: %s GB_TILE_MODE%s gives other parameters", c, chip, ti);
-			++*n_index;
-		}
-	}
+	while (tsv_next(&t))
+		n += one(&t, (unsigned)num(&t, "case"), ctx);
 	return n;
+}
+
+/* A surface row: set up case c as addrlib did and compare every figure;
+ * counts an index into the chip's table in *n_index. */
+static bool surface_row(const struct tsv *t, unsigned c, void *n_index)
+{
+	const char *chip = get(t, "chip");
+	CHECK(c < MAXCASE && chip, "surfaces: bad row (case %u)", c);
+	if (c >= MAXCASE || !chip)
+		return false;
+	struct gk_tile_params p;
+	gk_tile_params_init(&p);
+	p.mode = mode_of(get(t, "tile_mode"));
+	const char *rm = get(t, "requested_micro_tile_mode");
+	p.micro = rm && !strcmp(rm, "display") ? GK_MICRO_DISPLAY : GK_MICRO_THIN;
+	p.bpp = (unsigned)num(t, "bpp");
+	p.width = (uint32_t)num(t, "width");
+	p.height = (uint32_t)num(t, "height");
+	p.slices = (uint32_t)num(t, "slices");
+	p.row_size = row_size_of(chip);
+	if (p.mode == GK_TILE_2D) {
+		p.pipe_config = gk_tile_pipe_config_parse(get(t, "pipe_config"));
+		const char *rq = get(t, "requested_tileinfo");
+		if (rq && strcmp(rq, "-")) {
+			requested_tileinfo(rq, &p);
+		} else {
+			p.tile_split = (unsigned)num(t, "tile_split_bytes");
+			p.bank_width = (unsigned)num(t, "bank_width");
+			p.bank_height = (unsigned)num(t, "bank_height");
+			p.macro_aspect = (unsigned)num(t, "macro_aspect");
+			p.num_banks = (unsigned)num(t, "num_banks");
+		}
+		p.pipe_swizzle = (uint32_t)num(t, "pipe_swizzle");
+		p.bank_swizzle = (uint32_t)num(t, "bank_swizzle");
+	}
+	struct tcase *tc = &cases[c];
+	int r = gk_tile_surface_init(&tc->s, &p);
+	CHECK(r == 0, "case %u: init failed: %s", c, tc->s.ndiags ? tc->s.diags[0].message : "");
+	if (r)
+		return false;
+	tc->present = true;
+	snprintf(tc->name, sizeof tc->name, "%u", c);
+	const struct gk_tile_surface *s = &tc->s;
+	struct {
+		const char *col;
+		uint64_t got;
+	} want[] = {
+		{ "pitch", s->pitch },
+		{ "padded_height", s->padded_height },
+		{ "padded_slices", s->padded_slices },
+		{ "surface_bytes", s->surface_bytes },
+		{ "slice_bytes", s->slice_bytes },
+		{ "base_align", s->base_align },
+		{ "pitch_align", s->pitch_align },
+		{ "height_align", s->height_align },
+		{ "macro_tile_width", s->macro_tile_width },
+		{ "macro_tile_height", s->macro_tile_height },
+		{ "amdgpu_tiling_flags", gk_tile_amdgpu_flags(s) },
+		{ "tile_split_bytes", s->p.tile_split },
+		{ "bank_width", s->p.bank_width },
+		{ "bank_height", s->p.bank_height },
+		{ "macro_aspect", s->p.macro_aspect },
+		{ "num_banks", s->p.num_banks },
+	};
+	for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+		CHECK(num(t, want[i].col) == want[i].got, "case %u %s: got %llu, addrlib %llu", c, want[i].col,
+		      (unsigned long long)want[i].got, (unsigned long long)num(t, want[i].col));
+	const char *mm = get(t, "micro_tile_mode");
+	if (p.mode != GK_TILE_LINEAR)
+		CHECK(mm && (unsigned)(strcmp(mm, "display") ? GK_MICRO_THIN : GK_MICRO_DISPLAY) == s->p.micro,
+		      "case %u: micro tile mode %u, addrlib %s", c, s->p.micro, mm ? mm : "?");
+	/* adjustments are reported: 128 bpp display, raised bank height / aspect */
+	bool adjusted = (rm && mm && strcmp(rm, mm)) || (get(t, "requested_tileinfo") &&
+							strcmp(get(t, "requested_tileinfo"), "-"));
+	unsigned warns = 0;
+	for (unsigned i = 0; i < s->ndiags; i++)
+		warns += s->diags[i].severity == GK_WARNING && strcmp(s->diags[i].field, "pipe_config");
+	CHECK(adjusted == (warns > 0), "case %u: adjusted %d but %u adjustment warnings", c, adjusted, warns);
+	/* the chip table entry that gives the same parameters */
+	const char *ti = get(t, "tile_index");
+	if (ti && strtol(ti, NULL, 10) >= 0) {
+		struct gk_tile_params q;
+		struct gk_diag err;
+		gk_tile_params_init(&q);
+		q.bpp = p.bpp;
+		r = gk_tile_params_from_chip(&q, chip, (unsigned)strtoul(ti, NULL, 10), &err);
+		CHECK(r == 0, "case %u: %s tile index %s: %s", c, chip, ti, r ? err.message : "");
+		CHECK(r || (q.mode == p.mode && q.micro == p.micro && q.pipe_config == p.pipe_config &&
+			    q.tile_split == p.tile_split && q.bank_width == p.bank_width &&
+			    q.bank_height == p.bank_height && q.macro_aspect == p.macro_aspect &&
+			    q.num_banks == p.num_banks && q.row_size == p.row_size),
+		      "case %u: %s GB_TILE_MODE%s gives other parameters", c, chip, ti);
+		++*(unsigned *)n_index;
+	}
+	return true;
+}
+
+static unsigned check_surfaces(const char *path, unsigned *n_index)
+{
+	*n_index = 0;
+	return each_case_row(path, surface_row, n_index);
+}
+
+/* An address row: gk_tile_addr of its element in case c is addrlib's;
+ * counts a difference in *bad (the first ten fail on their own). */
+static bool address_row(const struct tsv *t, unsigned c, void *bad)
+{
+	if (c >= MAXCASE || !cases[c].present) {
+		CHECK(0, "addresses: row for unknown case %u", c);
+		return false;
+	}
+	uint32_t x = (uint32_t)num(t, "x"), y = (uint32_t)num(t, "y"), z = (uint32_t)num(t, "slice");
+	uint64_t want = num(t, "byte_addr"), got = ~0ull;
+	int r = gk_tile_addr(&cases[c].s, x, y, z, &got);
+	const char *bit = get(t, "bit");
+	if (r || got != want || (bit && strcmp(bit, "0"))) {
+		if (++*(unsigned *)bad <= 10)
+			CHECK(0, "case %u (%u, %u, %u): got %llu, addrlib %llu", c, x, y, z, (unsigned long long)got,
+			      (unsigned long long)want);
+	}
+	return true;
 }
 
 static unsigned check_addresses(const char *path, unsigned *bad)
 {
-	struct tsv t;
-	unsigned n = 0;
 	*bad = 0;
-	if (!tsv_open(&t, path))
-		return 0;
-	while (tsv_next(&t)) {
-		unsigned c = (unsigned)num(&t, "case");
-		if (c >= MAXCASE || !cases[c].present) {
-			CHECK(0, "%s: address row for unknown case %u", path, c);
-			continue;
-		}
-		uint32_t x = (uint32_t)num(&t, "x"), y = (uint32_t)num(&t, "y"), z = (uint32_t)num(&t, "slice");
-		uint64_t want = num(&t, "byte_addr"), got = ~0ull;
-		int r = gk_tile_addr(&cases[c].s, x, y, z, &got);
-		const char *bit = get(&t, "bit");
-		if (r || got != want || (bit && strcmp(bit, "0"))) {
-			if (++*bad <= 10)
-				CHECK(0, "case %u (%u, %u, %u): got %llu, addrlib %llu", c, x, y, z, (unsigned long long)got,
-				      (unsigned long long)want);
-		}
-		n++;
-	}
+	unsigned n = each_case_row(path, address_row, bad);
 	CHECK(*bad == 0, "%s: %u address rows differ", path, *bad);
 	return n;
 }
@@ -888,14 +912,10 @@ static void chip_tables(const char *shared)
 	      "tonga 14 at 128 bpp (case 48)");
 	CHECK(gk_tile_params_from_chip(&p, "tonga", 8, &err) == 0 && p.mode == GK_TILE_LINEAR, "tonga 8 linear");
 	/* every register value decodes to the reference's columns */
-	char path[512];
-	snprintf(path, sizeof path, "%s/tile_tables.tsv", shared);
 	struct tsv t;
 	unsigned n = 0;
-	if (!tsv_open(&t, path)) {
-		printf("# %s absent: chip table decode check skipped\n", path);
+	if (!open_shared(&t, shared, "tile_tables.tsv", "chip table decode"))
 		return;
-	}
 	while (tsv_next(&t)) {
 		const struct gk_tile_chip *c = gk_tile_chips;
 		while (c->name && strcmp(c->name, get(&t, "chip")))
@@ -944,21 +964,17 @@ static void chip_tables(const char *shared)
 			      "%s GB_TILE_MODE%u bank fields", c->name, idx);
 		n++;
 	}
-	printf("# chip tables: %u register values decode as in %s\n", n, path);
+	printf("# chip tables: %u register values decode as in %s/tile_tables.tsv\n", n, shared);
 	CHECK(n == 352, "%u register rows", n);
 }
 
 /* microtile_index.tsv: the element index of every (mode, bpp, x, y) */
 static void micro_orders(const char *shared)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/microtile_index.tsv", shared);
 	struct tsv t;
 	unsigned n = 0;
-	if (!tsv_open(&t, path)) {
-		printf("# %s absent: micro tile order check skipped\n", path);
+	if (!open_shared(&t, shared, "microtile_index.tsv", "micro tile order"))
 		return;
-	}
 	while (tsv_next(&t)) {
 		struct gk_tile_params p;
 		struct gk_tile_surface s;
@@ -982,7 +998,7 @@ static void micro_orders(const char *shared)
 		      loc.micro_index);
 		n++;
 	}
-	printf("# micro tile orders: %u entries as in %s\n", n, path);
+	printf("# micro tile orders: %u entries as in %s/microtile_index.tsv\n", n, shared);
 	CHECK(n == 640, "%u micro tile rows", n);
 }
 
@@ -1027,30 +1043,19 @@ static void table_soundness(void)
 
 /* ---- PNG ------------------------------------------------------------------------- */
 
+/* a PNG in memory: a struct text (tests/testlib.h) whose writes fail once
+ * fail_at bytes were written (0: never), to simulate a write error */
 struct mem {
-	uint8_t *p;
-	size_t n, cap;
-	size_t fail_at; /* simulate a write error once this many bytes were written */
+	struct text t;
+	size_t fail_at;
 };
 
 static int mem_write(void *ctx, const void *p, size_t n)
 {
 	struct mem *m = ctx;
-	if (m->fail_at && m->n + n > m->fail_at)
+	if (m->fail_at && m->t.n + n > m->fail_at)
 		return -1;
-	if (m->n + n > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 4096;
-		while (cap < m->n + n)
-			cap *= 2;
-		uint8_t *q = realloc(m->p, cap);
-		if (!q)
-			return -1;
-		m->p = q;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->n, p, n);
-	m->n += n;
-	return 0;
+	return text_write(&m->t, p, n);
 }
 
 static uint32_t rd32(const uint8_t *p)
@@ -1164,7 +1169,7 @@ static void png_tests(void)
 		}
 		r |= gk_png_end(&png);
 		uint32_t w, h;
-		uint8_t *img = png_parse(m.p, m.n, &w, &h);
+		uint8_t *img = png_parse((const uint8_t *)m.t.p, m.t.n, &w, &h);
 		CHECK(r == 0 && img && w == s.pitch && h == s.padded_height, "map %u: PNG does not parse", by);
 		/* the colours are what gk_tile_map_row gave */
 		if (img && row) {
@@ -1180,7 +1185,7 @@ static void png_tests(void)
 		}
 		free(img);
 		free(row);
-		free(m.p);
+		free(m.t.p);
 	}
 	struct mem m = { 0 };
 	struct gk_png png;
@@ -1194,21 +1199,22 @@ static void png_tests(void)
 	}
 	r |= gk_png_end(&png);
 	uint32_t w, h;
-	uint8_t *img = png_parse(m.p, m.n, &w, &h);
+	const uint8_t *out = (const uint8_t *)m.t.p;
+	uint8_t *img = png_parse(out, m.t.n, &w, &h);
 	CHECK(r == 0 && img && w == W && h == 3 && img[2 * (1 + 3 * (size_t)W) + 1 + 70000] == (uint8_t)(70000 * 7 + 2),
 	      "wide PNG");
 	/* a row is one IDAT chunk (after the signature, IHDR and the zlib header's
 	 * IDAT) of png_row_chunk(W) bytes */
-	CHECK(m.n > 51 && png_be32(m.p + 47) == png_row_chunk(W) && !memcmp(m.p + 51, "IDAT", 4) && png.error == NULL,
-	      "row chunk length %u, want %llu", m.n > 51 ? png_be32(m.p + 47) : 0, (unsigned long long)png_row_chunk(W));
+	CHECK(m.t.n > 51 && png_be32(out + 47) == png_row_chunk(W) && !memcmp(out + 51, "IDAT", 4) && png.error == NULL,
+	      "row chunk length %u, want %llu", m.t.n > 51 ? png_be32(out + 47) : 0, (unsigned long long)png_row_chunk(W));
 	free(img);
-	free(m.p);
+	free(m.t.p);
 	/* write errors stop the writer; bad sizes and extra or missing rows are refused */
 	struct mem f = { .fail_at = 100 };
 	r = gk_png_begin(&png, W, 3, mem_write, &f);
 	r |= gk_png_row(&png, row);
-	CHECK(r != 0 && gk_png_end(&png) == -1 && f.n <= 100, "write error");
-	free(f.p);
+	CHECK(r != 0 && gk_png_end(&png) == -1 && f.t.n <= 100, "write error");
+	free(f.t.p);
 	struct mem e = { 0 };
 	CHECK(gk_png_begin(&png, 0, 3, mem_write, &e) == -1 && gk_png_begin(&png, 0x7fffffff, 1, mem_write, &e) == -1,
 	      "bad PNG sizes");
@@ -1227,15 +1233,15 @@ static void png_tests(void)
 		CHECK(rb == (fits ? 0 : -1), "width %u: begin %d, row chunk %llu bytes", near[i], rb,
 		      (unsigned long long)png_row_chunk(near[i]));
 		if (!fits)
-			CHECK(hm.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
+			CHECK(hm.t.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
 			      gk_png_row(&png, row) == -1 && gk_png_end(&png) == -1,
 			      "width %u: refused without a byte, with a reason (%s)", near[i], png.error ? png.error : "none");
-		free(hm.p);
+		free(hm.t.p);
 	}
 	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1 && png.error &&
 	      strstr(png.error, "fewer rows"), "missing rows");
 	CHECK(gk_png_row(&png, row) == 0 && gk_png_row(&png, row) == -1 && gk_png_end(&png) == 0, "extra row");
-	free(e.p);
+	free(e.t.p);
 	free(row);
 }
 
