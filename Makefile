@@ -21,6 +21,8 @@ TOOL_SRC = tools/gfxkit.c tools/cli.c $(wildcard tools/cmd_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)
+# every test header: a change to one rebuilds the tests
+TEST_HDR = $(wildcard tests/*.h tests/*/*.h)
 TESTS = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 SAN_TESTS = $(TEST_SRC:tests/%.c=$(B)/san-tests/%)
 
@@ -48,11 +50,11 @@ $(B)/gfxkit: $(TOOL_SRC) tools/commands.h tools/cli.h $(B)/libgfxkit.a
 $(B)/gfxkit-san: $(TOOL_SRC) tools/commands.h tools/cli.h $(B)/libgfxkit-san.a
 	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $(TOOL_SRC) $(B)/libgfxkit-san.a -o $@
 
-$(B)/tests/%: tests/%.c tests/testlib.h $(B)/libgfxkit.a
+$(B)/tests/%: tests/%.c $(TEST_HDR) $(B)/libgfxkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_TEST) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(B)/libgfxkit.a -o $@
 
-$(B)/san-tests/%: tests/%.c tests/testlib.h $(B)/libgfxkit-san.a
+$(B)/san-tests/%: tests/%.c $(TEST_HDR) $(B)/libgfxkit-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_TEST) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $< $(B)/libgfxkit-san.a -o $@
 
