@@ -66,7 +66,25 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			} else {
 				o->count = v;
 			}
-		} else if (!strcmp(a, "--json"))
+		} else if (!strcmp(a, "--mem")) {
+			if (++i >= argc || !strchr(argv[i], '=')) {
+				fprintf(stderr, "%s: --mem takes ADDR=FILE\n", CLI_PROG);
+				return -1;
+			}
+			if (o->nmem == CLI_MAX_MEMS) {
+				fprintf(stderr, "%s: more than %d --mem images (use --mem-map)\n", CLI_PROG, CLI_MAX_MEMS);
+				return -1;
+			}
+			o->mem[o->nmem++] = argv[i];
+		} else if (!strcmp(a, "--mem-map")) {
+			if (++i >= argc) {
+				fprintf(stderr, "%s: --mem-map takes a FILE of 'ADDR FILE' lines\n", CLI_PROG);
+				return -1;
+			}
+			o->mem_map = argv[i];
+		} else if (!strcmp(a, "--follow"))
+			o->follow = 1;
+		else if (!strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "--raw"))
 			o->raw = 1;
@@ -263,10 +281,115 @@ static long read_counted(void *ctx, void *buf, size_t cap)
 	return r;
 }
 
+/* One memory image: FILE in any form decode reads (a dump's own addresses
+ * count from ADDR), loaded at ADDR.  0, or 2 after saying what is wrong. */
+static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const char *file)
+{
+	FILE *f = cli_open_in(file, "rb");
+	if (!f)
+		return 2;
+	struct gk_input *in = gk_input_create(cli_read_file, f, GK_IN_AUTO, 4);
+	if (!in) {
+		cli_close(f);
+		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		return 2;
+	}
+	gk_input_set_base(in, addr);
+	uint32_t *w = NULL;
+	size_t n = 0, cap = 0;
+	long avail;
+	int rc = 0;
+	while (!rc && (avail = gk_input_fill(in, 1 << 16)) > 0) {
+		if (n + (size_t)avail > cap) {
+			size_t nc = cap ? 2 * cap : 1 << 16;
+			while (nc < n + (size_t)avail)
+				nc *= 2;
+			uint32_t *q = realloc(w, nc * sizeof *w);
+			if (!q) {
+				fprintf(stderr, "%s: %s: out of memory\n", CLI_PROG, file);
+				rc = 2;
+				break;
+			}
+			w = q;
+			cap = nc;
+		}
+		memcpy(w + n, gk_input_words(in), (size_t)avail * sizeof *w);
+		n += (size_t)avail;
+		gk_input_skip(in, (size_t)avail);
+	}
+	if (!rc && gk_input_error(in))
+		rc = cli_input_error(file, in);
+	struct gk_diag err;
+	if (!rc && gk_mem_add_copy(m, addr, w, n * sizeof *w, &err) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, where, err.message);
+		rc = 2;
+	}
+	free(w);
+	gk_input_destroy(in);
+	cli_close(f);
+	return rc;
+}
+
+/* --mem ADDR=FILE and --mem-map lines into one memory; NULL after saying why */
+static struct gk_mem *load_memory(const struct cli_opts *o)
+{
+	struct gk_mem *m = gk_mem_create(0);
+	if (!m) {
+		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		return NULL;
+	}
+	for (unsigned i = 0; i < o->nmem; i++) {
+		const char *eq = strchr(o->mem[i], '=');
+		uint64_t addr;
+		if (gk_parse_uint(o->mem[i], (size_t)(eq - o->mem[i]), &addr)) {
+			fprintf(stderr, "%s: --mem %s: ADDR is not a number (0x hex or decimal)\n", CLI_PROG, o->mem[i]);
+			gk_mem_destroy(m);
+			return NULL;
+		}
+		if (load_image(m, o->mem[i], addr, eq + 1)) {
+			gk_mem_destroy(m);
+			return NULL;
+		}
+	}
+	FILE *map = o->mem_map ? cli_open_in(o->mem_map, "r") : NULL;
+	if (o->mem_map && !map) {
+		gk_mem_destroy(m);
+		return NULL;
+	}
+	char line[4096];
+	for (unsigned ln = 1; map && fgets(line, sizeof line, map); ln++) {
+		char *p = line + strspn(line, " \t");
+		if (*p == '#' || *p == '\n' || !*p)
+			continue;
+		size_t al = strcspn(p, " \t");
+		char *file = p + al + strspn(p + al, " \t");
+		file[strcspn(file, "\r\n")] = 0;
+		uint64_t addr;
+		char where[64];
+		snprintf(where, sizeof where, "%s:%u", o->mem_map, ln);
+		if (gk_parse_uint(p, al, &addr) || !*file) {
+			fprintf(stderr, "%s: %s: expected 'ADDR FILE'\n", CLI_PROG, where);
+			cli_close(map);
+			gk_mem_destroy(m);
+			return NULL;
+		}
+		if (load_image(m, where, addr, file)) {
+			cli_close(map);
+			gk_mem_destroy(m);
+			return NULL;
+		}
+	}
+	cli_close(map);
+	return m;
+}
+
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
+		return 2;
+	struct gk_mem *mem = NULL;
+	if ((o->follow || o->nmem || o->mem_map) && !(mem = load_memory(o)))
 		return 2;
 	/* amdgpu's debugfs ring files are binary with a header: their name says so */
 	const char *base = o->file ? strrchr(o->file, '/') : NULL;
@@ -274,8 +397,10 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	if (inf == GK_IN_AUTO && base && !strncmp(base, "amdgpu_ring_", 12))
 		inf = GK_IN_AMDGPU_RING;
 	FILE *f = cli_open_in(o->file, "rb");
-	if (!f)
+	if (!f) {
+		gk_mem_destroy(mem);
 		return 2;
+	}
 	const char *name = cli_display_name(o->file);
 	FILE *of = cli_open_out(o->out, "w");
 	struct counted_file src = { f, 0 };
@@ -287,6 +412,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		cli_close(f);
 		cli_close(of);
+		gk_mem_destroy(mem);
 		return 2;
 	}
 	static char obuf[1 << 16];
@@ -294,6 +420,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
+		.mem_read = o->follow ? gk_mem_reader : NULL, .mem_ctx = mem,
 	};
 	struct gk_stream_stats stats;
 	gk_stream_run(e, in, &so, &out, &stats);
@@ -339,6 +466,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 		rc = 2;
 	}
 	gk_input_destroy(in);
+	gk_mem_destroy(mem);
 	return rc;
 }
 

@@ -15,12 +15,18 @@
 #define CLI_MAX_BOS 256
 
 /* gfxkit decode|encode|check|list [options] [FILE|-] */
+#define CLI_MAX_MEMS 64
+
 struct cli_opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
 	int json, raw, text; /* --json, --raw, --text (JSON with each unit's text) */
 	int has_base;        /* --base ADDR: the first unit's address */
 	uint64_t base;
 	uint64_t skip, count; /* --skip N, --count N (units) */
+	int follow;           /* --follow: decode indirect buffers where they appear */
+	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
+	unsigned nmem;
+	const char *mem_map;  /* --mem-map FILE: "ADDR FILE" lines */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
 };

@@ -143,6 +143,7 @@ enum gk_tail {
 #define GK_P_GRAPHICS    0x04u /* header SHADER_TYPE should be 0 (a warning) */
 #define GK_P_SHADER0     0x08u /* header SHADER_TYPE must be 0 (an error) */
 #define GK_P_FILLER      0x10u /* the tail is filler: the assembler may pad it with zeros */
+#define GK_P_IB          0x20u /* access 0 is an indirect buffer of this engine's packets (followed) */
 
 struct gk_packet_desc {
 	const char *name;

@@ -35,6 +35,8 @@ enum gk_diag_code {
 	GK_D_BOUNDS,         /* memory a packet touches lies outside every declared buffer */
 	GK_D_OVERFLOW,       /* the address arithmetic of an access overflows 64 bits */
 	GK_D_RULE,           /* fields of one packet disagree (a rule between fields) */
+	GK_D_IB,             /* following: an indirect buffer absent or partly absent from memory, a cycle, too deep */
+	GK_D_IB_OVERLAP,     /* following: two indirect buffers share bytes */
 	GK_D_NCODES          /* how many codes there are (not a code) */
 };
 

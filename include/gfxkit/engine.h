@@ -82,6 +82,12 @@ const struct gk_unit *gk_engine_unit(const struct gk_engine *e);
 typedef int (*gk_unit_fn)(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
 			  const struct gk_diags *dg);
 
+/* Memory for following: copy up to n bytes at GPU address addr into buf
+ * (buf NULL: copy nothing) and return how many of them, from addr on, the
+ * memory has (n: all; fewer: the next byte is absent), or -1 on an error.
+ * gk_mem_reader does this over a struct gk_mem (include/gfxkit/memory.h). */
+typedef long (*gk_mem_fn)(void *ctx, uint64_t addr, void *buf, size_t n);
+
 struct gk_stream_opts {
 	bool check;                   /* check: print only diagnostics (text: as FILE:0xOFFSET lines) */
 	bool json;                    /* JSON Lines (docs/json.md) instead of text */
@@ -92,6 +98,17 @@ struct gk_stream_opts {
 	unsigned nbos;
 	gk_unit_fn unit;              /* NULL: none */
 	void *unit_ctx;
+	/* Following indirect buffers: with mem_read set, a unit whose
+	 * description is an indirect buffer (GK_P_IB) has the buffer read
+	 * through mem_read and decoded where it appears, by a fresh engine of the
+	 * same family and GPU, nested (text indented four spaces a level; JSON
+	 * units carry "depth", "ib" and "parent"; check lines name the path
+	 * NAME:0xPACKET->IB).  A buffer absent or partly absent from memory, a
+	 * cycle and nesting past max_depth (0: 4) are diagnostics of the packet;
+	 * buffers sharing bytes with one followed before are warnings. */
+	gk_mem_fn mem_read;
+	void *mem_ctx;
+	unsigned max_depth;
 	uint64_t skip;                /* units framed and passed over before the first one shown */
 	uint64_t count;               /* units shown at most (0: all); stopping early makes no end diagnostics */
 };

@@ -79,6 +79,9 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
  * memory owns.  Nothing is written unless all of it can be. */
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err);
 
+/* gk_mem_fn over a struct gk_mem (ctx): for gk_stream_opts.mem_read. */
+long gk_mem_reader(void *mem, uint64_t addr, void *buf, size_t n);
+
 /* Where the byte range [first, last] lies (first <= last):
  *   1  inside one region (*r is that region);
  *   0  not inside any: *r is the nearest, the one fewest bytes of the range

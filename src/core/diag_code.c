@@ -26,6 +26,8 @@ static const char *const code_names[] = {
 	[GK_D_BOUNDS] = "out_of_bounds",
 	[GK_D_OVERFLOW] = "address_overflow",
 	[GK_D_RULE] = "field_rule",
+	[GK_D_IB] = "indirect_buffer",
+	[GK_D_IB_OVERLAP] = "ib_overlap",
 };
 
 const char *gk_diag_code_name(enum gk_diag_code code)

@@ -2,6 +2,7 @@
  * check it, print it (text, JSON or check lines); at the end, what only the
  * end shows.  Every engine and every command that prints units goes through
  * here, so they agree on counting, caps and the end line. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,14 +134,176 @@ static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n,
 	}
 }
 
-int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
-		  struct gk_stream_stats *stats)
+/* ---- following indirect buffers ---- */
+
+#define FOLLOW_DEPTH 4      /* nesting followed when the caller says nothing */
+#define FOLLOW_MAX 16       /* nesting followed at most */
+#define FOLLOW_SEEN 64      /* buffers remembered for overlap warnings */
+
+struct follow {
+	const struct gk_stream_opts *o;
+	unsigned max_depth;
+	struct gk_engine *eng[FOLLOW_MAX + 1]; /* one per depth: each keeps its own stream state */
+	uint64_t first[FOLLOW_MAX + 1], last[FOLLOW_MAX + 1]; /* the buffers being followed, by depth */
+	uint64_t seen_first[FOLLOW_SEEN], seen_last[FOLLOW_SEEN];
+	unsigned nseen;
+};
+
+/* reads an indirect buffer out of the caller's memory */
+struct ib_reader {
+	gk_mem_fn read;
+	void *ctx;
+	uint64_t addr, left;
+};
+
+static long ib_read(void *ctx, void *buf, size_t cap)
 {
-	if (!e || !in || !o || !out || !stats)
+	struct ib_reader *r = ctx;
+	size_t n = r->left < cap ? (size_t)r->left : cap;
+	if (!n)
+		return 0;
+	long got = r->read(r->ctx, r->addr, buf, n);
+	if (got < 0 || (size_t)got > n)
 		return -1;
+	r->addr += (uint64_t)got;
+	r->left = got ? r->left - (uint64_t)got : 0; /* an absent byte ends the buffer */
+	return got;
+}
+
+/* nested text is indented, nested JSON units carry where they come from */
+struct nest_out {
+	struct gk_out *to;
+	unsigned depth;
+	bool json, line_start;
+	uint64_t ib, parent;
+};
+
+static int nest_write(void *ctx, const void *p, size_t n)
+{
+	struct nest_out *x = ctx;
+	const char *c = p;
+	for (size_t i = 0; i < n;) {
+		if (x->line_start) {
+			x->line_start = false;
+			if (x->json && c[i] == '{') {
+				gk_out_str(x->to, "{\"depth\":");
+				gk_out_dec(x->to, x->depth);
+				gk_out_str(x->to, ",\"ib\":");
+				gk_json_uint(x->to, x->ib);
+				gk_out_str(x->to, ",\"parent\":");
+				gk_json_uint(x->to, x->parent);
+				gk_out_ch(x->to, ',');
+				i++;
+				continue;
+			}
+			if (!x->json)
+				for (unsigned d = 0; d < x->depth; d++)
+					gk_out_str(x->to, "    ");
+		}
+		const char *nl = memchr(c + i, '\n', n - i);
+		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
+		gk_out_mem(x->to, c + i, k);
+		i += k;
+		x->line_start = nl != NULL;
+	}
+	return x->to->failed ? -1 : 0;
+}
+
+static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
+	       struct gk_stream_stats *stats);
+
+/* The unit just decoded at depth is an indirect buffer: say what stops it
+ * being followed (as diagnostics of the packet), or return true with its
+ * byte range. */
+static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint64_t *first, uint64_t *last)
+{
+	struct gk_engine *e = f->eng[depth];
+	const struct gk_unit *u = gk_engine_unit(e);
+	struct gk_mem_access a;
+	if (!u || !u->desc || !(u->desc->flags & GK_P_IB) || gk_engine_access(e, 0, &a) != 1 || a.overflow)
+		return false;
+	const struct gk_packet *pkt = &u->pkt;
+	if (depth >= f->max_depth) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer at 0x%llx not followed: nested %u deep (following stops at %u)",
+			     (unsigned long long)a.first, depth + 1, f->max_depth);
+		return false;
+	}
+	for (unsigned d = 1; d <= depth; d++)
+		if (f->first[d] == a.first) {
+			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+				     "indirect buffer at 0x%llx calls itself (followed %u level%s up): a cycle, not followed",
+				     (unsigned long long)a.first, depth + 1 - d, depth + 1 - d == 1 ? "" : "s");
+			return false;
+		}
+	uint64_t size = a.last - a.first + 1;
+	long have = f->o->mem_read(f->o->mem_ctx, a.first, NULL, size > (uint64_t)LONG_MAX ? (size_t)LONG_MAX : (size_t)size);
+	if (have <= 0) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer 0x%llx..0x%llx (%llu bytes) is not in memory", (unsigned long long)a.first,
+			     (unsigned long long)a.last, (unsigned long long)size);
+		return false;
+	}
+	if ((uint64_t)have < size)
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer 0x%llx..0x%llx: only %ld of its %llu bytes are in memory (decoded as far as they go)",
+			     (unsigned long long)a.first, (unsigned long long)a.last, have, (unsigned long long)size);
+	for (unsigned k = 0; k < f->nseen; k++)
+		if (a.first <= f->seen_last[k] && f->seen_first[k] <= a.last && !(a.first == f->seen_first[k] && a.last == f->seen_last[k])) {
+			gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, a.dw, a.lo, a.hi, a.field->name,
+				     "indirect buffer 0x%llx..0x%llx shares bytes with the one at 0x%llx..0x%llx",
+				     (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)f->seen_first[k],
+				     (unsigned long long)f->seen_last[k]);
+			break;
+		}
+	if (f->nseen < FOLLOW_SEEN) {
+		f->seen_first[f->nseen] = a.first;
+		f->seen_last[f->nseen++] = a.last;
+	}
+	*first = a.first;
+	*last = a.first + (uint64_t)have - 1;
+	return true;
+}
+
+/* Decode the indirect buffer [first, last] one level down. */
+static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const char *name, uint64_t first, uint64_t last,
+		      struct gk_out *out, struct gk_stream_stats *stats)
+{
+	unsigned d = depth + 1;
+	if (!f->eng[d]) {
+		f->eng[d] = gk_engine_open(gk_engine_name(f->eng[0]), gk_engine_gpu(f->eng[0]), NULL);
+		if (!f->eng[d])
+			return;
+	}
+	struct ib_reader r = { f->o->mem_read, f->o->mem_ctx, first, last - first + 1 };
+	struct gk_input *in = gk_input_create(ib_read, &r, GK_IN_BIN, 4);
+	if (!in)
+		return;
+	gk_input_set_base(in, first);
+	f->first[d] = first;
+	f->last[d] = last;
+	char path[256];
+	snprintf(path, sizeof path, "%s:0x%llx->IB", name, (unsigned long long)parent);
+	struct nest_out nest = { out, d, f->o->json, true, first, parent };
+	char buf[4096];
+	struct gk_out nested = { buf, 0, sizeof buf, nest_write, &nest, 0, 0 };
+	struct gk_stream_stats sub;
+	run(f, d, in, path, f->o->check && !f->o->json ? out : &nested, &sub);
+	gk_out_flush(&nested);
+	stats->units += sub.units;
+	stats->errors += sub.errors;
+	stats->warnings += sub.warnings;
+	f->first[d] = f->last[d] = 0;
+	gk_input_destroy(in);
+}
+
+static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
+	       struct gk_stream_stats *stats)
+{
+	const struct gk_stream_opts *o = f->o;
+	struct gk_engine *e = f->eng[depth];
 	const struct gk_engine_ops *ops = e->ops;
 	void *fam = e->fam;
-	const char *name = o->name ? o->name : "-";
 	memset(stats, 0, sizeof *stats);
 	if (ops->begin)
 		ops->begin(fam, o->bos, o->nbos);
@@ -152,7 +315,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	}
 	struct gk_ring_marks marks;
 	gk_input_marks(in, &marks);
-	uint64_t skip = o->skip, shown = 0;
+	uint64_t skip = depth ? 0 : o->skip, shown = 0;
 	long avail;
 	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
 		size_t len = frame(ops, fam, gk_input_words(in), (size_t)avail);
@@ -174,13 +337,15 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 			gk_input_skip(in, n);
 			continue;
 		}
-		if (o->count && shown == o->count) {
+		if (!depth && o->count && shown == o->count) {
 			stats->end = offset;
 			return gk_input_error(in) ? -1 : 0; /* stopped by --count: no end diagnostics */
 		}
 		shown++;
 		gk_diags_reset(&dg);
 		ops->unit(fam, gk_input_words(in), n, len, offset, &dg);
+		uint64_t ib_first = 0, ib_last = 0;
+		bool ib = o->mem_read && ib_range(f, depth, &dg, &ib_first, &ib_last);
 		stats->units++;
 		stats->errors += dg.errors;
 		stats->warnings += dg.warnings;
@@ -200,6 +365,8 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 		}
 		stats->end = offset + 4ull * n;
 		gk_input_skip(in, n);
+		if (ib)
+			follow_ib(f, depth, offset, name, ib_first, ib_last, out, stats);
 	}
 	gk_diags_reset(&dg);
 	if (ops->end)
@@ -213,4 +380,22 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	else
 		gk_text_diags(&dg, out);
 	return gk_input_error(in) ? -1 : 0;
+}
+
+int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
+		  struct gk_stream_stats *stats)
+{
+	if (!e || !in || !o || !out || !stats)
+		return -1;
+	struct follow *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	f->o = o;
+	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
+	f->eng[0] = e;
+	int rc = run(f, 0, in, o->name ? o->name : "-", out, stats);
+	for (unsigned d = 1; d <= FOLLOW_MAX; d++)
+		gk_engine_close(f->eng[d]);
+	free(f);
+	return rc;
 }

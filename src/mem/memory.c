@@ -2,6 +2,7 @@
  * a sorted array of disjoint regions, found by binary search. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -428,4 +429,19 @@ int gk_mem_find_bo(const struct gk_bo *bos, unsigned n, uint64_t first, uint64_t
 		}
 	}
 	return any ? 0 : -1;
+}
+
+long gk_mem_reader(void *mem, uint64_t addr, void *buf, size_t n)
+{
+	const struct gk_mem *m = mem;
+	size_t ok = 0;
+	struct gk_diag err;
+	if (!m)
+		return -1;
+	if (n > (size_t)LONG_MAX)
+		n = (size_t)LONG_MAX;
+	span(m, addr, n, false, &ok, &err); /* how far the contents go: absent bytes end it */
+	if (buf)
+		copy(m, addr, buf, 0, ok);
+	return (long)ok;
 }

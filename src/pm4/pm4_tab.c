@@ -199,6 +199,10 @@ static const struct gk_field indirect_buffer[] = {
 	GK_U("IB_SIZE", 3, 0, 19),
 	GK_U("VMID", 3, 24, 31, .gens = CM),
 };
+/* the CP fetches IB_SIZE dwords from IB_BASE and runs them */
+static const struct gk_access indirect_buffer_acc[] = {
+	{ .rw = GK_ACC_READ, .size = GK_Z_COUNT, .addr = "IB_BASE", .count = "IB_SIZE", .n = 4 },
+};
 
 /* §9.3.2.  The seed says "[30:0] Base Address [31:1]"; the kernel's checker
  * (evergreen_cs.c) and Mesa write the byte address in place, so the field is
@@ -530,7 +534,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("PREAMBLE_CNTL", 0x4A, R7UP), FIELDS(preamble_cntl), FIXED(2), .note = "§9.2.2" },
 
 	/* §9.3 command buffer */
-	{ T3("INDIRECT_BUFFER", 0x32, ALL), FIELDS(indirect_buffer), FIXED(4), .note = "§9.3.1" },
+	{ T3("INDIRECT_BUFFER", 0x32, ALL), FIELDS(indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
+	  .naccess = 1, .flags = GK_P_IB, .note = "§9.3.1" },
 	{ T3("DRAW_INDEX", 0x2B, ALL), FIELDS(draw_index), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.2" },
 	{ T3("DRAW_INDEX_2", 0x27, ALL), FIELDS(draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS, .note = "§9.3.3" },
 	{ T3("DRAW_INDEX_AUTO", 0x2D, ALL), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS, .note = "§9.3.4" },
