@@ -33,7 +33,7 @@ static void modifier_usage(FILE *f)
 
 static int num_arg(const char *s, unsigned long long *v)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	uint64_t x;
 	memset(&dg, 0, sizeof dg);
 	/* numbers only: LINEAR and friends are not numbers */
@@ -43,7 +43,7 @@ static int num_arg(const char *s, unsigned long long *v)
 	return 0;
 }
 
-static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg)
+static void print_diags(FILE *f, const char *what, const struct gk_diags *dg)
 {
 	for (unsigned i = 0; i < dg->n; i++) {
 		const struct gk_diag *d = &dg->d[i];
@@ -109,7 +109,7 @@ static void print_tiles(uint64_t v)
 	size_t n = 0;
 	for (unsigned bpp = 8; bpp <= 128; bpp *= 2) {
 		struct gk_tile_surface s;
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		if (gk_modifier_surface(v, bpp, 1, 1, 1, &s, &dg) != 0)
 			continue;
@@ -160,7 +160,7 @@ static int run_decode(int argc, char **argv)
 		struct surface_opts skip;
 		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
 			continue;
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		uint64_t v;
 		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
@@ -175,7 +175,7 @@ static int run_decode(int argc, char **argv)
 			rc = 1;
 		/* --bpp: the surface the modifier lays out (GFX6-8 and LINEAR only) */
 		struct gk_tile_surface surface;
-		struct gk_mod_diags sdg;
+		struct gk_diags sdg;
 		memset(&sdg, 0, sizeof sdg);
 		int have_surface = 0;
 		if (so.bpp && !dg.errors) {
@@ -246,7 +246,7 @@ static int run_encode(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--force"))
 			continue;
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		uint64_t v;
 		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
@@ -362,7 +362,7 @@ static int run_list(int argc, char **argv)
 			/* the value names of the modifier field itself */
 			char nm[96];
 			uint64_t probe, raw = 0;
-			struct gk_mod_diags dg;
+			struct gk_diags dg;
 			memset(&dg, 0, sizeof dg);
 			snprintf(nm, sizeof nm, "GFX6,GFX6_2D_TILED_THIN1,PIPE_CONFIG=%s", val);
 			bad = npc == 32 || strchr(val, ',') || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||

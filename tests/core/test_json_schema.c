@@ -491,7 +491,7 @@ static void engine_modifier(void)
 		snprintf(what, sizeof what, "modifier 0x%016llx", (unsigned long long)vals[i]);
 		gk_modifier_json(vals[i], &out);
 		struct gk_tile_surface s;
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		static const unsigned bpps[] = { 8, 16, 32, 64, 128, 24 };
 		int r = gk_modifier_surface(vals[i], bpps[i % 6], 1 + (uint32_t)(i * 37 % 2000), 1 + (uint32_t)(i % 900),

@@ -20,7 +20,7 @@ static void value_props(uint64_t v)
 	    gk_modifier_name_exact(v, exact, sizeof exact) >= sizeof exact)
 		__builtin_trap();
 	gk_modifier_describe(v, desc, sizeof desc);
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(v, &dg);
 	uint64_t back = ~v;
@@ -59,7 +59,7 @@ static void value_props(uint64_t v)
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	uint64_t v;
 	if (gk_modifier_parse((const char *)p, n, &v, &dg) == 0)
