@@ -32,12 +32,6 @@ void cmd_ir3_usage(FILE *f)
 		gk_ir3_gpu_help());
 }
 
-int cmd_ir3_knows_gpu(const char *gpu)
-{
-	unsigned id;
-	return gk_ir3_gpu(gpu, &id) == 0;
-}
-
 /* Streams the input through the library's reader in 8-byte units (binary
  * instructions, or hex in the forms include/gfxkit/stream.h lists), so
  * memory stays bounded whatever the input size. */

@@ -139,11 +139,6 @@ int cmd_sendmsg(int argc, char **argv)
 
 /* ---- -e isa -g gfx10 ---- */
 
-int amdgpu_knows_gpu(const char *gpu)
-{
-	return gk_amdgpu_gen_find(gpu) != NULL;
-}
-
 void amdgpu_isa_usage(FILE *f)
 {
 	fprintf(f,

@@ -14,11 +14,9 @@ int cmd_modifier(int argc, char **argv);
 int cmd_sendmsg(int argc, char **argv);
 /* The `-e isa` engines get the parsed decode/encode/check options (no --bo,
  * no --raw: gfxkit.c refuses them) and print their own usage. */
-int amdgpu_knows_gpu(const char *gpu);
 int amdgpu_isa_run(const struct cli_opts *o);
 void amdgpu_isa_usage(FILE *f);
 /* -e isa -g ADRENO (tools/cmd_ir3.c) */
-int cmd_ir3_knows_gpu(const char *gpu);
 int cmd_ir3(const struct cli_opts *o);
 void cmd_ir3_usage(FILE *f);
 

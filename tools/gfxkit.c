@@ -23,11 +23,13 @@ static void usage(FILE *f)
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"ENGINE: pm4 (the default), dma, or isa: -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
+		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
 		"GPU for pm4: %s\n"
-		"GPU for dma: %s\n",
-		gk_pm4_gpu_help(), gk_dma_gpu_help());
+		"GPU for dma: %s\n"
+		"GPU for modifier: %s\n",
+		gk_pm4_gpu_help(), gk_dma_gpu_help(), gk_engine_gpu_help("modifier"));
 }
 
 /* Commands with their own argument grammar (tools/cmd_*.c): the whole
@@ -42,15 +44,16 @@ static const struct command {
 	{ NULL, NULL },
 };
 
-/* Instruction-set engines (`-e isa`): the first whose GPU list has -g wins.
+/* The front ends of the instruction-set engines, by the engine's name: the
+ * registry says which one `-e isa -g GPU` is (gk_engine_open("isa", GPU)).
  * They take the options pm4 and dma take, but --bo and --raw. */
-static const struct isa_engine {
-	int (*knows_gpu)(const char *gpu);
+static const struct isa_front {
+	const char *engine;
 	int (*run)(const struct cli_opts *o);
 	void (*usage)(FILE *f);
-} isa_engines[] = {
-	{ amdgpu_knows_gpu, amdgpu_isa_run, amdgpu_isa_usage },
-	{ cmd_ir3_knows_gpu, cmd_ir3, cmd_ir3_usage },
+} isa_fronts[] = {
+	{ "amdgpu", amdgpu_isa_run, amdgpu_isa_usage },
+	{ "ir3", cmd_ir3, cmd_ir3_usage },
 	{ NULL, NULL, NULL },
 };
 
@@ -63,14 +66,15 @@ static const char *arg_value(int argc, char **argv, const char *opt, const char 
 	return v;
 }
 
-static const struct isa_engine *isa_engine_for(const char *engine, const char *gpu)
+static const struct isa_front *isa_front_for(const char *gpu)
 {
-	if (!engine || strcmp(engine, "isa"))
-		return NULL;
-	for (const struct isa_engine *e = isa_engines; e->run; e++)
-		if (gpu && e->knows_gpu(gpu))
-			return e;
-	return NULL;
+	struct gk_engine *e = gk_engine_open("isa", gpu, NULL);
+	const char *name = gk_engine_name(e);
+	const struct isa_front *f = isa_fronts;
+	while (f->engine && (!name || strcmp(f->engine, name)))
+		f++;
+	gk_engine_close(e);
+	return f->engine ? f : NULL;
 }
 
 int main(int argc, char **argv)
@@ -84,7 +88,7 @@ int main(int argc, char **argv)
 	/* -e isa: the engine's own usage, even when the arguments are wrong */
 	const char *engine = arg_value(argc, argv, "-e", "--engine");
 	if (engine && !strcmp(engine, "isa")) {
-		const struct isa_engine *e = isa_engine_for(engine, arg_value(argc, argv, "-g", "--gpu"));
+		const struct isa_front *e = isa_front_for(arg_value(argc, argv, "-g", "--gpu"));
 		if (!e) {
 			fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
 			return 2;
@@ -123,10 +127,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *ename = o.engine ? o.engine : "pm4";
-	if (strcmp(ename, "pm4") && strcmp(ename, "dma")) {
-		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma, isa)\n", prog, o.engine);
-		return 2;
-	}
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
 		usage(stderr);
@@ -139,10 +139,15 @@ int main(int argc, char **argv)
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open(ename, o.gpu, &err);
 	if (!e) {
-		fprintf(stderr, "%s: %s; known: %s\n", prog, err.message, gk_engine_gpu_help(ename));
+		const char *known = gk_engine_gpu_help(ename);
+		fprintf(stderr, "%s: %s%s%s\n", prog, err.message, known ? "; known: " : "", known ? known : "");
 		return 2;
 	}
-	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, 0) : cli_run_stream(&o, e, mode == 1, 0);
+	/* 8-byte units: hex output an instruction's two words a line, and a
+	 * binary input ending inside a unit is a diagnostic of the stream */
+	unsigned wide = gk_engine_unit_bytes(e) == 8;
+	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
+							 : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
 	return rc;
 }

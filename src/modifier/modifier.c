@@ -757,6 +757,48 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 	return gk_out_text_end(&b);
 }
 
+/* The fields a value shows (AMD: every field of its layout its version
+ * uses, and any other that is set; other vendors: VENDOR), as the JSON
+ * object of raw values, or (enums) of the value names those that have one
+ * spell: the object and the engine's unit share it. */
+void gk_mod_json_fields(uint64_t value, int enums, struct gk_out *o)
+{
+	unsigned k = 0;
+	gk_out_ch(o, '{');
+	if (is_amd(value)) {
+		const struct gk_mod_verdesc *vd = version_of(value);
+		unsigned ver = (unsigned)(value & 0xff);
+		for (unsigned i = 1; i < gk_mod_nfields; i++) {
+			const struct gk_mod_field *mf = &gk_mod_fields[i];
+			uint64_t x = fget(&mf->f, value);
+			if (!in_layout(mf, vd) || (!used_by(mf, ver) && !x))
+				continue;
+			const char *nm = i == GK_MOD_IX_TILE_VERSION ? (vd ? vd->name : NULL)
+				       : mf->f.kind == GK_FLAG ? NULL : gk_enum_name(enum_of(mf, vd), x);
+			if (enums && !nm)
+				continue;
+			if (k++)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, mf->f.name, mf->f.namelen);
+			gk_out_ch(o, ':');
+			if (enums)
+				gk_out_json_str(o, nm, strlen(nm));
+			else
+				gk_out_dec(o, x);
+		}
+	} else {
+		const char *vn = gk_modifier_vendor_name(value);
+		if (!enums) {
+			gk_out_str(o, "\"VENDOR\":");
+			gk_out_dec(o, value >> 56);
+		} else if (vn) {
+			gk_out_str(o, "\"VENDOR\":");
+			gk_out_json_str(o, vn, strlen(vn));
+		}
+	}
+	gk_out_ch(o, '}');
+}
+
 void gk_modifier_json(uint64_t value, struct gk_out *o)
 {
 	gk_modifier_json_surface(value, NULL, o);
@@ -783,26 +825,8 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 		gk_out_str(o, ",\"exact\":");
 		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
 	}
-	gk_out_str(o, ",\"fields\":{");
-	if (is_amd(value)) {
-		const struct gk_mod_verdesc *vd = version_of(value);
-		unsigned ver = (unsigned)(value & 0xff), k = 0;
-		for (unsigned i = 1; i < gk_mod_nfields; i++) {
-			const struct gk_mod_field *mf = &gk_mod_fields[i];
-			uint64_t x = fget(&mf->f, value);
-			if (!in_layout(mf, vd) || (!used_by(mf, ver) && !x))
-				continue;
-			if (k++)
-				gk_out_ch(o, ',');
-			gk_out_json_str(o, mf->f.name, mf->f.namelen);
-			gk_out_ch(o, ':');
-			gk_out_dec(o, x);
-		}
-	} else {
-		gk_out_str(o, "\"VENDOR\":");
-		gk_out_dec(o, value >> 56);
-	}
-	gk_out_ch(o, '}');
+	gk_out_str(o, ",\"fields\":");
+	gk_mod_json_fields(value, 0, o);
 	struct gk_diags dg;
 	gk_diags_reset(&dg);
 	gk_modifier_check(value, &dg);
