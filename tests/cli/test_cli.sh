@@ -373,7 +373,7 @@ has err "unknown GPU for dma" "^gfxkit: unknown GPU 'r900' for dma; known: r600 
 run "unknown GPU for dma (check)" 2 check -g navi10 -e dma a.hex
 has err "unknown GPU for dma (check)" "unknown GPU 'navi10' for dma"
 run "unknown engine (list)" 2 list -g cik -e sdma
-has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \\(this build has: pm4, dma, amdgpu, ir3, modifier, isa, or auto\\)$"
+has err "unknown engine (list)" "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, amdgpu, ir3, modifier, isa, or auto\)$"
 run "unknown engine (check)" 2 check -g cayman -e gfx a.hex
 has err "unknown engine (check)" "unknown engine 'gfx'"
 run "-e without a value" 2 list -g cik -e
