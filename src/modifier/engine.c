@@ -6,8 +6,8 @@
 
 #include "gfxkit/modifier.h"
 
-#include "engine_ops.h" /* src/core */
-#include "out.h"        /* src/core */
+#include "out.h"         /* src/core */
+#include "unit_engine.h" /* src/core */
 #include "modifier_tab.h"
 
 /* The GPUs -g names, with the TILE_VERSION their kernel driver writes
@@ -141,97 +141,26 @@ static void modifier_json(void *fam, const struct gk_diags *dg, unsigned flags, 
 
 /* ---- assembler: a value a line, as decode prints it ---- */
 
-struct mod_asm {
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	uint32_t line;
-	unsigned errors;
-};
-
-static void *modifier_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
+static int parse_value(const void *fam, const char *s, size_t n, uint32_t w[2], size_t *nw, struct gk_diag *err)
 {
 	(void)fam; /* every GPU reads every name */
-	struct mod_asm *a = calloc(1, sizeof *a);
-	if (!a)
-		return NULL;
-	a->emit = emit;
-	a->emit_ctx = emit_ctx;
-	a->diag = diag;
-	a->diag_ctx = diag_ctx;
-	return a;
-}
-
-static int is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
-
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* The modifier of a line, [*s, *e): without the "0xOFFSET:" decode prints
- * in front, a ';' or '#' comment, surrounding blanks.  0 for a line with
- * none. */
-static int strip_line(const char *p, size_t n, size_t *s, size_t *e)
-{
-	size_t i = 0;
-	while (i < n && is_blank(p[i]))
-		i++;
-	if (i + 2 < n && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X')) {
-		size_t j = i + 2;
-		while (j < n && is_hex(p[j]))
-			j++;
-		if (j > i + 2 && j < n && p[j] == ':')
-			for (i = j + 1; i < n && is_blank(p[i]); i++)
-				;
-	}
-	size_t end = i;
-	while (end < n && p[end] != ';' && p[end] != '#')
-		end++;
-	while (end > i && is_blank(p[end - 1]))
-		end--;
-	*s = i;
-	*e = end;
-	return end > i;
-}
-
-static void modifier_asm_line(void *as, const char *line, size_t len)
-{
-	struct mod_asm *a = as;
-	a->line++;
-	size_t s, e;
-	if (!strip_line(line, len, &s, &e))
-		return;
 	uint64_t v;
 	struct gk_diags dg;
 	gk_diags_reset(&dg);
-	if (gk_modifier_parse(line + s, e - s, &v, &dg) != 0) {
-		a->errors++;
-		if (a->diag && dg.n) {
-			struct gk_diag d = dg.d[0];
-			d.line = a->line;
-			d.col = (uint32_t)(s + (d.col ? d.col : 1));
-			a->diag(a->diag_ctx, &d);
-		}
-		return;
+	if (gk_modifier_parse(s, n, &v, &dg) != 0) {
+		if (dg.n)
+			*err = dg.d[0];
+		return -1;
 	}
-	const uint32_t w[2] = { (uint32_t)v, (uint32_t)(v >> 32) }; /* low word first */
-	if (a->emit)
-		a->emit(a->emit_ctx, w, 2);
+	w[0] = (uint32_t)v; /* low word first */
+	w[1] = (uint32_t)(v >> 32);
+	*nw = 2;
+	return 0;
 }
 
-static unsigned modifier_asm_finish(void *as)
+static void *modifier_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
-	return ((struct mod_asm *)as)->errors; /* every line is a whole unit */
-}
-
-static void modifier_asm_close(void *as)
-{
-	free(as);
+	return gk_line_asm_open(fam, parse_value, ";#", emit, emit_ctx, diag, diag_ctx);
 }
 
 /* ---- list: the fields of the GPU's TILE_VERSION, and their values ---- */
@@ -268,19 +197,5 @@ static void modifier_list(void *fam, struct gk_out *o)
 	gk_out_printf(o, "reserved 0x%016llx (must be zero on %s)\n", (unsigned long long)vd->reserved, vd->name);
 }
 
-const struct gk_engine_ops gk_modifier_engine_ops = {
-	.name = "modifier",
-	.gpu_help = modifier_gpu_help,
-	.unit_bytes = 8,
-	.open = modifier_open,
-	.close = modifier_close,
-	.gpu_name = modifier_gpu,
-	.unit = modifier_unit,
-	.text = modifier_text,
-	.json = modifier_json,
-	.asm_open = modifier_asm_open,
-	.asm_line = modifier_asm_line,
-	.asm_finish = modifier_asm_finish,
-	.asm_close = modifier_asm_close,
-	.list = modifier_list,
-};
+const struct gk_engine_ops gk_modifier_engine_ops =
+	GK_UNIT_ENGINE_OPS(modifier, gk_line_asm, "modifier", modifier_gpu_help, 8, modifier_list);
