@@ -5,24 +5,6 @@
 #include "gfxkit/gfxkit.h"
 #include "testlib.h"
 
-struct mem_reader {
-	const uint8_t *p;
-	size_t n, pos, chunk;
-};
-
-static long mem_read(void *ctx, void *buf, size_t cap)
-{
-	struct mem_reader *r = ctx;
-	size_t k = r->n - r->pos;
-	if (k > cap)
-		k = cap;
-	if (r->chunk && k > r->chunk)
-		k = r->chunk;
-	memcpy(buf, r->p + r->pos, k);
-	r->pos += k;
-	return (long)k;
-}
-
 /* n random words (malloc'd), one in `every` ANDed with mask so that short
  * counts and known opcodes come up often enough for many packets to frame */
 static uint32_t *random_words(size_t n, uint64_t seed, unsigned every, uint32_t mask)
@@ -41,8 +23,8 @@ static uint32_t *random_words(size_t n, uint64_t seed, unsigned every, uint32_t 
 static int run(struct gk_engine *e, const uint32_t *w, size_t n, size_t chunk, const struct gk_stream_opts *o,
 	       struct text *t, struct gk_stream_stats *st)
 {
-	struct mem_reader r = { (const uint8_t *)w, 4 * n, 0, chunk };
-	struct gk_input *in = gk_input_create(mem_read, &r, GK_IN_BIN, gk_engine_unit_bytes(e));
+	struct tl_reader r = { (const uint8_t *)w, 4 * n, 0, chunk };
+	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, gk_engine_unit_bytes(e));
 	char buf[256];
 	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
 	t->n = 0;

@@ -443,21 +443,6 @@ static void engine_amdgpu(void)
 	}
 }
 
-/* a gk_input over bytes in memory */
-struct byte_reader {
-	const uint8_t *p;
-	size_t n, pos;
-};
-
-static long byte_read(void *ctx, void *buf, size_t cap)
-{
-	struct byte_reader *r = ctx;
-	size_t k = r->n - r->pos < cap ? r->n - r->pos : cap;
-	memcpy(buf, r->p + r->pos, k);
-	r->pos += k;
-	return (long)k;
-}
-
 /* Modifiers: a sample of every kind, valid and not, with and without a surface. */
 static int mod_collect(void *ctx, uint64_t value)
 {
@@ -529,8 +514,8 @@ static void engine_modifier(void)
 	struct gk_engine *e = gk_engine_open("modifier", "gfx9", NULL);
 	CHECK(e != NULL, "a modifier engine for gfx9");
 	for (unsigned pass = 0; e && pass < 3; pass++) {
-		struct byte_reader r = { bytes, 8 * n, 0 };
-		struct gk_input *in = gk_input_create(byte_read, &r, GK_IN_BIN, 8);
+		struct tl_reader r = { bytes, 8 * n, 0, 0 };
+		struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, 8);
 		struct text t = { 0 };
 		struct gk_out out = { NULL, 0, 0, text_write, &t, 0, 0 };
 		struct gk_stream_opts o = { .check = pass == 2, .json = true, .json_flags = pass == 1 ? GK_JSON_TEXT : 0 };

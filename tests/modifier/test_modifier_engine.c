@@ -8,31 +8,13 @@
 #include "gfxkit/gfxkit.h"
 #include "testlib.h"
 
-struct reader {
-	const uint8_t *p;
-	size_t n, pos, chunk;
-};
-
-static long mem_read(void *ctx, void *buf, size_t cap)
-{
-	struct reader *r = ctx;
-	size_t k = r->n - r->pos;
-	if (k > cap)
-		k = cap;
-	if (r->chunk && k > r->chunk)
-		k = r->chunk;
-	memcpy(buf, r->p + r->pos, k);
-	r->pos += k;
-	return (long)k;
-}
-
 /* gk_stream_run over n bytes (fmt: binary or hex text) into *t; the input's
  * error, when there was one, in *err */
 static int run(struct gk_engine *e, const void *p, size_t n, enum gk_in_format fmt, const struct gk_stream_opts *o,
 	       struct text *t, struct gk_stream_stats *st, struct gk_diag *err)
 {
-	struct reader r = { p, n, 0, 13 }; /* odd chunks: values cross reads */
-	struct gk_input *in = gk_input_create(mem_read, &r, fmt, 8);
+	struct tl_reader r = { p, n, 0, 13 }; /* odd chunks: values cross reads */
+	struct gk_input *in = gk_input_create(tl_read, &r, fmt, 8);
 	char buf[200];
 	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
 	t->n = 0;
