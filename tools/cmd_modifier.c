@@ -33,11 +33,8 @@ static void modifier_usage(FILE *f)
 
 static int num_arg(const char *s, unsigned long long *v)
 {
-	struct gk_diags dg;
 	uint64_t x;
-	memset(&dg, 0, sizeof dg);
-	/* numbers only: LINEAR and friends are not numbers */
-	if (!*s || gk_modifier_parse(s, strlen(s), &x, &dg) != 0 || (s[0] < '0' || s[0] > '9'))
+	if (gk_parse_uint(s, strlen(s), &x) != 0)
 		return -1;
 	*v = x;
 	return 0;
@@ -56,6 +53,20 @@ static void print_diags(FILE *f, const char *what, const struct gk_diags *dg)
 	}
 	if (dg->dropped)
 		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
+}
+
+/* A modifier argument (name or number): 0, or -1 after saying on stderr
+ * what is wrong and where (after writing out what o holds, when o is not
+ * NULL, so that the order on a terminal stays right). */
+static int value_arg(const char *a, uint64_t *v, struct gk_out *o)
+{
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	if (gk_modifier_parse(a, strlen(a), v, &dg) == 0)
+		return 0;
+	gk_out_flush(o);
+	print_diags(stderr, a, &dg);
+	return -1;
 }
 
 static int finish(FILE *f)
@@ -110,7 +121,7 @@ static void print_tiles(uint64_t v)
 	for (unsigned bpp = 8; bpp <= 128; bpp *= 2) {
 		struct gk_tile_surface s;
 		struct gk_diags dg;
-		memset(&dg, 0, sizeof dg);
+		gk_diags_reset(&dg);
 		if (gk_modifier_surface(v, bpp, 1, 1, 1, &s, &dg) != 0)
 			continue;
 		int k = snprintf(line + n, sizeof line - n, "%s%u bpp %ux%u/%u B", n ? ", " : "", bpp,
@@ -160,23 +171,20 @@ static int run_decode(int argc, char **argv)
 		struct surface_opts skip;
 		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
 			continue;
-		struct gk_diags dg;
-		memset(&dg, 0, sizeof dg);
 		uint64_t v;
-		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
-			gk_out_flush(&o);
-			print_diags(stderr, argv[i], &dg);
+		if (value_arg(argv[i], &v, &o) != 0) {
 			rc = rc ? rc : 1;
 			continue;
 		}
-		memset(&dg, 0, sizeof dg);
+		struct gk_diags dg;
+		gk_diags_reset(&dg);
 		gk_modifier_check(v, &dg);
 		if (dg.errors)
 			rc = 1;
 		/* --bpp: the surface the modifier lays out (GFX6-8 and LINEAR only) */
 		struct gk_tile_surface surface;
 		struct gk_diags sdg;
-		memset(&sdg, 0, sizeof sdg);
+		gk_diags_reset(&sdg);
 		int have_surface = 0;
 		if (so.bpp && !dg.errors) {
 			have_surface = gk_modifier_surface(v, so.bpp, so.width, so.height, so.slices, &surface, &sdg) == 0;
@@ -246,14 +254,13 @@ static int run_encode(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--force"))
 			continue;
-		struct gk_diags dg;
-		memset(&dg, 0, sizeof dg);
 		uint64_t v;
-		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
-			print_diags(stderr, argv[i], &dg);
+		if (value_arg(argv[i], &v, NULL) != 0) {
 			rc = 1;
 			continue;
 		}
+		struct gk_diags dg;
+		gk_diags_reset(&dg);
 		gk_modifier_check(v, &dg);
 		print_diags(stderr, argv[i], &dg);
 		if (dg.errors && !force) {
@@ -363,7 +370,7 @@ static int run_list(int argc, char **argv)
 			char nm[96];
 			uint64_t probe, raw = 0;
 			struct gk_diags dg;
-			memset(&dg, 0, sizeof dg);
+			gk_diags_reset(&dg);
 			snprintf(nm, sizeof nm, "GFX6,GFX6_2D_TILED_THIN1,PIPE_CONFIG=%s", val);
 			bad = npc == 32 || strchr(val, ',') || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||
 			      gk_modifier_field(probe, "PIPE_CONFIG", &raw) != 0;
