@@ -52,46 +52,29 @@ static const struct sm_opnames sys_ops_gfx10 = { {
 #define MSG_GS_DONE_ROW { "MSG_GS_DONE", &gs_ops, OPS(0) | OPS(1) | OPS(2) | OPS(3), OPS(1) | OPS(2) | OPS(3) }
 #define PLAIN(n) { n, NULL, OPS(0), 0 }
 
-/* GFX6 and GFX7 (llvm-mc 14 -mcpu=tahiti, bonaire) */
-static const struct sm_msg gfx6_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-};
+/* ids 1-3 (every generation up to GFX10), 15 up to GFX9, and 4-7, 9, 10
+ * (GFX9 and GFX10) are the same message; each table below adds its own */
+#define MSGS_1_3 [1] = PLAIN("MSG_INTERRUPT"), [2] = MSG_GS_ROW, [3] = MSG_GS_DONE_ROW
+#define MSG_15_GFX6 [15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 }
+#define MSGS_4_10_GFX9                                                                                     \
+	[4] = PLAIN("MSG_SAVEWAVE"), [5] = PLAIN("MSG_STALL_WAVE_GEN"), [6] = PLAIN("MSG_HALT_WAVES"),      \
+	[7] = PLAIN("MSG_ORDERED_PS_DONE"), [9] = PLAIN("MSG_GS_ALLOC_REQ"), [10] = PLAIN("MSG_GET_DOORBELL")
 
-static const struct sm_msg gfx8_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-};
+/* GFX6 and GFX7 (llvm-mc 14 -mcpu=tahiti, bonaire) */
+static const struct sm_msg gfx6_msg[16] = { MSGS_1_3, MSG_15_GFX6 };
+
+static const struct sm_msg gfx8_msg[16] = { MSGS_1_3, [4] = PLAIN("MSG_SAVEWAVE"), MSG_15_GFX6 };
 
 static const struct sm_msg gfx9_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-	[6] = PLAIN("MSG_HALT_WAVES"),
-	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
+	MSGS_1_3,
+	MSGS_4_10_GFX9,
 	[8] = PLAIN("MSG_EARLY_PRIM_DEALLOC"),
-	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-	[10] = PLAIN("MSG_GET_DOORBELL"),
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
+	MSG_15_GFX6,
 };
 
 static const struct sm_msg gfx10_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-	[6] = PLAIN("MSG_HALT_WAVES"),
-	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
-	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-	[10] = PLAIN("MSG_GET_DOORBELL"),
+	MSGS_1_3,
+	MSGS_4_10_GFX9,
 	[11] = PLAIN("MSG_GET_DDID"),
 	[15] = { "MSG_SYSMSG", &sys_ops_gfx10, OPS(1) | OPS(2) | OPS(4), 0 },
 };
