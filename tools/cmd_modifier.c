@@ -69,6 +69,19 @@ static int value_arg(const char *a, uint64_t *v, struct gk_out *o)
 	return -1;
 }
 
+/* decode and encode: an option they do not have, or no value at all */
+static int unknown_option(const char *sub, const char *opt)
+{
+	fprintf(stderr, "gfxkit modifier %s: unknown option %s\n", sub, opt);
+	return 2;
+}
+
+static int no_values(void)
+{
+	modifier_usage(stderr);
+	return 2;
+}
+
 static int finish(FILE *f)
 {
 	if (fflush(f) != 0 || ferror(f)) {
@@ -151,16 +164,13 @@ static int run_decode(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
-		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-			fprintf(stderr, "gfxkit modifier decode: unknown option %s\n", argv[i]);
-			return 2;
-		} else
+		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9'))
+			return unknown_option("decode", argv[i]);
+		else
 			n++;
 	}
-	if (!n) {
-		modifier_usage(stderr);
-		return 2;
-	}
+	if (!n)
+		return no_values();
 	if (sized && !so.bpp) {
 		fprintf(stderr, "gfxkit modifier decode: --width, --height and --slices describe a surface: give --bpp too\n");
 		return 2;
@@ -242,15 +252,12 @@ static int run_encode(int argc, char **argv)
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--force"))
 			force = 1;
-		else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "gfxkit modifier encode: unknown option %s\n", argv[i]);
-			return 2;
-		} else
+		else if (argv[i][0] == '-' && argv[i][1])
+			return unknown_option("encode", argv[i]);
+		else
 			n++;
-	if (!n) {
-		modifier_usage(stderr);
-		return 2;
-	}
+	if (!n)
+		return no_values();
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--force"))
 			continue;

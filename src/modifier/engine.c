@@ -69,25 +69,45 @@ static void modifier_unit(void *fam, const uint32_t *w, size_t n, size_t len, ui
 		dg->d[i].offset = offset; /* the check does not know where the value was */
 }
 
+/* A value's name (libdrm's where libdrm names it) and exact name (with
+ * every set bit the name leaves out; equal to it unless lossy) */
+struct names {
+	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX];
+	size_t nl, el;
+	bool lossy;
+};
+
+static size_t fitted(size_t n, size_t cap)
+{
+	return n < cap ? n : cap - 1;
+}
+
+static void names_of(uint64_t v, struct names *n)
+{
+	n->nl = fitted(gk_modifier_name(v, n->name, sizeof n->name), sizeof n->name);
+	n->el = fitted(gk_modifier_name_exact(v, n->exact, sizeof n->exact), sizeof n->exact);
+	n->lossy = n->nl != n->el || memcmp(n->name, n->exact, n->nl);
+}
+
 /* "0xOFFSET: NAME ; 0xVALUE" and a comment line with the fields and their
  * meanings (and libdrm's spelling when it leaves bits out): NAME is the
  * exact name, which the assembler reads back to the same value. */
 static void unit_text(const struct mod_engine *m, struct gk_out *o)
 {
-	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX], desc[1024];
-	size_t nl = gk_modifier_name(m->value, name, sizeof name);
-	size_t el = gk_modifier_name_exact(m->value, exact, sizeof exact);
-	size_t dl = gk_modifier_describe(m->value, desc, sizeof desc);
+	struct names n;
+	char desc[1024];
+	names_of(m->value, &n);
+	size_t dl = fitted(gk_modifier_describe(m->value, desc, sizeof desc), sizeof desc);
 	gk_out_hex(o, m->offset, 8);
 	gk_out_str(o, ": ");
-	gk_out_put(o, exact, el < sizeof exact ? el : sizeof exact - 1);
+	gk_out_put(o, n.exact, n.el);
 	gk_out_str(o, " ; ");
 	gk_out_hex(o, m->value, 16);
 	gk_out_str(o, "\n    ; ");
-	gk_out_put(o, desc, dl < sizeof desc ? dl : sizeof desc - 1);
-	if (strcmp(name, exact)) {
+	gk_out_put(o, desc, dl);
+	if (n.lossy) {
 		gk_out_str(o, "\n    ; libdrm name: ");
-		gk_out_put(o, name, nl < sizeof name ? nl : sizeof name - 1);
+		gk_out_put(o, n.name, n.nl);
 	}
 	gk_out_ch(o, '\n');
 }
@@ -104,16 +124,15 @@ static void modifier_text(void *fam, const struct gk_diags *dg, bool raw_words, 
 static void modifier_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
 {
 	struct mod_engine *m = fam;
-	char name[GK_MOD_NAME_MAX], exact[GK_MOD_NAME_MAX];
-	size_t nl = gk_modifier_name(m->value, name, sizeof name);
-	size_t el = gk_modifier_name_exact(m->value, exact, sizeof exact);
+	struct names n;
+	names_of(m->value, &n);
 	gk_out_str(o, "{\"offset\":");
 	gk_json_uint(o, m->offset);
 	gk_out_str(o, ",\"engine\":\"modifier\",\"name\":");
-	gk_out_json_str(o, name, nl < sizeof name ? nl : sizeof name - 1);
-	if (strcmp(name, exact)) {
+	gk_out_json_str(o, n.name, n.nl);
+	if (n.lossy) {
 		gk_out_str(o, ",\"exact_name\":");
-		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
+		gk_out_json_str(o, n.exact, n.el);
 	}
 	gk_out_str(o, ",\"words\":[");
 	gk_out_dec(o, (uint32_t)m->value);
@@ -130,11 +149,9 @@ static void modifier_json(void *fam, const struct gk_diags *dg, unsigned flags, 
 		char tb[2048];
 		struct gk_out t = gk_out_text(tb, sizeof tb);
 		unit_text(m, &t);
-		size_t n = gk_out_text_end(&t);
-		if (n >= sizeof tb)
-			n = sizeof tb - 1;
+		size_t tl = fitted(gk_out_text_end(&t), sizeof tb);
 		gk_out_str(o, ",\"text\":");
-		gk_out_json_str(o, tb, n && tb[n - 1] == '\n' ? n - 1 : n);
+		gk_out_json_str(o, tb, tl && tb[tl - 1] == '\n' ? tl - 1 : tl);
 	}
 	gk_out_str(o, "}\n");
 }
