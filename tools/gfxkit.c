@@ -44,17 +44,16 @@ static const struct command {
 	{ NULL, NULL },
 };
 
-/* The front ends of the instruction-set engines, by the engine's name: the
+/* The usage texts of the instruction-set engines, by the engine's name: the
  * registry says which one `-e isa -g GPU` is (gk_engine_open("isa", GPU)).
- * They take the options pm4 and dma take, but --bo and --raw. */
-static const struct isa_front {
+ * Every engine runs the same way (main below). */
+static const struct engine_usage {
 	const char *engine;
-	int (*run)(const struct cli_opts *o);
 	void (*usage)(FILE *f);
-} isa_fronts[] = {
-	{ "amdgpu", amdgpu_isa_run, amdgpu_isa_usage },
-	{ "ir3", cmd_ir3, cmd_ir3_usage },
-	{ NULL, NULL, NULL },
+} engine_usages[] = {
+	{ "amdgpu", amdgpu_isa_usage },
+	{ "ir3", cmd_ir3_usage },
+	{ NULL, NULL },
 };
 
 static const char *arg_value(int argc, char **argv, const char *opt, const char *longopt)
@@ -66,15 +65,19 @@ static const char *arg_value(int argc, char **argv, const char *opt, const char 
 	return v;
 }
 
-static const struct isa_front *isa_front_for(const char *gpu)
+/* The usage text for -e engine -g gpu; NULL for -e isa with a GPU of no
+ * instruction set. */
+static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 {
-	struct gk_engine *e = gk_engine_open("isa", gpu, NULL);
-	const char *name = gk_engine_name(e);
-	const struct isa_front *f = isa_fronts;
-	while (f->engine && (!name || strcmp(f->engine, name)))
-		f++;
+	struct gk_engine *e = engine && !strcmp(engine, "isa") ? gk_engine_open("isa", gpu, NULL) : NULL;
+	const char *name = e ? gk_engine_name(e) : engine;
+	const struct engine_usage *u = engine_usages;
+	while (u->engine && (!name || strcmp(u->engine, name)))
+		u++;
 	gk_engine_close(e);
-	return f->engine ? f : NULL;
+	if (engine && !strcmp(engine, "isa") && !u->engine)
+		return NULL;
+	return u->engine ? u->usage : usage;
 }
 
 int main(int argc, char **argv)
@@ -85,55 +88,46 @@ int main(int argc, char **argv)
 				return c->run(argc, argv);
 	struct cli_opts o;
 	int r = cli_parse_args(argc, argv, &o);
-	/* -e isa: the engine's own usage, even when the arguments are wrong */
+	/* the engine's own usage (-e isa: of the instruction set -g names), even
+	 * when the arguments are wrong */
 	const char *engine = arg_value(argc, argv, "-e", "--engine");
-	if (engine && !strcmp(engine, "isa")) {
-		const struct isa_front *e = isa_front_for(arg_value(argc, argv, "-g", "--gpu"));
-		if (!e) {
-			fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
-			return 2;
-		}
-		if (r > 0) {
-			e->usage(stdout);
-			return 0;
-		}
-		if (r == 0 && (o.nbos || o.raw)) {
-			fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
-			r = -1;
-		}
-		if (r < 0 || !o.cmd) {
-			e->usage(stderr);
-			return 2;
-		}
-		return e->run(&o);
+	bool isa = engine && !strcmp(engine, "isa");
+	void (*use)(FILE *f) = usage_for(engine, arg_value(argc, argv, "-g", "--gpu"));
+	if (!use) {
+		fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
+		return 2;
 	}
-	if (r > 0) {
-		usage(stdout);
+	if (isa && r == 0 && (o.nbos || o.raw)) {
+		fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
+		r = -1;
+	}
+	if (r > 0 || (r == 0 && o.cmd && (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")))) {
+		use(stdout);
 		return 0;
 	}
 	if (r < 0 || !o.cmd) {
-		usage(stderr);
+		use(stderr);
 		return 2;
-	}
-	if (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")) {
-		usage(stdout);
-		return 0;
 	}
 	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
 		 : !strcmp(o.cmd, "list") ? 3 : -1;
 	if (mode < 0) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
-		usage(stderr);
+		use(stderr);
 		return 2;
 	}
 	const char *ename = o.engine ? o.engine : "pm4";
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
-		usage(stderr);
+		use(stderr);
 		return 2;
 	}
 	if (o.nbos && mode != 1) {
 		fprintf(stderr, "%s: --bo is for check\n", prog);
+		return 2;
+	}
+	if (o.json && mode > 1) {
+		fprintf(stderr, "%s: --json is for decode and check\n", prog);
 		return 2;
 	}
 	struct gk_diag err;
