@@ -387,12 +387,7 @@ enum tk gk_lex_peek(const struct lexer *lx)
 void gk_lex_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
 		 struct gk_diag *err)
 {
-	lx->s = s;
-	lx->len = len;
-	lx->pos = start;
-	lx->syms = syms;
-	lx->err = err;
-	lx->failed = false;
+	*lx = (struct lexer){ .s = s, .len = len, .pos = start, .syms = syms, .err = err };
 	gk_lex_next(lx);
 }
 
