@@ -37,6 +37,26 @@ static inline uint64_t tl_rand(uint64_t *s)
 	return *s * 0x2545F4914F6CDD1Dull;
 }
 
+/* Bytes in memory as a gk_read_fn: at most chunk bytes a read (0: as many
+ * as fit), so that units cross reads. */
+struct tl_reader {
+	const uint8_t *p;
+	size_t n, pos, chunk;
+};
+
+static inline long tl_read(void *ctx, void *buf, size_t cap)
+{
+	struct tl_reader *r = ctx;
+	size_t k = r->n - r->pos;
+	if (k > cap)
+		k = cap;
+	if (r->chunk && k > r->chunk)
+		k = r->chunk;
+	memcpy(buf, r->p + r->pos, k);
+	r->pos += k;
+	return (long)k;
+}
+
 /* A growable NUL-terminated text buffer; text_write fits gk_out's write hook. */
 struct text {
 	char *p;

@@ -55,7 +55,7 @@ int main(void)
 	for (unsigned k = 0; k < rounds; k++)
 		for (unsigned i = 0; i < N; i++) {
 			struct gk_modifier m;
-			struct gk_mod_diags dg;
+			struct gk_diags dg;
 			char buf[GK_MOD_NAME_MAX];
 			gk_modifier_split(vals[i], &m);
 			dg.n = dg.dropped = dg.errors = dg.warnings = 0;
@@ -65,7 +65,7 @@ int main(void)
 	double t1 = now();
 	for (unsigned k = 0; k < rounds; k++)
 		for (unsigned i = 0; i < N; i++) {
-			struct gk_mod_diags dg;
+			struct gk_diags dg;
 			uint64_t v = 0;
 			dg.n = dg.dropped = dg.errors = dg.warnings = 0;
 			sink += (uint64_t)gk_modifier_parse(names[i], strlen(names[i]), &v, &dg) + v;

@@ -1,8 +1,8 @@
 /* What the CLI's commands share (tools/cli.c): the decode/encode/check
  * option grammar, opening files, the -f forms, writing instruction words,
- * reading text line by line, and the diagnostic and summary lines.  Every
- * engine's front end (gfxkit.c for pm4/dma, cmd_sendmsg.c and cmd_ir3.c for
- * `-e isa`) uses these instead of its own copy. */
+ * reading text line by line, and the diagnostic and summary lines.
+ * gfxkit.c runs every engine through these, the subcommands (cmd_*.c) use
+ * them instead of their own copies. */
 #ifndef GFXKIT_TOOLS_CLI_H
 #define GFXKIT_TOOLS_CLI_H
 

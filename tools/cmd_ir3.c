@@ -1,15 +1,9 @@
-/* gfxkit decode|encode|check -e isa -g ADRENO: the ir3 engine (a thin shell
- * over gk_ir3_decode / gk_ir3_encode; see docs/ir3.md). */
-#include <errno.h>
-#include <stdint.h>
+/* The usage of decode|encode|check|list -e isa -g ADRENO: the ir3 engine,
+ * which gfxkit.c runs like every engine (see docs/ir3.md). */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "gfxkit/ir3.h"
 #include "commands.h"
-
-static const char *const prog = CLI_PROG;
 
 void cmd_ir3_usage(FILE *f)
 {
@@ -30,55 +24,4 @@ void cmd_ir3_usage(FILE *f)
 		"encode reads those lines (the 0xOFFSET: prefix and '; comment' are optional) or bare text;\n"
 		"-f hex writes one line '0xLLLLLLLL 0xHHHHHHHH' per instruction.\n",
 		gk_ir3_gpu_help());
-}
-
-int cmd_ir3_knows_gpu(const char *gpu)
-{
-	unsigned id;
-	return gk_ir3_gpu(gpu, &id) == 0;
-}
-
-/* Streams the input through the library's reader in 8-byte units (binary
- * instructions, or hex in the forms include/gfxkit/stream.h lists), so
- * memory stays bounded whatever the input size. */
-/* decode (0), check (1), encode (2) or list (3) through the ir3 engine */
-static int run(const struct cli_opts *o, int mode)
-{
-	struct gk_diag err;
-	struct gk_engine *e = gk_engine_open("ir3", o->gpu, &err);
-	if (!e) {
-		fprintf(stderr, "%s: %s\n", prog, err.message);
-		return 2;
-	}
-	/* encode's hex output: an instruction's two words a line */
-	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(o, e, 2) : cli_run_stream(o, e, mode, 1);
-	gk_engine_close(e);
-	return rc;
-}
-
-/* one line of encode input -> the instruction text in [*s, *e); 0: blank */
-int cmd_ir3(const struct cli_opts *o)
-{
-	unsigned gpu_id;
-	if (!o->gpu || gk_ir3_gpu(o->gpu, &gpu_id) != 0) {
-		fprintf(stderr, "%s: -e isa needs -g with an Adreno GPU: %s\n", prog, gk_ir3_gpu_help());
-		cmd_ir3_usage(stderr);
-		return 2;
-	}
-	if (!strcmp(o->cmd, "decode"))
-		return run(o, 0);
-	if (!strcmp(o->cmd, "check"))
-		return run(o, 1);
-	if (!strcmp(o->cmd, "encode")) {
-		if (o->json) {
-			fprintf(stderr, "%s: --json is for decode and check\n", prog);
-			return 2;
-		}
-		return run(o, 2);
-	}
-	if (!strcmp(o->cmd, "list"))
-		return run(o, 3);
-	fprintf(stderr, "%s: -e isa has decode, encode, check and list, not '%s'\n", prog, o->cmd);
-	cmd_ir3_usage(stderr);
-	return 2;
 }

@@ -33,17 +33,14 @@ static void modifier_usage(FILE *f)
 
 static int num_arg(const char *s, unsigned long long *v)
 {
-	struct gk_mod_diags dg;
 	uint64_t x;
-	memset(&dg, 0, sizeof dg);
-	/* numbers only: LINEAR and friends are not numbers */
-	if (!*s || gk_modifier_parse(s, strlen(s), &x, &dg) != 0 || (s[0] < '0' || s[0] > '9'))
+	if (gk_parse_uint(s, strlen(s), &x) != 0)
 		return -1;
 	*v = x;
 	return 0;
 }
 
-static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg)
+static void print_diags(FILE *f, const char *what, const struct gk_diags *dg)
 {
 	for (unsigned i = 0; i < dg->n; i++) {
 		const struct gk_diag *d = &dg->d[i];
@@ -56,6 +53,33 @@ static void print_diags(FILE *f, const char *what, const struct gk_mod_diags *dg
 	}
 	if (dg->dropped)
 		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
+}
+
+/* A modifier argument (name or number): 0, or -1 after saying on stderr
+ * what is wrong and where (after writing out what o holds, when o is not
+ * NULL, so that the order on a terminal stays right). */
+static int value_arg(const char *a, uint64_t *v, struct gk_out *o)
+{
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	if (gk_modifier_parse(a, strlen(a), v, &dg) == 0)
+		return 0;
+	gk_out_flush(o);
+	print_diags(stderr, a, &dg);
+	return -1;
+}
+
+/* decode and encode: an option they do not have, or no value at all */
+static int unknown_option(const char *sub, const char *opt)
+{
+	fprintf(stderr, "gfxkit modifier %s: unknown option %s\n", sub, opt);
+	return 2;
+}
+
+static int no_values(void)
+{
+	modifier_usage(stderr);
+	return 2;
 }
 
 static int finish(FILE *f)
@@ -109,8 +133,8 @@ static void print_tiles(uint64_t v)
 	size_t n = 0;
 	for (unsigned bpp = 8; bpp <= 128; bpp *= 2) {
 		struct gk_tile_surface s;
-		struct gk_mod_diags dg;
-		memset(&dg, 0, sizeof dg);
+		struct gk_diags dg;
+		gk_diags_reset(&dg);
 		if (gk_modifier_surface(v, bpp, 1, 1, 1, &s, &dg) != 0)
 			continue;
 		int k = snprintf(line + n, sizeof line - n, "%s%u bpp %ux%u/%u B", n ? ", " : "", bpp,
@@ -140,16 +164,13 @@ static int run_decode(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
-		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-			fprintf(stderr, "gfxkit modifier decode: unknown option %s\n", argv[i]);
-			return 2;
-		} else
+		else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9'))
+			return unknown_option("decode", argv[i]);
+		else
 			n++;
 	}
-	if (!n) {
-		modifier_usage(stderr);
-		return 2;
-	}
+	if (!n)
+		return no_values();
 	if (sized && !so.bpp) {
 		fprintf(stderr, "gfxkit modifier decode: --width, --height and --slices describe a surface: give --bpp too\n");
 		return 2;
@@ -160,23 +181,20 @@ static int run_decode(int argc, char **argv)
 		struct surface_opts skip;
 		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
 			continue;
-		struct gk_mod_diags dg;
-		memset(&dg, 0, sizeof dg);
 		uint64_t v;
-		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
-			gk_out_flush(&o);
-			print_diags(stderr, argv[i], &dg);
+		if (value_arg(argv[i], &v, &o) != 0) {
 			rc = rc ? rc : 1;
 			continue;
 		}
-		memset(&dg, 0, sizeof dg);
+		struct gk_diags dg;
+		gk_diags_reset(&dg);
 		gk_modifier_check(v, &dg);
 		if (dg.errors)
 			rc = 1;
 		/* --bpp: the surface the modifier lays out (GFX6-8 and LINEAR only) */
 		struct gk_tile_surface surface;
-		struct gk_mod_diags sdg;
-		memset(&sdg, 0, sizeof sdg);
+		struct gk_diags sdg;
+		gk_diags_reset(&sdg);
 		int have_surface = 0;
 		if (so.bpp && !dg.errors) {
 			have_surface = gk_modifier_surface(v, so.bpp, so.width, so.height, so.slices, &surface, &sdg) == 0;
@@ -234,26 +252,22 @@ static int run_encode(int argc, char **argv)
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--force"))
 			force = 1;
-		else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "gfxkit modifier encode: unknown option %s\n", argv[i]);
-			return 2;
-		} else
+		else if (argv[i][0] == '-' && argv[i][1])
+			return unknown_option("encode", argv[i]);
+		else
 			n++;
-	if (!n) {
-		modifier_usage(stderr);
-		return 2;
-	}
+	if (!n)
+		return no_values();
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--force"))
 			continue;
-		struct gk_mod_diags dg;
-		memset(&dg, 0, sizeof dg);
 		uint64_t v;
-		if (gk_modifier_parse(argv[i], strlen(argv[i]), &v, &dg) != 0) {
-			print_diags(stderr, argv[i], &dg);
+		if (value_arg(argv[i], &v, NULL) != 0) {
 			rc = 1;
 			continue;
 		}
+		struct gk_diags dg;
+		gk_diags_reset(&dg);
 		gk_modifier_check(v, &dg);
 		print_diags(stderr, argv[i], &dg);
 		if (dg.errors && !force) {
@@ -362,8 +376,8 @@ static int run_list(int argc, char **argv)
 			/* the value names of the modifier field itself */
 			char nm[96];
 			uint64_t probe, raw = 0;
-			struct gk_mod_diags dg;
-			memset(&dg, 0, sizeof dg);
+			struct gk_diags dg;
+			gk_diags_reset(&dg);
 			snprintf(nm, sizeof nm, "GFX6,GFX6_2D_TILED_THIN1,PIPE_CONFIG=%s", val);
 			bad = npc == 32 || strchr(val, ',') || gk_modifier_parse(nm, strlen(nm), &probe, &dg) != 0 ||
 			      gk_modifier_field(probe, "PIPE_CONFIG", &raw) != 0;

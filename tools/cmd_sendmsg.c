@@ -1,6 +1,7 @@
-/* gfxkit sendmsg (the s_sendmsg operand, seed 003) and the AMDGPU `-e isa`
- * engine (decode / encode / check of s_sendmsg and s_sendmsghalt words):
- * thin shells over include/gfxkit/amdgpu.h. */
+/* gfxkit sendmsg (the s_sendmsg operand, seed 003) and the usage of the
+ * AMDGPU `-e isa` engine (decode / encode / check of s_sendmsg and
+ * s_sendmsghalt words, run by gfxkit.c like every engine): thin shells over
+ * include/gfxkit/amdgpu.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +140,6 @@ int cmd_sendmsg(int argc, char **argv)
 
 /* ---- -e isa -g gfx10 ---- */
 
-int amdgpu_knows_gpu(const char *gpu)
-{
-	return gk_amdgpu_gen_find(gpu) != NULL;
-}
-
 void amdgpu_isa_usage(FILE *f)
 {
 	fprintf(f,
@@ -154,55 +150,4 @@ void amdgpu_isa_usage(FILE *f)
 		"llvm-mc prints it); every other word is '.long 0x........' and assembles back.\n"
 		"GPU: %s\n",
 		gk_amdgpu_gpu_help());
-}
-
-static int isa_stream(const struct cli_opts *o, int checking)
-{
-	struct gk_diag err;
-	struct gk_engine *e = gk_engine_open("amdgpu", o->gpu, &err);
-	if (!e) {
-		fprintf(stderr, "%s: %s\n", prog, err.message);
-		return 2;
-	}
-	int rc = cli_run_stream(o, e, checking, 0);
-	gk_engine_close(e);
-	return rc;
-}
-
-
-
-static int isa_encode(const struct cli_opts *o)
-{
-	struct gk_diag err;
-	struct gk_engine *e = gk_engine_open("amdgpu", o->gpu, &err);
-	if (!e) {
-		fprintf(stderr, "%s: %s\n", prog, err.message);
-		return 2;
-	}
-	int rc = cli_run_encode(o, e, 0);
-	gk_engine_close(e);
-	return rc;
-}
-
-int amdgpu_isa_run(const struct cli_opts *o)
-{
-	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(o->gpu);
-	if (!g) {
-		fprintf(stderr, "%s: unknown GPU '%s' for isa; known: %s\n", prog, o->gpu ? o->gpu : "", gk_amdgpu_gpu_help());
-		return 2;
-	}
-	if (!strcmp(o->cmd, "decode"))
-		return isa_stream(o, 0);
-	if (!strcmp(o->cmd, "check"))
-		return isa_stream(o, 1);
-	if (!strcmp(o->cmd, "encode")) {
-		if (o->json) {
-			fprintf(stderr, "%s: encode takes no --json\n", prog);
-			return 2;
-		}
-		return isa_encode(o);
-	}
-	fprintf(stderr, "%s: -e isa has decode, encode and check, not '%s'\n", prog, o->cmd);
-	amdgpu_isa_usage(stderr);
-	return 2;
 }

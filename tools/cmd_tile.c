@@ -81,7 +81,7 @@ struct opts {
 static int params_from_modifier(struct gk_tile_params *p, const char *text)
 {
 	uint64_t v;
-	struct gk_mod_diags md;
+	struct gk_diags md;
 	memset(&md, 0, sizeof md);
 	if (gk_modifier_parse(text, strlen(text), &v, &md) != 0) {
 		fprintf(stderr, P ": --modifier '%s': column %u: %.*s\n", text, md.n ? md.d[0].col : 0,

@@ -10,16 +10,11 @@
 
 int cmd_tile(int argc, char **argv); /* cmd_tile.c: GFX6-8 tiled surfaces */
 int cmd_modifier(int argc, char **argv);
-/* tools/cmd_sendmsg.c: `gfxkit sendmsg` and the AMDGPU `-e isa` engine */
+/* tools/cmd_sendmsg.c: `gfxkit sendmsg` and the AMDGPU `-e isa` usage */
 int cmd_sendmsg(int argc, char **argv);
-/* The `-e isa` engines get the parsed decode/encode/check options (no --bo,
- * no --raw: gfxkit.c refuses them) and print their own usage. */
-int amdgpu_knows_gpu(const char *gpu);
-int amdgpu_isa_run(const struct cli_opts *o);
+/* The usage texts of the `-e isa` engines (gfxkit.c runs them like every
+ * engine, without --bo and --raw) */
 void amdgpu_isa_usage(FILE *f);
-/* -e isa -g ADRENO (tools/cmd_ir3.c) */
-int cmd_ir3_knows_gpu(const char *gpu);
-int cmd_ir3(const struct cli_opts *o);
-void cmd_ir3_usage(FILE *f);
+void cmd_ir3_usage(FILE *f); /* -e isa -g ADRENO (tools/cmd_ir3.c) */
 
 #endif

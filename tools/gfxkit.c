@@ -23,11 +23,13 @@ static void usage(FILE *f)
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"ENGINE: pm4 (the default), dma, or isa: -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
+		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
 		"GPU for pm4: %s\n"
-		"GPU for dma: %s\n",
-		gk_pm4_gpu_help(), gk_dma_gpu_help());
+		"GPU for dma: %s\n"
+		"GPU for modifier: %s\n",
+		gk_pm4_gpu_help(), gk_dma_gpu_help(), gk_engine_gpu_help("modifier"));
 }
 
 /* Commands with their own argument grammar (tools/cmd_*.c): the whole
@@ -42,16 +44,16 @@ static const struct command {
 	{ NULL, NULL },
 };
 
-/* Instruction-set engines (`-e isa`): the first whose GPU list has -g wins.
- * They take the options pm4 and dma take, but --bo and --raw. */
-static const struct isa_engine {
-	int (*knows_gpu)(const char *gpu);
-	int (*run)(const struct cli_opts *o);
+/* The usage texts of the instruction-set engines, by the engine's name: the
+ * registry says which one `-e isa -g GPU` is (gk_engine_open("isa", GPU)).
+ * Every engine runs the same way (main below). */
+static const struct engine_usage {
+	const char *engine;
 	void (*usage)(FILE *f);
-} isa_engines[] = {
-	{ amdgpu_knows_gpu, amdgpu_isa_run, amdgpu_isa_usage },
-	{ cmd_ir3_knows_gpu, cmd_ir3, cmd_ir3_usage },
-	{ NULL, NULL, NULL },
+} engine_usages[] = {
+	{ "amdgpu", amdgpu_isa_usage },
+	{ "ir3", cmd_ir3_usage },
+	{ NULL, NULL },
 };
 
 static const char *arg_value(int argc, char **argv, const char *opt, const char *longopt)
@@ -63,14 +65,19 @@ static const char *arg_value(int argc, char **argv, const char *opt, const char 
 	return v;
 }
 
-static const struct isa_engine *isa_engine_for(const char *engine, const char *gpu)
+/* The usage text for -e engine -g gpu; NULL for -e isa with a GPU of no
+ * instruction set. */
+static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 {
-	if (!engine || strcmp(engine, "isa"))
+	struct gk_engine *e = engine && !strcmp(engine, "isa") ? gk_engine_open("isa", gpu, NULL) : NULL;
+	const char *name = e ? gk_engine_name(e) : engine;
+	const struct engine_usage *u = engine_usages;
+	while (u->engine && (!name || strcmp(u->engine, name)))
+		u++;
+	gk_engine_close(e);
+	if (engine && !strcmp(engine, "isa") && !u->engine)
 		return NULL;
-	for (const struct isa_engine *e = isa_engines; e->run; e++)
-		if (gpu && e->knows_gpu(gpu))
-			return e;
-	return NULL;
+	return u->engine ? u->usage : usage;
 }
 
 int main(int argc, char **argv)
@@ -81,68 +88,60 @@ int main(int argc, char **argv)
 				return c->run(argc, argv);
 	struct cli_opts o;
 	int r = cli_parse_args(argc, argv, &o);
-	/* -e isa: the engine's own usage, even when the arguments are wrong */
+	/* the engine's own usage (-e isa: of the instruction set -g names), even
+	 * when the arguments are wrong */
 	const char *engine = arg_value(argc, argv, "-e", "--engine");
-	if (engine && !strcmp(engine, "isa")) {
-		const struct isa_engine *e = isa_engine_for(engine, arg_value(argc, argv, "-g", "--gpu"));
-		if (!e) {
-			fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
-			return 2;
-		}
-		if (r > 0) {
-			e->usage(stdout);
-			return 0;
-		}
-		if (r == 0 && (o.nbos || o.raw)) {
-			fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
-			r = -1;
-		}
-		if (r < 0 || !o.cmd) {
-			e->usage(stderr);
-			return 2;
-		}
-		return e->run(&o);
+	bool isa = engine && !strcmp(engine, "isa");
+	void (*use)(FILE *f) = usage_for(engine, arg_value(argc, argv, "-g", "--gpu"));
+	if (!use) {
+		fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
+		return 2;
 	}
-	if (r > 0) {
-		usage(stdout);
+	if (isa && r == 0 && (o.nbos || o.raw)) {
+		fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
+		r = -1;
+	}
+	if (r > 0 || (r == 0 && o.cmd && (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")))) {
+		use(stdout);
 		return 0;
 	}
 	if (r < 0 || !o.cmd) {
-		usage(stderr);
+		use(stderr);
 		return 2;
-	}
-	if (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")) {
-		usage(stdout);
-		return 0;
 	}
 	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
 		 : !strcmp(o.cmd, "list") ? 3 : -1;
 	if (mode < 0) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
-		usage(stderr);
+		use(stderr);
 		return 2;
 	}
 	const char *ename = o.engine ? o.engine : "pm4";
-	if (strcmp(ename, "pm4") && strcmp(ename, "dma")) {
-		fprintf(stderr, "%s: unknown engine '%s' (this build has: pm4, dma, isa)\n", prog, o.engine);
-		return 2;
-	}
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
-		usage(stderr);
+		use(stderr);
 		return 2;
 	}
 	if (o.nbos && mode != 1) {
 		fprintf(stderr, "%s: --bo is for check\n", prog);
 		return 2;
 	}
+	if (o.json && mode > 1) {
+		fprintf(stderr, "%s: --json is for decode and check\n", prog);
+		return 2;
+	}
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open(ename, o.gpu, &err);
 	if (!e) {
-		fprintf(stderr, "%s: %s; known: %s\n", prog, err.message, gk_engine_gpu_help(ename));
+		const char *known = gk_engine_gpu_help(ename);
+		fprintf(stderr, "%s: %s%s%s\n", prog, err.message, known ? "; known: " : "", known ? known : "");
 		return 2;
 	}
-	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, 0) : cli_run_stream(&o, e, mode == 1, 0);
+	/* 8-byte units: hex output an instruction's two words a line, and a
+	 * binary input ending inside a unit is a diagnostic of the stream */
+	unsigned wide = gk_engine_unit_bytes(e) == 8;
+	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
+							 : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
 	return rc;
 }

@@ -20,10 +20,11 @@ extern "C" {
 /* One family prepared for one GPU: an opaque handle (heap; gk_engine_close). */
 struct gk_engine;
 
-/* The engine called name ("pm4", "dma", "amdgpu", "isa", or NULL / "auto")
- * for gpu.  "isa", NULL and "auto" pick the engine whose GPU list has gpu
- * (NULL and "auto" try pm4 first, so "cayman" is PM4, as the CLI's default
- * engine).  GPU names are case-insensitive.  Returns NULL with *err (when
+/* The engine called name ("pm4", "dma", "amdgpu", "ir3", "modifier",
+ * "isa", or NULL / "auto") for gpu.  "isa", NULL and "auto" pick the engine
+ * whose GPU list has gpu ("isa" among the instruction sets, amdgpu and ir3;
+ * NULL and "auto" among all, pm4 first, so "cayman" is PM4, as the CLI's
+ * default engine).  GPU names are case-insensitive.  Returns NULL with *err (when
  * err is not NULL) saying which name is unknown and what is known. */
 struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_diag *err);
 void gk_engine_close(struct gk_engine *e); /* NULL: nothing */

@@ -55,19 +55,14 @@ struct gk_modifier {
 	uint64_t reserved;         /* AMD: set bits no field of the layout claims, in place */
 };
 
-#define GK_MOD_MAX_DIAGS 24
-
-/* Diagnostics of one modifier.  gk_diag.dw is -1; lo/hi are bit positions
- * in the 64-bit value (-1: none); packet is "modifier"; for parse errors
- * col is the 1-based column in the name. */
-struct gk_mod_diags {
-	struct gk_diag d[GK_MOD_MAX_DIAGS];
-	unsigned n, dropped, errors, warnings;
-};
-
-/* Every function here takes a NULL diagnostics pointer (struct
- * gk_mod_diags *dg NULL): the diagnostics are dropped, return values still
- * count them. */
+/* Diagnostics of a modifier go into the one container, struct gk_diags
+ * (include/gfxkit/stream.h: GK_MAX_DIAGS listed, the rest counted in
+ * dropped).  gk_diag.dw is -1; lo/hi are bit positions in the 64-bit value
+ * (-1: none); packet is "modifier"; offset is 0 (the modifier engine sets
+ * the unit's); for parse errors col is the 1-based column in the name.
+ *
+ * Every function here takes a NULL diagnostics pointer (struct gk_diags
+ * *dg NULL): the diagnostics are dropped, return values still count them. */
 
 /* Split a value into its fields (never fails; m NULL: nothing). */
 void gk_modifier_split(uint64_t value, struct gk_modifier *m);
@@ -75,7 +70,7 @@ void gk_modifier_split(uint64_t value, struct gk_modifier *m);
  * the field, when dg is not NULL) when a member does not fit its field or
  * is a field the version's layout does not have, or m is NULL.  value NULL:
  * only the check. */
-int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod_diags *dg);
+int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_diags *dg);
 
 /* One field's raw value by its name (drm_fourcc.h / seed spelling:
  * "TILE_VERSION", "PIPE_CONFIG", "VENDOR", ...).  Returns 0, or -1 when the
@@ -105,14 +100,14 @@ size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap);
  * Returns 0, or -1 with a GK_D_SYNTAX diagnostic (col set) in dg (empty
  * text and s NULL are errors).  value NULL: only the syntax check.
  * Parsing does not validate: see gk_modifier_check. */
-int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg);
+int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diags *dg);
 
 /* Validity check: reserved bits, fields of another version, unknown TILE /
  * PIPE_CONFIG / enum values, DCC and macro-tile rules, unknown vendor or
  * version (errors), and set bits the name does not carry or that nothing
  * reads (warnings).  Appends to *dg (caller zeroes it); returns the number
  * of errors it added (also when dg is NULL). */
-unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg);
+unsigned gk_modifier_check(uint64_t value, struct gk_diags *dg);
 
 /* One JSON object, one line with '\n':
  * {"value":"0x...","vendor":"AMD","name":"...","exact":"..." (only when the
@@ -134,13 +129,13 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap);
  * with errors in dg: not an AMD GFX6-8 modifier, the modifier's own errors,
  * or a combination the tiling module refuses (e.g. an aspect above the bank
  * count, which addrlib cannot lay out).  dg may be NULL. */
-int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg);
+int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_diags *dg);
 /* The whole surface: width x height x slices elements of bpp bits laid out
  * as the modifier says, computed by gk_tile_surface_init (pitch, padded
  * sizes, alignments, macro tile size; addrlib's adjustments as warnings in
  * dg).  Returns 0 or -1 as above (bad sizes are errors naming the field). */
 int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t height, uint32_t slices,
-			struct gk_tile_surface *s, struct gk_mod_diags *dg);
+			struct gk_tile_surface *s, struct gk_diags *dg);
 
 /* ---- GFX6-8 lists (seed 004) ---- */
 

@@ -1,6 +1,8 @@
 /* The registry: which engines this build has, and which one -e and -g name.
  * The only place that lists the families; adding one is a row here. */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,34 +12,34 @@
 #include "engine_priv.h"
 
 /* Each family's ops, defined in its own folder. */
-extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops;
+extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops,
+	gk_modifier_engine_ops;
 
 /* In the order "auto" tries them: pm4 before dma, since a bare Evergreen
- * or Cayman name means the command processor (the CLI's default engine). */
-static const struct gk_engine_ops *const engines[] = {
-	&gk_pm4_engine_ops,
-	&gk_dma_engine_ops,
-	&gk_amdgpu_engine_ops,
-	&gk_ir3_engine_ops,
+ * or Cayman name means the command processor (the CLI's default engine).
+ * isa: what "-e isa" may mean (instruction sets, tried in this order). */
+static const struct engine_row {
+	const struct gk_engine_ops *ops;
+	bool isa;
+} engines[] = {
+	{ &gk_pm4_engine_ops, false },
+	{ &gk_dma_engine_ops, false },
+	{ &gk_amdgpu_engine_ops, true },
+	{ &gk_ir3_engine_ops, true },
+	{ &gk_modifier_engine_ops, false },
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 
-/* instruction-set engines: what "-e isa" may mean */
-static bool is_isa(const struct gk_engine_ops *ops)
-{
-	return ops->unit_bytes == 8 || !ops->format;
-}
-
 const char *gk_engine_list(size_t i)
 {
-	return i < NENGINES ? engines[i]->name : NULL;
+	return i < NENGINES ? engines[i].ops->name : NULL;
 }
 
 static const struct gk_engine_ops *find(const char *name)
 {
 	for (size_t i = 0; name && i < NENGINES; i++)
-		if (!strcmp(engines[i]->name, name))
-			return engines[i];
+		if (!strcmp(engines[i].ops->name, name))
+			return engines[i].ops;
 	return NULL;
 }
 
@@ -47,29 +49,29 @@ const char *gk_engine_gpu_help(const char *name)
 	return ops ? ops->gpu_help() : NULL;
 }
 
-static void set_err(struct gk_diag *err, const char *fmt, const char *a, const char *b)
+static void set_err(struct gk_diag *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_err(struct gk_diag *err, const char *fmt, ...)
 {
 	if (!err)
 		return;
-	memset(err, 0, sizeof *err);
-	err->severity = GK_ERROR;
-	err->code = GK_D_RANGE;
-	err->dw = -1;
-	err->lo = err->hi = -1;
-	snprintf(err->message, sizeof err->message, fmt, a, b);
+	*err = (struct gk_diag){ .severity = GK_ERROR, .code = GK_D_RANGE, .dw = -1, .lo = -1, .hi = -1 };
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	va_end(ap);
 }
 
 struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_diag *err)
 {
 	if (!gpu || !*gpu) {
-		set_err(err, "no GPU given%s%s", "", "");
+		set_err(err, "no GPU given");
 		return NULL;
 	}
 	/* GPU names are case-insensitive: the families' tables are lower case */
 	char lower[64];
 	size_t n = strlen(gpu);
 	if (n >= sizeof lower) {
-		set_err(err, "unknown GPU '%.40s...'%s", gpu, "");
+		set_err(err, "unknown GPU '%.40s...'", gpu);
 		return NULL;
 	}
 	for (size_t i = 0; i <= n; i++)
@@ -77,12 +79,15 @@ struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_di
 	bool any = !name || !strcmp(name, "auto"), isa = name && !strcmp(name, "isa");
 	const struct gk_engine_ops *only = any || isa ? NULL : find(name);
 	if (!any && !isa && !only) {
-		set_err(err, "unknown engine '%.60s' (this build has: pm4, dma, isa, or auto)%s", name, "");
+		char names[96] = "";
+		for (size_t i = 0; i < NENGINES; i++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", engines[i].ops->name);
+		set_err(err, "unknown engine '%.40s' (this build has: %sisa, or auto)", name, names);
 		return NULL;
 	}
 	for (size_t i = 0; i < NENGINES; i++) {
-		const struct gk_engine_ops *ops = engines[i];
-		if ((only && ops != only) || (isa && !is_isa(ops)))
+		const struct gk_engine_ops *ops = engines[i].ops;
+		if ((only && ops != only) || (isa && !engines[i].isa))
 			continue;
 		void *fam = ops->open(lower);
 		if (!fam)
@@ -90,7 +95,7 @@ struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_di
 		struct gk_engine *e = malloc(sizeof *e);
 		if (!e) {
 			ops->close(fam);
-			set_err(err, "out of memory%s%s", "", "");
+			set_err(err, "out of memory");
 			return NULL;
 		}
 		e->ops = ops;

@@ -126,36 +126,27 @@ void gk_modifier_split(uint64_t value, struct gk_modifier *m)
 	m->reserved = value & GK_MOD_PAYLOAD & ~claimed(vd);
 }
 
-static void add_diag(struct gk_mod_diags *dg, enum gk_severity sev, enum gk_diag_code code, const char *field,
+/* Every diagnostic of a modifier goes through gk_diags_add (the one
+ * container); the messages are formatted here first because gk_diags_add
+ * has no va_list form.  dg NULL: dropped. */
+static void add_diag(struct gk_diags *dg, enum gk_severity sev, enum gk_diag_code code, const char *field,
 		     int lo, int hi, unsigned col, const char *fmt, ...)
 {
+	static const struct gk_packet_desc modifier_desc = { .name = "modifier" };
 	if (!dg)
 		return;
-	if (sev == GK_ERROR)
-		dg->errors++;
-	else
-		dg->warnings++;
-	if (dg->n >= GK_MOD_MAX_DIAGS) {
-		dg->dropped++;
-		return;
-	}
-	struct gk_diag *d = &dg->d[dg->n++];
-	memset(d, 0, sizeof *d);
-	d->severity = sev;
-	d->code = code;
-	d->dw = -1;
-	d->lo = (int8_t)lo;
-	d->hi = (int8_t)hi;
-	d->packet = "modifier";
-	d->field = field;
-	d->col = col;
+	char msg[sizeof dg->d[0].message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	struct gk_packet unit = { .frame = { .desc = &modifier_desc } };
+	struct gk_diag *d = gk_diags_add(dg, &unit, sev, code, -1, lo, hi, field, "%s", msg);
+	if (d)
+		d->col = col;
 }
 
-int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_mod_diags *dg)
+int gk_modifier_join(const struct gk_modifier *m, uint64_t *value, struct gk_diags *dg)
 {
 	uint64_t unused;
 	if (!value)
@@ -342,7 +333,7 @@ static void versions_using(char *buf, size_t cap, uint16_t gens)
 /* The AMD walk.  base gets the name (libdrm's rules), extra what it leaves
  * out (libdrm versions only: for the others everything goes to base), dg
  * the check.  Either may be NULL. */
-static void walk_amd(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_mod_diags *dg)
+static void walk_amd(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_diags *dg)
 {
 	unsigned ver = (unsigned)(v & 0xff);
 	const struct gk_mod_verdesc *vd = version_of(v);
@@ -489,7 +480,7 @@ static int is_linear_or_invalid(uint64_t v)
 	return v == GK_MOD_LINEAR || v == GK_MOD_INVALID;
 }
 
-static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_mod_diags *dg)
+static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_diags *dg)
 {
 	if (is_amd(v)) {
 		walk_amd(v, base, extra, dg);
@@ -534,11 +525,11 @@ size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap)
 	return gk_out_text_end(&b);
 }
 
-unsigned gk_modifier_check(uint64_t value, struct gk_mod_diags *dg)
+unsigned gk_modifier_check(uint64_t value, struct gk_diags *dg)
 {
-	struct gk_mod_diags count; /* dg NULL: the errors are still counted */
+	struct gk_diags count; /* dg NULL: the errors are still counted */
 	if (!dg) {
-		memset(&count, 0, sizeof count);
+		gk_diags_reset(&count);
 		dg = &count;
 	}
 	unsigned before = dg->errors;
@@ -576,7 +567,7 @@ static int eq(const char *s, size_t n, const char *lit)
 /* the value of one field from its text (the enum by name, a number only for
  * a value without a name) */
 static int field_value(const struct gk_mod_field *mf, const struct gk_mod_verdesc *vd, const char *s, size_t n,
-		       size_t col, uint64_t *x, struct gk_mod_diags *dg)
+		       size_t col, uint64_t *x, struct gk_diags *dg)
 {
 	const struct gk_enum *e = enum_of(mf, vd);
 	if (enum_lookup(e, s, n, x) == 0)
@@ -592,7 +583,7 @@ static int field_value(const struct gk_mod_field *mf, const struct gk_mod_verdes
 	return 0;
 }
 
-static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64_t *value, struct gk_mod_diags *dg)
+static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64_t *value, struct gk_diags *dg)
 {
 	const struct gk_mod_verdesc *vd = version_of(ver);
 	uint64_t v = (uint64_t)GK_MOD_VENDOR_AMD << 56 | ver;
@@ -662,7 +653,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 	return 0;
 }
 
-int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_mod_diags *dg)
+int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diags *dg)
 {
 	uint64_t x, unused;
 	if (!value)
@@ -766,6 +757,48 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 	return gk_out_text_end(&b);
 }
 
+/* The fields a value shows (AMD: every field of its layout its version
+ * uses, and any other that is set; other vendors: VENDOR), as the JSON
+ * object of raw values, or (enums) of the value names those that have one
+ * spell: the object and the engine's unit share it. */
+void gk_mod_json_fields(uint64_t value, int enums, struct gk_out *o)
+{
+	unsigned k = 0;
+	gk_out_ch(o, '{');
+	if (is_amd(value)) {
+		const struct gk_mod_verdesc *vd = version_of(value);
+		unsigned ver = (unsigned)(value & 0xff);
+		for (unsigned i = 1; i < gk_mod_nfields; i++) {
+			const struct gk_mod_field *mf = &gk_mod_fields[i];
+			uint64_t x = fget(&mf->f, value);
+			if (!in_layout(mf, vd) || (!used_by(mf, ver) && !x))
+				continue;
+			const char *nm = i == GK_MOD_IX_TILE_VERSION ? (vd ? vd->name : NULL)
+				       : mf->f.kind == GK_FLAG ? NULL : gk_enum_name(enum_of(mf, vd), x);
+			if (enums && !nm)
+				continue;
+			if (k++)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, mf->f.name, mf->f.namelen);
+			gk_out_ch(o, ':');
+			if (enums)
+				gk_out_json_str(o, nm, strlen(nm));
+			else
+				gk_out_dec(o, x);
+		}
+	} else {
+		const char *vn = gk_modifier_vendor_name(value);
+		if (!enums) {
+			gk_out_str(o, "\"VENDOR\":");
+			gk_out_dec(o, value >> 56);
+		} else if (vn) {
+			gk_out_str(o, "\"VENDOR\":");
+			gk_out_json_str(o, vn, strlen(vn));
+		}
+	}
+	gk_out_ch(o, '}');
+}
+
 void gk_modifier_json(uint64_t value, struct gk_out *o)
 {
 	gk_modifier_json_surface(value, NULL, o);
@@ -792,28 +825,10 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 		gk_out_str(o, ",\"exact\":");
 		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
 	}
-	gk_out_str(o, ",\"fields\":{");
-	if (is_amd(value)) {
-		const struct gk_mod_verdesc *vd = version_of(value);
-		unsigned ver = (unsigned)(value & 0xff), k = 0;
-		for (unsigned i = 1; i < gk_mod_nfields; i++) {
-			const struct gk_mod_field *mf = &gk_mod_fields[i];
-			uint64_t x = fget(&mf->f, value);
-			if (!in_layout(mf, vd) || (!used_by(mf, ver) && !x))
-				continue;
-			if (k++)
-				gk_out_ch(o, ',');
-			gk_out_json_str(o, mf->f.name, mf->f.namelen);
-			gk_out_ch(o, ':');
-			gk_out_dec(o, x);
-		}
-	} else {
-		gk_out_str(o, "\"VENDOR\":");
-		gk_out_dec(o, value >> 56);
-	}
-	gk_out_ch(o, '}');
-	struct gk_mod_diags dg;
-	memset(&dg, 0, sizeof dg);
+	gk_out_str(o, ",\"fields\":");
+	gk_mod_json_fields(value, 0, o);
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
 	gk_modifier_check(value, &dg);
 	gk_json_diags(dg.d, dg.n, dg.dropped, o);
 	if (surface) {
@@ -999,7 +1014,7 @@ uint64_t gk_modifier_enumerate(unsigned gfx, int (*fn)(void *ctx, uint64_t value
 
 /* ---- GFX6-8: the surface a modifier stands for ---- */
 
-int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_mod_diags *dg)
+int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_diags *dg)
 {
 	if (!p) {
 		add_diag(dg, GK_ERROR, GK_D_RANGE, NULL, -1, -1, 0, "no tiling parameters to fill");
@@ -1011,9 +1026,9 @@ int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_
 		p->mode = GK_TILE_LINEAR;
 		return 0;
 	}
-	struct gk_mod_diags none;
+	struct gk_diags none;
 	if (!dg) { /* the caller wants no diagnostics; gk_modifier_check needs somewhere to count */
-		memset(&none, 0, sizeof none);
+		gk_diags_reset(&none);
 		dg = &none;
 	}
 	struct gk_modifier m;
@@ -1041,7 +1056,7 @@ int gk_modifier_tile_params(uint64_t value, struct gk_tile_params *p, struct gk_
 }
 
 int gk_modifier_surface(uint64_t value, unsigned bpp, uint32_t width, uint32_t height, uint32_t slices,
-			struct gk_tile_surface *s, struct gk_mod_diags *dg)
+			struct gk_tile_surface *s, struct gk_diags *dg)
 {
 	struct gk_tile_params p;
 	if (!s) {

@@ -81,4 +81,9 @@ struct gk_mod_rule {
 extern const struct gk_mod_rule gk_mod_rules[];
 extern const unsigned gk_mod_nrules;
 
+/* modifier.c, for the engine (engine.c): the raw fields of a value as a
+ * JSON object, or (enums non-zero) the names of those values that have one */
+struct gk_out;
+void gk_mod_json_fields(uint64_t value, int enums, struct gk_out *o);
+
 #endif

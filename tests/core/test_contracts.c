@@ -524,7 +524,7 @@ static void test_modifier_nulls(void)
 	gk_modifier_split(gfx9, NULL);
 	gk_modifier_split(UINT64_MAX, &m);
 	uint64_t v = 0;
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	CHECK(gk_modifier_join(NULL, &v, &dg) == -1 && dg.errors == 1, "join NULL fields");
 	CHECK(gk_modifier_join(NULL, &v, NULL) == -1, "join NULL fields, NULL diags");

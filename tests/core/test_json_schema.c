@@ -1,7 +1,8 @@
 /* Every engine's JSON output against docs/json-schema.json (the schema
  * docs/json.md explains), validated in C by tests/jsonschema.h: PM4 and DMA
  * units (committed vectors and examples, random streams, check diagnostics,
- * --bo bounds, end lines), AMDGPU s_sendmsg units, modifiers and tile info.
+ * --bo bounds, end lines), AMDGPU s_sendmsg units, modifiers (the object of
+ * `gfxkit modifier decode --json` and the modifier engine's units) and tile info.
  * Run from the repository root (tests/run.sh does).  An engine is one
  * function in `engines` below. */
 #include "gfxkit/gfxkit.h"
@@ -491,7 +492,7 @@ static void engine_modifier(void)
 		snprintf(what, sizeof what, "modifier 0x%016llx", (unsigned long long)vals[i]);
 		gk_modifier_json(vals[i], &out);
 		struct gk_tile_surface s;
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		static const unsigned bpps[] = { 8, 16, 32, 64, 128, 24 };
 		int r = gk_modifier_surface(vals[i], bpps[i % 6], 1 + (uint32_t)(i * 37 % 2000), 1 + (uint32_t)(i % 900),
@@ -505,6 +506,32 @@ static void engine_modifier(void)
 	show("modifier", "sample", &st);
 	CHECK(surfaces > 100 && st.with_diags > 100 && st.lines == 2 * n, "modifiers: %u surfaces, %lu lines",
 	      surfaces, st.lines);
+	/* the same values as a stream of the modifier engine: its units */
+	static uint8_t bytes[8 * (sizeof vals / sizeof vals[0])];
+	for (size_t i = 0; i < n; i++)
+		for (unsigned b = 0; b < 8; b++)
+			bytes[8 * i + b] = (uint8_t)(vals[i] >> 8 * b);
+	struct gk_engine *e = gk_engine_open("modifier", "gfx9", NULL);
+	CHECK(e != NULL, "a modifier engine for gfx9");
+	for (unsigned pass = 0; e && pass < 3; pass++) {
+		struct tl_reader r = { bytes, 8 * n, 0, 0 };
+		struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, 8);
+		struct text t = { 0 };
+		struct gk_out out = { NULL, 0, 0, text_write, &t, 0, 0 };
+		struct gk_stream_opts o = { .check = pass == 2, .json = true, .json_flags = pass == 1 ? GK_JSON_TEXT : 0 };
+		struct gk_stream_stats ss;
+		memset(&st, 0, sizeof st);
+		CHECK(gk_stream_run(e, in, &o, &out, &ss) == 0 && !out.failed && ss.units == n, "modifier stream: %llu units",
+		      (unsigned long long)ss.units);
+		validate_lines("modifier units", "#", t.p, t.n, &st);
+		show("modifier", pass == 2 ? "engine units (check)" : pass ? "engine units, text" : "engine units", &st);
+		CHECK(st.with_diags > 100 && (pass == 2 ? st.lines == st.with_diags : st.lines == n) &&
+			      (pass == 1) == (st.with_text == n),
+		      "modifier units pass %u: %lu lines, %lu with diagnostics", pass, st.lines, st.with_diags);
+		free(t.p);
+		gk_input_destroy(in);
+	}
+	gk_engine_close(e);
 }
 
 /* Tile info: the chips' tile modes, then random (often invalid) parameters. */

@@ -5,11 +5,14 @@
  * name, check, describe and JSON must not crash, the exact name must parse
  * back, the JSON line must be valid JSON, and split/join must give the value
  * back; a GFX6-8 value's surface (sizes from the value's own bits) must be
- * computed or refused with an error, and print as valid JSON.  Any broken
- * property traps. */
+ * computed or refused with an error, and print as valid JSON; and (c) the
+ * modifier engine: the input as a binary stream of values decodes to valid
+ * JSON lines, and its lines as assembler text give values whose decoded
+ * text assembles back to the same values.  Any broken property traps. */
 #include <stdint.h>
 #include <string.h>
 
+#include "gfxkit/engine.h"
 #include "gfxkit/modifier.h"
 #include "../jsoncheck.h"
 
@@ -20,7 +23,7 @@ static void value_props(uint64_t v)
 	    gk_modifier_name_exact(v, exact, sizeof exact) >= sizeof exact)
 		__builtin_trap();
 	gk_modifier_describe(v, desc, sizeof desc);
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(v, &dg);
 	uint64_t back = ~v;
@@ -56,10 +59,95 @@ static void value_props(uint64_t v)
 	}
 }
 
+struct fuzz_read {
+	const uint8_t *p;
+	size_t n;
+};
+
+static long fuzz_read(void *ctx, void *buf, size_t cap)
+{
+	struct fuzz_read *r = ctx;
+	size_t k = r->n < cap ? r->n : cap;
+	memcpy(buf, r->p, k);
+	r->p += k;
+	r->n -= k;
+	return (long)k;
+}
+
+/* the engine over p as 8-byte units: text (to tb) or JSON lines; 0 or -1 */
+static int engine_run(struct gk_engine *e, const uint8_t *p, size_t n, bool json, char *tb, size_t cap, size_t *len)
+{
+	struct fuzz_read r = { p, n };
+	struct gk_input *in = gk_input_create(fuzz_read, &r, GK_IN_BIN, 8);
+	struct gk_out o = { tb, 0, cap, NULL, NULL, 0, 0 };
+	struct gk_stream_opts so = { .json = json, .json_flags = GK_JSON_TEXT };
+	struct gk_stream_stats st;
+	int rc = gk_stream_run(e, in, &so, &o, &st);
+	gk_input_destroy(in);
+	if (o.dropped)
+		__builtin_trap(); /* 64 units at most (-max_len 512) */
+	*len = o.len;
+	return rc;
+}
+
+struct values {
+	uint8_t b[8 * 1024];
+	size_t n;
+};
+
+static int take(void *ctx, const uint32_t *w, size_t n)
+{
+	struct values *v = ctx;
+	for (size_t i = 0; i < n && v->n + 4 <= sizeof v->b; i++)
+		for (unsigned k = 0; k < 4; k++)
+			v->b[v->n++] = (uint8_t)(w[i] >> 8 * k); /* little-endian, as the reader reads it */
+	return 0;
+}
+
+static void assemble(struct gk_engine *e, const char *t, size_t n, struct values *v)
+{
+	struct gk_engine_asm *a = gk_engine_asm_open(e, take, v, NULL, NULL);
+	for (size_t i = 0; a && i < n;) {
+		const char *nl = memchr(t + i, '\n', n - i);
+		size_t k = nl ? (size_t)(nl - (t + i)) : n - i;
+		gk_engine_asm_line(a, t + i, k);
+		i += k + 1;
+	}
+	gk_engine_asm_finish(a);
+	gk_engine_asm_close(a);
+}
+
+static void engine_props(const uint8_t *p, size_t n)
+{
+	static char tb[1 << 18];
+	static struct values v1, v2;
+	struct gk_engine *e = gk_engine_open("modifier", "gfx9", NULL);
+	if (!e)
+		__builtin_trap();
+	size_t len;
+	engine_run(e, p, n, true, tb, sizeof tb, &len);
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(tb + i, '\n', len - i);
+		size_t k = nl ? (size_t)(nl - (tb + i)) + 1 : len - i; /* with its newline */
+		if (!json_line_ok(tb + i, k))
+			__builtin_trap();
+		i += k;
+	}
+	/* the input as text: what assembles decodes to text that assembles the same */
+	v1.n = v2.n = 0;
+	assemble(e, (const char *)p, n, &v1);
+	if (v1.n % 8 || engine_run(e, v1.b, v1.n, false, tb, sizeof tb, &len) != 0)
+		__builtin_trap();
+	assemble(e, tb, len, &v2);
+	if (v2.n != v1.n || memcmp(v1.b, v2.b, v1.n))
+		__builtin_trap();
+	gk_engine_close(e);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	uint64_t v;
 	if (gk_modifier_parse((const char *)p, n, &v, &dg) == 0)
@@ -68,5 +156,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		memcpy(&v, p, 8);
 		value_props(v);
 	}
+	engine_props(p, n);
 	return 0;
 }

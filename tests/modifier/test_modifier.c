@@ -43,7 +43,7 @@ static const char *exact_of(uint64_t v)
 
 static int parse(const char *s, uint64_t *v)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	return gk_modifier_parse(s, strlen(s), v, &dg);
 }
@@ -143,7 +143,7 @@ static int each_valid(void *p, uint64_t v)
 {
 	struct enum_ctx *c = p;
 	c->n++;
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(v, &dg);
 	if ((dg.errors || dg.warnings) && c->invalid++ < 3)
@@ -223,7 +223,7 @@ static void test_gfx6_exhaustive(void)
 		if (!round_trips(v) && bad++ < 5)
 			printf("GFX6 0x%016llx -> %s\n", (unsigned long long)v, exact_of(v));
 		if (!(k & 0xff)) {
-			struct gk_mod_diags dg;
+			struct gk_diags dg;
 			memset(&dg, 0, sizeof dg);
 			gk_modifier_check(v, &dg);
 			errors += dg.errors != 0;
@@ -404,7 +404,7 @@ static void test_random(void)
 /* one diagnostic with this code and field (NULL: any) and severity */
 static int has_diag(uint64_t v, enum gk_severity sev, enum gk_diag_code code, const char *field)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(v, &dg);
 	for (unsigned i = 0; i < dg.n; i++)
@@ -416,7 +416,7 @@ static int has_diag(uint64_t v, enum gk_severity sev, enum gk_diag_code code, co
 
 static unsigned errors_of(uint64_t v)
 {
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	return gk_modifier_check(v, &dg);
 }
@@ -478,7 +478,7 @@ static void test_validation(void)
 	CHECK(has_diag(AMD | 4 | 10 << 8 | 1 << 21, GK_WARNING, GK_D_DONTCARE_BITS, "PIPE_XOR_BITS"),
 	      "GFX11: ignored outside _X tiles");
 	/* a clean libdrm-named value has no diagnostics at all */
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	gk_modifier_check(0x0200000000000a01ull, &dg);
 	CHECK(dg.n == 0, "%u diagnostics", dg.n);
@@ -513,7 +513,7 @@ static void test_parse_errors(void)
 		{ "GFX6,GFX6_1D_TILED_THIN1,PIPE_CONFIG=P3", 38, "not a value" },
 	};
 	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		uint64_t v;
 		int rc = gk_modifier_parse(t[i].s, strlen(t[i].s), &v, &dg);
@@ -530,7 +530,7 @@ static void test_parse_errors(void)
 		size_t n = tl_rand(&s) % sizeof buf;
 		for (size_t k = 0; k < n; k++)
 			buf[k] = alphabet[tl_rand(&s) % (sizeof alphabet - 1)];
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		uint64_t v;
 		if (gk_modifier_parse(buf, n, &v, &dg) == 0 && !round_trips(v))
@@ -551,7 +551,7 @@ static void test_join(void)
 	uint64_t v = 0;
 	CHECK(gk_modifier_join(&m, &v, NULL) == 0 && v == (AMD | 4 << 8 | 1 << 14 | 0xcull << 17 | 3ull << 31),
 	      "join gave 0x%016llx", (unsigned long long)v);
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	m.num_banks = 4;
 	CHECK(gk_modifier_join(&m, &v, &dg) == -1 && dg.n == 1 && !strcmp(dg.d[0].field, "NUM_BANKS"), "too wide");
@@ -691,7 +691,7 @@ static int each_surface(void *p, uint64_t v)
 	gk_modifier_split(v, &m);
 	struct gk_tile_params tp;
 	gk_tile_params_init(&tp);
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	c->n++;
 	bool is_2d = v != GK_MOD_LINEAR && m.tile == GK_MOD_GFX6_2D_TILED_THIN1;
@@ -750,7 +750,7 @@ static void test_gfx6_surfaces(void)
 	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
 		struct gk_tile_params tp;
 		gk_tile_params_init(&tp);
-		struct gk_mod_diags dg;
+		struct gk_diags dg;
 		memset(&dg, 0, sizeof dg);
 		CHECK(gk_modifier_tile_params(others[i], &tp, &dg) == -1 && dg.errors >= 1 && tp.mode == 0,
 		      "0x%016llx refused", (unsigned long long)others[i]);
@@ -771,7 +771,7 @@ static void test_gfx6_surfaces(void)
 	/* a GFX6 modifier with its own errors (a reserved bit) is refused with them */
 	struct gk_tile_params tp;
 	gk_tile_params_init(&tp);
-	struct gk_mod_diags dg;
+	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	CHECK(gk_modifier_tile_params(0x02000101a9580400ull, &tp, &dg) == -1 && dg.errors >= 1, "reserved bit refused");
 	/* bad sizes: the tiling module's error, naming the parameter */

@@ -4,7 +4,7 @@
 
 #include "gfxkit/amdgpu.h"
 
-#include "engine_ops.h" /* src/core */
+#include "unit_engine.h" /* src/core */
 
 struct amdgpu_engine {
 	const struct gk_amdgpu_gen *gen;
@@ -78,20 +78,5 @@ static void amdgpu_asm_close(void *as)
 	free(as);
 }
 
-const struct gk_engine_ops gk_amdgpu_engine_ops = {
-	.name = "amdgpu",
-	.gpu_help = gk_amdgpu_gpu_help,
-	.unit_bytes = 4,
-	.open = amdgpu_open,
-	.close = amdgpu_close,
-	.gpu_name = amdgpu_gpu,
-	.format = NULL,
-	.unit = amdgpu_unit,
-	.text = amdgpu_text,
-	.json = amdgpu_json,
-	.asm_open = amdgpu_asm_open,
-	.asm_line = amdgpu_asm_line,
-	.asm_finish = amdgpu_asm_finish,
-	.asm_close = amdgpu_asm_close,
-	.list = NULL,
-};
+const struct gk_engine_ops gk_amdgpu_engine_ops =
+	GK_UNIT_ENGINE_OPS(amdgpu, amdgpu_asm, "amdgpu", gk_amdgpu_gpu_help, 4, NULL);

@@ -130,59 +130,27 @@ void gk_amdgpu_text_line(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_i
 		text_diags(dg, o);
 }
 
-static void add(struct gk_diags *dg, const struct gk_amdgpu_insn *in, enum gk_severity sev, enum gk_diag_code code,
-		int lo, int hi, const char *field, const char *msg)
-{
-	if (dg->n == GK_MAX_DIAGS) {
-		dg->dropped++;
-		return;
-	}
-	struct gk_diag *d = &dg->d[dg->n++];
-	memset(d, 0, offsetof(struct gk_diag, message));
-	d->severity = sev;
-	d->code = code;
-	d->offset = in->offset;
-	d->dw = 0;
-	d->lo = (int8_t)lo;
-	d->hi = (int8_t)hi;
-	d->packet = in->name;
-	d->field = field;
-	size_t k = strlen(msg);
-	if (k >= sizeof d->message)
-		k = sizeof d->message - 1;
-	memcpy(d->message, msg, k);
-	d->message[k] = 0;
-	if (sev == GK_ERROR)
-		dg->errors++;
-	else
-		dg->warnings++;
-}
-
 void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *in, struct gk_diags *dg)
 {
 	if (!g || !in || !dg || !in->name)
 		return;
 	const struct gk_sendmsg *m = &in->msg;
-	char msg[160];
+	/* gk_diags_add takes the unit as a packet: its offset here; the
+	 * instruction's name is set on the entries at the end */
+	const struct gk_packet unit = { .offset = in->offset };
+	unsigned first = dg->n;
 	if (!m->msg_ok) {
-		snprintf(msg, sizeof msg, "invalid message id %u: %s has no message %u", m->msg, g->name, m->msg);
-		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->msg_lo, g->msg_lo + g->msg_bits - 1, "type", msg);
+		gk_diags_add(dg, &unit, GK_ERROR, GK_D_RESERVED_VALUE, 0, g->msg_lo, g->msg_lo + g->msg_bits - 1, "type",
+			     "invalid message id %u: %s has no message %u", m->msg, g->name, m->msg);
 	} else if (!m->op_ok) {
-		if (m->shows_op)
-			snprintf(msg, sizeof msg, "invalid operation id %u: %s has no operation %u", m->op, m->msg_name,
-				 m->op);
-		else
-			snprintf(msg, sizeof msg, "invalid operation id %u: %s does not support operations", m->op,
-				 m->msg_name);
-		add(dg, in, GK_ERROR, GK_D_RESERVED_VALUE, g->op_lo, g->op_lo + g->op_bits - 1, "op", msg);
+		gk_diags_add(dg, &unit, GK_ERROR, GK_D_RESERVED_VALUE, 0, g->op_lo, g->op_lo + g->op_bits - 1, "op",
+			     m->shows_op ? "invalid operation id %u: %s has no operation %u"
+					 : "invalid operation id %u: %s does not support operations",
+			     m->op, m->msg_name, m->op);
 	} else if (!m->stream_ok) {
-		if (m->shows_op)
-			snprintf(msg, sizeof msg, "invalid message stream id %u: %s %s does not support streams",
-				 m->stream, m->msg_name, m->op_name);
-		else
-			snprintf(msg, sizeof msg, "invalid message stream id %u: %s does not support streams", m->stream,
-				 m->msg_name);
-		add(dg, in, GK_ERROR, GK_D_RANGE, g->stream_lo, g->stream_lo + g->stream_bits - 1, "stream", msg);
+		gk_diags_add(dg, &unit, GK_ERROR, GK_D_RANGE, 0, g->stream_lo, g->stream_lo + g->stream_bits - 1, "stream",
+			     "invalid message stream id %u: %s%s%s does not support streams", m->stream, m->msg_name,
+			     m->shows_op && m->op_name ? " " : "", m->shows_op && m->op_name ? m->op_name : "");
 	}
 	/* unused bits: each set run (GFX10: 7, 15:10) reported with its bits */
 	uint16_t unused = sm_unused_mask(g);
@@ -195,31 +163,17 @@ void gk_amdgpu_check(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn 
 		while (hi + 1 < 16 && ((unused >> (hi + 1)) & 1))
 			hi++;
 		unsigned bits = (m->unused >> lo) & ((1u << (hi - lo + 1)) - 1);
-		if (hi == 7 && lo == 7) {
-			static const char b7[] = "unused bit 7 set; llvm-mc would print this operand without it";
-			memcpy(msg, b7, sizeof b7);
-		} else if (hi == lo) {
-			snprintf(msg, sizeof msg, "unused bit %d set; llvm-mc would print this operand without it", lo);
-		} else {
-			/* the common case (bits 15:10): built without printf */
-			static const char pre[] = "unused bits 15:10 set (0x";
-			static const char post[] = "); llvm-mc would print this operand without them";
-			size_t k = 0;
-			if (hi == 15 && lo == 10) {
-				memcpy(msg, pre, sizeof pre - 1);
-				k = sizeof pre - 1;
-				if (bits >> 4)
-					msg[k++] = "0123456789abcdef"[bits >> 4];
-				msg[k++] = "0123456789abcdef"[bits & 15];
-				memcpy(msg + k, post, sizeof post);
-			} else {
-				snprintf(msg, sizeof msg, "unused bits %d:%d set (0x%x); llvm-mc would print this operand "
-					 "without them", hi, lo, bits);
-			}
-		}
-		add(dg, in, GK_WARNING, GK_D_DONTCARE_BITS, lo, hi, "unused", msg);
+		if (hi == lo)
+			gk_diags_add(dg, &unit, GK_WARNING, GK_D_DONTCARE_BITS, 0, lo, hi, "unused",
+				     "unused bit %d set; llvm-mc would print this operand without it", lo);
+		else
+			gk_diags_add(dg, &unit, GK_WARNING, GK_D_DONTCARE_BITS, 0, lo, hi, "unused",
+				     "unused bits %d:%d set (0x%x); llvm-mc would print this operand without them", hi,
+				     lo, bits);
 		lo = hi + 1;
 	}
+	for (unsigned i = first; i < dg->n && i < GK_MAX_DIAGS; i++)
+		dg->d[i].packet = in->name;
 }
 
 static void jkey(struct gk_out *o, const char *k)
@@ -251,20 +205,17 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 	gk_out_str(o, "],\"fields\":{");
 	const struct gk_sendmsg *m = &in->msg;
 	if (in->name) {
-		jkey(o, "simm16");
-		gk_out_dec(o, m->value);
-		gk_out_ch(o, ',');
-		jkey(o, "type");
-		gk_out_dec(o, m->msg);
-		gk_out_ch(o, ',');
-		jkey(o, "op");
-		gk_out_dec(o, m->op);
-		gk_out_ch(o, ',');
-		jkey(o, "stream");
-		gk_out_dec(o, m->stream);
-		gk_out_ch(o, ',');
-		jkey(o, "unused");
-		gk_out_dec(o, m->unused);
+		const struct {
+			const char *key;
+			unsigned value;
+		} fields[] = { { "simm16", m->value }, { "type", m->msg }, { "op", m->op }, { "stream", m->stream },
+			       { "unused", m->unused } };
+		for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+			if (i)
+				gk_out_ch(o, ',');
+			jkey(o, fields[i].key);
+			gk_out_dec(o, fields[i].value);
+		}
 	}
 	gk_out_str(o, "},\"enums\":{");
 	if (in->name && m->msg_name) {

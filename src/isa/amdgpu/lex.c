@@ -336,48 +336,30 @@ static void lex_one(struct lexer *lx, struct tok *t)
 		lex_quote(lx, t);
 		return;
 	}
-	enum tk k = TK_OTHER;
+	/* punctuation: the two-character operators first (LLVM's AsmLexer) */
+	static const struct {
+		char c, d;
+		enum tk k;
+	} two[] = { { '=', '=', TK_EQEQ },   { '!', '=', TK_NE },     { '&', '&', TK_AMPAMP }, { '|', '|', TK_PIPEPIPE },
+		    { '<', '<', TK_LSHIFT }, { '<', '=', TK_LE },     { '<', '>', TK_LTGT },   { '>', '>', TK_RSHIFT },
+		    { '>', '=', TK_GE } };
+	/* 0 (TK_END): not a token; the characters expressions do not take are TK_OTHER */
+	static const unsigned char one[128] = {
+		['('] = TK_LPAREN, [')'] = TK_RPAREN, [','] = TK_COMMA,   ['+'] = TK_PLUS,  ['-'] = TK_MINUS,
+		['*'] = TK_STAR,   ['/'] = TK_SLASH,  ['%'] = TK_PERCENT, ['~'] = TK_TILDE, ['^'] = TK_CARET,
+		['@'] = TK_AT,     ['#'] = TK_HASH,   ['='] = TK_EQ,      ['!'] = TK_EXCL,  ['&'] = TK_AMP,
+		['|'] = TK_PIPE,   ['<'] = TK_LT,     ['>'] = TK_GT,      ['['] = TK_OTHER, [']'] = TK_OTHER,
+		['{'] = TK_OTHER,  ['}'] = TK_OTHER,  [':'] = TK_OTHER,   ['\\'] = TK_OTHER, ['$'] = TK_OTHER,
+	};
+	enum tk k = (unsigned char)c < 128 ? (enum tk)one[(unsigned char)c] : TK_END;
 	size_t n = 1;
-	switch (c) {
-	case '(': k = TK_LPAREN; break;
-	case ')': k = TK_RPAREN; break;
-	case ',': k = TK_COMMA; break;
-	case '+': k = TK_PLUS; break;
-	case '-': k = TK_MINUS; break;
-	case '*': k = TK_STAR; break;
-	case '/': k = TK_SLASH; break;
-	case '%': k = TK_PERCENT; break;
-	case '~': k = TK_TILDE; break;
-	case '^': k = TK_CARET; break;
-	case '@': k = TK_AT; break;
-	case '#': k = TK_HASH; break;
-	case '=':
-		if (has_d && d == '=') { k = TK_EQEQ; n = 2; } else k = TK_EQ;
-		break;
-	case '!':
-		if (has_d && d == '=') { k = TK_NE; n = 2; } else k = TK_EXCL;
-		break;
-	case '&':
-		if (has_d && d == '&') { k = TK_AMPAMP; n = 2; } else k = TK_AMP;
-		break;
-	case '|':
-		if (has_d && d == '|') { k = TK_PIPEPIPE; n = 2; } else k = TK_PIPE;
-		break;
-	case '<':
-		if (has_d && d == '<') { k = TK_LSHIFT; n = 2; }
-		else if (has_d && d == '=') { k = TK_LE; n = 2; }
-		else if (has_d && d == '>') { k = TK_LTGT; n = 2; }
-		else k = TK_LT;
-		break;
-	case '>':
-		if (has_d && d == '>') { k = TK_RSHIFT; n = 2; }
-		else if (has_d && d == '=') { k = TK_GE; n = 2; }
-		else k = TK_GT;
-		break;
-	case '[': case ']': case '{': case '}': case ':': case '\\': case '$':
-		k = TK_OTHER;
-		break;
-	default:
+	for (size_t i = 0; has_d && i < sizeof two / sizeof two[0]; i++)
+		if (two[i].c == c && two[i].d == d) {
+			k = two[i].k;
+			n = 2;
+			break;
+		}
+	if (k == TK_END) {
 		set_error_tok(t, p); /* "invalid character in input" */
 		t->len = 1;
 		lx->pos = p + 1;
@@ -405,12 +387,7 @@ enum tk gk_lex_peek(const struct lexer *lx)
 void gk_lex_init(struct lexer *lx, const char *s, size_t len, size_t start, const struct gk_amdgpu_syms *syms,
 		 struct gk_diag *err)
 {
-	lx->s = s;
-	lx->len = len;
-	lx->pos = start;
-	lx->syms = syms;
-	lx->err = err;
-	lx->failed = false;
+	*lx = (struct lexer){ .s = s, .len = len, .pos = start, .syms = syms, .err = err };
 	gk_lex_next(lx);
 }
 

@@ -372,12 +372,8 @@ static void arg_error(struct gk_diag *err, size_t start, const char *msg)
 {
 	if (!err)
 		return;
-	memset(err, 0, sizeof *err);
-	err->severity = GK_ERROR;
-	err->code = GK_D_SYNTAX;
-	err->dw = -1;
-	err->lo = err->hi = -1;
-	err->col = start < UINT32_MAX ? (uint32_t)start + 1 : UINT32_MAX;
+	*err = (struct gk_diag){ .severity = GK_ERROR, .code = GK_D_SYNTAX, .dw = -1, .lo = -1, .hi = -1,
+				 .col = start < UINT32_MAX ? (uint32_t)start + 1 : UINT32_MAX };
 	snprintf(err->message, sizeof err->message, "%s", msg);
 }
 

@@ -52,46 +52,29 @@ static const struct sm_opnames sys_ops_gfx10 = { {
 #define MSG_GS_DONE_ROW { "MSG_GS_DONE", &gs_ops, OPS(0) | OPS(1) | OPS(2) | OPS(3), OPS(1) | OPS(2) | OPS(3) }
 #define PLAIN(n) { n, NULL, OPS(0), 0 }
 
-/* GFX6 and GFX7 (llvm-mc 14 -mcpu=tahiti, bonaire) */
-static const struct sm_msg gfx6_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-};
+/* ids 1-3 (every generation up to GFX10), 15 up to GFX9, and 4-7, 9, 10
+ * (GFX9 and GFX10) are the same message; each table below adds its own */
+#define MSGS_1_3 [1] = PLAIN("MSG_INTERRUPT"), [2] = MSG_GS_ROW, [3] = MSG_GS_DONE_ROW
+#define MSG_15_GFX6 [15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 }
+#define MSGS_4_10_GFX9                                                                                     \
+	[4] = PLAIN("MSG_SAVEWAVE"), [5] = PLAIN("MSG_STALL_WAVE_GEN"), [6] = PLAIN("MSG_HALT_WAVES"),      \
+	[7] = PLAIN("MSG_ORDERED_PS_DONE"), [9] = PLAIN("MSG_GS_ALLOC_REQ"), [10] = PLAIN("MSG_GET_DOORBELL")
 
-static const struct sm_msg gfx8_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
-};
+/* GFX6 and GFX7 (llvm-mc 14 -mcpu=tahiti, bonaire) */
+static const struct sm_msg gfx6_msg[16] = { MSGS_1_3, MSG_15_GFX6 };
+
+static const struct sm_msg gfx8_msg[16] = { MSGS_1_3, [4] = PLAIN("MSG_SAVEWAVE"), MSG_15_GFX6 };
 
 static const struct sm_msg gfx9_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-	[6] = PLAIN("MSG_HALT_WAVES"),
-	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
+	MSGS_1_3,
+	MSGS_4_10_GFX9,
 	[8] = PLAIN("MSG_EARLY_PRIM_DEALLOC"),
-	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-	[10] = PLAIN("MSG_GET_DOORBELL"),
-	[15] = { "MSG_SYSMSG", &sys_ops_gfx6, OPS(1) | OPS(2) | OPS(3) | OPS(4), 0 },
+	MSG_15_GFX6,
 };
 
 static const struct sm_msg gfx10_msg[16] = {
-	[1] = PLAIN("MSG_INTERRUPT"),
-	[2] = MSG_GS_ROW,
-	[3] = MSG_GS_DONE_ROW,
-	[4] = PLAIN("MSG_SAVEWAVE"),
-	[5] = PLAIN("MSG_STALL_WAVE_GEN"),
-	[6] = PLAIN("MSG_HALT_WAVES"),
-	[7] = PLAIN("MSG_ORDERED_PS_DONE"),
-	[9] = PLAIN("MSG_GS_ALLOC_REQ"),
-	[10] = PLAIN("MSG_GET_DOORBELL"),
+	MSGS_1_3,
+	MSGS_4_10_GFX9,
 	[11] = PLAIN("MSG_GET_DDID"),
 	[15] = { "MSG_SYSMSG", &sys_ops_gfx10, OPS(1) | OPS(2) | OPS(4), 0 },
 };
@@ -120,64 +103,44 @@ static const struct sm_msg gfx11_msg[256] = {
 /* GFX11: type 7:0 only */
 #define LAYOUT_GFX11 .msg_lo = 0, .msg_bits = 8, .op_lo = 0, .op_bits = 0, .stream_lo = 0, .stream_bits = 0
 
+/* GFX6-GFX10 share the layout, 16 message ids, the SOPP opcodes (s_sendmsg
+ * 0x10, s_sendmsghalt 0x11) and the GS operations for unnamed messages */
+#define GFX6_10(msgs) LAYOUT_GFX6, .msg = (msgs), .nmsg = 16, .sopp_sendmsg = 0x10, .sopp_sendmsghalt = 0x11, \
+		      .fallback_ops = &gs_ops
+
 const struct gk_amdgpu_gen gk_sm_gens[] = {
 	{
 		.name = "gfx6",
-		LAYOUT_GFX6,
-		.msg = gfx6_msg,
-		.nmsg = 16,
+		GFX6_10(gfx6_msg),
 		.gpus = "tahiti pitcairn verde oland hainan gfx600 gfx601 gfx602",
-		.sopp_sendmsg = 0x10,
-		.sopp_sendmsghalt = 0x11,
-		.fallback_ops = &gs_ops,
 		.note = "llvm-mc 14 -mcpu=tahiti (assembler only: llvm 14 cannot disassemble GFX6)",
 	},
 	{
 		.name = "gfx7",
-		LAYOUT_GFX6,
-		.msg = gfx6_msg,
-		.nmsg = 16,
+		GFX6_10(gfx6_msg),
 		.gpus = "bonaire kaveri hawaii kabini mullins gfx700 gfx701 gfx702 gfx703 gfx704 gfx705",
-		.sopp_sendmsg = 0x10,
-		.sopp_sendmsghalt = 0x11,
-		.fallback_ops = &gs_ops,
 		.note = "llvm-mc 14 -mcpu=bonaire (assembler only: llvm 14 cannot disassemble GFX7)",
 	},
 	{
 		.name = "gfx8",
-		LAYOUT_GFX6,
-		.msg = gfx8_msg,
-		.nmsg = 16,
+		GFX6_10(gfx8_msg),
 		.gpus = "tonga fiji polaris10 polaris11 polaris12 carrizo stoney iceland topaz vegam "
 			"gfx801 gfx802 gfx803 gfx805 gfx810",
-		.sopp_sendmsg = 0x10,
-		.sopp_sendmsghalt = 0x11,
-		.fallback_ops = &gs_ops,
 		.note = "llvm-mc 14 -mcpu=gfx803",
 	},
 	{
 		.name = "gfx9",
-		LAYOUT_GFX6,
-		.msg = gfx9_msg,
-		.nmsg = 16,
+		GFX6_10(gfx9_msg),
 		.gpus = "vega10 vega12 vega20 raven raven2 renoir arcturus aldebaran "
 			"gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c",
-		.sopp_sendmsg = 0x10,
-		.sopp_sendmsghalt = 0x11,
-		.fallback_ops = &gs_ops,
 		.note = "llvm-mc 14 -mcpu=gfx900",
 	},
 	{
 		.name = "gfx10",
-		LAYOUT_GFX6,
-		.msg = gfx10_msg,
-		.nmsg = 16,
+		GFX6_10(gfx10_msg),
 		.gpus = "navi10 navi12 navi14 navi21 navi22 navi23 navi24 sienna_cichlid navy_flounder "
 			"dimgrey_cavefish beige_goby yellow_carp cyan_skillfish "
 			"gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036",
-		.sopp_sendmsg = 0x10,
-		.sopp_sendmsghalt = 0x11,
-		.fallback_ops = &gs_ops,
 		.note = "seed 003 (llvm-mc 14 -mcpu=gfx1010/gfx1030 agrees except SYSMSG_OP_HOST_TRAP_ACK)",
 	},
 	{
