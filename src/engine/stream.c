@@ -142,6 +142,7 @@ static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n,
 
 struct follow {
 	const struct gk_stream_opts *o;
+	struct gk_out *root;            /* the caller's output: every level writes there, once wrapped */
 	unsigned max_depth;
 	struct gk_engine *eng[FOLLOW_MAX + 1]; /* one per depth: each keeps its own stream state */
 	uint64_t first[FOLLOW_MAX + 1], last[FOLLOW_MAX + 1]; /* the buffers being followed, by depth */
@@ -267,7 +268,7 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 
 /* Decode the indirect buffer [first, last] one level down. */
 static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const char *name, uint64_t first, uint64_t last,
-		      struct gk_out *out, struct gk_stream_stats *stats)
+		      struct gk_stream_stats *stats)
 {
 	unsigned d = depth + 1;
 	if (!f->eng[d]) {
@@ -284,11 +285,12 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 	f->last[d] = last;
 	char path[256];
 	snprintf(path, sizeof path, "%s:0x%llx->IB", name, (unsigned long long)parent);
-	struct nest_out nest = { out, d, f->o->json, true, first, parent };
+	/* nested levels write to the root output, wrapped once for their depth */
+	struct nest_out nest = { f->root, d, f->o->json, true, first, parent };
 	char buf[4096];
 	struct gk_out nested = { buf, 0, sizeof buf, nest_write, &nest, 0, 0 };
 	struct gk_stream_stats sub;
-	run(f, d, in, path, f->o->check && !f->o->json ? out : &nested, &sub);
+	run(f, d, in, path, f->o->check && !f->o->json ? f->root : &nested, &sub);
 	gk_out_flush(&nested);
 	stats->units += sub.units;
 	stats->errors += sub.errors;
@@ -365,8 +367,10 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 		}
 		stats->end = offset + 4ull * n;
 		gk_input_skip(in, n);
-		if (ib)
-			follow_ib(f, depth, offset, name, ib_first, ib_last, out, stats);
+		if (ib) {
+			gk_out_flush(out); /* the nested units go straight to the root: what this level holds first */
+			follow_ib(f, depth, offset, name, ib_first, ib_last, stats);
+		}
 	}
 	gk_diags_reset(&dg);
 	if (ops->end)
@@ -391,6 +395,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	if (!f)
 		return -1;
 	f->o = o;
+	f->root = out;
 	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
 	f->eng[0] = e;
 	int rc = run(f, 0, in, o->name ? o->name : "-", out, stats);

@@ -53,7 +53,7 @@ static void to_bytes(const uint64_t *v, size_t n, uint8_t *b)
 			b[8 * i + k] = (uint8_t)(v[i] >> 8 * k);
 }
 
-struct words {
+struct values {
 	uint64_t *v;
 	size_t n, cap;
 	uint32_t low;
@@ -62,7 +62,7 @@ struct words {
 
 static int emit(void *ctx, const uint32_t *w, size_t n)
 {
-	struct words *b = ctx;
+	struct values *b = ctx;
 	if (n != 2) {
 		b->odd++;
 		return 0;
@@ -87,7 +87,7 @@ static int on_diag(void *ctx, const struct gk_diag *d)
 }
 
 /* feed text line by line to e's assembler */
-static unsigned assemble(struct gk_engine *e, const char *text, struct words *w, struct diags *g)
+static unsigned assemble(struct gk_engine *e, const char *text, struct values *w, struct diags *g)
 {
 	struct gk_engine_asm *a = gk_engine_asm_open(e, emit, w, on_diag, g);
 	CHECK(a != NULL, "an assembler");
@@ -121,7 +121,7 @@ static void test_round_trip(void)
 		CHECK(rc == 0 && st.units == N && st.end == 8ull * N && st.errors > 1000 && st.warnings > 100,
 		      "%s: %llu units, %llu errors, %llu warnings", gpus[g], (unsigned long long)st.units,
 		      (unsigned long long)st.errors, (unsigned long long)st.warnings);
-		struct words w = { back, 0, N, 0, 0 };
+		struct values w = { back, 0, N, 0, 0 };
 		struct diags dg = { 0 };
 		unsigned errors = assemble(e, t.p, &w, &dg);
 		CHECK(errors == 0 && dg.n == 0 && w.odd == 0 && w.n == N && !memcmp(back, vals, sizeof vals),
@@ -144,7 +144,7 @@ static void test_round_trip(void)
 	struct gk_stream_stats st;
 	struct text t = { 0 };
 	int rc = run(e, hex.p, hex.n, GK_IN_HEX, &o, &t, &st, NULL);
-	struct words w = { back, 0, N, 0, 0 };
+	struct values w = { back, 0, N, 0, 0 };
 	struct diags dg = { 0 };
 	unsigned errors = assemble(e, t.p, &w, &dg);
 	CHECK(rc == 0 && st.units == 3000 && errors == 0 && w.n == 3000 && !memcmp(back, vals, 3000 * sizeof *vals),
@@ -280,7 +280,7 @@ static void test_garbage(void)
 	};
 	static uint64_t v[8];
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		struct words w = { v, 0, 8, 0, 0 };
+		struct values w = { v, 0, 8, 0, 0 };
 		struct diags dg = { 0 };
 		char text[128];
 		snprintf(text, sizeof text, "LINEAR\n; a comment\n\n%s\n0x0200000000000a01 # trailing\n", bad[i].line);
@@ -291,7 +291,7 @@ static void test_garbage(void)
 		      dg.last.col, bad[i].col, dg.last.message, w.n);
 	}
 	/* a NUL inside a line ends the name there (gk_modifier_parse) and is no crash */
-	struct words w = { v, 0, 8, 0, 0 };
+	struct values w = { v, 0, 8, 0, 0 };
 	struct diags dg = { 0 };
 	struct gk_engine_asm *a = gk_engine_asm_open(e, emit, &w, on_diag, &dg);
 	gk_engine_asm_line(a, "INVALID\0junk", 12);

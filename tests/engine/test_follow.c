@@ -1,0 +1,217 @@
+/* Following indirect buffers (gk_stream_opts.mem_read): on PM4 and on DMA
+ * of every IB-capable generation, an IB is decoded where it appears, nested
+ * and chained IBs go deeper, the depth limit, cycles, absent and partly
+ * absent buffers and overlapping buffers are diagnostics of the calling
+ * packet, check lines name the path, and JSON units carry depth, ib and
+ * parent (and pass the schema). */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gfxkit/gfxkit.h"
+#include "jsonschema.h"
+#include "testlib.h"
+
+/* a memory of a few buffers, at GPU addresses */
+struct region {
+	uint64_t base;
+	const uint32_t *w;
+	size_t n;
+};
+struct mem {
+	struct region r[8];
+	unsigned n;
+};
+
+static long mem_read(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	const struct mem *m = ctx;
+	for (unsigned i = 0; i < m->n; i++) {
+		const struct region *r = &m->r[i];
+		uint64_t end = r->base + 4 * r->n;
+		if (addr < r->base || addr >= end)
+			continue;
+		size_t have = end - addr < n ? (size_t)(end - addr) : n;
+		if (buf)
+			memcpy(buf, (const uint8_t *)r->w + (addr - r->base), have);
+		return (long)have;
+	}
+	return 0;
+}
+
+struct words_src {
+	const uint32_t *w;
+	size_t n, at;
+};
+
+static long read_words(void *ctx, void *buf, size_t cap)
+{
+	struct words_src *s = ctx;
+	size_t k = 4 * s->n - s->at < cap ? 4 * s->n - s->at : cap;
+	memcpy(buf, (const uint8_t *)s->w + s->at, k);
+	s->at += k;
+	return (long)k;
+}
+
+/* decode (check, json) ring with following into a string */
+static char *run(const char *engine, const char *gpu, const uint32_t *ring, size_t n, struct mem *m, bool check, bool json,
+		 unsigned max_depth, struct gk_stream_stats *st)
+{
+	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
+	struct words_src src = { ring, n, 0 };
+	struct gk_input *in = gk_input_create(read_words, &src, GK_IN_BIN, 4);
+	struct text t = { 0 };
+	char buf[512];
+	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	struct gk_stream_opts o = { .check = check, .json = json, .name = "ring", .mem_read = mem_read, .mem_ctx = m,
+				    .max_depth = max_depth };
+	gk_stream_run(e, in, &o, &out, st);
+	gk_out_flush(&out);
+	text_write(&t, "", 0);
+	gk_input_destroy(in);
+	gk_engine_close(e);
+	return t.p;
+}
+
+/* docs/json-schema.json, for the JSON lines (tests run from the repository root) */
+static struct js_doc schema, inst;
+
+static bool load_schema(void)
+{
+	FILE *f = fopen("docs/json-schema.json", "rb");
+	static char text[1 << 17];
+	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
+	if (f)
+		fclose(f);
+	return n && n < sizeof text && js_parse(&schema, text, n);
+}
+
+static bool valid_line(const char *line, size_t n)
+{
+	struct js_err e;
+	char path[256] = "";
+	memset(&e, 0, sizeof e);
+	return js_parse(&inst, line, n) && js_validate(&schema, 0, &inst, 0, path, 0, &e, 0);
+}
+
+/* PM4: INDIRECT_BUFFER header 0xc0023200, IB_BASE dword-aligned, IB_SIZE */
+#define PM4_IB(addr, size) 0xc0023200u, (uint32_t)(addr), (uint32_t)((uint64_t)(addr) >> 32), (size)
+#define PM4_NOP 0xc0001000u, 0u
+
+static void test_pm4(void)
+{
+	static const uint32_t leaf[] = { 0xc0012800, 0x80000003, 0x80000000, PM4_NOP };                  /* CONTEXT_CONTROL, NOP */
+	static const uint32_t mid[] = { PM4_NOP, PM4_IB(0x300000, 5), PM4_NOP };                             /* calls leaf */
+	static const uint32_t ring[] = { PM4_IB(0x200000, 8), PM4_IB(0x500000, 4), PM4_IB(0x300008, 3), PM4_NOP };
+	struct mem m = { { { 0x200000, mid, 8 }, { 0x300000, leaf, 5 } }, 2 };
+	struct gk_stream_stats st;
+	char *s = run("pm4", "evergreen", ring, sizeof ring / 4, &m, false, false, 0, &st);
+	/* nested two deep, indented a level each */
+	CHECK(s && strstr(s, "0x00000000: INDIRECT_BUFFER IB_BASE=0x200000") &&
+	      strstr(s, "\n    0x00200008: INDIRECT_BUFFER IB_BASE=0x300000") &&
+	      strstr(s, "\n        0x00300000: CONTEXT_CONTROL") && strstr(s, "\n        0x0030000c: NOP"),
+	      "nested IBs:\n%s", s ? s : "");
+	/* absent: an error on the packet; the third IB overlaps the leaf */
+	CHECK(s && strstr(s, "indirect buffer 0x500000..0x50000f (16 bytes) is not in memory") &&
+	      strstr(s, "warning: INDIRECT_BUFFER: dw1[31:2]: indirect buffer 0x300008..0x300013 shares bytes with the one at 0x300000..0x300013"),
+	      "absent and overlapping IBs:\n%s", s ? s : "");
+	CHECK(st.errors == 1 && st.warnings == 1, "%llu errors, %llu warnings", (unsigned long long)st.errors,
+	      (unsigned long long)st.warnings);
+	free(s);
+
+	/* check lines name the path ring -> IB -> IB */
+	static const uint32_t bad_leaf[] = { 0xc0012800, 0x80000003 }; /* CONTEXT_CONTROL cut short */
+	m.r[1].w = bad_leaf;
+	m.r[1].n = 2;
+	s = run("pm4", "evergreen", ring, 4, &m, true, false, 0, &st);
+	CHECK(s && strstr(s, "ring:0x0->IB:0x200008->IB:0x300000: error: CONTEXT_CONTROL:"), "path in check lines:\n%s",
+	      s ? s : "");
+	free(s);
+
+	/* partly in memory: decoded as far as it goes, and said */
+	m.r[1].w = leaf;
+	m.r[1].n = 3;
+	s = run("pm4", "evergreen", ring, 4, &m, false, false, 0, &st);
+	CHECK(s && strstr(s, "only 12 of its 20 bytes are in memory") && strstr(s, "        0x00300000: CONTEXT_CONTROL"),
+	      "partial IB:\n%s", s ? s : "");
+	free(s);
+
+	/* a cycle: an IB that calls itself */
+	static const uint32_t self[] = { PM4_IB(0x600000, 4) };
+	struct mem cyc = { { { 0x600000, self, 4 } }, 1 };
+	s = run("pm4", "evergreen", self, 4, &cyc, false, false, 0, &st);
+	CHECK(s && strstr(s, "calls itself (followed 1 level up): a cycle") && st.errors == 1, "cycle:\n%s", s ? s : "");
+	free(s);
+
+	/* the depth limit: a chain of IBs each calling the next */
+	static uint32_t chain[8][4];
+	struct mem deep = { .n = 8 };
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t ib[] = { PM4_IB(0x700000 + 0x100 * (i + 1), 4) };
+		memcpy(chain[i], ib, sizeof ib);
+		deep.r[i] = (struct region){ 0x700000 + 0x100 * i, chain[i], 4 };
+	}
+	s = run("pm4", "evergreen", chain[0], 4, &deep, false, false, 3, &st);
+	CHECK(s && strstr(s, "nested 4 deep (following stops at 3)") && strstr(s, "\n            0x00700300: INDIRECT_BUFFER"),
+	      "depth limit:\n%s", s ? s : "");
+	free(s);
+
+	/* JSON: the nested units say where they are, and pass the schema */
+	m.r[1].n = 5;
+	s = run("pm4", "evergreen", ring, 4, &m, false, true, 0, &st);
+	bool have_schema = load_schema();
+	unsigned lines = 0, bad = 0, nested = 0;
+	for (char *line = s; line && *line;) {
+		char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		lines++;
+		if (have_schema && !valid_line(line, len))
+			bad++;
+		if (!strncmp(line, "{\"depth\":2,\"ib\":3145728,\"parent\":2097160,", 41))
+			nested++;
+		line = nl ? nl + 1 : line + len;
+	}
+	CHECK(have_schema && lines == 6 && !bad && nested == 2, "JSON: %u lines, %u off the schema, %u at depth 2\n%s", lines, bad,
+	      nested, s ? s : "");
+	js_free(&schema);
+	js_free(&inst);
+	free(s);
+}
+
+/* DMA: the r6xx-SI IB packet and CIK's SDMA IB, each calling a buffer of NOPs */
+static void test_dma(void)
+{
+	static const uint32_t nops[] = { 0xf0000000, 0xf0000000 };
+	static const uint32_t cik_nops[] = { 0, 0 };
+	struct {
+		const char *gpu;
+		uint32_t ring[4];
+		size_t n;
+		const uint32_t *ib;
+	} cases[] = {
+		/* r6xx/r7xx: IB_BASE [31:2] in dw1, [39:32] in dw2[7:0], IB_SIZE dw2[31:16] */
+		{ "r600", { 0x40000000, 0x00100000, 0x00020000 }, 3, nops },
+		/* evergreen-SI: IB_SIZE dw2[31:12] */
+		{ "cayman", { 0x40000000, 0x00100000, 0x00002000 }, 3, nops },
+		/* CIK: op 4, IB_BASE dw1-2, IB_SIZE dw3 */
+		{ "cik", { 0x00000004, 0x00100000, 0x00000000, 0x00000002 }, 4, cik_nops },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct mem m = { { { 0x100000, cases[c].ib, 2 } }, 1 };
+		struct gk_stream_stats st;
+		char *s = run("dma", cases[c].gpu, cases[c].ring, cases[c].n, &m, false, false, 0, &st);
+		CHECK(s && strstr(s, "INDIRECT_BUFFER") && strstr(s, "\n    0x00100000: NOP") && strstr(s, "\n    0x00100004: NOP") &&
+		      st.errors == 0, "DMA %s IB followed:\n%s", cases[c].gpu, s ? s : "");
+		free(s);
+		struct mem none = { .n = 0 };
+		s = run("dma", cases[c].gpu, cases[c].ring, cases[c].n, &none, true, false, 0, &st);
+		CHECK(s && strstr(s, "is not in memory") && st.errors == 1, "DMA %s IB absent:\n%s", cases[c].gpu, s ? s : "");
+		free(s);
+	}
+}
+
+int main(void)
+{
+	test_pm4();
+	test_dma();
+	return tl_done();
+}
