@@ -64,6 +64,8 @@ check: all
 demo: $(B)/gfxkit
 	$(B)/gfxkit decode -g evergreen -e pm4 examples/evergreen_compute.bin
 	$(B)/gfxkit decode -g cayman -e dma examples/cayman_dma.bin
+	$(B)/gfxkit decode -g evergreen -e pm4 --follow --mem 0x100000=examples/evergreen_compute.bin \
+		examples/radeon_ring_gfx.txt
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
 	$(B)/gfxkit decode -e isa -g a630 examples/a630_cat6.bin

@@ -14,9 +14,9 @@ static const char *const prog = CLI_PROG;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e ENGINE [-f auto|bin|hex] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -g GPU -e ENGINE [-f auto|bin|hex] [--json [--text]] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
@@ -26,10 +26,15 @@ static void usage(FILE *f)
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
+		"FORMAT: %s\n"
+		"       (auto recognises each by its first lines; text in no known form is refused)\n"
+		"INPUT OPTIONS: --base ADDR (the first unit's GPU address), --skip N, --count N (units),\n"
+		"       --follow (decode indirect buffers where they appear, from memory images:)\n"
+		"       --mem ADDR=FILE (repeatable; FILE in any FORMAT), --mem-map FILE ('ADDR FILE' lines)\n"
 		"GPU for pm4: %s\n"
 		"GPU for dma: %s\n"
 		"GPU for modifier: %s\n",
-		gk_pm4_gpu_help(), gk_dma_gpu_help(), gk_engine_gpu_help("modifier"));
+		gk_in_format_list(), gk_pm4_gpu_help(), gk_dma_gpu_help(), gk_engine_gpu_help("modifier"));
 }
 
 /* Commands with their own argument grammar (tools/cmd_*.c): the whole
