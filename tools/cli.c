@@ -95,10 +95,11 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 		else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, a);
 			return -1;
-		} else if (!o->file)
-			o->file = a;
-		else {
-			fprintf(stderr, "%s: more than one input file (%s)\n", CLI_PROG, a);
+		} else if (o->nfiles < CLI_MAX_FILES) {
+			o->files[o->nfiles++] = a;
+			o->file = o->files[0];
+		} else {
+			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, a);
 			return -1;
 		}
 		if (slot) {
@@ -383,7 +384,27 @@ static struct gk_mem *load_memory(const struct cli_opts *o)
 	return m;
 }
 
+static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
+
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
+{
+	if (o->nfiles <= 1)
+		return run_stream_file(o, e, checking, trailing_is_diag);
+	/* several inputs: one stream each, in order, into one output; the
+	 * exit status is the worst of them */
+	struct cli_opts one = *o;
+	int rc = 0;
+	for (unsigned i = 0; i < o->nfiles; i++) {
+		one.file = o->files[i];
+		one.nfiles = 1;
+		one.out_mode = i ? "a" : "w";
+		int r = run_stream_file(&one, e, checking, trailing_is_diag);
+		rc = r > rc ? r : rc;
+	}
+	return rc;
+}
+
+static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
@@ -402,7 +423,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 		return 2;
 	}
 	const char *name = cli_display_name(o->file);
-	FILE *of = cli_open_out(o->out, "w");
+	FILE *of = cli_open_out(o->out, o->out_mode ? o->out_mode : "w");
 	struct counted_file src = { f, 0 };
 	struct gk_input *in = of ? gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e)) : NULL;
 	if (in && o->has_base)
@@ -487,6 +508,10 @@ static void encode_one_line(void *a, unsigned line, const char *s, size_t n)
 
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line)
 {
+	if (o->nfiles > 1) {
+		fprintf(stderr, "%s: encode takes one input file (%s, %s, ...)\n", CLI_PROG, o->files[0], o->files[1]);
+		return 2;
+	}
 	int hex;
 	if (cli_encode_format(o->format, &hex))
 		return 2;

@@ -16,6 +16,7 @@
 
 /* gfxkit decode|encode|check|list [options] [FILE|-] */
 #define CLI_MAX_MEMS 64
+#define CLI_MAX_FILES 256
 
 struct cli_opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
@@ -27,6 +28,9 @@ struct cli_opts {
 	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
 	unsigned nmem;
 	const char *mem_map;  /* --mem-map FILE: "ADDR FILE" lines */
+	const char *files[CLI_MAX_FILES]; /* every input file (file is the first); decode and check take several */
+	unsigned nfiles;
+	const char *out_mode; /* fopen mode of -o: "w", then "a" for the next input files */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
 };

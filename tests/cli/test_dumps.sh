@@ -80,6 +80,35 @@ has out "ring: rptr marked" '^    ; <- rptr$'
 has out "ring: wptr marked" '^    ; <- wptr$'
 run "radeon ring check" 0 check -g evergreen -e pm4 radeon.txt
 
+# several inputs in one call: one stream each, in order
+run "two files" 0 check -g evergreen -e pm4 "$B" radeon.txt
+has err "two files: the first" "evergreen_compute.bin: 0 errors"
+has err "two files: the second" "radeon.txt: 0 errors"
+run "encode takes one file" 2 encode -g evergreen -e pm4 a.s b.s
+
+# following: the demo's ring and its IB from a memory image, by --mem and --mem-map
+R=$ROOT/examples/radeon_ring_gfx.txt
+run "follow --mem" 0 decode -g evergreen -e pm4 --follow --mem 0x100000="$B" "$R"
+has out "follow: the IB packet" '^0x00000fe0: INDIRECT_BUFFER IB_BASE=0x100000'
+has out "follow: its first packet, nested" '^    0x00100000: CONTEXT_CONTROL'
+has out "follow: its dispatch" '^    0x001000b4: DISPATCH_DIRECT'
+has out "follow: back in the ring after the wrap" '^0x00000004: EVENT_WRITE_EOP'
+cp out follow.txt
+printf '# address file\n0x100000 %s\n' "$B" >map.txt
+run "follow --mem-map" 0 decode -g evergreen -e pm4 --follow --mem-map map.txt "$R"
+if cmp -s out follow.txt; then ok; else bad "--mem-map: differs from --mem"; fi
+od -A x -t x4 "$B" >ib.od
+run "follow: a memory image in od form" 0 decode -g evergreen -e pm4 --follow --mem 0x100000=ib.od "$R"
+if cmp -s out follow.txt; then ok; else bad "od memory image: differs from the binary one"; fi
+run "follow, no memory" 1 check -g evergreen -e pm4 --follow "$R"
+has out "follow: the absent IB named" 'radeon_ring_gfx.txt:0xfe0: error: INDIRECT_BUFFER: .*indirect buffer 0x100000..0x1000df \(224 bytes\) is not in memory'
+run "follow: JSON nesting" 0 decode -g evergreen -e pm4 --json --follow --mem 0x100000="$B" "$R"
+has out "follow: JSON depth" '^\{"depth":1,"ib":1048576,"parent":4064,"offset":1048576,'
+run "--mem without =" 2 decode -g evergreen -e pm4 --follow --mem 0x100000 "$R"
+printf 'nonsense\n' >badmap.txt
+run "--mem-map bad line" 2 decode -g evergreen -e pm4 --follow --mem-map badmap.txt "$R"
+has err "--mem-map names its line" 'badmap.txt:1: expected'
+
 # text in no known form: refused at its line and column, naming the forms
 printf 'hello\n' >hello.txt
 run "hello" 2 decode -g evergreen -e pm4 hello.txt
