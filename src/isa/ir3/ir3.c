@@ -94,11 +94,19 @@ struct dstate {
 };
 
 /* per scope: expressions already evaluated (isaspec caches them too, and the
- * cache is part of its semantics when expressions refer to each other) */
+ * cache is part of its semantics when expressions refer to each other), and
+ * the field each name finds outside any expression (find_field) */
 struct dcache {
 	uint64_t have[(IR3_NEXPRS + 63) / 64];
 	uint64_t val[IR3_NEXPRS];
+	int16_t field[IR3_NNAMES]; /* index + 1 in gk_ir3_fields, -1: none, 0: not looked up yet */
 };
+
+static void cache_init(struct dcache *c)
+{
+	memset(c->have, 0, sizeof c->have);
+	memset(c->field, 0, sizeof c->field);
+}
 
 struct dscope {
 	struct dstate *st;
@@ -153,16 +161,25 @@ static void put(struct dstate *st, const char *s, size_t n)
 	st->buf[st->len] = 0;
 }
 
-static void putf(struct dstate *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(struct dstate *st, const char *fmt, ...)
+/* v in decimal (or hex), after sign ("" when none): what printf's %u,
+ * %d, %+d and %x print, without printf's cost on every field */
+static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned base)
 {
-	char tmp[96];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+	char tmp[24];
+	size_t i = sizeof tmp;
+	do {
+		tmp[--i] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	while (*sign)
+		tmp[--i] = *sign++;
+	put(st, tmp + i, sizeof tmp - i);
+}
+
+/* a signed value: "-" and its magnitude, or "+" (plus) or nothing before it */
+static void put_int(struct dstate *st, int64_t v, int plus)
+{
+	put_num(st, v < 0 ? "-" : plus ? "+" : "", v < 0 ? 0 - (uint64_t)v : (uint64_t)v, 10);
 }
 
 static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
@@ -170,10 +187,21 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 
 static uint64_t eval(const struct dscope *sc, int e);
 
-/* The first field called name in the cases that hold, leaf first. */
-static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsigned name)
+/* The field of case C called name, NULL: none */
+static const struct ir3_field *case_field(const struct ir3_case *C, unsigned name)
 {
-	for (int b = bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+	if (!(C->names[name / 64] >> (name % 64) & 1))
+		return NULL;
+	for (unsigned f = C->field; f < C->field + C->nfields; f++)
+		if (gk_ir3_fields[f].name == name)
+			return &gk_ir3_fields[f];
+	return NULL;
+}
+
+/* The first field called name in the cases that hold, leaf first. */
+static const struct ir3_field *find_field_in(const struct dscope *sc, unsigned name)
+{
+	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
@@ -182,12 +210,28 @@ static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsig
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
-			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (gk_ir3_fields[f].name == name)
-					return &gk_ir3_fields[f];
+			const struct ir3_field *f = case_field(C, name);
+			if (f)
+				return f;
 		}
 	}
 	return NULL;
+}
+
+/* find_field_in, remembered per scope for lookups outside any expression:
+ * there every case expression it passed is in the scope's expression cache,
+ * so the answer cannot change.  Inside an expression the case being
+ * evaluated counts as true, so the lookup is done afresh. */
+static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
+{
+	if (sc->st->sp)
+		return find_field_in(sc, name);
+	int16_t c = sc->cache->field[name];
+	if (c)
+		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
+	const struct ir3_field *f = find_field_in(sc, name);
+	sc->cache->field[name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
+	return f;
 }
 
 static uint64_t field_value(const struct dscope *sc, unsigned name)
@@ -276,7 +320,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 				       const struct dscope **where)
 {
 	for (; sc; sc = sc->parent) {
-		const struct ir3_field *f = find_field(sc, sc->bs, name);
+		const struct ir3_field *f = find_field(sc, name);
 		if (f) {
 			*val = f->expr >= 0 ? eval(sc, f->expr) : bits(sc->val, f->low, f->high);
 			*where = sc;
@@ -451,16 +495,9 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		st->lossy = 1;
 		return;
 	}
-	unsigned fi = (unsigned)(f - gk_ir3_fields);
-	for (int b = w->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			if (fi >= C->field && fi < C->field + C->nfields && C->expr >= 0 && (int)c != w->cas) {
-				st->lossy = 1;
-				return;
-			}
-		}
+	if (gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) {
+		st->lossy = 1;
+		return;
 	}
 	uint64_t v = val;
 	switch (f->type) {
@@ -526,21 +563,21 @@ static void display_field(const struct dscope *sc, unsigned name)
 	switch (f->type) {
 	case IR3_T_BRANCH:
 	case IR3_T_INT:
-		putf(st, "%" PRId64, sext(val, width));
+		put_int(st, sext(val, width), 0);
 		break;
 	case IR3_T_UINT:
-		putf(st, "%" PRIu64, val);
+		put_num(st, "", val, 10);
 		break;
 	case IR3_T_HEX:
-		putf(st, "%" PRIx64, val);
+		put_num(st, "", val, 16);
 		break;
 	case IR3_T_OFFSET:
 		if (val)
-			putf(st, "%+" PRId64, sext(val, width));
+			put_int(st, sext(val, width), 1);
 		break;
 	case IR3_T_UOFFSET:
 		if (val)
-			putf(st, "+%" PRIu64, val);
+			put_num(st, "+", val, 10);
 		break;
 	case IR3_T_FLOAT: {
 		float x;
@@ -550,7 +587,10 @@ static void display_field(const struct dscope *sc, unsigned name)
 			uint32_t u = (uint32_t)val;
 			memcpy(&x, &u, 4);
 		}
-		putf(st, "%f", (double)x);
+		char tmp[96]; /* FLT_MAX as %f is 46 characters */
+		int n = snprintf(tmp, sizeof tmp, "%f", (double)x);
+		if (n > 0)
+			put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 		break;
 	}
 	case IR3_T_BOOL:
@@ -558,7 +598,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 			if (val)
 				put(st, f->display, strlen(f->display));
 		} else {
-			putf(st, "%u", (unsigned)!!val);
+			put(st, val ? "1" : "0", 1);
 		}
 		break;
 	case IR3_T_ENUM: {
@@ -569,7 +609,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
 			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
 			     "%s = %" PRIu64 " has no name in %s", gk_ir3_names[f->name], val, E->name);
-			putf(st, "%u", (unsigned)val);
+			put_num(st, "", (unsigned)val, 10);
 		}
 		break;
 	}
@@ -585,7 +625,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 		if (st->depth > 16)
 			return;
 		struct dcache cache;
-		memset(cache.have, 0, sizeof cache.have);
+		cache_init(&cache);
 		struct dscope nested = { st, leaf, val, base, f, w, &cache, -1 };
 		st->depth++;
 		display(&nested);
@@ -711,7 +751,7 @@ static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_
 	if (out)
 		out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
-	memset(cache.have, 0, sizeof cache.have);
+	cache_init(&cache);
 	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache, -1 };
 	display(&sc);
 	if (st.failed)
@@ -754,6 +794,7 @@ struct enc {
 	size_t far;      /* furthest column reached */
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
+	uint32_t pairs[IR3_PAIR_BUCKETS / 32]; /* IR3_PAIR_HASH of each character pair of the text */
 };
 
 struct frame {
@@ -778,10 +819,9 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			if (!visible_case(S, b, c))
 				continue;
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (gk_ir3_fields[f].name == name)
-					return &gk_ir3_fields[f];
+			const struct ir3_field *f = case_field(&gk_ir3_cases[c], name);
+			if (f)
+				return f;
 		}
 	}
 	return NULL;
@@ -1076,7 +1116,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		unsigned nc = 0;
 		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
 			const char *nm = E->names[i];
-			if (!nm)
+			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
 				continue;
 			size_t l = strlen(nm);
 			if (match_lit(e, pos, nm, l)) {
@@ -1229,7 +1269,7 @@ static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct
 	struct dscope ds[E_MAXSC];
 	struct dcache cache[E_MAXSC];
 	for (int i = 0; i <= s; i++) {
-		memset(cache[i].have, 0, sizeof cache[i].have);
+		cache_init(&cache[i]);
 		const struct escope *S = &e->sc[i];
 		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
 					 &cache[i], -1 };
@@ -1410,9 +1450,48 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
 	return 0;
 }
 
-static unsigned pair_hash(char a, char b)
+/* Read e's text as leaf (named: the text holds its name), each way a
+ * decoder could show it in turn; 1 with e->result on the first that gives
+ * the text back. */
+static int try_leaf(struct enc *e, int leaf, int named)
 {
-	return ((unsigned)(unsigned char)a * 31u + (unsigned char)b) & 1023u;
+	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
+	if (e->gpu < B->gen_min || e->gpu > B->gen_max)
+		return 0;
+	struct variant vs[24];
+	unsigned nv = variants(leaf, vs, 24);
+	for (unsigned k = 0; k < nv; k++) {
+		const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
+		int has_name = 0, lits = 1;
+		/* the text must hold the name and every literal of the display
+		 * verbatim, in the display's order (finish() compares the
+		 * rendering with it byte for byte): a cheap test that spares most
+		 * of the backtracking */
+		size_t at = 0;
+		for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
+			const struct ir3_seg *S = &gk_ir3_segs[sg];
+			has_name |= S->field == 0;
+			if (S->field < 0 && S->len > 1) {
+				unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
+				if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
+					lits = 0;
+					break;
+				}
+				while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
+					at++;
+				lits = at + S->len <= e->n;
+				at += S->len;
+			}
+		}
+		if ((has_name && !named) || !lits)
+			continue;
+		e->nsc = 1;
+		e->na = 0;
+		e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+		if (try_variant(e, 0, &vs[k], 0, NULL))
+			return 1;
+	}
+	return 0;
 }
 
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
@@ -1467,61 +1546,61 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		return -1;
 	}
 	int rc = -1;
+	/* not cleared as a whole (it is large): every scope's field cache is
+	 * cleared when the scope is opened, the lists are read up to their counts */
 	struct enc enc_area, *e = &enc_area;
-	memset(e, 0, sizeof *e);
 	e->gpu = gpu_id;
 	e->s = norm;
 	e->n = n;
-	/* which character pairs the text holds (hashed): a name whose first two
-	 * characters are not a pair of the text is not in it, without a strstr */
-	uint32_t pairs[32] = { 0 };
-	for (size_t i = 0; i + 1 < n; i++) {
-		unsigned h = pair_hash(norm[i], norm[i + 1]);
-		pairs[h >> 5] |= 1u << (h & 31);
-	}
+	e->steps = 0;
+	e->far = 0;
+	e->result = 0;
+	/* The leaves to try, by position in R->leaves (XML order, the order
+	 * they are tried in): those whose name the text holds -- each character
+	 * pair of the text looked up in the name index -- and those tried
+	 * whatever the text holds (a display without {NAME}). */
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
-	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
-		int leaf = R->leaves[i];
-		const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
-		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
-			continue;
-		int named = 0;
-		if (B->name[0] && B->name[1]) {
-			unsigned h = pair_hash(B->name[0], B->name[1]);
-			named = (pairs[h >> 5] >> (h & 31) & 1) && strstr(norm, B->name) != NULL;
-		} else {
-			named = strstr(norm, B->name) != NULL;
-		}
-		if (!named && !B->nameless)
-			continue;
-		struct variant vs[24];
-		unsigned nv = variants(leaf, vs, 24);
-		for (unsigned k = 0; k < nv && rc < 0; k++) {
-			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
-			int has_name = 0, lits = 1;
-			/* the text must hold the name and every literal of the display
-			 * verbatim (finish() compares the rendering with it byte for
-			 * byte): a cheap test that spares most of the backtracking */
-			for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-				const struct ir3_seg *S = &gk_ir3_segs[sg];
-				has_name |= S->field == 0;
-				if (S->field < 0 && S->len > 1 && S->len < sizeof e->check) {
-					memcpy(e->check, S->lit, S->len);
-					e->check[S->len] = 0;
-					lits = strstr(norm, e->check) != NULL;
-				}
+	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
+	memset(e->pairs, 0, sizeof e->pairs);
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
+		e->pairs[h / 32] |= 1u << (h % 32);
+	}
+	if (R->by_pair) {
+		for (size_t i = 0; i + 1 < n; i++) {
+			unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
+			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+				unsigned pos = R->by_pair[k];
+				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+				size_t l = 0; /* norm ends in a NUL, which no name holds */
+				while (nm[l] && nm[l] == norm[i + l])
+					l++;
+				if (!nm[l])
+					named[pos / 64] |= 1ull << (pos % 64);
 			}
-			if ((has_name && !named) || !lits)
-				continue;
-			e->nsc = 1;
-			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
-			if (try_variant(e, 0, &vs[k], 0, NULL)) {
+		}
+		for (unsigned k = 0; k < R->nalways; k++) {
+			unsigned pos = R->always[k];
+			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+			if ((!nm[0] || !nm[1]) && strstr(norm, nm))
+				named[pos / 64] |= 1ull << (pos % 64);
+			tried[pos / 64] |= 1ull << (pos % 64);
+		}
+	} else { /* a root without the index: every leaf, names by strstr */
+		for (unsigned pos = 0; pos < R->nleaves && pos < IR3_MAX_LEAVES; pos++) {
+			if (strstr(norm, gk_ir3_bitsets[R->leaves[pos]].name))
+				named[pos / 64] |= 1ull << (pos % 64);
+			tried[pos / 64] |= 1ull << (pos % 64);
+		}
+	}
+	for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
+		for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
+			unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
+			if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
 				*word = e->result;
 				rc = 0;
 			}
 		}
-	}
 	if (rc < 0) {
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");

@@ -13,11 +13,14 @@
  *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,
  *                       merged generation range, its cases, merged match/mask/don't-care
  *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:
- *                       always), display template (-1: none), fields, asserted bits
+ *                       always), display template (-1: none), fields, asserted bits, the set of
+ *                       its fields' names (bit i: name id i)
  *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,
- *                       params passed to a nested bitset, bool display, encoder default
+ *                       params passed to a nested bitset, bool display, encoder default, its case
  *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])
- *   gk_ir3_roots[]      each root bitset with the leaves that can match under it
+ *   gk_ir3_roots[]      each root bitset with the leaves that can match under it, for big roots
+ *                       grouped by key bits (decode) and by their names' first two characters
+ *                       (encode)
  */
 #include "ir3_tab.h"
 
@@ -1878,858 +1881,858 @@ const struct ir3_param gk_ir3_params[] = {
 };
 
 const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 1, 2, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* GPR */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 3, 2, 10, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* CONST */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 8, 0, 10, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 8, 0, 9, IR3_T_ENUM, 5, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 10, IR3_T_BITSET, 1, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 8, 0, 31, IR3_T_BRANCH, -1, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 11, 40, 42, IR3_T_ENUM, 0, -1, 0, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0 }, /* SS */
-	{ 13, 48, 48, IR3_T_BOOL, -1, -1, 0, 0, "(eq)", 0, 0 }, /* EQ */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0 }, /* SY */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 18, 0, 0, IR3_T_UINT, -1, 4, 0, 0, NULL, 0, 0 }, /* CLUSTER_SIZE */
-	{ 19, 52, 54, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* W */
-	{ 20, 32, 36, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* INDEX */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 21, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV2 */
-	{ 22, 46, 47, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP2 */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 24, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0 }, /* DST */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "(ul)", 0, 0 }, /* UL */
-	{ 26, 55, 56, IR3_T_ENUM, 7, -1, 0, 0, NULL, 0, 0 }, /* ROUND */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0 }, /* SY */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 7, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 8, 0, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 28, 46, 48, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0 }, /* DST_TYPE */
-	{ 27, 50, 52, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0 }, /* SRC_TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 0, 1, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 1, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 1, 0, NULL, 0, 0 }, /* DST_REL */
-	{ 8, 0, 15, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_HEX, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 15, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_UINT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 3, 0, 10, IR3_T_BITSET, 1, -1, 1, 0, NULL, 0, 0 }, /* CONST */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 31, IR3_T_BITSET, 7, -1, 1, 1, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 10, IR3_T_BITSET, 8, -1, 2, 2, NULL, 0, 0 }, /* SRC */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 4, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 10, 0, 7, IR3_T_BITSET, 9, -1, 4, 2, NULL, 0, 0 }, /* SRC */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 10, 0, 9, IR3_T_BITSET, 10, -1, 6, 2, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 11, -1, 8, 2, NULL, 0, 0 }, /* SRC */
-	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0 }, /* REG */
-	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0 }, /* REG */
-	{ 31, 0, 7, IR3_T_BITSET, 12, -1, 10, 1, NULL, 0, 0 }, /* SRC0 */
-	{ 32, 32, 39, IR3_T_BITSET, 13, -1, 11, 1, NULL, 0, 0 }, /* DST0 */
-	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 12, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 33, 16, 23, IR3_T_BITSET, 13, -1, 13, 1, NULL, 0, 0 }, /* DST1 */
-	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 14, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 23, IR3_T_BITSET, 12, -1, 15, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 36, 24, 31, IR3_T_BITSET, 12, -1, 16, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 33, 8, 15, IR3_T_BITSET, 13, -1, 17, 1, NULL, 0, 0 }, /* DST1 */
-	{ 37, 16, 23, IR3_T_BITSET, 13, -1, 18, 1, NULL, 0, 0 }, /* DST2 */
-	{ 38, 24, 31, IR3_T_BITSET, 13, -1, 19, 1, NULL, 0, 0 }, /* DST3 */
-	{ 19, 0, 0, IR3_T_UINT, -1, 17, 20, 0, NULL, 0, 0 }, /* W */
-	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 20, 1, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* DST_REL */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 21, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 21, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 21, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 21, 0, "(ul)", 0, 0 }, /* UL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 21, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 41, 47, 47, IR3_T_BOOL, -1, -1, 21, 0, "(ei)", 0, 0 }, /* EI */
-	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* FULL */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 21, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 21, 0, "(sy)", 0, 0 }, /* SY */
-	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0 }, /* SRC1_R */
-	{ 43, 51, 51, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0 }, /* SRC2_R */
-	{ 44, 0, 0, IR3_T_BOOL, -1, 19, 21, 0, "", 0, 0 }, /* ZERO */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 21, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 21, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 23, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 25, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 25, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 27, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 29, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 31, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 33, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 33, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 35, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 37, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 39, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 46, 48, 50, IR3_T_ENUM, 1, -1, 41, 0, NULL, 0, 0 }, /* COND */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 41, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 43, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* SRC */
-	{ 8, 0, 11, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0 }, /* IMMED */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 45, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 3, 2, 10, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0 }, /* CONST */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 45, 0, NULL, 0, 0 }, /* NOP */
-	{ 43, 15, 15, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC2_R */
-	{ 51, 29, 29, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC3_R */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 45, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC1_R */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 45, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 45, 0, "(ul)", 0, 0 }, /* UL */
-	{ 35, 47, 54, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 45, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 45, 0, "(sy)", 0, 0 }, /* SY */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 45, 0, "h", 0, 0 }, /* HALF */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 45, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 19, 45, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 45, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 47, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 47, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 49, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 49, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 49, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 49, 0, "", 0, 0 }, /* SAT */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 49, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 51, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 51, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 5, 42, 42, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 53, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 52, 14, 14, IR3_T_ENUM, 8, -1, 54, 0, NULL, 0, 0 }, /* SRC_SIGN */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 54, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 53, 30, 30, IR3_T_ENUM, 9, -1, 55, 0, NULL, 0, 0 }, /* SRC_PACK */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 55, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 55, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 55, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0 }, /* SAT */
-	{ 50, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0 }, /* SRC3_NEG */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 24, 55, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 55, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 56, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 56, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 58, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 5, 31, 31, IR3_T_BOOL, -1, -1, 58, 0, "", 0, 0 }, /* FULL */
-	{ 54, 46, 46, IR3_T_BOOL, -1, -1, 58, 0, NULL, 0, 0 }, /* DST_FULL */
-	{ 10, 0, 15, IR3_T_BITSET, 4, -1, 58, 2, NULL, 0, 0 }, /* SRC */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 60, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 60, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 60, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 60, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 60, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 60, 0, "(ul)", 0, 0 }, /* UL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 60, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* FULL */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 60, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 60, 0, "(sy)", 0, 0 }, /* SY */
-	{ 57, 0, 0, IR3_T_UINT, -1, -1, 60, 0, NULL, 0, 0 }, /* BASE_LO */
-	{ 56, 0, 0, IR3_T_UINT, -1, 26, 60, 0, NULL, 0, 0 }, /* BASE */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 27, 60, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 5, 0, 0, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* FULL */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 60, 0, "h", 0, 0 }, /* HALF */
-	{ 34, 1, 8, IR3_T_BITSET, 16, -1, 60, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 9, 16, IR3_T_BITSET, 17, -1, 62, 3, NULL, 0, 0 }, /* SRC2 */
-	{ 66, 21, 24, IR3_T_BITSET, 18, -1, 65, 1, NULL, 0, 0 }, /* SAMP */
-	{ 67, 25, 31, IR3_T_BITSET, 20, -1, 66, 1, NULL, 0, 0 }, /* TEX */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 67, 0, NULL, 0, 0 }, /* DST */
-	{ 65, 40, 43, IR3_T_ENUM, 6, -1, 67, 0, NULL, 0, 0 }, /* WRMASK */
-	{ 64, 44, 46, IR3_T_BITSET, 22, -1, 67, 1, NULL, 0, 0 }, /* TYPE */
-	{ 59, 48, 48, IR3_T_BOOL, -1, -1, 68, 0, ".3d", 0, 0 }, /* 3D */
-	{ 60, 49, 49, IR3_T_BOOL, -1, -1, 68, 0, ".a", 0, 0 }, /* A */
-	{ 63, 50, 50, IR3_T_BOOL, -1, -1, 68, 0, ".s", 0, 0 }, /* S */
-	{ 72, 51, 51, IR3_T_BOOL, -1, -1, 68, 0, NULL, 0, 0 }, /* S2EN_BINDLESS */
-	{ 61, 52, 52, IR3_T_BOOL, -1, -1, 68, 0, ".o", 0, 0 }, /* O */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 68, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 68, 0, "(sy)", 0, 0 }, /* SY */
-	{ 58, 19, 20, IR3_T_UINT, -1, -1, 68, 0, NULL, 0, 0 }, /* BASE_HI */
-	{ 36, 21, 28, IR3_T_BITSET, 23, -1, 68, 4, NULL, 0, 0 }, /* SRC3 */
-	{ 77, 29, 31, IR3_T_ENUM, 10, -1, 72, 0, NULL, 0, 0 }, /* DESC_MODE */
-	{ 56, 47, 47, IR3_T_BITSET, 15, -1, 72, 2, NULL, 0, 0 }, /* BASE */
-	{ 55, 0, 0, IR3_T_BOOL, -1, 29, 74, 0, NULL, 0, 0 }, /* BINDLESS */
-	{ 73, 0, 0, IR3_T_BOOL, -1, 30, 74, 0, ".s2en", 0, 0 }, /* S2EN */
-	{ 74, 0, 0, IR3_T_BOOL, -1, 31, 74, 0, ".uniform", 0, 0 }, /* UNIFORM */
-	{ 75, 0, 0, IR3_T_BOOL, -1, 32, 74, 0, ".nonuniform", 0, 0 }, /* NONUNIFORM */
-	{ 76, 0, 0, IR3_T_BOOL, -1, 33, 74, 0, ", a1.x", 0, 0 }, /* A1 */
-	{ 62, 53, 53, IR3_T_BOOL, -1, -1, 74, 0, ".p", 0, 0 }, /* P */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 19, 19, 20, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* W */
-	{ 18, 0, 0, IR3_T_UINT, -1, 35, 74, 0, NULL, 0, 0 }, /* CLUSTER_SIZE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 66, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* SAMP */
-	{ 66, 0, 7, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* SAMP */
-	{ 67, 0, 6, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* TEX */
-	{ 67, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* TEX */
-	{ 64, 0, 2, IR3_T_ENUM, 3, -1, 74, 0, NULL, 0, 0 }, /* TYPE */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 78, 0, 0, IR3_T_BOOL, -1, 41, 74, 0, "h", 0, 0 }, /* SRC_HALF */
-	{ 66, 0, 7, IR3_T_BITSET, 19, -1, 74, 1, NULL, 0, 0 }, /* SAMP */
-	{ 66, 0, 3, IR3_T_BITSET, 18, -1, 75, 1, NULL, 0, 0 }, /* SAMP */
-	{ 67, 4, 7, IR3_T_BITSET, 21, -1, 76, 1, NULL, 0, 0 }, /* TEX */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 77, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 77, 0, "(sy)", 0, 0 }, /* SY */
-	{ 79, 0, 0, IR3_T_BOOL, -1, 27, 77, 0, "h", 0, 0 }, /* TYPE_HALF */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 77, 0, NULL, 0, 0 }, /* TYPE */
-	{ 34, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 35, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SRC2_ADD_DWORD_SHIFT */
-	{ 83, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0 }, /* SRC2_BYTE_SHIFT */
-	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC3 */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 84, 40, 40, IR3_T_BOOL, -1, -1, 77, 0, NULL, 1, 1 }, /* DST_OFF */
-	{ 34, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_HI */
-	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_LO */
-	{ 87, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0 }, /* DST_BYTE_SHIFT */
-	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SRC2_ADD_DWORD_SHIFT */
-	{ 35, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 10, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 1, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_HI */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_LO */
-	{ 24, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 7, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 80, 24, 26, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 40, IR3_T_BITSET, 24, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 77, 0, NULL, 0, 0 }, /* D */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 77, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 78, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 78, 0, NULL, 0, 0 }, /* D */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 78, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 78, 0, NULL, 0, 0 }, /* TYPED */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 78, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 79, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 79, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 80, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0 }, /* DST */
-	{ 34, 1, 8, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 81, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 81, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 36, 32, 39, IR3_T_BITSET, 27, -1, 82, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 98, 40, 40, IR3_T_BOOL, -1, -1, 83, 0, NULL, 0, 0 }, /* SRC3_IM */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 83, 0, NULL, 0, 0 }, /* D */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 83, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 83, 0, NULL, 0, 0 }, /* TYPED */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 83, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 84, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0 }, /* DST */
-	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0 }, /* SRC3 */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 85, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 86, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 86, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 56, 1, 3, IR3_T_BITSET, 26, -1, 86, 1, NULL, 0, 0 }, /* BASE */
-	{ 99, 6, 7, IR3_T_ENUM, 11, -1, 87, 0, NULL, 0, 0 }, /* MODE */
-	{ 55, 8, 8, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0 }, /* BINDLESS */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 87, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 96, 23, 23, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 0, 0, IR3_T_BOOL, -1, 47, 87, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 41, 48, IR3_T_BITSET, 27, -1, 87, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 24, 31, IR3_T_BITSET, 27, -1, 88, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 100, 0, 0, IR3_T_UINT, -1, 48, 89, 0, NULL, 0, 0 }, /* LOAD_SIZE */
-	{ 101, 32, 39, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* LOAD_SIZE_MINUS_ONE */
-	{ 4, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 89, 0, NULL, 0, 0 }, /* D */
-	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 89, 0, NULL, 0, 0 }, /* TRUE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 89, 0, NULL, 0, 0 }, /* TYPED */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 89, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 90, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 90, 0, NULL, 0, 0 }, /* TYPE */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 90, 0, NULL, 0, 0 }, /* D */
-	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 90, 0, NULL, 0, 0 }, /* TRUE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 90, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 90, 0, NULL, 0, 0 }, /* TYPED */
-	{ 35, 24, 31, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 32, 39, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 90, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 91, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 91, 0, NULL, 0, 0 }, /* TYPE */
-	{ 95, 0, 0, IR3_T_BOOL, -1, -1, 91, 0, NULL, 0, 0 }, /* TYPED */
-	{ 56, 0, 2, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* BASE */
-	{ 8, 0, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* IMMED */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 91, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 1, 2, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* GPR */
-	{ 19, 51, 51, IR3_T_BOOL, -1, -1, 91, 0, ".w", 0, 0 }, /* W */
-	{ 105, 52, 52, IR3_T_BOOL, -1, -1, 91, 0, ".r", 0, 0 }, /* R */
-	{ 104, 53, 53, IR3_T_BOOL, -1, -1, 91, 0, ".l", 0, 0 }, /* L */
-	{ 103, 54, 54, IR3_T_BOOL, -1, -1, 91, 0, ".g", 0, 0 }, /* G */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 91, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 91, 0, "(sy)", 0, 0 }, /* SY */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 2 }, /* SWIZ */
+	{ 1, 2, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 2 }, /* GPR */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 3 }, /* SWIZ */
+	{ 3, 2, 10, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 3 }, /* CONST */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 5 }, /* OFFSET */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 7 }, /* OFFSET */
+	{ 8, 0, 10, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 10 }, /* IMMED */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 10 }, /* ABSNEG */
+	{ 8, 0, 9, IR3_T_ENUM, 5, -1, 0, 0, NULL, 0, 0, 11 }, /* IMMED */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 11 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 14 }, /* HALF */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0, 14 }, /* SRC */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 14 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 15 }, /* HALF */
+	{ 10, 0, 10, IR3_T_BITSET, 1, -1, 0, 0, NULL, 0, 0, 15 }, /* SRC */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 15 }, /* ABSNEG */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 16 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 17 }, /* HALF */
+	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 0, 0, NULL, 0, 0, 17 }, /* SRC */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 18 }, /* HALF */
+	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 0, 0, NULL, 0, 0, 18 }, /* SRC */
+	{ 8, 0, 31, IR3_T_BRANCH, -1, -1, 0, 0, NULL, 0, 0, 20 }, /* IMMED */
+	{ 11, 40, 42, IR3_T_ENUM, 0, -1, 0, 0, NULL, 0, 0, 20 }, /* REPEAT */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0, 20 }, /* SS */
+	{ 13, 48, 48, IR3_T_BOOL, -1, -1, 0, 0, "(eq)", 0, 0, 20 }, /* EQ */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0, 20 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0, 20 }, /* SY */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 32 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 32 }, /* COMP1 */
+	{ 18, 0, 0, IR3_T_UINT, -1, 4, 0, 0, NULL, 0, 0, 40 }, /* CLUSTER_SIZE */
+	{ 19, 52, 54, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 40 }, /* W */
+	{ 20, 32, 36, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 44 }, /* INDEX */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 46 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 46 }, /* COMP1 */
+	{ 21, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 50 }, /* INV2 */
+	{ 22, 46, 47, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 50 }, /* COMP2 */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 50 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 50 }, /* COMP1 */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 53 }, /* OFFSET */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 54 }, /* OFFSET */
+	{ 24, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0, 55 }, /* DST */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0, 56 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "(ul)", 0, 0, 56 }, /* UL */
+	{ 26, 55, 56, IR3_T_ENUM, 7, -1, 0, 0, NULL, 0, 0, 56 }, /* ROUND */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0, 56 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0, 56 }, /* SY */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 7, 0, 0, "h", 0, 0, 57 }, /* HALF */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 8, 0, 0, "h", 0, 0, 57 }, /* DST_HALF */
+	{ 28, 46, 48, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0, 57 }, /* DST_TYPE */
+	{ 27, 50, 52, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0, 57 }, /* SRC_TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 0, 1, NULL, 0, 0, 61 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 1, 0, NULL, 0, 0, 61 }, /* REPEAT */
+	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 1, 0, NULL, 0, 0, 61 }, /* DST_REL */
+	{ 8, 0, 15, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0, 62 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0, 63 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_HEX, -1, -1, 1, 0, NULL, 0, 0, 64 }, /* IMMED */
+	{ 8, 0, 15, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0, 65 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0, 66 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_UINT, -1, -1, 1, 0, NULL, 0, 0, 67 }, /* IMMED */
+	{ 3, 0, 10, IR3_T_BITSET, 1, -1, 1, 0, NULL, 0, 0, 68 }, /* CONST */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 1, 0, NULL, 0, 0, 69 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 1, 0, NULL, 0, 0, 70 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 1, 0, NULL, 0, 0, 71 }, /* SRC */
+	{ 10, 0, 31, IR3_T_BITSET, 7, -1, 1, 1, NULL, 0, 0, 72 }, /* SRC */
+	{ 10, 0, 10, IR3_T_BITSET, 8, -1, 2, 2, NULL, 0, 0, 73 }, /* SRC */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 4, 0, "(r)", 0, 0, 73 }, /* SRC_R */
+	{ 10, 0, 7, IR3_T_BITSET, 9, -1, 4, 2, NULL, 0, 0, 74 }, /* SRC */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0, 74 }, /* SRC_R */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0, 75 }, /* SRC_R */
+	{ 10, 0, 9, IR3_T_BITSET, 10, -1, 6, 2, NULL, 0, 0, 76 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 11, -1, 8, 2, NULL, 0, 0, 77 }, /* SRC */
+	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0, 78 }, /* REG */
+	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0, 79 }, /* REG */
+	{ 31, 0, 7, IR3_T_BITSET, 12, -1, 10, 1, NULL, 0, 0, 80 }, /* SRC0 */
+	{ 32, 32, 39, IR3_T_BITSET, 13, -1, 11, 1, NULL, 0, 0, 80 }, /* DST0 */
+	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 12, 1, NULL, 0, 0, 81 }, /* SRC1 */
+	{ 33, 16, 23, IR3_T_BITSET, 13, -1, 13, 1, NULL, 0, 0, 81 }, /* DST1 */
+	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 14, 1, NULL, 0, 0, 82 }, /* SRC1 */
+	{ 35, 16, 23, IR3_T_BITSET, 12, -1, 15, 1, NULL, 0, 0, 82 }, /* SRC2 */
+	{ 36, 24, 31, IR3_T_BITSET, 12, -1, 16, 1, NULL, 0, 0, 82 }, /* SRC3 */
+	{ 33, 8, 15, IR3_T_BITSET, 13, -1, 17, 1, NULL, 0, 0, 83 }, /* DST1 */
+	{ 37, 16, 23, IR3_T_BITSET, 13, -1, 18, 1, NULL, 0, 0, 83 }, /* DST2 */
+	{ 38, 24, 31, IR3_T_BITSET, 13, -1, 19, 1, NULL, 0, 0, 83 }, /* DST3 */
+	{ 19, 0, 0, IR3_T_UINT, -1, 17, 20, 0, NULL, 0, 0, 84 }, /* W */
+	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 20, 1, NULL, 0, 0, 84 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0, 84 }, /* REPEAT */
+	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 84 }, /* DST_REL */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 21, 0, NULL, 0, 0, 85 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0, 85 }, /* REPEAT */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 21, 0, "(sat)", 0, 0, 85 }, /* SAT */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 21, 0, "(ss)", 0, 0, 85 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 21, 0, "(ul)", 0, 0, 85 }, /* UL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 85 }, /* DST_CONV */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 21, 0, "h", 0, 0, 85 }, /* DST_HALF */
+	{ 41, 47, 47, IR3_T_BOOL, -1, -1, 21, 0, "(ei)", 0, 0, 85 }, /* EI */
+	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 85 }, /* FULL */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 21, 0, "(jp)", 0, 0, 85 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 21, 0, "(sy)", 0, 0, 85 }, /* SY */
+	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0, 85 }, /* SRC1_R */
+	{ 43, 51, 51, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0, 85 }, /* SRC2_R */
+	{ 44, 0, 0, IR3_T_BOOL, -1, 19, 21, 0, "", 0, 0, 85 }, /* ZERO */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 21, 0, NULL, 0, 0, 86 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 21, 2, NULL, 0, 0, 86 }, /* SRC1 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 23, 2, NULL, 0, 0, 87 }, /* SRC1 */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 25, 0, NULL, 0, 0, 88 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 25, 2, NULL, 0, 0, 88 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 27, 2, NULL, 0, 0, 88 }, /* SRC2 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 29, 2, NULL, 0, 0, 89 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 31, 2, NULL, 0, 0, 89 }, /* SRC2 */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 33, 0, NULL, 0, 0, 90 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 33, 2, NULL, 0, 0, 90 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 35, 2, NULL, 0, 0, 90 }, /* SRC2 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 37, 2, NULL, 0, 0, 91 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 39, 2, NULL, 0, 0, 91 }, /* SRC2 */
+	{ 46, 48, 50, IR3_T_ENUM, 1, -1, 41, 0, NULL, 0, 0, 91 }, /* COND */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 41, 2, NULL, 0, 0, 92 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 43, 2, NULL, 0, 0, 92 }, /* SRC2 */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 141 }, /* SRC */
+	{ 8, 0, 11, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0, 142 }, /* IMMED */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 45, 0, NULL, 0, 0, 143 }, /* SWIZ */
+	{ 3, 2, 10, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0, 143 }, /* CONST */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0, 145 }, /* OFFSET */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0, 146 }, /* OFFSET */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 45, 0, NULL, 0, 0, 147 }, /* NOP */
+	{ 43, 15, 15, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC2_R */
+	{ 51, 29, 29, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC3_R */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* REPEAT */
+	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC1_R */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 45, 0, "(ss)", 0, 0, 148 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 45, 0, "(ul)", 0, 0, 148 }, /* UL */
+	{ 35, 47, 54, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* SRC2 */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 45, 0, "(jp)", 0, 0, 148 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 45, 0, "(sy)", 0, 0, 148 }, /* SY */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 45, 0, "h", 0, 0, 148 }, /* HALF */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 45, 0, "h", 0, 0, 148 }, /* DST_HALF */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 19, 45, 0, "h", 0, 0, 149 }, /* IMMED_ENCODING */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 45, 2, NULL, 0, 0, 149 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 47, 0, "(neg)", 0, 0, 149 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 47, 2, NULL, 0, 0, 149 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0, 149 }, /* SRC2_NEG */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0, 149 }, /* SRC3_NEG */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 49, 0, "(sat)", 0, 0, 149 }, /* SAT */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 49, 0, NULL, 0, 0, 149 }, /* DST_CONV */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 49, 0, "h", 0, 0, 150 }, /* IMMED_ENCODING */
+	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 49, 0, "", 0, 0, 150 }, /* SAT */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 49, 2, NULL, 0, 0, 150 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 51, 0, "(neg)", 0, 0, 150 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 51, 2, NULL, 0, 0, 150 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0, 150 }, /* SRC2_NEG */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0, 150 }, /* SRC3_NEG */
+	{ 5, 42, 42, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0, 150 }, /* FULL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0, 150 }, /* DST_CONV */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 151 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 152 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 153 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 154 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 155 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 156 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 157 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 158 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 159 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 160 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 161 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 162 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 163 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 164 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 165 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 166 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 172 }, /* FULL */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 53, 1, NULL, 0, 0, 172 }, /* SRC1 */
+	{ 52, 14, 14, IR3_T_ENUM, 8, -1, 54, 0, NULL, 0, 0, 172 }, /* SRC_SIGN */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 54, 1, NULL, 0, 0, 172 }, /* SRC3 */
+	{ 53, 30, 30, IR3_T_ENUM, 9, -1, 55, 0, NULL, 0, 0, 172 }, /* SRC_PACK */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 55, 0, "(neg)", 0, 0, 172 }, /* SRC3_NEG */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 55, 0, "(sat)", 0, 0, 172 }, /* SAT */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 55, 0, "h", 0, 0, 175 }, /* IMMED_ENCODING */
+	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0, 175 }, /* SAT */
+	{ 50, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0, 175 }, /* SRC3_NEG */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 24, 55, 0, "h", 0, 0, 175 }, /* DST_HALF */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 55, 1, NULL, 0, 0, 175 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 56, 0, "(neg)", 0, 0, 175 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 56, 2, NULL, 0, 0, 175 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 58, 0, "(neg)", 0, 0, 175 }, /* SRC2_NEG */
+	{ 5, 31, 31, IR3_T_BOOL, -1, -1, 58, 0, "", 0, 0, 175 }, /* FULL */
+	{ 54, 46, 46, IR3_T_BOOL, -1, -1, 58, 0, NULL, 0, 0, 175 }, /* DST_FULL */
+	{ 10, 0, 15, IR3_T_BITSET, 4, -1, 58, 2, NULL, 0, 0, 178 }, /* SRC */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 60, 0, NULL, 0, 0, 178 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 60, 0, NULL, 0, 0, 178 }, /* REPEAT */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 60, 0, "(sat)", 0, 0, 178 }, /* SAT */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 60, 0, "(r)", 0, 0, 178 }, /* SRC_R */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 60, 0, "(ss)", 0, 0, 178 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 60, 0, "(ul)", 0, 0, 178 }, /* UL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 178 }, /* DST_CONV */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 60, 0, "h", 0, 0, 178 }, /* DST_HALF */
+	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 178 }, /* FULL */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 60, 0, "(jp)", 0, 0, 178 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 60, 0, "(sy)", 0, 0, 178 }, /* SY */
+	{ 57, 0, 0, IR3_T_UINT, -1, -1, 60, 0, NULL, 0, 0, 190 }, /* BASE_LO */
+	{ 56, 0, 0, IR3_T_UINT, -1, 26, 60, 0, NULL, 0, 0, 190 }, /* BASE */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 27, 60, 0, "h", 0, 0, 191 }, /* DST_HALF */
+	{ 5, 0, 0, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 191 }, /* FULL */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 60, 0, "h", 0, 0, 191 }, /* HALF */
+	{ 34, 1, 8, IR3_T_BITSET, 16, -1, 60, 2, NULL, 0, 0, 191 }, /* SRC1 */
+	{ 35, 9, 16, IR3_T_BITSET, 17, -1, 62, 3, NULL, 0, 0, 191 }, /* SRC2 */
+	{ 66, 21, 24, IR3_T_BITSET, 18, -1, 65, 1, NULL, 0, 0, 191 }, /* SAMP */
+	{ 67, 25, 31, IR3_T_BITSET, 20, -1, 66, 1, NULL, 0, 0, 191 }, /* TEX */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 67, 0, NULL, 0, 0, 191 }, /* DST */
+	{ 65, 40, 43, IR3_T_ENUM, 6, -1, 67, 0, NULL, 0, 0, 191 }, /* WRMASK */
+	{ 64, 44, 46, IR3_T_BITSET, 22, -1, 67, 1, NULL, 0, 0, 191 }, /* TYPE */
+	{ 59, 48, 48, IR3_T_BOOL, -1, -1, 68, 0, ".3d", 0, 0, 191 }, /* 3D */
+	{ 60, 49, 49, IR3_T_BOOL, -1, -1, 68, 0, ".a", 0, 0, 191 }, /* A */
+	{ 63, 50, 50, IR3_T_BOOL, -1, -1, 68, 0, ".s", 0, 0, 191 }, /* S */
+	{ 72, 51, 51, IR3_T_BOOL, -1, -1, 68, 0, NULL, 0, 0, 191 }, /* S2EN_BINDLESS */
+	{ 61, 52, 52, IR3_T_BOOL, -1, -1, 68, 0, ".o", 0, 0, 191 }, /* O */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 68, 0, "(jp)", 0, 0, 191 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 68, 0, "(sy)", 0, 0, 191 }, /* SY */
+	{ 58, 19, 20, IR3_T_UINT, -1, -1, 68, 0, NULL, 0, 0, 192 }, /* BASE_HI */
+	{ 36, 21, 28, IR3_T_BITSET, 23, -1, 68, 4, NULL, 0, 0, 192 }, /* SRC3 */
+	{ 77, 29, 31, IR3_T_ENUM, 10, -1, 72, 0, NULL, 0, 0, 192 }, /* DESC_MODE */
+	{ 56, 47, 47, IR3_T_BITSET, 15, -1, 72, 2, NULL, 0, 0, 192 }, /* BASE */
+	{ 55, 0, 0, IR3_T_BOOL, -1, 29, 74, 0, NULL, 0, 0, 192 }, /* BINDLESS */
+	{ 73, 0, 0, IR3_T_BOOL, -1, 30, 74, 0, ".s2en", 0, 0, 192 }, /* S2EN */
+	{ 74, 0, 0, IR3_T_BOOL, -1, 31, 74, 0, ".uniform", 0, 0, 192 }, /* UNIFORM */
+	{ 75, 0, 0, IR3_T_BOOL, -1, 32, 74, 0, ".nonuniform", 0, 0, 192 }, /* NONUNIFORM */
+	{ 76, 0, 0, IR3_T_BOOL, -1, 33, 74, 0, ", a1.x", 0, 0, 192 }, /* A1 */
+	{ 62, 53, 53, IR3_T_BOOL, -1, -1, 74, 0, ".p", 0, 0, 193 }, /* P */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 195 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 198 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 199 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 202 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 203 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 204 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 205 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 205 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 205 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 205 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 206 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 207 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 207 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 207 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 207 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 208 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 208 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 208 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 208 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 209 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 209 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 209 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 209 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 218 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 219 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 220 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 220 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 220 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 220 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 221 }, /* HAS_TYPE */
+	{ 19, 19, 20, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 222 }, /* W */
+	{ 18, 0, 0, IR3_T_UINT, -1, 35, 74, 0, NULL, 0, 0, 222 }, /* CLUSTER_SIZE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 222 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 222 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 222 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 222 }, /* HAS_TYPE */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 223 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 223 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 223 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 224 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 225 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 226 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 227 }, /* NUM_SRC */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 228 }, /* SRC */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 230 }, /* SRC */
+	{ 66, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 232 }, /* SAMP */
+	{ 66, 0, 7, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 234 }, /* SAMP */
+	{ 67, 0, 6, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 236 }, /* TEX */
+	{ 67, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 238 }, /* TEX */
+	{ 64, 0, 2, IR3_T_ENUM, 3, -1, 74, 0, NULL, 0, 0, 241 }, /* TYPE */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 242 }, /* SRC */
+	{ 78, 0, 0, IR3_T_BOOL, -1, 41, 74, 0, "h", 0, 0, 242 }, /* SRC_HALF */
+	{ 66, 0, 7, IR3_T_BITSET, 19, -1, 74, 1, NULL, 0, 0, 243 }, /* SAMP */
+	{ 66, 0, 3, IR3_T_BITSET, 18, -1, 75, 1, NULL, 0, 0, 244 }, /* SAMP */
+	{ 67, 4, 7, IR3_T_BITSET, 21, -1, 76, 1, NULL, 0, 0, 244 }, /* TEX */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 77, 0, "(jp)", 0, 0, 245 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 77, 0, "(sy)", 0, 0, 245 }, /* SY */
+	{ 79, 0, 0, IR3_T_BOOL, -1, 27, 77, 0, "h", 0, 0, 245 }, /* TYPE_HALF */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 77, 0, NULL, 0, 0, 246 }, /* TYPE */
+	{ 34, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 247 }, /* SRC1 */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 247 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 247 }, /* DST */
+	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0, 248 }, /* OFF */
+	{ 35, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 250 }, /* SRC2 */
+	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 250 }, /* OFF */
+	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 250 }, /* SRC2_ADD_DWORD_SHIFT */
+	{ 83, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0, 250 }, /* SRC2_BYTE_SHIFT */
+	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 251 }, /* SRC3 */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 251 }, /* SIZE */
+	{ 84, 40, 40, IR3_T_BOOL, -1, -1, 77, 0, NULL, 1, 1, 251 }, /* DST_OFF */
+	{ 34, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 251 }, /* SRC1 */
+	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0, 252 }, /* OFF */
+	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0, 252 }, /* OFF_HI */
+	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 252 }, /* OFF_LO */
+	{ 87, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0, 254 }, /* DST_BYTE_SHIFT */
+	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 254 }, /* OFF */
+	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 254 }, /* SRC2_ADD_DWORD_SHIFT */
+	{ 35, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 254 }, /* SRC2 */
+	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0, 255 }, /* OFF */
+	{ 10, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 255 }, /* SRC */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 255 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 255 }, /* DST */
+	{ 81, 1, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 259 }, /* OFF */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 259 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 259 }, /* DST */
+	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0, 260 }, /* OFF */
+	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 260 }, /* SRC */
+	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* OFF_HI */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* SIZE */
+	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* OFF_LO */
+	{ 24, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 260 }, /* DST */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 264 }, /* OFFSET */
+	{ 4, 0, 7, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 265 }, /* OFFSET */
+	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 267 }, /* SRC */
+	{ 80, 24, 26, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 267 }, /* SIZE */
+	{ 24, 32, 40, IR3_T_BITSET, 24, -1, 77, 0, NULL, 0, 0, 267 }, /* DST */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 77, 0, NULL, 0, 0, 268 }, /* D */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 268 }, /* D_MINUS_ONE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 268 }, /* DST */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 77, 1, NULL, 0, 0, 268 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 78, 0, NULL, 0, 0, 268 }, /* SSBO_IM */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 78, 0, NULL, 0, 0, 269 }, /* D */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 78, 0, NULL, 0, 0, 269 }, /* TYPE_SIZE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0, 269 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 78, 0, NULL, 0, 0, 269 }, /* TYPED */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0, 269 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 78, 1, NULL, 0, 0, 269 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 79, 0, NULL, 0, 0, 269 }, /* SSBO_IM */
+	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 79, 1, NULL, 0, 0, 270 }, /* SRC1 */
+	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0, 270 }, /* SRC1_IM */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0, 270 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 80, 1, NULL, 0, 0, 270 }, /* SRC2 */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0, 270 }, /* DST */
+	{ 34, 1, 8, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0, 274 }, /* SRC1 */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 81, 0, NULL, 0, 0, 274 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 81, 1, NULL, 0, 0, 274 }, /* SRC2 */
+	{ 36, 32, 39, IR3_T_BITSET, 27, -1, 82, 1, NULL, 0, 0, 274 }, /* SRC3 */
+	{ 98, 40, 40, IR3_T_BOOL, -1, -1, 83, 0, NULL, 0, 0, 274 }, /* SRC3_IM */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 83, 0, NULL, 0, 0, 281 }, /* D */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 83, 0, NULL, 0, 0, 281 }, /* TYPE_SIZE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0, 281 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 83, 0, NULL, 0, 0, 281 }, /* TYPED */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0, 281 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 83, 1, NULL, 0, 0, 281 }, /* SRC1 */
+	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0, 281 }, /* SRC1_IM */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0, 281 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 84, 1, NULL, 0, 0, 281 }, /* SRC2 */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0, 281 }, /* DST */
+	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0, 296 }, /* SRC3 */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 85, 1, NULL, 0, 0, 296 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 86, 0, NULL, 0, 0, 296 }, /* SSBO_IM */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 86, 0, NULL, 0, 0, 333 }, /* TYPE_SIZE */
+	{ 56, 1, 3, IR3_T_BITSET, 26, -1, 86, 1, NULL, 0, 0, 333 }, /* BASE */
+	{ 99, 6, 7, IR3_T_ENUM, 11, -1, 87, 0, NULL, 0, 0, 333 }, /* MODE */
+	{ 55, 8, 8, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0, 333 }, /* BINDLESS */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 87, 0, NULL, 0, 0, 333 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 96, 23, 23, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0, 334 }, /* SRC1_IM */
+	{ 97, 0, 0, IR3_T_BOOL, -1, 47, 87, 0, NULL, 0, 0, 334 }, /* SRC2_IM */
+	{ 35, 41, 48, IR3_T_BITSET, 27, -1, 87, 1, NULL, 0, 0, 334 }, /* SRC2 */
+	{ 34, 24, 31, IR3_T_BITSET, 27, -1, 88, 1, NULL, 0, 0, 334 }, /* SRC1 */
+	{ 100, 0, 0, IR3_T_UINT, -1, 48, 89, 0, NULL, 0, 0, 335 }, /* LOAD_SIZE */
+	{ 101, 32, 39, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 335 }, /* LOAD_SIZE_MINUS_ONE */
+	{ 4, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 336 }, /* OFFSET */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 336 }, /* DST */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 337 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 337 }, /* TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 338 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 338 }, /* TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 339 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 339 }, /* TYPE */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 89, 0, NULL, 0, 0, 340 }, /* D */
+	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 89, 0, NULL, 0, 0, 340 }, /* TRUE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 340 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 89, 0, NULL, 0, 0, 340 }, /* TYPED */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 340 }, /* DST */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 89, 1, NULL, 0, 0, 340 }, /* SSBO */
+	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 90, 0, NULL, 0, 0, 340 }, /* SSBO_IM */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 90, 0, NULL, 0, 0, 340 }, /* TYPE */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 90, 0, NULL, 0, 0, 341 }, /* D */
+	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 90, 0, NULL, 0, 0, 341 }, /* TRUE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 90, 0, NULL, 0, 0, 341 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 90, 0, NULL, 0, 0, 341 }, /* TYPED */
+	{ 35, 24, 31, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0, 341 }, /* SRC2 */
+	{ 34, 32, 39, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0, 341 }, /* SRC1 */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 90, 1, NULL, 0, 0, 341 }, /* SSBO */
+	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 91, 0, NULL, 0, 0, 341 }, /* SSBO_IM */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 91, 0, NULL, 0, 0, 341 }, /* TYPE */
+	{ 95, 0, 0, IR3_T_BOOL, -1, -1, 91, 0, NULL, 0, 0, 354 }, /* TYPED */
+	{ 56, 0, 2, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 356 }, /* BASE */
+	{ 8, 0, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 357 }, /* IMMED */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 91, 0, NULL, 0, 0, 358 }, /* SWIZ */
+	{ 1, 2, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 358 }, /* GPR */
+	{ 19, 51, 51, IR3_T_BOOL, -1, -1, 91, 0, ".w", 0, 0, 359 }, /* W */
+	{ 105, 52, 52, IR3_T_BOOL, -1, -1, 91, 0, ".r", 0, 0, 359 }, /* R */
+	{ 104, 53, 53, IR3_T_BOOL, -1, -1, 91, 0, ".l", 0, 0, 359 }, /* L */
+	{ 103, 54, 54, IR3_T_BOOL, -1, -1, 91, 0, ".g", 0, 0, 359 }, /* G */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 91, 0, "(jp)", 0, 0, 359 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 91, 0, "(sy)", 0, 0, 359 }, /* SY */
 };
 
 const struct ir3_case gk_ir3_cases[IR3_NCASES] = {
-	{ 0, 0, 0, 0, 0xfcull, 0xf4ull },
-	{ 1, 1, 0, 0, 0xfcull, 0xf8ull },
-	{ -1, 2, 0, 2, 0x0ull, 0x0ull },
-	{ -1, 3, 2, 2, 0x0ull, 0x0ull },
-	{ 2, 4, 4, 0, 0x0ull, 0x0ull },
-	{ -1, 5, 4, 1, 0x0ull, 0x0ull },
-	{ 2, 6, 5, 0, 0x0ull, 0x0ull },
-	{ -1, 7, 5, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 6, 0, 0x0ull, 0x0ull },
-	{ 3, 8, 6, 0, 0x0ull, 0x0ull },
-	{ -1, 9, 6, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 8, 2, 0x0ull, 0x0ull },
-	{ -1, 10, 10, 0, 0x0ull, 0x0ull },
-	{ -1, 11, 10, 0, 0x0ull, 0x0ull },
-	{ -1, 12, 10, 3, 0x0ull, 0x0ull },
-	{ -1, 13, 13, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 16, 1, 0x0ull, 0x0ull },
-	{ -1, 14, 17, 2, 0x0ull, 0x0ull },
-	{ -1, 15, 19, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 21, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 21, 6, 0x0ull, 0x0ull },
-	{ -1, 16, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, 17, 27, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, 18, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, 19, 29, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, 20, 31, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 32, 0, 0x0ull, 0x0ull },
-	{ -1, 21, 32, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, 22, 34, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 38, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 38, 0, 0x0ull, 0x0ull },
-	{ 5, 23, 38, 1, 0x0ull, 0x0ull },
-	{ 6, 24, 39, 1, 0x0ull, 0x0ull },
-	{ -1, 25, 40, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 41, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 46, 4, 0x0ull, 0x0ull },
-	{ 9, 26, 50, 0, 0x1dc0ff00000000ull, 0x1100f400000000ull },
-	{ 10, 27, 50, 0, 0x1dc0ff00000000ull, 0x880f500000000ull },
-	{ 11, 28, 50, 0, 0x0ull, 0x0ull },
-	{ -1, 29, 50, 3, 0x0ull, 0x0ull },
-	{ 12, 30, 53, 1, 0x0ull, 0x0ull },
-	{ 13, 31, 54, 1, 0x0ull, 0x0ull },
-	{ 14, 32, 55, 1, 0x0ull, 0x0ull },
-	{ 15, -1, 56, 1, 0x0ull, 0x0ull },
-	{ 16, -1, 57, 1, 0x0ull, 0x0ull },
-	{ -1, 33, 58, 1, 0x0ull, 0x0ull },
-	{ -1, 34, 59, 1, 0x0ull, 0x0ull },
-	{ -1, 35, 60, 1, 0x0ull, 0x0ull },
-	{ -1, 36, 61, 1, 0x0ull, 0x0ull },
-	{ -1, 37, 62, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 63, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 64, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 66, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 68, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 69, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 70, 1, 0x0ull, 0x0ull },
-	{ -1, 38, 71, 1, 0x0ull, 0x0ull },
-	{ -1, 39, 72, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 73, 2, 0x0ull, 0x0ull },
-	{ -1, 40, 75, 2, 0x0ull, 0x0ull },
-	{ -1, 41, 77, 3, 0x0ull, 0x0ull },
-	{ -1, 42, 80, 3, 0x0ull, 0x0ull },
-	{ -1, 43, 83, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 87, 14, 0x0ull, 0x0ull },
-	{ 20, 44, 101, 2, 0x0ull, 0x0ull },
-	{ -1, 45, 103, 1, 0x0ull, 0x0ull },
-	{ 20, 46, 104, 3, 0x0ull, 0x0ull },
-	{ -1, 47, 107, 2, 0x0ull, 0x0ull },
-	{ 20, 48, 109, 3, 0x0ull, 0x0ull },
-	{ -1, 49, 112, 3, 0x0ull, 0x0ull },
-	{ -1, 50, 115, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, 51, 117, 1, 0x0ull, 0x0ull },
-	{ 22, 52, 118, 1, 0x0ull, 0x0ull },
-	{ -1, 53, 119, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 121, 0, 0x0ull, 0x0ull },
-	{ -1, 54, 121, 1, 0x0ull, 0x0ull },
-	{ -1, 55, 122, 1, 0x0ull, 0x0ull },
-	{ 20, 56, 123, 1, 0x0ull, 0x0ull },
-	{ -1, 57, 124, 12, 0x0ull, 0x0ull },
-	{ -1, -1, 136, 8, 0x0ull, 0x0ull },
-	{ -1, -1, 144, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 153, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 154, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 155, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 156, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 157, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 158, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 159, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 160, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 161, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 162, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 163, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 164, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 165, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 166, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 167, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 168, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, 58, 169, 7, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 10, 0x0ull, 0x0ull },
-	{ -1, -1, 186, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 186, 0, 0x0ull, 0x0ull },
-	{ -1, 59, 186, 12, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ 25, 60, 198, 0, 0x0ull, 0x0ull },
-	{ -1, 61, 198, 2, 0x0ull, 0x0ull },
-	{ -1, 62, 200, 17, 0x800000000000ull, 0x0ull },
-	{ 28, 63, 217, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 226, 1, 0x180000ull, 0x0ull },
-	{ -1, -1, 227, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 231, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 235, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 239, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 243, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 247, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 251, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 255, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 259, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 263, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 267, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 271, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 275, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 279, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 283, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 287, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 291, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 295, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 299, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 303, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 307, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 311, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 315, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 319, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 323, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 327, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 331, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 335, 4, 0x0ull, 0x0ull },
-	{ -1, 64, 339, 6, 0x0ull, 0x0ull },
-	{ -1, 65, 345, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 348, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 349, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 350, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 351, 1, 0x0ull, 0x0ull },
-	{ 36, 66, 352, 1, 0x0ull, 0x0ull },
-	{ -1, 67, 353, 0, 0xffull, 0x0ull },
-	{ 37, 68, 353, 1, 0x0ull, 0x0ull },
-	{ -1, 69, 354, 0, 0xffull, 0x0ull },
-	{ 38, 70, 354, 1, 0x0ull, 0x0ull },
-	{ -1, 71, 355, 0, 0xfull, 0x0ull },
-	{ 38, 72, 355, 1, 0x0ull, 0x0ull },
-	{ -1, 73, 356, 0, 0xffull, 0x0ull },
-	{ 39, 74, 356, 1, 0x0ull, 0x0ull },
-	{ -1, 75, 357, 0, 0x7full, 0x0ull },
-	{ 39, 76, 357, 1, 0x0ull, 0x0ull },
-	{ -1, 77, 358, 0, 0xfull, 0x0ull },
-	{ 40, 78, 358, 0, 0x0ull, 0x0ull },
-	{ -1, 79, 358, 1, 0x0ull, 0x0ull },
-	{ 30, 80, 359, 2, 0x0ull, 0x0ull },
-	{ 33, 81, 361, 1, 0x0ull, 0x0ull },
-	{ -1, 82, 362, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 364, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 367, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 368, 3, 0x0ull, 0x0ull },
-	{ -1, 83, 371, 1, 0x0ull, 0x0ull },
-	{ 42, 84, 372, 0, 0x0ull, 0x0ull },
-	{ -1, 85, 372, 4, 0x800ull, 0x0ull },
-	{ -1, -1, 376, 4, 0x0ull, 0x0ull },
-	{ -1, 86, 380, 3, 0x0ull, 0x0ull },
-	{ 42, 87, 383, 0, 0x0ull, 0x0ull },
-	{ -1, 88, 383, 4, 0x800ull, 0x0ull },
-	{ -1, -1, 387, 4, 0x0ull, 0x0ull },
-	{ -1, 89, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 90, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 91, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 92, 391, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 394, 6, 0x0ull, 0x0ull },
-	{ -1, 93, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 94, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 95, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 96, 400, 1, 0x0ull, 0x0ull },
-	{ -1, 97, 401, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 402, 0, 0x0ull, 0x0ull },
-	{ -1, 98, 402, 3, 0x0ull, 0x0ull },
-	{ -1, 99, 405, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 410, 7, 0x0ull, 0x0ull },
-	{ -1, 100, 417, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, 101, 422, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, 102, 427, 10, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, 103, 437, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, 104, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 445, 4, 0x0ull, 0x0ull },
-	{ -1, 105, 449, 2, 0x0ull, 0x0ull },
-	{ -1, 106, 451, 2, 0x0ull, 0x0ull },
-	{ -1, 107, 453, 2, 0x0ull, 0x0ull },
-	{ -1, 108, 455, 2, 0x0ull, 0x0ull },
-	{ -1, 109, 457, 2, 0x0ull, 0x0ull },
-	{ -1, 110, 459, 8, 0x0ull, 0x0ull },
-	{ -1, 111, 467, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ 49, 112, 476, 0, 0x0ull, 0x0ull },
-	{ -1, 113, 476, 1, 0x0ull, 0x0ull },
-	{ 25, 114, 477, 0, 0x0ull, 0x0ull },
-	{ -1, 115, 477, 1, 0x0ull, 0x0ull },
-	{ 50, 116, 478, 1, 0x0ull, 0x0ull },
-	{ -1, 117, 479, 2, 0x0ull, 0x0ull },
-	{ -1, 118, 481, 6, 0x0ull, 0x0ull },
-	{ -1, -1, 487, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 487, 0, 0x0ull, 0x0ull },
+	{ 0, 0, 0, 0, 0xfcull, 0xf4ull, { 0x0ull, 0x0ull } },
+	{ 1, 1, 0, 0, 0xfcull, 0xf8ull, { 0x0ull, 0x0ull } },
+	{ -1, 2, 0, 2, 0x0ull, 0x0ull, { 0x6ull, 0x0ull } },
+	{ -1, 3, 2, 2, 0x0ull, 0x0ull, { 0xcull, 0x0ull } },
+	{ 2, 4, 4, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 5, 4, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 2, 6, 5, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 7, 5, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, -1, 6, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 3, 8, 6, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 9, 6, 2, 0x0ull, 0x0ull, { 0x140ull, 0x0ull } },
+	{ -1, -1, 8, 2, 0x0ull, 0x0ull, { 0x140ull, 0x0ull } },
+	{ -1, 10, 10, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 11, 10, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 12, 10, 3, 0x0ull, 0x0ull, { 0x640ull, 0x0ull } },
+	{ -1, 13, 13, 3, 0x0ull, 0x0ull, { 0x640ull, 0x0ull } },
+	{ -1, -1, 16, 1, 0x0ull, 0x0ull, { 0x40ull, 0x0ull } },
+	{ -1, 14, 17, 2, 0x0ull, 0x0ull, { 0x600ull, 0x0ull } },
+	{ -1, 15, 19, 2, 0x0ull, 0x0ull, { 0x600ull, 0x0ull } },
+	{ -1, -1, 21, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 21, 6, 0x0ull, 0x0ull, { 0xf900ull, 0x0ull } },
+	{ -1, 16, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 17, 27, 2, 0x0ull, 0x0ull, { 0x30000ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 18, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 19, 29, 2, 0x0ull, 0x0ull, { 0xc0000ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 20, 31, 1, 0x0ull, 0x0ull, { 0x100000ull, 0x0ull } },
+	{ -1, -1, 32, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 21, 32, 2, 0x0ull, 0x0ull, { 0x30000ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 22, 34, 4, 0x0ull, 0x0ull, { 0x630000ull, 0x0ull } },
+	{ -1, -1, 38, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 38, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 5, 23, 38, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 6, 24, 39, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 25, 40, 1, 0x0ull, 0x0ull, { 0x1000000ull, 0x0ull } },
+	{ -1, -1, 41, 5, 0x0ull, 0x0ull, { 0x600d000ull, 0x0ull } },
+	{ -1, -1, 46, 4, 0x0ull, 0x0ull, { 0x38000200ull, 0x0ull } },
+	{ 9, 26, 50, 0, 0x1dc0ff00000000ull, 0x1100f400000000ull, { 0x0ull, 0x0ull } },
+	{ 10, 27, 50, 0, 0x1dc0ff00000000ull, 0x880f500000000ull, { 0x0ull, 0x0ull } },
+	{ 11, 28, 50, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 29, 50, 3, 0x0ull, 0x0ull, { 0x1800800ull, 0x0ull } },
+	{ 12, 30, 53, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 13, 31, 54, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 14, 32, 55, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 15, -1, 56, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 16, -1, 57, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 33, 58, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 34, 59, 1, 0x0ull, 0x0ull, { 0x8ull, 0x0ull } },
+	{ -1, 35, 60, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 36, 61, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 37, 62, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 63, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 64, 2, 0x0ull, 0x0ull, { 0x480ull, 0x0ull } },
+	{ -1, -1, 66, 2, 0x0ull, 0x0ull, { 0x480ull, 0x0ull } },
+	{ -1, -1, 68, 1, 0x0ull, 0x0ull, { 0x80ull, 0x0ull } },
+	{ -1, -1, 69, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 70, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 38, 71, 1, 0x0ull, 0x0ull, { 0x40000000ull, 0x0ull } },
+	{ -1, 39, 72, 1, 0x0ull, 0x0ull, { 0x40000000ull, 0x0ull } },
+	{ -1, -1, 73, 2, 0x0ull, 0x0ull, { 0x180000000ull, 0x0ull } },
+	{ -1, 40, 75, 2, 0x0ull, 0x0ull, { 0x600000000ull, 0x0ull } },
+	{ -1, 41, 77, 3, 0x0ull, 0x0ull, { 0x1c00000000ull, 0x0ull } },
+	{ -1, 42, 80, 3, 0x0ull, 0x0ull, { 0x6200000000ull, 0x0ull } },
+	{ -1, 43, 83, 4, 0x0ull, 0x0ull, { 0x1880800ull, 0x0ull } },
+	{ -1, -1, 87, 14, 0x0ull, 0x0ull, { 0x1f802300d820ull, 0x0ull } },
+	{ 20, 44, 101, 2, 0x0ull, 0x0ull, { 0x200400000000ull, 0x0ull } },
+	{ -1, 45, 103, 1, 0x0ull, 0x0ull, { 0x400000000ull, 0x0ull } },
+	{ 20, 46, 104, 3, 0x0ull, 0x0ull, { 0x200c00000000ull, 0x0ull } },
+	{ -1, 47, 107, 2, 0x0ull, 0x0ull, { 0xc00000000ull, 0x0ull } },
+	{ 20, 48, 109, 3, 0x0ull, 0x0ull, { 0x200c00000000ull, 0x0ull } },
+	{ -1, 49, 112, 3, 0x0ull, 0x0ull, { 0x400c00000000ull, 0x0ull } },
+	{ -1, 50, 115, 2, 0x0ull, 0x0ull, { 0xc00000000ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 51, 117, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ 22, 52, 118, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 53, 119, 2, 0x0ull, 0x0ull, { 0xcull, 0x0ull } },
+	{ -1, -1, 121, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 54, 121, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 55, 122, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 20, 56, 123, 1, 0x0ull, 0x0ull, { 0x200000000000ull, 0x0ull } },
+	{ -1, 57, 124, 12, 0x0ull, 0x0ull, { 0x80c082300da00ull, 0x0ull } },
+	{ -1, -1, 136, 8, 0x0ull, 0x0ull, { 0x7819400000000ull, 0x0ull } },
+	{ -1, -1, 144, 9, 0x0ull, 0x0ull, { 0x7819400000020ull, 0x0ull } },
+	{ -1, -1, 153, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 154, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 155, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 156, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 157, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 158, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 159, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 160, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 161, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 162, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 163, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 164, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 165, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 166, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 167, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 168, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 58, 169, 7, 0x0ull, 0x0ull, { 0x34009400000020ull, 0x0ull } },
+	{ -1, -1, 176, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 176, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 176, 10, 0x0ull, 0x0ull, { 0x47809420000020ull, 0x0ull } },
+	{ -1, -1, 186, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 186, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 59, 186, 12, 0x0ull, 0x0ull, { 0x1802300dca0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 25, 60, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 61, 198, 2, 0x0ull, 0x0ull, { 0x300000000000000ull, 0x0ull } },
+	{ -1, 62, 200, 17, 0x800000000000ull, 0x0ull, { 0xb800000c2100c220ull, 0x10full } },
+	{ 28, 63, 217, 9, 0x0ull, 0x0ull, { 0x580001000000000ull, 0x3e00ull } },
+	{ -1, -1, 226, 1, 0x180000ull, 0x0ull, { 0x4000000000000000ull, 0x0ull } },
+	{ -1, -1, 227, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 231, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 235, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 239, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 243, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 247, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 251, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 255, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 259, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 263, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 267, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 271, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 275, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 279, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 283, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 287, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 291, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 295, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 299, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 303, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 307, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 311, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 315, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 319, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 323, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 327, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 331, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 335, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, 64, 339, 6, 0x0ull, 0x0ull, { 0xc0000ull, 0xf0ull } },
+	{ -1, 65, 345, 3, 0x0ull, 0x0ull, { 0x0ull, 0xe0ull } },
+	{ -1, -1, 348, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 349, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 350, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 351, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ 36, 66, 352, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 67, 353, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 37, 68, 353, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 69, 354, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 38, 70, 354, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 71, 355, 0, 0xfull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 38, 72, 355, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 73, 356, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 39, 74, 356, 1, 0x0ull, 0x0ull, { 0x0ull, 0x8ull } },
+	{ -1, 75, 357, 0, 0x7full, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 39, 76, 357, 1, 0x0ull, 0x0ull, { 0x0ull, 0x8ull } },
+	{ -1, 77, 358, 0, 0xfull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 40, 78, 358, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 79, 358, 1, 0x0ull, 0x0ull, { 0x0ull, 0x1ull } },
+	{ 30, 80, 359, 2, 0x0ull, 0x0ull, { 0x400ull, 0x4000ull } },
+	{ 33, 81, 361, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 82, 362, 2, 0x0ull, 0x0ull, { 0x0ull, 0xcull } },
+	{ -1, -1, 364, 3, 0x0ull, 0x0ull, { 0xc000ull, 0x8000ull } },
+	{ -1, -1, 367, 1, 0x0ull, 0x0ull, { 0x0ull, 0x1ull } },
+	{ -1, -1, 368, 3, 0x0ull, 0x0ull, { 0x401000000ull, 0x10000ull } },
+	{ -1, 83, 371, 1, 0x0ull, 0x0ull, { 0x0ull, 0x20000ull } },
+	{ 42, 84, 372, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 85, 372, 4, 0x800ull, 0x0ull, { 0x800000000ull, 0xe0000ull } },
+	{ -1, -1, 376, 4, 0x0ull, 0x0ull, { 0x1400000000ull, 0x110000ull } },
+	{ -1, 86, 380, 3, 0x0ull, 0x0ull, { 0x0ull, 0x620000ull } },
+	{ 42, 87, 383, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 88, 383, 4, 0x800ull, 0x0ull, { 0x800000000ull, 0x860000ull } },
+	{ -1, -1, 387, 4, 0x0ull, 0x0ull, { 0x1000400ull, 0x30000ull } },
+	{ -1, 89, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 90, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 91, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 92, 391, 3, 0x0ull, 0x0ull, { 0x1000000ull, 0x30000ull } },
+	{ -1, -1, 394, 6, 0x0ull, 0x0ull, { 0x1000400ull, 0x630000ull } },
+	{ -1, 93, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 94, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 95, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 96, 400, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 97, 401, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, -1, 402, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 98, 402, 3, 0x0ull, 0x0ull, { 0x1000400ull, 0x10000ull } },
+	{ -1, 99, 405, 5, 0x0ull, 0x0ull, { 0x1000000ull, 0xf000000ull } },
+	{ -1, -1, 410, 7, 0x0ull, 0x0ull, { 0x0ull, 0xef000000ull } },
+	{ -1, 100, 417, 5, 0x0ull, 0x0ull, { 0xc01000000ull, 0x300000000ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 101, 422, 5, 0x0ull, 0x0ull, { 0x1c00000000ull, 0x600000000ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 102, 427, 10, 0x0ull, 0x0ull, { 0xc01000000ull, 0x3e5000000ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 103, 437, 3, 0x0ull, 0x0ull, { 0x1000000000ull, 0xa000000ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 104, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 5, 0x0ull, 0x0ull, { 0x180000000000000ull, 0x860000000ull } },
+	{ -1, -1, 445, 4, 0x0ull, 0x0ull, { 0xc00000000ull, 0x300000000ull } },
+	{ -1, 105, 449, 2, 0x0ull, 0x0ull, { 0x0ull, 0x3000000000ull } },
+	{ -1, 106, 451, 2, 0x0ull, 0x0ull, { 0x1000010ull, 0x0ull } },
+	{ -1, 107, 453, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 108, 455, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 109, 457, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 110, 459, 8, 0x0ull, 0x0ull, { 0x1000000ull, 0x408f000001ull } },
+	{ -1, 111, 467, 9, 0x0ull, 0x0ull, { 0xc00000000ull, 0x408f000001ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 49, 112, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 113, 476, 1, 0x0ull, 0x0ull, { 0x0ull, 0x80000000ull } },
+	{ 25, 114, 477, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 115, 477, 1, 0x0ull, 0x0ull, { 0x100000000000000ull, 0x0ull } },
+	{ 50, 116, 478, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 117, 479, 2, 0x0ull, 0x0ull, { 0x6ull, 0x0ull } },
+	{ -1, 118, 481, 6, 0x0ull, 0x0ull, { 0x8c000ull, 0x38000000000ull } },
+	{ -1, -1, 487, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 487, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
 };
 
 const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {
@@ -3089,36 +3092,39 @@ static const uint16_t leaves_stc_dst[] = { 231, 232 };
 static const uint16_t leaves_cat6_typed[] = { 320 };
 static const uint16_t leaves_cat6_base[] = { 321 };
 static const uint16_t leaves_cat6_src[] = { 322 };
-static const uint16_t by_key_instruction[] = { 17, 32, 33, 34, 39, 40, 42, 43, 44, 46, 47, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 217, 218, 220, 221, 223, 224, 228, 229, 240, 302, 303, 304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 57, 58, 59, 61, 62, 172, 173, 174, 175, 176, 177, 178, 179, 131, 132, 133, 134, 324, 325, 21, 22, 23, 24, 25, 105, 106, 252, 253, 254, 255, 256, 257, 258, 259, 265, 266, 267, 268, 269, 270, 271, 272, 277, 278, 279, 280, 281, 282, 283, 284, 289, 290, 291, 292, 293, 294, 295, 296, 66, 67, 68, 188, 189, 190, 191, 192, 193, 194, 195, 139, 140, 141, 142, 147, 148, 149, 150, 18, 19, 20, 28, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 225, 230, 235, 180, 181, 182, 183, 184, 185, 186, 187, 135, 136, 137, 138, 26, 29, 30, 75, 76, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 226, 234, 238, 239, 244, 245, 246, 247, 260, 261, 262, 273, 274, 275, 285, 286, 287, 297, 298, 299, 69, 196, 197, 198, 199, 200, 202, 203, 204, 205, 143, 144, 145, 146, 151, 153, 154, 156, 157 };
-static const uint16_t key_start_instruction[] = { 0, 11, 21, 34, 60, 65, 73, 77, 79, 84, 84, 86, 118, 121, 129, 137, 137, 144, 144, 159, 162, 162, 170, 174, 174, 177, 177, 194, 214, 215, 224, 233, 233 };
+static const uint16_t by_key_instruction[] = { 17, 34, 21, 25, 159, 160, 39, 40, 42, 43, 44, 46, 47, 22, 163, 164, 77, 78, 105, 217, 218, 302, 303, 304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 252, 265, 277, 289, 81, 82, 224, 254, 267, 279, 291, 19, 35, 28, 36, 29, 90, 91, 107, 108, 260, 273, 285, 297, 94, 95, 111, 112, 225, 262, 275, 287, 299, 32, 23, 166, 33, 24, 85, 228, 256, 269, 281, 293, 88, 89, 240, 258, 271, 283, 295, 18, 30, 20, 37, 26, 98, 99, 75, 76, 115, 234, 244, 246, 101, 102, 118, 119, 58, 59, 61, 62, 66, 67, 68, 172, 188, 58, 59, 61, 62, 66, 67, 68, 174, 190, 131, 139, 147, 324, 132, 140, 148, 325, 69, 180, 196, 69, 182, 198, 135, 143, 151, 136, 144, 153, 154, 58, 59, 61, 62, 66, 67, 68, 176, 192, 58, 59, 61, 62, 66, 67, 68, 178, 194, 133, 141, 149, 134, 142, 150, 69, 184, 69, 186, 137, 145, 156, 157, 138, 146, 34, 161, 162, 39, 40, 42, 43, 44, 46, 47, 165, 79, 80, 106, 223, 253, 266, 278, 290, 83, 84, 220, 221, 255, 268, 280, 292, 35, 28, 36, 29, 92, 93, 109, 110, 261, 274, 286, 298, 96, 97, 113, 114, 230, 238, 239, 32, 167, 168, 33, 86, 87, 229, 257, 270, 282, 294, 259, 272, 284, 296, 30, 37, 100, 116, 117, 245, 247, 103, 104, 120, 121, 235, 226, 57, 173, 189, 57, 175, 191, 131, 139, 147, 324, 132, 140, 148, 325, 181, 197, 183, 199, 135, 143, 151, 136, 144, 153, 154, 57, 177, 193, 57, 179, 195, 133, 141, 149, 134, 142, 150, 185, 187, 200, 202, 203, 204, 205, 137, 145, 156, 157, 138, 146 };
+static const uint16_t key_start_instruction[] = { 0, 2, 4, 6, 6, 13, 14, 16, 16, 18, 19, 38, 42, 44, 44, 45, 49, 51, 51, 51, 51, 53, 54, 54, 54, 56, 58, 58, 62, 64, 66, 67, 71, 72, 73, 74, 74, 75, 76, 76, 76, 77, 77, 78, 82, 84, 84, 85, 89, 90, 91, 91, 91, 93, 94, 94, 94, 96, 99, 99, 102, 104, 106, 106, 106, 110, 113, 114, 115, 119, 122, 123, 124, 125, 127, 128, 128, 129, 131, 132, 132, 132, 133, 134, 135, 135, 136, 137, 138, 139, 141, 141, 141, 142, 145, 145, 145, 149, 152, 153, 154, 158, 161, 162, 163, 164, 166, 166, 166, 167, 169, 169, 169, 169, 170, 171, 171, 171, 172, 173, 173, 174, 177, 177, 177, 178, 179, 179, 179, 180, 180, 182, 182, 189, 189, 190, 190, 192, 193, 194, 198, 200, 200, 202, 206, 207, 207, 207, 207, 209, 210, 210, 210, 212, 214, 214, 218, 220, 222, 223, 225, 226, 226, 228, 228, 229, 229, 229, 229, 231, 231, 232, 236, 236, 236, 236, 240, 240, 241, 241, 241, 242, 242, 242, 242, 243, 245, 245, 247, 249, 251, 252, 253, 254, 254, 255, 256, 257, 257, 258, 259, 260, 262, 263, 263, 264, 266, 267, 267, 267, 267, 268, 269, 269, 269, 270, 271, 272, 274, 274, 274, 275, 278, 278, 278, 279, 279, 280, 281, 282, 282, 283, 284, 285, 287, 287, 287, 288, 290, 290, 290, 290, 290, 291, 291, 291, 291, 292, 297, 298, 301, 301, 301, 302, 303, 303, 303 };
+static const uint16_t by_pair_instruction[] = { 43, 60, 37, 50, 51, 61, 102, 75, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 222, 223, 224, 225, 226, 227, 228, 229, 230, 22, 23, 35, 231, 70, 15, 19, 20, 21, 24, 25, 145, 14, 79, 46, 5, 6, 71, 72, 42, 44, 54, 55, 65, 66, 112, 125, 126, 4, 103, 104, 131, 132, 141, 142, 3, 1, 110, 232, 7, 36, 45, 32, 133, 134, 135, 136, 16, 17, 77, 124, 127, 128, 129, 130, 216, 217, 218, 116, 115, 114, 117, 118, 119, 13, 10, 150, 151, 154, 155, 156, 157, 163, 164, 165, 214, 215, 221, 109, 39, 58, 59, 82, 83, 84, 85, 86, 87, 88, 89, 76, 38, 56, 57, 26, 27, 28, 29, 30, 34, 81, 40, 67, 68, 69, 0, 63, 62, 9, 11, 12, 146, 147, 148, 149, 107, 2, 162, 219, 143, 144, 47, 48, 108, 96, 97, 120, 121, 122, 123, 137, 138, 139, 140, 33, 78, 90, 91, 92, 93, 94, 95, 8, 18, 73, 74, 80, 98, 99, 100, 101, 41, 111, 113, 152, 153, 158, 159, 160, 161, 166, 167, 168, 169, 220, 52, 53, 31, 49, 105, 106, 64 };
+static const uint16_t pair_start_instruction[1025] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 8, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 65, 65, 65, 65, 65, 66, 66, 66, 66, 66, 67, 67, 67, 67, 67, 67, 67, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 74, 75, 75, 75, 76, 76, 76, 78, 78, 78, 78, 80, 86, 86, 89, 89, 89, 89, 89, 89, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 92, 92, 92, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 97, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 100, 100, 100, 100, 100, 100, 100, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 108, 108, 108, 108, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 120, 120, 120, 120, 120, 120, 120, 121, 121, 121, 121, 121, 121, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 139, 139, 139, 139, 139, 139, 139, 139, 139, 139, 139, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 151, 151, 151, 151, 151, 151, 152, 152, 155, 155, 155, 155, 155, 155, 161, 161, 161, 161, 162, 162, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 177, 177, 180, 180, 182, 182, 182, 182, 182, 182, 182, 184, 184, 184, 184, 184, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 195, 195, 196, 196, 203, 203, 203, 212, 214, 214, 214, 214, 214, 214, 214, 214, 215, 215, 215, 226, 228, 228, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233 };
+static const uint16_t always_instruction[] = { 26, 27, 28, 29, 30, 31, 32, 33, 34, 214 };
 const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {
-	{ 0, leaves_reg_gpr, 1, 0, { 0 }, NULL, NULL },
-	{ 1, leaves_reg_const, 1, 0, { 0 }, NULL, NULL },
-	{ 2, leaves_reg_relative_gpr, 1, 0, { 0 }, NULL, NULL },
-	{ 3, leaves_reg_relative_const, 1, 0, { 0 }, NULL, NULL },
-	{ 4, leaves_multisrc, 7, 0, { 0 }, NULL, NULL },
-	{ 14, leaves_instruction, 233, 5, { 63, 62, 61, 58, 57 }, by_key_instruction, key_start_instruction },
-	{ 48, leaves_cat1_dst, 1, 0, { 0 }, NULL, NULL },
-	{ 52, leaves_cat1_immed_src, 1, 0, { 0 }, NULL, NULL },
-	{ 53, leaves_cat1_const_src, 1, 0, { 0 }, NULL, NULL },
-	{ 54, leaves_cat1_gpr_src, 1, 0, { 0 }, NULL, NULL },
-	{ 55, leaves_cat1_relative_gpr_src, 1, 0, { 0 }, NULL, NULL },
-	{ 56, leaves_cat1_relative_const_src, 1, 0, { 0 }, NULL, NULL },
-	{ 63, leaves_cat1_multi_src, 1, 0, { 0 }, NULL, NULL },
-	{ 64, leaves_cat1_multi_dst, 1, 0, { 0 }, NULL, NULL },
-	{ 122, leaves_cat3_src, 4, 0, { 0 }, NULL, NULL },
-	{ 169, leaves_cat5_s2en_bindless_base, 1, 0, { 0 }, NULL, NULL },
-	{ 206, leaves_cat5_src1, 1, 0, { 0 }, NULL, NULL },
-	{ 207, leaves_cat5_src2, 1, 0, { 0 }, NULL, NULL },
-	{ 208, leaves_cat5_samp, 1, 0, { 0 }, NULL, NULL },
-	{ 209, leaves_cat5_samp_s2en_bindless_a1, 1, 0, { 0 }, NULL, NULL },
-	{ 210, leaves_cat5_tex, 1, 0, { 0 }, NULL, NULL },
-	{ 211, leaves_cat5_tex_s2en_bindless, 1, 0, { 0 }, NULL, NULL },
-	{ 212, leaves_cat5_type, 1, 0, { 0 }, NULL, NULL },
-	{ 213, leaves_cat5_src3, 1, 0, { 0 }, NULL, NULL },
-	{ 233, leaves_stc_dst, 2, 0, { 0 }, NULL, NULL },
-	{ 320, leaves_cat6_typed, 1, 0, { 0 }, NULL, NULL },
-	{ 321, leaves_cat6_base, 1, 0, { 0 }, NULL, NULL },
-	{ 322, leaves_cat6_src, 1, 0, { 0 }, NULL, NULL },
+	{ 0, leaves_reg_gpr, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 1, leaves_reg_const, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 2, leaves_reg_relative_gpr, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 3, leaves_reg_relative_const, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 4, leaves_multisrc, 7, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 14, leaves_instruction, 233, 8, { 58, 63, 55, 62, 57, 56, 61, 54 }, by_key_instruction, key_start_instruction, by_pair_instruction, pair_start_instruction, always_instruction, 10 },
+	{ 48, leaves_cat1_dst, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 52, leaves_cat1_immed_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 53, leaves_cat1_const_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 54, leaves_cat1_gpr_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 55, leaves_cat1_relative_gpr_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 56, leaves_cat1_relative_const_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 63, leaves_cat1_multi_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 64, leaves_cat1_multi_dst, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 122, leaves_cat3_src, 4, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 169, leaves_cat5_s2en_bindless_base, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 206, leaves_cat5_src1, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 207, leaves_cat5_src2, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 208, leaves_cat5_samp, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 209, leaves_cat5_samp_s2en_bindless_a1, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 210, leaves_cat5_tex, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 211, leaves_cat5_tex_s2en_bindless, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 212, leaves_cat5_type, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 213, leaves_cat5_src3, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 233, leaves_stc_dst, 2, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 320, leaves_cat6_typed, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 321, leaves_cat6_base, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 322, leaves_cat6_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 const int gk_ir3_root_instruction = 5;
