@@ -94,18 +94,32 @@ struct dstate {
 };
 
 /* per scope: expressions already evaluated (isaspec caches them too, and the
- * cache is part of its semantics when expressions refer to each other), and
- * the field each name finds outside any expression (find_field) */
+ * cache is part of its semantics when expressions refer to each other) */
 struct dcache {
 	uint64_t have[(IR3_NEXPRS + 63) / 64];
 	uint64_t val[IR3_NEXPRS];
-	int16_t field[IR3_NNAMES]; /* index + 1 in gk_ir3_fields, -1: none, 0: not looked up yet */
 };
 
 static void cache_init(struct dcache *c)
 {
 	memset(c->have, 0, sizeof c->have);
-	memset(c->field, 0, sizeof c->field);
+}
+
+/* a decode state for gpu with nothing decoded yet (the stacks are read up
+ * to their counts only, so they stay as they are) */
+static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, struct gk_ir3_insn *out)
+{
+	st->gpu = gpu;
+	st->buf = buf;
+	st->len = 0;
+	st->cap = cap;
+	st->out = out;
+	st->depth = 0;
+	st->failed = 0;
+	st->sp = 0;
+	st->shown = 0;
+	st->lossy = 0;
+	st->nscopes = 0;
 }
 
 struct dscope {
@@ -199,7 +213,7 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 }
 
 /* The first field called name in the cases that hold, leaf first. */
-static const struct ir3_field *find_field_in(const struct dscope *sc, unsigned name)
+static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
 	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
@@ -208,7 +222,8 @@ static const struct ir3_field *find_field_in(const struct dscope *sc, unsigned n
 			/* while a case's own expression is being evaluated, it is
 			 * assumed true, so it can use the fields it defines */
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
-			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
+			if (C->expr >= 0 && cur != C->expr &&
+			    !(sc->cache->have[C->expr / 64] >> (C->expr % 64) & 1 ? sc->cache->val[C->expr] : eval(sc, C->expr)))
 				continue;
 			const struct ir3_field *f = case_field(C, name);
 			if (f)
@@ -216,22 +231,6 @@ static const struct ir3_field *find_field_in(const struct dscope *sc, unsigned n
 		}
 	}
 	return NULL;
-}
-
-/* find_field_in, remembered per scope for lookups outside any expression:
- * there every case expression it passed is in the scope's expression cache,
- * so the answer cannot change.  Inside an expression the case being
- * evaluated counts as true, so the lookup is done afresh. */
-static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
-{
-	if (sc->st->sp)
-		return find_field_in(sc, name);
-	int16_t c = sc->cache->field[name];
-	if (c)
-		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
-	const struct ir3_field *f = find_field_in(sc, name);
-	sc->cache->field[name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
-	return f;
 }
 
 static uint64_t field_value(const struct dscope *sc, unsigned name)
@@ -739,11 +738,7 @@ static int proven_exact(const struct dstate *st, uint64_t word)
 static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out, int *proven)
 {
 	struct dstate st;
-	memset(&st, 0, sizeof st);
-	st.gpu = gpu;
-	st.buf = buf;
-	st.cap = cap;
-	st.out = out;
+	dstate_init(&st, gpu, buf, cap, out);
 	buf[0] = 0;
 	int leaf = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", out == NULL);
 	if (leaf < 0)
@@ -790,11 +785,13 @@ struct enc {
 	struct asg a[E_MAXASG];
 	int na;
 	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
+	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
 	uint32_t pairs[IR3_PAIR_BUCKETS / 32]; /* IR3_PAIR_HASH of each character pair of the text */
+	int8_t tpl_fits[IR3_NTPLS];            /* text_may_fit per template, -1: not known yet */
 };
 
 struct frame {
@@ -836,6 +833,24 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 	const struct ir3_field *f = efind(&e->sc[s], name);
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	return f;
+}
+
+/* The value the text gave name in scope s, NULL: none yet.  A scope and
+ * name are set at most once among a[0 .. na) (eset refuses a second value,
+ * repair only sets what is unset), so the entry ai remembers is it when it
+ * is still among them. */
+static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
+{
+	int i = e->ai[s][name] - 1;
+	if (i >= 0 && i < e->na && e->a[i].sc == s && e->a[i].name == name)
+		return &e->a[i];
+	return NULL;
+}
+
+static void asg_add(struct enc *e, int s, unsigned name, uint64_t v)
+{
+	e->ai[s][name] = (int16_t)(e->na + 1);
+	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
 }
 
 static int eset(struct enc *e, int s, unsigned name, uint64_t v);
@@ -885,13 +900,12 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 		const struct escope *S = &e->sc[s];
 		const struct ir3_field *f = efc(e, s, name);
 		if (f) {
-			for (int i = 0; i < e->na; i++)
-				if (e->a[i].sc == s && e->a[i].name == name) {
-					return e->a[i].val == v;
-				}
+			const struct asg *a = asg_find(e, s, name);
+			if (a)
+				return a->val == v;
 			if (e->na >= E_MAXASG)
 				return 0;
-			e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
+			asg_add(e, s, name, v);
 			if (f->expr >= 0)
 				return invert(e, s, f, v);
 			return 1;
@@ -962,6 +976,7 @@ static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos
 	e->sc[s].cas = v->disp[v->k];
 	e->sc[s].fo = v->fo;
 	memset(e->fc[s], 0, sizeof e->fc[s]);
+	memset(e->ai[s], 0, sizeof e->ai[s]);
 	for (unsigned j = 0; j <= v->k; j++) {
 		int ex = gk_ir3_cases[v->disp[j]].expr;
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
@@ -1240,15 +1255,11 @@ static void build(struct enc *e, uint64_t *val)
 						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
-					int have = F->has_force;
-					uint64_t x = F->force;
-					for (int i = 0; i < e->na; i++)
-						if (e->a[i].sc == s && e->a[i].name == F->name) {
-							x = e->a[i].val;
-							have = 1;
-						}
-					if (have)
-						v = put_bits(v, F->low, F->high, x);
+					const struct asg *a = asg_find(e, s, F->name);
+					if (a)
+						v = put_bits(v, F->low, F->high, a->val);
+					else if (F->has_force)
+						v = put_bits(v, F->low, F->high, F->force);
 				}
 			}
 		}
@@ -1264,8 +1275,7 @@ static void build(struct enc *e, uint64_t *val)
 static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct ir3_field *F, uint64_t want)
 {
 	struct dstate st;
-	memset(&st, 0, sizeof st);
-	st.gpu = e->gpu;
+	dstate_init(&st, e->gpu, NULL, 0, NULL);
 	struct dscope ds[E_MAXSC];
 	struct dcache cache[E_MAXSC];
 	for (int i = 0; i <= s; i++) {
@@ -1314,8 +1324,7 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 				}
 				int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force ||
 					  f->high - f->low >= 4;
-				for (int i = 0; i < e->na && !set; i++)
-					set = e->a[i].sc == t && e->a[i].name == name;
+				set = set || asg_find(e, t, name);
 				for (unsigned k = 0; k < n && !set; k++)
 					set = fs[k] == t && ff[k]->name == name;
 				if (!set && n < max) {
@@ -1380,7 +1389,7 @@ static int repair(struct enc *e, uint64_t *val)
 		unsigned sh = 0;
 		for (unsigned k = 0; k < n; k++) {
 			unsigned w = ff[k]->high - ff[k]->low + 1u;
-			e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
+			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w));
 			sh += w;
 		}
 		build(e, val);
@@ -1450,23 +1459,16 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
 	return 0;
 }
 
-/* Read e's text as leaf (named: the text holds its name), each way a
- * decoder could show it in turn; 1 with e->result on the first that gives
- * the text back. */
-static int try_leaf(struct enc *e, int leaf, int named)
+/* Can e's text be template tpl, shown with the name (named: the text holds
+ * the name)?  It must hold the name and every literal of the display
+ * verbatim, in the display's order (finish() compares the rendering with it
+ * byte for byte): a cheap test that spares most of the backtracking.
+ * Remembered per template, as variants of many leaves share templates. */
+static int text_may_fit(struct enc *e, int tpl, int named)
 {
-	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
-	if (e->gpu < B->gen_min || e->gpu > B->gen_max)
-		return 0;
-	struct variant vs[24];
-	unsigned nv = variants(leaf, vs, 24);
-	for (unsigned k = 0; k < nv; k++) {
-		const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
+	if (e->tpl_fits[tpl] < 0) {
+		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
 		int has_name = 0, lits = 1;
-		/* the text must hold the name and every literal of the display
-		 * verbatim, in the display's order (finish() compares the
-		 * rendering with it byte for byte): a cheap test that spares most
-		 * of the backtracking */
 		size_t at = 0;
 		for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
 			const struct ir3_seg *S = &gk_ir3_segs[sg];
@@ -1483,7 +1485,23 @@ static int try_leaf(struct enc *e, int leaf, int named)
 				at += S->len;
 			}
 		}
-		if ((has_name && !named) || !lits)
+		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : has_name ? 2 : 1); /* 2: only when named */
+	}
+	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
+}
+
+/* Read e's text as leaf (named: the text holds its name), each way a
+ * decoder could show it in turn; 1 with e->result on the first that gives
+ * the text back. */
+static int try_leaf(struct enc *e, int leaf, int named)
+{
+	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
+	if (e->gpu < B->gen_min || e->gpu > B->gen_max)
+		return 0;
+	struct variant vs[24];
+	unsigned nv = variants(leaf, vs, 24);
+	for (unsigned k = 0; k < nv; k++) {
+		if (!text_may_fit(e, gk_ir3_cases[vs[k].disp[vs[k].k]].tpl, named))
 			continue;
 		e->nsc = 1;
 		e->na = 0;
@@ -1562,6 +1580,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
 	memset(e->pairs, 0, sizeof e->pairs);
+	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
