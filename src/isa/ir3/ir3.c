@@ -75,7 +75,10 @@ struct dstate {
 	unsigned gpu;
 	char *buf;
 	size_t len, cap;
-	struct gk_ir3_insn *out;
+	struct gk_ir3_insn *out;      /* NULL: the encoder's check, no record, proof or diagnostics */
+	struct gk_diags *dg;          /* where diagnostics go (out set); NULL: only counted */
+	unsigned ndiags, nerrors;     /* diagnostics of this word (kept or not) */
+	uint32_t codes;               /* bit c: a diagnostic with code c */
 	unsigned depth;
 	int failed;
 	int stack[64]; /* expressions being evaluated, innermost last */
@@ -107,13 +110,17 @@ static void cache_init(struct dcache *c)
 
 /* a decode state for gpu with nothing decoded yet (the stacks are read up
  * to their counts only, so they stay as they are) */
-static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, struct gk_ir3_insn *out)
+static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, struct gk_ir3_insn *out,
+			struct gk_diags *dg)
 {
 	st->gpu = gpu;
 	st->buf = buf;
 	st->len = 0;
 	st->cap = cap;
 	st->out = out;
+	st->dg = dg;
+	st->ndiags = st->nerrors = 0;
+	st->codes = 0;
 	st->depth = 0;
 	st->failed = 0;
 	st->sp = 0;
@@ -143,25 +150,22 @@ static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code
 	struct gk_ir3_insn *o = st->out;
 	if (!o)
 		return;
-	if (sev == GK_ERROR)
-		o->errors++;
-	else
-		o->warnings++;
-	if (o->ndiags >= GK_IR3_MAX_DIAGS)
+	st->ndiags++;
+	st->nerrors += sev == GK_ERROR;
+	st->codes |= 1u << code;
+	if (!st->dg)
 		return;
-	struct gk_diag *d = &o->diags[o->ndiags++];
-	memset(d, 0, sizeof *d);
-	d->severity = sev;
-	d->code = code;
-	d->dw = lo >= 0 ? lo / 32 : -1;
-	d->lo = (int8_t)(lo >= 0 ? lo % 32 : -1);
-	d->hi = (int8_t)(hi >= 0 ? (lo / 32 == hi / 32 ? hi % 32 : 31) : -1);
-	d->packet = o->name;
-	d->field = field;
+	char msg[sizeof ((struct gk_diag *)0)->message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* the decoder does not know where the word was: offset 0, the caller's to set */
+	const struct gk_packet word = { 0 };
+	struct gk_diag *d = gk_diags_add(st->dg, &word, sev, code, lo >= 0 ? lo / 32 : -1, lo >= 0 ? lo % 32 : -1,
+					 hi >= 0 ? (lo / 32 == hi / 32 ? hi % 32 : 31) : -1, field, "%s", msg);
+	if (d)
+		d->packet = o->name;
 }
 
 static void put(struct dstate *st, const char *s, size_t n)
@@ -733,26 +737,24 @@ static int proven_exact(const struct dstate *st, uint64_t word)
 	return !(word & ~shown) && !(may & ~shown);
 }
 
-/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics).
+/* Text of word into st's buffer (st fresh from dstate_init); the leaf or -1.
  * *proven: proven_exact of the result (when proven is not NULL). */
-static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out, int *proven)
+static int render(struct dstate *st, uint64_t word, int *proven)
 {
-	struct dstate st;
-	dstate_init(&st, gpu, buf, cap, out);
-	buf[0] = 0;
-	int leaf = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", out == NULL);
+	st->buf[0] = 0;
+	int leaf = find_leaf(st, gk_ir3_root_instruction, word, 0, "instruction", st->out == NULL);
 	if (leaf < 0)
 		return -1;
-	if (out)
-		out->name = gk_ir3_bitsets[leaf].name;
+	if (st->out)
+		st->out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
 	cache_init(&cache);
-	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache, -1 };
+	struct dscope sc = { st, leaf, word, 0, NULL, NULL, &cache, -1 };
 	display(&sc);
-	if (st.failed)
-		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
+	if (st->failed)
+		diag(st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)st->cap - 1);
 	if (proven)
-		*proven = out && !out->ndiags && !out->errors && !out->warnings && proven_exact(&st, word);
+		*proven = st->out && !st->ndiags && proven_exact(st, word);
 	return leaf;
 }
 
@@ -1275,7 +1277,7 @@ static void build(struct enc *e, uint64_t *val)
 static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct ir3_field *F, uint64_t want)
 {
 	struct dstate st;
-	dstate_init(&st, e->gpu, NULL, 0, NULL);
+	dstate_init(&st, e->gpu, NULL, 0, NULL, NULL);
 	struct dscope ds[E_MAXSC];
 	struct dcache cache[E_MAXSC];
 	for (int i = 0; i <= s; i++) {
@@ -1410,7 +1412,9 @@ static int finish(struct enc *e)
 		e->na = na;
 		build(e, val);
 	}
-	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL, NULL);
+	struct dstate st;
+	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
+	int leaf = render(&st, val[0], NULL);
 	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
 		return 0;
 	e->result = val[0];
@@ -1631,36 +1635,34 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 
 /* ---- public decode ---- */
 
-int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how)
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
+		       enum ir3_exactness how)
 {
 	if (!out)
 		return -1;
 	memset(out, 0, sizeof *out);
 	out->word = word;
+	struct dstate st;
+	dstate_init(&st, gpu_id, out->text, sizeof out->text, out, dg);
 	int proven = 0;
-	int leaf = render(gpu_id, word, out->text, sizeof out->text, out, &proven);
+	int leaf = render(&st, word, &proven);
 	if (leaf < 0) {
-		if (!out->errors) {
+		if (!st.nerrors) {
 			/* say whether another generation has it */
 			static const unsigned gens[] = { 300, 400, 500, 600 };
-			struct dstate st;
-			memset(&st, 0, sizeof st);
 			const char *other = NULL;
 			for (unsigned g = 0; g < 4 && !other; g++) {
-				st.gpu = gens[g];
-				int l = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", 1);
+				struct dstate gen;
+				dstate_init(&gen, gens[g], NULL, 0, NULL, NULL);
+				int l = find_leaf(&gen, gk_ir3_root_instruction, word, 0, "instruction", 1);
 				if (l >= 0)
 					other = gk_ir3_bitsets[l].name;
 			}
-			struct dstate me;
-			memset(&me, 0, sizeof me);
-			me.gpu = gpu_id;
-			me.out = out;
 			if (other)
-				diag(&me, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
+				diag(&st, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
 				     other, gpu_id);
 			else
-				diag(&me, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, NULL,
+				diag(&st, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, NULL,
 				     "no ir3 encoding matches 0x%08x_%08x", (unsigned)(word >> 32), (unsigned)word);
 		}
 		out->text[0] = 0;
@@ -1674,25 +1676,18 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (how == IR3_EXACT_PROOF_ONLY)
 		return 0;
 	uint64_t back = 0;
-	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	int enc = st.nerrors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
 	out->exact = enc == 0 && back == word;
-	if (!out->errors && !out->exact) {
+	if (!st.nerrors && !out->exact) {
 		/* say which bits the text cannot carry, unless a warning already did */
 		uint64_t diff = enc == 0 ? back ^ word : ~0ull;
-		int told = 0;
-		for (unsigned i = 0; i < out->ndiags; i++)
-			if (out->diags[i].code == GK_D_RESERVED_BITS ||
-			    (out->diags[i].code == GK_D_DONTCARE_BITS && !(diff & ~out->dontcare)))
-				told = 1;
-		struct dstate me;
-		memset(&me, 0, sizeof me);
-		me.gpu = gpu_id;
-		me.out = out;
+		int told = (st.codes >> GK_D_RESERVED_BITS & 1) ||
+			   ((st.codes >> GK_D_DONTCARE_BITS & 1) && !(diff & ~out->dontcare));
 		if (enc != 0)
-			diag(&me, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
+			diag(&st, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
 			     "the text does not assemble back; the raw word is kept");
 		else if (!told)
-			diag(&me, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
+			diag(&st, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
 			     "the text does not show bits 0x%016" PRIx64 " (it assembles to 0x%016" PRIx64
 			     "); the raw word is kept",
 			     diff & word, back);
@@ -1707,9 +1702,9 @@ static size_t bounded_len(const char *s, size_t cap)
 	return z ? (size_t)(z - s) : cap;
 }
 
-int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg)
 {
-	return gk_ir3_decode_with(gpu_id, word, out, IR3_EXACT_PROVE_OR_REASSEMBLE);
+	return gk_ir3_decode_with(gpu_id, word, out, dg, IR3_EXACT_PROVE_OR_REASSEMBLE);
 }
 
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
@@ -1755,7 +1750,8 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 /* ---- JSON ---- */
 
-size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags, char *buf, size_t cap)
+size_t gk_ir3_json(const struct gk_ir3_insn *in, const struct gk_diags *dg, uint64_t offset, unsigned flags, char *buf,
+		   size_t cap)
 {
 	if (!buf || !cap)
 		return 0;
@@ -1775,7 +1771,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 		      (unsigned)(in->word >> 32), in->exact ? "true" : "false");
 	/* a record filled by hand may claim more than it holds */
 	unsigned nf = in->nfields < GK_IR3_MAX_FIELDS ? in->nfields : GK_IR3_MAX_FIELDS;
-	unsigned nd = in->ndiags < GK_IR3_MAX_DIAGS ? in->ndiags : GK_IR3_MAX_DIAGS;
+	unsigned nd = !dg ? 0 : dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS;
 	bool first = true;
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
@@ -1815,12 +1811,12 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 	}
 	gk_out_str(&j, "},\"enums\":{}");
 	/* the decoder does not know where the word was: the diagnostics are about offset */
-	struct gk_diag dg[GK_IR3_MAX_DIAGS];
+	struct gk_diag d[GK_MAX_DIAGS];
 	for (unsigned i = 0; i < nd; i++) {
-		dg[i] = in->diags[i];
-		dg[i].offset = offset;
+		d[i] = dg->d[i];
+		d[i].offset = offset;
 	}
-	gk_json_diags(dg, nd, in->errors + in->warnings > nd ? in->errors + in->warnings - nd : 0, &j);
+	gk_json_diags(d, nd, dg ? dg->dropped : 0, &j);
 	if (flags & GK_JSON_TEXT) {
 		char line[GK_IR3_TEXT_MAX + 32];
 		size_t n = gk_ir3_line(in, line, sizeof line);

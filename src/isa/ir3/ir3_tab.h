@@ -171,6 +171,8 @@ enum ir3_exactness {
 	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
 };
 struct gk_ir3_insn;
-int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how);
+struct gk_diags;
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
+		       enum ir3_exactness how);
 
 #endif
