@@ -205,6 +205,16 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 
 static uint64_t eval(const struct dscope *sc, int e);
 
+/* What a nested bitset calls name is, in the scope around it, the param of
+ * holder (the field holding it) passed "as" name; other names stay. */
+static unsigned outer_name(const struct ir3_field *holder, unsigned name)
+{
+	for (unsigned p = 0; holder && p < holder->nparams; p++)
+		if (gk_ir3_params[holder->param + p].as == name)
+			return gk_ir3_params[holder->param + p].name;
+	return name;
+}
+
 /* The field of case C called name, NULL: none */
 static const struct ir3_field *case_field(const struct ir3_case *C, unsigned name)
 {
@@ -329,14 +339,7 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 			*where = sc;
 			return f;
 		}
-		if (sc->holder)
-			for (unsigned p = 0; p < sc->holder->nparams; p++) {
-				const struct ir3_param *P = &gk_ir3_params[sc->holder->param + p];
-				if (P->as == name) {
-					name = P->name;
-					break;
-				}
-			}
+		name = outer_name(sc->holder, name);
 	}
 	return NULL;
 }
@@ -855,6 +858,22 @@ static void asg_add(struct enc *e, int s, unsigned name, uint64_t v)
 	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
 }
 
+/* Where the decoder would find the field called name seen from scope *s:
+ * that scope, then the outer ones (through the params of the field holding
+ * each).  The field, with *s and *name set to its scope and its name there;
+ * NULL when no scope has it. */
+static const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
+{
+	for (int depth = 0; *s >= 0 && depth < E_MAXSC; depth++) {
+		const struct ir3_field *f = efc(e, *s, *name);
+		if (f)
+			return f;
+		*name = outer_name(e->sc[*s].holder, *name);
+		*s = e->sc[*s].parent;
+	}
+	return NULL;
+}
+
 static int eset(struct enc *e, int s, unsigned name, uint64_t v);
 
 static int apply_assumes(struct enc *e, int s, int expr, int truth)
@@ -898,31 +917,18 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 /* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
 static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 {
-	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
-		const struct escope *S = &e->sc[s];
-		const struct ir3_field *f = efc(e, s, name);
-		if (f) {
-			const struct asg *a = asg_find(e, s, name);
-			if (a)
-				return a->val == v;
-			if (e->na >= E_MAXASG)
-				return 0;
-			asg_add(e, s, name, v);
-			if (f->expr >= 0)
-				return invert(e, s, f, v);
-			return 1;
-		}
-		if (S->holder)
-			for (unsigned p = 0; p < S->holder->nparams; p++) {
-				const struct ir3_param *P = &gk_ir3_params[S->holder->param + p];
-				if (P->as == name) {
-					name = P->name;
-					break;
-				}
-			}
-		s = S->parent;
-	}
-	return 1; /* a name nothing holds: nothing to set */
+	const struct ir3_field *f = efind_out(e, &s, &name);
+	if (!f)
+		return 1; /* a name nothing holds: nothing to set */
+	const struct asg *a = asg_find(e, s, name);
+	if (a)
+		return a->val == v;
+	if (e->na >= E_MAXASG)
+		return 0;
+	asg_add(e, s, name, v);
+	if (f->expr >= 0)
+		return invert(e, s, f, v);
+	return 1;
 }
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
@@ -1208,23 +1214,10 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		size_t n = strlen(nm);
 		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
 	}
-	/* where the decoder would find the field: this scope, params, outer scopes */
 	unsigned name = (unsigned)sg->field;
 	int s = f->sc;
-	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
-		const struct ir3_field *fd = efc(e, s, name);
-		if (fd)
-			return match_field(e, s, fd, pos, &next);
-		const struct escope *S = &e->sc[s];
-		if (S->holder)
-			for (unsigned p = 0; p < S->holder->nparams; p++)
-				if (gk_ir3_params[S->holder->param + p].as == name) {
-					name = gk_ir3_params[S->holder->param + p].name;
-					break;
-				}
-		s = S->parent;
-	}
-	return 0;
+	const struct ir3_field *fd = efind_out(e, &s, &name);
+	return fd && match_field(e, s, fd, pos, &next);
 }
 
 static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
@@ -1305,43 +1298,31 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 			continue;
 		unsigned name = (unsigned)op->arg;
 		int t = s;
-		for (int depth = 0; t >= 0 && depth < E_MAXSC; depth++) {
-			const struct escope *S = &e->sc[t];
-			const struct ir3_field *f = efc(e, t, name);
-			if (f) {
-				if (f->type == IR3_T_BITSET) {
-					int c = t + 1;
-					while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
-						c++;
-					f = NULL;
-					if (c < e->nsc) {
-						const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
-						const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
-						if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
-							f = &gk_ir3_fields[C->field];
-							t = c;
-							name = f->name;
-						}
-					}
+		const struct ir3_field *f = efind_out(e, &t, &name);
+		if (!f)
+			continue;
+		if (f->type == IR3_T_BITSET) {
+			int c = t + 1;
+			while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
+				c++;
+			f = NULL;
+			if (c < e->nsc) {
+				const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
+				const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
+				if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
+					f = &gk_ir3_fields[C->field];
+					t = c;
+					name = f->name;
 				}
-				int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force ||
-					  f->high - f->low >= 4;
-				set = set || asg_find(e, t, name);
-				for (unsigned k = 0; k < n && !set; k++)
-					set = fs[k] == t && ff[k]->name == name;
-				if (!set && n < max) {
-					fs[n] = t;
-					ff[n++] = f;
-				}
-				break;
 			}
-			if (S->holder)
-				for (unsigned p = 0; p < S->holder->nparams; p++)
-					if (gk_ir3_params[S->holder->param + p].as == name) {
-						name = gk_ir3_params[S->holder->param + p].name;
-						break;
-					}
-			t = S->parent;
+		}
+		int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force || f->high - f->low >= 4;
+		set = set || asg_find(e, t, name);
+		for (unsigned k = 0; k < n && !set; k++)
+			set = fs[k] == t && ff[k]->name == name;
+		if (!set && n < max) {
+			fs[n] = t;
+			ff[n++] = f;
 		}
 	}
 	return n;
