@@ -933,19 +933,20 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
 
-/* A way a decoder could show leaf: the case whose display it uses (the
+/* The ways a decoder could show leaf: the case whose display it uses (the
  * k-th with a display, the ones before it false), and maybe one override
- * without a display whose fields it finds (cat1's s16/s32 immediates). */
-struct variant {
-	int16_t disp[8];
-	unsigned k;
-	int16_t fo;
+ * without a display whose fields it finds (cat1's s16/s32 immediates).
+ * Variant i < n uses display disp[i / (nf + 1)] and, when i % (nf + 1) is
+ * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them. */
+#define VARIANTS_MAX 24
+struct variants {
+	int16_t disp[8], fos[4];
+	unsigned nf, n;
 };
 
-static unsigned variants(int leaf, struct variant *out, unsigned cap)
+static void variants(int leaf, struct variants *V)
 {
-	int16_t disp[8], fos[4];
-	unsigned nd = 0, nf = 0, n = 0;
+	unsigned nd = 0, nf = 0;
 	int done = 0; /* past the default display: overrides only lend fields */
 	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
@@ -954,45 +955,39 @@ static unsigned variants(int leaf, struct variant *out, unsigned cap)
 			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->tpl < 0 || was_done) {
 				if (C->expr >= 0 && C->nfields && nf < 4)
-					fos[nf++] = (int16_t)c;
+					V->fos[nf++] = (int16_t)c;
 				continue;
 			}
 			if (done)
 				continue;
 			if (nd < 8)
-				disp[nd++] = (int16_t)c;
+				V->disp[nd++] = (int16_t)c;
 			if (C->expr < 0)
 				done = 1;
 		}
 	}
-	for (unsigned k = 0; k < nd; k++)
-		for (int f = -1; f < (int)nf; f++) {
-			if (n >= cap)
-				return n;
-			memcpy(out[n].disp, disp, sizeof disp);
-			out[n].k = k;
-			out[n].fo = f < 0 ? -1 : fos[f];
-			n++;
-		}
-	return n;
+	V->nf = nf;
+	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
 }
 
-/* Open scope s as variant v: the chosen case's expression is true, the ones
- * before it false.  Then match its template, then go on with up. */
-static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos, const struct frame *up)
+/* Open scope s as variant i of V: the chosen case's expression is true, the
+ * ones before it false.  Then match its template, then go on with up. */
+static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
 {
-	e->sc[s].cas = v->disp[v->k];
-	e->sc[s].fo = v->fo;
+	unsigned k = i / (V->nf + 1), f_o = i % (V->nf + 1);
+	int16_t fo = f_o ? V->fos[f_o - 1] : -1;
+	e->sc[s].cas = V->disp[k];
+	e->sc[s].fo = fo;
 	memset(e->fc[s], 0, sizeof e->fc[s]);
 	memset(e->ai[s], 0, sizeof e->ai[s]);
-	for (unsigned j = 0; j <= v->k; j++) {
-		int ex = gk_ir3_cases[v->disp[j]].expr;
-		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
+	for (unsigned j = 0; j <= k; j++) {
+		int ex = gk_ir3_cases[V->disp[j]].expr;
+		if (ex >= 0 && !apply_assumes(e, s, ex, j == k))
 			return 0;
 	}
-	if (v->fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[v->fo].expr, 1))
+	if (fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[fo].expr, 1))
 		return 0;
-	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[v->disp[v->k]].tpl];
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
 	return m(e, &f, pos);
 }
@@ -1170,15 +1165,15 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 			const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 				continue;
-			struct variant vs[24];
-			unsigned nv = variants(leaf, vs, 24);
-			for (unsigned k2 = 0; k2 < nv; k2++) {
+			struct variants V;
+			variants(leaf, &V);
+			for (unsigned k2 = 0; k2 < V.n; k2++) {
 				int na = e->na, nsc = e->nsc;
 				if (e->nsc >= E_MAXSC)
 					return 0;
 				int c = e->nsc++;
 				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
-				if (try_variant(e, c, &vs[k2], pos, next))
+				if (try_variant(e, c, &V, k2, pos, next))
 					return 1;
 				e->na = na;
 				e->nsc = nsc;
@@ -1483,15 +1478,17 @@ static int try_leaf(struct enc *e, int leaf, int named)
 	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 	if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 		return 0;
-	struct variant vs[24];
-	unsigned nv = variants(leaf, vs, 24);
-	for (unsigned k = 0; k < nv; k++) {
-		if (!text_may_fit(e, gk_ir3_cases[vs[k].disp[vs[k].k]].tpl, named))
+	struct variants V;
+	variants(leaf, &V);
+	for (unsigned i = 0; i < V.n; i++) {
+		if (!text_may_fit(e, gk_ir3_cases[V.disp[i / (V.nf + 1)]].tpl, named)) {
+			i += V.nf - i % (V.nf + 1); /* the display's other variants show the same */
 			continue;
+		}
 		e->nsc = 1;
 		e->na = 0;
 		e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
-		if (try_variant(e, 0, &vs[k], 0, NULL))
+		if (try_variant(e, 0, &V, i, 0, NULL))
 			return 1;
 	}
 	return 0;
