@@ -403,6 +403,62 @@ static void test_json(void)
 	CHECK(n == sizeof small - 1 && small[n] == 0, "truncated json");
 }
 
+/* The lookup aids the generator adds: each field's case holds it and each
+ * case's name set is exactly its fields' names; the decode index lists every
+ * leaf under every key its fixed bits allow (a leaf missing from a group
+ * would not decode), the encode index every named leaf under its name's
+ * first two characters and the leaves without {NAME} among those always
+ * tried (a leaf missing would not assemble). */
+static void test_indexes(void)
+{
+	unsigned bad = 0;
+	for (unsigned c = 0; c < IR3_NCASES; c++) {
+		const struct ir3_case *C = &gk_ir3_cases[c];
+		uint64_t names[IR3_NAME_WORDS] = { 0 };
+		for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+			names[gk_ir3_fields[f].name / 64] |= 1ull << (gk_ir3_fields[f].name % 64);
+			bad += gk_ir3_fields[f].cas != c;
+		}
+		bad += memcmp(names, C->names, sizeof names) != 0;
+	}
+	CHECK(bad == 0, "%u fields or cases whose case or name set is wrong", bad);
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		unsigned missing = 0, unnamed = 0;
+		for (unsigned i = 0; i < R->nleaves && R->nkey; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			for (unsigned key = 0; key < 1u << R->nkey; key++) {
+				int fits = 1;
+				for (unsigned k = 0; k < R->nkey; k++)
+					if (B->mask >> R->key_bit[k] & 1)
+						fits &= (unsigned)(B->match >> R->key_bit[k] & 1) == (key >> k & 1);
+				int listed = 0;
+				for (unsigned j = R->key_start[key]; j < R->key_start[key + 1]; j++)
+					listed |= R->by_key[j] == R->leaves[i];
+				missing += fits && !listed;
+			}
+		}
+		for (unsigned i = 0; i < R->nleaves && R->by_pair; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			int short_name = !B->name[0] || !B->name[1], by_name = 0, always = 0;
+			if (!short_name) {
+				unsigned h = IR3_PAIR_HASH(B->name[0], B->name[1]);
+				for (unsigned j = R->pair_start[h]; j < R->pair_start[h + 1]; j++)
+					by_name |= R->by_pair[j] == i;
+			}
+			for (unsigned j = 0; j < R->nalways; j++)
+				always |= R->always[j] == i;
+			unnamed += ((B->nameless || short_name) && !always) || (!short_name && !by_name);
+		}
+		CHECK(missing == 0, "root %s: %u leaf/key pairs missing from the decode index",
+		      gk_ir3_bitsets[R->bitset].name, missing);
+		CHECK(unnamed == 0, "root %s: %u leaves the encode index cannot find", gk_ir3_bitsets[R->bitset].name,
+		      unnamed);
+	}
+	CHECK(gk_ir3_roots[gk_ir3_root_instruction].nkey && gk_ir3_roots[gk_ir3_root_instruction].by_pair,
+	      "the instruction root has both indexes");
+}
+
 /* The tables: fields inside their bitset, enums as wide as their fields, no
  * two leaves of a root matching the same word on one GPU. */
 static void test_tables(void)
@@ -453,6 +509,7 @@ static void test_tables(void)
 	}
 	CHECK(problems == 0, "%u table problems", problems);
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
+	test_indexes();
 }
 
 static void test_gpus(void)
