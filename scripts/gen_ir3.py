@@ -447,7 +447,8 @@ w(' *   gk_ir3_exprs[]      C-like expressions as stack programs (gk_ir3_ops[]);
 w(' *                       it implies when assumed true or false (gk_ir3_assumes[]) and, for derived')
 w(' *                       fields, how to get the source fields back from a value (inv)')
 w(' *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
-w(' *                       merged generation range, its cases, merged match/mask/don\'t-care')
+w(' *                       merged generation range, its cases, merged match/mask/don\'t-care,')
+w(' *                       whether a case has an expression, the set of its cases\' field names')
 w(' *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:')
 w(' *                       always), display template (-1: none), fields, asserted bits, the set of')
 w(' *                       its fields\' names (bit i: name id i)')
@@ -545,10 +546,17 @@ w('};')
 w('')
 w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
+    held = 0
+    overrides = 0
+    for fe, ft, first, nf, am, av in cases_out[b['first_case']:b['first_case'] + b['ncases']]:
+        overrides |= fe >= 0
+        for fo in fields_out[first:first + nf]:
+            held |= 1 << fo[0]
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s } },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
-        b['match'], b['mask'], b['dc']))
+        b['match'], b['mask'], b['dc'], overrides,
+        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64))))
 w('};')
 w('')
 lv = []

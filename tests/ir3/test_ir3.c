@@ -403,8 +403,9 @@ static void test_json(void)
 	CHECK(n == sizeof small - 1 && small[n] == 0, "truncated json");
 }
 
-/* The lookup aids the generator adds: each field's case holds it and each
- * case's name set is exactly its fields' names; the decode index lists every
+/* The lookup aids the generator adds: each field's case holds it, each
+ * case's name set is exactly its fields' names and each bitset's those of
+ * its cases (and whether one has an expression); the decode index lists every
  * leaf under every key its fixed bits allow (a leaf missing from a group
  * would not decode), the encode index every named leaf under its name's
  * first two characters and the leaves without {NAME} among those always
@@ -421,7 +422,18 @@ static void test_indexes(void)
 		}
 		bad += memcmp(names, C->names, sizeof names) != 0;
 	}
-	CHECK(bad == 0, "%u fields or cases whose case or name set is wrong", bad);
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		uint64_t names[IR3_NAME_WORDS] = { 0 };
+		int overrides = 0;
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			for (unsigned w = 0; w < IR3_NAME_WORDS; w++)
+				names[w] |= gk_ir3_cases[c].names[w];
+			overrides |= gk_ir3_cases[c].expr >= 0;
+		}
+		bad += memcmp(names, B->names, sizeof names) != 0 || overrides != B->overrides;
+	}
+	CHECK(bad == 0, "%u fields, cases or bitsets whose case, name set or overrides flag is wrong", bad);
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		unsigned missing = 0, unnamed = 0;

@@ -231,6 +231,11 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
 {
 	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		/* a bitset without the name whose cases evaluate nothing can be
+		 * passed over whole (with an expression, the evaluation counts:
+		 * it fills the cache in isaspec's order) */
+		if (!B->overrides && !(B->names[name / 64] >> (name % 64) & 1))
+			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
 			/* while a case's own expression is being evaluated, it is
@@ -818,6 +823,8 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 {
 	for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		if (!(B->names[name / 64] >> (name % 64) & 1))
+			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			if (!visible_case(S, b, c))
 				continue;

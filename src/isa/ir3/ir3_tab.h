@@ -110,6 +110,8 @@ struct ir3_bitset {
 	uint16_t gen_min, gen_max;
 	uint32_t cas, ncases;
 	uint64_t match, mask, dontcare;
+	uint8_t overrides;              /* some case has an expression */
+	uint64_t names[IR3_NAME_WORDS]; /* bit i set: a field of a case is called gk_ir3_names[i] */
 };
 
 struct ir3_enum {
