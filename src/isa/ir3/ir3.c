@@ -203,7 +203,15 @@ static void put_int(struct dstate *st, int64_t v, int plus)
 static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
 				       const struct dscope **where);
 
-static uint64_t eval(const struct dscope *sc, int e);
+static uint64_t eval_run(const struct dscope *sc, int e);
+
+/* the value of expression e in scope sc, from the cache when it has it */
+static uint64_t eval(const struct dscope *sc, int e)
+{
+	if (sc->cache->have[e / 64] >> (e % 64) & 1)
+		return sc->cache->val[e];
+	return eval_run(sc, e);
+}
 
 /* What a nested bitset calls name is, in the scope around it, the param of
  * holder (the field holding it) passed "as" name; other names stay. */
@@ -241,8 +249,7 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
 			/* while a case's own expression is being evaluated, it is
 			 * assumed true, so it can use the fields it defines */
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
-			if (C->expr >= 0 && cur != C->expr &&
-			    !(sc->cache->have[C->expr / 64] >> (C->expr % 64) & 1 ? sc->cache->val[C->expr] : eval(sc, C->expr)))
+			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			const struct ir3_field *f = case_field(C, name);
 			if (f)
@@ -261,11 +268,10 @@ static uint64_t field_value(const struct dscope *sc, unsigned name)
 	return v;
 }
 
-static uint64_t eval(const struct dscope *sc, int e)
+/* eval, past the cache */
+static uint64_t eval_run(const struct dscope *sc, int e)
 {
 	struct dstate *st = sc->st;
-	if (sc->cache->have[e / 64] >> (e % 64) & 1)
-		return sc->cache->val[e];
 	/* an expression already being evaluated is false (isaspec skips the
 	 * outermost one in this test, and so does this) */
 	for (unsigned i = st->sp; i-- > 1;)
