@@ -801,6 +801,9 @@ struct enc {
 	struct asg a[E_MAXASG];
 	int na;
 	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
+	uint8_t fc_names[E_MAXSC][IR3_NNAMES]; /* the names fc holds, to clear just those */
+	uint8_t nfc[E_MAXSC];
+	int nsc_ready;                   /* scopes below this have fc, nfc and ai cleared once */
 	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
@@ -850,7 +853,30 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
 	const struct ir3_field *f = efind(&e->sc[s], name);
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
+	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
+}
+
+_Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
+
+/* Scope s is opened afresh: what efc remembered for it goes.  The first
+ * time in an encode its rows are cleared whole; later only the names efc
+ * filled (ai needs no clearing then: asg_find checks the entry it points
+ * to, and a scope's assignments go with the scope). */
+static void escope_clear(struct enc *e, int s)
+{
+	if (s >= e->nsc_ready) {
+		for (int t = e->nsc_ready; t <= s; t++) {
+			memset(e->fc[t], 0, sizeof e->fc[t]);
+			memset(e->ai[t], 0, sizeof e->ai[t]);
+			e->nfc[t] = 0;
+		}
+		e->nsc_ready = s + 1;
+		return;
+	}
+	for (unsigned i = 0; i < e->nfc[s]; i++)
+		e->fc[s][e->fc_names[s][i]] = 0;
+	e->nfc[s] = 0;
 }
 
 /* The value the text gave name in scope s, NULL: none yet.  A scope and
@@ -991,8 +1017,7 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 	int16_t fo = f_o ? V->fos[f_o - 1] : -1;
 	e->sc[s].cas = V->disp[k];
 	e->sc[s].fo = fo;
-	memset(e->fc[s], 0, sizeof e->fc[s]);
-	memset(e->ai[s], 0, sizeof e->ai[s]);
+	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {
 		int ex = gk_ir3_cases[V->disp[j]].expr;
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == k))
@@ -1562,6 +1587,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	/* not cleared as a whole (it is large): every scope's field cache is
 	 * cleared when the scope is opened, the lists are read up to their counts */
 	struct enc enc_area, *e = &enc_area;
+	e->nsc_ready = 0;
 	e->gpu = gpu_id;
 	e->s = norm;
 	e->n = n;
