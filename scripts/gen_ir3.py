@@ -423,7 +423,7 @@ for b in bitsets:
                 params_out.append((nid(pn), nid(pa)))
             force = b['force'].get(f['name'])
             fields_out.append((nid(f['name']), f['low'], f['high'], t, ref, ex, fp, len(f['params']),
-                               f['display'], force))
+                               f['display'], force, len(cases_out)))
         cases_out.append((fe, ft, first, len(fields_out) - first, am, av))
     b['ncases'] = len(cases_out) - b['first_case']
 
@@ -447,13 +447,17 @@ w(' *   gk_ir3_exprs[]      C-like expressions as stack programs (gk_ir3_ops[]);
 w(' *                       it implies when assumed true or false (gk_ir3_assumes[]) and, for derived')
 w(' *                       fields, how to get the source fields back from a value (inv)')
 w(' *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
-w(' *                       merged generation range, its cases, merged match/mask/don\'t-care')
+w(' *                       merged generation range, its cases, merged match/mask/don\'t-care,')
+w(' *                       whether a case has an expression, the set of its cases\' field names')
 w(' *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:')
-w(' *                       always), display template (-1: none), fields, asserted bits')
+w(' *                       always), display template (-1: none), fields, asserted bits, the set of')
+w(' *                       its fields\' names (bit i: name id i)')
 w(' *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,')
-w(' *                       params passed to a nested bitset, bool display, encoder default')
+w(' *                       params passed to a nested bitset, bool display, encoder default, its case')
 w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])')
-w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it')
+w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it, for big roots')
+w(' *                       grouped by key bits (decode) and by their names\' first two characters')
+w(' *                       (encode)')
 w(' */')
 w('#include "ir3_tab.h"')
 w('')
@@ -524,66 +528,125 @@ for a, b2 in params_out or [(0, 0)]:
 w('};')
 w('')
 w('const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {')
-for (nm, lo, hi, t, ref, ex, fp, np_, disp, force) in fields_out:
-    w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d }, /* %s */' % (
+for (nm, lo, hi, t, ref, ex, fp, np_, disp, force, ci) in fields_out:
+    w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d, %d }, /* %s */' % (
         nm, lo, hi, t, ref, ex, fp, np_, cstr(disp) if disp is not None else 'NULL',
-        force is not None, force or 0, names[nm]))
+        force is not None, force or 0, ci, names[nm]))
 w('};')
 w('')
 w('const struct ir3_case gk_ir3_cases[IR3_NCASES] = {')
 for fe, ft, first, nf, am, av in cases_out:
-    w('\t{ %d, %d, %d, %d, 0x%xull, 0x%xull },' % (fe, ft, first, nf, am, av))
+    held = 0
+    for fo in fields_out[first:first + nf]:
+        held |= 1 << fo[0]
+    w('\t{ %d, %d, %d, %d, 0x%xull, 0x%xull, { %s } },' % (
+        fe, ft, first, nf, am, av, ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1))
+                                             for i in range((len(names) + 63) // 64))))
 w('};')
 w('')
 w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull },' % (
+    held = 0
+    overrides = 0
+    for fe, ft, first, nf, am, av in cases_out[b['first_case']:b['first_case'] + b['ncases']]:
+        overrides |= fe >= 0
+        for fo in fields_out[first:first + nf]:
+            held |= 1 << fo[0]
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s } },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
-        b['match'], b['mask'], b['dc']))
+        b['match'], b['mask'], b['dc'], overrides,
+        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64))))
 w('};')
 w('')
 lv = []
 for r in roots:
     w('static const uint16_t leaves_%s[] = { %s };' % (
         r[1:].replace('-', '_'), ', '.join(str(x) for x in leaves[r])))
-# Decode index: the leaves of a big root grouped by the bits every one of
-# them fixes (at most 8, the highest), so that decode looks at one group
-# instead of every leaf.  `leaves` keeps the XML order (the assembler tries
-# leaves in it); the grouped copy only serves decode.
+# Decode index: the leaves of a big root grouped by up to 10 bits, so that
+# decode looks at one small group instead of every leaf.  A leaf goes into
+# every group whose key its fixed bits allow (a key bit it does not fix puts
+# it in both halves); the bits are chosen one at a time, each the one that
+# makes the groups smallest (sum of their squares: the work of a scan).
+# `leaves` keeps the XML order (the assembler tries leaves in it); the
+# grouped copies only serve decode, where no two leaves match one word.
+KEY_BITS_MAX = 10
 key_bits = {}
-for r in roots:
-    if len(leaves[r]) < 16:
-        key_bits[r] = []
-        continue
-    common = (1 << 64) - 1
+
+
+def key_groups(r, bits):
+    groups = [[] for _ in range(1 << len(bits))]
     for x in leaves[r]:
-        common &= bitsets[x]['mask']
-    key_bits[r] = sorted([i for i in range(64) if common >> i & 1], reverse=True)[:8]
-
-
-def leaf_key(r, x):
-    return sum((bitsets[x]['match'] >> bit & 1) << i for i, bit in enumerate(key_bits[r]))
+        for k in range(1 << len(bits)):
+            if all(not (bitsets[x]['mask'] >> bit & 1) or (bitsets[x]['match'] >> bit & 1) == (k >> i & 1)
+                   for i, bit in enumerate(bits)):
+                groups[k].append(x)
+    return groups
 
 
 for r in roots:
-    if not key_bits[r]:
+    key_bits[r] = []
+    if len(leaves[r]) < 16:
         continue
+    cost = len(leaves[r]) ** 2
+    while len(key_bits[r]) < KEY_BITS_MAX:
+        best = None
+        for bit in range(63, -1, -1):
+            if bit in key_bits[r] or not any(bitsets[x]['mask'] >> bit & 1 for x in leaves[r]):
+                continue
+            c = sum(len(g) ** 2 for g in key_groups(r, key_bits[r] + [bit]))
+            if best is None or c < best[0]:
+                best = (c, bit)
+        if best is None or best[0] >= cost:
+            break
+        cost = best[0]
+        key_bits[r].append(best[1])
+
+# Encode index: where the text names a leaf.  Positions in leaves[] (XML
+# order) grouped by IR3_PAIR_HASH (ir3_tab.h) of the name's first two
+# characters, so the assembler finds every leaf whose name occurs in the text
+# by looking at each character pair of the text once.  Leaves with a display
+# without {NAME}, or a name shorter than two characters, are tried whatever
+# the text holds ("always").
+PAIR_BUCKETS = 1024
+
+
+def pair_hash(a, b):
+    return (ord(a) * 31 + ord(b)) & (PAIR_BUCKETS - 1)
+
+
+nalways = {}
+for r in roots:
     c = r[1:].replace('-', '_')
-    order = sorted(leaves[r], key=lambda x: leaf_key(r, x))
-    starts = []
-    for k in range((1 << len(key_bits[r])) + 1):
-        starts.append(sum(1 for x in order if leaf_key(r, x) < k))
-    w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
-    w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
+    if key_bits[r]:
+        groups = key_groups(r, key_bits[r])
+        order = [x for g in groups for x in g]
+        starts = [0]
+        for g in groups:
+            starts.append(starts[-1] + len(g))
+        w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
+        w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
+        named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), i)
+                 for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) >= 2]
+        always = [i for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) < 2 or bitsets[x]['nameless']]
+        named.sort()
+        pstarts = [0]
+        for h in range(PAIR_BUCKETS):
+            pstarts.append(pstarts[-1] + sum(1 for k, _ in named if k == h))
+        w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, i in named)))
+        w('static const uint16_t pair_start_%s[%d] = { %s };' % (c, PAIR_BUCKETS + 1,
+                                                                  ', '.join(str(x) for x in pstarts)))
+        w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
+        nalways[r] = len(always)
 w('const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {')
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
-        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s },' % (
-            bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c))
+        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d },' % (
+            bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
+            c, nalways[r]))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL },' % (bs_index[r], c, len(leaves[r])))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },' % (bs_index[r], c, len(leaves[r])))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 
@@ -597,6 +660,7 @@ hdr.append('#define IR3_NCASES %d' % len(cases_out))
 hdr.append('#define IR3_NBITSETS %d' % len(bitsets))
 hdr.append('#define IR3_NROOTS %d' % len(roots))
 hdr.append('#define IR3_NSEGS %d' % len(segs))
+hdr.append('#define IR3_MAX_LEAVES %d' % max(len(v) for v in leaves.values()))
 with open(os.path.join(OUT_DIR, 'ir3_tab.c'), 'w') as f:
     f.write('\n'.join(o) + '\n')
 with open(os.path.join(OUT_DIR, 'ir3_counts.h'), 'w') as f:

@@ -51,12 +51,13 @@ int main(void)
 	static uint64_t words[N];
 	static char texts[N][GK_IR3_TEXT_MAX];
 	static struct gk_ir3_insn in;
+	static struct gk_diags dg;
 	uint64_t seed = 42;
 	/* random cat6 words with their don't-care bits cleared: mostly exact text */
 	unsigned n = 0;
 	while (n < N) {
 		uint64_t w = (rnd(&seed) & ~(7ull << 61)) | (6ull << 61);
-		if (gk_ir3_decode(630, w, &in) != 0)
+		if (gk_ir3_decode(630, w, &in, NULL) != 0)
 			continue;
 		words[n++] = w & ~in.dontcare;
 	}
@@ -66,7 +67,8 @@ int main(void)
 		double t0 = now();
 		exact = 0;
 		for (unsigned i = 0; i < N; i++) {
-			gk_ir3_decode(630, words[i], &in);
+			gk_diags_reset(&dg);
+			gk_ir3_decode(630, words[i], &in, &dg);
 			exact += in.exact;
 			memcpy(texts[i], in.text, sizeof in.text);
 		}

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "gfxkit/diag.h"
-#include "gfxkit/stream.h" /* GK_JSON_TEXT */
+#include "gfxkit/stream.h" /* struct gk_diags, GK_JSON_TEXT */
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,7 +17,6 @@ extern "C" {
 
 #define GK_IR3_TEXT_MAX 256
 #define GK_IR3_MAX_FIELDS 40
-#define GK_IR3_MAX_DIAGS 8
 /* gk_ir3_encode refuses, unread, a text length above this (64 MiB, the
  * longest line the CLI hands it) */
 #define GK_IR3_INPUT_MAX ((size_t)1 << 26)
@@ -43,8 +42,6 @@ struct gk_ir3_insn {
 	bool exact;                  /* text assembles back to exactly word */
 	unsigned nfields;
 	struct gk_ir3_field fields[GK_IR3_MAX_FIELDS];
-	unsigned ndiags, errors, warnings;
-	struct gk_diag diags[GK_IR3_MAX_DIAGS];
 };
 
 /* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1
@@ -56,8 +53,11 @@ const char *gk_ir3_gpu_help(void);
 /* Decode one instruction for gpu_id.  Returns 0 when an encoding matched,
  * -1 when none did (out->name NULL, an error diagnostic says why; a gpu_id
  * no Adreno has matches nothing).  Never fails otherwise: every word gets a
- * result.  out NULL: -1. */
-int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out);
+ * result.  out NULL: -1.  The diagnostics are appended to *dg through
+ * gk_diags_add (reset it per instruction to have only this one's; NULL: not
+ * kept); their offset is 0, as the decoder does not know where the word was,
+ * and their packet the encoding's name. */
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg);
 
 /* The line decode prints and encode reads back: the text when it is exact,
  * otherwise "[0xHHHHHHHH_LLLLLLLL] ; text" (the raw word first, so nothing
@@ -89,10 +89,12 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
  * the schema every engine shares (docs/json.md): {"offset","engine":"ir3",
  * "name","words":[low,high],"exact","fields":{NAME or PARENT.NAME: value},
  * "enums":{},"diagnostics"[,"diagnostics_dropped"][,"text" with GK_JSON_TEXT,
- * the line gk_ir3_line prints]}.  Returns the length (truncated to cap-1;
- * needs no more than 8192 bytes); 0 when buf is NULL or cap 0, and "" when
- * in is NULL. */
-size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags, char *buf, size_t cap);
+ * the line gk_ir3_line prints]}, the diagnostics those of dg (its decode's;
+ * NULL: none; a dg->n beyond the array is read as GK_MAX_DIAGS) with offset.
+ * Returns the length (truncated to cap-1; needs no more than 8192 bytes); 0
+ * when buf is NULL or cap 0, and "" when in is NULL. */
+size_t gk_ir3_json(const struct gk_ir3_insn *in, const struct gk_diags *dg, uint64_t offset, unsigned flags, char *buf,
+		   size_t cap);
 
 #ifdef __cplusplus
 }

@@ -371,8 +371,10 @@ static void engine_ir3(void)
 			uint64_t word = i % 50 == 3 ? ~0ull : tl_rand(&rng);
 			uint64_t off = i % 13 == 7 ? (1ull << 53) + 8ull * i : 8ull * i;
 			struct gk_ir3_insn in;
-			gk_ir3_decode(gpus[g], word, &in);
-			size_t n = gk_ir3_json(&in, off, i & 1 ? GK_JSON_TEXT : 0, obuf + len, sizeof obuf - len - 1);
+			struct gk_diags dg;
+			gk_diags_reset(&dg);
+			gk_ir3_decode(gpus[g], word, &in, &dg);
+			size_t n = gk_ir3_json(&in, &dg, off, i & 1 ? GK_JSON_TEXT : 0, obuf + len, sizeof obuf - len - 1);
 			CHECK(n < sizeof obuf - len - 2, "ir3 a%u: line cut", gpus[g]);
 			len += n;
 			obuf[len++] = '\n';

@@ -27,13 +27,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	p++;
 	n--;
 	static struct gk_ir3_insn in;
+	static struct gk_diags dg;
 	static char line[GK_IR3_TEXT_MAX + 64], js[8192];
 	/* 16 instructions an input: coverage feedback per instruction, not per batch */
 	for (size_t i = 0; i + 8 <= n && i < 8 * 16; i += 8) {
 		uint64_t w = 0;
 		for (int b = 7; b >= 0; b--)
 			w = w << 8 | p[i + (size_t)b];
-		gk_ir3_decode(gpu, w, &in);
+		gk_diags_reset(&dg);
+		gk_ir3_decode(gpu, w, &in, &dg);
 		size_t ln = gk_ir3_line(&in, line, sizeof line);
 		uint64_t back;
 		struct gk_diag err;
@@ -41,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			__builtin_trap();
 		if (in.exact && strcmp(line, in.text))
 			__builtin_trap();
-		size_t jn = gk_ir3_json(&in, i, GK_JSON_TEXT, js, sizeof js - 1);
+		size_t jn = gk_ir3_json(&in, &dg, i, GK_JSON_TEXT, js, sizeof js - 1);
 		js[jn++] = '\n';
 		if (!json_line_ok(js, jn))
 			__builtin_trap();
@@ -67,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			while (m && norm[m - 1] == ' ')
 				m--;
 			norm[m] = 0;
-			gk_ir3_decode(gpu, w, &in);
+			gk_ir3_decode(gpu, w, &in, NULL);
 			if (norm[0] != '[' && strcmp(in.text, norm))
 				__builtin_trap();
 		}

@@ -19,7 +19,7 @@ struct counts {
 static void vector(unsigned gpu, uint64_t w, const char *text, const char *cat, struct counts *c, int must)
 {
 	struct gk_ir3_insn in;
-	gk_ir3_decode(gpu, w, &in);
+	gk_ir3_decode(gpu, w, &in, NULL);
 	int cat6 = !strcmp(cat, "cat6");
 	bool dec_ok = !strcmp(in.text, text);
 	uint64_t back = 0;
@@ -96,7 +96,7 @@ static void test_vectors(void)
 static unsigned roundtrip(unsigned gpu, uint64_t w, unsigned *exact)
 {
 	struct gk_ir3_insn in;
-	gk_ir3_decode(gpu, w, &in);
+	gk_ir3_decode(gpu, w, &in, NULL);
 	char line[GK_IR3_TEXT_MAX + 64];
 	gk_ir3_line(&in, line, sizeof line);
 	uint64_t back = ~w;
@@ -128,7 +128,7 @@ static void test_random(void)
 			exact += e;
 			/* the same word without its don't-care bits: most of these are plain text */
 			struct gk_ir3_insn in;
-			if (gk_ir3_decode(gens[g], w, &in) == 0 && (w & in.dontcare)) {
+			if (gk_ir3_decode(gens[g], w, &in, NULL) == 0 && (w & in.dontcare)) {
 				clean++;
 				e = 0;
 				bad += roundtrip(gens[g], w & ~in.dontcare, &e);
@@ -210,7 +210,7 @@ static void test_mutations(void)
 			}
 			assembled++;
 			struct gk_ir3_insn in;
-			gk_ir3_decode(gpu, w, &in);
+			gk_ir3_decode(gpu, w, &in, NULL);
 			/* the mangled text, white space squeezed */
 			char norm[320];
 			size_t m = 0;
@@ -265,10 +265,12 @@ static void test_exhaustive(void)
 		for (uint64_t v = 0; v < (1ull << w); v++) {
 			uint64_t word = (spaces[i].word & ~mask) | v << spaces[i].lo;
 			struct gk_ir3_insn in;
-			gk_ir3_decode(630, word, &in);
+			struct gk_diags dg;
+			gk_diags_reset(&dg);
+			gk_ir3_decode(630, word, &in, &dg);
 			unsigned e = 0;
 			bad += roundtrip(630, word, &e);
-			inexact += !in.exact && in.errors == 0 && !(word & in.dontcare);
+			inexact += !in.exact && dg.errors == 0 && !(word & in.dontcare);
 		}
 		CHECK(bad == 0, "%s: %u of %u values did not round-trip", spaces[i].what, bad, 1u << w);
 		CHECK(inexact == spaces[i].raw, "%s: %u values not exact, want %u", spaces[i].what, inexact,
@@ -276,49 +278,57 @@ static void test_exhaustive(void)
 	}
 }
 
-static bool has_diag(const struct gk_ir3_insn *in, enum gk_diag_code code, enum gk_severity sev)
+static bool has_diag(const struct gk_diags *dg, enum gk_diag_code code, enum gk_severity sev)
 {
-	for (unsigned i = 0; i < in->ndiags; i++)
-		if (in->diags[i].code == code && in->diags[i].severity == sev)
+	for (unsigned i = 0; i < dg->n; i++)
+		if (dg->d[i].code == code && dg->d[i].severity == sev)
 			return true;
 	return false;
+}
+
+/* decode into in, its diagnostics alone in *dg */
+static int decode(unsigned gpu, uint64_t w, struct gk_ir3_insn *in, struct gk_diags *dg)
+{
+	gk_diags_reset(dg);
+	return gk_ir3_decode(gpu, w, in, dg);
 }
 
 static void test_diags(void)
 {
 	struct gk_ir3_insn in;
+	struct gk_diags dg;
 	char line[400];
 	/* ldib.b with bit 0 set (the blob's vector): text as Mesa prints, warning, raw line */
-	CHECK(gk_ir3_decode(630, 0xc0220200ull << 32 | 0x0361b801, &in) == 0, "ldib.b");
+	CHECK(decode(630, 0xc0220200ull << 32 | 0x0361b801, &in, &dg) == 0, "ldib.b");
 	CHECK(!strcmp(in.text, "ldib.b.typed.1d.f32.4.imm r0.x, r0.w, 1"), "%s", in.text);
-	CHECK(has_diag(&in, GK_D_DONTCARE_BITS, GK_WARNING) && in.errors == 0, "don't-care warning");
-	CHECK(in.diags[0].dw == 0 && in.diags[0].lo == 0 && in.diags[0].hi == 0, "at dw0[0:0]");
+	CHECK(has_diag(&dg, GK_D_DONTCARE_BITS, GK_WARNING) && dg.errors == 0, "don't-care warning");
+	CHECK(dg.d[0].dw == 0 && dg.d[0].lo == 0 && dg.d[0].hi == 0, "at dw0[0:0]");
 	CHECK(!in.exact, "not exact");
 	gk_ir3_line(&in, line, sizeof line);
 	CHECK(!strcmp(line, "[0xc0220200_0361b801] ; ldib.b.typed.1d.f32.4.imm r0.x, r0.w, 1"), "%s", line);
 
 	/* nothing matches */
-	CHECK(gk_ir3_decode(630, ~0ull, &in) < 0, "all ones");
-	CHECK(in.name == NULL && in.text[0] == 0 && has_diag(&in, GK_D_UNKNOWN_OPCODE, GK_ERROR), "no match");
+	CHECK(decode(630, ~0ull, &in, &dg) < 0, "all ones");
+	CHECK(in.name == NULL && in.text[0] == 0 && has_diag(&dg, GK_D_UNKNOWN_OPCODE, GK_ERROR), "no match");
 	gk_ir3_line(&in, line, sizeof line);
 	CHECK(!strcmp(line, "[0xffffffff_ffffffff]"), "%s", line);
 
 	/* an a6xx-only encoding on a5xx: stc (a6xx) is stgb's bits before (a4xx form) */
 	uint64_t stc = 0xc7020020ull << 32 | 0x01800000;
-	CHECK(gk_ir3_decode(630, stc, &in) == 0 && !strcmp(in.text, "stc.f32 c[32], r0.x, 1"), "%s", in.text);
-	gk_ir3_decode(420, 0xc0d20906ull << 32 | 0x02800004, &in); /* stg.a: a6xx only */
-	CHECK(in.name == NULL && has_diag(&in, GK_D_WRONG_GEN, GK_ERROR), "stg.a on a420: %s",
-	      in.ndiags ? in.diags[0].message : "no diagnostic");
+	CHECK(decode(630, stc, &in, &dg) == 0 && !strcmp(in.text, "stc.f32 c[32], r0.x, 1"), "%s", in.text);
+	decode(420, 0xc0d20906ull << 32 | 0x02800004, &in, &dg); /* stg.a: a6xx only */
+	CHECK(in.name == NULL && has_diag(&dg, GK_D_WRONG_GEN, GK_ERROR), "stg.a on a420: %s",
+	      dg.n ? dg.d[0].message : "no diagnostic");
 
 	/* ldg.a asserts bit 11 = 0: set it and the decoder warns (the text stays) */
 	uint64_t ldga = 0xc0020011ull << 32 | 0x04c08023;
-	CHECK(gk_ir3_decode(630, ldga | 1u << 11, &in) == 0 && has_diag(&in, GK_D_RESERVED_BITS, GK_WARNING),
+	CHECK(decode(630, ldga | 1u << 11, &in, &dg) == 0 && has_diag(&dg, GK_D_RESERVED_BITS, GK_WARNING),
 	      "assert bit 11");
 	CHECK(!in.exact, "asserted bit set: not exact");
 
 	/* an enum value without a name prints as a number and is flagged: cat6-src-mode 3 */
 	uint64_t ldib = 0xc0260c0aull << 32 | 0x0a61b180; /* ldib.b ... nonuniform */
-	CHECK(gk_ir3_decode(630, ldib | 3u << 6, &in) == 0 && has_diag(&in, GK_D_RESERVED_VALUE, GK_WARNING),
+	CHECK(decode(630, ldib | 3u << 6, &in, &dg) == 0 && has_diag(&dg, GK_D_RESERVED_VALUE, GK_WARNING),
 	      "MODE=3: %s", in.text);
 	CHECK(strstr(in.text, ".3.base0") != NULL, "%s", in.text);
 }
@@ -370,9 +380,10 @@ static void test_json(void)
 					  0xc0d20906ull << 32 | 0x02800004 };
 	for (unsigned i = 0; i < 4; i++) {
 		struct gk_ir3_insn in;
-		gk_ir3_decode(630, words[i], &in);
+		struct gk_diags dg;
+		decode(630, words[i], &in, &dg);
 		char buf[8192];
-		size_t n = gk_ir3_json(&in, 8 * i, GK_JSON_TEXT, buf, sizeof buf - 1);
+		size_t n = gk_ir3_json(&in, &dg, 8 * i, GK_JSON_TEXT, buf, sizeof buf - 1);
 		buf[n++] = '\n';
 		CHECK(json_line_ok(buf, n), "json %u: %.*s", i, (int)n, buf);
 		char dw[64];
@@ -380,15 +391,84 @@ static void test_json(void)
 		CHECK(strstr(buf, dw) != NULL && strstr(buf, "\"engine\":\"ir3\"") && strstr(buf, "\"text\":\""), "words in %s", buf);
 	}
 	struct gk_ir3_insn in;
-	gk_ir3_decode(630, words[0], &in);
+	struct gk_diags dg;
+	decode(630, words[0], &in, &dg);
 	char buf[8192];
-	gk_ir3_json(&in, 0, 0, buf, sizeof buf);
+	gk_ir3_json(&in, &dg, 0, 0, buf, sizeof buf);
 	CHECK(strstr(buf, "\"name\":\"stib.b\"") && strstr(buf, "\"SSBO.IMMED\":1") && !strstr(buf, "\"text\":"),
 	      "%s", buf);
 	/* a small buffer truncates, never overflows */
 	char small[16];
-	size_t n = gk_ir3_json(&in, 0, 0, small, sizeof small);
+	size_t n = gk_ir3_json(&in, &dg, 0, 0, small, sizeof small);
 	CHECK(n == sizeof small - 1 && small[n] == 0, "truncated json");
+}
+
+/* The lookup aids the generator adds: each field's case holds it, each
+ * case's name set is exactly its fields' names and each bitset's those of
+ * its cases (and whether one has an expression); the decode index lists every
+ * leaf under every key its fixed bits allow (a leaf missing from a group
+ * would not decode), the encode index every named leaf under its name's
+ * first two characters and the leaves without {NAME} among those always
+ * tried (a leaf missing would not assemble). */
+static void test_indexes(void)
+{
+	unsigned bad = 0;
+	for (unsigned c = 0; c < IR3_NCASES; c++) {
+		const struct ir3_case *C = &gk_ir3_cases[c];
+		uint64_t names[IR3_NAME_WORDS] = { 0 };
+		for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+			names[gk_ir3_fields[f].name / 64] |= 1ull << (gk_ir3_fields[f].name % 64);
+			bad += gk_ir3_fields[f].cas != c;
+		}
+		bad += memcmp(names, C->names, sizeof names) != 0;
+	}
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		uint64_t names[IR3_NAME_WORDS] = { 0 };
+		int overrides = 0;
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			for (unsigned w = 0; w < IR3_NAME_WORDS; w++)
+				names[w] |= gk_ir3_cases[c].names[w];
+			overrides |= gk_ir3_cases[c].expr >= 0;
+		}
+		bad += memcmp(names, B->names, sizeof names) != 0 || overrides != B->overrides;
+	}
+	CHECK(bad == 0, "%u fields, cases or bitsets whose case, name set or overrides flag is wrong", bad);
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		unsigned missing = 0, unnamed = 0;
+		for (unsigned i = 0; i < R->nleaves && R->nkey; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			for (unsigned key = 0; key < 1u << R->nkey; key++) {
+				int fits = 1;
+				for (unsigned k = 0; k < R->nkey; k++)
+					if (B->mask >> R->key_bit[k] & 1)
+						fits &= (unsigned)(B->match >> R->key_bit[k] & 1) == (key >> k & 1);
+				int listed = 0;
+				for (unsigned j = R->key_start[key]; j < R->key_start[key + 1]; j++)
+					listed |= R->by_key[j] == R->leaves[i];
+				missing += fits && !listed;
+			}
+		}
+		for (unsigned i = 0; i < R->nleaves && R->by_pair; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			int short_name = !B->name[0] || !B->name[1], by_name = 0, always = 0;
+			if (!short_name) {
+				unsigned h = IR3_PAIR_HASH(B->name[0], B->name[1]);
+				for (unsigned j = R->pair_start[h]; j < R->pair_start[h + 1]; j++)
+					by_name |= R->by_pair[j] == i;
+			}
+			for (unsigned j = 0; j < R->nalways; j++)
+				always |= R->always[j] == i;
+			unnamed += ((B->nameless || short_name) && !always) || (!short_name && !by_name);
+		}
+		CHECK(missing == 0, "root %s: %u leaf/key pairs missing from the decode index",
+		      gk_ir3_bitsets[R->bitset].name, missing);
+		CHECK(unnamed == 0, "root %s: %u leaves the encode index cannot find", gk_ir3_bitsets[R->bitset].name,
+		      unnamed);
+	}
+	CHECK(gk_ir3_roots[gk_ir3_root_instruction].nkey && gk_ir3_roots[gk_ir3_root_instruction].by_pair,
+	      "the instruction root has both indexes");
 }
 
 /* The tables: fields inside their bitset, enums as wide as their fields, no
@@ -441,6 +521,7 @@ static void test_tables(void)
 	}
 	CHECK(problems == 0, "%u table problems", problems);
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
+	test_indexes();
 }
 
 static void test_gpus(void)
@@ -468,11 +549,14 @@ static void test_bad_arguments(void)
 	CHECK(gk_ir3_gpu_help() != NULL && gk_ir3_gpu_help()[0], "help");
 
 	const uint64_t ldg = 0xc0060006ull << 32 | 0x0181800f;
-	CHECK(gk_ir3_decode(630, ldg, NULL) < 0, "decode into NULL");
+	struct gk_diags dg;
+	gk_diags_reset(&dg);
+	CHECK(gk_ir3_decode(630, ldg, NULL, &dg) < 0 && dg.n == 0 && dg.errors == 0, "decode into NULL");
 	struct gk_ir3_insn in;
-	CHECK(gk_ir3_decode(0, ldg, &in) < 0 && in.name == NULL && in.errors == 1 && !in.exact, "gpu 0");
-	CHECK(gk_ir3_decode(~0u, ldg, &in) < 0 && in.name == NULL && in.errors == 1, "gpu UINT_MAX");
-	CHECK(gk_ir3_decode(~0u, ~0ull, &in) < 0 && in.errors == 1, "gpu and word all ones");
+	CHECK(decode(0, ldg, &in, &dg) < 0 && in.name == NULL && dg.errors == 1 && !in.exact, "gpu 0");
+	CHECK(decode(~0u, ldg, &in, &dg) < 0 && in.name == NULL && dg.errors == 1, "gpu UINT_MAX");
+	CHECK(decode(~0u, ~0ull, &in, &dg) < 0 && dg.errors == 1, "gpu and word all ones");
+	CHECK(gk_ir3_decode(~0u, ~0ull, &in, NULL) < 0 && in.name == NULL, "diagnostics not kept");
 
 	uint64_t w = 5;
 	struct gk_diag err;
@@ -498,7 +582,7 @@ static void test_bad_arguments(void)
 	memcpy(spaces, "[0x1] ;", 7);
 	CHECK(gk_ir3_encode(630, spaces, sizeof spaces, &w, &err) == 0 && w == 1, "raw with a long comment");
 
-	gk_ir3_decode(630, ldg, &in);
+	decode(630, ldg, &in, &dg);
 	char buf[400];
 	memset(buf, 'x', sizeof buf);
 	CHECK(gk_ir3_line(&in, NULL, 100) == 0, "line into NULL");
@@ -515,25 +599,27 @@ static void test_bad_arguments(void)
 	CHECK(total <= 300 && gk_ir3_encodings(630, encs, 300) == total && encs[0].name, "encodings");
 
 	memset(buf, 'x', sizeof buf);
-	CHECK(gk_ir3_json(&in, 0, 0, NULL, 100) == 0, "json into NULL");
-	CHECK(gk_ir3_json(&in, 0, 0, buf, 0) == 0 && buf[0] == 'x', "json cap 0");
-	CHECK(gk_ir3_json(NULL, 0, 0, buf, sizeof buf) == 0 && buf[0] == 0, "json of NULL");
-	CHECK(gk_ir3_json(&in, UINT64_MAX, 0, buf, 1) == 0 && buf[0] == 0, "json cap 1");
+	CHECK(gk_ir3_json(&in, &dg, 0, 0, NULL, 100) == 0, "json into NULL");
+	CHECK(gk_ir3_json(&in, &dg, 0, 0, buf, 0) == 0 && buf[0] == 'x', "json cap 0");
+	CHECK(gk_ir3_json(NULL, &dg, 0, 0, buf, sizeof buf) == 0 && buf[0] == 0, "json of NULL");
+	CHECK(gk_ir3_json(&in, &dg, UINT64_MAX, 0, buf, 1) == 0 && buf[0] == 0, "json cap 1");
 	static char big[8192];
-	size_t n = gk_ir3_json(&in, UINT64_MAX, GK_JSON_TEXT, big, sizeof big);
+	size_t n = gk_ir3_json(&in, NULL, UINT64_MAX, GK_JSON_TEXT, big, sizeof big);
 	CHECK(n > 0 && n == strlen(big) && strstr(big, "\"offset\":\"0xffffffffffffffff\","), "json offset max: %s", big);
-	/* a hand-made record that claims more than it holds, without terminators */
+	/* a hand-made record (and diagnostics) that claims more than it holds, without terminators */
 	struct gk_ir3_insn odd;
 	memset(&odd, 'z', sizeof odd);
 	odd.name = NULL;
 	odd.exact = true;
 	odd.nfields = ~0u;
-	odd.ndiags = ~0u;
 	for (unsigned i = 0; i < GK_IR3_MAX_FIELDS; i++)
 		odd.fields[i].name = odd.fields[i].parent = NULL;
-	for (unsigned i = 0; i < GK_IR3_MAX_DIAGS; i++)
-		odd.diags[i].field = odd.diags[i].packet = NULL;
-	n = gk_ir3_json(&odd, 0, GK_JSON_TEXT, big, sizeof big);
+	struct gk_diags odd_dg;
+	memset(&odd_dg, 'z', sizeof odd_dg);
+	odd_dg.n = ~0u;
+	for (unsigned i = 0; i < GK_MAX_DIAGS; i++)
+		odd_dg.d[i].field = odd_dg.d[i].packet = NULL;
+	n = gk_ir3_json(&odd, &odd_dg, 0, GK_JSON_TEXT, big, sizeof big);
 	CHECK(n > 0 && n < sizeof big - 1, "json of an odd record: %zu", n);
 	n = gk_ir3_line(&odd, buf, sizeof buf);
 	CHECK(n == GK_IR3_TEXT_MAX, "line of an odd record: %zu", n);
@@ -568,6 +654,7 @@ static void test_exact_proof(void)
 	for (unsigned g = 0; g < sizeof gens / sizeof gens[0]; g++) {
 		unsigned long exact = 0, proven = 0, differ = 0, n = 0;
 		static struct gk_ir3_insn a, b;
+		static struct gk_diags da, db;
 		while (n < per) {
 			uint64_t w = tl_rand(&seed);
 			switch (n % 3) {
@@ -576,11 +663,16 @@ static void test_exact_proof(void)
 			default: break;
 			}
 			for (int pass = 0; pass < 2 && n < per; pass++, n++) {
-				gk_ir3_decode_with(gens[g], w, &a, IR3_EXACT_PROOF_ONLY);
+				gk_diags_reset(&da);
+				gk_ir3_decode_with(gens[g], w, &a, &da, IR3_EXACT_PROOF_ONLY);
 				if (a.exact) {
 					proven++;
-					gk_ir3_decode_with(gens[g], w, &b, IR3_EXACT_REASSEMBLE);
-					if (memcmp(&a, &b, sizeof a) && differ++ < 5)
+					gk_diags_reset(&db);
+					gk_ir3_decode_with(gens[g], w, &b, &db, IR3_EXACT_REASSEMBLE);
+					if ((memcmp(&a, &b, sizeof a) || da.n != db.n || da.dropped != db.dropped ||
+					     da.errors != db.errors || da.warnings != db.warnings ||
+					     memcmp(da.d, db.d, da.n * sizeof da.d[0])) &&
+					    differ++ < 5)
 						printf("  %u %016" PRIx64 " '%s': proven exact, reassembly %s\n", gens[g], w,
 						       a.text, b.exact ? "agrees but the results differ" : "says not");
 				}
@@ -595,10 +687,10 @@ static void test_exact_proof(void)
 		unsigned long sample = per / 20, left = 0;
 		for (unsigned long i = 0; i < sample; i++) {
 			uint64_t w = tl_rand(&seed) & tl_rand(&seed);
-			gk_ir3_decode_with(gens[g], w, &a, IR3_EXACT_PROOF_ONLY);
+			gk_ir3_decode_with(gens[g], w, &a, NULL, IR3_EXACT_PROOF_ONLY);
 			if (a.exact)
 				exact++;
-			else if (gk_ir3_decode(gens[g], w, &b) == 0 && b.exact)
+			else if (gk_ir3_decode(gens[g], w, &b, NULL) == 0 && b.exact)
 				left++;
 		}
 		printf("# gpu %u: %lu words, %lu proven exact, each so when assembled back; of %lu sparse words "

@@ -44,17 +44,11 @@ static void ir3_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_
 	struct ir3_engine *e = fam;
 	(void)len; /* the reader gives whole 8-byte units only */
 	uint64_t word = n >= 2 ? (uint64_t)w[1] << 32 | w[0] : w[0];
-	gk_ir3_decode(e->gpu_id, word, &e->insn);
+	unsigned first = dg->n;
+	gk_ir3_decode(e->gpu_id, word, &e->insn, dg);
 	e->offset = offset;
-	unsigned nd = e->insn.ndiags < GK_IR3_MAX_DIAGS ? e->insn.ndiags : GK_IR3_MAX_DIAGS;
-	for (unsigned i = 0; i < nd; i++)
-		e->insn.diags[i].offset = offset; /* the decoder does not know where the word was */
-	for (unsigned i = 0; i < nd && dg->n < GK_MAX_DIAGS; i++)
-		dg->d[dg->n++] = e->insn.diags[i];
-	dg->errors += e->insn.errors;
-	dg->warnings += e->insn.warnings;
-	unsigned total = e->insn.errors + e->insn.warnings;
-	dg->dropped += total > dg->n ? total - dg->n : 0;
+	for (unsigned i = first; i < dg->n && i < GK_MAX_DIAGS; i++)
+		dg->d[i].offset = offset; /* the decoder does not know where the word was */
 }
 
 static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
@@ -73,9 +67,8 @@ static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struc
 static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
 {
 	struct ir3_engine *e = fam;
-	(void)dg; /* the instruction record holds them (same entries) */
 	char buf[8192];
-	size_t n = gk_ir3_json(&e->insn, e->offset, flags, buf, sizeof buf);
+	size_t n = gk_ir3_json(&e->insn, dg, e->offset, flags, buf, sizeof buf);
 	gk_out_put(o, buf, n);
 	gk_out_ch(o, '\n');
 }

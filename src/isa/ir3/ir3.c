@@ -75,7 +75,10 @@ struct dstate {
 	unsigned gpu;
 	char *buf;
 	size_t len, cap;
-	struct gk_ir3_insn *out;
+	struct gk_ir3_insn *out;      /* NULL: the encoder's check, no record, proof or diagnostics */
+	struct gk_diags *dg;          /* where diagnostics go (out set); NULL: only counted */
+	unsigned ndiags, nerrors;     /* diagnostics of this word (kept or not) */
+	uint32_t codes;               /* bit c: a diagnostic with code c */
 	unsigned depth;
 	int failed;
 	int stack[64]; /* expressions being evaluated, innermost last */
@@ -100,6 +103,32 @@ struct dcache {
 	uint64_t val[IR3_NEXPRS];
 };
 
+static void cache_init(struct dcache *c)
+{
+	memset(c->have, 0, sizeof c->have);
+}
+
+/* a decode state for gpu with nothing decoded yet (the stacks are read up
+ * to their counts only, so they stay as they are) */
+static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, struct gk_ir3_insn *out,
+			struct gk_diags *dg)
+{
+	st->gpu = gpu;
+	st->buf = buf;
+	st->len = 0;
+	st->cap = cap;
+	st->out = out;
+	st->dg = dg;
+	st->ndiags = st->nerrors = 0;
+	st->codes = 0;
+	st->depth = 0;
+	st->failed = 0;
+	st->sp = 0;
+	st->shown = 0;
+	st->lossy = 0;
+	st->nscopes = 0;
+}
+
 struct dscope {
 	struct dstate *st;
 	int bs;
@@ -121,25 +150,22 @@ static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code
 	struct gk_ir3_insn *o = st->out;
 	if (!o)
 		return;
-	if (sev == GK_ERROR)
-		o->errors++;
-	else
-		o->warnings++;
-	if (o->ndiags >= GK_IR3_MAX_DIAGS)
+	st->ndiags++;
+	st->nerrors += sev == GK_ERROR;
+	st->codes |= 1u << code;
+	if (!st->dg)
 		return;
-	struct gk_diag *d = &o->diags[o->ndiags++];
-	memset(d, 0, sizeof *d);
-	d->severity = sev;
-	d->code = code;
-	d->dw = lo >= 0 ? lo / 32 : -1;
-	d->lo = (int8_t)(lo >= 0 ? lo % 32 : -1);
-	d->hi = (int8_t)(hi >= 0 ? (lo / 32 == hi / 32 ? hi % 32 : 31) : -1);
-	d->packet = o->name;
-	d->field = field;
+	char msg[sizeof ((struct gk_diag *)0)->message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* the decoder does not know where the word was: offset 0, the caller's to set */
+	const struct gk_packet word = { 0 };
+	struct gk_diag *d = gk_diags_add(st->dg, &word, sev, code, lo >= 0 ? lo / 32 : -1, lo >= 0 ? lo % 32 : -1,
+					 hi >= 0 ? (lo / 32 == hi / 32 ? hi % 32 : 31) : -1, field, "%s", msg);
+	if (d)
+		d->packet = o->name;
 }
 
 static void put(struct dstate *st, const char *s, size_t n)
@@ -153,28 +179,71 @@ static void put(struct dstate *st, const char *s, size_t n)
 	st->buf[st->len] = 0;
 }
 
-static void putf(struct dstate *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(struct dstate *st, const char *fmt, ...)
+/* v in decimal (or hex), after sign ("" when none): what printf's %u,
+ * %d, %+d and %x print, without printf's cost on every field */
+static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned base)
 {
-	char tmp[96];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+	char tmp[24];
+	size_t i = sizeof tmp;
+	do {
+		tmp[--i] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	while (*sign)
+		tmp[--i] = *sign++;
+	put(st, tmp + i, sizeof tmp - i);
+}
+
+/* a signed value: "-" and its magnitude, or "+" (plus) or nothing before it */
+static void put_int(struct dstate *st, int64_t v, int plus)
+{
+	put_num(st, v < 0 ? "-" : plus ? "+" : "", v < 0 ? 0 - (uint64_t)v : (uint64_t)v, 10);
 }
 
 static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, uint64_t *val,
 				       const struct dscope **where);
 
-static uint64_t eval(const struct dscope *sc, int e);
+static uint64_t eval_run(const struct dscope *sc, int e);
+
+/* the value of expression e in scope sc, from the cache when it has it */
+static uint64_t eval(const struct dscope *sc, int e)
+{
+	if (sc->cache->have[e / 64] >> (e % 64) & 1)
+		return sc->cache->val[e];
+	return eval_run(sc, e);
+}
+
+/* What a nested bitset calls name is, in the scope around it, the param of
+ * holder (the field holding it) passed "as" name; other names stay. */
+static unsigned outer_name(const struct ir3_field *holder, unsigned name)
+{
+	for (unsigned p = 0; holder && p < holder->nparams; p++)
+		if (gk_ir3_params[holder->param + p].as == name)
+			return gk_ir3_params[holder->param + p].name;
+	return name;
+}
+
+/* The field of case C called name, NULL: none */
+static const struct ir3_field *case_field(const struct ir3_case *C, unsigned name)
+{
+	if (!(C->names[name / 64] >> (name % 64) & 1))
+		return NULL;
+	for (unsigned f = C->field; f < C->field + C->nfields; f++)
+		if (gk_ir3_fields[f].name == name)
+			return &gk_ir3_fields[f];
+	return NULL;
+}
 
 /* The first field called name in the cases that hold, leaf first. */
-static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsigned name)
+static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
-	for (int b = bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
+	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		/* a bitset without the name whose cases evaluate nothing can be
+		 * passed over whole (with an expression, the evaluation counts:
+		 * it fills the cache in isaspec's order) */
+		if (!B->overrides && !(B->names[name / 64] >> (name % 64) & 1))
+			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
 			/* while a case's own expression is being evaluated, it is
@@ -182,9 +251,9 @@ static const struct ir3_field *find_field(const struct dscope *sc, int bs, unsig
 			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
-			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (gk_ir3_fields[f].name == name)
-					return &gk_ir3_fields[f];
+			const struct ir3_field *f = case_field(C, name);
+			if (f)
+				return f;
 		}
 	}
 	return NULL;
@@ -199,11 +268,10 @@ static uint64_t field_value(const struct dscope *sc, unsigned name)
 	return v;
 }
 
-static uint64_t eval(const struct dscope *sc, int e)
+/* eval, past the cache */
+static uint64_t eval_run(const struct dscope *sc, int e)
 {
 	struct dstate *st = sc->st;
-	if (sc->cache->have[e / 64] >> (e % 64) & 1)
-		return sc->cache->val[e];
 	/* an expression already being evaluated is false (isaspec skips the
 	 * outermost one in this test, and so does this) */
 	for (unsigned i = st->sp; i-- > 1;)
@@ -276,20 +344,13 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 				       const struct dscope **where)
 {
 	for (; sc; sc = sc->parent) {
-		const struct ir3_field *f = find_field(sc, sc->bs, name);
+		const struct ir3_field *f = find_field(sc, name);
 		if (f) {
 			*val = f->expr >= 0 ? eval(sc, f->expr) : bits(sc->val, f->low, f->high);
 			*where = sc;
 			return f;
 		}
-		if (sc->holder)
-			for (unsigned p = 0; p < sc->holder->nparams; p++) {
-				const struct ir3_param *P = &gk_ir3_params[sc->holder->param + p];
-				if (P->as == name) {
-					name = P->name;
-					break;
-				}
-			}
+		name = outer_name(sc->holder, name);
 	}
 	return NULL;
 }
@@ -451,16 +512,9 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		st->lossy = 1;
 		return;
 	}
-	unsigned fi = (unsigned)(f - gk_ir3_fields);
-	for (int b = w->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			if (fi >= C->field && fi < C->field + C->nfields && C->expr >= 0 && (int)c != w->cas) {
-				st->lossy = 1;
-				return;
-			}
-		}
+	if (gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) {
+		st->lossy = 1;
+		return;
 	}
 	uint64_t v = val;
 	switch (f->type) {
@@ -526,21 +580,21 @@ static void display_field(const struct dscope *sc, unsigned name)
 	switch (f->type) {
 	case IR3_T_BRANCH:
 	case IR3_T_INT:
-		putf(st, "%" PRId64, sext(val, width));
+		put_int(st, sext(val, width), 0);
 		break;
 	case IR3_T_UINT:
-		putf(st, "%" PRIu64, val);
+		put_num(st, "", val, 10);
 		break;
 	case IR3_T_HEX:
-		putf(st, "%" PRIx64, val);
+		put_num(st, "", val, 16);
 		break;
 	case IR3_T_OFFSET:
 		if (val)
-			putf(st, "%+" PRId64, sext(val, width));
+			put_int(st, sext(val, width), 1);
 		break;
 	case IR3_T_UOFFSET:
 		if (val)
-			putf(st, "+%" PRIu64, val);
+			put_num(st, "+", val, 10);
 		break;
 	case IR3_T_FLOAT: {
 		float x;
@@ -550,7 +604,10 @@ static void display_field(const struct dscope *sc, unsigned name)
 			uint32_t u = (uint32_t)val;
 			memcpy(&x, &u, 4);
 		}
-		putf(st, "%f", (double)x);
+		char tmp[96]; /* FLT_MAX as %f is 46 characters */
+		int n = snprintf(tmp, sizeof tmp, "%f", (double)x);
+		if (n > 0)
+			put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 		break;
 	}
 	case IR3_T_BOOL:
@@ -558,7 +615,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 			if (val)
 				put(st, f->display, strlen(f->display));
 		} else {
-			putf(st, "%u", (unsigned)!!val);
+			put(st, val ? "1" : "0", 1);
 		}
 		break;
 	case IR3_T_ENUM: {
@@ -569,7 +626,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
 			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
 			     "%s = %" PRIu64 " has no name in %s", gk_ir3_names[f->name], val, E->name);
-			putf(st, "%u", (unsigned)val);
+			put_num(st, "", (unsigned)val, 10);
 		}
 		break;
 	}
@@ -585,7 +642,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 		if (st->depth > 16)
 			return;
 		struct dcache cache;
-		memset(cache.have, 0, sizeof cache.have);
+		cache_init(&cache);
 		struct dscope nested = { st, leaf, val, base, f, w, &cache, -1 };
 		st->depth++;
 		display(&nested);
@@ -694,30 +751,24 @@ static int proven_exact(const struct dstate *st, uint64_t word)
 	return !(word & ~shown) && !(may & ~shown);
 }
 
-/* Text of word into buf; the leaf or -1.  out may be NULL (no diagnostics).
+/* Text of word into st's buffer (st fresh from dstate_init); the leaf or -1.
  * *proven: proven_exact of the result (when proven is not NULL). */
-static int render(unsigned gpu, uint64_t word, char *buf, size_t cap, struct gk_ir3_insn *out, int *proven)
+static int render(struct dstate *st, uint64_t word, int *proven)
 {
-	struct dstate st;
-	memset(&st, 0, sizeof st);
-	st.gpu = gpu;
-	st.buf = buf;
-	st.cap = cap;
-	st.out = out;
-	buf[0] = 0;
-	int leaf = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", out == NULL);
+	st->buf[0] = 0;
+	int leaf = find_leaf(st, gk_ir3_root_instruction, word, 0, "instruction", st->out == NULL);
 	if (leaf < 0)
 		return -1;
-	if (out)
-		out->name = gk_ir3_bitsets[leaf].name;
+	if (st->out)
+		st->out->name = gk_ir3_bitsets[leaf].name;
 	struct dcache cache;
-	memset(cache.have, 0, sizeof cache.have);
-	struct dscope sc = { &st, leaf, word, 0, NULL, NULL, &cache, -1 };
+	cache_init(&cache);
+	struct dscope sc = { st, leaf, word, 0, NULL, NULL, &cache, -1 };
 	display(&sc);
-	if (st.failed)
-		diag(&st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)cap - 1);
+	if (st->failed)
+		diag(st, GK_ERROR, GK_D_LIMIT, -1, -1, NULL, "text longer than %u characters", (unsigned)st->cap - 1);
 	if (proven)
-		*proven = out && !out->ndiags && !out->errors && !out->warnings && proven_exact(&st, word);
+		*proven = st->out && !st->ndiags && proven_exact(st, word);
 	return leaf;
 }
 
@@ -750,10 +801,16 @@ struct enc {
 	struct asg a[E_MAXASG];
 	int na;
 	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
+	uint8_t fc_names[E_MAXSC][IR3_NNAMES]; /* the names fc holds, to clear just those */
+	uint8_t nfc[E_MAXSC];
+	int nsc_ready;                   /* scopes below this have fc, nfc and ai cleared once */
+	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
+	uint32_t pairs[IR3_PAIR_BUCKETS / 32]; /* IR3_PAIR_HASH of each character pair of the text */
+	int8_t tpl_fits[IR3_NTPLS];            /* text_may_fit per template, -1: not known yet */
 };
 
 struct frame {
@@ -775,13 +832,14 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 {
 	for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		if (!(B->names[name / 64] >> (name % 64) & 1))
+			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			if (!visible_case(S, b, c))
 				continue;
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			for (unsigned f = C->field; f < C->field + C->nfields; f++)
-				if (gk_ir3_fields[f].name == name)
-					return &gk_ir3_fields[f];
+			const struct ir3_field *f = case_field(&gk_ir3_cases[c], name);
+			if (f)
+				return f;
 		}
 	}
 	return NULL;
@@ -795,7 +853,64 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
 	const struct ir3_field *f = efind(&e->sc[s], name);
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
+	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
+}
+
+_Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
+
+/* Scope s is opened afresh: what efc remembered for it goes.  The first
+ * time in an encode its rows are cleared whole; later only the names efc
+ * filled (ai needs no clearing then: asg_find checks the entry it points
+ * to, and a scope's assignments go with the scope). */
+static void escope_clear(struct enc *e, int s)
+{
+	if (s >= e->nsc_ready) {
+		for (int t = e->nsc_ready; t <= s; t++) {
+			memset(e->fc[t], 0, sizeof e->fc[t]);
+			memset(e->ai[t], 0, sizeof e->ai[t]);
+			e->nfc[t] = 0;
+		}
+		e->nsc_ready = s + 1;
+		return;
+	}
+	for (unsigned i = 0; i < e->nfc[s]; i++)
+		e->fc[s][e->fc_names[s][i]] = 0;
+	e->nfc[s] = 0;
+}
+
+/* The value the text gave name in scope s, NULL: none yet.  A scope and
+ * name are set at most once among a[0 .. na) (eset refuses a second value,
+ * repair only sets what is unset), so the entry ai remembers is it when it
+ * is still among them. */
+static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
+{
+	int i = e->ai[s][name] - 1;
+	if (i >= 0 && i < e->na && e->a[i].sc == s && e->a[i].name == name)
+		return &e->a[i];
+	return NULL;
+}
+
+static void asg_add(struct enc *e, int s, unsigned name, uint64_t v)
+{
+	e->ai[s][name] = (int16_t)(e->na + 1);
+	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
+}
+
+/* Where the decoder would find the field called name seen from scope *s:
+ * that scope, then the outer ones (through the params of the field holding
+ * each).  The field, with *s and *name set to its scope and its name there;
+ * NULL when no scope has it. */
+static const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
+{
+	for (int depth = 0; *s >= 0 && depth < E_MAXSC; depth++) {
+		const struct ir3_field *f = efc(e, *s, *name);
+		if (f)
+			return f;
+		*name = outer_name(e->sc[*s].holder, *name);
+		*s = e->sc[*s].parent;
+	}
+	return NULL;
 }
 
 static int eset(struct enc *e, int s, unsigned name, uint64_t v);
@@ -841,49 +956,36 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 /* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
 static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 {
-	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
-		const struct escope *S = &e->sc[s];
-		const struct ir3_field *f = efc(e, s, name);
-		if (f) {
-			for (int i = 0; i < e->na; i++)
-				if (e->a[i].sc == s && e->a[i].name == name) {
-					return e->a[i].val == v;
-				}
-			if (e->na >= E_MAXASG)
-				return 0;
-			e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
-			if (f->expr >= 0)
-				return invert(e, s, f, v);
-			return 1;
-		}
-		if (S->holder)
-			for (unsigned p = 0; p < S->holder->nparams; p++) {
-				const struct ir3_param *P = &gk_ir3_params[S->holder->param + p];
-				if (P->as == name) {
-					name = P->name;
-					break;
-				}
-			}
-		s = S->parent;
-	}
-	return 1; /* a name nothing holds: nothing to set */
+	const struct ir3_field *f = efind_out(e, &s, &name);
+	if (!f)
+		return 1; /* a name nothing holds: nothing to set */
+	const struct asg *a = asg_find(e, s, name);
+	if (a)
+		return a->val == v;
+	if (e->na >= E_MAXASG)
+		return 0;
+	asg_add(e, s, name, v);
+	if (f->expr >= 0)
+		return invert(e, s, f, v);
+	return 1;
 }
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
 
-/* A way a decoder could show leaf: the case whose display it uses (the
+/* The ways a decoder could show leaf: the case whose display it uses (the
  * k-th with a display, the ones before it false), and maybe one override
- * without a display whose fields it finds (cat1's s16/s32 immediates). */
-struct variant {
-	int16_t disp[8];
-	unsigned k;
-	int16_t fo;
+ * without a display whose fields it finds (cat1's s16/s32 immediates).
+ * Variant i < n uses display disp[i / (nf + 1)] and, when i % (nf + 1) is
+ * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them. */
+#define VARIANTS_MAX 24
+struct variants {
+	int16_t disp[8], fos[4];
+	unsigned nf, n;
 };
 
-static unsigned variants(int leaf, struct variant *out, unsigned cap)
+static void variants(int leaf, struct variants *V)
 {
-	int16_t disp[8], fos[4];
-	unsigned nd = 0, nf = 0, n = 0;
+	unsigned nd = 0, nf = 0;
 	int done = 0; /* past the default display: overrides only lend fields */
 	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
@@ -892,44 +994,38 @@ static unsigned variants(int leaf, struct variant *out, unsigned cap)
 			const struct ir3_case *C = &gk_ir3_cases[c];
 			if (C->tpl < 0 || was_done) {
 				if (C->expr >= 0 && C->nfields && nf < 4)
-					fos[nf++] = (int16_t)c;
+					V->fos[nf++] = (int16_t)c;
 				continue;
 			}
 			if (done)
 				continue;
 			if (nd < 8)
-				disp[nd++] = (int16_t)c;
+				V->disp[nd++] = (int16_t)c;
 			if (C->expr < 0)
 				done = 1;
 		}
 	}
-	for (unsigned k = 0; k < nd; k++)
-		for (int f = -1; f < (int)nf; f++) {
-			if (n >= cap)
-				return n;
-			memcpy(out[n].disp, disp, sizeof disp);
-			out[n].k = k;
-			out[n].fo = f < 0 ? -1 : fos[f];
-			n++;
-		}
-	return n;
+	V->nf = nf;
+	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
 }
 
-/* Open scope s as variant v: the chosen case's expression is true, the ones
- * before it false.  Then match its template, then go on with up. */
-static int try_variant(struct enc *e, int s, const struct variant *v, size_t pos, const struct frame *up)
+/* Open scope s as variant i of V: the chosen case's expression is true, the
+ * ones before it false.  Then match its template, then go on with up. */
+static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
 {
-	e->sc[s].cas = v->disp[v->k];
-	e->sc[s].fo = v->fo;
-	memset(e->fc[s], 0, sizeof e->fc[s]);
-	for (unsigned j = 0; j <= v->k; j++) {
-		int ex = gk_ir3_cases[v->disp[j]].expr;
-		if (ex >= 0 && !apply_assumes(e, s, ex, j == v->k))
+	unsigned k = i / (V->nf + 1), f_o = i % (V->nf + 1);
+	int16_t fo = f_o ? V->fos[f_o - 1] : -1;
+	e->sc[s].cas = V->disp[k];
+	e->sc[s].fo = fo;
+	escope_clear(e, s);
+	for (unsigned j = 0; j <= k; j++) {
+		int ex = gk_ir3_cases[V->disp[j]].expr;
+		if (ex >= 0 && !apply_assumes(e, s, ex, j == k))
 			return 0;
 	}
-	if (v->fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[v->fo].expr, 1))
+	if (fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[fo].expr, 1))
 		return 0;
-	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[v->disp[v->k]].tpl];
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
 	return m(e, &f, pos);
 }
@@ -1076,7 +1172,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		unsigned nc = 0;
 		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
 			const char *nm = E->names[i];
-			if (!nm)
+			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
 				continue;
 			size_t l = strlen(nm);
 			if (match_lit(e, pos, nm, l)) {
@@ -1107,15 +1203,15 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 			const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 			if (e->gpu < B->gen_min || e->gpu > B->gen_max)
 				continue;
-			struct variant vs[24];
-			unsigned nv = variants(leaf, vs, 24);
-			for (unsigned k2 = 0; k2 < nv; k2++) {
+			struct variants V;
+			variants(leaf, &V);
+			for (unsigned k2 = 0; k2 < V.n; k2++) {
 				int na = e->na, nsc = e->nsc;
 				if (e->nsc >= E_MAXSC)
 					return 0;
 				int c = e->nsc++;
 				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
-				if (try_variant(e, c, &vs[k2], pos, next))
+				if (try_variant(e, c, &V, k2, pos, next))
 					return 1;
 				e->na = na;
 				e->nsc = nsc;
@@ -1151,23 +1247,10 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		size_t n = strlen(nm);
 		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
 	}
-	/* where the decoder would find the field: this scope, params, outer scopes */
 	unsigned name = (unsigned)sg->field;
 	int s = f->sc;
-	for (int depth = 0; s >= 0 && depth < E_MAXSC; depth++) {
-		const struct ir3_field *fd = efc(e, s, name);
-		if (fd)
-			return match_field(e, s, fd, pos, &next);
-		const struct escope *S = &e->sc[s];
-		if (S->holder)
-			for (unsigned p = 0; p < S->holder->nparams; p++)
-				if (gk_ir3_params[S->holder->param + p].as == name) {
-					name = gk_ir3_params[S->holder->param + p].name;
-					break;
-				}
-		s = S->parent;
-	}
-	return 0;
+	const struct ir3_field *fd = efind_out(e, &s, &name);
+	return fd && match_field(e, s, fd, pos, &next);
 }
 
 static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
@@ -1200,15 +1283,11 @@ static void build(struct enc *e, uint64_t *val)
 						continue; /* derived, nested, or hidden by a field of the same name */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
-					int have = F->has_force;
-					uint64_t x = F->force;
-					for (int i = 0; i < e->na; i++)
-						if (e->a[i].sc == s && e->a[i].name == F->name) {
-							x = e->a[i].val;
-							have = 1;
-						}
-					if (have)
-						v = put_bits(v, F->low, F->high, x);
+					const struct asg *a = asg_find(e, s, F->name);
+					if (a)
+						v = put_bits(v, F->low, F->high, a->val);
+					else if (F->has_force)
+						v = put_bits(v, F->low, F->high, F->force);
 				}
 			}
 		}
@@ -1224,12 +1303,11 @@ static void build(struct enc *e, uint64_t *val)
 static int derived_holds(struct enc *e, const uint64_t *val, int s, const struct ir3_field *F, uint64_t want)
 {
 	struct dstate st;
-	memset(&st, 0, sizeof st);
-	st.gpu = e->gpu;
+	dstate_init(&st, e->gpu, NULL, 0, NULL, NULL);
 	struct dscope ds[E_MAXSC];
 	struct dcache cache[E_MAXSC];
 	for (int i = 0; i <= s; i++) {
-		memset(cache[i].have, 0, sizeof cache[i].have);
+		cache_init(&cache[i]);
 		const struct escope *S = &e->sc[i];
 		ds[i] = (struct dscope){ &st, S->bs, val[i], 0, S->holder, S->parent >= 0 ? &ds[S->parent] : NULL,
 					 &cache[i], -1 };
@@ -1253,44 +1331,31 @@ static unsigned free_fields(struct enc *e, int s, int x, int *fs, const struct i
 			continue;
 		unsigned name = (unsigned)op->arg;
 		int t = s;
-		for (int depth = 0; t >= 0 && depth < E_MAXSC; depth++) {
-			const struct escope *S = &e->sc[t];
-			const struct ir3_field *f = efc(e, t, name);
-			if (f) {
-				if (f->type == IR3_T_BITSET) {
-					int c = t + 1;
-					while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
-						c++;
-					f = NULL;
-					if (c < e->nsc) {
-						const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
-						const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
-						if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
-							f = &gk_ir3_fields[C->field];
-							t = c;
-							name = f->name;
-						}
-					}
+		const struct ir3_field *f = efind_out(e, &t, &name);
+		if (!f)
+			continue;
+		if (f->type == IR3_T_BITSET) {
+			int c = t + 1;
+			while (c < e->nsc && !(e->sc[c].parent == t && e->sc[c].holder == f))
+				c++;
+			f = NULL;
+			if (c < e->nsc) {
+				const struct ir3_bitset *B = &gk_ir3_bitsets[e->sc[c].bs];
+				const struct ir3_case *C = &gk_ir3_cases[B->cas + B->ncases - 1];
+				if (B->parent < 0 && C->nfields == 1 && gk_ir3_fields[C->field].expr < 0) {
+					f = &gk_ir3_fields[C->field];
+					t = c;
+					name = f->name;
 				}
-				int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force ||
-					  f->high - f->low >= 4;
-				for (int i = 0; i < e->na && !set; i++)
-					set = e->a[i].sc == t && e->a[i].name == name;
-				for (unsigned k = 0; k < n && !set; k++)
-					set = fs[k] == t && ff[k]->name == name;
-				if (!set && n < max) {
-					fs[n] = t;
-					ff[n++] = f;
-				}
-				break;
 			}
-			if (S->holder)
-				for (unsigned p = 0; p < S->holder->nparams; p++)
-					if (gk_ir3_params[S->holder->param + p].as == name) {
-						name = gk_ir3_params[S->holder->param + p].name;
-						break;
-					}
-			t = S->parent;
+		}
+		int set = !f || f->expr >= 0 || f->type == IR3_T_BITSET || f->has_force || f->high - f->low >= 4;
+		set = set || asg_find(e, t, name);
+		for (unsigned k = 0; k < n && !set; k++)
+			set = fs[k] == t && ff[k]->name == name;
+		if (!set && n < max) {
+			fs[n] = t;
+			ff[n++] = f;
 		}
 	}
 	return n;
@@ -1340,7 +1405,7 @@ static int repair(struct enc *e, uint64_t *val)
 		unsigned sh = 0;
 		for (unsigned k = 0; k < n; k++) {
 			unsigned w = ff[k]->high - ff[k]->low + 1u;
-			e->a[e->na++] = (struct asg){ (int16_t)fs[k], ff[k]->name, (combo >> sh) & wmask(w) };
+			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w));
 			sh += w;
 		}
 		build(e, val);
@@ -1361,7 +1426,9 @@ static int finish(struct enc *e)
 		e->na = na;
 		build(e, val);
 	}
-	int leaf = render(e->gpu, val[0], e->check, sizeof e->check, NULL, NULL);
+	struct dstate st;
+	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
+	int leaf = render(&st, val[0], NULL);
 	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
 		return 0;
 	e->result = val[0];
@@ -1410,9 +1477,59 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
 	return 0;
 }
 
-static unsigned pair_hash(char a, char b)
+/* Can e's text be template tpl, shown with the name (named: the text holds
+ * the name)?  It must hold the name and every literal of the display
+ * verbatim, in the display's order (finish() compares the rendering with it
+ * byte for byte): a cheap test that spares most of the backtracking.
+ * Remembered per template, as variants of many leaves share templates. */
+static int text_may_fit(struct enc *e, int tpl, int named)
 {
-	return ((unsigned)(unsigned char)a * 31u + (unsigned char)b) & 1023u;
+	if (e->tpl_fits[tpl] < 0) {
+		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
+		int has_name = 0, lits = 1;
+		size_t at = 0;
+		for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
+			const struct ir3_seg *S = &gk_ir3_segs[sg];
+			has_name |= S->field == 0;
+			if (S->field < 0 && S->len > 1) {
+				unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
+				if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
+					lits = 0;
+					break;
+				}
+				while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
+					at++;
+				lits = at + S->len <= e->n;
+				at += S->len;
+			}
+		}
+		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : has_name ? 2 : 1); /* 2: only when named */
+	}
+	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
+}
+
+/* Read e's text as leaf (named: the text holds its name), each way a
+ * decoder could show it in turn; 1 with e->result on the first that gives
+ * the text back. */
+static int try_leaf(struct enc *e, int leaf, int named)
+{
+	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
+	if (e->gpu < B->gen_min || e->gpu > B->gen_max)
+		return 0;
+	struct variants V;
+	variants(leaf, &V);
+	for (unsigned i = 0; i < V.n; i++) {
+		if (!text_may_fit(e, gk_ir3_cases[V.disp[i / (V.nf + 1)]].tpl, named)) {
+			i += V.nf - i % (V.nf + 1); /* the display's other variants show the same */
+			continue;
+		}
+		e->nsc = 1;
+		e->na = 0;
+		e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+		if (try_variant(e, 0, &V, i, 0, NULL))
+			return 1;
+	}
+	return 0;
 }
 
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
@@ -1467,61 +1584,63 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		return -1;
 	}
 	int rc = -1;
+	/* not cleared as a whole (it is large): every scope's field cache is
+	 * cleared when the scope is opened, the lists are read up to their counts */
 	struct enc enc_area, *e = &enc_area;
-	memset(e, 0, sizeof *e);
+	e->nsc_ready = 0;
 	e->gpu = gpu_id;
 	e->s = norm;
 	e->n = n;
-	/* which character pairs the text holds (hashed): a name whose first two
-	 * characters are not a pair of the text is not in it, without a strstr */
-	uint32_t pairs[32] = { 0 };
-	for (size_t i = 0; i + 1 < n; i++) {
-		unsigned h = pair_hash(norm[i], norm[i + 1]);
-		pairs[h >> 5] |= 1u << (h & 31);
-	}
+	e->steps = 0;
+	e->far = 0;
+	e->result = 0;
+	/* The leaves to try, by position in R->leaves (XML order, the order
+	 * they are tried in): those whose name the text holds -- each character
+	 * pair of the text looked up in the name index -- and those tried
+	 * whatever the text holds (a display without {NAME}). */
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
-	for (unsigned i = 0; i < R->nleaves && rc < 0; i++) {
-		int leaf = R->leaves[i];
-		const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
-		if (gpu_id < B->gen_min || gpu_id > B->gen_max)
-			continue;
-		int named = 0;
-		if (B->name[0] && B->name[1]) {
-			unsigned h = pair_hash(B->name[0], B->name[1]);
-			named = (pairs[h >> 5] >> (h & 31) & 1) && strstr(norm, B->name) != NULL;
-		} else {
-			named = strstr(norm, B->name) != NULL;
-		}
-		if (!named && !B->nameless)
-			continue;
-		struct variant vs[24];
-		unsigned nv = variants(leaf, vs, 24);
-		for (unsigned k = 0; k < nv && rc < 0; k++) {
-			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[vs[k].disp[vs[k].k]].tpl];
-			int has_name = 0, lits = 1;
-			/* the text must hold the name and every literal of the display
-			 * verbatim (finish() compares the rendering with it byte for
-			 * byte): a cheap test that spares most of the backtracking */
-			for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-				const struct ir3_seg *S = &gk_ir3_segs[sg];
-				has_name |= S->field == 0;
-				if (S->field < 0 && S->len > 1 && S->len < sizeof e->check) {
-					memcpy(e->check, S->lit, S->len);
-					e->check[S->len] = 0;
-					lits = strstr(norm, e->check) != NULL;
-				}
+	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
+	memset(e->pairs, 0, sizeof e->pairs);
+	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
+		e->pairs[h / 32] |= 1u << (h % 32);
+	}
+	if (R->by_pair) {
+		for (size_t i = 0; i + 1 < n; i++) {
+			unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
+			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+				unsigned pos = R->by_pair[k];
+				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+				size_t l = 0; /* norm ends in a NUL, which no name holds */
+				while (nm[l] && nm[l] == norm[i + l])
+					l++;
+				if (!nm[l])
+					named[pos / 64] |= 1ull << (pos % 64);
 			}
-			if ((has_name && !named) || !lits)
-				continue;
-			e->nsc = 1;
-			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
-			if (try_variant(e, 0, &vs[k], 0, NULL)) {
+		}
+		for (unsigned k = 0; k < R->nalways; k++) {
+			unsigned pos = R->always[k];
+			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+			if ((!nm[0] || !nm[1]) && strstr(norm, nm))
+				named[pos / 64] |= 1ull << (pos % 64);
+			tried[pos / 64] |= 1ull << (pos % 64);
+		}
+	} else { /* a root without the index: every leaf, names by strstr */
+		for (unsigned pos = 0; pos < R->nleaves && pos < IR3_MAX_LEAVES; pos++) {
+			if (strstr(norm, gk_ir3_bitsets[R->leaves[pos]].name))
+				named[pos / 64] |= 1ull << (pos % 64);
+			tried[pos / 64] |= 1ull << (pos % 64);
+		}
+	}
+	for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
+		for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
+			unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
+			if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
 				*word = e->result;
 				rc = 0;
 			}
 		}
-	}
 	if (rc < 0) {
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
@@ -1533,36 +1652,34 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 
 /* ---- public decode ---- */
 
-int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how)
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
+		       enum ir3_exactness how)
 {
 	if (!out)
 		return -1;
 	memset(out, 0, sizeof *out);
 	out->word = word;
+	struct dstate st;
+	dstate_init(&st, gpu_id, out->text, sizeof out->text, out, dg);
 	int proven = 0;
-	int leaf = render(gpu_id, word, out->text, sizeof out->text, out, &proven);
+	int leaf = render(&st, word, &proven);
 	if (leaf < 0) {
-		if (!out->errors) {
+		if (!st.nerrors) {
 			/* say whether another generation has it */
 			static const unsigned gens[] = { 300, 400, 500, 600 };
-			struct dstate st;
-			memset(&st, 0, sizeof st);
 			const char *other = NULL;
 			for (unsigned g = 0; g < 4 && !other; g++) {
-				st.gpu = gens[g];
-				int l = find_leaf(&st, gk_ir3_root_instruction, word, 0, "instruction", 1);
+				struct dstate gen;
+				dstate_init(&gen, gens[g], NULL, 0, NULL, NULL);
+				int l = find_leaf(&gen, gk_ir3_root_instruction, word, 0, "instruction", 1);
 				if (l >= 0)
 					other = gk_ir3_bitsets[l].name;
 			}
-			struct dstate me;
-			memset(&me, 0, sizeof me);
-			me.gpu = gpu_id;
-			me.out = out;
 			if (other)
-				diag(&me, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
+				diag(&st, GK_ERROR, GK_D_WRONG_GEN, -1, -1, NULL, "%s is not an instruction of gpu %u",
 				     other, gpu_id);
 			else
-				diag(&me, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, NULL,
+				diag(&st, GK_ERROR, GK_D_UNKNOWN_OPCODE, -1, -1, NULL,
 				     "no ir3 encoding matches 0x%08x_%08x", (unsigned)(word >> 32), (unsigned)word);
 		}
 		out->text[0] = 0;
@@ -1576,25 +1693,18 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (how == IR3_EXACT_PROOF_ONLY)
 		return 0;
 	uint64_t back = 0;
-	int enc = out->errors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	int enc = st.nerrors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
 	out->exact = enc == 0 && back == word;
-	if (!out->errors && !out->exact) {
+	if (!st.nerrors && !out->exact) {
 		/* say which bits the text cannot carry, unless a warning already did */
 		uint64_t diff = enc == 0 ? back ^ word : ~0ull;
-		int told = 0;
-		for (unsigned i = 0; i < out->ndiags; i++)
-			if (out->diags[i].code == GK_D_RESERVED_BITS ||
-			    (out->diags[i].code == GK_D_DONTCARE_BITS && !(diff & ~out->dontcare)))
-				told = 1;
-		struct dstate me;
-		memset(&me, 0, sizeof me);
-		me.gpu = gpu_id;
-		me.out = out;
+		int told = (st.codes >> GK_D_RESERVED_BITS & 1) ||
+			   ((st.codes >> GK_D_DONTCARE_BITS & 1) && !(diff & ~out->dontcare));
 		if (enc != 0)
-			diag(&me, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
+			diag(&st, GK_WARNING, GK_D_SYNTAX, -1, -1, NULL,
 			     "the text does not assemble back; the raw word is kept");
 		else if (!told)
-			diag(&me, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
+			diag(&st, GK_WARNING, GK_D_RESERVED_BITS, __builtin_ctzll(diff), 63 - __builtin_clzll(diff), NULL,
 			     "the text does not show bits 0x%016" PRIx64 " (it assembles to 0x%016" PRIx64
 			     "); the raw word is kept",
 			     diff & word, back);
@@ -1609,9 +1719,9 @@ static size_t bounded_len(const char *s, size_t cap)
 	return z ? (size_t)(z - s) : cap;
 }
 
-int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out)
+int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg)
 {
-	return gk_ir3_decode_with(gpu_id, word, out, IR3_EXACT_PROVE_OR_REASSEMBLE);
+	return gk_ir3_decode_with(gpu_id, word, out, dg, IR3_EXACT_PROVE_OR_REASSEMBLE);
 }
 
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
@@ -1657,7 +1767,8 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 
 /* ---- JSON ---- */
 
-size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags, char *buf, size_t cap)
+size_t gk_ir3_json(const struct gk_ir3_insn *in, const struct gk_diags *dg, uint64_t offset, unsigned flags, char *buf,
+		   size_t cap)
 {
 	if (!buf || !cap)
 		return 0;
@@ -1677,7 +1788,7 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 		      (unsigned)(in->word >> 32), in->exact ? "true" : "false");
 	/* a record filled by hand may claim more than it holds */
 	unsigned nf = in->nfields < GK_IR3_MAX_FIELDS ? in->nfields : GK_IR3_MAX_FIELDS;
-	unsigned nd = in->ndiags < GK_IR3_MAX_DIAGS ? in->ndiags : GK_IR3_MAX_DIAGS;
+	unsigned nd = !dg ? 0 : dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS;
 	bool first = true;
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_ir3_field *f = &in->fields[i];
@@ -1717,12 +1828,12 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, uint64_t offset, unsigned flags
 	}
 	gk_out_str(&j, "},\"enums\":{}");
 	/* the decoder does not know where the word was: the diagnostics are about offset */
-	struct gk_diag dg[GK_IR3_MAX_DIAGS];
+	struct gk_diag d[GK_MAX_DIAGS];
 	for (unsigned i = 0; i < nd; i++) {
-		dg[i] = in->diags[i];
-		dg[i].offset = offset;
+		d[i] = dg->d[i];
+		d[i].offset = offset;
 	}
-	gk_json_diags(dg, nd, in->errors + in->warnings > nd ? in->errors + in->warnings - nd : 0, &j);
+	gk_json_diags(d, nd, dg ? dg->dropped : 0, &j);
 	if (flags & GK_JSON_TEXT) {
 		char line[GK_IR3_TEXT_MAX + 32];
 		size_t n = gk_ir3_line(in, line, sizeof line);

@@ -8,3 +8,4 @@
 #define IR3_NBITSETS 326
 #define IR3_NROOTS 28
 #define IR3_NSEGS 946
+#define IR3_MAX_LEAVES 233

@@ -11,13 +11,17 @@
  *                       it implies when assumed true or false (gk_ir3_assumes[]) and, for derived
  *                       fields, how to get the source fields back from a value (inv)
  *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,
- *                       merged generation range, its cases, merged match/mask/don't-care
+ *                       merged generation range, its cases, merged match/mask/don't-care,
+ *                       whether a case has an expression, the set of its cases' field names
  *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:
- *                       always), display template (-1: none), fields, asserted bits
+ *                       always), display template (-1: none), fields, asserted bits, the set of
+ *                       its fields' names (bit i: name id i)
  *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,
- *                       params passed to a nested bitset, bool display, encoder default
+ *                       params passed to a nested bitset, bool display, encoder default, its case
  *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])
- *   gk_ir3_roots[]      each root bitset with the leaves that can match under it
+ *   gk_ir3_roots[]      each root bitset with the leaves that can match under it, for big roots
+ *                       grouped by key bits (decode) and by their names' first two characters
+ *                       (encode)
  */
 #include "ir3_tab.h"
 
@@ -1878,1187 +1882,1187 @@ const struct ir3_param gk_ir3_params[] = {
 };
 
 const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 1, 2, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* GPR */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 3, 2, 10, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* CONST */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 8, 0, 10, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 8, 0, 9, IR3_T_ENUM, 5, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 10, IR3_T_BITSET, 1, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0 }, /* ABSNEG */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 0, 0, NULL, 0, 0 }, /* SRC */
-	{ 8, 0, 31, IR3_T_BRANCH, -1, -1, 0, 0, NULL, 0, 0 }, /* IMMED */
-	{ 11, 40, 42, IR3_T_ENUM, 0, -1, 0, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0 }, /* SS */
-	{ 13, 48, 48, IR3_T_BOOL, -1, -1, 0, 0, "(eq)", 0, 0 }, /* EQ */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0 }, /* SY */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 18, 0, 0, IR3_T_UINT, -1, 4, 0, 0, NULL, 0, 0 }, /* CLUSTER_SIZE */
-	{ 19, 52, 54, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* W */
-	{ 20, 32, 36, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* INDEX */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 21, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV2 */
-	{ 22, 46, 47, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP2 */
-	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0 }, /* INV1 */
-	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0 }, /* COMP1 */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 24, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0 }, /* DST */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "(ul)", 0, 0 }, /* UL */
-	{ 26, 55, 56, IR3_T_ENUM, 7, -1, 0, 0, NULL, 0, 0 }, /* ROUND */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0 }, /* SY */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 7, 0, 0, "h", 0, 0 }, /* HALF */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 8, 0, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 28, 46, 48, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0 }, /* DST_TYPE */
-	{ 27, 50, 52, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0 }, /* SRC_TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 0, 1, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 1, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 1, 0, NULL, 0, 0 }, /* DST_REL */
-	{ 8, 0, 15, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_HEX, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 15, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 8, 0, 31, IR3_T_UINT, -1, -1, 1, 0, NULL, 0, 0 }, /* IMMED */
-	{ 3, 0, 10, IR3_T_BITSET, 1, -1, 1, 0, NULL, 0, 0 }, /* CONST */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 1, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 31, IR3_T_BITSET, 7, -1, 1, 1, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 10, IR3_T_BITSET, 8, -1, 2, 2, NULL, 0, 0 }, /* SRC */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 4, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 10, 0, 7, IR3_T_BITSET, 9, -1, 4, 2, NULL, 0, 0 }, /* SRC */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 10, 0, 9, IR3_T_BITSET, 10, -1, 6, 2, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 9, IR3_T_BITSET, 11, -1, 8, 2, NULL, 0, 0 }, /* SRC */
-	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0 }, /* REG */
-	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0 }, /* REG */
-	{ 31, 0, 7, IR3_T_BITSET, 12, -1, 10, 1, NULL, 0, 0 }, /* SRC0 */
-	{ 32, 32, 39, IR3_T_BITSET, 13, -1, 11, 1, NULL, 0, 0 }, /* DST0 */
-	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 12, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 33, 16, 23, IR3_T_BITSET, 13, -1, 13, 1, NULL, 0, 0 }, /* DST1 */
-	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 14, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 23, IR3_T_BITSET, 12, -1, 15, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 36, 24, 31, IR3_T_BITSET, 12, -1, 16, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 33, 8, 15, IR3_T_BITSET, 13, -1, 17, 1, NULL, 0, 0 }, /* DST1 */
-	{ 37, 16, 23, IR3_T_BITSET, 13, -1, 18, 1, NULL, 0, 0 }, /* DST2 */
-	{ 38, 24, 31, IR3_T_BITSET, 13, -1, 19, 1, NULL, 0, 0 }, /* DST3 */
-	{ 19, 0, 0, IR3_T_UINT, -1, 17, 20, 0, NULL, 0, 0 }, /* W */
-	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 20, 1, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* DST_REL */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 21, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 21, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 21, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 21, 0, "(ul)", 0, 0 }, /* UL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 21, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 41, 47, 47, IR3_T_BOOL, -1, -1, 21, 0, "(ei)", 0, 0 }, /* EI */
-	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0 }, /* FULL */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 21, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 21, 0, "(sy)", 0, 0 }, /* SY */
-	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0 }, /* SRC1_R */
-	{ 43, 51, 51, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0 }, /* SRC2_R */
-	{ 44, 0, 0, IR3_T_BOOL, -1, 19, 21, 0, "", 0, 0 }, /* ZERO */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 21, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 21, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 23, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 25, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 25, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 27, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 29, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 31, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 33, 0, NULL, 0, 0 }, /* NOP */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 33, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 35, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 37, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 39, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 46, 48, 50, IR3_T_ENUM, 1, -1, 41, 0, NULL, 0, 0 }, /* COND */
-	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 41, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 43, 2, NULL, 0, 0 }, /* SRC2 */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* SRC */
-	{ 8, 0, 11, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0 }, /* IMMED */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 45, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 3, 2, 10, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0 }, /* CONST */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 45, 0, 0, IR3_T_UINT, -1, 21, 45, 0, NULL, 0, 0 }, /* NOP */
-	{ 43, 15, 15, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC2_R */
-	{ 51, 29, 29, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC3_R */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 45, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0 }, /* SRC1_R */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 45, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 45, 0, "(ul)", 0, 0 }, /* UL */
-	{ 35, 47, 54, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 45, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 45, 0, "(sy)", 0, 0 }, /* SY */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 45, 0, "h", 0, 0 }, /* HALF */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 45, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 19, 45, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 45, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 47, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 47, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 49, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 49, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 49, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 49, 0, "", 0, 0 }, /* SAT */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 49, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 51, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 51, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 5, 42, 42, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0 }, /* FULL */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 53, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 52, 14, 14, IR3_T_ENUM, 8, -1, 54, 0, NULL, 0, 0 }, /* SRC_SIGN */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 54, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 53, 30, 30, IR3_T_ENUM, 9, -1, 55, 0, NULL, 0, 0 }, /* SRC_PACK */
-	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 55, 0, "(neg)", 0, 0 }, /* SRC3_NEG */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 55, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 55, 0, "h", 0, 0 }, /* IMMED_ENCODING */
-	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0 }, /* SAT */
-	{ 50, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0 }, /* SRC3_NEG */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 24, 55, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 55, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 56, 0, "(neg)", 0, 0 }, /* SRC1_NEG */
-	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 56, 2, NULL, 0, 0 }, /* SRC3 */
-	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 58, 0, "(neg)", 0, 0 }, /* SRC2_NEG */
-	{ 5, 31, 31, IR3_T_BOOL, -1, -1, 58, 0, "", 0, 0 }, /* FULL */
-	{ 54, 46, 46, IR3_T_BOOL, -1, -1, 58, 0, NULL, 0, 0 }, /* DST_FULL */
-	{ 10, 0, 15, IR3_T_BITSET, 4, -1, 58, 2, NULL, 0, 0 }, /* SRC */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 60, 0, NULL, 0, 0 }, /* DST */
-	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 60, 0, NULL, 0, 0 }, /* REPEAT */
-	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 60, 0, "(sat)", 0, 0 }, /* SAT */
-	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 60, 0, "(r)", 0, 0 }, /* SRC_R */
-	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 60, 0, "(ss)", 0, 0 }, /* SS */
-	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 60, 0, "(ul)", 0, 0 }, /* UL */
-	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* DST_CONV */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 60, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* FULL */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 60, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 60, 0, "(sy)", 0, 0 }, /* SY */
-	{ 57, 0, 0, IR3_T_UINT, -1, -1, 60, 0, NULL, 0, 0 }, /* BASE_LO */
-	{ 56, 0, 0, IR3_T_UINT, -1, 26, 60, 0, NULL, 0, 0 }, /* BASE */
-	{ 29, 0, 0, IR3_T_BOOL, -1, 27, 60, 0, "h", 0, 0 }, /* DST_HALF */
-	{ 5, 0, 0, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0 }, /* FULL */
-	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 60, 0, "h", 0, 0 }, /* HALF */
-	{ 34, 1, 8, IR3_T_BITSET, 16, -1, 60, 2, NULL, 0, 0 }, /* SRC1 */
-	{ 35, 9, 16, IR3_T_BITSET, 17, -1, 62, 3, NULL, 0, 0 }, /* SRC2 */
-	{ 66, 21, 24, IR3_T_BITSET, 18, -1, 65, 1, NULL, 0, 0 }, /* SAMP */
-	{ 67, 25, 31, IR3_T_BITSET, 20, -1, 66, 1, NULL, 0, 0 }, /* TEX */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 67, 0, NULL, 0, 0 }, /* DST */
-	{ 65, 40, 43, IR3_T_ENUM, 6, -1, 67, 0, NULL, 0, 0 }, /* WRMASK */
-	{ 64, 44, 46, IR3_T_BITSET, 22, -1, 67, 1, NULL, 0, 0 }, /* TYPE */
-	{ 59, 48, 48, IR3_T_BOOL, -1, -1, 68, 0, ".3d", 0, 0 }, /* 3D */
-	{ 60, 49, 49, IR3_T_BOOL, -1, -1, 68, 0, ".a", 0, 0 }, /* A */
-	{ 63, 50, 50, IR3_T_BOOL, -1, -1, 68, 0, ".s", 0, 0 }, /* S */
-	{ 72, 51, 51, IR3_T_BOOL, -1, -1, 68, 0, NULL, 0, 0 }, /* S2EN_BINDLESS */
-	{ 61, 52, 52, IR3_T_BOOL, -1, -1, 68, 0, ".o", 0, 0 }, /* O */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 68, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 68, 0, "(sy)", 0, 0 }, /* SY */
-	{ 58, 19, 20, IR3_T_UINT, -1, -1, 68, 0, NULL, 0, 0 }, /* BASE_HI */
-	{ 36, 21, 28, IR3_T_BITSET, 23, -1, 68, 4, NULL, 0, 0 }, /* SRC3 */
-	{ 77, 29, 31, IR3_T_ENUM, 10, -1, 72, 0, NULL, 0, 0 }, /* DESC_MODE */
-	{ 56, 47, 47, IR3_T_BITSET, 15, -1, 72, 2, NULL, 0, 0 }, /* BASE */
-	{ 55, 0, 0, IR3_T_BOOL, -1, 29, 74, 0, NULL, 0, 0 }, /* BINDLESS */
-	{ 73, 0, 0, IR3_T_BOOL, -1, 30, 74, 0, ".s2en", 0, 0 }, /* S2EN */
-	{ 74, 0, 0, IR3_T_BOOL, -1, 31, 74, 0, ".uniform", 0, 0 }, /* UNIFORM */
-	{ 75, 0, 0, IR3_T_BOOL, -1, 32, 74, 0, ".nonuniform", 0, 0 }, /* NONUNIFORM */
-	{ 76, 0, 0, IR3_T_BOOL, -1, 33, 74, 0, ", a1.x", 0, 0 }, /* A1 */
-	{ 62, 53, 53, IR3_T_BOOL, -1, -1, 74, 0, ".p", 0, 0 }, /* P */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 19, 19, 20, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* W */
-	{ 18, 0, 0, IR3_T_UINT, -1, 35, 74, 0, NULL, 0, 0 }, /* CLUSTER_SIZE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_SAMP */
-	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0 }, /* HAS_TEX */
-	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0 }, /* HAS_TYPE */
-	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0 }, /* NUM_SRC */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 66, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* SAMP */
-	{ 66, 0, 7, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* SAMP */
-	{ 67, 0, 6, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* TEX */
-	{ 67, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0 }, /* TEX */
-	{ 64, 0, 2, IR3_T_ENUM, 3, -1, 74, 0, NULL, 0, 0 }, /* TYPE */
-	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0 }, /* SRC */
-	{ 78, 0, 0, IR3_T_BOOL, -1, 41, 74, 0, "h", 0, 0 }, /* SRC_HALF */
-	{ 66, 0, 7, IR3_T_BITSET, 19, -1, 74, 1, NULL, 0, 0 }, /* SAMP */
-	{ 66, 0, 3, IR3_T_BITSET, 18, -1, 75, 1, NULL, 0, 0 }, /* SAMP */
-	{ 67, 4, 7, IR3_T_BITSET, 21, -1, 76, 1, NULL, 0, 0 }, /* TEX */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 77, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 77, 0, "(sy)", 0, 0 }, /* SY */
-	{ 79, 0, 0, IR3_T_BOOL, -1, 27, 77, 0, "h", 0, 0 }, /* TYPE_HALF */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 77, 0, NULL, 0, 0 }, /* TYPE */
-	{ 34, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 35, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SRC2_ADD_DWORD_SHIFT */
-	{ 83, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0 }, /* SRC2_BYTE_SHIFT */
-	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC3 */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 84, 40, 40, IR3_T_BOOL, -1, -1, 77, 0, NULL, 1, 1 }, /* DST_OFF */
-	{ 34, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_HI */
-	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_LO */
-	{ 87, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0 }, /* DST_BYTE_SHIFT */
-	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SRC2_ADD_DWORD_SHIFT */
-	{ 35, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 10, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 1, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0 }, /* OFF */
-	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_HI */
-	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFF_LO */
-	{ 24, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 4, 0, 7, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 4, 0, 7, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* SRC */
-	{ 80, 24, 26, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* SIZE */
-	{ 24, 32, 40, IR3_T_BITSET, 24, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 77, 0, NULL, 0, 0 }, /* D */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0 }, /* DST */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 77, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 78, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 78, 0, NULL, 0, 0 }, /* D */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 78, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 78, 0, NULL, 0, 0 }, /* TYPED */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 78, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 79, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 79, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 80, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0 }, /* DST */
-	{ 34, 1, 8, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 81, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 81, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 36, 32, 39, IR3_T_BITSET, 27, -1, 82, 1, NULL, 0, 0 }, /* SRC3 */
-	{ 98, 40, 40, IR3_T_BOOL, -1, -1, 83, 0, NULL, 0, 0 }, /* SRC3_IM */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 83, 0, NULL, 0, 0 }, /* D */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 83, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 83, 0, NULL, 0, 0 }, /* TYPED */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 83, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 84, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0 }, /* DST */
-	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0 }, /* SRC3 */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 85, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 86, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 94, 0, 0, IR3_T_UINT, -1, 46, 86, 0, NULL, 0, 0 }, /* TYPE_SIZE */
-	{ 56, 1, 3, IR3_T_BITSET, 26, -1, 86, 1, NULL, 0, 0 }, /* BASE */
-	{ 99, 6, 7, IR3_T_ENUM, 11, -1, 87, 0, NULL, 0, 0 }, /* MODE */
-	{ 55, 8, 8, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0 }, /* BINDLESS */
-	{ 93, 12, 13, IR3_T_UINT, -1, -1, 87, 0, NULL, 0, 0 }, /* TYPE_SIZE_MINUS_ONE */
-	{ 96, 23, 23, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0 }, /* SRC1_IM */
-	{ 97, 0, 0, IR3_T_BOOL, -1, 47, 87, 0, NULL, 0, 0 }, /* SRC2_IM */
-	{ 35, 41, 48, IR3_T_BITSET, 27, -1, 87, 1, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 24, 31, IR3_T_BITSET, 27, -1, 88, 1, NULL, 0, 0 }, /* SRC1 */
-	{ 100, 0, 0, IR3_T_UINT, -1, 48, 89, 0, NULL, 0, 0 }, /* LOAD_SIZE */
-	{ 101, 32, 39, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* LOAD_SIZE_MINUS_ONE */
-	{ 4, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* OFFSET */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0 }, /* TYPE */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 89, 0, NULL, 0, 0 }, /* D */
-	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 89, 0, NULL, 0, 0 }, /* TRUE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 89, 0, NULL, 0, 0 }, /* TYPED */
-	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0 }, /* DST */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 89, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 90, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 90, 0, NULL, 0, 0 }, /* TYPE */
-	{ 88, 0, 0, IR3_T_UINT, -1, 45, 90, 0, NULL, 0, 0 }, /* D */
-	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 90, 0, NULL, 0, 0 }, /* TRUE */
-	{ 90, 9, 10, IR3_T_UINT, -1, -1, 90, 0, NULL, 0, 0 }, /* D_MINUS_ONE */
-	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 90, 0, NULL, 0, 0 }, /* TYPED */
-	{ 35, 24, 31, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0 }, /* SRC2 */
-	{ 34, 32, 39, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0 }, /* SRC1 */
-	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 90, 1, NULL, 0, 0 }, /* SSBO */
-	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 91, 0, NULL, 0, 0 }, /* SSBO_IM */
-	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 91, 0, NULL, 0, 0 }, /* TYPE */
-	{ 95, 0, 0, IR3_T_BOOL, -1, -1, 91, 0, NULL, 0, 0 }, /* TYPED */
-	{ 56, 0, 2, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* BASE */
-	{ 8, 0, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* IMMED */
-	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 91, 0, NULL, 0, 0 }, /* SWIZ */
-	{ 1, 2, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0 }, /* GPR */
-	{ 19, 51, 51, IR3_T_BOOL, -1, -1, 91, 0, ".w", 0, 0 }, /* W */
-	{ 105, 52, 52, IR3_T_BOOL, -1, -1, 91, 0, ".r", 0, 0 }, /* R */
-	{ 104, 53, 53, IR3_T_BOOL, -1, -1, 91, 0, ".l", 0, 0 }, /* L */
-	{ 103, 54, 54, IR3_T_BOOL, -1, -1, 91, 0, ".g", 0, 0 }, /* G */
-	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 91, 0, "(jp)", 0, 0 }, /* JP */
-	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 91, 0, "(sy)", 0, 0 }, /* SY */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 2 }, /* SWIZ */
+	{ 1, 2, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 2 }, /* GPR */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 3 }, /* SWIZ */
+	{ 3, 2, 10, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 3 }, /* CONST */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 5 }, /* OFFSET */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 7 }, /* OFFSET */
+	{ 8, 0, 10, IR3_T_INT, -1, -1, 0, 0, NULL, 0, 0, 10 }, /* IMMED */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 10 }, /* ABSNEG */
+	{ 8, 0, 9, IR3_T_ENUM, 5, -1, 0, 0, NULL, 0, 0, 11 }, /* IMMED */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 11 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 14 }, /* HALF */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0, 14 }, /* SRC */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 14 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 15 }, /* HALF */
+	{ 10, 0, 10, IR3_T_BITSET, 1, -1, 0, 0, NULL, 0, 0, 15 }, /* SRC */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 15 }, /* ABSNEG */
+	{ 6, 14, 15, IR3_T_ENUM, 4, -1, 0, 0, NULL, 0, 0, 16 }, /* ABSNEG */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 17 }, /* HALF */
+	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 0, 0, NULL, 0, 0, 17 }, /* SRC */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 0, 0, "h", 0, 0, 18 }, /* HALF */
+	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 0, 0, NULL, 0, 0, 18 }, /* SRC */
+	{ 8, 0, 31, IR3_T_BRANCH, -1, -1, 0, 0, NULL, 0, 0, 20 }, /* IMMED */
+	{ 11, 40, 42, IR3_T_ENUM, 0, -1, 0, 0, NULL, 0, 0, 20 }, /* REPEAT */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0, 20 }, /* SS */
+	{ 13, 48, 48, IR3_T_BOOL, -1, -1, 0, 0, "(eq)", 0, 0, 20 }, /* EQ */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0, 20 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0, 20 }, /* SY */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 32 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 32 }, /* COMP1 */
+	{ 18, 0, 0, IR3_T_UINT, -1, 4, 0, 0, NULL, 0, 0, 40 }, /* CLUSTER_SIZE */
+	{ 19, 52, 54, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 40 }, /* W */
+	{ 20, 32, 36, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 44 }, /* INDEX */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 46 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 46 }, /* COMP1 */
+	{ 21, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 50 }, /* INV2 */
+	{ 22, 46, 47, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 50 }, /* COMP2 */
+	{ 16, 52, 52, IR3_T_BOOL, -1, -1, 0, 0, "!", 0, 0, 50 }, /* INV1 */
+	{ 17, 53, 54, IR3_T_ENUM, 2, -1, 0, 0, NULL, 0, 0, 50 }, /* COMP1 */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 53 }, /* OFFSET */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 0, 0, NULL, 0, 0, 54 }, /* OFFSET */
+	{ 24, 0, 7, IR3_T_BITSET, 0, -1, 0, 0, NULL, 0, 0, 55 }, /* DST */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 0, 0, "(ss)", 0, 0, 56 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 0, 0, "(ul)", 0, 0, 56 }, /* UL */
+	{ 26, 55, 56, IR3_T_ENUM, 7, -1, 0, 0, NULL, 0, 0, 56 }, /* ROUND */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 0, 0, "(jp)", 0, 0, 56 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 0, 0, "(sy)", 0, 0, 56 }, /* SY */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 7, 0, 0, "h", 0, 0, 57 }, /* HALF */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 8, 0, 0, "h", 0, 0, 57 }, /* DST_HALF */
+	{ 28, 46, 48, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0, 57 }, /* DST_TYPE */
+	{ 27, 50, 52, IR3_T_ENUM, 3, -1, 0, 0, NULL, 0, 0, 57 }, /* SRC_TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 0, 1, NULL, 0, 0, 61 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 1, 0, NULL, 0, 0, 61 }, /* REPEAT */
+	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 1, 0, NULL, 0, 0, 61 }, /* DST_REL */
+	{ 8, 0, 15, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0, 62 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_FLOAT, -1, -1, 1, 0, NULL, 0, 0, 63 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_HEX, -1, -1, 1, 0, NULL, 0, 0, 64 }, /* IMMED */
+	{ 8, 0, 15, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0, 65 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_INT, -1, -1, 1, 0, NULL, 0, 0, 66 }, /* IMMED */
+	{ 8, 0, 31, IR3_T_UINT, -1, -1, 1, 0, NULL, 0, 0, 67 }, /* IMMED */
+	{ 3, 0, 10, IR3_T_BITSET, 1, -1, 1, 0, NULL, 0, 0, 68 }, /* CONST */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 1, 0, NULL, 0, 0, 69 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 2, -1, 1, 0, NULL, 0, 0, 70 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 3, -1, 1, 0, NULL, 0, 0, 71 }, /* SRC */
+	{ 10, 0, 31, IR3_T_BITSET, 7, -1, 1, 1, NULL, 0, 0, 72 }, /* SRC */
+	{ 10, 0, 10, IR3_T_BITSET, 8, -1, 2, 2, NULL, 0, 0, 73 }, /* SRC */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 4, 0, "(r)", 0, 0, 73 }, /* SRC_R */
+	{ 10, 0, 7, IR3_T_BITSET, 9, -1, 4, 2, NULL, 0, 0, 74 }, /* SRC */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0, 74 }, /* SRC_R */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 6, 0, "(r)", 0, 0, 75 }, /* SRC_R */
+	{ 10, 0, 9, IR3_T_BITSET, 10, -1, 6, 2, NULL, 0, 0, 76 }, /* SRC */
+	{ 10, 0, 9, IR3_T_BITSET, 11, -1, 8, 2, NULL, 0, 0, 77 }, /* SRC */
+	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0, 78 }, /* REG */
+	{ 30, 0, 7, IR3_T_BITSET, 0, -1, 10, 0, NULL, 0, 0, 79 }, /* REG */
+	{ 31, 0, 7, IR3_T_BITSET, 12, -1, 10, 1, NULL, 0, 0, 80 }, /* SRC0 */
+	{ 32, 32, 39, IR3_T_BITSET, 13, -1, 11, 1, NULL, 0, 0, 80 }, /* DST0 */
+	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 12, 1, NULL, 0, 0, 81 }, /* SRC1 */
+	{ 33, 16, 23, IR3_T_BITSET, 13, -1, 13, 1, NULL, 0, 0, 81 }, /* DST1 */
+	{ 34, 8, 15, IR3_T_BITSET, 12, -1, 14, 1, NULL, 0, 0, 82 }, /* SRC1 */
+	{ 35, 16, 23, IR3_T_BITSET, 12, -1, 15, 1, NULL, 0, 0, 82 }, /* SRC2 */
+	{ 36, 24, 31, IR3_T_BITSET, 12, -1, 16, 1, NULL, 0, 0, 82 }, /* SRC3 */
+	{ 33, 8, 15, IR3_T_BITSET, 13, -1, 17, 1, NULL, 0, 0, 83 }, /* DST1 */
+	{ 37, 16, 23, IR3_T_BITSET, 13, -1, 18, 1, NULL, 0, 0, 83 }, /* DST2 */
+	{ 38, 24, 31, IR3_T_BITSET, 13, -1, 19, 1, NULL, 0, 0, 83 }, /* DST3 */
+	{ 19, 0, 0, IR3_T_UINT, -1, 17, 20, 0, NULL, 0, 0, 84 }, /* W */
+	{ 24, 32, 39, IR3_T_BITSET, 6, -1, 20, 1, NULL, 0, 0, 84 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0, 84 }, /* REPEAT */
+	{ 23, 49, 49, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 84 }, /* DST_REL */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 21, 0, NULL, 0, 0, 85 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 21, 0, NULL, 0, 0, 85 }, /* REPEAT */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 21, 0, "(sat)", 0, 0, 85 }, /* SAT */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 21, 0, "(ss)", 0, 0, 85 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 21, 0, "(ul)", 0, 0, 85 }, /* UL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 85 }, /* DST_CONV */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 21, 0, "h", 0, 0, 85 }, /* DST_HALF */
+	{ 41, 47, 47, IR3_T_BOOL, -1, -1, 21, 0, "(ei)", 0, 0, 85 }, /* EI */
+	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 21, 0, NULL, 0, 0, 85 }, /* FULL */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 21, 0, "(jp)", 0, 0, 85 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 21, 0, "(sy)", 0, 0, 85 }, /* SY */
+	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0, 85 }, /* SRC1_R */
+	{ 43, 51, 51, IR3_T_BOOL, -1, -1, 21, 0, "(r)", 0, 0, 85 }, /* SRC2_R */
+	{ 44, 0, 0, IR3_T_BOOL, -1, 19, 21, 0, "", 0, 0, 85 }, /* ZERO */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 21, 0, NULL, 0, 0, 86 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 21, 2, NULL, 0, 0, 86 }, /* SRC1 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 23, 2, NULL, 0, 0, 87 }, /* SRC1 */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 25, 0, NULL, 0, 0, 88 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 25, 2, NULL, 0, 0, 88 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 27, 2, NULL, 0, 0, 88 }, /* SRC2 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 29, 2, NULL, 0, 0, 89 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 31, 2, NULL, 0, 0, 89 }, /* SRC2 */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 33, 0, NULL, 0, 0, 90 }, /* NOP */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 33, 2, NULL, 0, 0, 90 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 35, 2, NULL, 0, 0, 90 }, /* SRC2 */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 37, 2, NULL, 0, 0, 91 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 39, 2, NULL, 0, 0, 91 }, /* SRC2 */
+	{ 46, 48, 50, IR3_T_ENUM, 1, -1, 41, 0, NULL, 0, 0, 91 }, /* COND */
+	{ 34, 0, 15, IR3_T_BITSET, 4, -1, 41, 2, NULL, 0, 0, 92 }, /* SRC1 */
+	{ 35, 16, 31, IR3_T_BITSET, 4, -1, 43, 2, NULL, 0, 0, 92 }, /* SRC2 */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 141 }, /* SRC */
+	{ 8, 0, 11, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0, 142 }, /* IMMED */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 45, 0, NULL, 0, 0, 143 }, /* SWIZ */
+	{ 3, 2, 10, IR3_T_UINT, -1, -1, 45, 0, NULL, 0, 0, 143 }, /* CONST */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0, 145 }, /* OFFSET */
+	{ 4, 0, 9, IR3_T_INT, -1, -1, 45, 0, NULL, 0, 0, 146 }, /* OFFSET */
+	{ 45, 0, 0, IR3_T_UINT, -1, 21, 45, 0, NULL, 0, 0, 147 }, /* NOP */
+	{ 43, 15, 15, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC2_R */
+	{ 51, 29, 29, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC3_R */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* REPEAT */
+	{ 42, 43, 43, IR3_T_BOOL, -1, -1, 45, 0, "(r)", 0, 0, 148 }, /* SRC1_R */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 45, 0, "(ss)", 0, 0, 148 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 45, 0, "(ul)", 0, 0, 148 }, /* UL */
+	{ 35, 47, 54, IR3_T_BITSET, 0, -1, 45, 0, NULL, 0, 0, 148 }, /* SRC2 */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 45, 0, "(jp)", 0, 0, 148 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 45, 0, "(sy)", 0, 0, 148 }, /* SY */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 45, 0, "h", 0, 0, 148 }, /* HALF */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 45, 0, "h", 0, 0, 148 }, /* DST_HALF */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 19, 45, 0, "h", 0, 0, 149 }, /* IMMED_ENCODING */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 45, 2, NULL, 0, 0, 149 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 47, 0, "(neg)", 0, 0, 149 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 47, 2, NULL, 0, 0, 149 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0, 149 }, /* SRC2_NEG */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 49, 0, "(neg)", 0, 0, 149 }, /* SRC3_NEG */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 49, 0, "(sat)", 0, 0, 149 }, /* SAT */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 49, 0, NULL, 0, 0, 149 }, /* DST_CONV */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 49, 0, "h", 0, 0, 150 }, /* IMMED_ENCODING */
+	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 49, 0, "", 0, 0, 150 }, /* SAT */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 49, 2, NULL, 0, 0, 150 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 51, 0, "(neg)", 0, 0, 150 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 51, 2, NULL, 0, 0, 150 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0, 150 }, /* SRC2_NEG */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 53, 0, "(neg)", 0, 0, 150 }, /* SRC3_NEG */
+	{ 5, 42, 42, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0, 150 }, /* FULL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 53, 0, NULL, 0, 0, 150 }, /* DST_CONV */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 151 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 152 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 153 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 154 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 155 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 156 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 157 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 158 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 159 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 160 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 161 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 162 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 163 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 164 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 165 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 19, 53, 0, NULL, 0, 0, 166 }, /* FULL */
+	{ 5, 0, 0, IR3_T_BOOL, -1, 23, 53, 0, NULL, 0, 0, 172 }, /* FULL */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 53, 1, NULL, 0, 0, 172 }, /* SRC1 */
+	{ 52, 14, 14, IR3_T_ENUM, 8, -1, 54, 0, NULL, 0, 0, 172 }, /* SRC_SIGN */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 54, 1, NULL, 0, 0, 172 }, /* SRC3 */
+	{ 53, 30, 30, IR3_T_ENUM, 9, -1, 55, 0, NULL, 0, 0, 172 }, /* SRC_PACK */
+	{ 50, 31, 31, IR3_T_BOOL, -1, -1, 55, 0, "(neg)", 0, 0, 172 }, /* SRC3_NEG */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 55, 0, "(sat)", 0, 0, 172 }, /* SAT */
+	{ 47, 0, 0, IR3_T_BOOL, -1, 23, 55, 0, "h", 0, 0, 175 }, /* IMMED_ENCODING */
+	{ 39, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0, 175 }, /* SAT */
+	{ 50, 0, 0, IR3_T_BOOL, -1, 19, 55, 0, "", 0, 0, 175 }, /* SRC3_NEG */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 24, 55, 0, "h", 0, 0, 175 }, /* DST_HALF */
+	{ 34, 0, 12, IR3_T_BITSET, 14, -1, 55, 1, NULL, 0, 0, 175 }, /* SRC1 */
+	{ 48, 14, 14, IR3_T_BOOL, -1, -1, 56, 0, "(neg)", 0, 0, 175 }, /* SRC1_NEG */
+	{ 36, 16, 28, IR3_T_BITSET, 14, -1, 56, 2, NULL, 0, 0, 175 }, /* SRC3 */
+	{ 49, 30, 30, IR3_T_BOOL, -1, -1, 58, 0, "(neg)", 0, 0, 175 }, /* SRC2_NEG */
+	{ 5, 31, 31, IR3_T_BOOL, -1, -1, 58, 0, "", 0, 0, 175 }, /* FULL */
+	{ 54, 46, 46, IR3_T_BOOL, -1, -1, 58, 0, NULL, 0, 0, 175 }, /* DST_FULL */
+	{ 10, 0, 15, IR3_T_BITSET, 4, -1, 58, 2, NULL, 0, 0, 178 }, /* SRC */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 60, 0, NULL, 0, 0, 178 }, /* DST */
+	{ 11, 40, 41, IR3_T_ENUM, 0, -1, 60, 0, NULL, 0, 0, 178 }, /* REPEAT */
+	{ 39, 42, 42, IR3_T_BOOL, -1, -1, 60, 0, "(sat)", 0, 0, 178 }, /* SAT */
+	{ 7, 43, 43, IR3_T_BOOL, -1, -1, 60, 0, "(r)", 0, 0, 178 }, /* SRC_R */
+	{ 12, 44, 44, IR3_T_BOOL, -1, -1, 60, 0, "(ss)", 0, 0, 178 }, /* SS */
+	{ 25, 45, 45, IR3_T_BOOL, -1, -1, 60, 0, "(ul)", 0, 0, 178 }, /* UL */
+	{ 40, 46, 46, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 178 }, /* DST_CONV */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 18, 60, 0, "h", 0, 0, 178 }, /* DST_HALF */
+	{ 5, 52, 52, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 178 }, /* FULL */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 60, 0, "(jp)", 0, 0, 178 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 60, 0, "(sy)", 0, 0, 178 }, /* SY */
+	{ 57, 0, 0, IR3_T_UINT, -1, -1, 60, 0, NULL, 0, 0, 190 }, /* BASE_LO */
+	{ 56, 0, 0, IR3_T_UINT, -1, 26, 60, 0, NULL, 0, 0, 190 }, /* BASE */
+	{ 29, 0, 0, IR3_T_BOOL, -1, 27, 60, 0, "h", 0, 0, 191 }, /* DST_HALF */
+	{ 5, 0, 0, IR3_T_BOOL, -1, -1, 60, 0, NULL, 0, 0, 191 }, /* FULL */
+	{ 9, 0, 0, IR3_T_BOOL, -1, 3, 60, 0, "h", 0, 0, 191 }, /* HALF */
+	{ 34, 1, 8, IR3_T_BITSET, 16, -1, 60, 2, NULL, 0, 0, 191 }, /* SRC1 */
+	{ 35, 9, 16, IR3_T_BITSET, 17, -1, 62, 3, NULL, 0, 0, 191 }, /* SRC2 */
+	{ 66, 21, 24, IR3_T_BITSET, 18, -1, 65, 1, NULL, 0, 0, 191 }, /* SAMP */
+	{ 67, 25, 31, IR3_T_BITSET, 20, -1, 66, 1, NULL, 0, 0, 191 }, /* TEX */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 67, 0, NULL, 0, 0, 191 }, /* DST */
+	{ 65, 40, 43, IR3_T_ENUM, 6, -1, 67, 0, NULL, 0, 0, 191 }, /* WRMASK */
+	{ 64, 44, 46, IR3_T_BITSET, 22, -1, 67, 1, NULL, 0, 0, 191 }, /* TYPE */
+	{ 59, 48, 48, IR3_T_BOOL, -1, -1, 68, 0, ".3d", 0, 0, 191 }, /* 3D */
+	{ 60, 49, 49, IR3_T_BOOL, -1, -1, 68, 0, ".a", 0, 0, 191 }, /* A */
+	{ 63, 50, 50, IR3_T_BOOL, -1, -1, 68, 0, ".s", 0, 0, 191 }, /* S */
+	{ 72, 51, 51, IR3_T_BOOL, -1, -1, 68, 0, NULL, 0, 0, 191 }, /* S2EN_BINDLESS */
+	{ 61, 52, 52, IR3_T_BOOL, -1, -1, 68, 0, ".o", 0, 0, 191 }, /* O */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 68, 0, "(jp)", 0, 0, 191 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 68, 0, "(sy)", 0, 0, 191 }, /* SY */
+	{ 58, 19, 20, IR3_T_UINT, -1, -1, 68, 0, NULL, 0, 0, 192 }, /* BASE_HI */
+	{ 36, 21, 28, IR3_T_BITSET, 23, -1, 68, 4, NULL, 0, 0, 192 }, /* SRC3 */
+	{ 77, 29, 31, IR3_T_ENUM, 10, -1, 72, 0, NULL, 0, 0, 192 }, /* DESC_MODE */
+	{ 56, 47, 47, IR3_T_BITSET, 15, -1, 72, 2, NULL, 0, 0, 192 }, /* BASE */
+	{ 55, 0, 0, IR3_T_BOOL, -1, 29, 74, 0, NULL, 0, 0, 192 }, /* BINDLESS */
+	{ 73, 0, 0, IR3_T_BOOL, -1, 30, 74, 0, ".s2en", 0, 0, 192 }, /* S2EN */
+	{ 74, 0, 0, IR3_T_BOOL, -1, 31, 74, 0, ".uniform", 0, 0, 192 }, /* UNIFORM */
+	{ 75, 0, 0, IR3_T_BOOL, -1, 32, 74, 0, ".nonuniform", 0, 0, 192 }, /* NONUNIFORM */
+	{ 76, 0, 0, IR3_T_BOOL, -1, 33, 74, 0, ", a1.x", 0, 0, 192 }, /* A1 */
+	{ 62, 53, 53, IR3_T_BOOL, -1, -1, 74, 0, ".p", 0, 0, 193 }, /* P */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 194 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 195 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 195 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 196 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 197 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 198 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 198 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 199 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 199 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 200 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 201 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 202 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 202 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 203 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 203 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 204 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 204 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 205 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 205 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 205 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 205 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 206 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 206 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 207 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 207 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 207 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 207 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 208 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 208 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 208 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 208 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 209 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 209 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 209 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 209 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 210 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 211 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 212 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 213 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 214 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 215 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 216 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 217 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 218 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 218 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 219 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 219 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 220 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 220 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 220 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 220 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 221 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 221 }, /* HAS_TYPE */
+	{ 19, 19, 20, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 222 }, /* W */
+	{ 18, 0, 0, IR3_T_UINT, -1, 35, 74, 0, NULL, 0, 0, 222 }, /* CLUSTER_SIZE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 222 }, /* NUM_SRC */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 222 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 222 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 222 }, /* HAS_TYPE */
+	{ 69, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 223 }, /* HAS_SAMP */
+	{ 70, 0, 0, IR3_T_BOOL, -1, 19, 74, 0, NULL, 0, 0, 223 }, /* HAS_TEX */
+	{ 71, 0, 0, IR3_T_BOOL, -1, 23, 74, 0, NULL, 0, 0, 223 }, /* HAS_TYPE */
+	{ 68, 0, 0, IR3_T_UINT, -1, 34, 74, 0, NULL, 0, 0, 224 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 225 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 226 }, /* NUM_SRC */
+	{ 68, 0, 0, IR3_T_UINT, -1, 23, 74, 0, NULL, 0, 0, 227 }, /* NUM_SRC */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 228 }, /* SRC */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 230 }, /* SRC */
+	{ 66, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 232 }, /* SAMP */
+	{ 66, 0, 7, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 234 }, /* SAMP */
+	{ 67, 0, 6, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 236 }, /* TEX */
+	{ 67, 0, 3, IR3_T_UINT, -1, -1, 74, 0, NULL, 0, 0, 238 }, /* TEX */
+	{ 64, 0, 2, IR3_T_ENUM, 3, -1, 74, 0, NULL, 0, 0, 241 }, /* TYPE */
+	{ 10, 0, 7, IR3_T_BITSET, 0, -1, 74, 0, NULL, 0, 0, 242 }, /* SRC */
+	{ 78, 0, 0, IR3_T_BOOL, -1, 41, 74, 0, "h", 0, 0, 242 }, /* SRC_HALF */
+	{ 66, 0, 7, IR3_T_BITSET, 19, -1, 74, 1, NULL, 0, 0, 243 }, /* SAMP */
+	{ 66, 0, 3, IR3_T_BITSET, 18, -1, 75, 1, NULL, 0, 0, 244 }, /* SAMP */
+	{ 67, 4, 7, IR3_T_BITSET, 21, -1, 76, 1, NULL, 0, 0, 244 }, /* TEX */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 77, 0, "(jp)", 0, 0, 245 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 77, 0, "(sy)", 0, 0, 245 }, /* SY */
+	{ 79, 0, 0, IR3_T_BOOL, -1, 27, 77, 0, "h", 0, 0, 245 }, /* TYPE_HALF */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 77, 0, NULL, 0, 0, 246 }, /* TYPE */
+	{ 34, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 247 }, /* SRC1 */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 247 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 247 }, /* DST */
+	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0, 248 }, /* OFF */
+	{ 35, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 250 }, /* SRC2 */
+	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 250 }, /* OFF */
+	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 250 }, /* SRC2_ADD_DWORD_SHIFT */
+	{ 83, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0, 250 }, /* SRC2_BYTE_SHIFT */
+	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 251 }, /* SRC3 */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 251 }, /* SIZE */
+	{ 84, 40, 40, IR3_T_BOOL, -1, -1, 77, 0, NULL, 1, 1, 251 }, /* DST_OFF */
+	{ 34, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 251 }, /* SRC1 */
+	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0, 252 }, /* OFF */
+	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0, 252 }, /* OFF_HI */
+	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 252 }, /* OFF_LO */
+	{ 87, 0, 2, IR3_T_UINT, -1, 43, 77, 0, NULL, 0, 0, 254 }, /* DST_BYTE_SHIFT */
+	{ 81, 9, 10, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 254 }, /* OFF */
+	{ 82, 12, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 254 }, /* SRC2_ADD_DWORD_SHIFT */
+	{ 35, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 254 }, /* SRC2 */
+	{ 81, 1, 13, IR3_T_OFFSET, -1, -1, 77, 0, NULL, 0, 0, 255 }, /* OFF */
+	{ 10, 14, 21, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 255 }, /* SRC */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 255 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 255 }, /* DST */
+	{ 81, 1, 13, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 259 }, /* OFF */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 259 }, /* SIZE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 259 }, /* DST */
+	{ 81, 0, 12, IR3_T_OFFSET, -1, 44, 77, 0, NULL, 0, 0, 260 }, /* OFF */
+	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 260 }, /* SRC */
+	{ 85, 9, 13, IR3_T_INT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* OFF_HI */
+	{ 80, 24, 31, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* SIZE */
+	{ 86, 32, 39, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 260 }, /* OFF_LO */
+	{ 24, 41, 48, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 260 }, /* DST */
+	{ 4, 0, 7, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 264 }, /* OFFSET */
+	{ 4, 0, 7, IR3_T_UOFFSET, -1, -1, 77, 0, NULL, 0, 0, 265 }, /* OFFSET */
+	{ 10, 1, 8, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 267 }, /* SRC */
+	{ 80, 24, 26, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 267 }, /* SIZE */
+	{ 24, 32, 40, IR3_T_BITSET, 24, -1, 77, 0, NULL, 0, 0, 267 }, /* DST */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 77, 0, NULL, 0, 0, 268 }, /* D */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 77, 0, NULL, 0, 0, 268 }, /* D_MINUS_ONE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 77, 0, NULL, 0, 0, 268 }, /* DST */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 77, 1, NULL, 0, 0, 268 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 78, 0, NULL, 0, 0, 268 }, /* SSBO_IM */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 78, 0, NULL, 0, 0, 269 }, /* D */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 78, 0, NULL, 0, 0, 269 }, /* TYPE_SIZE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0, 269 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 78, 0, NULL, 0, 0, 269 }, /* TYPED */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 78, 0, NULL, 0, 0, 269 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 78, 1, NULL, 0, 0, 269 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 79, 0, NULL, 0, 0, 269 }, /* SSBO_IM */
+	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 79, 1, NULL, 0, 0, 270 }, /* SRC1 */
+	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0, 270 }, /* SRC1_IM */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 80, 0, NULL, 0, 0, 270 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 80, 1, NULL, 0, 0, 270 }, /* SRC2 */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0, 270 }, /* DST */
+	{ 34, 1, 8, IR3_T_BITSET, 0, -1, 81, 0, NULL, 0, 0, 274 }, /* SRC1 */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 81, 0, NULL, 0, 0, 274 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 81, 1, NULL, 0, 0, 274 }, /* SRC2 */
+	{ 36, 32, 39, IR3_T_BITSET, 27, -1, 82, 1, NULL, 0, 0, 274 }, /* SRC3 */
+	{ 98, 40, 40, IR3_T_BOOL, -1, -1, 83, 0, NULL, 0, 0, 274 }, /* SRC3_IM */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 83, 0, NULL, 0, 0, 281 }, /* D */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 83, 0, NULL, 0, 0, 281 }, /* TYPE_SIZE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0, 281 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 83, 0, NULL, 0, 0, 281 }, /* TYPED */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 83, 0, NULL, 0, 0, 281 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 34, 14, 21, IR3_T_BITSET, 27, -1, 83, 1, NULL, 0, 0, 281 }, /* SRC1 */
+	{ 96, 22, 22, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0, 281 }, /* SRC1_IM */
+	{ 97, 23, 23, IR3_T_BOOL, -1, -1, 84, 0, NULL, 0, 0, 281 }, /* SRC2_IM */
+	{ 35, 24, 31, IR3_T_BITSET, 27, -1, 84, 1, NULL, 0, 0, 281 }, /* SRC2 */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0, 281 }, /* DST */
+	{ 36, 1, 8, IR3_T_BITSET, 0, -1, 85, 0, NULL, 0, 0, 296 }, /* SRC3 */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 85, 1, NULL, 0, 0, 296 }, /* SSBO */
+	{ 91, 53, 53, IR3_T_BOOL, -1, -1, 86, 0, NULL, 0, 0, 296 }, /* SSBO_IM */
+	{ 94, 0, 0, IR3_T_UINT, -1, 46, 86, 0, NULL, 0, 0, 333 }, /* TYPE_SIZE */
+	{ 56, 1, 3, IR3_T_BITSET, 26, -1, 86, 1, NULL, 0, 0, 333 }, /* BASE */
+	{ 99, 6, 7, IR3_T_ENUM, 11, -1, 87, 0, NULL, 0, 0, 333 }, /* MODE */
+	{ 55, 8, 8, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0, 333 }, /* BINDLESS */
+	{ 93, 12, 13, IR3_T_UINT, -1, -1, 87, 0, NULL, 0, 0, 333 }, /* TYPE_SIZE_MINUS_ONE */
+	{ 96, 23, 23, IR3_T_BOOL, -1, -1, 87, 0, NULL, 0, 0, 334 }, /* SRC1_IM */
+	{ 97, 0, 0, IR3_T_BOOL, -1, 47, 87, 0, NULL, 0, 0, 334 }, /* SRC2_IM */
+	{ 35, 41, 48, IR3_T_BITSET, 27, -1, 87, 1, NULL, 0, 0, 334 }, /* SRC2 */
+	{ 34, 24, 31, IR3_T_BITSET, 27, -1, 88, 1, NULL, 0, 0, 334 }, /* SRC1 */
+	{ 100, 0, 0, IR3_T_UINT, -1, 48, 89, 0, NULL, 0, 0, 335 }, /* LOAD_SIZE */
+	{ 101, 32, 39, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 335 }, /* LOAD_SIZE_MINUS_ONE */
+	{ 4, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 336 }, /* OFFSET */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 336 }, /* DST */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 337 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 337 }, /* TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 338 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 338 }, /* TYPE */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 339 }, /* DST */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 89, 0, NULL, 0, 0, 339 }, /* TYPE */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 89, 0, NULL, 0, 0, 340 }, /* D */
+	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 89, 0, NULL, 0, 0, 340 }, /* TRUE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 89, 0, NULL, 0, 0, 340 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 89, 0, NULL, 0, 0, 340 }, /* TYPED */
+	{ 24, 32, 39, IR3_T_BITSET, 0, -1, 89, 0, NULL, 0, 0, 340 }, /* DST */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 89, 1, NULL, 0, 0, 340 }, /* SSBO */
+	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 90, 0, NULL, 0, 0, 340 }, /* SSBO_IM */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 90, 0, NULL, 0, 0, 340 }, /* TYPE */
+	{ 88, 0, 0, IR3_T_UINT, -1, 45, 90, 0, NULL, 0, 0, 341 }, /* D */
+	{ 102, 0, 0, IR3_T_BOOL, -1, 23, 90, 0, NULL, 0, 0, 341 }, /* TRUE */
+	{ 90, 9, 10, IR3_T_UINT, -1, -1, 90, 0, NULL, 0, 0, 341 }, /* D_MINUS_ONE */
+	{ 95, 11, 11, IR3_T_BITSET, 25, -1, 90, 0, NULL, 0, 0, 341 }, /* TYPED */
+	{ 35, 24, 31, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0, 341 }, /* SRC2 */
+	{ 34, 32, 39, IR3_T_BITSET, 0, -1, 90, 0, NULL, 0, 0, 341 }, /* SRC1 */
+	{ 89, 41, 48, IR3_T_BITSET, 27, -1, 90, 1, NULL, 0, 0, 341 }, /* SSBO */
+	{ 91, 0, 0, IR3_T_BOOL, -1, 47, 91, 0, NULL, 0, 0, 341 }, /* SSBO_IM */
+	{ 64, 49, 51, IR3_T_ENUM, 3, -1, 91, 0, NULL, 0, 0, 341 }, /* TYPE */
+	{ 95, 0, 0, IR3_T_BOOL, -1, -1, 91, 0, NULL, 0, 0, 354 }, /* TYPED */
+	{ 56, 0, 2, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 356 }, /* BASE */
+	{ 8, 0, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 357 }, /* IMMED */
+	{ 2, 0, 1, IR3_T_ENUM, 2, -1, 91, 0, NULL, 0, 0, 358 }, /* SWIZ */
+	{ 1, 2, 7, IR3_T_UINT, -1, -1, 91, 0, NULL, 0, 0, 358 }, /* GPR */
+	{ 19, 51, 51, IR3_T_BOOL, -1, -1, 91, 0, ".w", 0, 0, 359 }, /* W */
+	{ 105, 52, 52, IR3_T_BOOL, -1, -1, 91, 0, ".r", 0, 0, 359 }, /* R */
+	{ 104, 53, 53, IR3_T_BOOL, -1, -1, 91, 0, ".l", 0, 0, 359 }, /* L */
+	{ 103, 54, 54, IR3_T_BOOL, -1, -1, 91, 0, ".g", 0, 0, 359 }, /* G */
+	{ 14, 59, 59, IR3_T_BOOL, -1, -1, 91, 0, "(jp)", 0, 0, 359 }, /* JP */
+	{ 15, 60, 60, IR3_T_BOOL, -1, -1, 91, 0, "(sy)", 0, 0, 359 }, /* SY */
 };
 
 const struct ir3_case gk_ir3_cases[IR3_NCASES] = {
-	{ 0, 0, 0, 0, 0xfcull, 0xf4ull },
-	{ 1, 1, 0, 0, 0xfcull, 0xf8ull },
-	{ -1, 2, 0, 2, 0x0ull, 0x0ull },
-	{ -1, 3, 2, 2, 0x0ull, 0x0ull },
-	{ 2, 4, 4, 0, 0x0ull, 0x0ull },
-	{ -1, 5, 4, 1, 0x0ull, 0x0ull },
-	{ 2, 6, 5, 0, 0x0ull, 0x0ull },
-	{ -1, 7, 5, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 6, 0, 0x0ull, 0x0ull },
-	{ 3, 8, 6, 0, 0x0ull, 0x0ull },
-	{ -1, 9, 6, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 8, 2, 0x0ull, 0x0ull },
-	{ -1, 10, 10, 0, 0x0ull, 0x0ull },
-	{ -1, 11, 10, 0, 0x0ull, 0x0ull },
-	{ -1, 12, 10, 3, 0x0ull, 0x0ull },
-	{ -1, 13, 13, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 16, 1, 0x0ull, 0x0ull },
-	{ -1, 14, 17, 2, 0x0ull, 0x0ull },
-	{ -1, 15, 19, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 21, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 21, 6, 0x0ull, 0x0ull },
-	{ -1, 16, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 27, 0, 0x0ull, 0x0ull },
-	{ -1, 17, 27, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, 18, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 29, 0, 0x0ull, 0x0ull },
-	{ -1, 19, 29, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 31, 0, 0x0ull, 0x0ull },
-	{ -1, 20, 31, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 32, 0, 0x0ull, 0x0ull },
-	{ -1, 21, 32, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 34, 0, 0x0ull, 0x0ull },
-	{ -1, 22, 34, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 38, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 38, 0, 0x0ull, 0x0ull },
-	{ 5, 23, 38, 1, 0x0ull, 0x0ull },
-	{ 6, 24, 39, 1, 0x0ull, 0x0ull },
-	{ -1, 25, 40, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 41, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 46, 4, 0x0ull, 0x0ull },
-	{ 9, 26, 50, 0, 0x1dc0ff00000000ull, 0x1100f400000000ull },
-	{ 10, 27, 50, 0, 0x1dc0ff00000000ull, 0x880f500000000ull },
-	{ 11, 28, 50, 0, 0x0ull, 0x0ull },
-	{ -1, 29, 50, 3, 0x0ull, 0x0ull },
-	{ 12, 30, 53, 1, 0x0ull, 0x0ull },
-	{ 13, 31, 54, 1, 0x0ull, 0x0ull },
-	{ 14, 32, 55, 1, 0x0ull, 0x0ull },
-	{ 15, -1, 56, 1, 0x0ull, 0x0ull },
-	{ 16, -1, 57, 1, 0x0ull, 0x0ull },
-	{ -1, 33, 58, 1, 0x0ull, 0x0ull },
-	{ -1, 34, 59, 1, 0x0ull, 0x0ull },
-	{ -1, 35, 60, 1, 0x0ull, 0x0ull },
-	{ -1, 36, 61, 1, 0x0ull, 0x0ull },
-	{ -1, 37, 62, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 63, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 64, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 66, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 68, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 69, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 70, 1, 0x0ull, 0x0ull },
-	{ -1, 38, 71, 1, 0x0ull, 0x0ull },
-	{ -1, 39, 72, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 73, 2, 0x0ull, 0x0ull },
-	{ -1, 40, 75, 2, 0x0ull, 0x0ull },
-	{ -1, 41, 77, 3, 0x0ull, 0x0ull },
-	{ -1, 42, 80, 3, 0x0ull, 0x0ull },
-	{ -1, 43, 83, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 87, 14, 0x0ull, 0x0ull },
-	{ 20, 44, 101, 2, 0x0ull, 0x0ull },
-	{ -1, 45, 103, 1, 0x0ull, 0x0ull },
-	{ 20, 46, 104, 3, 0x0ull, 0x0ull },
-	{ -1, 47, 107, 2, 0x0ull, 0x0ull },
-	{ 20, 48, 109, 3, 0x0ull, 0x0ull },
-	{ -1, 49, 112, 3, 0x0ull, 0x0ull },
-	{ -1, 50, 115, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 117, 0, 0x0ull, 0x0ull },
-	{ -1, 51, 117, 1, 0x0ull, 0x0ull },
-	{ 22, 52, 118, 1, 0x0ull, 0x0ull },
-	{ -1, 53, 119, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 121, 0, 0x0ull, 0x0ull },
-	{ -1, 54, 121, 1, 0x0ull, 0x0ull },
-	{ -1, 55, 122, 1, 0x0ull, 0x0ull },
-	{ 20, 56, 123, 1, 0x0ull, 0x0ull },
-	{ -1, 57, 124, 12, 0x0ull, 0x0ull },
-	{ -1, -1, 136, 8, 0x0ull, 0x0ull },
-	{ -1, -1, 144, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 153, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 154, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 155, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 156, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 157, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 158, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 159, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 160, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 161, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 162, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 163, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 164, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 165, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 166, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 167, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 168, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 169, 0, 0x0ull, 0x0ull },
-	{ -1, 58, 169, 7, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 176, 10, 0x0ull, 0x0ull },
-	{ -1, -1, 186, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 186, 0, 0x0ull, 0x0ull },
-	{ -1, 59, 186, 12, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 198, 0, 0x0ull, 0x0ull },
-	{ 25, 60, 198, 0, 0x0ull, 0x0ull },
-	{ -1, 61, 198, 2, 0x0ull, 0x0ull },
-	{ -1, 62, 200, 17, 0x800000000000ull, 0x0ull },
-	{ 28, 63, 217, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 226, 1, 0x180000ull, 0x0ull },
-	{ -1, -1, 227, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 231, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 235, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 239, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 243, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 247, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 251, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 255, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 259, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 263, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 267, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 271, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 275, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 279, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 283, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 287, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 291, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 295, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 299, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 303, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 307, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 311, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 315, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 319, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 323, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 327, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 331, 4, 0x0ull, 0x0ull },
-	{ -1, -1, 335, 4, 0x0ull, 0x0ull },
-	{ -1, 64, 339, 6, 0x0ull, 0x0ull },
-	{ -1, 65, 345, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 348, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 349, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 350, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 351, 1, 0x0ull, 0x0ull },
-	{ 36, 66, 352, 1, 0x0ull, 0x0ull },
-	{ -1, 67, 353, 0, 0xffull, 0x0ull },
-	{ 37, 68, 353, 1, 0x0ull, 0x0ull },
-	{ -1, 69, 354, 0, 0xffull, 0x0ull },
-	{ 38, 70, 354, 1, 0x0ull, 0x0ull },
-	{ -1, 71, 355, 0, 0xfull, 0x0ull },
-	{ 38, 72, 355, 1, 0x0ull, 0x0ull },
-	{ -1, 73, 356, 0, 0xffull, 0x0ull },
-	{ 39, 74, 356, 1, 0x0ull, 0x0ull },
-	{ -1, 75, 357, 0, 0x7full, 0x0ull },
-	{ 39, 76, 357, 1, 0x0ull, 0x0ull },
-	{ -1, 77, 358, 0, 0xfull, 0x0ull },
-	{ 40, 78, 358, 0, 0x0ull, 0x0ull },
-	{ -1, 79, 358, 1, 0x0ull, 0x0ull },
-	{ 30, 80, 359, 2, 0x0ull, 0x0ull },
-	{ 33, 81, 361, 1, 0x0ull, 0x0ull },
-	{ -1, 82, 362, 2, 0x0ull, 0x0ull },
-	{ -1, -1, 364, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 367, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 368, 3, 0x0ull, 0x0ull },
-	{ -1, 83, 371, 1, 0x0ull, 0x0ull },
-	{ 42, 84, 372, 0, 0x0ull, 0x0ull },
-	{ -1, 85, 372, 4, 0x800ull, 0x0ull },
-	{ -1, -1, 376, 4, 0x0ull, 0x0ull },
-	{ -1, 86, 380, 3, 0x0ull, 0x0ull },
-	{ 42, 87, 383, 0, 0x0ull, 0x0ull },
-	{ -1, 88, 383, 4, 0x800ull, 0x0ull },
-	{ -1, -1, 387, 4, 0x0ull, 0x0ull },
-	{ -1, 89, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 90, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 91, 391, 0, 0x0ull, 0x0ull },
-	{ -1, 92, 391, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 394, 6, 0x0ull, 0x0ull },
-	{ -1, 93, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 94, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 95, 400, 0, 0x0ull, 0x0ull },
-	{ -1, 96, 400, 1, 0x0ull, 0x0ull },
-	{ -1, 97, 401, 1, 0x0ull, 0x0ull },
-	{ -1, -1, 402, 0, 0x0ull, 0x0ull },
-	{ -1, 98, 402, 3, 0x0ull, 0x0ull },
-	{ -1, 99, 405, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 410, 7, 0x0ull, 0x0ull },
-	{ -1, 100, 417, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 422, 0, 0x0ull, 0x0ull },
-	{ -1, 101, 422, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 427, 0, 0x0ull, 0x0ull },
-	{ -1, 102, 427, 10, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 437, 0, 0x0ull, 0x0ull },
-	{ -1, 103, 437, 3, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, 104, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 440, 5, 0x0ull, 0x0ull },
-	{ -1, -1, 445, 4, 0x0ull, 0x0ull },
-	{ -1, 105, 449, 2, 0x0ull, 0x0ull },
-	{ -1, 106, 451, 2, 0x0ull, 0x0ull },
-	{ -1, 107, 453, 2, 0x0ull, 0x0ull },
-	{ -1, 108, 455, 2, 0x0ull, 0x0ull },
-	{ -1, 109, 457, 2, 0x0ull, 0x0ull },
-	{ -1, 110, 459, 8, 0x0ull, 0x0ull },
-	{ -1, 111, 467, 9, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 476, 0, 0x0ull, 0x0ull },
-	{ 49, 112, 476, 0, 0x0ull, 0x0ull },
-	{ -1, 113, 476, 1, 0x0ull, 0x0ull },
-	{ 25, 114, 477, 0, 0x0ull, 0x0ull },
-	{ -1, 115, 477, 1, 0x0ull, 0x0ull },
-	{ 50, 116, 478, 1, 0x0ull, 0x0ull },
-	{ -1, 117, 479, 2, 0x0ull, 0x0ull },
-	{ -1, 118, 481, 6, 0x0ull, 0x0ull },
-	{ -1, -1, 487, 0, 0x0ull, 0x0ull },
-	{ -1, -1, 487, 0, 0x0ull, 0x0ull },
+	{ 0, 0, 0, 0, 0xfcull, 0xf4ull, { 0x0ull, 0x0ull } },
+	{ 1, 1, 0, 0, 0xfcull, 0xf8ull, { 0x0ull, 0x0ull } },
+	{ -1, 2, 0, 2, 0x0ull, 0x0ull, { 0x6ull, 0x0ull } },
+	{ -1, 3, 2, 2, 0x0ull, 0x0ull, { 0xcull, 0x0ull } },
+	{ 2, 4, 4, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 5, 4, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 2, 6, 5, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 7, 5, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, -1, 6, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 3, 8, 6, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 9, 6, 2, 0x0ull, 0x0ull, { 0x140ull, 0x0ull } },
+	{ -1, -1, 8, 2, 0x0ull, 0x0ull, { 0x140ull, 0x0ull } },
+	{ -1, 10, 10, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 11, 10, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 12, 10, 3, 0x0ull, 0x0ull, { 0x640ull, 0x0ull } },
+	{ -1, 13, 13, 3, 0x0ull, 0x0ull, { 0x640ull, 0x0ull } },
+	{ -1, -1, 16, 1, 0x0ull, 0x0ull, { 0x40ull, 0x0ull } },
+	{ -1, 14, 17, 2, 0x0ull, 0x0ull, { 0x600ull, 0x0ull } },
+	{ -1, 15, 19, 2, 0x0ull, 0x0ull, { 0x600ull, 0x0ull } },
+	{ -1, -1, 21, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 21, 6, 0x0ull, 0x0ull, { 0xf900ull, 0x0ull } },
+	{ -1, 16, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 27, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 17, 27, 2, 0x0ull, 0x0ull, { 0x30000ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 18, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 29, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 19, 29, 2, 0x0ull, 0x0ull, { 0xc0000ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 31, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 20, 31, 1, 0x0ull, 0x0ull, { 0x100000ull, 0x0ull } },
+	{ -1, -1, 32, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 21, 32, 2, 0x0ull, 0x0ull, { 0x30000ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 34, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 22, 34, 4, 0x0ull, 0x0ull, { 0x630000ull, 0x0ull } },
+	{ -1, -1, 38, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 38, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 5, 23, 38, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 6, 24, 39, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 25, 40, 1, 0x0ull, 0x0ull, { 0x1000000ull, 0x0ull } },
+	{ -1, -1, 41, 5, 0x0ull, 0x0ull, { 0x600d000ull, 0x0ull } },
+	{ -1, -1, 46, 4, 0x0ull, 0x0ull, { 0x38000200ull, 0x0ull } },
+	{ 9, 26, 50, 0, 0x1dc0ff00000000ull, 0x1100f400000000ull, { 0x0ull, 0x0ull } },
+	{ 10, 27, 50, 0, 0x1dc0ff00000000ull, 0x880f500000000ull, { 0x0ull, 0x0ull } },
+	{ 11, 28, 50, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 29, 50, 3, 0x0ull, 0x0ull, { 0x1800800ull, 0x0ull } },
+	{ 12, 30, 53, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 13, 31, 54, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 14, 32, 55, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 15, -1, 56, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ 16, -1, 57, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 33, 58, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 34, 59, 1, 0x0ull, 0x0ull, { 0x8ull, 0x0ull } },
+	{ -1, 35, 60, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 36, 61, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 37, 62, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 63, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 64, 2, 0x0ull, 0x0ull, { 0x480ull, 0x0ull } },
+	{ -1, -1, 66, 2, 0x0ull, 0x0ull, { 0x480ull, 0x0ull } },
+	{ -1, -1, 68, 1, 0x0ull, 0x0ull, { 0x80ull, 0x0ull } },
+	{ -1, -1, 69, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, -1, 70, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 38, 71, 1, 0x0ull, 0x0ull, { 0x40000000ull, 0x0ull } },
+	{ -1, 39, 72, 1, 0x0ull, 0x0ull, { 0x40000000ull, 0x0ull } },
+	{ -1, -1, 73, 2, 0x0ull, 0x0ull, { 0x180000000ull, 0x0ull } },
+	{ -1, 40, 75, 2, 0x0ull, 0x0ull, { 0x600000000ull, 0x0ull } },
+	{ -1, 41, 77, 3, 0x0ull, 0x0ull, { 0x1c00000000ull, 0x0ull } },
+	{ -1, 42, 80, 3, 0x0ull, 0x0ull, { 0x6200000000ull, 0x0ull } },
+	{ -1, 43, 83, 4, 0x0ull, 0x0ull, { 0x1880800ull, 0x0ull } },
+	{ -1, -1, 87, 14, 0x0ull, 0x0ull, { 0x1f802300d820ull, 0x0ull } },
+	{ 20, 44, 101, 2, 0x0ull, 0x0ull, { 0x200400000000ull, 0x0ull } },
+	{ -1, 45, 103, 1, 0x0ull, 0x0ull, { 0x400000000ull, 0x0ull } },
+	{ 20, 46, 104, 3, 0x0ull, 0x0ull, { 0x200c00000000ull, 0x0ull } },
+	{ -1, 47, 107, 2, 0x0ull, 0x0ull, { 0xc00000000ull, 0x0ull } },
+	{ 20, 48, 109, 3, 0x0ull, 0x0ull, { 0x200c00000000ull, 0x0ull } },
+	{ -1, 49, 112, 3, 0x0ull, 0x0ull, { 0x400c00000000ull, 0x0ull } },
+	{ -1, 50, 115, 2, 0x0ull, 0x0ull, { 0xc00000000ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 117, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 51, 117, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ 22, 52, 118, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 53, 119, 2, 0x0ull, 0x0ull, { 0xcull, 0x0ull } },
+	{ -1, -1, 121, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 54, 121, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 55, 122, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ 20, 56, 123, 1, 0x0ull, 0x0ull, { 0x200000000000ull, 0x0ull } },
+	{ -1, 57, 124, 12, 0x0ull, 0x0ull, { 0x80c082300da00ull, 0x0ull } },
+	{ -1, -1, 136, 8, 0x0ull, 0x0ull, { 0x7819400000000ull, 0x0ull } },
+	{ -1, -1, 144, 9, 0x0ull, 0x0ull, { 0x7819400000020ull, 0x0ull } },
+	{ -1, -1, 153, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 154, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 155, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 156, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 157, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 158, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 159, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 160, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 161, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 162, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 163, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 164, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 165, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 166, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 167, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 168, 1, 0x0ull, 0x0ull, { 0x20ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 169, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 58, 169, 7, 0x0ull, 0x0ull, { 0x34009400000020ull, 0x0ull } },
+	{ -1, -1, 176, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 176, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 176, 10, 0x0ull, 0x0ull, { 0x47809420000020ull, 0x0ull } },
+	{ -1, -1, 186, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 186, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 59, 186, 12, 0x0ull, 0x0ull, { 0x1802300dca0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 25, 60, 198, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 61, 198, 2, 0x0ull, 0x0ull, { 0x300000000000000ull, 0x0ull } },
+	{ -1, 62, 200, 17, 0x800000000000ull, 0x0ull, { 0xb800000c2100c220ull, 0x10full } },
+	{ 28, 63, 217, 9, 0x0ull, 0x0ull, { 0x580001000000000ull, 0x3e00ull } },
+	{ -1, -1, 226, 1, 0x180000ull, 0x0ull, { 0x4000000000000000ull, 0x0ull } },
+	{ -1, -1, 227, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 231, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 235, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 239, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 243, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 247, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 251, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 255, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 259, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 263, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 267, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 271, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 275, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 279, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 283, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 287, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 291, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 295, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 299, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 303, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 307, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 311, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 315, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 319, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 323, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 327, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 331, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, -1, 335, 4, 0x0ull, 0x0ull, { 0x0ull, 0xf0ull } },
+	{ -1, 64, 339, 6, 0x0ull, 0x0ull, { 0xc0000ull, 0xf0ull } },
+	{ -1, 65, 345, 3, 0x0ull, 0x0ull, { 0x0ull, 0xe0ull } },
+	{ -1, -1, 348, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 349, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 350, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ -1, -1, 351, 1, 0x0ull, 0x0ull, { 0x0ull, 0x10ull } },
+	{ 36, 66, 352, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 67, 353, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 37, 68, 353, 1, 0x0ull, 0x0ull, { 0x400ull, 0x0ull } },
+	{ -1, 69, 354, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 38, 70, 354, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 71, 355, 0, 0xfull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 38, 72, 355, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 73, 356, 0, 0xffull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 39, 74, 356, 1, 0x0ull, 0x0ull, { 0x0ull, 0x8ull } },
+	{ -1, 75, 357, 0, 0x7full, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 39, 76, 357, 1, 0x0ull, 0x0ull, { 0x0ull, 0x8ull } },
+	{ -1, 77, 358, 0, 0xfull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 40, 78, 358, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 79, 358, 1, 0x0ull, 0x0ull, { 0x0ull, 0x1ull } },
+	{ 30, 80, 359, 2, 0x0ull, 0x0ull, { 0x400ull, 0x4000ull } },
+	{ 33, 81, 361, 1, 0x0ull, 0x0ull, { 0x0ull, 0x4ull } },
+	{ -1, 82, 362, 2, 0x0ull, 0x0ull, { 0x0ull, 0xcull } },
+	{ -1, -1, 364, 3, 0x0ull, 0x0ull, { 0xc000ull, 0x8000ull } },
+	{ -1, -1, 367, 1, 0x0ull, 0x0ull, { 0x0ull, 0x1ull } },
+	{ -1, -1, 368, 3, 0x0ull, 0x0ull, { 0x401000000ull, 0x10000ull } },
+	{ -1, 83, 371, 1, 0x0ull, 0x0ull, { 0x0ull, 0x20000ull } },
+	{ 42, 84, 372, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 85, 372, 4, 0x800ull, 0x0ull, { 0x800000000ull, 0xe0000ull } },
+	{ -1, -1, 376, 4, 0x0ull, 0x0ull, { 0x1400000000ull, 0x110000ull } },
+	{ -1, 86, 380, 3, 0x0ull, 0x0ull, { 0x0ull, 0x620000ull } },
+	{ 42, 87, 383, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 88, 383, 4, 0x800ull, 0x0ull, { 0x800000000ull, 0x860000ull } },
+	{ -1, -1, 387, 4, 0x0ull, 0x0ull, { 0x1000400ull, 0x30000ull } },
+	{ -1, 89, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 90, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 91, 391, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 92, 391, 3, 0x0ull, 0x0ull, { 0x1000000ull, 0x30000ull } },
+	{ -1, -1, 394, 6, 0x0ull, 0x0ull, { 0x1000400ull, 0x630000ull } },
+	{ -1, 93, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 94, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 95, 400, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 96, 400, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, 97, 401, 1, 0x0ull, 0x0ull, { 0x10ull, 0x0ull } },
+	{ -1, -1, 402, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 98, 402, 3, 0x0ull, 0x0ull, { 0x1000400ull, 0x10000ull } },
+	{ -1, 99, 405, 5, 0x0ull, 0x0ull, { 0x1000000ull, 0xf000000ull } },
+	{ -1, -1, 410, 7, 0x0ull, 0x0ull, { 0x0ull, 0xef000000ull } },
+	{ -1, 100, 417, 5, 0x0ull, 0x0ull, { 0xc01000000ull, 0x300000000ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 422, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 101, 422, 5, 0x0ull, 0x0ull, { 0x1c00000000ull, 0x600000000ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 427, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 102, 427, 10, 0x0ull, 0x0ull, { 0xc01000000ull, 0x3e5000000ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 437, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 103, 437, 3, 0x0ull, 0x0ull, { 0x1000000000ull, 0xa000000ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 104, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 440, 5, 0x0ull, 0x0ull, { 0x180000000000000ull, 0x860000000ull } },
+	{ -1, -1, 445, 4, 0x0ull, 0x0ull, { 0xc00000000ull, 0x300000000ull } },
+	{ -1, 105, 449, 2, 0x0ull, 0x0ull, { 0x0ull, 0x3000000000ull } },
+	{ -1, 106, 451, 2, 0x0ull, 0x0ull, { 0x1000010ull, 0x0ull } },
+	{ -1, 107, 453, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 108, 455, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 109, 457, 2, 0x0ull, 0x0ull, { 0x1000000ull, 0x1ull } },
+	{ -1, 110, 459, 8, 0x0ull, 0x0ull, { 0x1000000ull, 0x408f000001ull } },
+	{ -1, 111, 467, 9, 0x0ull, 0x0ull, { 0xc00000000ull, 0x408f000001ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ 49, 112, 476, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 113, 476, 1, 0x0ull, 0x0ull, { 0x0ull, 0x80000000ull } },
+	{ 25, 114, 477, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, 115, 477, 1, 0x0ull, 0x0ull, { 0x100000000000000ull, 0x0ull } },
+	{ 50, 116, 478, 1, 0x0ull, 0x0ull, { 0x100ull, 0x0ull } },
+	{ -1, 117, 479, 2, 0x0ull, 0x0ull, { 0x6ull, 0x0ull } },
+	{ -1, 118, 481, 6, 0x0ull, 0x0ull, { 0x8c000ull, 0x38000000000ull } },
+	{ -1, -1, 487, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
+	{ -1, -1, 487, 0, 0x0ull, 0x0ull, { 0x0ull, 0x0ull } },
 };
 
 const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {
-	{ "#reg-gpr", -1, 0, 8, 1, 1, 0, 65535, 0, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#reg-const", -1, 1, 11, 1, 1, 0, 65535, 3, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#reg-relative-gpr", -1, 2, 10, 1, 1, 0, 65535, 4, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#reg-relative-const", -1, 3, 10, 1, 1, 0, 65535, 6, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#multisrc", -1, 4, 16, 0, 0, 0, 65535, 8, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#mulitsrc-immed", 4, 4, 16, 1, 1, 0, 65535, 9, 2, 0x0000000000002000ull, 0x0000000000003800ull, 0x0000000000000000ull },
-	{ "#mulitsrc-immed-flut", 4, 4, 16, 0, 0, 0, 65535, 11, 1, 0x0000000000002800ull, 0x0000000000003800ull, 0x0000000000000000ull },
-	{ "#multisrc-immed-flut-full", 6, 4, 16, 1, 1, 0, 65535, 12, 1, 0x0000000000002800ull, 0x0000000000003c00ull, 0x0000000000000000ull },
-	{ "#multisrc-immed-flut-half", 6, 4, 16, 1, 1, 0, 65535, 13, 1, 0x0000000000002c00ull, 0x0000000000003c00ull, 0x0000000000000000ull },
-	{ "#multisrc-gpr", 4, 4, 16, 1, 1, 0, 65535, 14, 1, 0x0000000000000000ull, 0x0000000000003f00ull, 0x0000000000000000ull },
-	{ "#multisrc-const", 4, 4, 16, 1, 1, 0, 65535, 15, 1, 0x0000000000001000ull, 0x0000000000001800ull, 0x0000000000002000ull },
-	{ "#multisrc-relative", 4, 4, 16, 0, 0, 0, 65535, 16, 1, 0x0000000000000800ull, 0x0000000000003800ull, 0x0000000000000000ull },
-	{ "#multisrc-relative-gpr", 11, 4, 16, 1, 1, 0, 65535, 17, 1, 0x0000000000000800ull, 0x0000000000003c00ull, 0x0000000000000000ull },
-	{ "#multisrc-relative-const", 11, 4, 16, 1, 1, 0, 65535, 18, 1, 0x0000000000000c00ull, 0x0000000000003c00ull, 0x0000000000000000ull },
-	{ "#instruction", -1, 5, 64, 0, 0, 300, 65535, 19, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat0", 14, 5, 64, 0, 0, 300, 65535, 20, 1, 0x0000000000000000ull, 0xe000000000000000ull, 0x0000080000000000ull },
-	{ "#instruction-cat0-0src", 15, 5, 64, 0, 0, 300, 65535, 21, 1, 0x0000000000000000ull, 0xe070e0ff00000000ull, 0x0000080000000000ull },
-	{ "nop", 16, 5, 64, 1, 0, 300, 65535, 22, 1, 0x0000000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "end", 16, 5, 64, 1, 0, 300, 65535, 23, 1, 0x0300000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "ret", 16, 5, 64, 1, 0, 300, 65535, 24, 1, 0x0200000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "emit", 16, 5, 64, 1, 0, 300, 65535, 25, 1, 0x0380000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "cut", 16, 5, 64, 1, 0, 300, 65535, 26, 1, 0x0400000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "chmask", 16, 5, 64, 1, 0, 300, 65535, 27, 1, 0x0480000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "chsh", 16, 5, 64, 1, 0, 300, 65535, 28, 1, 0x0500000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "flow_rev", 16, 5, 64, 1, 0, 300, 65535, 29, 1, 0x0580000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "shpe", 16, 5, 64, 1, 0, 300, 65535, 30, 1, 0x0402000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "prede", 16, 5, 64, 1, 0, 300, 65535, 31, 1, 0x0782000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull },
-	{ "#instruction-cat0-1src", 15, 5, 64, 0, 0, 300, 65535, 32, 1, 0x0000000000000000ull, 0xe000e0ff00000000ull, 0x0000080000000000ull },
-	{ "kill", 27, 5, 64, 1, 0, 300, 65535, 33, 1, 0x0280000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull },
-	{ "predt", 27, 5, 64, 1, 0, 300, 65535, 34, 1, 0x0682000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull },
-	{ "predf", 27, 5, 64, 1, 0, 300, 65535, 35, 1, 0x0702000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull },
-	{ "#instruction-cat0-immed", 15, 5, 64, 0, 0, 300, 65535, 36, 1, 0x0000000000000000ull, 0xe000000000000000ull, 0x0070e8ff00000000ull },
-	{ "jump", 31, 5, 64, 1, 0, 300, 65535, 37, 1, 0x0100000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull },
-	{ "call", 31, 5, 64, 1, 0, 300, 65535, 38, 1, 0x0180000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull },
-	{ "bkt", 31, 5, 64, 1, 0, 300, 65535, 39, 1, 0x0002000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull },
-	{ "getlast", 15, 5, 64, 1, 0, 600, 65535, 40, 1, 0x0202000000000000ull, 0xe782000000000000ull, 0x000ce8ff00000000ull },
-	{ "getone", 31, 5, 64, 1, 0, 300, 65535, 41, 1, 0x0282000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull },
-	{ "shps", 31, 5, 64, 1, 0, 300, 65535, 42, 1, 0x0382000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull },
-	{ "#instruction-cat0-branch", 15, 5, 64, 0, 0, 300, 65535, 43, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000c080000000000ull },
-	{ "brac", 38, 5, 64, 1, 0, 300, 65535, 44, 1, 0x0080006000000000ull, 0xe78200e000000000ull, 0x007ce80000000000ull },
-	{ "brax", 38, 5, 64, 1, 0, 300, 65535, 45, 1, 0x008000c000000000ull, 0xe78200e000000000ull, 0x007ce81f00000000ull },
-	{ "#instruction-cat0-branch-1src", 38, 5, 64, 0, 0, 300, 65535, 46, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000ce81f00000000ull },
-	{ "br", 41, 5, 64, 1, 0, 300, 65535, 47, 1, 0x0080000000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull },
-	{ "bany", 41, 5, 64, 1, 0, 300, 65535, 48, 1, 0x0080008000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull },
-	{ "ball", 41, 5, 64, 1, 0, 300, 65535, 49, 1, 0x008000a000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull },
-	{ "#instruction-cat0-branch-2src", 38, 5, 64, 0, 0, 300, 65535, 50, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000c081f00000000ull },
-	{ "brao", 45, 5, 64, 1, 0, 300, 65535, 51, 1, 0x0080002000000000ull, 0xe78200e000000000ull, 0x000c081f00000000ull },
-	{ "braa", 45, 5, 64, 1, 0, 300, 65535, 52, 1, 0x0080004000000000ull, 0xe78200e000000000ull, 0x000c081f00000000ull },
-	{ "#cat1-dst", -1, 6, 8, 1, 1, 0, 65535, 53, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat1", 14, 5, 64, 0, 0, 300, 65535, 56, 1, 0x2000000000000000ull, 0xe000040000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat1-typed", 49, 5, 64, 0, 0, 300, 65535, 57, 1, 0x2000000000000000ull, 0xe000040000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat1-mov", 50, 5, 64, 0, 1, 300, 65535, 58, 4, 0x2000000000000000ull, 0xe600040000000000ull, 0x0000000000000000ull },
-	{ "#cat1-immed-src", -1, 7, 32, 1, 1, 0, 65535, 62, 6, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat1-const-src", -1, 8, 11, 1, 1, 0, 65535, 68, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat1-gpr-src", -1, 9, 8, 1, 1, 0, 65535, 69, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat1-relative-gpr-src", -1, 10, 10, 1, 1, 0, 65535, 70, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat1-relative-const-src", -1, 11, 10, 1, 1, 0, 65535, 71, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "mov-immed", 51, 5, 64, 1, 1, 300, 65535, 72, 1, 0x2040000000000000ull, 0xe6600c0000000000ull, 0x0000000000000000ull },
-	{ "mov-const", 51, 5, 64, 1, 1, 300, 65535, 73, 1, 0x2020000000000000ull, 0xe6600400fffff800ull, 0x0000000000000000ull },
-	{ "mov-gpr", 51, 5, 64, 1, 1, 300, 65535, 74, 1, 0x2000000000000000ull, 0xe6600400ffffff00ull, 0x0000000000000000ull },
-	{ "#instruction-cat1-relative", 51, 5, 64, 0, 1, 300, 65535, 75, 1, 0x2000000000000800ull, 0xe6600400fffff800ull, 0x0000000000000000ull },
-	{ "mov-relgpr", 60, 5, 64, 1, 1, 300, 65535, 76, 1, 0x2000000000000800ull, 0xe6600400fffffc00ull, 0x0000000000000000ull },
-	{ "mov-relconst", 60, 5, 64, 1, 1, 300, 65535, 77, 1, 0x2000000000000c00ull, 0xe6600400fffffc00ull, 0x0000000000000000ull },
-	{ "#cat1-multi-src", -1, 12, 8, 1, 1, 0, 65535, 78, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat1-multi-dst", -1, 13, 8, 1, 1, 0, 65535, 79, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat1-multi", 50, 5, 64, 0, 0, 500, 65535, 80, 1, 0x2400000000000000ull, 0xe6620c0000000000ull, 0x0000000000000000ull },
-	{ "swz", 65, 5, 64, 1, 1, 500, 65535, 81, 1, 0x2400000000000000ull, 0xe6620f00ff000000ull, 0x0000000000000000ull },
-	{ "gat", 65, 5, 64, 1, 1, 500, 65535, 82, 1, 0x2400010000000000ull, 0xe6620f0000000000ull, 0x0000000000000000ull },
-	{ "sct", 65, 5, 64, 1, 1, 500, 65535, 83, 1, 0x2400020000000000ull, 0xe6620f0000000000ull, 0x0000000000000000ull },
-	{ "movmsk", 49, 5, 64, 1, 1, 300, 65535, 84, 1, 0x260cc00000000000ull, 0xe67dcc00ffffffffull, 0x0000000000000000ull },
-	{ "#instruction-cat2", 14, 5, 64, 0, 0, 300, 65535, 85, 1, 0x4000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat2-1src", 70, 5, 64, 0, 0, 300, 65535, 86, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x00070000ffff0000ull },
-	{ "#instruction-cat2-2src", 70, 5, 64, 0, 0, 300, 65535, 88, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x0007000000000000ull },
-	{ "#instruction-cat2-2src-cond", 70, 5, 64, 0, 0, 300, 65535, 90, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat2-2src-input", 70, 5, 64, 0, 0, 300, 65535, 92, 1, 0x4720000000000000ull, 0xe7e0000000000000ull, 0x0003000000000000ull },
-	{ "bary.f", 74, 5, 64, 1, 0, 300, 65535, 93, 1, 0x4720000000000000ull, 0xe7e4000000000000ull, 0x0003000000000000ull },
-	{ "flat.b", 74, 5, 64, 1, 0, 600, 65535, 94, 1, 0x4724000000000000ull, 0xe7e4000000000000ull, 0x0003000000000000ull },
-	{ "add.f", 72, 5, 64, 1, 0, 300, 65535, 95, 1, 0x4000000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "min.f", 72, 5, 64, 1, 0, 300, 65535, 96, 1, 0x4020000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "max.f", 72, 5, 64, 1, 0, 300, 65535, 97, 1, 0x4040000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "mul.f", 72, 5, 64, 1, 0, 300, 65535, 98, 1, 0x4060000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "sign.f", 71, 5, 64, 1, 0, 300, 65535, 99, 1, 0x4080000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "cmps.f", 73, 5, 64, 1, 0, 300, 65535, 100, 1, 0x40a0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "absneg.f", 71, 5, 64, 1, 0, 300, 65535, 101, 1, 0x40c0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "cmpv.f", 73, 5, 64, 1, 0, 300, 65535, 102, 1, 0x40e0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "floor.f", 71, 5, 64, 1, 0, 300, 65535, 103, 1, 0x4120000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "ceil.f", 71, 5, 64, 1, 0, 300, 65535, 104, 1, 0x4140000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "rndne.f", 71, 5, 64, 1, 0, 300, 65535, 105, 1, 0x4160000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "rndaz.f", 71, 5, 64, 1, 0, 300, 65535, 106, 1, 0x4180000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "trunc.f", 71, 5, 64, 1, 0, 300, 65535, 107, 1, 0x41a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "add.u", 72, 5, 64, 1, 0, 300, 65535, 108, 1, 0x4200000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "add.s", 72, 5, 64, 1, 0, 300, 65535, 109, 1, 0x4220000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "sub.u", 72, 5, 64, 1, 0, 300, 65535, 110, 1, 0x4240000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "sub.s", 72, 5, 64, 1, 0, 300, 65535, 111, 1, 0x4260000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "cmps.u", 73, 5, 64, 1, 0, 300, 65535, 112, 1, 0x4280000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "cmps.s", 73, 5, 64, 1, 0, 300, 65535, 113, 1, 0x42a0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "min.u", 72, 5, 64, 1, 0, 300, 65535, 114, 1, 0x42c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "min.s", 72, 5, 64, 1, 0, 300, 65535, 115, 1, 0x42e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "max.u", 72, 5, 64, 1, 0, 300, 65535, 116, 1, 0x4300000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "max.s", 72, 5, 64, 1, 0, 300, 65535, 117, 1, 0x4320000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "absneg.s", 71, 5, 64, 1, 0, 300, 65535, 118, 1, 0x4340000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "and.b", 72, 5, 64, 1, 0, 300, 65535, 119, 1, 0x4380000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "or.b", 72, 5, 64, 1, 0, 300, 65535, 120, 1, 0x43a0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "not.b", 71, 5, 64, 1, 0, 300, 65535, 121, 1, 0x43c0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "xor.b", 72, 5, 64, 1, 0, 300, 65535, 122, 1, 0x43e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "cmpv.u", 73, 5, 64, 1, 0, 300, 65535, 123, 1, 0x4420000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "cmpv.s", 73, 5, 64, 1, 0, 300, 65535, 124, 1, 0x4440000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull },
-	{ "mul.u24", 72, 5, 64, 1, 0, 300, 65535, 125, 1, 0x4600000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "mul.s24", 72, 5, 64, 1, 0, 300, 65535, 126, 1, 0x4620000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "mull.u", 72, 5, 64, 1, 0, 300, 65535, 127, 1, 0x4640000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "bfrev.b", 71, 5, 64, 1, 0, 300, 65535, 128, 1, 0x4660000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "clz.s", 71, 5, 64, 1, 0, 300, 65535, 129, 1, 0x4680000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "clz.b", 71, 5, 64, 1, 0, 300, 65535, 130, 1, 0x46a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "shl.b", 72, 5, 64, 1, 0, 300, 65535, 131, 1, 0x46c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "shr.b", 72, 5, 64, 1, 0, 300, 65535, 132, 1, 0x46e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "ashr.b", 72, 5, 64, 1, 0, 300, 65535, 133, 1, 0x4700000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "mgen.b", 72, 5, 64, 1, 0, 300, 65535, 134, 1, 0x4740000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "getbit.b", 72, 5, 64, 1, 0, 300, 65535, 135, 1, 0x4760000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "setrm", 71, 5, 64, 1, 0, 300, 65535, 136, 1, 0x4780000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "cbits.b", 71, 5, 64, 1, 0, 300, 65535, 137, 1, 0x47a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull },
-	{ "shb", 72, 5, 64, 1, 0, 300, 65535, 138, 1, 0x47c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "msad", 72, 5, 64, 1, 0, 300, 65535, 139, 1, 0x47e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull },
-	{ "#cat3-src", -1, 14, 13, 0, 0, 0, 65535, 140, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat3-src-gpr", 122, 14, 13, 1, 1, 0, 65535, 141, 1, 0x0000000000000000ull, 0x0000000000001f00ull, 0x0000000000000000ull },
-	{ "#cat3-src-const-or-immed", 122, 14, 13, 1, 1, 0, 65535, 142, 2, 0x0000000000001000ull, 0x0000000000001800ull, 0x0000000000000000ull },
-	{ "#cat3-src-relative", 122, 14, 13, 0, 0, 0, 65535, 144, 1, 0x0000000000000800ull, 0x0000000000001800ull, 0x0000000000000000ull },
-	{ "#cat3-src-relative-gpr", 125, 14, 13, 1, 1, 0, 65535, 145, 1, 0x0000000000000800ull, 0x0000000000001c00ull, 0x0000000000000000ull },
-	{ "#cat3-src-relative-const", 125, 14, 13, 1, 1, 0, 65535, 146, 1, 0x0000000000000c00ull, 0x0000000000001c00ull, 0x0000000000000000ull },
-	{ "#instruction-cat3-base", 14, 5, 64, 0, 0, 300, 65535, 147, 2, 0x6000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat3", 128, 5, 64, 0, 0, 300, 65535, 149, 1, 0x6000000000000000ull, 0xe000000000002000ull, 0x0000000000000000ull },
-	{ "#instruction-cat3-alt", 128, 5, 64, 0, 0, 600, 65535, 150, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull },
-	{ "mad.u16", 129, 5, 64, 1, 0, 300, 65535, 151, 1, 0x6000000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "madsh.u16", 129, 5, 64, 1, 0, 300, 65535, 152, 1, 0x6080000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "mad.s16", 129, 5, 64, 1, 0, 300, 65535, 153, 1, 0x6100000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "madsh.m16", 129, 5, 64, 1, 0, 300, 65535, 154, 1, 0x6180000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "mad.u24", 129, 5, 64, 1, 0, 300, 65535, 155, 1, 0x6200000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "mad.s24", 129, 5, 64, 1, 0, 300, 65535, 156, 1, 0x6280000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "mad.f16", 129, 5, 64, 1, 0, 300, 65535, 157, 1, 0x6300000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "mad.f32", 129, 5, 64, 1, 0, 300, 65535, 158, 1, 0x6380000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.b16", 129, 5, 64, 1, 0, 300, 65535, 159, 1, 0x6400000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.b32", 129, 5, 64, 1, 0, 300, 65535, 160, 1, 0x6480000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.s16", 129, 5, 64, 1, 0, 300, 65535, 161, 1, 0x6500000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.s32", 129, 5, 64, 1, 0, 300, 65535, 162, 1, 0x6580000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.f16", 129, 5, 64, 1, 0, 300, 65535, 163, 1, 0x6600000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sel.f32", 129, 5, 64, 1, 0, 300, 65535, 164, 1, 0x6680000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sad.s16", 129, 5, 64, 1, 0, 300, 65535, 165, 1, 0x6700000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "sad.s32", 129, 5, 64, 1, 0, 300, 65535, 166, 1, 0x6780000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "shrm", 130, 5, 64, 1, 0, 600, 65535, 167, 1, 0x6400000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "shlm", 130, 5, 64, 1, 0, 600, 65535, 168, 1, 0x6480000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "shrg", 130, 5, 64, 1, 0, 600, 65535, 169, 1, 0x6500000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "shlg", 130, 5, 64, 1, 0, 600, 65535, 170, 1, 0x6580000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "andg", 130, 5, 64, 1, 0, 600, 65535, 171, 1, 0x6600000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull },
-	{ "#instruction-cat3-dp", 128, 5, 64, 0, 0, 600, 65535, 172, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull },
-	{ "dp2acc", 152, 5, 64, 1, 0, 600, 65535, 173, 1, 0x6680000000002000ull, 0xe780400000002000ull, 0x0000000000000000ull },
-	{ "dp4acc", 152, 5, 64, 1, 0, 600, 65535, 174, 1, 0x6680400000002000ull, 0xe780400000002000ull, 0x0000000000000000ull },
-	{ "#instruction-cat3-wmm", 128, 5, 64, 0, 0, 600, 65535, 175, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull },
-	{ "wmm", 155, 5, 64, 1, 0, 600, 65535, 176, 1, 0x6700000000002000ull, 0xe780040000002000ull, 0x0000000000000000ull },
-	{ "wmm.accu", 155, 5, 64, 1, 0, 600, 65535, 177, 1, 0x6700040000002000ull, 0xe780040000002000ull, 0x0000000000000000ull },
-	{ "#instruction-cat4", 14, 5, 64, 0, 0, 300, 65535, 178, 1, 0x8000000000000000ull, 0xe000000000000000ull, 0x000f8000ffff0000ull },
-	{ "rcp", 158, 5, 64, 1, 0, 300, 65535, 179, 1, 0x8000000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "rsq", 158, 5, 64, 1, 0, 300, 65535, 180, 1, 0x8020000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "log2", 158, 5, 64, 1, 0, 300, 65535, 181, 1, 0x8040000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "exp2", 158, 5, 64, 1, 0, 300, 65535, 182, 1, 0x8060000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "sin", 158, 5, 64, 1, 0, 300, 65535, 183, 1, 0x8080000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "cos", 158, 5, 64, 1, 0, 300, 65535, 184, 1, 0x80a0000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "sqrt", 158, 5, 64, 1, 0, 300, 65535, 185, 1, 0x80c0000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "hrsq", 158, 5, 64, 1, 0, 300, 65535, 186, 1, 0x8120000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "hlog2", 158, 5, 64, 1, 0, 300, 65535, 187, 1, 0x8140000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "hexp2", 158, 5, 64, 1, 0, 300, 65535, 188, 1, 0x8160000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull },
-	{ "#cat5-s2en-bindless-base", -1, 15, 1, 1, 1, 0, 65535, 189, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat5", 14, 5, 64, 0, 0, 300, 65535, 191, 1, 0xa000000000000000ull, 0xe000000000040000ull, 0x0000000000020000ull },
-	{ "#instruction-cat5-tex", 170, 5, 64, 0, 0, 300, 65535, 192, 2, 0xa000000000000000ull, 0xe000000000040000ull, 0x0000000000020000ull },
-	{ "isam", 171, 5, 64, 1, 0, 300, 65535, 194, 1, 0xa000000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "isaml", 171, 5, 64, 1, 0, 300, 65535, 195, 1, 0xa040000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "isamm", 171, 5, 64, 1, 0, 300, 65535, 196, 1, 0xa080000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "sam", 171, 5, 64, 1, 0, 300, 65535, 197, 1, 0xa0c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samb", 171, 5, 64, 1, 0, 300, 65535, 198, 1, 0xa100000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "saml", 171, 5, 64, 1, 0, 300, 65535, 199, 1, 0xa140000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samgq", 171, 5, 64, 1, 0, 300, 65535, 200, 1, 0xa180000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "getlod", 171, 5, 64, 1, 0, 300, 65535, 201, 1, 0xa1c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "conv", 171, 5, 64, 1, 0, 300, 65535, 202, 1, 0xa200000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "convm", 171, 5, 64, 1, 0, 300, 65535, 203, 1, 0xa240000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "getsize", 171, 5, 64, 1, 0, 300, 65535, 204, 1, 0xa280000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "getbuf", 171, 5, 64, 1, 0, 300, 65535, 205, 1, 0xa2c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "getpos", 171, 5, 64, 1, 0, 300, 65535, 206, 1, 0xa300000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "getinfo", 171, 5, 64, 1, 0, 300, 65535, 207, 1, 0xa340000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "dsx", 171, 5, 64, 1, 0, 300, 65535, 208, 1, 0xa380000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "dsy", 171, 5, 64, 1, 0, 300, 65535, 209, 1, 0xa3c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "gather4r", 171, 5, 64, 1, 0, 300, 65535, 210, 1, 0xa400000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "gather4g", 171, 5, 64, 1, 0, 300, 65535, 211, 1, 0xa440000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "gather4b", 171, 5, 64, 1, 0, 300, 65535, 212, 1, 0xa480000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "gather4a", 171, 5, 64, 1, 0, 300, 65535, 213, 1, 0xa4c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samgp0", 171, 5, 64, 1, 0, 300, 65535, 214, 1, 0xa500000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samgp1", 171, 5, 64, 1, 0, 300, 65535, 215, 1, 0xa540000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samgp2", 171, 5, 64, 1, 0, 300, 65535, 216, 1, 0xa580000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "samgp3", 171, 5, 64, 1, 0, 300, 65535, 217, 1, 0xa5c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "dsxpp.1", 171, 5, 64, 1, 0, 300, 65535, 218, 1, 0xa600000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "dsypp.1", 171, 5, 64, 1, 0, 300, 65535, 219, 1, 0xa640000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "rgetpos", 171, 5, 64, 1, 0, 300, 65535, 220, 1, 0xa680000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "rgetinfo", 171, 5, 64, 1, 0, 300, 65535, 221, 1, 0xa6c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull },
-	{ "brcst.active", 170, 5, 64, 1, 0, 600, 65535, 222, 1, 0xa7c0000000000000ull, 0xe7e0000000040000ull, 0x0000000000020000ull },
-	{ "#instruction-cat5-quad-shuffle", 170, 5, 64, 0, 0, 600, 65535, 223, 1, 0xa7e0000000000000ull, 0xe7e0000000040000ull, 0x0000000000020000ull },
-	{ "quad_shuffle.brcst", 201, 5, 64, 1, 0, 600, 65535, 224, 1, 0xa7e0000000000000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull },
-	{ "quad_shuffle.horiz", 201, 5, 64, 1, 0, 600, 65535, 225, 1, 0xa7e0000000080000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull },
-	{ "quad_shuffle.vert", 201, 5, 64, 1, 0, 600, 65535, 226, 1, 0xa7e0000000100000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull },
-	{ "quad_shuffle.diag", 201, 5, 64, 1, 0, 600, 65535, 227, 1, 0xa7e0000000180000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull },
-	{ "#cat5-src1", -1, 16, 8, 1, 1, 0, 65535, 228, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-src2", -1, 17, 8, 1, 1, 0, 65535, 230, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-samp", -1, 18, 4, 1, 1, 0, 65535, 232, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-samp-s2en-bindless-a1", -1, 19, 8, 1, 1, 0, 65535, 234, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-tex", -1, 20, 7, 1, 1, 0, 65535, 236, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-tex-s2en-bindless", -1, 21, 4, 1, 1, 0, 65535, 238, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-type", -1, 22, 3, 1, 1, 0, 65535, 240, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat5-src3", -1, 23, 8, 1, 1, 0, 65535, 242, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat6", 14, 5, 64, 0, 0, 300, 65535, 245, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat6-a3xx", 214, 5, 64, 0, 0, 300, 65535, 246, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat6-ldg", 215, 5, 64, 0, 0, 300, 65535, 247, 1, 0xc000000000800001ull, 0xe7f0000000800001ull, 0x0001ff0000000000ull },
-	{ "ldg", 216, 5, 64, 1, 0, 300, 65535, 248, 1, 0xc000000000800001ull, 0xe7f0000000c00001ull, 0x0001ff0000000000ull },
-	{ "ldg.a", 216, 5, 64, 1, 0, 600, 65535, 249, 2, 0xc000000000c00001ull, 0xe7f0000000c00001ull, 0x0001ff0000000000ull },
-	{ "#instruction-cat6-stg", 215, 5, 64, 0, 0, 300, 65535, 251, 1, 0xc0c0000000800000ull, 0xe7c0000000800000ull, 0x00200000007fc001ull },
-	{ "stg", 219, 5, 64, 1, 0, 300, 65535, 252, 1, 0xc0c0000000800000ull, 0xe7d0000000800000ull, 0x00200000007fc001ull },
-	{ "stg.a", 219, 5, 64, 1, 0, 600, 65535, 253, 2, 0xc0d0000000800000ull, 0xe7d0000000800000ull, 0x00200000007fc001ull },
-	{ "#instruction-cat6-a3xx-ld", 215, 5, 64, 0, 0, 300, 65535, 255, 1, 0xc000000000800001ull, 0xe000000000800001ull, 0x0031ff0000400000ull },
-	{ "ldl", 222, 5, 64, 1, 0, 300, 65535, 256, 1, 0xc040000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull },
-	{ "ldp", 222, 5, 64, 1, 0, 300, 65535, 257, 1, 0xc080000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull },
-	{ "ldlw", 222, 5, 64, 1, 0, 300, 65535, 258, 1, 0xc280000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull },
-	{ "ldlv", 215, 5, 64, 1, 0, 300, 65535, 259, 1, 0xc7c0000000c00000ull, 0xe7c0000000c00001ull, 0x0031ff00003fc000ull },
-	{ "#instruction-cat6-a3xx-st", 215, 5, 64, 0, 0, 300, 65535, 260, 1, 0xc000010000800000ull, 0xe000010000800000ull, 0x00300000007fc000ull },
-	{ "stl", 227, 5, 64, 1, 0, 300, 65535, 261, 1, 0xc100010000800000ull, 0xe7c0010000800000ull, 0x00300000007fc001ull },
-	{ "stp", 227, 5, 64, 1, 0, 300, 65535, 262, 1, 0xc140010000800000ull, 0xe7c0010000800001ull, 0x00300000007fc000ull },
-	{ "stlw", 227, 5, 64, 1, 0, 300, 65535, 263, 1, 0xc2c0010000800000ull, 0xe7c0010000800000ull, 0x00300000007fc001ull },
-	{ "#stc-dst-imm", 233, 24, 9, 1, 1, 0, 65535, 264, 1, 0x0000000000000000ull, 0x0000000000000100ull, 0x0000000000000000ull },
-	{ "#stc-dst-a1", 233, 24, 9, 1, 1, 0, 65535, 265, 1, 0x0000000000000100ull, 0x0000000000000100ull, 0x0000000000000000ull },
-	{ "#stc-dst", -1, 24, 9, 0, 0, 0, 65535, 266, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "stc", 215, 5, 64, 1, 0, 600, 65535, 267, 1, 0xc700000000800000ull, 0xe7c0000000800000ull, 0x0031fe00f87ffe01ull },
-	{ "resinfo", 215, 5, 64, 1, 0, 300, 65535, 268, 1, 0xc3c0000000000000ull, 0xe7c0010000000000ull, 0x00100000fffff9ffull },
-	{ "#instruction-cat6-a3xx-ibo", 215, 5, 64, 0, 0, 300, 65535, 269, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0010000000000000ull },
-	{ "#instruction-cat6-a3xx-ibo-load", 236, 5, 64, 0, 0, 300, 599, 270, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x00100100000001feull },
-	{ "ldgb", 237, 5, 64, 1, 0, 300, 499, 271, 1, 0xc6c0000000000001ull, 0xe7c0000000000001ull, 0x00100100000001feull },
-	{ "ldgb", 237, 5, 64, 1, 0, 500, 599, 272, 1, 0xc6c0000000000000ull, 0xe7c0000000000000ull, 0x00100100000001ffull },
-	{ "ldib", 237, 5, 64, 1, 0, 300, 599, 273, 1, 0xc180000000000001ull, 0xe7c0000000000001ull, 0x00100100000001feull },
-	{ "#instruction-cat6-a3xx-ibo-store", 236, 5, 64, 0, 0, 300, 599, 274, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x00100000007fc000ull },
-	{ "#instruction-cat6-a3xx-ibo-store-a4xx", 241, 5, 64, 0, 0, 300, 599, 275, 1, 0xc000000000000000ull, 0xe000000000000001ull, 0x00100000007fc000ull },
-	{ "#instruction-cat6-a3xx-ibo-store-a5xx", 241, 5, 64, 0, 0, 300, 599, 276, 1, 0xc000000000000001ull, 0xe000000000000001ull, 0x00100000007fc000ull },
-	{ "stgb", 243, 5, 64, 1, 0, 500, 599, 277, 1, 0xc700000000000001ull, 0xe7c0000000000001ull, 0x00100000007fc000ull },
-	{ "stib", 243, 5, 64, 1, 0, 500, 599, 278, 1, 0xc740000000000001ull, 0xe7c0000000000001ull, 0x00100000007fc000ull },
-	{ "stgb", 242, 5, 64, 1, 0, 300, 499, 279, 1, 0xc700000000000000ull, 0xe7c0000000000001ull, 0x00100000007fc000ull },
-	{ "stib", 242, 5, 64, 1, 0, 300, 499, 280, 1, 0xc740000000000000ull, 0xe7c0000000000001ull, 0x00100000007fc000ull },
-	{ "#instruction-cat6-a3xx-atomic", 215, 5, 64, 0, 0, 300, 65535, 281, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-local", 248, 5, 64, 0, 0, 300, 65535, 282, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-1src", 249, 5, 64, 0, 0, 300, 65535, 283, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-2src", 249, 5, 64, 0, 0, 300, 65535, 284, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.add", 251, 5, 64, 1, 0, 300, 65535, 285, 1, 0xc400000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.sub", 251, 5, 64, 1, 0, 300, 65535, 286, 1, 0xc440000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.xchg", 251, 5, 64, 1, 0, 300, 65535, 287, 1, 0xc480000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.inc", 250, 5, 64, 1, 0, 300, 65535, 288, 1, 0xc4c0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.dec", 250, 5, 64, 1, 0, 300, 65535, 289, 1, 0xc500000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.cmpxchg", 251, 5, 64, 1, 0, 300, 65535, 290, 1, 0xc540000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.min", 251, 5, 64, 1, 0, 300, 65535, 291, 1, 0xc580000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.max", 251, 5, 64, 1, 0, 300, 65535, 292, 1, 0xc5c0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.and", 251, 5, 64, 1, 0, 300, 65535, 293, 1, 0xc600000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.or", 251, 5, 64, 1, 0, 300, 65535, 294, 1, 0xc640000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.xor", 251, 5, 64, 1, 0, 300, 65535, 295, 1, 0xc680000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-global", 248, 5, 64, 0, 0, 300, 599, 296, 1, 0xc010000000000000ull, 0xe010000000000000ull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-global-a4xx", 263, 5, 64, 0, 0, 300, 599, 297, 1, 0xc010000000000000ull, 0xe010000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.add", 264, 5, 64, 1, 0, 300, 499, 298, 1, 0xc410000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.sub", 264, 5, 64, 1, 0, 300, 499, 299, 1, 0xc450000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.xchg", 264, 5, 64, 1, 0, 300, 499, 300, 1, 0xc490000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.inc", 264, 5, 64, 1, 0, 300, 499, 301, 1, 0xc4d0000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.dec", 264, 5, 64, 1, 0, 300, 499, 302, 1, 0xc510000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.cmpxchg", 264, 5, 64, 1, 0, 300, 499, 303, 1, 0xc550000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.min", 264, 5, 64, 1, 0, 300, 499, 304, 1, 0xc590000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.max", 264, 5, 64, 1, 0, 300, 499, 305, 1, 0xc5d0000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.and", 264, 5, 64, 1, 0, 300, 499, 306, 1, 0xc610000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.or", 264, 5, 64, 1, 0, 300, 499, 307, 1, 0xc650000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.xor", 264, 5, 64, 1, 0, 300, 499, 308, 1, 0xc690000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a3xx-atomic-global-a5xx", 263, 5, 64, 0, 0, 300, 599, 309, 1, 0xc010000000000001ull, 0xe010000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.add", 276, 5, 64, 1, 0, 500, 599, 310, 1, 0xc410000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.sub", 276, 5, 64, 1, 0, 500, 599, 311, 1, 0xc450000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.xchg", 276, 5, 64, 1, 0, 500, 599, 312, 1, 0xc490000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.inc", 276, 5, 64, 1, 0, 500, 599, 313, 1, 0xc4d0000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.dec", 276, 5, 64, 1, 0, 500, 599, 314, 1, 0xc510000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.cmpxchg", 276, 5, 64, 1, 0, 500, 599, 315, 1, 0xc550000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.min", 276, 5, 64, 1, 0, 500, 599, 316, 1, 0xc590000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.max", 276, 5, 64, 1, 0, 500, 599, 317, 1, 0xc5d0000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.and", 276, 5, 64, 1, 0, 500, 599, 318, 1, 0xc610000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.or", 276, 5, 64, 1, 0, 500, 599, 319, 1, 0xc650000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "atomic.s.xor", 276, 5, 64, 1, 0, 500, 599, 320, 1, 0xc690000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a6xx-atomic-global", 248, 5, 64, 0, 0, 600, 65535, 321, 1, 0xc010000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.add", 288, 5, 64, 1, 0, 600, 65535, 322, 1, 0xc410000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.sub", 288, 5, 64, 1, 0, 600, 65535, 323, 1, 0xc450000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.xchg", 288, 5, 64, 1, 0, 600, 65535, 324, 1, 0xc490000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.inc", 288, 5, 64, 1, 0, 600, 65535, 325, 1, 0xc4d0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.dec", 288, 5, 64, 1, 0, 600, 65535, 326, 1, 0xc510000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.cmpxchg", 288, 5, 64, 1, 0, 600, 65535, 327, 1, 0xc550000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.min", 288, 5, 64, 1, 0, 600, 65535, 328, 1, 0xc590000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.max", 288, 5, 64, 1, 0, 600, 65535, 329, 1, 0xc5d0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.and", 288, 5, 64, 1, 0, 600, 65535, 330, 1, 0xc610000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.or", 288, 5, 64, 1, 0, 600, 65535, 331, 1, 0xc650000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "atomic.g.xor", 288, 5, 64, 1, 0, 600, 65535, 332, 1, 0xc690000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull },
-	{ "#instruction-cat6-a6xx", 214, 5, 64, 0, 0, 600, 65535, 333, 1, 0xc000000000000000ull, 0xe7c0010000000030ull, 0x0000000000000000ull },
-	{ "#cat6-ldc-common", 300, 5, 64, 0, 0, 600, 65535, 334, 1, 0xc006000000478000ull, 0xe7c60100004fc030ull, 0x0008000000300801ull },
-	{ "ldc.k", 301, 5, 64, 1, 1, 600, 65535, 335, 1, 0xc036000000478000ull, 0xe7f60100004fc030ull, 0x0008000000300e01ull },
-	{ "ldc", 301, 5, 64, 1, 0, 600, 65535, 336, 1, 0xc026000000478000ull, 0xe7f60100004fc030ull, 0x0008000000300801ull },
-	{ "getspid", 300, 5, 64, 1, 0, 600, 65535, 337, 1, 0xc020000000490000ull, 0xe7e00100004fc031ull, 0x0011fe00ffb00e00ull },
-	{ "getwid", 300, 5, 64, 1, 0, 600, 65535, 338, 1, 0xc020000000494000ull, 0xe7e00100004fc031ull, 0x0011fe00ffb00e00ull },
-	{ "getfiberid", 300, 5, 64, 1, 0, 600, 65535, 339, 1, 0xc020000000c98000ull, 0xe7e0010000cfc031ull, 0x0011fe00ff300e00ull },
-	{ "resinfo.b", 300, 5, 64, 1, 0, 600, 65535, 340, 1, 0xc02000000063c000ull, 0xe7e0010000ffc031ull, 0x00100000ff000000ull },
-	{ "#instruction-cat6-a6xx-ibo", 300, 5, 64, 0, 0, 600, 65535, 341, 1, 0xc000000000600000ull, 0xe7c0010000f00030ull, 0x0000000000000000ull },
-	{ "stib.b", 308, 5, 64, 1, 0, 600, 65535, 342, 1, 0xc020000000674000ull, 0xe7f0010000ffc031ull, 0x0000000000000000ull },
-	{ "ldib.b", 308, 5, 64, 1, 0, 600, 65535, 343, 1, 0xc020000000618000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.add", 308, 5, 64, 1, 0, 600, 65535, 344, 1, 0xc030000000640000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.sub", 308, 5, 64, 1, 0, 600, 65535, 345, 1, 0xc030000000644000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.xchg", 308, 5, 64, 1, 0, 600, 65535, 346, 1, 0xc030000000648000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.cmpxchg", 308, 5, 64, 1, 0, 600, 65535, 347, 1, 0xc030000000654000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.min", 308, 5, 64, 1, 0, 600, 65535, 348, 1, 0xc030000000658000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.max", 308, 5, 64, 1, 0, 600, 65535, 349, 1, 0xc03000000065c000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.and", 308, 5, 64, 1, 0, 600, 65535, 350, 1, 0xc030000000660000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.or", 308, 5, 64, 1, 0, 600, 65535, 351, 1, 0xc030000000664000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "atomic.b.xor", 308, 5, 64, 1, 0, 600, 65535, 352, 1, 0xc030000000668000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull },
-	{ "#cat6-typed", -1, 25, 1, 1, 1, 0, 65535, 353, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat6-base", -1, 26, 3, 1, 1, 0, 65535, 355, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#cat6-src", -1, 27, 8, 1, 1, 0, 65535, 357, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull },
-	{ "#instruction-cat7", 14, 5, 64, 0, 0, 300, 65535, 359, 1, 0xe002000000000000ull, 0xe002000000000000ull, 0x0005ffffffffffffull },
-	{ "bar", 323, 5, 64, 1, 0, 300, 65535, 360, 1, 0xe002000000000000ull, 0xe782000000000000ull, 0x0005ffffffffffffull },
-	{ "fence", 323, 5, 64, 1, 0, 300, 65535, 361, 1, 0xe082000000000000ull, 0xe782000000000000ull, 0x0005ffffffffffffull },
+	{ "#reg-gpr", -1, 0, 8, 1, 1, 0, 65535, 0, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x6ull, 0x0ull } },
+	{ "#reg-const", -1, 1, 11, 1, 1, 0, 65535, 3, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0xcull, 0x0ull } },
+	{ "#reg-relative-gpr", -1, 2, 10, 1, 1, 0, 65535, 4, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x10ull, 0x0ull } },
+	{ "#reg-relative-const", -1, 3, 10, 1, 1, 0, 65535, 6, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x10ull, 0x0ull } },
+	{ "#multisrc", -1, 4, 16, 0, 0, 0, 65535, 8, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#mulitsrc-immed", 4, 4, 16, 1, 1, 0, 65535, 9, 2, 0x0000000000002000ull, 0x0000000000003800ull, 0x0000000000000000ull, 1, { 0x140ull, 0x0ull } },
+	{ "#mulitsrc-immed-flut", 4, 4, 16, 0, 0, 0, 65535, 11, 1, 0x0000000000002800ull, 0x0000000000003800ull, 0x0000000000000000ull, 0, { 0x140ull, 0x0ull } },
+	{ "#multisrc-immed-flut-full", 6, 4, 16, 1, 1, 0, 65535, 12, 1, 0x0000000000002800ull, 0x0000000000003c00ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#multisrc-immed-flut-half", 6, 4, 16, 1, 1, 0, 65535, 13, 1, 0x0000000000002c00ull, 0x0000000000003c00ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#multisrc-gpr", 4, 4, 16, 1, 1, 0, 65535, 14, 1, 0x0000000000000000ull, 0x0000000000003f00ull, 0x0000000000000000ull, 0, { 0x640ull, 0x0ull } },
+	{ "#multisrc-const", 4, 4, 16, 1, 1, 0, 65535, 15, 1, 0x0000000000001000ull, 0x0000000000001800ull, 0x0000000000002000ull, 0, { 0x640ull, 0x0ull } },
+	{ "#multisrc-relative", 4, 4, 16, 0, 0, 0, 65535, 16, 1, 0x0000000000000800ull, 0x0000000000003800ull, 0x0000000000000000ull, 0, { 0x40ull, 0x0ull } },
+	{ "#multisrc-relative-gpr", 11, 4, 16, 1, 1, 0, 65535, 17, 1, 0x0000000000000800ull, 0x0000000000003c00ull, 0x0000000000000000ull, 0, { 0x600ull, 0x0ull } },
+	{ "#multisrc-relative-const", 11, 4, 16, 1, 1, 0, 65535, 18, 1, 0x0000000000000c00ull, 0x0000000000003c00ull, 0x0000000000000000ull, 0, { 0x600ull, 0x0ull } },
+	{ "#instruction", -1, 5, 64, 0, 0, 300, 65535, 19, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0", 14, 5, 64, 0, 0, 300, 65535, 20, 1, 0x0000000000000000ull, 0xe000000000000000ull, 0x0000080000000000ull, 0, { 0xf900ull, 0x0ull } },
+	{ "#instruction-cat0-0src", 15, 5, 64, 0, 0, 300, 65535, 21, 1, 0x0000000000000000ull, 0xe070e0ff00000000ull, 0x0000080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "nop", 16, 5, 64, 1, 0, 300, 65535, 22, 1, 0x0000000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "end", 16, 5, 64, 1, 0, 300, 65535, 23, 1, 0x0300000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ret", 16, 5, 64, 1, 0, 300, 65535, 24, 1, 0x0200000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "emit", 16, 5, 64, 1, 0, 300, 65535, 25, 1, 0x0380000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cut", 16, 5, 64, 1, 0, 300, 65535, 26, 1, 0x0400000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "chmask", 16, 5, 64, 1, 0, 300, 65535, 27, 1, 0x0480000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "chsh", 16, 5, 64, 1, 0, 300, 65535, 28, 1, 0x0500000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "flow_rev", 16, 5, 64, 1, 0, 300, 65535, 29, 1, 0x0580000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shpe", 16, 5, 64, 1, 0, 300, 65535, 30, 1, 0x0402000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "prede", 16, 5, 64, 1, 0, 300, 65535, 31, 1, 0x0782000000000000ull, 0xe7f2e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0-1src", 15, 5, 64, 0, 0, 300, 65535, 32, 1, 0x0000000000000000ull, 0xe000e0ff00000000ull, 0x0000080000000000ull, 0, { 0x30000ull, 0x0ull } },
+	{ "kill", 27, 5, 64, 1, 0, 300, 65535, 33, 1, 0x0280000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "predt", 27, 5, 64, 1, 0, 300, 65535, 34, 1, 0x0682000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "predf", 27, 5, 64, 1, 0, 300, 65535, 35, 1, 0x0702000000000000ull, 0xe782e0ff00000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0-immed", 15, 5, 64, 0, 0, 300, 65535, 36, 1, 0x0000000000000000ull, 0xe000000000000000ull, 0x0070e8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "jump", 31, 5, 64, 1, 0, 300, 65535, 37, 1, 0x0100000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "call", 31, 5, 64, 1, 0, 300, 65535, 38, 1, 0x0180000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "bkt", 31, 5, 64, 1, 0, 300, 65535, 39, 1, 0x0002000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "getlast", 15, 5, 64, 1, 0, 600, 65535, 40, 1, 0x0202000000000000ull, 0xe782000000000000ull, 0x000ce8ff00000000ull, 0, { 0xc0000ull, 0x0ull } },
+	{ "getone", 31, 5, 64, 1, 0, 300, 65535, 41, 1, 0x0282000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shps", 31, 5, 64, 1, 0, 300, 65535, 42, 1, 0x0382000000000000ull, 0xe782000000000000ull, 0x007ce8ff00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0-branch", 15, 5, 64, 0, 0, 300, 65535, 43, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000c080000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "brac", 38, 5, 64, 1, 0, 300, 65535, 44, 1, 0x0080006000000000ull, 0xe78200e000000000ull, 0x007ce80000000000ull, 0, { 0x100000ull, 0x0ull } },
+	{ "brax", 38, 5, 64, 1, 0, 300, 65535, 45, 1, 0x008000c000000000ull, 0xe78200e000000000ull, 0x007ce81f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0-branch-1src", 38, 5, 64, 0, 0, 300, 65535, 46, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000ce81f00000000ull, 0, { 0x30000ull, 0x0ull } },
+	{ "br", 41, 5, 64, 1, 0, 300, 65535, 47, 1, 0x0080000000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "bany", 41, 5, 64, 1, 0, 300, 65535, 48, 1, 0x0080008000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ball", 41, 5, 64, 1, 0, 300, 65535, 49, 1, 0x008000a000000000ull, 0xe78200e000000000ull, 0x000ce81f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat0-branch-2src", 38, 5, 64, 0, 0, 300, 65535, 50, 1, 0x0080000000000000ull, 0xe782000000000000ull, 0x000c081f00000000ull, 0, { 0x630000ull, 0x0ull } },
+	{ "brao", 45, 5, 64, 1, 0, 300, 65535, 51, 1, 0x0080002000000000ull, 0xe78200e000000000ull, 0x000c081f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "braa", 45, 5, 64, 1, 0, 300, 65535, 52, 1, 0x0080004000000000ull, 0xe78200e000000000ull, 0x000c081f00000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat1-dst", -1, 6, 8, 1, 1, 0, 65535, 53, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x1000010ull, 0x0ull } },
+	{ "#instruction-cat1", 14, 5, 64, 0, 0, 300, 65535, 56, 1, 0x2000000000000000ull, 0xe000040000000000ull, 0x0000000000000000ull, 0, { 0x600d000ull, 0x0ull } },
+	{ "#instruction-cat1-typed", 49, 5, 64, 0, 0, 300, 65535, 57, 1, 0x2000000000000000ull, 0xe000040000000000ull, 0x0000000000000000ull, 0, { 0x38000200ull, 0x0ull } },
+	{ "#instruction-cat1-mov", 50, 5, 64, 0, 1, 300, 65535, 58, 4, 0x2000000000000000ull, 0xe600040000000000ull, 0x0000000000000000ull, 1, { 0x1800800ull, 0x0ull } },
+	{ "#cat1-immed-src", -1, 7, 32, 1, 1, 0, 65535, 62, 6, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x100ull, 0x0ull } },
+	{ "#cat1-const-src", -1, 8, 11, 1, 1, 0, 65535, 68, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x8ull, 0x0ull } },
+	{ "#cat1-gpr-src", -1, 9, 8, 1, 1, 0, 65535, 69, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "#cat1-relative-gpr-src", -1, 10, 10, 1, 1, 0, 65535, 70, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "#cat1-relative-const-src", -1, 11, 10, 1, 1, 0, 65535, 71, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "mov-immed", 51, 5, 64, 1, 1, 300, 65535, 72, 1, 0x2040000000000000ull, 0xe6600c0000000000ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "mov-const", 51, 5, 64, 1, 1, 300, 65535, 73, 1, 0x2020000000000000ull, 0xe6600400fffff800ull, 0x0000000000000000ull, 0, { 0x480ull, 0x0ull } },
+	{ "mov-gpr", 51, 5, 64, 1, 1, 300, 65535, 74, 1, 0x2000000000000000ull, 0xe6600400ffffff00ull, 0x0000000000000000ull, 0, { 0x480ull, 0x0ull } },
+	{ "#instruction-cat1-relative", 51, 5, 64, 0, 1, 300, 65535, 75, 1, 0x2000000000000800ull, 0xe6600400fffff800ull, 0x0000000000000000ull, 0, { 0x80ull, 0x0ull } },
+	{ "mov-relgpr", 60, 5, 64, 1, 1, 300, 65535, 76, 1, 0x2000000000000800ull, 0xe6600400fffffc00ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "mov-relconst", 60, 5, 64, 1, 1, 300, 65535, 77, 1, 0x2000000000000c00ull, 0xe6600400fffffc00ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "#cat1-multi-src", -1, 12, 8, 1, 1, 0, 65535, 78, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x40000000ull, 0x0ull } },
+	{ "#cat1-multi-dst", -1, 13, 8, 1, 1, 0, 65535, 79, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x40000000ull, 0x0ull } },
+	{ "#instruction-cat1-multi", 50, 5, 64, 0, 0, 500, 65535, 80, 1, 0x2400000000000000ull, 0xe6620c0000000000ull, 0x0000000000000000ull, 0, { 0x180000000ull, 0x0ull } },
+	{ "swz", 65, 5, 64, 1, 1, 500, 65535, 81, 1, 0x2400000000000000ull, 0xe6620f00ff000000ull, 0x0000000000000000ull, 0, { 0x600000000ull, 0x0ull } },
+	{ "gat", 65, 5, 64, 1, 1, 500, 65535, 82, 1, 0x2400010000000000ull, 0xe6620f0000000000ull, 0x0000000000000000ull, 0, { 0x1c00000000ull, 0x0ull } },
+	{ "sct", 65, 5, 64, 1, 1, 500, 65535, 83, 1, 0x2400020000000000ull, 0xe6620f0000000000ull, 0x0000000000000000ull, 0, { 0x6200000000ull, 0x0ull } },
+	{ "movmsk", 49, 5, 64, 1, 1, 300, 65535, 84, 1, 0x260cc00000000000ull, 0xe67dcc00ffffffffull, 0x0000000000000000ull, 0, { 0x1880800ull, 0x0ull } },
+	{ "#instruction-cat2", 14, 5, 64, 0, 0, 300, 65535, 85, 1, 0x4000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull, 0, { 0x1f802300d820ull, 0x0ull } },
+	{ "#instruction-cat2-1src", 70, 5, 64, 0, 0, 300, 65535, 86, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x00070000ffff0000ull, 1, { 0x200400000000ull, 0x0ull } },
+	{ "#instruction-cat2-2src", 70, 5, 64, 0, 0, 300, 65535, 88, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x0007000000000000ull, 1, { 0x200c00000000ull, 0x0ull } },
+	{ "#instruction-cat2-2src-cond", 70, 5, 64, 0, 0, 300, 65535, 90, 2, 0x4000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull, 1, { 0x600c00000000ull, 0x0ull } },
+	{ "#instruction-cat2-2src-input", 70, 5, 64, 0, 0, 300, 65535, 92, 1, 0x4720000000000000ull, 0xe7e0000000000000ull, 0x0003000000000000ull, 0, { 0xc00000000ull, 0x0ull } },
+	{ "bary.f", 74, 5, 64, 1, 0, 300, 65535, 93, 1, 0x4720000000000000ull, 0xe7e4000000000000ull, 0x0003000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "flat.b", 74, 5, 64, 1, 0, 600, 65535, 94, 1, 0x4724000000000000ull, 0xe7e4000000000000ull, 0x0003000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "add.f", 72, 5, 64, 1, 0, 300, 65535, 95, 1, 0x4000000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "min.f", 72, 5, 64, 1, 0, 300, 65535, 96, 1, 0x4020000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "max.f", 72, 5, 64, 1, 0, 300, 65535, 97, 1, 0x4040000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "mul.f", 72, 5, 64, 1, 0, 300, 65535, 98, 1, 0x4060000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "sign.f", 71, 5, 64, 1, 0, 300, 65535, 99, 1, 0x4080000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmps.f", 73, 5, 64, 1, 0, 300, 65535, 100, 1, 0x40a0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "absneg.f", 71, 5, 64, 1, 0, 300, 65535, 101, 1, 0x40c0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmpv.f", 73, 5, 64, 1, 0, 300, 65535, 102, 1, 0x40e0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "floor.f", 71, 5, 64, 1, 0, 300, 65535, 103, 1, 0x4120000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ceil.f", 71, 5, 64, 1, 0, 300, 65535, 104, 1, 0x4140000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "rndne.f", 71, 5, 64, 1, 0, 300, 65535, 105, 1, 0x4160000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "rndaz.f", 71, 5, 64, 1, 0, 300, 65535, 106, 1, 0x4180000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "trunc.f", 71, 5, 64, 1, 0, 300, 65535, 107, 1, 0x41a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "add.u", 72, 5, 64, 1, 0, 300, 65535, 108, 1, 0x4200000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "add.s", 72, 5, 64, 1, 0, 300, 65535, 109, 1, 0x4220000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "sub.u", 72, 5, 64, 1, 0, 300, 65535, 110, 1, 0x4240000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "sub.s", 72, 5, 64, 1, 0, 300, 65535, 111, 1, 0x4260000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmps.u", 73, 5, 64, 1, 0, 300, 65535, 112, 1, 0x4280000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmps.s", 73, 5, 64, 1, 0, 300, 65535, 113, 1, 0x42a0000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "min.u", 72, 5, 64, 1, 0, 300, 65535, 114, 1, 0x42c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "min.s", 72, 5, 64, 1, 0, 300, 65535, 115, 1, 0x42e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "max.u", 72, 5, 64, 1, 0, 300, 65535, 116, 1, 0x4300000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "max.s", 72, 5, 64, 1, 0, 300, 65535, 117, 1, 0x4320000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "absneg.s", 71, 5, 64, 1, 0, 300, 65535, 118, 1, 0x4340000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "and.b", 72, 5, 64, 1, 0, 300, 65535, 119, 1, 0x4380000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "or.b", 72, 5, 64, 1, 0, 300, 65535, 120, 1, 0x43a0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "not.b", 71, 5, 64, 1, 0, 300, 65535, 121, 1, 0x43c0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "xor.b", 72, 5, 64, 1, 0, 300, 65535, 122, 1, 0x43e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmpv.u", 73, 5, 64, 1, 0, 300, 65535, 123, 1, 0x4420000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cmpv.s", 73, 5, 64, 1, 0, 300, 65535, 124, 1, 0x4440000000000000ull, 0xe7e0000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "mul.u24", 72, 5, 64, 1, 0, 300, 65535, 125, 1, 0x4600000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "mul.s24", 72, 5, 64, 1, 0, 300, 65535, 126, 1, 0x4620000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "mull.u", 72, 5, 64, 1, 0, 300, 65535, 127, 1, 0x4640000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "bfrev.b", 71, 5, 64, 1, 0, 300, 65535, 128, 1, 0x4660000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "clz.s", 71, 5, 64, 1, 0, 300, 65535, 129, 1, 0x4680000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "clz.b", 71, 5, 64, 1, 0, 300, 65535, 130, 1, 0x46a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shl.b", 72, 5, 64, 1, 0, 300, 65535, 131, 1, 0x46c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shr.b", 72, 5, 64, 1, 0, 300, 65535, 132, 1, 0x46e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ashr.b", 72, 5, 64, 1, 0, 300, 65535, 133, 1, 0x4700000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "mgen.b", 72, 5, 64, 1, 0, 300, 65535, 134, 1, 0x4740000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "getbit.b", 72, 5, 64, 1, 0, 300, 65535, 135, 1, 0x4760000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "setrm", 71, 5, 64, 1, 0, 300, 65535, 136, 1, 0x4780000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cbits.b", 71, 5, 64, 1, 0, 300, 65535, 137, 1, 0x47a0000000000000ull, 0xe7e0000000000000ull, 0x00070000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shb", 72, 5, 64, 1, 0, 300, 65535, 138, 1, 0x47c0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "msad", 72, 5, 64, 1, 0, 300, 65535, 139, 1, 0x47e0000000000000ull, 0xe7e0000000000000ull, 0x0007000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat3-src", -1, 14, 13, 0, 0, 0, 65535, 140, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat3-src-gpr", 122, 14, 13, 1, 1, 0, 65535, 141, 1, 0x0000000000000000ull, 0x0000000000001f00ull, 0x0000000000000000ull, 0, { 0x400ull, 0x0ull } },
+	{ "#cat3-src-const-or-immed", 122, 14, 13, 1, 1, 0, 65535, 142, 2, 0x0000000000001000ull, 0x0000000000001800ull, 0x0000000000000000ull, 1, { 0x10cull, 0x0ull } },
+	{ "#cat3-src-relative", 122, 14, 13, 0, 0, 0, 65535, 144, 1, 0x0000000000000800ull, 0x0000000000001800ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat3-src-relative-gpr", 125, 14, 13, 1, 1, 0, 65535, 145, 1, 0x0000000000000800ull, 0x0000000000001c00ull, 0x0000000000000000ull, 0, { 0x10ull, 0x0ull } },
+	{ "#cat3-src-relative-const", 125, 14, 13, 1, 1, 0, 65535, 146, 1, 0x0000000000000c00ull, 0x0000000000001c00ull, 0x0000000000000000ull, 0, { 0x10ull, 0x0ull } },
+	{ "#instruction-cat3-base", 14, 5, 64, 0, 0, 300, 65535, 147, 2, 0x6000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull, 1, { 0x82c082300da00ull, 0x0ull } },
+	{ "#instruction-cat3", 128, 5, 64, 0, 0, 300, 65535, 149, 1, 0x6000000000000000ull, 0xe000000000002000ull, 0x0000000000000000ull, 0, { 0x7819400000000ull, 0x0ull } },
+	{ "#instruction-cat3-alt", 128, 5, 64, 0, 0, 600, 65535, 150, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull, 0, { 0x7819400000020ull, 0x0ull } },
+	{ "mad.u16", 129, 5, 64, 1, 0, 300, 65535, 151, 1, 0x6000000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "madsh.u16", 129, 5, 64, 1, 0, 300, 65535, 152, 1, 0x6080000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "mad.s16", 129, 5, 64, 1, 0, 300, 65535, 153, 1, 0x6100000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "madsh.m16", 129, 5, 64, 1, 0, 300, 65535, 154, 1, 0x6180000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "mad.u24", 129, 5, 64, 1, 0, 300, 65535, 155, 1, 0x6200000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "mad.s24", 129, 5, 64, 1, 0, 300, 65535, 156, 1, 0x6280000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "mad.f16", 129, 5, 64, 1, 0, 300, 65535, 157, 1, 0x6300000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "mad.f32", 129, 5, 64, 1, 0, 300, 65535, 158, 1, 0x6380000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.b16", 129, 5, 64, 1, 0, 300, 65535, 159, 1, 0x6400000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.b32", 129, 5, 64, 1, 0, 300, 65535, 160, 1, 0x6480000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.s16", 129, 5, 64, 1, 0, 300, 65535, 161, 1, 0x6500000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.s32", 129, 5, 64, 1, 0, 300, 65535, 162, 1, 0x6580000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.f16", 129, 5, 64, 1, 0, 300, 65535, 163, 1, 0x6600000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sel.f32", 129, 5, 64, 1, 0, 300, 65535, 164, 1, 0x6680000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sad.s16", 129, 5, 64, 1, 0, 300, 65535, 165, 1, 0x6700000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "sad.s32", 129, 5, 64, 1, 0, 300, 65535, 166, 1, 0x6780000000000000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x20ull, 0x0ull } },
+	{ "shrm", 130, 5, 64, 1, 0, 600, 65535, 167, 1, 0x6400000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shlm", 130, 5, 64, 1, 0, 600, 65535, 168, 1, 0x6480000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shrg", 130, 5, 64, 1, 0, 600, 65535, 169, 1, 0x6500000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "shlg", 130, 5, 64, 1, 0, 600, 65535, 170, 1, 0x6580000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "andg", 130, 5, 64, 1, 0, 600, 65535, 171, 1, 0x6600000000002000ull, 0xe780000000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat3-dp", 128, 5, 64, 0, 0, 600, 65535, 172, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull, 0, { 0x34009400000020ull, 0x0ull } },
+	{ "dp2acc", 152, 5, 64, 1, 0, 600, 65535, 173, 1, 0x6680000000002000ull, 0xe780400000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "dp4acc", 152, 5, 64, 1, 0, 600, 65535, 174, 1, 0x6680400000002000ull, 0xe780400000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat3-wmm", 128, 5, 64, 0, 0, 600, 65535, 175, 1, 0x6000000000002000ull, 0xe000000000002000ull, 0x0000000000000000ull, 0, { 0x47809420000020ull, 0x0ull } },
+	{ "wmm", 155, 5, 64, 1, 0, 600, 65535, 176, 1, 0x6700000000002000ull, 0xe780040000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "wmm.accu", 155, 5, 64, 1, 0, 600, 65535, 177, 1, 0x6700040000002000ull, 0xe780040000002000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat4", 14, 5, 64, 0, 0, 300, 65535, 178, 1, 0x8000000000000000ull, 0xe000000000000000ull, 0x000f8000ffff0000ull, 0, { 0x1802300dca0ull, 0x0ull } },
+	{ "rcp", 158, 5, 64, 1, 0, 300, 65535, 179, 1, 0x8000000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "rsq", 158, 5, 64, 1, 0, 300, 65535, 180, 1, 0x8020000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "log2", 158, 5, 64, 1, 0, 300, 65535, 181, 1, 0x8040000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "exp2", 158, 5, 64, 1, 0, 300, 65535, 182, 1, 0x8060000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "sin", 158, 5, 64, 1, 0, 300, 65535, 183, 1, 0x8080000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "cos", 158, 5, 64, 1, 0, 300, 65535, 184, 1, 0x80a0000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "sqrt", 158, 5, 64, 1, 0, 300, 65535, 185, 1, 0x80c0000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "hrsq", 158, 5, 64, 1, 0, 300, 65535, 186, 1, 0x8120000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "hlog2", 158, 5, 64, 1, 0, 300, 65535, 187, 1, 0x8140000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "hexp2", 158, 5, 64, 1, 0, 300, 65535, 188, 1, 0x8160000000000000ull, 0xe7e0000000000000ull, 0x000f8000ffff0000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat5-s2en-bindless-base", -1, 15, 1, 1, 1, 0, 65535, 189, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x300000000000000ull, 0x0ull } },
+	{ "#instruction-cat5", 14, 5, 64, 0, 0, 300, 65535, 191, 1, 0xa000000000000000ull, 0xe000000000040000ull, 0x0000000000020000ull, 0, { 0xb800000c2100c220ull, 0x10full } },
+	{ "#instruction-cat5-tex", 170, 5, 64, 0, 0, 300, 65535, 192, 2, 0xa000000000000000ull, 0xe000000000040000ull, 0x0000000000020000ull, 1, { 0x4580001000000000ull, 0x3e00ull } },
+	{ "isam", 171, 5, 64, 1, 0, 300, 65535, 194, 1, 0xa000000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "isaml", 171, 5, 64, 1, 0, 300, 65535, 195, 1, 0xa040000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "isamm", 171, 5, 64, 1, 0, 300, 65535, 196, 1, 0xa080000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "sam", 171, 5, 64, 1, 0, 300, 65535, 197, 1, 0xa0c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samb", 171, 5, 64, 1, 0, 300, 65535, 198, 1, 0xa100000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "saml", 171, 5, 64, 1, 0, 300, 65535, 199, 1, 0xa140000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samgq", 171, 5, 64, 1, 0, 300, 65535, 200, 1, 0xa180000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "getlod", 171, 5, 64, 1, 0, 300, 65535, 201, 1, 0xa1c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "conv", 171, 5, 64, 1, 0, 300, 65535, 202, 1, 0xa200000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "convm", 171, 5, 64, 1, 0, 300, 65535, 203, 1, 0xa240000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "getsize", 171, 5, 64, 1, 0, 300, 65535, 204, 1, 0xa280000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "getbuf", 171, 5, 64, 1, 0, 300, 65535, 205, 1, 0xa2c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "getpos", 171, 5, 64, 1, 0, 300, 65535, 206, 1, 0xa300000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "getinfo", 171, 5, 64, 1, 0, 300, 65535, 207, 1, 0xa340000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "dsx", 171, 5, 64, 1, 0, 300, 65535, 208, 1, 0xa380000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "dsy", 171, 5, 64, 1, 0, 300, 65535, 209, 1, 0xa3c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "gather4r", 171, 5, 64, 1, 0, 300, 65535, 210, 1, 0xa400000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "gather4g", 171, 5, 64, 1, 0, 300, 65535, 211, 1, 0xa440000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "gather4b", 171, 5, 64, 1, 0, 300, 65535, 212, 1, 0xa480000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "gather4a", 171, 5, 64, 1, 0, 300, 65535, 213, 1, 0xa4c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samgp0", 171, 5, 64, 1, 0, 300, 65535, 214, 1, 0xa500000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samgp1", 171, 5, 64, 1, 0, 300, 65535, 215, 1, 0xa540000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samgp2", 171, 5, 64, 1, 0, 300, 65535, 216, 1, 0xa580000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "samgp3", 171, 5, 64, 1, 0, 300, 65535, 217, 1, 0xa5c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "dsxpp.1", 171, 5, 64, 1, 0, 300, 65535, 218, 1, 0xa600000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "dsypp.1", 171, 5, 64, 1, 0, 300, 65535, 219, 1, 0xa640000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "rgetpos", 171, 5, 64, 1, 0, 300, 65535, 220, 1, 0xa680000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "rgetinfo", 171, 5, 64, 1, 0, 300, 65535, 221, 1, 0xa6c0000000000000ull, 0xe7c0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xf0ull } },
+	{ "brcst.active", 170, 5, 64, 1, 0, 600, 65535, 222, 1, 0xa7c0000000000000ull, 0xe7e0000000040000ull, 0x0000000000020000ull, 0, { 0xc0000ull, 0xf0ull } },
+	{ "#instruction-cat5-quad-shuffle", 170, 5, 64, 0, 0, 600, 65535, 223, 1, 0xa7e0000000000000ull, 0xe7e0000000040000ull, 0x0000000000020000ull, 0, { 0x0ull, 0xe0ull } },
+	{ "quad_shuffle.brcst", 201, 5, 64, 1, 0, 600, 65535, 224, 1, 0xa7e0000000000000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull, 0, { 0x0ull, 0x10ull } },
+	{ "quad_shuffle.horiz", 201, 5, 64, 1, 0, 600, 65535, 225, 1, 0xa7e0000000080000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull, 0, { 0x0ull, 0x10ull } },
+	{ "quad_shuffle.vert", 201, 5, 64, 1, 0, 600, 65535, 226, 1, 0xa7e0000000100000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull, 0, { 0x0ull, 0x10ull } },
+	{ "quad_shuffle.diag", 201, 5, 64, 1, 0, 600, 65535, 227, 1, 0xa7e0000000180000ull, 0xe7e00000001c0000ull, 0x0000000000020000ull, 0, { 0x0ull, 0x10ull } },
+	{ "#cat5-src1", -1, 16, 8, 1, 1, 0, 65535, 228, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x400ull, 0x0ull } },
+	{ "#cat5-src2", -1, 17, 8, 1, 1, 0, 65535, 230, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x400ull, 0x0ull } },
+	{ "#cat5-samp", -1, 18, 4, 1, 1, 0, 65535, 232, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x4ull } },
+	{ "#cat5-samp-s2en-bindless-a1", -1, 19, 8, 1, 1, 0, 65535, 234, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x4ull } },
+	{ "#cat5-tex", -1, 20, 7, 1, 1, 0, 65535, 236, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x8ull } },
+	{ "#cat5-tex-s2en-bindless", -1, 21, 4, 1, 1, 0, 65535, 238, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x8ull } },
+	{ "#cat5-type", -1, 22, 3, 1, 1, 0, 65535, 240, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x1ull } },
+	{ "#cat5-src3", -1, 23, 8, 1, 1, 0, 65535, 242, 3, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x400ull, 0x400cull } },
+	{ "#instruction-cat6", 14, 5, 64, 0, 0, 300, 65535, 245, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull, 0, { 0xc000ull, 0x8000ull } },
+	{ "#instruction-cat6-a3xx", 214, 5, 64, 0, 0, 300, 65535, 246, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x1ull } },
+	{ "#instruction-cat6-ldg", 215, 5, 64, 0, 0, 300, 65535, 247, 1, 0xc000000000800001ull, 0xe7f0000000800001ull, 0x0001ff0000000000ull, 0, { 0x401000000ull, 0x10000ull } },
+	{ "ldg", 216, 5, 64, 1, 0, 300, 65535, 248, 1, 0xc000000000800001ull, 0xe7f0000000c00001ull, 0x0001ff0000000000ull, 0, { 0x0ull, 0x20000ull } },
+	{ "ldg.a", 216, 5, 64, 1, 0, 600, 65535, 249, 2, 0xc000000000c00001ull, 0xe7f0000000c00001ull, 0x0001ff0000000000ull, 1, { 0x800000000ull, 0xe0000ull } },
+	{ "#instruction-cat6-stg", 215, 5, 64, 0, 0, 300, 65535, 251, 1, 0xc0c0000000800000ull, 0xe7c0000000800000ull, 0x00200000007fc001ull, 0, { 0x1400000000ull, 0x110000ull } },
+	{ "stg", 219, 5, 64, 1, 0, 300, 65535, 252, 1, 0xc0c0000000800000ull, 0xe7d0000000800000ull, 0x00200000007fc001ull, 0, { 0x0ull, 0x620000ull } },
+	{ "stg.a", 219, 5, 64, 1, 0, 600, 65535, 253, 2, 0xc0d0000000800000ull, 0xe7d0000000800000ull, 0x00200000007fc001ull, 1, { 0x800000000ull, 0x860000ull } },
+	{ "#instruction-cat6-a3xx-ld", 215, 5, 64, 0, 0, 300, 65535, 255, 1, 0xc000000000800001ull, 0xe000000000800001ull, 0x0031ff0000400000ull, 0, { 0x1000400ull, 0x30000ull } },
+	{ "ldl", 222, 5, 64, 1, 0, 300, 65535, 256, 1, 0xc040000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ldp", 222, 5, 64, 1, 0, 300, 65535, 257, 1, 0xc080000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ldlw", 222, 5, 64, 1, 0, 300, 65535, 258, 1, 0xc280000000800001ull, 0xe7c0000000800001ull, 0x0031ff0000400000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ldlv", 215, 5, 64, 1, 0, 300, 65535, 259, 1, 0xc7c0000000c00000ull, 0xe7c0000000c00001ull, 0x0031ff00003fc000ull, 0, { 0x1000000ull, 0x30000ull } },
+	{ "#instruction-cat6-a3xx-st", 215, 5, 64, 0, 0, 300, 65535, 260, 1, 0xc000010000800000ull, 0xe000010000800000ull, 0x00300000007fc000ull, 0, { 0x1000400ull, 0x630000ull } },
+	{ "stl", 227, 5, 64, 1, 0, 300, 65535, 261, 1, 0xc100010000800000ull, 0xe7c0010000800000ull, 0x00300000007fc001ull, 0, { 0x0ull, 0x0ull } },
+	{ "stp", 227, 5, 64, 1, 0, 300, 65535, 262, 1, 0xc140010000800000ull, 0xe7c0010000800001ull, 0x00300000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stlw", 227, 5, 64, 1, 0, 300, 65535, 263, 1, 0xc2c0010000800000ull, 0xe7c0010000800000ull, 0x00300000007fc001ull, 0, { 0x0ull, 0x0ull } },
+	{ "#stc-dst-imm", 233, 24, 9, 1, 1, 0, 65535, 264, 1, 0x0000000000000000ull, 0x0000000000000100ull, 0x0000000000000000ull, 0, { 0x10ull, 0x0ull } },
+	{ "#stc-dst-a1", 233, 24, 9, 1, 1, 0, 65535, 265, 1, 0x0000000000000100ull, 0x0000000000000100ull, 0x0000000000000000ull, 0, { 0x10ull, 0x0ull } },
+	{ "#stc-dst", -1, 24, 9, 0, 0, 0, 65535, 266, 1, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stc", 215, 5, 64, 1, 0, 600, 65535, 267, 1, 0xc700000000800000ull, 0xe7c0000000800000ull, 0x0031fe00f87ffe01ull, 0, { 0x1000400ull, 0x10000ull } },
+	{ "resinfo", 215, 5, 64, 1, 0, 300, 65535, 268, 1, 0xc3c0000000000000ull, 0xe7c0010000000000ull, 0x00100000fffff9ffull, 0, { 0x1000000ull, 0xf000000ull } },
+	{ "#instruction-cat6-a3xx-ibo", 215, 5, 64, 0, 0, 300, 65535, 269, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0010000000000000ull, 0, { 0x0ull, 0xef000000ull } },
+	{ "#instruction-cat6-a3xx-ibo-load", 236, 5, 64, 0, 0, 300, 599, 270, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x00100100000001feull, 0, { 0xc01000000ull, 0x300000000ull } },
+	{ "ldgb", 237, 5, 64, 1, 0, 300, 499, 271, 1, 0xc6c0000000000001ull, 0xe7c0000000000001ull, 0x00100100000001feull, 0, { 0x0ull, 0x0ull } },
+	{ "ldgb", 237, 5, 64, 1, 0, 500, 599, 272, 1, 0xc6c0000000000000ull, 0xe7c0000000000000ull, 0x00100100000001ffull, 0, { 0x0ull, 0x0ull } },
+	{ "ldib", 237, 5, 64, 1, 0, 300, 599, 273, 1, 0xc180000000000001ull, 0xe7c0000000000001ull, 0x00100100000001feull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-ibo-store", 236, 5, 64, 0, 0, 300, 599, 274, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x00100000007fc000ull, 0, { 0x1c00000000ull, 0x600000000ull } },
+	{ "#instruction-cat6-a3xx-ibo-store-a4xx", 241, 5, 64, 0, 0, 300, 599, 275, 1, 0xc000000000000000ull, 0xe000000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-ibo-store-a5xx", 241, 5, 64, 0, 0, 300, 599, 276, 1, 0xc000000000000001ull, 0xe000000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stgb", 243, 5, 64, 1, 0, 500, 599, 277, 1, 0xc700000000000001ull, 0xe7c0000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stib", 243, 5, 64, 1, 0, 500, 599, 278, 1, 0xc740000000000001ull, 0xe7c0000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stgb", 242, 5, 64, 1, 0, 300, 499, 279, 1, 0xc700000000000000ull, 0xe7c0000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "stib", 242, 5, 64, 1, 0, 300, 499, 280, 1, 0xc740000000000000ull, 0xe7c0000000000001ull, 0x00100000007fc000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-atomic", 215, 5, 64, 0, 0, 300, 65535, 281, 1, 0xc000000000000000ull, 0xe000000000000000ull, 0x0000010000000000ull, 0, { 0xc01000000ull, 0x3e5000000ull } },
+	{ "#instruction-cat6-a3xx-atomic-local", 248, 5, 64, 0, 0, 300, 65535, 282, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-atomic-1src", 249, 5, 64, 0, 0, 300, 65535, 283, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-atomic-2src", 249, 5, 64, 0, 0, 300, 65535, 284, 1, 0xc000000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.add", 251, 5, 64, 1, 0, 300, 65535, 285, 1, 0xc400000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.sub", 251, 5, 64, 1, 0, 300, 65535, 286, 1, 0xc440000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.xchg", 251, 5, 64, 1, 0, 300, 65535, 287, 1, 0xc480000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.inc", 250, 5, 64, 1, 0, 300, 65535, 288, 1, 0xc4c0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.dec", 250, 5, 64, 1, 0, 300, 65535, 289, 1, 0xc500000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.cmpxchg", 251, 5, 64, 1, 0, 300, 65535, 290, 1, 0xc540000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.min", 251, 5, 64, 1, 0, 300, 65535, 291, 1, 0xc580000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.max", 251, 5, 64, 1, 0, 300, 65535, 292, 1, 0xc5c0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.and", 251, 5, 64, 1, 0, 300, 65535, 293, 1, 0xc600000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.or", 251, 5, 64, 1, 0, 300, 65535, 294, 1, 0xc640000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.xor", 251, 5, 64, 1, 0, 300, 65535, 295, 1, 0xc680000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-atomic-global", 248, 5, 64, 0, 0, 300, 599, 296, 1, 0xc010000000000000ull, 0xe010000000000000ull, 0x0000010000000000ull, 0, { 0x1000000000ull, 0xa000000ull } },
+	{ "#instruction-cat6-a3xx-atomic-global-a4xx", 263, 5, 64, 0, 0, 300, 599, 297, 1, 0xc010000000000000ull, 0xe010000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.add", 264, 5, 64, 1, 0, 300, 499, 298, 1, 0xc410000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.sub", 264, 5, 64, 1, 0, 300, 499, 299, 1, 0xc450000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.xchg", 264, 5, 64, 1, 0, 300, 499, 300, 1, 0xc490000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.inc", 264, 5, 64, 1, 0, 300, 499, 301, 1, 0xc4d0000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.dec", 264, 5, 64, 1, 0, 300, 499, 302, 1, 0xc510000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.cmpxchg", 264, 5, 64, 1, 0, 300, 499, 303, 1, 0xc550000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.min", 264, 5, 64, 1, 0, 300, 499, 304, 1, 0xc590000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.max", 264, 5, 64, 1, 0, 300, 499, 305, 1, 0xc5d0000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.and", 264, 5, 64, 1, 0, 300, 499, 306, 1, 0xc610000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.or", 264, 5, 64, 1, 0, 300, 499, 307, 1, 0xc650000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.xor", 264, 5, 64, 1, 0, 300, 499, 308, 1, 0xc690000000000000ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a3xx-atomic-global-a5xx", 263, 5, 64, 0, 0, 300, 599, 309, 1, 0xc010000000000001ull, 0xe010000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.add", 276, 5, 64, 1, 0, 500, 599, 310, 1, 0xc410000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.sub", 276, 5, 64, 1, 0, 500, 599, 311, 1, 0xc450000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.xchg", 276, 5, 64, 1, 0, 500, 599, 312, 1, 0xc490000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.inc", 276, 5, 64, 1, 0, 500, 599, 313, 1, 0xc4d0000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.dec", 276, 5, 64, 1, 0, 500, 599, 314, 1, 0xc510000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.cmpxchg", 276, 5, 64, 1, 0, 500, 599, 315, 1, 0xc550000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.min", 276, 5, 64, 1, 0, 500, 599, 316, 1, 0xc590000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.max", 276, 5, 64, 1, 0, 500, 599, 317, 1, 0xc5d0000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.and", 276, 5, 64, 1, 0, 500, 599, 318, 1, 0xc610000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.or", 276, 5, 64, 1, 0, 500, 599, 319, 1, 0xc650000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.s.xor", 276, 5, 64, 1, 0, 500, 599, 320, 1, 0xc690000000000001ull, 0xe7d0000000000001ull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a6xx-atomic-global", 248, 5, 64, 0, 0, 600, 65535, 321, 1, 0xc010000000000001ull, 0xe031fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.add", 288, 5, 64, 1, 0, 600, 65535, 322, 1, 0xc410000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.sub", 288, 5, 64, 1, 0, 600, 65535, 323, 1, 0xc450000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.xchg", 288, 5, 64, 1, 0, 600, 65535, 324, 1, 0xc490000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.inc", 288, 5, 64, 1, 0, 600, 65535, 325, 1, 0xc4d0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.dec", 288, 5, 64, 1, 0, 600, 65535, 326, 1, 0xc510000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.cmpxchg", 288, 5, 64, 1, 0, 600, 65535, 327, 1, 0xc550000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.min", 288, 5, 64, 1, 0, 600, 65535, 328, 1, 0xc590000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.max", 288, 5, 64, 1, 0, 600, 65535, 329, 1, 0xc5d0000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.and", 288, 5, 64, 1, 0, 600, 65535, 330, 1, 0xc610000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.or", 288, 5, 64, 1, 0, 600, 65535, 331, 1, 0xc650000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.g.xor", 288, 5, 64, 1, 0, 600, 65535, 332, 1, 0xc690000000000001ull, 0xe7f1fe00000001ffull, 0x0000010000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "#instruction-cat6-a6xx", 214, 5, 64, 0, 0, 600, 65535, 333, 1, 0xc000000000000000ull, 0xe7c0010000000030ull, 0x0000000000000000ull, 0, { 0x180000000000000ull, 0x860000000ull } },
+	{ "#cat6-ldc-common", 300, 5, 64, 0, 0, 600, 65535, 334, 1, 0xc006000000478000ull, 0xe7c60100004fc030ull, 0x0008000000300801ull, 0, { 0xc00000000ull, 0x300000000ull } },
+	{ "ldc.k", 301, 5, 64, 1, 1, 600, 65535, 335, 1, 0xc036000000478000ull, 0xe7f60100004fc030ull, 0x0008000000300e01ull, 0, { 0x0ull, 0x3000000000ull } },
+	{ "ldc", 301, 5, 64, 1, 0, 600, 65535, 336, 1, 0xc026000000478000ull, 0xe7f60100004fc030ull, 0x0008000000300801ull, 0, { 0x1000010ull, 0x0ull } },
+	{ "getspid", 300, 5, 64, 1, 0, 600, 65535, 337, 1, 0xc020000000490000ull, 0xe7e00100004fc031ull, 0x0011fe00ffb00e00ull, 0, { 0x1000000ull, 0x1ull } },
+	{ "getwid", 300, 5, 64, 1, 0, 600, 65535, 338, 1, 0xc020000000494000ull, 0xe7e00100004fc031ull, 0x0011fe00ffb00e00ull, 0, { 0x1000000ull, 0x1ull } },
+	{ "getfiberid", 300, 5, 64, 1, 0, 600, 65535, 339, 1, 0xc020000000c98000ull, 0xe7e0010000cfc031ull, 0x0011fe00ff300e00ull, 0, { 0x1000000ull, 0x1ull } },
+	{ "resinfo.b", 300, 5, 64, 1, 0, 600, 65535, 340, 1, 0xc02000000063c000ull, 0xe7e0010000ffc031ull, 0x00100000ff000000ull, 0, { 0x1000000ull, 0x408f000001ull } },
+	{ "#instruction-cat6-a6xx-ibo", 300, 5, 64, 0, 0, 600, 65535, 341, 1, 0xc000000000600000ull, 0xe7c0010000f00030ull, 0x0000000000000000ull, 0, { 0xc00000000ull, 0x408f000001ull } },
+	{ "stib.b", 308, 5, 64, 1, 0, 600, 65535, 342, 1, 0xc020000000674000ull, 0xe7f0010000ffc031ull, 0x0000000000000000ull, 0, { 0x0ull, 0x0ull } },
+	{ "ldib.b", 308, 5, 64, 1, 0, 600, 65535, 343, 1, 0xc020000000618000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.add", 308, 5, 64, 1, 0, 600, 65535, 344, 1, 0xc030000000640000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.sub", 308, 5, 64, 1, 0, 600, 65535, 345, 1, 0xc030000000644000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.xchg", 308, 5, 64, 1, 0, 600, 65535, 346, 1, 0xc030000000648000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.cmpxchg", 308, 5, 64, 1, 0, 600, 65535, 347, 1, 0xc030000000654000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.min", 308, 5, 64, 1, 0, 600, 65535, 348, 1, 0xc030000000658000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.max", 308, 5, 64, 1, 0, 600, 65535, 349, 1, 0xc03000000065c000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.and", 308, 5, 64, 1, 0, 600, 65535, 350, 1, 0xc030000000660000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.or", 308, 5, 64, 1, 0, 600, 65535, 351, 1, 0xc030000000664000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "atomic.b.xor", 308, 5, 64, 1, 0, 600, 65535, 352, 1, 0xc030000000668000ull, 0xe7f0010000ffc030ull, 0x0000000000000001ull, 0, { 0x0ull, 0x0ull } },
+	{ "#cat6-typed", -1, 25, 1, 1, 1, 0, 65535, 353, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x0ull, 0x80000000ull } },
+	{ "#cat6-base", -1, 26, 3, 1, 1, 0, 65535, 355, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x100000000000000ull, 0x0ull } },
+	{ "#cat6-src", -1, 27, 8, 1, 1, 0, 65535, 357, 2, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 1, { 0x106ull, 0x0ull } },
+	{ "#instruction-cat7", 14, 5, 64, 0, 0, 300, 65535, 359, 1, 0xe002000000000000ull, 0xe002000000000000ull, 0x0005ffffffffffffull, 0, { 0x8c000ull, 0x38000000000ull } },
+	{ "bar", 323, 5, 64, 1, 0, 300, 65535, 360, 1, 0xe002000000000000ull, 0xe782000000000000ull, 0x0005ffffffffffffull, 0, { 0x0ull, 0x0ull } },
+	{ "fence", 323, 5, 64, 1, 0, 300, 65535, 361, 1, 0xe082000000000000ull, 0xe782000000000000ull, 0x0005ffffffffffffull, 0, { 0x0ull, 0x0ull } },
 };
 
 static const uint16_t leaves_reg_gpr[] = { 0 };
@@ -3089,36 +3093,39 @@ static const uint16_t leaves_stc_dst[] = { 231, 232 };
 static const uint16_t leaves_cat6_typed[] = { 320 };
 static const uint16_t leaves_cat6_base[] = { 321 };
 static const uint16_t leaves_cat6_src[] = { 322 };
-static const uint16_t by_key_instruction[] = { 17, 32, 33, 34, 39, 40, 42, 43, 44, 46, 47, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 217, 218, 220, 221, 223, 224, 228, 229, 240, 302, 303, 304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 57, 58, 59, 61, 62, 172, 173, 174, 175, 176, 177, 178, 179, 131, 132, 133, 134, 324, 325, 21, 22, 23, 24, 25, 105, 106, 252, 253, 254, 255, 256, 257, 258, 259, 265, 266, 267, 268, 269, 270, 271, 272, 277, 278, 279, 280, 281, 282, 283, 284, 289, 290, 291, 292, 293, 294, 295, 296, 66, 67, 68, 188, 189, 190, 191, 192, 193, 194, 195, 139, 140, 141, 142, 147, 148, 149, 150, 18, 19, 20, 28, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 225, 230, 235, 180, 181, 182, 183, 184, 185, 186, 187, 135, 136, 137, 138, 26, 29, 30, 75, 76, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 226, 234, 238, 239, 244, 245, 246, 247, 260, 261, 262, 273, 274, 275, 285, 286, 287, 297, 298, 299, 69, 196, 197, 198, 199, 200, 202, 203, 204, 205, 143, 144, 145, 146, 151, 153, 154, 156, 157 };
-static const uint16_t key_start_instruction[] = { 0, 11, 21, 34, 60, 65, 73, 77, 79, 84, 84, 86, 118, 121, 129, 137, 137, 144, 144, 159, 162, 162, 170, 174, 174, 177, 177, 194, 214, 215, 224, 233, 233 };
+static const uint16_t by_key_instruction[] = { 17, 34, 21, 25, 159, 160, 39, 40, 42, 43, 44, 46, 47, 22, 163, 164, 77, 78, 105, 217, 218, 302, 303, 304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 252, 265, 277, 289, 81, 82, 224, 254, 267, 279, 291, 19, 35, 28, 36, 29, 90, 91, 107, 108, 260, 273, 285, 297, 94, 95, 111, 112, 225, 262, 275, 287, 299, 32, 23, 166, 33, 24, 85, 228, 256, 269, 281, 293, 88, 89, 240, 258, 271, 283, 295, 18, 30, 20, 37, 26, 98, 99, 75, 76, 115, 234, 244, 246, 101, 102, 118, 119, 58, 59, 61, 62, 66, 67, 68, 172, 188, 58, 59, 61, 62, 66, 67, 68, 174, 190, 131, 139, 147, 324, 132, 140, 148, 325, 69, 180, 196, 69, 182, 198, 135, 143, 151, 136, 144, 153, 154, 58, 59, 61, 62, 66, 67, 68, 176, 192, 58, 59, 61, 62, 66, 67, 68, 178, 194, 133, 141, 149, 134, 142, 150, 69, 184, 69, 186, 137, 145, 156, 157, 138, 146, 34, 161, 162, 39, 40, 42, 43, 44, 46, 47, 165, 79, 80, 106, 223, 253, 266, 278, 290, 83, 84, 220, 221, 255, 268, 280, 292, 35, 28, 36, 29, 92, 93, 109, 110, 261, 274, 286, 298, 96, 97, 113, 114, 230, 238, 239, 32, 167, 168, 33, 86, 87, 229, 257, 270, 282, 294, 259, 272, 284, 296, 30, 37, 100, 116, 117, 245, 247, 103, 104, 120, 121, 235, 226, 57, 173, 189, 57, 175, 191, 131, 139, 147, 324, 132, 140, 148, 325, 181, 197, 183, 199, 135, 143, 151, 136, 144, 153, 154, 57, 177, 193, 57, 179, 195, 133, 141, 149, 134, 142, 150, 185, 187, 200, 202, 203, 204, 205, 137, 145, 156, 157, 138, 146 };
+static const uint16_t key_start_instruction[] = { 0, 2, 4, 6, 6, 13, 14, 16, 16, 18, 19, 38, 42, 44, 44, 45, 49, 51, 51, 51, 51, 53, 54, 54, 54, 56, 58, 58, 62, 64, 66, 67, 71, 72, 73, 74, 74, 75, 76, 76, 76, 77, 77, 78, 82, 84, 84, 85, 89, 90, 91, 91, 91, 93, 94, 94, 94, 96, 99, 99, 102, 104, 106, 106, 106, 110, 113, 114, 115, 119, 122, 123, 124, 125, 127, 128, 128, 129, 131, 132, 132, 132, 133, 134, 135, 135, 136, 137, 138, 139, 141, 141, 141, 142, 145, 145, 145, 149, 152, 153, 154, 158, 161, 162, 163, 164, 166, 166, 166, 167, 169, 169, 169, 169, 170, 171, 171, 171, 172, 173, 173, 174, 177, 177, 177, 178, 179, 179, 179, 180, 180, 182, 182, 189, 189, 190, 190, 192, 193, 194, 198, 200, 200, 202, 206, 207, 207, 207, 207, 209, 210, 210, 210, 212, 214, 214, 218, 220, 222, 223, 225, 226, 226, 228, 228, 229, 229, 229, 229, 231, 231, 232, 236, 236, 236, 236, 240, 240, 241, 241, 241, 242, 242, 242, 242, 243, 245, 245, 247, 249, 251, 252, 253, 254, 254, 255, 256, 257, 257, 258, 259, 260, 262, 263, 263, 264, 266, 267, 267, 267, 267, 268, 269, 269, 269, 270, 271, 272, 274, 274, 274, 275, 278, 278, 278, 279, 279, 280, 281, 282, 282, 283, 284, 285, 287, 287, 287, 288, 290, 290, 290, 290, 290, 291, 291, 291, 291, 292, 297, 298, 301, 301, 301, 302, 303, 303, 303 };
+static const uint16_t by_pair_instruction[] = { 43, 60, 37, 50, 51, 61, 102, 75, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 222, 223, 224, 225, 226, 227, 228, 229, 230, 22, 23, 35, 231, 70, 15, 19, 20, 21, 24, 25, 145, 14, 79, 46, 5, 6, 71, 72, 42, 44, 54, 55, 65, 66, 112, 125, 126, 4, 103, 104, 131, 132, 141, 142, 3, 1, 110, 232, 7, 36, 45, 32, 133, 134, 135, 136, 16, 17, 77, 124, 127, 128, 129, 130, 216, 217, 218, 116, 115, 114, 117, 118, 119, 13, 10, 150, 151, 154, 155, 156, 157, 163, 164, 165, 214, 215, 221, 109, 39, 58, 59, 82, 83, 84, 85, 86, 87, 88, 89, 76, 38, 56, 57, 26, 27, 28, 29, 30, 34, 81, 40, 67, 68, 69, 0, 63, 62, 9, 11, 12, 146, 147, 148, 149, 107, 2, 162, 219, 143, 144, 47, 48, 108, 96, 97, 120, 121, 122, 123, 137, 138, 139, 140, 33, 78, 90, 91, 92, 93, 94, 95, 8, 18, 73, 74, 80, 98, 99, 100, 101, 41, 111, 113, 152, 153, 158, 159, 160, 161, 166, 167, 168, 169, 220, 52, 53, 31, 49, 105, 106, 64 };
+static const uint16_t pair_start_instruction[1025] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 8, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 65, 65, 65, 65, 65, 66, 66, 66, 66, 66, 67, 67, 67, 67, 67, 67, 67, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 73, 74, 75, 75, 75, 76, 76, 76, 78, 78, 78, 78, 80, 86, 86, 89, 89, 89, 89, 89, 89, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 92, 92, 92, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 96, 97, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 100, 100, 100, 100, 100, 100, 100, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 103, 108, 108, 108, 108, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 119, 120, 120, 120, 120, 120, 120, 120, 121, 121, 121, 121, 121, 121, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 122, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 126, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 139, 139, 139, 139, 139, 139, 139, 139, 139, 139, 139, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 151, 151, 151, 151, 151, 151, 152, 152, 155, 155, 155, 155, 155, 155, 161, 161, 161, 161, 162, 162, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 169, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 172, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 176, 177, 177, 180, 180, 182, 182, 182, 182, 182, 182, 182, 184, 184, 184, 184, 184, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 185, 195, 195, 196, 196, 203, 203, 203, 212, 214, 214, 214, 214, 214, 214, 214, 214, 215, 215, 215, 226, 228, 228, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 229, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 232, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233, 233 };
+static const uint16_t always_instruction[] = { 26, 27, 28, 29, 30, 31, 32, 33, 34, 214 };
 const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {
-	{ 0, leaves_reg_gpr, 1, 0, { 0 }, NULL, NULL },
-	{ 1, leaves_reg_const, 1, 0, { 0 }, NULL, NULL },
-	{ 2, leaves_reg_relative_gpr, 1, 0, { 0 }, NULL, NULL },
-	{ 3, leaves_reg_relative_const, 1, 0, { 0 }, NULL, NULL },
-	{ 4, leaves_multisrc, 7, 0, { 0 }, NULL, NULL },
-	{ 14, leaves_instruction, 233, 5, { 63, 62, 61, 58, 57 }, by_key_instruction, key_start_instruction },
-	{ 48, leaves_cat1_dst, 1, 0, { 0 }, NULL, NULL },
-	{ 52, leaves_cat1_immed_src, 1, 0, { 0 }, NULL, NULL },
-	{ 53, leaves_cat1_const_src, 1, 0, { 0 }, NULL, NULL },
-	{ 54, leaves_cat1_gpr_src, 1, 0, { 0 }, NULL, NULL },
-	{ 55, leaves_cat1_relative_gpr_src, 1, 0, { 0 }, NULL, NULL },
-	{ 56, leaves_cat1_relative_const_src, 1, 0, { 0 }, NULL, NULL },
-	{ 63, leaves_cat1_multi_src, 1, 0, { 0 }, NULL, NULL },
-	{ 64, leaves_cat1_multi_dst, 1, 0, { 0 }, NULL, NULL },
-	{ 122, leaves_cat3_src, 4, 0, { 0 }, NULL, NULL },
-	{ 169, leaves_cat5_s2en_bindless_base, 1, 0, { 0 }, NULL, NULL },
-	{ 206, leaves_cat5_src1, 1, 0, { 0 }, NULL, NULL },
-	{ 207, leaves_cat5_src2, 1, 0, { 0 }, NULL, NULL },
-	{ 208, leaves_cat5_samp, 1, 0, { 0 }, NULL, NULL },
-	{ 209, leaves_cat5_samp_s2en_bindless_a1, 1, 0, { 0 }, NULL, NULL },
-	{ 210, leaves_cat5_tex, 1, 0, { 0 }, NULL, NULL },
-	{ 211, leaves_cat5_tex_s2en_bindless, 1, 0, { 0 }, NULL, NULL },
-	{ 212, leaves_cat5_type, 1, 0, { 0 }, NULL, NULL },
-	{ 213, leaves_cat5_src3, 1, 0, { 0 }, NULL, NULL },
-	{ 233, leaves_stc_dst, 2, 0, { 0 }, NULL, NULL },
-	{ 320, leaves_cat6_typed, 1, 0, { 0 }, NULL, NULL },
-	{ 321, leaves_cat6_base, 1, 0, { 0 }, NULL, NULL },
-	{ 322, leaves_cat6_src, 1, 0, { 0 }, NULL, NULL },
+	{ 0, leaves_reg_gpr, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 1, leaves_reg_const, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 2, leaves_reg_relative_gpr, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 3, leaves_reg_relative_const, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 4, leaves_multisrc, 7, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 14, leaves_instruction, 233, 8, { 58, 63, 55, 62, 57, 56, 61, 54 }, by_key_instruction, key_start_instruction, by_pair_instruction, pair_start_instruction, always_instruction, 10 },
+	{ 48, leaves_cat1_dst, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 52, leaves_cat1_immed_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 53, leaves_cat1_const_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 54, leaves_cat1_gpr_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 55, leaves_cat1_relative_gpr_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 56, leaves_cat1_relative_const_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 63, leaves_cat1_multi_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 64, leaves_cat1_multi_dst, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 122, leaves_cat3_src, 4, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 169, leaves_cat5_s2en_bindless_base, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 206, leaves_cat5_src1, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 207, leaves_cat5_src2, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 208, leaves_cat5_samp, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 209, leaves_cat5_samp_s2en_bindless_a1, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 210, leaves_cat5_tex, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 211, leaves_cat5_tex_s2en_bindless, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 212, leaves_cat5_type, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 213, leaves_cat5_src3, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 233, leaves_stc_dst, 2, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 320, leaves_cat6_typed, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 321, leaves_cat6_base, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ 322, leaves_cat6_src, 1, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 const int gk_ir3_root_instruction = 5;

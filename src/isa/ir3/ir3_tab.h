@@ -87,13 +87,17 @@ struct ir3_field {
 	const char *display;
 	uint8_t has_force; /* the encoder's fixed value for a field no template shows */
 	uint64_t force;
+	uint16_t cas;      /* the case it belongs to */
 };
+
+#define IR3_NAME_WORDS ((IR3_NNAMES + 63) / 64)
 
 struct ir3_case {
 	int16_t expr;  /* -1: the default case */
 	int16_t tpl;   /* -1: no display */
 	uint32_t field, nfields;
 	uint64_t assert_mask, assert_val;
+	uint64_t names[IR3_NAME_WORDS]; /* bit i set: a field of it is called gk_ir3_names[i] */
 };
 
 struct ir3_bitset {
@@ -106,6 +110,8 @@ struct ir3_bitset {
 	uint16_t gen_min, gen_max;
 	uint32_t cas, ncases;
 	uint64_t match, mask, dontcare;
+	uint8_t overrides;              /* some case has an expression */
+	uint64_t names[IR3_NAME_WORDS]; /* bit i set: a field of a case is called gk_ir3_names[i] */
 };
 
 struct ir3_enum {
@@ -114,17 +120,34 @@ struct ir3_enum {
 	uint32_t n;
 };
 
+/* the decode index uses at most this many key bits (scripts/gen_ir3.py) */
+#define IR3_KEY_BITS_MAX 10
+/* the encode index's hash of a name's first two characters; the generator
+ * computes the same (pair_hash there) */
+#define IR3_PAIR_BUCKETS 1024u
+#define IR3_PAIR_HASH(a, b) (((unsigned)(unsigned char)(a) * 31u + (unsigned char)(b)) & (IR3_PAIR_BUCKETS - 1))
+
 struct ir3_root {
 	int16_t bitset;
 	const uint16_t *leaves;    /* in XML order (the assembler tries them so) */
 	uint32_t nleaves;
 	/* decode index (roots of 16 leaves or more): key = the bits key_bit[]
-	 * (fixed by every leaf) packed, key_bit[0] lowest; the leaves with that
-	 * key are by_key[key_start[key] .. key_start[key + 1]) */
+	 * packed, key_bit[0] lowest; the leaves that can match a word with that
+	 * key (a leaf that does not fix a key bit is under both of its values)
+	 * are by_key[key_start[key] .. key_start[key + 1]) */
 	uint8_t nkey;
-	uint8_t key_bit[8];
+	uint8_t key_bit[IR3_KEY_BITS_MAX];
 	const uint16_t *by_key;
 	const uint16_t *key_start;
+	/* encode index (the same roots): the positions in leaves[] of the
+	 * leaves whose name's first two characters a, b have IR3_PAIR_HASH(a, b)
+	 * == h are by_pair[pair_start[h] .. pair_start[h + 1]); the positions
+	 * of those with a display without {NAME} or a name shorter than two
+	 * characters, tried whatever the text holds, are always[0 .. nalways) */
+	const uint16_t *by_pair;
+	const uint16_t *pair_start;
+	const uint16_t *always;
+	uint32_t nalways;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
@@ -150,6 +173,8 @@ enum ir3_exactness {
 	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
 };
 struct gk_ir3_insn;
-int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, enum ir3_exactness how);
+struct gk_diags;
+int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
+		       enum ir3_exactness how);
 
 #endif
