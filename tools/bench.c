@@ -570,15 +570,6 @@ static int write_sink(void *ctx, const void *p, size_t n)
 	return fwrite(p, 1, n, s->f) == n ? 0 : -1;
 }
 
-static long read_file(void *ctx, void *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t n = fread(buf, 1, cap, f);
-	if (n == 0 && ferror(f))
-		return -1;
-	return (long)n;
-}
-
 struct membuf {
 	char *p;
 	size_t len, cap;
@@ -685,7 +676,7 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 		r.failed = 1;
 		return r;
 	}
-	struct gk_input *in = gk_input_create(read_file, f, GK_IN_BIN, 4);
+	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_BIN, 4);
 	if (!in) {
 		fprintf(stderr, "bench: out of memory\n");
 		exit(1);

@@ -14,12 +14,7 @@
 
 #include "gfxkit/ir3.h"
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "bench.h"
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -32,19 +27,6 @@ static uint64_t rnd(uint64_t *s)
 #define N 20000
 #define TARGET_DECODE 2e6
 #define TARGET_ENCODE 1e6
-
-/* as in tools/bench.c: one line of the targets block */
-static void report_target(const char *what, bool ge, double want, double value, const char *unit)
-{
-	printf("  target: %-44s %s %6g %-4s  measured %9.2f %-4s  ", what, ge ? ">=" : "<=", want, unit, value, unit);
-	if (!(value > 0))
-		printf("NOT MEASURED\n");
-	else if (ge ? value >= want : value <= want)
-		printf("MET\n");
-	else
-		printf("MISSED by %.2f %s (%.0f%%)\n", ge ? want - value : value - want, unit,
-		       100.0 * (ge ? want - value : value - want) / want);
-}
 
 int main(void)
 {

@@ -113,15 +113,6 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 	return 0;
 }
 
-long cli_read_file(void *file, void *buf, size_t cap)
-{
-	FILE *f = file;
-	size_t n = fread(buf, 1, cap, f);
-	if (n == 0 && ferror(f))
-		return -1;
-	return (long)n;
-}
-
 int cli_write_file(void *file, const void *p, size_t n)
 {
 	return fwrite(p, 1, n, (FILE *)file) == n ? 0 : -1;
@@ -276,7 +267,7 @@ struct counted_file {
 static long read_counted(void *ctx, void *buf, size_t cap)
 {
 	struct counted_file *c = ctx;
-	long r = cli_read_file(c->f, buf, cap);
+	long r = gk_read_stdio(c->f, buf, cap);
 	if (r > 0)
 		c->bytes += (uint64_t)r;
 	return r;
@@ -289,7 +280,7 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 	FILE *f = cli_open_in(file, "rb");
 	if (!f)
 		return 2;
-	struct gk_input *in = gk_input_create(cli_read_file, f, GK_IN_AUTO, 4);
+	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_AUTO, 4);
 	if (!in) {
 		cli_close(f);
 		fprintf(stderr, "%s: out of memory\n", CLI_PROG);

@@ -37,8 +37,7 @@ struct cli_opts {
 /* 0 parsed, 1 --help, -1 bad arguments (said on stderr) */
 int cli_parse_args(int argc, char **argv, struct cli_opts *o);
 
-/* gk_input / gk_out callbacks on a FILE * */
-long cli_read_file(void *file, void *buf, size_t cap);
+/* gk_out callback on a FILE * (reading: gk_read_stdio) */
 int cli_write_file(void *file, const void *p, size_t n);
 /* NULL or "-": stdin / stdout; NULL when fopen fails (said on stderr) */
 FILE *cli_open_in(const char *name, const char *mode);

@@ -47,6 +47,8 @@ const char *gk_in_format_list(void);
  * value (more than cap, or below -1) is not trusted: the reader stops with
  * an I/O error. */
 typedef long (*gk_read_fn)(void *ctx, void *buf, size_t cap);
+/* A gk_read_fn over a stdio FILE * (ctx): fread, -1 on a read error. */
+long gk_read_stdio(void *file, void *buf, size_t cap);
 
 #define GK_IN_MAX_WANT (1u << 21) /* most words gk_input_fill makes available at once */
 

@@ -903,3 +903,14 @@ int gk_parse_uint(const char *s, size_t n, uint64_t *v)
 	*v = x;
 	return 0;
 }
+
+long gk_read_stdio(void *file, void *buf, size_t cap)
+{
+	FILE *f = file;
+	if (!f || !buf)
+		return -1;
+	size_t n = fread(buf, 1, cap, f);
+	if (n == 0 && ferror(f))
+		return -1;
+	return (long)n;
+}

@@ -98,7 +98,7 @@ static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *
 	}
 }
 
-static void json_words(struct gk_out *o, const uint32_t *w, size_t n)
+void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 {
 	gk_out_ch(o, '[');
 	for (size_t i = 0; i < n; i++) {
@@ -248,7 +248,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	else
 		gk_out_lit(o, "null");
 	gk_out_lit(o, ",\"words\":");
-	json_words(o, dw, ndw);
+	gk_out_json_words(o, dw, ndw);
 	gk_out_lit(o, ",\"type\":");
 	gk_out_dec(o, pkt->frame.type);
 	gk_out_lit(o, ",\"opcode\":");
@@ -286,7 +286,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
 		gk_out_lit(o, ",\"data\":");
-		json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
+		gk_out_json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
 		gk_out_lit(o, ",\"groups\":[");
 		for (unsigned g = 0; g < u->ngroups; g++) {
@@ -307,7 +307,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");
-		json_words(o, dw + u->extra_begin, ndw - u->extra_begin);
+		gk_out_json_words(o, dw + u->extra_begin, ndw - u->extra_begin);
 	}
 	json_diags_of(dg, o);
 	if (flags & GK_JSON_TEXT) {

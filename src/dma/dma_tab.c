@@ -23,15 +23,6 @@
 
 #include "desc_macros.h" /* src/core */
 
-#define R6 GK_DMA_R600
-#define R7 GK_DMA_R700
-#define EG GK_DMA_EVERGREEN
-#define CM GK_DMA_CAYMAN
-#define SI GK_DMA_SI
-#define CIK GK_DMA_CIK
-#define R67 (R6 | R7)
-#define EGSI (EG | CM | SI)
-#define CMSI (CM | SI)
 
 #define FIELDS(a) .fields = a, .nfields = GK_COUNTOF(a)
 #define ACCESS(a) .access = a, .naccess = GK_COUNTOF(a)

@@ -96,13 +96,9 @@ static void raw_words(const struct gk_engine_ops *ops, struct gk_input *in, size
 		gk_json_uint(out, offset);
 		gk_out_str(out, ",\"engine\":\"");
 		gk_out_str(out, ops->name);
-		gk_out_str(out, "\",\"name\":null,\"words\":[");
-		for (size_t i = 0; i < n; i++) {
-			if (i)
-				gk_out_ch(out, ',');
-			gk_out_dec(out, w[i]);
-		}
-		gk_out_str(out, "],\"fields\":{},\"enums\":{},\"diagnostics\":[]}\n");
+		gk_out_str(out, "\",\"name\":null,\"words\":");
+		gk_out_json_words(out, w, n);
+		gk_out_str(out, ",\"fields\":{},\"enums\":{},\"diagnostics\":[]}\n");
 		return;
 	}
 	for (size_t i = 0; i < n; i += 8) {

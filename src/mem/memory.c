@@ -241,15 +241,6 @@ int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, str
 	return 0;
 }
 
-static long file_read(void *ctx, void *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t got = fread(buf, 1, cap, f);
-	if (got == 0 && ferror(f))
-		return -1;
-	return (long)got;
-}
-
 int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct gk_diag *err)
 {
 	FILE *f = fopen(path, "rb");
@@ -257,7 +248,7 @@ int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct g
 		mem_diag(err, GK_D_IO, base, "cannot open %s", path);
 		return -1;
 	}
-	int rc = gk_mem_load(m, base, file_read, f, err);
+	int rc = gk_mem_load(m, base, gk_read_stdio, f, err);
 	fclose(f);
 	return rc;
 }

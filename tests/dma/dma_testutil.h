@@ -10,16 +10,8 @@
 #define TU_MAXW ((1u << 20) + 64) /* words one test text may assemble to (> the longest packet) */
 #include "desc_testutil.h"
 
-/* generation sets: GK_DMA_* bits, which are in TU_GEN_NAMES order */
-#define R6 GK_DMA_R600
-#define R7 GK_DMA_R700
-#define EG GK_DMA_EVERGREEN
-#define CM GK_DMA_CAYMAN
-#define SI GK_DMA_SI
-#define CIK GK_DMA_CIK
-#define R67 (R6 | R7)
-#define EGCM (EG | CM)
-#define CMSI (CM | SI)
+/* generation sets (R6, EGSI, ...): GK_DMA_* bits, which are in TU_GEN_NAMES order */
+#include "dma/dma_tab.h"
 #define EGSI (EG | CM | SI)
 #define ALLGENS (R67 | EGSI | CIK)
 

@@ -15,19 +15,12 @@
 
 /* ---- reading the vector through the library and by hand ---- */
 
-static long read_file(void *ctx, void *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t n = fread(buf, 1, cap, f);
-	return n == 0 && ferror(f) ? -1 : (long)n;
-}
-
 static size_t read_lib(const char *path, uint32_t *w, size_t cap)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return 0;
-	struct gk_input *in = gk_input_create(read_file, f, GK_IN_AUTO, 4);
+	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_AUTO, 4);
 	size_t n = 0;
 	if (in) {
 		long avail;
