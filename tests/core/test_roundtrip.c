@@ -55,7 +55,6 @@ static int diag_keep(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-static void *asm_mem;
 
 /* ---- decode -> text -> assemble ---- */
 
@@ -84,20 +83,24 @@ static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n
 
 static void assemble(const struct gk_format *fmt, const char *s, size_t len, struct words *out, struct diagrec *dr)
 {
-	struct gk_asm a;
 	out->n = 0;
 	memset(dr, 0, sizeof *dr);
-	gk_asm_init(&a, fmt, asm_mem, words_emit, out, diag_keep, dr);
+	struct gk_asm *a = gk_asm_create(fmt, words_emit, out, diag_keep, dr);
+	if (!a) {
+		dr->n = 1;
+		return;
+	}
 	size_t b = 0;
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || s[i] == '\n') {
 			if (i > b || i < len)
-				gk_asm_line(&a, s + b, i - b);
+				gk_asm_line(a, s + b, i - b);
 			b = i + 1;
 		}
 	}
-	gk_asm_finish(&a);
-	dr->n += a.errors && !dr->n ? 1 : 0;
+	unsigned errors = gk_asm_finish(a);
+	gk_asm_destroy(a);
+	dr->n += errors && !dr->n ? 1 : 0;
 }
 
 static struct text g_text;
@@ -358,9 +361,9 @@ static size_t gen_stream(const struct gk_format *fmt, uint64_t *s, uint32_t *w, 
 	return n;
 }
 
-/* The assembler state is caller memory of any content: gk_asm_init must
- * leave nothing of it uninitialised that a first line can reach.  Each
- * case runs in a child so a crash is one failure, not the end of the test. */
+/* A fresh assembler: nothing a first line can reach is left uninitialised.
+ * Each case runs in a child so a crash is one failure, not the end of the
+ * test. */
 static int count_diag(void *ctx, const struct gk_diag *d)
 {
 	(void)d;
@@ -374,18 +377,15 @@ static void dirty_state_case(const struct gk_format *fmt, const char *what, cons
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
-		size_t sz = gk_asm_state_size();
-		void *mem = malloc(sz);
-		if (!mem)
-			_exit(3);
-		memset(mem, 0xbe, sz);
 		struct words out = { 0, 0, 0 };
 		unsigned nd = 0;
-		struct gk_asm a;
-		gk_asm_init(&a, fmt, mem, words_emit, &out, count_diag, &nd);
+		struct gk_asm *a = gk_asm_create(fmt, words_emit, &out, count_diag, &nd);
+		if (!a)
+			_exit(3);
 		for (unsigned i = 0; lines[i]; i++)
-			gk_asm_line(&a, lines[i], strlen(lines[i]));
-		gk_asm_finish(&a);
+			gk_asm_line(a, lines[i], strlen(lines[i]));
+		gk_asm_finish(a);
+		gk_asm_destroy(a);
 		_exit(nd == want_diags && out.n == want_words ? 0 : 7);
 	}
 	int status = 0;
@@ -417,9 +417,8 @@ static void dirty_state(void)
 
 int main(void)
 {
-	asm_mem = malloc(gk_asm_state_size());
 	uint32_t *w = malloc(CAP * sizeof *w);
-	if (!asm_mem || !w) {
+	if (!w) {
 		printf("out of memory\n");
 		return 1;
 	}
@@ -529,7 +528,6 @@ int main(void)
 	CHECK(packets > 40000, "only %llu packets in the plausible streams", packets);
 	free(g_text.p);
 	free(g_words.w);
-	free(asm_mem);
 	free(w);
 	return tl_done();
 }

@@ -279,17 +279,16 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 	static struct words out;
 	out.n = 0;
 	out.overflow = false;
-	void *st = malloc(gk_asm_state_size());
-	struct gk_asm a;
-	gk_asm_init(&a, &fmt, st, emit, &out, asm_diag, (void *)gen);
+	struct gk_asm *a = gk_asm_create(&fmt, emit, &out, asm_diag, (void *)gen);
+	CHECK(a, "%s: no assembler", gen);
 	for (char *p = t.p; p && *p;) {
 		char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		gk_asm_line(&a, p, len);
+		gk_asm_line(a, p, len);
 		p = nl ? nl + 1 : p + len;
 	}
-	gk_asm_finish(&a);
-	CHECK(a.errors == 0, "%s: %u assembler errors", gen, a.errors);
+	unsigned errors = gk_asm_finish(a);
+	CHECK(errors == 0, "%s: %u assembler errors", gen, errors);
 	CHECK(out.n == n && !memcmp(out.w, w, n * sizeof w[0]), "%s: decode -> encode gives %zu words, not the %zu read",
 	      gen, out.n, n);
 	for (size_t i = 0; i < n && i < out.n; i++)
@@ -297,7 +296,7 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 			printf("  %s: first difference at word %zu: 0x%08x, want 0x%08x\n", gen, i, out.w[i], w[i]);
 			break;
 		}
-	free(st);
+	gk_asm_destroy(a);
 	free(t.p);
 	free(js.p);
 }
