@@ -2,6 +2,7 @@
  * unit size reads are listed in include/gfxkit/stream.h), decoded
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #define IN_RAW 65536u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 17) /* words of window used while packets are short */
+#define IN_FIRST 1024u     /* words of window at first: it grows with the words that come */
 #define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
 
 enum { HX_SPACE, HX_TOKEN, HX_COMMENT };
@@ -50,15 +52,18 @@ struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format f
 {
 	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
 		return NULL;
-	struct gk_input *in = calloc(1, sizeof *in);
+	/* raw (64 KiB) is written before it is read: clear the rest only, so a
+	 * short input touches few of its pages */
+	struct gk_input *in = malloc(sizeof *in);
 	if (!in)
 		return NULL;
-	in->words = malloc(IN_SPAN * sizeof *in->words);
+	memset(in, 0, offsetof(struct gk_input, raw));
+	in->words = malloc(IN_FIRST * sizeof *in->words);
 	if (!in->words) {
 		free(in);
 		return NULL;
 	}
-	in->cap = IN_SPAN;
+	in->cap = IN_FIRST;
 	in->read = read;
 	in->ctx = ctx;
 	in->format = fmt;
@@ -416,16 +421,6 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	size_t span = 2 * want + IN_RAW / 2;
 	if (span < IN_SPAN)
 		span = IN_SPAN;
-	if (span > in->cap && !in->failed) {
-		compact(in);
-		uint32_t *w = realloc(in->words, span * sizeof *w);
-		if (w) {
-			in->words = w;
-			in->cap = span;
-		} else {
-			fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory for the input window");
-		}
-	}
 	while (!in->failed && in->nwords - in->pos < want) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
@@ -437,6 +432,22 @@ long gk_input_fill(struct gk_input *in, size_t want)
 			else
 				read_raw(in);
 			continue;
+		}
+		/* the window grows (doubling, up to span) with the words that come:
+		 * the bytes at hand make at most half as many, plus the two of an
+		 * 8-byte unit's token; so a short input never allocates a long window */
+		size_t need = in->nwords + (in->raw_len - in->raw_pos) / 2 + 2;
+		if (need > span)
+			need = span;
+		if (need > in->cap) {
+			size_t cap = 2 * in->cap > span ? span : 2 * in->cap;
+			uint32_t *w = realloc(in->words, (cap > need ? cap : need) * sizeof *w);
+			if (!w) {
+				fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory for the input window");
+				break;
+			}
+			in->words = w;
+			in->cap = cap > need ? cap : need;
 		}
 		size_t used = 0;
 		if (in->format == GK_IN_HEX)
