@@ -20,6 +20,7 @@
 #define MAX_PACKET ((1u << 20) + 16u)
 #define MAX_RAW 16384u  /* .long words buffered before they are emitted */
 #define MIN_WORDS 256u  /* words a word array gets when it is first needed */
+#define MAX_TOKENS 4096 /* items on one line */
 
 struct assign {
 	const struct gk_field *f;  /* first field of that name (value parsed against it) */
@@ -59,6 +60,8 @@ struct gk_asm {
 	struct warr tail, extra;
 	struct warr buf;               /* the packet; .n: dwords possibly non-zero */
 	struct warr raw_words;
+	struct tok *tok;               /* the line's tokens: as many as the longest line so far had */
+	unsigned tok_cap;
 };
 
 struct gk_asm *gk_asm_create(const struct gk_format *fmt, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
@@ -85,6 +88,7 @@ void gk_asm_destroy(struct gk_asm *a)
 	free(a->extra.w);
 	free(a->buf.w);
 	free(a->raw_words.w);
+	free(a->tok);
 	free(a);
 }
 
@@ -772,8 +776,6 @@ static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 	}
 }
 
-#define MAX_TOKENS 4096
-
 void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 {
 	if (!a)
@@ -783,16 +785,31 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 		a->errors++;
 		return;
 	}
-	struct tok t[MAX_TOKENS];
 	a->line++;
 	uint32_t line = a->line;
-	unsigned nt = split(s, len, t, MAX_TOKENS);
+	unsigned nt = split(s, len, a->tok, a->tok_cap);
 	if (!nt)
 		return;
 	if (nt > MAX_TOKENS) {
 		err(a, line, 1, "more than %u items on one line", MAX_TOKENS);
 		return;
 	}
+	if (nt > a->tok_cap) {
+		unsigned cap = a->tok_cap ? 2 * a->tok_cap : 64;
+		while (cap < nt)
+			cap *= 2;
+		if (cap > MAX_TOKENS)
+			cap = MAX_TOKENS;
+		struct tok *grown = realloc(a->tok, cap * sizeof *grown);
+		if (!grown) {
+			no_memory(a, line, 1, "out of memory for a line of %u items", nt);
+			return;
+		}
+		a->tok = grown;
+		a->tok_cap = cap;
+		split(s, len, a->tok, a->tok_cap);
+	}
+	const struct tok *t = a->tok;
 	bool cont = is_space(s[0]);
 	if (!cont) {
 		finish_packet(a);

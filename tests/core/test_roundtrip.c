@@ -413,6 +413,41 @@ static void dirty_state(void)
 	dirty_state_case(&fmt, "label without a packet on fresh state memory", bad_label, 1, 2);
 }
 
+/* The assembler's arrays grow with the longest packet and line so far:
+ * what a long packet leaves behind must not reach the next (a short packet
+ * after a long one assembles as it does alone), and a line past the item
+ * limit is one error. */
+static void grown_state(void)
+{
+	struct gk_format fmt;
+	CHECK(gk_pm4_format_init(&fmt, "evergreen") == 0, "format evergreen");
+	static char text[64 * 1024];
+	size_t len = (size_t)snprintf(text, sizeof text, "NOP\n    DATA_BLOCK");
+	for (unsigned i = 0; i < 3000; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, " 0x%x", 0xffffffffu - i);
+	size_t long_len = len;
+	len += (size_t)snprintf(text + len, sizeof text - len, "\nSET_CONTEXT_REG\n    0x28000 <- 0x5\n");
+	struct words all = { 0, 0, 0 }, one = { 0, 0, 0 }, alone = { 0, 0, 0 };
+	struct diagrec dr;
+	assemble(&fmt, text, len, &all, &dr);
+	CHECK(dr.n == 0 && all.n == 3001 + 3, "long then short: %u diagnostics, %zu words", dr.n, all.n);
+	assemble(&fmt, text, long_len, &one, &dr);
+	assemble(&fmt, text + long_len + 1, len - long_len - 1, &alone, &dr);
+	CHECK(dr.n == 0 && one.n + alone.n == all.n && !memcmp(all.w, one.w, one.n * 4) &&
+		      !memcmp(all.w + one.n, alone.w, alone.n * 4),
+	      "a short packet after a long one differs from the same packet alone");
+
+	len = (size_t)snprintf(text, sizeof text, "NOP\n    DATA_BLOCK");
+	for (unsigned i = 0; i < 4096; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, " %u", i & 7);
+	assemble(&fmt, text, len, &all, &dr);
+	CHECK(dr.n == 1 && strstr(dr.first.message, "more than 4096 items on one line") && all.n == 0,
+	      "4097 items on a line: %u diagnostics (%s), %zu words", dr.n, dr.n ? dr.first.message : "", all.n);
+	free(all.w);
+	free(one.w);
+	free(alone.w);
+}
+
 #define CAP 40000
 
 int main(void)
@@ -426,6 +461,7 @@ int main(void)
 	unsigned long long packets = 0;
 
 	dirty_state();
+	grown_state();
 
 	for (unsigned g = 0; g < 4; g++) {
 		CHECK(gk_pm4_format_init(&fmt, gens[g]) == 0, "format %s", gens[g]);
