@@ -16,19 +16,7 @@
 #include <string.h>
 
 #include "gfxkit/gfxkit.h"
-
-/* The harness's own code and the JSON validator stay out of the coverage
- * instrumentation (between FUZZ_HARNESS_BEGIN and FUZZ_HARNESS_END): their
- * branches say nothing about the library, and their per-byte loops, with a
- * callback at every comparison, cost more than the library code they
- * check.  AddressSanitizer and UBSan still check them. */
-#ifdef __clang__
-#define FUZZ_HARNESS_BEGIN _Pragma("clang attribute push(__attribute__((no_sanitize(\"coverage\"))), apply_to = function)")
-#define FUZZ_HARNESS_END _Pragma("clang attribute pop")
-#else
-#define FUZZ_HARNESS_BEGIN
-#define FUZZ_HARNESS_END
-#endif
+#include "fuzz_harness.h"
 
 FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"

@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "gfxkit/modifier.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
 
 static void value_props(uint64_t v)
@@ -70,3 +73,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	}
 	return 0;
 }
+
+FUZZ_HARNESS_END
