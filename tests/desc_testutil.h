@@ -106,31 +106,27 @@ static inline int tu_asm_diag(void *ctx, const struct gk_diag *d)
  * the property tests assemble tens of thousands of texts. */
 static inline unsigned tu_assemble(const struct gk_format *fmt, const char *text, struct tu_asm *r)
 {
-	static void *st;
-	if (!st)
-		st = malloc(gk_asm_state_size());
-	if (!st) {
-		printf("FAIL %s_testutil: out of memory\n", TU_FAMILY);
-		exit(2);
-	}
 	r->n = 0;
 	r->overflow = false;
 	r->nd = 0;
 	r->errors = 0;
-	struct gk_asm a;
-	gk_asm_init(&a, fmt, st, tu_emit, r, tu_asm_diag, r);
+	struct gk_asm *a = gk_asm_create(fmt, tu_emit, r, tu_asm_diag, r);
+	if (!a) {
+		printf("FAIL %s_testutil: out of memory\n", TU_FAMILY);
+		exit(2);
+	}
 	const char *p = text;
 	while (*p) {
 		const char *e = strchr(p, '\n');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
-		gk_asm_line(&a, p, len);
+		gk_asm_line(a, p, len);
 		p += len;
 		if (*p)
 			p++;
 	}
-	gk_asm_finish(&a);
-	r->errors = a.errors;
-	return a.errors;
+	r->errors = gk_asm_finish(a);
+	gk_asm_destroy(a);
+	return r->errors;
 }
 
 /* Assemble text into r and frame its first packet into *pkt; false, and a

@@ -742,21 +742,25 @@ static int asm_diag(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-static unsigned run_asm(const struct gk_format *fmt, void *st, const char *text, size_t len, struct words *o)
+static unsigned run_asm(const struct gk_format *fmt, const char *text, size_t len, struct words *o)
 {
-	struct gk_asm a;
 	o->n = 0;
 	o->overflow = 0;
-	gk_asm_init(&a, fmt, st, emit_words, o, asm_diag, 0);
+	struct gk_asm *a = gk_asm_create(fmt, emit_words, o, asm_diag, 0);
+	if (!a) {
+		fprintf(stderr, "bench: out of memory for the assembler\n");
+		exit(2);
+	}
 	const char *p = text, *e = text + len;
 	while (p < e) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(e - p);
-		gk_asm_line(&a, p, l);
+		gk_asm_line(a, p, l);
 		p += l + 1;
 	}
-	gk_asm_finish(&a);
-	return a.errors;
+	unsigned errors = gk_asm_finish(a);
+	gk_asm_destroy(a);
+	return errors;
 }
 
 /* ---- main ---- */
@@ -849,7 +853,6 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 		free(text.p);
 		return false;
 	}
-	void *st = xmalloc(gk_asm_state_size());
 	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
 	e->row.in_mb = (double)text.len / 1e6;
 	e->row.out_mb = (double)slice * 4 / 1e6;
@@ -857,7 +860,7 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 	asm_shown = 0;
 	for (int run = 0; run < RUNS; run++) {
 		double s = now();
-		e->asm_errors = run_asm(fmt, st, text.p, text.len, &back);
+		e->asm_errors = run_asm(fmt, text.p, text.len, &back);
 		double t = now() - s;
 		if (t < e->row.best)
 			e->row.best = t;
@@ -871,7 +874,6 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 		fprintf(stderr, "bench: %sencode round trip differs: %zu words back, %zu expected, first difference at "
 			"dword %zu (byte 0x%zx)\n", who, back.n, slice, i, 4 * i);
 	}
-	free(st);
 	free(back.w);
 	free(text.p);
 	e->ok = e->same && !e->asm_errors;

@@ -280,31 +280,23 @@ void gk_json_uint(struct gk_out *o, uint64_t v);
 
 typedef int (*gk_emit_fn)(void *ctx, const uint32_t *w, size_t n);
 
-struct gk_asm {
-	const struct gk_format *fmt;
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	unsigned errors;
-	uint32_t line;                /* lines fed so far */
-	/* private */
-	struct gk_asm_state *st;
-};
-
-/* st_mem must be at least gk_asm_state_size() bytes, caller-owned.  With
- * st_mem or fmt NULL every fed line counts as an error (a->errors) and
- * nothing is emitted; emit and diag may be NULL (words and diagnostics are
- * then dropped; errors are still counted).  a NULL: nothing. */
-size_t gk_asm_state_size(void);
-void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
-		 gk_diag_fn diag, void *diag_ctx);
+/* The assembler of the table families (PM4, DMA): the text the printers
+ * write, back to words.  Its state is a few KiB at first and grows on the
+ * heap as long packets need (a 2^20-dword DMA WRITE: 12 MiB, kept until
+ * gk_asm_destroy); memory running out is an error diagnostic on the line
+ * that needed it.  emit and diag may be NULL (words and diagnostics are
+ * then dropped; errors are still counted).  NULL when fmt is NULL or there
+ * is no memory for the state. */
+struct gk_asm;
+struct gk_asm *gk_asm_create(const struct gk_format *fmt, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
+			     void *diag_ctx);
+void gk_asm_destroy(struct gk_asm *a); /* NULL: nothing */
 /* Feed one line (without its newline): the len bytes at line, read whole (a
  * NUL among them is text like any other).  line NULL with len > 0 counts as
- * an error. */
+ * an error.  a NULL: nothing. */
 void gk_asm_line(struct gk_asm *a, const char *line, size_t len);
-/* End of input: emit the last packet. */
-void gk_asm_finish(struct gk_asm *a);
+/* End of input: emit the last packet.  The errors so far (0 for a NULL a). */
+unsigned gk_asm_finish(struct gk_asm *a);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/stream.h"
@@ -13,10 +14,13 @@
 
 #define MAX_ASSIGN 64
 /* Longest packet: a DMA WRITE with a 20-bit count plus its fixed dwords
- * (PM4 stops at 16385).  The state holds it three times (tail, extra, the
- * packet), 12 MiB; only what a packet uses is ever touched. */
+ * (PM4 stops at 16385).  The word arrays (tail, extra, the packet) start
+ * empty and grow on the heap, doubling, to what the longest packet so far
+ * needed: a few KiB for ordinary text, 12 MiB at most for that WRITE. */
 #define MAX_PACKET ((1u << 20) + 16u)
-#define MAX_RAW 16384u /* .long words buffered before they are emitted */
+#define MAX_RAW 16384u  /* .long words buffered before they are emitted */
+#define MIN_WORDS 256u  /* words a word array gets when it is first needed */
+#define MAX_TOKENS 4096 /* items on one line */
 
 struct assign {
 	const struct gk_field *f;  /* first field of that name (value parsed against it) */
@@ -25,70 +29,127 @@ struct assign {
 	bool used;
 };
 
-struct gk_asm_state {
+/* words on the heap: n used, cap allocated */
+struct warr {
+	uint32_t *w;
+	unsigned n, cap;
+};
+
+struct gk_asm {
+	const struct gk_format *fmt;
+	gk_emit_fn emit;
+	void *emit_ctx;
+	gk_diag_fn diag;
+	void *diag_ctx;
+	unsigned errors;
+	uint32_t line;                 /* lines fed so far */
+	/* the packet being built */
 	const struct gk_packet_desc *d;
 	bool active, raw, bad;
-	uint32_t line;
+	bool oom;                      /* out of memory reported for this packet */
+	uint32_t pkt_line;             /* its first line */
 	struct assign as[MAX_ASSIGN];
 	unsigned nas;
 	bool have_reg;
 	uint32_t reg_start, reg_next, reg_line;
-	unsigned buf_used;             /* dwords of buf possibly non-zero (buf starts unwritten) */
 	uint32_t orbits[GK_FIXED_MAX];
 	unsigned nor;                  /* 1 + highest dwN given, 0: none */
 	bool have_count;
 	uint64_t count;
 	uint32_t count_line, count_col;
-	unsigned ntail;
-	unsigned nextra;
-	uint32_t tail[MAX_PACKET];
-	uint32_t extra[MAX_PACKET];
-	uint32_t buf[MAX_PACKET];
-	uint32_t raw_words[MAX_RAW];
-	unsigned nraw;
+	struct warr tail, extra;
+	struct warr buf;               /* the packet; .n: dwords possibly non-zero */
+	struct warr raw_words;
+	struct tok *tok;               /* the line's tokens: as many as the longest line so far had */
+	unsigned tok_cap;
 };
 
-size_t gk_asm_state_size(void)
+struct gk_asm *gk_asm_create(const struct gk_format *fmt, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
+			     void *diag_ctx)
 {
-	return sizeof(struct gk_asm_state);
-}
-
-void gk_asm_init(struct gk_asm *a, const struct gk_format *fmt, void *st_mem, gk_emit_fn emit, void *emit_ctx,
-		 gk_diag_fn diag, void *diag_ctx)
-{
+	if (!fmt)
+		return NULL;
+	struct gk_asm *a = calloc(1, sizeof *a);
 	if (!a)
-		return;
-	memset(a, 0, sizeof *a);
+		return NULL;
 	a->fmt = fmt;
 	a->emit = emit;
 	a->emit_ctx = emit_ctx;
 	a->diag = diag;
 	a->diag_ctx = diag_ctx;
-	a->st = st_mem;
-	/* the word arrays are written before they are read: clear the rest only */
-	if (a->st)
-		memset(a->st, 0, offsetof(struct gk_asm_state, tail));
+	return a;
 }
 
-static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
+void gk_asm_destroy(struct gk_asm *a)
+{
+	if (!a)
+		return;
+	free(a->tail.w);
+	free(a->extra.w);
+	free(a->buf.w);
+	free(a->raw_words.w);
+	free(a->tok);
+	free(a);
+}
+
+static void report(struct gk_asm *a, enum gk_diag_code code, uint32_t line, uint32_t col, const char *fmt,
+		   va_list ap)
 {
 	struct gk_diag d;
 	memset(&d, 0, sizeof d);
 	d.severity = GK_ERROR;
-	d.code = GK_D_SYNTAX;
+	d.code = code;
 	d.dw = -1;
 	d.lo = d.hi = -1;
 	d.line = line;
 	d.col = col;
-	d.packet = a->st->d ? a->st->d->name : 0;
-	va_list ap;
-	va_start(ap, fmt);
+	d.packet = a->d ? a->d->name : 0;
 	vsnprintf(d.message, sizeof d.message, fmt, ap);
-	va_end(ap);
 	a->errors++;
-	a->st->bad = true;
+	a->bad = true;
 	if (a->diag)
 		a->diag(a->diag_ctx, &d);
+}
+
+static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(a, GK_D_SYNTAX, line, col, fmt, ap);
+	va_end(ap);
+}
+
+static void no_memory(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(a, GK_D_IO, line, col, fmt, ap);
+	va_end(ap);
+}
+
+/* Room for need words in r (need <= MAX_PACKET), doubling so a long packet
+ * costs amortised O(1) a word; false, with an error at line:col, when
+ * memory runs out. */
+static bool reserve(struct gk_asm *a, struct warr *r, size_t need, uint32_t line, uint32_t col)
+{
+	if (need <= r->cap)
+		return true;
+	if (a->oom)
+		return false; /* said once a packet */
+	size_t cap = r->cap ? r->cap : MIN_WORDS;
+	while (cap < need)
+		cap *= 2;
+	if (cap > MAX_PACKET)
+		cap = MAX_PACKET;
+	uint32_t *w = realloc(r->w, cap * sizeof *w);
+	if (!w) {
+		no_memory(a, line, col, "out of memory for a packet of %zu dwords", need);
+		a->oom = true;
+		return false;
+	}
+	r->w = w;
+	r->cap = (unsigned)cap;
+	return true;
 }
 
 /* ---- tokens ---- */
@@ -243,57 +304,60 @@ static const struct gk_field *find_field(const struct gk_field *fields, unsigned
 	return find_field_gen(fields, n, p, len, ~0u);
 }
 
-/* dwN|=V or dwN=V */
-static bool raw_bits_token(struct gk_asm *a, const struct tok *t, unsigned *dw, uint64_t *v)
+/* dwN|=V or dwN=V with N in [lo, end): 0 when t is no such token, 1 with
+ * *dw and *v set, -1 when it is one but wrong (reported; the message says
+ * N is not `where`). */
+static int raw_bits_token(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned lo, unsigned end,
+			  const char *where, unsigned *dw, uint64_t *v)
 {
 	if (t->n < 4 || t->p[0] != 'd' || t->p[1] != 'w')
-		return false;
+		return 0;
 	size_t i = 2;
 	unsigned n = 0;
 	while (i < t->n && t->p[i] >= '0' && t->p[i] <= '9') {
 		n = n * 10 + (unsigned)(t->p[i] - '0');
 		if (n > MAX_PACKET) {
-			err(a, a->st->line, t->col, "%.*s: no packet has that many dwords", (int)t->n, t->p);
-			*dw = UINT32_MAX;
-			return true;
+			err(a, a->pkt_line, t->col, "%.*s: no packet has that many dwords", (int)t->n, t->p);
+			return -1;
 		}
 		i++;
 	}
 	if (i == 2 || i >= t->n)
-		return false;
+		return 0;
 	if (t->p[i] == '|')
 		i++;
 	if (i >= t->n || t->p[i] != '=')
-		return false;
+		return 0;
 	i++;
 	if (!parse_num(t->p + i, t->n - i, v) || *v > 0xffffffffu) {
-		err(a, a->st->line, t->col, "dw%u needs a 32-bit number", n);
-		*dw = UINT32_MAX;
-		return true;
+		err(a, a->pkt_line, t->col, "dw%u needs a 32-bit number", n);
+		return -1;
+	}
+	if (n < lo || n >= end) {
+		err(a, line, t->col, "dw%u is not %s", n, where);
+		return -1;
 	}
 	*dw = n;
-	return true;
+	return 1;
 }
 
 static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
 {
-	struct gk_asm_state *st = a->st;
-	const struct gk_packet_desc *d = st->d;
+	const struct gk_packet_desc *d = a->d;
+	unsigned end = d->tail && d->tail_dw < GK_FIXED_MAX ? d->tail_dw : GK_FIXED_MAX;
+	char where[128];
+	snprintf(where, sizeof where, "a fixed dword of %s", d->name);
 	for (unsigned k = 0; k < nt; k++) {
 		unsigned dwi;
 		uint64_t v;
-		if (raw_bits_token(a, &t[k], &dwi, &v)) {
-			if (dwi == UINT32_MAX)
-				continue;
-			if (dwi >= GK_FIXED_MAX || (d->tail && dwi >= d->tail_dw)) {
-				err(a, line, t[k].col, "dw%u is not a fixed dword of %s", dwi, d->name);
-				continue;
-			}
-			st->orbits[dwi] |= (uint32_t)v;
-			if (dwi + 1 > st->nor)
-				st->nor = dwi + 1;
-			continue;
+		int raw = raw_bits_token(a, line, &t[k], 0, end, where, &dwi, &v);
+		if (raw > 0) {
+			a->orbits[dwi] |= (uint32_t)v;
+			if (dwi + 1 > a->nor)
+				a->nor = dwi + 1;
 		}
+		if (raw)
+			continue;
 		const char *eq = memchr(t[k].p, '=', t[k].n);
 		if (!eq || eq == t[k].p) {
 			err(a, line, t[k].col, "expected FIELD=VALUE, found '%.*s'", (int)t[k].n, t[k].p);
@@ -314,10 +378,10 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 				err(a, line, t[k].col + (uint32_t)nlen + 1, "COUNT needs a number");
 				continue;
 			}
-			st->have_count = true;
-			st->count = v;
-			st->count_line = line;
-			st->count_col = t[k].col;
+			a->have_count = true;
+			a->count = v;
+			a->count_line = line;
+			a->count_col = t[k].col;
 			continue;
 		}
 		if (f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_SUBOP) {
@@ -333,24 +397,23 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			    (unsigned long long)v);
 			continue;
 		}
-		if (st->nas >= MAX_ASSIGN) {
+		if (a->nas >= MAX_ASSIGN) {
 			err(a, line, t[k].col, "too many fields");
 			continue;
 		}
-		st->as[st->nas++] = (struct assign){ f, v, line, t[k].col, false };
+		a->as[a->nas++] = (struct assign){ f, v, line, t[k].col, false };
 	}
 }
 
 static void push_tail(struct gk_asm *a, uint32_t line, uint32_t col, uint32_t w, bool extra)
 {
-	struct gk_asm_state *st = a->st;
-	unsigned *n = extra ? &st->nextra : &st->ntail;
-	uint32_t *arr = extra ? st->extra : st->tail;
-	if (*n >= MAX_PACKET - 1) {
+	struct warr *r = extra ? &a->extra : &a->tail;
+	if (r->n >= MAX_PACKET - 1) {
 		err(a, line, col, "packet too long");
 		return;
 	}
-	arr[(*n)++] = w;
+	if (reserve(a, r, r->n + 1, line, col))
+		r->w[r->n++] = w;
 }
 
 static void data_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt, bool extra)
@@ -368,7 +431,6 @@ static void data_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, un
 /* [0xADDR] [NAME] <- FIELD=VALUE ... | <- 0xVALUE */
 static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt, unsigned arrow)
 {
-	struct gk_asm_state *st = a->st;
 	const struct gk_format *fmt = a->fmt;
 	const struct gk_reg *r = 0;
 	uint64_t addr = 0;
@@ -407,17 +469,17 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		err(a, line, t[0].col, "register address 0x%llx is not a dword address", (unsigned long long)addr);
 		return;
 	}
-	if (st->have_reg && addr != st->reg_next) {
+	if (a->have_reg && addr != a->reg_next) {
 		err(a, line, t[0].col, "register 0x%05llx does not follow 0x%05x: a packet writes consecutive registers",
-		    (unsigned long long)addr, st->reg_next - 4);
+		    (unsigned long long)addr, a->reg_next - 4);
 		return;
 	}
-	if (!st->have_reg) {
-		st->have_reg = true;
-		st->reg_start = (uint32_t)addr;
-		st->reg_line = line;
+	if (!a->have_reg) {
+		a->have_reg = true;
+		a->reg_start = (uint32_t)addr;
+		a->reg_line = line;
 	}
-	st->reg_next = (uint32_t)addr + 4;
+	a->reg_next = (uint32_t)addr + 4;
 	if (!r)
 		r = gk_reg_by_offset(fmt->regs, (uint32_t)addr);
 	uint32_t value = 0;
@@ -463,29 +525,26 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 
 static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
 {
-	struct gk_asm_state *st = a->st;
-	const struct gk_packet_desc *d = st->d;
-	if (st->ntail + d->group_dw >= MAX_PACKET) {
+	const struct gk_packet_desc *d = a->d;
+	if (a->tail.n + d->group_dw >= MAX_PACKET) {
 		err(a, line, t[0].col, "packet too long");
 		return;
 	}
-	uint32_t *g = st->tail + st->ntail;
+	if (!reserve(a, &a->tail, a->tail.n + d->group_dw, line, t[0].col))
+		return;
+	uint32_t *g = a->tail.w + a->tail.n;
 	memset(g, 0, d->group_dw * sizeof *g);
-	unsigned base = d->tail_dw + st->ntail;
+	unsigned base = d->tail_dw + a->tail.n;
+	char where[64];
+	snprintf(where, sizeof where, "in this group (dw%u..dw%u)", base, base + d->group_dw - 1);
 	for (unsigned k = 0; k < nt; k++) {
 		unsigned dwi;
 		uint64_t v;
-		if (raw_bits_token(a, &t[k], &dwi, &v)) {
-			if (dwi == UINT32_MAX)
-				continue;
-			if (dwi < base || dwi >= base + d->group_dw) {
-				err(a, line, t[k].col, "dw%u is not in this group (dw%u..dw%u)", dwi, base,
-				    base + d->group_dw - 1);
-				continue;
-			}
+		int raw = raw_bits_token(a, line, &t[k], base, base + d->group_dw, where, &dwi, &v);
+		if (raw > 0)
 			g[dwi - base] |= (uint32_t)v;
+		if (raw)
 			continue;
-		}
 		const char *eq = memchr(t[k].p, '=', t[k].n);
 		size_t nlen = eq ? (size_t)(eq - t[k].p) : 0;
 		const struct gk_field *f = eq ? find_field(d->group, d->ngroup, t[k].p, nlen) : 0;
@@ -500,13 +559,16 @@ static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 		}
 		gk_field_put(f, g, d->group_dw, v);
 	}
-	st->ntail += d->group_dw;
+	a->tail.n += d->group_dw;
 }
 
 /* ---- building a packet ---- */
 
 static void emit(struct gk_asm *a, const uint32_t *w, size_t n)
 {
+	static const uint32_t none[1];
+	if (!w)
+		w = none; /* no words yet allocated: still a valid pointer */
 	if (a->emit && a->emit(a->emit_ctx, w, n) != 0)
 		a->errors++;
 }
@@ -514,13 +576,12 @@ static void emit(struct gk_asm *a, const uint32_t *w, size_t n)
 static void put_fields(struct gk_asm *a, const struct gk_field *fields, unsigned n, uint32_t *buf, size_t cap,
 		       unsigned *maxdw)
 {
-	struct gk_asm_state *st = a->st;
 	for (unsigned i = 0; i < n; i++) {
 		const struct gk_field *f = &fields[i];
 		if (!gk_field_present(fields, i, buf, cap, a->fmt->gen_bit))
 			continue;
-		for (unsigned k = 0; k < st->nas; k++) {
-			struct assign *as = &st->as[k];
+		for (unsigned k = 0; k < a->nas; k++) {
+			struct assign *as = &a->as[k];
 			if (as->used || strcmp(as->f->name, f->name) != 0)
 				continue;
 			gk_field_put(f, buf, cap, as->value);
@@ -534,135 +595,136 @@ static void put_fields(struct gk_asm *a, const struct gk_field *fields, unsigned
 
 static void finish_packet(struct gk_asm *a)
 {
-	struct gk_asm_state *st = a->st;
 	const struct gk_format *fmt = a->fmt;
-	if (!st->active)
+	if (!a->active)
 		return;
-	st->active = false;
-	if (st->raw) {
-		if (!st->bad)
-			emit(a, st->raw_words, st->nraw);
+	a->active = false;
+	if (a->raw) {
+		if (!a->bad)
+			emit(a, a->raw_words.w, a->raw_words.n);
 		return;
 	}
-	if (st->bad)
+	if (a->bad)
 		return;
-	const struct gk_packet_desc *d = st->d;
-	uint32_t *buf = st->buf;
+	const struct gk_packet_desc *d = a->d;
 	/* an upper bound of what this packet writes: fixed dwords, tail, extra;
 	 * clear that and whatever the last packet left */
-	unsigned used = GK_FIXED_MAX + st->ntail + st->nextra + (d->tail ? d->tail_dw : 0);
+	unsigned used = GK_FIXED_MAX + a->tail.n + a->extra.n + (d->tail ? d->tail_dw : 0);
 	if (used > MAX_PACKET)
 		used = MAX_PACKET;
-	memset(buf, 0, (used > st->buf_used ? used : st->buf_used) * sizeof *buf);
-	st->buf_used = used;
-	unsigned given_end = st->nor; /* 1 + last dword the text sets explicitly */
+	if (!reserve(a, &a->buf, used, a->pkt_line, 1))
+		return;
+	uint32_t *buf = a->buf.w;
+	memset(buf, 0, (used > a->buf.n ? used : a->buf.n) * sizeof *buf);
+	a->buf.n = used;
+	unsigned given_end = a->nor; /* 1 + last dword the text sets explicitly */
 
 	/* register tails: the start field comes from the first register */
-	if (d->tail == GK_TAIL_REGS && st->have_reg) {
+	if (d->tail == GK_TAIL_REGS && a->have_reg) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		uint32_t start = fmt->spaces[d->space].start;
-		uint64_t idx = st->reg_start >= start ? (st->reg_start - start) / 4 : UINT64_MAX;
+		uint64_t idx = a->reg_start >= start ? (a->reg_start - start) / 4 : UINT64_MAX;
 		bool given = false;
-		for (unsigned k = 0; k < st->nas; k++)
-			if (st->as[k].f == rf) {
+		for (unsigned k = 0; k < a->nas; k++)
+			if (a->as[k].f == rf) {
 				given = true;
-				if (st->as[k].value != idx) {
-					err(a, st->as[k].line, st->as[k].col, "%s=0x%llx disagrees with the first register 0x%05x",
-					    rf->name, (unsigned long long)st->as[k].value, st->reg_start);
+				if (a->as[k].value != idx) {
+					err(a, a->as[k].line, a->as[k].col, "%s=0x%llx disagrees with the first register 0x%05x",
+					    rf->name, (unsigned long long)a->as[k].value, a->reg_start);
 					return;
 				}
 			}
 		if (idx == UINT64_MAX || !gk_field_fits(rf, idx)) {
-			err(a, st->reg_line, 1, "register 0x%05x is outside what %s can address from 0x%05x", st->reg_start,
+			err(a, a->reg_line, 1, "register 0x%05x is outside what %s can address from 0x%05x", a->reg_start,
 			    d->name, start);
 			return;
 		}
-		if (!given && st->nas < MAX_ASSIGN)
-			st->as[st->nas++] = (struct assign){ rf, idx, st->reg_line, 1, false };
+		if (!given && a->nas < MAX_ASSIGN)
+			a->as[a->nas++] = (struct assign){ rf, idx, a->reg_line, 1, false };
 	}
 
-	put_fields(a, d->hdr, d->nhdr, buf, MAX_PACKET, &given_end);
-	put_fields(a, d->fields, d->nfields, buf, MAX_PACKET, &given_end);
-	for (unsigned k = 0; k < st->nas; k++)
-		if (!st->as[k].used) {
-			const struct gk_field *f = st->as[k].f;
+	put_fields(a, d->hdr, d->nhdr, buf, used, &given_end);
+	put_fields(a, d->fields, d->nfields, buf, used, &given_end);
+	for (unsigned k = 0; k < a->nas; k++)
+		if (!a->as[k].used) {
+			const struct gk_field *f = a->as[k].f;
 			if (f->gens && !(f->gens & fmt->gen_bit))
-				err(a, st->as[k].line, st->as[k].col, "%s has no field %s on %s", d->name, f->name, fmt->gen);
+				err(a, a->as[k].line, a->as[k].col, "%s has no field %s on %s", d->name, f->name, fmt->gen);
 			else
-				err(a, st->as[k].line, st->as[k].col, "%s does not apply here (its condition does not hold)",
+				err(a, a->as[k].line, a->as[k].col, "%s does not apply here (its condition does not hold)",
 				    f->name);
 			return;
 		}
-	for (unsigned i = 0; i < st->nor; i++)
-		buf[i] |= st->orbits[i];
+	for (unsigned i = 0; i < a->nor; i++)
+		buf[i] |= a->orbits[i];
 
-	unsigned fixed = gk_fixed_len(fmt, d, buf, MAX_PACKET);
-	if (st->nor > fixed)
-		fixed = st->nor;
+	unsigned fixed = gk_fixed_len(fmt, d, buf, used);
+	if (a->nor > fixed)
+		fixed = a->nor;
 	unsigned natural;
 	if (d->tail) {
-		if (st->nextra && d->tail != GK_TAIL_GROUPS) {
-			err(a, st->line, 1, "%s has a %s tail, not EXTRA words", d->name, d->tail_name);
+		if (a->extra.n && d->tail != GK_TAIL_GROUPS) {
+			err(a, a->pkt_line, 1, "%s has a %s tail, not EXTRA words", d->name, d->tail_name);
 			return;
 		}
-		natural = d->tail_dw + st->ntail + st->nextra;
+		natural = d->tail_dw + a->tail.n + a->extra.n;
 		if (natural < fixed)
 			natural = fixed;
-		if ((st->ntail || st->nextra) && d->tail_dw + st->ntail + st->nextra > given_end)
-			given_end = d->tail_dw + st->ntail + st->nextra;
+		if ((a->tail.n || a->extra.n) && d->tail_dw + a->tail.n + a->extra.n > given_end)
+			given_end = d->tail_dw + a->tail.n + a->extra.n;
 	} else {
-		natural = fixed + st->nextra;
-		if (st->nextra)
+		natural = fixed + a->extra.n;
+		if (a->extra.n)
 			given_end = natural;
 	}
 	unsigned ndw = natural;
 	const struct gk_field *cf = gk_count_field(d);
 	/* a tail the layout requires (a type-0 register, an immediate index)
 	 * is never invented: without COUNT the text must give it */
-	if (!st->have_count && d->tail && !(d->flags & GK_P_FILLER) && d->min_dw > d->tail_dw + st->ntail + st->nextra) {
-		err(a, st->line, 1, "%s needs at least %u %s dword%s", d->name, d->min_dw - d->tail_dw,
+	if (!a->have_count && d->tail && !(d->flags & GK_P_FILLER) && d->min_dw > d->tail_dw + a->tail.n + a->extra.n) {
+		err(a, a->pkt_line, 1, "%s needs at least %u %s dword%s", d->name, d->min_dw - d->tail_dw,
 		    d->tail == GK_TAIL_REGS ? "register" : d->tail == GK_TAIL_GROUPS ? "group" : d->tail_name,
 		    d->min_dw - d->tail_dw == 1 ? "" : "s");
 		return;
 	}
-	if (st->have_count) {
+	if (a->have_count) {
 		if (!cf) {
-			err(a, st->count_line, st->count_col, "%s has no COUNT", d->name);
+			err(a, a->count_line, a->count_col, "%s has no COUNT", d->name);
 			return;
 		}
-		uint64_t want = st->count + cf->min;
-		if (want > MAX_PACKET || !gk_field_fits(cf, st->count)) {
-			err(a, st->count_line, st->count_col, "COUNT=%llu does not fit", (unsigned long long)st->count);
+		uint64_t want = a->count + cf->min;
+		if (want > MAX_PACKET || !gk_field_fits(cf, a->count)) {
+			err(a, a->count_line, a->count_col, "COUNT=%llu does not fit", (unsigned long long)a->count);
 			return;
 		}
 		if (want > natural) {
-			err(a, st->count_line, st->count_col, "COUNT=%llu makes %llu dwords, but the text gives only %u",
-			    (unsigned long long)st->count, (unsigned long long)want, natural);
+			err(a, a->count_line, a->count_col, "COUNT=%llu makes %llu dwords, but the text gives only %u",
+			    (unsigned long long)a->count, (unsigned long long)want, natural);
 			return;
 		}
 		if (want < given_end) {
-			err(a, st->count_line, st->count_col, "COUNT=%llu makes %llu dwords, too few for the %u the text gives",
-			    (unsigned long long)st->count, (unsigned long long)want, given_end);
+			err(a, a->count_line, a->count_col, "COUNT=%llu makes %llu dwords, too few for the %u the text gives",
+			    (unsigned long long)a->count, (unsigned long long)want, given_end);
 			return;
 		}
 		ndw = (unsigned)want;
 	}
 	if (ndw > fmt->max_packet_dw || (cf && !gk_field_fits(cf, ndw - cf->min))) {
-		err(a, st->line, 1, "%s of %u dwords is too long", d->name, ndw);
+		err(a, a->pkt_line, 1, "%s of %u dwords is too long", d->name, ndw);
 		return;
 	}
 	if (cf == 0 && ndw != d->min_dw && d->max_dw == d->min_dw && d->min_dw) {
-		err(a, st->line, 1, "%s is always %u dwords", d->name, d->min_dw);
+		err(a, a->pkt_line, 1, "%s is always %u dwords", d->name, d->min_dw);
 		return;
 	}
 	if (d->tail) {
-		for (unsigned i = 0; i < st->ntail && d->tail_dw + i < ndw; i++)
-			buf[d->tail_dw + i] = st->tail[i];
-		for (unsigned i = 0; i < st->nextra; i++)
-			buf[d->tail_dw + st->ntail + i] = st->extra[i];
+		for (unsigned i = 0; i < a->tail.n && d->tail_dw + i < ndw; i++)
+			buf[d->tail_dw + i] = a->tail.w[i];
+		for (unsigned i = 0; i < a->extra.n; i++)
+			buf[d->tail_dw + a->tail.n + i] = a->extra.w[i];
 	} else {
-		for (unsigned i = 0; i < st->nextra; i++)
-			buf[fixed + i] = st->extra[i];
+		for (unsigned i = 0; i < a->extra.n; i++)
+			buf[fixed + i] = a->extra.w[i];
 	}
 	/* framing fields (a body COUNT too: CIK SDMA WRITE) */
 	for (unsigned i = 0; i < (unsigned)d->nhdr + d->nfields; i++) {
@@ -683,59 +745,71 @@ static void finish_packet(struct gk_asm *a)
 
 static void start_packet(struct gk_asm *a, uint32_t line)
 {
-	struct gk_asm_state *st = a->st;
-	st->active = true;
-	st->raw = st->bad = false;
-	st->line = line;
-	st->d = 0;
-	st->nas = 0;
-	memset(st->orbits, 0, sizeof st->orbits);
-	st->nor = 0;
-	st->have_count = false;
-	st->ntail = st->nextra = 0;
-	st->have_reg = false;
-	st->nraw = 0;
+	a->active = true;
+	a->raw = a->bad = a->oom = false;
+	a->pkt_line = line;
+	a->d = 0;
+	a->nas = 0;
+	memset(a->orbits, 0, sizeof a->orbits);
+	a->nor = 0;
+	a->have_count = false;
+	a->tail.n = a->extra.n = 0;
+	a->have_reg = false;
+	a->raw_words.n = 0;
 }
 
 static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, unsigned nt)
 {
-	struct gk_asm_state *st = a->st;
 	for (unsigned k = 0; k < nt; k++) {
 		uint64_t v;
 		if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
 			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
 			continue;
 		}
-		if (st->nraw == MAX_RAW) {
-			emit(a, st->raw_words, st->nraw);
-			st->nraw = 0;
+		if (a->raw_words.n == MAX_RAW) {
+			emit(a, a->raw_words.w, a->raw_words.n);
+			a->raw_words.n = 0;
 		}
-		st->raw_words[st->nraw++] = (uint32_t)v;
+		if (!reserve(a, &a->raw_words, a->raw_words.n + 1, line, t[k].col))
+			return;
+		a->raw_words.w[a->raw_words.n++] = (uint32_t)v;
 	}
 }
-
-#define MAX_TOKENS 4096
 
 void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 {
 	if (!a)
 		return;
-	if (!a->st || !a->fmt || (!s && len)) {
+	if (!s && len) {
 		a->line++;
 		a->errors++;
 		return;
 	}
-	struct gk_asm_state *st = a->st;
-	struct tok t[MAX_TOKENS];
 	a->line++;
 	uint32_t line = a->line;
-	unsigned nt = split(s, len, t, MAX_TOKENS);
+	unsigned nt = split(s, len, a->tok, a->tok_cap);
 	if (!nt)
 		return;
 	if (nt > MAX_TOKENS) {
 		err(a, line, 1, "more than %u items on one line", MAX_TOKENS);
 		return;
 	}
+	if (nt > a->tok_cap) {
+		unsigned cap = a->tok_cap ? 2 * a->tok_cap : 64;
+		while (cap < nt)
+			cap *= 2;
+		if (cap > MAX_TOKENS)
+			cap = MAX_TOKENS;
+		struct tok *grown = realloc(a->tok, cap * sizeof *grown);
+		if (!grown) {
+			no_memory(a, line, 1, "out of memory for a line of %u items", nt);
+			return;
+		}
+		a->tok = grown;
+		a->tok_cap = cap;
+		split(s, len, a->tok, a->tok_cap);
+	}
+	const struct tok *t = a->tok;
 	bool cont = is_space(s[0]);
 	if (!cont) {
 		finish_packet(a);
@@ -755,30 +829,30 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 			return;
 		}
 		if (tok_is(&t[k], ".long")) {
-			st->raw = true;
+			a->raw = true;
 			raw_tokens(a, line, t + k + 1, nt - k - 1);
 			return;
 		}
-		st->d = gk_format_find(a->fmt, t[k].p, t[k].n);
-		if (!st->d) {
+		a->d = gk_format_find(a->fmt, t[k].p, t[k].n);
+		if (!a->d) {
 			err(a, line, t[k].col, "unknown packet %.*s", (int)t[k].n, t[k].p);
 			return;
 		}
 		add_field_tokens(a, line, t + k + 1, nt - k - 1);
 		return;
 	}
-	if (!st->active) {
+	if (!a->active) {
 		err(a, line, t[0].col, "indented line outside a packet");
 		return;
 	}
-	if (st->raw) {
+	if (a->raw) {
 		unsigned k = tok_is(&t[0], ".long") ? 1 : 0;
 		raw_tokens(a, line, t + k, nt - k);
 		return;
 	}
-	if (!st->d)
+	if (!a->d)
 		return; /* already reported */
-	const struct gk_packet_desc *d = st->d;
+	const struct gk_packet_desc *d = a->d;
 	if (tok_is(&t[0], "EXTRA")) {
 		data_tokens(a, line, t + 1, nt - 1, true);
 		return;
@@ -797,7 +871,7 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 			return;
 		}
 	if (d->tail == GK_TAIL_GROUPS) {
-		if (st->nextra) {
+		if (a->extra.n) {
 			err(a, line, t[0].col, "group after EXTRA words");
 			return;
 		}
@@ -807,9 +881,10 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 	add_field_tokens(a, line, t, nt);
 }
 
-void gk_asm_finish(struct gk_asm *a)
+unsigned gk_asm_finish(struct gk_asm *a)
 {
-	if (!a || !a->st || !a->fmt)
-		return;
+	if (!a)
+		return 0;
 	finish_packet(a);
+	return a->errors;
 }

@@ -100,46 +100,27 @@ void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg)
 	gk_check_end(&d->check, end, dg);
 }
 
-/* ---- assembler: gk_asm with its state on the heap ---- */
-
-struct desc_asm {
-	struct gk_asm a;
-	void *state;
-};
+/* ---- assembler: gk_asm itself ---- */
 
 void *gk_desc_engine_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
 	struct desc_engine *d = fam;
-	struct desc_asm *as = malloc(sizeof *as);
-	void *st = as ? malloc(gk_asm_state_size()) : NULL;
-	if (!st) {
-		free(as);
-		return NULL;
-	}
-	as->state = st;
-	gk_asm_init(&as->a, &d->fmt, st, emit, emit_ctx, diag, diag_ctx);
-	return as;
+	return gk_asm_create(&d->fmt, emit, emit_ctx, diag, diag_ctx);
 }
 
 void gk_desc_engine_asm_line(void *as, const char *line, size_t len)
 {
-	gk_asm_line(&((struct desc_asm *)as)->a, line, len);
+	gk_asm_line(as, line, len);
 }
 
 unsigned gk_desc_engine_asm_finish(void *as)
 {
-	struct desc_asm *x = as;
-	gk_asm_finish(&x->a);
-	return x->a.errors;
+	return gk_asm_finish(as);
 }
 
 void gk_desc_engine_asm_close(void *as)
 {
-	struct desc_asm *x = as;
-	if (!x)
-		return;
-	free(x->state);
-	free(x);
+	gk_asm_destroy(as);
 }
 
 /* "OPCODE  NAME  SOURCE": the packets this generation has, in table order */

@@ -13,6 +13,7 @@
 
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 14) /* words of window used while packets are short */
+#define IN_FIRST 1024u     /* words of window at first: it grows with the words that come */
 #define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
 #define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
 
@@ -83,16 +84,18 @@ struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format f
 	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_AMDGPU_RING ||
 	    (unit_bytes == 8 && fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
 		return NULL; /* the dumps are of dwords */
+	/* the line and raw buffers are written before they are read: clear the
+	 * rest only, so a short input touches few of their pages */
 	struct gk_input *in = malloc(sizeof *in);
 	if (!in)
 		return NULL;
 	memset(in, 0, offsetof(struct gk_input, ln));
-	in->words = malloc(IN_SPAN * sizeof *in->words);
+	in->words = malloc(IN_FIRST * sizeof *in->words);
 	if (!in->words) {
 		free(in);
 		return NULL;
 	}
-	in->cap = IN_SPAN;
+	in->cap = IN_FIRST;
 	in->read = read;
 	in->ctx = ctx;
 	in->format = fmt;
@@ -723,6 +726,27 @@ static void finish(struct gk_input *in)
 	}
 }
 
+/* The window grows (doubling, up to span) with the words that come, so a
+ * short input never allocates a long one.  false: out of memory (failed). */
+static bool grow(struct gk_input *in, size_t need, size_t span)
+{
+	if (need > span)
+		need = span;
+	if (need <= in->cap)
+		return true;
+	size_t cap = 2 * in->cap > span ? span : 2 * in->cap;
+	if (cap < need)
+		cap = need;
+	uint32_t *w = realloc(in->words, cap * sizeof *w);
+	if (!w) {
+		fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory for the input window");
+		return false;
+	}
+	in->words = w;
+	in->cap = cap;
+	return true;
+}
+
 long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (!in)
@@ -735,20 +759,13 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	size_t span = 2 * want + IN_RAW / 2;
 	if (span < IN_SPAN)
 		span = IN_SPAN;
-	if (span > in->cap && !in->failed) {
-		compact(in);
-		uint32_t *w = realloc(in->words, span * sizeof *w);
-		if (w) {
-			in->words = w;
-			in->cap = span;
-		} else {
-			fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory for the input window");
-		}
-	}
 	while (!in->failed && in->nwords - in->pos < want) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
 		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {
+			/* a line's words, or repeats: room for them first */
+			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_DUMP_LINE_WORDS), span))
+				break;
 			size_t before = in->nwords, u0;
 			bool waiting = in->ln_ready;
 			dump_bytes(in, NULL, 0, &u0);
@@ -765,6 +782,10 @@ long gk_input_fill(struct gk_input *in, size_t want)
 				read_raw(in);
 			continue;
 		}
+		/* the bytes at hand make at most half as many words, plus the two
+		 * of an 8-byte unit's token (a dump line: a line's worth) */
+		if (!grow(in, in->nwords + (in->raw_len - in->raw_pos) / 2 + GK_DUMP_LINE_WORDS, span))
+			break;
 		size_t used = 0;
 		if (in->format == GK_IN_HEX)
 			hex_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);

@@ -393,31 +393,23 @@ static void test_core_nulls(void)
 	free(t.p);
 
 	/* assembler */
-	struct gk_asm a;
 	unsigned words = 0, diags = 0;
-	gk_asm_init(NULL, fmt, NULL, emit_none, &words, count_diag, &diags);
-	gk_asm_init(&a, fmt, NULL, emit_none, &words, count_diag, &diags);
-	gk_asm_line(&a, "NOP", 3);
-	gk_asm_finish(&a);
-	CHECK(a.errors == 1, "asm without state: %u errors", a.errors);
+	CHECK(gk_asm_create(NULL, emit_none, &words, count_diag, &diags) == NULL, "asm without format");
 	gk_asm_line(NULL, "NOP", 3);
-	gk_asm_finish(NULL);
-	void *mem = malloc(gk_asm_state_size());
-	if (mem) {
-		gk_asm_init(&a, NULL, mem, emit_none, &words, count_diag, &diags);
-		gk_asm_line(&a, "NOP", 3);
-		gk_asm_finish(&a);
-		CHECK(a.errors == 1, "asm without format");
-		gk_asm_init(&a, fmt, mem, NULL, NULL, NULL, NULL);
-		gk_asm_line(&a, NULL, 5);
-		CHECK(a.errors == 1, "asm NULL line");
-		gk_asm_line(&a, NULL, 0);
-		gk_asm_line(&a, "", 0);
-		gk_asm_line(&a, "NOP bogus=1 ; x", 15); /* errors with no sink */
-		gk_asm_finish(&a);
-		CHECK(a.errors >= 2, "errors counted with no diagnostics sink: %u", a.errors);
-		free(mem);
+	CHECK(gk_asm_finish(NULL) == 0, "asm_finish(NULL)");
+	gk_asm_destroy(NULL);
+	struct gk_asm *a = gk_asm_create(fmt, NULL, NULL, NULL, NULL);
+	if (a) {
+		gk_asm_line(a, NULL, 5);
+		CHECK(gk_asm_finish(a) == 1, "asm NULL line");
+		gk_asm_line(a, NULL, 0);
+		gk_asm_line(a, "", 0);
+		gk_asm_line(a, "NOP bogus=1 ; x", 15); /* errors with no sink */
+		unsigned errors = gk_asm_finish(a);
+		CHECK(errors >= 2, "errors counted with no diagnostics sink: %u", errors);
+		gk_asm_destroy(a);
 	}
+	CHECK(words == 0 && diags == 0, "asm with NULL arguments emitted %u words, %u diagnostics", words, diags);
 	free(fmt);
 }
 

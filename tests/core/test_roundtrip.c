@@ -32,7 +32,6 @@ static int diag_keep(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
-static void *asm_mem;
 
 /* ---- decode -> text -> assemble ---- */
 
@@ -61,20 +60,24 @@ static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n
 
 static void assemble(const struct gk_format *fmt, const char *s, size_t len, struct words *out, struct diagrec *dr)
 {
-	struct gk_asm a;
 	out->n = 0;
 	memset(dr, 0, sizeof *dr);
-	gk_asm_init(&a, fmt, asm_mem, words_emit, out, diag_keep, dr);
+	struct gk_asm *a = gk_asm_create(fmt, words_emit, out, diag_keep, dr);
+	if (!a) {
+		dr->n = 1;
+		return;
+	}
 	size_t b = 0;
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || s[i] == '\n') {
 			if (i > b || i < len)
-				gk_asm_line(&a, s + b, i - b);
+				gk_asm_line(a, s + b, i - b);
 			b = i + 1;
 		}
 	}
-	gk_asm_finish(&a);
-	dr->n += a.errors && !dr->n ? 1 : 0;
+	unsigned errors = gk_asm_finish(a);
+	gk_asm_destroy(a);
+	dr->n += errors && !dr->n ? 1 : 0;
 }
 
 static struct text g_text;
@@ -335,9 +338,9 @@ static size_t gen_stream(const struct gk_format *fmt, uint64_t *s, uint32_t *w, 
 	return n;
 }
 
-/* The assembler state is caller memory of any content: gk_asm_init must
- * leave nothing of it uninitialised that a first line can reach.  Each
- * case runs in a child so a crash is one failure, not the end of the test. */
+/* A fresh assembler: nothing a first line can reach is left uninitialised.
+ * Each case runs in a child so a crash is one failure, not the end of the
+ * test. */
 static int count_diag(void *ctx, const struct gk_diag *d)
 {
 	(void)d;
@@ -351,18 +354,15 @@ static void dirty_state_case(const struct gk_format *fmt, const char *what, cons
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
-		size_t sz = gk_asm_state_size();
-		void *mem = malloc(sz);
-		if (!mem)
-			_exit(3);
-		memset(mem, 0xbe, sz);
 		struct words out = { 0, 0, 0 };
 		unsigned nd = 0;
-		struct gk_asm a;
-		gk_asm_init(&a, fmt, mem, words_emit, &out, count_diag, &nd);
+		struct gk_asm *a = gk_asm_create(fmt, words_emit, &out, count_diag, &nd);
+		if (!a)
+			_exit(3);
 		for (unsigned i = 0; lines[i]; i++)
-			gk_asm_line(&a, lines[i], strlen(lines[i]));
-		gk_asm_finish(&a);
+			gk_asm_line(a, lines[i], strlen(lines[i]));
+		gk_asm_finish(a);
+		gk_asm_destroy(a);
 		_exit(nd == want_diags && out.n == want_words ? 0 : 7);
 	}
 	int status = 0;
@@ -390,13 +390,47 @@ static void dirty_state(void)
 	dirty_state_case(&fmt, "label without a packet on fresh state memory", bad_label, 1, 2);
 }
 
+/* The assembler's arrays grow with the longest packet and line so far:
+ * what a long packet leaves behind must not reach the next (a short packet
+ * after a long one assembles as it does alone), and a line past the item
+ * limit is one error. */
+static void grown_state(void)
+{
+	struct gk_format fmt;
+	CHECK(gk_pm4_format_init(&fmt, "evergreen") == 0, "format evergreen");
+	static char text[64 * 1024];
+	size_t len = (size_t)snprintf(text, sizeof text, "NOP\n    DATA_BLOCK");
+	for (unsigned i = 0; i < 3000; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, " 0x%x", 0xffffffffu - i);
+	size_t long_len = len;
+	len += (size_t)snprintf(text + len, sizeof text - len, "\nSET_CONTEXT_REG\n    0x28000 <- 0x5\n");
+	struct words all = { 0, 0, 0 }, one = { 0, 0, 0 }, alone = { 0, 0, 0 };
+	struct diagrec dr;
+	assemble(&fmt, text, len, &all, &dr);
+	CHECK(dr.n == 0 && all.n == 3001 + 3, "long then short: %u diagnostics, %zu words", dr.n, all.n);
+	assemble(&fmt, text, long_len, &one, &dr);
+	assemble(&fmt, text + long_len + 1, len - long_len - 1, &alone, &dr);
+	CHECK(dr.n == 0 && one.n + alone.n == all.n && !memcmp(all.w, one.w, one.n * 4) &&
+		      !memcmp(all.w + one.n, alone.w, alone.n * 4),
+	      "a short packet after a long one differs from the same packet alone");
+
+	len = (size_t)snprintf(text, sizeof text, "NOP\n    DATA_BLOCK");
+	for (unsigned i = 0; i < 4096; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, " %u", i & 7);
+	assemble(&fmt, text, len, &all, &dr);
+	CHECK(dr.n == 1 && strstr(dr.first.message, "more than 4096 items on one line") && all.n == 0,
+	      "4097 items on a line: %u diagnostics (%s), %zu words", dr.n, dr.n ? dr.first.message : "", all.n);
+	free(all.w);
+	free(one.w);
+	free(alone.w);
+}
+
 #define CAP 40000
 
 int main(void)
 {
-	asm_mem = malloc(gk_asm_state_size());
 	uint32_t *w = malloc(CAP * sizeof *w);
-	if (!asm_mem || !w) {
+	if (!w) {
 		printf("out of memory\n");
 		return 1;
 	}
@@ -404,6 +438,7 @@ int main(void)
 	unsigned long long packets = 0;
 
 	dirty_state();
+	grown_state();
 
 	for (unsigned g = 0; g < 4; g++) {
 		CHECK(gk_pm4_format_init(&fmt, gens[g]) == 0, "format %s", gens[g]);
@@ -506,7 +541,6 @@ int main(void)
 	CHECK(packets > 40000, "only %llu packets in the plausible streams", packets);
 	free(g_text.p);
 	free(g_words.w);
-	free(asm_mem);
 	free(w);
 	return tl_done();
 }

@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "gfxkit/ir3.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
@@ -77,3 +80,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	}
 	return 0;
 }
+
+FUZZ_HARNESS_END

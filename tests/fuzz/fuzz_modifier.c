@@ -14,6 +14,9 @@
 
 #include "gfxkit/engine.h"
 #include "gfxkit/modifier.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
 
 static void value_props(uint64_t v)
@@ -159,3 +162,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	engine_props(p, n);
 	return 0;
 }
+
+FUZZ_HARNESS_END

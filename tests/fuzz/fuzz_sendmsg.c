@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include "gfxkit/gfxkit.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
@@ -128,3 +131,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	free(text);
 	return 0;
 }
+
+FUZZ_HARNESS_END

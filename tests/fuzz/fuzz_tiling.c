@@ -42,6 +42,9 @@
 #include <string.h>
 
 #include "gfxkit/tiling.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
@@ -614,3 +617,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	pngs(&c, &s, map);
 	return 0;
 }
+
+FUZZ_HARNESS_END
