@@ -138,8 +138,10 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 		u->nfields = decode_simple(fmt, d->hdr, nhdr, true, dw, ndw, u->fields, GK_UNIT_HDR_FIELDS, u->hdr_slot, 0);
 		u->nfields += decode_simple(fmt, d->fields, nbody, false, dw, ndw, u->fields + u->nfields,
 					    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
-		unsigned nfixed = L.fixed_end < GK_FIXED_MAX ? L.fixed_end : GK_FIXED_MAX;
-		memcpy(u->claimed, fast->claimed, nfixed * sizeof u->claimed[0]);
+		/* a copy of constant size: a few vector moves, where a variable
+		 * one is a string instruction that costs more than the decode */
+		_Static_assert(sizeof fast->claimed <= sizeof u->claimed, "a simple description's fixed dwords fit the unit");
+		memcpy(u->claimed, fast->claimed, sizeof fast->claimed);
 	} else {
 		u->simple = false;
 		unsigned end = d->min_dw ? d->min_dw : 1, hdr_end = 0; /* the body's fields decide the length */
