@@ -235,7 +235,7 @@ struct gk_format {
 		uint8_t fixed_len;       /* gk_fixed_len when simple */
 		uint8_t nrules;          /* fields with a value rule (enum gap, range, align) */
 		uint8_t has_notes;       /* some field names a register (.reg) */
-		uint8_t rules[22];       /* their places in a simple unit's fields (gk_unit_decode) */
+		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
 		/* the fields that rules and accesses name, as field indices on this
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */

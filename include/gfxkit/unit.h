@@ -59,6 +59,11 @@ struct gk_unit {
 	uint8_t hdr_slot[GK_UNIT_HDR_FIELDS];
 	uint8_t body_slot[GK_UNIT_FIELDS];
 	struct gk_diags *diags;              /* where gk_unit_check adds; NULL: checks only count nothing */
+	/* the library's own: the stream loop reads a simple unit's fields only
+	 * when something asks for them (a check that needs no field value stays
+	 * as cheap as the framing); gk_unit_decode always reads them */
+	const struct gk_format *fmt;
+	bool pending;
 };
 
 /* Decode the framed packet into *u (fields, values, symbols, layout);

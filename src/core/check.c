@@ -116,9 +116,10 @@ static void reserved_bits(const struct gk_packet *pkt, unsigned dw, uint32_t bit
 
 static void check_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
-	if (u->reg_slot < 0)
-		return; /* the register offset is cut off: reported as too short */
-	const struct gk_field *rf = u->fields[u->reg_slot].desc;
+	const struct gk_packet_desc *d = u->desc;
+	const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+	if (!u->pending && u->reg_slot < 0)
+		return; /* the register offset is cut off: reported as too short (a pending unit is whole) */
 	const struct gk_space *sp = &fmt->spaces[u->desc->space];
 	uint64_t start = u->reg_addr;
 	uint64_t n = u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0;
@@ -309,7 +310,7 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	if (!fmt || !st || !pkt || !out || !pkt->dw || !pkt->ndw)
 		return;
 	struct gk_unit u;
-	gk_unit_decode(fmt, pkt, out, &u);
+	gk_unit_decode_lazy(fmt, pkt, out, &u); /* checking reads the fields it needs */
 	gk_unit_check(fmt, st, &u);
 }
 
@@ -376,6 +377,7 @@ static void check_length(const struct gk_unit *u, struct gk_diags *out)
 static void open_regions(struct gk_check_state *st, const struct gk_unit *u, struct gk_diags *out)
 {
 	const struct gk_packet *pkt = &u->pkt;
+	gk_unit_fill(u);
 	for (unsigned i = 0; i < u->nfields; i++) {
 		const struct gk_unit_field *uf = &u->fields[i];
 		const struct gk_field *f = uf->desc;
@@ -420,11 +422,14 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 	const struct gk_packet_desc *d = u->desc;
 	check_length(u, out);
 	if (u->simple) {
-		/* every field shown and whole: only the ones with a value rule */
+		/* every field shown and whole: only the ones with a value rule,
+		 * read straight from the words (the unit's fields may be pending) */
 		const struct gk_desc_fast *fast = gk_fast(fmt, d);
-		for (unsigned r = 0; r < fast->nrules; r++)
-			if (fast->rules[r] < u->nfields)
-				check_field(pkt, &u->fields[fast->rules[r]], out);
+		for (unsigned r = 0; r < fast->nrules; r++) {
+			struct gk_unit_field uf;
+			gk_unit_read_field(u, fast->rules[r], &uf);
+			check_field(pkt, &uf, out);
+		}
 	} else {
 		check_fields(pkt, u->fields, u->nfields, out);
 	}

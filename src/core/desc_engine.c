@@ -8,6 +8,7 @@
 #include "gfxkit/unit.h"
 
 #include "engine_ops.h"
+#include "layout.h"
 #include "out.h"
 
 struct desc_engine {
@@ -76,7 +77,7 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 		gk_packet_frame(&d->fmt, w, n, offset, &d->pkt);
 	}
 	d->framed = NULL;
-	gk_unit_decode(&d->fmt, &d->pkt, dg, &d->unit);
+	gk_unit_decode_lazy(&d->fmt, &d->pkt, dg, &d->unit); /* fields read when something asks */
 	gk_unit_check(&d->fmt, &d->check, &d->unit);
 }
 
@@ -158,5 +159,8 @@ int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a)
 const struct gk_unit *gk_desc_engine_record(const void *fam)
 {
 	const struct desc_engine *d = fam;
-	return d->unit.pkt.dw ? &d->unit : NULL;
+	if (!d->unit.pkt.dw)
+		return NULL;
+	gk_unit_fill(&d->unit); /* a client reads the fields directly */
+	return &d->unit;
 }

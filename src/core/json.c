@@ -234,6 +234,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 {
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
+	gk_unit_fill(u);
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;

@@ -58,28 +58,6 @@ static void claim(const struct gk_format *fmt, const struct gk_field *fields, un
 	}
 }
 
-void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, unsigned fixed, struct gk_layout *L)
-{
-	L->ngroups = 0;
-	if (d->tail) {
-		L->fixed_end = n < d->tail_dw ? n : d->tail_dw;
-		L->tail_begin = d->tail_dw;
-		L->tail_end = n > d->tail_dw ? n : d->tail_dw;
-		if (d->tail == GK_TAIL_GROUPS && d->group_dw) {
-			L->ngroups = (L->tail_end - L->tail_begin) / d->group_dw;
-			L->tail_end = L->tail_begin + L->ngroups * d->group_dw;
-		}
-		L->extra_begin = L->tail_end;
-		if (L->extra_begin < n && d->tail != GK_TAIL_GROUPS)
-			L->extra_begin = n;
-	} else {
-		L->fixed_end = n < fixed ? n : fixed;
-		L->tail_begin = L->tail_end = L->fixed_end;
-		L->extra_begin = fixed;
-	}
-	L->natural = n > fixed ? n : fixed;
-}
-
 void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		  struct gk_layout *L)
 {
@@ -217,20 +195,17 @@ void gk_format_prepare(struct gk_format *fmt)
 				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;
-		unsigned slot = 0; /* its place among the unit's fields when simple (gk_unit_decode) */
 		for (unsigned l = 0; l < 2; l++)
-			for (unsigned i = 0; i < counts[l]; i++, slot++) {
+			for (unsigned i = 0; i < counts[l]; i++) {
 				const struct gk_field *f = &lists[l][i];
-				if (f->gens && !(f->gens & fmt->gen_bit)) {
-					slot--;
+				if (f->gens && !(f->gens & fmt->gen_bit))
 					continue;
-				}
 				if (simple)
 					for (unsigned s = 0; s < f->nseg; s++)
 						if (f->seg[s].dw < fixed && f->seg[s].dw < (d->tail ? d->tail_dw : fixed))
 							fast->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
 				if (has_rule(f) && fast->nrules < sizeof fast->rules)
-					fast->rules[fast->nrules++] = (uint8_t)slot;
+					fast->rules[fast->nrules++] = (uint8_t)(i | (l == 0 ? 0x80u : 0));
 				else if (has_rule(f))
 					fast->simple = 0; /* too many rules to list: take the generic path */
 			}

@@ -27,13 +27,45 @@ bool gk_field_shown(const struct gk_format *fmt, const struct gk_field *fields, 
 void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		  struct gk_layout *L);
 /* The tail, groups and extra words of a packet of n dwords whose fixed
- * fields end at fixed (fills all but claimed, own and simple). */
-void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, unsigned fixed, struct gk_layout *L);
+ * fields end at fixed (fills all but claimed, own and simple).  Inline: the
+ * decoder reads *L straight back, and through a call that stalled on the
+ * stores (a third of the decode's time). */
+static inline void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, unsigned fixed, struct gk_layout *L)
+{
+	L->ngroups = 0;
+	if (d->tail) {
+		L->fixed_end = n < d->tail_dw ? n : d->tail_dw;
+		L->tail_begin = d->tail_dw;
+		L->tail_end = n > d->tail_dw ? n : d->tail_dw;
+		if (d->tail == GK_TAIL_GROUPS && d->group_dw) {
+			L->ngroups = (L->tail_end - L->tail_begin) / d->group_dw;
+			L->tail_end = L->tail_begin + L->ngroups * d->group_dw;
+		}
+		L->extra_begin = L->tail_end;
+		if (L->extra_begin < n && d->tail != GK_TAIL_GROUPS)
+			L->extra_begin = n;
+	} else {
+		L->fixed_end = n < fixed ? n : fixed;
+		L->tail_begin = L->tail_end = L->fixed_end;
+		L->extra_begin = fixed;
+	}
+	L->natural = n > fixed ? n : fixed;
+}
+
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);
 /* Index of the field called name on this generation (bit 7: in hdr), 0xff: none. */
 uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name);
+/* gk_unit_decode without reading a simple description's fields yet
+ * (u->pending); gk_unit_fill reads them (a no-op when there is nothing
+ * pending).  Every reader of u->fields calls gk_unit_fill first. */
+void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			 struct gk_unit *u);
+void gk_unit_fill(const struct gk_unit *u);
+/* The field at description index ix (bit 7: header) of a simple unit, read
+ * straight from the words (pending or not). */
+void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_field *out);
 /* The unit's field at a description index gk_format_prepare resolved (ix:
  * bit 7 header, 0xff none), when shown; else the shown field called name. */
 const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix, const char *name);

@@ -289,6 +289,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 {
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
+	gk_unit_fill(u);
 	const struct gk_packet_desc *d = u->desc;
 	if (!d) {
 		put_raw_packet(&u->pkt, o);

@@ -103,8 +103,45 @@ static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field
 
 void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg, struct gk_unit *u)
 {
+	gk_unit_decode_lazy(fmt, pkt, dg, u);
+	gk_unit_fill(u);
+}
+
+void gk_unit_fill(const struct gk_unit *cu)
+{
+	if (!cu || !cu->pending)
+		return;
+	/* completing the decode the record stands for: logically const */
+	struct gk_unit *u = (struct gk_unit *)cu;
+	const struct gk_packet_desc *d = u->desc;
+	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS;
+	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
+	u->pending = false;
+	u->nfields = decode_simple(u->fmt, d->hdr, nhdr, true, u->pkt.dw, u->pkt.ndw, u->fields, GK_UNIT_HDR_FIELDS,
+				   u->hdr_slot, 0);
+	u->nfields += decode_simple(u->fmt, d->fields, nbody, false, u->pkt.dw, u->pkt.ndw, u->fields + u->nfields,
+				    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
+	if (d->tail == GK_TAIL_REGS) {
+		uint8_t slot = d->reg_in_hdr ? u->hdr_slot[d->reg_field] : u->body_slot[d->reg_field];
+		u->reg_slot = slot < u->nfields ? (int)slot : -1;
+	}
+}
+
+void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_field *out)
+{
+	const struct gk_packet_desc *d = u->desc;
+	unsigned i = ix & 0x7fu;
+	bool hdr = ix & 0x80u;
+	put_field(u->fmt, hdr ? &d->hdr[i] : &d->fields[i], i, hdr, false, u->pkt.dw, u->pkt.ndw, out);
+}
+
+void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			 struct gk_unit *u)
+{
 	if (!u)
 		return;
+	u->fmt = fmt;
+	u->pending = false;
 	u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
 	u->gpu_addr = 0;
 	u->has_gpu_addr = false;
@@ -135,9 +172,7 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 		/* presence by generation only, every field whole: prepared up front */
 		gk_layout_tail(d, (unsigned)ndw, fast->fixed_len, &L);
 		u->simple = true;
-		u->nfields = decode_simple(fmt, d->hdr, nhdr, true, dw, ndw, u->fields, GK_UNIT_HDR_FIELDS, u->hdr_slot, 0);
-		u->nfields += decode_simple(fmt, d->fields, nbody, false, dw, ndw, u->fields + u->nfields,
-					    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
+		u->pending = true; /* the fields: when asked for (gk_unit_fill) */
 		/* a copy of constant size: a few vector moves, where a variable
 		 * one is a string instruction that costs more than the decode */
 		_Static_assert(sizeof fast->claimed <= sizeof u->claimed, "a simple description's fixed dwords fit the unit");
@@ -176,7 +211,7 @@ void gk_unit_decode(const struct gk_format *fmt, const struct gk_packet *pkt, st
 			if (u->fields[i].desc == rf) {
 				u->reg_slot = u->fields[i].cut ? -1 : (int)i;
 				break;
-			}
+			} /* a pending unit's: set by gk_unit_fill */
 	}
 }
 
@@ -184,6 +219,7 @@ const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix
 {
 	if (!name)
 		return 0;
+	gk_unit_fill(u);
 	if (ix != 0xff && u->desc) {
 		unsigned i = ix & 0x7fu;
 		bool hdr = ix & 0x80u;
@@ -199,6 +235,7 @@ const struct gk_unit_field *gk_unit_field(const struct gk_unit *u, const char *n
 {
 	if (!u || !name)
 		return 0;
+	gk_unit_fill(u);
 	for (unsigned i = 0; i < u->nfields && i < GK_UNIT_FIELDS; i++)
 		if (!u->fields[i].cut && strcmp(u->fields[i].desc->name, name) == 0)
 			return &u->fields[i];

@@ -316,6 +316,6 @@ int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, u
 	if (!fmt || !pkt || !a)
 		return -1;
 	struct gk_unit u;
-	gk_unit_decode(fmt, pkt, NULL, &u);
+	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
 	return gk_unit_access(fmt, &u, k, a);
 }

@@ -86,6 +86,20 @@ static void one_packet(const struct gk_format *fmt, const struct gk_packet *pkt,
 		int rc = gk_packet_field(fmt, pkt, want[i]->name, &v);
 		ok = (f == NULL) == (rc != 0) && (!f || f->value == v);
 	}
+	/* checking a decoded unit finds what gk_check_packet (which reads only
+	 * the fields its rules need) finds */
+	struct gk_check_state s1, s2;
+	struct gk_diags d1, d2;
+	gk_check_init(&s1);
+	gk_check_init(&s2);
+	gk_diags_reset(&d1);
+	gk_diags_reset(&d2);
+	gk_check_packet(fmt, &s1, pkt, &d1);
+	u.diags = &d2;
+	gk_unit_check(fmt, &s2, &u);
+	ok = ok && d1.n == d2.n && d1.errors == d2.errors && d1.warnings == d2.warnings;
+	for (unsigned k = 0; ok && k < d1.n && k < GK_MAX_DIAGS; k++)
+		ok = d1.d[k].code == d2.d[k].code && d1.d[k].dw == d2.d[k].dw && !strcmp(d1.d[k].message, d2.d[k].message);
 	if (!ok && *bad < 5)
 		printf("  mismatch at 0x%llx: %s\n", (unsigned long long)pkt->offset, pkt->frame.desc->name);
 	if (!ok)
