@@ -188,6 +188,8 @@ struct gk_diags;
 #define GK_MAX_DESCS 128  /* descriptions one family may have */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
+#define GK_REG_PAGE_SHIFT 6 /* 64-byte pages of the register map */
+#define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT)
 
 /* What a family's framing rule says of the packet at some position. */
 struct gk_frame {
@@ -251,13 +253,17 @@ struct gk_format {
 		uint8_t next;
 	} sel[GK_MAX_DESCS];
 	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
+	/* First register at or after each 64-byte page of the 256 KiB register
+	 * map (an index into regs->regs): register runs start their walk here
+	 * instead of searching the table (8 KiB). */
+	uint16_t reg_page[GK_REG_PAGES];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
 	const struct gk_packet_desc *special[4];  /* family framing packets (PM4: PACKET0-2, raw PACKET3) */
 };
 
-/* Fill fmt->fast, fmt->sel and fmt->op_head from fmt->descs and fmt->gen_bit (families call it at init, after setting those).
+/* Fill fmt->fast, fmt->sel, fmt->op_head and fmt->reg_page from fmt->descs, fmt->regs and fmt->gen_bit (families call it at init, after setting those).
  * fmt NULL: nothing. */
 void gk_format_prepare(struct gk_format *fmt);
 

@@ -95,8 +95,15 @@ const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t of
 	const struct gk_reg_table *t = fmt ? fmt->regs : 0;
 	if (!t || !t->regs)
 		return 0;
-	const struct gk_reg *r = gk_reg_lower_bound(t, offset);
-	return r ? r : t->regs + t->nregs;
+	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES) {
+		const struct gk_reg *r = gk_reg_lower_bound(t, offset);
+		return r ? r : t->regs + t->nregs;
+	}
+	/* the page's first register, then at most a page of them */
+	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> GK_REG_PAGE_SHIFT], *end = t->regs + t->nregs;
+	while (r < end && r->offset < offset)
+		r++;
+	return r;
 }
 
 uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name)
@@ -118,6 +125,14 @@ void gk_format_prepare(struct gk_format *fmt)
 {
 	if (!fmt)
 		return;
+	if (fmt->regs && fmt->regs->regs) {
+		size_t i = 0;
+		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {
+			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < (pg << GK_REG_PAGE_SHIFT))
+				i++;
+			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
+		}
+	}
 	memset(fmt->op_head, 0xff, sizeof fmt->op_head);
 	size_t ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
 	for (size_t k = 0; k < ndescs; k++)
