@@ -28,24 +28,6 @@ static void say(const char *fmt, ...)
 	text_write(&dump, buf, (size_t)n);
 }
 
-struct mem {
-	const uint8_t *p;
-	size_t n, at, chunk;
-};
-
-static long read_mem(void *ctx, void *buf, size_t cap)
-{
-	struct mem *m = ctx;
-	size_t k = m->n - m->at;
-	if (k > cap)
-		k = cap;
-	if (k > m->chunk)
-		k = m->chunk;
-	memcpy(buf, m->p + m->at, k);
-	m->at += k;
-	return (long)k;
-}
-
 /* Everything the input gives: words, the offset of the first, the format
  * chosen, and the error (NULL: none). */
 struct got {
@@ -62,8 +44,8 @@ static struct got got;
 
 static void read_all(const void *p, size_t n, enum gk_in_format fmt, size_t chunk, const uint64_t *base)
 {
-	struct mem m = { p, n, 0, chunk };
-	struct gk_input *in = gk_input_create(read_mem, &m, fmt, 4);
+	struct tl_reader m = { p, n, 0, chunk };
+	struct gk_input *in = gk_input_create(tl_read, &m, fmt, 4);
 	memset(&got, 0, sizeof got);
 	if (base)
 		gk_input_set_base(in, *base);
@@ -209,8 +191,8 @@ static void test_repeat(void)
 	reset();
 	say("0000000 00000001 00000002 00000003 00000004\n*\n");
 	say("%07o 00000005\n%07o\n", 4u << 20, (4u << 20) + 4);
-	struct mem m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
-	struct gk_input *in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	struct tl_reader m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	struct gk_input *in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
 	uint64_t n = 0, bad = 0;
 	long avail;
 	while ((avail = gk_input_fill(in, 1000)) > 0) {
@@ -276,8 +258,8 @@ static void test_radeon_ring(void)
 	}
 	/* the offsets follow the ring's indices across the wrap */
 	radeon_ring(false);
-	struct mem m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
-	struct gk_input *in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	struct tl_reader m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	struct gk_input *in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
 	uint64_t off[64];
 	size_t n = 0;
 	while (gk_input_fill(in, 1) > 0 && n < 64) {
@@ -291,8 +273,8 @@ static void test_radeon_ring(void)
 	/* decode: framed from the first offset whose packets land on rptr, the
 	 * words before raw, the rptr and wptr units marked */
 	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
-	m = (struct mem){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
-	in = gk_input_create(read_mem, &m, GK_IN_AUTO, 4);
+	m = (struct tl_reader){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
 	struct text t = { 0 };
 	char buf[256];
 	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };

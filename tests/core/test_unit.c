@@ -207,27 +207,13 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	return 0;
 }
 
-struct words_reader {
-	const uint8_t *p;
-	size_t n, at;
-};
-
-static long read_words(void *ctx, void *buf, size_t cap)
-{
-	struct words_reader *r = ctx;
-	size_t k = r->n - r->at < cap ? r->n - r->at : cap;
-	memcpy(buf, r->p + r->at, k);
-	r->at += k;
-	return (long)k;
-}
-
 static void engine_records(void)
 {
 	static const uint32_t w[] = { 0xc0026900u, 0x0u, 0x1u, 0x2u, 0xc0001000u, 0x0u, 0xdeadbeefu };
 	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
 	CHECK(e && gk_engine_unit(e) == NULL, "no record before the first unit");
-	struct words_reader r = { (const uint8_t *)w, sizeof w, 0 };
-	struct gk_input *in = gk_input_create(read_words, &r, GK_IN_BIN, 4);
+	struct tl_reader r = { (const uint8_t *)w, sizeof w, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, 4);
 	struct seen s = { 0, 0 };
 	struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &s };
 	char buf[512];

@@ -38,27 +38,13 @@ static long mem_read(void *ctx, uint64_t addr, void *buf, size_t n)
 	return 0;
 }
 
-struct words_src {
-	const uint32_t *w;
-	size_t n, at;
-};
-
-static long read_words(void *ctx, void *buf, size_t cap)
-{
-	struct words_src *s = ctx;
-	size_t k = 4 * s->n - s->at < cap ? 4 * s->n - s->at : cap;
-	memcpy(buf, (const uint8_t *)s->w + s->at, k);
-	s->at += k;
-	return (long)k;
-}
-
 /* decode (check, json) ring with following into a string */
 static char *run(const char *engine, const char *gpu, const uint32_t *ring, size_t n, struct mem *m, bool check, bool json,
 		 unsigned max_depth, struct gk_stream_stats *st)
 {
 	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
-	struct words_src src = { ring, n, 0 };
-	struct gk_input *in = gk_input_create(read_words, &src, GK_IN_BIN, 4);
+	struct tl_reader src = { (const uint8_t *)ring, 4 * n, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &src, GK_IN_BIN, 4);
 	struct text t = { 0 };
 	char buf[512];
 	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
