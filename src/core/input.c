@@ -129,12 +129,18 @@ static void fail(struct gk_input *in, enum gk_diag_code code, uint32_t line, uin
 	in->error.col = col;
 	in->error.dw = -1;
 	in->error.lo = in->error.hi = -1;
-	snprintf(in->error.message, sizeof in->error.message, "%s", msg);
+	size_t len = strlen(msg); /* cut to fit, as every message is */
+	if (len >= sizeof in->error.message)
+		len = sizeof in->error.message - 1;
+	memcpy(in->error.message, msg, len);
+	in->error.message[len] = 0;
 }
 
 static uint64_t offset_of(const struct gk_input *in, uint64_t abs)
 {
-	unsigned k = in->nseg ? in->nseg - 1 : 0;
+	if (in->nseg <= 1) /* no break in the addresses: the common case */
+		return in->seg_off[0] + 4 * abs;
+	unsigned k = in->nseg - 1;
 	while (k && in->seg_word[k] > abs)
 		k--;
 	return in->seg_off[k] + 4 * (abs - in->seg_word[k]);

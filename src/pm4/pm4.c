@@ -97,10 +97,9 @@ static void pm4_check_unit(const struct gk_format *fmt, const struct gk_unit *u,
 	const struct gk_packet_desc *d = u->desc;
 	if (pkt->frame.type != 3 || !(d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0)))
 		return;
-	const struct gk_unit_field *st = gk_unit_field(u, "SHADER_TYPE");
-	if (!st)
-		return;
-	uint64_t shader_type = st->value;
+	/* the type-3 header's bit 1: read from the word, so checking leaves the
+	 * unit's other fields unread (gk_unit_fill) */
+	unsigned shader_type = (pkt->dw[0] >> 1) & 1u;
 	if ((d->flags & GK_P_COMPUTE) && !shader_type)
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_SHADER_TYPE, 0, 1, 1, "SHADER_TYPE",
 			     "%s needs SHADER_TYPE=COMPUTE (header bit 1)", d->name);
