@@ -112,6 +112,49 @@ static void raw_words(const struct gk_engine_ops *ops, struct gk_input *in, size
 	}
 }
 
+static const char *const mark_keys[4] = { "rptr", "wptr", "saved_rptr", "driver_wptr" };
+
+/* The ring pointers inside the unit [offset, offset + 4n), as GK_MARK_* bits */
+static unsigned marks_in(const struct gk_ring_marks *m, uint64_t offset, size_t n)
+{
+	const uint64_t at[4] = { m->rptr, m->wptr, m->rptr_next, m->driver_wptr };
+	unsigned in = 0;
+	for (unsigned b = 0; b < 4; b++)
+		if ((m->have & (1u << b)) && at[b] >= offset && at[b] < offset + 4ull * n)
+			in |= 1u << b;
+	return in;
+}
+
+/* A JSON unit with "ring":[...] put first: the pointers it holds */
+struct ring_json {
+	struct gk_out *to;
+	unsigned marks;
+	bool done;
+};
+
+static int ring_json_write(void *ctx, const void *p, size_t n)
+{
+	struct ring_json *r = ctx;
+	const char *c = p;
+	if (n && !r->done && c[0] == '{') {
+		r->done = true;
+		gk_out_str(r->to, "{\"ring\":[");
+		bool first = true;
+		for (unsigned b = 0; b < 4; b++)
+			if (r->marks & (1u << b)) {
+				gk_out_str(r->to, first ? "\"" : ",\"");
+				gk_out_str(r->to, mark_keys[b]);
+				gk_out_ch(r->to, '"');
+				first = false;
+			}
+		gk_out_str(r->to, "],");
+		c++;
+		n--;
+	}
+	gk_out_mem(r->to, c, n);
+	return r->to->failed ? -1 : 0;
+}
+
 /* "    ; <- rptr (ring index N)" under the unit where a ring pointer is */
 static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n, struct gk_out *out)
 {
@@ -354,9 +397,19 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 		}
 		if (o->check && !o->json)
 			check_lines(name, offset, &dg, out);
-		else if (o->json && (!o->check || dg.n || dg.dropped))
-			ops->json(fam, &dg, o->json_flags, out);
-		else if (!o->json) {
+		else if (o->json && (!o->check || dg.n || dg.dropped)) {
+			unsigned mk = marks.have ? marks_in(&marks, offset, n) : 0;
+			if (!mk) {
+				ops->json(fam, &dg, o->json_flags, out);
+			} else {
+				gk_out_flush(out);
+				struct ring_json rj = { out, mk, false };
+				char jb[1024];
+				struct gk_out jo = { jb, 0, sizeof jb, ring_json_write, &rj, 0, 0 };
+				ops->json(fam, &dg, o->json_flags, &jo);
+				gk_out_flush(&jo);
+			}
+		} else if (!o->json) {
 			ops->text(fam, &dg, o->raw_words, out);
 			if (marks.have)
 				ring_notes(&marks, offset, n, out);

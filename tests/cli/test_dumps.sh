@@ -104,6 +104,9 @@ run "follow, no memory" 1 check -g evergreen -e pm4 --follow "$R"
 has out "follow: the absent IB named" 'radeon_ring_gfx.txt:0xfe0: error: INDIRECT_BUFFER: .*indirect buffer 0x100000..0x1000df \(224 bytes\) is not in memory'
 run "follow: JSON nesting" 0 decode -g evergreen -e pm4 --json --follow --mem 0x100000="$B" "$R"
 has out "follow: JSON depth" '^\{"depth":1,"ib":1048576,"parent":4064,"offset":1048576,'
+run "ring JSON marks" 0 decode -g evergreen -e pm4 --json "$R"
+has out "JSON: rptr on its unit" '^\{"ring":\["rptr"\],"offset":4064,"engine":"pm4","name":"INDIRECT_BUFFER"'
+has out "JSON: wptr on its unit" '^\{"ring":\["wptr","driver_wptr"\],"offset":28,'
 run "--mem without =" 2 decode -g evergreen -e pm4 --follow --mem 0x100000 "$R"
 printf 'nonsense\n' >badmap.txt
 run "--mem-map bad line" 2 decode -g evergreen -e pm4 --follow --mem-map badmap.txt "$R"
