@@ -278,6 +278,8 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 		}
 	uint64_t size = a.last - a.first + 1;
 	long have = f->o->mem_read(f->o->mem_ctx, a.first, NULL, size > (uint64_t)LONG_MAX ? (size_t)LONG_MAX : (size_t)size);
+	if (have > 0)
+		have &= ~3L; /* whole dwords: a cut one is absent too */
 	if (have <= 0) {
 		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
 			     "indirect buffer 0x%llx..0x%llx (%llu bytes) is not in memory", (unsigned long long)a.first,
