@@ -115,19 +115,18 @@ static void od_x4(unsigned radix, size_t skip_bytes)
 
 static void test_od(void)
 {
-	od_x4(8, 0);
-	expect_stream("od -t x4", GK_IN_OD, 0);
-	od_x4(16, 0);
-	expect_stream("od -A x -t x4", GK_IN_OD, 0);
-	od_x4(10, 0);
-	expect_stream("od -A d -t x4", GK_IN_OD, 0);
-	/* od -j 64: the first address is 64 in every radix it is printed in */
-	od_x4(8, 64);
-	expect_stream("od -j 64 -t x4 (octal)", GK_IN_OD, 64);
-	od_x4(10, 64);
-	expect_stream("od -j 64 -A d -t x4", GK_IN_OD, 64);
-	od_x4(16, 64);
-	expect_stream("od -j 64 -A x -t x4", GK_IN_OD, 64);
+	/* every address radix, from 0 and (od -j 64) from 64 */
+	static const struct {
+		unsigned radix, skip;
+		const char *what;
+	} x4[] = {
+		{ 8, 0, "od -t x4" }, { 16, 0, "od -A x -t x4" }, { 10, 0, "od -A d -t x4" },
+		{ 8, 64, "od -j 64 -t x4" }, { 10, 64, "od -j 64 -A d -t x4" }, { 16, 64, "od -j 64 -A x -t x4" },
+	};
+	for (size_t i = 0; i < sizeof x4 / sizeof x4[0]; i++) {
+		od_x4(x4[i].radix, x4[i].skip);
+		expect_stream(x4[i].what, GK_IN_OD, x4[i].skip);
+	}
 	/* od -x / hexdump: 2-byte little-endian groups (octal / hex addresses) */
 	for (unsigned h = 0; h < 2; h++) {
 		reset();
