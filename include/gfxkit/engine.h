@@ -67,9 +67,11 @@ int gk_engine_describe(struct gk_engine *e, struct gk_out *o);
  * memory accesses, or an argument is NULL. */
 int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a);
 /* The decoded record (include/gfxkit/unit.h) of the unit last decoded: its
- * fields by name and value, layout and diagnostics, valid until the next
- * unit.  NULL for engines that keep none (the instruction sets) or before
- * the first unit. */
+ * fields by name and value, layout and diagnostics.  It points into the
+ * input's words, so it is valid while they are: in the unit callback of
+ * gk_stream_run, and after the run until the input is read again or
+ * destroyed.  NULL for engines that keep none (the instruction sets) or
+ * before the first unit. */
 struct gk_unit;
 const struct gk_unit *gk_engine_unit(const struct gk_engine *e);
 
