@@ -1,6 +1,6 @@
 /* What engines that are not packet tables share (src/core/unit_engine.c):
  * their ops table, and the assembler of engines that read one unit a line
- * (modifiers; ir3 has its own copy).  Compiled into the library with the
+ * (modifiers, ir3).  Compiled into the library with the
  * families; not public. */
 #ifndef GK_UNIT_ENGINE_H
 #define GK_UNIT_ENGINE_H

@@ -7,6 +7,7 @@
 #include "gfxkit/ir3.h"
 
 #include "engine_ops.h" /* src/core */
+#include "unit_engine.h" /* src/core: the line assembler */
 #include "out.h"        /* src/core */
 
 struct ir3_engine {
@@ -73,95 +74,26 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 	gk_out_ch(o, '\n');
 }
 
-/* ---- assembler: one instruction a line, as decode prints it ---- */
+/* ---- assembler: one instruction a line, as decode prints it (the
+ * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
 
-struct ir3_asm {
-	unsigned gpu_id;
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	uint32_t line;
-	unsigned errors;
-};
+static int ir3_parse(const void *fam, const char *s, size_t n, uint32_t w[2], size_t *nw, struct gk_diag *err)
+{
+	const struct ir3_engine *e = fam;
+	uint64_t v;
+	if (gk_ir3_encode(e->gpu_id, s, n, &v, err) != 0) {
+		err->packet = NULL;
+		return -1;
+	}
+	w[0] = (uint32_t)v; /* low word first */
+	w[1] = (uint32_t)(v >> 32);
+	*nw = 2;
+	return 0;
+}
 
 static void *ir3_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
-	struct ir3_engine *e = fam;
-	struct ir3_asm *a = calloc(1, sizeof *a);
-	if (!a)
-		return NULL;
-	a->gpu_id = e->gpu_id;
-	a->emit = emit;
-	a->emit_ctx = emit_ctx;
-	a->diag = diag;
-	a->diag_ctx = diag_ctx;
-	return a;
-}
-
-static bool is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
-
-/* The instruction text of a line: without the "0xOFFSET:" decode prints in
- * front, a ';' comment or trailing blanks.  False for a line with none. */
-static bool strip_line(const char *p, size_t n, size_t *s, size_t *e)
-{
-	size_t i = 0;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if (i + 2 < n && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X')) {
-		size_t j = i + 2;
-		while (j < n && is_hex(p[j]))
-			j++;
-		if (j > i + 2 && j < n && p[j] == ':') {
-			i = j + 1;
-			while (i < n && (p[i] == ' ' || p[i] == '\t'))
-				i++;
-		}
-	}
-	size_t end = i;
-	while (end < n && p[end] != ';')
-		end++;
-	while (end > i && (p[end - 1] == ' ' || p[end - 1] == '\t' || p[end - 1] == '\r'))
-		end--;
-	*s = i;
-	*e = end;
-	return end > i;
-}
-
-static void ir3_asm_line(void *as, const char *line, size_t len)
-{
-	struct ir3_asm *a = as;
-	a->line++;
-	size_t s, e;
-	if (!strip_line(line, len, &s, &e))
-		return;
-	uint64_t w;
-	struct gk_diag err;
-	if (gk_ir3_encode(a->gpu_id, line + s, e - s, &w, &err) != 0) {
-		a->errors++;
-		err.line = a->line;
-		err.col = (uint32_t)(s + (err.col ? err.col : 1));
-		err.packet = NULL;
-		if (a->diag)
-			a->diag(a->diag_ctx, &err);
-		return;
-	}
-	const uint32_t dw[2] = { (uint32_t)w, (uint32_t)(w >> 32) }; /* low word first */
-	if (a->emit)
-		a->emit(a->emit_ctx, dw, 2);
-}
-
-static unsigned ir3_asm_finish(void *as)
-{
-	return ((struct ir3_asm *)as)->errors;
-}
-
-static void ir3_asm_close(void *as)
-{
-	free(as);
+	return gk_line_asm_open(fam, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
 }
 
 /* Each encoding: its 64 bits from bit 63 (0/1 fixed, x don't care, . a field), name, generations. */
@@ -189,20 +121,4 @@ static void ir3_list(void *fam, struct gk_out *o)
 	free(enc);
 }
 
-const struct gk_engine_ops gk_ir3_engine_ops = {
-	.name = "ir3",
-	.gpu_help = gk_ir3_gpu_help,
-	.unit_bytes = 8,
-	.open = ir3_open,
-	.close = ir3_close,
-	.gpu_name = ir3_gpu,
-	.format = NULL,
-	.unit = ir3_unit,
-	.text = ir3_text,
-	.json = ir3_json,
-	.asm_open = ir3_asm_open,
-	.asm_line = ir3_asm_line,
-	.asm_finish = ir3_asm_finish,
-	.asm_close = ir3_asm_close,
-	.list = ir3_list,
-};
+const struct gk_engine_ops gk_ir3_engine_ops = GK_UNIT_ENGINE_OPS(ir3, gk_line_asm, "ir3", gk_ir3_gpu_help, 8, ir3_list);
