@@ -313,7 +313,7 @@ static void parse_columns(struct gk_dump *d, const char *s, size_t n, struct gk_
 		if (d->fmt == GK_IN_XXD && a1 > a0 && s[a1 - 1] == ':')
 			a1--;
 		else if (d->fmt == GK_IN_XXD) {
-			error(out, a1, "expected 'ADDRESS:' (xxd)");
+			error(out, a1, "expected 'ADDRESS:'");
 			return;
 		}
 	}
