@@ -130,19 +130,18 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 
 /* ---- assembler for the text gk_amdgpu_text_line prints ---- */
 
-struct gk_amdgpu_asm {
-	const struct gk_amdgpu_gen *gen;
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	unsigned errors;
-	uint32_t line;            /* lines fed so far */
-	struct gk_amdgpu_syms syms;
-};
-
-void gk_amdgpu_asm_init(struct gk_amdgpu_asm *a, const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
-			gk_diag_fn diag, void *diag_ctx);
+/* The assembler's state (about 36 KiB, mostly its symbol table) lives on
+ * the heap: create it, feed it lines, destroy it.  g may be NULL: every line
+ * is then an error.  NULL when memory runs out.  emit and diag may be NULL. */
+struct gk_amdgpu_asm;
+struct gk_amdgpu_asm *gk_amdgpu_asm_create(const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
+					   gk_diag_fn diag, void *diag_ctx);
+void gk_amdgpu_asm_destroy(struct gk_amdgpu_asm *a);
+/* The errors reported so far (0 for a NULL a). */
+unsigned gk_amdgpu_asm_errors(const struct gk_amdgpu_asm *a);
+/* The symbols defined so far (NAME = EXPR, .set), for gk_sendmsg_parse;
+ * NULL for a NULL a. */
+const struct gk_amdgpu_syms *gk_amdgpu_asm_syms(const struct gk_amdgpu_asm *a);
 /* One line (without newline): [0xOFFSET:] s_sendmsg OPERAND | s_sendmsghalt
  * OPERAND | .long EXPR[, EXPR...] | NAME = EXPR | .set NAME, EXPR, with ';'
  * or '//' comments.  Returns 0, or -1 after reporting an error (a NULL a,

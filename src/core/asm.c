@@ -9,6 +9,7 @@
 
 #include "gfxkit/stream.h"
 
+#include "asm_sink.h"
 #include "bits.h"
 #include "layout.h"
 
@@ -37,12 +38,7 @@ struct warr {
 
 struct gk_asm {
 	const struct gk_format *fmt;
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	unsigned errors;
-	uint32_t line;                 /* lines fed so far */
+	struct gk_asm_sink out;
 	/* the packet being built */
 	const struct gk_packet_desc *d;
 	bool active, raw, bad;
@@ -73,10 +69,7 @@ struct gk_asm *gk_asm_create(const struct gk_format *fmt, gk_emit_fn emit, void 
 	if (!a)
 		return NULL;
 	a->fmt = fmt;
-	a->emit = emit;
-	a->emit_ctx = emit_ctx;
-	a->diag = diag;
-	a->diag_ctx = diag_ctx;
+	a->out = gk_asm_sink_make(emit, emit_ctx, diag, diag_ctx);
 	return a;
 }
 
@@ -105,10 +98,8 @@ static void report(struct gk_asm *a, enum gk_diag_code code, uint32_t line, uint
 	d.col = col;
 	d.packet = a->d ? a->d->name : 0;
 	vsnprintf(d.message, sizeof d.message, fmt, ap);
-	a->errors++;
 	a->bad = true;
-	if (a->diag)
-		a->diag(a->diag_ctx, &d);
+	gk_asm_sink_error(&a->out, &d);
 }
 
 static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)
@@ -566,11 +557,7 @@ static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 
 static void emit(struct gk_asm *a, const uint32_t *w, size_t n)
 {
-	static const uint32_t none[1];
-	if (!w)
-		w = none; /* no words yet allocated: still a valid pointer */
-	if (a->emit && a->emit(a->emit_ctx, w, n) != 0)
-		a->errors++;
+	gk_asm_sink_emit(&a->out, w, n);
 }
 
 static void put_fields(struct gk_asm *a, const struct gk_field *fields, unsigned n, uint32_t *buf, size_t cap,
@@ -780,13 +767,12 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 {
 	if (!a)
 		return;
+	a->out.line++;
 	if (!s && len) {
-		a->line++;
-		a->errors++;
+		a->out.errors++;
 		return;
 	}
-	a->line++;
-	uint32_t line = a->line;
+	uint32_t line = a->out.line;
 	unsigned nt = split(s, len, a->tok, a->tok_cap);
 	if (!nt)
 		return;
@@ -886,5 +872,5 @@ unsigned gk_asm_finish(struct gk_asm *a)
 	if (!a)
 		return 0;
 	finish_packet(a);
-	return a->errors;
+	return a->out.errors;
 }

@@ -5,17 +5,13 @@
 #include <string.h>
 
 #include "unit_engine.h"
+#include "asm_sink.h"
 
 struct line_asm {
 	const void *fam;
 	gk_line_parse_fn parse;
 	const char *comments;
-	gk_emit_fn emit;
-	void *emit_ctx;
-	gk_diag_fn diag;
-	void *diag_ctx;
-	uint32_t line;
-	unsigned errors;
+	struct gk_asm_sink out;
 };
 
 void *gk_line_asm_open(const void *fam, gk_line_parse_fn parse, const char *comments, gk_emit_fn emit,
@@ -23,7 +19,7 @@ void *gk_line_asm_open(const void *fam, gk_line_parse_fn parse, const char *comm
 {
 	struct line_asm *a = malloc(sizeof *a);
 	if (a)
-		*a = (struct line_asm){ fam, parse, comments, emit, emit_ctx, diag, diag_ctx, 0, 0 };
+		*a = (struct line_asm){ fam, parse, comments, gk_asm_sink_make(emit, emit_ctx, diag, diag_ctx) };
 	return a;
 }
 
@@ -64,7 +60,7 @@ static int strip(const struct line_asm *a, const char *p, size_t n, size_t *s, s
 void gk_line_asm_line(void *as, const char *line, size_t len)
 {
 	struct line_asm *a = as;
-	a->line++;
+	a->out.line++;
 	size_t s, e, nw = 0;
 	if (!strip(a, line, len, &s, &e))
 		return;
@@ -72,20 +68,17 @@ void gk_line_asm_line(void *as, const char *line, size_t len)
 	struct gk_diag err;
 	memset(&err, 0, sizeof err);
 	if (a->parse(a->fam, line + s, e - s, w, &nw, &err) != 0) {
-		a->errors++;
-		err.line = a->line;
+		err.line = a->out.line;
 		err.col = (uint32_t)(s + (err.col ? err.col : 1));
-		if (a->diag)
-			a->diag(a->diag_ctx, &err);
+		gk_asm_sink_error(&a->out, &err);
 		return;
 	}
-	if (a->emit && nw)
-		a->emit(a->emit_ctx, w, nw);
+	gk_asm_sink_emit(&a->out, w, nw);
 }
 
 unsigned gk_line_asm_finish(void *as)
 {
-	return ((struct line_asm *)as)->errors;
+	return ((struct line_asm *)as)->out.errors;
 }
 
 void gk_line_asm_close(void *as)

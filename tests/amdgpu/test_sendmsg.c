@@ -147,20 +147,19 @@ static void test_seed_examples(void)
 	expect_ok("sendmsg(MSG_GET_DOORBELL)", 0xa);
 	expect_ok("sendmsg(2, GS_OP_CUT)", 0x12);
 	/* with symbols: through the line assembler */
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
-	gk_amdgpu_asm_init(a, gfx10, NULL, NULL, NULL, NULL);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(gfx10, NULL, NULL, NULL, NULL);
 	const char *lines[] = { "msg = 0x10", "s_sendmsg msg + 2", "msg = 2", "op = 3", "stream = 1",
 				"s_sendmsg sendmsg(msg, op, stream)" };
 	for (size_t i = 0; i < 6; i++)
 		CHECK(gk_amdgpu_asm_line(a, lines[i], strlen(lines[i])) == 0, "'%s'", lines[i]);
-	CHECK(a->errors == 0, "%u errors", a->errors);
+	CHECK(gk_amdgpu_asm_errors(a) == 0, "%u errors", gk_amdgpu_asm_errors(a));
 	uint16_t v;
 	struct gk_diag err;
 	const char *t = "sendmsg(msg, op, stream)";
-	CHECK(gk_sendmsg_parse(gfx10, &a->syms, t, strlen(t), 0, NULL, &v, &err) == 0 && v == 0x132, "0x%x", v);
+	CHECK(gk_sendmsg_parse(gfx10, gk_amdgpu_asm_syms(a), t, strlen(t), 0, NULL, &v, &err) == 0 && v == 0x132, "0x%x", v);
 	t = "msg + 2";
-	CHECK(gk_sendmsg_parse(gfx10, &a->syms, t, strlen(t), 0, NULL, &v, &err) == 0 && v == 4, "0x%x", v);
-	free(a);
+	CHECK(gk_sendmsg_parse(gfx10, gk_amdgpu_asm_syms(a), t, strlen(t), 0, NULL, &v, &err) == 0 && v == 4, "0x%x", v);
+	gk_amdgpu_asm_destroy(a);
 }
 
 /* every message x operation x stream, by name (strict) and by number (ranges) */
@@ -334,11 +333,10 @@ static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, st
 static void test_isa_roundtrip(void)
 {
 	const char *gens[] = { "gfx6", "gfx8", "gfx9", "gfx10", "gfx11" };
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	struct sink s;
 	for (size_t gi = 0; gi < 5; gi++) {
 		const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[gi]);
-		gk_amdgpu_asm_init(a, g, sink_emit, &s, sink_diag, &s);
+		struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, sink_emit, &s, sink_diag, &s);
 		unsigned bad = 0;
 		for (uint32_t v = 0; v < 0x10000; v++) {
 			bad += !roundtrip(g, a, &s, 0xbf900000u | v);
@@ -356,15 +354,14 @@ static void test_isa_roundtrip(void)
 			bad += !roundtrip(g, a, &s, raw[i]);
 		}
 		CHECK(bad == 0, "%s: %u words do not round-trip", gens[gi], bad);
+		gk_amdgpu_asm_destroy(a);
 	}
-	free(a);
 }
 
 static void test_asm_lines(void)
 {
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	struct sink s;
-	gk_amdgpu_asm_init(a, gfx10, sink_emit, &s, sink_diag, &s);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(gfx10, sink_emit, &s, sink_diag, &s);
 	struct {
 		const char *line;
 		uint32_t word; /* 0: none */
@@ -374,29 +371,30 @@ static void test_asm_lines(void)
 		{ "s_sendmsghalt sendmsg(MSG_GS, GS_OP_EMIT, 1) ; trailing comment", 0xbf910122, NULL },
 		{ ".long 0xbf810000", 0xbf810000, NULL },
 		{ ".long -1", 0xffffffff, NULL },
-		{ ".long 0x100000000", 0, "1:7: out of range literal value" },
-		{ ".long foo", 0, "1:7: expected absolute expression" },
+		{ ".long 0x100000000", 0, "7: out of range literal value" },
+		{ ".long foo", 0, "7: expected absolute expression" },
 		{ "   ", 0, NULL },
 		{ "// only a comment", 0, NULL },
 		{ ".set z, 0x33", 0, NULL },
 		{ "s_sendmsg z", 0xbf900033, NULL },
 		{ "z = z + 1", 0, NULL },
 		{ "s_sendmsg z", 0xbf900034, NULL },
-		{ "s_nop 0", 0, "1:1: instruction not supported by gfxkit's AMDGPU engine (it has s_sendmsg, s_sendmsghalt, .long and NAME = EXPR)" },
-		{ "s_sendmsg", 0, "1:1: too few operands for instruction" },
-		{ ")", 0, "1:1: unexpected token at start of statement" },
-		{ "x =", 0, "1:4: missing expression" },
-		{ "s_sendmsg sendmsg(MSG_FOO)", 0, "1:19: expected a message name or an absolute expression" },
-		{ "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)", 0, "1:31: invalid operation id" },
-		{ "s_sendmsg sendmsg(MSG_EARLY_PRIM_DEALLOC)", 0, "1:19: invalid message id" },
+		{ "s_nop 0", 0, "1: instruction not supported by gfxkit's AMDGPU engine (it has s_sendmsg, s_sendmsghalt, .long and NAME = EXPR)" },
+		{ "s_sendmsg", 0, "1: too few operands for instruction" },
+		{ ")", 0, "1: unexpected token at start of statement" },
+		{ "x =", 0, "4: missing expression" },
+		{ "s_sendmsg sendmsg(MSG_FOO)", 0, "19: expected a message name or an absolute expression" },
+		{ "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)", 0, "31: invalid operation id" },
+		{ "s_sendmsg sendmsg(MSG_EARLY_PRIM_DEALLOC)", 0, "19: invalid message id" },
 		{ "s_sendmsg sendmsg(15, SYSMSG_OP_HOST_TRAP_ACK)", 0xbf90003f, NULL },
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		s.n = s.errors = 0;
-		a->line = 0;
 		gk_amdgpu_asm_line(a, t[i].line, strlen(t[i].line));
+		char want[256];
+		snprintf(want, sizeof want, "%zu:%s", i + 1, t[i].err ? t[i].err : ""); /* line numbers count every line */
 		if (t[i].err)
-			CHECK(s.errors == 1 && s.n == 0 && !strcmp(s.msg, t[i].err), "'%s': %u errors '%s'", t[i].line, s.errors,
+			CHECK(s.errors == 1 && s.n == 0 && !strcmp(s.msg, want), "'%s': %u errors '%s'", t[i].line, s.errors,
 			      s.errors ? s.msg : "");
 		else if (t[i].word)
 			CHECK(s.errors == 0 && s.n == 1 && s.w[0] == t[i].word, "'%s': %u errors '%s', %u words 0x%08x",
@@ -411,7 +409,8 @@ static void test_asm_lines(void)
 	s.errors = 0;
 	gk_amdgpu_asm_line(a, line, strlen(line));
 	CHECK(s.errors == 1, "100-character symbol accepted");
-	gk_amdgpu_asm_init(a, gfx10, sink_emit, &s, sink_diag, &s);
+	gk_amdgpu_asm_destroy(a);
+	a = gk_amdgpu_asm_create(gfx10, sink_emit, &s, sink_diag, &s);
 	s.errors = 0;
 	for (unsigned i = 0; i < GK_AMDGPU_MAX_SYMS + 5; i++) {
 		snprintf(line, sizeof line, "sym%u = %u", i, i);
@@ -432,7 +431,7 @@ static void test_asm_lines(void)
 		gk_amdgpu_asm_line(a, g, n);
 	}
 	CHECK(s.errors > 15000, "only %u of 20000 garbage lines rejected", s.errors);
-	free(a);
+	gk_amdgpu_asm_destroy(a);
 }
 
 /* GFX11 (llvm-mc 16): 8-bit ids, no operation or stream, SOPP 0x36/0x37 */

@@ -208,9 +208,8 @@ static void test_text(const char *gen)
 	if (!data)
 		return;
 	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gen);
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	struct asm_result r;
-	gk_amdgpu_asm_init(a, g, emit, &r, diag, &r);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, emit, &r, diag, &r);
 	unsigned lines = 0, bad = 0, accepted = 0, rejected = 0;
 	for (char *line = strtok(data, "\n"); line; line = strtok(NULL, "\n")) {
 		if (line[0] == '#')
@@ -269,7 +268,7 @@ static void test_text(const char *gen)
 	CHECK(e4 == e4_lines && (gfx11 || e4 > 0), "%s: rule E4 hit %u of %u lines", gen, e4, e4_lines);
 	CHECK(gfx11 ? e5 == 12 : e5 == 0, "%s: rule E5 hit %u lines", gen, e5);
 	printf("# %s: %u lines (%u accepted, %u rejected) agree with llvm-mc\n", gen, lines - bad, accepted, rejected);
-	free(a);
+	gk_amdgpu_asm_destroy(a);
 	free(data);
 }
 

@@ -492,20 +492,24 @@ static void test_amdgpu_nulls(void)
 	CHECK(t.p && strstr(t.p, "{\"input\":null,\"error\":{\"col\":0,\"message\":null}}"), "sendmsg_json NULLs");
 	free(t.p);
 
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
+	unsigned words = 0;
+	CHECK(gk_amdgpu_asm_line(NULL, "s_sendmsg 2", 11) == -1, "asm NULL");
+	CHECK(gk_amdgpu_asm_errors(NULL) == 0 && gk_amdgpu_asm_syms(NULL) == NULL, "asm NULL getters");
+	gk_amdgpu_asm_destroy(NULL);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(NULL, emit_none, &words, NULL, NULL);
+	CHECK(a != NULL, "asm create with no gen");
 	if (a) {
-		unsigned words = 0;
-		gk_amdgpu_asm_init(NULL, g, emit_none, &words, NULL, NULL);
-		CHECK(gk_amdgpu_asm_line(NULL, "s_sendmsg 2", 11) == -1, "asm NULL");
-		gk_amdgpu_asm_init(a, NULL, emit_none, &words, NULL, NULL);
-		CHECK(gk_amdgpu_asm_line(a, "s_sendmsg 2", 11) == -1 && a->errors == 1, "asm no gen");
-		gk_amdgpu_asm_init(a, g, NULL, NULL, NULL, NULL);
+		CHECK(gk_amdgpu_asm_line(a, "s_sendmsg 2", 11) == -1 && gk_amdgpu_asm_errors(a) == 1, "asm no gen");
+		gk_amdgpu_asm_destroy(a);
+	}
+	a = gk_amdgpu_asm_create(g, NULL, NULL, NULL, NULL);
+	CHECK(a != NULL, "asm create");
+	if (a) {
 		CHECK(gk_amdgpu_asm_line(a, NULL, 4) == -1, "asm NULL line");
 		CHECK(gk_amdgpu_asm_line(a, NULL, 0) == 0 && gk_amdgpu_asm_line(a, "", 0) == 0, "asm empty lines");
 		CHECK(gk_amdgpu_asm_line(a, "s_sendmsg bogus", 15) == -1, "asm error with no sink");
-		a->syms.n = UINT32_MAX; /* a count beyond the array */
-		CHECK(gk_amdgpu_asm_line(a, "x = 1", 5) == -1, "asm symbol with a huge count");
-		free(a);
+		CHECK(gk_amdgpu_asm_line(a, "s_sendmsg 2", 11) == 0 && gk_amdgpu_asm_errors(a) == 2, "asm with no emit");
+		gk_amdgpu_asm_destroy(a);
 	}
 }
 

@@ -83,15 +83,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[p[0] % 6]);
 	p++;
 	n--;
-	static struct gk_amdgpu_asm a, b;
 	static struct sink sa, sb;
-	gk_amdgpu_asm_init(&b, g, emit, &sb, diag, &sb);
+	struct gk_amdgpu_asm *b = gk_amdgpu_asm_create(g, emit, &sb, diag, &sb);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, emit, &sa, diag, &sa);
+	if (!a || !b) {
+		gk_amdgpu_asm_destroy(a);
+		gk_amdgpu_asm_destroy(b);
+		return 0;
+	}
 	/* (a) */
 	for (size_t i = 0; i + 4 <= n && i < 4 * 64; i += 4) /* 64 words an input */
-		roundtrip(g, &b, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+		roundtrip(g, b, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
 					 (uint32_t)p[i + 3] << 24);
 	/* (b): lines copied into exact-size heap buffers so ASan sees over-reads */
-	gk_amdgpu_asm_init(&a, g, emit, &sa, diag, &sa);
 	size_t start = 0;
 	for (size_t i = 0; i <= n; i++) {
 		if (i < n && p[i] != '\n')
@@ -99,15 +103,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		size_t len = i - start;
 		char *line = malloc(len ? len : 1);
 		if (!line)
-			return 0;
+			break;
 		memcpy(line, p + start, len);
 		sa.n = 0;
-		gk_amdgpu_asm_line(&a, line, len);
+		gk_amdgpu_asm_line(a, line, len);
 		free(line);
 		for (unsigned k = 0; k < sa.n; k++)
-			roundtrip(g, &b, sa.w[k]);
+			roundtrip(g, b, sa.w[k]);
 		start = i + 1;
 	}
+	gk_amdgpu_asm_destroy(a);
+	gk_amdgpu_asm_destroy(b);
 	/* (c) */
 	char *text = malloc(n ? n + 1 : 1);
 	if (!text)

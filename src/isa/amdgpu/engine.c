@@ -57,10 +57,7 @@ static void amdgpu_json(void *fam, const struct gk_diags *dg, unsigned flags, st
 static void *amdgpu_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
 	struct amdgpu_engine *a = fam;
-	struct gk_amdgpu_asm *as = malloc(sizeof *as); /* its symbol table is 36 KB */
-	if (as)
-		gk_amdgpu_asm_init(as, a->gen, emit, emit_ctx, diag, diag_ctx);
-	return as;
+	return gk_amdgpu_asm_create(a->gen, emit, emit_ctx, diag, diag_ctx);
 }
 
 static void amdgpu_asm_line(void *as, const char *line, size_t len)
@@ -70,12 +67,12 @@ static void amdgpu_asm_line(void *as, const char *line, size_t len)
 
 static unsigned amdgpu_asm_finish(void *as)
 {
-	return ((struct gk_amdgpu_asm *)as)->errors; /* every line is a whole unit */
+	return gk_amdgpu_asm_errors(as); /* every line is a whole unit */
 }
 
 static void amdgpu_asm_close(void *as)
 {
-	free(as);
+	gk_amdgpu_asm_destroy(as);
 }
 
 const struct gk_engine_ops gk_amdgpu_engine_ops =

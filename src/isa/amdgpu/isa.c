@@ -5,11 +5,13 @@
  * ".long 0x........" so nothing is lost. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/amdgpu.h"
 
-#include "out.h" /* src/core */
+#include "asm_sink.h" /* src/core */
+#include "out.h"
 #include "lex.h"
 #include "sendmsg_tab.h"
 
@@ -241,28 +243,44 @@ void gk_amdgpu_json(const struct gk_amdgpu_gen *g, const struct gk_amdgpu_insn *
 
 /* ---- assembler ---- */
 
-void gk_amdgpu_asm_init(struct gk_amdgpu_asm *a, const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
-			gk_diag_fn diag, void *diag_ctx)
+struct gk_amdgpu_asm {
+	const struct gk_amdgpu_gen *gen;
+	struct gk_asm_sink out;
+	struct gk_amdgpu_syms syms;
+};
+
+struct gk_amdgpu_asm *gk_amdgpu_asm_create(const struct gk_amdgpu_gen *g, gk_emit_fn emit, void *emit_ctx,
+					   gk_diag_fn diag, void *diag_ctx)
 {
+	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	if (!a)
-		return;
+		return NULL;
 	a->gen = g;
-	a->emit = emit;
-	a->emit_ctx = emit_ctx;
-	a->diag = diag;
-	a->diag_ctx = diag_ctx;
-	a->errors = 0;
-	a->line = 0;
+	a->out = gk_asm_sink_make(emit, emit_ctx, diag, diag_ctx);
 	a->syms.n = 0;
+	return a;
+}
+
+void gk_amdgpu_asm_destroy(struct gk_amdgpu_asm *a)
+{
+	free(a);
+}
+
+unsigned gk_amdgpu_asm_errors(const struct gk_amdgpu_asm *a)
+{
+	return a ? a->out.errors : 0;
+}
+
+const struct gk_amdgpu_syms *gk_amdgpu_asm_syms(const struct gk_amdgpu_asm *a)
+{
+	return a ? &a->syms : NULL;
 }
 
 static int fail(struct gk_amdgpu_asm *a, struct gk_diag *d)
 {
-	d->line = a->line;
+	d->line = a->out.line;
 	d->offset = 0;
-	a->errors++;
-	if (a->diag)
-		a->diag(a->diag_ctx, d);
+	gk_asm_sink_error(&a->out, d);
 	return -1;
 }
 
@@ -299,20 +317,6 @@ static int define(struct gk_amdgpu_asm *a, struct lexer *lx, size_t name_pos, si
 	return 0;
 }
 
-static int emit1(struct gk_amdgpu_asm *a, uint32_t w, struct gk_diag *d)
-{
-	if (a->emit && a->emit(a->emit_ctx, &w, 1) != 0) {
-		memset(d, 0, sizeof *d);
-		d->severity = GK_ERROR;
-		d->code = GK_D_IO;
-		d->dw = -1;
-		d->lo = d->hi = -1;
-		snprintf(d->message, sizeof d->message, "cannot write the output");
-		return fail(a, d);
-	}
-	return 0;
-}
-
 /* .long EXPR[, EXPR...]: each absolute and within -2^31 .. 2^32-1 */
 static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d)
 {
@@ -332,7 +336,8 @@ static int dot_long(struct gk_amdgpu_asm *a, struct lexer *lx, struct gk_diag *d
 			gk_lex_error(lx, start, "out of range literal value");
 			return fail(a, d);
 		}
-		if (emit1(a, (uint32_t)v, d))
+		uint32_t w = (uint32_t)v;
+		if (gk_asm_sink_emit(&a->out, &w, 1))
 			return -1;
 		if (lx->tok.kind == TK_END)
 			return 0;
@@ -376,7 +381,8 @@ static int instruction(struct gk_amdgpu_asm *a, struct lexer *lx, unsigned op, s
 		gk_lex_error(lx, extra, "invalid operand for instruction");
 		return fail(a, d);
 	}
-	return emit1(a, SOPP_BITS | op << SOPP_OP_LO | v, d);
+	uint32_t w = SOPP_BITS | op << SOPP_OP_LO | v;
+	return gk_asm_sink_emit(&a->out, &w, 1);
 }
 
 int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
@@ -385,9 +391,9 @@ int gk_amdgpu_asm_line(struct gk_amdgpu_asm *a, const char *line, size_t len)
 	struct lexer lx;
 	if (!a)
 		return -1;
-	a->line++;
+	a->out.line++;
 	if (!a->gen || (!line && len)) {
-		a->errors++;
+		a->out.errors++;
 		return -1;
 	}
 	memset(&d, 0, sizeof d);
