@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct js {
@@ -33,37 +34,26 @@ static inline bool jc_eat(struct js *j, char c)
 static inline bool jc_value(struct js *j, int depth);
 
 /* One well-formed UTF-8 sequence at j->p whose lead byte (>= 0x80) was
- * just read: The Unicode Standard, chapter 3, table 3-7 "Well-Formed UTF-8
- * Byte Sequences" (no overlongs, no surrogates, nothing above U+10FFFF). */
+ * just read (The Unicode Standard, chapter 3, "UTF-8").  Unlike the writer,
+ * which checks byte ranges (table 3-7), this decodes the code point and
+ * rejects by value: overlongs (below the least value of its length),
+ * surrogates and anything above U+10FFFF, so the two are independent. */
 static inline bool jc_utf8_tail(struct js *j, unsigned char c)
 {
-	unsigned need;
-	unsigned char lo = 0x80, hi = 0xbf;
-	if (c >= 0xc2 && c <= 0xdf) {
-		need = 1;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		need = 2;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 3;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else {
+	static const uint32_t least[4] = { 0, 0x80, 0x800, 0x10000 };
+	unsigned more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0; /* continuation bytes */
+	if (!more || c >= 0xf8)
 		return false;
-	}
-	for (unsigned k = 0; k < need; k++, lo = 0x80, hi = 0xbf) {
+	uint32_t cp = c & (0x3fu >> more);
+	for (unsigned k = 0; k < more; k++) {
 		if (j->p >= j->e)
 			return false;
 		unsigned char x = (unsigned char)*j->p++;
-		if (x < lo || x > hi)
+		if ((x & 0xc0) != 0x80)
 			return false;
+		cp = cp << 6 | (x & 0x3fu);
 	}
-	return true;
+	return cp >= least[more] && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
 }
 
 /* RFC 8259 section 7: control characters must be escaped; the text is UTF-8

@@ -88,18 +88,8 @@ void gk_asm_destroy(struct gk_asm *a)
 static void report(struct gk_asm *a, enum gk_diag_code code, uint32_t line, uint32_t col, const char *fmt,
 		   va_list ap)
 {
-	struct gk_diag d;
-	memset(&d, 0, sizeof d);
-	d.severity = GK_ERROR;
-	d.code = code;
-	d.dw = -1;
-	d.lo = d.hi = -1;
-	d.line = line;
-	d.col = col;
-	d.packet = a->d ? a->d->name : 0;
-	vsnprintf(d.message, sizeof d.message, fmt, ap);
 	a->bad = true;
-	gk_asm_sink_error(&a->out, &d);
+	gk_asm_sink_report(&a->out, code, line, col, a->d ? a->d->name : NULL, fmt, ap);
 }
 
 static void err(struct gk_asm *a, uint32_t line, uint32_t col, const char *fmt, ...)

@@ -7,6 +7,7 @@
 #ifndef GK_ASM_SINK_H
 #define GK_ASM_SINK_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,11 @@ static inline struct gk_asm_sink gk_asm_sink_make(gk_emit_fn emit, void *emit_ct
 
 /* Count an error and hand it to the caller's diag callback. */
 void gk_asm_sink_error(struct gk_asm_sink *s, const struct gk_diag *d);
+
+/* Report an error of a line that names no dword or bits: code, line, col
+ * (0: unknown), the packet it is in (may be NULL) and a printf message. */
+void gk_asm_sink_report(struct gk_asm_sink *s, enum gk_diag_code code, uint32_t line, uint32_t col,
+			const char *packet, const char *fmt, va_list ap);
 
 /* Hand n words to the caller's emit callback: 0, or -1 after reporting that
  * the output cannot be written (GK_D_IO, on the current line). */

@@ -184,34 +184,29 @@ void gk_out_json_str(struct gk_out *o, const char *s, size_t n)
  * cut short all come out as not well-formed. */
 static size_t utf8_len(const unsigned char *p, size_t n, size_t *bad)
 {
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t need;
-	if (c >= 0xc2 && c <= 0xdf) {
-		need = 2;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		need = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else {
-		*bad = 1;
-		return 0;
-	}
-	size_t k = 1;
-	for (; k < need; k++, lo = 0x80, hi = 0xbf) {
-		if (k >= n || p[k] < lo || p[k] > hi) {
-			*bad = k;
-			return 0;
+	/* table 3-7, a row per range of lead bytes: the range the second byte
+	 * must be in (later bytes are 80..BF) and the sequence length */
+	static const struct {
+		unsigned char first, last, lo, hi, len;
+	} rows[] = {
+		{ 0xc2, 0xdf, 0x80, 0xbf, 2 }, { 0xe0, 0xe0, 0xa0, 0xbf, 3 }, { 0xe1, 0xec, 0x80, 0xbf, 3 },
+		{ 0xed, 0xed, 0x80, 0x9f, 3 }, { 0xee, 0xef, 0x80, 0xbf, 3 }, { 0xf0, 0xf0, 0x90, 0xbf, 4 },
+		{ 0xf1, 0xf3, 0x80, 0xbf, 4 }, { 0xf4, 0xf4, 0x80, 0x8f, 4 },
+	};
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		if (p[0] < rows[r].first || p[0] > rows[r].last)
+			continue;
+		unsigned char lo = rows[r].lo, hi = rows[r].hi;
+		for (size_t k = 1; k < rows[r].len; k++, lo = 0x80, hi = 0xbf) {
+			if (k >= n || p[k] < lo || p[k] > hi) {
+				*bad = k;
+				return 0;
+			}
 		}
+		return rows[r].len;
 	}
-	return need;
+	*bad = 1;
+	return 0;
 }
 
 /* Bytes below 0x20, '"' and backslash are escaped; well-formed UTF-8 passes

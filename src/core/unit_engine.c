@@ -61,19 +61,20 @@ void gk_line_asm_line(void *as, const char *line, size_t len)
 {
 	struct line_asm *a = as;
 	a->out.line++;
-	size_t s, e, nw = 0;
+	size_t s, e;
 	if (!strip(a, line, len, &s, &e))
 		return;
-	uint32_t w[2];
+	uint64_t v;
 	struct gk_diag err;
 	memset(&err, 0, sizeof err);
-	if (a->parse(a->fam, line + s, e - s, w, &nw, &err) != 0) {
+	if (a->parse(a->fam, line + s, e - s, &v, &err) != 0) {
 		err.line = a->out.line;
 		err.col = (uint32_t)(s + (err.col ? err.col : 1));
 		gk_asm_sink_error(&a->out, &err);
 		return;
 	}
-	gk_asm_sink_emit(&a->out, w, nw);
+	const uint32_t w[2] = { (uint32_t)v, (uint32_t)(v >> 32) };
+	gk_asm_sink_emit(&a->out, w, 2);
 }
 
 unsigned gk_line_asm_finish(void *as)

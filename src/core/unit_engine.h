@@ -18,11 +18,10 @@
 	  .asm_open = p##_asm_open, .asm_line = a##_line, .asm_finish = a##_finish, .asm_close = a##_close,    \
 	  .list = (list_fn) }
 
-/* The words of one unit from its text s[0, n) (no blanks around it): 0
- * with *nw words in w (at most 2), or -1 with *err set (col: 1-based in s,
- * 0 when unknown). */
-typedef int (*gk_line_parse_fn)(const void *fam, const char *s, size_t n, uint32_t w[2], size_t *nw,
-				struct gk_diag *err);
+/* The 64-bit unit of the text s[0, n) (no blanks around it): 0 with *v
+ * set, or -1 with *err set (col: 1-based in s, 0 when unknown).  The line
+ * assembler emits it as two words, the low one first. */
+typedef int (*gk_line_parse_fn)(const void *fam, const char *s, size_t n, uint64_t *v, struct gk_diag *err);
 
 /* An assembler reading one unit a line, as decode prints it: "0xOFFSET:" in
  * front, a comment from any of the characters in comments, and blanks are

@@ -158,20 +158,16 @@ static void modifier_json(void *fam, const struct gk_diags *dg, unsigned flags, 
 
 /* ---- assembler: a value a line, as decode prints it ---- */
 
-static int parse_value(const void *fam, const char *s, size_t n, uint32_t w[2], size_t *nw, struct gk_diag *err)
+static int parse_value(const void *fam, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
 {
 	(void)fam; /* every GPU reads every name */
-	uint64_t v;
 	struct gk_diags dg;
 	gk_diags_reset(&dg);
-	if (gk_modifier_parse(s, n, &v, &dg) != 0) {
+	if (gk_modifier_parse(s, n, v, &dg) != 0) {
 		if (dg.n)
 			*err = dg.d[0];
 		return -1;
 	}
-	w[0] = (uint32_t)v; /* low word first */
-	w[1] = (uint32_t)(v >> 32);
-	*nw = 2;
 	return 0;
 }
 

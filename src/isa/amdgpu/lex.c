@@ -550,10 +550,11 @@ static int primary(struct lexer *lx, struct val *out, unsigned depth)
 		gk_lex_error(lx, t.err_pos, "failed parsing operand.");
 		return -1;
 	case TK_INT:
+	case TK_REAL:
 		out->v = wrap(t.value);
 		gk_lex_next(lx);
 		/* "1f" / "1b": a directional local label, never absolute here */
-		if (lx->tok.kind == TK_IDENT && lx->tok.len == 1 &&
+		if (t.kind == TK_INT && lx->tok.kind == TK_IDENT && lx->tok.len == 1 &&
 		    (lx->s[lx->tok.pos] == 'b' || lx->s[lx->tok.pos] == 'f')) {
 			if (lx->s[lx->tok.pos] == 'b') {
 				gk_lex_error(lx, t.pos, "directional label undefined");
@@ -566,10 +567,6 @@ static int primary(struct lexer *lx, struct val *out, unsigned depth)
 	case TK_BIGNUM:
 		gk_lex_error(lx, t.pos, "literal value out of range for directive");
 		return -1;
-	case TK_REAL:
-		out->v = wrap(t.value);
-		gk_lex_next(lx);
-		return 0;
 	case TK_IDENT: {
 		const struct gk_amdgpu_sym *s = gk_lex_sym(lx->syms, lx->s + t.pos, t.len);
 		if (s && s->absolute)

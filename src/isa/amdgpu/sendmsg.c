@@ -305,34 +305,39 @@ static int validate(const struct gk_amdgpu_gen *r, struct lexer *lx, const struc
 	return 0;
 }
 
+/* One part of sendmsg(...): by name when the token is an identifier the
+ * part has a name for (id >= 0, from msg_by_name / op_by_name; -1: none),
+ * else an absolute expression (what: the names it could have been). */
+static int named_part(struct lexer *lx, struct part *p, int id, const char *what)
+{
+	p->defined = true;
+	p->loc = lx->tok.pos;
+	if (id >= 0) {
+		p->id = id;
+		p->symbolic = true;
+		gk_lex_next(lx);
+		return 0;
+	}
+	return expr_part(lx, &p->id, what);
+}
+
 /* sendmsg( already eaten: <type> [, <op> [, <stream>]] ) */
 static int sendmsg_body(const struct gk_amdgpu_gen *r, struct lexer *lx, uint16_t *value)
 {
-	struct part msg = { 0, lx->tok.pos, true, false, false }, op = { 0, 0, false, false, false },
-		    stream = { 0, 0, false, false, false };
-	int k;
-	if (lx->tok.kind == TK_IDENT && (k = msg_by_name(r, lx->s + lx->tok.pos, lx->tok.len, &msg.here)) >= 0) {
-		msg.id = k;
-		msg.symbolic = true;
-		gk_lex_next(lx);
-	} else if (expr_part(lx, &msg.id, "a message name")) {
+	struct part msg = { 0, 0, false, false, false }, op = msg, stream = msg;
+	bool ident = lx->tok.kind == TK_IDENT;
+	if (named_part(lx, &msg, ident ? msg_by_name(r, lx->s + lx->tok.pos, lx->tok.len, &msg.here) : -1,
+		       "a message name"))
 		return -1;
-	}
 	if (lx->tok.kind == TK_COMMA) {
 		gk_lex_next(lx);
-		op.defined = true;
-		op.loc = lx->tok.pos;
-		if (lx->tok.kind == TK_IDENT && (k = op_by_name(r, msg.id, lx->s + lx->tok.pos, lx->tok.len)) >= 0) {
-			op.id = k;
-			gk_lex_next(lx);
-		} else if (expr_part(lx, &op.id, "an operation name")) {
+		ident = lx->tok.kind == TK_IDENT;
+		if (named_part(lx, &op, ident ? op_by_name(r, msg.id, lx->s + lx->tok.pos, lx->tok.len) : -1,
+			       "an operation name"))
 			return -1;
-		}
 		if (lx->tok.kind == TK_COMMA) {
 			gk_lex_next(lx);
-			stream.defined = true;
-			stream.loc = lx->tok.pos;
-			if (expr_part(lx, &stream.id, NULL))
+			if (named_part(lx, &stream, -1, NULL))
 				return -1;
 		}
 	}

@@ -77,17 +77,13 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 /* ---- assembler: one instruction a line, as decode prints it (the
  * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
 
-static int ir3_parse(const void *fam, const char *s, size_t n, uint32_t w[2], size_t *nw, struct gk_diag *err)
+static int ir3_parse(const void *fam, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
 {
 	const struct ir3_engine *e = fam;
-	uint64_t v;
-	if (gk_ir3_encode(e->gpu_id, s, n, &v, err) != 0) {
+	if (gk_ir3_encode(e->gpu_id, s, n, v, err) != 0) {
 		err->packet = NULL;
 		return -1;
 	}
-	w[0] = (uint32_t)v; /* low word first */
-	w[1] = (uint32_t)(v >> 32);
-	*nw = 2;
 	return 0;
 }
 
