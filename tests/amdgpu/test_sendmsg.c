@@ -8,6 +8,7 @@
 
 #include "gfxkit/amdgpu.h"
 #include "jsoncheck.h"
+#include "asmcap.h"
 #include "testlib.h"
 
 /* Seed 003's table, written out again here (independently of
@@ -288,30 +289,7 @@ static void test_boundaries_and_expressions(void)
 
 /* decode -> text -> assemble for every immediate of both instructions, and
  * random words (printed .long) */
-struct sink {
-	uint32_t w[4];
-	unsigned n, errors;
-	char msg[200];
-};
-
-static int sink_emit(void *ctx, const uint32_t *w, size_t n)
-{
-	struct sink *s = ctx;
-	for (size_t i = 0; i < n; i++)
-		if (s->n < 4)
-			s->w[s->n++] = w[i];
-	return 0;
-}
-
-static int sink_diag(void *ctx, const struct gk_diag *d)
-{
-	struct sink *s = ctx;
-	s->errors++;
-	snprintf(s->msg, sizeof s->msg, "%u:%u: %s", d->line, d->col, d->message);
-	return 0;
-}
-
-static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, struct sink *s, uint32_t word)
+static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, struct asmcap *s, uint32_t word)
 {
 	struct gk_amdgpu_insn in;
 	char buf[160];
@@ -333,10 +311,10 @@ static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, st
 static void test_isa_roundtrip(void)
 {
 	const char *gens[] = { "gfx6", "gfx8", "gfx9", "gfx10", "gfx11" };
-	struct sink s;
+	struct asmcap s;
 	for (size_t gi = 0; gi < 5; gi++) {
 		const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[gi]);
-		struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, sink_emit, &s, sink_diag, &s);
+		struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, asmcap_emit, &s, asmcap_diag, &s);
 		unsigned bad = 0;
 		for (uint32_t v = 0; v < 0x10000; v++) {
 			bad += !roundtrip(g, a, &s, 0xbf900000u | v);
@@ -360,8 +338,8 @@ static void test_isa_roundtrip(void)
 
 static void test_asm_lines(void)
 {
-	struct sink s;
-	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(gfx10, sink_emit, &s, sink_diag, &s);
+	struct asmcap s;
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(gfx10, asmcap_emit, &s, asmcap_diag, &s);
 	struct {
 		const char *line;
 		uint32_t word; /* 0: none */
@@ -410,7 +388,7 @@ static void test_asm_lines(void)
 	gk_amdgpu_asm_line(a, line, strlen(line));
 	CHECK(s.errors == 1, "100-character symbol accepted");
 	gk_amdgpu_asm_destroy(a);
-	a = gk_amdgpu_asm_create(gfx10, sink_emit, &s, sink_diag, &s);
+	a = gk_amdgpu_asm_create(gfx10, asmcap_emit, &s, asmcap_diag, &s);
 	s.errors = 0;
 	for (unsigned i = 0; i < GK_AMDGPU_MAX_SYMS + 5; i++) {
 		snprintf(line, sizeof line, "sym%u = %u", i, i);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "gfxkit/amdgpu.h"
+#include "asmcap.h"
 #include "testlib.h"
 
 /* ---- disassembly of every immediate ---- */
@@ -147,31 +148,6 @@ static struct text_exception text_exceptions[] = {
 	{ "gfx10", "s_sendmsg sendmsg(MSG_SYSMSG, 3, -1)", "error 31 invalid operation id", SEED_NO_OP3, 0 },
 };
 
-struct asm_result {
-	uint32_t words[8];
-	unsigned n;
-	bool error;
-	struct gk_diag d;
-};
-
-static int emit(void *ctx, const uint32_t *w, size_t n)
-{
-	struct asm_result *r = ctx;
-	for (size_t i = 0; i < n; i++)
-		if (r->n < 8)
-			r->words[r->n++] = w[i];
-	return 0;
-}
-
-static int diag(void *ctx, const struct gk_diag *d)
-{
-	struct asm_result *r = ctx;
-	if (!r->error)
-		r->d = *d;
-	r->error = true;
-	return 0;
-}
-
 /* Rules over whole classes of lines (each counted, each line of the class
  * must hit it):
  *  E4 (gfx6-gfx10, llvm 14): the GFX11-only names are unknown to llvm 14
@@ -208,8 +184,8 @@ static void test_text(const char *gen)
 	if (!data)
 		return;
 	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gen);
-	struct asm_result r;
-	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, emit, &r, diag, &r);
+	struct asmcap r;
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, asmcap_emit, &r, asmcap_diag, &r);
 	unsigned lines = 0, bad = 0, accepted = 0, rejected = 0;
 	for (char *line = strtok(data, "\n"); line; line = strtok(NULL, "\n")) {
 		if (line[0] == '#')
@@ -246,10 +222,10 @@ static void test_text(const char *gen)
 		memset(&r, 0, sizeof r);
 		gk_amdgpu_asm_line(a, line, strlen(line));
 		char got[256];
-		if (r.error)
-			snprintf(got, sizeof got, "error %u %s", r.d.col, r.d.message);
+		if (r.errors)
+			snprintf(got, sizeof got, "error %u %s", r.first.col, r.first.message);
 		else if (r.n == 1)
-			snprintf(got, sizeof got, "0x%08x", r.words[0]);
+			snprintf(got, sizeof got, "0x%08x", r.w[0]);
 		else if (r.n == 0)
 			snprintf(got, sizeof got, "-");
 		else

@@ -19,36 +19,15 @@
 #include "fuzz_harness.h"
 
 FUZZ_HARNESS_BEGIN
+#include "../asmcap.h"
 #include "../jsoncheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
 static const char *const gens[] = { "gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx11" };
 
-struct sink {
-	uint32_t w[64];
-	unsigned n;
-	unsigned errors;
-};
-
-static int emit(void *ctx, const uint32_t *w, size_t k)
-{
-	struct sink *s = ctx;
-	for (size_t i = 0; i < k; i++)
-		if (s->n < 64)
-			s->w[s->n++] = w[i];
-	return 0;
-}
-
-static int diag(void *ctx, const struct gk_diag *d)
-{
-	(void)d;
-	((struct sink *)ctx)->errors++;
-	return 0;
-}
-
 /* decode -> text -> assemble gives the word back */
-static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, uint32_t word)
+static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, struct asmcap *s, uint32_t word)
 {
 	struct gk_amdgpu_insn in;
 	struct gk_diags dg;
@@ -64,8 +43,7 @@ static void roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, ui
 	gk_amdgpu_text_line(g, &in, &dg, &o);
 	if (o.len >= sizeof buf)
 		__builtin_trap();
-	struct sink *s = a->emit_ctx;
-	s->n = s->errors = 0;
+	asmcap_reset(s);
 	size_t start = 0;
 	for (size_t i = 0; i < o.len; i++)
 		if (buf[i] == '\n') {
@@ -83,9 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gens[p[0] % 6]);
 	p++;
 	n--;
-	static struct sink sa, sb;
-	struct gk_amdgpu_asm *b = gk_amdgpu_asm_create(g, emit, &sb, diag, &sb);
-	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, emit, &sa, diag, &sa);
+	static struct asmcap sa, sb;
+	struct gk_amdgpu_asm *b = gk_amdgpu_asm_create(g, asmcap_emit, &sb, asmcap_diag, &sb);
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, asmcap_emit, &sa, asmcap_diag, &sa);
 	if (!a || !b) {
 		gk_amdgpu_asm_destroy(a);
 		gk_amdgpu_asm_destroy(b);
@@ -93,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	}
 	/* (a) */
 	for (size_t i = 0; i + 4 <= n && i < 4 * 64; i += 4) /* 64 words an input */
-		roundtrip(g, b, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+		roundtrip(g, b, &sb, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
 					 (uint32_t)p[i + 3] << 24);
 	/* (b): lines copied into exact-size heap buffers so ASan sees over-reads */
 	size_t start = 0;
@@ -108,8 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		sa.n = 0;
 		gk_amdgpu_asm_line(a, line, len);
 		free(line);
-		for (unsigned k = 0; k < sa.n; k++)
-			roundtrip(g, b, sa.w[k]);
+		for (unsigned k = 0; k < sa.n && k < 64; k++)
+			roundtrip(g, b, &sb, sa.w[k]);
 		start = i + 1;
 	}
 	gk_amdgpu_asm_destroy(a);
