@@ -36,7 +36,7 @@ enum gk_diag_code {
 	GK_D_OVERFLOW,       /* the address arithmetic of an access overflows 64 bits */
 	GK_D_RULE,           /* fields of one packet disagree (a rule between fields) */
 	GK_D_IB,             /* following: an indirect buffer absent or partly absent from memory, a cycle, too deep */
-	GK_D_IB_OVERLAP,     /* following: two indirect buffers share bytes */
+	GK_D_IB_OVERLAP,     /* following: two indirect buffers, or one and the ring, share bytes */
 	GK_D_NCODES          /* how many codes there are (not a code) */
 };
 

@@ -108,7 +108,9 @@ struct gk_stream_opts {
 	 * units carry "depth", "ib" and "parent"; check lines name the path
 	 * NAME:0xPACKET->IB).  A buffer absent or partly absent from memory, a
 	 * cycle and nesting past max_depth (0: 4) are diagnostics of the packet;
-	 * buffers sharing bytes with one followed before are warnings. */
+	 * buffers sharing bytes with one followed before, or with the top-level
+	 * stream's units read so far when its offsets are GPU addresses
+	 * (gk_input_gpu_addressed: the ring), are warnings. */
 	gk_mem_fn mem_read;
 	void *mem_ctx;
 	unsigned max_depth;

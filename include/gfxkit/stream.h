@@ -112,6 +112,10 @@ void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col);
  * Dumps with their own address column keep their spacing from there.  Only
  * before the first gk_input_fill: 0, or -1. */
 int gk_input_set_base(struct gk_input *in, uint64_t base);
+/* Whether the offsets are GPU addresses: a base was set, or the dump gives
+ * GPU addresses of its own (umr's listings).  Address columns of od,
+ * hexdump, xxd and ring indices are file offsets and indices: false. */
+bool gk_input_gpu_addressed(const struct gk_input *in);
 
 /* What a ring dump said of its pointers, as byte addresses in the offsets
  * gk_input_offset gives (ring index * 4 from the base): have is a set of

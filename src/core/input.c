@@ -838,6 +838,11 @@ int gk_input_set_base(struct gk_input *in, uint64_t base)
 	return 0;
 }
 
+bool gk_input_gpu_addressed(const struct gk_input *in)
+{
+	return in && (in->user_base || (in->format == GK_IN_UMR && in->have_addr));
+}
+
 void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 {
 	if (!m)

@@ -187,6 +187,10 @@ struct follow {
 	uint64_t first[FOLLOW_MAX + 1], last[FOLLOW_MAX + 1]; /* the buffers being followed, by depth */
 	uint64_t seen_first[FOLLOW_SEEN], seen_last[FOLLOW_SEEN];
 	unsigned nseen;
+	/* the top-level stream's units so far, when its offsets are GPU
+	 * addresses: an indirect buffer inside it (the ring) is reported */
+	bool top_known;
+	uint64_t top_first, top_end;
 };
 
 /* reads an indirect buffer out of the caller's memory */
@@ -298,6 +302,11 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 				     (unsigned long long)f->seen_last[k]);
 			break;
 		}
+	if (f->top_known && a.first < f->top_end && f->top_first <= a.last)
+		gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer 0x%llx..0x%llx shares bytes with the top-level stream (0x%llx..0x%llx, as read so far)",
+			     (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)f->top_first,
+			     (unsigned long long)(f->top_end - 1));
 	if (f->nseen < FOLLOW_SEEN) {
 		f->seen_first[f->nseen] = a.first;
 		f->seen_last[f->nseen++] = a.last;
@@ -375,6 +384,11 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 		}
 		size_t n = len < (size_t)avail ? len : (size_t)avail;
 		uint64_t offset = gk_input_offset(in);
+		if (!depth && gk_input_gpu_addressed(in)) {
+			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
+			f->top_end = f->top_known && f->top_end > offset + 4ull * n ? f->top_end : offset + 4ull * n;
+			f->top_known = true;
+		}
 		if (skip) {
 			skip--;
 			gk_input_skip(in, n);

@@ -38,13 +38,16 @@ static long mem_read(void *ctx, uint64_t addr, void *buf, size_t n)
 	return 0;
 }
 
-/* decode (check, json) ring with following into a string */
-static char *run(const char *engine, const char *gpu, const uint32_t *ring, size_t n, struct mem *m, bool check, bool json,
-		 unsigned max_depth, struct gk_stream_stats *st)
+/* decode (check, json) ring with following into a string; the ring at GPU
+ * address base when base is not 0 */
+static char *run_at(uint64_t base, const char *engine, const char *gpu, const uint32_t *ring, size_t n, struct mem *m,
+		    bool check, bool json, unsigned max_depth, struct gk_stream_stats *st)
 {
 	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
 	struct tl_reader src = { (const uint8_t *)ring, 4 * n, 0, 0 };
 	struct gk_input *in = gk_input_create(tl_read, &src, GK_IN_BIN, 4);
+	if (base)
+		gk_input_set_base(in, base);
 	struct text t = { 0 };
 	char buf[512];
 	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
@@ -56,6 +59,12 @@ static char *run(const char *engine, const char *gpu, const uint32_t *ring, size
 	gk_input_destroy(in);
 	gk_engine_close(e);
 	return t.p;
+}
+
+static char *run(const char *engine, const char *gpu, const uint32_t *ring, size_t n, struct mem *m, bool check, bool json,
+		 unsigned max_depth, struct gk_stream_stats *st)
+{
+	return run_at(0, engine, gpu, ring, n, m, check, json, max_depth, st);
 }
 
 /* docs/json-schema.json, for the JSON lines (tests run from the repository root) */
@@ -126,6 +135,24 @@ static void test_pm4(void)
 	struct mem cyc = { { { 0x600000, self, 4 } }, 1 };
 	s = run("pm4", "evergreen", self, 4, &cyc, false, false, 0, &st);
 	CHECK(s && strstr(s, "calls itself (followed 1 level up): a cycle") && st.errors == 1, "cycle:\n%s", s ? s : "");
+	free(s);
+
+	/* an IB inside the ring it is in: a warning when the ring's offsets are
+	 * GPU addresses (--base), nothing when they are only file offsets */
+	static const uint32_t ring_self[] = { PM4_NOP, PM4_IB(0x800010, 2), PM4_NOP };
+	struct mem rm = { { { 0x800000, ring_self, 8 } }, 1 };
+	s = run_at(0x800000, "pm4", "evergreen", ring_self, 8, &rm, false, false, 0, &st);
+	CHECK(s && strstr(s, "indirect buffer 0x800010..0x800017 shares bytes with the top-level stream (0x800000..0x800017, as read so far)") &&
+	      strstr(s, "\n    0x00800010: PACKET0") && st.warnings == 1,
+	      "IB in the ring:\n%s", s ? s : "");
+	free(s);
+	static const uint32_t ring_out[] = { PM4_NOP, PM4_IB(0x800020, 2), PM4_NOP };
+	struct mem om = { { { 0x800000, ring_self, 8 }, { 0x800020, ring_self, 2 } }, 2 };
+	s = run_at(0x800000, "pm4", "evergreen", ring_out, 8, &om, false, false, 0, &st);
+	CHECK(s && !strstr(s, "top-level") && st.warnings == 0, "IB just past the ring:\n%s", s ? s : "");
+	free(s);
+	s = run("pm4", "evergreen", ring_self, 8, &rm, false, false, 0, &st);
+	CHECK(s && !strstr(s, "top-level") && st.warnings == 0, "ring without a GPU address:\n%s", s ? s : "");
 	free(s);
 
 	/* the depth limit: a chain of IBs each calling the next */
