@@ -1,5 +1,7 @@
-# gfxkit: `make` builds build/libgfxkit.a and build/gfxkit; `make check` runs
-# every test (also under ASan/UBSan) and ends with "N passed, N failed".
+# gfxkit: `make` builds the tool and the libraries (build/gfxkit,
+# build/libgfxkit.a, build/libgfxkit.so*); `make check` builds and runs every
+# test (also under ASan/UBSan) and ends with "N passed, N failed";
+# `make install` / `make uninstall` honour PREFIX and DESTDIR.
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -26,11 +28,20 @@ TEST_HDR = $(wildcard tests/*.h tests/*/*.h)
 TESTS = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 SAN_TESTS = $(TEST_SRC:tests/%.c=$(B)/san-tests/%)
 
-all: $(B)/libgfxkit.a $(B)/gfxkit $(B)/gfxkit-san $(TESTS) $(SAN_TESTS)
+# the version, from the one place that says it (the soname takes MAJOR)
+VERSION := $(shell sed -n 's/^\#define GK_VERSION_STRING "\(.*\)"/\1/p' include/gfxkit/version.h)
+MAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME = libgfxkit.so.$(MAJOR)
+SHLIB = $(B)/libgfxkit.so.$(VERSION)
 
+all: $(B)/libgfxkit.a $(SHLIB) $(B)/gfxkit
+# everything make check runs: the sanitized copies and the tests too
+tests: all $(B)/gfxkit-san $(TESTS) $(SAN_TESTS)
+
+# one set of objects, position-independent, for both libraries
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(INC_LIB) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(INC_LIB) $(CPPFLAGS) $(WARN) $(CFLAGS) -fPIC -MMD -MP -c $< -o $@
 
 $(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -39,6 +50,13 @@ $(B)/san/%.o: %.c
 $(B)/libgfxkit.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# exports gk_* only (src/gfxkit.map); libgfxkit.so.MAJOR and libgfxkit.so
+# link to it
+$(SHLIB): $(LIB_OBJ) src/gfxkit.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/gfxkit.map $(LDFLAGS) $(LIB_OBJ) -o $@
+	ln -sf libgfxkit.so.$(VERSION) $(B)/$(SONAME)
+	ln -sf $(SONAME) $(B)/libgfxkit.so
 
 $(B)/libgfxkit-san.a: $(SAN_OBJ)
 	@rm -f $@
@@ -58,8 +76,39 @@ $(B)/san-tests/%: tests/%.c $(TEST_HDR) $(B)/libgfxkit-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_TEST) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $< $(B)/libgfxkit-san.a -o $@
 
-check: all
+check: tests
 	@sh tests/run.sh $(B)
+
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+LIBDIR = $(PREFIX)/lib
+INCDIR = $(PREFIX)/include
+MANDIR = $(PREFIX)/share/man/man1
+COMPDIR = $(PREFIX)/share/bash-completion/completions
+PCDIR = $(LIBDIR)/pkgconfig
+HEADERS = $(wildcard include/gfxkit/*.h)
+
+$(B)/gfxkit.pc: gfxkit.pc.in include/gfxkit/version.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' gfxkit.pc.in > $@
+
+install: all $(B)/gfxkit.pc
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/gfxkit $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(COMPDIR) $(DESTDIR)$(PCDIR)
+	cp $(B)/gfxkit $(DESTDIR)$(BINDIR)/gfxkit
+	cp $(B)/libgfxkit.a $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libgfxkit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgfxkit.so
+	cp $(HEADERS) $(DESTDIR)$(INCDIR)/gfxkit/
+	cp docs/gfxkit.1 $(DESTDIR)$(MANDIR)/gfxkit.1
+	cp completions/gfxkit.bash $(DESTDIR)$(COMPDIR)/gfxkit
+	cp $(B)/gfxkit.pc $(DESTDIR)$(PCDIR)/gfxkit.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gfxkit $(DESTDIR)$(LIBDIR)/libgfxkit.a $(DESTDIR)$(LIBDIR)/libgfxkit.so \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libgfxkit.so.$(VERSION) \
+		$(DESTDIR)$(MANDIR)/gfxkit.1 $(DESTDIR)$(COMPDIR)/gfxkit $(DESTDIR)$(PCDIR)/gfxkit.pc
+	rm -rf $(DESTDIR)$(INCDIR)/gfxkit
 
 demo: $(B)/gfxkit
 	$(B)/gfxkit decode -g evergreen -e pm4 examples/evergreen_compute.bin
@@ -117,5 +166,5 @@ $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 clean:
 	rm -rf $(B)
 
-.PHONY: all check demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -21,6 +21,7 @@ static void usage(FILE *f)
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
+		"       gfxkit --version\n"
 		"ENGINE: pm4 (the default), dma, or isa: -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
@@ -87,6 +88,15 @@ static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+		/* what the tool was built with, and the library it runs with */
+		printf("gfxkit %s (library %s)\n", GK_VERSION_STRING, gk_version());
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "%s: cannot write to standard output\n", prog);
+			return 1;
+		}
+		return 0;
+	}
 	if (argc >= 2)
 		for (const struct command *c = commands; c->name; c++)
 			if (!strcmp(argv[1], c->name))

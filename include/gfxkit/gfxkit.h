@@ -15,5 +15,6 @@
 #include "gfxkit/stream.h"
 #include "gfxkit/tiling.h"
 #include "gfxkit/unit.h"
+#include "gfxkit/version.h"
 
 #endif

@@ -1,0 +1,38 @@
+# bash completion for gfxkit (installed as share/bash-completion/completions/gfxkit)
+_gfxkit()
+{
+	local cur prev
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "decode encode check list tile modifier sendmsg help --version --help" -- "$cur"))
+		return
+	fi
+	case $prev in
+	-e|--engine)
+		COMPREPLY=($(compgen -W "pm4 dma isa modifier" -- "$cur"))
+		return ;;
+	-g|--gpu)
+		COMPREPLY=($(compgen -W "r600 rv610 rv630 rv670 r700 rv770 rv730 rv710 evergreen cypress juniper redwood cedar barts turks caicos sumo palm cayman aruba si tahiti pitcairn verde oland hainan cik bonaire kaveri kabini hawaii mullins gfx6 gfx7 gfx8 gfx9 gfx10 gfx10.3 gfx11 gfx12 a3xx a4xx a5xx a6xx a306 a420 a530 a540 a618 a630 a640 a650 a660" -- "$cur"))
+		return ;;
+	-f|--format)
+		COMPREPLY=($(compgen -W "auto bin hex radeon-ring klog od hexdump-c xxd umr amdgpu-ring" -- "$cur"))
+		return ;;
+	-o|--output|--mem-map)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	esac
+	case ${COMP_WORDS[1]} in
+	decode|check|encode|list)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --bo --base --skip --count --follow --mem --mem-map --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi ;;
+	modifier)
+		[ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "decode encode list tile-split --help" -- "$cur")) ;;
+	tile)
+		[ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "info addr pack unpack map --help" -- "$cur")) ;;
+	esac
+}
+complete -F _gfxkit gfxkit

@@ -1,0 +1,6 @@
+#include "gfxkit/version.h"
+
+const char *gk_version(void)
+{
+	return GK_VERSION_STRING;
+}
