@@ -3,6 +3,7 @@
 #define GFXKIT_H
 
 #include "gfxkit/amdgpu.h"
+#include "gfxkit/buffer.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
 #include "gfxkit/dma.h"
