@@ -86,15 +86,11 @@ static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 	return u->engine ? u->usage : usage;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
 		/* what the tool was built with, and the library it runs with */
 		printf("gfxkit %s (library %s)\n", GK_VERSION_STRING, gk_version());
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "%s: cannot write to standard output\n", prog);
-			return 1;
-		}
 		return 0;
 	}
 	if (argc >= 2)
@@ -158,5 +154,20 @@ int main(int argc, char **argv)
 	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
 							 : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+	/* whatever a command printed to standard output (usage, tile info, a
+	 * list): a full disk or a closed pipe is an error, never exit 0 with a
+	 * cut output.  Commands that write files report those themselves. */
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: cannot write to standard output%s%s\n", prog, errno ? ": " : "",
+			errno ? strerror(errno) : "");
+		return rc ? rc : 2;
+	}
 	return rc;
 }

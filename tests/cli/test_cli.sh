@@ -582,4 +582,20 @@ printf 'FENCE ADDR=0xfffffffffffffffc DATA=1\n' >top.s
 run "fence in the last 4 bytes of the address space" 0 check -g cik -e dma --bo 0xfffffffffffffffc:4 top.bin
 empty out "fence in the last 4 bytes"
 
+# output that cannot be written: never exit 0 with a cut output (any
+# command, including usage texts and tile info), and say so on stderr
+if [ -w /dev/full ]; then
+	for args in "--version" "--help" "list -g cayman" "tile --help" "sendmsg 0x22" \
+		"tile info --modifier 0x02000001a9580400 --bpp 32 --width 100 --height 37" \
+		"modifier decode 0x0" "decode -g evergreen -e pm4 $ROOT/examples/evergreen_compute.bin"; do
+		# shellcheck disable=SC2086
+		"$G" $args >/dev/full 2>err
+		rc=$?
+		if [ "$rc" -ne 0 ]; then ok; else bad "gfxkit $args > /dev/full: exit 0"; fi
+		has err "gfxkit $args > /dev/full: says so" "write|cannot write"
+	done
+fi
+"$G" --version >out 2>err
+has out "--version" '^gfxkit [0-9]+\.[0-9]+\.[0-9]+ \(library [0-9]+\.[0-9]+\.[0-9]+\)$'
+
 finish
