@@ -11,6 +11,7 @@
 
 #include "asm_sink.h"
 #include "bits.h"
+#include "suggest.h"
 #include "layout.h"
 
 #define MAX_ASSIGN 64
@@ -285,6 +286,43 @@ static const struct gk_field *find_field(const struct gk_field *fields, unsigned
 	return find_field_gen(fields, n, p, len, ~0u);
 }
 
+/* ---- what the text may say instead: "did you mean" and the valid names ---- */
+
+#define MAX_NAMES 128u /* names listed in one message (it holds fewer) */
+
+/* "PACKET has no field X; did you mean Y? (fields: ...)": the fields the
+ * text can set on this generation */
+static void no_field(struct gk_asm *a, uint32_t line, uint32_t col, const struct gk_packet_desc *d, const char *p,
+		     size_t len)
+{
+	const char *names[MAX_NAMES];
+	size_t n = 0;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l] && n < MAX_NAMES; i++) {
+			const struct gk_field *f = &lists[l][i];
+			bool settable = f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP;
+			if (settable && (!f->gens || (f->gens & a->fmt->gen_bit)))
+				names[n++] = f->name;
+		}
+	char msg[sizeof ((struct gk_diag *)0)->message];
+	snprintf(msg, sizeof msg, "%s has no field %.*s", d->name, (int)len, p);
+	gk_suggest(msg, sizeof msg, p, len, "fields", names, n);
+	err(a, line, col, "%s", msg);
+}
+
+/* "bad value 'X' for FIELD; did you mean Y? (values: ...)": an enum's names */
+static void bad_value(struct gk_asm *a, uint32_t line, uint32_t col, const char *field, const char *const *names,
+		      size_t n, const char *p, size_t len)
+{
+	char msg[sizeof ((struct gk_diag *)0)->message];
+	snprintf(msg, sizeof msg, "bad value '%.*s' for %s", (int)len, p, field);
+	if (n)
+		gk_suggest(msg, sizeof msg, p, len, "a number or one of", names, n);
+	err(a, line, col, "%s", msg);
+}
+
 /* dwN|=V or dwN=V with N in [lo, end): 0 when t is no such token, 1 with
  * *dw and *v set, -1 when it is one but wrong (reported; the message says
  * N is not `where`). */
@@ -351,7 +389,7 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 		if (!f)
 			f = find_field_gen(d->fields, d->nfields, t[k].p, nlen, a->fmt->gen_bit);
 		if (!f) {
-			err(a, line, t[k].col, "%s has no field %.*s", d->name, (int)nlen, t[k].p);
+			no_field(a, line, t[k].col, d, t[k].p, nlen);
 			continue;
 		}
 		if (f->kind == GK_COUNT) {
@@ -370,7 +408,9 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			continue;
 		}
 		if (!parse_value(a, f, val, vlen, &v)) {
-			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value '%.*s' for %s", (int)vlen, val, f->name);
+			bool named = (f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm;
+			bad_value(a, line, t[k].col + (uint32_t)nlen + 1, f->name, named ? f->enm->names : NULL,
+				  named ? (size_t)1 << f->enm->nbits : 0, val, vlen);
 			continue;
 		}
 		if (!gk_field_fits(f, v)) {
@@ -479,7 +519,15 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		size_t nlen = (size_t)(eq - t[k].p);
 		const struct gk_reg_field *f = r ? gk_reg_field_by_name(r, t[k].p, nlen) : 0;
 		if (!f) {
-			err(a, line, t[k].col, "%s has no field %.*s", r ? r->name : "register", (int)nlen, t[k].p);
+			const char *names[MAX_NAMES];
+			size_t nn = 0;
+			for (unsigned i = 0; r && i < r->nfields && nn < MAX_NAMES; i++)
+				names[nn++] = r->fields[i].name;
+			char msg[sizeof ((struct gk_diag *)0)->message];
+			snprintf(msg, sizeof msg, "%s has no field %.*s", r ? r->name : "register", (int)nlen, t[k].p);
+			if (nn)
+				gk_suggest(msg, sizeof msg, t[k].p, nlen, "fields", names, nn);
+			err(a, line, t[k].col, "%s", msg);
 			continue;
 		}
 		uint32_t x;
@@ -491,8 +539,13 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		} else if (gk_reg_value_by_name(f, val, vlen, &x) == 0) {
 			v = x;
 		} else {
-			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value '%.*s' for %s.%s", (int)vlen, val, r->name,
-			    f->name);
+			const char *names[MAX_NAMES];
+			size_t nn = 0;
+			for (unsigned i = 0; i < f->nvalues && nn < MAX_NAMES; i++)
+				names[nn++] = f->values[i].name;
+			char fname[128];
+			snprintf(fname, sizeof fname, "%s.%s", r->name, f->name);
+			bad_value(a, line, t[k].col + (uint32_t)nlen + 1, fname, names, nn, val, vlen);
 			continue;
 		}
 		if (!gk_put(&value, f->lo, f->hi, v)) {
