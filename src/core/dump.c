@@ -605,10 +605,20 @@ static bool cd_word(struct gk_coredump *c, const char *s, size_t n, size_t i, bo
 		return false;
 	}
 	skip_spaces(s, n, &k);
-	if (!hex_number(s, n, &k, true, 8, &v) || k < n) {
+	size_t v0 = k;
+	if (!hex_number(s, n, &k, true, 8, &v)) {
+		size_t e = v0 + 2;
+		while (e < n && is_hex(s[e]))
+			e++;
 		if (strict)
-			error(out, k, k < n && is_hex(s[k]) ? "the value does not fit in 32 bits"
-							   : "expected the dword as 0xVALUE after the offset, and nothing after it");
+			error(out, v0, starts(s, n, v0, "0x") && e - v0 > 10 ? "the dword does not fit in 32 bits"
+									       : "expected the dword as 0xVALUE after the offset");
+		return false;
+	}
+	skip_spaces(s, n, &k);
+	if (k < n) {
+		if (strict)
+			error(out, k, "unexpected text after the dword");
 		return false;
 	}
 	if (!strict)
@@ -707,8 +717,8 @@ static bool cd_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 	const char *list = c->names_len ? c->names : "none";
 	if (c->second_line) {
 		*line = c->second_line;
-		snprintf(msg, cap, "a second ring with contents, %s, after %s (read above); the dump names no timed-out "
-			 "ring: ask for one by name (--ring); rings: %s", c->second, c->taken, list);
+		snprintf(msg, cap, "a second ring with contents, %s, after %s (read above) and no timed-out ring named: "
+			 "ask for one (--ring); rings: %s", c->second, c->taken, list);
 		return true;
 	}
 	if (c->taken[0] && !c->taken_done) {
