@@ -570,6 +570,9 @@ static void cd_contents(struct gk_dump *d, struct gk_dump_line *out)
 	if (!take)
 		return;
 	memcpy(c->taken, c->cur, sizeof c->taken);
+	if (c->want[0] && c->hung[0] && strcmp(c->want, c->hung))
+		cd_note(c, c->cur_line, "reading ring %s, as asked; the one the kernel reported timed out is %s", c->cur,
+			c->hung);
 	if (!c->want[0])
 		cd_note(c, c->cur_line,
 			c->hung[0] ? "reading ring %s: the one the kernel reported timed out ('Ring timed out details'); "
@@ -744,6 +747,10 @@ static bool cd_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 
 bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 {
+	struct gk_coredump *c = &d->cd;
+	if (d->fmt == GK_IN_DEVCOREDUMP && (c->part == CD_TITLE || c->part == CD_CONTENTS) && !c->cur_take)
+		cd_note(c, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
+			c->cur, (unsigned long long)c->at, (unsigned long long)c->size);
 	if (!cd_end(d, msg, cap, line))
 		return false;
 	/* a list of rings longer than a diagnostic holds: whole in a note */

@@ -156,7 +156,7 @@ if command -v od >/dev/null 2>&1; then
 	run "devcoredump JSON" 0 decode -g evergreen -e pm4 --json cd.txt
 	has out "devcoredump JSON: rptr" '^\{"ring":\["rptr"\],"offset":64,"engine":"pm4","name":"CONTEXT_CONTROL"'
 	run "--ring comp_1.0.0" 0 decode -g evergreen -e pm4 --ring comp_1.0.0 cd.txt
-	empty err "--ring: no note (the ring was asked for)"
+	has err "--ring: the hung ring still named" 'note: reading ring comp_1\.0\.0, as asked; the one the kernel reported timed out is gfx_0\.0\.0$'
 	has out "--ring comp_1.0.0: its 16 dwords" '^0x0000003c: PACKET2$'
 	hasnot out "--ring comp_1.0.0: not the gfx ring" 'CONTEXT_CONTROL'
 	run "--ring absent" 2 decode -g evergreen -e pm4 --ring gfx_0.1.0 cd.txt

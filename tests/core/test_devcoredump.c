@@ -225,7 +225,7 @@ static void test_hung_ring(void)
 static void test_choice(void)
 {
 	/* asked for by name: that ring, no note */
-	build(D_HUNG | D_VCN);
+	build(D_VCN);
 	read_dump(4096, "comp_1.0.0");
 	CHECK(!got.err[0] && words_are(comp, COMP_SIZE, 0) && !strcmp(got.ring, "comp_1.0.0") && !got.nnotes &&
 	      got.marks.rptr == 16 && got.marks.wptr == 16,
@@ -233,6 +233,11 @@ static void test_choice(void)
 	read_dump(4096, "vcn_dec_0");
 	CHECK(!got.err[0] && words_are(comp, COMP_SIZE, 0) && !strcmp(got.ring, "vcn_dec_0"), "--ring vcn_dec_0: '%s'",
 	      got.err);
+	/* asked for, with another ring reported hung: read, and the hung one named */
+	build(D_HUNG | D_VCN);
+	read_dump(4096, "vcn_dec_0");
+	CHECK(got.nnotes == 1 && strstr(got.notes[0], "reading ring vcn_dec_0, as asked; the one the kernel reported timed out is gfx_0.0.0"),
+	      "asked, another hung: '%s'", got.notes[0]);
 	/* asked for but absent, or without contents: refused, naming the rings */
 	read_dump(4096, "gfx_0.1.0");
 	CHECK(got.n == 0 && strstr(got.err, "no ring gfx_0.1.0") &&
@@ -323,6 +328,13 @@ static void test_refusals(void)
 	read_text(t.p, t.n, GK_IN_AUTO, 7, NULL, NULL);
 	CHECK(words_are(gfx, 40, 0) && strstr(got.err, "ends inside ring gfx_0.0.0's contents, after 40 of its 128 dwords"),
 	      "cut mid-ring: %zu words, '%s'", got.n, got.err);
+	/* cut inside a ring not read: its words are all there, a note says so */
+	build(D_HUNG | D_VCN);
+	edit_line(D_HUNG | D_VCN, nlines - 3, NULL, &t);
+	read_text(t.p, t.n, GK_IN_AUTO, 4096, NULL, NULL);
+	CHECK(!got.err[0] && words_are(gfx, GFX_SIZE, 0) && got.nnotes == 2 &&
+	      strstr(got.notes[1], "ends inside ring vcn_dec_0's contents (not the ring read), after 13 of its 16 dwords"),
+	      "cut in a ring not read: '%s', note '%s'", got.err, got.notes[1]);
 	/* the next ring begins before this one's dwords end */
 	edit_line(D_HUNG, cut, "ring name: sdma9\n", &t);
 	read_text(t.p, t.n, GK_IN_AUTO, 4096, NULL, NULL);
