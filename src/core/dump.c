@@ -748,6 +748,8 @@ static bool cd_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 {
 	struct gk_coredump *c = &d->cd;
+	if (d->fmt == GK_IN_DEVCOREDUMP && c->part == CD_RING)
+		cd_list(c, " (no contents)"); /* the last ring ended without any */
 	if (d->fmt == GK_IN_DEVCOREDUMP && (c->part == CD_TITLE || c->part == CD_CONTENTS) && !c->cur_take)
 		cd_note(c, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
 			c->cur, (unsigned long long)c->at, (unsigned long long)c->size);
