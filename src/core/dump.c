@@ -753,11 +753,21 @@ bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 	if (d->fmt == GK_IN_DEVCOREDUMP && (c->part == CD_TITLE || c->part == CD_CONTENTS) && !c->cur_take)
 		cd_note(c, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
 			c->cur, (unsigned long long)c->at, (unsigned long long)c->size);
-	if (!cd_end(d, msg, cap, line))
+	char whole[1024]; /* the longest message with the whole list */
+	if (!cap || !cd_end(d, whole, sizeof whole, line))
 		return false;
-	/* a list of rings longer than a diagnostic holds: whole in a note */
-	if (strlen(msg) >= sizeof ((struct gk_diag *)0)->message - 1 && strstr(msg, "; rings: "))
-		cd_note(&d->cd, 0, "the rings in the devcoredump: %s", d->cd.names);
+	/* a list of rings longer than the message holds: cut after a whole
+	 * name there, and whole in a note */
+	char *list = strstr(whole, "; rings: ");
+	if (list && strlen(whole) >= cap && cap > (size_t)(list - whole) + 16) {
+		cd_note(c, 0, "the rings in the devcoredump: %s", c->names);
+		list += 9;
+		char *cut = whole + cap - 6; /* room for ", ..." and the NUL */
+		while (cut > list && memcmp(cut, ", ", 2))
+			cut--;
+		memcpy(cut, cut > list ? ", ..." : "...", cut > list ? 6 : 4);
+	}
+	snprintf(msg, cap, "%s", whole);
 	return true;
 }
 

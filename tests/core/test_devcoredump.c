@@ -265,6 +265,12 @@ static void test_choice(void)
 	      listed("comp_1.0.0, gfx_0.0.0, sdma0 (contents unavailable)") && got.line == gfx_name_line,
 	      "several rings, none hung: %zu words, note '%s', '%s' at line %u (want %u)", got.n, got.notes[0], got.err,
 	      got.line, gfx_name_line);
+	/* a list too long for the message is cut after a whole name, and is whole in the last note */
+	size_t el = strlen(got.err);
+	CHECK((el > 5 && !strcmp(got.err + el - 5, ", ...") &&
+	       !strcmp(got.notes[got.nnotes - 1], "the rings in the devcoredump: comp_1.0.0, gfx_0.0.0, sdma0 (contents unavailable)")) ||
+		      (el > 12 && !strcmp(got.err + el - 12, "unavailable)")),
+	      "the ring list cut cleanly: '%s'", got.err);
 }
 
 /* an older kernel: no RB mask; pointers beyond the ring are noted and taken modulo its size */
