@@ -36,6 +36,8 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			slot = &o->format;
 		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
 			slot = &o->out;
+		else if (!strcmp(a, "--ring"))
+			slot = &o->ring;
 		else if (!strcmp(a, "--bo")) {
 			if (++i >= argc) {
 				fprintf(stderr, "%s: --bo needs BASE:SIZE\n", CLI_PROG);
@@ -377,6 +379,19 @@ static struct gk_mem *load_memory(const struct cli_opts *o)
 
 static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
 
+/* the input reader's notes from *shown on (which devcoredump ring is read
+ * and why), on stderr: "FILE:LINE: note: ..." */
+static void input_notes(const char *name, const struct gk_input *in, unsigned *shown)
+{
+	const char *note;
+	uint32_t line;
+	for (; (note = gk_input_note(in, *shown, &line)) != NULL; ++*shown)
+		if (line)
+			fprintf(stderr, "%s:%u: note: %s\n", name, line, note);
+		else
+			fprintf(stderr, "%s: note: %s\n", name, note);
+}
+
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
 {
 	if (o->nfiles <= 1)
@@ -419,6 +434,14 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	struct gk_input *in = of ? gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e)) : NULL;
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
+	if (in && o->ring && gk_input_set_ring(in, o->ring)) {
+		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, o->ring);
+		gk_input_destroy(in);
+		cli_close(f);
+		cli_close(of);
+		gk_mem_destroy(mem);
+		return 2;
+	}
 	if (!in) {
 		if (of)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
@@ -435,8 +458,14 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		.mem_read = o->follow ? gk_mem_reader : NULL, .mem_ctx = mem,
 	};
 	struct gk_stream_stats stats;
+	/* a devcoredump says which of its rings it reads as soon as the ring's
+	 * words begin: the note comes before the decode */
+	unsigned notes = 0;
+	gk_input_fill(in, 1);
+	input_notes(name, in, &notes);
 	gk_stream_run(e, in, &so, &out, &stats);
 	gk_out_flush(&out);
+	input_notes(name, in, &notes);
 	unsigned long long errors = stats.errors;
 	const struct gk_diag *ie = gk_input_error(in);
 	if (ie && ie->code == GK_D_TRUNCATED && trailing_is_diag) {

@@ -28,6 +28,7 @@ struct cli_opts {
 	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
 	unsigned nmem;
 	const char *mem_map;  /* --mem-map FILE: "ADDR FILE" lines */
+	const char *ring;     /* --ring NAME: the devcoredump ring to read */
 	const char *files[CLI_MAX_FILES]; /* every input file (file is the first); decode and check take several */
 	unsigned nfiles;
 	const char *out_mode; /* fopen mode of -o: "w", then "a" for the next input files */

@@ -32,6 +32,7 @@ static void usage(FILE *f)
 		"INPUT OPTIONS: --base ADDR (the first unit's GPU address), --skip N, --count N (units),\n"
 		"       --follow (decode indirect buffers where they appear, from memory images:)\n"
 		"       --mem ADDR=FILE (repeatable; FILE in any FORMAT), --mem-map FILE ('ADDR FILE' lines)\n"
+		"       --ring NAME (devcoredump: the ring to read, e.g. gfx_0.0.0; by default the one that timed out)\n"
 		"GPU for pm4: %s\n"
 		"GPU for dma: %s\n"
 		"GPU for modifier: %s\n",

@@ -27,6 +27,7 @@ enum gk_in_format {
 	GK_IN_XXD,          /* xxd and xxd -e */
 	GK_IN_UMR,          /* umr ring / IB listings: "[VMID@0xADDR + 0xOFF] [0xWORD] ..." */
 	GK_IN_AMDGPU_RING,  /* amdgpu debugfs ring file: binary rptr, wptr, driver wptr, then the ring */
+	GK_IN_DEVCOREDUMP,  /* amdgpu devcoredump text: one of its rings (gk_input_set_ring) */
 };
 
 /* Ring markers (gk_input_marks): which pointer sits where. */
@@ -36,7 +37,7 @@ enum gk_in_format {
 #define GK_MARK_DRIVER_WPTR 8u  /* the driver's copy of the wptr */
 
 /* "bin", "hex", "radeon-ring", "klog", "od", "hexdump-c", "xxd", "umr",
- * "amdgpu-ring", "auto"; NULL for a value outside the enum. */
+ * "amdgpu-ring", "devcoredump", "auto"; NULL for a value outside the enum. */
 const char *gk_in_format_name(enum gk_in_format f);
 /* The format called name (as gk_in_format_name spells it): 0, or -1. */
 int gk_in_format_parse(const char *name, enum gk_in_format *f);
@@ -129,6 +130,31 @@ struct gk_ring_marks {
 };
 /* Filled as far as the input has been read (headers come first). */
 void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m);
+
+/* A devcoredump (the amdgpu driver's /sys/class/drm/cardN/device/devcoredump/data)
+ * holds several rings, each with its rptr, wptr and contents; one of them is
+ * the stream, its byte offsets the dump's, rptr and wptr its ring marks:
+ *  - the ring called name, when gk_input_set_ring gave one;
+ *  - else the ring the dump's "Ring timed out details" names (the kernel's
+ *    hung ring; that section comes before the rings);
+ *  - else the first ring with contents, and a second ring with contents
+ *    after it is an input error (the first one's words have been given by
+ *    then: the input is read once, a line at a time, and memory stays
+ *    bounded, so which rings follow is not known in advance).
+ * The ring asked for or named as hung missing, or without contents, is an
+ * input error listing the rings there are.  gk_input_set_ring: only before
+ * the first gk_input_fill, name 1 to 63 bytes; 0, or -1.  An input in
+ * another format with a ring asked for fails at once. */
+int gk_input_set_ring(struct gk_input *in, const char *name);
+/* The devcoredump ring read (once its contents have begun), else NULL.
+ * Valid until gk_input_destroy. */
+const char *gk_input_ring(const struct gk_input *in);
+/* What the reader says about the input beside its words, one line of text
+ * each: which devcoredump ring it reads and why, a ring pointer it had to
+ * bring into the ring, the rings a devcoredump holds when it refuses it.
+ * The i-th note (from 0) and, when line is not NULL, the text line it is
+ * about (0: none); NULL past the last.  Valid until gk_input_destroy. */
+const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line);
 
 /* The input error, or NULL when there is none (and for a NULL in).  Text
  * errors carry line and col (1-based); binary ones and read errors carry

@@ -14,8 +14,16 @@
  *    canonical -C), xxd (plain 2-byte groups and -e little-endian 4-byte
  *    groups): an address column, groups of hex digits, then (-C, xxd) the
  *    bytes as text; "*" says the line before repeats;
- *  - umr ring and IB listings: "[VMID@0xADDR + 0xOFF]  [0xWORD]  text".
+ *  - umr ring and IB listings: "[VMID@0xADDR + 0xOFF]  [0xWORD]  text";
+ *  - the amdgpu devcoredump (Linux drivers/gpu/drm/amd/amdgpu/
+ *    amdgpu_dev_coredump.c, amdgpu_devcoredump_format): a header of device,
+ *    firmware and register lines, then "Ring buffer information" and per
+ *    ring "ring name: %s", "Rptr: 0x%llx Wptr: 0x%llx RB mask: %x" (older
+ *    kernels: no RB mask), "Ring size in dwords: %d", then "Ring contents
+ *    unavailable", or "Ring contents", "Offset \t Value" and one
+ *    "0x%x \t 0x%x" line (byte offset, dword) per dword of the ring.
  * Byte-oriented forms are assembled into little-endian dwords. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -182,7 +190,7 @@ static bool ring_header(const char *s, size_t n, size_t i, struct gk_dump_line *
 			}
 		}
 		out->header_mark = ptrs[p].mark;
-		out->header_index = v;
+		out->header_at[__builtin_ctz(ptrs[p].mark)] = v;
 		return true;
 	}
 	static const char *const other[] = { "last semaphore signal addr", "last semaphore wait addr" };
@@ -425,6 +433,344 @@ static void parse_umr(const char *s, size_t n, struct gk_dump_line *out)
 	out->addr = base + off;
 }
 
+/* ---- the amdgpu devcoredump: one ring's contents ---- */
+
+enum {
+	CD_HEAD,     /* device, firmware and register lines: no words */
+	CD_RINGS,    /* "Ring buffer information": between rings */
+	CD_RING,     /* after "ring name:": its header */
+	CD_TITLE,    /* after "Ring contents": "Offset \t Value" */
+	CD_CONTENTS, /* its dwords */
+};
+
+static void errorf(struct gk_dump_line *out, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* error() with a message made here (cut to fit) */
+static void errorf(struct gk_dump_line *out, size_t at, const char *fmt, ...)
+{
+	if (out->err_col)
+		return;
+	out->err_col = (uint32_t)at + 1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->err, sizeof out->err, fmt, ap);
+	va_end(ap);
+}
+
+/* the line without its trailing white space (and '\r') */
+static size_t trim_end(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
+static void cd_note(struct gk_coredump *c, uint32_t line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void cd_note(struct gk_coredump *c, uint32_t line, const char *fmt, ...)
+{
+	if (c->nnotes == GK_DUMP_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->note[c->nnotes], GK_DUMP_NOTE, fmt, ap);
+	va_end(ap);
+	c->note_line[c->nnotes++] = line;
+}
+
+/* the ring list for messages: ", " between names, "..." once it is full */
+static void cd_list(struct gk_coredump *c, const char *what)
+{
+	size_t len = strlen(what), room = sizeof c->names - 4 - c->names_len;
+	if (c->names_cut)
+		return;
+	if (len > room) {
+		memcpy(c->names + c->names_len, "...", 4);
+		c->names_len += 3;
+		c->names_cut = true;
+		return;
+	}
+	memcpy(c->names + c->names_len, what, len + 1);
+	c->names_len += len;
+}
+
+/* "ring name: NAME": a new ring (the name is the rest of the line) */
+static void cd_ring_name(struct gk_dump *d, const char *s, size_t n, size_t i)
+{
+	struct gk_coredump *c = &d->cd;
+	if (c->part == CD_RING)
+		cd_list(c, " (no contents)"); /* the ring before ended without any */
+	size_t len = n - i;
+	if (len >= sizeof c->cur)
+		len = sizeof c->cur - 1;
+	memcpy(c->cur, s + i, len);
+	c->cur[len] = 0;
+	c->cur_line = d->line;
+	c->cur_take = c->have_ptrs = c->have_mask = c->have_size = false;
+	c->part = CD_RING;
+	const char *target = c->want[0] ? c->want : c->hung;
+	if (!strcmp(c->cur, target))
+		c->target_seen = true;
+	if (c->nrings++)
+		cd_list(c, ", ");
+	cd_list(c, c->cur);
+}
+
+/* "Rptr: 0x%llx Wptr: 0x%llx RB mask: %x", the RB mask only on newer kernels */
+static void cd_ptrs(struct gk_coredump *c, const char *s, size_t n, struct gk_dump_line *out)
+{
+	size_t k = 6; /* "Rptr: " */
+	if (!hex_number(s, n, &k, true, 16, &c->rptr) || !starts(s, n, k, " Wptr: ")) {
+		error(out, k, "expected 'Rptr: 0xRPTR Wptr: 0xWPTR'");
+		return;
+	}
+	k += 7;
+	if (!hex_number(s, n, &k, true, 16, &c->wptr)) {
+		error(out, k, "expected 'Wptr: 0xWPTR'");
+		return;
+	}
+	c->have_mask = false;
+	if (k < n) {
+		if (!starts(s, n, k, " RB mask: ")) {
+			error(out, k, "expected ' RB mask: MASK' or the end of the line");
+			return;
+		}
+		k += 10;
+		if (!hex_number(s, n, &k, starts(s, n, k, "0x"), 16, &c->mask) || k < n) {
+			error(out, k, "expected the RB mask in hex");
+			return;
+		}
+		c->have_mask = true;
+	}
+	c->have_ptrs = true;
+}
+
+/* "Ring contents": the ring's words are the stream, or not (stream.h,
+ * gk_input_set_ring: asked for by name, else the hung one, else the first) */
+static void cd_contents(struct gk_dump *d, struct gk_dump_line *out)
+{
+	struct gk_coredump *c = &d->cd;
+	if (!c->have_ptrs || !c->have_size) {
+		error(out, 0, "expected 'Rptr: ... Wptr: ...' and 'Ring size in dwords: N' before 'Ring contents'");
+		return;
+	}
+	c->nfull++;
+	c->part = CD_TITLE;
+	c->at = 0;
+	bool take = false;
+	if (c->want[0] || c->hung[0])
+		take = !c->taken[0] && !strcmp(c->cur, c->want[0] ? c->want : c->hung);
+	else if (!c->taken[0])
+		take = true;
+	else if (!c->second_line) {
+		c->second_line = c->cur_line;
+		memcpy(c->second, c->cur, sizeof c->second);
+	}
+	c->cur_take = take;
+	if (!take)
+		return;
+	memcpy(c->taken, c->cur, sizeof c->taken);
+	if (c->want[0] && c->hung[0] && strcmp(c->want, c->hung))
+		cd_note(c, c->cur_line, "reading ring %s, as asked; the one the kernel reported timed out is %s", c->cur,
+			c->hung);
+	if (!c->want[0])
+		cd_note(c, c->cur_line,
+			c->hung[0] ? "reading ring %s: the one the kernel reported timed out ('Ring timed out details'); "
+				     "another can be asked for by name (--ring)"
+				   : "reading ring %s, the first with contents: the dump names no timed-out ring, and a second "
+				     "ring with contents would be refused (ask for one by name: --ring)",
+			c->cur);
+	/* rptr and wptr are dword indices; newer kernels print them unmasked
+	 * (gfx9+ wptr counts on past the ring) with the RB mask beside them */
+	uint64_t size = c->size;
+	if (c->have_mask && (c->mask != size - 1 || (size & (size - 1))))
+		cd_note(c, c->cur_line, "ring %s: RB mask 0x%llx is not its %llu dwords less one; the pointers are taken "
+			"modulo the size", c->cur, (unsigned long long)c->mask, (unsigned long long)size);
+	else if (!c->have_mask && (c->rptr >= size || c->wptr >= size))
+		cd_note(c, c->cur_line, "ring %s: Rptr 0x%llx or Wptr 0x%llx lies beyond its %llu dwords (no RB mask "
+			"printed): taken modulo the size", c->cur, (unsigned long long)c->rptr, (unsigned long long)c->wptr,
+			(unsigned long long)size);
+	out->header_mark = GK_MARK_RPTR | GK_MARK_WPTR;
+	out->header_at[0] = c->rptr % size;
+	out->header_at[1] = c->wptr % size;
+	out->rptr_is_word = true; /* the ring's dword 0 is the input's first word */
+}
+
+/* "0x%x \t 0x%x": the byte offset, then the dword; false: not that form
+ * (error set when strict) */
+static bool cd_word(struct gk_coredump *c, const char *s, size_t n, size_t i, bool strict, struct gk_dump_line *out)
+{
+	size_t k = i;
+	uint64_t off, v;
+	if (!hex_number(s, n, &k, true, 16, &off) || k >= n || (s[k] != ' ' && s[k] != '\t')) {
+		if (strict)
+			error(out, k, "expected a ring line '0xOFFSET \\t 0xVALUE'");
+		return false;
+	}
+	skip_spaces(s, n, &k);
+	size_t v0 = k;
+	if (!hex_number(s, n, &k, true, 8, &v)) {
+		size_t e = v0 + 2;
+		while (e < n && is_hex(s[e]))
+			e++;
+		if (strict)
+			error(out, v0, starts(s, n, v0, "0x") && e - v0 > 10 ? "the dword does not fit in 32 bits"
+									       : "expected the dword as 0xVALUE after the offset");
+		return false;
+	}
+	skip_spaces(s, n, &k);
+	if (k < n) {
+		if (strict)
+			error(out, k, "unexpected text after the dword");
+		return false;
+	}
+	if (!strict)
+		return true;
+	if (off != 4 * c->at) {
+		errorf(out, i, "offset 0x%llx, but the ring's dwords before end at 0x%llx: a gap or an overlap in the dump",
+		       (unsigned long long)off, (unsigned long long)(4 * c->at));
+		return false;
+	}
+	if (c->cur_take) {
+		out->words[0] = (uint32_t)v;
+		out->n = 1;
+		out->has_addr = true;
+		out->addr = off;
+	}
+	if (++c->at == c->size) {
+		c->part = CD_RINGS;
+		c->taken_done |= c->cur_take;
+	}
+	return true;
+}
+
+static void parse_coredump(struct gk_dump *d, const char *s, size_t n, struct gk_dump_line *out)
+{
+	struct gk_coredump *c = &d->cd;
+	n = trim_end(s, n);
+	if (c->part == CD_CONTENTS) {
+		if (starts(s, n, 0, "ring name: ")) {
+			errorf(out, 0, "ring %s ends after %llu of its %llu dwords ('Ring size in dwords')", c->cur,
+			       (unsigned long long)c->at, (unsigned long long)c->size);
+			return;
+		}
+		cd_word(c, s, n, 0, true, out);
+		return;
+	}
+	if (c->part == CD_TITLE) {
+		c->part = CD_CONTENTS;
+		if (starts(s, n, 0, "Offset"))
+			return;
+		cd_word(c, s, n, 0, true, out); /* no title line: the dwords at once */
+		return;
+	}
+	if (starts(s, n, 0, "ring name: ")) {
+		cd_ring_name(d, s, n, 11);
+		return;
+	}
+	if (c->part == CD_HEAD) {
+		/* "IP Type: %d Ring Name: %s" under "Ring timed out details" */
+		if (starts(s, n, 0, "IP Type: ")) {
+			for (size_t k = 9; k + 11 <= n; k++)
+				if (!memcmp(s + k, "Ring Name: ", 11)) {
+					size_t len = n - (k + 11);
+					if (len >= sizeof c->hung)
+						len = sizeof c->hung - 1;
+					memcpy(c->hung, s + k + 11, len);
+					c->hung[len] = 0;
+					break;
+				}
+		} else if (starts(s, n, 0, "Ring buffer information")) {
+			c->part = CD_RINGS;
+		}
+		return; /* the header's lines carry no words */
+	}
+	if (c->part == CD_RING) {
+		uint64_t v;
+		size_t k = 21;
+		if (starts(s, n, 0, "Rptr: ")) {
+			cd_ptrs(c, s, n, out);
+		} else if (starts(s, n, 0, "Ring size in dwords: ")) {
+			if (!dec_number(s, n, &k, &v) || k < n || !v || v > (1u << 28)) {
+				error(out, k < n ? k : 21, "expected the ring's size in dwords, 1 to 2^28");
+				return;
+			}
+			c->size = v;
+			c->have_size = true;
+		} else if (starts(s, n, 0, "Ring contents unavailable")) {
+			c->part = CD_RINGS;
+			cd_list(c, " (contents unavailable)");
+		} else if (starts(s, n, 0, "Ring contents")) {
+			cd_contents(d, out);
+		}
+		return; /* other lines about the ring carry no words */
+	}
+	/* between rings, and after the last: "VRAM is lost ...", register and
+	 * IB dumps; a ring line here means the ring went on past its size */
+	if (c->nrings && cd_word(c, s, n, 0, false, out))
+		error(out, 0, "a ring line after the ring's last dword ('Ring size in dwords' is less)");
+}
+
+static bool cd_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
+{
+	struct gk_coredump *c = &d->cd;
+	*line = 0;
+	if (d->fmt != GK_IN_DEVCOREDUMP)
+		return false;
+	const char *list = c->names_len ? c->names : "none";
+	if (c->second_line) {
+		*line = c->second_line;
+		snprintf(msg, cap, "a second ring with contents, %s, after %s (read above) and no timed-out ring named: "
+			 "ask for one (--ring); rings: %s", c->second, c->taken, list);
+		return true;
+	}
+	if (c->taken[0] && !c->taken_done) {
+		snprintf(msg, cap, "the dump ends inside ring %s's contents, after %llu of its %llu dwords", c->taken,
+			 (unsigned long long)c->at, (unsigned long long)c->size);
+		return true;
+	}
+	if (c->taken[0])
+		return false;
+	if (!c->nrings)
+		snprintf(msg, cap, "no ring in the devcoredump (no 'ring name:' line after 'Ring buffer information')");
+	else if (c->want[0])
+		snprintf(msg, cap, c->target_seen ? "ring %s (asked for by name) has no contents in the devcoredump; rings: %s"
+						  : "no ring %s (asked for by name) in the devcoredump; rings: %s",
+			 c->want, list);
+	else if (c->hung[0])
+		snprintf(msg, cap, "ring %s, the one the kernel reported timed out, %s in the devcoredump: ask for another "
+			 "by name (--ring); rings: %s", c->hung, c->target_seen ? "has no contents" : "is not", list);
+	else
+		snprintf(msg, cap, "no ring with contents in the devcoredump; rings: %s", list);
+	return true;
+}
+
+bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
+{
+	struct gk_coredump *c = &d->cd;
+	if (d->fmt == GK_IN_DEVCOREDUMP && c->part == CD_RING)
+		cd_list(c, " (no contents)"); /* the last ring ended without any */
+	if (d->fmt == GK_IN_DEVCOREDUMP && (c->part == CD_TITLE || c->part == CD_CONTENTS) && !c->cur_take)
+		cd_note(c, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
+			c->cur, (unsigned long long)c->at, (unsigned long long)c->size);
+	char whole[1024]; /* the longest message with the whole list */
+	if (!cap || !cd_end(d, whole, sizeof whole, line))
+		return false;
+	/* a list of rings longer than the message holds: cut after a whole
+	 * name there, and whole in a note */
+	char *list = strstr(whole, "; rings: ");
+	if (list && strlen(whole) >= cap && cap > (size_t)(list - whole) + 16) {
+		cd_note(c, 0, "the rings in the devcoredump: %s", c->names);
+		list += 9;
+		char *cut = whole + cap - 6; /* room for ", ..." and the NUL */
+		while (cut > list && memcmp(cut, ", ", 2))
+			cut--;
+		memcpy(cut, cut > list ? ", ..." : "...", cut > list ? 6 : 4);
+	}
+	snprintf(msg, cap, "%s", whole);
+	return true;
+}
+
 void gk_dump_parse(struct gk_dump *d, const char *s, size_t n, struct gk_dump_line *out)
 {
 	memset(out, 0, offsetof(struct gk_dump_line, err));
@@ -444,6 +790,9 @@ void gk_dump_parse(struct gk_dump *d, const char *s, size_t n, struct gk_dump_li
 	case GK_IN_UMR:
 		parse_umr(s, n, out);
 		break;
+	case GK_IN_DEVCOREDUMP:
+		parse_coredump(d, s, n, out);
+		break;
 	default:
 		error(out, 0, "not a dump format");
 		break;
@@ -461,6 +810,10 @@ static enum gk_in_format classify(const char *s, size_t n)
 	size_t p = log_prefix(s, n);
 	struct gk_dump_line t;
 	struct gk_dump probe = { 0 };
+	/* the devcoredump's first line, or its ring section when pasted alone */
+	if (starts(s, n, i, "**** AMDGPU Device Coredump") || starts(s, n, i, "Ring buffer information") ||
+	    starts(s, n, i, "ring name: "))
+		return GK_IN_DEVCOREDUMP;
 	if (starts(s, n, i, "r[") || starts(s, n, i, "wptr: 0x") || starts(s, n, i, "rptr: 0x"))
 		return GK_IN_RADEON_RING;
 	if (p > i && (find_indexed(s, n, p, "ib[") != SIZE_MAX || find_indexed(s, n, p, "r[") != SIZE_MAX))

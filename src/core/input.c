@@ -81,7 +81,7 @@ struct gk_input {
 
 struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format fmt, unsigned unit_bytes)
 {
-	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_AMDGPU_RING ||
+	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_DEVCOREDUMP ||
 	    (unit_bytes == 8 && fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
 		return NULL; /* the dumps are of dwords */
 	/* the line and raw buffers are written before they are read: clear the
@@ -366,7 +366,7 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 			char msg[160];
 			snprintf(msg, sizeof msg, "'%c' is not a hex digit%s", c >= 0x20 && c < 0x7f ? c : '?',
 				 in->hx_line_start && in->line == 1 && !in->nwords && !in->abs0
-					 ? " (not hex words, nor a ring dump, kernel log, od, hexdump, xxd or umr listing)"
+					 ? " (not hex words, nor a ring dump, kernel log, od, hexdump, xxd or umr listing, nor a devcoredump)"
 					 : "");
 			fail_text(in, in->line, in->col, msg);
 			break;
@@ -440,7 +440,7 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 
 static bool is_dump(enum gk_in_format f)
 {
-	return f >= GK_IN_RADEON_RING && f <= GK_IN_UMR;
+	return (f >= GK_IN_RADEON_RING && f <= GK_IN_UMR) || f == GK_IN_DEVCOREDUMP;
 }
 
 /* The next n words come from dump address addr: the first address sets
@@ -546,6 +546,7 @@ static bool dump_line(struct gk_input *in)
 		fail_text(in, in->ln_line, GK_DUMP_LINE_MAX, "line longer than 4096 bytes: not a dump line");
 		return true;
 	}
+	in->dump.line = in->ln_line;
 	gk_dump_parse(&in->dump, in->ln, in->ln_len, dl);
 	if (dl->err_col) {
 		char msg[200];
@@ -553,10 +554,14 @@ static bool dump_line(struct gk_input *in)
 		fail_text(in, in->ln_line, dl->err_col, msg);
 		return true;
 	}
-	if (dl->header_mark) {
-		unsigned b = (unsigned)__builtin_ctz(dl->header_mark);
-		in->marks.have |= dl->header_mark;
-		in->mark_index[b] = dl->header_index;
+	for (unsigned b = 0; b < 4; b++)
+		if (dl->header_mark & (1u << b))
+			in->mark_index[b] = dl->header_at[b];
+	in->marks.have |= dl->header_mark;
+	if (dl->rptr_is_word) {
+		/* a devcoredump ring: its dword 0 is the input's first word */
+		in->marks.have_rptr_word = true;
+		in->marks.rptr_word = dl->header_at[0];
 	}
 	if (dl->repeat) {
 		if (!in->last_n) {
@@ -694,6 +699,12 @@ static void read_raw(struct gk_input *in)
 			in->format = gk_dump_sniff((const char *)in->raw, len < IN_SNIFF ? len : IN_SNIFF);
 		in->dump.fmt = in->format;
 	}
+	if (in->dump.cd.want[0] && in->format != GK_IN_DEVCOREDUMP && !in->failed) {
+		char msg[sizeof in->error.message];
+		snprintf(msg, sizeof msg, "ring %s asked for, but the input is %s: only a devcoredump holds named rings",
+			 in->dump.cd.want, gk_in_format_name(in->format));
+		fail(in, GK_D_IO, 0, 0, 0, msg);
+	}
 }
 
 /* All bytes read: the token or unit still open. */
@@ -706,7 +717,11 @@ static void finish(struct gk_input *in)
 			return; /* taken in by the next round, then finish again */
 		}
 		in->ended = true;
-		if (in->star)
+		char msg[sizeof in->error.message];
+		uint32_t at;
+		if (gk_dump_end(&in->dump, msg, sizeof msg, &at))
+			fail_text(in, at ? at : in->line, 1, msg);
+		else if (in->star)
 			fail_text(in, in->line, 1, "the dump ends after '*': where the repeated lines end is not known");
 		else if (!in->have_addr && !in->failed)
 			fail_text(in, in->line, 1, "no words in the dump");
@@ -857,10 +872,33 @@ void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 			*slot[b] = 4 * in->mark_index[b] + (in->have_addr ? in->delta : in->seg_off[0]);
 }
 
+int gk_input_set_ring(struct gk_input *in, const char *name)
+{
+	if (!in || !name || !name[0] || strlen(name) >= sizeof in->dump.cd.want || in->raw_total || in->nwords ||
+	    in->abs0 || in->failed)
+		return -1;
+	memcpy(in->dump.cd.want, name, strlen(name) + 1);
+	return 0;
+}
+
+const char *gk_input_ring(const struct gk_input *in)
+{
+	return in && in->format == GK_IN_DEVCOREDUMP && in->dump.cd.taken[0] ? in->dump.cd.taken : NULL;
+}
+
+const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line)
+{
+	if (!in || i >= in->dump.cd.nnotes)
+		return NULL;
+	if (line)
+		*line = in->dump.cd.note_line[i];
+	return in->dump.cd.note[i];
+}
+
 static const char *const format_names[] = {
 	[GK_IN_AUTO] = "auto", [GK_IN_BIN] = "bin", [GK_IN_HEX] = "hex", [GK_IN_RADEON_RING] = "radeon-ring",
 	[GK_IN_KLOG] = "klog", [GK_IN_OD] = "od", [GK_IN_HEXDUMP_C] = "hexdump-c", [GK_IN_XXD] = "xxd",
-	[GK_IN_UMR] = "umr", [GK_IN_AMDGPU_RING] = "amdgpu-ring",
+	[GK_IN_UMR] = "umr", [GK_IN_AMDGPU_RING] = "amdgpu-ring", [GK_IN_DEVCOREDUMP] = "devcoredump",
 };
 
 const char *gk_in_format_name(enum gk_in_format f)
@@ -880,7 +918,8 @@ int gk_in_format_parse(const char *name, enum gk_in_format *f)
 
 const char *gk_in_format_list(void)
 {
-	return "auto, bin, hex, radeon-ring, klog, od (also hexdump -x), hexdump-c, xxd (and xxd -e), umr, amdgpu-ring";
+	return "auto, bin, hex, radeon-ring, klog, od (also hexdump -x), hexdump-c, xxd (and xxd -e), umr, amdgpu-ring, "
+	       "devcoredump";
 }
 
 enum gk_in_format gk_input_format(const struct gk_input *in)

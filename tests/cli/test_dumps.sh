@@ -2,7 +2,8 @@
 # The dumps users paste, through the CLI: od/hexdump/xxd output of a real
 # stream decodes exactly like the binary (with the tools this machine has),
 # -f names a form, --base/--skip/--count, a radeon ring dump marks its
-# pointers, and text in no known form is refused with its line and column.
+# pointers, an amdgpu devcoredump reads the ring asked for (or the hung one)
+# and text in no known form is refused with its line and column.
 . "$(dirname "$0")/lib.sh"
 
 B=$ROOT/examples/evergreen_compute.bin
@@ -111,6 +112,76 @@ run "--mem without =" 2 decode -g evergreen -e pm4 --follow --mem 0x100000 "$R"
 printf 'nonsense\n' >badmap.txt
 run "--mem-map bad line" 2 decode -g evergreen -e pm4 --follow --mem-map badmap.txt "$R"
 has err "--mem-map names its line" 'badmap.txt:1: expected'
+
+# an amdgpu devcoredump (Linux amdgpu_dev_coredump.c): the example at index
+# 16 of a 128-dword gfx ring (wptr a gfx9+ counter, 3 wraps on), a compute
+# ring before it, an sdma ring without contents; the hung ring named
+if command -v od >/dev/null 2>&1; then
+	od -An -v -t x4 "$B" | tr -s ' ' '\n' | grep . >words.txt
+	cd_ring() { # NAME SIZE RPTR WPTR: header, then the words of words.txt at index 16 (SIZE 128) or filler
+		printf 'ring name: %s\nRptr: 0x%x Wptr: 0x%x RB mask: %x\nRing size in dwords: %d\nRing contents\nOffset \t Value\n' \
+			"$1" "$3" "$4" $(($2 - 1)) "$2"
+		awk -v size="$2" -v put="$([ "$2" -eq 128 ] && echo 1 || echo 0)" '{ w[NR] = $1 } END {
+			for (i = 0; i < size; i++) {
+				v = (put && i >= 16 && i - 15 <= NR) ? w[i - 15] : "80000000"
+				sub(/^0+/, "", v); if (v == "") v = "0"
+				printf "0x%x \t 0x%s\n", 4 * i, v
+			} }' words.txt
+	}
+	{
+		printf '**** AMDGPU Device Coredump ****\nversion: 1\nkernel: 6.12.9-amd64\nmodule: amdgpu\n'
+		printf 'time: 1742.096153887\npasid: 32771\n\nSOC Information\nSOC Device id: 29695\n'
+		printf '\nRing timed out details\nIP Type: 0 Ring Name: gfx_0.0.0\n\n[gfxhub] Page fault observed\n'
+		printf 'Faulty page starting at address: 0x0000000000000000\nProtection fault status register: 0x0\n\n'
+		printf 'IP Dump\nIP: gfx_v10_0\nregCP_RB0_RPTR                                 0x00000010\n\n'
+		printf 'Ring buffer information\n'
+		cd_ring comp_1.0.0 16 0 0
+		cd_ring gfx_0.0.0 128 16 456
+		printf 'ring name: sdma0\nRptr: 0x0 Wptr: 0x0 RB mask: ff\nRing size in dwords: 256\nRing contents unavailable\n'
+		printf 'VRAM is lost due to GPU reset!\n'
+	} >cd.txt
+	run "devcoredump: the example at 0x40" 0 decode -g evergreen -e pm4 --base 0x40 "$B"
+	cp out cd_ref.txt
+	run "devcoredump" 0 decode -g evergreen -e pm4 cd.txt
+	has err "devcoredump: which ring and why, before the decode" \
+		'^cd\.txt:[0-9]+: note: reading ring gfx_0\.0\.0: the one the kernel reported timed out'
+	has out "devcoredump: rptr on the first packet" '^    ; <- rptr$'
+	has out "devcoredump: wptr masked into the ring" '^    ; <- wptr$'
+	grep -v '^    ; <- ' out | grep -v 'PACKET2' >cd_got.txt
+	same cd_got.txt cd_ref.txt "devcoredump: the ring's packets are the binary's"
+	cp out cd_auto.txt
+	run "-f devcoredump" 0 decode -g evergreen -e pm4 -f devcoredump cd.txt
+	same out cd_auto.txt "-f devcoredump reads like auto"
+	run "devcoredump check" 0 check -g evergreen -e pm4 cd.txt
+	run "devcoredump JSON" 0 decode -g evergreen -e pm4 --json cd.txt
+	has out "devcoredump JSON: rptr" '^\{"ring":\["rptr"\],"offset":64,"engine":"pm4","name":"CONTEXT_CONTROL"'
+	run "--ring comp_1.0.0" 0 decode -g evergreen -e pm4 --ring comp_1.0.0 cd.txt
+	has err "--ring: the hung ring still named" 'note: reading ring comp_1\.0\.0, as asked; the one the kernel reported timed out is gfx_0\.0\.0$'
+	has out "--ring comp_1.0.0: its 16 dwords" '^0x0000003c: PACKET2$'
+	hasnot out "--ring comp_1.0.0: not the gfx ring" 'CONTEXT_CONTROL'
+	run "--ring absent" 2 decode -g evergreen -e pm4 --ring gfx_0.1.0 cd.txt
+	has err "--ring absent: the rings named" \
+		'^cd\.txt:[0-9]+:1: error: no ring gfx_0\.1\.0 \(asked for by name\) in the devcoredump; rings: comp_1\.0\.0, gfx_0\.0\.0, sdma0 \(contents unavailable\)'
+	run "--ring without contents" 2 decode -g evergreen -e pm4 --ring sdma0 cd.txt
+	has err "--ring without contents" 'ring sdma0 \(asked for by name\) has no contents'
+	run "--ring of a binary" 2 decode -g evergreen -e pm4 --ring gfx_0.0.0 "$B"
+	has err "--ring of a binary" 'only a devcoredump holds named rings'
+	# no hung ring named and two rings with contents: the first, said; the second refused
+	grep -v 'Ring Name: gfx' cd.txt >cd2.txt
+	run "devcoredump, two rings, none hung" 2 decode -g evergreen -e pm4 cd2.txt
+	has err "two rings: the first read, said" 'note: reading ring comp_1\.0\.0, the first with contents'
+	has err "two rings: the second refused at its line" \
+		'^cd2\.txt:[0-9]+:1: error: a second ring with contents, gfx_0\.0\.0, after comp_1\.0\.0'
+	# a bad word, and the dump cut mid-ring
+	n=$(grep -n "$(printf '^0x44 \t ')" cd.txt | tail -1 | cut -d: -f1)
+	sed "${n}s/.*/0x44 \t zz/" cd.txt >cd_bad.txt
+	run "devcoredump bad word" 2 decode -g evergreen -e pm4 cd_bad.txt
+	has err "bad word at its line and column" "^cd_bad\.txt:$n:8: error: expected the dword as 0xVALUE"
+	head -n "$n" cd.txt >cd_cut.txt
+	run "devcoredump cut" 2 decode -g evergreen -e pm4 cd_cut.txt
+	has err "cut: said" "error: the dump ends inside ring gfx_0\.0\.0's contents, after 18 of its 128 dwords"
+	has out "cut: the ring's words before the cut" '^0x00000040: \.long 0xc0012800 0x80000003$'
+fi
 
 # text in no known form: refused at its line and column, naming the forms
 printf 'hello\n' >hello.txt

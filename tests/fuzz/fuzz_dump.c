@@ -1,8 +1,9 @@
 /* libFuzzer target for the dump readers (src/core/dump.c via gk_input):
  * every format, named and AUTO, over the input read whole and a byte at a
  * time (or a few bytes).  Beyond no crash / no sanitizer report:
- *  (a) the words, their offsets, the ring marks and the error (message,
- *      line, column) do not depend on how the input is split;
+ *  (a) the words, their offsets, the ring marks, the error (message,
+ *      line, column), the notes and the devcoredump ring read do not
+ *      depend on how the input is split;
  *  (b) AUTO reads exactly like the format it picks;
  *  (c) memory stays bounded: a window never holds more than asked plus the
  *      reader's margin (gk_input_fill's contract). */
@@ -40,15 +41,25 @@ struct result {
 	char msg[160];
 	uint32_t line, col;
 	uint64_t err_off;
+	uint64_t notes;         /* the notes and the ring read, folded */
 };
 
-static void read_all(const uint8_t *p, size_t n, enum gk_in_format f, size_t chunk, struct result *r)
+static uint64_t fold(uint64_t h, const char *s)
+{
+	while (s && *s)
+		h = (h ^ (uint8_t)*s++) * 1099511628211u;
+	return h * 31u + 7u;
+}
+
+static void read_all(const uint8_t *p, size_t n, enum gk_in_format f, size_t chunk, const char *ring, struct result *r)
 {
 	struct src s = { p, n, 0, chunk };
 	memset(r, 0, sizeof *r);
 	struct gk_input *in = gk_input_create(rd, &s, f, 4);
 	if (!in)
 		abort(); /* every format of 4-byte units is valid */
+	if (ring && gk_input_set_ring(in, ring))
+		abort(); /* a fresh input takes a ring name */
 	/* a word at a time, so each word's own offset counts (ring wraps) */
 	while (gk_input_fill(in, 5) > 0) {
 		r->sum = (r->sum * 1000003u + gk_input_offset(in)) * 31u + gk_input_words(in)[0];
@@ -57,6 +68,11 @@ static void read_all(const uint8_t *p, size_t n, enum gk_in_format f, size_t chu
 	}
 	r->fmt = gk_input_format(in);
 	gk_input_marks(in, &r->marks);
+	const char *note;
+	uint32_t line;
+	for (unsigned i = 0; (note = gk_input_note(in, i, &line)) != NULL; i++)
+		r->notes = fold(r->notes, note) + line;
+	r->notes = fold(r->notes, gk_input_ring(in));
 	const struct gk_diag *e = gk_input_error(in);
 	if (e) {
 		r->failed = true;
@@ -71,7 +87,7 @@ static void read_all(const uint8_t *p, size_t n, enum gk_in_format f, size_t chu
 static bool same(const struct result *a, const struct result *b)
 {
 	return a->sum == b->sum && a->words == b->words && a->failed == b->failed && !strcmp(a->msg, b->msg) &&
-	       a->line == b->line && a->col == b->col && a->err_off == b->err_off &&
+	       a->line == b->line && a->col == b->col && a->err_off == b->err_off && a->notes == b->notes &&
 	       !memcmp(&a->marks, &b->marks, sizeof a->marks);
 }
 
@@ -80,19 +96,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
 	static const enum gk_in_format fmts[] = { GK_IN_AUTO, GK_IN_HEX, GK_IN_RADEON_RING, GK_IN_KLOG, GK_IN_OD,
-						  GK_IN_HEXDUMP_C, GK_IN_XXD, GK_IN_UMR, GK_IN_AMDGPU_RING };
+						  GK_IN_HEXDUMP_C, GK_IN_XXD, GK_IN_UMR, GK_IN_AMDGPU_RING,
+						  GK_IN_DEVCOREDUMP };
+	/* a devcoredump ring asked for by name: one of the corpus's, by the
+	 * input's length */
+	static const char *const rings[] = { NULL, "gfx_0.0.0", "comp_1.0.0", "sdma0" };
+	const char *ring = rings[n % 4];
 	struct result whole, bytes, picked;
 	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
-		read_all(p, n, fmts[i], 1 << 16, &whole);
+		const char *want = fmts[i] == GK_IN_DEVCOREDUMP ? ring : NULL;
+		read_all(p, n, fmts[i], 1 << 16, want, &whole);
 		/* split reads: for AUTO, and for one named format a run (by the
 		 * first byte), so each run stays cheap */
 		if (i == 0 || (n && i == 1 + p[0] % (sizeof fmts / sizeof fmts[0] - 1))) {
-			read_all(p, n, fmts[i], 1 + (n ? p[n - 1] % 7 : 0), &bytes);
+			read_all(p, n, fmts[i], 1 + (n ? p[n - 1] % 7 : 0), want, &bytes);
 			if (!same(&whole, &bytes))
 				abort(); /* (a) */
 		}
 		if (fmts[i] == GK_IN_AUTO && whole.fmt != GK_IN_AUTO && whole.fmt != GK_IN_BIN) {
-			read_all(p, n, whole.fmt, 1 << 16, &picked);
+			read_all(p, n, whole.fmt, 1 << 16, NULL, &picked);
 			whole.fmt = picked.fmt;
 			if (!same(&whole, &picked))
 				abort(); /* (b) */
