@@ -1,5 +1,6 @@
 /* The CLI plumbing every engine's front end shares (tools/cli.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 				return -1;
 			}
 			o->nbos++;
-		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count")) {
+		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count") || !strcmp(a, "--max-errors")) {
 			uint64_t v;
 			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &v)) {
 				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, a, i < argc ? ", not " : "",
@@ -63,6 +64,9 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			if (a[2] == 'b') {
 				o->has_base = 1;
 				o->base = v;
+			} else if (a[2] == 'm') {
+				o->has_max_errors = 1;
+				o->max_errors = v;
 			} else if (a[2] == 's') {
 				o->skip = v;
 			} else {
@@ -92,6 +96,8 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			o->raw = 1;
 		else if (!strcmp(a, "--text"))
 			o->text = 1;
+		else if (!strcmp(a, "--strict"))
+			o->strict = 1;
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		else if (a[0] == '-' && a[1]) {
@@ -456,6 +462,9 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
 		.mem_read = o->follow ? gk_mem_reader : NULL, .mem_ctx = mem,
+		/* check stops printing at 1000 (1 GB of garbage would print 268
+		 * million lines); decode shows everything unless asked */
+		.max_diags = o->has_max_errors ? o->max_errors : checking ? CLI_CHECK_MAX_ERRORS : 0,
 	};
 	struct gk_stream_stats stats;
 	/* a devcoredump says which of its rings it reads as soon as the ring's
@@ -492,6 +501,9 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	}
 	if (fflush(of) != 0)
 		out.failed = 1;
+	if (stats.hidden)
+		fprintf(stderr, "%s: %llu more diagnostic%s not shown (--max-errors %llu)\n", name,
+			(unsigned long long)stats.hidden, stats.hidden == 1 ? "" : "s", (unsigned long long)so.max_diags);
 	int rc = 0;
 	if (ie) {
 		rc = cli_input_error(name, in);
@@ -511,19 +523,81 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	return rc;
 }
 
-/* "FILE:LINE:COL: error: [PACKET: ]message" */
+/* The assembler's messages, each with its source line and a caret under
+ * the column, as compilers print them.  Messages of the packet being
+ * built may name a line read a little before: the last RECENT lines are
+ * kept (each up to RECENT_LEN bytes) to show them. */
+#define RECENT 64
+#define RECENT_LEN 256
+
+struct encode_ctx {
+	const char *name;
+	struct gk_engine_asm *a;
+	uint64_t max_errors;       /* 0: every error */
+	unsigned long long errors, warnings, hidden;
+	unsigned lines[RECENT];    /* line number of each slot (0: empty) */
+	char text[RECENT][RECENT_LEN];
+	size_t len[RECENT];
+};
+
+static void show_source(const struct encode_ctx *c, const struct gk_diag *d)
+{
+	unsigned k = d->line % RECENT;
+	if (!d->line || c->lines[k] != d->line)
+		return;
+	fprintf(stderr, "  %.*s\n", (int)c->len[k], c->text[k]);
+	if (d->col >= 1 && d->col <= c->len[k] + 1) {
+		/* the caret under the column: tabs kept so it lines up */
+		fputs("  ", stderr);
+		for (size_t i = 0; i + 1 < d->col; i++)
+			fputc(c->text[k][i] == '\t' ? '\t' : ' ', stderr);
+		fputs("^\n", stderr);
+	}
+}
+
+/* "FILE:LINE:COL: error: [PACKET: ]message", the line, the caret */
 static int encode_diag(void *ctx, const struct gk_diag *d)
 {
-	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", (const char *)ctx, d->line, d->col,
-		d->severity == GK_ERROR ? "error" : "warning", d->packet ? d->packet : "", d->packet ? ": " : "",
-		(int)gk_diag_message_len(d), d->message);
+	struct encode_ctx *c = ctx;
+	bool error = d->severity == GK_ERROR;
+	unsigned long long *n = error ? &c->errors : &c->warnings;
+	if (c->max_errors && c->errors + c->warnings >= c->max_errors) {
+		c->hidden++;
+		++*n;
+		return 0;
+	}
+	++*n;
+	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", c->name, d->line, d->col, error ? "error" : "warning",
+		d->packet ? d->packet : "", d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
+	show_source(c, d);
 	return 0;
 }
 
-static void encode_one_line(void *a, unsigned line, const char *s, size_t n)
+static void encode_one_line(void *ctx, unsigned line, const char *s, size_t n)
 {
-	(void)line; /* the assembler counts the lines it is given */
-	gk_engine_asm_line(a, s, n);
+	struct encode_ctx *c = ctx;
+	unsigned k = line % RECENT;
+	c->lines[k] = line;
+	c->len[k] = n < RECENT_LEN ? n : RECENT_LEN;
+	memcpy(c->text[k], s, c->len[k]);
+	gk_engine_asm_line(c->a, s, n);
+}
+
+/* -o FILE is written as FILE.gfxkit-N (a new file, never one that exists)
+ * and renamed to FILE only when the text assembled cleanly: an error never
+ * leaves a cut or stale output behind, as llvm-mc does */
+static FILE *open_temp(const char *out, int hex, char *tmp, size_t cap)
+{
+	for (unsigned i = 0; i < 100; i++) {
+		snprintf(tmp, cap, "%s.gfxkit-%u", out, i);
+		FILE *f = fopen(tmp, hex ? "wx" : "wbx");
+		if (f)
+			return f;
+		if (errno != EEXIST)
+			break;
+	}
+	fprintf(stderr, "%s: %s: cannot create a temporary file next to it: %s\n", CLI_PROG, out, strerror(errno));
+	return NULL;
 }
 
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line)
@@ -538,28 +612,57 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 	FILE *f = cli_open_in(o->file, "r");
 	if (!f)
 		return 2;
-	FILE *out = cli_open_out(o->out, hex ? "w" : "wb");
-	const char *name = cli_display_name(o->file);
+	bool to_file = o->out && strcmp(o->out, "-");
+	char tmp[4096];
+	FILE *out = to_file ? open_temp(o->out, hex, tmp, sizeof tmp) : stdout;
+	struct encode_ctx *c = calloc(1, sizeof *c);
 	struct cli_words ec = { out, hex, 0, words_per_line };
-	struct gk_engine_asm *a = out ? gk_engine_asm_open(e, cli_emit_words, &ec, encode_diag, (void *)name) : NULL;
+	struct gk_engine_asm *a = out && c ? gk_engine_asm_open(e, cli_emit_words, &ec, encode_diag, c) : NULL;
 	if (!a) {
 		if (out)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		free(c);
 		cli_close(f);
-		cli_close(out);
+		if (to_file && out) {
+			fclose(out);
+			remove(tmp);
+		}
 		return 2;
 	}
-	int rc = cli_each_line(f, name, encode_one_line, a);
+	c->name = cli_display_name(o->file);
+	c->a = a;
+	c->max_errors = o->has_max_errors ? o->max_errors : CLI_ENCODE_MAX_ERRORS;
+	gk_engine_asm_check(a, true); /* engines without a checker: nothing to add */
+	int rc = cli_each_line(f, c->name, encode_one_line, c);
 	unsigned errors = gk_engine_asm_finish(a);
-	if (fflush(out) != 0 || ec.failed) {
-		fprintf(stderr, "%s: write error\n", CLI_PROG);
+	if (c->hidden)
+		fprintf(stderr, "%s: %llu more message%s not shown (--max-errors %llu)\n", c->name, c->hidden,
+			c->hidden == 1 ? "" : "s", (unsigned long long)c->max_errors);
+	if (c->warnings && !errors)
+		fprintf(stderr, "%s: %llu warning%s from the checker on what was assembled%s\n", c->name, c->warnings,
+			c->warnings == 1 ? "" : "s", o->strict ? " (--strict: errors)" : " (written as given)");
+	if (fflush(out) != 0 || ferror(out) || ec.failed) {
+		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, to_file ? o->out : "standard output");
 		rc = 2;
 	}
-	if (!rc && errors)
+	if (!rc && (errors || (o->strict && c->warnings)))
 		rc = 1;
-	cli_close(out);
+	if (to_file) {
+		if (fclose(out) != 0 && !rc) {
+			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
+			rc = 2;
+		}
+		if (rc) {
+			remove(tmp);
+		} else if (rename(tmp, o->out) != 0) {
+			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, o->out, strerror(errno));
+			remove(tmp);
+			rc = 2;
+		}
+	}
 	cli_close(f);
 	gk_engine_asm_close(a);
+	free(c);
 	return rc;
 }
 

@@ -13,6 +13,8 @@
 
 #define CLI_PROG "gfxkit"
 #define CLI_MAX_BOS 256
+#define CLI_CHECK_MAX_ERRORS 1000u  /* check's default --max-errors */
+#define CLI_ENCODE_MAX_ERRORS 100u  /* encode's default --max-errors */
 
 /* gfxkit decode|encode|check|list [options] [FILE|-] */
 #define CLI_MAX_MEMS 64
@@ -24,6 +26,9 @@ struct cli_opts {
 	int has_base;        /* --base ADDR: the first unit's address */
 	uint64_t base;
 	uint64_t skip, count; /* --skip N, --count N (units) */
+	int has_max_errors;   /* --max-errors N: diagnostics shown at most (0: all) */
+	uint64_t max_errors;
+	int strict;           /* encode --strict: the checker's findings are errors */
 	int follow;           /* --follow: decode indirect buffers where they appear */
 	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
 	unsigned nmem;

@@ -15,8 +15,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
-		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [-o OUT] [FILE|-]\n"
-		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [-o OUT] [FILE|-]\n"
+		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
+		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
@@ -33,6 +33,8 @@ static void usage(FILE *f)
 		"       --follow (decode indirect buffers where they appear, from memory images:)\n"
 		"       --mem ADDR=FILE (repeatable; FILE in any FORMAT), --mem-map FILE ('ADDR FILE' lines)\n"
 		"       --ring NAME (devcoredump: the ring to read, e.g. gfx_0.0.0; by default the one that timed out)\n"
+		"--max-errors N: diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100);\n"
+		"       encode runs the checker on what it builds: warnings, or errors with --strict\n"
 		"GPU for pm4: %s\n"
 		"GPU for dma: %s\n"
 		"GPU for modifier: %s\n",

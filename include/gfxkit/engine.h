@@ -54,6 +54,10 @@ void gk_engine_asm_line(struct gk_engine_asm *a, const char *line, size_t len);
 /* End of the text (a packet still open is emitted): the errors in all. */
 unsigned gk_engine_asm_finish(struct gk_engine_asm *a);
 void gk_engine_asm_close(struct gk_engine_asm *a); /* NULL: nothing */
+/* Check what the assembler builds as it goes (gk_asm_check: the checker's
+ * findings as warnings on the packet's line, not errors).  0, or -1 when
+ * the engine has no checker to run (a NULL a too). */
+int gk_engine_asm_check(struct gk_engine_asm *a, bool on);
 
 /* One line per unit description e's GPU has (packets: opcode, name, the
  * source of its layout; ir3: its bits, name, generations).  0, or -1 when
@@ -116,12 +120,19 @@ struct gk_stream_opts {
 	unsigned max_depth;
 	uint64_t skip;                /* units framed and passed over before the first one shown */
 	uint64_t count;               /* units shown at most (0: all); stopping early makes no end diagnostics */
+	/* Diagnostics shown at most (0: all), counting from the first: past
+	 * it, check prints no more lines (JSON: no more units), and text
+	 * decode prints units without their diagnostic lines; they are still
+	 * counted in errors and warnings, and the hidden ones in stats.hidden.
+	 * JSON decode shows every unit whole. */
+	uint64_t max_diags;
 };
 
 struct gk_stream_stats {
 	uint64_t units;               /* units decoded */
 	uint64_t errors, warnings;    /* diagnostics found, including those past a unit's cap */
 	uint64_t end;                 /* byte offset after the last unit */
+	uint64_t hidden;              /* diagnostics not shown past max_diags */
 };
 
 /* Decode (or check) every unit of in with e and write the result to out.

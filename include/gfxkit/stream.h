@@ -327,6 +327,14 @@ void gk_asm_destroy(struct gk_asm *a); /* NULL: nothing */
 void gk_asm_line(struct gk_asm *a, const char *line, size_t len);
 /* End of input: emit the last packet.  The errors so far (0 for a NULL a). */
 unsigned gk_asm_finish(struct gk_asm *a);
+/* From now on, run each packet built through the checker (gk_check_packet,
+ * keeping its state across packets) and hand what it finds to diag as
+ * warnings on the packet's first line ("check error: ..."), with the
+ * checker's code, dword and bits.  The words are emitted as written and
+ * the findings are not errors (gk_asm_finish does not count them), so
+ * decode -> encode stays the identity on streams the checker rejects.
+ * Words given raw (.long) are not checked.  Off by default. */
+void gk_asm_check(struct gk_asm *a, bool on);
 
 #ifdef __cplusplus
 }

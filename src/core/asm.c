@@ -59,6 +59,10 @@ struct gk_asm {
 	struct warr raw_words;
 	struct tok *tok;               /* the line's tokens: as many as the longest line so far had */
 	unsigned tok_cap;
+	/* gk_asm_check: each packet emitted goes through the checker too */
+	bool check;
+	struct gk_check_state *cst;    /* on the heap, from gk_asm_check on */
+	uint64_t emitted;              /* bytes emitted: the next packet's offset */
 };
 
 struct gk_asm *gk_asm_create(const struct gk_format *fmt, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
@@ -83,6 +87,7 @@ void gk_asm_destroy(struct gk_asm *a)
 	free(a->buf.w);
 	free(a->raw_words.w);
 	free(a->tok);
+	free(a->cst);
 	free(a);
 }
 
@@ -601,6 +606,59 @@ static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 static void emit(struct gk_asm *a, const uint32_t *w, size_t n)
 {
 	gk_asm_sink_emit(&a->out, w, n);
+	a->emitted += 4ull * n;
+}
+
+/* The checker's findings on the packet just built (gk_asm_check), as
+ * warnings on its first line: the text is assembled as written, so decode
+ * -> encode stays the identity, but encode never silently makes a stream
+ * check rejects. */
+static void check_emitted(struct gk_asm *a, const uint32_t *w, size_t n)
+{
+	struct gk_diags *dg = malloc(sizeof *dg);
+	if (!dg)
+		return;
+	struct gk_packet pkt;
+	gk_packet_frame(a->fmt, w, n, a->emitted - 4ull * n, &pkt);
+	gk_diags_reset(dg);
+	gk_check_packet(a->fmt, a->cst, &pkt, dg);
+	for (unsigned i = 0; i < dg->n; i++) {
+		struct gk_diag d;
+		memset(&d, 0, sizeof d);
+		d.severity = GK_WARNING;
+		d.code = dg->d[i].code;
+		d.dw = dg->d[i].dw;
+		d.lo = dg->d[i].lo;
+		d.hi = dg->d[i].hi;
+		d.line = a->pkt_line;
+		d.col = 1;
+		d.packet = a->d ? a->d->name : NULL;
+		char body[sizeof d.message];
+		size_t k = gk_diag_format(&dg->d[i], body, sizeof body);
+		/* gk_diag_format starts with the packet name, which the line names already */
+		const char *text = body;
+		size_t pl = d.packet ? strlen(d.packet) : 0;
+		if (pl && k > pl + 2 && !strncmp(body, d.packet, pl) && body[pl] == ':' && body[pl + 1] == ' ')
+			text = body + pl + 2;
+		snprintf(d.message, sizeof d.message, "check %s: %.*s", dg->d[i].severity == GK_ERROR ? "error" : "warning",
+			 (int)(sizeof d.message - 16), text); /* what does not fit is cut */
+		if (a->out.diag)
+			a->out.diag(a->out.diag_ctx, &d);
+	}
+	free(dg);
+}
+
+void gk_asm_check(struct gk_asm *a, bool on)
+{
+	if (!a)
+		return;
+	if (on && !a->cst) {
+		a->cst = malloc(sizeof *a->cst);
+		if (!a->cst)
+			return; /* no memory: assembling goes on unchecked */
+		gk_check_init(a->cst);
+	}
+	a->check = on && a->cst;
 }
 
 static void put_fields(struct gk_asm *a, const struct gk_field *fields, unsigned n, uint32_t *buf, size_t cap,
@@ -771,6 +829,8 @@ static void finish_packet(struct gk_asm *a)
 			gk_field_put(f, buf, ndw, ndw - f->min);
 	}
 	emit(a, buf, ndw);
+	if (a->check)
+		check_emitted(a, buf, ndw);
 }
 
 static void start_packet(struct gk_asm *a, uint32_t line)

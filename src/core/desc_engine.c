@@ -124,6 +124,11 @@ void gk_desc_engine_asm_close(void *as)
 	gk_asm_destroy(as);
 }
 
+void gk_desc_engine_asm_check(void *as, bool on)
+{
+	gk_asm_check(as, on);
+}
+
 /* "OPCODE  NAME  SOURCE": the packets this generation has, in table order */
 void gk_desc_engine_list(void *fam, struct gk_out *o)
 {

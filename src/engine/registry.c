@@ -170,6 +170,14 @@ unsigned gk_engine_asm_finish(struct gk_engine_asm *a)
 	return a ? a->ops->asm_finish(a->as) : 0;
 }
 
+int gk_engine_asm_check(struct gk_engine_asm *a, bool on)
+{
+	if (!a || !a->ops->asm_check)
+		return -1;
+	a->ops->asm_check(a->as, on);
+	return 0;
+}
+
 void gk_engine_asm_close(struct gk_engine_asm *a)
 {
 	if (!a)

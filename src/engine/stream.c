@@ -191,6 +191,7 @@ struct follow {
 	 * addresses: an indirect buffer inside it (the ring) is reported */
 	bool top_known;
 	uint64_t top_first, top_end;
+	uint64_t shown_diags;           /* diagnostics printed, against o->max_diags */
 };
 
 /* reads an indirect buffer out of the caller's memory */
@@ -345,6 +346,7 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 	stats->units += sub.units;
 	stats->errors += sub.errors;
 	stats->warnings += sub.warnings;
+	stats->hidden += sub.hidden;
 	f->first[d] = f->last[d] = 0;
 	gk_input_destroy(in);
 }
@@ -411,6 +413,17 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 			gk_input_skip(in, n);
 			return gk_input_error(in) ? -1 : 0; /* stopped by the caller: no end diagnostics */
 		}
+		/* past max_diags: count what this unit would have shown */
+		bool over = o->max_diags && (dg.n || dg.dropped) && f->shown_diags >= o->max_diags &&
+			    !(o->json && !o->check);
+		if (over) {
+			stats->hidden += dg.n + dg.dropped;
+			if (o->check)
+				goto shown;
+			dg.n = dg.dropped = 0; /* text decode: the unit without its diagnostic lines */
+		} else {
+			f->shown_diags += dg.n + dg.dropped;
+		}
 		if (o->check && !o->json)
 			check_lines(name, offset, &dg, out);
 		else if (o->json && (!o->check || dg.n || dg.dropped)) {
@@ -430,6 +443,7 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 			if (marks.have)
 				ring_notes(&marks, offset, n, out);
 		}
+shown:
 		stats->end = offset + 4ull * n;
 		gk_input_skip(in, n);
 		if (ib) {

@@ -598,4 +598,45 @@ fi
 "$G" --version >out 2>err
 has out "--version" '^gfxkit [0-9]+\.[0-9]+\.[0-9]+ \(library [0-9]+\.[0-9]+\.[0-9]+\)$'
 
+# encode writes -o only when the text assembled: an error leaves no file,
+# and an existing output stays as it was
+printf 'NOP\nCONSTANT_FILL DST_ADR=0x1000\n' >bad.s
+run "encode with an error" 1 encode -g cayman -e dma bad.s -o bad.bin
+if [ -e bad.bin ]; then bad "encode left bad.bin behind after an error"; else ok; fi
+if ls bad.bin.* >/dev/null 2>&1; then bad "encode left a temporary file behind"; else ok; fi
+has err "did you mean" '^bad\.s:2:15: error: CONSTANT_FILL: CONSTANT_FILL has no field DST_ADR; did you mean DST_ADDR\?'
+has err "the source line" '^  CONSTANT_FILL DST_ADR=0x1000$'
+has err "the caret under column 15" '^                \^$'
+printf 'keep' >kept.bin
+run "encode with an error over an existing file" 1 encode -g cayman -e dma bad.s -o kept.bin
+if [ "$(cat kept.bin)" = keep ]; then ok; else bad "an encode error replaced kept.bin"; fi
+# --max-errors: the first N, then how many more
+i=0
+: >many.s
+while [ $i -lt 150 ]; do echo "BOGUS$i" >>many.s; i=$((i + 1)); done
+run "encode many errors" 1 encode -g cayman many.s -o many.bin
+n=$(grep -c ': error: ' err)
+if [ "$n" -eq 100 ]; then ok; else bad "encode showed $n errors, want the default 100"; fi
+has err "the rest counted" '^many\.s: 50 more messages not shown \(--max-errors 100\)$'
+run "encode --max-errors 3" 1 encode -g cayman --max-errors 3 many.s -o many.bin
+n=$(grep -c ': error: ' err)
+if [ "$n" -eq 3 ]; then ok; else bad "--max-errors 3 showed $n errors"; fi
+# the checker runs on what encode builds: a warning naming the line, the
+# bytes written as given (decode -> encode stays the identity); --strict
+# makes it an error and writes nothing
+printf '0x00000000: MEM_WRITE ADDRESS=0x1004 SWAP=NONE DATA32=0 WR_CONFIRM=0 CNTR_SEL=DATA CNTR64_SEL=GPU_CLOCK DATA_LO=0x1 DATA_HI=0x0\n' >mw.s
+run "encode a misaligned MEM_WRITE" 0 encode -g evergreen mw.s -o mw.bin
+has err "checker warning on its line" '^mw\.s:1:1: warning: MEM_WRITE: check error: dw1\[2:2\]: ADDRESS 0x1004 not QWORD-aligned$'
+if [ -s mw.bin ]; then ok; else bad "encode did not write mw.bin"; fi
+run "encode --strict" 1 encode -g evergreen --strict mw.s -o strict.bin
+if [ -e strict.bin ]; then bad "--strict wrote strict.bin"; else ok; fi
+# check stops printing at --max-errors (1000 by default) and counts the rest
+i=0
+: >nops.txt
+while [ $i -lt 20 ]; do echo "0x40000000" >>nops.txt; i=$((i + 1)); done
+run "check --max-errors 5" 1 check -g cayman --max-errors 5 nops.txt
+lines out "check --max-errors 5: five lines" 5
+has err "check: the rest counted" 'nops\.txt: 15 more diagnostics not shown \(--max-errors 5\)'
+has err "check: the summary counts all" 'nops\.txt: 20 errors'
+
 finish
