@@ -228,6 +228,11 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->gen = gi->name;
 	fmt->regs = gi->regs;
 	fmt->spaces = gi->spaces;
+	/* R6xx-Cayman and GFX6+ reuse opcodes and names for different packets
+	 * (INDIRECT_BUFFER is 0x32 before GFX6, 0x3F after): a packet of the other
+	 * era is not one of this generation's, so it reads back as raw PACKET3 */
+	fmt->kin_gens = (uint16_t)((gen & GK_PM4_GCN) ? GK_PM4_GCN : (GK_PM4_R600 | GK_PM4_R700 | GK_PM4_EVERGREEN |
+									   GK_PM4_CAYMAN));
 	fmt->nspaces = GK_PM4_NSPACES;
 	fmt->descs = gk_pm4_descs;
 	fmt->ndescs = gk_pm4_ndescs;
@@ -251,7 +256,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 		}
 		if (d->gens & gen)
 			fmt->by_op[d->opcode & 0xff] = d;
-		else if (!fmt->any_op[d->opcode & 0xff])
+		else if (!fmt->any_op[d->opcode & 0xff] && (d->gens & fmt->kin_gens))
 			fmt->any_op[d->opcode & 0xff] = d;
 	}
 	return 0;

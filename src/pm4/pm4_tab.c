@@ -623,9 +623,13 @@ static const struct gk_field gcn_set_reg_index[] = {
 	GK_U("INDEX", 1, 28, 31),
 };
 /* INDIRECT_BUFFER / INDIRECT_BUFFER_CONST (nvd.h PACKET3_INDIRECT_BUFFER__*;
- * cikd.h INDIRECT_BUFFER_VALID; the GFX9+ bits of soc15d.h) */
+ * cikd.h INDIRECT_BUFFER_VALID; the GFX9+ bits of soc15d.h).  The base is a
+ * 48-bit address (the kernel writes upper_32_bits & 0xFFFF); bits 31:16 of
+ * dword 2 are often its sign extension (0xffff8000), so they are shown, not
+ * reported, and the address followed is the 48-bit one, as umr follows it. */
 static const struct gk_field gcn_indirect_buffer[] = {
-	GK_A("IB_BASE", 1, 2, 2, 31, 4),
+	GK_A("IB_BASE", 1, 2, 2, 15, 4),
+	GK_DC("IB_BASE_SIGN", 2, 16, 31),
 	GK_E("SWAP", 1, 0, 1, swap, .gens = G6TO8),
 	GK_U("IB_SIZE", 3, 0, 19),
 	GK_B("CHAIN", 3, 20, .gens = G9UP),
@@ -694,14 +698,33 @@ static const struct gk_field gcn_event_write_eop[] = {
  * on GFX10-10.3; GFX11+ packs them into one 13-bit GCR_CNTL and adds
  * PWS_ENABLE (bit 31), as umr's GFX11 decoder prints them.  INT_CTXID
  * (dword 7) exists from GFX9 (soc15d.h count 6). */
+#define RELEASE_MEM_DW2 \
+	GK_E("DST_SEL", 2, 16, 17, gcn_rm_dst_sel), \
+	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel), \
+	GK_E("DATA_SEL", 2, 29, 31, gcn_rm_data_sel), \
+	GK_A("ADDRESS", 3, 2, 4, 31, 4), \
+	GK_X("DATA_LO", 5, 0, 31), \
+	GK_X("DATA_HI", 6, 0, 31)
+static const struct gk_field gcn_release_mem_vi[] = {
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	GK_B("TCL1_VOL_ACTION_ENA", 1, 12),
+	GK_B("TC_VOL_ACTION_ENA", 1, 13),
+	GK_B("TC_WB_ACTION_ENA", 1, 15),
+	GK_B("TCL1_ACTION_ENA", 1, 16),
+	GK_B("TC_ACTION_ENA", 1, 17),
+	GK_U("CACHE_POLICY", 1, 25, 26),
+	GK_B("EXECUTE", 1, 28),
+	RELEASE_MEM_DW2,
+};
 static const struct gk_field gcn_release_mem[] = {
 	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
 	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
-	GK_B("TCL1_VOL_ACTION_ENA", 1, 12, .gens = G8 | G9),
-	GK_B("TC_VOL_ACTION_ENA", 1, 13, .gens = G8 | G9),
-	GK_B("TC_WB_ACTION_ENA", 1, 15, .gens = G8 | G9),
-	GK_B("TCL1_ACTION_ENA", 1, 16, .gens = G8 | G9),
-	GK_B("TC_ACTION_ENA", 1, 17, .gens = G8 | G9),
+	GK_B("TCL1_VOL_ACTION_ENA", 1, 12, .gens = G9),
+	GK_B("TC_VOL_ACTION_ENA", 1, 13, .gens = G9),
+	GK_B("TC_WB_ACTION_ENA", 1, 15, .gens = G9),
+	GK_B("TCL1_ACTION_ENA", 1, 16, .gens = G9),
+	GK_B("TC_ACTION_ENA", 1, 17, .gens = G9),
 	GK_B("TC_NC_ACTION_ENA", 1, 19, .gens = G9),
 	GK_B("TC_WC_ACTION_ENA", 1, 20, .gens = G9),
 	GK_B("TC_MD_ACTION_ENA", 1, 21, .gens = G9),
@@ -718,14 +741,9 @@ static const struct gk_field gcn_release_mem[] = {
 	GK_X("GCR_CNTL", 1, 12, 24, .gens = G11UP),
 	GK_U("CACHE_POLICY", 1, 25, 26),
 	GK_B("EXECUTE", 1, 28),
-	GK_E("DST_SEL", 2, 16, 17, gcn_rm_dst_sel),
-	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel),
-	GK_E("DATA_SEL", 2, 29, 31, gcn_rm_data_sel),
-	GK_A("ADDRESS", 3, 2, 4, 31, 4),
-	GK_X("DATA_LO", 5, 0, 31),
-	GK_X("DATA_HI", 6, 0, 31),
 	GK_B("PWS_ENABLE", 1, 31, .gens = G11UP),
-	GK_X("INT_CTXID", 7, 0, 31, .gens = G9UP),
+	RELEASE_MEM_DW2,
+	GK_X("INT_CTXID", 7, 0, 31),
 };
 /* ACQUIRE_MEM: nvd.h block "COHER_CNTL [30:0], ENGINE_SEL [31], COHER_SIZE,
  * COHER_SIZE_HI [7:0], COHER_BASE_LO, COHER_BASE_HI [23:0], POLL_INTERVAL
@@ -733,18 +751,27 @@ static const struct gk_field gcn_release_mem[] = {
  * COHER_SIZE_HI is 24 bits on GFX9-10.3 (Mesa writes 0xffffff there, the
  * CP_COHER_SIZE_HI register's width); GFX11+: 25 bits and dword 6 bit 31 is PWS_ENA (the
  * field names and widths umr's GFX11 decoder prints). */
-static const struct gk_field gcn_acquire_mem[] = {
-	GK_X("COHER_CNTL", 1, 0, 30),
-	GK_E("ENGINE_SEL", 1, 31, 31, wrm_engine),
-	GK_X("COHER_SIZE", 2, 0, 31),
+#define ACQUIRE_MEM_DW1 \
+	GK_X("COHER_CNTL", 1, 0, 30), \
+	GK_E("ENGINE_SEL", 1, 31, 31, wrm_engine), \
+	GK_X("COHER_SIZE", 2, 0, 31)
+#define ACQUIRE_MEM_DW4 \
+	GK_X("COHER_BASE_LO", 4, 0, 31), \
+	GK_X("COHER_BASE_HI", 5, 0, 23), \
+	GK_U("POLL_INTERVAL", 6, 0, 15)
+static const struct gk_field gcn_acquire_mem_ci[] = {
+	ACQUIRE_MEM_DW1,
 	GK_X("COHER_SIZE_HI", 3, 0, 7, .gens = G7 | G8),
-	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G9 | G10),
+	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G9),
+	ACQUIRE_MEM_DW4,
+};
+static const struct gk_field gcn_acquire_mem[] = {
+	ACQUIRE_MEM_DW1,
+	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G10),
 	GK_X("COHER_SIZE_HI", 3, 0, 24, .gens = G11UP),
-	GK_X("COHER_BASE_LO", 4, 0, 31),
-	GK_X("COHER_BASE_HI", 5, 0, 23),
-	GK_U("POLL_INTERVAL", 6, 0, 15),
+	ACQUIRE_MEM_DW4,
 	GK_B("PWS_ENA", 6, 31, .gens = G11UP),
-	GK_X("GCR_CNTL", 7, 0, 18, .gens = G10UP),
+	GK_X("GCR_CNTL", 7, 0, 18),
 };
 /* SURFACE_SYNC (GFX6-8): cikd.h/sid.h comment: ENGINE bit 31, COHER_CNTL,
  * COHER_SIZE, COHER_BASE (address bits 39:8), POLL_INTERVAL */
@@ -1029,7 +1056,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("EVENT_WRITE", 0x46, GCN), FIELDS(gcn_event_write), .min_dw = 2, .max_dw = 4, .note = "nvd.h" },
 	{ T3("EVENT_WRITE_EOP", 0x47, G6TO8), FIELDS(gcn_event_write_eop), FIXED(6), .note = "Mesa sid.h: GFX6-8" },
 	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), BODY_ONLY, .note = "Mesa sid.h: GFX6-8" },
-	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5" },
+	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5" },
 	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6" },
 	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h" },
 	{ T3("DISPATCH_MESH_INDIRECT_MULTI", 0x4C, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
@@ -1041,7 +1068,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("BLK_CNTX_UPDATE", 0x53, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INCR_UPDT_STATE", 0x55, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("ONE_REG_WRITE", 0x57, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
-	{ T3("ACQUIRE_MEM", 0x58, G7TO9), FIELDS(gcn_acquire_mem), FIXED(7), .note = "cikd.h, soc15d.h: count 5" },
+	{ T3("ACQUIRE_MEM", 0x58, G7TO9), FIELDS(gcn_acquire_mem_ci), FIXED(7), .note = "cikd.h, soc15d.h: count 5" },
 	{ T3("ACQUIRE_MEM", 0x58, G10UP), FIELDS(gcn_acquire_mem), FIXED(8), .note = "nvd.h: count 6 with GCR_CNTL" },
 	{ T3("REWIND", 0x59, G7UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+ (GFX7 compute)" },
 	{ T3("INTERRUPT", 0x5A, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
