@@ -570,9 +570,10 @@ GK_ENUM_DEF(gcn_event_type, 6,
 	    [0x36] = "THREAD_TRACE_FLUSH", [0x37] = "THREAD_TRACE_FINISH", [0x38] = "PIXEL_PIPE_STAT_CONTROL",
 	    [0x39] = "PIXEL_PIPE_STAT_DUMP", [0x3a] = "PIXEL_PIPE_STAT_RESET", [0x3b] = "CONTEXT_SUSPEND",
 	    [0x3c] = "OFFCHIP_HS_DEALLOC", [0x3d] = "ENABLE_NGG_PIPELINE", [0x3e] = "ENABLE_LEGACY_PIPELINE");
-/* Mesa sid.h EVENT_INDEX comment: 0 any non-TS event ... 5 TS events */
+/* Mesa sid.h EVENT_INDEX comment: 0 any non-TS event ... 5 TS events; 6
+ * end-of-shader events (EVENT_WRITE_EOS, as on R6xx-Cayman) */
 GK_ENUM_DEF(gcn_event_index, 4, [0] = "OTHER", [1] = "ZPASS_DONE", [2] = "SAMPLE_PIPELINESTAT",
-	    [3] = "SAMPLE_STREAMOUTSTATS", [4] = "PARTIAL_FLUSH", [5] = "TS");
+	    [3] = "SAMPLE_STREAMOUTSTATS", [4] = "PARTIAL_FLUSH", [5] = "TS", [6] = "EOS");
 /* pkt3.json CONTROL__ENGINE_SEL, CONTROL__DST_SEL_cik; DST_SEL 8 is the
  * GFX9+ preemption metadata memory (umr's "preemption meta memory") */
 GK_ENUM_DEF(gcn_engine_sel, 2, [0] = "ME", [1] = "PFP", [2] = "CE", [3] = "DE");
@@ -812,6 +813,20 @@ static const struct gk_field gcn_copy_data[] = {
 	GK_X("DST_ADDR_LO", 4, 0, 31),
 	GK_X("DST_ADDR_HI", 5, 0, 31),
 };
+/* CP_DMA and DMA_DATA COMMAND dword: pkt3.json COMMAND (GFX6-8) and
+ * COMMAND_gfx9 */
+#define GCN_DMA_COMMAND(d, old) \
+	GK_U("BYTE_COUNT", d, 0, 20, .gens = old), \
+	GK_B("DISABLE_WR_CONFIRM", d, 21, .gens = old), \
+	GK_E("SRC_SWAP", d, 22, 23, swap, .gens = old), \
+	GK_E("DST_SWAP", d, 24, 25, swap, .gens = old), \
+	GK_U("BYTE_COUNT", d, 0, 25, .gens = G9UP), \
+	GK_E("SAS", d, 26, 26, gcn_space_sel), \
+	GK_E("DAS", d, 27, 27, gcn_space_sel), \
+	GK_E("SAIC", d, 28, 28, gcn_incr), \
+	GK_E("DAIC", d, 29, 29, gcn_incr), \
+	GK_B("RAW_WAIT", d, 30), \
+	GK_B("DISABLE_WR_CONFIRM", d, 31, .gens = G9UP)
 /* DMA_DATA: pkt3.json DMA_DATA_WORD0 (_cik, _gfx9) and COMMAND (GFX7-8
  * layout / GFX9+ COMMAND_gfx9) */
 static const struct gk_field gcn_dma_data[] = {
@@ -824,17 +839,7 @@ static const struct gk_field gcn_dma_data[] = {
 	GK_X("SRC_ADDR_LO_OR_DATA", 2, 0, 31),
 	GK_X("SRC_ADDR_HI", 3, 0, 31),
 	GK_A("DST_ADDR", 4, 0, 5, 31, 0),
-	GK_U("BYTE_COUNT", 6, 0, 20, .gens = G7 | G8),
-	GK_B("DISABLE_WR_CONFIRM", 6, 21, .gens = G7 | G8),
-	GK_E("SRC_SWAP", 6, 22, 23, swap, .gens = G7 | G8),
-	GK_E("DST_SWAP", 6, 24, 25, swap, .gens = G7 | G8),
-	GK_U("BYTE_COUNT", 6, 0, 25, .gens = G9UP),
-	GK_E("SAS", 6, 26, 26, gcn_space_sel),
-	GK_E("DAS", 6, 27, 27, gcn_space_sel),
-	GK_E("SAIC", 6, 28, 28, gcn_incr),
-	GK_E("DAIC", 6, 29, 29, gcn_incr),
-	GK_B("RAW_WAIT", 6, 30),
-	GK_B("DISABLE_WR_CONFIRM", 6, 31, .gens = G9UP),
+	GCN_DMA_COMMAND(6, G7 | G8),
 };
 /* WAIT_REG_MEM: nvd.h WAIT_REG_MEM_* and PACKET3_WAIT_REG_MEM__* */
 static const struct gk_field gcn_wait_reg_mem[] = {
@@ -849,6 +854,134 @@ static const struct gk_field gcn_wait_reg_mem[] = {
 	GK_X("REFERENCE", 4, 0, 31),
 	GK_X("MASK", 5, 0, 31),
 	GK_U("POLL_INTERVAL", 6, 0, 15),
+};
+/* CP_DMA: Mesa pkt3.json CP_DMA_WORD0..3 and COMMAND (the GFX6-8 layout,
+ * and COMMAND_gfx9 from GFX9), shared with DMA_DATA's COMMAND dword */
+static const struct gk_field gcn_cp_dma[] = {
+	GK_X("SRC_ADDR_LO", 1, 0, 31),
+	GK_X("SRC_ADDR_HI", 2, 0, 15),
+	GK_E("DST_SEL", 2, 20, 21, gcn_dma_dst_sel),
+	GK_E("ENGINE", 2, 27, 27, gcn_dma_engine),
+	GK_E("SRC_SEL", 2, 29, 30, gcn_dma_src_sel),
+	GK_B("CP_SYNC", 2, 31),
+	GK_A("DST_ADDR", 3, 0, 4, 15, 0),
+	GCN_DMA_COMMAND(5, G6TO8),
+};
+/* EVENT_WRITE_EOS (GFX6-8): Mesa sid.h EOS_DATA_SEL (dword 3 bits 31:29:
+ * 0 append count, 1 GDS, 2 32-bit value) and EOP_DATA_GDS (dword offset,
+ * dwords << 16) */
+GK_ENUM_DEF(gcn_eos_data_sel, 3, [0] = "APPEND_COUNT", [1] = "GDS", [2] = "VALUE_32BIT");
+static const struct gk_field gcn_event_write_eos[] = {
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	/* 2 */ GK_E("DATA_SEL", 3, 29, 31, gcn_eos_data_sel),
+	GK_A("ADDRESS", 2, 2, 3, 15, 4),
+	GK_U("GDS_INDEX", 4, 0, 15, GK_WHEN(2, GK_V(1))),
+	GK_U("GDS_SIZE", 4, 16, 31, GK_WHEN(2, GK_V(1))),
+	GK_X("DATA", 4, 0, 31, GK_WHEN(2, ~GK_V(1))),
+};
+/* SET_PREDICATION: Mesa sid.h PREDICATION_* / PRED_OP; on GFX6-8 the op
+ * shares dword 2 with the address bits 39:32, from GFX9 it comes first and
+ * the address follows in two dwords (Mesa si_emit_set_predication) */
+GK_ENUM_DEF(gcn_pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT", [3] = "BOOL64", [4] = "BOOL32");
+static const struct gk_field gcn_set_predication_si[] = {
+	GK_A("START_ADDR", 1, 0, 2, 7, 8),
+	GK_B("CONTINUE", 2, 31),
+	GK_E("PRED_OP", 2, 16, 18, gcn_pred_op),
+	GK_B("HINT", 2, 12),
+	GK_E("PREDICATION_BOOLEAN", 2, 8, 8, pred_bool),
+};
+static const struct gk_field gcn_set_predication[] = {
+	GK_B("CONTINUE", 1, 31),
+	GK_E("PRED_OP", 1, 16, 18, gcn_pred_op),
+	GK_B("HINT", 1, 12),
+	GK_E("PREDICATION_BOOLEAN", 1, 8, 8, pred_bool),
+	GK_A("START_ADDR", 2, 0, 3, 31, 8),
+};
+/* DRAW_INDIRECT / DRAW_INDEX_INDIRECT: Mesa si_emit_draw_packets: data
+ * offset, then the SH register offsets (dwords from 0xB000) the CP writes
+ * the base vertex and start instance to, then the initiator */
+static const struct gk_field gcn_draw_indirect[] = {
+	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
+	GK_X("BASE_VTX_LOC", 2, 0, 15),
+	GK_X("START_INST_LOC", 3, 0, 15),
+	GK_X("DRAW_INITIATOR", 4, 0, 31, .reg = VGT_DRAW_INITIATOR),
+};
+/* DRAW_(INDEX_)INDIRECT_MULTI: the same, then Mesa sid.h R_2C3_DRAW_INDEX_LOC
+ * with COUNT_INDIRECT_ENABLE (30) and DRAW_INDEX_ENABLE (31), the draw count,
+ * the count address and the stride */
+static const struct gk_field gcn_draw_indirect_multi[] = {
+	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
+	GK_X("BASE_VTX_LOC", 2, 0, 15),
+	GK_X("START_INST_LOC", 3, 0, 15),
+	GK_X("DRAW_INDEX_LOC", 4, 0, 15),
+	GK_B("COUNT_INDIRECT_ENABLE", 4, 30),
+	GK_B("DRAW_INDEX_ENABLE", 4, 31),
+	GK_U("DRAW_COUNT", 5, 0, 31),
+	GK_A("COUNT_ADDR", 6, 2, 7, 31, 4),
+	GK_U("STRIDE", 8, 0, 31),
+	GK_X("DRAW_INITIATOR", 9, 0, 31, .reg = VGT_DRAW_INITIATOR),
+};
+/* SET_BASE: BASE_INDEX (nvd.h CE_PARTITION_BASE 3; 1 is the draw/dispatch
+ * indirect base Mesa sets), then a 64-bit address */
+GK_ENUM_DEF(gcn_set_base_index, 4, [1] = "DRAW_INDEX_INDIRECT_PATCH_TABLE", [3] = "CE_PARTITION_BASE");
+static const struct gk_field gcn_set_base[] = {
+	GK_E("BASE_INDEX", 1, 0, 3, gcn_set_base_index),
+	GK_A("ADDRESS", 2, 0, 3, 31, 8),
+};
+/* STRMOUT_BUFFER_UPDATE: Mesa sid.h STRMOUT_* (dword 1), then the
+ * destination and source addresses (or the offset from the packet) */
+static const struct gk_field gcn_strmout_buffer_update[] = {
+	/* 0 */ GK_B("STORE_BUFFER_FILLED_SIZE", 1, 0),
+	/* 1 */ GK_E("OFFSET_SOURCE", 1, 1, 2, so_src),
+	GK_B("DATA_TYPE", 1, 7),
+	GK_U("SELECT_BUFFER", 1, 8, 9),
+	GK_A("DST_ADDRESS", 2, 2, 3, 31, 4),
+	GK_U("BUFFER_OFFSET", 4, 0, 31, GK_WHEN(1, GK_V(0))),
+	GK_A("SRC_ADDRESS", 4, 2, 5, 31, 4, GK_WHEN(1, GK_V(2))),
+	GK_DC("SRC_ADDRESS_LO", 4, 0, 31, GK_WHEN(1, GK_V(1) | GK_V(3))),
+	GK_DC("SRC_ADDRESS_HI", 5, 0, 31, GK_WHEN(1, GK_V(0) | GK_V(1) | GK_V(3))),
+};
+/* ATOMIC_MEM: nvd.h PACKET3_ATOMIC_MEM__* */
+GK_ENUM_DEF(gcn_atomic_cmd, 4, [0] = "SINGLE_PASS_ATOMIC", [1] = "LOOP_UNTIL_COMPARE_SATISFIED",
+	    [2] = "WAIT_FOR_WRITE_CONFIRMATION", [3] = "SEND_AND_CONTINUE");
+static const struct gk_field gcn_atomic_mem[] = {
+	GK_X("ATOMIC", 1, 0, 6),
+	GK_E("COMMAND", 1, 8, 11, gcn_atomic_cmd),
+	GK_U("CACHE_POLICY", 1, 25, 26),
+	GK_A("ADDRESS", 2, 0, 3, 31, 4),
+	GK_X("SRC_DATA_LO", 4, 0, 31),
+	GK_X("SRC_DATA_HI", 5, 0, 31),
+	GK_X("CMP_DATA_LO", 6, 0, 31),
+	GK_X("CMP_DATA_HI", 7, 0, 31),
+	GK_U("LOOP_INTERVAL", 8, 0, 12),
+};
+/* OCCLUSION_QUERY (GFX7+): Mesa: the ZPASS results address, then the
+ * address the summed result goes to */
+static const struct gk_field gcn_occlusion_query[] = {
+	GK_A("START_ADDR", 1, 0, 2, 31, 8),
+	GK_A("DST_ADDR", 3, 0, 4, 31, 4),
+};
+/* LOAD_*_REG (Mesa's ac_pm4 emit: address low, high, then register offset
+ * and dword count pairs) */
+static const struct gk_field gcn_load_base[] = {
+	GK_A("BASE_ADDR", 1, 2, 2, 15, 4),
+};
+/* SET_*_REG_PAIRS (GFX11+): (offset, value) pairs; the _PACKED forms: a
+ * register count, then (offset0 | offset1 << 16, value0, value1) triples
+ * (Mesa sid.h comment) */
+static const struct gk_field gcn_reg_pair[] = {
+	GK_X("REG_OFFSET", 0, 0, 15),
+	GK_X("REG_VALUE", 1, 0, 31),
+};
+static const struct gk_field gcn_reg_pair_packed_count[] = {
+	GK_U("REG_COUNT", 1, 0, 31),
+};
+static const struct gk_field gcn_reg_pair_packed[] = {
+	GK_X("REG_OFFSET0", 0, 0, 15),
+	GK_X("REG_OFFSET1", 0, 16, 31),
+	GK_X("REG_VALUE0", 1, 0, 31),
+	GK_X("REG_VALUE1", 2, 0, 31),
 };
 /* FRAME_CONTROL: nvd.h FRAME_TMZ (bit 0), FRAME_CMD(x) (x << 28) */
 static const struct gk_field gcn_frame_control[] = {
@@ -997,7 +1130,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 
 	/* ---- GFX6 (SI) through GFX12: see the block comment above the GFX6+ layouts ---- */
 	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h" },
-	{ T3("SET_BASE", 0x11, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa" },
 	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0" },
 	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h" },
 	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
@@ -1007,22 +1140,23 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INDIRECT_BUFFER_END", 0x17, GCN), BODY_ONLY, .note = "nvd.h" },
 	{ T3("INDIRECT_BUFFER_CNST_END", 0x19, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("ATOMIC_GDS", 0x1D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("ATOMIC_MEM", 0x1E, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("OCCLUSION_QUERY", 0x1F, G7UP), BODY_ONLY, .note = "Mesa sid.h: GFX7+" },
-	{ T3("SET_PREDICATION", 0x20, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("ATOMIC_MEM", 0x1E, GCN), FIELDS(gcn_atomic_mem), FIXED(9), .note = "nvd.h PACKET3_ATOMIC_MEM__*" },
+	{ T3("OCCLUSION_QUERY", 0x1F, G7UP), FIELDS(gcn_occlusion_query), FIXED(5), .note = "Mesa sid.h: GFX7+" },
+	{ T3("SET_PREDICATION", 0x20, G6TO8), FIELDS(gcn_set_predication_si), FIXED(3), .note = "Mesa si_emit_set_predication: count 1" },
+	{ T3("SET_PREDICATION", 0x20, G9UP), FIELDS(gcn_set_predication), FIXED(4), .note = "Mesa si_emit_set_predication: GFX9+ count 2" },
 	{ T3("REG_RMW", 0x21, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("COND_EXEC", 0x22, G7UP), FIELDS(gcn_cond_exec), FIXED(5), .flags = GK_P_EXEC_COUNT,
 	  .note = "kernel gfx_v8+ init_cond_exec: count 3" },
 	{ T3("COND_EXEC", 0x22, G6), BODY_ONLY, .note = "sid.h" },
 	{ T3("PRED_EXEC", 0x23, GCN), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDIRECT", 0x24, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDIRECT", 0x24, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h" },
 	{ T3("DRAW_INDEX_2", 0x27, GCN), FIELDS(gcn_draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS,
 	  .note = "sid.h, nvd.h; Mesa si_emit_draw_packets" },
 	{ T3("CONTEXT_CONTROL", 0x28, GCN), FIELDS(gcn_context_control), FIXED(3), .note = "Mesa sid.h CC0_*/CC1_*" },
 	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("DRAW_INDEX_AUTO", 0x2D, GCN), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS,
 	  .note = "sid.h, nvd.h" },
 	{ T3("DRAW_INDEX_IMMD", 0x2E, G6), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "Mesa sid.h: GFX6 only" },
@@ -1032,12 +1166,12 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	  .note = "nvd.h; Mesa sid.h INDIRECT_BUFFER_SI" },
 	{ T3("INDIRECT_BUFFER_CONST", 0x33, GCN), .alias = "INDIRECT_BUFFER_CNST", FIELDS(gcn_indirect_buffer), FIXED(4),
 	  .access = indirect_buffer_acc, .naccess = 1, .flags = GK_P_IB, .note = "sid.h, nvd.h: the constant-engine IB" },
-	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, GCN), FIELDS(gcn_strmout_buffer_update), FIXED(6), .note = "Mesa sid.h STRMOUT_*" },
+	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("DRAW_PREAMBLE", 0x36, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
 	{ T3("WRITE_DATA", 0x37, GCN), FIELDS(gcn_write_data), DATA_TAIL("DATA", 4), .min_dw = 5,
 	  .note = "nvd.h; pkt3.json CONTROL" },
-	{ T3("DRAW_INDEX_INDIRECT_MULTI", 0x38, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_INDIRECT_MULTI", 0x38, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("MEM_SEMAPHORE", 0x39, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("MPEG_INDEX", 0x3A, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
 	{ T3("DRAW_INDEX_MULTI_INST", 0x3A, G7UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "cikd.h, nvd.h" },
@@ -1047,7 +1181,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INDIRECT_BUFFER", 0x3F, GCN), FIELDS(gcn_indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
 	  .naccess = 1, .flags = GK_P_IB, .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
 	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*" },
-	{ T3("CP_DMA", 0x41, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND" },
 	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h" },
 	{ T3("SURFACE_SYNC", 0x43, G6TO8), FIELDS(gcn_surface_sync), FIXED(5),
 	  .note = "Mesa sid.h: deprecated on GFX7, ACQUIRE_MEM from GFX9" },
@@ -1055,7 +1189,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("COND_WRITE", 0x45, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("EVENT_WRITE", 0x46, GCN), FIELDS(gcn_event_write), .min_dw = 2, .max_dw = 4, .note = "nvd.h" },
 	{ T3("EVENT_WRITE_EOP", 0x47, G6TO8), FIELDS(gcn_event_write_eop), FIXED(6), .note = "Mesa sid.h: GFX6-8" },
-	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), BODY_ONLY, .note = "Mesa sid.h: GFX6-8" },
+	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), FIELDS(gcn_event_write_eos), FIXED(5), .note = "Mesa sid.h: GFX6-8" },
 	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5" },
 	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6" },
 	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h" },
@@ -1075,10 +1209,10 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("GEN_PDEPTE", 0x5B, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INDIRECT_BUFFER_PASID", 0x5C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("PRIME_UTCL2", 0x5D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
-	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), BODY_ONLY, .note = "Mesa sid.h: GFX7+" },
-	{ T3("LOAD_SH_REG", 0x5F, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("LOAD_CONFIG_REG", 0x60, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "Mesa sid.h: GFX7+" },
+	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
 	{ T3("LOAD_COMPUTE_STATE", 0x62, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
 	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h" },
@@ -1135,11 +1269,11 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_TASKMESH_DIRECT_ACE", 0xAA, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("EVENT_WRITE_ZPASS", 0xB1, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
 };
 const size_t gk_pm4_ndescs = GK_COUNTOF(gk_pm4_descs);
 
