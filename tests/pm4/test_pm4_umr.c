@@ -14,7 +14,10 @@
  * every register umr names in a SET_*_REG body is compared with gfxkit's
  * register at that dword (umr's "gfx930.mm" / "gfx1101.reg" prefix
  * dropped).  Each section also round-trips: decode -> encode is the
- * identity.  The counts reached are asserted, so a regression fails.
+ * identity.  And with umr's IB sections given as memory at the addresses
+ * umr decoded them at, following the IBs of the first section (the ring, or
+ * the IB umr was asked to dump) must reach every one of them.  The counts
+ * reached are asserted, so a regression fails.
  *
  * The captures are gzip files, read through `gzip -dc` (POSIX popen); when
  * ../shared or gzip is absent the test says so and checks nothing else. */
@@ -54,6 +57,7 @@ struct ureg {
 
 struct section {
 	uint32_t n;
+	uint64_t va;       /* the GPU address umr decoded it at */
 	struct printed *dw;
 	size_t ndw, capdw;
 	struct upkt *pk;
@@ -64,7 +68,73 @@ struct section {
 
 struct totals {
 	unsigned packets, framed, named, regs, regs_named, sections, found, roundtrip;
+	unsigned ibs, ibs_followed, ibs_extra;
 };
+
+/* The IB sections as GPU memory at the addresses umr decoded them at */
+struct ibmem {
+	const struct section *secs;
+	const uint32_t *const *words;
+	size_t n;
+};
+
+static long ib_read(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	const struct ibmem *m = ctx;
+	for (size_t i = 1; i < m->n; i++) {
+		uint64_t base = m->secs[i].va, end = base + 4ull * m->secs[i].n;
+		if (!m->words[i] || addr < base || addr >= end)
+			continue;
+		size_t have = end - addr < n ? (size_t)(end - addr) : n;
+		if (buf)
+			memcpy(buf, (const uint8_t *)m->words[i] + (addr - base), have);
+		return (long)have;
+	}
+	return 0;
+}
+
+/* Follow the IBs of the first section (the ring, or the IB umr was asked
+ * to dump) through the others given as memory: the buffers reached (JSON
+ * "ib" of the units at depth >= 1) must be umr's sections */
+static void follow(const char *gpu, const struct section *secs, const uint32_t *const *words, size_t nsec,
+		   struct totals *t)
+{
+	struct ibmem m = { secs, words, nsec };
+	struct gk_engine *e = gk_engine_open("pm4", gpu, NULL);
+	struct tl_reader src = { (const uint8_t *)words[0], 4ull * secs[0].n, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &src, GK_IN_BIN, 4);
+	struct text out_text = { 0 };
+	char buf[4096];
+	struct gk_out out = { buf, 0, sizeof buf, text_write, &out_text, 0, 0 };
+	struct gk_stream_opts o = { .json = true, .name = "ring", .mem_read = ib_read, .mem_ctx = &m };
+	struct gk_stream_stats st;
+	CHECK(e && in && gk_stream_run(e, in, &o, &out, &st) == 0, "%s: following failed", gpu);
+	gk_out_flush(&out);
+	text_write(&out_text, "", 0);
+	bool *seen = calloc(nsec, sizeof *seen);
+	if (!seen)
+		exit(2);
+	for (const char *p = out_text.p; p && (p = strstr(p, "\"ib\":")) != NULL; p += 5) {
+		uint64_t ib = strtoull(p + 5, NULL, 10);
+		size_t i = 1;
+		while (i < nsec && secs[i].va != ib)
+			i++;
+		if (i < nsec)
+			seen[i] = true;
+		else
+			t->ibs_extra++;
+	}
+	for (size_t i = 1; i < nsec; i++) {
+		t->ibs++;
+		t->ibs_followed += seen[i];
+		CHECK(seen[i], "%s: umr's IB at 0x%llx (%u words) not reached by following", gpu,
+		      (unsigned long long)secs[i].va, secs[i].n);
+	}
+	free(seen);
+	free(out_text.p);
+	gk_input_destroy(in);
+	gk_engine_close(e);
+}
 
 static void *grow(void *p, size_t *cap, size_t n, size_t size)
 {
@@ -182,12 +252,14 @@ static size_t parse_answer(char *ans, struct section **secs)
 		unsigned n;
 		if (strncmp(line, "Decoding IB at ", 15) == 0) {
 			char *of = strstr(line, " of ");
-			if (!of || sscanf(of, " of %u words", &n) != 1)
+			char *at = strchr(line + 15, '@');
+			if (!of || !at || sscanf(of, " of %u words", &n) != 1)
 				continue;
 			*secs = grow(*secs, &capsec, nsec, sizeof **secs);
 			struct section *s = &(*secs)[nsec++];
 			memset(s, 0, sizeof *s);
 			s->n = n;
+			s->va = strtoull(at + 1, NULL, 16);
 			continue;
 		}
 		if (line[0] != '[' || !nsec)
@@ -367,18 +439,26 @@ static bool run_capture(const char *name, const char *gpu, struct totals *all)
 	}
 	const struct gk_format *fmt = tu_fmt(gpu);
 	struct totals t = { 0 };
+	const uint32_t **words = calloc(nsec ? nsec : 1, sizeof *words);
+	if (!words)
+		exit(2);
 	for (size_t i = 0; i < nsec; i++) {
 		t.sections++;
 		const uint32_t *w = find_words(&secs[i], cand, ncand, nc);
 		CHECK(w != NULL, "%s: section %zu (%u words) not found in the capture", name, i, secs[i].n);
+		words[i] = w;
 		if (!w)
 			continue;
 		t.found++;
 		measure(fmt, &secs[i], w, &t);
 	}
+	if (nsec && words[0])
+		follow(gpu, secs, words, nsec, &t);
+	free(words);
 	printf("# %s (-g %s): %u sections (%u found, %u round-trip), packets framed %u/%u, named %u/%u, "
-	       "registers named %u/%u\n",
-	       name, gpu, t.sections, t.found, t.roundtrip, t.framed, t.packets, t.named, t.packets, t.regs_named, t.regs);
+	       "registers named %u/%u, umr's IBs reached by following %u/%u (%u others)\n",
+	       name, gpu, t.sections, t.found, t.roundtrip, t.framed, t.packets, t.named, t.packets, t.regs_named, t.regs,
+	       t.ibs_followed, t.ibs, t.ibs_extra);
 	all->packets += t.packets;
 	all->framed += t.framed;
 	all->named += t.named;
@@ -387,6 +467,9 @@ static bool run_capture(const char *name, const char *gpu, struct totals *all)
 	all->sections += t.sections;
 	all->found += t.found;
 	all->roundtrip += t.roundtrip;
+	all->ibs += t.ibs;
+	all->ibs_followed += t.ibs_followed;
+	all->ibs_extra += t.ibs_extra;
 	for (size_t i = 0; i < nsec; i++) {
 		free(secs[i].dw);
 		free(secs[i].pk);
@@ -430,8 +513,11 @@ int main(void)
 			return tl_done();
 		}
 	printf("# umr-kat total: %u sections, packets framed as umr %u/%u, named as umr %u/%u, "
-	       "registers named as umr %u/%u\n",
-	       all.sections, all.framed, all.packets, all.named, all.packets, all.regs_named, all.regs);
+	       "registers named as umr %u/%u, umr's IBs reached by --follow %u/%u (%u others)\n",
+	       all.sections, all.framed, all.packets, all.named, all.packets, all.regs_named, all.regs, all.ibs_followed,
+	       all.ibs, all.ibs_extra);
+	CHECK(all.ibs == 7 && all.ibs_followed == 7 && all.ibs_extra == 0, "IBs followed %u of %u, %u units in others",
+	      all.ibs_followed, all.ibs, all.ibs_extra);
 	CHECK(all.sections == 11 && all.found == 11 && all.roundtrip == 11, "sections %u found %u round-trip %u",
 	      all.sections, all.found, all.roundtrip);
 	CHECK(all.packets == 6650, "%u packets in umr's answers", all.packets);
