@@ -574,11 +574,12 @@ GK_ENUM_DEF(gcn_event_type, 6,
  * end-of-shader events (EVENT_WRITE_EOS, as on R6xx-Cayman) */
 GK_ENUM_DEF(gcn_event_index, 4, [0] = "OTHER", [1] = "ZPASS_DONE", [2] = "SAMPLE_PIPELINESTAT",
 	    [3] = "SAMPLE_STREAMOUTSTATS", [4] = "PARTIAL_FLUSH", [5] = "TS", [6] = "EOS");
-/* pkt3.json CONTROL__ENGINE_SEL, CONTROL__DST_SEL_cik; DST_SEL 8 is the
- * GFX9+ preemption metadata memory (umr's "preemption meta memory") */
+/* pkt3.json CONTROL__ENGINE_SEL, CONTROL__DST_SEL_cik (its 4 is "RESERVED":
+ * a gap here, so writing there is reported); DST_SEL 8 is the GFX9+
+ * preemption metadata memory (umr's "preemption meta memory") */
 GK_ENUM_DEF(gcn_engine_sel, 2, [0] = "ME", [1] = "PFP", [2] = "CE", [3] = "DE");
 GK_ENUM_DEF(gcn_wd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
-	    [4] = "RESERVED", [5] = "MEM", [8] = "PREEMPTION_META_MEMORY");
+	    [5] = "MEM", [8] = "PREEMPTION_META_MEMORY");
 /* nvd.h PACKET3_COPY_DATA__SRC_SEL__* / __DST_SEL__* */
 GK_ENUM_DEF(gcn_cd_src_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEMORY", [2] = "TC_L2", [3] = "GDS",
 	    [4] = "PERFCOUNTERS", [5] = "IMMEDIATE_DATA", [6] = "ATOMIC_RETURN_DATA",
@@ -699,16 +700,25 @@ static const struct gk_field gcn_event_write_eop[] = {
  * on GFX10-10.3; GFX11+ packs them into one 13-bit GCR_CNTL and adds
  * PWS_ENABLE (bit 31), as umr's GFX11 decoder prints them.  INT_CTXID
  * (dword 7) exists from GFX9 (soc15d.h count 6). */
+/* DATA_SEL comes first (index 0): INT_SEL depends on it ("1 - interrupt
+ * only (DATA_SEL = 0)", soc15d.h/nvd.h).  EVENT_INDEX is 5 or 6: Mesa's
+ * si_cp_release_mem sends end-of-pipe events with index 5 and CS_DONE /
+ * PS_DONE with 6. */
+#define RELEASE_MEM_DW1 \
+	/* 0 */ GK_E("DATA_SEL", 2, 29, 31, gcn_rm_data_sel), \
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type), \
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index, .min = 5, .max = 6, \
+	     .why = "RELEASE_MEM takes end-of-pipe (5) or end-of-shader (6) events")
 #define RELEASE_MEM_DW2 \
 	GK_E("DST_SEL", 2, 16, 17, gcn_rm_dst_sel), \
-	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel), \
-	GK_E("DATA_SEL", 2, 29, 31, gcn_rm_data_sel), \
+	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel, GK_WHEN(0, GK_V(0))), \
+	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel, GK_WHEN(0, ~GK_V(0)), .forbid = GK_V(1), \
+	     .why = "SEND_INT (interrupt only) needs DATA_SEL=DISCARD"), \
 	GK_A("ADDRESS", 3, 2, 4, 31, 4), \
 	GK_X("DATA_LO", 5, 0, 31), \
 	GK_X("DATA_HI", 6, 0, 31)
 static const struct gk_field gcn_release_mem_vi[] = {
-	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
-	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	RELEASE_MEM_DW1,
 	GK_B("TCL1_VOL_ACTION_ENA", 1, 12),
 	GK_B("TC_VOL_ACTION_ENA", 1, 13),
 	GK_B("TC_WB_ACTION_ENA", 1, 15),
@@ -719,8 +729,7 @@ static const struct gk_field gcn_release_mem_vi[] = {
 	RELEASE_MEM_DW2,
 };
 static const struct gk_field gcn_release_mem[] = {
-	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
-	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	RELEASE_MEM_DW1,
 	GK_B("TCL1_VOL_ACTION_ENA", 1, 12, .gens = G9),
 	GK_B("TC_VOL_ACTION_ENA", 1, 13, .gens = G9),
 	GK_B("TC_WB_ACTION_ENA", 1, 15, .gens = G9),

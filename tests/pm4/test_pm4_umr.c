@@ -14,7 +14,8 @@
  * every register umr names in a SET_*_REG body is compared with gfxkit's
  * register at that dword (umr's "gfx930.mm" / "gfx1101.reg" prefix
  * dropped).  Each section also round-trips: decode -> encode is the
- * identity.  And with umr's IB sections given as memory at the addresses
+ * identity, and the checker has nothing to say but what the capture's cut
+ * explains.  And with umr's IB sections given as memory at the addresses
  * umr decoded them at, following the IBs of the first section (the ring, or
  * the IB umr was asked to dump) must reach every one of them.  The counts
  * reached are asserted, so a regression fails.
@@ -69,6 +70,7 @@ struct section {
 struct totals {
 	unsigned packets, framed, named, regs, regs_named, sections, found, roundtrip;
 	unsigned ibs, ibs_followed, ibs_extra;
+	unsigned errors, warnings;
 };
 
 /* The IB sections as GPU memory at the addresses umr decoded them at */
@@ -384,6 +386,13 @@ static void measure(const struct gk_format *fmt, const struct section *s, const 
 			printf("# register at +0x%x: umr %s, gfxkit %s\n", s->rg[i].off, s->rg[i].name,
 			       at < s->n && reg[at] ? reg[at] : "(none)");
 	}
+	/* what the checker says of umr's real streams */
+	static struct tu_check chk;
+	tu_check(fmt, w, s->n, &chk);
+	t->errors += chk.errors;
+	t->warnings += chk.warnings;
+	if (chk.errors || chk.warnings)
+		printf("# %s: %s", fmt->gen, tu_diags_str(&chk));
 	/* decode -> encode is the identity */
 	tu_decode(fmt, w, s->n, false, textbuf, sizeof textbuf);
 	unsigned errs = tu_assemble(fmt, textbuf, &asmres);
@@ -470,6 +479,8 @@ static bool run_capture(const char *name, const char *gpu, struct totals *all)
 	all->ibs += t.ibs;
 	all->ibs_followed += t.ibs_followed;
 	all->ibs_extra += t.ibs_extra;
+	all->errors += t.errors;
+	all->warnings += t.warnings;
 	for (size_t i = 0; i < nsec; i++) {
 		free(secs[i].dw);
 		free(secs[i].pk);
@@ -521,6 +532,10 @@ int main(void)
 	CHECK(all.sections == 11 && all.found == 11 && all.roundtrip == 11, "sections %u found %u round-trip %u",
 	      all.sections, all.found, all.roundtrip);
 	CHECK(all.packets == 6650, "%u packets in umr's answers", all.packets);
+	/* the checker finds only the two COND_EXECs of the Phoenix ring whose
+	 * EXEC_COUNT (0x800 dwords, as umr prints too) reaches past the 512
+	 * dwords umr decoded */
+	CHECK(all.errors == 2 && all.warnings == 0, "check: %u errors, %u warnings", all.errors, all.warnings);
 	CHECK(all.framed == 6650, "framed %u of %u", all.framed, all.packets);
 	CHECK(all.named == 6650, "named %u of %u", all.named, all.packets);
 	CHECK(all.regs == 9060 && all.regs_named >= REGS_NAMED_MIN, "registers named %u of %u (reached: %u)", all.regs_named,
