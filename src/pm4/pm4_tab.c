@@ -992,6 +992,78 @@ static const struct gk_field gcn_reg_pair_packed[] = {
 	GK_X("REG_VALUE0", 1, 0, 31),
 	GK_X("REG_VALUE1", 2, 0, 31),
 };
+/* CONTEXT_REG_RMW: Mesa radeon_opt_set_context_reg_rmw: the context register
+ * (dwords from 0x28000), the mask of the bits to change, their new value */
+static const struct gk_field gcn_context_reg_rmw[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_X("REG_MASK", 2, 0, 31),
+	GK_X("REG_DATA", 3, 0, 31),
+};
+/* INVALIDATE_TLBS: nvd.h PACKET3_INVALIDATE_TLBS_DST_SEL (<< 0), ALL_HUB
+ * (<< 4), PASID (<< 5), FLUSH_TYPE (<< 29); widths up to the next field */
+static const struct gk_field gcn_invalidate_tlbs[] = {
+	GK_U("DST_SEL", 1, 0, 3),
+	GK_B("ALL_HUB", 1, 4),
+	GK_U("PASID", 1, 5, 20),
+	GK_U("FLUSH_TYPE", 1, 29, 31),
+};
+/* The KIQ packets, nvd.h comment blocks and PACKET3_*_(x) shifts (widths up
+ * to the next field's shift) */
+/* SET_RESOURCES: CONTROL, QUEUE_MASK_LO/HI, GWS_MASK_LO/HI, OAC_MASK [15:0],
+ * GDS_HEAP_SIZE [16:11] | GDS_HEAP_BASE [5:0] */
+static const struct gk_field gcn_set_resources[] = {
+	GK_X("VMID_MASK", 1, 0, 15),
+	GK_U("UNMAP_LATENCY", 1, 16, 23),
+	GK_U("QUEUE_TYPE", 1, 29, 31),
+	GK_X("QUEUE_MASK_LO", 2, 0, 31),
+	GK_X("QUEUE_MASK_HI", 3, 0, 31),
+	GK_X("GWS_MASK_LO", 4, 0, 31),
+	GK_X("GWS_MASK_HI", 5, 0, 31),
+	GK_X("OAC_MASK", 6, 0, 15),
+	GK_U("GDS_HEAP_BASE", 7, 0, 5),
+	GK_U("GDS_HEAP_SIZE", 7, 11, 16),
+};
+/* MAP_QUEUES: CONTROL, CONTROL2, MQD_ADDR_LO/HI, WPTR_ADDR_LO/HI */
+static const struct gk_field gcn_map_queues[] = {
+	GK_U("QUEUE_SEL", 1, 4, 5),
+	GK_U("VMID", 1, 8, 12),
+	GK_U("QUEUE", 1, 13, 15),
+	GK_U("PIPE", 1, 16, 17),
+	GK_U("ME", 1, 18, 20),
+	GK_U("QUEUE_TYPE", 1, 21, 23),
+	GK_U("ALLOC_FORMAT", 1, 24, 25),
+	GK_U("ENGINE_SEL", 1, 26, 28),
+	GK_U("NUM_QUEUES", 1, 29, 31),
+	GK_B("CHECK_DISABLE", 2, 1),
+	GK_X("DOORBELL_OFFSET", 2, 2, 27),
+	GK_A("MQD_ADDR", 3, 0, 4, 31, 4),
+	GK_A("WPTR_ADDR", 5, 0, 6, 31, 4),
+};
+/* UNMAP_QUEUES: CONTROL, then CONTROL2-5 whose meaning depends on QUEUE_SEL
+ * (PASID or doorbell offsets; shown raw) */
+GK_ENUM_DEF(gcn_unmap_action, 2, [0] = "PREEMPT_QUEUES", [1] = "RESET_QUEUES", [2] = "DISABLE_PROCESS_QUEUES",
+	    [3] = "PREEMPT_QUEUES_NO_UNMAP");
+static const struct gk_field gcn_unmap_queues[] = {
+	GK_E("ACTION", 1, 0, 1, gcn_unmap_action),
+	GK_U("QUEUE_SEL", 1, 4, 5),
+	GK_U("ENGINE_SEL", 1, 26, 28),
+	GK_U("NUM_QUEUES", 1, 29, 31),
+	GK_X("CONTROL2", 2, 0, 31),
+	GK_X("CONTROL3", 3, 0, 31),
+	GK_X("CONTROL4", 4, 0, 31),
+	GK_X("CONTROL5", 5, 0, 31),
+};
+/* QUERY_STATUS: CONTROL (CONTEXT_ID [27:0], INTERRUPT_SEL, COMMAND),
+ * CONTROL2, ADDR_LO/HI, DATA_LO/HI */
+static const struct gk_field gcn_query_status[] = {
+	GK_X("CONTEXT_ID", 1, 0, 27),
+	GK_U("INTERRUPT_SEL", 1, 28, 29),
+	GK_U("COMMAND", 1, 30, 31),
+	GK_X("CONTROL2", 2, 0, 31),
+	GK_A("ADDR", 3, 0, 4, 31, 4),
+	GK_X("DATA_LO", 5, 0, 31),
+	GK_X("DATA_HI", 6, 0, 31),
+};
 /* FRAME_CONTROL: nvd.h FRAME_TMZ (bit 0), FRAME_CMD(x) (x << 28) */
 static const struct gk_field gcn_frame_control[] = {
 	GK_B("TMZ", 1, 0),
@@ -1206,7 +1278,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_TASKMESH_GFX", 0x4D, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_MESH_DIRECT", 0x4E, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
 	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND" },
-	{ T3("CONTEXT_REG_RMW", 0x51, GCN), BODY_ONLY, .note = "Mesa sid.h, nvd.h" },
+	{ T3("CONTEXT_REG_RMW", 0x51, GCN), FIELDS(gcn_context_reg_rmw), FIXED(4), .note = "Mesa sid.h, nvd.h" },
 	{ T3("GFX_CNTX_UPDATE", 0x52, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("BLK_CNTX_UPDATE", 0x53, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INCR_UPDT_STATE", 0x55, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
@@ -1261,7 +1333,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("COND_PREEMPT", 0x94, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("HDP_FLUSH", 0x95, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("COPY_DATA_RB", 0x96, G10UP), BODY_ONLY, .note = "nvd.h" },
-	{ T3("INVALIDATE_TLBS", 0x98, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("INVALIDATE_TLBS", 0x98, G9UP), FIELDS(gcn_invalidate_tlbs), FIXED(2), .note = "soc15d.h, nvd.h" },
 	{ T3("AQL_PACKET", 0x99, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DMA_DATA_FILL_MULTI", 0x9A, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
 	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "vid.h, nvd.h" },
@@ -1269,11 +1341,11 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DRAW_INDEX_INDIRECT_COUNT_MULTI", 0x9D, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
 	{ T3("DUMP_CONST_RAM_OFFSET", 0x9E, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
 	{ T3("LOAD_CONTEXT_REG_INDEX", 0x9F, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
-	{ T3("SET_RESOURCES", 0xA0, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("SET_RESOURCES", 0xA0, G8UP), FIELDS(gcn_set_resources), FIXED(8), .note = "vid.h, nvd.h (KIQ)" },
 	{ T3("MAP_PROCESS", 0xA1, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
-	{ T3("MAP_QUEUES", 0xA2, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
-	{ T3("UNMAP_QUEUES", 0xA3, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
-	{ T3("QUERY_STATUS", 0xA4, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("MAP_QUEUES", 0xA2, G8UP), FIELDS(gcn_map_queues), FIXED(7), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("UNMAP_QUEUES", 0xA3, G8UP), FIELDS(gcn_unmap_queues), FIXED(6), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("QUERY_STATUS", 0xA4, G8UP), FIELDS(gcn_query_status), FIXED(7), .note = "vid.h, nvd.h (KIQ)" },
 	{ T3("DISPATCH_TASK_STATE_INIT", 0xA9, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_DIRECT_ACE", 0xAA, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
