@@ -31,7 +31,7 @@ extern "C" {
 /* Fill *fmt with the PM4 format of one generation, by generation, chip or
  * LLVM processor name ("evergreen", "cypress", "gfx10.3", "navi21",
  * "gfx1030", ...; GFX6+ names in any case).  Returns 0, or -1 when the
- * name is unknown or NULL, or fmt is NULL.  The caller owns *fmt (about 160 KiB of prepared lookup
+ * name is unknown or NULL, or fmt is NULL.  The caller owns *fmt (about 50 KiB of prepared lookup
  * tables: allocate it statically or on the heap); nothing else is allocated. */
 int gk_pm4_format_init(struct gk_format *fmt, const char *gpu);
 
