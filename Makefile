@@ -157,6 +157,7 @@ $(1): tests/fuzz/$(2).c $$(LIB_SRC)
 endef
 $(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,4096))
 $(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma examples,4096))
+$(eval $(call FUZZ_TARGET,fuzz-gcn,fuzz_pm4_gcn,tests/fuzz/corpus_gcn,4096))
 $(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,1024))
 $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
@@ -166,5 +167,5 @@ $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -185,7 +185,7 @@ struct gk_packet;
 struct gk_unit;
 struct gk_diags;
 
-#define GK_MAX_DESCS 128  /* descriptions one family may have */
+#define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
 #define GK_REG_PAGE_SHIFT 6 /* 64-byte pages of the register map */

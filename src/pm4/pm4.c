@@ -1,4 +1,5 @@
 /* PM4 framing (seed 001 §9.1): packet types, COUNT, generations and chips. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "gfxkit/pm4.h"
@@ -12,7 +13,10 @@ struct gpu_alias {
 	unsigned gen;
 };
 
-/* Chip names as aliases of their generation (issue #2, kernel radeon_family.h). */
+/* Chip names as aliases of their generation: R600-Cayman from the kernel's
+ * radeon_family.h; GFX6+ from amdgpu_family / Mesa's chip names and LLVM's
+ * AMDGPU processor table ("User Guide for AMDGPU Backend", Processors), whose
+ * gfxNNN names are aliases too.  Compared without regard to case. */
 static const struct gpu_alias gpus[] = {
 	{ "r600", GK_PM4_R600 }, { "rv610", GK_PM4_R600 }, { "rv630", GK_PM4_R600 },
 	{ "rv620", GK_PM4_R600 }, { "rv635", GK_PM4_R600 }, { "rv670", GK_PM4_R600 },
@@ -25,13 +29,101 @@ static const struct gpu_alias gpus[] = {
 	{ "sumo2", GK_PM4_EVERGREEN }, { "palm", GK_PM4_EVERGREEN }, { "barts", GK_PM4_EVERGREEN },
 	{ "turks", GK_PM4_EVERGREEN }, { "caicos", GK_PM4_EVERGREEN },
 	{ "cayman", GK_PM4_CAYMAN }, { "aruba", GK_PM4_CAYMAN },
+	{ "gfx6", GK_PM4_GFX6 }, { "si", GK_PM4_GFX6 }, { "tahiti", GK_PM4_GFX6 }, { "pitcairn", GK_PM4_GFX6 },
+	{ "verde", GK_PM4_GFX6 }, { "oland", GK_PM4_GFX6 }, { "hainan", GK_PM4_GFX6 },
+	{ "gfx600", GK_PM4_GFX6 }, { "gfx601", GK_PM4_GFX6 }, { "gfx602", GK_PM4_GFX6 },
+	{ "gfx7", GK_PM4_GFX7 }, { "cik", GK_PM4_GFX7 }, { "bonaire", GK_PM4_GFX7 }, { "hawaii", GK_PM4_GFX7 },
+	{ "kaveri", GK_PM4_GFX7 }, { "kabini", GK_PM4_GFX7 }, { "mullins", GK_PM4_GFX7 },
+	{ "gfx700", GK_PM4_GFX7 }, { "gfx701", GK_PM4_GFX7 }, { "gfx702", GK_PM4_GFX7 },
+	{ "gfx703", GK_PM4_GFX7 }, { "gfx704", GK_PM4_GFX7 }, { "gfx705", GK_PM4_GFX7 },
+	{ "gfx8", GK_PM4_GFX8 }, { "vi", GK_PM4_GFX8 }, { "iceland", GK_PM4_GFX8 }, { "topaz", GK_PM4_GFX8 },
+	{ "tonga", GK_PM4_GFX8 }, { "fiji", GK_PM4_GFX8 }, { "polaris10", GK_PM4_GFX8 },
+	{ "polaris11", GK_PM4_GFX8 }, { "polaris12", GK_PM4_GFX8 }, { "vegam", GK_PM4_GFX8 },
+	{ "carrizo", GK_PM4_GFX8 }, { "gfx801", GK_PM4_GFX8 }, { "gfx802", GK_PM4_GFX8 },
+	{ "gfx803", GK_PM4_GFX8 }, { "gfx805", GK_PM4_GFX8 },
+	/* Mesa's ac_debug reads Stoney's registers from its gfx81 table */
+	{ "gfx81", GK_PM4_GFX81 }, { "stoney", GK_PM4_GFX81 }, { "gfx810", GK_PM4_GFX81 },
+	{ "gfx9", GK_PM4_GFX9 }, { "vega10", GK_PM4_GFX9 }, { "vega12", GK_PM4_GFX9 }, { "vega20", GK_PM4_GFX9 },
+	{ "raven", GK_PM4_GFX9 }, { "raven2", GK_PM4_GFX9 }, { "picasso", GK_PM4_GFX9 },
+	{ "arcturus", GK_PM4_GFX9 }, { "aldebaran", GK_PM4_GFX9 }, { "renoir", GK_PM4_GFX9 },
+	{ "cezanne", GK_PM4_GFX9 }, { "green_sardine", GK_PM4_GFX9 }, { "lucienne", GK_PM4_GFX9 },
+	{ "gfx900", GK_PM4_GFX9 }, { "gfx902", GK_PM4_GFX9 }, { "gfx904", GK_PM4_GFX9 },
+	{ "gfx906", GK_PM4_GFX9 }, { "gfx908", GK_PM4_GFX9 }, { "gfx909", GK_PM4_GFX9 },
+	{ "gfx90a", GK_PM4_GFX9 }, { "gfx90c", GK_PM4_GFX9 },
+	{ "gfx10", GK_PM4_GFX10 }, { "navi10", GK_PM4_GFX10 }, { "navi12", GK_PM4_GFX10 },
+	{ "navi14", GK_PM4_GFX10 }, { "cyan_skillfish", GK_PM4_GFX10 }, { "gfx1010", GK_PM4_GFX10 },
+	{ "gfx1011", GK_PM4_GFX10 }, { "gfx1012", GK_PM4_GFX10 }, { "gfx1013", GK_PM4_GFX10 },
+	{ "gfx10.3", GK_PM4_GFX103 }, { "gfx103", GK_PM4_GFX103 }, { "navi21", GK_PM4_GFX103 },
+	{ "navi22", GK_PM4_GFX103 }, { "navi23", GK_PM4_GFX103 }, { "navi24", GK_PM4_GFX103 },
+	{ "sienna_cichlid", GK_PM4_GFX103 }, { "navy_flounder", GK_PM4_GFX103 },
+	{ "dimgrey_cavefish", GK_PM4_GFX103 }, { "beige_goby", GK_PM4_GFX103 }, { "vangogh", GK_PM4_GFX103 },
+	{ "rembrandt", GK_PM4_GFX103 }, { "yellow_carp", GK_PM4_GFX103 }, { "raphael", GK_PM4_GFX103 },
+	{ "mendocino", GK_PM4_GFX103 }, { "gfx1030", GK_PM4_GFX103 }, { "gfx1031", GK_PM4_GFX103 },
+	{ "gfx1032", GK_PM4_GFX103 }, { "gfx1033", GK_PM4_GFX103 }, { "gfx1034", GK_PM4_GFX103 },
+	{ "gfx1035", GK_PM4_GFX103 }, { "gfx1036", GK_PM4_GFX103 },
+	{ "gfx11", GK_PM4_GFX11 }, { "navi31", GK_PM4_GFX11 }, { "navi32", GK_PM4_GFX11 },
+	{ "navi33", GK_PM4_GFX11 }, { "phoenix", GK_PM4_GFX11 }, { "hawk_point", GK_PM4_GFX11 },
+	{ "gfx1100", GK_PM4_GFX11 }, { "gfx1101", GK_PM4_GFX11 }, { "gfx1102", GK_PM4_GFX11 },
+	{ "gfx1103", GK_PM4_GFX11 },
+	{ "gfx11.5", GK_PM4_GFX115 }, { "gfx115", GK_PM4_GFX115 }, { "strix", GK_PM4_GFX115 },
+	{ "strix_halo", GK_PM4_GFX115 }, { "krackan", GK_PM4_GFX115 }, { "gfx1150", GK_PM4_GFX115 },
+	{ "gfx1151", GK_PM4_GFX115 }, { "gfx1152", GK_PM4_GFX115 }, { "gfx1153", GK_PM4_GFX115 },
+	{ "gfx12", GK_PM4_GFX12 }, { "navi44", GK_PM4_GFX12 }, { "navi48", GK_PM4_GFX12 },
+	{ "gfx1200", GK_PM4_GFX12 }, { "gfx1201", GK_PM4_GFX12 },
+};
+
+/* What each generation brings: its name, register table and spaces. */
+struct gen_info {
+	unsigned bit;
+	const char *name;
+	const struct gk_reg_table *regs;
+	const struct gk_space *spaces;
+};
+
+static const struct gen_info gens[] = {
+	{ GK_PM4_R600, "r600", &gk_pm4_regs_r600, gk_pm4_spaces_r600 },
+	{ GK_PM4_R700, "r700", &gk_pm4_regs_r700, gk_pm4_spaces_r600 },
+	{ GK_PM4_EVERGREEN, "evergreen", &gk_pm4_regs_evergreen, gk_pm4_spaces_evergreen },
+	{ GK_PM4_CAYMAN, "cayman", &gk_pm4_regs_cayman, gk_pm4_spaces_evergreen },
+	{ GK_PM4_GFX6, "gfx6", &gk_pm4_regs_gfx6, gk_pm4_spaces_gfx6 },
+	{ GK_PM4_GFX7, "gfx7", &gk_pm4_regs_gfx7, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX8, "gfx8", &gk_pm4_regs_gfx8, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX81, "gfx81", &gk_pm4_regs_gfx81, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX9, "gfx9", &gk_pm4_regs_gfx9, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX10, "gfx10", &gk_pm4_regs_gfx10, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX103, "gfx10.3", &gk_pm4_regs_gfx103, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX11, "gfx11", &gk_pm4_regs_gfx11, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX115, "gfx11.5", &gk_pm4_regs_gfx115, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_GFX12, "gfx12", &gk_pm4_regs_gfx12, gk_pm4_spaces_gfx7 },
 };
 
 const char *gk_pm4_gpu_help(void)
 {
 	return "r600 (rv610 rv630 rv620 rv635 rv670 rs780 rs880), r700 (rv770 rv730 rv710 rv740), "
 	       "evergreen (cypress hemlock juniper redwood cedar sumo sumo2 palm barts turks caicos), "
-	       "cayman (aruba)";
+	       "cayman (aruba), "
+	       "gfx6 (si tahiti pitcairn verde oland hainan gfx600-gfx602), "
+	       "gfx7 (cik bonaire hawaii kaveri kabini mullins gfx700-gfx705), "
+	       "gfx8 (vi iceland topaz tonga fiji polaris10 polaris11 polaris12 vegam carrizo gfx801-gfx805), "
+	       "gfx81 (stoney gfx810), "
+	       "gfx9 (vega10 vega12 vega20 raven raven2 picasso arcturus aldebaran renoir cezanne green_sardine "
+	       "lucienne gfx900-gfx90c), "
+	       "gfx10 (navi10 navi12 navi14 cyan_skillfish gfx1010-gfx1013), "
+	       "gfx10.3 (gfx103 navi21 navi22 navi23 navi24 sienna_cichlid navy_flounder dimgrey_cavefish "
+	       "beige_goby vangogh rembrandt yellow_carp raphael mendocino gfx1030-gfx1036), "
+	       "gfx11 (navi31 navi32 navi33 phoenix hawk_point gfx1100-gfx1103), "
+	       "gfx11.5 (gfx115 strix strix_halo krackan gfx1150-gfx1153), "
+	       "gfx12 (navi44 navi48 gfx1200 gfx1201); any case";
+}
+
+static bool same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a - 'A' + 'a') : *a;
+		if (x != *b)
+			return false;
+	}
+	return *a == *b;
 }
 
 static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out)
@@ -63,6 +155,13 @@ static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 		unsigned op = (h >> 8) & 0xff;
 		out->opcode = (int32_t)op;
 		out->ndw = ((h >> 16) & 0x3fff) + 2;
+		/* GFX6+: a NOP with COUNT 0x3FFF is a one-dword pad (the kernel's and
+		 * Mesa's PACKET3_NOP 0x3FFF ring filler; umr frames it so too) */
+		if (op == 0x10 && ((h >> 16) & 0x3fff) == 0x3fff && (fmt->gen_bit & GK_PM4_GCN)) {
+			out->ndw = 1;
+			out->desc = gk_pm4_nop_pad;
+			return;
+		}
 		out->desc = fmt->by_op[op];
 		if (!out->desc) {
 			out->desc = fmt->any_op[op];
@@ -115,32 +214,25 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 {
 	unsigned gen = 0;
 	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
-		if (gpu && strcmp(gpu, gpus[i].name) == 0)
+		if (gpu && same_name(gpu, gpus[i].name))
 			gen = gpus[i].gen;
-	if (!gen || !fmt || gk_pm4_ndescs > GK_MAX_DESCS)
+	const struct gen_info *gi = 0;
+	for (size_t i = 0; i < sizeof gens / sizeof gens[0]; i++)
+		if (gens[i].bit == gen)
+			gi = &gens[i];
+	if (!gi || !fmt || gk_pm4_ndescs > GK_MAX_DESCS)
 		return -1;
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "pm4";
 	fmt->gen_bit = (uint16_t)gen;
-	switch (gen) {
-	case GK_PM4_R600:
-		fmt->gen = "r600";
-		fmt->regs = &gk_pm4_regs_r600;
-		break;
-	case GK_PM4_R700:
-		fmt->gen = "r700";
-		fmt->regs = &gk_pm4_regs_r700;
-		break;
-	case GK_PM4_EVERGREEN:
-		fmt->gen = "evergreen";
-		fmt->regs = &gk_pm4_regs_evergreen;
-		break;
-	default:
-		fmt->gen = "cayman";
-		fmt->regs = &gk_pm4_regs_cayman;
-		break;
-	}
-	fmt->spaces = (gen & (GK_PM4_R600 | GK_PM4_R700)) ? gk_pm4_spaces_r600 : gk_pm4_spaces_evergreen;
+	fmt->gen = gi->name;
+	fmt->regs = gi->regs;
+	fmt->spaces = gi->spaces;
+	/* R6xx-Cayman and GFX6+ reuse opcodes and names for different packets
+	 * (INDIRECT_BUFFER is 0x32 before GFX6, 0x3F after): a packet of the other
+	 * era is not one of this generation's, so it reads back as raw PACKET3 */
+	fmt->kin_gens = (uint16_t)((gen & GK_PM4_GCN) ? GK_PM4_GCN : (GK_PM4_R600 | GK_PM4_R700 | GK_PM4_EVERGREEN |
+									   GK_PM4_CAYMAN));
 	fmt->nspaces = GK_PM4_NSPACES;
 	fmt->descs = gk_pm4_descs;
 	fmt->ndescs = gk_pm4_ndescs;
@@ -154,6 +246,8 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	gk_format_prepare(fmt);
 	for (size_t i = 0; i < gk_pm4_ndescs; i++) {
 		const struct gk_packet_desc *d = &gk_pm4_descs[i];
+		if (d == gk_pm4_nop_pad)
+			continue; /* chosen by pm4_frame, never by opcode */
 		if (d->hdr != gk_pm4_hdr3) {
 			/* PACKET0/1/2 by their TYPE constant */
 			unsigned t = (unsigned)d->hdr[d->nhdr - 1].min;
@@ -162,7 +256,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 		}
 		if (d->gens & gen)
 			fmt->by_op[d->opcode & 0xff] = d;
-		else if (!fmt->any_op[d->opcode & 0xff])
+		else if (!fmt->any_op[d->opcode & 0xff] && (d->gens & fmt->kin_gens))
 			fmt->any_op[d->opcode & 0xff] = d;
 	}
 	return 0;

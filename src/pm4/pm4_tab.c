@@ -507,6 +507,569 @@ static const struct gk_field set_append_cnt[] = {
 	GK_DC("SRC_ADDRESS_HI", 3, 0, 31, GK_WHEN(0, GK_V(0) | GK_V(1) | GK_V(2))),
 };
 
+/* ---- GFX6 (SI) through GFX12 ------------------------------------------
+ *
+ * Opcodes and generations: the Linux amdgpu headers sid.h (SI), cikd.h
+ * (CIK), vid.h (VI), soc15d.h (GFX9), nvd.h (GFX10+), and Mesa's
+ * src/amd/common/sid.h (its "GFX6 only", "GFX7+", ... notes decide the
+ * generations where the kernel headers only list the opcode).  Layouts: the
+ * field comments and macros of those headers (e.g. nvd.h's "1. header
+ * 2. CONTROL ..." blocks and PACKET3_*__FIELD(x) shifts) and Mesa's
+ * pkt3.json (WRITE_DATA CONTROL, DMA_DATA WORD0 and COMMAND).  A packet
+ * whose layout those give no further is listed by name with its body raw
+ * (BODY_ONLY), so it decodes by name and round-trips.  Addresses are 48-bit
+ * GPU virtual addresses whose upper dword is often sign-extended
+ * (0xffff8000: Mesa's and the kernel's high VA range), so the high dword is
+ * taken whole. */
+#define G6 GK_PM4_GFX6
+#define G7 GK_PM4_GFX7
+#define G8 (GK_PM4_GFX8 | GK_PM4_GFX81)
+#define G9 GK_PM4_GFX9
+#define GCN GK_PM4_GCN
+#define G7UP (GCN & ~G6)
+#define G8UP (G7UP & ~G7)
+#define G9UP (G8UP & ~G8)
+#define G10UP (G9UP & ~G9)
+#define G10 (GK_PM4_GFX10 | GK_PM4_GFX103)
+#define G103UP (G10UP & ~GK_PM4_GFX10)
+#define G11UP (G103UP & ~GK_PM4_GFX103)
+#define G6TO8 (G6 | G7 | G8)
+#define G7TO9 (G7 | G8 | G9)
+#define COMPUTE_DISPATCH_INITIATOR 0xB800
+
+/* Mesa sid.h PKT3_NOP_PAD: "header-only version" of NOP, COUNT 0x3FFF */
+static const struct gk_field hdr3_nop_pad[] = {
+	GK_B("PREDICATE", 0, 0, .flags = GK_F_HIDE0),
+	GK_E("SHADER_TYPE", 0, 1, 1, gk_pm4_shader_type, .flags = GK_F_HIDE0),
+	GK_OPC("IT_OPCODE", 0, 8, 15),
+	GK_CONSTF("COUNT", 0, 16, 29, 0x3fff),
+	GK_CONSTF("TYPE", 0, 30, 31, 3),
+};
+
+/* VGT_EVENT_TYPE of Mesa's gfx9 register JSON (GFX6-8 name 0x1c/0x1d
+ * FLUSH_ES/GS_OUTPUT, GFX11 renames a few; the GFX9 names are used). */
+GK_ENUM_DEF(gcn_event_type, 6,
+	    [0x01] = "SAMPLE_STREAMOUTSTATS1", [0x02] = "SAMPLE_STREAMOUTSTATS2",
+	    [0x03] = "SAMPLE_STREAMOUTSTATS3", [0x04] = "CACHE_FLUSH_TS", [0x05] = "CONTEXT_DONE",
+	    [0x06] = "CACHE_FLUSH", [0x07] = "CS_PARTIAL_FLUSH", [0x08] = "VGT_STREAMOUT_SYNC",
+	    [0x0a] = "VGT_STREAMOUT_RESET", [0x0b] = "END_OF_PIPE_INCR_DE",
+	    [0x0c] = "END_OF_PIPE_IB_END", [0x0d] = "RST_PIX_CNT", [0x0e] = "BREAK_BATCH",
+	    [0x0f] = "VS_PARTIAL_FLUSH", [0x10] = "PS_PARTIAL_FLUSH", [0x11] = "FLUSH_HS_OUTPUT",
+	    [0x12] = "FLUSH_DFSM", [0x13] = "RESET_TO_LOWEST_VGT", [0x14] = "CACHE_FLUSH_AND_INV_TS_EVENT",
+	    [0x15] = "ZPASS_DONE", [0x16] = "CACHE_FLUSH_AND_INV_EVENT", [0x17] = "PERFCOUNTER_START",
+	    [0x18] = "PERFCOUNTER_STOP", [0x19] = "PIPELINESTAT_START", [0x1a] = "PIPELINESTAT_STOP",
+	    [0x1b] = "PERFCOUNTER_SAMPLE", [0x1e] = "SAMPLE_PIPELINESTAT", [0x1f] = "SO_VGTSTREAMOUT_FLUSH",
+	    [0x20] = "SAMPLE_STREAMOUTSTATS", [0x21] = "RESET_VTX_CNT", [0x22] = "BLOCK_CONTEXT_DONE",
+	    [0x23] = "CS_CONTEXT_DONE", [0x24] = "VGT_FLUSH", [0x25] = "TGID_ROLLOVER",
+	    [0x26] = "SQ_NON_EVENT", [0x27] = "SC_SEND_DB_VPZ", [0x28] = "BOTTOM_OF_PIPE_TS",
+	    [0x29] = "FLUSH_SX_TS", [0x2a] = "DB_CACHE_FLUSH_AND_INV", [0x2b] = "FLUSH_AND_INV_DB_DATA_TS",
+	    [0x2c] = "FLUSH_AND_INV_DB_META", [0x2d] = "FLUSH_AND_INV_CB_DATA_TS",
+	    [0x2e] = "FLUSH_AND_INV_CB_META", [0x2f] = "CS_DONE", [0x30] = "PS_DONE",
+	    [0x31] = "FLUSH_AND_INV_CB_PIXEL_DATA", [0x32] = "SX_CB_RAT_ACK_REQUEST",
+	    [0x33] = "THREAD_TRACE_START", [0x34] = "THREAD_TRACE_STOP", [0x35] = "THREAD_TRACE_MARKER",
+	    [0x36] = "THREAD_TRACE_FLUSH", [0x37] = "THREAD_TRACE_FINISH", [0x38] = "PIXEL_PIPE_STAT_CONTROL",
+	    [0x39] = "PIXEL_PIPE_STAT_DUMP", [0x3a] = "PIXEL_PIPE_STAT_RESET", [0x3b] = "CONTEXT_SUSPEND",
+	    [0x3c] = "OFFCHIP_HS_DEALLOC", [0x3d] = "ENABLE_NGG_PIPELINE", [0x3e] = "ENABLE_LEGACY_PIPELINE");
+/* Mesa sid.h EVENT_INDEX comment: 0 any non-TS event ... 5 TS events; 6
+ * end-of-shader events (EVENT_WRITE_EOS, as on R6xx-Cayman) */
+GK_ENUM_DEF(gcn_event_index, 4, [0] = "OTHER", [1] = "ZPASS_DONE", [2] = "SAMPLE_PIPELINESTAT",
+	    [3] = "SAMPLE_STREAMOUTSTATS", [4] = "PARTIAL_FLUSH", [5] = "TS", [6] = "EOS");
+/* pkt3.json CONTROL__ENGINE_SEL, CONTROL__DST_SEL_cik (its 4 is "RESERVED":
+ * a gap here, so writing there is reported); DST_SEL 8 is the GFX9+
+ * preemption metadata memory (umr's "preemption meta memory") */
+GK_ENUM_DEF(gcn_engine_sel, 2, [0] = "ME", [1] = "PFP", [2] = "CE", [3] = "DE");
+GK_ENUM_DEF(gcn_wd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
+	    [5] = "MEM", [8] = "PREEMPTION_META_MEMORY");
+/* nvd.h PACKET3_COPY_DATA__SRC_SEL__* / __DST_SEL__* */
+GK_ENUM_DEF(gcn_cd_src_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEMORY", [2] = "TC_L2", [3] = "GDS",
+	    [4] = "PERFCOUNTERS", [5] = "IMMEDIATE_DATA", [6] = "ATOMIC_RETURN_DATA",
+	    [7] = "GDS_ATOMIC_RETURN_DATA0", [8] = "GDS_ATOMIC_RETURN_DATA1", [9] = "GPU_CLOCK_COUNT",
+	    [10] = "SYSTEM_CLOCK_COUNT");
+GK_ENUM_DEF(gcn_cd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
+	    [4] = "PERFCOUNTERS", [5] = "MEMORY", [6] = "MEM_MAPPED_REG_DC");
+GK_ENUM_DEF(gcn_count_sel, 1, [0] = "32_BITS", [1] = "64_BITS");
+/* pkt3.json CP_DMA_WORD1__* (DMA_DATA WORD0 uses them) */
+GK_ENUM_DEF(gcn_dma_engine, 1, [0] = "ME", [1] = "PFP");
+GK_ENUM_DEF(gcn_dma_dst_sel, 2, [0] = "DST_ADDR", [1] = "GDS", [2] = "NOWHERE", [3] = "DST_ADDR_TC_L2");
+GK_ENUM_DEF(gcn_dma_src_sel, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA", [3] = "SRC_ADDR_TC_L2");
+GK_ENUM_DEF(gcn_space_sel, 1, [0] = "MEMORY", [1] = "REGISTER");
+GK_ENUM_DEF(gcn_incr, 1, [0] = "INCREMENT", [1] = "NO_INCREMENT");
+/* soc15d.h/nvd.h RELEASE_MEM DATA_SEL, INT_SEL, DST_SEL comments */
+GK_ENUM_DEF(gcn_rm_data_sel, 3, [0] = "DISCARD", [1] = "SEND_32BIT_LOW", [2] = "SEND_64BIT",
+	    [3] = "SEND_GPU_CLOCK", [4] = "SEND_SYSTEM_CLOCK", [5] = "STORE_GDS_DATA");
+GK_ENUM_DEF(gcn_rm_int_sel, 3, [0] = "NONE", [1] = "SEND_INT", [2] = "SEND_INT_ON_CONFIRM",
+	    [3] = "SEND_DATA_AFTER_WR_CONFIRM");
+GK_ENUM_DEF(gcn_rm_dst_sel, 2, [0] = "MEMORY", [1] = "TC_L2");
+/* nvd.h WAIT_REG_MEM comments */
+GK_ENUM_DEF(gcn_wrm_space, 2, [0] = "REGISTER", [1] = "MEMORY");
+GK_ENUM_DEF(gcn_wrm_op, 2, [0] = "WAIT_REG_MEM", [1] = "WR_WAIT_WR_REG", [3] = "WAIT_MEM_PREEMPTABLE");
+GK_ENUM_DEF(gcn_wrm_engine, 2, [0] = "ME", [1] = "PFP", [2] = "CE");
+/* Mesa sid.h CC0_* / CC1_* bits of CONTEXT_CONTROL */
+GK_ENUM_DEF(gcn_cc_load, 5, [0] = "LOAD_GLOBAL_CONFIG", [1] = "LOAD_PER_CONTEXT_STATE",
+	    [15] = "LOAD_GLOBAL_UCONFIG", [16] = "LOAD_GFX_SH_REGS", [24] = "LOAD_CS_SH_REGS",
+	    [28] = "LOAD_CE_RAM", [31] = "UPDATE_LOAD_ENABLES");
+GK_ENUM_DEF(gcn_cc_shadow, 5, [0] = "SHADOW_GLOBAL_CONFIG", [1] = "SHADOW_PER_CONTEXT_STATE",
+	    [15] = "SHADOW_GLOBAL_UCONFIG", [16] = "SHADOW_GFX_SH_REGS", [24] = "SHADOW_CS_SH_REGS",
+	    [31] = "UPDATE_SHADOW_ENABLES");
+/* VGT_INDEX_TYPE (Mesa register JSON VGT_INDEX_TYPE_MODE) */
+GK_ENUM_DEF(gcn_index_size, 2, [0] = "DI_INDEX_SIZE_16_BIT", [1] = "DI_INDEX_SIZE_32_BIT",
+	    [2] = "DI_INDEX_SIZE_8_BIT");
+/* nvd.h FRAME_CMD: 0 tmz_begin, 1 tmz_end */
+GK_ENUM_DEF(gcn_frame_cmd, 4, [0] = "TMZ_BEGIN", [1] = "TMZ_END");
+
+/* SET_*_REG(_INDEX): REG_OFFSET in dwords from the space start, INDEX in
+ * bits 31:28 (nvd.h PACKET3_SET_SH_REG__INDEX; Mesa's radeon_set_*_reg_idx
+ * sets it on the plain SET_CONTEXT_REG/SET_UCONFIG_REG too) */
+static const struct gk_field gcn_set_reg_index[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_U("INDEX", 1, 28, 31),
+};
+/* INDIRECT_BUFFER / INDIRECT_BUFFER_CONST (nvd.h PACKET3_INDIRECT_BUFFER__*;
+ * cikd.h INDIRECT_BUFFER_VALID; the GFX9+ bits of soc15d.h).  The base is a
+ * 48-bit address (the kernel writes upper_32_bits & 0xFFFF); bits 31:16 of
+ * dword 2 are often its sign extension (0xffff8000), so they are shown, not
+ * reported, and the address followed is the 48-bit one, as umr follows it. */
+static const struct gk_field gcn_indirect_buffer[] = {
+	GK_A("IB_BASE", 1, 2, 2, 15, 4),
+	GK_DC("IB_BASE_SIGN", 2, 16, 31),
+	GK_E("SWAP", 1, 0, 1, swap, .gens = G6TO8),
+	GK_U("IB_SIZE", 3, 0, 19),
+	GK_B("CHAIN", 3, 20, .gens = G9UP),
+	GK_B("PRE_ENA", 3, 21, .gens = G9UP),
+	GK_B("VALID", 3, 23, .gens = G7UP),
+	GK_U("VMID", 3, 24, 27),
+	GK_U("CACHE_POLICY", 3, 28, 29, .gens = G9UP),
+	GK_B("PRE_RESUME", 3, 30, .gens = G9UP),
+	GK_B("PRIV", 3, 31, .gens = G9UP),
+};
+static const struct gk_field gcn_draw_index_2[] = {
+	GK_U("MAX_SIZE", 1, 0, 31),
+	GK_A("INDEX_BASE", 2, 0, 3, 31, 2),
+	GK_U("INDEX_COUNT", 4, 0, 31),
+	GK_X("DRAW_INITIATOR", 5, 0, 31, .reg = VGT_DRAW_INITIATOR),
+};
+static const struct gk_field gcn_index_base[] = {
+	GK_A("INDEX_BASE", 1, 0, 2, 31, 2),
+};
+static const struct gk_field gcn_index_type[] = {
+	GK_E("INDEX_TYPE", 1, 0, 1, gcn_index_size),
+	GK_E("SWAP_MODE", 1, 2, 3, swap),
+};
+static const struct gk_field gcn_dispatch_direct[] = {
+	GK_U("DIM_X", 1, 0, 31),
+	GK_U("DIM_Y", 2, 0, 31),
+	GK_U("DIM_Z", 3, 0, 31),
+	GK_X("DISPATCH_INITIATOR", 4, 0, 31, .reg = COMPUTE_DISPATCH_INITIATOR),
+};
+static const struct gk_field gcn_dispatch_indirect[] = {
+	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
+	GK_X("DISPATCH_INITIATOR", 2, 0, 31, .reg = COMPUTE_DISPATCH_INITIATOR),
+};
+static const struct gk_field gcn_context_control[] = {
+	GK_BITS("LOAD_CONTROL", 1, 0, 31, gcn_cc_load),
+	GK_BITS("SHADOW_ENABLE", 2, 0, 31, gcn_cc_shadow),
+};
+/* COND_EXEC (GFX7+ kernels emit count 3: address, a reserved dword, EXEC_COUNT) */
+static const struct gk_field gcn_cond_exec[] = {
+	GK_A("ADDRESS", 1, 2, 2, 31, 4),
+	GK_DC("RESERVED", 3, 0, 31),
+	GK_U("EXEC_COUNT", 4, 0, 13, .flags = GK_F_EXEC),
+};
+static const struct gk_field gcn_event_write[] = {
+	/* 0 */ GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
+	/* 1 */ GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	GK_A("ADDRESS", 2, 0, 3, 31, 8, GK_WHEN(1, GK_V(1) | GK_V(2) | GK_V(3))),
+};
+/* EVENT_WRITE_EOP (GFX6-8): Mesa sid.h EVENT_*_ACTION_ENA, EOP_INT_SEL/DATA_SEL */
+static const struct gk_field gcn_event_write_eop[] = {
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	GK_B("TCL1_VOL_ACTION_ENA", 1, 12),
+	GK_B("TC_VOL_ACTION_ENA", 1, 13),
+	GK_B("TC_WB_ACTION_ENA", 1, 15),
+	GK_B("TCL1_ACTION_ENA", 1, 16),
+	GK_B("TC_ACTION_ENA", 1, 17),
+	GK_A("ADDRESS", 2, 2, 3, 15, 4),
+	GK_E("INT_SEL", 3, 24, 25, int_sel),
+	GK_E("DATA_SEL", 3, 29, 31, gcn_rm_data_sel),
+	GK_X("DATA_LO", 4, 0, 31),
+	GK_X("DATA_HI", 5, 0, 31),
+};
+/* RELEASE_MEM: dword 1 cache actions are the GFX9 EVENT_*_ACTION_ENA bits
+ * (Mesa sid.h) on GFX8-9 and the GCR bits (nvd.h PACKET3_RELEASE_MEM_GCR_*)
+ * on GFX10-10.3; GFX11+ packs them into one 13-bit GCR_CNTL and adds
+ * PWS_ENABLE (bit 31), as umr's GFX11 decoder prints them.  INT_CTXID
+ * (dword 7) exists from GFX9 (soc15d.h count 6). */
+/* DATA_SEL comes first (index 0): INT_SEL depends on it ("1 - interrupt
+ * only (DATA_SEL = 0)", soc15d.h/nvd.h).  EVENT_INDEX is 5 or 6: Mesa's
+ * si_cp_release_mem sends end-of-pipe events with index 5 and CS_DONE /
+ * PS_DONE with 6. */
+#define RELEASE_MEM_DW1 \
+	/* 0 */ GK_E("DATA_SEL", 2, 29, 31, gcn_rm_data_sel), \
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type), \
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index, .min = 5, .max = 6, \
+	     .why = "RELEASE_MEM takes end-of-pipe (5) or end-of-shader (6) events")
+#define RELEASE_MEM_DW2 \
+	GK_E("DST_SEL", 2, 16, 17, gcn_rm_dst_sel), \
+	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel, GK_WHEN(0, GK_V(0))), \
+	GK_E("INT_SEL", 2, 24, 26, gcn_rm_int_sel, GK_WHEN(0, ~GK_V(0)), .forbid = GK_V(1), \
+	     .why = "SEND_INT (interrupt only) needs DATA_SEL=DISCARD"), \
+	GK_A("ADDRESS", 3, 2, 4, 31, 4), \
+	GK_X("DATA_LO", 5, 0, 31), \
+	GK_X("DATA_HI", 6, 0, 31)
+static const struct gk_field gcn_release_mem_vi[] = {
+	RELEASE_MEM_DW1,
+	GK_B("TCL1_VOL_ACTION_ENA", 1, 12),
+	GK_B("TC_VOL_ACTION_ENA", 1, 13),
+	GK_B("TC_WB_ACTION_ENA", 1, 15),
+	GK_B("TCL1_ACTION_ENA", 1, 16),
+	GK_B("TC_ACTION_ENA", 1, 17),
+	GK_U("CACHE_POLICY", 1, 25, 26),
+	GK_B("EXECUTE", 1, 28),
+	RELEASE_MEM_DW2,
+};
+static const struct gk_field gcn_release_mem[] = {
+	RELEASE_MEM_DW1,
+	GK_B("TCL1_VOL_ACTION_ENA", 1, 12, .gens = G9),
+	GK_B("TC_VOL_ACTION_ENA", 1, 13, .gens = G9),
+	GK_B("TC_WB_ACTION_ENA", 1, 15, .gens = G9),
+	GK_B("TCL1_ACTION_ENA", 1, 16, .gens = G9),
+	GK_B("TC_ACTION_ENA", 1, 17, .gens = G9),
+	GK_B("TC_NC_ACTION_ENA", 1, 19, .gens = G9),
+	GK_B("TC_WC_ACTION_ENA", 1, 20, .gens = G9),
+	GK_B("TC_MD_ACTION_ENA", 1, 21, .gens = G9),
+	GK_B("GCR_GLM_WB", 1, 12, .gens = G10),
+	GK_B("GCR_GLM_INV", 1, 13, .gens = G10),
+	GK_B("GCR_GLV_INV", 1, 14, .gens = G10),
+	GK_B("GCR_GL1_INV", 1, 15, .gens = G10),
+	GK_B("GCR_GL2_US", 1, 16, .gens = G10),
+	GK_U("GCR_GL2_RANGE", 1, 17, 18, .gens = G10),
+	GK_B("GCR_GL2_DISCARD", 1, 19, .gens = G10),
+	GK_B("GCR_GL2_INV", 1, 20, .gens = G10),
+	GK_B("GCR_GL2_WB", 1, 21, .gens = G10),
+	GK_U("GCR_SEQ", 1, 22, 23, .gens = G10),
+	GK_X("GCR_CNTL", 1, 12, 24, .gens = G11UP),
+	GK_U("CACHE_POLICY", 1, 25, 26),
+	GK_B("EXECUTE", 1, 28),
+	GK_B("PWS_ENABLE", 1, 31, .gens = G11UP),
+	RELEASE_MEM_DW2,
+	GK_X("INT_CTXID", 7, 0, 31),
+};
+/* ACQUIRE_MEM: nvd.h block "COHER_CNTL [30:0], ENGINE_SEL [31], COHER_SIZE,
+ * COHER_SIZE_HI [7:0], COHER_BASE_LO, COHER_BASE_HI [23:0], POLL_INTERVAL
+ * [15:0], GCR_CNTL [18:0]" (GCR_CNTL from GFX10, count 6; GFX7-9 count 5).
+ * COHER_SIZE_HI is 24 bits on GFX9-10.3 (Mesa writes 0xffffff there, the
+ * CP_COHER_SIZE_HI register's width); GFX11+: 25 bits and dword 6 bit 31 is PWS_ENA (the
+ * field names and widths umr's GFX11 decoder prints). */
+#define ACQUIRE_MEM_DW1 \
+	GK_X("COHER_CNTL", 1, 0, 30), \
+	GK_E("ENGINE_SEL", 1, 31, 31, wrm_engine), \
+	GK_X("COHER_SIZE", 2, 0, 31)
+#define ACQUIRE_MEM_DW4 \
+	GK_X("COHER_BASE_LO", 4, 0, 31), \
+	GK_X("COHER_BASE_HI", 5, 0, 23), \
+	GK_U("POLL_INTERVAL", 6, 0, 15)
+static const struct gk_field gcn_acquire_mem_ci[] = {
+	ACQUIRE_MEM_DW1,
+	GK_X("COHER_SIZE_HI", 3, 0, 7, .gens = G7 | G8),
+	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G9),
+	ACQUIRE_MEM_DW4,
+};
+static const struct gk_field gcn_acquire_mem[] = {
+	ACQUIRE_MEM_DW1,
+	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G10),
+	GK_X("COHER_SIZE_HI", 3, 0, 24, .gens = G11UP),
+	ACQUIRE_MEM_DW4,
+	GK_B("PWS_ENA", 6, 31, .gens = G11UP),
+	GK_X("GCR_CNTL", 7, 0, 18),
+};
+/* SURFACE_SYNC (GFX6-8): cikd.h/sid.h comment: ENGINE bit 31, COHER_CNTL,
+ * COHER_SIZE, COHER_BASE (address bits 39:8), POLL_INTERVAL */
+static const struct gk_field gcn_surface_sync[] = {
+	GK_E("ENGINE", 1, 31, 31, ss_engine),
+	GK_X("COHER_CNTL", 1, 0, 30),
+	GK_X("COHER_SIZE", 2, 0, 31),
+	GK_AS("COHER_BASE", 3, 0, 31, 8),
+	GK_U("POLL_INTERVAL", 4, 0, 15),
+};
+/* WRITE_DATA: dword 1 is pkt3.json CONTROL; DST_SEL decides what dwords 2-3
+ * hold (nvd.h DST_MMREG_ADDR 18 bits, DST_MEM_ADDR_LO bits 31:2) */
+static const struct gk_field gcn_write_data[] = {
+	/* 0 */ GK_E("DST_SEL", 1, 8, 11, gcn_wd_dst_sel),
+	GK_B("WR_ONE_ADDR", 1, 16),
+	GK_B("WR_CONFIRM", 1, 20),
+	GK_U("CACHE_POLICY", 1, 25, 26, .gens = G9UP),
+	GK_E("ENGINE_SEL", 1, 30, 31, gcn_engine_sel),
+	GK_REGIDX("DST_REG", 2, 0, 17, GK_WHEN(0, GK_V(0))),
+	GK_DC("DST_REG_HI", 3, 0, 31, GK_WHEN(0, GK_V(0))),
+	GK_A("DST_ADDR", 2, 2, 3, 31, 4, GK_WHEN(0, GK_V(1) | GK_V(2) | GK_V(5))),
+	GK_X("DST_ADDR_LO", 2, 0, 31, GK_WHEN(0, ~(GK_V(0) | GK_V(1) | GK_V(2) | GK_V(5)))),
+	GK_X("DST_ADDR_HI", 3, 0, 31, GK_WHEN(0, ~(GK_V(0) | GK_V(1) | GK_V(2) | GK_V(5)))),
+};
+/* COPY_DATA: nvd.h PACKET3_COPY_DATA__* (dword 1), then source and
+ * destination low/high dwords (a register offset, an address or GDS offset
+ * by SRC_SEL/DST_SEL; shown as raw dwords) */
+static const struct gk_field gcn_copy_data[] = {
+	GK_E("SRC_SEL", 1, 0, 3, gcn_cd_src_sel),
+	GK_E("DST_SEL", 1, 8, 11, gcn_cd_dst_sel),
+	GK_U("SRC_CACHE_POLICY", 1, 13, 14, .gens = G9UP),
+	GK_E("COUNT_SEL", 1, 16, 16, gcn_count_sel),
+	GK_B("WR_CONFIRM", 1, 20),
+	GK_U("DST_CACHE_POLICY", 1, 25, 26, .gens = G9UP),
+	GK_E("ENGINE_SEL", 1, 30, 31, gcn_engine_sel),
+	GK_X("SRC_ADDR_LO", 2, 0, 31),
+	GK_X("SRC_ADDR_HI", 3, 0, 31),
+	GK_X("DST_ADDR_LO", 4, 0, 31),
+	GK_X("DST_ADDR_HI", 5, 0, 31),
+};
+/* CP_DMA and DMA_DATA COMMAND dword: pkt3.json COMMAND (GFX6-8) and
+ * COMMAND_gfx9 */
+#define GCN_DMA_COMMAND(d, old) \
+	GK_U("BYTE_COUNT", d, 0, 20, .gens = old), \
+	GK_B("DISABLE_WR_CONFIRM", d, 21, .gens = old), \
+	GK_E("SRC_SWAP", d, 22, 23, swap, .gens = old), \
+	GK_E("DST_SWAP", d, 24, 25, swap, .gens = old), \
+	GK_U("BYTE_COUNT", d, 0, 25, .gens = G9UP), \
+	GK_E("SAS", d, 26, 26, gcn_space_sel), \
+	GK_E("DAS", d, 27, 27, gcn_space_sel), \
+	GK_E("SAIC", d, 28, 28, gcn_incr), \
+	GK_E("DAIC", d, 29, 29, gcn_incr), \
+	GK_B("RAW_WAIT", d, 30), \
+	GK_B("DISABLE_WR_CONFIRM", d, 31, .gens = G9UP)
+/* DMA_DATA: pkt3.json DMA_DATA_WORD0 (_cik, _gfx9) and COMMAND (GFX7-8
+ * layout / GFX9+ COMMAND_gfx9) */
+static const struct gk_field gcn_dma_data[] = {
+	GK_E("ENGINE", 1, 0, 0, gcn_dma_engine),
+	GK_U("SRC_CACHE_POLICY", 1, 13, 14),
+	GK_E("DST_SEL", 1, 20, 21, gcn_dma_dst_sel),
+	GK_U("DST_CACHE_POLICY", 1, 25, 26),
+	GK_E("SRC_SEL", 1, 29, 30, gcn_dma_src_sel),
+	GK_B("CP_SYNC", 1, 31),
+	GK_X("SRC_ADDR_LO_OR_DATA", 2, 0, 31),
+	GK_X("SRC_ADDR_HI", 3, 0, 31),
+	GK_A("DST_ADDR", 4, 0, 5, 31, 0),
+	GCN_DMA_COMMAND(6, G7 | G8),
+};
+/* WAIT_REG_MEM: nvd.h WAIT_REG_MEM_* and PACKET3_WAIT_REG_MEM__* */
+static const struct gk_field gcn_wait_reg_mem[] = {
+	GK_E("FUNCTION", 1, 0, 2, function),
+	/* 1 */ GK_E("MEM_SPACE", 1, 4, 5, gcn_wrm_space),
+	GK_E("OPERATION", 1, 6, 7, gcn_wrm_op),
+	GK_E("ENGINE", 1, 8, 9, gcn_wrm_engine),
+	GK_U("CACHE_POLICY", 1, 25, 26, .gens = G9UP),
+	GK_A("POLL_ADDRESS", 2, 2, 3, 31, 4, GK_WHEN(1, GK_V(1))),
+	GK_REGIDX("POLL_REG", 2, 0, 17, GK_WHEN(1, ~GK_V(1))),
+	GK_X("REG_ADDR2", 3, 0, 31, GK_WHEN(1, ~GK_V(1))),
+	GK_X("REFERENCE", 4, 0, 31),
+	GK_X("MASK", 5, 0, 31),
+	GK_U("POLL_INTERVAL", 6, 0, 15),
+};
+/* CP_DMA: Mesa pkt3.json CP_DMA_WORD0..3 and COMMAND (the GFX6-8 layout,
+ * and COMMAND_gfx9 from GFX9), shared with DMA_DATA's COMMAND dword */
+static const struct gk_field gcn_cp_dma[] = {
+	GK_X("SRC_ADDR_LO", 1, 0, 31),
+	GK_X("SRC_ADDR_HI", 2, 0, 15),
+	GK_E("DST_SEL", 2, 20, 21, gcn_dma_dst_sel),
+	GK_E("ENGINE", 2, 27, 27, gcn_dma_engine),
+	GK_E("SRC_SEL", 2, 29, 30, gcn_dma_src_sel),
+	GK_B("CP_SYNC", 2, 31),
+	GK_A("DST_ADDR", 3, 0, 4, 15, 0),
+	GCN_DMA_COMMAND(5, G6TO8),
+};
+/* EVENT_WRITE_EOS (GFX6-8): Mesa sid.h EOS_DATA_SEL (dword 3 bits 31:29:
+ * 0 append count, 1 GDS, 2 32-bit value) and EOP_DATA_GDS (dword offset,
+ * dwords << 16) */
+GK_ENUM_DEF(gcn_eos_data_sel, 3, [0] = "APPEND_COUNT", [1] = "GDS", [2] = "VALUE_32BIT");
+static const struct gk_field gcn_event_write_eos[] = {
+	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
+	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
+	/* 2 */ GK_E("DATA_SEL", 3, 29, 31, gcn_eos_data_sel),
+	GK_A("ADDRESS", 2, 2, 3, 15, 4),
+	GK_U("GDS_INDEX", 4, 0, 15, GK_WHEN(2, GK_V(1))),
+	GK_U("GDS_SIZE", 4, 16, 31, GK_WHEN(2, GK_V(1))),
+	GK_X("DATA", 4, 0, 31, GK_WHEN(2, ~GK_V(1))),
+};
+/* SET_PREDICATION: Mesa sid.h PREDICATION_* / PRED_OP; on GFX6-8 the op
+ * shares dword 2 with the address bits 39:32, from GFX9 it comes first and
+ * the address follows in two dwords (Mesa si_emit_set_predication) */
+GK_ENUM_DEF(gcn_pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT", [3] = "BOOL64", [4] = "BOOL32");
+static const struct gk_field gcn_set_predication_si[] = {
+	GK_A("START_ADDR", 1, 0, 2, 7, 8),
+	GK_B("CONTINUE", 2, 31),
+	GK_E("PRED_OP", 2, 16, 18, gcn_pred_op),
+	GK_B("HINT", 2, 12),
+	GK_E("PREDICATION_BOOLEAN", 2, 8, 8, pred_bool),
+};
+static const struct gk_field gcn_set_predication[] = {
+	GK_B("CONTINUE", 1, 31),
+	GK_E("PRED_OP", 1, 16, 18, gcn_pred_op),
+	GK_B("HINT", 1, 12),
+	GK_E("PREDICATION_BOOLEAN", 1, 8, 8, pred_bool),
+	GK_A("START_ADDR", 2, 0, 3, 31, 8),
+};
+/* DRAW_INDIRECT / DRAW_INDEX_INDIRECT: Mesa si_emit_draw_packets: data
+ * offset, then the SH register offsets (dwords from 0xB000) the CP writes
+ * the base vertex and start instance to, then the initiator */
+static const struct gk_field gcn_draw_indirect[] = {
+	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
+	GK_X("BASE_VTX_LOC", 2, 0, 15),
+	GK_X("START_INST_LOC", 3, 0, 15),
+	GK_X("DRAW_INITIATOR", 4, 0, 31, .reg = VGT_DRAW_INITIATOR),
+};
+/* DRAW_(INDEX_)INDIRECT_MULTI: the same, then Mesa sid.h R_2C3_DRAW_INDEX_LOC
+ * with COUNT_INDIRECT_ENABLE (30) and DRAW_INDEX_ENABLE (31), the draw count,
+ * the count address and the stride */
+static const struct gk_field gcn_draw_indirect_multi[] = {
+	GK_X("DATA_OFFSET", 1, 0, 31, .align = 4),
+	GK_X("BASE_VTX_LOC", 2, 0, 15),
+	GK_X("START_INST_LOC", 3, 0, 15),
+	GK_X("DRAW_INDEX_LOC", 4, 0, 15),
+	GK_B("COUNT_INDIRECT_ENABLE", 4, 30),
+	GK_B("DRAW_INDEX_ENABLE", 4, 31),
+	GK_U("DRAW_COUNT", 5, 0, 31),
+	GK_A("COUNT_ADDR", 6, 2, 7, 31, 4),
+	GK_U("STRIDE", 8, 0, 31),
+	GK_X("DRAW_INITIATOR", 9, 0, 31, .reg = VGT_DRAW_INITIATOR),
+};
+/* SET_BASE: BASE_INDEX (nvd.h CE_PARTITION_BASE 3; 1 is the draw/dispatch
+ * indirect base Mesa sets), then a 64-bit address */
+GK_ENUM_DEF(gcn_set_base_index, 4, [1] = "DRAW_INDEX_INDIRECT_PATCH_TABLE", [3] = "CE_PARTITION_BASE");
+static const struct gk_field gcn_set_base[] = {
+	GK_E("BASE_INDEX", 1, 0, 3, gcn_set_base_index),
+	GK_A("ADDRESS", 2, 0, 3, 31, 8),
+};
+/* STRMOUT_BUFFER_UPDATE: Mesa sid.h STRMOUT_* (dword 1), then the
+ * destination and source addresses (or the offset from the packet) */
+static const struct gk_field gcn_strmout_buffer_update[] = {
+	/* 0 */ GK_B("STORE_BUFFER_FILLED_SIZE", 1, 0),
+	/* 1 */ GK_E("OFFSET_SOURCE", 1, 1, 2, so_src),
+	GK_B("DATA_TYPE", 1, 7),
+	GK_U("SELECT_BUFFER", 1, 8, 9),
+	GK_A("DST_ADDRESS", 2, 2, 3, 31, 4),
+	GK_U("BUFFER_OFFSET", 4, 0, 31, GK_WHEN(1, GK_V(0))),
+	GK_A("SRC_ADDRESS", 4, 2, 5, 31, 4, GK_WHEN(1, GK_V(2))),
+	GK_DC("SRC_ADDRESS_LO", 4, 0, 31, GK_WHEN(1, GK_V(1) | GK_V(3))),
+	GK_DC("SRC_ADDRESS_HI", 5, 0, 31, GK_WHEN(1, GK_V(0) | GK_V(1) | GK_V(3))),
+};
+/* ATOMIC_MEM: nvd.h PACKET3_ATOMIC_MEM__* */
+GK_ENUM_DEF(gcn_atomic_cmd, 4, [0] = "SINGLE_PASS_ATOMIC", [1] = "LOOP_UNTIL_COMPARE_SATISFIED",
+	    [2] = "WAIT_FOR_WRITE_CONFIRMATION", [3] = "SEND_AND_CONTINUE");
+static const struct gk_field gcn_atomic_mem[] = {
+	GK_X("ATOMIC", 1, 0, 6),
+	GK_E("COMMAND", 1, 8, 11, gcn_atomic_cmd),
+	GK_U("CACHE_POLICY", 1, 25, 26),
+	GK_A("ADDRESS", 2, 0, 3, 31, 4),
+	GK_X("SRC_DATA_LO", 4, 0, 31),
+	GK_X("SRC_DATA_HI", 5, 0, 31),
+	GK_X("CMP_DATA_LO", 6, 0, 31),
+	GK_X("CMP_DATA_HI", 7, 0, 31),
+	GK_U("LOOP_INTERVAL", 8, 0, 12),
+};
+/* OCCLUSION_QUERY (GFX7+): Mesa: the ZPASS results address, then the
+ * address the summed result goes to */
+static const struct gk_field gcn_occlusion_query[] = {
+	GK_A("START_ADDR", 1, 0, 2, 31, 8),
+	GK_A("DST_ADDR", 3, 0, 4, 31, 4),
+};
+/* LOAD_*_REG (Mesa's ac_pm4 emit: address low, high, then register offset
+ * and dword count pairs) */
+static const struct gk_field gcn_load_base[] = {
+	GK_A("BASE_ADDR", 1, 2, 2, 15, 4),
+};
+/* SET_*_REG_PAIRS (GFX11+): (offset, value) pairs; the _PACKED forms: a
+ * register count, then (offset0 | offset1 << 16, value0, value1) triples
+ * (Mesa sid.h comment) */
+static const struct gk_field gcn_reg_pair[] = {
+	GK_X("REG_OFFSET", 0, 0, 15),
+	GK_X("REG_VALUE", 1, 0, 31),
+};
+static const struct gk_field gcn_reg_pair_packed_count[] = {
+	GK_U("REG_COUNT", 1, 0, 31),
+};
+static const struct gk_field gcn_reg_pair_packed[] = {
+	GK_X("REG_OFFSET0", 0, 0, 15),
+	GK_X("REG_OFFSET1", 0, 16, 31),
+	GK_X("REG_VALUE0", 1, 0, 31),
+	GK_X("REG_VALUE1", 2, 0, 31),
+};
+/* CONTEXT_REG_RMW: Mesa radeon_opt_set_context_reg_rmw: the context register
+ * (dwords from 0x28000), the mask of the bits to change, their new value */
+static const struct gk_field gcn_context_reg_rmw[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_X("REG_MASK", 2, 0, 31),
+	GK_X("REG_DATA", 3, 0, 31),
+};
+/* INVALIDATE_TLBS: nvd.h PACKET3_INVALIDATE_TLBS_DST_SEL (<< 0), ALL_HUB
+ * (<< 4), PASID (<< 5), FLUSH_TYPE (<< 29); widths up to the next field */
+static const struct gk_field gcn_invalidate_tlbs[] = {
+	GK_U("DST_SEL", 1, 0, 3),
+	GK_B("ALL_HUB", 1, 4),
+	GK_U("PASID", 1, 5, 20),
+	GK_U("FLUSH_TYPE", 1, 29, 31),
+};
+/* The KIQ packets, nvd.h comment blocks and PACKET3_*_(x) shifts (widths up
+ * to the next field's shift) */
+/* SET_RESOURCES: CONTROL, QUEUE_MASK_LO/HI, GWS_MASK_LO/HI, OAC_MASK [15:0],
+ * GDS_HEAP_SIZE [16:11] | GDS_HEAP_BASE [5:0] */
+static const struct gk_field gcn_set_resources[] = {
+	GK_X("VMID_MASK", 1, 0, 15),
+	GK_U("UNMAP_LATENCY", 1, 16, 23),
+	GK_U("QUEUE_TYPE", 1, 29, 31),
+	GK_X("QUEUE_MASK_LO", 2, 0, 31),
+	GK_X("QUEUE_MASK_HI", 3, 0, 31),
+	GK_X("GWS_MASK_LO", 4, 0, 31),
+	GK_X("GWS_MASK_HI", 5, 0, 31),
+	GK_X("OAC_MASK", 6, 0, 15),
+	GK_U("GDS_HEAP_BASE", 7, 0, 5),
+	GK_U("GDS_HEAP_SIZE", 7, 11, 16),
+};
+/* MAP_QUEUES: CONTROL, CONTROL2, MQD_ADDR_LO/HI, WPTR_ADDR_LO/HI */
+static const struct gk_field gcn_map_queues[] = {
+	GK_U("QUEUE_SEL", 1, 4, 5),
+	GK_U("VMID", 1, 8, 12),
+	GK_U("QUEUE", 1, 13, 15),
+	GK_U("PIPE", 1, 16, 17),
+	GK_U("ME", 1, 18, 20),
+	GK_U("QUEUE_TYPE", 1, 21, 23),
+	GK_U("ALLOC_FORMAT", 1, 24, 25),
+	GK_U("ENGINE_SEL", 1, 26, 28),
+	GK_U("NUM_QUEUES", 1, 29, 31),
+	GK_B("CHECK_DISABLE", 2, 1),
+	GK_X("DOORBELL_OFFSET", 2, 2, 27),
+	GK_A("MQD_ADDR", 3, 0, 4, 31, 4),
+	GK_A("WPTR_ADDR", 5, 0, 6, 31, 4),
+};
+/* UNMAP_QUEUES: CONTROL, then CONTROL2-5 whose meaning depends on QUEUE_SEL
+ * (PASID or doorbell offsets; shown raw) */
+GK_ENUM_DEF(gcn_unmap_action, 2, [0] = "PREEMPT_QUEUES", [1] = "RESET_QUEUES", [2] = "DISABLE_PROCESS_QUEUES",
+	    [3] = "PREEMPT_QUEUES_NO_UNMAP");
+static const struct gk_field gcn_unmap_queues[] = {
+	GK_E("ACTION", 1, 0, 1, gcn_unmap_action),
+	GK_U("QUEUE_SEL", 1, 4, 5),
+	GK_U("ENGINE_SEL", 1, 26, 28),
+	GK_U("NUM_QUEUES", 1, 29, 31),
+	GK_X("CONTROL2", 2, 0, 31),
+	GK_X("CONTROL3", 3, 0, 31),
+	GK_X("CONTROL4", 4, 0, 31),
+	GK_X("CONTROL5", 5, 0, 31),
+};
+/* QUERY_STATUS: CONTROL (CONTEXT_ID [27:0], INTERRUPT_SEL, COMMAND),
+ * CONTROL2, ADDR_LO/HI, DATA_LO/HI */
+static const struct gk_field gcn_query_status[] = {
+	GK_X("CONTEXT_ID", 1, 0, 27),
+	GK_U("INTERRUPT_SEL", 1, 28, 29),
+	GK_U("COMMAND", 1, 30, 31),
+	GK_X("CONTROL2", 2, 0, 31),
+	GK_A("ADDR", 3, 0, 4, 31, 4),
+	GK_X("DATA_LO", 5, 0, 31),
+	GK_X("DATA_HI", 6, 0, 31),
+};
+/* FRAME_CONTROL: nvd.h FRAME_TMZ (bit 0), FRAME_CMD(x) (x << 28) */
+static const struct gk_field gcn_frame_control[] = {
+	GK_B("TMZ", 1, 0),
+	GK_E("COMMAND", 1, 28, 31, gcn_frame_cmd),
+};
+
 /* ---- the packets ------------------------------------------------------- */
 
 #define T3(nm, op, g) .name = nm, .opcode = op, .gens = g, HDR3
@@ -518,16 +1081,19 @@ static const struct gk_field set_append_cnt[] = {
 
 const struct gk_packet_desc gk_pm4_descs[] = {
 	/* framing of the other packet types */
-	{ .name = "PACKET0", .opcode = 0, .gens = ALL, .hdr = hdr0, .nhdr = 3,
+	{ .name = "PACKET0", .opcode = 0, .gens = ALL | GCN, .hdr = hdr0, .nhdr = 3,
 	  .tail = GK_TAIL_REGS, .tail_dw = 1, .reg_field = 0, .reg_in_hdr = 1, .space = GK_PM4_SPACE_MMIO,
 	  .min_dw = 2, .note = "§9.1.1 type-0: registers from BASE_INDEX" },
 	{ .name = "PACKET1", .opcode = 0, .gens = 0, .hdr = hdr1, .nhdr = 2, FIXED(1),
 	  .note = "§9.1.2 type-1: not supported by R6xx+" },
-	{ .name = "PACKET2", .opcode = 0, .gens = ALL, .hdr = hdr2, .nhdr = 2, FIXED(1),
+	{ .name = "PACKET2", .opcode = 0, .gens = ALL | GCN, .hdr = hdr2, .nhdr = 2, FIXED(1),
 	  .note = "§9.1.3 type-2 filler" },
-	{ .name = "PACKET3", .opcode = 0, .gens = ALL, .hdr = hdr3_raw, .nhdr = 5,
+	{ .name = "PACKET3", .opcode = 0, .gens = ALL | GCN, .hdr = hdr3_raw, .nhdr = 5,
 	  .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "BODY", .min_dw = 2,
 	  .note = "§9.1.4 type-3 with an opcode no generation defines" },
+	/* index 4 (gk_pm4_nop_pad): the GFX6+ one-dword NOP, chosen by framing */
+	{ .name = "NOP_PAD", .opcode = 0x10, .gens = GCN, .hdr = hdr3_nop_pad, .nhdr = 5, FIXED(1),
+	  .note = "Mesa sid.h PKT3_NOP_PAD: a NOP with COUNT 0x3FFF is one dword" },
 
 	/* §9.2 initialization */
 	{ T3("ME_INITIALIZE", 0x44, ALL), FIELDS(me_initialize), FIXED(7), .note = "§9.2.1" },
@@ -642,8 +1208,158 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("SURFACE_BASE_UPDATE", 0x73, R6 | R7), BODY_ONLY, .note = "r600d.h" },
 	{ T3("SET_RESOURCE_INDIRECT", 0x74, EGUP), BODY_ONLY, .note = "evergreend.h, nid.h" },
 	{ T3("ME_WRITE", 0x7A, CM), BODY_ONLY, .note = "nid.h" },
+
+	/* ---- GFX6 (SI) through GFX12: see the block comment above the GFX6+ layouts ---- */
+	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h" },
+	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa" },
+	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0" },
+	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
+	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR" },
+	{ T3("DISPATCH_INDIRECT", 0x16, GCN), FIELDS(gcn_dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE,
+	  .note = "sid.h, nvd.h" },
+	{ T3("INDIRECT_BUFFER_END", 0x17, GCN), BODY_ONLY, .note = "nvd.h" },
+	{ T3("INDIRECT_BUFFER_CNST_END", 0x19, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("ATOMIC_GDS", 0x1D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("ATOMIC_MEM", 0x1E, GCN), FIELDS(gcn_atomic_mem), FIXED(9), .note = "nvd.h PACKET3_ATOMIC_MEM__*" },
+	{ T3("OCCLUSION_QUERY", 0x1F, G7UP), FIELDS(gcn_occlusion_query), FIXED(5), .note = "Mesa sid.h: GFX7+" },
+	{ T3("SET_PREDICATION", 0x20, G6TO8), FIELDS(gcn_set_predication_si), FIXED(3), .note = "Mesa si_emit_set_predication: count 1" },
+	{ T3("SET_PREDICATION", 0x20, G9UP), FIELDS(gcn_set_predication), FIXED(4), .note = "Mesa si_emit_set_predication: GFX9+ count 2" },
+	{ T3("REG_RMW", 0x21, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("COND_EXEC", 0x22, G7UP), FIELDS(gcn_cond_exec), FIXED(5), .flags = GK_P_EXEC_COUNT,
+	  .note = "kernel gfx_v8+ init_cond_exec: count 3" },
+	{ T3("COND_EXEC", 0x22, G6), BODY_ONLY, .note = "sid.h" },
+	{ T3("PRED_EXEC", 0x23, GCN), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDIRECT", 0x24, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_2", 0x27, GCN), FIELDS(gcn_draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS,
+	  .note = "sid.h, nvd.h; Mesa si_emit_draw_packets" },
+	{ T3("CONTEXT_CONTROL", 0x28, GCN), FIELDS(gcn_context_control), FIXED(3), .note = "Mesa sid.h CC0_*/CC1_*" },
+	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_AUTO", 0x2D, GCN), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS,
+	  .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_IMMD", 0x2E, G6), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "Mesa sid.h: GFX6 only" },
+	{ T3("NUM_INSTANCES", 0x2F, GCN), FIELDS(num_instances), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_MULTI_AUTO", 0x30, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("INDIRECT_BUFFER_PRIV", 0x32, GCN), .alias = "INDIRECT_BUFFER_SI", BODY_ONLY,
+	  .note = "nvd.h; Mesa sid.h INDIRECT_BUFFER_SI" },
+	{ T3("INDIRECT_BUFFER_CONST", 0x33, GCN), .alias = "INDIRECT_BUFFER_CNST", FIELDS(gcn_indirect_buffer), FIXED(4),
+	  .access = indirect_buffer_acc, .naccess = 1, .flags = GK_P_IB, .note = "sid.h, nvd.h: the constant-engine IB" },
+	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, GCN), FIELDS(gcn_strmout_buffer_update), FIXED(6), .note = "Mesa sid.h STRMOUT_*" },
+	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_PREAMBLE", 0x36, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
+	{ T3("WRITE_DATA", 0x37, GCN), FIELDS(gcn_write_data), DATA_TAIL("DATA", 4), .min_dw = 5,
+	  .note = "nvd.h; pkt3.json CONTROL" },
+	{ T3("DRAW_INDEX_INDIRECT_MULTI", 0x38, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("MEM_SEMAPHORE", 0x39, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("MPEG_INDEX", 0x3A, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
+	{ T3("DRAW_INDEX_MULTI_INST", 0x3A, G7UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "cikd.h, nvd.h" },
+	{ T3("COPY_DW", 0x3B, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("WAIT_REG_MEM", 0x3C, GCN), FIELDS(gcn_wait_reg_mem), FIXED(7), .note = "nvd.h" },
+	{ T3("MEM_WRITE", 0x3D, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
+	{ T3("INDIRECT_BUFFER", 0x3F, GCN), FIELDS(gcn_indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
+	  .naccess = 1, .flags = GK_P_IB, .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
+	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*" },
+	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND" },
+	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("SURFACE_SYNC", 0x43, G6TO8), FIELDS(gcn_surface_sync), FIXED(5),
+	  .note = "Mesa sid.h: deprecated on GFX7, ACQUIRE_MEM from GFX9" },
+	{ T3("ME_INITIALIZE", 0x44, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("COND_WRITE", 0x45, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("EVENT_WRITE", 0x46, GCN), FIELDS(gcn_event_write), .min_dw = 2, .max_dw = 4, .note = "nvd.h" },
+	{ T3("EVENT_WRITE_EOP", 0x47, G6TO8), FIELDS(gcn_event_write_eop), FIXED(6), .note = "Mesa sid.h: GFX6-8" },
+	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), FIELDS(gcn_event_write_eos), FIXED(5), .note = "Mesa sid.h: GFX6-8" },
+	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5" },
+	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6" },
+	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("DISPATCH_MESH_INDIRECT_MULTI", 0x4C, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
+	{ T3("DISPATCH_TASKMESH_GFX", 0x4D, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
+	{ T3("DISPATCH_MESH_DIRECT", 0x4E, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
+	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND" },
+	{ T3("CONTEXT_REG_RMW", 0x51, GCN), FIELDS(gcn_context_reg_rmw), FIXED(4), .note = "Mesa sid.h, nvd.h" },
+	{ T3("GFX_CNTX_UPDATE", 0x52, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("BLK_CNTX_UPDATE", 0x53, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("INCR_UPDT_STATE", 0x55, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("ONE_REG_WRITE", 0x57, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
+	{ T3("ACQUIRE_MEM", 0x58, G7TO9), FIELDS(gcn_acquire_mem_ci), FIXED(7), .note = "cikd.h, soc15d.h: count 5" },
+	{ T3("ACQUIRE_MEM", 0x58, G10UP), FIELDS(gcn_acquire_mem), FIXED(8), .note = "nvd.h: count 6 with GCR_CNTL" },
+	{ T3("REWIND", 0x59, G7UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+ (GFX7 compute)" },
+	{ T3("INTERRUPT", 0x5A, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("GEN_PDEPTE", 0x5B, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("INDIRECT_BUFFER_PASID", 0x5C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("PRIME_UTCL2", 0x5D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "Mesa sid.h: GFX7+" },
+	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_COMPUTE_STATE", 0x62, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
+	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h" },
+	{ T3("SET_CONTEXT_REG", 0x69, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "sid.h, nvd.h" },
+	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
+	  .note = "vid.h, nvd.h" },
+	{ T3("SET_VGPR_REG_DI_MULTI", 0x71, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("SET_SH_REG_DI", 0x72, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("SET_CONTEXT_REG_INDIRECT", 0x73, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("SET_SH_REG_DI_MULTI", 0x74, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("GFX_PIPE_LOCK", 0x75, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("SET_SH_REG", 0x76, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "sid.h, nvd.h" },
+	{ T3("SET_SH_REG_OFFSET", 0x77, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("SET_QUEUE_REG", 0x78, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
+	{ T3("SET_UCONFIG_REG", 0x79, G7UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
+	  .note = "Mesa sid.h: GFX7+" },
+	{ T3("SET_UCONFIG_REG_INDEX", 0x7A, G9UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
+	  .note = "Mesa sid.h: new for GFX9" },
+	{ T3("FORWARD_HEADER", 0x7C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("SCRATCH_RAM_WRITE", 0x7D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("SCRATCH_RAM_READ", 0x7E, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("LOAD_CONST_RAM", 0x80, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("WRITE_CONST_RAM", 0x81, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("DUMP_CONST_RAM", 0x83, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("INCREMENT_CE_COUNTER", 0x84, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("INCREMENT_DE_COUNTER", 0x85, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("WAIT_ON_CE_COUNTER", 0x86, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("WAIT_ON_DE_COUNTER_DIFF", 0x88, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
+	{ T3("SWITCH_BUFFER", 0x8B, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h; kernel emits count 0" },
+	{ T3("DISPATCH_DRAW_PREAMBLE", 0x8C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("DISPATCH_DRAW", 0x8D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("GET_LOD_STATS", 0x8E, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("DRAW_MULTI_PREAMBLE", 0x8F, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("FRAME_CONTROL", 0x90, G9UP), FIELDS(gcn_frame_control), FIXED(2), .note = "soc15d.h, nvd.h FRAME_TMZ, FRAME_CMD" },
+	{ T3("INDEX_ATTRIBUTES_INDIRECT", 0x91, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("WAIT_REG_MEM64", 0x93, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("COND_PREEMPT", 0x94, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("HDP_FLUSH", 0x95, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("COPY_DATA_RB", 0x96, G10UP), BODY_ONLY, .note = "nvd.h" },
+	{ T3("INVALIDATE_TLBS", 0x98, G9UP), FIELDS(gcn_invalidate_tlbs), FIXED(2), .note = "soc15d.h, nvd.h" },
+	{ T3("AQL_PACKET", 0x99, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
+	{ T3("DMA_DATA_FILL_MULTI", 0x9A, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
+	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "vid.h, nvd.h" },
+	{ T3("DRAW_INDIRECT_COUNT_MULTI", 0x9C, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
+	{ T3("DRAW_INDEX_INDIRECT_COUNT_MULTI", 0x9D, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
+	{ T3("DUMP_CONST_RAM_OFFSET", 0x9E, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
+	{ T3("LOAD_CONTEXT_REG_INDEX", 0x9F, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
+	{ T3("SET_RESOURCES", 0xA0, G8UP), FIELDS(gcn_set_resources), FIXED(8), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("MAP_PROCESS", 0xA1, G8UP), BODY_ONLY, .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("MAP_QUEUES", 0xA2, G8UP), FIELDS(gcn_map_queues), FIXED(7), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("UNMAP_QUEUES", 0xA3, G8UP), FIELDS(gcn_unmap_queues), FIXED(6), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("QUERY_STATUS", 0xA4, G8UP), FIELDS(gcn_query_status), FIXED(7), .note = "vid.h, nvd.h (KIQ)" },
+	{ T3("DISPATCH_TASK_STATE_INIT", 0xA9, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
+	{ T3("DISPATCH_TASKMESH_DIRECT_ACE", 0xAA, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
+	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
+	{ T3("EVENT_WRITE_ZPASS", 0xB1, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
 };
 const size_t gk_pm4_ndescs = GK_COUNTOF(gk_pm4_descs);
+
+/* NOP_PAD, the GFX6+ one-dword NOP, for framing */
+const struct gk_packet_desc *const gk_pm4_nop_pad = &gk_pm4_descs[4];
 
 /* Register spaces of the SET_* packets, per generation (end exclusive).
  * R6xx/R7xx: r600d.h PACKET3_SET_*_OFFSET/END; Evergreen/Cayman:
@@ -659,6 +1375,8 @@ const struct gk_space gk_pm4_spaces_r600[GK_PM4_NSPACES] = {
 	[GK_PM4_SPACE_CTL_CONST] = { "ctl_const", 0x3CFF0, 0x3E200 },
 	[GK_PM4_SPACE_LOOP] = { "loop", 0x3E200, 0x3E380 },
 	[GK_PM4_SPACE_BOOL] = { "bool", 0x3E380, 0x40000 },
+	[GK_PM4_SPACE_SH] = { "sh", 0, 0 },
+	[GK_PM4_SPACE_UCONFIG] = { "uconfig", 0, 0 },
 };
 const struct gk_space gk_pm4_spaces_evergreen[GK_PM4_NSPACES] = {
 	[GK_PM4_SPACE_MMIO] = { "mmio", 0x00000, 0x40000 },
@@ -670,4 +1388,40 @@ const struct gk_space gk_pm4_spaces_evergreen[GK_PM4_NSPACES] = {
 	[GK_PM4_SPACE_CTL_CONST] = { "ctl_const", 0x3CFF0, 0x3FF0C },
 	[GK_PM4_SPACE_LOOP] = { "loop", 0x3A200, 0x3A500 },
 	[GK_PM4_SPACE_BOOL] = { "bool", 0x3A500, 0x3A518 },
+	[GK_PM4_SPACE_SH] = { "sh", 0, 0 },
+	[GK_PM4_SPACE_UCONFIG] = { "uconfig", 0, 0 },
+};
+
+/* GFX6+: Mesa's src/amd/common/sid.h SI_CONFIG_REG_OFFSET..SI_CONFIG_REG_END,
+ * SI_SH_REG_*, SI_CONTEXT_REG_*, CIK_UCONFIG_REG_* (byte addresses).  The
+ * kernel's PACKET3_SET_*_REG_START/END (sid.h, cikd.h, soc15d.h, nvd.h) give
+ * the same starts in dwords (0x2000, 0x2C00, 0xA000, 0xC000) with narrower
+ * ends (context 0xA400, uconfig 0xC400); Mesa's ends are used because Mesa
+ * writes the performance-counter registers at 0x34000-0x38000 with
+ * SET_UCONFIG_REG.  SI has no uconfig space (SET_UCONFIG_REG is GFX7+). */
+const struct gk_space gk_pm4_spaces_gfx6[GK_PM4_NSPACES] = {
+	[GK_PM4_SPACE_MMIO] = { "mmio", 0x00000, 0x40000 },
+	[GK_PM4_SPACE_CONFIG] = { "config", 0x08000, 0x0B000 },
+	[GK_PM4_SPACE_CONTEXT] = { "context", 0x28000, 0x30000 },
+	[GK_PM4_SPACE_ALU_CONST] = { "alu_const", 0, 0 },
+	[GK_PM4_SPACE_RESOURCE] = { "resource", 0, 0 },
+	[GK_PM4_SPACE_SAMPLER] = { "sampler", 0, 0 },
+	[GK_PM4_SPACE_CTL_CONST] = { "ctl_const", 0, 0 },
+	[GK_PM4_SPACE_LOOP] = { "loop", 0, 0 },
+	[GK_PM4_SPACE_BOOL] = { "bool", 0, 0 },
+	[GK_PM4_SPACE_SH] = { "sh", 0x0B000, 0x0C000 },
+	[GK_PM4_SPACE_UCONFIG] = { "uconfig", 0, 0 },
+};
+const struct gk_space gk_pm4_spaces_gfx7[GK_PM4_NSPACES] = {
+	[GK_PM4_SPACE_MMIO] = { "mmio", 0x00000, 0x40000 },
+	[GK_PM4_SPACE_CONFIG] = { "config", 0x08000, 0x0B000 },
+	[GK_PM4_SPACE_CONTEXT] = { "context", 0x28000, 0x30000 },
+	[GK_PM4_SPACE_ALU_CONST] = { "alu_const", 0, 0 },
+	[GK_PM4_SPACE_RESOURCE] = { "resource", 0, 0 },
+	[GK_PM4_SPACE_SAMPLER] = { "sampler", 0, 0 },
+	[GK_PM4_SPACE_CTL_CONST] = { "ctl_const", 0, 0 },
+	[GK_PM4_SPACE_LOOP] = { "loop", 0, 0 },
+	[GK_PM4_SPACE_BOOL] = { "bool", 0, 0 },
+	[GK_PM4_SPACE_SH] = { "sh", 0x0B000, 0x0C000 },
+	[GK_PM4_SPACE_UCONFIG] = { "uconfig", 0x30000, 0x40000 },
 };

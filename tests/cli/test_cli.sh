@@ -336,9 +336,10 @@ for pair in tahiti:si pitcairn:si verde:si oland:si hainan:si bonaire:cik kaveri
 	run "list $chip -e dma" 0 list -g "$chip" -e dma
 	same out list_$gen.txt "list -g $chip -e dma lists the $gen packets"
 done
-# the DMA chip names are not PM4 ones, and -e defaults to pm4
-says "list tahiti -e pm4" 2 err "unknown GPU 'tahiti' for pm4" list -g tahiti -e pm4
-says "list cik without -e" 2 err "unknown GPU 'cik' for pm4" list -g cik
+# -e defaults to pm4, which knows the SI/CIK chips too (as GFX6/GFX7)
+says "list gfx13 -e pm4" 2 err "unknown GPU 'gfx13' for pm4" list -g gfx13 -e pm4
+says "list gfx13 without -e" 2 err "unknown GPU 'gfx13' for pm4" list -g gfx13
+says "list tahiti -e pm4" 0 out "^0x3f  INDIRECT_BUFFER " list -g tahiti -e pm4
 
 # ---- usage: unknown engine and GPU ---------------------------------------
 says "unknown GPU for dma" 2 err "^gfxkit: unknown GPU 'r900' for dma; known: r600 .*si \(tahiti pitcairn verde oland hainan\), cik \(bonaire kaveri kabini hawaii mullins\)$" decode -g r900 -e dma a.hex

@@ -86,8 +86,10 @@ static void test_registry(void)
 		{ "dma", "cik", "dma", "cik" },
 		{ "dma", "Bonaire", "dma", "cik" },
 		{ NULL, "cayman", "pm4", "cayman" }, /* auto: pm4 first */
-		{ "auto", "si", "dma", "si" },       /* only DMA knows SI */
-		{ "auto", "gfx10", "amdgpu", "gfx10" },
+		{ "auto", "si", "pm4", "gfx6" },     /* pm4 first, and it knows SI */
+		{ "auto", "gfx10", "pm4", "gfx10" },
+		{ "dma", "si", "dma", "si" },
+		{ "pm4", "Tahiti", "pm4", "gfx6" },
 		{ "isa", "navi10", "amdgpu", "gfx10" },
 		{ "amdgpu", "GFX9", "amdgpu", "gfx9" },
 		{ "modifier", "GFX10.3", "modifier", "gfx10.3" },
@@ -106,7 +108,7 @@ static void test_registry(void)
 		const char *engine, *gpu, *msg;
 	} bad[] = {
 		{ "pm4", "r900", "unknown GPU 'r900' for pm4" },
-		{ "pm4", "tahiti", "unknown GPU 'tahiti' for pm4" },
+		{ "pm4", "gfx13", "unknown GPU 'gfx13' for pm4" },
 		{ "dma", "gfx10", "unknown GPU 'gfx10' for dma" },
 		{ "sdma", "cik", "unknown engine 'sdma'" },
 		{ "isa", "cayman", "unknown GPU 'cayman' for any instruction set" },

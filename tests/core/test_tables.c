@@ -13,7 +13,7 @@
 
 static const char *const gen_names[] = { "r600", "r700", "evergreen", "cayman" };
 static const unsigned gen_bits[] = { GK_PM4_R600, GK_PM4_R700, GK_PM4_EVERGREEN, GK_PM4_CAYMAN };
-#define ALL_GENS (GK_PM4_R600 | GK_PM4_R700 | GK_PM4_EVERGREEN | GK_PM4_CAYMAN)
+#define ALL_GENS (GK_PM4_R600 | GK_PM4_R700 | GK_PM4_EVERGREEN | GK_PM4_CAYMAN | GK_PM4_GCN)
 
 /* ---- problem accounting ---- */
 
@@ -355,7 +355,12 @@ static unsigned check_desc(const struct gk_packet_desc *d)
 	if (d->nfields && !d->fields)
 		PROBLEM("%s: %u fields but no array", where, d->nfields);
 	bool t3 = has_kind(d, GK_OPCODE);
-	if (t3 && (d->hdr != gk_pm4_hdr3 || d->nhdr != gk_pm4_nhdr3))
+	/* the GFX6+ one-dword NOP: framing picks it by its constant COUNT 0x3FFF */
+	bool pad = d == gk_pm4_nop_pad;
+	if (pad && !(find_named(d->hdr, d->nhdr, "COUNT") && find_named(d->hdr, d->nhdr, "COUNT")->kind == GK_CONST &&
+		     find_named(d->hdr, d->nhdr, "COUNT")->min == 0x3fff && d->min_dw == 1 && d->max_dw == 1))
+		PROBLEM("%s: the pad NOP is not one dword with COUNT 0x3FFF", where);
+	if (t3 && !pad && (d->hdr != gk_pm4_hdr3 || d->nhdr != gk_pm4_nhdr3))
 		PROBLEM("%s: type-3 packet with its own header layout", where);
 	if (!t3 && d->hdr == gk_pm4_hdr3)
 		PROBLEM("%s: shares the type-3 header without an opcode field", where);
@@ -368,7 +373,7 @@ static unsigned check_desc(const struct gk_packet_desc *d)
 	for (unsigned i = 0; i < d->nhdr; i++)
 		if (d->hdr[i].kind == GK_COUNT)
 			cnt = &d->hdr[i];
-	if (t3 && (!cnt || cnt->min != 2))
+	if (t3 && !pad && (!cnt || cnt->min != 2))
 		PROBLEM("%s: type-3 packet without COUNT = dwords - 2", where);
 
 	if (d->max_dw && d->min_dw > d->max_dw)
@@ -481,7 +486,8 @@ static unsigned check_set(const struct gk_packet_desc *a, size_t n)
 		}
 		for (size_t j = 0; j < i; j++) {
 			const struct gk_packet_desc *e = &a[j];
-			if (t3 && has_kind(e, GK_OPCODE) && e->opcode == d->opcode && (e->gens & d->gens))
+			if (t3 && has_kind(e, GK_OPCODE) && e->opcode == d->opcode && (e->gens & d->gens) &&
+			    d != gk_pm4_nop_pad && e != gk_pm4_nop_pad)
 				PROBLEM("opcode 0x%02x: %s and %s both on gens 0x%x", d->opcode, e->name, d->name,
 					e->gens & d->gens);
 			unsigned shared = (e->gens ? e->gens : ALL_GENS) & (d->gens ? d->gens : ALL_GENS);

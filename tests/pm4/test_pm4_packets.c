@@ -366,8 +366,10 @@ static void test_vectors(void)
 			pos += pkt.ndw;
 		}
 	}
+	/* GFX6+ descriptions have their vectors in test_pm4_gcn.c */
 	for (size_t i = 0; i < ndescs; i++)
-		CHECK(covered[i], "description %zu %s (opcode 0x%02x, gens 0x%x) has no vector on a generation that has it", i,
+		CHECK(covered[i] || (any->descs[i].gens && !(any->descs[i].gens & ~GK_PM4_GCN)),
+		      "description %zu %s (opcode 0x%02x, gens 0x%x) has no vector on a generation that has it", i,
 		      any->descs[i].name, any->descs[i].opcode, any->descs[i].gens);
 	free(covered);
 }
