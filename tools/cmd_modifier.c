@@ -218,6 +218,9 @@ static int run_decode(int argc, char **argv)
 		printf("0x%016llx %s %s\n", (unsigned long long)v, vn ? vn : "?", name);
 		if (strcmp(name, exact))
 			printf("    exact: %s\n", exact);
+		const char *note;
+		if (gk_modifier_name_source(v, &note) == GK_MOD_NAME_GFXKIT)
+			printf("    name: %s\n", note);
 		printf("    fields: %s\n", desc);
 		for (unsigned k = 0; k < dg.n; k++)
 			printf("    %s: %.*s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning",

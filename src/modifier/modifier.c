@@ -625,13 +625,26 @@ static void walk_vendor(uint64_t v, struct gk_out *base, struct gk_out *extra, s
 	int open_end = 0;
 	uint64_t spelled = l ? layout_name(l, v, base, &unnamed, &open_end) : 0;
 	if (spelled) {
-		uint64_t rest = v & ~spelled;
-		if (rest) {
+		uint64_t told = 0; /* bits a warning already named */
+		for (unsigned i = 0; i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, v);
+			if (!it->other || vitem_name(it, x))
+				continue;
+			told |= fmask(&it->f);
+			add_diag(dg, GK_WARNING, GK_D_RESERVED_VALUE, it->f.name, (int)fmin_bit(&it->f),
+				 (int)fmax_bit(&it->f), 0, "%s=%llu: no such %s value (libdrm spells it %s)", it->f.name,
+				 (unsigned long long)x, l->what, it->other);
+		}
+		uint64_t rest = v & ~spelled, untold = rest & ~told;
+		if (untold) {
 			char where[24];
-			put_bits(where, sizeof where, rest);
-			add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, NULL, bit_lo(rest), bit_hi(rest), 0,
+			put_bits(where, sizeof where, untold);
+			add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, NULL, bit_lo(untold), bit_hi(untold), 0,
 				 "%s set (0x%llx): not in the name (libdrm's %s name does not spell them)", where,
-				 (unsigned long long)rest, l->what);
+				 (unsigned long long)untold, l->what);
+		}
+		if (rest) {
 			/* after a name ending in "," (AFBC without MODE) no empty item */
 			if (extra)
 				gk_out_printf(extra, "%sRESERVED=0x%llx", open_end ? "" : ",", (unsigned long long)rest);
@@ -1069,6 +1082,23 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 	if (!is_amd(value)) {
 		gk_out_printf(&b, "VENDOR=%u, PAYLOAD=0x%llx", (unsigned)(value >> 56),
 		       (unsigned long long)(value & GK_MOD_PAYLOAD));
+		const struct gk_mod_layout *l = is_linear_or_invalid(value) ? NULL : layout_of(value);
+		for (unsigned i = 0; l && i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, value);
+			const char *nm = vitem_name(it, x);
+			gk_out_printf(&b, ", %s=%llu", it->f.name, (unsigned long long)x);
+			if (nm)
+				gk_out_printf(&b, " (%s)", nm);
+			else if (it->show == GK_VS_FLAGS && x) {
+				unsigned k = 0;
+				for (unsigned bit = 0; bit < 64 && (x >> bit); bit++)
+					if (x >> bit & 1)
+						gk_out_printf(&b, "%s%s", k++ ? "|" : " (",
+							      gk_enum_name(it->f.enm, bit) ? gk_enum_name(it->f.enm, bit) : "?");
+				gk_out_ch(&b, ')');
+			}
+		}
 		return gk_out_text_end(&b);
 	}
 	const struct gk_mod_verdesc *vd = version_of(value);
@@ -1126,9 +1156,28 @@ void gk_mod_json_fields(uint64_t value, int enums, struct gk_out *o)
 		if (!enums) {
 			gk_out_str(o, "\"VENDOR\":");
 			gk_out_dec(o, value >> 56);
+			k++;
 		} else if (vn) {
 			gk_out_str(o, "\"VENDOR\":");
 			gk_out_json_str(o, vn, strlen(vn));
+			k++;
+		}
+		/* the items of a vendor's layout (ARM AFBC, NVIDIA block linear, ...) */
+		const struct gk_mod_layout *l = is_linear_or_invalid(value) ? NULL : layout_of(value);
+		for (unsigned i = 0; l && i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, value);
+			const char *nm = vitem_name(it, x);
+			if (enums && !nm)
+				continue;
+			if (k++)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, it->f.name, strlen(it->f.name));
+			gk_out_ch(o, ':');
+			if (enums)
+				gk_out_json_str(o, nm, strlen(nm));
+			else
+				gk_out_dec(o, x);
 		}
 	}
 	gk_out_ch(o, '}');
@@ -1159,6 +1208,13 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 	if (el != nl || strcmp(name, exact)) {
 		gk_out_str(o, ",\"exact\":");
 		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
+	}
+	const char *note;
+	if (gk_modifier_name_source(value, &note) == GK_MOD_NAME_LIBDRM) {
+		gk_out_str(o, ",\"name_source\":\"libdrm\"");
+	} else {
+		gk_out_str(o, ",\"name_source\":\"gfxkit\",\"name_note\":");
+		gk_out_json_str(o, note, strlen(note));
 	}
 	gk_out_str(o, ",\"fields\":");
 	gk_mod_json_fields(value, 0, o);
