@@ -532,6 +532,15 @@ static void test_validation(void)
 	/* vendor and version */
 	CHECK(has_diag(0x0b00000000000000ull, GK_ERROR, GK_D_RESERVED_VALUE, "VENDOR"), "unknown vendor");
 	CHECK(errors_of(0x0100000000000001ull) == 0, "Intel is a known vendor");
+	/* other vendors: bits libdrm's name leaves out, values it has no name for */
+	CHECK(has_diag(0x0800000000002001ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL) &&
+		      errors_of(0x0800000000002001ull) == 0, "AFBC bit 13 is not in the name");
+	CHECK(has_diag(0x0a00000000000007ull, GK_WARNING, GK_D_RESERVED_VALUE, "LAYOUT") &&
+		      !has_diag(0x0a00000000000007ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL),
+	      "Amlogic layout 7: one warning, INVALID_LAYOUT");
+	CHECK(has_diag(0x0800000000000005ull, GK_WARNING, GK_D_RESERVED_VALUE, "BLOCK_SIZE"), "AFBC block size 5");
+	CHECK(!has_diag(0x0800000000000172ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL) &&
+		      errors_of(0x0800000000000172ull) == 0, "a clean AFBC name");
 	CHECK(has_diag(AMD | 6, GK_ERROR, GK_D_RESERVED_VALUE, "TILE_VERSION"), "TILE_VERSION 6");
 	CHECK(errors_of(GK_MOD_LINEAR) == 0 && errors_of(GK_MOD_INVALID) == 0, "LINEAR, INVALID");
 	CHECK(errors_of(1) == 1, "vendor NONE, payload 1");
@@ -762,6 +771,66 @@ static void test_table(void)
 	CHECK(pcs == 14, "%u PIPE_CONFIG names", pcs);
 }
 
+/* The other vendors' tables: fixed rows of a named vendor, not AMD, one
+ * row per value, a parse-only row where a layout names the value; layout
+ * items inside the payload, apart from each other and the match bits, with
+ * enums of their width and names the parser can tell apart. */
+static void test_vendor_tables(void)
+{
+	for (unsigned i = 0; i < gk_mod_nfixed; i++) {
+		const struct gk_mod_fixed *fx = &gk_mod_fixed_names[i];
+		unsigned vid = (unsigned)(fx->value >> 56);
+		CHECK(vid != 0 && vid != 2 && gk_modifier_vendor_name(fx->value), "%s: vendor %u", fx->name, vid);
+		for (unsigned j = 0; j < i; j++)
+			CHECK(gk_mod_fixed_names[j].value != fx->value, "%s and %s: one value", fx->name,
+			      gk_mod_fixed_names[j].name);
+		const char *note = "unset";
+		CHECK(fx->parse_only ? strcmp(name_of(fx->value), fx->name) != 0
+				     : !strcmp(name_of(fx->value), fx->name) &&
+					       gk_modifier_name_source(fx->value, &note) == GK_MOD_NAME_LIBDRM && !note,
+		      "%s: named %s", fx->name, name_of(fx->value));
+		uint64_t back = 0;
+		int shared = 0;
+		for (unsigned j = 0; j < gk_mod_nfixed; j++)
+			shared += j != i && !strcmp(gk_mod_fixed_names[j].name, fx->name);
+		CHECK(shared ? parse(fx->name, &back) != 0 : parse(fx->name, &back) == 0 && back == fx->value,
+		      "%s parses (shared by %d more)", fx->name, shared);
+		char q[64];
+		snprintf(q, sizeof q, "%s,%s", gk_modifier_vendor_name(fx->value), fx->name);
+		CHECK(parse(q, &back) == 0 && back == fx->value, "%s parses", q);
+	}
+	for (unsigned li = 0; li < gk_mod_nlayouts; li++) {
+		const struct gk_mod_layout *l = &gk_mod_layouts[li];
+		uint64_t seen = l->match_mask;
+		CHECK(!(l->match_mask & ~GK_MOD_PAYLOAD) && (l->match & ~l->match_mask) == 0, "%s match", l->what);
+		CHECK(l->nitems > 0 && l->nitems <= 32, "%s items", l->what);
+		for (unsigned i = 0; i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t m = mask_of(&it->f);
+			unsigned w = gk_field_width(&it->f);
+			CHECK(m && !(m & ~GK_MOD_PAYLOAD) && !(seen & m), "%s %s overlaps", l->what, it->f.name);
+			seen |= m;
+			CHECK(it->f.namelen == strlen(it->f.name), "%s namelen", it->f.name);
+			if (it->show == GK_VS_FLAGS)
+				CHECK(it->f.kind == GK_FLAGS && it->f.enm && (1u << it->f.enm->nbits) >= w, "%s flags",
+				      it->f.name);
+			else if (it->f.enm)
+				CHECK(it->f.enm->nbits == w, "%s: enum of %u bits for a %u-bit field", it->f.name,
+				      it->f.enm->nbits, w);
+			CHECK(it->show != GK_VS_WORD || it->f.enm, "%s: a word needs value names", it->f.name);
+			CHECK(!(it->vflags & GK_VI_NEEDED) || it->f.enm, "%s: needed without value names", it->f.name);
+			/* keys differ within the layout */
+			for (unsigned j = 0; j < i; j++)
+				CHECK(strcmp(l->items[j].f.name, it->f.name) != 0, "%s twice", it->f.name);
+		}
+		/* layouts of one vendor do not overlap */
+		for (unsigned lj = 0; lj < li; lj++)
+			if (gk_mod_layouts[lj].vendor == l->vendor)
+				CHECK((gk_mod_layouts[lj].match & l->match_mask) != (l->match & gk_mod_layouts[lj].match_mask),
+				      "%s and %s overlap", l->what, gk_mod_layouts[lj].what);
+	}
+}
+
 /* ---- GFX6-8 modifiers as tiling parameters (gfxkit/tiling.h) ---- */
 
 struct surf_ctx {
@@ -883,6 +952,7 @@ static void test_gfx6_surfaces(void)
 int main(void)
 {
 	test_table();
+	test_vendor_tables();
 	test_libdrm_vectors();
 	test_gfx6_names();
 	test_gfx9_names();
