@@ -4,8 +4,12 @@
  * block linear, Amlogic FBC, Broadcom SAND), so tests/modifier/test_modifier.c
  * can compare gfxkit's names with libdrm's without libdrm installed.
  *
- *   cc scripts/gen_modifier_vectors.c $(pkg-config --cflags --libs libdrm) -o /tmp/gen_mod
+ *   cc scripts/gen_modifier_vectors.c $(pkg-config --cflags --libs libdrm) \
+ *      -DLIBDRM_VERSION="\"$(pkg-config --modversion libdrm)\"" -o /tmp/gen_mod
  *   /tmp/gen_mod > tests/vectors/modifier_libdrm.txt
+ *
+ * Values may repeat across the sweeps (a fixed value is also a low payload);
+ * the test reads every line.
  *
  * Lines: "name 0x<16 hex> <drmGetFormatModifierName or (null)>" and
  * "vendor <id> <drmGetFormatModifierVendor or (null)>".  The header line

@@ -1,6 +1,6 @@
 /* DRM format modifiers: AMD's layout (GFX6-8 from seed 004, GFX9-GFX12 from
- * the kernel's include/uapi/drm/drm_fourcc.h), LINEAR, INVALID, and the
- * vendor byte of every other vendor.
+ * the kernel's include/uapi/drm/drm_fourcc.h), LINEAR, INVALID, and every
+ * other vendor's modifiers by the names libdrm gives them.
  *
  * A modifier is a 64-bit word with fields; the fields are described once
  * (src/modifier/modifier_tab.c) and everything here walks that table:
@@ -130,14 +130,16 @@ unsigned gk_modifier_check(uint64_t value, struct gk_diags *dg);
 
 /* One JSON object, one line with '\n':
  * {"value":"0x...","vendor":"AMD","name":"...","exact":"..." (only when the
- *  name is lossy),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
+ *  name is lossy or shared),"name_source":"libdrm"|"gfxkit","name_note":"..."
+ *  (only with "gfxkit"),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
 void gk_modifier_json(uint64_t value, struct gk_out *o); /* o NULL: nothing */
 /* The same with "surface": gk_tile_info_json's object for a surface from
  * gk_modifier_surface (NULL: none) before the closing brace. */
 void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o);
 
 /* Field values and meanings in words, one "FIELD=raw (meaning)" per field
- * separated by ", " (for decode's text output), snprintf style. */
+ * separated by ", " (for decode's text output), snprintf style.  Other
+ * vendors: VENDOR, PAYLOAD and the items of a layout libdrm decodes. */
 size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap);
 
 /* ---- GFX6-8: the surface a modifier stands for (gfxkit/tiling.h) ---- */
