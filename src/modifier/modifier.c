@@ -557,7 +557,6 @@ static uint64_t layout_name(const struct gk_mod_layout *l, uint64_t v, struct gk
 		const struct gk_mod_vitem *it = &l->items[i];
 		uint64_t x = fget(&it->f, v), m = fmask(&it->f);
 		const char *nm = vitem_name(it, x);
-		const char *text = nm ? nm : it->show == GK_VS_KEY && !it->f.enm ? "" : it->other;
 		if (it->show == GK_VS_FLAGS) {
 			unsigned lo = fmin_bit(&it->f), w = fmax_bit(&it->f) - lo + 1, k = 0;
 			for (unsigned bit = 0; bit < w; bit++) {
@@ -582,7 +581,9 @@ static uint64_t layout_name(const struct gk_mod_layout *l, uint64_t v, struct gk
 				SEP();
 			continue;
 		}
-		if (!text) { /* GK_VI_SKIP: left out, its bits with it */
+		/* a value without a name: left out, or the layout's word for it
+		 * (Amlogic's INVALID_LAYOUT); either way its bits are not spelled */
+		if (it->f.enm && !nm && (it->vflags & GK_VI_SKIP)) {
 			if (it->vflags & GK_VI_COMMA)
 				SEP();
 			continue;
@@ -594,10 +595,10 @@ static uint64_t layout_name(const struct gk_mod_layout *l, uint64_t v, struct gk
 				gk_out_str(b, it->f.name);
 				gk_out_ch(b, '=');
 			}
-			if (nm || it->f.enm)
-				gk_out_str(b, text);
-			else
+			if (!it->f.enm)
 				gk_out_dec(b, x);
+			else
+				gk_out_str(b, nm ? nm : it->other);
 		}
 		if (nm || !it->f.enm)
 			spelled |= m;

@@ -819,6 +819,12 @@ static void test_vendor_tables(void)
 				      it->f.enm->nbits, w);
 			CHECK(it->show != GK_VS_WORD || it->f.enm, "%s: a word needs value names", it->f.name);
 			CHECK(!(it->vflags & GK_VI_NEEDED) || it->f.enm, "%s: needed without value names", it->f.name);
+			/* a value name, or one rule for values without one: NULL
+			 * (NEEDED), left out (SKIP) or the layout's word (other) */
+			if (it->f.enm && it->show != GK_VS_FLAGS)
+				CHECK(!!(it->vflags & GK_VI_NEEDED) + !!(it->vflags & GK_VI_SKIP) + !!it->other == 1 ||
+					      (it->f.enm->nbits == 1 && it->f.enm->names[0] && it->f.enm->names[1]),
+				      "%s %s: one rule for values without a name", l->what, it->f.name);
 			/* keys differ within the layout */
 			for (unsigned j = 0; j < i; j++)
 				CHECK(strcmp(l->items[j].f.name, it->f.name) != 0, "%s twice", it->f.name);
