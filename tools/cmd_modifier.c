@@ -21,7 +21,8 @@ static void modifier_usage(FILE *f)
 		"       gfxkit modifier list --gfx 6|7|8 --all [--json]\n"
 		"       gfxkit modifier tile-split --bpp N [--thickness 1|4|8] [--samples N]\n"
 		"                [--sample-split 0-3] [--row-size BYTES]\n"
-		"decode: the name (libdrm's for GFX9-GFX10_RBPLUS), the fields, diagnostics; exit 1 on errors.\n"
+		"decode: the name (libdrm's wherever libdrm names the value; a name: line says when it is\n"
+		"       gfxkit's), the fields, diagnostics; exit 1 on errors.\n"
 		"       GFX6-8: the tile size at each bpp; with --bpp the surface it lays out (sizes default\n"
 		"       to 1: the alignments), as `gfxkit tile info` computes it.\n"
 		"encode: the value as 0x%%016x; refuses (exit 1) invalid modifiers unless --force.\n"
@@ -218,6 +219,9 @@ static int run_decode(int argc, char **argv)
 		printf("0x%016llx %s %s\n", (unsigned long long)v, vn ? vn : "?", name);
 		if (strcmp(name, exact))
 			printf("    exact: %s\n", exact);
+		const char *note;
+		if (gk_modifier_name_source(v, &note) == GK_MOD_NAME_GFXKIT)
+			printf("    name: %s\n", note);
 		printf("    fields: %s\n", desc);
 		for (unsigned k = 0; k < dg.n; k++)
 			printf("    %s: %.*s\n", dg.d[k].severity == GK_ERROR ? "error" : "warning",

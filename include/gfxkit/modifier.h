@@ -1,6 +1,6 @@
 /* DRM format modifiers: AMD's layout (GFX6-8 from seed 004, GFX9-GFX12 from
- * the kernel's include/uapi/drm/drm_fourcc.h), LINEAR, INVALID, and the
- * vendor byte of every other vendor.
+ * the kernel's include/uapi/drm/drm_fourcc.h), LINEAR, INVALID, and every
+ * other vendor's modifiers by the names libdrm gives them.
  *
  * A modifier is a 64-bit word with fields; the fields are described once
  * (src/modifier/modifier_tab.c) and everything here walks that table:
@@ -83,20 +83,39 @@ int gk_modifier_field(uint64_t value, const char *name, uint64_t *raw);
 const char *gk_modifier_vendor_name(uint64_t value);
 
 /* The name, snprintf style (returns the full length; buf may be NULL when
- * cap is 0).  GFX9, GFX10, GFX10_RBPLUS, LINEAR and INVALID: byte for byte
- * what libdrm 2.4.114's drmGetFormatModifierName() returns, which may leave
- * set bits out (gk_modifier_check reports them).  GFX6-8, GFX11, GFX12 and
- * unknown versions: the same grammar extended so that nothing is left out.
- * Other vendors: "VENDOR,0xPAYLOAD". */
+ * cap is 0).  Every value libdrm 2.4.114's drmGetFormatModifierName() names
+ * (AMD GFX9, GFX10, GFX10_RBPLUS; LINEAR, INVALID; the other vendors' fixed
+ * values, "X_TILED", and their decoders' names, "BLOCK_SIZE=16x16,MODE=YTR",
+ * "BLOCK_LINEAR_2D,HEIGHT=...", "FBC,LAYOUT=..."): byte for byte libdrm's,
+ * which may leave set bits out (gk_modifier_check reports them).  Values
+ * libdrm does not name (it returns NULL), gfxkit's own name, and
+ * gk_modifier_name_source says so: AMD GFX6-8, GFX11, GFX12 and unknown
+ * versions in libdrm's grammar extended so that nothing is left out; other
+ * vendors "VENDOR,0xPAYLOAD" ("INTEL,0xd"). */
 size_t gk_modifier_name(uint64_t value, char *buf, size_t cap);
+
+/* Whose name gk_modifier_name gives. */
+enum gk_mod_name_source {
+	GK_MOD_NAME_LIBDRM = 0,  /* libdrm 2.4.114 names the value: its name, byte for byte */
+	GK_MOD_NAME_GFXKIT = 1,  /* libdrm returns NULL: the name is gfxkit's */
+};
+/* The source of the value's name; *note (note not NULL) gets one sentence
+ * saying what gfxkit's name follows and that libdrm has none (NULL for
+ * libdrm's names).  AMD GFX6-8: the proposal "AMD DRM format modifiers for
+ * GFX6-8" (seed 004), which libdrm does not implement. */
+enum gk_mod_name_source gk_modifier_name_source(uint64_t value, const char **note);
+
 /* The name plus, after it, every set bit the name leaves out (",KEY=VALUE"
- * and ",RESERVED=0x..."): always parses back to the same value.  Equal to
- * gk_modifier_name unless that one is lossy. */
+ * and ",RESERVED=0x..."), and a name two vendors share with its vendor first
+ * ("ALLWINNER,TILED"): always parses back to the same value.  Equal to
+ * gk_modifier_name unless that one is lossy or ambiguous. */
 size_t gk_modifier_name_exact(uint64_t value, char *buf, size_t cap);
 #define GK_MOD_NAME_MAX 512  /* no name is longer (including the NUL) */
 
-/* Parse a name (the forms above, LINEAR, INVALID, or a number: 0x hex or
- * decimal) of len bytes, or up to its first NUL when that comes sooner.
+/* Parse a name (the forms above, LINEAR, INVALID, a vendor's fixed name
+ * bare or after its vendor ("INTEL,X_TILED"; a name two vendors share
+ * needs it), drm_fourcc.h's NVIDIA 16BX2_BLOCK_* names, or a number: 0x hex
+ * or decimal) of len bytes, or up to its first NUL when that comes sooner.
  * Returns 0, or -1 with a GK_D_SYNTAX diagnostic (col set) in dg (empty
  * text and s NULL are errors).  value NULL: only the syntax check.
  * Parsing does not validate: see gk_modifier_check. */
@@ -111,14 +130,16 @@ unsigned gk_modifier_check(uint64_t value, struct gk_diags *dg);
 
 /* One JSON object, one line with '\n':
  * {"value":"0x...","vendor":"AMD","name":"...","exact":"..." (only when the
- *  name is lossy),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
+ *  name is lossy or shared),"name_source":"libdrm"|"gfxkit","name_note":"..."
+ *  (only with "gfxkit"),"fields":{"TILE_VERSION":1,...},"diagnostics":[...]} */
 void gk_modifier_json(uint64_t value, struct gk_out *o); /* o NULL: nothing */
 /* The same with "surface": gk_tile_info_json's object for a surface from
  * gk_modifier_surface (NULL: none) before the closing brace. */
 void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surface, struct gk_out *o);
 
 /* Field values and meanings in words, one "FIELD=raw (meaning)" per field
- * separated by ", " (for decode's text output), snprintf style. */
+ * separated by ", " (for decode's text output), snprintf style.  Other
+ * vendors: VENDOR, PAYLOAD and the items of a layout libdrm decodes. */
 size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap);
 
 /* ---- GFX6-8: the surface a modifier stands for (gfxkit/tiling.h) ---- */

@@ -224,6 +224,11 @@ const char *gk_modifier_vendor_name(uint64_t value)
 	return gk_enum_name(&gk_mod_vendors, value >> 56);
 }
 
+static int eq(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && !memcmp(s, lit, n);
+}
+
 /* ---- text: a gk_out over the caller's buffer (core/out.h gk_out_text) ---- */
 
 /* ",NAME", ",NAME=TEXT" (text not NULL) */
@@ -480,12 +485,135 @@ static int is_linear_or_invalid(uint64_t v)
 	return v == GK_MOD_LINEAR || v == GK_MOD_INVALID;
 }
 
-static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_diags *dg)
+/* ---- other vendors: fixed names and parametric layouts (modifier_tab.c) ---- */
+
+static const struct gk_mod_layout *layout_of(uint64_t v)
 {
-	if (is_amd(v)) {
-		walk_amd(v, base, extra, dg);
-		return;
+	for (unsigned i = 0; i < gk_mod_nlayouts; i++) {
+		const struct gk_mod_layout *l = &gk_mod_layouts[i];
+		if ((v >> 56) == l->vendor && (v & l->match_mask) == l->match)
+			return l;
 	}
+	return NULL;
+}
+
+/* the row of a value libdrm names from its fixed table (no parse-only row) */
+static const struct gk_mod_fixed *fixed_of(uint64_t v)
+{
+	for (unsigned i = 0; i < gk_mod_nfixed; i++)
+		if (gk_mod_fixed_names[i].value == v && !gk_mod_fixed_names[i].parse_only)
+			return &gk_mod_fixed_names[i];
+	return NULL;
+}
+
+/* how many rows spell this name (more than one: the name needs its vendor) */
+static unsigned fixed_spellings(const char *s, size_t n, const struct gk_mod_fixed **first)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < gk_mod_nfixed; i++)
+		if (eq(s, n, gk_mod_fixed_names[i].name) && !k++ && first)
+			*first = &gk_mod_fixed_names[i];
+	return k;
+}
+
+/* the item's value name (NULL: none; GK_VS_FLAGS items have none) */
+static const char *vitem_name(const struct gk_mod_vitem *it, uint64_t x)
+{
+	return it->show == GK_VS_FLAGS ? NULL : gk_enum_name(it->f.enm, x);
+}
+
+/* A value of layout l by libdrm's rules, into b (NULL: not written).
+ * Returns the bits the name spells (vendor and match bits included), or 0
+ * when an item libdrm needs has no name (*unnamed: that item): libdrm then
+ * names no modifier of the layout.  *open_end (when not NULL): the name
+ * ends in a separator (libdrm's AFBC names without MODE). */
+static uint64_t layout_name(const struct gk_mod_layout *l, uint64_t v, struct gk_out *b,
+			    const struct gk_mod_vitem **unnamed, int *open_end)
+{
+	int bare = 0;
+	uint64_t spelled = GK_MOD_VENDOR_BITS | l->match_mask;
+	for (unsigned i = 0; i < l->nitems; i++) {
+		const struct gk_mod_vitem *it = &l->items[i];
+		if ((it->vflags & GK_VI_NEEDED) && !vitem_name(it, fget(&it->f, v))) {
+			if (unnamed)
+				*unnamed = it;
+			return 0;
+		}
+	}
+	int first = 1;
+#define SEP() \
+	do { \
+		if (!first && b) \
+			gk_out_ch(b, ','); \
+		bare = !first; \
+		first = 0; \
+	} while (0)
+	if (l->lead) {
+		if (b)
+			gk_out_str(b, l->lead);
+		first = 0;
+	}
+	for (unsigned i = 0; i < l->nitems; i++) {
+		const struct gk_mod_vitem *it = &l->items[i];
+		uint64_t x = fget(&it->f, v), m = fmask(&it->f);
+		const char *nm = vitem_name(it, x);
+		if (it->show == GK_VS_FLAGS) {
+			unsigned lo = fmin_bit(&it->f), w = fmax_bit(&it->f) - lo + 1, k = 0;
+			for (unsigned bit = 0; bit < w; bit++) {
+				const char *fl = gk_enum_name(it->f.enm, bit);
+				if (!(x >> bit & 1) || !fl)
+					continue;
+				if (!k++) {
+					SEP();
+					bare = 0;
+					if (b) {
+						gk_out_str(b, it->f.name);
+						gk_out_ch(b, '=');
+					}
+				} else if (b) {
+					gk_out_ch(b, '|');
+				}
+				if (b)
+					gk_out_str(b, fl);
+				spelled |= 1ull << (lo + bit);
+			}
+			if (!k && (it->vflags & GK_VI_COMMA))
+				SEP();
+			continue;
+		}
+		/* a value without a name: left out, or the layout's word for it
+		 * (Amlogic's INVALID_LAYOUT); either way its bits are not spelled */
+		if (it->f.enm && !nm && (it->vflags & GK_VI_SKIP)) {
+			if (it->vflags & GK_VI_COMMA)
+				SEP();
+			continue;
+		}
+		SEP();
+		bare = 0;
+		if (b) {
+			if (it->show == GK_VS_KEY) {
+				gk_out_str(b, it->f.name);
+				gk_out_ch(b, '=');
+			}
+			if (!it->f.enm)
+				gk_out_dec(b, x);
+			else
+				gk_out_str(b, nm ? nm : it->other);
+		}
+		if (nm || !it->f.enm)
+			spelled |= m;
+	}
+#undef SEP
+	if (open_end)
+		*open_end = bare;
+	return spelled;
+}
+
+/* The walk of a value of another vendor (or LINEAR / INVALID).  base gets
+ * the name; with extra (the exact name wanted) a name two vendors share
+ * gets its vendor first and the bits the name leaves out go to extra. */
+static void walk_vendor(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_diags *dg)
+{
 	if (is_linear_or_invalid(v)) {
 		if (base)
 			gk_out_str(base, v ? "INVALID" : "LINEAR");
@@ -493,6 +621,54 @@ static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct g
 	}
 	const char *vn = gk_modifier_vendor_name(v);
 	unsigned vid = (unsigned)(v >> 56);
+	const struct gk_mod_layout *l = layout_of(v);
+	const struct gk_mod_vitem *unnamed = NULL;
+	int open_end = 0;
+	uint64_t spelled = l ? layout_name(l, v, base, &unnamed, &open_end) : 0;
+	if (spelled) {
+		uint64_t told = 0; /* bits a warning already named */
+		for (unsigned i = 0; i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, v);
+			if (!it->other || vitem_name(it, x))
+				continue;
+			told |= fmask(&it->f);
+			add_diag(dg, GK_WARNING, GK_D_RESERVED_VALUE, it->f.name, (int)fmin_bit(&it->f),
+				 (int)fmax_bit(&it->f), 0, "%s=%llu: no such %s value (libdrm spells it %s)", it->f.name,
+				 (unsigned long long)x, l->what, it->other);
+		}
+		uint64_t rest = v & ~spelled, untold = rest & ~told;
+		if (untold) {
+			char where[24];
+			put_bits(where, sizeof where, untold);
+			add_diag(dg, GK_WARNING, GK_D_DONTCARE_BITS, NULL, bit_lo(untold), bit_hi(untold), 0,
+				 "%s set (0x%llx): not in the name (libdrm's %s name does not spell them)", where,
+				 (unsigned long long)untold, l->what);
+		}
+		if (rest) {
+			/* after a name ending in "," (AFBC without MODE) no empty item */
+			if (extra)
+				gk_out_printf(extra, "%sRESERVED=0x%llx", open_end ? "" : ",", (unsigned long long)rest);
+		}
+		return;
+	}
+	if (unnamed) {
+		uint64_t x = fget(&unnamed->f, v);
+		add_diag(dg, GK_WARNING, GK_D_RESERVED_VALUE, unnamed->f.name, (int)fmin_bit(&unnamed->f),
+			 (int)fmax_bit(&unnamed->f), 0, "%s %s=%llu: no such value (libdrm names no %s modifier without one)",
+			 l->what, unnamed->f.name, (unsigned long long)x, l->what);
+	}
+	const struct gk_mod_fixed *fx = fixed_of(v);
+	if (fx) {
+		if (base) {
+			if (extra && fixed_spellings(fx->name, strlen(fx->name), NULL) > 1) {
+				gk_out_str(base, vn);
+				gk_out_ch(base, ',');
+			}
+			gk_out_str(base, fx->name);
+		}
+		return;
+	}
 	if (base) {
 		if (vn)
 			gk_out_str(base, vn);
@@ -506,6 +682,39 @@ static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct g
 	else if (vid == 0)
 		add_diag(dg, GK_ERROR, GK_D_RESERVED_VALUE, NULL, 0, 55, 0,
 			 "vendor NONE defines only LINEAR (0) and INVALID (0x00ffffffffffffff)");
+}
+
+static void walk(uint64_t v, struct gk_out *base, struct gk_out *extra, struct gk_diags *dg)
+{
+	if (is_amd(v))
+		walk_amd(v, base, extra, dg);
+	else
+		walk_vendor(v, base, extra, dg);
+}
+
+enum gk_mod_name_source gk_modifier_name_source(uint64_t value, const char **note)
+{
+	const char *why = NULL;
+	if (is_amd(value)) {
+		const struct gk_mod_verdesc *vd = version_of(value);
+		if (vd && vd->libdrm)
+			why = NULL;
+		else if ((value & 0xff) == GK_MOD_GFX6)
+			why = "gfxkit's name, following the proposal \"AMD DRM format modifiers for GFX6-8\" (its "
+			      "fields in libdrm's KEY=VALUE grammar); libdrm 2.4.114 has no name for TILE_VERSION 0 (GFX6-8)";
+		else if (vd)
+			why = "gfxkit's name, libdrm's grammar with drm_fourcc.h's fields; libdrm 2.4.114 has no name for "
+			      "this TILE_VERSION";
+		else
+			why = "gfxkit's name (an unknown TILE_VERSION); libdrm 2.4.114 has none";
+	} else if (!is_linear_or_invalid(value)) {
+		const struct gk_mod_layout *l = layout_of(value);
+		if (!(l && layout_name(l, value, NULL, NULL, NULL)) && !fixed_of(value))
+			why = "gfxkit's name (vendor and payload); libdrm 2.4.114 has none for this value";
+	}
+	if (note)
+		*note = why;
+	return why ? GK_MOD_NAME_GFXKIT : GK_MOD_NAME_LIBDRM;
 }
 
 size_t gk_modifier_name(uint64_t value, char *buf, size_t cap)
@@ -551,11 +760,6 @@ static int enum_lookup(const struct gk_enum *e, const char *s, size_t n, uint64_
 		}
 	}
 	return -1;
-}
-
-static int eq(const char *s, size_t n, const char *lit)
-{
-	return strlen(lit) == n && !memcmp(s, lit, n);
 }
 
 #define SYNTAX(col, ...) \
@@ -653,6 +857,140 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 	return 0;
 }
 
+/* A name of a vendor's layout (libdrm's spelling; items in any order,
+ * RESERVED=0x... for bits the name does not spell) from pos, after the
+ * lead when the layout has one. */
+static int parse_layout(const struct gk_mod_layout *l, const char *s, size_t len, size_t pos, uint64_t *value,
+			struct gk_diags *dg)
+{
+	uint64_t v = (uint64_t)l->vendor << 56 | l->match, reserved = 0;
+	unsigned given = 0;
+	int have_reserved = 0, comma_ok = 0;
+	for (unsigned i = 0; i < l->nitems; i++)
+		comma_ok |= l->items[i].vflags & GK_VI_COMMA;
+	if (pos == len && len && s[len - 1] == ',')
+		SYNTAX(len - 1, "empty item at the end");
+	while (pos < len) {
+		size_t start = pos;
+		while (pos < len && s[pos] != ',')
+			pos++;
+		const char *t = s + start;
+		size_t n = pos - start;
+		if (pos < len)
+			pos++;
+		if (!n)
+			SYNTAX(start, "empty item");
+		if (pos == len && s[len - 1] == ',' && !comma_ok)
+			SYNTAX(len - 1, "empty item at the end");
+		const char *eqs = memchr(t, '=', n);
+		size_t kn = eqs ? (size_t)(eqs - t) : n, vn = eqs ? n - kn - 1 : 0;
+		const char *val = eqs ? eqs + 1 : NULL;
+		uint64_t x = 0;
+		if (eqs && eq(t, kn, "RESERVED")) {
+			if (gk_parse_uint(val, vn, &x) != 0)
+				SYNTAX(start, "RESERVED takes a number (the bits in place, 0x...)");
+			if (have_reserved)
+				SYNTAX(start, "RESERVED given twice");
+			if (x & (~GK_MOD_PAYLOAD | l->match_mask))
+				SYNTAX(start + kn + 1, "RESERVED=0x%llx: bits 0x%llx are the vendor's or say the %s layout",
+				       (unsigned long long)x, (unsigned long long)(x & (~GK_MOD_PAYLOAD | l->match_mask)),
+				       l->what);
+			have_reserved = 1;
+			reserved = x;
+			continue;
+		}
+		unsigned i;
+		for (i = 0; i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			if (eqs ? it->show != GK_VS_WORD && eq(t, kn, it->f.name)
+				: it->show == GK_VS_WORD && enum_lookup(it->f.enm, t, n, &x) == 0)
+				break;
+		}
+		if (i == l->nitems)
+			SYNTAX(start, "%.*s: not an item of %s names", (int)kn, t, l->what);
+		const struct gk_mod_vitem *it = &l->items[i];
+		if (given >> i & 1)
+			SYNTAX(start, "%s given twice", it->f.name);
+		given |= 1u << i;
+		if (it->show == GK_VS_FLAGS) {
+			size_t p = 0;
+			while (p < vn) {
+				size_t q = p;
+				while (q < vn && val[q] != '|')
+					q++;
+				uint64_t bit;
+				if (enum_lookup(it->f.enm, val + p, q - p, &bit) != 0)
+					SYNTAX(start + kn + 1 + p, "%.*s: not a %s bit", (int)(q - p), val + p, it->f.name);
+				x |= 1ull << bit;
+				p = q + 1;
+				if (q + 1 == vn)
+					SYNTAX(start + kn + 1 + q, "empty %s bit at the end", it->f.name);
+			}
+		} else if (it->show == GK_VS_KEY && !it->f.enm) {
+			if (gk_parse_uint(val, vn, &x) != 0 || !gk_field_fits(&it->f, x))
+				SYNTAX(start + kn + 1, "%s=%.*s: %s is a number that fits bits %u:%u", it->f.name, (int)vn, val,
+				       it->f.name, fmax_bit(&it->f), fmin_bit(&it->f));
+		} else if (it->show == GK_VS_KEY && enum_lookup(it->f.enm, val, vn, &x) != 0) {
+			if (!it->other || !eq(val, vn, it->other))
+				SYNTAX(start + kn + 1, "%s=%.*s: not a value of %s", it->f.name, (int)vn, val, it->f.name);
+			x = 0; /* the bits of the value go in RESERVED */
+		}
+		v = fput(&it->f, v, x);
+	}
+	for (unsigned i = 0; i < l->nitems; i++)
+		if ((l->items[i].vflags & GK_VI_NEEDED) && !(given >> i & 1))
+			SYNTAX(len, "%s names need %s=...", l->what, l->items[i].f.name);
+	/* RESERVED carries only bits the name does not spell, and does not
+	 * turn on a field the name would then spell */
+	uint64_t spelled = layout_name(l, v, NULL, NULL, NULL);
+	if (reserved & spelled)
+		SYNTAX(0, "RESERVED=0x%llx: bits 0x%llx are spelled by the name's items", (unsigned long long)reserved,
+		       (unsigned long long)(reserved & spelled));
+	if (layout_name(l, v | reserved, NULL, NULL, NULL) != spelled)
+		SYNTAX(0, "RESERVED=0x%llx sets an item the name spells: say it by name", (unsigned long long)reserved);
+	*value = v | reserved;
+	return 0;
+}
+
+/* "NAME" or "VENDOR,NAME": a fixed name; 1 when s is none (nothing said) */
+static int parse_fixed(const char *s, size_t len, size_t n, uint64_t *value, struct gk_diags *dg)
+{
+	const struct gk_mod_fixed *fx = NULL;
+	if (n == len) {
+		unsigned k = fixed_spellings(s, len, &fx);
+		if (k == 1) {
+			*value = fx->value;
+			return 0;
+		}
+		if (k > 1) {
+			char alts[128];
+			struct gk_out b = gk_out_text(alts, sizeof alts);
+			for (unsigned i = 0; i < gk_mod_nfixed; i++)
+				if (eq(s, len, gk_mod_fixed_names[i].name)) {
+					if (b.len)
+						gk_out_str(&b, " or ");
+					gk_out_str(&b, gk_modifier_vendor_name(gk_mod_fixed_names[i].value));
+					gk_out_ch(&b, ',');
+					gk_out_str(&b, gk_mod_fixed_names[i].name);
+				}
+			gk_out_text_end(&b);
+			SYNTAX(0, "%.*s: more than one vendor's name; say %s", (int)len, s, alts);
+		}
+		return 1;
+	}
+	uint64_t vid;
+	if (enum_lookup(&gk_mod_vendors, s, n, &vid) != 0)
+		return 1;
+	for (unsigned i = 0; i < gk_mod_nfixed; i++) {
+		fx = &gk_mod_fixed_names[i];
+		if (fx->value >> 56 == vid && eq(s + n + 1, len - n - 1, fx->name)) {
+			*value = fx->value;
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diags *dg)
 {
 	uint64_t x, unused;
@@ -683,6 +1021,14 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diag
 			return 0;
 		}
 	}
+	/* a vendor's layout ("BLOCK_SIZE=16x16," ends in a comma) */
+	for (unsigned i = 0; i < gk_mod_nlayouts; i++) {
+		const struct gk_mod_layout *l = &gk_mod_layouts[i];
+		const char *first = l->items[0].f.name;
+		size_t fl = strlen(first);
+		if (l->lead ? eq(s, n, l->lead) : n > fl && s[fl] == '=' && !memcmp(s, first, fl))
+			return parse_layout(l, s, len, l->lead ? n + (n < len) : 0, value, dg);
+	}
 	if (n + 1 == len)
 		SYNTAX(n, "empty item at the end");
 	for (unsigned v = 0; v < GK_MOD_NVERSIONS; v++)
@@ -693,11 +1039,14 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diag
 			SYNTAX(13, "TILE_VERSION takes a number 0-255");
 		return parse_amd(s, len, n + (n < len), (unsigned)x, value, dg);
 	}
-	/* VENDOR,0xPAYLOAD */
+	/* other vendors: a fixed name, VENDOR,0xPAYLOAD */
+	int r = parse_fixed(s, len, n, value, dg);
+	if (r <= 0)
+		return r;
 	uint64_t vid;
 	if (enum_lookup(&gk_mod_vendors, s, n, &vid) != 0) {
 		if (!(n > 7 && !memcmp(s, "VENDOR=", 7) && gk_parse_uint(s + 7, n - 7, &vid) == 0 && vid <= 255))
-			SYNTAX(0, "%.*s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor, or a number)",
+			SYNTAX(0, "%.*s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor's name, a vendor, or a number)",
 			       (int)n, s);
 	}
 	if (n == len)
@@ -734,6 +1083,23 @@ size_t gk_modifier_describe(uint64_t value, char *buf, size_t cap)
 	if (!is_amd(value)) {
 		gk_out_printf(&b, "VENDOR=%u, PAYLOAD=0x%llx", (unsigned)(value >> 56),
 		       (unsigned long long)(value & GK_MOD_PAYLOAD));
+		const struct gk_mod_layout *l = is_linear_or_invalid(value) ? NULL : layout_of(value);
+		for (unsigned i = 0; l && i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, value);
+			const char *nm = vitem_name(it, x);
+			gk_out_printf(&b, ", %s=%llu", it->f.name, (unsigned long long)x);
+			if (nm)
+				gk_out_printf(&b, " (%s)", nm);
+			else if (it->show == GK_VS_FLAGS && x) {
+				unsigned k = 0;
+				for (unsigned bit = 0; bit < 64 && (x >> bit); bit++)
+					if (x >> bit & 1)
+						gk_out_printf(&b, "%s%s", k++ ? "|" : " (",
+							      gk_enum_name(it->f.enm, bit) ? gk_enum_name(it->f.enm, bit) : "?");
+				gk_out_ch(&b, ')');
+			}
+		}
 		return gk_out_text_end(&b);
 	}
 	const struct gk_mod_verdesc *vd = version_of(value);
@@ -791,9 +1157,28 @@ void gk_mod_json_fields(uint64_t value, int enums, struct gk_out *o)
 		if (!enums) {
 			gk_out_str(o, "\"VENDOR\":");
 			gk_out_dec(o, value >> 56);
+			k++;
 		} else if (vn) {
 			gk_out_str(o, "\"VENDOR\":");
 			gk_out_json_str(o, vn, strlen(vn));
+			k++;
+		}
+		/* the items of a vendor's layout (ARM AFBC, NVIDIA block linear, ...) */
+		const struct gk_mod_layout *l = is_linear_or_invalid(value) ? NULL : layout_of(value);
+		for (unsigned i = 0; l && i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t x = fget(&it->f, value);
+			const char *nm = vitem_name(it, x);
+			if (enums && !nm)
+				continue;
+			if (k++)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, it->f.name, strlen(it->f.name));
+			gk_out_ch(o, ':');
+			if (enums)
+				gk_out_json_str(o, nm, strlen(nm));
+			else
+				gk_out_dec(o, x);
 		}
 	}
 	gk_out_ch(o, '}');
@@ -824,6 +1209,13 @@ void gk_modifier_json_surface(uint64_t value, const struct gk_tile_surface *surf
 	if (el != nl || strcmp(name, exact)) {
 		gk_out_str(o, ",\"exact\":");
 		gk_out_json_str(o, exact, el < sizeof exact ? el : sizeof exact - 1);
+	}
+	const char *note;
+	if (gk_modifier_name_source(value, &note) == GK_MOD_NAME_LIBDRM) {
+		gk_out_str(o, ",\"name_source\":\"libdrm\"");
+	} else {
+		gk_out_str(o, ",\"name_source\":\"gfxkit\",\"name_note\":");
+		gk_out_json_str(o, note, strlen(note));
 	}
 	gk_out_str(o, ",\"fields\":");
 	gk_mod_json_fields(value, 0, o);

@@ -149,3 +149,116 @@ const struct gk_mod_rule gk_mod_rules[] = {
 	{ G6, "DCC", 1, "TILE", T(4), "DCC needs a 2D mode (GFX6_2D_TILED_THIN1)" },
 };
 const unsigned gk_mod_nrules = GK_COUNTOF(gk_mod_rules);
+
+/* ---- other vendors ----
+ *
+ * drm_fourcc.h (libdrm 2.4.114's copy) gives each vendor's modifiers, and
+ * libdrm's drmGetFormatModifierName() names them in one of two ways, which
+ * gfxkit follows (tests/vectors/modifier_libdrm.txt holds what libdrm
+ * said):
+ *  - a vendor with a decoder (ARM AFBC and AFRC, NVIDIA block linear,
+ *    Amlogic FBC) spells the fields of its layout: the rows of
+ *    gk_mod_layouts; the decoder goes first, and a value it does not name
+ *    falls through to
+ *  - the fixed values drm_fourcc.h #defines, named by the #define without
+ *    its I915_FORMAT_MOD_ / DRM_FORMAT_MOD_<VENDOR>_ prefix: gk_mod_fixed_names.
+ * Two vendors share a spelling (Vivante and Allwinner "TILED"); the exact
+ * name then says the vendor first ("ALLWINNER,TILED").  libdrm 2.4.114 has
+ * no decoder for Vivante's tile-status and compression bits and no
+ * parameter for Broadcom's SAND column height: only the fixed values have
+ * names (SAND128 is column height 0). */
+const struct gk_mod_fixed gk_mod_fixed_names[] = {
+	/* Intel: I915_FORMAT_MOD_* */
+	{ 0x0100000000000001ull, "X_TILED", 0 },
+	{ 0x0100000000000002ull, "Y_TILED", 0 },
+	{ 0x0100000000000003ull, "Yf_TILED", 0 },
+	{ 0x0100000000000004ull, "Y_TILED_CCS", 0 },
+	{ 0x0100000000000005ull, "Yf_TILED_CCS", 0 },
+	{ 0x0100000000000006ull, "Y_TILED_GEN12_RC_CCS", 0 },
+	{ 0x0100000000000007ull, "Y_TILED_GEN12_MC_CCS", 0 },
+	{ 0x0100000000000008ull, "Y_TILED_GEN12_RC_CCS_CC", 0 },
+	{ 0x0100000000000009ull, "4_TILED", 0 },
+	{ 0x010000000000000aull, "4_TILED_DG2_RC_CCS", 0 },
+	{ 0x010000000000000bull, "4_TILED_DG2_MC_CCS", 0 },
+	{ 0x010000000000000cull, "4_TILED_DG2_RC_CCS_CC", 0 },
+	/* NVIDIA: DRM_FORMAT_MOD_NVIDIA_*; the 16BX2 forms are block linear
+	 * values, which libdrm's decoder spells as BLOCK_LINEAR_2D (accepted
+	 * when parsing, never printed) */
+	{ 0x0300000000000001ull, "TEGRA_TILED", 0 },
+	{ 0x0300000000000010ull, "16BX2_BLOCK_ONE_GOB", 1 },
+	{ 0x0300000000000011ull, "16BX2_BLOCK_TWO_GOB", 1 },
+	{ 0x0300000000000012ull, "16BX2_BLOCK_FOUR_GOB", 1 },
+	{ 0x0300000000000013ull, "16BX2_BLOCK_EIGHT_GOB", 1 },
+	{ 0x0300000000000014ull, "16BX2_BLOCK_SIXTEEN_GOB", 1 },
+	{ 0x0300000000000015ull, "16BX2_BLOCK_THIRTYTWO_GOB", 1 },
+	/* Samsung */
+	{ 0x0400000000000001ull, "64_32_TILE", 0 },
+	{ 0x0400000000000002ull, "16_16_TILE", 0 },
+	/* Qualcomm */
+	{ 0x0500000000000001ull, "COMPRESSED", 0 },
+	{ 0x0500000000000002ull, "TILED2", 0 },
+	{ 0x0500000000000003ull, "TILED3", 0 },
+	/* Vivante */
+	{ 0x0600000000000001ull, "TILED", 0 },
+	{ 0x0600000000000002ull, "SUPER_TILED", 0 },
+	{ 0x0600000000000003ull, "SPLIT_TILED", 0 },
+	{ 0x0600000000000004ull, "SPLIT_SUPER_TILED", 0 },
+	/* Broadcom (SANDn: fourcc_mod_broadcom_code(n, 0), column height 0) */
+	{ 0x0700000000000001ull, "VC4_T_TILED", 0 },
+	{ 0x0700000000000002ull, "SAND32", 0 },
+	{ 0x0700000000000003ull, "SAND64", 0 },
+	{ 0x0700000000000004ull, "SAND128", 0 },
+	{ 0x0700000000000005ull, "SAND256", 0 },
+	{ 0x0700000000000006ull, "UIF", 0 },
+	/* ARM: DRM_FORMAT_MOD_ARM_CODE(DRM_FORMAT_MOD_ARM_TYPE_MISC, 1) */
+	{ 0x0810000000000001ull, "16X16_BLOCK_U_INTERLEAVED", 0 },
+	/* Allwinner */
+	{ 0x0900000000000001ull, "TILED", 0 },
+};
+const unsigned gk_mod_nfixed = GK_COUNTOF(gk_mod_fixed_names);
+
+/* ARM AFBC: AFBC_FORMAT_MOD_BLOCK_SIZE_* and the mode bits 12:4 in bit order */
+GK_ENUM_DEF(afbc_block, 4, [1] = "16x16", [2] = "32x8", [3] = "64x4", [4] = "32x8_64x4");
+GK_ENUM_DEF(afbc_mode, 4, [0] = "YTR", [1] = "SPLIT", [2] = "SPARSE", [3] = "CBR", [4] = "TILED", [5] = "SC",
+	    [6] = "DB", [7] = "BCH", [8] = "USM");
+/* ARM AFRC: AFRC_FORMAT_MOD_CU_SIZE_*, AFRC_FORMAT_MOD_LAYOUT_SCAN */
+GK_ENUM_DEF(afrc_cu, 4, [1] = "CU_16", [2] = "CU_24", [3] = "CU_32");
+GK_ENUM_DEF(afrc_layout, 1, [0] = "ROT", [1] = "SCAN");
+/* Amlogic FBC: AMLOGIC_FBC_LAYOUT_*; of the options byte libdrm reads only
+ * AMLOGIC_FBC_OPTION_MEM_SAVING (bit 8) and spells it off as "0" */
+GK_ENUM_DEF(aml_layout, 8, [1] = "BASIC", [2] = "SCATTER");
+GK_ENUM_DEF(aml_options, 1, [0] = "0", [1] = "MEM_SAVING");
+
+static const struct gk_mod_vitem afbc_items[] = {
+	{ F("BLOCK_SIZE", SEG(0, 3), GK_ENUM, .enm = &afbc_block), GK_VS_KEY, GK_VI_NEEDED, NULL },
+	{ F("MODE", SEG(4, 12), GK_FLAGS, .enm = &afbc_mode), GK_VS_FLAGS, GK_VI_COMMA, NULL },
+};
+static const struct gk_mod_vitem afrc_items[] = {
+	{ F("P0", SEG(0, 3), GK_ENUM, .enm = &afrc_cu), GK_VS_KEY, GK_VI_NEEDED, NULL },
+	{ F("P12", SEG(4, 7), GK_ENUM, .enm = &afrc_cu), GK_VS_KEY, GK_VI_SKIP, NULL },
+	{ F("LAYOUT", SEG(8, 8), GK_ENUM, .enm = &afrc_layout), GK_VS_WORD, 0, NULL },
+};
+/* DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(c, s, g, k, h) */
+static const struct gk_mod_vitem nv_items[] = {
+	{ F("HEIGHT", SEG(0, 3), GK_UINT), GK_VS_KEY, 0, NULL },
+	{ F("KIND", SEG(12, 19), GK_UINT), GK_VS_KEY, 0, NULL },
+	{ F("GEN", SEG(20, 21), GK_UINT), GK_VS_KEY, 0, NULL },
+	{ F("SECTOR", SEG(22, 22), GK_UINT), GK_VS_KEY, 0, NULL },
+	{ F("COMPRESSION", SEG(23, 25), GK_UINT), GK_VS_KEY, 0, NULL },
+};
+/* DRM_FORMAT_MOD_AMLOGIC_FBC(layout, options) */
+static const struct gk_mod_vitem aml_items[] = {
+	{ F("LAYOUT", SEG(0, 7), GK_ENUM, .enm = &aml_layout), GK_VS_KEY, 0, "INVALID_LAYOUT" },
+	{ F("OPTIONS", SEG(8, 8), GK_ENUM, .enm = &aml_options), GK_VS_KEY, 0, NULL },
+};
+
+/* The match bits count as spelled: the lead or the first item says them. */
+const struct gk_mod_layout gk_mod_layouts[] = {
+	/* DRM_FORMAT_MOD_ARM_CODE(type, value): type in bits 55:52 */
+	{ "ARM AFBC", 0x08, 0x00f0000000000000ull, 0x0000000000000000ull, NULL, afbc_items, GK_COUNTOF(afbc_items) },
+	{ "ARM AFRC", 0x08, 0x00f0000000000000ull, 0x0020000000000000ull, NULL, afrc_items, GK_COUNTOF(afrc_items) },
+	/* bit 4: block linear ("Must be 1") */
+	{ "NVIDIA block linear", 0x03, 0x10, 0x10, "BLOCK_LINEAR_2D", nv_items, GK_COUNTOF(nv_items) },
+	{ "Amlogic FBC", 0x0a, 0, 0, "FBC", aml_items, GK_COUNTOF(aml_items) },
+};
+const unsigned gk_mod_nlayouts = GK_COUNTOF(gk_mod_layouts);

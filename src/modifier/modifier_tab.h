@@ -81,6 +81,51 @@ struct gk_mod_rule {
 extern const struct gk_mod_rule gk_mod_rules[];
 extern const unsigned gk_mod_nrules;
 
+/* ---- other vendors (drm_fourcc.h; spelled as libdrm 2.4.114 spells them) ---- */
+
+/* A modifier drm_fourcc.h #defines with one fixed value, named as
+ * drmGetFormatModifierName() names it: the #define without its prefix. */
+struct gk_mod_fixed {
+	uint64_t value;
+	const char *name;
+	uint8_t parse_only; /* libdrm's decoder of the vendor names the value instead (NVIDIA 16BX2) */
+};
+extern const struct gk_mod_fixed gk_mod_fixed_names[];
+extern const unsigned gk_mod_nfixed;
+
+/* How a parametric layout's name spells one item */
+enum gk_mod_vshow {
+	GK_VS_KEY,   /* "KEY=<value name>", or "KEY=<decimal>" for a field without value names */
+	GK_VS_WORD,  /* "<value name>" alone (AFRC's SCAN / ROT) */
+	GK_VS_FLAGS, /* "KEY=A|B|C": the named bits that are set (.f.kind GK_FLAGS); left out when none is */
+};
+/* struct gk_mod_vitem.vflags: a value without a name ... */
+#define GK_VI_NEEDED 0x01u /* ... means libdrm names no modifier of the layout (NULL) */
+#define GK_VI_SKIP   0x02u /* ... leaves the item out (its bits are not in the name) */
+/* the comma before the item is printed even when the item is left out
+ * (libdrm's AFBC names end in "," when no MODE bit is set) */
+#define GK_VI_COMMA  0x04u
+
+struct gk_mod_vitem {
+	struct gk_field f;  /* the bits (dw 0: bits 31:0, dw 1: 63:32) and value names */
+	uint8_t show, vflags;
+	const char *other;  /* spelled for a value without a name (its bits are not in the name) */
+};
+
+/* A vendor's parametric layout: the vendor's values v with
+ * (v & match_mask) == match, named lead (when not NULL) and then the items,
+ * comma-separated, in order. */
+struct gk_mod_layout {
+	const char *what;   /* for messages: "ARM AFBC" */
+	uint8_t vendor;
+	uint64_t match_mask, match;
+	const char *lead;
+	const struct gk_mod_vitem *items;
+	uint8_t nitems;
+};
+extern const struct gk_mod_layout gk_mod_layouts[];
+extern const unsigned gk_mod_nlayouts;
+
 /* modifier.c, for the engine (engine.c): the raw fields of a value as a
  * JSON object, or (enums non-zero) the names of those values that have one */
 struct gk_out;

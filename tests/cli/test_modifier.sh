@@ -38,8 +38,37 @@ run "decode macro on 1D" 1 modifier decode 0x0200000000404200
 has out "macro on 1D" 'error: TILE_SPLIT=128B: only valid on a 2D mode'
 run "decode vendor" 1 modifier decode 0x0b00000000000001
 has out "vendor" 'error: unknown vendor 0x0b'
+# other vendors: libdrm's names (drm_fourcc.h's fixed values and its decoders)
 run "decode other vendor" 0 modifier decode 0x0100000000000001
-has out "Intel" '^0x0100000000000001 INTEL INTEL,0x1$'
+has out "Intel" '^0x0100000000000001 INTEL X_TILED$'
+hasnot out "Intel libdrm's name" 'name:|exact:'
+run "decode other vendors" 0 modifier decode 0x0800000000000172 0x0820000000000121 0x0300000001ed5013 \
+	0x0a00000000000102 0x0700000000000004 0x0810000000000001 0x0900000000000001 0x010000000000000d
+has out "ARM AFBC" '^0x0800000000000172 ARM BLOCK_SIZE=32x8,MODE=YTR\|SPLIT\|SPARSE\|TILED$'
+has out "ARM AFBC fields" 'BLOCK_SIZE=2 \(32x8\), MODE=23 \(YTR\|SPLIT\|SPARSE\|TILED\)'
+has out "ARM AFRC" '^0x0820000000000121 ARM P0=CU_16,P12=CU_24,SCAN$'
+has out "NVIDIA" '^0x0300000001ed5013 NVIDIA BLOCK_LINEAR_2D,HEIGHT=3,KIND=213,GEN=2,SECTOR=1,COMPRESSION=3$'
+has out "Amlogic" '^0x0a00000000000102 AMLOGIC FBC,LAYOUT=SCATTER,OPTIONS=MEM_SAVING$'
+has out "Broadcom" '^0x0700000000000004 BROADCOM SAND128$'
+has out "ARM misc" '^0x0810000000000001 ARM 16X16_BLOCK_U_INTERLEAVED$'
+has out "Allwinner" '^0x0900000000000001 ALLWINNER TILED$'
+has out "Allwinner exact" '^    exact: ALLWINNER,TILED$'
+has out "Intel unnamed" '^0x010000000000000d INTEL INTEL,0xd$'
+has out "Intel unnamed note" '^    name: gfxkit.s name \(vendor and payload\); libdrm 2.4.114 has none for this value$'
+run "decode AFBC lossy" 0 modifier decode 0x0800000000002001
+has out "AFBC lossy" '^0x0800000000002001 ARM BLOCK_SIZE=16x16,$'
+has out "AFBC lossy exact" '^    exact: BLOCK_SIZE=16x16,RESERVED=0x2000$'
+has out "AFBC lossy warning" "warning: bit 13 set \(0x2000\): not in the name \(libdrm's ARM AFBC name does not spell them\)"
+run "encode other vendors" 0 modifier encode X_TILED INTEL,X_TILED VIVANTE,TILED BLOCK_SIZE=16x16, 16BX2_BLOCK_TWO_GOB \
+	'FBC,LAYOUT=INVALID_LAYOUT,OPTIONS=0,RESERVED=0x7'
+if [ "$(tr '\n' ' ' <out)" = "0x0100000000000001 0x0100000000000001 0x0600000000000001 0x0800000000000001 0x0300000000000011 0x0a00000000000007 " ]; then ok; else bad "encode other vendors: $(tr '\n' ' ' <out)"; fi
+run "encode TILED" 1 modifier encode TILED
+has err "encode TILED" 'TILED: more than one vendor.s name; say VIVANTE,TILED or ALLWINNER,TILED'
+# GFX6-8: the name is gfxkit's (libdrm has none), and decode says so
+run "decode GFX6 source" 0 modifier decode 0x02000001a9580400
+has out "GFX6 name note" '^    name: gfxkit.s name, following the proposal "AMD DRM format modifiers for GFX6-8" .*libdrm 2.4.114 has no name for TILE_VERSION 0 \(GFX6-8\)$'
+run "decode GFX9 source" 0 modifier decode 0x0200000000000a01
+hasnot out "GFX9 no note" '^    name:'
 run "decode garbage" 1 modifier decode GFX9,NOPE
 has err "garbage" '^GFX9,NOPE:6: error: NOPE: not a field or tile of GFX9'
 run "decode no values" 2 modifier decode
@@ -48,9 +77,12 @@ run "decode bad option" 2 modifier decode --frob 1
 # ---- JSON ----
 run "decode --json" 1 modifier decode --json 0x0200000000000a01 0x0200000000064400
 lines out "json lines" 2
-has out "json GFX9" '^\{"value":"0x0200000000000a01","vendor":"AMD","name":"GFX9,GFX9_64K_D","fields":\{"TILE_VERSION":1,"TILE":10,"DCC":0,"DCC_RETILE":0,'
+has out "json GFX9" '^\{"value":"0x0200000000000a01","vendor":"AMD","name":"GFX9,GFX9_64K_D","name_source":"libdrm","fields":\{"TILE_VERSION":1,"TILE":10,"DCC":0,"DCC_RETILE":0,'
+has out "json GFX6 source" '"name_source":"gfxkit","name_note":"gfxkit.s name, following the proposal \\"AMD DRM format modifiers for GFX6-8\\".*libdrm 2.4.114 has no name for TILE_VERSION 0 \(GFX6-8\)","fields":'
 has out "json diag" '"diagnostics":\[\{"severity":"error","code":"reserved_value","offset":0,"dw":null,"bits":\[21,17\],"field":"PIPE_CONFIG","message":"PIPE_CONFIG=3: no such value"\}'
 has out "json GFX6 fields" '"MICROTILE":1,"PIPE_CONFIG":3,"TILE_SPLIT":0,"BANK_WIDTH":0,"BANK_HEIGHT":0,"MACRO_TILE_ASPECT":0,"NUM_BANKS":0\}'
+run "json other vendor" 0 modifier decode --json 0x0800000000000172
+has out "json ARM" '^\{"value":"0x0800000000000172","vendor":"ARM","name":"BLOCK_SIZE=32x8,MODE=YTR\|SPLIT\|SPARSE\|TILED","name_source":"libdrm","fields":\{"VENDOR":8,"BLOCK_SIZE":2,"MODE":23\},"diagnostics":\[\]\}$'
 run "json exact" 0 modifier decode --json 0x020000000000fb01
 has out "json exact" '"exact":"GFX9,.*,DCC_PIPE_ALIGN"'
 
@@ -74,7 +106,8 @@ has err "encode layout" 'MICROTILE is a field of GFX6, not in the bit layout of 
 run "encode nothing" 2 modifier encode
 # decode -> exact -> encode gives the value back, reserved bits too
 for v in 0x02fffffffffff901 0x020000000000fb01 0x02000001a9584400 0x0200abcd12345605 0x02fffffffffffff7 \
-	0x0100000000000007 0x0b00000000000001 0x0200000000000000 0x0000000000000001; do
+	0x0100000000000007 0x0b00000000000001 0x0200000000000000 0x0000000000000001 0x0900000000000001 \
+	0x0800000000002001 0x0820000000000051 0x0300000040000013 0x0a00000000ff0007 0x0700000000006004; do
 	"$G" modifier decode "$v" >out 2>err
 	n=$(sed -n 's/^    exact: //p' out)
 	[ -n "$n" ] || n=$(sed -n '1s/^0x[0-9a-f]* [^ ]* //p' out)

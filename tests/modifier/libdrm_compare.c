@@ -1,9 +1,14 @@
 /* Live comparison with the installed libdrm (built and run by
  * tests/cli/test_modifier.sh only when pkg-config finds libdrm):
- * gfxkit_modifier_name() against drmGetFormatModifierName() over every value
- * of bits 23:8 and every _X tile x DCC flags x per-chip field value, plus
- * random values; vendor names against drmGetFormatModifierVendor() for all
- * 256 vendor ids.  Prints the counts and "# passed=N failed=M". */
+ * gk_modifier_name() against drmGetFormatModifierName() for every vendor:
+ * AMD over every value of bits 23:8 and every _X tile x DCC flags x
+ * per-chip field value; the other vendors over their low 16 payload bits
+ * (every ARM type) and the fields of ARM AFBC/AFRC, NVIDIA block linear and
+ * Amlogic FBC; plus random values.  Where libdrm names a value gfxkit's name
+ * must be libdrm's and say so (GK_MOD_NAME_LIBDRM); where libdrm returns
+ * NULL gfxkit's must say it is gfxkit's.  Vendor names against
+ * drmGetFormatModifierVendor() for all 256 vendor ids.  Prints the counts
+ * and "# passed=N failed=M". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,18 +25,15 @@ static void one(uint64_t v)
 	char *want = drmGetFormatModifierName(v);
 	char got[GK_MOD_NAME_MAX];
 	gk_modifier_name(v, got, sizeof got);
-	unsigned ver = (unsigned)(v & 0xff);
-	int named = (v >> 56) == 2 && ver >= 1 && ver <= 3;
+	enum gk_mod_name_source src = gk_modifier_name_source(v, NULL);
 	if (!want) {
-		/* libdrm (2.4.114) names no GFX6-8, GFX11, GFX12 or unknown version */
 		nulls++;
-		if (named && differ++ < 10)
-			printf("0x%016llx: libdrm (null), gfxkit %s\n", (unsigned long long)v, got);
-	} else if ((v >> 56) != 2 && v != GK_MOD_LINEAR && v != GK_MOD_INVALID) {
-		/* other vendors: gfxkit spells vendor and payload, not libdrm's names */
-	} else if (strcmp(want, got)) {
+		if (src != GK_MOD_NAME_GFXKIT && differ++ < 10)
+			printf("0x%016llx: libdrm (null), gfxkit %s (said to be libdrm's)\n", (unsigned long long)v, got);
+	} else if (strcmp(want, got) || src != GK_MOD_NAME_LIBDRM) {
 		if (differ++ < 10)
-			printf("0x%016llx: libdrm %s\n                    gfxkit %s\n", (unsigned long long)v, want, got);
+			printf("0x%016llx: libdrm %s\n                    gfxkit %s (source %d)\n", (unsigned long long)v,
+			       want, got, (int)src);
 	} else {
 		same++;
 	}
@@ -70,6 +72,16 @@ int main(void)
 			for (uint64_t f = 0; f < 8; f++)
 				for (uint64_t x = 0; x < (1u << (ver == 1 ? 15 : 12)); x++)
 					one(amd | ver | tile << 8 | f << 13 | x << 21);
+	/* the other vendors: low payloads, every ARM type, the layouts' fields */
+	for (uint64_t id = 0; id < 12; id++)
+		for (uint64_t x = 0; x < (1u << 16); x++)
+			if (id != 2)
+				one(id << 56 | x);
+	for (uint64_t type = 0; type < 16; type++)
+		for (uint64_t x = 0; x < (1u << 14); x++)
+			one(8ull << 56 | type << 52 | x);
+	for (uint64_t x = 0; x < (1u << 22); x++)
+		one(3ull << 56 | 0x10 | (x & 0xf) | (x >> 4) << 12);
 	uint64_t s = 0x6c6962646d6c6976ull;
 	for (unsigned i = 0; i < 1000000; i++) {
 		uint64_t r = rnd(&s);

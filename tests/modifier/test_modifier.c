@@ -64,6 +64,12 @@ static int round_trips(uint64_t v)
 
 /* ---- libdrm vectors ---- */
 
+/* Every vector: where libdrm names the value gfxkit's name is libdrm's,
+ * byte for byte, and says so (GK_MOD_NAME_LIBDRM); where libdrm returns
+ * NULL gfxkit's name says it is gfxkit's (with a note) and is never one
+ * libdrm gives another value.  Every value's exact name parses back to it,
+ * and libdrm's name parses to a value with that name (unless two vendors
+ * share it: then the parser asks for the vendor). */
 static void test_libdrm_vectors(void)
 {
 	FILE *f = fopen("tests/vectors/modifier_libdrm.txt", "r");
@@ -71,7 +77,8 @@ static void test_libdrm_vectors(void)
 	if (!f)
 		return;
 	char line[1024];
-	unsigned names = 0, gfx9plus = 0, bad = 0, vendors = 0, vbad = 0, nulls = 0, rt_bad = 0;
+	unsigned names = 0, amd = 0, others = 0, bad = 0, vendors = 0, vbad = 0, nulls = 0, rt_bad = 0;
+	unsigned per_vendor[256] = { 0 }, gfx6 = 0;
 	while (fgets(line, sizeof line, f)) {
 		size_t n = strlen(line);
 		if (n && line[n - 1] == '\n')
@@ -97,37 +104,53 @@ static void test_libdrm_vectors(void)
 		names++;
 		if (!round_trips(v) && rt_bad++ < 5)
 			printf("round trip: 0x%016llx -> %s\n", (unsigned long long)v, exact_of(v));
-		int amd = (v >> 56) == 2, ver = (int)(v & 0xff);
+		const char *note = "unset";
+		enum gk_mod_name_source src = gk_modifier_name_source(v, &note);
 		if (!strcmp(want, "(null)")) {
-			/* libdrm 2.4.114 names no GFX6-8, GFX11, GFX12 or unknown version */
 			nulls++;
-			if (amd && ver >= 1 && ver <= 3 && bad++ < 5)
-				printf("libdrm has no name for 0x%016llx, gfxkit: %s\n", (unsigned long long)v, name_of(v));
+			gfx6 += (v >> 56) == 2 && (v & 0xff) == 0;
+			if ((src != GK_MOD_NAME_GFXKIT || !note || !strstr(note, "libdrm 2.4.114 has no")) && bad++ < 5)
+				printf("libdrm has no name for 0x%016llx, gfxkit: %s (source %d, note %s)\n",
+				       (unsigned long long)v, name_of(v), (int)src, note ? note : "(null)");
 			continue;
 		}
-		if (!amd && v != GK_MOD_LINEAR && v != GK_MOD_INVALID)
-			continue; /* other vendors: gfxkit gives vendor and payload only */
-		gfx9plus += amd;
-		if (strcmp(name_of(v), want) && bad++ < 5)
-			printf("0x%016llx: libdrm %s\n                    gfxkit %s\n", (unsigned long long)v, want,
-			       name_of(v));
-		/* libdrm's name parses (to a value with that name unless the name
-		 * left out a set bit: DCC_MAX_COMPRESSED_BLOCK=3 is not spelled) */
-		uint64_t back;
-		if (parse(want, &back) != 0 && bad++ < 5)
-			printf("libdrm name %s does not parse\n", want);
-		if (!strcmp(exact_of(v), want) && back != v && bad++ < 5)
+		per_vendor[v >> 56]++;
+		if ((v >> 56) == 2)
+			amd++;
+		else
+			others++;
+		if ((strcmp(name_of(v), want) || src != GK_MOD_NAME_LIBDRM || note) && bad++ < 5)
+			printf("0x%016llx: libdrm %s\n                    gfxkit %s (source %d)\n", (unsigned long long)v,
+			       want, name_of(v), (int)src);
+		/* libdrm's name parses: to the value when the name leaves no set
+		 * bit out, and (other vendors) to a value with that name (an AMD
+		 * name may leave out a DCC_MAX_COMPRESSED_BLOCK that is not 0) */
+		uint64_t back = ~v;
+		int shared = !strcmp(want, "TILED");
+		if (parse(want, &back) != 0) {
+			if (!shared && bad++ < 5)
+				printf("libdrm name %s does not parse\n", want);
+		} else if (shared && bad++ < 5) {
+			printf("%s parses although two vendors spell it\n", want);
+		} else if ((((v >> 56) != 2 && strcmp(name_of(back), want)) || (!strcmp(exact_of(v), want) && back != v)) &&
+			   bad++ < 5) {
 			printf("libdrm name %s parses to 0x%016llx\n", want, (unsigned long long)back);
+		}
 	}
 	fclose(f);
-	CHECK(names > 15000, "only %u names in the vectors", names);
-	CHECK(gfx9plus > 10000, "only %u GFX9+ names", gfx9plus);
-	CHECK(nulls > 1000, "only %u values libdrm does not name", nulls);
+	CHECK(names > 30000, "only %u names in the vectors", names);
+	CHECK(amd > 10000, "only %u AMD names", amd);
+	CHECK(others > 7000, "only %u other vendors' names", others);
+	/* every vendor libdrm names has vectors named */
+	static const unsigned named_vendors[] = { 0, 1, 3, 4, 5, 6, 7, 8, 9, 10 };
+	for (unsigned i = 0; i < sizeof named_vendors / sizeof named_vendors[0]; i++)
+		CHECK(per_vendor[named_vendors[i]] > 0, "no vector libdrm names of vendor %u", named_vendors[i]);
+	CHECK(nulls > 5000 && gfx6 > 30, "only %u values libdrm does not name (%u GFX6-8)", nulls, gfx6);
 	CHECK(bad == 0, "%u names differ from libdrm 2.4.114", bad);
 	CHECK(rt_bad == 0, "%u vector values do not round-trip", rt_bad);
 	CHECK(vendors == 256 && vbad == 0, "%u vendor ids, %u differ", vendors, vbad);
-	printf("# libdrm vectors: %u GFX9+ names equal to libdrm's, %u values libdrm does not name, %u vendor ids\n",
-	       gfx9plus, nulls, vendors);
+	printf("# libdrm vectors: %u AMD and %u other vendors' names equal to libdrm's, %u values libdrm does not "
+	       "name (gfxkit's names, said so), %u vendor ids\n", amd, others, nulls, vendors);
 }
 
 /* ---- GFX6-8 ---- */
@@ -333,7 +356,26 @@ static void test_gfx9_names(void)
 		{ AMD | 5 | 4 << 8 | 1 << 13 | 1 << 18, "GFX12,GFX12_256K_2D,DCC,DCC_MAX_COMPRESSED_BLOCK=128B", NULL },
 		{ AMD | 5 | 2 << 8 | 1 << 24, "GFX12,GFX12_4K_2D,BANK_XOR_BITS=1", NULL },
 		{ AMD | 9 | 3 << 8 | 1 << 13 | 1 << 20, "TILE_VERSION=9,TILE=3,DCC,RESERVED=0x100000", NULL },
-		{ 0x0100000000000002ull, "INTEL,0x2", NULL },
+		{ 0x0100000000000002ull, "Y_TILED", NULL },
+		{ 0x010000000000000dull, "INTEL,0xd", NULL },
+		{ 0x0300000000000001ull, "TEGRA_TILED", NULL },
+		{ 0x0300000000000012ull, "BLOCK_LINEAR_2D,HEIGHT=2,KIND=0,GEN=0,SECTOR=0,COMPRESSION=0", NULL },
+		{ 0x0300000001ed5013ull | 1ull << 40, "BLOCK_LINEAR_2D,HEIGHT=3,KIND=213,GEN=2,SECTOR=1,COMPRESSION=3",
+		  "BLOCK_LINEAR_2D,HEIGHT=3,KIND=213,GEN=2,SECTOR=1,COMPRESSION=3,RESERVED=0x10000000000" },
+		{ 0x0300000000000002ull, "NVIDIA,0x2", NULL },
+		{ 0x0600000000000001ull, "TILED", "VIVANTE,TILED" },
+		{ 0x0900000000000001ull, "TILED", "ALLWINNER,TILED" },
+		{ 0x0700000000000004ull, "SAND128", NULL },
+		{ 0x0700000000006004ull, "BROADCOM,0x6004", NULL }, /* SAND128, column height 0x60 */
+		{ 0x0800000000000001ull, "BLOCK_SIZE=16x16,", NULL },
+		{ 0x0800000000000001ull | 1 << 20, "BLOCK_SIZE=16x16,", "BLOCK_SIZE=16x16,RESERVED=0x100000" },
+		{ 0x0800000000000172ull, "BLOCK_SIZE=32x8,MODE=YTR|SPLIT|SPARSE|TILED", NULL },
+		{ 0x0800000000000005ull, "ARM,0x5", NULL },
+		{ 0x0820000000000121ull, "P0=CU_16,P12=CU_24,SCAN", NULL },
+		{ 0x0820000000000051ull, "P0=CU_16,ROT", "P0=CU_16,ROT,RESERVED=0x50" },
+		{ 0x0810000000000001ull, "16X16_BLOCK_U_INTERLEAVED", NULL },
+		{ 0x0a00000000000102ull, "FBC,LAYOUT=SCATTER,OPTIONS=MEM_SAVING", NULL },
+		{ 0x0a00000000000007ull, "FBC,LAYOUT=INVALID_LAYOUT,OPTIONS=0", "FBC,LAYOUT=INVALID_LAYOUT,OPTIONS=0,RESERVED=0x7" },
 		{ 0x0001000000000000ull, "NONE,0x1000000000000", NULL },
 		{ 0xff00000000000000ull, "VENDOR=0xff,0x0", NULL },
 	};
@@ -345,6 +387,26 @@ static void test_gfx9_names(void)
 		      exact_of(t[i].v), ex);
 		uint64_t back = 0;
 		CHECK(parse(ex, &back) == 0 && back == t[i].v, "%s -> 0x%016llx", ex, (unsigned long long)back);
+	}
+	/* whose name: libdrm's, or gfxkit's with a note saying on what it rests */
+	static const struct { uint64_t v; enum gk_mod_name_source src; const char *in_note; } ns[] = {
+		{ 0x0200000000000a01ull, GK_MOD_NAME_LIBDRM, NULL },
+		{ 0x02000001a9580400ull, GK_MOD_NAME_GFXKIT, "AMD DRM format modifiers for GFX6-8" },
+		{ 0x0200000000000a04ull, GK_MOD_NAME_GFXKIT, "this TILE_VERSION" },
+		{ 0x0200000000000009ull, GK_MOD_NAME_GFXKIT, "unknown TILE_VERSION" },
+		{ 0x0100000000000001ull, GK_MOD_NAME_LIBDRM, NULL },
+		{ 0x010000000000000dull, GK_MOD_NAME_GFXKIT, "vendor and payload" },
+		{ 0x0800000000000005ull, GK_MOD_NAME_GFXKIT, "vendor and payload" },
+		{ 0x0a00000000ff0007ull, GK_MOD_NAME_LIBDRM, NULL },
+		{ GK_MOD_LINEAR, GK_MOD_NAME_LIBDRM, NULL },
+		{ 0x0b00000000000001ull, GK_MOD_NAME_GFXKIT, "vendor and payload" },
+	};
+	for (unsigned i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		const char *note = "unset";
+		enum gk_mod_name_source src = gk_modifier_name_source(ns[i].v, &note);
+		CHECK(src == ns[i].src && (ns[i].in_note ? note && strstr(note, ns[i].in_note) : !note),
+		      "0x%016llx: source %d, note %s", (unsigned long long)ns[i].v, (int)src, note ? note : "(null)");
+		CHECK(gk_modifier_name_source(ns[i].v, NULL) == ns[i].src, "source without a note");
 	}
 	CHECK(!strcmp(gk_modifier_vendor_name(0x0200000000000a01ull), "AMD"), "vendor");
 	CHECK(gk_modifier_vendor_name(0x0b00000000000000ull) == NULL, "vendor 0x0b is unknown");
@@ -359,6 +421,12 @@ static void test_gfx9_names(void)
 		{ "AMD,0x5", AMD | 5 },
 		{ "VENDOR=11,0x7", 0x0b00000000000007ull },
 		{ "GFX9,DCC_MAX_COMPRESSED_BLOCK=3", AMD | 1 | 3 << 18 },
+		{ "INTEL,X_TILED", 0x0100000000000001ull },
+		{ "16BX2_BLOCK_FOUR_GOB", 0x0300000000000012ull },
+		{ "BLOCK_LINEAR_2D,KIND=254,HEIGHT=4", 0x03000000000fe014ull },
+		{ "BLOCK_SIZE=16x16,MODE=SPLIT|YTR", 0x0800000000000031ull },
+		{ "P0=CU_32", 0x0820000000000003ull },
+		{ "FBC,OPTIONS=MEM_SAVING,LAYOUT=BASIC", 0x0a00000000000101ull },
 	};
 	for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
 		uint64_t got = 0;
@@ -464,6 +532,15 @@ static void test_validation(void)
 	/* vendor and version */
 	CHECK(has_diag(0x0b00000000000000ull, GK_ERROR, GK_D_RESERVED_VALUE, "VENDOR"), "unknown vendor");
 	CHECK(errors_of(0x0100000000000001ull) == 0, "Intel is a known vendor");
+	/* other vendors: bits libdrm's name leaves out, values it has no name for */
+	CHECK(has_diag(0x0800000000002001ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL) &&
+		      errors_of(0x0800000000002001ull) == 0, "AFBC bit 13 is not in the name");
+	CHECK(has_diag(0x0a00000000000007ull, GK_WARNING, GK_D_RESERVED_VALUE, "LAYOUT") &&
+		      !has_diag(0x0a00000000000007ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL),
+	      "Amlogic layout 7: one warning, INVALID_LAYOUT");
+	CHECK(has_diag(0x0800000000000005ull, GK_WARNING, GK_D_RESERVED_VALUE, "BLOCK_SIZE"), "AFBC block size 5");
+	CHECK(!has_diag(0x0800000000000172ull, GK_WARNING, GK_D_DONTCARE_BITS, NULL) &&
+		      errors_of(0x0800000000000172ull) == 0, "a clean AFBC name");
 	CHECK(has_diag(AMD | 6, GK_ERROR, GK_D_RESERVED_VALUE, "TILE_VERSION"), "TILE_VERSION 6");
 	CHECK(errors_of(GK_MOD_LINEAR) == 0 && errors_of(GK_MOD_INVALID) == 0, "LINEAR, INVALID");
 	CHECK(errors_of(1) == 1, "vendor NONE, payload 1");
@@ -511,6 +588,22 @@ static void test_parse_errors(void)
 		{ "", 1, "not a modifier name" },
 		{ "TILE_VERSION=256,DCC", 14, "0-255" },
 		{ "GFX6,GFX6_1D_TILED_THIN1,PIPE_CONFIG=P3", 38, "not a value" },
+		/* other vendors */
+		{ "TILED", 1, "say VIVANTE,TILED or ALLWINNER,TILED" },
+		{ "BLOCK_SIZE=16x16,MODE=YTR|NOPE", 27, "not a MODE bit" },
+		{ "BLOCK_SIZE=16x16,MODE=YTR|", 26, "empty MODE bit" },
+		{ "BLOCK_SIZE=16x16,,MODE=YTR", 18, "empty item" },
+		{ "BLOCK_SIZE=NOPE", 12, "not a value of BLOCK_SIZE" },
+		{ "BLOCK_LINEAR_2D,HEIGHT=16", 24, "fits bits 3:0" },
+		{ "BLOCK_LINEAR_2D,FOO=1", 17, "not an item of NVIDIA block linear" },
+		{ "BLOCK_LINEAR_2D,HEIGHT=1,HEIGHT=2", 26, "given twice" },
+		{ "P0=CU_16,RESERVED=0x1", 1, "spelled by the name's items" },
+		{ "P0=CU_16,RESERVED=0x20", 1, "sets an item the name spells" },
+		{ "P0=CU_16,RESERVED=0x10000000000000", 19, "say the ARM AFRC layout" },
+		{ "P0=CU_16,SCAN,", 14, "empty item at the end" },
+		{ "P0=CU_16,SCAN,ROT", 15, "LAYOUT given twice" },
+		{ "FBC,LAYOUT=NOPE", 12, "not a value of LAYOUT" },
+		{ "FBC,", 4, "empty item at the end" },
 	};
 	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct gk_diags dg;
@@ -678,6 +771,72 @@ static void test_table(void)
 	CHECK(pcs == 14, "%u PIPE_CONFIG names", pcs);
 }
 
+/* The other vendors' tables: fixed rows of a named vendor, not AMD, one
+ * row per value, a parse-only row where a layout names the value; layout
+ * items inside the payload, apart from each other and the match bits, with
+ * enums of their width and names the parser can tell apart. */
+static void test_vendor_tables(void)
+{
+	for (unsigned i = 0; i < gk_mod_nfixed; i++) {
+		const struct gk_mod_fixed *fx = &gk_mod_fixed_names[i];
+		unsigned vid = (unsigned)(fx->value >> 56);
+		CHECK(vid != 0 && vid != 2 && gk_modifier_vendor_name(fx->value), "%s: vendor %u", fx->name, vid);
+		for (unsigned j = 0; j < i; j++)
+			CHECK(gk_mod_fixed_names[j].value != fx->value, "%s and %s: one value", fx->name,
+			      gk_mod_fixed_names[j].name);
+		const char *note = "unset";
+		CHECK(fx->parse_only ? strcmp(name_of(fx->value), fx->name) != 0
+				     : !strcmp(name_of(fx->value), fx->name) &&
+					       gk_modifier_name_source(fx->value, &note) == GK_MOD_NAME_LIBDRM && !note,
+		      "%s: named %s", fx->name, name_of(fx->value));
+		uint64_t back = 0;
+		int shared = 0;
+		for (unsigned j = 0; j < gk_mod_nfixed; j++)
+			shared += j != i && !strcmp(gk_mod_fixed_names[j].name, fx->name);
+		CHECK(shared ? parse(fx->name, &back) != 0 : parse(fx->name, &back) == 0 && back == fx->value,
+		      "%s parses (shared by %d more)", fx->name, shared);
+		char q[64];
+		snprintf(q, sizeof q, "%s,%s", gk_modifier_vendor_name(fx->value), fx->name);
+		CHECK(parse(q, &back) == 0 && back == fx->value, "%s parses", q);
+	}
+	for (unsigned li = 0; li < gk_mod_nlayouts; li++) {
+		const struct gk_mod_layout *l = &gk_mod_layouts[li];
+		uint64_t seen = l->match_mask;
+		CHECK(!(l->match_mask & ~GK_MOD_PAYLOAD) && (l->match & ~l->match_mask) == 0, "%s match", l->what);
+		CHECK(l->nitems > 0 && l->nitems <= 32, "%s items", l->what);
+		for (unsigned i = 0; i < l->nitems; i++) {
+			const struct gk_mod_vitem *it = &l->items[i];
+			uint64_t m = mask_of(&it->f);
+			unsigned w = gk_field_width(&it->f);
+			CHECK(m && !(m & ~GK_MOD_PAYLOAD) && !(seen & m), "%s %s overlaps", l->what, it->f.name);
+			seen |= m;
+			CHECK(it->f.namelen == strlen(it->f.name), "%s namelen", it->f.name);
+			if (it->show == GK_VS_FLAGS)
+				CHECK(it->f.kind == GK_FLAGS && it->f.enm && (1u << it->f.enm->nbits) >= w, "%s flags",
+				      it->f.name);
+			else if (it->f.enm)
+				CHECK(it->f.enm->nbits == w, "%s: enum of %u bits for a %u-bit field", it->f.name,
+				      it->f.enm->nbits, w);
+			CHECK(it->show != GK_VS_WORD || it->f.enm, "%s: a word needs value names", it->f.name);
+			CHECK(!(it->vflags & GK_VI_NEEDED) || it->f.enm, "%s: needed without value names", it->f.name);
+			/* a value name, or one rule for values without one: NULL
+			 * (NEEDED), left out (SKIP) or the layout's word (other) */
+			if (it->f.enm && it->show != GK_VS_FLAGS)
+				CHECK(!!(it->vflags & GK_VI_NEEDED) + !!(it->vflags & GK_VI_SKIP) + !!it->other == 1 ||
+					      (it->f.enm->nbits == 1 && it->f.enm->names[0] && it->f.enm->names[1]),
+				      "%s %s: one rule for values without a name", l->what, it->f.name);
+			/* keys differ within the layout */
+			for (unsigned j = 0; j < i; j++)
+				CHECK(strcmp(l->items[j].f.name, it->f.name) != 0, "%s twice", it->f.name);
+		}
+		/* layouts of one vendor do not overlap */
+		for (unsigned lj = 0; lj < li; lj++)
+			if (gk_mod_layouts[lj].vendor == l->vendor)
+				CHECK((gk_mod_layouts[lj].match & l->match_mask) != (l->match & gk_mod_layouts[lj].match_mask),
+				      "%s and %s overlap", l->what, gk_mod_layouts[lj].what);
+	}
+}
+
 /* ---- GFX6-8 modifiers as tiling parameters (gfxkit/tiling.h) ---- */
 
 struct surf_ctx {
@@ -799,6 +958,7 @@ static void test_gfx6_surfaces(void)
 int main(void)
 {
 	test_table();
+	test_vendor_tables();
 	test_libdrm_vectors();
 	test_gfx6_names();
 	test_gfx9_names();
