@@ -428,6 +428,36 @@ for b in bitsets:
     b['ncases'] = len(cases_out) - b['first_case']
 
 
+# The ways the assembler reads a leaf, the same for every text, so listed
+# here once instead of found again per leaf per instruction: the cases with a
+# display it can be shown by (leaf first, up to and including the first
+# display without an expression, the default) and the overrides without a
+# display whose fields such a display can use (cat1's s16/s32 immediates):
+# any case with an expression and fields that is not one of the displays
+# (in a bitset past the default display, every such case).
+variant_cases = []
+for b in bitsets:
+    disp, fos = [], []
+    done = False
+    for cb in chain(b):
+        was_done = done
+        for ci in range(cb['first_case'], cb['first_case'] + cb['ncases']):
+            fe, ft, first, nf, am, av = cases_out[ci]
+            if ft < 0 or was_done:
+                if fe >= 0 and nf:
+                    fos.append(ci)
+                continue
+            if done:
+                continue
+            disp.append(ci)
+            if fe < 0:
+                done = True
+    b['disp'] = len(variant_cases)
+    b['ndisp'] = len(disp)
+    b['nfos'] = len(fos)
+    variant_cases.extend(disp + fos)
+
+
 def cstr(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
@@ -448,7 +478,10 @@ w(' *                       it implies when assumed true or false (gk_ir3_assume
 w(' *                       fields, how to get the source fields back from a value (inv)')
 w(' *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
 w(' *                       merged generation range, its cases, merged match/mask/don\'t-care,')
-w(' *                       whether a case has an expression, the set of its cases\' field names')
+w(' *                       whether a case has an expression, the set of its cases\' field names,')
+w(' *                       the cases the assembler reads it by (gk_ir3_variant_cases[]: the')
+w(' *                       cases with a display it can use, then the overrides without one that')
+w(' *                       lend it fields)')
 w(' *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:')
 w(' *                       always), display template (-1: none), fields, asserted bits, the set of')
 w(' *                       its fields\' names (bit i: name id i)')
@@ -552,11 +585,19 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s } },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
-        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64))))
+        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
+        b['disp'], b['ndisp'], b['nfos']))
+w('};')
+w('')
+w('const uint16_t gk_ir3_variant_cases[] = {')
+for b in bitsets:
+    vc = variant_cases[b['disp']:b['disp'] + b['ndisp'] + b['nfos']]
+    if vc:
+        w('\t%s, /* %s */' % (', '.join(str(x) for x in vc), b['name']))
 w('};')
 w('')
 lv = []

@@ -407,7 +407,8 @@ static void test_json(void)
  * case's name set is exactly its fields' names and each bitset's those of
  * its cases (and whether one has an expression); the decode index lists every
  * leaf under every key its fixed bits allow (a leaf missing from a group
- * would not decode), the encode index every named leaf under its name's
+ * would not decode), each bitset's variant cases (what the assembler reads
+ * it by), the encode index every named leaf under its name's
  * first two characters and the leaves without {NAME} among those always
  * tried (a leaf missing would not assemble). */
 static void test_indexes(void)
@@ -434,6 +435,36 @@ static void test_indexes(void)
 		bad += memcmp(names, B->names, sizeof names) != 0 || overrides != B->overrides;
 	}
 	CHECK(bad == 0, "%u fields, cases or bitsets whose case, name set or overrides flag is wrong", bad);
+	/* each bitset's variant cases: walking its chain leaf first, the cases
+	 * with a display up to the first without an expression (the default),
+	 * then every case with an expression and fields that is not among them
+	 * or comes after the bitset holding the default */
+	unsigned badv = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		unsigned disp[IR3_NCASES], fos[IR3_NCASES], nd = 0, nf = 0;
+		int done = 0;
+		for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[c];
+			int was_done = done;
+			for (unsigned k = B->cas; k < B->cas + B->ncases; k++) {
+				const struct ir3_case *C = &gk_ir3_cases[k];
+				if (C->tpl < 0 || was_done) {
+					if (C->expr >= 0 && C->nfields)
+						fos[nf++] = k;
+				} else if (!done) {
+					disp[nd++] = k;
+					done = C->expr < 0;
+				}
+			}
+		}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		int same = B->ndisp == nd && B->nfos == nf;
+		for (unsigned i = 0; same && i < nd + nf; i++)
+			same = gk_ir3_variant_cases[B->disp + i] == (i < nd ? disp[i] : fos[i - nd]);
+		badv += !same;
+	}
+	CHECK(badv == 0, "%u bitsets whose variant cases (gk_ir3_variant_cases) are not their displays and overrides",
+	      badv);
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		unsigned missing = 0, unnamed = 0;

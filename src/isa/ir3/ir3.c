@@ -237,6 +237,9 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 /* The first field called name in the cases that hold, leaf first. */
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
+	/* while a case's own expression is being evaluated, it is assumed
+	 * true, so it can use the fields it defines */
+	int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		/* a bitset without the name whose cases evaluate nothing can be
@@ -246,9 +249,6 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
 			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
-			/* while a case's own expression is being evaluated, it is
-			 * assumed true, so it can use the fields it defines */
-			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			const struct ir3_field *f = case_field(C, name);
@@ -976,35 +976,21 @@ static int m(struct enc *e, const struct frame *f, size_t pos);
  * k-th with a display, the ones before it false), and maybe one override
  * without a display whose fields it finds (cat1's s16/s32 immediates).
  * Variant i < n uses display disp[i / (nf + 1)] and, when i % (nf + 1) is
- * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them. */
+ * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them, from
+ * the first 8 displays and 4 overrides.  The lists are the leaf's in the
+ * tables (scripts/gen_ir3.py writes them once for every bitset). */
 #define VARIANTS_MAX 24
 struct variants {
-	int16_t disp[8], fos[4];
+	const uint16_t *disp, *fos;
 	unsigned nf, n;
 };
 
 static void variants(int leaf, struct variants *V)
 {
-	unsigned nd = 0, nf = 0;
-	int done = 0; /* past the default display: overrides only lend fields */
-	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		int was_done = done;
-		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			if (C->tpl < 0 || was_done) {
-				if (C->expr >= 0 && C->nfields && nf < 4)
-					V->fos[nf++] = (int16_t)c;
-				continue;
-			}
-			if (done)
-				continue;
-			if (nd < 8)
-				V->disp[nd++] = (int16_t)c;
-			if (C->expr < 0)
-				done = 1;
-		}
-	}
+	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
+	unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
+	V->disp = &gk_ir3_variant_cases[B->disp];
+	V->fos = V->disp + B->ndisp;
 	V->nf = nf;
 	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
 }
@@ -1014,8 +1000,8 @@ static void variants(int leaf, struct variants *V)
 static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
 {
 	unsigned k = i / (V->nf + 1), f_o = i % (V->nf + 1);
-	int16_t fo = f_o ? V->fos[f_o - 1] : -1;
-	e->sc[s].cas = V->disp[k];
+	int16_t fo = f_o ? (int16_t)V->fos[f_o - 1] : -1;
+	e->sc[s].cas = (int16_t)V->disp[k];
 	e->sc[s].fo = fo;
 	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {

@@ -112,6 +112,13 @@ struct ir3_bitset {
 	uint64_t match, mask, dontcare;
 	uint8_t overrides;              /* some case has an expression */
 	uint64_t names[IR3_NAME_WORDS]; /* bit i set: a field of a case is called gk_ir3_names[i] */
+	/* how the assembler reads it as a leaf: gk_ir3_variant_cases[disp ..
+	 * disp + ndisp) are the cases whose display it can be shown by, in the
+	 * order the decoder tries them (leaf first, the default last), and the
+	 * nfos after them the overrides without a display whose fields those
+	 * displays can use */
+	uint16_t disp;
+	uint8_t ndisp, nfos;
 };
 
 struct ir3_enum {
@@ -161,6 +168,7 @@ extern const struct ir3_param gk_ir3_params[];
 extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
+extern const uint16_t gk_ir3_variant_cases[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
