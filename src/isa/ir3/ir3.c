@@ -234,21 +234,44 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* The first field called name in the cases that hold, leaf first. */
+/* the number of bits set (without relying on a popcount instruction the
+ * target may not have) */
+static unsigned popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The first field called name in the cases that hold, leaf first.  The
+ * lookup index answers when no expression decides; otherwise the cases are
+ * walked, evaluating the expressions of those with the name and the "kept"
+ * ones -- isaspec evaluates every case expression of a bitset it passes,
+ * which for all others only caches early the one value they have wherever
+ * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
+ * test_lookups checks it). */
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
+	const struct ir3_bitset *L = &gk_ir3_bitsets[sc->bs];
+	unsigned w = name / 64;
+	uint64_t bit = 1ull << (name % 64);
+	int k = gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
+						    ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
+						    : L->nchain)];
+	if (k != IR3_LOOKUP_WALK)
+		return k >= 0 ? &gk_ir3_fields[k] : NULL;
 	/* while a case's own expression is being evaluated, it is assumed
 	 * true, so it can use the fields it defines */
 	int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		/* a bitset without the name whose cases evaluate nothing can be
-		 * passed over whole (with an expression, the evaluation counts:
-		 * it fills the cache in isaspec's order) */
 		if (!B->overrides && !(B->names[name / 64] >> (name % 64) & 1))
 			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
+			if (!(C->names[name / 64] >> (name % 64) & 1) && (C->expr < 0 || !gk_ir3_exprs[C->expr].kept))
+				continue;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			const struct ir3_field *f = case_field(C, name);

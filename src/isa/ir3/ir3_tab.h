@@ -61,6 +61,7 @@ struct ir3_expr {
 	struct ir3_inv inv;
 	uint32_t assume;     /* first in gk_ir3_assumes[]: ntrue when true, then nfalse when false */
 	uint8_t ntrue, nfalse;
+	uint8_t kept;        /* a field lookup evaluates it even for a case without the name (gen_ir3.py) */
 };
 
 struct ir3_seg {
@@ -119,7 +120,18 @@ struct ir3_bitset {
 	 * displays can use */
 	uint16_t disp;
 	uint8_t ndisp, nfos;
+	/* the names of the fields of its chain's cases: gk_ir3_lookups[lookup
+	 * + k] is where a lookup of the k-th of them (in name order) from it
+	 * ends, the entry after the last where that of any other name does */
+	uint64_t chain_names[IR3_NAME_WORDS];
+	uint8_t chain_rank[IR3_NAME_WORDS]; /* how many of them are in the words before */
+	uint8_t nchain;                     /* how many there are */
+	uint32_t lookup;
 };
+
+/* gk_ir3_lookups[]: a field index, or one of these */
+#define IR3_LOOKUP_NONE (-1) /* no case of the chain has the name (nothing to evaluate) */
+#define IR3_LOOKUP_WALK (-2) /* a case expression decides, or must be evaluated: walk */
 
 struct ir3_enum {
 	const char *name;
@@ -169,6 +181,7 @@ extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
+extern const int16_t gk_ir3_lookups[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
