@@ -629,7 +629,9 @@ w(' *                       always), display template (-1: none), fields, assert
 w(' *                       its fields\' names (bit i: name id i)')
 w(' *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,')
 w(' *                       params passed to a nested bitset, bool display, encoder default, its case')
-w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])')
+w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[]); whether')
+w(' *                       one shows {NAME}, and its literals longer than one character')
+w(' *                       (gk_ir3_tpl_lits[]: segment indices)')
 w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it, for big roots')
 w(' *                       grouped by key bits (decode) and by their names\' first two characters')
 w(' *                       (encode)')
@@ -692,9 +694,21 @@ for k, v in segs:
     else:
         w('\t{ %d, 0, NULL },' % v)
 w('};')
+# Per template, for the assembler's quick test of a text against it: whether
+# it shows {NAME}, and its literals longer than one character, in order
+# (gk_ir3_tpl_lits[]: segment indices), which the text must hold in that
+# order.
+tpl_lits = []
 w('const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS] = {')
 for s, c in tpls:
-    w('\t{ %d, %d },' % (s, c))
+    lits = [i for i in range(s, s + c) if segs[i][0] == 'LIT' and len(segs[i][1]) > 1]
+    has_name = any(segs[i] == ('FIELD', 0) for i in range(s, s + c))
+    w('\t{ %d, %d, %d, %d, %d },' % (s, c, len(tpl_lits), len(lits), has_name))
+    tpl_lits.extend(lits)
+w('};')
+w('const uint16_t gk_ir3_tpl_lits[] = {')
+for i in range(0, len(tpl_lits), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in tpl_lits[i:i + 16]))
 w('};')
 w('')
 w('const struct ir3_param gk_ir3_params[] = {')

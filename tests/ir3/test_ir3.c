@@ -465,6 +465,20 @@ static void test_indexes(void)
 	}
 	CHECK(badv == 0, "%u bitsets whose variant cases (gk_ir3_variant_cases) are not their displays and overrides",
 	      badv);
+	/* each template's {NAME} flag and literals of two characters or more */
+	unsigned badt = 0;
+	for (unsigned t = 0; t < IR3_NTPLS; t++) {
+		const struct ir3_tpl *T = &gk_ir3_tpls[t];
+		unsigned n = 0;
+		int named = 0;
+		for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++) {
+			named |= gk_ir3_segs[sg].field == 0;
+			if (gk_ir3_segs[sg].field < 0 && gk_ir3_segs[sg].len > 1)
+				badt += n >= T->nlits || gk_ir3_tpl_lits[T->lits + n++] != sg;
+		}
+		badt += n != T->nlits || named != T->has_name;
+	}
+	CHECK(badt == 0, "%u templates whose literal list or {NAME} flag is wrong", badt);
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		unsigned missing = 0, unnamed = 0;

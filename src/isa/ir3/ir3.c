@@ -1495,24 +1495,21 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 {
 	if (e->tpl_fits[tpl] < 0) {
 		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
-		int has_name = 0, lits = 1;
+		int lits = 1;
 		size_t at = 0;
-		for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-			const struct ir3_seg *S = &gk_ir3_segs[sg];
-			has_name |= S->field == 0;
-			if (S->field < 0 && S->len > 1) {
-				unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
-				if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
-					lits = 0;
-					break;
-				}
-				while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
-					at++;
-				lits = at + S->len <= e->n;
-				at += S->len;
+		for (unsigned l = T->lits; l < T->lits + T->nlits && lits; l++) {
+			const struct ir3_seg *S = &gk_ir3_segs[gk_ir3_tpl_lits[l]];
+			unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
+			if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
+				lits = 0;
+				break;
 			}
+			while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
+				at++;
+			lits = at + S->len <= e->n;
+			at += S->len;
 		}
-		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : has_name ? 2 : 1); /* 2: only when named */
+		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
 	}
 	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
 }

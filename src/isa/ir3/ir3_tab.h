@@ -72,6 +72,8 @@ struct ir3_seg {
 
 struct ir3_tpl {
 	uint32_t seg, nsegs;
+	uint16_t lits, nlits; /* gk_ir3_tpl_lits[lits .. lits + nlits): its literals of 2 characters or more */
+	uint8_t has_name;     /* it shows {NAME} */
 };
 
 struct ir3_param {
@@ -176,6 +178,7 @@ extern const struct ir3_assume gk_ir3_assumes[];
 extern const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS];
 extern const struct ir3_seg gk_ir3_segs[];
 extern const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS];
+extern const uint16_t gk_ir3_tpl_lits[];
 extern const struct ir3_param gk_ir3_params[];
 extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
