@@ -458,6 +458,34 @@ for b in bitsets:
     variant_cases.extend(disp + fos)
 
 
+def bitset_cases(b):
+    return range(b['first_case'], b['first_case'] + b['ncases'])
+
+
+# For the decoder's exactness proof, per bitset as a chain's start: every bit
+# its cases' asserts or encoder constants ("force") could set, and the fields
+# of its default cases with an encoder constant (raw, not nested).
+forced_fields = []
+for b in bitsets:
+    may = 0
+    forced = []
+    for cb in chain(b):
+        for ci in bitset_cases(cb):
+            fe, ft, first, nf, am, av = cases_out[ci]
+            may |= av & am
+            for k in range(first, first + nf):
+                fo = fields_out[k]
+                if fo[9] is None or fo[5] >= 0 or fo[3] == 'BITSET':
+                    continue
+                may |= (fo[9] & ((1 << (fo[2] - fo[1] + 1)) - 1)) << fo[1]
+                if fe < 0:
+                    forced.append(k)
+    b['chain_may'] = may & ((1 << 64) - 1)
+    b['forced'] = len(forced_fields)
+    b['nforced'] = len(forced)
+    forced_fields.extend(forced)
+
+
 # Which case expressions a field lookup must still evaluate, and the lookup
 # index.  isaspec's lookup of a name walks the cases of the leaf's chain,
 # leaf first, evaluating the expression of every case of a bitset that has
@@ -478,10 +506,6 @@ for b in bitsets:
 def case_fields(ci):
     fe, ft, first, nf, am, av = cases_out[ci]
     return {fields_out[k][0]: k for k in range(first, first + nf)}
-
-
-def bitset_cases(b):
-    return range(b['first_case'], b['first_case'] + b['ncases'])
 
 
 def has_override(b):
@@ -743,14 +767,21 @@ for b in bitsets:
             held |= 1 << fo[0]
     cnm = sum(1 << x for x in b['chain_names'])
     rank = [sum(1 for x in b['chain_names'] if x < 64 * i) for i in range((len(names) + 63) // 64)]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, { %s }, { %s }, %d, %d },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, { %s }, { %s }, %d, %d, 0x%xull, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
         ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
         b['disp'], b['ndisp'], b['nfos'],
         ', '.join('0x%xull' % (cnm >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        ', '.join(str(x) for x in rank), len(b['chain_names']), b['lookup']))
+        ', '.join(str(x) for x in rank), len(b['chain_names']), b['lookup'], b['chain_may'], b['forced'], b['nforced']))
+w('};')
+w('')
+w('const uint16_t gk_ir3_forced_fields[] = {')
+for i in range(0, len(forced_fields), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in forced_fields[i:i + 16]))
+if not forced_fields:
+    w('\t0,')
 w('};')
 w('')
 w('const int16_t gk_ir3_lookups[] = {')

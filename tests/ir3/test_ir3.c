@@ -408,8 +408,10 @@ static void test_json(void)
  * its cases (and whether one has an expression); the decode index lists every
  * leaf under every key its fixed bits allow (a leaf missing from a group
  * would not decode), each bitset's variant cases (what the assembler reads
- * it by), the encode index every named leaf under its name's
- * first two characters and the leaves without {NAME} among those always
+ * it by) and what its asserts and encoder constants can set (the exactness
+ * proof), each template's literals, the encode index every named leaf
+ * under its name's first two characters and the leaves without {NAME} among
+ * those always
  * tried (a leaf missing would not assemble). */
 static void test_indexes(void)
 {
@@ -479,6 +481,30 @@ static void test_indexes(void)
 		badt += n != T->nlits || named != T->has_name;
 	}
 	CHECK(badt == 0, "%u templates whose literal list or {NAME} flag is wrong", badt);
+	/* each bitset's bits its chain's asserts and encoder constants can set,
+	 * and its chain's default-case fields with an encoder constant */
+	unsigned badf = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		uint64_t may = 0;
+		unsigned n = 0;
+		for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent)
+			for (unsigned k = gk_ir3_bitsets[c].cas; k < gk_ir3_bitsets[c].cas + gk_ir3_bitsets[c].ncases; k++) {
+				const struct ir3_case *C = &gk_ir3_cases[k];
+				may |= C->assert_val & C->assert_mask;
+				for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+					const struct ir3_field *F = &gk_ir3_fields[f];
+					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue;
+					unsigned w = F->high - F->low + 1u;
+					may |= (F->force & (w >= 64 ? ~0ull : (1ull << w) - 1)) << F->low;
+					if (C->expr < 0)
+						badf += n >= gk_ir3_bitsets[b].nforced ||
+							gk_ir3_forced_fields[gk_ir3_bitsets[b].forced + n++] != f;
+				}
+			}
+		badf += may != gk_ir3_bitsets[b].chain_may || n != gk_ir3_bitsets[b].nforced;
+	}
+	CHECK(badf == 0, "%u bitsets whose assert/force bits or forced fields are wrong", badf);
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		unsigned missing = 0, unnamed = 0;

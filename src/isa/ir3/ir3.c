@@ -752,23 +752,16 @@ static int proven_exact(const struct dstate *st, uint64_t word)
 	uint64_t shown = st->shown, may = 0;
 	for (unsigned i = 0; i < st->nscopes; i++) {
 		unsigned base = st->scopes[i].base;
-		for (int b = st->scopes[i].bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-				const struct ir3_case *C = &gk_ir3_cases[c];
-				may |= (C->assert_val & C->assert_mask) << base;
-				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
-						continue;
-					uint64_t fm = wmask(F->high - F->low + 1u);
-					may |= (F->force & fm) << (F->low + base);
-					/* a default case's field the text does not give: the
-					 * encoder writes its force value, which word holds */
-					if (C->expr < 0 && bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
-						shown |= fm << (F->low + base);
-				}
-			}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[st->scopes[i].bs];
+		/* what the asserts and encoder constants of every case could set */
+		may |= B->chain_may << base;
+		for (unsigned k = B->forced; k < B->forced + B->nforced; k++) {
+			const struct ir3_field *F = &gk_ir3_fields[gk_ir3_forced_fields[k]];
+			uint64_t fm = wmask(F->high - F->low + 1u);
+			/* a default case's field the text does not give: the encoder
+			 * writes its force value, which word holds */
+			if (bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
+				shown |= fm << (F->low + base);
 		}
 	}
 	return !(word & ~shown) && !(may & ~shown);

@@ -129,6 +129,12 @@ struct ir3_bitset {
 	uint8_t chain_rank[IR3_NAME_WORDS]; /* how many of them are in the words before */
 	uint8_t nchain;                     /* how many there are */
 	uint32_t lookup;
+	/* for the exactness proof: the bits the asserts and encoder constants
+	 * ("force") of its chain's cases can set, and the fields of its chain's
+	 * default cases with an encoder constant (raw, not nested):
+	 * gk_ir3_forced_fields[forced .. forced + nforced) */
+	uint64_t chain_may;
+	uint16_t forced, nforced;
 };
 
 /* gk_ir3_lookups[]: a field index, or one of these */
@@ -185,6 +191,7 @@ extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
 extern const int16_t gk_ir3_lookups[];
+extern const uint16_t gk_ir3_forced_fields[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
