@@ -503,9 +503,11 @@ for b in bitsets:
 # expression has one value wherever it is evaluated, so the decoder leaves
 # it for when it is needed.  tests/ir3/test_ir3.c test_lookups computes the
 # same and compares.
+case_field_maps = [{fields_out[k][0]: k for k in range(first, first + nf)} for fe, ft, first, nf, am, av in cases_out]
+
+
 def case_fields(ci):
-    fe, ft, first, nf, am, av = cases_out[ci]
-    return {fields_out[k][0]: k for k in range(first, first + nf)}
+    return case_field_maps[ci]
 
 
 def has_override(b):
@@ -513,6 +515,13 @@ def has_override(b):
 
 
 under = {b['name']: [c for c in bitsets if any(d is b for d in chain(c))] for b in bitsets}
+# per root: the bitsets with a field of it, and the field
+holders = {r: [] for r in roots}
+for q in bitsets:
+    for ci in bitset_cases(q):
+        for k in range(cases_out[ci][2], cases_out[ci][2] + cases_out[ci][3]):
+            if fields_out[k][3] == 'BITSET':
+                holders[roots[fields_out[k][4]]].append((q, fields_out[k]))
 nexpr = len(expr_list)
 ev_any = [set() for _ in range(nexpr)]
 ev_needed = [set() for _ in range(nexpr)]
@@ -545,19 +554,13 @@ def lookup_edges(x, b, nm, seen):
             if fe < 0 or fe == x:
                 return  # found, whatever else holds
     # not in the chain: the scopes around it, through the params
-    rt = roots.index(b['root'])
-    for q in bitsets:
-        for ci in bitset_cases(q):
-            for k in range(cases_out[ci][2], cases_out[ci][2] + cases_out[ci][3]):
-                fo = fields_out[k]
-                if fo[3] != 'BITSET' or fo[4] != rt:
-                    continue
-                outer = nm
-                for pn, pa in params_out[fo[6]:fo[6] + fo[7]]:
-                    if pa == nm:
-                        outer = pn
-                for pb in under[q['name']]:
-                    lookup_edges(x, pb, outer, seen)
+    for q, fo in holders[b['root']]:
+        outer = nm
+        for pn, pa in params_out[fo[6]:fo[6] + fo[7]]:
+            if pa == nm:
+                outer = pn
+        for pb in under[q['name']]:
+            lookup_edges(x, pb, outer, seen)
 
 
 for b in bitsets:

@@ -411,8 +411,7 @@ static void test_json(void)
  * it by) and what its asserts and encoder constants can set (the exactness
  * proof), each template's literals, the encode index every named leaf
  * under its name's first two characters and the leaves without {NAME} among
- * those always
- * tried (a leaf missing would not assemble). */
+ * those always tried (a leaf missing would not assemble). */
 static void test_indexes(void)
 {
 	unsigned bad = 0;
