@@ -428,6 +428,205 @@ for b in bitsets:
     b['ncases'] = len(cases_out) - b['first_case']
 
 
+# The ways the assembler reads a leaf, the same for every text, so listed
+# here once instead of found again per leaf per instruction: the cases with a
+# display it can be shown by (leaf first, up to and including the first
+# display without an expression, the default) and the overrides without a
+# display whose fields such a display can use (cat1's s16/s32 immediates):
+# any case with an expression and fields that is not one of the displays
+# (in a bitset past the default display, every such case).
+variant_cases = []
+for b in bitsets:
+    disp, fos = [], []
+    done = False
+    for cb in chain(b):
+        was_done = done
+        for ci in range(cb['first_case'], cb['first_case'] + cb['ncases']):
+            fe, ft, first, nf, am, av = cases_out[ci]
+            if ft < 0 or was_done:
+                if fe >= 0 and nf:
+                    fos.append(ci)
+                continue
+            if done:
+                continue
+            disp.append(ci)
+            if fe < 0:
+                done = True
+    b['disp'] = len(variant_cases)
+    b['ndisp'] = len(disp)
+    b['nfos'] = len(fos)
+    variant_cases.extend(disp + fos)
+
+
+def bitset_cases(b):
+    return range(b['first_case'], b['first_case'] + b['ncases'])
+
+
+# For the decoder's exactness proof, per bitset as a chain's start: every bit
+# its cases' asserts or encoder constants ("force") could set, and the fields
+# of its default cases with an encoder constant (raw, not nested).
+forced_fields = []
+for b in bitsets:
+    may = 0
+    forced = []
+    for cb in chain(b):
+        for ci in bitset_cases(cb):
+            fe, ft, first, nf, am, av = cases_out[ci]
+            may |= av & am
+            for k in range(first, first + nf):
+                fo = fields_out[k]
+                if fo[9] is None or fo[5] >= 0 or fo[3] == 'BITSET':
+                    continue
+                may |= (fo[9] & ((1 << (fo[2] - fo[1] + 1)) - 1)) << fo[1]
+                if fe < 0:
+                    forced.append(k)
+    b['chain_may'] = may & ((1 << 64) - 1)
+    b['forced'] = len(forced_fields)
+    b['nforced'] = len(forced)
+    forced_fields.extend(forced)
+
+
+# Which case expressions a field lookup must still evaluate, and the lookup
+# index.  isaspec's lookup of a name walks the cases of the leaf's chain,
+# leaf first, evaluating the expression of every case of a bitset that has
+# an expression (in order, filling the expression cache), and takes the
+# first case that holds and has the name.  Evaluating the expression of a
+# case without the name cannot change which field is found; it only caches
+# a value early.  That is harmless unless the evaluation can come out other
+# than the expression's value: only when an expression needed for a result
+# (the case expressions before the field found that have the name, and a
+# derived field's expression) is being evaluated further down the stack,
+# where isaspec's recursion guard reads it as 0.  So: the evaluation graph
+# (x -> y: evaluating x may evaluate y; "needed" as above), every cycle of it
+# with a needed edge ("dangerous"), and the expressions that can reach one
+# ("kept": their cases are always evaluated, as isaspec does).  Every other
+# expression has one value wherever it is evaluated, so the decoder leaves
+# it for when it is needed.  tests/ir3/test_ir3.c test_lookups computes the
+# same and compares.
+case_field_maps = [{fields_out[k][0]: k for k in range(first, first + nf)} for fe, ft, first, nf, am, av in cases_out]
+
+
+def case_fields(ci):
+    return case_field_maps[ci]
+
+
+def has_override(b):
+    return any(cases_out[ci][0] >= 0 for ci in bitset_cases(b))
+
+
+under = {b['name']: [c for c in bitsets if any(d is b for d in chain(c))] for b in bitsets}
+# per root: the bitsets with a field of it, and the field
+holders = {r: [] for r in roots}
+for q in bitsets:
+    for ci in bitset_cases(q):
+        for k in range(cases_out[ci][2], cases_out[ci][2] + cases_out[ci][3]):
+            if fields_out[k][3] == 'BITSET':
+                holders[roots[fields_out[k][4]]].append((q, fields_out[k]))
+nexpr = len(expr_list)
+ev_any = [set() for _ in range(nexpr)]
+ev_needed = [set() for _ in range(nexpr)]
+
+
+def lookup_edges(x, b, nm, seen):
+    if (b['name'], nm) in seen:
+        return
+    seen.add((b['name'], nm))
+    for cb in chain(b):
+        held = set()
+        for ci in bitset_cases(cb):
+            held |= set(case_fields(ci))
+        if not has_override(cb) and nm not in held:
+            continue
+        for ci in bitset_cases(cb):
+            fe = cases_out[ci][0]
+            cf = case_fields(ci)
+            # the expression being evaluated takes its own case as true
+            if fe >= 0 and fe != x:
+                ev_any[x].add(fe)
+                if nm in cf:
+                    ev_needed[x].add(fe)
+            if nm not in cf:
+                continue
+            fx = fields_out[cf[nm]][5]
+            if fx >= 0:
+                ev_any[x].add(fx)
+                ev_needed[x].add(fx)
+            if fe < 0 or fe == x:
+                return  # found, whatever else holds
+    # not in the chain: the scopes around it, through the params
+    for q, fo in holders[b['root']]:
+        outer = nm
+        for pn, pa in params_out[fo[6]:fo[6] + fo[7]]:
+            if pa == nm:
+                outer = pn
+        for pb in under[q['name']]:
+            lookup_edges(x, pb, outer, seen)
+
+
+for b in bitsets:
+    for cb in chain(b):
+        for ci in bitset_cases(cb):
+            xs = [cases_out[ci][0]] if cases_out[ci][0] >= 0 else []
+            xs += [fields_out[k][5] for k in range(cases_out[ci][2], cases_out[ci][2] + cases_out[ci][3])
+                   if fields_out[k][5] >= 0]
+            for x in xs:
+                seen = set()
+                for op, arg in expr_list[x][1]:
+                    if op == 'FIELD':
+                        lookup_edges(x, b, arg, seen)
+reach = [set(ev_any[x]) for x in range(nexpr)]
+for k in range(nexpr):
+    for i in range(nexpr):
+        if k in reach[i]:
+            reach[i] |= reach[k]
+dangerous = set()
+for x in range(nexpr):
+    for y in ev_needed[x]:
+        if x == y or x in reach[y]:
+            dangerous |= {x, y}
+kept = {x for x in range(nexpr) if x in dangerous or reach[x] & dangerous}
+
+# The lookup index: from each bitset, where a name's lookup ends when
+# nothing has to be evaluated for it: the first case of the chain with the
+# name, when it has no expression and no case before it has a kept
+# expression (-1: no case has the name, and none of the walk's cases a kept
+# expression); -2: the decoder walks.  Per bitset, an entry for each name of
+# its chain in name order, then one for every other name.
+lookup_entries = []
+nlookups = 0
+for b in bitsets:
+    ch = chain(b)
+    cnames = set()
+    for cb in ch:
+        for ci in bitset_cases(cb):
+            cnames |= set(case_fields(ci))
+    b['chain_names'] = cnames
+    b['lookup'] = nlookups
+    ents = []
+    for nm in sorted(cnames) + [None]:
+        found = -1
+        for cb in ch:
+            held = set()
+            for ci in bitset_cases(cb):
+                held |= set(case_fields(ci))
+            if not has_override(cb) and nm not in held:
+                continue
+            for ci in bitset_cases(cb):
+                fe = cases_out[ci][0]
+                cf = case_fields(ci)
+                if fe >= 0 and (fe in kept or nm in cf):
+                    found = -2
+                    break
+                if nm in cf:
+                    found = cf[nm]
+                    break
+            if found != -1:
+                break
+        ents.append(found)
+    lookup_entries.append((b['name'], ents))
+    nlookups += len(ents)
+
+
 def cstr(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
@@ -448,13 +647,18 @@ w(' *                       it implies when assumed true or false (gk_ir3_assume
 w(' *                       fields, how to get the source fields back from a value (inv)')
 w(' *   gk_ir3_bitsets[]    one per <bitset>: parent, root, size, leaf?, a display without {NAME}?,')
 w(' *                       merged generation range, its cases, merged match/mask/don\'t-care,')
-w(' *                       whether a case has an expression, the set of its cases\' field names')
+w(' *                       whether a case has an expression, the set of its cases\' field names,')
+w(' *                       the cases the assembler reads it by (gk_ir3_variant_cases[]: the')
+w(' *                       cases with a display it can use, then the overrides without one that')
+w(' *                       lend it fields)')
 w(' *   gk_ir3_cases[]      overrides in document order, then the default case: expression (-1:')
 w(' *                       always), display template (-1: none), fields, asserted bits, the set of')
 w(' *                       its fields\' names (bit i: name id i)')
 w(' *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,')
 w(' *                       params passed to a nested bitset, bool display, encoder default, its case')
-w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[])')
+w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[]); whether')
+w(' *                       one shows {NAME}, and its literals longer than one character')
+w(' *                       (gk_ir3_tpl_lits[]: segment indices)')
 w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match under it, for big roots')
 w(' *                       grouped by key bits (decode) and by their names\' first two characters')
 w(' *                       (encode)')
@@ -506,8 +710,8 @@ w('const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS] = {')
 for i, (text, ops, inv, ta, fa) in enumerate(expr_list):
     k, a, bb, kk, nn = inv
     s, nt, nf = as_start[i]
-    w('\t{ %d, { IR3_INV_%s, %d, %d, %d, %d }, %d, %d, %d },' % (
-        op_start[i], k, nid(a) if a else 0, nid(bb) if bb else 0, kk, nn, s, nt, nf))
+    w('\t{ %d, { IR3_INV_%s, %d, %d, %d, %d }, %d, %d, %d, %d },' % (
+        op_start[i], k, nid(a) if a else 0, nid(bb) if bb else 0, kk, nn, s, nt, nf, i in kept))
 w('};')
 w('')
 w('const struct ir3_seg gk_ir3_segs[] = {')
@@ -517,9 +721,21 @@ for k, v in segs:
     else:
         w('\t{ %d, 0, NULL },' % v)
 w('};')
+# Per template, for the assembler's quick test of a text against it: whether
+# it shows {NAME}, and its literals longer than one character, in order
+# (gk_ir3_tpl_lits[]: segment indices), which the text must hold in that
+# order.
+tpl_lits = []
 w('const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS] = {')
 for s, c in tpls:
-    w('\t{ %d, %d },' % (s, c))
+    lits = [i for i in range(s, s + c) if segs[i][0] == 'LIT' and len(segs[i][1]) > 1]
+    has_name = any(segs[i] == ('FIELD', 0) for i in range(s, s + c))
+    w('\t{ %d, %d, %d, %d, %d },' % (s, c, len(tpl_lits), len(lits), has_name))
+    tpl_lits.extend(lits)
+w('};')
+w('const uint16_t gk_ir3_tpl_lits[] = {')
+for i in range(0, len(tpl_lits), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in tpl_lits[i:i + 16]))
 w('};')
 w('')
 w('const struct ir3_param gk_ir3_params[] = {')
@@ -552,11 +768,35 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s } },' % (
+    cnm = sum(1 << x for x in b['chain_names'])
+    rank = [sum(1 for x in b['chain_names'] if x < 64 * i) for i in range((len(names) + 63) // 64)]
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, { %s }, { %s }, %d, %d, 0x%xull, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
-        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64))))
+        ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
+        b['disp'], b['ndisp'], b['nfos'],
+        ', '.join('0x%xull' % (cnm >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
+        ', '.join(str(x) for x in rank), len(b['chain_names']), b['lookup'], b['chain_may'], b['forced'], b['nforced']))
+w('};')
+w('')
+w('const uint16_t gk_ir3_forced_fields[] = {')
+for i in range(0, len(forced_fields), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in forced_fields[i:i + 16]))
+if not forced_fields:
+    w('\t0,')
+w('};')
+w('')
+w('const int16_t gk_ir3_lookups[] = {')
+for bn, ents in lookup_entries:
+    w('\t%s /* %s */' % (' '.join('%d,' % x for x in ents), bn))
+w('};')
+w('')
+w('const uint16_t gk_ir3_variant_cases[] = {')
+for b in bitsets:
+    vc = variant_cases[b['disp']:b['disp'] + b['ndisp'] + b['nfos']]
+    if vc:
+        w('\t%s, /* %s */' % (', '.join(str(x) for x in vc), b['name']))
 w('};')
 w('')
 lv = []

@@ -407,9 +407,11 @@ static void test_json(void)
  * case's name set is exactly its fields' names and each bitset's those of
  * its cases (and whether one has an expression); the decode index lists every
  * leaf under every key its fixed bits allow (a leaf missing from a group
- * would not decode), the encode index every named leaf under its name's
- * first two characters and the leaves without {NAME} among those always
- * tried (a leaf missing would not assemble). */
+ * would not decode), each bitset's variant cases (what the assembler reads
+ * it by) and what its asserts and encoder constants can set (the exactness
+ * proof), each template's literals, the encode index every named leaf
+ * under its name's first two characters and the leaves without {NAME} among
+ * those always tried (a leaf missing would not assemble). */
 static void test_indexes(void)
 {
 	unsigned bad = 0;
@@ -434,6 +436,74 @@ static void test_indexes(void)
 		bad += memcmp(names, B->names, sizeof names) != 0 || overrides != B->overrides;
 	}
 	CHECK(bad == 0, "%u fields, cases or bitsets whose case, name set or overrides flag is wrong", bad);
+	/* each bitset's variant cases: walking its chain leaf first, the cases
+	 * with a display up to the first without an expression (the default),
+	 * then every case with an expression and fields that is not among them
+	 * or comes after the bitset holding the default */
+	unsigned badv = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		unsigned disp[IR3_NCASES], fos[IR3_NCASES], nd = 0, nf = 0;
+		int done = 0;
+		for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[c];
+			int was_done = done;
+			for (unsigned k = B->cas; k < B->cas + B->ncases; k++) {
+				const struct ir3_case *C = &gk_ir3_cases[k];
+				if (C->tpl < 0 || was_done) {
+					if (C->expr >= 0 && C->nfields)
+						fos[nf++] = k;
+				} else if (!done) {
+					disp[nd++] = k;
+					done = C->expr < 0;
+				}
+			}
+		}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		int same = B->ndisp == nd && B->nfos == nf;
+		for (unsigned i = 0; same && i < nd + nf; i++)
+			same = gk_ir3_variant_cases[B->disp + i] == (i < nd ? disp[i] : fos[i - nd]);
+		badv += !same;
+	}
+	CHECK(badv == 0, "%u bitsets whose variant cases (gk_ir3_variant_cases) are not their displays and overrides",
+	      badv);
+	/* each template's {NAME} flag and literals of two characters or more */
+	unsigned badt = 0;
+	for (unsigned t = 0; t < IR3_NTPLS; t++) {
+		const struct ir3_tpl *T = &gk_ir3_tpls[t];
+		unsigned n = 0;
+		int named = 0;
+		for (unsigned sg = T->seg; sg < T->seg + T->nsegs; sg++) {
+			named |= gk_ir3_segs[sg].field == 0;
+			if (gk_ir3_segs[sg].field < 0 && gk_ir3_segs[sg].len > 1)
+				badt += n >= T->nlits || gk_ir3_tpl_lits[T->lits + n++] != sg;
+		}
+		badt += n != T->nlits || named != T->has_name;
+	}
+	CHECK(badt == 0, "%u templates whose literal list or {NAME} flag is wrong", badt);
+	/* each bitset's bits its chain's asserts and encoder constants can set,
+	 * and its chain's default-case fields with an encoder constant */
+	unsigned badf = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		uint64_t may = 0;
+		unsigned n = 0;
+		for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent)
+			for (unsigned k = gk_ir3_bitsets[c].cas; k < gk_ir3_bitsets[c].cas + gk_ir3_bitsets[c].ncases; k++) {
+				const struct ir3_case *C = &gk_ir3_cases[k];
+				may |= C->assert_val & C->assert_mask;
+				for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+					const struct ir3_field *F = &gk_ir3_fields[f];
+					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue;
+					unsigned w = F->high - F->low + 1u;
+					may |= (F->force & (w >= 64 ? ~0ull : (1ull << w) - 1)) << F->low;
+					if (C->expr < 0)
+						badf += n >= gk_ir3_bitsets[b].nforced ||
+							gk_ir3_forced_fields[gk_ir3_bitsets[b].forced + n++] != f;
+				}
+			}
+		badf += may != gk_ir3_bitsets[b].chain_may || n != gk_ir3_bitsets[b].nforced;
+	}
+	CHECK(badf == 0, "%u bitsets whose assert/force bits or forced fields are wrong", badf);
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		unsigned missing = 0, unnamed = 0;
@@ -469,6 +539,193 @@ static void test_indexes(void)
 	}
 	CHECK(gk_ir3_roots[gk_ir3_root_instruction].nkey && gk_ir3_roots[gk_ir3_root_instruction].by_pair,
 	      "the instruction root has both indexes");
+}
+
+static int case_has(unsigned c, unsigned name)
+{
+	return gk_ir3_cases[c].names[name / 64] >> (name % 64) & 1;
+}
+
+/* the field of case c called name (the case has it) */
+static unsigned case_field_of(unsigned c, unsigned name)
+{
+	unsigned f = gk_ir3_cases[c].field;
+	while (gk_ir3_fields[f].name != name)
+		f++;
+	return f;
+}
+
+#define XW ((IR3_NEXPRS + 63) / 64)
+
+/* The evaluation graph of test_lookups, as isaspec's lookup goes: what
+ * evaluating expression x (in a scope whose chain starts at bitset b) may
+ * evaluate while looking up name: every case expression of a bitset of the
+ * chain with an expression or the name, leaf first, until a case with the
+ * name that surely holds (no expression, or x's own, taken as true while x
+ * is evaluated), the derived fields with the name on the way; then the same
+ * in every scope around (any bitset whose chain holds a field of b's root,
+ * the name passed in by its params).  "needed": the expression decides the
+ * lookup (its case has the name) or gives the value (a derived field). */
+struct egraph {
+	uint64_t any[IR3_NEXPRS][XW];
+	uint64_t needed[IR3_NEXPRS][XW];
+	uint64_t seen[IR3_NBITSETS][IR3_NAME_WORDS]; /* (b, name) already followed for this x */
+};
+
+static void edge(struct egraph *g, unsigned x, unsigned y, int needed)
+{
+	g->any[x][y / 64] |= 1ull << (y % 64);
+	if (needed)
+		g->needed[x][y / 64] |= 1ull << (y % 64);
+}
+
+static int in_chain(unsigned b, unsigned q)
+{
+	for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent)
+		if ((unsigned)c == q)
+			return 1;
+	return 0;
+}
+
+static void lookup_edges(struct egraph *g, unsigned x, unsigned b, unsigned name)
+{
+	if (g->seen[b][name / 64] >> (name % 64) & 1)
+		return;
+	g->seen[b][name / 64] |= 1ull << (name % 64);
+	for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[c];
+		if (!B->overrides && !(B->names[name / 64] >> (name % 64) & 1))
+			continue;
+		for (unsigned k = B->cas; k < B->cas + B->ncases; k++) {
+			const struct ir3_case *C = &gk_ir3_cases[k];
+			if (C->expr >= 0 && (unsigned)C->expr != x)
+				edge(g, x, (unsigned)C->expr, case_has(k, name));
+			if (!case_has(k, name))
+				continue;
+			const struct ir3_field *F = &gk_ir3_fields[case_field_of(k, name)];
+			if (F->expr >= 0)
+				edge(g, x, (unsigned)F->expr, 1);
+			if (C->expr < 0 || (unsigned)C->expr == x)
+				return;
+		}
+	}
+	for (unsigned f = 0; f < IR3_NFIELDS; f++) {
+		const struct ir3_field *F = &gk_ir3_fields[f];
+		if (F->type != IR3_T_BITSET || F->ref != gk_ir3_bitsets[b].root)
+			continue;
+		unsigned outer = name, q = 0;
+		for (unsigned p = 0; p < F->nparams; p++)
+			if (gk_ir3_params[F->param + p].as == name)
+				outer = gk_ir3_params[F->param + p].name;
+		while (!(f >= gk_ir3_cases[gk_ir3_bitsets[q].cas].field &&
+			 f < gk_ir3_cases[gk_ir3_bitsets[q].cas + gk_ir3_bitsets[q].ncases - 1].field +
+				     gk_ir3_cases[gk_ir3_bitsets[q].cas + gk_ir3_bitsets[q].ncases - 1].nfields))
+			q++; /* the bitset holding field f */
+		for (unsigned p = 0; p < IR3_NBITSETS; p++)
+			if (in_chain(p, q))
+				lookup_edges(g, x, p, outer);
+	}
+}
+
+/* The lookup index and the "kept" expressions (scripts/gen_ir3.py says
+ * why).  The decoder's lookup evaluates only the case expressions of cases
+ * with the name, and the kept ones; isaspec evaluated every case expression
+ * of a bitset it passed.  An evaluation only caches the expression's value,
+ * and can only come out other than that value when an expression needed for
+ * it is being evaluated further down the stack (read as 0): a cycle of the
+ * evaluation graph with a needed edge.  The kept expressions are those that
+ * can reach such a cycle; every other has one value wherever and whenever
+ * it is evaluated, so leaving it for later changes nothing.  Computed here
+ * again from the tables (expressions of all scopes counted as one: the
+ * guard compares expression ids) and compared with the generator's. */
+static void test_lookups(void)
+{
+	static struct egraph g;
+	memset(&g, 0, sizeof g);
+	for (unsigned b = 0; b < IR3_NBITSETS; b++)
+		for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent)
+			for (unsigned k = gk_ir3_bitsets[c].cas; k < gk_ir3_bitsets[c].cas + gk_ir3_bitsets[c].ncases; k++) {
+				/* the expressions evaluated in b's scope: its cases' and derived fields' */
+				const struct ir3_case *C = &gk_ir3_cases[k];
+				for (int i = -1; i < (int)C->nfields; i++) {
+					int x = i < 0 ? C->expr : gk_ir3_fields[C->field + (unsigned)i].expr;
+					if (x < 0)
+						continue;
+					memset(g.seen, 0, sizeof g.seen);
+					for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[x].op]; op->op != IR3_OP_END; op++)
+						if (op->op == IR3_OP_FIELD)
+							lookup_edges(&g, (unsigned)x, b, (unsigned)op->arg);
+				}
+			}
+	static uint64_t reach[IR3_NEXPRS][XW];
+	memcpy(reach, g.any, sizeof reach);
+	for (unsigned k = 0; k < IR3_NEXPRS; k++)
+		for (unsigned i = 0; i < IR3_NEXPRS; i++)
+			if (reach[i][k / 64] >> (k % 64) & 1)
+				for (unsigned w = 0; w < XW; w++)
+					reach[i][w] |= reach[k][w];
+	uint64_t dangerous[XW] = { 0 };
+	unsigned edges = 0;
+	for (unsigned x = 0; x < IR3_NEXPRS; x++)
+		for (unsigned y = 0; y < IR3_NEXPRS; y++) {
+			edges += g.any[x][y / 64] >> (y % 64) & 1;
+			if ((g.needed[x][y / 64] >> (y % 64) & 1) && (x == y || (reach[y][x / 64] >> (x % 64) & 1))) {
+				dangerous[x / 64] |= 1ull << (x % 64);
+				dangerous[y / 64] |= 1ull << (y % 64);
+			}
+		}
+	unsigned wrong = 0, kept = 0;
+	for (unsigned x = 0; x < IR3_NEXPRS; x++) {
+		int k = (dangerous[x / 64] >> (x % 64) & 1) != 0;
+		for (unsigned w = 0; w < XW; w++)
+			k |= (reach[x][w] & dangerous[w]) != 0;
+		kept += k;
+		if (k != gk_ir3_exprs[x].kept) {
+			wrong++;
+			printf("  expression %u: kept %d, the tables say %d\n", x, k, gk_ir3_exprs[x].kept);
+		}
+	}
+	CHECK(wrong == 0, "%u expressions whose kept flag differs from the evaluation graph's", wrong);
+	CHECK(edges > 0 && kept > 0, "the evaluation graph has edges (%u) and kept expressions (%u)", edges, kept);
+	CHECK(IR3_NEXPRS < 63, "%d expressions: the evaluation stack (64) could fill up", IR3_NEXPRS);
+
+	/* the index: where the walk ends when no case it passes has a kept
+	 * expression and the first with the name has none */
+	unsigned bad = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		unsigned rank = 0, total = 0;
+		for (unsigned w = 0; w < IR3_NAME_WORDS; w++)
+			for (unsigned i = 0; i < 64; i++)
+				total += B->chain_names[w] >> i & 1;
+		bad += total != B->nchain;
+		for (unsigned name = 0; name < IR3_NNAMES; name++) {
+			int want = IR3_LOOKUP_NONE, has = 0;
+			for (int c = (int)b; c >= 0 && want == IR3_LOOKUP_NONE; c = gk_ir3_bitsets[c].parent) {
+				const struct ir3_bitset *Bc = &gk_ir3_bitsets[c];
+				for (unsigned k = Bc->cas; k < Bc->cas + Bc->ncases; k++)
+					has |= case_has(k, name);
+				if (!Bc->overrides && !(Bc->names[name / 64] >> (name % 64) & 1))
+					continue;
+				for (unsigned k = Bc->cas; k < Bc->cas + Bc->ncases && want == IR3_LOOKUP_NONE; k++) {
+					int x = gk_ir3_cases[k].expr;
+					if (x >= 0 && (case_has(k, name) || gk_ir3_exprs[x].kept))
+						want = IR3_LOOKUP_WALK;
+					else if (case_has(k, name))
+						want = (int)case_field_of(k, name);
+				}
+			}
+			for (int c = (int)b; c >= 0; c = gk_ir3_bitsets[c].parent)
+				for (unsigned k = gk_ir3_bitsets[c].cas; k < gk_ir3_bitsets[c].cas + gk_ir3_bitsets[c].ncases; k++)
+					has |= case_has(k, name);
+			int listed = B->chain_names[name / 64] >> (name % 64) & 1;
+			bad += listed != has;
+			bad += (name % 64 == 0) && B->chain_rank[name / 64] != rank;
+			bad += gk_ir3_lookups[B->lookup + (listed ? rank : B->nchain)] != want;
+			rank += listed;
+		}
+	}
+	CHECK(bad == 0, "%u wrong lookup index entries", bad);
 }
 
 /* The tables: fields inside their bitset, enums as wide as their fields, no
@@ -522,6 +779,7 @@ static void test_tables(void)
 	CHECK(problems == 0, "%u table problems", problems);
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
 	test_indexes();
+	test_lookups();
 }
 
 static void test_gpus(void)

@@ -234,21 +234,44 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* The first field called name in the cases that hold, leaf first. */
+/* the number of bits set (without relying on a popcount instruction the
+ * target may not have) */
+static unsigned popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The first field called name in the cases that hold, leaf first.  The
+ * lookup index answers when no expression decides; otherwise the cases are
+ * walked, evaluating the expressions of those with the name and the "kept"
+ * ones -- isaspec evaluates every case expression of a bitset it passes,
+ * which for all others only caches early the one value they have wherever
+ * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
+ * test_lookups checks it). */
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
+	const struct ir3_bitset *L = &gk_ir3_bitsets[sc->bs];
+	unsigned w = name / 64;
+	uint64_t bit = 1ull << (name % 64);
+	int k = gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
+						    ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
+						    : L->nchain)];
+	if (k != IR3_LOOKUP_WALK)
+		return k >= 0 ? &gk_ir3_fields[k] : NULL;
+	/* while a case's own expression is being evaluated, it is assumed
+	 * true, so it can use the fields it defines */
+	int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
 	for (int b = sc->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		/* a bitset without the name whose cases evaluate nothing can be
-		 * passed over whole (with an expression, the evaluation counts:
-		 * it fills the cache in isaspec's order) */
 		if (!B->overrides && !(B->names[name / 64] >> (name % 64) & 1))
 			continue;
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
-			/* while a case's own expression is being evaluated, it is
-			 * assumed true, so it can use the fields it defines */
-			int cur = sc->st->sp ? sc->st->stack[sc->st->sp - 1] : -1;
+			if (!(C->names[name / 64] >> (name % 64) & 1) && (C->expr < 0 || !gk_ir3_exprs[C->expr].kept))
+				continue;
 			if (C->expr >= 0 && cur != C->expr && !eval(sc, C->expr))
 				continue;
 			const struct ir3_field *f = case_field(C, name);
@@ -729,23 +752,16 @@ static int proven_exact(const struct dstate *st, uint64_t word)
 	uint64_t shown = st->shown, may = 0;
 	for (unsigned i = 0; i < st->nscopes; i++) {
 		unsigned base = st->scopes[i].base;
-		for (int b = st->scopes[i].bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-				const struct ir3_case *C = &gk_ir3_cases[c];
-				may |= (C->assert_val & C->assert_mask) << base;
-				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (!F->has_force || F->expr >= 0 || F->type == IR3_T_BITSET)
-						continue;
-					uint64_t fm = wmask(F->high - F->low + 1u);
-					may |= (F->force & fm) << (F->low + base);
-					/* a default case's field the text does not give: the
-					 * encoder writes its force value, which word holds */
-					if (C->expr < 0 && bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
-						shown |= fm << (F->low + base);
-				}
-			}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[st->scopes[i].bs];
+		/* what the asserts and encoder constants of every case could set */
+		may |= B->chain_may << base;
+		for (unsigned k = B->forced; k < B->forced + B->nforced; k++) {
+			const struct ir3_field *F = &gk_ir3_fields[gk_ir3_forced_fields[k]];
+			uint64_t fm = wmask(F->high - F->low + 1u);
+			/* a default case's field the text does not give: the encoder
+			 * writes its force value, which word holds */
+			if (bits(st->scopes[i].val, F->low, F->high) == (F->force & fm))
+				shown |= fm << (F->low + base);
 		}
 	}
 	return !(word & ~shown) && !(may & ~shown);
@@ -976,35 +992,21 @@ static int m(struct enc *e, const struct frame *f, size_t pos);
  * k-th with a display, the ones before it false), and maybe one override
  * without a display whose fields it finds (cat1's s16/s32 immediates).
  * Variant i < n uses display disp[i / (nf + 1)] and, when i % (nf + 1) is
- * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them. */
+ * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them, from
+ * the first 8 displays and 4 overrides.  The lists are the leaf's in the
+ * tables (scripts/gen_ir3.py writes them once for every bitset). */
 #define VARIANTS_MAX 24
 struct variants {
-	int16_t disp[8], fos[4];
+	const uint16_t *disp, *fos;
 	unsigned nf, n;
 };
 
 static void variants(int leaf, struct variants *V)
 {
-	unsigned nd = 0, nf = 0;
-	int done = 0; /* past the default display: overrides only lend fields */
-	for (int b = leaf; b >= 0; b = gk_ir3_bitsets[b].parent) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-		int was_done = done;
-		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-			const struct ir3_case *C = &gk_ir3_cases[c];
-			if (C->tpl < 0 || was_done) {
-				if (C->expr >= 0 && C->nfields && nf < 4)
-					V->fos[nf++] = (int16_t)c;
-				continue;
-			}
-			if (done)
-				continue;
-			if (nd < 8)
-				V->disp[nd++] = (int16_t)c;
-			if (C->expr < 0)
-				done = 1;
-		}
-	}
+	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
+	unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
+	V->disp = &gk_ir3_variant_cases[B->disp];
+	V->fos = V->disp + B->ndisp;
 	V->nf = nf;
 	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
 }
@@ -1014,8 +1016,8 @@ static void variants(int leaf, struct variants *V)
 static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
 {
 	unsigned k = i / (V->nf + 1), f_o = i % (V->nf + 1);
-	int16_t fo = f_o ? V->fos[f_o - 1] : -1;
-	e->sc[s].cas = V->disp[k];
+	int16_t fo = f_o ? (int16_t)V->fos[f_o - 1] : -1;
+	e->sc[s].cas = (int16_t)V->disp[k];
 	e->sc[s].fo = fo;
 	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {
@@ -1486,24 +1488,21 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 {
 	if (e->tpl_fits[tpl] < 0) {
 		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
-		int has_name = 0, lits = 1;
+		int lits = 1;
 		size_t at = 0;
-		for (unsigned sg = T->seg; sg < T->seg + T->nsegs && lits; sg++) {
-			const struct ir3_seg *S = &gk_ir3_segs[sg];
-			has_name |= S->field == 0;
-			if (S->field < 0 && S->len > 1) {
-				unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
-				if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
-					lits = 0;
-					break;
-				}
-				while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
-					at++;
-				lits = at + S->len <= e->n;
-				at += S->len;
+		for (unsigned l = T->lits; l < T->lits + T->nlits && lits; l++) {
+			const struct ir3_seg *S = &gk_ir3_segs[gk_ir3_tpl_lits[l]];
+			unsigned h = IR3_PAIR_HASH(S->lit[0], S->lit[1]);
+			if (!(e->pairs[h / 32] >> (h % 32) & 1)) {
+				lits = 0;
+				break;
 			}
+			while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
+				at++;
+			lits = at + S->len <= e->n;
+			at += S->len;
 		}
-		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : has_name ? 2 : 1); /* 2: only when named */
+		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
 	}
 	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
 }

@@ -61,6 +61,7 @@ struct ir3_expr {
 	struct ir3_inv inv;
 	uint32_t assume;     /* first in gk_ir3_assumes[]: ntrue when true, then nfalse when false */
 	uint8_t ntrue, nfalse;
+	uint8_t kept;        /* a field lookup evaluates it even for a case without the name (gen_ir3.py) */
 };
 
 struct ir3_seg {
@@ -71,6 +72,8 @@ struct ir3_seg {
 
 struct ir3_tpl {
 	uint32_t seg, nsegs;
+	uint16_t lits, nlits; /* gk_ir3_tpl_lits[lits .. lits + nlits): its literals of 2 characters or more */
+	uint8_t has_name;     /* it shows {NAME} */
 };
 
 struct ir3_param {
@@ -112,7 +115,31 @@ struct ir3_bitset {
 	uint64_t match, mask, dontcare;
 	uint8_t overrides;              /* some case has an expression */
 	uint64_t names[IR3_NAME_WORDS]; /* bit i set: a field of a case is called gk_ir3_names[i] */
+	/* how the assembler reads it as a leaf: gk_ir3_variant_cases[disp ..
+	 * disp + ndisp) are the cases whose display it can be shown by, in the
+	 * order the decoder tries them (leaf first, the default last), and the
+	 * nfos after them the overrides without a display whose fields those
+	 * displays can use */
+	uint16_t disp;
+	uint8_t ndisp, nfos;
+	/* the names of the fields of its chain's cases: gk_ir3_lookups[lookup
+	 * + k] is where a lookup of the k-th of them (in name order) from it
+	 * ends, the entry after the last where that of any other name does */
+	uint64_t chain_names[IR3_NAME_WORDS];
+	uint8_t chain_rank[IR3_NAME_WORDS]; /* how many of them are in the words before */
+	uint8_t nchain;                     /* how many there are */
+	uint32_t lookup;
+	/* for the exactness proof: the bits the asserts and encoder constants
+	 * ("force") of its chain's cases can set, and the fields of its chain's
+	 * default cases with an encoder constant (raw, not nested):
+	 * gk_ir3_forced_fields[forced .. forced + nforced) */
+	uint64_t chain_may;
+	uint16_t forced, nforced;
 };
+
+/* gk_ir3_lookups[]: a field index, or one of these */
+#define IR3_LOOKUP_NONE (-1) /* no case of the chain has the name (nothing to evaluate) */
+#define IR3_LOOKUP_WALK (-2) /* a case expression decides, or must be evaluated: walk */
 
 struct ir3_enum {
 	const char *name;
@@ -157,10 +184,14 @@ extern const struct ir3_assume gk_ir3_assumes[];
 extern const struct ir3_expr gk_ir3_exprs[IR3_NEXPRS];
 extern const struct ir3_seg gk_ir3_segs[];
 extern const struct ir3_tpl gk_ir3_tpls[IR3_NTPLS];
+extern const uint16_t gk_ir3_tpl_lits[];
 extern const struct ir3_param gk_ir3_params[];
 extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
+extern const uint16_t gk_ir3_variant_cases[];
+extern const int16_t gk_ir3_lookups[];
+extern const uint16_t gk_ir3_forced_fields[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
