@@ -54,6 +54,8 @@ enum gk_kind {
                               * a number is accepted only for a value that has no name */
 #define GK_F_EXEC     0x20u  /* the value counts dwords after the packet that must be whole packets
                               * (a predicated region: COND_EXEC's EXEC_COUNT); with GK_P_EXEC_COUNT */
+#define GK_F_CHAIN    0x40u  /* on a GK_P_IB packet: set, the buffer continues the current one in its
+                              * place (GFX9+ INDIRECT_BUFFER CHAIN): followed at the same depth */
 
 /* How a field's raw value reads as a size (text printers add it as a note):
  * shown = (raw + plus) * mul, or mul << raw for GK_S_POW2. */

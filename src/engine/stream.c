@@ -178,6 +178,15 @@ static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n,
 #define FOLLOW_DEPTH 4      /* nesting followed when the caller says nothing */
 #define FOLLOW_MAX 16       /* nesting followed at most */
 #define FOLLOW_SEEN 64      /* buffers remembered for overlap warnings */
+#define FOLLOW_CHAIN 4096   /* chained buffers followed in a row at one level */
+
+/* nested text is indented, nested JSON units carry where they come from */
+struct nest_out {
+	struct gk_out *to;
+	unsigned depth;
+	bool json, line_start;
+	uint64_t ib, parent;
+};
 
 struct follow {
 	const struct gk_stream_opts *o;
@@ -192,7 +201,19 @@ struct follow {
 	bool top_known;
 	uint64_t top_first, top_end;
 	uint64_t shown_diags;           /* diagnostics printed, against o->max_diags */
+	struct nest_out *nest[FOLLOW_MAX + 1]; /* each nested level's output wrapper (JSON "ib") */
+	/* per level: chained buffers followed in a row (hops), and the buffers
+	 * of that chain remembered for cycles (the first FOLLOW_SEEN) */
+	unsigned nchain[FOLLOW_MAX + 1];
+	uint64_t chained[FOLLOW_MAX + 1][FOLLOW_SEEN];
+	unsigned nchained[FOLLOW_MAX + 1];
 };
+
+static void remember_chained(struct follow *f, unsigned depth, uint64_t addr)
+{
+	if (f->nchained[depth] < FOLLOW_SEEN)
+		f->chained[depth][f->nchained[depth]++] = addr;
+}
 
 /* reads an indirect buffer out of the caller's memory */
 struct ib_reader {
@@ -215,13 +236,6 @@ static long ib_read(void *ctx, void *buf, size_t cap)
 	return got;
 }
 
-/* nested text is indented, nested JSON units carry where they come from */
-struct nest_out {
-	struct gk_out *to;
-	unsigned depth;
-	bool json, line_start;
-	uint64_t ib, parent;
-};
 
 static int nest_write(void *ctx, const void *p, size_t n)
 {
@@ -257,10 +271,21 @@ static int nest_write(void *ctx, const void *p, size_t n)
 static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
 	       struct gk_stream_stats *stats);
 
+/* Whether the unit chains to its buffer (a GK_F_CHAIN field set) */
+static bool chains(const struct gk_unit *u)
+{
+	for (unsigned i = 0; i < u->nfields; i++)
+		if ((u->fields[i].desc->flags & GK_F_CHAIN) && u->fields[i].value && !u->fields[i].cut)
+			return true;
+	return false;
+}
+
 /* The unit just decoded at depth is an indirect buffer: say what stops it
  * being followed (as diagnostics of the packet), or return true with its
- * byte range. */
-static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint64_t *first, uint64_t *last)
+ * byte range, and in *chain whether it continues this level in place of
+ * the rest of it (then it goes no deeper). */
+static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint64_t *first, uint64_t *last,
+		     bool *chain)
 {
 	struct gk_engine *e = f->eng[depth];
 	const struct gk_unit *u = gk_engine_unit(e);
@@ -268,7 +293,26 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 	if (!u || !u->desc || !(u->desc->flags & GK_P_IB) || gk_engine_access(e, 0, &a) != 1 || a.overflow)
 		return false;
 	const struct gk_packet *pkt = &u->pkt;
-	if (depth >= f->max_depth) {
+	*chain = chains(u);
+	if (*chain && f->nchain[depth] >= FOLLOW_CHAIN) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer at 0x%llx not followed: %u chained buffers in a row (following stops there)",
+			     (unsigned long long)a.first, FOLLOW_CHAIN);
+		return false;
+	}
+	if (*chain) {
+		/* the buffer being read, or one this level chained through before */
+		bool cycle = depth && f->first[depth] == a.first;
+		for (unsigned k = 0; k < f->nchained[depth]; k++)
+			cycle |= f->chained[depth][k] == a.first;
+		if (cycle) {
+			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+				     "indirect buffer at 0x%llx chains back to a buffer of this chain: a cycle, not followed",
+				     (unsigned long long)a.first);
+			return false;
+		}
+	}
+	if (depth >= f->max_depth && !*chain) {
 		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
 			     "indirect buffer at 0x%llx not followed: nested %u deep (following stops at %u)",
 			     (unsigned long long)a.first, depth + 1, f->max_depth);
@@ -317,6 +361,16 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 	return true;
 }
 
+/* reads an indirect buffer out of the caller's memory: an input over it */
+static struct gk_input *ib_input(struct follow *f, struct ib_reader *r, uint64_t first, uint64_t last)
+{
+	*r = (struct ib_reader){ f->o->mem_read, f->o->mem_ctx, first, last - first + 1 };
+	struct gk_input *in = gk_input_create(ib_read, r, GK_IN_BIN, 4);
+	if (in)
+		gk_input_set_base(in, first);
+	return in;
+}
+
 /* Decode the indirect buffer [first, last] one level down. */
 static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const char *name, uint64_t first, uint64_t last,
 		      struct gk_stream_stats *stats)
@@ -327,11 +381,10 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 		if (!f->eng[d])
 			return;
 	}
-	struct ib_reader r = { f->o->mem_read, f->o->mem_ctx, first, last - first + 1 };
-	struct gk_input *in = gk_input_create(ib_read, &r, GK_IN_BIN, 4);
+	struct ib_reader r;
+	struct gk_input *in = ib_input(f, &r, first, last);
 	if (!in)
 		return;
-	gk_input_set_base(in, first);
 	f->first[d] = first;
 	f->last[d] = last;
 	char path[256];
@@ -341,7 +394,9 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 	char buf[4096];
 	struct gk_out nested = { buf, 0, sizeof buf, nest_write, &nest, 0, 0 };
 	struct gk_stream_stats sub;
+	f->nest[d] = &nest;
 	run(f, d, in, path, f->o->check && !f->o->json ? f->root : &nested, &sub);
+	f->nest[d] = NULL;
 	gk_out_flush(&nested);
 	stats->units += sub.units;
 	stats->errors += sub.errors;
@@ -371,6 +426,17 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 	gk_input_marks(in, &marks);
 	uint64_t skip = depth ? 0 : o->skip, shown = 0;
 	long avail;
+	/* a chained buffer (GFX9+ CHAIN) goes on at this level in place of the
+	 * rest of the one that chains to it: read from chain_in, the first
+	 * chain packet of a buffer wins (the CP jumps there), stopped is set by
+	 * --count or the caller's unit callback */
+	struct gk_input *const top = in;
+	struct gk_input *chain_in = NULL;
+	struct ib_reader chain_r;
+	bool chain_pending = false, stopped = false;
+	uint64_t chain_first = 0, chain_last = 0, chain_parent = 0;
+	f->nchain[depth] = f->nchained[depth] = 0;
+next_buffer:
 	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
 		size_t len = frame(ops, fam, gk_input_words(in), (size_t)avail);
 		while (len > (size_t)avail) {
@@ -398,20 +464,23 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 		}
 		if (!depth && o->count && shown == o->count) {
 			stats->end = offset;
-			return gk_input_error(in) ? -1 : 0; /* stopped by --count: no end diagnostics */
+			stopped = true; /* stopped by --count: no end diagnostics */
+			break;
 		}
 		shown++;
 		gk_diags_reset(&dg);
 		ops->unit(fam, gk_input_words(in), n, len, offset, &dg);
 		uint64_t ib_first = 0, ib_last = 0;
-		bool ib = o->mem_read && ib_range(f, depth, &dg, &ib_first, &ib_last);
+		bool chain = false;
+		bool ib = o->mem_read && ib_range(f, depth, &dg, &ib_first, &ib_last, &chain);
 		stats->units++;
 		stats->errors += dg.errors;
 		stats->warnings += dg.warnings;
 		if (o->unit && o->unit(o->unit_ctx, e, offset, gk_input_words(in), n, &dg)) {
 			stats->end = offset + 4ull * n;
 			gk_input_skip(in, n);
-			return gk_input_error(in) ? -1 : 0; /* stopped by the caller: no end diagnostics */
+			stopped = true; /* stopped by the caller: no end diagnostics */
+			break;
 		}
 		/* past max_diags: count what this unit would have shown */
 		bool over = o->max_diags && (dg.n || dg.dropped) && f->shown_diags >= o->max_diags &&
@@ -446,11 +515,42 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 shown:
 		stats->end = offset + 4ull * n;
 		gk_input_skip(in, n);
-		if (ib) {
+		if (ib && chain) {
+			if (!chain_pending) {
+				chain_pending = true;
+				chain_first = ib_first;
+				chain_last = ib_last;
+				chain_parent = offset;
+			}
+		} else if (ib) {
 			gk_out_flush(out); /* the nested units go straight to the root: what this level holds first */
 			follow_ib(f, depth, offset, name, ib_first, ib_last, stats);
 		}
 	}
+	if (chain_pending && !stopped) {
+		chain_pending = false;
+		if (depth && !f->nchain[depth])
+			remember_chained(f, depth, f->first[depth]); /* the buffer the chain started from */
+		remember_chained(f, depth, chain_first);
+		f->nchain[depth]++;
+		struct gk_input *next = ib_input(f, &chain_r, chain_first, chain_last);
+		if (next) {
+			gk_input_destroy(chain_in); /* the buffer that chained on (not the caller's input) */
+			in = chain_in = next;
+			f->first[depth] = chain_first;
+			f->last[depth] = chain_last;
+			gk_out_flush(out); /* the units so far were in the buffer that chained on */
+			if (f->nest[depth]) { /* nested JSON units say which buffer they are in */
+				f->nest[depth]->ib = chain_first;
+				f->nest[depth]->parent = chain_parent;
+			}
+			marks.have = 0; /* ring marks belong to the ring */
+			goto next_buffer;
+		}
+	}
+	gk_input_destroy(chain_in);
+	if (stopped)
+		return gk_input_error(top) ? -1 : 0;
 	gk_diags_reset(&dg);
 	if (ops->end)
 		ops->end(fam, stats->end, &dg);
@@ -462,7 +562,7 @@ shown:
 		check_lines(name, stats->end, &dg, out);
 	else
 		gk_text_diags(&dg, out);
-	return gk_input_error(in) ? -1 : 0;
+	return gk_input_error(top) ? -1 : 0;
 }
 
 int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,

@@ -634,7 +634,7 @@ static const struct gk_field gcn_indirect_buffer[] = {
 	GK_DC("IB_BASE_SIGN", 2, 16, 31),
 	GK_E("SWAP", 1, 0, 1, swap, .gens = G6TO8),
 	GK_U("IB_SIZE", 3, 0, 19),
-	GK_B("CHAIN", 3, 20, .gens = G9UP),
+	GK_B("CHAIN", 3, 20, .gens = G9UP, .flags = GK_F_CHAIN), /* the IB replaces the rest of this one */
 	GK_B("PRE_ENA", 3, 21, .gens = G9UP),
 	GK_B("VALID", 3, 23, .gens = G7UP),
 	GK_U("VMID", 3, 24, 27),

@@ -222,9 +222,67 @@ static void test_dma(void)
 	}
 }
 
+/* GFX9+ PM4: INDIRECT_BUFFER 0x3F with IB_SIZE, CHAIN (bit 20) and VALID
+ * (bit 23) in dword 3 (soc15d.h).  A chained buffer continues the one that
+ * chains to it, at the same level: never deeper, whatever the chain's
+ * length, and a chain back into itself is a cycle. */
+#define GFX9_IB(addr, size, chain) \
+	0xc0023f00u, (uint32_t)(addr), (uint32_t)((uint64_t)(addr) >> 32), (size) | 1u << 23 | (chain) << 20
+#define GFX9_NOP 0xc0001000u, 0x11111111u
+
+static void test_chain(void)
+{
+	static const uint32_t b[] = { GFX9_NOP, GFX9_NOP };
+	static const uint32_t a[] = { GFX9_NOP, GFX9_IB(0x20000, 4, 1u), GFX9_NOP }; /* the last NOP is never run */
+	static const uint32_t ring[] = { GFX9_IB(0x10000, 8, 0u), GFX9_NOP };
+	struct mem m = { { { 0x10000, a, 8 }, { 0x20000, b, 4 } }, 2 };
+	struct gk_stream_stats st;
+	char *s = run("pm4", "gfx9", ring, sizeof ring / 4, &m, false, false, 0, &st);
+	CHECK(s && strstr(s, "\n    0x00010008: INDIRECT_BUFFER IB_BASE=0x20000 IB_SIZE=4 CHAIN=1") &&
+	      strstr(s, "\n    0x00020000: NOP") && strstr(s, "\n    0x00020008: NOP") && !strstr(s, "        0x0002") &&
+	      strstr(s, "\n0x00000010: NOP") && st.errors == 0,
+	      "chained IB at the same level:\n%s", s ? s : "");
+	/* the chained buffer's units come after the rest of the one chaining */
+	CHECK(s && strstr(s, "0x00010018: NOP") && strstr(s, "0x00010018: NOP") < strstr(s, "0x00020000: NOP"), "order:\n%s",
+	      s ? s : "");
+	free(s);
+
+	/* JSON: units of the chained buffer carry its address and the chain packet as parent */
+	s = run("pm4", "gfx9", ring, sizeof ring / 4, &m, false, true, 0, &st);
+	CHECK(s && strstr(s, "{\"depth\":1,\"ib\":65536,\"parent\":0,\"offset\":65544,") &&
+	      strstr(s, "{\"depth\":1,\"ib\":131072,\"parent\":65544,\"offset\":131072,"), "chained JSON:\n%s",
+	      s ? s : "");
+	free(s);
+
+	/* a chain of 12 buffers with following stopped at 2 levels: all at level 1 */
+	static uint32_t links[12][4];
+	struct mem chain = { .n = 8 };
+	for (unsigned i = 0; i < 12; i++) {
+		uint32_t w[] = { GFX9_IB(0x40000 + 0x100 * (i + 1), 4, i < 11 ? 1u : 0u) };
+		memcpy(links[i], w, sizeof w);
+	}
+	for (unsigned i = 0; i < 8; i++) /* the first 8 in memory: the 8th chains to one absent */
+		chain.r[i] = (struct region){ 0x40000 + 0x100 * i, links[i], 4 };
+	s = run("pm4", "gfx9", links[0], 4, &chain, true, false, 2, &st);
+	CHECK(s && strstr(s, "indirect buffer 0x40800..0x4080f (16 bytes) is not in memory") && st.errors == 1 &&
+	      !strstr(s, "nested"), "a long chain is not nesting:\n%s", s ? s : "");
+	free(s);
+
+	/* a chain back into a buffer of the chain: a cycle */
+	static const uint32_t c1[] = { GFX9_IB(0x60100, 4, 1u) };
+	static const uint32_t c2[] = { GFX9_IB(0x60000, 4, 1u) };
+	static const uint32_t top[] = { GFX9_IB(0x60000, 4, 0u) };
+	struct mem cyc = { { { 0x60000, c1, 4 }, { 0x60100, c2, 4 } }, 2 };
+	s = run("pm4", "gfx9", top, 4, &cyc, true, false, 0, &st);
+	CHECK(s && strstr(s, "IB:0x60100: error: INDIRECT_BUFFER: dw1[31:2]: indirect buffer at 0x60000 chains back to a buffer of this chain: a cycle") &&
+	      st.errors == 1, "chain cycle:\n%s", s ? s : "");
+	free(s);
+}
+
 int main(void)
 {
 	test_pm4();
 	test_dma();
+	test_chain();
 	return tl_done();
 }
