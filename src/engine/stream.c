@@ -452,7 +452,7 @@ next_buffer:
 		}
 		size_t n = len < (size_t)avail ? len : (size_t)avail;
 		uint64_t offset = gk_input_offset(in);
-		if (!depth && gk_input_gpu_addressed(in)) {
+		if (!depth && o->mem_read && gk_input_gpu_addressed(in)) { /* only following compares with it */
 			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
 			f->top_end = f->top_known && f->top_end > offset + 4ull * n ? f->top_end : offset + 4ull * n;
 			f->top_known = true;
