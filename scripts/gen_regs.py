@@ -2,11 +2,13 @@
 """Generate gfxkit's const register tables.
 
 src/pm4/pm4_regs_tab.c: R600..Cayman in one file, field and value lists shared.
-src/pm4/pm4_regs_gcn.c + pm4_regs_gfx*.c: GFX6..GFX12 from Mesa's register
-JSON (REFERENCE_DIR/mesa-amd-json, format in its README.txt): one field array
-and one value array shared by every generation (identical lists once), then
-one file per generation with its register rows and names (split because all
-of them in one file would exceed 1 MiB of C).
+src/pm4/pm4_regs_gcn.c + pm4_regs_gcn_pool.c + pm4_regs_gfx*.c: GFX6..GFX12
+from Mesa's register JSON (REFERENCE_DIR/mesa-amd-json, format in its
+README.txt): one field array and one value array (identical lists once), one
+pool of register rows and one of names (a row or name identical in several
+generations once), then one file per generation listing its rows and names
+as 16-bit pool indices (struct gk_reg_table).  Each family's generations
+share their pools the same way in pm4_regs_tab.c.
 
 Usage: scripts/gen_regs.py [REFERENCE_DIR]
 
@@ -32,7 +34,8 @@ Rules (see the TSV README for the meaning of the columns):
   * Values: enums rows with a non-empty field, joined on (offset, register,
     field); values that do not fit the field are dropped (listed); unique
     by value (first name kept); sorted by value.
-  * Identical field lists and identical value lists are emitted once.
+  * Identical field lists and identical value lists are emitted once; so
+    are identical register rows and names (pools indexed per generation).
 
 GFX6+ rules (Mesa JSON gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx103, gfx11,
 gfx115, gfx12):
@@ -250,6 +253,17 @@ def build(gen, regs, fields, enums, xcheck):
     return primary, names, reg_fields, notes, stats
 
 
+def index_array(name, idx, per_line=16):
+    """A static const uint16_t array of pool indices, per_line a line."""
+    if max(idx, default=0) > 0xFFFF:
+        raise SystemExit("%s: a pool index does not fit in 16 bits" % name)
+    L = ["static const uint16_t %s[] = {" % name]
+    for i in range(0, len(idx), per_line):
+        L.append("\t" + ", ".join(str(x) for x in idx[i:i + per_line]) + ",")
+    L.append("};")
+    return L
+
+
 def emit_all(results):
     """One C file for every generation: value and field lists are shared
     across generations (r700 keeps most of r600's, Cayman most of
@@ -296,29 +310,36 @@ def emit_all(results):
         L.append("};")
     L.append("")
 
+    # register rows and names, each once for every generation that has it
+    pool, npool = {}, {}
     for gen, primary, names, reg_fields, notes, stats in results:
-        L.append("static const struct gk_reg %s_regs[] = {" % gen)
         for off in sorted(primary):
-            fl = reg_fields[off]
-            if fl:
-                L.append("\t{ 0x%06X, %s, %d, f%d, %d }," % (off, cstr(primary[off]), len(fl), flists[fl],
-                                                          len(primary[off])))
-            else:
-                L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(primary[off]), len(primary[off])))
-        L.append("};")
+            pool.setdefault((off, primary[off], reg_fields[off]), len(pool))
+        for n in names:
+            npool.setdefault((n, names[n]), len(npool))
+    L.append("static const struct gk_reg pool[] = {")
+    for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
+        if fl:
+            L.append("\t{ 0x%06X, %s, %d, f%d, %d }," % (off, cstr(name), len(fl), flists[fl], len(name)))
+        else:
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
+    L.append("};")
+    L.append("")
+    L.append("static const struct gk_reg_name name_pool[] = {")
+    for (n, off), i in sorted(npool.items(), key=lambda t: t[1]):
+        L.append("\t{ %s, 0x%06X }," % (cstr(n), off))
+    L.append("};")
+    L.append("")
+    for gen, primary, names, reg_fields, notes, stats in results:
+        L += index_array("%s_regs" % gen, [pool[(off, primary[off], reg_fields[off])] for off in sorted(primary)])
         L.append("")
-        L.append("static const struct gk_reg_name %s_names[] = {" % gen)
-        for n in sorted(names, key=lambda x: x.encode("utf-8")):
-            L.append("\t{ %s, 0x%06X }," % (cstr(n), names[n]))
-        L.append("};")
+        L += index_array("%s_names" % gen, [npool[(n, names[n])] for n in sorted(names, key=lambda x: x.encode("utf-8"))])
         L.append("")
         L.append("extern const struct gk_reg_table gk_pm4_regs_%s;" % gen)
         L.append("const struct gk_reg_table gk_pm4_regs_%s = {" % gen)
         L.append("\t%s," % cstr(gen))
-        L.append("\t%s_regs," % gen)
-        L.append("\tsizeof %s_regs / sizeof %s_regs[0]," % (gen, gen))
-        L.append("\t%s_names," % gen)
-        L.append("\tsizeof %s_names / sizeof %s_names[0]," % (gen, gen))
+        L.append("\tpool, %s_regs, sizeof %s_regs / sizeof %s_regs[0]," % (gen, gen, gen))
+        L.append("\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0]," % (gen, gen, gen))
         L.append("};")
         L.append("")
     return "\n".join(L)
@@ -424,6 +445,41 @@ def emit_gcn(results, outdir, repo):
     with open(path, "w", encoding="ascii", newline="\n") as f:
         f.write("\n".join(L))
     paths.append(path)
+    # register rows and names, each once for every generation that has it
+    pool, npool = {}, {}
+    for gen, regs, notes in results:
+        for off in sorted(regs):
+            name, fl = regs[off]
+            pool.setdefault((off, name, fl), len(pool))
+            npool.setdefault((name, off), len(npool))
+    L = [head,
+         "/* GFX6..GFX12 register rows and names, shared by every generation's table",
+         " * (pm4_regs_gfx*.c lists its rows and names as indices into these). */",
+         "",
+         '#include "gfxkit/regdb.h"',
+         "",
+         "extern const struct gk_reg_field gk_pm4_gcn_fields[];",
+         "extern const struct gk_reg gk_pm4_gcn_regs[];",
+         "extern const struct gk_reg_name gk_pm4_gcn_names[];",
+         "",
+         "const struct gk_reg gk_pm4_gcn_regs[] = {"]
+    for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
+        if fl:
+            L.append("\t{ 0x%06X, %s, %d, gk_pm4_gcn_fields + %d, %d }," % (off, cstr(name), len(fl), flists[fl],
+                                                                          len(name)))
+        else:
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
+    L.append("};")
+    L.append("")
+    L.append("const struct gk_reg_name gk_pm4_gcn_names[] = {")
+    for (name, off), i in sorted(npool.items(), key=lambda t: t[1]):
+        L.append("\t{ %s, 0x%06X }," % (cstr(name), off))
+    L.append("};")
+    L.append("")
+    path = os.path.join(outdir, "pm4_regs_gcn_pool.c")
+    with open(path, "w", encoding="ascii", newline="\n") as f:
+        f.write("\n".join(L))
+    paths.append(path)
     for gen, regs, notes in results:
         nfields = sum(len(r[1]) for r in regs.values())
         L = [head,
@@ -433,35 +489,27 @@ def emit_gcn(results, outdir, repo):
             for n in notes:
                 L.append(" * " + ccomment(n).rstrip())
             L.append(" */")
-        L += ["", '#include "gfxkit/regdb.h"', "", "extern const struct gk_reg_field gk_pm4_gcn_fields[];", ""]
-        L.append("static const struct gk_reg regs[] = {")
-        for off in sorted(regs):
-            name, fl = regs[off]
-            if fl:
-                L.append("\t{ 0x%06X, %s, %d, gk_pm4_gcn_fields + %d, %d }," % (off, cstr(name), len(fl),
-                                                                              flists[fl], len(name)))
-            else:
-                L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
-        L.append("};")
+        L += ["", '#include "gfxkit/regdb.h"', "",
+              "extern const struct gk_reg gk_pm4_gcn_regs[];",
+              "extern const struct gk_reg_name gk_pm4_gcn_names[];", ""]
+        L += index_array("regs", [pool[(off, regs[off][0], regs[off][1])] for off in sorted(regs)])
         L.append("")
-        L.append("static const struct gk_reg_name names[] = {")
-        for off, name in sorted(((o, r[0]) for o, r in regs.items()), key=lambda t: t[1].encode("utf-8")):
-            L.append("\t{ %s, 0x%06X }," % (cstr(name), off))
-        L.append("};")
+        L += index_array("names", [npool[(name, off)] for off, name in
+                                   sorted(((o, r[0]) for o, r in regs.items()), key=lambda t: t[1].encode("utf-8"))])
         L.append("")
         L.append("extern const struct gk_reg_table gk_pm4_regs_%s;" % gen)
         L.append("const struct gk_reg_table gk_pm4_regs_%s = {" % gen)
         L.append("\t%s," % cstr(gen))
-        L.append("\tregs,")
-        L.append("\tsizeof regs / sizeof regs[0],")
-        L.append("\tnames,")
-        L.append("\tsizeof names / sizeof names[0],")
+        L.append("\tgk_pm4_gcn_regs, regs, sizeof regs / sizeof regs[0],")
+        L.append("\tgk_pm4_gcn_names, names, sizeof names / sizeof names[0],")
         L.append("};")
         L.append("")
         path = os.path.join(outdir, "pm4_regs_%s.c" % gen)
         with open(path, "w", encoding="ascii", newline="\n") as f:
             f.write("\n".join(L))
         paths.append(path)
+    print("gcn: %d shared register rows for %d generation rows, %d shared names" % (
+        len(pool), sum(len(r[1]) for r in results), len(npool)))
     print("gcn: %d shared field lists (%d fields), %d shared value lists (%d values)" % (
         len(flists), fpos, len(vlists), vpos))
     return paths

@@ -212,8 +212,8 @@ static void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_
 	s->run = xmalloc(t->nregs * sizeof *s->run);
 	s->n = 0;
 	for (size_t i = 0; i < t->nregs; i++)
-		if (t->regs[i].offset >= lo && t->regs[i].offset < hi)
-			s->r[s->n++] = &t->regs[i];
+		if (gk_reg_at(t, i)->offset >= lo && gk_reg_at(t, i)->offset < hi)
+			s->r[s->n++] = gk_reg_at(t, i);
 	for (size_t i = 0; i < s->n; i++) {
 		unsigned k = 1;
 		while (k < 16 && i + k < s->n && s->r[i + k]->offset == s->r[i]->offset + 4 * k)

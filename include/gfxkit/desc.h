@@ -269,9 +269,10 @@ struct gk_format {
  * fmt NULL: nothing. */
 void gk_format_prepare(struct gk_format *fmt);
 
-/* First register at or after offset (gk_reg_lower_bound; the end of the
- * table when none); NULL for fmt NULL or a format without registers. */
-const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
+/* The index of the first register at or after offset (gk_reg_lower_bound,
+ * through fmt->reg_page: nregs when none; 0 for fmt NULL or a format
+ * without registers); gk_reg_at reads it and those after it. */
+size_t gk_format_reg_from(const struct gk_format *fmt, uint32_t offset);
 
 /* Description by name (or alias) for this format's generation first, then
  * another generation with the same header layout (kin_gens); NULL if none

@@ -39,19 +39,30 @@ struct gk_reg_name {
 	uint32_t offset;
 };
 
+/* The generations of a family share one pool of register rows and one of
+ * names (most registers stay the same from one generation to the next);
+ * each generation's table lists the rows it has, as indices into them. */
 struct gk_reg_table {
 	const char *gen;
-	const struct gk_reg *regs;        /* sorted by offset, unique offsets */
+	const struct gk_reg *pool;            /* register rows of every generation of the family */
+	const uint16_t *regs;                 /* this generation's: pool indices, sorted by offset, unique offsets */
 	size_t nregs;
-	const struct gk_reg_name *names;  /* sorted by strcmp(name), unique */
+	const struct gk_reg_name *name_pool;  /* names of every generation of the family */
+	const uint16_t *names;                /* this generation's: name_pool indices, sorted by strcmp(name), unique */
 	size_t nnames;
 };
 
+/* The i-th register by offset, the i-th name by strcmp order; NULL past
+ * the end (and for a NULL t). */
+const struct gk_reg *gk_reg_at(const struct gk_reg_table *t, size_t i);
+const struct gk_reg_name *gk_reg_name_at(const struct gk_reg_table *t, size_t i);
+
 /* Lookups; NULL / -1 when absent. */
 const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset);
-/* First register at or after offset (regs + nregs when none): walking
- * consecutive registers from it avoids a search per register. */
-const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset);
+/* The index of the first register at or after offset (nregs when none; 0
+ * for a NULL t): walking consecutive registers from it (gk_reg_at) avoids a
+ * search per register. */
+size_t gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset);
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len);
 const struct gk_reg_field *gk_reg_field_by_name(const struct gk_reg *r, const char *name, size_t len);
 const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value);

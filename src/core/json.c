@@ -275,14 +275,14 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		uint64_t addr = u->reg_addr;
 		gk_out_lit(o, ",\"registers\":[");
 		/* walk the register table along the run, as the text printer does */
-		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
-		const struct gk_reg *rend = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
+		size_t k = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
+		const struct gk_reg *cur = gk_reg_at(fmt->regs, k);
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			if (i > u->tail_begin)
 				gk_out_ch(o, ',');
-			while (cur < rend && cur->offset < addr)
-				cur++;
-			json_register(cur < rend && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
+			while (cur && cur->offset < addr)
+				cur = gk_reg_at(fmt->regs, ++k);
+			json_register(cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {

@@ -90,20 +90,18 @@ static bool has_rule(const struct gk_field *f)
 	return false;
 }
 
-const struct gk_reg *gk_format_reg_from(const struct gk_format *fmt, uint32_t offset)
+size_t gk_format_reg_from(const struct gk_format *fmt, uint32_t offset)
 {
 	const struct gk_reg_table *t = fmt ? fmt->regs : 0;
-	if (!t || !t->regs)
+	if (!t || !t->regs || !t->pool)
 		return 0;
-	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES) {
-		const struct gk_reg *r = gk_reg_lower_bound(t, offset);
-		return r ? r : t->regs + t->nregs;
-	}
+	if ((offset >> GK_REG_PAGE_SHIFT) >= GK_REG_PAGES)
+		return gk_reg_lower_bound(t, offset);
 	/* the page's first register, then at most a page of them */
-	const struct gk_reg *r = t->regs + fmt->reg_page[offset >> GK_REG_PAGE_SHIFT], *end = t->regs + t->nregs;
-	while (r < end && r->offset < offset)
-		r++;
-	return r;
+	size_t i = fmt->reg_page[offset >> GK_REG_PAGE_SHIFT];
+	while (i < t->nregs && t->pool[t->regs[i]].offset < offset)
+		i++;
+	return i;
 }
 
 uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc *d, const char *name)
@@ -125,10 +123,10 @@ void gk_format_prepare(struct gk_format *fmt)
 {
 	if (!fmt)
 		return;
-	if (fmt->regs && fmt->regs->regs) {
+	if (fmt->regs && fmt->regs->regs && fmt->regs->pool) {
 		size_t i = 0;
 		for (unsigned pg = 0; pg < GK_REG_PAGES; pg++) {
-			while (i < fmt->regs->nregs && fmt->regs->regs[i].offset < (pg << GK_REG_PAGE_SHIFT))
+			while (i < fmt->regs->nregs && gk_reg_at(fmt->regs, i)->offset < (pg << GK_REG_PAGE_SHIFT))
 				i++;
 			fmt->reg_page[pg] = (uint16_t)(i < 0xffff ? i : 0xffff);
 		}

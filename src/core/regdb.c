@@ -21,37 +21,48 @@ static int eq_bounded(const char *s, const char *q, size_t len)
 	return s != NULL && (q != NULL || len == 0) && cmp_bounded(s, q, len) == 0;
 }
 
-const struct gk_reg *gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset)
+const struct gk_reg *gk_reg_at(const struct gk_reg_table *t, size_t i)
 {
-	if (t == NULL || t->regs == NULL)
-		return NULL;
+	return t && t->regs && t->pool && i < t->nregs ? &t->pool[t->regs[i]] : NULL;
+}
+
+const struct gk_reg_name *gk_reg_name_at(const struct gk_reg_table *t, size_t i)
+{
+	return t && t->names && t->name_pool && i < t->nnames ? &t->name_pool[t->names[i]] : NULL;
+}
+
+size_t gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset)
+{
+	if (t == NULL || t->regs == NULL || t->pool == NULL)
+		return 0;
 	size_t lo = 0, hi = t->nregs;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (t->regs[mid].offset < offset)
+		if (t->pool[t->regs[mid]].offset < offset)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return &t->regs[lo];
+	return lo;
 }
 
 const struct gk_reg *gk_reg_by_offset(const struct gk_reg_table *t, uint32_t offset)
 {
-	const struct gk_reg *r = gk_reg_lower_bound(t, offset);
-	return r && r < t->regs + t->nregs && r->offset == offset ? r : NULL;
+	const struct gk_reg *r = gk_reg_at(t, gk_reg_lower_bound(t, offset));
+	return r && r->offset == offset ? r : NULL;
 }
 
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len)
 {
-	if (t == NULL || t->names == NULL || (name == NULL && len != 0))
+	if (t == NULL || t->names == NULL || t->name_pool == NULL || (name == NULL && len != 0))
 		return NULL;
 	size_t lo = 0, hi = t->nnames;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_bounded(t->names[mid].name, name, len);
+		const struct gk_reg_name *n = &t->name_pool[t->names[mid]];
+		int c = cmp_bounded(n->name, name, len);
 		if (c == 0)
-			return gk_reg_by_offset(t, t->names[mid].offset);
+			return gk_reg_by_offset(t, n->offset);
 		if (c < 0)
 			lo = mid + 1;
 		else

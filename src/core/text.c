@@ -327,12 +327,13 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		break;
 	case GK_TAIL_REGS: {
 		uint64_t addr = u->reg_addr;
-		const struct gk_reg *cur = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
-		const struct gk_reg *end = cur ? fmt->regs->regs + fmt->regs->nregs : 0;
+		/* walk the table along the run: one search for the run, not one a register */
+		size_t k = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
+		const struct gk_reg *cur = gk_reg_at(fmt->regs, k);
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
-			while (cur < end && cur->offset < addr)
-				cur++;
-			gk_text_register_at(fmt, cur < end && cur->offset == addr ? cur : 0, (uint32_t)addr, dw[i], o);
+			while (cur && cur->offset < addr)
+				cur = gk_reg_at(fmt->regs, ++k);
+			gk_text_register_at(fmt, cur && cur->offset == addr ? cur : 0, (uint32_t)addr, dw[i], o);
 		}
 		break;
 	}

@@ -275,8 +275,11 @@ static void test_core_nulls(void)
 	CHECK(gk_format_find(fmt, NULL, 3) == NULL, "find NULL name");
 	CHECK(gk_format_find(fmt, "NOP", 0) == NULL, "find empty name");
 	CHECK(gk_format_find(fmt, "NOP", SIZE_MAX) == NULL, "find len SIZE_MAX");
-	CHECK(gk_format_reg_from(NULL, 0) == NULL, "reg_from NULL fmt");
-	CHECK(gk_format_reg_from(fmt, UINT32_MAX) == fmt->regs->regs + fmt->regs->nregs, "reg_from max: the end");
+	CHECK(gk_format_reg_from(NULL, 0) == 0, "reg_from NULL fmt");
+	CHECK(gk_format_reg_from(fmt, UINT32_MAX) == fmt->regs->nregs, "reg_from max: the end");
+	CHECK(gk_reg_at(fmt->regs, fmt->regs->nregs) == NULL && gk_reg_at(NULL, 0) == NULL, "reg_at past the end");
+	CHECK(gk_reg_name_at(fmt->regs, fmt->regs->nnames) == NULL && gk_reg_name_at(NULL, 0) == NULL, "name_at past the end");
+	CHECK(gk_reg_lower_bound(NULL, 0) == 0, "lower_bound NULL");
 	const struct gk_packet_desc *nop = gk_format_find(fmt, "NOP", 3);
 	CHECK(nop != NULL, "NOP found");
 	const struct gk_field *f = nop ? &nop->hdr[0] : NULL;
@@ -304,7 +307,7 @@ static void test_core_nulls(void)
 
 	/* register database */
 	const struct gk_reg_table *rt = fmt->regs;
-	CHECK(gk_reg_by_offset(NULL, 0) == NULL && gk_reg_lower_bound(NULL, 0) == NULL, "reg NULL table");
+	CHECK(gk_reg_by_offset(NULL, 0) == NULL && gk_reg_lower_bound(NULL, 0) == 0, "reg NULL table");
 	CHECK(gk_reg_by_name(NULL, "X", 1) == NULL && gk_reg_by_name(rt, NULL, 1) == NULL, "reg name NULLs");
 	CHECK(gk_reg_by_name(rt, "X", SIZE_MAX) == NULL && gk_reg_by_name(rt, "", 0) == NULL, "reg name lengths");
 	CHECK(gk_reg_by_offset(rt, UINT32_MAX) == NULL, "reg offset max");

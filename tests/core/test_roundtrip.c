@@ -253,7 +253,7 @@ static uint32_t rnd_body_word(uint64_t *s)
 static uint32_t rnd_reg(const struct gk_format *fmt, uint64_t *s)
 {
 	const struct gk_reg_table *t = fmt->regs;
-	return t->regs[tl_rand(s) % t->nregs].offset;
+	return gk_reg_at(t, tl_rand(s) % t->nregs)->offset;
 }
 
 /* Append one plausible packet at w (room for at least 64 words); returns its length. */

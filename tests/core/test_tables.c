@@ -552,8 +552,8 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 	}
 	unsigned elsewhere = 0;
 	for (size_t i = 0; i < t->nregs; i++) {
-		const struct gk_reg *r = &t->regs[i];
-		if (i && t->regs[i - 1].offset >= r->offset)
+		const struct gk_reg *r = gk_reg_at(t, i);
+		if (i && gk_reg_at(t, i - 1)->offset >= r->offset)
 			PROBLEM("%s: registers not sorted at 0x%06x %s", gen, r->offset, r->name);
 		if (!token_ok(r->name) || reserved_word(r->name)) {
 			PROBLEM("%s: register 0x%06x has a bad name '%s'", gen, r->offset, r->name ? r->name : "(null)");
@@ -616,12 +616,12 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 		}
 	}
 	for (size_t i = 0; i < t->nnames; i++) {
-		const struct gk_reg_name *n = &t->names[i];
+		const struct gk_reg_name *n = gk_reg_name_at(t, i);
 		if (!n->name) {
 			PROBLEM("%s: names[%zu] is NULL", gen, i);
 			continue;
 		}
-		if (i && t->names[i - 1].name && strcmp(t->names[i - 1].name, n->name) >= 0)
+		if (i && gk_reg_name_at(t, i - 1)->name && strcmp(gk_reg_name_at(t, i - 1)->name, n->name) >= 0)
 			PROBLEM("%s: names not sorted/unique at %s", gen, n->name);
 		const struct gk_reg *r = gk_reg_by_offset(t, n->offset);
 		if (!r)
@@ -780,7 +780,8 @@ static void selftest(void)
 	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1 } };
 	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5 }, { 0x28004, "REG_B", 0, 0, 5 } };
 	struct gk_reg_name names[2] = { { "REG_A", 0x28000 }, { "REG_B", 0x28004 } };
-	struct gk_reg_table t = { "test", regs, 2, names, 2 };
+	static const uint16_t in_order[2] = { 0, 1 };
+	struct gk_reg_table t = { "test", regs, in_order, 2, names, in_order, 2 };
 	CHECK(check_regs(&t, "test") == 0, "a sound register table is rejected");
 	regs[0].fields = fl_overlap;
 	CHECK(check_regs(&t, "test") > 0, "the register rules miss overlapping fields");

@@ -151,7 +151,7 @@ static void hand_made(void)
 	CHECK(u.desc && !strcmp(u.desc->name, "SET_CONTEXT_REG"), "%s", u.desc ? u.desc->name : "raw");
 	CHECK(u.tail_begin == 2 && u.tail_end == 4 && u.extra_begin == 4, "tail %u..%u extra %u", u.tail_begin, u.tail_end,
 	      u.extra_begin);
-	const struct gk_reg *first = gk_format_reg_from(&fmt, (uint32_t)u.reg_addr);
+	const struct gk_reg *first = gk_reg_at(fmt.regs, gk_format_reg_from(&fmt, (uint32_t)u.reg_addr));
 	CHECK(u.reg_addr == 0x28000 && first && first->offset == 0x28000 && u.reg_slot >= 0,
 	      "registers from 0x%llx (%s)", (unsigned long long)u.reg_addr, first ? first->name : "none");
 	CHECK(u.pkt.offset == 0x40 && u.pkt.ndw == 4 && !u.has_gpu_addr, "offset 0x%llx", (unsigned long long)u.pkt.offset);

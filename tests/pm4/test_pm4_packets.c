@@ -583,7 +583,7 @@ static uint64_t random_value(const struct gk_format *fmt, const struct gk_field 
 	uint64_t r = tl_rand(seed);
 	if (f->kind == GK_REG && (r & 1) && fmt->regs->nregs) {
 		/* half the time a register that exists, so names are printed and parsed */
-		uint64_t v = fmt->regs->regs[(r >> 8) % fmt->regs->nregs].offset / 4;
+		uint64_t v = gk_reg_at(fmt->regs, (r >> 8) % fmt->regs->nregs)->offset / 4;
 		if ((v & ~field_covered(f)) == 0)
 			return v;
 	}
