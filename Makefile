@@ -35,8 +35,17 @@ SONAME = libgfxkit.so.$(MAJOR)
 SHLIB = $(B)/libgfxkit.so.$(VERSION)
 
 all: $(B)/libgfxkit.a $(SHLIB) $(B)/gfxkit
-# everything make check runs: the sanitized copies and the tests too
-tests: all $(B)/gfxkit-san $(TESTS) $(SAN_TESTS)
+# everything make check runs: the sanitized copies and the tests too, and
+# the bench programs built (not run), so an API change cannot break make bench
+BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
+BENCH_BINS = $(BENCH_SRC:tools/%.c=$(B)/%)
+tests: all $(B)/gfxkit-san $(TESTS) $(SAN_TESTS) $(BENCH_BINS)
+
+$(B)/bench: tools/bench.c tools/bench.h $(B)/libgfxkit.a
+	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $< $(B)/libgfxkit.a -o $@
+
+$(B)/bench_%: tools/bench_%.c tools/bench.h $(B)/libgfxkit.a
+	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $< $(B)/libgfxkit.a -o $@
 
 # one set of objects, position-independent, for both libraries
 $(B)/obj/%.o: %.c
@@ -126,7 +135,6 @@ demo: $(B)/gfxkit
 # turn; then every "  target: " line they printed, in one block.  Exit 1 when
 # a bench program failed (a stream that does not check clean or round-trip);
 # a missed target is reported, not fatal.
-BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
 bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
 	@set -e; rm -f $(B)/bench.log; fail=0; for s in $(BENCH_SRC); do \
 		b=$(B)/$$(basename $$s .c); \

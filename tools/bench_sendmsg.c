@@ -100,19 +100,18 @@ int main(void)
 		gk_amdgpu_decode(g, 0xbf900000u | v, 0, &in);
 		gk_amdgpu_text(g, &in, texts[v], sizeof texts[v]);
 	}
-	struct gk_amdgpu_asm *a = malloc(sizeof *a);
 	uint32_t sum = 0;
+	struct gk_amdgpu_asm *a = gk_amdgpu_asm_create(g, count_emit, &sum, NULL, NULL);
 	if (!a)
 		return 1;
-	gk_amdgpu_asm_init(a, g, count_emit, &sum, NULL, NULL);
 	int areps = 20;
 	t0 = now();
 	for (int r = 0; r < areps; r++)
 		for (unsigned v = 0; v < N; v++)
 			gk_amdgpu_asm_line(a, texts[v], strlen(texts[v]));
 	double t_asm = now() - t0;
-	unsigned errors = a->errors;
-	free(a);
+	unsigned errors = gk_amdgpu_asm_errors(a);
+	gk_amdgpu_asm_destroy(a);
 
 	double ops_op = (double)N * reps / t_op, ops_text = (double)N * reps / t_text;
 	double ops_line = (double)N * reps / t_line, ops_asm = (double)N * areps / t_asm;
