@@ -4,9 +4,12 @@
 #define GK_TESTLIB_H
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gfxkit/stream.h"
 
 static unsigned tl_pass, tl_fail;
 
@@ -57,29 +60,21 @@ static inline long tl_read(void *ctx, void *buf, size_t cap)
 	return (long)k;
 }
 
-/* A growable NUL-terminated text buffer; text_write fits gk_out's write hook. */
-struct text {
-	char *p;
-	size_t n, cap;
-};
-
-static inline int text_write(void *ctx, const void *p, size_t n)
+/* printf into a growing text (struct gk_membuf); the length written */
+static inline int tl_printf(struct gk_membuf *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline int tl_printf(struct gk_membuf *t, const char *fmt, ...)
 {
-	struct text *t = ctx;
-	if (t->n + n + 1 > t->cap) {
-		size_t cap = t->cap ? t->cap : 4096;
-		while (t->n + n + 1 > cap)
-			cap *= 2;
-		char *q = realloc(t->p, cap);
-		if (!q)
-			return -1;
-		t->p = q;
-		t->cap = cap;
-	}
-	memcpy(t->p + t->n, p, n);
-	t->n += n;
-	t->p[t->n] = 0;
-	return 0;
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return 0;
+	if ((size_t)n >= sizeof buf)
+		n = (int)sizeof buf - 1;
+	gk_membuf_write(t, buf, (size_t)n);
+	return n;
 }
 
 /* A growable word buffer; words_emit fits the assemblers' emit hook

@@ -570,29 +570,6 @@ static int write_sink(void *ctx, const void *p, size_t n)
 	return fwrite(p, 1, n, s->f) == n ? 0 : -1;
 }
 
-struct membuf {
-	char *p;
-	size_t len, cap;
-};
-
-static int write_mem(void *ctx, const void *p, size_t n)
-{
-	struct membuf *m = ctx;
-	if (m->len + n > m->cap) {
-		size_t cap = m->cap ? m->cap : 1 << 20;
-		while (cap < m->len + n)
-			cap *= 2;
-		char *q = realloc(m->p, cap);
-		if (!q)
-			return -1;
-		m->p = q;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->len, p, n);
-	m->len += n;
-	return 0;
-}
-
 /* ---- the measured loops ---- */
 
 enum mode { M_CHECK, M_TEXT, M_JSON };
@@ -838,9 +815,9 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 	if (!enabled)
 		return true;
 	size_t slice = 0;
-	struct membuf text = { 0, 0, 0 };
+	struct gk_membuf text = { 0, 0, 0 };
 	size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-	struct gk_out out = { obuf, 0, sizeof obuf, write_mem, &text, 0, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, gk_membuf_write, &text, 0, 0 };
 	while (slice < want) {
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);
@@ -854,13 +831,13 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 		return false;
 	}
 	struct words back = { xmalloc(slice * 4 + 4096 * 4), 0, slice + 4096, 0 };
-	e->row.in_mb = (double)text.len / 1e6;
+	e->row.in_mb = (double)text.n / 1e6;
 	e->row.out_mb = (double)slice * 4 / 1e6;
-	e->text_bytes = text.len;
+	e->text_bytes = text.n;
 	asm_shown = 0;
 	for (int run = 0; run < RUNS; run++) {
 		double s = now();
-		e->asm_errors = run_asm(fmt, text.p, text.len, &back);
+		e->asm_errors = run_asm(fmt, text.p, text.n, &back);
 		double t = now() - s;
 		if (t < e->row.best)
 			e->row.best = t;

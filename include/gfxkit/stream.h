@@ -297,6 +297,16 @@ void gk_json_packet(const struct gk_format *fmt, const struct gk_packet *pkt, co
  * {"offset":END,"engine":ENGINE,"end":true,"diagnostics":[...]}; nothing when there are none. */
 void gk_json_end(const char *engine, uint64_t end, const struct gk_diags *dg, struct gk_out *o);
 
+/* Output collected in memory, on the heap: gk_membuf_write is a gk_write_fn
+ * over a struct gk_membuf (start it zeroed).  p stays NUL-terminated after
+ * its n bytes; the caller frees it (free or gk_free).  When memory runs out
+ * the write returns -1 and what was collected stays. */
+struct gk_membuf {
+	char *p;
+	size_t n, cap;
+};
+int gk_membuf_write(void *ctx, const void *p, size_t n);
+
 /* ,"diagnostics":[...] (and ,"diagnostics_dropped":N when dropped > 0): each
  * {"severity","code","offset","dw","bits","field","message"}, with "code"
  * gk_diag_code_name's, "bits" [high, low] or null, "dw" null when none.

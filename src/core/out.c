@@ -1,5 +1,6 @@
 /* Buffered output with hand-rolled number formatting (the printers' hot path). */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,4 +293,28 @@ size_t gk_out_text_end(struct gk_out *o)
 	if (o->buf && o->cap + 1 > o->len)
 		o->buf[o->len] = 0;
 	return o->len + o->dropped;
+}
+
+int gk_membuf_write(void *ctx, const void *p, size_t n)
+{
+	struct gk_membuf *m = ctx;
+	if (!m || (!p && n))
+		return -1;
+	if (n + 1 > SIZE_MAX - m->n)
+		return -1;
+	if (m->n + n + 1 > m->cap) {
+		size_t cap = m->cap ? m->cap : 4096;
+		while (m->n + n + 1 > cap)
+			cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+		char *q = realloc(m->p, cap);
+		if (!q)
+			return -1;
+		m->p = q;
+		m->cap = cap;
+	}
+	if (n)
+		memcpy(m->p + m->n, p, n);
+	m->n += n;
+	m->p[m->n] = 0;
+	return 0;
 }

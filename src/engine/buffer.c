@@ -12,45 +12,35 @@
 
 #include "out.h" /* src/core */
 
-/* output collected on the heap; oom: an allocation failed, p is freed */
+/* output collected on the heap (gk_membuf); oom: an allocation failed, and
+ * what was collected is dropped when it is handed over */
 struct grow {
-	char *p;
-	size_t n, cap;
+	struct gk_membuf m;
 	int oom;
 };
 
 static int grow_write(void *ctx, const void *p, size_t n)
 {
 	struct grow *g = ctx;
-	if (g->oom)
+	if (g->oom || gk_membuf_write(&g->m, p, n) != 0) {
+		g->oom = 1;
 		return -1;
-	if (g->n + n + 1 > g->cap) {
-		size_t cap = g->cap ? g->cap : 4096;
-		while (g->n + n + 1 > cap)
-			cap *= 2;
-		char *q = realloc(g->p, cap);
-		if (!q) {
-			free(g->p);
-			*g = (struct grow){ NULL, 0, 0, 1 };
-			return -1;
-		}
-		g->p = q;
-		g->cap = cap;
 	}
-	memcpy(g->p + g->n, p, n);
-	g->n += n;
-	g->p[g->n] = 0;
 	return 0;
 }
 
 /* g's text handed to the caller (an empty string when nothing was written) */
 static char *grow_take(struct grow *g, size_t *len)
 {
-	if (!g->oom && !g->p)
+	if (!g->oom && !g->m.p)
 		grow_write(g, "", 0);
+	if (g->oom) {
+		free(g->m.p);
+		g->m = (struct gk_membuf){ NULL, 0, 0 };
+	}
 	if (len)
-		*len = g->oom ? 0 : g->n;
-	return g->oom ? NULL : g->p;
+		*len = g->m.n;
+	return g->m.p;
 }
 
 /* replace whatever g holds with one line */
@@ -61,7 +51,7 @@ static void grow_line(struct grow *g, const char *fmt, ...)
 	va_start(ap, fmt);
 	int k = vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	g->n = 0;
+	g->m.n = 0;
 	grow_write(g, line, k < 0 ? 0 : (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
 	grow_write(g, "\n", 1);
 }
@@ -157,7 +147,8 @@ static int encode_diag(void *ctx, const struct gk_diag *d)
 int gk_buffer_encode(const char *engine, const char *gpu, const char *text, size_t n, void **bytes, size_t *bytes_len,
 		     char **errors)
 {
-	struct encode_sink s = { { 0 }, { 0 } };
+	struct encode_sink s;
+	memset(&s, 0, sizeof s);
 	int rc = -1;
 	struct gk_diag err;
 	memset(&err, 0, sizeof err);
@@ -185,17 +176,17 @@ int gk_buffer_encode(const char *engine, const char *gpu, const char *text, size
 	if (bytes) {
 		*bytes = rc < 0 ? NULL : grow_take(&s.bytes, bytes_len);
 		if (rc < 0) {
-			free(s.bytes.p);
+			free(s.bytes.m.p);
 			if (bytes_len)
 				*bytes_len = 0;
 		}
 	} else {
-		free(s.bytes.p);
+		free(s.bytes.m.p);
 	}
 	if (errors)
 		*errors = grow_take(&s.errors, NULL);
 	else
-		free(s.errors.p);
+		free(s.errors.m.p);
 	return rc;
 }
 
@@ -228,7 +219,7 @@ int gk_buffer_tile_info(uint64_t modifier, unsigned bpp, uint32_t width, uint32_
 		char *p = malloc(need + 1);
 		if (p) {
 			gk_tile_info_json(s, p, need + 1);
-			g = (struct grow){ p, need, need + 1, 0 };
+			g.m = (struct gk_membuf){ p, need, need + 1 };
 			rc = 0;
 		} else {
 			g.oom = 1;

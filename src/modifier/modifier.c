@@ -762,6 +762,19 @@ static int enum_lookup(const struct gk_enum *e, const char *s, size_t n, uint64_
 	return -1;
 }
 
+/* The length of the comma-separated item at *pos of s[0, len); *pos moves
+ * past it and its comma. */
+static size_t next_item(const char *s, size_t len, size_t *pos)
+{
+	size_t start = *pos;
+	while (*pos < len && s[*pos] != ',')
+		++*pos;
+	size_t n = *pos - start;
+	if (*pos < len)
+		++*pos;
+	return n;
+}
+
 #define SYNTAX(col, ...) \
 	do { \
 		add_diag(dg, GK_ERROR, GK_D_SYNTAX, NULL, -1, -1, (unsigned)(col) + 1, __VA_ARGS__); \
@@ -794,13 +807,8 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 	uint64_t given = 0, free_bits = GK_MOD_PAYLOAD & ~claimed(vd), reserved = 0;
 	int have_reserved = 0;
 	while (pos < len) {
-		size_t start = pos;
-		while (pos < len && s[pos] != ',')
-			pos++;
+		size_t start = pos, n = next_item(s, len, &pos);
 		const char *t = s + start;
-		size_t n = pos - start;
-		if (pos < len)
-			pos++;
 		if (!n || (pos == len && s[len - 1] == ','))
 			SYNTAX(n ? pos - 1 : start, "empty item");
 		const char *eqs = memchr(t, '=', n);
@@ -871,13 +879,8 @@ static int parse_layout(const struct gk_mod_layout *l, const char *s, size_t len
 	if (pos == len && len && s[len - 1] == ',')
 		SYNTAX(len - 1, "empty item at the end");
 	while (pos < len) {
-		size_t start = pos;
-		while (pos < len && s[pos] != ',')
-			pos++;
+		size_t start = pos, n = next_item(s, len, &pos);
 		const char *t = s + start;
-		size_t n = pos - start;
-		if (pos < len)
-			pos++;
 		if (!n)
 			SYNTAX(start, "empty item");
 		if (pos == len && s[len - 1] == ',' && !comma_ok)

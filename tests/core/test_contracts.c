@@ -104,8 +104,8 @@ static void test_out_nobuf(void)
 		const uint32_t eop[] = { 0xc0044700, 0x00000514, 0x00100000, 0x42000000, 0x1234, 0 };
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, eop, 6, 0, &pkt);
-		struct text t = { 0 };
-		o = (struct gk_out){ NULL, 0, 0, text_write, &t, 0, 0 };
+		struct gk_membuf t = { 0 };
+		o = (struct gk_out){ NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
 		gk_text_packet(fmt, &pkt, false, &o);
 		gk_json_packet(fmt, &pkt, NULL, GK_JSON_TEXT, &o);
 		gk_out_flush(&o);
@@ -185,8 +185,8 @@ static void test_unterminated_message(void)
 	dg.d[0] = d;
 	dg.n = 1;
 	dg.errors = 1;
-	struct text t = { 0 };
-	struct gk_out o = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	struct gk_membuf t = { 0 };
+	struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	gk_text_diags(&dg, &o);
 	gk_json_end("pm4", 64, &dg, &o);
 	gk_out_flush(&o);
@@ -204,7 +204,7 @@ static void test_unterminated_message(void)
 	struct gk_amdgpu_insn in;
 	gk_amdgpu_decode(g, 0xbf900001u, 0, &in);
 	memset(&t, 0, sizeof t);
-	o = (struct gk_out){ NULL, 0, 0, text_write, &t, 0, 0 };
+	o = (struct gk_out){ NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
 	gk_amdgpu_text_line(g, &in, &dg, &o);
 	gk_amdgpu_json(g, &in, &dg, GK_JSON_TEXT, &o);
 	gk_sendmsg_json(g, "x", 0, 0, &d, &o);
@@ -366,8 +366,8 @@ static void test_core_nulls(void)
 	CHECK(st.nexec == 0, "check_end");
 
 	/* printers: NULL arguments, a diagnostics count beyond the array */
-	struct text t = { 0 };
-	struct gk_out o = { NULL, 0, 0, text_write, &t, 0, 0 };
+	struct gk_membuf t = { 0 };
+	struct gk_out o = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
 	gk_text_packet(NULL, &full, true, &o);
 	gk_text_packet(fmt, NULL, true, &o);
 	gk_text_packet(fmt, &full, true, NULL);
@@ -472,8 +472,8 @@ static void test_amdgpu_nulls(void)
 	gk_amdgpu_check(g, NULL, &dg);
 	gk_amdgpu_check(g, &in, NULL);
 	CHECK(dg.n == 0, "check NULLs");
-	struct text t = { 0 };
-	struct gk_out o = { NULL, 0, 0, text_write, &t, 0, 0 };
+	struct gk_membuf t = { 0 };
+	struct gk_out o = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
 	gk_amdgpu_text_line(g, NULL, &dg, &o);
 	gk_amdgpu_text_line(g, &in, &dg, NULL);
 	gk_amdgpu_json(g, NULL, &dg, GK_JSON_TEXT, &o);

@@ -34,20 +34,17 @@ static const uint32_t stream[] = {
 #define COMP_SIZE 16u
 static uint32_t gfx[GFX_SIZE], comp[COMP_SIZE];
 
-static struct text dump;
+static struct gk_membuf dump;
 static unsigned nlines; /* lines printed so far */
 
-static void say(const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	text_write(&dump, buf, (size_t)n);
-	for (int i = 0; i < n; i++)
-		nlines += buf[i] == '\n';
-}
+/* printf into the dump, counting its lines */
+#define say(...)                                                             \
+	do {                                                                 \
+		size_t at_ = dump.n;                                         \
+		tl_printf(&dump, __VA_ARGS__);                               \
+		for (size_t i_ = at_; i_ < dump.n; i_++)                     \
+			nlines += dump.p[i_] == '\n';                        \
+	} while (0)
 
 enum {
 	D_HUNG = 1,         /* "Ring timed out details" names gfx_0.0.0 */
@@ -286,12 +283,12 @@ static void test_old_kernel(void)
 	CHECK(at != NULL, "the gfx pointer line");
 	if (!at)
 		return;
-	struct text t = { 0 };
-	text_write(&t, dump.p, (size_t)(at - dump.p));
+	struct gk_membuf t = { 0 };
+	gk_membuf_write(&t, dump.p, (size_t)(at - dump.p));
 	const char *line = "Rptr: 0x10 Wptr: 0x1c8\n";
-	text_write(&t, line, strlen(line));
+	gk_membuf_write(&t, line, strlen(line));
 	const char *rest = at + strlen("Rptr: 0x10 Wptr: 0x48\n");
-	text_write(&t, rest, strlen(rest));
+	gk_membuf_write(&t, rest, strlen(rest));
 	read_text(t.p, t.n, GK_IN_AUTO, 4096, NULL, NULL);
 	CHECK(!got.err[0] && got.marks.wptr == 4 * (GFX_AT + NS) && got.nnotes == 2 && strstr(got.notes[1], "beyond"),
 	      "unmasked wptr, no RB mask: wptr 0x%llx, %u notes: '%s'", (unsigned long long)got.marks.wptr, got.nnotes,
@@ -306,7 +303,7 @@ static void test_old_kernel(void)
 }
 
 /* the text of build(flags) with line `line` (1-based) replaced by repl (NULL: the dump ends before it) */
-static void edit_line(unsigned flags, unsigned line, const char *repl, struct text *t)
+static void edit_line(unsigned flags, unsigned line, const char *repl, struct gk_membuf *t)
 {
 	build(flags);
 	t->n = 0;
@@ -317,16 +314,16 @@ static void edit_line(unsigned flags, unsigned line, const char *repl, struct te
 		if (l == line && !repl)
 			return;
 		if (l == line)
-			text_write(t, repl, strlen(repl));
+			gk_membuf_write(t, repl, strlen(repl));
 		else
-			text_write(t, p, len);
+			gk_membuf_write(t, p, len);
 		p += len;
 	}
 }
 
 static void test_refusals(void)
 {
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	/* cut mid-ring: the words up to the cut, then the error */
 	build(D_HUNG);
 	unsigned cut = gfx_first_line + 40;
@@ -424,9 +421,9 @@ static char *decode(const void *p, size_t n, enum gk_in_format fmt, uint64_t bas
 	struct gk_input *in = gk_input_create(tl_read, &m, fmt, 4);
 	if (fmt == GK_IN_BIN)
 		gk_input_set_base(in, base);
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	struct gk_stream_opts o = { .name = "cd" };
 	struct gk_stream_stats st;
 	int rc = gk_stream_run(e, in, &o, &out, &st);
@@ -450,13 +447,13 @@ static void test_decode(void)
 	if (!got_text || !want)
 		return;
 	/* the ring's text less its filler and pointer notes is the binary's */
-	struct text kept = { 0 };
+	struct gk_membuf kept = { 0 };
 	for (char *p = got_text; *p;) {
 		char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
 		if (!strstr(p, "PACKET2") || (nl && strstr(p, "PACKET2") > nl))
 			if (strncmp(p, "    ; <- ", 9))
-				text_write(&kept, p, len);
+				gk_membuf_write(&kept, p, len);
 		p += len;
 	}
 	CHECK(kept.p && !strcmp(kept.p, want), "devcoredump decode vs binary:\n%s\n---\n%s", kept.p ? kept.p : "", want);

@@ -16,17 +16,9 @@ static uint32_t stream[NW];
 
 /* ---- a growable text the dumps are printed into ---- */
 
-static struct text dump;
+static struct gk_membuf dump;
 
-static void say(const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	text_write(&dump, buf, (size_t)n);
-}
+#define say(...) tl_printf(&dump, __VA_ARGS__)
 
 /* Everything the input gives: words, the offset of the first, the format
  * chosen, and the error (NULL: none). */
@@ -274,9 +266,9 @@ static void test_radeon_ring(void)
 	struct gk_engine *e = gk_engine_open("pm4", "evergreen", NULL);
 	m = (struct tl_reader){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
 	in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	struct gk_stream_opts o = { .name = "ring" };
 	struct gk_stream_stats st;
 	int rc = gk_stream_run(e, in, &o, &out, &st);

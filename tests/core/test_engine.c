@@ -21,26 +21,26 @@ static uint32_t *random_words(size_t n, uint64_t seed, unsigned every, uint32_t 
 
 /* gk_stream_run over words (binary, read chunk bytes at a time) into *t */
 static int run(struct gk_engine *e, const uint32_t *w, size_t n, size_t chunk, const struct gk_stream_opts *o,
-	       struct text *t, struct gk_stream_stats *st)
+	       struct gk_membuf *t, struct gk_stream_stats *st)
 {
 	struct tl_reader r = { (const uint8_t *)w, 4 * n, 0, chunk };
 	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, gk_engine_unit_bytes(e));
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
 	t->n = 0;
 	int rc = gk_stream_run(e, in, o, &out, st);
 	gk_out_flush(&out);
-	text_write(t, "", 0);
+	gk_membuf_write(t, "", 0);
 	gk_input_destroy(in);
 	return rc;
 }
 
 /* what the per-packet API prints for the same words (the CLI's old loop) */
 static void reference(const struct gk_format *fmt, const uint32_t *w, size_t n, const struct gk_stream_opts *o,
-		      struct text *t, uint64_t *errors)
+		      struct gk_membuf *t, uint64_t *errors)
 {
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
 	struct gk_check_state cs;
 	gk_check_init(&cs);
 	gk_check_set_buffers(&cs, o->bos, o->nbos);
@@ -72,7 +72,7 @@ static void reference(const struct gk_format *fmt, const uint32_t *w, size_t n, 
 	else
 		gk_text_diags(&dg, &out);
 	gk_out_flush(&out);
-	text_write(t, "", 0);
+	gk_membuf_write(t, "", 0);
 }
 
 static void test_registry(void)
@@ -153,7 +153,7 @@ static void test_same_as_packets(const char *engine, const char *gpu, uint64_t s
 	enum { N = 6000 };
 	uint32_t *w = random_words(N, seed, 4, 0xc00fffffu);
 	static const struct gk_bo bos[] = { { 0x1000, 0x100000 }, { 0x40000000, 0x1000 } };
-	struct text a = { 0 }, b = { 0 };
+	struct gk_membuf a = { 0 }, b = { 0 };
 	for (unsigned mode = 0; mode < 4; mode++) {
 		struct gk_stream_opts o = { .json = mode >= 2, .json_flags = mode == 3 ? GK_JSON_TEXT : 0,
 					    .raw_words = mode == 1, .bos = mode & 1 ? bos : NULL, .nbos = mode & 1 ? 2 : 0 };
@@ -184,7 +184,7 @@ static void test_check_lines(void)
 		w[i] = 0xffffffffu;
 	struct gk_stream_opts o = { .check = true, .name = "x.bin" };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	run(e, w, 44, 0, &o, &t, &st);
 	unsigned lines = 0;
 	for (const char *p = t.p; (p = strstr(p, "x.bin:0x0: error: LOAD_CONTEXT_REG: ")); p++)
@@ -218,7 +218,7 @@ static void test_long_packet(void)
 	w[n] = 0xf0000000u; /* a NOP after it */
 	struct gk_stream_opts o = { .check = true };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	int rc = run(e, w, n + 1, 65536, &o, &t, &st);
 	CHECK(rc == 0 && st.units == 2 && st.errors == 0 && st.end == 4ull * (n + 1),
 	      "long WRITE: rc %d, %llu units, %llu errors, end 0x%llx", rc, (unsigned long long)st.units,
@@ -249,7 +249,7 @@ static void test_frame_at_window_edge(void)
 	}
 	struct gk_stream_opts o = { .check = true };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	size_t chunks[] = { 4093, 0 };
 	for (size_t c = 0; c < 2; c++) {
 		int rc = run(e, w, n, chunks[c], &o, &t, &st);
@@ -278,7 +278,7 @@ static void test_asm_round_trip(const char *engine, const char *gpu, uint64_t se
 	uint32_t *w = random_words(N, seed, 4, 0xc00fffffu);
 	struct gk_stream_opts o = { 0 };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	run(e, w, N, 0, &o, &t, &st);
 	struct words out = { 0 };
 	unsigned diags = 0;
@@ -321,12 +321,12 @@ static void test_asm_and_list(void)
 	static const char *const with_list[][2] = { { "pm4", "r600" }, { "dma", "si" }, { "ir3", "a530" } };
 	for (size_t i = 0; i < 3; i++) {
 		struct gk_engine *x = gk_engine_open(with_list[i][0], with_list[i][1], NULL);
-		struct text t = { 0 };
+		struct gk_membuf t = { 0 };
 		char buf[256];
-		struct gk_out o = { buf, 0, sizeof buf, text_write, &t, 0, 0 };
+		struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 		int rc = gk_engine_describe(x, &o);
 		gk_out_flush(&o);
-		text_write(&t, "", 0);
+		gk_membuf_write(&t, "", 0);
 		unsigned lines = 0;
 		for (const char *p = t.p; p && (p = strchr(p, '\n')); p++)
 			lines++;
@@ -391,7 +391,7 @@ static void test_unit_callback(void)
 		struct unit_seen u = { .fmt = gk_engine_format(e) };
 		struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &u };
 		struct gk_stream_stats st;
-		struct text t = { 0 };
+		struct gk_membuf t = { 0 };
 		run(e, w, N, 0, &o, &t, &st);
 		CHECK(u.units == st.units && u.units > 1000 && u.accesses > 100 && !u.mismatches && !u.offsets_wrong,
 		      "dma %s: %u units (%llu), %u accesses, %u mismatches, %u offsets wrong", gens[g], u.units,

@@ -134,9 +134,9 @@ static void show(const char *engine, const char *part, const struct stats *st)
 static void run_words(const char *what, const struct gk_format *fmt, const uint32_t *w, size_t n, uint64_t base,
 		      unsigned flags, const struct gk_bo *bos, unsigned nbos, struct stats *st)
 {
-	struct text t = { 0, 0, 0 };
+	struct gk_membuf t = { 0, 0, 0 };
 	char obuf[4096];
-	struct gk_out out = { obuf, 0, sizeof obuf, text_write, &t, 0, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, gk_membuf_write, &t, 0, 0 };
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	gk_check_init(&cs);
@@ -518,8 +518,8 @@ static void engine_modifier(void)
 	for (unsigned pass = 0; e && pass < 3; pass++) {
 		struct tl_reader r = { bytes, 8 * n, 0, 0 };
 		struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, 8);
-		struct text t = { 0 };
-		struct gk_out out = { NULL, 0, 0, text_write, &t, 0, 0 };
+		struct gk_membuf t = { 0 };
+		struct gk_out out = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
 		struct gk_stream_opts o = { .check = pass == 2, .json = true, .json_flags = pass == 1 ? GK_JSON_TEXT : 0 };
 		struct gk_stream_stats ss;
 		memset(&st, 0, sizeof st);

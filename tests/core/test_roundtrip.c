@@ -17,7 +17,7 @@ static const char *const gens[] = { "r600", "r700", "evergreen", "cayman" };
 
 /* ---- growable buffers ---- */
 
-/* struct text, text_write, struct words and words_emit: tests/testlib.h */
+/* struct gk_membuf, gk_membuf_write, struct words and words_emit: tests/testlib.h */
 
 struct diagrec {
 	unsigned n;
@@ -38,10 +38,10 @@ static int diag_keep(void *ctx, const struct gk_diag *d)
 static char obuf[1 << 14];
 
 /* Text of words[0..n) packet by packet; npk: packets framed. */
-static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n, bool raw, struct text *t,
+static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n, bool raw, struct gk_membuf *t,
 			size_t *npk)
 {
-	struct gk_out o = { obuf, 0, sizeof obuf, text_write, t, 0, 0 };
+	struct gk_out o = { obuf, 0, sizeof obuf, gk_membuf_write, t, 0, 0 };
 	size_t pos = 0, k = 0;
 	t->n = 0;
 	if (t->p)
@@ -80,7 +80,7 @@ static void assemble(const struct gk_format *fmt, const char *s, size_t len, str
 	dr->n += errors && !dr->n ? 1 : 0;
 }
 
-static struct text g_text;
+static struct gk_membuf g_text;
 static struct words g_words;
 static struct diagrec g_diag;
 
@@ -192,7 +192,7 @@ static unsigned json_reported;
 
 static void check_json(const char *what, const struct gk_format *fmt, const uint32_t *w, size_t n)
 {
-	struct text t = { 0, 0, 0 };
+	struct gk_membuf t = { 0, 0, 0 };
 	struct gk_check_state cs;
 	gk_check_init(&cs);
 	size_t pos = 0;
@@ -204,7 +204,7 @@ static void check_json(const char *what, const struct gk_format *fmt, const uint
 		memset(&dg, 0, sizeof dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		t.n = 0;
-		struct gk_out o = { obuf, 0, sizeof obuf, text_write, &t, 0, 0 };
+		struct gk_out o = { obuf, 0, sizeof obuf, gk_membuf_write, &t, 0, 0 };
 		gk_json_packet(fmt, &pkt, &dg, GK_JSON_TEXT, &o);
 		gk_out_flush(&o);
 		bool good = t.p && json_line_ok(t.p, t.n) && json_dwords(t.p, pkt.dw, pkt.ndw);

@@ -448,11 +448,11 @@ static void test_vectors(void)
 
 /* ---- JSON ---- */
 
-static struct text jsonbuf;
+static struct gk_membuf jsonbuf;
 
 static void json_of(const struct gk_format *fmt, const struct gk_packet *pkt, bool with_check)
 {
-	struct gk_out o = { .buf = NULL, .len = 0, .cap = 0, .write = text_write, .ctx = &jsonbuf, .failed = 0 };
+	struct gk_out o = { .buf = NULL, .len = 0, .cap = 0, .write = gk_membuf_write, .ctx = &jsonbuf, .failed = 0 };
 	char ob[4096];
 	o.buf = ob;
 	o.cap = sizeof ob;

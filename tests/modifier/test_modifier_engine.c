@@ -11,16 +11,16 @@
 /* gk_stream_run over n bytes (fmt: binary or hex text) into *t; the input's
  * error, when there was one, in *err */
 static int run(struct gk_engine *e, const void *p, size_t n, enum gk_in_format fmt, const struct gk_stream_opts *o,
-	       struct text *t, struct gk_stream_stats *st, struct gk_diag *err)
+	       struct gk_membuf *t, struct gk_stream_stats *st, struct gk_diag *err)
 {
 	struct tl_reader r = { p, n, 0, 13 }; /* odd chunks: values cross reads */
 	struct gk_input *in = gk_input_create(tl_read, &r, fmt, 8);
 	char buf[200];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, t, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
 	t->n = 0;
 	int rc = gk_stream_run(e, in, o, &out, st);
 	gk_out_flush(&out);
-	text_write(t, "", 0);
+	gk_membuf_write(t, "", 0);
 	if (err) {
 		const struct gk_diag *d = gk_input_error(in);
 		memset(err, 0, sizeof *err);
@@ -116,7 +116,7 @@ static void test_round_trip(void)
 		CHECK(e && gk_engine_unit_bytes(e) == 8 && !gk_engine_format(e), "%s: an 8-byte engine", gpus[g]);
 		struct gk_stream_opts o = { .raw_words = g & 1 };
 		struct gk_stream_stats st;
-		struct text t = { 0 };
+		struct gk_membuf t = { 0 };
 		int rc = run(e, bytes, sizeof bytes, GK_IN_BIN, &o, &t, &st, NULL);
 		CHECK(rc == 0 && st.units == N && st.end == 8ull * N && st.errors > 1000 && st.warnings > 100,
 		      "%s: %llu units, %llu errors, %llu warnings", gpus[g], (unsigned long long)st.units,
@@ -130,19 +130,19 @@ static void test_round_trip(void)
 		gk_engine_close(e);
 	}
 	/* hex text in every token form the 8-byte reader takes */
-	struct text hex = { 0 };
+	struct gk_membuf hex = { 0 };
 	for (size_t i = 0; i < 3000; i++) {
 		char tok[64];
 		int k = i % 3 == 0   ? snprintf(tok, sizeof tok, "0x%016llx\n", (unsigned long long)vals[i])
 			: i % 3 == 1 ? snprintf(tok, sizeof tok, "%08x_%08x ", (unsigned)(vals[i] >> 32), (unsigned)vals[i])
 				     : snprintf(tok, sizeof tok, "0x%x 0x%x # a pair, low first\n", (unsigned)vals[i],
 						(unsigned)(vals[i] >> 32));
-		text_write(&hex, tok, (size_t)k);
+		gk_membuf_write(&hex, tok, (size_t)k);
 	}
 	struct gk_engine *e = gk_engine_open("modifier", "gfx11", NULL);
 	struct gk_stream_opts o = { 0 };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	int rc = run(e, hex.p, hex.n, GK_IN_HEX, &o, &t, &st, NULL);
 	struct values w = { back, 0, N, 0, 0 };
 	struct diags dg = { 0 };
@@ -166,7 +166,7 @@ static void test_same_as_api(void)
 	struct gk_engine *e = gk_engine_open("modifier", "gfx9", NULL);
 	struct gk_stream_opts oj = { .json = true };
 	struct gk_stream_stats st;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	run(e, bytes, sizeof bytes, GK_IN_BIN, &oj, &t, &st, NULL);
 	unsigned long long errors = 0, warnings = 0;
 	unsigned bad = 0, lines = 0;
@@ -242,7 +242,7 @@ static void test_garbage(void)
 	struct gk_stream_opts o = { 0 };
 	struct gk_stream_stats st;
 	struct gk_diag err;
-	struct text t = { 0 };
+	struct gk_membuf t = { 0 };
 	static const struct {
 		const char *in;
 		unsigned units;
@@ -318,12 +318,12 @@ static void test_list(void)
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct gk_engine *e = gk_engine_open("modifier", t[i].gpu, NULL);
-		struct text x = { 0 };
+		struct gk_membuf x = { 0 };
 		char buf[64];
-		struct gk_out o = { buf, 0, sizeof buf, text_write, &x, 0, 0 };
+		struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &x, 0, 0 };
 		int rc = gk_engine_describe(e, &o);
 		gk_out_flush(&o);
-		text_write(&x, "", 0);
+		gk_membuf_write(&x, "", 0);
 		CHECK(rc == 0 && x.p && strstr(x.p, t[i].has) && !strstr(x.p, t[i].hasnot) && strstr(x.p, "reserved 0x00"),
 		      "list %s: %s", t[i].gpu, x.p ? x.p : "");
 		free(x.p);

@@ -158,10 +158,10 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 	CHECK(gk_pm4_format_init(&fmt, gen) == 0, "%s", gen);
 	struct gk_check_state cs;
 	gk_check_init(&cs);
-	struct text t = { 0, 0, 0 }, js = { 0, 0, 0 };
+	struct gk_membuf t = { 0, 0, 0 }, js = { 0, 0, 0 };
 	static char ob[4096], jb[4096];
-	struct gk_out o = { ob, 0, sizeof ob, text_write, &t, 0, 0 };
-	struct gk_out oj = { jb, 0, sizeof jb, text_write, &js, 0, 0 };
+	struct gk_out o = { ob, 0, sizeof ob, gk_membuf_write, &t, 0, 0 };
+	struct gk_out oj = { jb, 0, sizeof jb, gk_membuf_write, &js, 0, 0 };
 	unsigned packets = 0, diags = 0, set_ctx = 0;
 	size_t pos = 0;
 	while (pos < n) {

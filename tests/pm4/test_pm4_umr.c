@@ -105,14 +105,14 @@ static void follow(const char *gpu, const struct section *secs, const uint32_t *
 	struct gk_engine *e = gk_engine_open("pm4", gpu, NULL);
 	struct tl_reader src = { (const uint8_t *)words[0], 4ull * secs[0].n, 0, 0 };
 	struct gk_input *in = gk_input_create(tl_read, &src, GK_IN_BIN, 4);
-	struct text out_text = { 0 };
+	struct gk_membuf out_text = { 0 };
 	char buf[4096];
-	struct gk_out out = { buf, 0, sizeof buf, text_write, &out_text, 0, 0 };
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &out_text, 0, 0 };
 	struct gk_stream_opts o = { .json = true, .name = "ring", .mem_read = ib_read, .mem_ctx = &m };
 	struct gk_stream_stats st;
 	CHECK(e && in && gk_stream_run(e, in, &o, &out, &st) == 0, "%s: following failed", gpu);
 	gk_out_flush(&out);
-	text_write(&out_text, "", 0);
+	gk_membuf_write(&out_text, "", 0);
 	bool *seen = calloc(nsec, sizeof *seen);
 	if (!seen)
 		exit(2);

@@ -10,6 +10,7 @@
 
 #include "testlib.h"
 
+#include "gfxkit/stream.h"
 #include "gfxkit/tiling.h"
 #include "tiling/tiling_tab.h"
 
@@ -1043,10 +1044,10 @@ static void table_soundness(void)
 
 /* ---- PNG ------------------------------------------------------------------------- */
 
-/* a PNG in memory: a struct text (tests/testlib.h) whose writes fail once
+/* a PNG in memory: a struct gk_membuf (gfxkit/stream.h) whose writes fail once
  * fail_at bytes were written (0: never), to simulate a write error */
 struct mem {
-	struct text t;
+	struct gk_membuf t;
 	size_t fail_at;
 };
 
@@ -1055,7 +1056,7 @@ static int mem_write(void *ctx, const void *p, size_t n)
 	struct mem *m = ctx;
 	if (m->fail_at && m->t.n + n > m->fail_at)
 		return -1;
-	return text_write(&m->t, p, n);
+	return gk_membuf_write(&m->t, p, n);
 }
 
 static uint32_t rd32(const uint8_t *p)
