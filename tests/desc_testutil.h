@@ -242,6 +242,19 @@ static inline void tu_expect_decode(const char *what, const struct gk_format *fm
 
 /* encode(text) == w[0..n), with no assembler error */
 static inline void tu_expect_encode(const char *what, const struct gk_format *fmt, const char *text, const uint32_t *w,
+				    size_t n);
+
+/* One vector row: decode gives its text and its text encodes to its words */
+static inline void tu_expect_row(size_t i, const char *gpu, const struct gk_format *fmt, const uint32_t *w, size_t n,
+				 const char *text)
+{
+	char what[48];
+	snprintf(what, sizeof what, "row %zu (%s)", i, gpu);
+	tu_expect_decode(what, fmt, w, n, text);
+	tu_expect_encode(what, fmt, text, w, n);
+}
+
+static inline void tu_expect_encode(const char *what, const struct gk_format *fmt, const char *text, const uint32_t *w,
 				    size_t n)
 {
 	static struct tu_asm r; /* megabytes for DMA: never on the stack */

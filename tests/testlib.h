@@ -77,6 +77,18 @@ static inline int tl_printf(struct gk_membuf *t, const char *fmt, ...)
 	return n;
 }
 
+/* The input's error, if any: its message into err (cap bytes), its line
+ * and column (0 when it has none). */
+static inline void tl_input_error(const struct gk_input *in, char *err, size_t cap, uint32_t *line, uint32_t *col)
+{
+	const struct gk_diag *e = gk_input_error(in);
+	if (!e)
+		return;
+	snprintf(err, cap, "%s", e->message);
+	*line = e->line;
+	*col = e->col;
+}
+
 /* A growable word buffer; words_emit fits the assemblers' emit hook
  * (gk_asm_init, gk_engine_asm_open). */
 struct words {

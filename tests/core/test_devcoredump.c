@@ -156,12 +156,7 @@ static void read_text(const char *p, size_t n, enum gk_in_format fmt, size_t chu
 		snprintf(got.notes[got.nnotes], sizeof got.notes[0], "%s", note);
 		got.note_line[got.nnotes] = line;
 	}
-	const struct gk_diag *e = gk_input_error(in);
-	if (e) {
-		snprintf(got.err, sizeof got.err, "%s", e->message);
-		got.line = e->line;
-		got.col = e->col;
-	}
+	tl_input_error(in, got.err, sizeof got.err, &got.line, &got.col);
 	gk_input_destroy(in);
 }
 

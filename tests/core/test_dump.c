@@ -53,12 +53,7 @@ static void read_all(const void *p, size_t n, enum gk_in_format fmt, size_t chun
 	}
 	got.fmt = gk_input_format(in);
 	gk_input_marks(in, &got.marks);
-	const struct gk_diag *e = gk_input_error(in);
-	if (e) {
-		snprintf(got.err, sizeof got.err, "%s", e->message);
-		got.line = e->line;
-		got.col = e->col;
-	}
+	tl_input_error(in, got.err, sizeof got.err, &got.line, &got.col);
 	gk_input_destroy(in);
 }
 

@@ -332,13 +332,10 @@ static void test_vectors(bool *covered, const struct gk_format *any)
 	for (size_t i = 0; i < NVECS; i++) {
 		const struct vec *v = &vecs[i];
 		const struct gk_format *fmt = tu_fmt(v->gpu);
-		char what[48];
-		snprintf(what, sizeof what, "row %zu (%s)", i, v->gpu);
-		tu_expect_decode(what, fmt, v->w, v->n, v->text);
-		tu_expect_encode(what, fmt, v->text, v->w, v->n);
+		tu_expect_row(i, v->gpu, fmt, v->w, v->n, v->text);
 		struct tu_check r;
 		tu_check(fmt, v->w, v->n, &r);
-		CHECK(r.errors == 0, "%s: %s", what, tu_diags_str(&r));
+		CHECK(r.errors == 0, "row %zu (%s): %s", i, v->gpu, tu_diags_str(&r));
 		size_t pos = 0;
 		while (pos < v->n) {
 			struct gk_packet pkt;

@@ -349,10 +349,7 @@ static void test_vectors(void)
 	for (size_t i = 0; i < NVECS; i++) {
 		const struct vec *v = &vecs[i];
 		const struct gk_format *fmt = tu_fmt(v->gpu);
-		char what[48];
-		snprintf(what, sizeof what, "row %zu (%s)", i, v->gpu);
-		tu_expect_decode(what, fmt, v->w, v->n, v->text);
-		tu_expect_encode(what, fmt, v->text, v->w, v->n);
+		tu_expect_row(i, v->gpu, fmt, v->w, v->n, v->text);
 		size_t pos = 0;
 		while (pos < v->n) {
 			struct gk_packet pkt;
