@@ -1,8 +1,10 @@
 /* The CLI plumbing every engine's front end shares (tools/cli.h). */
+#define _POSIX_C_SOURCE 200809L /* fstat: a directory given as input is said to be one */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -131,8 +133,16 @@ static FILE *open_std(const char *name, const char *mode, FILE *std)
 	if (!name || !strcmp(name, "-"))
 		return std;
 	FILE *f = fopen(name, mode);
-	if (!f)
+	if (!f) {
 		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, name, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: %s: is a directory\n", CLI_PROG, name);
+		fclose(f);
+		return NULL;
+	}
 	return f;
 }
 

@@ -22,7 +22,7 @@ static void usage(FILE *f)
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"       gfxkit --version\n"
-		"ENGINE: pm4 (the default), dma, or isa: -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
+		"ENGINE: pm4, dma, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
@@ -130,7 +130,9 @@ static int run(int argc, char **argv)
 		use(stderr);
 		return 2;
 	}
-	const char *ename = o.engine ? o.engine : "pm4";
+	/* no -e: the engine the GPU implies (pm4 first, then dma, the
+	 * instruction sets, the modifiers: -g a630 is ir3, -g gfx10 is pm4) */
+	const char *ename = o.engine ? o.engine : "auto";
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
 		use(stderr);
@@ -149,6 +151,9 @@ static int run(int argc, char **argv)
 	if (!e) {
 		const char *known = gk_engine_gpu_help(ename);
 		fprintf(stderr, "%s: %s%s%s\n", prog, err.message, known ? "; known: " : "", known ? known : "");
+		if (!o.engine) /* every engine's names */
+			for (size_t i = 0; gk_engine_list(i); i++)
+				fprintf(stderr, "  -e %s: %s\n", gk_engine_list(i), gk_engine_gpu_help(gk_engine_list(i)));
 		return 2;
 	}
 	/* 8-byte units: hex output an instruction's two words a line, and a

@@ -338,7 +338,7 @@ for pair in tahiti:si pitcairn:si verde:si oland:si hainan:si bonaire:cik kaveri
 done
 # -e defaults to pm4, which knows the SI/CIK chips too (as GFX6/GFX7)
 says "list gfx13 -e pm4" 2 err "unknown GPU 'gfx13' for pm4" list -g gfx13 -e pm4
-says "list gfx13 without -e" 2 err "unknown GPU 'gfx13' for pm4" list -g gfx13
+says "list gfx13 without -e" 2 err "unknown GPU 'gfx13' for any engine" list -g gfx13
 says "list tahiti -e pm4" 0 out "^0x3f  INDIRECT_BUFFER " list -g tahiti -e pm4
 
 # ---- usage: unknown engine and GPU ---------------------------------------
@@ -348,7 +348,7 @@ says "unknown engine (list)" 2 err "^gfxkit: unknown engine 'sdma' \(this build 
 says "unknown engine (check)" 2 err "unknown engine 'gfx'" check -g cayman -e gfx a.hex
 run "-e without a value" 2 list -g cik -e
 says "dma list needs a GPU" 2 err '-g GPU is required' list -e dma
-says "help mentions dma" 0 out '^ENGINE: pm4 \(the default\), dma, or isa' --help
+says "help mentions dma" 0 out '^ENGINE: pm4, dma, or isa \(without -e: the first that knows the GPU, pm4 first\)' --help
 has out "help mentions --bo" '--bo BASE:SIZE'
 has out "help lists DMA GPUs" '^GPU for dma: .*cik \(bonaire'
 
@@ -639,5 +639,11 @@ run "check --max-errors 5" 1 check -g cayman --max-errors 5 nops.txt
 lines out "check --max-errors 5: five lines" 5
 has err "check: the rest counted" 'nops\.txt: 15 more diagnostics not shown \(--max-errors 5\)'
 has err "check: the summary counts all" 'nops\.txt: 20 errors'
+
+# -e left out: the engine the GPU implies; GPU names in any case
+says "no -e with an Adreno GPU" 0 out '^0x00000000: getfiberid\.u32 r0\.y$' decode -g A630 "$ROOT/examples/a630_cat6.bin"
+says "no -e with an unknown GPU: every engine's names" 2 err '^  -e dma: ' decode -g nosuch "$ROOT/examples/a630_cat6.bin"
+# a directory is said to be one, not "read error"
+says "directory as input" 2 err '^gfxkit: [^ ]*: is a directory$' decode -g evergreen "$T"
 
 finish
