@@ -676,11 +676,21 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 	return rc;
 }
 
-int cli_run_list(struct gk_engine *e)
+int cli_run_list(struct gk_engine *e, const char *name, int json)
 {
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
-	if (gk_engine_describe(e, &out) != 0) {
+	if (name) {
+		struct gk_diag err;
+		if (gk_engine_describe_unit(e, name, json, &out, &err) != 0) {
+			gk_out_flush(&out);
+			fprintf(stderr, "%s: %.*s\n", CLI_PROG, (int)gk_diag_message_len(&err), err.message);
+			return out.failed ? 2 : 1;
+		}
+	} else if (json) {
+		fprintf(stderr, "%s: list --json needs a packet name\n", CLI_PROG);
+		return 2;
+	} else if (gk_engine_describe(e, &out) != 0) {
 		fprintf(stderr, "%s: %s has no list\n", CLI_PROG, gk_engine_name(e));
 		return 2;
 	}

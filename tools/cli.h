@@ -74,8 +74,9 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 /* encode one input with e's assembler (hex output: words_per_line words a
  * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
-/* list: the unit descriptions e's GPU has, on stdout */
-int cli_run_list(struct gk_engine *e);
+/* list: the unit descriptions e's GPU has, on stdout; with name, that one
+ * only (json: as one JSON object); exit status 0, 1 for an unknown name */
+int cli_run_list(struct gk_engine *e, const char *name, int json);
 /* decode (checking 0) or check one input with engine e, as the options say:
  * the one stream loop (gk_stream_run) between the files and the exit status
  * (0, 1 when check found errors, 2 for usage, input and output errors).

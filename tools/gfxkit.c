@@ -17,7 +17,7 @@ static void usage(FILE *f)
 		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
-		"       gfxkit list   -g GPU -e ENGINE   (the packets GPU has: opcode, name, layout source)\n"
+		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
@@ -142,8 +142,12 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "%s: --bo is for check\n", prog);
 		return 2;
 	}
-	if (o.json && mode > 1) {
-		fprintf(stderr, "%s: --json is for decode and check\n", prog);
+	if (o.json && mode == 2) {
+		fprintf(stderr, "%s: --json is for decode, check and list\n", prog);
+		return 2;
+	}
+	if (mode == 3 && o.nfiles > 1) {
+		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, o.files[0], o.files[1]);
 		return 2;
 	}
 	struct gk_diag err;
@@ -159,7 +163,7 @@ static int run(int argc, char **argv)
 	/* 8-byte units: hex output an instruction's two words a line, and a
 	 * binary input ending inside a unit is a diagnostic of the stream */
 	unsigned wide = gk_engine_unit_bytes(e) == 8;
-	int rc = mode == 3 ? cli_run_list(e) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
+	int rc = mode == 3 ? cli_run_list(e, o.file, o.json) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
 							 : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
 	return rc;

@@ -207,6 +207,9 @@ struct gk_frame {
 struct gk_format {
 	const char *family;      /* "pm4" */
 	const char *gen;         /* "evergreen" */
+	const char *source;      /* the document most layouts come from, by title: list names it where a
+	                          * row's note cites only its sections ("§9.2.1") */
+	const char *const *gen_names; /* gen_names[b]: the generation of gens bit b (16 of them; NULL: none) */
 	uint16_t gen_bit;
 	const struct gk_reg_table *regs;
 	const struct gk_space *spaces;

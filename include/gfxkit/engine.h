@@ -63,6 +63,13 @@ int gk_engine_asm_check(struct gk_engine_asm *a, bool on);
  * source of its layout; ir3: its bits, name, generations).  0, or -1 when
  * the engine has no list (or an argument is NULL). */
 int gk_engine_describe(struct gk_engine *e, struct gk_out *o);
+/* One unit description by name (case-insensitive): each field with its
+ * dword(s) and bits, kind, named values and their numbers, and the
+ * generations that have the packet; as text, or with json one object (the
+ * "description" of docs/json.md).  0, or -1 with err saying why (no such
+ * name on this GPU, with the closest names; an engine without
+ * descriptions; a NULL argument). */
+int gk_engine_describe_unit(struct gk_engine *e, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
 
 /* The k-th memory range (k from 0) the unit e decoded last (in a gk_unit_fn)
  * reads or writes, from the access model (include/gfxkit/memory.h): 1 with

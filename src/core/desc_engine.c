@@ -2,6 +2,7 @@
  * check, text and JSON are the generic walkers over struct gk_format. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gfxkit/engine.h"
 #include "gfxkit/memory.h"
@@ -10,6 +11,7 @@
 #include "engine_ops.h"
 #include "layout.h"
 #include "out.h"
+#include "suggest.h"
 
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
@@ -130,6 +132,18 @@ void gk_desc_engine_asm_check(void *as, bool on)
 }
 
 /* "OPCODE  NAME  SOURCE": the packets this generation has, in table order */
+/* A row's note; one that cites the family's document only by section
+ * ("§9.2.1", "seed 000 cik 1") names the document by its title. */
+static void put_note(const struct gk_format *fmt, const char *note, struct gk_out *o)
+{
+	note = note ? note : "";
+	bool seed = !strncmp(note, "seed ", 5) && note[5] && note[6] && note[7] && note[8] == ' ';
+	if (fmt->source && (seed || !strncmp(note, "§", strlen("§"))))
+		gk_out_printf(o, "%s, %s", fmt->source, seed ? note + 9 : note);
+	else
+		gk_out_str(o, note);
+}
+
 void gk_desc_engine_list(void *fam, struct gk_out *o)
 {
 	const struct gk_format *fmt = &((struct desc_engine *)fam)->fmt;
@@ -149,7 +163,9 @@ void gk_desc_engine_list(void *fam, struct gk_out *o)
 			snprintf(op, sizeof op, "0x%x/0x%02x", d->opcode, d->sub_opcode);
 		else if (has_op)
 			snprintf(op, sizeof op, "0x%02x", d->opcode);
-		gk_out_printf(o, "%s  %-26s %s\n", op, d->name, d->note ? d->note : "");
+		gk_out_printf(o, "%s  %-26s ", op, d->name);
+		put_note(fmt, d->note, o);
+		gk_out_ch(o, '\n');
 	}
 }
 
@@ -168,4 +184,175 @@ const struct gk_unit *gk_desc_engine_record(const void *fam)
 		return NULL;
 	gk_unit_fill(&d->unit); /* a client reads the fields directly */
 	return &d->unit;
+}
+
+/* ---- one description by name (gk_engine_describe_unit) ---- */
+
+static const char *const kind_names[] = {
+	[GK_UINT] = "number", [GK_ENUM] = "enum", [GK_FLAG] = "flag", [GK_FLAGS] = "flags",
+	[GK_ADDR] = "address", [GK_REG] = "register", [GK_DONTCARE] = "ignored", [GK_CONST] = "constant",
+	[GK_OPCODE] = "opcode", [GK_COUNT] = "count", [GK_SUBOP] = "sub-opcode",
+};
+
+static bool same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if ((*a | 0x20) != (*b | 0x20) && !(*a == *b))
+			return false;
+	return *a == *b;
+}
+
+/* "dw1[31:2]" and, for a field in two pieces, "+dw2[7:0]" */
+static void put_bits(const struct gk_field *f, struct gk_out *o)
+{
+	for (unsigned s = 0; s < f->nseg && s < 2; s++)
+		gk_out_printf(o, "%sdw%u[%u:%u]", s ? "+" : "", f->seg[s].dw, f->seg[s].hi, f->seg[s].lo);
+}
+
+static void describe_text(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_out *o)
+{
+	gk_out_printf(o, "%s", d->name);
+	if (d->hdr == fmt->descs[0].hdr || d->opcode)
+		gk_out_printf(o, "  opcode 0x%02x", d->opcode);
+	if (fmt->has_sub_opcode)
+		gk_out_printf(o, "/0x%02x", d->sub_opcode);
+	gk_out_str(o, "  on");
+	for (unsigned b = 0; b < 16; b++)
+		if ((d->gens >> b & 1) && fmt->gen_names && fmt->gen_names[b])
+			gk_out_printf(o, " %s", fmt->gen_names[b]);
+	gk_out_ch(o, '\n');
+	if (d->note) {
+		gk_out_str(o, "  source: ");
+		put_note(fmt, d->note, o);
+		gk_out_ch(o, '\n');
+	}
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			if (f->gens && !(f->gens & fmt->gen_bit))
+				continue; /* not on this GPU */
+			char bits[48];
+			struct gk_out bo = { bits, 0, sizeof bits, NULL, NULL, 0, 0 };
+			put_bits(f, &bo);
+			gk_out_printf(o, "  %-24.*s %-22s %s", (int)bo.len, bits, f->name,
+				      f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?");
+			if (f->kind == GK_CONST)
+				gk_out_printf(o, " %llu", (unsigned long long)f->min);
+			if (f->align > 1)
+				gk_out_printf(o, ", %u-byte aligned", f->align);
+			if (f->cond)
+				gk_out_str(o, ", when its condition holds");
+			if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16) {
+				gk_out_str(o, ":");
+				for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
+					if (f->enm->names[v])
+						gk_out_printf(o, f->kind == GK_FLAGS ? " %s=bit%llu" : " %s=%llu", f->enm->names[v],
+							      (unsigned long long)v);
+			}
+			gk_out_ch(o, '\n');
+		}
+	if (d->tail)
+		gk_out_printf(o, "  dw%u..  %s\n", d->tail_dw,
+			      d->tail == GK_TAIL_REGS ? "register values from the start offset" :
+			      d->tail == GK_TAIL_GROUPS ? "repeated groups" : d->tail_name ? d->tail_name : "data");
+}
+
+static void describe_json(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_out *o)
+{
+	gk_out_str(o, "{\"description\":");
+	gk_out_json_str(o, d->name, strlen(d->name));
+	gk_out_str(o, ",\"engine\":");
+	gk_out_json_str(o, fmt->family, strlen(fmt->family));
+	gk_out_str(o, ",\"gpu\":");
+	gk_out_json_str(o, fmt->gen, strlen(fmt->gen));
+	gk_out_printf(o, ",\"opcode\":%u,\"generations\":[", d->opcode);
+	bool first = true;
+	for (unsigned b = 0; b < 16; b++)
+		if ((d->gens >> b & 1) && fmt->gen_names && fmt->gen_names[b]) {
+			gk_out_str(o, first ? "" : ",");
+			gk_out_json_str(o, fmt->gen_names[b], strlen(fmt->gen_names[b]));
+			first = false;
+		}
+	gk_out_str(o, "],\"fields\":[");
+	first = true;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			if (f->gens && !(f->gens & fmt->gen_bit))
+				continue;
+			gk_out_str(o, first ? "{\"name\":" : ",{\"name\":");
+			first = false;
+			gk_out_json_str(o, f->name, strlen(f->name));
+			gk_out_str(o, ",\"bits\":[");
+			for (unsigned s = 0; s < f->nseg && s < 2; s++)
+				gk_out_printf(o, "%s{\"dw\":%u,\"hi\":%u,\"lo\":%u}", s ? "," : "", f->seg[s].dw, f->seg[s].hi,
+					      f->seg[s].lo);
+			gk_out_str(o, "],\"kind\":");
+			const char *k = f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?";
+			gk_out_json_str(o, k, strlen(k));
+			gk_out_str(o, ",\"values\":{");
+			bool fv = true;
+			if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16)
+				for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
+					if (f->enm->names[v]) {
+						gk_out_str(o, fv ? "" : ",");
+						gk_out_json_str(o, f->enm->names[v], strlen(f->enm->names[v]));
+						gk_out_printf(o, ":%llu", (unsigned long long)v);
+						fv = false;
+					}
+			gk_out_str(o, "}}");
+		}
+	gk_out_str(o, "]}\n");
+}
+
+int gk_desc_engine_describe(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err)
+{
+	const struct gk_format *fmt = &((struct desc_engine *)fam)->fmt;
+	const struct gk_packet_desc *found = NULL, *elsewhere = NULL;
+	const char *names[256];
+	size_t n = 0;
+	for (size_t i = 0; i < fmt->ndescs; i++) {
+		const struct gk_packet_desc *d = &fmt->descs[i];
+		bool here = d->gens & fmt->gen_bit;
+		if (here && n < sizeof names / sizeof names[0])
+			names[n++] = d->name;
+		if (same_name(d->name, name)) {
+			if (here && !found)
+				found = d;
+			else if (!here && !elsewhere)
+				elsewhere = d;
+		}
+	}
+	if (found) {
+		if (json)
+			describe_json(fmt, found, o);
+		else
+			describe_text(fmt, found, o);
+		return o->failed ? -1 : 0;
+	}
+	if (err) {
+		memset(err, 0, sizeof *err);
+		err->severity = GK_ERROR;
+		err->code = GK_D_RANGE;
+		err->dw = -1;
+		err->lo = err->hi = -1;
+		if (elsewhere) {
+			snprintf(err->message, sizeof err->message, "%s is not a %s packet on %s", elsewhere->name, fmt->family,
+				 fmt->gen);
+		} else {
+			/* the closest name, if one is close; the list shows them all */
+			char dym[sizeof err->message] = "";
+			gk_suggest(dym, sizeof dym, name, strlen(name), "packets", names, n);
+			char *q = strstr(dym, "; did you mean ") == dym ? strchr(dym, '?') : NULL;
+			if (q)
+				q[1] = 0;
+			snprintf(err->message, sizeof err->message, "no %s packet %.40s on %s%.60s", fmt->family, name, fmt->gen,
+				 q ? dym : ""); /* a longer suggestion is cut */
+		}
+	}
+	return -1;
 }

@@ -40,6 +40,8 @@ struct gk_engine_ops {
 	unsigned (*asm_finish)(void *as); /* end of the text: the last unit; errors in all */
 	void (*asm_close)(void *as);
 	void (*asm_check)(void *as, bool on); /* NULL: the engine has no checker to run */
+	/* one unit description by name (gk_engine_describe_unit); NULL: none */
+	int (*describe)(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
 	/* The k-th memory range the unit last decoded reads or writes: 1 (set),
 	 * 0 (that access touches nothing here), -1 (no access k).  NULL: none. */
 	int (*access)(void *fam, unsigned k, struct gk_mem_access *a);
@@ -67,6 +69,7 @@ void gk_desc_engine_asm_line(void *as, const char *line, size_t len);
 unsigned gk_desc_engine_asm_finish(void *as);
 void gk_desc_engine_asm_close(void *as);
 void gk_desc_engine_asm_check(void *as, bool on);
+int gk_desc_engine_describe(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
 void gk_desc_engine_list(void *fam, struct gk_out *o);
 int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a);
 const struct gk_unit *gk_desc_engine_record(const void *fam);
@@ -78,7 +81,7 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
-	  .asm_check = gk_desc_engine_asm_check,                                                            \
+	  .asm_check = gk_desc_engine_asm_check, .describe = gk_desc_engine_describe,                       \
 	  .access = gk_desc_engine_access, .list = gk_desc_engine_list, .record = gk_desc_engine_record }
 
 #endif

@@ -125,6 +125,10 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 	}
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "dma";
+	fmt->source = "the DMA packet reference (r6xx-CIK)";
+	/* by generation bit (GK_DMA_R600 = bit 0 ... GK_DMA_CIK = bit 5) */
+	static const char *const gen_names[16] = { "r600", "r700", "evergreen", "cayman", "si", "cik" };
+	fmt->gen_names = gen_names;
 	fmt->gen = name;
 	fmt->gen_bit = (uint16_t)gen;
 	fmt->descs = gk_dma_descs;

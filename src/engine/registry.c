@@ -194,6 +194,19 @@ int gk_engine_describe(struct gk_engine *e, struct gk_out *o)
 	return 0;
 }
 
+int gk_engine_describe_unit(struct gk_engine *e, const char *name, bool json, struct gk_out *o, struct gk_diag *err)
+{
+	if (!e || !name || !o) {
+		set_err(err, "no engine, name or output");
+		return -1;
+	}
+	if (!e->ops->describe) {
+		set_err(err, "%s has no descriptions by name (list shows them all)", e->ops->name);
+		return -1;
+	}
+	return e->ops->describe(e->fam, name, json, o, err);
+}
+
 const struct gk_unit *gk_engine_unit(const struct gk_engine *e)
 {
 	return e && e->ops->record ? e->ops->record(e->fam) : NULL;

@@ -224,6 +224,11 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 		return -1;
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "pm4";
+	fmt->source = "Radeon Evergreen/Northern Islands Acceleration";
+	/* by generation bit (GK_PM4_R600 = bit 0 ... GK_PM4_GFX12 = bit 13) */
+	static const char *const gen_names[16] = { "r600", "r700", "evergreen", "cayman", "gfx6", "gfx7", "gfx8",
+						   "gfx81", "gfx9", "gfx10", "gfx10.3", "gfx11", "gfx11.5", "gfx12" };
+	fmt->gen_names = gen_names;
 	fmt->gen_bit = (uint16_t)gen;
 	fmt->gen = gi->name;
 	fmt->regs = gi->regs;

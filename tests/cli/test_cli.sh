@@ -646,4 +646,10 @@ says "no -e with an unknown GPU: every engine's names" 2 err '^  -e dma: ' decod
 # a directory is said to be one, not "read error"
 says "directory as input" 2 err '^gfxkit: [^ ]*: is a directory$' decode -g evergreen "$T"
 
+# list NAME: one packet's fields; --json; unknown names suggest
+says "list NAME" 0 out '^  dw1\[1:0\] +SWAP +enum: NONE=0 8IN16=1 8IN32=2 8IN64=3$' list -g evergreen MEM_WRITE
+says "list NAME --json" 0 out '^\{"description":"MEM_WRITE","engine":"pm4","gpu":"evergreen","opcode":61,' list -g evergreen mem_write --json
+says "list unknown NAME" 1 err '^gfxkit: no pm4 packet MEM_WRIT on evergreen; did you mean MEM_WRITE\?$' list -g evergreen MEM_WRIT
+says "list names its source by title" 0 out '^0x44  ME_INITIALIZE +Radeon Evergreen/Northern Islands Acceleration, §9\.2\.1' list -g evergreen
+
 finish

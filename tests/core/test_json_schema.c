@@ -832,7 +832,7 @@ static bool load_schema(void)
 	char path[256] = "";
 	ok = js_schema_lint(&schema, 0, path, 0, &e, 0);
 	CHECK(ok, "%s: schema at %s: %s: %s", SCHEMA_PATH, e.path, e.keyword, e.msg);
-	static const char *const refs[] = { "#/$defs/unit", "#/$defs/end", "#/$defs/modifier", "#/$defs/tile_info",
+	static const char *const refs[] = { "#/$defs/unit", "#/$defs/end", "#/$defs/modifier", "#/$defs/tile_info", "#/$defs/description",
 					    "#/$defs/diagnostic" };
 	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) {
 		CHECK(schema_node(refs[i]) != JS_NONE, "%s: no %s", SCHEMA_PATH, refs[i]);

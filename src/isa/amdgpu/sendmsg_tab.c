@@ -141,7 +141,7 @@ const struct gk_amdgpu_gen gk_sm_gens[] = {
 		.gpus = "navi10 navi12 navi14 navi21 navi22 navi23 navi24 sienna_cichlid navy_flounder "
 			"dimgrey_cavefish beige_goby yellow_carp cyan_skillfish "
 			"gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036",
-		.note = "seed 003 (llvm-mc 14 -mcpu=gfx1010/gfx1030 agrees except SYSMSG_OP_HOST_TRAP_ACK)",
+		.note = "LLVM's AMDGPU operand syntax for msg (llvm-mc 14 -mcpu=gfx1010/gfx1030 agrees except SYSMSG_OP_HOST_TRAP_ACK)",
 	},
 	{
 		.name = "gfx11",
