@@ -19,7 +19,7 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poi
 
 B = build
 LIB_SRC = $(wildcard src/*/*.c) $(wildcard src/isa/*/*.c)
-TOOL_SRC = tools/gfxkit.c tools/cli.c $(wildcard tools/cmd_*.c)
+TOOL_SRC = tools/gfxkit.c tools/cli.c tools/color.c $(wildcard tools/cmd_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)
@@ -71,10 +71,10 @@ $(B)/libgfxkit-san.a: $(SAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/gfxkit: $(TOOL_SRC) tools/commands.h tools/cli.h $(B)/libgfxkit.a
+$(B)/gfxkit: $(TOOL_SRC) tools/commands.h tools/cli.h tools/color.h $(B)/libgfxkit.a
 	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) $(CFLAGS) $(TOOL_SRC) $(B)/libgfxkit.a -o $@
 
-$(B)/gfxkit-san: $(TOOL_SRC) tools/commands.h tools/cli.h $(B)/libgfxkit-san.a
+$(B)/gfxkit-san: $(TOOL_SRC) tools/commands.h tools/cli.h tools/color.h $(B)/libgfxkit-san.a
 	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) $(TOOL_SRC) $(B)/libgfxkit-san.a -o $@
 
 $(B)/tests/%: tests/%.c $(TEST_HDR) $(B)/libgfxkit.a

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "color.h"
 
 /* BASE:SIZE; the buffer may end at 2^64 but not past it */
 static int parse_bo(const char *s, struct gk_bo *bo)
@@ -100,6 +101,13 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			o->text = 1;
 		else if (!strcmp(a, "--strict"))
 			o->strict = 1;
+		else if (!strncmp(a, "--color", 7) && (a[7] == '=' || !a[7])) {
+			const char *when = a[7] == '=' ? a + 8 : ++i < argc ? argv[i] : "";
+			if (cli_color_parse(when, &o->color)) {
+				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, when);
+				return -1;
+			}
+		}
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		else if (a[0] == '-' && a[1]) {
@@ -468,6 +476,15 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	}
 	static char obuf[1 << 16];
 	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+	static struct cli_color colored; /* 8 KiB: not on the stack */
+	bool color = !o->json && cli_color_wanted(o->color, of);
+	if (color) {
+		colored.f = of;
+		colored.n = 0;
+		colored.raw = false;
+		out.write = cli_color_write;
+		out.ctx = &colored;
+	}
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
@@ -484,6 +501,8 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	input_notes(name, in, &notes);
 	gk_stream_run(e, in, &so, &out, &stats);
 	gk_out_flush(&out);
+	if (color && cli_color_flush(&colored))
+		out.failed = 1;
 	input_notes(name, in, &notes);
 	unsigned long long errors = stats.errors;
 	const struct gk_diag *ie = gk_input_error(in);

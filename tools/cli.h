@@ -29,6 +29,7 @@ struct cli_opts {
 	int has_max_errors;   /* --max-errors N: diagnostics shown at most (0: all) */
 	uint64_t max_errors;
 	int strict;           /* encode --strict: the checker's findings are errors */
+	int color;            /* --color=auto|always|never (CLI_COLOR_*, color.h) */
 	int follow;           /* --follow: decode indirect buffers where they appear */
 	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
 	unsigned nmem;

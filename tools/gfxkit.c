@@ -33,6 +33,7 @@ static void usage(FILE *f)
 		"       --follow (decode indirect buffers where they appear, from memory images:)\n"
 		"       --mem ADDR=FILE (repeatable; FILE in any FORMAT), --mem-map FILE ('ADDR FILE' lines)\n"
 		"       --ring NAME (devcoredump: the ring to read, e.g. gfx_0.0.0; by default the one that timed out)\n"
+		"--color=auto|always|never: colour decode and check output (auto: on a terminal, unless NO_COLOR is set)\n"
 		"--max-errors N: diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100);\n"
 		"       encode runs the checker on what it builds: warnings, or errors with --strict\n"
 		"GPU for pm4: %s\n"

@@ -652,4 +652,23 @@ says "list NAME --json" 0 out '^\{"description":"MEM_WRITE","engine":"pm4","gpu"
 says "list unknown NAME" 1 err '^gfxkit: no pm4 packet MEM_WRIT on evergreen; did you mean MEM_WRITE\?$' list -g evergreen MEM_WRIT
 says "list names its source by title" 0 out '^0x44  ME_INITIALIZE +Radeon Evergreen/Northern Islands Acceleration, §9\.2\.1' list -g evergreen
 
+# colour: on a terminal or --color=always, never into a file or with --color=never
+esc=$(printf '\033')
+says "--color=always" 0 out "^${esc}\[32m0x00000000:${esc}\[0m ${esc}\[1mCONTEXT_CONTROL${esc}\[0m ${esc}\[36mLOAD_CONTROL${esc}\[0m=" \
+	decode -g evergreen --color=always "$ROOT/examples/evergreen_compute.bin"
+printf '\377\377\377\377' >ff.bin
+says "--color always: errors red" 1 out "^ff\.bin:0x0: ${esc}\[1;31merror${esc}\[0m: PACKET3" check -g cayman --color always ff.bin
+run "no colour into a file" 0 decode -g evergreen "$ROOT/examples/evergreen_compute.bin"
+hasnot out "no colour into a file" "$esc"
+run "--color=never" 0 decode -g evergreen --color=never "$ROOT/examples/evergreen_compute.bin"
+hasnot out "--color=never" "$esc"
+if command -v script >/dev/null 2>&1; then
+	# a pseudo-terminal: colour by default, none with NO_COLOR
+	script -qec "$G decode -g evergreen $ROOT/examples/evergreen_compute.bin" /dev/null >tty.out 2>&1
+	has tty.out "colour on a terminal" "${esc}\[1mCONTEXT_CONTROL"
+	NO_COLOR=1 script -qec "$G decode -g evergreen $ROOT/examples/evergreen_compute.bin" /dev/null >tty.out 2>&1
+	hasnot tty.out "NO_COLOR on a terminal" "${esc}\[1m"
+fi
+says "--color with a bad value" 2 err "^gfxkit: --color takes auto, always or never, not 'sometimes'$" decode -g evergreen --color=sometimes x
+
 finish
