@@ -21,7 +21,7 @@ static void usage(FILE *f)
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
-		"       gfxkit --version\n"
+		"       gfxkit --version;  gfxkit help CMD (or gfxkit CMD --help): one command's usage\n"
 		"ENGINE: pm4, dma, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
@@ -90,8 +90,64 @@ static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 	return u->engine ? u->usage : usage;
 }
 
+/* Each command's own usage: gfxkit CMD --help, gfxkit help CMD */
+static const struct command_help {
+	const char *cmd, *text;
+} command_helps[] = {
+	{ "decode",
+	  "usage: gfxkit decode -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw]\n"
+	  "                     [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	  "  Print every unit (packet, instruction, modifier) of each input with its fields by name, the\n"
+	  "  diagnostics under it; what cannot be decoded is shown raw, and the text encodes back to the\n"
+	  "  same bytes.  --json: one object per unit (docs/json.md), --text adds each unit's text line;\n"
+	  "  --raw adds each unit's words.  FORMAT: auto (the default) or one of the dump forms of\n"
+	  "  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
+	  "  ADDR=FILE / --mem-map FILE, --ring NAME.  Exit 0, or 2 when an input cannot be read.\n" },
+	{ "check",
+	  "usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
+	  "                    [--bo BASE:SIZE]... [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	  "  Print only what is wrong, one line per diagnostic: FILE:0xOFFSET: error|warning: PACKET:\n"
+	  "  dwN[hi:lo]: message (the path through indirect buffers with --follow), then a summary on\n"
+	  "  stderr.  --bo: buffers the stream may touch; with any, every byte range a packet reads or\n"
+	  "  writes must lie inside one.  Shows 1000 diagnostics unless --max-errors N (0: all).\n"
+	  "  Exit 0 when there are no errors, 1 when there are, 2 when an input cannot be read.\n" },
+	{ "encode",
+	  "usage: gfxkit encode -g GPU [-e ENGINE] [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
+	  "  Assemble the text decode prints (or written by hand) into words: binary, or hex words with\n"
+	  "  -f hex.  Errors show the line and a caret under the column; -o OUT is written only when\n"
+	  "  there were none.  The checker runs on each packet built: its findings are warnings (the\n"
+	  "  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n" },
+	{ "list",
+	  "usage: gfxkit list -g GPU [-e ENGINE] [NAME] [--json]\n"
+	  "  The packets (or instructions, or modifier fields) GPU has, with their opcodes and where\n"
+	  "  each layout comes from; with a packet NAME (any case), its fields: dword, bits, kind and\n"
+	  "  named values, and the generations that have it (--json: one object).\n" },
+};
+
+static const char *command_help(const char *cmd)
+{
+	for (size_t i = 0; cmd && i < sizeof command_helps / sizeof command_helps[0]; i++)
+		if (!strcmp(command_helps[i].cmd, cmd))
+			return command_helps[i].text;
+	return NULL;
+}
+
 static int run(int argc, char **argv)
 {
+	/* gfxkit help CMD: that command's usage (the subcommands print their own) */
+	if (argc == 3 && !strcmp(argv[1], "help")) {
+		if (command_help(argv[2])) {
+			fputs(command_help(argv[2]), stdout);
+			return 0;
+		}
+		char *sub[] = { argv[0], argv[2], (char *)"--help", NULL };
+		for (const struct command *c = commands; c->name; c++)
+			if (!strcmp(argv[2], c->name))
+				return c->run(3, sub);
+		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, tile, modifier, sendmsg)\n", prog,
+			argv[2]);
+		return 2;
+	}
 	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
 		/* what the tool was built with, and the library it runs with */
 		printf("gfxkit %s (library %s)\n", GK_VERSION_STRING, gk_version());
@@ -117,7 +173,11 @@ static int run(int argc, char **argv)
 		r = -1;
 	}
 	if (r > 0 || (r == 0 && o.cmd && (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")))) {
-		use(stdout);
+		/* CMD --help: the command's own usage, unless an engine has its own */
+		if (r > 0 && use == usage && command_help(o.cmd))
+			fputs(command_help(o.cmd), stdout);
+		else
+			use(stdout);
 		return 0;
 	}
 	if (r < 0 || !o.cmd) {

@@ -671,4 +671,11 @@ if command -v script >/dev/null 2>&1; then
 fi
 says "--color with a bad value" 2 err "^gfxkit: --color takes auto, always or never, not 'sometimes'$" decode -g evergreen --color=sometimes x
 
+# each command's own usage
+says "decode --help" 0 out '^usage: gfxkit decode -g GPU \[-e ENGINE\]' decode --help
+hasnot out "decode --help: only decode" '^usage: gfxkit check'
+says "help check" 0 out '^usage: gfxkit check -g GPU' help check
+says "help tile: the subcommand's own" 0 out '^usage: gfxkit tile info' help tile
+says "help of no command" 2 err "^gfxkit: no command 'nosuch'" help nosuch
+
 finish
