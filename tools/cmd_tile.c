@@ -426,7 +426,10 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 	FILE *out = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
 	int rc = 0;
 	if (!tb || !lb || !out) {
-		fprintf(stderr, P " %s: %s\n", sub, !out ? strerror(errno) : "out of memory for one band");
+		if (!out)
+			fprintf(stderr, P " %s: %s: %s\n", sub, o->out, strerror(errno));
+		else
+			fprintf(stderr, P " %s: out of memory for one band\n", sub);
 		rc = 2;
 		goto done;
 	}
