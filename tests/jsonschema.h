@@ -940,4 +940,17 @@ static inline bool js_schema_lint(const struct js_doc *sd, uint32_t sn, char *pa
 	return true;
 }
 
+/* Parse the JSON file at path (docs/json-schema.json: tests run from the
+ * repository root) into d: false when it cannot be read, is larger than
+ * 128 KiB or is not JSON. */
+static inline bool js_load(struct js_doc *d, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	static char text[1 << 17];
+	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
+	if (f)
+		fclose(f);
+	return n && n < sizeof text && js_parse(d, text, n);
+}
+
 #endif

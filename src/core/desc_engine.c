@@ -209,6 +209,19 @@ static void put_bits(const struct gk_field *f, struct gk_out *o)
 		gk_out_printf(o, "%sdw%u[%u:%u]", s ? "+" : "", f->seg[s].dw, f->seg[s].hi, f->seg[s].lo);
 }
 
+/* The next field of d present on fmt's generation, header first, from
+ * position *k on (advanced past it); NULL after the last. */
+static const struct gk_field *next_field(const struct gk_format *fmt, const struct gk_packet_desc *d, unsigned *k)
+{
+	while (*k < (unsigned)d->nhdr + d->nfields) {
+		const struct gk_field *f = *k < d->nhdr ? &d->hdr[*k] : &d->fields[*k - d->nhdr];
+		++*k;
+		if (!f->gens || (f->gens & fmt->gen_bit))
+			return f;
+	}
+	return NULL;
+}
+
 static void describe_text(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_out *o)
 {
 	gk_out_printf(o, "%s", d->name);
@@ -226,33 +239,28 @@ static void describe_text(const struct gk_format *fmt, const struct gk_packet_de
 		put_note(fmt, d->note, o);
 		gk_out_ch(o, '\n');
 	}
-	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	unsigned counts[2] = { d->nhdr, d->nfields };
-	for (unsigned l = 0; l < 2; l++)
-		for (unsigned i = 0; i < counts[l]; i++) {
-			const struct gk_field *f = &lists[l][i];
-			if (f->gens && !(f->gens & fmt->gen_bit))
-				continue; /* not on this GPU */
-			char bits[48];
-			struct gk_out bo = { bits, 0, sizeof bits, NULL, NULL, 0, 0 };
-			put_bits(f, &bo);
-			gk_out_printf(o, "  %-24.*s %-22s %s", (int)bo.len, bits, f->name,
-				      f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?");
-			if (f->kind == GK_CONST)
-				gk_out_printf(o, " %llu", (unsigned long long)f->min);
-			if (f->align > 1)
-				gk_out_printf(o, ", %u-byte aligned", f->align);
-			if (f->cond)
-				gk_out_str(o, ", when its condition holds");
-			if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16) {
-				gk_out_str(o, ":");
-				for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
-					if (f->enm->names[v])
-						gk_out_printf(o, f->kind == GK_FLAGS ? " %s=bit%llu" : " %s=%llu", f->enm->names[v],
-							      (unsigned long long)v);
-			}
-			gk_out_ch(o, '\n');
+	const struct gk_field *f;
+	for (unsigned k = 0; (f = next_field(fmt, d, &k)) != NULL;) {
+		char bits[48];
+		struct gk_out bo = { bits, 0, sizeof bits, NULL, NULL, 0, 0 };
+		put_bits(f, &bo);
+		gk_out_printf(o, "  %-24.*s %-22s %s", (int)bo.len, bits, f->name,
+			      f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?");
+		if (f->kind == GK_CONST)
+			gk_out_printf(o, " %llu", (unsigned long long)f->min);
+		if (f->align > 1)
+			gk_out_printf(o, ", %u-byte aligned", f->align);
+		if (f->cond)
+			gk_out_str(o, ", when its condition holds");
+		if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16) {
+			gk_out_str(o, ":");
+			for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
+				if (f->enm->names[v])
+					gk_out_printf(o, f->kind == GK_FLAGS ? " %s=bit%llu" : " %s=%llu", f->enm->names[v],
+						      (unsigned long long)v);
 		}
+		gk_out_ch(o, '\n');
+	}
 	if (d->tail)
 		gk_out_printf(o, "  dw%u..  %s\n", d->tail_dw,
 			      d->tail == GK_TAIL_REGS ? "register values from the start offset" :
@@ -277,35 +285,30 @@ static void describe_json(const struct gk_format *fmt, const struct gk_packet_de
 		}
 	gk_out_str(o, "],\"fields\":[");
 	first = true;
-	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	unsigned counts[2] = { d->nhdr, d->nfields };
-	for (unsigned l = 0; l < 2; l++)
-		for (unsigned i = 0; i < counts[l]; i++) {
-			const struct gk_field *f = &lists[l][i];
-			if (f->gens && !(f->gens & fmt->gen_bit))
-				continue;
-			gk_out_str(o, first ? "{\"name\":" : ",{\"name\":");
-			first = false;
-			gk_out_json_str(o, f->name, strlen(f->name));
-			gk_out_str(o, ",\"bits\":[");
-			for (unsigned s = 0; s < f->nseg && s < 2; s++)
-				gk_out_printf(o, "%s{\"dw\":%u,\"hi\":%u,\"lo\":%u}", s ? "," : "", f->seg[s].dw, f->seg[s].hi,
-					      f->seg[s].lo);
-			gk_out_str(o, "],\"kind\":");
-			const char *k = f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?";
-			gk_out_json_str(o, k, strlen(k));
-			gk_out_str(o, ",\"values\":{");
-			bool fv = true;
-			if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16)
-				for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
-					if (f->enm->names[v]) {
-						gk_out_str(o, fv ? "" : ",");
-						gk_out_json_str(o, f->enm->names[v], strlen(f->enm->names[v]));
-						gk_out_printf(o, ":%llu", (unsigned long long)v);
-						fv = false;
-					}
-			gk_out_str(o, "}}");
-		}
+	const struct gk_field *f;
+	for (unsigned k = 0; (f = next_field(fmt, d, &k)) != NULL;) {
+		gk_out_str(o, first ? "{\"name\":" : ",{\"name\":");
+		first = false;
+		gk_out_json_str(o, f->name, strlen(f->name));
+		gk_out_str(o, ",\"bits\":[");
+		for (unsigned s = 0; s < f->nseg && s < 2; s++)
+			gk_out_printf(o, "%s{\"dw\":%u,\"hi\":%u,\"lo\":%u}", s ? "," : "", f->seg[s].dw, f->seg[s].hi,
+				      f->seg[s].lo);
+		gk_out_str(o, "],\"kind\":");
+		const char *kn = f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?";
+		gk_out_json_str(o, kn, strlen(kn));
+		gk_out_str(o, ",\"values\":{");
+		bool fv = true;
+		if ((f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm && f->enm->nbits < 16)
+			for (uint64_t v = 0; v < (1ull << f->enm->nbits); v++)
+				if (f->enm->names[v]) {
+					gk_out_str(o, fv ? "" : ",");
+					gk_out_json_str(o, f->enm->names[v], strlen(f->enm->names[v]));
+					gk_out_printf(o, ":%llu", (unsigned long long)v);
+					fv = false;
+				}
+		gk_out_str(o, "}}");
+	}
 	gk_out_str(o, "]}\n");
 }
 

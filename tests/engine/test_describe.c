@@ -16,12 +16,7 @@ static struct js_doc schema, inst;
 
 static bool load_schema(void)
 {
-	FILE *f = fopen("docs/json-schema.json", "rb");
-	static char text[1 << 17];
-	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
-	if (f)
-		fclose(f);
-	return n && n < sizeof text && js_parse(&schema, text, n);
+	return js_load(&schema, "docs/json-schema.json");
 }
 
 static bool valid(const char *json, size_t n)
