@@ -527,15 +527,20 @@ ev_any = [set() for _ in range(nexpr)]
 ev_needed = [set() for _ in range(nexpr)]
 
 
+def looks_up(cb, nm):
+    """Whether a lookup of nm evaluates cb's cases: cb has overrides (all of
+    them are evaluated), or one of its cases has a field nm."""
+    if has_override(cb):
+        return True
+    return any(nm in case_fields(ci) for ci in bitset_cases(cb))
+
+
 def lookup_edges(x, b, nm, seen):
     if (b['name'], nm) in seen:
         return
     seen.add((b['name'], nm))
     for cb in chain(b):
-        held = set()
-        for ci in bitset_cases(cb):
-            held |= set(case_fields(ci))
-        if not has_override(cb) and nm not in held:
+        if not looks_up(cb, nm):
             continue
         for ci in bitset_cases(cb):
             fe = cases_out[ci][0]
@@ -606,10 +611,7 @@ for b in bitsets:
     for nm in sorted(cnames) + [None]:
         found = -1
         for cb in ch:
-            held = set()
-            for ci in bitset_cases(cb):
-                held |= set(case_fields(ci))
-            if not has_override(cb) and nm not in held:
+            if not looks_up(cb, nm):
                 continue
             for ci in bitset_cases(cb):
                 fe = cases_out[ci][0]

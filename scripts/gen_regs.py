@@ -253,6 +253,23 @@ def build(gen, regs, fields, enums, xcheck):
     return primary, names, reg_fields, notes, stats
 
 
+def value_rows(vl):
+    """The struct gk_reg_value rows of one value list."""
+    return ["\t{ %uu, %s }," % (v, cstr(n)) for v, n in vl]
+
+
+def field_rows(fl, values_ref):
+    """The struct gk_reg_field rows of one field list; values_ref(vl) is the
+    C expression of a value list's first row."""
+    rows = []
+    for name, lo, hi, vl in fl:
+        if vl:
+            rows.append("\t{ %s, %d, %d, %d, %s, %d }," % (cstr(name), lo, hi, len(vl), values_ref(vl), len(name)))
+        else:
+            rows.append("\t{ %s, %d, %d, 0, NULL, %d }," % (cstr(name), lo, hi, len(name)))
+    return rows
+
+
 def index_array(name, idx, per_line=16):
     """A static const uint16_t array of pool indices, per_line a line."""
     if max(idx, default=0) > 0xFFFF:
@@ -295,18 +312,13 @@ def emit_all(results):
 
     for vl, i in sorted(vlists.items(), key=lambda t: t[1]):
         L.append("static const struct gk_reg_value v%d[] = {" % i)
-        for v, n in vl:
-            L.append("\t{ %uu, %s }," % (v, cstr(n)))
+        L += value_rows(vl)
         L.append("};")
     L.append("")
 
     for fl, i in sorted(flists.items(), key=lambda t: t[1]):
         L.append("static const struct gk_reg_field f%d[] = {" % i)
-        for name, lo, hi, vl in fl:
-            if vl:
-                L.append("\t{ %s, %d, %d, %d, v%d, %d }," % (cstr(name), lo, hi, len(vl), vlists[vl], len(name)))
-            else:
-                L.append("\t{ %s, %d, %d, 0, NULL, %d }," % (cstr(name), lo, hi, len(name)))
+        L += field_rows(fl, lambda vl: "v%d" % vlists[vl])
         L.append("};")
     L.append("")
 
@@ -425,19 +437,13 @@ def emit_gcn(results, outdir, repo):
          "const struct gk_reg_value gk_pm4_gcn_values[] = {"]
     for vl, i in sorted(vlists.items(), key=lambda t: t[1]):
         L.append("\t/* %d */" % i)
-        for v, n in vl:
-            L.append("\t{ %uu, %s }," % (v, cstr(n)))
+        L += value_rows(vl)
     L.append("};")
     L.append("")
     L.append("const struct gk_reg_field gk_pm4_gcn_fields[] = {")
     for fl, i in sorted(flists.items(), key=lambda t: t[1]):
         L.append("\t/* %d */" % i)
-        for name, lo, hi, vl in fl:
-            if vl:
-                L.append("\t{ %s, %d, %d, %d, gk_pm4_gcn_values + %d, %d }," % (cstr(name), lo, hi, len(vl),
-                                                                           vlists[vl], len(name)))
-            else:
-                L.append("\t{ %s, %d, %d, 0, NULL, %d }," % (cstr(name), lo, hi, len(name)))
+        L += field_rows(fl, lambda vl: "gk_pm4_gcn_values + %d" % vlists[vl])
     L.append("};")
     L.append("")
     paths = []
