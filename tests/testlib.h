@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfxkit/engine.h"
 #include "gfxkit/stream.h"
 
 static unsigned tl_pass, tl_fail;
@@ -87,6 +88,20 @@ static inline void tl_input_error(const struct gk_input *in, char *err, size_t c
 	snprintf(err, cap, "%s", e->message);
 	*line = e->line;
 	*col = e->col;
+}
+
+/* gk_stream_run of in with e into the text t (emptied first; NUL-terminated
+ * even when nothing was written) */
+static inline int tl_stream(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o,
+			    struct gk_membuf *t, struct gk_stream_stats *st)
+{
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
+	t->n = 0;
+	int rc = gk_stream_run(e, in, o, &out, st);
+	gk_out_flush(&out);
+	gk_membuf_write(t, "", 0);
+	return rc;
 }
 
 /* A growable word buffer; words_emit fits the assemblers' emit hook

@@ -417,12 +417,9 @@ static char *decode(const void *p, size_t n, enum gk_in_format fmt, uint64_t bas
 	if (fmt == GK_IN_BIN)
 		gk_input_set_base(in, base);
 	struct gk_membuf t = { 0 };
-	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	struct gk_stream_opts o = { .name = "cd" };
 	struct gk_stream_stats st;
-	int rc = gk_stream_run(e, in, &o, &out, &st);
-	gk_out_flush(&out);
+	int rc = tl_stream(e, in, &o, &t, &st);
 	CHECK(rc == 0 && t.p, "decode %s: rc %d", gk_in_format_name(fmt), rc);
 	gk_input_destroy(in);
 	gk_engine_close(e);

@@ -262,12 +262,9 @@ static void test_radeon_ring(void)
 	m = (struct tl_reader){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
 	in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
 	struct gk_membuf t = { 0 };
-	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	struct gk_stream_opts o = { .name = "ring" };
 	struct gk_stream_stats st;
-	int rc = gk_stream_run(e, in, &o, &out, &st);
-	gk_out_flush(&out);
+	int rc = tl_stream(e, in, &o, &t, &st);
 	CHECK(rc == 0 && t.p && strstr(t.p, "    ; <- rptr\n") && strstr(t.p, "; <- wptr") && strstr(t.p, "0x000000a0: CONTEXT_CONTROL"),
 	      "ring decode:\n%s", t.p ? t.p : "");
 	free(t.p);

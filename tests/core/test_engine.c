@@ -25,12 +25,7 @@ static int run(struct gk_engine *e, const uint32_t *w, size_t n, size_t chunk, c
 {
 	struct tl_reader r = { (const uint8_t *)w, 4 * n, 0, chunk };
 	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, gk_engine_unit_bytes(e));
-	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
-	t->n = 0;
-	int rc = gk_stream_run(e, in, o, &out, st);
-	gk_out_flush(&out);
-	gk_membuf_write(t, "", 0);
+	int rc = tl_stream(e, in, o, t, st);
 	gk_input_destroy(in);
 	return rc;
 }

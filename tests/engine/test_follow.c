@@ -49,13 +49,9 @@ static char *run_at(uint64_t base, const char *engine, const char *gpu, const ui
 	if (base)
 		gk_input_set_base(in, base);
 	struct gk_membuf t = { 0 };
-	char buf[512];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
 	struct gk_stream_opts o = { .check = check, .json = json, .name = "ring", .mem_read = mem_read, .mem_ctx = m,
 				    .max_depth = max_depth };
-	gk_stream_run(e, in, &o, &out, st);
-	gk_out_flush(&out);
-	gk_membuf_write(&t, "", 0);
+	tl_stream(e, in, &o, &t, st);
 	gk_input_destroy(in);
 	gk_engine_close(e);
 	return t.p;

@@ -15,12 +15,7 @@ static int run(struct gk_engine *e, const void *p, size_t n, enum gk_in_format f
 {
 	struct tl_reader r = { p, n, 0, 13 }; /* odd chunks: values cross reads */
 	struct gk_input *in = gk_input_create(tl_read, &r, fmt, 8);
-	char buf[200];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
-	t->n = 0;
-	int rc = gk_stream_run(e, in, o, &out, st);
-	gk_out_flush(&out);
-	gk_membuf_write(t, "", 0);
+	int rc = tl_stream(e, in, o, t, st);
 	if (err) {
 		const struct gk_diag *d = gk_input_error(in);
 		memset(err, 0, sizeof *err);
