@@ -1965,6 +1965,20 @@ static int cli_rss(const char *cli, const char *cmd, const char *engine, const c
 	return bad;
 }
 
+/* The tool over one stream: check, then a second run (decode, or check
+ * with --bo: extra); a failure of either raises *rc to 1. */
+static void cli_runs(const char *cli, const char *engine, const char *gpu, const char *cmd2, char **extra, int nextra,
+		     const char *quarter, const char *whole, const char *what1, const char *what2, int *rc)
+{
+	printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n", peak_rss_mb());
+	int b = cli_rss(cli, "check", engine, gpu, 0, 0, quarter, whole, what1);
+	b |= cli_rss(cli, cmd2, engine, gpu, extra, nextra, quarter, whole, what2);
+	if (b) {
+		printf("  FAILED: the command-line tool did not run cleanly over the %s stream\n", engine);
+		*rc = *rc > 1 ? *rc : 1;
+	}
+}
+
 /* The --bo arguments bench_dma wrote for gpu (up to 2 * 64 words). */
 static int read_bo_args(const char *path, char **argv, char *store, size_t cap)
 {
@@ -2018,14 +2032,7 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/pm4-evergreen.bin", dir);
 		snprintf(qpath, sizeof qpath, "%s/pm4-evergreen-quarter.bin", dir);
 		if (cli_ok && rc < 2) {
-			printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n",
-			       peak_rss_mb());
-			int b = cli_rss(cli, "check", "pm4", "evergreen", 0, 0, qpath, path, "CLI PM4 check");
-			b |= cli_rss(cli, "decode", "pm4", "evergreen", 0, 0, qpath, path, "CLI PM4 decode");
-			if (b) {
-				printf("  FAILED: the command-line tool did not run cleanly over the PM4 stream\n");
-				rc = rc > 1 ? rc : 1;
-			}
+			cli_runs(cli, "pm4", "evergreen", "decode", 0, 0, qpath, path, "CLI PM4 check", "CLI PM4 decode", &rc);
 		}
 		if (!keep) {
 			unlink(path);
@@ -2055,17 +2062,10 @@ int main(int argc, char **argv)
 			snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, gpu);
 			int nbo = read_bo_args(bopath, bo, bostore, sizeof bostore);
 			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
-				char what[64];
-				printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n",
-				       peak_rss_mb());
-				snprintf(what, sizeof what, "CLI DMA %s check", gpu);
-				int b = cli_rss(cli, "check", "dma", gpu, 0, 0, qpath, path, what);
-				snprintf(what, sizeof what, "CLI DMA %s check --bo", gpu);
-				b |= cli_rss(cli, "check", "dma", gpu, bo, nbo, qpath, path, what);
-				if (b) {
-					printf("  FAILED: the command-line tool did not run cleanly over the DMA stream\n");
-					rc = rc > 1 ? rc : 1;
-				}
+				char what1[64], what2[64];
+				snprintf(what1, sizeof what1, "CLI DMA %s check", gpu);
+				snprintf(what2, sizeof what2, "CLI DMA %s check --bo", gpu);
+				cli_runs(cli, "dma", gpu, "check", bo, nbo, qpath, path, what1, what2, &rc);
 			}
 			if (!keep) {
 				unlink(path);

@@ -23,22 +23,21 @@
 
 #define AMD (2ull << 56)
 
-static const char *name_of(uint64_t v)
+/* v's name by one of the namers, in a static buffer */
+static const char *named(size_t (*namer)(uint64_t, char *, size_t), uint64_t v)
 {
 	static char buf[GK_MOD_NAME_MAX];
-	size_t n = gk_modifier_name(v, buf, sizeof buf);
-	if (n >= sizeof buf)
-		return "(too long)";
-	return buf;
+	return namer(v, buf, sizeof buf) >= sizeof buf ? "(too long)" : buf;
+}
+
+static const char *name_of(uint64_t v)
+{
+	return named(gk_modifier_name, v);
 }
 
 static const char *exact_of(uint64_t v)
 {
-	static char buf[GK_MOD_NAME_MAX];
-	size_t n = gk_modifier_name_exact(v, buf, sizeof buf);
-	if (n >= sizeof buf)
-		return "(too long)";
-	return buf;
+	return named(gk_modifier_name_exact, v);
 }
 
 static int parse(const char *s, uint64_t *v)
