@@ -270,6 +270,23 @@ def field_rows(fl, values_ref):
     return rows
 
 
+def pool_arrays(regs_decl, names_decl, pool, npool, fields_ref):
+    """The pool of register rows ((offset, name, fields) -> index) and of
+    names ((name, offset) -> index) as C arrays; fields_ref(fl) is the C
+    expression of a field list's first row."""
+    L = [regs_decl + " = {"]
+    for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
+        if fl:
+            L.append("\t{ 0x%06X, %s, %d, %s, %d }," % (off, cstr(name), len(fl), fields_ref(fl), len(name)))
+        else:
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
+    L += ["};", "", names_decl + " = {"]
+    for (name, off), i in sorted(npool.items(), key=lambda t: t[1]):
+        L.append("\t{ %s, 0x%06X }," % (cstr(name), off))
+    L += ["};", ""]
+    return L
+
+
 def index_array(name, idx, per_line=16):
     """A static const uint16_t array of pool indices, per_line a line."""
     if max(idx, default=0) > 0xFFFF:
@@ -329,19 +346,8 @@ def emit_all(results):
             pool.setdefault((off, primary[off], reg_fields[off]), len(pool))
         for n in names:
             npool.setdefault((n, names[n]), len(npool))
-    L.append("static const struct gk_reg pool[] = {")
-    for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
-        if fl:
-            L.append("\t{ 0x%06X, %s, %d, f%d, %d }," % (off, cstr(name), len(fl), flists[fl], len(name)))
-        else:
-            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
-    L.append("};")
-    L.append("")
-    L.append("static const struct gk_reg_name name_pool[] = {")
-    for (n, off), i in sorted(npool.items(), key=lambda t: t[1]):
-        L.append("\t{ %s, 0x%06X }," % (cstr(n), off))
-    L.append("};")
-    L.append("")
+    L += pool_arrays("static const struct gk_reg pool[]", "static const struct gk_reg_name name_pool[]", pool, npool,
+                     lambda fl: "f%d" % flists[fl])
     for gen, primary, names, reg_fields, notes, stats in results:
         L += index_array("%s_regs" % gen, [pool[(off, primary[off], reg_fields[off])] for off in sorted(primary)])
         L.append("")
@@ -469,20 +475,9 @@ def emit_gcn(results, outdir, repo):
          "extern const struct gk_reg gk_pm4_gcn_regs[];",
          "extern const struct gk_reg_name gk_pm4_gcn_names[];",
          "",
-         "const struct gk_reg gk_pm4_gcn_regs[] = {"]
-    for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
-        if fl:
-            L.append("\t{ 0x%06X, %s, %d, gk_pm4_gcn_fields + %d, %d }," % (off, cstr(name), len(fl), flists[fl],
-                                                                          len(name)))
-        else:
-            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
-    L.append("};")
-    L.append("")
-    L.append("const struct gk_reg_name gk_pm4_gcn_names[] = {")
-    for (name, off), i in sorted(npool.items(), key=lambda t: t[1]):
-        L.append("\t{ %s, 0x%06X }," % (cstr(name), off))
-    L.append("};")
-    L.append("")
+         ]
+    L += pool_arrays("const struct gk_reg gk_pm4_gcn_regs[]", "const struct gk_reg_name gk_pm4_gcn_names[]", pool, npool,
+                     lambda fl: "gk_pm4_gcn_fields + %d" % flists[fl])
     # every generation's table, as indices into the pools, in the same file:
     # one room for the GCN register tables
     for gen, regs, notes in results:

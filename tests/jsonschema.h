@@ -953,4 +953,14 @@ static inline bool js_load(struct js_doc *d, const char *path)
 	return n && n < sizeof text && js_parse(d, text, n);
 }
 
+/* Whether the JSON text json[0, n) parses (into inst) and is valid against
+ * schema node sn of sd (0: the whole schema; js_get for a $defs entry). */
+static inline bool js_valid_text(const struct js_doc *sd, uint32_t sn, struct js_doc *inst, const char *json, size_t n)
+{
+	struct js_err e;
+	char path[256] = "";
+	memset(&e, 0, sizeof e);
+	return sn != JS_NONE && js_parse(inst, json, n) && js_validate(sd, sn, inst, 0, path, 0, &e, 0);
+}
+
 #endif

@@ -14,18 +14,9 @@
 
 static struct js_doc schema, inst;
 
-static bool load_schema(void)
-{
-	return js_load(&schema, "docs/json-schema.json");
-}
-
 static bool valid(const char *json, size_t n)
 {
-	struct js_err e;
-	char path[256] = "";
-	memset(&e, 0, sizeof e);
-	uint32_t def = js_get(&schema, js_get(&schema, 0, "$defs"), "description");
-	return def != JS_NONE && js_parse(&inst, json, n) && js_validate(&schema, def, &inst, 0, path, 0, &e, 0);
+	return js_valid_text(&schema, js_get(&schema, js_get(&schema, 0, "$defs"), "description"), &inst, json, n);
 }
 
 /* describe name on engine/gpu into a string: rc, and the text in *out */
@@ -69,7 +60,7 @@ static void every_packet(const char *engine, const char *gpu, bool have_schema)
 
 int main(void)
 {
-	bool have_schema = load_schema();
+	bool have_schema = js_load(&schema, "docs/json-schema.json");
 	CHECK(have_schema, "docs/json-schema.json read (run from the repository root)");
 	every_packet("pm4", "evergreen", have_schema);
 	every_packet("pm4", "r600", have_schema);
