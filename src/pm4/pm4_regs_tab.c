@@ -58,7 +58,8 @@
 
 #include "gfxkit/regdb.h"
 
-static const struct gk_reg_value v0[] = {
+static const struct gk_reg_value values[] = {
+	/* 0 */
 	{ 0u, "DI_PT_NONE" },
 	{ 1u, "DI_PT_POINTLIST" },
 	{ 2u, "DI_PT_LINELIST" },
@@ -88,8 +89,7 @@ static const struct gk_reg_value v0[] = {
 	{ 26u, "DI_PT_2D_FILL_RECT_LIST" },
 	{ 27u, "DI_PT_2D_LINE_STRIP" },
 	{ 28u, "DI_PT_2D_TRI_STRIP" },
-};
-static const struct gk_reg_value v1[] = {
+	/* 29 */
 	{ 0u, "DEPTH_INVALID" },
 	{ 1u, "DEPTH_16" },
 	{ 2u, "DEPTH_X8_24" },
@@ -98,12 +98,10 @@ static const struct gk_reg_value v1[] = {
 	{ 5u, "DEPTH_8_24_FLOAT" },
 	{ 6u, "DEPTH_32_FLOAT" },
 	{ 7u, "DEPTH_X24_8_32_FLOAT" },
-};
-static const struct gk_reg_value v2[] = {
+	/* 37 */
 	{ 2u, "ARRAY_1D_TILED_THIN1" },
 	{ 4u, "ARRAY_2D_TILED_THIN1" },
-};
-static const struct gk_reg_value v3[] = {
+	/* 39 */
 	{ 0u, "COLOR_INVALID" },
 	{ 1u, "COLOR_8" },
 	{ 2u, "COLOR_4_4" },
@@ -139,14 +137,12 @@ static const struct gk_reg_value v3[] = {
 	{ 34u, "COLOR_32_32_32_32" },
 	{ 35u, "COLOR_32_32_32_32_FLOAT" },
 	{ 48u, "COLOR_32_32_32_FLOAT" },
-};
-static const struct gk_reg_value v4[] = {
+	/* 74 */
 	{ 0u, "ARRAY_LINEAR_GENERAL" },
 	{ 1u, "ARRAY_LINEAR_ALIGNED" },
 	{ 2u, "ARRAY_1D_TILED_THIN1" },
 	{ 4u, "ARRAY_2D_TILED_THIN1" },
-};
-static const struct gk_reg_value v5[] = {
+	/* 78 */
 	{ 0u, "NUMBER_UNORM" },
 	{ 1u, "NUMBER_SNORM" },
 	{ 2u, "NUMBER_USCALED" },
@@ -155,23 +151,19 @@ static const struct gk_reg_value v5[] = {
 	{ 5u, "NUMBER_SINT" },
 	{ 6u, "NUMBER_SRGB" },
 	{ 7u, "NUMBER_FLOAT" },
-};
-static const struct gk_reg_value v6[] = {
+	/* 86 */
 	{ 0u, "SWAP_STD" },
 	{ 1u, "SWAP_ALT" },
 	{ 2u, "SWAP_STD_REV" },
 	{ 3u, "SWAP_ALT_REV" },
-};
-static const struct gk_reg_value v7[] = {
+	/* 90 */
 	{ 0u, "TILE_DISABLE" },
 	{ 1u, "CLEAR_ENABLE" },
 	{ 2u, "FRAG_ENABLE" },
-};
-static const struct gk_reg_value v8[] = {
+	/* 93 */
 	{ 0u, "EXPORT_FULL" },
 	{ 1u, "EXPORT_NORM" },
-};
-static const struct gk_reg_value v9[] = {
+	/* 95 */
 	{ 1u, "OUT" },
 	{ 2u, "IN_0" },
 	{ 4u, "IN_1" },
@@ -188,13 +180,11 @@ static const struct gk_reg_value v9[] = {
 	{ 8192u, "IN_320" },
 	{ 16384u, "IN_321" },
 	{ 32768u, "IN_3210" },
-};
-static const struct gk_reg_value v10[] = {
+	/* 111 */
 	{ 0u, "DI_SRC_SEL_DMA" },
 	{ 1u, "DI_SRC_SEL_IMMEDIATE" },
 	{ 2u, "DI_SRC_SEL_AUTO_INDEX" },
-};
-static const struct gk_reg_value v11[] = {
+	/* 114 */
 	{ 0u, "STENCILFUNC_NEVER" },
 	{ 1u, "STENCILFUNC_LESS" },
 	{ 2u, "STENCILFUNC_EQUAL" },
@@ -203,8 +193,7 @@ static const struct gk_reg_value v11[] = {
 	{ 5u, "STENCILFUNC_NOTEQUAL" },
 	{ 6u, "STENCILFUNC_GEQUAL" },
 	{ 7u, "STENCILFUNC_ALWAYS" },
-};
-static const struct gk_reg_value v12[] = {
+	/* 122 */
 	{ 0u, "STENCIL_KEEP" },
 	{ 1u, "STENCIL_ZERO" },
 	{ 2u, "STENCIL_REPLACE" },
@@ -213,8 +202,7 @@ static const struct gk_reg_value v12[] = {
 	{ 5u, "STENCIL_INVERT" },
 	{ 6u, "STENCIL_INCR_WRAP" },
 	{ 7u, "STENCIL_DECR_WRAP" },
-};
-static const struct gk_reg_value v13[] = {
+	/* 130 */
 	{ 0u, "BLEND_ZERO" },
 	{ 1u, "BLEND_ONE" },
 	{ 2u, "BLEND_SRC_COLOR" },
@@ -236,15 +224,13 @@ static const struct gk_reg_value v13[] = {
 	{ 18u, "BLEND_INV_SRC1_ALPHA" },
 	{ 19u, "BLEND_CONST_ALPHA" },
 	{ 20u, "BLEND_ONE_MINUS_CONST_ALPHA" },
-};
-static const struct gk_reg_value v14[] = {
+	/* 151 */
 	{ 0u, "COMB_DST_PLUS_SRC" },
 	{ 1u, "COMB_SRC_MINUS_DST" },
 	{ 2u, "COMB_MIN_DST_SRC" },
 	{ 3u, "COMB_MAX_DST_SRC" },
 	{ 4u, "COMB_DST_MINUS_SRC" },
-};
-static const struct gk_reg_value v15[] = {
+	/* 156 */
 	{ 0u, "NORMAL" },
 	{ 1u, "DISABLE" },
 	{ 2u, "SPECIAL_FAST_CLEAR" },
@@ -253,45 +239,38 @@ static const struct gk_reg_value v15[] = {
 	{ 5u, "SPECIAL_EXPAND_TEXTURE" },
 	{ 6u, "SPECIAL_EXPAND_SAMPLES" },
 	{ 7u, "SPECIAL_RESOLVE_BOX" },
-};
-static const struct gk_reg_value v16[] = {
+	/* 164 */
 	{ 0u, "LATE_Z" },
 	{ 1u, "EARLY_Z_THEN_LATE_Z" },
 	{ 2u, "RE_Z" },
 	{ 3u, "EARLY_Z_THEN_RE_Z" },
-};
-static const struct gk_reg_value v17[] = {
+	/* 168 */
 	{ 0u, "GS_OFF" },
 	{ 1u, "GS_SCENARIO_A" },
 	{ 2u, "GS_SCENARIO_B" },
 	{ 3u, "GS_SCENARIO_G" },
-};
-static const struct gk_reg_value v18[] = {
+	/* 172 */
 	{ 0u, "GS_CUT_1024" },
 	{ 1u, "GS_CUT_512" },
 	{ 2u, "GS_CUT_256" },
 	{ 3u, "GS_CUT_128" },
-};
-static const struct gk_reg_value v19[] = {
+	/* 176 */
 	{ 0u, "OUTPRIM_TYPE_POINTLIST" },
 	{ 1u, "OUTPRIM_TYPE_LINESTRIP" },
 	{ 2u, "OUTPRIM_TYPE_TRISTRIP" },
-};
-static const struct gk_reg_value v20[] = {
+	/* 179 */
 	{ 0u, "X_1_16TH" },
 	{ 1u, "X_1_8TH" },
 	{ 2u, "X_1_4TH" },
 	{ 3u, "X_1_2" },
 	{ 4u, "X_1" },
 	{ 5u, "X_1_256TH" },
-};
-static const struct gk_reg_value v21[] = {
+	/* 185 */
 	{ 0u, "EXPORT_ANY_Z" },
 	{ 1u, "EXPORT_LESS_THAN_Z" },
 	{ 2u, "EXPORT_GREATER_THAN_Z" },
 	{ 3u, "EXPORT_RESERVED" },
-};
-static const struct gk_reg_value v22[] = {
+	/* 189 */
 	{ 0u, "SQ_TEX_DIM_1D" },
 	{ 1u, "SQ_TEX_DIM_2D" },
 	{ 2u, "SQ_TEX_DIM_3D" },
@@ -300,8 +279,7 @@ static const struct gk_reg_value v22[] = {
 	{ 5u, "SQ_TEX_DIM_2D_ARRAY" },
 	{ 6u, "SQ_TEX_DIM_2D_MSAA" },
 	{ 7u, "SQ_TEX_DIM_2D_ARRAY_MSAA" },
-};
-static const struct gk_reg_value v23[] = {
+	/* 197 */
 	{ 0u, "COLOR_INVALID" },
 	{ 1u, "COLOR_8" },
 	{ 2u, "COLOR_4_4" },
@@ -355,30 +333,25 @@ static const struct gk_reg_value v23[] = {
 	{ 54u, "FMT_BC6" },
 	{ 55u, "FMT_BC7" },
 	{ 56u, "FMT_32_AS_32_32_32_32" },
-};
-static const struct gk_reg_value v24[] = {
+	/* 250 */
 	{ 0u, "SQ_FORMAT_COMP_UNSIGNED" },
 	{ 1u, "SQ_FORMAT_COMP_SIGNED" },
 	{ 2u, "SQ_FORMAT_COMP_UNSIGNED_BIASED" },
-};
-static const struct gk_reg_value v25[] = {
+	/* 253 */
 	{ 0u, "SQ_NUM_FORMAT_NORM" },
 	{ 1u, "SQ_NUM_FORMAT_INT" },
 	{ 2u, "SQ_NUM_FORMAT_SCALED" },
-};
-static const struct gk_reg_value v26[] = {
+	/* 256 */
 	{ 0u, "SRF_MODE_ZERO_CLAMP_MINUS_ONE" },
 	{ 1u, "SRF_MODE_NO_ZERO" },
-};
-static const struct gk_reg_value v27[] = {
+	/* 258 */
 	{ 0u, "SQ_SEL_X" },
 	{ 1u, "SQ_SEL_Y" },
 	{ 2u, "SQ_SEL_Z" },
 	{ 3u, "SQ_SEL_W" },
 	{ 4u, "SQ_SEL_0" },
 	{ 5u, "SQ_SEL_1" },
-};
-static const struct gk_reg_value v28[] = {
+	/* 264 */
 	{ 0u, "SQ_TEX_WRAP" },
 	{ 1u, "SQ_TEX_MIRROR" },
 	{ 2u, "SQ_TEX_CLAMP_LAST_TEXEL" },
@@ -387,26 +360,22 @@ static const struct gk_reg_value v28[] = {
 	{ 5u, "SQ_TEX_MIRROR_ONCE_HALF_BORDER" },
 	{ 6u, "SQ_TEX_CLAMP_BORDER" },
 	{ 7u, "SQ_TEX_MIRROR_ONCE_BORDER" },
-};
-static const struct gk_reg_value v29[] = {
+	/* 272 */
 	{ 0u, "SQ_TEX_XY_FILTER_POINT" },
 	{ 1u, "SQ_TEX_XY_FILTER_BILINEAR" },
 	{ 2u, "SQ_TEX_XY_FILTER_BICUBIC" },
 	{ 4u, "SQ_TEX_XY_FILTER_ANISO_POINT" },
 	{ 5u, "SQ_TEX_XY_FILTER_ANISO_BILINEAR" },
-};
-static const struct gk_reg_value v30[] = {
+	/* 277 */
 	{ 0u, "SQ_TEX_Z_FILTER_NONE" },
 	{ 1u, "SQ_TEX_Z_FILTER_POINT" },
 	{ 2u, "SQ_TEX_Z_FILTER_LINEAR" },
-};
-static const struct gk_reg_value v31[] = {
+	/* 280 */
 	{ 0u, "SQ_TEX_BORDER_COLOR_TRANS_BLACK" },
 	{ 1u, "SQ_TEX_BORDER_COLOR_OPAQUE_BLACK" },
 	{ 2u, "SQ_TEX_BORDER_COLOR_OPAQUE_WHITE" },
 	{ 3u, "SQ_TEX_BORDER_COLOR_REGISTER" },
-};
-static const struct gk_reg_value v32[] = {
+	/* 284 */
 	{ 0u, "SQ_TEX_DEPTH_COMPARE_NEVER" },
 	{ 1u, "SQ_TEX_DEPTH_COMPARE_LESS" },
 	{ 2u, "SQ_TEX_DEPTH_COMPARE_EQUAL" },
@@ -415,84 +384,69 @@ static const struct gk_reg_value v32[] = {
 	{ 5u, "SQ_TEX_DEPTH_COMPARE_NOTEQUAL" },
 	{ 6u, "SQ_TEX_DEPTH_COMPARE_GREATEREQUAL" },
 	{ 7u, "SQ_TEX_DEPTH_COMPARE_ALWAYS" },
-};
-static const struct gk_reg_value v33[] = {
+	/* 292 */
 	{ 0u, "SQ_TEX_CHROMA_KEY_DISABLE" },
 	{ 1u, "SQ_TEX_CHROMA_KEY_KILL" },
 	{ 2u, "SQ_TEX_CHROMA_KEY_BLEND" },
-};
-static const struct gk_reg_value v34[] = {
+	/* 295 */
 	{ 0u, "Z_INVALID" },
 	{ 1u, "Z_16" },
 	{ 2u, "Z_24" },
 	{ 3u, "Z_32_FLOAT" },
-};
-static const struct gk_reg_value v35[] = {
+	/* 299 */
 	{ 0u, "STENCIL_INVALID" },
 	{ 1u, "STENCIL_8" },
-};
-static const struct gk_reg_value v36[] = {
+	/* 301 */
 	{ 0u, "CB_DISABLE" },
 	{ 1u, "CB_NORMAL" },
 	{ 2u, "CB_ELIMINATE_FAST_CLEAR" },
 	{ 3u, "CB_RESOLVE" },
 	{ 4u, "CB_DECOMPRESS" },
 	{ 5u, "CB_FMASK_DECOMPRESS" },
-};
-static const struct gk_reg_value v37[] = {
+	/* 307 */
 	{ 0u, "EXPORT_DB_FULL" },
 	{ 1u, "EXPORT_DB_FOUR16" },
 	{ 2u, "EXPORT_DB_TWO" },
-};
-static const struct gk_reg_value v38[] = {
+	/* 310 */
 	{ 0u, "SQ_ROUND_NEAREST_EVEN" },
 	{ 1u, "SQ_ROUND_PLUS_INFINITY" },
 	{ 2u, "SQ_ROUND_MINUS_INFINITY" },
 	{ 3u, "SQ_ROUND_TO_ZERO" },
-};
-static const struct gk_reg_value v39[] = {
+	/* 314 */
 	{ 0u, "LS_STAGE_OFF" },
 	{ 1u, "LS_STAGE_ON" },
 	{ 2u, "CS_STAGE_ON" },
-};
-static const struct gk_reg_value v40[] = {
+	/* 317 */
 	{ 0u, "ES_STAGE_OFF" },
 	{ 1u, "ES_STAGE_DS" },
 	{ 2u, "ES_STAGE_REAL" },
-};
-static const struct gk_reg_value v41[] = {
+	/* 320 */
 	{ 0u, "VS_STAGE_REAL" },
 	{ 1u, "VS_STAGE_DS" },
 	{ 2u, "VS_STAGE_COPY_SHADER" },
-};
-static const struct gk_reg_value v42[] = {
+	/* 323 */
 	{ 0u, "TESS_ISOLINE" },
 	{ 1u, "TESS_TRIANGLE" },
 	{ 2u, "TESS_QUAD" },
-};
-static const struct gk_reg_value v43[] = {
+	/* 326 */
 	{ 0u, "PART_INTEGER" },
 	{ 1u, "PART_POW2" },
 	{ 2u, "PART_FRAC_ODD" },
 	{ 3u, "PART_FRAC_EVEN" },
-};
-static const struct gk_reg_value v44[] = {
+	/* 330 */
 	{ 0u, "OUTPUT_POINT" },
 	{ 1u, "OUTPUT_LINE" },
 	{ 2u, "OUTPUT_TRIANGLE_CW" },
 	{ 3u, "OUTPUT_TRIANGLE_CCW" },
-};
-static const struct gk_reg_value v45[] = {
+	/* 334 */
 	{ 0u, "PATCH_MAJOR" },
 	{ 1u, "TF_MAJOR" },
-};
-static const struct gk_reg_value v46[] = {
+	/* 336 */
 	{ 0u, "X_TRUNCATE" },
 	{ 1u, "X_ROUND" },
 	{ 2u, "X_ROUND_TO_EVEN" },
 	{ 3u, "X_ROUND_TO_ODD" },
-};
-static const struct gk_reg_value v47[] = {
+	/* 340 */
 	{ 0u, "X_1_16TH" },
 	{ 1u, "X_1_8TH" },
 	{ 2u, "X_1_4TH" },
@@ -501,32 +455,29 @@ static const struct gk_reg_value v47[] = {
 	{ 5u, "X_1_256TH" },
 	{ 6u, "X_1_1024TH" },
 	{ 7u, "X_1_4096TH" },
-};
-static const struct gk_reg_value v48[] = {
+	/* 348 */
 	{ 0u, "EXPORT_4C_32BPC" },
 	{ 1u, "EXPORT_4C_16BPC" },
 	{ 2u, "EXPORT_2C_32BPC" },
-};
-static const struct gk_reg_value v49[] = {
+	/* 351 */
 	{ 0u, "BUFFER" },
 	{ 1u, "TEXTURE1D" },
 	{ 2u, "TEXTURE1DARRAY" },
 	{ 3u, "TEXTURE2D" },
 	{ 4u, "TEXTURE2DARRAY" },
 	{ 5u, "TEXTURE3D" },
-};
-static const struct gk_reg_value v50[] = {
+	/* 357 */
 	{ 0u, "SQ_TEX_VTX_INVALID_TEXTURE" },
 	{ 1u, "SQ_TEX_VTX_INVALID_BUFFER" },
 	{ 2u, "SQ_TEX_VTX_VALID_TEXTURE" },
 	{ 3u, "SQ_TEX_VTX_VALID_BUFFER" },
-};
-static const struct gk_reg_value v51[] = {
+	/* 361 */
 	{ 0u, "SQ_TEX_XY_FILTER_POINT" },
 	{ 1u, "SQ_TEX_XY_FILTER_BILINEAR" },
 };
 
-static const struct gk_reg_field f0[] = {
+static const struct gk_reg_field fields[] = {
+	/* 0 */
 	{ "RLC_RQ_PENDING", 3, 3, 0, NULL, 14 },
 	{ "RCU_RQ_PENDING", 4, 4, 0, NULL, 14 },
 	{ "GRBM_RQ_PENDING", 5, 5, 0, NULL, 15 },
@@ -542,8 +493,7 @@ static const struct gk_reg_field f0[] = {
 	{ "RLC_BUSY", 15, 15, 0, NULL, 8 },
 	{ "IH_BUSY", 17, 17, 0, NULL, 7 },
 	{ "BIF_BUSY", 29, 29, 0, NULL, 8 },
-};
-static const struct gk_reg_field f1[] = {
+	/* 15 */
 	{ "SOFT_RESET_BIF", 1, 1, 0, NULL, 14 },
 	{ "SOFT_RESET_CG", 2, 2, 0, NULL, 13 },
 	{ "SOFT_RESET_CMC", 3, 3, 0, NULL, 14 },
@@ -558,12 +508,10 @@ static const struct gk_reg_field f1[] = {
 	{ "SOFT_RESET_SEM", 15, 15, 0, NULL, 14 },
 	{ "SOFT_RESET_TSC", 16, 16, 0, NULL, 14 },
 	{ "SOFT_RESET_VMC", 17, 17, 0, NULL, 14 },
-};
-static const struct gk_reg_field f2[] = {
+	/* 29 */
 	{ "MC_IND_ADDR", 0, 8, 0, NULL, 11 },
 	{ "MC_IND_WR_EN", 9, 9, 0, NULL, 12 },
-};
-static const struct gk_reg_field f3[] = {
+	/* 31 */
 	{ "CMDFIFO_AVAIL", 0, 4, 0, NULL, 13 },
 	{ "CP_RQ_PENDING", 6, 6, 0, NULL, 13 },
 	{ "CF_RQ_PENDING", 7, 7, 0, NULL, 13 },
@@ -589,8 +537,7 @@ static const struct gk_reg_field f3[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB03_BUSY", 30, 30, 0, NULL, 9 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f4[] = {
+	/* 56 */
 	{ "CR_CLEAN", 0, 0, 0, NULL, 8 },
 	{ "SMX_CLEAN", 1, 1, 0, NULL, 9 },
 	{ "SPI0_BUSY", 8, 8, 0, NULL, 9 },
@@ -609,8 +556,7 @@ static const struct gk_reg_field f4[] = {
 	{ "CB1_BUSY", 21, 21, 0, NULL, 8 },
 	{ "CB2_BUSY", 22, 22, 0, NULL, 8 },
 	{ "CB3_BUSY", 23, 23, 0, NULL, 8 },
-};
-static const struct gk_reg_field f5[] = {
+	/* 74 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_CB", 1, 1, 0, NULL, 13 },
 	{ "SOFT_RESET_CR", 2, 2, 0, NULL, 13 },
@@ -625,8 +571,7 @@ static const struct gk_reg_field f5[] = {
 	{ "SOFT_RESET_TA", 12, 12, 0, NULL, 13 },
 	{ "SOFT_RESET_VC", 13, 13, 0, NULL, 13 },
 	{ "SOFT_RESET_VGT", 14, 14, 0, NULL, 14 },
-};
-static const struct gk_reg_field f6[] = {
+	/* 88 */
 	{ "WAIT_CP_DMA_IDLE", 8, 8, 0, NULL, 16 },
 	{ "WAIT_CMDFIFO", 10, 10, 0, NULL, 12 },
 	{ "WAIT_2D_IDLE", 14, 14, 0, NULL, 12 },
@@ -635,11 +580,9 @@ static const struct gk_reg_field f6[] = {
 	{ "WAIT_3D_IDLECLEAN", 17, 17, 0, NULL, 17 },
 	{ "WAIT_EXTERN_SIG", 19, 19, 0, NULL, 15 },
 	{ "CMDFIFO_ENTRIES", 20, 24, 0, NULL, 15 },
-};
-static const struct gk_reg_field f7[] = {
+	/* 96 */
 	{ "OFFSET_UPDATE_DONE", 0, 0, 0, NULL, 18 },
-};
-static const struct gk_reg_field f8[] = {
+	/* 97 */
 	{ "DEST_BASE_0_ENA", 0, 0, 0, NULL, 15 },
 	{ "DEST_BASE_1_ENA", 1, 1, 0, NULL, 15 },
 	{ "SO0_DEST_BASE_ENA", 2, 2, 0, NULL, 17 },
@@ -666,15 +609,12 @@ static const struct gk_reg_field f8[] = {
 	{ "CR0_ACTION_ENA", 29, 29, 0, NULL, 14 },
 	{ "CR1_ACTION_ENA", 30, 30, 0, NULL, 14 },
 	{ "CR2_ACTION_ENA", 31, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f9[] = {
+	/* 123 */
 	{ "CP_PFP_HALT", 26, 26, 0, NULL, 11 },
 	{ "CP_ME_HALT", 28, 28, 0, NULL, 10 },
-};
-static const struct gk_reg_field f10[] = {
-	{ "PRIM_TYPE", 0, 5, 29, v0, 9 },
-};
-static const struct gk_reg_field f11[] = {
+	/* 125 */
+	{ "PRIM_TYPE", 0, 5, 29, values + 0, 9 },
+	/* 126 */
 	{ "VC_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "EXPORT_SRC_C", 1, 1, 0, NULL, 12 },
 	{ "DX9_CONSTS", 2, 2, 0, NULL, 10 },
@@ -685,48 +625,39 @@ static const struct gk_reg_field f11[] = {
 	{ "VS_PRIO", 26, 27, 0, NULL, 7 },
 	{ "GS_PRIO", 28, 29, 0, NULL, 7 },
 	{ "ES_PRIO", 30, 31, 0, NULL, 7 },
-};
-static const struct gk_reg_field f12[] = {
+	/* 136 */
 	{ "NUM_PS_GPRS", 0, 7, 0, NULL, 11 },
 	{ "NUM_VS_GPRS", 16, 23, 0, NULL, 11 },
 	{ "NUM_CLAUSE_TEMP_GPRS", 28, 31, 0, NULL, 20 },
-};
-static const struct gk_reg_field f13[] = {
+	/* 139 */
 	{ "NUM_GS_GPRS", 0, 7, 0, NULL, 11 },
 	{ "NUM_ES_GPRS", 16, 23, 0, NULL, 11 },
-};
-static const struct gk_reg_field f14[] = {
+	/* 141 */
 	{ "NUM_PS_THREADS", 0, 7, 0, NULL, 14 },
 	{ "NUM_VS_THREADS", 8, 15, 0, NULL, 14 },
 	{ "NUM_GS_THREADS", 16, 23, 0, NULL, 14 },
 	{ "NUM_ES_THREADS", 24, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f15[] = {
+	/* 145 */
 	{ "NUM_PS_STACK_ENTRIES", 0, 11, 0, NULL, 20 },
 	{ "NUM_VS_STACK_ENTRIES", 16, 27, 0, NULL, 20 },
-};
-static const struct gk_reg_field f16[] = {
+	/* 147 */
 	{ "NUM_GS_STACK_ENTRIES", 0, 11, 0, NULL, 20 },
 	{ "NUM_ES_STACK_ENTRIES", 16, 27, 0, NULL, 20 },
-};
-static const struct gk_reg_field f17[] = {
+	/* 149 */
 	{ "MEM_SIZE", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f18[] = {
+	/* 150 */
 	{ "RING0_OFFSET", 0, 7, 0, NULL, 12 },
 	{ "ISOLATE_ES_ENABLE", 12, 12, 0, NULL, 17 },
 	{ "ISOLATE_GS_ENABLE", 13, 13, 0, NULL, 17 },
 	{ "VS_PC_LIMIT_ENABLE", 14, 14, 0, NULL, 18 },
-};
-static const struct gk_reg_field f19[] = {
+	/* 154 */
 	{ "DISABLE_CUBE_WRAP", 0, 0, 0, NULL, 17 },
 	{ "DISABLE_CUBE_ANISO", 1, 1, 0, NULL, 18 },
 	{ "SYNC_GRADIENT", 24, 24, 0, NULL, 13 },
 	{ "SYNC_WALKER", 25, 25, 0, NULL, 11 },
 	{ "SYNC_ALIGNER", 26, 26, 0, NULL, 12 },
 	{ "BILINEAR_PRECISION", 31, 31, 0, NULL, 18 },
-};
-static const struct gk_reg_field f20[] = {
+	/* 160 */
 	{ "DEPTH_FREE", 0, 4, 0, NULL, 10 },
 	{ "DEPTH_FLUSH", 5, 10, 0, NULL, 11 },
 	{ "FORCE_SUMMARIZE", 11, 14, 0, NULL, 15 },
@@ -736,54 +667,43 @@ static const struct gk_reg_field f20[] = {
 	{ "LATE_Z_PANIC_DISABLE", 26, 26, 0, NULL, 20 },
 	{ "RE_Z_PANIC_DISABLE", 27, 27, 0, NULL, 18 },
 	{ "DB_EXTRA_DEBUG", 28, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f21[] = {
+	/* 169 */
 	{ "BORDER_RED", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f22[] = {
+	/* 170 */
 	{ "BORDER_GREEN", 0, 31, 0, NULL, 12 },
-};
-static const struct gk_reg_field f23[] = {
+	/* 171 */
 	{ "BORDER_BLUE", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f24[] = {
+	/* 172 */
 	{ "BORDER_ALPHA", 0, 31, 0, NULL, 12 },
-};
-static const struct gk_reg_field f25[] = {
+	/* 173 */
 	{ "PITCH_TILE_MAX", 0, 9, 0, NULL, 14 },
 	{ "SLICE_TILE_MAX", 10, 29, 0, NULL, 14 },
-};
-static const struct gk_reg_field f26[] = {
+	/* 175 */
 	{ "SLICE_START", 0, 10, 0, NULL, 11 },
 	{ "SLICE_MAX", 13, 23, 0, NULL, 9 },
-};
-static const struct gk_reg_field f27[] = {
-	{ "FORMAT", 0, 2, 8, v1, 6 },
+	/* 177 */
+	{ "FORMAT", 0, 2, 8, values + 29, 6 },
 	{ "READ_SIZE", 3, 3, 0, NULL, 9 },
-	{ "ARRAY_MODE", 15, 18, 2, v2, 10 },
+	{ "ARRAY_MODE", 15, 18, 2, values + 37, 10 },
 	{ "TILE_SURFACE_ENABLE", 25, 25, 0, NULL, 19 },
 	{ "TILE_COMPACT", 26, 26, 0, NULL, 12 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-};
-static const struct gk_reg_field f28[] = {
+	/* 183 */
 	{ "TL_X", 0, 14, 0, NULL, 4 },
 	{ "TL_Y", 16, 30, 0, NULL, 4 },
-};
-static const struct gk_reg_field f29[] = {
+	/* 185 */
 	{ "BR_X", 0, 14, 0, NULL, 4 },
 	{ "BR_Y", 16, 30, 0, NULL, 4 },
-};
-static const struct gk_reg_field f30[] = {
+	/* 187 */
 	{ "BASE_256B", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f31[] = {
+	/* 188 */
 	{ "ENDIAN", 0, 1, 0, NULL, 6 },
-	{ "FORMAT", 2, 7, 35, v3, 6 },
-	{ "ARRAY_MODE", 8, 11, 4, v4, 10 },
-	{ "NUMBER_TYPE", 12, 14, 8, v5, 11 },
+	{ "FORMAT", 2, 7, 35, values + 39, 6 },
+	{ "ARRAY_MODE", 8, 11, 4, values + 74, 10 },
+	{ "NUMBER_TYPE", 12, 14, 8, values + 78, 11 },
 	{ "READ_SIZE", 15, 15, 0, NULL, 9 },
-	{ "COMP_SWAP", 16, 17, 4, v6, 9 },
-	{ "TILE_MODE", 18, 19, 3, v7, 9 },
+	{ "COMP_SWAP", 16, 17, 4, values + 86, 9 },
+	{ "TILE_MODE", 18, 19, 3, values + 90, 9 },
 	{ "BLEND_CLAMP", 20, 20, 0, NULL, 11 },
 	{ "CLEAR_COLOR", 21, 21, 0, NULL, 11 },
 	{ "BLEND_BYPASS", 22, 22, 0, NULL, 12 },
@@ -791,45 +711,34 @@ static const struct gk_reg_field f31[] = {
 	{ "SIMPLE_FLOAT", 24, 24, 0, NULL, 12 },
 	{ "ROUND_MODE", 25, 25, 0, NULL, 10 },
 	{ "TILE_COMPACT", 26, 26, 0, NULL, 12 },
-	{ "SOURCE_FORMAT", 27, 27, 2, v8, 13 },
-};
-static const struct gk_reg_field f32[] = {
+	{ "SOURCE_FORMAT", 27, 27, 2, values + 93, 13 },
+	/* 203 */
 	{ "CMASK_BLOCK_MAX", 0, 11, 0, NULL, 15 },
 	{ "FMASK_TILE_MAX", 12, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f33[] = {
+	/* 205 */
 	{ "CLEAR_RED", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f34[] = {
+	/* 206 */
 	{ "CLEAR_GREEN", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f35[] = {
+	/* 207 */
 	{ "CLEAR_BLUE", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f36[] = {
+	/* 208 */
 	{ "CLEAR_ALPHA", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f37[] = {
+	/* 209 */
 	{ "WINDOW_X_OFFSET", 0, 14, 0, NULL, 15 },
 	{ "WINDOW_Y_OFFSET", 16, 30, 0, NULL, 15 },
-};
-static const struct gk_reg_field f38[] = {
+	/* 211 */
 	{ "TL_X", 0, 13, 0, NULL, 4 },
 	{ "TL_Y", 16, 29, 0, NULL, 4 },
 	{ "WINDOW_OFFSET_DISABLE", 31, 31, 0, NULL, 21 },
-};
-static const struct gk_reg_field f39[] = {
+	/* 214 */
 	{ "BR_X", 0, 13, 0, NULL, 4 },
 	{ "BR_Y", 16, 29, 0, NULL, 4 },
-};
-static const struct gk_reg_field f40[] = {
-	{ "CLIP_RULE", 0, 15, 16, v9, 9 },
-};
-static const struct gk_reg_field f41[] = {
+	/* 216 */
+	{ "CLIP_RULE", 0, 15, 16, values + 95, 9 },
+	/* 217 */
 	{ "TL_X", 0, 13, 0, NULL, 4 },
 	{ "TL_Y", 16, 29, 0, NULL, 4 },
-};
-static const struct gk_reg_field f42[] = {
+	/* 219 */
 	{ "TARGET0_ENABLE", 0, 3, 0, NULL, 14 },
 	{ "TARGET1_ENABLE", 4, 7, 0, NULL, 14 },
 	{ "TARGET2_ENABLE", 8, 11, 0, NULL, 14 },
@@ -838,8 +747,7 @@ static const struct gk_reg_field f42[] = {
 	{ "TARGET5_ENABLE", 20, 23, 0, NULL, 14 },
 	{ "TARGET6_ENABLE", 24, 27, 0, NULL, 14 },
 	{ "TARGET7_ENABLE", 28, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f43[] = {
+	/* 227 */
 	{ "OUTPUT0_ENABLE", 0, 3, 0, NULL, 14 },
 	{ "OUTPUT1_ENABLE", 4, 7, 0, NULL, 14 },
 	{ "OUTPUT2_ENABLE", 8, 11, 0, NULL, 14 },
@@ -848,80 +756,58 @@ static const struct gk_reg_field f43[] = {
 	{ "OUTPUT5_ENABLE", 20, 23, 0, NULL, 14 },
 	{ "OUTPUT6_ENABLE", 24, 27, 0, NULL, 14 },
 	{ "OUTPUT7_ENABLE", 28, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f44[] = {
+	/* 235 */
 	{ "VPORT_ZMIN", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f45[] = {
+	/* 236 */
 	{ "VPORT_ZMAX", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f46[] = {
+	/* 237 */
 	{ "MULTIPASS", 0, 0, 0, NULL, 9 },
-};
-static const struct gk_reg_field f47[] = {
+	/* 238 */
 	{ "SURFACE_SYNC_MASK", 0, 8, 0, NULL, 17 },
-};
-static const struct gk_reg_field f48[] = {
+	/* 239 */
 	{ "SEMANTIC_ID", 0, 7, 0, NULL, 11 },
-};
-static const struct gk_reg_field f49[] = {
+	/* 240 */
 	{ "MAX_INDX", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f50[] = {
+	/* 241 */
 	{ "MIN_INDX", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f51[] = {
+	/* 242 */
 	{ "INDX_OFFSET", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f52[] = {
+	/* 243 */
 	{ "RESET_INDX", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f53[] = {
+	/* 244 */
 	{ "ALPHA_FUNC", 0, 2, 0, NULL, 10 },
 	{ "ALPHA_TEST_ENABLE", 3, 3, 0, NULL, 17 },
 	{ "ALPHA_TEST_BYPASS", 8, 8, 0, NULL, 17 },
-};
-static const struct gk_reg_field f54[] = {
+	/* 247 */
 	{ "BLEND_RED", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f55[] = {
+	/* 248 */
 	{ "BLEND_GREEN", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f56[] = {
+	/* 249 */
 	{ "BLEND_BLUE", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f57[] = {
+	/* 250 */
 	{ "BLEND_ALPHA", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f58[] = {
+	/* 251 */
 	{ "FOG_RED", 0, 31, 0, NULL, 7 },
-};
-static const struct gk_reg_field f59[] = {
+	/* 252 */
 	{ "FOG_GREEN", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f60[] = {
+	/* 253 */
 	{ "FOG_BLUE", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f61[] = {
+	/* 254 */
 	{ "STENCILREF", 0, 7, 0, NULL, 10 },
 	{ "STENCILMASK", 8, 15, 0, NULL, 11 },
 	{ "STENCILWRITEMASK", 16, 23, 0, NULL, 16 },
-};
-static const struct gk_reg_field f62[] = {
+	/* 257 */
 	{ "STENCILREF_BF", 0, 7, 0, NULL, 13 },
 	{ "STENCILMASK_BF", 8, 15, 0, NULL, 14 },
 	{ "STENCILWRITEMASK_BF", 16, 23, 0, NULL, 19 },
-};
-static const struct gk_reg_field f63[] = {
+	/* 260 */
 	{ "ALPHA_REF", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f64[] = {
+	/* 261 */
 	{ "SEMANTIC_0", 0, 7, 0, NULL, 10 },
 	{ "SEMANTIC_1", 8, 15, 0, NULL, 10 },
 	{ "SEMANTIC_2", 16, 23, 0, NULL, 10 },
 	{ "SEMANTIC_3", 24, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f65[] = {
+	/* 265 */
 	{ "SEMANTIC", 0, 7, 0, NULL, 8 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -930,20 +816,17 @@ static const struct gk_reg_field f65[] = {
 	{ "CYL_WRAP", 13, 16, 0, NULL, 8 },
 	{ "PT_SPRITE_TEX", 17, 17, 0, NULL, 13 },
 	{ "SEL_SAMPLE", 18, 18, 0, NULL, 10 },
-};
-static const struct gk_reg_field f66[] = {
+	/* 273 */
 	{ "VS_PER_COMPONENT", 0, 0, 0, NULL, 16 },
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "VS_EXPORTS_FOG", 8, 8, 0, NULL, 14 },
 	{ "VS_OUT_FOG_VEC_ADDR", 9, 13, 0, NULL, 19 },
-};
-static const struct gk_reg_field f67[] = {
+	/* 277 */
 	{ "PS_GROUPING", 0, 4, 0, NULL, 11 },
 	{ "VS_GROUPING", 8, 12, 0, NULL, 11 },
 	{ "GS_GROUPING", 16, 20, 0, NULL, 11 },
 	{ "ES_GROUPING", 24, 28, 0, NULL, 11 },
-};
-static const struct gk_reg_field f68[] = {
+	/* 281 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "POSITION_ENA", 8, 8, 0, NULL, 12 },
 	{ "POSITION_CENTROID", 9, 9, 0, NULL, 17 },
@@ -955,8 +838,7 @@ static const struct gk_reg_field f68[] = {
 	{ "LINEAR_GRADIENT_ENA", 29, 29, 0, NULL, 19 },
 	{ "POSITION_SAMPLE", 30, 30, 0, NULL, 15 },
 	{ "BARYC_AT_SAMPLE_ENA", 31, 31, 0, NULL, 19 },
-};
-static const struct gk_reg_field f69[] = {
+	/* 292 */
 	{ "GEN_INDEX_PIX", 0, 0, 0, NULL, 13 },
 	{ "GEN_INDEX_PIX_ADDR", 1, 7, 0, NULL, 18 },
 	{ "FRONT_FACE_ENA", 8, 8, 0, NULL, 14 },
@@ -966,8 +848,7 @@ static const struct gk_reg_field f69[] = {
 	{ "FOG_ADDR", 17, 23, 0, NULL, 8 },
 	{ "FIXED_PT_POSITION_ENA", 24, 24, 0, NULL, 21 },
 	{ "FIXED_PT_POSITION_ADDR", 25, 29, 0, NULL, 22 },
-};
-static const struct gk_reg_field f70[] = {
+	/* 301 */
 	{ "FLAT_SHADE_ENA", 0, 0, 0, NULL, 14 },
 	{ "PNT_SPRITE_ENA", 1, 1, 0, NULL, 14 },
 	{ "PNT_SPRITE_OVRD_X", 2, 4, 0, NULL, 17 },
@@ -975,20 +856,16 @@ static const struct gk_reg_field f70[] = {
 	{ "PNT_SPRITE_OVRD_Z", 8, 10, 0, NULL, 17 },
 	{ "PNT_SPRITE_OVRD_W", 11, 13, 0, NULL, 17 },
 	{ "PNT_SPRITE_TOP_1", 14, 14, 0, NULL, 16 },
-};
-static const struct gk_reg_field f71[] = {
+	/* 308 */
 	{ "PROVIDE_Z_TO_SPI", 0, 0, 0, NULL, 16 },
-};
-static const struct gk_reg_field f72[] = {
+	/* 309 */
 	{ "PASS_FOG_THROUGH_PS", 0, 0, 0, NULL, 19 },
 	{ "PIXEL_FOG_FUNC", 1, 2, 0, NULL, 14 },
 	{ "PIXEL_FOG_SRC_SEL", 3, 3, 0, NULL, 17 },
 	{ "VS_FOG_CLAMP_DISABLE", 4, 4, 0, NULL, 20 },
-};
-static const struct gk_reg_field f73[] = {
+	/* 313 */
 	{ "VALUE", 0, 31, 0, NULL, 5 },
-};
-static const struct gk_reg_field f74[] = {
+	/* 314 */
 	{ "RT0_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "RT1_ENABLE", 1, 1, 0, NULL, 10 },
 	{ "RT2_ENABLE", 2, 2, 0, NULL, 10 },
@@ -997,58 +874,52 @@ static const struct gk_reg_field f74[] = {
 	{ "RT5_ENABLE", 5, 5, 0, NULL, 10 },
 	{ "RT6_ENABLE", 6, 6, 0, NULL, 10 },
 	{ "RT7_ENABLE", 7, 7, 0, NULL, 10 },
-};
-static const struct gk_reg_field f75[] = {
-	{ "SOURCE_SELECT", 0, 1, 3, v10, 13 },
+	/* 322 */
+	{ "SOURCE_SELECT", 0, 1, 3, values + 111, 13 },
 	{ "MAJOR_MODE", 2, 3, 0, NULL, 10 },
 	{ "SPRITE_EN", 4, 4, 0, NULL, 9 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
-};
-static const struct gk_reg_field f76[] = {
+	/* 327 */
 	{ "STENCIL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "Z_ENABLE", 1, 1, 0, NULL, 8 },
 	{ "Z_WRITE_ENABLE", 2, 2, 0, NULL, 14 },
 	{ "ZFUNC", 4, 6, 0, NULL, 5 },
 	{ "BACKFACE_ENABLE", 7, 7, 0, NULL, 15 },
-	{ "STENCILFUNC", 8, 10, 8, v11, 11 },
-	{ "STENCILFAIL", 11, 13, 8, v12, 11 },
+	{ "STENCILFUNC", 8, 10, 8, values + 114, 11 },
+	{ "STENCILFAIL", 11, 13, 8, values + 122, 11 },
 	{ "STENCILZPASS", 14, 16, 0, NULL, 12 },
 	{ "STENCILZFAIL", 17, 19, 0, NULL, 12 },
 	{ "STENCILFUNC_BF", 20, 22, 0, NULL, 14 },
 	{ "STENCILFAIL_BF", 23, 25, 0, NULL, 14 },
 	{ "STENCILZPASS_BF", 26, 28, 0, NULL, 15 },
 	{ "STENCILZFAIL_BF", 29, 31, 0, NULL, 15 },
-};
-static const struct gk_reg_field f77[] = {
-	{ "COLOR_SRCBLEND", 0, 4, 21, v13, 14 },
-	{ "COLOR_COMB_FCN", 5, 7, 5, v14, 14 },
+	/* 340 */
+	{ "COLOR_SRCBLEND", 0, 4, 21, values + 130, 14 },
+	{ "COLOR_COMB_FCN", 5, 7, 5, values + 151, 14 },
 	{ "COLOR_DESTBLEND", 8, 12, 0, NULL, 15 },
 	{ "OPACITY_WEIGHT", 13, 13, 0, NULL, 14 },
 	{ "ALPHA_SRCBLEND", 16, 20, 0, NULL, 14 },
 	{ "ALPHA_COMB_FCN", 21, 23, 0, NULL, 14 },
 	{ "ALPHA_DESTBLEND", 24, 28, 0, NULL, 15 },
 	{ "SEPARATE_ALPHA_BLEND", 29, 29, 0, NULL, 20 },
-};
-static const struct gk_reg_field f78[] = {
+	/* 348 */
 	{ "FOG_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "MULTIWRITE_ENABLE", 1, 1, 0, NULL, 17 },
 	{ "DITHER_ENABLE", 2, 2, 0, NULL, 13 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
-	{ "SPECIAL_OP", 4, 6, 8, v15, 10 },
+	{ "SPECIAL_OP", 4, 6, 8, values + 156, 10 },
 	{ "PER_MRT_BLEND", 7, 7, 0, NULL, 13 },
 	{ "TARGET_BLEND_ENABLE", 8, 15, 0, NULL, 19 },
 	{ "ROP3", 16, 23, 0, NULL, 4 },
-};
-static const struct gk_reg_field f79[] = {
+	/* 356 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_REF_EXPORT_ENABLE", 1, 1, 0, NULL, 25 },
-	{ "Z_ORDER", 4, 5, 4, v16, 7 },
+	{ "Z_ORDER", 4, 5, 4, values + 164, 7 },
 	{ "KILL_ENABLE", 6, 6, 0, NULL, 11 },
 	{ "MASK_EXPORT_ENABLE", 8, 8, 0, NULL, 18 },
 	{ "DUAL_EXPORT_ENABLE", 9, 9, 0, NULL, 18 },
-};
-static const struct gk_reg_field f80[] = {
+	/* 362 */
 	{ "UCP_ENA_0", 0, 0, 0, NULL, 9 },
 	{ "UCP_ENA_1", 1, 1, 0, NULL, 9 },
 	{ "UCP_ENA_2", 2, 2, 0, NULL, 9 },
@@ -1068,8 +939,7 @@ static const struct gk_reg_field f80[] = {
 	{ "VTE_VPORT_PROVOKE_DISABLE", 25, 25, 0, NULL, 25 },
 	{ "ZCLIP_NEAR_DISABLE", 26, 26, 0, NULL, 18 },
 	{ "ZCLIP_FAR_DISABLE", 27, 27, 0, NULL, 17 },
-};
-static const struct gk_reg_field f81[] = {
+	/* 381 */
 	{ "CULL_FRONT", 0, 0, 0, NULL, 10 },
 	{ "CULL_BACK", 1, 1, 0, NULL, 9 },
 	{ "FACE", 2, 2, 0, NULL, 4 },
@@ -1083,8 +953,7 @@ static const struct gk_reg_field f81[] = {
 	{ "PROVOKING_VTX_LAST", 19, 19, 0, NULL, 18 },
 	{ "PERSP_CORR_DIS", 20, 20, 0, NULL, 14 },
 	{ "MULTI_PRIM_IB_ENA", 21, 21, 0, NULL, 17 },
-};
-static const struct gk_reg_field f82[] = {
+	/* 394 */
 	{ "VPORT_X_SCALE_ENA", 0, 0, 0, NULL, 17 },
 	{ "VPORT_X_OFFSET_ENA", 1, 1, 0, NULL, 18 },
 	{ "VPORT_Y_SCALE_ENA", 2, 2, 0, NULL, 17 },
@@ -1094,8 +963,7 @@ static const struct gk_reg_field f82[] = {
 	{ "VTX_XY_FMT", 8, 8, 0, NULL, 10 },
 	{ "VTX_Z_FMT", 9, 9, 0, NULL, 9 },
 	{ "VTX_W0_FMT", 10, 10, 0, NULL, 10 },
-};
-static const struct gk_reg_field f83[] = {
+	/* 403 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -1120,93 +988,72 @@ static const struct gk_reg_field f83[] = {
 	{ "VS_OUT_MISC_VEC_ENA", 21, 21, 0, NULL, 19 },
 	{ "VS_OUT_CCDIST0_VEC_ENA", 22, 22, 0, NULL, 22 },
 	{ "VS_OUT_CCDIST1_VEC_ENA", 23, 23, 0, NULL, 22 },
-};
-static const struct gk_reg_field f84[] = {
+	/* 427 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
 	{ "FETCH_CACHE_LINES", 24, 26, 0, NULL, 17 },
 	{ "UNCACHED_FIRST_INST", 28, 28, 0, NULL, 19 },
 	{ "CLAMP_CONSTS", 31, 31, 0, NULL, 12 },
-};
-static const struct gk_reg_field f85[] = {
+	/* 433 */
 	{ "EXPORT_Z", 0, 0, 0, NULL, 8 },
 	{ "EXPORT_COLORS", 1, 4, 0, NULL, 13 },
-};
-static const struct gk_reg_field f86[] = {
+	/* 435 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
 	{ "FETCH_CACHE_LINES", 24, 26, 0, NULL, 17 },
 	{ "UNCACHED_FIRST_INST", 28, 28, 0, NULL, 19 },
-};
-static const struct gk_reg_field f87[] = {
+	/* 440 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
-};
-static const struct gk_reg_field f88[] = {
+	/* 443 */
 	{ "PGM_START", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f89[] = {
+	/* 444 */
 	{ "ITEMSIZE", 0, 14, 0, NULL, 8 },
-};
-static const struct gk_reg_field f90[] = {
+	/* 445 */
 	{ "PGM_CF_OFFSET", 0, 19, 0, NULL, 13 },
-};
-static const struct gk_reg_field f91[] = {
+	/* 446 */
 	{ "HEIGHT", 0, 15, 0, NULL, 6 },
 	{ "WIDTH", 16, 31, 0, NULL, 5 },
-};
-static const struct gk_reg_field f92[] = {
+	/* 448 */
 	{ "MIN_SIZE", 0, 15, 0, NULL, 8 },
 	{ "MAX_SIZE", 16, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f93[] = {
+	/* 450 */
 	{ "WIDTH", 0, 15, 0, NULL, 5 },
-};
-static const struct gk_reg_field f94[] = {
+	/* 451 */
 	{ "LINE_PATTERN", 0, 15, 0, NULL, 12 },
 	{ "REPEAT_COUNT", 16, 23, 0, NULL, 12 },
 	{ "PATTERN_BIT_ORDER", 28, 28, 0, NULL, 17 },
 	{ "AUTO_RESET_CNTL", 29, 30, 0, NULL, 15 },
-};
-static const struct gk_reg_field f95[] = {
+	/* 455 */
 	{ "PATH_SELECT", 0, 1, 0, NULL, 11 },
-};
-static const struct gk_reg_field f96[] = {
+	/* 456 */
 	{ "TESS_MODE", 0, 1, 0, NULL, 9 },
-};
-static const struct gk_reg_field f97[] = {
+	/* 457 */
 	{ "MAX_TESS", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f98[] = {
+	/* 458 */
 	{ "MIN_TESS", 0, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f99[] = {
+	/* 459 */
 	{ "REUSE_DEPTH", 0, 7, 0, NULL, 11 },
-};
-static const struct gk_reg_field f100[] = {
+	/* 460 */
 	{ "PRIM_TYPE", 0, 4, 0, NULL, 9 },
 	{ "RETAIN_ORDER", 14, 14, 0, NULL, 12 },
 	{ "RETAIN_QUADS", 15, 15, 0, NULL, 12 },
 	{ "PRIM_ORDER", 16, 18, 0, NULL, 10 },
-};
-static const struct gk_reg_field f101[] = {
+	/* 464 */
 	{ "FIRST_DECR", 0, 3, 0, NULL, 10 },
-};
-static const struct gk_reg_field f102[] = {
+	/* 465 */
 	{ "DECR", 0, 3, 0, NULL, 4 },
-};
-static const struct gk_reg_field f103[] = {
+	/* 466 */
 	{ "COMP_X_EN", 0, 0, 0, NULL, 9 },
 	{ "COMP_Y_EN", 1, 1, 0, NULL, 9 },
 	{ "COMP_Z_EN", 2, 2, 0, NULL, 9 },
 	{ "COMP_W_EN", 3, 3, 0, NULL, 9 },
 	{ "STRIDE", 8, 15, 0, NULL, 6 },
 	{ "SHIFT", 16, 23, 0, NULL, 5 },
-};
-static const struct gk_reg_field f104[] = {
+	/* 472 */
 	{ "X_CONV", 0, 3, 0, NULL, 6 },
 	{ "X_OFFSET", 4, 7, 0, NULL, 8 },
 	{ "Y_CONV", 8, 11, 0, NULL, 6 },
@@ -1215,13 +1062,11 @@ static const struct gk_reg_field f104[] = {
 	{ "Z_OFFSET", 20, 23, 0, NULL, 8 },
 	{ "W_CONV", 24, 27, 0, NULL, 6 },
 	{ "W_OFFSET", 28, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f105[] = {
-	{ "MODE", 0, 1, 4, v17, 4 },
+	/* 480 */
+	{ "MODE", 0, 1, 4, values + 168, 4 },
 	{ "ES_PASSTHRU", 2, 2, 0, NULL, 11 },
-	{ "CUT_MODE", 3, 4, 4, v18, 8 },
-};
-static const struct gk_reg_field f106[] = {
+	{ "CUT_MODE", 3, 4, 4, values + 172, 8 },
+	/* 483 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "CLIPRECT_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
@@ -1242,48 +1087,36 @@ static const struct gk_reg_field f106[] = {
 	{ "PS_ITER_SAMPLE", 17, 17, 0, NULL, 14 },
 	{ "R700_ZMM_LINE_OFFSET", 20, 20, 0, NULL, 20 },
 	{ "R700_VPORT_SCISSOR_ENABLE", 22, 22, 0, NULL, 25 },
-};
-static const struct gk_reg_field f107[] = {
-	{ "OUTPRIM_TYPE", 0, 5, 3, v19, 12 },
-};
-static const struct gk_reg_field f108[] = {
+	/* 503 */
+	{ "OUTPRIM_TYPE", 0, 5, 3, values + 176, 12 },
+	/* 504 */
 	{ "PRIMITIVEID_EN", 0, 0, 0, NULL, 14 },
-};
-static const struct gk_reg_field f109[] = {
+	/* 505 */
 	{ "RESET_EN", 0, 0, 0, NULL, 8 },
-};
-static const struct gk_reg_field f110[] = {
+	/* 506 */
 	{ "STEP_RATE", 0, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f111[] = {
+	/* 507 */
 	{ "STREAMOUT", 0, 0, 0, NULL, 9 },
-};
-static const struct gk_reg_field f112[] = {
+	/* 508 */
 	{ "REUSE_OFF", 0, 0, 0, NULL, 9 },
-};
-static const struct gk_reg_field f113[] = {
+	/* 509 */
 	{ "VTX_CNT_EN", 0, 0, 0, NULL, 10 },
-};
-static const struct gk_reg_field f114[] = {
+	/* 510 */
 	{ "BUFFER_0_EN", 0, 0, 0, NULL, 11 },
 	{ "BUFFER_1_EN", 1, 1, 0, NULL, 11 },
 	{ "BUFFER_2_EN", 2, 2, 0, NULL, 11 },
 	{ "BUFFER_3_EN", 3, 3, 0, NULL, 11 },
-};
-static const struct gk_reg_field f115[] = {
+	/* 514 */
 	{ "EXPAND_LINE_WIDTH", 9, 9, 0, NULL, 17 },
 	{ "LAST_PIXEL", 10, 10, 0, NULL, 10 },
-};
-static const struct gk_reg_field f116[] = {
+	/* 516 */
 	{ "MSAA_NUM_SAMPLES", 0, 1, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MAX_SAMPLE_DIST", 13, 16, 0, NULL, 15 },
-};
-static const struct gk_reg_field f117[] = {
+	/* 519 */
 	{ "PIX_CENTER_HALF", 0, 0, 0, NULL, 15 },
-	{ "QUANT_MODE", 3, 5, 6, v20, 10 },
-};
-static const struct gk_reg_field f118[] = {
+	{ "QUANT_MODE", 3, 5, 6, values + 179, 10 },
+	/* 521 */
 	{ "S4_X", 0, 3, 0, NULL, 4 },
 	{ "S4_Y", 4, 7, 0, NULL, 4 },
 	{ "S5_X", 8, 11, 0, NULL, 4 },
@@ -1292,22 +1125,17 @@ static const struct gk_reg_field f118[] = {
 	{ "S6_Y", 20, 23, 0, NULL, 4 },
 	{ "S7_X", 24, 27, 0, NULL, 4 },
 	{ "S7_Y", 28, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f119[] = {
+	/* 529 */
 	{ "CLRCMP_FCN_SRC", 0, 2, 0, NULL, 14 },
 	{ "CLRCMP_FCN_DST", 8, 10, 0, NULL, 14 },
 	{ "CLRCMP_FCN_SEL", 24, 25, 0, NULL, 14 },
-};
-static const struct gk_reg_field f120[] = {
+	/* 532 */
 	{ "CLRCMP_SRC", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f121[] = {
+	/* 533 */
 	{ "CLRCMP_DST", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f122[] = {
+	/* 534 */
 	{ "CLRCMP_MSK", 0, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f123[] = {
+	/* 535 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY_ENABLE", 2, 2, 0, NULL, 17 },
@@ -1318,10 +1146,9 @@ static const struct gk_reg_field f123[] = {
 	{ "COPY_CENTROID", 7, 7, 0, NULL, 13 },
 	{ "COPY_SAMPLE", 8, 9, 0, NULL, 11 },
 	{ "ZPASS_INCREMENT_DISABLE", 11, 11, 0, NULL, 23 },
-	{ "CONSERVATIVE_Z_EXPORT", 13, 14, 4, v21, 21 },
+	{ "CONSERVATIVE_Z_EXPORT", 13, 14, 4, values + 185, 21 },
 	{ "R700_PERFECT_ZPASS_COUNTS", 15, 15, 0, NULL, 25 },
-};
-static const struct gk_reg_field f124[] = {
+	/* 547 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 0, NULL, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 0, NULL, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 0, NULL, 17 },
@@ -1337,8 +1164,7 @@ static const struct gk_reg_field f124[] = {
 	{ "DISABLE_VIEWPORT_CLAMP", 16, 16, 0, NULL, 22 },
 	{ "IGNORE_SC_ZRANGE", 17, 17, 0, NULL, 16 },
 	{ "MAX_TILES_IN_DTT", 21, 25, 0, NULL, 16 },
-};
-static const struct gk_reg_field f125[] = {
+	/* 562 */
 	{ "HTILE_WIDTH", 0, 0, 0, NULL, 11 },
 	{ "HTILE_HEIGHT", 1, 1, 0, NULL, 12 },
 	{ "LINEAR", 2, 2, 0, NULL, 6 },
@@ -1347,108 +1173,89 @@ static const struct gk_reg_field f125[] = {
 	{ "PRELOAD", 5, 5, 0, NULL, 7 },
 	{ "PREFETCH_WIDTH", 6, 11, 0, NULL, 14 },
 	{ "PREFETCH_HEIGHT", 12, 17, 0, NULL, 15 },
-};
-static const struct gk_reg_field f126[] = {
+	/* 570 */
 	{ "DEPTH_HEIGHT_TILE_MAX", 0, 9, 0, NULL, 21 },
-};
-static const struct gk_reg_field f127[] = {
+	/* 571 */
 	{ "ALPHA_TO_MASK_ENABLE", 0, 0, 0, NULL, 20 },
 	{ "ALPHA_TO_MASK_OFFSET0", 8, 9, 0, NULL, 21 },
 	{ "ALPHA_TO_MASK_OFFSET1", 10, 11, 0, NULL, 21 },
 	{ "ALPHA_TO_MASK_OFFSET2", 12, 13, 0, NULL, 21 },
 	{ "ALPHA_TO_MASK_OFFSET3", 14, 15, 0, NULL, 21 },
 	{ "OFFSET_ROUND", 16, 16, 0, NULL, 12 },
-};
-static const struct gk_reg_field f128[] = {
+	/* 577 */
 	{ "POLY_OFFSET_NEG_NUM_DB_BITS", 0, 7, 0, NULL, 27 },
 	{ "POLY_OFFSET_DB_IS_FLOAT_FMT", 8, 8, 0, NULL, 27 },
-};
-static const struct gk_reg_field f129[] = {
+	/* 579 */
 	{ "SCALE", 0, 31, 0, NULL, 5 },
-};
-static const struct gk_reg_field f130[] = {
+	/* 580 */
 	{ "OFFSET", 0, 31, 0, NULL, 6 },
-};
-static const struct gk_reg_field f131[] = {
+	/* 581 */
 	{ "X", 0, 31, 0, NULL, 1 },
-};
-static const struct gk_reg_field f132[] = {
+	/* 582 */
 	{ "Y", 0, 31, 0, NULL, 1 },
-};
-static const struct gk_reg_field f133[] = {
+	/* 583 */
 	{ "Z", 0, 31, 0, NULL, 1 },
-};
-static const struct gk_reg_field f134[] = {
+	/* 584 */
 	{ "W", 0, 31, 0, NULL, 1 },
-};
-static const struct gk_reg_field f135[] = {
-	{ "DIM", 0, 2, 8, v22, 3 },
-	{ "TILE_MODE", 3, 6, 4, v4, 9 },
+	/* 585 */
+	{ "DIM", 0, 2, 8, values + 189, 3 },
+	{ "TILE_MODE", 3, 6, 4, values + 74, 9 },
 	{ "TILE_TYPE", 7, 7, 0, NULL, 9 },
 	{ "PITCH", 8, 18, 0, NULL, 5 },
 	{ "TEX_WIDTH", 19, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f136[] = {
+	/* 590 */
 	{ "TEX_HEIGHT", 0, 12, 0, NULL, 10 },
 	{ "TEX_DEPTH", 13, 25, 0, NULL, 9 },
-	{ "DATA_FORMAT", 26, 31, 53, v23, 11 },
-};
-static const struct gk_reg_field f137[] = {
+	{ "DATA_FORMAT", 26, 31, 53, values + 197, 11 },
+	/* 593 */
 	{ "BASE_ADDRESS", 0, 31, 0, NULL, 12 },
-};
-static const struct gk_reg_field f138[] = {
+	/* 594 */
 	{ "MIP_ADDRESS", 0, 31, 0, NULL, 11 },
-};
-static const struct gk_reg_field f139[] = {
-	{ "FORMAT_COMP_X", 0, 1, 3, v24, 13 },
+	/* 595 */
+	{ "FORMAT_COMP_X", 0, 1, 3, values + 250, 13 },
 	{ "FORMAT_COMP_Y", 2, 3, 0, NULL, 13 },
 	{ "FORMAT_COMP_Z", 4, 5, 0, NULL, 13 },
 	{ "FORMAT_COMP_W", 6, 7, 0, NULL, 13 },
-	{ "NUM_FORMAT_ALL", 8, 9, 3, v25, 14 },
-	{ "SRF_MODE_ALL", 10, 10, 2, v26, 12 },
+	{ "NUM_FORMAT_ALL", 8, 9, 3, values + 253, 14 },
+	{ "SRF_MODE_ALL", 10, 10, 2, values + 256, 12 },
 	{ "FORCE_DEGAMMA", 11, 11, 0, NULL, 13 },
 	{ "ENDIAN_SWAP", 12, 13, 0, NULL, 11 },
 	{ "REQUEST_SIZE", 14, 15, 0, NULL, 12 },
-	{ "DST_SEL_X", 16, 18, 6, v27, 9 },
+	{ "DST_SEL_X", 16, 18, 6, values + 258, 9 },
 	{ "DST_SEL_Y", 19, 21, 0, NULL, 9 },
 	{ "DST_SEL_Z", 22, 24, 0, NULL, 9 },
 	{ "DST_SEL_W", 25, 27, 0, NULL, 9 },
 	{ "BASE_LEVEL", 28, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f140[] = {
+	/* 609 */
 	{ "LAST_LEVEL", 0, 3, 0, NULL, 10 },
 	{ "BASE_ARRAY", 4, 16, 0, NULL, 10 },
 	{ "LAST_ARRAY", 17, 29, 0, NULL, 10 },
-};
-static const struct gk_reg_field f141[] = {
+	/* 612 */
 	{ "MPEG_CLAMP", 0, 1, 0, NULL, 10 },
 	{ "MAX_ANISO", 2, 4, 0, NULL, 9 },
 	{ "PERF_MODULATION", 5, 7, 0, NULL, 15 },
 	{ "INTERLACED", 8, 8, 0, NULL, 10 },
 	{ "TYPE", 30, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f142[] = {
-	{ "CLAMP_X", 0, 2, 8, v28, 7 },
+	/* 617 */
+	{ "CLAMP_X", 0, 2, 8, values + 264, 7 },
 	{ "CLAMP_Y", 3, 5, 0, NULL, 7 },
 	{ "CLAMP_Z", 6, 8, 0, NULL, 7 },
-	{ "XY_MAG_FILTER", 9, 11, 5, v29, 13 },
+	{ "XY_MAG_FILTER", 9, 11, 5, values + 272, 13 },
 	{ "XY_MIN_FILTER", 12, 14, 0, NULL, 13 },
-	{ "Z_FILTER", 15, 16, 3, v30, 8 },
+	{ "Z_FILTER", 15, 16, 3, values + 277, 8 },
 	{ "MIP_FILTER", 17, 18, 0, NULL, 10 },
 	{ "MAX_ANISO_RATIO", 19, 21, 0, NULL, 15 },
-	{ "BORDER_COLOR_TYPE", 22, 23, 4, v31, 17 },
+	{ "BORDER_COLOR_TYPE", 22, 23, 4, values + 280, 17 },
 	{ "POINT_SAMPLING_CLAMP", 24, 24, 0, NULL, 20 },
 	{ "TEX_ARRAY_OVERRIDE", 25, 25, 0, NULL, 18 },
-	{ "DEPTH_COMPARE_FUNCTION", 26, 28, 8, v32, 22 },
-	{ "CHROMA_KEY", 29, 30, 3, v33, 10 },
+	{ "DEPTH_COMPARE_FUNCTION", 26, 28, 8, values + 284, 22 },
+	{ "CHROMA_KEY", 29, 30, 3, values + 292, 10 },
 	{ "LOD_USES_MINOR_AXIS", 31, 31, 0, NULL, 19 },
-};
-static const struct gk_reg_field f143[] = {
+	/* 631 */
 	{ "MIN_LOD", 0, 9, 0, NULL, 7 },
 	{ "MAX_LOD", 10, 19, 0, NULL, 7 },
 	{ "LOD_BIAS", 20, 31, 0, NULL, 8 },
-};
-static const struct gk_reg_field f144[] = {
+	/* 634 */
 	{ "LOD_BIAS_SEC", 0, 11, 0, NULL, 12 },
 	{ "MC_COORD_TRUNCATE", 12, 12, 0, NULL, 17 },
 	{ "FORCE_DEGAMMA", 13, 13, 0, NULL, 13 },
@@ -1457,17 +1264,14 @@ static const struct gk_reg_field f144[] = {
 	{ "PERF_Z", 18, 19, 0, NULL, 6 },
 	{ "ANISO_BIAS", 22, 27, 0, NULL, 10 },
 	{ "TYPE", 31, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f145[] = {
+	/* 642 */
 	{ "MAX_VERT_OUT", 0, 10, 0, NULL, 12 },
-};
-static const struct gk_reg_field f146[] = {
+	/* 643 */
 	{ "INSTANCE_INDEX", 0, 15, 0, NULL, 14 },
 	{ "SE_INDEX", 16, 29, 0, NULL, 8 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-};
-static const struct gk_reg_field f147[] = {
+	/* 647 */
 	{ "DEST_BASE_0_ENA", 0, 0, 0, NULL, 15 },
 	{ "DEST_BASE_1_ENA", 1, 1, 0, NULL, 15 },
 	{ "SO0_DEST_BASE_ENA", 2, 2, 0, NULL, 17 },
@@ -1496,8 +1300,7 @@ static const struct gk_reg_field f147[] = {
 	{ "CR0_ACTION_ENA", 29, 29, 0, NULL, 14 },
 	{ "CR1_ACTION_ENA", 30, 30, 0, NULL, 14 },
 	{ "CR2_ACTION_ENA", 31, 31, 0, NULL, 14 },
-};
-static const struct gk_reg_field f148[] = {
+	/* 675 */
 	{ "VC_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "EXPORT_SRC_C", 1, 1, 0, NULL, 12 },
 	{ "CS_PRIO", 18, 19, 0, NULL, 7 },
@@ -1507,33 +1310,26 @@ static const struct gk_reg_field f148[] = {
 	{ "VS_PRIO", 26, 27, 0, NULL, 7 },
 	{ "GS_PRIO", 28, 29, 0, NULL, 7 },
 	{ "ES_PRIO", 30, 31, 0, NULL, 7 },
-};
-static const struct gk_reg_field f149[] = {
+	/* 684 */
 	{ "NUM_HS_GPRS", 0, 7, 0, NULL, 11 },
 	{ "NUM_LS_GPRS", 16, 23, 0, NULL, 11 },
-};
-static const struct gk_reg_field f150[] = {
+	/* 686 */
 	{ "NUM_HS_THREADS", 0, 7, 0, NULL, 14 },
 	{ "NUM_LS_THREADS", 8, 15, 0, NULL, 14 },
-};
-static const struct gk_reg_field f151[] = {
+	/* 688 */
 	{ "NUM_HS_STACK_ENTRIES", 0, 11, 0, NULL, 20 },
 	{ "NUM_LS_STACK_ENTRIES", 16, 27, 0, NULL, 20 },
-};
-static const struct gk_reg_field f152[] = {
+	/* 690 */
 	{ "CACHE_FIFO_SIZE", 0, 7, 0, NULL, 15 },
 	{ "FETCH_FIFO_HIWATER", 8, 12, 0, NULL, 18 },
 	{ "DONE_FIFO_HIWATER", 16, 23, 0, NULL, 17 },
 	{ "ALU_UPDATE_FIFO_HIWATER", 24, 28, 0, NULL, 23 },
-};
-static const struct gk_reg_field f153[] = {
+	/* 694 */
 	{ "NUM_PS_LDS", 0, 15, 0, NULL, 10 },
 	{ "NUM_LS_LDS", 16, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f154[] = {
+	/* 696 */
 	{ "VTX_DONE_DELAY", 0, 3, 0, NULL, 14 },
-};
-static const struct gk_reg_field f155[] = {
+	/* 697 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY_ENABLE", 2, 2, 0, NULL, 17 },
@@ -1544,12 +1340,10 @@ static const struct gk_reg_field f155[] = {
 	{ "COPY_CENTROID", 7, 7, 0, NULL, 13 },
 	{ "COPY_SAMPLE", 8, 10, 0, NULL, 11 },
 	{ "COLOR_DISABLE", 12, 12, 0, NULL, 13 },
-};
-static const struct gk_reg_field f156[] = {
+	/* 707 */
 	{ "ZPASS_INCREMENT_DISABLE", 0, 0, 0, NULL, 23 },
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
-};
-static const struct gk_reg_field f157[] = {
+	/* 709 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 0, NULL, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 0, NULL, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 0, NULL, 17 },
@@ -1565,17 +1359,14 @@ static const struct gk_reg_field f157[] = {
 	{ "DISABLE_VIEWPORT_CLAMP", 16, 16, 0, NULL, 22 },
 	{ "IGNORE_SC_ZRANGE", 17, 17, 0, NULL, 16 },
 	{ "DISABLE_PIXEL_RATE_TILES", 26, 26, 0, NULL, 24 },
-};
-static const struct gk_reg_field f158[] = {
+	/* 724 */
 	{ "TL_X", 0, 15, 0, NULL, 4 },
 	{ "TL_Y", 16, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f159[] = {
+	/* 726 */
 	{ "BR_X", 0, 15, 0, NULL, 4 },
 	{ "BR_Y", 16, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f160[] = {
-	{ "FORMAT", 0, 1, 4, v34, 6 },
+	/* 728 */
+	{ "FORMAT", 0, 1, 4, values + 295, 6 },
 	{ "ARRAY_MODE", 4, 7, 0, NULL, 10 },
 	{ "TILE_SPLIT", 8, 10, 0, NULL, 10 },
 	{ "NUM_BANKS", 12, 13, 0, NULL, 9 },
@@ -1585,24 +1376,19 @@ static const struct gk_reg_field f160[] = {
 	{ "READ_SIZE", 28, 28, 0, NULL, 9 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-};
-static const struct gk_reg_field f161[] = {
-	{ "FORMAT", 0, 0, 2, v35, 6 },
+	/* 738 */
+	{ "FORMAT", 0, 0, 2, values + 299, 6 },
 	{ "TILE_SPLIT", 8, 10, 0, NULL, 10 },
-};
-static const struct gk_reg_field f162[] = {
+	/* 740 */
 	{ "PITCH_TILE_MAX", 0, 10, 0, NULL, 14 },
 	{ "HEIGHT_TILE_MAX", 11, 21, 0, NULL, 15 },
-};
-static const struct gk_reg_field f163[] = {
+	/* 742 */
 	{ "SLICE_TILE_MAX", 0, 21, 0, NULL, 14 },
-};
-static const struct gk_reg_field f164[] = {
+	/* 743 */
 	{ "TL_X", 0, 14, 0, NULL, 4 },
 	{ "TL_Y", 16, 30, 0, NULL, 4 },
 	{ "WINDOW_OFFSET_DISABLE", 31, 31, 0, NULL, 21 },
-};
-static const struct gk_reg_field f165[] = {
+	/* 746 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "POSITION_ENA", 8, 8, 0, NULL, 12 },
 	{ "POSITION_CENTROID", 9, 9, 0, NULL, 17 },
@@ -1611,8 +1397,7 @@ static const struct gk_reg_field f165[] = {
 	{ "PERSP_GRADIENT_ENA", 28, 28, 0, NULL, 18 },
 	{ "LINEAR_GRADIENT_ENA", 29, 29, 0, NULL, 19 },
 	{ "POSITION_SAMPLE", 30, 30, 0, NULL, 15 },
-};
-static const struct gk_reg_field f166[] = {
+	/* 754 */
 	{ "FRONT_FACE_ENA", 8, 8, 0, NULL, 14 },
 	{ "FRONT_FACE_CHAN", 9, 10, 0, NULL, 15 },
 	{ "FRONT_FACE_ALL_BITS", 11, 11, 0, NULL, 19 },
@@ -1620,8 +1405,7 @@ static const struct gk_reg_field f166[] = {
 	{ "FOG_ADDR", 17, 23, 0, NULL, 8 },
 	{ "FIXED_PT_POSITION_ENA", 24, 24, 0, NULL, 21 },
 	{ "FIXED_PT_POSITION_ADDR", 25, 29, 0, NULL, 22 },
-};
-static const struct gk_reg_field f167[] = {
+	/* 761 */
 	{ "PERSP_CENTER_ENA", 0, 1, 0, NULL, 16 },
 	{ "PERSP_CENTROID_ENA", 4, 5, 0, NULL, 18 },
 	{ "PERSP_SAMPLE_ENA", 8, 9, 0, NULL, 16 },
@@ -1629,15 +1413,13 @@ static const struct gk_reg_field f167[] = {
 	{ "LINEAR_CENTER_ENA", 16, 17, 0, NULL, 17 },
 	{ "LINEAR_CENTROID_ENA", 20, 21, 0, NULL, 19 },
 	{ "LINEAR_SAMPLE_ENA", 24, 25, 0, NULL, 17 },
-};
-static const struct gk_reg_field f168[] = {
+	/* 768 */
 	{ "TID_IN_GROUP_ENA", 0, 0, 0, NULL, 16 },
 	{ "TGID_ENA", 1, 1, 0, NULL, 8 },
 	{ "DISABLE_INDEX_PACK", 2, 2, 0, NULL, 18 },
-};
-static const struct gk_reg_field f169[] = {
-	{ "COLOR_SRCBLEND", 0, 4, 21, v13, 14 },
-	{ "COLOR_COMB_FCN", 5, 7, 5, v14, 14 },
+	/* 771 */
+	{ "COLOR_SRCBLEND", 0, 4, 21, values + 130, 14 },
+	{ "COLOR_COMB_FCN", 5, 7, 5, values + 151, 14 },
 	{ "COLOR_DESTBLEND", 8, 12, 0, NULL, 15 },
 	{ "OPACITY_WEIGHT", 13, 13, 0, NULL, 14 },
 	{ "ALPHA_SRCBLEND", 16, 20, 0, NULL, 14 },
@@ -1645,23 +1427,20 @@ static const struct gk_reg_field f169[] = {
 	{ "ALPHA_DESTBLEND", 24, 28, 0, NULL, 15 },
 	{ "SEPARATE_ALPHA_BLEND", 29, 29, 0, NULL, 20 },
 	{ "BLEND_CONTROL_ENABLE", 30, 30, 0, NULL, 20 },
-};
-static const struct gk_reg_field f170[] = {
+	/* 780 */
 	{ "SOURCE_SELECT", 0, 1, 0, NULL, 13 },
 	{ "MAJOR_MODE", 2, 3, 0, NULL, 10 },
 	{ "SPRITE_EN", 4, 4, 0, NULL, 9 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
-};
-static const struct gk_reg_field f171[] = {
+	/* 785 */
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
-	{ "MODE", 4, 6, 6, v36, 4 },
+	{ "MODE", 4, 6, 6, values + 301, 4 },
 	{ "ROP3", 16, 23, 0, NULL, 4 },
-};
-static const struct gk_reg_field f172[] = {
+	/* 788 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_EXPORT_ENABLE", 1, 1, 0, NULL, 21 },
-	{ "Z_ORDER", 4, 5, 4, v16, 7 },
+	{ "Z_ORDER", 4, 5, 4, values + 164, 7 },
 	{ "KILL_ENABLE", 6, 6, 0, NULL, 11 },
 	{ "COVERAGE_TO_MASK_ENABLE", 7, 7, 0, NULL, 23 },
 	{ "MASK_EXPORT_ENABLE", 8, 8, 0, NULL, 18 },
@@ -1669,139 +1448,117 @@ static const struct gk_reg_field f172[] = {
 	{ "EXEC_ON_HIER_FAIL", 10, 10, 0, NULL, 17 },
 	{ "EXEC_ON_NOOP", 11, 11, 0, NULL, 12 },
 	{ "ALPHA_TO_MASK_DISABLE", 12, 12, 0, NULL, 21 },
-	{ "DB_SOURCE_FORMAT", 13, 14, 3, v37, 16 },
+	{ "DB_SOURCE_FORMAT", 13, 14, 3, values + 307, 16 },
 	{ "DEPTH_BEFORE_SHADER", 15, 15, 0, NULL, 19 },
-	{ "CONSERVATIVE_Z_EXPORT", 16, 17, 4, v21, 21 },
-};
-static const struct gk_reg_field f173[] = {
+	{ "CONSERVATIVE_Z_EXPORT", 16, 17, 4, values + 185, 21 },
+	/* 801 */
 	{ "PS_GPRS", 0, 4, 0, NULL, 7 },
 	{ "VS_GPRS", 5, 9, 0, NULL, 7 },
 	{ "GS_GPRS", 10, 14, 0, NULL, 7 },
 	{ "ES_GPRS", 15, 19, 0, NULL, 7 },
 	{ "HS_GPRS", 20, 24, 0, NULL, 7 },
 	{ "LS_GPRS", 25, 29, 0, NULL, 7 },
-};
-static const struct gk_reg_field f174[] = {
+	/* 807 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
 	{ "PRIME_CACHE_ON_DRAW", 23, 23, 0, NULL, 19 },
 	{ "UNCACHED_FIRST_INST", 28, 28, 0, NULL, 19 },
 	{ "CLAMP_CONSTS", 31, 31, 0, NULL, 12 },
-};
-static const struct gk_reg_field f175[] = {
+	/* 813 */
 	{ "SINGLE_ROUND", 0, 1, 0, NULL, 12 },
 	{ "DOUBLE_ROUND", 2, 3, 0, NULL, 12 },
 	{ "ALLOW_SINGLE_DENORM_IN", 4, 4, 0, NULL, 22 },
 	{ "ALLOW_SINGLE_DENORM_OUT", 5, 5, 0, NULL, 23 },
 	{ "ALLOW_DOUBLE_DENORM_IN", 6, 6, 0, NULL, 22 },
 	{ "ALLOW_DOUBLE_DENORM_OUT", 7, 7, 0, NULL, 23 },
-};
-static const struct gk_reg_field f176[] = {
+	/* 819 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
 	{ "UNCACHED_FIRST_INST", 28, 28, 0, NULL, 19 },
-};
-static const struct gk_reg_field f177[] = {
-	{ "SINGLE_ROUND", 0, 1, 4, v38, 12 },
+	/* 823 */
+	{ "SINGLE_ROUND", 0, 1, 4, values + 310, 12 },
 	{ "DOUBLE_ROUND", 2, 3, 0, NULL, 12 },
 	{ "ALLOW_SINGLE_DENORM_IN", 4, 4, 0, NULL, 22 },
 	{ "ALLOW_SINGLE_DENORM_OUT", 5, 5, 0, NULL, 23 },
 	{ "ALLOW_DOUBLE_DENORM_IN", 6, 6, 0, NULL, 22 },
 	{ "ALLOW_DOUBLE_DENORM_OUT", 7, 7, 0, NULL, 23 },
-};
-static const struct gk_reg_field f178[] = {
+	/* 829 */
 	{ "NUM_GPRS", 0, 7, 0, NULL, 8 },
 	{ "STACK_SIZE", 8, 15, 0, NULL, 10 },
 	{ "DX10_CLAMP", 21, 21, 0, NULL, 10 },
 	{ "PRIME_CACHE_ON_DRAW", 23, 23, 0, NULL, 19 },
 	{ "UNCACHED_FIRST_INST", 28, 28, 0, NULL, 19 },
-};
-static const struct gk_reg_field f179[] = {
-	{ "MODE", 0, 1, 4, v17, 4 },
+	/* 834 */
+	{ "MODE", 0, 1, 4, values + 168, 4 },
 	{ "ES_PASSTHRU", 2, 2, 0, NULL, 11 },
-	{ "CUT_MODE", 3, 4, 4, v18, 8 },
+	{ "CUT_MODE", 3, 4, 4, values + 172, 8 },
 	{ "COMPUTE_MODE", 14, 14, 0, NULL, 12 },
 	{ "PARTIAL_THD_AT_EOI", 17, 17, 0, NULL, 18 },
-};
-static const struct gk_reg_field f180[] = {
+	/* 839 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
-};
-static const struct gk_reg_field f181[] = {
+	/* 842 */
 	{ "PS_ITER_SAMPLE", 16, 16, 0, NULL, 14 },
 	{ "FORCE_EOV_CNTDWN_ENABLE", 25, 25, 0, NULL, 23 },
 	{ "FORCE_EOV_REZ_ENABLE", 26, 26, 0, NULL, 20 },
-};
-static const struct gk_reg_field f182[] = {
+	/* 845 */
 	{ "MAX_X", 16, 23, 0, NULL, 5 },
 	{ "MAX_Y", 24, 31, 0, NULL, 5 },
-};
-static const struct gk_reg_field f183[] = {
-	{ "LS_EN", 0, 1, 3, v39, 5 },
+	/* 847 */
+	{ "LS_EN", 0, 1, 3, values + 314, 5 },
 	{ "HS_EN", 2, 2, 0, NULL, 5 },
-	{ "ES_EN", 3, 4, 3, v40, 5 },
+	{ "ES_EN", 3, 4, 3, values + 317, 5 },
 	{ "GS_EN", 5, 5, 0, NULL, 5 },
-	{ "VS_EN", 6, 7, 3, v41, 5 },
-};
-static const struct gk_reg_field f184[] = {
+	{ "VS_EN", 6, 7, 3, values + 320, 5 },
+	/* 852 */
 	{ "NUM_PATCHES", 0, 7, 0, NULL, 11 },
 	{ "HS_NUM_INPUT_CP", 8, 13, 0, NULL, 15 },
 	{ "HS_NUM_OUTPUT_CP", 14, 19, 0, NULL, 16 },
-};
-static const struct gk_reg_field f185[] = {
+	/* 855 */
 	{ "SIZE", 0, 7, 0, NULL, 4 },
 	{ "PATCH_CP_SIZE", 8, 20, 0, NULL, 13 },
-};
-static const struct gk_reg_field f186[] = {
+	/* 857 */
 	{ "HS_TOTAL_OUTPUT", 0, 12, 0, NULL, 15 },
 	{ "LS_HS_TOTAL_OUTPUT", 13, 25, 0, NULL, 18 },
-};
-static const struct gk_reg_field f187[] = {
+	/* 859 */
 	{ "SIZE", 0, 12, 0, NULL, 4 },
 	{ "STRIDE", 13, 25, 0, NULL, 6 },
-};
-static const struct gk_reg_field f188[] = {
-	{ "TYPE", 0, 1, 3, v42, 4 },
-	{ "PARTITIONING", 2, 4, 4, v43, 12 },
-	{ "TOPOLOGY", 5, 7, 4, v44, 8 },
+	/* 861 */
+	{ "TYPE", 0, 1, 3, values + 323, 4 },
+	{ "PARTITIONING", 2, 4, 4, values + 326, 12 },
+	{ "TOPOLOGY", 5, 7, 4, values + 330, 8 },
 	{ "RESERVED_REDUC_AXIS", 8, 8, 0, NULL, 19 },
-	{ "BUFFER_ACCESS_MODE", 9, 9, 2, v45, 18 },
+	{ "BUFFER_ACCESS_MODE", 9, 9, 2, values + 334, 18 },
 	{ "NUM_DS_WAVES_PER_SIMD", 10, 13, 0, NULL, 21 },
-};
-static const struct gk_reg_field f189[] = {
+	/* 867 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "CNT", 2, 8, 0, NULL, 3 },
-};
-static const struct gk_reg_field f190[] = {
+	/* 869 */
 	{ "STREAMOUT_0_EN", 0, 0, 0, NULL, 14 },
 	{ "STREAMOUT_1_EN", 1, 1, 0, NULL, 14 },
 	{ "STREAMOUT_2_EN", 2, 2, 0, NULL, 14 },
 	{ "STREAMOUT_3_EN", 3, 3, 0, NULL, 14 },
 	{ "RAST_STREAM", 4, 6, 0, NULL, 11 },
-};
-static const struct gk_reg_field f191[] = {
+	/* 874 */
 	{ "STREAM_0_BUFFER_EN", 0, 3, 0, NULL, 18 },
 	{ "STREAM_1_BUFFER_EN", 4, 7, 0, NULL, 18 },
 	{ "STREAM_2_BUFFER_EN", 8, 11, 0, NULL, 18 },
 	{ "STREAM_3_BUFFER_EN", 12, 15, 0, NULL, 18 },
-};
-static const struct gk_reg_field f192[] = {
+	/* 878 */
 	{ "PIX_CENTER_HALF", 0, 0, 0, NULL, 15 },
-	{ "ROUND_MODE", 1, 2, 4, v46, 10 },
-	{ "QUANT_MODE", 3, 5, 8, v47, 10 },
-};
-static const struct gk_reg_field f193[] = {
+	{ "ROUND_MODE", 1, 2, 4, values + 336, 10 },
+	{ "QUANT_MODE", 3, 5, 8, values + 340, 10 },
+	/* 881 */
 	{ "PITCH_TILE_MAX", 0, 10, 0, NULL, 14 },
-};
-static const struct gk_reg_field f194[] = {
+	/* 882 */
 	{ "ENDIAN", 0, 1, 0, NULL, 6 },
-	{ "FORMAT", 2, 7, 35, v3, 6 },
-	{ "ARRAY_MODE", 8, 11, 4, v4, 10 },
-	{ "NUMBER_TYPE", 12, 14, 8, v5, 11 },
-	{ "COMP_SWAP", 15, 16, 4, v6, 9 },
+	{ "FORMAT", 2, 7, 35, values + 39, 6 },
+	{ "ARRAY_MODE", 8, 11, 4, values + 74, 10 },
+	{ "NUMBER_TYPE", 12, 14, 8, values + 78, 11 },
+	{ "COMP_SWAP", 15, 16, 4, values + 86, 9 },
 	{ "FAST_CLEAR", 17, 17, 0, NULL, 10 },
 	{ "COMPRESSION", 18, 18, 0, NULL, 11 },
 	{ "BLEND_CLAMP", 19, 19, 0, NULL, 11 },
@@ -1809,11 +1566,10 @@ static const struct gk_reg_field f194[] = {
 	{ "SIMPLE_FLOAT", 21, 21, 0, NULL, 12 },
 	{ "ROUND_MODE", 22, 22, 0, NULL, 10 },
 	{ "TILE_COMPACT", 23, 23, 0, NULL, 12 },
-	{ "SOURCE_FORMAT", 24, 25, 3, v48, 13 },
+	{ "SOURCE_FORMAT", 24, 25, 3, values + 348, 13 },
 	{ "RAT", 26, 26, 0, NULL, 3 },
-	{ "RESOURCE_TYPE", 27, 29, 6, v49, 13 },
-};
-static const struct gk_reg_field f195[] = {
+	{ "RESOURCE_TYPE", 27, 29, 6, values + 351, 13 },
+	/* 897 */
 	{ "NON_DISP_TILING_ORDER", 4, 4, 0, NULL, 21 },
 	{ "TILE_SPLIT", 5, 8, 0, NULL, 10 },
 	{ "NUM_BANKS", 10, 11, 0, NULL, 9 },
@@ -1821,78 +1577,67 @@ static const struct gk_reg_field f195[] = {
 	{ "BANK_HEIGHT", 16, 17, 0, NULL, 11 },
 	{ "MACRO_TILE_ASPECT", 19, 20, 0, NULL, 17 },
 	{ "FMASK_BANK_HEIGHT", 22, 23, 0, NULL, 17 },
-};
-static const struct gk_reg_field f196[] = {
+	/* 904 */
 	{ "WIDTH_MAX", 0, 15, 0, NULL, 9 },
 	{ "HEIGHT_MAX", 16, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f197[] = {
+	/* 906 */
 	{ "TILE_MAX", 0, 13, 0, NULL, 8 },
-};
-static const struct gk_reg_field f198[] = {
+	/* 907 */
 	{ "TILE_MAX", 0, 21, 0, NULL, 8 },
-};
-static const struct gk_reg_field f199[] = {
-	{ "DIM", 0, 2, 8, v22, 3 },
+	/* 908 */
+	{ "DIM", 0, 2, 8, values + 189, 3 },
 	{ "NON_DISP_TILING_ORDER", 5, 5, 0, NULL, 21 },
 	{ "PITCH", 6, 17, 0, NULL, 5 },
 	{ "TEX_WIDTH", 18, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f200[] = {
+	/* 912 */
 	{ "TEX_HEIGHT", 0, 13, 0, NULL, 10 },
 	{ "TEX_DEPTH", 14, 26, 0, NULL, 9 },
 	{ "ARRAY_MODE", 28, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f201[] = {
-	{ "FORMAT_COMP_X", 0, 1, 3, v24, 13 },
+	/* 915 */
+	{ "FORMAT_COMP_X", 0, 1, 3, values + 250, 13 },
 	{ "FORMAT_COMP_Y", 2, 3, 0, NULL, 13 },
 	{ "FORMAT_COMP_Z", 4, 5, 0, NULL, 13 },
 	{ "FORMAT_COMP_W", 6, 7, 0, NULL, 13 },
-	{ "NUM_FORMAT_ALL", 8, 9, 3, v25, 14 },
-	{ "SRF_MODE_ALL", 10, 10, 2, v26, 12 },
+	{ "NUM_FORMAT_ALL", 8, 9, 3, values + 253, 14 },
+	{ "SRF_MODE_ALL", 10, 10, 2, values + 256, 12 },
 	{ "FORCE_DEGAMMA", 11, 11, 0, NULL, 13 },
 	{ "ENDIAN_SWAP", 12, 13, 0, NULL, 11 },
-	{ "DST_SEL_X", 16, 18, 6, v27, 9 },
+	{ "DST_SEL_X", 16, 18, 6, values + 258, 9 },
 	{ "DST_SEL_Y", 19, 21, 0, NULL, 9 },
 	{ "DST_SEL_Z", 22, 24, 0, NULL, 9 },
 	{ "DST_SEL_W", 25, 27, 0, NULL, 9 },
 	{ "BASE_LEVEL", 28, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f202[] = {
+	/* 928 */
 	{ "FMASK_BANK_HEIGHT", 0, 1, 0, NULL, 17 },
 	{ "PERF_MODULATION", 3, 5, 0, NULL, 15 },
 	{ "INTERLACED", 6, 6, 0, NULL, 10 },
 	{ "TILE_SPLIT", 29, 31, 0, NULL, 10 },
-};
-static const struct gk_reg_field f203[] = {
+	/* 932 */
 	{ "DATA_FORMAT", 0, 5, 0, NULL, 11 },
 	{ "MACRO_TILE_ASPECT", 6, 7, 0, NULL, 17 },
 	{ "BANK_WIDTH", 8, 9, 0, NULL, 10 },
 	{ "BANK_HEIGHT", 10, 11, 0, NULL, 11 },
 	{ "DEPTH_SAMPLE_ORDER", 15, 15, 0, NULL, 18 },
 	{ "NUM_BANKS", 16, 17, 0, NULL, 9 },
-	{ "TYPE", 30, 31, 4, v50, 4 },
-};
-static const struct gk_reg_field f204[] = {
-	{ "CLAMP_X", 0, 2, 8, v28, 7 },
+	{ "TYPE", 30, 31, 4, values + 357, 4 },
+	/* 939 */
+	{ "CLAMP_X", 0, 2, 8, values + 264, 7 },
 	{ "CLAMP_Y", 3, 5, 0, NULL, 7 },
 	{ "CLAMP_Z", 6, 8, 0, NULL, 7 },
-	{ "XY_MAG_FILTER", 9, 10, 2, v51, 13 },
+	{ "XY_MAG_FILTER", 9, 10, 2, values + 361, 13 },
 	{ "XY_MIN_FILTER", 11, 12, 0, NULL, 13 },
-	{ "Z_FILTER", 13, 14, 3, v30, 8 },
+	{ "Z_FILTER", 13, 14, 3, values + 277, 8 },
 	{ "MIP_FILTER", 15, 16, 0, NULL, 10 },
 	{ "MAX_ANISO_RATIO", 17, 19, 0, NULL, 15 },
-	{ "BORDER_COLOR_TYPE", 20, 21, 4, v31, 17 },
-	{ "DEPTH_COMPARE_FUNCTION", 22, 24, 8, v32, 22 },
-	{ "CHROMA_KEY", 25, 26, 3, v33, 10 },
-};
-static const struct gk_reg_field f205[] = {
+	{ "BORDER_COLOR_TYPE", 20, 21, 4, values + 280, 17 },
+	{ "DEPTH_COMPARE_FUNCTION", 22, 24, 8, values + 284, 22 },
+	{ "CHROMA_KEY", 25, 26, 3, values + 292, 10 },
+	/* 950 */
 	{ "MIN_LOD", 0, 11, 0, NULL, 7 },
 	{ "MAX_LOD", 12, 23, 0, NULL, 7 },
 	{ "PERF_MIP", 24, 27, 0, NULL, 8 },
 	{ "PERF_Z", 28, 31, 0, NULL, 6 },
-};
-static const struct gk_reg_field f206[] = {
+	/* 954 */
 	{ "LOD_BIAS", 0, 13, 0, NULL, 8 },
 	{ "LOD_BIAS_SEC", 14, 19, 0, NULL, 12 },
 	{ "MC_COORD_TRUNCATE", 20, 20, 0, NULL, 17 },
@@ -1901,14 +1646,12 @@ static const struct gk_reg_field f206[] = {
 	{ "TRUNCATE_COORD", 28, 28, 0, NULL, 14 },
 	{ "DISABLE_CUBE_WRAP", 29, 29, 0, NULL, 17 },
 	{ "TYPE", 31, 31, 0, NULL, 4 },
-};
-static const struct gk_reg_field f207[] = {
+	/* 962 */
 	{ "ZPASS_INCREMENT_DISABLE", 0, 0, 0, NULL, 23 },
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "SAMPLE_RATE", 4, 6, 0, NULL, 11 },
-};
-static const struct gk_reg_field f208[] = {
-	{ "FORMAT", 0, 1, 4, v34, 6 },
+	/* 965 */
+	{ "FORMAT", 0, 1, 4, values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "ARRAY_MODE", 4, 7, 0, NULL, 10 },
 	{ "TILE_SPLIT", 8, 10, 0, NULL, 10 },
@@ -1919,12 +1662,10 @@ static const struct gk_reg_field f208[] = {
 	{ "READ_SIZE", 28, 28, 0, NULL, 9 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-};
-static const struct gk_reg_field f209[] = {
+	/* 976 */
 	{ "NUM_PS_LDS", 0, 7, 0, NULL, 10 },
 	{ "NUM_LS_LDS", 8, 15, 0, NULL, 10 },
-};
-static const struct gk_reg_field f210[] = {
+	/* 978 */
 	{ "MAX_ANCHOR_SAMPLES", 0, 2, 0, NULL, 18 },
 	{ "PS_ITER_SAMPLES", 4, 6, 0, NULL, 15 },
 	{ "MASK_EXPORT_NUM_SAMPLES", 8, 10, 0, NULL, 23 },
@@ -1937,26 +1678,22 @@ static const struct gk_reg_field f210[] = {
 	{ "ALPHA_TO_MASK_EQAA_DISABLE", 21, 21, 0, NULL, 26 },
 	{ "OVERRASTERIZATION_AMOUNT", 24, 26, 0, NULL, 24 },
 	{ "ENABLE_POSTZ_OVERRASTERIZATION", 27, 27, 0, NULL, 30 },
-};
-static const struct gk_reg_field f211[] = {
+	/* 990 */
 	{ "PRIMGROUP_SIZE", 0, 15, 0, NULL, 14 },
 	{ "PARTIAL_VS_WAVE_ON", 16, 16, 0, NULL, 18 },
 	{ "SWITCH_ON_EOP", 17, 17, 0, NULL, 13 },
-};
-static const struct gk_reg_field f212[] = {
+	/* 993 */
 	{ "EXPAND_LINE_WIDTH", 9, 9, 0, NULL, 17 },
 	{ "LAST_PIXEL", 10, 10, 0, NULL, 10 },
 	{ "PERPENDICULAR_ENDCAP_ENA", 11, 11, 0, NULL, 24 },
 	{ "DX10_DIAMOND_TEST_ENA", 12, 12, 0, NULL, 21 },
-};
-static const struct gk_reg_field f213[] = {
+	/* 997 */
 	{ "MSAA_NUM_SAMPLES", 0, 2, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MAX_SAMPLE_DIST", 13, 16, 0, NULL, 15 },
 	{ "MSAA_EXPOSED_SAMPLES", 20, 22, 0, NULL, 20 },
 	{ "DETAIL_TO_EXPOSED_MODE", 24, 25, 0, NULL, 22 },
-};
-static const struct gk_reg_field f214[] = {
+	/* 1002 */
 	{ "NON_DISP_TILING_ORDER", 4, 4, 0, NULL, 21 },
 	{ "TILE_SPLIT", 5, 8, 0, NULL, 10 },
 	{ "NUM_BANKS", 10, 11, 0, NULL, 9 },
@@ -1967,24 +1704,22 @@ static const struct gk_reg_field f214[] = {
 	{ "NUM_SAMPLES", 24, 26, 0, NULL, 11 },
 	{ "NUM_FRAGMENTS", 27, 28, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 31, 31, 0, NULL, 17 },
-};
-static const struct gk_reg_field f215[] = {
-	{ "DIM", 0, 2, 8, v22, 3 },
+	/* 1012 */
+	{ "DIM", 0, 2, 8, values + 189, 3 },
 	{ "NON_DISP_TILING_ORDER", 4, 5, 0, NULL, 21 },
 	{ "PITCH", 6, 17, 0, NULL, 5 },
 	{ "TEX_WIDTH", 18, 31, 0, NULL, 9 },
-};
-static const struct gk_reg_field f216[] = {
-	{ "FORMAT_COMP_X", 0, 1, 3, v24, 13 },
+	/* 1016 */
+	{ "FORMAT_COMP_X", 0, 1, 3, values + 250, 13 },
 	{ "FORMAT_COMP_Y", 2, 3, 0, NULL, 13 },
 	{ "FORMAT_COMP_Z", 4, 5, 0, NULL, 13 },
 	{ "FORMAT_COMP_W", 6, 7, 0, NULL, 13 },
-	{ "NUM_FORMAT_ALL", 8, 9, 3, v25, 14 },
-	{ "SRF_MODE_ALL", 10, 10, 2, v26, 12 },
+	{ "NUM_FORMAT_ALL", 8, 9, 3, values + 253, 14 },
+	{ "SRF_MODE_ALL", 10, 10, 2, values + 256, 12 },
 	{ "FORCE_DEGAMMA", 11, 11, 0, NULL, 13 },
 	{ "ENDIAN_SWAP", 12, 13, 0, NULL, 11 },
 	{ "LOG2_NUM_FRAGMENTS", 14, 15, 0, NULL, 18 },
-	{ "DST_SEL_X", 16, 18, 6, v27, 9 },
+	{ "DST_SEL_X", 16, 18, 6, values + 258, 9 },
 	{ "DST_SEL_Y", 19, 21, 0, NULL, 9 },
 	{ "DST_SEL_Z", 22, 24, 0, NULL, 9 },
 	{ "DST_SEL_W", 25, 27, 0, NULL, 9 },
@@ -2041,8 +1776,8 @@ static const struct gk_reg pool[] = {
 	{ 0x0007F0, "CG_THERMAL_CTRL", 0, NULL, 15 },
 	{ 0x0007F4, "CG_THERMAL_STATUS", 0, NULL, 17 },
 	{ 0x0007F8, "CG_THERMAL_INT", 0, NULL, 14 },
-	{ 0x000E50, "SRBM_STATUS", 15, f0, 11 },
-	{ 0x000E60, "SRBM_SOFT_RESET", 14, f1, 15 },
+	{ 0x000E50, "SRBM_STATUS", 15, fields + 0, 11 },
+	{ 0x000E60, "SRBM_SOFT_RESET", 14, fields + 15, 15 },
 	{ 0x001400, "VM_L2_CNTL", 0, NULL, 10 },
 	{ 0x001404, "VM_L2_CNTL2", 0, NULL, 11 },
 	{ 0x001408, "VM_L2_CNTL3", 0, NULL, 11 },
@@ -2096,7 +1831,7 @@ static const struct gk_reg pool[] = {
 	{ 0x002408, "RAMCFG", 0, NULL, 6 },
 	{ 0x002418, "ARB_POP", 0, NULL, 7 },
 	{ 0x00246C, "ARB_GDEC_RD_CNTL", 0, NULL, 16 },
-	{ 0x0028F8, "MC_INDEX", 2, f2, 8 },
+	{ 0x0028F8, "MC_INDEX", 2, fields + 29, 8 },
 	{ 0x0028FC, "MC_DATA", 0, NULL, 7 },
 	{ 0x002C00, "HDP_HOST_PATH_CNTL", 0, NULL, 18 },
 	{ 0x002C04, "HDP_NONSURFACE_BASE", 0, NULL, 19 },
@@ -2286,12 +2021,12 @@ static const struct gk_reg pool[] = {
 	{ 0x007EE8, "DISP_INTERRUPT_STATUS_CONTINUE", 0, NULL, 30 },
 	{ 0x008000, "GRBM_CNTL", 0, NULL, 9 },
 	{ 0x00800C, "GRBM_PWR_CNTL", 0, NULL, 13 },
-	{ 0x008010, "GRBM_STATUS", 25, f3, 11 },
-	{ 0x008014, "GRBM_STATUS2", 18, f4, 12 },
-	{ 0x008020, "GRBM_SOFT_RESET", 14, f5, 15 },
-	{ 0x008040, "WAIT_UNTIL", 8, f6, 10 },
+	{ 0x008010, "GRBM_STATUS", 25, fields + 31, 11 },
+	{ 0x008014, "GRBM_STATUS2", 18, fields + 56, 12 },
+	{ 0x008020, "GRBM_SOFT_RESET", 14, fields + 74, 15 },
+	{ 0x008040, "WAIT_UNTIL", 8, fields + 88, 10 },
 	{ 0x008060, "GRBM_INT_CNTL", 0, NULL, 13 },
-	{ 0x008490, "CP_STRMOUT_CNTL", 1, f7, 15 },
+	{ 0x008490, "CP_STRMOUT_CNTL", 1, fields + 96, 15 },
 	{ 0x008500, "SCRATCH_REG0", 0, NULL, 12 },
 	{ 0x008504, "SCRATCH_REG1", 0, NULL, 12 },
 	{ 0x008508, "SCRATCH_REG2", 0, NULL, 12 },
@@ -2303,7 +2038,7 @@ static const struct gk_reg pool[] = {
 	{ 0x008540, "SCRATCH_UMSK", 0, NULL, 12 },
 	{ 0x008544, "SCRATCH_ADDR", 0, NULL, 12 },
 	{ 0x0085BC, "CP_SEM_WAIT_TIMER", 0, NULL, 17 },
-	{ 0x0085F0, "CP_COHER_CNTL", 26, f8, 13 },
+	{ 0x0085F0, "CP_COHER_CNTL", 26, fields + 97, 13 },
 	{ 0x0085F4, "CP_COHER_SIZE", 0, NULL, 13 },
 	{ 0x0085F8, "CP_COHER_BASE", 0, NULL, 13 },
 	{ 0x0085FC, "CP_COHER_STATUS", 0, NULL, 15 },
@@ -2311,7 +2046,7 @@ static const struct gk_reg pool[] = {
 	{ 0x008678, "CP_STALLED_STAT2", 0, NULL, 16 },
 	{ 0x00867C, "CP_BUSY_STAT", 0, NULL, 12 },
 	{ 0x008680, "CP_STAT", 0, NULL, 7 },
-	{ 0x0086D8, "CP_ME_CNTL", 2, f9, 10 },
+	{ 0x0086D8, "CP_ME_CNTL", 2, fields + 123, 10 },
 	{ 0x008700, "CP_RB_RPTR", 0, NULL, 10 },
 	{ 0x008704, "CP_RB_WPTR_DELAY", 0, NULL, 16 },
 	{ 0x008760, "CP_QUEUE_THRESHOLDS", 0, NULL, 19 },
@@ -2326,7 +2061,7 @@ static const struct gk_reg pool[] = {
 	{ 0x0088E8, "VGT_GS_PER_VS", 0, NULL, 13 },
 	{ 0x008950, "CC_GC_SHADER_PIPE_CONFIG", 0, NULL, 24 },
 	{ 0x008954, "GC_USER_SHADER_PIPE_CONFIG", 0, NULL, 26 },
-	{ 0x008958, "VGT_PRIMITIVE_TYPE", 1, f10, 18 },
+	{ 0x008958, "VGT_PRIMITIVE_TYPE", 1, fields + 125, 18 },
 	{ 0x008960, "VGT_STRMOUT_BUFFER_FILLED_SIZE_0", 0, NULL, 32 },
 	{ 0x008964, "VGT_STRMOUT_BUFFER_FILLED_SIZE_1", 0, NULL, 32 },
 	{ 0x008968, "VGT_STRMOUT_BUFFER_FILLED_SIZE_2", 0, NULL, 32 },
@@ -2341,53 +2076,53 @@ static const struct gk_reg pool[] = {
 	{ 0x008B48, "PA_SC_AA_SAMPLE_LOCS_8S_WD0", 0, NULL, 27 },
 	{ 0x008B4C, "PA_SC_AA_SAMPLE_LOCS_8S_WD1", 0, NULL, 27 },
 	{ 0x008BF0, "PA_SC_ENHANCE", 0, NULL, 13 },
-	{ 0x008C00, "SQ_CONFIG", 10, f11, 9 },
-	{ 0x008C04, "SQ_GPR_RESOURCE_MGMT_1", 3, f12, 22 },
-	{ 0x008C08, "SQ_GPR_RESOURCE_MGMT_2", 2, f13, 22 },
-	{ 0x008C0C, "SQ_THREAD_RESOURCE_MGMT", 4, f14, 23 },
-	{ 0x008C10, "SQ_STACK_RESOURCE_MGMT_1", 2, f15, 24 },
-	{ 0x008C14, "SQ_STACK_RESOURCE_MGMT_2", 2, f16, 24 },
+	{ 0x008C00, "SQ_CONFIG", 10, fields + 126, 9 },
+	{ 0x008C04, "SQ_GPR_RESOURCE_MGMT_1", 3, fields + 136, 22 },
+	{ 0x008C08, "SQ_GPR_RESOURCE_MGMT_2", 2, fields + 139, 22 },
+	{ 0x008C0C, "SQ_THREAD_RESOURCE_MGMT", 4, fields + 141, 23 },
+	{ 0x008C10, "SQ_STACK_RESOURCE_MGMT_1", 2, fields + 145, 24 },
+	{ 0x008C14, "SQ_STACK_RESOURCE_MGMT_2", 2, fields + 147, 24 },
 	{ 0x008C40, "SQ_ESGS_RING_BASE", 0, NULL, 17 },
-	{ 0x008C44, "SQ_ESGS_RING_SIZE", 1, f17, 17 },
+	{ 0x008C44, "SQ_ESGS_RING_SIZE", 1, fields + 149, 17 },
 	{ 0x008C48, "SQ_GSVS_RING_BASE", 0, NULL, 17 },
-	{ 0x008C4C, "SQ_GSVS_RING_SIZE", 1, f17, 17 },
+	{ 0x008C4C, "SQ_GSVS_RING_SIZE", 1, fields + 149, 17 },
 	{ 0x008C50, "SQ_ESTMP_RING_BASE", 0, NULL, 18 },
-	{ 0x008C54, "SQ_ESTMP_RING_SIZE", 1, f17, 18 },
+	{ 0x008C54, "SQ_ESTMP_RING_SIZE", 1, fields + 149, 18 },
 	{ 0x008C58, "SQ_GSTMP_RING_BASE", 0, NULL, 18 },
-	{ 0x008C5C, "SQ_GSTMP_RING_SIZE", 1, f17, 18 },
+	{ 0x008C5C, "SQ_GSTMP_RING_SIZE", 1, fields + 149, 18 },
 	{ 0x008C60, "SQ_VSTMP_RING_BASE", 0, NULL, 18 },
-	{ 0x008C64, "SQ_VSTMP_RING_SIZE", 1, f17, 18 },
+	{ 0x008C64, "SQ_VSTMP_RING_SIZE", 1, fields + 149, 18 },
 	{ 0x008C68, "SQ_PSTMP_RING_BASE", 0, NULL, 18 },
-	{ 0x008C6C, "SQ_PSTMP_RING_SIZE", 1, f17, 18 },
+	{ 0x008C6C, "SQ_PSTMP_RING_SIZE", 1, fields + 149, 18 },
 	{ 0x008C70, "SQ_FBUF_RING_BASE", 0, NULL, 17 },
-	{ 0x008C74, "SQ_FBUF_RING_SIZE", 1, f17, 17 },
+	{ 0x008C74, "SQ_FBUF_RING_SIZE", 1, fields + 149, 17 },
 	{ 0x008C78, "SQ_REDUC_RING_BASE", 0, NULL, 18 },
-	{ 0x008C7C, "SQ_REDUC_RING_SIZE", 1, f17, 18 },
+	{ 0x008C7C, "SQ_REDUC_RING_SIZE", 1, fields + 149, 18 },
 	{ 0x008CF0, "SQ_MS_FIFO_SIZES", 0, NULL, 16 },
-	{ 0x008D8C, "SQ_DYN_GPR_CNTL_PS_FLUSH_REQ", 4, f18, 28 },
+	{ 0x008D8C, "SQ_DYN_GPR_CNTL_PS_FLUSH_REQ", 4, fields + 150, 28 },
 	{ 0x009010, "SX_MEMORY_EXPORT_BASE", 0, NULL, 21 },
 	{ 0x009054, "SX_DEBUG_1", 0, NULL, 10 },
 	{ 0x009100, "SPI_CONFIG_CNTL", 0, NULL, 15 },
 	{ 0x00913C, "SPI_CONFIG_CNTL_1", 0, NULL, 17 },
-	{ 0x009508, "TA_CNTL_AUX", 6, f19, 11 },
+	{ 0x009508, "TA_CNTL_AUX", 6, fields + 154, 11 },
 	{ 0x009608, "TC_CNTL", 0, NULL, 7 },
 	{ 0x009714, "VC_ENHANCE", 0, NULL, 10 },
 	{ 0x009830, "DB_DEBUG", 0, NULL, 8 },
-	{ 0x009838, "DB_WATERMARKS", 9, f20, 13 },
+	{ 0x009838, "DB_WATERMARKS", 9, fields + 160, 13 },
 	{ 0x0098F0, "GB_TILING_CONFIG", 0, NULL, 16 },
 	{ 0x0098F4, "CC_RB_BACKEND_DISABLE", 0, NULL, 21 },
-	{ 0x00A400, "TD_PS_SAMPLER0_BORDER_RED", 1, f21, 25 },
-	{ 0x00A404, "TD_PS_SAMPLER0_BORDER_GREEN", 1, f22, 27 },
-	{ 0x00A408, "TD_PS_SAMPLER0_BORDER_BLUE", 1, f23, 26 },
-	{ 0x00A40C, "TD_PS_SAMPLER0_BORDER_ALPHA", 1, f24, 27 },
-	{ 0x00A600, "TD_VS_SAMPLER0_BORDER_RED", 1, f21, 25 },
-	{ 0x00A604, "TD_VS_SAMPLER0_BORDER_GREEN", 1, f22, 27 },
-	{ 0x00A608, "TD_VS_SAMPLER0_BORDER_BLUE", 1, f23, 26 },
-	{ 0x00A60C, "TD_VS_SAMPLER0_BORDER_ALPHA", 1, f24, 27 },
-	{ 0x00A800, "TD_GS_SAMPLER0_BORDER_RED", 1, f21, 25 },
-	{ 0x00A804, "TD_GS_SAMPLER0_BORDER_GREEN", 1, f22, 27 },
-	{ 0x00A808, "TD_GS_SAMPLER0_BORDER_BLUE", 1, f23, 26 },
-	{ 0x00A80C, "TD_GS_SAMPLER0_BORDER_ALPHA", 1, f24, 27 },
+	{ 0x00A400, "TD_PS_SAMPLER0_BORDER_RED", 1, fields + 169, 25 },
+	{ 0x00A404, "TD_PS_SAMPLER0_BORDER_GREEN", 1, fields + 170, 27 },
+	{ 0x00A408, "TD_PS_SAMPLER0_BORDER_BLUE", 1, fields + 171, 26 },
+	{ 0x00A40C, "TD_PS_SAMPLER0_BORDER_ALPHA", 1, fields + 172, 27 },
+	{ 0x00A600, "TD_VS_SAMPLER0_BORDER_RED", 1, fields + 169, 25 },
+	{ 0x00A604, "TD_VS_SAMPLER0_BORDER_GREEN", 1, fields + 170, 27 },
+	{ 0x00A608, "TD_VS_SAMPLER0_BORDER_BLUE", 1, fields + 171, 26 },
+	{ 0x00A60C, "TD_VS_SAMPLER0_BORDER_ALPHA", 1, fields + 172, 27 },
+	{ 0x00A800, "TD_GS_SAMPLER0_BORDER_RED", 1, fields + 169, 25 },
+	{ 0x00A804, "TD_GS_SAMPLER0_BORDER_GREEN", 1, fields + 170, 27 },
+	{ 0x00A808, "TD_GS_SAMPLER0_BORDER_BLUE", 1, fields + 171, 26 },
+	{ 0x00A80C, "TD_GS_SAMPLER0_BORDER_ALPHA", 1, fields + 172, 27 },
 	{ 0x00C100, "CP_RB_BASE", 0, NULL, 10 },
 	{ 0x00C104, "CP_RB_CNTL", 0, NULL, 10 },
 	{ 0x00C108, "CP_RB_RPTR_WR", 0, NULL, 13 },
@@ -2467,16 +2202,16 @@ static const struct gk_reg pool[] = {
 	{ 0x00F6C8, "UVD_SEMA_WAIT_FAULT_TIMEOUT_CNTL", 0, NULL, 32 },
 	{ 0x00F6CC, "UVD_SEMA_SIGNAL_INCOMPLETE_TIMEOUT_CNTL", 0, NULL, 39 },
 	{ 0x00F6F4, "UVD_CONTEXT_ID", 0, NULL, 14 },
-	{ 0x028000, "DB_DEPTH_SIZE", 2, f25, 13 },
-	{ 0x028004, "DB_DEPTH_VIEW", 2, f26, 13 },
+	{ 0x028000, "DB_DEPTH_SIZE", 2, fields + 173, 13 },
+	{ 0x028004, "DB_DEPTH_VIEW", 2, fields + 175, 13 },
 	{ 0x02800C, "DB_DEPTH_BASE", 0, NULL, 13 },
-	{ 0x028010, "DB_DEPTH_INFO", 6, f27, 13 },
+	{ 0x028010, "DB_DEPTH_INFO", 6, fields + 177, 13 },
 	{ 0x028014, "DB_HTILE_DATA_BASE", 0, NULL, 18 },
 	{ 0x028028, "DB_STENCIL_CLEAR", 0, NULL, 16 },
 	{ 0x02802C, "DB_DEPTH_CLEAR", 0, NULL, 14 },
-	{ 0x028030, "PA_SC_SCREEN_SCISSOR_TL", 2, f28, 23 },
-	{ 0x028034, "PA_SC_SCREEN_SCISSOR_BR", 2, f29, 23 },
-	{ 0x028040, "CB_COLOR0_BASE", 1, f30, 14 },
+	{ 0x028030, "PA_SC_SCREEN_SCISSOR_TL", 2, fields + 183, 23 },
+	{ 0x028034, "PA_SC_SCREEN_SCISSOR_BR", 2, fields + 185, 23 },
+	{ 0x028040, "CB_COLOR0_BASE", 1, fields + 187, 14 },
 	{ 0x028044, "CB_COLOR1_BASE", 0, NULL, 14 },
 	{ 0x028048, "CB_COLOR2_BASE", 0, NULL, 14 },
 	{ 0x02804C, "CB_COLOR3_BASE", 0, NULL, 14 },
@@ -2484,7 +2219,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028054, "CB_COLOR5_BASE", 0, NULL, 14 },
 	{ 0x028058, "CB_COLOR6_BASE", 0, NULL, 14 },
 	{ 0x02805C, "CB_COLOR7_BASE", 0, NULL, 14 },
-	{ 0x028060, "CB_COLOR0_SIZE", 2, f25, 14 },
+	{ 0x028060, "CB_COLOR0_SIZE", 2, fields + 173, 14 },
 	{ 0x028064, "CB_COLOR1_SIZE", 0, NULL, 14 },
 	{ 0x028068, "CB_COLOR2_SIZE", 0, NULL, 14 },
 	{ 0x02806C, "CB_COLOR3_SIZE", 0, NULL, 14 },
@@ -2492,7 +2227,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028074, "CB_COLOR5_SIZE", 0, NULL, 14 },
 	{ 0x028078, "CB_COLOR6_SIZE", 0, NULL, 14 },
 	{ 0x02807C, "CB_COLOR7_SIZE", 0, NULL, 14 },
-	{ 0x028080, "CB_COLOR0_VIEW", 2, f26, 14 },
+	{ 0x028080, "CB_COLOR0_VIEW", 2, fields + 175, 14 },
 	{ 0x028084, "CB_COLOR1_VIEW", 0, NULL, 14 },
 	{ 0x028088, "CB_COLOR2_VIEW", 0, NULL, 14 },
 	{ 0x02808C, "CB_COLOR3_VIEW", 0, NULL, 14 },
@@ -2500,7 +2235,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028094, "CB_COLOR5_VIEW", 0, NULL, 14 },
 	{ 0x028098, "CB_COLOR6_VIEW", 0, NULL, 14 },
 	{ 0x02809C, "CB_COLOR7_VIEW", 0, NULL, 14 },
-	{ 0x0280A0, "CB_COLOR0_INFO", 15, f31, 14 },
+	{ 0x0280A0, "CB_COLOR0_INFO", 15, fields + 188, 14 },
 	{ 0x0280A4, "CB_COLOR1_INFO", 0, NULL, 14 },
 	{ 0x0280A8, "CB_COLOR2_INFO", 0, NULL, 14 },
 	{ 0x0280AC, "CB_COLOR3_INFO", 0, NULL, 14 },
@@ -2508,7 +2243,7 @@ static const struct gk_reg pool[] = {
 	{ 0x0280B4, "CB_COLOR5_INFO", 0, NULL, 14 },
 	{ 0x0280B8, "CB_COLOR6_INFO", 0, NULL, 14 },
 	{ 0x0280BC, "CB_COLOR7_INFO", 0, NULL, 14 },
-	{ 0x0280C0, "CB_COLOR0_TILE", 1, f30, 14 },
+	{ 0x0280C0, "CB_COLOR0_TILE", 1, fields + 187, 14 },
 	{ 0x0280C4, "CB_COLOR1_TILE", 0, NULL, 14 },
 	{ 0x0280C8, "CB_COLOR2_TILE", 0, NULL, 14 },
 	{ 0x0280CC, "CB_COLOR3_TILE", 0, NULL, 14 },
@@ -2516,7 +2251,7 @@ static const struct gk_reg pool[] = {
 	{ 0x0280D4, "CB_COLOR5_TILE", 0, NULL, 14 },
 	{ 0x0280D8, "CB_COLOR6_TILE", 0, NULL, 14 },
 	{ 0x0280DC, "CB_COLOR7_TILE", 0, NULL, 14 },
-	{ 0x0280E0, "CB_COLOR0_FRAG", 1, f30, 14 },
+	{ 0x0280E0, "CB_COLOR0_FRAG", 1, fields + 187, 14 },
 	{ 0x0280E4, "CB_COLOR1_FRAG", 0, NULL, 14 },
 	{ 0x0280E8, "CB_COLOR2_FRAG", 0, NULL, 14 },
 	{ 0x0280EC, "CB_COLOR3_FRAG", 0, NULL, 14 },
@@ -2524,7 +2259,7 @@ static const struct gk_reg pool[] = {
 	{ 0x0280F4, "CB_COLOR5_FRAG", 0, NULL, 14 },
 	{ 0x0280F8, "CB_COLOR6_FRAG", 0, NULL, 14 },
 	{ 0x0280FC, "CB_COLOR7_FRAG", 0, NULL, 14 },
-	{ 0x028100, "CB_COLOR0_MASK", 2, f32, 14 },
+	{ 0x028100, "CB_COLOR0_MASK", 2, fields + 203, 14 },
 	{ 0x028104, "CB_COLOR1_MASK", 0, NULL, 14 },
 	{ 0x028108, "CB_COLOR2_MASK", 0, NULL, 14 },
 	{ 0x02810C, "CB_COLOR3_MASK", 0, NULL, 14 },
@@ -2532,21 +2267,21 @@ static const struct gk_reg pool[] = {
 	{ 0x028114, "CB_COLOR5_MASK", 0, NULL, 14 },
 	{ 0x028118, "CB_COLOR6_MASK", 0, NULL, 14 },
 	{ 0x02811C, "CB_COLOR7_MASK", 0, NULL, 14 },
-	{ 0x028120, "CB_CLEAR_RED", 1, f33, 12 },
-	{ 0x028124, "CB_CLEAR_GREEN", 1, f34, 14 },
-	{ 0x028128, "CB_CLEAR_BLUE", 1, f35, 13 },
-	{ 0x02812C, "CB_CLEAR_ALPHA", 1, f36, 14 },
+	{ 0x028120, "CB_CLEAR_RED", 1, fields + 205, 12 },
+	{ 0x028124, "CB_CLEAR_GREEN", 1, fields + 206, 14 },
+	{ 0x028128, "CB_CLEAR_BLUE", 1, fields + 207, 13 },
+	{ 0x02812C, "CB_CLEAR_ALPHA", 1, fields + 208, 14 },
 	{ 0x028140, "ALU_CONST_BUFFER_SIZE_PS_0", 0, NULL, 26 },
 	{ 0x028144, "ALU_CONST_BUFFER_SIZE_PS_1", 0, NULL, 26 },
 	{ 0x028180, "ALU_CONST_BUFFER_SIZE_VS_0", 0, NULL, 26 },
 	{ 0x028184, "ALU_CONST_BUFFER_SIZE_VS_1", 0, NULL, 26 },
 	{ 0x0281C0, "ALU_CONST_BUFFER_SIZE_GS_0", 0, NULL, 26 },
-	{ 0x028200, "PA_SC_WINDOW_OFFSET", 2, f37, 19 },
-	{ 0x028204, "PA_SC_WINDOW_SCISSOR_TL", 3, f38, 23 },
-	{ 0x028208, "PA_SC_WINDOW_SCISSOR_BR", 2, f39, 23 },
-	{ 0x02820C, "PA_SC_CLIPRECT_RULE", 1, f40, 19 },
-	{ 0x028210, "PA_SC_CLIPRECT_0_TL", 2, f41, 19 },
-	{ 0x028214, "PA_SC_CLIPRECT_0_BR", 2, f39, 19 },
+	{ 0x028200, "PA_SC_WINDOW_OFFSET", 2, fields + 209, 19 },
+	{ 0x028204, "PA_SC_WINDOW_SCISSOR_TL", 3, fields + 211, 23 },
+	{ 0x028208, "PA_SC_WINDOW_SCISSOR_BR", 2, fields + 214, 23 },
+	{ 0x02820C, "PA_SC_CLIPRECT_RULE", 1, fields + 216, 19 },
+	{ 0x028210, "PA_SC_CLIPRECT_0_TL", 2, fields + 217, 19 },
+	{ 0x028214, "PA_SC_CLIPRECT_0_BR", 2, fields + 214, 19 },
 	{ 0x028218, "PA_SC_CLIPRECT_1_TL", 0, NULL, 19 },
 	{ 0x02821C, "PA_SC_CLIPRECT_1_BR", 0, NULL, 19 },
 	{ 0x028220, "PA_SC_CLIPRECT_2_TL", 0, NULL, 19 },
@@ -2554,17 +2289,17 @@ static const struct gk_reg pool[] = {
 	{ 0x028228, "PA_SC_CLIPRECT_3_TL", 0, NULL, 19 },
 	{ 0x02822C, "PA_SC_CLIPRECT_3_BR", 0, NULL, 19 },
 	{ 0x028230, "PA_SC_EDGERULE", 0, NULL, 14 },
-	{ 0x028238, "CB_TARGET_MASK", 8, f42, 14 },
-	{ 0x02823C, "CB_SHADER_MASK", 8, f43, 14 },
-	{ 0x028240, "PA_SC_GENERIC_SCISSOR_TL", 3, f38, 24 },
-	{ 0x028244, "PA_SC_GENERIC_SCISSOR_BR", 2, f39, 24 },
+	{ 0x028238, "CB_TARGET_MASK", 8, fields + 219, 14 },
+	{ 0x02823C, "CB_SHADER_MASK", 8, fields + 227, 14 },
+	{ 0x028240, "PA_SC_GENERIC_SCISSOR_TL", 3, fields + 211, 24 },
+	{ 0x028244, "PA_SC_GENERIC_SCISSOR_BR", 2, fields + 214, 24 },
 	{ 0x028250, "PA_SC_VPORT_SCISSOR_0_TL", 0, NULL, 24 },
 	{ 0x028254, "PA_SC_VPORT_SCISSOR_0_BR", 0, NULL, 24 },
-	{ 0x0282D0, "PA_SC_VPORT_ZMIN_0", 1, f44, 18 },
-	{ 0x0282D4, "PA_SC_VPORT_ZMAX_0", 1, f45, 18 },
-	{ 0x028350, "SX_MISC", 1, f46, 7 },
-	{ 0x028354, "SX_SURFACE_SYNC", 1, f47, 15 },
-	{ 0x028380, "SQ_VTX_SEMANTIC_0", 1, f48, 17 },
+	{ 0x0282D0, "PA_SC_VPORT_ZMIN_0", 1, fields + 235, 18 },
+	{ 0x0282D4, "PA_SC_VPORT_ZMAX_0", 1, fields + 236, 18 },
+	{ 0x028350, "SX_MISC", 1, fields + 237, 7 },
+	{ 0x028354, "SX_SURFACE_SYNC", 1, fields + 238, 15 },
+	{ 0x028380, "SQ_VTX_SEMANTIC_0", 1, fields + 239, 17 },
 	{ 0x028384, "SQ_VTX_SEMANTIC_1", 0, NULL, 17 },
 	{ 0x028388, "SQ_VTX_SEMANTIC_2", 0, NULL, 17 },
 	{ 0x02838C, "SQ_VTX_SEMANTIC_3", 0, NULL, 17 },
@@ -2596,28 +2331,28 @@ static const struct gk_reg pool[] = {
 	{ 0x0283F4, "SQ_VTX_SEMANTIC_29", 0, NULL, 18 },
 	{ 0x0283F8, "SQ_VTX_SEMANTIC_30", 0, NULL, 18 },
 	{ 0x0283FC, "SQ_VTX_SEMANTIC_31", 0, NULL, 18 },
-	{ 0x028400, "VGT_MAX_VTX_INDX", 1, f49, 16 },
-	{ 0x028404, "VGT_MIN_VTX_INDX", 1, f50, 16 },
-	{ 0x028408, "VGT_INDX_OFFSET", 1, f51, 15 },
-	{ 0x02840C, "VGT_MULTI_PRIM_IB_RESET_INDX", 1, f52, 28 },
-	{ 0x028410, "SX_ALPHA_TEST_CONTROL", 3, f53, 21 },
-	{ 0x028414, "CB_BLEND_RED", 1, f54, 12 },
-	{ 0x028418, "CB_BLEND_GREEN", 1, f55, 14 },
-	{ 0x02841C, "CB_BLEND_BLUE", 1, f56, 13 },
-	{ 0x028420, "CB_BLEND_ALPHA", 1, f57, 14 },
-	{ 0x028424, "CB_FOG_RED", 1, f58, 10 },
-	{ 0x028428, "CB_FOG_GREEN", 1, f59, 12 },
-	{ 0x02842C, "CB_FOG_BLUE", 1, f60, 11 },
-	{ 0x028430, "DB_STENCILREFMASK", 3, f61, 17 },
-	{ 0x028434, "DB_STENCILREFMASK_BF", 3, f62, 20 },
-	{ 0x028438, "SX_ALPHA_REF", 1, f63, 12 },
+	{ 0x028400, "VGT_MAX_VTX_INDX", 1, fields + 240, 16 },
+	{ 0x028404, "VGT_MIN_VTX_INDX", 1, fields + 241, 16 },
+	{ 0x028408, "VGT_INDX_OFFSET", 1, fields + 242, 15 },
+	{ 0x02840C, "VGT_MULTI_PRIM_IB_RESET_INDX", 1, fields + 243, 28 },
+	{ 0x028410, "SX_ALPHA_TEST_CONTROL", 3, fields + 244, 21 },
+	{ 0x028414, "CB_BLEND_RED", 1, fields + 247, 12 },
+	{ 0x028418, "CB_BLEND_GREEN", 1, fields + 248, 14 },
+	{ 0x02841C, "CB_BLEND_BLUE", 1, fields + 249, 13 },
+	{ 0x028420, "CB_BLEND_ALPHA", 1, fields + 250, 14 },
+	{ 0x028424, "CB_FOG_RED", 1, fields + 251, 10 },
+	{ 0x028428, "CB_FOG_GREEN", 1, fields + 252, 12 },
+	{ 0x02842C, "CB_FOG_BLUE", 1, fields + 253, 11 },
+	{ 0x028430, "DB_STENCILREFMASK", 3, fields + 254, 17 },
+	{ 0x028434, "DB_STENCILREFMASK_BF", 3, fields + 257, 20 },
+	{ 0x028438, "SX_ALPHA_REF", 1, fields + 260, 12 },
 	{ 0x02843C, "PA_CL_VPORT_XSCALE_0", 0, NULL, 20 },
 	{ 0x028440, "PA_CL_VPORT_XOFFSET_0", 0, NULL, 21 },
 	{ 0x028444, "PA_CL_VPORT_YSCALE_0", 0, NULL, 20 },
 	{ 0x028448, "PA_CL_VPORT_YOFFSET_0", 0, NULL, 21 },
 	{ 0x02844C, "PA_CL_VPORT_ZSCALE_0", 0, NULL, 20 },
 	{ 0x028450, "PA_CL_VPORT_ZOFFSET_0", 0, NULL, 21 },
-	{ 0x028614, "SPI_VS_OUT_ID_0", 4, f64, 15 },
+	{ 0x028614, "SPI_VS_OUT_ID_0", 4, fields + 261, 15 },
 	{ 0x028618, "SPI_VS_OUT_ID_1", 0, NULL, 15 },
 	{ 0x02861C, "SPI_VS_OUT_ID_2", 0, NULL, 15 },
 	{ 0x028620, "SPI_VS_OUT_ID_3", 0, NULL, 15 },
@@ -2627,7 +2362,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028630, "SPI_VS_OUT_ID_7", 0, NULL, 15 },
 	{ 0x028634, "SPI_VS_OUT_ID_8", 0, NULL, 15 },
 	{ 0x028638, "SPI_VS_OUT_ID_9", 0, NULL, 15 },
-	{ 0x028644, "SPI_PS_INPUT_CNTL_0", 8, f65, 19 },
+	{ 0x028644, "SPI_PS_INPUT_CNTL_0", 8, fields + 265, 19 },
 	{ 0x028648, "SPI_PS_INPUT_CNTL_1", 0, NULL, 19 },
 	{ 0x02864C, "SPI_PS_INPUT_CNTL_2", 0, NULL, 19 },
 	{ 0x028650, "SPI_PS_INPUT_CNTL_3", 0, NULL, 19 },
@@ -2659,15 +2394,15 @@ static const struct gk_reg pool[] = {
 	{ 0x0286B8, "SPI_PS_INPUT_CNTL_29", 0, NULL, 20 },
 	{ 0x0286BC, "SPI_PS_INPUT_CNTL_30", 0, NULL, 20 },
 	{ 0x0286C0, "SPI_PS_INPUT_CNTL_31", 0, NULL, 20 },
-	{ 0x0286C4, "SPI_VS_OUT_CONFIG", 4, f66, 17 },
-	{ 0x0286C8, "SPI_THREAD_GROUPING", 4, f67, 19 },
-	{ 0x0286CC, "SPI_PS_IN_CONTROL_0", 11, f68, 19 },
-	{ 0x0286D0, "SPI_PS_IN_CONTROL_1", 9, f69, 19 },
-	{ 0x0286D4, "SPI_INTERP_CONTROL_0", 7, f70, 20 },
-	{ 0x0286D8, "SPI_INPUT_Z", 1, f71, 11 },
-	{ 0x0286DC, "SPI_FOG_CNTL", 4, f72, 12 },
-	{ 0x0286E0, "SPI_FOG_FUNC_SCALE", 1, f73, 18 },
-	{ 0x0286E4, "SPI_FOG_FUNC_BIAS", 1, f73, 17 },
+	{ 0x0286C4, "SPI_VS_OUT_CONFIG", 4, fields + 273, 17 },
+	{ 0x0286C8, "SPI_THREAD_GROUPING", 4, fields + 277, 19 },
+	{ 0x0286CC, "SPI_PS_IN_CONTROL_0", 11, fields + 281, 19 },
+	{ 0x0286D0, "SPI_PS_IN_CONTROL_1", 9, fields + 292, 19 },
+	{ 0x0286D4, "SPI_INTERP_CONTROL_0", 7, fields + 301, 20 },
+	{ 0x0286D8, "SPI_INPUT_Z", 1, fields + 308, 11 },
+	{ 0x0286DC, "SPI_FOG_CNTL", 4, fields + 309, 12 },
+	{ 0x0286E0, "SPI_FOG_FUNC_SCALE", 1, fields + 313, 18 },
+	{ 0x0286E4, "SPI_FOG_FUNC_BIAS", 1, fields + 313, 17 },
 	{ 0x028780, "CB_BLEND0_CONTROL", 0, NULL, 17 },
 	{ 0x028784, "CB_BLEND1_CONTROL", 0, NULL, 17 },
 	{ 0x028788, "CB_BLEND2_CONTROL", 0, NULL, 17 },
@@ -2676,44 +2411,44 @@ static const struct gk_reg pool[] = {
 	{ 0x028794, "CB_BLEND5_CONTROL", 0, NULL, 17 },
 	{ 0x028798, "CB_BLEND6_CONTROL", 0, NULL, 17 },
 	{ 0x02879C, "CB_BLEND7_CONTROL", 0, NULL, 17 },
-	{ 0x0287A0, "CB_SHADER_CONTROL", 8, f74, 17 },
+	{ 0x0287A0, "CB_SHADER_CONTROL", 8, fields + 314, 17 },
 	{ 0x0287E4, "VGT_DMA_BASE_HI", 0, NULL, 15 },
 	{ 0x0287E8, "VGT_DMA_BASE", 0, NULL, 12 },
-	{ 0x0287F0, "VGT_DRAW_INITIATOR", 5, f75, 18 },
-	{ 0x028800, "DB_DEPTH_CONTROL", 13, f76, 16 },
-	{ 0x028804, "CB_BLEND_CONTROL", 8, f77, 16 },
-	{ 0x028808, "CB_COLOR_CONTROL", 8, f78, 16 },
-	{ 0x02880C, "DB_SHADER_CONTROL", 6, f79, 17 },
-	{ 0x028810, "PA_CL_CLIP_CNTL", 19, f80, 15 },
-	{ 0x028814, "PA_SU_SC_MODE_CNTL", 13, f81, 18 },
-	{ 0x028818, "PA_CL_VTE_CNTL", 9, f82, 14 },
-	{ 0x02881C, "PA_CL_VS_OUT_CNTL", 24, f83, 17 },
+	{ 0x0287F0, "VGT_DRAW_INITIATOR", 5, fields + 322, 18 },
+	{ 0x028800, "DB_DEPTH_CONTROL", 13, fields + 327, 16 },
+	{ 0x028804, "CB_BLEND_CONTROL", 8, fields + 340, 16 },
+	{ 0x028808, "CB_COLOR_CONTROL", 8, fields + 348, 16 },
+	{ 0x02880C, "DB_SHADER_CONTROL", 6, fields + 356, 17 },
+	{ 0x028810, "PA_CL_CLIP_CNTL", 19, fields + 362, 15 },
+	{ 0x028814, "PA_SU_SC_MODE_CNTL", 13, fields + 381, 18 },
+	{ 0x028818, "PA_CL_VTE_CNTL", 9, fields + 394, 14 },
+	{ 0x02881C, "PA_CL_VS_OUT_CNTL", 24, fields + 403, 17 },
 	{ 0x028820, "PA_CL_NANINF_CNTL", 0, NULL, 17 },
 	{ 0x028840, "SQ_PGM_START_PS", 0, NULL, 15 },
-	{ 0x028850, "SQ_PGM_RESOURCES_PS", 6, f84, 19 },
-	{ 0x028854, "SQ_PGM_EXPORTS_PS", 2, f85, 17 },
+	{ 0x028850, "SQ_PGM_RESOURCES_PS", 6, fields + 427, 19 },
+	{ 0x028854, "SQ_PGM_EXPORTS_PS", 2, fields + 433, 17 },
 	{ 0x028858, "SQ_PGM_START_VS", 0, NULL, 15 },
-	{ 0x028868, "SQ_PGM_RESOURCES_VS", 5, f86, 19 },
+	{ 0x028868, "SQ_PGM_RESOURCES_VS", 5, fields + 435, 19 },
 	{ 0x02886C, "SQ_PGM_START_GS", 0, NULL, 15 },
-	{ 0x02887C, "SQ_PGM_RESOURCES_GS", 3, f87, 19 },
+	{ 0x02887C, "SQ_PGM_RESOURCES_GS", 3, fields + 440, 19 },
 	{ 0x028880, "SQ_PGM_START_ES", 0, NULL, 15 },
-	{ 0x028890, "SQ_PGM_RESOURCES_ES", 3, f87, 19 },
-	{ 0x028894, "SQ_PGM_START_FS", 1, f88, 15 },
-	{ 0x0288A4, "SQ_PGM_RESOURCES_FS", 3, f87, 19 },
-	{ 0x0288A8, "SQ_ESGS_RING_ITEMSIZE", 1, f89, 21 },
-	{ 0x0288AC, "SQ_GSVS_RING_ITEMSIZE", 1, f89, 21 },
-	{ 0x0288B0, "SQ_ESTMP_RING_ITEMSIZE", 1, f89, 22 },
-	{ 0x0288B4, "SQ_GSTMP_RING_ITEMSIZE", 1, f89, 22 },
-	{ 0x0288B8, "SQ_VSTMP_RING_ITEMSIZE", 1, f89, 22 },
-	{ 0x0288BC, "SQ_PSTMP_RING_ITEMSIZE", 1, f89, 22 },
-	{ 0x0288C0, "SQ_FBUF_RING_ITEMSIZE", 1, f89, 21 },
-	{ 0x0288C4, "SQ_REDUC_RING_ITEMSIZE", 1, f89, 22 },
-	{ 0x0288C8, "SQ_GS_VERT_ITEMSIZE", 1, f89, 19 },
+	{ 0x028890, "SQ_PGM_RESOURCES_ES", 3, fields + 440, 19 },
+	{ 0x028894, "SQ_PGM_START_FS", 1, fields + 443, 15 },
+	{ 0x0288A4, "SQ_PGM_RESOURCES_FS", 3, fields + 440, 19 },
+	{ 0x0288A8, "SQ_ESGS_RING_ITEMSIZE", 1, fields + 444, 21 },
+	{ 0x0288AC, "SQ_GSVS_RING_ITEMSIZE", 1, fields + 444, 21 },
+	{ 0x0288B0, "SQ_ESTMP_RING_ITEMSIZE", 1, fields + 444, 22 },
+	{ 0x0288B4, "SQ_GSTMP_RING_ITEMSIZE", 1, fields + 444, 22 },
+	{ 0x0288B8, "SQ_VSTMP_RING_ITEMSIZE", 1, fields + 444, 22 },
+	{ 0x0288BC, "SQ_PSTMP_RING_ITEMSIZE", 1, fields + 444, 22 },
+	{ 0x0288C0, "SQ_FBUF_RING_ITEMSIZE", 1, fields + 444, 21 },
+	{ 0x0288C4, "SQ_REDUC_RING_ITEMSIZE", 1, fields + 444, 22 },
+	{ 0x0288C8, "SQ_GS_VERT_ITEMSIZE", 1, fields + 444, 19 },
 	{ 0x0288CC, "SQ_PGM_CF_OFFSET_PS", 0, NULL, 19 },
 	{ 0x0288D0, "SQ_PGM_CF_OFFSET_VS", 0, NULL, 19 },
 	{ 0x0288D4, "SQ_PGM_CF_OFFSET_GS", 0, NULL, 19 },
 	{ 0x0288D8, "SQ_PGM_CF_OFFSET_ES", 0, NULL, 19 },
-	{ 0x0288DC, "SQ_PGM_CF_OFFSET_FS", 1, f90, 19 },
+	{ 0x0288DC, "SQ_PGM_CF_OFFSET_FS", 1, fields + 445, 19 },
 	{ 0x0288E0, "SQ_VTX_SEMANTIC_CLEAR", 0, NULL, 21 },
 	{ 0x028940, "ALU_CONST_CACHE_PS_0", 0, NULL, 20 },
 	{ 0x028944, "ALU_CONST_CACHE_PS_1", 0, NULL, 20 },
@@ -2763,37 +2498,37 @@ static const struct gk_reg pool[] = {
 	{ 0x0289F4, "SQ_ALU_CONST_CACHE_GS_13", 0, NULL, 24 },
 	{ 0x0289F8, "SQ_ALU_CONST_CACHE_GS_14", 0, NULL, 24 },
 	{ 0x0289FC, "SQ_ALU_CONST_CACHE_GS_15", 0, NULL, 24 },
-	{ 0x028A00, "PA_SU_POINT_SIZE", 2, f91, 16 },
-	{ 0x028A04, "PA_SU_POINT_MINMAX", 2, f92, 18 },
-	{ 0x028A08, "PA_SU_LINE_CNTL", 1, f93, 15 },
-	{ 0x028A0C, "PA_SC_LINE_STIPPLE", 4, f94, 18 },
-	{ 0x028A10, "VGT_OUTPUT_PATH_CNTL", 1, f95, 20 },
-	{ 0x028A14, "VGT_HOS_CNTL", 1, f96, 12 },
-	{ 0x028A18, "VGT_HOS_MAX_TESS_LEVEL", 1, f97, 22 },
-	{ 0x028A1C, "VGT_HOS_MIN_TESS_LEVEL", 1, f98, 22 },
-	{ 0x028A20, "VGT_HOS_REUSE_DEPTH", 1, f99, 19 },
-	{ 0x028A24, "VGT_GROUP_PRIM_TYPE", 4, f100, 19 },
-	{ 0x028A28, "VGT_GROUP_FIRST_DECR", 1, f101, 20 },
-	{ 0x028A2C, "VGT_GROUP_DECR", 1, f102, 14 },
-	{ 0x028A30, "VGT_GROUP_VECT_0_CNTL", 6, f103, 21 },
-	{ 0x028A34, "VGT_GROUP_VECT_1_CNTL", 6, f103, 21 },
-	{ 0x028A38, "VGT_GROUP_VECT_0_FMT_CNTL", 8, f104, 25 },
-	{ 0x028A3C, "VGT_GROUP_VECT_1_FMT_CNTL", 8, f104, 25 },
-	{ 0x028A40, "VGT_GS_MODE", 3, f105, 11 },
+	{ 0x028A00, "PA_SU_POINT_SIZE", 2, fields + 446, 16 },
+	{ 0x028A04, "PA_SU_POINT_MINMAX", 2, fields + 448, 18 },
+	{ 0x028A08, "PA_SU_LINE_CNTL", 1, fields + 450, 15 },
+	{ 0x028A0C, "PA_SC_LINE_STIPPLE", 4, fields + 451, 18 },
+	{ 0x028A10, "VGT_OUTPUT_PATH_CNTL", 1, fields + 455, 20 },
+	{ 0x028A14, "VGT_HOS_CNTL", 1, fields + 456, 12 },
+	{ 0x028A18, "VGT_HOS_MAX_TESS_LEVEL", 1, fields + 457, 22 },
+	{ 0x028A1C, "VGT_HOS_MIN_TESS_LEVEL", 1, fields + 458, 22 },
+	{ 0x028A20, "VGT_HOS_REUSE_DEPTH", 1, fields + 459, 19 },
+	{ 0x028A24, "VGT_GROUP_PRIM_TYPE", 4, fields + 460, 19 },
+	{ 0x028A28, "VGT_GROUP_FIRST_DECR", 1, fields + 464, 20 },
+	{ 0x028A2C, "VGT_GROUP_DECR", 1, fields + 465, 14 },
+	{ 0x028A30, "VGT_GROUP_VECT_0_CNTL", 6, fields + 466, 21 },
+	{ 0x028A34, "VGT_GROUP_VECT_1_CNTL", 6, fields + 466, 21 },
+	{ 0x028A38, "VGT_GROUP_VECT_0_FMT_CNTL", 8, fields + 472, 25 },
+	{ 0x028A3C, "VGT_GROUP_VECT_1_FMT_CNTL", 8, fields + 472, 25 },
+	{ 0x028A40, "VGT_GS_MODE", 3, fields + 480, 11 },
 	{ 0x028A48, "PA_SC_MPASS_PS_CNTL", 0, NULL, 19 },
-	{ 0x028A4C, "PA_SC_MODE_CNTL", 20, f106, 15 },
+	{ 0x028A4C, "PA_SC_MODE_CNTL", 20, fields + 483, 15 },
 	{ 0x028A50, "VGT_ENHANCE", 0, NULL, 11 },
-	{ 0x028A6C, "VGT_GS_OUT_PRIM_TYPE", 1, f107, 20 },
+	{ 0x028A6C, "VGT_GS_OUT_PRIM_TYPE", 1, fields + 503, 20 },
 	{ 0x028A7C, "VGT_DMA_INDEX_TYPE", 0, NULL, 18 },
-	{ 0x028A84, "VGT_PRIMITIVEID_EN", 1, f108, 18 },
+	{ 0x028A84, "VGT_PRIMITIVEID_EN", 1, fields + 504, 18 },
 	{ 0x028A88, "VGT_DMA_NUM_INSTANCES", 0, NULL, 21 },
 	{ 0x028A90, "VGT_EVENT_INITIATOR", 0, NULL, 19 },
-	{ 0x028A94, "VGT_MULTI_PRIM_IB_RESET_EN", 1, f109, 26 },
-	{ 0x028AA0, "VGT_INSTANCE_STEP_RATE_0", 1, f110, 24 },
-	{ 0x028AA4, "VGT_INSTANCE_STEP_RATE_1", 1, f110, 24 },
-	{ 0x028AB0, "VGT_STRMOUT_EN", 1, f111, 14 },
-	{ 0x028AB4, "VGT_REUSE_OFF", 1, f112, 13 },
-	{ 0x028AB8, "VGT_VTX_CNT_EN", 1, f113, 14 },
+	{ 0x028A94, "VGT_MULTI_PRIM_IB_RESET_EN", 1, fields + 505, 26 },
+	{ 0x028AA0, "VGT_INSTANCE_STEP_RATE_0", 1, fields + 506, 24 },
+	{ 0x028AA4, "VGT_INSTANCE_STEP_RATE_1", 1, fields + 506, 24 },
+	{ 0x028AB0, "VGT_STRMOUT_EN", 1, fields + 507, 14 },
+	{ 0x028AB4, "VGT_REUSE_OFF", 1, fields + 508, 13 },
+	{ 0x028AB8, "VGT_VTX_CNT_EN", 1, fields + 509, 14 },
 	{ 0x028AD0, "VGT_STRMOUT_BUFFER_SIZE_0", 0, NULL, 25 },
 	{ 0x028AD4, "VGT_STRMOUT_VTX_STRIDE_0", 0, NULL, 24 },
 	{ 0x028AD8, "VGT_STRMOUT_BUFFER_BASE_0", 0, NULL, 25 },
@@ -2814,7 +2549,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028B14, "VGT_STRMOUT_BASE_OFFSET_1", 0, NULL, 25 },
 	{ 0x028B18, "VGT_STRMOUT_BASE_OFFSET_2", 0, NULL, 25 },
 	{ 0x028B1C, "VGT_STRMOUT_BASE_OFFSET_3", 0, NULL, 25 },
-	{ 0x028B20, "VGT_STRMOUT_BUFFER_EN", 4, f114, 21 },
+	{ 0x028B20, "VGT_STRMOUT_BUFFER_EN", 4, fields + 510, 21 },
 	{ 0x028B28, "VGT_STRMOUT_DRAW_OPAQUE_OFFSET", 0, NULL, 30 },
 	{ 0x028B2C, "VGT_STRMOUT_DRAW_OPAQUE_BUFFER_FILLED_SIZE", 0, NULL, 42 },
 	{ 0x028B30, "VGT_STRMOUT_DRAW_OPAQUE_VERTEX_STRIDE", 0, NULL, 37 },
@@ -2822,36 +2557,36 @@ static const struct gk_reg pool[] = {
 	{ 0x028B48, "VGT_STRMOUT_BASE_OFFSET_HI_1", 0, NULL, 28 },
 	{ 0x028B4C, "VGT_STRMOUT_BASE_OFFSET_HI_2", 0, NULL, 28 },
 	{ 0x028B50, "VGT_STRMOUT_BASE_OFFSET_HI_3", 0, NULL, 28 },
-	{ 0x028C00, "PA_SC_LINE_CNTL", 2, f115, 15 },
-	{ 0x028C04, "PA_SC_AA_CONFIG", 3, f116, 15 },
-	{ 0x028C08, "PA_SU_VTX_CNTL", 2, f117, 14 },
+	{ 0x028C00, "PA_SC_LINE_CNTL", 2, fields + 514, 15 },
+	{ 0x028C04, "PA_SC_AA_CONFIG", 3, fields + 516, 15 },
+	{ 0x028C08, "PA_SU_VTX_CNTL", 2, fields + 519, 14 },
 	{ 0x028C0C, "PA_CL_GB_VERT_CLIP_ADJ", 0, NULL, 22 },
 	{ 0x028C10, "PA_CL_GB_VERT_DISC_ADJ", 0, NULL, 22 },
 	{ 0x028C14, "PA_CL_GB_HORZ_CLIP_ADJ", 0, NULL, 22 },
 	{ 0x028C18, "PA_CL_GB_HORZ_DISC_ADJ", 0, NULL, 22 },
 	{ 0x028C1C, "PA_SC_AA_SAMPLE_LOCS_MCTX", 0, NULL, 25 },
-	{ 0x028C20, "PA_SC_AA_SAMPLE_LOCS_8D_WD1_MCTX", 8, f118, 32 },
-	{ 0x028C30, "CB_CLRCMP_CONTROL", 3, f119, 17 },
-	{ 0x028C34, "CB_CLRCMP_SRC", 1, f120, 13 },
-	{ 0x028C38, "CB_CLRCMP_DST", 1, f121, 13 },
-	{ 0x028C3C, "CB_CLRCMP_MSK", 1, f122, 13 },
+	{ 0x028C20, "PA_SC_AA_SAMPLE_LOCS_8D_WD1_MCTX", 8, fields + 521, 32 },
+	{ 0x028C30, "CB_CLRCMP_CONTROL", 3, fields + 529, 17 },
+	{ 0x028C34, "CB_CLRCMP_SRC", 1, fields + 532, 13 },
+	{ 0x028C38, "CB_CLRCMP_DST", 1, fields + 533, 13 },
+	{ 0x028C3C, "CB_CLRCMP_MSK", 1, fields + 534, 13 },
 	{ 0x028C48, "PA_SC_AA_MASK", 0, NULL, 13 },
 	{ 0x028C58, "VGT_VERTEX_REUSE_BLOCK_CNTL", 0, NULL, 27 },
 	{ 0x028C5C, "VGT_OUT_DEALLOC_CNTL", 0, NULL, 20 },
-	{ 0x028D0C, "DB_RENDER_CONTROL", 12, f123, 17 },
-	{ 0x028D10, "DB_RENDER_OVERRIDE", 15, f124, 18 },
-	{ 0x028D24, "DB_HTILE_SURFACE", 8, f125, 16 },
+	{ 0x028D0C, "DB_RENDER_CONTROL", 12, fields + 535, 17 },
+	{ 0x028D10, "DB_RENDER_OVERRIDE", 15, fields + 547, 18 },
+	{ 0x028D24, "DB_HTILE_SURFACE", 8, fields + 562, 16 },
 	{ 0x028D28, "DB_SRESULTS_COMPARE_STATE0", 0, NULL, 26 },
 	{ 0x028D2C, "DB_SRESULTS_COMPARE_STATE1", 0, NULL, 26 },
 	{ 0x028D30, "DB_PRELOAD_CONTROL", 0, NULL, 18 },
-	{ 0x028D34, "DB_PREFETCH_LIMIT", 1, f126, 17 },
-	{ 0x028D44, "DB_ALPHA_TO_MASK", 6, f127, 16 },
-	{ 0x028DF8, "PA_SU_POLY_OFFSET_DB_FMT_CNTL", 2, f128, 29 },
+	{ 0x028D34, "DB_PREFETCH_LIMIT", 1, fields + 570, 17 },
+	{ 0x028D44, "DB_ALPHA_TO_MASK", 6, fields + 571, 16 },
+	{ 0x028DF8, "PA_SU_POLY_OFFSET_DB_FMT_CNTL", 2, fields + 577, 29 },
 	{ 0x028DFC, "PA_SU_POLY_OFFSET_CLAMP", 0, NULL, 23 },
-	{ 0x028E00, "PA_SU_POLY_OFFSET_FRONT_SCALE", 1, f129, 29 },
-	{ 0x028E04, "PA_SU_POLY_OFFSET_FRONT_OFFSET", 1, f130, 30 },
-	{ 0x028E08, "PA_SU_POLY_OFFSET_BACK_SCALE", 1, f129, 28 },
-	{ 0x028E0C, "PA_SU_POLY_OFFSET_BACK_OFFSET", 1, f130, 29 },
+	{ 0x028E00, "PA_SU_POLY_OFFSET_FRONT_SCALE", 1, fields + 579, 29 },
+	{ 0x028E04, "PA_SU_POLY_OFFSET_FRONT_OFFSET", 1, fields + 580, 30 },
+	{ 0x028E08, "PA_SU_POLY_OFFSET_BACK_SCALE", 1, fields + 579, 28 },
+	{ 0x028E0C, "PA_SU_POLY_OFFSET_BACK_OFFSET", 1, fields + 580, 29 },
 	{ 0x028E20, "PA_CL_UCP0_X", 0, NULL, 12 },
 	{ 0x028E24, "PA_CL_UCP0_Y", 0, NULL, 12 },
 	{ 0x028E28, "PA_CL_UCP0_Z", 0, NULL, 12 },
@@ -2876,20 +2611,20 @@ static const struct gk_reg pool[] = {
 	{ 0x028E74, "PA_CL_UCP5_Y", 0, NULL, 12 },
 	{ 0x028E78, "PA_CL_UCP5_Z", 0, NULL, 12 },
 	{ 0x028E7C, "PA_CL_UCP5_W", 0, NULL, 12 },
-	{ 0x030000, "SQ_ALU_CONSTANT0_0", 1, f131, 18 },
-	{ 0x030004, "SQ_ALU_CONSTANT1_0", 1, f132, 18 },
-	{ 0x030008, "SQ_ALU_CONSTANT2_0", 1, f133, 18 },
-	{ 0x03000C, "SQ_ALU_CONSTANT3_0", 1, f134, 18 },
-	{ 0x038000, "SQ_TEX_RESOURCE_WORD0_0", 5, f135, 23 },
-	{ 0x038004, "SQ_TEX_RESOURCE_WORD1_0", 3, f136, 23 },
-	{ 0x038008, "RESOURCE0_WORD2", 1, f137, 15 },
-	{ 0x03800C, "RESOURCE0_WORD3", 1, f138, 15 },
-	{ 0x038010, "SQ_TEX_RESOURCE_WORD4_0", 14, f139, 23 },
-	{ 0x038014, "SQ_TEX_RESOURCE_WORD5_0", 3, f140, 23 },
-	{ 0x038018, "RESOURCE0_WORD6", 5, f141, 15 },
-	{ 0x03C000, "SQ_TEX_SAMPLER_WORD0_0", 14, f142, 22 },
-	{ 0x03C004, "SQ_TEX_SAMPLER_WORD1_0", 3, f143, 22 },
-	{ 0x03C008, "SQ_TEX_SAMPLER_WORD2_0", 8, f144, 22 },
+	{ 0x030000, "SQ_ALU_CONSTANT0_0", 1, fields + 581, 18 },
+	{ 0x030004, "SQ_ALU_CONSTANT1_0", 1, fields + 582, 18 },
+	{ 0x030008, "SQ_ALU_CONSTANT2_0", 1, fields + 583, 18 },
+	{ 0x03000C, "SQ_ALU_CONSTANT3_0", 1, fields + 584, 18 },
+	{ 0x038000, "SQ_TEX_RESOURCE_WORD0_0", 5, fields + 585, 23 },
+	{ 0x038004, "SQ_TEX_RESOURCE_WORD1_0", 3, fields + 590, 23 },
+	{ 0x038008, "RESOURCE0_WORD2", 1, fields + 593, 15 },
+	{ 0x03800C, "RESOURCE0_WORD3", 1, fields + 594, 15 },
+	{ 0x038010, "SQ_TEX_RESOURCE_WORD4_0", 14, fields + 595, 23 },
+	{ 0x038014, "SQ_TEX_RESOURCE_WORD5_0", 3, fields + 609, 23 },
+	{ 0x038018, "RESOURCE0_WORD6", 5, fields + 612, 15 },
+	{ 0x03C000, "SQ_TEX_SAMPLER_WORD0_0", 14, fields + 617, 22 },
+	{ 0x03C004, "SQ_TEX_SAMPLER_WORD1_0", 3, fields + 631, 22 },
+	{ 0x03C008, "SQ_TEX_SAMPLER_WORD2_0", 8, fields + 634, 22 },
 	{ 0x03CFF0, "SQ_VTX_BASE_VTX_LOC", 0, NULL, 19 },
 	{ 0x03CFF4, "SQ_VTX_START_INST_LOC", 0, NULL, 21 },
 	{ 0x03E200, "SQ_LOOP_CONST_0", 0, NULL, 15 },
@@ -3039,7 +2774,7 @@ static const struct gk_reg pool[] = {
 	{ 0x00F4E4, "UVD_VCPU_CACHE_SIZE1", 0, NULL, 20 },
 	{ 0x00F4E8, "UVD_VCPU_CACHE_OFFSET2", 0, NULL, 22 },
 	{ 0x00F4EC, "UVD_VCPU_CACHE_SIZE2", 0, NULL, 20 },
-	{ 0x028B38, "VGT_GS_MAX_VERT_OUT", 1, f145, 19 },
+	{ 0x028B38, "VGT_GS_MAX_VERT_OUT", 1, fields + 642, 19 },
 	{ 0x000008, "EVERGREEN_PIF_PHY0_INDEX", 0, NULL, 24 },
 	{ 0x00000C, "EVERGREEN_PIF_PHY0_DATA", 0, NULL, 23 },
 	{ 0x000010, "EVERGREEN_PIF_PHY1_INDEX", 0, NULL, 24 },
@@ -3338,10 +3073,10 @@ static const struct gk_reg pool[] = {
 	{ 0x008014, "GRBM_STATUS_SE0", 0, NULL, 15 },
 	{ 0x008018, "GRBM_STATUS_SE1", 0, NULL, 15 },
 	{ 0x008020, "GRBM_SOFT_RESET", 0, NULL, 15 },
-	{ 0x00802C, "GRBM_GFX_INDEX", 4, f146, 14 },
-	{ 0x0084FC, "CP_STRMOUT_CNTL", 1, f7, 15 },
+	{ 0x00802C, "GRBM_GFX_INDEX", 4, fields + 643, 14 },
+	{ 0x0084FC, "CP_STRMOUT_CNTL", 1, fields + 96, 15 },
 	{ 0x0085C8, "CP_SEM_INCOMPLETE_TIMER_CNTL", 0, NULL, 28 },
-	{ 0x0085F0, "CP_COHER_CNTL", 28, f147, 13 },
+	{ 0x0085F0, "CP_COHER_CNTL", 28, fields + 647, 13 },
 	{ 0x0086D8, "CP_ME_CNTL", 0, NULL, 10 },
 	{ 0x0088B0, "VGT_VTX_VECT_EJECT_REG", 0, NULL, 22 },
 	{ 0x00895C, "VGT_INDEX_TYPE", 0, NULL, 14 },
@@ -3356,22 +3091,22 @@ static const struct gk_reg pool[] = {
 	{ 0x0089AC, "VGT_COMPUTE_THREAD_GROUP_SIZE", 0, NULL, 29 },
 	{ 0x0089B0, "VGT_HS_OFFCHIP_PARAM", 0, NULL, 20 },
 	{ 0x008A60, "PA_SU_LINE_STIPPLE_VALUE", 0, NULL, 24 },
-	{ 0x008C00, "SQ_CONFIG", 9, f148, 9 },
-	{ 0x008C0C, "SQ_GPR_RESOURCE_MGMT_3", 2, f149, 22 },
+	{ 0x008C00, "SQ_CONFIG", 9, fields + 675, 9 },
+	{ 0x008C0C, "SQ_GPR_RESOURCE_MGMT_3", 2, fields + 684, 22 },
 	{ 0x008C10, "SQ_GLOBAL_GPR_RESOURCE_MGMT_1", 0, NULL, 29 },
 	{ 0x008C14, "SQ_GLOBAL_GPR_RESOURCE_MGMT_2", 0, NULL, 29 },
-	{ 0x008C18, "SQ_THREAD_RESOURCE_MGMT_1", 4, f14, 25 },
-	{ 0x008C1C, "SQ_THREAD_RESOURCE_MGMT_2", 2, f150, 25 },
-	{ 0x008C20, "SQ_STACK_RESOURCE_MGMT_1", 2, f15, 24 },
-	{ 0x008C24, "SQ_STACK_RESOURCE_MGMT_2", 2, f16, 24 },
-	{ 0x008C28, "SQ_STACK_RESOURCE_MGMT_3", 2, f151, 24 },
+	{ 0x008C18, "SQ_THREAD_RESOURCE_MGMT_1", 4, fields + 141, 25 },
+	{ 0x008C1C, "SQ_THREAD_RESOURCE_MGMT_2", 2, fields + 686, 25 },
+	{ 0x008C20, "SQ_STACK_RESOURCE_MGMT_1", 2, fields + 145, 24 },
+	{ 0x008C24, "SQ_STACK_RESOURCE_MGMT_2", 2, fields + 147, 24 },
+	{ 0x008C28, "SQ_STACK_RESOURCE_MGMT_3", 2, fields + 688, 24 },
 	{ 0x008C44, "SQ_ESGS_RING_SIZE", 0, NULL, 17 },
 	{ 0x008C4C, "SQ_GSVS_RING_SIZE", 0, NULL, 17 },
 	{ 0x008C54, "SQ_ESTMP_RING_SIZE", 0, NULL, 18 },
 	{ 0x008C5C, "SQ_GSTMP_RING_SIZE", 0, NULL, 18 },
 	{ 0x008C64, "SQ_VSTMP_RING_SIZE", 0, NULL, 18 },
 	{ 0x008C6C, "SQ_PSTMP_RING_SIZE", 0, NULL, 18 },
-	{ 0x008CF0, "SQ_MS_FIFO_SIZES", 4, f152, 16 },
+	{ 0x008CF0, "SQ_MS_FIFO_SIZES", 4, fields + 690, 16 },
 	{ 0x008D8C, "SQ_DYN_GPR_CNTL_PS_FLUSH_REQ", 0, NULL, 28 },
 	{ 0x008D94, "SQ_DYN_GPR_SIMD_LOCK_EN", 0, NULL, 23 },
 	{ 0x008DF8, "SQ_CONST_MEM_BASE", 0, NULL, 17 },
@@ -3382,8 +3117,8 @@ static const struct gk_reg pool[] = {
 	{ 0x008E20, "SQ_STATIC_THREAD_MGMT1", 0, NULL, 22 },
 	{ 0x008E24, "SQ_STATIC_THREAD_MGMT2", 0, NULL, 22 },
 	{ 0x008E28, "SQ_STATIC_THREAD_MGMT3", 0, NULL, 22 },
-	{ 0x008E2C, "SQ_LDS_RESOURCE_MGMT", 2, f153, 20 },
-	{ 0x00913C, "SPI_CONFIG_CNTL_1", 1, f154, 17 },
+	{ 0x008E2C, "SQ_LDS_RESOURCE_MGMT", 2, fields + 694, 20 },
+	{ 0x00913C, "SPI_CONFIG_CNTL_1", 1, fields + 696, 17 },
 	{ 0x009508, "TA_CNTL_AUX", 0, NULL, 11 },
 	{ 0x00960C, "TCP_CHAN_STEER_LO", 0, NULL, 17 },
 	{ 0x009610, "TCP_CHAN_STEER_HI", 0, NULL, 17 },
@@ -3436,21 +3171,21 @@ static const struct gk_reg pool[] = {
 	{ 0x00EF4C, "UVD_UDEC_ADDR_CONFIG", 0, NULL, 20 },
 	{ 0x00EF50, "UVD_UDEC_DB_ADDR_CONFIG", 0, NULL, 23 },
 	{ 0x00EF54, "UVD_UDEC_DBW_ADDR_CONFIG", 0, NULL, 24 },
-	{ 0x028000, "DB_RENDER_CONTROL", 10, f155, 17 },
-	{ 0x028004, "DB_COUNT_CONTROL", 2, f156, 16 },
-	{ 0x028008, "DB_DEPTH_VIEW", 2, f26, 13 },
-	{ 0x02800C, "DB_RENDER_OVERRIDE", 15, f157, 18 },
+	{ 0x028000, "DB_RENDER_CONTROL", 10, fields + 697, 17 },
+	{ 0x028004, "DB_COUNT_CONTROL", 2, fields + 707, 16 },
+	{ 0x028008, "DB_DEPTH_VIEW", 2, fields + 175, 13 },
+	{ 0x02800C, "DB_RENDER_OVERRIDE", 15, fields + 709, 18 },
 	{ 0x028010, "DB_RENDER_OVERRIDE2", 0, NULL, 19 },
-	{ 0x028030, "PA_SC_SCREEN_SCISSOR_TL", 2, f158, 23 },
-	{ 0x028034, "PA_SC_SCREEN_SCISSOR_BR", 2, f159, 23 },
-	{ 0x028040, "DB_Z_INFO", 10, f160, 9 },
-	{ 0x028044, "DB_STENCIL_INFO", 2, f161, 15 },
+	{ 0x028030, "PA_SC_SCREEN_SCISSOR_TL", 2, fields + 724, 23 },
+	{ 0x028034, "PA_SC_SCREEN_SCISSOR_BR", 2, fields + 726, 23 },
+	{ 0x028040, "DB_Z_INFO", 10, fields + 728, 9 },
+	{ 0x028044, "DB_STENCIL_INFO", 2, fields + 738, 15 },
 	{ 0x028048, "DB_Z_READ_BASE", 0, NULL, 14 },
 	{ 0x02804C, "DB_STENCIL_READ_BASE", 0, NULL, 20 },
 	{ 0x028050, "DB_Z_WRITE_BASE", 0, NULL, 15 },
 	{ 0x028054, "DB_STENCIL_WRITE_BASE", 0, NULL, 21 },
-	{ 0x028058, "DB_DEPTH_SIZE", 2, f162, 13 },
-	{ 0x02805C, "DB_DEPTH_SLICE", 1, f163, 14 },
+	{ 0x028058, "DB_DEPTH_SIZE", 2, fields + 740, 13 },
+	{ 0x02805C, "DB_DEPTH_SLICE", 1, fields + 742, 14 },
 	{ 0x028148, "SQ_ALU_CONST_BUFFER_SIZE_PS_2", 0, NULL, 29 },
 	{ 0x02814C, "SQ_ALU_CONST_BUFFER_SIZE_PS_3", 0, NULL, 29 },
 	{ 0x028150, "SQ_ALU_CONST_BUFFER_SIZE_PS_4", 0, NULL, 29 },
@@ -3495,20 +3230,20 @@ static const struct gk_reg pool[] = {
 	{ 0x0281F8, "SQ_ALU_CONST_BUFFER_SIZE_GS_14", 0, NULL, 30 },
 	{ 0x0281FC, "SQ_ALU_CONST_BUFFER_SIZE_GS_15", 0, NULL, 30 },
 	{ 0x028200, "PA_SC_WINDOW_OFFSET", 0, NULL, 19 },
-	{ 0x028204, "PA_SC_WINDOW_SCISSOR_TL", 3, f164, 23 },
-	{ 0x028208, "PA_SC_WINDOW_SCISSOR_BR", 2, f29, 23 },
+	{ 0x028204, "PA_SC_WINDOW_SCISSOR_TL", 3, fields + 743, 23 },
+	{ 0x028208, "PA_SC_WINDOW_SCISSOR_BR", 2, fields + 185, 23 },
 	{ 0x02820C, "PA_SC_CLIPRECT_RULE", 0, NULL, 19 },
 	{ 0x028210, "PA_SC_CLIPRECT_0_TL", 0, NULL, 19 },
 	{ 0x028214, "PA_SC_CLIPRECT_0_BR", 0, NULL, 19 },
 	{ 0x028234, "PA_SU_HARDWARE_SCREEN_OFFSET", 0, NULL, 28 },
 	{ 0x028238, "CB_TARGET_MASK", 0, NULL, 14 },
 	{ 0x02823C, "CB_SHADER_MASK", 0, NULL, 14 },
-	{ 0x028240, "PA_SC_GENERIC_SCISSOR_TL", 3, f164, 24 },
-	{ 0x028244, "PA_SC_GENERIC_SCISSOR_BR", 2, f29, 24 },
+	{ 0x028240, "PA_SC_GENERIC_SCISSOR_TL", 3, fields + 743, 24 },
+	{ 0x028244, "PA_SC_GENERIC_SCISSOR_BR", 2, fields + 185, 24 },
 	{ 0x028248, "COHER_DEST_BASE_0", 0, NULL, 17 },
 	{ 0x02824C, "COHER_DEST_BASE_1", 0, NULL, 17 },
-	{ 0x028250, "PA_SC_VPORT_SCISSOR_0_TL", 3, f164, 24 },
-	{ 0x028254, "PA_SC_VPORT_SCISSOR_0_BR", 2, f29, 24 },
+	{ 0x028250, "PA_SC_VPORT_SCISSOR_0_TL", 3, fields + 743, 24 },
+	{ 0x028254, "PA_SC_VPORT_SCISSOR_0_BR", 2, fields + 185, 24 },
 	{ 0x028258, "PA_SC_VPORT_SCISSOR_1_TL", 0, NULL, 24 },
 	{ 0x02825C, "PA_SC_VPORT_SCISSOR_1_BR", 0, NULL, 24 },
 	{ 0x028260, "PA_SC_VPORT_SCISSOR_2_TL", 0, NULL, 24 },
@@ -3707,12 +3442,12 @@ static const struct gk_reg pool[] = {
 	{ 0x02863C, "SPI_VS_OUT_ID_8", 0, NULL, 15 },
 	{ 0x028640, "SPI_VS_OUT_ID_9", 0, NULL, 15 },
 	{ 0x0286C8, "SPI_THREAD_GROUPING", 0, NULL, 19 },
-	{ 0x0286CC, "SPI_PS_IN_CONTROL_0", 8, f165, 19 },
-	{ 0x0286D0, "SPI_PS_IN_CONTROL_1", 7, f166, 19 },
+	{ 0x0286CC, "SPI_PS_IN_CONTROL_0", 8, fields + 746, 19 },
+	{ 0x0286D0, "SPI_PS_IN_CONTROL_1", 7, fields + 754, 19 },
 	{ 0x0286DC, "SPI_FOG_CNTL", 0, NULL, 12 },
-	{ 0x0286E0, "SPI_BARYC_CNTL", 7, f167, 14 },
+	{ 0x0286E0, "SPI_BARYC_CNTL", 7, fields + 761, 14 },
 	{ 0x0286E4, "SPI_PS_IN_CONTROL_2", 0, NULL, 19 },
-	{ 0x0286E8, "SPI_COMPUTE_INPUT_CNTL", 3, f168, 22 },
+	{ 0x0286E8, "SPI_COMPUTE_INPUT_CNTL", 3, fields + 768, 22 },
 	{ 0x0286EC, "SPI_COMPUTE_NUM_THREAD_X", 0, NULL, 24 },
 	{ 0x0286F0, "SPI_COMPUTE_NUM_THREAD_Y", 0, NULL, 24 },
 	{ 0x0286F4, "SPI_COMPUTE_NUM_THREAD_Z", 0, NULL, 24 },
@@ -3731,39 +3466,39 @@ static const struct gk_reg pool[] = {
 	{ 0x028750, "GDS_APPEND_COUNT_9", 0, NULL, 18 },
 	{ 0x028754, "GDS_APPEND_COUNT_10", 0, NULL, 19 },
 	{ 0x028758, "GDS_APPEND_COUNT_11", 0, NULL, 19 },
-	{ 0x028780, "CB_BLEND0_CONTROL", 9, f169, 17 },
+	{ 0x028780, "CB_BLEND0_CONTROL", 9, fields + 771, 17 },
 	{ 0x0287D4, "PA_CL_POINT_X_RAD", 0, NULL, 17 },
 	{ 0x0287D8, "PA_CL_POINT_Y_RAD", 0, NULL, 17 },
 	{ 0x0287DC, "PA_CL_POINT_SIZE", 0, NULL, 16 },
 	{ 0x0287E0, "PA_CL_POINT_CULL_RAD", 0, NULL, 20 },
-	{ 0x0287F0, "VGT_DRAW_INITIATOR", 5, f170, 18 },
-	{ 0x028808, "CB_COLOR_CONTROL", 3, f171, 16 },
-	{ 0x02880C, "DB_SHADER_CONTROL", 13, f172, 17 },
+	{ 0x0287F0, "VGT_DRAW_INITIATOR", 5, fields + 780, 18 },
+	{ 0x028808, "CB_COLOR_CONTROL", 3, fields + 785, 16 },
+	{ 0x02880C, "DB_SHADER_CONTROL", 13, fields + 788, 17 },
 	{ 0x028824, "PA_SU_LINE_STIPPLE_CNTL", 0, NULL, 23 },
 	{ 0x028828, "PA_SU_LINE_STIPPLE_SCALE", 0, NULL, 24 },
 	{ 0x02882C, "PA_SU_PRIM_FILTER_CNTL", 0, NULL, 22 },
 	{ 0x028830, "SQ_LSTMP_RING_ITEMSIZE", 0, NULL, 22 },
 	{ 0x028834, "SQ_HSTMP_RING_ITEMSIZE", 0, NULL, 22 },
-	{ 0x028838, "SQ_DYN_GPR_RESOURCE_LIMIT_1", 6, f173, 27 },
-	{ 0x028844, "SQ_PGM_RESOURCES_PS", 6, f174, 19 },
-	{ 0x028848, "SQ_PGM_RESOURCES_2_PS", 6, f175, 21 },
-	{ 0x02884C, "SQ_PGM_EXPORTS_PS", 2, f85, 17 },
+	{ 0x028838, "SQ_DYN_GPR_RESOURCE_LIMIT_1", 6, fields + 801, 27 },
+	{ 0x028844, "SQ_PGM_RESOURCES_PS", 6, fields + 807, 19 },
+	{ 0x028848, "SQ_PGM_RESOURCES_2_PS", 6, fields + 813, 21 },
+	{ 0x02884C, "SQ_PGM_EXPORTS_PS", 2, fields + 433, 17 },
 	{ 0x02885C, "SQ_PGM_START_VS", 0, NULL, 15 },
-	{ 0x028860, "SQ_PGM_RESOURCES_VS", 4, f176, 19 },
-	{ 0x028864, "SQ_PGM_RESOURCES_2_VS", 6, f177, 21 },
+	{ 0x028860, "SQ_PGM_RESOURCES_VS", 4, fields + 819, 19 },
+	{ 0x028864, "SQ_PGM_RESOURCES_2_VS", 6, fields + 823, 21 },
 	{ 0x028874, "SQ_PGM_START_GS", 0, NULL, 15 },
-	{ 0x028878, "SQ_PGM_RESOURCES_GS", 4, f176, 19 },
+	{ 0x028878, "SQ_PGM_RESOURCES_GS", 4, fields + 819, 19 },
 	{ 0x02887C, "SQ_PGM_RESOURCES_2_GS", 0, NULL, 21 },
 	{ 0x02888C, "SQ_PGM_START_ES", 0, NULL, 15 },
-	{ 0x028890, "SQ_PGM_RESOURCES_ES", 4, f176, 19 },
+	{ 0x028890, "SQ_PGM_RESOURCES_ES", 4, fields + 819, 19 },
 	{ 0x028894, "SQ_PGM_RESOURCES_2_ES", 0, NULL, 21 },
 	{ 0x0288A4, "SQ_PGM_START_FS", 0, NULL, 15 },
 	{ 0x0288A8, "SQ_PGM_RESOURCES_FS", 0, NULL, 19 },
 	{ 0x0288B8, "SQ_PGM_START_HS", 0, NULL, 15 },
-	{ 0x0288BC, "SQ_PGM_RESOURCES_HS", 5, f178, 19 },
+	{ 0x0288BC, "SQ_PGM_RESOURCES_HS", 5, fields + 829, 19 },
 	{ 0x0288C0, "SQ_PGM_RESOURCES_2_HS", 0, NULL, 21 },
 	{ 0x0288D0, "SQ_PGM_START_LS", 0, NULL, 15 },
-	{ 0x0288D4, "SQ_PGM_RESOURCES_LS", 5, f178, 19 },
+	{ 0x0288D4, "SQ_PGM_RESOURCES_LS", 5, fields + 829, 19 },
 	{ 0x0288D8, "SQ_PGM_RESOURCES_2_LS", 0, NULL, 21 },
 	{ 0x0288E8, "SQ_LDS_ALLOC", 0, NULL, 12 },
 	{ 0x0288EC, "SQ_LDS_ALLOC_PS", 0, NULL, 15 },
@@ -3794,9 +3529,9 @@ static const struct gk_reg pool[] = {
 	{ 0x028A34, "VGT_GROUP_VECT_1_CNTL", 0, NULL, 21 },
 	{ 0x028A38, "VGT_GROUP_VECT_0_FMT_CNTL", 0, NULL, 25 },
 	{ 0x028A3C, "VGT_GROUP_VECT_1_FMT_CNTL", 0, NULL, 25 },
-	{ 0x028A40, "VGT_GS_MODE", 5, f179, 11 },
-	{ 0x028A48, "PA_SC_MODE_CNTL_0", 3, f180, 17 },
-	{ 0x028A4C, "PA_SC_MODE_CNTL_1", 3, f181, 17 },
+	{ 0x028A40, "VGT_GS_MODE", 5, fields + 834, 11 },
+	{ 0x028A48, "PA_SC_MODE_CNTL_0", 3, fields + 839, 17 },
+	{ 0x028A4C, "PA_SC_MODE_CNTL_1", 3, fields + 842, 17 },
 	{ 0x028A54, "GS_PER_ES", 0, NULL, 9 },
 	{ 0x028A58, "ES_PER_GS", 0, NULL, 9 },
 	{ 0x028A5C, "GS_PER_VS", 0, NULL, 9 },
@@ -3805,28 +3540,28 @@ static const struct gk_reg pool[] = {
 	{ 0x028AA4, "VGT_INSTANCE_STEP_RATE_1", 0, NULL, 24 },
 	{ 0x028AB4, "VGT_REUSE_OFF", 0, NULL, 13 },
 	{ 0x028AB8, "VGT_VTX_CNT_EN", 0, NULL, 14 },
-	{ 0x028ABC, "DB_HTILE_SURFACE", 8, f125, 16 },
+	{ 0x028ABC, "DB_HTILE_SURFACE", 8, fields + 562, 16 },
 	{ 0x028AC0, "DB_SRESULTS_COMPARE_STATE0", 0, NULL, 26 },
 	{ 0x028AC4, "DB_SRESULTS_COMPARE_STATE1", 0, NULL, 26 },
-	{ 0x028AC8, "DB_PRELOAD_CONTROL", 2, f182, 18 },
-	{ 0x028B54, "VGT_SHADER_STAGES_EN", 5, f183, 20 },
-	{ 0x028B58, "VGT_LS_HS_CONFIG", 3, f184, 16 },
-	{ 0x028B5C, "VGT_LS_SIZE", 2, f185, 11 },
-	{ 0x028B60, "VGT_HS_SIZE", 2, f185, 11 },
-	{ 0x028B64, "VGT_LS_HS_ALLOC", 2, f186, 15 },
-	{ 0x028B68, "VGT_HS_PATCH_CONST", 2, f187, 18 },
-	{ 0x028B6C, "VGT_TF_PARAM", 6, f188, 12 },
-	{ 0x028B70, "DB_ALPHA_TO_MASK", 6, f127, 16 },
+	{ 0x028AC8, "DB_PRELOAD_CONTROL", 2, fields + 845, 18 },
+	{ 0x028B54, "VGT_SHADER_STAGES_EN", 5, fields + 847, 20 },
+	{ 0x028B58, "VGT_LS_HS_CONFIG", 3, fields + 852, 16 },
+	{ 0x028B5C, "VGT_LS_SIZE", 2, fields + 855, 11 },
+	{ 0x028B60, "VGT_HS_SIZE", 2, fields + 855, 11 },
+	{ 0x028B64, "VGT_LS_HS_ALLOC", 2, fields + 857, 15 },
+	{ 0x028B68, "VGT_HS_PATCH_CONST", 2, fields + 859, 18 },
+	{ 0x028B6C, "VGT_TF_PARAM", 6, fields + 861, 12 },
+	{ 0x028B70, "DB_ALPHA_TO_MASK", 6, fields + 571, 16 },
 	{ 0x028B74, "VGT_DISPATCH_INITIATOR", 0, NULL, 22 },
-	{ 0x028B78, "PA_SU_POLY_OFFSET_DB_FMT_CNTL", 2, f128, 29 },
+	{ 0x028B78, "PA_SU_POLY_OFFSET_DB_FMT_CNTL", 2, fields + 577, 29 },
 	{ 0x028B7C, "PA_SU_POLY_OFFSET_CLAMP", 0, NULL, 23 },
-	{ 0x028B80, "PA_SU_POLY_OFFSET_FRONT_SCALE", 1, f129, 29 },
-	{ 0x028B84, "PA_SU_POLY_OFFSET_FRONT_OFFSET", 1, f130, 30 },
-	{ 0x028B88, "PA_SU_POLY_OFFSET_BACK_SCALE", 1, f129, 28 },
-	{ 0x028B8C, "PA_SU_POLY_OFFSET_BACK_OFFSET", 1, f130, 29 },
-	{ 0x028B90, "VGT_GS_INSTANCE_CNT", 2, f189, 19 },
-	{ 0x028B94, "VGT_STRMOUT_CONFIG", 5, f190, 18 },
-	{ 0x028B98, "VGT_STRMOUT_BUFFER_CONFIG", 4, f191, 25 },
+	{ 0x028B80, "PA_SU_POLY_OFFSET_FRONT_SCALE", 1, fields + 579, 29 },
+	{ 0x028B84, "PA_SU_POLY_OFFSET_FRONT_OFFSET", 1, fields + 580, 30 },
+	{ 0x028B88, "PA_SU_POLY_OFFSET_BACK_SCALE", 1, fields + 579, 28 },
+	{ 0x028B8C, "PA_SU_POLY_OFFSET_BACK_OFFSET", 1, fields + 580, 29 },
+	{ 0x028B90, "VGT_GS_INSTANCE_CNT", 2, fields + 867, 19 },
+	{ 0x028B94, "VGT_STRMOUT_CONFIG", 5, fields + 869, 18 },
+	{ 0x028B98, "VGT_STRMOUT_BUFFER_CONFIG", 4, fields + 874, 25 },
 	{ 0x028B9C, "CB_IMMED0_BASE", 0, NULL, 14 },
 	{ 0x028BA0, "CB_IMMED1_BASE", 0, NULL, 14 },
 	{ 0x028BA4, "CB_IMMED2_BASE", 0, NULL, 14 },
@@ -3839,7 +3574,7 @@ static const struct gk_reg pool[] = {
 	{ 0x028BC0, "CB_IMMED9_BASE", 0, NULL, 14 },
 	{ 0x028BC4, "CB_IMMED10_BASE", 0, NULL, 15 },
 	{ 0x028BC8, "CB_IMMED11_BASE", 0, NULL, 15 },
-	{ 0x028C08, "PA_SU_VTX_CNTL", 3, f192, 14 },
+	{ 0x028C08, "PA_SU_VTX_CNTL", 3, fields + 878, 14 },
 	{ 0x028C1C, "PA_SC_AA_SAMPLE_LOCS_0", 0, NULL, 22 },
 	{ 0x028C20, "PA_SC_AA_SAMPLE_LOCS_1", 0, NULL, 22 },
 	{ 0x028C24, "PA_SC_AA_SAMPLE_LOCS_2", 0, NULL, 22 },
@@ -3854,16 +3589,16 @@ static const struct gk_reg pool[] = {
 	{ 0x028C48, "CB_CLRCMP_DST", 0, NULL, 13 },
 	{ 0x028C4C, "CB_CLRCMP_MSK", 0, NULL, 13 },
 	{ 0x028C60, "CB_COLOR0_BASE", 0, NULL, 14 },
-	{ 0x028C64, "CB_COLOR0_PITCH", 1, f193, 15 },
-	{ 0x028C68, "CB_COLOR0_SLICE", 1, f163, 15 },
-	{ 0x028C6C, "CB_COLOR0_VIEW", 2, f26, 14 },
-	{ 0x028C70, "CB_COLOR0_INFO", 15, f194, 14 },
-	{ 0x028C74, "CB_COLOR0_ATTRIB", 7, f195, 16 },
-	{ 0x028C78, "CB_COLOR0_DIM", 2, f196, 13 },
+	{ 0x028C64, "CB_COLOR0_PITCH", 1, fields + 881, 15 },
+	{ 0x028C68, "CB_COLOR0_SLICE", 1, fields + 742, 15 },
+	{ 0x028C6C, "CB_COLOR0_VIEW", 2, fields + 175, 14 },
+	{ 0x028C70, "CB_COLOR0_INFO", 15, fields + 882, 14 },
+	{ 0x028C74, "CB_COLOR0_ATTRIB", 7, fields + 897, 16 },
+	{ 0x028C78, "CB_COLOR0_DIM", 2, fields + 904, 13 },
 	{ 0x028C7C, "CB_COLOR0_CMASK", 0, NULL, 15 },
-	{ 0x028C80, "CB_COLOR0_CMASK_SLICE", 1, f197, 21 },
+	{ 0x028C80, "CB_COLOR0_CMASK_SLICE", 1, fields + 906, 21 },
 	{ 0x028C84, "CB_COLOR0_FMASK", 0, NULL, 15 },
-	{ 0x028C88, "CB_COLOR0_FMASK_SLICE", 1, f198, 21 },
+	{ 0x028C88, "CB_COLOR0_FMASK_SLICE", 1, fields + 907, 21 },
 	{ 0x028C8C, "CB_COLOR0_CLEAR_WORD0", 0, NULL, 21 },
 	{ 0x028C90, "CB_COLOR0_CLEAR_WORD1", 0, NULL, 21 },
 	{ 0x028C94, "CB_COLOR0_CLEAR_WORD2", 0, NULL, 21 },
@@ -4065,18 +3800,18 @@ static const struct gk_reg pool[] = {
 	{ 0x028FF4, "SQ_ALU_CONST_BUFFER_SIZE_LS_13", 0, NULL, 30 },
 	{ 0x028FF8, "SQ_ALU_CONST_BUFFER_SIZE_LS_14", 0, NULL, 30 },
 	{ 0x028FFC, "SQ_ALU_CONST_BUFFER_SIZE_LS_15", 0, NULL, 30 },
-	{ 0x030000, "SQ_TEX_RESOURCE_WORD0_0", 4, f199, 23 },
-	{ 0x030004, "SQ_TEX_RESOURCE_WORD1_0", 3, f200, 23 },
-	{ 0x030008, "SQ_TEX_RESOURCE_WORD2_0", 1, f137, 23 },
-	{ 0x03000C, "SQ_TEX_RESOURCE_WORD3_0", 1, f138, 23 },
-	{ 0x030010, "SQ_TEX_RESOURCE_WORD4_0", 13, f201, 23 },
-	{ 0x030014, "SQ_TEX_RESOURCE_WORD5_0", 3, f140, 23 },
-	{ 0x030018, "SQ_TEX_RESOURCE_WORD6_0", 4, f202, 23 },
-	{ 0x03001C, "SQ_TEX_RESOURCE_WORD7_0", 7, f203, 23 },
+	{ 0x030000, "SQ_TEX_RESOURCE_WORD0_0", 4, fields + 908, 23 },
+	{ 0x030004, "SQ_TEX_RESOURCE_WORD1_0", 3, fields + 912, 23 },
+	{ 0x030008, "SQ_TEX_RESOURCE_WORD2_0", 1, fields + 593, 23 },
+	{ 0x03000C, "SQ_TEX_RESOURCE_WORD3_0", 1, fields + 594, 23 },
+	{ 0x030010, "SQ_TEX_RESOURCE_WORD4_0", 13, fields + 915, 23 },
+	{ 0x030014, "SQ_TEX_RESOURCE_WORD5_0", 3, fields + 609, 23 },
+	{ 0x030018, "SQ_TEX_RESOURCE_WORD6_0", 4, fields + 928, 23 },
+	{ 0x03001C, "SQ_TEX_RESOURCE_WORD7_0", 7, fields + 932, 23 },
 	{ 0x03A200, "SQ_LOOP_CONST_0", 0, NULL, 15 },
-	{ 0x03C000, "SQ_TEX_SAMPLER_WORD0_0", 11, f204, 22 },
-	{ 0x03C004, "SQ_TEX_SAMPLER_WORD1_0", 4, f205, 22 },
-	{ 0x03C008, "SQ_TEX_SAMPLER_WORD2_0", 8, f206, 22 },
+	{ 0x03C000, "SQ_TEX_SAMPLER_WORD0_0", 11, fields + 939, 22 },
+	{ 0x03C004, "SQ_TEX_SAMPLER_WORD1_0", 4, fields + 950, 22 },
+	{ 0x03C008, "SQ_TEX_SAMPLER_WORD2_0", 8, fields + 954, 22 },
 	{ 0x03FF00, "SQ_TEX_SAMPLER_CLEAR", 0, NULL, 20 },
 	{ 0x03FF04, "SQ_TEX_RESOURCE_CLEAR", 0, NULL, 21 },
 	{ 0x03FF08, "SQ_LOOP_BOOL_CLEAR", 0, NULL, 18 },
@@ -4163,16 +3898,16 @@ static const struct gk_reg pool[] = {
 	{ 0x00C1A4, "CP_RB2_WPTR", 0, NULL, 11 },
 	{ 0x00D82C, "CAYMAN_DMA1_CNTL", 0, NULL, 16 },
 	{ 0x01F390, "TN_CURRENT_GNB_TEMP", 0, NULL, 19 },
-	{ 0x028004, "DB_COUNT_CONTROL", 3, f207, 16 },
+	{ 0x028004, "DB_COUNT_CONTROL", 3, fields + 962, 16 },
 	{ 0x02803C, "DB_DEPTH_INFO", 0, NULL, 13 },
-	{ 0x028040, "DB_Z_INFO", 11, f208, 9 },
+	{ 0x028040, "DB_Z_INFO", 11, fields + 965, 9 },
 	{ 0x028358, "SX_SCATTER_EXPORT_BASE", 0, NULL, 22 },
 	{ 0x02835C, "SX_SCATTER_EXPORT_SIZE", 0, NULL, 22 },
 	{ 0x028360, "CP_PERFMON_CNTX_CNTL", 0, NULL, 20 },
 	{ 0x028364, "CP_RINGID", 0, NULL, 9 },
 	{ 0x028368, "CP_VMID", 0, NULL, 7 },
 	{ 0x0286F8, "SPI_GPR_MGMT", 0, NULL, 12 },
-	{ 0x0286FC, "SPI_LDS_MGMT", 2, f209, 12 },
+	{ 0x0286FC, "SPI_LDS_MGMT", 2, fields + 976, 12 },
 	{ 0x028700, "SPI_STACK_MGMT", 0, NULL, 14 },
 	{ 0x028704, "SPI_WAVE_MGMT_1", 0, NULL, 15 },
 	{ 0x028708, "SPI_WAVE_MGMT_2", 0, NULL, 15 },
@@ -4189,15 +3924,15 @@ static const struct gk_reg pool[] = {
 	{ 0x028764, "GDS_APPEND_CONSUME_UAV9", 0, NULL, 23 },
 	{ 0x028768, "GDS_APPEND_CONSUME_UAV10", 0, NULL, 24 },
 	{ 0x02876C, "GDS_APPEND_CONSUME_UAV11", 0, NULL, 24 },
-	{ 0x028804, "DB_EQAA", 12, f210, 7 },
+	{ 0x028804, "DB_EQAA", 12, fields + 978, 7 },
 	{ 0x028938, "SQ_GWS_RING_OFFSET", 0, NULL, 18 },
 	{ 0x028A70, "IA_ENHANCE", 0, NULL, 10 },
-	{ 0x028AA8, "IA_MULTI_VGT_PARAM", 3, f211, 18 },
+	{ 0x028AA8, "IA_MULTI_VGT_PARAM", 3, fields + 990, 18 },
 	{ 0x028BD4, "PA_SC_CENTROID_PRIORITY_0", 0, NULL, 25 },
 	{ 0x028BD8, "PA_SC_CENTROID_PRIORITY_1", 0, NULL, 25 },
-	{ 0x028BDC, "PA_SC_LINE_CNTL", 4, f212, 15 },
-	{ 0x028BE0, "PA_SC_AA_CONFIG", 5, f213, 15 },
-	{ 0x028BE4, "PA_SU_VTX_CNTL", 3, f192, 14 },
+	{ 0x028BDC, "PA_SC_LINE_CNTL", 4, fields + 993, 15 },
+	{ 0x028BE0, "PA_SC_AA_CONFIG", 5, fields + 997, 15 },
+	{ 0x028BE4, "PA_SU_VTX_CNTL", 3, fields + 878, 14 },
 	{ 0x028BE8, "PA_CL_GB_VERT_CLIP_ADJ", 0, NULL, 22 },
 	{ 0x028BEC, "PA_CL_GB_VERT_DISC_ADJ", 0, NULL, 22 },
 	{ 0x028BF0, "PA_CL_GB_HORZ_CLIP_ADJ", 0, NULL, 22 },
@@ -4220,9 +3955,9 @@ static const struct gk_reg pool[] = {
 	{ 0x028C34, "PA_SC_AA_SAMPLE_LOCS_PIXEL_X1Y1_3", 0, NULL, 33 },
 	{ 0x028C38, "PA_SC_AA_MASK_X0Y0_X1Y0", 0, NULL, 23 },
 	{ 0x028C3C, "PA_SC_AA_MASK_X0Y1_X1Y1", 0, NULL, 23 },
-	{ 0x028C74, "CB_COLOR0_ATTRIB", 10, f214, 16 },
-	{ 0x030000, "SQ_TEX_RESOURCE_WORD0_0", 4, f215, 23 },
-	{ 0x030010, "SQ_TEX_RESOURCE_WORD4_0", 14, f216, 23 },
+	{ 0x028C74, "CB_COLOR0_ATTRIB", 10, fields + 1002, 16 },
+	{ 0x030000, "SQ_TEX_RESOURCE_WORD0_0", 4, fields + 1012, 23 },
+	{ 0x030010, "SQ_TEX_RESOURCE_WORD4_0", 14, fields + 1016, 23 },
 };
 
 static const struct gk_reg_name name_pool[] = {
