@@ -1,6 +1,6 @@
 /* Table soundness (STYLE.md "A table test asserts the descriptions are
  * sound"): the PM4 packet descriptions of src/pm4/pm4_tab.c and the
- * generated register tables src/pm4/pm4_regs_tab.c.  Every rule is also
+ * generated register tables src/pm4/pm4_regs_tables.c.  Every rule is also
  * run on a deliberately broken table, so a rule that cannot fail fails. */
 #include <stdbool.h>
 #include <stdint.h>
