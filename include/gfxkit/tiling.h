@@ -85,6 +85,11 @@ struct gk_tile_surface {
 };
 
 void gk_tile_params_init(struct gk_tile_params *p);
+/* gk_tile_params_init, then a surface that needs no 2D parameters: mode
+ * (GK_TILE_LINEAR... or GK_TILE_1D, thin micro tiles), bpp, width x height x
+ * slices. */
+void gk_tile_params_simple(struct gk_tile_params *p, unsigned mode, unsigned bpp, uint32_t width, uint32_t height,
+			   uint32_t slices);
 
 /* Validate p and compute the surface.  Returns 0 (perhaps with warnings in
  * s->diags) or -1 when p is invalid or NULL (errors in s->diags, naming the field).

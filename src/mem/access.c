@@ -137,13 +137,8 @@ static int tiled_rows(const struct acc_ctx *c, const struct gk_access *ac, uint6
 	    last[2] >= GK_TILE_MAX_SLICES)
 		return -1;
 	struct gk_tile_params p;
-	gk_tile_params_init(&p);
-	p.mode = mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR;
-	p.micro = GK_MICRO_THIN;
-	p.bpp = 8u << esize;
-	p.width = (uint32_t)pitch;
-	p.height = (uint32_t)rows;
-	p.slices = (uint32_t)last[2] + 1;
+	gk_tile_params_simple(&p, mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR, 8u << esize, (uint32_t)pitch, (uint32_t)rows,
+			      (uint32_t)last[2] + 1);
 	struct gk_tile_surface s;
 	uint64_t lo0, hi0, lo1, hi1;
 	if (gk_tile_surface_init(&s, &p) != 0 || s.pitch != pitch || s.slice_bytes != slice * elem ||

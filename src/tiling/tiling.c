@@ -75,6 +75,19 @@ void gk_tile_params_init(struct gk_tile_params *p)
 	p->pipe_config = -1;
 }
 
+void gk_tile_params_simple(struct gk_tile_params *p, unsigned mode, unsigned bpp, uint32_t width, uint32_t height,
+			   uint32_t slices)
+{
+	gk_tile_params_init(p);
+	if (!p)
+		return;
+	p->mode = mode;
+	p->bpp = bpp;
+	p->width = width;
+	p->height = height;
+	p->slices = slices;
+}
+
 const char *gk_tile_pipe_config_name(int pc)
 {
 	return pc >= 0 && pc < 32 ? gk_pipe_configs[pc].name : NULL;

@@ -52,11 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			__builtin_trap();
 	}
 	/* (b) text */
-	size_t s = 0;
-	while (s < n) {
-		size_t e = s;
-		while (e < n && p[e] != '\n')
-			e++;
+	for (size_t s = 0, e; s < n; s = e + 1) {
+		const uint8_t *nl = memchr(p + s, '\n', n - s);
+		e = nl ? (size_t)(nl - p) : n;
 		uint64_t w;
 		struct gk_diag err;
 		const char *t = (const char *)p + s;
@@ -76,7 +74,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			if (norm[0] != '[' && strcmp(in.text, norm))
 				__builtin_trap();
 		}
-		s = e + 1;
 	}
 	return 0;
 }

@@ -133,13 +133,8 @@ static void test_never_under(void)
 		uint64_t n = (count * 4 + elem - 1) / elem, e0 = y * pitch + x, slice = pitch * rows;
 		uint64_t nslices = z + (e0 + n - 1) / slice + 1;
 		struct gk_tile_params p;
-		gk_tile_params_init(&p);
-		p.mode = mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR;
-		p.micro = GK_MICRO_THIN;
-		p.bpp = 8u << lsize;
-		p.width = (uint32_t)pitch;
-		p.height = (uint32_t)rows;
-		p.slices = (uint32_t)nslices;
+		gk_tile_params_simple(&p, mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR, 8u << lsize, (uint32_t)pitch,
+				      (uint32_t)rows, (uint32_t)nslices);
 		struct gk_tile_surface s;
 		bool module = gk_tile_surface_init(&s, &p) == 0 && s.pitch == pitch && s.slice_bytes == slice * elem;
 		if (mode == 2 && !module)
