@@ -121,7 +121,9 @@ struct gk_stream_opts {
 	 * cycle and nesting past max_depth (0: 4) are diagnostics of the packet;
 	 * buffers sharing bytes with one followed before, or with the top-level
 	 * stream's units read so far when its offsets are GPU addresses
-	 * (gk_input_gpu_addressed: the ring), are warnings. */
+	 * (gk_input_gpu_addressed: the ring), are warnings.  One stream
+	 * follows at most 65,536 buffers and 1 GiB of them in all (an error
+	 * on the packet past that), so hostile streams end. */
 	gk_mem_fn mem_read;
 	void *mem_ctx;
 	unsigned max_depth;

@@ -179,6 +179,11 @@ static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n,
 #define FOLLOW_MAX 16       /* nesting followed at most */
 #define FOLLOW_SEEN 64      /* buffers remembered for overlap warnings */
 #define FOLLOW_CHAIN 4096   /* chained buffers followed in a row at one level */
+/* what one stream may make following read in all: a hostile stream whose
+ * buffers each call many others (100 calls a buffer, 4 deep: 10^8
+ * buffers) would otherwise run for hours */
+#define FOLLOW_BUFFERS 65536u
+#define FOLLOW_BYTES (1ull << 30)
 
 /* nested text is indented, nested JSON units carry where they come from */
 struct nest_out {
@@ -205,6 +210,7 @@ struct follow {
 	/* per level: chained buffers followed in a row (hops), and the buffers
 	 * of that chain remembered for cycles (the first FOLLOW_SEEN) */
 	unsigned nchain[FOLLOW_MAX + 1];
+	uint64_t nfollowed, bytes_followed; /* buffers and bytes followed so far, in all */
 	uint64_t chained[FOLLOW_MAX + 1][FOLLOW_SEEN];
 	unsigned nchained[FOLLOW_MAX + 1];
 };
@@ -312,6 +318,14 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 			return false;
 		}
 	}
+	if (f->nfollowed >= FOLLOW_BUFFERS || f->bytes_followed >= FOLLOW_BYTES) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			     "indirect buffer at 0x%llx not followed: %llu buffers (%llu MiB) followed already, the most "
+			     "one stream may have followed",
+			     (unsigned long long)a.first, (unsigned long long)f->nfollowed,
+			     (unsigned long long)(f->bytes_followed >> 20));
+		return false;
+	}
 	if (depth >= f->max_depth && !*chain) {
 		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
 			     "indirect buffer at 0x%llx not followed: nested %u deep (following stops at %u)",
@@ -358,6 +372,8 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 	}
 	*first = a.first;
 	*last = a.first + (uint64_t)have - 1;
+	f->nfollowed++;
+	f->bytes_followed += (uint64_t)have;
 	return true;
 }
 

@@ -251,6 +251,19 @@ static void test_chain(void)
 	      !strstr(s, "nested"), "a long chain is not nesting:\n%s", s ? s : "");
 	free(s);
 
+	/* a hostile fan-out: 100 IBs a buffer, each into the same region at
+	 * another start, 16 deep (10^32 paths): following stops at its budget */
+	static uint32_t fan[400];
+	for (unsigned i = 0; i < 100; i++) {
+		uint32_t w[] = { GFX9_IB(0x90000 + 16 * i, 400 - 4 * i, 0u) };
+		memcpy(fan + 4 * i, w, sizeof w);
+	}
+	struct mem fm = { { { 0x90000, fan, 400 } }, 1 };
+	s = run("pm4", "gfx9", fan, 4, &fm, true, false, 16, &st);
+	CHECK(s && strstr(s, "buffers (") && strstr(s, "followed already, the most one stream may have followed"),
+	      "fan-out stops: %.300s", s ? s : "");
+	free(s);
+
 	/* a chain back into a buffer of the chain: a cycle */
 	static const uint32_t c1[] = { GFX9_IB(0x60100, 4, 1u) };
 	static const uint32_t c2[] = { GFX9_IB(0x60000, 4, 1u) };
