@@ -488,7 +488,9 @@ next_buffer:
 		ops->unit(fam, gk_input_words(in), n, len, offset, &dg);
 		uint64_t ib_first = 0, ib_last = 0;
 		bool chain = false;
-		bool ib = o->mem_read && ib_range(f, depth, &dg, &ib_first, &ib_last, &chain);
+		/* past a chain packet the CP runs nothing more of this buffer: its
+		 * units are shown, their IBs not followed */
+		bool ib = o->mem_read && !chain_pending && ib_range(f, depth, &dg, &ib_first, &ib_last, &chain);
 		stats->units++;
 		stats->errors += dg.errors;
 		stats->warnings += dg.warnings;

@@ -230,6 +230,15 @@ static void test_chain(void)
 	      s ? s : "");
 	free(s);
 
+	/* an IB after the chain packet is never run: shown, not followed */
+	static const uint32_t a2[] = { GFX9_NOP, GFX9_IB(0x20000, 4, 1u), GFX9_IB(0x70000, 4, 0u) };
+	struct mem m2 = { { { 0x10000, a2, 10 }, { 0x20000, b, 4 } }, 2 };
+	static const uint32_t ring2[] = { GFX9_IB(0x10000, 10, 0u) };
+	s = run("pm4", "gfx9", ring2, 4, &m2, false, false, 0, &st);
+	CHECK(s && strstr(s, "\n    0x00010018: INDIRECT_BUFFER IB_BASE=0x70000") && !strstr(s, "not in memory") &&
+	      strstr(s, "\n    0x00020000: NOP") && st.errors == 0, "IB after a chain:\n%s", s ? s : "");
+	free(s);
+
 	/* JSON: units of the chained buffer carry its address and the chain packet as parent */
 	s = run("pm4", "gfx9", ring, sizeof ring / 4, &m, false, true, 0, &st);
 	CHECK(s && strstr(s, "{\"depth\":1,\"ib\":65536,\"parent\":0,\"offset\":65544,") &&
