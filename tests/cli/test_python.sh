@@ -15,7 +15,7 @@ if [ ! -f "$BUILD/libgfxkit.so" ]; then
 	exit
 fi
 # the shared library is the plain build: no sanitizer runtime in python
-(cd "$ROOT" && GFXKIT_LIB="$BUILD/libgfxkit.so" python3 tests/python/test_gfxkit.py) >py.out 2>&1
+(cd "$ROOT" && GFXKIT_LIB="$BUILD/libgfxkit.so" python3 -B tests/python/test_gfxkit.py) >py.out 2>&1
 rc=$?
 grep '^FAIL' py.out
 line=$(grep '^# passed=' py.out | tail -1)
