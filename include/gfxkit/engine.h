@@ -51,6 +51,9 @@ struct gk_engine_asm;
 struct gk_engine_asm *gk_engine_asm_open(struct gk_engine *e, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag,
 					 void *diag_ctx);
 void gk_engine_asm_line(struct gk_engine_asm *a, const char *line, size_t len);
+/* The n bytes of text, a line at a time (split at '\n'; the last line may
+ * lack its newline): gk_engine_asm_line for each. */
+void gk_engine_asm_text(struct gk_engine_asm *a, const char *text, size_t n);
 /* End of the text (a packet still open is emitted): the errors in all. */
 unsigned gk_engine_asm_finish(struct gk_engine_asm *a);
 void gk_engine_asm_close(struct gk_engine_asm *a); /* NULL: nothing */

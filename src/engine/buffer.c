@@ -161,12 +161,7 @@ int gk_buffer_encode(const char *engine, const char *gpu, const char *text, size
 	} else if (!(a = gk_engine_asm_open(e, encode_emit, &s, encode_diag, &s))) {
 		s.errors.oom = 1;
 	} else {
-		for (size_t i = 0; i < n;) {
-			const char *nl = memchr(text + i, '\n', n - i);
-			size_t len = nl ? (size_t)(nl - (text + i)) : n - i;
-			gk_engine_asm_line(a, text + i, len);
-			i += len + (nl != NULL);
-		}
+		gk_engine_asm_text(a, text, n);
 		rc = (int)gk_engine_asm_finish(a);
 		if (s.bytes.oom || s.errors.oom)
 			rc = -1;

@@ -165,6 +165,18 @@ void gk_engine_asm_line(struct gk_engine_asm *a, const char *line, size_t len)
 		a->ops->asm_line(a->as, line ? line : "", len);
 }
 
+void gk_engine_asm_text(struct gk_engine_asm *a, const char *text, size_t n)
+{
+	if (!a || (!text && n))
+		return;
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(text + i, '\n', n - i);
+		size_t len = nl ? (size_t)(nl - (text + i)) : n - i;
+		gk_engine_asm_line(a, text + i, len);
+		i += len + (nl != NULL);
+	}
+}
+
 unsigned gk_engine_asm_finish(struct gk_engine_asm *a)
 {
 	return a ? a->ops->asm_finish(a->as) : 0;

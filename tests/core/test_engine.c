@@ -279,12 +279,7 @@ static void test_asm_round_trip(const char *engine, const char *gpu, uint64_t se
 	unsigned diags = 0;
 	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &out, count_diag, &diags);
 	CHECK(a != NULL, "%s: an assembler", engine);
-	for (const char *p = t.p; a && p && *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		gk_engine_asm_line(a, p, len);
-		p += len + (nl != NULL);
-	}
+	gk_engine_asm_text(a, t.p, t.p ? strlen(t.p) : 0);
 	unsigned errors = gk_engine_asm_finish(a);
 	gk_engine_asm_close(a);
 	CHECK(errors == 0 && diags == 0 && out.n == N && !memcmp(out.w, w, N * sizeof *w),

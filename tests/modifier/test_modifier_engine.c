@@ -86,12 +86,7 @@ static unsigned assemble(struct gk_engine *e, const char *text, struct values *w
 {
 	struct gk_engine_asm *a = gk_engine_asm_open(e, emit, w, on_diag, g);
 	CHECK(a != NULL, "an assembler");
-	for (const char *p = text; a && p && *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		gk_engine_asm_line(a, p, len);
-		p += len + (nl != NULL);
-	}
+	gk_engine_asm_text(a, text, text ? strlen(text) : 0);
 	unsigned errors = gk_engine_asm_finish(a);
 	gk_engine_asm_close(a);
 	return errors;
