@@ -85,7 +85,37 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 				return -1;
 			}
 			o->mem[o->nmem++] = argv[i];
-		} else if (!strcmp(a, "--mem-map")) {
+		} else if (!strcmp(a, "--reg") || !strcmp(a, "--dump")) {
+			bool reg = a[2] == 'r';
+			if (++i >= argc || !strchr(argv[i], '=')) {
+				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, a, reg ? "NAME=VALUE" : "ADDR:SIZE=FILE");
+				return -1;
+			}
+			if ((reg ? o->nregs : o->ndumps) == CLI_MAX_MEMS) {
+				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, a);
+				return -1;
+			}
+			if (reg)
+				o->regs[o->nregs++] = argv[i];
+			else
+				o->dumps[o->ndumps++] = argv[i];
+		} else if (!strcmp(a, "--zero")) {
+			if (++i >= argc || o->nzeros == CLI_MAX_MEMS || parse_bo(argv[i], &o->zeros[o->nzeros]) != 0) {
+				fprintf(stderr, "%s: --zero takes ADDR:SIZE (0x hex or decimal; at most %d)%s%s\n", CLI_PROG,
+					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? argv[i] : "");
+				return -1;
+			}
+			o->nzeros++;
+		} else if (!strcmp(a, "--max-packets")) {
+			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &o->max_packets)) {
+				fprintf(stderr, "%s: --max-packets takes a number\n", CLI_PROG);
+				return -1;
+			}
+		} else if (!strcmp(a, "--trace"))
+			o->trace = 1;
+		else if (!strcmp(a, "--state"))
+			o->state = 1;
+		else if (!strcmp(a, "--mem-map")) {
 			if (++i >= argc) {
 				fprintf(stderr, "%s: --mem-map takes a FILE of 'ADDR FILE' lines\n", CLI_PROG);
 				return -1;
@@ -348,8 +378,7 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 	return rc;
 }
 
-/* --mem ADDR=FILE and --mem-map lines into one memory; NULL after saying why */
-static struct gk_mem *load_memory(const struct cli_opts *o)
+struct gk_mem *cli_load_memory(const struct cli_opts *o)
 {
 	struct gk_mem *m = gk_mem_create(0);
 	if (!m) {
@@ -440,7 +469,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	if (cli_decode_format(o->format, &inf))
 		return 2;
 	struct gk_mem *mem = NULL;
-	if ((o->follow || o->nmem || o->mem_map) && !(mem = load_memory(o)))
+	if ((o->follow || o->nmem || o->mem_map) && !(mem = cli_load_memory(o)))
 		return 2;
 	/* amdgpu's debugfs ring files are binary with a header: their name says so */
 	const char *base = o->file ? strrchr(o->file, '/') : NULL;

@@ -40,6 +40,15 @@ struct cli_opts {
 	const char *out_mode; /* fopen mode of -o: "w", then "a" for the next input files */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
+	/* run */
+	const char *regs[CLI_MAX_MEMS];   /* --reg NAME=VALUE */
+	unsigned nregs;
+	const char *dumps[CLI_MAX_MEMS];  /* --dump ADDR:SIZE=FILE */
+	unsigned ndumps;
+	struct gk_bo zeros[CLI_MAX_MEMS]; /* --zero ADDR:SIZE: writable memory that starts zeroed */
+	unsigned nzeros;
+	int trace, state;                 /* --trace, --state */
+	uint64_t max_packets;             /* --max-packets N */
 };
 /* 0 parsed, 1 --help, -1 bad arguments (said on stderr) */
 int cli_parse_args(int argc, char **argv, struct cli_opts *o);
@@ -75,6 +84,13 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 /* encode one input with e's assembler (hex output: words_per_line words a
  * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
+/* --mem ADDR=FILE images and --mem-map lines into one memory; NULL after
+ * saying why on stderr */
+struct gk_mem *cli_load_memory(const struct cli_opts *o);
+/* run: the stream executed on the memory (tools/cmd_run.c); exit status 0
+ * completed, 1 stalled, faulted or stopped by --max-packets, 2 usage or I/O */
+int cli_run_exec(const struct cli_opts *o, struct gk_engine *e);
+
 /* list: the unit descriptions e's GPU has, on stdout; with name, that one
  * only (json: as one JSON object); exit status 0, 1 for an unknown name */
 int cli_run_list(struct gk_engine *e, const char *name, int json);

@@ -18,6 +18,9 @@ static void usage(FILE *f)
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
+		"       gfxkit run    -g GPU -e dma|pm4 [--mem ADDR=FILE]... [--zero ADDR:SIZE]... [--reg NAME=VALUE]...\n"
+		"                     [--dump ADDR:SIZE=FILE]... [--trace] [--state] [--json] [--max-packets N] [FILE|-]\n"
+		"                     (execute the stream on a memory image: gfxkit help run)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
@@ -117,6 +120,21 @@ static const struct command_help {
 	  "  -f hex.  Errors show the line and a caret under the column; -o OUT is written only when\n"
 	  "  there were none.  The checker runs on each packet built: its findings are warnings (the\n"
 	  "  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n" },
+	{ "run",
+	  "usage: gfxkit run -g GPU [-e dma|pm4] [-f FORMAT] [--base ADDR] [--mem ADDR=FILE]... [--mem-map FILE]\n"
+	  "                  [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--dump ADDR:SIZE=FILE]... [--trace]\n"
+	  "                  [--state] [--json] [--max-packets N] [-o OUT] [FILE|-]\n"
+	  "  Execute the stream on a memory image: --mem images (any FORMAT) and --zero regions (writable,\n"
+	  "  zeroed) are the GPU's memory, --reg sets registers (by name or byte address).  Copies, writes,\n"
+	  "  fills, fences, semaphores, polls, conditionals, register writes and timestamps run as the\n"
+	  "  packet references describe them; indirect buffers run where they are called.  --trace prints\n"
+	  "  each packet with the bytes it read and wrote and the registers it set; --state the register\n"
+	  "  state at each draw and dispatch; --json: JSON Lines, the last one {\"end\":true,\"status\":...}.\n"
+	  "  The run ends completed, stalled (a wait nothing can satisfy: a hang report with the packet,\n"
+	  "  what it waits for, the value found and the packets before it), faulted (absent memory, a\n"
+	  "  packet with errors or without known semantics, a tiled layout the tiling module lacks) or at\n"
+	  "  --max-packets.  --dump writes memory after the run.  Exit 0 completed, 1 otherwise, 2 for\n"
+	  "  usage and input errors.\n" },
 	{ "list",
 	  "usage: gfxkit list -g GPU [-e ENGINE] [NAME] [--json]\n"
 	  "  The packets (or instructions, or modifier fields) GPU has, with their opcodes and where\n"
@@ -144,7 +162,7 @@ static int run(int argc, char **argv)
 		for (const struct command *c = commands; c->name; c++)
 			if (!strcmp(argv[2], c->name))
 				return c->run(3, sub);
-		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, tile, modifier, sendmsg)\n", prog,
+		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, run, tile, modifier, sendmsg)\n", prog,
 			argv[2]);
 		return 2;
 	}
@@ -185,7 +203,7 @@ static int run(int argc, char **argv)
 		return 2;
 	}
 	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
-		 : !strcmp(o.cmd, "list") ? 3 : -1;
+		 : !strcmp(o.cmd, "list") ? 3 : !strcmp(o.cmd, "run") ? 4 : -1;
 	if (mode < 0) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
 		use(stderr);
@@ -224,8 +242,13 @@ static int run(int argc, char **argv)
 	/* 8-byte units: hex output an instruction's two words a line, and a
 	 * binary input ending inside a unit is a diagnostic of the stream */
 	unsigned wide = gk_engine_unit_bytes(e) == 8;
-	int rc = mode == 3 ? cli_run_list(e, o.file, o.json) : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0)
-							 : cli_run_stream(&o, e, mode == 1, (int)wide);
+	if (mode != 4 && (o.nregs || o.ndumps || o.nzeros || o.trace || o.state || o.max_packets)) {
+		fprintf(stderr, "%s: --reg, --dump, --zero, --trace, --state and --max-packets are for run\n", prog);
+		gk_engine_close(e);
+		return 2;
+	}
+	int rc = mode == 4 ? cli_run_exec(&o, e) : mode == 3 ? cli_run_list(e, o.file, o.json)
+		 : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0) : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
 	return rc;
 }

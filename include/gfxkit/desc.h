@@ -131,6 +131,56 @@ struct gk_access {
 	const char *mode;      /* GK_Z_TILED: the ARRAY_MODE field (NULL: always whole slices) */
 };
 
+/* What a packet does when a stream runs (src/exec/exec.c, gfxkit run): its
+ * effects, one row each, in order.  The executor names no packet: each op is
+ * a behaviour, its arguments the packet's own field names and access rows
+ * (struct gk_access: where the bytes are).  A packet with no row (and no
+ * GK_P_IB) is one the executor cannot run: a run reaching it stops with a
+ * fault naming it, never guessing. */
+enum gk_exec_op {
+	GK_X_NOTHING = 1, /* runs and changes nothing (NOP) */
+	GK_X_COPY,        /* the bytes of the read access to every write access, element by element in the
+	                   * order both walk their surfaces (swap: swap[k] of access k) */
+	GK_X_WRITE_DATA,  /* the packet's tail dwords to its write access */
+	GK_X_FILL,        /* arg[0]'s value repeated over the write access; arg[1] the size field (enum names
+	                   * BYTE / DWORD), else n bytes of it (n 0: 4) */
+	GK_X_STORE,       /* arg[0]'s value, n bytes little-endian, to the write access */
+	GK_X_INTERRUPT,   /* an interrupt is raised (recorded; arg[0] a field that says which, may be NULL) */
+	GK_X_WAIT,        /* wait until (value & arg[2]) arg[1] arg[3]: arg[1] the compare-function field (enum
+	                   * ALWAYS, LESS, LESS_EQUAL, EQUAL, NOT_EQUAL, GREATER_EQUAL, GREATER), arg[0] the
+	                   * space field (enum MEMORY / REGISTER; NULL: memory), value the dword at the read
+	                   * access or register arg[4] (a byte address) */
+	GK_X_SEMAPHORE,   /* arg[0] set: signal (the 64-bit count at the access + 1); clear: wait for it to be
+	                   * non-zero and take one */
+	GK_X_COND_EXEC,   /* the dword at the read access zero: skip the arg[0] dwords after the packet */
+	GK_X_REG_WRITE,   /* register arg[0] (a byte address) <- arg[1], the bytes arg[2] enables (NULL: all) */
+	GK_X_CLOCK_SET,   /* the engine's clock <- arg[0] */
+	GK_X_CLOCK_STORE, /* the clock, 8 bytes, to the write access */
+	GK_X_PTE,         /* page-table entries to the write access, 8 bytes each: entry i is
+	                   * (arg[0] + i * arg[1]) | arg[2] */
+	GK_X_REFUSE,      /* the packet is not run: arg[0] is the sentence saying why (a form whose effect
+	                   * the sources do not give); with when, only that form */
+};
+
+/* The fields that lay out a tiled surface beyond what its access row names
+ * (mode, pitch, slice, element size): the GFX6-8 macro-tiling parameters,
+ * enums with the hardware encodings (tile split 64 << v, bank width and
+ * height 1 << v, macro aspect 1 << v, banks 2 << v, PIPE_CONFIG's value).
+ * A packet without the pipe_config field here has no GFX6-8 layout. */
+struct gk_tiled_names {
+	const char *micro, *pipe_config, *tile_split, *bank_width, *bank_height, *macro_aspect, *num_banks;
+};
+
+#define GK_EXEC_ARGS 5
+struct gk_exec_row {
+	uint8_t op;                      /* enum gk_exec_op */
+	uint8_t n;                       /* op-specific size in bytes */
+	const char *arg[GK_EXEC_ARGS];   /* field names, by op */
+	const char *when;                /* run the row only when this field is non-zero (NULL: always) */
+	const char *swap[3];             /* the byte-swap field of access k (enum NONE, 8IN16, 8IN32, 8IN64); NULL: none */
+	const struct gk_tiled_names *tiled[3]; /* access k's surface, when it is tiled */
+};
+
 /* What follows the fixed fields of a packet. */
 enum gk_tail {
 	GK_TAIL_NONE,
@@ -174,6 +224,8 @@ struct gk_packet_desc {
 	uint8_t nrules;
 	uint8_t naccess;
 	const struct gk_access *access;
+	uint8_t nexec;
+	const struct gk_exec_row *exec; /* what it does when run (NULL: the executor cannot run it) */
 };
 
 /* A register space: SET_* packets give offsets relative to start. */

@@ -93,9 +93,16 @@ const struct gk_unit *gk_engine_unit(const struct gk_engine *e);
 
 /* Called by gk_stream_run after each unit is decoded and checked, before it
  * is printed: its byte offset, its words (n of them; valid during the call)
- * and its diagnostics.  gk_engine_access works on the unit meanwhile.  A
- * non-zero return stops the stream there (that unit is not printed, and the
- * end-of-stream diagnostics are not made). */
+ * and its diagnostics.  gk_engine_access works on the unit meanwhile.
+ * Returns GK_UNIT_GO to go on, GK_UNIT_NO_FOLLOW to go on without following
+ * the unit's indirect buffer (an executor skipping the packet); any other
+ * value stops the stream there (that unit is not printed, and the
+ * end-of-stream diagnostics are not made).  Units inside a followed buffer
+ * come to the callback with the engine of their depth: one engine per
+ * depth, the same one for every buffer at that depth. */
+#define GK_UNIT_GO 0
+#define GK_UNIT_STOP 1
+#define GK_UNIT_NO_FOLLOW 2
 typedef int (*gk_unit_fn)(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
 			  const struct gk_diags *dg);
 

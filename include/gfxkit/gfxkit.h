@@ -9,6 +9,7 @@
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
 #include "gfxkit/engine.h"
+#include "gfxkit/exec.h"
 #include "gfxkit/ir3.h"
 #include "gfxkit/memory.h"
 #include "gfxkit/pm4.h"

@@ -23,7 +23,6 @@
 
 #include "desc_macros.h" /* src/core */
 
-
 #define FIELDS(a) .fields = a, .nfields = GK_COUNTOF(a)
 #define ACCESS(a) .access = a, .naccess = GK_COUNTOF(a)
 #define RULES(a) .rules = a, .nrules = GK_COUNTOF(a)
@@ -681,6 +680,110 @@ static const struct gk_field cik_set_timestamp[] = { CIK_OP, CIK_SUB, HEX64("DAT
 static const struct gk_field cik_get_timestamp[] = { CIK_OP, CIK_SUB, ADDR64("ADDR", 1, 3, 0) };
 static const struct gk_access timestamp_acc[] = { ACC_FIX(WR, "ADDR", 8) };
 
+/* ---- what each packet does when run (src/exec; gfxkit run) ------------
+ *
+ * Effects follow the packet reference (seed 000) for data movement; where it
+ * is silent the kernel's use decides, cited per row.  Copies move the read
+ * access to every write access in the order both walk their surfaces;
+ * SWAP fields reverse bytes within 2-, 4- or 8-byte units of the transfer
+ * (the enum 8IN16 / 8IN32 / 8IN64). */
+
+#define EXEC(a) .exec = a, .nexec = GK_COUNTOF(a)
+#define X_(...) { __VA_ARGS__ }
+
+/* the GFX6+ tiling fields of the evergreen/ni/si tiled block (on evergreen
+ * and cayman PIPE_CONFIG is absent: no GFX6-8 layout) and of CIK's tiling
+ * dword */
+static const struct gk_tiled_names eg_ti = { "MT", "PIPE_CONFIG", "TILE_SPLIT", "BANK_WIDTH", "BANK_HEIGHT",
+					     "MT_ASPECT", "NUM_BANKS" };
+static const struct gk_tiled_names cik_ti = { "MICRO_TILE_MODE", "PIPE_CONFIG", "TILE_SPLIT", "BANK_WIDTH",
+					      "BANK_HEIGHT", "MACRO_TILE_ASPECT", "NUM_BANKS" };
+static const struct gk_tiled_names cik_src_ti = { "SRC_MICRO_TILE_MODE", "SRC_PIPE_CONFIG", "SRC_TILE_SPLIT",
+						  "SRC_BANK_WIDTH", "SRC_BANK_HEIGHT", "SRC_MACRO_TILE_ASPECT",
+						  "SRC_NUM_BANKS" };
+static const struct gk_tiled_names cik_dst_ti = { "DST_MICRO_TILE_MODE", "DST_PIPE_CONFIG", "DST_TILE_SPLIT",
+						  "DST_BANK_WIDTH", "DST_BANK_HEIGHT", "DST_MACRO_TILE_ASPECT",
+						  "DST_NUM_BANKS" };
+
+static const struct gk_exec_row x_nothing[] = { X_(.op = GK_X_NOTHING) };
+static const struct gk_exec_row x_interrupt[] = { X_(.op = GK_X_INTERRUPT) };
+static const struct gk_exec_row x_write_linear[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SWAP" }) };
+
+static const struct gk_exec_row x_eg_write_tiled[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SWAP" }, .tiled = { &eg_ti }) };
+static const struct gk_exec_row x_copy_src_dest[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DEST_SWAP" }) };
+/* partial copy: access 0 is the source */
+
+static const struct gk_exec_row x_l2l_broadcast[] = {
+	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DEST1_SWAP", "DEST2_SWAP" }),
+};
+static const struct gk_exec_row x_r6_copy_tiled[] = { X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }) };
+static const struct gk_exec_row x_eg_l2t[] = {
+	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }, .tiled = { &eg_ti }),
+};
+/* SWAP0 goes with DEST0 as the seed numbers them */
+static const struct gk_exec_row x_eg_l2t_broadcast[] = {
+	X_(.op = GK_X_COPY, .swap = { "SWAP0", "SWAP1", "LINEAR_SWAP" }, .tiled = { &eg_ti, &eg_ti }),
+};
+/* the seed does not say which of SWAP0 / SWAP1 is the source's */
+static const struct gk_exec_row x_t2t_partial[] = {
+	X_(.op = GK_X_REFUSE, .when = "SWAP0", .arg = { "the packet reference does not say which surface SWAP0 swaps" }),
+	X_(.op = GK_X_REFUSE, .when = "SWAP1", .arg = { "the packet reference does not say which surface SWAP1 swaps" }),
+	X_(.op = GK_X_COPY, .tiled = { &eg_ti, &eg_ti }),
+};
+#define F2F_WHY "the packet reference does not say which lines of the frame go to which field"
+static const struct gk_exec_row x_f2f[] = { X_(.op = GK_X_REFUSE, .arg = { F2F_WHY }) };
+/* a counting semaphore: signal adds one, wait takes one or waits while it is
+ * zero (radeon_semaphore.c: a zeroed 8-byte location, one signal per wait) */
+#define MAILBOX_WHY "the mailbox form writes an engine mailbox the packet reference does not describe"
+static const struct gk_exec_row x_r6_semaphore[] = { X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL" }) };
+static const struct gk_exec_row x_eg_semaphore[] = {
+	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .arg = { MAILBOX_WHY }),
+	X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL" }),
+};
+static const struct gk_exec_row x_cik_semaphore[] = {
+	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .arg = { MAILBOX_WHY }),
+	X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL", "WRITE_ONE" }),
+};
+static const struct gk_exec_row x_fence[] = { X_(.op = GK_X_STORE, .n = 4, .arg = { "FENCE_DATA" }) };
+static const struct gk_exec_row x_cik_fence[] = { X_(.op = GK_X_STORE, .n = 4, .arg = { "DATA" }) };
+static const struct gk_exec_row x_fill[] = { X_(.op = GK_X_FILL, .n = 4, .arg = { "CONSTANT_DATA" }) };
+static const struct gk_exec_row x_cik_fill[] = { X_(.op = GK_X_FILL, .arg = { "DATA", "SIZE" }, .swap = { "SWAP" }) };
+static const struct gk_exec_row x_srbm_write[] = { X_(.op = GK_X_REG_WRITE, .arg = { "REGISTER", "DATA", "BYTE_ENABLE" }) };
+/* POLL: wait until (register & MASK) == VALUE; a plain read changes nothing */
+static const struct gk_exec_row x_srbm_read[] = {
+	X_(.op = GK_X_WAIT, .when = "POLL", .arg = { NULL, NULL, "MASK", "VALUE", "REGISTER" }),
+};
+static const struct gk_exec_row x_poll[] = { X_(.op = GK_X_WAIT, .arg = { "M", "FUNC", "MASK", "REFERENCE", "REGISTER" }) };
+static const struct gk_exec_row x_cik_poll[] = {
+	X_(.op = GK_X_REFUSE, .when = "OP",
+	   .arg = { "the write-wait-write form's second register write is not in the packet reference" }),
+	X_(.op = GK_X_WAIT, .arg = { "M", "FUNC", "MASK", "REFERENCE", "REGISTER" }),
+};
+/* entry i = (VALUE + i * INCREMENT) | MASK: the kernel puts the page address
+ * in VALUE and the PTE flags in MASK (cik_sdma.c cik_sdma_vm_set_pages,
+ * si_dma.c si_dma_vm_set_pages) */
+static const struct gk_exec_row x_pte[] = { X_(.op = GK_X_PTE, .arg = { "VALUE", "INCREMENT", "MASK" }) };
+static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .arg = { "EXEC_COUNT" }) };
+static const struct gk_exec_row x_cik_copy[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }) };
+static const struct gk_exec_row x_cik_broadcast[] = {
+	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST1_SWAP", "DST2_SWAP" }),
+};
+static const struct gk_exec_row x_cik_tiled[] = {
+	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }, .tiled = { &cik_ti }),
+};
+static const struct gk_exec_row x_cik_l2t_broadcast[] = {
+	X_(.op = GK_X_COPY, .swap = { "TILED_1_SWAP", "TILED_2_SWAP", "LINEAR_SWAP" }, .tiled = { &cik_ti, &cik_ti }),
+};
+static const struct gk_exec_row x_cik_t2t[] = {
+	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }, .tiled = { &cik_src_ti, &cik_dst_ti }),
+};
+static const struct gk_exec_row x_cik_structured[] = { X_(.op = GK_X_COPY, .swap = { "SB_SWAP", "LINEAR_SWAP" }) };
+static const struct gk_exec_row x_cik_write_tiled[] = {
+	X_(.op = GK_X_WRITE_DATA, .swap = { "TILED_SWAP" }, .tiled = { &cik_ti }),
+};
+static const struct gk_exec_row x_set_clock[] = { X_(.op = GK_X_CLOCK_SET, .arg = { "DATA" }) };
+static const struct gk_exec_row x_get_clock[] = { X_(.op = GK_X_CLOCK_STORE) };
+
 /* ---- the packets ------------------------------------------------------ */
 
 #define P(nm, op, gen) .name = nm, .opcode = op, .gens = gen
@@ -688,125 +791,125 @@ static const struct gk_access timestamp_acc[] = { ACC_FIX(WR, "ADDR", 8) };
 const struct gk_packet_desc gk_dma_descs[] = {
 	/* r6xx / r7xx: opcodes r600d.h DMA_PACKET_* */
 	{ P("WRITE_LINEAR", 0x2, R67), FIELDS(r6_write_linear), DATA_TAIL(3), ACCESS(r6_write_linear_acc),
-	  .note = "seed 000 r6xx 1; 3 + COUNT dwords (r600_cs.c r600_dma_cs_parse)" },
+	  .note = "seed 000 r6xx 1; 3 + COUNT dwords (r600_cs.c r600_dma_cs_parse)", EXEC(x_write_linear) },
 	{ P("WRITE_TILED", 0x2, R67), FIELDS(r6_write_tiled), DATA_TAIL(5), ACCESS(r6_write_tiled_acc),
-	  .note = "seed 000 r6xx 2; 5 + COUNT dwords (r600_dma_cs_parse)" },
+	  .note = "seed 000 r6xx 2; 5 + COUNT dwords (r600_dma_cs_parse)", EXEC(x_write_linear) },
 	{ P("COPY_LINEAR", 0x3, R6), FIELDS(r6_copy_linear), FIXED(4), ACCESS(copy_linear_dw_acc),
-	  .note = "seed 000 r6xx 3a; 4 dwords before RV770 (r600_dma_cs_parse)" },
+	  .note = "seed 000 r6xx 3a; 4 dwords before RV770 (r600_dma_cs_parse)", EXEC(x_copy_src_dest) },
 	{ P("COPY_LINEAR", 0x3, R7), FIELDS(r7_copy_linear), FIXED(5), ACCESS(copy_linear_dw_acc),
-	  .note = "seed 000 r6xx 3b; 5 dwords from RV770 (r600_dma_cs_parse)" },
+	  .note = "seed 000 r6xx 3b; 5 dwords from RV770 (r600_dma_cs_parse)", EXEC(x_copy_src_dest) },
 	{ P("COPY_TILED", 0x3, R67), FIELDS(r6_copy_tiled), FIXED(7), ACCESS(r6_copy_tiled_acc),
-	  .note = "seed 000 r6xx 4; 7 dwords (r600_dma_cs_parse)" },
+	  .note = "seed 000 r6xx 4; 7 dwords (r600_dma_cs_parse)", EXEC(x_r6_copy_tiled) },
 	{ P("INDIRECT_BUFFER", 0x4, R67), FIELDS(r6_ib), FIXED(3), ACCESS(ib_acc), .flags = GK_P_IB,
 	  .note = "seed 000 r6xx 5; r600_dma.c r600_dma_ring_ib_execute" },
 	{ P("SEMAPHORE", 0x5, R67), FIELDS(r6_semaphore), FIXED(3), ACCESS(sem_acc),
-	  .note = "seed 000 r6xx 6; r600_dma.c r600_dma_semaphore_ring_emit" },
+	  .note = "seed 000 r6xx 6; r600_dma.c r600_dma_semaphore_ring_emit", EXEC(x_r6_semaphore) },
 	{ P("FENCE", 0x6, R67), FIELDS(r6_fence), FIXED(4), ACCESS(fence_acc),
-	  .note = "seed 000 r6xx 7 + fence value dword (r600_dma.c r600_dma_fence_ring_emit)" },
-	{ P("TRAP", 0x7, R67), FIELDS(r6_trap), FIXED(1), .note = "seed 000 r6xx 8" },
-	{ P("NOP", 0xf, R67), FIELDS(r6_trap), FIXED(1), .note = "seed 000 r6xx 9" },
+	  .note = "seed 000 r6xx 7 + fence value dword (r600_dma.c r600_dma_fence_ring_emit)", EXEC(x_fence) },
+	{ P("TRAP", 0x7, R67), FIELDS(r6_trap), FIXED(1), .note = "seed 000 r6xx 8", EXEC(x_interrupt) },
+	{ P("NOP", 0xf, R67), FIELDS(r6_trap), FIXED(1), .note = "seed 000 r6xx 9", EXEC(x_nothing) },
 	{ P("CONSTANT_FILL", 0xd, R7), FIELDS(r7_constant_fill), FIXED(4), ACCESS(fill_dw_acc),
-	  .note = "seed 000 r6xx 10 (r7xx); r600_dma_cs_parse rejects it before RV770" },
+	  .note = "seed 000 r6xx 10 (r7xx); r600_dma_cs_parse rejects it before RV770", EXEC(x_fill) },
 
 	/* evergreen / cayman / si: opcodes evergreend.h, nid.h, sid.h; sub
 	 * commands the case labels of evergreen_dma_cs_parse() */
 	{ P("WRITE_LINEAR", 0x2, EGSI), .sub_opcode = 0x00, FIELDS(eg_write_linear), DATA_TAIL(3),
-	  ACCESS(r6_write_linear_acc), .note = "seed 000 eg 1; 3 + COUNT dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(r6_write_linear_acc), .note = "seed 000 eg 1; 3 + COUNT dwords (evergreen_dma_cs_parse)", EXEC(x_write_linear) },
 	{ P("WRITE_TILED", 0x2, EGSI), .sub_opcode = 0x08, FIELDS(eg_write_tiled), DATA_TAIL(7),
-	  ACCESS(eg_write_tiled_acc), .note = "seed 000 eg 2; 7 + COUNT dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(eg_write_tiled_acc), .note = "seed 000 eg 2; 7 + COUNT dwords (evergreen_dma_cs_parse)", EXEC(x_eg_write_tiled) },
 	{ P("WRITE_PTE_PDE", 0x2, CMSI), .sub_opcode = 0x42, FIELDS(cm_write_pte_pde), FIXED(9),
-	  ACCESS(r6_write_linear_acc), .note = "seed 000 eg 3 (ni/si); 9 dwords (ni_dma.c cayman_dma_vm_set_pages)" },
+	  ACCESS(r6_write_linear_acc), .note = "seed 000 eg 3 (ni/si); 9 dwords (ni_dma.c cayman_dma_vm_set_pages)", EXEC(x_pte) },
 	{ P("COPY_L2L_DW", 0x3, EGSI), .sub_opcode = 0x00, FIELDS(eg_copy_l2l_dw), FIXED(5),
-	  ACCESS(copy_linear_dw_acc), .note = "seed 000 eg 4; 5 dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(copy_linear_dw_acc), .note = "seed 000 eg 4; 5 dwords (evergreen_dma_cs_parse)", EXEC(x_copy_src_dest) },
 	{ P("COPY_L2L_BYTE", 0x3, EGSI), .sub_opcode = 0x40, FIELDS(eg_copy_l2l_byte), FIXED(5),
-	  ACCESS(copy_linear_byte_acc), .note = "seed 000 eg 5; 5 dwords, COUNT in bytes" },
+	  ACCESS(copy_linear_byte_acc), .note = "seed 000 eg 5; 5 dwords, COUNT in bytes", EXEC(x_copy_src_dest) },
 	{ P("COPY_L2L_DW_BROADCAST", 0x3, EGSI), .sub_opcode = 0x44, FIELDS(eg_copy_l2l_broadcast), FIXED(7),
-	  ACCESS(eg_copy_l2l_broadcast_acc), .note = "seed 000 eg 6; 7 dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(eg_copy_l2l_broadcast_acc), .note = "seed 000 eg 6; 7 dwords (evergreen_dma_cs_parse)", EXEC(x_l2l_broadcast) },
 	{ P("COPY_L2L_PARTIAL", 0x3, CMSI), .sub_opcode = 0x41, FIELDS(cm_copy_l2l_partial), FIXED(9),
-	  ACCESS(cm_copy_l2l_partial_acc), .note = "seed 000 eg 7 (ni/si); 9 dwords, Cayman+ (evergreen_dma_cs_parse)" },
+	  ACCESS(cm_copy_l2l_partial_acc), .note = "seed 000 eg 7 (ni/si); 9 dwords, Cayman+ (evergreen_dma_cs_parse)", EXEC(x_copy_src_dest) },
 	{ P("COPY_L2T", 0x3, EGSI), .sub_opcode = 0x08, FIELDS(eg_copy_l2t), FIXED(9), ACCESS(eg_copy_l2t_acc),
-	  .note = "seed 000 eg 8; 9 dwords (evergreen_dma_cs_parse)" },
+	  .note = "seed 000 eg 8; 9 dwords (evergreen_dma_cs_parse)", EXEC(x_eg_l2t) },
 	{ P("COPY_L2T_FRAME_TO_FIELD", 0x3, EGSI), .sub_opcode = 0x48, FIELDS(eg_copy_l2t_f2f), FIXED(10),
-	  ACCESS(eg_copy_l2t_f2f_acc), .note = "seed 000 eg 9; 10 dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(eg_copy_l2t_f2f_acc), .note = "seed 000 eg 9; 10 dwords (evergreen_dma_cs_parse)", EXEC(x_f2f) },
 	{ P("COPY_L2T_BROADCAST", 0x3, EGSI), .sub_opcode = 0x4b, FIELDS(eg_copy_l2t_broadcast), FIXED(10),
-	  ACCESS(eg_copy_l2t_broadcast_acc), .note = "seed 000 eg 10; 10 dwords (evergreen_dma_cs_parse)" },
+	  ACCESS(eg_copy_l2t_broadcast_acc), .note = "seed 000 eg 10; 10 dwords (evergreen_dma_cs_parse)", EXEC(x_eg_l2t_broadcast) },
 	{ P("COPY_L2T_TILES", 0x3, EGSI), .sub_opcode = 0x4c, FIELDS(eg_copy_l2t_tiles), FIXED(9),
 	  ACCESS(eg_copy_l2t_tiles_acc), RULES(eg_tiles_rules),
-	  .note = "seed 000 eg 11; 9 dwords, COUNT in tiles (evergreen_dma_cs_parse)" },
+	  .note = "seed 000 eg 11; 9 dwords, COUNT in tiles (evergreen_dma_cs_parse)", EXEC(x_eg_l2t) },
 	{ P("COPY_L2T_BROADCAST_TILES", 0x3, EGSI), .sub_opcode = 0x4f, FIELDS(eg_copy_l2t_broadcast_tiles),
 	  FIXED(10), ACCESS(eg_copy_l2t_broadcast_tiles_acc), RULES(eg_tiles_rules),
-	  .note = "seed 000 eg 12; 10 dwords, COUNT in tiles (evergreen_dma_cs_parse)" },
+	  .note = "seed 000 eg 12; 10 dwords, COUNT in tiles (evergreen_dma_cs_parse)", EXEC(x_eg_l2t_broadcast) },
 	{ P("COPY_L2T_PARTIAL", 0x3, CMSI), .sub_opcode = 0x49, FIELDS(cm_copy_l2t_partial), FIXED(12),
-	  ACCESS(cm_copy_l2t_partial_acc), .note = "seed 000 eg 13 (ni/si); 12 dwords, Cayman+ (evergreen_dma_cs_parse)" },
+	  ACCESS(cm_copy_l2t_partial_acc), .note = "seed 000 eg 13 (ni/si); 12 dwords, Cayman+ (evergreen_dma_cs_parse)", EXEC(x_eg_l2t) },
 	{ P("COPY_T2T_PARTIAL", 0x3, CMSI), .sub_opcode = 0x4d, FIELDS(cm_copy_t2t_partial), FIXED(13),
 	  ACCESS(cm_copy_t2t_partial_acc),
-	  .note = "seed 000 eg 14 (ni/si); 13 dwords, the seed's second DW8 is DW9 (evergreen_dma_cs_parse)" },
+	  .note = "seed 000 eg 14 (ni/si); 13 dwords, the seed's second DW8 is DW9 (evergreen_dma_cs_parse)", EXEC(x_t2t_partial) },
 	{ P("INDIRECT_BUFFER", 0x4, EGSI), FIELDS(eg_ib), FIXED(3), ACCESS(ib_acc), .flags = GK_P_IB,
 	  .note = "seed 000 eg 15; VMID [23:20] on ni/si (nid.h DMA_IB_PACKET)" },
 	{ P("SEMAPHORE", 0x5, EGSI), FIELDS(eg_semaphore), FIXED(3), ACCESS(sem_acc),
-	  .note = "seed 000 eg 16; r600_dma.c r600_dma_semaphore_ring_emit" },
+	  .note = "seed 000 eg 16; r600_dma.c r600_dma_semaphore_ring_emit", EXEC(x_eg_semaphore) },
 	{ P("FENCE", 0x6, EGSI), FIELDS(eg_fence), FIXED(4), ACCESS(fence_acc),
-	  .note = "seed 000 eg 17 + fence value dword (evergreen_dma.c evergreen_dma_fence_ring_emit)" },
-	{ P("TRAP", 0x7, EGSI), FIELDS(eg_trap), FIXED(1), .note = "seed 000 eg 18" },
-	{ P("NOP", 0xf, EGSI), FIELDS(eg_nop), FIXED(1), .note = "seed 000 eg 19" },
+	  .note = "seed 000 eg 17 + fence value dword (evergreen_dma.c evergreen_dma_fence_ring_emit)", EXEC(x_fence) },
+	{ P("TRAP", 0x7, EGSI), FIELDS(eg_trap), FIXED(1), .note = "seed 000 eg 18", EXEC(x_interrupt) },
+	{ P("NOP", 0xf, EGSI), FIELDS(eg_nop), FIXED(1), .note = "seed 000 eg 19", EXEC(x_nothing) },
 	{ P("CONSTANT_FILL", 0xd, EGSI), FIELDS(eg_constant_fill), FIXED(4), ACCESS(fill_dw_acc),
-	  .note = "seed 000 eg 20; 4 dwords (evergreen_dma_cs_parse)" },
+	  .note = "seed 000 eg 20; 4 dwords (evergreen_dma_cs_parse)", EXEC(x_fill) },
 	{ P("SRBM_WRITE", 0x9, EGSI), FIELDS(eg_srbm_write), FIXED(3),
-	  .note = "seed 000 eg 21; evergreen_dma.c evergreen_dma_hdp_flush" },
+	  .note = "seed 000 eg 21; evergreen_dma.c evergreen_dma_hdp_flush", EXEC(x_srbm_write) },
 	{ P("SRBM_READ", 0x9, EG | CM), FIELDS(eg_srbm_read), FIXED(4),
-	  .note = "seed 000 eg 22 (evergreen/ni); 4 dwords, not 5 (ni_dma.c cayman_dma_vm_flush)" },
+	  .note = "seed 000 eg 22 (evergreen/ni); 4 dwords, not 5 (ni_dma.c cayman_dma_vm_flush)", EXEC(x_srbm_read) },
 	{ P("POLL_REG_MEM", 0xe, SI), FIELDS(si_poll_reg_mem), FIXED(6), ACCESS(poll_acc),
-	  .note = "seed 000 eg 23 (si); 6 dwords (si_dma.c si_dma_vm_flush)" },
+	  .note = "seed 000 eg 23 (si); 6 dwords (si_dma.c si_dma_vm_flush)", EXEC(x_poll) },
 
 	/* CIK SDMA: opcodes and sub-opcodes cikd.h SDMA_OPCODE_* */
 	{ P("COPY_LINEAR", 1, CIK), .sub_opcode = 0, FIELDS(cik_copy_linear), FIXED(7), ACCESS(cik_copy_linear_acc),
-	  .note = "seed 000 cik 1; 7 dwords (cik_sdma.c cik_copy_dma)" },
+	  .note = "seed 000 cik 1; 7 dwords (cik_sdma.c cik_copy_dma)", EXEC(x_cik_copy) },
 	{ P("COPY_LINEAR_BROADCAST", 1, CIK), .sub_opcode = 0, FIELDS(cik_copy_linear_broadcast), FIXED(9),
-	  ACCESS(cik_copy_linear_broadcast_acc), RULES(cik_broadcast_rules), .note = "seed 000 cik 2; 9 dwords" },
+	  ACCESS(cik_copy_linear_broadcast_acc), RULES(cik_broadcast_rules), .note = "seed 000 cik 2; 9 dwords", EXEC(x_cik_broadcast) },
 	{ P("COPY_LINEAR_SUB_WINDOW", 1, CIK), .sub_opcode = 4, FIELDS(cik_copy_linear_sub_window), FIXED(13),
-	  ACCESS(cik_copy_linear_sub_window_acc), .note = "seed 000 cik 3; 13 dwords" },
+	  ACCESS(cik_copy_linear_sub_window_acc), .note = "seed 000 cik 3; 13 dwords", EXEC(x_cik_copy) },
 	{ P("COPY_TILED", 1, CIK), .sub_opcode = 1, FIELDS(cik_copy_tiled), FIXED(12), ACCESS(cik_copy_tiled_acc),
-	  RULES(cik_x_rules), .note = "seed 000 cik 4; 12 dwords" },
+	  RULES(cik_x_rules), .note = "seed 000 cik 4; 12 dwords", EXEC(x_cik_tiled) },
 	{ P("COPY_L2T_BROADCAST", 1, CIK), .sub_opcode = 1, FIELDS(cik_copy_l2t_broadcast), FIXED(15),
 	  ACCESS(cik_copy_l2t_broadcast_acc), RULES(cik_x_rules),
-	  .note = "seed 000 cik 5; 15 dwords, the seed's second DW5 is DW6 (amdgpu VI SDMA_PKT_COPY_L2T_BROADCAST)" },
+	  .note = "seed 000 cik 5; 15 dwords, the seed's second DW5 is DW6 (amdgpu VI SDMA_PKT_COPY_L2T_BROADCAST)", EXEC(x_cik_l2t_broadcast) },
 	{ P("COPY_L2T_FRAME_TO_FIELD", 1, CIK), .sub_opcode = 1, FIELDS(cik_copy_l2t_f2f), FIXED(14),
 	  ACCESS(cik_copy_l2t_broadcast_acc), RULES(cik_x_rules),
-	  .note = "seed 000 cik 6; 14 dwords, the seed's second DW5 is DW6 (renumbered as cik 5)" },
+	  .note = "seed 000 cik 6; 14 dwords, the seed's second DW5 is DW6 (renumbered as cik 5)", EXEC(x_f2f) },
 	{ P("COPY_TILED_SUB_WINDOW", 1, CIK), .sub_opcode = 5, FIELDS(cik_copy_tiled_sub_window), FIXED(14),
-	  ACCESS(cik_copy_tiled_sub_window_acc), RULES(cik_sub_window_rules), .note = "seed 000 cik 7; 14 dwords" },
+	  ACCESS(cik_copy_tiled_sub_window_acc), RULES(cik_sub_window_rules), .note = "seed 000 cik 7; 14 dwords", EXEC(x_cik_tiled) },
 	{ P("COPY_T2T_SUB_WINDOW", 1, CIK), .sub_opcode = 6, FIELDS(cik_copy_t2t_sub_window), FIXED(15),
-	  ACCESS(cik_copy_t2t_sub_window_acc), RULES(cik_t2t_rules), .note = "seed 000 cik 8; 15 dwords" },
+	  ACCESS(cik_copy_t2t_sub_window_acc), RULES(cik_t2t_rules), .note = "seed 000 cik 8; 15 dwords", EXEC(x_cik_t2t) },
 	{ P("COPY_STRUCTURED", 1, CIK), .sub_opcode = 3, FIELDS(cik_copy_structured), FIXED(8),
-	  ACCESS(cik_copy_structured_acc), .note = "seed 000 cik 9; 8 dwords" },
+	  ACCESS(cik_copy_structured_acc), .note = "seed 000 cik 9; 8 dwords", EXEC(x_cik_structured) },
 	{ P("WRITE_LINEAR", 2, CIK), .sub_opcode = 0, FIELDS(cik_write_linear), DATA_TAIL(4),
-	  ACCESS(cik_write_linear_acc), .note = "seed 000 cik 10; 4 + COUNT dwords (cik_sdma.c cik_sdma_ring_test)" },
+	  ACCESS(cik_write_linear_acc), .note = "seed 000 cik 10; 4 + COUNT dwords (cik_sdma.c cik_sdma_ring_test)", EXEC(x_write_linear) },
 	{ P("WRITE_TILED", 2, CIK), .sub_opcode = 1, FIELDS(cik_write_tiled), DATA_TAIL(9),
-	  ACCESS(cik_write_tiled_acc), .note = "seed 000 cik 11; 9 + COUNT dwords" },
+	  ACCESS(cik_write_tiled_acc), .note = "seed 000 cik 11; 9 + COUNT dwords", EXEC(x_cik_write_tiled) },
 	{ P("CONSTANT_FILL", 11, CIK), .sub_opcode = 0, FIELDS(cik_constant_fill), FIXED(5),
-	  ACCESS(cik_constant_fill_acc), RULES(cik_fill_rules), .note = "seed 000 cik 12; 5 dwords" },
+	  ACCESS(cik_constant_fill_acc), RULES(cik_fill_rules), .note = "seed 000 cik 12; 5 dwords", EXEC(x_cik_fill) },
 	{ P("INDIRECT_BUFFER", 4, CIK), .sub_opcode = 0, FIELDS(cik_ib), FIXED(4), ACCESS(ib_acc), .flags = GK_P_IB,
 	  .note = "seed 000 cik 13; cik_sdma.c cik_sdma_ring_ib_execute" },
 	{ P("FENCE", 5, CIK), .sub_opcode = 0, FIELDS(cik_fence), FIXED(4), ACCESS(cik_fence_acc),
-	  .note = "seed 000 cik 14 (fence); op 5 (cikd.h SDMA_OPCODE_FENCE)" },
+	  .note = "seed 000 cik 14 (fence); op 5 (cikd.h SDMA_OPCODE_FENCE)", EXEC(x_cik_fence) },
 	{ P("TRAP", 6, CIK), .sub_opcode = 0, FIELDS(cik_trap), FIXED(1),
-	  .note = "seed 000 cik 14 (trap; numbered twice); op 6 (cikd.h SDMA_OPCODE_TRAP)" },
+	  .note = "seed 000 cik 14 (trap; numbered twice); op 6 (cikd.h SDMA_OPCODE_TRAP)", EXEC(x_interrupt) },
 	{ P("SEMAPHORE", 7, CIK), .sub_opcode = 0, FIELDS(cik_semaphore), FIXED(3), ACCESS(sem_acc),
-	  .note = "seed 000 cik 15; WRITE_ONE from cikd.h SDMA_SEMAPHORE_EXTRA_O" },
+	  .note = "seed 000 cik 15; WRITE_ONE from cikd.h SDMA_SEMAPHORE_EXTRA_O", EXEC(x_cik_semaphore) },
 	{ P("POLL_REG_MEM", 8, CIK), .sub_opcode = 0, FIELDS(cik_poll_reg_mem), FIXED(6), ACCESS(poll_acc),
-	  RULES(cik_poll_rules), .note = "seed 000 cik 16; 6 dwords (cik_sdma.c cik_sdma_hdp_flush_ring_emit)" },
+	  RULES(cik_poll_rules), .note = "seed 000 cik 16; 6 dwords (cik_sdma.c cik_sdma_hdp_flush_ring_emit)", EXEC(x_cik_poll) },
 	{ P("COND_EXEC", 9, CIK), .sub_opcode = 0, FIELDS(cik_cond_exec), FIXED(4), ACCESS(cik_cond_exec_acc),
-	  .flags = GK_P_EXEC_COUNT, .note = "seed 000 cik 17; 4 dwords" },
+	  .flags = GK_P_EXEC_COUNT, .note = "seed 000 cik 17; 4 dwords", EXEC(x_cond_exec) },
 	{ P("WRITE_PTE_PDE", 12, CIK), .sub_opcode = 0, FIELDS(cik_write_pte_pde), FIXED(10), ACCESS(cik_pte_acc),
-	  .note = "seed 000 cik 18; 10 dwords (cik_sdma.c cik_sdma_vm_set_pages)" },
+	  .note = "seed 000 cik 18; 10 dwords (cik_sdma.c cik_sdma_vm_set_pages)", EXEC(x_pte) },
 	{ P("SRBM_WRITE", 14, CIK), .sub_opcode = 0, FIELDS(cik_srbm_write), FIXED(3),
-	  .note = "seed 000 cik 19; cik_sdma.c cik_dma_vm_flush" },
-	{ P("NOP", 0, CIK), .sub_opcode = 0, FIELDS(cik_nop), FIXED(1), .note = "seed 000 cik 20" },
+	  .note = "seed 000 cik 19; cik_sdma.c cik_dma_vm_flush", EXEC(x_srbm_write) },
+	{ P("NOP", 0, CIK), .sub_opcode = 0, FIELDS(cik_nop), FIXED(1), .note = "seed 000 cik 20", EXEC(x_nothing) },
 	{ P("SET_LOCAL_TIMESTAMP", 13, CIK), .sub_opcode = 0, FIELDS(cik_set_timestamp), FIXED(3),
-	  .note = "seed 000 cik 21" },
+	  .note = "seed 000 cik 21", EXEC(x_set_clock) },
 	{ P("GET_LOCAL_TIMESTAMP", 13, CIK), .sub_opcode = 1, FIELDS(cik_get_timestamp), FIXED(3),
-	  ACCESS(timestamp_acc), .note = "seed 000 cik 22" },
+	  ACCESS(timestamp_acc), .note = "seed 000 cik 22", EXEC(x_get_clock) },
 	{ P("GET_GLOBAL_TIMESTAMP", 13, CIK), .sub_opcode = 2, FIELDS(cik_get_timestamp), FIXED(3),
-	  ACCESS(timestamp_acc), .note = "seed 000 cik 23" },
+	  ACCESS(timestamp_acc), .note = "seed 000 cik 23", EXEC(x_get_clock) },
 };
 const unsigned gk_dma_ndescs = GK_COUNTOF(gk_dma_descs);

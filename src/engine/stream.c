@@ -494,7 +494,10 @@ next_buffer:
 		stats->units++;
 		stats->errors += dg.errors;
 		stats->warnings += dg.warnings;
-		if (o->unit && o->unit(o->unit_ctx, e, offset, gk_input_words(in), n, &dg)) {
+		int said = o->unit ? o->unit(o->unit_ctx, e, offset, gk_input_words(in), n, &dg) : GK_UNIT_GO;
+		if (said == GK_UNIT_NO_FOLLOW) {
+			ib = chain = false; /* the caller does not run it (a skipped packet) */
+		} else if (said != GK_UNIT_GO) {
 			stats->end = offset + 4ull * n;
 			gk_input_skip(in, n);
 			stopped = true; /* stopped by the caller: no end diagnostics */

@@ -1,0 +1,160 @@
+/* gfxkit run: a stream executed on a memory image (include/gfxkit/exec.h).
+ * The memory is built from --mem / --mem-map images and --zero regions,
+ * registers from --reg, and --dump writes regions of the memory after the
+ * run. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* --zero ADDR:SIZE regions: writable memory that starts zeroed */
+static int add_zeros(const struct cli_opts *o, struct gk_mem *mem)
+{
+	for (unsigned i = 0; i < o->nzeros; i++) {
+		const struct gk_bo *z = &o->zeros[i];
+		if (z->size > GK_MEM_DEFAULT_MAX_BYTES) {
+			fprintf(stderr, "%s: --zero 0x%llx:0x%llx: more than the %llu MiB a run's memory may hold\n", CLI_PROG,
+				(unsigned long long)z->base, (unsigned long long)z->size,
+				(unsigned long long)(GK_MEM_DEFAULT_MAX_BYTES >> 20));
+			return 2;
+		}
+		void *b = calloc(1, z->size ? (size_t)z->size : 1);
+		struct gk_diag err;
+		int r = b ? gk_mem_add_copy(mem, z->base, b, (size_t)z->size, &err) : -1;
+		free(b);
+		if (r) {
+			fprintf(stderr, "%s: --zero 0x%llx:0x%llx: %s\n", CLI_PROG, (unsigned long long)z->base,
+				(unsigned long long)z->size, b ? err.message : "out of memory");
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static int set_regs(const struct cli_opts *o, struct gk_exec *x)
+{
+	for (unsigned i = 0; i < o->nregs; i++) {
+		const char *eq = strchr(o->regs[i], '=');
+		char name[96];
+		size_t n = (size_t)(eq - o->regs[i]);
+		uint64_t v;
+		if (!n || n >= sizeof name || gk_parse_uint(eq + 1, strlen(eq + 1), &v) || v > 0xffffffffu) {
+			fprintf(stderr, "%s: --reg %s: takes NAME=VALUE, VALUE a 32-bit number (0x hex or decimal)\n",
+				CLI_PROG, o->regs[i]);
+			return 2;
+		}
+		memcpy(name, o->regs[i], n);
+		name[n] = 0;
+		struct gk_diag err;
+		if (gk_exec_set_reg(x, name, (uint32_t)v, &err)) {
+			fprintf(stderr, "%s: --reg %s: %s\n", CLI_PROG, o->regs[i], err.message);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* --dump ADDR:SIZE=FILE: the bytes after the run */
+static int write_dumps(const struct cli_opts *o, const struct gk_mem *mem)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < o->ndumps && !rc; i++) {
+		const char *eq = strchr(o->dumps[i], '=');
+		const char *colon = memchr(o->dumps[i], ':', (size_t)(eq - o->dumps[i]));
+		uint64_t addr, size;
+		if (!colon || gk_parse_uint(o->dumps[i], (size_t)(colon - o->dumps[i]), &addr) ||
+		    gk_parse_uint(colon + 1, (size_t)(eq - colon - 1), &size) || !eq[1]) {
+			fprintf(stderr, "%s: --dump %s: takes ADDR:SIZE=FILE\n", CLI_PROG, o->dumps[i]);
+			return 2;
+		}
+		FILE *f = cli_open_out(eq + 1, "wb");
+		if (!f)
+			return 2;
+		static unsigned char buf[1 << 16];
+		for (uint64_t at = 0; at < size && !rc;) {
+			size_t n = size - at < sizeof buf ? (size_t)(size - at) : sizeof buf;
+			struct gk_diag err;
+			if (gk_mem_read(mem, addr + at, buf, n, NULL, &err)) {
+				fprintf(stderr, "%s: --dump %s: %s\n", CLI_PROG, o->dumps[i], err.message);
+				rc = 2;
+			} else if (fwrite(buf, 1, n, f) != n) {
+				fprintf(stderr, "%s: %s: write error: %s\n", CLI_PROG, eq + 1, strerror(errno));
+				rc = 2;
+			}
+			at += n;
+		}
+		if (f != stdout && fclose(f) != 0 && !rc) {
+			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, eq + 1);
+			rc = 2;
+		}
+	}
+	return rc;
+}
+
+int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
+{
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
+		return 2;
+	if (o->nfiles > 1) {
+		fprintf(stderr, "%s: run takes one stream (%s, %s, ...)\n", CLI_PROG, o->files[0], o->files[1]);
+		return 2;
+	}
+	struct gk_mem *mem = cli_load_memory(o);
+	if (!mem)
+		return 2;
+	int rc = add_zeros(o, mem);
+	struct gk_diag err;
+	struct gk_exec *x = rc ? NULL : gk_exec_create(e, mem, &err);
+	if (!rc && !x) {
+		fprintf(stderr, "%s: %s\n", CLI_PROG, err.message);
+		rc = 2;
+	}
+	if (!rc)
+		rc = set_regs(o, x);
+	FILE *f = rc ? NULL : cli_open_in(o->file, "rb");
+	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
+	struct gk_input *in = of ? gk_input_create(gk_read_stdio, f, inf, gk_engine_unit_bytes(e)) : NULL;
+	if (!rc && !in) {
+		if (of)
+			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		rc = 2;
+	}
+	if (in && o->has_base)
+		gk_input_set_base(in, o->base);
+	struct gk_exec_result res;
+	if (!rc) {
+		static char obuf[1 << 16];
+		struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
+					   .state = o->state };
+		const char *name = cli_display_name(o->file);
+		if (gk_exec_run(x, in, &xo, &out, &res) != 0) {
+			gk_out_flush(&out);
+			rc = cli_input_error(name, in);
+		} else {
+			gk_out_flush(&out);
+			if (fflush(of) != 0)
+				out.failed = 1;
+			if (out.failed) {
+				fprintf(stderr, "%s: %s: write error: %s\n", CLI_PROG, o->out ? o->out : "<stdout>",
+					strerror(errno));
+				rc = 2;
+			} else {
+				rc = write_dumps(o, mem);
+				if (!rc)
+					rc = res.status == GK_EXEC_COMPLETED ? 0 : 1;
+			}
+		}
+	}
+	gk_input_destroy(in);
+	cli_close(f);
+	if (of && of != stdout && fclose(of) != 0 && !rc) {
+		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
+		rc = 2;
+	}
+	gk_exec_destroy(x);
+	gk_mem_destroy(mem);
+	return rc;
+}
