@@ -328,6 +328,17 @@ static unsigned swap_mask(const struct gk_exec *x, const char *field)
 	return 0;
 }
 
+/* An array mode by its name in the family's enum, with or without the
+ * ARRAY_ prefix the hardware headers give it */
+static bool mode_is(const char *name, const char *mode)
+{
+	if (!name)
+		return false;
+	if (!strncmp(name, "ARRAY_", 6))
+		name += 6;
+	return !strcmp(name, mode);
+}
+
 /* The tiled surface of access row ac (names from the row and the exec
  * row's surface names): a layout the tiling module has, or a fault. */
 static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struct gk_tiled_names *tn,
@@ -379,7 +390,7 @@ static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struc
 		return stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
 			    (unsigned long long)s->total, (unsigned long long)s->esize);
 	s->kind = SIDE_TILED;
-	if (mode == 0 && mname && !strcmp(mname, "LINEAR_GENERAL")) {
+	if (mode_is(mname, "LINEAR_GENERAL")) {
 		s->surf = NULL; /* rows of pitch elements, slices of pitch x rows: no padding */
 		return 0;
 	}
@@ -387,9 +398,9 @@ static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struc
 	 * fields (r6xx-Cayman order elements inside a micro tile their own way) */
 	uint64_t pc = 0;
 	bool gfx6 = tn && fval(x, tn->pipe_config, &pc);
-	unsigned tmode = mname && !strcmp(mname, "LINEAR_ALIGNED") ? GK_TILE_LINEAR
-			 : mname && !strcmp(mname, "1D_TILED_THIN1") ? GK_TILE_1D
-			 : mname && !strcmp(mname, "2D_TILED_THIN1") ? GK_TILE_2D : 0;
+	unsigned tmode = mode_is(mname, "LINEAR_ALIGNED") ? GK_TILE_LINEAR
+			 : mode_is(mname, "1D_TILED_THIN1") ? GK_TILE_1D
+			 : mode_is(mname, "2D_TILED_THIN1") ? GK_TILE_2D : 0;
 	if (!tmode || (!gfx6 && tmode != GK_TILE_LINEAR))
 		return stop(x, GK_EXEC_FAULTED, ac->mode,
 			    "array mode %s on %s: the tiling module has no such layout (it has LINEAR_ALIGNED, "

@@ -1,0 +1,629 @@
+/* gfxkit run on DMA streams: known answers worked out by hand from the DMA
+ * packet reference (seed 000: what each packet moves where), not by running
+ * gfxkit; hang and fault reports; tiled copies against the tiling module's
+ * addresses (the tiling tests hold that module to addrlib). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+#include "jsonschema.h"
+#include "testlib.h"
+
+#define MEM_BASE 0x100000ull
+#define MEM_SIZE 0x100000ull
+
+struct run {
+	struct gk_mem *mem;
+	struct gk_exec_result res;
+	struct gk_membuf out;
+	int rc;
+	unsigned asm_errors;
+};
+
+static struct gk_mem *zeroed(void)
+{
+	struct gk_mem *m = gk_mem_create(0);
+	void *z = calloc(1, MEM_SIZE);
+	if (m && z)
+		gk_mem_add_copy(m, MEM_BASE, z, MEM_SIZE, NULL);
+	free(z);
+	return m;
+}
+
+static int diag_print(void *ctx, const struct gk_diag *d)
+{
+	(void)ctx;
+	printf("#   asm %u:%u: %s\n", d->line, d->col, d->message);
+	return 0;
+}
+
+/* assemble text for gpu and run it on m (the caller's; NULL: a fresh zeroed
+ * MEM_BASE..+MEM_SIZE), registers "NAME=VALUE" from regs (NULL-terminated) */
+static void run_text(struct run *r, const char *gpu, const char *text, struct gk_mem *m, const char *const *regs,
+		     bool json)
+{
+	memset(r, 0, sizeof *r);
+	r->mem = m ? m : zeroed();
+	struct gk_engine *e = gk_engine_open("dma", gpu, NULL);
+	struct words w = { 0 };
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &w, diag_print, NULL);
+	gk_engine_asm_text(a, text, strlen(text));
+	r->asm_errors = gk_engine_asm_finish(a);
+	gk_engine_asm_close(a);
+	struct gk_exec *x = gk_exec_create(e, r->mem, NULL);
+	for (; regs && *regs; regs++) {
+		char name[64];
+		const char *eq = strchr(*regs, '=');
+		snprintf(name, sizeof name, "%.*s", (int)(eq - *regs), *regs);
+		gk_exec_set_reg(x, name, (uint32_t)strtoul(eq + 1, NULL, 0), NULL);
+	}
+	struct tl_reader rd = { (const uint8_t *)w.w, 4 * w.n, 0, 12 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &r->out, 0, 0 };
+	struct gk_exec_opts o = { .trace = true, .json = json };
+	r->rc = gk_exec_run(x, in, &o, &out, &r->res);
+	gk_out_flush(&out);
+	gk_membuf_write(&r->out, "", 0);
+	gk_input_destroy(in);
+	gk_exec_destroy(x);
+	gk_engine_close(e);
+	free(w.w);
+}
+
+static void run_done(struct run *r)
+{
+	gk_mem_destroy(r->mem);
+	free(r->out.p);
+}
+
+static struct js_doc schema, inst;
+static bool have_schema;
+
+/* every line of a JSON run output valid against the schema's top level */
+static void json_valid(const char *what, const char *text)
+{
+	if (!have_schema)
+		return;
+	unsigned lines = 0, bad = 0;
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		lines++;
+		if (!js_valid_text(&schema, 0, &inst, p, n)) {
+			if (!bad)
+				printf("#   invalid: %.*s\n", (int)n, p);
+			bad++;
+		}
+		p += n + (nl != NULL);
+	}
+	CHECK(lines && !bad, "%s: %u JSON lines, %u invalid against docs/json-schema.json", what, lines, bad);
+}
+
+static uint32_t rd32(struct gk_mem *m, uint64_t a)
+{
+	uint8_t b[4] = { 0 };
+	gk_mem_read(m, a, b, 4, NULL, NULL);
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static uint64_t rd64(struct gk_mem *m, uint64_t a)
+{
+	return rd32(m, a) | (uint64_t)rd32(m, a + 4) << 32;
+}
+
+static uint8_t rd8(struct gk_mem *m, uint64_t a)
+{
+	uint8_t b = 0;
+	gk_mem_read(m, a, &b, 1, NULL, NULL);
+	return b;
+}
+
+static void wr(struct gk_mem *m, uint64_t a, const void *p, size_t n)
+{
+	gk_mem_write(m, a, p, n, NULL);
+}
+
+#define OK(r, what)                                                                                               \
+	CHECK((r)->rc == 0 && (r)->asm_errors == 0 && (r)->res.status == GK_EXEC_COMPLETED, "%s: completes (%s: %s)", \
+	      what, gk_exec_status_name((r)->res.status), (r)->res.why.message)
+
+/* ---- CIK SDMA ---- */
+
+static void cik_linear(void)
+{
+	struct run r;
+	/* cik 10: DATA dwords land at ADDR in order; 8IN32 reverses each dword's bytes */
+	run_text(&r, "bonaire",
+		 "WRITE_LINEAR ADDR=0x100000 SWAP=NONE\n    DATA 0x11223344 0x55667788\n"
+		 "WRITE_LINEAR ADDR=0x100010 SWAP=8IN32\n    DATA 0x11223344\n"
+		 "WRITE_LINEAR ADDR=0x100020 SWAP=8IN16\n    DATA 0x11223344\n"
+		 "WRITE_LINEAR ADDR=0x100030 SWAP=8IN64\n    DATA 0x11223344 0x55667788\n",
+		 NULL, NULL, false);
+	OK(&r, "cik WRITE_LINEAR");
+	CHECK(rd32(r.mem, 0x100000) == 0x11223344 && rd32(r.mem, 0x100004) == 0x55667788, "cik WRITE_LINEAR data");
+	CHECK(rd32(r.mem, 0x100010) == 0x44332211, "8IN32 swap: 0x%08x", rd32(r.mem, 0x100010));
+	CHECK(rd32(r.mem, 0x100020) == 0x22114433, "8IN16 swap: 0x%08x", rd32(r.mem, 0x100020));
+	CHECK(rd64(r.mem, 0x100030) == 0x4433221188776655ull, "8IN64 swap: 0x%016llx",
+	      (unsigned long long)rd64(r.mem, 0x100030));
+	CHECK(r.res.packets == 4 && r.res.bytes_written == 24, "counts: %llu packets, %llu bytes",
+	      (unsigned long long)r.res.packets, (unsigned long long)r.res.bytes_written);
+	run_done(&r);
+
+	/* cik 1: COUNT bytes from SRC_ADDR to DST_ADDR, any alignment */
+	struct gk_mem *m = zeroed();
+	const char src[] = "abcdefghij";
+	wr(m, 0x100101, src, 10);
+	run_text(&r, "bonaire", "COPY_LINEAR COUNT=5 SRC_ADDR=0x100103 DST_ADDR=0x100207\n", m, NULL, false);
+	OK(&r, "cik COPY_LINEAR bytes");
+	char got[8] = { 0 };
+	gk_mem_read(r.mem, 0x100206, got, 7, NULL, NULL);
+	CHECK(!memcmp(got, "\0cdefg\0", 7), "COPY_LINEAR moved bytes 2..6 of the source: '%.7s'", got);
+	run_done(&r);
+
+	/* cik 2: broadcast: both destinations get the source */
+	m = zeroed();
+	wr(m, 0x100000, "0123456789abcdef", 16);
+	run_text(&r, "bonaire",
+		 "COPY_LINEAR_BROADCAST COUNT=16 SRC_ADDR=0x100000 DST1_ADDR=0x100100 DST2_ADDR=0x180100\n", m, NULL,
+		 false);
+	OK(&r, "cik COPY_LINEAR_BROADCAST");
+	char a1[16], a2[16];
+	gk_mem_read(r.mem, 0x100100, a1, 16, NULL, NULL);
+	gk_mem_read(r.mem, 0x180100, a2, 16, NULL, NULL);
+	CHECK(!memcmp(a1, "0123456789abcdef", 16) && !memcmp(a2, "0123456789abcdef", 16), "broadcast to both");
+	CHECK(r.res.bytes_written == 32 && r.res.bytes_read == 16, "broadcast counts");
+	run_done(&r);
+
+	/* COUNT at its maximum (22 bits: 4 MiB - 1 bytes) */
+	m = gk_mem_create(0);
+	size_t big = (1u << 22) - 1;
+	uint8_t *img = malloc(2 * big + 2);
+	for (size_t i = 0; i < big; i++)
+		img[i] = (uint8_t)(i * 7 + (i >> 9));
+	memset(img + big, 0, big + 2);
+	gk_mem_add_copy(m, 0x1000000, img, 2 * big + 2, NULL);
+	run_text(&r, "bonaire", "COPY_LINEAR COUNT=0x3fffff SRC_ADDR=0x1000000 DST_ADDR=0x13fffff\n", m, NULL, false);
+	OK(&r, "cik COPY_LINEAR of 4 MiB - 1");
+	uint8_t *back = malloc(big);
+	gk_mem_read(r.mem, 0x13fffff, back, big, NULL, NULL);
+	CHECK(!memcmp(back, img, big) && rd8(r.mem, 0x13fffff + big) == 0, "the largest copy lands whole");
+	free(back);
+	free(img);
+	run_done(&r);
+}
+
+static void cik_sub_window(void)
+{
+	/* cik 3: 32bpp, source pitch 8 (SRC_PITCH 7), slice 32 (31); a 3x2x1
+	 * rectangle from (5, 1) (its right edge at the pitch: x 5..7) to (0, 2)
+	 * of a destination of pitch 4 (DST_PITCH 3): element (i, j) of the rect
+	 * moves from src + ((1 + j) * 8 + 5 + i) * 4 to dst + ((2 + j) * 4 + i) * 4 */
+	struct gk_mem *m = zeroed();
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t v = 0xa0000000u | i;
+		wr(m, 0x100000 + 4 * i, &v, 4);
+	}
+	struct run r;
+	run_text(&r, "bonaire",
+		 "COPY_LINEAR_SUB_WINDOW ELEMENT_SIZE=32BPP SRC_ADDR=0x100000 SRC_X=5 SRC_Y=1 SRC_PITCH=7 SRC_Z=0 "
+		 "SRC_SLICE_PITCH=31 DST_ADDR=0x140000 DST_X=0 DST_Y=2 DST_PITCH=3 DST_Z=0 DST_SLICE_PITCH=15 "
+		 "RECT_X=3 RECT_Y=2 RECT_Z=1 SRC_SWAP=NONE DST_SWAP=NONE\n",
+		 m, NULL, false);
+	OK(&r, "cik COPY_LINEAR_SUB_WINDOW");
+	bool good = true;
+	for (uint32_t j = 0; j < 2; j++)
+		for (uint32_t i = 0; i < 3; i++)
+			good &= rd32(r.mem, 0x140000 + ((2 + j) * 4 + i) * 4) == (0xa0000000u | ((1 + j) * 8 + 5 + i));
+	CHECK(good, "sub-window elements in place");
+	CHECK(rd32(r.mem, 0x140000 + (2 * 4 + 3) * 4) == 0 && rd32(r.mem, 0x140000 + 7 * 4) == 0,
+	      "nothing outside the rectangle");
+	CHECK(r.res.bytes_written == 24, "6 elements of 4 bytes");
+	run_done(&r);
+}
+
+static void cik_fill_fence_trap(void)
+{
+	struct run r;
+	/* cik 12: DWORD fill repeats DATA; BYTE fill repeats its low byte; cik 14 fence + trap */
+	run_text(&r, "bonaire",
+		 "CONSTANT_FILL SIZE=DWORD SWAP=NONE ADDR=0x100100 DATA=0xdeadbeef COUNT=12\n"
+		 "CONSTANT_FILL SIZE=BYTE SWAP=NONE ADDR=0x100203 DATA=0x1234 COUNT=3\n"
+		 "FENCE ADDR=0x100300 DATA=0xfeedf00d\nTRAP\nTRAP\nNOP\n",
+		 NULL, NULL, false);
+	OK(&r, "cik fill, fence, trap");
+	CHECK(rd32(r.mem, 0x100100) == 0xdeadbeef && rd32(r.mem, 0x100108) == 0xdeadbeef && rd32(r.mem, 0x10010c) == 0,
+	      "dword fill: 3 dwords");
+	CHECK(rd32(r.mem, 0x100200) == 0x34000000 && rd32(r.mem, 0x100204) == 0x3434 && rd8(r.mem, 0x100206) == 0,
+	      "byte fill: 3 bytes of 0x34 (0x%08x 0x%08x)", rd32(r.mem, 0x100200), rd32(r.mem, 0x100204));
+	CHECK(rd32(r.mem, 0x100300) == 0xfeedf00d, "fence value");
+	CHECK(r.res.interrupts == 2 && r.res.packets == 6, "two traps: %llu interrupts",
+	      (unsigned long long)r.res.interrupts);
+	run_done(&r);
+}
+
+static void cik_semaphore_poll(void)
+{
+	struct run r;
+	/* a counting semaphore: signal, signal, wait leaves 1 */
+	run_text(&r, "bonaire",
+		 "SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x100008\nSEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x100008\n"
+		 "SEMAPHORE SIGNAL=0 SEMAPHORE_ADDR=0x100008\n",
+		 NULL, NULL, false);
+	OK(&r, "cik semaphore");
+	CHECK(rd64(r.mem, 0x100008) == 1, "semaphore count 1: %llu", (unsigned long long)rd64(r.mem, 0x100008));
+	run_done(&r);
+
+	/* a wait on a zero semaphore: the hang report */
+	run_text(&r, "bonaire", "NOP\nSEMAPHORE SIGNAL=0 SEMAPHORE_ADDR=0x100040\nNOP\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_STALLED && r.res.where.at[0] == 4 && r.res.packets == 1 && r.res.has_wait &&
+		      r.res.wait_addr == 0x100040,
+	      "semaphore wait stalls at 0x4 (%s at 0x%llx)", gk_exec_status_name(r.res.status),
+	      (unsigned long long)r.res.where.at[0]);
+	CHECK(strstr(r.out.p, "; stalled at 0x4 SEMAPHORE") != NULL && strstr(r.out.p, "the packets before it: 0x0 NOP"),
+	      "text hang report:\n%s", r.out.p);
+	run_done(&r);
+
+	/* cik 16: (mem & MASK) FUNC REFERENCE */
+	struct gk_mem *m = zeroed();
+	uint32_t v = 0x1234;
+	wr(m, 0x100000, &v, 4);
+	run_text(&r, "bonaire",
+		 "POLL_REG_MEM M=MEMORY FUNC=EQUAL ADDR=0x100000 REFERENCE=0x34 MASK=0xff RETRY_COUNT=0xfff\n"
+		 "POLL_REG_MEM M=MEMORY FUNC=GREATER ADDR=0x100000 REFERENCE=0x1233 MASK=0xffffffff RETRY_COUNT=0xfff\n"
+		 "POLL_REG_MEM M=MEMORY FUNC=LESS ADDR=0x100000 REFERENCE=0x1234 MASK=0xffffffff RETRY_COUNT=0xfff\n",
+		 m, NULL, true);
+	CHECK(r.res.status == GK_EXEC_STALLED && r.res.packets == 2 && r.res.wait_value == 0x1234 &&
+		      r.res.wait_ref == 0x1234 && !strcmp(r.res.wait_func, "LESS") && r.res.where.at[0] == 0x30,
+	      "POLL_REG_MEM: two pass, the LESS one stalls (%s, %llu packets)", gk_exec_status_name(r.res.status),
+	      (unsigned long long)r.res.packets);
+	CHECK(strstr(r.out.p, "{\"end\":true,\"status\":\"stalled\"") && strstr(r.out.p, "\"function\":\"LESS\""),
+	      "JSON end line");
+	json_valid("a stalled poll", r.out.p);
+	run_done(&r);
+
+	/* register polls: SRBM_WRITE sets it (BYTE_ENABLE 0x3: the low two bytes) */
+	const char *const regs[] = { "0x3000=0xaabbccdd", NULL };
+	run_text(&r, "bonaire",
+		 "SRBM_WRITE BYTE_ENABLE=0x3 REGISTER=0x3000 DATA=0x11112222\n"
+		 "POLL_REG_MEM M=REGISTER FUNC=EQUAL REGISTER=0x3000 REFERENCE=0xaabb2222 MASK=0xffffffff "
+		 "RETRY_COUNT=0xfff\n",
+		 NULL, regs, false);
+	OK(&r, "SRBM_WRITE then a register poll");
+	run_done(&r);
+	run_text(&r, "bonaire",
+		 "POLL_REG_MEM M=REGISTER FUNC=EQUAL REGISTER=0x3004 REFERENCE=0 MASK=0xffffffff RETRY_COUNT=0xfff\n",
+		 NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "nothing has set"),
+	      "a poll of a register nothing set is a fault, not a guess: %s", r.res.why.message);
+	run_done(&r);
+}
+
+static void cik_cond_exec(void)
+{
+	struct run r;
+	struct gk_mem *m = zeroed();
+	uint32_t one = 1;
+	wr(m, 0x100004, &one, 4);
+	/* cik 17: the 6 dwords after the packet (one 6-dword WRITE_LINEAR) run only when the bool is non-zero */
+	run_text(&r, "bonaire",
+		 "COND_EXEC BOOL_ADDR=0x100000 EXEC_COUNT=6\nWRITE_LINEAR ADDR=0x100100 SWAP=NONE\n    DATA 1 2\n"
+		 "COND_EXEC BOOL_ADDR=0x100004 EXEC_COUNT=6\nWRITE_LINEAR ADDR=0x100200 SWAP=NONE\n    DATA 3 4\n"
+		 "FENCE ADDR=0x100300 DATA=5\n",
+		 m, NULL, false);
+	OK(&r, "COND_EXEC");
+	CHECK(rd32(r.mem, 0x100100) == 0 && rd32(r.mem, 0x100200) == 3 && rd32(r.mem, 0x100300) == 5,
+	      "false skips, true runs");
+	CHECK(r.res.skipped == 1 && r.res.packets == 4, "one packet skipped");
+	CHECK(strstr(r.out.p, "; skipped") != NULL, "the trace marks the skipped packet");
+	run_done(&r);
+
+	/* on memory that is not there: a fault naming the address */
+	run_text(&r, "bonaire", "COND_EXEC BOOL_ADDR=0x500000 EXEC_COUNT=1\nNOP\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "0x500000"), "COND_EXEC on absent memory: %s",
+	      r.res.why.message);
+	run_done(&r);
+}
+
+static void cik_pte_timestamp(void)
+{
+	struct run r;
+	/* cik 18: entry i = (VALUE + i * INCREMENT) | MASK */
+	run_text(&r, "bonaire",
+		 "WRITE_PTE_PDE DST_ADDR=0x100100 MASK=0x61 VALUE=0x200000000 INCREMENT=0x1000 COUNT=3\n"
+		 "SET_LOCAL_TIMESTAMP DATA=0x100\nGET_LOCAL_TIMESTAMP ADDR=0x100200\nNOP\nGET_GLOBAL_TIMESTAMP ADDR=0x100208\n",
+		 NULL, NULL, false);
+	OK(&r, "PTE and timestamps");
+	CHECK(rd64(r.mem, 0x100100) == 0x200000061ull && rd64(r.mem, 0x100108) == 0x200001061ull &&
+		      rd64(r.mem, 0x100110) == 0x200002061ull && rd64(r.mem, 0x100118) == 0,
+	      "three page-table entries");
+	/* the clock: set to 0x100 by packet 1, one tick a packet after that */
+	CHECK(rd64(r.mem, 0x100200) == 0x101 && rd64(r.mem, 0x100208) == 0x103, "timestamps 0x%llx 0x%llx",
+	      (unsigned long long)rd64(r.mem, 0x100200), (unsigned long long)rd64(r.mem, 0x100208));
+	run_done(&r);
+}
+
+static void cik_ib(void)
+{
+	/* cik 13: the IB runs in place; its packets write memory, then the ring goes on */
+	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
+	struct words ib = { 0 };
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &ib, NULL, NULL);
+	const char *t = "FENCE ADDR=0x100100 DATA=7\nTRAP\n";
+	gk_engine_asm_text(a, t, strlen(t));
+	gk_engine_asm_finish(a);
+	gk_engine_asm_close(a);
+	gk_engine_close(e);
+	struct gk_mem *m = zeroed();
+	wr(m, 0x180000, ib.w, 4 * ib.n);
+	char ring[256];
+	snprintf(ring, sizeof ring, "INDIRECT_BUFFER VMID=0 IB_BASE=0x180000 IB_SIZE=%zu\nFENCE ADDR=0x100104 DATA=8\n",
+		 ib.n);
+	struct run r;
+	run_text(&r, "bonaire", ring, m, NULL, true);
+	OK(&r, "an IB in place");
+	CHECK(rd32(r.mem, 0x100100) == 7 && rd32(r.mem, 0x100104) == 8 && r.res.packets == 4 && r.res.interrupts == 1,
+	      "the IB's fence and trap ran");
+	CHECK(strstr(r.out.p, "\"depth\":1") != NULL, "JSON trace marks the IB's units");
+	json_valid("an IB run", r.out.p);
+	run_done(&r);
+	free(ib.w);
+}
+
+static void faults(void)
+{
+	struct run r;
+	/* overlapping source and destination: the reference does not say the order */
+	run_text(&r, "bonaire", "COPY_LINEAR COUNT=16 SRC_ADDR=0x100000 DST_ADDR=0x100008\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "overlap"), "overlap refused: %s",
+	      r.res.why.message);
+	run_done(&r);
+	/* memory that is not there */
+	run_text(&r, "bonaire", "FENCE ADDR=0x900000 DATA=1\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "0x900000"), "absent memory: %s",
+	      r.res.why.message);
+	run_done(&r);
+	/* a packet with errors is not run */
+	run_text(&r, "bonaire", ".long 0x000000ff\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED, "an unknown opcode faults");
+	run_done(&r);
+	/* frame to field: the reference does not give the line order */
+	run_text(&r, "bonaire",
+		 "COPY_L2T_FRAME_TO_FIELD TILED_ADDR_1=0x100000 TILED_ADDR_2=0x140000 HEIGHT=7 PITCH=0 SLICE_PITCH=0 "
+		 "ARRAY_MODE=ARRAY_LINEAR_GENERAL ELEMENT_SIZE=32BPP PIPE_CONFIG=P2 Y=0 X=0 Z=0 LINEAR_ADDR=0x180000 COUNT=4\n",
+		 NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "which lines"), "frame to field refused: %s",
+	      r.res.why.message);
+	run_done(&r);
+	/* the packet limit */
+	struct run l;
+	memset(&l, 0, sizeof l);
+	l.mem = zeroed();
+	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
+	struct gk_exec *x = gk_exec_create(e, l.mem, NULL);
+	uint32_t nops[5] = { 0 };
+	struct tl_reader rd = { (const uint8_t *)nops, sizeof nops, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	struct gk_out none = { 0 };
+	struct gk_exec_opts o = { .max_packets = 3 };
+	CHECK(gk_exec_run(x, in, &o, &none, &l.res) == 0 && l.res.status == GK_EXEC_LIMIT && l.res.packets == 3,
+	      "--max-packets 3 stops after three");
+	gk_input_destroy(in);
+	gk_exec_destroy(x);
+	gk_engine_close(e);
+	run_done(&l);
+}
+
+/* ---- r6xx .. SI ---- */
+
+static void older(void)
+{
+	struct run r;
+	struct gk_mem *m = zeroed();
+	wr(m, 0x100000, "ABCDEFGHIJKLMNOP", 16);
+	/* r6xx 3a: COUNT dwords (even) from SRC_ADDR to DEST_ADDR */
+	run_text(&r, "r600", "COPY_LINEAR COUNT=2 DEST_ADDR=0x100100 SRC_ADDR=0x100004 DEST_SWAP=NONE SRC_SWAP=NONE\n", m,
+		 NULL, false);
+	OK(&r, "r600 COPY_LINEAR");
+	CHECK(rd32(r.mem, 0x100100) == 0x48474645 && rd32(r.mem, 0x100104) == 0x4c4b4a49, "r600 copy of two dwords");
+	run_done(&r);
+
+	/* r7xx 10: CONSTANT_FILL COUNT dwords */
+	run_text(&r, "rv770", "CONSTANT_FILL COUNT=2 DST_ADDR=0x100010 CONSTANT_DATA=0xcafe\n", NULL, NULL, false);
+	OK(&r, "rv770 CONSTANT_FILL");
+	CHECK(rd32(r.mem, 0x100010) == 0xcafe && rd32(r.mem, 0x100014) == 0xcafe && rd32(r.mem, 0x100018) == 0,
+	      "r7xx fill");
+	run_done(&r);
+
+	/* eg 4/5/6: dword, byte and broadcast copies */
+	m = zeroed();
+	wr(m, 0x100000, "ABCDEFGHIJKLMNOP", 16);
+	run_text(&r, "cypress",
+		 "COPY_L2L_DW COUNT=1 DEST_ADDR=0x100100 SRC_ADDR=0x100008 DEST_SWAP=NONE SRC_SWAP=8IN32\n"
+		 "COPY_L2L_BYTE COUNT=3 DEST_ADDR=0x100201 SRC_ADDR=0x10000d DEST_SWAP=NONE SRC_SWAP=NONE\n"
+		 "COPY_L2L_DW_BROADCAST COUNT=1 DEST_ADDR1=0x100300 DEST_ADDR2=0x100400 SRC_ADDR=0x100000 DEST1_SWAP=NONE "
+		 "DEST2_SWAP=NONE SRC_SWAP=NONE\n"
+		 "FENCE FENCE_ADDR=0x100500 FENCE_DATA=0x99\nTRAP\n",
+		 m, NULL, false);
+	OK(&r, "evergreen copies");
+	CHECK(rd32(r.mem, 0x100100) == 0x494a4b4c, "eg dword copy with the source swapped: 0x%08x",
+	      rd32(r.mem, 0x100100));
+	CHECK(rd32(r.mem, 0x100200) == 0x504f4e00, "eg byte copy: 0x%08x", rd32(r.mem, 0x100200));
+	CHECK(rd32(r.mem, 0x100300) == 0x44434241 && rd32(r.mem, 0x100400) == 0x44434241, "eg broadcast");
+	CHECK(rd32(r.mem, 0x100500) == 0x99 && r.res.interrupts == 1, "eg fence and trap");
+	run_done(&r);
+
+	/* eg 7 (cayman): partial copy, pitches in bytes, DX x DY pixels */
+	m = zeroed();
+	for (uint32_t i = 0; i < 32; i++) {
+		uint32_t v = 0xb0000000u | i;
+		wr(m, 0x100000 + 4 * i, &v, 4);
+	}
+	run_text(&r, "cayman",
+		 "COPY_L2L_PARTIAL SRC_ADDR=0x100000 SRC_PITCH=16 SRC_SWAP=NONE SRC_SLICE_PITCH=64 DEST_ADDR=0x100200 "
+		 "DEST_PITCH=8 DEST_SWAP=NONE DEST_SLICE_PITCH=64 DY=2 DX=2 SIZE=32BPP DZ=1\n",
+		 m, NULL, false);
+	OK(&r, "cayman COPY_L2L_PARTIAL");
+	CHECK(rd32(r.mem, 0x100200) == 0xb0000000u && rd32(r.mem, 0x100204) == 0xb0000001u &&
+		      rd32(r.mem, 0x100208) == 0xb0000004u && rd32(r.mem, 0x10020c) == 0xb0000005u,
+	      "partial copy rows of 16 bytes to rows of 8");
+	run_done(&r);
+
+	/* eg 3 (cayman): page-table entries, COUNT dwords, two an entry */
+	run_text(&r, "cayman", "WRITE_PTE_PDE COUNT=4 DEST_ADDR=0x100000 MASK=0x1 VALUE=0x10000 INCREMENT=0x1000\n",
+		 NULL, NULL, false);
+	OK(&r, "cayman WRITE_PTE_PDE");
+	CHECK(rd64(r.mem, 0x100000) == 0x10001 && rd64(r.mem, 0x100008) == 0x11001 && rd64(r.mem, 0x100010) == 0,
+	      "two entries");
+	run_done(&r);
+
+	/* eg 16: the mailbox form is refused; SI 23: POLL_REG_MEM */
+	run_text(&r, "cypress", "SEMAPHORE MAILBOX=1 SIGNAL=1 SEMAPHORE_ADDR=0x100000\n", NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "mailbox"), "mailbox refused");
+	run_done(&r);
+	run_text(&r, "tahiti",
+		 "FENCE FENCE_ADDR=0x100000 FENCE_DATA=3\n"
+		 "POLL_REG_MEM M=MEMORY ADDR=0x100000 RETRY_COUNT=0xfff MASK=0xff REFERENCE=3 FUNC=EQUAL POLL_INTERVAL=1\n",
+		 NULL, NULL, false);
+	OK(&r, "SI fence then poll");
+	run_done(&r);
+
+	/* an evergreen tiled copy: the tiling module has no r800 layout */
+	run_text(&r, "cypress",
+		 "COPY_L2T COUNT=16 BASE_256=0x1000 DETILE=L2T ARRAY_MODE=ARRAY_1D_TILED_THIN1 SIZE=32BPP "
+		 "PITCH_TILE_MAX=0 SLICE_TILE_MAX=0 HEIGHT_MAX=7 LINEAR_ADDR=0x180000\n",
+		 NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "no such layout"),
+	      "evergreen 1D refused: %s", r.res.why.message);
+	run_done(&r);
+}
+
+/* ---- tiled copies on SI and CIK ---- */
+
+struct tiled_case {
+	const char *mode, *pipe;
+	unsigned bpp_log2, pitch, height, split, bw, bh, aspect, banks;
+	const char *micro;
+};
+
+static const char *const bpp_names[] = { "8BPP", "16BPP", "32BPP", "64BPP", "128BPP" };
+
+/* L2T then T2L with CIK COPY_TILED: the image comes back, and each element
+ * of the tiled surface holds the linear element the tiling module places
+ * there (gk_tile_addr) */
+static void cik_tiled_case(const struct tiled_case *c)
+{
+	unsigned E = 1u << c->bpp_log2;
+	uint64_t lin = 0x1000000, til = 0x2000000, back = 0x3000000;
+	struct gk_tile_params p;
+	gk_tile_params_simple(&p, !strcmp(c->mode, "ARRAY_2D_TILED_THIN1") ? GK_TILE_2D
+				  : !strcmp(c->mode, "ARRAY_1D_TILED_THIN1") ? GK_TILE_1D : GK_TILE_LINEAR,
+			      8 * E, c->pitch, c->height, 1);
+	p.micro = !strcmp(c->micro, "THIN") ? GK_MICRO_THIN : GK_MICRO_DISPLAY;
+	if (p.mode == GK_TILE_2D) {
+		p.pipe_config = gk_tile_pipe_config_parse(c->pipe);
+		p.tile_split = 64u << c->split;
+		p.bank_width = 1u << c->bw;
+		p.bank_height = 1u << c->bh;
+		p.macro_aspect = 1u << c->aspect;
+		p.num_banks = 2u << c->banks;
+	}
+	struct gk_tile_surface s;
+	if (gk_tile_surface_init(&s, &p) != 0 || s.pitch != c->pitch || s.padded_height != c->height) {
+		CHECK(0, "case %s %s %u bpp %ux%u is not an unpadded layout", c->mode, c->pipe, 8 * E, c->pitch, c->height);
+		return;
+	}
+	size_t bytes = (size_t)c->pitch * c->height * E;
+	uint8_t *img = malloc(bytes);
+	for (size_t i = 0; i < bytes; i++)
+		img[i] = (uint8_t)(i * 131 + (i >> 8) * 7 + 1);
+	struct gk_mem *m = gk_mem_create(0);
+	gk_mem_add_copy(m, lin, img, bytes, NULL);
+	uint8_t *z = calloc(1, s.surface_bytes > bytes ? s.surface_bytes : bytes);
+	gk_mem_add_copy(m, til, z, s.surface_bytes, NULL);
+	gk_mem_add_copy(m, back, z, bytes, NULL);
+	free(z);
+	char text[1024];
+	char ti[256];
+	snprintf(ti, sizeof ti,
+		 "HEIGHT=%u PITCH=%u SLICE_PITCH=%u PIPE_CONFIG=%s MACRO_TILE_ASPECT=%s NUM_BANKS=%u BANK_HEIGHT=%u "
+		 "BANK_WIDTH=%u TILE_SPLIT=%u MICRO_TILE_MODE=%s ARRAY_MODE=%s ELEMENT_SIZE=%s Y=0 X=0",
+		 c->height - 1, c->pitch / 8 - 1, c->pitch * c->height / 64 - 1, c->pipe,
+		 (const char *[]){ "1:1", "2:1", "4:1", "8:1" }[c->aspect], 2u << c->banks, 1u << c->bh, 1u << c->bw,
+		 64u << c->split, c->micro, c->mode, bpp_names[c->bpp_log2]);
+	snprintf(text, sizeof text,
+		 "COPY_TILED DETILE=L2T TILED_ADDR=0x%llx %s TILED_SWAP=NONE LINEAR_SWAP=NONE Z=0 LINEAR_ADDR=0x%llx "
+		 "LINEAR_PITCH=%u COUNT=%zu\n"
+		 "COPY_TILED DETILE=T2L TILED_ADDR=0x%llx %s TILED_SWAP=NONE LINEAR_SWAP=NONE Z=0 LINEAR_ADDR=0x%llx "
+		 "LINEAR_PITCH=%u COUNT=%zu\n",
+		 (unsigned long long)til, ti, (unsigned long long)lin, c->pitch - 1, bytes / 4, (unsigned long long)til, ti,
+		 (unsigned long long)back, c->pitch - 1, bytes / 4);
+	struct run r;
+	run_text(&r, "bonaire", text, m, NULL, false);
+	CHECK(r.res.status == GK_EXEC_COMPLETED && r.asm_errors == 0, "%s %s %ubpp %ux%u: L2T + T2L complete (%s)",
+	      c->mode, c->pipe, 8 * E, c->pitch, c->height, r.res.why.message);
+	uint8_t *got = malloc(bytes);
+	gk_mem_read(r.mem, back, got, bytes, NULL, NULL);
+	CHECK(!memcmp(got, img, bytes), "%s %s %ubpp: the image comes back", c->mode, c->pipe, 8 * E);
+	unsigned bad = 0;
+	for (uint32_t y = 0; y < c->height; y++)
+		for (uint32_t x = 0; x < c->pitch; x++) {
+			uint64_t off;
+			gk_tile_addr(&s, x, y, 0, &off);
+			gk_mem_read(r.mem, til + off, got, E, NULL, NULL);
+			bad += memcmp(got, img + ((size_t)y * c->pitch + x) * E, E) != 0;
+		}
+	CHECK(!bad, "%s %s %ubpp: every element where gk_tile_addr puts it (%u misplaced)", c->mode, c->pipe, 8 * E, bad);
+	free(got);
+	free(img);
+	run_done(&r);
+}
+
+static void tiled(void)
+{
+	static const struct tiled_case cases[] = {
+		{ "ARRAY_LINEAR_ALIGNED", "P2", 2, 64, 8, 0, 0, 0, 0, 0, "DISPLAY" },
+		{ "ARRAY_1D_TILED_THIN1", "P2", 2, 64, 16, 0, 0, 0, 0, 0, "THIN" },
+		{ "ARRAY_1D_TILED_THIN1", "P2", 0, 64, 16, 0, 0, 0, 0, 0, "DISPLAY" },
+		{ "ARRAY_1D_TILED_THIN1", "P2", 4, 16, 8, 0, 0, 0, 0, 0, "THIN" },
+		{ "ARRAY_2D_TILED_THIN1", "P2", 2, 64, 64, 2, 0, 0, 0, 1, "DISPLAY" },
+		{ "ARRAY_2D_TILED_THIN1", "P4_16x16", 2, 128, 64, 2, 0, 1, 1, 2, "THIN" },
+		{ "ARRAY_2D_TILED_THIN1", "P8_32x32_16x16", 2, 256, 128, 2, 0, 1, 0, 2, "THIN" },
+		{ "ARRAY_2D_TILED_THIN1", "P8_32x32_16x16", 3, 256, 128, 3, 0, 0, 0, 2, "DISPLAY" },
+		{ "ARRAY_2D_TILED_THIN1", "P16_32x32_8x16", 2, 512, 64, 2, 0, 0, 0, 2, "THIN" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		cik_tiled_case(&cases[i]);
+
+	/* a pitch addrlib pads is refused, not guessed */
+	struct run r;
+	run_text(&r, "bonaire",
+		 "COPY_TILED DETILE=L2T TILED_ADDR=0x100000 HEIGHT=7 PITCH=0 SLICE_PITCH=0 PIPE_CONFIG=P8_32x32_16x16 "
+		 "MACRO_TILE_ASPECT=1:1 NUM_BANKS=16 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=256 MICRO_TILE_MODE=THIN "
+		 "ARRAY_MODE=ARRAY_2D_TILED_THIN1 ELEMENT_SIZE=32BPP Y=0 X=0 TILED_SWAP=NONE LINEAR_SWAP=NONE Z=0 "
+		 "LINEAR_ADDR=0x180000 LINEAR_PITCH=7 COUNT=64\n",
+		 NULL, NULL, false);
+	CHECK(r.res.status == GK_EXEC_FAULTED && strstr(r.res.why.message, "addrlib"), "a padded pitch is refused: %s",
+	      r.res.why.message);
+	run_done(&r);
+}
+
+int main(void)
+{
+	have_schema = js_load(&schema, "docs/json-schema.json");
+	CHECK(have_schema, "docs/json-schema.json read (run from the repository root)");
+	cik_linear();
+	cik_sub_window();
+	cik_fill_fence_trap();
+	cik_semaphore_poll();
+	cik_cond_exec();
+	cik_pte_timestamp();
+	cik_ib();
+	faults();
+	older();
+	tiled();
+	js_free(&schema);
+	js_free(&inst);
+	return tl_done();
+}
