@@ -171,9 +171,10 @@ $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
 $(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
 $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
+$(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)
