@@ -932,6 +932,20 @@ static int indent_write(void *ctx, const void *p, size_t n)
 	return x->to->failed ? -1 : 0;
 }
 
+/* what a write of at most 8 bytes left in memory (a fence value, a
+ * timestamp, a semaphore), little-endian */
+static bool small_value(const struct gk_exec *x, const struct effect *f, uint64_t *v)
+{
+	uint8_t b[8];
+	size_t n = (size_t)(f->last - f->first + 1);
+	if (f->last - f->first >= 8 || gk_mem_read(x->mem, f->first, b, n, NULL, NULL) != 0)
+		return false;
+	*v = 0;
+	while (n--)
+		*v = *v << 8 | b[n];
+	return true;
+}
+
 static void trace_text(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 {
 	struct indent ind = { x->out, x->depth, true };
@@ -946,11 +960,16 @@ static void trace_text(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 		const struct effect *f = &x->eff[i];
 		switch (f->kind) {
 		case 'r':
-		case 'w':
-			gk_out_printf(&o, "    ; %s 0x%llx..0x%llx (%s, %llu bytes)\n", f->kind == 'r' ? "reads" : "writes",
+		case 'w': {
+			gk_out_printf(&o, "    ; %s 0x%llx..0x%llx (%s, %llu bytes)", f->kind == 'r' ? "reads" : "writes",
 				      (unsigned long long)f->first, (unsigned long long)f->last, f->name,
 				      (unsigned long long)(f->last - f->first + 1));
+			uint64_t v;
+			if (f->kind == 'w' && small_value(x, f, &v))
+				gk_out_printf(&o, " = 0x%0*llx", (int)(2 * (f->last - f->first + 1)), (unsigned long long)v);
+			gk_out_ch(&o, '\n');
 			break;
+		}
 		case 'g': {
 			const struct gk_reg *r = gk_reg_by_offset(x->fmt->regs, (uint32_t)f->first);
 			gk_out_printf(&o, "    ; sets 0x%05llx%s%s <- 0x%08x\n", (unsigned long long)f->first, r ? " " : "",
@@ -988,6 +1007,11 @@ static void json_effects(struct gk_out *o, const struct gk_exec *x, char kind, c
 		gk_json_uint(o, f->last);
 		gk_out_str(o, ",\"field\":");
 		gk_out_json_str(o, f->name, strlen(f->name));
+		uint64_t v;
+		if (kind == 'w' && small_value(x, f, &v)) {
+			gk_out_str(o, ",\"value\":");
+			gk_json_uint(o, v);
+		}
 		gk_out_ch(o, '}');
 	}
 	if (any)
