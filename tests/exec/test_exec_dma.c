@@ -596,6 +596,54 @@ static void tiled(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		cik_tiled_case(&cases[i]);
 
+	/* SI's L2T/T2L (the evergreen/ni/si packet with SI's tiling fields):
+	 * 2D, P8_32x32_16x16, 32 bpp, 64 x 64; back through T2L and each
+	 * element where gk_tile_addr puts it */
+	{
+		struct gk_tile_params p;
+		gk_tile_params_simple(&p, GK_TILE_2D, 32, 64, 64, 1);
+		p.micro = GK_MICRO_THIN;
+		p.pipe_config = gk_tile_pipe_config_parse("P8_32x32_16x16");
+		p.tile_split = 256;
+		p.bank_width = p.bank_height = p.macro_aspect = 1;
+		p.num_banks = 8;
+		struct gk_tile_surface s;
+		CHECK(gk_tile_surface_init(&s, &p) == 0 && s.pitch == 64 && s.padded_height == 64, "SI case layout");
+		struct gk_mem *m = gk_mem_create(0);
+		uint8_t *img = malloc(16384), *z = calloc(1, s.surface_bytes > 16384 ? s.surface_bytes : 16384);
+		for (unsigned i = 0; i < 16384; i++)
+			img[i] = (uint8_t)(i * 13 + (i >> 10));
+		gk_mem_add_copy(m, 0x1000000, img, 16384, NULL);
+		gk_mem_add_copy(m, 0x2000000, z, s.surface_bytes, NULL);
+		gk_mem_add_copy(m, 0x3000000, z, 16384, NULL);
+		const char *tb = "ARRAY_MODE=ARRAY_2D_TILED_THIN1 SIZE=32BPP BANK_HEIGHT=1 BANK_WIDTH=1 MT_ASPECT=1:1 "
+				 "HEIGHT_MAX=63 PITCH_TILE_MAX=7 PIPE_CONFIG=P8_32x32_16x16 SLICE_TILE_MAX=63 Z=0 X=0 "
+				 "TILED_SWAP=NONE MT=THIN NUM_BANKS=8 TILE_SPLIT=256 Y=0";
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "COPY_L2T COUNT=4096 BASE_256=0x2000000 DETILE=L2T %s LINEAR_ADDR=0x1000000 LINEAR_SWAP=NONE\n"
+			 "COPY_L2T COUNT=4096 BASE_256=0x2000000 DETILE=T2L %s LINEAR_ADDR=0x3000000 LINEAR_SWAP=NONE\n",
+			 tb, tb);
+		struct run r;
+		run_text(&r, "tahiti", text, m, NULL, false);
+		OK(&r, "SI COPY_L2T then T2L");
+		uint8_t *got = malloc(16384);
+		gk_mem_read(r.mem, 0x3000000, got, 16384, NULL, NULL);
+		CHECK(!memcmp(got, img, 16384), "SI: the image comes back");
+		unsigned bad = 0;
+		for (uint32_t y = 0; y < 64; y++)
+			for (uint32_t x = 0; x < 64; x++) {
+				uint64_t off;
+				gk_tile_addr(&s, x, y, 0, &off);
+				bad += rd32(r.mem, 0x2000000 + off) != rd32(m, 0x1000000 + 4 * (64 * y + x));
+			}
+		CHECK(!bad, "SI: every element where gk_tile_addr puts it (%u misplaced)", bad);
+		free(got);
+		free(img);
+		free(z);
+		run_done(&r);
+	}
+
 	/* a pitch addrlib pads is refused, not guessed */
 	struct run r;
 	run_text(&r, "bonaire",
