@@ -79,6 +79,14 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
  * memory owns.  Nothing is written unless all of it can be. */
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err);
 
+/* The contents of [addr, addr + n) in place, when every byte lies in one
+ * region with contents (span_write: one the memory owns, not a borrowed
+ * one); NULL otherwise (and for n 0).  The pointer is valid until a region
+ * is added or the memory destroyed.  For callers that touch many scattered
+ * bytes of one buffer (an executor walking a tiled surface). */
+const uint8_t *gk_mem_span(const struct gk_mem *m, uint64_t addr, size_t n);
+uint8_t *gk_mem_span_write(struct gk_mem *m, uint64_t addr, size_t n);
+
 /* gk_mem_fn over a struct gk_mem (ctx): for gk_stream_opts.mem_read. */
 long gk_mem_reader(void *mem, uint64_t addr, void *buf, size_t n);
 

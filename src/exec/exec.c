@@ -270,6 +270,11 @@ struct side {
 	uint64_t e0, pitch, rows;
 	struct gk_tile_surface *surf; /* NULL: LINEAR_GENERAL (no padding) */
 	const uint8_t *data;          /* SIDE_DATA: the packet's words */
+	/* a tiled side inside one region: its bytes in place, from the
+	 * access range's first byte (span_w NULL when it cannot be written) */
+	const uint8_t *span;
+	uint8_t *span_w;
+	uint64_t span_first, span_n;
 	unsigned swap;                /* XOR of byte positions (0, 1, 3, 7) */
 	const struct gk_mem_access *acc;
 };
@@ -476,9 +481,21 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 		s->total = s->w * s->h * s->d * s->esize;
 		return 0;
 	}
-	case GK_Z_TILED:
+	case GK_Z_TILED: {
 		s->base = a->addr;
-		return tiled_side(x, ac, k < 3 ? row->tiled[k] : NULL, &x->surf[k < MAX_SIDES ? k : 0], s);
+		if (tiled_side(x, ac, k < 3 ? row->tiled[k] : NULL, &x->surf[k < MAX_SIDES ? k : 0], s))
+			return -1;
+		/* the access range bounds every element: one region holds it all
+		 * (the usual case) and the elements move in place */
+		uint64_t n = a->last - a->first + 1;
+		if (n <= SIZE_MAX) {
+			s->span_first = a->first;
+			s->span_n = n;
+			s->span = gk_mem_span(x->mem, a->first, (size_t)n);
+			s->span_w = a->rw & GK_ACC_WRITE ? gk_mem_span_write(x->mem, a->first, (size_t)n) : NULL;
+		}
+		return 0;
+	}
 	default:
 		return stop(x, GK_EXEC_FAULTED, ac->addr, "an access of a kind the executor cannot walk");
 	}
@@ -491,7 +508,12 @@ static int side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t 
 		uint64_t addr = 0, run = n;
 		side_at(s, p, &addr, &run);
 		size_t k = run < n ? (size_t)run : n;
-		if (s->kind == SIDE_DATA) {
+		bool in_span = s->span && addr >= s->span_first && addr - s->span_first + k <= s->span_n;
+		if (in_span && write && s->span_w) {
+			memcpy(s->span_w + (addr - s->span_first), buf, k);
+		} else if (in_span && !write) {
+			memcpy(buf, s->span + (addr - s->span_first), k);
+		} else if (s->kind == SIDE_DATA) {
 			memcpy(buf, s->data + p, k);
 		} else if (write) {
 			struct gk_diag err;

@@ -1,6 +1,6 @@
 /* The byte ranges a packet reads and writes, from its description's access
  * rows (struct gk_access, include/gfxkit/desc.h; the DMA formulas are in
- * docs/dma.md "check").  The only engine code that asks the tiling module
+ * docs/dma.md "check").  With the executor (src/exec), the engine code that asks the tiling module
  * (src/tiling) where a surface's bytes are.  A range is exact or a safe
  * over-approximation, never less than the engine touches. */
 #include <string.h>

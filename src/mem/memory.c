@@ -436,3 +436,29 @@ long gk_mem_reader(void *mem, uint64_t addr, void *buf, size_t n)
 		copy(m, addr, buf, 0, ok);
 	return (long)ok;
 }
+
+/* the region holding every byte of [addr, addr + n), or NULL */
+static const struct mem_reg *one_region(const struct gk_mem *m, uint64_t addr, size_t n)
+{
+	if (!m || !n || addr + (n - 1) < addr)
+		return NULL;
+	size_t i = lower(m, addr);
+	if (i >= m->n)
+		return NULL;
+	const struct mem_reg *g = &m->r[i];
+	if (!(g->flags & GK_MEM_DATA) || g->base > addr || addr - g->base + n > g->size)
+		return NULL;
+	return g;
+}
+
+const uint8_t *gk_mem_span(const struct gk_mem *m, uint64_t addr, size_t n)
+{
+	const struct mem_reg *g = one_region(m, addr, n);
+	return g ? g->data + (addr - g->base) : NULL;
+}
+
+uint8_t *gk_mem_span_write(struct gk_mem *m, uint64_t addr, size_t n)
+{
+	const struct mem_reg *g = one_region(m, addr, n);
+	return g && !(g->flags & GK_MEM_READONLY) ? g->own + (addr - g->base) : NULL;
+}
