@@ -657,6 +657,203 @@ static void tiled(void)
 	run_done(&r);
 }
 
+
+/* ---- the rest of the packets, one known answer each ----
+ * LINEAR_GENERAL surfaces (rows of the pitch, no padding) give tiled
+ * addresses by hand: element (x, y, z) at base + ((z * rows + y) * pitch + x) * E */
+
+static void fill_dwords(struct gk_mem *m, uint64_t at, uint32_t tag, unsigned n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t v = tag | i;
+		wr(m, at + 4 * i, &v, 4);
+	}
+}
+
+static void every_packet(void)
+{
+	struct run r;
+	/* r6xx 1, 7, 8, 9, 6 */
+	run_text(&r, "r600",
+		 "WRITE_LINEAR DEST_ADDR=0x100000 SWAP=NONE\n    DATA 0x11 0x22\nFENCE FENCE_ADDR=0x100010 FENCE_DATA=0x33\n"
+		 "TRAP\nNOP\nSEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x100020\n",
+		 NULL, NULL, false);
+	OK(&r, "r600 write, fence, trap, nop, semaphore");
+	CHECK(rd32(r.mem, 0x100000) == 0x11 && rd32(r.mem, 0x100004) == 0x22 && rd32(r.mem, 0x100010) == 0x33 &&
+		      rd64(r.mem, 0x100020) == 1 && r.res.interrupts == 1,
+	      "r600 results");
+	run_done(&r);
+
+	/* r6xx 2 and 4 on a LINEAR_GENERAL surface of pitch 8 (PITCH_TILE_MAX 0), slice 128 (SLICE_TILE_MAX 1):
+	 * two dwords from (3, 2) are elements 19 and 20; then T2L brings them back */
+	run_text(&r, "r600",
+		 "WRITE_TILED BASE_256=0x100000 ARRAY_MODE=ARRAY_LINEAR_GENERAL SIZE=32BPP HEIGHT_MAX=15 PITCH_TILE_MAX=0 "
+		 "SLICE_TILE_MAX=1 Z=0 Y=2 X=3 SWAP=NONE\n    DATA 0xaa 0xbb\n"
+		 "COPY_TILED COUNT=2 BASE_256=0x100000 DETILE=T2L ARRAY_MODE=ARRAY_LINEAR_GENERAL SIZE=32BPP HEIGHT_MAX=15 "
+		 "PITCH_TILE_MAX=0 SLICE_TILE_MAX=1 Z=0 Y=2 X=3 TILED_SWAP=NONE LINEAR_ADDR=0x180000 LINEAR_SWAP=NONE\n",
+		 NULL, NULL, false);
+	OK(&r, "r600 WRITE_TILED / COPY_TILED on LINEAR_GENERAL");
+	CHECK(rd32(r.mem, 0x100000 + 19 * 4) == 0xaa && rd32(r.mem, 0x100000 + 20 * 4) == 0xbb &&
+		      rd32(r.mem, 0x180000) == 0xaa && rd32(r.mem, 0x180004) == 0xbb,
+	      "r600 tiled write and copy back");
+	run_done(&r);
+
+	/* r6xx 5 / eg 15: an IB in place */
+	struct gk_mem *m = zeroed();
+	uint32_t ib[4] = { 0x60000000, 0x100100, 0, 0x77 }; /* r6xx FENCE 0x100100 <- 0x77 */
+	wr(m, 0x180000, ib, sizeof ib);
+	run_text(&r, "r600", "INDIRECT_BUFFER IB_BASE=0x180000 IB_SIZE=4\n", m, NULL, false);
+	OK(&r, "r600 IB");
+	CHECK(rd32(r.mem, 0x100100) == 0x77, "r600 IB's fence");
+	run_done(&r);
+
+	/* eg 20, 21, 22 */
+	run_text(&r, "cypress",
+		 "CONSTANT_FILL COUNT=3 DST_ADDR=0x100000 CONSTANT_DATA=0x5a5a\n"
+		 "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x3000 DATA=0x1144\n"
+		 "SRBM_READ POLL=1 RETRY_COUNT=0 REGISTER=0x3000 MASK=0xff VALUE=0x44\n"
+		 "SRBM_READ POLL=0 RETRY_COUNT=0 REGISTER=0x3000 MASK=0xff VALUE=0x55\n"
+		 "SRBM_READ POLL=1 RETRY_COUNT=0 REGISTER=0x3000 MASK=0xff VALUE=0x45\n",
+		 NULL, NULL, false);
+	CHECK(rd32(r.mem, 0x100008) == 0x5a5a && rd32(r.mem, 0x10000c) == 0, "eg fill of 3 dwords");
+	CHECK(r.res.status == GK_EXEC_STALLED && r.res.packets == 4 && r.res.wait_reg && r.res.wait_addr == 0x3000 &&
+		      r.res.wait_value == 0x1144,
+	      "SRBM_READ polls: equal passes, a plain read does nothing, unequal stalls (%s, %llu)",
+	      gk_exec_status_name(r.res.status), (unsigned long long)r.res.packets);
+	run_done(&r);
+
+	/* SI 13: L2T partial, a 2x2 box at (1, 1) of a LINEAR_GENERAL pitch-8 surface from a linear
+	 * rectangle with 16-byte rows: linear element (i, j) at lin + 16 j + 4 i */
+	m = zeroed();
+	fill_dwords(m, 0x180000, 0xc0000000u, 16);
+	run_text(&r, "tahiti",
+		 "COPY_L2T_PARTIAL COUNT=0 BASE_256=0x100000 DETILE=L2T ARRAY_MODE=ARRAY_LINEAR_GENERAL SIZE=32BPP "
+		 "HEIGHT_MAX=7 PITCH_TILE_MAX=0 SLICE_TILE_MAX=0 Z=0 X=1 Y=1 TILED_SWAP=NONE MT=THIN NUM_BANKS=2 "
+		 "TILE_SPLIT=64 PIPE_CONFIG=P2 LINEAR_ADDR=0x180000 LINEAR_PITCH=16 LINEAR_SWAP=NONE LINEAR_SLICE_PITCH=64 "
+		 "DY=2 DX=2 DZ=1\n",
+		 m, NULL, false);
+	OK(&r, "SI COPY_L2T_PARTIAL");
+	bool good = true;
+	for (uint32_t j = 0; j < 2; j++)
+		for (uint32_t i = 0; i < 2; i++)
+			good &= rd32(r.mem, 0x100000 + ((1 + j) * 8 + 1 + i) * 4) == (0xc0000000u | (4 * j + i));
+	CHECK(good && rd32(r.mem, 0x100000 + (1 * 8 + 3) * 4) == 0, "SI partial box in place");
+	run_done(&r);
+
+	/* SI 14: T2T partial, an 8x8 box of a pitch-8 surface to x 8 of a pitch-16 one */
+	m = zeroed();
+	fill_dwords(m, 0x100000, 0xd0000000u, 64);
+	run_text(&r, "tahiti",
+		 "COPY_T2T_PARTIAL SRC_BASE_256=0x100000 SRC_HEIGHT_MAX=7 SRC_PITCH_TILE_MAX=0 SRC_SLICE_TILE_MAX=0 "
+		 "DEST_BASE_256=0x140000 DEST_HEIGHT_MAX=7 DEST_PITCH_TILE_MAX=1 PIPE_CONFIG=P2 DEST_SLICE_TILE_MAX=1 "
+		 "ARRAY_MODE=ARRAY_LINEAR_GENERAL SIZE=32BPP SWAP1=NONE MT=THIN NUM_BANKS=2 TILE_SPLIT=64 SWAP0=NONE "
+		 "SRC_X=0 DST_X=8 SRC_Y=0 DST_Y=0 SRC_Z=0 DST_Z=0 DY=8 DX=8 DZ=1\n",
+		 m, NULL, false);
+	OK(&r, "SI COPY_T2T_PARTIAL");
+	good = true;
+	for (uint32_t j = 0; j < 8; j++)
+		for (uint32_t i = 0; i < 8; i++)
+			good &= rd32(r.mem, 0x140000 + (j * 16 + 8 + i) * 4) == (0xd0000000u | (j * 8 + i)) &&
+				rd32(r.mem, 0x140000 + (j * 16 + i) * 4) == 0;
+	CHECK(good, "SI T2T box in place");
+	run_done(&r);
+
+	/* CIK 5: L2T broadcast, four dwords from (0, 1) of pitch 8: elements 8..11 of both */
+	m = zeroed();
+	fill_dwords(m, 0x180000, 0xe0000000u, 4);
+	run_text(&r, "bonaire",
+		 "COPY_L2T_BROADCAST TILED_ADDR_1=0x100000 TILED_ADDR_2=0x140000 HEIGHT=7 PITCH=0 SLICE_PITCH=0 "
+		 "PIPE_CONFIG=P2 MACRO_TILE_ASPECT=1:1 NUM_BANKS=2 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=64 "
+		 "MICRO_TILE_MODE=THIN ARRAY_MODE=ARRAY_LINEAR_GENERAL ELEMENT_SIZE=32BPP Y=1 X=0 Z=0 TILED_1_SWAP=NONE "
+		 "LINEAR_SWAP=NONE TILED_2_SWAP=NONE LINEAR_ADDR=0x180000 LINEAR_PITCH=7 COUNT=4\n",
+		 m, NULL, false);
+	OK(&r, "CIK COPY_L2T_BROADCAST");
+	good = true;
+	for (uint32_t i = 0; i < 4; i++)
+		good &= rd32(r.mem, 0x100000 + (8 + i) * 4) == (0xe0000000u | i) &&
+			rd32(r.mem, 0x140000 + (8 + i) * 4) == (0xe0000000u | i);
+	CHECK(good, "CIK L2T broadcast to both");
+	run_done(&r);
+
+	/* CIK 7: T2L sub-window: a 2x2 box at (2, 3) of a pitch-8 surface to (1, 0) of a pitch-4 linear one */
+	m = zeroed();
+	fill_dwords(m, 0x100000, 0xf0000000u, 64);
+	run_text(&r, "bonaire",
+		 "COPY_TILED_SUB_WINDOW DETILE=T2L TILED_ADDR=0x100000 TILED_Y=3 TILED_X=2 PITCH=0 TILED_Z=0 SLICE_PITCH=0 "
+		 "PIPE_CONFIG=P2 MACRO_TILE_ASPECT=1:1 NUM_BANKS=2 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=64 "
+		 "MICRO_TILE_MODE=THIN ARRAY_MODE=ARRAY_LINEAR_GENERAL ELEMENT_SIZE=32BPP LINEAR_ADDR=0x180000 LINEAR_Y=0 "
+		 "LINEAR_X=1 LINEAR_PITCH=3 LINEAR_Z=0 LINEAR_SLICE_PITCH=15 RECT_Y=2 RECT_X=2 TILED_SWAP=NONE "
+		 "LINEAR_SWAP=NONE RECT_Z=1\n",
+		 m, NULL, false);
+	OK(&r, "CIK COPY_TILED_SUB_WINDOW");
+	good = true;
+	for (uint32_t j = 0; j < 2; j++)
+		for (uint32_t i = 0; i < 2; i++)
+			good &= rd32(r.mem, 0x180000 + (j * 4 + 1 + i) * 4) == (0xf0000000u | ((3 + j) * 8 + 2 + i));
+	CHECK(good && rd32(r.mem, 0x180000) == 0, "CIK sub-window T2L");
+	run_done(&r);
+
+	/* CIK 8: T2T sub-window, 8x8x8 (RECT_Z's low 3 bits are zero) from pitch 8 / slice 64 to x 8 of
+	 * pitch 16 / slice 128 */
+	m = zeroed();
+	fill_dwords(m, 0x100000, 0x90000000u, 512);
+	run_text(&r, "bonaire",
+		 "COPY_T2T_SUB_WINDOW SRC_ADDR=0x100000 SRC_Y=0 SRC_X=0 SRC_PITCH=0 SRC_Z=0 SRC_SLICE_PITCH=0 "
+		 "SRC_PIPE_CONFIG=P2 SRC_MACRO_TILE_ASPECT=1:1 SRC_NUM_BANKS=2 SRC_BANK_HEIGHT=1 SRC_BANK_WIDTH=1 "
+		 "SRC_TILE_SPLIT=64 SRC_MICRO_TILE_MODE=THIN SRC_ARRAY_MODE=ARRAY_LINEAR_GENERAL SRC_ELEMENT_SIZE=32BPP "
+		 "DST_ADDR=0x140000 DST_Y=0 DST_X=8 DST_PITCH=1 DST_Z=0 DST_SLICE_PITCH=1 DST_PIPE_CONFIG=P2 "
+		 "DST_MACRO_TILE_ASPECT=1:1 DST_NUM_BANKS=2 DST_BANK_HEIGHT=1 DST_BANK_WIDTH=1 DST_TILE_SPLIT=64 "
+		 "DST_MICRO_TILE_MODE=THIN DST_ARRAY_MODE=ARRAY_LINEAR_GENERAL DST_ELEMENT_SIZE=32BPP RECT_Y=8 RECT_X=8 "
+		 "SRC_SWAP=NONE DST_SWAP=NONE RECT_Z=8\n",
+		 m, NULL, false);
+	OK(&r, "CIK COPY_T2T_SUB_WINDOW");
+	good = true;
+	for (uint32_t k = 0; k < 8; k++)
+		for (uint32_t j = 0; j < 8; j++)
+			for (uint32_t i = 0; i < 8; i++)
+				good &= rd32(r.mem, 0x140000 + (k * 128 + j * 16 + 8 + i) * 4) ==
+					(0x90000000u | (k * 64 + j * 8 + i));
+	CHECK(good, "CIK T2T sub-window, 8 slices");
+	run_done(&r);
+
+	/* CIK 9: structured buffer: COUNT 1 is two strides of STRIDE 2 dwords from START_INDEX 2 */
+	m = zeroed();
+	fill_dwords(m, 0x180000, 0x80000000u, 4);
+	run_text(&r, "bonaire",
+		 "COPY_STRUCTURED DIRECTION=LINEAR_TO_STRUCTURED SB_ADDR=0x100000 START_INDEX=2 COUNT=1 SB_SWAP=NONE "
+		 "LINEAR_SWAP=NONE STRIDE=2 LINEAR_ADDR=0x180000\n",
+		 m, NULL, false);
+	OK(&r, "CIK COPY_STRUCTURED");
+	CHECK(rd32(r.mem, 0x100010) == 0x80000000u && rd32(r.mem, 0x10001c) == 0x80000003u &&
+		      rd32(r.mem, 0x10000c) == 0 && rd32(r.mem, 0x100020) == 0,
+	      "structured: strides 2 and 3");
+	run_done(&r);
+
+	/* CIK 11: WRITE_TILED on a 1D surface: each element where gk_tile_addr puts it */
+	struct gk_membuf t = { 0 };
+	tl_printf(&t, "WRITE_TILED TILED_ADDR=0x100000 HEIGHT=7 PITCH=0 SLICE_PITCH=0 PIPE_CONFIG=P2 "
+		      "MACRO_TILE_ASPECT=1:1 NUM_BANKS=2 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=64 MICRO_TILE_MODE=THIN "
+		      "ARRAY_MODE=ARRAY_1D_TILED_THIN1 ELEMENT_SIZE=32BPP Y=0 X=0 TILED_SWAP=NONE Z=0\n    DATA");
+	for (unsigned i = 0; i < 64; i++)
+		tl_printf(&t, " 0x%x", 0x70000000u | i);
+	tl_printf(&t, "\n");
+	run_text(&r, "bonaire", t.p, NULL, NULL, false);
+	free(t.p);
+	OK(&r, "CIK WRITE_TILED 1D");
+	struct gk_tile_params p;
+	gk_tile_params_simple(&p, GK_TILE_1D, 32, 8, 8, 1);
+	struct gk_tile_surface s;
+	gk_tile_surface_init(&s, &p);
+	good = true;
+	for (uint32_t e = 0; e < 64; e++) {
+		uint64_t off;
+		gk_tile_addr(&s, e % 8, e / 8, 0, &off);
+		good &= rd32(r.mem, 0x100000 + off) == (0x70000000u | e);
+	}
+	CHECK(good, "CIK 1D write: every element at gk_tile_addr");
+	run_done(&r);
+}
+
 int main(void)
 {
 	have_schema = js_load(&schema, "docs/json-schema.json");
@@ -671,6 +868,7 @@ int main(void)
 	faults();
 	older();
 	tiled();
+	every_packet();
 	js_free(&schema);
 	js_free(&inst);
 	return tl_done();
