@@ -318,3 +318,22 @@ int gk_membuf_write(void *ctx, const void *p, size_t n)
 	m->p[m->n] = 0;
 	return 0;
 }
+
+int gk_indent_write(void *ctx, const void *p, size_t n)
+{
+	struct gk_indent *x = ctx;
+	const char *c = p;
+	for (size_t i = 0; i < n;) {
+		if (x->line_start) {
+			for (unsigned d = 0; d < x->depth; d++)
+				gk_out_str(x->to, "    ");
+			x->line_start = false;
+		}
+		const char *nl = memchr(c + i, '\n', n - i);
+		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
+		gk_out_mem(x->to, c + i, k);
+		i += k;
+		x->line_start = nl != NULL;
+	}
+	return x->to->failed ? -1 : 0;
+}

@@ -95,4 +95,13 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 /* [w0,w1,...]: words as a JSON array of numbers (json.c) */
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n);
 
+/* A gk_write_fn that indents every line it passes on to `to` by four
+ * spaces a depth level (nested indirect buffers, the executor's trace). */
+struct gk_indent {
+	struct gk_out *to;
+	unsigned depth;
+	bool line_start;
+};
+int gk_indent_write(void *ctx, const void *p, size_t n);
+
 #endif

@@ -185,11 +185,12 @@ static void ring_notes(const struct gk_ring_marks *m, uint64_t offset, size_t n,
 #define FOLLOW_BUFFERS 65536u
 #define FOLLOW_BYTES (1ull << 30)
 
-/* nested text is indented, nested JSON units carry where they come from */
+/* nested JSON units carry where they come from (nested text is indented:
+ * gk_indent_write) */
 struct nest_out {
 	struct gk_out *to;
 	unsigned depth;
-	bool json, line_start;
+	bool line_start;
 	uint64_t ib, parent;
 };
 
@@ -243,6 +244,8 @@ static long ib_read(void *ctx, void *buf, size_t cap)
 }
 
 
+/* nested JSON units: each object opens with where it comes from (nested
+ * text goes through gk_indent_write instead) */
 static int nest_write(void *ctx, const void *p, size_t n)
 {
 	struct nest_out *x = ctx;
@@ -250,7 +253,7 @@ static int nest_write(void *ctx, const void *p, size_t n)
 	for (size_t i = 0; i < n;) {
 		if (x->line_start) {
 			x->line_start = false;
-			if (x->json && c[i] == '{') {
+			if (c[i] == '{') {
 				gk_out_str(x->to, "{\"depth\":");
 				gk_out_dec(x->to, x->depth);
 				gk_out_str(x->to, ",\"ib\":");
@@ -261,9 +264,6 @@ static int nest_write(void *ctx, const void *p, size_t n)
 				i++;
 				continue;
 			}
-			if (!x->json)
-				for (unsigned d = 0; d < x->depth; d++)
-					gk_out_str(x->to, "    ");
 		}
 		const char *nl = memchr(c + i, '\n', n - i);
 		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
@@ -406,11 +406,13 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 	char path[256];
 	snprintf(path, sizeof path, "%s:0x%llx->IB", name, (unsigned long long)parent);
 	/* nested levels write to the root output, wrapped once for their depth */
-	struct nest_out nest = { f->root, d, f->o->json, true, first, parent };
+	struct nest_out nest = { f->root, d, true, first, parent };
+	struct gk_indent ind = { f->root, d, true };
 	char buf[4096];
-	struct gk_out nested = { buf, 0, sizeof buf, nest_write, &nest, 0, 0 };
+	struct gk_out nested = { buf, 0, sizeof buf, f->o->json ? nest_write : gk_indent_write,
+				 f->o->json ? (void *)&nest : (void *)&ind, 0, 0 };
 	struct gk_stream_stats sub;
-	f->nest[d] = &nest;
+	f->nest[d] = f->o->json ? &nest : NULL;
 	run(f, d, in, path, f->o->check && !f->o->json ? f->root : &nested, &sub);
 	f->nest[d] = NULL;
 	gk_out_flush(&nested);

@@ -929,31 +929,6 @@ static int run_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 
 /* ---- the trace ---- */
 
-struct indent {
-	struct gk_out *to;
-	unsigned depth;
-	bool line_start;
-};
-
-static int indent_write(void *ctx, const void *p, size_t n)
-{
-	struct indent *x = ctx;
-	const char *c = p;
-	for (size_t i = 0; i < n;) {
-		if (x->line_start) {
-			for (unsigned d = 0; d < x->depth; d++)
-				gk_out_str(x->to, "    ");
-			x->line_start = false;
-		}
-		const char *nl = memchr(c + i, '\n', n - i);
-		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
-		gk_out_mem(x->to, c + i, k);
-		i += k;
-		x->line_start = nl != NULL;
-	}
-	return x->to->failed ? -1 : 0;
-}
-
 /* what a write of at most 8 bytes left in memory (a fence value, a
  * timestamp, a semaphore), little-endian */
 static bool small_value(const struct gk_exec *x, const struct effect *f, uint64_t *v)
@@ -970,9 +945,9 @@ static bool small_value(const struct gk_exec *x, const struct effect *f, uint64_
 
 static void trace_text(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 {
-	struct indent ind = { x->out, x->depth, true };
+	struct gk_indent ind = { x->out, x->depth, true };
 	char buf[2048];
-	struct gk_out o = { buf, 0, sizeof buf, indent_write, &ind, 0, 0 };
+	struct gk_out o = { buf, 0, sizeof buf, gk_indent_write, &ind, 0, 0 };
 	if (x->u)
 		gk_unit_text(x->fmt, x->u, false, &o);
 	gk_text_diags(dg, &o);
@@ -1256,22 +1231,24 @@ static void summary_text(const struct gk_exec_result *r, struct gk_out *o)
 	}
 }
 
+/* ,"key":value */
+static void key_uint(struct gk_out *o, const char *key, uint64_t v)
+{
+	gk_out_printf(o, ",\"%s\":", key);
+	gk_json_uint(o, v);
+}
+
 static void summary_json(const struct gk_exec_result *r, struct gk_out *o)
 {
 	gk_out_str(o, "{\"end\":true,\"status\":\"");
 	gk_out_str(o, gk_exec_status_name(r->status));
-	gk_out_str(o, "\",\"packets\":");
-	gk_json_uint(o, r->packets);
-	gk_out_str(o, ",\"skipped\":");
-	gk_json_uint(o, r->skipped);
-	gk_out_str(o, ",\"bytes_read\":");
-	gk_json_uint(o, r->bytes_read);
-	gk_out_str(o, ",\"bytes_written\":");
-	gk_json_uint(o, r->bytes_written);
-	gk_out_str(o, ",\"interrupts\":");
-	gk_json_uint(o, r->interrupts);
-	gk_out_str(o, ",\"clock\":");
-	gk_json_uint(o, r->clock);
+	gk_out_ch(o, '"');
+	key_uint(o, "packets", r->packets);
+	key_uint(o, "skipped", r->skipped);
+	key_uint(o, "bytes_read", r->bytes_read);
+	key_uint(o, "bytes_written", r->bytes_written);
+	key_uint(o, "interrupts", r->interrupts);
+	key_uint(o, "clock", r->clock);
 	if (r->status != GK_EXEC_COMPLETED) {
 		gk_out_str(o, ",\"where\":");
 		where_json(o, &r->where);
@@ -1288,16 +1265,12 @@ static void summary_json(const struct gk_exec_result *r, struct gk_out *o)
 	if (r->has_wait) {
 		gk_out_str(o, ",\"wait\":{\"register\":");
 		gk_out_str(o, r->wait_reg ? "true" : "false");
-		gk_out_str(o, ",\"address\":");
-		gk_json_uint(o, r->wait_addr);
+		key_uint(o, "address", r->wait_addr);
 		gk_out_str(o, ",\"function\":");
 		gk_out_json_str(o, r->wait_func, strlen(r->wait_func));
-		gk_out_str(o, ",\"value\":");
-		gk_json_uint(o, r->wait_value);
-		gk_out_str(o, ",\"mask\":");
-		gk_json_uint(o, r->wait_mask);
-		gk_out_str(o, ",\"reference\":");
-		gk_json_uint(o, r->wait_ref);
+		key_uint(o, "value", r->wait_value);
+		key_uint(o, "mask", r->wait_mask);
+		key_uint(o, "reference", r->wait_ref);
 		gk_out_ch(o, '}');
 	}
 	if (r->status != GK_EXEC_COMPLETED) {
