@@ -130,6 +130,9 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit sendmsg -g gfx10 0x0122 'sendmsg(MSG_GS_DONE, GS_OP_NOP)'
 	$(B)/gfxkit modifier decode 0x0200000000000a01 0x02000001a9580400
 	$(B)/gfxkit tile info --modifier 0x02000001a9580400 --bpp 32 --width 100 --height 37 --slices 6
+	$(B)/gfxkit run -g bonaire -e dma --mem 0x100000=examples/cik_image.rgba --zero 0x200000:0x4000 \
+		--zero 0x300000:0x100 --trace --picture 0x200000:64x64=$(B)/demo_tiled.png examples/cik_upload.bin
+	@echo "make demo: the tiled surface the DMA copy wrote, as a picture: $(B)/demo_tiled.png"
 
 # tools/bench.c (streams) and one tools/bench_*.c per other family, run in
 # turn; then every "  target: " line they printed, in one block.  Exit 1 when

@@ -31,7 +31,7 @@ _gfxkit()
 		fi ;;
 	run)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --mem --mem-map --zero --reg --dump --trace --state --json --max-packets --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --mem --mem-map --zero --reg --dump --picture --trace --state --json --max-packets --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

@@ -85,20 +85,19 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 				return -1;
 			}
 			o->mem[o->nmem++] = argv[i];
-		} else if (!strcmp(a, "--reg") || !strcmp(a, "--dump")) {
-			bool reg = a[2] == 'r';
+		} else if (!strcmp(a, "--reg") || !strcmp(a, "--dump") || !strcmp(a, "--picture")) {
+			const char **list = a[2] == 'r' ? o->regs : a[2] == 'd' ? o->dumps : o->pictures;
+			unsigned *n = a[2] == 'r' ? &o->nregs : a[2] == 'd' ? &o->ndumps : &o->npictures;
 			if (++i >= argc || !strchr(argv[i], '=')) {
-				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, a, reg ? "NAME=VALUE" : "ADDR:SIZE=FILE");
+				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, a,
+					a[2] == 'r' ? "NAME=VALUE" : a[2] == 'd' ? "ADDR:SIZE=FILE" : "ADDR:WIDTHxHEIGHT=FILE.png");
 				return -1;
 			}
-			if ((reg ? o->nregs : o->ndumps) == CLI_MAX_MEMS) {
+			if (*n == CLI_MAX_MEMS) {
 				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, a);
 				return -1;
 			}
-			if (reg)
-				o->regs[o->nregs++] = argv[i];
-			else
-				o->dumps[o->ndumps++] = argv[i];
+			list[(*n)++] = argv[i];
 		} else if (!strcmp(a, "--zero")) {
 			if (++i >= argc || o->nzeros == CLI_MAX_MEMS || parse_bo(argv[i], &o->zeros[o->nzeros]) != 0) {
 				fprintf(stderr, "%s: --zero takes ADDR:SIZE (0x hex or decimal; at most %d)%s%s\n", CLI_PROG,

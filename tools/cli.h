@@ -45,6 +45,8 @@ struct cli_opts {
 	unsigned nregs;
 	const char *dumps[CLI_MAX_MEMS];  /* --dump ADDR:SIZE=FILE */
 	unsigned ndumps;
+	const char *pictures[CLI_MAX_MEMS]; /* --picture ADDR:WxH=FILE.png */
+	unsigned npictures;
 	struct gk_bo zeros[CLI_MAX_MEMS]; /* --zero ADDR:SIZE: writable memory that starts zeroed */
 	unsigned nzeros;
 	int trace, state;                 /* --trace, --state */

@@ -92,6 +92,64 @@ static int write_dumps(const struct cli_opts *o, const struct gk_mem *mem)
 	return rc;
 }
 
+/* --picture ADDR:WxH=FILE.png: W x H 32-bit pixels from ADDR (bytes R, G,
+ * B, unused), as the memory holds them after the run */
+static int write_pictures(const struct cli_opts *o, const struct gk_mem *mem)
+{
+	for (unsigned i = 0; i < o->npictures; i++) {
+		const char *arg = o->pictures[i], *eq = strchr(arg, '=');
+		const char *colon = memchr(arg, ':', (size_t)(eq - arg));
+		const char *xs = colon ? memchr(colon, 'x', (size_t)(eq - colon)) : NULL;
+		uint64_t addr, w, h;
+		if (!xs || gk_parse_uint(arg, (size_t)(colon - arg), &addr) ||
+		    gk_parse_uint(colon + 1, (size_t)(xs - colon - 1), &w) || gk_parse_uint(xs + 1, (size_t)(eq - xs - 1), &h) ||
+		    !w || !h || w > 16384 || h > 16384 || !eq[1]) {
+			fprintf(stderr, "%s: --picture %s: takes ADDR:WIDTHxHEIGHT=FILE.png (1 to 16384 pixels each way)\n",
+				CLI_PROG, arg);
+			return 2;
+		}
+		FILE *f = cli_open_out(eq + 1, "wb");
+		if (!f)
+			return 2;
+		uint8_t *px = malloc(4 * w), *rgb = malloc(3 * w);
+		struct gk_png png;
+		int rc = px && rgb ? 0 : 2;
+		if (rc)
+			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		else if (gk_png_begin(&png, (uint32_t)w, (uint32_t)h, cli_write_file, f)) {
+			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+			rc = 2;
+		}
+		for (uint64_t y = 0; !rc && y < h; y++) {
+			struct gk_diag err;
+			if (gk_mem_read(mem, addr + 4 * w * y, px, (size_t)(4 * w), NULL, &err)) {
+				fprintf(stderr, "%s: --picture %s: %s\n", CLI_PROG, arg, err.message);
+				rc = 2;
+				break;
+			}
+			for (uint64_t k = 0; k < w; k++)
+				memcpy(rgb + 3 * k, px + 4 * k, 3);
+			if (gk_png_row(&png, rgb)) {
+				fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+				rc = 2;
+			}
+		}
+		if (!rc && gk_png_end(&png)) {
+			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+			rc = 2;
+		}
+		free(px);
+		free(rgb);
+		if (f != stdout && fclose(f) != 0 && !rc) {
+			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, eq + 1);
+			rc = 2;
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 {
 	enum gk_in_format inf;
@@ -143,6 +201,8 @@ int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 				rc = 2;
 			} else {
 				rc = write_dumps(o, mem);
+				if (!rc)
+					rc = write_pictures(o, mem);
 				if (!rc)
 					rc = res.status == GK_EXEC_COMPLETED ? 0 : 1;
 			}

@@ -19,7 +19,8 @@ static void usage(FILE *f)
 		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
 		"       gfxkit run    -g GPU -e dma|pm4 [--mem ADDR=FILE]... [--zero ADDR:SIZE]... [--reg NAME=VALUE]...\n"
-		"                     [--dump ADDR:SIZE=FILE]... [--trace] [--state] [--json] [--max-packets N] [FILE|-]\n"
+		"                     [--dump ADDR:SIZE=FILE]... [--picture ADDR:WxH=FILE.png]... [--trace] [--state]\n"
+		"                     [--json] [--max-packets N] [FILE|-]\n"
 		"                     (execute the stream on a memory image: gfxkit help run)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
@@ -122,7 +123,8 @@ static const struct command_help {
 	  "  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n" },
 	{ "run",
 	  "usage: gfxkit run -g GPU [-e dma|pm4] [-f FORMAT] [--base ADDR] [--mem ADDR=FILE]... [--mem-map FILE]\n"
-	  "                  [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--dump ADDR:SIZE=FILE]... [--trace]\n"
+	  "                  [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--dump ADDR:SIZE=FILE]...\n"
+	  "                  [--picture ADDR:WxH=FILE.png]... [--trace]\n"
 	  "                  [--state] [--json] [--max-packets N] [-o OUT] [FILE|-]\n"
 	  "  Execute the stream on a memory image: --mem images (any FORMAT) and --zero regions (writable,\n"
 	  "  zeroed) are the GPU's memory, --reg sets registers (by name or byte address).  Copies, writes,\n"
@@ -130,6 +132,8 @@ static const struct command_help {
 	  "  packet references describe them; indirect buffers run where they are called.  --trace prints\n"
 	  "  each packet with the bytes it read and wrote and the registers it set; --state the register\n"
 	  "  state at each draw and dispatch; --json: JSON Lines, the last one {\"end\":true,\"status\":...}.\n"
+	  "  --picture ADDR:WxH=FILE.png: memory after the run as a W x H picture of 32-bit pixels (R, G, B,\n"
+	  "  unused bytes in memory order), e.g. a tiled surface to see where the copy put its pixels.\n"
 	  "  The run ends completed, stalled (a wait nothing can satisfy: a hang report with the packet,\n"
 	  "  what it waits for, the value found and the packets before it), faulted (absent memory, a\n"
 	  "  packet with errors or without known semantics, a tiled layout the tiling module lacks) or at\n"
@@ -242,8 +246,9 @@ static int run(int argc, char **argv)
 	/* 8-byte units: hex output an instruction's two words a line, and a
 	 * binary input ending inside a unit is a diagnostic of the stream */
 	unsigned wide = gk_engine_unit_bytes(e) == 8;
-	if (mode != 4 && (o.nregs || o.ndumps || o.nzeros || o.trace || o.state || o.max_packets)) {
-		fprintf(stderr, "%s: --reg, --dump, --zero, --trace, --state and --max-packets are for run\n", prog);
+	if (mode != 4 && (o.nregs || o.ndumps || o.npictures || o.nzeros || o.trace || o.state || o.max_packets)) {
+		fprintf(stderr, "%s: --reg, --dump, --picture, --zero, --trace, --state and --max-packets are for run\n",
+			prog);
 		gk_engine_close(e);
 		return 2;
 	}

@@ -44,5 +44,12 @@ says "--zero bad" 2 err 'takes ADDR:SIZE' run -g bonaire -e dma --zero 12 reg.bi
 says "options of run only" 2 err 'are for run' decode -g bonaire -e dma --trace reg.bin
 says "--dump of absent memory" 2 err '--dump 0x9000:4=x.bin' run -g bonaire -e dma --reg 0x3000=5 --dump 0x9000:4=x.bin reg.bin
 says "input error" 2 err 'cannot|No such' run -g bonaire -e dma nosuch.bin
+# --picture: the memory as 32-bit pixels, a PNG of the right size
+run "picture" 0 run -g bonaire -e dma --mem 0x100000="$E/cik_image.rgba" --zero 0x200000:0x4000 \
+	--zero 0x300000:0x100 --picture 0x200000:64x64=pic.png "$E/cik_upload.bin"
+if [ "$(od -An -tx1 -j12 -N12 pic.png | tr -d ' \n')" = 494844520000004000000040 ]; then ok; else bad "picture: not a 64x64 PNG"; fi
+says "picture of absent memory" 2 err 'picture 0x900000:4x4=p.png' run -g bonaire -e dma --reg 0x3000=5 \
+	--picture 0x900000:4x4=p.png reg.bin
+says "picture bad size" 2 err 'WIDTHxHEIGHT' run -g bonaire -e dma --reg 0x3000=5 --picture 0x0:0x4=p.png reg.bin
 says "help" 0 out '^usage: gfxkit run' help run
 finish
