@@ -55,6 +55,9 @@ struct gk_exec {
 	struct gk_engine *stack[GK_EXEC_PATH];
 	unsigned depth, nstack;
 	uint64_t at[GK_EXEC_PATH];
+	/* the buffer each depth runs (its first byte) and the packet that called
+	 * or chained to it, as decode --follow's JSON says */
+	uint64_t ib[GK_EXEC_PATH], parent[GK_EXEC_PATH];
 	bool skipping;
 	unsigned skip_depth;
 	uint64_t skip_left, skip_from;
@@ -501,9 +504,53 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 	}
 }
 
+/* Whole elements [p, p + n) of a tiled side that lies in one region, in
+ * place: the coordinates step element by element instead of being divided
+ * out for each one.  false when the side is not like that (the caller then
+ * goes an element at a time through the memory). */
+static bool tiled_io_fast(const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write)
+{
+	uint64_t E = s->esize;
+	if (s->kind != SIDE_TILED || !s->span || (write && !s->span_w) || p % E || n % E)
+		return false;
+	uint64_t e = p / E, xx, yy, zz, x_end, y_end, x_start, y_start;
+	if (s->box) {
+		xx = s->x0 + e % s->w, yy = s->y0 + e / s->w % s->h, zz = s->z0 + e / (s->w * s->h);
+		x_start = s->x0, x_end = s->x0 + s->w, y_start = s->y0, y_end = s->y0 + s->h;
+	} else {
+		uint64_t g = s->e0 + e;
+		xx = g % s->pitch, yy = g / s->pitch % s->rows, zz = s->z0 + g / (s->pitch * s->rows);
+		x_start = 0, x_end = s->pitch, y_start = 0, y_end = s->rows;
+	}
+	for (size_t done = 0; done < n; done += (size_t)E) {
+		uint64_t off = 0;
+		if (s->surf)
+			gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off);
+		else
+			off = ((zz * s->rows + yy) * s->pitch + xx) * E;
+		uint64_t at = s->base + off;
+		if (at < s->span_first || at - s->span_first + E > s->span_n)
+			return false; /* cannot happen: the access range bounds every element */
+		if (write)
+			memcpy(s->span_w + (at - s->span_first), buf + done, (size_t)E);
+		else
+			memcpy(buf + done, s->span + (at - s->span_first), (size_t)E);
+		if (++xx == x_end) {
+			xx = x_start;
+			if (++yy == y_end) {
+				yy = y_start;
+				zz++;
+			}
+		}
+	}
+	return true;
+}
+
 /* bytes [p, p + n) of side s into buf / from buf */
 static int side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write)
 {
+	if (tiled_io_fast(s, p, buf, n, write))
+		return 0;
 	while (n) {
 		uint64_t addr = 0, run = n;
 		side_at(s, p, &addr, &run);
@@ -989,6 +1036,13 @@ static void trace_text(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 	gk_out_flush(&o);
 }
 
+/* ,"key":value */
+static void key_uint(struct gk_out *o, const char *key, uint64_t v)
+{
+	gk_out_printf(o, ",\"%s\":", key);
+	gk_json_uint(o, v);
+}
+
 static void json_effects(struct gk_out *o, const struct gk_exec *x, char kind, const char *key)
 {
 	bool any = false;
@@ -1033,6 +1087,8 @@ static void trace_json(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 	if (x->depth) {
 		gk_out_str(x->out, ",\"depth\":");
 		gk_out_dec(x->out, x->depth);
+		key_uint(x->out, "ib", x->ib[x->depth]);
+		key_uint(x->out, "parent", x->parent[x->depth]);
 	}
 	if (skipped)
 		gk_out_str(x->out, ",\"skipped\":true");
@@ -1153,7 +1209,17 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	struct accs A;
 	unit_accesses(x, e, &A);
 	if (u->desc->flags & GK_P_IB) {
-		/* runs where it is: the stream loop follows it next */
+		/* runs where it is: the stream loop follows it next (a chained
+		 * buffer replaces this level's: GFX9+ CHAIN) */
+		const struct gk_mem_access *a = find_acc(&A, GK_ACC_READ, NULL);
+		bool chain = false;
+		for (unsigned i = 0; i < u->nfields; i++)
+			chain |= (u->fields[i].desc->flags & GK_F_CHAIN) && u->fields[i].value && !u->fields[i].cut;
+		unsigned at = chain ? d : d + 1;
+		if (a && at < GK_EXEC_PATH) {
+			x->ib[at] = a->first;
+			x->parent[at] = offset;
+		}
 		x->res->packets++;
 		x->clock++;
 		remember(x);
@@ -1171,6 +1237,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		if (row->when && !fget(x, row->when, 0))
 			continue;
 		if (run_row(x, row, &A)) {
+			x->neff = x->eff_more = 0; /* what it would have touched: the report says what stopped it */
 			trace(x, dg, false);
 			return GK_UNIT_STOP;
 		}
@@ -1229,13 +1296,6 @@ static void summary_text(const struct gk_exec_result *r, struct gk_out *o)
 		}
 		gk_out_ch(o, '\n');
 	}
-}
-
-/* ,"key":value */
-static void key_uint(struct gk_out *o, const char *key, uint64_t v)
-{
-	gk_out_printf(o, ",\"%s\":", key);
-	gk_json_uint(o, v);
 }
 
 static void summary_json(const struct gk_exec_result *r, struct gk_out *o)
