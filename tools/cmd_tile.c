@@ -544,18 +544,18 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 	}
 	FILE *f = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
 	uint8_t *row = malloc((size_t)s->pitch * 3);
+	struct gk_png *png = malloc(sizeof *png); /* the compressor's window and tables */
 	int rc = 0;
-	if (!f || !row) {
+	if (!f || !row || !png) {
 		fprintf(stderr, P " map: %s: %s\n", o->out, !f ? strerror(errno) : "out of memory");
 		rc = 2;
 	} else {
-		struct gk_png png;
-		int r = gk_png_begin(&png, s->pitch, s->padded_height, cli_write_file, f);
+		int r = gk_png_begin(png, s->pitch, s->padded_height, cli_write_file, f);
 		for (uint32_t y = 0; !r && y < s->padded_height; y++) {
 			gk_tile_map_row(s, by, y, (uint32_t)o->slice, row);
-			r = gk_png_row(&png, row);
+			r = gk_png_row(png, row);
 		}
-		if (r || gk_png_end(&png)) {
+		if (r || gk_png_end(png)) {
 			fprintf(stderr, P " map: %s: write error\n", o->out);
 			rc = 2;
 		}
@@ -564,6 +564,7 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 		fprintf(stderr, P " map: %s: %s\n", o->out, strerror(errno));
 		rc = 2;
 	}
+	free(png);
 	free(row);
 	return rc;
 }

@@ -269,8 +269,19 @@ while i < len(d):
     i += 12 + n
 raw = zlib.decompress(idat)
 assert end and len(raw) == h * (1 + 3 * w), "size"
-assert all(raw[r * (1 + 3 * w)] == 0 for r in range(h)), "filter"
-colours = {raw[k:k + 3] for r in range(h) for k in range(r * (1 + 3 * w) + 1, (r + 1) * (1 + 3 * w), 3)}
+# undo the row filters (ISO/IEC 15948 section 9.2)
+n, prev, img = 3 * w, bytearray(3 * w), []
+for r in range(h):
+    f, x = raw[r * (n + 1)], bytearray(raw[r * (n + 1) + 1:(r + 1) * (n + 1)])
+    assert f <= 4, "filter type"
+    for i in range(n):
+        a, b, c = x[i - 3] if i >= 3 else 0, prev[i], prev[i - 3] if i >= 3 else 0
+        p = a + b - c
+        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+        x[i] = (x[i] + (0, a, b, (a + b) // 2, a if pa <= pb and pa <= pc else b if pb <= pc else c)[f]) & 255
+    img.append(bytes(x))
+    prev = x
+colours = {row[k:k + 3] for row in img for k in range(0, n, 3)}
 assert len(colours) >= 4, "a picture of one colour"
 EOF
 	done
