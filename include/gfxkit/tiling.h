@@ -213,6 +213,24 @@ enum gk_tile_map_by { GK_MAP_PIPE, GK_MAP_BANK, GK_MAP_MICROTILE, GK_MAP_ORDER }
 /* RGB of every element of padded row y of slice z (pitch * 3 bytes). */
 void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t y, uint32_t z,
 		     uint8_t *rgb);
+/* The picture `gfxkit tile map` draws of slice z: the map (pitch x
+ * padded_height, as gk_tile_map_row) at the top left and below it a legend
+ * saying what the colours mean (a swatch per pipe or bank with its number,
+ * or the ramp with its end values; the dimmed padding and the image size),
+ * in letters that grow with the map; where the legend is wider than the
+ * map, the map's rows are widened with the background colour.  size: -1
+ * for s NULL, not initialised, or `by` out of range; row: RGB of picture row
+ * y (*width * 3 bytes). */
+int gk_tile_picture_size(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t *width,
+			 uint32_t *height);
+void gk_tile_picture_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t y,
+			 uint8_t *rgb);
+/* The same legend as text, one fact a line (the surface; what the colour
+ * encodes; each pipe or bank colour as #rrggbb, or the ramp's colours and
+ * values; the padding), for a PNG tEXt chunk: ASCII, no NUL.  Returns the
+ * length it needed, like snprintf (buf may be NULL when cap is 0). */
+size_t gk_tile_map_legend(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, char *buf,
+			  size_t cap);
 
 /* A PNG writer (ISO/IEC 15948; 8-bit RGB, not interlaced): begin, one call
  * per row, end.  Each row gets the PNG filter (None, Sub, Up, Average,

@@ -1,7 +1,8 @@
 /* A PNG writer (8-bit RGB; ISO/IEC 15948) with its own deflate compressor
  * (RFC 1951: LZ77 over a 32 KiB window, fixed or dynamic Huffman codes; RFC
- * 1950 zlib framing), CRC-32 and Adler-32, and the colours of `gfxkit tile
- * map`.  All state is the caller's struct gk_png: no allocation, no globals. */
+ * 1950 zlib framing), CRC-32 and Adler-32.  All state is the caller's
+ * struct gk_png: no allocation, no globals.  The pictures it writes for
+ * `gfxkit tile map` are drawn in map.c. */
 #include "gfxkit/tiling.h"
 
 #include <string.h>
@@ -651,64 +652,4 @@ int gk_png_end(struct gk_png *png)
 		out_byte(png, ad[i]);
 	idat(png);
 	return chunk(png, "IEND", NULL, 0, NULL, 0, NULL, 0);
-}
-
-/* ---- map colours -------------------------------------------------------- */
-
-/* 16 colours far apart (pipes and banks) */
-static const uint8_t palette[16][3] = {
-	{ 230, 25, 75 },  { 60, 180, 75 },   { 255, 225, 25 }, { 0, 130, 200 },  { 245, 130, 48 }, { 145, 30, 180 },
-	{ 70, 240, 240 }, { 240, 50, 230 },  { 210, 245, 60 }, { 250, 190, 212 }, { 0, 128, 128 }, { 220, 190, 255 },
-	{ 170, 110, 40 }, { 255, 250, 200 }, { 128, 0, 0 },    { 170, 255, 195 },
-};
-
-/* t in [0, 1024): blue -> cyan -> green -> yellow -> red */
-static void ramp(unsigned t, uint8_t *o)
-{
-	unsigned seg = t / 256, f = t % 256;
-	uint8_t r = 0, g = 0, b = 0;
-	switch (seg) {
-	case 0: g = (uint8_t)f; b = 255; break;
-	case 1: g = 255; b = (uint8_t)(255 - f); break;
-	case 2: r = (uint8_t)f; g = 255; break;
-	default: r = 255; g = (uint8_t)(255 - f); break;
-	}
-	o[0] = r;
-	o[1] = g;
-	o[2] = b;
-}
-
-void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t y, uint32_t z, uint8_t *rgb)
-{
-	for (uint32_t x = 0; s && rgb && x < s->pitch; x++) {
-		struct gk_tile_loc loc;
-		uint8_t *o = rgb + 3ull * x;
-		if (gk_tile_locate(s, x, y, z, &loc)) {
-			o[0] = o[1] = o[2] = 0;
-			continue;
-		}
-		switch (by) {
-		case GK_MAP_PIPE:
-			memcpy(o, palette[loc.pipe & 15], 3);
-			break;
-		case GK_MAP_BANK:
-			memcpy(o, palette[loc.bank & 15], 3);
-			break;
-		case GK_MAP_MICROTILE:
-			/* the order inside each micro tile as a ramp; alternate tiles darker */
-			ramp(loc.micro_index * 16, o);
-			if (((x / 8) ^ (y / 8)) & 1)
-				for (int c = 0; c < 3; c++)
-					o[c] = (uint8_t)(o[c] * 3 / 4);
-			break;
-		default: {
-			uint64_t in_slice = loc.byte_addr - (uint64_t)z * s->slice_bytes;
-			ramp((unsigned)(in_slice * 1024 / (s->slice_bytes ? s->slice_bytes : 1)), o);
-			break;
-		}
-		}
-		if (x >= s->p.width || y >= s->p.height) /* padding: dimmed */
-			for (int c = 0; c < 3; c++)
-				o[c] = (uint8_t)(o[c] / 3);
-	}
 }

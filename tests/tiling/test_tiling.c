@@ -1378,6 +1378,113 @@ static void png_tests(void)
 	free(row);
 }
 
+/* ---- the picture: map and legend --------------------------------------------- */
+
+/* does row (w pixels) hold colour c */
+static bool row_has(const uint8_t *row, uint32_t w, const uint8_t *c)
+{
+	for (uint32_t x = 0; x < w; x++)
+		if (!memcmp(row + 3 * (size_t)x, c, 3))
+			return true;
+	return false;
+}
+
+static void legend_tests(void)
+{
+	/* the pipe and bank colours (the palette the legend text names) */
+	static const uint8_t pal[16][3] = {
+		{ 0xe6, 0x19, 0x4b }, { 0x3c, 0xb4, 0x4b }, { 0xff, 0xe1, 0x19 }, { 0x00, 0x82, 0xc8 },
+		{ 0xf5, 0x82, 0x30 }, { 0x91, 0x1e, 0xb4 }, { 0x46, 0xf0, 0xf0 }, { 0xf0, 0x32, 0xe6 },
+		{ 0xd2, 0xf5, 0x3c }, { 0xfa, 0xbe, 0xd4 }, { 0x00, 0x80, 0x80 }, { 0xdc, 0xbe, 0xff },
+		{ 0xaa, 0x6e, 0x28 }, { 0xff, 0xfa, 0xc8 }, { 0x80, 0x00, 0x00 }, { 0xaa, 0xff, 0xc3 },
+	};
+	static const uint8_t blue[3] = { 0, 0, 255 }, ink[3] = { 235, 235, 235 };
+	struct gk_tile_params p = good2d();
+	p.width = 100, p.height = 37; /* padding on both sides */
+	struct gk_tile_surface s;
+	CHECK(gk_tile_surface_init(&s, &p) == 0 && s.pipes == 8 && s.p.num_banks == 16, "legend surface");
+	uint32_t w, h;
+	CHECK(gk_tile_picture_size(NULL, GK_MAP_PIPE, 0, &w, &h) == -1 &&
+		      gk_tile_picture_size(&s, (enum gk_tile_map_by)4, 0, &w, &h) == -1,
+	      "picture size of nothing");
+	for (unsigned by = GK_MAP_PIPE; by <= GK_MAP_ORDER; by++) {
+		CHECK(gk_tile_picture_size(&s, by, 0, &w, &h) == 0 && w >= s.pitch && h > s.padded_height + 20,
+		      "map %u: picture %u x %u for %u x %u", by, w, h, s.pitch, s.padded_height);
+		uint8_t *row = malloc(3 * (size_t)w), *map = malloc(3 * (size_t)s.pitch);
+		if (!row || !map) {
+			free(row);
+			free(map);
+			CHECK(0, "out of memory");
+			return;
+		}
+		/* the map rows are gk_tile_map_row's, then background */
+		unsigned bad = 0;
+		for (uint32_t y = 0; y < s.padded_height; y++) {
+			gk_tile_picture_row(&s, by, 0, y, row);
+			gk_tile_map_row(&s, by, y, 0, map);
+			bad += memcmp(row, map, 3 * (size_t)s.pitch) != 0;
+			for (uint32_t x = s.pitch; x < w; x++)
+				bad += row[3 * x] != 24 || row[3 * x + 1] != 24 || row[3 * x + 2] != 24;
+		}
+		CHECK(bad == 0, "map %u: %u map rows differ from gk_tile_map_row", by, bad);
+		/* the legend: letters, and a swatch of every pipe (bank) colour and
+		 * of no other, or the ramp */
+		bool seen[16] = { false }, letters = false, ramp_blue = false;
+		for (uint32_t y = s.padded_height; y < h; y++) {
+			gk_tile_picture_row(&s, by, 0, y, row);
+			letters |= row_has(row, w, ink);
+			ramp_blue |= row_has(row, w, blue);
+			for (unsigned i = 0; i < 16; i++)
+				seen[i] |= row_has(row, w, pal[i]);
+		}
+		unsigned n = by == GK_MAP_PIPE ? 8 : by == GK_MAP_BANK ? 16 : 0, shown = 0, extra = 0;
+		for (unsigned i = 0; i < 16; i++) {
+			shown += i < n && seen[i];
+			extra += i >= n && seen[i] && !(i == 0 && n == 0);
+		}
+		CHECK(letters && shown == n && (n ? 1 : ramp_blue), "map %u: legend letters %d, %u of %u swatches, ramp %d", by,
+		      letters, shown, n, ramp_blue);
+		CHECK(n == 0 || extra == 0, "map %u: %u colours in the legend that the map does not use", by, extra);
+		free(row);
+		free(map);
+	}
+	/* big maps get bigger letters: the legend grows with the width */
+	struct gk_tile_params pb = good2d();
+	pb.width = 4096, pb.height = 64;
+	struct gk_tile_surface sb;
+	uint32_t wb, hb, ws, hs;
+	CHECK(gk_tile_surface_init(&sb, &pb) == 0 && gk_tile_picture_size(&sb, GK_MAP_PIPE, 0, &wb, &hb) == 0 &&
+		      gk_tile_picture_size(&s, GK_MAP_PIPE, 0, &ws, &hs) == 0 && wb == sb.pitch &&
+		      hb - sb.padded_height > 4 * (hs - s.padded_height),
+	      "legend of a 4096-wide map: %u rows, of a 128-wide one: %u", hb - sb.padded_height, hs - s.padded_height);
+
+	/* the legend as text: what the colours mean, snprintf-like */
+	char text[2048];
+	size_t n = gk_tile_map_legend(&s, GK_MAP_PIPE, 0, text, sizeof text);
+	CHECK(n > 0 && n < sizeof text && strlen(text) == n && strstr(text, "pipe 0: #e6194b\n") &&
+		      strstr(text, "pipe 7: #f032e6\n") && !strstr(text, "pipe 8") && strstr(text, "P8_32x32_16x16") &&
+		      strstr(text, "padding (x >= 100 or y >= 37)"),
+	      "pipe legend text:\n%s", text);
+	n = gk_tile_map_legend(&s, GK_MAP_BANK, 0, text, sizeof text);
+	CHECK(strstr(text, "bank 15: #aaffc3\n") != NULL, "bank legend text:\n%s", text);
+	n = gk_tile_map_legend(&s, GK_MAP_ORDER, 3, text, sizeof text);
+	CHECK(strstr(text, "byte offset in slice 3, 0 to 0x") && strstr(text, "blue #0000ff (0)"), "order legend text:\n%s",
+	      text);
+	n = gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, text, sizeof text);
+	CHECK(strstr(text, "0 to 63") && strstr(text, "red #ff") && strstr(text, "(63)"), "micro-tile legend text:\n%s",
+	      text);
+	char small[10];
+	size_t n2 = gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, small, sizeof small);
+	CHECK(n2 == n && strlen(small) == 9 && !memcmp(small, text, 9) && gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, NULL, 0) == n,
+	      "legend text cut to its buffer");
+	for (size_t i = 0; i < n; i++)
+		if (text[i] < 32 && text[i] != '\n') {
+			CHECK(0, "legend text: control character at %zu", i);
+			break;
+		}
+	CHECK(gk_tile_map_legend(NULL, GK_MAP_PIPE, 0, small, sizeof small) == 0 && small[0] == 0, "legend of nothing");
+}
+
 int main(void)
 {
 	const char *shared = "../shared/reference/tiling";
@@ -1413,5 +1520,6 @@ int main(void)
 	hostile_params();
 	modifier_fields();
 	png_tests();
+	legend_tests();
 	return tl_done();
 }
