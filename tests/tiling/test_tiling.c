@@ -1452,7 +1452,7 @@ static void legend_tests(void)
 	struct gk_tile_params pb = good2d();
 	pb.width = 4096, pb.height = 64;
 	struct gk_tile_surface sb;
-	uint32_t wb, hb, ws, hs;
+	uint32_t wb = 0, hb = 0, ws = 0, hs = 0;
 	CHECK(gk_tile_surface_init(&sb, &pb) == 0 && gk_tile_picture_size(&sb, GK_MAP_PIPE, 0, &wb, &hb) == 0 &&
 		      gk_tile_picture_size(&s, GK_MAP_PIPE, 0, &ws, &hs) == 0 && wb == sb.pitch &&
 		      hb - sb.padded_height > 4 * (hs - s.padded_height),
