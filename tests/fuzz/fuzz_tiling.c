@@ -32,6 +32,9 @@
  *      IEND) whose pixels are the rows given; with a sink that fails after
  *      k bytes, -1 and no write after the failure; gk_png_begin refuses 0
  *      sizes and exactly the widths above PNG's 2^31 - 1.
+ *      The picture with its legend (gk_tile_picture_size/_row): the map's
+ *      rows at its top left, a legend band below, the PNG of small ones
+ *      valid; the legend text terminated and sized like snprintf.
  *  (f) names: pipe config name <-> parse, mode names.
  * Any broken property aborts with __builtin_trap().  Set-up (none beyond
  * static buffers) is paid once per process. */
@@ -55,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 #define MAX_SURFACE (1u << 18) /* tiled bytes packed per input */
 #define MAX_LINEAR (1u << 16)  /* linear image bytes per input */
 #define MAX_PNG_ELEMS 4096u    /* map elements written as a PNG */
+#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend written as a PNG */
 
 /* ---- reading the input ---- */
 
@@ -409,7 +413,7 @@ static int sink_write(void *ctx, const void *p, size_t n)
  * tests/png_oracle.h (chunk CRCs, inflate, Adler-32, filters undone). */
 static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t height, const uint8_t *rgb)
 {
-	static uint8_t z[MAX_PNG_ELEMS * 3 + 4096], idat[MAX_PNG_ELEMS * 3 + 8192];
+	static uint8_t z[MAX_PICTURE * 4], idat[MAX_PICTURE * 4];
 	uint32_t w, h;
 	const uint8_t *img;
 	struct po_stats st;
@@ -424,7 +428,7 @@ static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t hei
  * after the failure. */
 static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_t fail_at)
 {
-	static uint8_t out[MAX_PNG_ELEMS * 3 + 8192];
+	static uint8_t out[MAX_PICTURE * 4];
 	struct sink sk = { out, 0, sizeof out, (size_t)-1, false };
 	static struct gk_png png; /* 330 KiB: not on the stack */
 	CHECK(gk_png_begin(&png, width, height, sink_write, &sk) == 0);
@@ -461,6 +465,34 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 		for (uint32_t y = 0; y < s->padded_height; y++)
 			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
 		png_write(s->pitch, s->padded_height, rgb, u16(c));
+	}
+	/* the picture with its legend: the map's rows at the top left, the
+	 * legend below; small ones as a PNG, of others the legend rows only;
+	 * the legend text terminated and sized like snprintf */
+	if (s && map) {
+		static uint8_t pic[MAX_PICTURE * 3], maprow[(GK_TILE_MAX_DIM + 64) * 3];
+		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
+		uint32_t z = s->padded_slices ? u8(c) % s->padded_slices : 0, w = 0, h = 0;
+		CHECK(gk_tile_picture_size(s, by, z, &w, &h) == 0);
+		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height < 400);
+		if ((uint64_t)w * h <= MAX_PICTURE) {
+			for (uint32_t y = 0; y < h; y++)
+				gk_tile_picture_row(s, by, z, y, pic + (size_t)y * 3 * w);
+			for (uint32_t y = 0; y < s->padded_height && s->pitch <= GK_TILE_MAX_DIM + 64; y++) {
+				gk_tile_map_row(s, by, y, z, maprow);
+				CHECK(memcmp(pic + (size_t)y * 3 * w, maprow, 3 * (size_t)s->pitch) == 0);
+			}
+			png_write(w, h, pic, u16(c));
+		} else if ((uint64_t)w * 3 <= sizeof pic) {
+			for (uint32_t y = s->padded_height; y < h; y++)
+				gk_tile_picture_row(s, by, z, y, pic);
+		}
+		char t[600];
+		size_t cap = u16(c) % (sizeof t + 1);
+		size_t n = gk_tile_map_legend(s, by, z, cap ? t : NULL, cap);
+		CHECK(n > 0 && n < sizeof t);
+		if (cap)
+			CHECK(strlen(t) == (n < cap ? n : cap - 1));
 	}
 	static struct gk_png png; /* 330 KiB: not on the stack */
 	/* a huge width: begin refuses exactly the widths above PNG's 2^31 - 1,
