@@ -238,7 +238,7 @@ size_t gk_tile_map_legend(const struct gk_tile_surface *s, enum gk_tile_map_by b
  * stream is deflate (RFC 1951) with LZ77 matches found through hash chains in
  * a 32 KiB window, in blocks of fixed or dynamic Huffman codes, whichever is
  * smaller.  Compressed bytes leave in IDAT chunks of at most GK_PNG_OUT_BYTES
- * as they are made: memory is this struct (about 330 KiB -- allocate it, do
+ * as they are made: memory is this struct (about 320 KiB -- allocate it, do
  * not put it on a small stack), whatever the image size.  Up, Average and
  * Paeth need the previous row, kept here for rows of up to GK_PNG_ROW_KEEP
  * bytes (3 * 16384 pixels, the widest GFX6-8 surface); wider rows choose

@@ -430,7 +430,7 @@ static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_
 {
 	static uint8_t out[MAX_PICTURE * 4];
 	struct sink sk = { out, 0, sizeof out, (size_t)-1, false };
-	static struct gk_png png; /* 330 KiB: not on the stack */
+	static struct gk_png png; /* 320 KiB: not on the stack */
 	CHECK(gk_png_begin(&png, width, height, sink_write, &sk) == 0);
 	for (uint32_t y = 0; y < height; y++)
 		CHECK(gk_png_row(&png, rgb + (size_t)y * 3 * width) == 0);
@@ -494,7 +494,7 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 		if (cap)
 			CHECK(strlen(t) == (n < cap ? n : cap - 1));
 	}
-	static struct gk_png png; /* 330 KiB: not on the stack */
+	static struct gk_png png; /* 320 KiB: not on the stack */
 	/* a huge width: begin refuses exactly the widths above PNG's 2^31 - 1,
 	 * and writes nothing then; no row is written (it would take gigabytes) */
 	uint32_t hw = GK_PNG_MAX_WIDTH - 0x8000u + u16(c);
