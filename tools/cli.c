@@ -591,6 +591,7 @@ struct encode_ctx {
 	const char *name;
 	struct gk_engine_asm *a;
 	uint64_t max_errors;       /* 0: every error */
+	bool color;                /* colour on stderr (--color, NO_COLOR, a terminal) */
 	unsigned long long errors, warnings, hidden;
 	unsigned lines[RECENT];    /* line number of each slot (0: empty) */
 	char text[RECENT][RECENT_LEN];
@@ -608,7 +609,11 @@ static void show_source(const struct encode_ctx *c, const struct gk_diag *d)
 		fputs("  ", stderr);
 		for (size_t i = 0; i + 1 < d->col; i++)
 			fputc(c->text[k][i] == '\t' ? '\t' : ' ', stderr);
-		fputs("^\n", stderr);
+		if (c->color)
+			cli_color_mark(stderr, "^");
+		else
+			fputc('^', stderr);
+		fputc('\n', stderr);
 	}
 }
 
@@ -624,8 +629,19 @@ static int encode_diag(void *ctx, const struct gk_diag *d)
 		return 0;
 	}
 	++*n;
-	fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", c->name, d->line, d->col, error ? "error" : "warning",
-		d->packet ? d->packet : "", d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
+	char line[8192];
+	int len = snprintf(line, sizeof line, "%s:%u:%u: %s: %s%s%.*s", c->name, d->line, d->col,
+			   error ? "error" : "warning", d->packet ? d->packet : "", d->packet ? ": " : "",
+			   (int)gk_diag_message_len(d), d->message);
+	if (len < 0 || (size_t)len >= sizeof line) /* a file name too long to hold: the line uncoloured */
+		fprintf(stderr, "%s:%u:%u: %s: %s%s%.*s\n", c->name, d->line, d->col, error ? "error" : "warning",
+			d->packet ? d->packet : "", d->packet ? ": " : "", (int)gk_diag_message_len(d), d->message);
+	else if (c->color) {
+		cli_color_line(stderr, line, (size_t)len);
+		fputc('\n', stderr);
+	} else {
+		fprintf(stderr, "%s\n", line);
+	}
 	show_source(c, d);
 	return 0;
 }
@@ -689,6 +705,7 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 	c->name = cli_display_name(o->file);
 	c->a = a;
 	c->max_errors = o->has_max_errors ? o->max_errors : CLI_ENCODE_MAX_ERRORS;
+	c->color = cli_color_wanted(o->color, stderr);
 	gk_engine_asm_check(a, true); /* engines without a checker: nothing to add */
 	int rc = cli_each_line(f, c->name, encode_one_line, c);
 	unsigned errors = gk_engine_asm_finish(a);

@@ -22,7 +22,7 @@ static void usage(FILE *f)
 		"       gfxkit tile addr   SURFACE [--json] (X Y [SLICE] | --coords FILE|-)\n"
 		"       gfxkit tile pack   SURFACE --in LINEAR.raw --out TILED.raw   (linear -> tiled, like an L2T copy)\n"
 		"       gfxkit tile unpack SURFACE --in TILED.raw --out LINEAR.raw   (tiled -> linear)\n"
-		"       gfxkit tile map    SURFACE --out FILE.png [--by pipe|bank|microtile|order] [--slice Z]\n"
+		"       gfxkit tile map    SURFACE --out FILE.png [--by pipe|bank|microtile|order] [--slice Z] [--no-legend]\n"
 		"SURFACE: --mode linear|1d|2d [--micro display|thin] --bpp 8|16|32|64|128 --width W --height H\n"
 		"         [--slices S]   (micro defaults to thin, slices to 1)\n"
 		"   2d:   --pipe-config P2|P4_8x16|...|P16_32x32_16x16 (or the hardware number) --tile-split BYTES\n"
@@ -35,6 +35,9 @@ static void usage(FILE *f)
 		"Numbers are decimal or 0x hex.  Linear images are width x height x slices elements, rows packed.\n"
 		"pack/unpack stream one band (a macro-tile row) at a time; with tile-split pieces (tile split below\n"
 		"64 x bpp / 8 bytes) the tiled side must be a regular file (it is read or written out of order).\n"
+		"map draws one pixel per element of the padded slice (padding dimmed) and below it a legend of the\n"
+		"colours (--no-legend: the map alone); the PNG's tEXt chunk \"Description\" holds the legend as text\n"
+		"(each colour as #rrggbb).\n"
 		"Exit status: 0 ok, 1 invalid surface or input, 2 usage or I/O error.\n",
 		gk_tile_chip_help());
 }
@@ -52,7 +55,7 @@ static bool parse_num(const char *s, uint64_t max, uint64_t *v)
 struct opts {
 	const char *sub;
 	struct gk_tile_params p;
-	bool json;
+	bool json, no_legend;
 	const char *in, *out, *coords, *by;
 	uint64_t slice;
 	const char *pos[3];
@@ -151,6 +154,10 @@ static int parse(int argc, char **argv, struct opts *o)
 			return 2;
 		if (!strcmp(a, "--json")) {
 			o->json = true;
+			continue;
+		}
+		if (!strcmp(a, "--no-legend")) {
+			o->no_legend = true;
 			continue;
 		}
 		if (!strcmp(a, "--chip") || !strcmp(a, "--tile-index") || !strcmp(a, "--modifier")) {
@@ -542,21 +549,33 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 			s->padded_height, MAP_MAX_PIXELS);
 		return 1;
 	}
+	/* the picture: the map, and the legend below it unless --no-legend */
+	uint32_t z = (uint32_t)o->slice, width = s->pitch, height = s->padded_height;
+	if (!o->no_legend)
+		gk_tile_picture_size(s, by, z, &width, &height);
+	size_t nlegend = gk_tile_map_legend(s, by, z, NULL, 0);
 	FILE *f = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
-	uint8_t *row = malloc((size_t)s->pitch * 3);
+	uint8_t *row = malloc((size_t)width * 3);
+	char *legend = malloc(nlegend + 1);
+	struct gk_png *png = malloc(sizeof *png); /* the compressor's window and tables */
 	int rc = 0;
-	if (!f || !row) {
+	if (!f || !row || !png || !legend) {
 		fprintf(stderr, P " map: %s: %s\n", o->out, !f ? strerror(errno) : "out of memory");
 		rc = 2;
 	} else {
-		struct gk_png png;
-		int r = gk_png_begin(&png, s->pitch, s->padded_height, cli_write_file, f);
-		for (uint32_t y = 0; !r && y < s->padded_height; y++) {
-			gk_tile_map_row(s, by, y, (uint32_t)o->slice, row);
-			r = gk_png_row(&png, row);
+		gk_tile_map_legend(s, by, z, legend, nlegend + 1);
+		int r = gk_png_begin(png, width, height, cli_write_file, f);
+		if (!r)
+			r = gk_png_text(png, "Description", legend);
+		for (uint32_t y = 0; !r && y < height; y++) {
+			if (o->no_legend)
+				gk_tile_map_row(s, by, y, z, row);
+			else
+				gk_tile_picture_row(s, by, z, y, row);
+			r = gk_png_row(png, row);
 		}
-		if (r || gk_png_end(&png)) {
-			fprintf(stderr, P " map: %s: write error\n", o->out);
+		if (r || gk_png_end(png)) {
+			fprintf(stderr, P " map: %s: %s\n", o->out, png->error ? png->error : "write error");
 			rc = 2;
 		}
 	}
@@ -564,6 +583,8 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 		fprintf(stderr, P " map: %s: %s\n", o->out, strerror(errno));
 		rc = 2;
 	}
+	free(png);
+	free(legend);
 	free(row);
 	return rc;
 }

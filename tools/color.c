@@ -109,6 +109,16 @@ static void color_line(FILE *f, const char *s, size_t n)
 	}
 }
 
+void cli_color_line(FILE *f, const char *s, size_t n)
+{
+	color_line(f, s, n);
+}
+
+void cli_color_mark(FILE *f, const char *s)
+{
+	fprintf(f, GREEN "%s" RESET, s);
+}
+
 int cli_color_write(void *ctx, const void *p, size_t n)
 {
 	struct cli_color *c = ctx;

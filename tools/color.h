@@ -24,4 +24,10 @@ struct cli_color {
 int cli_color_write(void *ctx, const void *p, size_t n);
 int cli_color_flush(struct cli_color *c); /* a last line without its newline */
 
+/* For lines a tool prints itself (encode's messages on stderr): one line
+ * (no newline) coloured as cli_color_write colours it -- error red, warning
+ * yellow, NAME= cyan -- and a caret (or any mark) in green. */
+void cli_color_line(FILE *f, const char *s, size_t n);
+void cli_color_mark(FILE *f, const char *s);
+
 #endif

@@ -37,7 +37,8 @@ static void usage(FILE *f)
 		"       --follow (decode indirect buffers where they appear, from memory images:)\n"
 		"       --mem ADDR=FILE (repeatable; FILE in any FORMAT), --mem-map FILE ('ADDR FILE' lines)\n"
 		"       --ring NAME (devcoredump: the ring to read, e.g. gfx_0.0.0; by default the one that timed out)\n"
-		"--color=auto|always|never: colour decode and check output (auto: on a terminal, unless NO_COLOR is set)\n"
+		"--color=auto|always|never: colour decode and check output and encode's messages on stderr\n"
+		"       (auto: on a terminal, unless NO_COLOR is set)\n"
 		"--max-errors N: diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100);\n"
 		"       encode runs the checker on what it builds: warnings, or errors with --strict\n"
 		"GPU for pm4: %s\n"
@@ -116,9 +117,11 @@ static const struct command_help {
 	  "  writes must lie inside one.  Shows 1000 diagnostics unless --max-errors N (0: all).\n"
 	  "  Exit 0 when there are no errors, 1 when there are, 2 when an input cannot be read.\n" },
 	{ "encode",
-	  "usage: gfxkit encode -g GPU [-e ENGINE] [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
+	  "usage: gfxkit encode -g GPU [-e ENGINE] [-f bin|hex] [--max-errors N] [--strict] [--color=WHEN]\n"
+	  "                     [-o OUT] [FILE|-]\n"
 	  "  Assemble the text decode prints (or written by hand) into words: binary, or hex words with\n"
-	  "  -f hex.  Errors show the line and a caret under the column; -o OUT is written only when\n"
+	  "  -f hex.  Errors show the line and a caret under the column (coloured when stderr is a\n"
+	  "  terminal, or with --color=always: error red, warning yellow); -o OUT is written only when\n"
 	  "  there were none.  The checker runs on each packet built: its findings are warnings (the\n"
 	  "  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n" },
 	{ "run",

@@ -213,17 +213,49 @@ enum gk_tile_map_by { GK_MAP_PIPE, GK_MAP_BANK, GK_MAP_MICROTILE, GK_MAP_ORDER }
 /* RGB of every element of padded row y of slice z (pitch * 3 bytes). */
 void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t y, uint32_t z,
 		     uint8_t *rgb);
+/* The picture `gfxkit tile map` draws of slice z: the map (pitch x
+ * padded_height, as gk_tile_map_row) at the top left and below it a legend
+ * saying what the colours mean (a swatch per pipe or bank with its number,
+ * or the ramp with its end values; the dimmed padding and the image size),
+ * in letters that grow with the map; where the legend is wider than the
+ * map, the map's rows are widened with the background colour.  size: -1
+ * for s NULL, not initialised, or `by` out of range; row: RGB of picture row
+ * y (*width * 3 bytes). */
+int gk_tile_picture_size(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t *width,
+			 uint32_t *height);
+void gk_tile_picture_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t y,
+			 uint8_t *rgb);
+/* The same legend as text, one fact a line (the surface; what the colour
+ * encodes; each pipe or bank colour as #rrggbb, or the ramp's colours and
+ * values; the padding), for a PNG tEXt chunk: ASCII, no NUL.  Returns the
+ * length it needed, like snprintf (buf may be NULL when cap is 0). */
+size_t gk_tile_map_legend(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, char *buf,
+			  size_t cap);
 
-/* A PNG writer (8-bit RGB, no filter, zlib stream of stored deflate blocks):
- * begin, one call per row, end.  Every byte goes through write(ctx, p, n)
- * (non-zero return: the writer stops and reports -1).  No allocation: the
- * state is this struct.  write NULL, a zero or too large size fail at begin,
- * and every later call on that png returns -1.  PNG allows 2^31 - 1 rows and
- * chunks of at most 2^31 - 1 bytes; a row here is one IDAT chunk of
- * 3 * width + 1 bytes plus 5 per 65535 of them, which fits up to
- * GK_PNG_MAX_WIDTH pixels.  A call that returns -1 says why in `error` (a
- * constant string; NULL while all is well). */
-#define GK_PNG_MAX_WIDTH 715773270u
+/* A PNG writer (ISO/IEC 15948; 8-bit RGB, not interlaced): begin, one call
+ * per row, end.  Each row gets the PNG filter (None, Sub, Up, Average,
+ * Paeth) whose output has the smallest sum of absolute values; the zlib
+ * stream is deflate (RFC 1951) with LZ77 matches found through hash chains in
+ * a 32 KiB window, in blocks of fixed or dynamic Huffman codes, whichever is
+ * smaller.  Compressed bytes leave in IDAT chunks of at most GK_PNG_OUT_BYTES
+ * as they are made: memory is this struct (about 320 KiB -- allocate it, do
+ * not put it on a small stack), whatever the image size.  Up, Average and
+ * Paeth need the previous row, kept here for rows of up to GK_PNG_ROW_KEEP
+ * bytes (3 * 16384 pixels, the widest GFX6-8 surface); wider rows choose
+ * between None and Sub.
+ * Every byte goes through write(ctx, p, n) (non-zero return: the writer
+ * stops and reports -1).  write NULL, a zero size or one above PNG's
+ * 2^31 - 1 (GK_PNG_MAX_WIDTH, for both) fail at begin, and every later call
+ * on that png returns -1.  gk_png_text adds a tEXt chunk (keyword: 1-79
+ * printable Latin-1 characters, no leading, trailing or double spaces; text:
+ * Latin-1 without NUL); it is allowed between begin and the first row.  A
+ * call that returns -1 says why in `error` (a constant string; NULL while
+ * all is well). */
+#define GK_PNG_MAX_WIDTH 0x7fffffffu
+#define GK_PNG_WINDOW 32768u          /* deflate's largest window */
+#define GK_PNG_ROW_KEEP (3u * 16384u)
+#define GK_PNG_OUT_BYTES 32768u
+#define GK_PNG_BLOCK_SYMS 16384u      /* literals and matches per deflate block */
 struct gk_png {
 	int (*write)(void *ctx, const void *p, size_t n);
 	void *ctx;
@@ -231,9 +263,22 @@ struct gk_png {
 	uint32_t adler;
 	int failed;
 	const char *error;
+	/* the compressor (private: set by gk_png_begin) */
+	struct gk_png_deflate {
+		uint32_t strstart, lookahead;   /* window positions: next to code, bytes after it */
+		uint32_t nsyms, nout, nbits;
+		uint64_t bits;                  /* bits not yet in out[], lowest first */
+		uint8_t win[2 * GK_PNG_WINDOW]; /* the last 32 KiB coded, then what comes */
+		uint16_t head[1u << 15];        /* hash of 3 bytes -> last position (0: none) */
+		uint16_t prev[GK_PNG_WINDOW];   /* position -> the previous one with its hash */
+		uint8_t syms[3 * GK_PNG_BLOCK_SYMS]; /* the block's literals and matches */
+		uint8_t out[GK_PNG_OUT_BYTES];  /* compressed bytes of the next IDAT chunk */
+		uint8_t up[GK_PNG_ROW_KEEP];    /* the previous row */
+	} z;
 };
 int gk_png_begin(struct gk_png *png, uint32_t width, uint32_t height,
 		 int (*write)(void *ctx, const void *p, size_t n), void *ctx);
+int gk_png_text(struct gk_png *png, const char *keyword, const char *text);
 int gk_png_row(struct gk_png *png, const uint8_t *rgb);
 int gk_png_end(struct gk_png *png);
 uint32_t gk_crc32(uint32_t crc, const void *p, size_t n);    /* start with 0; p NULL: crc unchanged */

@@ -662,6 +662,19 @@ run "no colour into a file" 0 decode -g evergreen "$ROOT/examples/evergreen_comp
 hasnot out "no colour into a file" "$esc"
 run "--color=never" 0 decode -g evergreen --color=never "$ROOT/examples/evergreen_compute.bin"
 hasnot out "--color=never" "$esc"
+# encode's messages on stderr: coloured like check's (error red, warning
+# yellow, the caret green) when asked, plain with --color=never or into a file
+run "encode --color=always" 1 encode -g cayman -e dma --color=always bad.s -o bad.bin
+has err "encode --color=always: error red" "^bad\\.s:2:15: ${esc}\\[1;31merror${esc}\\[0m: CONSTANT_FILL: "
+has err "encode --color=always: the caret green" "^                ${esc}\\[32m\\^${esc}\\[0m$"
+has err "encode --color=always: the source line as it is" '^  CONSTANT_FILL DST_ADR=0x1000$'
+run "encode --color=always: a warning" 0 encode -g evergreen --color always mw.s -o mw.bin
+has err "encode --color=always: warning yellow" "^mw\\.s:1:1: ${esc}\\[1;33mwarning${esc}\\[0m: MEM_WRITE: "
+run "encode --color=never" 1 encode -g cayman -e dma --color=never bad.s -o bad.bin
+hasnot err "encode --color=never" "$esc"
+has err "encode --color=never: the message" '^bad\.s:2:15: error: CONSTANT_FILL: '
+run "encode: no colour into a file" 1 encode -g cayman -e dma bad.s -o bad.bin
+hasnot err "encode: no colour into a file" "$esc"
 if command -v script >/dev/null 2>&1; then
 	# a pseudo-terminal: colour by default, none with NO_COLOR
 	script -qec "$G decode -g evergreen $ROOT/examples/evergreen_compute.bin" /dev/null >tty.out 2>&1

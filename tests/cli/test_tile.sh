@@ -243,14 +243,17 @@ for by in pipe bank microtile order; do
 done
 run "map 1d" 0 tile map --mode 1d --bpp 32 --width 20 --height 9 --out map_1d.png
 # shellcheck disable=SC2086
+run "map pipe --no-legend" 0 tile map $C101 --by pipe --slice 5 --no-legend --out map_pipe_bare.png
+run "map 1d --no-legend" 0 tile map --mode 1d --bpp 32 --width 20 --height 9 --no-legend --out map_1d_bare.png
+# shellcheck disable=SC2086
 run "map by" 2 tile map $C101 --by colour --out x.png
 # shellcheck disable=SC2086
 run "map slice" 1 tile map $C101 --slice 6 --out x.png
 # shellcheck disable=SC2086
 run "map no out" 2 tile map $C101
 if [ -n "$PY" ]; then
-	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png; do
-		if $PY - "$f" <<'EOF' 2>perr; then ok; else bad "map $f: python3 decode: $(tail -1 perr)"; fi
+	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png map_1d_bare.png; do
+		if $PY - "$f" <<'EOF' 2>perr >"$f.txt"; then ok; else bad "map $f: python3 decode: $(tail -1 perr)"; fi
 import struct, sys, zlib
 d = open(sys.argv[1], "rb").read()
 assert d[:8] == b"\x89PNG\r\n\x1a\n", "signature"
@@ -264,18 +267,53 @@ while i < len(d):
         assert depth == 8 and colour == 2
     elif t == b"IDAT":
         idat += body
+    elif t == b"tEXt":
+        key, text = body.split(b"\0", 1)
+        assert key == b"Description" and not idat, "tEXt"
+        print(text.decode("ascii"))
     elif t == b"IEND":
         end = True
     i += 12 + n
 raw = zlib.decompress(idat)
 assert end and len(raw) == h * (1 + 3 * w), "size"
-assert all(raw[r * (1 + 3 * w)] == 0 for r in range(h)), "filter"
-colours = {raw[k:k + 3] for r in range(h) for k in range(r * (1 + 3 * w) + 1, (r + 1) * (1 + 3 * w), 3)}
+# undo the row filters (ISO/IEC 15948 section 9.2)
+n, prev, img = 3 * w, bytearray(3 * w), []
+for r in range(h):
+    f, x = raw[r * (n + 1)], bytearray(raw[r * (n + 1) + 1:(r + 1) * (n + 1)])
+    assert f <= 4, "filter type"
+    for i in range(n):
+        a, b, c = x[i - 3] if i >= 3 else 0, prev[i], prev[i - 3] if i >= 3 else 0
+        p = a + b - c
+        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+        x[i] = (x[i] + (0, a, b, (a + b) // 2, a if pa <= pb and pa <= pc else b if pb <= pc else c)[f]) & 255
+    img.append(bytes(x))
+    prev = x
+colours = {row[k:k + 3] for row in img for k in range(0, n, 3)}
 assert len(colours) >= 4, "a picture of one colour"
+open(sys.argv[1] + ".rgb", "wb").write(struct.pack(">II", w, h) + b"".join(img))
 EOF
 	done
-	# the 1d map is pitch x padded height: 24 x 16 (pitch: 20 rounded to 8 until a slice is 256 bytes)
-	if $PY -c 'import struct; d = open("map_1d.png", "rb").read(); assert struct.unpack(">II", d[16:24]) == (24, 16)'; then ok; else bad "map 1d size"; fi
+	# the 1d map is pitch x padded height: 24 x 16 (pitch: 20 rounded to 8
+	# until a slice is 256 bytes); with the legend, the same pixels at the
+	# top left and the legend below (wider than the map)
+	if $PY - <<'EOF' 2>perr; then ok; else bad "map 1d: size and legend: $(tail -1 perr)"; fi
+import struct
+def rd(f):
+    d = open(f, "rb").read()
+    w, h = struct.unpack(">II", d[:8])
+    return w, h, [d[8 + r * 3 * w:8 + (r + 1) * 3 * w] for r in range(h)]
+bw, bh, bare = rd("map_1d_bare.png.rgb")
+w, h, pic = rd("map_1d.png.rgb")
+assert (bw, bh) == (24, 16), (bw, bh)
+assert w > 24 and h > 16 + 30, (w, h)
+assert all(pic[r][:3 * 24] == bare[r] for r in range(16)), "the map is not at the top left"
+assert all(pic[r][3 * 24:] == bytes([24]) * (3 * (w - 24)) for r in range(16)), "the map's rows are not widened with the background"
+EOF
+	has map_1d.png.txt "map 1d: the legend in tEXt" '^colour: the element.s index in its 8x8 micro tile, 0 to 63'
+	has map_1d_bare.png.txt "map 1d --no-legend: the legend still in tEXt" '^padding \(x >= 20 or y >= 9\)'
+	has map_pipe.png.txt "map pipe: tEXt names each pipe colour" '^pipe 7: #f032e6$'
+	hasnot map_pipe.png.txt "map pipe: 8 pipes" '^pipe 8'
+	has map_bank.png.txt "map bank: tEXt names each bank colour" '^bank 0: #e6194b$'
 else
 	echo "# python3 absent: PNG decode check skipped"
 fi
@@ -292,16 +330,43 @@ for p in python3 /usr/bin/python3; do
 	if command -v $p >/dev/null 2>&1 && $p -c 'import PIL.Image' 2>/dev/null; then PIL=$p; break; fi
 done
 if [ -n "$PIL" ]; then
-	# Pillow decodes every map; the 1d map is 24 x 16 with more than one colour,
-	# and the pipe map of case 101 shows a colour per pipe (8), each also dimmed
-	# in the padding (100 x 37 padded to the macro tiles): 16
-	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png; do
+	# Pillow decodes every map; the 1d map without its legend is 24 x 16 with
+	# more than one colour, and the pipe map of case 101 shows a colour per
+	# pipe (8), each also dimmed in the padding (100 x 37 padded to the macro
+	# tiles): 16; the legend's text is the PNG's Description
+	for f in map_pipe.png map_bank.png map_microtile.png map_order.png map_1d.png map_1d_bare.png; do
 		if $PIL -c 'import sys, PIL.Image as I; im = I.open(sys.argv[1]); im.load(); assert im.mode == "RGB" and len(set(im.getdata())) > 1' "$f" 2>perr; then ok; else bad "map $f: Pillow: $(tail -1 perr)"; fi
 	done
-	if $PIL -c 'import PIL.Image as I; assert I.open("map_1d.png").size == (24, 16)' 2>perr; then ok; else bad "map 1d: Pillow size: $(tail -1 perr)"; fi
-	if $PIL -c 'import PIL.Image as I; n = len(set(I.open("map_pipe.png").getdata())); assert n == 16, n' 2>perr; then ok; else bad "map pipe: Pillow colours: $(tail -1 perr)"; fi
+	if $PIL -c 'import PIL.Image as I; assert I.open("map_1d_bare.png").size == (24, 16)' 2>perr; then ok; else bad "map 1d: Pillow size: $(tail -1 perr)"; fi
+	if $PIL -c 'import PIL.Image as I; n = len(set(I.open("map_pipe_bare.png").getdata())); assert n == 16, n' 2>perr; then ok; else bad "map pipe: Pillow colours: $(tail -1 perr)"; fi
+	if $PIL -c 'import PIL.Image as I; assert "pipe 0: #e6194b" in I.open("map_pipe.png").info["Description"]' 2>perr; then ok; else bad "map pipe: Pillow tEXt: $(tail -1 perr)"; fi
 else
 	echo "# Pillow absent: its decode of the maps skipped"
+fi
+
+# a 4096 x 4096 map (50 MB of pixels) is compressed: a few hundred KB
+# shellcheck disable=SC2086
+run "map 4096 x 4096" 0 tile map --mode 2d --bpp 32 --width 4096 --height 4096 --pipe-config P8_32x32_16x16 \
+	--tile-split 2048 --bank-width 1 --bank-height 2 --macro-aspect 2 --num-banks 16 --out map_4k.png
+size=$(wc -c <map_4k.png | tr -d ' ')
+if [ "$size" -gt 1000 ] && [ "$size" -lt 1000000 ]; then ok; else bad "map 4096 x 4096: $size bytes (raw: 50331648)"; fi
+if [ -n "$PY" ]; then
+	if $PY - <<'EOF' 2>perr; then ok; else bad "map 4096 x 4096: python3 zlib: $(tail -1 perr)"; fi
+import struct, zlib
+d = open("map_4k.png", "rb").read()
+i, idat, w, h = 8, b"", 0, 0
+while i < len(d):
+    n, t = struct.unpack(">I", d[i:i + 4])[0], d[i + 4:i + 8]
+    assert zlib.crc32(d[i + 4:i + 8 + n]) == struct.unpack(">I", d[i + 8 + n:i + 12 + n])[0], "crc"
+    if t == b"IHDR":
+        w, h = struct.unpack(">II", d[i + 8:i + 16])
+    elif t == b"IDAT":
+        idat += d[i + 8:i + 8 + n]
+    i += 12 + n
+assert w == 4096 and h > 4096, (w, h)
+assert len(zlib.decompress(idat)) == h * (1 + 3 * w), "size"
+assert len(d) * 50 < h * (1 + 3 * w), "not much smaller than the raw image"
+EOF
 fi
 
 # an output that cannot be created is named

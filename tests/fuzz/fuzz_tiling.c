@@ -27,11 +27,14 @@
  *      (gk_tile_band, gk_tile_pack_band) writes the same bytes as the whole
  *      pack over the band's ranges, and unpacks to the band's rows.
  *  (e) the PNG writer, on the surface's map (gk_tile_map_row) or on a tiny
- *      image from the input: a structurally valid PNG (signature, IHDR,
- *      chunk CRCs, zlib stored blocks, Adler-32, IEND) whose pixels are the
- *      rows given; with a sink that fails after k bytes, -1 and no write
- *      after the failure; gk_png_begin refuses 0 sizes and exactly the
- *      widths whose row chunk would pass PNG's 2^31 - 1 byte limit.
+ *      image from the input: a valid PNG (signature, IHDR, chunk CRCs, a
+ *      zlib stream that tests/png_oracle.h inflates, Adler-32, filters,
+ *      IEND) whose pixels are the rows given; with a sink that fails after
+ *      k bytes, -1 and no write after the failure; gk_png_begin refuses 0
+ *      sizes and exactly the widths above PNG's 2^31 - 1.
+ *      The picture with its legend (gk_tile_picture_size/_row): the map's
+ *      rows at its top left, a legend band below, the PNG of small ones
+ *      valid; the legend text terminated and sized like snprintf.
  *  (f) names: pipe config name <-> parse, mode names.
  * Any broken property aborts with __builtin_trap().  Set-up (none beyond
  * static buffers) is paid once per process. */
@@ -46,6 +49,7 @@
 
 FUZZ_HARNESS_BEGIN
 #include "../jsoncheck.h"
+#include "../png_oracle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
@@ -54,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 #define MAX_SURFACE (1u << 18) /* tiled bytes packed per input */
 #define MAX_LINEAR (1u << 16)  /* linear image bytes per input */
 #define MAX_PNG_ELEMS 4096u    /* map elements written as a PNG */
+#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend written as a PNG */
 
 /* ---- reading the input ---- */
 
@@ -403,83 +408,19 @@ static int sink_write(void *ctx, const void *p, size_t n)
 	return 0;
 }
 
-/* an independent CRC-32 (a byte table built bit by bit, once) */
-static uint32_t crc32_ref(const uint8_t *p, size_t n)
-{
-	static uint32_t t[256];
-	if (!t[1])
-		for (uint32_t b = 0; b < 256; b++) {
-			uint32_t c = b;
-			for (int k = 0; k < 8; k++)
-				c = c & 1 ? (c >> 1) ^ 0xedb88320u : c >> 1;
-			t[b] = c;
-		}
-	uint32_t c = 0xffffffffu;
-	for (size_t i = 0; i < n; i++)
-		c = (c >> 8) ^ t[(c ^ p[i]) & 0xff];
-	return ~c;
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* The PNG in s must be width x height RGB whose rows are rgb (3 * width
- * bytes each, rows one after another). */
+/* The PNG must be width x height RGB whose rows are rgb (3 * width bytes
+ * each, rows one after another), by the independent oracle of
+ * tests/png_oracle.h (chunk CRCs, inflate, Adler-32, filters undone). */
 static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t height, const uint8_t *rgb)
 {
-	static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	static uint8_t z[MAX_PNG_ELEMS * 3 + 4096];
-	size_t nz = 0, pos = 8;
-	CHECK(n >= 8 && memcmp(png, sig, 8) == 0);
-	bool ihdr = false, iend = false;
-	while (pos < n) {
-		CHECK(!iend && n - pos >= 12);
-		uint32_t len = be32(png + pos);
-		CHECK(len <= 0x7fffffffu && len <= n - pos - 12);
-		const uint8_t *type = png + pos + 4, *data = png + pos + 8;
-		CHECK(be32(data + len) == crc32_ref(type, 4 + (size_t)len));
-		if (!memcmp(type, "IHDR", 4)) {
-			CHECK(!ihdr && pos == 8 && len == 13);
-			CHECK(be32(data) == width && be32(data + 4) == height);
-			CHECK(data[8] == 8 && data[9] == 2 && !data[10] && !data[11] && !data[12]);
-			ihdr = true;
-		} else if (!memcmp(type, "IDAT", 4)) {
-			CHECK(ihdr && nz + len <= sizeof z);
-			memcpy(z + nz, data, len);
-			nz += len;
-		} else {
-			CHECK(!memcmp(type, "IEND", 4) && len == 0);
-			iend = true;
-		}
-		pos += 12 + (size_t)len;
-	}
-	CHECK(iend);
-	/* zlib: header, stored blocks, Adler-32 of the data */
-	CHECK(nz >= 2 + 5 + 4 && z[0] == 0x78 && (z[0] * 256u + z[1]) % 31 == 0 && !(z[1] & 0x20));
-	size_t zi = 2, row_bytes = 1 + 3 * (size_t)width, got = 0;
-	uint32_t a = 1, b = 0;
-	for (bool final = false; !final;) {
-		CHECK(nz - zi >= 5);
-		CHECK((z[zi] & 0xf8) == 0 && (z[zi] & 6) == 0); /* stored, no stray bits */
-		final = z[zi] & 1;
-		uint32_t len = z[zi + 1] | (uint32_t)z[zi + 2] << 8, nlen = z[zi + 3] | (uint32_t)z[zi + 4] << 8;
-		CHECK((len ^ 0xffffu) == nlen);
-		zi += 5;
-		CHECK(nz - zi >= len);
-		for (uint32_t k = 0; k < len; k++, got++) {
-			uint8_t v = z[zi + k];
-			size_t r = got / row_bytes, col = got % row_bytes;
-			CHECK(r < height);
-			CHECK(col == 0 ? v == 0 : v == rgb[r * 3 * width + col - 1]);
-			a = (a + v) % 65521;
-			b = (b + a) % 65521;
-		}
-		zi += len;
-	}
-	CHECK(got == row_bytes * height);
-	CHECK(nz - zi == 4 && be32(z + zi) == (b << 16 | a));
+	static uint8_t z[MAX_PICTURE * 4], idat[MAX_PICTURE * 4];
+	uint32_t w, h;
+	const uint8_t *img;
+	struct po_stats st;
+	const char *why;
+	CHECK(po_png(png, n, z, sizeof z, idat, sizeof idat, &w, &h, &img, &st, &why) == 0);
+	CHECK(w == width && h == height && st.ntext == 0);
+	CHECK(memcmp(img, rgb, 3 * (size_t)width * height) == 0);
 }
 
 /* Write rows through gk_png_*: the full PNG must be valid; with a sink that
@@ -487,9 +428,9 @@ static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t hei
  * after the failure. */
 static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_t fail_at)
 {
-	static uint8_t out[MAX_PNG_ELEMS * 3 + 8192];
+	static uint8_t out[MAX_PICTURE * 4];
 	struct sink sk = { out, 0, sizeof out, (size_t)-1, false };
-	struct gk_png png;
+	static struct gk_png png; /* 320 KiB: not on the stack */
 	CHECK(gk_png_begin(&png, width, height, sink_write, &sk) == 0);
 	for (uint32_t y = 0; y < height; y++)
 		CHECK(gk_png_row(&png, rgb + (size_t)y * 3 * width) == 0);
@@ -525,15 +466,41 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
 		png_write(s->pitch, s->padded_height, rgb, u16(c));
 	}
-	struct gk_png png;
-	/* a huge width: begin refuses exactly the widths whose row chunk (filter
-	 * byte, RGB, 5 bytes per stored block of 65535) passes 2^31 - 1 bytes, and
-	 * writes nothing then; no row is written (it would take gigabytes) */
+	/* the picture with its legend: the map's rows at the top left, the
+	 * legend below; small ones as a PNG, of others the legend rows only;
+	 * the legend text terminated and sized like snprintf */
+	if (s && map) {
+		static uint8_t pic[MAX_PICTURE * 3], maprow[(GK_TILE_MAX_DIM + 64) * 3];
+		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
+		uint32_t z = s->padded_slices ? u8(c) % s->padded_slices : 0, w = 0, h = 0;
+		CHECK(gk_tile_picture_size(s, by, z, &w, &h) == 0);
+		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height < 400);
+		if ((uint64_t)w * h <= MAX_PICTURE) {
+			for (uint32_t y = 0; y < h; y++)
+				gk_tile_picture_row(s, by, z, y, pic + (size_t)y * 3 * w);
+			for (uint32_t y = 0; y < s->padded_height && s->pitch <= GK_TILE_MAX_DIM + 64; y++) {
+				gk_tile_map_row(s, by, y, z, maprow);
+				CHECK(memcmp(pic + (size_t)y * 3 * w, maprow, 3 * (size_t)s->pitch) == 0);
+			}
+			png_write(w, h, pic, u16(c));
+		} else if ((uint64_t)w * 3 <= sizeof pic) {
+			for (uint32_t y = s->padded_height; y < h; y++)
+				gk_tile_picture_row(s, by, z, y, pic);
+		}
+		char t[600];
+		size_t cap = u16(c) % (sizeof t + 1);
+		size_t n = gk_tile_map_legend(s, by, z, cap ? t : NULL, cap);
+		CHECK(n > 0 && n < sizeof t);
+		if (cap)
+			CHECK(strlen(t) == (n < cap ? n : cap - 1));
+	}
+	static struct gk_png png; /* 320 KiB: not on the stack */
+	/* a huge width: begin refuses exactly the widths above PNG's 2^31 - 1,
+	 * and writes nothing then; no row is written (it would take gigabytes) */
 	uint32_t hw = GK_PNG_MAX_WIDTH - 0x8000u + u16(c);
-	uint64_t chunk = 1 + 3ull * hw + 5 * ((1 + 3ull * hw + 65534) / 65535);
 	struct sink hs = { rgb, 0, 64, (size_t)-1, false };
 	int hr = gk_png_begin(&png, hw, 1, sink_write, &hs);
-	CHECK(hr == (chunk <= 0x7fffffffu ? 0 : -1));
+	CHECK(hr == (hw <= 0x7fffffffu ? 0 : -1));
 	CHECK(hr == 0 ? png.error == NULL && hs.len > 0 : png.error != NULL && hs.len == 0);
 	/* a tiny image straight from the input */
 	uint32_t w = u8(c) % 24, h = u8(c) % 24;

@@ -13,6 +13,7 @@
 #include "gfxkit/stream.h"
 #include "gfxkit/tiling.h"
 #include "tiling/tiling_tab.h"
+#include "png_oracle.h"
 
 /* ---- a header-driven TSV reader ------------------------------------------ */
 
@@ -1045,10 +1046,11 @@ static void table_soundness(void)
 /* ---- PNG ------------------------------------------------------------------------- */
 
 /* a PNG in memory: a struct gk_membuf (gfxkit/stream.h) whose writes fail once
- * fail_at bytes were written (0: never), to simulate a write error */
+ * fail_at bytes were written (0: never), to simulate a write error; the
+ * largest single write is kept (the writer's chunks are bounded) */
 struct mem {
 	struct gk_membuf t;
-	size_t fail_at;
+	size_t fail_at, max_write;
 };
 
 static int mem_write(void *ctx, const void *p, size_t n)
@@ -1056,6 +1058,7 @@ static int mem_write(void *ctx, const void *p, size_t n)
 	struct mem *m = ctx;
 	if (m->fail_at && m->t.n + n > m->fail_at)
 		return -1;
+	m->max_write = n > m->max_write ? n : m->max_write;
 	return gk_membuf_write(&m->t, p, n);
 }
 
@@ -1064,84 +1067,72 @@ static uint32_t rd32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* Structural check: signature, chunk CRCs, IHDR, the IDAT stream inflates
- * (stored blocks only) to height * (1 + 3 * width) bytes with a good Adler-32;
- * returns the image data (caller frees) or NULL. */
-static uint8_t *png_parse(const uint8_t *p, size_t n, uint32_t *w, uint32_t *h)
+/* The PNG in m through the independent oracle (tests/png_oracle.h): the
+ * h rows of 3 * w bytes (caller frees) or NULL, saying why. */
+static uint8_t *png_decode(const struct mem *m, uint32_t *w, uint32_t *h, struct po_stats *st)
 {
-	static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	if (n < 8 || memcmp(p, sig, 8))
+	const uint8_t *png = (const uint8_t *)m->t.p;
+	/* the image size from IHDR, to size the buffers (po_png checks IHDR) */
+	uint64_t want = m->t.n >= 24 ? (1 + 3ull * rd32(png + 16)) * rd32(png + 20) : 0;
+	if (want > (1ull << 31)) {
+		printf("# png_decode: %llu bytes of image data is too much for a test\n", (unsigned long long)want);
 		return NULL;
-	uint8_t *z = malloc(n);
-	size_t zn = 0, off = 8;
-	bool iend = false;
-	*w = *h = 0;
-	while (z && off + 12 <= n && !iend) {
-		uint32_t len = rd32(p + off);
-		if (len > n - off - 12)
-			break;
-		const uint8_t *type = p + off + 4, *data = p + off + 8;
-		if (gk_crc32(0, type, len + 4) != rd32(data + len))
-			break;
-		if (!memcmp(type, "IHDR", 4) && len == 13) {
-			*w = rd32(data);
-			*h = rd32(data + 4);
-			if (data[8] != 8 || data[9] != 2)
-				break;
-		} else if (!memcmp(type, "IDAT", 4)) {
-			memcpy(z + zn, data, len);
-			zn += len;
-		} else if (!memcmp(type, "IEND", 4)) {
-			iend = true;
-		}
-		off += 12 + len;
 	}
-	if (!z || !iend || off != n || zn < 6 || z[0] != 0x78 || ((z[0] << 8) | z[1]) % 31) {
+	uint8_t *z = malloc(want ? (size_t)want : 1), *idat = malloc(m->t.n ? m->t.n : 1);
+	const uint8_t *rgb = NULL;
+	const char *why = "out of memory";
+	int r = z && idat ? po_png(png, m->t.n, z, (size_t)want, idat, m->t.n, w, h, &rgb, st, &why) : -1;
+	free(idat);
+	if (r) {
+		printf("# png_decode: %s\n", why);
 		free(z);
 		return NULL;
 	}
-	size_t want = (size_t)*h * (1 + 3 * (size_t)*w), got = 0, zi = 2;
-	uint8_t *img = malloc(want ? want : 1);
-	bool final = false;
-	while (img && !final && zi + 5 <= zn) {
-		if ((z[zi] & 6) != 0) /* stored blocks only */
-			break;
-		final = z[zi] & 1;
-		unsigned len = z[zi + 1] | z[zi + 2] << 8, nlen = z[zi + 3] | z[zi + 4] << 8;
-		if ((len ^ nlen) != 0xffff || zi + 5 + len > zn || got + len > want)
-			break;
-		memcpy(img + got, z + zi + 5, len);
-		got += len;
-		zi += 5 + len;
-	}
-	bool ok = img && final && got == want && zi + 4 == zn && rd32(z + zi) == gk_adler32(1, img, want);
-	free(z);
-	if (!ok) {
-		free(img);
-		return NULL;
-	}
-	return img;
+	return z;
 }
 
-static uint32_t png_be32(const uint8_t *p)
+/* write w x h pixels from rgb (rows packed) as a PNG into m */
+static int png_write_image(struct mem *m, uint32_t w, uint32_t h, const uint8_t *rgb)
 {
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+	struct gk_png *png = malloc(sizeof *png);
+	int r = !png || gk_png_begin(png, w, h, mem_write, m);
+	for (uint32_t y = 0; !r && y < h; y++)
+		r = gk_png_row(png, rgb + (size_t)y * 3 * w);
+	r = r || gk_png_end(png);
+	free(png);
+	return r ? -1 : 0;
 }
 
-/* the IDAT chunk length of one row of w pixels: filter byte + RGB, cut into
- * stored deflate blocks of at most 65535 bytes with 5 header bytes each */
-static uint64_t png_row_chunk(uint32_t w)
+/* kinds of test image: noise, one colour, a gradient, noise repeating every
+ * 400 pixels along x and every 3 rows (long matches, near and far) */
+static void png_fill(uint8_t *rgb, uint32_t w, uint32_t h, unsigned kind, uint64_t *seed)
 {
-	uint64_t data = 1 + 3ull * w, blocks = 0;
-	for (uint64_t left = data; left; left -= left < 65535 ? left : 65535)
-		blocks++;
-	return data + 5 * blocks;
+	for (uint32_t y = 0; y < h; y++)
+		for (uint32_t x = 0; x < w; x++)
+			for (unsigned c = 0; c < 3; c++) {
+				uint8_t *o = rgb + ((size_t)y * w + x) * 3 + c;
+				if (kind == 0)
+					*o = (uint8_t)tl_rand(seed);
+				else if (kind == 1)
+					*o = (uint8_t)(40 + c);
+				else if (kind == 2)
+					*o = (uint8_t)(x * 3 + y * 5 + c * 80);
+				else { /* a hash of (x mod 400, y / 3, c): murmur3's finaliser */
+					uint32_t v = ((x % 400) * 3 + c) * 0x9e3779b1u ^ (y / 3) * 0x85ebca6bu;
+					v ^= v >> 16;
+					v *= 0x85ebca6bu;
+					v ^= v >> 13;
+					v *= 0xc2b2ae35u;
+					*o = (uint8_t)(v ^ v >> 16);
+				}
+			}
 }
 
 static void png_tests(void)
 {
 	/* known values */
 	CHECK(gk_crc32(0, "123456789", 9) == 0xcbf43926u, "crc32 check value");
+	CHECK(po_crc32((const uint8_t *)"123456789", 9) == 0xcbf43926u, "the oracle's crc32 check value");
 	CHECK(gk_adler32(1, "Wikipedia", 9) == 0x11e60398u, "adler32 check value");
 	uint8_t *big = malloc(100000);
 	for (unsigned i = 0; big && i < 100000; i++)
@@ -1155,95 +1146,343 @@ static void png_tests(void)
 	}
 	CHECK(big && a == b1 && a == b2, "adler32 long runs");
 	free(big);
-	/* a map of a 2D surface in every colouring, and a wide one that needs two stored blocks a row */
+	/* the oracle itself on a zlib stream made by hand: a stored block
+	 * "ab" then a fixed block with 'c' and a match of length 3 at distance
+	 * 3 -> "abcabc" (RFC 1951 sections 3.2.4 and 3.2.6) */
+	{
+		/* fixed block bits, lowest first: 1 (final), 01 (fixed); 'c' = 0x63
+		 * -> code 0x30 + 0x63 = 0x93 (8 bits, sent msb first); length 3 ->
+		 * 257 -> 0000001 (7 bits); distance 3 -> code 2 = 00010 (5 bits);
+		 * 256 -> 0000000 */
+		uint8_t z[32] = { 0x78, 0x01, 0x00, 0x02, 0x00, 0xfd, 0xff, 'a', 'b' };
+		size_t n = 9, nbits = 0;
+		uint32_t acc = 0;
+		const struct { unsigned v, len, msb_first; } f[] = { { 1, 1, 0 }, { 1, 2, 0 }, { 0x93, 8, 1 }, { 1, 7, 1 },
+								     { 2, 5, 1 }, { 0, 7, 1 } };
+		for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
+			for (unsigned k = 0; k < f[i].len; k++) {
+				unsigned bit = f[i].msb_first ? (f[i].v >> (f[i].len - 1 - k)) & 1 : (f[i].v >> k) & 1;
+				acc |= bit << nbits;
+				if (++nbits == 8) {
+					z[n++] = (uint8_t)acc;
+					acc = 0;
+					nbits = 0;
+				}
+			}
+		if (nbits)
+			z[n++] = (uint8_t)acc;
+		uint32_t ad = gk_adler32(1, "abcabc", 6);
+		z[n++] = (uint8_t)(ad >> 24), z[n++] = (uint8_t)(ad >> 16), z[n++] = (uint8_t)(ad >> 8), z[n++] = (uint8_t)ad;
+		uint8_t out[16];
+		size_t got = 0;
+		struct po_stats st;
+		memset(&st, 0, sizeof st);
+		const char *why = NULL;
+		int r = po_inflate(z, n, out, sizeof out, &got, &st, &why);
+		CHECK(r == 0 && got == 6 && !memcmp(out, "abcabc", 6) && st.blocks[0] == 1 && st.blocks[1] == 1 &&
+			      st.max_len == 3 && st.max_dist == 3,
+		      "oracle on a hand-made stream: %s", r ? why : "wrong bytes");
+		z[n - 1] ^= 1;
+		CHECK(po_inflate(z, n, out, sizeof out, &got, &st, &why) == -1 && !strcmp(why, "Adler-32"),
+		      "oracle: a bad Adler-32 is seen");
+	}
+
+	/* a map of a 2D surface in every colouring: every pixel is what
+	 * gk_tile_map_row gave, and the rows were filtered */
 	struct gk_tile_params p = good2d();
 	struct gk_tile_surface s;
 	gk_tile_surface_init(&s, &p);
 	for (unsigned by = GK_MAP_PIPE; by <= GK_MAP_ORDER; by++) {
 		struct mem m = { 0 };
-		struct gk_png png;
-		uint8_t *row = malloc((size_t)s.pitch * 3);
-		int r = gk_png_begin(&png, s.pitch, s.padded_height, mem_write, &m);
-		for (uint32_t y = 0; row && y < s.padded_height; y++) {
-			gk_tile_map_row(&s, by, y, 0, row);
-			r |= gk_png_row(&png, row);
-		}
-		r |= gk_png_end(&png);
+		uint8_t *want = malloc((size_t)s.pitch * 3 * s.padded_height);
+		for (uint32_t y = 0; want && y < s.padded_height; y++)
+			gk_tile_map_row(&s, by, y, 0, want + (size_t)y * 3 * s.pitch);
+		int r = want ? png_write_image(&m, s.pitch, s.padded_height, want) : -1;
 		uint32_t w, h;
-		uint8_t *img = png_parse((const uint8_t *)m.t.p, m.t.n, &w, &h);
-		CHECK(r == 0 && img && w == s.pitch && h == s.padded_height, "map %u: PNG does not parse", by);
-		/* the colours are what gk_tile_map_row gave */
-		if (img && row) {
-			gk_tile_map_row(&s, by, 7, 0, row);
-			CHECK(!memcmp(img + 7 * (1 + 3 * (size_t)w) + 1, row, 3 * (size_t)w) && img[7 * (1 + 3 * (size_t)w)] == 0,
-			      "map %u row 7 differs", by);
-		}
+		struct po_stats st;
+		uint8_t *img = r ? NULL : png_decode(&m, &w, &h, &st);
+		CHECK(img && w == s.pitch && h == s.padded_height, "map %u: PNG does not decode", by);
+		if (img)
+			CHECK(!memcmp(img, want, (size_t)w * 3 * h), "map %u: pixels differ", by);
+		if (img)
+			CHECK(st.filters[0] < h && st.blocks[2] > 0 && m.t.n < (size_t)w * h / 4,
+			      "map %u: %u rows unfiltered of %u, %u dynamic blocks, %zu bytes for %u x %u", by, st.filters[0],
+			      h, st.blocks[2], m.t.n, w, h);
 		if (by == GK_MAP_PIPE && img) { /* every pipe shows up */
 			unsigned distinct = 0;
 			for (uint32_t x = 0; x < 64; x++)
-				distinct += memcmp(img + 1 + 3 * x, img + 1, 3) != 0;
+				distinct += memcmp(img + 3 * x, img, 3) != 0;
 			CHECK(distinct > 0, "pipe map is one colour");
 		}
 		free(img);
-		free(row);
+		free(want);
 		free(m.t.p);
 	}
-	struct mem m = { 0 };
-	struct gk_png png;
-	uint32_t W = 30000; /* 90001 bytes a row: two stored blocks */
-	uint8_t *row = calloc(3 * (size_t)W, 1);
-	int r = gk_png_begin(&png, W, 3, mem_write, &m);
-	for (uint32_t y = 0; row && y < 3; y++) {
-		for (uint32_t x = 0; x < 3 * W; x++)
-			row[x] = (uint8_t)(x * 7 + y);
-		r |= gk_png_row(&png, row);
+
+	/* sizes from one pixel up, odd widths, each kind of picture: decoded
+	 * pixels equal the input */
+	static const uint32_t sizes[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 2, 2 }, { 3, 5 }, { 13, 1 },
+					     { 31, 9 }, { 257, 3 }, { 99, 101 } };
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	unsigned kinds[3] = { 0, 0, 0 }; /* blocks of each type over all sizes */
+	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (unsigned kind = 0; kind < 4; kind++) {
+			uint32_t W = sizes[i][0], H = sizes[i][1];
+			uint8_t *rgb = malloc((size_t)W * H * 3);
+			struct mem m = { 0 };
+			if (rgb)
+				png_fill(rgb, W, H, kind, &seed);
+			int r = rgb ? png_write_image(&m, W, H, rgb) : -1;
+			uint32_t w = 0, h = 0;
+			struct po_stats st;
+			uint8_t *img = r ? NULL : png_decode(&m, &w, &h, &st);
+			CHECK(img && w == W && h == H && !memcmp(img, rgb, (size_t)W * H * 3), "%u x %u kind %u: decode", W,
+			      H, kind);
+			for (unsigned t = 0; img && t < 3; t++)
+				kinds[t] += st.blocks[t];
+			free(img);
+			free(rgb);
+			free(m.t.p);
+		}
+
+	CHECK(kinds[0] == 0 && kinds[1] > 0 && kinds[2] > 0, "block types: %u stored, %u fixed, %u dynamic", kinds[0],
+	      kinds[1], kinds[2]);
+
+	/* long enough for many blocks (GK_PNG_BLOCK_SYMS symbols each), matches
+	 * of the longest length, and distances across the window (the noise
+	 * repeats every 400 pixels, 1200 bytes); bounded writes: each IDAT at
+	 * most GK_PNG_OUT_BYTES, output before the end (it streams) */
+	{
+		uint32_t W = 1500, H = 360;
+		uint8_t *rgb = malloc((size_t)W * H * 3);
+		struct mem m = { 0 };
+		if (rgb)
+			png_fill(rgb, W, H, 3, &seed);
+		struct gk_png *png = malloc(sizeof *png);
+		int r = !rgb || !png || gk_png_begin(png, W, H, mem_write, &m);
+		size_t half = 0;
+		for (uint32_t y = 0; !r && y < H; y++) {
+			r = gk_png_row(png, rgb + (size_t)y * 3 * W);
+			if (y == H / 2)
+				half = m.t.n;
+		}
+		r = r || gk_png_end(png);
+		uint32_t w = 0, h = 0;
+		struct po_stats st;
+		uint8_t *img = r ? NULL : png_decode(&m, &w, &h, &st);
+		CHECK(img && w == W && h == H && !memcmp(img, rgb, (size_t)W * H * 3), "long image: decode");
+		printf("# png: %u x %u noise repeating: %zu bytes, %u fixed + %u dynamic blocks, %llu matches, longest %u, "
+		       "farthest %u, %u IDAT chunks\n", W, H, m.t.n, st.blocks[1], st.blocks[2], st.matches, st.max_len,
+		       st.max_dist, st.idat);
+		CHECK(st.blocks[1] + st.blocks[2] >= 8 && st.blocks[2] >= 1 && st.max_len == 258 && st.max_dist >= 1200 &&
+			      st.idat >= 3,
+		      "long image: %u fixed + %u dynamic blocks, longest match %u, farthest %u, %u IDATs", st.blocks[1],
+		      st.blocks[2], st.max_len, st.max_dist, st.idat);
+		CHECK(half > 0 && half < m.t.n && m.max_write <= GK_PNG_OUT_BYTES, "long image: %zu of %zu bytes out "
+		      "half way, largest write %zu", half, m.t.n, m.max_write);
+		free(img);
+		free(png);
+		free(rgb);
+		free(m.t.p);
 	}
-	r |= gk_png_end(&png);
-	uint32_t w, h;
-	const uint8_t *out = (const uint8_t *)m.t.p;
-	uint8_t *img = png_parse(out, m.t.n, &w, &h);
-	CHECK(r == 0 && img && w == W && h == 3 && img[2 * (1 + 3 * (size_t)W) + 1 + 70000] == (uint8_t)(70000 * 7 + 2),
-	      "wide PNG");
-	/* a row is one IDAT chunk (after the signature, IHDR and the zlib header's
-	 * IDAT) of png_row_chunk(W) bytes */
-	CHECK(m.t.n > 51 && png_be32(out + 47) == png_row_chunk(W) && !memcmp(out + 51, "IDAT", 4) && png.error == NULL,
-	      "row chunk length %u, want %llu", m.t.n > 51 ? png_be32(out + 47) : 0, (unsigned long long)png_row_chunk(W));
-	free(img);
-	free(m.t.p);
+
+	/* rows wider than GK_PNG_ROW_KEEP: None and Sub only (no previous row
+	 * kept), and the window slides inside a row */
+	uint32_t W = 30000; /* 90000 bytes a row */
+	uint8_t *row = calloc(3 * (size_t)W * 3, 1);
+	if (row) {
+		png_fill(row, W, 3, 2, &seed);
+		struct mem m = { 0 };
+		int r = png_write_image(&m, W, 3, row);
+		uint32_t w, h;
+		struct po_stats st;
+		uint8_t *img = r ? NULL : png_decode(&m, &w, &h, &st);
+		CHECK(img && w == W && h == 3 && !memcmp(img, row, 9 * (size_t)W), "wide PNG");
+		CHECK(st.filters[0] + st.filters[1] == 3, "wide PNG: filters %u %u %u %u %u", st.filters[0],
+		      st.filters[1], st.filters[2], st.filters[3], st.filters[4]);
+		free(img);
+		free(m.t.p);
+	}
+
+	/* tEXt: before the first row only; keywords as PNG wants them */
+	{
+		struct mem m = { 0 };
+		struct gk_png *png = malloc(sizeof *png);
+		uint8_t px[6] = { 1, 2, 3, 4, 5, 6 };
+		int r = !png || gk_png_begin(png, 2, 1, mem_write, &m);
+		r = r || gk_png_text(png, "Description", "pipe 0: red\npipe 1: green");
+		char k80[81];
+		memset(k80, 'k', 80);
+		k80[80] = 0;
+		const char *bad[] = { "", " lead", "trail ", "two  spaces", "tab\there", "\x85", k80, k80 + 1 };
+		for (unsigned i = 0; png && i + 1 < sizeof bad / sizeof bad[0]; i++)
+			CHECK(gk_png_text(png, bad[i], "x") == -1 && png->error && strstr(png->error, "keyword"),
+			      "bad keyword '%s' taken", bad[i]);
+		CHECK(png && gk_png_text(png, bad[7], "79 k") == 0, "a keyword of 79 characters refused");
+		r = r || gk_png_row(png, px);
+		CHECK(png && gk_png_text(png, "Comment", "late") == -1 && png->error && strstr(png->error, "before"),
+		      "tEXt after a row taken");
+		r = r || gk_png_end(png);
+		uint32_t w, h;
+		struct po_stats st;
+		uint8_t *img = r ? NULL : png_decode(&m, &w, &h, &st);
+		CHECK(img && !memcmp(img, px, 6) && st.ntext == 2 && !strcmp(st.key, "Description") &&
+			      st.text_len == 25 && !memcmp(st.text, "pipe 0: red\npipe 1: green", 25),
+		      "tEXt chunk");
+		free(img);
+		free(png);
+		free(m.t.p);
+	}
+
 	/* write errors stop the writer; bad sizes and extra or missing rows are refused */
-	struct mem f = { .fail_at = 100 };
-	r = gk_png_begin(&png, W, 3, mem_write, &f);
-	r |= gk_png_row(&png, row);
-	CHECK(r != 0 && gk_png_end(&png) == -1 && f.t.n <= 100, "write error");
-	free(f.t.p);
-	struct mem e = { 0 };
-	CHECK(gk_png_begin(&png, 0, 3, mem_write, &e) == -1 && gk_png_begin(&png, 0x7fffffff, 1, mem_write, &e) == -1,
-	      "bad PNG sizes");
-	CHECK(gk_png_begin(&png, 5, 0, mem_write, &e) == -1 && png.error && strstr(png.error, "pixel"),
-	      "bad size error: %s", png.error ? png.error : "none");
-	/* widths near (2^31 - 1) / 3: a row's chunk would pass PNG's 2^31 - 1 byte
-	 * limit (computed here, not written: begin writes only the headers) */
-	const uint32_t near[] = { GK_PNG_MAX_WIDTH - 1, GK_PNG_MAX_WIDTH, GK_PNG_MAX_WIDTH + 1, 715800000u,
-				  0x7fffffffu / 3, 0x7fffffffu / 3 + 1, 0xffffffffu };
-	for (unsigned i = 0; i < sizeof near / sizeof near[0]; i++) {
-		struct mem hm = { 0 };
-		bool fits = png_row_chunk(near[i]) <= 0x7fffffffu;
-		int rb = gk_png_begin(&png, near[i], 1, mem_write, &hm);
-		CHECK(fits == (near[i] <= GK_PNG_MAX_WIDTH), "width %u: chunk %llu", near[i],
-		      (unsigned long long)png_row_chunk(near[i]));
-		CHECK(rb == (fits ? 0 : -1), "width %u: begin %d, row chunk %llu bytes", near[i], rb,
-		      (unsigned long long)png_row_chunk(near[i]));
-		if (!fits)
-			CHECK(hm.t.n == 0 && png.error && strstr(png.error, "2^31 - 1 byte chunk") &&
-			      gk_png_row(&png, row) == -1 && gk_png_end(&png) == -1,
-			      "width %u: refused without a byte, with a reason (%s)", near[i], png.error ? png.error : "none");
-		free(hm.t.p);
+	struct gk_png *png = malloc(sizeof *png);
+	if (!png || !row) {
+		CHECK(0, "out of memory");
+		free(png);
+		free(row);
+		return;
 	}
-	CHECK(gk_png_begin(&png, 4, 1, mem_write, &e) == 0 && gk_png_end(&png) == -1 && png.error &&
-	      strstr(png.error, "fewer rows"), "missing rows");
-	CHECK(gk_png_row(&png, row) == 0 && gk_png_row(&png, row) == -1 && gk_png_end(&png) == 0, "extra row");
+	png_fill(row, W, 3, 0, &seed); /* noise: IDAT chunks go out during the rows */
+	struct mem f = { .fail_at = 100 };
+	int r = gk_png_begin(png, W, 3, mem_write, &f);
+	for (int y = 0; y < 3; y++)
+		r |= gk_png_row(png, row + (size_t)y * 3 * W);
+	CHECK(r != 0 && gk_png_end(png) == -1 && f.t.n <= 100 && png->error && strstr(png->error, "write"),
+	      "write error during the rows");
+	free(f.t.p);
+	/* a small image goes out at the end: the error is end's */
+	struct mem f2 = { .fail_at = 40 };
+	r = gk_png_begin(png, 4, 2, mem_write, &f2);
+	r |= gk_png_row(png, row);
+	r |= gk_png_row(png, row);
+	CHECK(r == 0 && f2.t.n == 33 && gk_png_end(png) == -1 && png->error && strstr(png->error, "write"),
+	      "write error at the end");
+	free(f2.t.p);
+	struct mem e = { 0 };
+	CHECK(gk_png_begin(png, 0, 3, mem_write, &e) == -1 && gk_png_begin(png, 0x80000000u, 1, mem_write, &e) == -1 &&
+		      gk_png_begin(png, 1, 0x80000000u, mem_write, &e) == -1 && e.t.n == 0,
+	      "bad PNG sizes");
+	CHECK(gk_png_begin(png, 5, 0, mem_write, &e) == -1 && png->error && strstr(png->error, "pixel"),
+	      "bad size error: %s", png->error ? png->error : "none");
+	/* PNG's limit is 2^31 - 1 both ways (begin writes the headers only) */
+	CHECK(gk_png_begin(png, GK_PNG_MAX_WIDTH, 0x7fffffffu, mem_write, &e) == 0 && png->error == NULL && e.t.n == 33,
+	      "the largest PNG: %zu bytes at begin", e.t.n);
+	CHECK(gk_png_begin(png, 0xffffffffu, 1, mem_write, &e) == -1 && png->error && strstr(png->error, "2^31 - 1") &&
+		      gk_png_row(png, row) == -1 && gk_png_end(png) == -1,
+	      "width 2^32 - 1 refused with a reason (%s)", png->error ? png->error : "none");
+	CHECK(gk_png_begin(png, 4, 1, mem_write, &e) == 0 && gk_png_end(png) == -1 && png->error &&
+	      strstr(png->error, "fewer rows"), "missing rows");
+	CHECK(gk_png_row(png, row) == 0 && gk_png_row(png, row) == -1 && gk_png_end(png) == 0, "extra row");
 	free(e.t.p);
+	free(png);
 	free(row);
+}
+
+/* ---- the picture: map and legend --------------------------------------------- */
+
+/* does row (w pixels) hold colour c */
+static bool row_has(const uint8_t *row, uint32_t w, const uint8_t *c)
+{
+	for (uint32_t x = 0; x < w; x++)
+		if (!memcmp(row + 3 * (size_t)x, c, 3))
+			return true;
+	return false;
+}
+
+static void legend_tests(void)
+{
+	/* the pipe and bank colours (the palette the legend text names) */
+	static const uint8_t pal[16][3] = {
+		{ 0xe6, 0x19, 0x4b }, { 0x3c, 0xb4, 0x4b }, { 0xff, 0xe1, 0x19 }, { 0x00, 0x82, 0xc8 },
+		{ 0xf5, 0x82, 0x30 }, { 0x91, 0x1e, 0xb4 }, { 0x46, 0xf0, 0xf0 }, { 0xf0, 0x32, 0xe6 },
+		{ 0xd2, 0xf5, 0x3c }, { 0xfa, 0xbe, 0xd4 }, { 0x00, 0x80, 0x80 }, { 0xdc, 0xbe, 0xff },
+		{ 0xaa, 0x6e, 0x28 }, { 0xff, 0xfa, 0xc8 }, { 0x80, 0x00, 0x00 }, { 0xaa, 0xff, 0xc3 },
+	};
+	static const uint8_t blue[3] = { 0, 0, 255 }, ink[3] = { 235, 235, 235 };
+	struct gk_tile_params p = good2d();
+	p.width = 100, p.height = 37; /* padding on both sides */
+	struct gk_tile_surface s;
+	CHECK(gk_tile_surface_init(&s, &p) == 0 && s.pipes == 8 && s.p.num_banks == 16, "legend surface");
+	uint32_t w, h;
+	CHECK(gk_tile_picture_size(NULL, GK_MAP_PIPE, 0, &w, &h) == -1 &&
+		      gk_tile_picture_size(&s, (enum gk_tile_map_by)4, 0, &w, &h) == -1,
+	      "picture size of nothing");
+	for (unsigned by = GK_MAP_PIPE; by <= GK_MAP_ORDER; by++) {
+		CHECK(gk_tile_picture_size(&s, by, 0, &w, &h) == 0 && w >= s.pitch && h > s.padded_height + 20,
+		      "map %u: picture %u x %u for %u x %u", by, w, h, s.pitch, s.padded_height);
+		uint8_t *row = malloc(3 * (size_t)w), *map = malloc(3 * (size_t)s.pitch);
+		if (!row || !map) {
+			free(row);
+			free(map);
+			CHECK(0, "out of memory");
+			return;
+		}
+		/* the map rows are gk_tile_map_row's, then background */
+		unsigned bad = 0;
+		for (uint32_t y = 0; y < s.padded_height; y++) {
+			gk_tile_picture_row(&s, by, 0, y, row);
+			gk_tile_map_row(&s, by, y, 0, map);
+			bad += memcmp(row, map, 3 * (size_t)s.pitch) != 0;
+			for (uint32_t x = s.pitch; x < w; x++)
+				bad += row[3 * x] != 24 || row[3 * x + 1] != 24 || row[3 * x + 2] != 24;
+		}
+		CHECK(bad == 0, "map %u: %u map rows differ from gk_tile_map_row", by, bad);
+		/* the legend: letters, and a swatch of every pipe (bank) colour and
+		 * of no other, or the ramp */
+		bool seen[16] = { false }, letters = false, ramp_blue = false;
+		for (uint32_t y = s.padded_height; y < h; y++) {
+			gk_tile_picture_row(&s, by, 0, y, row);
+			letters |= row_has(row, w, ink);
+			ramp_blue |= row_has(row, w, blue);
+			for (unsigned i = 0; i < 16; i++)
+				seen[i] |= row_has(row, w, pal[i]);
+		}
+		unsigned n = by == GK_MAP_PIPE ? 8 : by == GK_MAP_BANK ? 16 : 0, shown = 0, extra = 0;
+		for (unsigned i = 0; i < 16; i++) {
+			shown += i < n && seen[i];
+			extra += i >= n && seen[i] && !(i == 0 && n == 0);
+		}
+		CHECK(letters && shown == n && (n ? 1 : ramp_blue), "map %u: legend letters %d, %u of %u swatches, ramp %d", by,
+		      letters, shown, n, ramp_blue);
+		CHECK(n == 0 || extra == 0, "map %u: %u colours in the legend that the map does not use", by, extra);
+		free(row);
+		free(map);
+	}
+	/* big maps get bigger letters: the legend grows with the width */
+	struct gk_tile_params pb = good2d();
+	pb.width = 4096, pb.height = 64;
+	struct gk_tile_surface sb;
+	uint32_t wb = 0, hb = 0, ws = 0, hs = 0;
+	CHECK(gk_tile_surface_init(&sb, &pb) == 0 && gk_tile_picture_size(&sb, GK_MAP_PIPE, 0, &wb, &hb) == 0 &&
+		      gk_tile_picture_size(&s, GK_MAP_PIPE, 0, &ws, &hs) == 0 && wb == sb.pitch &&
+		      hb - sb.padded_height > 4 * (hs - s.padded_height),
+	      "legend of a 4096-wide map: %u rows, of a 128-wide one: %u", hb - sb.padded_height, hs - s.padded_height);
+
+	/* the legend as text: what the colours mean, snprintf-like */
+	char text[2048];
+	size_t n = gk_tile_map_legend(&s, GK_MAP_PIPE, 0, text, sizeof text);
+	CHECK(n > 0 && n < sizeof text && strlen(text) == n && strstr(text, "pipe 0: #e6194b\n") &&
+		      strstr(text, "pipe 7: #f032e6\n") && !strstr(text, "pipe 8") && strstr(text, "P8_32x32_16x16") &&
+		      strstr(text, "padding (x >= 100 or y >= 37)"),
+	      "pipe legend text:\n%s", text);
+	n = gk_tile_map_legend(&s, GK_MAP_BANK, 0, text, sizeof text);
+	CHECK(strstr(text, "bank 15: #aaffc3\n") != NULL, "bank legend text:\n%s", text);
+	n = gk_tile_map_legend(&s, GK_MAP_ORDER, 3, text, sizeof text);
+	CHECK(strstr(text, "byte offset in slice 3, 0 to 0x") && strstr(text, "blue #0000ff (0)"), "order legend text:\n%s",
+	      text);
+	n = gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, text, sizeof text);
+	CHECK(strstr(text, "0 to 63") && strstr(text, "red #ff") && strstr(text, "(63)"), "micro-tile legend text:\n%s",
+	      text);
+	char small[10];
+	size_t n2 = gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, small, sizeof small);
+	CHECK(n2 == n && strlen(small) == 9 && !memcmp(small, text, 9) && gk_tile_map_legend(&s, GK_MAP_MICROTILE, 0, NULL, 0) == n,
+	      "legend text cut to its buffer");
+	for (size_t i = 0; i < n; i++)
+		if (text[i] < 32 && text[i] != '\n') {
+			CHECK(0, "legend text: control character at %zu", i);
+			break;
+		}
+	CHECK(gk_tile_map_legend(NULL, GK_MAP_PIPE, 0, small, sizeof small) == 0 && small[0] == 0, "legend of nothing");
 }
 
 int main(void)
@@ -1281,5 +1520,6 @@ int main(void)
 	hostile_params();
 	modifier_fields();
 	png_tests();
+	legend_tests();
 	return tl_done();
 }
