@@ -112,12 +112,12 @@ static int write_pictures(const struct cli_opts *o, const struct gk_mem *mem)
 		if (!f)
 			return 2;
 		uint8_t *px = malloc(4 * w), *rgb = malloc(3 * w);
-		struct gk_png png;
-		int rc = px && rgb ? 0 : 2;
+		struct gk_png *png = malloc(sizeof *png); /* the writer's state is 320 KiB */
+		int rc = px && rgb && png ? 0 : 2;
 		if (rc)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
-		else if (gk_png_begin(&png, (uint32_t)w, (uint32_t)h, cli_write_file, f)) {
-			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+		else if (gk_png_begin(png, (uint32_t)w, (uint32_t)h, cli_write_file, f)) {
+			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
 			rc = 2;
 		}
 		for (uint64_t y = 0; !rc && y < h; y++) {
@@ -129,17 +129,18 @@ static int write_pictures(const struct cli_opts *o, const struct gk_mem *mem)
 			}
 			for (uint64_t k = 0; k < w; k++)
 				memcpy(rgb + 3 * k, px + 4 * k, 3);
-			if (gk_png_row(&png, rgb)) {
-				fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+			if (gk_png_row(png, rgb)) {
+				fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
 				rc = 2;
 			}
 		}
-		if (!rc && gk_png_end(&png)) {
-			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png.error ? png.error : "write error");
+		if (!rc && gk_png_end(png)) {
+			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
 			rc = 2;
 		}
 		free(px);
 		free(rgb);
+		free(png);
 		if (f != stdout && fclose(f) != 0 && !rc) {
 			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, eq + 1);
 			rc = 2;
