@@ -178,7 +178,8 @@ enum gk_exec_op {
 	                   * present (the event also writes counters to memory) is not run */
 	GK_X_DRAW,        /* a draw or dispatch, recorded with the register state in force (--state prints
 	                   * it); when the flag arg[0] (the header's PREDICATE) is set it is skipped while the
-	                   * predicate (GK_X_PREDICATE) says not to draw */
+	                   * predicate (GK_X_PREDICATE) says not to draw; field arg[1] (the initiator) is
+	                   * written to the register its description names (gk_field.reg) */
 	GK_X_EOP,         /* an end-of-pipe write to memory at arg[2]: arg[0] the data select (enum DISCARD:
 	                   * none; SEND_32BIT_LOW / STORE_DATA / VALUE_32BIT: arg[3], 4 bytes; SEND_64BIT:
 	                   * arg[3] | arg[4] << 32; SEND_GPU_CLOCK: the clock, 8 bytes), arg[1] the interrupt

@@ -282,6 +282,9 @@ static int op_draw(struct gk_exec *x, const struct gk_exec_row *row)
 		effect(x, 'p', 0, 0, 0, NULL);
 		return 0;
 	}
+	const struct gk_unit_field *init = ufield(x, row->arg[1]);
+	if (init && init->desc->reg && reg_write(x, init->desc->reg, (uint32_t)init->value, row->arg[1]))
+		return -1;
 	x->cp.draws++;
 	x->cp.event = true;
 	effect(x, 'd', x->cp.draws, 0, 0, NULL);

@@ -1144,7 +1144,10 @@ static const struct gk_exec_row x_gcn_eos[] = {
 	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
 	X_(.op = GK_X_EOP, .arg = { "DATA_SEL", NULL, "ADDRESS", "DATA" }),
 };
-static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE" }) };
+/* §9.3.2-§9.3.13: the initiator is "written to the VGT_DRAW_INITIATOR
+ * register" (VGT_DISPATCH_INITIATOR; GFX6+ COMPUTE_DISPATCH_INITIATOR) */
+static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DRAW_INITIATOR" }) };
+static const struct gk_exec_row x_dispatch[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DISPATCH_INITIATOR" }) };
 /* §9.6.8; the compare is on the dword as memory holds it */
 static const struct gk_exec_row x_wait[] = {
 	X_(.op = GK_X_REFUSE, .when = "SWAP", .arg = { "a byte-swapped poll is not modelled" }),
@@ -1259,8 +1262,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("NUM_INSTANCES", 0x2F, ALL), FIELDS(num_instances), FIXED(2), .note = "§9.3.10" },
 	{ T3("MPEG_INDEX", 0x3A, ALL), FIELDS(mpeg_index), DATA_TAIL("INDICES", 3), .min_dw = 3,
 	  .flags = GK_P_GRAPHICS, .note = "§9.3.11" },
-	{ T3("DISPATCH_DIRECT", 0x15, EGUP), FIELDS(dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE, .note = "§9.3.12", EXEC(x_draw) },
-	{ T3("DISPATCH_INDIRECT", 0x16, EGUP), FIELDS(dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE, .note = "§9.3.13", EXEC(x_draw) },
+	{ T3("DISPATCH_DIRECT", 0x15, EGUP), FIELDS(dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE, .note = "§9.3.12", EXEC(x_dispatch) },
+	{ T3("DISPATCH_INDIRECT", 0x16, EGUP), FIELDS(dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE, .note = "§9.3.13", EXEC(x_dispatch) },
 
 	/* §9.4 state management */
 	{ T3("CLEAR_STATE", 0x12, EGUP), FIELDS(dummy), FIXED(2), .note = "§9.4.1", EXEC(x_clear_state_eg) },
@@ -1357,9 +1360,9 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0", EXEC(x_clear_state) },
 	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h" },
 	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
-	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR", EXEC(x_draw) },
+	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR", EXEC(x_dispatch) },
 	{ T3("DISPATCH_INDIRECT", 0x16, GCN), FIELDS(gcn_dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE,
-	  .note = "sid.h, nvd.h", EXEC(x_draw) },
+	  .note = "sid.h, nvd.h", EXEC(x_dispatch) },
 	{ T3("INDIRECT_BUFFER_END", 0x17, GCN), BODY_ONLY, .note = "nvd.h" },
 	{ T3("INDIRECT_BUFFER_CNST_END", 0x19, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("ATOMIC_GDS", 0x1D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },

@@ -32,12 +32,12 @@ has out "register set" '; sets 0x28040 DB_Z_INFO <- 0x00000001'
 has out "write traced" '; writes 0x100\.\.0x107 \(ADDRESS, 8 bytes\)'
 has out "interrupt traced" '; interrupt INT_SEL=0x2'
 has out "event traced" '; event CACHE_FLUSH_AND_INV_TS_EVENT'
-has out "draw traced" '; draw/dispatch 1, 1 registers set'
+has out "draw traced" '; draw/dispatch 1, 2 registers set'
 hasnot out "no state without --state" 'state in force'
 
 # --state alone: the draw and the registers in force, nothing else
 run "state" 0 run -g evergreen -e pm4 --zero 0:0x1000 --state a.bin
-has out "state header" '; state in force \(1 registers\):'
+has out "state header" '; state in force \(2 registers\):'
 has out "state register" '^    ;    0x28040 DB_Z_INFO <- FORMAT=Z_16$'
 hasnot out "only the draw" 'MEM_WRITE'
 run "state json" 0 run -g evergreen -e pm4 --zero 0:0x1000 --state --json a.bin
@@ -71,7 +71,7 @@ EOF
 run "encode clear" 0 encode -g evergreen -e pm4 -o c.bin c.s
 run "clear state" 0 run -g evergreen -e pm4 --zero 0:0x1000 --reg DB_STENCIL_INFO=0x9 --state --dump 0x300:4=c.out c.bin
 if [ "$(hex c.out)" = "09 00 00 00" ]; then ok; else bad "COPY_DW after CLEAR_STATE: $(hex c.out)"; fi
-has out "one register" '; state in force \(1 registers\):'
+has out "two registers" '; state in force \(2 registers\):'
 has out "the default" '0x28044 DB_STENCIL_INFO <- '
 hasnot out "the cleared one" '0x28040 DB_Z_INFO'
 

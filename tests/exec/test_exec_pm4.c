@@ -543,8 +543,12 @@ static void test_state(void)
 	struct run r;
 	run_open(&r, "evergreen");
 	CHECK(run_opts(&r, w, n, false, false, true) == GK_EXEC_COMPLETED, "status");
+	/* §9.3.4: the draw writes DRAW_INITIATOR to VGT_DRAW_INITIATOR (0x287F0) */
+	int set;
+	CHECK(!seen[(0x287F0 - 0x28000) / 4], "the default state leaves VGT_DRAW_INITIATOR");
+	CHECK(reg(&r, 0x287F0, &set) == 2 && set, "VGT_DRAW_INITIATOR");
 	char want[96];
-	snprintf(want, sizeof want, "; state in force (%u registers):", distinct);
+	snprintf(want, sizeof want, "; state in force (%u registers):", distinct + 1);
 	CHECK(strstr(r.out.p, want) != NULL, "want '%s' in %.300s", want, r.out.p);
 	/* without --trace only the draw is printed */
 	CHECK(strncmp(r.out.p, "0x", 2) == 0 && strstr(r.out.p, "DRAW_INDEX_AUTO") != NULL &&
