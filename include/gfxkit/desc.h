@@ -162,7 +162,8 @@ enum gk_exec_op {
 	                   * the sources do not give); with when, only that form */
 	/* the command processor's (src/exec/exec_cp.c).  A "place select" is an enum field whose value
 	 * names where a value is: REGISTER / MEM_MAPPED_REGISTER a register, MEMORY / MEM / MEM_GRBM /
-	 * TC_L2 memory, IMMEDIATE_DATA / DATA the packet's data, GPU_CLOCK_COUNT / GPU_CLOCK the clock;
+	 * TC_L2 / SRC_ADDR(_TC_L2) / DST_ADDR(_TC_L2) memory, IMMEDIATE_DATA / DATA the packet's data,
+	 * GPU_CLOCK_COUNT / GPU_CLOCK the clock, NOWHERE no place (an L2 prefetch);
 	 * any other value (GDS, performance counters) is not run.  Register fields of kind GK_REG are
 	 * dword indices, others byte addresses. */
 	GK_X_REG_RUN,     /* the unit's register run (GK_TAIL_REGS: tail dwords to consecutive registers from
@@ -199,6 +200,9 @@ enum gk_exec_op {
 	GK_X_PRED_EXEC,   /* the arg[1] dwords after the packet run only when the device mask arg[0] has bit 0
 	                   * (the executor is one device, device 0) */
 	GK_X_REFUSE_IF,   /* not run when field arg[0]'s value is named arg[1]: arg[2] the sentence saying why */
+	GK_X_DMA,         /* arg[4] bytes from the place arg[0] selects (memory at arg[1] | arg[2] << 32, or the
+	                   * data arg[1] repeated) to the place arg[5] selects (memory at address field arg[3];
+	                   * NOWHERE: read, not written) */
 	GK_X_END          /* past the last op */
 };
 
@@ -211,7 +215,7 @@ struct gk_tiled_names {
 	const char *micro, *pipe_config, *tile_split, *bank_width, *bank_height, *macro_aspect, *num_banks;
 };
 
-#define GK_EXEC_ARGS 5
+#define GK_EXEC_ARGS 6
 struct gk_exec_row {
 	uint8_t op;                      /* enum gk_exec_op */
 	uint8_t n;                       /* op-specific size in bytes */

@@ -370,11 +370,12 @@ static int op_eop(struct gk_exec *x, const struct gk_exec_row *row)
 
 /* ---- places: registers, memory, the packet's data, the clock ---- */
 
-enum place { P_NONE, P_REG, P_MEM, P_DATA, P_CLOCK };
+enum place { P_NONE, P_REG, P_MEM, P_DATA, P_CLOCK, P_NOWHERE };
 
 /* where a place select's value says a value is: the names of seed 001
  * §9.5.2 (POLL_SPACE, WRITE_SPACE), the kernel's COPY_DW comment, nvd.h
- * COPY_DATA / WRITE_DATA SRC_SEL / DST_SEL and §9.7.1 CNTR64_SEL */
+ * COPY_DATA / WRITE_DATA SRC_SEL / DST_SEL, §9.7.1 CNTR64_SEL and Mesa's
+ * pkt3.json CP_DMA_WORD1 SRC_SEL / DST_SEL (NOWHERE: into L2, a prefetch) */
 static enum place place_named(const char *n)
 {
 	static const struct {
@@ -383,6 +384,8 @@ static enum place place_named(const char *n)
 	} names[] = {
 		{ "REGISTER", P_REG }, { "MEM_MAPPED_REGISTER", P_REG },
 		{ "MEMORY", P_MEM }, { "MEM", P_MEM }, { "MEM_GRBM", P_MEM }, { "TC_L2", P_MEM },
+		{ "SRC_ADDR", P_MEM }, { "SRC_ADDR_TC_L2", P_MEM }, { "DST_ADDR", P_MEM }, { "DST_ADDR_TC_L2", P_MEM },
+		{ "NOWHERE", P_NOWHERE },
 		{ "IMMEDIATE_DATA", P_DATA }, { "DATA", P_DATA },
 		{ "GPU_CLOCK_COUNT", P_CLOCK }, { "GPU_CLOCK", P_CLOCK },
 	};
@@ -466,7 +469,8 @@ static int op_latch(struct gk_exec *x, const struct gk_exec_row *row)
 		v = x->clock;
 		break;
 	case P_NONE:
-		break;
+	case P_NOWHERE:
+		return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: no value comes from %s", fname(x, row->arg[0]));
 	}
 	x->cp.latch = n == 8 ? v : (uint32_t)v;
 	x->cp.latch_bytes = n;
@@ -561,6 +565,50 @@ static int op_data_to(struct gk_exec *x, const struct gk_exec_row *row)
 	return 0;
 }
 
+/* CP_DMA / DMA_DATA (GFX6+): bytes through memory, or a dword repeated */
+static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
+{
+	enum place src, dst;
+	if (place_of(x, row->arg[0], P_MEM, &src) || place_of(x, row->arg[5], P_MEM, &dst))
+		return -1;
+	if ((src != P_MEM && src != P_DATA) || (dst != P_MEM && dst != P_NOWHERE))
+		return stop(x, GK_EXEC_FAULTED, src != P_MEM && src != P_DATA ? row->arg[0] : row->arg[5],
+			    "not run: a DMA moves bytes from memory or the packet's data to memory");
+	uint64_t n = fget(x, row->arg[4], 0), s = place_addr(x, row), d = fget(x, row->arg[3], 0);
+	if (!n)
+		return 0;
+	if ((src == P_MEM && s + n - 1 < s) || (dst == P_MEM && d + n - 1 < d))
+		return stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu bytes run past 2^64", (unsigned long long)n);
+	if (src == P_MEM && dst == P_MEM && s < d + n && d < s + n)
+		return stop(x, GK_EXEC_FAULTED, row->arg[3],
+			    "source 0x%llx and destination 0x%llx overlap over %llu bytes: the headers do not say in "
+			    "which order the CP moves them, so the copy is not run",
+			    (unsigned long long)s, (unsigned long long)d, (unsigned long long)n);
+	if (src == P_DATA)
+		for (size_t q = 0; q < BLOCK; q++)
+			x->block[q] = (uint8_t)(s >> (8 * (q % 4)));
+	for (uint64_t p = 0; p < n;) {
+		size_t k = n - p < BLOCK ? (size_t)(n - p) : BLOCK;
+		struct gk_diag err;
+		if (src == P_MEM && gk_mem_read(x->mem, s + p, x->block, k, NULL, &err) != 0)
+			return stop(x, GK_EXEC_FAULTED, row->arg[1], "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
+				    (unsigned long long)(s + p + k - 1), err.message);
+		if (dst == P_MEM && gk_mem_write(x->mem, d + p, x->block, k, &err) != 0)
+			return stop(x, GK_EXEC_FAULTED, row->arg[3], "writes 0x%llx..0x%llx: %s",
+				    (unsigned long long)(d + p), (unsigned long long)(d + p + k - 1), err.message);
+		p += k;
+	}
+	if (src == P_MEM) {
+		x->res->bytes_read += n;
+		effect(x, 'r', s, s + n - 1, 0, row->arg[1]);
+	}
+	if (dst == P_MEM) {
+		x->res->bytes_written += n;
+		effect(x, 'w', d, d + n - 1, 0, row->arg[3]);
+	}
+	return 0;
+}
+
 /* ---- predication ---- */
 
 static int op_predicate(struct gk_exec *x, const struct gk_exec_row *row)
@@ -618,6 +666,7 @@ int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_DATA_TO: return op_data_to(x, row);
 	case GK_X_PREDICATE: return op_predicate(x, row);
 	case GK_X_PRED_EXEC: return op_pred_exec(x, row);
+	case GK_X_DMA: return op_dma(x, row);
 	case GK_X_REFUSE_IF:
 		if (is(fname(x, row->arg[0]), row->arg[1]))
 			return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");

@@ -1215,6 +1215,25 @@ static const struct gk_access cp_dma_acc[] = {
 	{ .rw = GK_ACC_WRITE, .size = GK_Z_COUNT, .addr = "DST_ADDRESS", .count = "BYTE_COUNT", .n = 1 },
 };
 
+/* GFX6+ CP_DMA and DMA_DATA (Mesa pkt3.json CP_DMA_WORD1, COMMAND): the
+ * source is SRC_ADDR_LO/HI or the DATA dword; SAS/DAS=REGISTER,
+ * NO_INCREMENT, GDS and the GFX6-8 swaps are refused */
+#define GCN_DMA_REFUSALS \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "SAS", "REGISTER", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "DAS", "REGISTER", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "SAIC", "NO_INCREMENT", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "DAIC", "NO_INCREMENT", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE, .when = "SRC_SWAP", .arg = { "a byte-swapped DMA is not modelled" }), \
+	X_(.op = GK_X_REFUSE, .when = "DST_SWAP", .arg = { "a byte-swapped DMA is not modelled" })
+static const struct gk_exec_row x_gcn_cp_dma[] = {
+	GCN_DMA_REFUSALS,
+	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+};
+static const struct gk_exec_row x_dma_data[] = {
+	GCN_DMA_REFUSALS,
+	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO_OR_DATA", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+};
+
 /* ---- the packets ------------------------------------------------------- */
 
 #define T3(nm, op, g) .name = nm, .opcode = op, .gens = g, HDR3
@@ -1407,7 +1426,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INDIRECT_BUFFER", 0x3F, GCN), FIELDS(gcn_indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
 	  .naccess = 1, .flags = GK_P_IB, .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
 	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*", EXEC(x_copy_data) },
-	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND" },
+	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND", EXEC(x_gcn_cp_dma) },
 	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_nothing) },
 	{ T3("SURFACE_SYNC", 0x43, G6TO8), FIELDS(gcn_surface_sync), FIXED(5),
 	  .note = "Mesa sid.h: deprecated on GFX7, ACQUIRE_MEM from GFX9", EXEC(x_nothing) },
@@ -1422,7 +1441,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_MESH_INDIRECT_MULTI", 0x4C, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_GFX", 0x4D, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_MESH_DIRECT", 0x4E, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND" },
+	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND", EXEC(x_dma_data) },
 	{ T3("CONTEXT_REG_RMW", 0x51, GCN), FIELDS(gcn_context_reg_rmw), FIXED(4), .note = "Mesa sid.h, nvd.h" },
 	{ T3("GFX_CNTX_UPDATE", 0x52, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("BLK_CNTX_UPDATE", 0x53, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },

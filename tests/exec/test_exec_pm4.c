@@ -430,6 +430,35 @@ static void test_cp_dma(void)
 	run_close(&r);
 }
 
+/* GFX9 CP_DMA and DMA_DATA (pkt3.json CP_DMA_WORD1: SRC_SEL [30:29], DST_SEL
+ * [21:20]; COMMAND_gfx9: BYTE_COUNT [25:0], SAS 26, DAS 27) */
+static void test_gcn_dma(void)
+{
+	struct run r;
+	run_open(&r, "gfx9");
+	put32(&r, 0xA00, 0x03020100);
+	put32(&r, 0xA04, 0x07060504);
+	const uint32_t w[] = {
+		PKT3(0x41, 6), 0xA00, 0, 0xB00, 0, 6,                     /* CP_DMA 6 bytes 0xA00 -> 0xB00 */
+		PKT3(0x50, 7), 2u << 29, 0x01020304, 0, 0xC00, 0, 8,      /* DMA_DATA SRC_SEL=DATA, 8 bytes */
+		PKT3(0x50, 7), 2u << 20, 0xA00, 0, 0xD00, 0, 4,           /* DST_SEL=NOWHERE: read only */
+	};
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "status");
+	CHECK(get32(&r, 0xB00) == 0x03020100 && get32(&r, 0xB04) == 0x0504, "copy 0x%x", get32(&r, 0xB04));
+	CHECK(get32(&r, 0xC00) == 0x01020304 && get32(&r, 0xC04) == 0x01020304, "fill");
+	CHECK(get32(&r, 0xD00) == 0, "prefetch writes nothing");
+	CHECK(r.res.bytes_read == 6 + 4 && r.res.bytes_written == 6 + 8, "%llu read, %llu written",
+	      (unsigned long long)r.res.bytes_read, (unsigned long long)r.res.bytes_written);
+	/* DAS=REGISTER: refused by name */
+	const uint32_t g[] = { PKT3(0x50, 7), 0, 0xA00, 0, 0xB00, 0, 1u << 27 | 4 };
+	CHECK(RUN(&r, g) == GK_EXEC_FAULTED, "register destination");
+	CHECK(r.res.why.field && !strcmp(r.res.why.field, "DAS"), "field");
+	/* overlapping source and destination: the order is not given */
+	const uint32_t o[] = { PKT3(0x41, 6), 0xA00, 0, 0xA02, 0, 6 };
+	CHECK(RUN(&r, o) == GK_EXEC_FAULTED, "overlap");
+	run_close(&r);
+}
+
 /* §9.3.1: an indirect buffer runs in place, read from memory */
 static void test_ib(void)
 {
@@ -628,6 +657,7 @@ int main(void)
 	test_semaphore();
 	test_copy_dw();
 	test_cp_dma();
+	test_gcn_dma();
 	test_ib();
 	test_gfx9();
 	test_state();
