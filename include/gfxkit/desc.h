@@ -189,7 +189,7 @@ enum gk_exec_op {
 	                   * arg[3] (NULL: arg[1], a dword index), memory at arg[1] | arg[2] << 32, or the
 	                   * data arg[1] | arg[2] << 32; 8 bytes when n is 8 or field arg[4] is non-zero */
 	GK_X_TEST,        /* (latch & arg[1]) arg[0] arg[2] (arg[0] the compare function, as GK_X_WAIT's);
-	                   * false: the packet's later rows do not run */
+	                   * false: the packet's later rows of these ops (from GK_X_REG_RUN) do not run */
 	GK_X_PUT,         /* the latch to the place arg[0] selects (NULL: memory), arguments as GK_X_LATCH;
 	                   * 4 bytes only when field arg[4] is non-zero; swap[0] the memory's byte swap */
 	GK_X_DATA_TO,     /* the tail dwords to the place arg[0] selects, arguments as GK_X_LATCH: memory or
