@@ -200,6 +200,8 @@ enum gk_exec_op {
 	GK_X_PRED_EXEC,   /* the arg[1] dwords after the packet run only when the device mask arg[0] has bit 0
 	                   * (the executor is one device, device 0) */
 	GK_X_REFUSE_IF,   /* not run when field arg[0]'s value is named arg[1]: arg[2] the sentence saying why */
+	GK_X_PARAM,       /* draw parameters: the values of fields arg[0..5] are kept for the draws and
+	                   * dispatches that follow (--state prints them) */
 	GK_X_DMA,         /* arg[4] bytes from the place arg[0] selects (memory at arg[1] | arg[2] << 32, or the
 	                   * data arg[1] repeated) to the place arg[5] selects (memory at address field arg[3];
 	                   * NOWHERE: read, not written) */

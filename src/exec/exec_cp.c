@@ -139,6 +139,7 @@ void gk_exec_cp_begin(struct gk_exec *x)
 	x->cp.failed = x->cp.event = x->cp.predicating = false;
 	x->cp.draw = true;
 	x->cp.draws = 0;
+	x->cp.nparams = 0;
 }
 
 void gk_exec_cp_unit(struct gk_exec *x)
@@ -288,6 +289,25 @@ static int op_draw(struct gk_exec *x, const struct gk_exec_row *row)
 	x->cp.draws++;
 	x->cp.event = true;
 	effect(x, 'd', x->cp.draws, 0, 0, NULL);
+	return 0;
+}
+
+static int op_param(struct gk_exec *x, const struct gk_exec_row *row)
+{
+	for (unsigned a = 0; a < GK_EXEC_ARGS; a++) {
+		const struct gk_unit_field *f = ufield(x, row->arg[a]);
+		if (!f)
+			continue;
+		unsigned i = 0;
+		while (i < x->cp.nparams && strcmp(x->cp.params[i].field->name, f->desc->name))
+			i++;
+		if (i == GK_EXEC_PARAMS)
+			return stop(x, GK_EXEC_FAULTED, row->arg[a], "more than %u draw parameters", GK_EXEC_PARAMS);
+		if (i == x->cp.nparams)
+			x->cp.nparams++;
+		x->cp.params[i].field = f->desc;
+		x->cp.params[i].value = f->value;
+	}
 	return 0;
 }
 
@@ -667,6 +687,7 @@ int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_PREDICATE: return op_predicate(x, row);
 	case GK_X_PRED_EXEC: return op_pred_exec(x, row);
 	case GK_X_DMA: return op_dma(x, row);
+	case GK_X_PARAM: return op_param(x, row);
 	case GK_X_REFUSE_IF:
 		if (is(fname(x, row->arg[0]), row->arg[1]))
 			return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");
@@ -737,6 +758,20 @@ void gk_exec_cp_trace_text(struct gk_exec *x, struct gk_out *o)
 	}
 	if (!gk_exec_cp_state_due(x))
 		return;
+	if (x->cp.nparams) {
+		gk_out_str(o, "    ; draw parameters:");
+		for (unsigned i = 0; i < x->cp.nparams; i++) {
+			const struct gk_exec_param *p = &x->cp.params[i];
+			const char *n = p->field->enm ? gk_enum_name(p->field->enm, p->value) : NULL;
+			gk_out_printf(o, " %s=", p->field->name);
+			if (n)
+				gk_out_str(o, n);
+			else
+				gk_out_printf(o, p->field->kind == GK_ADDR || (p->field->flags & GK_F_HEX) ? "0x%llx" : "%llu",
+					      (unsigned long long)p->value);
+		}
+		gk_out_ch(o, '\n');
+	}
 	gk_out_printf(o, "    ; state in force (%u registers):\n", regs_set(x));
 	for (uint32_t a = next_set(x, 0); a < REG_SPACE; a = next_set(x, a + 4)) {
 		gk_out_str(o, "    ;");
@@ -771,6 +806,17 @@ void gk_exec_cp_trace_json(struct gk_exec *x, struct gk_out *o)
 	}
 	if (!gk_exec_cp_state_due(x))
 		return;
+	if (x->cp.nparams) {
+		gk_out_str(o, ",\"params\":{");
+		for (unsigned i = 0; i < x->cp.nparams; i++) {
+			if (i)
+				gk_out_ch(o, ',');
+			gk_out_json_str(o, x->cp.params[i].field->name, strlen(x->cp.params[i].field->name));
+			gk_out_ch(o, ':');
+			gk_json_uint(o, x->cp.params[i].value);
+		}
+		gk_out_ch(o, '}');
+	}
 	gk_out_str(o, ",\"state\":[");
 	for (uint32_t a = next_set(x, 0), first = a; a < REG_SPACE; a = next_set(x, a + 4)) {
 		if (a != first)

@@ -17,6 +17,7 @@
 #define BLOCK 65536u       /* bounce buffer */
 #define MAX_EFFECTS 16     /* per packet, for the trace */
 #define MAX_SIDES 3
+#define GK_EXEC_PARAMS 16  /* draw parameters kept */
 
 struct effect {
 	char kind; /* 'r' read, 'w' write, 'g' register, 'i' interrupt, 'c' clock, 'e' event, 'd' draw/dispatch */
@@ -39,6 +40,12 @@ struct gk_exec_cp {
 	/* SET_PREDICATION: predicated draws (header PREDICATE) run only while
 	 * draw is true */
 	bool predicating, draw;
+	/* draw parameters (GK_X_PARAM), by field name, in the order first set */
+	struct gk_exec_param {
+		const struct gk_field *field;
+		uint64_t value;
+	} params[GK_EXEC_PARAMS];
+	unsigned nparams;
 	/* the packet being run is a draw or dispatch (--state prints at it) */
 	bool event;
 	uint64_t draws;

@@ -1234,6 +1234,13 @@ static const struct gk_exec_row x_dma_data[] = {
 	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO_OR_DATA", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
 };
 
+/* §9.3.8-§9.3.10 and the kernel checkers' INDEX_BUFFER_SIZE: "part of the
+ * draw packet sequence", values the draws that follow use; kept and shown */
+static const struct gk_exec_row x_index_type[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_TYPE", "SWAP_MODE" }) };
+static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .arg = { "NUM_INSTANCES" }) };
+static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BASE" }) };
+static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BUFFER_SIZE" }) };
+
 /* ---- the packets ------------------------------------------------------- */
 
 #define T3(nm, op, g) .name = nm, .opcode = op, .gens = g, HDR3
@@ -1276,9 +1283,9 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DRAW_INDEX_OFFSET", 0x29, R7UP), FIELDS(draw_index_offset), FIXED(4), .flags = GK_P_GRAPHICS, .note = "§9.3.6", EXEC(x_draw) },
 	/* the seed: all 6xx but R600 itself; gens are coarse, so R7xx and later */
 	{ T3("DRAW_INDEX_OFFSET_2", 0x35, R7UP), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.7", EXEC(x_draw) },
-	{ T3("INDEX_BASE", 0x26, R7UP), FIELDS(index_base), FIXED(3), .note = "§9.3.8" },
-	{ T3("INDEX_TYPE", 0x2A, ALL), FIELDS(index_type), FIXED(2), .note = "§9.3.9" },
-	{ T3("NUM_INSTANCES", 0x2F, ALL), FIELDS(num_instances), FIXED(2), .note = "§9.3.10" },
+	{ T3("INDEX_BASE", 0x26, R7UP), FIELDS(index_base), FIXED(3), .note = "§9.3.8", EXEC(x_index_base) },
+	{ T3("INDEX_TYPE", 0x2A, ALL), FIELDS(index_type), FIXED(2), .note = "§9.3.9", EXEC(x_index_type) },
+	{ T3("NUM_INSTANCES", 0x2F, ALL), FIELDS(num_instances), FIXED(2), .note = "§9.3.10", EXEC(x_num_instances) },
 	{ T3("MPEG_INDEX", 0x3A, ALL), FIELDS(mpeg_index), DATA_TAIL("INDICES", 3), .min_dw = 3,
 	  .flags = GK_P_GRAPHICS, .note = "§9.3.11" },
 	{ T3("DISPATCH_DIRECT", 0x15, EGUP), FIELDS(dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE, .note = "§9.3.12", EXEC(x_dispatch) },
@@ -1342,7 +1349,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 
 	/* Kernel-header packets with a layout from the kernel's checkers or comments */
 	{ T3("SET_BASE", 0x11, EGUP), FIELDS(set_base), FIXED(4), .note = "evergreen_cs.c" },
-	{ T3("INDEX_BUFFER_SIZE", 0x13, EGUP), FIELDS(index_buffer_size), FIXED(2), .note = "evergreen_cs.c: count 0" },
+	{ T3("INDEX_BUFFER_SIZE", 0x13, EGUP), FIELDS(index_buffer_size), FIXED(2), .note = "evergreen_cs.c: count 0", EXEC(x_index_size) },
 	{ T3("DRAW_INDIRECT", 0x24, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_INDIRECT", 0x25, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
 	{ T3("COPY_DW", 0x3B, ALL), FIELDS(copy_dw), FIXED(6), .note = "r600_cs.c/evergreen_cs.c: count 4", EXEC(x_copy_dw) },
@@ -1377,7 +1384,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h", EXEC(x_nothing) },
 	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa" },
 	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0", EXEC(x_clear_state) },
-	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_index_size) },
 	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
 	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR", EXEC(x_dispatch) },
 	{ T3("DISPATCH_INDIRECT", 0x16, GCN), FIELDS(gcn_dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE,
@@ -1396,16 +1403,16 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("PRED_EXEC", 0x23, GCN), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "sid.h, nvd.h", EXEC(x_pred_exec) },
 	{ T3("DRAW_INDIRECT", 0x24, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
-	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h" },
+	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h", EXEC(x_index_base) },
 	{ T3("DRAW_INDEX_2", 0x27, GCN), FIELDS(gcn_draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS,
 	  .note = "sid.h, nvd.h; Mesa si_emit_draw_packets", EXEC(x_draw) },
 	{ T3("CONTEXT_CONTROL", 0x28, GCN), FIELDS(gcn_context_control), FIXED(3), .note = "Mesa sid.h CC0_*/CC1_*", EXEC(x_nothing) },
-	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_index_type) },
 	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_AUTO", 0x2D, GCN), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS,
 	  .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_IMMD", 0x2E, G6), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "Mesa sid.h: GFX6 only" },
-	{ T3("NUM_INSTANCES", 0x2F, GCN), FIELDS(num_instances), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("NUM_INSTANCES", 0x2F, GCN), FIELDS(num_instances), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_num_instances) },
 	{ T3("DRAW_INDEX_MULTI_AUTO", 0x30, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("INDIRECT_BUFFER_PRIV", 0x32, GCN), .alias = "INDIRECT_BUFFER_SI", BODY_ONLY,
 	  .note = "nvd.h; Mesa sid.h INDIRECT_BUFFER_SI" },

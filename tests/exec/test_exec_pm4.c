@@ -592,6 +592,25 @@ static void test_state(void)
 	run_close(&r);
 }
 
+/* §9.3.9 / §9.3.10: INDEX_TYPE and NUM_INSTANCES are kept for the draws */
+static void test_params(void)
+{
+	struct run r;
+	run_open(&r, "evergreen");
+	const uint32_t w[] = {
+		PKT3(0x2A, 2), 1,      /* INDEX_TYPE: [0] 1 = 32-bit indices, SWAP_MODE 0 */
+		PKT3(0x2F, 2), 4,      /* NUM_INSTANCES 4 */
+		PKT3(0x2D, 3), 3, 2,   /* DRAW_INDEX_AUTO */
+	};
+	CHECK(run_opts(&r, w, sizeof w / sizeof w[0], false, false, true) == GK_EXEC_COMPLETED, "status");
+	CHECK(strstr(r.out.p, "; draw parameters: INDEX_TYPE=INDEX_32 SWAP_MODE=NONE NUM_INSTANCES=4\n") != NULL, "%s",
+	      r.out.p);
+	CHECK(run_opts(&r, w, sizeof w / sizeof w[0], false, true, true) == GK_EXEC_COMPLETED, "json");
+	CHECK(strstr(r.out.p, "\"params\":{\"INDEX_TYPE\":1,\"SWAP_MODE\":0,\"NUM_INSTANCES\":4}") != NULL, "%s",
+	      r.out.p);
+	run_close(&r);
+}
+
 /* Every name an exec row gives is a field of its packet (or, for
  * GK_X_REFUSE_IF, a value of that field), and the register ops sit on
  * packets with the tail they walk. */
@@ -661,6 +680,7 @@ int main(void)
 	test_ib();
 	test_gfx9();
 	test_state();
+	test_params();
 	test_rows();
 	return tl_done();
 }
