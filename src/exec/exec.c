@@ -110,6 +110,17 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
 	return (x->reg_set[byte_addr / 32] >> (byte_addr / 4 % 8)) & 1;
 }
 
+/* a register given before the run: also CLEAR_STATE's default (exec_cp.c) */
+static int reg_given(struct gk_exec *x, uint32_t addr, uint32_t value, struct gk_diag *err)
+{
+	if (gk_exec_cp_default(x, addr, value)) {
+		set_err(err, "out of memory");
+		return -1;
+	}
+	reg_put(x, addr, value);
+	return 0;
+}
+
 int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct gk_diag *err)
 {
 	if (!x || !name) {
@@ -124,31 +135,24 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 			set_err(err, m);
 			return -1;
 		}
-	} else {
-		char up[96];
-		size_t n = strlen(name);
-		if (n >= sizeof up)
-			n = sizeof up - 1;
-		for (size_t i = 0; i < n; i++)
-			up[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
-		up[n] = 0;
-		const struct gk_reg *r = gk_reg_by_name(x->fmt->regs, up, n);
-		if (!r || !reg_valid(r->offset)) {
-			char m[160];
-			snprintf(m, sizeof m, "no register called '%s' on %s (give a name decode prints, or a byte address)",
-				 name, x->fmt->gen);
-			set_err(err, m);
-			return -1;
-		}
-		addr = r->offset;
+		return reg_given(x, (uint32_t)addr, value, err);
 	}
-	/* CLEAR_STATE puts the registers given before the run back (exec_cp.c) */
-	if (gk_exec_cp_default(x, (uint32_t)addr, value)) {
-		set_err(err, "out of memory");
+	char up[96];
+	size_t n = strlen(name);
+	if (n >= sizeof up)
+		n = sizeof up - 1;
+	for (size_t i = 0; i < n; i++)
+		up[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
+	up[n] = 0;
+	const struct gk_reg *r = gk_reg_by_name(x->fmt->regs, up, n);
+	if (!r || !reg_valid(r->offset)) {
+		char m[160];
+		snprintf(m, sizeof m, "no register called '%s' on %s (give a name decode prints, or a byte address)", name,
+			 x->fmt->gen);
+		set_err(err, m);
 		return -1;
 	}
-	reg_put(x, (uint32_t)addr, value);
-	return 0;
+	return reg_given(x, r->offset, value, err);
 }
 
 /* ---- stopping ---- */
