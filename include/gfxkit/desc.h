@@ -173,8 +173,12 @@ enum gk_exec_op {
 	                   * last group's second pair is unused when it is odd) */
 	GK_X_REG_LOAD,    /* per repeated group: arg[2] dwords from memory at arg[0] + arg[1] * 4 to the
 	                   * registers from (start of register space n) + arg[1] * 4 */
-	GK_X_REG_DEFAULT, /* every register of register space n back to its default: the value given before
-	                   * the run (gk_exec_set_reg), else unset (reads 0) */
+	GK_X_REG_DEFAULT, /* every register of register space n back to its default: the last value given
+	                   * before the run (gk_exec_set_reg) or written inside a clear-state preamble
+	                   * (GK_X_PREAMBLE), else unset (reads 0) */
+	GK_X_PREAMBLE,    /* arg[0] the preamble command: BEGIN_CLEAR_STATE: the registers written from here
+	                   * are defaults too; END_CLEAR_STATE: no longer; other values mark preambles for a
+	                   * context switch and change nothing */
 	GK_X_EVENT,       /* an event, recorded: arg[0] the field naming it; the form where field arg[1] is
 	                   * present (the event also writes counters to memory) is not run */
 	GK_X_DRAW,        /* a draw or dispatch, recorded with the register state in force (--state prints

@@ -83,6 +83,8 @@ static int reg_write(struct gk_exec *x, uint64_t a, uint32_t v, const char *fiel
 	if (!reg_valid(a))
 		return stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)a, REG_SPACE - 4);
+	if (x->cp.recording && gk_exec_cp_default(x, (uint32_t)a, v))
+		return stop(x, GK_EXEC_FAULTED, field, "out of memory for the clear state");
 	reg_put(x, (uint32_t)a, v);
 	effect(x, 'g', a, a, v, NULL);
 	return 0;
@@ -136,7 +138,7 @@ void gk_exec_cp_free(struct gk_exec *x)
 
 void gk_exec_cp_begin(struct gk_exec *x)
 {
-	x->cp.failed = x->cp.event = x->cp.predicating = false;
+	x->cp.failed = x->cp.event = x->cp.predicating = x->cp.recording = false;
 	x->cp.draw = true;
 	x->cp.draws = 0;
 	x->cp.nparams = 0;
@@ -263,6 +265,19 @@ static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
 			given++;
 		}
 	effect(x, 'k', sp->start, end - 4, given, sp->name);
+	return 0;
+}
+
+/* §9.2.2: "the driver initializes the internal GPU context ... by sending
+ * the clear state between" BEGIN_CLEAR_STATE and END_CLEAR_STATE; the
+ * other commands record an IB offset for a context switch */
+static int op_preamble(struct gk_exec *x, const struct gk_exec_row *row)
+{
+	const char *c = fname(x, row->arg[0]);
+	if (is(c, "BEGIN_CLEAR_STATE"))
+		x->cp.recording = true;
+	else if (is(c, "END_CLEAR_STATE"))
+		x->cp.recording = false;
 	return 0;
 }
 
@@ -688,6 +703,7 @@ int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_PRED_EXEC: return op_pred_exec(x, row);
 	case GK_X_DMA: return op_dma(x, row);
 	case GK_X_PARAM: return op_param(x, row);
+	case GK_X_PREAMBLE: return op_preamble(x, row);
 	case GK_X_REFUSE_IF:
 		if (is(fname(x, row->arg[0]), row->arg[1]))
 			return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");
@@ -751,7 +767,7 @@ void gk_exec_cp_trace_text(struct gk_exec *x, struct gk_out *o)
 				      f->first ? "true" : "false, the rest of the packet does not run");
 			break;
 		case 'k':
-			gk_out_printf(o, "    ; %s registers 0x%05llx..0x%05llx back to their defaults (%u given with --reg)\n",
+			gk_out_printf(o, "    ; %s registers 0x%05llx..0x%05llx back to their defaults (%u given)\n",
 				      f->name, (unsigned long long)f->first, (unsigned long long)f->last, f->value);
 			break;
 		}

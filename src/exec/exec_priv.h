@@ -32,6 +32,7 @@ struct gk_exec_cp {
 	 * puts back, in the order given */
 	uint32_t *dflt_addr, *dflt_value;
 	size_t ndflt, dflt_cap;
+	bool recording; /* inside a clear-state preamble: register writes are defaults */
 	/* the latch of GK_X_LATCH / GK_X_TEST / GK_X_PUT: one value, 4 or 8
 	 * bytes; a failed test skips the rest of the packet's rows */
 	uint64_t latch;

@@ -1241,6 +1241,10 @@ static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .arg 
 static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BASE" }) };
 static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BUFFER_SIZE" }) };
 
+/* §9.2.2: the registers between BEGIN_CLEAR_STATE and END_CLEAR_STATE are
+ * the state CLEAR_STATE restores */
+static const struct gk_exec_row x_preamble[] = { X_(.op = GK_X_PREAMBLE, .arg = { "CMD" }) };
+
 /* ---- the packets ------------------------------------------------------- */
 
 #define T3(nm, op, g) .name = nm, .opcode = op, .gens = g, HDR3
@@ -1268,7 +1272,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 
 	/* §9.2 initialization */
 	{ T3("ME_INITIALIZE", 0x44, ALL), FIELDS(me_initialize), FIXED(7), .note = "§9.2.1" },
-	{ T3("PREAMBLE_CNTL", 0x4A, R7UP), FIELDS(preamble_cntl), FIXED(2), .note = "§9.2.2" },
+	{ T3("PREAMBLE_CNTL", 0x4A, R7UP), FIELDS(preamble_cntl), FIXED(2), .note = "§9.2.2", EXEC(x_preamble) },
 
 	/* §9.3 command buffer */
 	{ T3("INDIRECT_BUFFER", 0x32, ALL), FIELDS(indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
@@ -1444,7 +1448,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), FIELDS(gcn_event_write_eos), FIXED(5), .note = "Mesa sid.h: GFX6-8", EXEC(x_gcn_eos) },
 	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5", EXEC(x_eop) },
 	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6", EXEC(x_eop) },
-	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_preamble) },
 	{ T3("DISPATCH_MESH_INDIRECT_MULTI", 0x4C, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_GFX", 0x4D, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_MESH_DIRECT", 0x4E, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },

@@ -177,8 +177,23 @@ static void test_clear_state(void)
 	CHECK(reg(&r, 0x28050, &set) == 7 && set, "0x28050 back to its --reg value");
 	CHECK(reg(&r, 0x8004, &set) == 3 && set, "config kept");
 	CHECK(reg(&r, 0x30000, &set) == 0 && !set, "resource nulled");
-	CHECK(strstr(r.out.p, "context registers 0x28000..0x28ffc back to their defaults (1 given with --reg)") != NULL,
+	CHECK(strstr(r.out.p, "context registers 0x28000..0x28ffc back to their defaults (1 given)") != NULL,
 	      "%s", r.out.p);
+	run_close(&r);
+
+	/* §9.2.2: what the driver sends between BEGIN_CLEAR_STATE (CMD 2,
+	 * bits 31:28) and END_CLEAR_STATE (3) is the state CLEAR_STATE puts back */
+	run_open(&r, "evergreen");
+	const uint32_t p[] = {
+		PKT3(0x4A, 2), 2u << 28,
+		PKT3(0x69, 3), 0x10, 5,   /* 0x28040 = 5: a default */
+		PKT3(0x4A, 2), 3u << 28,
+		PKT3(0x69, 4), 0x10, 9, 1, /* 0x28040 = 9, 0x28044 = 1 */
+		PKT3(0x12, 2), 0,
+	};
+	CHECK(RUN(&r, p) == GK_EXEC_COMPLETED, "status");
+	CHECK(reg(&r, 0x28040, &set) == 5 && set, "the preamble's value");
+	CHECK(reg(&r, 0x28044, &set) == 0 && !set, "set after the preamble: cleared");
 	run_close(&r);
 }
 
@@ -533,7 +548,9 @@ static void test_gfx9(void)
 	run_close(&r);
 }
 
-/* --state: the kernel's Evergreen default state (tests/vectors), then a
+/* --state: the kernel's Evergreen default state (tests/vectors) sent as
+ * evergreen.c's evergreen_cp_start sends it (PREAMBLE_CNTL
+ * BEGIN_CLEAR_STATE, the state, END_CLEAR_STATE, CLEAR_STATE), then a
  * draw: every register it set is printed at the draw with its value.  The
  * expected set is worked out here from the words (§9.4.15: a SET_CONTEXT_REG
  * of COUNT + 1 body dwords writes COUNT registers from 0x28000 + offset * 4). */
@@ -544,16 +561,16 @@ static void test_state(void)
 	if (!f)
 		return;
 	uint32_t w[512];
-	size_t n = 0;
+	size_t n = 2;
 	char line[128];
-	while (n < 509 && fgets(line, sizeof line, f))
+	while (n < 500 && fgets(line, sizeof line, f))
 		if (line[0] == '0')
 			w[n++] = (uint32_t)strtoul(line, NULL, 16);
 	fclose(f);
 	static uint8_t seen[0x1000 / 4];
 	unsigned distinct = 0;
 	uint32_t last_addr = 0, last_v = 0;
-	for (size_t i = 0; i < n;) {
+	for (size_t i = 2; i < n;) {
 		uint32_t h = w[i], cnt = ((h >> 16) & 0x3fff) + 1;
 		CHECK((h >> 8 & 0xff) == 0x69, "only SET_CONTEXT_REG in the default state");
 		for (uint32_t k = 1; k < cnt && i + 1 + k < n; k++) {
@@ -565,6 +582,12 @@ static void test_state(void)
 		}
 		i += 1 + cnt;
 	}
+	w[0] = PKT3(0x4A, 2);
+	w[1] = 2u << 28;
+	w[n++] = PKT3(0x4A, 2);
+	w[n++] = 3u << 28;
+	w[n++] = PKT3(0x12, 2);
+	w[n++] = 0;
 	/* DRAW_INDEX_AUTO 3 indices, DRAW_INITIATOR 2 (auto-index) */
 	w[n++] = PKT3(0x2D, 3);
 	w[n++] = 3;
@@ -581,6 +604,7 @@ static void test_state(void)
 	CHECK(strstr(r.out.p, want) != NULL, "want '%s' in %.300s", want, r.out.p);
 	/* without --trace only the draw is printed */
 	CHECK(strncmp(r.out.p, "0x", 2) == 0 && strstr(r.out.p, "DRAW_INDEX_AUTO") != NULL &&
+	      strstr(r.out.p, "CLEAR_STATE") == NULL &&
 	      strstr(r.out.p, "SET_CONTEXT_REG") == NULL, "%.200s", r.out.p);
 	/* the last register of the stream: VGT_OUT_DEALLOC_CNTL (0x28C5C) = 16 */
 	CHECK(last_addr == 0x28C5C && last_v == 16, "last 0x%x = %u", last_addr, last_v);
