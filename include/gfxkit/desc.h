@@ -160,6 +160,56 @@ enum gk_exec_op {
 	                   * (arg[0] + i * arg[1]) | arg[2] */
 	GK_X_REFUSE,      /* the packet is not run: arg[0] is the sentence saying why (a form whose effect
 	                   * the sources do not give); with when, only that form */
+	/* the command processor's (src/exec/exec_cp.c).  A "place select" is an enum field whose value
+	 * names where a value is: REGISTER / MEM_MAPPED_REGISTER a register, MEMORY / MEM / MEM_GRBM /
+	 * TC_L2 / SRC_ADDR(_TC_L2) / DST_ADDR(_TC_L2) memory, IMMEDIATE_DATA / DATA the packet's data,
+	 * GPU_CLOCK_COUNT / GPU_CLOCK the clock, NOWHERE no place (an L2 prefetch);
+	 * any other value (GDS, performance counters) is not run.  Register fields of kind GK_REG are
+	 * dword indices, others byte addresses. */
+	GK_X_REG_RUN,     /* the unit's register run (GK_TAIL_REGS: tail dwords to consecutive registers from
+	                   * its first) into the register file */
+	GK_X_REG_PAIRS,   /* per repeated group: register (start of register space n) + arg[0] * 4 <- arg[1];
+	                   * arg[2], arg[3] a second pair in the group, arg[4] the count of registers (the
+	                   * last group's second pair is unused when it is odd) */
+	GK_X_REG_LOAD,    /* per repeated group: arg[2] dwords from memory at arg[0] + arg[1] * 4 to the
+	                   * registers from (start of register space n) + arg[1] * 4 */
+	GK_X_REG_DEFAULT, /* every register of register space n back to its default: the last value given
+	                   * before the run (gk_exec_set_reg) or written inside a clear-state preamble
+	                   * (GK_X_PREAMBLE), else unset (reads 0) */
+	GK_X_PREAMBLE,    /* arg[0] the preamble command: BEGIN_CLEAR_STATE: the registers written from here
+	                   * are defaults too; END_CLEAR_STATE: no longer; other values mark preambles for a
+	                   * context switch and change nothing */
+	GK_X_EVENT,       /* an event, recorded: arg[0] the field naming it; the form where field arg[1] is
+	                   * present (the event also writes counters to memory) is not run */
+	GK_X_DRAW,        /* a draw or dispatch, recorded with the register state in force (--state prints
+	                   * it); when the flag arg[0] (the header's PREDICATE) is set it is skipped while the
+	                   * predicate (GK_X_PREDICATE) says not to draw; field arg[1] (the initiator) is
+	                   * written to the register its description names (gk_field.reg) */
+	GK_X_EOP,         /* an end-of-pipe write to memory at arg[2]: arg[0] the data select (enum DISCARD:
+	                   * none; SEND_32BIT_LOW / STORE_DATA / VALUE_32BIT: arg[3], 4 bytes; SEND_64BIT:
+	                   * arg[3] | arg[4] << 32; SEND_GPU_CLOCK: the clock, 8 bytes), arg[1] the interrupt
+	                   * select (enum NONE: none; any other: an interrupt, recorded) */
+	GK_X_LATCH,       /* the latch <- the value at the place arg[0] selects (NULL: the data): register
+	                   * arg[3] (NULL: arg[1], a dword index), memory at arg[1] | arg[2] << 32, or the
+	                   * data arg[1] | arg[2] << 32; 8 bytes when n is 8 or field arg[4] is non-zero */
+	GK_X_TEST,        /* (latch & arg[1]) arg[0] arg[2] (arg[0] the compare function, as GK_X_WAIT's);
+	                   * false: the packet's later rows of these ops (from GK_X_REG_RUN) do not run */
+	GK_X_PUT,         /* the latch to the place arg[0] selects (NULL: memory), arguments as GK_X_LATCH;
+	                   * 4 bytes only when field arg[4] is non-zero; swap[0] the memory's byte swap */
+	GK_X_DATA_TO,     /* the tail dwords to the place arg[0] selects, arguments as GK_X_LATCH: memory or
+	                   * consecutive registers, all to the first when field arg[4] is non-zero */
+	GK_X_PREDICATE,   /* the draw predicate: arg[0] the operation (enum CLEAR: off; BOOL32 / BOOL64: the 4
+	                   * / 8 bytes at address arg[1] non-zero means visible), arg[2] non-zero: draw when
+	                   * visible, zero: when not */
+	GK_X_PRED_EXEC,   /* the arg[1] dwords after the packet run only when the device mask arg[0] has bit 0
+	                   * (the executor is one device, device 0) */
+	GK_X_REFUSE_IF,   /* not run when field arg[0]'s value is named arg[1]: arg[2] the sentence saying why */
+	GK_X_PARAM,       /* draw parameters: the values of fields arg[0..5] are kept for the draws and
+	                   * dispatches that follow (--state prints them) */
+	GK_X_DMA,         /* arg[4] bytes from the place arg[0] selects (memory at arg[1] | arg[2] << 32, or the
+	                   * data arg[1] repeated) to the place arg[5] selects (memory at address field arg[3];
+	                   * NOWHERE: read, not written) */
+	GK_X_END          /* past the last op */
 };
 
 /* The fields that lay out a tiled surface beyond what its access row names
@@ -171,7 +221,7 @@ struct gk_tiled_names {
 	const char *micro, *pipe_config, *tile_split, *bank_width, *bank_height, *macro_aspect, *num_banks;
 };
 
-#define GK_EXEC_ARGS 5
+#define GK_EXEC_ARGS 6
 struct gk_exec_row {
 	uint8_t op;                      /* enum gk_exec_op */
 	uint8_t n;                       /* op-specific size in bytes */

@@ -111,7 +111,7 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 
 /* {"offset","name","value","fields","enums"} of one register write (r NULL: no
  * register of this generation has the address) */
-static void json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
+void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
 {
 	gk_out_lit(o, "{\"offset\":");
 	gk_out_dec(o, addr);
@@ -282,7 +282,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 				gk_out_ch(o, ',');
 			while (cur && cur->offset < addr)
 				cur = gk_reg_at(fmt->regs, ++k);
-			json_register(cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
+			gk_json_register(cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {

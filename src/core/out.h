@@ -92,6 +92,10 @@ void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, st
 void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			 struct gk_out *o);
 
+/* {"offset","name","value","fields","enums"} of one register's value (json.c;
+ * r NULL: no register of this generation has the address) */
+void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o);
+
 /* [w0,w1,...]: words as a JSON array of numbers (json.c) */
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n);
 

@@ -20,52 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfxkit/exec.h"
-#include "gfxkit/tiling.h"
-#include "gfxkit/unit.h"
-
 #include "out.h" /* src/core */
 
-#define REG_SPACE 0x40000u /* register byte addresses the register file holds */
-#define BLOCK 65536u       /* bounce buffer */
-#define MAX_EFFECTS 16     /* per packet, for the trace */
-#define MAX_SIDES 3
-
-struct effect {
-	char kind; /* 'r' read, 'w' write, 'g' register, 'i' interrupt, 'c' clock */
-	uint64_t first, last;
-	uint32_t value;
-	const char *name;
-};
-
-struct gk_exec {
-	struct gk_engine *e;
-	const struct gk_format *fmt;
-	struct gk_mem *mem;
-	uint32_t *regs;
-	uint8_t *reg_set;
-	uint64_t clock;
-	uint8_t *block, *block2;
-	struct gk_tile_surface surf[MAX_SIDES];
-	struct gk_membuf json;
-	/* one run */
-	const struct gk_exec_opts *o;
-	struct gk_out *out;
-	struct gk_exec_result *res;
-	struct gk_engine *stack[GK_EXEC_PATH];
-	unsigned depth, nstack;
-	uint64_t at[GK_EXEC_PATH];
-	/* the buffer each depth runs (its first byte) and the packet that called
-	 * or chained to it, as decode --follow's JSON says */
-	uint64_t ib[GK_EXEC_PATH], parent[GK_EXEC_PATH];
-	bool skipping;
-	unsigned skip_depth;
-	uint64_t skip_left, skip_from;
-	bool stop;
-	struct effect eff[MAX_EFFECTS];
-	unsigned neff, eff_more;
-	const struct gk_unit *u;
-};
+#include "exec_priv.h"
 
 const char *gk_exec_status_name(enum gk_exec_status s)
 {
@@ -125,6 +82,7 @@ void gk_exec_destroy(struct gk_exec *x)
 	free(x->block);
 	free(x->block2);
 	free(x->json.p);
+	gk_exec_cp_free(x);
 	free(x);
 }
 
@@ -152,6 +110,17 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
 	return (x->reg_set[byte_addr / 32] >> (byte_addr / 4 % 8)) & 1;
 }
 
+/* a register given before the run: also CLEAR_STATE's default (exec_cp.c) */
+static int reg_given(struct gk_exec *x, uint32_t addr, uint32_t value, struct gk_diag *err)
+{
+	if (gk_exec_cp_default(x, addr, value)) {
+		set_err(err, "out of memory");
+		return -1;
+	}
+	reg_put(x, addr, value);
+	return 0;
+}
+
 int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct gk_diag *err)
 {
 	if (!x || !name) {
@@ -166,8 +135,7 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 			set_err(err, m);
 			return -1;
 		}
-		reg_put(x, (uint32_t)addr, value);
-		return 0;
+		return reg_given(x, (uint32_t)addr, value, err);
 	}
 	char up[96];
 	size_t n = strlen(name);
@@ -184,8 +152,7 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 		set_err(err, m);
 		return -1;
 	}
-	reg_put(x, r->offset, value);
-	return 0;
+	return reg_given(x, r->offset, value, err);
 }
 
 /* ---- stopping ---- */
@@ -203,6 +170,15 @@ static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, co
 	__attribute__((format(printf, 4, 5)));
 static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
 {
+	va_list ap;
+	va_start(ap, fmt);
+	gk_exec_vstop(x, st, field, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, va_list ap)
+{
 	struct gk_exec_result *r = x->res;
 	r->status = st;
 	where_now(x, &r->where);
@@ -214,10 +190,7 @@ static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, co
 	r->why.lo = r->why.hi = -1;
 	r->why.packet = r->where.packet;
 	r->why.field = field;
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(r->why.message, sizeof r->why.message, fmt, ap);
-	va_end(ap);
 	x->stop = true;
 	return -1;
 }
@@ -627,13 +600,6 @@ static bool overlaps(const struct gk_mem_access *a, const struct gk_mem_access *
 	return a->first <= b->last && b->first <= a->last;
 }
 
-/* the accesses of the unit: reads and writes (after DETILE/DIRECTION) */
-struct accs {
-	struct gk_mem_access a[MAX_SIDES];
-	unsigned k[MAX_SIDES];
-	unsigned n;
-};
-
 static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A)
 {
 	A->n = 0;
@@ -812,7 +778,7 @@ static int op_wait(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	uint64_t addr;
 	const char *where = row->arg[4];
 	if (reg) {
-		addr = fget(x, row->arg[4], 0);
+		addr = gk_exec_cp_reg_addr(x, row->arg[4]);
 		if (!reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
 			return stop(x, GK_EXEC_FAULTED, row->arg[4],
 				    "waits on register 0x%llx, which nothing has set (set it with --reg)",
@@ -859,7 +825,8 @@ static int op_semaphore(struct gk_exec *x, const struct gk_exec_row *row, const 
 	uint64_t v = 0;
 	for (int i = 7; i >= 0; i--)
 		v = v << 8 | b[i];
-	if (fget(x, row->arg[0], 0)) {
+	const char *sel = fname(x, row->arg[0]); /* a select whose values are named SIGNAL / WAIT */
+	if (sel ? strcmp(sel, "WAIT") != 0 : fget(x, row->arg[0], 0) != 0) {
 		v = fget(x, row->arg[1], 0) ? 1 : v + 1;
 	} else if (v) {
 		v--;
@@ -970,6 +937,9 @@ static int run_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_PTE: return op_pte(x, row, A);
 	case GK_X_REFUSE:
 		return stop(x, GK_EXEC_FAULTED, row->when, "not run: %s", row->arg[0] ? row->arg[0] : "no semantics");
+	default:
+		if (row->op >= GK_X_REG_RUN && row->op < GK_X_END)
+			return gk_exec_cp_row(x, row, A); /* exec_cp.c */
 	}
 	return stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
 }
@@ -1033,6 +1003,7 @@ static void trace_text(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 	}
 	if (x->eff_more)
 		gk_out_printf(&o, "    ; ... and %u more effects\n", x->eff_more);
+	gk_exec_cp_trace_text(x, &o);
 	gk_out_flush(&o);
 }
 
@@ -1122,12 +1093,13 @@ static void trace_json(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 		gk_out_str(x->out, ",\"interrupts\":");
 		gk_out_dec(x->out, irq);
 	}
+	gk_exec_cp_trace_json(x, x->out);
 	gk_out_str(x->out, "}\n");
 }
 
 static void trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 {
-	if (!x->o->trace)
+	if (!x->o->trace && !gk_exec_cp_state_due(x))
 		return;
 	if (x->o->json)
 		trace_json(x, dg, skipped);
@@ -1165,6 +1137,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	x->at[d] = offset;
 	x->u = gk_engine_unit(e);
 	x->neff = x->eff_more = 0;
+	gk_exec_cp_unit(x);
 	if (x->skipping && x->skip_depth != d)
 		x->skipping = false; /* the buffer ended inside the skipped region (check says so) */
 	if (x->skipping) {
@@ -1359,6 +1332,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->depth = 0;
 	x->skipping = x->stop = false;
 	x->u = NULL;
+	gk_exec_cp_begin(x);
 	/* the loop checks (a packet with errors is not run) and follows; its
 	 * own printing is dropped: the trace prints each unit as it runs */
 	struct gk_out none = { NULL, 0, 0, NULL, NULL, 0, 0 };

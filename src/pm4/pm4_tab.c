@@ -1070,6 +1070,181 @@ static const struct gk_field gcn_frame_control[] = {
 	GK_E("COMMAND", 1, 28, 31, gcn_frame_cmd),
 };
 
+/* ---- what each packet does when run (src/exec; gfxkit run) ------------
+ *
+ * One row per effect, in order (enum gk_exec_op, include/gfxkit/desc.h); a
+ * packet without rows stops a run with a fault naming it.  From seed 001
+ * §9 for R6xx-Cayman, the nvd.h / soc15d.h / sid.h comments for GFX6+:
+ *   - SET_* and type-0 packets write their register run (§9.1.1, §9.4.13-19;
+ *     the shadowing to memory the seed describes needs CONTEXT_CONTROL's
+ *     enables and LOAD_*'s bases, which the executor does not keep: a SET
+ *     writes the register file only);
+ *   - LOAD_* read NUM_DWORDS dwords at BASE_ADDR + REG_OFFSET * 4 into the
+ *     registers from the space start + REG_OFFSET * 4 (§9.4.8 "Mem_Start_
+ *     Address = CONFIG_REG_BASE + REG_OFFSET", "Reg_Start_Address = 0x2000 +
+ *     REG_OFFSET");
+ *   - CLEAR_STATE puts the context registers back to their defaults (§9.4.1:
+ *     "other value set to the API defined default state"; the executor has
+ *     no default-state table: a default is the value given with --reg, else
+ *     unset); on Evergreen/Cayman it also nulls the resources, samplers and
+ *     the boolean, loop and control constants (§9.4.1);
+ *   - CONTEXT_CONTROL, SURFACE_SYNC, ACQUIRE_MEM, PFP_SYNC_ME and NOP change
+ *     nothing the executor has (enables of shadowing it does not do, cache
+ *     and pipeline synchronisation of a machine that runs one packet at a
+ *     time);
+ *   - draws and dispatches are events: recorded with the register state in
+ *     force (--state prints it), their indices and shaders not run;
+ *   - a byte-swapped poll and the forms that read or write GDS, performance
+ *     counters or a register space through CP_DMA are refused by name. */
+#define EXEC(a) .exec = a, .nexec = GK_COUNTOF(a)
+#define ACCESS(a) .access = a, .naccess = GK_COUNTOF(a)
+#define X_(...) { __VA_ARGS__ }
+
+static const struct gk_exec_row x_nothing[] = { X_(.op = GK_X_NOTHING) };
+static const struct gk_exec_row x_reg_run[] = { X_(.op = GK_X_REG_RUN) };
+/* the CU mask the CP ANDs into SET_SH_REG_INDEX values with INDEX 3 (nvd.h
+ * PACKET3_SET_SH_REG_INDEX_APPLY_KMD_CU_AND_MASK) is the kernel's */
+static const struct gk_exec_row x_set_sh_index[] = {
+	X_(.op = GK_X_REFUSE, .when = "INDEX", .arg = { "an INDEX other than 0 changes the value by state the packet does not carry" }),
+	X_(.op = GK_X_REG_RUN),
+};
+#define LOAD_ROW(sp, off) X_(.op = GK_X_REG_LOAD, .n = sp, .arg = { "BASE_ADDR", off, "NUM_DWORDS" })
+static const struct gk_exec_row x_load_config[] = { LOAD_ROW(GK_PM4_SPACE_CONFIG, "REG_OFFSET") };
+static const struct gk_exec_row x_load_context[] = { LOAD_ROW(GK_PM4_SPACE_CONTEXT, "REG_OFFSET") };
+static const struct gk_exec_row x_load_sh[] = { LOAD_ROW(GK_PM4_SPACE_SH, "REG_OFFSET") };
+static const struct gk_exec_row x_load_uconfig[] = { LOAD_ROW(GK_PM4_SPACE_UCONFIG, "REG_OFFSET") };
+static const struct gk_exec_row x_load_bool[] = { LOAD_ROW(GK_PM4_SPACE_BOOL, "CONST_OFFSET") };
+static const struct gk_exec_row x_load_loop[] = { LOAD_ROW(GK_PM4_SPACE_LOOP, "CONST_OFFSET") };
+static const struct gk_exec_row x_load_resource[] = { LOAD_ROW(GK_PM4_SPACE_RESOURCE, "CONST_OFFSET") };
+static const struct gk_exec_row x_load_sampler[] = { LOAD_ROW(GK_PM4_SPACE_SAMPLER, "CONST_OFFSET") };
+static const struct gk_exec_row x_load_ctl[] = { LOAD_ROW(GK_PM4_SPACE_CTL_CONST, "CONST_OFFSET") };
+static const struct gk_exec_row x_pairs_context[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_CONTEXT, .arg = { "REG_OFFSET", "REG_VALUE" }) };
+static const struct gk_exec_row x_pairs_sh[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_SH, .arg = { "REG_OFFSET", "REG_VALUE" }) };
+#define PACKED_ROW(sp) X_(.op = GK_X_REG_PAIRS, .n = sp, \
+			  .arg = { "REG_OFFSET0", "REG_VALUE0", "REG_OFFSET1", "REG_VALUE1", "REG_COUNT" })
+static const struct gk_exec_row x_packed_context[] = { PACKED_ROW(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_exec_row x_packed_sh[] = { PACKED_ROW(GK_PM4_SPACE_SH) };
+static const struct gk_exec_row x_clear_state_eg[] = {
+	X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_CONTEXT), X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_RESOURCE),
+	X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_SAMPLER), X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_BOOL),
+	X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_LOOP), X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_CTL_CONST),
+};
+static const struct gk_exec_row x_clear_state[] = { X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_CONTEXT) };
+/* §9.6.1: the 4-dword forms (ZPASS_DONE, SAMPLE_*) write counters */
+static const struct gk_exec_row x_event[] = { X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE", "ADDRESS" }) };
+static const struct gk_exec_row x_eop[] = {
+	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
+	X_(.op = GK_X_EOP, .arg = { "DATA_SEL", "INT_SEL", "ADDRESS", "DATA_LO", "DATA_HI" }),
+};
+static const struct gk_exec_row x_eos[] = {
+	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
+	X_(.op = GK_X_EOP, .arg = { "CMD", NULL, "ADDRESS", "DATA" }),
+};
+static const struct gk_exec_row x_gcn_eos[] = {
+	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
+	X_(.op = GK_X_EOP, .arg = { "DATA_SEL", NULL, "ADDRESS", "DATA" }),
+};
+/* §9.3.2-§9.3.13: the initiator is "written to the VGT_DRAW_INITIATOR
+ * register" (VGT_DISPATCH_INITIATOR; GFX6+ COMPUTE_DISPATCH_INITIATOR) */
+static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DRAW_INITIATOR" }) };
+static const struct gk_exec_row x_dispatch[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DISPATCH_INITIATOR" }) };
+/* §9.6.8; the compare is on the dword as memory holds it */
+static const struct gk_exec_row x_wait[] = {
+	X_(.op = GK_X_REFUSE, .when = "SWAP", .arg = { "a byte-swapped poll is not modelled" }),
+	X_(.op = GK_X_WAIT, .arg = { "MEM_SPACE", "FUNCTION", "MASK", "REFERENCE", "POLL_REG" }),
+};
+static const struct gk_exec_row x_gcn_wait[] = {
+	X_(.op = GK_X_REFUSE, .when = "OPERATION",
+	   .arg = { "the write-wait-write and preemptable forms write a second register the headers do not describe" }),
+	X_(.op = GK_X_WAIT, .arg = { "MEM_SPACE", "FUNCTION", "MASK", "REFERENCE", "POLL_REG" }),
+};
+static const struct gk_access poll_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "POLL_ADDRESS", .n = 4 } };
+static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .arg = { "EXEC_COUNT" }) };
+static const struct gk_access bool_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "BOOL_ADDR", .n = 4 } };
+static const struct gk_access gcn_cond_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "ADDRESS", .n = 4 } };
+/* §9.5.2: read, test, write on success */
+static const struct gk_exec_row x_cond_write[] = {
+	X_(.op = GK_X_LATCH, .arg = { "POLL_SPACE", "POLL_ADDRESS", NULL, "POLL_REG" }, .swap = { "POLL_SWAP" }),
+	X_(.op = GK_X_TEST, .arg = { "FUNCTION", "MASK", "REFERENCE" }),
+	X_(.op = GK_X_LATCH, .arg = { NULL, "WRITE_DATA" }),
+	X_(.op = GK_X_PUT, .arg = { "WRITE_SPACE", "WRITE_ADDRESS", NULL, "WRITE_REG" }, .swap = { "WRITE_SWAP" }),
+};
+static const struct gk_exec_row x_copy_dw[] = {
+	X_(.op = GK_X_LATCH, .arg = { "SRC_SEL", "SRC_ADDRESS", NULL, "SRC_REG" }),
+	X_(.op = GK_X_PUT, .arg = { "DST_SEL", "DST_ADDRESS", NULL, "DST_REG" }),
+};
+/* nvd.h COPY_DATA: register offsets and addresses in SRC/DST_ADDR_LO/HI */
+static const struct gk_exec_row x_copy_data[] = {
+	X_(.op = GK_X_LATCH, .arg = { "SRC_SEL", "SRC_ADDR_LO", "SRC_ADDR_HI", NULL, "COUNT_SEL" }),
+	X_(.op = GK_X_PUT, .arg = { "DST_SEL", "DST_ADDR_LO", "DST_ADDR_HI" }),
+};
+/* §9.7.1: DATA_LO/HI, or with CNTR_SEL the counter CNTR64_SEL names */
+static const struct gk_exec_row x_mem_write[] = {
+	X_(.op = GK_X_LATCH, .n = 8, .arg = { NULL, "DATA_LO", "DATA_HI" }),
+	X_(.op = GK_X_LATCH, .n = 8, .when = "CNTR_SEL", .arg = { "CNTR64_SEL" }),
+	X_(.op = GK_X_PUT, .arg = { NULL, "ADDRESS", NULL, NULL, "DATA32" }, .swap = { "SWAP" }),
+};
+static const struct gk_exec_row x_write_data[] = {
+	X_(.op = GK_X_DATA_TO, .arg = { "DST_SEL", "DST_ADDR", NULL, "DST_REG", "WR_ONE_ADDR" }),
+};
+static const struct gk_exec_row x_pred_exec[] = { X_(.op = GK_X_PRED_EXEC, .arg = { "DEVICE_SELECT", "EXEC_COUNT" }) };
+static const struct gk_exec_row x_set_predication[] = {
+	X_(.op = GK_X_PREDICATE, .arg = { "PRED_OP", "START_ADDR", "PREDICATION_BOOLEAN" }),
+};
+/* §9.6.4, a counting semaphore as the DMA one (radeon_semaphore.c) */
+static const struct gk_exec_row x_semaphore[] = {
+	X_(.op = GK_X_REFUSE, .when = "USE_MAILBOX", .arg = { "the mailbox form waits for a mailbox the packet reference does not describe" }),
+	X_(.op = GK_X_SEMAPHORE, .arg = { "SEM_SEL", "SIGNAL_TYPE" }),
+};
+static const struct gk_access sem_acc[] = { { .rw = GK_ACC_READ | GK_ACC_WRITE, .size = GK_Z_FIXED, .addr = "ADDRESS", .n = 8 } };
+/* CP_DMA (r600d.h / evergreend.h comment blocks): BYTE_COUNT bytes from
+ * SRC_ADDRESS (or the DATA dword repeated) to DST_ADDRESS */
+#define CPDMA_WHY "a register space or a non-incrementing address: the copy's order is not in the kernel's comment"
+static const struct gk_exec_row x_cp_dma[] = {
+	X_(.op = GK_X_REFUSE_IF, .arg = { "SRC_SEL", "GDS", "GDS is not in the executor's memory" }),
+	X_(.op = GK_X_REFUSE_IF, .arg = { "DST_SEL", "GDS", "GDS is not in the executor's memory" }),
+	X_(.op = GK_X_REFUSE, .when = "SAS", .arg = { CPDMA_WHY }),
+	X_(.op = GK_X_REFUSE, .when = "DAS", .arg = { CPDMA_WHY }),
+	X_(.op = GK_X_REFUSE, .when = "SAIC", .arg = { CPDMA_WHY }),
+	X_(.op = GK_X_REFUSE, .when = "DAIC", .arg = { CPDMA_WHY }),
+	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }),
+	X_(.op = GK_X_FILL, .n = 4, .when = "SRC_SEL", .arg = { "DATA" }, .swap = { "SRC_SWAP", "DST_SWAP" }),
+};
+static const struct gk_access cp_dma_acc[] = {
+	{ .rw = GK_ACC_READ, .size = GK_Z_COUNT, .addr = "SRC_ADDRESS", .count = "BYTE_COUNT", .n = 1 },
+	{ .rw = GK_ACC_WRITE, .size = GK_Z_COUNT, .addr = "DST_ADDRESS", .count = "BYTE_COUNT", .n = 1 },
+};
+
+/* GFX6+ CP_DMA and DMA_DATA (Mesa pkt3.json CP_DMA_WORD1, COMMAND): the
+ * source is SRC_ADDR_LO/HI or the DATA dword; SAS/DAS=REGISTER,
+ * NO_INCREMENT, GDS and the GFX6-8 swaps are refused */
+#define GCN_DMA_REFUSALS \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "SAS", "REGISTER", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "DAS", "REGISTER", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "SAIC", "NO_INCREMENT", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE_IF, .arg = { "DAIC", "NO_INCREMENT", CPDMA_WHY }), \
+	X_(.op = GK_X_REFUSE, .when = "SRC_SWAP", .arg = { "a byte-swapped DMA is not modelled" }), \
+	X_(.op = GK_X_REFUSE, .when = "DST_SWAP", .arg = { "a byte-swapped DMA is not modelled" })
+static const struct gk_exec_row x_gcn_cp_dma[] = {
+	GCN_DMA_REFUSALS,
+	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+};
+static const struct gk_exec_row x_dma_data[] = {
+	GCN_DMA_REFUSALS,
+	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO_OR_DATA", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+};
+
+/* §9.3.8-§9.3.10 and the kernel checkers' INDEX_BUFFER_SIZE: "part of the
+ * draw packet sequence", values the draws that follow use; kept and shown */
+static const struct gk_exec_row x_index_type[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_TYPE", "SWAP_MODE" }) };
+static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .arg = { "NUM_INSTANCES" }) };
+static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BASE" }) };
+static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BUFFER_SIZE" }) };
+
+/* §9.2.2: the registers between BEGIN_CLEAR_STATE and END_CLEAR_STATE are
+ * the state CLEAR_STATE restores */
+static const struct gk_exec_row x_preamble[] = { X_(.op = GK_X_PREAMBLE, .arg = { "CMD" }) };
+
 /* ---- the packets ------------------------------------------------------- */
 
 #define T3(nm, op, g) .name = nm, .opcode = op, .gens = g, HDR3
@@ -1083,106 +1258,106 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	/* framing of the other packet types */
 	{ .name = "PACKET0", .opcode = 0, .gens = ALL | GCN, .hdr = hdr0, .nhdr = 3,
 	  .tail = GK_TAIL_REGS, .tail_dw = 1, .reg_field = 0, .reg_in_hdr = 1, .space = GK_PM4_SPACE_MMIO,
-	  .min_dw = 2, .note = "§9.1.1 type-0: registers from BASE_INDEX" },
+	  .min_dw = 2, .note = "§9.1.1 type-0: registers from BASE_INDEX", EXEC(x_reg_run) },
 	{ .name = "PACKET1", .opcode = 0, .gens = 0, .hdr = hdr1, .nhdr = 2, FIXED(1),
 	  .note = "§9.1.2 type-1: not supported by R6xx+" },
 	{ .name = "PACKET2", .opcode = 0, .gens = ALL | GCN, .hdr = hdr2, .nhdr = 2, FIXED(1),
-	  .note = "§9.1.3 type-2 filler" },
+	  .note = "§9.1.3 type-2 filler", EXEC(x_nothing) },
 	{ .name = "PACKET3", .opcode = 0, .gens = ALL | GCN, .hdr = hdr3_raw, .nhdr = 5,
 	  .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "BODY", .min_dw = 2,
 	  .note = "§9.1.4 type-3 with an opcode no generation defines" },
 	/* index 4 (gk_pm4_nop_pad): the GFX6+ one-dword NOP, chosen by framing */
 	{ .name = "NOP_PAD", .opcode = 0x10, .gens = GCN, .hdr = hdr3_nop_pad, .nhdr = 5, FIXED(1),
-	  .note = "Mesa sid.h PKT3_NOP_PAD: a NOP with COUNT 0x3FFF is one dword" },
+	  .note = "Mesa sid.h PKT3_NOP_PAD: a NOP with COUNT 0x3FFF is one dword", EXEC(x_nothing) },
 
 	/* §9.2 initialization */
 	{ T3("ME_INITIALIZE", 0x44, ALL), FIELDS(me_initialize), FIXED(7), .note = "§9.2.1" },
-	{ T3("PREAMBLE_CNTL", 0x4A, R7UP), FIELDS(preamble_cntl), FIXED(2), .note = "§9.2.2" },
+	{ T3("PREAMBLE_CNTL", 0x4A, R7UP), FIELDS(preamble_cntl), FIXED(2), .note = "§9.2.2", EXEC(x_preamble) },
 
 	/* §9.3 command buffer */
 	{ T3("INDIRECT_BUFFER", 0x32, ALL), FIELDS(indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
 	  .naccess = 1, .flags = GK_P_IB, .note = "§9.3.1" },
-	{ T3("DRAW_INDEX", 0x2B, ALL), FIELDS(draw_index), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.2" },
-	{ T3("DRAW_INDEX_2", 0x27, ALL), FIELDS(draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS, .note = "§9.3.3" },
-	{ T3("DRAW_INDEX_AUTO", 0x2D, ALL), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS, .note = "§9.3.4" },
+	{ T3("DRAW_INDEX", 0x2B, ALL), FIELDS(draw_index), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.2", EXEC(x_draw) },
+	{ T3("DRAW_INDEX_2", 0x27, ALL), FIELDS(draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS, .note = "§9.3.3", EXEC(x_draw) },
+	{ T3("DRAW_INDEX_AUTO", 0x2D, ALL), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS, .note = "§9.3.4", EXEC(x_draw) },
 	/* kernel spelling DRAW_INDEX_IMMD; at least one index dword (kernel: count >= 2) */
 	{ T3("DRAW_INDEX_IMMED", 0x2E, ALL), .alias = "DRAW_INDEX_IMMD", FIELDS(draw_index_immed),
-	  DATA_TAIL("INDICES", 3), .min_dw = 4, .flags = GK_P_GRAPHICS, .note = "§9.3.5" },
+	  DATA_TAIL("INDICES", 3), .min_dw = 4, .flags = GK_P_GRAPHICS, .note = "§9.3.5", EXEC(x_draw) },
 	/* 0x29 is DRAW_INDEX_IMMD_BE in r600d.h; the seed gives DRAW_INDEX_OFFSET to R7xx */
-	{ T3("DRAW_INDEX_OFFSET", 0x29, R7UP), FIELDS(draw_index_offset), FIXED(4), .flags = GK_P_GRAPHICS, .note = "§9.3.6" },
+	{ T3("DRAW_INDEX_OFFSET", 0x29, R7UP), FIELDS(draw_index_offset), FIXED(4), .flags = GK_P_GRAPHICS, .note = "§9.3.6", EXEC(x_draw) },
 	/* the seed: all 6xx but R600 itself; gens are coarse, so R7xx and later */
-	{ T3("DRAW_INDEX_OFFSET_2", 0x35, R7UP), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.7" },
-	{ T3("INDEX_BASE", 0x26, R7UP), FIELDS(index_base), FIXED(3), .note = "§9.3.8" },
-	{ T3("INDEX_TYPE", 0x2A, ALL), FIELDS(index_type), FIXED(2), .note = "§9.3.9" },
-	{ T3("NUM_INSTANCES", 0x2F, ALL), FIELDS(num_instances), FIXED(2), .note = "§9.3.10" },
+	{ T3("DRAW_INDEX_OFFSET_2", 0x35, R7UP), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "§9.3.7", EXEC(x_draw) },
+	{ T3("INDEX_BASE", 0x26, R7UP), FIELDS(index_base), FIXED(3), .note = "§9.3.8", EXEC(x_index_base) },
+	{ T3("INDEX_TYPE", 0x2A, ALL), FIELDS(index_type), FIXED(2), .note = "§9.3.9", EXEC(x_index_type) },
+	{ T3("NUM_INSTANCES", 0x2F, ALL), FIELDS(num_instances), FIXED(2), .note = "§9.3.10", EXEC(x_num_instances) },
 	{ T3("MPEG_INDEX", 0x3A, ALL), FIELDS(mpeg_index), DATA_TAIL("INDICES", 3), .min_dw = 3,
 	  .flags = GK_P_GRAPHICS, .note = "§9.3.11" },
-	{ T3("DISPATCH_DIRECT", 0x15, EGUP), FIELDS(dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE, .note = "§9.3.12" },
-	{ T3("DISPATCH_INDIRECT", 0x16, EGUP), FIELDS(dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE, .note = "§9.3.13" },
+	{ T3("DISPATCH_DIRECT", 0x15, EGUP), FIELDS(dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE, .note = "§9.3.12", EXEC(x_dispatch) },
+	{ T3("DISPATCH_INDIRECT", 0x16, EGUP), FIELDS(dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE, .note = "§9.3.13", EXEC(x_dispatch) },
 
 	/* §9.4 state management */
-	{ T3("CLEAR_STATE", 0x12, EGUP), FIELDS(dummy), FIXED(2), .note = "§9.4.1" },
+	{ T3("CLEAR_STATE", 0x12, EGUP), FIELDS(dummy), FIXED(2), .note = "§9.4.1", EXEC(x_clear_state_eg) },
 	{ T3("DEALLOC_STATE", 0x14, CM), FIELDS(dummy), FIXED(2), .flags = GK_P_COMPUTE, .note = "§9.4.2" },
 	{ T3("MODE_CONTROL", 0x18, EGUP), FIELDS(mode_control), FIXED(2), .note = "§9.4.3" },
-	{ T3("CONTEXT_CONTROL", 0x28, ALL), FIELDS(context_control), FIXED(3), .note = "§9.4.4" },
+	{ T3("CONTEXT_CONTROL", 0x28, ALL), FIELDS(context_control), FIXED(3), .note = "§9.4.4", EXEC(x_nothing) },
 	/* §9.4.8, §9.4.10, §9.4.16: SHADER_TYPE "will always be zero" */
 	{ T3("LOAD_CONFIG_REG", 0x60, R7UP), FIELDS(load_config_base), LOADS(load_reg_pair), .flags = GK_P_SHADER0,
-	  .note = "§9.4.8" },
-	{ T3("LOAD_CONTEXT_REG", 0x61, R7UP), FIELDS(load_base), LOADS(load_reg_pair), .note = "§9.4.9" },
+	  .note = "§9.4.8", EXEC(x_load_config) },
+	{ T3("LOAD_CONTEXT_REG", 0x61, R7UP), FIELDS(load_base), LOADS(load_reg_pair), .note = "§9.4.9", EXEC(x_load_context) },
 	{ T3("LOAD_ALU_CONST", 0x62, R7UP), FIELDS(load_alu_const), FIXED(2), .note = "§9.4.6" },
-	{ T3("LOAD_BOOL_CONST", 0x63, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.7" },
-	{ T3("LOAD_LOOP_CONST", 0x64, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.5" },
-	{ T3("LOAD_RESOURCE", 0x65, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.11" },
-	{ T3("LOAD_SAMPLER", 0x66, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.12" },
+	{ T3("LOAD_BOOL_CONST", 0x63, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.7", EXEC(x_load_bool) },
+	{ T3("LOAD_LOOP_CONST", 0x64, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.5", EXEC(x_load_loop) },
+	{ T3("LOAD_RESOURCE", 0x65, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.11", EXEC(x_load_resource) },
+	{ T3("LOAD_SAMPLER", 0x66, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.12", EXEC(x_load_sampler) },
 	{ T3("LOAD_CTL_CONST", 0x67, R7UP), FIELDS(load_base), LOADS(load_const_pair), .flags = GK_P_SHADER0,
-	  .note = "§9.4.10" },
-	{ T3("SET_CONFIG_REG", 0x68, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "§9.4.14" },
-	{ T3("SET_CONTEXT_REG", 0x69, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "§9.4.15" },
+	  .note = "§9.4.10", EXEC(x_load_ctl) },
+	{ T3("SET_CONFIG_REG", 0x68, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "§9.4.14", EXEC(x_reg_run) },
+	{ T3("SET_CONTEXT_REG", 0x69, ALL), FIELDS(set_reg_offset), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "§9.4.15", EXEC(x_reg_run) },
 	{ T3("SET_ALU_CONST", 0x6A, R6 | R7), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_ALU_CONST),
-	  .note = "r600d.h: ALU constant register file 0x30000-0x32000" },
+	  .note = "r600d.h: ALU constant register file 0x30000-0x32000", EXEC(x_reg_run) },
 	/* evergreend.h: "alu const buffers only; no reg file" */
 	{ T3("SET_ALU_CONST", 0x6A, EGUP), FIELDS(set_const_offset), DATA_TAIL("CONST_DATA", 2), .min_dw = 2,
 	  .note = "Evergreen+ has no ALU constant register file (evergreend.h)" },
-	{ T3("SET_BOOL_CONST", 0x6B, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_BOOL), .note = "§9.4.13" },
-	{ T3("SET_LOOP_CONST", 0x6C, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_LOOP), .note = "§9.4.17" },
+	{ T3("SET_BOOL_CONST", 0x6B, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_BOOL), .note = "§9.4.13", EXEC(x_reg_run) },
+	{ T3("SET_LOOP_CONST", 0x6C, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_LOOP), .note = "§9.4.17", EXEC(x_reg_run) },
 	/* resources are 7 dwords on R6xx/R7xx (r600_cs.c: count % 7), 8 on Evergreen+ */
 	{ T3("SET_RESOURCE", 0x6D, R6 | R7), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_RESOURCE),
-	  .tail_unit = 7, .note = "§9.4.18; r600_cs.c: 7 dwords per resource" },
+	  .tail_unit = 7, .note = "§9.4.18; r600_cs.c: 7 dwords per resource", EXEC(x_reg_run) },
 	{ T3("SET_RESOURCE", 0x6D, EGUP), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_RESOURCE),
-	  .tail_unit = 8, .note = "§9.4.18; evergreen_cs.c: 8 dwords per resource" },
+	  .tail_unit = 8, .note = "§9.4.18; evergreen_cs.c: 8 dwords per resource", EXEC(x_reg_run) },
 	{ T3("SET_SAMPLER", 0x6E, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_SAMPLER),
-	  .tail_unit = 3, .note = "§9.4.19; 3 dwords per sampler" },
+	  .tail_unit = 3, .note = "§9.4.19; 3 dwords per sampler", EXEC(x_reg_run) },
 	{ T3("SET_CTL_CONST", 0x6F, ALL), FIELDS(set_const_offset), SET_REGS(GK_PM4_SPACE_CTL_CONST),
-	  .flags = GK_P_SHADER0, .note = "§9.4.16" },
+	  .flags = GK_P_SHADER0, .note = "§9.4.16", EXEC(x_reg_run) },
 
 	/* §9.5 predication */
-	{ T3("COND_EXEC", 0x22, ALL), FIELDS(cond_exec), FIXED(4), .flags = GK_P_EXEC_COUNT, .note = "§9.5.1" },
-	{ T3("COND_WRITE", 0x45, ALL), FIELDS(cond_write), FIXED(9), .note = "§9.5.2" },
-	{ T3("SET_PREDICATION", 0x20, ALL), FIELDS(set_predication), FIXED(3), .note = "§9.5.3" },
-	{ T3("PRED_EXEC", 0x23, ALL), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "§9.5.4" },
+	{ T3("COND_EXEC", 0x22, ALL), FIELDS(cond_exec), FIXED(4), .flags = GK_P_EXEC_COUNT, .note = "§9.5.1", EXEC(x_cond_exec), ACCESS(bool_acc) },
+	{ T3("COND_WRITE", 0x45, ALL), FIELDS(cond_write), FIXED(9), .note = "§9.5.2", EXEC(x_cond_write) },
+	{ T3("SET_PREDICATION", 0x20, ALL), FIELDS(set_predication), FIXED(3), .note = "§9.5.3", EXEC(x_set_predication) },
+	{ T3("PRED_EXEC", 0x23, ALL), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "§9.5.4", EXEC(x_pred_exec) },
 
 	/* §9.6 synchronization */
-	{ T3("EVENT_WRITE", 0x46, ALL), FIELDS(event_write), .min_dw = 2, .max_dw = 4, .note = "§9.6.1" },
-	{ T3("EVENT_WRITE_EOP", 0x47, ALL), FIELDS(event_write_eop), FIXED(6), .note = "§9.6.2" },
-	{ T3("EVENT_WRITE_EOS", 0x48, EGUP), FIELDS(event_write_eos), FIXED(5), .note = "§9.6.3" },
-	{ T3("MEM_SEMAPHORE", 0x39, ALL), FIELDS(mem_semaphore), FIXED(3), .note = "§9.6.4" },
+	{ T3("EVENT_WRITE", 0x46, ALL), FIELDS(event_write), .min_dw = 2, .max_dw = 4, .note = "§9.6.1", EXEC(x_event) },
+	{ T3("EVENT_WRITE_EOP", 0x47, ALL), FIELDS(event_write_eop), FIXED(6), .note = "§9.6.2", EXEC(x_eop) },
+	{ T3("EVENT_WRITE_EOS", 0x48, EGUP), FIELDS(event_write_eos), FIXED(5), .note = "§9.6.3", EXEC(x_eos) },
+	{ T3("MEM_SEMAPHORE", 0x39, ALL), FIELDS(mem_semaphore), FIXED(3), .note = "§9.6.4", EXEC(x_semaphore), ACCESS(sem_acc) },
 	/* r600d.h: "r7xx+ only" */
-	{ T3("PFP_SYNC_ME", 0x42, R7UP), FIELDS(dummy), FIXED(2), .note = "§9.6.5" },
+	{ T3("PFP_SYNC_ME", 0x42, R7UP), FIELDS(dummy), FIXED(2), .note = "§9.6.5", EXEC(x_nothing) },
 	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, ALL), FIELDS(strmout_buffer_update), FIXED(6), .note = "§9.6.6" },
-	{ T3("SURFACE_SYNC", 0x43, ALL), FIELDS(surface_sync), FIXED(5), .note = "§9.6.7" },
-	{ T3("WAIT_REG_MEM", 0x3C, ALL), FIELDS(wait_reg_mem), FIXED(7), .note = "§9.6.8" },
+	{ T3("SURFACE_SYNC", 0x43, ALL), FIELDS(surface_sync), FIXED(5), .note = "§9.6.7", EXEC(x_nothing) },
+	{ T3("WAIT_REG_MEM", 0x3C, ALL), FIELDS(wait_reg_mem), FIXED(7), .note = "§9.6.8", EXEC(x_wait), ACCESS(poll_acc) },
 
 	/* §9.7 misc */
-	{ T3("MEM_WRITE", 0x3D, ALL), FIELDS(mem_write), FIXED(5), .note = "§9.7.1" },
-	{ T3("NOP", 0x10, ALL), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "§9.7.2" },
+	{ T3("MEM_WRITE", 0x3D, ALL), FIELDS(mem_write), FIXED(5), .note = "§9.7.1", EXEC(x_mem_write) },
+	{ T3("NOP", 0x10, ALL), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "§9.7.2", EXEC(x_nothing) },
 
 	/* Kernel-header packets with a layout from the kernel's checkers or comments */
 	{ T3("SET_BASE", 0x11, EGUP), FIELDS(set_base), FIXED(4), .note = "evergreen_cs.c" },
-	{ T3("INDEX_BUFFER_SIZE", 0x13, EGUP), FIELDS(index_buffer_size), FIXED(2), .note = "evergreen_cs.c: count 0" },
-	{ T3("DRAW_INDIRECT", 0x24, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c" },
-	{ T3("DRAW_INDEX_INDIRECT", 0x25, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c" },
-	{ T3("COPY_DW", 0x3B, ALL), FIELDS(copy_dw), FIXED(6), .note = "r600_cs.c/evergreen_cs.c: count 4" },
-	{ T3("CP_DMA", 0x41, ALL), FIELDS(cp_dma), FIXED(6), .note = "r600d.h/evergreend.h comment: count 4" },
+	{ T3("INDEX_BUFFER_SIZE", 0x13, EGUP), FIELDS(index_buffer_size), FIXED(2), .note = "evergreen_cs.c: count 0", EXEC(x_index_size) },
+	{ T3("DRAW_INDIRECT", 0x24, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
+	{ T3("DRAW_INDEX_INDIRECT", 0x25, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
+	{ T3("COPY_DW", 0x3B, ALL), FIELDS(copy_dw), FIXED(6), .note = "r600_cs.c/evergreen_cs.c: count 4", EXEC(x_copy_dw) },
+	{ T3("CP_DMA", 0x41, ALL), FIELDS(cp_dma), FIXED(6), .note = "r600d.h/evergreend.h comment: count 4", EXEC(x_cp_dma), ACCESS(cp_dma_acc) },
 	{ T3("SET_APPEND_CNT", 0x75, EGUP), FIELDS(set_append_cnt), FIXED(4), .note = "evergreend.h comment: count 2" },
 
 	/* Kernel-header packets known by name and opcode only: body shown raw */
@@ -1210,108 +1385,108 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("ME_WRITE", 0x7A, CM), BODY_ONLY, .note = "nid.h" },
 
 	/* ---- GFX6 (SI) through GFX12: see the block comment above the GFX6+ layouts ---- */
-	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h" },
+	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h", EXEC(x_nothing) },
 	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa" },
-	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0" },
-	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0", EXEC(x_clear_state) },
+	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_index_size) },
 	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
-	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR" },
+	  .note = "sid.h, nvd.h; initiator COMPUTE_DISPATCH_INITIATOR", EXEC(x_dispatch) },
 	{ T3("DISPATCH_INDIRECT", 0x16, GCN), FIELDS(gcn_dispatch_indirect), FIXED(3), .flags = GK_P_COMPUTE,
-	  .note = "sid.h, nvd.h" },
+	  .note = "sid.h, nvd.h", EXEC(x_dispatch) },
 	{ T3("INDIRECT_BUFFER_END", 0x17, GCN), BODY_ONLY, .note = "nvd.h" },
 	{ T3("INDIRECT_BUFFER_CNST_END", 0x19, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("ATOMIC_GDS", 0x1D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("ATOMIC_MEM", 0x1E, GCN), FIELDS(gcn_atomic_mem), FIXED(9), .note = "nvd.h PACKET3_ATOMIC_MEM__*" },
 	{ T3("OCCLUSION_QUERY", 0x1F, G7UP), FIELDS(gcn_occlusion_query), FIXED(5), .note = "Mesa sid.h: GFX7+" },
-	{ T3("SET_PREDICATION", 0x20, G6TO8), FIELDS(gcn_set_predication_si), FIXED(3), .note = "Mesa si_emit_set_predication: count 1" },
-	{ T3("SET_PREDICATION", 0x20, G9UP), FIELDS(gcn_set_predication), FIXED(4), .note = "Mesa si_emit_set_predication: GFX9+ count 2" },
+	{ T3("SET_PREDICATION", 0x20, G6TO8), FIELDS(gcn_set_predication_si), FIXED(3), .note = "Mesa si_emit_set_predication: count 1", EXEC(x_set_predication) },
+	{ T3("SET_PREDICATION", 0x20, G9UP), FIELDS(gcn_set_predication), FIXED(4), .note = "Mesa si_emit_set_predication: GFX9+ count 2", EXEC(x_set_predication) },
 	{ T3("REG_RMW", 0x21, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("COND_EXEC", 0x22, G7UP), FIELDS(gcn_cond_exec), FIXED(5), .flags = GK_P_EXEC_COUNT,
-	  .note = "kernel gfx_v8+ init_cond_exec: count 3" },
+	  .note = "kernel gfx_v8+ init_cond_exec: count 3", EXEC(x_cond_exec), ACCESS(gcn_cond_acc) },
 	{ T3("COND_EXEC", 0x22, G6), BODY_ONLY, .note = "sid.h" },
-	{ T3("PRED_EXEC", 0x23, GCN), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDIRECT", 0x24, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
-	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h" },
+	{ T3("PRED_EXEC", 0x23, GCN), FIELDS(pred_exec), FIXED(2), .flags = GK_P_EXEC_COUNT, .note = "sid.h, nvd.h", EXEC(x_pred_exec) },
+	{ T3("DRAW_INDIRECT", 0x24, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
+	{ T3("DRAW_INDEX_INDIRECT", 0x25, GCN), FIELDS(gcn_draw_indirect), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
+	{ T3("INDEX_BASE", 0x26, GCN), FIELDS(gcn_index_base), FIXED(3), .note = "sid.h, nvd.h", EXEC(x_index_base) },
 	{ T3("DRAW_INDEX_2", 0x27, GCN), FIELDS(gcn_draw_index_2), FIXED(6), .flags = GK_P_GRAPHICS,
-	  .note = "sid.h, nvd.h; Mesa si_emit_draw_packets" },
-	{ T3("CONTEXT_CONTROL", 0x28, GCN), FIELDS(gcn_context_control), FIXED(3), .note = "Mesa sid.h CC0_*/CC1_*" },
-	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h" },
-	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	  .note = "sid.h, nvd.h; Mesa si_emit_draw_packets", EXEC(x_draw) },
+	{ T3("CONTEXT_CONTROL", 0x28, GCN), FIELDS(gcn_context_control), FIXED(3), .note = "Mesa sid.h CC0_*/CC1_*", EXEC(x_nothing) },
+	{ T3("INDEX_TYPE", 0x2A, GCN), FIELDS(gcn_index_type), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_index_type) },
+	{ T3("DRAW_INDIRECT_MULTI", 0x2C, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_AUTO", 0x2D, GCN), FIELDS(draw_index_auto), FIXED(3), .flags = GK_P_GRAPHICS,
-	  .note = "sid.h, nvd.h" },
+	  .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_IMMD", 0x2E, G6), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "Mesa sid.h: GFX6 only" },
-	{ T3("NUM_INSTANCES", 0x2F, GCN), FIELDS(num_instances), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("NUM_INSTANCES", 0x2F, GCN), FIELDS(num_instances), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_num_instances) },
 	{ T3("DRAW_INDEX_MULTI_AUTO", 0x30, GCN), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
 	{ T3("INDIRECT_BUFFER_PRIV", 0x32, GCN), .alias = "INDIRECT_BUFFER_SI", BODY_ONLY,
 	  .note = "nvd.h; Mesa sid.h INDIRECT_BUFFER_SI" },
 	{ T3("INDIRECT_BUFFER_CONST", 0x33, GCN), .alias = "INDIRECT_BUFFER_CNST", FIELDS(gcn_indirect_buffer), FIXED(4),
 	  .access = indirect_buffer_acc, .naccess = 1, .flags = GK_P_IB, .note = "sid.h, nvd.h: the constant-engine IB" },
 	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, GCN), FIELDS(gcn_strmout_buffer_update), FIXED(6), .note = "Mesa sid.h STRMOUT_*" },
-	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_PREAMBLE", 0x36, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
 	{ T3("WRITE_DATA", 0x37, GCN), FIELDS(gcn_write_data), DATA_TAIL("DATA", 4), .min_dw = 5,
-	  .note = "nvd.h; pkt3.json CONTROL" },
-	{ T3("DRAW_INDEX_INDIRECT_MULTI", 0x38, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h" },
+	  .note = "nvd.h; pkt3.json CONTROL", EXEC(x_write_data) },
+	{ T3("DRAW_INDEX_INDIRECT_MULTI", 0x38, GCN), FIELDS(gcn_draw_indirect_multi), FIXED(10), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("MEM_SEMAPHORE", 0x39, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("MPEG_INDEX", 0x3A, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
 	{ T3("DRAW_INDEX_MULTI_INST", 0x3A, G7UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "cikd.h, nvd.h" },
 	{ T3("COPY_DW", 0x3B, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("WAIT_REG_MEM", 0x3C, GCN), FIELDS(gcn_wait_reg_mem), FIXED(7), .note = "nvd.h" },
+	{ T3("WAIT_REG_MEM", 0x3C, GCN), FIELDS(gcn_wait_reg_mem), FIXED(7), .note = "nvd.h", EXEC(x_gcn_wait), ACCESS(poll_acc) },
 	{ T3("MEM_WRITE", 0x3D, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
 	{ T3("INDIRECT_BUFFER", 0x3F, GCN), FIELDS(gcn_indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
 	  .naccess = 1, .flags = GK_P_IB, .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
-	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*" },
-	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND" },
-	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*", EXEC(x_copy_data) },
+	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND", EXEC(x_gcn_cp_dma) },
+	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_nothing) },
 	{ T3("SURFACE_SYNC", 0x43, G6TO8), FIELDS(gcn_surface_sync), FIXED(5),
-	  .note = "Mesa sid.h: deprecated on GFX7, ACQUIRE_MEM from GFX9" },
+	  .note = "Mesa sid.h: deprecated on GFX7, ACQUIRE_MEM from GFX9", EXEC(x_nothing) },
 	{ T3("ME_INITIALIZE", 0x44, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("COND_WRITE", 0x45, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("EVENT_WRITE", 0x46, GCN), FIELDS(gcn_event_write), .min_dw = 2, .max_dw = 4, .note = "nvd.h" },
-	{ T3("EVENT_WRITE_EOP", 0x47, G6TO8), FIELDS(gcn_event_write_eop), FIXED(6), .note = "Mesa sid.h: GFX6-8" },
-	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), FIELDS(gcn_event_write_eos), FIXED(5), .note = "Mesa sid.h: GFX6-8" },
-	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5" },
-	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6" },
-	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h" },
+	{ T3("EVENT_WRITE", 0x46, GCN), FIELDS(gcn_event_write), .min_dw = 2, .max_dw = 4, .note = "nvd.h", EXEC(x_event) },
+	{ T3("EVENT_WRITE_EOP", 0x47, G6TO8), FIELDS(gcn_event_write_eop), FIXED(6), .note = "Mesa sid.h: GFX6-8", EXEC(x_eop) },
+	{ T3("EVENT_WRITE_EOS", 0x48, G6TO8), FIELDS(gcn_event_write_eos), FIXED(5), .note = "Mesa sid.h: GFX6-8", EXEC(x_gcn_eos) },
+	{ T3("RELEASE_MEM", 0x49, G8), FIELDS(gcn_release_mem_vi), FIXED(7), .note = "vid.h; gfx_v8 compute fence: count 5", EXEC(x_eop) },
+	{ T3("RELEASE_MEM", 0x49, G9UP), FIELDS(gcn_release_mem), FIXED(8), .note = "soc15d.h, nvd.h: count 6", EXEC(x_eop) },
+	{ T3("PREAMBLE_CNTL", 0x4A, GCN), FIELDS(preamble_cntl), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_preamble) },
 	{ T3("DISPATCH_MESH_INDIRECT_MULTI", 0x4C, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_GFX", 0x4D, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_MESH_DIRECT", 0x4E, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND" },
+	{ T3("DMA_DATA", 0x50, G7UP), FIELDS(gcn_dma_data), FIXED(7), .note = "nvd.h; pkt3.json DMA_DATA_WORD0, COMMAND", EXEC(x_dma_data) },
 	{ T3("CONTEXT_REG_RMW", 0x51, GCN), FIELDS(gcn_context_reg_rmw), FIXED(4), .note = "Mesa sid.h, nvd.h" },
 	{ T3("GFX_CNTX_UPDATE", 0x52, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("BLK_CNTX_UPDATE", 0x53, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INCR_UPDT_STATE", 0x55, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("ONE_REG_WRITE", 0x57, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
-	{ T3("ACQUIRE_MEM", 0x58, G7TO9), FIELDS(gcn_acquire_mem_ci), FIXED(7), .note = "cikd.h, soc15d.h: count 5" },
-	{ T3("ACQUIRE_MEM", 0x58, G10UP), FIELDS(gcn_acquire_mem), FIXED(8), .note = "nvd.h: count 6 with GCR_CNTL" },
+	{ T3("ACQUIRE_MEM", 0x58, G7TO9), FIELDS(gcn_acquire_mem_ci), FIXED(7), .note = "cikd.h, soc15d.h: count 5", EXEC(x_nothing) },
+	{ T3("ACQUIRE_MEM", 0x58, G10UP), FIELDS(gcn_acquire_mem), FIXED(8), .note = "nvd.h: count 6 with GCR_CNTL", EXEC(x_nothing) },
 	{ T3("REWIND", 0x59, G7UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+ (GFX7 compute)" },
 	{ T3("INTERRUPT", 0x5A, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("GEN_PDEPTE", 0x5B, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INDIRECT_BUFFER_PASID", 0x5C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("PRIME_UTCL2", 0x5D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
-	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "Mesa sid.h: GFX7+" },
-	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
-	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
-	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h" },
+	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "Mesa sid.h: GFX7+", EXEC(x_load_uconfig) },
+	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_sh) },
+	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_config) },
+	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_context) },
 	{ T3("LOAD_COMPUTE_STATE", 0x62, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
-	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h" },
-	{ T3("SET_CONTEXT_REG", 0x69, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "sid.h, nvd.h" },
+	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
+	{ T3("SET_CONTEXT_REG", 0x69, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
 	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
-	  .note = "vid.h, nvd.h" },
+	  .note = "vid.h, nvd.h", EXEC(x_reg_run) },
 	{ T3("SET_VGPR_REG_DI_MULTI", 0x71, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("SET_SH_REG_DI", 0x72, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("SET_CONTEXT_REG_INDIRECT", 0x73, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("SET_SH_REG_DI_MULTI", 0x74, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("GFX_PIPE_LOCK", 0x75, G10UP), BODY_ONLY, .note = "nvd.h" },
-	{ T3("SET_SH_REG", 0x76, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "sid.h, nvd.h" },
+	{ T3("SET_SH_REG", 0x76, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
 	{ T3("SET_SH_REG_OFFSET", 0x77, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("SET_QUEUE_REG", 0x78, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
 	{ T3("SET_UCONFIG_REG", 0x79, G7UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
-	  .note = "Mesa sid.h: GFX7+" },
+	  .note = "Mesa sid.h: GFX7+", EXEC(x_reg_run) },
 	{ T3("SET_UCONFIG_REG_INDEX", 0x7A, G9UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
-	  .note = "Mesa sid.h: new for GFX9" },
+	  .note = "Mesa sid.h: new for GFX9", EXEC(x_reg_run) },
 	{ T3("FORWARD_HEADER", 0x7C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("SCRATCH_RAM_WRITE", 0x7D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("SCRATCH_RAM_READ", 0x7E, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
@@ -1336,7 +1511,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INVALIDATE_TLBS", 0x98, G9UP), FIELDS(gcn_invalidate_tlbs), FIXED(2), .note = "soc15d.h, nvd.h" },
 	{ T3("AQL_PACKET", 0x99, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DMA_DATA_FILL_MULTI", 0x9A, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
-	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "vid.h, nvd.h" },
+	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "vid.h, nvd.h", EXEC(x_set_sh_index) },
 	{ T3("DRAW_INDIRECT_COUNT_MULTI", 0x9C, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
 	{ T3("DRAW_INDEX_INDIRECT_COUNT_MULTI", 0x9D, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
 	{ T3("DUMP_CONST_RAM_OFFSET", 0x9E, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
@@ -1350,11 +1525,11 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_TASKMESH_DIRECT_ACE", 0xAA, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("EVENT_WRITE_ZPASS", 0xB1, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+" },
+	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_context) },
+	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_context) },
+	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
 };
 const size_t gk_pm4_ndescs = GK_COUNTOF(gk_pm4_descs);
 
