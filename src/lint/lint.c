@@ -217,12 +217,15 @@ static void put(struct txt *t, const char *fmt, ...)
 		t->n = t->n + (size_t)k < t->cap ? t->n + (size_t)k : t->cap - 1;
 }
 
+/* A value as its name, else a field's in decimal (a count, a coordinate),
+ * a whole register's (an address, a mask) in hex. */
 static void put_value(struct txt *t, const struct opnd *o, uint32_t v)
 {
 	const char *nm = o->field ? gk_reg_value_name(o->field, v) : NULL;
+	int field = o->kind == O_REG && (o->lo || o->hi != 31);
 	if (nm)
 		put(t, "%s", nm);
-	else if (v < 10)
+	else if (v < 10 || field)
 		put(t, "%u", v);
 	else
 		put(t, "0x%x", v);

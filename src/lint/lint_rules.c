@@ -6,9 +6,11 @@
  * requirements, one line of text.  Register and field names are the
  * register tables' (../shared/reference/registers, from Mesa's
  * evergreend.h and the kernel's evergreend.h/nid.h); value names are the
- * tables' value names, numbers where the table names none (the alpha blend
- * fields share the colour fields' encoding: BLEND_CONST_COLOR 13 ..
- * BLEND_ONE_MINUS_CONST_ALPHA 20, COMB_DST_PLUS_SRC 0, COMB_SRC_MINUS_DST 1,
+ * tables' value names, numbers where the table names none (COLOR_DESTBLEND
+ * and the alpha blend fields share COLOR_SRCBLEND's and COLOR_COMB_FCN's
+ * encoding, named only there: BLEND_CONST_COLOR 13 ..
+ * BLEND_ONE_MINUS_CONST_ALPHA 20, BLEND_SRC1_COLOR 15 ..
+ * BLEND_INV_SRC1_ALPHA 18, COMB_DST_PLUS_SRC 0, COMB_SRC_MINUS_DST 1,
  * COMB_DST_MINUS_SRC 4; ENDIAN_NONE is 0 in evergreend.h). */
 #include <stddef.h>
 
@@ -51,7 +53,7 @@
 #define DUAL_SRC                                                                                            \
 	NORMAL, EQ("CB_BLEND0_CONTROL.BLEND_CONTROL_ENABLE", "1"),                                          \
 		TOR("CB_BLEND0_CONTROL.COLOR_SRCBLEND", L_IN, SRC1_FACTORS),                                \
-		TOR("CB_BLEND0_CONTROL.COLOR_DESTBLEND", L_IN, SRC1_FACTORS),                               \
+		TOR("CB_BLEND0_CONTROL.COLOR_DESTBLEND", L_IN, SRC1_FACTORS_N),                               \
 		TOR("CB_BLEND0_CONTROL.ALPHA_SRCBLEND", L_IN, SRC1_FACTORS_N),                              \
 		T("CB_BLEND0_CONTROL.ALPHA_DESTBLEND", L_IN, SRC1_FACTORS_N)
 /* not dual-source (one group per factor: enable off, or that factor not SRC1) */
@@ -59,7 +61,7 @@
 	TOR("CB_BLEND0_CONTROL.BLEND_CONTROL_ENABLE", L_EQ, "0"),                                           \
 		T("CB_BLEND0_CONTROL.COLOR_SRCBLEND", L_NOTIN, SRC1_FACTORS),                               \
 		TOR("CB_BLEND0_CONTROL.BLEND_CONTROL_ENABLE", L_EQ, "0"),                                   \
-		T("CB_BLEND0_CONTROL.COLOR_DESTBLEND", L_NOTIN, SRC1_FACTORS),                              \
+		T("CB_BLEND0_CONTROL.COLOR_DESTBLEND", L_NOTIN, SRC1_FACTORS_N),                              \
 		TOR("CB_BLEND0_CONTROL.BLEND_CONTROL_ENABLE", L_EQ, "0"),                                   \
 		T("CB_BLEND0_CONTROL.ALPHA_SRCBLEND", L_NOTIN, SRC1_FACTORS_N),                             \
 		TOR("CB_BLEND0_CONTROL.BLEND_CONTROL_ENABLE", L_EQ, "0"),                                   \
@@ -255,7 +257,7 @@ const struct lint_rule gk_lint_rules[] = {
 	  .text = "an enabled MRT with COMPRESSION: CB_COLOR*_CMASK, _FMASK, _CMASK_SLICE, _FMASK_SLICE programmed" },
 	{ "cb-blend-constant", "8.1.1", BOTH, DRAW, .indexed = 1, .i0 = 0, .i1 = 7,
 	  .cond = { NORMAL, MRT_ON, BLENDING, TOR("CB_BLEND#_CONTROL.COLOR_SRCBLEND", L_IN, CONST_FACTORS),
-		    T("CB_BLEND#_CONTROL.COLOR_DESTBLEND", L_IN, CONST_FACTORS) },
+		    T("CB_BLEND#_CONTROL.COLOR_DESTBLEND", L_IN, CONST_FACTORS_N) },
 	  .req = { W("CB_BLEND_RED"), W("CB_BLEND_GREEN"), W("CB_BLEND_BLUE"), W("CB_BLEND_ALPHA") },
 	  .text = "a blend equation using CONSTANT: CB_BLEND_RED/GREEN/BLUE/ALPHA programmed" },
 	{ "cb-blend-constant-alpha", "8.1.1", BOTH, DRAW, .indexed = 1, .i0 = 0, .i1 = 7,
