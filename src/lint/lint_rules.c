@@ -108,7 +108,7 @@ const struct lint_rule gk_lint_rules[] = {
 	/* ---- §3 compute: checked at each dispatch ---- */
 	{ "cs-rat-only-mrts", "3.1", BOTH, ANY, .indexed = 1, .i0 = 9, .i1 = 11,
 	  .cond = { NE("CB_COLOR#_INFO.FORMAT", "COLOR_INVALID") }, .req = { EQ("CB_COLOR#_INFO.RAT", "1") },
-	  .text = "CB_COLOR9..11 can only be RATs: CB_COLOR#_INFO.RAT = 1 when a format is set" },
+	  .text = "CB_COLOR9..11 can only be RATs: their INFO.RAT = 1 when a format is set" },
 	{ "cs-shader-type", "3.2", BOTH, DISP, .req = { EQ("@SHADER_TYPE", "1") },
 	  .text = "item 1: the dispatch packet's header has SHADER_TYPE (bit 1) = 1 (compute)" },
 	{ "cs-compute-shader-en", "3.2", BOTH, DISP, .req = { T("@DISPATCH_INITIATOR", L_MASKEQ, "1", "1") },

@@ -729,6 +729,55 @@ static void test_api_edges(struct gen *g, struct map *m)
 	CHECK(gk_lint_select_parse(&sel, "", 0, NULL) == 0 && !sel.on[0], "empty list: nothing");
 }
 
+/* docs/lint.md lists every rule with its section (run from the source
+ * tree, as make check does). */
+static void test_docs(void)
+{
+	FILE *f = fopen("docs/lint.md", "rb");
+	CHECK(f != NULL, "docs/lint.md readable");
+	if (!f)
+		return;
+	static char doc[65536];
+	size_t n = fread(doc, 1, sizeof doc - 1, f);
+	fclose(f);
+	doc[n] = 0;
+	for (size_t i = 0; i < gk_lint_rule_count(); i++) {
+		struct gk_lint_rule_info ri;
+		gk_lint_rule_at(i, &ri);
+		char row[128];
+		snprintf(row, sizeof row, "| `%s` | %s |", ri.id, ri.section);
+		CHECK(strstr(doc, row) != NULL, "docs/lint.md lists %s with section %s", ri.id, ri.section);
+	}
+}
+
+/* JSON: "rule" and "section" follow "message" on lint diagnostics only. */
+static void test_json(struct gen *g, struct map *m)
+{
+	struct gk_diags dg;
+	build(m, g, GK_LINT_DRAW, "CB_COLOR0_VIEW=-");
+	lint(g, m, GK_LINT_DRAW, &g->draw, NULL, &dg);
+	CHECK(dg.n == 1, "one diagnostic (%u)", dg.n);
+	if (dg.n < 1)
+		return;
+	struct gk_diag plain = dg.d[0];
+	plain.rule = plain.section = NULL;
+	char buf[2048];
+	struct gk_out o;
+	memset(&o, 0, sizeof o);
+	o.buf = buf;
+	o.cap = sizeof buf - 1;
+	gk_json_diags(dg.d, 1, 0, &o);
+	buf[o.len] = 0;
+	CHECK(strstr(buf, "\"code\":\"lint\"") && strstr(buf, "\"rule\":\"mrt-programmed\",\"section\":\"8.1.1\"}]"),
+	      "lint JSON: %s", buf);
+	memset(&o, 0, sizeof o);
+	o.buf = buf;
+	o.cap = sizeof buf - 1;
+	gk_json_diags(&plain, 1, 0, &o);
+	buf[o.len] = 0;
+	CHECK(!strstr(buf, "\"rule\"") && !strstr(buf, "\"section\""), "no rule/section keys when unset: %s", buf);
+}
+
 int main(void)
 {
 	struct gen gens[2];
@@ -740,9 +789,11 @@ int main(void)
 		return tl_done();
 	test_coverage();
 	test_names(gens);
+	test_docs();
 	test_clean(gens, m);
 	test_cases(gens, m);
 	test_example(&gens[0], m);
+	test_json(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
