@@ -100,9 +100,9 @@
 
 const struct lint_rule gk_lint_rules[] = {
 	/* ---- §2 scissors ---- */
-	SCISSOR("screen", "PA_SC_SCREEN_SCISSOR", { NULL }),
-	SCISSOR("window", "PA_SC_WINDOW_SCISSOR", { NULL }),
-	SCISSOR("generic", "PA_SC_GENERIC_SCISSOR", { NULL }),
+	SCISSOR("screen", "PA_SC_SCREEN_SCISSOR", { .a = NULL }),
+	SCISSOR("window", "PA_SC_WINDOW_SCISSOR", { .a = NULL }),
+	SCISSOR("generic", "PA_SC_GENERIC_SCISSOR", { .a = NULL }),
 	SCISSOR_VP("vport", EQ("PA_SC_MODE_CNTL_0.VPORT_SCISSOR_ENABLE", "1")),
 
 	/* ---- §3 compute: checked at each dispatch ---- */
