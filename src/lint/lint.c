@@ -28,11 +28,25 @@ struct opnd {
 	uint32_t value, raw;
 };
 
+/* Operands resolved during one gk_lint_event, by pattern and indices: the
+ * rows name the same registers again and again, and a name lookup costs
+ * more than the rest of a term. */
+#define LINT_CACHE 512
+struct cached {
+	const char *pat;     /* NULL: empty slot */
+	uint8_t i, j, ok, kind;
+	uint8_t lo, hi;
+	uint32_t addr;
+	const struct gk_reg *reg;
+	const struct gk_reg_field *field;
+};
+
 struct ctx {
 	const struct gk_format *fmt;
 	const struct gk_lint_event *ev;
 	const struct gk_lint_regs *regs;
 	unsigned i, j;
+	struct cached *cache;
 };
 
 static int gen_bit(const struct gk_format *fmt)
@@ -51,21 +65,16 @@ static int subst(const char *pat, size_t n, unsigned i, unsigned j, char *buf, s
 {
 	size_t k = 0;
 	for (size_t p = 0; p < n; p++) {
-		char num[12];
-		const char *s = num;
-		if (pat[p] == '#')
-			snprintf(num, sizeof num, "%u", i);
-		else if (pat[p] == '$')
-			snprintf(num, sizeof num, "%u", j);
-		else {
-			num[0] = pat[p];
-			num[1] = 0;
+		if (pat[p] != '#' && pat[p] != '$') {
+			if (k + 1 >= cap)
+				return 0;
+			buf[k++] = pat[p];
+			continue;
 		}
-		size_t l = strlen(s);
-		if (k + l >= cap)
+		int l = snprintf(buf + k, cap - k, "%u", pat[p] == '#' ? i : j);
+		if (l < 0 || k + (size_t)l >= cap)
 			return 0;
-		memcpy(buf + k, s, l);
-		k += l;
+		k += (size_t)l;
 	}
 	buf[k] = 0;
 	return 1;
@@ -113,8 +122,53 @@ static int find_field(const struct gk_reg_table *t, const struct gk_reg *r, cons
 	return 0;
 }
 
+static int resolve_name(const struct ctx *c, const char *pat, struct opnd *o);
+
 /* Resolve (not read) operand pat for the context's indices. */
 static int resolve(const struct ctx *c, const char *pat, struct opnd *o)
+{
+	if (!pat || !c->cache)
+		return resolve_name(c, pat, o);
+	/* a name without '#' or '$' is the same for every index */
+	unsigned ki = strchr(pat, '#') ? c->i : 0, kj = strchr(pat, '$') ? c->j : 0;
+	size_t h = ((size_t)(uintptr_t)pat * 31 + ki * 7 + kj) % LINT_CACHE;
+	for (size_t probe = 0; probe < 8; probe++, h = (h + 1) % LINT_CACHE) {
+		struct cached *e = &c->cache[h];
+		if (e->pat == pat && e->i == ki && e->j == kj) {
+			memset(o, 0, sizeof *o);
+			if (!e->ok)
+				return 0;
+			o->kind = e->kind;
+			o->addr = e->addr;
+			o->reg = e->reg;
+			o->field = e->field;
+			o->lo = e->lo;
+			o->hi = e->hi;
+			if (!strcmp(pat, "#"))
+				snprintf(o->name, sizeof o->name, "index");
+			else
+				subst(pat, strlen(pat), c->i, c->j, o->name, sizeof o->name);
+			return 1;
+		}
+		if (!e->pat) {
+			int ok = resolve_name(c, pat, o);
+			e->pat = pat;
+			e->i = (uint8_t)ki;
+			e->j = (uint8_t)kj;
+			e->ok = (uint8_t)ok;
+			e->kind = (uint8_t)o->kind;
+			e->addr = o->addr;
+			e->reg = o->reg;
+			e->field = o->field;
+			e->lo = o->lo;
+			e->hi = o->hi;
+			return ok;
+		}
+	}
+	return resolve_name(c, pat, o); /* a full neighbourhood: not cached */
+}
+
+static int resolve_name(const struct ctx *c, const char *pat, struct opnd *o)
 {
 	memset(o, 0, sizeof *o);
 	if (!pat)
@@ -392,7 +446,9 @@ int gk_lint_event(const struct gk_format *fmt, const struct gk_lint_event *ev, c
 	struct gk_packet none;
 	memset(&none, 0, sizeof none);
 	const struct gk_packet *pkt = ev->pkt ? ev->pkt : &none;
-	struct ctx c = { fmt, ev, regs, 0, 0 };
+	struct cached cache[LINT_CACHE];
+	memset(cache, 0, sizeof cache);
+	struct ctx c = { fmt, ev, regs, 0, 0, cache };
 	int broken = 0;
 	for (size_t k = 0; k < gk_lint_nrules && k < GK_LINT_MAX_RULES; k++) {
 		const struct lint_rule *r = &gk_lint_rules[k];
