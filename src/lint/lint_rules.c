@@ -196,12 +196,14 @@ const struct lint_rule gk_lint_rules[] = {
 	  .text = "SPI_PS_INPUT_CNTL_*.SEL_CENTROID/SEL_LINEAR/SEL_SAMPLE are removed (the shader picks I,J): no effect" },
 
 	/* ---- §6 DB ---- */
+	/* a decompress needs something compressed: an htile (the kernel's
+	 * default state sets *_COMPRESS_DISABLE for ordinary draws without one) */
 	{ "db-decompress", "6.1.1", BOTH, DRAW, .warn = 1,
-	  .cond = { TOR("DB_RENDER_CONTROL.DEPTH_COMPRESS_DISABLE", L_EQ, "1"),
+	  .cond = { EQ("DB_Z_INFO.TILE_SURFACE_ENABLE", "1"), TOR("DB_RENDER_CONTROL.DEPTH_COMPRESS_DISABLE", L_EQ, "1"),
 		    EQ("DB_RENDER_CONTROL.STENCIL_COMPRESS_DISABLE", "1") },
 	  .req = { EQ("DB_DEPTH_CONTROL.Z_ENABLE", "0"), EQ("DB_DEPTH_CONTROL.STENCIL_ENABLE", "0"),
 		   EQ("DB_RENDER_OVERRIDE.DISABLE_PIXEL_RATE_TILES", "1"), EQ("CB_COLOR_CONTROL.MODE", "CB_DISABLE") },
-	  .text = "a DB decompress pass (*_COMPRESS_DISABLE): Z_ENABLE = STENCIL_ENABLE = 0, DISABLE_PIXEL_RATE_TILES = 1, "
+	  .text = "a DB decompress pass (*_COMPRESS_DISABLE with an htile): Z_ENABLE = STENCIL_ENABLE = 0, DISABLE_PIXEL_RATE_TILES = 1, "
 		  "CB_COLOR_CONTROL.MODE = CB_DISABLE (6.1.1, 6.1.2)" },
 	{ "db-copy-to-cb", "6.1.3", BOTH, DRAW,
 	  .cond = { TOR("DB_RENDER_CONTROL.DEPTH_COPY_ENABLE", L_EQ, "1"), EQ("DB_RENDER_CONTROL.STENCIL_COPY_ENABLE", "1") },

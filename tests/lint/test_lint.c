@@ -203,6 +203,8 @@ struct lcase {
 	"CB_COLOR0_FMASK=0x1000 CB_COLOR0_FMASK_SLICE.TILE_MAX=0x3ff "
 #define OP_BASE "CB_COLOR0_INFO.COMPRESSION=1 CB_COLOR0_CMASK=0x2000 CB_COLOR0_CMASK_SLICE=0 CB_COLOR0_FMASK=0x3000 " \
 	"CB_COLOR0_FMASK_SLICE=0 "
+#define HTILE "DB_Z_INFO.TILE_SURFACE_ENABLE=1 DB_HTILE_DATA_BASE=0x100 DB_HTILE_SURFACE.HTILE_WIDTH=1 " \
+	"DB_HTILE_SURFACE.HTILE_HEIGHT=1 DB_HTILE_SURFACE.FULL_CACHE=1 DB_HTILE_SURFACE.PRELOAD=1 DB_HTILE_SURFACE.LINEAR=1 "
 #define RESOLVE "CB_COLOR_CONTROL.MODE=CB_RESOLVE CB_COLOR1_BASE=0x8000 CB_COLOR1_INFO.FORMAT=COLOR_8_8_8_8 " \
 	"CB_COLOR1_INFO.ARRAY_MODE=ARRAY_1D_TILED_THIN1 "
 #define RAT2 "CB_SHADER_MASK=0xff CB_TARGET_MASK=0xff SQ_PGM_EXPORTS_PS.EXPORT_COLORS=2 CB_COLOR1_INFO.RAT=1 " \
@@ -266,7 +268,7 @@ static const struct lcase cases[] = {
 	{ "interp-removed-sel", BB, D, "SPI_PS_INPUT_CNTL_5.SEL_CENTROID=1", "SPI_PS_INPUT_CNTL_0.SEL_LINEAR=1",
 	  "SPI_PS_INPUT_CNTL_0.SEL" },
 	/* §6 */
-	{ "db-decompress", BB, D,
+	{ "db-decompress", BB, D, HTILE
 	  "DB_RENDER_CONTROL.DEPTH_COMPRESS_DISABLE=1 DB_RENDER_OVERRIDE.DISABLE_PIXEL_RATE_TILES=1 CB_COLOR_CONTROL.MODE=CB_DISABLE",
 	  "DB_DEPTH_CONTROL.Z_ENABLE=1", "DB_DEPTH_CONTROL.Z_ENABLE=1" },
 	{ "db-copy-to-cb", BB, D,
@@ -750,6 +752,56 @@ static void test_docs(void)
 	}
 }
 
+/* The Linux kernel's default-state stream (tests/vectors/<gen>_default_state.hex,
+ * from evergreen_blit_shaders.h / cayman_blit_shaders.h) replayed, then a
+ * correct draw's MRT0, masks and exports: lints clean on both generations. */
+static void test_kernel_default(struct gen *g, struct map *m)
+{
+	char path[96];
+	snprintf(path, sizeof path, "tests/vectors/%s_default_state.hex", g->name);
+	FILE *f = fopen(path, "rb");
+	CHECK(f != NULL, "%s readable (tests run from the repository root)", path);
+	if (!f)
+		return;
+	static uint32_t w[4096];
+	size_t n = 0;
+	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_AUTO, 4);
+	long avail;
+	while (in && (avail = gk_input_fill(in, 1024)) > 0) {
+		for (long i = 0; i < avail && n < 4096; i++)
+			w[n++] = gk_input_words(in)[i];
+		gk_input_skip(in, (size_t)avail);
+	}
+	gk_input_destroy(in);
+	fclose(f);
+	CHECK(n > 200, "%s: %zu words", path, n);
+	memset(m, 0, sizeof *m);
+	unsigned regs = 0;
+	for (size_t pos = 0; pos < n;) {
+		struct gk_packet pkt;
+		struct gk_unit u;
+		gk_packet_frame(g->fmt, w + pos, n - pos, pos * 4, &pkt);
+		if (!pkt.ndw)
+			break;
+		gk_unit_decode(g->fmt, &pkt, NULL, &u);
+		if (u.desc && u.desc->tail == GK_TAIL_REGS)
+			for (uint32_t i = u.tail_begin; i < u.tail_end; i++, regs++)
+				raw_put(m, (uint32_t)u.reg_addr + 4 * (i - u.tail_begin), pkt.dw[i]);
+		pos += pkt.frame.ndw ? pkt.frame.ndw : 1;
+	}
+	CHECK(regs > 150, "%s: %u registers replayed", g->name, regs);
+	CHECK(apply(m, g->fmt, "CB_SHADER_MASK=0xf CB_TARGET_MASK=0xf SQ_PGM_EXPORTS_PS.EXPORT_COLORS=1 "
+			       "CB_COLOR0_INFO.FORMAT=COLOR_8_8_8_8 CB_COLOR0_INFO.ARRAY_MODE=ARRAY_2D_TILED_THIN1 "
+			       "CB_COLOR0_ATTRIB=0 CB_COLOR0_BASE=0x1000 CB_COLOR0_PITCH=0x1f CB_COLOR0_SLICE=0x3ff "
+			       "CB_COLOR0_VIEW=0 CB_BLEND0_CONTROL=0") == 0,
+	      "the draw's registers");
+	struct gk_diags dg;
+	int r = lint(g, m, GK_LINT_DRAW, &g->draw, NULL, &dg);
+	CHECK(r == 0 && dg.n == 0, "%s: the kernel's default state and a correct draw lint clean (%d)", g->name, r);
+	if (dg.n)
+		show(&dg);
+}
+
 /* JSON: "rule" and "section" follow "message" on lint diagnostics only. */
 static void test_json(struct gen *g, struct map *m)
 {
@@ -794,6 +846,8 @@ int main(void)
 	test_cases(gens, m);
 	test_example(&gens[0], m);
 	test_json(&gens[1], m);
+	test_kernel_default(&gens[0], m);
+	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
