@@ -175,9 +175,10 @@ $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier
 $(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
 $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 $(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
+$(eval $(call FUZZ_TARGET,fuzz-lint,fuzz_lint,tests/fuzz/corpus_lint,4096))
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -37,6 +37,7 @@ enum gk_diag_code {
 	GK_D_RULE,           /* fields of one packet disagree (a rule between fields) */
 	GK_D_IB,             /* following: an indirect buffer absent or partly absent from memory, a cycle, too deep */
 	GK_D_IB_OVERLAP,     /* following: two indirect buffers, or one and the ring, share bytes */
+	GK_D_LINT,           /* lint: register state at a draw or dispatch breaks a programming rule */
 	GK_D_NCODES          /* how many codes there are (not a code) */
 };
 
@@ -50,6 +51,8 @@ struct gk_diag {
 	const char *field;    /* field name, or NULL */
 	uint32_t line, col;   /* assembler: 1-based text position, 0: none */
 	char message[160];
+	const char *rule;     /* lint: the rule's identifier ("scissor-tl-range"), else NULL */
+	const char *section;  /* lint: the guide section it comes from ("2.2"), else NULL */
 };
 
 /* Caller-supplied sink.  Return non-zero to stop. */

@@ -11,6 +11,7 @@
 #include "gfxkit/engine.h"
 #include "gfxkit/exec.h"
 #include "gfxkit/ir3.h"
+#include "gfxkit/lint.h"
 #include "gfxkit/memory.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"

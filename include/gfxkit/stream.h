@@ -309,7 +309,8 @@ int gk_membuf_write(void *ctx, const void *p, size_t n);
 
 /* ,"diagnostics":[...] (and ,"diagnostics_dropped":N when dropped > 0): each
  * {"severity","code","offset","dw","bits","field","message"}, with "code"
- * gk_diag_code_name's, "bits" [high, low] or null, "dw" null when none.
+ * gk_diag_code_name's, "bits" [high, low] or null, "dw" null when none,
+ * and "rule", "section" only when set (lint diagnostics).
  * Every engine's JSON writes its diagnostics through this. */
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o);
 /* An unsigned integer as JSON: a number below 2^53, else a "0x..." string

@@ -28,6 +28,7 @@ static const char *const code_names[] = {
 	[GK_D_RULE] = "field_rule",
 	[GK_D_IB] = "indirect_buffer",
 	[GK_D_IB_OVERLAP] = "ib_overlap",
+	[GK_D_LINT] = "lint",
 };
 
 const char *gk_diag_code_name(enum gk_diag_code code)

@@ -178,6 +178,14 @@ void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_
 			gk_out_lit(o, "null");
 		gk_out_lit(o, ",\"message\":");
 		gk_out_json_str(o, x->message, gk_diag_message_len(x));
+		if (x->rule) { /* lint diagnostics only */
+			gk_out_lit(o, ",\"rule\":");
+			gk_out_json_str(o, x->rule, strlen(x->rule));
+		}
+		if (x->section) {
+			gk_out_lit(o, ",\"section\":");
+			gk_out_json_str(o, x->section, strlen(x->section));
+		}
 		gk_out_ch(o, '}');
 	}
 	gk_out_ch(o, ']');

@@ -876,7 +876,7 @@ static void test_bad_arguments(void)
 	memset(&odd_dg, 'z', sizeof odd_dg);
 	odd_dg.n = ~0u;
 	for (unsigned i = 0; i < GK_MAX_DIAGS; i++)
-		odd_dg.d[i].field = odd_dg.d[i].packet = NULL;
+		odd_dg.d[i].field = odd_dg.d[i].packet = odd_dg.d[i].rule = odd_dg.d[i].section = NULL;
 	n = gk_ir3_json(&odd, &odd_dg, 0, GK_JSON_TEXT, big, sizeof big);
 	CHECK(n > 0 && n < sizeof big - 1, "json of an odd record: %zu", n);
 	n = gk_ir3_line(&odd, buf, sizeof buf);

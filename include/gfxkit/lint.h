@@ -1,0 +1,94 @@
+/* Lint: the programming rules of "Radeon Evergreen/Northern Islands
+ * Acceleration" §2-§8 (scissors, compute state, Cayman differences,
+ * interpolation, DB, HTILE/HiZ/HiS, CB) tested against the register state
+ * at a draw or a dispatch.
+ *
+ * The rules are table rows (src/lint/lint_rules.c; docs/lint.md lists
+ * them): an identifier, the guide section, the generations, the events it
+ * applies to, conditions and requirements over register fields by name.
+ * The caller owns the register state and hands a read-only view of it. */
+#ifndef GFXKIT_LINT_H
+#define GFXKIT_LINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxkit/diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct gk_format;
+struct gk_packet;
+struct gk_diags;
+
+/* The register state: get returns 1 and sets *value when the register at
+ * byte address byte_addr was written (by SET_*, type-0, LOAD_*,
+ * CLEAR_STATE ...), 0 when it never was (value untouched).  "Must be
+ * programmed" rules tell the two apart; other rules skip what depends on a
+ * register never written (its value is unknown). */
+struct gk_lint_regs {
+	int (*get)(void *ctx, uint32_t byte_addr, uint32_t *value);
+	void *ctx;
+};
+
+/* Bits: which events a rule applies to. */
+#define GK_LINT_DRAW 1u     /* DRAW_* */
+#define GK_LINT_DISPATCH 2u /* DISPATCH_* */
+
+/* Bits: which generations a rule applies to. */
+#define GK_LINT_EVERGREEN 1u
+#define GK_LINT_CAYMAN 2u
+
+struct gk_lint_event {
+	unsigned kind;               /* GK_LINT_DRAW or GK_LINT_DISPATCH */
+	/* The DRAW_* / DISPATCH_* packet (decoded with the same fmt): its
+	 * offset and name go into the diagnostics, and rules about the packet
+	 * read its fields (DISPATCH_DIRECT's DISPATCH_INITIATOR, the header's
+	 * SHADER_TYPE).  NULL: offset 0, packet "PACKET", those rules skipped. */
+	const struct gk_packet *pkt;
+};
+
+#define GK_LINT_MAX_RULES 256
+
+/* Which rules run (--rules).  gk_lint_select_all: every rule. */
+struct gk_lint_select {
+	uint64_t on[GK_LINT_MAX_RULES / 64];
+};
+void gk_lint_select_all(struct gk_lint_select *sel);
+/* A comma-separated list of items, each a rule id ("scissor-tl-range"), a
+ * section ("8.3" takes 8.3 and 8.3.x) or "all"; an item with a leading '-'
+ * removes.  When the first item removes, the list starts from every rule,
+ * else from none.  0, or -1 with *err (code GK_D_SYNTAX, message naming the
+ * item) for an item that names no rule or section; err may be NULL. */
+int gk_lint_select_parse(struct gk_lint_select *sel, const char *list, size_t len, struct gk_diag *err);
+
+/* Test every selected rule of fmt's generation (PM4 evergreen or cayman)
+ * that applies to ev against regs; append one diagnostic (code GK_D_LINT,
+ * rule and section set, the packet's offset, message naming the rule,
+ * section, registers and fields with the values found and required) per
+ * rule broken (per index for the rules over the 8/12 MRTs, the 16 viewport
+ * scissors ...) to out.  sel NULL: every rule.  Returns the number of rules
+ * broken (diagnostics past out's capacity are counted in out->dropped), or
+ * -1 when fmt is not PM4 evergreen/cayman or an argument is NULL. */
+int gk_lint_event(const struct gk_format *fmt, const struct gk_lint_event *ev, const struct gk_lint_regs *regs,
+		  const struct gk_lint_select *sel, struct gk_diags *out);
+
+/* The rule table, for `list --rules`. */
+struct gk_lint_rule_info {
+	const char *id;        /* "scissor-tl-range" */
+	const char *section;   /* "2.2" */
+	unsigned gens;         /* GK_LINT_EVERGREEN | GK_LINT_CAYMAN */
+	unsigned when;         /* GK_LINT_DRAW | GK_LINT_DISPATCH */
+	enum gk_severity severity;
+	const char *text;      /* one line: what it requires */
+};
+size_t gk_lint_rule_count(void);
+/* 0 and *out filled, or -1 past the end (or out NULL). */
+int gk_lint_rule_at(size_t i, struct gk_lint_rule_info *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,117 @@
+/* libFuzzer target for the linter (`make fuzz-lint`): random register
+ * states and events through gk_lint_event.
+ *
+ * Input: byte 0 picks the generation (bit 0: evergreen / cayman), the
+ * event (bit 1: draw / dispatch), whether there is a packet (bit 2) and a
+ * --rules list (bit 3: the next byte's low bits pick one of a few); then
+ * the packet's 5 words when there is one (framed as they come: any
+ * packet), then 6-byte records: a register of the table (16-bit index,
+ * modulo the table's size; an index past it writes a raw address instead)
+ * and a 32-bit value.  Properties: the result is the number of
+ * diagnostics added (listed + dropped), each is a lint diagnostic with its
+ * rule and section and a NUL-terminated message, and a second run gives
+ * the same.  The linter allocates nothing, so memory is bounded by
+ * construction.  Any broken property aborts with __builtin_trap(). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+#include "fuzz_harness.h"
+
+FUZZ_HARNESS_BEGIN
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
+
+#define NREC 512
+struct state {
+	uint32_t addr[NREC], val[NREC];
+	size_t n;
+};
+
+static int get(void *ctx, uint32_t addr, uint32_t *v)
+{
+	const struct state *s = ctx;
+	int hit = 0;
+	for (size_t i = 0; i < s->n; i++) /* the last write wins */
+		if (s->addr[i] == addr) {
+			*v = s->val[i];
+			hit = 1;
+		}
+	return hit;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void check_diags(const struct gk_diags *dg, int r)
+{
+	if (r < 0 || (unsigned)r != dg->n + dg->dropped || dg->n > GK_MAX_DIAGS)
+		__builtin_trap();
+	for (unsigned i = 0; i < dg->n; i++) {
+		const struct gk_diag *d = &dg->d[i];
+		if (d->code != GK_D_LINT || !d->rule || !d->section || !memchr(d->message, 0, sizeof d->message))
+			__builtin_trap();
+	}
+}
+
+static const char *const lists[] = { "all", "8", "-2.2,-8.3", "3.2,cs-pa-cull", "-all", "rat-above-normal,7" };
+
+int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
+{
+	static struct gk_engine *eng[2];
+	if (n < 1)
+		return 0;
+	int g = p[0] & 1;
+	if (!eng[g])
+		eng[g] = gk_engine_open("pm4", g ? "cayman" : "evergreen", NULL);
+	const struct gk_format *fmt = gk_engine_format(eng[g]);
+	if (!fmt)
+		return 0;
+	size_t pos = 1;
+	struct gk_lint_select sel, *ps = NULL;
+	if (p[0] & 8 && pos < n) {
+		const char *l = lists[p[pos++] % (sizeof lists / sizeof lists[0])];
+		if (gk_lint_select_parse(&sel, l, strlen(l), NULL))
+			__builtin_trap();
+		ps = &sel;
+	}
+	uint32_t words[5] = { 0 };
+	struct gk_packet pkt;
+	bool has_pkt = (p[0] & 4) && n - pos >= 20;
+	if (has_pkt) {
+		for (int i = 0; i < 5; i++)
+			words[i] = le32(p + pos + 4 * (size_t)i);
+		pos += 20;
+		gk_packet_frame(fmt, words, 5, 0, &pkt);
+	}
+	static struct state st;
+	st.n = 0;
+	size_t nregs = fmt->regs->nregs;
+	for (; n - pos >= 6 && st.n < NREC; pos += 6) {
+		unsigned ix = p[pos] | (unsigned)p[pos + 1] << 8;
+		const struct gk_reg *r = gk_reg_at(fmt->regs, ix % (nregs + 64));
+		st.addr[st.n] = r ? r->offset : 0x28000u + 4u * ix;
+		st.val[st.n++] = le32(p + pos + 2);
+	}
+	struct gk_lint_regs regs = { get, &st };
+	struct gk_lint_event ev = { (p[0] & 2) ? GK_LINT_DISPATCH : GK_LINT_DRAW, has_pkt ? &pkt : NULL };
+	static struct gk_diags a, b;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	int ra = gk_lint_event(fmt, &ev, &regs, ps, &a);
+	check_diags(&a, ra);
+	int rb = gk_lint_event(fmt, &ev, &regs, ps, &b);
+	if (ra != rb || a.n != b.n)
+		__builtin_trap();
+	for (unsigned i = 0; i < a.n; i++)
+		if (strcmp(a.d[i].message, b.d[i].message) || a.d[i].rule != b.d[i].rule)
+			__builtin_trap();
+	return 0;
+}
+
+FUZZ_HARNESS_END
