@@ -110,6 +110,17 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 				fprintf(stderr, "%s: --max-packets takes a number\n", CLI_PROG);
 				return -1;
 			}
+		} else if (!strcmp(a, "--rules")) {
+			/* list --rules takes no value; lint --rules LIST does */
+			if (o->cmd && !strcmp(o->cmd, "list")) {
+				o->list_rules = 1;
+			} else if (++i >= argc) {
+				fprintf(stderr, "%s: --rules takes a list of rule ids and sections (gfxkit list --rules)\n",
+					CLI_PROG);
+				return -1;
+			} else {
+				o->rules = argv[i];
+			}
 		} else if (!strcmp(a, "--trace"))
 			o->trace = 1;
 		else if (!strcmp(a, "--state"))

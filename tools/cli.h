@@ -50,6 +50,8 @@ struct cli_opts {
 	struct gk_bo zeros[CLI_MAX_MEMS]; /* --zero ADDR:SIZE: writable memory that starts zeroed */
 	unsigned nzeros;
 	int trace, state;                 /* --trace, --state */
+	const char *rules;                /* lint --rules LIST; list --rules: the rule table */
+	int list_rules;
 	uint64_t max_packets;             /* --max-packets N */
 };
 /* 0 parsed, 1 --help, -1 bad arguments (said on stderr) */
@@ -92,6 +94,12 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o);
 /* run: the stream executed on the memory (tools/cmd_run.c); exit status 0
  * completed, 1 stalled, faulted or stopped by --max-packets, 2 usage or I/O */
 int cli_run_exec(const struct cli_opts *o, struct gk_engine *e);
+/* lint: the stream run for its register state, the rules tested at each
+ * draw and dispatch; exit status 0 no rule broken (warnings allowed), 1
+ * errors, 2 usage or I/O */
+int cli_run_lint(const struct cli_opts *o, struct gk_engine *e);
+/* list --rules: the lint rule table on stdout */
+int cli_list_rules(void);
 
 /* list: the unit descriptions e's GPU has, on stdout; with name, that one
  * only (json: as one JSON object); exit status 0, 1 for an unknown name */

@@ -151,7 +151,7 @@ static int write_pictures(const struct cli_opts *o, const struct gk_mem *mem)
 	return 0;
 }
 
-int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
+static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct gk_lint_select *lint)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
@@ -186,9 +186,9 @@ int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 	if (!rc) {
 		static char obuf[1 << 16];
 		struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
-		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
-					   .state = o->state };
 		const char *name = cli_display_name(o->file);
+		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
+					   .state = o->state, .lint = lint, .name = name };
 		if (gk_exec_run(x, in, &xo, &out, &res) != 0) {
 			gk_out_flush(&out);
 			rc = cli_input_error(name, in);
@@ -204,7 +204,10 @@ int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 				rc = write_dumps(o, mem);
 				if (!rc)
 					rc = write_pictures(o, mem);
-				if (!rc)
+				if (!rc && lint)
+					rc = cli_check_summary(name, res.lint_errors, res.lint_warnings) ? 1
+					     : res.status == GK_EXEC_COMPLETED ? 0 : 1;
+				else if (!rc)
 					rc = res.status == GK_EXEC_COMPLETED ? 0 : 1;
 			}
 		}
@@ -218,4 +221,49 @@ int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 	gk_exec_destroy(x);
 	gk_mem_destroy(mem);
 	return rc;
+}
+
+/* a register view with nothing written: lint's probe of the generation */
+static int probe_get(void *ctx, uint32_t byte_addr, uint32_t *value)
+{
+	(void)ctx, (void)byte_addr, (void)value;
+	return 0;
+}
+
+int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
+{
+	return run_exec(o, e, NULL);
+}
+
+int cli_run_lint(const struct cli_opts *o, struct gk_engine *e)
+{
+	struct gk_lint_select sel;
+	gk_lint_select_all(&sel);
+	struct gk_diag err;
+	if (o->rules && gk_lint_select_parse(&sel, o->rules, strlen(o->rules), &err)) {
+		fprintf(stderr, "%s: --rules: %s (gfxkit list --rules shows them)\n", CLI_PROG, err.message);
+		return 2;
+	}
+	const struct gk_format *fmt = gk_engine_format(e);
+	struct gk_diags probe = { 0 };
+	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
+	if (!fmt || gk_lint_event(fmt, &ev, &(struct gk_lint_regs){ probe_get, NULL }, &sel, &probe) < 0) {
+		fprintf(stderr, "%s: lint has the rules of the Evergreen/Northern Islands guide: -g evergreen or cayman "
+				"(and their chips), -e pm4\n",
+			CLI_PROG);
+		return 2;
+	}
+	return run_exec(o, e, &sel);
+}
+
+int cli_list_rules(void)
+{
+	static const char *const gens[] = { "", "evergreen", "cayman", "evergreen cayman" };
+	static const char *const when[] = { "", "draw", "dispatch", "draw dispatch" };
+	printf("%-32s %-8s %-18s %-14s %-8s %s\n", "RULE", "SECTION", "GENERATIONS", "AT", "SEVERITY", "REQUIRES");
+	struct gk_lint_rule_info r;
+	for (size_t i = 0; gk_lint_rule_at(i, &r) == 0; i++)
+		printf("%-32s %-8s %-18s %-14s %-8s %s\n", r.id, r.section, gens[r.gens & 3], when[r.when & 3],
+		       r.severity == GK_ERROR ? "error" : "warning", r.text);
+	return 0;
 }

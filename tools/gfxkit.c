@@ -22,6 +22,8 @@ static void usage(FILE *f)
 		"                     [--dump ADDR:SIZE=FILE]... [--picture ADDR:WxH=FILE.png]... [--trace] [--state]\n"
 		"                     [--json] [--max-packets N] [FILE|-]\n"
 		"                     (execute the stream on a memory image: gfxkit help run)\n"
+		"       gfxkit lint   -g evergreen|cayman [--mem ADDR=FILE]... [--reg NAME=VALUE]... [--rules LIST] [--json] [FILE|-]\n"
+		"                     (the guide's programming rules at every draw and dispatch; gfxkit list --rules)\n"
 		"       gfxkit tile   info|addr|pack|unpack|map SURFACE ...   (GFX6-8 tiling; gfxkit tile --help)\n"
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
@@ -142,11 +144,23 @@ static const struct command_help {
 	  "  packet with errors or without known semantics, a tiled layout the tiling module lacks) or at\n"
 	  "  --max-packets.  --dump writes memory after the run.  Exit 0 completed, 1 otherwise, 2 for\n"
 	  "  usage and input errors.\n" },
+	{ "lint",
+	  "usage: gfxkit lint -g GPU [-e pm4] [-f FORMAT] [--base ADDR] [--follow] [--mem ADDR=FILE]... [--mem-map FILE]\n"
+	  "                   [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--rules LIST] [--json] [-o OUT] [FILE|-]\n"
+	  "  Replay the stream's register state (SET_*, type-0, LOAD_*, CLEAR_STATE; indirect buffers where they\n"
+	  "  are called, from --mem images) and test the programming rules of the Evergreen/Northern Islands\n"
+	  "  guide (sections 2-8: scissors, compute state, Cayman differences, interpolation, DB, HTILE/HiZ,\n"
+	  "  CB) at each draw and dispatch.  Each event that breaks a rule is printed with the rule, its\n"
+	  "  section and the fields found and required (--json: the event's unit line with them).  Effects\n"
+	  "  on memory not given are passed over.  --rules: ids or sections, comma-separated, '-' removes\n"
+	  "  (gfxkit list --rules lists them).  Exit 0 no errors, 1 errors, 2 usage and input errors.\n" },
 	{ "list",
 	  "usage: gfxkit list -g GPU [-e ENGINE] [NAME] [--json]\n"
+	  "       gfxkit list --rules\n"
 	  "  The packets (or instructions, or modifier fields) GPU has, with their opcodes and where\n"
 	  "  each layout comes from; with a packet NAME (any case), its fields: dword, bits, kind and\n"
-	  "  named values, and the generations that have it (--json: one object).\n" },
+	  "  named values, and the generations that have it (--json: one object).  --rules: the lint\n"
+	  "  rules with their sections of the Evergreen/Northern Islands guide.\n" },
 };
 
 static const char *command_help(const char *cmd)
@@ -169,7 +183,7 @@ static int run(int argc, char **argv)
 		for (const struct command *c = commands; c->name; c++)
 			if (!strcmp(argv[2], c->name))
 				return c->run(3, sub);
-		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, run, tile, modifier, sendmsg)\n", prog,
+		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, run, lint, tile, modifier, sendmsg)\n", prog,
 			argv[2]);
 		return 2;
 	}
@@ -210,12 +224,14 @@ static int run(int argc, char **argv)
 		return 2;
 	}
 	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
-		 : !strcmp(o.cmd, "list") ? 3 : !strcmp(o.cmd, "run") ? 4 : -1;
+		 : !strcmp(o.cmd, "list") ? 3 : !strcmp(o.cmd, "run") ? 4 : !strcmp(o.cmd, "lint") ? 5 : -1;
 	if (mode < 0) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
 		use(stderr);
 		return 2;
 	}
+	if (mode == 3 && o.list_rules)
+		return cli_list_rules(); /* the lint rules: no GPU needed */
 	/* no -e: the engine the GPU implies (pm4 first, then dma, the
 	 * instruction sets, the modifiers: -g a630 is ir3, -g gfx10 is pm4) */
 	const char *ename = o.engine ? o.engine : "auto";
@@ -249,13 +265,18 @@ static int run(int argc, char **argv)
 	/* 8-byte units: hex output an instruction's two words a line, and a
 	 * binary input ending inside a unit is a diagnostic of the stream */
 	unsigned wide = gk_engine_unit_bytes(e) == 8;
-	if (mode != 4 && (o.nregs || o.ndumps || o.npictures || o.nzeros || o.trace || o.state || o.max_packets)) {
+	if (mode != 5 && o.rules) {
+		fprintf(stderr, "%s: --rules LIST is for lint (list --rules prints the rules)\n", prog);
+		gk_engine_close(e);
+		return 2;
+	}
+	if (mode < 4 && (o.nregs || o.ndumps || o.npictures || o.nzeros || o.trace || o.state || o.max_packets)) {
 		fprintf(stderr, "%s: --reg, --dump, --picture, --zero, --trace, --state and --max-packets are for run\n",
 			prog);
 		gk_engine_close(e);
 		return 2;
 	}
-	int rc = mode == 4 ? cli_run_exec(&o, e) : mode == 3 ? cli_run_list(e, o.file, o.json)
+	int rc = mode == 5 ? cli_run_lint(&o, e) : mode == 4 ? cli_run_exec(&o, e) : mode == 3 ? cli_run_list(e, o.file, o.json)
 		 : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0) : cli_run_stream(&o, e, mode == 1, (int)wide);
 	gk_engine_close(e);
 	return rc;

@@ -27,6 +27,7 @@
 
 #include "gfxkit/diag.h"
 #include "gfxkit/engine.h"
+#include "gfxkit/lint.h"
 #include "gfxkit/memory.h"
 #include "gfxkit/stream.h"
 
@@ -74,6 +75,10 @@ struct gk_exec_result {
 	/* the last packets run before the stop, oldest first */
 	unsigned nlast;
 	struct gk_exec_where last[GK_EXEC_LAST];
+	/* lint (gk_exec_opts.lint) */
+	uint64_t draws, dispatches;      /* events linted */
+	uint64_t lint_errors, lint_warnings, lint_events; /* rules broken, and the events that broke any */
+	uint64_t not_run;                /* effects a lint run passed over (memory it was not given, waits) */
 };
 
 struct gk_exec_opts {
@@ -82,6 +87,16 @@ struct gk_exec_opts {
 	bool json;                       /* JSON Lines (docs/json.md) instead of text */
 	bool state;                      /* each draw and dispatch with the register state in force */
 	unsigned max_depth;              /* indirect buffers nested at most (0: 4) */
+	/* Lint (include/gfxkit/lint.h): at each draw and dispatch the selected
+	 * rules are tested against the register state, and each event that
+	 * breaks any is printed with its diagnostics (text: grouped under the
+	 * event; JSON: the event's unit line with them).  A lint run follows the
+	 * register state only: an effect that cannot run (memory it was not
+	 * given, a wait, a packet with errors) is passed over and counted in
+	 * not_run instead of ending the run; conditionals whose memory is absent
+	 * run what they guard.  NULL: no lint. */
+	const struct gk_lint_select *lint;
+	const char *name;                /* the input's name in lint lines; NULL: "-" */
 };
 
 struct gk_exec; /* opaque: gk_exec_create / gk_exec_destroy */

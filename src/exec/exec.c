@@ -1109,6 +1109,85 @@ static void trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 
 /* ---- the unit callback ---- */
 
+/* A lint run follows the register state: what would stop a run (memory it
+ * was not given, a wait, a malformed packet) is passed over and counted.
+ * true when the stop was taken back. */
+static bool pass_over(struct gk_exec *x)
+{
+	if (!x->o->lint || !x->stop || x->res->status == GK_EXEC_LIMIT)
+		return false;
+	x->stop = false;
+	x->res->status = GK_EXEC_COMPLETED;
+	x->res->has_wait = false;
+	memset(&x->res->where, 0, sizeof x->res->where);
+	memset(&x->res->why, 0, sizeof x->res->why);
+	x->res->not_run++;
+	return true;
+}
+
+static int reg_view(void *ctx, uint32_t byte_addr, uint32_t *value)
+{
+	return gk_exec_reg(ctx, byte_addr, value);
+}
+
+/* the draw or dispatch just run against the selected rules: the event is
+ * printed with what it broke */
+static void lint_event(struct gk_exec *x)
+{
+	const struct gk_unit *u = x->u;
+	bool dispatch = (u->desc->flags & GK_P_COMPUTE) != 0;
+	struct gk_lint_event ev = { dispatch ? GK_LINT_DISPATCH : GK_LINT_DRAW, &u->pkt };
+	struct gk_lint_regs regs = { reg_view, x };
+	struct gk_diags dg;
+	memset(&dg, 0, sizeof dg);
+	if (dispatch)
+		x->res->dispatches++;
+	else
+		x->res->draws++;
+	if (gk_lint_event(x->fmt, &ev, &regs, x->o->lint, &dg) <= 0 && !dg.n)
+		return;
+	x->res->lint_errors += dg.errors;
+	x->res->lint_warnings += dg.warnings;
+	x->res->lint_events++;
+	if (x->o->json) {
+		x->json.n = 0;
+		struct gk_out o = { NULL, 0, 0, gk_membuf_write, &x->json, 0, 0 };
+		gk_unit_json(x->fmt, u, 0, &o);
+		size_t n = x->json.n;
+		/* the unit's own diagnostics are the checker's: the event's are the
+		 * lint's, written in their place */
+		const char *key = ",\"diagnostics\":";
+		char *at = x->json.p ? strstr(x->json.p, key) : NULL;
+		if (!at)
+			return;
+		gk_out_mem(x->out, x->json.p, (size_t)(at - x->json.p));
+		if (x->depth) {
+			gk_out_str(x->out, ",\"depth\":");
+			gk_out_dec(x->out, x->depth);
+			key_uint(x->out, "ib", x->ib[x->depth]);
+			key_uint(x->out, "parent", x->parent[x->depth]);
+		}
+		gk_json_diags(dg.d, dg.n < GK_MAX_DIAGS ? dg.n : GK_MAX_DIAGS, dg.dropped, x->out);
+		/* what follows the unit's diagnostics array */
+		const char *rest = strchr(at + strlen(key), ']');
+		if (rest)
+			gk_out_mem(x->out, rest + 1, n - (size_t)(rest + 1 - x->json.p));
+		return;
+	}
+	struct gk_exec_where w;
+	where_now(x, &w);
+	gk_out_printf(x->out, "%s", x->o->name ? x->o->name : "-");
+	for (unsigned d = 0; d <= w.depth && d < GK_EXEC_PATH; d++)
+		gk_out_printf(x->out, "%s0x%llx", d ? "->IB:" : ":", (unsigned long long)w.at[d]);
+	gk_out_printf(x->out, ": %s (%s %llu): %u error%s, %u warning%s\n", u->desc->name, dispatch ? "dispatch" : "draw",
+		      (unsigned long long)(dispatch ? x->res->dispatches : x->res->draws), dg.errors,
+		      dg.errors == 1 ? "" : "s", dg.warnings, dg.warnings == 1 ? "" : "s");
+	for (unsigned i = 0; i < dg.n && i < GK_MAX_DIAGS; i++)
+		gk_out_printf(x->out, "    %s: %s\n", dg.d[i].severity == GK_ERROR ? "error" : "warning", dg.d[i].message);
+	if (dg.dropped)
+		gk_out_printf(x->out, "    ... and %u more\n", dg.dropped);
+}
+
 static void remember(struct gk_exec *x)
 {
 	struct gk_exec_result *r = x->res;
@@ -1146,7 +1225,9 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			     "the conditional at 0x%llx skips into the middle of this packet (%llu of its %zu dwords): "
 			     "the engine would read the rest as packets, which a decoder cannot follow",
 			     (unsigned long long)x->skip_from, (unsigned long long)x->skip_left, n);
-			return GK_UNIT_STOP;
+			if (!pass_over(x))
+				return GK_UNIT_STOP;
+			x->skipping = false; /* lint: the packet runs */
 		}
 		x->skip_left -= n;
 		x->skipping = x->skip_left != 0;
@@ -1171,13 +1252,13 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		     first ? first->message : "it has errors");
 		if (first)
 			x->res->why.code = first->code;
-		return GK_UNIT_STOP;
+		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
 	}
 	if (!u || !u->desc || u->pkt.frame.unknown || u->pkt.truncated) {
 		trace(x, dg, false);
 		stop(x, GK_EXEC_FAULTED, NULL, "%zu word%s that are no packet of %s: the engine's behaviour is unknown",
 		     n, n == 1 ? "" : "s", x->fmt->gen);
-		return GK_UNIT_STOP;
+		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
 	}
 	struct accs A;
 	unit_accesses(x, e, &A);
@@ -1203,13 +1284,15 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		trace(x, dg, false);
 		stop(x, GK_EXEC_FAULTED, NULL, "%s is a packet the executor has no semantics for: the run stops here",
 		     u->desc->name);
-		return GK_UNIT_STOP;
+		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
 	}
 	for (unsigned i = 0; i < u->desc->nexec; i++) {
 		const struct gk_exec_row *row = &u->desc->exec[i];
 		if (row->when && !fget(x, row->when, 0))
 			continue;
 		if (run_row(x, row, &A)) {
+			if (pass_over(x))
+				continue; /* lint: the rest of the packet still sets what it sets */
 			x->neff = x->eff_more = 0; /* what it would have touched: the report says what stopped it */
 			trace(x, dg, false);
 			return GK_UNIT_STOP;
@@ -1219,6 +1302,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	x->clock++;
 	remember(x);
 	trace(x, dg, false);
+	if (x->o->lint && x->cp.event)
+		lint_event(x);
 	return GK_UNIT_GO;
 }
 
@@ -1271,7 +1356,7 @@ static void summary_text(const struct gk_exec_result *r, struct gk_out *o)
 	}
 }
 
-static void summary_json(const struct gk_exec_result *r, struct gk_out *o)
+static void summary_json(const struct gk_exec_result *r, bool lint, struct gk_out *o)
 {
 	gk_out_str(o, "{\"end\":true,\"status\":\"");
 	gk_out_str(o, gk_exec_status_name(r->status));
@@ -1282,6 +1367,13 @@ static void summary_json(const struct gk_exec_result *r, struct gk_out *o)
 	key_uint(o, "bytes_written", r->bytes_written);
 	key_uint(o, "interrupts", r->interrupts);
 	key_uint(o, "clock", r->clock);
+	if (lint) {
+		key_uint(o, "draws", r->draws);
+		key_uint(o, "dispatches", r->dispatches);
+		key_uint(o, "lint_errors", r->lint_errors);
+		key_uint(o, "lint_warnings", r->lint_warnings);
+		key_uint(o, "not_run", r->not_run);
+	}
 	if (r->status != GK_EXEC_COMPLETED) {
 		gk_out_str(o, ",\"where\":");
 		where_json(o, &r->where);
@@ -1346,7 +1438,15 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	if (!x->stop)
 		res->status = GK_EXEC_COMPLETED;
 	if (o->json)
-		summary_json(res, out);
+		summary_json(res, o->lint != NULL, out);
+	else if (o->lint)
+		gk_out_printf(out, "; lint: %llu draws, %llu dispatches: %llu errors, %llu warnings at %llu of them; %llu effects "
+				   "passed over (memory not given, waits, packets not run)%s%s\n",
+			      (unsigned long long)res->draws, (unsigned long long)res->dispatches,
+			      (unsigned long long)res->lint_errors, (unsigned long long)res->lint_warnings,
+			      (unsigned long long)res->lint_events, (unsigned long long)res->not_run,
+			      res->status == GK_EXEC_LIMIT ? "; stopped by the packet limit" : "",
+			      res->status == GK_EXEC_FAULTED ? "; stopped early" : "");
 	else
 		summary_text(res, out);
 	return 0;
