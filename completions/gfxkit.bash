@@ -5,7 +5,7 @@ _gfxkit()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "decode encode check list run tile modifier sendmsg help --version --help" -- "$cur"))
+		COMPREPLY=($(compgen -W "decode encode check list run lint tile modifier sendmsg help --version --help" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -26,6 +26,12 @@ _gfxkit()
 	decode|check|encode|list)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --bo --base --skip --count --follow --mem --mem-map --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi ;;
+	lint)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --follow --mem --mem-map --zero --reg --rules --json --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

@@ -267,8 +267,14 @@ static void put(struct txt *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	int k = vsnprintf(t->p + t->n, t->cap - t->n, fmt, ap);
 	va_end(ap);
-	if (k > 0)
-		t->n = t->n + (size_t)k < t->cap ? t->n + (size_t)k : t->cap - 1;
+	if (k > 0 && t->n + (size_t)k < t->cap) {
+		t->n += (size_t)k;
+	} else if (k > 0) {
+		/* cut: say so rather than end mid-word */
+		t->n = t->cap - 1;
+		if (t->cap > 4)
+			memcpy(t->p + t->cap - 4, "...", 4);
+	}
 }
 
 /* A value as its name, else a field's in decimal (a count, a coordinate),
@@ -298,7 +304,7 @@ static enum tv eval_term(const struct ctx *c, const struct lint_term *tm, struct
 		int ok = tm->op == L_WRITTEN ? a.known : !a.known;
 		if (!ok && t) {
 			if (tm->op == L_WRITTEN)
-				put(t, "%s never written, must be programmed", a.name);
+				put(t, "%s never written (must be programmed)", a.name);
 			else
 				put(t, "%s written (0x%x), must not be on this generation", a.name, a.raw);
 		}
