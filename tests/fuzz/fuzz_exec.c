@@ -5,7 +5,8 @@
  * runs twice on fresh copies of the memory: the runs must end (a packet
  * limit bounds them), give a known status, the same output byte for byte
  * and the same memory afterwards (deterministic), and never grow the
- * memory beyond the regions given.  Any broken property aborts with
+ * memory beyond the regions given; lint runs (a flag of byte 0) too.  Any
+ * broken property aborts with
  * __builtin_trap(). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -95,8 +96,12 @@ static void run_once(struct gk_engine *e, const uint8_t *stream, size_t n, unsig
 	struct gk_input *in = gk_input_create(rd, &r, GK_IN_BIN, 4);
 	char buf[512];
 	struct gk_out o = { buf, 0, sizeof buf, sink_write, out, 0, 0 };
+	/* flag 8: a lint run (the executor passes over what it cannot run and
+	 * tests the guide's rules at each draw; Evergreen and Cayman only) */
+	struct gk_lint_select sel;
+	gk_lint_select_all(&sel);
 	struct gk_exec_opts xo = { .max_packets = 512, .trace = flags & 1, .json = (flags & 2) != 0,
-				   .state = (flags & 4) != 0 };
+				   .state = (flags & 4) != 0, .lint = (flags & 8) ? &sel : NULL };
 	CHECK(gk_exec_run(x, in, &xo, &o, res) == 0);
 	gk_out_flush(&o);
 	CHECK(gk_exec_status_name(res->status) != NULL);
