@@ -1130,6 +1130,53 @@ static int reg_view(void *ctx, uint32_t byte_addr, uint32_t *value)
 	return gk_exec_reg(ctx, byte_addr, value);
 }
 
+/* A lint run's finding at the packet being run: text, the packet's place,
+ * what it is (what) and one line per diagnostic; JSON, the packet's unit
+ * line with these diagnostics in place of its own. */
+static void lint_print(struct gk_exec *x, const struct gk_diags *dg, const char *what)
+{
+	const struct gk_unit *u = x->u;
+	x->res->lint_errors += dg->errors;
+	x->res->lint_warnings += dg->warnings;
+	x->res->lint_events++;
+	if (x->o->json) {
+		x->json.n = 0;
+		struct gk_out o = { NULL, 0, 0, gk_membuf_write, &x->json, 0, 0 };
+		gk_unit_json(x->fmt, u, 0, &o);
+		size_t n = x->json.n;
+		const char *key = ",\"diagnostics\":";
+		char *at = x->json.p ? strstr(x->json.p, key) : NULL;
+		const char *rest = at ? strchr(at + strlen(key), ']') : NULL;
+		if (!rest)
+			return;
+		gk_out_mem(x->out, x->json.p, (size_t)(at - x->json.p));
+		if (x->depth) {
+			gk_out_str(x->out, ",\"depth\":");
+			gk_out_dec(x->out, x->depth);
+			key_uint(x->out, "ib", x->ib[x->depth]);
+			key_uint(x->out, "parent", x->parent[x->depth]);
+		}
+		gk_json_diags(dg->d, dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS, dg->dropped, x->out);
+		gk_out_mem(x->out, rest + 1, n - (size_t)(rest + 1 - x->json.p));
+		return;
+	}
+	struct gk_exec_where w;
+	where_now(x, &w);
+	gk_out_printf(x->out, "%s", x->o->name ? x->o->name : "-");
+	for (unsigned d = 0; d <= w.depth && d < GK_EXEC_PATH; d++)
+		gk_out_printf(x->out, "%s0x%llx", d ? "->IB:" : ":", (unsigned long long)w.at[d]);
+	gk_out_printf(x->out, ": %s (%s): %u error%s, %u warning%s\n", w.packet ? w.packet : "(raw)", what, dg->errors,
+		      dg->errors == 1 ? "" : "s", dg->warnings, dg->warnings == 1 ? "" : "s");
+	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
+		char line[256];
+		gk_diag_format(&dg->d[i], line, sizeof line);
+		gk_out_printf(x->out, "    %s: %s\n", dg->d[i].severity == GK_ERROR ? "error" : "warning",
+			      dg->d[i].code == GK_D_LINT ? dg->d[i].message : line);
+	}
+	if (dg->dropped)
+		gk_out_printf(x->out, "    ... and %u more\n", dg->dropped);
+}
+
 /* the draw or dispatch just run against the selected rules: the event is
  * printed with what it broke */
 static void lint_event(struct gk_exec *x)
@@ -1140,52 +1187,12 @@ static void lint_event(struct gk_exec *x)
 	struct gk_lint_regs regs = { reg_view, x };
 	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
-	if (dispatch)
-		x->res->dispatches++;
-	else
-		x->res->draws++;
+	uint64_t nth = dispatch ? ++x->res->dispatches : ++x->res->draws;
 	if (gk_lint_event(x->fmt, &ev, &regs, x->o->lint, &dg) <= 0 && !dg.n)
 		return;
-	x->res->lint_errors += dg.errors;
-	x->res->lint_warnings += dg.warnings;
-	x->res->lint_events++;
-	if (x->o->json) {
-		x->json.n = 0;
-		struct gk_out o = { NULL, 0, 0, gk_membuf_write, &x->json, 0, 0 };
-		gk_unit_json(x->fmt, u, 0, &o);
-		size_t n = x->json.n;
-		/* the unit's own diagnostics are the checker's: the event's are the
-		 * lint's, written in their place */
-		const char *key = ",\"diagnostics\":";
-		char *at = x->json.p ? strstr(x->json.p, key) : NULL;
-		if (!at)
-			return;
-		gk_out_mem(x->out, x->json.p, (size_t)(at - x->json.p));
-		if (x->depth) {
-			gk_out_str(x->out, ",\"depth\":");
-			gk_out_dec(x->out, x->depth);
-			key_uint(x->out, "ib", x->ib[x->depth]);
-			key_uint(x->out, "parent", x->parent[x->depth]);
-		}
-		gk_json_diags(dg.d, dg.n < GK_MAX_DIAGS ? dg.n : GK_MAX_DIAGS, dg.dropped, x->out);
-		/* what follows the unit's diagnostics array */
-		const char *rest = strchr(at + strlen(key), ']');
-		if (rest)
-			gk_out_mem(x->out, rest + 1, n - (size_t)(rest + 1 - x->json.p));
-		return;
-	}
-	struct gk_exec_where w;
-	where_now(x, &w);
-	gk_out_printf(x->out, "%s", x->o->name ? x->o->name : "-");
-	for (unsigned d = 0; d <= w.depth && d < GK_EXEC_PATH; d++)
-		gk_out_printf(x->out, "%s0x%llx", d ? "->IB:" : ":", (unsigned long long)w.at[d]);
-	gk_out_printf(x->out, ": %s (%s %llu): %u error%s, %u warning%s\n", u->desc->name, dispatch ? "dispatch" : "draw",
-		      (unsigned long long)(dispatch ? x->res->dispatches : x->res->draws), dg.errors,
-		      dg.errors == 1 ? "" : "s", dg.warnings, dg.warnings == 1 ? "" : "s");
-	for (unsigned i = 0; i < dg.n && i < GK_MAX_DIAGS; i++)
-		gk_out_printf(x->out, "    %s: %s\n", dg.d[i].severity == GK_ERROR ? "error" : "warning", dg.d[i].message);
-	if (dg.dropped)
-		gk_out_printf(x->out, "    ... and %u more\n", dg.dropped);
+	char what[48];
+	snprintf(what, sizeof what, "%s %llu", dispatch ? "dispatch" : "draw", (unsigned long long)nth);
+	lint_print(x, &dg, what);
 }
 
 static void remember(struct gk_exec *x)
@@ -1242,7 +1249,11 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		return GK_UNIT_STOP;
 	}
 	const struct gk_unit *u = x->u;
-	if (dg->errors) {
+	if (dg->errors && x->o->lint) {
+		/* a lint run reports what the checker finds and goes on with the
+		 * state the packet sets (a malformed draw is still linted) */
+		lint_print(x, dg, "check");
+	} else if (dg->errors) {
 		const struct gk_diag *first = NULL;
 		for (unsigned i = 0; i < dg->n && !first; i++)
 			if (dg->d[i].severity == GK_ERROR)

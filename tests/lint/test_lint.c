@@ -6,6 +6,7 @@
 #include "testlib.h"
 
 #include "gfxkit/desc.h"
+#include "gfxkit/exec.h"
 #include "gfxkit/lint.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/unit.h"
@@ -405,8 +406,78 @@ static int lint(const struct gen *g, struct map *m, unsigned kind, const struct 
 	return gk_lint_event(g->fmt, &ev, &regs, ps, dg);
 }
 
+/* The state as a stream: each run of written registers of one register
+ * space as that space's SET_* packet (registers outside every space as
+ * type-0 packets), then the event's packet; run through the executor with
+ * lint on, as gfxkit lint runs it.  Returns the rules broken (errors +
+ * warnings), -1 when the run did not complete; *text gets the output. */
+static int lint_stream(const struct gen *g, const struct map *m, const struct gk_packet *ev, struct gk_membuf *text)
+{
+	const struct gk_format *fmt = g->fmt;
+	struct words w = { 0 };
+	for (uint32_t ix = 0; ix < 0x10000;) {
+		if (!m->w[ix]) {
+			ix++;
+			continue;
+		}
+		uint32_t addr = ix * 4, end = ix;
+		while (end < 0x10000 && m->w[end])
+			end++;
+		/* the space holding addr, and its SET_* packet on this generation */
+		const struct gk_packet_desc *set = NULL;
+		uint32_t start = 0, limit = 0;
+		for (size_t d = 0; d < fmt->ndescs && !set; d++) {
+			const struct gk_packet_desc *pd = &fmt->descs[d];
+			const struct gk_space *sp = pd->tail == GK_TAIL_REGS && pd->space < fmt->nspaces ? &fmt->spaces[pd->space]
+													: NULL;
+			if (sp && (pd->gens & fmt->gen_bit) && !strncmp(pd->name, "SET_", 4) && !strstr(pd->name, "INDEX") &&
+			    addr >= sp->start && addr < sp->end)
+				set = pd, start = sp->start, limit = sp->end;
+		}
+		uint32_t n = end - ix;
+		if (set && addr + 4 * n > limit)
+			n = (limit - addr) / 4;
+		if (n > 0x3f00)
+			n = 0x3f00;
+		uint32_t hdr[2];
+		if (set) {
+			hdr[0] = 0xc0000000u | (n << 16) | ((uint32_t)set->opcode << 8);
+			hdr[1] = (addr - start) / 4;
+			words_emit(&w, hdr, 2);
+		} else {
+			hdr[0] = ((n - 1) << 16) | ix; /* type-0: BASE_INDEX, COUNT - 1 */
+			words_emit(&w, hdr, 1);
+		}
+		words_emit(&w, m->val + ix, n);
+		ix += n;
+	}
+	words_emit(&w, ev->dw, ev->ndw);
+	struct gk_mem *mem = gk_mem_create(0);
+	struct gk_exec *x = gk_exec_create(g->e, mem, NULL);
+	struct tl_reader rd = { (const uint8_t *)w.w, 4 * w.n, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	struct gk_lint_select sel;
+	gk_lint_select_all(&sel);
+	struct gk_exec_opts o = { .lint = &sel, .name = "s" };
+	struct gk_exec_result res;
+	char buf[256];
+	text->n = 0;
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, text, 0, 0 };
+	int rc = gk_exec_run(x, in, &o, &out, &res);
+	gk_out_flush(&out);
+	gk_membuf_write(text, "", 0);
+	gk_input_destroy(in);
+	gk_exec_destroy(x);
+	gk_mem_destroy(mem);
+	free(w.w);
+	if (rc || res.status != GK_EXEC_COMPLETED || res.draws + res.dispatches != 1)
+		return -1;
+	return (int)(res.lint_errors + res.lint_warnings);
+}
+
 static void test_cases(struct gen *gens, struct map *m)
 {
+	struct gk_membuf text = { 0 };
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		const struct lcase *k = &cases[c];
 		for (int gi = 0; gi < 2; gi++) {
@@ -421,6 +492,9 @@ static void test_cases(struct gen *gens, struct map *m)
 			CHECK(n == 0 && dg.n == 0, "%s %s: following it lints clean (%d broken)", g->name, k->rule, n);
 			if (dg.n)
 				show(&dg);
+			int ns = lint_stream(g, m, pkt, &text);
+			CHECK(ns == 0, "%s %s: as a stream through the executor it lints clean too (%d):\n%s", g->name,
+			      k->rule, ns, text.p);
 			/* break it */
 			CHECK(apply(m, g->fmt, k->brk) == 0, "%s %s: the breaking state resolves", g->name, k->rule);
 			if (!strcmp(k->rule, "eg-no-scatter-export-base"))
@@ -433,6 +507,12 @@ static void test_cases(struct gen *gens, struct map *m)
 			else if (!strcmp(k->rule, "cs-compute-shader-en"))
 				pkt = &g->disp_noen;
 			n = lint(g, m, k->kind, pkt, NULL, &dg);
+			ns = lint_stream(g, m, pkt, &text);
+			/* a dispatch with a graphics header: the checker says so too */
+			ns -= !strcmp(k->rule, "cs-shader-type") && strstr(text.p, "(check): 1 error");
+			CHECK(ns == (int)(dg.errors + dg.warnings) && strstr(text.p, k->rule),
+			      "%s %s: as a stream through the executor, the same %u rules broken, this one named (%d):\n%s",
+			      g->name, k->rule, dg.errors + dg.warnings, ns, text.p);
 			const struct gk_diag *hit = NULL;
 			for (unsigned d = 0; d < dg.n && d < GK_MAX_DIAGS; d++)
 				if (dg.d[d].rule && !strcmp(dg.d[d].rule, k->rule))
@@ -462,6 +542,7 @@ static void test_cases(struct gen *gens, struct map *m)
 			CHECK(!seen, "%s %s: --rules -%s leaves it out", g->name, k->rule, k->rule);
 		}
 	}
+	free(text.p);
 }
 
 /* ---- the table's names: every operand and value of every row resolves
