@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The Linux kernel's GFX6-GFX11 clear-state PM4 streams as test vectors.
 
-  python3 scripts/gen_clearstate.py AMDGPU_DIR
+  python3 scripts/gen_clearstate.py AMDGPU_DIR [KERNEL]
 
-AMDGPU_DIR is the kernel's drivers/gpu/drm/amd/amdgpu folder (the committed
-files were made from Debian's linux-source-6.1 6.1.192).  Writes
+AMDGPU_DIR is the kernel's drivers/gpu/drm/amd/amdgpu folder; KERNEL names
+that kernel in the files' headers (default "linux-source-6.1 6.1.192",
+Debian's package, which the committed files were made from).  Writes
 tests/vectors/clearstate_<gen>.hex for gfx6, gfx7, gfx8, gfx9, gfx10 and
 gfx11: the dwords gfx_v<N>_0_get_csb_buffer() writes into the RLC's
 clear-state buffer, one hex word per line, each with a '#' comment that says
@@ -136,7 +137,7 @@ def packet3(op, count):
     return (3 << 30) | ((op & 0xFF) << 8) | ((count & 0x3FFF) << 16)
 
 
-def build(kdir, gen, hdr, cs, fn, chip):
+def build(kdir, kernel, gen, hdr, cs, fn, chip):
     d = defines(read(os.path.join(kdir, hdr)))
     need = ("PACKET3_PREAMBLE_CNTL", "PACKET3_PREAMBLE_BEGIN_CLEAR_STATE", "PACKET3_PREAMBLE_END_CLEAR_STATE",
             "PACKET3_CONTEXT_CONTROL", "PACKET3_SET_CONTEXT_REG", "PACKET3_SET_CONTEXT_REG_START",
@@ -188,7 +189,7 @@ def build(kdir, gen, hdr, cs, fn, chip):
 
     lines = [
         "# %s clear-state buffer: the dwords %s() of the Linux kernel" % (gen, fn),
-        "# (drivers/gpu/drm/amd/amdgpu/%s.c, linux-source-6.1 6.1.192) writes for the RLC," % fn[:-len("_get_csb_buffer")],
+        "# (drivers/gpu/drm/amd/amdgpu/%s.c, %s) writes for the RLC," % (fn[:-len("_get_csb_buffer")], kernel),
         "# from %s and the packet numbers of %s; %d dwords, %d SET_CONTEXT_REG runs from the table."
         % (cs, hdr, len(w), len(ext)),
     ]
@@ -202,11 +203,12 @@ def build(kdir, gen, hdr, cs, fn, chip):
 
 
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__.strip().splitlines()[2].strip())
+    if len(sys.argv) not in (2, 3):
+        raise SystemExit("usage: " + __doc__.strip().splitlines()[2].strip())
     kdir = sys.argv[1]
+    kernel = sys.argv[2] if len(sys.argv) == 3 else "linux-source-6.1 6.1.192"
     for gen, hdr, cs, fn, chip in GENS:
-        text = build(kdir, gen, hdr, cs, fn, chip)
+        text = build(kdir, kernel, gen, hdr, cs, fn, chip)
         path = os.path.join(OUT, "clearstate_%s.hex" % gen)
         with open(path, "w", encoding="ascii", newline="\n") as f:
             f.write(text)
