@@ -126,6 +126,7 @@ demo: $(B)/gfxkit
 		examples/radeon_ring_gfx.txt
 	$(B)/gfxkit check -g cayman -e dma --bo 0x2000000:0x1000 --bo 0x5000:0x2000 --bo 0x10000000:0x100000 \
 		--bo 0x20000000:0x200000 --bo 0x30000000:0x10000 examples/cayman_dma.bin
+	$(B)/gfxkit check -g gfx9 -e pm4 tests/vectors/clearstate_gfx9.hex
 	$(B)/gfxkit decode -e isa -g a630 examples/a630_cat6.bin
 	$(B)/gfxkit sendmsg -g gfx10 0x0122 'sendmsg(MSG_GS_DONE, GS_OP_NOP)'
 	$(B)/gfxkit modifier decode 0x0200000000000a01 0x02000001a9580400

@@ -10,7 +10,19 @@
  * file, and the assembler.  Every timed run is followed by /usr/bin/cksum
  * over the same bytes (the stream file), and each row prints the median of
  * the per-run ratios gfxkit time / cksum time: the machine is shared and
- * noisy, and the ratio holds when both drift together.  Size: env
+ * noisy, and the ratio holds when both drift together.
+ *
+ * The same figures for GFX9 and GFX11 streams (emit_batch_gcn): the packets
+ * Mesa's radeonsi emits there -- SET_CONTEXT_REG and SET_SH_REG runs over the
+ * generation's real registers (GFX11: half of them as
+ * SET_CONTEXT_REG_PAIRS_PACKED / SET_SH_REG_PAIRS_PACKED), SET_UCONFIG_REG
+ * VGT_PRIMITIVE_TYPE, VGT_INDEX_TYPE (SET_UCONFIG_REG_INDEX on GFX9,
+ * INDEX_TYPE after), NUM_INSTANCES, DRAW_INDEX_2 / DRAW_INDEX_AUTO,
+ * EVENT_WRITE partial flushes, ACQUIRE_MEM and PFP_SYNC_ME, RELEASE_MEM
+ * fences, compute set-up and DISPATCH_DIRECT, NOPs and the one-dword
+ * 0xffff1000 pad to 8 dwords.  GFXKIT_BENCH_PM4 (default
+ * evergreen,gfx9,gfx11) picks the PM4 generations, each in its own process.
+ * Size: env
  * GFXKIT_BENCH_MB (default 200, MB = 10^6 bytes); GFXKIT_BENCH_ONLY=
  * check,text,json,file,encode,cli runs only those measurements (for
  * profiling); GFXKIT_BENCH_KEEP=1 keeps the generated stream files (and the
@@ -189,6 +201,16 @@ static uint32_t below(uint32_t n)
 #define OP_SET_RESOURCE 0x6D
 #define OP_SET_SAMPLER 0x6E
 #define OP_SET_CTL_CONST 0x6F
+/* GFX6+ (amdgpu soc15d.h / nvd.h, Mesa sid.h) */
+#define OP_ACQUIRE_MEM 0x58
+#define OP_RELEASE_MEM 0x49
+#define OP_PFP_SYNC_ME 0x42
+#define OP_SET_SH_REG 0x76
+#define OP_SET_UCONFIG_REG 0x79
+#define OP_SET_UCONFIG_REG_INDEX 0x7A
+#define OP_SET_CONTEXT_REG_PAIRS_PACKED 0xB9
+#define OP_SET_SH_REG_PAIRS_PACKED 0xBB
+#define NOP_PAD 0xffff1000u /* the one-dword NOP (COUNT 0x3FFF) Mesa and the kernel pad with */
 
 struct regset {
 	const struct gk_reg **r;
@@ -204,6 +226,12 @@ struct gen {
 	const struct gk_reg *compute_cfg[8], *compute_ctx[8];
 	unsigned ncompute_cfg, ncompute_ctx;
 	unsigned long long packets;
+	/* GFX6+ streams (gfx: GK_PM4_GFX9, GK_PM4_GFX11, ...; 0 for R6xx-Cayman) */
+	unsigned gfx;
+	const struct gk_space *sh_space, *uc_space;
+	struct regset sh_gfx, sh_cs;                       /* SPI_SHADER_* (0xB000..) and COMPUTE_* (0xB800..) */
+	const struct gk_reg *prim_type, *index_type;       /* uconfig VGT_PRIMITIVE_TYPE, VGT_INDEX_TYPE */
+	const struct gk_reg *cs_setup[4];                  /* COMPUTE_PGM_LO, _RSRC1, NUM_THREAD_X, USER_DATA_0 */
 };
 
 static void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi)
@@ -472,6 +500,193 @@ static void dispatch(struct gen *g)
 	fence(g);
 }
 
+/* ---- GFX9 and GFX11: the packets Mesa's radeonsi emits on those
+ * generations (si_emit_draw_packets, si_emit_dispatch_packets,
+ * si_cp_release_mem, si_emit_cache_flush / gfx10_emit_cache_flush,
+ * radeon_set_*_reg and GFX11's packed register pairs), with the IB padded to
+ * 8 dwords by the one-dword NOP as its winsys pads */
+
+/* SET_SH_REG over a run of consecutive SH registers of s */
+static void set_sh(struct gen *g, const struct regset *s, unsigned maxn, unsigned compute)
+{
+	if (s->n)
+		set_regs(g, OP_SET_SH_REG, s, g->sh_space, maxn, compute);
+}
+
+/* SET_*_REG_PAIRS_PACKED (GFX11+): REG_COUNT registers as (offset0 |
+ * offset1 << 16, value0, value1) triples, offsets in dwords from the space */
+static void set_pairs_packed(struct gen *g, unsigned op, const struct regset *s, const struct gk_space *space,
+			     unsigned compute)
+{
+	unsigned groups = 1 + below(7);
+	uint32_t *p = put(g, 2 + 3 * groups);
+	p[0] = hdr3(op, 2 + 3 * groups, compute);
+	p[1] = 2 * groups;
+	for (unsigned k = 0; k < groups; k++) {
+		const struct gk_reg *a = s->r[below((uint32_t)s->n)], *b = s->r[below((uint32_t)s->n)];
+		p[2 + 3 * k] = (a->offset - space->start) / 4 | (b->offset - space->start) / 4 << 16;
+		p[3 + 3 * k] = reg_value(a);
+		p[4 + 3 * k] = reg_value(b);
+	}
+}
+
+/* one uconfig register by its (known present) entry */
+static void set_uconfig(struct gen *g, unsigned op, const struct gk_reg *r, unsigned index, uint32_t value)
+{
+	uint32_t *p = put(g, 3);
+	p[0] = hdr3(op, 3, 0);
+	p[1] = (r->offset - g->uc_space->start) / 4 | index << 28;
+	p[2] = value;
+}
+
+static void gcn_event_write(struct gen *g, unsigned compute)
+{
+	static const uint8_t partial[] = { 0x10, 0x0f, 0x07 }; /* PS_, VS_, CS_PARTIAL_FLUSH */
+	uint32_t *p = put(g, 2);
+	p[0] = hdr3(OP_EVENT_WRITE, 2, compute);
+	p[1] = below(4) ? (uint32_t)(compute ? 0x07 : partial[below(3)]) | 4u << 8 : 0x16; /* or CACHE_FLUSH_AND_INV_EVENT */
+}
+
+/* ACQUIRE_MEM: GFX9 count 5 (COHER_CNTL action bits, whole range); GFX10+
+ * count 6, the caches in GCR_CNTL */
+static void gcn_acquire_mem(struct gen *g, unsigned compute)
+{
+	bool gfx10 = g->gfx >= GK_PM4_GFX10;
+	size_t n = gfx10 ? 8 : 7;
+	uint32_t *p = put(g, n);
+	p[0] = hdr3(OP_ACQUIRE_MEM, n, compute);
+	/* GFX9 TC/TCL1/SH_KCACHE/SH_ICACHE action bits (Mesa sid.h S_0301F0_*) */
+	p[1] = gfx10 ? 0 : (below(2) ? 1u << 23 : 0) | 1u << 22 | 1u << 27 | (below(2) ? 1u << 29 : 0);
+	p[2] = 0xffffffffu;
+	p[3] = gfx10 && g->gfx >= GK_PM4_GFX11 ? 0x01ffffffu : 0x00ffffffu;
+	p[4] = 0;
+	p[5] = 0;
+	p[6] = 10;
+	if (gfx10)
+		p[7] = (uint32_t)rnd() & 0x7ffffu; /* GCR_CNTL: GLI/GLK/GLV/GL1/GL2 invalidate and write-back bits */
+}
+
+/* RELEASE_MEM: an end-of-pipe fence; GFX9 EVENT_*_ACTION_ENA, GFX11 GCR_CNTL */
+static void gcn_release_mem(struct gen *g, unsigned compute)
+{
+	unsigned data_sel = 1 + below(2); /* 32-bit low / 64-bit */
+	uint32_t *p = put(g, 8);
+	p[0] = hdr3(OP_RELEASE_MEM, 8, compute);
+	p[1] = 0x14u | 5u << 8; /* CACHE_FLUSH_AND_INV_TS_EVENT, TS */
+	if (g->gfx >= GK_PM4_GFX11)
+		p[1] |= ((uint32_t)rnd() & 0x1fffu) << 12 | below(4) << 25; /* GCR_CNTL, CACHE_POLICY */
+	else
+		p[1] |= below(2) ? 1u << 15 | 1u << 19 : 1u << 12 | 1u << 13 | 1u << 21; /* TC_WB|TC_NC / TCL1_VOL|TC_VOL|TC_MD */
+	p[2] = data_sel << 29 | (below(2) ? 2u << 24 : 0); /* SEND_INT_ON_CONFIRM or none */
+	p[3] = (uint32_t)rnd() & ~7u;
+	p[4] = below(2) ? 0xffff8000u | below(256) : below(65536);
+	p[5] = (uint32_t)rnd();
+	p[6] = data_sel == 2 ? (uint32_t)rnd() : 0;
+	p[7] = 0;
+}
+
+static void gcn_draw(struct gen *g)
+{
+	if (g->prim_type)
+		set_uconfig(g, OP_SET_UCONFIG_REG, g->prim_type, 0, below(4) ? 4 : 1 + below(20)); /* TRILIST, others */
+	uint32_t index = below(2);
+	if (g->gfx < GK_PM4_GFX10 && g->index_type) {
+		/* GFX9: VGT_INDEX_TYPE through SET_UCONFIG_REG_INDEX, index 1 (Mesa) */
+		set_uconfig(g, OP_SET_UCONFIG_REG_INDEX, g->index_type, 1, index);
+	} else {
+		uint32_t *p = put(g, 2);
+		p[0] = hdr3(OP_INDEX_TYPE, 2, 0);
+		p[1] = index;
+	}
+	uint32_t *p = put(g, 2);
+	p[0] = hdr3(OP_NUM_INSTANCES, 2, 0);
+	p[1] = below(8) ? 1 : 1 + below(1000);
+	if (below(3)) {
+		p = put(g, 6);
+		p[0] = hdr3(OP_DRAW_INDEX_2, 6, 0);
+		p[1] = 1 + below(1 << 20);                      /* MAX_SIZE */
+		p[2] = (uint32_t)rnd() & ~1u;                    /* INDEX_BASE lo, word aligned */
+		p[3] = below(2) ? 0xffff8000u : below(65536);   /* INDEX_BASE hi */
+		p[4] = 3 + below(65536);                         /* INDEX_COUNT */
+		p[5] = 0;                                        /* DI_SRC_SEL_DMA */
+	} else {
+		p = put(g, 3);
+		p[0] = hdr3(OP_DRAW_INDEX_AUTO, 3, 0);
+		p[1] = 3 + below(65536);
+		p[2] = 2;                                        /* DI_SRC_SEL_AUTO_INDEX */
+	}
+}
+
+static void gcn_dispatch(struct gen *g)
+{
+	gcn_event_write(g, 1);
+	if (!below(4))
+		gcn_acquire_mem(g, 1);
+	static const unsigned runs[4] = { 2, 2, 3, 4 }; /* PGM_LO/HI, RSRC1/2, NUM_THREAD_X/Y/Z, USER_DATA_0..3 */
+	for (unsigned i = 0; i < 4; i++) {
+		const struct gk_reg *r = g->cs_setup[i];
+		if (!r)
+			continue;
+		uint32_t *p = put(g, 2 + runs[i]);
+		p[0] = hdr3(OP_SET_SH_REG, 2 + runs[i], 1);
+		p[1] = (r->offset - g->sh_space->start) / 4;
+		for (unsigned k = 0; k < runs[i]; k++)
+			p[2 + k] = i == 2 ? 1 + below(1024) : (uint32_t)rnd();
+	}
+	if (g->gfx >= GK_PM4_GFX11 && !below(2))
+		set_pairs_packed(g, OP_SET_SH_REG_PAIRS_PACKED, &g->sh_cs, g->sh_space, 1);
+	else
+		set_sh(g, &g->sh_cs, 4, 1);
+	uint32_t *p = put(g, 5);
+	p[0] = hdr3(OP_DISPATCH_DIRECT, 5, 1);
+	p[1] = 1 + below(256);
+	p[2] = 1 + below(16);
+	p[3] = 1;
+	/* COMPUTE_SHADER_EN | FORCE_START_AT_000 | ORDER_MODE, and CS_W32_EN from GFX10 */
+	p[4] = 0xdu | (g->gfx >= GK_PM4_GFX10 && below(2) ? 1u << 15 : 0);
+	gcn_release_mem(g, 1);
+}
+
+/* One draw worth of GFX9 / GFX11 packets. */
+static void emit_batch_gcn(struct gen *g)
+{
+	bool gfx11 = g->gfx >= GK_PM4_GFX11;
+	unsigned nctx = 2 + below(10);
+	for (unsigned i = 0; i < nctx; i++) {
+		if (gfx11 && below(2))
+			set_pairs_packed(g, OP_SET_CONTEXT_REG_PAIRS_PACKED, &g->ctx, g->ctx_space, 0);
+		else
+			set_regs(g, OP_SET_CONTEXT_REG, &g->ctx, g->ctx_space, 16, 0);
+	}
+	for (unsigned i = 1 + below(4); i; i--) {
+		if (gfx11 && below(2))
+			set_pairs_packed(g, OP_SET_SH_REG_PAIRS_PACKED, &g->sh_gfx, g->sh_space, 0);
+		else
+			set_sh(g, &g->sh_gfx, 8, 0);
+	}
+	gcn_draw(g);
+	if (!below(6)) {
+		gcn_event_write(g, 0);
+		gcn_acquire_mem(g, 0);
+		if (!below(2)) {
+			uint32_t *p = put(g, 2);
+			p[0] = hdr3(OP_PFP_SYNC_ME, 2, 0);
+			p[1] = 0;
+		}
+	}
+	if (!below(30))
+		gcn_release_mem(g, 0);
+	if (!below(30))
+		nop(g);
+	if (!below(40))
+		gcn_dispatch(g);
+	if (!below(20)) /* the end of an IB: padded to 8 dwords */
+		while (g->n & 7) {
+			uint32_t *p = put(g, 1);
+			p[0] = NOP_PAD;
+		}
+}
+
 /* One "draw call" worth of packets, like a driver's state emission. */
 static void emit_batch(struct gen *g)
 {
@@ -528,8 +743,30 @@ static void gen_init(struct gen *g, const struct gk_format *fmt, size_t cap)
 	regset_build(&g->ctx, t, g->ctx_space->start, g->ctx_space->end);
 	regset_build(&g->cfg, t, g->cfg_space->start, g->cfg_space->end);
 	if (!g->ctx.n || !g->cfg.n) {
-		fprintf(stderr, "bench: no context/config registers in the evergreen table\n");
+		fprintf(stderr, "bench: no context/config registers in the %s table\n", fmt->gen);
 		exit(2);
+	}
+	if (fmt->gen_bit & GK_PM4_GCN) {
+		g->gfx = fmt->gen_bit;
+		g->sh_space = space_named(fmt, "sh");
+		g->uc_space = space_named(fmt, "uconfig");
+		regset_build(&g->sh_gfx, t, g->sh_space->start, 0xB800);
+		regset_build(&g->sh_cs, t, 0xB800, g->sh_space->end);
+		if (!g->sh_gfx.n || !g->sh_cs.n) {
+			fprintf(stderr, "bench: no SH registers in the %s table\n", fmt->gen);
+			exit(2);
+		}
+		static const char *const cs[4] = { "COMPUTE_PGM_LO", "COMPUTE_PGM_RSRC1", "COMPUTE_NUM_THREAD_X",
+						   "COMPUTE_USER_DATA_0" };
+		for (unsigned i = 0; i < 4; i++)
+			g->cs_setup[i] = gk_reg_by_name(t, cs[i], strlen(cs[i]));
+		g->prim_type = gk_reg_by_name(t, "VGT_PRIMITIVE_TYPE", 18);
+		g->index_type = gk_reg_by_name(t, "VGT_INDEX_TYPE", 14);
+		if (g->prim_type && g->prim_type->offset < g->uc_space->start)
+			g->prim_type = 0; /* a config register before GFX7 */
+		if (g->index_type && g->index_type->offset < g->uc_space->start)
+			g->index_type = 0;
+		return;
 	}
 	/* the compute set-up of examples/evergreen_compute.s */
 	static const char *const cfg[] = { "SQ_LSTMP_RING_BASE", "VGT_NUM_INDICES", "VGT_COMPUTE_START_X",
@@ -553,6 +790,10 @@ static void gen_free(struct gen *g)
 {
 	regset_free(&g->ctx);
 	regset_free(&g->cfg);
+	if (g->gfx) {
+		regset_free(&g->sh_gfx);
+		regset_free(&g->sh_cs);
+	}
 	free(g->w);
 }
 
@@ -871,18 +1112,30 @@ static void print_table(const struct row *rows, unsigned nrows, const struct enc
 	       e->same ? "identical" : "DIFFERS", e->asm_errors);
 }
 
-/* The PM4 figures: returns 0, 1 when the stream did not check clean or
+static void print_mix(const struct gk_format *fmt, const uint32_t *w, size_t nw);
+
+/* The generator's seed for a format: SEED for evergreen (its stream as it
+ * always was), mixed with the generation bit for GFX6+. */
+static uint64_t rng_seed_of(const struct gk_format *fmt)
+{
+	return (fmt->gen_bit & GK_PM4_GCN) ? SEED ^ fmt->gen_bit : SEED;
+}
+
+/* The PM4 figures of one generation (evergreen: emit_batch; GFX6+:
+ * emit_batch_gcn): returns 0, 1 when the stream did not check clean or
  * round-trip, 2 on a set-up failure. */
-static int bench_pm4(double mb, const char *dir)
+static int bench_pm4(const char *gpu, double mb, const char *dir)
 {
 	size_t target = (size_t)(mb * 1e6);
 	int bad = 0;
 
 	struct gk_format *fmt = xmalloc(sizeof *fmt);
-	if (gk_pm4_format_init(fmt, "evergreen") != 0) {
-		fprintf(stderr, "bench: no evergreen format\n");
+	if (gk_pm4_format_init(fmt, gpu) != 0) {
+		fprintf(stderr, "bench: no PM4 format for '%s'\n", gpu);
 		return 2;
 	}
+	bool gcn = (fmt->gen_bit & GK_PM4_GCN) != 0;
+	void (*batch)(struct gen *) = gcn ? emit_batch_gcn : emit_batch;
 	FILE *devnull = fopen("/dev/null", "w");
 	if (!devnull) {
 		fprintf(stderr, "bench: /dev/null: %s\n", strerror(errno));
@@ -893,14 +1146,14 @@ static int bench_pm4(double mb, const char *dir)
 	 * (whole packets) also into a second file, for the CLI's peak RSS at
 	 * two sizes (main, cli_rss) */
 	char path[512], qpath[512];
-	snprintf(path, sizeof path, "%s/pm4-evergreen.bin", dir);
-	snprintf(qpath, sizeof qpath, "%s/pm4-evergreen-quarter.bin", dir);
+	snprintf(path, sizeof path, "%s/pm4-%s.bin", dir, gpu);
+	snprintf(qpath, sizeof qpath, "%s/pm4-%s-quarter.bin", dir, gpu);
 	FILE *tf = fopen(path, "w+b"), *qf = fopen(qpath, "wb");
 	if (!tf || !qf) {
 		fprintf(stderr, "bench: %s: %s\n", tf ? qpath : path, strerror(errno));
 		return 2;
 	}
-	rng_state = SEED;
+	rng_state = rng_seed_of(fmt);
 	struct gen g;
 	gen_init(&g, fmt, (1u << 20) / 4 + 8192);
 	size_t total = 0;
@@ -910,7 +1163,7 @@ static int bench_pm4(double mb, const char *dir)
 		g.n = 0;
 		g.packets = 0;
 		while (g.n * 4 < (1u << 20) - 4096 && total + g.n * 4 < target)
-			emit_batch(&g);
+			batch(&g);
 		unsigned char *b = xmalloc(g.n * 4);
 		for (size_t i = 0; i < g.n; i++) {
 			b[4 * i] = (unsigned char)g.w[i];
@@ -933,9 +1186,9 @@ static int bench_pm4(double mb, const char *dir)
 	double tgen = now() - t0;
 	gen_free(&g);
 	double in_mb = (double)total / 1e6;
-	printf("gfxkit bench: evergreen, %.1f MB stream, %llu packets (%.1f dwords/packet), seed 0x%llx, "
+	printf("\ngfxkit bench: %s, %.1f MB stream, %llu packets (%.1f dwords/packet), seed 0x%llx, "
 	       "generated in %.2f s\n",
-	       in_mb, packets, (double)total / 4 / (double)packets, (unsigned long long)SEED, tgen);
+	       fmt->gen, in_mb, packets, (double)total / 4 / (double)packets, (unsigned long long)rng_seed_of(fmt), tgen);
 	printf("  (MB = 10^6 bytes of PM4 input; best of %d runs; single thread)\n", RUNS);
 
 	struct row rows[8];
@@ -989,6 +1242,8 @@ static int bench_pm4(double mb, const char *dir)
 		free(b);
 	}
 	fclose(tf);
+	if (gcn)
+		print_mix(fmt, w, nw < (1u << 22) ? nw : (1u << 22));
 
 	unsigned long long errors = 0, warnings = 0;
 	static const struct {
@@ -1041,10 +1296,18 @@ static int bench_pm4(double mb, const char *dir)
 	       "(includes the %.1f MB in-memory copy and %.1f MB of encode text)\n",
 	       rss_stream, rss_all, (double)total / 1e6, (double)enc.text_bytes / 1e6);
 	printf("\n");
-	report_target("PM4 check (memory)", true, TARGET_CHECK, mbs(&mem[M_CHECK]), "MB/s");
-	report_target("PM4 check (memory) time / cksum", false, TARGET_CKSUM_X, mem[M_CHECK].ratio, "x");
-	report_target("PM4 text decode (memory)", true, TARGET_TEXT, mbs(&mem[M_TEXT]), "MB/s");
-	report_target("PM4 JSON decode (memory, no text)", true, TARGET_JSON, mbs(&mem[M_JSON]), "MB/s");
+	/* evergreen keeps its target names; the others say their generation */
+	char what[96], pfx[32] = "PM4";
+	if (gcn)
+		snprintf(pfx, sizeof pfx, "PM4 %s", fmt->gen);
+	snprintf(what, sizeof what, "%s check (memory)", pfx);
+	report_target(what, true, TARGET_CHECK, mbs(&mem[M_CHECK]), "MB/s");
+	snprintf(what, sizeof what, "%s check (memory) time / cksum", pfx);
+	report_target(what, false, TARGET_CKSUM_X, mem[M_CHECK].ratio, "x");
+	snprintf(what, sizeof what, "%s text decode (memory)", pfx);
+	report_target(what, true, TARGET_TEXT, mbs(&mem[M_TEXT]), "MB/s");
+	snprintf(what, sizeof what, "%s JSON decode (memory, no text)", pfx);
+	report_target(what, true, TARGET_JSON, mbs(&mem[M_JSON]), "MB/s");
 	if (bad)
 		printf("  FAILED: the generated stream did not check clean or did not round-trip (see stderr)\n");
 
@@ -1914,8 +2177,7 @@ static int in_child(int (*fn)(const char *, double, const char *), const char *a
 
 static int pm4_child(const char *arg, double mb, const char *dir)
 {
-	(void)arg;
-	return bench_pm4(mb, dir);
+	return bench_pm4(arg, mb, dir);
 }
 
 /* The command-line tool over a quarter of the stream and the whole of it:
@@ -2026,18 +2288,40 @@ int main(int argc, char **argv)
 		printf("bench: no %s: no gfxkit/cksum ratios\n", CKSUM);
 	int rc = 0;
 	char path[600], qpath[600];
-	if (selected("check") || selected("text") || selected("json") || selected("file") || selected("encode") ||
-	    selected("cli")) {
-		rc = in_child(pm4_child, "pm4", mb, dir);
-		snprintf(path, sizeof path, "%s/pm4-evergreen.bin", dir);
-		snprintf(qpath, sizeof qpath, "%s/pm4-evergreen-quarter.bin", dir);
-		if (cli_ok && rc < 2) {
-			cli_runs(cli, "pm4", "evergreen", "decode", 0, 0, qpath, path, "CLI PM4 check", "CLI PM4 decode", &rc);
+	const char *pm4 = getenv("GFXKIT_BENCH_PM4");
+	if (!pm4 || !*pm4)
+		pm4 = "evergreen,gfx9,gfx11";
+	bool pm4_any = selected("check") || selected("text") || selected("json") || selected("file") ||
+		       selected("encode") || selected("cli");
+	for (const char *p = pm4; pm4_any && *p;) {
+		size_t n = strcspn(p, ",");
+		char gpu[32];
+		if (n && n < sizeof gpu) {
+			memcpy(gpu, p, n);
+			gpu[n] = 0;
+			int r = in_child(pm4_child, gpu, mb, dir);
+			if (r > rc)
+				rc = r;
+			snprintf(path, sizeof path, "%s/pm4-%s.bin", dir, gpu);
+			snprintf(qpath, sizeof qpath, "%s/pm4-%s-quarter.bin", dir, gpu);
+			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
+				/* evergreen keeps its target names */
+				char what1[64] = "CLI PM4 check", what2[64] = "CLI PM4 decode";
+				if (strcmp(gpu, "evergreen")) {
+					snprintf(what1, sizeof what1, "CLI PM4 %s check", gpu);
+					snprintf(what2, sizeof what2, "CLI PM4 %s decode", gpu);
+				}
+				cli_runs(cli, "pm4", gpu, "decode", 0, 0, qpath, path, what1, what2, &rc);
+			}
+			if (!keep) {
+				unlink(path);
+				unlink(qpath);
+			}
+		} else if (n) {
+			fprintf(stderr, "bench: GFXKIT_BENCH_PM4: no GPU '%.*s'\n", (int)n, p);
+			return 2;
 		}
-		if (!keep) {
-			unlink(path);
-			unlink(qpath);
-		}
+		p += n + (p[n] == ',');
 	}
 
 	static const char *const dma_keys[] = { "dma-check", "dma-bo", "dma-text", "dma-json", "dma-encode" };

@@ -90,6 +90,7 @@ enum gk_rule_kind {
 	GK_R_ALIGN_IF,    /* when field b == arg2 (b NULL: always), a is a multiple of arg */
 	GK_R_NOT_BOTH,    /* a == arg together with b == arg2 is an error */
 	GK_R_EQUAL,       /* a == b, except the pair a == arg, b == arg2 is allowed too */
+	GK_R_WARN_EQ,     /* a == arg (with b == arg2 when b is given) is legal but suspect: a warning */
 };
 
 struct gk_rule {

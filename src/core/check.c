@@ -186,6 +186,17 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 				             fa->name, (unsigned long long)a, fb->name, (unsigned long long)b, ru->why ? ": " : "",
 				             ru->why ? ru->why : "");
 			break;
+		case GK_R_WARN_EQ:
+			if (a == ru->arg && (!fb || b == ru->arg2)) {
+				if (fb)
+					gk_diags_add(out, pkt, GK_WARNING, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu with %s=%llu%s%s",
+					             fa->name, (unsigned long long)a, fb->name, (unsigned long long)b,
+					             ru->why ? ": " : "", ru->why ? ru->why : "");
+				else
+					gk_diags_add(out, pkt, GK_WARNING, GK_D_RULE, dw, lo, hi, fa->name, "%s=%llu%s%s", fa->name,
+					             (unsigned long long)a, ru->why ? ": " : "", ru->why ? ru->why : "");
+			}
+			break;
 		default:
 			break;
 		}

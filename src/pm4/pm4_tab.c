@@ -78,6 +78,7 @@ static const struct gk_field hdr3_raw[] = {
 #define HDR3 .hdr = gk_pm4_hdr3, .nhdr = 5
 #define FIELDS(a) .fields = a, .nfields = GK_COUNTOF(a)
 #define FIXED(n) .min_dw = (n), .max_dw = (n)
+#define RULES(a) .rules = a, .nrules = GK_COUNTOF(a)
 
 /* ---- enums ------------------------------------------------------------- */
 
@@ -628,19 +629,61 @@ static const struct gk_field gcn_set_reg_index[] = {
  * cikd.h INDIRECT_BUFFER_VALID; the GFX9+ bits of soc15d.h).  The base is a
  * 48-bit address (the kernel writes upper_32_bits & 0xFFFF); bits 31:16 of
  * dword 2 are often its sign extension (0xffff8000), so they are shown, not
- * reported, and the address followed is the 48-bit one, as umr follows it. */
+ * reported, and the address followed is the 48-bit one, as umr follows it.
+ *
+ * The control dword by generation:
+ *  - bits 1:0 of dword 1 are SWAP on GFX6-8 (sid.h/cikd.h, the kernel's
+ *    big-endian "2 << 0"), so the base is DWORD-aligned by construction;
+ *    from GFX9 nvd.h gives IB_BASE_LO as address bits 31:2 and no swap, and
+ *    the kernel WARNs on a base that is not DWORD-aligned (gfx_v9_0 ...
+ *    gfx_v11_0 ring_emit_ib: "Dword align"): bits 1:0 must be zero, a field
+ *    of their own so the message says why;
+ *  - IB_SIZE is 20 bits, which is also the kernel's limit
+ *    (AMDGPU_GFX_SDMA_IB_PACKET_SIZE_MAX_DW 0xFFFFF in amdgpu_cs.c): a larger
+ *    size cannot be written; its next bit is CHAIN from GFX9 and reserved
+ *    before (reported as CHAIN=1 there);
+ *  - PRE_ENA (INDIRECT_BUFFER_PRE_ENB) from GFX8 (vid.h; gfx_v8_0 sets it
+ *    under SR-IOV); bit 22 is TCL2_VOLATILE on GFX7-8 (cikd.h, vid.h), free
+ *    on GFX9, and from GFX10 the user-queue bit Mesa calls
+ *    S_3F3_INHERIT_VMID_MQD_GFX (the kernel's gfx_v10_0/gfx_v11_0 set 0x400000
+ *    on MES queues); CACHE_POLICY from GFX7 (cikd.h, vid.h, soc15d.h: 0 LRU,
+ *    1 stream, 2 bypass, so 3 is reserved before GFX10; nvd.h names all four);
+ *  - VALID (bit 23, GFX7+) is not checked: the kernel sets it on every
+ *    compute-queue IB (gfx_v7_0 ... gfx_v11_0 ring_emit_ib_compute) and never
+ *    on the gfx ring, and a packet does not say which queue it is on; bit 30
+ *    is likewise PRE_RESUME on the gfx ring and Mesa's
+ *    S_3F3_INHERIT_VMID_MQD_COMPUTE on a compute user queue, so PRE_RESUME
+ *    without PRE_ENA is not an error either. */
 static const struct gk_field gcn_indirect_buffer[] = {
 	GK_A("IB_BASE", 1, 2, 2, 15, 4),
+	GK_U("IB_BASE_UNALIGNED", 1, 0, 1, .gens = G9UP, .flags = GK_F_MBZ,
+	     .why = "the base is DWORD-aligned (nvd.h IB_BASE_LO is address bits 31:2)"),
 	GK_DC("IB_BASE_SIGN", 2, 16, 31),
 	GK_E("SWAP", 1, 0, 1, swap, .gens = G6TO8),
 	GK_U("IB_SIZE", 3, 0, 19),
 	GK_B("CHAIN", 3, 20, .gens = G9UP, .flags = GK_F_CHAIN), /* the IB replaces the rest of this one */
-	GK_B("PRE_ENA", 3, 21, .gens = G9UP),
+	GK_B("CHAIN", 3, 20, .gens = G6TO8, .flags = GK_F_MBZ,
+	     .why = "INDIRECT_BUFFER chaining is GFX9+ (soc15d.h); before, bit 20 is reserved"),
+	GK_B("PRE_ENA", 3, 21, .gens = G8UP),
+	GK_B("TCL2_VOLATILE", 3, 22, .gens = G7 | G8),
+	GK_B("INHERIT_VMID_MQD_GFX", 3, 22, .gens = G10UP, .flags = GK_F_HIDE0), /* user queues only: shown when set */
 	GK_B("VALID", 3, 23, .gens = G7UP),
 	GK_U("VMID", 3, 24, 27),
-	GK_U("CACHE_POLICY", 3, 28, 29, .gens = G9UP),
+	GK_U("CACHE_POLICY", 3, 28, 29, .gens = G7TO9, .forbid = GK_V(3),
+	     .why = "cikd.h/vid.h/soc15d.h define 0 LRU, 1 stream, 2 bypass"),
+	GK_U("CACHE_POLICY", 3, 28, 29, .gens = G10UP),
 	GK_B("PRE_RESUME", 3, 30, .gens = G9UP),
 	GK_B("PRIV", 3, 31, .gens = G9UP),
+};
+/* An IB of zero dwords: amdgpu_cs accepts it (amdgpu_cs_p1_ib checks only
+ * the upper bound) and the ring emits it, so it is not an error; but it does
+ * nothing, Mesa's winsys never submits one (radv/radeonsi pad an empty IB
+ * with NOPs) and a zero-sized IB hung Navi's SDMA (the kernel's fix,
+ * "drm/amdgpu/sdma5: do not execute 0-sized IBs", pads it with a NOP): a
+ * warning. */
+static const struct gk_rule gcn_indirect_buffer_rules[] = {
+	{ GK_R_WARN_EQ, "IB_SIZE", NULL, 0, 0,
+	  "an empty indirect buffer (the kernel accepts it, Mesa never submits one)" },
 };
 static const struct gk_field gcn_draw_index_2[] = {
 	GK_U("MAX_SIZE", 1, 0, 31),
@@ -1421,7 +1464,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INDIRECT_BUFFER_PRIV", 0x32, GCN), .alias = "INDIRECT_BUFFER_SI", BODY_ONLY,
 	  .note = "nvd.h; Mesa sid.h INDIRECT_BUFFER_SI" },
 	{ T3("INDIRECT_BUFFER_CONST", 0x33, GCN), .alias = "INDIRECT_BUFFER_CNST", FIELDS(gcn_indirect_buffer), FIXED(4),
-	  .access = indirect_buffer_acc, .naccess = 1, .flags = GK_P_IB, .note = "sid.h, nvd.h: the constant-engine IB" },
+	  .access = indirect_buffer_acc, .naccess = 1, .flags = GK_P_IB, RULES(gcn_indirect_buffer_rules),
+	  .note = "sid.h, nvd.h: the constant-engine IB" },
 	{ T3("STRMOUT_BUFFER_UPDATE", 0x34, GCN), FIELDS(gcn_strmout_buffer_update), FIXED(6), .note = "Mesa sid.h STRMOUT_*" },
 	{ T3("DRAW_INDEX_OFFSET_2", 0x35, GCN), FIELDS(draw_index_offset_2), FIXED(5), .flags = GK_P_GRAPHICS, .note = "sid.h, nvd.h", EXEC(x_draw) },
 	{ T3("DRAW_PREAMBLE", 0x36, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
@@ -1435,7 +1479,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("WAIT_REG_MEM", 0x3C, GCN), FIELDS(gcn_wait_reg_mem), FIXED(7), .note = "nvd.h", EXEC(x_gcn_wait), ACCESS(poll_acc) },
 	{ T3("MEM_WRITE", 0x3D, G6), BODY_ONLY, .note = "Mesa sid.h: GFX6 only" },
 	{ T3("INDIRECT_BUFFER", 0x3F, GCN), FIELDS(gcn_indirect_buffer), FIXED(4), .access = indirect_buffer_acc,
-	  .naccess = 1, .flags = GK_P_IB, .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
+	  .naccess = 1, .flags = GK_P_IB, RULES(gcn_indirect_buffer_rules), .note = "nvd.h PACKET3_INDIRECT_BUFFER__*" },
 	{ T3("COPY_DATA", 0x40, GCN), FIELDS(gcn_copy_data), FIXED(6), .note = "nvd.h PACKET3_COPY_DATA__*", EXEC(x_copy_data) },
 	{ T3("CP_DMA", 0x41, GCN), FIELDS(gcn_cp_dma), FIXED(6), .note = "pkt3.json CP_DMA_WORD0-3, COMMAND", EXEC(x_gcn_cp_dma) },
 	{ T3("PFP_SYNC_ME", 0x42, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_nothing) },

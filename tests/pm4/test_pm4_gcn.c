@@ -118,7 +118,7 @@ static const struct vec vecs[] = {
 	{ "gfx10", W(PACKET3(PACKET3_INDIRECT_BUFFER, 2), 0x00100000, 0x00008000, 0x00300040),
 	  "INDIRECT_BUFFER IB_BASE=0x800000100000 IB_SIZE=64 CHAIN=1 PRE_ENA=1 VALID=0 VMID=0 CACHE_POLICY=0 PRE_RESUME=0 PRIV=0" },
 	{ "gfx7", W(PACKET3(PACKET3_INDIRECT_BUFFER_CONST, 2), 0x00001000, 0x00000000, 0x00800010),
-	  "INDIRECT_BUFFER_CONST IB_BASE=0x1000 SWAP=NONE IB_SIZE=16 VALID=1 VMID=0" },
+	  "INDIRECT_BUFFER_CONST IB_BASE=0x1000 SWAP=NONE IB_SIZE=16 TCL2_VOLATILE=0 VALID=1 VMID=0 CACHE_POLICY=0" },
 	{ "gfx9", W(PACKET3(PACKET3_RELEASE_MEM, 6), 0x00088514, 0x40000000, 0x00470000, 0x00000000, 0x00005669, 0x00000000, 0x00000000),
 	  "RELEASE_MEM DATA_SEL=SEND_64BIT EVENT_TYPE=CACHE_FLUSH_AND_INV_TS_EVENT EVENT_INDEX=TS TCL1_VOL_ACTION_ENA=0 TC_VOL_ACTION_ENA=0 TC_WB_ACTION_ENA=1 TCL1_ACTION_ENA=0 TC_ACTION_ENA=0 TC_NC_ACTION_ENA=1 TC_WC_ACTION_ENA=0 TC_MD_ACTION_ENA=0 CACHE_POLICY=0 EXECUTE=0 DST_SEL=MEMORY INT_SEL=NONE ADDRESS=0x470000 DATA_LO=0x5669 DATA_HI=0x0 INT_CTXID=0x0" },
 	{ "gfx10", W(PACKET3(PACKET3_RELEASE_MEM, 6), 0x0033f514, 0x22000000, 0x00470000, 0x00000000, 0x00000001, 0x00000000, 0x00000000),
@@ -413,6 +413,97 @@ static void test_rules(void)
 	CHECK(tu_count(&r, GK_D_WRONG_GEN) == 1, "SET_UCONFIG_REG on gfx6: %s", tu_diags_str(&r));
 }
 
+/* INDIRECT_BUFFER / INDIRECT_BUFFER_CONST on GFX6+: each rule of the control
+ * dword (pm4_tab.c gcn_indirect_buffer) fires on a crafted packet, alone and
+ * at its bits, and is silent on the valid ones; every packet round-trips */
+struct ib_case {
+	const char *gpu;
+	unsigned op;
+	uint32_t lo, control;
+	unsigned errors, warnings;
+	enum gk_diag_code code; /* of the one diagnostic when there is one */
+	int dw, bitlo, bithi;
+	const char *says;       /* in its message */
+};
+
+static const struct ib_case ib_cases[] = {
+	/* valid: the kernel's gfx and compute forms, the largest size */
+	{ "gfx6", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00000040, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx7", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00800040, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00023000, 0x06000300, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx10", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x0f8fffff, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx11", PACKET3_INDIRECT_BUFFER_CONST, 0x00100000, 0x000fffff, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx12", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00100010, 0, 0, 0, 0, 0, 0, 0 },
+	/* IB_SIZE 0: a warning on every generation, both packets */
+	{ "gfx6", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00000000, 0, 1, GK_D_RULE, 3, 0, 19, "empty indirect buffer" },
+	{ "gfx8", PACKET3_INDIRECT_BUFFER_CONST, 0x00100000, 0x00800000, 0, 1, GK_D_RULE, 3, 0, 19, "IB_SIZE=0" },
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x01000000, 0, 1, GK_D_RULE, 3, 0, 19, "IB_SIZE=0" },
+	{ "gfx11", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00000000, 0, 1, GK_D_RULE, 3, 0, 19, "IB_SIZE=0" },
+	/* the base: DWORD-aligned from GFX9; bits 1:0 are SWAP before */
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00100002, 0x00000040, 1, 0, GK_D_RESERVED_BITS, 1, 0, 1, "DWORD-aligned" },
+	{ "gfx10.3", PACKET3_INDIRECT_BUFFER_CONST, 0x00100001, 0x00000040, 1, 0, GK_D_RESERVED_BITS, 1, 0, 1,
+	  "IB_BASE_UNALIGNED=1 must be 0" },
+	{ "gfx12", PACKET3_INDIRECT_BUFFER, 0x00100003, 0x00000040, 1, 0, GK_D_RESERVED_BITS, 1, 0, 1, "DWORD-aligned" },
+	{ "gfx8", PACKET3_INDIRECT_BUFFER, 0x00100002, 0x00000040, 0, 0, 0, 0, 0, 0, 0 },
+	/* CHAIN before GFX9 (also an IB_SIZE of 2^20, which spills into bit 20) */
+	{ "gfx6", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00100040, 1, 0, GK_D_RESERVED_BITS, 3, 20, 20, "GFX9+" },
+	{ "gfx8", PACKET3_INDIRECT_BUFFER_CONST, 0x00100000, 0x00100040, 1, 0, GK_D_RESERVED_BITS, 3, 20, 20, "GFX9+" },
+	{ "gfx7", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00100000, 1, 1, GK_D_RESERVED_BITS, 3, 20, 20, "CHAIN=1" },
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00100000, 0, 1, GK_D_RULE, 3, 0, 19, "IB_SIZE=0" },
+	/* CACHE_POLICY 3 is reserved on GFX7-9, named on GFX10+; no field on GFX6 */
+	{ "gfx7", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x30000040, 1, 0, GK_D_RANGE, 3, 28, 29, "CACHE_POLICY=3" },
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x30000040, 1, 0, GK_D_RANGE, 3, 28, 29, "2 bypass" },
+	{ "gfx10", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x30000040, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx6", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x10000040, 1, 0, GK_D_RESERVED_BITS, 3, 28, 28, 0 },
+	/* VALID: GFX7+, required by no queue the packet can name */
+	{ "gfx6", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00800040, 1, 0, GK_D_RESERVED_BITS, 3, 23, 23, 0 },
+	{ "gfx11", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00000040, 0, 0, 0, 0, 0, 0, 0 },
+	/* bit 22: TCL2_VOLATILE on GFX7-8, reserved on GFX9, the user-queue VMID bit from GFX10 */
+	{ "gfx8", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00400040, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx9", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00400040, 1, 0, GK_D_RESERVED_BITS, 3, 22, 22, 0 },
+	{ "gfx11", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00400040, 0, 0, 0, 0, 0, 0, 0 },
+	/* PRE_ENA from GFX8; PRE_RESUME alone (bit 30 of a compute user queue) */
+	{ "gfx7", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00200040, 1, 0, GK_D_RESERVED_BITS, 3, 21, 21, 0 },
+	{ "gfx8", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x00200040, 0, 0, 0, 0, 0, 0, 0 },
+	{ "gfx11", PACKET3_INDIRECT_BUFFER, 0x00100000, 0x40800040, 0, 0, 0, 0, 0, 0, 0 },
+};
+
+static void test_ib_rules(void)
+{
+	static struct tu_asm out;
+	for (size_t i = 0; i < sizeof ib_cases / sizeof ib_cases[0]; i++) {
+		const struct ib_case *c = &ib_cases[i];
+		const struct gk_format *fmt = tu_fmt(c->gpu);
+		const uint32_t w[4] = { PACKET3(c->op, 2), c->lo, 0, c->control };
+		struct tu_check r;
+		tu_check(fmt, w, 4, &r);
+		const struct gk_diag *d = r.n ? &r.d[0] : NULL;
+		if (d && c->code && d->code != c->code && r.n > 1)
+			d = &r.d[1];
+		CHECK(r.errors == c->errors && r.warnings == c->warnings, "IB case %zu (%s %08x %08x): %u errors, %u warnings:%s",
+		      i, c->gpu, c->lo, c->control, r.errors, r.warnings, tu_diags_str(&r));
+		if (c->code)
+			CHECK(d && d->code == c->code && d->dw == c->dw && d->lo == c->bitlo && d->hi == c->bithi &&
+				      (!c->says || strstr(d->message, c->says)),
+			      "IB case %zu (%s %08x %08x): want code %d at dw%d[%d:%d] saying '%s';%s", i, c->gpu, c->lo,
+			      c->control, (int)c->code, c->dw, c->bithi, c->bitlo, c->says ? c->says : "", tu_diags_str(&r));
+		tu_decode(fmt, w, 4, false, textbuf, sizeof textbuf);
+		unsigned errs = tu_assemble(fmt, textbuf, &out);
+		CHECK(errs == 0 && out.n == 4 && !memcmp(out.w, w, sizeof w), "IB case %zu (%s): '%s' does not encode back",
+		      i, c->gpu, textbuf);
+	}
+	/* what the bits read as */
+	tu_expect_decode("gfx8 IB swap", tu_fmt("gfx8"), W(PACKET3(PACKET3_INDIRECT_BUFFER, 2), 0x00100002, 0, 0x00600040),
+			 "INDIRECT_BUFFER IB_BASE=0x100000 SWAP=8IN32 IB_SIZE=64 PRE_ENA=1 TCL2_VOLATILE=1 VALID=0 VMID=0 "
+			 "CACHE_POLICY=0");
+	tu_expect_decode("gfx11 IB user queue", tu_fmt("gfx11"),
+			 W(PACKET3(PACKET3_INDIRECT_BUFFER, 2), 0x00100000, 0, 0x00400040),
+			 "INDIRECT_BUFFER IB_BASE=0x100000 IB_SIZE=64 CHAIN=0 PRE_ENA=0 INHERIT_VMID_MQD_GFX=1 VALID=0 VMID=0 "
+			 "CACHE_POLICY=0 PRE_RESUME=0 PRIV=0");
+	tu_expect_decode("gfx6 IB chain", tu_fmt("gfx6"), W(PACKET3(PACKET3_INDIRECT_BUFFER, 2), 0x00100000, 0, 0x00100040),
+			 "INDIRECT_BUFFER IB_BASE=0x100000 SWAP=NONE IB_SIZE=64 CHAIN=1 VMID=0");
+}
+
 /* A stream of the common packets on every generation: decode -> encode is
  * the identity */
 static void test_streams(void)
@@ -470,5 +561,6 @@ int main(void)
 	free(covered);
 	test_streams();
 	test_rules();
+	test_ib_rules();
 	return tl_done();
 }
