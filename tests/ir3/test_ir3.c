@@ -394,6 +394,24 @@ static void test_diags(void)
 	gk_ir3_line(&in, line, sizeof line);
 	CHECK(!strcmp(line, "[0xffffffff_ffffffff]"), "%s", line);
 
+	/* a word both ldl and ldib.b (bit 0 don't-care since 2023) match on
+	 * a6xx: isaspec's "bitset conflict", no text */
+	int ldl = -1, ldibb = -1;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		if (!strcmp(gk_ir3_bitsets[b].name, "ldl"))
+			ldl = (int)b;
+		if (!strcmp(gk_ir3_bitsets[b].name, "ldib.b"))
+			ldibb = (int)b;
+	}
+	CHECK(ldl >= 0 && ldibb >= 0, "ldl, ldib.b in the tables");
+	if (ldl >= 0 && ldibb >= 0) {
+		uint64_t both = gk_ir3_bitsets[ldl].match | gk_ir3_bitsets[ldibb].match;
+		CHECK(decode(630, both, &in, &dg) < 0 && in.name == NULL && dg.errors == 1 &&
+			      strstr(dg.d[0].message, "bitset conflict: ") != NULL,
+		      "conflict %016" PRIx64 ": %s", both, dg.n ? dg.d[0].message : in.text);
+		CHECK(decode(530, both, &in, &dg) == 0 && !strcmp(in.name, "ldl"), "no ldib.b on a5xx: %s", in.text);
+	}
+
 	/* an a6xx-only encoding on a5xx: stc (a6xx) is stgb's bits before (a4xx form) */
 	uint64_t stc = 0xc7020020ull << 32 | 0x01800000;
 	CHECK(decode(630, stc, &in, &dg) == 0 && !strcmp(in.text, "stc.f32 c[32], r0.x, 1"), "%s", in.text);
