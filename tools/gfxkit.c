@@ -229,6 +229,17 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, o.files[0], o.files[1]);
 		return 2;
 	}
+	/* --labels is an option of the ir3 engine, which takes it as a suffix
+	 * of its GPU name (src/isa/ir3/engine.c) */
+	char gpu_labels[64];
+	if (o.labels) {
+		if (!isa || mode != 0 || strlen(o.gpu) + 8 > sizeof gpu_labels) {
+			fprintf(stderr, "%s: --labels is for decode -e isa\n", prog);
+			return 2;
+		}
+		snprintf(gpu_labels, sizeof gpu_labels, "%s+labels", o.gpu);
+		o.gpu = gpu_labels;
+	}
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open(ename, o.gpu, &err);
 	if (!e) {

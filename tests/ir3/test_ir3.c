@@ -432,6 +432,24 @@ static void test_diags(void)
 	CHECK(strstr(in.text, ".3.base0") != NULL, "%s", in.text);
 }
 
+/* Branch targets as labels: the target is index + the branch field */
+static void test_labels(void)
+{
+	struct gk_ir3_insn in;
+	char buf[GK_IR3_TEXT_MAX];
+	gk_ir3_decode(630, 0x00800000ull << 32 | 0x00000464, &in, NULL); /* fd-clouds: instruction 174 */
+	CHECK(in.has_branch && in.branch == 0x464, "br: has_branch %d branch %" PRId64, in.has_branch, in.branch);
+	CHECK(gk_ir3_label_text(630, &in, 174, buf, sizeof buf) == 15 && !strcmp(buf, "br p0.x, #l1298"), "%s", buf);
+	gk_ir3_decode(630, 0x01000000ull << 32 | 0xfffffb99, &in, NULL); /* jump back from 1297 */
+	CHECK(in.branch == -1127 && gk_ir3_label_text(630, &in, 1297, buf, sizeof buf) && !strcmp(buf, "jump #l170"),
+	      "%s", buf);
+	CHECK(gk_ir3_label_text(630, &in, 1297, buf, 5) == 4 && !strcmp(buf, "jump"), "cut: %s", buf);
+	gk_ir3_decode(630, 0x0181800full | 0xc0060006ull << 32, &in, NULL); /* ldg: no branch */
+	CHECK(!in.has_branch && gk_ir3_label_text(630, &in, 9, buf, sizeof buf) && !strcmp(buf, in.text), "%s", buf);
+	CHECK(gk_ir3_label_text(630, NULL, 0, buf, sizeof buf) == 0 && buf[0] == 0, "NULL insn");
+	CHECK(gk_ir3_label_text(630, &in, 0, NULL, 10) == 0 && gk_ir3_label_text(630, &in, 0, buf, 0) == 0, "no buffer");
+}
+
 static void test_encode_errors(void)
 {
 	uint64_t w;
@@ -1075,6 +1093,7 @@ static void test_exact_proof(void)
 
 int main(void)
 {
+	test_labels();
 	test_gpus();
 	test_bad_arguments();
 	test_tables();

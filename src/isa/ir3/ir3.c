@@ -113,6 +113,8 @@ struct dstate {
 	uint32_t codes;               /* bit c: a diagnostic with code c */
 	unsigned depth;
 	int failed;
+	int labels;           /* print branch targets as labels "l<label_base + value>" */
+	uint64_t label_base;
 	int bad_expr;  /* the expression of the first override of the instruction's own scope that holds
 			* and whose asserted bits the word breaks; -1 none (for the encoder) */
 	int stack[64]; /* expressions being evaluated, innermost last */
@@ -158,6 +160,8 @@ static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, 
 	st->depth = 0;
 	st->failed = 0;
 	st->bad_expr = -1;
+	st->labels = 0;
+	st->label_base = 0;
 	st->sp = 0;
 	st->shown = 0;
 	st->lossy = 0;
@@ -661,8 +665,19 @@ static void display_field(const struct dscope *sc, unsigned name)
 			shows(st, f, w, val);
 	}
 	unsigned width = f->high - f->low + 1;
+	if (f->type == IR3_T_BRANCH && st->out) {
+		st->out->has_branch = true;
+		st->out->branch = sext(val, width);
+	}
 	switch (f->type) {
 	case IR3_T_BRANCH:
+		if (st->labels) {
+			put(st, "l", 1);
+			put_num(st, "", st->label_base + (uint64_t)sext(val, width), 10);
+			break;
+		}
+		put_int(st, sext(val, width), 0);
+		break;
 	case IR3_T_INT:
 		put_int(st, sext(val, width), 0);
 		break;
@@ -1945,6 +1960,31 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	if (n < 0)
 		return 0;
 	return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+size_t gk_ir3_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap)
+{
+	if (!buf || !cap)
+		return 0;
+	buf[0] = 0;
+	if (!in || cap > GK_IR3_INPUT_MAX)
+		return 0;
+	size_t tn = bounded_len(in->text, sizeof in->text);
+	if (!in->has_branch || !in->name) {
+		size_t n = tn < cap ? tn : cap - 1;
+		memcpy(buf, in->text, n);
+		buf[n] = 0;
+		return n;
+	}
+	/* rendered again, the branch field as a label (the same leaf and case:
+	 * labels change no expression) */
+	struct dstate st;
+	dstate_init(&st, gpu_id, buf, cap, NULL, NULL);
+	st.labels = 1;
+	st.label_base = index;
+	if (render(&st, in->word, NULL) < 0)
+		buf[0] = 0;
+	return strlen(buf);
 }
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
