@@ -215,7 +215,8 @@ if [ -f "$TR/fd-clouds.log.gz" ] && command -v gzip >/dev/null 2>&1; then
 		fi
 		for h in tr/*.hex; do
 			s=${h%.hex}
-			"$G" decode -e isa -g $gpu $labels "$h" >"$s.out" 2>/dev/null
+			"$G" decode -e isa -g $gpu $labels "$h" >"$s.out" 2>"$s.derr"
+			hasnot "$s.derr" "$log shader $(basename "$s"): sanitizer" 'runtime error|AddressSanitizer|LeakSanitizer'
 			grep -v '^    ;' "$s.out" | sed 's/^0x[0-9a-f]*: //; s/^\[0x[0-9a-f_]*\] ; //; s/^\[0x[0-9a-f_]*\]$/-/' >"$s.got"
 			tr_lines=$((tr_lines + $(wc -l <"$s.want")))
 			same "$s.got" "$s.want" "$log shader $(basename "$s"): Mesa's text"

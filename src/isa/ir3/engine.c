@@ -110,7 +110,8 @@ static void ir3_end(void *fam, uint64_t end, struct gk_diags *dg)
 	(void)dg;
 	if (!e->labels || !e->o)
 		return;
-	qsort(e->targets, e->ntargets, sizeof *e->targets, cmp_u64);
+	if (e->ntargets) /* qsort wants a pointer even for none */
+		qsort(e->targets, e->ntargets, sizeof *e->targets, cmp_u64);
 	for (size_t i = 0; i < e->nunits; i++) {
 		const struct ir3_unit_text *u = &e->units[i];
 		if (e->ntargets && bsearch(&u->index, e->targets, e->ntargets, sizeof *e->targets, cmp_u64))
