@@ -25,7 +25,7 @@ _gfxkit()
 	case ${COMP_WORDS[1]} in
 	decode|check|encode|list)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --bo --base --skip --count --follow --mem --mem-map --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --bo --base --skip --count --follow --labels --mem --mem-map --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

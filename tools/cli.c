@@ -133,6 +133,8 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			o->mem_map = argv[i];
 		} else if (!strcmp(a, "--follow"))
 			o->follow = 1;
+		else if (!strcmp(a, "--labels"))
+			o->labels = 1;
 		else if (!strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "--raw"))

@@ -31,6 +31,7 @@ struct cli_opts {
 	int strict;           /* encode --strict: the checker's findings are errors */
 	int color;            /* --color=auto|always|never (CLI_COLOR_*, color.h) */
 	int follow;           /* --follow: decode indirect buffers where they appear */
+	int labels;           /* --labels: ir3 branch targets as labels (decode -e isa) */
 	const char *mem[CLI_MAX_MEMS]; /* --mem ADDR=FILE */
 	unsigned nmem;
 	const char *mem_map;  /* --mem-map FILE: "ADDR FILE" lines */

@@ -8,7 +8,7 @@
 void cmd_ir3_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -e isa -g GPU [-f auto|bin|hex] [--labels] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -e isa -g GPU [-f bin|hex] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -e isa -g GPU [-f auto|bin|hex] [--json [--text]] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -e isa -g GPU   (the encodings GPU has: bits 63..0 as 0/1, x don't care,\n"
@@ -21,7 +21,9 @@ void cmd_ir3_usage(FILE *f)
 		"     '#' and ';' start comments.\n"
 		"decode prints '0xOFFSET: TEXT'; when TEXT would not assemble back to the same bits\n"
 		"(don't-care or reserved bits set, no encoding matches) it prints '[0xHHHHHHHH_LLLLLLLL] ; TEXT'.\n"
+		"--labels prints branch targets as Mesa does with labels: 'lN:' before instruction N, '#lN'.\n"
 		"encode reads those lines (the 0xOFFSET: prefix and '; comment' are optional) or bare text;\n"
+		"a line 'NAME:' labels the next instruction and '#NAME' is its distance from the branch;\n"
 		"-f hex writes one line '0xLLLLLLLL 0xHHHHHHHH' per instruction.\n",
 		gk_ir3_gpu_help());
 }

@@ -29,7 +29,7 @@ static void usage(FILE *f)
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"       gfxkit --version;  gfxkit help CMD (or gfxkit CMD --help): one command's usage\n"
 		"ENGINE: pm4, dma, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
-		"       or -g a3xx..a6xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
+		"       or -g a3xx..a7xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"
 		"       with any --bo, every memory range a packet touches must lie inside one\n"
@@ -251,6 +251,17 @@ static int run(int argc, char **argv)
 	if (mode == 3 && o.nfiles > 1) {
 		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, o.files[0], o.files[1]);
 		return 2;
+	}
+	/* --labels is an option of the ir3 engine, which takes it as a suffix
+	 * of its GPU name (src/isa/ir3/engine.c) */
+	char gpu_labels[64];
+	if (o.labels) {
+		if (!isa || mode != 0 || strlen(o.gpu) + 8 > sizeof gpu_labels) {
+			fprintf(stderr, "%s: --labels is for decode -e isa\n", prog);
+			return 2;
+		}
+		snprintf(gpu_labels, sizeof gpu_labels, "%s+labels", o.gpu);
+		o.gpu = gpu_labels;
 	}
 	struct gk_diag err;
 	struct gk_engine *e = gk_engine_open(ename, o.gpu, &err);

@@ -42,6 +42,8 @@ struct gk_ir3_insn {
 	bool exact;                  /* text assembles back to exactly word */
 	unsigned nfields;
 	struct gk_ir3_field fields[GK_IR3_MAX_FIELDS];
+	bool has_branch;             /* the text shows a branch target (a field of type branch) */
+	int64_t branch;              /* its value: target = this instruction's index + branch */
 };
 
 /* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1
@@ -64,6 +66,12 @@ int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struc
  * is lost).  Returns the length (truncated to cap-1); 0 when buf is NULL or
  * cap 0, and "" when in is NULL. */
 size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap);
+
+/* The text of in (decoded for gpu_id) with its branch target shown as a
+ * label, as Mesa's disassembler prints with branch labels: "#l<N>", N =
+ * index (this instruction's, from 0) + in->branch; in->text when it has no
+ * branch.  The length written (0 on bad arguments). */
+size_t gk_ir3_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap);
 
 /* Assemble one instruction: Mesa's text (whitespace runs count as one
  * space) or the raw form "[0x...]" (16 hex digits, '_' allowed after the

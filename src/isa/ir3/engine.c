@@ -1,5 +1,6 @@
 /* Adreno ir3 as an engine: 64-bit instructions (two words, low first),
  * decoded to the text Mesa prints; what cannot be shown exactly stays raw. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,29 +11,115 @@
 #include "unit_engine.h" /* src/core: the line assembler */
 #include "out.h"        /* src/core */
 
+/* Branch labels (decode --labels, which the CLI passes as "GPU+labels"):
+ * a label line "lN:" goes before instruction N when some branch of the
+ * stream targets it, and targets print as "#lN", as Mesa's disassembler
+ * does with labels (its freedreno CI logs).  A label can come after the
+ * branch to it, so the text of every unit is kept (text) and written at the
+ * end of the stream (end), through the output text was given. */
+struct ir3_unit_text {
+	size_t pos, len; /* in text */
+	uint64_t index;
+};
+
 struct ir3_engine {
 	unsigned gpu_id;
 	char gpu[16];
 	struct gk_ir3_insn insn; /* the unit last decoded */
 	uint64_t offset;
+	bool labels;
+	bool failed;             /* out of memory while keeping the text: written without labels */
+	struct gk_out *o;        /* where text went */
+	char *text;              /* the kept units' text */
+	size_t len, cap;
+	struct ir3_unit_text *units;
+	size_t nunits, capunits;
+	uint64_t *targets;       /* branch targets (instruction indexes) */
+	size_t ntargets, captargets;
 };
 
 static void *ir3_open(const char *gpu)
 {
 	unsigned id;
+	char name[32];
+	bool labels = false;
+	size_t n = gpu ? strlen(gpu) : 0;
+	if (n > 7 && n < sizeof name && !strcmp(gpu + n - 7, "+labels")) {
+		memcpy(name, gpu, n - 7);
+		name[n - 7] = 0;
+		gpu = name;
+		labels = true;
+	}
 	if (gk_ir3_gpu(gpu, &id) != 0)
 		return NULL;
 	struct ir3_engine *e = calloc(1, sizeof *e);
 	if (!e)
 		return NULL;
 	e->gpu_id = id;
+	e->labels = labels;
 	snprintf(e->gpu, sizeof e->gpu, "a%u", id);
 	return e;
 }
 
 static void ir3_close(void *fam)
 {
-	free(fam);
+	struct ir3_engine *e = fam;
+	free(e->text);
+	free(e->units);
+	free(e->targets);
+	free(e);
+}
+
+static void ir3_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
+{
+	struct ir3_engine *e = fam;
+	(void)bos;
+	(void)nbos;
+	e->len = e->nunits = e->ntargets = 0;
+	e->failed = false;
+	e->o = NULL;
+}
+
+/* grow *p (of *cap elements of size sz) to hold need; false when memory runs out */
+static bool grow(void **p, size_t *cap, size_t need, size_t sz)
+{
+	if (need <= *cap)
+		return true;
+	size_t c = *cap ? *cap : 64;
+	while (c < need)
+		c *= 2;
+	void *q = realloc(*p, c * sz);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = c;
+	return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the kept text, each unit after its label line when a branch targets it */
+static void ir3_end(void *fam, uint64_t end, struct gk_diags *dg)
+{
+	struct ir3_engine *e = fam;
+	(void)end;
+	(void)dg;
+	if (!e->labels || !e->o)
+		return;
+	if (e->ntargets) /* qsort wants a pointer even for none */
+		qsort(e->targets, e->ntargets, sizeof *e->targets, cmp_u64);
+	for (size_t i = 0; i < e->nunits; i++) {
+		const struct ir3_unit_text *u = &e->units[i];
+		if (e->ntargets && bsearch(&u->index, e->targets, e->ntargets, sizeof *e->targets, cmp_u64))
+			gk_out_printf(e->o, "l%" PRIu64 ":\n", u->index);
+		gk_out_put(e->o, e->text + u->pos, u->len);
+	}
+	e->len = e->nunits = e->ntargets = 0;
+	e->o = NULL;
 }
 
 static const char *ir3_gpu(const void *fam)
@@ -58,6 +145,39 @@ static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struc
 	(void)raw_words; /* a raw word is already the line's first part when the text is not exact */
 	char line[GK_IR3_TEXT_MAX + 64];
 	size_t n = gk_ir3_line(&e->insn, line, sizeof line);
+	uint64_t index = e->offset / 8;
+	if (e->labels && !e->failed && e->insn.exact && e->insn.has_branch)
+		n = gk_ir3_label_text(e->gpu_id, &e->insn, index, line, sizeof line);
+	if (e->labels && !e->failed) {
+		/* kept for ir3_end: the line and its diagnostics */
+		char buf[GK_IR3_TEXT_MAX * 2 + GK_MAX_DIAGS * 200];
+		struct gk_out m = gk_out_text(buf, sizeof buf);
+		gk_out_hex(&m, e->offset, 8);
+		gk_out_str(&m, ": ");
+		gk_out_put(&m, line, n < sizeof line ? n : sizeof line - 1);
+		gk_out_ch(&m, '\n');
+		gk_text_diags(dg, &m);
+		size_t k = gk_out_text_end(&m);
+		if (k > sizeof buf - 1)
+			k = sizeof buf - 1; /* the diagnostics are capped per unit, so this does not happen */
+		if (grow((void **)&e->text, &e->cap, e->len + k, 1) &&
+		    grow((void **)&e->units, &e->capunits, e->nunits + 1, sizeof *e->units) &&
+		    (!e->insn.has_branch ||
+		     grow((void **)&e->targets, &e->captargets, e->ntargets + 1, sizeof *e->targets))) {
+			memcpy(e->text + e->len, buf, k);
+			e->units[e->nunits++] = (struct ir3_unit_text){ e->len, k, index };
+			e->len += k;
+			if (e->insn.has_branch)
+				e->targets[e->ntargets++] = index + (uint64_t)e->insn.branch;
+			e->o = o;
+			return;
+		}
+		/* no memory: what is kept so far, then the rest as it comes */
+		e->o = o;
+		ir3_end(e, 0, NULL);
+		e->failed = true;
+		n = gk_ir3_line(&e->insn, line, sizeof line);
+	}
 	gk_out_hex(o, e->offset, 8);
 	gk_out_str(o, ": ");
 	gk_out_put(o, line, n < sizeof line ? n : sizeof line - 1);
@@ -87,9 +207,224 @@ static int ir3_parse(const void *fam, const char *s, size_t n, uint64_t *v, stru
 	return 0;
 }
 
+/* The assembler keeps every line until the end of the text, where the
+ * labels are known: a line "NAME:" (after an optional "0xOFFSET:") names
+ * the next instruction, "#NAME" in an instruction is its distance from
+ * there (Mesa's branch operand).  "#lN" with no such label is instruction N
+ * (what Mesa prints for a target no label line marks).  Then each line goes
+ * to the line assembler as it was, a label line as an empty one (so line
+ * numbers stay). */
+struct ir3_asm {
+	void *inner;
+	gk_diag_fn diag;
+	void *diag_ctx;
+	unsigned errors;
+	char *text; /* the lines, each ending in '\n' */
+	size_t len, cap;
+	size_t nlines;
+	bool failed; /* out of memory */
+};
+
+struct ir3_label {
+	const char *name;
+	size_t n;
+	uint64_t index;
+};
+
 static void *ir3_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
-	return gk_line_asm_open(fam, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
+	struct ir3_asm *a = calloc(1, sizeof *a);
+	if (!a)
+		return NULL;
+	a->inner = gk_line_asm_open(fam, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
+	if (!a->inner) {
+		free(a);
+		return NULL;
+	}
+	a->diag = diag;
+	a->diag_ctx = diag_ctx;
+	return a;
+}
+
+static void ir3_asm_line(void *as, const char *line, size_t len)
+{
+	struct ir3_asm *a = as;
+	if (a->failed)
+		return;
+	/* a line's own newline is not part of it */
+	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	if (!grow((void **)&a->text, &a->cap, a->len + len + 1, 1)) {
+		a->failed = true;
+		return;
+	}
+	/* one line, whatever it holds: a newline inside becomes a blank */
+	for (size_t i = 0; i < len; i++)
+		a->text[a->len + i] = line[i] == '\n' ? ' ' : line[i];
+	a->text[a->len + len] = '\n';
+	a->len += len + 1;
+	a->nlines++;
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool label_char(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (!first && ((c >= '0' && c <= '9') || c == '.'));
+}
+
+/* The instruction part of a line: past blanks and an "0xOFFSET:" prefix, up
+ * to a ';' comment, without blanks at the ends. */
+static void body(const char *s, size_t n, size_t *b, size_t *e)
+{
+	size_t i = 0;
+	while (i < n && is_space(s[i]))
+		i++;
+	if (i + 2 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		size_t j = i + 2;
+		while (j < n && ((s[j] >= '0' && s[j] <= '9') || ((s[j] | 0x20) >= 'a' && (s[j] | 0x20) <= 'f')))
+			j++;
+		if (j > i + 2 && j < n && s[j] == ':') {
+			i = j + 1;
+			while (i < n && is_space(s[i]))
+				i++;
+		}
+	}
+	size_t k = i;
+	while (k < n && s[k] != ';')
+		k++;
+	while (k > i && is_space(s[k - 1]))
+		k--;
+	*b = i;
+	*e = k;
+}
+
+/* s[b, e) is "NAME:" */
+static bool label_def(const char *s, size_t b, size_t e)
+{
+	if (e - b < 2 || s[e - 1] != ':' || !label_char(s[b], true))
+		return false;
+	for (size_t i = b + 1; i + 1 < e; i++)
+		if (!label_char(s[i], false))
+			return false;
+	return true;
+}
+
+static void asm_error(struct ir3_asm *a, size_t line, size_t col, const char *msg, const char *name, size_t n)
+{
+	struct gk_diag d;
+	memset(&d, 0, sizeof d);
+	d.severity = GK_ERROR;
+	d.code = GK_D_SYNTAX;
+	d.dw = d.lo = d.hi = -1;
+	d.line = (uint32_t)line;
+	d.col = (uint32_t)col;
+	snprintf(d.message, sizeof d.message, "%s '%.*s'", msg, (int)(n < 64 ? n : 64), name);
+	a->errors++;
+	if (a->diag)
+		a->diag(a->diag_ctx, &d);
+}
+
+static unsigned ir3_asm_finish(void *as)
+{
+	struct ir3_asm *a = as;
+	if (a->failed) {
+		asm_error(a, 0, 0, "out of memory keeping the text for its labels", "", 0);
+		return a->errors + gk_line_asm_finish(a->inner);
+	}
+	/* the labels and the index of the instruction each names */
+	struct ir3_label *labels = NULL;
+	size_t nl = 0, capl = 0;
+	uint64_t index = 0;
+	size_t lineno = 0;
+	for (size_t p = 0; p < a->len;) {
+		const char *s = a->text + p;
+		size_t n = (size_t)((const char *)memchr(s, '\n', a->len - p) - s), b, e;
+		lineno++;
+		body(s, n, &b, &e);
+		if (label_def(s, b, e)) {
+			bool dup = false;
+			for (size_t i = 0; i < nl && !dup; i++)
+				dup = labels[i].n == e - 1 - b && !memcmp(labels[i].name, s + b, e - 1 - b);
+			if (dup)
+				asm_error(a, lineno, b + 1, "label defined again:", s + b, e - 1 - b);
+			else if (grow((void **)&labels, &capl, nl + 1, sizeof *labels))
+				labels[nl++] = (struct ir3_label){ s + b, e - 1 - b, index };
+		} else if (e > b) {
+			index++;
+		}
+		p += n + 1;
+	}
+	/* each line to the line assembler, labels resolved */
+	char out[GK_IR3_TEXT_MAX * 2 + 64];
+	index = 0;
+	lineno = 0;
+	for (size_t p = 0; p < a->len;) {
+		const char *s = a->text + p;
+		size_t n = (size_t)((const char *)memchr(s, '\n', a->len - p) - s), b, e;
+		lineno++;
+		p += n + 1;
+		body(s, n, &b, &e);
+		if (label_def(s, b, e)) {
+			gk_line_asm_line(a->inner, "", 0);
+			continue;
+		}
+		if (e == b) {
+			gk_line_asm_line(a->inner, s, n);
+			continue;
+		}
+		size_t o = 0;
+		bool bad = false;
+		for (size_t i = 0; i < n && o + 24 < sizeof out; i++) {
+			if (i >= b && i < e && s[i] == '#' && i + 1 < e && label_char(s[i + 1], true)) {
+				size_t j = i + 1;
+				while (j < e && label_char(s[j], false))
+					j++;
+				int64_t target = -1;
+				for (size_t k = 0; k < nl && target < 0; k++)
+					if (labels[k].n == j - i - 1 && !memcmp(labels[k].name, s + i + 1, j - i - 1))
+						target = (int64_t)labels[k].index;
+				if (target < 0 && s[i + 1] == 'l' && j - i - 2 > 0 && j - i - 2 < 10) {
+					/* "#lN" without a label line: instruction N */
+					int64_t v = 0;
+					size_t k = i + 2;
+					while (k < j && s[k] >= '0' && s[k] <= '9')
+						v = v * 10 + (s[k++] - '0');
+					if (k == j)
+						target = v;
+				}
+				if (target < 0) {
+					asm_error(a, lineno, i + 1, "no label", s + i + 1, j - i - 1);
+					bad = true;
+					break;
+				}
+				o += (size_t)snprintf(out + o, sizeof out - o, "#%" PRId64, target - (int64_t)index);
+				i = j - 1;
+				continue;
+			}
+			out[o++] = s[i];
+		}
+		index++;
+		if (bad)
+			gk_line_asm_line(a->inner, "", 0); /* told; keeps the line count */
+		else
+			gk_line_asm_line(a->inner, out, o);
+	}
+	free(labels);
+	return a->errors + gk_line_asm_finish(a->inner);
+}
+
+static void ir3_asm_close(void *as)
+{
+	struct ir3_asm *a = as;
+	if (!a)
+		return;
+	gk_line_asm_close(a->inner);
+	free(a->text);
+	free(a);
 }
 
 /* Each encoding: its 64 bits from bit 63 (0/1 fixed, x don't care, . a field), name, generations. */
@@ -117,4 +452,10 @@ static void ir3_list(void *fam, struct gk_out *o)
 	free(enc);
 }
 
-const struct gk_engine_ops gk_ir3_engine_ops = GK_UNIT_ENGINE_OPS(ir3, gk_line_asm, "ir3", gk_ir3_gpu_help, 8, ir3_list);
+/* GK_UNIT_ENGINE_OPS with begin and end, for labels */
+const struct gk_engine_ops gk_ir3_engine_ops = {
+	.name = "ir3", .gpu_help = gk_ir3_gpu_help, .unit_bytes = 8, .open = ir3_open, .close = ir3_close,
+	.gpu_name = ir3_gpu, .begin = ir3_begin, .unit = ir3_unit, .text = ir3_text, .json = ir3_json,
+	.end = ir3_end, .asm_open = ir3_asm_open, .asm_line = ir3_asm_line, .asm_finish = ir3_asm_finish,
+	.asm_close = ir3_asm_close, .list = ir3_list,
+};

@@ -46,8 +46,38 @@ static const struct {
 	{ "a505", 505 }, { "a506", 506 }, { "a508", 508 }, { "a509", 509 }, { "a510", 510 }, { "a512", 512 },
 	{ "a530", 530 }, { "a540", 540 }, { "a605", 605 }, { "a608", 608 }, { "a610", 610 }, { "a612", 612 },
 	{ "a618", 618 }, { "a619", 619 }, { "a620", 620 }, { "a630", 630 }, { "a640", 640 }, { "a650", 650 },
-	{ "a660", 660 }, { "a680", 680 }, { "a690", 690 },
+	{ "a660", 660 }, { "a680", 680 }, { "a690", 690 }, { "a7xx", 700 }, { "a702", 702 }, { "a730", 730 }, { "a740", 740 }, { "a750", 750 },
 };
+
+/* Mesa's chip ids (freedreno_devices.py): a7xx parts have no gpu id, and
+ * their core byte is not the generation (a740 is 0x43050a01), so these are
+ * looked up; other chip ids 0xCCMMmmpp read as core * 100 + major * 10 +
+ * minor, as Mesa's fd_dev_gpu_id does (0x06030002 is a630). */
+static const struct {
+	uint32_t chip;
+	unsigned id;
+} chips[] = {
+	{ 0x07000200, 702 }, { 0x07030001, 730 }, { 0x43050a01, 740 }, { 0x43051401, 750 },
+};
+
+static int chip_id(const char *s, unsigned *gpu_id)
+{
+	char *end;
+	unsigned long long v = strtoull(s + 2, &end, 16);
+	if (end == s + 2 || *end || v > 0xffffffffull)
+		return -1;
+	v &= 0xffffffffull;
+	for (size_t i = 0; i < sizeof chips / sizeof chips[0]; i++)
+		if (chips[i].chip == v) {
+			*gpu_id = chips[i].id;
+			return 0;
+		}
+	unsigned core = (unsigned)(v >> 24), major = (unsigned)(v >> 16 & 0xff), minor = (unsigned)(v >> 8 & 0xff);
+	if (core < 3 || core > 6 || major > 9 || minor > 99)
+		return -1;
+	*gpu_id = core * 100 + major * 10 + minor;
+	return 0;
+}
 
 int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 {
@@ -55,6 +85,8 @@ int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 		return -1;
 	if (!strncmp(name, "adreno", 6))
 		name += 6;
+	if ((name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) && name[2])
+		return chip_id(name, gpu_id);
 	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
 		if (!strcmp(name, gpus[i].name) || !strcmp(name, gpus[i].name + 1)) {
 			*gpu_id = gpus[i].id;
@@ -65,8 +97,8 @@ int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 
 const char *gk_ir3_gpu_help(void)
 {
-	return "a3xx a4xx a5xx a6xx, or a GPU: a305..a330 a405 a420 a430 a505..a540 a605..a690 "
-	       "(also without the 'a', e.g. 630)";
+	return "a3xx a4xx a5xx a6xx a7xx, or a GPU: a305..a330 a405 a420 a430 a505..a540 a605..a690 "
+	       "a702 a730 a740 a750 (also without the 'a', e.g. 630), or a Mesa chip id (0x07030001)";
 }
 
 /* ---- decode ---- */
@@ -81,6 +113,10 @@ struct dstate {
 	uint32_t codes;               /* bit c: a diagnostic with code c */
 	unsigned depth;
 	int failed;
+	int labels;           /* print branch targets as labels "l<label_base + value>" */
+	uint64_t label_base;
+	int bad_expr;  /* the expression of the first override of the instruction's own scope that holds
+			* and whose asserted bits the word breaks; -1 none (for the encoder) */
 	int stack[64]; /* expressions being evaluated, innermost last */
 	unsigned sp;
 	/* for the exactness proof (see proven_exact): bits the text determines,
@@ -123,6 +159,9 @@ static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, 
 	st->codes = 0;
 	st->depth = 0;
 	st->failed = 0;
+	st->bad_expr = -1;
+	st->labels = 0;
+	st->label_base = 0;
 	st->sp = 0;
 	st->shown = 0;
 	st->lossy = 0;
@@ -307,9 +346,11 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 	unsigned sp = 0;
 	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
 		uint64_t a, b;
-		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD) {
+		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD || op->op == IR3_OP_GPU_ID) {
 			if (sp < 32)
-				stack[sp++] = (int64_t)(op->op == IR3_OP_CONST ? op->arg : field_value(sc, (unsigned)op->arg));
+				stack[sp++] = (int64_t)(op->op == IR3_OP_CONST    ? op->arg
+							: op->op == IR3_OP_GPU_ID ? st->gpu
+										  : field_value(sc, (unsigned)op->arg));
 			continue;
 		}
 		if (op->op == IR3_OP_NOT || op->op == IR3_OP_NEG || op->op == IR3_OP_BNOT) {
@@ -378,10 +419,11 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 	return NULL;
 }
 
-/* The leaf under root that matches val on this GPU; -1 none.  The first
- * match is the only one: no two leaves of a root whose generations meet
- * match a common word (tests/ir3/test_ir3.c test_tables proves it for
- * every GPU id), so the scan stops there. */
+/* The leaf under root that matches val on this GPU; -1 none, -2 more than
+ * one.  Since 2023 Mesa's description has leaves that can match a common
+ * word (ldl, ldp, ldlw and ldib.b with its don't-care bit 0 on a6xx+;
+ * tests/ir3/test_ir3.c test_tables lists every such pair), so the scan
+ * goes on past the first match, as isaspec's does. */
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
 	const struct ir3_root *R = &gk_ir3_roots[root];
@@ -401,8 +443,15 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 		const struct ir3_bitset *B = &gk_ir3_bitsets[leaves[i]];
 		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
 			continue;
+		if (found >= 0) {
+			/* two leaves match: isaspec's decoder calls it a "bitset
+			 * conflict" and matches nothing, and so does this */
+			if (st->out && !quiet)
+				diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + gk_ir3_bitsets[found].size - 1),
+				     what, "bitset conflict: %s vs %s", gk_ir3_bitsets[found].name, B->name);
+			return -2;
+		}
 		found = leaves[i];
-		break;
 	}
 	if (found >= 0 && !quiet) {
 		st->shown |= gk_ir3_bitsets[found].mask << base;
@@ -524,6 +573,21 @@ static void assign(struct dstate *st, const struct dscope *sc, const struct ir3_
 	}
 }
 
+/* Is f an offset alone in the display of an override (cat5's SRC2 with
+ * SRC2_IMM_OFFSET: "{OFF}")?  With the value 0 that display prints nothing,
+ * as the default one after it does, and Mesa's assembler writes the
+ * default for such a text (no offset flag), so the encoder reads an empty
+ * text as the default case and a word holding the override with 0 is not
+ * what its text assembles to. */
+static int lone_offset(const struct ir3_field *f)
+{
+	const struct ir3_case *C = &gk_ir3_cases[f->cas];
+	if ((f->type != IR3_T_OFFSET && f->type != IR3_T_UOFFSET) || C->expr < 0 || C->tpl < 0)
+		return 0;
+	const struct ir3_tpl *T = &gk_ir3_tpls[C->tpl];
+	return T->nsegs == 1 && gk_ir3_segs[T->seg].field == (int32_t)f->name;
+}
+
 /* Field f (found in scope w, value val) is printed: the value the encoder
  * reads back from that text, assigned as it would.  Floats print rounded;
  * a field of an override without display is found by the encoder only
@@ -535,7 +599,7 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		st->lossy = 1;
 		return;
 	}
-	if (gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) {
+	if ((gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) || (!val && lone_offset(f))) {
 		st->lossy = 1;
 		return;
 	}
@@ -547,6 +611,7 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		v = (uint64_t)sext(val, width);
 		break;
 	case IR3_T_BOOL:
+	case IR3_T_BOOL_INV:
 		v = val != 0;
 		break;
 	default:
@@ -600,8 +665,19 @@ static void display_field(const struct dscope *sc, unsigned name)
 			shows(st, f, w, val);
 	}
 	unsigned width = f->high - f->low + 1;
+	if (f->type == IR3_T_BRANCH && st->out) {
+		st->out->has_branch = true;
+		st->out->branch = sext(val, width);
+	}
 	switch (f->type) {
 	case IR3_T_BRANCH:
+		if (st->labels) {
+			put(st, "l", 1);
+			put_num(st, "", st->label_base + (uint64_t)sext(val, width), 10);
+			break;
+		}
+		put_int(st, sext(val, width), 0);
+		break;
 	case IR3_T_INT:
 		put_int(st, sext(val, width), 0);
 		break;
@@ -634,13 +710,16 @@ static void display_field(const struct dscope *sc, unsigned name)
 		break;
 	}
 	case IR3_T_BOOL:
+	case IR3_T_BOOL_INV: {
+		int on = (val != 0) == (f->type == IR3_T_BOOL);
 		if (f->display) {
-			if (val)
+			if (on)
 				put(st, f->display, strlen(f->display));
 		} else {
-			put(st, val ? "1" : "0", 1);
+			put(st, on ? "1" : "0", 1);
 		}
 		break;
+	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		if (val < E->n && E->names[val]) {
@@ -657,6 +736,8 @@ static void display_field(const struct dscope *sc, unsigned name)
 		unsigned base = w->base + f->low;
 		int leaf = find_leaf(st, f->ref, val, base, gk_ir3_names[f->name], 0);
 		if (leaf < 0) {
+			if (leaf == -2) /* a conflict, already told */
+				return;
 			diag(st, GK_ERROR, GK_D_UNKNOWN_OPCODE, (int)base, (int)(base + width - 1), gk_ir3_names[f->name],
 			     "%s: no encoding of %s matches 0x%" PRIx64, gk_ir3_names[f->name],
 			     gk_ir3_bitsets[gk_ir3_roots[f->ref].bitset].name, val);
@@ -688,6 +769,8 @@ static int find_display(const struct dscope *sc)
 			if (C->expr >= 0 && !eval(sc, C->expr))
 				continue;
 			uint64_t bad = (sc->val ^ C->assert_val) & C->assert_mask;
+			if (bad && C->expr >= 0 && !sc->parent && sc->st->bad_expr < 0)
+				sc->st->bad_expr = C->expr;
 			if (bad) {
 				int lo = sc->base + __builtin_ctzll(bad), hi = sc->base + 63 - __builtin_clzll(bad);
 				diag(sc->st, GK_WARNING, GK_D_RESERVED_BITS, lo, hi, B->name,
@@ -1011,6 +1094,52 @@ static void variants(int leaf, struct variants *V)
 	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
 }
 
+/* Is expression x "{X} == k"?  Then *name = X, *k = k. */
+static int eq_const(int x, unsigned *name, uint64_t *k)
+{
+	const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[x].op];
+	if (op[0].op != IR3_OP_FIELD || op[1].op != IR3_OP_CONST || op[2].op != IR3_OP_EQ || op[3].op != IR3_OP_END)
+		return 0;
+	*name = (unsigned)op[0].arg;
+	*k = op[1].arg;
+	return 1;
+}
+
+/* Scope s shows no override without a display: when those overrides all
+ * test one field against constants ("{SRC_REG_TYPE} == 0", "== 1" in a7xx
+ * alias), that field must be none of them -- the smallest other value --
+ * for a decoder to reach the default case's fields (alias's immediate). */
+static int default_selector(struct enc *e, int s, const struct variants *V)
+{
+	unsigned sel = 0, name;
+	uint64_t ks[4], k;
+	unsigned nk = 0;
+	for (unsigned j = 0; j < V->nf; j++) {
+		int x = gk_ir3_cases[V->fos[j]].expr;
+		if (x < 0 || !eq_const(x, &name, &k) || (nk && name != sel) || nk >= 4)
+			return 1; /* not that shape: nothing to choose */
+		sel = name;
+		ks[nk++] = k;
+	}
+	if (!nk)
+		return 1;
+	uint64_t v = 0;
+	for (int again = 1; again;) {
+		again = 0;
+		for (unsigned j = 0; j < nk; j++)
+			if (ks[j] == v) {
+				v++;
+				again = 1;
+			}
+	}
+	int t = s;
+	unsigned nm = sel;
+	const struct ir3_field *f = efind_out(e, &t, &nm);
+	if (!f || asg_find(e, t, nm))
+		return 1;
+	return eset(e, s, sel, v);
+}
+
 /* Open scope s as variant i of V: the chosen case's expression is true, the
  * ones before it false.  Then match its template, then go on with up. */
 static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
@@ -1026,6 +1155,8 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 			return 0;
 	}
 	if (fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[fo].expr, 1))
+		return 0;
+	if (fo < 0 && !default_selector(e, s, V))
 		return 0;
 	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
@@ -1129,17 +1260,20 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 					return 1;
 			}
 		}
-		return take(e, s, f, 0, pos, next);
+		return !lone_offset(f) && take(e, s, f, 0, pos, next);
 	case IR3_T_BOOL:
+	case IR3_T_BOOL_INV: {
+		uint64_t on = f->type == IR3_T_BOOL; /* the value that shows the display */
 		if (f->display) {
 			size_t dn = strlen(f->display);
-			if (dn && match_lit(e, pos, f->display, dn) && take(e, s, f, 1, pos + dn, next))
+			if (dn && match_lit(e, pos, f->display, dn) && take(e, s, f, on, pos + dn, next))
 				return 1;
-			return take(e, s, f, 0, pos, next);
+			return take(e, s, f, !on, pos, next);
 		}
 		if (rest && (*p == '0' || *p == '1'))
-			return take(e, s, f, (uint64_t)(*p - '0'), pos + 1, next);
+			return take(e, s, f, (uint64_t)(*p - '0') ^ !on, pos + 1, next);
 		return 0;
+	}
 	case IR3_T_FLOAT: {
 		char tmp[64];
 		size_t q = 0;
@@ -1419,9 +1553,10 @@ static int repair(struct enc *e, uint64_t *val)
 }
 
 /* Build the word and keep it if it decodes to the text. */
-static int finish(struct enc *e)
+/* The word of e's assignments, if it decodes to e's text (0: it does not).
+ * *bad_expr: see struct dstate. */
+static int finish_once(struct enc *e, uint64_t *val, int *bad_expr)
 {
-	uint64_t val[E_MAXSC];
 	build(e, val);
 	int na = e->na;
 	if (!repair(e, val)) {
@@ -1431,9 +1566,31 @@ static int finish(struct enc *e)
 	struct dstate st;
 	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
 	int leaf = render(&st, val[0], NULL);
-	if (leaf < 0 || strlen(e->check) != e->n || memcmp(e->check, e->s, e->n))
+	*bad_expr = st.bad_expr;
+	return leaf >= 0 && strlen(e->check) == e->n && !memcmp(e->check, e->s, e->n);
+}
+
+/* A word that shows the text, when one is found.  An override without a
+ * display that holds on it but whose asserted bits it breaks (the a6xx ibo
+ * loads and stores: !{HAS_OFFSET} asserts a zero offset, and HAS_OFFSET is
+ * in no display) means the text wants that override not to hold: assume its
+ * expression false and build again; Mesa's encoder sets such a flag from
+ * the operand the text shows.  When that finds nothing, the first word stays. */
+static int finish(struct enc *e)
+{
+	uint64_t val[E_MAXSC];
+	int bad = -1;
+	if (!finish_once(e, val, &bad))
 		return 0;
 	e->result = val[0];
+	int na = e->na;
+	for (int tries = 0; bad >= 0 && tries < 4; tries++) {
+		if (!apply_assumes(e, 0, bad, 0) || e->na == na || !finish_once(e, val, &bad))
+			break;
+		if (bad < 0)
+			e->result = val[0];
+	}
+	e->na = na;
 	return 1;
 }
 
@@ -1531,6 +1688,47 @@ static int try_leaf(struct enc *e, int leaf, int named)
 	return 0;
 }
 
+/* Mesa's 2022 spellings that current Mesa prints differently, for old
+ * shader dumps: the text (normalized, s[0 .. n)) rewritten to the current
+ * spelling of the same word into out; 0 when no rule applies.  Each is
+ * unambiguous: it names one word in both descriptions (docs/ir3.md, "Texts
+ * of 2022").
+ *   "predt p0.x", "predf p0.x": since the a7xx work (ir3-cat0.xml) predt and
+ *     predf have no source and print bare; p0.x was the encoding with those
+ *     bits zero;
+ *   ".s8 " (cat6 TYPE 7, a half type then): the same value is now "u8_32", a
+ *     full type, so its registers lose the h. */
+static int legacy_2022(const char *s, size_t n, char *out, size_t cap)
+{
+	static const char *const pred[] = { "predt p0.x", "predf p0.x" };
+	for (size_t i = 0; i < sizeof pred / sizeof pred[0]; i++) {
+		size_t k = strlen(pred[i]);
+		if (n >= k && !memcmp(s + n - k, pred[i], k) && (n == k || s[n - k - 1] == ')') && n - 5 < cap) {
+			memcpy(out, s, n - 5);
+			out[n - 5] = 0;
+			return 1;
+		}
+	}
+	const char *t = strstr(s, ".s8 ");
+	if (!t || n + 3 >= cap)
+		return 0;
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s + i == t) {
+			memcpy(out + o, ".u8_32", 6);
+			o += 6;
+			i += 2;
+			continue;
+		}
+		if (s[i] == 'h' && s[i + 1] == 'r' && s[i + 2] >= '0' && s[i + 2] <= '9' &&
+		    (i == 0 || s[i - 1] == ' ' || s[i - 1] == '[' || s[i - 1] == ')'))
+			continue; /* hrN -> rN */
+		out[o++] = s[i];
+	}
+	out[o] = 0;
+	return 1;
+}
+
 int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
 {
 	if (!text || !word) {
@@ -1572,6 +1770,20 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		if (parse_raw(norm, n, word) == 0)
 			return 0;
 		enc_error(err, 1, "%s", "raw form is [0xHHHHHHHH_LLLLLLLL] (up to 16 hex digits)");
+		return -1;
+	}
+	if (n > 6 && !memcmp(norm, "raw 0", 5) && (norm[5] == 'x' || norm[5] == 'X')) {
+		/* Mesa's assembler spelling of a raw word ("raw 0xFFFFFFFFFFFFFFFF",
+		 * what its disassembler tests print for a word nothing matches):
+		 * read as the raw form [0x...] */
+		char br[GK_IR3_TEXT_MAX + 2];
+		size_t k = n - 4;
+		br[0] = '[';
+		memcpy(br + 1, norm + 4, k);
+		br[k + 1] = ']';
+		if (parse_raw(br, k + 2, word) == 0)
+			return 0;
+		enc_error(err, 5, "%s", "raw word is raw 0xHHHHHHHHHHHHHHHH (up to 16 hex digits)");
 		return -1;
 	}
 	if (!n) {
@@ -1641,6 +1853,9 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 			}
 		}
 	if (rc < 0) {
+		char alt[GK_IR3_TEXT_MAX + 8];
+		if (legacy_2022(norm, n, alt, sizeof alt) && gk_ir3_encode(gpu_id, alt, strlen(alt), word, NULL) == 0)
+			return 0;
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
 		else
@@ -1665,9 +1880,9 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (leaf < 0) {
 		if (!st.nerrors) {
 			/* say whether another generation has it */
-			static const unsigned gens[] = { 300, 400, 500, 600 };
+			static const unsigned gens[] = { 300, 400, 500, 600, 700 };
 			const char *other = NULL;
-			for (unsigned g = 0; g < 4 && !other; g++) {
+			for (unsigned g = 0; g < sizeof gens / sizeof gens[0] && !other; g++) {
 				struct dstate gen;
 				dstate_init(&gen, gens[g], NULL, 0, NULL, NULL);
 				int l = find_leaf(&gen, gk_ir3_root_instruction, word, 0, "instruction", 1);
@@ -1745,6 +1960,31 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	if (n < 0)
 		return 0;
 	return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+size_t gk_ir3_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap)
+{
+	if (!buf || !cap)
+		return 0;
+	buf[0] = 0;
+	if (!in || cap > GK_IR3_INPUT_MAX)
+		return 0;
+	size_t tn = bounded_len(in->text, sizeof in->text);
+	if (!in->has_branch || !in->name) {
+		size_t n = tn < cap ? tn : cap - 1;
+		memcpy(buf, in->text, n);
+		buf[n] = 0;
+		return n;
+	}
+	/* rendered again, the branch field as a label (the same leaf and case:
+	 * labels change no expression) */
+	struct dstate st;
+	dstate_init(&st, gpu_id, buf, cap, NULL, NULL);
+	st.labels = 1;
+	st.label_base = index;
+	if (render(&st, in->word, NULL) < 0)
+		buf[0] = 0;
+	return strlen(buf);
 }
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)

@@ -1,11 +1,11 @@
 /* Table sizes of ir3_tab.c, written by scripts/gen_ir3.py. */
-#define IR3_NNAMES 106
-#define IR3_NENUMS 12
-#define IR3_NEXPRS 51
-#define IR3_NTPLS 119
-#define IR3_NFIELDS 487
-#define IR3_NCASES 362
-#define IR3_NBITSETS 326
-#define IR3_NROOTS 28
-#define IR3_NSEGS 946
-#define IR3_MAX_LEAVES 233
+#define IR3_NNAMES 121
+#define IR3_NENUMS 19
+#define IR3_NEXPRS 61
+#define IR3_NTPLS 144
+#define IR3_NFIELDS 559
+#define IR3_NCASES 399
+#define IR3_NBITSETS 354
+#define IR3_NROOTS 33
+#define IR3_NSEGS 1113
+#define IR3_MAX_LEAVES 248

@@ -20,12 +20,14 @@ enum ir3_type {
 	IR3_T_ENUM,    /* name from gk_ir3_enums[ref], the number when it has none */
 	IR3_T_BITSET,  /* decoded again under root gk_ir3_roots[ref] */
 	IR3_T_ASSERT,
+	IR3_T_BOOL_INV, /* the display text when 0 (or !value as 0/1 without one) */
 };
 
 enum ir3_opcode {
 	IR3_OP_END, IR3_OP_CONST, IR3_OP_FIELD, IR3_OP_NOT, IR3_OP_NEG, IR3_OP_BNOT, IR3_OP_MUL, IR3_OP_DIV,
 	IR3_OP_MOD, IR3_OP_ADD, IR3_OP_SUB, IR3_OP_SHL, IR3_OP_SHR, IR3_OP_LT, IR3_OP_LE, IR3_OP_GT, IR3_OP_GE,
 	IR3_OP_EQ, IR3_OP_NE, IR3_OP_BAND, IR3_OP_BXOR, IR3_OP_BOR, IR3_OP_LAND, IR3_OP_LOR, IR3_OP_COND,
+	IR3_OP_GPU_ID, /* ISA_GPU_ID(): the gpu id decoded for */
 };
 
 struct ir3_op {
