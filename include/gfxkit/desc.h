@@ -347,6 +347,11 @@ struct gk_format {
 		uint8_t has_notes;       /* some field names a register (.reg) */
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
+		/* GK_TAIL_GROUPS whose fields have no condition and no value rule
+		 * (register offset/value pairs): checking a group is its reserved
+		 * bits only, against these masks of its dwords */
+		uint8_t group_plain;
+		uint32_t group_claimed[4];
 		/* the fields that rules and accesses name, as field indices on this
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];

@@ -446,7 +446,16 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 	}
 	for (unsigned i = 0; i < u->fixed_end && i < GK_FIXED_MAX; i++)
 		reserved_bits(pkt, i, pkt->dw[i] & ~u->claimed[i], out);
-	if (d->tail == GK_TAIL_GROUPS) {
+	if (d->tail == GK_TAIL_GROUPS && gk_fast(fmt, d)->group_plain) {
+		/* fields without rules: only bits no field claims can be wrong */
+		const uint32_t *claimed = gk_fast(fmt, d)->group_claimed;
+		for (unsigned g = 0; g < u->ngroups; g++) {
+			unsigned base = u->tail_begin + g * d->group_dw;
+			for (unsigned k = 0; k < d->group_dw; k++)
+				if (pkt->dw[base + k] & ~claimed[k])
+					reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
+		}
+	} else if (d->tail == GK_TAIL_GROUPS) {
 		for (unsigned g = 0; g < u->ngroups; g++) {
 			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
 			uint32_t claimed[GK_UNIT_FIXED_DW];

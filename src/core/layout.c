@@ -208,6 +208,19 @@ void gk_format_prepare(struct gk_format *fmt)
 				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;
+		fast->group_plain = d->tail == GK_TAIL_GROUPS && d->group_dw &&
+				    d->group_dw <= sizeof fast->group_claimed / sizeof fast->group_claimed[0];
+		memset(fast->group_claimed, 0, sizeof fast->group_claimed);
+		for (unsigned i = 0; fast->group_plain && i < d->ngroup; i++) {
+			const struct gk_field *f = &d->group[i];
+			if (f->gens && !(f->gens & fmt->gen_bit))
+				continue;
+			if (f->cond || has_rule(f))
+				fast->group_plain = 0;
+			for (unsigned s = 0; s < f->nseg && fast->group_plain; s++)
+				if (f->seg[s].dw < d->group_dw)
+					fast->group_claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
+		}
 		for (unsigned l = 0; l < 2; l++)
 			for (unsigned i = 0; i < counts[l]; i++) {
 				const struct gk_field *f = &lists[l][i];
