@@ -3,6 +3,7 @@
  * and one that breaks it (a diagnostic naming the rule, its section and
  * the register), on every generation it applies to; a correct draw and the
  * §3.2 compute example lint clean; the table's names all resolve. */
+#include "evergreen_compute_s.h"
 #include "testlib.h"
 
 #include "gfxkit/desc.h"
@@ -685,38 +686,6 @@ static void test_clean(struct gen *gens, struct map *m)
 /* examples/evergreen_compute.s (copied: tests do not read the examples),
  * assembled, its SET_* register runs replayed into a map, its
  * DISPATCH_DIRECT linted. */
-static const char example_s[] =
-	"CONTEXT_CONTROL LOAD_CONTROL=DW_ENABLE|CONFIG_REG|CONTEXT_REG SHADOW_ENABLE=DW_ENABLE\n"
-	"EVENT_WRITE EVENT_TYPE=CS_PARTIAL_FLUSH EVENT_INDEX=PARTIAL_FLUSH\n"
-	"SURFACE_SYNC ENGINE=ME COHER_CNTL=TC_ACTION_ENA|SH_ACTION_ENA COHER_SIZE=0xffffffff COHER_BASE=0 POLL_INTERVAL=10\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    SQ_THREAD_RESOURCE_MGMT_2 <- NUM_LS_THREADS=64\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    SQ_LSTMP_RING_BASE <- 0\n"
-	"    SQ_LSTMP_RING_SIZE <- 0\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    DB_RENDER_CONTROL <- COLOR_DISABLE=1\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_GS_MODE <- COMPUTE_MODE=1 PARTIAL_THD_AT_EOI=1\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_SHADER_STAGES_EN <- LS_EN=CS_STAGE_ON VS_EN=VS_STAGE_REAL\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_PRIMITIVE_TYPE <- PRIM_TYPE=DI_PT_POINTLIST\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_NUM_INDICES <- 64\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_COMPUTE_START_X <- 0\n"
-	"    VGT_COMPUTE_START_Y <- 0\n"
-	"    VGT_COMPUTE_START_Z <- 0\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_COMPUTE_THREAD_GROUP_SIZE <- 64\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    SPI_COMPUTE_NUM_THREAD_X <- 64\n"
-	"    SPI_COMPUTE_NUM_THREAD_Y <- 1\n"
-	"    SPI_COMPUTE_NUM_THREAD_Z <- 1\n"
-	"DISPATCH_DIRECT SHADER_TYPE=COMPUTE DIM_X=16 DIM_Y=1 DIM_Z=1 DISPATCH_INITIATOR=0x1\n"
-	"EVENT_WRITE_EOP EVENT_TYPE=CACHE_FLUSH_AND_INV_TS_EVENT EVENT_INDEX=TS DATA_SEL=SEND_32BIT_LOW "
-	"INT_SEL=SEND_INT_ON_CONFIRM ADDRESS=0x100000 DATA_LO=0x1234 DATA_HI=0\n";
 
 struct asm_words {
 	uint32_t w[256];
@@ -738,7 +707,7 @@ static void test_example(struct gen *g, struct map *m)
 	CHECK(a != NULL, "assembler");
 	if (!a)
 		return;
-	gk_engine_asm_text(a, example_s, strlen(example_s));
+	gk_engine_asm_text(a, evergreen_compute_s, strlen(evergreen_compute_s));
 	CHECK(gk_engine_asm_finish(a) == 0, "example assembles");
 	gk_engine_asm_close(a);
 	CHECK(ws.n == 56, "example: 224 bytes (%zu dwords)", ws.n);

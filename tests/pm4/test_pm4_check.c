@@ -5,6 +5,7 @@
  * realistic Evergreen stream (examples/evergreen_compute.s plus graphics,
  * predication and synchronisation packets) that yields no diagnostics.
  * Buffers are checked the way tools/gfxkit.c run_stream does. */
+#include "evergreen_compute_s.h"
 #include "pm4_testutil.h"
 
 #define ANY (-99) /* dw/lo/hi not checked */
@@ -319,39 +320,6 @@ static void test_details(void)
 	CHECK(all, "the kept diagnostics are the first 16 group dwords in order");
 }
 
-/* examples/evergreen_compute.s (copied: tests do not read the examples) */
-static const char example_s[] =
-	"CONTEXT_CONTROL LOAD_CONTROL=DW_ENABLE|CONFIG_REG|CONTEXT_REG SHADOW_ENABLE=DW_ENABLE\n"
-	"EVENT_WRITE EVENT_TYPE=CS_PARTIAL_FLUSH EVENT_INDEX=PARTIAL_FLUSH\n"
-	"SURFACE_SYNC ENGINE=ME COHER_CNTL=TC_ACTION_ENA|SH_ACTION_ENA COHER_SIZE=0xffffffff COHER_BASE=0 POLL_INTERVAL=10\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    SQ_THREAD_RESOURCE_MGMT_2 <- NUM_LS_THREADS=64\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    SQ_LSTMP_RING_BASE <- 0\n"
-	"    SQ_LSTMP_RING_SIZE <- 0\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    DB_RENDER_CONTROL <- COLOR_DISABLE=1\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_GS_MODE <- COMPUTE_MODE=1 PARTIAL_THD_AT_EOI=1\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_SHADER_STAGES_EN <- LS_EN=CS_STAGE_ON VS_EN=VS_STAGE_REAL\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_PRIMITIVE_TYPE <- PRIM_TYPE=DI_PT_POINTLIST\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_NUM_INDICES <- 64\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_COMPUTE_START_X <- 0\n"
-	"    VGT_COMPUTE_START_Y <- 0\n"
-	"    VGT_COMPUTE_START_Z <- 0\n"
-	"SET_CONFIG_REG SHADER_TYPE=COMPUTE\n"
-	"    VGT_COMPUTE_THREAD_GROUP_SIZE <- 64\n"
-	"SET_CONTEXT_REG SHADER_TYPE=COMPUTE\n"
-	"    SPI_COMPUTE_NUM_THREAD_X <- 64\n"
-	"    SPI_COMPUTE_NUM_THREAD_Y <- 1\n"
-	"    SPI_COMPUTE_NUM_THREAD_Z <- 1\n"
-	"DISPATCH_DIRECT SHADER_TYPE=COMPUTE DIM_X=16 DIM_Y=1 DIM_Z=1 DISPATCH_INITIATOR=0x1\n"
-	"EVENT_WRITE_EOP EVENT_TYPE=CACHE_FLUSH_AND_INV_TS_EVENT EVENT_INDEX=TS DATA_SEL=SEND_32BIT_LOW "
-	"INT_SEL=SEND_INT_ON_CONFIRM ADDRESS=0x100000 DATA_LO=0x1234 DATA_HI=0\n";
 
 /* More of a realistic Evergreen stream: initialisation, a textured draw,
  * predication, fences and semaphores, all valid. */
@@ -423,7 +391,7 @@ static void test_realistic(void)
 {
 	const struct gk_format *fmt = tu_fmt("evergreen");
 	static struct tu_asm a;
-	unsigned errs = tu_assemble(fmt, example_s, &a);
+	unsigned errs = tu_assemble(fmt, evergreen_compute_s, &a);
 	/* 224 bytes, as examples/evergreen_compute.bin; first packets by hand */
 	static const uint32_t head[] = { 0xc0012800, 0x80000003, 0x80000000, 0xc0004600, 0x00000407 };
 	CHECK(errs == 0 && a.n == 56 && memcmp(a.w, head, sizeof head) == 0, "example assembles to 56 words: %u errors, %zu words %s",
