@@ -1,6 +1,6 @@
-/* examples/evergreen_compute.s as a string, for the tests that assemble
- * it (tests do not read the examples folder; tests/cli compares the
- * shipped .bin with it). */
+/* examples/evergreen_compute.s (its packets, without the comments) as a
+ * string, for the tests that assemble it: the library tests do not read
+ * the examples folder.  A copy: change both together. */
 #ifndef GK_TESTS_EVERGREEN_COMPUTE_S_H
 #define GK_TESTS_EVERGREEN_COMPUTE_S_H
 
