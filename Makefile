@@ -134,7 +134,7 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit run -g bonaire -e dma --mem 0x100000=examples/cik_image.rgba --zero 0x200000:0x4000 \
 		--zero 0x300000:0x100 --trace --picture 0x200000:64x64=$(B)/demo_tiled.png examples/cik_upload.bin
 	@echo "make demo: the tiled surface the DMA copy wrote, as a picture: $(B)/demo_tiled.png"
-	$(B)/gfxkit run -g evergreen -e pm4 --state examples/evergreen_compute.bin
+	$(B)/gfxkit run -g evergreen -e pm4 --zero 0x100000:0x1000 --state examples/evergreen_compute.bin
 	$(B)/gfxkit lint -g evergreen examples/evergreen_compute.bin
 
 # tools/bench.c (streams) and one tools/bench_*.c per other family, run in
