@@ -88,20 +88,9 @@ void gk_exec_destroy(struct gk_exec *x)
 
 /* ---- the register file ---- */
 
-static bool reg_valid(uint64_t byte_addr)
-{
-	return byte_addr < REG_SPACE && !(byte_addr & 3);
-}
-
-static void reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
-{
-	x->regs[byte_addr / 4] = v;
-	x->reg_set[byte_addr / 32] |= (uint8_t)(1u << (byte_addr / 4 % 8));
-}
-
 int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
 {
-	if (!x || !v || !reg_valid(byte_addr)) {
+	if (!x || !v || !gk_exec_reg_valid(byte_addr)) {
 		if (v)
 			*v = 0;
 		return 0;
@@ -117,7 +106,7 @@ static int reg_given(struct gk_exec *x, uint32_t addr, uint32_t value, struct gk
 		set_err(err, "out of memory");
 		return -1;
 	}
-	reg_put(x, addr, value);
+	gk_exec_reg_put(x, addr, value);
 	return 0;
 }
 
@@ -129,7 +118,7 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 	}
 	uint64_t addr;
 	if (gk_parse_uint(name, strlen(name), &addr) == 0) {
-		if (!reg_valid(addr)) {
+		if (!gk_exec_reg_valid(addr)) {
 			char m[128];
 			snprintf(m, sizeof m, "register address %s is not a dword address below 0x%x", name, REG_SPACE);
 			set_err(err, m);
@@ -145,7 +134,7 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 		up[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
 	up[n] = 0;
 	const struct gk_reg *r = gk_reg_by_name(x->fmt->regs, up, n);
-	if (!r || !reg_valid(r->offset)) {
+	if (!r || !gk_exec_reg_valid(r->offset)) {
 		char m[160];
 		snprintf(m, sizeof m, "no register called '%s' on %s (give a name decode prints, or a byte address)", name,
 			 x->fmt->gen);
@@ -164,17 +153,6 @@ static void where_now(const struct gk_exec *x, struct gk_exec_where *w)
 	for (unsigned d = 0; d <= x->depth && d < GK_EXEC_PATH; d++)
 		w->at[d] = x->at[d];
 	w->packet = x->u && x->u->desc ? x->u->desc->name : NULL;
-}
-
-static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	gk_exec_vstop(x, st, field, fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, va_list ap)
@@ -199,36 +177,13 @@ int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, 
 
 static bool fval(const struct gk_exec *x, const char *name, uint64_t *v)
 {
-	const struct gk_unit_field *f = name ? gk_unit_field(x->u, name) : NULL;
+	const struct gk_unit_field *f = gk_exec_field(x, name);
 	if (!f)
 		return false;
 	*v = f->value;
 	return true;
 }
 
-static uint64_t fget(const struct gk_exec *x, const char *name, uint64_t dflt)
-{
-	uint64_t v;
-	return fval(x, name, &v) ? v : dflt;
-}
-
-/* the name of a field's value (an enum), or NULL */
-static const char *fname(const struct gk_exec *x, const char *name)
-{
-	const struct gk_unit_field *f = name ? gk_unit_field(x->u, name) : NULL;
-	if (!f || !f->desc->enm)
-		return NULL;
-	return gk_enum_name(f->desc->enm, f->value);
-}
-
-static void effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value, const char *name)
-{
-	if (x->neff == MAX_EFFECTS) {
-		x->eff_more++;
-		return;
-	}
-	x->eff[x->neff++] = (struct effect){ kind, first, last, value, name };
-}
 
 /* ---- sides: where byte p of a transfer is ---- */
 
@@ -297,7 +252,7 @@ static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *
 
 static unsigned swap_mask(const struct gk_exec *x, const char *field)
 {
-	const char *n = fname(x, field);
+	const char *n = gk_exec_fname(x, field);
 	if (!n)
 		return 0;
 	if (!strcmp(n, "8IN16"))
@@ -326,49 +281,49 @@ static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struc
 		      struct gk_tile_surface *surf, struct side *s)
 {
 	uint64_t mode;
-	const char *mname = fname(x, ac->mode);
+	const char *mname = gk_exec_fname(x, ac->mode);
 	if (!fval(x, ac->mode, &mode))
-		return stop(x, GK_EXEC_FAULTED, ac->mode, "the packet has no array mode: its surface cannot be laid out");
-	uint64_t es = ac->arg[8] ? fget(x, ac->arg[8], 0) : ac->esize_const;
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode, "the packet has no array mode: its surface cannot be laid out");
+	uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
 	if (es > 4)
-		return stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
 	s->esize = 1ull << es;
-	s->pitch = (fget(x, ac->arg[3], 0) + 1) * 8;
-	uint64_t slice = (fget(x, ac->arg[4], 0) + 1) * 64;
+	s->pitch = (gk_exec_fget(x, ac->arg[3], 0) + 1) * 8;
+	uint64_t slice = (gk_exec_fget(x, ac->arg[4], 0) + 1) * 64;
 	if (slice % s->pitch)
-		return stop(x, GK_EXEC_FAULTED, ac->arg[4],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[4],
 			    "a slice of %llu elements is not whole rows of the %llu-element pitch: no layout has it",
 			    (unsigned long long)slice, (unsigned long long)s->pitch);
 	s->rows = slice / s->pitch;
-	s->z0 = fget(x, ac->arg[2], 0);
+	s->z0 = gk_exec_fget(x, ac->arg[2], 0);
 	s->box = ac->arg[7] != NULL;
 	uint64_t zlast;
 	if (s->box) {
-		s->x0 = fget(x, ac->arg[0], 0);
-		s->y0 = fget(x, ac->arg[1], 0);
-		s->w = fget(x, ac->arg[5], 1) + ac->rect_plus;
-		s->h = fget(x, ac->arg[6], 1) + ac->rect_plus;
-		s->d = fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
+		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
+		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
+		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
+		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
 		s->total = s->w * s->h * s->d * s->esize;
 		if (s->x0 + s->w > s->pitch || s->y0 + s->h > s->rows)
-			return stop(x, GK_EXEC_FAULTED, ac->arg[5],
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[5],
 				    "the box %llux%llu at (%llu, %llu) leaves the %llux%llu surface",
 				    (unsigned long long)s->w, (unsigned long long)s->h, (unsigned long long)s->x0,
 				    (unsigned long long)s->y0, (unsigned long long)s->pitch, (unsigned long long)s->rows);
 		zlast = s->z0 + s->d - 1;
 	} else {
-		uint64_t count = fget(x, ac->count, 0);
+		uint64_t count = gk_exec_fget(x, ac->count, 0);
 		s->total = count * (ac->n ? ac->n : 64 * s->esize);
-		s->e0 = fget(x, ac->arg[1], 0) * s->pitch + fget(x, ac->arg[0], 0);
+		s->e0 = gk_exec_fget(x, ac->arg[1], 0) * s->pitch + gk_exec_fget(x, ac->arg[0], 0);
 		uint64_t elems = (s->total + s->esize - 1) / s->esize;
 		zlast = s->z0 + (s->e0 + (elems ? elems - 1 : 0)) / slice;
-		if (fget(x, ac->arg[0], 0) >= s->pitch || fget(x, ac->arg[1], 0) >= s->rows)
-			return stop(x, GK_EXEC_FAULTED, ac->arg[0], "the start (%llu, %llu) is outside the %llux%llu surface",
-				    (unsigned long long)fget(x, ac->arg[0], 0), (unsigned long long)fget(x, ac->arg[1], 0),
+		if (gk_exec_fget(x, ac->arg[0], 0) >= s->pitch || gk_exec_fget(x, ac->arg[1], 0) >= s->rows)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[0], "the start (%llu, %llu) is outside the %llux%llu surface",
+				    (unsigned long long)gk_exec_fget(x, ac->arg[0], 0), (unsigned long long)gk_exec_fget(x, ac->arg[1], 0),
 				    (unsigned long long)s->pitch, (unsigned long long)s->rows);
 	}
 	if (s->total % s->esize)
-		return stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
 			    (unsigned long long)s->total, (unsigned long long)s->esize);
 	s->kind = SIDE_TILED;
 	if (mode_is(mname, "LINEAR_GENERAL")) {
@@ -383,36 +338,36 @@ static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struc
 			 : mode_is(mname, "1D_TILED_THIN1") ? GK_TILE_1D
 			 : mode_is(mname, "2D_TILED_THIN1") ? GK_TILE_2D : 0;
 	if (!tmode || (!gfx6 && tmode != GK_TILE_LINEAR))
-		return stop(x, GK_EXEC_FAULTED, ac->mode,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode,
 			    "array mode %s on %s: the tiling module has no such layout (it has LINEAR_ALIGNED, "
 			    "1D_TILED_THIN1 and 2D_TILED_THIN1 of GFX6-8), so the copy is not run",
 			    mname ? mname : "(reserved)", x->fmt->gen);
 	if (zlast >= GK_TILE_MAX_SLICES || s->pitch > GK_TILE_MAX_DIM || s->rows > GK_TILE_MAX_DIM)
-		return stop(x, GK_EXEC_FAULTED, ac->arg[3], "a %llux%llu surface with %llu slices is past the tiling module's limits",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3], "a %llux%llu surface with %llu slices is past the tiling module's limits",
 			    (unsigned long long)s->pitch, (unsigned long long)s->rows, (unsigned long long)zlast + 1);
 	struct gk_tile_params p;
 	gk_tile_params_simple(&p, tmode, 8u << es, (uint32_t)s->pitch, (uint32_t)s->rows, (uint32_t)zlast + 1);
 	if (tmode != GK_TILE_LINEAR) {
-		const char *micro = fname(x, tn->micro);
+		const char *micro = gk_exec_fname(x, tn->micro);
 		if (!micro || (strcmp(micro, "DISPLAY") && strcmp(micro, "THIN")))
-			return stop(x, GK_EXEC_FAULTED, tn->micro,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, tn->micro,
 				    "micro tile mode %s: the tiling module lays out DISPLAY and THIN only",
 				    micro ? micro : "(reserved)");
 		p.micro = strcmp(micro, "DISPLAY") ? GK_MICRO_THIN : GK_MICRO_DISPLAY;
 	}
 	if (tmode == GK_TILE_2D) {
 		p.pipe_config = (int)pc;
-		p.tile_split = 64u << fget(x, tn->tile_split, 0);
-		p.bank_width = 1u << fget(x, tn->bank_width, 0);
-		p.bank_height = 1u << fget(x, tn->bank_height, 0);
-		p.macro_aspect = 1u << fget(x, tn->macro_aspect, 0);
-		p.num_banks = 2u << fget(x, tn->num_banks, 0);
+		p.tile_split = 64u << gk_exec_fget(x, tn->tile_split, 0);
+		p.bank_width = 1u << gk_exec_fget(x, tn->bank_width, 0);
+		p.bank_height = 1u << gk_exec_fget(x, tn->bank_height, 0);
+		p.macro_aspect = 1u << gk_exec_fget(x, tn->macro_aspect, 0);
+		p.num_banks = 2u << gk_exec_fget(x, tn->num_banks, 0);
 	}
 	if (gk_tile_surface_init(surf, &p) != 0)
-		return stop(x, GK_EXEC_FAULTED, surf->ndiags ? surf->diags[0].field : ac->mode, "the tiled surface: %s",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, surf->ndiags ? surf->diags[0].field : ac->mode, "the tiled surface: %s",
 			    surf->ndiags ? surf->diags[surf->ndiags - 1].message : "not a layout");
 	if (surf->pitch != s->pitch || surf->padded_height < s->rows || surf->slice_bytes != slice * s->esize)
-		return stop(x, GK_EXEC_FAULTED, ac->arg[3],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3],
 			    "pitch %llu x %llu rows is not a layout addrlib gives for this mode (it pads to %u x %u): "
 			    "the copy is not run",
 			    (unsigned long long)s->pitch, (unsigned long long)s->rows, surf->pitch, surf->padded_height);
@@ -430,7 +385,7 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 	s->acc = a;
 	s->swap = k < 3 ? swap_mask(x, row->swap[k]) : 0;
 	if (a->overflow)
-		return stop(x, GK_EXEC_FAULTED, ac->addr, "the address arithmetic of %s runs past 2^64", ac->addr);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr, "the address arithmetic of %s runs past 2^64", ac->addr);
 	switch (ac->size) {
 	case GK_Z_FIXED:
 	case GK_Z_COUNT:
@@ -441,19 +396,19 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 	case GK_Z_RECT: {
 		s->kind = SIDE_RECT;
 		s->base = a->addr;
-		uint64_t es = ac->arg[8] ? fget(x, ac->arg[8], 0) : ac->esize_const;
+		uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
 		if (es > 4)
-			return stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
 		s->esize = 1ull << es;
-		s->x0 = fget(x, ac->arg[0], 0);
-		s->y0 = fget(x, ac->arg[1], 0);
-		s->z0 = fget(x, ac->arg[2], 0);
-		uint64_t pitch = fget(x, ac->arg[3], 0) + ac->pitch_plus, slice = fget(x, ac->arg[4], 0) + ac->pitch_plus;
+		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
+		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
+		s->z0 = gk_exec_fget(x, ac->arg[2], 0);
+		uint64_t pitch = gk_exec_fget(x, ac->arg[3], 0) + ac->pitch_plus, slice = gk_exec_fget(x, ac->arg[4], 0) + ac->pitch_plus;
 		s->pitch_bytes = ac->bytes_pitch ? pitch : pitch * s->esize;
 		s->slice_bytes = ac->bytes_pitch ? slice : slice * s->esize;
-		s->w = fget(x, ac->arg[5], 1) + ac->rect_plus;
-		s->h = fget(x, ac->arg[6], 1) + ac->rect_plus;
-		s->d = fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
+		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
+		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
 		s->total = s->w * s->h * s->d * s->esize;
 		return 0;
 	}
@@ -473,7 +428,7 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 		return 0;
 	}
 	default:
-		return stop(x, GK_EXEC_FAULTED, ac->addr, "an access of a kind the executor cannot walk");
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr, "an access of a kind the executor cannot walk");
 	}
 }
 
@@ -538,13 +493,13 @@ static int side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t 
 		} else if (write) {
 			struct gk_diag err;
 			if (gk_mem_write(x->mem, addr, buf, k, &err) != 0)
-				return stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
+				return gk_exec_stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
 					    "writes 0x%llx..0x%llx: %s", (unsigned long long)addr,
 					    (unsigned long long)(addr + k - 1), err.message);
 		} else {
 			struct gk_diag err;
 			if (gk_mem_read(x->mem, addr, buf, k, NULL, &err) != 0)
-				return stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
+				return gk_exec_stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
 					    "reads 0x%llx..0x%llx: %s", (unsigned long long)addr,
 					    (unsigned long long)(addr + k - 1), err.message);
 		}
@@ -563,7 +518,7 @@ static int transfer(struct gk_exec *x, const struct side *src, const struct side
 	uint64_t total = src->total;
 	for (unsigned i = 0; i < ndst; i++)
 		if (dst[i].total != total)
-			return stop(x, GK_EXEC_FAULTED, dst[i].acc->field->name,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, dst[i].acc->field->name,
 				    "the source moves %llu bytes, the destination at %s takes %llu: the sides disagree",
 				    (unsigned long long)total, dst[i].acc->field->name, (unsigned long long)dst[i].total);
 	unsigned unit = 1;
@@ -571,7 +526,7 @@ static int transfer(struct gk_exec *x, const struct side *src, const struct side
 		if ((src->swap ^ dst[i].swap) + 1 > unit)
 			unit = (src->swap ^ dst[i].swap) + 1;
 	if (unit > 1 && total % unit)
-		return stop(x, GK_EXEC_FAULTED, NULL, "a byte swap in %u-byte units over %llu bytes: not whole units", unit,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "a byte swap in %u-byte units over %llu bytes: not whole units", unit,
 			    (unsigned long long)total);
 	for (uint64_t p = 0; p < total;) {
 		size_t n = total - p < BLOCK ? (size_t)(total - p) : BLOCK;
@@ -609,7 +564,7 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 			break;
 		if (r == 1) {
 			A->k[A->n] = k;
-			effect(x, A->a[A->n].rw & GK_ACC_WRITE ? 'w' : 'r', A->a[A->n].first, A->a[A->n].last, 0,
+			gk_exec_effect(x, A->a[A->n].rw & GK_ACC_WRITE ? 'w' : 'r', A->a[A->n].first, A->a[A->n].last, 0,
 			       A->a[A->n].field->name);
 			A->n++;
 		}
@@ -647,7 +602,7 @@ static int op_copy(struct gk_exec *x, const struct gk_exec_row *row, const struc
 		return 0; /* a zero count: nothing moves */
 	for (unsigned i = 0; i < ndst; i++)
 		if (overlaps(src.acc, dst[i].acc))
-			return stop(x, GK_EXEC_FAULTED, dst[i].acc->field->name,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, dst[i].acc->field->name,
 				    "source 0x%llx..0x%llx and destination 0x%llx..0x%llx overlap: the DMA packet reference "
 				    "does not say in which order the engine moves the bytes, so the copy is not run",
 				    (unsigned long long)src.acc->first, (unsigned long long)src.acc->last,
@@ -681,12 +636,12 @@ static int op_fill(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	struct side dst;
 	if (make_side(x, row, k, a, &dst))
 		return -1;
-	uint32_t v = (uint32_t)fget(x, row->arg[0], 0);
-	const char *size = fname(x, row->arg[1]);
+	uint32_t v = (uint32_t)gk_exec_fget(x, row->arg[0], 0);
+	const char *size = gk_exec_fname(x, row->arg[1]);
 	unsigned width = row->arg[1] ? (size && !strcmp(size, "BYTE") ? 1 : size && !strcmp(size, "DWORD") ? 4 : 0)
 				     : (row->n ? row->n : 4);
 	if (!width)
-		return stop(x, GK_EXEC_FAULTED, row->arg[1], "fill size %s: the reference gives bytes and dwords only",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "fill size %s: the reference gives bytes and dwords only",
 			    size ? size : "(reserved)");
 	for (size_t q = 0; q < BLOCK; q++) {
 		size_t b = (q ^ dst.swap) % width;
@@ -709,7 +664,7 @@ static int write_bytes(struct gk_exec *x, const struct accs *A, const uint8_t *b
 		return 0;
 	struct gk_diag err;
 	if (gk_mem_write(x->mem, a->first, b, n, &err) != 0)
-		return stop(x, GK_EXEC_FAULTED, a->field->name, "writes %s to 0x%llx: %s", what,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "writes %s to 0x%llx: %s", what,
 			    (unsigned long long)a->first, err.message);
 	x->res->bytes_written += n;
 	return 0;
@@ -717,7 +672,7 @@ static int write_bytes(struct gk_exec *x, const struct accs *A, const uint8_t *b
 
 static int op_store(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A)
 {
-	uint64_t v = fget(x, row->arg[0], 0);
+	uint64_t v = gk_exec_fget(x, row->arg[0], 0);
 	uint8_t b[8];
 	unsigned n = row->n ? row->n : 4;
 	for (unsigned i = 0; i < n && i < 8; i++)
@@ -730,7 +685,7 @@ static int read_u32(struct gk_exec *x, const struct gk_mem_access *a, uint32_t *
 	uint8_t b[4];
 	struct gk_diag err;
 	if (gk_mem_read(x->mem, a->first, b, 4, NULL, &err) != 0)
-		return stop(x, GK_EXEC_FAULTED, a->field->name, "reads %s at 0x%llx: %s", what,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "reads %s at 0x%llx: %s", what,
 			    (unsigned long long)a->first, err.message);
 	*v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	x->res->bytes_read += 4;
@@ -767,26 +722,26 @@ static const char *func_text(const char *func)
 
 static int op_wait(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A)
 {
-	const char *space = row->arg[0] ? fname(x, row->arg[0]) : NULL;
+	const char *space = row->arg[0] ? gk_exec_fname(x, row->arg[0]) : NULL;
 	bool reg = row->arg[0] ? space && !strcmp(space, "REGISTER") : row->arg[4] != NULL;
-	const char *func = row->arg[1] ? fname(x, row->arg[1]) : "EQUAL";
-	uint32_t mask = (uint32_t)fget(x, row->arg[2], 0xffffffffu), ref = (uint32_t)fget(x, row->arg[3], 0);
+	const char *func = row->arg[1] ? gk_exec_fname(x, row->arg[1]) : "EQUAL";
+	uint32_t mask = (uint32_t)gk_exec_fget(x, row->arg[2], 0xffffffffu), ref = (uint32_t)gk_exec_fget(x, row->arg[3], 0);
 	if (!func)
-		return stop(x, GK_EXEC_FAULTED, row->arg[1], "compare function %llu is reserved",
-			    (unsigned long long)fget(x, row->arg[1], 0));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "compare function %llu is reserved",
+			    (unsigned long long)gk_exec_fget(x, row->arg[1], 0));
 	uint32_t v;
 	uint64_t addr;
 	const char *where = row->arg[4];
 	if (reg) {
 		addr = gk_exec_cp_reg_addr(x, row->arg[4]);
-		if (!reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
-			return stop(x, GK_EXEC_FAULTED, row->arg[4],
+		if (!gk_exec_reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[4],
 				    "waits on register 0x%llx, which nothing has set (set it with --reg)",
 				    (unsigned long long)addr);
 	} else {
 		const struct gk_mem_access *a = find_acc(A, GK_ACC_READ, NULL);
 		if (!a)
-			return stop(x, GK_EXEC_FAULTED, NULL, "the wait has no memory address");
+			return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the wait has no memory address");
 		addr = a->first;
 		where = a->field->name;
 		if (read_u32(x, a, &v, "the value waited on"))
@@ -796,9 +751,9 @@ static int op_wait(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	if (compare(func, v & mask, ref, &known))
 		return 0;
 	if (!known)
-		return stop(x, GK_EXEC_FAULTED, row->arg[1], "compare function %s is not one the executor knows", func);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "compare function %s is not one the executor knows", func);
 	struct gk_exec_result *r = x->res;
-	stop(x, GK_EXEC_STALLED, where,
+	gk_exec_stop(x, GK_EXEC_STALLED, where,
 	     "waits for (%s[0x%llx] & 0x%x) %s 0x%x; found 0x%x, and nothing else runs while it waits",
 	     reg ? "reg" : "mem", (unsigned long long)addr, mask, func_text(func), ref, v);
 	r->has_wait = true;
@@ -815,23 +770,23 @@ static int op_semaphore(struct gk_exec *x, const struct gk_exec_row *row, const 
 {
 	const struct gk_mem_access *a = find_acc(A, GK_ACC_READ, NULL);
 	if (!a)
-		return stop(x, GK_EXEC_FAULTED, NULL, "the semaphore has no address");
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the semaphore has no address");
 	uint8_t b[8];
 	struct gk_diag err;
 	if (gk_mem_read(x->mem, a->first, b, 8, NULL, &err) != 0)
-		return stop(x, GK_EXEC_FAULTED, a->field->name, "reads the semaphore at 0x%llx: %s",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "reads the semaphore at 0x%llx: %s",
 			    (unsigned long long)a->first, err.message);
 	x->res->bytes_read += 8;
 	uint64_t v = 0;
 	for (int i = 7; i >= 0; i--)
 		v = v << 8 | b[i];
-	const char *sel = fname(x, row->arg[0]); /* a select whose values are named SIGNAL / WAIT */
-	if (sel ? strcmp(sel, "WAIT") != 0 : fget(x, row->arg[0], 0) != 0) {
-		v = fget(x, row->arg[1], 0) ? 1 : v + 1;
+	const char *sel = gk_exec_fname(x, row->arg[0]); /* a select whose values are named SIGNAL / WAIT */
+	if (sel ? strcmp(sel, "WAIT") != 0 : gk_exec_fget(x, row->arg[0], 0) != 0) {
+		v = gk_exec_fget(x, row->arg[1], 0) ? 1 : v + 1;
 	} else if (v) {
 		v--;
 	} else {
-		stop(x, GK_EXEC_STALLED, a->field->name,
+		gk_exec_stop(x, GK_EXEC_STALLED, a->field->name,
 		     "waits on the semaphore at 0x%llx; its count is 0, and no signal can come while it waits",
 		     (unsigned long long)a->first);
 		x->res->has_wait = true;
@@ -849,10 +804,10 @@ static int op_cond_exec(struct gk_exec *x, const struct gk_exec_row *row, const 
 	const struct gk_mem_access *a = find_acc(A, GK_ACC_READ, NULL);
 	uint32_t v;
 	if (!a)
-		return stop(x, GK_EXEC_FAULTED, NULL, "the condition has no address");
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the condition has no address");
 	if (read_u32(x, a, &v, "the condition"))
 		return -1;
-	uint64_t n = fget(x, row->arg[0], 0);
+	uint64_t n = gk_exec_fget(x, row->arg[0], 0);
 	if (!v && n) {
 		x->skipping = true;
 		x->skip_depth = x->depth;
@@ -864,11 +819,11 @@ static int op_cond_exec(struct gk_exec *x, const struct gk_exec_row *row, const 
 
 static int op_reg_write(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	uint64_t addr = fget(x, row->arg[0], 0);
-	uint32_t data = (uint32_t)fget(x, row->arg[1], 0);
-	uint32_t en = row->arg[2] ? (uint32_t)fget(x, row->arg[2], 0xf) : 0xf, mask = 0;
-	if (!reg_valid(addr))
-		return stop(x, GK_EXEC_FAULTED, row->arg[0], "register 0x%llx is outside the register file (0..0x%x)",
+	uint64_t addr = gk_exec_fget(x, row->arg[0], 0);
+	uint32_t data = (uint32_t)gk_exec_fget(x, row->arg[1], 0);
+	uint32_t en = row->arg[2] ? (uint32_t)gk_exec_fget(x, row->arg[2], 0xf) : 0xf, mask = 0;
+	if (!gk_exec_reg_valid(addr))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)addr, REG_SPACE - 4);
 	for (unsigned b = 0; b < 4; b++)
 		if (en >> b & 1)
@@ -876,8 +831,8 @@ static int op_reg_write(struct gk_exec *x, const struct gk_exec_row *row)
 	uint32_t old;
 	gk_exec_reg(x, (uint32_t)addr, &old);
 	uint32_t v = (old & ~mask) | (data & mask);
-	reg_put(x, (uint32_t)addr, v);
-	effect(x, 'g', addr, addr, v, NULL);
+	gk_exec_reg_put(x, (uint32_t)addr, v);
+	gk_exec_effect(x, 'g', addr, addr, v, NULL);
 	return 0;
 }
 
@@ -886,10 +841,10 @@ static int op_pte(struct gk_exec *x, const struct gk_exec_row *row, const struct
 	const struct gk_mem_access *a = find_acc(A, GK_ACC_WRITE, NULL);
 	if (!a)
 		return 0;
-	uint64_t bytes = a->last - a->first + 1, value = fget(x, row->arg[0], 0), incr = fget(x, row->arg[1], 0);
-	uint64_t flags = fget(x, row->arg[2], 0);
+	uint64_t bytes = a->last - a->first + 1, value = gk_exec_fget(x, row->arg[0], 0), incr = gk_exec_fget(x, row->arg[1], 0);
+	uint64_t flags = gk_exec_fget(x, row->arg[2], 0);
 	if (bytes % 8)
-		return stop(x, GK_EXEC_FAULTED, a->field->name, "%llu bytes are not whole 8-byte entries",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "%llu bytes are not whole 8-byte entries",
 			    (unsigned long long)bytes);
 	for (uint64_t i = 0; i < bytes / 8;) {
 		size_t n = 0;
@@ -901,7 +856,7 @@ static int op_pte(struct gk_exec *x, const struct gk_exec_row *row, const struct
 		struct gk_diag err;
 		uint64_t at = a->first + 8 * (i - n);
 		if (gk_mem_write(x->mem, at, x->block, 8 * n, &err) != 0)
-			return stop(x, GK_EXEC_FAULTED, a->field->name, "writes page-table entries at 0x%llx: %s",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "writes page-table entries at 0x%llx: %s",
 				    (unsigned long long)at, err.message);
 	}
 	x->res->bytes_written += bytes;
@@ -918,15 +873,15 @@ static int run_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_STORE: return op_store(x, row, A);
 	case GK_X_INTERRUPT:
 		x->res->interrupts++;
-		effect(x, 'i', 0, 0, (uint32_t)fget(x, row->arg[0], 0), row->arg[0]);
+		gk_exec_effect(x, 'i', 0, 0, (uint32_t)gk_exec_fget(x, row->arg[0], 0), row->arg[0]);
 		return 0;
 	case GK_X_WAIT: return op_wait(x, row, A);
 	case GK_X_SEMAPHORE: return op_semaphore(x, row, A);
 	case GK_X_COND_EXEC: return op_cond_exec(x, row, A);
 	case GK_X_REG_WRITE: return op_reg_write(x, row);
 	case GK_X_CLOCK_SET:
-		x->clock = fget(x, row->arg[0], 0);
-		effect(x, 'c', x->clock, x->clock, 0, NULL);
+		x->clock = gk_exec_fget(x, row->arg[0], 0);
+		gk_exec_effect(x, 'c', x->clock, x->clock, 0, NULL);
 		return 0;
 	case GK_X_CLOCK_STORE: {
 		uint8_t b[8];
@@ -936,12 +891,12 @@ static int run_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	}
 	case GK_X_PTE: return op_pte(x, row, A);
 	case GK_X_REFUSE:
-		return stop(x, GK_EXEC_FAULTED, row->when, "not run: %s", row->arg[0] ? row->arg[0] : "no semantics");
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->when, "not run: %s", row->arg[0] ? row->arg[0] : "no semantics");
 	default:
 		if (row->op >= GK_X_REG_RUN && row->op < GK_X_END)
 			return gk_exec_cp_row(x, row, A); /* exec_cp.c */
 	}
-	return stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
+	return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
 }
 
 /* ---- the trace ---- */
@@ -1228,7 +1183,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		x->skipping = false; /* the buffer ended inside the skipped region (check says so) */
 	if (x->skipping) {
 		if (n > x->skip_left) {
-			stop(x, GK_EXEC_FAULTED, NULL,
+			gk_exec_stop(x, GK_EXEC_FAULTED, NULL,
 			     "the conditional at 0x%llx skips into the middle of this packet (%llu of its %zu dwords): "
 			     "the engine would read the rest as packets, which a decoder cannot follow",
 			     (unsigned long long)x->skip_from, (unsigned long long)x->skip_left, n);
@@ -1259,7 +1214,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			if (dg->d[i].severity == GK_ERROR)
 				first = &dg->d[i];
 		trace(x, dg, false);
-		stop(x, GK_EXEC_FAULTED, first ? first->field : NULL, "the packet is not run: %s",
+		gk_exec_stop(x, GK_EXEC_FAULTED, first ? first->field : NULL, "the packet is not run: %s",
 		     first ? first->message : "it has errors");
 		if (first)
 			x->res->why.code = first->code;
@@ -1267,7 +1222,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	}
 	if (!u || !u->desc || u->pkt.frame.unknown || u->pkt.truncated) {
 		trace(x, dg, false);
-		stop(x, GK_EXEC_FAULTED, NULL, "%zu word%s that are no packet of %s: the engine's behaviour is unknown",
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "%zu word%s that are no packet of %s: the engine's behaviour is unknown",
 		     n, n == 1 ? "" : "s", x->fmt->gen);
 		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
 	}
@@ -1293,13 +1248,13 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	}
 	if (!u->desc->nexec) {
 		trace(x, dg, false);
-		stop(x, GK_EXEC_FAULTED, NULL, "%s is a packet the executor has no semantics for: the run stops here",
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "%s is a packet the executor has no semantics for: the run stops here",
 		     u->desc->name);
 		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
 	}
 	for (unsigned i = 0; i < u->desc->nexec; i++) {
 		const struct gk_exec_row *row = &u->desc->exec[i];
-		if (row->when && !fget(x, row->when, 0))
+		if (row->when && !gk_exec_fget(x, row->when, 0))
 			continue;
 		if (run_row(x, row, &A)) {
 			if (pass_over(x))

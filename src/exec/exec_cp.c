@@ -15,88 +15,40 @@
 
 #include "out.h" /* src/core */
 
-static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	gk_exec_vstop(x, st, field, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* ---- fields of the unit being run ---- */
 
-static const struct gk_unit_field *ufield(const struct gk_exec *x, const char *name)
-{
-	return name ? gk_unit_field(x->u, name) : NULL;
-}
-
-static uint64_t fget(const struct gk_exec *x, const char *name, uint64_t dflt)
-{
-	const struct gk_unit_field *f = ufield(x, name);
-	return f ? f->value : dflt;
-}
-
-/* the name of a field's value (an enum), or NULL */
-static const char *fname(const struct gk_exec *x, const char *name)
-{
-	const struct gk_unit_field *f = ufield(x, name);
-	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
-}
 
 static bool is(const char *a, const char *b)
 {
 	return a && !strcmp(a, b);
 }
 
-static void effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value, const char *name)
-{
-	if (x->neff == MAX_EFFECTS) {
-		x->eff_more++;
-		return;
-	}
-	x->eff[x->neff++] = (struct effect){ kind, first, last, value, name };
-}
-
 /* ---- the register file ---- */
-
-static bool reg_valid(uint64_t a)
-{
-	return a < REG_SPACE && !(a & 3);
-}
 
 static bool reg_is_set(const struct gk_exec *x, uint32_t a)
 {
 	return (x->reg_set[a / 32] >> (a / 4 % 8)) & 1;
 }
 
-static void reg_put(struct gk_exec *x, uint32_t a, uint32_t v)
-{
-	x->regs[a / 4] = v;
-	x->reg_set[a / 32] |= (uint8_t)(1u << (a / 4 % 8));
-}
-
 static int reg_write(struct gk_exec *x, uint64_t a, uint32_t v, const char *field)
 {
-	if (!reg_valid(a))
-		return stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
+	if (!gk_exec_reg_valid(a))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)a, REG_SPACE - 4);
 	if (x->cp.recording && gk_exec_cp_default(x, (uint32_t)a, v))
-		return stop(x, GK_EXEC_FAULTED, field, "out of memory for the clear state");
-	reg_put(x, (uint32_t)a, v);
-	effect(x, 'g', a, a, v, NULL);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the clear state");
+	gk_exec_reg_put(x, (uint32_t)a, v);
+	gk_exec_effect(x, 'g', a, a, v, NULL);
 	return 0;
 }
 
 static int reg_read(struct gk_exec *x, uint64_t a, uint32_t *v, const char *field)
 {
-	if (!reg_valid(a))
-		return stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
+	if (!gk_exec_reg_valid(a))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)a, REG_SPACE - 4);
 	if (!reg_is_set(x, (uint32_t)a))
-		return stop(x, GK_EXEC_FAULTED, field, "reads register 0x%llx, which nothing has set (set it with --reg)",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "reads register 0x%llx, which nothing has set (set it with --reg)",
 			    (unsigned long long)a);
 	*v = x->regs[a / 4];
 	return 0;
@@ -104,7 +56,7 @@ static int reg_read(struct gk_exec *x, uint64_t a, uint32_t *v, const char *fiel
 
 uint64_t gk_exec_cp_reg_addr(const struct gk_exec *x, const char *field)
 {
-	const struct gk_unit_field *f = ufield(x, field);
+	const struct gk_unit_field *f = gk_exec_field(x, field);
 	if (!f)
 		return 0;
 	return f->desc->kind == GK_REG ? f->value * 4 : f->value;
@@ -153,7 +105,7 @@ void gk_exec_cp_unit(struct gk_exec *x)
 static const struct gk_space *space_of(struct gk_exec *x, const struct gk_exec_row *row)
 {
 	if (row->n >= x->fmt->nspaces || x->fmt->spaces[row->n].end <= x->fmt->spaces[row->n].start) {
-		stop(x, GK_EXEC_FAULTED, NULL, "register space %u: %s has none such", row->n, x->fmt->gen);
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "register space %u: %s has none such", row->n, x->fmt->gen);
 		return NULL;
 	}
 	return &x->fmt->spaces[row->n];
@@ -163,7 +115,7 @@ static int op_reg_run(struct gk_exec *x)
 {
 	const struct gk_unit *u = x->u;
 	if (u->desc->tail != GK_TAIL_REGS || u->reg_slot < 0)
-		return stop(x, GK_EXEC_FAULTED, NULL, "the packet has no register run");
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the packet has no register run");
 	uint64_t a = u->reg_addr;
 	for (uint32_t i = u->tail_begin; i < u->tail_end; i++, a += 4)
 		if (reg_write(x, a, u->pkt.dw[i], NULL))
@@ -188,7 +140,7 @@ static int op_reg_pairs(struct gk_exec *x, const struct gk_exec_row *row)
 	if (!sp)
 		return -1;
 	const struct gk_unit *u = x->u;
-	uint64_t left = row->arg[4] ? fget(x, row->arg[4], 0) : UINT64_MAX;
+	uint64_t left = row->arg[4] ? gk_exec_fget(x, row->arg[4], 0) : UINT64_MAX;
 	for (unsigned g = 0; g < u->ngroups && left; g++) {
 		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
 		uint32_t claimed[GK_UNIT_FIXED_DW];
@@ -203,7 +155,7 @@ static int op_reg_pairs(struct gk_exec *x, const struct gk_exec_row *row)
 		}
 	}
 	if (left && row->arg[4])
-		return stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu registers more than the packet's pairs hold",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu registers more than the packet's pairs hold",
 			    (unsigned long long)left);
 	return 0;
 }
@@ -214,7 +166,7 @@ static int op_reg_load(struct gk_exec *x, const struct gk_exec_row *row)
 	if (!sp)
 		return -1;
 	const struct gk_unit *u = x->u;
-	uint64_t base = fget(x, row->arg[0], 0);
+	uint64_t base = gk_exec_fget(x, row->arg[0], 0);
 	for (unsigned g = 0; g < u->ngroups; g++) {
 		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
 		uint32_t claimed[GK_UNIT_FIXED_DW];
@@ -226,18 +178,18 @@ static int op_reg_load(struct gk_exec *x, const struct gk_exec_row *row)
 			continue;
 		uint64_t mem = base + 4 * off, reg = sp->start + 4 * off;
 		if (count > BLOCK / 4 || mem < base)
-			return stop(x, GK_EXEC_FAULTED, row->arg[2], "%llu dwords at 0x%llx: past the address space",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[2], "%llu dwords at 0x%llx: past the address space",
 				    (unsigned long long)count, (unsigned long long)mem);
-		if (!reg_valid(reg + 4 * (count - 1)))
-			return stop(x, GK_EXEC_FAULTED, row->arg[1],
+		if (!gk_exec_reg_valid(reg + 4 * (count - 1)))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1],
 				    "loads registers 0x%llx..0x%llx, past the register file (0..0x%x)",
 				    (unsigned long long)reg, (unsigned long long)(reg + 4 * count - 4), REG_SPACE - 4);
 		struct gk_diag err;
 		if (gk_mem_read(x->mem, mem, x->block, (size_t)(4 * count), NULL, &err) != 0)
-			return stop(x, GK_EXEC_FAULTED, row->arg[0], "reads 0x%llx..0x%llx: %s", (unsigned long long)mem,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "reads 0x%llx..0x%llx: %s", (unsigned long long)mem,
 				    (unsigned long long)(mem + 4 * count - 1), err.message);
 		x->res->bytes_read += 4 * count;
-		effect(x, 'r', mem, mem + 4 * count - 1, 0, row->arg[0]);
+		gk_exec_effect(x, 'r', mem, mem + 4 * count - 1, 0, row->arg[0]);
 		for (uint64_t i = 0; i < count; i++) {
 			const uint8_t *b = x->block + 4 * i;
 			uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
@@ -261,10 +213,10 @@ static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
 	unsigned given = 0;
 	for (size_t i = 0; i < x->cp.ndflt; i++)
 		if (x->cp.dflt_addr[i] >= sp->start && x->cp.dflt_addr[i] < end) {
-			reg_put(x, x->cp.dflt_addr[i], x->cp.dflt_value[i]);
+			gk_exec_reg_put(x, x->cp.dflt_addr[i], x->cp.dflt_value[i]);
 			given++;
 		}
-	effect(x, 'k', sp->start, end - 4, given, sp->name);
+	gk_exec_effect(x, 'k', sp->start, end - 4, given, sp->name);
 	return 0;
 }
 
@@ -273,7 +225,7 @@ static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
  * other commands record an IB offset for a context switch */
 static int op_preamble(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	const char *c = fname(x, row->arg[0]);
+	const char *c = gk_exec_fname(x, row->arg[0]);
 	if (is(c, "BEGIN_CLEAR_STATE"))
 		x->cp.recording = true;
 	else if (is(c, "END_CLEAR_STATE"))
@@ -285,39 +237,39 @@ static int op_preamble(struct gk_exec *x, const struct gk_exec_row *row)
 
 static int op_event(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	if (ufield(x, row->arg[1]))
-		return stop(x, GK_EXEC_FAULTED, row->arg[1],
+	if (gk_exec_field(x, row->arg[1]))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1],
 			    "not run: this event writes the GPU's counters to memory, which the executor does not have");
-	effect(x, 'e', fget(x, row->arg[0], 0), 0, 0, fname(x, row->arg[0]));
+	gk_exec_effect(x, 'e', gk_exec_fget(x, row->arg[0], 0), 0, 0, gk_exec_fname(x, row->arg[0]));
 	return 0;
 }
 
 static int op_draw(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	if (x->cp.predicating && !x->cp.draw && fget(x, row->arg[0], 0)) {
-		effect(x, 'p', 0, 0, 0, NULL);
+	if (x->cp.predicating && !x->cp.draw && gk_exec_fget(x, row->arg[0], 0)) {
+		gk_exec_effect(x, 'p', 0, 0, 0, NULL);
 		return 0;
 	}
-	const struct gk_unit_field *init = ufield(x, row->arg[1]);
+	const struct gk_unit_field *init = gk_exec_field(x, row->arg[1]);
 	if (init && init->desc->reg && reg_write(x, init->desc->reg, (uint32_t)init->value, row->arg[1]))
 		return -1;
 	x->cp.draws++;
 	x->cp.event = true;
-	effect(x, 'd', x->cp.draws, 0, 0, NULL);
+	gk_exec_effect(x, 'd', x->cp.draws, 0, 0, NULL);
 	return 0;
 }
 
 static int op_param(struct gk_exec *x, const struct gk_exec_row *row)
 {
 	for (unsigned a = 0; a < GK_EXEC_ARGS; a++) {
-		const struct gk_unit_field *f = ufield(x, row->arg[a]);
+		const struct gk_unit_field *f = gk_exec_field(x, row->arg[a]);
 		if (!f)
 			continue;
 		unsigned i = 0;
 		while (i < x->cp.nparams && strcmp(x->cp.params[i].field->name, f->desc->name))
 			i++;
 		if (i == GK_EXEC_PARAMS)
-			return stop(x, GK_EXEC_FAULTED, row->arg[a], "more than %u draw parameters", GK_EXEC_PARAMS);
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[a], "more than %u draw parameters", GK_EXEC_PARAMS);
 		if (i == x->cp.nparams)
 			x->cp.nparams++;
 		x->cp.params[i].field = f->desc;
@@ -332,10 +284,10 @@ static int mem_write(struct gk_exec *x, uint64_t a, const uint8_t *b, size_t n, 
 {
 	struct gk_diag err;
 	if (gk_mem_write(x->mem, a, b, n, &err) != 0)
-		return stop(x, GK_EXEC_FAULTED, field, "writes 0x%llx..0x%llx: %s", (unsigned long long)a,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "writes 0x%llx..0x%llx: %s", (unsigned long long)a,
 			    (unsigned long long)(a + n - 1), err.message);
 	x->res->bytes_written += n;
-	effect(x, 'w', a, a + n - 1, 0, field);
+	gk_exec_effect(x, 'w', a, a + n - 1, 0, field);
 	return 0;
 }
 
@@ -343,10 +295,10 @@ static int mem_read(struct gk_exec *x, uint64_t a, uint8_t *b, size_t n, const c
 {
 	struct gk_diag err;
 	if (gk_mem_read(x->mem, a, b, n, NULL, &err) != 0)
-		return stop(x, GK_EXEC_FAULTED, field, "reads 0x%llx..0x%llx: %s", (unsigned long long)a,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "reads 0x%llx..0x%llx: %s", (unsigned long long)a,
 			    (unsigned long long)(a + n - 1), err.message);
 	x->res->bytes_read += n;
-	effect(x, 'r', a, a + n - 1, 0, field);
+	gk_exec_effect(x, 'r', a, a + n - 1, 0, field);
 	return 0;
 }
 
@@ -369,22 +321,22 @@ static uint64_t le_get(const uint8_t *b, unsigned n)
  * data dwords; SEND_GPU_CLOCK the 64-bit clock */
 static int op_eop(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	const char *ds = fname(x, row->arg[0]);
+	const char *ds = gk_exec_fname(x, row->arg[0]);
 	uint64_t v = 0;
 	unsigned n;
 	if (is(ds, "DISCARD")) {
 		n = 0;
 	} else if (is(ds, "SEND_32BIT_LOW") || is(ds, "STORE_DATA") || is(ds, "VALUE_32BIT")) {
 		n = 4;
-		v = fget(x, row->arg[3], 0);
+		v = gk_exec_fget(x, row->arg[3], 0);
 	} else if (is(ds, "SEND_64BIT")) {
 		n = 8;
-		v = fget(x, row->arg[3], 0) | fget(x, row->arg[4], 0) << 32;
+		v = gk_exec_fget(x, row->arg[3], 0) | gk_exec_fget(x, row->arg[4], 0) << 32;
 	} else if (is(ds, "SEND_GPU_CLOCK")) {
 		n = 8;
 		v = x->clock;
 	} else {
-		return stop(x, GK_EXEC_FAULTED, row->arg[0],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0],
 			    "not run: %s=%s sends a value the executor does not have (it has the packet's data and its "
 			    "clock)",
 			    row->arg[0], ds ? ds : "(reserved)");
@@ -392,13 +344,13 @@ static int op_eop(struct gk_exec *x, const struct gk_exec_row *row)
 	if (n) {
 		uint8_t b[8];
 		le_put(b, v, n);
-		if (mem_write(x, fget(x, row->arg[2], 0), b, n, row->arg[2]))
+		if (mem_write(x, gk_exec_fget(x, row->arg[2], 0), b, n, row->arg[2]))
 			return -1;
 	}
-	const struct gk_unit_field *irq = ufield(x, row->arg[1]);
-	if (irq && irq->value && !is(fname(x, row->arg[1]), "NONE")) {
+	const struct gk_unit_field *irq = gk_exec_field(x, row->arg[1]);
+	if (irq && irq->value && !is(gk_exec_fname(x, row->arg[1]), "NONE")) {
 		x->res->interrupts++;
-		effect(x, 'i', 0, 0, (uint32_t)irq->value, row->arg[1]);
+		gk_exec_effect(x, 'i', 0, 0, (uint32_t)irq->value, row->arg[1]);
 	}
 	return 0;
 }
@@ -436,10 +388,10 @@ static int place_of(struct gk_exec *x, const char *sel, enum place dflt, enum pl
 		*p = dflt;
 		return 0;
 	}
-	const char *n = fname(x, sel);
+	const char *n = gk_exec_fname(x, sel);
 	*p = place_named(n);
 	if (*p == P_NONE)
-		return stop(x, GK_EXEC_FAULTED, sel,
+		return gk_exec_stop(x, GK_EXEC_FAULTED, sel,
 			    "not run: %s=%s is a place the executor does not have (it has registers, memory, the "
 			    "packet's data and the clock)",
 			    sel, n ? n : "(reserved)");
@@ -448,24 +400,24 @@ static int place_of(struct gk_exec *x, const char *sel, enum place dflt, enum pl
 
 static uint64_t place_addr(const struct gk_exec *x, const struct gk_exec_row *row)
 {
-	uint64_t a = fget(x, row->arg[1], 0);
+	uint64_t a = gk_exec_fget(x, row->arg[1], 0);
 	if (row->arg[2])
-		a |= fget(x, row->arg[2], 0) << 32;
+		a |= gk_exec_fget(x, row->arg[2], 0) << 32;
 	return a;
 }
 
 static uint64_t place_reg(const struct gk_exec *x, const struct gk_exec_row *row)
 {
-	return row->arg[3] ? gk_exec_cp_reg_addr(x, row->arg[3]) : fget(x, row->arg[1], 0) * 4;
+	return row->arg[3] ? gk_exec_cp_reg_addr(x, row->arg[3]) : gk_exec_fget(x, row->arg[1], 0) * 4;
 }
 
 /* the byte swap of row->swap[0] (enum NONE, 8IN16, 8IN32, 8IN64) over n bytes */
 static int swap_bytes(struct gk_exec *x, const struct gk_exec_row *row, uint8_t *b, unsigned n)
 {
-	const char *s = fname(x, row->swap[0]);
+	const char *s = gk_exec_fname(x, row->swap[0]);
 	unsigned m = is(s, "8IN16") ? 1 : is(s, "8IN32") ? 3 : is(s, "8IN64") ? 7 : 0;
 	if (m + 1 > n)
-		return stop(x, GK_EXEC_FAULTED, row->swap[0], "a %s swap of %u bytes: not whole units", s, n);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->swap[0], "a %s swap of %u bytes: not whole units", s, n);
 	uint8_t t[8];
 	memcpy(t, b, n);
 	for (unsigned q = 0; q < n; q++)
@@ -478,7 +430,7 @@ static int op_latch(struct gk_exec *x, const struct gk_exec_row *row)
 	enum place p;
 	if (place_of(x, row->arg[0], P_DATA, &p))
 		return -1;
-	unsigned n = row->n == 8 || fget(x, row->arg[4], 0) ? 8 : 4;
+	unsigned n = row->n == 8 || gk_exec_fget(x, row->arg[4], 0) ? 8 : 4;
 	uint64_t v = 0;
 	switch (p) {
 	case P_REG: {
@@ -505,7 +457,7 @@ static int op_latch(struct gk_exec *x, const struct gk_exec_row *row)
 		break;
 	case P_NONE:
 	case P_NOWHERE:
-		return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: no value comes from %s", fname(x, row->arg[0]));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: no value comes from %s", gk_exec_fname(x, row->arg[0]));
 	}
 	x->cp.latch = n == 8 ? v : (uint32_t)v;
 	x->cp.latch_bytes = n;
@@ -535,14 +487,14 @@ static bool compare(const char *f, uint32_t v, uint32_t ref, bool *known)
 
 static int op_test(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	const char *f = fname(x, row->arg[0]);
-	uint32_t mask = (uint32_t)fget(x, row->arg[1], 0xffffffffu), ref = (uint32_t)fget(x, row->arg[2], 0);
+	const char *f = gk_exec_fname(x, row->arg[0]);
+	uint32_t mask = (uint32_t)gk_exec_fget(x, row->arg[1], 0xffffffffu), ref = (uint32_t)gk_exec_fget(x, row->arg[2], 0);
 	bool known;
 	bool ok = compare(f, (uint32_t)x->cp.latch & mask, ref, &known);
 	if (!known)
-		return stop(x, GK_EXEC_FAULTED, row->arg[0], "compare function %s is not one the executor knows",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "compare function %s is not one the executor knows",
 			    f ? f : "(reserved)");
-	effect(x, 't', ok, 0, (uint32_t)x->cp.latch, f);
+	gk_exec_effect(x, 't', ok, 0, (uint32_t)x->cp.latch, f);
 	x->cp.failed = !ok;
 	return 0;
 }
@@ -552,7 +504,7 @@ static int op_put(struct gk_exec *x, const struct gk_exec_row *row)
 	enum place p;
 	if (place_of(x, row->arg[0], P_MEM, &p))
 		return -1;
-	unsigned n = fget(x, row->arg[4], 0) ? 4 : x->cp.latch_bytes ? x->cp.latch_bytes : 4;
+	unsigned n = gk_exec_fget(x, row->arg[4], 0) ? 4 : x->cp.latch_bytes ? x->cp.latch_bytes : 4;
 	uint64_t v = x->cp.latch;
 	if (p == P_REG) {
 		uint64_t a = place_reg(x, row);
@@ -560,8 +512,8 @@ static int op_put(struct gk_exec *x, const struct gk_exec_row *row)
 			       ? -1 : 0;
 	}
 	if (p != P_MEM)
-		return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: a value cannot be written to %s",
-			    fname(x, row->arg[0]));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: a value cannot be written to %s",
+			    gk_exec_fname(x, row->arg[0]));
 	uint8_t b[8];
 	le_put(b, v, n);
 	if (swap_bytes(x, row, b, n))
@@ -577,7 +529,7 @@ static int op_data_to(struct gk_exec *x, const struct gk_exec_row *row)
 	const struct gk_unit *u = x->u;
 	const uint32_t *d = u->pkt.dw + u->tail_begin;
 	uint32_t nd = u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0;
-	bool one = fget(x, row->arg[4], 0) != 0;
+	bool one = gk_exec_fget(x, row->arg[4], 0) != 0;
 	if (p == P_REG) {
 		uint64_t a = place_reg(x, row);
 		for (uint32_t i = 0; i < nd; i++)
@@ -586,7 +538,7 @@ static int op_data_to(struct gk_exec *x, const struct gk_exec_row *row)
 		return 0;
 	}
 	if (p != P_MEM)
-		return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: data cannot be written to %s", fname(x, row->arg[0]));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: data cannot be written to %s", gk_exec_fname(x, row->arg[0]));
 	uint64_t a = place_addr(x, row);
 	for (uint32_t i = 0; i < nd;) {
 		/* one address: each dword to it in turn (the last stays); else a run */
@@ -607,15 +559,15 @@ static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
 	if (place_of(x, row->arg[0], P_MEM, &src) || place_of(x, row->arg[5], P_MEM, &dst))
 		return -1;
 	if ((src != P_MEM && src != P_DATA) || (dst != P_MEM && dst != P_NOWHERE))
-		return stop(x, GK_EXEC_FAULTED, src != P_MEM && src != P_DATA ? row->arg[0] : row->arg[5],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, src != P_MEM && src != P_DATA ? row->arg[0] : row->arg[5],
 			    "not run: a DMA moves bytes from memory or the packet's data to memory");
-	uint64_t n = fget(x, row->arg[4], 0), s = place_addr(x, row), d = fget(x, row->arg[3], 0);
+	uint64_t n = gk_exec_fget(x, row->arg[4], 0), s = place_addr(x, row), d = gk_exec_fget(x, row->arg[3], 0);
 	if (!n)
 		return 0;
 	if ((src == P_MEM && s + n - 1 < s) || (dst == P_MEM && d + n - 1 < d))
-		return stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu bytes run past 2^64", (unsigned long long)n);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu bytes run past 2^64", (unsigned long long)n);
 	if (src == P_MEM && dst == P_MEM && s < d + n && d < s + n)
-		return stop(x, GK_EXEC_FAULTED, row->arg[3],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[3],
 			    "source 0x%llx and destination 0x%llx overlap over %llu bytes: the headers do not say in "
 			    "which order the CP moves them, so the copy is not run",
 			    (unsigned long long)s, (unsigned long long)d, (unsigned long long)n);
@@ -626,20 +578,20 @@ static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
 		size_t k = n - p < BLOCK ? (size_t)(n - p) : BLOCK;
 		struct gk_diag err;
 		if (src == P_MEM && gk_mem_read(x->mem, s + p, x->block, k, NULL, &err) != 0)
-			return stop(x, GK_EXEC_FAULTED, row->arg[1], "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
 				    (unsigned long long)(s + p + k - 1), err.message);
 		if (dst == P_MEM && gk_mem_write(x->mem, d + p, x->block, k, &err) != 0)
-			return stop(x, GK_EXEC_FAULTED, row->arg[3], "writes 0x%llx..0x%llx: %s",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[3], "writes 0x%llx..0x%llx: %s",
 				    (unsigned long long)(d + p), (unsigned long long)(d + p + k - 1), err.message);
 		p += k;
 	}
 	if (src == P_MEM) {
 		x->res->bytes_read += n;
-		effect(x, 'r', s, s + n - 1, 0, row->arg[1]);
+		gk_exec_effect(x, 'r', s, s + n - 1, 0, row->arg[1]);
 	}
 	if (dst == P_MEM) {
 		x->res->bytes_written += n;
-		effect(x, 'w', d, d + n - 1, 0, row->arg[3]);
+		gk_exec_effect(x, 'w', d, d + n - 1, 0, row->arg[3]);
 	}
 	return 0;
 }
@@ -648,7 +600,7 @@ static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
 
 static int op_predicate(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	const char *op = fname(x, row->arg[0]);
+	const char *op = gk_exec_fname(x, row->arg[0]);
 	if (is(op, "CLEAR")) {
 		x->cp.predicating = false;
 		x->cp.draw = true;
@@ -656,24 +608,24 @@ static int op_predicate(struct gk_exec *x, const struct gk_exec_row *row)
 	}
 	unsigned n = is(op, "BOOL32") ? 4 : is(op, "BOOL64") ? 8 : 0;
 	if (!n)
-		return stop(x, GK_EXEC_FAULTED, row->arg[0],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0],
 			    "not run: %s=%s sums the depth-block or streamout results, whose number and layout the "
 			    "packet reference does not give",
 			    row->arg[0], op ? op : "(reserved)");
 	uint8_t b[8];
-	if (mem_read(x, fget(x, row->arg[1], 0), b, n, row->arg[1]))
+	if (mem_read(x, gk_exec_fget(x, row->arg[1], 0), b, n, row->arg[1]))
 		return -1;
 	bool visible = le_get(b, n) != 0;
 	x->cp.predicating = true;
-	x->cp.draw = fget(x, row->arg[2], 0) ? visible : !visible;
-	effect(x, 'q', x->cp.draw, 0, 0, NULL);
+	x->cp.draw = gk_exec_fget(x, row->arg[2], 0) ? visible : !visible;
+	gk_exec_effect(x, 'q', x->cp.draw, 0, 0, NULL);
 	return 0;
 }
 
 static int op_pred_exec(struct gk_exec *x, const struct gk_exec_row *row)
 {
-	uint64_t n = fget(x, row->arg[1], 0);
-	if (!(fget(x, row->arg[0], 0) & 1) && n) {
+	uint64_t n = gk_exec_fget(x, row->arg[1], 0);
+	if (!(gk_exec_fget(x, row->arg[0], 0) & 1) && n) {
 		x->skipping = true;
 		x->skip_depth = x->depth;
 		x->skip_left = n;
@@ -705,11 +657,11 @@ int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	case GK_X_PARAM: return op_param(x, row);
 	case GK_X_PREAMBLE: return op_preamble(x, row);
 	case GK_X_REFUSE_IF:
-		if (is(fname(x, row->arg[0]), row->arg[1]))
-			return stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");
+		if (is(gk_exec_fname(x, row->arg[0]), row->arg[1]))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");
 		return 0;
 	}
-	return stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
+	return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
 }
 
 /* ---- the trace: events, draws, --state ---- */

@@ -93,6 +93,62 @@ struct accs {
  * message naming why; returns -1 */
 int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, va_list ap);
 
+/* ---- what both executor files read and write (one definition) ---- */
+
+/* stop the run at the packet being run (gk_exec_vstop); returns -1 */
+static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	gk_exec_vstop(x, st, field, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* the field called name that the unit being run shows, or NULL (name NULL too) */
+static inline const struct gk_unit_field *gk_exec_field(const struct gk_exec *x, const char *name)
+{
+	return name ? gk_unit_field(x->u, name) : NULL;
+}
+
+static inline uint64_t gk_exec_fget(const struct gk_exec *x, const char *name, uint64_t dflt)
+{
+	const struct gk_unit_field *f = gk_exec_field(x, name);
+	return f ? f->value : dflt;
+}
+
+/* the name of a field's value (an enum), or NULL */
+static inline const char *gk_exec_fname(const struct gk_exec *x, const char *name)
+{
+	const struct gk_unit_field *f = gk_exec_field(x, name);
+	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+}
+
+/* one effect of the packet being run, for the trace */
+static inline void gk_exec_effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value,
+				  const char *name)
+{
+	if (x->neff == MAX_EFFECTS) {
+		x->eff_more++;
+		return;
+	}
+	x->eff[x->neff++] = (struct effect){ kind, first, last, value, name };
+}
+
+/* the register file: dword byte addresses below REG_SPACE */
+static inline bool gk_exec_reg_valid(uint64_t byte_addr)
+{
+	return byte_addr < REG_SPACE && !(byte_addr & 3);
+}
+
+static inline void gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
+{
+	x->regs[byte_addr / 4] = v;
+	x->reg_set[byte_addr / 32] |= (uint8_t)(1u << (byte_addr / 4 % 8));
+}
+
 /* exec_cp.c */
 int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A);
 /* a register field's byte address: GK_REG fields hold dword indices */
