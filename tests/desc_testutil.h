@@ -181,6 +181,31 @@ static inline void tu_expect_syntax_error(const char *what, const char *text, co
 
 /* ---- words -> text ---- */
 
+/* The words of a vector file read through the library's input reader in
+ * format fmt (GK_IN_HEX, GK_IN_AUTO ...): up to cap into w; an input error
+ * is a failed check.  0 when the file cannot be opened. */
+static inline size_t tu_read_words(const char *path, enum gk_in_format fmt, uint32_t *w, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	struct gk_input *in = gk_input_create(gk_read_stdio, f, fmt, 4);
+	size_t n = 0;
+	if (in) {
+		long avail;
+		while ((avail = gk_input_fill(in, 1024)) > 0) {
+			for (long i = 0; i < avail && n < cap; i++)
+				w[n++] = gk_input_words(in)[i];
+			gk_input_skip(in, (size_t)avail);
+		}
+		const struct gk_diag *e = gk_input_error(in);
+		CHECK(!e, "%s: input error %u:%u %s", path, e ? e->line : 0, e ? e->col : 0, e ? e->message : "");
+		gk_input_destroy(in);
+	}
+	fclose(f);
+	return n;
+}
+
 static inline bool tu_is_hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');

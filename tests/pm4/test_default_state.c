@@ -15,28 +15,6 @@
 
 /* ---- reading the vector through the library and by hand ---- */
 
-static size_t read_lib(const char *path, uint32_t *w, size_t cap)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_AUTO, 4);
-	size_t n = 0;
-	if (in) {
-		long avail;
-		while ((avail = gk_input_fill(in, 1024)) > 0) {
-			for (long i = 0; i < avail && n < cap; i++)
-				w[n++] = gk_input_words(in)[i];
-			gk_input_skip(in, (size_t)avail);
-		}
-		const struct gk_diag *e = gk_input_error(in);
-		CHECK(!e, "%s: input error %u:%u %s", path, e ? e->line : 0, e ? e->col : 0, e ? e->message : "");
-		gk_input_destroy(in);
-	}
-	fclose(f);
-	return n;
-}
-
 static size_t read_plain(const char *path, uint32_t *w, size_t cap)
 {
 	FILE *f = fopen(path, "r");
@@ -145,7 +123,7 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 		const struct expect *ex, size_t nex)
 {
 	static uint32_t w[MAXW], w2[MAXW];
-	size_t n = read_lib(path, w, MAXW);
+	size_t n = tu_read_words(path, GK_IN_AUTO, w, MAXW);
 	size_t n2 = read_plain(path, w2, MAXW);
 	CHECK(n == want_words, "%s: %zu words read from %s, want %zu (run from the repository root)", gen, n, path,
 	      want_words);

@@ -71,28 +71,6 @@ struct vec {
 	size_t nreg;
 };
 
-static size_t read_lib(const char *path, uint32_t *w, size_t cap)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_HEX, 4);
-	size_t n = 0;
-	if (in) {
-		long avail;
-		while ((avail = gk_input_fill(in, 1024)) > 0) {
-			for (long i = 0; i < avail && n < cap; i++)
-				w[n++] = gk_input_words(in)[i];
-			gk_input_skip(in, (size_t)avail);
-		}
-		const struct gk_diag *e = gk_input_error(in);
-		CHECK(!e, "%s: input error %u:%u %s", path, e ? e->line : 0, e ? e->col : 0, e ? e->message : "");
-		gk_input_destroy(in);
-	}
-	fclose(f);
-	return n;
-}
-
 /* By hand: the words and the kernel's register names */
 static void read_plain(const char *path, struct vec *v)
 {
@@ -151,7 +129,7 @@ static void one(const char *gen, const char *file, size_t want_words, unsigned r
 	static uint32_t w[MAXW];
 	char path[128];
 	snprintf(path, sizeof path, "tests/vectors/clearstate_%s.hex", file);
-	size_t n = read_lib(path, w, MAXW);
+	size_t n = tu_read_words(path, GK_IN_HEX, w, MAXW);
 	read_plain(path, &v);
 	CHECK(n == want_words, "%s: %zu words read from %s, want %zu (run from the repository root)", gen, n, path,
 	      want_words);
