@@ -393,28 +393,35 @@ static void set_ctl_const(struct gen *g)
 		p[2 + k] = below(4) ? 0 : below(100000);
 }
 
-static void draw(struct gen *g)
+/* NUM_INSTANCES, then an indexed draw (INDEX_BASE's high dword hi) or an
+ * auto-index one: the tail of a draw on every generation */
+static void instances_and_draw(struct gen *g, uint32_t hi)
 {
 	uint32_t *p = put(g, 2);
-	p[0] = hdr3(OP_INDEX_TYPE, 2, 0);
-	p[1] = below(2); /* INDEX_16 / INDEX_32, no swap */
-	p = put(g, 2);
 	p[0] = hdr3(OP_NUM_INSTANCES, 2, 0);
 	p[1] = below(8) ? 1 : 1 + below(1000);
 	if (below(3)) {
 		p = put(g, 6);
 		p[0] = hdr3(OP_DRAW_INDEX_2, 6, 0);
-		p[1] = 1 + below(1 << 20);                  /* MAX_SIZE */
-		p[2] = (uint32_t)rnd() & ~1u;                /* INDEX_BASE lo, word aligned */
-		p[3] = below(256);                           /* INDEX_BASE hi (bits 39:32) */
-		p[4] = 3 + below(65536);                     /* INDEX_COUNT */
-		p[5] = 0;                                    /* DI_SRC_SEL_DMA */
+		p[1] = 1 + below(1 << 20);     /* MAX_SIZE */
+		p[2] = (uint32_t)rnd() & ~1u;  /* INDEX_BASE lo, word aligned */
+		p[3] = hi;                     /* INDEX_BASE hi */
+		p[4] = 3 + below(65536);       /* INDEX_COUNT */
+		p[5] = 0;                      /* DI_SRC_SEL_DMA */
 	} else {
 		p = put(g, 3);
 		p[0] = hdr3(OP_DRAW_INDEX_AUTO, 3, 0);
 		p[1] = 3 + below(65536);
-		p[2] = 2;                                    /* DI_SRC_SEL_AUTO_INDEX */
+		p[2] = 2;                      /* DI_SRC_SEL_AUTO_INDEX */
 	}
+}
+
+static void draw(struct gen *g)
+{
+	uint32_t *p = put(g, 2);
+	p[0] = hdr3(OP_INDEX_TYPE, 2, 0);
+	p[1] = below(2); /* INDEX_16 / INDEX_32, no swap */
+	instances_and_draw(g, below(256)); /* INDEX_BASE hi: bits 39:32 */
 }
 
 static void surface_sync(struct gen *g)
@@ -598,23 +605,7 @@ static void gcn_draw(struct gen *g)
 		p[0] = hdr3(OP_INDEX_TYPE, 2, 0);
 		p[1] = index;
 	}
-	uint32_t *p = put(g, 2);
-	p[0] = hdr3(OP_NUM_INSTANCES, 2, 0);
-	p[1] = below(8) ? 1 : 1 + below(1000);
-	if (below(3)) {
-		p = put(g, 6);
-		p[0] = hdr3(OP_DRAW_INDEX_2, 6, 0);
-		p[1] = 1 + below(1 << 20);                      /* MAX_SIZE */
-		p[2] = (uint32_t)rnd() & ~1u;                    /* INDEX_BASE lo, word aligned */
-		p[3] = below(2) ? 0xffff8000u : below(65536);   /* INDEX_BASE hi */
-		p[4] = 3 + below(65536);                         /* INDEX_COUNT */
-		p[5] = 0;                                        /* DI_SRC_SEL_DMA */
-	} else {
-		p = put(g, 3);
-		p[0] = hdr3(OP_DRAW_INDEX_AUTO, 3, 0);
-		p[1] = 3 + below(65536);
-		p[2] = 2;                                        /* DI_SRC_SEL_AUTO_INDEX */
-	}
+	instances_and_draw(g, below(2) ? 0xffff8000u : below(65536)); /* a 64-bit INDEX_BASE */
 }
 
 static void gcn_dispatch(struct gen *g)
