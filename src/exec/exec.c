@@ -995,20 +995,20 @@ static void json_effects(struct gk_out *o, const struct gk_exec *x, char kind, c
 		gk_out_ch(o, ']');
 }
 
-static void trace_json(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
+/* The JSON unit line of u, without its closing brace, then where it runs
+ * (depth, ib, parent inside indirect buffers), for the caller to add its
+ * keys and close.  false when there is nothing to write. */
+static bool unit_json_open(struct gk_exec *x, const struct gk_unit *u)
 {
 	x->json.n = 0;
 	struct gk_out o = { NULL, 0, 0, gk_membuf_write, &x->json, 0, 0 };
-	if (x->u)
-		gk_unit_json(x->fmt, x->u, 0, &o);
-	(void)dg;
-	/* the unit's object without its closing brace and newline, then the run's keys */
+	gk_unit_json(x->fmt, u, 0, &o);
 	size_t n = x->json.n;
 	while (n && (x->json.p[n - 1] == '\n' || x->json.p[n - 1] == '}'))
 		if (x->json.p[--n] == '}')
 			break;
-	if (!n || x->o->json == false)
-		return;
+	if (!n)
+		return false;
 	gk_out_mem(x->out, x->json.p, n);
 	if (x->depth) {
 		gk_out_str(x->out, ",\"depth\":");
@@ -1016,6 +1016,13 @@ static void trace_json(struct gk_exec *x, const struct gk_diags *dg, bool skippe
 		key_uint(x->out, "ib", x->ib[x->depth]);
 		key_uint(x->out, "parent", x->parent[x->depth]);
 	}
+	return true;
+}
+
+static void trace_json(struct gk_exec *x, bool skipped)
+{
+	if (!x->u || !unit_json_open(x, x->u))
+		return;
 	if (skipped)
 		gk_out_str(x->out, ",\"skipped\":true");
 	json_effects(x->out, x, 'r', ",\"reads\":[");
@@ -1057,7 +1064,7 @@ static void trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 	if (!x->o->trace && !gk_exec_cp_state_due(x))
 		return;
 	if (x->o->json)
-		trace_json(x, dg, skipped);
+		trace_json(x, skipped);
 	else
 		trace_text(x, dg, skipped);
 }
@@ -1095,24 +1102,11 @@ static void lint_print(struct gk_exec *x, const struct gk_diags *dg, const char 
 	x->res->lint_warnings += dg->warnings;
 	x->res->lint_events++;
 	if (x->o->json) {
-		x->json.n = 0;
-		struct gk_out o = { NULL, 0, 0, gk_membuf_write, &x->json, 0, 0 };
-		gk_unit_json(x->fmt, u, 0, &o);
-		size_t n = x->json.n;
-		const char *key = ",\"diagnostics\":";
-		char *at = x->json.p ? strstr(x->json.p, key) : NULL;
-		const char *rest = at ? strchr(at + strlen(key), ']') : NULL;
-		if (!rest)
-			return;
-		gk_out_mem(x->out, x->json.p, (size_t)(at - x->json.p));
-		if (x->depth) {
-			gk_out_str(x->out, ",\"depth\":");
-			gk_out_dec(x->out, x->depth);
-			key_uint(x->out, "ib", x->ib[x->depth]);
-			key_uint(x->out, "parent", x->parent[x->depth]);
-		}
-		gk_json_diags(dg->d, dg->n < GK_MAX_DIAGS ? dg->n : GK_MAX_DIAGS, dg->dropped, x->out);
-		gk_out_mem(x->out, rest + 1, n - (size_t)(rest + 1 - x->json.p));
+		/* the event's unit line with these diagnostics as its own */
+		struct gk_unit shown = *u;
+		shown.diags = (struct gk_diags *)dg; /* only read */
+		if (unit_json_open(x, &shown))
+			gk_out_str(x->out, "}\n");
 		return;
 	}
 	struct gk_exec_where w;
