@@ -223,13 +223,6 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	return rc;
 }
 
-/* a register view with nothing written: lint's probe of the generation */
-static int probe_get(void *ctx, uint32_t byte_addr, uint32_t *value)
-{
-	(void)ctx, (void)byte_addr, (void)value;
-	return 0;
-}
-
 int cli_run_exec(const struct cli_opts *o, struct gk_engine *e)
 {
 	return run_exec(o, e, NULL);
@@ -244,10 +237,7 @@ int cli_run_lint(const struct cli_opts *o, struct gk_engine *e)
 		fprintf(stderr, "%s: --rules: %s (gfxkit list --rules shows them)\n", CLI_PROG, err.message);
 		return 2;
 	}
-	const struct gk_format *fmt = gk_engine_format(e);
-	struct gk_diags probe = { 0 };
-	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
-	if (!fmt || gk_lint_event(fmt, &ev, &(struct gk_lint_regs){ probe_get, NULL }, &sel, &probe) < 0) {
+	if (!gk_lint_generation(gk_engine_format(e))) {
 		fprintf(stderr, "%s: lint has the rules of the Evergreen/Northern Islands guide: -g evergreen or cayman "
 				"(and their chips), -e pm4\n",
 			CLI_PROG);

@@ -64,6 +64,11 @@ void gk_lint_select_all(struct gk_lint_select *sel);
  * item) for an item that names no rule or section; err may be NULL. */
 int gk_lint_select_parse(struct gk_lint_select *sel, const char *list, size_t len, struct gk_diag *err);
 
+/* The generation bit (GK_LINT_EVERGREEN / GK_LINT_CAYMAN) whose rules fmt
+ * has, or 0 when the linter has none for it (another family or
+ * generation, or fmt NULL). */
+unsigned gk_lint_generation(const struct gk_format *fmt);
+
 /* Test every selected rule of fmt's generation (PM4 evergreen or cayman)
  * that applies to ev against regs; append one diagnostic (code GK_D_LINT,
  * rule and section set, the packet's offset, message naming the rule,

@@ -443,6 +443,11 @@ static void check_one(const struct ctx *c, const struct lint_rule *r, struct gk_
 	}
 }
 
+unsigned gk_lint_generation(const struct gk_format *fmt)
+{
+	return (unsigned)gen_bit(fmt);
+}
+
 int gk_lint_event(const struct gk_format *fmt, const struct gk_lint_event *ev, const struct gk_lint_regs *regs,
 		  const struct gk_lint_select *sel, struct gk_diags *out)
 {
