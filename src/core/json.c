@@ -58,6 +58,23 @@ static bool json_shown(const struct gk_unit_field *uf)
 	return !uf->cut && k != GK_CONST && k != GK_OPCODE && k != GK_SUBOP;
 }
 
+/* A name from the description tables as a JSON string: the tables test
+ * (tests/core/test_tables.c) holds every name to [A-Za-z0-9_], so it needs
+ * no escaping, as the keys written by key_len need none. */
+static void table_str(struct gk_out *o, const char *s)
+{
+	size_t n = strlen(s);
+	if (o->cap - o->len >= n + 2) {
+		char *d = o->buf + o->len;
+		d[0] = '"';
+		memcpy(d + 1, s, n);
+		d[n + 1] = '"';
+		o->len += n + 2;
+	} else {
+		gk_out_json_str(o, s, n);
+	}
+}
+
 /* "NAME":value for every field shown */
 static void json_fields(const struct gk_unit_field *fields, unsigned n, struct gk_out *o, bool *first)
 {
@@ -82,7 +99,7 @@ static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *
 			continue;
 		if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
 			key(o, f->name, first);
-			gk_out_json_str(o, uf->symbol, strlen(uf->symbol));
+			table_str(o, uf->symbol);
 			continue;
 		}
 		if (f->kind != GK_FLAGS || !uf->value)
@@ -100,6 +117,19 @@ static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *
 
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 {
+	size_t room = o->len <= o->cap ? o->cap - o->len : 0;
+	if (room >= 2 && n <= (room - 2) / 11) { /* every packet has this array: straight into the buffer */
+		char *d = o->buf + o->len;
+		*d++ = '[';
+		for (size_t i = 0; i < n; i++) {
+			*d = ',';
+			d += i != 0;
+			d = gk_put_dec32(d, w[i]);
+		}
+		*d++ = ']';
+		o->len = (size_t)(d - o->buf);
+		return;
+	}
 	gk_out_ch(o, '[');
 	for (size_t i = 0; i < n; i++) {
 		if (i)
@@ -109,37 +139,77 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 	gk_out_ch(o, ']');
 }
 
+/* The "offset" ... "fields" part of one register write, straight into the
+ * buffer: every register of a run comes through here (make bench measures
+ * it).  false: no room for the worst case; the caller writes it piece by
+ * piece. */
+static bool json_register_fast(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
+{
+	size_t need = 64 + r->namelen;
+	for (unsigned i = 0; i < r->nfields; i++)
+		need += r->fields[i].namelen + 15u;
+	if (o->cap - o->len < need)
+		return false;
+	char *d = o->buf + o->len;
+	memcpy(d, "{\"offset\":", 10);
+	d = gk_put_dec32(d + 10, addr);
+	memcpy(d, ",\"name\":\"", 9);
+	memcpy(d + 9, r->name, r->namelen);
+	d += 9 + r->namelen;
+	memcpy(d, "\",\"value\":", 10);
+	d = gk_put_dec32(d + 10, v);
+	memcpy(d, ",\"fields\":{", 11);
+	d += 11;
+	for (unsigned i = 0; i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		*d = ',';
+		d += i != 0;
+		*d++ = '"';
+		memcpy(d, f->name, f->namelen);
+		d += f->namelen;
+		memcpy(d, "\":", 2);
+		d = gk_put_dec32(d + 2, gk_get(v, f->lo, f->hi));
+	}
+	o->len = (size_t)(d - o->buf);
+	return true;
+}
+
 /* {"offset","name","value","fields","enums"} of one register write (r NULL: no
  * register of this generation has the address) */
 void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
 {
-	gk_out_lit(o, "{\"offset\":");
-	gk_out_dec(o, addr);
-	gk_out_lit(o, ",\"name\":");
-	if (r) {
-		gk_out_ch(o, '"');
-		gk_out_put(o, r->name, r->namelen);
-		gk_out_ch(o, '"');
-	} else {
-		gk_out_lit(o, "null");
-	}
-	gk_out_lit(o, ",\"value\":");
-	gk_out_dec(o, v);
-	gk_out_lit(o, ",\"fields\":{");
-	bool first = true;
-	for (unsigned i = 0; r && i < r->nfields; i++) {
-		key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-		gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
+	if (!r || !json_register_fast(r, addr, v, o)) {
+		gk_out_lit(o, "{\"offset\":");
+		gk_out_dec(o, addr);
+		gk_out_lit(o, ",\"name\":");
+		if (r) {
+			gk_out_ch(o, '"');
+			gk_out_put(o, r->name, r->namelen);
+			gk_out_ch(o, '"');
+		} else {
+			gk_out_lit(o, "null");
+		}
+		gk_out_lit(o, ",\"value\":");
+		gk_out_dec(o, v);
+		gk_out_lit(o, ",\"fields\":{");
+		bool first = true;
+		for (unsigned i = 0; r && i < r->nfields; i++) {
+			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
+			gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
+		}
 	}
 	gk_out_lit(o, "},\"enums\":{");
-	first = true;
+	bool first = true;
 	for (unsigned i = 0; r && i < r->nfields; i++) {
-		uint32_t fv = gk_get(v, r->fields[i].lo, r->fields[i].hi);
-		const char *n = r->fields[i].nvalues ? gk_reg_value_name(&r->fields[i], fv) : NULL;
+		const struct gk_reg_field *f = &r->fields[i];
+		if (!f->nvalues)
+			continue;
+		uint32_t fv = gk_get(v, f->lo, f->hi);
+		const char *n = gk_reg_value_name(f, fv);
 		if (!n)
 			continue;
-		key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-		gk_out_json_str(o, n, strlen(n));
+		key_len(o, f->name, f->namelen, &first);
+		table_str(o, n);
 	}
 	gk_out_lit(o, "}}");
 }
@@ -253,7 +323,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	gk_out_json_str(o, fmt->family, strlen(fmt->family));
 	gk_out_lit(o, ",\"name\":");
 	if (d)
-		gk_out_json_str(o, d->name, strlen(d->name));
+		table_str(o, d->name);
 	else
 		gk_out_lit(o, "null");
 	gk_out_lit(o, ",\"words\":");

@@ -113,7 +113,7 @@ void gk_out_hex(struct gk_out *o, uint64_t v, unsigned mindigits)
 }
 
 /* "00".."99": two decimal digits per division */
-static const char dec_pairs[201] =
+const char gk_decpair[201] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
@@ -125,7 +125,7 @@ void gk_out_dec(struct gk_out *o, uint64_t v)
 		return;
 	}
 	if (v < 100 && o->cap - o->len >= 2) {
-		memcpy(o->buf + o->len, dec_pairs + 2 * v, 2);
+		memcpy(o->buf + o->len, gk_decpair + 2 * v, 2);
 		o->len += 2;
 		return;
 	}
@@ -140,11 +140,11 @@ void gk_out_dec(struct gk_out *o, uint64_t v)
 			uint32_t r = x % 100;
 			x /= 100;
 			d -= 2;
-			memcpy(d, dec_pairs + 2 * r, 2);
+			memcpy(d, gk_decpair + 2 * r, 2);
 		}
 		if (x >= 10) {
 			d -= 2;
-			memcpy(d, dec_pairs + 2 * x, 2);
+			memcpy(d, gk_decpair + 2 * x, 2);
 		} else {
 			*--d = (char)('0' + x);
 		}
@@ -157,11 +157,11 @@ void gk_out_dec(struct gk_out *o, uint64_t v)
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
 		n += 2;
-		memcpy(b + sizeof b - n, dec_pairs + 2 * r, 2);
+		memcpy(b + sizeof b - n, gk_decpair + 2 * r, 2);
 	}
 	if (v >= 10) {
 		n += 2;
-		memcpy(b + sizeof b - n, dec_pairs + 2 * v, 2);
+		memcpy(b + sizeof b - n, gk_decpair + 2 * v, 2);
 	} else {
 		b[sizeof b - 1 - n++] = (char)('0' + v);
 	}
@@ -170,9 +170,11 @@ void gk_out_dec(struct gk_out *o, uint64_t v)
 
 void gk_out_json_str(struct gk_out *o, const char *s, size_t n)
 {
-	gk_out_mem(o, "\"", 1);
+	if (!gk_out_usable(o))
+		return;
+	gk_out_ch(o, '"');
 	gk_out_json_body(o, s, n);
-	gk_out_mem(o, "\"", 1);
+	gk_out_ch(o, '"');
 }
 
 /* Length of the well-formed UTF-8 sequence at p[0, n) (p[0] >= 0x80), or

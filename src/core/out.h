@@ -77,6 +77,54 @@ static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
 	o->len += 11;
 }
 void gk_out_dec(struct gk_out *o, uint64_t v);
+extern const char gk_decpair[201]; /* "00".."99" */
+
+/* Writers straight into a buffer the caller has made room for (11 bytes
+ * each at most): they return the end of what they wrote.  The register
+ * printers' hot path, where a gk_out call a field costs more than the
+ * digits. */
+static inline char *gk_put_dec32(char *d, uint32_t x)
+{
+	if (x < 10) {
+		*d = (char)('0' + x);
+		return d + 1;
+	}
+	if (x < 100) {
+		memcpy(d, gk_decpair + 2 * x, 2);
+		return d + 2;
+	}
+	unsigned n = x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6
+		   : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
+	char *e = d + n, *p = e;
+	while (x >= 100) {
+		p -= 2;
+		memcpy(p, gk_decpair + 2 * (x % 100), 2);
+		x /= 100;
+	}
+	if (x >= 10) {
+		p -= 2;
+		memcpy(p, gk_decpair + 2 * x, 2);
+	} else {
+		p[-1] = (char)('0' + x);
+	}
+	return e;
+}
+
+/* "0x" and the digits of v without leading zeros ("0x0" for 0) */
+static inline char *gk_put_hex32(char *d, uint32_t v)
+{
+	unsigned n = v ? (unsigned)(32 - __builtin_clz(v) + 3) / 4 : 1;
+	d[0] = '0';
+	d[1] = 'x';
+	char *e = d + 2 + n, *p = e;
+	for (; n >= 2; n -= 2, v >>= 8) {
+		p -= 2;
+		memcpy(p, gk_hexpair + 2 * (v & 0xff), 2);
+	}
+	if (n)
+		p[-1] = gk_hexpair[2 * (v & 15) + 1];
+	return e;
+}
 /* s[0, n) as a JSON string (json_body: without the quotes).  The output is
  * always valid UTF-8: control characters, '"' and backslash are escaped, and every
  * ill-formed UTF-8 sequence (invalid bytes, overlongs, surrogates, values

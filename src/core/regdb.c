@@ -85,6 +85,9 @@ const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value)
 {
 	if (f == NULL || f->values == NULL)
 		return NULL;
+	/* most enumerations run 0, 1, 2...: the value's own row first */
+	if (value < f->nvalues && f->values[value].value == value)
+		return f->values[value].name;
 	size_t lo = 0, hi = f->nvalues;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -150,22 +150,40 @@ static void put_offset(struct gk_out *o, uint64_t off)
 	gk_out_str(o, ": ");
 }
 
-/* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero */
+/* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero.
+ * Every line of a register run comes through here, so each field is written
+ * straight into the buffer when it has room (measured by make bench). */
 static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 {
 	uint32_t claimed = 0;
-	for (unsigned i = 0; i < r->nfields; i++) {
-		const struct gk_reg_field *f = &r->fields[i];
-		uint32_t fv = gk_get(v, f->lo, f->hi);
-		claimed |= gk_mask(f->lo, f->hi);
+	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
+		uint32_t m = gk_mask(f->lo, f->hi);
+		uint32_t fv = (v & m) >> f->lo;
+		claimed |= m;
 		if (!fv)
 			continue;
+		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		size_t nl = n ? strlen(n) : 0;
+		if (o->cap - o->len >= f->namelen + 13u + nl) {
+			char *d = o->buf + o->len;
+			*d++ = ' ';
+			memcpy(d, f->name, f->namelen);
+			d += f->namelen;
+			*d++ = '=';
+			if (n) {
+				memcpy(d, n, nl);
+				d += nl;
+			} else {
+				d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
+			}
+			o->len = (size_t)(d - o->buf);
+			continue;
+		}
 		gk_out_ch(o, ' ');
 		gk_out_put(o, f->name, f->namelen);
 		gk_out_ch(o, '=');
-		const char *n = gk_reg_value_name(f, fv);
 		if (n)
-			put_name(o, n);
+			gk_out_put(o, n, nl);
 		else if (f->hi - f->lo < 8)
 			gk_out_dec(o, fv);
 		else
