@@ -115,6 +115,21 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 		const struct gk_field *f = uf->desc;
 		if (uf->cut || !printable(f, uf->value))
 			continue;
+		bool number = f->kind == GK_UINT || f->kind == GK_FLAG || f->kind == GK_ADDR ||
+			      (f->kind == GK_ENUM && !uf->symbol);
+		if (number && f->namelen && uf->value <= UINT32_MAX && o->cap - o->len >= f->namelen + 13u) {
+			/* a number, as gk_text_value writes it, straight into the
+			 * buffer: every packet line has some */
+			char *d = o->buf + o->len;
+			*d++ = ' ';
+			memcpy(d, f->name, f->namelen);
+			d += f->namelen;
+			*d++ = '=';
+			bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
+			d = hex ? gk_put_hex32(d, (uint32_t)uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
+			o->len = (size_t)(d - o->buf);
+			continue;
+		}
 		gk_out_ch(o, ' ');
 		if (f->namelen)
 			gk_out_put(o, f->name, f->namelen);
@@ -146,8 +161,22 @@ static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, siz
 
 static void put_offset(struct gk_out *o, uint64_t off)
 {
+	if (off <= UINT32_MAX && o->cap - o->len >= 12) { /* "0x%08x: ", the start of every packet line */
+		char *d = o->buf + o->len;
+		uint32_t v = (uint32_t)off;
+		d[0] = '0';
+		d[1] = 'x';
+		memcpy(d + 2, gk_hexpair + 2 * (v >> 24), 2);
+		memcpy(d + 4, gk_hexpair + 2 * ((v >> 16) & 0xff), 2);
+		memcpy(d + 6, gk_hexpair + 2 * ((v >> 8) & 0xff), 2);
+		memcpy(d + 8, gk_hexpair + 2 * (v & 0xff), 2);
+		d[10] = ':';
+		d[11] = ' ';
+		o->len += 12;
+		return;
+	}
 	gk_out_hex(o, off, 8);
-	gk_out_str(o, ": ");
+	gk_out_put(o, ": ", 2);
 }
 
 /* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero.
