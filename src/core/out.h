@@ -58,6 +58,18 @@ size_t gk_out_text_end(struct gk_out *o);
 void gk_out_printf(struct gk_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const char gk_hexpair[513];
 
+/* "0x%08x" into a buffer with room for its 10 bytes; returns the end */
+static inline char *gk_put_hex8(char *d, uint32_t v)
+{
+	d[0] = '0';
+	d[1] = 'x';
+	memcpy(d + 2, gk_hexpair + 2 * (v >> 24), 2);
+	memcpy(d + 4, gk_hexpair + 2 * ((v >> 16) & 0xff), 2);
+	memcpy(d + 6, gk_hexpair + 2 * ((v >> 8) & 0xff), 2);
+	memcpy(d + 8, gk_hexpair + 2 * (v & 0xff), 2);
+	return d + 10;
+}
+
 /* " 0x%08x": the most common thing the printers write */
 static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
 {
@@ -66,14 +78,8 @@ static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
 		gk_out_hex(o, v, 8);
 		return;
 	}
-	char *d = o->buf + o->len;
-	d[0] = ' ';
-	d[1] = '0';
-	d[2] = 'x';
-	memcpy(d + 3, gk_hexpair + 2 * (v >> 24), 2);
-	memcpy(d + 5, gk_hexpair + 2 * ((v >> 16) & 0xff), 2);
-	memcpy(d + 7, gk_hexpair + 2 * ((v >> 8) & 0xff), 2);
-	memcpy(d + 9, gk_hexpair + 2 * (v & 0xff), 2);
+	o->buf[o->len] = ' ';
+	gk_put_hex8(o->buf + o->len + 1, v);
 	o->len += 11;
 }
 void gk_out_dec(struct gk_out *o, uint64_t v);

@@ -162,16 +162,9 @@ static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, siz
 static void put_offset(struct gk_out *o, uint64_t off)
 {
 	if (off <= UINT32_MAX && o->cap - o->len >= 12) { /* "0x%08x: ", the start of every packet line */
-		char *d = o->buf + o->len;
-		uint32_t v = (uint32_t)off;
-		d[0] = '0';
-		d[1] = 'x';
-		memcpy(d + 2, gk_hexpair + 2 * (v >> 24), 2);
-		memcpy(d + 4, gk_hexpair + 2 * ((v >> 16) & 0xff), 2);
-		memcpy(d + 6, gk_hexpair + 2 * ((v >> 8) & 0xff), 2);
-		memcpy(d + 8, gk_hexpair + 2 * (v & 0xff), 2);
-		d[10] = ':';
-		d[11] = ' ';
+		char *d = gk_put_hex8(o->buf + o->len, (uint32_t)off);
+		d[0] = ':';
+		d[1] = ' ';
 		o->len += 12;
 		return;
 	}
