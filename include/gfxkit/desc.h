@@ -37,7 +37,8 @@ enum gk_kind {
 	GK_FLAG,      /* one bit */
 	GK_FLAGS,     /* a set of named bits (enm names bit i), printed A|B|C */
 	GK_ADDR,      /* a memory address, printed whole in hex */
-	GK_REG,       /* a register as a dword index (byte address / 4), printed by name */
+	GK_REG,       /* a register as a dword index (byte address / 4, or from the start of
+	               * the field's .space), printed by name */
 	GK_DONTCARE,  /* bits the hardware ignores: shown when non-zero, never an error */
 	GK_CONST,     /* framing: must equal .min (e.g. packet TYPE); not printed */
 	GK_OPCODE,    /* framing: equals the packet's opcode; not printed */
@@ -76,6 +77,10 @@ struct gk_field {
 	const struct gk_enum *enm;
 	const char *why;       /* check: the rule behind min/max, for the message */
 	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */
+	uint8_t space;         /* GK_REG: 1 + the register space (format's spaces) its dword index
+	                        * counts from; 0: from address 0 */
+	uint8_t value_reg;     /* 1 + index in the same list of the GK_REG field naming the register
+	                        * this field's value is written to (register pairs); 0: none */
 	uint8_t namelen;       /* strlen(name), set by the table macros (0: unknown, measure) */
 	uint8_t scale;         /* enum gk_scale: the value as a size, for the reader */
 	uint8_t plus;

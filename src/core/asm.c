@@ -257,10 +257,13 @@ static bool parse_value(struct gk_asm *a, const struct gk_field *f, const char *
 		return true;
 	}
 	case GK_REG: {
+		/* the index from the field's space: a register outside it has none */
 		const struct gk_reg *r = gk_reg_by_name(a->fmt->regs, p, n);
-		if (!r)
+		uint32_t base, at;
+		if (!r || !gk_field_reg_addr(a->fmt, f, 0, &base) || r->offset < base ||
+		    !gk_field_reg_addr(a->fmt, f, (r->offset - base) / 4, &at) || at != r->offset)
 			return false;
-		*v = r->offset / 4;
+		*v = (r->offset - base) / 4;
 		return true;
 	}
 	default:
@@ -318,6 +321,27 @@ static void no_field(struct gk_asm *a, uint32_t line, uint32_t col, const struct
 }
 
 /* "bad value 'X' for FIELD; did you mean Y? (values: ...)": an enum's names */
+/* Why a register field's text is no value for it: a name the generation
+ * lacks, or a register outside the field's space; false: neither (the
+ * caller's own message) */
+static bool bad_register(struct gk_asm *a, uint32_t line, uint32_t col, const struct gk_field *f, const char *p,
+			 size_t len)
+{
+	if (f->kind != GK_REG || !len || (p[0] >= '0' && p[0] <= '9'))
+		return false;
+	const struct gk_reg *r = gk_reg_by_name(a->fmt->regs, p, len);
+	const struct gk_space *sp = f->space && a->fmt->spaces && f->space <= a->fmt->nspaces ? &a->fmt->spaces[f->space - 1] : 0;
+	if (!r)
+		err(a, line, col, "%s: %s has no register '%.*s' (a register name or a number)", f->name, a->fmt->gen,
+		    (int)len, p);
+	else if (sp)
+		err(a, line, col, "%s: %s (0x%05x) is outside the %s register space 0x%05x..0x%05x", f->name, r->name,
+		    r->offset, sp->name, sp->start, sp->end - 4);
+	else
+		return false;
+	return true;
+}
+
 static void bad_value(struct gk_asm *a, uint32_t line, uint32_t col, const char *field, const char *const *names,
 		      size_t n, const char *p, size_t len)
 {
@@ -413,6 +437,8 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			continue;
 		}
 		if (!parse_value(a, f, val, vlen, &v)) {
+			if (bad_register(a, line, t[k].col + (uint32_t)nlen + 1, f, val, vlen))
+				continue;
 			bool named = (f->kind == GK_ENUM || f->kind == GK_FLAGS) && f->enm;
 			bad_value(a, line, t[k].col + (uint32_t)nlen + 1, f->name, named ? f->enm->names : NULL,
 				  named ? (size_t)1 << f->enm->nbits : 0, val, vlen);
@@ -593,7 +619,8 @@ static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 			continue;
 		}
 		if (!parse_value(a, f, eq + 1, t[k].n - nlen - 1, &v) || !gk_field_fits(f, v)) {
-			err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value for %s", f->name);
+			if (!bad_register(a, line, t[k].col + (uint32_t)nlen + 1, f, eq + 1, t[k].n - nlen - 1))
+				err(a, line, t[k].col + (uint32_t)nlen + 1, "bad value for %s", f->name);
 			continue;
 		}
 		gk_field_put(f, g, d->group_dw, v);

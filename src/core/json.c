@@ -214,6 +214,36 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 	gk_out_lit(o, "}}");
 }
 
+/* "registers" of a packet whose groups are register writes (offset and
+ * value pairs: a value field's .value_reg), in the shape of a register run's */
+static void json_group_registers(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	const struct gk_packet_desc *d = u->desc;
+	bool writes = false;
+	for (unsigned i = 0; i < d->ngroup; i++)
+		writes |= d->group[i].value_reg != 0;
+	if (!writes)
+		return;
+	gk_out_lit(o, ",\"registers\":[");
+	bool first = true;
+	for (unsigned g = 0; g < u->ngroups; g++) {
+		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+		uint32_t claimed[GK_UNIT_FIXED_DW];
+		unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
+		for (unsigned i = 0; i < n; i++) {
+			const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
+			uint32_t addr;
+			if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
+				continue;
+			if (!first)
+				gk_out_ch(o, ',');
+			first = false;
+			gk_json_register(gk_reg_by_offset(fmt->regs, addr), addr, (uint32_t)gf[i].value, o);
+		}
+	}
+	gk_out_ch(o, ']');
+}
+
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
 	gk_out_lit(o, ",\"diagnostics\":[");
@@ -383,6 +413,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 			gk_out_lit(o, "}}");
 		}
 		gk_out_ch(o, ']');
+		json_group_registers(fmt, u, o);
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");

@@ -204,7 +204,7 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->nrules = 0;
 		fast->has_notes = 0;
 		for (unsigned i = 0; i < d->nfields; i++)
-			if (d->fields[i].reg || d->fields[i].scale)
+			if (d->fields[i].reg || d->fields[i].value_reg || d->fields[i].scale)
 				fast->has_notes = 1;
 		for (unsigned i = 0; i < sizeof fast->claimed / sizeof fast->claimed[0]; i++)
 			fast->claimed[i] = 0;

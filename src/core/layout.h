@@ -69,6 +69,10 @@ void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_fiel
 /* The unit's field at a description index gk_format_prepare resolved (ix:
  * bit 7 header, 0xff none), when shown; else the shown field called name. */
 const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix, const char *name);
+/* The GK_REG field among fields[0, n) (the list uf was decoded with) that
+ * names the register uf's value is written to (its .value_reg), or NULL. */
+const struct gk_unit_field *gk_unit_value_reg_field(const struct gk_unit_field *uf, const struct gk_unit_field *fields,
+						     unsigned n);
 /* gk_unit_json with the diagnostics of another container (the per-packet API's) */
 void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
 			unsigned flags, struct gk_out *o);
@@ -89,6 +93,32 @@ static inline uint64_t gk_fget(const struct gk_field *f, const uint32_t *dw, siz
 static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, const struct gk_packet_desc *d)
 {
 	return &fmt->fast[d - fmt->descs];
+}
+
+/* The register a GK_REG field's value names: the byte address it stands
+ * for (the start of the field's space, or 0, plus 4 per index), and the
+ * register there when the generation has one.  false: the value names no
+ * address (a space the format lacks, an address past the field's space or
+ * past 32 bits): printed as a number, and no register name assembles to it. */
+static inline bool gk_field_reg_addr(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, uint32_t *addr)
+{
+	uint64_t base = 0, end = 0x100000000ull;
+	if (f->space) {
+		if (!fmt->spaces || f->space > fmt->nspaces || !fmt->spaces[f->space - 1].end)
+			return false;
+		base = fmt->spaces[f->space - 1].start;
+		end = fmt->spaces[f->space - 1].end;
+	}
+	if (v >= (end - base) / 4)
+		return false;
+	*addr = (uint32_t)(base + 4 * v);
+	return true;
+}
+
+static inline const struct gk_reg *gk_field_reg(const struct gk_format *fmt, const struct gk_field *f, uint64_t v)
+{
+	uint32_t addr;
+	return gk_field_reg_addr(fmt, f, v, &addr) ? gk_reg_by_offset(fmt->regs, addr) : 0;
 }
 
 #endif

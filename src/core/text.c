@@ -64,7 +64,7 @@ void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64
 		put_flags(o, f->enm, v);
 		return;
 	case GK_REG: {
-		const struct gk_reg *r = v <= 0x3fffffff ? gk_reg_by_offset(fmt->regs, (uint32_t)v * 4) : 0;
+		const struct gk_reg *r = gk_field_reg(fmt, f, v);
 		if (r)
 			put_name(o, r->name);
 		else
@@ -218,16 +218,29 @@ static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 	}
 }
 
-/* A trailing comment naming the register fields of values such as
- * DRAW_INITIATOR; the assembler skips it. */
-static void put_value_notes(const struct gk_format *fmt, const struct gk_unit *u, bool *open, struct gk_out *o)
+/* The register a field's value goes to: the field's own .reg, or the one
+ * named by the GK_REG field its .value_reg points at (register pairs), found
+ * among the fields it was decoded with. */
+static const struct gk_reg *value_register(const struct gk_format *fmt, const struct gk_unit_field *uf,
+					   const struct gk_unit_field *fields, unsigned n)
 {
-	for (unsigned i = 0; i < u->nfields; i++) {
-		const struct gk_unit_field *uf = &u->fields[i];
+	if (uf->desc->reg)
+		return gk_reg_by_offset(fmt->regs, uf->desc->reg);
+	const struct gk_unit_field *of = gk_unit_value_reg_field(uf, fields, n);
+	return of ? gk_field_reg(fmt, of->desc, of->value) : 0;
+}
+
+/* A trailing comment naming the register fields of values such as
+ * DRAW_INITIATOR, or the value of a register pair; the assembler skips it. */
+static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, bool *open,
+			    struct gk_out *o)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_unit_field *uf = &fields[i];
 		const struct gk_field *f = uf->desc;
-		if (!f->reg || uf->in_hdr || uf->cut || !uf->value)
+		if ((!f->reg && !f->value_reg) || uf->in_hdr || uf->cut || !uf->value)
 			continue;
-		const struct gk_reg *r = gk_reg_by_offset(fmt->regs, f->reg);
+		const struct gk_reg *r = value_register(fmt, uf, fields, n);
 		if (!r || !r->nfields)
 			continue;
 		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
@@ -355,7 +368,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	}
 	bool open = false;
 	if (gk_fast(fmt, d)->has_notes) {
-		put_value_notes(fmt, u, &open, o);
+		put_value_notes(fmt, u->fields, u->nfields, &open, o);
 		put_scale_notes(u, &open, o);
 	}
 	gk_out_ch(o, '\n');
@@ -388,6 +401,8 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 			for (unsigned k = 0; k < d->group_dw && k < GK_UNIT_FIXED_DW; k++)
 				if (dw[base + k] & ~claimed[k])
 					put_rawbits(o, base + k, dw[base + k] & ~claimed[k], claimed[k] == 0);
+			bool gopen = false;
+			put_value_notes(fmt, gf, n, &gopen, o);
 			gk_out_ch(o, '\n');
 		}
 		break;

@@ -17,8 +17,8 @@ static const char *symbol_of(const struct gk_format *fmt, const struct gk_field 
 		const struct gk_enum *e = f->enm; /* gk_enum_name, inline: most fields are enums */
 		return e && e->names && e->nbits < 64 && v < (1ull << e->nbits) ? e->names[v] : 0;
 	}
-	if (f->kind == GK_REG && v <= 0x3fffffff) {
-		const struct gk_reg *r = gk_reg_by_offset(fmt->regs, (uint32_t)v * 4);
+	if (f->kind == GK_REG) {
+		const struct gk_reg *r = gk_field_reg(fmt, f, v);
 		return r ? r->name : 0;
 	}
 	return 0;
@@ -229,6 +229,18 @@ const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix
 	}
 	/* not shown here: another field of that name may be (conditional alternatives) */
 	return gk_unit_field(u, name);
+}
+
+const struct gk_unit_field *gk_unit_value_reg_field(const struct gk_unit_field *uf, const struct gk_unit_field *fields,
+						     unsigned n)
+{
+	const struct gk_field *f = uf->desc;
+	for (unsigned i = 0; f->value_reg && i < n; i++) {
+		const struct gk_unit_field *of = &fields[i];
+		if (of->in_hdr == uf->in_hdr && of->index == f->value_reg - 1u && !of->cut && of->desc->kind == GK_REG)
+			return of;
+	}
+	return 0;
 }
 
 const struct gk_unit_field *gk_unit_field(const struct gk_unit *u, const char *name)

@@ -1022,25 +1022,30 @@ static const struct gk_field gcn_load_base[] = {
 /* SET_*_REG_PAIRS (GFX11+): (offset, value) pairs; the _PACKED forms: a
  * register count, then (offset0 | offset1 << 16, value0, value1) triples
  * (Mesa sid.h comment) */
-static const struct gk_field gcn_reg_pair[] = {
-	GK_X("REG_OFFSET", 0, 0, 15),
-	GK_X("REG_VALUE", 1, 0, 31),
-};
+/* The offsets count dwords from the start of the packet's register space:
+ * printed as the register's name, and each value carries the fields of the
+ * register its offset names (.value_reg). */
+#define REG_PAIR(sp) \
+	GK_REGIDX("REG_OFFSET", 0, 0, 15, .space = 1 + (sp)), \
+	GK_X("REG_VALUE", 1, 0, 31, .value_reg = 1)
+#define REG_PAIR_PACKED(sp) \
+	GK_REGIDX("REG_OFFSET0", 0, 0, 15, .space = 1 + (sp)), \
+	GK_REGIDX("REG_OFFSET1", 0, 16, 31, .space = 1 + (sp)), \
+	GK_X("REG_VALUE0", 1, 0, 31, .value_reg = 1), \
+	GK_X("REG_VALUE1", 2, 0, 31, .value_reg = 2)
+static const struct gk_field gcn_context_reg_pair[] = { REG_PAIR(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_field gcn_sh_reg_pair[] = { REG_PAIR(GK_PM4_SPACE_SH) };
 static const struct gk_field gcn_reg_pair_packed_count[] = {
 	GK_U("REG_COUNT", 1, 0, 31),
 };
-static const struct gk_field gcn_reg_pair_packed[] = {
-	GK_X("REG_OFFSET0", 0, 0, 15),
-	GK_X("REG_OFFSET1", 0, 16, 31),
-	GK_X("REG_VALUE0", 1, 0, 31),
-	GK_X("REG_VALUE1", 2, 0, 31),
-};
+static const struct gk_field gcn_context_reg_pair_packed[] = { REG_PAIR_PACKED(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_field gcn_sh_reg_pair_packed[] = { REG_PAIR_PACKED(GK_PM4_SPACE_SH) };
 /* CONTEXT_REG_RMW: Mesa radeon_opt_set_context_reg_rmw: the context register
  * (dwords from 0x28000), the mask of the bits to change, their new value */
 static const struct gk_field gcn_context_reg_rmw[] = {
-	GK_X("REG_OFFSET", 1, 0, 15),
-	GK_X("REG_MASK", 2, 0, 31),
-	GK_X("REG_DATA", 3, 0, 31),
+	GK_REGIDX("REG_OFFSET", 1, 0, 15, .space = 1 + GK_PM4_SPACE_CONTEXT),
+	GK_X("REG_MASK", 2, 0, 31, .value_reg = 1),
+	GK_X("REG_DATA", 3, 0, 31, .value_reg = 1),
 };
 /* INVALIDATE_TLBS: nvd.h PACKET3_INVALIDATE_TLBS_DST_SEL (<< 0), ALL_HUB
  * (<< 4), PASID (<< 5), FLUSH_TYPE (<< 29); widths up to the next field */
@@ -1569,11 +1574,11 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_TASKMESH_DIRECT_ACE", 0xAA, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("EVENT_WRITE_ZPASS", 0xB1, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
-	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_context) },
-	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_context) },
-	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_sh) },
-	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
-	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
+	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_context_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_context) },
+	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_context_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_context) },
+	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_sh_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
 };
 const size_t gk_pm4_ndescs = GK_COUNTOF(gk_pm4_descs);
 

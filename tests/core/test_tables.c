@@ -186,6 +186,15 @@ static void check_field(const char *where, const struct gk_field *arr, unsigned 
 		if (f->max > ones(width))
 			PROBLEM("%s: %s max %llu does not fit %u bits", where, f->name, (unsigned long long)f->max, width);
 	}
+	/* register pairs: an offset counts from a space, a value names the
+	 * offset field (earlier in the same list) that says where it goes */
+	if (f->space && f->kind != GK_REG)
+		PROBLEM("%s: %s has a register space but is not a register field", where, f->name);
+	if (f->value_reg && (f->value_reg - 1u >= i || arr[f->value_reg - 1u].kind != GK_REG))
+		PROBLEM("%s: %s takes its register from field %u, not an earlier register field", where, f->name,
+			f->value_reg - 1u);
+	if (f->value_reg && f->reg)
+		PROBLEM("%s: %s has both a fixed register and a register field", where, f->name);
 	if (f->gens && desc_gens && !(f->gens & desc_gens))
 		PROBLEM("%s: %s exists on no generation of its packet", where, f->name);
 	if (f->gens && desc_gens && (f->gens & ~desc_gens))
@@ -686,6 +695,11 @@ static const struct gk_field hdr_name[] = { F("COUNT", 1, 0, 7) };
 static const struct gk_field group_bad[] = { F("OFF", 0, 0, 15), F("NUM", 2, 0, 13) };
 static const struct gk_field exec_missing[] = { F("NOT_EXEC", 1, 0, 13) };
 static const struct gk_field dw_name[] = { F("dw1", 1, 0, 7) };
+#define R(n, d, l, h, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_REG, __VA_ARGS__ }
+static const struct gk_field pair_ok[] = { R("OFF", 1, 0, 15, .space = 1), F("VAL", 2, 0, 31, .value_reg = 1) };
+static const struct gk_field pair_to_number[] = { F("OFF", 1, 0, 15), F("VAL", 2, 0, 31, .value_reg = 1) };
+static const struct gk_field pair_forward[] = { F("VAL", 1, 0, 31, .value_reg = 2), R("OFF", 2, 0, 15) };
+static const struct gk_field space_on_number[] = { F("OFF", 1, 0, 15, .space = 1) };
 
 static const struct gk_field my_hdr3[] = {
 	{ .name = "PREDICATE", .seg = {{0, 0, 0, 0}}, .nseg = 1, .kind = GK_FLAG },
@@ -738,6 +752,10 @@ static void selftest(void)
 		  .group = group_bad, .ngroup = 2, .group_dw = 2, .tail_unit = 2 }, true },
 		{ "data tail without a name", { .name = "DT", .opcode = 0x10, .gens = ALL_GENS, .hdr = gk_pm4_hdr3,
 		  .nhdr = 5, .fields = ok_fields, .nfields = 2, .min_dw = 2, .tail = GK_TAIL_DATA, .tail_dw = 2 }, true },
+		{ "register pair", T3("RP", 0x10, pair_ok, 3, 3), false },
+		{ "pair value naming a number field", T3("RPN", 0x10, pair_to_number, 3, 3), true },
+		{ "pair value naming a later field", T3("RPF", 0x10, pair_forward, 3, 3), true },
+		{ "register space on a number", T3("RSN", 0x10, space_on_number, 2, 2), true },
 		{ "EXEC_COUNT flag without the field", { .name = "EX", .opcode = 0x10, .gens = ALL_GENS,
 		  .hdr = gk_pm4_hdr3, .nhdr = 5, .fields = exec_missing, .nfields = 1, .min_dw = 2, .max_dw = 2,
 		  .flags = GK_P_EXEC_COUNT }, true },

@@ -240,21 +240,28 @@ static const struct vec vecs[] = {
 	  "    REG_OFFSET=0xa0 NUM_DWORDS=16" },
 	{ "gfx11", W(PACKET3(PACKET3_SET_CONTEXT_REG_PAIRS, 1), 0x000000a0, 0x00000004),
 	  "SET_CONTEXT_REG_PAIRS\n"
-	  "    REG_OFFSET=0xa0 REG_VALUE=0x4" },
+	  "    REG_OFFSET=PA_SC_VPORT_SCISSOR_6_TL REG_VALUE=0x4 ; REG_VALUE: TL_X=0x4" },
+	/* an offset that names no register of the space: the number */
+	{ "gfx11", W(PACKET3(PACKET3_SET_CONTEXT_REG_PAIRS, 1), 0x0000ffff, 0x00000004),
+	  "SET_CONTEXT_REG_PAIRS\n"
+	  "    REG_OFFSET=0xffff REG_VALUE=0x4" },
 	{ "gfx11", W(PACKET3(PACKET3_SET_SH_REG_PAIRS, 1), 0x0000020c, 0x00402022),
 	  "SET_SH_REG_PAIRS\n"
-	  "    REG_OFFSET=0x20c REG_VALUE=0x402022" },
+	  "    REG_OFFSET=COMPUTE_PGM_LO REG_VALUE=0x402022" },
 	{ "gfx11", W(PACKET3(PACKET3_SET_CONTEXT_REG_PAIRS_PACKED, 3), 0x00000002, 0x00a100a0, 0x00000004, 0x00000005),
 	  "SET_CONTEXT_REG_PAIRS_PACKED REG_COUNT=2\n"
-	  "    REG_OFFSET0=0xa0 REG_OFFSET1=0xa1 REG_VALUE0=0x4 REG_VALUE1=0x5" },
+	  "    REG_OFFSET0=PA_SC_VPORT_SCISSOR_6_TL REG_OFFSET1=PA_SC_VPORT_SCISSOR_6_BR REG_VALUE0=0x4 REG_VALUE1=0x5"
+	  " ; REG_VALUE0: TL_X=0x4; REG_VALUE1: BR_X=0x5" },
 	{ "gfx11", W(PACKET3(PACKET3_SET_SH_REG_PAIRS_PACKED, 3), 0x00000002, 0x020d020c, 0x00402022, 0x00000000),
 	  "SET_SH_REG_PAIRS_PACKED REG_COUNT=2\n"
-	  "    REG_OFFSET0=0x20c REG_OFFSET1=0x20d REG_VALUE0=0x402022 REG_VALUE1=0x0" },
+	  "    REG_OFFSET0=COMPUTE_PGM_LO REG_OFFSET1=COMPUTE_PGM_HI REG_VALUE0=0x402022 REG_VALUE1=0x0" },
 	{ "gfx11.5", W(PACKET3(PACKET3_SET_SH_REG_PAIRS_PACKED_N, 3), 0x00000002, 0x020d020c, 0x00402022, 0x00000000),
 	  "SET_SH_REG_PAIRS_PACKED_N REG_COUNT=2\n"
-	  "    REG_OFFSET0=0x20c REG_OFFSET1=0x20d REG_VALUE0=0x402022 REG_VALUE1=0x0" },
+	  "    REG_OFFSET0=COMPUTE_PGM_LO REG_OFFSET1=COMPUTE_PGM_HI REG_VALUE0=0x402022 REG_VALUE1=0x0" },
 	{ "gfx10.3", W(PACKET3(PACKET3_CONTEXT_REG_RMW, 2), 0x000002a1, 0x00000007, 0x00000005),
-	  "CONTEXT_REG_RMW REG_OFFSET=0x2a1 REG_MASK=0x7 REG_DATA=0x5" },
+	  "CONTEXT_REG_RMW REG_OFFSET=VGT_PRIMITIVEID_EN REG_MASK=0x7 REG_DATA=0x5"
+	  " ; REG_MASK: PRIMITIVEID_EN=1 DISABLE_RESET_ON_EOI=1 NGG_DISABLE_PROVOK_REUSE=1;"
+	  " REG_DATA: PRIMITIVEID_EN=1 NGG_DISABLE_PROVOK_REUSE=1" },
 	{ "gfx10", W(PACKET3(PACKET3_INVALIDATE_TLBS, 0), 0x00000030),
 	  "INVALIDATE_TLBS DST_SEL=0 ALL_HUB=1 PASID=1 FLUSH_TYPE=0" },
 	{ "gfx9", W(PACKET3(PACKET3_SET_RESOURCES, 6), 0x0000ffff, 0x0000000f, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000),
@@ -541,9 +548,49 @@ static void test_streams(void)
 	}
 }
 
+/* Register pairs name their registers from the packet's space: JSON lists
+ * them as register writes, and the assembler refuses a name the space does
+ * not hold, saying why. */
+static void test_reg_pairs(void)
+{
+	const struct gk_format *fmt = tu_fmt("gfx11");
+	static const uint32_t packed[] = { PACKET3(PACKET3_SET_CONTEXT_REG_PAIRS_PACKED, 3), 0x00000002, 0x00a100a0,
+					   0x00000004, 0x00000005 };
+	struct gk_packet pkt;
+	gk_packet_frame(fmt, packed, 5, 0, &pkt);
+	char buf[4096];
+	struct gk_out o = { .buf = buf, .len = 0, .cap = sizeof buf - 1, .write = NULL, .ctx = NULL, .failed = 0 };
+	gk_json_packet(fmt, &pkt, NULL, 0, &o);
+	buf[o.len] = 0;
+	CHECK(strstr(buf, ",\"registers\":[{\"offset\":164480,\"name\":\"PA_SC_VPORT_SCISSOR_6_TL\",\"value\":4,"
+			  "\"fields\":{\"TL_X\":4,\"TL_Y\":0,\"WINDOW_OFFSET_DISABLE\":0},\"enums\":{}},"
+			  "{\"offset\":164484,\"name\":\"PA_SC_VPORT_SCISSOR_6_BR\",\"value\":5,") != NULL,
+	      "pairs as register writes in JSON: %s", buf);
+
+	static const struct {
+		const char *text, *at, *says;
+	} bad[] = {
+		{ "SET_CONTEXT_REG_PAIRS\n    REG_OFFSET=COMPUTE_PGM_LO REG_VALUE=0x1", "COMPUTE_PGM_LO",
+		  "COMPUTE_PGM_LO (0x0b830) is outside the context register space 0x28000..0x" },
+		{ "SET_SH_REG_PAIRS_PACKED REG_COUNT=2\n    REG_OFFSET0=DB_RENDER_CONTROL REG_OFFSET1=0x20d REG_VALUE0=0 REG_VALUE1=0",
+		  "DB_RENDER_CONTROL", "outside the sh register space" },
+		{ "SET_CONTEXT_REG_PAIRS\n    REG_OFFSET=NO_SUCH_REG REG_VALUE=0x1", "NO_SUCH_REG",
+		  "gfx11 has no register 'NO_SUCH_REG'" },
+		{ "CONTEXT_REG_RMW REG_OFFSET=SPI_SHADER_PGM_LO_PS REG_MASK=1 REG_DATA=1", "SPI_SHADER_PGM_LO_PS",
+		  "outside the context register space" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct tu_asm r;
+		tu_assemble(fmt, bad[i].text, &r);
+		uint32_t line = strchr(bad[i].text, '\n') ? 2 : 1;
+		tu_expect_syntax_error("register pair", bad[i].text, &r, line, bad[i].at, bad[i].says);
+	}
+}
+
 int main(void)
 {
 	test_names();
+	test_reg_pairs();
 	test_nop_pad();
 	const struct gk_format *any = tu_fmt("gfx9");
 	bool *covered = calloc(any->ndescs, sizeof *covered);
