@@ -96,6 +96,8 @@ enum gk_rule_kind {
 	GK_R_NOT_BOTH,    /* a == arg together with b == arg2 is an error */
 	GK_R_EQUAL,       /* a == b, except the pair a == arg, b == arg2 is allowed too */
 	GK_R_WARN_EQ,     /* a == arg (with b == arg2 when b is given) is legal but suspect: a warning */
+	GK_R_GROUP_ITEMS, /* a counts items the repeated groups hold, arg to a group: the groups
+	                   * must be the fewest that hold a items (a group may be part-used) */
 };
 
 struct gk_rule {

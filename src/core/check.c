@@ -197,6 +197,16 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 					             (unsigned long long)a, ru->why ? ": " : "", ru->why ? ru->why : "");
 			}
 			break;
+		case GK_R_GROUP_ITEMS: {
+			uint64_t have = (uint64_t)u->ngroups * ru->arg;
+			if (ru->arg && (a > have || a + ru->arg <= have))
+				gk_diags_add(out, pkt, GK_ERROR, GK_D_RULE, dw, lo, hi, fa->name,
+				             "%s=%llu but the packet holds %u group%s of %u (%llu..%llu)%s%s", fa->name,
+				             (unsigned long long)a, u->ngroups, u->ngroups == 1 ? "" : "s", ru->arg,
+				             (unsigned long long)(have >= ru->arg ? have - ru->arg + 1 : 0), (unsigned long long)have,
+				             ru->why ? ": " : "", ru->why ? ru->why : "");
+			break;
+		}
 		default:
 			break;
 		}

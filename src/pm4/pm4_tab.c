@@ -1038,6 +1038,12 @@ static const struct gk_field gcn_sh_reg_pair[] = { REG_PAIR(GK_PM4_SPACE_SH) };
 static const struct gk_field gcn_reg_pair_packed_count[] = {
 	GK_U("REG_COUNT", 1, 0, 31),
 };
+/* REG_COUNT registers fill the triples two by two (Mesa sid.h): a count
+ * the triples do not match writes registers the stream never gave, or
+ * leaves out some it gave */
+static const struct gk_rule gcn_reg_pair_packed_rules[] = {
+	{ GK_R_GROUP_ITEMS, "REG_COUNT", NULL, 2, 0, "each (offset0 | offset1 << 16, value0, value1) triple holds 2 registers" },
+};
 static const struct gk_field gcn_context_reg_pair_packed[] = { REG_PAIR_PACKED(GK_PM4_SPACE_CONTEXT) };
 static const struct gk_field gcn_sh_reg_pair_packed[] = { REG_PAIR_PACKED(GK_PM4_SPACE_SH) };
 /* CONTEXT_REG_RMW: Mesa radeon_opt_set_context_reg_rmw: the context register
@@ -1575,10 +1581,10 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("DISPATCH_TASKMESH_INDIRECT_MULTI_ACE", 0xAD, G103UP), BODY_ONLY, .note = "Mesa sid.h: GFX10.3+" },
 	{ T3("EVENT_WRITE_ZPASS", 0xB1, G11UP), BODY_ONLY, .note = "Mesa sid.h: GFX11+" },
 	{ T3("SET_CONTEXT_REG_PAIRS", 0xB8, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_context_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_context) },
-	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_context_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_context) },
+	{ T3("SET_CONTEXT_REG_PAIRS_PACKED", 0xB9, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_context_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, RULES(gcn_reg_pair_packed_rules), .note = "Mesa sid.h: GFX11+", EXEC(x_packed_context) },
 	{ T3("SET_SH_REG_PAIRS", 0xBA, G11UP), .tail = GK_TAIL_GROUPS, .tail_dw = 1, .group = gcn_sh_reg_pair, .ngroup = 2, .group_dw = 2, .tail_unit = 2, .min_dw = 3, .note = "Mesa sid.h: GFX11+", EXEC(x_pairs_sh) },
-	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
-	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED", 0xBB, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, RULES(gcn_reg_pair_packed_rules), .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
+	{ T3("SET_SH_REG_PAIRS_PACKED_N", 0xBD, G11UP), FIELDS(gcn_reg_pair_packed_count), .tail = GK_TAIL_GROUPS, .tail_dw = 2, .group = gcn_sh_reg_pair_packed, .ngroup = 4, .group_dw = 3, .tail_unit = 3, .min_dw = 5, RULES(gcn_reg_pair_packed_rules), .note = "Mesa sid.h: GFX11+", EXEC(x_packed_sh) },
 };
 const size_t gk_pm4_ndescs = GK_COUNTOF(gk_pm4_descs);
 

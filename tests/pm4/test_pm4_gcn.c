@@ -399,6 +399,17 @@ static void test_rules(void)
 	const uint32_t rm_idx[] = { PACKET3(PACKET3_RELEASE_MEM, 6), 0x00000014, 0, 0, 0, 0, 0, 0 };
 	tu_check(tu_fmt("gfx10"), rm_idx, 8, &r);
 	CHECK(r.errors == 1 && tu_count(&r, GK_D_RANGE) == 1, "RELEASE_MEM EVENT_INDEX 0: %s", tu_diags_str(&r));
+	/* SET_*_REG_PAIRS_PACKED: REG_COUNT against the triples (2 registers each;
+	 * the last may hold one) */
+	for (uint32_t count = 0; count <= 7; count++) {
+		const uint32_t pp[] = { PACKET3(PACKET3_SET_SH_REG_PAIRS_PACKED, 6), count, 0x020d020c, 1, 2,
+					0x020f020e, 3, 4 };
+		tu_check(tu_fmt("gfx11"), pp, 8, &r);
+		bool good = count == 3 || count == 4;
+		CHECK(good ? r.errors == 0 : (r.errors == 1 && tu_count(&r, GK_D_RULE) == 1 &&
+					       strstr(tu_diags_str(&r), "holds 2 groups of 2 (3..4)")),
+		      "SET_SH_REG_PAIRS_PACKED REG_COUNT=%u over 2 triples: %s", count, tu_diags_str(&r));
+	}
 	/* WRITE_DATA to the reserved destination 4 */
 	const uint32_t wd_res[] = { PACKET3(PACKET3_WRITE_DATA, 3), 0x00000400, 0x1000, 0, 1 };
 	tu_check(tu_fmt("gfx11"), wd_res, 5, &r);
