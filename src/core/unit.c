@@ -117,6 +117,9 @@ void gk_unit_fill(const struct gk_unit *cu)
 	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS;
 	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
 	u->pending = false;
+	/* the slots of fields this generation lacks stay 0xff (gk_unit_field_at) */
+	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
+	memset(u->body_slot, 0xff, sizeof u->body_slot);
 	u->nfields = decode_simple(u->fmt, d->hdr, nhdr, true, u->pkt.dw, u->pkt.ndw, u->fields, GK_UNIT_HDR_FIELDS,
 				   u->hdr_slot, 0);
 	u->nfields += decode_simple(u->fmt, d->fields, nbody, false, u->pkt.dw, u->pkt.ndw, u->fields + u->nfields,
@@ -164,8 +167,6 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	size_t ndw = pkt->ndw;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	struct gk_layout L;
-	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
-	memset(u->body_slot, 0xff, sizeof u->body_slot);
 	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS; /* the table test holds them to it */
 	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
 	if (fast->simple && ndw >= fast->fixed_len) {
@@ -179,6 +180,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 		memcpy(u->claimed, fast->claimed, sizeof fast->claimed);
 	} else {
 		u->simple = false;
+		memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
+		memset(u->body_slot, 0xff, sizeof u->body_slot);
 		unsigned end = d->min_dw ? d->min_dw : 1, hdr_end = 0; /* the body's fields decide the length */
 		u->nfields = decode_list(fmt, d->hdr, nhdr, true, dw, ndw, u->fields, GK_UNIT_HDR_FIELDS, &hdr_end,
 					 u->hdr_slot, 0);

@@ -314,10 +314,15 @@ static const struct gk_field load_const_pair[] = {
 	GK_X("CONST_OFFSET", 0, 0, 15),
 	GK_U("NUM_DWORDS", 1, 0, 13),
 };
-static const struct gk_field load_reg_pair[] = {
-	GK_X("REG_OFFSET", 0, 0, 15),
-	GK_U("NUM_DWORDS", 1, 0, 13),
-};
+/* the first register loaded, in dwords from the start of the packet's space:
+ * printed by name */
+#define LOAD_REG_PAIR(sp) \
+	GK_REGIDX("REG_OFFSET", 0, 0, 15, .space = 1 + (sp)), \
+	GK_U("NUM_DWORDS", 1, 0, 13)
+static const struct gk_field load_config_reg_pair[] = { LOAD_REG_PAIR(GK_PM4_SPACE_CONFIG) };
+static const struct gk_field load_context_reg_pair[] = { LOAD_REG_PAIR(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_field load_uconfig_reg_pair[] = { LOAD_REG_PAIR(GK_PM4_SPACE_UCONFIG) };
+static const struct gk_field load_sh_reg_pair[] = { LOAD_REG_PAIR(GK_PM4_SPACE_SH) };
 /* §9.4.6: address bits 39:17 in dword bits 31:9 (128 KiB boundary) */
 static const struct gk_field load_alu_const[] = {
 	GK_AS("ALU_CONST_BASE", 1, 9, 31, 17),
@@ -1355,9 +1360,9 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("MODE_CONTROL", 0x18, EGUP), FIELDS(mode_control), FIXED(2), .note = "§9.4.3" },
 	{ T3("CONTEXT_CONTROL", 0x28, ALL), FIELDS(context_control), FIXED(3), .note = "§9.4.4", EXEC(x_nothing) },
 	/* §9.4.8, §9.4.10, §9.4.16: SHADER_TYPE "will always be zero" */
-	{ T3("LOAD_CONFIG_REG", 0x60, R7UP), FIELDS(load_config_base), LOADS(load_reg_pair), .flags = GK_P_SHADER0,
+	{ T3("LOAD_CONFIG_REG", 0x60, R7UP), FIELDS(load_config_base), LOADS(load_config_reg_pair), .flags = GK_P_SHADER0,
 	  .note = "§9.4.8", EXEC(x_load_config) },
-	{ T3("LOAD_CONTEXT_REG", 0x61, R7UP), FIELDS(load_base), LOADS(load_reg_pair), .note = "§9.4.9", EXEC(x_load_context) },
+	{ T3("LOAD_CONTEXT_REG", 0x61, R7UP), FIELDS(load_base), LOADS(load_context_reg_pair), .note = "§9.4.9", EXEC(x_load_context) },
 	{ T3("LOAD_ALU_CONST", 0x62, R7UP), FIELDS(load_alu_const), FIXED(2), .note = "§9.4.6" },
 	{ T3("LOAD_BOOL_CONST", 0x63, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.7", EXEC(x_load_bool) },
 	{ T3("LOAD_LOOP_CONST", 0x64, R7UP), FIELDS(load_base), LOADS(load_const_pair), .note = "§9.4.5", EXEC(x_load_loop) },
@@ -1520,10 +1525,10 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("GEN_PDEPTE", 0x5B, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("INDIRECT_BUFFER_PASID", 0x5C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("PRIME_UTCL2", 0x5D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
-	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "Mesa sid.h: GFX7+", EXEC(x_load_uconfig) },
-	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_sh) },
-	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_config) },
-	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_context) },
+	{ T3("LOAD_UCONFIG_REG", 0x5E, G7UP), FIELDS(gcn_load_base), LOADS(load_uconfig_reg_pair), .note = "Mesa sid.h: GFX7+", EXEC(x_load_uconfig) },
+	{ T3("LOAD_SH_REG", 0x5F, GCN), FIELDS(gcn_load_base), LOADS(load_sh_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_sh) },
+	{ T3("LOAD_CONFIG_REG", 0x60, GCN), FIELDS(gcn_load_base), LOADS(load_config_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_config) },
+	{ T3("LOAD_CONTEXT_REG", 0x61, GCN), FIELDS(gcn_load_base), LOADS(load_context_reg_pair), .note = "sid.h, nvd.h", EXEC(x_load_context) },
 	{ T3("LOAD_COMPUTE_STATE", 0x62, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
 	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h", EXEC(x_reg_run) },

@@ -109,11 +109,11 @@ static const struct vec vecs[] = {
 	/* §9.4.5-§9.4.12 LOAD_*: dw1 [31:2], dw2 [7:0] (WAIT_FOR_IDLE[31] for config), (offset, count) pairs */
 	{ "r700", W(0xc0056000, 0x34567000, 0x80000012, 0x10, 4, 0x20, 0x3fff),
 	  "LOAD_CONFIG_REG BASE_ADDR=0x1234567000 WAIT_FOR_IDLE=1\n"
-	  "    REG_OFFSET=0x10 NUM_DWORDS=4\n"
+	  "    REG_OFFSET=WAIT_UNTIL NUM_DWORDS=4\n"
 	  "    REG_OFFSET=0x20 NUM_DWORDS=16383" },
 	{ "evergreen", W(0xc0036100, 0xdcba9870, 0xfe, 0x5, 0x7),
 	  "LOAD_CONTEXT_REG BASE_ADDR=0xfedcba9870\n"
-	  "    REG_OFFSET=0x5 NUM_DWORDS=7" },
+	  "    REG_OFFSET=DB_HTILE_DATA_BASE NUM_DWORDS=7" },
 	/* §9.4.6: [31:9] = address[39:17], [0] COMPLETE_UPDATE */
 	{ "cayman", W(0xc0006200, 0x12345601), "LOAD_ALU_CONST ALU_CONST_BASE=0x1234560000 COMPLETE_UPDATE=1" },
 	{ "r700", W(0xc0036300, 0x100, 0, 1, 2),
