@@ -290,14 +290,21 @@ static unsigned popcount64(uint64_t x)
  * which for all others only caches early the one value they have wherever
  * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
  * test_lookups checks it). */
-static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
+/* Where a lookup of name from leaf bs ends when no case expression decides
+ * (gk_ir3_lookups): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK. */
+static int lookup_index(int bs, unsigned name)
 {
-	const struct ir3_bitset *L = &gk_ir3_bitsets[sc->bs];
+	const struct ir3_bitset *L = &gk_ir3_bitsets[bs];
 	unsigned w = name / 64;
 	uint64_t bit = 1ull << (name % 64);
-	int k = gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
-						    ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
-						    : L->nchain)];
+	return gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
+						   ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
+						   : L->nchain)];
+}
+
+static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
+{
+	int k = lookup_index(sc->bs, name);
 	if (k != IR3_LOOKUP_WALK)
 		return k >= 0 ? &gk_ir3_fields[k] : NULL;
 	/* while a case's own expression is being evaluated, it is assumed
@@ -950,7 +957,12 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 	int16_t c = e->fc[s][name];
 	if (c)
 		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
-	const struct ir3_field *f = efind(&e->sc[s], name);
+	/* the lookup index's answer is efind's when it has one: it names the
+	 * first case of the chain with the name only when that is a default
+	 * case (always visible) and no override before it has the name, and
+	 * says IR3_LOOKUP_NONE only when no case has it */
+	int k = lookup_index(e->sc[s].bs, name);
+	const struct ir3_field *f = k == IR3_LOOKUP_WALK ? efind(&e->sc[s], name) : k >= 0 ? &gk_ir3_fields[k] : NULL;
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
