@@ -896,6 +896,7 @@ struct asg {
 	int16_t sc;
 	uint16_t name;
 	uint64_t val;
+	const struct ir3_field *f; /* efc of the scope and name (the scope's cases stay while it is set) */
 };
 
 struct enc {
@@ -1002,10 +1003,10 @@ static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
 	return NULL;
 }
 
-static void asg_add(struct enc *e, int s, unsigned name, uint64_t v)
+static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struct ir3_field *f)
 {
 	e->ai[s][name] = (int16_t)(e->na + 1);
-	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
+	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v, f };
 }
 
 /* Where the decoder would find the field called name seen from scope *s:
@@ -1075,7 +1076,7 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 		return a->val == v;
 	if (e->na >= E_MAXASG)
 		return 0;
-	asg_add(e, s, name, v);
+	asg_add(e, s, name, v, f);
 	if (f->expr >= 0)
 		return invert(e, s, f, v);
 	return 1;
@@ -1513,7 +1514,7 @@ static int all_hold(struct enc *e, const uint64_t *val, int na, int *first_bad)
 {
 	for (int i = 0; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		const struct ir3_field *F = e->a[i].f;
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val)) {
 			if (first_bad)
 				*first_bad = i;
@@ -1536,7 +1537,7 @@ static int repair(struct enc *e, uint64_t *val)
 	unsigned n = 0;
 	for (int i = bad; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		const struct ir3_field *F = e->a[i].f;
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val))
 			n = free_fields(e, s, F->expr, fs, ff, n, 6);
 	}
@@ -1553,7 +1554,7 @@ static int repair(struct enc *e, uint64_t *val)
 		unsigned sh = 0;
 		for (unsigned k = 0; k < n; k++) {
 			unsigned w = ff[k]->high - ff[k]->low + 1u;
-			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w));
+			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w), efc(e, fs[k], ff[k]->name));
 			sh += w;
 		}
 		build(e, val);
@@ -1666,10 +1667,13 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 				lits = 0;
 				break;
 			}
-			while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
-				at++;
-			lits = at + S->len <= e->n;
-			at += S->len;
+			/* the next place the literal starts at or after at */
+			const char *q = e->s + at, *end = e->s + e->n;
+			while ((q = (size_t)(end - q) >= S->len ? memchr(q, S->lit[0], (size_t)(end - q) - S->len + 1) : NULL) &&
+			       memcmp(q, S->lit, S->len))
+				q++;
+			lits = q != NULL;
+			at = q ? (size_t)(q - e->s) + S->len : e->n + 1;
 		}
 		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
 	}
@@ -1761,7 +1765,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	int toolong = 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
-		int sp = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+		int sp = (unsigned char)c <= ' ' &&
+			 (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f');
 		if (sp) {
 			if (n && norm[n - 1] != ' ')
 				norm[n++] = ' ';
@@ -1828,10 +1833,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
-	}
-	if (R->by_pair) {
-		for (size_t i = 0; i + 1 < n; i++) {
-			unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
+		if (R->by_pair) {
 			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
 				unsigned pos = R->by_pair[k];
 				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
@@ -1842,6 +1844,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 					named[pos / 64] |= 1ull << (pos % 64);
 			}
 		}
+	}
+	if (R->by_pair) {
 		for (unsigned k = 0; k < R->nalways; k++) {
 			unsigned pos = R->always[k];
 			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
