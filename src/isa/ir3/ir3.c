@@ -1428,11 +1428,13 @@ static void build(struct enc *e, uint64_t *val)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
 					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
-						continue; /* derived, nested, or hidden by a field of the same name */
+					if (F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue; /* derived or nested */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
 					const struct asg *a = asg_find(e, s, F->name);
+					if ((!a && !F->has_force) || efc(e, s, F->name) != F)
+						continue; /* nothing to write, or hidden by a field of the same name */
 					if (a)
 						v = put_bits(v, F->low, F->high, a->val);
 					else if (F->has_force)
