@@ -207,7 +207,7 @@ static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code
 		d->packet = o->name;
 }
 
-static void put(struct dstate *st, const char *s, size_t n)
+static inline void put(struct dstate *st, const char *s, size_t n)
 {
 	if (st->len + n >= st->cap) {
 		st->failed = 1;
@@ -292,7 +292,7 @@ static unsigned popcount64(uint64_t x)
  * test_lookups checks it). */
 /* Where a lookup of name from leaf bs ends when no case expression decides
  * (gk_ir3_lookups): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK. */
-static int lookup_index(int bs, unsigned name)
+static inline int lookup_index(int bs, unsigned name)
 {
 	const struct ir3_bitset *L = &gk_ir3_bitsets[bs];
 	unsigned w = name / 64;
@@ -995,7 +995,7 @@ static void escope_clear(struct enc *e, int s)
  * name are set at most once among a[0 .. na) (eset refuses a second value,
  * repair only sets what is unset), so the entry ai remembers is it when it
  * is still among them. */
-static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
+static inline const struct asg *asg_find(const struct enc *e, int s, unsigned name)
 {
 	int i = e->ai[s][name] - 1;
 	if (i >= 0 && i < e->na && e->a[i].sc == s && e->a[i].name == name)
@@ -1176,7 +1176,7 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 	return m(e, &f, pos);
 }
 
-static size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
+static inline size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
 {
 	if (n > e->n - pos || memcmp(e->s + pos, lit, n))
 		return 0;
