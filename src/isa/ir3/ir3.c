@@ -1582,7 +1582,7 @@ static int finish_once(struct enc *e, uint64_t *val, int *bad_expr)
 	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
 	int leaf = render(&st, val[0], NULL);
 	*bad_expr = st.bad_expr;
-	return leaf >= 0 && strlen(e->check) == e->n && !memcmp(e->check, e->s, e->n);
+	return leaf >= 0 && st.len == e->n && !memcmp(e->check, e->s, e->n); /* st.len: strlen(e->check) */
 }
 
 /* A word that shows the text, when one is found.  An override without a
@@ -1692,16 +1692,20 @@ static int try_leaf(struct enc *e, int leaf, int named)
 		return 0;
 	struct variants V;
 	variants(leaf, &V);
-	for (unsigned i = 0; i < V.n; i++) {
-		if (!text_may_fit(e, gk_ir3_cases[V.disp[i / (V.nf + 1)]].tpl, named)) {
-			i += V.nf - i % (V.nf + 1); /* the display's other variants show the same */
+	/* variant i shows display i / (nf + 1): a display the text cannot be
+	 * rules out all of its variants */
+	for (unsigned d = 0, i = 0; i < V.n; d++) {
+		if (!text_may_fit(e, gk_ir3_cases[V.disp[d]].tpl, named)) {
+			i += V.nf + 1;
 			continue;
 		}
-		e->nsc = 1;
-		e->na = 0;
-		e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
-		if (try_variant(e, 0, &V, i, 0, NULL))
-			return 1;
+		for (unsigned end = i + V.nf + 1; i < end && i < V.n; i++) {
+			e->nsc = 1;
+			e->na = 0;
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			if (try_variant(e, 0, &V, i, 0, NULL))
+				return 1;
+		}
 	}
 	return 0;
 }
