@@ -349,9 +349,19 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 	if (st->sp >= 64)
 		return 0;
 	st->stack[st->sp++] = e;
+	const struct ir3_op *op0 = &gk_ir3_ops[gk_ir3_exprs[e].op];
+	if (op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_CONST && op0[2].op == IR3_OP_EQ &&
+	    op0[3].op == IR3_OP_END) {
+		/* "{X} == k", most case expressions: what the loop below computes */
+		uint64_t ret = field_value(sc, (unsigned)op0[0].arg) == op0[1].arg;
+		st->sp--;
+		sc->cache->have[e / 64] |= 1ull << (e % 64);
+		sc->cache->val[e] = ret;
+		return ret;
+	}
 	int64_t stack[32];
 	unsigned sp = 0;
-	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = op0; op->op != IR3_OP_END; op++) {
 		uint64_t a, b;
 		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD || op->op == IR3_OP_GPU_ID) {
 			if (sp < 32)
