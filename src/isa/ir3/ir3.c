@@ -273,16 +273,6 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* the number of bits set (without relying on a popcount instruction the
- * target may not have) */
-static unsigned popcount64(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555ull);
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (unsigned)((x * 0x0101010101010101ull) >> 56);
-}
-
 /* The first field called name in the cases that hold, leaf first.  The
  * lookup index answers when no expression decides; otherwise the cases are
  * walked, evaluating the expressions of those with the name and the "kept"
@@ -291,15 +281,11 @@ static unsigned popcount64(uint64_t x)
  * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
  * test_lookups checks it). */
 /* Where a lookup of name from leaf bs ends when no case expression decides
- * (gk_ir3_lookups): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK. */
+ * (gk_ir3_lookup): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK.  One
+ * read: every field shown or evaluated goes through it. */
 static inline int lookup_index(int bs, unsigned name)
 {
-	const struct ir3_bitset *L = &gk_ir3_bitsets[bs];
-	unsigned w = name / 64;
-	uint64_t bit = 1ull << (name % 64);
-	return gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
-						   ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
-						   : L->nchain)];
+	return gk_ir3_lookup[bs][name];
 }
 
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
