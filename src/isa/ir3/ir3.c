@@ -1061,12 +1061,11 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 	}
 }
 
-/* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
-static int eset(struct enc *e, int s, unsigned name, uint64_t v)
+/* Record f = v, f being what scope s finds under f's name; 0 on a
+ * contradiction. */
+static int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 {
-	const struct ir3_field *f = efind_out(e, &s, &name);
-	if (!f)
-		return 1; /* a name nothing holds: nothing to set */
+	unsigned name = f->name;
 	const struct asg *a = asg_find(e, s, name);
 	if (a)
 		return a->val == v;
@@ -1076,6 +1075,15 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 	if (f->expr >= 0)
 		return invert(e, s, f, v);
 	return 1;
+}
+
+/* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
+static int eset(struct enc *e, int s, unsigned name, uint64_t v)
+{
+	const struct ir3_field *f = efind_out(e, &s, &name);
+	if (!f)
+		return 1; /* a name nothing holds: nothing to set */
+	return eset_field(e, s, f, v);
 }
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
@@ -1264,11 +1272,12 @@ static uint16_t float_to_half(float x)
 	return (uint16_t)(s | h);
 }
 
-/* Try value v for field f (in scope s) that used text up to q, then go on. */
+/* Try value v for field f (what scope s finds under its name: m looked it
+ * up) that used text up to q, then go on. */
 static int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
 {
 	int na = e->na, nsc = e->nsc;
-	if (eset(e, s, f->name, v) && m(e, next, q))
+	if (eset_field(e, s, f, v) && m(e, next, q))
 		return 1;
 	e->na = na;
 	e->nsc = nsc;
