@@ -1883,11 +1883,12 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
 	memset(e->pairs, 0, sizeof e->pairs);
 	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
+	const uint16_t *pair_start = R->by_pair ? R->pair_start : NULL;
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
-		if (R->by_pair) {
-			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+		if (pair_start) {
+			for (unsigned k = pair_start[h], kend = pair_start[h + 1]; k < kend; k++) {
 				unsigned pos = R->by_pair[k];
 				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
 				size_t l = 0; /* norm ends in a NUL, which no name holds */
