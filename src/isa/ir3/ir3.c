@@ -1182,9 +1182,23 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 
 static inline size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
 {
-	if (n > e->n - pos || memcmp(e->s + pos, lit, n))
+	if (n > e->n - pos)
 		return 0;
+	/* template literals and names are a few characters: no memcmp call */
+	for (size_t i = 0; i < n; i++)
+		if (e->s[pos + i] != lit[i])
+			return 0;
 	return 1;
+}
+
+/* The length of the NUL-terminated s when the text has it at pos, else -1
+ * (what strlen and match_lit say, in one pass). */
+static inline long match_str(const struct enc *e, size_t pos, const char *s)
+{
+	size_t i = 0;
+	while (s[i] && pos + i < e->n && e->s[pos + i] == s[i])
+		i++;
+	return s[i] ? -1 : (long)i;
 }
 
 /* Would try_variant of variant i of V (leaf, as a fresh nested scope at pos)
@@ -1366,8 +1380,9 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 			const char *nm = E->names[i];
 			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
 				continue;
-			size_t l = strlen(nm);
-			if (match_lit(e, pos, nm, l)) {
+			long ml = match_str(e, pos, nm);
+			if (ml >= 0) {
+				size_t l = (size_t)ml;
 				unsigned j = nc++;
 				for (; j > 0 && clen[j - 1] < l; j--) {
 					cand[j] = cand[j - 1];
@@ -1439,9 +1454,8 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 	if (sg->field < 0)
 		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
 	if (sg->field == 0) {
-		const char *nm = gk_ir3_bitsets[e->sc[f->sc].bs].name;
-		size_t n = strlen(nm);
-		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
+		long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
+		return n >= 0 && m(e, &next, pos + (size_t)n);
 	}
 	unsigned name = (unsigned)sg->field;
 	int s = f->sc;
