@@ -1335,8 +1335,8 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	case IR3_T_BOOL_INV: {
 		uint64_t on = f->type == IR3_T_BOOL; /* the value that shows the display */
 		if (f->display) {
-			size_t dn = strlen(f->display);
-			if (dn && match_lit(e, pos, f->display, dn) && take(e, s, f, on, pos + dn, next))
+			long dn = match_str(e, pos, f->display);
+			if (dn > 0 && take(e, s, f, on, pos + (size_t)dn, next))
 				return 1;
 			return take(e, s, f, !on, pos, next);
 		}
