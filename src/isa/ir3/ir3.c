@@ -218,6 +218,17 @@ static inline void put(struct dstate *st, const char *s, size_t n)
 	st->buf[st->len] = 0;
 }
 
+/* put(s, strlen(s)) in one pass */
+static void put_str(struct dstate *st, const char *s)
+{
+	size_t i = 0;
+	while (s[i] && st->len + 1 < st->cap)
+		st->buf[st->len++] = s[i++];
+	if (s[i])
+		st->failed = 1;
+	st->buf[st->len] = 0;
+}
+
 /* v in decimal (or hex), after sign ("" when none): what printf's %u,
  * %d, %+d and %x print, without printf's cost on every field */
 static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned base)
@@ -652,7 +663,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	struct dstate *st = sc->st;
 	if (name == 0) {
 		const char *n = gk_ir3_bitsets[sc->bs].name;
-		put(st, n, strlen(n));
+		put_str(st, n);
 		return;
 	}
 	uint64_t val = 0;
@@ -717,7 +728,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 		int on = (val != 0) == (f->type == IR3_T_BOOL);
 		if (f->display) {
 			if (on)
-				put(st, f->display, strlen(f->display));
+				put_str(st, f->display);
 		} else {
 			put(st, on ? "1" : "0", 1);
 		}
@@ -726,7 +737,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		if (val < E->n && E->names[val]) {
-			put(st, E->names[val], strlen(E->names[val]));
+			put_str(st, E->names[val]);
 		} else {
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
 			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
