@@ -325,11 +325,26 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
 	return NULL;
 }
 
+/* resolve, the common case first: a raw field of sc's own chain that no
+ * case expression decides (what resolve's first step finds then) */
+static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsigned name, uint64_t *val,
+						   const struct dscope **where)
+{
+	int k = lookup_index(sc->bs, name);
+	if (k >= 0 && gk_ir3_fields[k].expr < 0) {
+		const struct ir3_field *f = &gk_ir3_fields[k];
+		*val = bits(sc->val, f->low, f->high);
+		*where = sc;
+		return f;
+	}
+	return resolve(sc, name, val, where);
+}
+
 static uint64_t field_value(const struct dscope *sc, unsigned name)
 {
 	uint64_t v = 0;
 	const struct dscope *w;
-	if (!resolve(sc, name, &v, &w))
+	if (!resolve_here(sc, name, &v, &w))
 		return 0;
 	return v;
 }
@@ -515,7 +530,7 @@ static void assign_name(struct dstate *st, const struct dscope *sc, unsigned nam
 {
 	uint64_t cur;
 	const struct dscope *w = NULL;
-	const struct ir3_field *f = resolve(sc, name, &cur, &w);
+	const struct ir3_field *f = resolve_here(sc, name, &cur, &w);
 	if (f)
 		assign(st, w, f, v, depth);
 }
@@ -668,7 +683,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	}
 	uint64_t val = 0;
 	const struct dscope *w = sc;
-	const struct ir3_field *f = resolve(sc, name, &val, &w);
+	const struct ir3_field *f = resolve_here(sc, name, &val, &w);
 	if (!f) {
 		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
