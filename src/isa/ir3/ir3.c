@@ -974,18 +974,21 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 	return NULL;
 }
 
-/* efind for scope s of e, remembered until the scope's cases change */
+/* efind for scope s of e: the lookup index, or a walk remembered until the
+ * scope's cases change */
 static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 {
-	int16_t c = e->fc[s][name];
-	if (c)
-		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
 	/* the lookup index's answer is efind's when it has one: it names the
 	 * first case of the chain with the name only when that is a default
 	 * case (always visible) and no override before it has the name, and
 	 * says IR3_LOOKUP_NONE only when no case has it */
 	int k = lookup_index(e->sc[s].bs, name);
-	const struct ir3_field *f = k == IR3_LOOKUP_WALK ? efind(&e->sc[s], name) : k >= 0 ? &gk_ir3_fields[k] : NULL;
+	if (k != IR3_LOOKUP_WALK)
+		return k >= 0 ? &gk_ir3_fields[k] : NULL;
+	int16_t c = e->fc[s][name];
+	if (c)
+		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
+	const struct ir3_field *f = efind(&e->sc[s], name);
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
