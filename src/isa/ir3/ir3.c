@@ -974,17 +974,10 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 	return NULL;
 }
 
-/* efind for scope s of e: the lookup index, or a walk remembered until the
- * scope's cases change */
-static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+/* efind for scope s of e past the lookup index: the walk, remembered until
+ * the scope's cases change */
+static const struct ir3_field *efc_walk(struct enc *e, int s, unsigned name)
 {
-	/* the lookup index's answer is efind's when it has one: it names the
-	 * first case of the chain with the name only when that is a default
-	 * case (always visible) and no override before it has the name, and
-	 * says IR3_LOOKUP_NONE only when no case has it */
-	int k = lookup_index(e->sc[s].bs, name);
-	if (k != IR3_LOOKUP_WALK)
-		return k >= 0 ? &gk_ir3_fields[k] : NULL;
 	int16_t c = e->fc[s][name];
 	if (c)
 		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
@@ -992,6 +985,18 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
+}
+
+/* efind for scope s of e.  The lookup index's answer is efind's when it has
+ * one: it names the first case of the chain with the name only when that is
+ * a default case (always visible) and no override before it has the name,
+ * and says IR3_LOOKUP_NONE only when no case has it. */
+static inline const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+{
+	int k = lookup_index(e->sc[s].bs, name);
+	if (k != IR3_LOOKUP_WALK)
+		return k >= 0 ? &gk_ir3_fields[k] : NULL;
+	return efc_walk(e, s, name);
 }
 
 _Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
