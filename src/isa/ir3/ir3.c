@@ -1288,7 +1288,7 @@ static uint64_t number(const char *s, size_t n, int base, int *ovf)
 	for (size_t i = 0; i < n; i++) {
 		unsigned d = s[i] <= '9' ? (unsigned)(s[i] - '0') : (unsigned)(s[i] - 'a' + 10);
 		uint64_t t; /* v * base + d, and whether it passes 2^64 (no division per digit) */
-		if (__builtin_mul_overflow(v, (uint64_t)base, &t) | __builtin_add_overflow(t, (uint64_t)d, &t))
+		if (__builtin_mul_overflow(v, (uint64_t)base, &t) || __builtin_add_overflow(t, (uint64_t)d, &t))
 			*ovf = 1;
 		v = v * (unsigned)base + d;
 	}
