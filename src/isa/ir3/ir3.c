@@ -1474,28 +1474,43 @@ static int finish(struct enc *e);
 
 static int m(struct enc *e, const struct frame *f, size_t pos)
 {
-	if (++e->steps > E_MAXSTEPS)
-		return 0;
-	if (pos > e->far)
-		e->far = pos;
-	if (f->seg == f->end) {
-		if (f->up)
-			return m(e, f->up, pos);
-		return pos == e->n && finish(e);
+	/* a literal, the name or the end of a template goes on with the rest
+	 * (a tail call of m, as a loop: each pass is one step) */
+	struct frame next;
+	for (;;) {
+		if (++e->steps > E_MAXSTEPS)
+			return 0;
+		if (pos > e->far)
+			e->far = pos;
+		if (f->seg == f->end) {
+			if (!f->up)
+				return pos == e->n && finish(e);
+			f = f->up;
+			continue;
+		}
+		const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
+		next = *f;
+		next.seg++;
+		if (sg->field < 0) {
+			if (!match_lit(e, pos, sg->lit, sg->len))
+				return 0;
+			pos += sg->len;
+			f = &next;
+			continue;
+		}
+		if (sg->field == 0) {
+			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
+			if (n < 0)
+				return 0;
+			pos += (size_t)n;
+			f = &next;
+			continue;
+		}
+		unsigned name = (unsigned)sg->field;
+		int s = f->sc;
+		const struct ir3_field *fd = efind_out(e, &s, &name);
+		return fd && match_field(e, s, fd, pos, &next);
 	}
-	const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
-	struct frame next = *f;
-	next.seg++;
-	if (sg->field < 0)
-		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
-	if (sg->field == 0) {
-		long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
-		return n >= 0 && m(e, &next, pos + (size_t)n);
-	}
-	unsigned name = (unsigned)sg->field;
-	int s = f->sc;
-	const struct ir3_field *fd = efind_out(e, &s, &name);
-	return fd && match_field(e, s, fd, pos, &next);
 }
 
 static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
