@@ -1409,7 +1409,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		/* the names that match here, tried longest first (the empty name last) */
 		uint32_t cand[64];
-		size_t clen[64];
+		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
 		unsigned nc = 0;
 		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
 			const char *nm = E->names[i];
@@ -1417,7 +1417,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 				continue;
 			long ml = match_str(e, pos, nm);
 			if (ml >= 0) {
-				size_t l = (size_t)ml;
+				uint8_t l = (uint8_t)ml;
 				unsigned j = nc++;
 				for (; j > 0 && clen[j - 1] < l; j--) {
 					cand[j] = cand[j - 1];
