@@ -284,13 +284,6 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* The first field called name in the cases that hold, leaf first.  The
- * lookup index answers when no expression decides; otherwise the cases are
- * walked, evaluating the expressions of those with the name and the "kept"
- * ones -- isaspec evaluates every case expression of a bitset it passes,
- * which for all others only caches early the one value they have wherever
- * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
- * test_lookups checks it). */
 /* Where a lookup of name from leaf bs ends when no case expression decides
  * (gk_ir3_lookup): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK.  One
  * read: every field shown or evaluated goes through it. */
@@ -299,6 +292,13 @@ static inline int lookup_index(int bs, unsigned name)
 	return gk_ir3_lookup[bs][name];
 }
 
+/* The first field called name in the cases that hold, leaf first.  The
+ * lookup index answers when no expression decides; otherwise the cases are
+ * walked, evaluating the expressions of those with the name and the "kept"
+ * ones -- isaspec evaluates every case expression of a bitset it passes,
+ * which for all others only caches early the one value they have wherever
+ * they are evaluated (scripts/gen_ir3.py says why, tests/ir3/test_ir3.c
+ * test_lookups checks it). */
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
 	int k = lookup_index(sc->bs, name);
