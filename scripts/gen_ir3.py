@@ -605,17 +605,15 @@ kept = {x for x in range(nexpr) if x in dangerous or reach[x] & dangerous}
 # name, when it has no expression and no case before it has a kept
 # expression (-1: no case has the name, and none of the walk's cases a kept
 # expression); -2: the decoder walks.  Per bitset, an entry for each name of
-# its chain in name order, then one for every other name.
-lookup_entries = []
-nlookups = 0
+# its chain, and one for every other name (they all end alike); written out
+# for every name id, so that a lookup is one read (gk_ir3_lookup[bs][name]).
+lookup_rows = []
 for b in bitsets:
     ch = chain(b)
     cnames = set()
     for cb in ch:
         for ci in bitset_cases(cb):
             cnames |= set(case_fields(ci))
-    b['chain_names'] = cnames
-    b['lookup'] = nlookups
     ents = []
     for nm in sorted(cnames) + [None]:
         found = -1
@@ -634,8 +632,8 @@ for b in bitsets:
             if found != -1:
                 break
         ents.append(found)
-    lookup_entries.append((b['name'], ents))
-    nlookups += len(ents)
+    rank = {nm: i for i, nm in enumerate(sorted(cnames))}
+    lookup_rows.append((b['name'], [ents[rank.get(nm, -1)] for nm in range(len(names))]))
 
 
 def cstr(s):
@@ -680,6 +678,8 @@ w(' *                       always), display template (-1: none), fields, assert
 w(' *                       its fields\' names (bit i: name id i)')
 w(' *   gk_ir3_fields[]     name, bit range, type, enum or bitset root, derived expression,')
 w(' *                       params passed to a nested bitset, bool display, encoder default, its case')
+w(' *   gk_ir3_lookup[][]   per bitset and name id, the field a lookup of the name from it finds')
+w(' *                       when no case expression decides (-1: none; -2: the cases are walked)')
 w(' *   gk_ir3_tpls[]       display templates as literal / field segments (gk_ir3_segs[]); whether')
 w(' *                       one shows {NAME}, and its literals longer than one character')
 w(' *                       (gk_ir3_tpl_lits[]: segment indices)')
@@ -792,16 +792,12 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    cnm = sum(1 << x for x in b['chain_names'])
-    rank = [sum(1 for x in b['chain_names'] if x < 64 * i) for i in range((len(names) + 63) // 64)]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, { %s }, { %s }, %d, %d, 0x%xull, %d, %d },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
         ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        b['disp'], b['ndisp'], b['nfos'],
-        ', '.join('0x%xull' % (cnm >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        ', '.join(str(x) for x in rank), len(b['chain_names']), b['lookup'], b['chain_may'], b['forced'], b['nforced']))
+        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced']))
 w('};')
 w('')
 w('const uint16_t gk_ir3_forced_fields[] = {')
@@ -811,9 +807,12 @@ if not forced_fields:
     w('\t0,')
 w('};')
 w('')
-w('const int16_t gk_ir3_lookups[] = {')
-for bn, ents in lookup_entries:
-    w('\t%s /* %s */' % (' '.join('%d,' % x for x in ents), bn))
+w('const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES] = {')
+for bn, row in lookup_rows:
+    w('\t{ /* %s */' % bn)
+    for i in range(0, len(row), 32):
+        w('\t\t%s' % ' '.join('%d,' % x for x in row[i:i + 32]))
+    w('\t},')
 w('};')
 w('')
 w('const uint16_t gk_ir3_variant_cases[] = {')

@@ -207,7 +207,7 @@ static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code
 		d->packet = o->name;
 }
 
-static void put(struct dstate *st, const char *s, size_t n)
+static inline void put(struct dstate *st, const char *s, size_t n)
 {
 	if (st->len + n >= st->cap) {
 		st->failed = 1;
@@ -215,6 +215,17 @@ static void put(struct dstate *st, const char *s, size_t n)
 	}
 	memcpy(st->buf + st->len, s, n);
 	st->len += n;
+	st->buf[st->len] = 0;
+}
+
+/* put(s, strlen(s)) in one pass */
+static void put_str(struct dstate *st, const char *s)
+{
+	size_t i = 0;
+	while (s[i] && st->len + 1 < st->cap)
+		st->buf[st->len++] = s[i++];
+	if (s[i])
+		st->failed = 1;
 	st->buf[st->len] = 0;
 }
 
@@ -273,14 +284,12 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* the number of bits set (without relying on a popcount instruction the
- * target may not have) */
-static unsigned popcount64(uint64_t x)
+/* Where a lookup of name from leaf bs ends when no case expression decides
+ * (gk_ir3_lookup): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK.  One
+ * read: every field shown or evaluated goes through it. */
+static inline int lookup_index(int bs, unsigned name)
 {
-	x = x - ((x >> 1) & 0x5555555555555555ull);
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+	return gk_ir3_lookup[bs][name];
 }
 
 /* The first field called name in the cases that hold, leaf first.  The
@@ -292,12 +301,7 @@ static unsigned popcount64(uint64_t x)
  * test_lookups checks it). */
 static const struct ir3_field *find_field(const struct dscope *sc, unsigned name)
 {
-	const struct ir3_bitset *L = &gk_ir3_bitsets[sc->bs];
-	unsigned w = name / 64;
-	uint64_t bit = 1ull << (name % 64);
-	int k = gk_ir3_lookups[L->lookup + (L->chain_names[w] & bit
-						    ? L->chain_rank[w] + popcount64(L->chain_names[w] & (bit - 1))
-						    : L->nchain)];
+	int k = lookup_index(sc->bs, name);
 	if (k != IR3_LOOKUP_WALK)
 		return k >= 0 ? &gk_ir3_fields[k] : NULL;
 	/* while a case's own expression is being evaluated, it is assumed
@@ -321,11 +325,26 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
 	return NULL;
 }
 
+/* resolve, the common case first: a raw field of sc's own chain that no
+ * case expression decides (what resolve's first step finds then) */
+static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsigned name, uint64_t *val,
+						   const struct dscope **where)
+{
+	int k = lookup_index(sc->bs, name);
+	if (k >= 0 && gk_ir3_fields[k].expr < 0) {
+		const struct ir3_field *f = &gk_ir3_fields[k];
+		*val = bits(sc->val, f->low, f->high);
+		*where = sc;
+		return f;
+	}
+	return resolve(sc, name, val, where);
+}
+
 static uint64_t field_value(const struct dscope *sc, unsigned name)
 {
 	uint64_t v = 0;
 	const struct dscope *w;
-	if (!resolve(sc, name, &v, &w))
+	if (!resolve_here(sc, name, &v, &w))
 		return 0;
 	return v;
 }
@@ -342,9 +361,19 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 	if (st->sp >= 64)
 		return 0;
 	st->stack[st->sp++] = e;
+	const struct ir3_op *op0 = &gk_ir3_ops[gk_ir3_exprs[e].op];
+	if (op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_CONST && op0[2].op == IR3_OP_EQ &&
+	    op0[3].op == IR3_OP_END) {
+		/* "{X} == k", most case expressions: what the loop below computes */
+		uint64_t ret = field_value(sc, (unsigned)op0[0].arg) == op0[1].arg;
+		st->sp--;
+		sc->cache->have[e / 64] |= 1ull << (e % 64);
+		sc->cache->val[e] = ret;
+		return ret;
+	}
 	int64_t stack[32];
 	unsigned sp = 0;
-	for (const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op]; op->op != IR3_OP_END; op++) {
+	for (const struct ir3_op *op = op0; op->op != IR3_OP_END; op++) {
 		uint64_t a, b;
 		if (op->op == IR3_OP_CONST || op->op == IR3_OP_FIELD || op->op == IR3_OP_GPU_ID) {
 			if (sp < 32)
@@ -501,7 +530,7 @@ static void assign_name(struct dstate *st, const struct dscope *sc, unsigned nam
 {
 	uint64_t cur;
 	const struct dscope *w = NULL;
-	const struct ir3_field *f = resolve(sc, name, &cur, &w);
+	const struct ir3_field *f = resolve_here(sc, name, &cur, &w);
 	if (f)
 		assign(st, w, f, v, depth);
 }
@@ -649,12 +678,12 @@ static void display_field(const struct dscope *sc, unsigned name)
 	struct dstate *st = sc->st;
 	if (name == 0) {
 		const char *n = gk_ir3_bitsets[sc->bs].name;
-		put(st, n, strlen(n));
+		put_str(st, n);
 		return;
 	}
 	uint64_t val = 0;
 	const struct dscope *w = sc;
-	const struct ir3_field *f = resolve(sc, name, &val, &w);
+	const struct ir3_field *f = resolve_here(sc, name, &val, &w);
 	if (!f) {
 		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
@@ -714,7 +743,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 		int on = (val != 0) == (f->type == IR3_T_BOOL);
 		if (f->display) {
 			if (on)
-				put(st, f->display, strlen(f->display));
+				put_str(st, f->display);
 		} else {
 			put(st, on ? "1" : "0", 1);
 		}
@@ -723,7 +752,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		if (val < E->n && E->names[val]) {
-			put(st, E->names[val], strlen(E->names[val]));
+			put_str(st, E->names[val]);
 		} else {
 			diag(st, GK_WARNING, GK_D_RESERVED_VALUE, f->expr >= 0 ? -1 : (int)(w->base + f->low),
 			     f->expr >= 0 ? -1 : (int)(w->base + f->high), gk_ir3_names[f->name],
@@ -889,6 +918,7 @@ struct asg {
 	int16_t sc;
 	uint16_t name;
 	uint64_t val;
+	const struct ir3_field *f; /* efc of the scope and name (the scope's cases stay while it is set) */
 };
 
 struct enc {
@@ -944,8 +974,9 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
 	return NULL;
 }
 
-/* efind for scope s of e, remembered until the scope's cases change */
-static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+/* efind for scope s of e past the lookup index: the walk, remembered until
+ * the scope's cases change */
+static const struct ir3_field *efc_walk(struct enc *e, int s, unsigned name)
 {
 	int16_t c = e->fc[s][name];
 	if (c)
@@ -954,6 +985,18 @@ static const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
 	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
 	return f;
+}
+
+/* efind for scope s of e.  The lookup index's answer is efind's when it has
+ * one: it names the first case of the chain with the name only when that is
+ * a default case (always visible) and no override before it has the name,
+ * and says IR3_LOOKUP_NONE only when no case has it. */
+static inline const struct ir3_field *efc(struct enc *e, int s, unsigned name)
+{
+	int k = lookup_index(e->sc[s].bs, name);
+	if (k != IR3_LOOKUP_WALK)
+		return k >= 0 ? &gk_ir3_fields[k] : NULL;
+	return efc_walk(e, s, name);
 }
 
 _Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
@@ -982,7 +1025,7 @@ static void escope_clear(struct enc *e, int s)
  * name are set at most once among a[0 .. na) (eset refuses a second value,
  * repair only sets what is unset), so the entry ai remembers is it when it
  * is still among them. */
-static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
+static inline const struct asg *asg_find(const struct enc *e, int s, unsigned name)
 {
 	int i = e->ai[s][name] - 1;
 	if (i >= 0 && i < e->na && e->a[i].sc == s && e->a[i].name == name)
@@ -990,10 +1033,10 @@ static const struct asg *asg_find(const struct enc *e, int s, unsigned name)
 	return NULL;
 }
 
-static void asg_add(struct enc *e, int s, unsigned name, uint64_t v)
+static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struct ir3_field *f)
 {
 	e->ai[s][name] = (int16_t)(e->na + 1);
-	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v };
+	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v, f };
 }
 
 /* Where the decoder would find the field called name seen from scope *s:
@@ -1052,21 +1095,29 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 	}
 }
 
+/* Record f = v, f being what scope s finds under f's name; 0 on a
+ * contradiction. */
+static int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
+{
+	unsigned name = f->name;
+	const struct asg *a = asg_find(e, s, name);
+	if (a)
+		return a->val == v;
+	if (e->na >= E_MAXASG)
+		return 0;
+	asg_add(e, s, name, v, f);
+	if (f->expr >= 0)
+		return invert(e, s, f, v);
+	return 1;
+}
+
 /* Record name = v in scope s (or where s finds name); 0 on a contradiction. */
 static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 {
 	const struct ir3_field *f = efind_out(e, &s, &name);
 	if (!f)
 		return 1; /* a name nothing holds: nothing to set */
-	const struct asg *a = asg_find(e, s, name);
-	if (a)
-		return a->val == v;
-	if (e->na >= E_MAXASG)
-		return 0;
-	asg_add(e, s, name, v);
-	if (f->expr >= 0)
-		return invert(e, s, f, v);
-	return 1;
+	return eset_field(e, s, f, v);
 }
 
 static int m(struct enc *e, const struct frame *f, size_t pos);
@@ -1163,11 +1214,63 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 	return m(e, &f, pos);
 }
 
-static size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
+static inline size_t match_lit(const struct enc *e, size_t pos, const char *lit, size_t n)
 {
-	if (n > e->n - pos || memcmp(e->s + pos, lit, n))
+	if (n > e->n - pos)
 		return 0;
+	/* template literals and names are a few characters: no memcmp call */
+	for (size_t i = 0; i < n; i++)
+		if (e->s[pos + i] != lit[i])
+			return 0;
 	return 1;
+}
+
+/* The length of the NUL-terminated s when the text has it at pos, else -1
+ * (what strlen and match_lit say, in one pass). */
+static inline long match_str(const struct enc *e, size_t pos, const char *s)
+{
+	size_t i = 0;
+	while (s[i] && pos + i < e->n && e->s[pos + i] == s[i])
+		i++;
+	return s[i] ? -1 : (long)i;
+}
+
+/* Would try_variant of variant i of V (leaf, as a fresh nested scope at pos)
+ * surely fail at the first segment of its display, a literal the text does
+ * not have at pos, after one step of m?  Only when its assumptions cannot
+ * fail either (each sets a distinct raw field the leaf's own default case
+ * holds, which a fresh scope has not set, within E_MAXASG), and there is no
+ * override without a display (default_selector then sets nothing).  So
+ * passing it over, counting that step, is what trying it does, without
+ * opening the scope (register operands: a0.x and p0.x before rN.x). */
+static int first_literal_misses(const struct enc *e, int leaf, const struct variants *V, unsigned i, size_t pos)
+{
+	if (V->nf)
+		return 0;
+	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[i]].tpl];
+	const struct ir3_seg *sg = &gk_ir3_segs[T->seg];
+	if (!T->nsegs || sg->field >= 0 || match_lit(e, pos, sg->lit, sg->len))
+		return 0;
+	uint16_t names[8];
+	unsigned n = 0;
+	for (unsigned j = 0; j <= i; j++) {
+		int ex = gk_ir3_cases[V->disp[j]].expr;
+		if (ex < 0)
+			continue;
+		const struct ir3_expr *X = &gk_ir3_exprs[ex];
+		unsigned first = X->assume + (j == i ? 0 : X->ntrue), cnt = j == i ? X->ntrue : X->nfalse;
+		for (unsigned a = first; a < first + cnt; a++) {
+			unsigned name = gk_ir3_assumes[a].name;
+			int k = lookup_index(leaf, name);
+			if (k < 0 || gk_ir3_fields[k].expr >= 0 || n >= sizeof names / sizeof names[0])
+				return 0;
+			for (unsigned q = 0; q < n; q++)
+				if (names[q] == name)
+					return 0;
+			names[n++] = (uint16_t)name;
+		}
+	}
+	return e->na + (int)n <= E_MAXASG;
 }
 
 static size_t digits(const struct enc *e, size_t pos, int hex)
@@ -1184,7 +1287,8 @@ static uint64_t number(const char *s, size_t n, int base, int *ovf)
 	uint64_t v = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned d = s[i] <= '9' ? (unsigned)(s[i] - '0') : (unsigned)(s[i] - 'a' + 10);
-		if (v > (~0ull - d) / (unsigned)base)
+		uint64_t t; /* v * base + d, and whether it passes 2^64 (no division per digit) */
+		if (__builtin_mul_overflow(v, (uint64_t)base, &t) || __builtin_add_overflow(t, (uint64_t)d, &t))
 			*ovf = 1;
 		v = v * (unsigned)base + d;
 	}
@@ -1217,11 +1321,12 @@ static uint16_t float_to_half(float x)
 	return (uint16_t)(s | h);
 }
 
-/* Try value v for field f (in scope s) that used text up to q, then go on. */
+/* Try value v for field f (what scope s finds under its name: m looked it
+ * up) that used text up to q, then go on. */
 static int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
 {
 	int na = e->na, nsc = e->nsc;
-	if (eset(e, s, f->name, v) && m(e, next, q))
+	if (eset_field(e, s, f, v) && m(e, next, q))
 		return 1;
 	e->na = na;
 	e->nsc = nsc;
@@ -1265,8 +1370,8 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	case IR3_T_BOOL_INV: {
 		uint64_t on = f->type == IR3_T_BOOL; /* the value that shows the display */
 		if (f->display) {
-			size_t dn = strlen(f->display);
-			if (dn && match_lit(e, pos, f->display, dn) && take(e, s, f, on, pos + dn, next))
+			long dn = match_str(e, pos, f->display);
+			if (dn > 0 && take(e, s, f, on, pos + (size_t)dn, next))
 				return 1;
 			return take(e, s, f, !on, pos, next);
 		}
@@ -1304,14 +1409,15 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
 		/* the names that match here, tried longest first (the empty name last) */
 		uint32_t cand[64];
-		size_t clen[64];
+		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
 		unsigned nc = 0;
 		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
 			const char *nm = E->names[i];
 			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
 				continue;
-			size_t l = strlen(nm);
-			if (match_lit(e, pos, nm, l)) {
+			long ml = match_str(e, pos, nm);
+			if (ml >= 0) {
+				uint8_t l = (uint8_t)ml;
 				unsigned j = nc++;
 				for (; j > 0 && clen[j - 1] < l; j--) {
 					cand[j] = cand[j - 1];
@@ -1345,6 +1451,10 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 				int na = e->na, nsc = e->nsc;
 				if (e->nsc >= E_MAXSC)
 					return 0;
+				if (first_literal_misses(e, leaf, &V, k2, pos)) {
+					e->steps++; /* the one step of try_variant's m */
+					continue;
+				}
 				int c = e->nsc++;
 				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
 				if (try_variant(e, c, &V, k2, pos, next))
@@ -1364,29 +1474,43 @@ static int finish(struct enc *e);
 
 static int m(struct enc *e, const struct frame *f, size_t pos)
 {
-	if (++e->steps > E_MAXSTEPS)
-		return 0;
-	if (pos > e->far)
-		e->far = pos;
-	if (f->seg == f->end) {
-		if (f->up)
-			return m(e, f->up, pos);
-		return pos == e->n && finish(e);
+	/* a literal, the name or the end of a template goes on with the rest
+	 * (a tail call of m, as a loop: each pass is one step) */
+	struct frame next;
+	for (;;) {
+		if (++e->steps > E_MAXSTEPS)
+			return 0;
+		if (pos > e->far)
+			e->far = pos;
+		if (f->seg == f->end) {
+			if (!f->up)
+				return pos == e->n && finish(e);
+			f = f->up;
+			continue;
+		}
+		const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
+		next = *f;
+		next.seg++;
+		if (sg->field < 0) {
+			if (!match_lit(e, pos, sg->lit, sg->len))
+				return 0;
+			pos += sg->len;
+			f = &next;
+			continue;
+		}
+		if (sg->field == 0) {
+			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
+			if (n < 0)
+				return 0;
+			pos += (size_t)n;
+			f = &next;
+			continue;
+		}
+		unsigned name = (unsigned)sg->field;
+		int s = f->sc;
+		const struct ir3_field *fd = efind_out(e, &s, &name);
+		return fd && match_field(e, s, fd, pos, &next);
 	}
-	const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
-	struct frame next = *f;
-	next.seg++;
-	if (sg->field < 0)
-		return match_lit(e, pos, sg->lit, sg->len) && m(e, &next, pos + sg->len);
-	if (sg->field == 0) {
-		const char *nm = gk_ir3_bitsets[e->sc[f->sc].bs].name;
-		size_t n = strlen(nm);
-		return match_lit(e, pos, nm, n) && m(e, &next, pos + n);
-	}
-	unsigned name = (unsigned)sg->field;
-	int s = f->sc;
-	const struct ir3_field *fd = efind_out(e, &s, &name);
-	return fd && match_field(e, s, fd, pos, &next);
 }
 
 static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
@@ -1415,11 +1539,13 @@ static void build(struct enc *e, uint64_t *val)
 					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
 				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
 					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET || efc(e, s, F->name) != F)
-						continue; /* derived, nested, or hidden by a field of the same name */
+					if (F->expr >= 0 || F->type == IR3_T_BITSET)
+						continue; /* derived or nested */
 					/* unset fields stay 0, which keeps what an overlapping field of
 					 * the chosen override put there */
 					const struct asg *a = asg_find(e, s, F->name);
+					if ((!a && !F->has_force) || efc(e, s, F->name) != F)
+						continue; /* nothing to write, or hidden by a field of the same name */
 					if (a)
 						v = put_bits(v, F->low, F->high, a->val);
 					else if (F->has_force)
@@ -1501,7 +1627,7 @@ static int all_hold(struct enc *e, const uint64_t *val, int na, int *first_bad)
 {
 	for (int i = 0; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		const struct ir3_field *F = e->a[i].f;
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val)) {
 			if (first_bad)
 				*first_bad = i;
@@ -1524,7 +1650,7 @@ static int repair(struct enc *e, uint64_t *val)
 	unsigned n = 0;
 	for (int i = bad; i < na; i++) {
 		int s = e->a[i].sc;
-		const struct ir3_field *F = efc(e, s, e->a[i].name);
+		const struct ir3_field *F = e->a[i].f;
 		if (F && F->expr >= 0 && !derived_holds(e, val, s, F, e->a[i].val))
 			n = free_fields(e, s, F->expr, fs, ff, n, 6);
 	}
@@ -1541,7 +1667,7 @@ static int repair(struct enc *e, uint64_t *val)
 		unsigned sh = 0;
 		for (unsigned k = 0; k < n; k++) {
 			unsigned w = ff[k]->high - ff[k]->low + 1u;
-			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w));
+			asg_add(e, fs[k], ff[k]->name, (combo >> sh) & wmask(w), efc(e, fs[k], ff[k]->name));
 			sh += w;
 		}
 		build(e, val);
@@ -1567,7 +1693,7 @@ static int finish_once(struct enc *e, uint64_t *val, int *bad_expr)
 	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
 	int leaf = render(&st, val[0], NULL);
 	*bad_expr = st.bad_expr;
-	return leaf >= 0 && strlen(e->check) == e->n && !memcmp(e->check, e->s, e->n);
+	return leaf >= 0 && st.len == e->n && !memcmp(e->check, e->s, e->n); /* st.len: strlen(e->check) */
 }
 
 /* A word that shows the text, when one is found.  An override without a
@@ -1654,10 +1780,13 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 				lits = 0;
 				break;
 			}
-			while (at + S->len <= e->n && (e->s[at] != S->lit[0] || memcmp(e->s + at, S->lit, S->len)))
-				at++;
-			lits = at + S->len <= e->n;
-			at += S->len;
+			/* the next place the literal starts at or after at */
+			const char *q = e->s + at, *end = e->s + e->n;
+			while ((q = (size_t)(end - q) >= S->len ? memchr(q, S->lit[0], (size_t)(end - q) - S->len + 1) : NULL) &&
+			       memcmp(q, S->lit, S->len))
+				q++;
+			lits = q != NULL;
+			at = q ? (size_t)(q - e->s) + S->len : e->n + 1;
 		}
 		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
 	}
@@ -1674,16 +1803,20 @@ static int try_leaf(struct enc *e, int leaf, int named)
 		return 0;
 	struct variants V;
 	variants(leaf, &V);
-	for (unsigned i = 0; i < V.n; i++) {
-		if (!text_may_fit(e, gk_ir3_cases[V.disp[i / (V.nf + 1)]].tpl, named)) {
-			i += V.nf - i % (V.nf + 1); /* the display's other variants show the same */
+	/* variant i shows display i / (nf + 1): a display the text cannot be
+	 * rules out all of its variants */
+	for (unsigned d = 0, i = 0; i < V.n; d++) {
+		if (!text_may_fit(e, gk_ir3_cases[V.disp[d]].tpl, named)) {
+			i += V.nf + 1;
 			continue;
 		}
-		e->nsc = 1;
-		e->na = 0;
-		e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
-		if (try_variant(e, 0, &V, i, 0, NULL))
-			return 1;
+		for (unsigned end = i + V.nf + 1; i < end && i < V.n; i++) {
+			e->nsc = 1;
+			e->na = 0;
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			if (try_variant(e, 0, &V, i, 0, NULL))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -1749,7 +1882,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	int toolong = 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
-		int sp = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+		int sp = (unsigned char)c <= ' ' &&
+			 (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f');
 		if (sp) {
 			if (n && norm[n - 1] != ' ')
 				norm[n++] = ' ';
@@ -1813,14 +1947,12 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
 	memset(e->pairs, 0, sizeof e->pairs);
 	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
+	const uint16_t *pair_start = R->by_pair ? R->pair_start : NULL;
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
-	}
-	if (R->by_pair) {
-		for (size_t i = 0; i + 1 < n; i++) {
-			unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
-			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+		if (pair_start) {
+			for (unsigned k = pair_start[h], kend = pair_start[h + 1]; k < kend; k++) {
 				unsigned pos = R->by_pair[k];
 				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
 				size_t l = 0; /* norm ends in a NUL, which no name holds */
@@ -1830,6 +1962,8 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 					named[pos / 64] |= 1ull << (pos % 64);
 			}
 		}
+	}
+	if (R->by_pair) {
 		for (unsigned k = 0; k < R->nalways; k++) {
 			unsigned pos = R->always[k];
 			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;

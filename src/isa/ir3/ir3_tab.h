@@ -124,13 +124,6 @@ struct ir3_bitset {
 	 * displays can use */
 	uint16_t disp;
 	uint8_t ndisp, nfos;
-	/* the names of the fields of its chain's cases: gk_ir3_lookups[lookup
-	 * + k] is where a lookup of the k-th of them (in name order) from it
-	 * ends, the entry after the last where that of any other name does */
-	uint64_t chain_names[IR3_NAME_WORDS];
-	uint8_t chain_rank[IR3_NAME_WORDS]; /* how many of them are in the words before */
-	uint8_t nchain;                     /* how many there are */
-	uint32_t lookup;
 	/* for the exactness proof: the bits the asserts and encoder constants
 	 * ("force") of its chain's cases can set, and the fields of its chain's
 	 * default cases with an encoder constant (raw, not nested):
@@ -139,7 +132,8 @@ struct ir3_bitset {
 	uint16_t forced, nforced;
 };
 
-/* gk_ir3_lookups[]: a field index, or one of these */
+/* gk_ir3_lookup[bs][name]: where a lookup of name from bitset bs ends when
+ * no case expression decides: a field index, or one of these */
 #define IR3_LOOKUP_NONE (-1) /* no case of the chain has the name (nothing to evaluate) */
 #define IR3_LOOKUP_WALK (-2) /* a case expression decides, or must be evaluated: walk */
 
@@ -192,7 +186,7 @@ extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
-extern const int16_t gk_ir3_lookups[];
+extern const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES];
 extern const uint16_t gk_ir3_forced_fields[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
