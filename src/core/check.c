@@ -135,6 +135,19 @@ static void check_regs(const struct gk_format *fmt, const struct gk_unit *u, str
 
 /* ---- rules between fields ---- */
 
+/* A field a rule names: on a unit whose fields are still pending, read on
+ * its own from the words (a simple description has it whole on this
+ * generation), so one rule does not decode the whole packet. */
+static const struct gk_unit_field *rule_field(const struct gk_unit *u, uint8_t ix, const char *name,
+					      struct gk_unit_field *buf)
+{
+	if (u->pending && ix != 0xff) {
+		gk_unit_read_field(u, ix, buf);
+		return buf;
+	}
+	return gk_unit_field_at(u, ix, name);
+}
+
 static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
 	const struct gk_packet_desc *d = u->desc;
@@ -143,8 +156,9 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 	for (unsigned r = 0; r < d->nrules; r++) {
 		const struct gk_rule *ru = &d->rules[r];
 		uint8_t ia = r < GK_FAST_RULES ? fast->rule_ix[r][0] : 0xff, ib = r < GK_FAST_RULES ? fast->rule_ix[r][1] : 0xff;
-		const struct gk_unit_field *ua = gk_unit_field_at(u, ia, ru->a);
-		const struct gk_unit_field *ub = ru->b ? gk_unit_field_at(u, ib, ru->b) : 0;
+		struct gk_unit_field bufa, bufb;
+		const struct gk_unit_field *ua = rule_field(u, ia, ru->a, &bufa);
+		const struct gk_unit_field *ub = ru->b ? rule_field(u, ib, ru->b, &bufb) : 0;
 		if (!ua || (ru->b && !ub))
 			continue;
 		const struct gk_field *fa = ua->desc, *fb = ub ? ub->desc : 0;
