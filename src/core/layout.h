@@ -118,7 +118,11 @@ static inline bool gk_field_reg_addr(const struct gk_format *fmt, const struct g
 static inline const struct gk_reg *gk_field_reg(const struct gk_format *fmt, const struct gk_field *f, uint64_t v)
 {
 	uint32_t addr;
-	return gk_field_reg_addr(fmt, f, v, &addr) ? gk_reg_by_offset(fmt->regs, addr) : 0;
+	if (!gk_field_reg_addr(fmt, f, v, &addr))
+		return 0;
+	/* through the format's page index, not a search: register pairs name two a group */
+	const struct gk_reg *r = gk_reg_at(fmt->regs, gk_format_reg_from(fmt, addr));
+	return r && r->offset == addr ? r : 0;
 }
 
 #endif
