@@ -82,8 +82,24 @@ static void json_fields(const struct gk_unit_field *fields, unsigned n, struct g
 		const struct gk_field *f = fields[i].desc;
 		if (!json_shown(&fields[i]))
 			continue;
-		key_len(o, f->name, f->namelen ? f->namelen : strlen(f->name), first);
-		gk_json_uint(o, fields[i].value);
+		size_t nl = f->namelen ? f->namelen : strlen(f->name);
+		uint64_t v = fields[i].value;
+		if (v <= UINT32_MAX && o->cap - o->len >= nl + 14) {
+			/* ,"NAME":value straight into the buffer: every packet has some */
+			char *d = o->buf + o->len;
+			*d = ',';
+			d += !*first;
+			*d++ = '"';
+			memcpy(d, f->name, nl);
+			d += nl;
+			memcpy(d, "\":", 2);
+			d = gk_put_dec32(d + 2, (uint32_t)v);
+			o->len = (size_t)(d - o->buf);
+			*first = false;
+			continue;
+		}
+		key_len(o, f->name, nl, first);
+		gk_json_uint(o, v);
 	}
 }
 
