@@ -878,6 +878,36 @@ def pair_hash(a, b):
     return (ord(a) * 31 + ord(b)) & (PAIR_BUCKETS - 1)
 
 
+# Per leaf of an indexed root, a character pair every display the assembler
+# can read it by holds inside one of its literals of two characters or more
+# (which the text must hold verbatim): when the text has no such pair, none
+# of its displays fits, and the assembler passes the leaf over with one test
+# (mov's mova/mova1/cov/mov all hold "ov").  Of the pairs all its displays
+# share, the one the fewest templates of the root hold; PAIR_BUCKETS: none.
+
+
+def tpl_pairs(t):
+    s, c = tpls[t]
+    return {lit[j:j + 2] for k, lit in segs[s:s + c] if k == 'LIT' and len(lit) > 1 for j in range(len(lit) - 1)}
+
+
+def leaf_need(r):
+    disp_tpls = {x: [cases_out[ci][1] for ci in variant_cases[bitsets[x]['disp']:bitsets[x]['disp'] + bitsets[x]['ndisp']]]
+                 for x in leaves[r]}
+    freq = {}
+    for t in sorted({t for ts in disp_tpls.values() for t in ts}):
+        for pr in tpl_pairs(t):
+            freq[pr] = freq.get(pr, 0) + 1
+    need = []
+    for x in leaves[r]:
+        common = None
+        for t in disp_tpls[x]:
+            common = tpl_pairs(t) if common is None else common & tpl_pairs(t)
+        best = min(common, key=lambda pr: (freq[pr], pr)) if common else None
+        need.append(pair_hash(best[0], best[1]) if best else PAIR_BUCKETS)
+    return need
+
+
 nalways = {}
 for r in roots:
     c = r[1:].replace('-', '_')
@@ -901,15 +931,18 @@ for r in roots:
                                                                   ', '.join(str(x) for x in pstarts)))
         w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
         nalways[r] = len(always)
+        w('static const uint16_t need_pair_%s[] = { %s };' % (c, ', '.join(str(h) for h in leaf_need(r))))
 w('const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {')
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
-        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d },' % (
+        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
+          ' need_pair_%s },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r]))
+            c, nalways[r], c))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },' % (bs_index[r], c, len(leaves[r])))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL },' % (bs_index[r], c,
+                                                                                       len(leaves[r])))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 

@@ -835,6 +835,45 @@ static void test_lookups(void)
 
 /* The tables: fields inside their bitset, enums as wide as their fields, no
  * two leaves of a root matching the same word on one GPU. */
+/* The encode index's pair per leaf (ir3_root.need_pair): the assembler
+ * passes a leaf over when the text lacks it, which is right only when every
+ * display it can read the leaf by holds that pair inside one of the literals
+ * text_may_fit looks for (two characters or more). */
+static void test_need_pair(void)
+{
+	unsigned wrong = 0, have = 0, leaves = 0;
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		if (!R->need_pair)
+			continue;
+		for (unsigned i = 0; i < R->nleaves; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			unsigned h = R->need_pair[i];
+			leaves++;
+			if (h == IR3_PAIR_BUCKETS)
+				continue;
+			have++;
+			int ok = h < IR3_PAIR_BUCKETS;
+			for (unsigned d = 0; d < B->ndisp && ok; d++) {
+				const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[gk_ir3_variant_cases[B->disp + d]].tpl];
+				int found = 0;
+				for (unsigned l = T->lits; l < T->lits + T->nlits && !found; l++) {
+					const struct ir3_seg *S = &gk_ir3_segs[gk_ir3_tpl_lits[l]];
+					for (unsigned j = 0; j + 1 < S->len && !found; j++)
+						found = IR3_PAIR_HASH(S->lit[j], S->lit[j + 1]) == h;
+				}
+				ok = found;
+			}
+			if (!ok) {
+				wrong++;
+				printf("  %s: need_pair %u is not in every display's literals\n", B->name, h);
+			}
+		}
+	}
+	printf("# need_pair: %u of %u indexed leaves have one\n", have, leaves);
+	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -891,6 +930,7 @@ static void test_tables(void)
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
 	test_indexes();
 	test_lookups();
+	test_need_pair();
 }
 
 static void test_gpus(void)

@@ -1981,6 +1981,11 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
 		for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
 			unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
+			/* a pair all its displays hold that the text has not: try_leaf
+			 * would find no display that fits (text_may_fit), so nothing */
+			unsigned h = R->need_pair ? R->need_pair[pos] : IR3_PAIR_BUCKETS;
+			if (h < IR3_PAIR_BUCKETS && !(e->pairs[h / 32] >> (h % 32) & 1))
+				continue;
 			if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
 				*word = e->result;
 				rc = 0;

@@ -171,6 +171,11 @@ struct ir3_root {
 	const uint16_t *pair_start;
 	const uint16_t *always;
 	uint32_t nalways;
+	/* per position in leaves[]: IR3_PAIR_HASH of a character pair that
+	 * every display the assembler can read the leaf by holds in one of its
+	 * literals (a text without it fits none of them), IR3_PAIR_BUCKETS:
+	 * none */
+	const uint16_t *need_pair;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
