@@ -213,7 +213,9 @@ static inline void put(struct dstate *st, const char *s, size_t n)
 		st->failed = 1;
 		n = st->len + 1 < st->cap ? st->cap - 1 - st->len : 0;
 	}
-	memcpy(st->buf + st->len, s, n);
+	/* template literals are a few characters: no memcpy call */
+	for (size_t i = 0; i < n; i++)
+		st->buf[st->len + i] = s[i];
 	st->len += n;
 	st->buf[st->len] = 0;
 }
