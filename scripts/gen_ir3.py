@@ -909,6 +909,7 @@ def leaf_need(r):
 
 
 nalways = {}
+nshort = {}
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
@@ -932,17 +933,26 @@ for r in roots:
         w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
         nalways[r] = len(always)
         w('static const uint16_t need_pair_%s[] = { %s };' % (c, ', '.join(str(h) for h in leaf_need(r))))
+        # the same leaves as a set of positions (IR3_MAX_LEAVES bits), and
+        # those of them whose name the pair index cannot find (shorter than
+        # two characters), which the assembler looks for with strstr
+        nwords = (max(len(v) for v in leaves.values()) + 63) // 64
+        words = [sum(1 << (i % 64) for i in always if i // 64 == k) for k in range(nwords)]
+        w('static const uint64_t always_set_%s[%d] = { %s };' % (c, nwords, ', '.join('0x%xull' % x for x in words)))
+        short = [i for i in always if len(bitsets[leaves[r][i]]['name']) < 2]
+        w('static const uint16_t short_name_%s[] = { %s };' % (c, ', '.join(str(i) for i in short) or '0'))
+        nshort[r] = len(short)
 w('const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {')
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
         w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
-          ' need_pair_%s },' % (
+          ' need_pair_%s, always_set_%s, short_name_%s, %d },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r], c))
+            c, nalways[r], c, c, c, nshort[r]))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL },' % (bs_index[r], c,
-                                                                                       len(leaves[r])))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 },' % (
+            bs_index[r], c, len(leaves[r])))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 

@@ -870,6 +870,22 @@ static void test_need_pair(void)
 			}
 		}
 	}
+	/* always_set and short_name say what always[] does */
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		if (!R->by_pair)
+			continue;
+		uint64_t set[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
+		unsigned nshort = 0;
+		for (unsigned k = 0; k < R->nalways; k++) {
+			unsigned pos = R->always[k];
+			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+			set[pos / 64] |= 1ull << (pos % 64);
+			if (!nm[0] || !nm[1])
+				wrong += nshort >= R->nshort || R->short_name[nshort++] != pos;
+		}
+		wrong += nshort != R->nshort || memcmp(set, R->always_set, sizeof set) != 0;
+	}
 	printf("# need_pair: %u of %u indexed leaves have one\n", have, leaves);
 	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);
 }

@@ -1966,12 +1966,11 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		}
 	}
 	if (R->by_pair) {
-		for (unsigned k = 0; k < R->nalways; k++) {
-			unsigned pos = R->always[k];
-			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
-			if ((!nm[0] || !nm[1]) && strstr(norm, nm))
+		memcpy(tried, R->always_set, sizeof tried);
+		for (unsigned k = 0; k < R->nshort; k++) {
+			unsigned pos = R->short_name[k];
+			if (strstr(norm, gk_ir3_bitsets[R->leaves[pos]].name))
 				named[pos / 64] |= 1ull << (pos % 64);
-			tried[pos / 64] |= 1ull << (pos % 64);
 		}
 	} else { /* a root without the index: every leaf, names by strstr */
 		for (unsigned pos = 0; pos < R->nleaves && pos < IR3_MAX_LEAVES; pos++) {

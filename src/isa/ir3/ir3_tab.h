@@ -176,6 +176,12 @@ struct ir3_root {
 	 * literals (a text without it fits none of them), IR3_PAIR_BUCKETS:
 	 * none */
 	const uint16_t *need_pair;
+	/* always[] as a set of positions ((IR3_MAX_LEAVES + 63) / 64 words),
+	 * and the positions of those whose name is shorter than two characters
+	 * (the pair index cannot find it): short_name[0 .. nshort) */
+	const uint64_t *always_set;
+	const uint16_t *short_name;
+	uint32_t nshort;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
