@@ -1045,7 +1045,7 @@ static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struc
  * that scope, then the outer ones (through the params of the field holding
  * each).  The field, with *s and *name set to its scope and its name there;
  * NULL when no scope has it. */
-static const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
+static inline const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
 {
 	for (int depth = 0; *s >= 0 && depth < E_MAXSC; depth++) {
 		const struct ir3_field *f = efc(e, *s, *name);
@@ -1099,7 +1099,7 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 
 /* Record f = v, f being what scope s finds under f's name; 0 on a
  * contradiction. */
-static int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
+static inline int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 {
 	unsigned name = f->name;
 	const struct asg *a = asg_find(e, s, name);
