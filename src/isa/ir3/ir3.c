@@ -1325,7 +1325,7 @@ static uint16_t float_to_half(float x)
 
 /* Try value v for field f (what scope s finds under its name: m looked it
  * up) that used text up to q, then go on. */
-static int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
+static inline int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
 {
 	int na = e->na, nsc = e->nsc;
 	if (eset_field(e, s, f, v) && m(e, next, q))
