@@ -784,6 +784,60 @@ for fe, ft, first, nf, am, av in cases_out:
                                              for i in range((len(names) + 63) // 64))))
 w('};')
 w('')
+# Per bitset and way the assembler reads it (its variants, in the order and
+# number ir3.c's variants() makes them: display k = i / (nf + 1) of the
+# first 8, override i % (nf + 1) - 1 of the first 4 without a display, at
+# most 24), the steps that build its word from the text's values: the
+# asserted bits of each case it applies (the chosen ones; a default case's
+# when the display comes from another bitset of the chain), and each raw
+# field of a case it sees that is what a lookup of its name finds there
+# (efind in ir3.c: the chain leaf first, in each bitset the chosen display's
+# case, the chosen override and the default case).  Written as
+# gk_ir3_build_steps[]: a field index, or -(case + 1) for a case's asserts.
+plan_start = []
+build_steps = []
+
+
+def scope_sees(cb, c, cas, fo):
+    return c == cas or c == fo or c == cb['first_case'] + cb['ncases'] - 1
+
+
+def scope_finds(b, cas, fo, nm):
+    for cb in chain(b):
+        for c in bitset_cases(cb):
+            if not scope_sees(cb, c, cas, fo):
+                continue
+            first, nf = cases_out[c][2], cases_out[c][3]
+            for k in range(first, first + nf):
+                if fields_out[k][0] == nm:
+                    return k
+    return None
+
+
+for b in bitsets:
+    b['plan'] = len(plan_start)
+    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
+    nd, nf = min(len(disp), 8), min(len(fos), 4)
+    for i in range(min(nd * (nf + 1), 24)):
+        cas = disp[i // (nf + 1)]
+        fo = fos[i % (nf + 1) - 1] if i % (nf + 1) else -1
+        plan_start.append(len(build_steps))
+        for cb in chain(b):
+            owner = cas in bitset_cases(cb)
+            for c in bitset_cases(cb):
+                if not scope_sees(cb, c, cas, fo):
+                    continue
+                fe, ft, first, nfl, am, av = cases_out[c]
+                if am and (c == cas or c == fo or not owner):
+                    build_steps.append(-(c + 1))
+                for k in range(first, first + nfl):
+                    if fields_out[k][5] < 0 and fields_out[k][3] != 'BITSET' and \
+                            scope_finds(b, cas, fo, fields_out[k][0]) == k:
+                        build_steps.append(k)
+plan_start.append(len(build_steps))
+assert len(fields_out) < 32768 and len(cases_out) < 32768
+
 w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
     held = 0
@@ -792,12 +846,23 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
         ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced']))
+        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced'], b['plan']))
+w('};')
+w('')
+w('const uint32_t gk_ir3_plan_start[] = {')
+for i in range(0, len(plan_start), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in plan_start[i:i + 16]))
+w('};')
+w('const int16_t gk_ir3_build_steps[] = {')
+for i in range(0, len(build_steps), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in build_steps[i:i + 16]))
+if not build_steps:
+    w('\t0,')
 w('};')
 w('')
 w('const uint16_t gk_ir3_forced_fields[] = {')

@@ -890,6 +890,81 @@ static void test_need_pair(void)
 	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);
 }
 
+/* What a lookup of name finds in a scope of leaf b read by display case
+ * cas and override fo (-1: none): the encoder's efind, the chain leaf
+ * first, in each bitset those two cases and its default case. */
+static int scope_field(int b, int cas, int fo, unsigned name)
+{
+	for (; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			if ((int)c != cas && (int)c != fo && c != B->cas + B->ncases - 1)
+				continue;
+			const struct ir3_case *C = &gk_ir3_cases[c];
+			for (unsigned f = C->field; f < C->field + C->nfields; f++)
+				if (gk_ir3_fields[f].name == name)
+					return (int)f;
+		}
+	}
+	return -1;
+}
+
+/* The build plans (ir3_bitset.plan): per bitset and variant, the steps the
+ * encoder's build walked for them before the plans, found again here the
+ * same way: the chain's cases the scope sees, the asserted bits of those it
+ * applies (a zero mask changes nothing: no step), the raw fields a lookup
+ * of their name finds. */
+static void test_build_plans(void)
+{
+	unsigned wrong = 0, plans = 0, steps = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
+		unsigned n = nd * (nf + 1) < 24 ? nd * (nf + 1) : 24;
+		const uint16_t *disp = &gk_ir3_variant_cases[B->disp], *fos = disp + B->ndisp;
+		if (b + 1 < IR3_NBITSETS && gk_ir3_bitsets[b + 1].plan != B->plan + n) {
+			wrong++;
+			printf("  %s: %u variants, but the next plan is %u past its first\n", B->name, n,
+			       gk_ir3_bitsets[b + 1].plan - B->plan);
+			continue;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			int cas = disp[i / (nf + 1)], fo = i % (nf + 1) ? fos[i % (nf + 1) - 1] : -1;
+			int want[512];
+			unsigned nw = 0;
+			for (int c2 = (int)b; c2 >= 0; c2 = gk_ir3_bitsets[c2].parent) {
+				const struct ir3_bitset *P = &gk_ir3_bitsets[c2];
+				int owner = cas >= (int)P->cas && cas < (int)(P->cas + P->ncases);
+				for (unsigned c = P->cas; c < P->cas + P->ncases; c++) {
+					if ((int)c != cas && (int)c != fo && c != P->cas + P->ncases - 1)
+						continue;
+					const struct ir3_case *C = &gk_ir3_cases[c];
+					if (C->assert_mask && ((int)c == cas || (int)c == fo || !owner) && nw < 512)
+						want[nw++] = -(int)c - 1;
+					for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+						const struct ir3_field *F = &gk_ir3_fields[f];
+						if (F->expr < 0 && F->type != IR3_T_BITSET &&
+						    scope_field((int)b, cas, fo, F->name) == (int)f && nw < 512)
+							want[nw++] = (int)f;
+					}
+				}
+			}
+			uint32_t first = gk_ir3_plan_start[B->plan + i], end = gk_ir3_plan_start[B->plan + i + 1];
+			int same = end - first == nw;
+			for (unsigned k = 0; same && k < nw; k++)
+				same = gk_ir3_build_steps[first + k] == want[k];
+			if (!same) {
+				wrong++;
+				printf("  %s variant %u: build plan of %u steps, want %u\n", B->name, i, end - first, nw);
+			}
+			plans++;
+			steps += nw;
+		}
+	}
+	printf("# build plans: %u (%u steps)\n", plans, steps);
+	CHECK(wrong == 0 && plans > 0, "%u wrong build plans of %u", wrong, plans);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -947,6 +1022,7 @@ static void test_tables(void)
 	test_indexes();
 	test_lookups();
 	test_need_pair();
+	test_build_plans();
 }
 
 static void test_gpus(void)

@@ -914,6 +914,7 @@ struct escope {
 	int16_t fo;      /* an override without display assumed true (its fields), -1: none */
 	int16_t parent;
 	const struct ir3_field *holder;
+	int16_t var;     /* the variant of the leaf (try_variant's i): its build plan */
 };
 
 struct asg {
@@ -1201,6 +1202,7 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 	int16_t fo = f_o ? (int16_t)V->fos[f_o - 1] : -1;
 	e->sc[s].cas = (int16_t)V->disp[k];
 	e->sc[s].fo = fo;
+	e->sc[s].var = (int16_t)i;
 	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {
 		int ex = gk_ir3_cases[V->disp[j]].expr;
@@ -1458,7 +1460,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 					continue;
 				}
 				int c = e->nsc++;
-				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
+				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f, 0 };
 				if (try_variant(e, c, &V, k2, pos, next))
 					return 1;
 				e->na = na;
@@ -1522,38 +1524,33 @@ static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
 }
 
 /* The value of every scope from its leaf's pattern, asserted bits, the
- * fields the text gave (or the encoder's fixed values) and its children. */
+ * fields the text gave (or the encoder's fixed values) and its children.
+ * The steps are the scope's variant's plan (scripts/gen_ir3.py writes it
+ * once per leaf and variant): the asserted bits of the cases it applies and
+ * the raw fields it sees that are what a lookup of their name finds there,
+ * in the order of its chain's cases (leaf first) and their fields. */
 static void build(struct enc *e, uint64_t *val)
 {
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
-		uint64_t v = gk_ir3_bitsets[S->bs].match;
-		for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
-			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-				if (!visible_case(S, b, c))
-					continue;
-				const struct ir3_case *C = &gk_ir3_cases[c];
-				/* asserted bits: of the chosen cases; a default case's only when
-				 * the display comes from another bitset of the chain */
-				if ((int)c == S->cas || (int)c == S->fo || !owner)
-					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
-				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET)
-						continue; /* derived or nested */
-					/* unset fields stay 0, which keeps what an overlapping field of
-					 * the chosen override put there */
-					const struct asg *a = asg_find(e, s, F->name);
-					if ((!a && !F->has_force) || efc(e, s, F->name) != F)
-						continue; /* nothing to write, or hidden by a field of the same name */
-					if (a)
-						v = put_bits(v, F->low, F->high, a->val);
-					else if (F->has_force)
-						v = put_bits(v, F->low, F->high, F->force);
-				}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[S->bs];
+		uint64_t v = B->match;
+		unsigned p = B->plan + (unsigned)S->var;
+		for (uint32_t k = gk_ir3_plan_start[p]; k < gk_ir3_plan_start[p + 1]; k++) {
+			int x = gk_ir3_build_steps[k];
+			if (x < 0) {
+				const struct ir3_case *C = &gk_ir3_cases[-x - 1];
+				v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
+				continue;
 			}
+			/* unset fields stay 0, which keeps what an overlapping field of
+			 * the chosen override put there */
+			const struct ir3_field *F = &gk_ir3_fields[x];
+			const struct asg *a = asg_find(e, s, F->name);
+			if (a)
+				v = put_bits(v, F->low, F->high, a->val);
+			else if (F->has_force)
+				v = put_bits(v, F->low, F->high, F->force);
 		}
 		for (int c = s + 1; c < e->nsc; c++)
 			if (e->sc[c].parent == s)
@@ -1815,7 +1812,7 @@ static int try_leaf(struct enc *e, int leaf, int named)
 		for (unsigned end = i + V.nf + 1; i < end && i < V.n; i++) {
 			e->nsc = 1;
 			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL, 0 };
 			if (try_variant(e, 0, &V, i, 0, NULL))
 				return 1;
 		}

@@ -130,6 +130,10 @@ struct ir3_bitset {
 	 * gk_ir3_forced_fields[forced .. forced + nforced) */
 	uint64_t chain_may;
 	uint16_t forced, nforced;
+	/* how the assembler builds its word when it reads it by variant i (the
+	 * order of ir3.c's variants()): the steps gk_ir3_build_steps[
+	 * gk_ir3_plan_start[plan + i] .. gk_ir3_plan_start[plan + i + 1]) */
+	uint32_t plan;
 };
 
 /* gk_ir3_lookup[bs][name]: where a lookup of name from bitset bs ends when
@@ -199,6 +203,10 @@ extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
 extern const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES];
 extern const uint16_t gk_ir3_forced_fields[];
+/* a build step: a field index (its value from the text, or its encoder
+ * constant, goes into the word), or -(case + 1): the case's asserted bits */
+extern const uint32_t gk_ir3_plan_start[];
+extern const int16_t gk_ir3_build_steps[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
