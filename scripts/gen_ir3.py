@@ -838,6 +838,43 @@ for b in bitsets:
 plan_start.append(len(build_steps))
 assert len(fields_out) < 32768 and len(cases_out) < 32768
 
+# Per bitset and variant as above, for the assembler's test that a nested
+# scope would fail at the first segment of its display (first_literal_misses
+# in ir3.c): the number of assignments its assumptions make when none of
+# them can fail -- with no override without a display, a display starting
+# with a literal, and each assumption setting a distinct raw field that the
+# lookup index finds in the bitset (so a fresh scope has not set it) --
+# else -1.
+lookup_of = {bn: row for bn, row in lookup_rows}
+quick_miss = []
+for b in bitsets:
+    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
+    nd, nf = min(len(disp), 8), min(len(fos), 4)
+    row = lookup_of[b['name']]
+    for i in range(min(nd * (nf + 1), 24)):
+        q = -1
+        if not nf:
+            ts, tc = tpls[cases_out[disp[i]][1]]
+            if tc and segs[ts][0] == 'LIT':
+                seen = []
+                for j in range(i + 1):
+                    ex = cases_out[disp[j]][0]
+                    if ex < 0:
+                        continue
+                    for nm, v in expr_list[ex][3] if j == i else expr_list[ex][4]:
+                        k = row[nid(nm)]
+                        if k < 0 or fields_out[k][5] >= 0 or len(seen) >= 8 or nid(nm) in seen:
+                            seen = None
+                            break
+                        seen.append(nid(nm))
+                    if seen is None:
+                        break
+                if seen is not None:
+                    q = len(seen)
+        quick_miss.append(q)
+assert len(quick_miss) == len(plan_start) - 1
+
 w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
     held = 0
@@ -857,6 +894,10 @@ w('')
 w('const uint32_t gk_ir3_plan_start[] = {')
 for i in range(0, len(plan_start), 16):
     w('\t%s' % ' '.join('%d,' % x for x in plan_start[i:i + 16]))
+w('};')
+w('const int8_t gk_ir3_quick_miss[] = {')
+for i in range(0, len(quick_miss), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in quick_miss[i:i + 16]))
 w('};')
 w('const int16_t gk_ir3_build_steps[] = {')
 for i in range(0, len(build_steps), 16):

@@ -916,7 +916,7 @@ static int scope_field(int b, int cas, int fo, unsigned name)
  * of their name finds. */
 static void test_build_plans(void)
 {
-	unsigned wrong = 0, plans = 0, steps = 0;
+	unsigned wrong = 0, plans = 0, steps = 0, quick = 0;
 	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
@@ -957,12 +957,42 @@ static void test_build_plans(void)
 				wrong++;
 				printf("  %s variant %u: build plan of %u steps, want %u\n", B->name, i, end - first, nw);
 			}
+			/* the quick-miss count: what the encoder found per nested
+			 * scope before the table */
+			int q = -1;
+			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[disp[i]].tpl];
+			if (!nf && T->nsegs && gk_ir3_segs[T->seg].field < 0) {
+				unsigned names[8], nn = 0;
+				int ok = 1;
+				for (unsigned j = 0; j <= i && ok; j++) {
+					int ex = gk_ir3_cases[disp[j]].expr;
+					if (ex < 0)
+						continue;
+					const struct ir3_expr *X = &gk_ir3_exprs[ex];
+					unsigned a0 = X->assume + (j == i ? 0 : X->ntrue), cnt = j == i ? X->ntrue : X->nfalse;
+					for (unsigned a = a0; a < a0 + cnt && ok; a++) {
+						unsigned name = gk_ir3_assumes[a].name;
+						int k = gk_ir3_lookup[b][name];
+						ok = k >= 0 && gk_ir3_fields[k].expr < 0 && nn < 8;
+						for (unsigned r = 0; r < nn && ok; r++)
+							ok = names[r] != name;
+						if (ok)
+							names[nn++] = name;
+					}
+				}
+				q = ok ? (int)nn : -1;
+			}
+			if (gk_ir3_quick_miss[B->plan + i] != q) {
+				wrong++;
+				printf("  %s variant %u: quick miss %d, want %d\n", B->name, i, gk_ir3_quick_miss[B->plan + i], q);
+			}
+			quick += q >= 0;
 			plans++;
 			steps += nw;
 		}
 	}
-	printf("# build plans: %u (%u steps)\n", plans, steps);
-	CHECK(wrong == 0 && plans > 0, "%u wrong build plans of %u", wrong, plans);
+	printf("# build plans: %u (%u steps, %u with a quick miss)\n", plans, steps, quick);
+	CHECK(wrong == 0 && plans > 0 && quick > 0, "%u wrong build plans of %u (%u quick)", wrong, plans, quick);
 }
 
 static void test_tables(void)

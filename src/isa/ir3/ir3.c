@@ -1244,37 +1244,18 @@ static inline long match_str(const struct enc *e, size_t pos, const char *s)
  * not have at pos, after one step of m?  Only when its assumptions cannot
  * fail either (each sets a distinct raw field the leaf's own default case
  * holds, which a fresh scope has not set, within E_MAXASG), and there is no
- * override without a display (default_selector then sets nothing).  So
- * passing it over, counting that step, is what trying it does, without
- * opening the scope (register operands: a0.x and p0.x before rN.x). */
+ * override without a display (default_selector then sets nothing): the
+ * tables say so per leaf and variant, with the number of assignments
+ * (gk_ir3_quick_miss, from scripts/gen_ir3.py).  So passing it over,
+ * counting that step, is what trying it does, without opening the scope
+ * (register operands: a0.x and p0.x before rN.x). */
 static int first_literal_misses(const struct enc *e, int leaf, const struct variants *V, unsigned i, size_t pos)
 {
-	if (V->nf)
+	int n = gk_ir3_quick_miss[gk_ir3_bitsets[leaf].plan + i];
+	if (n < 0)
 		return 0;
-	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[i]].tpl];
-	const struct ir3_seg *sg = &gk_ir3_segs[T->seg];
-	if (!T->nsegs || sg->field >= 0 || match_lit(e, pos, sg->lit, sg->len))
-		return 0;
-	uint16_t names[8];
-	unsigned n = 0;
-	for (unsigned j = 0; j <= i; j++) {
-		int ex = gk_ir3_cases[V->disp[j]].expr;
-		if (ex < 0)
-			continue;
-		const struct ir3_expr *X = &gk_ir3_exprs[ex];
-		unsigned first = X->assume + (j == i ? 0 : X->ntrue), cnt = j == i ? X->ntrue : X->nfalse;
-		for (unsigned a = first; a < first + cnt; a++) {
-			unsigned name = gk_ir3_assumes[a].name;
-			int k = lookup_index(leaf, name);
-			if (k < 0 || gk_ir3_fields[k].expr >= 0 || n >= sizeof names / sizeof names[0])
-				return 0;
-			for (unsigned q = 0; q < n; q++)
-				if (names[q] == name)
-					return 0;
-			names[n++] = (uint16_t)name;
-		}
-	}
-	return e->na + (int)n <= E_MAXASG;
+	const struct ir3_seg *sg = &gk_ir3_segs[gk_ir3_tpls[gk_ir3_cases[V->disp[i]].tpl].seg];
+	return !match_lit(e, pos, sg->lit, sg->len) && e->na + n <= E_MAXASG;
 }
 
 static size_t digits(const struct enc *e, size_t pos, int hex)

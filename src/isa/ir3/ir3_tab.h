@@ -207,6 +207,11 @@ extern const uint16_t gk_ir3_forced_fields[];
  * constant, goes into the word), or -(case + 1): the case's asserted bits */
 extern const uint32_t gk_ir3_plan_start[];
 extern const int16_t gk_ir3_build_steps[];
+/* per bitset and variant as the plans: how many assignments its
+ * assumptions make when none of them can fail in a fresh nested scope, -1:
+ * not so, or it has an override without a display, or its display does not
+ * start with a literal (ir3.c first_literal_misses) */
+extern const int8_t gk_ir3_quick_miss[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
