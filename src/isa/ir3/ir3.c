@@ -932,10 +932,12 @@ struct enc {
 	int nsc;
 	struct asg a[E_MAXASG];
 	int na;
-	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
-	uint8_t fc_names[E_MAXSC][IR3_NNAMES]; /* the names fc holds, to clear just those */
+	/* efind per scope past the lookup index, the names walked so far:
+	 * fc_names[s][0 .. nfc[s]) and their fields (index, -1: none) */
+	uint8_t fc_names[E_MAXSC][IR3_NNAMES];
+	int16_t fc[E_MAXSC][IR3_NNAMES];
 	uint8_t nfc[E_MAXSC];
-	int nsc_ready;                   /* scopes below this have fc, nfc and ai cleared once */
+	int nsc_ready;                   /* scopes below this have ai cleared once */
 	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
@@ -981,12 +983,13 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
  * the scope's cases change */
 static const struct ir3_field *efc_walk(struct enc *e, int s, unsigned name)
 {
-	int16_t c = e->fc[s][name];
-	if (c)
-		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
+	/* a scope walks a few names (those a case expression decides): a list */
+	for (unsigned i = 0; i < e->nfc[s]; i++)
+		if (e->fc_names[s][i] == name)
+			return e->fc[s][i] < 0 ? NULL : &gk_ir3_fields[e->fc[s][i]];
 	const struct ir3_field *f = efind(&e->sc[s], name);
-	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
-	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
+	e->fc_names[s][e->nfc[s]] = (uint8_t)name;
+	e->fc[s][e->nfc[s]++] = f ? (int16_t)(f - gk_ir3_fields) : -1;
 	return f;
 }
 
@@ -1005,22 +1008,17 @@ static inline const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 _Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
 
 /* Scope s is opened afresh: what efc remembered for it goes.  The first
- * time in an encode its rows are cleared whole; later only the names efc
- * filled (ai needs no clearing then: asg_find checks the entry it points
- * to, and a scope's assignments go with the scope). */
+ * time in an encode its ai row is cleared (later it needs no clearing:
+ * asg_find checks the entry it points to, and a scope's assignments go with
+ * the scope). */
 static void escope_clear(struct enc *e, int s)
 {
-	if (s >= e->nsc_ready) {
-		for (int t = e->nsc_ready; t <= s; t++) {
-			memset(e->fc[t], 0, sizeof e->fc[t]);
-			memset(e->ai[t], 0, sizeof e->ai[t]);
-			e->nfc[t] = 0;
-		}
-		e->nsc_ready = s + 1;
-		return;
+	for (int t = e->nsc_ready; t <= s; t++) {
+		memset(e->ai[t], 0, sizeof e->ai[t]);
+		e->nfc[t] = 0;
 	}
-	for (unsigned i = 0; i < e->nfc[s]; i++)
-		e->fc[s][e->fc_names[s][i]] = 0;
+	if (s >= e->nsc_ready)
+		e->nsc_ready = s + 1;
 	e->nfc[s] = 0;
 }
 
