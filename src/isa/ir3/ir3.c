@@ -1858,7 +1858,18 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	char norm[GK_IR3_TEXT_MAX + 2];
 	size_t n = 0;
 	int toolong = 0;
-	for (size_t i = 0; i < len; i++) {
+	/* the common case, a text already so (what the decoder prints): no
+	 * whitespace but single spaces inside, short enough, not a raw form
+	 * (whose comment the loop below cuts): a copy is what the loop makes */
+	int canon = len && len <= GK_IR3_TEXT_MAX && text[0] != '[';
+	for (size_t i = 0; i < len && canon; i++)
+		if ((unsigned char)text[i] <= ' ')
+			canon = text[i] == ' ' && i && i + 1 < len && text[i - 1] != ' ';
+	if (canon) {
+		memcpy(norm, text, len);
+		n = len;
+	}
+	for (size_t i = 0; i < len && !canon; i++) {
 		char c = text[i];
 		int sp = (unsigned char)c <= ' ' &&
 			 (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f');
