@@ -1034,6 +1034,8 @@ for r in roots:
         for h in range(PAIR_BUCKETS):
             pstarts.append(pstarts[-1] + sum(1 for k, _ in named if k == h))
         w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, i in named)))
+        w('static const char *const pair_name_%s[] = { %s };' % (
+            c, ', '.join(cstr(bitsets[leaves[r][i]]['name']) for _, i in named)))
         w('static const uint16_t pair_start_%s[%d] = { %s };' % (c, PAIR_BUCKETS + 1,
                                                                   ', '.join(str(x) for x in pstarts)))
         w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
@@ -1053,11 +1055,11 @@ for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
         w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
-          ' need_pair_%s, always_set_%s, short_name_%s, %d },' % (
+          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r], c, c, c, nshort[r]))
+            c, nalways[r], c, c, c, nshort[r], c))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 },' % (
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL },' % (
             bs_index[r], c, len(leaves[r])))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))

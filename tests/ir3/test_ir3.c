@@ -870,7 +870,8 @@ static void test_need_pair(void)
 			}
 		}
 	}
-	/* always_set and short_name say what always[] does */
+	/* always_set and short_name say what always[] does, pair_name the
+	 * names of by_pair's leaves */
 	for (unsigned r = 0; r < IR3_NROOTS; r++) {
 		const struct ir3_root *R = &gk_ir3_roots[r];
 		if (!R->by_pair)
@@ -885,6 +886,8 @@ static void test_need_pair(void)
 				wrong += nshort >= R->nshort || R->short_name[nshort++] != pos;
 		}
 		wrong += nshort != R->nshort || memcmp(set, R->always_set, sizeof set) != 0;
+		for (unsigned k = 0; k < R->pair_start[IR3_PAIR_BUCKETS]; k++)
+			wrong += strcmp(R->pair_name[k], gk_ir3_bitsets[R->leaves[R->by_pair[k]]].name) != 0;
 	}
 	printf("# need_pair: %u of %u indexed leaves have one\n", have, leaves);
 	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);

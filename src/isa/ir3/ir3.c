@@ -1942,13 +1942,14 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		e->pairs[h / 32] |= 1u << (h % 32);
 		if (pair_start) {
 			for (unsigned k = pair_start[h], kend = pair_start[h + 1]; k < kend; k++) {
-				unsigned pos = R->by_pair[k];
-				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+				const char *nm = R->pair_name[k];
 				size_t l = 0; /* norm ends in a NUL, which no name holds */
 				while (nm[l] && nm[l] == norm[i + l])
 					l++;
-				if (!nm[l])
+				if (!nm[l]) {
+					unsigned pos = R->by_pair[k];
 					named[pos / 64] |= 1ull << (pos % 64);
+				}
 			}
 		}
 	}

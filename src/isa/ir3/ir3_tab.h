@@ -186,6 +186,8 @@ struct ir3_root {
 	const uint64_t *always_set;
 	const uint16_t *short_name;
 	uint32_t nshort;
+	/* the names of the leaves of by_pair[], in its order */
+	const char *const *pair_name;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
