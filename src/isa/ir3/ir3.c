@@ -237,10 +237,19 @@ static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned ba
 {
 	char tmp[24];
 	size_t i = sizeof tmp;
-	do {
-		tmp[--i] = "0123456789abcdef"[v % base];
-		v /= base;
-	} while (v);
+	/* each base its own loop: a division by a constant is a multiply, by a
+	 * variable a divide instruction per digit */
+	if (base == 16) {
+		do {
+			tmp[--i] = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			tmp[--i] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
 	while (*sign)
 		tmp[--i] = *sign++;
 	put(st, tmp + i, sizeof tmp - i);
