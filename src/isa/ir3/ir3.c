@@ -1467,41 +1467,38 @@ static int finish(struct enc *e);
 static int m(struct enc *e, const struct frame *f, size_t pos)
 {
 	/* a literal, the name or the end of a template goes on with the rest
-	 * (a tail call of m, as a loop: each pass is one step) */
-	struct frame next;
+	 * (a tail call of m, as a loop: each pass is one step); cur is the
+	 * frame at the segment after the one being matched */
+	struct frame cur = *f;
 	for (;;) {
 		if (++e->steps > E_MAXSTEPS)
 			return 0;
 		if (pos > e->far)
 			e->far = pos;
-		if (f->seg == f->end) {
-			if (!f->up)
+		if (cur.seg == cur.end) {
+			if (!cur.up)
 				return pos == e->n && finish(e);
-			f = f->up;
+			cur = *cur.up;
 			continue;
 		}
-		const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
-		next = *f;
-		next.seg++;
+		const struct ir3_seg *sg = &gk_ir3_segs[cur.seg++];
 		if (sg->field < 0) {
 			if (!match_lit(e, pos, sg->lit, sg->len))
 				return 0;
 			pos += sg->len;
-			f = &next;
 			continue;
 		}
 		if (sg->field == 0) {
-			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
+			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[cur.sc].bs].name);
 			if (n < 0)
 				return 0;
 			pos += (size_t)n;
-			f = &next;
 			continue;
 		}
 		unsigned name = (unsigned)sg->field;
-		int s = f->sc;
+		int s = cur.sc;
 		const struct ir3_field *fd = efind_out(e, &s, &name);
-		return fd && match_field(e, s, fd, pos, &next);
+		return fd && match_field(e, s, fd, pos, &cur);
 	}
 }
 
