@@ -701,9 +701,28 @@ for e in enum_order:
         if v < (1 << wd):
             w('\t[%d] = %s,' % (v, cstr(d)))
     w('};')
+# Per enum, its values by their name's first character, for the assembler:
+# by_first[first[c] .. first[c + 1]) are the values whose name starts with
+# character c (c = 0: the empty name), each group in value order.
+for e in enum_order:
+    wd = enum_width[e]
+    table = {}
+    for v, d in enums[e]:
+        if v < (1 << wd):
+            table[v] = d
+    assert len(table) <= 64, 'enum %s: more names than the assembler takes as candidates' % e
+    assert all(ord(ch) < 128 for d in table.values() for ch in d), e
+    order = sorted(table, key=lambda v: (ord(table[v][0]) if table[v] else 0, v))
+    first = [0]
+    for ch in range(128):
+        first.append(first[-1] + sum(1 for v in table if (ord(table[v][0]) if table[v] else 0) == ch))
+    c = e[1:].replace('-', '_')
+    w('static const uint16_t enum_%s_by_first[] = { %s };' % (c, ', '.join(str(v) for v in order) or '0'))
+    w('static const uint16_t enum_%s_first[129] = { %s };' % (c, ', '.join(str(x) for x in first)))
 w('const struct ir3_enum gk_ir3_enums[IR3_NENUMS] = {')
 for e in enum_order:
-    w('\t{ %s, enum_%s, %d },' % (cstr(e), e[1:].replace('-', '_'), 1 << enum_width[e]))
+    c = e[1:].replace('-', '_')
+    w('\t{ %s, enum_%s, %d, enum_%s_first, enum_%s_by_first },' % (cstr(e), c, 1 << enum_width[e], c, c))
 w('};')
 w('')
 w('const struct ir3_op gk_ir3_ops[] = {')

@@ -998,6 +998,30 @@ static void test_build_plans(void)
 	CHECK(wrong == 0 && plans > 0 && quick > 0, "%u wrong build plans of %u (%u quick)", wrong, plans, quick);
 }
 
+/* Each enum's index by first character (ir3_enum.first, by_first): every
+ * value with a name once, in the group of its first character (0: empty),
+ * each group in value order -- the order the assembler used to find them. */
+static void test_enum_index(void)
+{
+	unsigned wrong = 0, named = 0;
+	for (unsigned k = 0; k < IR3_NENUMS; k++) {
+		const struct ir3_enum *E = &gk_ir3_enums[k];
+		unsigned x = 0;
+		for (unsigned c = 0; c < 128; c++) {
+			wrong += E->first[c] != x;
+			for (uint32_t i = 0; i < E->n; i++) {
+				const char *nm = E->names[i];
+				if (nm && (unsigned char)nm[0] == c)
+					wrong += E->first[c + 1] <= x || E->by_first[x++] != i;
+			}
+		}
+		wrong += E->first[128] != x;
+		named += x;
+	}
+	printf("# enum index: %u named values\n", named);
+	CHECK(wrong == 0 && named > 0, "enum index: %u wrong entries", wrong);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -1056,6 +1080,7 @@ static void test_tables(void)
 	test_lookups();
 	test_need_pair();
 	test_build_plans();
+	test_enum_index();
 }
 
 static void test_gpus(void)

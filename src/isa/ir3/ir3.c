@@ -1399,25 +1399,31 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
-		/* the names that match here, tried longest first (the empty name last) */
+		/* the names that match here, tried longest first (the empty name
+		 * last), equal lengths in value order: those starting with the
+		 * text's character, then the empty ones (the enum's index; at most
+		 * 64 names, gen_ir3.py checks) */
 		uint32_t cand[64];
 		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
 		unsigned nc = 0;
-		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
-			const char *nm = E->names[i];
-			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
-				continue;
-			long ml = match_str(e, pos, nm);
-			if (ml >= 0) {
-				uint8_t l = (uint8_t)ml;
-				unsigned j = nc++;
-				for (; j > 0 && clen[j - 1] < l; j--) {
-					cand[j] = cand[j - 1];
-					clen[j] = clen[j - 1];
+		unsigned ch = rest ? (unsigned char)*p : 0;
+		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+			for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
+				uint32_t i = E->by_first[x];
+				long ml = match_str(e, pos, E->names[i]);
+				if (ml >= 0) {
+					uint8_t l = (uint8_t)ml;
+					unsigned j = nc++;
+					for (; j > 0 && clen[j - 1] < l; j--) {
+						cand[j] = cand[j - 1];
+						clen[j] = clen[j - 1];
+					}
+					cand[j] = i;
+					clen[j] = l;
 				}
-				cand[j] = i;
-				clen[j] = l;
 			}
+			if (!g)
+				break;
 		}
 		for (unsigned j = 0; j < nc; j++)
 			if (take(e, s, f, cand[j], pos + clen[j], next))

@@ -145,6 +145,10 @@ struct ir3_enum {
 	const char *name;
 	const char *const *names;
 	uint32_t n;
+	/* the values with a name, by its first character c (0: the empty
+	 * name): by_first[first[c] .. first[c + 1]), each group in value order */
+	const uint16_t *first;    /* 129 entries */
+	const uint16_t *by_first;
 };
 
 /* the decode index uses at most this many key bits (scripts/gen_ir3.py) */
