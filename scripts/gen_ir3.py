@@ -1043,6 +1043,17 @@ for r in roots:
         starts = [0]
         for g in groups:
             starts.append(starts[-1] + len(g))
+    else:
+        order = leaves[r]
+    # what decode compares of each leaf it scans, in the order it scans
+    # them (by_key's, or leaves'), side by side: a scan reads consecutive
+    # entries instead of a bitset row per leaf
+    w('static const struct ir3_scan scan_%s[] = {' % c)
+    for x in order:
+        b = bitsets[x]
+        w('\t{ 0x%016xull, 0x%016xull, %d, %d, %d },' % (b['match'], b['mask'], b['gmin'], b['gmax'], x))
+    w('};')
+    if key_bits[r]:
         w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
         w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
         named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), i)
@@ -1074,12 +1085,12 @@ for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
         w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
-          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s },' % (
+          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s, scan_%s },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r], c, c, c, nshort[r], c))
+            c, nalways[r], c, c, c, nshort[r], c, c))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL },' % (
-            bs_index[r], c, len(leaves[r])))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL, scan_%s },' % (
+            bs_index[r], c, len(leaves[r]), c))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 

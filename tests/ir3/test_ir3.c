@@ -1022,6 +1022,27 @@ static void test_enum_index(void)
 	CHECK(wrong == 0 && named > 0, "enum index: %u wrong entries", wrong);
 }
 
+/* Decode's scan tables (ir3_root.scan): by_key's leaves (leaves' without
+ * a decode index) in order, with their bitsets' match, mask and
+ * generations. */
+static void test_scan(void)
+{
+	unsigned wrong = 0, n = 0;
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		unsigned cnt = R->nkey ? R->key_start[1u << R->nkey] : R->nleaves;
+		for (unsigned i = 0; i < cnt; i++, n++) {
+			const struct ir3_scan *L = &R->scan[i];
+			unsigned bs = R->nkey ? R->by_key[i] : R->leaves[i];
+			const struct ir3_bitset *B = &gk_ir3_bitsets[bs];
+			wrong += L->bs != bs || L->match != B->match || L->mask != B->mask || L->gen_min != B->gen_min ||
+				 L->gen_max != B->gen_max;
+		}
+	}
+	printf("# scan tables: %u entries\n", n);
+	CHECK(wrong == 0 && n > 0, "scan tables: %u wrong entries", wrong);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -1081,6 +1102,7 @@ static void test_tables(void)
 	test_need_pair();
 	test_build_plans();
 	test_enum_index();
+	test_scan();
 }
 
 static void test_gpus(void)

@@ -467,22 +467,21 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
 	const struct ir3_root *R = &gk_ir3_roots[root];
-	const uint16_t *leaves = R->leaves;
 	unsigned first = 0, end = R->nleaves;
 	if (R->nkey) {
 		/* only the leaves whose fixed key bits agree with val */
 		unsigned key = 0;
 		for (unsigned k = 0; k < R->nkey; k++)
 			key |= (unsigned)(val >> R->key_bit[k] & 1) << k;
-		leaves = R->by_key;
 		first = R->key_start[key];
 		end = R->key_start[key + 1];
 	}
 	int found = -1;
 	for (unsigned i = first; i < end; i++) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[leaves[i]];
-		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
+		const struct ir3_scan *L = &R->scan[i]; /* by_key's (leaves') i-th, side by side */
+		if ((val & L->mask) != L->match || st->gpu < L->gen_min || st->gpu > L->gen_max)
 			continue;
+		const struct ir3_bitset *B = &gk_ir3_bitsets[L->bs];
 		if (found >= 0) {
 			/* two leaves match: isaspec's decoder calls it a "bitset
 			 * conflict" and matches nothing, and so does this */
@@ -491,7 +490,7 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 				     what, "bitset conflict: %s vs %s", gk_ir3_bitsets[found].name, B->name);
 			return -2;
 		}
-		found = leaves[i];
+		found = L->bs;
 	}
 	if (found >= 0 && !quiet) {
 		st->shown |= gk_ir3_bitsets[found].mask << base;

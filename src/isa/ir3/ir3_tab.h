@@ -158,6 +158,13 @@ struct ir3_enum {
 #define IR3_PAIR_BUCKETS 1024u
 #define IR3_PAIR_HASH(a, b) (((unsigned)(unsigned char)(a) * 31u + (unsigned char)(b)) & (IR3_PAIR_BUCKETS - 1))
 
+/* a leaf as decode's scan compares it (a copy of its bitset's fields) */
+struct ir3_scan {
+	uint64_t match, mask;
+	uint16_t gen_min, gen_max;
+	uint16_t bs;
+};
+
 struct ir3_root {
 	int16_t bitset;
 	const uint16_t *leaves;    /* in XML order (the assembler tries them so) */
@@ -192,6 +199,9 @@ struct ir3_root {
 	uint32_t nshort;
 	/* the names of the leaves of by_pair[], in its order */
 	const char *const *pair_name;
+	/* the leaves of by_key[] (leaves[] without a decode index), in that
+	 * order, as decode compares them */
+	const struct ir3_scan *scan;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
