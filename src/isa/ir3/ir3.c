@@ -946,7 +946,7 @@ struct enc {
 	int16_t fc[E_MAXSC][IR3_NNAMES];
 	uint8_t nfc[E_MAXSC];
 	int nsc_ready;                   /* scopes below this have ai cleared once */
-	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
+	uint8_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
 	uint64_t result;
@@ -1014,6 +1014,7 @@ static inline const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 }
 
 _Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
+_Static_assert(E_MAXASG < 256, "enc.ai holds 1 + an index of a[] in a byte");
 
 /* Scope s is opened afresh: what efc remembered for it goes.  The first
  * time in an encode its ai row is cleared (later it needs no clearing:
@@ -1044,7 +1045,7 @@ static inline const struct asg *asg_find(const struct enc *e, int s, unsigned na
 
 static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struct ir3_field *f)
 {
-	e->ai[s][name] = (int16_t)(e->na + 1);
+	e->ai[s][name] = (uint8_t)(e->na + 1);
 	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v, f };
 }
 
