@@ -952,7 +952,11 @@ struct enc {
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
 	uint32_t pairs[IR3_PAIR_BUCKETS / 32]; /* IR3_PAIR_HASH of each character pair of the text */
-	int8_t tpl_fits[IR3_NTPLS];            /* text_may_fit per template, -1: not known yet */
+	/* the templates text_may_fit has looked at, and what it found: a few
+	 * per text (a list: no table of every template to clear per text) */
+	uint16_t fit_tpl[16];
+	int8_t fit_val[16];
+	unsigned nfit;
 };
 
 struct frame {
@@ -1759,7 +1763,11 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
  * Remembered per template, as variants of many leaves share templates. */
 static int text_may_fit(struct enc *e, int tpl, int named)
 {
-	if (e->tpl_fits[tpl] < 0) {
+	int fits = -1;
+	for (unsigned i = 0; i < e->nfit && fits < 0; i++)
+		if (e->fit_tpl[i] == tpl)
+			fits = e->fit_val[i];
+	if (fits < 0) {
 		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
 		int lits = 1;
 		size_t at = 0;
@@ -1778,9 +1786,13 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 			lits = q != NULL;
 			at = q ? (size_t)(q - e->s) + S->len : e->n + 1;
 		}
-		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
+		fits = !lits ? 0 : T->has_name ? 2 : 1; /* 2: only when named */
+		if (e->nfit < sizeof e->fit_tpl / sizeof e->fit_tpl[0]) {
+			e->fit_tpl[e->nfit] = (uint16_t)tpl;
+			e->fit_val[e->nfit++] = (int8_t)fits;
+		}
 	}
-	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
+	return fits == 1 || (fits == 2 && named);
 }
 
 /* Read e's text as leaf (named: the text holds its name), each way a
@@ -1947,7 +1959,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
 	memset(e->pairs, 0, sizeof e->pairs);
-	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
+	e->nfit = 0;
 	const uint16_t *pair_start = R->by_pair ? R->pair_start : NULL;
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
