@@ -1056,16 +1056,28 @@ for r in roots:
     if key_bits[r]:
         w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
         w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
-        named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), i)
+        # each bucket in name order, with each name's common prefix with the
+        # one before it (pair_lcp): the assembler compares a run of names
+        # sharing a long prefix (the atomic.* family) with the text once
+        named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), bitsets[x]['name'], i)
                  for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) >= 2]
         always = [i for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) < 2 or bitsets[x]['nameless']]
         named.sort()
         pstarts = [0]
         for h in range(PAIR_BUCKETS):
-            pstarts.append(pstarts[-1] + sum(1 for k, _ in named if k == h))
-        w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, i in named)))
-        w('static const char *const pair_name_%s[] = { %s };' % (
-            c, ', '.join(cstr(bitsets[leaves[r][i]]['name']) for _, i in named)))
+            pstarts.append(pstarts[-1] + sum(1 for k, _, _ in named if k == h))
+        lcp = []
+        for j, (h, nm, _) in enumerate(named):
+            p = 0
+            if j and named[j - 1][0] == h:
+                prev = named[j - 1][1]
+                while p < len(nm) and p < len(prev) and nm[p] == prev[p]:
+                    p += 1
+            lcp.append(p)
+        assert max(lcp or [0]) < 256
+        w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, _, i in named)))
+        w('static const char *const pair_name_%s[] = { %s };' % (c, ', '.join(cstr(nm) for _, nm, _ in named)))
+        w('static const uint8_t pair_lcp_%s[] = { %s };' % (c, ', '.join(str(x) for x in lcp)))
         w('static const uint16_t pair_start_%s[%d] = { %s };' % (c, PAIR_BUCKETS + 1,
                                                                   ', '.join(str(x) for x in pstarts)))
         w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
@@ -1085,12 +1097,12 @@ for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
         w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
-          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s, scan_%s },' % (
+          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s, pair_lcp_%s, scan_%s },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r], c, c, c, nshort[r], c, c))
+            c, nalways[r], c, c, c, nshort[r], c, c, c))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL, scan_%s },' % (
-            bs_index[r], c, len(leaves[r]), c))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL,'
+          ' scan_%s },' % (bs_index[r], c, len(leaves[r]), c))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 

@@ -888,6 +888,16 @@ static void test_need_pair(void)
 		wrong += nshort != R->nshort || memcmp(set, R->always_set, sizeof set) != 0;
 		for (unsigned k = 0; k < R->pair_start[IR3_PAIR_BUCKETS]; k++)
 			wrong += strcmp(R->pair_name[k], gk_ir3_bitsets[R->leaves[R->by_pair[k]]].name) != 0;
+		/* each bucket in name order, pair_lcp the prefix shared with the
+		 * name before (what the assembler's skipping relies on) */
+		for (unsigned h = 0; h < IR3_PAIR_BUCKETS; h++)
+			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+				const char *a = k > R->pair_start[h] ? R->pair_name[k - 1] : "", *b = R->pair_name[k];
+				unsigned l = 0;
+				while (a[l] && a[l] == b[l])
+					l++;
+				wrong += strcmp(a, b) > 0 || R->pair_lcp[k] != l;
+			}
 	}
 	printf("# need_pair: %u of %u indexed leaves have one\n", have, leaves);
 	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);

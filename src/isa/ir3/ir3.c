@@ -1965,11 +1965,24 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
 		if (pair_start) {
+			/* ml: how far the bucket's previous name agrees with the text.
+			 * A name sharing fewer first characters with it than that
+			 * differs from the text where it differs from it (in name
+			 * order it is no prefix of it); one sharing more differs
+			 * where the previous one did; one sharing exactly that many
+			 * is compared from there. */
+			size_t ml = 0;
 			for (unsigned k = pair_start[h], kend = pair_start[h + 1]; k < kend; k++) {
+				size_t l = R->pair_lcp[k];
+				if (l != ml) {
+					if (l < ml)
+						ml = l;
+					continue;
+				}
 				const char *nm = R->pair_name[k];
-				size_t l = 0; /* norm ends in a NUL, which no name holds */
-				while (nm[l] && nm[l] == norm[i + l])
+				while (nm[l] && nm[l] == norm[i + l]) /* norm ends in a NUL, which no name holds */
 					l++;
+				ml = l;
 				if (!nm[l]) {
 					unsigned pos = R->by_pair[k];
 					named[pos / 64] |= 1ull << (pos % 64);

@@ -197,8 +197,11 @@ struct ir3_root {
 	const uint64_t *always_set;
 	const uint16_t *short_name;
 	uint32_t nshort;
-	/* the names of the leaves of by_pair[], in its order */
+	/* the names of the leaves of by_pair[], in its order (each bucket in
+	 * name order), and how many first characters each shares with the one
+	 * before it in its bucket (0 for a bucket's first) */
 	const char *const *pair_name;
+	const uint8_t *pair_lcp;
 	/* the leaves of by_key[] (leaves[] without a decode index), in that
 	 * order, as decode compares them */
 	const struct ir3_scan *scan;
