@@ -973,8 +973,9 @@ static void test_build_plans(void)
 			/* the quick-miss count: what the encoder found per nested
 			 * scope before the table */
 			int q = -1;
-			const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[disp[i]].tpl];
-			if (!nf && T->nsegs && gk_ir3_segs[T->seg].field < 0) {
+			/* without overrides variant i is display i */
+			const struct ir3_tpl *T = nf ? NULL : &gk_ir3_tpls[gk_ir3_cases[disp[i]].tpl];
+			if (T && T->nsegs && gk_ir3_segs[T->seg].field < 0) {
 				unsigned names[8], nn = 0;
 				int ok = 1;
 				for (unsigned j = 0; j <= i && ok; j++) {
