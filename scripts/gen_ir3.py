@@ -701,9 +701,28 @@ for e in enum_order:
         if v < (1 << wd):
             w('\t[%d] = %s,' % (v, cstr(d)))
     w('};')
+# Per enum, its values by their name's first character, for the assembler:
+# by_first[first[c] .. first[c + 1]) are the values whose name starts with
+# character c (c = 0: the empty name), each group in value order.
+for e in enum_order:
+    wd = enum_width[e]
+    table = {}
+    for v, d in enums[e]:
+        if v < (1 << wd):
+            table[v] = d
+    assert len(table) <= 64, 'enum %s: more names than the assembler takes as candidates' % e
+    assert all(ord(ch) < 128 for d in table.values() for ch in d), e
+    order = sorted(table, key=lambda v: (ord(table[v][0]) if table[v] else 0, v))
+    first = [0]
+    for ch in range(128):
+        first.append(first[-1] + sum(1 for v in table if (ord(table[v][0]) if table[v] else 0) == ch))
+    c = e[1:].replace('-', '_')
+    w('static const uint16_t enum_%s_by_first[] = { %s };' % (c, ', '.join(str(v) for v in order) or '0'))
+    w('static const uint16_t enum_%s_first[129] = { %s };' % (c, ', '.join(str(x) for x in first)))
 w('const struct ir3_enum gk_ir3_enums[IR3_NENUMS] = {')
 for e in enum_order:
-    w('\t{ %s, enum_%s, %d },' % (cstr(e), e[1:].replace('-', '_'), 1 << enum_width[e]))
+    c = e[1:].replace('-', '_')
+    w('\t{ %s, enum_%s, %d, enum_%s_first, enum_%s_by_first },' % (cstr(e), c, 1 << enum_width[e], c, c))
 w('};')
 w('')
 w('const struct ir3_op gk_ir3_ops[] = {')
@@ -784,6 +803,97 @@ for fe, ft, first, nf, am, av in cases_out:
                                              for i in range((len(names) + 63) // 64))))
 w('};')
 w('')
+# Per bitset and way the assembler reads it (its variants, in the order and
+# number ir3.c's variants() makes them: display k = i / (nf + 1) of the
+# first 8, override i % (nf + 1) - 1 of the first 4 without a display, at
+# most 24), the steps that build its word from the text's values: the
+# asserted bits of each case it applies (the chosen ones; a default case's
+# when the display comes from another bitset of the chain), and each raw
+# field of a case it sees that is what a lookup of its name finds there
+# (efind in ir3.c: the chain leaf first, in each bitset the chosen display's
+# case, the chosen override and the default case).  Written as
+# gk_ir3_build_steps[]: a field index, or -(case + 1) for a case's asserts.
+plan_start = []
+build_steps = []
+
+
+def scope_sees(cb, c, cas, fo):
+    return c == cas or c == fo or c == cb['first_case'] + cb['ncases'] - 1
+
+
+def scope_finds(b, cas, fo, nm):
+    for cb in chain(b):
+        for c in bitset_cases(cb):
+            if not scope_sees(cb, c, cas, fo):
+                continue
+            first, nf = cases_out[c][2], cases_out[c][3]
+            for k in range(first, first + nf):
+                if fields_out[k][0] == nm:
+                    return k
+    return None
+
+
+for b in bitsets:
+    b['plan'] = len(plan_start)
+    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
+    nd, nf = min(len(disp), 8), min(len(fos), 4)
+    for i in range(min(nd * (nf + 1), 24)):
+        cas = disp[i // (nf + 1)]
+        fo = fos[i % (nf + 1) - 1] if i % (nf + 1) else -1
+        plan_start.append(len(build_steps))
+        for cb in chain(b):
+            owner = cas in bitset_cases(cb)
+            for c in bitset_cases(cb):
+                if not scope_sees(cb, c, cas, fo):
+                    continue
+                fe, ft, first, nfl, am, av = cases_out[c]
+                if am and (c == cas or c == fo or not owner):
+                    build_steps.append(-(c + 1))
+                for k in range(first, first + nfl):
+                    if fields_out[k][5] < 0 and fields_out[k][3] != 'BITSET' and \
+                            scope_finds(b, cas, fo, fields_out[k][0]) == k:
+                        build_steps.append(k)
+plan_start.append(len(build_steps))
+assert len(fields_out) < 32768 and len(cases_out) < 32768
+
+# Per bitset and variant as above, for the assembler's test that a nested
+# scope would fail at the first segment of its display (first_literal_misses
+# in ir3.c): the number of assignments its assumptions make when none of
+# them can fail -- with no override without a display, a display starting
+# with a literal, and each assumption setting a distinct raw field that the
+# lookup index finds in the bitset (so a fresh scope has not set it) --
+# else -1.
+lookup_of = {bn: row for bn, row in lookup_rows}
+quick_miss = []
+for b in bitsets:
+    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
+    nd, nf = min(len(disp), 8), min(len(fos), 4)
+    row = lookup_of[b['name']]
+    for i in range(min(nd * (nf + 1), 24)):
+        q = -1
+        if not nf:
+            ts, tc = tpls[cases_out[disp[i]][1]]
+            if tc and segs[ts][0] == 'LIT':
+                seen = []
+                for j in range(i + 1):
+                    ex = cases_out[disp[j]][0]
+                    if ex < 0:
+                        continue
+                    for nm, v in expr_list[ex][3] if j == i else expr_list[ex][4]:
+                        k = row[nid(nm)]
+                        if k < 0 or fields_out[k][5] >= 0 or len(seen) >= 8 or nid(nm) in seen:
+                            seen = None
+                            break
+                        seen.append(nid(nm))
+                    if seen is None:
+                        break
+                if seen is not None:
+                    q = len(seen)
+        quick_miss.append(q)
+assert len(quick_miss) == len(plan_start) - 1
+
 w('const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS] = {')
 for b in bitsets:
     held = 0
@@ -792,12 +902,27 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
         ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced']))
+        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced'], b['plan']))
+w('};')
+w('')
+w('const uint32_t gk_ir3_plan_start[] = {')
+for i in range(0, len(plan_start), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in plan_start[i:i + 16]))
+w('};')
+w('const int8_t gk_ir3_quick_miss[] = {')
+for i in range(0, len(quick_miss), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in quick_miss[i:i + 16]))
+w('};')
+w('const int16_t gk_ir3_build_steps[] = {')
+for i in range(0, len(build_steps), 16):
+    w('\t%s' % ' '.join('%d,' % x for x in build_steps[i:i + 16]))
+if not build_steps:
+    w('\t0,')
 w('};')
 w('')
 w('const uint16_t gk_ir3_forced_fields[] = {')
@@ -878,7 +1003,38 @@ def pair_hash(a, b):
     return (ord(a) * 31 + ord(b)) & (PAIR_BUCKETS - 1)
 
 
+# Per leaf of an indexed root, a character pair every display the assembler
+# can read it by holds inside one of its literals of two characters or more
+# (which the text must hold verbatim): when the text has no such pair, none
+# of its displays fits, and the assembler passes the leaf over with one test
+# (mov's mova/mova1/cov/mov all hold "ov").  Of the pairs all its displays
+# share, the one the fewest templates of the root hold; PAIR_BUCKETS: none.
+
+
+def tpl_pairs(t):
+    s, c = tpls[t]
+    return {lit[j:j + 2] for k, lit in segs[s:s + c] if k == 'LIT' and len(lit) > 1 for j in range(len(lit) - 1)}
+
+
+def leaf_need(r):
+    disp_tpls = {x: [cases_out[ci][1] for ci in variant_cases[bitsets[x]['disp']:bitsets[x]['disp'] + bitsets[x]['ndisp']]]
+                 for x in leaves[r]}
+    freq = {}
+    for t in sorted({t for ts in disp_tpls.values() for t in ts}):
+        for pr in tpl_pairs(t):
+            freq[pr] = freq.get(pr, 0) + 1
+    need = []
+    for x in leaves[r]:
+        common = None
+        for t in disp_tpls[x]:
+            common = tpl_pairs(t) if common is None else common & tpl_pairs(t)
+        best = min(common, key=lambda pr: (freq[pr], pr)) if common else None
+        need.append(pair_hash(best[0], best[1]) if best else PAIR_BUCKETS)
+    return need
+
+
 nalways = {}
+nshort = {}
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
@@ -887,29 +1043,66 @@ for r in roots:
         starts = [0]
         for g in groups:
             starts.append(starts[-1] + len(g))
+    else:
+        order = leaves[r]
+    # what decode compares of each leaf it scans, in the order it scans
+    # them (by_key's, or leaves'), side by side: a scan reads consecutive
+    # entries instead of a bitset row per leaf
+    w('static const struct ir3_scan scan_%s[] = {' % c)
+    for x in order:
+        b = bitsets[x]
+        w('\t{ 0x%016xull, 0x%016xull, %d, %d, %d },' % (b['match'], b['mask'], b['gmin'], b['gmax'], x))
+    w('};')
+    if key_bits[r]:
         w('static const uint16_t by_key_%s[] = { %s };' % (c, ', '.join(str(x) for x in order)))
         w('static const uint16_t key_start_%s[] = { %s };' % (c, ', '.join(str(x) for x in starts)))
-        named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), i)
+        # each bucket in name order, with each name's common prefix with the
+        # one before it (pair_lcp): the assembler compares a run of names
+        # sharing a long prefix (the atomic.* family) with the text once
+        named = [(pair_hash(bitsets[x]['name'][0], bitsets[x]['name'][1]), bitsets[x]['name'], i)
                  for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) >= 2]
         always = [i for i, x in enumerate(leaves[r]) if len(bitsets[x]['name']) < 2 or bitsets[x]['nameless']]
         named.sort()
         pstarts = [0]
         for h in range(PAIR_BUCKETS):
-            pstarts.append(pstarts[-1] + sum(1 for k, _ in named if k == h))
-        w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, i in named)))
+            pstarts.append(pstarts[-1] + sum(1 for k, _, _ in named if k == h))
+        lcp = []
+        for j, (h, nm, _) in enumerate(named):
+            p = 0
+            if j and named[j - 1][0] == h:
+                prev = named[j - 1][1]
+                while p < len(nm) and p < len(prev) and nm[p] == prev[p]:
+                    p += 1
+            lcp.append(p)
+        assert max(lcp or [0]) < 256
+        w('static const uint16_t by_pair_%s[] = { %s };' % (c, ', '.join(str(i) for _, _, i in named)))
+        w('static const char *const pair_name_%s[] = { %s };' % (c, ', '.join(cstr(nm) for _, nm, _ in named)))
+        w('static const uint8_t pair_lcp_%s[] = { %s };' % (c, ', '.join(str(x) for x in lcp)))
         w('static const uint16_t pair_start_%s[%d] = { %s };' % (c, PAIR_BUCKETS + 1,
                                                                   ', '.join(str(x) for x in pstarts)))
         w('static const uint16_t always_%s[] = { %s };' % (c, ', '.join(str(i) for i in always) or '0'))
         nalways[r] = len(always)
+        w('static const uint16_t need_pair_%s[] = { %s };' % (c, ', '.join(str(h) for h in leaf_need(r))))
+        # the same leaves as a set of positions (IR3_MAX_LEAVES bits), and
+        # those of them whose name the pair index cannot find (shorter than
+        # two characters), which the assembler looks for with strstr
+        nwords = (max(len(v) for v in leaves.values()) + 63) // 64
+        words = [sum(1 << (i % 64) for i in always if i // 64 == k) for k in range(nwords)]
+        w('static const uint64_t always_set_%s[%d] = { %s };' % (c, nwords, ', '.join('0x%xull' % x for x in words)))
+        short = [i for i in always if len(bitsets[leaves[r][i]]['name']) < 2]
+        w('static const uint16_t short_name_%s[] = { %s };' % (c, ', '.join(str(i) for i in short) or '0'))
+        nshort[r] = len(short)
 w('const struct ir3_root gk_ir3_roots[IR3_NROOTS] = {')
 for r in roots:
     c = r[1:].replace('-', '_')
     if key_bits[r]:
-        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d },' % (
+        w('\t{ %d, leaves_%s, %d, %d, { %s }, by_key_%s, key_start_%s, by_pair_%s, pair_start_%s, always_%s, %d,'
+          ' need_pair_%s, always_set_%s, short_name_%s, %d, pair_name_%s, pair_lcp_%s, scan_%s },' % (
             bs_index[r], c, len(leaves[r]), len(key_bits[r]), ', '.join(str(b) for b in key_bits[r]), c, c, c, c,
-            c, nalways[r]))
+            c, nalways[r], c, c, c, nshort[r], c, c, c))
     else:
-        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },' % (bs_index[r], c, len(leaves[r])))
+        w('\t{ %d, leaves_%s, %d, 0, { 0 }, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL,'
+          ' scan_%s },' % (bs_index[r], c, len(leaves[r]), c))
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 

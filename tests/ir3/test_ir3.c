@@ -835,6 +835,225 @@ static void test_lookups(void)
 
 /* The tables: fields inside their bitset, enums as wide as their fields, no
  * two leaves of a root matching the same word on one GPU. */
+/* The encode index's pair per leaf (ir3_root.need_pair): the assembler
+ * passes a leaf over when the text lacks it, which is right only when every
+ * display it can read the leaf by holds that pair inside one of the literals
+ * text_may_fit looks for (two characters or more). */
+static void test_need_pair(void)
+{
+	unsigned wrong = 0, have = 0, leaves = 0;
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		if (!R->need_pair)
+			continue;
+		for (unsigned i = 0; i < R->nleaves; i++) {
+			const struct ir3_bitset *B = &gk_ir3_bitsets[R->leaves[i]];
+			unsigned h = R->need_pair[i];
+			leaves++;
+			if (h == IR3_PAIR_BUCKETS)
+				continue;
+			have++;
+			int ok = h < IR3_PAIR_BUCKETS;
+			for (unsigned d = 0; d < B->ndisp && ok; d++) {
+				const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[gk_ir3_variant_cases[B->disp + d]].tpl];
+				int found = 0;
+				for (unsigned l = T->lits; l < T->lits + T->nlits && !found; l++) {
+					const struct ir3_seg *S = &gk_ir3_segs[gk_ir3_tpl_lits[l]];
+					for (unsigned j = 0; j + 1 < S->len && !found; j++)
+						found = IR3_PAIR_HASH(S->lit[j], S->lit[j + 1]) == h;
+				}
+				ok = found;
+			}
+			if (!ok) {
+				wrong++;
+				printf("  %s: need_pair %u is not in every display's literals\n", B->name, h);
+			}
+		}
+	}
+	/* always_set and short_name say what always[] does, pair_name the
+	 * names of by_pair's leaves */
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		if (!R->by_pair)
+			continue;
+		uint64_t set[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
+		unsigned nshort = 0;
+		for (unsigned k = 0; k < R->nalways; k++) {
+			unsigned pos = R->always[k];
+			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
+			set[pos / 64] |= 1ull << (pos % 64);
+			if (!nm[0] || !nm[1])
+				wrong += nshort >= R->nshort || R->short_name[nshort++] != pos;
+		}
+		wrong += nshort != R->nshort || memcmp(set, R->always_set, sizeof set) != 0;
+		for (unsigned k = 0; k < R->pair_start[IR3_PAIR_BUCKETS]; k++)
+			wrong += strcmp(R->pair_name[k], gk_ir3_bitsets[R->leaves[R->by_pair[k]]].name) != 0;
+		/* each bucket in name order, pair_lcp the prefix shared with the
+		 * name before (what the assembler's skipping relies on) */
+		for (unsigned h = 0; h < IR3_PAIR_BUCKETS; h++)
+			for (unsigned k = R->pair_start[h]; k < R->pair_start[h + 1]; k++) {
+				const char *a = k > R->pair_start[h] ? R->pair_name[k - 1] : "", *b = R->pair_name[k];
+				unsigned l = 0;
+				while (a[l] && a[l] == b[l])
+					l++;
+				wrong += strcmp(a, b) > 0 || R->pair_lcp[k] != l;
+			}
+	}
+	printf("# need_pair: %u of %u indexed leaves have one\n", have, leaves);
+	CHECK(wrong == 0 && have > 0, "%u leaves with a wrong need_pair (%u have one)", wrong, have);
+}
+
+/* What a lookup of name finds in a scope of leaf b read by display case
+ * cas and override fo (-1: none): the encoder's efind, the chain leaf
+ * first, in each bitset those two cases and its default case. */
+static int scope_field(int b, int cas, int fo, unsigned name)
+{
+	for (; b >= 0; b = gk_ir3_bitsets[b].parent) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
+			if ((int)c != cas && (int)c != fo && c != B->cas + B->ncases - 1)
+				continue;
+			const struct ir3_case *C = &gk_ir3_cases[c];
+			for (unsigned f = C->field; f < C->field + C->nfields; f++)
+				if (gk_ir3_fields[f].name == name)
+					return (int)f;
+		}
+	}
+	return -1;
+}
+
+/* The build plans (ir3_bitset.plan): per bitset and variant, the steps the
+ * encoder's build walked for them before the plans, found again here the
+ * same way: the chain's cases the scope sees, the asserted bits of those it
+ * applies (a zero mask changes nothing: no step), the raw fields a lookup
+ * of their name finds. */
+static void test_build_plans(void)
+{
+	unsigned wrong = 0, plans = 0, steps = 0, quick = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
+		unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
+		unsigned n = nd * (nf + 1) < 24 ? nd * (nf + 1) : 24;
+		const uint16_t *disp = &gk_ir3_variant_cases[B->disp], *fos = disp + B->ndisp;
+		if (b + 1 < IR3_NBITSETS && gk_ir3_bitsets[b + 1].plan != B->plan + n) {
+			wrong++;
+			printf("  %s: %u variants, but the next plan is %u past its first\n", B->name, n,
+			       gk_ir3_bitsets[b + 1].plan - B->plan);
+			continue;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			int cas = disp[i / (nf + 1)], fo = i % (nf + 1) ? fos[i % (nf + 1) - 1] : -1;
+			int want[512];
+			unsigned nw = 0;
+			for (int c2 = (int)b; c2 >= 0; c2 = gk_ir3_bitsets[c2].parent) {
+				const struct ir3_bitset *P = &gk_ir3_bitsets[c2];
+				int owner = cas >= (int)P->cas && cas < (int)(P->cas + P->ncases);
+				for (unsigned c = P->cas; c < P->cas + P->ncases; c++) {
+					if ((int)c != cas && (int)c != fo && c != P->cas + P->ncases - 1)
+						continue;
+					const struct ir3_case *C = &gk_ir3_cases[c];
+					if (C->assert_mask && ((int)c == cas || (int)c == fo || !owner) && nw < 512)
+						want[nw++] = -(int)c - 1;
+					for (unsigned f = C->field; f < C->field + C->nfields; f++) {
+						const struct ir3_field *F = &gk_ir3_fields[f];
+						if (F->expr < 0 && F->type != IR3_T_BITSET &&
+						    scope_field((int)b, cas, fo, F->name) == (int)f && nw < 512)
+							want[nw++] = (int)f;
+					}
+				}
+			}
+			uint32_t first = gk_ir3_plan_start[B->plan + i], end = gk_ir3_plan_start[B->plan + i + 1];
+			int same = end - first == nw;
+			for (unsigned k = 0; same && k < nw; k++)
+				same = gk_ir3_build_steps[first + k] == want[k];
+			if (!same) {
+				wrong++;
+				printf("  %s variant %u: build plan of %u steps, want %u\n", B->name, i, end - first, nw);
+			}
+			/* the quick-miss count: what the encoder found per nested
+			 * scope before the table */
+			int q = -1;
+			/* without overrides variant i is display i */
+			const struct ir3_tpl *T = nf ? NULL : &gk_ir3_tpls[gk_ir3_cases[disp[i]].tpl];
+			if (T && T->nsegs && gk_ir3_segs[T->seg].field < 0) {
+				unsigned names[8], nn = 0;
+				int ok = 1;
+				for (unsigned j = 0; j <= i && ok; j++) {
+					int ex = gk_ir3_cases[disp[j]].expr;
+					if (ex < 0)
+						continue;
+					const struct ir3_expr *X = &gk_ir3_exprs[ex];
+					unsigned a0 = X->assume + (j == i ? 0 : X->ntrue), cnt = j == i ? X->ntrue : X->nfalse;
+					for (unsigned a = a0; a < a0 + cnt && ok; a++) {
+						unsigned name = gk_ir3_assumes[a].name;
+						int k = gk_ir3_lookup[b][name];
+						ok = k >= 0 && gk_ir3_fields[k].expr < 0 && nn < 8;
+						for (unsigned r = 0; r < nn && ok; r++)
+							ok = names[r] != name;
+						if (ok)
+							names[nn++] = name;
+					}
+				}
+				q = ok ? (int)nn : -1;
+			}
+			if (gk_ir3_quick_miss[B->plan + i] != q) {
+				wrong++;
+				printf("  %s variant %u: quick miss %d, want %d\n", B->name, i, gk_ir3_quick_miss[B->plan + i], q);
+			}
+			quick += q >= 0;
+			plans++;
+			steps += nw;
+		}
+	}
+	printf("# build plans: %u (%u steps, %u with a quick miss)\n", plans, steps, quick);
+	CHECK(wrong == 0 && plans > 0 && quick > 0, "%u wrong build plans of %u (%u quick)", wrong, plans, quick);
+}
+
+/* Each enum's index by first character (ir3_enum.first, by_first): every
+ * value with a name once, in the group of its first character (0: empty),
+ * each group in value order -- the order the assembler used to find them. */
+static void test_enum_index(void)
+{
+	unsigned wrong = 0, named = 0;
+	for (unsigned k = 0; k < IR3_NENUMS; k++) {
+		const struct ir3_enum *E = &gk_ir3_enums[k];
+		unsigned x = 0;
+		for (unsigned c = 0; c < 128; c++) {
+			wrong += E->first[c] != x;
+			for (uint32_t i = 0; i < E->n; i++) {
+				const char *nm = E->names[i];
+				if (nm && (unsigned char)nm[0] == c)
+					wrong += E->first[c + 1] <= x || E->by_first[x++] != i;
+			}
+		}
+		wrong += E->first[128] != x;
+		named += x;
+	}
+	printf("# enum index: %u named values\n", named);
+	CHECK(wrong == 0 && named > 0, "enum index: %u wrong entries", wrong);
+}
+
+/* Decode's scan tables (ir3_root.scan): by_key's leaves (leaves' without
+ * a decode index) in order, with their bitsets' match, mask and
+ * generations. */
+static void test_scan(void)
+{
+	unsigned wrong = 0, n = 0;
+	for (unsigned r = 0; r < IR3_NROOTS; r++) {
+		const struct ir3_root *R = &gk_ir3_roots[r];
+		unsigned cnt = R->nkey ? R->key_start[1u << R->nkey] : R->nleaves;
+		for (unsigned i = 0; i < cnt; i++, n++) {
+			const struct ir3_scan *L = &R->scan[i];
+			unsigned bs = R->nkey ? R->by_key[i] : R->leaves[i];
+			const struct ir3_bitset *B = &gk_ir3_bitsets[bs];
+			wrong += L->bs != bs || L->match != B->match || L->mask != B->mask || L->gen_min != B->gen_min ||
+				 L->gen_max != B->gen_max;
+		}
+	}
+	printf("# scan tables: %u entries\n", n);
+	CHECK(wrong == 0 && n > 0, "scan tables: %u wrong entries", wrong);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -891,6 +1110,10 @@ static void test_tables(void)
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
 	test_indexes();
 	test_lookups();
+	test_need_pair();
+	test_build_plans();
+	test_enum_index();
+	test_scan();
 }
 
 static void test_gpus(void)

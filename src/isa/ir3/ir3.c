@@ -213,7 +213,9 @@ static inline void put(struct dstate *st, const char *s, size_t n)
 		st->failed = 1;
 		n = st->len + 1 < st->cap ? st->cap - 1 - st->len : 0;
 	}
-	memcpy(st->buf + st->len, s, n);
+	/* template literals are a few characters: no memcpy call */
+	for (size_t i = 0; i < n; i++)
+		st->buf[st->len + i] = s[i];
 	st->len += n;
 	st->buf[st->len] = 0;
 }
@@ -235,10 +237,19 @@ static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned ba
 {
 	char tmp[24];
 	size_t i = sizeof tmp;
-	do {
-		tmp[--i] = "0123456789abcdef"[v % base];
-		v /= base;
-	} while (v);
+	/* each base its own loop: a division by a constant is a multiply, by a
+	 * variable a divide instruction per digit */
+	if (base == 16) {
+		do {
+			tmp[--i] = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			tmp[--i] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
 	while (*sign)
 		tmp[--i] = *sign++;
 	put(st, tmp + i, sizeof tmp - i);
@@ -456,22 +467,21 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
 {
 	const struct ir3_root *R = &gk_ir3_roots[root];
-	const uint16_t *leaves = R->leaves;
 	unsigned first = 0, end = R->nleaves;
 	if (R->nkey) {
 		/* only the leaves whose fixed key bits agree with val */
 		unsigned key = 0;
 		for (unsigned k = 0; k < R->nkey; k++)
 			key |= (unsigned)(val >> R->key_bit[k] & 1) << k;
-		leaves = R->by_key;
 		first = R->key_start[key];
 		end = R->key_start[key + 1];
 	}
 	int found = -1;
 	for (unsigned i = first; i < end; i++) {
-		const struct ir3_bitset *B = &gk_ir3_bitsets[leaves[i]];
-		if ((val & B->mask) != B->match || st->gpu < B->gen_min || st->gpu > B->gen_max)
+		const struct ir3_scan *L = &R->scan[i]; /* by_key's (leaves') i-th, side by side */
+		if ((val & L->mask) != L->match || st->gpu < L->gen_min || st->gpu > L->gen_max)
 			continue;
+		const struct ir3_bitset *B = &gk_ir3_bitsets[L->bs];
 		if (found >= 0) {
 			/* two leaves match: isaspec's decoder calls it a "bitset
 			 * conflict" and matches nothing, and so does this */
@@ -480,7 +490,7 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 				     what, "bitset conflict: %s vs %s", gk_ir3_bitsets[found].name, B->name);
 			return -2;
 		}
-		found = leaves[i];
+		found = L->bs;
 	}
 	if (found >= 0 && !quiet) {
 		st->shown |= gk_ir3_bitsets[found].mask << base;
@@ -912,6 +922,7 @@ struct escope {
 	int16_t fo;      /* an override without display assumed true (its fields), -1: none */
 	int16_t parent;
 	const struct ir3_field *holder;
+	int16_t var;     /* the variant of the leaf (try_variant's i): its build plan */
 };
 
 struct asg {
@@ -929,17 +940,23 @@ struct enc {
 	int nsc;
 	struct asg a[E_MAXASG];
 	int na;
-	int16_t fc[E_MAXSC][IR3_NNAMES]; /* efind per scope: field index + 1, -1 none, 0 not yet */
-	uint8_t fc_names[E_MAXSC][IR3_NNAMES]; /* the names fc holds, to clear just those */
+	/* efind per scope past the lookup index, the names walked so far:
+	 * fc_names[s][0 .. nfc[s]) and their fields (index, -1: none) */
+	uint8_t fc_names[E_MAXSC][IR3_NNAMES];
+	int16_t fc[E_MAXSC][IR3_NNAMES];
 	uint8_t nfc[E_MAXSC];
-	int nsc_ready;                   /* scopes below this have fc, nfc and ai cleared once */
-	int16_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
+	int nsc_ready;                   /* scopes below this have ai cleared once */
+	uint8_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
 	size_t far;      /* furthest column reached */
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
 	uint32_t pairs[IR3_PAIR_BUCKETS / 32]; /* IR3_PAIR_HASH of each character pair of the text */
-	int8_t tpl_fits[IR3_NTPLS];            /* text_may_fit per template, -1: not known yet */
+	/* the templates text_may_fit has looked at, and what it found: a few
+	 * per text (a list: no table of every template to clear per text) */
+	uint16_t fit_tpl[16];
+	int8_t fit_val[16];
+	unsigned nfit;
 };
 
 struct frame {
@@ -978,12 +995,13 @@ static const struct ir3_field *efind(const struct escope *S, unsigned name)
  * the scope's cases change */
 static const struct ir3_field *efc_walk(struct enc *e, int s, unsigned name)
 {
-	int16_t c = e->fc[s][name];
-	if (c)
-		return c < 0 ? NULL : &gk_ir3_fields[c - 1];
+	/* a scope walks a few names (those a case expression decides): a list */
+	for (unsigned i = 0; i < e->nfc[s]; i++)
+		if (e->fc_names[s][i] == name)
+			return e->fc[s][i] < 0 ? NULL : &gk_ir3_fields[e->fc[s][i]];
 	const struct ir3_field *f = efind(&e->sc[s], name);
-	e->fc[s][name] = f ? (int16_t)(f - gk_ir3_fields + 1) : -1;
-	e->fc_names[s][e->nfc[s]++] = (uint8_t)name;
+	e->fc_names[s][e->nfc[s]] = (uint8_t)name;
+	e->fc[s][e->nfc[s]++] = f ? (int16_t)(f - gk_ir3_fields) : -1;
 	return f;
 }
 
@@ -1000,24 +1018,20 @@ static inline const struct ir3_field *efc(struct enc *e, int s, unsigned name)
 }
 
 _Static_assert(IR3_NNAMES <= 256, "enc.fc_names holds name ids in a byte");
+_Static_assert(E_MAXASG < 256, "enc.ai holds 1 + an index of a[] in a byte");
 
 /* Scope s is opened afresh: what efc remembered for it goes.  The first
- * time in an encode its rows are cleared whole; later only the names efc
- * filled (ai needs no clearing then: asg_find checks the entry it points
- * to, and a scope's assignments go with the scope). */
+ * time in an encode its ai row is cleared (later it needs no clearing:
+ * asg_find checks the entry it points to, and a scope's assignments go with
+ * the scope). */
 static void escope_clear(struct enc *e, int s)
 {
-	if (s >= e->nsc_ready) {
-		for (int t = e->nsc_ready; t <= s; t++) {
-			memset(e->fc[t], 0, sizeof e->fc[t]);
-			memset(e->ai[t], 0, sizeof e->ai[t]);
-			e->nfc[t] = 0;
-		}
-		e->nsc_ready = s + 1;
-		return;
+	for (int t = e->nsc_ready; t <= s; t++) {
+		memset(e->ai[t], 0, sizeof e->ai[t]);
+		e->nfc[t] = 0;
 	}
-	for (unsigned i = 0; i < e->nfc[s]; i++)
-		e->fc[s][e->fc_names[s][i]] = 0;
+	if (s >= e->nsc_ready)
+		e->nsc_ready = s + 1;
 	e->nfc[s] = 0;
 }
 
@@ -1035,7 +1049,7 @@ static inline const struct asg *asg_find(const struct enc *e, int s, unsigned na
 
 static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struct ir3_field *f)
 {
-	e->ai[s][name] = (int16_t)(e->na + 1);
+	e->ai[s][name] = (uint8_t)(e->na + 1);
 	e->a[e->na++] = (struct asg){ (int16_t)s, (uint16_t)name, v, f };
 }
 
@@ -1043,7 +1057,7 @@ static void asg_add(struct enc *e, int s, unsigned name, uint64_t v, const struc
  * that scope, then the outer ones (through the params of the field holding
  * each).  The field, with *s and *name set to its scope and its name there;
  * NULL when no scope has it. */
-static const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
+static inline const struct ir3_field *efind_out(struct enc *e, int *s, unsigned *name)
 {
 	for (int depth = 0; *s >= 0 && depth < E_MAXSC; depth++) {
 		const struct ir3_field *f = efc(e, *s, *name);
@@ -1097,7 +1111,7 @@ static int invert(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 
 /* Record f = v, f being what scope s finds under f's name; 0 on a
  * contradiction. */
-static int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
+static inline int eset_field(struct enc *e, int s, const struct ir3_field *f, uint64_t v)
 {
 	unsigned name = f->name;
 	const struct asg *a = asg_find(e, s, name);
@@ -1199,6 +1213,7 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 	int16_t fo = f_o ? (int16_t)V->fos[f_o - 1] : -1;
 	e->sc[s].cas = (int16_t)V->disp[k];
 	e->sc[s].fo = fo;
+	e->sc[s].var = (int16_t)i;
 	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {
 		int ex = gk_ir3_cases[V->disp[j]].expr;
@@ -1240,37 +1255,18 @@ static inline long match_str(const struct enc *e, size_t pos, const char *s)
  * not have at pos, after one step of m?  Only when its assumptions cannot
  * fail either (each sets a distinct raw field the leaf's own default case
  * holds, which a fresh scope has not set, within E_MAXASG), and there is no
- * override without a display (default_selector then sets nothing).  So
- * passing it over, counting that step, is what trying it does, without
- * opening the scope (register operands: a0.x and p0.x before rN.x). */
+ * override without a display (default_selector then sets nothing): the
+ * tables say so per leaf and variant, with the number of assignments
+ * (gk_ir3_quick_miss, from scripts/gen_ir3.py).  So passing it over,
+ * counting that step, is what trying it does, without opening the scope
+ * (register operands: a0.x and p0.x before rN.x). */
 static int first_literal_misses(const struct enc *e, int leaf, const struct variants *V, unsigned i, size_t pos)
 {
-	if (V->nf)
+	int n = gk_ir3_quick_miss[gk_ir3_bitsets[leaf].plan + i];
+	if (n < 0)
 		return 0;
-	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[i]].tpl];
-	const struct ir3_seg *sg = &gk_ir3_segs[T->seg];
-	if (!T->nsegs || sg->field >= 0 || match_lit(e, pos, sg->lit, sg->len))
-		return 0;
-	uint16_t names[8];
-	unsigned n = 0;
-	for (unsigned j = 0; j <= i; j++) {
-		int ex = gk_ir3_cases[V->disp[j]].expr;
-		if (ex < 0)
-			continue;
-		const struct ir3_expr *X = &gk_ir3_exprs[ex];
-		unsigned first = X->assume + (j == i ? 0 : X->ntrue), cnt = j == i ? X->ntrue : X->nfalse;
-		for (unsigned a = first; a < first + cnt; a++) {
-			unsigned name = gk_ir3_assumes[a].name;
-			int k = lookup_index(leaf, name);
-			if (k < 0 || gk_ir3_fields[k].expr >= 0 || n >= sizeof names / sizeof names[0])
-				return 0;
-			for (unsigned q = 0; q < n; q++)
-				if (names[q] == name)
-					return 0;
-			names[n++] = (uint16_t)name;
-		}
-	}
-	return e->na + (int)n <= E_MAXASG;
+	const struct ir3_seg *sg = &gk_ir3_segs[gk_ir3_tpls[gk_ir3_cases[V->disp[i]].tpl].seg];
+	return !match_lit(e, pos, sg->lit, sg->len) && e->na + n <= E_MAXASG;
 }
 
 static size_t digits(const struct enc *e, size_t pos, int hex)
@@ -1323,7 +1319,7 @@ static uint16_t float_to_half(float x)
 
 /* Try value v for field f (what scope s finds under its name: m looked it
  * up) that used text up to q, then go on. */
-static int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
+static inline int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
 {
 	int na = e->na, nsc = e->nsc;
 	if (eset_field(e, s, f, v) && m(e, next, q))
@@ -1407,25 +1403,31 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
-		/* the names that match here, tried longest first (the empty name last) */
+		/* the names that match here, tried longest first (the empty name
+		 * last), equal lengths in value order: those starting with the
+		 * text's character, then the empty ones (the enum's index; at most
+		 * 64 names, gen_ir3.py checks) */
 		uint32_t cand[64];
 		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
 		unsigned nc = 0;
-		for (uint32_t i = 0; i < E->n && nc < 64; i++) {
-			const char *nm = E->names[i];
-			if (!nm || (nm[0] && (!rest || nm[0] != *p)))
-				continue;
-			long ml = match_str(e, pos, nm);
-			if (ml >= 0) {
-				uint8_t l = (uint8_t)ml;
-				unsigned j = nc++;
-				for (; j > 0 && clen[j - 1] < l; j--) {
-					cand[j] = cand[j - 1];
-					clen[j] = clen[j - 1];
+		unsigned ch = rest ? (unsigned char)*p : 0;
+		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+			for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
+				uint32_t i = E->by_first[x];
+				long ml = match_str(e, pos, E->names[i]);
+				if (ml >= 0) {
+					uint8_t l = (uint8_t)ml;
+					unsigned j = nc++;
+					for (; j > 0 && clen[j - 1] < l; j--) {
+						cand[j] = cand[j - 1];
+						clen[j] = clen[j - 1];
+					}
+					cand[j] = i;
+					clen[j] = l;
 				}
-				cand[j] = i;
-				clen[j] = l;
 			}
+			if (!g)
+				break;
 		}
 		for (unsigned j = 0; j < nc; j++)
 			if (take(e, s, f, cand[j], pos + clen[j], next))
@@ -1456,7 +1458,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 					continue;
 				}
 				int c = e->nsc++;
-				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f };
+				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f, 0 };
 				if (try_variant(e, c, &V, k2, pos, next))
 					return 1;
 				e->na = na;
@@ -1475,41 +1477,38 @@ static int finish(struct enc *e);
 static int m(struct enc *e, const struct frame *f, size_t pos)
 {
 	/* a literal, the name or the end of a template goes on with the rest
-	 * (a tail call of m, as a loop: each pass is one step) */
-	struct frame next;
+	 * (a tail call of m, as a loop: each pass is one step); cur is the
+	 * frame at the segment after the one being matched */
+	struct frame cur = *f;
 	for (;;) {
 		if (++e->steps > E_MAXSTEPS)
 			return 0;
 		if (pos > e->far)
 			e->far = pos;
-		if (f->seg == f->end) {
-			if (!f->up)
+		if (cur.seg == cur.end) {
+			if (!cur.up)
 				return pos == e->n && finish(e);
-			f = f->up;
+			cur = *cur.up;
 			continue;
 		}
-		const struct ir3_seg *sg = &gk_ir3_segs[f->seg];
-		next = *f;
-		next.seg++;
+		const struct ir3_seg *sg = &gk_ir3_segs[cur.seg++];
 		if (sg->field < 0) {
 			if (!match_lit(e, pos, sg->lit, sg->len))
 				return 0;
 			pos += sg->len;
-			f = &next;
 			continue;
 		}
 		if (sg->field == 0) {
-			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[f->sc].bs].name);
+			long n = match_str(e, pos, gk_ir3_bitsets[e->sc[cur.sc].bs].name);
 			if (n < 0)
 				return 0;
 			pos += (size_t)n;
-			f = &next;
 			continue;
 		}
 		unsigned name = (unsigned)sg->field;
-		int s = f->sc;
+		int s = cur.sc;
 		const struct ir3_field *fd = efind_out(e, &s, &name);
-		return fd && match_field(e, s, fd, pos, &next);
+		return fd && match_field(e, s, fd, pos, &cur);
 	}
 }
 
@@ -1520,38 +1519,33 @@ static uint64_t put_bits(uint64_t v, unsigned lo, unsigned hi, uint64_t x)
 }
 
 /* The value of every scope from its leaf's pattern, asserted bits, the
- * fields the text gave (or the encoder's fixed values) and its children. */
+ * fields the text gave (or the encoder's fixed values) and its children.
+ * The steps are the scope's variant's plan (scripts/gen_ir3.py writes it
+ * once per leaf and variant): the asserted bits of the cases it applies and
+ * the raw fields it sees that are what a lookup of their name finds there,
+ * in the order of its chain's cases (leaf first) and their fields. */
 static void build(struct enc *e, uint64_t *val)
 {
 	for (int s = e->nsc - 1; s >= 0; s--) {
 		const struct escope *S = &e->sc[s];
-		uint64_t v = gk_ir3_bitsets[S->bs].match;
-		for (int b = S->bs; b >= 0; b = gk_ir3_bitsets[b].parent) {
-			const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-			int owner = S->cas >= (int)B->cas && S->cas < (int)(B->cas + B->ncases);
-			for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
-				if (!visible_case(S, b, c))
-					continue;
-				const struct ir3_case *C = &gk_ir3_cases[c];
-				/* asserted bits: of the chosen cases; a default case's only when
-				 * the display comes from another bitset of the chain */
-				if ((int)c == S->cas || (int)c == S->fo || !owner)
-					v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
-				for (unsigned fi = C->field; fi < C->field + C->nfields; fi++) {
-					const struct ir3_field *F = &gk_ir3_fields[fi];
-					if (F->expr >= 0 || F->type == IR3_T_BITSET)
-						continue; /* derived or nested */
-					/* unset fields stay 0, which keeps what an overlapping field of
-					 * the chosen override put there */
-					const struct asg *a = asg_find(e, s, F->name);
-					if ((!a && !F->has_force) || efc(e, s, F->name) != F)
-						continue; /* nothing to write, or hidden by a field of the same name */
-					if (a)
-						v = put_bits(v, F->low, F->high, a->val);
-					else if (F->has_force)
-						v = put_bits(v, F->low, F->high, F->force);
-				}
+		const struct ir3_bitset *B = &gk_ir3_bitsets[S->bs];
+		uint64_t v = B->match;
+		unsigned p = B->plan + (unsigned)S->var;
+		for (uint32_t k = gk_ir3_plan_start[p]; k < gk_ir3_plan_start[p + 1]; k++) {
+			int x = gk_ir3_build_steps[k];
+			if (x < 0) {
+				const struct ir3_case *C = &gk_ir3_cases[-x - 1];
+				v = (v & ~C->assert_mask) | (C->assert_val & C->assert_mask);
+				continue;
 			}
+			/* unset fields stay 0, which keeps what an overlapping field of
+			 * the chosen override put there */
+			const struct ir3_field *F = &gk_ir3_fields[x];
+			const struct asg *a = asg_find(e, s, F->name);
+			if (a)
+				v = put_bits(v, F->low, F->high, a->val);
+			else if (F->has_force)
+				v = put_bits(v, F->low, F->high, F->force);
 		}
 		for (int c = s + 1; c < e->nsc; c++)
 			if (e->sc[c].parent == s)
@@ -1769,7 +1763,11 @@ static int parse_raw(const char *s, size_t n, uint64_t *w)
  * Remembered per template, as variants of many leaves share templates. */
 static int text_may_fit(struct enc *e, int tpl, int named)
 {
-	if (e->tpl_fits[tpl] < 0) {
+	int fits = -1;
+	for (unsigned i = 0; i < e->nfit && fits < 0; i++)
+		if (e->fit_tpl[i] == tpl)
+			fits = e->fit_val[i];
+	if (fits < 0) {
 		const struct ir3_tpl *T = &gk_ir3_tpls[tpl];
 		int lits = 1;
 		size_t at = 0;
@@ -1788,9 +1786,13 @@ static int text_may_fit(struct enc *e, int tpl, int named)
 			lits = q != NULL;
 			at = q ? (size_t)(q - e->s) + S->len : e->n + 1;
 		}
-		e->tpl_fits[tpl] = (int8_t)(!lits ? 0 : T->has_name ? 2 : 1); /* 2: only when named */
+		fits = !lits ? 0 : T->has_name ? 2 : 1; /* 2: only when named */
+		if (e->nfit < sizeof e->fit_tpl / sizeof e->fit_tpl[0]) {
+			e->fit_tpl[e->nfit] = (uint16_t)tpl;
+			e->fit_val[e->nfit++] = (int8_t)fits;
+		}
 	}
-	return e->tpl_fits[tpl] == 1 || (e->tpl_fits[tpl] == 2 && named);
+	return fits == 1 || (fits == 2 && named);
 }
 
 /* Read e's text as leaf (named: the text holds its name), each way a
@@ -1813,7 +1815,7 @@ static int try_leaf(struct enc *e, int leaf, int named)
 		for (unsigned end = i + V.nf + 1; i < end && i < V.n; i++) {
 			e->nsc = 1;
 			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL };
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL, 0 };
 			if (try_variant(e, 0, &V, i, 0, NULL))
 				return 1;
 		}
@@ -1880,7 +1882,18 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	char norm[GK_IR3_TEXT_MAX + 2];
 	size_t n = 0;
 	int toolong = 0;
-	for (size_t i = 0; i < len; i++) {
+	/* the common case, a text already so (what the decoder prints): no
+	 * whitespace but single spaces inside, short enough, not a raw form
+	 * (whose comment the loop below cuts): a copy is what the loop makes */
+	int canon = len && len <= GK_IR3_TEXT_MAX && text[0] != '[';
+	for (size_t i = 0; i < len && canon; i++)
+		if ((unsigned char)text[i] <= ' ')
+			canon = text[i] == ' ' && i && i + 1 < len && text[i - 1] != ' ';
+	if (canon) {
+		memcpy(norm, text, len);
+		n = len;
+	}
+	for (size_t i = 0; i < len && !canon; i++) {
 		char c = text[i];
 		int sp = (unsigned char)c <= ' ' &&
 			 (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f');
@@ -1946,30 +1959,43 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
 	uint64_t named[(IR3_MAX_LEAVES + 63) / 64] = { 0 }, tried[(IR3_MAX_LEAVES + 63) / 64] = { 0 };
 	memset(e->pairs, 0, sizeof e->pairs);
-	memset(e->tpl_fits, -1, sizeof e->tpl_fits);
+	e->nfit = 0;
 	const uint16_t *pair_start = R->by_pair ? R->pair_start : NULL;
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned h = IR3_PAIR_HASH(norm[i], norm[i + 1]);
 		e->pairs[h / 32] |= 1u << (h % 32);
 		if (pair_start) {
+			/* ml: how far the bucket's previous name agrees with the text.
+			 * A name sharing fewer first characters with it than that
+			 * differs from the text where it differs from it (in name
+			 * order it is no prefix of it); one sharing more differs
+			 * where the previous one did; one sharing exactly that many
+			 * is compared from there. */
+			size_t ml = 0;
 			for (unsigned k = pair_start[h], kend = pair_start[h + 1]; k < kend; k++) {
-				unsigned pos = R->by_pair[k];
-				const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
-				size_t l = 0; /* norm ends in a NUL, which no name holds */
-				while (nm[l] && nm[l] == norm[i + l])
+				size_t l = R->pair_lcp[k];
+				if (l != ml) {
+					if (l < ml)
+						ml = l;
+					continue;
+				}
+				const char *nm = R->pair_name[k];
+				while (nm[l] && nm[l] == norm[i + l]) /* norm ends in a NUL, which no name holds */
 					l++;
-				if (!nm[l])
+				ml = l;
+				if (!nm[l]) {
+					unsigned pos = R->by_pair[k];
 					named[pos / 64] |= 1ull << (pos % 64);
+				}
 			}
 		}
 	}
 	if (R->by_pair) {
-		for (unsigned k = 0; k < R->nalways; k++) {
-			unsigned pos = R->always[k];
-			const char *nm = gk_ir3_bitsets[R->leaves[pos]].name;
-			if ((!nm[0] || !nm[1]) && strstr(norm, nm))
+		memcpy(tried, R->always_set, sizeof tried);
+		for (unsigned k = 0; k < R->nshort; k++) {
+			unsigned pos = R->short_name[k];
+			if (strstr(norm, gk_ir3_bitsets[R->leaves[pos]].name))
 				named[pos / 64] |= 1ull << (pos % 64);
-			tried[pos / 64] |= 1ull << (pos % 64);
 		}
 	} else { /* a root without the index: every leaf, names by strstr */
 		for (unsigned pos = 0; pos < R->nleaves && pos < IR3_MAX_LEAVES; pos++) {
@@ -1981,6 +2007,11 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
 		for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
 			unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
+			/* a pair all its displays hold that the text has not: try_leaf
+			 * would find no display that fits (text_may_fit), so nothing */
+			unsigned h = R->need_pair ? R->need_pair[pos] : IR3_PAIR_BUCKETS;
+			if (h < IR3_PAIR_BUCKETS && !(e->pairs[h / 32] >> (h % 32) & 1))
+				continue;
 			if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
 				*word = e->result;
 				rc = 0;

@@ -130,6 +130,10 @@ struct ir3_bitset {
 	 * gk_ir3_forced_fields[forced .. forced + nforced) */
 	uint64_t chain_may;
 	uint16_t forced, nforced;
+	/* how the assembler builds its word when it reads it by variant i (the
+	 * order of ir3.c's variants()): the steps gk_ir3_build_steps[
+	 * gk_ir3_plan_start[plan + i] .. gk_ir3_plan_start[plan + i + 1]) */
+	uint32_t plan;
 };
 
 /* gk_ir3_lookup[bs][name]: where a lookup of name from bitset bs ends when
@@ -141,6 +145,10 @@ struct ir3_enum {
 	const char *name;
 	const char *const *names;
 	uint32_t n;
+	/* the values with a name, by its first character c (0: the empty
+	 * name): by_first[first[c] .. first[c + 1]), each group in value order */
+	const uint16_t *first;    /* 129 entries */
+	const uint16_t *by_first;
 };
 
 /* the decode index uses at most this many key bits (scripts/gen_ir3.py) */
@@ -149,6 +157,13 @@ struct ir3_enum {
  * computes the same (pair_hash there) */
 #define IR3_PAIR_BUCKETS 1024u
 #define IR3_PAIR_HASH(a, b) (((unsigned)(unsigned char)(a) * 31u + (unsigned char)(b)) & (IR3_PAIR_BUCKETS - 1))
+
+/* a leaf as decode's scan compares it (a copy of its bitset's fields) */
+struct ir3_scan {
+	uint64_t match, mask;
+	uint16_t gen_min, gen_max;
+	uint16_t bs;
+};
 
 struct ir3_root {
 	int16_t bitset;
@@ -171,6 +186,25 @@ struct ir3_root {
 	const uint16_t *pair_start;
 	const uint16_t *always;
 	uint32_t nalways;
+	/* per position in leaves[]: IR3_PAIR_HASH of a character pair that
+	 * every display the assembler can read the leaf by holds in one of its
+	 * literals (a text without it fits none of them), IR3_PAIR_BUCKETS:
+	 * none */
+	const uint16_t *need_pair;
+	/* always[] as a set of positions ((IR3_MAX_LEAVES + 63) / 64 words),
+	 * and the positions of those whose name is shorter than two characters
+	 * (the pair index cannot find it): short_name[0 .. nshort) */
+	const uint64_t *always_set;
+	const uint16_t *short_name;
+	uint32_t nshort;
+	/* the names of the leaves of by_pair[], in its order (each bucket in
+	 * name order), and how many first characters each shares with the one
+	 * before it in its bucket (0 for a bucket's first) */
+	const char *const *pair_name;
+	const uint8_t *pair_lcp;
+	/* the leaves of by_key[] (leaves[] without a decode index), in that
+	 * order, as decode compares them */
+	const struct ir3_scan *scan;
 };
 
 extern const char *const gk_ir3_names[IR3_NNAMES];
@@ -188,6 +222,15 @@ extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
 extern const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES];
 extern const uint16_t gk_ir3_forced_fields[];
+/* a build step: a field index (its value from the text, or its encoder
+ * constant, goes into the word), or -(case + 1): the case's asserted bits */
+extern const uint32_t gk_ir3_plan_start[];
+extern const int16_t gk_ir3_build_steps[];
+/* per bitset and variant as the plans: how many assignments its
+ * assumptions make when none of them can fail in a fresh nested scope, -1:
+ * not so, or it has an override without a display, or its display does not
+ * start with a literal (ir3.c first_literal_misses) */
+extern const int8_t gk_ir3_quick_miss[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
