@@ -642,6 +642,15 @@ def cstr(s):
 
 o = []
 w = o.append
+
+
+def w_numbers(values, per_line=16, indent='\t', empty=False):
+    """values as C initialiser lines, per_line a line; empty: a lone 0 when
+    there are none (C has no empty arrays)"""
+    for i in range(0, len(values), per_line):
+        w('%s%s' % (indent, ' '.join('%d,' % x for x in values[i:i + per_line])))
+    if empty and not values:
+        w('%s0,' % indent)
 # which Mesa commit the description is from: the first full commit hash its
 # README.txt names (both reference folders have one)
 commit = '(unknown commit)'
@@ -777,8 +786,7 @@ for s, c in tpls:
     tpl_lits.extend(lits)
 w('};')
 w('const uint16_t gk_ir3_tpl_lits[] = {')
-for i in range(0, len(tpl_lits), 16):
-    w('\t%s' % ' '.join('%d,' % x for x in tpl_lits[i:i + 16]))
+w_numbers(tpl_lits)
 w('};')
 w('')
 w('const struct ir3_param gk_ir3_params[] = {')
@@ -911,32 +919,23 @@ for b in bitsets:
 w('};')
 w('')
 w('const uint32_t gk_ir3_plan_start[] = {')
-for i in range(0, len(plan_start), 16):
-    w('\t%s' % ' '.join('%d,' % x for x in plan_start[i:i + 16]))
+w_numbers(plan_start)
 w('};')
 w('const int8_t gk_ir3_quick_miss[] = {')
-for i in range(0, len(quick_miss), 16):
-    w('\t%s' % ' '.join('%d,' % x for x in quick_miss[i:i + 16]))
+w_numbers(quick_miss)
 w('};')
 w('const int16_t gk_ir3_build_steps[] = {')
-for i in range(0, len(build_steps), 16):
-    w('\t%s' % ' '.join('%d,' % x for x in build_steps[i:i + 16]))
-if not build_steps:
-    w('\t0,')
+w_numbers(build_steps, empty=True)
 w('};')
 w('')
 w('const uint16_t gk_ir3_forced_fields[] = {')
-for i in range(0, len(forced_fields), 16):
-    w('\t%s' % ' '.join('%d,' % x for x in forced_fields[i:i + 16]))
-if not forced_fields:
-    w('\t0,')
+w_numbers(forced_fields, empty=True)
 w('};')
 w('')
 w('const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES] = {')
 for bn, row in lookup_rows:
     w('\t{ /* %s */' % bn)
-    for i in range(0, len(row), 32):
-        w('\t\t%s' % ' '.join('%d,' % x for x in row[i:i + 32]))
+    w_numbers(row, 32, '\t\t')
     w('\t},')
 w('};')
 w('')
