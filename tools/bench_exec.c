@@ -41,20 +41,6 @@ static int emit(void *ctx, const uint32_t *w, size_t n)
 	return 0;
 }
 
-struct reader {
-	const uint8_t *p;
-	size_t n, pos;
-};
-
-static long rd(void *ctx, void *buf, size_t cap)
-{
-	struct reader *r = ctx;
-	size_t k = r->n - r->pos < cap ? r->n - r->pos : cap;
-	memcpy(buf, r->p + r->pos, k);
-	r->pos += k;
-	return (long)k;
-}
-
 static int assemble(struct gk_engine *e, const char *text, struct words *w)
 {
 	struct gk_engine_asm *a = gk_engine_asm_open(e, emit, w, NULL, NULL);
@@ -70,8 +56,8 @@ static double run_best(struct gk_engine *e, struct gk_mem *m, const struct words
 	double best = 1e9;
 	for (int r = 0; r < RUNS; r++) {
 		struct gk_exec *x = gk_exec_create(e, m, NULL);
-		struct reader rdr = { (const uint8_t *)w->w, 4 * w->n, 0 };
-		struct gk_input *in = gk_input_create(rd, &rdr, GK_IN_BIN, 4);
+		struct gk_bytes rdr = { w->w, 4 * w->n, 0 };
+		struct gk_input *in = gk_input_create(gk_read_bytes, &rdr, GK_IN_BIN, 4);
 		struct gk_out none = { 0 };
 		struct gk_exec_opts o = { 0 };
 		struct gk_exec_result res;

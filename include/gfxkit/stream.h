@@ -50,6 +50,14 @@ const char *gk_in_format_list(void);
 typedef long (*gk_read_fn)(void *ctx, void *buf, size_t cap);
 /* A gk_read_fn over a stdio FILE * (ctx): fread, -1 on a read error. */
 long gk_read_stdio(void *file, void *buf, size_t cap);
+/* Bytes already in memory, read from pos on (the caller's; pos advances). */
+struct gk_bytes {
+	const void *p;
+	size_t n, pos;
+};
+/* A gk_read_fn over a struct gk_bytes (ctx): 0 once pos reaches n, -1 for
+ * a NULL source or buffer, or a NULL p with n bytes to give. */
+long gk_read_bytes(void *bytes, void *buf, size_t cap);
 
 #define GK_IN_MAX_WANT (1u << 21) /* most words gk_input_fill makes available at once */
 

@@ -2,6 +2,7 @@
  * unit size reads are listed in include/gfxkit/stream.h), decoded
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -973,6 +974,20 @@ int gk_parse_uint(const char *s, size_t n, uint64_t *v)
 	}
 	*v = x;
 	return 0;
+}
+
+long gk_read_bytes(void *bytes, void *buf, size_t cap)
+{
+	struct gk_bytes *b = bytes;
+	if (!b || !buf || (!b->p && b->pos < b->n))
+		return -1;
+	size_t left = b->pos < b->n ? b->n - b->pos : 0, k = left < cap ? left : cap;
+	if (k > (size_t)LONG_MAX)
+		k = (size_t)LONG_MAX;
+	if (k)
+		memcpy(buf, (const unsigned char *)b->p + b->pos, k);
+	b->pos += k;
+	return (long)k;
 }
 
 long gk_read_stdio(void *file, void *buf, size_t cap)

@@ -112,6 +112,35 @@ static int words_are(const struct got *g, const uint32_t *w, size_t n)
 		      (g).failed ? (g).err.message : "");                                            \
 	} while (0)
 
+/* gk_read_bytes: bytes in memory as a reader, to the end and no further;
+ * NULL sources and buffers are errors, never read through */
+static void test_read_bytes(void)
+{
+	static const uint8_t bytes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	struct gk_bytes b = { bytes, sizeof bytes, 0 };
+	uint8_t buf[4];
+	CHECK(gk_read_bytes(&b, buf, 4) == 4 && buf[0] == 1 && buf[3] == 4 && b.pos == 4, "first 4 bytes");
+	CHECK(gk_read_bytes(&b, buf, 4) == 4 && buf[0] == 5 && b.pos == 8, "next 4 bytes");
+	CHECK(gk_read_bytes(&b, buf, 4) == 2 && buf[0] == 9 && buf[1] == 10 && b.pos == 10, "the last 2");
+	CHECK(gk_read_bytes(&b, buf, 4) == 0 && b.pos == 10, "end");
+	b.pos = 99; /* past the end: nothing, not a wrapped length */
+	CHECK(gk_read_bytes(&b, buf, 4) == 0 && b.pos == 99, "pos past n");
+	CHECK(gk_read_bytes(NULL, buf, 4) == -1, "NULL source");
+	b.pos = 0;
+	CHECK(gk_read_bytes(&b, NULL, 4) == -1, "NULL buffer");
+	struct gk_bytes none = { NULL, 3, 0 }, empty = { NULL, 0, 0 };
+	CHECK(gk_read_bytes(&none, buf, 4) == -1, "NULL bytes with a length");
+	CHECK(gk_read_bytes(&empty, buf, 4) == 0, "NULL bytes, length 0");
+	/* through the input reader: the words come out as the file reader gives them */
+	static const uint32_t w[] = { 0xc0016900, 0x10, 0x5 };
+	struct gk_bytes wb = { w, sizeof w, 0 };
+	struct gk_input *in = gk_input_create(gk_read_bytes, &wb, GK_IN_BIN, 4);
+	long n = gk_input_fill(in, 3);
+	const uint32_t *got = gk_input_words(in);
+	CHECK(n == 3 && got && got[0] == w[0] && got[2] == w[2], "gk_input over gk_read_bytes: %ld words", n);
+	gk_input_destroy(in);
+}
+
 static void test_binary(void)
 {
 	static const uint8_t b[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
@@ -371,6 +400,7 @@ static void test_long_stream(void)
 
 int main(void)
 {
+	test_read_bytes();
 	test_binary();
 	test_hex32();
 	test_hex64();

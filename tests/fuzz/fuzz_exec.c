@@ -69,20 +69,6 @@ static int sink_write(void *ctx, const void *p, size_t n)
 	return 0;
 }
 
-struct reader {
-	const uint8_t *p;
-	size_t n, pos;
-};
-
-static long rd(void *ctx, void *buf, size_t cap)
-{
-	struct reader *r = ctx;
-	size_t k = r->n - r->pos < cap ? r->n - r->pos : cap;
-	memcpy(buf, r->p + r->pos, k);
-	r->pos += k;
-	return (long)k;
-}
-
 static void run_once(struct gk_engine *e, const uint8_t *stream, size_t n, unsigned layout, unsigned flags,
 		     struct sink *out, struct gk_exec_result *res, uint8_t *after)
 {
@@ -92,8 +78,8 @@ static void run_once(struct gk_engine *e, const uint8_t *stream, size_t n, unsig
 	struct gk_exec *x = gk_exec_create(e, m, NULL);
 	CHECK(x != NULL);
 	gk_exec_set_reg(x, "0x3000", 0x12345678u, NULL);
-	struct reader r = { stream, n, 0 };
-	struct gk_input *in = gk_input_create(rd, &r, GK_IN_BIN, 4);
+	struct gk_bytes r = { stream, n, 0 };
+	struct gk_input *in = gk_input_create(gk_read_bytes, &r, GK_IN_BIN, 4);
 	char buf[512];
 	struct gk_out o = { buf, 0, sizeof buf, sink_write, out, 0, 0 };
 	/* flag 8: a lint run (the executor passes over what it cannot run and
