@@ -510,6 +510,28 @@ static int side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t 
 	return 0;
 }
 
+/* A linear transfer without byte swaps whose source (in memory or the
+ * packet's words) and every destination each lie in one region: moved
+ * with one memcpy per destination, no bounce buffer.  false (nothing
+ * moved) otherwise. */
+static bool direct(struct gk_exec *x, const struct side *src, const struct side *dst, unsigned ndst)
+{
+	uint64_t total = src->total;
+	if (!total || total > SIZE_MAX || src->swap || (src->kind != SIDE_LINEAR && src->kind != SIDE_DATA))
+		return false;
+	const uint8_t *from = src->kind == SIDE_DATA ? src->data : gk_mem_span(x->mem, src->base, (size_t)total);
+	uint8_t *to[MAX_SIDES];
+	for (unsigned i = 0; i < ndst; i++) {
+		to[i] = dst[i].kind == SIDE_LINEAR && !dst[i].swap ? gk_mem_span_write(x->mem, dst[i].base, (size_t)total)
+								   : NULL;
+		if (!from || !to[i])
+			return false;
+	}
+	for (unsigned i = 0; i < ndst; i++)
+		memcpy(to[i], from, (size_t)total);
+	return true;
+}
+
 /* Move src to each of dst[0..ndst): a block at a time, byte q of a
  * destination taking byte q ^ (src swap ^ dst swap) of the source (each
  * swap reverses bytes inside 2-, 4- or 8-byte units of the transfer). */
@@ -528,10 +550,12 @@ static int transfer(struct gk_exec *x, const struct side *src, const struct side
 	if (unit > 1 && total % unit)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "a byte swap in %u-byte units over %llu bytes: not whole units", unit,
 			    (unsigned long long)total);
-	for (uint64_t p = 0; p < total;) {
+	uint64_t p = direct(x, src, dst, ndst) ? total : 0;
+	for (; p < total;) {
 		size_t n = total - p < BLOCK ? (size_t)(total - p) : BLOCK;
 		if (side_io(x, src, p, x->block, n, false))
 			return -1;
+		x->staged += n;
 		for (unsigned i = 0; i < ndst; i++) {
 			unsigned m = src->swap ^ dst[i].swap;
 			const uint8_t *b = x->block;
@@ -539,6 +563,7 @@ static int transfer(struct gk_exec *x, const struct side *src, const struct side
 				for (size_t q = 0; q < n; q++)
 					x->block2[q] = x->block[q ^ m];
 				b = x->block2;
+				x->staged += n;
 			}
 			if (side_io(x, &dst[i], p, (uint8_t *)b, n, true))
 				return -1;
@@ -627,6 +652,38 @@ static int op_write_data(struct gk_exec *x, const struct gk_exec_row *row, const
 	return transfer(x, &src, &dst, 1);
 }
 
+/* The fill pattern of a GK_X_FILL or a data-sourced DMA: byte q of the
+ * destination is byte (q ^ swap) % width of v.  Its period divides
+ * 8 * width (swap is 0, 1, 3 or 7), so the first period is worked out byte
+ * by byte and the rest of b[0..n) copied from it, doubling: n bytes cost
+ * n stores, at memcpy speed. */
+static void fill_pattern(uint8_t *b, size_t n, uint32_t v, unsigned width, unsigned swap)
+{
+	size_t first = n < 8u * width ? n : 8u * width;
+	for (size_t q = 0; q < first; q++)
+		b[q] = (uint8_t)(v >> (8 * ((q ^ swap) % width)));
+	for (size_t k = first; k < n; k *= 2)
+		memcpy(b + k, b, n - k < k ? n - k : k);
+}
+
+/* Whether every byte of the pattern is the same (a memset does it). */
+static bool fill_uniform(uint32_t v, unsigned width)
+{
+	for (unsigned i = 1; i < width && i < 4; i++)
+		if ((uint8_t)(v >> (8 * i)) != (uint8_t)v)
+			return false;
+	return width <= 4;
+}
+
+/* The fill's bytes in the bounce buffer: only as many as one block of the
+ * destination takes (a 4-byte fill stages 4 bytes, not the whole buffer). */
+void gk_exec_stage_fill(struct gk_exec *x, uint64_t total, uint32_t v, unsigned width, unsigned swap)
+{
+	size_t n = total < BLOCK ? (size_t)total : BLOCK;
+	fill_pattern(x->block, n, v, width, swap);
+	x->staged += n;
+}
+
 static int op_fill(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A)
 {
 	unsigned k;
@@ -643,15 +700,22 @@ static int op_fill(struct gk_exec *x, const struct gk_exec_row *row, const struc
 	if (!width)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "fill size %s: the reference gives bytes and dwords only",
 			    size ? size : "(reserved)");
-	for (size_t q = 0; q < BLOCK; q++) {
-		size_t b = (q ^ dst.swap) % width;
-		x->block[q] = (uint8_t)(v >> (8 * b));
-	}
-	for (uint64_t p = 0; p < dst.total;) {
-		size_t n = dst.total - p < BLOCK ? (size_t)(dst.total - p) : BLOCK;
-		if (side_io(x, &dst, p, x->block, n, true))
-			return -1;
-		p += n;
+	/* a linear destination inside one region: filled in place, no bounce */
+	uint8_t *in_place = dst.kind == SIDE_LINEAR && dst.total && dst.total <= SIZE_MAX
+				    ? gk_mem_span_write(x->mem, dst.base, (size_t)dst.total)
+				    : NULL;
+	if (in_place && fill_uniform(v, width))
+		memset(in_place, (uint8_t)v, (size_t)dst.total);
+	else if (in_place)
+		fill_pattern(in_place, (size_t)dst.total, v, width, dst.swap);
+	else {
+		gk_exec_stage_fill(x, dst.total, v, width, dst.swap);
+		for (uint64_t p = 0; p < dst.total;) {
+			size_t n = dst.total - p < BLOCK ? (size_t)(dst.total - p) : BLOCK;
+			if (side_io(x, &dst, p, x->block, n, true))
+				return -1;
+			p += n;
+		}
 	}
 	x->res->bytes_written += dst.total;
 	return 0;
@@ -1384,6 +1448,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->depth = 0;
 	x->skipping = x->stop = false;
 	x->u = NULL;
+	x->staged = 0;
 	gk_exec_cp_begin(x);
 	/* the loop checks (a packet with errors is not run) and follows; its
 	 * own printing is dropped: the trace prints each unit as it runs */

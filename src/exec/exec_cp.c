@@ -572,11 +572,17 @@ static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
 			    "which order the CP moves them, so the copy is not run",
 			    (unsigned long long)s, (unsigned long long)d, (unsigned long long)n);
 	if (src == P_DATA)
-		for (size_t q = 0; q < BLOCK; q++)
-			x->block[q] = (uint8_t)(s >> (8 * (q % 4)));
-	for (uint64_t p = 0; p < n;) {
+		gk_exec_stage_fill(x, n, (uint32_t)s, 4, 0); /* the dword repeated: one block at most */
+	/* memory to memory, each side inside one region: one memcpy, no bounce */
+	const uint8_t *from = src == P_MEM && dst == P_MEM && n <= SIZE_MAX ? gk_mem_span(x->mem, s, (size_t)n) : NULL;
+	uint8_t *to = from ? gk_mem_span_write(x->mem, d, (size_t)n) : NULL;
+	if (to)
+		memcpy(to, from, (size_t)n);
+	for (uint64_t p = to ? n : 0; p < n;) {
 		size_t k = n - p < BLOCK ? (size_t)(n - p) : BLOCK;
 		struct gk_diag err;
+		if (src == P_MEM)
+			x->staged += k;
 		if (src == P_MEM && gk_mem_read(x->mem, s + p, x->block, k, NULL, &err) != 0)
 			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
 				    (unsigned long long)(s + p + k - 1), err.message);

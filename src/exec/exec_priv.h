@@ -60,6 +60,9 @@ struct gk_exec {
 	uint8_t *reg_set;
 	uint64_t clock;
 	uint8_t *block, *block2;
+	/* bytes stored into block and block2 this run: what moving memory costs
+	 * beyond the bytes moved (tests/exec hold a 4-byte fill to 4) */
+	uint64_t staged;
 	struct gk_tile_surface surf[MAX_SIDES];
 	struct gk_membuf json;
 	struct gk_exec_cp cp;
@@ -88,6 +91,10 @@ struct accs {
 	unsigned k[MAX_SIDES];
 	unsigned n;
 };
+
+/* exec.c: the first min(n, BLOCK) bytes of a fill of n bytes, byte q
+ * being byte (q ^ swap) % width of v, in x->block (staged) */
+void gk_exec_stage_fill(struct gk_exec *x, uint64_t n, uint32_t v, unsigned width, unsigned swap);
 
 /* exec.c: stop the run (status st) at the packet being run, field and
  * message naming why; returns -1 */
