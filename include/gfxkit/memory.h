@@ -23,11 +23,15 @@ extern "C" {
  * refused, naming both.  A region of size 0 holds no byte but still claims
  * its base address (two regions cannot start at one address), so it can be
  * named as the nearest one.  A region ends at 2^64 - 1 at the latest
- * (base + size <= 2^64).  Regions are kept sorted by base: lookups are a
- * binary search.  A region has contents (copied into the memory, loaded from
- * a file, or borrowed read-only from the caller) or none (declared: an
+ * (base + size <= 2^64).  Regions are kept in a balanced tree by base:
+ * adding one (in any order) and every lookup take O(log n).  A region has
+ * contents (copied into the memory, loaded from a file, borrowed read-only
+ * from the caller, or lent writable by the caller) or none (declared: an
  * address range only, what check --bo declares).  Reads need contents,
- * writes need contents the memory owns.
+ * writes need contents the memory may write (its own or lent ones).
+ *
+ * Every function here is safe on a NULL memory: adding and reading say
+ * "no memory given", counting gives 0, lookups -1 or NULL.
  *
  * Every error is a struct gk_diag: packet "memory", dw -1, offset the first
  * address at fault (an absent byte, the start of an overlap). */
@@ -60,6 +64,15 @@ int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t si
 /* Add a region over the caller's data, kept by pointer: it must outlive the
  * memory and not change while read; the memory never writes it. */
 int gk_mem_add_borrowed(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err);
+/* Add a region over the caller's writable data, written in place (what a
+ * run writes lands there; the caller may read it after).  The data must
+ * stay valid until the memory is destroyed, which then calls
+ * release(ctx, data, size) when release is not NULL: a private mapping of
+ * a file (gfxkit run --mem) is unmapped there.  On failure the memory does
+ * not keep data, release is not called and the caller still has it.  Lent
+ * bytes are not counted against max_bytes: the memory does not own them. */
+int gk_mem_add_lent(struct gk_mem *m, uint64_t base, void *data, size_t size,
+		    void (*release)(void *ctx, void *data, size_t size), void *ctx, struct gk_diag *err);
 /* Load everything read() gives (gk_read_fn: bytes, 0 at the end, -1 on an
  * error) as a region at base.  Bounded by the memory's max_bytes. */
 int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, struct gk_diag *err);
@@ -76,12 +89,12 @@ int gk_mem_region_at(const struct gk_mem *m, size_t i, struct gk_mem_region *r);
  * is the number of bytes copied: buf[0..*done) is valid either way. */
 int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size_t *done, struct gk_diag *err);
 /* Copy n bytes to addr: every byte must lie in a region whose contents the
- * memory owns.  Nothing is written unless all of it can be. */
+ * memory may write (its own or lent).  Nothing is written unless all of it can be. */
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err);
 
 /* The contents of [addr, addr + n) in place, when every byte lies in one
- * region with contents (span_write: one the memory owns, not a borrowed
- * one); NULL otherwise (and for n 0).  The pointer is valid until a region
+ * region with contents (span_write: one the memory may write, not a
+ * borrowed one); NULL otherwise (and for n 0).  The pointer is valid until a region
  * is added or the memory destroyed.  For callers that touch many scattered
  * bytes of one buffer (an executor walking a tiled surface). */
 const uint8_t *gk_mem_span(const struct gk_mem *m, uint64_t addr, size_t n);

@@ -1,5 +1,5 @@
 /* A sparse 64-bit GPU address space of regions (include/gfxkit/memory.h):
- * a sorted array of disjoint regions, found by binary search. */
+ * disjoint regions in a balanced search tree by address. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <limits.h>
@@ -12,12 +12,32 @@ struct mem_reg {
 	uint64_t base, size;
 	unsigned flags;
 	uint8_t *own;        /* contents the memory owns (freed with it) */
-	const uint8_t *data; /* contents: own, a borrowed pointer, or NULL */
+	uint8_t *wr;         /* contents the memory may write: own, lent ones, or NULL */
+	const uint8_t *data; /* contents: own, a borrowed or lent pointer, or NULL */
+	/* lent contents: given back with release(ctx, wr, size) when the memory goes */
+	void (*release)(void *ctx, void *data, size_t size);
+	void *release_ctx;
+};
+
+/* The region index: an AVL tree keyed by base (regions are disjoint, so
+ * their claimed last bytes are in the same order), each node also counting
+ * its subtree so region i in address order is found by rank.  Insertion in
+ * any order and every lookup take O(log n) (Knuth, TAOCP vol. 3, 6.2.3
+ * "Balanced trees": height below 1.44 log2(n + 2)).  Regions are never
+ * removed, so nodes live in one array, linked by index. */
+#define NIL UINT32_MAX
+
+struct node {
+	struct mem_reg g;
+	uint32_t left, right;
+	uint32_t count; /* regions in this subtree */
+	uint8_t height; /* of this subtree: a leaf is 1 */
 };
 
 struct gk_mem {
-	struct mem_reg *r;
+	struct node *nd;
 	size_t n, cap;
+	uint32_t root;
 	uint64_t owned, max_bytes;
 };
 
@@ -44,11 +64,22 @@ static uint64_t claim_last(uint64_t base, uint64_t size)
 	return size ? base + (size - 1) : base;
 }
 
+/* Every call names the memory it works on: without one it says so. */
+static bool no_mem(const struct gk_mem *m, uint64_t addr, struct gk_diag *err)
+{
+	if (m)
+		return false;
+	mem_diag(err, GK_D_RANGE, addr, "no memory given");
+	return true;
+}
+
 struct gk_mem *gk_mem_create(uint64_t max_bytes)
 {
 	struct gk_mem *m = calloc(1, sizeof *m);
-	if (m)
+	if (m) {
 		m->max_bytes = max_bytes ? max_bytes : GK_MEM_DEFAULT_MAX_BYTES;
+		m->root = NIL;
+	}
 	return m;
 }
 
@@ -56,25 +87,138 @@ void gk_mem_destroy(struct gk_mem *m)
 {
 	if (!m)
 		return;
-	for (size_t i = 0; i < m->n; i++)
-		free(m->r[i].own);
-	free(m->r);
+	for (size_t i = 0; i < m->n; i++) {
+		struct mem_reg *g = &m->nd[i].g;
+		free(g->own);
+		if (g->release)
+			g->release(g->release_ctx, g->wr, (size_t)g->size);
+	}
+	free(m->nd);
 	free(m);
 }
 
-/* First region whose claimed last byte is >= addr (regions are disjoint and
- * sorted, so their last bytes are sorted too); m->n when none. */
-static size_t lower(const struct gk_mem *m, uint64_t addr)
+/* ---- the tree ---- */
+
+static unsigned height(const struct gk_mem *m, uint32_t t)
 {
-	size_t lo = 0, hi = m->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (claim_last(m->r[mid].base, m->r[mid].size) < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+	return t == NIL ? 0 : m->nd[t].height;
+}
+
+static uint32_t count(const struct gk_mem *m, uint32_t t)
+{
+	return t == NIL ? 0 : m->nd[t].count;
+}
+
+static void update(struct gk_mem *m, uint32_t t)
+{
+	struct node *n = &m->nd[t];
+	unsigned l = height(m, n->left), r = height(m, n->right);
+	n->height = (uint8_t)((l > r ? l : r) + 1);
+	n->count = count(m, n->left) + count(m, n->right) + 1;
+}
+
+/* the rotations: the subtree's new root */
+static uint32_t rot_right(struct gk_mem *m, uint32_t t)
+{
+	uint32_t l = m->nd[t].left;
+	m->nd[t].left = m->nd[l].right;
+	m->nd[l].right = t;
+	update(m, t);
+	update(m, l);
+	return l;
+}
+
+static uint32_t rot_left(struct gk_mem *m, uint32_t t)
+{
+	uint32_t r = m->nd[t].right;
+	m->nd[t].right = m->nd[r].left;
+	m->nd[r].left = t;
+	update(m, t);
+	update(m, r);
+	return r;
+}
+
+static int balance(const struct gk_mem *m, uint32_t t)
+{
+	return (int)height(m, m->nd[t].left) - (int)height(m, m->nd[t].right);
+}
+
+/* Insert node k (its base in no other region) under t: the new subtree root.
+ * Recursion depth is the tree's height (under 32 for GK_MEM_MAX_REGIONS). */
+static uint32_t tree_insert(struct gk_mem *m, uint32_t t, uint32_t k)
+{
+	if (t == NIL)
+		return k;
+	if (m->nd[k].g.base < m->nd[t].g.base) {
+		uint32_t l = tree_insert(m, m->nd[t].left, k);
+		m->nd[t].left = l;
+	} else {
+		uint32_t r = tree_insert(m, m->nd[t].right, k);
+		m->nd[t].right = r;
 	}
-	return lo;
+	update(m, t);
+	int b = balance(m, t);
+	if (b > 1) {
+		if (balance(m, m->nd[t].left) < 0)
+			m->nd[t].left = rot_left(m, m->nd[t].left);
+		return rot_right(m, t);
+	}
+	if (b < -1) {
+		if (balance(m, m->nd[t].right) > 0)
+			m->nd[t].right = rot_right(m, m->nd[t].right);
+		return rot_left(m, t);
+	}
+	return t;
+}
+
+/* The first region (in address order) whose claimed last byte is >= addr
+ * (regions are disjoint and sorted, so their last bytes are sorted too);
+ * NULL when none. */
+static const struct mem_reg *lower(const struct gk_mem *m, uint64_t addr)
+{
+	const struct mem_reg *best = NULL;
+	for (uint32_t t = m->root; t != NIL;) {
+		const struct node *n = &m->nd[t];
+		if (claim_last(n->g.base, n->g.size) < addr) {
+			t = n->right;
+		} else {
+			best = &n->g;
+			t = n->left;
+		}
+	}
+	return best;
+}
+
+/* The region after g in address order, or NULL. */
+static const struct mem_reg *next(const struct gk_mem *m, const struct mem_reg *g)
+{
+	const struct mem_reg *best = NULL;
+	for (uint32_t t = m->root; t != NIL;) {
+		const struct node *n = &m->nd[t];
+		if (n->g.base > g->base) {
+			best = &n->g;
+			t = n->left;
+		} else {
+			t = n->right;
+		}
+	}
+	return best;
+}
+
+/* The region before g in address order, or NULL. */
+static const struct mem_reg *prev(const struct gk_mem *m, const struct mem_reg *g)
+{
+	const struct mem_reg *best = NULL;
+	for (uint32_t t = m->root; t != NIL;) {
+		const struct node *n = &m->nd[t];
+		if (n->g.base < g->base) {
+			best = &n->g;
+			t = n->right;
+		} else {
+			t = n->left;
+		}
+	}
+	return best;
 }
 
 /* Whether [base, base + size) may be added: inside the address space and
@@ -87,9 +231,8 @@ static int fits(const struct gk_mem *m, uint64_t base, uint64_t size, struct gk_
 		return -1;
 	}
 	uint64_t last = claim_last(base, size);
-	size_t at = lower(m, base);
-	if (at < m->n && m->r[at].base <= last) {
-		const struct mem_reg *o = &m->r[at];
+	const struct mem_reg *o = lower(m, base);
+	if (o && o->base <= last) {
 		uint64_t from = o->base > base ? o->base : base;
 		mem_diag(err, GK_D_RANGE, from,
 			 "region 0x%llx..0x%llx (%llu bytes) overlaps region 0x%llx..0x%llx (%llu bytes) from 0x%llx",
@@ -112,23 +255,24 @@ static int insert(struct gk_mem *m, struct mem_reg reg, struct gk_diag *err)
 		return -1;
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 16;
-		struct mem_reg *r = realloc(m->r, cap * sizeof *r);
-		if (!r) {
+		struct node *nd = realloc(m->nd, cap * sizeof *nd);
+		if (!nd) {
 			mem_diag(err, GK_D_LIMIT, reg.base, "out of memory for region 0x%llx", (unsigned long long)reg.base);
 			return -1;
 		}
-		m->r = r;
+		m->nd = nd;
 		m->cap = cap;
 	}
-	size_t at = lower(m, reg.base);
-	memmove(&m->r[at + 1], &m->r[at], (m->n - at) * sizeof *m->r);
-	m->r[at] = reg;
-	m->n++;
+	uint32_t k = (uint32_t)m->n++;
+	m->nd[k] = (struct node){ .g = reg, .left = NIL, .right = NIL, .count = 1, .height = 1 };
+	m->root = tree_insert(m, m->root, k);
 	return 0;
 }
 
 int gk_mem_declare(struct gk_mem *m, uint64_t base, uint64_t size, struct gk_diag *err)
 {
+	if (no_mem(m, base, err))
+		return -1;
 	return insert(m, (struct mem_reg){ .base = base, .size = size }, err);
 }
 
@@ -140,7 +284,7 @@ static bool room(const struct gk_mem *m, uint64_t n)
 
 static int add_owned(struct gk_mem *m, uint64_t base, uint8_t *own, size_t size, struct gk_diag *err)
 {
-	struct mem_reg reg = { base, size, GK_MEM_DATA, own, own };
+	struct mem_reg reg = { .base = base, .size = size, .flags = GK_MEM_DATA, .own = own, .wr = own, .data = own };
 	if (insert(m, reg, err) != 0)
 		return -1;
 	m->owned += size;
@@ -158,7 +302,7 @@ static bool no_data(uint64_t base, const void *data, size_t size, struct gk_diag
 
 int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err)
 {
-	if (no_data(base, data, size, err) || fits(m, base, size, err) != 0)
+	if (no_mem(m, base, err) || no_data(base, data, size, err) || fits(m, base, size, err) != 0)
 		return -1;
 	if (!room(m, size)) {
 		mem_diag(err, GK_D_LIMIT, base, "region 0x%llx of %llu bytes: the memory may own %llu bytes, %llu are used",
@@ -183,14 +327,30 @@ int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t si
 
 int gk_mem_add_borrowed(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err)
 {
-	if (no_data(base, data, size, err))
+	if (no_mem(m, base, err) || no_data(base, data, size, err))
 		return -1;
-	struct mem_reg reg = { base, size, GK_MEM_DATA | GK_MEM_READONLY, 0, data };
+	struct mem_reg reg = { .base = base, .size = size, .flags = GK_MEM_DATA | GK_MEM_READONLY, .data = data };
+	return insert(m, reg, err);
+}
+
+int gk_mem_add_lent(struct gk_mem *m, uint64_t base, void *data, size_t size,
+		    void (*release)(void *ctx, void *data, size_t size), void *ctx, struct gk_diag *err)
+{
+	if (no_mem(m, base, err) || no_data(base, data, size, err))
+		return -1;
+	struct mem_reg reg = { .base = base, .size = size, .flags = GK_MEM_DATA, .wr = data, .data = data,
+			       .release = release, .release_ctx = ctx };
 	return insert(m, reg, err);
 }
 
 int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, struct gk_diag *err)
 {
+	if (no_mem(m, base, err))
+		return -1;
+	if (!read) {
+		mem_diag(err, GK_D_RANGE, base, "loading at 0x%llx: no reader given", (unsigned long long)base);
+		return -1;
+	}
 	if (fits(m, base, 0, err) != 0)
 		return -1; /* its first byte is taken already: do not read it all to say so */
 	uint64_t limit = m->max_bytes - m->owned; /* bytes this region may have */
@@ -234,6 +394,10 @@ int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, str
 		free(buf);
 		return -1;
 	}
+	/* give back what the doubling reserved past the end */
+	uint8_t *fit = n && n < cap ? realloc(buf, n) : NULL;
+	if (fit)
+		buf = fit;
 	if (add_owned(m, base, buf, n, err) != 0) {
 		free(buf);
 		return -1;
@@ -243,9 +407,15 @@ int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, str
 
 int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct gk_diag *err)
 {
+	if (no_mem(m, base, err))
+		return -1;
+	if (!path) {
+		mem_diag(err, GK_D_IO, base, "no file given to load at 0x%llx", (unsigned long long)base);
+		return -1;
+	}
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		mem_diag(err, GK_D_IO, base, "cannot open %s", path);
+		mem_diag(err, GK_D_IO, base, "cannot open %.200s", path);
 		return -1;
 	}
 	int rc = gk_mem_load(m, base, gk_read_stdio, f, err);
@@ -255,11 +425,13 @@ int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct g
 
 size_t gk_mem_count(const struct gk_mem *m)
 {
-	return m->n;
+	return m ? m->n : 0;
 }
 
 static void public_region(const struct mem_reg *g, struct gk_mem_region *r)
 {
+	if (!r)
+		return;
 	r->base = g->base;
 	r->size = g->size;
 	r->flags = g->flags;
@@ -268,15 +440,28 @@ static void public_region(const struct mem_reg *g, struct gk_mem_region *r)
 
 int gk_mem_region_at(const struct gk_mem *m, size_t i, struct gk_mem_region *r)
 {
-	if (i >= m->n)
+	if (!m || i >= m->n)
 		return -1;
-	public_region(&m->r[i], r);
+	/* the node of rank i */
+	uint32_t t = m->root;
+	for (size_t k = i;;) {
+		uint32_t l = count(m, m->nd[t].left);
+		if (k < l) {
+			t = m->nd[t].left;
+		} else if (k == l) {
+			break;
+		} else {
+			k -= l + 1;
+			t = m->nd[t].right;
+		}
+	}
+	public_region(&m->nd[t].g, r);
 	return 0;
 }
 
 /* How many bytes from addr on lie in regions with contents (writing:
- * contents the memory owns), up to n; 0 when all n do, else -1 with *err
- * naming the first byte that does not. */
+ * contents the memory may write), up to n; 0 when all n do, else -1 with
+ * *err naming the first byte that does not. */
 static int span(const struct gk_mem *m, uint64_t addr, size_t n, bool writing, size_t *done, struct gk_diag *err)
 {
 	const char *what = writing ? "write" : "read";
@@ -286,16 +471,15 @@ static int span(const struct gk_mem *m, uint64_t addr, size_t n, bool writing, s
 			 (unsigned long long)n, (unsigned long long)addr);
 		return -1;
 	}
-	for (size_t i = lower(m, addr); *done < n; i++) {
+	for (const struct mem_reg *g = n ? lower(m, addr) : NULL; *done < n; g = next(m, g)) {
 		uint64_t at = addr + *done;
-		const struct mem_reg *g = i < m->n ? &m->r[i] : 0;
 		if (!g || !g->size || g->base > at) {
 			mem_diag(err, GK_D_BOUNDS, at, "%s of %llu bytes at 0x%llx: 0x%llx is in no region (%llu bytes present)",
 				 what, (unsigned long long)n, (unsigned long long)addr, (unsigned long long)at,
 				 (unsigned long long)*done);
 			return -1;
 		}
-		if (!(g->flags & GK_MEM_DATA) || (writing && (g->flags & GK_MEM_READONLY))) {
+		if (!(g->flags & GK_MEM_DATA) || (writing && !g->wr)) {
 			mem_diag(err, GK_D_BOUNDS, at,
 				 "%s of %llu bytes at 0x%llx: 0x%llx is in region 0x%llx..0x%llx, which %s (%llu bytes present)",
 				 what, (unsigned long long)n, (unsigned long long)addr, (unsigned long long)at,
@@ -315,15 +499,14 @@ static int span(const struct gk_mem *m, uint64_t addr, size_t n, bool writing, s
  * into them (the bytes are there: span said so). */
 static void copy(const struct gk_mem *m, uint64_t addr, uint8_t *rd, const uint8_t *wr, size_t n)
 {
-	size_t i = lower(m, addr);
-	for (size_t c = 0; c < n; i++) {
-		const struct mem_reg *g = &m->r[i];
+	const struct mem_reg *g = n ? lower(m, addr) : NULL;
+	for (size_t c = 0; c < n; g = next(m, g)) {
 		uint64_t off = addr + c - g->base;
 		uint64_t take = g->size - off;
 		if (take > n - c)
 			take = n - c;
 		if (wr)
-			memcpy(g->own + off, wr + c, (size_t)take);
+			memcpy(g->wr + off, wr + c, (size_t)take);
 		else
 			memcpy(rd + c, g->data + off, (size_t)take);
 		c += (size_t)take;
@@ -335,6 +518,8 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
 	size_t ok = 0;
 	if (done)
 		*done = 0;
+	if (no_mem(m, addr, err))
+		return -1;
 	if (!buf && n) {
 		mem_diag(err, GK_D_RANGE, addr, "read of %llu bytes at 0x%llx: no buffer given", (unsigned long long)n,
 			 (unsigned long long)addr);
@@ -350,6 +535,8 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err)
 {
 	size_t ok = 0;
+	if (no_mem(m, addr, err))
+		return -1;
 	if (!buf && n) {
 		mem_diag(err, GK_D_RANGE, addr, "write of %llu bytes at 0x%llx: no data given", (unsigned long long)n,
 			 (unsigned long long)addr);
@@ -373,20 +560,26 @@ static uint64_t distance(uint64_t first, uint64_t last, uint64_t base, uint64_t 
 
 int gk_mem_find(const struct gk_mem *m, uint64_t first, uint64_t last, struct gk_mem_region *r)
 {
-	if (!m->n)
+	if (!m || !m->n)
 		return -1;
-	size_t i = lower(m, first);
-	const struct mem_reg *g = i < m->n ? &m->r[i] : 0;
+	const struct mem_reg *g = lower(m, first);
 	if (g && g->size && g->base <= first && last <= g->base + (g->size - 1)) {
 		public_region(g, r);
 		return 1;
 	}
 	/* candidates: the region before the range (nearest on the left), those
 	 * it overlaps, and the first one after it */
-	const struct mem_reg *best = 0;
+	const struct mem_reg *best = 0, *c = g ? prev(m, g) : NULL;
+	if (!c)
+		c = g;
+	if (!c) { /* every region ends before first: the last one is nearest */
+		uint32_t t = m->root;
+		while (m->nd[t].right != NIL)
+			t = m->nd[t].right;
+		c = &m->nd[t].g;
+	}
 	uint64_t bd = UINT64_MAX;
-	for (size_t j = i ? i - 1 : 0; j < m->n; j++) {
-		const struct mem_reg *c = &m->r[j];
+	for (; c; c = next(m, c)) {
 		uint64_t d = distance(first, last, c->base, claim_last(c->base, c->size));
 		if (!best || d < bd) {
 			best = c;
@@ -401,6 +594,11 @@ int gk_mem_find(const struct gk_mem *m, uint64_t first, uint64_t last, struct gk
 
 int gk_mem_find_bo(const struct gk_bo *bos, unsigned n, uint64_t first, uint64_t last, unsigned *ix)
 {
+	unsigned spare;
+	if (!bos)
+		n = 0; /* no list: no buffers */
+	if (!ix)
+		ix = &spare;
 	bool any = false;
 	uint64_t bd = UINT64_MAX;
 	for (unsigned b = 0; b < n; b++) {
@@ -442,11 +640,8 @@ static const struct mem_reg *one_region(const struct gk_mem *m, uint64_t addr, s
 {
 	if (!m || !n || addr + (n - 1) < addr)
 		return NULL;
-	size_t i = lower(m, addr);
-	if (i >= m->n)
-		return NULL;
-	const struct mem_reg *g = &m->r[i];
-	if (!(g->flags & GK_MEM_DATA) || g->base > addr || addr - g->base + n > g->size)
+	const struct mem_reg *g = lower(m, addr);
+	if (!g || !(g->flags & GK_MEM_DATA) || g->base > addr || addr - g->base + n > g->size)
 		return NULL;
 	return g;
 }
@@ -460,5 +655,5 @@ const uint8_t *gk_mem_span(const struct gk_mem *m, uint64_t addr, size_t n)
 uint8_t *gk_mem_span_write(struct gk_mem *m, uint64_t addr, size_t n)
 {
 	const struct mem_reg *g = one_region(m, addr, n);
-	return g && !(g->flags & GK_MEM_READONLY) ? g->own + (addr - g->base) : NULL;
+	return g && g->wr ? g->wr + (addr - g->base) : NULL;
 }
