@@ -1,6 +1,8 @@
 # gfxkit run on DMA streams: the demo upload (tiled copy + fence), --dump,
-# --json, --max-packets, hang and fault exit statuses, usage errors, and
-# determinism (the same inputs give byte-identical outputs).
+# --json, --max-packets, hang and fault exit statuses, usage errors,
+# determinism (the same inputs give byte-identical outputs), and --mem
+# images (mapped, read from a FIFO or a dump, refused when empty; how much
+# memory they hold).
 . "$(dirname "$0")/lib.sh"
 E=$ROOT/examples
 
@@ -51,5 +53,52 @@ if [ "$(od -An -tx1 -j12 -N12 pic.png | tr -d ' \n')" = 494844520000004000000040
 says "picture of absent memory" 2 err 'picture 0x900000:4x4=p.png' run -g bonaire -e dma --reg 0x3000=5 \
 	--picture 0x900000:4x4=p.png reg.bin
 says "picture bad size" 2 err 'WIDTHxHEIGHT' run -g bonaire -e dma --reg 0x3000=5 --picture 0x0:0x4=p.png reg.bin
+# --mem images: a binary file is mapped privately (the run's writes stay in
+# the process: the file is unchanged), a FIFO and a hex dump are read, an
+# empty file is refused
+head -c 4096 "$E/cik_image.rgba" > img.bin
+cp img.bin img.orig
+printf 'FENCE ADDR=0x100010 DATA=0xcafe0001\n' > fence.s
+run "encode fence" 0 encode -g bonaire -e dma fence.s -o fence.bin
+run "--mem binary" 0 run -g bonaire -e dma --mem 0x100000=img.bin --dump 0x100000:4096=img.after fence.bin
+same img.bin img.orig "--mem: the run's write does not reach the file"
+{ head -c 16 img.orig; printf '\001\000\376\312'; tail -c +21 img.orig; } > img.want
+same img.after img.want "--mem: the run's write is in the memory, the rest is the file"
+mkfifo img.fifo
+cat img.bin > img.fifo &
+run "--mem FIFO" 0 run -g bonaire -e dma --mem 0x100000=img.fifo --dump 0x100000:4096=fifo.after fence.bin
+wait
+same fifo.after img.want "--mem FIFO: read whole"
+od -An -tx4 -v img.bin > img.hex
+run "--mem hex words" 0 run -g bonaire -e dma --mem 0x100000=img.hex --dump 0x100000:4096=hex.after fence.bin
+same hex.after img.want "--mem hex: the same memory"
+: > empty.bin
+says "--mem empty" 2 err '^gfxkit: 0x100000=empty\.bin: empty\.bin holds no words: an empty image gives no memory$' \
+	run -g bonaire -e dma --mem 0x100000=empty.bin fence.bin
+echo "0x100000 empty.bin" > map.txt
+says "--mem-map empty" 2 err 'map\.txt:1: empty\.bin holds no words' run -g bonaire -e dma --mem-map map.txt fence.bin
+# how much memory --mem holds: at most the image and a few MB (it held the
+# image twice).  Measured on the unsanitized build (shadow memory would
+# skew it), by GNU time's maximum resident set.
+if [ -x /usr/bin/time ] && [ -x "$BUILD/gfxkit" ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+	head -c 67108864 /dev/zero > big.bin
+	for how in file fifo; do
+		src=big.bin
+		if [ $how = fifo ]; then
+			mkfifo big.fifo
+			cat big.bin > big.fifo &
+			src=big.fifo
+		fi
+		/usr/bin/time -o rss.txt -f %M "$BUILD/gfxkit" run -g bonaire -e dma --mem 0x100000="$src" \
+			--dump 0x100000:0x4000000=big.after fence.bin >out 2>err
+		wait
+		kb=$(tail -1 rss.txt)
+		if [ "$kb" -le $((65536 + 16384)) ]; then ok; else bad "--mem $how: 64 MiB image, $kb KiB resident"; fi
+		if [ "$(od -An -tx4 -j16 -N4 big.after | tr -d ' ')" = cafe0001 ]; then ok; else bad "--mem $how: the write"; fi
+		rm -f big.after big.fifo
+	done
+else
+	echo "# --mem resident size not measured: no GNU time (/usr/bin/time -f) or no $BUILD/gfxkit"
+fi
 says "help" 0 out '^usage: gfxkit run' help run
 finish
