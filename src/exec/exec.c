@@ -120,7 +120,8 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 	if (gk_parse_uint(name, strlen(name), &addr) == 0) {
 		if (!gk_exec_reg_valid(addr)) {
 			char m[128];
-			snprintf(m, sizeof m, "register address %s is not a dword address below 0x%x", name, REG_SPACE);
+			snprintf(m, sizeof m, "register address %.64s%s is not a dword address below 0x%x", name,
+				 strlen(name) > 64 ? "..." : "", REG_SPACE);
 			set_err(err, m);
 			return -1;
 		}
@@ -136,8 +137,8 @@ int gk_exec_set_reg(struct gk_exec *x, const char *name, uint32_t value, struct 
 	const struct gk_reg *r = gk_reg_by_name(x->fmt->regs, up, n);
 	if (!r || !gk_exec_reg_valid(r->offset)) {
 		char m[160];
-		snprintf(m, sizeof m, "no register called '%s' on %s (give a name decode prints, or a byte address)", name,
-			 x->fmt->gen);
+		snprintf(m, sizeof m, "no register called '%.64s%s' on %s (give a name decode prints, or a byte address)", name,
+			 strlen(name) > 64 ? "..." : "", x->fmt->gen);
 		set_err(err, m);
 		return -1;
 	}

@@ -3,7 +3,7 @@
  * buffer, not the whole buffer), and the same bytes in memory whichever way
  * they move (in place inside one region, through the bounce buffer across
  * regions, unaligned, up to the last byte of a region), with absent or
- * read-only memory still a fault.  Expected bytes are worked out from the
+ * read-only memory still a fault; a long register name is quoted short.  Expected bytes are worked out from the
  * DMA packet reference (seed 000 cik 10, 12, 1; pm4 DMA_DATA), not by
  * running gfxkit.  The staged count is the executor's own (exec_priv.h). */
 #include <stdlib.h>
@@ -204,8 +204,31 @@ static void pm4_data_fill(void)
 	gk_mem_destroy(m);
 }
 
+/* A register name that is no register is quoted, but at most 64 bytes of it. */
+static void long_names(void)
+{
+	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
+	struct gk_mem *m = gk_mem_create(0);
+	struct gk_exec *x = gk_exec_create(e, m, NULL);
+	char name[1000];
+	memset(name, 'Q', sizeof name - 1);
+	name[sizeof name - 1] = 0;
+	struct gk_diag err;
+	CHECK(gk_exec_set_reg(x, name, 1, &err) == -1 && strstr(err.message, "'QQQQ") && strstr(err.message, "Q...'") &&
+		      strlen(err.message) < 200,
+	      "a long name quoted short: %s", err.message);
+	name[0] = '1'; /* a number: a byte address */
+	memset(name + 1, '0', sizeof name - 2);
+	CHECK(gk_exec_set_reg(x, name, 1, &err) == -1 && strlen(err.message) < 200, "a long address quoted short: %s",
+	      err.message);
+	gk_exec_destroy(x);
+	gk_mem_destroy(m);
+	gk_engine_close(e);
+}
+
 int main(void)
 {
+	long_names();
 	small_fill();
 	big_fill();
 	copies();
