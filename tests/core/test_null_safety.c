@@ -1,0 +1,530 @@
+/* Every public function called with NULL for each pointer argument and with
+ * extreme values (SIZE_MAX, UINT64_MAX, INT_MAX, INT_MIN ...) for each
+ * integer argument, the other arguments valid: it must return (an error
+ * value, or nothing done), never crash, read or write out of bounds, hit
+ * undefined behaviour, leak or allocate absurdly.  The calls are generated
+ * from the public headers into null_calls.h by scripts/gen_null_calls.py
+ * (rerun it after changing a header; tests/cli/test_null_coverage.sh fails
+ * when an exported function is missing from it).  This file holds the valid
+ * objects the calls use (fx_*) and runs each function in a child process of
+ * its own, so one crash names its function and the others still run.  The
+ * sanitized build turns every overread, overflow and leak into a failure.
+ *
+ *   test_null_safety            every function
+ *   test_null_safety NAME...    only these, in this process (for a debugger)
+ */
+#define _POSIX_C_SOURCE 200809L /* fork, alarm, sigaction */
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gfxkit/gfxkit.h"
+#include "testlib.h"
+
+/* ---- valid objects, made on first use in a case and ended after it ---- */
+
+/* Zeroed memory for argument k of a call (out-parameters, caller buffers,
+ * plain structs): big enough for every buffer the calls give a length to. */
+#define FX_SLOTS 12
+#define FX_SLOT_BYTES (256u * 1024u)
+static _Alignas(max_align_t) unsigned char fx_slots[FX_SLOTS][FX_SLOT_BYTES];
+static bool fx_slot_used[FX_SLOTS];
+static void *fx_slot(unsigned k)
+{
+	if (!fx_slot_used[k]) {
+		memset(fx_slots[k], 0, FX_SLOT_BYTES);
+		fx_slot_used[k] = true;
+	}
+	return fx_slots[k];
+}
+#define FX_SLOT(k) fx_slot(k)
+
+/* a name or text: a GPU name, so the calls that take one get somewhere */
+#define FX_STR "evergreen"
+#define FX_STR_LEN (sizeof FX_STR - 1)
+/* bytes of a const void * buffer (read from zeroed memory) */
+#define FX_DATA_LEN 64u
+/* an Evergreen PM4 NOP with one body dword (type 3, COUNT 0, opcode 0x10) */
+static const uint32_t fx_nop[] = { 0xC0001000u, 0x00000000u };
+#define FX_NWORDS 2u
+static const uint32_t *fx_words(void)
+{
+	return fx_nop;
+}
+
+static const char *fx_case_name = "";
+#define FX_CASE(s) (fx_case_name = (s))
+
+static struct gk_format *g_format;
+static struct gk_engine *g_engine;
+static struct gk_engine_asm *g_engine_asm;
+static struct gk_asm *g_asm;
+static struct gk_mem *g_mem;
+static struct gk_exec *g_exec;
+static struct gk_input *g_input;
+static struct gk_bytes g_bytes;
+static bool g_bytes_made;
+static struct gk_packet g_packet;
+static bool g_packet_made;
+static struct gk_unit *g_unit;
+static struct gk_check_state g_check;
+static bool g_check_made;
+static struct gk_out g_out;
+static char g_out_buf[256];
+static bool g_out_made;
+static struct gk_png *g_png;
+static struct gk_tile_params g_params;
+static struct gk_tile_surface g_surface;
+static struct gk_tile_band g_band;
+static bool g_params_made, g_surface_made, g_band_made;
+static struct gk_amdgpu_asm *g_amdgpu_asm;
+static struct gk_amdgpu_insn g_amdgpu_insn;
+static bool g_amdgpu_insn_made;
+static struct gk_ir3_insn g_ir3_insn;
+static bool g_ir3_insn_made;
+static struct gk_lint_regs g_lint_regs;
+static struct gk_modifier g_modifier;
+static bool g_modifier_made;
+static void *g_malloc;
+static FILE *g_file;
+static struct gk_membuf g_membuf;
+static bool g_membuf_made;
+
+static int fx_diag_cb(void *ctx, const struct gk_diag *d)
+{
+	(void)ctx;
+	(void)d;
+	return 0;
+}
+static int fx_emit_cb(void *ctx, const uint32_t *w, size_t n)
+{
+	(void)ctx;
+	(void)w;
+	(void)n;
+	return 0;
+}
+static long fx_read_cb(void *ctx, void *buf, size_t cap)
+{
+	(void)ctx;
+	(void)buf;
+	(void)cap;
+	return 0;
+}
+static int fx_write_cb(void *ctx, const void *p, size_t n)
+{
+	(void)ctx;
+	(void)p;
+	(void)n;
+	return 0;
+}
+static int fx_enum_cb(void *ctx, uint64_t value)
+{
+	(void)ctx;
+	(void)value;
+	return 0;
+}
+static int fx_lint_get(void *ctx, uint32_t byte_addr, uint32_t *value)
+{
+	(void)ctx;
+	(void)byte_addr;
+	(void)value;
+	return 0;
+}
+
+/* A fixture the tests cannot make is a broken test, not a pass. */
+static void *fx_need(void *p, const char *what)
+{
+	if (!p) {
+		fprintf(stderr, "test_null_safety: cannot make the fixture %s\n", what);
+		exit(3);
+	}
+	return p;
+}
+
+static struct gk_format *fx_format(void)
+{
+	if (!g_format) {
+		g_format = fx_need(calloc(1, sizeof *g_format), "format");
+		if (gk_pm4_format_init(g_format, "evergreen"))
+			fx_need(NULL, "gk_pm4_format_init(evergreen)");
+	}
+	return g_format;
+}
+static struct gk_engine *fx_engine(void)
+{
+	if (!g_engine)
+		g_engine = fx_need(gk_engine_open("pm4", "evergreen", NULL), "engine");
+	return g_engine;
+}
+static struct gk_engine_asm *fx_engine_asm(void)
+{
+	if (!g_engine_asm)
+		g_engine_asm = fx_need(gk_engine_asm_open(fx_engine(), fx_emit_cb, NULL, fx_diag_cb, NULL), "engine asm");
+	return g_engine_asm;
+}
+static struct gk_asm *fx_asm(void)
+{
+	if (!g_asm)
+		g_asm = fx_need(gk_asm_create(fx_format(), fx_emit_cb, NULL, fx_diag_cb, NULL), "asm");
+	return g_asm;
+}
+/* 4 KiB of contents at 0x1000, and a declared 4 KiB at 0x10000 */
+static struct gk_mem *fx_mem(void)
+{
+	if (!g_mem) {
+		static const uint8_t zero[4096];
+		g_mem = fx_need(gk_mem_create(0), "memory");
+		if (gk_mem_add_copy(g_mem, 0x1000, zero, sizeof zero, NULL) || gk_mem_declare(g_mem, 0x10000, 0x1000, NULL))
+			fx_need(NULL, "memory regions");
+	}
+	return g_mem;
+}
+static struct gk_exec *fx_exec(void)
+{
+	if (!g_exec)
+		g_exec = fx_need(gk_exec_create(fx_engine(), fx_mem(), NULL), "executor");
+	return g_exec;
+}
+static struct gk_bytes *fx_bytes(void)
+{
+	static const char text[] = "c0001000 00000000\n";
+	if (!g_bytes_made) {
+		g_bytes = (struct gk_bytes){ text, sizeof text - 1, 0 };
+		g_bytes_made = true;
+	}
+	return &g_bytes;
+}
+static struct gk_input *fx_input(void)
+{
+	if (!g_input)
+		g_input = fx_need(gk_input_create(gk_read_bytes, fx_bytes(), GK_IN_HEX, 4), "input");
+	return g_input;
+}
+static struct gk_packet *fx_packet(void)
+{
+	if (!g_packet_made) {
+		gk_packet_frame(fx_format(), fx_nop, FX_NWORDS, 0, &g_packet);
+		g_packet_made = true;
+	}
+	return &g_packet;
+}
+static struct gk_unit *fx_unit(void)
+{
+	if (!g_unit) {
+		static struct gk_diags dg;
+		memset(&dg, 0, sizeof dg);
+		g_unit = fx_need(calloc(1, sizeof *g_unit), "unit");
+		gk_unit_decode(fx_format(), fx_packet(), &dg, g_unit);
+	}
+	return g_unit;
+}
+static struct gk_check_state *fx_check_state(void)
+{
+	if (!g_check_made) {
+		gk_check_init(&g_check);
+		g_check_made = true;
+	}
+	return &g_check;
+}
+static struct gk_out *fx_out(void)
+{
+	if (!g_out_made) {
+		g_out = (struct gk_out){ g_out_buf, 0, sizeof g_out_buf, fx_write_cb, NULL, 0, 0 };
+		g_out_made = true;
+	}
+	return &g_out;
+}
+static struct gk_png *fx_png(void)
+{
+	if (!g_png) {
+		g_png = fx_need(calloc(1, sizeof *g_png), "png");
+		if (gk_png_begin(g_png, 4, 4, fx_write_cb, NULL))
+			fx_need(NULL, "gk_png_begin");
+	}
+	return g_png;
+}
+/* a 16 x 16 x 1 surface of 32-bit elements, 1D tiled */
+static struct gk_tile_params *fx_tile_params(void)
+{
+	if (!g_params_made) {
+		gk_tile_params_simple(&g_params, GK_TILE_1D, 32, 16, 16, 1);
+		g_params_made = true;
+	}
+	return &g_params;
+}
+static struct gk_tile_surface *fx_tile_surface(void)
+{
+	if (!g_surface_made) {
+		struct gk_tile_params p;
+		gk_tile_params_simple(&p, GK_TILE_1D, 32, 16, 16, 1);
+		if (gk_tile_surface_init(&g_surface, &p))
+			fx_need(NULL, "gk_tile_surface_init");
+		g_surface_made = true;
+	}
+	return &g_surface;
+}
+static struct gk_tile_band *fx_tile_band(void)
+{
+	if (!g_band_made) {
+		if (gk_tile_band(fx_tile_surface(), 0, 0, &g_band))
+			fx_need(NULL, "gk_tile_band");
+		g_band_made = true;
+	}
+	return &g_band;
+}
+static const struct gk_amdgpu_gen *fx_amdgpu_gen(void)
+{
+	return fx_need((void *)gk_amdgpu_gen_find("gfx10"), "amdgpu generation");
+}
+static struct gk_amdgpu_asm *fx_amdgpu_asm(void)
+{
+	if (!g_amdgpu_asm)
+		g_amdgpu_asm = fx_need(gk_amdgpu_asm_create(fx_amdgpu_gen(), fx_emit_cb, NULL, fx_diag_cb, NULL),
+				       "amdgpu asm");
+	return g_amdgpu_asm;
+}
+static const struct gk_amdgpu_syms *fx_amdgpu_syms(void)
+{
+	return fx_need((void *)gk_amdgpu_asm_syms(fx_amdgpu_asm()), "amdgpu symbols");
+}
+static struct gk_amdgpu_insn *fx_amdgpu_insn(void)
+{
+	if (!g_amdgpu_insn_made) {
+		gk_amdgpu_decode(fx_amdgpu_gen(), 0xbf900001u, 0, &g_amdgpu_insn); /* s_sendmsg */
+		g_amdgpu_insn_made = true;
+	}
+	return &g_amdgpu_insn;
+}
+static struct gk_ir3_insn *fx_ir3_insn(void)
+{
+	if (!g_ir3_insn_made) {
+		static struct gk_diags dg;
+		unsigned id = 0;
+		memset(&dg, 0, sizeof dg);
+		if (gk_ir3_gpu("a630", &id))
+			fx_need(NULL, "ir3 gpu a630");
+		gk_ir3_decode(id, 0, &g_ir3_insn, &dg); /* nop */
+		g_ir3_insn_made = true;
+	}
+	return &g_ir3_insn;
+}
+static const struct gk_reg_table *fx_reg_table(void)
+{
+	return fx_need((void *)fx_format()->regs, "register table");
+}
+/* the first register with fields */
+static const struct gk_reg *fx_reg(void)
+{
+	const struct gk_reg *r;
+	for (size_t i = 0; (r = gk_reg_at(fx_reg_table(), i)); i++)
+		if (r->nfields)
+			return r;
+	return fx_need(NULL, "a register with fields");
+}
+static const struct gk_reg_field *fx_reg_field(void)
+{
+	return fx_reg()->fields;
+}
+static const struct gk_field *fx_field(void)
+{
+	const struct gk_format *f = fx_format();
+	for (size_t i = 0; i < f->ndescs; i++)
+		if (f->descs[i].nfields)
+			return f->descs[i].fields;
+	return fx_need(NULL, "a packet with fields");
+}
+/* the first enum of a field */
+static const struct gk_enum *fx_enum(void)
+{
+	const struct gk_format *f = fx_format();
+	for (size_t i = 0; i < f->ndescs; i++)
+		for (unsigned j = 0; j < f->descs[i].nfields; j++)
+			if (f->descs[i].fields[j].enm)
+				return f->descs[i].fields[j].enm;
+	return fx_need(NULL, "a field with an enum");
+}
+static const struct gk_lint_regs *fx_lint_regs(void)
+{
+	g_lint_regs = (struct gk_lint_regs){ fx_lint_get, NULL };
+	return &g_lint_regs;
+}
+static const struct gk_modifier *fx_modifier(void)
+{
+	if (!g_modifier_made) {
+		gk_modifier_split(0x0200000000000a01ull, &g_modifier);
+		g_modifier_made = true;
+	}
+	return &g_modifier;
+}
+static void *fx_malloc(void)
+{
+	if (!g_malloc)
+		g_malloc = fx_need(malloc(16), "malloc");
+	return g_malloc;
+}
+static FILE *fx_file(void)
+{
+	if (!g_file)
+		g_file = fx_need(fopen("/dev/null", "rb"), "/dev/null");
+	return g_file;
+}
+static struct gk_membuf *fx_membuf(void)
+{
+	g_membuf_made = true;
+	return &g_membuf;
+}
+
+/* A returned string must be one: read it to its end (ASan checks). */
+static void fx_string(const char *s)
+{
+	if (s)
+		(void)strlen(s);
+}
+
+/* A destroy or close call ended this object: the case must not end it again. */
+static void fx_forget(const void *p)
+{
+	if (!p)
+		return;
+	if (p == g_engine)
+		g_engine = NULL;
+	if (p == g_engine_asm)
+		g_engine_asm = NULL;
+	if (p == g_asm)
+		g_asm = NULL;
+	if (p == g_mem)
+		g_mem = NULL;
+	if (p == g_exec)
+		g_exec = NULL;
+	if (p == g_input)
+		g_input = NULL;
+	if (p == g_amdgpu_asm)
+		g_amdgpu_asm = NULL;
+	if (p == g_malloc)
+		g_malloc = NULL;
+}
+
+/* End every object the case made (users before what they use), and free
+ * what a call allocated into an out-parameter (char **, void **). */
+static void fx_end_case(void)
+{
+	memset(fx_slot_used, 0, sizeof fx_slot_used);
+	gk_exec_destroy(g_exec);
+	g_exec = NULL;
+	gk_engine_asm_close(g_engine_asm);
+	g_engine_asm = NULL;
+	gk_engine_close(g_engine);
+	g_engine = NULL;
+	gk_asm_destroy(g_asm);
+	g_asm = NULL;
+	gk_mem_destroy(g_mem);
+	g_mem = NULL;
+	gk_input_destroy(g_input);
+	g_input = NULL;
+	gk_amdgpu_asm_destroy(g_amdgpu_asm);
+	g_amdgpu_asm = NULL;
+	free(g_unit);
+	g_unit = NULL;
+	free(g_format);
+	g_format = NULL;
+	free(g_png);
+	g_png = NULL;
+	free(g_malloc);
+	g_malloc = NULL;
+	if (g_file)
+		fclose(g_file);
+	g_file = NULL;
+	if (g_membuf_made)
+		free(g_membuf.p);
+	memset(&g_membuf, 0, sizeof g_membuf);
+	g_membuf_made = g_bytes_made = g_packet_made = g_check_made = g_out_made = false;
+	g_params_made = g_surface_made = g_band_made = false;
+	g_amdgpu_insn_made = g_ir3_insn_made = g_modifier_made = false;
+}
+
+/* Free what a call put into a char ** or void ** out-parameter (the
+ * generator points them at a slot). */
+static void fx_free_out(void *slot)
+{
+	void **p = slot;
+	gk_free(*p);
+	*p = NULL;
+}
+
+#if defined(__GNUC__)
+/* The calls pass NULL and non-literal formats on purpose. */
+#pragma GCC diagnostic ignored "-Wformat"
+#pragma GCC diagnostic ignored "-Wformat-security"
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wnonnull"
+#endif
+#include "core/null_calls.h"
+
+static void on_signal(int sig)
+{
+	static const char msg[] = "test_null_safety: signal in case: ";
+	ssize_t r = write(2, msg, sizeof msg - 1);
+	r = write(2, fx_case_name, strlen(fx_case_name));
+	r = write(2, "\n", 1);
+	(void)r;
+	_exit(128 + sig);
+}
+
+static const struct nc_func *find(const char *name)
+{
+	for (size_t i = 0; i < sizeof nc_funcs / sizeof nc_funcs[0]; i++)
+		if (!strcmp(nc_funcs[i].name, name))
+			return &nc_funcs[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++) {
+			const struct nc_func *f = find(argv[i]);
+			CHECK(f != NULL, "no function %s in null_calls.h", argv[i]);
+			if (f) {
+				f->run();
+				CHECK(1, "%s", f->name);
+			}
+		}
+		return tl_done();
+	}
+	size_t n = sizeof nc_funcs / sizeof nc_funcs[0];
+	CHECK(n > 150, "null_calls.h has %zu functions: the generator read the headers wrong", n);
+	for (size_t i = 0; i < n; i++) {
+		fflush(stdout);
+		pid_t pid = fork();
+		if (pid < 0) {
+			CHECK(0, "fork: cannot run %s", nc_funcs[i].name);
+			continue;
+		}
+		if (pid == 0) {
+			struct sigaction sa;
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = on_signal;
+			sigaction(SIGSEGV, &sa, NULL);
+			sigaction(SIGBUS, &sa, NULL);
+			sigaction(SIGFPE, &sa, NULL);
+			sigaction(SIGALRM, &sa, NULL);
+			/* a call that loops is a failure, not a hang */
+			alarm(60);
+			nc_funcs[i].run();
+			exit(0); /* exit, not _exit: LeakSanitizer checks at exit */
+		}
+		int st = 0;
+		while (waitpid(pid, &st, 0) < 0)
+			;
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: %s %d (its output above names the case)",
+		      nc_funcs[i].name, WIFEXITED(st) ? "exit" : "signal",
+		      WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+	}
+	return tl_done();
+}
