@@ -99,6 +99,24 @@ OVERRIDES = {
     ('gk_membuf_write', 'ctx'): 'fx_membuf()',
     ('gk_diags_add', 'fmt'): '"x"',
 }
+# integer arguments (by name, any function) whose 0 would end most calls at
+# their first check: a valid value instead, so the other arguments' cases
+# reach further
+SANE = {
+    'gpu_id': '630',           # Adreno 630 (ir3)
+    'unit_bytes': '4',
+    'bpp': '32',
+    'width': '16',
+    'height': '16',
+    'slices': '1',
+    'gfx': '9',
+    'mode': 'GK_TILE_1D',
+}
+# (function, integer argument) -> why it takes no extreme value: the call
+# cannot check it, and the header says so
+UNCHECKABLE = {
+    ('gk_field_present', 'i'): "an index into the caller's fields array, whose length the call is not given",
+}
 # callbacks: the typedef (or the inline declaration's text) -> a function
 CALLBACKS = {
     'gk_diag_fn': 'fx_diag_cb',
@@ -269,6 +287,8 @@ def sane(f, a):
         return '(%s)0' % a.ctype
     if a.ctype == 'bool':
         return 'false'
+    if a.name in SANE:
+        return SANE[a.name]
     if a.pair is not None:
         p = a.pair
         if p.const and p.base in FIXTURE_LEN and (f.name, p.name) not in OVERRIDES:
@@ -311,12 +331,13 @@ def cases(f):
         return [pick(a) for a in f.args if a.kind != 'va'] + (['...'] if f.args[-1].kind == 'va' else [])
 
     ptrs = [a for a in real if a.kind in ('ptr', 'fn')]
-    ints = [a for a in real if a.kind in ('int', 'enum')]
+    ints = [a for a in real if a.kind in ('int', 'enum') and (f.name, a.name) not in UNCHECKABLE]
     out.append(('every pointer NULL', vals(lambda a: null_value(a) if a in ptrs else
-                                          ('false' if a.ctype == 'bool' else '(%s)0' % a.ctype))))
+                                          ('false' if a.ctype == 'bool' else
+                                           sane(f, a) if a not in ints else '(%s)0' % a.ctype))))
     if ints and ptrs:
         out.append(('every pointer NULL, integers at their extremes',
-                    vals(lambda a: null_value(a) if a in ptrs else extremes(a)[0])))
+                    vals(lambda a: null_value(a) if a in ptrs else extremes(a)[0] if a in ints else sane(f, a))))
     for p in ptrs:
         out.append(('%s NULL' % p.name, vals(lambda a: null_value(a) if a is p else valid(f, a))))
     for i in ints:
@@ -326,7 +347,7 @@ def cases(f):
                              (null_value(a) if i.pair is a else valid(f, a)))))
     if len(ints) > 1:
         out.append(('every integer at its extreme',
-                    vals(lambda a: extremes(a)[0] if a in ints else
+                    vals(lambda a: extremes(a)[0] if a in ints else sane(f, a) if a.kind in ('int', 'enum') else
                          (null_value(a) if any(i.pair is a for i in ints) else valid(f, a)))))
     out.append(('every argument valid', vals(lambda a: valid(f, a))))
     return out

@@ -30,7 +30,12 @@ extern "C" {
  * writes need contents the memory owns.
  *
  * Every error is a struct gk_diag: packet "memory", dw -1, offset the first
- * address at fault (an absent byte, the start of an overlap). */
+ * address at fault (an absent byte, the start of an overlap).
+ *
+ * A NULL memory is an error (-1 with *err) for the calls that add, load,
+ * read or write, and an empty memory for the others (count 0, region_at
+ * and find -1, span NULL).  Out-parameters (r, done, ix) may be NULL; a
+ * NULL reader, path or buffer list is an error or no buffer. */
 
 struct gk_mem; /* opaque; gk_mem_create / gk_mem_destroy */
 

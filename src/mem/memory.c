@@ -127,8 +127,17 @@ static int insert(struct gk_mem *m, struct mem_reg reg, struct gk_diag *err)
 	return 0;
 }
 
+/* The entry guard of every call that needs a memory: -1 with *err. */
+static int no_memory(struct gk_diag *err, uint64_t addr)
+{
+	mem_diag(err, GK_D_RANGE, addr, "no memory given (NULL)");
+	return -1;
+}
+
 int gk_mem_declare(struct gk_mem *m, uint64_t base, uint64_t size, struct gk_diag *err)
 {
+	if (!m)
+		return no_memory(err, base);
 	return insert(m, (struct mem_reg){ .base = base, .size = size }, err);
 }
 
@@ -158,6 +167,8 @@ static bool no_data(uint64_t base, const void *data, size_t size, struct gk_diag
 
 int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err)
 {
+	if (!m)
+		return no_memory(err, base);
 	if (no_data(base, data, size, err) || fits(m, base, size, err) != 0)
 		return -1;
 	if (!room(m, size)) {
@@ -183,6 +194,8 @@ int gk_mem_add_copy(struct gk_mem *m, uint64_t base, const void *data, size_t si
 
 int gk_mem_add_borrowed(struct gk_mem *m, uint64_t base, const void *data, size_t size, struct gk_diag *err)
 {
+	if (!m)
+		return no_memory(err, base);
 	if (no_data(base, data, size, err))
 		return -1;
 	struct mem_reg reg = { base, size, GK_MEM_DATA | GK_MEM_READONLY, 0, data };
@@ -191,6 +204,12 @@ int gk_mem_add_borrowed(struct gk_mem *m, uint64_t base, const void *data, size_
 
 int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, struct gk_diag *err)
 {
+	if (!m)
+		return no_memory(err, base);
+	if (!read) {
+		mem_diag(err, GK_D_IO, base, "loading at 0x%llx: no reader given (NULL)", (unsigned long long)base);
+		return -1;
+	}
 	if (fits(m, base, 0, err) != 0)
 		return -1; /* its first byte is taken already: do not read it all to say so */
 	uint64_t limit = m->max_bytes - m->owned; /* bytes this region may have */
@@ -243,6 +262,12 @@ int gk_mem_load(struct gk_mem *m, uint64_t base, gk_read_fn read, void *ctx, str
 
 int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct gk_diag *err)
 {
+	if (!m)
+		return no_memory(err, base);
+	if (!path) {
+		mem_diag(err, GK_D_IO, base, "loading at 0x%llx: no file name given (NULL)", (unsigned long long)base);
+		return -1;
+	}
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		mem_diag(err, GK_D_IO, base, "cannot open %s", path);
@@ -255,11 +280,13 @@ int gk_mem_load_file(struct gk_mem *m, uint64_t base, const char *path, struct g
 
 size_t gk_mem_count(const struct gk_mem *m)
 {
-	return m->n;
+	return m ? m->n : 0;
 }
 
 static void public_region(const struct mem_reg *g, struct gk_mem_region *r)
 {
+	if (!r)
+		return; /* the caller asked only whether */
 	r->base = g->base;
 	r->size = g->size;
 	r->flags = g->flags;
@@ -268,7 +295,7 @@ static void public_region(const struct mem_reg *g, struct gk_mem_region *r)
 
 int gk_mem_region_at(const struct gk_mem *m, size_t i, struct gk_mem_region *r)
 {
-	if (i >= m->n)
+	if (!m || i >= m->n)
 		return -1;
 	public_region(&m->r[i], r);
 	return 0;
@@ -335,6 +362,8 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
 	size_t ok = 0;
 	if (done)
 		*done = 0;
+	if (!m)
+		return no_memory(err, addr);
 	if (!buf && n) {
 		mem_diag(err, GK_D_RANGE, addr, "read of %llu bytes at 0x%llx: no buffer given", (unsigned long long)n,
 			 (unsigned long long)addr);
@@ -350,6 +379,8 @@ int gk_mem_read(const struct gk_mem *m, uint64_t addr, void *buf, size_t n, size
 int gk_mem_write(struct gk_mem *m, uint64_t addr, const void *buf, size_t n, struct gk_diag *err)
 {
 	size_t ok = 0;
+	if (!m)
+		return no_memory(err, addr);
 	if (!buf && n) {
 		mem_diag(err, GK_D_RANGE, addr, "write of %llu bytes at 0x%llx: no data given", (unsigned long long)n,
 			 (unsigned long long)addr);
@@ -373,7 +404,7 @@ static uint64_t distance(uint64_t first, uint64_t last, uint64_t base, uint64_t 
 
 int gk_mem_find(const struct gk_mem *m, uint64_t first, uint64_t last, struct gk_mem_region *r)
 {
-	if (!m->n)
+	if (!m || !m->n)
 		return -1;
 	size_t i = lower(m, first);
 	const struct mem_reg *g = i < m->n ? &m->r[i] : 0;
@@ -403,6 +434,11 @@ int gk_mem_find_bo(const struct gk_bo *bos, unsigned n, uint64_t first, uint64_t
 {
 	bool any = false;
 	uint64_t bd = UINT64_MAX;
+	unsigned spare;
+	if (!bos)
+		n = 0; /* no list: no buffer */
+	if (!ix)
+		ix = &spare;
 	for (unsigned b = 0; b < n; b++) {
 		const struct gk_bo *bo = &bos[b];
 		uint64_t blast = claim_last(bo->base, bo->size);

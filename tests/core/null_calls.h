@@ -553,50 +553,50 @@ static void nc_gk_buffer_tile_info(void)
 	(void)gk_buffer_tile_info(UINT64_MAX, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, (char**)NULL);
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_buffer_tile_info(0, 0, 0, 0, 0, (char**)NULL);
+	(void)gk_buffer_tile_info(0, 32, 16, 16, 1, (char**)NULL);
 	fx_end_case();
 	FX_CASE("modifier = UINT64_MAX");
-	(void)gk_buffer_tile_info(UINT64_MAX, 0, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(UINT64_MAX, 32, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("modifier = UINT64_MAX - 1");
-	(void)gk_buffer_tile_info(UINT64_MAX - 1, 0, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(UINT64_MAX - 1, 32, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("modifier = UINT64_MAX / 2 + 1");
-	(void)gk_buffer_tile_info(UINT64_MAX / 2 + 1, 0, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(UINT64_MAX / 2 + 1, 32, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX");
-	(void)gk_buffer_tile_info(0, UINT_MAX, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, UINT_MAX, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX / 2 + 1");
-	(void)gk_buffer_tile_info(0, UINT_MAX / 2 + 1, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, UINT_MAX / 2 + 1, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX");
-	(void)gk_buffer_tile_info(0, 0, UINT32_MAX, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, UINT32_MAX, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX / 2 + 1");
-	(void)gk_buffer_tile_info(0, 0, UINT32_MAX / 2 + 1, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, UINT32_MAX / 2 + 1, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX");
-	(void)gk_buffer_tile_info(0, 0, 0, UINT32_MAX, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, 16, UINT32_MAX, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX / 2 + 1");
-	(void)gk_buffer_tile_info(0, 0, 0, UINT32_MAX / 2 + 1, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, 16, UINT32_MAX / 2 + 1, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX");
-	(void)gk_buffer_tile_info(0, 0, 0, 0, UINT32_MAX, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, 16, 16, UINT32_MAX, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX / 2 + 1");
-	(void)gk_buffer_tile_info(0, 0, 0, 0, UINT32_MAX / 2 + 1, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, 16, 16, UINT32_MAX / 2 + 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
@@ -604,7 +604,7 @@ static void nc_gk_buffer_tile_info(void)
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_buffer_tile_info(0, 0, 0, 0, 0, (char**)FX_SLOT(5));
+	(void)gk_buffer_tile_info(0, 32, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
 	fx_end_case();
 }
@@ -1406,22 +1406,16 @@ static void nc_gk_field_mask(void)
 static void nc_gk_field_present(void)
 {
 	FX_CASE("every pointer NULL");
-	(void)gk_field_present((const struct gk_field*)NULL, (unsigned)0, (const uint32_t*)NULL, (size_t)0, (unsigned)0);
+	(void)gk_field_present((const struct gk_field*)NULL, 0, (const uint32_t*)NULL, (size_t)0, (unsigned)0);
 	fx_end_case();
 	FX_CASE("every pointer NULL, integers at their extremes");
-	(void)gk_field_present((const struct gk_field*)NULL, UINT_MAX, (const uint32_t*)NULL, SIZE_MAX, UINT_MAX);
+	(void)gk_field_present((const struct gk_field*)NULL, 0, (const uint32_t*)NULL, SIZE_MAX, UINT_MAX);
 	fx_end_case();
 	FX_CASE("fields NULL");
 	(void)gk_field_present((const struct gk_field*)NULL, 0, (const uint32_t*)fx_words(), FX_NWORDS, 0);
 	fx_end_case();
 	FX_CASE("dw NULL");
 	(void)gk_field_present((const struct gk_field*)fx_field(), 0, (const uint32_t*)NULL, FX_NWORDS, 0);
-	fx_end_case();
-	FX_CASE("i = UINT_MAX");
-	(void)gk_field_present((const struct gk_field*)fx_field(), UINT_MAX, (const uint32_t*)fx_words(), FX_NWORDS, 0);
-	fx_end_case();
-	FX_CASE("i = UINT_MAX / 2 + 1");
-	(void)gk_field_present((const struct gk_field*)fx_field(), UINT_MAX / 2 + 1, (const uint32_t*)fx_words(), FX_NWORDS, 0);
 	fx_end_case();
 	FX_CASE("ndw = SIZE_MAX");
 	(void)gk_field_present((const struct gk_field*)fx_field(), 0, (const uint32_t*)NULL, SIZE_MAX, 0);
@@ -1439,7 +1433,7 @@ static void nc_gk_field_present(void)
 	(void)gk_field_present((const struct gk_field*)fx_field(), 0, (const uint32_t*)fx_words(), FX_NWORDS, UINT_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
-	(void)gk_field_present((const struct gk_field*)fx_field(), UINT_MAX, (const uint32_t*)NULL, SIZE_MAX, UINT_MAX);
+	(void)gk_field_present((const struct gk_field*)fx_field(), 0, (const uint32_t*)NULL, SIZE_MAX, UINT_MAX);
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_field_present((const struct gk_field*)fx_field(), 0, (const uint32_t*)fx_words(), FX_NWORDS, 0);
@@ -1622,16 +1616,16 @@ static void nc_gk_input_create(void)
 	gk_input_destroy(gk_input_create((gk_read_fn)NULL, (void*)NULL, (enum gk_in_format)INT_MAX, UINT_MAX));
 	fx_end_case();
 	FX_CASE("read NULL");
-	gk_input_destroy(gk_input_create((gk_read_fn)NULL, (void*)FX_SLOT(1), (enum gk_in_format)0, 0));
+	gk_input_destroy(gk_input_create((gk_read_fn)NULL, (void*)FX_SLOT(1), (enum gk_in_format)0, 4));
 	fx_end_case();
 	FX_CASE("ctx NULL");
-	gk_input_destroy(gk_input_create(fx_read_cb, (void*)NULL, (enum gk_in_format)0, 0));
+	gk_input_destroy(gk_input_create(fx_read_cb, (void*)NULL, (enum gk_in_format)0, 4));
 	fx_end_case();
 	FX_CASE("fmt = (enum gk_in_format)INT_MAX");
-	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)INT_MAX, 0));
+	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)INT_MAX, 4));
 	fx_end_case();
 	FX_CASE("fmt = (enum gk_in_format)-1");
-	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)-1, 0));
+	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)-1, 4));
 	fx_end_case();
 	FX_CASE("unit_bytes = UINT_MAX");
 	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)0, UINT_MAX));
@@ -1643,7 +1637,7 @@ static void nc_gk_input_create(void)
 	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)INT_MAX, UINT_MAX));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)0, 0));
+	gk_input_destroy(gk_input_create(fx_read_cb, (void*)FX_SLOT(1), (enum gk_in_format)0, 4));
 	fx_end_case();
 }
 
@@ -1907,10 +1901,10 @@ static void nc_gk_ir3_decode(void)
 	(void)gk_ir3_decode(UINT_MAX, UINT64_MAX, (struct gk_ir3_insn*)NULL, (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_ir3_decode(0, 0, (struct gk_ir3_insn*)NULL, (struct gk_diags*)FX_SLOT(3));
+	(void)gk_ir3_decode(630, 0, (struct gk_ir3_insn*)NULL, (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("dg NULL");
-	(void)gk_ir3_decode(0, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)NULL);
+	(void)gk_ir3_decode(630, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX");
 	(void)gk_ir3_decode(UINT_MAX, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
@@ -1919,19 +1913,19 @@ static void nc_gk_ir3_decode(void)
 	(void)gk_ir3_decode(UINT_MAX / 2 + 1, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("word = UINT64_MAX");
-	(void)gk_ir3_decode(0, UINT64_MAX, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_ir3_decode(630, UINT64_MAX, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("word = UINT64_MAX - 1");
-	(void)gk_ir3_decode(0, UINT64_MAX - 1, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_ir3_decode(630, UINT64_MAX - 1, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("word = UINT64_MAX / 2 + 1");
-	(void)gk_ir3_decode(0, UINT64_MAX / 2 + 1, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_ir3_decode(630, UINT64_MAX / 2 + 1, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_ir3_decode(UINT_MAX, UINT64_MAX, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_decode(0, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_ir3_decode(630, 0, (struct gk_ir3_insn*)fx_ir3_insn(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -1944,13 +1938,13 @@ static void nc_gk_ir3_encode(void)
 	(void)gk_ir3_encode(UINT_MAX, (const char*)NULL, SIZE_MAX, (uint64_t*)NULL, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("text NULL");
-	(void)gk_ir3_encode(0, (const char*)NULL, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)NULL, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("word NULL");
-	(void)gk_ir3_encode(0, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)NULL, (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)NULL, (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_ir3_encode(0, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)NULL);
+	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX");
 	(void)gk_ir3_encode(UINT_MAX, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
@@ -1959,19 +1953,19 @@ static void nc_gk_ir3_encode(void)
 	(void)gk_ir3_encode(UINT_MAX / 2 + 1, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
-	(void)gk_ir3_encode(0, (const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX - 1");
-	(void)gk_ir3_encode(0, (const char*)NULL, SIZE_MAX - 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)NULL, SIZE_MAX - 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX / 2 + 1");
-	(void)gk_ir3_encode(0, (const char*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_ir3_encode(UINT_MAX, (const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_encode(0, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -1984,7 +1978,7 @@ static void nc_gk_ir3_encodings(void)
 	(void)gk_ir3_encodings(UINT_MAX, (struct gk_ir3_encoding*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_ir3_encodings(0, (struct gk_ir3_encoding*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
+	(void)gk_ir3_encodings(630, (struct gk_ir3_encoding*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX");
 	(void)gk_ir3_encodings(UINT_MAX, (struct gk_ir3_encoding*)FX_SLOT(1), (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
@@ -1993,16 +1987,16 @@ static void nc_gk_ir3_encodings(void)
 	(void)gk_ir3_encodings(UINT_MAX / 2 + 1, (struct gk_ir3_encoding*)FX_SLOT(1), (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX");
-	(void)gk_ir3_encodings(0, (struct gk_ir3_encoding*)NULL, SIZE_MAX);
+	(void)gk_ir3_encodings(630, (struct gk_ir3_encoding*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX - 1");
-	(void)gk_ir3_encodings(0, (struct gk_ir3_encoding*)NULL, SIZE_MAX - 1);
+	(void)gk_ir3_encodings(630, (struct gk_ir3_encoding*)NULL, SIZE_MAX - 1);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX / 2 + 1");
-	(void)gk_ir3_encodings(0, (struct gk_ir3_encoding*)NULL, SIZE_MAX / 2 + 1);
+	(void)gk_ir3_encodings(630, (struct gk_ir3_encoding*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_encodings(0, (struct gk_ir3_encoding*)FX_SLOT(1), (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
+	(void)gk_ir3_encodings(630, (struct gk_ir3_encoding*)FX_SLOT(1), (size_t)(FX_SLOT_BYTES / sizeof(struct gk_ir3_encoding)));
 	fx_end_case();
 }
 
@@ -2087,10 +2081,10 @@ static void nc_gk_ir3_label_text(void)
 	(void)gk_ir3_label_text(UINT_MAX, (const struct gk_ir3_insn*)NULL, UINT64_MAX, (char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("in NULL");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)NULL, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)NULL, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("buf NULL");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX");
 	(void)gk_ir3_label_text(UINT_MAX, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
@@ -2099,28 +2093,28 @@ static void nc_gk_ir3_label_text(void)
 	(void)gk_ir3_label_text(UINT_MAX / 2 + 1, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("index = UINT64_MAX");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("index = UINT64_MAX - 1");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX - 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX - 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("index = UINT64_MAX / 2 + 1");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX / 2 + 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX / 2 + 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX - 1");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX - 1);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX - 1);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX / 2 + 1");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_ir3_label_text(UINT_MAX, (const struct gk_ir3_insn*)fx_ir3_insn(), UINT64_MAX, (char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_label_text(0, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	(void)gk_ir3_label_text(630, (const struct gk_ir3_insn*)fx_ir3_insn(), 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 }
 
@@ -3028,10 +3022,10 @@ static void nc_gk_modifier_enumerate(void)
 	(void)gk_modifier_enumerate(UINT_MAX, (int(*)(void *ctx, uint64_t value))NULL, (void*)NULL);
 	fx_end_case();
 	FX_CASE("fn NULL");
-	(void)gk_modifier_enumerate(0, (int(*)(void *ctx, uint64_t value))NULL, (void*)FX_SLOT(2));
+	(void)gk_modifier_enumerate(9, (int(*)(void *ctx, uint64_t value))NULL, (void*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("ctx NULL");
-	(void)gk_modifier_enumerate(0, fx_enum_cb, (void*)NULL);
+	(void)gk_modifier_enumerate(9, fx_enum_cb, (void*)NULL);
 	fx_end_case();
 	FX_CASE("gfx = UINT_MAX");
 	(void)gk_modifier_enumerate(UINT_MAX, fx_enum_cb, (void*)FX_SLOT(2));
@@ -3040,7 +3034,7 @@ static void nc_gk_modifier_enumerate(void)
 	(void)gk_modifier_enumerate(UINT_MAX / 2 + 1, fx_enum_cb, (void*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_enumerate(0, fx_enum_cb, (void*)FX_SLOT(2));
+	(void)gk_modifier_enumerate(9, fx_enum_cb, (void*)FX_SLOT(2));
 	fx_end_case();
 }
 
@@ -3153,10 +3147,10 @@ static void nc_gk_modifier_list(void)
 	(void)gk_modifier_list(UINT_MAX, (const struct gk_mod_macro*)NULL, SIZE_MAX, (uint64_t*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("macros NULL");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)NULL, 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)NULL, 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("gfx = UINT_MAX");
 	(void)gk_modifier_list(UINT_MAX, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
@@ -3165,25 +3159,25 @@ static void nc_gk_modifier_list(void)
 	(void)gk_modifier_list(UINT_MAX / 2 + 1, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("nmacros = SIZE_MAX");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("nmacros = SIZE_MAX - 1");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)NULL, SIZE_MAX - 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)NULL, SIZE_MAX - 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("nmacros = SIZE_MAX / 2 + 1");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX);
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX - 1");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX - 1);
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX - 1);
 	fx_end_case();
 	FX_CASE("cap = SIZE_MAX / 2 + 1");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX / 2 + 1);
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_list(0, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
+	(void)gk_modifier_list(9, (const struct gk_mod_macro*)FX_SLOT(1), 1, (uint64_t*)FX_SLOT(3), (size_t)(FX_SLOT_BYTES / sizeof(uint64_t)));
 	fx_end_case();
 }
 
@@ -3345,49 +3339,49 @@ static void nc_gk_modifier_surface(void)
 	(void)gk_modifier_surface(UINT64_MAX, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, (struct gk_tile_surface*)NULL, (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("s NULL");
-	(void)gk_modifier_surface(0, 0, 0, 0, 0, (struct gk_tile_surface*)NULL, (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, 16, 1, (struct gk_tile_surface*)NULL, (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("dg NULL");
-	(void)gk_modifier_surface(0, 0, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)NULL);
+	(void)gk_modifier_surface(0, 32, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX");
-	(void)gk_modifier_surface(UINT64_MAX, 0, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(UINT64_MAX, 32, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX - 1");
-	(void)gk_modifier_surface(UINT64_MAX - 1, 0, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(UINT64_MAX - 1, 32, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX / 2 + 1");
-	(void)gk_modifier_surface(UINT64_MAX / 2 + 1, 0, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(UINT64_MAX / 2 + 1, 32, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX");
-	(void)gk_modifier_surface(0, UINT_MAX, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, UINT_MAX, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX / 2 + 1");
-	(void)gk_modifier_surface(0, UINT_MAX / 2 + 1, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, UINT_MAX / 2 + 1, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX");
-	(void)gk_modifier_surface(0, 0, UINT32_MAX, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, UINT32_MAX, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX / 2 + 1");
-	(void)gk_modifier_surface(0, 0, UINT32_MAX / 2 + 1, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, UINT32_MAX / 2 + 1, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX");
-	(void)gk_modifier_surface(0, 0, 0, UINT32_MAX, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, UINT32_MAX, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX / 2 + 1");
-	(void)gk_modifier_surface(0, 0, 0, UINT32_MAX / 2 + 1, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, UINT32_MAX / 2 + 1, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX");
-	(void)gk_modifier_surface(0, 0, 0, 0, UINT32_MAX, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, 16, UINT32_MAX, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX / 2 + 1");
-	(void)gk_modifier_surface(0, 0, 0, 0, UINT32_MAX / 2 + 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, 16, UINT32_MAX / 2 + 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_modifier_surface(UINT64_MAX, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_surface(0, 0, 0, 0, 0, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
+	(void)gk_modifier_surface(0, 32, 16, 16, 1, (struct gk_tile_surface*)fx_tile_surface(), (struct gk_diags*)FX_SLOT(6));
 	fx_end_case();
 }
 
@@ -3428,7 +3422,7 @@ static void nc_gk_modifier_tile_split(void)
 	(void)gk_modifier_tile_split(UINT_MAX, UINT_MAX, UINT_MAX, UINT_MAX, UINT_MAX, (struct gk_tile_split*)NULL);
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_modifier_tile_split(0, 0, 0, 0, 0, (struct gk_tile_split*)NULL);
+	(void)gk_modifier_tile_split(32, 0, 0, 0, 0, (struct gk_tile_split*)NULL);
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX");
 	(void)gk_modifier_tile_split(UINT_MAX, 0, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
@@ -3437,34 +3431,34 @@ static void nc_gk_modifier_tile_split(void)
 	(void)gk_modifier_tile_split(UINT_MAX / 2 + 1, 0, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("thickness = UINT_MAX");
-	(void)gk_modifier_tile_split(0, UINT_MAX, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, UINT_MAX, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("thickness = UINT_MAX / 2 + 1");
-	(void)gk_modifier_tile_split(0, UINT_MAX / 2 + 1, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, UINT_MAX / 2 + 1, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("samples = UINT_MAX");
-	(void)gk_modifier_tile_split(0, 0, UINT_MAX, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, UINT_MAX, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("samples = UINT_MAX / 2 + 1");
-	(void)gk_modifier_tile_split(0, 0, UINT_MAX / 2 + 1, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, UINT_MAX / 2 + 1, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("sample_split = UINT_MAX");
-	(void)gk_modifier_tile_split(0, 0, 0, UINT_MAX, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, 0, UINT_MAX, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("sample_split = UINT_MAX / 2 + 1");
-	(void)gk_modifier_tile_split(0, 0, 0, UINT_MAX / 2 + 1, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, 0, UINT_MAX / 2 + 1, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("row_size = UINT_MAX");
-	(void)gk_modifier_tile_split(0, 0, 0, 0, UINT_MAX, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, 0, 0, UINT_MAX, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("row_size = UINT_MAX / 2 + 1");
-	(void)gk_modifier_tile_split(0, 0, 0, 0, UINT_MAX / 2 + 1, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, 0, 0, UINT_MAX / 2 + 1, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_modifier_tile_split(UINT_MAX, UINT_MAX, UINT_MAX, UINT_MAX, UINT_MAX, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_tile_split(0, 0, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
+	(void)gk_modifier_tile_split(32, 0, 0, 0, 0, (struct gk_tile_split*)FX_SLOT(5));
 	fx_end_case();
 }
 
@@ -3694,31 +3688,31 @@ static void nc_gk_png_begin(void)
 	(void)gk_png_begin((struct gk_png*)NULL, UINT32_MAX, UINT32_MAX, (int(*)(void *ctx, const void *p, size_t n))NULL, (void*)NULL);
 	fx_end_case();
 	FX_CASE("png NULL");
-	(void)gk_png_begin((struct gk_png*)NULL, 0, 0, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)NULL, 16, 16, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("write NULL");
-	(void)gk_png_begin((struct gk_png*)fx_png(), 0, 0, (int(*)(void *ctx, const void *p, size_t n))NULL, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), 16, 16, (int(*)(void *ctx, const void *p, size_t n))NULL, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("ctx NULL");
-	(void)gk_png_begin((struct gk_png*)fx_png(), 0, 0, fx_write_cb, (void*)NULL);
+	(void)gk_png_begin((struct gk_png*)fx_png(), 16, 16, fx_write_cb, (void*)NULL);
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX");
-	(void)gk_png_begin((struct gk_png*)fx_png(), UINT32_MAX, 0, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), UINT32_MAX, 16, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX / 2 + 1");
-	(void)gk_png_begin((struct gk_png*)fx_png(), UINT32_MAX / 2 + 1, 0, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), UINT32_MAX / 2 + 1, 16, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX");
-	(void)gk_png_begin((struct gk_png*)fx_png(), 0, UINT32_MAX, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), 16, UINT32_MAX, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX / 2 + 1");
-	(void)gk_png_begin((struct gk_png*)fx_png(), 0, UINT32_MAX / 2 + 1, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), 16, UINT32_MAX / 2 + 1, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_png_begin((struct gk_png*)fx_png(), UINT32_MAX, UINT32_MAX, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_png_begin((struct gk_png*)fx_png(), 0, 0, fx_write_cb, (void*)FX_SLOT(4));
+	(void)gk_png_begin((struct gk_png*)fx_png(), 16, 16, fx_write_cb, (void*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -4552,7 +4546,7 @@ static void nc_gk_tile_mode_name(void)
 	fx_string(gk_tile_mode_name(UINT_MAX / 2 + 1));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	fx_string(gk_tile_mode_name(0));
+	fx_string(gk_tile_mode_name(GK_TILE_1D));
 	fx_end_case();
 }
 
@@ -4687,43 +4681,43 @@ static void nc_gk_tile_params_simple(void)
 	gk_tile_params_simple((struct gk_tile_params*)NULL, UINT_MAX, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX);
 	fx_end_case();
 	FX_CASE("p NULL");
-	gk_tile_params_simple((struct gk_tile_params*)NULL, 0, 0, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)NULL, GK_TILE_1D, 32, 16, 16, 1);
 	fx_end_case();
 	FX_CASE("mode = UINT_MAX");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), UINT_MAX, 0, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), UINT_MAX, 32, 16, 16, 1);
 	fx_end_case();
 	FX_CASE("mode = UINT_MAX / 2 + 1");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), UINT_MAX / 2 + 1, 0, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), UINT_MAX / 2 + 1, 32, 16, 16, 1);
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, UINT_MAX, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, UINT_MAX, 16, 16, 1);
 	fx_end_case();
 	FX_CASE("bpp = UINT_MAX / 2 + 1");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, UINT_MAX / 2 + 1, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, UINT_MAX / 2 + 1, 16, 16, 1);
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, UINT32_MAX, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, UINT32_MAX, 16, 1);
 	fx_end_case();
 	FX_CASE("width = UINT32_MAX / 2 + 1");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, UINT32_MAX / 2 + 1, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, UINT32_MAX / 2 + 1, 16, 1);
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, 0, UINT32_MAX, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, 16, UINT32_MAX, 1);
 	fx_end_case();
 	FX_CASE("height = UINT32_MAX / 2 + 1");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, 0, UINT32_MAX / 2 + 1, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, 16, UINT32_MAX / 2 + 1, 1);
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, 0, 0, UINT32_MAX);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, 16, 16, UINT32_MAX);
 	fx_end_case();
 	FX_CASE("slices = UINT32_MAX / 2 + 1");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, 0, 0, UINT32_MAX / 2 + 1);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, 16, 16, UINT32_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), UINT_MAX, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), 0, 0, 0, 0, 0);
+	gk_tile_params_simple((struct gk_tile_params*)fx_tile_params(), GK_TILE_1D, 32, 16, 16, 1);
 	fx_end_case();
 }
 
