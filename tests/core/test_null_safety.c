@@ -6,12 +6,13 @@
  * from the public headers into null_calls.h by scripts/gen_null_calls.py
  * (rerun it after changing a header; tests/cli/test_null_coverage.sh fails
  * when an exported function is missing from it).  This file holds the valid
- * objects the calls use (fx_*) and runs each function in a child process of
- * its own, so one crash names its function and the others still run.  The
- * sanitized build turns every overread, overflow and leak into a failure.
+ * objects the calls use (fx_*) and runs the calls; a crash names the
+ * function and the case.  The sanitized build turns every overread,
+ * overflow, undefined behaviour and leak into a failure.
  *
- *   test_null_safety            every function
- *   test_null_safety NAME...    only these, in this process (for a debugger)
+ *   test_null_safety [NAME...]          every function (or these), in turn
+ *   test_null_safety --fork [NAME...]   each in a child process: one run
+ *                                       names every function that crashes
  */
 #define _POSIX_C_SOURCE 200809L /* fork, alarm, sigaction */
 #include <limits.h>
@@ -466,14 +467,50 @@ static void fx_free_out(void *slot)
 #endif
 #include "core/null_calls.h"
 
+static const char *fx_func_name = "";
+
 static void on_signal(int sig)
 {
-	static const char msg[] = "test_null_safety: signal in case: ";
+	static const char msg[] = "test_null_safety: signal in ";
 	ssize_t r = write(2, msg, sizeof msg - 1);
+	r = write(2, fx_func_name, strlen(fx_func_name));
+	r = write(2, ", case: ", 8);
 	r = write(2, fx_case_name, strlen(fx_case_name));
 	r = write(2, "\n", 1);
 	(void)r;
 	_exit(128 + sig);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define FX_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FX_ASAN 1
+#endif
+#endif
+
+/* Name the function and case on a crash (the sanitizers' own handlers
+ * report with a stack: they are left alone); a call that loops is a
+ * failure, not a hang. */
+static void watch(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+#ifndef FX_ASAN
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+#endif
+	sigaction(SIGALRM, &sa, NULL);
+	alarm(120);
+}
+
+static void run(const struct nc_func *f)
+{
+	fx_func_name = f->name;
+	f->run();
+	CHECK(1, "%s", f->name);
 }
 
 static const struct nc_func *find(const char *name)
@@ -484,47 +521,48 @@ static const struct nc_func *find(const char *name)
 	return NULL;
 }
 
+/* --fork: each function in a child process of its own, so one run names
+ * every function that crashes (slow under the sanitizers: a fork each). */
+static void run_forked(const struct nc_func *f)
+{
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		CHECK(0, "fork: cannot run %s", f->name);
+		return;
+	}
+	if (pid == 0) {
+		watch();
+		fx_func_name = f->name;
+		f->run();
+		exit(0); /* exit, not _exit: LeakSanitizer checks at exit */
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0)
+		;
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: %s %d (its output above names the case)", f->name,
+	      WIFEXITED(st) ? "exit" : "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+}
+
 int main(int argc, char **argv)
 {
-	if (argc > 1) {
-		for (int i = 1; i < argc; i++) {
+	bool forked = argc > 1 && !strcmp(argv[1], "--fork");
+	int first = forked ? 2 : 1;
+	size_t n = sizeof nc_funcs / sizeof nc_funcs[0];
+	CHECK(n > 150, "null_calls.h has %zu functions: the generator read the headers wrong", n);
+	if (!forked)
+		watch();
+	if (argc > first) {
+		for (int i = first; i < argc; i++) {
 			const struct nc_func *f = find(argv[i]);
 			CHECK(f != NULL, "no function %s in null_calls.h", argv[i]);
-			if (f) {
-				f->run();
-				CHECK(1, "%s", f->name);
-			}
+			if (f)
+				forked ? run_forked(f) : run(f);
 		}
 		return tl_done();
 	}
-	size_t n = sizeof nc_funcs / sizeof nc_funcs[0];
-	CHECK(n > 150, "null_calls.h has %zu functions: the generator read the headers wrong", n);
-	for (size_t i = 0; i < n; i++) {
-		fflush(stdout);
-		pid_t pid = fork();
-		if (pid < 0) {
-			CHECK(0, "fork: cannot run %s", nc_funcs[i].name);
-			continue;
-		}
-		if (pid == 0) {
-			struct sigaction sa;
-			memset(&sa, 0, sizeof sa);
-			sa.sa_handler = on_signal;
-			sigaction(SIGSEGV, &sa, NULL);
-			sigaction(SIGBUS, &sa, NULL);
-			sigaction(SIGFPE, &sa, NULL);
-			sigaction(SIGALRM, &sa, NULL);
-			/* a call that loops is a failure, not a hang */
-			alarm(60);
-			nc_funcs[i].run();
-			exit(0); /* exit, not _exit: LeakSanitizer checks at exit */
-		}
-		int st = 0;
-		while (waitpid(pid, &st, 0) < 0)
-			;
-		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: %s %d (its output above names the case)",
-		      nc_funcs[i].name, WIFEXITED(st) ? "exit" : "signal",
-		      WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
-	}
+	for (size_t i = 0; i < n; i++)
+		forked ? run_forked(&nc_funcs[i]) : run(&nc_funcs[i]);
 	return tl_done();
 }
