@@ -18,6 +18,8 @@ The cases of a function f(p1, ..., pk):
   nullmax   every pointer NULL, every integer at its extreme
   ptr i     argument i NULL, the others valid (fixtures, sane integers)
   int j     integer j at each extreme, the others valid
+  len       a buffer length 0 and 1, with its buffer valid
+  strings   every const char * "" and then 70,000 characters long
   allmax    every integer at its extreme, the pointers valid
   valid     every argument valid (a destroy call ends its fixture)
 A length that follows a buffer pointer (data, n) is made extreme only with
@@ -345,6 +347,17 @@ def cases(f):
             out.append(('%s = %s' % (i.name, x),
                         vals(lambda a: x if a is i else
                              (null_value(a) if i.pair is a else valid(f, a)))))
+    for i in ints:
+        if i.pair is not None:
+            for x in ('0', '1'):
+                out.append(('%s = %s, %s valid' % (i.name, x, i.pair.name),
+                            vals(lambda a: x if a is i else valid(f, a))))
+    strs = [a for a in real if a.kind == 'ptr' and a.base == 'char' and a.const and a.depth == 1
+            and (f.name, a.name) not in OVERRIDES]
+    for label, text, length in (('every string empty', 'FX_EMPTY', '0'), ('every string long', 'fx_long()', 'FX_LONG_LEN')):
+        if strs:
+            out.append((label, vals(lambda a: '(%s)%s' % (a.ctype, text) if a in strs else
+                                    length if a.pair is not None and a.pair in strs else valid(f, a))))
     if len(ints) > 1:
         out.append(('every integer at its extreme',
                     vals(lambda a: extremes(a)[0] if a in ints else sane(f, a) if a.kind in ('int', 'enum') else

@@ -49,6 +49,16 @@ static void *fx_slot(unsigned k)
 /* a name or text: a GPU name, so the calls that take one get somewhere */
 #define FX_STR "evergreen"
 #define FX_STR_LEN (sizeof FX_STR - 1)
+/* an empty text, and one longer than any fixed buffer a message may have */
+#define FX_EMPTY ""
+#define FX_LONG_LEN 70000u
+static char *fx_long(void)
+{
+	static char s[FX_LONG_LEN + 1];
+	if (!s[0])
+		memset(s, 'A', FX_LONG_LEN);
+	return s;
+}
 /* bytes of a const void * buffer (read from zeroed memory) */
 #define FX_DATA_LEN 64u
 /* an Evergreen PM4 NOP with one body dword (type 3, COUNT 0, opcode 0x10) */
