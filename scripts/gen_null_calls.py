@@ -126,6 +126,37 @@ SANE = {
 UNCHECKABLE = {
     ('gk_field_present', 'i'): "an index into the caller's fields array, whose length the call is not given",
 }
+# (function, const char * argument) -> a text the function accepts, so the
+# valid cases reach past the first lookup (an unknown name ends most calls
+# there); a length that follows it is its strlen.  Other strings are FX_STR.
+TEXTS = {
+    ('gk_buffer_run', 'engine'): '"pm4"',
+    ('gk_buffer_run', 'fmt'): '"bin"',
+    ('gk_buffer_encode', 'engine'): '"pm4"',
+    ('gk_buffer_encode', 'text'): '"NOP\\n    DATA_BLOCK 0x00000000\\n"',
+    ('gk_engine_open', 'name'): '"pm4"',
+    ('gk_engine_gpu_help', 'name'): '"pm4"',
+    ('gk_engine_describe_unit', 'name'): '"SET_CONTEXT_REG"',
+    ('gk_engine_asm_line', 'line'): '"NOP"',
+    ('gk_engine_asm_text', 'text'): '"NOP\\n    DATA_BLOCK 0x00000000\\n"',
+    ('gk_asm_line', 'line'): '"NOP"',
+    ('gk_amdgpu_asm_line', 'line'): '"s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)"',
+    ('gk_sendmsg_parse', 'line'): '"sendmsg(MSG_GS_DONE, GS_OP_NOP)"',
+    ('gk_amdgpu_expr', 'line'): '"(1 << 4) + 2"',
+    ('gk_ir3_encode', 'text'): '"nop"',
+    ('gk_ir3_gpu', 'name'): '"a630"',
+    ('gk_modifier_parse', 's'): '"0x0200000000000a01"',
+    ('gk_modifier_field', 'name'): '"TILE"',
+    ('gk_parse_uint', 's'): '"0x1000"',
+    ('gk_in_format_parse', 'name'): '"hex"',
+    ('gk_lint_select_parse', 'list'): '"2.2"',
+    ('gk_tile_params_from_chip', 'chip'): '"bonaire"',
+    ('gk_exec_set_reg', 'name'): '"PA_SC_SCREEN_SCISSOR_TL"',
+    ('gk_packet_field', 'name'): '"DATA_BLOCK"',
+    ('gk_unit_field', 'name'): '"DATA_BLOCK"',
+    ('gk_format_find', 'name'): '"NOP"',
+    ('gk_reg_by_name', 'name'): '"PA_SC_SCREEN_SCISSOR_TL"',
+}
 # callbacks: the typedef (or the inline declaration's text) -> a function
 CALLBACKS = {
     'gk_diag_fn': 'fx_diag_cb',
@@ -275,6 +306,8 @@ def valid(f, a):
     """The C expression of a valid value of argument a."""
     if (f.name, a.name) in OVERRIDES:
         return OVERRIDES[(f.name, a.name)]
+    if (f.name, a.name) in TEXTS:
+        return TEXTS[(f.name, a.name)]
     if a.kind == 'fn':
         if a.cbkey not in CALLBACKS:
             sys.exit('gen_null_calls.py: %s: no callback for "%s"' % (f.name, a.text))
@@ -300,6 +333,8 @@ def sane(f, a):
         return SANE[a.name]
     if a.pair is not None:
         p = a.pair
+        if (f.name, p.name) in TEXTS:
+            return '(%s)(sizeof %s - 1)' % (a.ctype, TEXTS[(f.name, p.name)])
         if p.const and p.base in FIXTURE_LEN and (f.name, p.name) not in OVERRIDES:
             return FIXTURE_LEN[p.base]
         if p.const and p.base.startswith('struct '):
@@ -361,6 +396,11 @@ def cases(f):
                             vals(lambda a: x if a is i else valid(f, a))))
     strs = [a for a in real if a.kind == 'ptr' and a.base == 'char' and a.const and a.depth == 1
             and (f.name, a.name) not in OVERRIDES]
+    for t in [a for a in strs if (f.name, a.name) in TEXTS]:
+        # each text alone empty and long, the others as the function wants them
+        for label, text, length in (('empty', 'FX_EMPTY', '0'), ('long', 'fx_long()', 'FX_LONG_LEN')):
+            out.append(('%s %s' % (t.name, label), vals(lambda a: '(%s)%s' % (a.ctype, text) if a is t else
+                                                        length if a.pair is t else valid(f, a))))
     for label, text, length in (('every string empty', 'FX_EMPTY', '0'), ('every string long', 'fx_long()', 'FX_LONG_LEN')):
         if strs:
             out.append((label, vals(lambda a: '(%s)%s' % (a.ctype, text) if a in strs else

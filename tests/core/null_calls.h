@@ -96,10 +96,10 @@ static void nc_gk_amdgpu_asm_line(void)
 	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("a NULL");
-	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)NULL, "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1));
 	fx_end_case();
 	FX_CASE("line NULL");
-	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)NULL, FX_STR_LEN);
+	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)NULL, (size_t)(sizeof "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)NULL, SIZE_MAX);
@@ -111,19 +111,19 @@ static void nc_gk_amdgpu_asm_line(void)
 	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("len = 0, line valid");
-	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)FX_STR, 0);
+	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)", 0);
 	fx_end_case();
 	FX_CASE("len = 1, line valid");
-	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)FX_STR, 1);
+	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("line empty");
 	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("line long");
 	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_amdgpu_asm_line((struct gk_amdgpu_asm*)fx_amdgpu_asm(), "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1));
 	fx_end_case();
 }
 
@@ -202,19 +202,19 @@ static void nc_gk_amdgpu_expr(void)
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)NULL, (const char*)NULL, SIZE_MAX, SIZE_MAX, (size_t*)NULL, (int64_t*)NULL, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("syms NULL");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)NULL, (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)NULL, "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("line NULL");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, FX_STR_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("end NULL");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)NULL, (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)NULL, (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("value NULL");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)NULL, (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)FX_SLOT(4), (int64_t*)NULL, (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)NULL);
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
@@ -226,31 +226,31 @@ static void nc_gk_amdgpu_expr(void)
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX / 2 + 1, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), SIZE_MAX, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX - 1");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX - 1, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), SIZE_MAX - 1, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX / 2 + 1");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX / 2 + 1, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), SIZE_MAX / 2 + 1, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("len = 0, line valid");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, 0, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", 0, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("len = 1, line valid");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, 1, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", 1, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("line empty");
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_EMPTY, 0, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("line long");
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)fx_long(), FX_LONG_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX, SIZE_MAX, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	(void)gk_amdgpu_expr((const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "(1 << 4) + 2", (size_t)(sizeof "(1 << 4) + 2" - 1), 0, (size_t*)FX_SLOT(4), (int64_t*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
 	fx_end_case();
 }
 
@@ -451,10 +451,10 @@ static void nc_gk_asm_line(void)
 	gk_asm_line((struct gk_asm*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("a NULL");
-	gk_asm_line((struct gk_asm*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	gk_asm_line((struct gk_asm*)NULL, "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("line NULL");
-	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)NULL, FX_STR_LEN);
+	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)NULL, (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)NULL, SIZE_MAX);
@@ -466,19 +466,19 @@ static void nc_gk_asm_line(void)
 	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("len = 0, line valid");
-	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)FX_STR, 0);
+	gk_asm_line((struct gk_asm*)fx_asm(), "NOP", 0);
 	fx_end_case();
 	FX_CASE("len = 1, line valid");
-	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)FX_STR, 1);
+	gk_asm_line((struct gk_asm*)fx_asm(), "NOP", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("line empty");
 	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("line long");
 	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_asm_line((struct gk_asm*)fx_asm(), (const char*)FX_STR, FX_STR_LEN);
+	gk_asm_line((struct gk_asm*)fx_asm(), "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 }
 
@@ -491,55 +491,75 @@ static void nc_gk_buffer_encode(void)
 	(void)gk_buffer_encode((const char*)NULL, (const char*)NULL, (const char*)NULL, SIZE_MAX, (void**)NULL, (size_t*)NULL, (char**)NULL);
 	fx_end_case();
 	FX_CASE("engine NULL");
-	(void)gk_buffer_encode((const char*)NULL, (const char*)FX_STR, (const char*)FX_STR, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode((const char*)NULL, (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("gpu NULL");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)NULL, (const char*)FX_STR, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)NULL, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("text NULL");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)NULL, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)NULL, (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("bytes NULL");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, FX_STR_LEN, (void**)NULL, (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)NULL, (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("bytes_len NULL");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)NULL, (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)NULL, (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("errors NULL");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)NULL);
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)NULL);
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)NULL, SIZE_MAX, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)NULL, SIZE_MAX, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX - 1");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)NULL, SIZE_MAX - 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)NULL, SIZE_MAX - 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX / 2 + 1");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)NULL, SIZE_MAX / 2 + 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)NULL, SIZE_MAX / 2 + 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = 0, text valid");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, 0, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", 0, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = 1, text valid");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", 1, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	fx_free_out(FX_SLOT(4)); /* what the call allocated */
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("engine empty");
+	(void)gk_buffer_encode((const char*)FX_EMPTY, (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	fx_free_out(FX_SLOT(4)); /* what the call allocated */
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("engine long");
+	(void)gk_buffer_encode((const char*)fx_long(), (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	fx_free_out(FX_SLOT(4)); /* what the call allocated */
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("text empty");
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)FX_EMPTY, 0, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	fx_free_out(FX_SLOT(4)); /* what the call allocated */
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("text long");
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, (const char*)fx_long(), FX_LONG_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
@@ -554,7 +574,7 @@ static void nc_gk_buffer_encode(void)
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_buffer_encode((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, FX_STR_LEN, (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
+	(void)gk_buffer_encode("pm4", (const char*)FX_STR, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1), (void**)FX_SLOT(4), (size_t*)FX_SLOT(5), (char**)FX_SLOT(6));
 	fx_free_out(FX_SLOT(4)); /* what the call allocated */
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
@@ -569,54 +589,70 @@ static void nc_gk_buffer_run(void)
 	(void)gk_buffer_run((const char*)NULL, (const char*)NULL, (const char*)NULL, (const void*)NULL, SIZE_MAX, UINT_MAX, (char**)NULL, (size_t*)NULL);
 	fx_end_case();
 	FX_CASE("engine NULL");
-	(void)gk_buffer_run((const char*)NULL, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run((const char*)NULL, (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("gpu NULL");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)NULL, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)NULL, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("fmt NULL");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)NULL, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, (const char*)NULL, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("data NULL");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)NULL, FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)NULL, FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("out NULL");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)NULL, (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)NULL, (size_t*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("out_len NULL");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)NULL);
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)NULL);
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)NULL, SIZE_MAX, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)NULL, SIZE_MAX, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX - 1");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)NULL, SIZE_MAX - 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)NULL, SIZE_MAX - 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX / 2 + 1");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)NULL, SIZE_MAX / 2 + 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)NULL, SIZE_MAX / 2 + 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("flags = UINT_MAX");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, UINT_MAX, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, UINT_MAX, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("flags = UINT_MAX / 2 + 1");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, UINT_MAX / 2 + 1, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, UINT_MAX / 2 + 1, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = 0, data valid");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), 0, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), 0, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("n = 1, data valid");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), 1, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("engine empty");
+	(void)gk_buffer_run((const char*)FX_EMPTY, (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("engine long");
+	(void)gk_buffer_run((const char*)fx_long(), (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("fmt empty");
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, (const char*)FX_EMPTY, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	fx_free_out(FX_SLOT(6)); /* what the call allocated */
+	fx_end_case();
+	FX_CASE("fmt long");
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, (const char*)fx_long(), (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every string empty");
@@ -628,11 +664,11 @@ static void nc_gk_buffer_run(void)
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)NULL, SIZE_MAX, UINT_MAX, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)NULL, SIZE_MAX, UINT_MAX, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_buffer_run((const char*)FX_STR, (const char*)FX_STR, (const char*)FX_STR, (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
+	(void)gk_buffer_run("pm4", (const char*)FX_STR, "bin", (const void*)FX_SLOT(3), FX_DATA_LEN, 0, (char**)FX_SLOT(6), (size_t*)FX_SLOT(7));
 	fx_free_out(FX_SLOT(6)); /* what the call allocated */
 	fx_end_case();
 }
@@ -1067,10 +1103,10 @@ static void nc_gk_engine_asm_line(void)
 	gk_engine_asm_line((struct gk_engine_asm*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("a NULL");
-	gk_engine_asm_line((struct gk_engine_asm*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	gk_engine_asm_line((struct gk_engine_asm*)NULL, "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("line NULL");
-	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, FX_STR_LEN);
+	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, SIZE_MAX);
@@ -1082,19 +1118,19 @@ static void nc_gk_engine_asm_line(void)
 	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("len = 0, line valid");
-	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, 0);
+	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), "NOP", 0);
 	fx_end_case();
 	FX_CASE("len = 1, line valid");
-	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, 1);
+	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), "NOP", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("line empty");
 	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("line long");
 	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, FX_STR_LEN);
+	gk_engine_asm_line((struct gk_engine_asm*)fx_engine_asm(), "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 }
 
@@ -1132,10 +1168,10 @@ static void nc_gk_engine_asm_text(void)
 	gk_engine_asm_text((struct gk_engine_asm*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("a NULL");
-	gk_engine_asm_text((struct gk_engine_asm*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	gk_engine_asm_text((struct gk_engine_asm*)NULL, "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1));
 	fx_end_case();
 	FX_CASE("text NULL");
-	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, FX_STR_LEN);
+	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1));
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX");
 	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, SIZE_MAX);
@@ -1147,19 +1183,19 @@ static void nc_gk_engine_asm_text(void)
 	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("n = 0, text valid");
-	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, 0);
+	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), "NOP\n    DATA_BLOCK 0x00000000\n", 0);
 	fx_end_case();
 	FX_CASE("n = 1, text valid");
-	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, 1);
+	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), "NOP\n    DATA_BLOCK 0x00000000\n", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("text empty");
 	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("text long");
 	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), (const char*)FX_STR, FX_STR_LEN);
+	gk_engine_asm_text((struct gk_engine_asm*)fx_engine_asm(), "NOP\n    DATA_BLOCK 0x00000000\n", (size_t)(sizeof "NOP\n    DATA_BLOCK 0x00000000\n" - 1));
 	fx_end_case();
 }
 
@@ -1199,28 +1235,28 @@ static void nc_gk_engine_describe_unit(void)
 	(void)gk_engine_describe_unit((struct gk_engine*)NULL, (const char*)NULL, true, (struct gk_out*)NULL, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("e NULL");
-	(void)gk_engine_describe_unit((struct gk_engine*)NULL, (const char*)FX_STR, false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_engine_describe_unit((struct gk_engine*)NULL, "SET_CONTEXT_REG", false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("name NULL");
 	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)NULL, false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("o NULL");
-	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)FX_STR, false, (struct gk_out*)NULL, (struct gk_diag*)FX_SLOT(4));
+	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), "SET_CONTEXT_REG", false, (struct gk_out*)NULL, (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)FX_STR, false, (struct gk_out*)fx_out(), (struct gk_diag*)NULL);
+	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), "SET_CONTEXT_REG", false, (struct gk_out*)fx_out(), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("json = true");
-	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)FX_STR, true, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), "SET_CONTEXT_REG", true, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)FX_EMPTY, false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)fx_long(), false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), (const char*)FX_STR, false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_engine_describe_unit((struct gk_engine*)fx_engine(), "SET_CONTEXT_REG", false, (struct gk_out*)fx_out(), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -1249,14 +1285,14 @@ static void nc_gk_engine_gpu_help(void)
 	FX_CASE("every pointer NULL");
 	fx_string(gk_engine_gpu_help((const char*)NULL));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	fx_string(gk_engine_gpu_help((const char*)FX_EMPTY));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	fx_string(gk_engine_gpu_help((const char*)fx_long()));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	fx_string(gk_engine_gpu_help((const char*)FX_STR));
+	fx_string(gk_engine_gpu_help("pm4"));
 	fx_end_case();
 }
 
@@ -1298,10 +1334,16 @@ static void nc_gk_engine_open(void)
 	gk_engine_close(gk_engine_open((const char*)NULL, (const char*)FX_STR, (struct gk_diag*)FX_SLOT(2)));
 	fx_end_case();
 	FX_CASE("gpu NULL");
-	gk_engine_close(gk_engine_open((const char*)FX_STR, (const char*)NULL, (struct gk_diag*)FX_SLOT(2)));
+	gk_engine_close(gk_engine_open("pm4", (const char*)NULL, (struct gk_diag*)FX_SLOT(2)));
 	fx_end_case();
 	FX_CASE("err NULL");
-	gk_engine_close(gk_engine_open((const char*)FX_STR, (const char*)FX_STR, (struct gk_diag*)NULL));
+	gk_engine_close(gk_engine_open("pm4", (const char*)FX_STR, (struct gk_diag*)NULL));
+	fx_end_case();
+	FX_CASE("name empty");
+	gk_engine_close(gk_engine_open((const char*)FX_EMPTY, (const char*)FX_STR, (struct gk_diag*)FX_SLOT(2)));
+	fx_end_case();
+	FX_CASE("name long");
+	gk_engine_close(gk_engine_open((const char*)fx_long(), (const char*)FX_STR, (struct gk_diag*)FX_SLOT(2)));
 	fx_end_case();
 	FX_CASE("every string empty");
 	gk_engine_close(gk_engine_open((const char*)FX_EMPTY, (const char*)FX_EMPTY, (struct gk_diag*)FX_SLOT(2)));
@@ -1310,7 +1352,7 @@ static void nc_gk_engine_open(void)
 	gk_engine_close(gk_engine_open((const char*)fx_long(), (const char*)fx_long(), (struct gk_diag*)FX_SLOT(2)));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	gk_engine_close(gk_engine_open((const char*)FX_STR, (const char*)FX_STR, (struct gk_diag*)FX_SLOT(2)));
+	gk_engine_close(gk_engine_open("pm4", (const char*)FX_STR, (struct gk_diag*)FX_SLOT(2)));
 	fx_end_case();
 }
 
@@ -1448,13 +1490,13 @@ static void nc_gk_exec_set_reg(void)
 	(void)gk_exec_set_reg((struct gk_exec*)NULL, (const char*)NULL, UINT32_MAX, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("x NULL");
-	(void)gk_exec_set_reg((struct gk_exec*)NULL, (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_exec_set_reg((struct gk_exec*)NULL, "PA_SC_SCREEN_SCISSOR_TL", (uint32_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("name NULL");
-	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)NULL, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)NULL, (uint32_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)NULL);
+	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), "PA_SC_SCREEN_SCISSOR_TL", (uint32_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("value = UINT32_MAX");
 	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)NULL, UINT32_MAX, (struct gk_diag*)FX_SLOT(3));
@@ -1463,19 +1505,19 @@ static void nc_gk_exec_set_reg(void)
 	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)NULL, UINT32_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("value = 0, name valid");
-	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)FX_STR, 0, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), "PA_SC_SCREEN_SCISSOR_TL", 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("value = 1, name valid");
-	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)FX_STR, 1, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), "PA_SC_SCREEN_SCISSOR_TL", 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)FX_EMPTY, 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)fx_long(), FX_LONG_LEN, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_exec_set_reg((struct gk_exec*)fx_exec(), "PA_SC_SCREEN_SCISSOR_TL", (uint32_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -1691,10 +1733,10 @@ static void nc_gk_format_find(void)
 	(void)gk_format_find((const struct gk_format*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("fmt NULL");
-	(void)gk_format_find((const struct gk_format*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_format_find((const struct gk_format*)NULL, "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("name NULL");
-	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)NULL, FX_STR_LEN);
+	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)NULL, (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)NULL, SIZE_MAX);
@@ -1706,19 +1748,19 @@ static void nc_gk_format_find(void)
 	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("len = 0, name valid");
-	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)FX_STR, 0);
+	(void)gk_format_find((const struct gk_format*)fx_format(), "NOP", 0);
 	fx_end_case();
 	FX_CASE("len = 1, name valid");
-	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)FX_STR, 1);
+	(void)gk_format_find((const struct gk_format*)fx_format(), "NOP", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_format_find((const struct gk_format*)fx_format(), (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_format_find((const struct gk_format*)fx_format(), "NOP", (size_t)(sizeof "NOP" - 1));
 	fx_end_case();
 }
 
@@ -1794,16 +1836,16 @@ static void nc_gk_in_format_parse(void)
 	(void)gk_in_format_parse((const char*)NULL, (enum gk_in_format*)FX_SLOT(1));
 	fx_end_case();
 	FX_CASE("f NULL");
-	(void)gk_in_format_parse((const char*)FX_STR, (enum gk_in_format*)NULL);
+	(void)gk_in_format_parse("hex", (enum gk_in_format*)NULL);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_in_format_parse((const char*)FX_EMPTY, (enum gk_in_format*)FX_SLOT(1));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_in_format_parse((const char*)fx_long(), (enum gk_in_format*)FX_SLOT(1));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_in_format_parse((const char*)FX_STR, (enum gk_in_format*)FX_SLOT(1));
+	(void)gk_in_format_parse("hex", (enum gk_in_format*)FX_SLOT(1));
 	fx_end_case();
 }
 
@@ -2154,19 +2196,19 @@ static void nc_gk_ir3_encode(void)
 	(void)gk_ir3_encode(UINT_MAX, (const char*)NULL, SIZE_MAX, (uint64_t*)NULL, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("text NULL");
-	(void)gk_ir3_encode(630, (const char*)NULL, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, (const char*)NULL, (size_t)(sizeof "nop" - 1), (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("word NULL");
-	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)NULL, (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, "nop", (size_t)(sizeof "nop" - 1), (uint64_t*)NULL, (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)NULL);
+	(void)gk_ir3_encode(630, "nop", (size_t)(sizeof "nop" - 1), (uint64_t*)FX_SLOT(3), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX");
-	(void)gk_ir3_encode(UINT_MAX, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(UINT_MAX, "nop", (size_t)(sizeof "nop" - 1), (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("gpu_id = UINT_MAX / 2 + 1");
-	(void)gk_ir3_encode(UINT_MAX / 2 + 1, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(UINT_MAX / 2 + 1, "nop", (size_t)(sizeof "nop" - 1), (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_ir3_encode(630, (const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
@@ -2178,22 +2220,22 @@ static void nc_gk_ir3_encode(void)
 	(void)gk_ir3_encode(630, (const char*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = 0, text valid");
-	(void)gk_ir3_encode(630, (const char*)FX_STR, 0, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, "nop", 0, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("len = 1, text valid");
-	(void)gk_ir3_encode(630, (const char*)FX_STR, 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, "nop", 1, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("text empty");
 	(void)gk_ir3_encode(630, (const char*)FX_EMPTY, 0, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("text long");
 	(void)gk_ir3_encode(630, (const char*)fx_long(), FX_LONG_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_ir3_encode(UINT_MAX, (const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_encode(630, (const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
+	(void)gk_ir3_encode(630, "nop", (size_t)(sizeof "nop" - 1), (uint64_t*)FX_SLOT(3), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -2243,16 +2285,16 @@ static void nc_gk_ir3_gpu(void)
 	(void)gk_ir3_gpu((const char*)NULL, (unsigned*)FX_SLOT(1));
 	fx_end_case();
 	FX_CASE("gpu_id NULL");
-	(void)gk_ir3_gpu((const char*)FX_STR, (unsigned*)NULL);
+	(void)gk_ir3_gpu("a630", (unsigned*)NULL);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_ir3_gpu((const char*)FX_EMPTY, (unsigned*)FX_SLOT(1));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_ir3_gpu((const char*)fx_long(), (unsigned*)FX_SLOT(1));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_ir3_gpu((const char*)FX_STR, (unsigned*)FX_SLOT(1));
+	(void)gk_ir3_gpu("a630", (unsigned*)FX_SLOT(1));
 	fx_end_case();
 }
 
@@ -2638,13 +2680,13 @@ static void nc_gk_lint_select_parse(void)
 	(void)gk_lint_select_parse((struct gk_lint_select*)NULL, (const char*)NULL, SIZE_MAX, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("sel NULL");
-	(void)gk_lint_select_parse((struct gk_lint_select*)NULL, (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_lint_select_parse((struct gk_lint_select*)NULL, "2.2", (size_t)(sizeof "2.2" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("list NULL");
-	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)NULL, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)NULL, (size_t)(sizeof "2.2" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)NULL);
+	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), "2.2", (size_t)(sizeof "2.2" - 1), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)NULL, SIZE_MAX, (struct gk_diag*)FX_SLOT(3));
@@ -2656,19 +2698,19 @@ static void nc_gk_lint_select_parse(void)
 	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)NULL, SIZE_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("len = 0, list valid");
-	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)FX_STR, 0, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), "2.2", 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("len = 1, list valid");
-	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)FX_STR, 1, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), "2.2", 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("list empty");
 	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)FX_EMPTY, 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("list long");
 	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)fx_long(), FX_LONG_LEN, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_lint_select_parse((struct gk_lint_select*)FX_SLOT(0), "2.2", (size_t)(sizeof "2.2" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -3398,25 +3440,25 @@ static void nc_gk_modifier_field(void)
 	(void)gk_modifier_field(0, (const char*)NULL, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("raw NULL");
-	(void)gk_modifier_field(0, (const char*)FX_STR, (uint64_t*)NULL);
+	(void)gk_modifier_field(0, "TILE", (uint64_t*)NULL);
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX");
-	(void)gk_modifier_field(UINT64_MAX, (const char*)FX_STR, (uint64_t*)FX_SLOT(2));
+	(void)gk_modifier_field(UINT64_MAX, "TILE", (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX - 1");
-	(void)gk_modifier_field(UINT64_MAX - 1, (const char*)FX_STR, (uint64_t*)FX_SLOT(2));
+	(void)gk_modifier_field(UINT64_MAX - 1, "TILE", (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("value = UINT64_MAX / 2 + 1");
-	(void)gk_modifier_field(UINT64_MAX / 2 + 1, (const char*)FX_STR, (uint64_t*)FX_SLOT(2));
+	(void)gk_modifier_field(UINT64_MAX / 2 + 1, "TILE", (uint64_t*)FX_SLOT(2));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_modifier_field(0, (const char*)FX_EMPTY, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_modifier_field(0, (const char*)fx_long(), (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_field(0, (const char*)FX_STR, (uint64_t*)FX_SLOT(2));
+	(void)gk_modifier_field(0, "TILE", (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 }
 
@@ -3658,13 +3700,13 @@ static void nc_gk_modifier_parse(void)
 	(void)gk_modifier_parse((const char*)NULL, SIZE_MAX, (uint64_t*)NULL, (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("s NULL");
-	(void)gk_modifier_parse((const char*)NULL, FX_STR_LEN, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_modifier_parse((const char*)NULL, (size_t)(sizeof "0x0200000000000a01" - 1), (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("value NULL");
-	(void)gk_modifier_parse((const char*)FX_STR, FX_STR_LEN, (uint64_t*)NULL, (struct gk_diags*)FX_SLOT(3));
+	(void)gk_modifier_parse("0x0200000000000a01", (size_t)(sizeof "0x0200000000000a01" - 1), (uint64_t*)NULL, (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("dg NULL");
-	(void)gk_modifier_parse((const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(2), (struct gk_diags*)NULL);
+	(void)gk_modifier_parse("0x0200000000000a01", (size_t)(sizeof "0x0200000000000a01" - 1), (uint64_t*)FX_SLOT(2), (struct gk_diags*)NULL);
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_modifier_parse((const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
@@ -3676,19 +3718,19 @@ static void nc_gk_modifier_parse(void)
 	(void)gk_modifier_parse((const char*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("len = 0, s valid");
-	(void)gk_modifier_parse((const char*)FX_STR, 0, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_modifier_parse("0x0200000000000a01", 0, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("len = 1, s valid");
-	(void)gk_modifier_parse((const char*)FX_STR, 1, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_modifier_parse("0x0200000000000a01", 1, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("s empty");
 	(void)gk_modifier_parse((const char*)FX_EMPTY, 0, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("s long");
 	(void)gk_modifier_parse((const char*)fx_long(), FX_LONG_LEN, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_modifier_parse((const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
+	(void)gk_modifier_parse("0x0200000000000a01", (size_t)(sizeof "0x0200000000000a01" - 1), (uint64_t*)FX_SLOT(2), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -3968,25 +4010,25 @@ static void nc_gk_packet_field(void)
 	(void)gk_packet_field((const struct gk_format*)NULL, (const struct gk_packet*)NULL, (const char*)NULL, (uint64_t*)NULL);
 	fx_end_case();
 	FX_CASE("fmt NULL");
-	(void)gk_packet_field((const struct gk_format*)NULL, (const struct gk_packet*)fx_packet(), (const char*)FX_STR, (uint64_t*)FX_SLOT(3));
+	(void)gk_packet_field((const struct gk_format*)NULL, (const struct gk_packet*)fx_packet(), "DATA_BLOCK", (uint64_t*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("pkt NULL");
-	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)NULL, (const char*)FX_STR, (uint64_t*)FX_SLOT(3));
+	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)NULL, "DATA_BLOCK", (uint64_t*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("name NULL");
 	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), (const char*)NULL, (uint64_t*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("value NULL");
-	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), (const char*)FX_STR, (uint64_t*)NULL);
+	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), "DATA_BLOCK", (uint64_t*)NULL);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), (const char*)FX_EMPTY, (uint64_t*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), (const char*)fx_long(), (uint64_t*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), (const char*)FX_STR, (uint64_t*)FX_SLOT(3));
+	(void)gk_packet_field((const struct gk_format*)fx_format(), (const struct gk_packet*)fx_packet(), "DATA_BLOCK", (uint64_t*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -4048,10 +4090,10 @@ static void nc_gk_parse_uint(void)
 	(void)gk_parse_uint((const char*)NULL, SIZE_MAX, (uint64_t*)NULL);
 	fx_end_case();
 	FX_CASE("s NULL");
-	(void)gk_parse_uint((const char*)NULL, FX_STR_LEN, (uint64_t*)FX_SLOT(2));
+	(void)gk_parse_uint((const char*)NULL, (size_t)(sizeof "0x1000" - 1), (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("v NULL");
-	(void)gk_parse_uint((const char*)FX_STR, FX_STR_LEN, (uint64_t*)NULL);
+	(void)gk_parse_uint("0x1000", (size_t)(sizeof "0x1000" - 1), (uint64_t*)NULL);
 	fx_end_case();
 	FX_CASE("n = SIZE_MAX");
 	(void)gk_parse_uint((const char*)NULL, SIZE_MAX, (uint64_t*)FX_SLOT(2));
@@ -4063,19 +4105,19 @@ static void nc_gk_parse_uint(void)
 	(void)gk_parse_uint((const char*)NULL, SIZE_MAX / 2 + 1, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("n = 0, s valid");
-	(void)gk_parse_uint((const char*)FX_STR, 0, (uint64_t*)FX_SLOT(2));
+	(void)gk_parse_uint("0x1000", 0, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("n = 1, s valid");
-	(void)gk_parse_uint((const char*)FX_STR, 1, (uint64_t*)FX_SLOT(2));
+	(void)gk_parse_uint("0x1000", 1, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("s empty");
 	(void)gk_parse_uint((const char*)FX_EMPTY, 0, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("s long");
 	(void)gk_parse_uint((const char*)fx_long(), FX_LONG_LEN, (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_parse_uint((const char*)FX_STR, FX_STR_LEN, (uint64_t*)FX_SLOT(2));
+	(void)gk_parse_uint("0x1000", (size_t)(sizeof "0x1000" - 1), (uint64_t*)FX_SLOT(2));
 	fx_end_case();
 }
 
@@ -4298,10 +4340,10 @@ static void nc_gk_reg_by_name(void)
 	(void)gk_reg_by_name((const struct gk_reg_table*)NULL, (const char*)NULL, SIZE_MAX);
 	fx_end_case();
 	FX_CASE("t NULL");
-	(void)gk_reg_by_name((const struct gk_reg_table*)NULL, (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_reg_by_name((const struct gk_reg_table*)NULL, "PA_SC_SCREEN_SCISSOR_TL", (size_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1));
 	fx_end_case();
 	FX_CASE("name NULL");
-	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)NULL, FX_STR_LEN);
+	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)NULL, (size_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1));
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)NULL, SIZE_MAX);
@@ -4313,19 +4355,19 @@ static void nc_gk_reg_by_name(void)
 	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)NULL, SIZE_MAX / 2 + 1);
 	fx_end_case();
 	FX_CASE("len = 0, name valid");
-	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_STR, 0);
+	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), "PA_SC_SCREEN_SCISSOR_TL", 0);
 	fx_end_case();
 	FX_CASE("len = 1, name valid");
-	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_STR, 1);
+	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), "PA_SC_SCREEN_SCISSOR_TL", 1);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_EMPTY, 0);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)fx_long(), FX_LONG_LEN);
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_STR, FX_STR_LEN);
+	(void)gk_reg_by_name((const struct gk_reg_table*)fx_reg_table(), "PA_SC_SCREEN_SCISSOR_TL", (size_t)(sizeof "PA_SC_SCREEN_SCISSOR_TL" - 1));
 	fx_end_case();
 }
 
@@ -4626,22 +4668,22 @@ static void nc_gk_sendmsg_parse(void)
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)NULL, (const struct gk_amdgpu_syms*)NULL, (const char*)NULL, SIZE_MAX, SIZE_MAX, (size_t*)NULL, (uint16_t*)NULL, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("g NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)NULL, (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)NULL, (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("syms NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)NULL, (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)NULL, "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("line NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("end NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)NULL, (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)NULL, (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("value NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)NULL, (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)NULL, (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)NULL);
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("len = SIZE_MAX");
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
@@ -4653,31 +4695,31 @@ static void nc_gk_sendmsg_parse(void)
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX / 2 + 1, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), SIZE_MAX, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX - 1");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX - 1, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), SIZE_MAX - 1, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("start = SIZE_MAX / 2 + 1");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, SIZE_MAX / 2 + 1, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), SIZE_MAX / 2 + 1, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("len = 0, line valid");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, 0, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", 0, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("len = 1, line valid");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, 1, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", 1, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("line empty");
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_EMPTY, 0, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("line long");
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)fx_long(), FX_LONG_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("every integer at its extreme");
 	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)NULL, SIZE_MAX, SIZE_MAX, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), (const char*)FX_STR, FX_STR_LEN, 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
+	(void)gk_sendmsg_parse((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_syms*)fx_amdgpu_syms(), "sendmsg(MSG_GS_DONE, GS_OP_NOP)", (size_t)(sizeof "sendmsg(MSG_GS_DONE, GS_OP_NOP)" - 1), 0, (size_t*)FX_SLOT(5), (uint16_t*)FX_SLOT(6), (struct gk_diag*)FX_SLOT(7));
 	fx_end_case();
 }
 
@@ -5149,13 +5191,13 @@ static void nc_gk_tile_params_from_chip(void)
 	(void)gk_tile_params_from_chip((struct gk_tile_params*)NULL, (const char*)NULL, UINT_MAX, (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("p NULL");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)NULL, (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)NULL, "bonaire", (unsigned)(sizeof "bonaire" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("chip NULL");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)NULL, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)NULL, (unsigned)(sizeof "bonaire" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("err NULL");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)NULL);
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), "bonaire", (unsigned)(sizeof "bonaire" - 1), (struct gk_diag*)NULL);
 	fx_end_case();
 	FX_CASE("index = UINT_MAX");
 	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)NULL, UINT_MAX, (struct gk_diag*)FX_SLOT(3));
@@ -5164,19 +5206,19 @@ static void nc_gk_tile_params_from_chip(void)
 	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)NULL, UINT_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("index = 0, chip valid");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)FX_STR, 0, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), "bonaire", 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("index = 1, chip valid");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)FX_STR, 1, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), "bonaire", 1, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("chip empty");
 	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)FX_EMPTY, 0, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("chip long");
 	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)fx_long(), FX_LONG_LEN, (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	(void)gk_tile_params_from_chip((struct gk_tile_params*)fx_tile_params(), "bonaire", (unsigned)(sizeof "bonaire" - 1), (struct gk_diag*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -5599,19 +5641,19 @@ static void nc_gk_unit_field(void)
 	(void)gk_unit_field((const struct gk_unit*)NULL, (const char*)NULL);
 	fx_end_case();
 	FX_CASE("u NULL");
-	(void)gk_unit_field((const struct gk_unit*)NULL, (const char*)FX_STR);
+	(void)gk_unit_field((const struct gk_unit*)NULL, "DATA_BLOCK");
 	fx_end_case();
 	FX_CASE("name NULL");
 	(void)gk_unit_field((const struct gk_unit*)fx_unit(), (const char*)NULL);
 	fx_end_case();
-	FX_CASE("every string empty");
+	FX_CASE("name empty");
 	(void)gk_unit_field((const struct gk_unit*)fx_unit(), (const char*)FX_EMPTY);
 	fx_end_case();
-	FX_CASE("every string long");
+	FX_CASE("name long");
 	(void)gk_unit_field((const struct gk_unit*)fx_unit(), (const char*)fx_long());
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_unit_field((const struct gk_unit*)fx_unit(), (const char*)FX_STR);
+	(void)gk_unit_field((const struct gk_unit*)fx_unit(), "DATA_BLOCK");
 	fx_end_case();
 }
 
