@@ -165,6 +165,7 @@ CALLBACKS = {
     'gk_write_fn': 'fx_write_cb',
     'int (*)(void *ctx, uint64_t value)': 'fx_enum_cb',
     'int (*)(void *ctx, const void *p, size_t n)': 'fx_write_cb',
+    'void (*)(void *ctx, void *data, size_t size)': 'fx_release_cb',
 }
 # what a function returns that the caller must end
 DESTROY = {
