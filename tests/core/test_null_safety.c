@@ -570,6 +570,28 @@ static void test_answers(void)
 	CHECK(d && d->offset == 0 && !strcmp(d->packet, "PACKET") && !d->message[0] && dg.errors == 1,
 	      "no packet, no format");
 
+	/* extreme sizes with valid objects: errors, not crashes or huge allocations */
+	CHECK(gk_input_create(gk_read_bytes, fx_bytes(), GK_IN_HEX, UINT_MAX) == NULL, "a unit of UINT_MAX bytes");
+	struct gk_input *in = gk_input_create(gk_read_bytes, fx_bytes(), GK_IN_HEX, 4);
+	CHECK(in && gk_input_fill(in, SIZE_MAX) == 2 && gk_input_skip(in, SIZE_MAX) == -1 && gk_input_avail(in) == 2,
+	      "fill SIZE_MAX words of a 2-word input");
+	gk_input_destroy(in);
+	char *out = NULL;
+	CHECK(gk_buffer_tile_info(0x0200000000000a01ull, 32, UINT32_MAX, UINT32_MAX, UINT32_MAX, &out) == -1 && out &&
+		      strstr(out, "\"error\""),
+	      "a surface of 2^96 elements: %s", out ? out : "(null)");
+	gk_free(out);
+	struct gk_tile_params p;
+	struct gk_tile_surface ts;
+	gk_tile_params_simple(&p, GK_TILE_1D, UINT_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX);
+	CHECK(gk_tile_surface_init(&ts, &p) == -1, "a surface of UINT32_MAX cubed");
+	memset(&err, 0, sizeof err);
+	struct gk_engine *e = gk_engine_open(fx_long(), fx_long(), &err);
+	CHECK(!e && err.message[0] && gk_diag_message_len(&err) < sizeof err.message, "70,000-byte names: '%.60s'",
+	      err.message);
+	gk_engine_close(e);
+	fx_end_case();
+
 	/* a NULL gk_out is a no-op (stream.h) */
 	gk_json_uint(NULL, UINT64_MAX);
 	gk_json_diags(d, 1, 1, NULL);
