@@ -484,6 +484,8 @@ static void fx_free_out(void *slot)
 #endif
 #include "core/null_calls.h"
 
+static const char *fx_func_name = "";
+
 /* ---- what the NULL and extreme cases must answer, beyond not crashing ---- */
 
 /* an endless source of bytes: loading it must stop at the memory's limit */
@@ -501,6 +503,8 @@ static void test_answers(void)
 	uint8_t buf[16];
 	size_t done = 99;
 	struct gk_mem_region r;
+	fx_func_name = "test_answers";
+	FX_CASE("its CHECKs in order");
 
 	/* NULL memory: an error that says so, or an empty memory */
 	memset(&err, 0, sizeof err);
@@ -597,8 +601,6 @@ static void test_answers(void)
 	gk_json_diags(d, 1, 1, NULL);
 	CHECK(1, "json to NULL");
 }
-
-static const char *fx_func_name = "";
 
 static void on_signal(int sig)
 {
