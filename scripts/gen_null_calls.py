@@ -4,7 +4,7 @@
 with extreme values (SIZE_MAX, UINT64_MAX, INT_MAX, INT_MIN, ...) for each
 integer argument.  tests/core/test_null_safety.c holds the valid objects
 (fixtures) the calls use for the arguments they do not make extreme and runs
-every function of the table in a child process of its own.
+them (--fork: each function in a child process of its own).
 
     python3 scripts/gen_null_calls.py            # rewrite the file
     python3 scripts/gen_null_calls.py --check    # exit 1 when it is stale
@@ -16,7 +16,7 @@ headers that the table lacks, and says to rerun this script.
 The cases of a function f(p1, ..., pk):
   null      every pointer NULL, every integer 0
   nullmax   every pointer NULL, every integer at its extreme
-  ptr i     argument i NULL, the others valid (fixtures, sane integers)
+  ptr i     argument i NULL, the others valid (fixtures, TEXTS, SANE or 0)
   int j     integer j at each extreme, the others valid
   len       a buffer length 0 and 1, with its buffer valid
   strings   every const char * "" and then 70,000 characters long
@@ -24,7 +24,9 @@ The cases of a function f(p1, ..., pk):
   valid     every argument valid (a destroy call ends its fixture)
 A length that follows a buffer pointer (data, n) is made extreme only with
 that pointer NULL: a caller who passes a short buffer with a long length
-breaks the contract in a way no function can detect.
+breaks the contract in a way no function can detect; so does an index
+into a caller's array the call is not given the length of (UNCHECKABLE,
+which the header must say).
 
 A pointer to a type without a fixture below must be a struct the headers
 define (it gets zeroed memory); an opaque type without one stops the
@@ -37,8 +39,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, 'tests', 'core', 'null_calls.h')
 
-# extreme values of each integer type (the first one is also the "sane"
-# value unless the argument is a buffer length)
+# extreme values of each integer type (the first one is the one the cases
+# that make every integer extreme use)
 INTS = {
     'size_t': ['SIZE_MAX', 'SIZE_MAX - 1', 'SIZE_MAX / 2 + 1'],
     'uint64_t': ['UINT64_MAX', 'UINT64_MAX - 1', 'UINT64_MAX / 2 + 1'],
