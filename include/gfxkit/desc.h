@@ -407,6 +407,9 @@ void gk_field_put(const struct gk_field *f, uint32_t *dw, size_t ndw, uint64_t v
 uint32_t gk_field_mask(const struct gk_field *f, unsigned dw);
 unsigned gk_field_width(const struct gk_field *f);
 unsigned gk_field_last_dw(const struct gk_field *f);
+/* Whether field i of the array fields is present (its condition, a field
+ * before it, holds; its generations include gen_bit).  i must index the
+ * caller's array: the call is not given its length. */
 bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t *dw, size_t ndw,
                       unsigned gen_bit);
 const char *gk_enum_name(const struct gk_enum *e, uint64_t v);

@@ -30,8 +30,11 @@ extern "C" {
  * address range only, what check --bo declares).  Reads need contents,
  * writes need contents the memory may write (its own or lent ones).
  *
- * Every function here is safe on a NULL memory: adding and reading say
- * "no memory given", counting gives 0, lookups -1 or NULL.
+ * Every function here is safe on NULL.  A NULL memory is an error ("no
+ * memory given": -1 with *err) for the calls that add, load, read or write,
+ * and an empty memory for the others (count 0, region_at and find -1, span
+ * NULL).  Out-parameters (r, done, ix) may be NULL; a NULL reader, path or
+ * buffer list is an error or no buffer.
  *
  * Every error is a struct gk_diag: packet "memory", dw -1, offset the first
  * address at fault (an absent byte, the start of an overlap). */

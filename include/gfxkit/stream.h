@@ -246,7 +246,8 @@ void gk_diags_reset(struct gk_diags *dg);
  * counts it in out->errors / out->warnings and, past GK_MAX_DIAGS, in
  * out->dropped.  Returns the entry, or NULL when it was dropped.  dw, lo, hi:
  * -1 when the diagnostic is about no dword or bit range.  The family rule
- * hooks (struct gk_format) report through it. */
+ * hooks (struct gk_format) report through it.  out NULL: nothing, NULL;
+ * pkt NULL: offset 0, packet "PACKET"; fmt NULL: an empty message. */
 struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
 			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
 	__attribute__((format(printf, 9, 10)));

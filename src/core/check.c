@@ -15,6 +15,8 @@
 struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
 			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
 {
+	if (!out)
+		return NULL;
 	if (sev == GK_ERROR)
 		out->errors++;
 	else
@@ -27,12 +29,14 @@ struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, 
 	memset(d, 0, sizeof *d);
 	d->severity = sev;
 	d->code = code;
-	d->offset = pkt->offset;
+	d->offset = pkt ? pkt->offset : 0;
 	d->dw = dw;
 	d->lo = (int8_t)lo;
 	d->hi = (int8_t)hi;
-	d->packet = pkt->frame.desc ? pkt->frame.desc->name : "PACKET";
+	d->packet = pkt && pkt->frame.desc ? pkt->frame.desc->name : "PACKET";
 	d->field = field;
+	if (!fmt)
+		return d; /* no message: "" */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(d->message, sizeof d->message, fmt, ap);

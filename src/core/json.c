@@ -43,6 +43,8 @@ static void key(struct gk_out *o, const char *k, bool *first)
 
 void gk_json_uint(struct gk_out *o, uint64_t v)
 {
+	if (!o)
+		return; /* a NULL gk_out is a no-op (stream.h) */
 	if (v < (1ull << 53)) {
 		gk_out_dec(o, v);
 		return;
@@ -262,6 +264,8 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
+	if (!o)
+		return; /* a NULL gk_out is a no-op (stream.h) */
 	gk_out_lit(o, ",\"diagnostics\":[");
 	for (size_t i = 0; d && i < n; i++) {
 		const struct gk_diag *x = &d[i];
