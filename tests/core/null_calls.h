@@ -2812,6 +2812,61 @@ static void nc_gk_mem_add_copy(void)
 	fx_end_case();
 }
 
+static void nc_gk_mem_add_lent(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)NULL, (uint64_t)0, (void*)NULL, (size_t)0, (void(*)(void *ctx, void *data, size_t size))NULL, (void*)NULL, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_mem_add_lent((struct gk_mem*)NULL, UINT64_MAX, (void*)NULL, SIZE_MAX, (void(*)(void *ctx, void *data, size_t size))NULL, (void*)NULL, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("m NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)NULL, 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("data NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)NULL, (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("release NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, (void(*)(void *ctx, void *data, size_t size))NULL, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("ctx NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)NULL, (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("base = UINT64_MAX");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), UINT64_MAX, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("base = UINT64_MAX - 1");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), UINT64_MAX - 1, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("base = UINT64_MAX / 2 + 1");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), UINT64_MAX / 2 + 1, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("size = SIZE_MAX");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)NULL, SIZE_MAX, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("size = SIZE_MAX - 1");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)NULL, SIZE_MAX - 1, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("size = SIZE_MAX / 2 + 1");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)NULL, SIZE_MAX / 2 + 1, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("size = 0, data valid");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), 0, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("size = 1, data valid");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), 1, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), UINT64_MAX, (void*)NULL, SIZE_MAX, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_mem_add_lent((struct gk_mem*)fx_mem(), 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES, fx_release_cb, (void*)FX_SLOT(5), (struct gk_diag*)FX_SLOT(6));
+	fx_end_case();
+}
+
 static void nc_gk_mem_count(void)
 {
 	FX_CASE("every pointer NULL");
@@ -5864,6 +5919,7 @@ static const struct nc_func {
 	{ "gk_lint_select_parse", nc_gk_lint_select_parse },
 	{ "gk_mem_add_borrowed", nc_gk_mem_add_borrowed },
 	{ "gk_mem_add_copy", nc_gk_mem_add_copy },
+	{ "gk_mem_add_lent", nc_gk_mem_add_lent },
 	{ "gk_mem_count", nc_gk_mem_count },
 	{ "gk_mem_create", nc_gk_mem_create },
 	{ "gk_mem_declare", nc_gk_mem_declare },
