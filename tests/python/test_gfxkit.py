@@ -181,6 +181,8 @@ check(gives(lambda: gfxkit.decode(memoryview(data)[::1], gpu="evergreen", engine
 words = array.array("I", struct.unpack("<%dI" % (len(data) // 4), data))
 if sys.byteorder == "little":
     check(gives(lambda: gfxkit.decode(words, gpu="evergreen"), units), "decode: an array of words is its bytes")
+else:
+    print("# SKIPPED: a big-endian host: an array of words is not the little-endian stream")
 check(gives(lambda: gfxkit.encode(bytearray(b"NOP\n"), gpu="cayman"), gfxkit.encode("NOP\n", gpu="cayman")), "encode: bytearray")
 
 # text that is not valid UTF-8 or Unicode: gfxkit.Error, never a Unicode*Error
