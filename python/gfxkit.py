@@ -31,7 +31,8 @@ import operator
 import os
 import struct
 
-__all__ = ["Error", "ArgumentTypeError", "ArgumentRangeError", "decode", "check", "encode", "modifier", "tile_info", "version"]
+__all__ = ["Error", "ArgumentTypeError", "ArgumentRangeError", "decode", "check", "encode", "modifier", "tile_info",
+           "version"]
 
 CHECK = 1
 JSON = 2
@@ -122,7 +123,8 @@ def _name(value, name, optional=False):
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise ArgumentTypeError("%s must be a str%s, not %s" % (name, " or None" if optional else "", _type_name(value)))
+        raise ArgumentTypeError("%s must be a str%s, not %s"
+                                % (name, " or None" if optional else "", _type_name(value)))
     if "\0" in value:
         raise Error("%s %r holds a NUL character (a C string ends there)" % (name, value[:64]))
     return _utf8(value, name, "")
@@ -139,21 +141,18 @@ def _utf8(text, name, hint):
             from None
 
 
-def _bytes(value, name, text_ok):
-    """The bytes of a data or text argument: bytes-like (bytes, bytearray,
-    memoryview, array ...) or, when text_ok, a str (as UTF-8).  An int is
+def _bytes(value, name):
+    """The bytes of a data or text argument: a str (as UTF-8) or any
+    bytes-like object (bytes, bytearray, memoryview, array ...).  An int is
     refused, as bytes(5) would be five zero bytes."""
     if isinstance(value, str):
-        if text_ok:
-            return _utf8(value, name, " (pass bytes for raw bytes)")
-        raise ArgumentTypeError("%s must be bytes-like, not str" % name)
+        return _utf8(value, name, " (pass bytes for raw bytes)")
     if isinstance(value, bytes):
         return value
     try:
         view = memoryview(value)
     except TypeError:
-        raise ArgumentTypeError("%s must be bytes-like%s, not %s"
-                         % (name, " or str" if text_ok else "", _type_name(value))) from None
+        raise ArgumentTypeError("%s must be bytes-like or str, not %s" % (name, _type_name(value))) from None
     with view:
         return view.tobytes()
 
@@ -190,7 +189,7 @@ def version():
 
 
 def _run(data, gpu, engine, fmt, flags):
-    data = _bytes(data, "data", True)
+    data = _bytes(data, "data")
     gpu = _name(gpu, "gpu")
     engine = _name(engine, "engine", True)
     fmt = _name(fmt, "fmt", True)
@@ -229,7 +228,7 @@ def check(data, gpu, engine="pm4", fmt="auto"):
 def encode(text, gpu, engine="pm4"):
     """The bytes text (str, or its bytes) assembles to; Error listing every
     error otherwise."""
-    text = _bytes(text, "text", True)
+    text = _bytes(text, "text")
     gpu = _name(gpu, "gpu")
     engine = _name(engine, "engine", True)
     words = ctypes.c_void_p()

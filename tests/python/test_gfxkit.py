@@ -117,7 +117,8 @@ check(raises(lambda: gfxkit.modifier(-1), "modifier -1 out of range", ValueError
 check(raises(lambda: gfxkit.modifier(-(10 ** 5000)), "modifier (a negative 16610-bit integer) out of range",
              ValueError), "modifier: a 5000-digit value described, not printed")
 check(gives(lambda: gfxkit.modifier(2 ** 64 - 1)["value"], "0xffffffffffffffff"), "modifier: 2**64-1 is the largest")
-check(gives(lambda: gfxkit.tile_info(MOD, bpp=32, width=100, height=37, slices=1), info), "tile_info: in range still works")
+check(gives(lambda: gfxkit.tile_info(MOD, bpp=32, width=100, height=37, slices=1), info),
+      "tile_info: in range still works")
 
 
 class Index:
@@ -126,7 +127,8 @@ class Index:
         return 100
 
 
-check(gives(lambda: gfxkit.tile_info(MOD, bpp=32, width=Index(), height=37), info), "tile_info: __index__ integers taken")
+check(gives(lambda: gfxkit.tile_info(MOD, bpp=32, width=Index(), height=37), info),
+      "tile_info: __index__ integers taken")
 
 # the two kinds of argument error are gfxkit.Error and the builtin one alike
 check(all(issubclass(getattr(gfxkit, k, object), gfxkit.Error) and issubclass(getattr(gfxkit, k, object), b)
@@ -165,7 +167,8 @@ check(raises(lambda: gfxkit.encode("NOP\n", gpu="cayman", engine=["pm4"]), "engi
              TypeError), "encode: list engine refused")
 check(raises(lambda: gfxkit.decode(data, gpu="evergreen", text=1), "text must be True or False, not int",
              TypeError), "decode: int text flag refused")
-check(raises(lambda: gfxkit.modifier(MOD, gpu=9), "gpu must be a str, not int", TypeError), "modifier: int gpu refused")
+check(raises(lambda: gfxkit.modifier(MOD, gpu=9), "gpu must be a str, not int", TypeError),
+      "modifier: int gpu refused")
 # a NUL ends a C string: "evergreen\0x" must not be read as "evergreen"
 check(raises(lambda: gfxkit.decode(data, gpu="evergreen\0x"), "gpu 'evergreen\\x00x' holds a NUL character"),
       "decode: NUL in the gpu refused")
@@ -183,7 +186,8 @@ if sys.byteorder == "little":
     check(gives(lambda: gfxkit.decode(words, gpu="evergreen"), units), "decode: an array of words is its bytes")
 else:
     print("# SKIPPED: a big-endian host: an array of words is not the little-endian stream")
-check(gives(lambda: gfxkit.encode(bytearray(b"NOP\n"), gpu="cayman"), gfxkit.encode("NOP\n", gpu="cayman")), "encode: bytearray")
+check(gives(lambda: gfxkit.encode(bytearray(b"NOP\n"), gpu="cayman"), gfxkit.encode("NOP\n", gpu="cayman")),
+      "encode: bytearray")
 
 # text that is not valid UTF-8 or Unicode: gfxkit.Error, never a Unicode*Error
 # from inside the module.  The library quotes what it could not read, raw:
@@ -196,11 +200,13 @@ for k in range(2):
     check(raises(lambda: gfxkit.encode(b"", gpu="cayman", engine="a" * k + "\xe9" * 100), "unknown engine"),
           "encode: a long non-ASCII engine (%d) refused with the library's message" % k)
 # a str holding a lone surrogate (os.fsdecode's escape for a raw byte) has no UTF-8
-check(raises(lambda: gfxkit.decode("c0001000\udcff\n", gpu="cayman"), "data is not valid Unicode: '\\udcff' at index 8"),
+check(raises(lambda: gfxkit.decode("c0001000\udcff\n", gpu="cayman"),
+             "data is not valid Unicode: '\\udcff' at index 8"),
       "decode: a surrogate in str data")
 check(raises(lambda: gfxkit.encode("NOP\udcff\n", gpu="cayman"), "text is not valid Unicode"),
       "encode: a surrogate in the text")
-check(raises(lambda: gfxkit.decode(b"", gpu="cay\udcffman"), "gpu is not valid Unicode"), "decode: a surrogate in the gpu")
+check(raises(lambda: gfxkit.decode(b"", gpu="cay\udcffman"), "gpu is not valid Unicode"),
+      "decode: a surrogate in the gpu")
 
 print("# passed=%d failed=%d" % (passed, failed))
 sys.exit(1 if failed else 0)
