@@ -83,6 +83,42 @@ for name in pm4/test_pm4_umr pm4/test_default_state; do
 	if [ "$rc" -eq 0 ]; then ok; else bad "$name without ../shared: exit $rc"; fi
 	has out "$name without ../shared: says SKIPPED and why" '^# SKIPPED: \.\./shared/reference/.* not found: .*a fresh clone has no \.\./shared'
 done
+# a corpus only partly there: what is missing is skipped, each piece by name
+# (test_pm4_umr with one of its four captures, linked from ../shared)
+KAT=$ROOT/../shared/reference/captures/umr-kat
+UMR=$BUILD/tests/pm4/test_pm4_umr
+if [ ! -f "$KAT/rs_kat_navi10_test2.txt.gz" ]; then
+	skip "$KAT not found: the partial-corpus check of test_pm4_umr not run (a fresh clone has no ../shared)"
+elif ! command -v gzip >/dev/null 2>&1; then
+	skip "gzip not installed: the partial-corpus check of test_pm4_umr not run"
+else
+	mkdir -p part/shared/reference/captures/umr-kat part/repo
+	for f in PROVENANCE.md rs_kat_navi10_test2.txt.gz rs_kat_navi10_test2.answer.gz rs_kat_cezanne_test1.txt.gz; do
+		ln -s "$KAT/$f" part/shared/reference/captures/umr-kat/
+	done
+	(cd part/repo && "$UMR") >out 2>err
+	rc=$?
+	if [ "$rc" -eq 0 ]; then ok; else bad "test_pm4_umr with one capture: exit $rc"; fi
+	has out "partial corpus: the capture there is checked" '^# rs_kat_navi10_test2 \(-g navi10\): 3 sections'
+	has out "partial corpus: a half-present capture skipped" '^# SKIPPED: \.\./shared/reference/captures/umr-kat/rs_kat_cezanne_test1\.answer\.gz not found: capture rs_kat_cezanne_test1 not checked$'
+	has out "partial corpus: an absent capture skipped" '^# SKIPPED: \.\./shared/reference/captures/umr-kat/rs_kat_phoenix_test1\.txt\.gz not found'
+	has out "partial corpus: the totals skipped" '^# SKIPPED: the totals over all four umr captures: 1 of them read$'
+	if [ "$(grep -c '^# SKIPPED:' out)" -eq 4 ]; then ok; else bad "partial corpus: $(grep -c '^# SKIPPED:' out) SKIPPED lines, want 4"; fi
+fi
+# a capture that is there but damaged is a failure, not a skip
+if command -v gzip >/dev/null 2>&1; then
+	mkdir -p bad/shared/reference/captures/umr-kat bad/repo
+	echo "provenance" >bad/shared/reference/captures/umr-kat/PROVENANCE.md
+	for c in rs_kat_cezanne_test1 rs_kat_cezanne_test3 rs_kat_navi10_test2 rs_kat_phoenix_test1; do
+		echo "not gzip" >"bad/shared/reference/captures/umr-kat/$c.txt.gz"
+		echo "not gzip" >"bad/shared/reference/captures/umr-kat/$c.answer.gz"
+	done
+	(cd bad/repo && "$UMR") >out 2>err
+	rc=$?
+	if [ "$rc" -ne 0 ]; then ok; else bad "test_pm4_umr with damaged captures: exit 0"; fi
+	has out "damaged captures fail" '^FAIL .*rs_kat_cezanne_test1: the capture is there but gzip -dc cannot read it$'
+fi
+
 # and through run.sh (from here/, which has no tests/cli and no ../shared)
 mkdir -p one/tests/pm4
 ln -s "$BUILD/tests/pm4/test_pm4_umr" one/tests/pm4/test_pm4_umr
