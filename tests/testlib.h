@@ -1,5 +1,9 @@
 /* Minimal test harness: CHECK records a failure with file:line and goes on;
- * each binary ends with "# passed=N failed=M", which tests/run.sh sums. */
+ * TL_SKIP says, on a "# SKIPPED: reason" line, what could not be checked
+ * here (a corpus or a tool that is absent); each binary ends with
+ * "# passed=N failed=M", which tests/run.sh sums, counting the SKIPPED
+ * lines.  A binary that checked nothing and skipped nothing fails: a test
+ * that cannot fail is worse than none (STYLE.md, Tests). */
 #ifndef GK_TESTLIB_H
 #define GK_TESTLIB_H
 
@@ -12,7 +16,7 @@
 #include "gfxkit/engine.h"
 #include "gfxkit/stream.h"
 
-static unsigned tl_pass, tl_fail;
+static unsigned tl_pass, tl_fail, tl_skipped;
 
 #define CHECK(cond, ...)                                                                          \
 	do {                                                                                      \
@@ -26,8 +30,22 @@ static unsigned tl_pass, tl_fail;
 		}                                                                                 \
 	} while (0)
 
+/* One part of the test not run, and why: tests/run.sh counts and shows
+ * the line.  Say what is missing and where it was looked for. */
+#define TL_SKIP(...)                                                                              \
+	do {                                                                                      \
+		tl_skipped++;                                                                     \
+		printf("# SKIPPED: ");                                                            \
+		printf(__VA_ARGS__);                                                              \
+		printf("\n");                                                                     \
+	} while (0)
+
 static inline int tl_done(void)
 {
+	if (!tl_pass && !tl_fail && !tl_skipped) {
+		printf("FAIL checked nothing: no check ran and nothing was reported skipped\n");
+		tl_fail = 1;
+	}
 	printf("# passed=%u failed=%u\n", tl_pass, tl_fail);
 	return tl_fail ? 1 : 0;
 }

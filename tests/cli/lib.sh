@@ -3,8 +3,11 @@
 # with the gfxkit binary as its first argument.  It sets G (the binary, an
 # absolute path), ROOT (the repository), BUILD (the binary's folder) and
 # runs the script in a fresh temporary folder that is removed at exit.
-# Helpers keep ./out and ./err of the last run; `finish` prints
-# "# passed=N failed=M" and is the script's exit status.
+# Helpers keep ./out and ./err of the last run; `skip REASON` says on a
+# "# SKIPPED: REASON" line what could not be checked here (an absent corpus
+# or tool), which tests/run.sh counts; `finish` prints "# passed=N failed=M"
+# and is the script's exit status (a script that checked nothing and
+# skipped nothing fails).
 G=${1:?usage: sh $0 path/to/gfxkit}
 case $G in /*) ;; *) G=$(pwd)/$G ;; esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +19,12 @@ cd "$T" || exit 1
 
 pass=0
 fail=0
+skipped=0
 ok() { pass=$((pass + 1)); }
+skip() {
+	skipped=$((skipped + 1))
+	echo "# SKIPPED: $*"
+}
 bad() {
 	fail=$((fail + 1))
 	echo "FAIL $*"
@@ -63,6 +71,10 @@ lines() {
 }
 
 finish() {
+	if [ "$pass" -eq 0 ] && [ "$fail" -eq 0 ] && [ "$skipped" -eq 0 ]; then
+		echo "FAIL checked nothing: no check ran and nothing was reported skipped"
+		fail=1
+	fi
 	echo "# passed=$pass failed=$fail"
 	[ "$fail" -eq 0 ]
 }

@@ -15,7 +15,7 @@ CXX=${CXX:-c++}
 CXXFLAGS="-std=c++11 -Wall -Wextra -Werror -pedantic"
 LIB=$BUILD/libgfxkit.a
 if ! command -v "$CXX" >/dev/null 2>&1; then
-	echo "# C++ header test skipped: $CXX not installed"
+	skip "$CXX not installed: the C++ header test not run"
 	finish
 	exit
 fi

@@ -13,7 +13,7 @@ D=$T/dest
 P=/usr/local
 MAKE=${MAKE:-make}
 if ! command -v "$MAKE" >/dev/null 2>&1 || ! command -v "$CC" >/dev/null 2>&1; then
-	echo "# install test skipped: no $MAKE or $CC"
+	skip "no $MAKE or $CC: the install test not run"
 	finish
 	exit
 fi

@@ -144,17 +144,23 @@ says "check example" 0 err ': 0 errors, 0 warnings$' check -e isa -g a630 "$ROOT
 # ---- the committed tables are what the generator makes of the XML ---------
 # (Mesa's January 2025 description; the March 2022 one must still generate)
 XML=$ROOT/../shared/reference/ir3
-if [ -f "$XML/mesa-2025/ir3.xml" ] && command -v python3 >/dev/null 2>&1; then
+if [ ! -f "$XML/mesa-2025/ir3.xml" ]; then
+	skip "$XML/mesa-2025/ir3.xml not found: the generator check of the committed ir3 tables not run (a fresh clone has no ../shared)"
+elif ! command -v python3 >/dev/null 2>&1; then
+	skip "python3 not installed: the generator check of the committed ir3 tables (scripts/gen_ir3.py) not run"
+else
 	mkdir gen gen2022
 	if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-2025" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
 	same gen/ir3_tab.c "$ROOT/src/isa/ir3/ir3_tab.c" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_tab.c"
 	same gen/ir3_counts.h "$ROOT/src/isa/ir3/ir3_counts.h" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_counts.h"
-	if python3 "$ROOT/scripts/gen_ir3.py" "$XML" gen2022 2>gen2022.err; then ok; else bad "gen_ir3.py 2022 failed: $(tail -1 gen2022.err)"; fi
-	has gen2022.err "2022 description" '^326 bitsets, 233 leaves under #instruction, 51 expressions, 487 fields$'
-	has gen2022/ir3_tab.c "2022 provenance" 'isa/ir3\*\.xml at acba08b58f11'
-	has gen2022/ir3_counts.h "2022 counts" '^#define IR3_NBITSETS 326$'
-else
-	echo "# ../shared/reference/ir3/mesa-2025 or python3 absent: generator check skipped"
+	if [ ! -f "$XML/ir3.xml" ]; then
+		skip "$XML/ir3.xml not found: the generator check of Mesa's 2022 description not run"
+	else
+		if python3 "$ROOT/scripts/gen_ir3.py" "$XML" gen2022 2>gen2022.err; then ok; else bad "gen_ir3.py 2022 failed: $(tail -1 gen2022.err)"; fi
+		has gen2022.err "2022 description" '^326 bitsets, 233 leaves under #instruction, 51 expressions, 487 fields$'
+		has gen2022/ir3_tab.c "2022 provenance" 'isa/ir3\*\.xml at acba08b58f11'
+		has gen2022/ir3_counts.h "2022 counts" '^#define IR3_NBITSETS 326$'
+	fi
 fi
 
 # ---- branch labels: decode --labels, encode resolves them ------------------
@@ -183,7 +189,11 @@ says "--labels only ir3" 2 err 'labels is for decode -e isa' decode -e pm4 -g gf
 # log (of each shader, labels and all, for fd-clouds) assembles back to the
 # same words where every word has a text (not the crash dumps' garbage).
 TR=$ROOT/../shared/reference/captures/mesa-freedreno-traces
-if [ -f "$TR/fd-clouds.log.gz" ] && command -v gzip >/dev/null 2>&1; then
+if [ ! -d "$TR" ]; then
+	skip "$TR not found: Mesa's freedreno CI logs not compared (a fresh clone has no ../shared)"
+elif ! command -v gzip >/dev/null 2>&1; then
+	skip "gzip not installed: Mesa's freedreno CI logs in $TR cannot be read"
+else
 	tr_lines=0
 	tr_shaders=0
 	for spec in glxgears-a420:a420 compute-a540:a540 fd-clouds:a630 crash:a630 crash_prefetch:a618 \
@@ -192,6 +202,10 @@ if [ -f "$TR/fd-clouds.log.gz" ] && command -v gzip >/dev/null 2>&1; then
 		gpu=${spec##*:}
 		labels=
 		[ "$log" = fd-clouds ] && labels=--labels
+		if [ ! -f "$TR/$log.log.gz" ]; then
+			skip "$TR/$log.log.gz not found: that log not compared"
+			continue
+		fi
 		rm -rf tr && mkdir tr
 		# tr/N.hex: the words of shader N; tr/N.want: Mesa's lines (labels too)
 		gzip -dc "$TR/$log.log.gz" | awk -v dir=tr '
@@ -230,8 +244,6 @@ if [ -f "$TR/fd-clouds.log.gz" ] && command -v gzip >/dev/null 2>&1; then
 		done
 	done
 	echo "# Mesa CI logs: $tr_shaders shaders, $tr_lines lines (with label lines) compared"
-else
-	echo "# ../shared/reference/captures/mesa-freedreno-traces absent: real trace check skipped"
 fi
 
 # ---- errors and usage -----------------------------------------------------

@@ -209,7 +209,7 @@ if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libdrm 2>/dev/nu
 	cat out | grep '^# libdrm live'
 	if [ "$rc" -eq 0 ]; then ok; else bad "libdrm live comparison (libdrm $(pkg-config --modversion libdrm))"; fi
 else
-	echo "# libdrm live comparison skipped: libdrm not installed (or no compiler / $BUILD/libgfxkit.a)"
+	skip "libdrm not installed (or no compiler, or no $BUILD/libgfxkit.a): the live comparison with libdrm not run"
 fi
 
 finish

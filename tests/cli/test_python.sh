@@ -1,11 +1,12 @@
 #!/bin/sh
 # python/gfxkit.py (ctypes over build/libgfxkit.so) through its own test,
-# tests/python/test_gfxkit.py; skipped when python3 is not installed.
+# tests/python/test_gfxkit.py (its SKIPPED lines passed on); skipped, with
+# a SKIPPED line, when python3 is not installed.
 #   sh tests/cli/test_python.sh path/to/build/gfxkit-san
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "# python test skipped: python3 not installed"
+	skip "python3 not installed: python/gfxkit.py not tested"
 	finish
 	exit
 fi
@@ -18,6 +19,8 @@ fi
 (cd "$ROOT" && GFXKIT_LIB="$BUILD/libgfxkit.so" python3 -B tests/python/test_gfxkit.py) >py.out 2>&1
 rc=$?
 grep '^FAIL' py.out
+grep '^# SKIPPED:' py.out
+skipped=$((skipped + $(grep -c '^# SKIPPED:' py.out)))
 line=$(grep '^# passed=' py.out | tail -1)
 p=$(printf '%s' "$line" | sed -n 's/^# passed=\([0-9]*\) failed=\([0-9]*\)$/\1/p')
 f=$(printf '%s' "$line" | sed -n 's/^# passed=\([0-9]*\) failed=\([0-9]*\)$/\2/p')

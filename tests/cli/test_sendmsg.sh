@@ -85,7 +85,7 @@ run "pm4 untouched" 0 decode -g evergreen -e pm4 good.hex
 # LLVM_MC=path overrides the llvm-mc found on PATH (LLVM_MC=none: skip)
 MC=${LLVM_MC:-$(command -v llvm-mc || command -v llvm-mc-14 || true)}
 if [ -z "$MC" ] || [ "$MC" = none ] || ! "$MC" -arch=amdgcn -mcpu=gfx1010 -disassemble </dev/null >/dev/null 2>&1; then
-	echo "# SKIP llvm-mc comparison: llvm-mc with the AMDGPU target is not installed"
+	skip "llvm-mc with the AMDGPU target not installed: the llvm-mc comparison not run"
 else
 	# every immediate of s_sendmsg (op 0x10) and s_sendmsghalt (op 0x11)
 	awk 'BEGIN { for (op = 144; op <= 145; op++) for (v = 0; v < 65536; v++)
@@ -120,7 +120,7 @@ else
 	V=$ROOT/tests/vectors/sendmsg_gfx10_text.txt
 	mc_major=$("$MC" --version | sed -n 's/.*LLVM version \([0-9]*\).*/\1/p' | head -1)
 	if [ "$mc_major" != 14 ]; then
-		echo "# SKIP live operand-line check: llvm-mc $mc_major, the vectors are from llvm-mc 14"
+		skip "llvm-mc $mc_major, the vectors are from llvm-mc 14: the live operand-line check not run"
 	else
 	# LINE is everything before the last tab (a line may hold a tab itself)
 	TAB=$(printf '\t')
@@ -149,7 +149,7 @@ fi
 # GFX11 needs llvm-mc 15 or later (Debian: llvm-16); disassembly of every immediate
 MC11=${LLVM_MC_GFX11:-$(command -v llvm-mc-16 || command -v llvm-mc-17 || command -v llvm-mc-18 || command -v llvm-mc-19 || true)}
 if [ -z "$MC11" ] || [ "$MC11" = none ] || ! "$MC11" -arch=amdgcn -mcpu=gfx1100 -disassemble </dev/null >/dev/null 2>&1; then
-	echo "# SKIP llvm-mc GFX11 comparison: no llvm-mc 16 or later installed"
+	skip "no llvm-mc 16 or later installed: the llvm-mc GFX11 comparison not run"
 else
 	awk 'BEGIN { for (v = 0; v < 65536; v++) printf "0x%02x,0x%02x,0xb6,0xbf\n", v % 256, int(v / 256) }' >g11.bytes
 	awk 'BEGIN { for (v = 0; v < 65536; v++) printf "0xbfb6%04x\n", v }' >g11.hex

@@ -12,7 +12,7 @@
 NM=${NM:-nm}
 LIB=$BUILD/libgfxkit.a
 if ! command -v "$NM" >/dev/null 2>&1; then
-	echo "# symbol check skipped: $NM not installed"
+	skip "$NM not installed: the symbol check not run"
 	finish
 	exit
 fi

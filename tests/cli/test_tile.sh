@@ -37,7 +37,7 @@ has out "info json" '^\{"pitch":128,"padded_height":128,"padded_slices":6,"surfa
 if [ -n "$PY" ]; then
 	if $PY -c 'import json, sys; d = json.loads(open("out").read()); sys.exit(0 if d["surface_bytes"] == 393216 and d["diagnostics"] == [] else 1)'; then ok; else bad "info json: python json"; fi
 else
-	echo "# python3 absent: JSON parse check skipped"
+	skip "python3 not installed: the JSON parse check of tile info not run"
 fi
 run "linear" 0 tile info --mode linear --bpp 8 --width 100 --height 37
 has out "linear pitch" '^pitch 256$'
@@ -315,7 +315,7 @@ EOF
 	hasnot map_pipe.png.txt "map pipe: 8 pipes" '^pipe 8'
 	has map_bank.png.txt "map bank: tEXt names each bank colour" '^bank 0: #e6194b$'
 else
-	echo "# python3 absent: PNG decode check skipped"
+	skip "python3 not installed: the PNG decode check of the maps not run"
 fi
 # real decoders, when installed: libpng's pngcheck and Pillow (Debian: pngcheck, python3-pil)
 if command -v pngcheck >/dev/null 2>&1; then
@@ -323,7 +323,7 @@ if command -v pngcheck >/dev/null 2>&1; then
 		if pngcheck -q "$f" >perr 2>&1; then ok; else bad "map $f: pngcheck: $(head -1 perr)"; fi
 	done
 else
-	echo "# pngcheck absent: its check of the maps skipped"
+	skip "pngcheck not installed: its check of the maps not run"
 fi
 PIL=
 for p in python3 /usr/bin/python3; do
@@ -341,7 +341,7 @@ if [ -n "$PIL" ]; then
 	if $PIL -c 'import PIL.Image as I; n = len(set(I.open("map_pipe_bare.png").getdata())); assert n == 16, n' 2>perr; then ok; else bad "map pipe: Pillow colours: $(tail -1 perr)"; fi
 	if $PIL -c 'import PIL.Image as I; assert "pipe 0: #e6194b" in I.open("map_pipe.png").info["Description"]' 2>perr; then ok; else bad "map pipe: Pillow tEXt: $(tail -1 perr)"; fi
 else
-	echo "# Pillow absent: its decode of the maps skipped"
+	skip "Pillow (python3 PIL) not installed: its decode of the maps not run"
 fi
 
 # a 4096 x 4096 map (50 MB of pixels) is compressed: a few hundred KB

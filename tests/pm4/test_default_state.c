@@ -80,8 +80,11 @@ static const struct expect cm_names[] = {
 static void crosscheck(const char *gen, const char *stream)
 {
 	FILE *f = fopen("../shared/reference/registers/crosscheck-default-state.tsv", "r");
-	if (!f)
+	if (!f) {
+		TL_SKIP("../shared/reference/registers/crosscheck-default-state.tsv not found: %s's registers not "
+			"cross-checked against the kernel's comments (a fresh clone has no ../shared)", gen);
 		return;
+	}
 	char line[1024];
 	unsigned rows = 0, named = 0;
 	while (fgets(line, sizeof line, f)) {
