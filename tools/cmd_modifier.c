@@ -83,15 +83,6 @@ static int no_values(void)
 	return 2;
 }
 
-static int finish(FILE *f)
-{
-	if (fflush(f) != 0 || ferror(f)) {
-		fprintf(stderr, "gfxkit: write error\n");
-		return 2;
-	}
-	return 0;
-}
-
 /* The GFX6-8 surface options of decode: --bpp asks for the surface. */
 struct surface_opts {
 	unsigned bpp;
@@ -246,7 +237,7 @@ static int run_decode(int argc, char **argv)
 		}
 	}
 	gk_out_flush(&o);
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return w ? w : rc;
 }
 
@@ -282,7 +273,7 @@ static int run_encode(int argc, char **argv)
 		}
 		printf("0x%016llx\n", (unsigned long long)v);
 	}
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return w ? w : rc;
 }
 
@@ -458,7 +449,7 @@ static int run_list(int argc, char **argv)
 	}
 	int failed = o.failed;
 	free(c);
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return failed ? 2 : w;
 }
 
@@ -502,7 +493,7 @@ static int run_tile_split(int argc, char **argv)
 		printf(" TILE_SPLIT=%d\n", ts.field);
 	else
 		printf(" TILE_SPLIT=none (not 64-4096 bytes)\n");
-	return finish(stdout);
+	return cli_stdout_finish(0);
 }
 
 int cmd_modifier(int argc, char **argv)

@@ -131,11 +131,8 @@ int cmd_sendmsg(int argc, char **argv)
 		}
 	}
 	gk_out_flush(&out);
-	if (fflush(stdout) != 0 || out.failed) {
-		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
-		return 2;
-	}
-	return rc;
+	int w = cli_stdout_finish(0); /* says why standard output failed */
+	return w ? w : rc;
 }
 
 /* ---- -e isa -g gfx10 ---- */

@@ -430,16 +430,18 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 	size_t stride = (size_t)s->p.width * s->elem_bytes;
 	size_t lin_band = (size_t)(s->p.mode == GK_TILE_2D ? s->macro_tile_height : 8) * stride;
 	uint8_t *tb = band_bytes <= SIZE_MAX ? malloc((size_t)band_bytes) : NULL, *lb = malloc(lin_band);
-	FILE *out = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
+	struct cli_out of = { 0 };
 	int rc = 0;
-	if (!tb || !lb || !out) {
-		if (!out)
-			fprintf(stderr, P " %s: %s: %s\n", sub, o->out, strerror(errno));
-		else
-			fprintf(stderr, P " %s: out of memory for one band\n", sub);
+	if (!tb || !lb) {
+		fprintf(stderr, P " %s: out of memory for one band\n", sub);
 		rc = 2;
 		goto done;
 	}
+	if (cli_out_open(&of, o->out)) {
+		rc = 2;
+		goto done;
+	}
+	FILE *out = of.f;
 	uint64_t ipos = 0, opos = 0;
 	uint32_t nb = gk_tile_band_count(s);
 	for (uint32_t z = 0; z < s->padded_slices && !rc; z++)
@@ -464,10 +466,8 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 						fprintf(stderr, P " pack: cannot seek in %s: with %u tile-split pieces the "
 								"output must be a regular file\n", o->out, band.nranges);
 						rc = 2;
-					} else if (fwrite(tb + k * band.range_len, 1, (size_t)band.range_len, out) !=
-						   band.range_len) {
-						fprintf(stderr, P " pack: %s: write error\n", o->out);
-						rc = 2;
+					} else if (cli_out_write(&of, tb + k * band.range_len, (size_t)band.range_len)) {
+						rc = 2; /* said by cli_out_close */
 					}
 					opos += band.range_len;
 				}
@@ -490,10 +490,8 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 				if (rc)
 					break;
 				gk_tile_unpack_band(s, &band, tb, lb, stride);
-				if (fwrite(lb, 1, lbytes, out) != lbytes) {
-					fprintf(stderr, P " unpack: %s: write error\n", o->out);
-					rc = 2;
-				}
+				if (cli_out_write(&of, lb, lbytes))
+					rc = 2; /* said by cli_out_close */
 			}
 		}
 	if (!rc && have < 0 && fgetc(in) != EOF) {
@@ -502,12 +500,9 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 		rc = 1;
 	}
 done:
-	if (out && out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, P " %s: %s: %s\n", sub, o->out, strerror(errno));
+	/* a cut image is not kept */
+	if (cli_out_close(&of, !rc))
 		rc = 2;
-	} else if (out == stdout && fflush(stdout) && !rc) {
-		rc = 2;
-	}
 	if (in != stdin)
 		fclose(in);
 	free(tb);
@@ -554,17 +549,19 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 	if (!o->no_legend)
 		gk_tile_picture_size(s, by, z, &width, &height);
 	size_t nlegend = gk_tile_map_legend(s, by, z, NULL, 0);
-	FILE *f = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
 	uint8_t *row = malloc((size_t)width * 3);
 	char *legend = malloc(nlegend + 1);
 	struct gk_png *png = malloc(sizeof *png); /* the compressor's window and tables */
+	struct cli_out f = { 0 };
 	int rc = 0;
-	if (!f || !row || !png || !legend) {
-		fprintf(stderr, P " map: %s: %s\n", o->out, !f ? strerror(errno) : "out of memory");
+	if (!row || !png || !legend) {
+		fprintf(stderr, P " map: out of memory\n");
+		rc = 2;
+	} else if (cli_out_open(&f, o->out)) {
 		rc = 2;
 	} else {
 		gk_tile_map_legend(s, by, z, legend, nlegend + 1);
-		int r = gk_png_begin(png, width, height, cli_write_file, f);
+		int r = gk_png_begin(png, width, height, cli_out_write, &f);
 		if (!r)
 			r = gk_png_text(png, "Description", legend);
 		for (uint32_t y = 0; !r && y < height; y++) {
@@ -575,14 +572,13 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 			r = gk_png_row(png, row);
 		}
 		if (r || gk_png_end(png)) {
-			fprintf(stderr, P " map: %s: %s\n", o->out, png->error ? png->error : "write error");
+			if (!f.failed) /* a failed write: said by cli_out_close */
+				fprintf(stderr, P " map: %s: %s\n", CLI_Q(o->out), png->error ? png->error : "PNG writer error");
 			rc = 2;
 		}
 	}
-	if (f && f != stdout && fclose(f) && !rc) {
-		fprintf(stderr, P " map: %s: %s\n", o->out, strerror(errno));
+	if (cli_out_close(&f, !rc))
 		rc = 2;
-	}
 	free(png);
 	free(legend);
 	free(row);

@@ -295,15 +295,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	int rc = run(argc, argv);
 	/* whatever a command printed to standard output (usage, tile info, a
 	 * list): a full disk or a closed pipe is an error, never exit 0 with a
 	 * cut output.  Commands that write files report those themselves. */
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: cannot write to standard output%s%s\n", prog, errno ? ": " : "",
-			errno ? strerror(errno) : "");
-		return rc ? rc : 2;
-	}
-	return rc;
+	return cli_stdout_finish(run(argc, argv));
 }
