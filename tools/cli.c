@@ -60,15 +60,15 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			}
 			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
 				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", CLI_PROG,
-					argv[i]);
+					CLI_Q(argv[i]));
 				return -1;
 			}
 			o->nbos++;
 		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count") || !strcmp(a, "--max-errors")) {
 			uint64_t v;
 			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &v)) {
-				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, a, i < argc ? ", not " : "",
-					i < argc ? argv[i] : "");
+				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, CLI_Q(a), i < argc ? ", not " : "",
+					i < argc ? CLI_Q(argv[i]) : "");
 				return -1;
 			}
 			if (a[2] == 'b') {
@@ -96,19 +96,19 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			const char **list = a[2] == 'r' ? o->regs : a[2] == 'd' ? o->dumps : o->pictures;
 			unsigned *n = a[2] == 'r' ? &o->nregs : a[2] == 'd' ? &o->ndumps : &o->npictures;
 			if (++i >= argc || !strchr(argv[i], '=')) {
-				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, a,
+				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, CLI_Q(a),
 					a[2] == 'r' ? "NAME=VALUE" : a[2] == 'd' ? "ADDR:SIZE=FILE" : "ADDR:WIDTHxHEIGHT=FILE.png");
 				return -1;
 			}
 			if (*n == CLI_MAX_MEMS) {
-				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, a);
+				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, CLI_Q(a));
 				return -1;
 			}
 			list[(*n)++] = argv[i];
 		} else if (!strcmp(a, "--zero")) {
 			if (++i >= argc || o->nzeros == CLI_MAX_MEMS || parse_bo(argv[i], &o->zeros[o->nzeros]) != 0) {
 				fprintf(stderr, "%s: --zero takes ADDR:SIZE (0x hex or decimal; at most %d)%s%s\n", CLI_PROG,
-					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? argv[i] : "");
+					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? CLI_Q(argv[i]) : "");
 				return -1;
 			}
 			o->nzeros++;
@@ -153,25 +153,25 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 		else if (!strncmp(a, "--color", 7) && (a[7] == '=' || !a[7])) {
 			const char *when = a[7] == '=' ? a + 8 : ++i < argc ? argv[i] : "";
 			if (cli_color_parse(when, &o->color)) {
-				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, when);
+				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, CLI_Q(when));
 				return -1;
 			}
 		}
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, a);
+			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, CLI_Q(a));
 			return -1;
 		} else if (o->nfiles < CLI_MAX_FILES) {
 			o->files[o->nfiles++] = a;
 			o->file = o->files[0];
 		} else {
-			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, a);
+			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, CLI_Q(a));
 			return -1;
 		}
 		if (slot) {
 			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, a);
+				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, CLI_Q(a));
 				return -1;
 			}
 			*slot = argv[i];
@@ -458,6 +458,20 @@ int cli_out_close(struct cli_out *o, int keep)
 	return rc;
 }
 
+int cli_out_flush(struct cli_out *o)
+{
+	if (fflush(o->f) == 0 && !ferror(o->f))
+		return 0;
+	out_failed(o, errno);
+	return -1;
+}
+
+void cli_stdout_note(void)
+{
+	if (ferror(stdout) && !stdout_errno)
+		stdout_errno = errno;
+}
+
 int cli_stdout_finish(int rc)
 {
 	errno = 0;
@@ -488,7 +502,7 @@ int cli_decode_format(const char *format, enum gk_in_format *inf)
 	*inf = GK_IN_AUTO;
 	if (!format || gk_in_format_parse(format, inf) == 0)
 		return 0;
-	fprintf(stderr, "%s: -f takes one of %s; not %s\n", CLI_PROG, gk_in_format_list(), format);
+	fprintf(stderr, "%s: -f takes one of %s; not %s\n", CLI_PROG, gk_in_format_list(), CLI_Q(format));
 	return 2;
 }
 
@@ -496,7 +510,7 @@ int cli_encode_format(const char *format, int *hex)
 {
 	*hex = format && !strcmp(format, "hex");
 	if (format && !*hex && strcmp(format, "bin")) {
-		fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", CLI_PROG, format);
+		fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", CLI_PROG, CLI_Q(format));
 		return 2;
 	}
 	return 0;
@@ -632,7 +646,7 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 				nc *= 2;
 			uint32_t *q = realloc(w, nc * sizeof *w);
 			if (!q) {
-				fprintf(stderr, "%s: %s: out of memory\n", CLI_PROG, file);
+				fprintf(stderr, "%s: %s: out of memory\n", CLI_PROG, CLI_Q(file));
 				rc = 2;
 				break;
 			}
@@ -667,11 +681,11 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 		const char *eq = strchr(o->mem[i], '=');
 		uint64_t addr;
 		if (gk_parse_uint(o->mem[i], (size_t)(eq - o->mem[i]), &addr)) {
-			fprintf(stderr, "%s: --mem %s: ADDR is not a number (0x hex or decimal)\n", CLI_PROG, o->mem[i]);
+			fprintf(stderr, "%s: --mem %s: ADDR is not a number (0x hex or decimal)\n", CLI_PROG, CLI_Q(o->mem[i]));
 			gk_mem_destroy(m);
 			return NULL;
 		}
-		if (load_image(m, o->mem[i], addr, eq + 1)) {
+		if (load_image(m, CLI_Q(o->mem[i]), addr, eq + 1)) {
 			gk_mem_destroy(m);
 			return NULL;
 		}
@@ -690,8 +704,8 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 		char *file = p + al + strspn(p + al, " \t");
 		file[strcspn(file, "\r\n")] = 0;
 		uint64_t addr;
-		char where[64];
-		snprintf(where, sizeof where, "%s:%u", o->mem_map, ln);
+		char where[CLI_QUOTE_CAP + 16];
+		snprintf(where, sizeof where, "%s:%u", CLI_Q(o->mem_map), ln);
 		if (gk_parse_uint(p, al, &addr) || !*file) {
 			fprintf(stderr, "%s: %s: expected 'ADDR FILE'\n", CLI_PROG, where);
 			cli_close(map);
@@ -844,7 +858,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	}
 	/* a write that failed (the colour writer and fprintf write to the
 	 * FILE itself): cli_out_close says why */
-	if (out.failed || ferror(of->f))
+	if (cli_out_flush(of) || out.failed)
 		of->failed = 1;
 	if (stats.hidden)
 		fprintf(stderr, "%s: %llu more diagnostic%s not shown (--max-errors %llu)\n", name,

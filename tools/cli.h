@@ -98,6 +98,13 @@ int cli_out_write(void *out, const void *p, size_t n);
  * ("gfxkit: write error: NAME: REASON").  Safe on a struct that was never
  * opened. */
 int cli_out_close(struct cli_out *o, int keep);
+/* Flush o; a failure is remembered with its reason for cli_out_close to
+ * say.  0, or -1. */
+int cli_out_flush(struct cli_out *o);
+/* Right after printing to standard output with printf and friends: if that
+ * failed, remember why (a large printf that fails is not retried by the
+ * last fflush, so its errno would be lost) */
+void cli_stdout_note(void);
 /* main's last word on standard output (whatever a command printed with
  * printf): rc, or 2 after "gfxkit: write error: standard output: REASON"
  * unless cli_out_close said it already */

@@ -195,9 +195,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 			rc = cli_input_error(name, in);
 		} else {
 			gk_out_flush(&out);
-			if (fflush(of.f) != 0)
-				of.failed = 1;
-			if (out.failed || of.failed) {
+			if (cli_out_flush(&of) || out.failed) {
 				of.failed = 1;
 				rc = 2; /* said by cli_out_close */
 			} else {
