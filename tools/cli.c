@@ -306,8 +306,9 @@ static int connect_socket(const char *path)
 	return fd;
 }
 
-/* the temporary file next to target (target.gfxkit-PID-N), a new file
- * created with 0666 & ~umask; -1 with errno */
+/* the temporary file next to target (target.gfxkit-PID-N, or
+ * .gfxkit-PID-N in its folder when the target's name is too long for
+ * more), a new file created with 0666 & ~umask; -1 with errno */
 static int create_temp(struct cli_out *o)
 {
 	size_t cap = strlen(o->target) + 48;
@@ -316,11 +317,20 @@ static int create_temp(struct cli_out *o)
 		errno = ENOMEM;
 		return -1;
 	}
-	for (unsigned i = 0; i < 100; i++) {
-		snprintf(o->tmp, cap, "%s.gfxkit-%ld-%u", o->target, (long)getpid(), i);
+	const char *slash = strrchr(o->target, '/');
+	int dir = slash ? (int)(slash - o->target) + 1 : 0;
+	for (unsigned i = 0, short_name = 0; i < 100; i++) {
+		if (short_name)
+			snprintf(o->tmp, cap, "%.*s.gfxkit-%ld-%u", dir, o->target, (long)getpid(), i);
+		else
+			snprintf(o->tmp, cap, "%s.gfxkit-%ld-%u", o->target, (long)getpid(), i);
 		int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0666);
-		if (fd >= 0 || errno != EEXIST)
+		if (fd >= 0)
 			return fd;
+		if (errno == ENAMETOOLONG && !short_name)
+			short_name = 1;
+		else if (errno != EEXIST)
+			return -1;
 	}
 	return -1;
 }
@@ -334,6 +344,10 @@ int cli_out_open(struct cli_out *o, const char *path)
 		return 0;
 	}
 	o->name = path;
+	if (!*path) {
+		fprintf(stderr, "%s: an output file name is empty\n", CLI_PROG);
+		return 2;
+	}
 	int err, fd = -1;
 	const char *doing = "cannot open";
 	o->target = follow_links(path, &err);

@@ -142,6 +142,13 @@ printf 'NO_SUCH_PACKET\n' >bad.s
 run "encode error" 1 $ENC bad.s -o keep
 same keep keep.orig "an encode error leaves the file as it was"
 says "encode to a full device leaves the file" 2 err 'No space left' $ENC "$S" -o full
+LONG=$(head -c 250 /dev/zero | tr '\0' a) # NAME_MAX is 255: no room for a suffix
+run "-o a name too long for a temporary next to it" 0 $ENC "$S" -o "$LONG"
+same "$LONG" ref.bin "a 250-byte name: the words"
+says "-o an empty name" 2 err '^gfxkit: an output file name is empty$' $ENC "$S" -o ""
+cp "$E/radeon_ring_gfx.txt" ring.txt
+run "decode -o its own input" 0 decode -g evergreen -e pm4 ring.txt -o ring.txt
+has ring.txt "decode -o its own input: read before it is replaced" '^0x00000fe0: INDIRECT_BUFFER IB_BASE=0x100000'
 run "decode of no input" 2 decode -g evergreen -e pm4 absent.bin -o keep
 same keep keep.orig "an input that cannot be opened leaves -o as it was"
 no_temps "after the failures"
