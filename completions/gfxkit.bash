@@ -18,14 +18,14 @@ _gfxkit()
 	-f|--format)
 		COMPREPLY=($(compgen -W "auto bin hex radeon-ring klog od hexdump-c xxd umr amdgpu-ring" -- "$cur"))
 		return ;;
-	-o|--output|--mem-map)
+	-o|--output|--mem-map|--out|--in|--coords)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac
 	case ${COMP_WORDS[1]} in
 	decode|check|encode|list)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --bo --base --skip --count --follow --labels --mem --mem-map --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --strict --bo --base --skip --count --follow --labels --mem --mem-map --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

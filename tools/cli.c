@@ -1,13 +1,20 @@
 /* The CLI plumbing every engine's front end shares (tools/cli.h). */
-#define _POSIX_C_SOURCE 200809L /* fstat: a directory given as input is said to be one; mmap: --mem images */
+/* fstat (a directory given as input is said to be one), mmap (--mem
+ * images), and for output files lstat, readlink, fchmod, fchown, fsync and
+ * AF_UNIX sockets */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <limits.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "color.h"
@@ -56,15 +63,15 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			}
 			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
 				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", CLI_PROG,
-					argv[i]);
+					CLI_Q(argv[i]));
 				return -1;
 			}
 			o->nbos++;
 		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count") || !strcmp(a, "--max-errors")) {
 			uint64_t v;
 			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &v)) {
-				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, a, i < argc ? ", not " : "",
-					i < argc ? argv[i] : "");
+				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, CLI_Q(a), i < argc ? ", not " : "",
+					i < argc ? CLI_Q(argv[i]) : "");
 				return -1;
 			}
 			if (a[2] == 'b') {
@@ -92,19 +99,19 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 			const char **list = a[2] == 'r' ? o->regs : a[2] == 'd' ? o->dumps : o->pictures;
 			unsigned *n = a[2] == 'r' ? &o->nregs : a[2] == 'd' ? &o->ndumps : &o->npictures;
 			if (++i >= argc || !strchr(argv[i], '=')) {
-				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, a,
+				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, CLI_Q(a),
 					a[2] == 'r' ? "NAME=VALUE" : a[2] == 'd' ? "ADDR:SIZE=FILE" : "ADDR:WIDTHxHEIGHT=FILE.png");
 				return -1;
 			}
 			if (*n == CLI_MAX_MEMS) {
-				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, a);
+				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, CLI_Q(a));
 				return -1;
 			}
 			list[(*n)++] = argv[i];
 		} else if (!strcmp(a, "--zero")) {
 			if (++i >= argc || o->nzeros == CLI_MAX_MEMS || parse_bo(argv[i], &o->zeros[o->nzeros]) != 0) {
 				fprintf(stderr, "%s: --zero takes ADDR:SIZE (0x hex or decimal; at most %d)%s%s\n", CLI_PROG,
-					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? argv[i] : "");
+					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? CLI_Q(argv[i]) : "");
 				return -1;
 			}
 			o->nzeros++;
@@ -149,25 +156,25 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 		else if (!strncmp(a, "--color", 7) && (a[7] == '=' || !a[7])) {
 			const char *when = a[7] == '=' ? a + 8 : ++i < argc ? argv[i] : "";
 			if (cli_color_parse(when, &o->color)) {
-				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, when);
+				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, CLI_Q(when));
 				return -1;
 			}
 		}
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, a);
+			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, CLI_Q(a));
 			return -1;
 		} else if (o->nfiles < CLI_MAX_FILES) {
 			o->files[o->nfiles++] = a;
 			o->file = o->files[0];
 		} else {
-			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, a);
+			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, CLI_Q(a));
 			return -1;
 		}
 		if (slot) {
 			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, a);
+				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, CLI_Q(a));
 				return -1;
 			}
 			*slot = argv[i];
@@ -176,37 +183,324 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o)
 	return 0;
 }
 
-int cli_write_file(void *file, const void *p, size_t n)
-{
-	return fwrite(p, 1, n, (FILE *)file) == n ? 0 : -1;
-}
 
-static FILE *open_std(const char *name, const char *mode, FILE *std)
+FILE *cli_open_in(const char *name, const char *mode)
 {
 	if (!name || !strcmp(name, "-"))
-		return std;
+		return stdin;
 	FILE *f = fopen(name, mode);
 	if (!f) {
-		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, name, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, CLI_Q(name), strerror(errno));
 		return NULL;
 	}
 	struct stat st;
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "%s: %s: is a directory\n", CLI_PROG, name);
+		fprintf(stderr, "%s: %s: is a directory\n", CLI_PROG, CLI_Q(name));
 		fclose(f);
 		return NULL;
 	}
 	return f;
 }
 
-FILE *cli_open_in(const char *name, const char *mode)
+const char *cli_quote(char *buf, const char *s)
 {
-	return open_std(name, mode, stdin);
+	if (!s)
+		return "";
+	size_t n = strlen(s);
+	if (n <= CLI_QUOTE_MAX)
+		return s;
+	size_t cut = CLI_QUOTE_MAX;
+	while (cut && ((unsigned char)s[cut] & 0xc0) == 0x80) /* not inside a UTF-8 character */
+		cut--;
+	snprintf(buf, CLI_QUOTE_CAP, "%.*s... (%zu bytes)", (int)cut, s, n);
+	return buf;
 }
 
-FILE *cli_open_out(const char *name, const char *mode)
+/* ---- output files (the rules are in cli.h) ---- */
+
+/* whether cli_out_close has said that standard output failed, so that
+ * main's last check does not say it twice; and why the first write to it
+ * failed (a large fwrite that fails is not kept in the FILE's buffer, so
+ * the last fflush has no error left to report) */
+static bool stdout_said;
+static int stdout_errno;
+
+int cli_write_file(void *file, const void *p, size_t n)
 {
-	return open_std(name, mode, stdout);
+	if (fwrite(p, 1, n, (FILE *)file) == n)
+		return 0;
+	if (file == stdout && !stdout_errno)
+		stdout_errno = errno;
+	return -1;
+}
+
+static void out_failed(struct cli_out *o, int err)
+{
+	if (!o->err)
+		o->err = err ? err : o->f == stdout ? stdout_errno : 0;
+	if (o->f == stdout && !stdout_errno)
+		stdout_errno = err;
+	o->failed = 1;
+}
+
+static void say_write_error(const struct cli_out *o)
+{
+	fprintf(stderr, "%s: write error: %s: %s\n", CLI_PROG, o->f == stdout ? o->name : CLI_Q(o->name),
+		o->err ? strerror(o->err) : "reason not reported by the system");
+}
+
+/* path with its symbolic links followed, as open() would follow them
+ * (malloc'd; NULL: no memory, or *err set).  A path that does not exist
+ * (or cannot be examined) is returned as it is: creating or opening it
+ * says why it cannot be written. */
+static char *follow_links(const char *path, int *err)
+{
+	char *cur = malloc(strlen(path) + 1);
+	*err = ENOMEM;
+	if (!cur)
+		return NULL;
+	strcpy(cur, path);
+	for (unsigned depth = 0;; depth++) {
+		struct stat st;
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		char link[PATH_MAX + 1];
+		ssize_t n = depth < 40 ? readlink(cur, link, PATH_MAX) : -1;
+		if (n < 0) {
+			*err = depth < 40 ? errno : ELOOP; /* 40: Linux's limit */
+			free(cur);
+			return NULL;
+		}
+		link[n] = 0;
+		/* a relative link counts from the link's own folder */
+		const char *slash = link[0] == '/' ? NULL : strrchr(cur, '/');
+		size_t dir = slash ? (size_t)(slash - cur) + 1 : 0;
+		char *next = malloc(dir + (size_t)n + 1);
+		if (!next) {
+			*err = ENOMEM;
+			free(cur);
+			return NULL;
+		}
+		memcpy(next, cur, dir);
+		memcpy(next + dir, link, (size_t)n + 1);
+		free(cur);
+		cur = next;
+	}
+}
+
+/* a socket is written by connecting to it (open() cannot) */
+static int connect_socket(const char *path)
+{
+	struct sockaddr_un a;
+	memset(&a, 0, sizeof a);
+	a.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof a.sun_path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(a.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		fd = -1;
+	}
+	return fd;
+}
+
+/* the temporary file next to target (target.gfxkit-PID-N, or
+ * .gfxkit-PID-N in its folder when the target's name is too long for
+ * more), a new file created with 0666 & ~umask; -1 with errno */
+static int create_temp(struct cli_out *o)
+{
+	size_t cap = strlen(o->target) + 48;
+	o->tmp = malloc(cap);
+	if (!o->tmp) {
+		errno = ENOMEM;
+		return -1;
+	}
+	const char *slash = strrchr(o->target, '/');
+	int dir = slash ? (int)(slash - o->target) + 1 : 0;
+	for (unsigned i = 0, short_name = 0; i < 100; i++) {
+		if (short_name)
+			snprintf(o->tmp, cap, "%.*s.gfxkit-%ld-%u", dir, o->target, (long)getpid(), i);
+		else
+			snprintf(o->tmp, cap, "%s.gfxkit-%ld-%u", o->target, (long)getpid(), i);
+		int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0666);
+		if (fd >= 0)
+			return fd;
+		if (errno == ENAMETOOLONG && !short_name)
+			short_name = 1;
+		else if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+int cli_out_open(struct cli_out *o, const char *path)
+{
+	memset(o, 0, sizeof *o);
+	if (!path || !strcmp(path, "-")) {
+		o->f = stdout;
+		o->name = "standard output";
+		return 0;
+	}
+	o->name = path;
+	if (!*path) {
+		fprintf(stderr, "%s: an output file name is empty\n", CLI_PROG);
+		return 2;
+	}
+	int err, fd = -1;
+	const char *doing = "cannot open";
+	o->target = follow_links(path, &err);
+	if (!o->target) {
+		fprintf(stderr, "%s: %s: cannot follow the link: %s\n", CLI_PROG, CLI_Q(path), strerror(err));
+		return 2;
+	}
+	struct stat st;
+	bool exists = stat(o->target, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: %s: is a directory\n", CLI_PROG, CLI_Q(path));
+		free(o->target);
+		o->target = NULL;
+		return 2;
+	}
+	if (exists && S_ISSOCK(st.st_mode)) {
+		doing = "cannot connect to the socket";
+		fd = connect_socket(o->target);
+	} else if (exists && !S_ISREG(st.st_mode)) {
+		/* a device or a FIFO: written in place (replacing it would turn
+		 * /dev/null into a regular file for the whole machine) */
+		fd = open(o->target, O_WRONLY | O_NOCTTY);
+	} else {
+		/* an existing file must be writable, as a shell's > wants it */
+		if (exists && (fd = open(o->target, O_WRONLY | O_NOCTTY)) < 0)
+			goto fail;
+		if (fd >= 0)
+			close(fd);
+		doing = exists ? "cannot create a temporary file next to it" : "cannot create";
+		fd = create_temp(o);
+		if (fd >= 0 && exists) {
+			/* the file keeps its owner and mode: chown first, as it may
+			 * clear set-user-ID bits that fchmod then restores */
+			if ((st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0) {
+				int e = errno;
+				if (fchown(fd, (uid_t)-1, st.st_gid) != 0 || st.st_uid != geteuid())
+					fprintf(stderr, "%s: %s: warning: the new file is owned by uid %ld gid %ld, not %ld %ld: %s\n",
+						CLI_PROG, CLI_Q(path), (long)geteuid(), (long)getegid(), (long)st.st_uid,
+						(long)st.st_gid, strerror(e));
+			}
+			if (fchmod(fd, st.st_mode & 07777) != 0) {
+				doing = "cannot give the temporary file the file's mode";
+				int e = errno;
+				close(fd);
+				remove(o->tmp);
+				errno = e;
+				fd = -1;
+			}
+		}
+	}
+	if (fd >= 0 && !(o->f = fdopen(fd, "wb"))) {
+		int e = errno;
+		close(fd);
+		if (o->tmp)
+			remove(o->tmp);
+		errno = e;
+		fd = -1;
+	}
+	if (fd >= 0)
+		return 0;
+fail:
+	err = errno;
+	if (strcmp(o->target, path))
+		fprintf(stderr, "%s: %s (-> %s): %s: %s\n", CLI_PROG, CLI_Q(path), CLI_Q(o->target), doing, strerror(err));
+	else
+		fprintf(stderr, "%s: %s: %s: %s\n", CLI_PROG, CLI_Q(path), doing, strerror(err));
+	free(o->target);
+	free(o->tmp);
+	memset(o, 0, sizeof *o);
+	return 2;
+}
+
+int cli_out_write(void *out, const void *p, size_t n)
+{
+	struct cli_out *o = out;
+	if (fwrite(p, 1, n, o->f) == n)
+		return 0;
+	out_failed(o, errno);
+	return -1;
+}
+
+int cli_out_close(struct cli_out *o, int keep)
+{
+	if (!o || !o->f)
+		return 0;
+	FILE *f = o->f;
+	int rc = 0;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		out_failed(o, errno);
+	if (f == stdout) {
+		if (o->failed) {
+			say_write_error(o);
+			stdout_said = true;
+			rc = 2;
+		}
+		o->f = NULL;
+		return rc;
+	}
+	/* the data on disk before the rename makes it the file's new content */
+	if (o->tmp && keep && !o->failed && fsync(fileno(f)) != 0)
+		out_failed(o, errno);
+	errno = 0;
+	if (fclose(f) != 0)
+		out_failed(o, errno);
+	if (o->failed) {
+		say_write_error(o);
+		rc = 2;
+	}
+	if (o->tmp && (rc || !keep)) {
+		remove(o->tmp);
+	} else if (o->tmp && rename(o->tmp, o->target) != 0) {
+		int e = errno;
+		fprintf(stderr, "%s: %s: cannot rename the temporary file %s over it: %s\n", CLI_PROG, CLI_Q(o->target),
+			CLI_Q(o->tmp), strerror(e));
+		remove(o->tmp);
+		rc = 2;
+	}
+	free(o->tmp);
+	free(o->target);
+	memset(o, 0, sizeof *o);
+	return rc;
+}
+
+int cli_out_flush(struct cli_out *o)
+{
+	if (fflush(o->f) == 0 && !ferror(o->f))
+		return 0;
+	out_failed(o, errno);
+	return -1;
+}
+
+void cli_stdout_note(void)
+{
+	if (ferror(stdout) && !stdout_errno)
+		stdout_errno = errno;
+}
+
+int cli_stdout_finish(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		int e = errno ? errno : stdout_errno;
+		if (!stdout_said)
+			fprintf(stderr, "%s: write error: standard output: %s\n", CLI_PROG,
+				e ? strerror(e) : "reason not reported by the system");
+		stdout_said = true;
+		return rc ? rc : 2;
+	}
+	return rc;
 }
 
 void cli_close(FILE *f)
@@ -225,7 +519,7 @@ int cli_decode_format(const char *format, enum gk_in_format *inf)
 	*inf = GK_IN_AUTO;
 	if (!format || gk_in_format_parse(format, inf) == 0)
 		return 0;
-	fprintf(stderr, "%s: -f takes one of %s; not %s\n", CLI_PROG, gk_in_format_list(), format);
+	fprintf(stderr, "%s: -f takes one of %s; not %s\n", CLI_PROG, gk_in_format_list(), CLI_Q(format));
 	return 2;
 }
 
@@ -233,7 +527,7 @@ int cli_encode_format(const char *format, int *hex)
 {
 	*hex = format && !strcmp(format, "hex");
 	if (format && !*hex && strcmp(format, "bin")) {
-		fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", CLI_PROG, format);
+		fprintf(stderr, "%s: encode -f takes bin or hex, not %s\n", CLI_PROG, CLI_Q(format));
 		return 2;
 	}
 	return 0;
@@ -438,7 +732,7 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 			rc = 2;
 		} else if (!r.total) {
 			fprintf(stderr, "%s: %s: %s holds no words: an empty image gives no memory\n", CLI_PROG, where,
-				cli_display_name(file));
+				CLI_Q(file));
 			rc = 2;
 		}
 	}
@@ -458,11 +752,11 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 		const char *eq = strchr(o->mem[i], '=');
 		uint64_t addr;
 		if (gk_parse_uint(o->mem[i], (size_t)(eq - o->mem[i]), &addr)) {
-			fprintf(stderr, "%s: --mem %s: ADDR is not a number (0x hex or decimal)\n", CLI_PROG, o->mem[i]);
+			fprintf(stderr, "%s: --mem %s: ADDR is not a number (0x hex or decimal)\n", CLI_PROG, CLI_Q(o->mem[i]));
 			gk_mem_destroy(m);
 			return NULL;
 		}
-		if (load_image(m, o->mem[i], addr, eq + 1)) {
+		if (load_image(m, CLI_Q(o->mem[i]), addr, eq + 1)) {
 			gk_mem_destroy(m);
 			return NULL;
 		}
@@ -481,8 +775,8 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 		char *file = p + al + strspn(p + al, " \t");
 		file[strcspn(file, "\r\n")] = 0;
 		uint64_t addr;
-		char where[64];
-		snprintf(where, sizeof where, "%s:%u", o->mem_map, ln);
+		char where[CLI_QUOTE_CAP + 16];
+		snprintf(where, sizeof where, "%s:%u", CLI_Q(o->mem_map), ln);
 		if (gk_parse_uint(p, al, &addr) || !*file) {
 			fprintf(stderr, "%s: %s: expected 'ADDR FILE'\n", CLI_PROG, where);
 			cli_close(map);
@@ -499,7 +793,8 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 	return m;
 }
 
-static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
+static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag,
+			   struct cli_out *of, bool *opened);
 
 /* the input reader's notes from *shown on (which devcoredump ring is read
  * and why), on stderr: "FILE:LINE: note: ..." */
@@ -516,23 +811,32 @@ static void input_notes(const char *name, const struct gk_input *in, unsigned *s
 
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
 {
-	if (o->nfiles <= 1)
-		return run_stream_file(o, e, checking, trailing_is_diag);
-	/* several inputs: one stream each, in order, into one output; the
-	 * exit status is the worst of them */
+	enum gk_in_format inf;
+	if (cli_decode_format(o->format, &inf))
+		return 2;
+	struct cli_out of;
+	if (cli_out_open(&of, o->out))
+		return 2;
+	/* one stream per input, in order, into one output; the exit status
+	 * is the worst of them */
 	struct cli_opts one = *o;
 	int rc = 0;
-	for (unsigned i = 0; i < o->nfiles; i++) {
+	bool opened = false; /* an input was read: the output is what it shows */
+	for (unsigned i = 0; i < (o->nfiles ? o->nfiles : 1) && !of.failed; i++) {
 		one.file = o->files[i];
 		one.nfiles = 1;
-		one.out_mode = i ? "a" : "w";
-		int r = run_stream_file(&one, e, checking, trailing_is_diag);
+		int r = run_stream_file(&one, e, checking, trailing_is_diag, &of, &opened);
 		rc = r > rc ? r : rc;
 	}
-	return rc;
+	/* what was shown is kept (up to an input that cannot be read: the
+	 * messages say where), unless no input could be opened or writing
+	 * failed: then a file given to -o stays as it was */
+	int w = cli_out_close(&of, opened);
+	return w > rc ? w : rc;
 }
 
-static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)
+static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag,
+			   struct cli_out *of, bool *opened)
 {
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
@@ -550,34 +854,31 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		gk_mem_destroy(mem);
 		return 2;
 	}
+	*opened = true;
 	const char *name = cli_display_name(o->file);
-	FILE *of = cli_open_out(o->out, o->out_mode ? o->out_mode : "w");
 	struct counted_file src = { f, 0 };
-	struct gk_input *in = of ? gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e)) : NULL;
+	struct gk_input *in = gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e));
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
 	if (in && o->ring && gk_input_set_ring(in, o->ring)) {
-		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, o->ring);
+		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, CLI_Q(o->ring));
 		gk_input_destroy(in);
 		cli_close(f);
-		cli_close(of);
 		gk_mem_destroy(mem);
 		return 2;
 	}
 	if (!in) {
-		if (of)
-			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		cli_close(f);
-		cli_close(of);
 		gk_mem_destroy(mem);
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+	struct gk_out out = { obuf, 0, sizeof obuf, cli_out_write, of, 0, 0 };
 	static struct cli_color colored; /* 8 KiB: not on the stack */
-	bool color = !o->json && cli_color_wanted(o->color, of);
+	bool color = !o->json && cli_color_wanted(o->color, of->f);
 	if (color) {
-		colored.f = of;
+		colored.f = of->f;
 		colored.n = 0;
 		colored.raw = false;
 		out.write = cli_color_write;
@@ -621,30 +922,28 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 			gk_json_end(gk_engine_name(e), ie->offset, &dg, &out);
 			gk_out_flush(&out);
 		} else {
-			fprintf(of, checking ? "%s:0x%llx: error: %s\n" : "    ; %s:0x%llx: error: %s\n", name,
+			fprintf(of->f, checking ? "%s:0x%llx: error: %s\n" : "    ; %s:0x%llx: error: %s\n", name,
 				(unsigned long long)ie->offset, d->message);
 		}
 		ie = NULL;
 	}
-	if (fflush(of) != 0)
-		out.failed = 1;
+	/* a write that failed (the colour writer and fprintf write to the
+	 * FILE itself): cli_out_close says why */
+	if (cli_out_flush(of) || out.failed)
+		of->failed = 1;
 	if (stats.hidden)
 		fprintf(stderr, "%s: %llu more diagnostic%s not shown (--max-errors %llu)\n", name,
 			(unsigned long long)stats.hidden, stats.hidden == 1 ? "" : "s", (unsigned long long)so.max_diags);
 	int rc = 0;
-	if (ie) {
+	if (ie)
 		rc = cli_input_error(name, in);
-	} else if (out.failed) {
-		fprintf(stderr, "%s: write error: %s\n", CLI_PROG, strerror(errno));
-		rc = 2;
-	} else if (checking) {
+	else if (of->failed)
+		rc = 2; /* said by cli_out_close */
+	else if (checking)
 		rc = cli_check_summary(name, errors, stats.warnings);
-	}
+	else if (o->strict && errors)
+		rc = 1; /* decode --strict judges while it shows */
 	cli_close(f);
-	if (of != stdout && fclose(of) != 0 && !rc) {
-		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
-		rc = 2;
-	}
 	gk_input_destroy(in);
 	gk_mem_destroy(mem);
 	return rc;
@@ -726,27 +1025,11 @@ static void encode_one_line(void *ctx, unsigned line, const char *s, size_t n)
 	gk_engine_asm_line(c->a, s, n);
 }
 
-/* -o FILE is written as FILE.gfxkit-N (a new file, never one that exists)
- * and renamed to FILE only when the text assembled cleanly: an error never
- * leaves a cut or stale output behind, as llvm-mc does */
-static FILE *open_temp(const char *out, int hex, char *tmp, size_t cap)
-{
-	for (unsigned i = 0; i < 100; i++) {
-		snprintf(tmp, cap, "%s.gfxkit-%u", out, i);
-		FILE *f = fopen(tmp, hex ? "wx" : "wbx");
-		if (f)
-			return f;
-		if (errno != EEXIST)
-			break;
-	}
-	fprintf(stderr, "%s: %s: cannot create a temporary file next to it: %s\n", CLI_PROG, out, strerror(errno));
-	return NULL;
-}
-
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line)
 {
 	if (o->nfiles > 1) {
-		fprintf(stderr, "%s: encode takes one input file (%s, %s, ...)\n", CLI_PROG, o->files[0], o->files[1]);
+		fprintf(stderr, "%s: encode takes one input file (%s, %s, ...)\n", CLI_PROG, CLI_Q(o->files[0]),
+			CLI_Q(o->files[1]));
 		return 2;
 	}
 	int hex;
@@ -755,21 +1038,22 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 	FILE *f = cli_open_in(o->file, "r");
 	if (!f)
 		return 2;
-	bool to_file = o->out && strcmp(o->out, "-");
-	char tmp[4096];
-	FILE *out = to_file ? open_temp(o->out, hex, tmp, sizeof tmp) : stdout;
+	/* -o FILE: a regular file is written only when the text assembled
+	 * cleanly (cli_out_close keeps it or not), so an error never leaves a
+	 * cut or stale output behind, as llvm-mc does */
+	struct cli_out out;
+	if (cli_out_open(&out, o->out)) {
+		cli_close(f);
+		return 2;
+	}
 	struct encode_ctx *c = calloc(1, sizeof *c);
-	struct cli_words ec = { out, hex, 0, words_per_line };
-	struct gk_engine_asm *a = out && c ? gk_engine_asm_open(e, cli_emit_words, &ec, encode_diag, c) : NULL;
+	struct cli_words ec = { out.f, hex, 0, words_per_line };
+	struct gk_engine_asm *a = c ? gk_engine_asm_open(e, cli_emit_words, &ec, encode_diag, c) : NULL;
 	if (!a) {
-		if (out)
-			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		free(c);
 		cli_close(f);
-		if (to_file && out) {
-			fclose(out);
-			remove(tmp);
-		}
+		cli_out_close(&out, 0);
 		return 2;
 	}
 	c->name = cli_display_name(o->file);
@@ -785,25 +1069,13 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 	if (c->warnings && !errors)
 		fprintf(stderr, "%s: %llu warning%s from the checker on what was assembled%s\n", c->name, c->warnings,
 			c->warnings == 1 ? "" : "s", o->strict ? " (--strict: errors)" : " (written as given)");
-	if (fflush(out) != 0 || ferror(out) || ec.failed) {
-		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, to_file ? o->out : "standard output");
-		rc = 2;
-	}
 	if (!rc && (errors || (o->strict && c->warnings)))
 		rc = 1;
-	if (to_file) {
-		if (fclose(out) != 0 && !rc) {
-			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
-			rc = 2;
-		}
-		if (rc) {
-			remove(tmp);
-		} else if (rename(tmp, o->out) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, o->out, strerror(errno));
-			remove(tmp);
-			rc = 2;
-		}
-	}
+	if (ec.failed)
+		out.failed = 1; /* cli_out_close says why */
+	int w = cli_out_close(&out, !rc);
+	if (w)
+		rc = 2;
 	cli_close(f);
 	gk_engine_asm_close(a);
 	free(c);
@@ -829,9 +1101,5 @@ int cli_run_list(struct gk_engine *e, const char *name, int json)
 		return 2;
 	}
 	gk_out_flush(&out);
-	if (fflush(stdout) != 0 || out.failed) {
-		fprintf(stderr, "%s: write error\n", CLI_PROG);
-		return 2;
-	}
-	return 0;
+	return cli_stdout_finish(0);
 }

@@ -28,7 +28,8 @@ struct cli_opts {
 	uint64_t skip, count; /* --skip N, --count N (units) */
 	int has_max_errors;   /* --max-errors N: diagnostics shown at most (0: all) */
 	uint64_t max_errors;
-	int strict;           /* encode --strict: the checker's findings are errors */
+	int strict;           /* encode --strict: the checker's findings are errors;
+	                         decode --strict: exit 1 when an error was shown */
 	int color;            /* --color=auto|always|never (CLI_COLOR_*, color.h) */
 	int follow;           /* --follow: decode indirect buffers where they appear */
 	int labels;           /* --labels: ir3 branch targets as labels (decode -e isa) */
@@ -38,7 +39,6 @@ struct cli_opts {
 	const char *ring;     /* --ring NAME: the devcoredump ring to read */
 	const char *files[CLI_MAX_FILES]; /* every input file (file is the first); decode and check take several */
 	unsigned nfiles;
-	const char *out_mode; /* fopen mode of -o: "w", then "a" for the next input files */
 	struct gk_bo bos[CLI_MAX_BOS];
 	unsigned nbos;
 	/* run */
@@ -60,10 +60,65 @@ int cli_parse_args(int argc, char **argv, struct cli_opts *o);
 
 /* gk_out callback on a FILE * (reading: gk_read_stdio) */
 int cli_write_file(void *file, const void *p, size_t n);
-/* NULL or "-": stdin / stdout; NULL when fopen fails (said on stderr) */
+/* NULL or "-": stdin; NULL when fopen fails (said on stderr) */
 FILE *cli_open_in(const char *name, const char *mode);
-FILE *cli_open_out(const char *name, const char *mode);
 void cli_close(FILE *f); /* fclose unless stdin / stdout */
+
+/* Every file a command writes (-o, run --dump and --picture, tile
+ * --out) goes through these, so every one follows the same rules:
+ *   - NULL or "-": standard output;
+ *   - a symbolic link is followed (to any depth) and the rules below apply
+ *     to its target; the link stays a link;
+ *   - a target that exists and is not a regular file (a character or block
+ *     device, a FIFO, a socket) is opened and written in place, never
+ *     replaced: -o /dev/null stays /dev/null;
+ *   - a regular file, or a new one, is written as a temporary file in the
+ *     same folder and renamed over the target when the command keeps it,
+ *     so an error never leaves a cut or stale file; an existing file's mode
+ *     and owner are given to the temporary first; a new file gets
+ *     0666 & ~umask;
+ *   - every failure (open, write, flush, fsync, close, rename) is said on
+ *     stderr with the path and strerror, and makes the command fail.
+ * Open, write through f (or cli_out_write as a gk_out callback), then
+ * cli_out_close. */
+struct cli_out {
+	FILE *f;
+	const char *name; /* for messages: the path as given, "standard output" */
+	char *target;     /* the file written: the path with its links followed */
+	char *tmp;        /* renamed over target when kept; NULL: written in place */
+	int err;          /* errno of the first failed write (0: none seen) */
+	int failed;
+};
+/* 0, or 2 after saying why on stderr (then o->f is NULL) */
+int cli_out_open(struct cli_out *o, const char *path);
+/* gk_out / gk_png callback on a struct cli_out: remembers why a write failed */
+int cli_out_write(void *out, const void *p, size_t n);
+/* Flush and close; keep: rename the temporary over the target (else it is
+ * removed and the target left as it was).  0, or 2 after saying why
+ * ("gfxkit: write error: NAME: REASON").  Safe on a struct that was never
+ * opened. */
+int cli_out_close(struct cli_out *o, int keep);
+/* Flush o; a failure is remembered with its reason for cli_out_close to
+ * say.  0, or -1. */
+int cli_out_flush(struct cli_out *o);
+/* Right after printing to standard output with printf and friends: if that
+ * failed, remember why (a large printf that fails is not retried by the
+ * last fflush, so its errno would be lost) */
+void cli_stdout_note(void);
+/* main's last word on standard output (whatever a command printed with
+ * printf): rc, or 2 after "gfxkit: write error: standard output: REASON"
+ * unless cli_out_close said it already */
+int cli_stdout_finish(int rc);
+
+/* Messages quote at most CLI_QUOTE_MAX bytes of what the user gave (an
+ * option's value, a file name): a 100,000-digit --count must not print a
+ * 100 KB line.  A longer string is cut at a character boundary and
+ * followed by "... (N bytes)".  CLI_Q(s) is usable as a printf argument
+ * within one statement (its buffer is a compound literal). */
+#define CLI_QUOTE_MAX 64
+#define CLI_QUOTE_CAP (CLI_QUOTE_MAX + 40)
+const char *cli_quote(char *buf, const char *s);
+#define CLI_Q(s) cli_quote((char[CLI_QUOTE_CAP]){ 0 }, (s))
 const char *cli_display_name(const char *name); /* "<stdin>" for NULL and "-" */
 
 /* -f of decode and check (auto|bin|hex) and of encode (bin|hex): 0, or 2

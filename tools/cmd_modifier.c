@@ -46,14 +46,14 @@ static void print_diags(FILE *f, const char *what, const struct gk_diags *dg)
 	for (unsigned i = 0; i < dg->n; i++) {
 		const struct gk_diag *d = &dg->d[i];
 		if (d->col)
-			fprintf(f, "%s:%u: %s: %.*s\n", what, d->col, d->severity == GK_ERROR ? "error" : "warning",
+			fprintf(f, "%s:%u: %s: %.*s\n", CLI_Q(what), d->col, d->severity == GK_ERROR ? "error" : "warning",
 				(int)gk_diag_message_len(d), d->message);
 		else
-			fprintf(f, "%s: %s: %.*s\n", what, d->severity == GK_ERROR ? "error" : "warning",
+			fprintf(f, "%s: %s: %.*s\n", CLI_Q(what), d->severity == GK_ERROR ? "error" : "warning",
 				(int)gk_diag_message_len(d), d->message);
 	}
 	if (dg->dropped)
-		fprintf(f, "%s: %u more diagnostics not shown\n", what, dg->dropped);
+		fprintf(f, "%s: %u more diagnostics not shown\n", CLI_Q(what), dg->dropped);
 }
 
 /* A modifier argument (name or number): 0, or -1 after saying on stderr
@@ -73,7 +73,7 @@ static int value_arg(const char *a, uint64_t *v, struct gk_out *o)
 /* decode and encode: an option they do not have, or no value at all */
 static int unknown_option(const char *sub, const char *opt)
 {
-	fprintf(stderr, "gfxkit modifier %s: unknown option %s\n", sub, opt);
+	fprintf(stderr, "gfxkit modifier %s: unknown option %s\n", CLI_Q(sub), CLI_Q(opt));
 	return 2;
 }
 
@@ -81,15 +81,6 @@ static int no_values(void)
 {
 	modifier_usage(stderr);
 	return 2;
-}
-
-static int finish(FILE *f)
-{
-	if (fflush(f) != 0 || ferror(f)) {
-		fprintf(stderr, "gfxkit: write error\n");
-		return 2;
-	}
-	return 0;
 }
 
 /* The GFX6-8 surface options of decode: --bpp asks for the surface. */
@@ -246,7 +237,7 @@ static int run_decode(int argc, char **argv)
 		}
 	}
 	gk_out_flush(&o);
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return w ? w : rc;
 }
 
@@ -275,14 +266,14 @@ static int run_encode(int argc, char **argv)
 		gk_modifier_check(v, &dg);
 		print_diags(stderr, argv[i], &dg);
 		if (dg.errors && !force) {
-			fprintf(stderr, "%s: refused (%u error%s; --force prints it anyway)\n", argv[i], dg.errors,
+			fprintf(stderr, "%s: refused (%u error%s; --force prints it anyway)\n", CLI_Q(argv[i]), dg.errors,
 				dg.errors == 1 ? "" : "s");
 			rc = 1;
 			continue;
 		}
 		printf("0x%016llx\n", (unsigned long long)v);
 	}
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return w ? w : rc;
 }
 
@@ -358,7 +349,7 @@ static int run_list(int argc, char **argv)
 			return 0;
 		}
 		if (i + 1 >= argc) {
-			fprintf(stderr, "gfxkit modifier list: %s needs a value\n", a);
+			fprintf(stderr, "gfxkit modifier list: %s needs a value\n", CLI_Q(a));
 			return 2;
 		}
 		const char *val = argv[++i];
@@ -396,11 +387,11 @@ static int run_list(int argc, char **argv)
 		else if (!strcmp(a, "--macro-tile-aspect"))
 			bad = pick(val, aspects, 4, &base.macro_tile_aspect);
 		else {
-			fprintf(stderr, "gfxkit modifier list: unknown option %s\n", a);
+			fprintf(stderr, "gfxkit modifier list: unknown option %s\n", CLI_Q(a));
 			return 2;
 		}
 		if (bad) {
-			fprintf(stderr, "gfxkit modifier list: bad value for %s: %s\n", a, val);
+			fprintf(stderr, "gfxkit modifier list: bad value for %s: %s\n", CLI_Q(a), CLI_Q(val));
 			return 2;
 		}
 	}
@@ -458,7 +449,7 @@ static int run_list(int argc, char **argv)
 	}
 	int failed = o.failed;
 	free(c);
-	int w = finish(stdout);
+	int w = cli_stdout_finish(0);
 	return failed ? 2 : w;
 }
 
@@ -481,11 +472,11 @@ static int run_tile_split(int argc, char **argv)
 			modifier_usage(stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "gfxkit modifier tile-split: unknown option %s\n", argv[i]);
+			fprintf(stderr, "gfxkit modifier tile-split: unknown option %s\n", CLI_Q(argv[i]));
 			return 2;
 		}
 		if (i + 1 >= argc || num_arg(argv[i + 1], slot) != 0 || *slot > 0xffffffffull) {
-			fprintf(stderr, "gfxkit modifier tile-split: %s needs a number\n", argv[i]);
+			fprintf(stderr, "gfxkit modifier tile-split: %s needs a number\n", CLI_Q(argv[i]));
 			return 2;
 		}
 	}
@@ -502,7 +493,7 @@ static int run_tile_split(int argc, char **argv)
 		printf(" TILE_SPLIT=%d\n", ts.field);
 	else
 		printf(" TILE_SPLIT=none (not 64-4096 bytes)\n");
-	return finish(stdout);
+	return cli_stdout_finish(0);
 }
 
 int cmd_modifier(int argc, char **argv)
@@ -523,7 +514,7 @@ int cmd_modifier(int argc, char **argv)
 		return run_list(argc, argv);
 	if (!strcmp(sub, "tile-split"))
 		return run_tile_split(argc, argv);
-	fprintf(stderr, "gfxkit modifier: unknown subcommand '%s'\n", sub);
+	fprintf(stderr, "gfxkit modifier: unknown subcommand '%s'\n", CLI_Q(sub));
 	modifier_usage(stderr);
 	return 2;
 }

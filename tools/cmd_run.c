@@ -41,14 +41,14 @@ static int set_regs(const struct cli_opts *o, struct gk_exec *x)
 		uint64_t v;
 		if (!n || n >= sizeof name || gk_parse_uint(eq + 1, strlen(eq + 1), &v) || v > 0xffffffffu) {
 			fprintf(stderr, "%s: --reg %s: takes NAME=VALUE, VALUE a 32-bit number (0x hex or decimal)\n",
-				CLI_PROG, o->regs[i]);
+				CLI_PROG, CLI_Q(o->regs[i]));
 			return 2;
 		}
 		memcpy(name, o->regs[i], n);
 		name[n] = 0;
 		struct gk_diag err;
 		if (gk_exec_set_reg(x, name, (uint32_t)v, &err)) {
-			fprintf(stderr, "%s: --reg %s: %s\n", CLI_PROG, o->regs[i], err.message);
+			fprintf(stderr, "%s: --reg %s: %s\n", CLI_PROG, CLI_Q(o->regs[i]), err.message);
 			return 2;
 		}
 	}
@@ -65,31 +65,38 @@ static int write_dumps(const struct cli_opts *o, const struct gk_mem *mem)
 		uint64_t addr, size;
 		if (!colon || gk_parse_uint(o->dumps[i], (size_t)(colon - o->dumps[i]), &addr) ||
 		    gk_parse_uint(colon + 1, (size_t)(eq - colon - 1), &size) || !eq[1]) {
-			fprintf(stderr, "%s: --dump %s: takes ADDR:SIZE=FILE\n", CLI_PROG, o->dumps[i]);
+			fprintf(stderr, "%s: --dump %s: takes ADDR:SIZE=FILE\n", CLI_PROG, CLI_Q(o->dumps[i]));
 			return 2;
 		}
-		FILE *f = cli_open_out(eq + 1, "wb");
-		if (!f)
+		struct cli_out f;
+		if (cli_out_open(&f, eq + 1))
 			return 2;
 		static unsigned char buf[1 << 16];
 		for (uint64_t at = 0; at < size && !rc;) {
 			size_t n = size - at < sizeof buf ? (size_t)(size - at) : sizeof buf;
 			struct gk_diag err;
 			if (gk_mem_read(mem, addr + at, buf, n, NULL, &err)) {
-				fprintf(stderr, "%s: --dump %s: %s\n", CLI_PROG, o->dumps[i], err.message);
+				fprintf(stderr, "%s: --dump %s: %s\n", CLI_PROG, CLI_Q(o->dumps[i]), err.message);
 				rc = 2;
-			} else if (fwrite(buf, 1, n, f) != n) {
-				fprintf(stderr, "%s: %s: write error: %s\n", CLI_PROG, eq + 1, strerror(errno));
-				rc = 2;
+			} else if (cli_out_write(&f, buf, n)) {
+				rc = 2; /* said by cli_out_close */
 			}
 			at += n;
 		}
-		if (f != stdout && fclose(f) != 0 && !rc) {
-			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, eq + 1);
+		/* a dump cut by unreadable memory is not kept */
+		if (cli_out_close(&f, !rc))
 			rc = 2;
-		}
 	}
 	return rc;
+}
+
+/* The PNG writer failed: a write that failed is said by cli_out_close,
+ * anything else (its own error) here.  2. */
+static int png_failed(struct cli_out *f, const struct gk_png *png)
+{
+	if (!f->failed)
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROG, CLI_Q(f->name), png->error ? png->error : "PNG writer error");
+	return 2;
 }
 
 /* --picture ADDR:WxH=FILE.png: W x H 32-bit pixels from ADDR (bytes R, G,
@@ -105,46 +112,38 @@ static int write_pictures(const struct cli_opts *o, const struct gk_mem *mem)
 		    gk_parse_uint(colon + 1, (size_t)(xs - colon - 1), &w) || gk_parse_uint(xs + 1, (size_t)(eq - xs - 1), &h) ||
 		    !w || !h || w > 16384 || h > 16384 || !eq[1]) {
 			fprintf(stderr, "%s: --picture %s: takes ADDR:WIDTHxHEIGHT=FILE.png (1 to 16384 pixels each way)\n",
-				CLI_PROG, arg);
+				CLI_PROG, CLI_Q(arg));
 			return 2;
 		}
-		FILE *f = cli_open_out(eq + 1, "wb");
-		if (!f)
+		struct cli_out f;
+		if (cli_out_open(&f, eq + 1))
 			return 2;
 		uint8_t *px = malloc(4 * w), *rgb = malloc(3 * w);
 		struct gk_png *png = malloc(sizeof *png); /* the writer's state is 320 KiB */
 		int rc = px && rgb && png ? 0 : 2;
 		if (rc)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
-		else if (gk_png_begin(png, (uint32_t)w, (uint32_t)h, cli_write_file, f)) {
-			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
-			rc = 2;
-		}
+		else if (gk_png_begin(png, (uint32_t)w, (uint32_t)h, cli_out_write, &f))
+			rc = png_failed(&f, png);
 		for (uint64_t y = 0; !rc && y < h; y++) {
 			struct gk_diag err;
 			if (gk_mem_read(mem, addr + 4 * w * y, px, (size_t)(4 * w), NULL, &err)) {
-				fprintf(stderr, "%s: --picture %s: %s\n", CLI_PROG, arg, err.message);
+				fprintf(stderr, "%s: --picture %s: %s\n", CLI_PROG, CLI_Q(arg), err.message);
 				rc = 2;
 				break;
 			}
 			for (uint64_t k = 0; k < w; k++)
 				memcpy(rgb + 3 * k, px + 4 * k, 3);
-			if (gk_png_row(png, rgb)) {
-				fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
-				rc = 2;
-			}
+			if (gk_png_row(png, rgb))
+				rc = png_failed(&f, png);
 		}
-		if (!rc && gk_png_end(png)) {
-			fprintf(stderr, "%s: %s: %s\n", CLI_PROG, eq + 1, png->error ? png->error : "write error");
-			rc = 2;
-		}
+		if (!rc && gk_png_end(png))
+			rc = png_failed(&f, png);
 		free(px);
 		free(rgb);
 		free(png);
-		if (f != stdout && fclose(f) != 0 && !rc) {
-			fprintf(stderr, "%s: %s: write error\n", CLI_PROG, eq + 1);
+		if (cli_out_close(&f, !rc))
 			rc = 2;
-		}
 		if (rc)
 			return rc;
 	}
@@ -157,7 +156,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	if (cli_decode_format(o->format, &inf))
 		return 2;
 	if (o->nfiles > 1) {
-		fprintf(stderr, "%s: run takes one stream (%s, %s, ...)\n", CLI_PROG, o->files[0], o->files[1]);
+		fprintf(stderr, "%s: run takes one stream (%s, %s, ...)\n", CLI_PROG, CLI_Q(o->files[0]), CLI_Q(o->files[1]));
 		return 2;
 	}
 	struct gk_mem *mem = cli_load_memory(o);
@@ -173,10 +172,12 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	if (!rc)
 		rc = set_regs(o, x);
 	FILE *f = rc ? NULL : cli_open_in(o->file, "rb");
-	FILE *of = f ? cli_open_out(o->out, "w") : NULL;
-	struct gk_input *in = of ? gk_input_create(gk_read_stdio, f, inf, gk_engine_unit_bytes(e)) : NULL;
+	struct cli_out of = { 0 };
+	if (f && cli_out_open(&of, o->out))
+		rc = 2;
+	struct gk_input *in = of.f ? gk_input_create(gk_read_stdio, f, inf, gk_engine_unit_bytes(e)) : NULL;
 	if (!rc && !in) {
-		if (of)
+		if (of.f)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		rc = 2;
 	}
@@ -185,7 +186,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	struct gk_exec_result res;
 	if (!rc) {
 		static char obuf[1 << 16];
-		struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, of, 0, 0 };
+		struct gk_out out = { obuf, 0, sizeof obuf, cli_out_write, &of, 0, 0 };
 		const char *name = cli_display_name(o->file);
 		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
 					   .state = o->state, .lint = lint, .name = name };
@@ -194,12 +195,9 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 			rc = cli_input_error(name, in);
 		} else {
 			gk_out_flush(&out);
-			if (fflush(of) != 0)
-				out.failed = 1;
-			if (out.failed) {
-				fprintf(stderr, "%s: %s: write error: %s\n", CLI_PROG, o->out ? o->out : "<stdout>",
-					strerror(errno));
-				rc = 2;
+			if (cli_out_flush(&of) || out.failed) {
+				of.failed = 1;
+				rc = 2; /* said by cli_out_close */
 			} else {
 				rc = write_dumps(o, mem);
 				if (!rc)
@@ -214,10 +212,10 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	}
 	gk_input_destroy(in);
 	cli_close(f);
-	if (of && of != stdout && fclose(of) != 0 && !rc) {
-		fprintf(stderr, "%s: %s: write error\n", CLI_PROG, o->out);
+	/* the trace and the report are kept whatever the run's end (a hang
+	 * report is what -o is for), unless writing them failed */
+	if (cli_out_close(&of, 1))
 		rc = 2;
-	}
 	gk_exec_destroy(x);
 	gk_mem_destroy(mem);
 	return rc;

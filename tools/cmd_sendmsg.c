@@ -57,7 +57,7 @@ int cmd_sendmsg(int argc, char **argv)
 			only_args = 1;
 		else if (!strcmp(a, "-g") || !strcmp(a, "--gpu")) {
 			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", prog, a);
+				fprintf(stderr, "%s: %s needs a value\n", prog, CLI_Q(a));
 				return 2;
 			}
 			gpu = argv[i];
@@ -67,14 +67,14 @@ int cmd_sendmsg(int argc, char **argv)
 			sendmsg_usage(stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "%s: sendmsg: unknown option %s\n", prog, a);
+			fprintf(stderr, "%s: sendmsg: unknown option %s\n", prog, CLI_Q(a));
 			sendmsg_usage(stderr);
 			return 2;
 		}
 	}
 	const struct gk_amdgpu_gen *g = gk_amdgpu_gen_find(gpu);
 	if (!g) {
-		fprintf(stderr, "%s: sendmsg: unknown GPU '%s'; known: %s\n", prog, gpu, gk_amdgpu_gpu_help());
+		fprintf(stderr, "%s: sendmsg: unknown GPU '%s'; known: %s\n", prog, CLI_Q(gpu), gk_amdgpu_gpu_help());
 		return 2;
 	}
 	if (!nargs) {
@@ -125,17 +125,14 @@ int cmd_sendmsg(int argc, char **argv)
 		if (!ok) {
 			gk_out_flush(&out);
 			fflush(stdout);
-			fprintf(stderr, "%s: sendmsg: %s:%u: error: %.*s\n", prog, a, err.col,
+			fprintf(stderr, "%s: sendmsg: %s:%u: error: %.*s\n", prog, CLI_Q(a), err.col,
 				(int)gk_diag_message_len(&err), err.message);
 			rc = 1;
 		}
 	}
 	gk_out_flush(&out);
-	if (fflush(stdout) != 0 || out.failed) {
-		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
-		return 2;
-	}
-	return rc;
+	int w = cli_stdout_finish(0); /* says why standard output failed */
+	return w ? w : rc;
 }
 
 /* ---- -e isa -g gfx10 ---- */

@@ -67,8 +67,8 @@ struct opts {
 	if (!strcmp(a, name)) {                                                                                 \
 		uint64_t v_;                                                                                    \
 		if (!val || !parse_num(val, (max), &v_)) {                                                      \
-			fprintf(stderr, P ": %s needs a number up to %llu, not '%s'\n", name,                   \
-				(unsigned long long)(max), val ? val : "");                                      \
+			fprintf(stderr, P ": %s needs a number up to %llu, not '%s'\n", name,                          \
+				(unsigned long long)(max), CLI_Q(val));                                          \
 			return -1;                                                                              \
 		}                                                                                               \
 		dst = v_;                                                                                         \
@@ -87,7 +87,7 @@ static int params_from_modifier(struct gk_tile_params *p, const char *text)
 	struct gk_diags md;
 	memset(&md, 0, sizeof md);
 	if (gk_modifier_parse(text, strlen(text), &v, &md) != 0) {
-		fprintf(stderr, P ": --modifier '%s': column %u: %.*s\n", text, md.n ? md.d[0].col : 0,
+		fprintf(stderr, P ": --modifier '%s': column %u: %.*s\n", CLI_Q(text), md.n ? md.d[0].col : 0,
 			md.n ? (int)gk_diag_message_len(&md.d[0]) : 14, md.n ? md.d[0].message : "not a modifier");
 		return -1;
 	}
@@ -117,7 +117,7 @@ static int parse(int argc, char **argv, struct opts *o)
 			modifier = argv[i + 1];
 		else if (!strcmp(argv[i], "--tile-index")) {
 			if (!parse_num(argv[i + 1], 31, &tile_index)) {
-				fprintf(stderr, P ": --tile-index needs 0 to 31, not '%s'\n", argv[i + 1]);
+				fprintf(stderr, P ": --tile-index needs 0 to 31, not '%s'\n", CLI_Q(argv[i + 1]));
 				return -1;
 			}
 			have_index = true;
@@ -167,7 +167,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		if (!strcmp(a, "--mode") || !strcmp(a, "--micro") || !strcmp(a, "--pipe-config") || !strcmp(a, "--in") ||
 		    !strcmp(a, "--out") || !strcmp(a, "--coords") || !strcmp(a, "--by")) {
 			if (!val) {
-				fprintf(stderr, P ": %s needs a value\n", a);
+				fprintf(stderr, P ": %s needs a value\n", CLI_Q(a));
 				return -1;
 			}
 			i++;
@@ -175,7 +175,7 @@ static int parse(int argc, char **argv, struct opts *o)
 				o->p.mode = !strcmp(val, "linear") ? GK_TILE_LINEAR : !strcmp(val, "1d") ? GK_TILE_1D
 									 : !strcmp(val, "2d") ? GK_TILE_2D : 0;
 				if (!o->p.mode) {
-					fprintf(stderr, P ": --mode is linear, 1d or 2d, not '%s'\n", val);
+					fprintf(stderr, P ": --mode is linear, 1d or 2d, not '%s'\n", CLI_Q(val));
 					return -1;
 				}
 			} else if (!strcmp(a, "--micro")) {
@@ -184,7 +184,7 @@ static int parse(int argc, char **argv, struct opts *o)
 				else if (!strcmp(val, "thin"))
 					o->p.micro = GK_MICRO_THIN;
 				else {
-					fprintf(stderr, P ": --micro is display or thin, not '%s'\n", val);
+					fprintf(stderr, P ": --micro is display or thin, not '%s'\n", CLI_Q(val));
 					return -1;
 				}
 			} else if (!strcmp(a, "--pipe-config")) {
@@ -194,7 +194,7 @@ static int parse(int argc, char **argv, struct opts *o)
 							"P4_32x32, P8_16x16_8x16, P8_16x32_8x16, P8_32x32_8x16, P8_16x32_16x16, "
 							"P8_32x32_16x16, P8_32x32_16x32, P8_32x64_32x32, P16_32x32_8x16, "
 							"P16_32x32_16x16 or their numbers)\n",
-						val);
+						CLI_Q(val));
 					return 1;
 				}
 			} else if (!strcmp(a, "--in")) {
@@ -222,11 +222,11 @@ static int parse(int argc, char **argv, struct opts *o)
 		NUMOPT("--row-size", o->p.row_size, UINT32_MAX)
 		NUMOPT("--slice", o->slice, UINT32_MAX)
 		if (a[0] == '-' && a[1]) {
-			fprintf(stderr, P ": unknown option '%s'\n", a);
+			fprintf(stderr, P ": unknown option '%s'\n", CLI_Q(a));
 			return -1;
 		}
 		if (o->npos >= 3) {
-			fprintf(stderr, P ": too many arguments at '%s'\n", a);
+			fprintf(stderr, P ": too many arguments at '%s'\n", CLI_Q(a));
 			return -1;
 		}
 		o->pos[o->npos++] = a;
@@ -248,7 +248,7 @@ static int cmd_info(const struct opts *o, const struct gk_tile_surface *s, int o
 {
 	char buf[4096];
 	if (o->npos) {
-		fprintf(stderr, P " info: unexpected argument '%s'\n", o->pos[0]);
+		fprintf(stderr, P " info: unexpected argument '%s'\n", CLI_Q(o->pos[0]));
 		return 2;
 	}
 	if (o->json) {
@@ -295,7 +295,7 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 		}
 		for (unsigned i = 0; i < o->npos; i++)
 			if (!parse_num(o->pos[i], UINT64_MAX, &c[i])) {
-				fprintf(stderr, P " addr: '%s' is not a coordinate\n", o->pos[i]);
+				fprintf(stderr, P " addr: '%s' is not a coordinate\n", CLI_Q(o->pos[i]));
 				return 2;
 			}
 		return one_addr(o, s, c[0], c[1], c[2], "");
@@ -306,7 +306,7 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 	}
 	FILE *f = strcmp(o->coords, "-") ? fopen(o->coords, "r") : stdin;
 	if (!f) {
-		fprintf(stderr, P " addr: %s: %s\n", o->coords, strerror(errno));
+		fprintf(stderr, P " addr: %s: %s\n", CLI_Q(o->coords), strerror(errno));
 		return 2;
 	}
 	char line[256];
@@ -330,7 +330,7 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 		}
 		lineno++;
 		if (nul || len >= sizeof line - 1) {
-			fprintf(stderr, P " addr: %s:%lu: %s\n", o->coords, lineno, nul ? "NUL byte in the line" : "line too long");
+			fprintf(stderr, P " addr: %s:%lu: %s\n", CLI_Q(o->coords), lineno, nul ? "NUL byte in the line" : "line too long");
 			rc = 1;
 			if (eof)
 				break;
@@ -351,18 +351,18 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 		for (unsigned i = 0; ok && i < n; i++)
 			ok = parse_num(tok[i], UINT64_MAX, &c[i]);
 		if (!ok) {
-			fprintf(stderr, P " addr: %s:%lu: want X Y [SLICE]\n", o->coords, lineno);
+			fprintf(stderr, P " addr: %s:%lu: want X Y [SLICE]\n", CLI_Q(o->coords), lineno);
 			rc = 1;
 			continue;
 		}
-		char where[64];
-		snprintf(where, sizeof where, "%.30s:%lu: ", o->coords, lineno);
+		char where[CLI_QUOTE_CAP + 32];
+		snprintf(where, sizeof where, "%s:%lu: ", CLI_Q(o->coords), lineno);
 		rc |= one_addr(o, s, c[0], c[1], c[2], where);
 		if (eof)
 			break;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, P " addr: %s: read error\n", o->coords);
+		fprintf(stderr, P " addr: %s: read error\n", CLI_Q(o->coords));
 		rc = 2;
 	}
 	if (f != stdin)
@@ -409,18 +409,18 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 	uint64_t want_in = pack ? lin_bytes : s->surface_bytes;
 	FILE *in = strcmp(o->in, "-") ? fopen(o->in, "rb") : stdin;
 	if (!in) {
-		fprintf(stderr, P " %s: %s: %s\n", sub, o->in, strerror(errno));
+		fprintf(stderr, P " %s: %s: %s\n", sub, CLI_Q(o->in), strerror(errno));
 		return 2;
 	}
 	long long have = file_size(in);
 	if (have == -2) {
-		fprintf(stderr, P " %s: %s is not a file\n", sub, o->in);
+		fprintf(stderr, P " %s: %s is not a file\n", sub, CLI_Q(o->in));
 		if (in != stdin)
 			fclose(in);
 		return 2;
 	}
 	if (have >= 0 && (uint64_t)have != want_in) {
-		fprintf(stderr, P " %s: %s is %lld bytes; want %llu (%s)\n", sub, o->in, have, (unsigned long long)want_in,
+		fprintf(stderr, P " %s: %s is %lld bytes; want %llu (%s)\n", sub, CLI_Q(o->in), have, (unsigned long long)want_in,
 			pack ? "width x height x slices x bpp/8" : "the tiled surface_bytes");
 		if (in != stdin)
 			fclose(in);
@@ -430,16 +430,18 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 	size_t stride = (size_t)s->p.width * s->elem_bytes;
 	size_t lin_band = (size_t)(s->p.mode == GK_TILE_2D ? s->macro_tile_height : 8) * stride;
 	uint8_t *tb = band_bytes <= SIZE_MAX ? malloc((size_t)band_bytes) : NULL, *lb = malloc(lin_band);
-	FILE *out = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
+	struct cli_out of = { 0 };
 	int rc = 0;
-	if (!tb || !lb || !out) {
-		if (!out)
-			fprintf(stderr, P " %s: %s: %s\n", sub, o->out, strerror(errno));
-		else
-			fprintf(stderr, P " %s: out of memory for one band\n", sub);
+	if (!tb || !lb) {
+		fprintf(stderr, P " %s: out of memory for one band\n", sub);
 		rc = 2;
 		goto done;
 	}
+	if (cli_out_open(&of, o->out)) {
+		rc = 2;
+		goto done;
+	}
+	FILE *out = of.f;
 	uint64_t ipos = 0, opos = 0;
 	uint32_t nb = gk_tile_band_count(s);
 	for (uint32_t z = 0; z < s->padded_slices && !rc; z++)
@@ -452,7 +454,7 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 			if (pack) {
 				size_t got = fread(lb, 1, lbytes, in);
 				if (got != lbytes) {
-					fprintf(stderr, P " pack: %s ends after %llu bytes; want %llu\n", o->in,
+					fprintf(stderr, P " pack: %s ends after %llu bytes; want %llu\n", CLI_Q(o->in),
 						(unsigned long long)(ipos + got), (unsigned long long)want_in);
 					rc = ferror(in) ? 2 : 1;
 					break;
@@ -464,10 +466,8 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 						fprintf(stderr, P " pack: cannot seek in %s: with %u tile-split pieces the "
 								"output must be a regular file\n", o->out, band.nranges);
 						rc = 2;
-					} else if (fwrite(tb + k * band.range_len, 1, (size_t)band.range_len, out) !=
-						   band.range_len) {
-						fprintf(stderr, P " pack: %s: write error\n", o->out);
-						rc = 2;
+					} else if (cli_out_write(&of, tb + k * band.range_len, (size_t)band.range_len)) {
+						rc = 2; /* said by cli_out_close */
 					}
 					opos += band.range_len;
 				}
@@ -475,14 +475,14 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 				for (unsigned k = 0; k < band.nranges && !rc; k++) {
 					if (!seek_to(in, band.range_off[k], &ipos)) {
 						fprintf(stderr, P " unpack: cannot seek in %s: with %u tile-split pieces the "
-								"input must be a regular file\n", o->in, band.nranges);
+								"input must be a regular file\n", CLI_Q(o->in), band.nranges);
 						rc = 2;
 						break;
 					}
 					size_t got = fread(tb + k * band.range_len, 1, (size_t)band.range_len, in);
 					ipos += got;
 					if (got != band.range_len) {
-						fprintf(stderr, P " unpack: %s ends early; want %llu bytes\n", o->in,
+						fprintf(stderr, P " unpack: %s ends early; want %llu bytes\n", CLI_Q(o->in),
 							(unsigned long long)want_in);
 						rc = ferror(in) ? 2 : 1;
 					}
@@ -490,24 +490,19 @@ static int cmd_xfer(const struct opts *o, const struct gk_tile_surface *s, bool 
 				if (rc)
 					break;
 				gk_tile_unpack_band(s, &band, tb, lb, stride);
-				if (fwrite(lb, 1, lbytes, out) != lbytes) {
-					fprintf(stderr, P " unpack: %s: write error\n", o->out);
-					rc = 2;
-				}
+				if (cli_out_write(&of, lb, lbytes))
+					rc = 2; /* said by cli_out_close */
 			}
 		}
 	if (!rc && have < 0 && fgetc(in) != EOF) {
-		fprintf(stderr, P " %s: %s is longer than the %llu bytes wanted\n", sub, o->in,
+		fprintf(stderr, P " %s: %s is longer than the %llu bytes wanted\n", sub, CLI_Q(o->in),
 			(unsigned long long)want_in);
 		rc = 1;
 	}
 done:
-	if (out && out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, P " %s: %s: %s\n", sub, o->out, strerror(errno));
+	/* a cut image is not kept */
+	if (cli_out_close(&of, !rc))
 		rc = 2;
-	} else if (out == stdout && fflush(stdout) && !rc) {
-		rc = 2;
-	}
 	if (in != stdin)
 		fclose(in);
 	free(tb);
@@ -532,7 +527,7 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 		while (i < 4 && strcmp(o->by, names[i]))
 			i++;
 		if (i == 4) {
-			fprintf(stderr, P " map: --by is pipe, bank, microtile or order, not '%s'\n", o->by);
+			fprintf(stderr, P " map: --by is pipe, bank, microtile or order, not '%s'\n", CLI_Q(o->by));
 			return 2;
 		}
 		by = (enum gk_tile_map_by)i;
@@ -554,17 +549,19 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 	if (!o->no_legend)
 		gk_tile_picture_size(s, by, z, &width, &height);
 	size_t nlegend = gk_tile_map_legend(s, by, z, NULL, 0);
-	FILE *f = strcmp(o->out, "-") ? fopen(o->out, "wb") : stdout;
 	uint8_t *row = malloc((size_t)width * 3);
 	char *legend = malloc(nlegend + 1);
 	struct gk_png *png = malloc(sizeof *png); /* the compressor's window and tables */
+	struct cli_out f = { 0 };
 	int rc = 0;
-	if (!f || !row || !png || !legend) {
-		fprintf(stderr, P " map: %s: %s\n", o->out, !f ? strerror(errno) : "out of memory");
+	if (!row || !png || !legend) {
+		fprintf(stderr, P " map: out of memory\n");
+		rc = 2;
+	} else if (cli_out_open(&f, o->out)) {
 		rc = 2;
 	} else {
 		gk_tile_map_legend(s, by, z, legend, nlegend + 1);
-		int r = gk_png_begin(png, width, height, cli_write_file, f);
+		int r = gk_png_begin(png, width, height, cli_out_write, &f);
 		if (!r)
 			r = gk_png_text(png, "Description", legend);
 		for (uint32_t y = 0; !r && y < height; y++) {
@@ -575,14 +572,13 @@ static int cmd_map(const struct opts *o, const struct gk_tile_surface *s)
 			r = gk_png_row(png, row);
 		}
 		if (r || gk_png_end(png)) {
-			fprintf(stderr, P " map: %s: %s\n", o->out, png->error ? png->error : "write error");
+			if (!f.failed) /* a failed write: said by cli_out_close */
+				fprintf(stderr, P " map: %s: %s\n", CLI_Q(o->out), png->error ? png->error : "PNG writer error");
 			rc = 2;
 		}
 	}
-	if (f && f != stdout && fclose(f) && !rc) {
-		fprintf(stderr, P " map: %s: %s\n", o->out, strerror(errno));
+	if (cli_out_close(&f, !rc))
 		rc = 2;
-	}
 	free(png);
 	free(legend);
 	free(row);
@@ -611,7 +607,7 @@ int cmd_tile(int argc, char **argv)
 	while (sub < 5 && strcmp(o.sub, subs[sub]))
 		sub++;
 	if (sub == 5) {
-		fprintf(stderr, P ": unknown subcommand '%s' (info, addr, pack, unpack, map)\n", o.sub);
+		fprintf(stderr, P ": unknown subcommand '%s' (info, addr, pack, unpack, map)\n", CLI_Q(o.sub));
 		return 2;
 	}
 	struct gk_tile_surface s;

@@ -14,7 +14,7 @@ static const char *const prog = CLI_PROG;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [--strict] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
@@ -28,6 +28,7 @@ static void usage(FILE *f)
 		"       gfxkit modifier decode|encode|list|tile-split ...   (DRM format modifiers; --help)\n"
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"       gfxkit --version;  gfxkit help CMD (or gfxkit CMD --help): one command's usage\n"
+		"check judges (exit 1 on errors), decode shows (exit 0 whatever it shows), decode --strict judges while showing\n"
 		"ENGINE: pm4, dma, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a7xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
@@ -103,13 +104,15 @@ static const struct command_help {
 } command_helps[] = {
 	{ "decode",
 	  "usage: gfxkit decode -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw]\n"
-	  "                     [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	  "                     [--strict] [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
 	  "  Print every unit (packet, instruction, modifier) of each input with its fields by name, the\n"
 	  "  diagnostics under it; what cannot be decoded is shown raw, and the text encodes back to the\n"
 	  "  same bytes.  --json: one object per unit (docs/json.md), --text adds each unit's text line;\n"
 	  "  --raw adds each unit's words.  FORMAT: auto (the default) or one of the dump forms of\n"
 	  "  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
-	  "  ADDR=FILE / --mem-map FILE, --ring NAME.  Exit 0, or 2 when an input cannot be read.\n" },
+	  "  ADDR=FILE / --mem-map FILE, --ring NAME.  decode shows, check judges: exit 0 whatever\n"
+	  "  the diagnostics say, 2 when an input cannot be read or the output written; --strict judges\n"
+	  "  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n" },
 	{ "check",
 	  "usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
 	  "                    [--bo BASE:SIZE]... [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
@@ -177,6 +180,7 @@ static int run(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "help")) {
 		if (command_help(argv[2])) {
 			fputs(command_help(argv[2]), stdout);
+			cli_stdout_note();
 			return 0;
 		}
 		char *sub[] = { argv[0], argv[2], (char *)"--help", NULL };
@@ -184,7 +188,7 @@ static int run(int argc, char **argv)
 			if (!strcmp(argv[2], c->name))
 				return c->run(3, sub);
 		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, run, lint, tile, modifier, sendmsg)\n", prog,
-			argv[2]);
+			CLI_Q(argv[2]));
 		return 2;
 	}
 	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
@@ -217,6 +221,7 @@ static int run(int argc, char **argv)
 			fputs(command_help(o.cmd), stdout);
 		else
 			use(stdout);
+		cli_stdout_note();
 		return 0;
 	}
 	if (r < 0 || !o.cmd) {
@@ -226,7 +231,7 @@ static int run(int argc, char **argv)
 	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
 		 : !strcmp(o.cmd, "list") ? 3 : !strcmp(o.cmd, "run") ? 4 : !strcmp(o.cmd, "lint") ? 5 : -1;
 	if (mode < 0) {
-		fprintf(stderr, "%s: unknown command '%s'\n", prog, o.cmd);
+		fprintf(stderr, "%s: unknown command '%s'\n", prog, CLI_Q(o.cmd));
 		use(stderr);
 		return 2;
 	}
@@ -244,12 +249,16 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "%s: --bo is for check\n", prog);
 		return 2;
 	}
+	if (o.strict && mode != 0 && mode != 2) {
+		fprintf(stderr, "%s: --strict is for decode and encode (check always judges)\n", prog);
+		return 2;
+	}
 	if (o.json && mode == 2) {
 		fprintf(stderr, "%s: --json is for decode, check and list\n", prog);
 		return 2;
 	}
 	if (mode == 3 && o.nfiles > 1) {
-		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, o.files[0], o.files[1]);
+		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, CLI_Q(o.files[0]), CLI_Q(o.files[1]));
 		return 2;
 	}
 	/* --labels is an option of the ir3 engine, which takes it as a suffix
@@ -295,15 +304,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	int rc = run(argc, argv);
 	/* whatever a command printed to standard output (usage, tile info, a
 	 * list): a full disk or a closed pipe is an error, never exit 0 with a
 	 * cut output.  Commands that write files report those themselves. */
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: cannot write to standard output%s%s\n", prog, errno ? ": " : "",
-			errno ? strerror(errno) : "");
-		return rc ? rc : 2;
-	}
-	return rc;
+	return cli_stdout_finish(run(argc, argv));
 }

@@ -13,6 +13,7 @@
 #include "bits.h"
 #include "suggest.h"
 #include "layout.h"
+#include "quote.h"
 
 #define MAX_ASSIGN 64
 /* Longest packet: a DMA WRITE with a 20-bit count plus its fixed dwords
@@ -315,7 +316,7 @@ static void no_field(struct gk_asm *a, uint32_t line, uint32_t col, const struct
 				names[n++] = f->name;
 		}
 	char msg[sizeof ((struct gk_diag *)0)->message];
-	snprintf(msg, sizeof msg, "%s has no field %.*s", d->name, (int)len, p);
+	snprintf(msg, sizeof msg, "%s has no field %.*s%s", d->name, GK_QUOTE_LEN(len), p, GK_QUOTE_MORE(len));
 	gk_suggest(msg, sizeof msg, p, len, "fields", names, n);
 	err(a, line, col, "%s", msg);
 }
@@ -332,8 +333,8 @@ static bool bad_register(struct gk_asm *a, uint32_t line, uint32_t col, const st
 	const struct gk_reg *r = gk_reg_by_name(a->fmt->regs, p, len);
 	const struct gk_space *sp = f->space && a->fmt->spaces && f->space <= a->fmt->nspaces ? &a->fmt->spaces[f->space - 1] : 0;
 	if (!r)
-		err(a, line, col, "%s: %s has no register '%.*s' (a register name or a number)", f->name, a->fmt->gen,
-		    (int)len, p);
+		err(a, line, col, "%s: %s has no register '%.*s%s' (a register name or a number)", f->name, a->fmt->gen,
+		    GK_QUOTE_LEN(len), p, GK_QUOTE_MORE(len));
 	else if (sp)
 		err(a, line, col, "%s: %s (0x%05x) is outside the %s register space 0x%05x..0x%05x", f->name, r->name,
 		    r->offset, sp->name, sp->start, sp->end - 4);
@@ -346,7 +347,7 @@ static void bad_value(struct gk_asm *a, uint32_t line, uint32_t col, const char 
 		      size_t n, const char *p, size_t len)
 {
 	char msg[sizeof ((struct gk_diag *)0)->message];
-	snprintf(msg, sizeof msg, "bad value '%.*s' for %s", (int)len, p, field);
+	snprintf(msg, sizeof msg, "bad value '%.*s%s' for %s", GK_QUOTE_LEN(len), p, GK_QUOTE_MORE(len), field);
 	if (n)
 		gk_suggest(msg, sizeof msg, p, len, "a number or one of", names, n);
 	err(a, line, col, "%s", msg);
@@ -365,7 +366,7 @@ static int raw_bits_token(struct gk_asm *a, uint32_t line, const struct tok *t, 
 	while (i < t->n && t->p[i] >= '0' && t->p[i] <= '9') {
 		n = n * 10 + (unsigned)(t->p[i] - '0');
 		if (n > MAX_PACKET) {
-			err(a, a->pkt_line, t->col, "%.*s: no packet has that many dwords", (int)t->n, t->p);
+			err(a, a->pkt_line, t->col, "%.*s%s: no packet has that many dwords", GK_QUOTE_LEN(t->n), t->p, GK_QUOTE_MORE(t->n));
 			return -1;
 		}
 		i++;
@@ -408,7 +409,7 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 			continue;
 		const char *eq = memchr(t[k].p, '=', t[k].n);
 		if (!eq || eq == t[k].p) {
-			err(a, line, t[k].col, "expected FIELD=VALUE, found '%.*s'", (int)t[k].n, t[k].p);
+			err(a, line, t[k].col, "expected FIELD=VALUE, found '%.*s%s'", GK_QUOTE_LEN(t[k].n), t[k].p, GK_QUOTE_MORE(t[k].n));
 			continue;
 		}
 		size_t nlen = (size_t)(eq - t[k].p);
@@ -473,7 +474,7 @@ static void data_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, un
 	for (unsigned k = 0; k < nt; k++) {
 		uint64_t v;
 		if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
-			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
+			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s%s'", GK_QUOTE_LEN(t[k].n), t[k].p, GK_QUOTE_MORE(t[k].n));
 			continue;
 		}
 		push_tail(a, line, t[k].col, (uint32_t)v, extra);
@@ -502,7 +503,7 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 			}
 			r = gk_reg_by_name(fmt->regs, t[k].p, t[k].n);
 			if (!r) {
-				err(a, line, t[k].col, "unknown register %.*s on %s", (int)t[k].n, t[k].p, fmt->gen);
+				err(a, line, t[k].col, "unknown register %.*s%s on %s", GK_QUOTE_LEN(t[k].n), t[k].p, GK_QUOTE_MORE(t[k].n), fmt->gen);
 				return;
 			}
 		}
@@ -540,8 +541,8 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		const char *eq = memchr(t[k].p, '=', t[k].n);
 		if (!eq) {
 			if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
-				err(a, line, t[k].col, "expected FIELD=VALUE or a 32-bit value, found '%.*s'", (int)t[k].n,
-				    t[k].p);
+				err(a, line, t[k].col, "expected FIELD=VALUE or a 32-bit value, found '%.*s%s'", GK_QUOTE_LEN(t[k].n),
+				    t[k].p, GK_QUOTE_MORE(t[k].n));
 				continue;
 			}
 			value |= (uint32_t)v;
@@ -555,7 +556,7 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 			for (unsigned i = 0; r && i < r->nfields && nn < MAX_NAMES; i++)
 				names[nn++] = r->fields[i].name;
 			char msg[sizeof ((struct gk_diag *)0)->message];
-			snprintf(msg, sizeof msg, "%s has no field %.*s", r ? r->name : "register", (int)nlen, t[k].p);
+			snprintf(msg, sizeof msg, "%s has no field %.*s%s", r ? r->name : "register", GK_QUOTE_LEN(nlen), t[k].p, GK_QUOTE_MORE(nlen));
 			if (nn)
 				gk_suggest(msg, sizeof msg, t[k].p, nlen, "fields", names, nn);
 			err(a, line, t[k].col, "%s", msg);
@@ -614,8 +615,8 @@ static void group_line(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 		size_t nlen = eq ? (size_t)(eq - t[k].p) : 0;
 		const struct gk_field *f = eq ? find_field(d->group, d->ngroup, t[k].p, nlen) : 0;
 		if (!f) {
-			err(a, line, t[k].col, "expected one of the %s group fields, found '%.*s'", d->name, (int)t[k].n,
-			    t[k].p);
+			err(a, line, t[k].col, "expected one of the %s group fields, found '%.*s%s'", d->name, GK_QUOTE_LEN(t[k].n),
+			    t[k].p, GK_QUOTE_MORE(t[k].n));
 			continue;
 		}
 		if (!parse_value(a, f, eq + 1, t[k].n - nlen - 1, &v) || !gk_field_fits(f, v)) {
@@ -880,7 +881,7 @@ static void raw_tokens(struct gk_asm *a, uint32_t line, const struct tok *t, uns
 	for (unsigned k = 0; k < nt; k++) {
 		uint64_t v;
 		if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
-			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s'", (int)t[k].n, t[k].p);
+			err(a, line, t[k].col, "expected a 32-bit word, found '%.*s%s'", GK_QUOTE_LEN(t[k].n), t[k].p, GK_QUOTE_MORE(t[k].n));
 			continue;
 		}
 		if (a->raw_words.n == MAX_RAW) {
@@ -935,7 +936,7 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 		if (t[0].n > 1 && t[0].p[t[0].n - 1] == ':') {
 			uint64_t v;
 			if (!parse_num(t[0].p, t[0].n - 1, &v)) {
-				err(a, line, t[0].col, "bad offset label '%.*s'", (int)t[0].n, t[0].p);
+				err(a, line, t[0].col, "bad offset label '%.*s%s'", GK_QUOTE_LEN(t[0].n), t[0].p, GK_QUOTE_MORE(t[0].n));
 				return;
 			}
 			k = 1;
@@ -951,7 +952,7 @@ void gk_asm_line(struct gk_asm *a, const char *s, size_t len)
 		}
 		a->d = gk_format_find(a->fmt, t[k].p, t[k].n);
 		if (!a->d) {
-			err(a, line, t[k].col, "unknown packet %.*s", (int)t[k].n, t[k].p);
+			err(a, line, t[k].col, "unknown packet %.*s%s", GK_QUOTE_LEN(t[k].n), t[k].p, GK_QUOTE_MORE(t[k].n));
 			return;
 		}
 		add_field_tokens(a, line, t + k + 1, nt - k - 1);

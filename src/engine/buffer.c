@@ -11,6 +11,7 @@
 #include "gfxkit/tiling.h"
 
 #include "out.h" /* src/core */
+#include "quote.h" /* src/core */
 
 /* output collected on the heap (gk_membuf); oom: an allocation failed, and
  * what was collected is dropped when it is handed over */
@@ -85,7 +86,8 @@ int gk_buffer_run(const char *engine, const char *gpu, const char *fmt, const vo
 	if (!data && n) {
 		grow_line(&g, "no input: NULL data of %zu bytes", n);
 	} else if (fmt && gk_in_format_parse(fmt, &f) != 0) {
-		grow_line(&g, "unknown input format '%s' (formats: %s)", fmt, gk_in_format_list());
+		grow_line(&g, "unknown input format '%.*s%s' (formats: %s)", GK_QUOTE_LEN(strlen(fmt)), fmt,
+			  GK_QUOTE_MORE(strlen(fmt)), gk_in_format_list());
 	} else if (!(e = gk_engine_open(engine ? engine : "pm4", gpu, &err))) {
 		grow_line(&g, "%.*s", (int)gk_diag_message_len(&err), err.message);
 	} else {

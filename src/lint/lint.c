@@ -12,6 +12,7 @@
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
 #include "lint_rules.h"
+#include "quote.h" /* src/core */
 
 enum tv { T_FALSE, T_TRUE, T_UNKNOWN };
 
@@ -570,8 +571,8 @@ int gk_lint_select_parse(struct gk_lint_select *sel, const char *list, size_t le
 					err->dw = -1;
 					err->lo = err->hi = -1;
 					err->offset = a;
-					snprintf(err->message, sizeof err->message, "--rules: '%.*s' names no rule or section",
-						 (int)(b - a > 60 ? 60 : b - a), list + a);
+					snprintf(err->message, sizeof err->message, "--rules: '%.*s%s' names no rule or section",
+						 GK_QUOTE_LEN(b - a), list + a, GK_QUOTE_MORE(b - a));
 				}
 				return -1;
 			}

@@ -12,6 +12,7 @@
 #include "gfxkit/stream.h"
 
 #include "out.h" /* src/core */
+#include "quote.h" /* src/core */
 #include "modifier_tab.h"
 
 /* ---- bits ---- */
@@ -790,12 +791,12 @@ static int field_value(const struct gk_mod_field *mf, const struct gk_mod_verdes
 	if (enum_lookup(e, s, n, x) == 0)
 		return 0;
 	if (gk_parse_uint(s, n, x) != 0)
-		SYNTAX(col, "%s=%.*s: not a value of %s", mf->f.name, (int)n, s, mf->f.name);
+		SYNTAX(col, "%s=%.*s%s: not a value of %s", mf->f.name, GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n), mf->f.name);
 	if (!gk_field_fits(&mf->f, *x))
-		SYNTAX(col, "%s=%.*s: does not fit bits %u:%u", mf->f.name, (int)n, s, fmax_bit(&mf->f),
+		SYNTAX(col, "%s=%.*s%s: does not fit bits %u:%u", mf->f.name, GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n), fmax_bit(&mf->f),
 		       fmin_bit(&mf->f));
 	if (e && gk_enum_name(e, *x))
-		SYNTAX(col, "%s=%.*s: say %s (numbers are only for values without a name)", mf->f.name, (int)n, s,
+		SYNTAX(col, "%s=%.*s%s: say %s (numbers are only for values without a name)", mf->f.name, GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n),
 		       gk_enum_name(e, *x));
 	return 0;
 }
@@ -824,9 +825,9 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 			   !field_named(t, n)) {
 			mf = field_named("PIPE", 4);
 			if (!in_layout(mf, vd))
-				SYNTAX(start, "%.*s: %s has no PIPE field", (int)n, t, vd ? vd->name : "this version");
+				SYNTAX(start, "%.*s%s: %s has no PIPE field", GK_QUOTE_LEN(n), t, GK_QUOTE_MORE(n), vd ? vd->name : "this version");
 			if (!gk_field_fits(&mf->f, x))
-				SYNTAX(start, "%.*s: PIPE does not fit bits 35:33", (int)n, t);
+				SYNTAX(start, "%.*s%s: PIPE does not fit bits 35:33", GK_QUOTE_LEN(n), t, GK_QUOTE_MORE(n));
 		} else if (eq(t, kn, "RESERVED")) {
 			if (!eqs || gk_parse_uint(val, vn, &x) != 0)
 				SYNTAX(start, "RESERVED takes a number (the bits in place, 0x...)");
@@ -841,7 +842,7 @@ static int parse_amd(const char *s, size_t len, size_t pos, unsigned ver, uint64
 		} else {
 			mf = field_named(t, kn);
 			if (!mf || mf == &gk_mod_fields[GK_MOD_IX_VENDOR] || mf == &gk_mod_fields[GK_MOD_IX_TILE_VERSION])
-				SYNTAX(start, "%.*s: not a field or tile of %s", (int)kn, t, vd ? vd->name : "AMD modifiers");
+				SYNTAX(start, "%.*s%s: not a field or tile of %s", GK_QUOTE_LEN(kn), t, GK_QUOTE_MORE(kn), vd ? vd->name : "AMD modifiers");
 			if (!in_layout(mf, vd)) {
 				char users[64];
 				versions_using(users, sizeof users, mf->f.gens);
@@ -910,7 +911,7 @@ static int parse_layout(const struct gk_mod_layout *l, const char *s, size_t len
 				break;
 		}
 		if (i == l->nitems)
-			SYNTAX(start, "%.*s: not an item of %s names", (int)kn, t, l->what);
+			SYNTAX(start, "%.*s%s: not an item of %s names", GK_QUOTE_LEN(kn), t, GK_QUOTE_MORE(kn), l->what);
 		const struct gk_mod_vitem *it = &l->items[i];
 		if (given >> i & 1)
 			SYNTAX(start, "%s given twice", it->f.name);
@@ -923,7 +924,7 @@ static int parse_layout(const struct gk_mod_layout *l, const char *s, size_t len
 					q++;
 				uint64_t bit;
 				if (enum_lookup(it->f.enm, val + p, q - p, &bit) != 0)
-					SYNTAX(start + kn + 1 + p, "%.*s: not a %s bit", (int)(q - p), val + p, it->f.name);
+					SYNTAX(start + kn + 1 + p, "%.*s%s: not a %s bit", GK_QUOTE_LEN((q - p)), val + p, GK_QUOTE_MORE((q - p)), it->f.name);
 				x |= 1ull << bit;
 				p = q + 1;
 				if (q + 1 == vn)
@@ -931,11 +932,11 @@ static int parse_layout(const struct gk_mod_layout *l, const char *s, size_t len
 			}
 		} else if (it->show == GK_VS_KEY && !it->f.enm) {
 			if (gk_parse_uint(val, vn, &x) != 0 || !gk_field_fits(&it->f, x))
-				SYNTAX(start + kn + 1, "%s=%.*s: %s is a number that fits bits %u:%u", it->f.name, (int)vn, val,
+				SYNTAX(start + kn + 1, "%s=%.*s%s: %s is a number that fits bits %u:%u", it->f.name, GK_QUOTE_LEN(vn), val, GK_QUOTE_MORE(vn),
 				       it->f.name, fmax_bit(&it->f), fmin_bit(&it->f));
 		} else if (it->show == GK_VS_KEY && enum_lookup(it->f.enm, val, vn, &x) != 0) {
 			if (!it->other || !eq(val, vn, it->other))
-				SYNTAX(start + kn + 1, "%s=%.*s: not a value of %s", it->f.name, (int)vn, val, it->f.name);
+				SYNTAX(start + kn + 1, "%s=%.*s%s: not a value of %s", it->f.name, GK_QUOTE_LEN(vn), val, GK_QUOTE_MORE(vn), it->f.name);
 			x = 0; /* the bits of the value go in RESERVED */
 		}
 		v = fput(&it->f, v, x);
@@ -977,7 +978,7 @@ static int parse_fixed(const char *s, size_t len, size_t n, uint64_t *value, str
 					gk_out_str(&b, gk_mod_fixed_names[i].name);
 				}
 			gk_out_text_end(&b);
-			SYNTAX(0, "%.*s: more than one vendor's name; say %s", (int)len, s, alts);
+			SYNTAX(0, "%.*s%s: more than one vendor's name; say %s", GK_QUOTE_LEN(len), s, GK_QUOTE_MORE(len), alts);
 		}
 		return 1;
 	}
@@ -1049,11 +1050,11 @@ int gk_modifier_parse(const char *s, size_t len, uint64_t *value, struct gk_diag
 	uint64_t vid;
 	if (enum_lookup(&gk_mod_vendors, s, n, &vid) != 0) {
 		if (!(n > 7 && !memcmp(s, "VENDOR=", 7) && gk_parse_uint(s + 7, n - 7, &vid) == 0 && vid <= 255))
-			SYNTAX(0, "%.*s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor's name, a vendor, or a number)",
-			       (int)n, s);
+			SYNTAX(0, "%.*s%s: not a modifier name (GFX6..GFX12, LINEAR, INVALID, a vendor's name, a vendor, or a number)",
+			       GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n));
 	}
 	if (n == len)
-		SYNTAX(n, "%.*s needs a payload: %.*s,0x...", (int)n, s, (int)n, s);
+		SYNTAX(n, "%.*s%s needs a payload: %.*s%s,0x...", GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n), GK_QUOTE_LEN(n), s, GK_QUOTE_MORE(n));
 	if (gk_parse_uint(s + n + 1, len - n - 1, &x) != 0 || x > GK_MOD_PAYLOAD)
 		SYNTAX(n + 1, "the payload is a number of at most 56 bits");
 	*value = vid << 56 | x;

@@ -49,6 +49,13 @@ static void test_run(void)
 		      out ? out : "NULL");
 		gk_free(out);
 	}
+	/* a 100,000-byte format name is quoted with 64 of its bytes, not all */
+	static char longfmt[100001];
+	memset(longfmt, 'Z', sizeof longfmt - 1);
+	rc = gk_buffer_run("pm4", "cayman", longfmt, stream, sizeof stream, 0, &out, &n);
+	CHECK(rc == -1 && out && n < 512 && strstr(out, "unknown input format 'ZZZZ") && strstr(out, "Z...'"),
+	      "long format name: %d, %zu bytes", rc, n);
+	gk_free(out);
 	CHECK(gk_buffer_run("pm4", "cayman", NULL, NULL, 4, 0, &out, &n) == -1 && out && strstr(out, "NULL data"),
 	      "NULL data");
 	gk_free(out);
