@@ -15,7 +15,7 @@
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 14) /* words of window used while packets are short */
 #define IN_FIRST 1024u     /* words of window at first: it grows with the words that come */
-#define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
+#define IN_SNIFF IN_RAW     /* bytes AUTO looks at before choosing */
 #define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
 
 enum { HX_SPACE, HX_TOKEN, HX_COMMENT };
@@ -44,6 +44,7 @@ struct gk_input {
 	bool half;                    /* 8-byte units: a 32-bit word waits for its high half */
 	uint32_t low, low_line, low_col;
 	uint32_t line, col, tok_line, tok_col;
+	unsigned u8_need;             /* text: continuation bytes the UTF-8 sequence read still wants */
 	uint32_t *words;              /* the window */
 	size_t cap;                   /* words allocated */
 	size_t nwords, pos;           /* valid words, first unconsumed */
@@ -153,31 +154,136 @@ static void fail_text(struct gk_input *in, uint32_t line, uint32_t col, const ch
 	fail(in, GK_D_IO, line, col, offset_of(in, in->abs0 + in->nwords), msg);
 }
 
-/* Text when the first bytes are printable ASCII, white space or well-formed
- * UTF-8 (comments may carry "§").  PM4 binaries fail this quickly: type-3
- * header bytes 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00. */
-static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof)
+static bool isxdigit_ascii(uint8_t c)
 {
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+/* One byte of text: printable ASCII, white space or well-formed UTF-8
+ * (comments may carry "§"); *need counts the continuation bytes a UTF-8
+ * sequence still wants.  false: a byte text never holds. */
+static bool text_byte(unsigned *need, uint8_t c)
+{
+	if (*need) {
+		if ((c & 0xc0) != 0x80)
+			return false;
+		(*need)--;
+		return true;
+	}
+	if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
+		return true;
+	*need = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
+	return *need != 0;
+}
+
+/* A plain hex words line (stream.h): tokens of hex digits, "0x" before
+ * them, "ADDRESS:" labels, '_' inside 64-bit values; comments after '#'
+ * or ';'.  Only what the sniffer needs to tell text from binary: the hex
+ * reader checks each token itself. */
+static bool hex_line(const uint8_t *s, size_t n, bool *words)
+{
+	for (size_t i = 0; i < n;) {
+		uint8_t c = s[i];
+		if (c == '#' || c == ';')
+			return true;
+		if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		if (c == '0' && i + 1 < n && (s[i + 1] | 0x20) == 'x')
+			i += 2;
+		size_t d = i;
+		while (i < n && (isxdigit_ascii(s[i]) || s[i] == '_'))
+			i++;
+		if (i < n && s[i] == ':')
+			i++;
+		if (i == d || (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == ',' || s[i] == '#' ||
+					  s[i] == ';' || s[i] == '\f' || s[i] == '\v')))
+			return false;
+		*words = true;
+	}
+	return true;
+}
+
+/* Text or binary, from the first bytes (the sniff window).  Text when every
+ * byte is text.  PM4 binaries fail that quickly: type-3 header bytes
+ * 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00; but a text
+ * dump with a byte damaged (a NUL, a bit flipped) fails it too, and read
+ * as binary would decode as packets.  So a window whose bad bytes are few
+ * (at most 1 in 16: binary streams have far more) and whose lines without
+ * one are mostly (half the bytes of its lines or more) lines of a text
+ * form is text too: the text reader then stops at the first bad byte with
+ * its line and column.  A binary stream that passes this is text in all
+ * but a few bytes, which no packet stream is. */
+static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned unit, struct gk_dump_line *why,
+			       uint32_t *why_line)
+{
+	why->err_col = 0;
+	*why_line = 0;
 	if (!n)
 		return GK_IN_BIN;
-	for (size_t i = 0; i < n; i++) {
-		uint8_t c = p[i];
-		if (c >= 0x20 && c < 0x7f)
-			continue;
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
-			continue;
-		unsigned more = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
-		if (!more)
-			return GK_IN_BIN;
-		for (unsigned k = 1; k <= more; k++) {
-			if (i + k >= n)
-				return at_eof ? GK_IN_BIN : GK_IN_HEX; /* cut by the sniff window */
-			if ((p[i + k] & 0xc0) != 0x80)
-				return GK_IN_BIN;
+	if (n > IN_SNIFF)
+		n = IN_SNIFF;
+	size_t bad = 0;
+	unsigned need = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!text_byte(&need, p[i])) {
+			bad++;
+			need = 0;
 		}
-		i += more;
+	if (need && at_eof)
+		bad++; /* the input ends inside a UTF-8 sequence (one cut by the window is fine) */
+	if (!bad)
+		return unit == 4 ? gk_dump_sniff((const char *)p, n, why, why_line) : GK_IN_HEX;
+	if (bad * 16 > n)
+		return GK_IN_BIN;
+	/* the lines with a bad byte blanked: white space says nothing to the
+	 * dump sniffer */
+	char copy[IN_SNIFF];
+	memcpy(copy, p, n);
+	for (size_t at = 0; at < n;) {
+		const uint8_t *nl = memchr(p + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (p + at)) : n - at;
+		unsigned nd = 0;
+		bool ok = true;
+		for (size_t k = 0; k < len && ok; k++)
+			ok = text_byte(&nd, p[at + k]);
+		if (!ok || nd)
+			memset(copy + at, ' ', len);
+		at += len + 1;
 	}
-	return GK_IN_HEX;
+	enum gk_in_format f = unit == 4 ? gk_dump_sniff(copy, n, why, why_line) : GK_IN_HEX;
+	if (f == GK_IN_AUTO)
+		return GK_IN_AUTO; /* an octal or decimal dump: refused */
+	/* how much of it its lines of that form make */
+	struct gk_dump probe = { .fmt = f };
+	size_t lines = 0, good = 0;
+	bool words = false;
+	for (size_t at = 0; at < n;) {
+		const char *nl = memchr(copy + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (copy + at)) : n - at;
+		if (!nl && !at_eof)
+			break; /* cut by the window */
+		lines += len + 1;
+		bool blank = true;
+		for (size_t k = 0; k < len && blank; k++)
+			blank = copy[at + k] == ' ';
+		bool ok = false, w = false;
+		if (blank) {
+			ok = false;
+		} else if (f == GK_IN_HEX) {
+			ok = hex_line((const uint8_t *)copy + at, len, &w);
+		} else {
+			struct gk_dump_line t;
+			gk_dump_parse(&probe, copy + at, len, &t);
+			ok = !t.err_col;
+			w = t.n || t.header_mark;
+		}
+		good += ok ? len + 1 : 0;
+		words |= w;
+		at += len + 1;
+	}
+	return words && 2 * good >= lines ? f : GK_IN_BIN;
 }
 
 static int hexval(uint8_t c)
@@ -303,6 +409,21 @@ static void end_token(struct gk_input *in, bool is_address)
 	in->next_addr += 4;
 }
 
+/* A byte text never holds, in text being read (it was chosen as text on
+ * its first bytes, or named): the text is damaged here, an error at it;
+ * decoding it as words any other way would be a guess. */
+static bool damaged(struct gk_input *in, uint8_t c)
+{
+	if (text_byte(&in->u8_need, c))
+		return false;
+	char msg[160];
+	snprintf(msg, sizeof msg, "%s byte 0x%02x in %s text: the text is damaged here (a text dump holds only "
+		 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
+		 gk_in_format_name(in->format));
+	fail_text(in, in->line, in->col, msg);
+	return true;
+}
+
 static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
 {
 	size_t i;
@@ -310,6 +431,8 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	for (i = 0; i < n && !in->failed && in->nwords + 2 <= in->cap; i++) {
 		uint8_t c = p[i];
 		in->col++;
+		if ((c < 0x20 || c >= 0x7f || in->u8_need) && damaged(in, c))
+			break;
 		if (c == '\n') {
 			end_token(in, false);
 			in->hx_state = HX_SPACE;
@@ -486,9 +609,13 @@ static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
 	return true;
 }
 
-/* od and hexdump -x print addresses in octal, decimal or hex: settle the
- * radix on the second address (the one whose step equals the bytes the
- * first line gave), and move the offsets if the first one reads otherwise. */
+/* od prints addresses in octal (its default), decimal or hex (-A x), and
+ * hexdump in hex, both in 7 digits (od -A x in 6): the radix settles on the
+ * second address (the one whose step equals the bytes the first line gave;
+ * hex first, where a step reads alike in several), and an address column
+ * that is not hex is refused, as octal and decimal numbers are: which
+ * radix a column of digits is in is a guess gfxkit does not make silently,
+ * and a dump made with -A x is never in doubt. */
 static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 {
 	const char *tok = in->ln + dl->addr_at;
@@ -501,12 +628,12 @@ static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 		return true;
 	}
 	if (!in->od_len) {
-		/* the first: octal (od's default) until the second says otherwise */
+		/* the first: hex until the second says otherwise */
 		memcpy(in->od_tok, tok, len);
 		in->od_len = len;
-		return gk_dump_od_addr(8, tok, len, &dl->addr) || gk_dump_od_addr(10, tok, len, &dl->addr);
+		return gk_dump_od_addr(16, tok, len, &dl->addr);
 	}
-	static const unsigned radixes[] = { 8, 16, 10 };
+	static const unsigned radixes[] = { 16, 8, 10 };
 	for (size_t r = 0; r < 3; r++) {
 		uint64_t a, b;
 		if (!gk_dump_od_addr(radixes[r], in->od_tok, in->od_len, &a) || !gk_dump_od_addr(radixes[r], tok, len, &b))
@@ -514,21 +641,21 @@ static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 		bool step = b >= a && (in->star ? in->last_n && (b - a) % (4ull * in->last_n) == 0 : b - a == in->od_bytes);
 		if (!step)
 			continue;
-		in->dump.radix = radixes[r];
-		dl->addr = b;
-		uint64_t was = in->next_addr - in->od_bytes;
-		if (was != a) {
-			/* the first line read in the wrong radix: shift what it set */
-			if (!in->user_base)
-				in->seg_off[0] += a - was;
-			else
-				in->delta += was - a;
-			in->next_addr = a + in->od_bytes;
+		if (radixes[r] != 16) {
+			in->nwords = in->pos; /* the first line's words, held back until now (od_pending): never given */
+			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
+				  radixes[r] == 8 ? "od addresses in octal (od's default -A o): gfxkit reads hex: make the dump "
+						    "with 'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'"
+						  : "od addresses in decimal (od -A d): gfxkit reads hex: make the dump with "
+						    "'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'");
+			return false;
 		}
+		in->dump.radix = 16;
+		dl->addr = b;
 		return true;
 	}
 	fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
-		  "the od addresses do not step by the bytes per line in octal, decimal or hex");
+		  "the od addresses do not step by the bytes per line in hex (nor in octal or decimal)");
 	return false;
 }
 
@@ -630,6 +757,8 @@ static void dump_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *
 			break;
 		uint8_t c = p[i++];
 		in->col++;
+		if ((c < 0x20 || c >= 0x7f || in->u8_need) && damaged(in, c))
+			break;
 		if (c == '\n') {
 			in->ln_ready = true;
 			in->ln_line = in->line++;
@@ -694,10 +823,15 @@ static void read_raw(struct gk_input *in)
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
 	if (in->format == GK_IN_AUTO && !in->failed) {
-		in->format = sniff(in->raw, len < IN_SNIFF ? len : IN_SNIFF, in->eof);
-		/* text: which of the dumps, when its first lines say so */
-		if (in->format == GK_IN_HEX && in->unit == 4)
-			in->format = gk_dump_sniff((const char *)in->raw, len < IN_SNIFF ? len : IN_SNIFF);
+		/* text or binary; text: which of the dumps, when its first lines say so */
+		uint32_t why_line;
+		in->format = sniff(in->raw, len, in->eof, in->unit, &in->dl, &why_line);
+		if (in->format == GK_IN_AUTO) {
+			/* an octal or decimal dump: refused at its first number */
+			in->format = GK_IN_OD;
+			in->line = why_line;
+			fail_text(in, why_line, in->dl.err_col, in->dl.err);
+		}
 		in->dump.fmt = in->format;
 	}
 	if (in->dump.cd.want[0] && in->format != GK_IN_DEVCOREDUMP && !in->failed) {
@@ -711,6 +845,10 @@ static void read_raw(struct gk_input *in)
 /* All bytes read: the token or unit still open. */
 static void finish(struct gk_input *in)
 {
+	if (in->u8_need && !in->failed) {
+		fail_text(in, in->line, in->col, "the text ends inside a UTF-8 sequence (a damaged or cut copy?)");
+		in->u8_need = 0;
+	}
 	if (is_dump(in->format)) {
 		if (in->ln_len && !in->ln_ready) {
 			in->ln_ready = true; /* the last line has no newline */
@@ -769,6 +907,15 @@ static bool grow(struct gk_input *in, size_t need, size_t span)
 	return true;
 }
 
+/* An od dump's first address line has been read but its radix is not
+ * settled: its words wait for the second address (od_radix), so that a
+ * dump refused there has given none (read in the wrong radix, offsets
+ * would have been wrong). */
+static bool od_pending(const struct gk_input *in)
+{
+	return in->format == GK_IN_OD && !in->dump.radix && in->od_len && !in->ended;
+}
+
 long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (!in)
@@ -781,7 +928,7 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	size_t span = 2 * want + IN_RAW / 2;
 	if (span < IN_SPAN)
 		span = IN_SPAN;
-	while (!in->failed && in->nwords - in->pos < want) {
+	while (!in->failed && (in->nwords - in->pos < want || od_pending(in))) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
 		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {

@@ -11,7 +11,7 @@ run "binary" 0 decode -g evergreen -e pm4 "$B"
 cp out ref.txt
 
 # every dump tool present here: same packets, same offsets, exit 0
-for tool in "od -t x4" "od -A x -t x4" "od -A d -t x4" "od -x" "od -t x1" "hexdump" "hexdump -C" "xxd" "xxd -e"; do
+for tool in "od -A x -t x4" "od -A x -t x4 -v" "od -A x -x" "od -A x -t x1" "hexdump" "hexdump -x" "hexdump -C" "xxd" "xxd -e" "xxd -e -g4"; do
 	cmd=${tool%% *}
 	command -v "$cmd" >/dev/null 2>&1 || continue
 	$tool "$B" >dump.txt
@@ -27,7 +27,7 @@ if command -v od >/dev/null 2>&1; then
 	{ head -c 32 "$B"; head -c 4096 /dev/zero; cat "$B"; } >rep.bin
 	run "rep binary" 0 decode -g evergreen -e pm4 rep.bin
 	cp out rep.txt
-	od -t x4 rep.bin >rep.od
+	od -A x -t x4 rep.bin >rep.od
 	has rep.od "od wrote a repeat" '^\*$'
 	run "od with '*'" 0 decode -g evergreen -e pm4 rep.od
 	if cmp -s out rep.txt; then ok; else bad "od '*': decode differs"; fi

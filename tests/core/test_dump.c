@@ -100,9 +100,20 @@ static void od_x4(unsigned radix, size_t skip_bytes)
 	say("\n");
 }
 
+/* the dump in dump.p is refused at line:col with a message holding what */
+static void expect_refusal(const char *name, uint32_t line, uint32_t col, const char *what)
+{
+	read_all(dump.p, dump.n, GK_IN_AUTO, 7, NULL);
+	CHECK(got.n == 0 && got.line == line && got.col == col && strstr(got.err, what) &&
+	      strstr(got.err, "'od -A x -t x4 -v FILE'"),
+	      "%s refused at %u:%u naming '%s': '%s' at %u:%u, %zu words", name, line, col, what, got.err, got.line, got.col,
+	      got.n);
+}
+
 static void test_od(void)
 {
-	/* every address radix, from 0 and (od -j 64) from 64 */
+	/* hex addresses, from 0 and (od -j 64) from 64; octal and decimal
+	 * ones are refused at the second address, which says the radix */
 	static const struct {
 		unsigned radix, skip;
 		const char *what;
@@ -112,7 +123,10 @@ static void test_od(void)
 	};
 	for (size_t i = 0; i < sizeof x4 / sizeof x4[0]; i++) {
 		od_x4(x4[i].radix, x4[i].skip);
-		expect_stream(x4[i].what, GK_IN_OD, x4[i].skip);
+		if (x4[i].radix == 16)
+			expect_stream(x4[i].what, GK_IN_OD, x4[i].skip);
+		else
+			expect_refusal(x4[i].what, 2, 1, x4[i].radix == 8 ? "od addresses in octal" : "od addresses in decimal");
 	}
 	/* od -x / hexdump: 2-byte little-endian groups (octal / hex addresses) */
 	for (unsigned h = 0; h < 2; h++) {
@@ -124,18 +138,54 @@ static void test_od(void)
 			say("\n");
 		}
 		say(h ? "%07zx\n" : "%07zo\n", (size_t)(4 * NW));
-		expect_stream(h ? "hexdump" : "od -x", GK_IN_OD, 0);
+		if (h)
+			expect_stream("hexdump", GK_IN_OD, 0);
+		else
+			expect_refusal("od -x", 2, 1, "od addresses in octal");
 	}
-	/* od -t x1: bytes in order */
+	/* od -A x -t x1: bytes in order */
 	reset();
 	for (size_t at = 0; at < 4 * NW; at += 16) {
-		say("%07zo", at);
+		say("%06zx", at);
 		for (size_t k = at; k < at + 16; k++)
 			say(" %02x", byte_at(k));
 		say("\n");
 	}
-	say("%07zo\n", (size_t)(4 * NW));
-	expect_stream("od -t x1", GK_IN_OD, 0);
+	say("%06zx\n", (size_t)(4 * NW));
+	expect_stream("od -A x -t x1", GK_IN_OD, 0);
+
+	/* octal and decimal numbers, as od and hexdump print them (the layouts
+	 * of GNU od and util-linux hexdump): refused at the first number */
+	static const struct {
+		const char *name, *text, *what;
+		uint32_t col;
+	} num[] = {
+		{ "od", "0000000 024000 140001 000003 100000 000000 100000 043000 140000\n0000020 002007\n",
+		  "an od octal dump", 9 },
+		{ "od -t o4", "0000000 30000124000 20000000003 20000000000 30000043000\n", "od -t o4", 9 },
+		{ "od -b", "0000000 000 050 001 300 003 000 000 200\n", "od -b", 9 },
+		{ "od -t d4", "0000000 -1073664000 -2147483645 -2147483648 -1073723904\n", "decimal", 9 },
+		{ "od -t u4", "0000000  3221301248  2147483651  2147483648        1031\n", "decimal", 10 },
+		{ "od -d", "0000000 10240 49153     3 32768     0 32768 17920 49152\n", "decimal", 9 },
+		{ "hexdump -d", "0000000   10240   49153   00003   32768   00000   32768   17920   49152\n", "decimal", 11 },
+		{ "hexdump -o", "0000000  024000  140001  000003  100000  000000  100000  043000  140000\n",
+		  "an od octal dump", 10 },
+	};
+	for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
+		reset();
+		say("%s", num[i].text);
+		expect_refusal(num[i].name, 1, num[i].col, num[i].what);
+		/* named as od, the same */
+		read_all(dump.p, dump.n, GK_IN_OD, 4096, NULL);
+		CHECK(got.n == 0 && got.line == 1 && strstr(got.err, num[i].what), "%s named -f od: '%s' at %u:%u", num[i].name,
+		      got.err, got.line, got.col);
+	}
+	/* plain hex words that start like an od line are still hex words */
+	reset();
+	say("c0012800 80000003 80000000\n0000000 0 1 2\n");
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(!got.err[0] && got.fmt == GK_IN_HEX && got.n == 7, "hex words with short tokens: %s %zu '%s'",
+	      gk_in_format_name(got.fmt), got.n, got.err);
 }
 
 static void test_hexdump_xxd(void)
@@ -175,8 +225,8 @@ static void test_hexdump_xxd(void)
 static void test_repeat(void)
 {
 	reset();
-	say("0000000 00000001 00000002 00000003 00000004\n*\n");
-	say("%07o 00000005\n%07o\n", 4u << 20, (4u << 20) + 4);
+	say("000000 00000001 00000002 00000003 00000004\n*\n");
+	say("%06x 00000005\n%06x\n", 4u << 20, (4u << 20) + 4);
 	struct tl_reader m = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
 	struct gk_input *in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
 	uint64_t n = 0, bad = 0;
@@ -193,11 +243,11 @@ static void test_repeat(void)
 	gk_input_destroy(in);
 	/* a '*' that does not repeat a whole number of lines, and one at the end */
 	reset();
-	say("0000000 00000001 00000002\n*\n0000014 00000003\n0000020\n");
+	say("000000 00000001 00000002\n*\n00000c 00000003\n000010\n");
 	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
 	CHECK(got.err[0] && got.line == 3, "od '*' to a misaligned address: '%s' at line %u", got.err, got.line);
 	reset();
-	say("0000000 00000001 00000002\n*\n");
+	say("000000 00000001 00000002\n*\n");
 	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
 	CHECK(strstr(got.err, "'*'") != NULL, "dump ending after '*': '%s'", got.err);
 }
@@ -306,7 +356,7 @@ static void test_addresses_and_refusals(void)
 	CHECK(strstr(got.err, "gap") && got.line == 2 && got.col == 1, "address gap: '%s' at %u:%u", got.err, got.line, got.col);
 	/* --base moves the offsets; the dump's spacing stays */
 	uint64_t base = 0x100000;
-	od_x4(8, 0);
+	od_x4(16, 0);
 	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, &base);
 	CHECK(!got.err[0] && got.first == base && got.n == NW, "--base: first at 0x%llx", (unsigned long long)got.first);
 	/* text in no known form: refused where it goes wrong */
