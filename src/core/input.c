@@ -3,6 +3,7 @@
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +73,12 @@ struct gk_input {
 	size_t od_len;
 	uint64_t od_bytes;            /* bytes of words since the first address */
 	unsigned amd_head;            /* amdgpu ring: header dwords read (3) */
-	uint32_t amd_ptr[3];
+	uint32_t amd_ptr[3];          /* rptr, wptr, driver wptr */
+	int amd_phase;                /* AMD_*: how the ring's dwords are put in order */
+	uint64_t amd_words;           /* ring dwords read */
+	uint64_t ring_base;           /* the offset of ring index 0 */
+	uint32_t *hold;               /* amdgpu ring wrapping: its dwords 0..rptr, until they are put */
+	size_t hold_n, hold_cap, hold_pos, hold_end; /* held, allocated, next put, end of what is put */
 	uint64_t mark_index[4];       /* ring pointers by GK_MARK_* bit, as ring indices */
 	struct gk_ring_marks marks;
 	struct gk_diag error;         /* set when failed */
@@ -115,6 +121,7 @@ void gk_input_destroy(struct gk_input *in)
 	if (!in)
 		return;
 	free(in->words);
+	free(in->hold);
 	free(in);
 }
 
@@ -417,7 +424,7 @@ static bool damaged(struct gk_input *in, uint8_t c)
 	if (text_byte(&in->u8_need, c))
 		return false;
 	char msg[160];
-	snprintf(msg, sizeof msg, "%s byte 0x%02x in %s text: the text is damaged here (a text dump holds only "
+	snprintf(msg, sizeof msg, "%s byte (0x%02x) in %s text: the text is damaged here (a text dump holds only "
 		 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
 		 gk_in_format_name(in->format));
 	fail_text(in, in->line, in->col, msg);
@@ -509,9 +516,43 @@ static uint32_t le32(const uint8_t *b)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* amdgpu debugfs ring files (amdgpu_ring.c, amdgpu_debugfs_ring_read)
- * start with three dwords: rptr, wptr and the driver's wptr, as ring
- * indices; the ring follows from index 0. */
+/* amdgpu debugfs ring files (Linux drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c,
+ * amdgpu_debugfs_ring_read) start with three dwords: rptr, wptr and the
+ * driver's wptr, as ring indices (masked by the ring's size in current
+ * kernels); the ring follows from index 0, all of it.  The CP has fetched
+ * up to rptr and the driver written up to wptr: the used part runs from
+ * rptr to wptr, past the ring's end back to 0 when wptr < rptr.  Such a
+ * ring is put in the order the CP reads it, as a radeon ring dump prints
+ * it: from wptr (the oldest words, the ones executed last before rptr) to
+ * the end, then from 0 to wptr; the offsets stay ring indices, with a break
+ * at the wrap.  Whether rptr lies in the ring shows only once index rptr
+ * has been read, so indices 0..rptr are held until then (at most the
+ * ring); a ring that ends first is put as it is, from 0, with a note. */
+enum {
+	AMD_PLAIN,  /* from index 0, as the file holds it */
+	AMD_GATHER, /* wrapping: indices 0..rptr into hold */
+	AMD_FRONT,  /* wrapping: hold[wptr..rptr] put, the rest of the file follows */
+	AMD_BACK,   /* wrapping: at the end, hold[0..wptr) put after the rest */
+	AMD_CUT,    /* rptr was past the end: hold put from 0, as the file holds it */
+};
+
+#define AMD_HOLD_MAX GK_IN_MAX_WANT /* dwords held at most: rings are far smaller */
+
+static void input_note(struct gk_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* a note for gk_input_note (at no line: a binary input) */
+static void input_note(struct gk_input *in, const char *fmt, ...)
+{
+	struct gk_coredump *c = &in->dump.cd;
+	if (c->nnotes == GK_DUMP_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->note[c->nnotes], GK_DUMP_NOTE, fmt, ap);
+	va_end(ap);
+	c->note_line[c->nnotes++] = 0;
+}
+
 static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 {
 	size_t i = 0;
@@ -528,8 +569,70 @@ static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 			in->marks.have |= 1u << bit[k];
 			in->mark_index[bit[k]] = in->amd_ptr[k];
 		}
+		in->ring_base = in->seg_off[0];
+		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
+		if (wptr < rptr && rptr < AMD_HOLD_MAX) {
+			in->amd_phase = AMD_GATHER; /* rptr_word once rptr is known to be in the ring */
+		} else {
+			if (wptr < rptr)
+				input_note(in, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
+					   "wrapping ring in order: read from index 0", rptr, (unsigned)AMD_HOLD_MAX);
+			in->marks.have_rptr_word = true;
+			in->marks.rptr_word = rptr;
+		}
+	}
+	return i;
+}
+
+/* put held words hold[hold_pos..hold_end) into the window, as many as fit */
+static void hold_out(struct gk_input *in)
+{
+	size_t k = in->hold_end - in->hold_pos, room = in->cap - in->nwords;
+	if (k > room)
+		k = room;
+	memcpy(in->words + in->nwords, in->hold + in->hold_pos, k * sizeof *in->words);
+	in->nwords += k;
+	in->hold_pos += k;
+	if (in->hold_pos == in->hold_end && in->amd_phase != AMD_FRONT) {
+		free(in->hold);
+		in->hold = NULL;
+		in->hold_cap = 0;
+	}
+}
+
+/* AMD_GATHER: ring dwords into hold until index rptr is there */
+static size_t amdgpu_gather(struct gk_input *in, const uint8_t *p, size_t n)
+{
+	size_t i = 0, goal = (size_t)in->amd_ptr[0] + 1;
+	while (i < n && in->hold_n < goal) {
+		in->carry[in->ncarry++] = p[i++];
+		if (in->ncarry < 4)
+			continue;
+		in->ncarry = 0;
+		if (in->hold_n == in->hold_cap) {
+			size_t cap = in->hold_cap ? 2 * in->hold_cap : 1024;
+			if (cap > goal)
+				cap = goal;
+			uint32_t *h = realloc(in->hold, cap * sizeof *h);
+			if (!h) {
+				fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory holding a wrapping amdgpu ring");
+				return i;
+			}
+			in->hold = h;
+			in->hold_cap = cap;
+		}
+		in->hold[in->hold_n++] = le32(in->carry);
+		in->amd_words++;
+	}
+	if (in->hold_n == goal) {
+		/* rptr is in the ring: from wptr on, the ring's indices as offsets */
+		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
+		in->amd_phase = AMD_FRONT;
+		in->seg_off[0] = in->ring_base + 4ull * wptr;
 		in->marks.have_rptr_word = true;
-		in->marks.rptr_word = in->amd_ptr[0];
+		in->marks.rptr_word = rptr - wptr;
+		in->hold_pos = wptr;
+		in->hold_end = goal;
 	}
 	return i;
 }
@@ -539,6 +642,13 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	size_t i = 0, u = in->unit, wpu = u / 4;
 	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3)
 		i = amdgpu_head(in, p, n);
+	if (in->amd_phase == AMD_GATHER)
+		i += amdgpu_gather(in, p + i, n - i);
+	if (in->hold_pos < in->hold_end) {
+		*used = i; /* the held words go first (gk_input_fill) */
+		return;
+	}
+	uint64_t before = in->nwords;
 	while (i < n && in->nwords + wpu <= in->cap) {
 		if (in->ncarry || n - i < u) {
 			/* a unit split between two reads */
@@ -559,6 +669,7 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 			w[j] = le32(p + i);
 		in->nwords += k * wpu;
 	}
+	in->amd_words += in->nwords - before; /* (other formats: unused) */
 	*used = i;
 }
 
@@ -842,6 +953,44 @@ static void read_raw(struct gk_input *in)
 	}
 }
 
+/* An amdgpu ring file has ended: the held words still to put (true), and
+ * the pointers the ring does not hold, in a note (once). */
+static bool amdgpu_end(struct gk_input *in)
+{
+	if (in->amd_phase == AMD_GATHER) {
+		/* rptr past the end: the ring as the file holds it */
+		in->amd_phase = AMD_CUT;
+		in->hold_pos = 0;
+		in->hold_end = in->hold_n;
+		in->marks.have_rptr_word = true;
+		in->marks.rptr_word = in->amd_ptr[0];
+		return in->hold_n > 0;
+	}
+	if (in->amd_phase == AMD_FRONT) {
+		/* the words after rptr are in: then indices 0..wptr, at their offsets */
+		in->amd_phase = AMD_BACK;
+		if (in->amd_ptr[1]) {
+			uint64_t abs = in->abs0 + in->nwords;
+			unsigned k = in->nseg < IN_SEGS ? in->nseg++ : IN_SEGS - 1;
+			in->seg_word[k] = abs;
+			in->seg_off[k] = in->ring_base;
+			in->hold_pos = 0;
+			in->hold_end = in->amd_ptr[1];
+			return true;
+		}
+	}
+	if (in->amd_phase != AMD_PLAIN && in->amd_phase != AMD_CUT && in->amd_phase != AMD_BACK)
+		return false;
+	static const char *const names[3] = { "rptr", "wptr", "driver's wptr" };
+	for (unsigned k = 0; k < 3; k++)
+		if (in->amd_ptr[k] >= in->amd_words)
+			input_note(in, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
+				   "from index 0, as the file holds it%s", names[k], in->amd_ptr[k], in->amd_ptr[k],
+				   (unsigned long long)in->amd_words, k ? "" : ", not from rptr");
+	in->amd_phase = -1; /* said */
+	return false;
+}
+
 /* All bytes read: the token or unit still open. */
 static void finish(struct gk_input *in)
 {
@@ -866,6 +1015,8 @@ static void finish(struct gk_input *in)
 			fail_text(in, in->line, 1, "no words in the dump");
 		return;
 	}
+	if (in->format == GK_IN_AMDGPU_RING && in->amd_head == 3 && amdgpu_end(in))
+		return; /* held words to put first, then finish again */
 	in->ended = true;
 	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3) {
 		fail(in, GK_D_TRUNCATED, 0, 0, 0, "amdgpu ring file shorter than its 12-byte header (rptr, wptr, driver wptr)");
@@ -931,6 +1082,15 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	while (!in->failed && (in->nwords - in->pos < want || od_pending(in))) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
+		if (in->hold_pos < in->hold_end) {
+			/* an amdgpu ring's held words */
+			if (!grow(in, in->nwords + (in->hold_end - in->hold_pos), span))
+				break;
+			hold_out(in);
+			if (in->nwords == in->cap)
+				break; /* the caller consumes first */
+			continue;
+		}
 		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {
 			/* a line's words, or repeats: room for them first */
 			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_DUMP_LINE_WORDS), span))
@@ -1015,9 +1175,10 @@ void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 		return;
 	*m = in->marks;
 	uint64_t *slot[4] = { &m->rptr, &m->wptr, &m->rptr_next, &m->driver_wptr };
+	uint64_t base = in->format == GK_IN_AMDGPU_RING ? in->ring_base : in->have_addr ? in->delta : in->seg_off[0];
 	for (unsigned b = 0; b < 4; b++)
 		if (m->have & (1u << b))
-			*slot[b] = 4 * in->mark_index[b] + (in->have_addr ? in->delta : in->seg_off[0]);
+			*slot[b] = 4 * in->mark_index[b] + base;
 }
 
 int gk_input_set_ring(struct gk_input *in, const char *name)
