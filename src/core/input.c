@@ -46,6 +46,8 @@ struct gk_input {
 	uint32_t low, low_line, low_col;
 	uint32_t line, col, tok_line, tok_col;
 	unsigned u8_need;             /* text: continuation bytes the UTF-8 sequence read still wants */
+	uint32_t u8_line, u8_col;     /* where that sequence starts */
+	uint8_t u8_lead;
 	uint32_t *words;              /* the window */
 	size_t cap;                   /* words allocated */
 	size_t nwords, pos;           /* valid words, first unconsumed */
@@ -421,13 +423,25 @@ static void end_token(struct gk_input *in, bool is_address)
  * decoding it as words any other way would be a guess. */
 static bool damaged(struct gk_input *in, uint8_t c)
 {
-	if (text_byte(&in->u8_need, c))
+	bool cut = in->u8_need != 0;
+	if (text_byte(&in->u8_need, c)) {
+		if (!cut && in->u8_need) {
+			in->u8_line = in->line; /* a sequence starts: where, should it break */
+			in->u8_col = in->col;
+			in->u8_lead = c;
+		}
 		return false;
+	}
 	char msg[160];
-	snprintf(msg, sizeof msg, "%s byte (0x%02x) in %s text: the text is damaged here (a text dump holds only "
-		 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
-		 gk_in_format_name(in->format));
-	fail_text(in, in->line, in->col, msg);
+	if (cut) /* the sequence's first byte is the bad one (one bit flipped made it a lead byte) */
+		snprintf(msg, sizeof msg, "byte 0x%02x starts a UTF-8 sequence that byte 0x%02x breaks, in %s text: the "
+			 "text is damaged here (a text dump holds only printable text, white space and UTF-8)", in->u8_lead, c,
+			 gk_in_format_name(in->format));
+	else
+		snprintf(msg, sizeof msg, "%s byte (0x%02x) in %s text: the text is damaged here (a text dump holds only "
+			 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
+			 gk_in_format_name(in->format));
+	fail_text(in, cut ? in->u8_line : in->line, cut ? in->u8_col : in->col, msg);
 	return true;
 }
 
@@ -995,7 +1009,8 @@ static bool amdgpu_end(struct gk_input *in)
 static void finish(struct gk_input *in)
 {
 	if (in->u8_need && !in->failed) {
-		fail_text(in, in->line, in->col, "the text ends inside a UTF-8 sequence (a damaged or cut copy?)");
+		fail_text(in, in->u8_line, in->u8_col, "the text ends inside the UTF-8 sequence that starts here (a damaged "
+			  "or cut copy?)");
 		in->u8_need = 0;
 	}
 	if (is_dump(in->format)) {
