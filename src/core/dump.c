@@ -10,7 +10,7 @@
  *    (radeon_cs.c) and the ring lines above, after dmesg's "[  12.345678] "
  *    and any other prefix (the words are found by their own pattern;
  *    unrelated log lines give nothing);
- *  - od (-t x4, -t x2 / -x, -t x1, any -A radix), hexdump (default/-x and
+ *  - od (-A x with -t x4, -t x2 / -x, -t x1), hexdump (default/-x and
  *    canonical -C), xxd (plain 2-byte groups and -e little-endian 4-byte
  *    groups): an address column, groups of hex digits, then (-C, xxd) the
  *    bytes as text; "*" says the line before repeats;
