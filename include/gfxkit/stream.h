@@ -88,7 +88,8 @@ long gk_read_bytes(void *bytes, void *buf, size_t cap);
  *    dump: an error at its first bad byte, never binary words); else
  *    binary.  Octal and decimal od / hexdump output, and od addresses in
  *    octal or decimal, are refused (an error at the first number, naming
- *    the od command that gives hex).
+ *    the od command that gives hex), and so is UTF-16 text (a byte-order
+ *    mark, then a NUL beside every character).
  *  - any text: a byte text never holds (a NUL, a control byte other than
  *    white space, bytes that are not UTF-8) is an error at its line and
  *    column.

@@ -214,6 +214,23 @@ static bool hex_line(const uint8_t *s, size_t n, bool *words)
 	return true;
 }
 
+/* UTF-16 text: its byte-order mark (FF FE little-endian, FE FF
+ * big-endian), then ASCII characters each with a NUL byte on the side the
+ * mark says, all through the first 256 bytes (a binary stream whose first
+ * word starts FF FE is not also that). */
+static bool utf16(const uint8_t *p, size_t n)
+{
+	if (n < 8 || !((p[0] == 0xff && p[1] == 0xfe) || (p[0] == 0xfe && p[1] == 0xff)))
+		return false;
+	unsigned zero = p[0] == 0xff; /* the NUL is the high byte: the second, little-endian */
+	for (size_t i = 2; i + 1 < n && i < 256; i += 2) {
+		uint8_t c = p[i + 1 - zero];
+		if (p[i + zero] || !((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'))
+			return false;
+	}
+	return true;
+}
+
 /* Text or binary, from the first bytes (the sniff window).  Text when every
  * byte is text.  PM4 binaries fail that quickly: type-3 header bytes
  * 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00; but a text
@@ -244,6 +261,15 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 		bad++; /* the input ends inside a UTF-8 sequence (one cut by the window is fine) */
 	if (!bad)
 		return unit == 4 ? gk_dump_sniff((const char *)p, n, why, why_line) : GK_IN_HEX;
+	if (utf16(p, n)) {
+		/* a Windows shell's redirection writes text so: text, but none
+		 * gfxkit reads, and read as binary its words would be garbage */
+		snprintf(why->err, sizeof why->err, "UTF-16 text (a byte-order mark, a NUL byte beside every character): "
+			 "gfxkit reads UTF-8; convert it with 'iconv -f UTF-16 -t UTF-8 FILE'");
+		why->err_col = 1;
+		*why_line = 1;
+		return GK_IN_AUTO;
+	}
 	if (bad * 16 > n)
 		return GK_IN_BIN;
 	/* the lines with a bad byte blanked: white space says nothing to the
@@ -952,8 +978,8 @@ static void read_raw(struct gk_input *in)
 		uint32_t why_line;
 		in->format = sniff(in->raw, len, in->eof, in->unit, &in->dl, &why_line);
 		if (in->format == GK_IN_AUTO) {
-			/* an octal or decimal dump: refused at its first number */
-			in->format = GK_IN_OD;
+			/* an octal or decimal dump, or UTF-16 text: refused at its first number (its start) */
+			in->format = strstr(in->dl.err, "UTF-16") ? GK_IN_HEX : GK_IN_OD;
 			in->line = why_line;
 			fail_text(in, why_line, in->dl.err_col, in->dl.err);
 		}

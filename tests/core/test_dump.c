@@ -608,6 +608,28 @@ static void test_binary_stays_binary(void)
 	read_all(b, 4096, GK_IN_AUTO, 4096, NULL);
 	CHECK(got.fmt == GK_IN_BIN && got.n == 1024, "letters with a NUL word: binary (%s, '%s')", gk_in_format_name(got.fmt),
 	      got.err);
+	/* UTF-16 text (with its byte-order mark, as a Windows shell writes
+	 * it): refused at its start, saying how to convert it; a binary whose
+	 * first word starts FF FE stays binary */
+	static const char hex[] = "c0012800 80000003\n";
+	for (unsigned le = 0; le < 2; le++) {
+		size_t n = 0;
+		b[n++] = le ? 0xff : 0xfe;
+		b[n++] = le ? 0xfe : 0xff;
+		for (unsigned rep = 0; rep < 8; rep++)
+			for (size_t i = 0; hex[i]; i++) {
+				b[n++] = le ? (uint8_t)hex[i] : 0;
+				b[n++] = le ? 0 : (uint8_t)hex[i];
+			}
+		read_all(b, n, GK_IN_AUTO, 7, NULL);
+		CHECK(got.n == 0 && got.line == 1 && got.col == 1 && strstr(got.err, "UTF-16") && strstr(got.err, "iconv"),
+		      "UTF-16%s text: '%s' at %u:%u, %zu words", le ? "LE" : "BE", got.err, got.line, got.col, got.n);
+	}
+	b[0] = 0xff, b[1] = 0xfe, b[2] = 0x00, b[3] = 0xc0;
+	for (size_t i = 4; i < 64; i++)
+		b[i] = (uint8_t)(i & 3 ? 0 : i);
+	read_all(b, 64, GK_IN_AUTO, 4096, NULL);
+	CHECK(got.fmt == GK_IN_BIN && got.n == 16, "a binary starting FF FE: %s, '%s'", gk_in_format_name(got.fmt), got.err);
 	free(b);
 }
 
