@@ -402,6 +402,12 @@ static void parse_columns(struct gk_dump *d, const char *s, size_t n, struct gk_
 		error(out, a0, "expected an address");
 		return;
 	}
+	size_t at;
+	const char *looks = d->fmt == GK_IN_OD ? gk_dump_not_hex(s, n, false, &at) : NULL;
+	if (looks) {
+		errorf(out, at, "%s: " HEX_WORDS_HINT, looks);
+		return;
+	}
 	out->has_addr = true;
 	out->addr = addr;
 	out->addr_at = (uint16_t)a0;
@@ -428,10 +434,6 @@ static void parse_columns(struct gk_dump *d, const char *s, size_t n, struct gk_
 			gbytes = (unsigned)(len / 2);
 			if (len % 2 || !gbytes || gbytes > 8 || (gbytes & (gbytes - 1)) ||
 			    (d->fmt == GK_IN_XXD && gbytes != 2 && gbytes != 4)) {
-				size_t at;
-				const char *looks = d->fmt == GK_IN_OD ? gk_dump_not_hex(s, n, false, &at) : NULL;
-				if (looks)
-					errorf(out, at, "%s: " HEX_WORDS_HINT, looks);
 				error(out, i, "expected a group of 2, 4, 8 or 16 hex digits");
 				return;
 			}
@@ -874,7 +876,7 @@ void gk_dump_parse(struct gk_dump *d, const char *s, size_t n, struct gk_dump_li
 
 /* ---- recognising a format from its first lines ---- */
 
-static enum gk_in_format classify(const char *s, size_t n, struct gk_dump_line *why)
+static enum gk_in_format classify(const char *s, size_t n)
 {
 	size_t i = 0;
 	skip_spaces(s, n, &i);
@@ -904,11 +906,8 @@ static enum gk_in_format classify(const char *s, size_t n, struct gk_dump_line *
 			return GK_IN_UMR;
 	}
 	size_t at;
-	const char *looks = gk_dump_not_hex(s, n, true, &at);
-	if (looks) {
-		errorf(why, at, "%s: " HEX_WORDS_HINT, looks);
-		return GK_IN_OD;
-	}
+	if (gk_dump_not_hex(s, n, true, &at))
+		return GK_IN_OD; /* octal or decimal: the od reader refuses it, saying so */
 	size_t e = token_end(s, n, i);
 	if (e > i && s[e - 1] == ':' && e - i == 9) {
 		/* xxd: "00000000: " then 2-byte groups, or 4-byte ones with -e */
@@ -937,24 +936,15 @@ static enum gk_in_format classify(const char *s, size_t n, struct gk_dump_line *
 	return GK_IN_HEX;
 }
 
-enum gk_in_format gk_dump_sniff(const char *p, size_t n, struct gk_dump_line *why, uint32_t *line)
+enum gk_in_format gk_dump_sniff(const char *p, size_t n)
 {
 	/* the first line that says something decides; the hex reader keeps
 	 * its own strict checks for what it takes */
 	size_t at = 0;
-	memset(why, 0, offsetof(struct gk_dump_line, err));
-	why->err[0] = 0;
-	*line = 0;
-	for (uint32_t ln = 1; at < n; ln++) {
+	while (at < n) {
 		const char *nl = memchr(p + at, '\n', n - at);
 		size_t len = nl ? (size_t)(nl - (p + at)) : n - at;
-		if (!nl && at && len < n - at)
-			break;
-		enum gk_in_format f = classify(p + at, len, why);
-		if (why->err_col) {
-			*line = ln;
-			return GK_IN_AUTO;
-		}
+		enum gk_in_format f = classify(p + at, len);
 		if (f != GK_IN_AUTO)
 			return f;
 		if (!nl)

@@ -78,12 +78,11 @@ struct gk_dump {
 };
 
 /* The text dump format the first lines of a text input are in (n bytes at
- * p, at most the sniff window): one of the dump formats, GK_IN_HEX for plain
- * hex words (also when no line matches a known form: the hex reader then
- * refuses it at its first bad character, never a guess), or GK_IN_AUTO
- * when a line is an octal or decimal dump, refused: why says what it looks
- * like (err, err_col) and *line is its line. */
-enum gk_in_format gk_dump_sniff(const char *p, size_t n, struct gk_dump_line *why, uint32_t *line);
+ * p, at most the sniff window): one of the dump formats (GK_IN_OD too for
+ * an od or hexdump in octal or decimal, which the od reader refuses), or
+ * GK_IN_HEX for plain hex words and when no line matches a known form (the
+ * hex reader then refuses it at its first bad character: never a guess). */
+enum gk_in_format gk_dump_sniff(const char *p, size_t n);
 
 /* An od / hexdump line in octal or decimal (od's default, -t d4, -t o4,
  * hexdump -d, -o ...): what it looks like, and *col the 0-based column of

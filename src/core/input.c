@@ -241,11 +241,8 @@ static bool utf16(const uint8_t *p, size_t n)
  * form is text too: the text reader then stops at the first bad byte with
  * its line and column.  A binary stream that passes this is text in all
  * but a few bytes, which no packet stream is. */
-static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned unit, struct gk_dump_line *why,
-			       uint32_t *why_line)
+static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned unit)
 {
-	why->err_col = 0;
-	*why_line = 0;
 	if (!n)
 		return GK_IN_BIN;
 	if (n > IN_SNIFF)
@@ -260,16 +257,9 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 	if (need && at_eof)
 		bad++; /* the input ends inside a UTF-8 sequence (one cut by the window is fine) */
 	if (!bad)
-		return unit == 4 ? gk_dump_sniff((const char *)p, n, why, why_line) : GK_IN_HEX;
-	if (utf16(p, n)) {
-		/* a Windows shell's redirection writes text so: text, but none
-		 * gfxkit reads, and read as binary its words would be garbage */
-		snprintf(why->err, sizeof why->err, "UTF-16 text (a byte-order mark, a NUL byte beside every character): "
-			 "gfxkit reads UTF-8; convert it with 'iconv -f UTF-16 -t UTF-8 FILE'");
-		why->err_col = 1;
-		*why_line = 1;
-		return GK_IN_AUTO;
-	}
+		return unit == 4 ? gk_dump_sniff((const char *)p, n) : GK_IN_HEX;
+	if (utf16(p, n))
+		return GK_IN_HEX; /* text, refused at its byte-order mark (damaged()), not read as binary words */
 	if (bad * 16 > n)
 		return GK_IN_BIN;
 	/* the lines with a bad byte blanked: white space says nothing to the
@@ -287,9 +277,7 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 			memset(copy + at, ' ', len);
 		at += len + 1;
 	}
-	enum gk_in_format f = unit == 4 ? gk_dump_sniff(copy, n, why, why_line) : GK_IN_HEX;
-	if (f == GK_IN_AUTO)
-		return GK_IN_AUTO; /* an octal or decimal dump: refused */
+	enum gk_in_format f = unit == 4 ? gk_dump_sniff(copy, n) : GK_IN_HEX;
 	/* how much of it its lines of that form make */
 	struct gk_dump probe = { .fmt = f };
 	size_t lines = 0, good = 0;
@@ -310,9 +298,11 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 			ok = hex_line((const uint8_t *)copy + at, len, &w);
 		} else {
 			struct gk_dump_line t;
+			size_t col;
 			gk_dump_parse(&probe, copy + at, len, &t);
-			ok = !t.err_col;
-			w = t.n || t.header_mark;
+			/* an octal or decimal od line is of a text form too (refused as such) */
+			ok = !t.err_col || (f == GK_IN_OD && gk_dump_not_hex(copy + at, len, false, &col));
+			w = t.n || t.header_mark || (ok && t.err_col);
 		}
 		good += ok ? len + 1 : 0;
 		words |= w;
@@ -459,7 +449,10 @@ static bool damaged(struct gk_input *in, uint8_t c)
 		return false;
 	}
 	char msg[160];
-	if (cut) /* the sequence's first byte is the bad one (one bit flipped made it a lead byte) */
+	if (in->line == 1 && in->col == 1 && (c == 0xff || c == 0xfe))
+		snprintf(msg, sizeof msg, "byte 0x%02x at the start of %s text: a UTF-16 byte-order mark? gfxkit reads "
+			 "UTF-8 (convert: iconv -f UTF-16 -t UTF-8 FILE)", c, gk_in_format_name(in->format));
+	else if (cut) /* the sequence's first byte is the bad one (one bit flipped made it a lead byte) */
 		snprintf(msg, sizeof msg, "byte 0x%02x starts a UTF-8 sequence that byte 0x%02x breaks, in %s text: the "
 			 "text is damaged here (a text dump holds only printable text, white space and UTF-8)", in->u8_lead, c,
 			 gk_in_format_name(in->format));
@@ -974,15 +967,10 @@ static void read_raw(struct gk_input *in)
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
 	if (in->format == GK_IN_AUTO && !in->failed) {
-		/* text or binary; text: which of the dumps, when its first lines say so */
-		uint32_t why_line;
-		in->format = sniff(in->raw, len, in->eof, in->unit, &in->dl, &why_line);
-		if (in->format == GK_IN_AUTO) {
-			/* an octal or decimal dump, or UTF-16 text: refused at its first number (its start) */
-			in->format = strstr(in->dl.err, "UTF-16") ? GK_IN_HEX : GK_IN_OD;
-			in->line = why_line;
-			fail_text(in, why_line, in->dl.err_col, in->dl.err);
-		}
+		/* text or binary; text: which of the dumps, when its first lines
+		 * say so (AUTO only picks: the reader of the form picked reads it
+		 * exactly as when it is named, refusals included) */
+		in->format = sniff(in->raw, len, in->eof, in->unit);
 		in->dump.fmt = in->format;
 	}
 	if (in->dump.cd.want[0] && in->format != GK_IN_DEVCOREDUMP && !in->failed) {
