@@ -22,7 +22,7 @@ enum gk_in_format {
 	GK_IN_HEX,          /* hex words ("ADDRESS:" labels allowed) */
 	GK_IN_RADEON_RING,  /* radeon debugfs ring dump: header, "r[%5d]=0x%08x" with " *" / " #" */
 	GK_IN_KLOG,         /* kernel log lines carrying "ib[%d]=0x%08X" or "r[%5d]=0x%08x" */
-	GK_IN_OD,           /* od -t x4/x2/x1 (any -A radix) and hexdump's default / -x output */
+	GK_IN_OD,           /* od -A x -t x4/x2/x1 and hexdump's default / -x output (hex addresses) */
 	GK_IN_HEXDUMP_C,    /* hexdump -C */
 	GK_IN_XXD,          /* xxd and xxd -e */
 	GK_IN_UMR,          /* umr ring / IB listings: "[VMID@0xADDR + 0xOFF] [0xWORD] ..." */
@@ -82,8 +82,21 @@ long gk_read_bytes(void *bytes, void *buf, size_t cap);
  *    '_' only after the 8th of 16 digits); any token ending in ':' is an
  *    offset label and skipped; a 32-bit word left without its high half is
  *    an error.
- *  - AUTO: text when the first 4 KiB (or the whole input when shorter) are
- *    printable ASCII, white space or UTF-8; else binary. */
+ *  - AUTO: text when the first 16 KiB (or the whole input when shorter) are
+ *    printable ASCII, white space or UTF-8, or when only a few of their
+ *    bytes are not and most of their lines are of one text form (a damaged
+ *    dump: an error at its first bad byte, never binary words); else
+ *    binary.  Octal and decimal od / hexdump output, and od addresses in
+ *    octal or decimal, are refused (an error at the first number, naming
+ *    the od command that gives hex), and so is UTF-16 text (a byte-order
+ *    mark, then a NUL beside every character).
+ *  - any text: a byte text never holds (a NUL, a control byte other than
+ *    white space, bytes that are not UTF-8) is an error at its line and
+ *    column.
+ *  - amdgpu ring files whose used part wraps (wptr < rptr) are given in
+ *    the order the CP reads them: from wptr through the ring's end, then
+ *    from index 0 (offsets stay ring indices); a pointer outside the ring
+ *    is a note (gk_input_note) and the ring is given from index 0. */
 struct gk_input;
 
 /* NULL when read is NULL, unit_bytes is not 4 or 8, fmt is not one of the

@@ -10,7 +10,7 @@
  *    (radeon_cs.c) and the ring lines above, after dmesg's "[  12.345678] "
  *    and any other prefix (the words are found by their own pattern;
  *    unrelated log lines give nothing);
- *  - od (-t x4, -t x2 / -x, -t x1, any -A radix), hexdump (default/-x and
+ *  - od (-A x with -t x4, -t x2 / -x, -t x1), hexdump (default/-x and
  *    canonical -C), xxd (plain 2-byte groups and -e little-endian 4-byte
  *    groups): an address column, groups of hex digits, then (-C, xxd) the
  *    bytes as text; "*" says the line before repeats;
@@ -46,6 +46,8 @@ static void error(struct gk_dump_line *out, size_t at, const char *msg)
 	out->err_col = (uint32_t)at + 1;
 	snprintf(out->err, sizeof out->err, "%s", msg);
 }
+
+static void errorf(struct gk_dump_line *out, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* digits of a hex number at s[*i] (with "0x" when want_0x): its value */
 static bool hex_number(const char *s, size_t n, size_t *i, bool want_0x, unsigned max_digits, uint64_t *v)
@@ -305,6 +307,75 @@ static void put_bytes(struct gk_dump_line *out, const uint8_t *b, size_t nb, siz
 				       (uint32_t)b[k + 3] << 24;
 }
 
+/* od and hexdump print numbers in octal and decimal too: od's default is
+ * -A o -t o2 (6-digit octal 16-bit words), -t o4 gives 11 octal digits, -b
+ * and hexdump -b 3-digit octal bytes, hexdump -o 6-digit octal words; od
+ * -t d/u and -d right-align decimal numbers (a '-' on negative ones) in
+ * columns wider than most of them (so the space between them varies),
+ * hexdump -d pads 16-bit decimal numbers to 5 digits.  A line of an address then groups of digits only, that no
+ * hex dump prints (a width other than 2, 4, 8 or 16 digits, a sign, or
+ * groups spaced or sized unevenly): what it looks like, with *col the
+ * 0-based column of its first such group; NULL when it could be hex. */
+const char *gk_dump_not_hex(const char *s, size_t n, bool first_line, size_t *col)
+{
+	size_t i = 0;
+	skip_spaces(s, n, &i);
+	size_t a = i;
+	while (i < n && is_hex(s[i]))
+		i++;
+	/* od's octal and decimal addresses and hexdump's start at 7 digits
+	 * (on a first line: exactly 7, so that hex words are never taken
+	 * for one) */
+	if (i - a < 6 || (first_line && i - a != 7) || i >= n || (s[i] != ' ' && s[i] != '\t'))
+		return NULL;
+	size_t first = SIZE_MAX, width = 0, groups = 0, gap = 0;
+	bool octal = true, uneven = false, sign = false;
+	while (i < n && s[i] != '\r') {
+		size_t sp = i;
+		skip_spaces(s, n, &i);
+		if (i >= n || s[i] == '\r')
+			break;
+		size_t g = i;
+		if (s[i] == '-') {
+			sign = true;
+			i++;
+		}
+		size_t d = i;
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			octal &= s[i] <= '7';
+			i++;
+		}
+		if (i == d || (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '\r'))
+			return NULL; /* not a group of digits */
+		if (first == SIZE_MAX)
+			first = g;
+		else if (i - d != width || (gap && g - sp != gap))
+			uneven = true; /* right-aligned decimal columns */
+		else
+			gap = g - sp;
+		width = i - d;
+		groups++;
+	}
+	if (!groups || (first_line && groups < 2) ||
+	    (!sign && !uneven && (width == 2 || width == 4 || width == 8 || width == 16)))
+		return NULL;
+	*col = first;
+	if (octal && !sign && !uneven) {
+		if (width == 3)
+			return "an od -b / hexdump -b dump (octal bytes)";
+		if (width == 6)
+			return "an od octal dump (od's default, or hexdump -o)";
+		if (width == 11)
+			return "an od -t o4 dump (octal words)";
+		if (width == 22)
+			return "an od -t o8 dump (octal words)";
+	}
+	return "a decimal dump (od -t d/u, -d, -i; hexdump -d)";
+}
+
+/* the hex words an octal or decimal dump should have been made as */
+#define HEX_WORDS_HINT "gfxkit reads hex: make the dump with 'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'"
+
 static void parse_columns(struct gk_dump *d, const char *s, size_t n, struct gk_dump_line *out)
 {
 	size_t i = 0;
@@ -329,6 +400,12 @@ static void parse_columns(struct gk_dump *d, const char *s, size_t n, struct gk_
 	unsigned radix = d->fmt == GK_IN_OD && d->radix ? d->radix : 16;
 	if (!gk_dump_od_addr(radix, s + a0, a1 - a0, &addr)) {
 		error(out, a0, "expected an address");
+		return;
+	}
+	size_t at;
+	const char *looks = d->fmt == GK_IN_OD ? gk_dump_not_hex(s, n, false, &at) : NULL;
+	if (looks) {
+		errorf(out, at, "%s: " HEX_WORDS_HINT, looks);
 		return;
 	}
 	out->has_addr = true;
@@ -442,8 +519,6 @@ enum {
 	CD_TITLE,    /* after "Ring contents": "Offset \t Value" */
 	CD_CONTENTS, /* its dwords */
 };
-
-static void errorf(struct gk_dump_line *out, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* error() with a message made here (cut to fit) */
 static void errorf(struct gk_dump_line *out, size_t at, const char *fmt, ...)
@@ -830,6 +905,9 @@ static enum gk_in_format classify(const char *s, size_t n)
 		if (!t.err_col && t.n)
 			return GK_IN_UMR;
 	}
+	size_t at;
+	if (gk_dump_not_hex(s, n, true, &at))
+		return GK_IN_OD; /* octal or decimal: the od reader refuses it, saying so */
 	size_t e = token_end(s, n, i);
 	if (e > i && s[e - 1] == ':' && e - i == 9) {
 		/* xxd: "00000000: " then 2-byte groups, or 4-byte ones with -e */
@@ -866,8 +944,6 @@ enum gk_in_format gk_dump_sniff(const char *p, size_t n)
 	while (at < n) {
 		const char *nl = memchr(p + at, '\n', n - at);
 		size_t len = nl ? (size_t)(nl - (p + at)) : n - at;
-		if (!nl && at && len < n - at)
-			break;
 		enum gk_in_format f = classify(p + at, len);
 		if (f != GK_IN_AUTO)
 			return f;

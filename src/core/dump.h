@@ -34,7 +34,7 @@ struct gk_dump_line {
 	uint64_t header_at[4];
 	bool rptr_is_word;      /* the rptr given counts words from the input's first */
 	uint32_t err_col;       /* 0: fine; else the 1-based column of what is wrong */
-	char err[120];
+	char err[160];   /* as long as a diagnostic's message */
 };
 
 #define GK_DUMP_RING_NAME 64u   /* devcoredump: ring names kept to 63 bytes (amdgpu's fit in 15) */
@@ -78,10 +78,18 @@ struct gk_dump {
 };
 
 /* The text dump format the first lines of a text input are in (n bytes at
- * p, at most the sniff window): one of the dump formats, GK_IN_HEX for plain
- * hex words, or GK_IN_AUTO when no line matches a known form (the caller
- * refuses the input: never a guess). */
+ * p, at most the sniff window): one of the dump formats (GK_IN_OD too for
+ * an od or hexdump in octal or decimal, which the od reader refuses), or
+ * GK_IN_HEX for plain hex words and when no line matches a known form (the
+ * hex reader then refuses it at its first bad character: never a guess). */
 enum gk_in_format gk_dump_sniff(const char *p, size_t n);
+
+/* An od / hexdump line in octal or decimal (od's default, -t d4, -t o4,
+ * hexdump -d, -o ...): what it looks like, and *col the 0-based column of
+ * its first number; NULL when it may be hex.  first_line: the address
+ * must be 7 digits and two numbers follow it (plain hex words are never
+ * taken for one). */
+const char *gk_dump_not_hex(const char *s, size_t n, bool first_line, size_t *col);
 
 /* Parse one line (without its newline) of format d->fmt. */
 void gk_dump_parse(struct gk_dump *d, const char *s, size_t n, struct gk_dump_line *out);

@@ -3,6 +3,7 @@
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 14) /* words of window used while packets are short */
 #define IN_FIRST 1024u     /* words of window at first: it grows with the words that come */
-#define IN_SNIFF 4096u     /* bytes AUTO looks at before choosing */
+#define IN_SNIFF IN_RAW     /* bytes AUTO looks at before choosing */
 #define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
 
 enum { HX_SPACE, HX_TOKEN, HX_COMMENT };
@@ -44,6 +45,9 @@ struct gk_input {
 	bool half;                    /* 8-byte units: a 32-bit word waits for its high half */
 	uint32_t low, low_line, low_col;
 	uint32_t line, col, tok_line, tok_col;
+	unsigned u8_need;             /* text: continuation bytes the UTF-8 sequence read still wants */
+	uint32_t u8_line, u8_col;     /* where that sequence starts */
+	uint8_t u8_lead;
 	uint32_t *words;              /* the window */
 	size_t cap;                   /* words allocated */
 	size_t nwords, pos;           /* valid words, first unconsumed */
@@ -71,7 +75,12 @@ struct gk_input {
 	size_t od_len;
 	uint64_t od_bytes;            /* bytes of words since the first address */
 	unsigned amd_head;            /* amdgpu ring: header dwords read (3) */
-	uint32_t amd_ptr[3];
+	uint32_t amd_ptr[3];          /* rptr, wptr, driver wptr */
+	int amd_phase;                /* AMD_*: how the ring's dwords are put in order */
+	uint64_t amd_words;           /* ring dwords read */
+	uint64_t ring_base;           /* the offset of ring index 0 */
+	uint32_t *hold;               /* amdgpu ring wrapping: its dwords 0..rptr, until they are put */
+	size_t hold_n, hold_cap, hold_pos, hold_end; /* held, allocated, next put, end of what is put */
 	uint64_t mark_index[4];       /* ring pointers by GK_MARK_* bit, as ring indices */
 	struct gk_ring_marks marks;
 	struct gk_diag error;         /* set when failed */
@@ -114,6 +123,7 @@ void gk_input_destroy(struct gk_input *in)
 	if (!in)
 		return;
 	free(in->words);
+	free(in->hold);
 	free(in);
 }
 
@@ -153,31 +163,152 @@ static void fail_text(struct gk_input *in, uint32_t line, uint32_t col, const ch
 	fail(in, GK_D_IO, line, col, offset_of(in, in->abs0 + in->nwords), msg);
 }
 
-/* Text when the first bytes are printable ASCII, white space or well-formed
- * UTF-8 (comments may carry "§").  PM4 binaries fail this quickly: type-3
- * header bytes 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00. */
-static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof)
+static bool isxdigit_ascii(uint8_t c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+/* One byte of text: printable ASCII, white space or well-formed UTF-8
+ * (comments may carry "§"); *need counts the continuation bytes a UTF-8
+ * sequence still wants.  false: a byte text never holds. */
+static bool text_byte(unsigned *need, uint8_t c)
+{
+	if (*need) {
+		if ((c & 0xc0) != 0x80)
+			return false;
+		(*need)--;
+		return true;
+	}
+	if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
+		return true;
+	*need = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
+	return *need != 0;
+}
+
+/* A plain hex words line (stream.h): tokens of hex digits, "0x" before
+ * them, "ADDRESS:" labels, '_' inside 64-bit values; comments after '#'
+ * or ';'.  Only what the sniffer needs to tell text from binary: the hex
+ * reader checks each token itself. */
+static bool hex_line(const uint8_t *s, size_t n, bool *words)
+{
+	for (size_t i = 0; i < n;) {
+		uint8_t c = s[i];
+		if (c == '#' || c == ';')
+			return true;
+		if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		if (c == '0' && i + 1 < n && (s[i + 1] | 0x20) == 'x')
+			i += 2;
+		size_t d = i;
+		while (i < n && (isxdigit_ascii(s[i]) || s[i] == '_'))
+			i++;
+		if (i < n && s[i] == ':')
+			i++;
+		if (i == d || (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == ',' || s[i] == '#' ||
+					  s[i] == ';' || s[i] == '\f' || s[i] == '\v')))
+			return false;
+		*words = true;
+	}
+	return true;
+}
+
+/* UTF-16 text: its byte-order mark (FF FE little-endian, FE FF
+ * big-endian), then ASCII characters each with a NUL byte on the side the
+ * mark says, all through the first 256 bytes (a binary stream whose first
+ * word starts FF FE is not also that). */
+static bool utf16(const uint8_t *p, size_t n)
+{
+	if (n < 8 || !((p[0] == 0xff && p[1] == 0xfe) || (p[0] == 0xfe && p[1] == 0xff)))
+		return false;
+	unsigned zero = p[0] == 0xff; /* the NUL is the high byte: the second, little-endian */
+	for (size_t i = 2; i + 1 < n && i < 256; i += 2) {
+		uint8_t c = p[i + 1 - zero];
+		if (p[i + zero] || !((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'))
+			return false;
+	}
+	return true;
+}
+
+/* Text or binary, from the first bytes (the sniff window).  Text when every
+ * byte is text.  PM4 binaries fail that quickly: type-3 header bytes
+ * 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00; but a text
+ * dump with a byte damaged (a NUL, a bit flipped) fails it too, and read
+ * as binary would decode as packets.  So a window whose bad bytes are few
+ * (at most 1 in 16: binary streams have far more) and whose lines without
+ * one are mostly (half the bytes of its lines or more) lines of a text
+ * form is text too: the text reader then stops at the first bad byte with
+ * its line and column.  A binary stream that passes this is text in all
+ * but a few bytes, which no packet stream is. */
+static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned unit)
 {
 	if (!n)
 		return GK_IN_BIN;
-	for (size_t i = 0; i < n; i++) {
-		uint8_t c = p[i];
-		if (c >= 0x20 && c < 0x7f)
-			continue;
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
-			continue;
-		unsigned more = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
-		if (!more)
-			return GK_IN_BIN;
-		for (unsigned k = 1; k <= more; k++) {
-			if (i + k >= n)
-				return at_eof ? GK_IN_BIN : GK_IN_HEX; /* cut by the sniff window */
-			if ((p[i + k] & 0xc0) != 0x80)
-				return GK_IN_BIN;
+	if (n > IN_SNIFF)
+		n = IN_SNIFF;
+	size_t bad = 0;
+	unsigned need = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!text_byte(&need, p[i])) {
+			bad++;
+			need = 0;
 		}
-		i += more;
+	if (need && at_eof)
+		bad++; /* the input ends inside a UTF-8 sequence (one cut by the window is fine) */
+	if (!bad)
+		return unit == 4 ? gk_dump_sniff((const char *)p, n) : GK_IN_HEX;
+	if (utf16(p, n))
+		return GK_IN_HEX; /* text, refused at its byte-order mark (damaged()), not read as binary words */
+	if (bad * 16 > n)
+		return GK_IN_BIN;
+	/* the lines with a bad byte blanked: white space says nothing to the
+	 * dump sniffer */
+	char copy[IN_SNIFF];
+	memcpy(copy, p, n);
+	for (size_t at = 0; at < n;) {
+		const uint8_t *nl = memchr(p + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (p + at)) : n - at;
+		unsigned nd = 0;
+		bool ok = true;
+		for (size_t k = 0; k < len && ok; k++)
+			ok = text_byte(&nd, p[at + k]);
+		if (!ok || nd)
+			memset(copy + at, ' ', len);
+		at += len + 1;
 	}
-	return GK_IN_HEX;
+	enum gk_in_format f = unit == 4 ? gk_dump_sniff(copy, n) : GK_IN_HEX;
+	/* how much of it its lines of that form make */
+	struct gk_dump probe = { .fmt = f };
+	size_t lines = 0, good = 0;
+	bool words = false;
+	for (size_t at = 0; at < n;) {
+		const char *nl = memchr(copy + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (copy + at)) : n - at;
+		if (!nl && !at_eof)
+			break; /* cut by the window */
+		lines += len + 1;
+		bool blank = true;
+		for (size_t k = 0; k < len && blank; k++)
+			blank = copy[at + k] == ' ';
+		bool ok = false, w = false;
+		if (blank) {
+			ok = false;
+		} else if (f == GK_IN_HEX) {
+			ok = hex_line((const uint8_t *)copy + at, len, &w);
+		} else {
+			struct gk_dump_line t;
+			size_t col;
+			gk_dump_parse(&probe, copy + at, len, &t);
+			/* an octal or decimal od line is of a text form too (refused as such) */
+			ok = !t.err_col || (f == GK_IN_OD && gk_dump_not_hex(copy + at, len, false, &col));
+			w = t.n || t.header_mark || (ok && t.err_col);
+		}
+		good += ok ? len + 1 : 0;
+		words |= w;
+		at += len + 1;
+	}
+	return words && 2 * good >= lines ? f : GK_IN_BIN;
 }
 
 static int hexval(uint8_t c)
@@ -303,6 +434,36 @@ static void end_token(struct gk_input *in, bool is_address)
 	in->next_addr += 4;
 }
 
+/* A byte text never holds, in text being read (it was chosen as text on
+ * its first bytes, or named): the text is damaged here, an error at it;
+ * decoding it as words any other way would be a guess. */
+static bool damaged(struct gk_input *in, uint8_t c)
+{
+	bool cut = in->u8_need != 0;
+	if (text_byte(&in->u8_need, c)) {
+		if (!cut && in->u8_need) {
+			in->u8_line = in->line; /* a sequence starts: where, should it break */
+			in->u8_col = in->col;
+			in->u8_lead = c;
+		}
+		return false;
+	}
+	char msg[160];
+	if (in->line == 1 && in->col == 1 && (c == 0xff || c == 0xfe))
+		snprintf(msg, sizeof msg, "byte 0x%02x at the start of %s text: a UTF-16 byte-order mark? gfxkit reads "
+			 "UTF-8 (convert: iconv -f UTF-16 -t UTF-8 FILE)", c, gk_in_format_name(in->format));
+	else if (cut) /* the sequence's first byte is the bad one (one bit flipped made it a lead byte) */
+		snprintf(msg, sizeof msg, "byte 0x%02x starts a UTF-8 sequence that byte 0x%02x breaks, in %s text: the "
+			 "text is damaged here (a text dump holds only printable text, white space and UTF-8)", in->u8_lead, c,
+			 gk_in_format_name(in->format));
+	else
+		snprintf(msg, sizeof msg, "%s byte (0x%02x) in %s text: the text is damaged here (a text dump holds only "
+			 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
+			 gk_in_format_name(in->format));
+	fail_text(in, cut ? in->u8_line : in->line, cut ? in->u8_col : in->col, msg);
+	return true;
+}
+
 static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
 {
 	size_t i;
@@ -310,6 +471,8 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	for (i = 0; i < n && !in->failed && in->nwords + 2 <= in->cap; i++) {
 		uint8_t c = p[i];
 		in->col++;
+		if ((c < 0x20 || c >= 0x7f || in->u8_need) && damaged(in, c))
+			break;
 		if (c == '\n') {
 			end_token(in, false);
 			in->hx_state = HX_SPACE;
@@ -386,9 +549,43 @@ static uint32_t le32(const uint8_t *b)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* amdgpu debugfs ring files (amdgpu_ring.c, amdgpu_debugfs_ring_read)
- * start with three dwords: rptr, wptr and the driver's wptr, as ring
- * indices; the ring follows from index 0. */
+/* amdgpu debugfs ring files (Linux drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c,
+ * amdgpu_debugfs_ring_read) start with three dwords: rptr, wptr and the
+ * driver's wptr, as ring indices (masked by the ring's size in current
+ * kernels); the ring follows from index 0, all of it.  The CP has fetched
+ * up to rptr and the driver written up to wptr: the used part runs from
+ * rptr to wptr, past the ring's end back to 0 when wptr < rptr.  Such a
+ * ring is put in the order the CP reads it, as a radeon ring dump prints
+ * it: from wptr (the oldest words, the ones executed last before rptr) to
+ * the end, then from 0 to wptr; the offsets stay ring indices, with a break
+ * at the wrap.  Whether rptr lies in the ring shows only once index rptr
+ * has been read, so indices 0..rptr are held until then (at most the
+ * ring); a ring that ends first is put as it is, from 0, with a note. */
+enum {
+	AMD_PLAIN,  /* from index 0, as the file holds it */
+	AMD_GATHER, /* wrapping: indices 0..rptr into hold */
+	AMD_FRONT,  /* wrapping: hold[wptr..rptr] put, the rest of the file follows */
+	AMD_BACK,   /* wrapping: at the end, hold[0..wptr) put after the rest */
+	AMD_CUT,    /* rptr was past the end: hold put from 0, as the file holds it */
+};
+
+#define AMD_HOLD_MAX GK_IN_MAX_WANT /* dwords held at most: rings are far smaller */
+
+static void input_note(struct gk_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* a note for gk_input_note (at no line: a binary input) */
+static void input_note(struct gk_input *in, const char *fmt, ...)
+{
+	struct gk_coredump *c = &in->dump.cd;
+	if (c->nnotes == GK_DUMP_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->note[c->nnotes], GK_DUMP_NOTE, fmt, ap);
+	va_end(ap);
+	c->note_line[c->nnotes++] = 0;
+}
+
 static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 {
 	size_t i = 0;
@@ -405,8 +602,70 @@ static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 			in->marks.have |= 1u << bit[k];
 			in->mark_index[bit[k]] = in->amd_ptr[k];
 		}
+		in->ring_base = in->seg_off[0];
+		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
+		if (wptr < rptr && rptr < AMD_HOLD_MAX) {
+			in->amd_phase = AMD_GATHER; /* rptr_word once rptr is known to be in the ring */
+		} else {
+			if (wptr < rptr)
+				input_note(in, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
+					   "wrapping ring in order: read from index 0", rptr, (unsigned)AMD_HOLD_MAX);
+			in->marks.have_rptr_word = true;
+			in->marks.rptr_word = rptr;
+		}
+	}
+	return i;
+}
+
+/* put held words hold[hold_pos..hold_end) into the window, as many as fit */
+static void hold_out(struct gk_input *in)
+{
+	size_t k = in->hold_end - in->hold_pos, room = in->cap - in->nwords;
+	if (k > room)
+		k = room;
+	memcpy(in->words + in->nwords, in->hold + in->hold_pos, k * sizeof *in->words);
+	in->nwords += k;
+	in->hold_pos += k;
+	if (in->hold_pos == in->hold_end && in->amd_phase != AMD_FRONT) {
+		free(in->hold);
+		in->hold = NULL;
+		in->hold_cap = 0;
+	}
+}
+
+/* AMD_GATHER: ring dwords into hold until index rptr is there */
+static size_t amdgpu_gather(struct gk_input *in, const uint8_t *p, size_t n)
+{
+	size_t i = 0, goal = (size_t)in->amd_ptr[0] + 1;
+	while (i < n && in->hold_n < goal) {
+		in->carry[in->ncarry++] = p[i++];
+		if (in->ncarry < 4)
+			continue;
+		in->ncarry = 0;
+		if (in->hold_n == in->hold_cap) {
+			size_t cap = in->hold_cap ? 2 * in->hold_cap : 1024;
+			if (cap > goal)
+				cap = goal;
+			uint32_t *h = realloc(in->hold, cap * sizeof *h);
+			if (!h) {
+				fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory holding a wrapping amdgpu ring");
+				return i;
+			}
+			in->hold = h;
+			in->hold_cap = cap;
+		}
+		in->hold[in->hold_n++] = le32(in->carry);
+		in->amd_words++;
+	}
+	if (in->hold_n == goal) {
+		/* rptr is in the ring: from wptr on, the ring's indices as offsets */
+		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
+		in->amd_phase = AMD_FRONT;
+		in->seg_off[0] = in->ring_base + 4ull * wptr;
 		in->marks.have_rptr_word = true;
-		in->marks.rptr_word = in->amd_ptr[0];
+		in->marks.rptr_word = rptr - wptr;
+		in->hold_pos = wptr;
+		in->hold_end = goal;
 	}
 	return i;
 }
@@ -416,6 +675,13 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 	size_t i = 0, u = in->unit, wpu = u / 4;
 	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3)
 		i = amdgpu_head(in, p, n);
+	if (in->amd_phase == AMD_GATHER)
+		i += amdgpu_gather(in, p + i, n - i);
+	if (in->hold_pos < in->hold_end) {
+		*used = i; /* the held words go first (gk_input_fill) */
+		return;
+	}
+	uint64_t before = in->nwords;
 	while (i < n && in->nwords + wpu <= in->cap) {
 		if (in->ncarry || n - i < u) {
 			/* a unit split between two reads */
@@ -436,6 +702,7 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 			w[j] = le32(p + i);
 		in->nwords += k * wpu;
 	}
+	in->amd_words += in->nwords - before; /* (other formats: unused) */
 	*used = i;
 }
 
@@ -486,9 +753,13 @@ static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
 	return true;
 }
 
-/* od and hexdump -x print addresses in octal, decimal or hex: settle the
- * radix on the second address (the one whose step equals the bytes the
- * first line gave), and move the offsets if the first one reads otherwise. */
+/* od prints addresses in octal (its default), decimal or hex (-A x), and
+ * hexdump in hex, both in 7 digits (od -A x in 6): the radix settles on the
+ * second address (the one whose step equals the bytes the first line gave;
+ * hex first, where a step reads alike in several), and an address column
+ * that is not hex is refused, as octal and decimal numbers are: which
+ * radix a column of digits is in is a guess gfxkit does not make silently,
+ * and a dump made with -A x is never in doubt. */
 static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 {
 	const char *tok = in->ln + dl->addr_at;
@@ -501,12 +772,12 @@ static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 		return true;
 	}
 	if (!in->od_len) {
-		/* the first: octal (od's default) until the second says otherwise */
+		/* the first: hex until the second says otherwise */
 		memcpy(in->od_tok, tok, len);
 		in->od_len = len;
-		return gk_dump_od_addr(8, tok, len, &dl->addr) || gk_dump_od_addr(10, tok, len, &dl->addr);
+		return gk_dump_od_addr(16, tok, len, &dl->addr);
 	}
-	static const unsigned radixes[] = { 8, 16, 10 };
+	static const unsigned radixes[] = { 16, 8, 10 };
 	for (size_t r = 0; r < 3; r++) {
 		uint64_t a, b;
 		if (!gk_dump_od_addr(radixes[r], in->od_tok, in->od_len, &a) || !gk_dump_od_addr(radixes[r], tok, len, &b))
@@ -514,21 +785,21 @@ static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
 		bool step = b >= a && (in->star ? in->last_n && (b - a) % (4ull * in->last_n) == 0 : b - a == in->od_bytes);
 		if (!step)
 			continue;
-		in->dump.radix = radixes[r];
-		dl->addr = b;
-		uint64_t was = in->next_addr - in->od_bytes;
-		if (was != a) {
-			/* the first line read in the wrong radix: shift what it set */
-			if (!in->user_base)
-				in->seg_off[0] += a - was;
-			else
-				in->delta += was - a;
-			in->next_addr = a + in->od_bytes;
+		if (radixes[r] != 16) {
+			in->nwords = in->pos; /* the first line's words, held back until now (od_pending): never given */
+			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
+				  radixes[r] == 8 ? "od addresses in octal (od's default -A o): gfxkit reads hex: make the dump "
+						    "with 'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'"
+						  : "od addresses in decimal (od -A d): gfxkit reads hex: make the dump with "
+						    "'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'");
+			return false;
 		}
+		in->dump.radix = 16;
+		dl->addr = b;
 		return true;
 	}
 	fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
-		  "the od addresses do not step by the bytes per line in octal, decimal or hex");
+		  "the od addresses do not step by the bytes per line in hex (nor in octal or decimal)");
 	return false;
 }
 
@@ -630,6 +901,8 @@ static void dump_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *
 			break;
 		uint8_t c = p[i++];
 		in->col++;
+		if ((c < 0x20 || c >= 0x7f || in->u8_need) && damaged(in, c))
+			break;
 		if (c == '\n') {
 			in->ln_ready = true;
 			in->ln_line = in->line++;
@@ -694,10 +967,10 @@ static void read_raw(struct gk_input *in)
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
 	if (in->format == GK_IN_AUTO && !in->failed) {
-		in->format = sniff(in->raw, len < IN_SNIFF ? len : IN_SNIFF, in->eof);
-		/* text: which of the dumps, when its first lines say so */
-		if (in->format == GK_IN_HEX && in->unit == 4)
-			in->format = gk_dump_sniff((const char *)in->raw, len < IN_SNIFF ? len : IN_SNIFF);
+		/* text or binary; text: which of the dumps, when its first lines
+		 * say so (AUTO only picks: the reader of the form picked reads it
+		 * exactly as when it is named, refusals included) */
+		in->format = sniff(in->raw, len, in->eof, in->unit);
 		in->dump.fmt = in->format;
 	}
 	if (in->dump.cd.want[0] && in->format != GK_IN_DEVCOREDUMP && !in->failed) {
@@ -708,9 +981,52 @@ static void read_raw(struct gk_input *in)
 	}
 }
 
+/* An amdgpu ring file has ended: the held words still to put (true), and
+ * the pointers the ring does not hold, in a note (once). */
+static bool amdgpu_end(struct gk_input *in)
+{
+	if (in->amd_phase == AMD_GATHER) {
+		/* rptr past the end: the ring as the file holds it */
+		in->amd_phase = AMD_CUT;
+		in->hold_pos = 0;
+		in->hold_end = in->hold_n;
+		in->marks.have_rptr_word = true;
+		in->marks.rptr_word = in->amd_ptr[0];
+		return in->hold_n > 0;
+	}
+	if (in->amd_phase == AMD_FRONT) {
+		/* the words after rptr are in: then indices 0..wptr, at their offsets */
+		in->amd_phase = AMD_BACK;
+		if (in->amd_ptr[1]) {
+			uint64_t abs = in->abs0 + in->nwords;
+			unsigned k = in->nseg < IN_SEGS ? in->nseg++ : IN_SEGS - 1;
+			in->seg_word[k] = abs;
+			in->seg_off[k] = in->ring_base;
+			in->hold_pos = 0;
+			in->hold_end = in->amd_ptr[1];
+			return true;
+		}
+	}
+	if (in->amd_phase != AMD_PLAIN && in->amd_phase != AMD_CUT && in->amd_phase != AMD_BACK)
+		return false;
+	static const char *const names[3] = { "rptr", "wptr", "driver's wptr" };
+	for (unsigned k = 0; k < 3; k++)
+		if (in->amd_ptr[k] >= in->amd_words)
+			input_note(in, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
+				   "from index 0, as the file holds it%s", names[k], in->amd_ptr[k], in->amd_ptr[k],
+				   (unsigned long long)in->amd_words, k ? "" : ", not from rptr");
+	in->amd_phase = -1; /* said */
+	return false;
+}
+
 /* All bytes read: the token or unit still open. */
 static void finish(struct gk_input *in)
 {
+	if (in->u8_need && !in->failed) {
+		fail_text(in, in->u8_line, in->u8_col, "the text ends inside the UTF-8 sequence that starts here (a damaged "
+			  "or cut copy?)");
+		in->u8_need = 0;
+	}
 	if (is_dump(in->format)) {
 		if (in->ln_len && !in->ln_ready) {
 			in->ln_ready = true; /* the last line has no newline */
@@ -728,6 +1044,8 @@ static void finish(struct gk_input *in)
 			fail_text(in, in->line, 1, "no words in the dump");
 		return;
 	}
+	if (in->format == GK_IN_AMDGPU_RING && in->amd_head == 3 && amdgpu_end(in))
+		return; /* held words to put first, then finish again */
 	in->ended = true;
 	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3) {
 		fail(in, GK_D_TRUNCATED, 0, 0, 0, "amdgpu ring file shorter than its 12-byte header (rptr, wptr, driver wptr)");
@@ -769,6 +1087,15 @@ static bool grow(struct gk_input *in, size_t need, size_t span)
 	return true;
 }
 
+/* An od dump's first address line has been read but its radix is not
+ * settled: its words wait for the second address (od_radix), so that a
+ * dump refused there has given none (read in the wrong radix, offsets
+ * would have been wrong). */
+static bool od_pending(const struct gk_input *in)
+{
+	return in->format == GK_IN_OD && !in->dump.radix && in->od_len && !in->ended;
+}
+
 long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (!in)
@@ -781,9 +1108,18 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	size_t span = 2 * want + IN_RAW / 2;
 	if (span < IN_SPAN)
 		span = IN_SPAN;
-	while (!in->failed && in->nwords - in->pos < want) {
+	while (!in->failed && (in->nwords - in->pos < want || od_pending(in))) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
+		if (in->hold_pos < in->hold_end) {
+			/* an amdgpu ring's held words */
+			if (!grow(in, in->nwords + (in->hold_end - in->hold_pos), span))
+				break;
+			hold_out(in);
+			if (in->nwords == in->cap)
+				break; /* the caller consumes first */
+			continue;
+		}
 		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {
 			/* a line's words, or repeats: room for them first */
 			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_DUMP_LINE_WORDS), span))
@@ -868,9 +1204,10 @@ void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 		return;
 	*m = in->marks;
 	uint64_t *slot[4] = { &m->rptr, &m->wptr, &m->rptr_next, &m->driver_wptr };
+	uint64_t base = in->format == GK_IN_AMDGPU_RING ? in->ring_base : in->have_addr ? in->delta : in->seg_off[0];
 	for (unsigned b = 0; b < 4; b++)
 		if (m->have & (1u << b))
-			*slot[b] = 4 * in->mark_index[b] + (in->have_addr ? in->delta : in->seg_off[0]);
+			*slot[b] = 4 * in->mark_index[b] + base;
 }
 
 int gk_input_set_ring(struct gk_input *in, const char *name)

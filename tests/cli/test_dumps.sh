@@ -11,7 +11,7 @@ run "binary" 0 decode -g evergreen -e pm4 "$B"
 cp out ref.txt
 
 # every dump tool present here: same packets, same offsets, exit 0
-for tool in "od -t x4" "od -A x -t x4" "od -A d -t x4" "od -x" "od -t x1" "hexdump" "hexdump -C" "xxd" "xxd -e"; do
+for tool in "od -A x -t x4" "od -A x -t x4 -v" "od -A x -x" "od -A x -t x1" "hexdump" "hexdump -x" "hexdump -C" "xxd" "xxd -e" "xxd -e -g4"; do
 	cmd=${tool%% *}
 	command -v "$cmd" >/dev/null 2>&1 || continue
 	$tool "$B" >dump.txt
@@ -27,7 +27,7 @@ if command -v od >/dev/null 2>&1; then
 	{ head -c 32 "$B"; head -c 4096 /dev/zero; cat "$B"; } >rep.bin
 	run "rep binary" 0 decode -g evergreen -e pm4 rep.bin
 	cp out rep.txt
-	od -t x4 rep.bin >rep.od
+	od -A x -t x4 rep.bin >rep.od
 	has rep.od "od wrote a repeat" '^\*$'
 	run "od with '*'" 0 decode -g evergreen -e pm4 rep.od
 	if cmp -s out rep.txt; then ok; else bad "od '*': decode differs"; fi
@@ -181,6 +181,116 @@ if command -v od >/dev/null 2>&1; then
 	run "devcoredump cut" 2 decode -g evergreen -e pm4 cd_cut.txt
 	has err "cut: said" "error: the dump ends inside ring gfx_0\.0\.0's contents, after 18 of its 128 dwords"
 	has out "cut: the ring's words before the cut" '^0x00000040: \.long 0xc0012800 0x80000003$'
+fi
+
+# Every form of one stream decodes to the same packets (offsets aside: a
+# ring's are its indices): the forms are made here from the example, the
+# dumps with the real tools; a radeon ring dump and an amdgpu debugfs ring
+# file (binary: rptr, wptr, driver wptr, then the ring) hold it in a ring
+# of 128 dwords from index 104, so that it wraps inside a packet (the 24th
+# word is the second of a 3-dword SET_CONTEXT_REG); the ring's other words
+# are PACKET2 fillers, left out of the comparison.
+norm() { # decode output without offsets, ring pointer notes and fillers
+	sed -e '/^    ; <- /d' -e 's/^0x[0-9a-f]*: //' -e '/^PACKET2$/d' "$1"
+}
+if command -v od >/dev/null 2>&1; then
+	run "forms: binary" 0 decode -g evergreen -e pm4 "$B"
+	norm out >forms_ref.txt
+	od -An -v -t x4 "$B" | tr -s ' ' '\n' | grep . >fw.txt
+	# ring: index -> word, the stream from 104 in a ring of 128
+	awk '{ w[NR - 1] = $1 } END { for (i = 0; i < 128; i++) r[i] = "80000000"
+		for (k = 0; k < NR; k++) r[(104 + k) % 128] = w[k]
+		for (i = 0; i < 128; i++) print r[i] }' fw.txt >ring128.txt
+	form() { # NAME FILE [gfxkit args]: decodes to the binary's packets
+		form_name=$1 form_file=$2
+		shift 2
+		run "forms: $form_name" 0 decode -g evergreen -e pm4 "$@" "$form_file"
+		norm out >form.txt
+		same form.txt forms_ref.txt "forms: $form_name decodes to the binary's packets"
+		cp "$form_file" "form_$(echo "$form_name" | tr -c 'a-z0-9\n' _).txt"
+	}
+	cp fw.txt hexwords.txt
+	form "hex words" hexwords.txt
+	awk '{ printf "%08x: %s\n", 4 * (NR - 1), $1 }' fw.txt >addrwords.txt
+	form "ADDRESS: hex words" addrwords.txt
+	for tool in "od -A x -t x4" "od -A x -x" "od -A x -t x1" "hexdump" "hexdump -C" "xxd" "xxd -e"; do
+		command -v "${tool%% *}" >/dev/null 2>&1 || continue
+		$tool "$B" >tool.txt
+		form "$tool" tool.txt
+	done
+	# radeon debugfs ring dump (radeon_ring.c): the header, then from 32
+	# dwords before rptr to wptr, rptr marked
+	awk -v rptr=104 -v wptr=32 '{ r[NR - 1] = $1 } END {
+		printf "wptr: 0x%08x [%5d]\nrptr: 0x%08x [%5d]\n", wptr, wptr, rptr, rptr
+		printf "driver'"'"'s copy of the wptr: 0x%08x [%5d]\n", wptr, wptr
+		count = (wptr - rptr + 128) % 128
+		printf "%u free dwords in ring\n%u dwords in ring\n", 128 - count, count
+		i = (rptr + 128 - 32) % 128
+		for (j = 0; j <= count + 32; j++) {
+			printf "r[%5d]=0x%s%s\n", i, r[i], i == rptr ? " *" : ""
+			i = (i + 1) % 128
+		} }' ring128.txt >radeon128.txt
+	form "radeon ring, wrapping inside a packet" radeon128.txt
+	has out "radeon ring: the packet across the wrap at its index" '^0x000001fc: SET_CONTEXT_REG'
+	sed 's/^/[  812.004113] [drm] /' radeon128.txt >klogring.txt
+	form "radeon ring in a kernel log" klogring.txt
+	awk '{ printf "[ 4242.%06u] [drm] ib[%d]=0x%s\n", NR, NR - 1, toupper($1) }' fw.txt >klog.txt
+	form "kernel log ib[] lines" klog.txt
+	awk 'BEGIN { print "Decoding IB at 0@0x500 from 0@0x0 of 56 words (type 4)" }
+		{ printf "[0@0x00000500 + 0x%04x]\t[        0x%s]\tsomething\n", 4 * (NR - 1), $1 }' fw.txt >umr.txt
+	form "umr listing" umr.txt
+	if command -v xxd >/dev/null 2>&1; then
+		{ printf '%08x\n%08x\n%08x\n' 104 32 32; cat ring128.txt; } |
+			sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | xxd -r -p >amdgpu128.bin
+		form "amdgpu ring file, wrapping inside a packet" amdgpu128.bin -f amdgpu-ring
+		rm -f form_amdgpu* # binary: not one of the text forms damaged below
+		has out "amdgpu ring: the packet across the wrap at its index" '^0x000001fc: SET_CONTEXT_REG'
+		has out "amdgpu ring: rptr marked on its packet" '^0x000001a0: CONTEXT_CONTROL'
+		cp out amdgpu_out.txt
+		run "amdgpu ring: as the radeon dump of the same ring" 0 decode -g evergreen -e pm4 radeon128.txt
+		# (radeon prints the word at wptr too: j <= count + 32)
+		sed -n '/^0x000001a0: /,$p' out | grep -v '^    ; <- ' | sed '/^0x00000080: PACKET2$/d' >r.txt
+		sed -n '/^0x000001a0: /,$p' amdgpu_out.txt | grep -v '^    ; <- ' >a.txt
+		same a.txt r.txt "amdgpu ring from rptr on: the radeon dump's units at the same indices"
+		# rptr outside the ring: said, with the value and the size; read from index 0
+		{ printf '%08x\n%08x\n%08x\n' 300 32 32; cat ring128.txt; } |
+			sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | xxd -r -p >amdgpu_bad.bin
+		run "amdgpu ring, rptr outside" 0 decode -g evergreen -e pm4 -f amdgpu-ring amdgpu_bad.bin
+		has err "rptr outside: said" '^amdgpu_bad\.bin: note: amdgpu ring: rptr 300 \(0x12c\) lies outside the ring.s 128 dwords'
+		has out "rptr outside: read from index 0" '^0x00000000: '
+	fi
+
+	# damaged text: one byte of line 3 a NUL, a control byte, or one bit
+	# flipped out of text; a line of no form as line 3.  Refused at the
+	# byte (FILE:LINE:COL), exit 2, not decoded as binary words
+	for f in form_*.txt radeon128.txt $(ls cd.txt 2>/dev/null); do
+		for b in '\000' '\001' '\377' flip; do
+			if [ "$b" = flip ]; then # the 6th byte of line 3 with its top bit set
+				c=$(sed -n 3p "$f" | cut -c6)
+				b=$(printf '\\%o' $(($(printf '%d' "'$c") ^ 128)))
+			fi
+			head -n 2 "$f" >dmg.txt
+			printf '%s' "$(sed -n 3p "$f" | cut -c1-5)" >>dmg.txt
+			printf "$b" >>dmg.txt
+			sed -n '3p' "$f" | cut -c7- >>dmg.txt
+			tail -n +4 "$f" >>dmg.txt
+			says "damaged $f ($b)" 2 err "^dmg\.txt:3:6: error: .*damaged" decode -g evergreen -e pm4 dmg.txt
+		done
+		case $f in form_kernel_log*|form_umr*|form_radeon_ring_in*|cd.txt) continue ;; esac # other lines are no error there
+		{ head -n 2 "$f"; echo "hello world"; tail -n +3 "$f"; } >badline.txt
+		says "bad line in $f" 2 err '^badline\.txt:3:[0-9]+: error: ' decode -g evergreen -e pm4 badline.txt
+	done
+
+	# octal and decimal dumps, and od / hexdump addresses not in hex:
+	# refused, naming what they look like and the command that gives hex
+	for tool in "od" "od -t o4" "od -t d4" "od -t u4" "od -i" "od -d" "od -b" "od -t x4" "od -A d -t x4" "od -x" \
+		"hexdump -d" "hexdump -o" "hexdump -b"; do
+		command -v "${tool%% *}" >/dev/null 2>&1 || continue
+		$tool "$B" >num.txt
+		says "$tool refused" 2 err "^num\.txt:[12]:[0-9]+: error: .*(octal|decimal).*'od -A x -t x4 -v FILE'" \
+			decode -g evergreen -e pm4 num.txt
+		empty out "$tool: no packet shown"
+	done
 fi
 
 # text in no known form: refused at its line and column, naming the forms

@@ -67,10 +67,10 @@ check(with_text[0]["text"].startswith("0x00000000: CONTEXT_CONTROL"), "decode: t
 text = "".join(u["text"] + ("\n" if not u["text"].endswith("\n") else "") for u in with_text if "text" in u)
 check(gfxkit.encode(text, gpu="evergreen") == data, "decode -> encode is the identity")
 
-# dump forms: the same words as od output decode to the same units
-od = "".join("%07o %s\n" % (i, " ".join("%08x" % w for w in struct.unpack("<%dI" % (len(data[i:i + 16]) // 4),
+# dump forms: the same words as od -A x output decode to the same units
+od = "".join("%06x %s\n" % (i, " ".join("%08x" % w for w in struct.unpack("<%dI" % (len(data[i:i + 16]) // 4),
                                                                            data[i:i + 16])))
-             for i in range(0, len(data), 16)) + "%07o\n" % len(data)
+             for i in range(0, len(data), 16)) + "%06x\n" % len(data)
 check([u["name"] for u in gfxkit.decode(od, gpu="evergreen")] == [u["name"] for u in units], "od text decodes alike")
 
 # check: a truncated packet, with its field and offset
