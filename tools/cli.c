@@ -797,16 +797,19 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 			   struct cli_out *of, bool *opened);
 
 /* the input reader's notes from *shown on (which devcoredump ring is read
- * and why), on stderr: "FILE:LINE: note: ..." */
+ * and why; a pointer it had to bring into the ring, as a warning), on
+ * stderr: "FILE:LINE: note: ..." or "FILE: warning: ..." */
 static void input_notes(const char *name, const struct gk_input *in, unsigned *shown)
 {
 	const char *note;
 	uint32_t line;
-	for (; (note = gk_input_note(in, *shown, &line)) != NULL; ++*shown)
+	for (; (note = gk_input_note(in, *shown, &line)) != NULL; ++*shown) {
+		const char *kind = gk_input_note_warns(in, *shown) ? "warning" : "note";
 		if (line)
-			fprintf(stderr, "%s:%u: note: %s\n", name, line, note);
+			fprintf(stderr, "%s:%u: %s: %s\n", name, line, kind, note);
 		else
-			fprintf(stderr, "%s: note: %s\n", name, note);
+			fprintf(stderr, "%s: %s: %s\n", name, kind, note);
+	}
 }
 
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag)

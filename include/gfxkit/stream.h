@@ -176,6 +176,11 @@ const char *gk_input_ring(const struct gk_input *in);
  * The i-th note (from 0) and, when line is not NULL, the text line it is
  * about (0: none); NULL past the last.  Valid until gk_input_destroy. */
 const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line);
+/* 1 when the i-th note is a warning: the reader could not take the dump as
+ * it says (a ring pointer outside the ring, a mask that is not the ring's
+ * size less one, contents cut short) and says how it read it instead; 0
+ * for an informational note, past the last and for a NULL in. */
+int gk_input_note_warns(const struct gk_input *in, unsigned i);
 
 /* The input error, or NULL when there is none (and for a NULL in).  Text
  * errors carry line and col (1-based); binary ones and read errors carry

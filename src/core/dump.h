@@ -65,6 +65,7 @@ struct gk_coredump {
 	bool names_cut;
 	char note[GK_DUMP_NOTES][GK_DUMP_NOTE];
 	uint32_t note_line[GK_DUMP_NOTES];
+	bool note_warns[GK_DUMP_NOTES]; /* the reader had to bend the dump to read it */
 	unsigned nnotes;
 };
 

@@ -571,10 +571,11 @@ enum {
 
 #define AMD_HOLD_MAX GK_IN_MAX_WANT /* dwords held at most: rings are far smaller */
 
-static void input_note(struct gk_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void input_warning(struct gk_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* a note for gk_input_note (at no line: a binary input) */
-static void input_note(struct gk_input *in, const char *fmt, ...)
+/* a warning note for gk_input_note (at no line: a binary input): what the
+ * reader could not take as the file says it */
+static void input_warning(struct gk_input *in, const char *fmt, ...)
 {
 	struct gk_coredump *c = &in->dump.cd;
 	if (c->nnotes == GK_DUMP_NOTES)
@@ -583,6 +584,7 @@ static void input_note(struct gk_input *in, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->note[c->nnotes], GK_DUMP_NOTE, fmt, ap);
 	va_end(ap);
+	c->note_warns[c->nnotes] = true;
 	c->note_line[c->nnotes++] = 0;
 }
 
@@ -608,7 +610,7 @@ static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 			in->amd_phase = AMD_GATHER; /* rptr_word once rptr is known to be in the ring */
 		} else {
 			if (wptr < rptr)
-				input_note(in, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
+				input_warning(in, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
 					   "wrapping ring in order: read from index 0", rptr, (unsigned)AMD_HOLD_MAX);
 			in->marks.have_rptr_word = true;
 			in->marks.rptr_word = rptr;
@@ -1012,7 +1014,7 @@ static bool amdgpu_end(struct gk_input *in)
 	static const char *const names[3] = { "rptr", "wptr", "driver's wptr" };
 	for (unsigned k = 0; k < 3; k++)
 		if (in->amd_ptr[k] >= in->amd_words)
-			input_note(in, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
+			input_warning(in, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
 				   "from index 0, as the file holds it%s", names[k], in->amd_ptr[k], in->amd_ptr[k],
 				   (unsigned long long)in->amd_words, k ? "" : ", not from rptr");
 	in->amd_phase = -1; /* said */
@@ -1231,6 +1233,11 @@ const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line)
 	if (line)
 		*line = in->dump.cd.note_line[i];
 	return in->dump.cd.note[i];
+}
+
+int gk_input_note_warns(const struct gk_input *in, unsigned i)
+{
+	return in && i < in->dump.cd.nnotes && in->dump.cd.note_warns[i];
 }
 
 static const char *const format_names[] = {

@@ -256,7 +256,7 @@ if command -v od >/dev/null 2>&1; then
 		{ printf '%08x\n%08x\n%08x\n' 300 32 32; cat ring128.txt; } |
 			sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | xxd -r -p >amdgpu_bad.bin
 		run "amdgpu ring, rptr outside" 0 decode -g evergreen -e pm4 -f amdgpu-ring amdgpu_bad.bin
-		has err "rptr outside: said" '^amdgpu_bad\.bin: note: amdgpu ring: rptr 300 \(0x12c\) lies outside the ring.s 128 dwords'
+		has err "rptr outside: said" '^amdgpu_bad\.bin: warning: amdgpu ring: rptr 300 \(0x12c\) lies outside the ring.s 128 dwords'
 		has out "rptr outside: read from index 0" '^0x00000000: '
 	fi
 

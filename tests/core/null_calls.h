@@ -2019,6 +2019,28 @@ static void nc_gk_input_note(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_note_warns(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_note_warns((const struct gk_input*)NULL, (unsigned)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_note_warns((const struct gk_input*)NULL, UINT_MAX);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_note_warns((const struct gk_input*)NULL, 0);
+	fx_end_case();
+	FX_CASE("i = UINT_MAX");
+	(void)gk_input_note_warns((const struct gk_input*)fx_input(), UINT_MAX);
+	fx_end_case();
+	FX_CASE("i = UINT_MAX / 2 + 1");
+	(void)gk_input_note_warns((const struct gk_input*)fx_input(), UINT_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_note_warns((const struct gk_input*)fx_input(), 0);
+	fx_end_case();
+}
+
 static void nc_gk_input_offset(void)
 {
 	FX_CASE("every pointer NULL");
@@ -5891,6 +5913,7 @@ static const struct nc_func {
 	{ "gk_input_marks", nc_gk_input_marks },
 	{ "gk_input_next", nc_gk_input_next },
 	{ "gk_input_note", nc_gk_input_note },
+	{ "gk_input_note_warns", nc_gk_input_note_warns },
 	{ "gk_input_offset", nc_gk_input_offset },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },

@@ -546,7 +546,8 @@ static void test_amdgpu_ring(void)
 				      note ? note : "");
 			} else {
 				bool asis = n == 64 && !memcmp(w, ring, sizeof ring) && off[0] == 0 && off[63] == 4 * 63;
-				CHECK(!gk_input_error(in) && asis && note && strstr(note, ptrs[t].note),
+				CHECK(!gk_input_error(in) && asis && note && strstr(note, ptrs[t].note) &&
+				      gk_input_note_warns(in, 0) == 1,
 				      "amdgpu ring rptr %u wptr %u (read %zu at a time): %zu words as the file holds them: %d, "
 				      "note '%s'", ptrs[t].rptr, ptrs[t].wptr, chunk, n, asis, note ? note : "");
 			}
