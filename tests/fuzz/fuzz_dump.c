@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gfxkit/stream.h"
+#include "fuzz_harness.h"
 
 struct src {
 	const uint8_t *p;
