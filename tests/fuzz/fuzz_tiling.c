@@ -501,7 +501,11 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map, bool 
 		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
 		uint32_t z = s->padded_slices ? u8(c) % s->padded_slices : 0, w = 0, h = 0;
 		CHECK(gk_tile_picture_size(s, by, z, &w, &h) == 0);
-		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height < 400);
+		/* the legend's letters grow with the map (scale pitch / 512, 1 to 8):
+		 * its band is at most 50 rows a scale step (a pitch-4096 surface's
+		 * is 400; 64 a step is the bound, whatever the surface's height) */
+		uint32_t scale = s->pitch / 512 < 1 ? 1 : s->pitch / 512 > 8 ? 8 : s->pitch / 512;
+		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height <= 64 * scale);
 		if ((uint64_t)w * h <= MAX_PICTURE_PNG) {
 			for (uint32_t y = 0; y < h; y++)
 				gk_tile_picture_row(s, by, z, y, pic + (size_t)y * 3 * w);
