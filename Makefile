@@ -153,25 +153,46 @@ bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
 	exit $$fail
 
 FUZZ_CC ?= clang
-# harness and library in one command: the union of the library's paths
+# harness and library: the union of the library's paths
 INC_FUZZ = -Iinclude -Isrc/core -Isrc
 FUZZ_SECONDS ?= 60
+# fuzz-long: each target for this long, one after another (outside CI:
+# `make check` never runs it)
+FUZZ_LONG_SECONDS ?= 600
+# Every fuzz target is built with ASan and UBSan (a find must be a report,
+# not a silent wrong answer) and -O2: at -O1 the library's table walks and
+# printers cost about twice as much per input under the instrumentation.
+FUZZ_OPT ?= -O2
+FUZZ_FLAGS = -std=c11 -g $(FUZZ_OPT) -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# The library is compiled once into $(B)/fuzz/ (per object, so a change to
+# one file rebuilds one object) and linked into each harness.
+FUZZ_OBJ = $(LIB_SRC:%.c=$(B)/fuzz/obj/%.o)
+$(B)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(INC_LIB) $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+$(B)/fuzz/libgfxkit-fuzz.a: $(FUZZ_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(B)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(TEST_HDR) $(B)/fuzz/libgfxkit-fuzz.a
+	$(FUZZ_CC) $(INC_FUZZ) $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $< $(B)/fuzz/libgfxkit-fuzz.a -o $@
 # One libFuzzer target per family: $(1) target, $(2) harness name, $(3) seed
-# corpus folders, $(4) -max_len.  Prints libFuzzer's final lines (the DONE
-# line -- libFuzzer puts a tab before DONE -- with cov, ft and exec/s, and the
-# stat:: lines), and on a find the report, its stack and the reproducer
-# (artifact) path; exit 1 on a find.
+# corpus folders, $(4) -max_len.  Runs it for $(FUZZ_SECONDS) on one core;
+# prints libFuzzer's final lines (the DONE line -- libFuzzer puts a tab
+# before DONE -- with cov, ft and exec/s, and the stat:: lines), and on a
+# find the report, its stack and the reproducer (artifact) path; exit 1 on
+# a find.  The corpus grown by a run stays in $(B)/$(1)/corpus.
 define FUZZ_TARGET
-$(1): tests/fuzz/$(2).c $$(LIB_SRC)
+$(1): $$(B)/fuzz/$(2)
 	@mkdir -p $$(B)/$(1)/corpus
-	$$(FUZZ_CC) $$(INC_FUZZ) $$(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$^ -o $$(B)/$(1)/$(2)
-	$$(B)/$(1)/$(2) -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 -artifact_prefix=$$(B)/$(1)/ \
+	$$(B)/fuzz/$(2) -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 -artifact_prefix=$$(B)/$(1)/ \
 		$$(B)/$(1)/corpus $(3) > $$(B)/$(1)/log 2>&1; \
 	rc=$$$$?; grep -aE '^#[0-9]+[[:space:]]+DONE|^stat::|^==[0-9]+==|SUMMARY|^ +#[0-9]+ |artifact' $$(B)/$(1)/log | head -60; exit $$$$rc
+FUZZ_BINS += $$(B)/fuzz/$(2)
+FUZZ_TARGETS += $(1)
 endef
-$(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,4096))
-$(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma examples,4096))
-$(eval $(call FUZZ_TARGET,fuzz-gcn,fuzz_pm4_gcn,tests/fuzz/corpus_gcn,4096))
+$(eval $(call FUZZ_TARGET,fuzz,fuzz_pm4,tests/fuzz/corpus tests/vectors,512))
+$(eval $(call FUZZ_TARGET,fuzz-dma,fuzz_dma,tests/fuzz/corpus_dma examples,512))
+$(eval $(call FUZZ_TARGET,fuzz-gcn,fuzz_pm4_gcn,tests/fuzz/corpus_gcn,512))
 $(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,1024))
 $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
@@ -179,9 +200,18 @@ $(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024)
 $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 $(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
 $(eval $(call FUZZ_TARGET,fuzz-lint,fuzz_lint,tests/fuzz/corpus_lint,4096))
+# every harness built, none run
+fuzz-build: $(FUZZ_BINS)
+# every target for $(FUZZ_LONG_SECONDS) (10 minutes), one at a time (each on
+# one core); all run even when one finds something; exit 1 when any did.
+fuzz-long: $(FUZZ_BINS)
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+		echo "== $$t ($(FUZZ_LONG_SECONDS) s)"; \
+		$(MAKE) --no-print-directory $$t FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) || fail=1; \
+	done; exit $$fail
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint clean
--include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d)
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint fuzz-build fuzz-long clean
+-include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

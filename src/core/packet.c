@@ -31,10 +31,13 @@ const struct gk_packet_desc *gk_format_find(const struct gk_format *fmt, const c
 	const struct gk_packet_desc *other = 0;
 	if (!fmt || !fmt->descs || !name)
 		return 0;
+	/* the first byte before strlen: most names differ there, and the
+	 * assembler looks up every packet line through all the rows */
+	char c0 = len ? name[0] : 0;
 	for (size_t i = 0; i < fmt->ndescs; i++) {
 		const struct gk_packet_desc *d = &fmt->descs[i];
-		bool match = (strlen(d->name) == len && memcmp(d->name, name, len) == 0) ||
-			     (d->alias && strlen(d->alias) == len && memcmp(d->alias, name, len) == 0);
+		bool match = (d->name[0] == c0 && strlen(d->name) == len && memcmp(d->name, name, len) == 0) ||
+			     (d->alias && d->alias[0] == c0 && strlen(d->alias) == len && memcmp(d->alias, name, len) == 0);
 		if (!match)
 			continue;
 		if (!d->gens || (d->gens & fmt->gen_bit))

@@ -498,19 +498,49 @@ static uint8_t paeth(uint8_t a, uint8_t b, uint8_t c)
 
 /* bytes [i0, i0 + n) of row x filtered with filter f (0 None, 1 Sub, 2 Up,
  * 3 Average, 4 Paeth) into o; up is the previous row, NULL for zeros
- * (the first row); 3 bytes a pixel */
+ * (the first row); 3 bytes a pixel.  Only the first pixel's bytes lack a
+ * left neighbour (section 9.2: a = c = 0 there); past them each filter is
+ * a loop of its own, with no test per byte (a test and a switch per byte
+ * cost more than the filters). */
 static void filter_span(unsigned f, const uint8_t *x, const uint8_t *up, uint64_t i0, size_t n, uint8_t *o)
 {
-	for (size_t k = 0; k < n; k++) {
+	size_t k = 0;
+	for (; k < n && i0 + k < 3; k++) {
 		uint64_t i = i0 + k;
-		uint8_t a = i >= 3 ? x[i - 3] : 0, b = up ? up[i] : 0, c = up && i >= 3 ? up[i - 3] : 0;
-		switch (f) {
-		case 0: o[k] = x[i]; break;
-		case 1: o[k] = (uint8_t)(x[i] - a); break;
-		case 2: o[k] = (uint8_t)(x[i] - b); break;
-		case 3: o[k] = (uint8_t)(x[i] - ((a + b) >> 1)); break;
-		default: o[k] = (uint8_t)(x[i] - paeth(a, b, c)); break;
-		}
+		uint8_t b = up ? up[i] : 0;
+		o[k] = (uint8_t)(x[i] - (f == 2 || f == 4 ? b : f == 3 ? b >> 1 : 0));
+	}
+	switch (f) {
+	case 0:
+		memcpy(o + k, x + i0 + k, n - k);
+		break;
+	case 1:
+		for (; k < n; k++)
+			o[k] = (uint8_t)(x[i0 + k] - x[i0 + k - 3]);
+		break;
+	case 2:
+		if (up)
+			for (; k < n; k++)
+				o[k] = (uint8_t)(x[i0 + k] - up[i0 + k]);
+		else
+			memcpy(o + k, x + i0 + k, n - k);
+		break;
+	case 3:
+		if (up)
+			for (; k < n; k++)
+				o[k] = (uint8_t)(x[i0 + k] - ((x[i0 + k - 3] + up[i0 + k]) >> 1));
+		else
+			for (; k < n; k++)
+				o[k] = (uint8_t)(x[i0 + k] - (x[i0 + k - 3] >> 1));
+		break;
+	default:
+		if (up)
+			for (; k < n; k++)
+				o[k] = (uint8_t)(x[i0 + k] - paeth(x[i0 + k - 3], up[i0 + k], up[i0 + k - 3]));
+		else /* paeth(a, 0, 0) is a: Sub */
+			for (; k < n; k++)
+				o[k] = (uint8_t)(x[i0 + k] - x[i0 + k - 3]);
+		break;
 	}
 }
 
@@ -526,8 +556,12 @@ static unsigned choose_filter(const uint8_t *x, const uint8_t *up, uint64_t n, u
 		for (uint64_t i = 0; i < n && sum < best_sum; i += sizeof t) {
 			size_t k = n - i < sizeof t ? (size_t)(n - i) : sizeof t;
 			filter_span(f, x, up, i, k, t);
-			for (size_t j = 0; j < k; j++)
-				sum += t[j] < 128 ? t[j] : 256u - t[j];
+			/* |t| as a signed byte without a test per byte: for t >= 128,
+			 * 256 - t is (t ^ 0xff) + 1 */
+			for (size_t j = 0; j < k; j++) {
+				unsigned v = t[j], neg = v >> 7;
+				sum += (v ^ (0xffu * neg)) + neg;
+			}
 		}
 		if (sum < best_sum) {
 			best_sum = sum;

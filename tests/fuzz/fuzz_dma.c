@@ -5,7 +5,8 @@
  *
  * Input: byte 0 picks the generation (byte 0 % 6: r600, r700, evergreen,
  * cayman, si, cik) and, in byte 0 / 6, a mode; the rest is used as in
- * fuzz_pm4.c:
+ * fuzz_pm4.c, one way an input by the mode % 3: (a) with (a'), (b), or (c)
+ * with (d):
  *  (a) as little-endian words: every packet is framed, checked and printed
  *      as text and JSON (each JSON line must be valid JSON and carry
  *      "sub_opcode"); the text must assemble back to the very same words,

@@ -2,9 +2,10 @@
  * on a small memory.  Byte 0 picks the engine and generation, byte 1 the
  * memory's layout; the rest are the stream's little-endian words, also
  * placed in memory (so indirect buffers and copies find them).  Each input
- * runs twice on fresh copies of the memory: the runs must end (a packet
- * limit bounds them), give a known status, the same output byte for byte
- * and the same memory afterwards (deterministic), and never grow the
+ * runs on a fresh copy of the memory, and when bits 2-3 of byte 1 are set
+ * a second time on another: the runs must end (a packet limit bounds
+ * them), give a known status, the same output byte for byte and the same
+ * memory afterwards (deterministic), and never grow the
  * memory beyond the regions given; lint runs (a flag of byte 0) too.  Any
  * broken property aborts with
  * __builtin_trap(). */
@@ -108,19 +109,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned flags = data[0] / NTARGETS, layout = data[1];
 	const uint8_t *stream = data + 2;
 	size_t n = (size - 2) & ~(size_t)3;
-	struct gk_engine *e = gk_engine_open(t[0], t[1], NULL);
+	/* an engine is const tables once opened (its format prepared, ~40 % of
+	 * an input's time when opened per input): one per target, kept */
+	static struct gk_engine *engines[NTARGETS];
+	struct gk_engine **e_slot = &engines[data[0] % NTARGETS];
+	if (!*e_slot)
+		*e_slot = gk_engine_open(t[0], t[1], NULL);
+	struct gk_engine *e = *e_slot;
 	CHECK(e != NULL);
 	static uint8_t after1[REGION], after2[REGION];
 	struct sink s1 = { 0 }, s2 = { 0 };
 	struct gk_exec_result r1, r2;
 	run_once(e, stream, n, layout, flags, &s1, &r1, after1);
-	run_once(e, stream, n, layout, flags, &s2, &r2, after2);
-	CHECK(s1.n == s2.n && (!s1.n || !memcmp(s1.p, s2.p, s1.n)));
-	CHECK(r1.status == r2.status && r1.packets == r2.packets && r1.bytes_written == r2.bytes_written);
-	CHECK(!memcmp(after1, after2, REGION));
+	/* the second run, for determinism, when bits 2-3 of byte 1 are set (1
+	 * input in 4): a run is the target's whole cost */
+	if ((layout & 12) == 12) {
+		run_once(e, stream, n, layout, flags, &s2, &r2, after2);
+		CHECK(s1.n == s2.n && (!s1.n || !memcmp(s1.p, s2.p, s1.n)));
+		CHECK(r1.status == r2.status && r1.packets == r2.packets && r1.bytes_written == r2.bytes_written);
+		CHECK(!memcmp(after1, after2, REGION));
+	}
 	free(s1.p);
 	free(s2.p);
-	gk_engine_close(e);
 	return 0;
 }
 

@@ -2,8 +2,9 @@
  * input reader (`make fuzz`); the run itself is fuzz_desc_run in
  * fuzz_desc.h, shared with fuzz_dma.c.
  *
- * Input: byte 0 picks the generation (r600, r700, evergreen, cayman); the
- * rest is used three ways:
+ * Input: byte 0 picks the generation (byte 0 % 4: r600, r700, evergreen,
+ * cayman) and in byte 0 / 4 the mode, whose value % 3 says which one of
+ * three ways the rest is used: (a), (b), or (c) with (d):
  *  (a) as little-endian words: every packet is framed, checked and printed
  *      as text and JSON (each JSON line must be valid JSON, each diagnostic
  *      at its packet's offset); the text must assemble back to the very same

@@ -3,7 +3,9 @@
  *
  * Input: byte 0 picks where the surface parameters come from (bits 0-1:
  * raw parameters twice, GB_TILE_MODE of a chip, or DRM modifier fields) and
- * a few switches (bit 2: raw 32-bit sizes; bit 3: the map as a PNG); the
+ * a few switches (bit 2: raw 32-bit sizes; bit 3: the map as a PNG; bit 4:
+ * the picture with its legend instead of the map; bit 5: each PNG written
+ * again into a sink that fails part way); the
  * rest is read as the parameters, then as coordinates, boxes, image bytes.
  * Hostile values are common: most fields are sometimes a valid choice and
  * sometimes any byte.
@@ -20,12 +22,14 @@
  *  (c) gk_tile_range of a box from the input: -1 exactly when the box is
  *      empty or leaves the padded surface, else [lo, hi) inside the surface
  *      and holding the box's corner elements.
- *  (d) small images: gk_tile_pack puts every element where gk_tile_addr
- *      says, gk_tile_unpack gives the image back (in the many-to-one
- *      layouts: every shared address holds the image element packed last,
- *      padding only zeros, and unpack reads each element's address), and every band
- *      (gk_tile_band, gk_tile_pack_band) writes the same bytes as the whole
- *      pack over the band's ranges, and unpacks to the band's rows.
+ *  (d) small images: gk_tile_pack puts every element (of a large image an
+ *      even sample of 512) where gk_tile_addr says, gk_tile_unpack gives
+ *      the image back (in the many-to-one layouts: every shared address
+ *      holds the image element packed last, padding only zeros, and unpack
+ *      reads each element's address), and three bands (gk_tile_band,
+ *      gk_tile_pack_band: the first, the last, one the input picks) write
+ *      the same bytes as the whole pack over the band's ranges, and unpack
+ *      to the band's rows.
  *  (e) the PNG writer, on the surface's map (gk_tile_map_row) or on a tiny
  *      image from the input: a valid PNG (signature, IHDR, chunk CRCs, a
  *      zlib stream that tests/png_oracle.h inflates, Adler-32, filters,
@@ -37,7 +41,15 @@
  *      valid; the legend text terminated and sized like snprintf.
  *  (f) names: pipe config name <-> parse, mode names.
  * Any broken property aborts with __builtin_trap().  Set-up (none beyond
- * static buffers) is paid once per process. */
+ * static buffers) is paid once per process.
+ *
+ * Cost: one input writes at most one large PNG (the map or the picture, by
+ * bit 4) and writes it a second time only with bit 5.  A PNG is a per-byte
+ * filter choice and a deflate of every pixel under ASan, UBSan and
+ * libFuzzer's comparison callbacks: when every input wrote the map, the
+ * picture (up to 64 Ki pixels) and both again into a failing sink, that was
+ * 85 % of the time and the target ran at ~45 inputs a second.  Every path
+ * is still reached, by the inputs that set the bits. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,7 +70,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 #define MAX_SURFACE (1u << 18) /* tiled bytes packed per input */
 #define MAX_LINEAR (1u << 16)  /* linear image bytes per input */
 #define MAX_PNG_ELEMS 4096u    /* map elements written as a PNG */
-#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend written as a PNG */
+#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend held (its rows checked) */
+/* pixels of a map with its legend written as a PNG: a small surface's
+ * picture is 9-20 Ki pixels, a 96x96 2D one's 61 Ki; each byte is filtered
+ * five ways and deflated under the sanitizers, and with 64 Ki the corpus
+ * drifted to pictures (new PNG paths) until they were 70 % of the time */
+#define MAX_PICTURE_PNG (1u << 14)
 
 /* ---- reading the input ---- */
 
@@ -330,8 +347,10 @@ static void images(struct cur *c, const struct gk_tile_surface *s)
 					CHECK(tiled[a * E + b] == 0);
 		}
 	} else {
-		/* every element where gk_tile_addr says (all of them, or an even sample) */
-		uint64_t step = ne > 4096 ? ne / 4096 + 1 : 1;
+		/* every element where gk_tile_addr says (all of them, or an even
+		 * sample of 512: with 4096, two address computations each, this
+		 * check was a quarter of the target's time) */
+		uint64_t step = ne > 512 ? ne / 512 + 1 : 1;
 		for (uint64_t e = 0; e < ne; e += step) {
 			uint32_t x = (uint32_t)(e % W), y = (uint32_t)(e / W % H), z = (uint32_t)(e / W / H);
 			uint64_t a;
@@ -363,7 +382,12 @@ static void images(struct cur *c, const struct gk_tile_surface *s)
 	CHECK(gk_tile_band(s, D, 0, &band) == -1 || D < s->padded_slices);
 	CHECK(gk_tile_band(s, 0, nb, &band) == -1);
 	uint32_t z = D > 1 ? u8(c) % D : 0;
-	for (uint32_t b = 0; b < nb && b < 64; b++) {
+	/* the first band, the last (a short surface's is shorter) and one the
+	 * input picks: every band of every input repeated the whole pack and
+	 * unpack twice more */
+	uint32_t pick[3] = { 0, nb - 1, u16(c) % nb };
+	for (unsigned k = 0; k < 3; k++) {
+		uint32_t b = pick[k];
 		CHECK(gk_tile_band(s, z, b, &band) == 0);
 		CHECK(band.z == z && band.rows >= 1 && band.nranges >= 1 && band.nranges <= GK_TILE_MAX_PIECES);
 		CHECK((uint64_t)band.nranges * band.range_len <= bb); /* the last band of a short surface is shorter */
@@ -423,10 +447,11 @@ static void png_valid(const uint8_t *png, size_t n, uint32_t width, uint32_t hei
 	CHECK(memcmp(img, rgb, 3 * (size_t)width * height) == 0);
 }
 
-/* Write rows through gk_png_*: the full PNG must be valid; with a sink that
- * fails after fail_at bytes, some call reports -1 and nothing is written
- * after the failure. */
-static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_t fail_at)
+/* Write rows through gk_png_*: the full PNG must be valid, and stopping
+ * early an error; with again, written once more into a sink that fails
+ * after fail_at bytes: some call reports -1 and nothing is written after
+ * the failure. */
+static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_t fail_at, bool again)
 {
 	static uint8_t out[MAX_PICTURE * 4];
 	struct sink sk = { out, 0, sizeof out, (size_t)-1, false };
@@ -439,14 +464,6 @@ static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_
 	png_valid(out, sk.len, width, height, rgb);
 	size_t full = sk.len;
 
-	struct sink bad = { out, 0, sizeof out, fail_at % (full + 1), false };
-	int rc = gk_png_begin(&png, width, height, sink_write, &bad);
-	for (uint32_t y = 0; y < height; y++)
-		rc |= gk_png_row(&png, rgb + (size_t)y * 3 * width);
-	rc |= gk_png_end(&png);
-	CHECK(bad.failed == (bad.fail_at < full));
-	CHECK((rc != 0) == bad.failed);
-
 	/* stopping early is an error, not a short image */
 	if (height > 1) {
 		struct sink sk2 = { out, 0, sizeof out, (size_t)-1, false };
@@ -454,35 +471,49 @@ static void png_write(uint32_t width, uint32_t height, const uint8_t *rgb, size_
 		CHECK(gk_png_row(&png, rgb) == 0);
 		CHECK(gk_png_end(&png) == -1);
 	}
+	if (!again)
+		return;
+
+	struct sink bad = { out, 0, sizeof out, fail_at % (full + 1), false };
+	int rc = gk_png_begin(&png, width, height, sink_write, &bad);
+	for (uint32_t y = 0; y < height; y++)
+		rc |= gk_png_row(&png, rgb + (size_t)y * 3 * width);
+	rc |= gk_png_end(&png);
+	CHECK(bad.failed == (bad.fail_at < full));
+	CHECK((rc != 0) == bad.failed);
 }
 
-static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
+static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map, bool picture, bool again)
 {
 	static uint8_t rgb[MAX_PNG_ELEMS * 3];
 	/* the map of slice 0 */
-	if (s && map && (uint64_t)s->pitch * s->padded_height <= MAX_PNG_ELEMS) {
+	if (s && map && !picture && (uint64_t)s->pitch * s->padded_height <= MAX_PNG_ELEMS) {
 		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
 		for (uint32_t y = 0; y < s->padded_height; y++)
 			gk_tile_map_row(s, by, y, 0, rgb + (size_t)y * 3 * s->pitch);
-		png_write(s->pitch, s->padded_height, rgb, u16(c));
+		png_write(s->pitch, s->padded_height, rgb, u16(c), again);
 	}
 	/* the picture with its legend: the map's rows at the top left, the
 	 * legend below; small ones as a PNG, of others the legend rows only;
 	 * the legend text terminated and sized like snprintf */
-	if (s && map) {
+	if (s && map && picture) {
 		static uint8_t pic[MAX_PICTURE * 3], maprow[(GK_TILE_MAX_DIM + 64) * 3];
 		enum gk_tile_map_by by = (enum gk_tile_map_by)(u8(c) % 4);
 		uint32_t z = s->padded_slices ? u8(c) % s->padded_slices : 0, w = 0, h = 0;
 		CHECK(gk_tile_picture_size(s, by, z, &w, &h) == 0);
-		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height < 400);
-		if ((uint64_t)w * h <= MAX_PICTURE) {
+		/* the legend's letters grow with the map (scale pitch / 512, 1 to 8):
+		 * its band is at most 50 rows a scale step (a pitch-4096 surface's
+		 * is 400; 64 a step is the bound, whatever the surface's height) */
+		uint32_t scale = s->pitch / 512 < 1 ? 1 : s->pitch / 512 > 8 ? 8 : s->pitch / 512;
+		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height <= 64 * scale);
+		if ((uint64_t)w * h <= MAX_PICTURE_PNG) {
 			for (uint32_t y = 0; y < h; y++)
 				gk_tile_picture_row(s, by, z, y, pic + (size_t)y * 3 * w);
 			for (uint32_t y = 0; y < s->padded_height && s->pitch <= GK_TILE_MAX_DIM + 64; y++) {
 				gk_tile_map_row(s, by, y, z, maprow);
 				CHECK(memcmp(pic + (size_t)y * 3 * w, maprow, 3 * (size_t)s->pitch) == 0);
 			}
-			png_write(w, h, pic, u16(c));
+			png_write(w, h, pic, u16(c), again);
 		} else if ((uint64_t)w * 3 <= sizeof pic) {
 			for (uint32_t y = s->padded_height; y < h; y++)
 				gk_tile_picture_row(s, by, z, y, pic);
@@ -512,7 +543,7 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map)
 	}
 	for (size_t k = 0; k < 3 * (size_t)w * h; k++)
 		rgb[k] = u8(c);
-	png_write(w, h, rgb, u16(c));
+	png_write(w, h, rgb, u16(c), true);
 }
 
 /* ---- (f) names ---- */
@@ -553,13 +584,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		return 0;
 	struct cur c = { p + 1, n - 1, 0 };
 	unsigned src = p[0] & 3;
-	bool big = p[0] & 4, map = p[0] & 8;
+	bool big = p[0] & 4, map = p[0] & 8, picture = p[0] & 16, again = p[0] & 32;
 	names(&c);
 
 	struct gk_tile_params prm;
 	static struct gk_tile_surface s;
 	if (!make_params(&c, src, big, &prm)) {
-		pngs(&c, NULL, false);
+		pngs(&c, NULL, false, false, true);
 		return 0;
 	}
 	int rc = gk_tile_surface_init(&s, &prm);
@@ -568,7 +599,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 	check_diags(s.diags, s.ndiags);
 	CHECK((rc == 0) == (s.errors == 0));
 	if (rc) {
-		pngs(&c, NULL, false);
+		pngs(&c, NULL, false, false, true);
 		return 0;
 	}
 	/* the padded surface holds the image, every element in its own bytes */
@@ -581,7 +612,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 
 	addresses(&c, &s);
 	images(&c, &s);
-	pngs(&c, &s, map);
+	pngs(&c, &s, map, picture, again);
 	return 0;
 }
 
