@@ -57,12 +57,11 @@ struct gk_exec *gk_exec_create(struct gk_engine *e, struct gk_mem *mem, struct g
 	}
 	struct gk_exec *x = calloc(1, sizeof *x);
 	if (x) {
-		x->regs = calloc(REG_SPACE / 4, sizeof *x->regs);
 		x->reg_set = calloc(REG_SPACE / 32, 1);
 		x->block = malloc(BLOCK);
 		x->block2 = malloc(BLOCK);
 	}
-	if (!x || !x->regs || !x->reg_set || !x->block || !x->block2) {
+	if (!x || !x->reg_set || !x->block || !x->block2) {
 		gk_exec_destroy(x);
 		set_err(err, "out of memory");
 		return NULL;
@@ -77,7 +76,8 @@ void gk_exec_destroy(struct gk_exec *x)
 {
 	if (!x)
 		return;
-	free(x->regs);
+	for (unsigned i = 0; i < REG_PAGES; i++)
+		free(x->reg_page[i]);
 	free(x->reg_set);
 	free(x->block);
 	free(x->block2);
@@ -95,18 +95,17 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
 			*v = 0;
 		return 0;
 	}
-	*v = x->regs[byte_addr / 4];
+	*v = gk_exec_reg_value(x, byte_addr);
 	return (x->reg_set[byte_addr / 32] >> (byte_addr / 4 % 8)) & 1;
 }
 
 /* a register given before the run: also CLEAR_STATE's default (exec_cp.c) */
 static int reg_given(struct gk_exec *x, uint32_t addr, uint32_t value, struct gk_diag *err)
 {
-	if (gk_exec_cp_default(x, addr, value)) {
+	if (gk_exec_cp_default(x, addr, value) || gk_exec_reg_put(x, addr, value)) {
 		set_err(err, "out of memory");
 		return -1;
 	}
-	gk_exec_reg_put(x, addr, value);
 	return 0;
 }
 
@@ -896,7 +895,8 @@ static int op_reg_write(struct gk_exec *x, const struct gk_exec_row *row)
 	uint32_t old;
 	gk_exec_reg(x, (uint32_t)addr, &old);
 	uint32_t v = (old & ~mask) | (data & mask);
-	gk_exec_reg_put(x, (uint32_t)addr, v);
+	if (gk_exec_reg_put(x, (uint32_t)addr, v))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "out of memory for the register file");
 	gk_exec_effect(x, 'g', addr, addr, v, NULL);
 	return 0;
 }

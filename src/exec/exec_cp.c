@@ -37,7 +37,8 @@ static int reg_write(struct gk_exec *x, uint64_t a, uint32_t v, const char *fiel
 			    (unsigned long long)a, REG_SPACE - 4);
 	if (x->cp.recording && gk_exec_cp_default(x, (uint32_t)a, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the clear state");
-	gk_exec_reg_put(x, (uint32_t)a, v);
+	if (gk_exec_reg_put(x, (uint32_t)a, v))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the register file");
 	gk_exec_effect(x, 'g', a, a, v, NULL);
 	return 0;
 }
@@ -50,7 +51,7 @@ static int reg_read(struct gk_exec *x, uint64_t a, uint32_t *v, const char *fiel
 	if (!reg_is_set(x, (uint32_t)a))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "reads register 0x%llx, which nothing has set (set it with --reg)",
 			    (unsigned long long)a);
-	*v = x->regs[a / 4];
+	*v = gk_exec_reg_value(x, (uint32_t)a);
 	return 0;
 }
 
@@ -207,7 +208,9 @@ static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
 		return -1;
 	uint32_t end = sp->end < REG_SPACE ? sp->end : REG_SPACE;
 	for (uint32_t a = sp->start; a < end; a += 4) {
-		x->regs[a / 4] = 0;
+		uint32_t *page = x->reg_page[a / 4 / REG_PAGE];
+		if (page)
+			page[a / 4 % REG_PAGE] = 0;
 		x->reg_set[a / 32] &= (uint8_t)~(1u << (a / 4 % 8));
 	}
 	unsigned given = 0;
@@ -749,7 +752,7 @@ void gk_exec_cp_trace_text(struct gk_exec *x, struct gk_out *o)
 	gk_out_printf(o, "    ; state in force (%u registers):\n", regs_set(x));
 	for (uint32_t a = next_set(x, 0); a < REG_SPACE; a = next_set(x, a + 4)) {
 		gk_out_str(o, "    ;");
-		gk_text_register_at(x->fmt, gk_reg_by_offset(x->fmt->regs, a), a, x->regs[a / 4], o);
+		gk_text_register_at(x->fmt, gk_reg_by_offset(x->fmt->regs, a), a, gk_exec_reg_value(x, a), o);
 	}
 }
 
@@ -795,7 +798,7 @@ void gk_exec_cp_trace_json(struct gk_exec *x, struct gk_out *o)
 	for (uint32_t a = next_set(x, 0), first = a; a < REG_SPACE; a = next_set(x, a + 4)) {
 		if (a != first)
 			gk_out_ch(o, ',');
-		gk_json_register(gk_reg_by_offset(x->fmt->regs, a), a, x->regs[a / 4], o);
+		gk_json_register(gk_reg_by_offset(x->fmt->regs, a), a, gk_exec_reg_value(x, a), o);
 	}
 	gk_out_ch(o, ']');
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "gfxkit/exec.h"
 #include "gfxkit/tiling.h"
@@ -15,6 +16,12 @@
 
 #define REG_SPACE 0x40000u /* register byte addresses the register file holds */
 #define BLOCK 65536u       /* bounce buffer */
+/* the register file's values in pages of 1024 registers, each allocated at
+ * its first write: a run sets a few hundred registers of the 64 Ki the
+ * file spans, and one 256 KiB block per executor was most of a short
+ * run's cost (a fresh mapping, its page faults and its unmapping) */
+#define REG_PAGE 1024u
+#define REG_PAGES (REG_SPACE / 4 / REG_PAGE)
 #define MAX_EFFECTS 16     /* per packet, for the trace */
 #define MAX_SIDES 3
 #define GK_EXEC_PARAMS 16  /* draw parameters kept */
@@ -56,7 +63,7 @@ struct gk_exec {
 	struct gk_engine *e;
 	const struct gk_format *fmt;
 	struct gk_mem *mem;
-	uint32_t *regs;
+	uint32_t *reg_page[REG_PAGES]; /* NULL: every register of the page holds 0 */
 	uint8_t *reg_set;
 	uint64_t clock;
 	uint8_t *block, *block2;
@@ -150,10 +157,22 @@ static inline bool gk_exec_reg_valid(uint64_t byte_addr)
 	return byte_addr < REG_SPACE && !(byte_addr & 3);
 }
 
-static inline void gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
+/* the value at a valid byte address (0 where nothing was written) */
+static inline uint32_t gk_exec_reg_value(const struct gk_exec *x, uint32_t byte_addr)
 {
-	x->regs[byte_addr / 4] = v;
+	const uint32_t *page = x->reg_page[byte_addr / 4 / REG_PAGE];
+	return page ? page[byte_addr / 4 % REG_PAGE] : 0;
+}
+
+/* sets a register; -1 when its page cannot be allocated */
+static inline int gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
+{
+	uint32_t **page = &x->reg_page[byte_addr / 4 / REG_PAGE];
+	if (!*page && !(*page = calloc(REG_PAGE, sizeof **page)))
+		return -1;
+	(*page)[byte_addr / 4 % REG_PAGE] = v;
 	x->reg_set[byte_addr / 32] |= (uint8_t)(1u << (byte_addr / 4 % 8));
+	return 0;
 }
 
 /* exec_cp.c */
