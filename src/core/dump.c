@@ -540,10 +540,7 @@ static size_t trim_end(const char *s, size_t n)
 	return n;
 }
 
-static void cd_note(struct gk_coredump *c, bool warns, uint32_t line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void cd_note(struct gk_coredump *c, bool warns, uint32_t line, const char *fmt, ...)
+void gk_dump_note(struct gk_coredump *c, bool warns, uint32_t line, const char *fmt, ...)
 {
 	if (c->nnotes == GK_DUMP_NOTES)
 		return;
@@ -648,10 +645,10 @@ static void cd_contents(struct gk_dump *d, struct gk_dump_line *out)
 		return;
 	memcpy(c->taken, c->cur, sizeof c->taken);
 	if (c->want[0] && c->hung[0] && strcmp(c->want, c->hung))
-		cd_note(c, false, c->cur_line, "reading ring %s, as asked; the one the kernel reported timed out is %s", c->cur,
+		gk_dump_note(c, false, c->cur_line, "reading ring %s, as asked; the one the kernel reported timed out is %s", c->cur,
 			c->hung);
 	if (!c->want[0])
-		cd_note(c, false, c->cur_line,
+		gk_dump_note(c, false, c->cur_line,
 			c->hung[0] ? "reading ring %s: the one the kernel reported timed out ('Ring timed out details'); "
 				     "another can be asked for by name (--ring)"
 				   : "reading ring %s, the first with contents: the dump names no timed-out ring, and a second "
@@ -661,10 +658,10 @@ static void cd_contents(struct gk_dump *d, struct gk_dump_line *out)
 	 * (gfx9+ wptr counts on past the ring) with the RB mask beside them */
 	uint64_t size = c->size;
 	if (c->have_mask && (c->mask != size - 1 || (size & (size - 1))))
-		cd_note(c, true, c->cur_line, "ring %s: RB mask 0x%llx is not its %llu dwords less one; the pointers are taken "
+		gk_dump_note(c, true, c->cur_line, "ring %s: RB mask 0x%llx is not its %llu dwords less one; the pointers are taken "
 			"modulo the size", c->cur, (unsigned long long)c->mask, (unsigned long long)size);
 	else if (!c->have_mask && (c->rptr >= size || c->wptr >= size))
-		cd_note(c, true, c->cur_line, "ring %s: Rptr 0x%llx or Wptr 0x%llx lies beyond its %llu dwords (no RB mask "
+		gk_dump_note(c, true, c->cur_line, "ring %s: Rptr 0x%llx or Wptr 0x%llx lies beyond its %llu dwords (no RB mask "
 			"printed): taken modulo the size", c->cur, (unsigned long long)c->rptr, (unsigned long long)c->wptr,
 			(unsigned long long)size);
 	out->header_mark = GK_MARK_RPTR | GK_MARK_WPTR;
@@ -828,7 +825,7 @@ bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 	if (d->fmt == GK_IN_DEVCOREDUMP && c->part == CD_RING)
 		cd_list(c, " (no contents)"); /* the last ring ended without any */
 	if (d->fmt == GK_IN_DEVCOREDUMP && (c->part == CD_TITLE || c->part == CD_CONTENTS) && !c->cur_take)
-		cd_note(c, true, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
+		gk_dump_note(c, true, 0, "the dump ends inside ring %s's contents (not the ring read), after %llu of its %llu dwords",
 			c->cur, (unsigned long long)c->at, (unsigned long long)c->size);
 	char whole[1024]; /* the longest message with the whole list */
 	if (!cap || !cd_end(d, whole, sizeof whole, line))
@@ -837,7 +834,7 @@ bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line)
 	 * name there, and whole in a note */
 	char *list = strstr(whole, "; rings: ");
 	if (list && strlen(whole) >= cap && cap > (size_t)(list - whole) + 16) {
-		cd_note(c, false, 0, "the rings in the devcoredump: %s", c->names);
+		gk_dump_note(c, false, 0, "the rings in the devcoredump: %s", c->names);
 		list += 9;
 		char *cut = whole + cap - 6; /* room for ", ..." and the NUL */
 		while (cut > list && memcmp(cut, ", ", 2))

@@ -101,6 +101,11 @@ void gk_dump_parse(struct gk_dump *d, const char *s, size_t n, struct gk_dump_li
 bool gk_dump_end(struct gk_dump *d, char *msg, size_t cap, uint32_t *line);
 
 /* An address token's value in radix 8, 10 or 16: false when a digit does not fit. */
+/* A note for gk_input_note about text line `line` (0: none), a warning
+ * when the reader had to bend the dump to read it; past GK_DUMP_NOTES
+ * notes, dropped. */
+void gk_dump_note(struct gk_coredump *c, bool warns, uint32_t line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 bool gk_dump_od_addr(unsigned radix, const char *s, size_t n, uint64_t *v);
 
 #endif

@@ -3,7 +3,6 @@
  * incrementally into a window that grows only as far as the longest packet
  * asked for needs, so streaming memory stays bounded whatever the input size. */
 #include <limits.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -571,22 +570,6 @@ enum {
 
 #define AMD_HOLD_MAX GK_IN_MAX_WANT /* dwords held at most: rings are far smaller */
 
-static void input_warning(struct gk_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* a warning note for gk_input_note (at no line: a binary input): what the
- * reader could not take as the file says it */
-static void input_warning(struct gk_input *in, const char *fmt, ...)
-{
-	struct gk_coredump *c = &in->dump.cd;
-	if (c->nnotes == GK_DUMP_NOTES)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->note[c->nnotes], GK_DUMP_NOTE, fmt, ap);
-	va_end(ap);
-	c->note_warns[c->nnotes] = true;
-	c->note_line[c->nnotes++] = 0;
-}
 
 static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 {
@@ -610,7 +593,7 @@ static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
 			in->amd_phase = AMD_GATHER; /* rptr_word once rptr is known to be in the ring */
 		} else {
 			if (wptr < rptr)
-				input_warning(in, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
+				gk_dump_note(&in->dump.cd, true, 0, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
 					   "wrapping ring in order: read from index 0", rptr, (unsigned)AMD_HOLD_MAX);
 			in->marks.have_rptr_word = true;
 			in->marks.rptr_word = rptr;
@@ -1021,7 +1004,7 @@ static bool amdgpu_end(struct gk_input *in)
 	static const char *const names[3] = { "rptr", "wptr", "driver's wptr" };
 	for (unsigned k = 0; k < 3; k++)
 		if (in->amd_ptr[k] >= in->amd_words)
-			input_warning(in, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
+			gk_dump_note(&in->dump.cd, true, 0, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
 				   "from index 0, as the file holds it%s", names[k], in->amd_ptr[k], in->amd_ptr[k],
 				   (unsigned long long)in->amd_words, k ? "" : ", not from rptr");
 	in->amd_phase = -1; /* said */
