@@ -643,6 +643,18 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		return;
 	}
 	uint64_t v = val;
+	if (f->type == IR3_T_ENUM) {
+		/* a name two values share (alias's SCOPE: 0 and 2 are both "tex")
+		 * assembles to the first of them: the text does not pin a later
+		 * one down */
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
+		const char *name = val < E->n ? E->names[val] : NULL;
+		for (uint64_t j = 0; name && j < val; j++)
+			if (E->names[j] && E->names[j][0] == name[0] && !strcmp(E->names[j], name)) {
+				st->lossy = 1;
+				return;
+			}
+	}
 	switch (f->type) {
 	case IR3_T_INT:
 	case IR3_T_BRANCH:
