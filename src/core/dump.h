@@ -16,6 +16,9 @@
 
 #define GK_DUMP_LINE_MAX 4096u  /* longest dump line */
 #define GK_DUMP_LINE_WORDS 64u  /* most words one dump line gives */
+/* most bytes an od/hexdump '*' line may stand for (1 GiB: larger than any
+ * ring or IB; a memory image that large is given as a binary file) */
+#define GK_DUMP_REPEAT_MAX (1u << 30)
 
 /* What one line gave. */
 struct gk_dump_line {

@@ -847,6 +847,19 @@ static bool dump_line(struct gk_input *in)
 				  "after '*' the address must be the line before's repeated a whole number of times");
 			return true;
 		}
+		if (dl->addr - in->next_addr > GK_DUMP_REPEAT_MAX) {
+			/* od writes '*' for any run of equal lines, so a jump this
+			 * large is a huge file of one repeated line, or a damaged
+			 * address: either way gfxkit would make gigabytes of words
+			 * from a few bytes of text */
+			char msg[160];
+			snprintf(msg, sizeof msg,
+				 "'*' repeats the line before over %llu bytes, more than the %u MiB gfxkit expands; "
+				 "cut the dump (od -j/-N) or write it with od -v",
+				 (unsigned long long)(dl->addr - in->next_addr), GK_DUMP_REPEAT_MAX >> 20);
+			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1, msg);
+			return true;
+		}
 		in->rep_left = (dl->addr - in->next_addr) / 4;
 		in->rep_at = 0;
 		return in->rep_left == 0;

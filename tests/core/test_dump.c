@@ -294,6 +294,28 @@ static void test_repeat(void)
 	say("000000 00000001 00000002\n*\n");
 	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
 	CHECK(strstr(got.err, "'*'") != NULL, "dump ending after '*': '%s'", got.err);
+	/* a '*' standing for more than 1 GiB (fuzz_dump: 59 bytes of od text
+	 * that stood for 800 million words) is refused at the address that
+	 * ends it, before any word of it is made; exactly 1 GiB is read */
+	reset();
+	say("000000 00000001 00000002 00000003 00000004\n*\n%09llx 00000005\n",
+	    (unsigned long long)(16 + (1ull << 30) + 16));
+	read_all(dump.p, dump.n, GK_IN_AUTO, 4096, NULL);
+	CHECK(got.line == 3 && got.col == 1 && strstr(got.err, "od -v") != NULL,
+	      "od '*' over more than 1 GiB: '%s' at %u:%u", got.err, got.line, got.col);
+	reset();
+	say("000000 00000001 00000002 00000003 00000004\n*\n%09llx 00000005\n",
+	    (unsigned long long)(16 + (1ull << 30)));
+	struct tl_reader big = { (const uint8_t *)dump.p, dump.n, 0, 4096 };
+	in = gk_input_create(tl_read, &big, GK_IN_AUTO, 4);
+	n = 0;
+	while ((avail = gk_input_fill(in, 1u << 16)) > 0) {
+		n += (uint64_t)avail;
+		gk_input_skip(in, (size_t)avail);
+	}
+	CHECK(!gk_input_error(in) && n == (1ull << 28) + 5, "od '*' over exactly 1 GiB: %llu words, %s",
+	      (unsigned long long)n, gk_input_error(in) ? gk_input_error(in)->message : "");
+	gk_input_destroy(in);
 }
 
 /* a radeon ring of 64 dwords holding the stream from index 40, wrapping;

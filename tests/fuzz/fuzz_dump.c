@@ -62,8 +62,11 @@ static void read_all(const uint8_t *p, size_t n, enum gk_in_format f, size_t chu
 		abort(); /* every format of 4-byte units is valid */
 	if (ring && gk_input_set_ring(in, ring))
 		abort(); /* a fresh input takes a ring name */
-	/* a word at a time, so each word's own offset counts (ring wraps) */
-	while (gk_input_fill(in, 5) > 0) {
+	/* a word at a time, so each word's own offset counts (ring wraps); the
+	 * first 2^20 words only: an od '*' may stand for up to 1 GiB of words
+	 * (GK_DUMP_REPEAT_MAX), which a word at a time takes minutes to walk,
+	 * and every read of one input stops at the same word */
+	while (r->words < (1u << 20) && gk_input_fill(in, 5) > 0) {
 		r->sum = (r->sum * 1000003u + gk_input_offset(in)) * 31u + gk_input_words(in)[0];
 		r->words++;
 		gk_input_skip(in, 1);
