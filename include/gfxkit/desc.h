@@ -22,7 +22,33 @@ extern "C" {
 struct gk_enum {
 	uint8_t nbits;
 	const char *const *names;
+	const uint8_t *tags;   /* (1 << nbits) enum gk_tag, by value; NULL: no value has a meaning code acts on */
 };
+
+/* What a named value means where code acts on it (the executor, the access
+ * model, lint).  The tables say it beside the name (GK_ENUM_TAGS in
+ * src/core/desc_macros.h), so no C compares an enum's spellings: two
+ * generations may spell a compare function or an array mode differently
+ * and still mean the same.  One list for every enum; a value no code acts
+ * on is GK_TAG_NONE.  Grouped by meaning, each group's first and last
+ * member bounding it (gk_tag_in). */
+enum gk_tag {
+	GK_TAG_NONE = 0,
+	/* array modes (surface layouts; addrlib AddrTileMode) */
+	GK_TAG_ARRAY_LINEAR_GENERAL, /* rows of pitch elements, no padding */
+	GK_TAG_ARRAY_LINEAR_ALIGNED, /* linear, pitch and height padded */
+	GK_TAG_ARRAY_1D_THIN,        /* 1D_TILED_THIN1 */
+	GK_TAG_ARRAY_1D_THICK,       /* 1D_TILED_THICK: 4 slices a micro tile */
+	GK_TAG_ARRAY_2D_THIN,        /* 2D_TILED_THIN1 */
+	GK_TAG_ARRAY_TILED_THIN,     /* another thin tiled mode (2D THIN2/4, 2B, 3D, 3B, PRT thin) */
+	GK_TAG_ARRAY_TILED_THICK,    /* another thick mode: 4 slices a micro tile */
+	GK_TAG_ARRAY_TILED_XTHICK,   /* XTHICK: 8 slices a micro tile */
+	/* micro tile modes (GFX6-8) */
+	GK_TAG_MICRO_DISPLAY, GK_TAG_MICRO_THIN, GK_TAG_MICRO_DEPTH, GK_TAG_MICRO_ROTATED, GK_TAG_MICRO_THICK,
+	GK_TAG__COUNT
+};
+#define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
+#define GK_TAG_ARRAY_LAST GK_TAG_ARRAY_TILED_XTHICK
 
 /* One contiguous piece of a field: bits lo..hi of packet dword dw land at
  * bit pos of the field's value.  A 40-bit address is two segments:
@@ -413,6 +439,9 @@ unsigned gk_field_last_dw(const struct gk_field *f);
 bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t *dw, size_t ndw,
                       unsigned gen_bit);
 const char *gk_enum_name(const struct gk_enum *e, uint64_t v);
+/* The meaning of value v (enum gk_tag; GK_TAG_NONE for an untagged or
+ * out-of-range value, or NULL) */
+unsigned gk_enum_tag(const struct gk_enum *e, uint64_t v);
 
 #ifdef __cplusplus
 }

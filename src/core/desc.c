@@ -93,3 +93,10 @@ const char *gk_enum_name(const struct gk_enum *e, uint64_t v)
 		return 0;
 	return e->names[v];
 }
+
+unsigned gk_enum_tag(const struct gk_enum *e, uint64_t v)
+{
+	if (!e || !e->tags || e->nbits >= 64 || v >> e->nbits)
+		return GK_TAG_NONE;
+	return e->tags[v];
+}

@@ -30,7 +30,16 @@
 
 #define GK_ENUM_DEF(id, bits, ...) \
 	static const char *const id##_names[1u << (bits)] = { __VA_ARGS__ }; \
-	static const struct gk_enum id = { bits, id##_names }
+	static const struct gk_enum id = { bits, id##_names, NULL }
+
+/* An enum whose values carry meanings (enum gk_tag) beside their names:
+ * GK_ENUM_TAGS(id, bits, [v] = GK_TAG_..., ...) first, then
+ * GK_ENUM_DEF_TAGGED(id, bits, names...) takes them. */
+#define GK_ENUM_TAGS(id, bits, ...) \
+	static const uint8_t id##_tags[1u << (bits)] = { __VA_ARGS__ }
+#define GK_ENUM_DEF_TAGGED(id, bits, ...) \
+	static const char *const id##_names[1u << (bits)] = { __VA_ARGS__ }; \
+	static const struct gk_enum id = { bits, id##_names, id##_tags }
 
 #define GK_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
 

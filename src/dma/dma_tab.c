@@ -82,14 +82,26 @@ GK_ENUM_DEF(detile, 1, [0] = "L2T", [1] = "T2L");
 GK_ENUM_DEF(bpp, 3, [0] = "8BPP", [1] = "16BPP", [2] = "32BPP", [3] = "64BPP", [4] = "128BPP");
 /* r6xx-Cayman array modes: addrlib AddrTileMode (r800), of which the kernel
  * defines 0, 1, 2 and 4 (evergreend.h ARRAY_*) */
-GK_ENUM_DEF(array_mode_r6, 4, [0] = "ARRAY_LINEAR_GENERAL", [1] = "ARRAY_LINEAR_ALIGNED",
+GK_ENUM_TAGS(array_mode_r6, 4, [0] = GK_TAG_ARRAY_LINEAR_GENERAL, [1] = GK_TAG_ARRAY_LINEAR_ALIGNED,
+	     [2] = GK_TAG_ARRAY_1D_THIN, [3] = GK_TAG_ARRAY_1D_THICK, [4] = GK_TAG_ARRAY_2D_THIN,
+	     [5] = GK_TAG_ARRAY_TILED_THIN, [6] = GK_TAG_ARRAY_TILED_THIN, [7] = GK_TAG_ARRAY_TILED_THICK,
+	     [8] = GK_TAG_ARRAY_TILED_THIN, [9] = GK_TAG_ARRAY_TILED_THIN, [10] = GK_TAG_ARRAY_TILED_THIN,
+	     [11] = GK_TAG_ARRAY_TILED_THICK, [12] = GK_TAG_ARRAY_TILED_THIN, [13] = GK_TAG_ARRAY_TILED_THICK,
+	     [14] = GK_TAG_ARRAY_TILED_THIN, [15] = GK_TAG_ARRAY_TILED_THICK);
+GK_ENUM_DEF_TAGGED(array_mode_r6, 4, [0] = "ARRAY_LINEAR_GENERAL", [1] = "ARRAY_LINEAR_ALIGNED",
 	    [2] = "ARRAY_1D_TILED_THIN1", [3] = "ARRAY_1D_TILED_THICK", [4] = "ARRAY_2D_TILED_THIN1",
 	    [5] = "ARRAY_2D_TILED_THIN2", [6] = "ARRAY_2D_TILED_THIN4", [7] = "ARRAY_2D_TILED_THICK",
 	    [8] = "ARRAY_2B_TILED_THIN1", [9] = "ARRAY_2B_TILED_THIN2", [10] = "ARRAY_2B_TILED_THIN4",
 	    [11] = "ARRAY_2B_TILED_THICK", [12] = "ARRAY_3D_TILED_THIN1", [13] = "ARRAY_3D_TILED_THICK",
 	    [14] = "ARRAY_3B_TILED_THIN1", [15] = "ARRAY_3B_TILED_THICK");
 /* SI/CIK array modes: GFX6/7 ArrayMode (reference/registers gfx7.json) */
-GK_ENUM_DEF(array_mode_si, 4, [0] = "ARRAY_LINEAR_GENERAL", [1] = "ARRAY_LINEAR_ALIGNED",
+GK_ENUM_TAGS(array_mode_si, 4, [0] = GK_TAG_ARRAY_LINEAR_GENERAL, [1] = GK_TAG_ARRAY_LINEAR_ALIGNED,
+	     [2] = GK_TAG_ARRAY_1D_THIN, [3] = GK_TAG_ARRAY_1D_THICK, [4] = GK_TAG_ARRAY_2D_THIN,
+	     [5] = GK_TAG_ARRAY_TILED_THIN, [6] = GK_TAG_ARRAY_TILED_THIN, [7] = GK_TAG_ARRAY_TILED_THICK,
+	     [8] = GK_TAG_ARRAY_TILED_XTHICK, [9] = GK_TAG_ARRAY_TILED_THICK, [10] = GK_TAG_ARRAY_TILED_THICK,
+	     [11] = GK_TAG_ARRAY_TILED_THIN, [12] = GK_TAG_ARRAY_TILED_THIN, [13] = GK_TAG_ARRAY_TILED_THICK,
+	     [14] = GK_TAG_ARRAY_TILED_XTHICK, [15] = GK_TAG_ARRAY_TILED_THICK);
+GK_ENUM_DEF_TAGGED(array_mode_si, 4, [0] = "ARRAY_LINEAR_GENERAL", [1] = "ARRAY_LINEAR_ALIGNED",
 	    [2] = "ARRAY_1D_TILED_THIN1", [3] = "ARRAY_1D_TILED_THICK", [4] = "ARRAY_2D_TILED_THIN1",
 	    [5] = "ARRAY_PRT_TILED_THIN1", [6] = "ARRAY_PRT_2D_TILED_THIN1", [7] = "ARRAY_2D_TILED_THICK",
 	    [8] = "ARRAY_2D_TILED_XTHICK", [9] = "ARRAY_PRT_TILED_THICK", [10] = "ARRAY_PRT_2D_TILED_THICK",
@@ -111,8 +123,12 @@ GK_ENUM_DEF(pipe_config, 5, [0] = "P2", [4] = "P4_8x16", [5] = "P4_16x16", [6] =
 	    [12] = "P8_32x32_16x16", [13] = "P8_32x32_16x32", [14] = "P8_32x64_32x32", [16] = "P16_32x32_8x16",
 	    [17] = "P16_32x32_16x16");
 /* micro tile mode: GFX6/7 MicroTileMode (gfx7.json); SI's 2-bit MT has the first four */
-GK_ENUM_DEF(micro_tile, 3, [0] = "DISPLAY", [1] = "THIN", [2] = "DEPTH", [3] = "ROTATED", [4] = "THICK");
-GK_ENUM_DEF(micro_tile_si, 2, [0] = "DISPLAY", [1] = "THIN", [2] = "DEPTH", [3] = "ROTATED");
+GK_ENUM_TAGS(micro_tile, 3, [0] = GK_TAG_MICRO_DISPLAY, [1] = GK_TAG_MICRO_THIN, [2] = GK_TAG_MICRO_DEPTH,
+	     [3] = GK_TAG_MICRO_ROTATED, [4] = GK_TAG_MICRO_THICK);
+GK_ENUM_DEF_TAGGED(micro_tile, 3, [0] = "DISPLAY", [1] = "THIN", [2] = "DEPTH", [3] = "ROTATED", [4] = "THICK");
+GK_ENUM_TAGS(micro_tile_si, 2, [0] = GK_TAG_MICRO_DISPLAY, [1] = GK_TAG_MICRO_THIN, [2] = GK_TAG_MICRO_DEPTH,
+	     [3] = GK_TAG_MICRO_ROTATED);
+GK_ENUM_DEF_TAGGED(micro_tile_si, 2, [0] = "DISPLAY", [1] = "THIN", [2] = "DEPTH", [3] = "ROTATED");
 /* poll function; 111 reserved */
 GK_ENUM_DEF(func, 3, [0] = "ALWAYS", [1] = "LESS", [2] = "LESS_EQUAL", [3] = "EQUAL", [4] = "NOT_EQUAL",
 	    [5] = "GREATER_EQUAL", [6] = "GREATER");

@@ -67,23 +67,28 @@ static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, 
  * four slices in each 8x8x4 micro tile, XTHICK eight (8x8x8), so the bytes
  * of one slice are spread over its whole group (addrlib: the thickness of
  * the tile mode; slices are laid out a group at a time).  Told by the
- * mode's name, which is what the r6xx-Cayman and SI/CIK ARRAY_MODE tables
- * share; a mode field that is not there or has no name gets the largest
- * group, so the bound can only grow. */
+ * mode's meaning in the family's table (enum gk_tag); a mode field that is
+ * not there or has no meaning gets the largest group, so the bound can
+ * only grow. */
 static uint64_t slice_group(const struct acc_ctx *c, const struct gk_access *ac)
 {
 	if (!ac->mode)
 		return 1; /* a row without a mode field: thin surfaces only */
 	uint64_t mode;
 	const struct gk_field *f = field(c, S_MODE, ac->mode, &mode);
-	const char *name = f && f->enm ? gk_enum_name(f->enm, mode) : 0;
-	if (!name)
-		return 8;
-	if (strstr(name, "XTHICK"))
-		return 8;
-	if (strstr(name, "THICK"))
+	switch (f ? gk_enum_tag(f->enm, mode) : GK_TAG_NONE) {
+	case GK_TAG_ARRAY_LINEAR_GENERAL:
+	case GK_TAG_ARRAY_LINEAR_ALIGNED:
+	case GK_TAG_ARRAY_1D_THIN:
+	case GK_TAG_ARRAY_2D_THIN:
+	case GK_TAG_ARRAY_TILED_THIN:
+		return 1;
+	case GK_TAG_ARRAY_1D_THICK:
+	case GK_TAG_ARRAY_TILED_THICK:
 		return 4;
-	return 1;
+	default:
+		return 8;
+	}
 }
 
 /* A tiled access on a linear or 1D surface (ARRAY_MODE 0-2): the rows it

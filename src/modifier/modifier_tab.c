@@ -31,7 +31,7 @@
 static const char *const vendor_names[256] = { [0x00] = "NONE", [0x01] = "INTEL", [0x02] = "AMD", [0x03] = "NVIDIA",
 	    [0x04] = "SAMSUNG", [0x05] = "QCOM", [0x06] = "VIVANTE", [0x07] = "BROADCOM", [0x08] = "ARM",
 	    [0x09] = "ALLWINNER", [0x0a] = "AMLOGIC" };
-const struct gk_enum gk_mod_vendors = { 8, vendor_names };
+const struct gk_enum gk_mod_vendors = { 8, vendor_names, NULL };
 
 /* TILE per version.  GFX9_* names are canonical for GFX9-GFX11 (drm_fourcc.h:
  * "64K_S is the same for GFX9/GFX10/GFX10_RBPLUS and hence has GFX9 as
@@ -71,7 +71,7 @@ static const char *const pipe_config_names[32] = { [0x00] = "P2", [0x04] = "P4_8
 	    [0x07] = "P4_32x32", [0x08] = "P8_16x16_8x16", [0x09] = "P8_16x32_8x16", [0x0a] = "P8_32x32_8x16",
 	    [0x0b] = "P8_16x32_16x16", [0x0c] = "P8_32x32_16x16", [0x0d] = "P8_32x32_16x32",
 	    [0x0e] = "P8_32x64_32x32", [0x10] = "P16_32x32_8x16", [0x11] = "P16_32x32_16x16" };
-const struct gk_enum gk_mod_gfx6_pipe_config = { 5, pipe_config_names };
+const struct gk_enum gk_mod_gfx6_pipe_config = { 5, pipe_config_names, NULL };
 /* 64 << value bytes; 7 has no meaning */
 GK_ENUM_DEF(tile_split, 3, [0] = "64B", [1] = "128B", [2] = "256B", [3] = "512B", [4] = "1KB", [5] = "2KB",
 	    [6] = "4KB");

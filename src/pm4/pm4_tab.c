@@ -41,7 +41,7 @@ const struct gk_field gk_pm4_hdr3[] = {
 const unsigned gk_pm4_nhdr3 = GK_COUNTOF(gk_pm4_hdr3);
 
 static const char *const shader_type_names[2] = { [0] = "GRAPHICS", [1] = "COMPUTE" };
-const struct gk_enum gk_pm4_shader_type = { 1, shader_type_names };
+const struct gk_enum gk_pm4_shader_type = { 1, shader_type_names, NULL };
 
 /* §9.1.1 type-0 header.  BASE_INDEX is 16 bits on R6xx+ (the kernel's
  * R600_CP_PACKET0_GET_REG masks 0xFFFF); the r100-era ONE_REG_WR bit 15 of

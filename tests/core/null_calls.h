@@ -1401,6 +1401,31 @@ static void nc_gk_enum_name(void)
 	fx_end_case();
 }
 
+static void nc_gk_enum_tag(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_enum_tag((const struct gk_enum*)NULL, (uint64_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_enum_tag((const struct gk_enum*)NULL, UINT64_MAX);
+	fx_end_case();
+	FX_CASE("e NULL");
+	(void)gk_enum_tag((const struct gk_enum*)NULL, 0);
+	fx_end_case();
+	FX_CASE("v = UINT64_MAX");
+	(void)gk_enum_tag((const struct gk_enum*)fx_enum(), UINT64_MAX);
+	fx_end_case();
+	FX_CASE("v = UINT64_MAX - 1");
+	(void)gk_enum_tag((const struct gk_enum*)fx_enum(), UINT64_MAX - 1);
+	fx_end_case();
+	FX_CASE("v = UINT64_MAX / 2 + 1");
+	(void)gk_enum_tag((const struct gk_enum*)fx_enum(), UINT64_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_enum_tag((const struct gk_enum*)fx_enum(), 0);
+	fx_end_case();
+}
+
 static void nc_gk_exec_create(void)
 {
 	FX_CASE("every pointer NULL");
@@ -5883,6 +5908,7 @@ static const struct nc_func {
 	{ "gk_engine_unit", nc_gk_engine_unit },
 	{ "gk_engine_unit_bytes", nc_gk_engine_unit_bytes },
 	{ "gk_enum_name", nc_gk_enum_name },
+	{ "gk_enum_tag", nc_gk_enum_tag },
 	{ "gk_exec_create", nc_gk_exec_create },
 	{ "gk_exec_destroy", nc_gk_exec_destroy },
 	{ "gk_exec_reg", nc_gk_exec_reg },

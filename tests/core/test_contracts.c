@@ -301,7 +301,7 @@ static void test_core_nulls(void)
 	CHECK(gk_field_get(&many, w, 2) == 0xf && gk_field_width(&many) == 4, "nseg beyond the array");
 	CHECK(gk_enum_name(NULL, 0) == NULL, "enum NULL");
 	static const char *const two[2] = { "A", "B" };
-	struct gk_enum e1 = { 1, two }, e64 = { 64, two }, e0 = { 1, NULL };
+	struct gk_enum e1 = { 1, two, NULL }, e64 = { 64, two, NULL }, e0 = { 1, NULL, NULL };
 	CHECK(gk_enum_name(&e1, UINT64_MAX) == NULL && gk_enum_name(&e1, 1) == two[1], "enum max");
 	CHECK(gk_enum_name(&e64, 1) == NULL && gk_enum_name(&e0, 0) == NULL, "enum nbits 64 / no names");
 

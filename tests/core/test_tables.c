@@ -650,11 +650,11 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 /* ---- deliberately broken tables: every rule must catch its case ---- */
 
 static const char *const two_names[4] = { [0] = "A", [1] = "B", [2] = "C", [3] = "D" };
-static const struct gk_enum e2 = { 2, two_names };
+static const struct gk_enum e2 = { 2, two_names, NULL };
 static const char *const dup_names[4] = { [0] = "A", [1] = "A" };
-static const struct gk_enum edup = { 2, dup_names };
+static const struct gk_enum edup = { 2, dup_names, NULL };
 static const char *const num_names[2] = { [0] = "ZERO", [1] = "0x1" };
-static const struct gk_enum enum_num = { 1, num_names };
+static const struct gk_enum enum_num = { 1, num_names, NULL };
 
 #define F(n, d, l, h, ...) { .name = n, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_UINT, __VA_ARGS__ }
 #define T3(nm, op, fl, mn, mx) { .name = nm, .opcode = op, .gens = ALL_GENS, .hdr = gk_pm4_hdr3, .nhdr = 5, \
