@@ -89,6 +89,7 @@ FIXTURES = {
     'struct gk_field': 'fx_field()',
     'struct gk_enum': 'fx_enum()',
     'struct gk_lint_regs': 'fx_lint_regs()',
+    'struct gk_lint': 'fx_lint()',
     'struct gk_bytes': 'fx_bytes()',
     'struct gk_modifier': 'fx_modifier()',
     'char': 'FX_STR',            # const char *: a NUL-terminated name or text

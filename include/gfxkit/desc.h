@@ -429,6 +429,8 @@ struct gk_format {
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
 	uint8_t has_sub_opcode;  /* JSON carries "sub_opcode" (DMA) */
+	uint8_t lint_gen;        /* the lint rules' generation bit (include/gfxkit/lint.h GK_LINT_*) this
+	                          * generation is checked by; 0: none (set by the family) */
 	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
 	                          * (same header layout); 0: all of the family */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */

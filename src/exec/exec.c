@@ -82,6 +82,7 @@ void gk_exec_destroy(struct gk_exec *x)
 	free(x->cp.dflt_value);
 	for (unsigned i = 0; i < GK_MAX_DESCS; i++)
 		free(x->xd[i]);
+	gk_lint_close(x->lint);
 	free(x);
 }
 

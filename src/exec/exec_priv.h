@@ -137,6 +137,8 @@ struct gk_exec {
 	/* the exec rows of each description of fmt, resolved at its first
 	 * packet (gk_exec_rows); NULL: not yet */
 	struct xdesc *xd[GK_MAX_DESCS];
+	/* the linter of a lint run, prepared at its first draw or dispatch */
+	struct gk_lint *lint;
 };
 
 /* the accesses of the unit: reads and writes (after DETILE/DIRECTION) */

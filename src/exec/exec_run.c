@@ -116,7 +116,9 @@ static void lint_event(struct gk_exec *x)
 	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	uint64_t nth = dispatch ? ++x->res->dispatches : ++x->res->draws;
-	if (gk_lint_event(x->fmt, &ev, &regs, x->o->lint, &dg) <= 0 && !dg.n)
+	if (!x->lint)
+		x->lint = gk_lint_open(x->fmt); /* NULL (no rules for fmt): gk_lint_check says -1 */
+	if (gk_lint_check(x->lint, &ev, u, &regs, x->o->lint, &dg) <= 0 && !dg.n)
 		return;
 	char what[48];
 	snprintf(what, sizeof what, "%s %llu", dispatch ? "dispatch" : "draw", (unsigned long long)nth);
