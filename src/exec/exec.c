@@ -56,8 +56,9 @@ struct gk_exec *gk_exec_create(struct gk_engine *e, struct gk_mem *mem, struct g
 		x->reg_set = calloc(REG_SPACE / 32, 1);
 		x->block = malloc(BLOCK);
 		x->block2 = malloc(BLOCK);
+		x->names = calloc(NAME_CACHE, sizeof *x->names);
 	}
-	if (!x || !x->reg_set || !x->block || !x->block2) {
+	if (!x || !x->reg_set || !x->block || !x->block2 || !x->names) {
 		gk_exec_destroy(x);
 		set_err(err, "out of memory");
 		return NULL;
@@ -83,6 +84,7 @@ void gk_exec_destroy(struct gk_exec *x)
 	for (unsigned i = 0; i < GK_MAX_DESCS; i++)
 		free(x->xd[i]);
 	gk_lint_close(x->lint);
+	free(x->names);
 	free(x);
 }
 
@@ -270,4 +272,22 @@ const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc 
 		resolve(x->fmt, d, *slot, ours);
 	}
 	return *slot;
+}
+
+uint8_t gk_exec_name_ix(const struct gk_exec *x, const struct gk_packet_desc *d, const char *name)
+{
+	/* the names are the tables' own strings: a pointer is the name */
+	size_t h = ((uintptr_t)d * 31u + (uintptr_t)name) % NAME_CACHE;
+	for (unsigned probe = 0; probe < 8; probe++, h = (h + 1) % NAME_CACHE) {
+		struct gk_exec_name *e = &x->names[h]; /* the cache: logically const */
+		if (e->d == d && e->name == name)
+			return e->ix;
+		if (!e->d) {
+			e->d = d;
+			e->name = name;
+			e->ix = gk_field_index(x->fmt, d, name);
+			return e->ix;
+		}
+	}
+	return gk_field_index(x->fmt, d, name); /* a full neighbourhood: not kept */
 }

@@ -139,6 +139,16 @@ struct gk_exec {
 	struct xdesc *xd[GK_MAX_DESCS];
 	/* the linter of a lint run, prepared at its first draw or dispatch */
 	struct gk_lint *lint;
+	/* fields read by name (the access rows' and tiled surfaces' names):
+	 * each (description, name) resolved to its field index once */
+	struct gk_exec_name *names;
+};
+
+#define NAME_CACHE 512u
+struct gk_exec_name {
+	const struct gk_packet_desc *d; /* NULL: an empty slot */
+	const char *name;
+	uint8_t ix;
 };
 
 /* the accesses of the unit: reads and writes (after DETILE/DIRECTION) */
@@ -178,10 +188,16 @@ static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const 
 
 /* ---- fields of the unit being run ---- */
 
+/* the field index of name in d on the run's generation (gk_field_index),
+ * through the executor's cache */
+uint8_t gk_exec_name_ix(const struct gk_exec *x, const struct gk_packet_desc *d, const char *name);
+
 /* by name: the field called name that the unit shows, or NULL (name NULL too) */
 static inline const struct gk_unit_field *gk_exec_field(const struct gk_exec *x, const char *name)
 {
-	return name ? gk_unit_field(x->u, name) : NULL;
+	if (!name || !x->u)
+		return NULL;
+	return gk_unit_field_at(x->u, x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff, name);
 }
 
 static inline uint64_t gk_exec_fget(const struct gk_exec *x, const char *name, uint64_t dflt)
