@@ -177,6 +177,7 @@ DESTROY = {
     'struct gk_engine_asm *': 'gk_engine_asm_close',
     'struct gk_asm *': 'gk_asm_destroy',
     'struct gk_exec *': 'gk_exec_destroy',
+    'struct gk_lint *': 'gk_lint_close',
     'struct gk_input *': 'gk_input_destroy',
     'struct gk_amdgpu_asm *': 'gk_amdgpu_asm_destroy',
 }

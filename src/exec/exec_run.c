@@ -202,11 +202,15 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
 	}
 	struct accs A;
+	/* the unit's accesses: for the trace (its reads and writes lines), an
+	 * indirect buffer's address, and the ops that read them (below) */
+	bool accs = x->o->trace || x->o->state || (u->desc->flags & GK_P_IB);
 	A.n = 0;
+	if (accs)
+		gk_exec_unit_accesses(x, e, &A);
 	if (u->desc->flags & GK_P_IB) {
 		/* runs where it is: the stream loop follows it next (a chained
 		 * buffer replaces this level's: GFX9+ CHAIN) */
-		gk_exec_unit_accesses(x, e, &A);
 		const struct gk_mem_access *a = gk_exec_find_acc(&A, GK_ACC_READ, NULL);
 		bool chain = false;
 		for (unsigned i = 0; i < u->nfields; i++)
@@ -235,11 +239,11 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for %s's exec rows", u->desc->name);
 		return GK_UNIT_STOP;
 	}
-	/* the accesses: when an op reads them, or the trace shows them */
-	unsigned needs = x->o->trace || x->o->state ? XO_ACCS : 0;
+	/* the accesses, when an op reads them and the trace did not want them already */
+	unsigned needs = 0;
 	for (unsigned i = 0; i < xd->n; i++)
 		needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
-	if (needs & XO_ACCS)
+	if ((needs & XO_ACCS) && !accs)
 		gk_exec_unit_accesses(x, e, &A);
 	int rc = GK_UNIT_GO;
 	for (unsigned i = 0; i < xd->n; i++) {

@@ -2718,10 +2718,10 @@ static void nc_gk_lint_generation(void)
 static void nc_gk_lint_open(void)
 {
 	FX_CASE("every pointer NULL");
-	(void)gk_lint_open((const struct gk_format*)NULL);
+	gk_lint_close(gk_lint_open((const struct gk_format*)NULL));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_lint_open((const struct gk_format*)fx_format());
+	gk_lint_close(gk_lint_open((const struct gk_format*)fx_format()));
 	fx_end_case();
 }
 
