@@ -486,7 +486,8 @@ int gk_exec_op_data_to(struct gk_exec *x, const struct xrow *r, const struct acc
 		return 0;
 	}
 	if (p != P_MEM)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel, "not run: data cannot be written to %s", gk_exec_xsym(x, r, XS_SEL));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel, "not run: data cannot be written to %s",
+			    gk_exec_xsym(x, r, XS_SEL));
 	uint64_t a = place_addr(x, r);
 	for (uint32_t i = 0; i < nd;) {
 		/* one address: each dword to it in turn (the last stays); else a run */

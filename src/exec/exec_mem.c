@@ -95,7 +95,8 @@ int gk_exec_op_fill(struct gk_exec *x, const struct xrow *r, const struct accs *
 	const struct gk_exec_row *row = r->row;
 	uint32_t v = (uint32_t)gk_exec_xv(x, r, XS_VALUE, 0);
 	unsigned stag = gk_exec_xtag(x, r, XS_SIZE);
-	unsigned width = row->size ? (stag == GK_TAG_SIZE_BYTE ? 1 : stag == GK_TAG_SIZE_DWORD ? 4 : 0) : (row->n ? row->n : 4);
+	unsigned width = row->size ? (stag == GK_TAG_SIZE_BYTE ? 1 : stag == GK_TAG_SIZE_DWORD ? 4 : 0)
+				   : (row->n ? row->n : 4);
 	if (!width) {
 		const char *size = gk_exec_xsym(x, r, XS_SIZE);
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->size, "fill size %s: the reference gives bytes and dwords only",

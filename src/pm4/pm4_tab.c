@@ -1203,7 +1203,8 @@ static const struct gk_exec_row x_reg_run[] = { X_(.op = GK_X_REG_RUN) };
 /* the CU mask the CP ANDs into SET_SH_REG_INDEX values with INDEX 3 (nvd.h
  * PACKET3_SET_SH_REG_INDEX_APPLY_KMD_CU_AND_MASK) is the kernel's */
 static const struct gk_exec_row x_set_sh_index[] = {
-	X_(.op = GK_X_REFUSE, .when = "INDEX", .why = "an INDEX other than 0 changes the value by state the packet does not carry"),
+	X_(.op = GK_X_REFUSE, .when = "INDEX",
+	   .why = "an INDEX other than 0 changes the value by state the packet does not carry"),
 	X_(.op = GK_X_REG_RUN),
 };
 #define LOAD_ROW(sp, off) X_(.op = GK_X_REG_LOAD, .n = sp, .addr = "BASE_ADDR", .reg = off, .count = "NUM_DWORDS")
@@ -1216,8 +1217,9 @@ static const struct gk_exec_row x_load_loop[] = { LOAD_ROW(GK_PM4_SPACE_LOOP, "C
 static const struct gk_exec_row x_load_resource[] = { LOAD_ROW(GK_PM4_SPACE_RESOURCE, "CONST_OFFSET") };
 static const struct gk_exec_row x_load_sampler[] = { LOAD_ROW(GK_PM4_SPACE_SAMPLER, "CONST_OFFSET") };
 static const struct gk_exec_row x_load_ctl[] = { LOAD_ROW(GK_PM4_SPACE_CTL_CONST, "CONST_OFFSET") };
-static const struct gk_exec_row x_pairs_context[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_CONTEXT, .reg = "REG_OFFSET", .value = "REG_VALUE") };
-static const struct gk_exec_row x_pairs_sh[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_SH, .reg = "REG_OFFSET", .value = "REG_VALUE") };
+#define PAIRS_ROW(sp) X_(.op = GK_X_REG_PAIRS, .n = sp, .reg = "REG_OFFSET", .value = "REG_VALUE")
+static const struct gk_exec_row x_pairs_context[] = { PAIRS_ROW(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_exec_row x_pairs_sh[] = { PAIRS_ROW(GK_PM4_SPACE_SH) };
 #define PACKED_ROW(sp) X_(.op = GK_X_REG_PAIRS, .n = sp, \
 			  .reg = "REG_OFFSET0", .value = "REG_VALUE0", .reg2 = "REG_OFFSET1", \
 			  .value2 = "REG_VALUE1", .count = "REG_COUNT")
@@ -1246,7 +1248,9 @@ static const struct gk_exec_row x_gcn_eos[] = {
 /* §9.3.2-§9.3.13: the initiator is "written to the VGT_DRAW_INITIATOR
  * register" (VGT_DISPATCH_INITIATOR; GFX6+ COMPUTE_DISPATCH_INITIATOR) */
 static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .flag = "PREDICATE", .value = "DRAW_INITIATOR") };
-static const struct gk_exec_row x_dispatch[] = { X_(.op = GK_X_DRAW, .flag = "PREDICATE", .value = "DISPATCH_INITIATOR") };
+static const struct gk_exec_row x_dispatch[] = {
+	X_(.op = GK_X_DRAW, .flag = "PREDICATE", .value = "DISPATCH_INITIATOR"),
+};
 /* §9.6.8; the compare is on the dword as memory holds it */
 static const struct gk_exec_row x_wait[] = {
 	X_(.op = GK_X_REFUSE, .when = "SWAP", .why = "a byte-swapped poll is not modelled"),
@@ -1286,13 +1290,16 @@ static const struct gk_exec_row x_mem_write[] = {
 static const struct gk_exec_row x_write_data[] = {
 	X_(.op = GK_X_DATA_TO, .sel = "DST_SEL", .addr = "DST_ADDR", .reg = "DST_REG", .flag = "WR_ONE_ADDR"),
 };
-static const struct gk_exec_row x_pred_exec[] = { X_(.op = GK_X_PRED_EXEC, .mask = "DEVICE_SELECT", .count = "EXEC_COUNT") };
+static const struct gk_exec_row x_pred_exec[] = {
+	X_(.op = GK_X_PRED_EXEC, .mask = "DEVICE_SELECT", .count = "EXEC_COUNT"),
+};
 static const struct gk_exec_row x_set_predication[] = {
 	X_(.op = GK_X_PREDICATE, .sel = "PRED_OP", .addr = "START_ADDR", .flag = "PREDICATION_BOOLEAN"),
 };
 /* §9.6.4, a counting semaphore as the DMA one (radeon_semaphore.c) */
 static const struct gk_exec_row x_semaphore[] = {
-	X_(.op = GK_X_REFUSE, .when = "USE_MAILBOX", .why = "the mailbox form waits for a mailbox the packet reference does not describe"),
+	X_(.op = GK_X_REFUSE, .when = "USE_MAILBOX",
+	   .why = "the mailbox form waits for a mailbox the packet reference does not describe"),
 	X_(.op = GK_X_SEMAPHORE, .sel = "SEM_SEL", .flag = "SIGNAL_TYPE"),
 };
 static const struct gk_access sem_acc[] = { { .rw = GK_ACC_READ | GK_ACC_WRITE, .size = GK_Z_FIXED, .addr = "ADDRESS", .n = 8 } };
