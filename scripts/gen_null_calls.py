@@ -89,6 +89,7 @@ FIXTURES = {
     'struct gk_field': 'fx_field()',
     'struct gk_enum': 'fx_enum()',
     'struct gk_lint_regs': 'fx_lint_regs()',
+    'struct gk_lint': 'fx_lint()',
     'struct gk_bytes': 'fx_bytes()',
     'struct gk_modifier': 'fx_modifier()',
     'char': 'FX_STR',            # const char *: a NUL-terminated name or text
@@ -176,6 +177,7 @@ DESTROY = {
     'struct gk_engine_asm *': 'gk_engine_asm_close',
     'struct gk_asm *': 'gk_asm_destroy',
     'struct gk_exec *': 'gk_exec_destroy',
+    'struct gk_lint *': 'gk_lint_close',
     'struct gk_input *': 'gk_input_destroy',
     'struct gk_amdgpu_asm *': 'gk_amdgpu_asm_destroy',
 }

@@ -45,10 +45,67 @@ enum gk_tag {
 	GK_TAG_ARRAY_TILED_XTHICK,   /* XTHICK: 8 slices a micro tile */
 	/* micro tile modes (GFX6-8) */
 	GK_TAG_MICRO_DISPLAY, GK_TAG_MICRO_THIN, GK_TAG_MICRO_DEPTH, GK_TAG_MICRO_ROTATED, GK_TAG_MICRO_THICK,
+	/* compare functions: (value & mask) FUNCTION reference (seed 001 §9.5.2, §9.6.8; DMA POLL_REG_MEM) */
+	GK_TAG_CMP_ALWAYS, GK_TAG_CMP_LESS, GK_TAG_CMP_LESS_EQUAL, GK_TAG_CMP_EQUAL, GK_TAG_CMP_NOT_EQUAL,
+	GK_TAG_CMP_GREATER_EQUAL, GK_TAG_CMP_GREATER,
+	/* places: where a value is or goes (a place select, a space select, a DMA's source or
+	 * destination) */
+	GK_TAG_PLACE_REG,     /* a register (REGISTER, MEM_MAPPED_REGISTER) */
+	GK_TAG_PLACE_MEM,     /* memory (MEMORY, MEM_GRBM, TC_L2, SRC_ADDR, DST_ADDR ...) */
+	GK_TAG_PLACE_DATA,    /* the packet's own data (IMMEDIATE_DATA, DATA) */
+	GK_TAG_PLACE_CLOCK,   /* the GPU clock (GPU_CLOCK_COUNT, GPU_CLOCK) */
+	GK_TAG_PLACE_NOWHERE, /* no place: read and dropped (an L2 prefetch) */
+	GK_TAG_PLACE_GDS,     /* the global data share, which the executor does not have */
+	GK_TAG_PLACE_OTHER,   /* another place the executor does not have (performance counters, ...) */
+	/* fill sizes (CIK CONSTANT_FILL SIZE) */
+	GK_TAG_SIZE_BYTE, GK_TAG_SIZE_DWORD,
+	/* byte swaps: bytes reversed inside 2-, 4-, 8-byte units */
+	GK_TAG_SWAP_NONE, GK_TAG_SWAP_8IN16, GK_TAG_SWAP_8IN32, GK_TAG_SWAP_8IN64,
+	/* preamble commands (§9.2.2 PREAMBLE_CNTL): a clear-state preamble's ends, other marks */
+	GK_TAG_CLEAR_STATE_BEGIN, GK_TAG_CLEAR_STATE_END, GK_TAG_PREAMBLE_MARK,
+	/* what an end-of-pipe or end-of-shader write sends (§9.6.2 DATA_SEL, §9.6.3 CMD) */
+	GK_TAG_SEND_NOTHING,  /* DISCARD */
+	GK_TAG_SEND_DATA32,   /* the packet's 32-bit data */
+	GK_TAG_SEND_DATA64,   /* its two data dwords */
+	GK_TAG_SEND_CLOCK,    /* the 64-bit GPU clock */
+	GK_TAG_SEND_OTHER,    /* a value the executor does not have (counters, GDS, system clock) */
+	/* interrupt selects (§9.6.2 INT_SEL) */
+	GK_TAG_INT_NONE, GK_TAG_INT_SEND,
+	/* semaphore selects (§9.6.4 SEM_SEL) */
+	GK_TAG_SEM_SIGNAL, GK_TAG_SEM_WAIT,
+	/* predicate operations (§9.5.3 PRED_OP, sid.h PREDICATION_OP_*) */
+	GK_TAG_PRED_CLEAR, GK_TAG_PRED_BOOL32, GK_TAG_PRED_BOOL64,
+	GK_TAG_PRED_OTHER,    /* sums of depth-block or streamout results */
+	/* address stepping of a DMA side (CP_DMA SAIC / DAIC) */
+	GK_TAG_ADDR_INCREMENT, GK_TAG_ADDR_NO_INCREMENT,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
 #define GK_TAG_ARRAY_LAST GK_TAG_ARRAY_TILED_XTHICK
+#define GK_TAG_MICRO_FIRST GK_TAG_MICRO_DISPLAY
+#define GK_TAG_MICRO_LAST GK_TAG_MICRO_THICK
+#define GK_TAG_CMP_FIRST GK_TAG_CMP_ALWAYS
+#define GK_TAG_CMP_LAST GK_TAG_CMP_GREATER
+#define GK_TAG_PLACE_FIRST GK_TAG_PLACE_REG
+#define GK_TAG_PLACE_LAST GK_TAG_PLACE_OTHER
+#define GK_TAG_SIZE_FIRST GK_TAG_SIZE_BYTE
+#define GK_TAG_SIZE_LAST GK_TAG_SIZE_DWORD
+#define GK_TAG_SWAP_FIRST GK_TAG_SWAP_NONE
+#define GK_TAG_SWAP_LAST GK_TAG_SWAP_8IN64
+#define GK_TAG_PREAMBLE_FIRST GK_TAG_CLEAR_STATE_BEGIN
+#define GK_TAG_PREAMBLE_LAST GK_TAG_PREAMBLE_MARK
+#define GK_TAG_SEND_FIRST GK_TAG_SEND_NOTHING
+#define GK_TAG_SEND_LAST GK_TAG_SEND_OTHER
+#define GK_TAG_INT_FIRST GK_TAG_INT_NONE
+#define GK_TAG_INT_LAST GK_TAG_INT_SEND
+#define GK_TAG_SEM_FIRST GK_TAG_SEM_SIGNAL
+#define GK_TAG_SEM_LAST GK_TAG_SEM_WAIT
+#define GK_TAG_PRED_FIRST GK_TAG_PRED_CLEAR
+#define GK_TAG_PRED_LAST GK_TAG_PRED_OTHER
+#define GK_TAG_ADDR_FIRST GK_TAG_ADDR_INCREMENT
+#define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
+/* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
+#define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
 /* One contiguous piece of a field: bits lo..hi of packet dword dw land at
  * bit pos of the field's value.  A 40-bit address is two segments:
@@ -165,84 +222,82 @@ struct gk_access {
 	const char *mode;      /* GK_Z_TILED: the ARRAY_MODE field (NULL: always whole slices) */
 };
 
-/* What a packet does when a stream runs (src/exec/exec.c, gfxkit run): its
- * effects, one row each, in order.  The executor names no packet: each op is
- * a behaviour, its arguments the packet's own field names and access rows
- * (struct gk_access: where the bytes are).  A packet with no row (and no
- * GK_P_IB) is one the executor cannot run: a run reaching it stops with a
- * fault naming it, never guessing. */
+/* What a packet does when a stream runs (src/exec, gfxkit run): its effects,
+ * one row each, in order.  The executor names no packet: each op is a
+ * behaviour, its arguments the packet's own field names, by role (the
+ * struct gk_exec_row members below), and its access rows (struct gk_access:
+ * where the bytes are).  What an enum value means to an op is its tag
+ * (enum gk_tag), never its spelling.  A packet with no row (and no GK_P_IB)
+ * is one the executor cannot run: a run reaching it stops with a fault
+ * naming it, never guessing.  Register fields of kind GK_REG are dword
+ * indices, others byte addresses. */
 enum gk_exec_op {
 	GK_X_NOTHING = 1, /* runs and changes nothing (NOP) */
 	GK_X_COPY,        /* the bytes of the read access to every write access, element by element in the
 	                   * order both walk their surfaces (swap: swap[k] of access k) */
 	GK_X_WRITE_DATA,  /* the packet's tail dwords to its write access */
-	GK_X_FILL,        /* arg[0]'s value repeated over the write access; arg[1] the size field (enum names
-	                   * BYTE / DWORD), else n bytes of it (n 0: 4) */
-	GK_X_STORE,       /* arg[0]'s value, n bytes little-endian, to the write access */
-	GK_X_INTERRUPT,   /* an interrupt is raised (recorded; arg[0] a field that says which, may be NULL) */
-	GK_X_WAIT,        /* wait until (value & arg[2]) arg[1] arg[3]: arg[1] the compare-function field (enum
-	                   * ALWAYS, LESS, LESS_EQUAL, EQUAL, NOT_EQUAL, GREATER_EQUAL, GREATER), arg[0] the
-	                   * space field (enum MEMORY / REGISTER; NULL: memory), value the dword at the read
-	                   * access or register arg[4] (a byte address) */
-	GK_X_SEMAPHORE,   /* arg[0] set: signal (the 64-bit count at the access + 1); clear: wait for it to be
-	                   * non-zero and take one */
-	GK_X_COND_EXEC,   /* the dword at the read access zero: skip the arg[0] dwords after the packet */
-	GK_X_REG_WRITE,   /* register arg[0] (a byte address) <- arg[1], the bytes arg[2] enables (NULL: all) */
-	GK_X_CLOCK_SET,   /* the engine's clock <- arg[0] */
+	GK_X_FILL,        /* .value repeated over the write access, in units of .size (a SIZE-tagged select:
+	                   * BYTE / DWORD), else of n bytes (n 0: 4) */
+	GK_X_STORE,       /* .value, n bytes little-endian, to the write access */
+	GK_X_INTERRUPT,   /* an interrupt is raised (recorded; .value says which, may be NULL) */
+	GK_X_WAIT,        /* wait until (value & .mask) .func .ref: .func a compare function (CMP tags; NULL:
+	                   * EQUAL), .space a place select (REG / MEM; NULL: memory, or the register when
+	                   * .reg is given), value the dword at the read access or register .reg */
+	GK_X_SEMAPHORE,   /* .sel signals (a SEM-tagged select, or a flag: set signals): the 64-bit count at
+	                   * the access + 1 (1 when .flag is set); a wait: for it to be non-zero, take one */
+	GK_X_COND_EXEC,   /* the dword at the read access zero: skip the .count dwords after the packet */
+	GK_X_REG_WRITE,   /* register .reg (a byte address) <- .value, the bytes .mask enables (NULL: all) */
+	GK_X_CLOCK_SET,   /* the engine's clock <- .value */
 	GK_X_CLOCK_STORE, /* the clock, 8 bytes, to the write access */
 	GK_X_PTE,         /* page-table entries to the write access, 8 bytes each: entry i is
-	                   * (arg[0] + i * arg[1]) | arg[2] */
-	GK_X_REFUSE,      /* the packet is not run: arg[0] is the sentence saying why (a form whose effect
-	                   * the sources do not give); with when, only that form */
-	/* the command processor's (src/exec/exec_cp.c).  A "place select" is an enum field whose value
-	 * names where a value is: REGISTER / MEM_MAPPED_REGISTER a register, MEMORY / MEM / MEM_GRBM /
-	 * TC_L2 / SRC_ADDR(_TC_L2) / DST_ADDR(_TC_L2) memory, IMMEDIATE_DATA / DATA the packet's data,
-	 * GPU_CLOCK_COUNT / GPU_CLOCK the clock, NOWHERE no place (an L2 prefetch);
-	 * any other value (GDS, performance counters) is not run.  Register fields of kind GK_REG are
-	 * dword indices, others byte addresses. */
+	                   * (.value + i * .incr) | .mask */
+	GK_X_REFUSE,      /* the packet is not run: .why says why (a form whose effect the sources do not
+	                   * give); with when, only that form */
+	/* the command processor's (src/exec/exec_cp.c).  A place select (.sel, .dst_sel) is an enum
+	 * field whose values are PLACE-tagged: a register, memory, the packet's data, the clock,
+	 * nowhere (an L2 prefetch); GDS and the other places are not run. */
 	GK_X_REG_RUN,     /* the unit's register run (GK_TAIL_REGS: tail dwords to consecutive registers from
 	                   * its first) into the register file */
-	GK_X_REG_PAIRS,   /* per repeated group: register (start of register space n) + arg[0] * 4 <- arg[1];
-	                   * arg[2], arg[3] a second pair in the group, arg[4] the count of registers (the
+	GK_X_REG_PAIRS,   /* per repeated group: register (start of register space n) + .reg * 4 <- .value;
+	                   * .reg2, .value2 a second pair in the group, .count the count of registers (the
 	                   * last group's second pair is unused when it is odd) */
-	GK_X_REG_LOAD,    /* per repeated group: arg[2] dwords from memory at arg[0] + arg[1] * 4 to the
-	                   * registers from (start of register space n) + arg[1] * 4 */
+	GK_X_REG_LOAD,    /* per repeated group: .count dwords from memory at .addr + .reg * 4 to the
+	                   * registers from (start of register space n) + .reg * 4 */
 	GK_X_REG_DEFAULT, /* every register of register space n back to its default: the last value given
 	                   * before the run (gk_exec_set_reg) or written inside a clear-state preamble
 	                   * (GK_X_PREAMBLE), else unset (reads 0) */
-	GK_X_PREAMBLE,    /* arg[0] the preamble command: BEGIN_CLEAR_STATE: the registers written from here
-	                   * are defaults too; END_CLEAR_STATE: no longer; other values mark preambles for a
-	                   * context switch and change nothing */
-	GK_X_EVENT,       /* an event, recorded: arg[0] the field naming it; the form where field arg[1] is
-	                   * present (the event also writes counters to memory) is not run */
+	GK_X_PREAMBLE,    /* .sel the preamble command: CLEAR_STATE_BEGIN: the registers written from here
+	                   * are defaults too; CLEAR_STATE_END: no longer; PREAMBLE_MARK: nothing */
+	GK_X_EVENT,       /* an event, recorded: .value the field naming it; the form where field .counters
+	                   * is present (the event also writes counters to memory) is not run */
 	GK_X_DRAW,        /* a draw or dispatch, recorded with the register state in force (--state prints
-	                   * it); when the flag arg[0] (the header's PREDICATE) is set it is skipped while the
-	                   * predicate (GK_X_PREDICATE) says not to draw; field arg[1] (the initiator) is
+	                   * it); when the flag .flag (the header's PREDICATE) is set it is skipped while the
+	                   * predicate (GK_X_PREDICATE) says not to draw; field .value (the initiator) is
 	                   * written to the register its description names (gk_field.reg) */
-	GK_X_EOP,         /* an end-of-pipe write to memory at arg[2]: arg[0] the data select (enum DISCARD:
-	                   * none; SEND_32BIT_LOW / STORE_DATA / VALUE_32BIT: arg[3], 4 bytes; SEND_64BIT:
-	                   * arg[3] | arg[4] << 32; SEND_GPU_CLOCK: the clock, 8 bytes), arg[1] the interrupt
-	                   * select (enum NONE: none; any other: an interrupt, recorded) */
-	GK_X_LATCH,       /* the latch <- the value at the place arg[0] selects (NULL: the data): register
-	                   * arg[3] (NULL: arg[1], a dword index), memory at arg[1] | arg[2] << 32, or the
-	                   * data arg[1] | arg[2] << 32; 8 bytes when n is 8 or field arg[4] is non-zero */
-	GK_X_TEST,        /* (latch & arg[1]) arg[0] arg[2] (arg[0] the compare function, as GK_X_WAIT's);
-	                   * false: the packet's later rows of these ops (from GK_X_REG_RUN) do not run */
-	GK_X_PUT,         /* the latch to the place arg[0] selects (NULL: memory), arguments as GK_X_LATCH;
-	                   * 4 bytes only when field arg[4] is non-zero; swap[0] the memory's byte swap */
-	GK_X_DATA_TO,     /* the tail dwords to the place arg[0] selects, arguments as GK_X_LATCH: memory or
-	                   * consecutive registers, all to the first when field arg[4] is non-zero */
-	GK_X_PREDICATE,   /* the draw predicate: arg[0] the operation (enum CLEAR: off; BOOL32 / BOOL64: the 4
-	                   * / 8 bytes at address arg[1] non-zero means visible), arg[2] non-zero: draw when
-	                   * visible, zero: when not */
-	GK_X_PRED_EXEC,   /* the arg[1] dwords after the packet run only when the device mask arg[0] has bit 0
-	                   * (the executor is one device, device 0) */
-	GK_X_REFUSE_IF,   /* not run when field arg[0]'s value is named arg[1]: arg[2] the sentence saying why */
-	GK_X_PARAM,       /* draw parameters: the values of fields arg[0..5] are kept for the draws and
+	GK_X_EOP,         /* an end-of-pipe write to memory at .addr: .sel the data select (SEND tags:
+	                   * NOTHING; DATA32: .value, 4 bytes; DATA64: .value | .value_hi << 32; CLOCK: the
+	                   * clock, 8 bytes), .irq the interrupt select (INT_NONE: none; any other non-zero
+	                   * value: an interrupt, recorded) */
+	GK_X_LATCH,       /* the latch <- the value at the place .sel selects (NULL: the data): register
+	                   * .reg (NULL: .addr, a dword index), memory at .addr | .addr_hi << 32, or the data
+	                   * .addr | .addr_hi << 32; 8 bytes when n is 8 or field .flag is non-zero */
+	GK_X_TEST,        /* (latch & .mask) .func .ref (as GK_X_WAIT's); false: the packet's later rows of
+	                   * the ops the dispatcher marks as gated do not run */
+	GK_X_PUT,         /* the latch to the place .sel selects (NULL: memory), arguments as GK_X_LATCH;
+	                   * 4 bytes only when field .flag is non-zero; swap[0] the memory's byte swap */
+	GK_X_DATA_TO,     /* the tail dwords to the place .sel selects, arguments as GK_X_LATCH: memory or
+	                   * consecutive registers, all to the first when field .flag is non-zero */
+	GK_X_PREDICATE,   /* the draw predicate: .sel the operation (PRED tags: CLEAR: off; BOOL32 / BOOL64:
+	                   * the 4 / 8 bytes at address .addr non-zero means visible), .flag non-zero: draw
+	                   * when visible, zero: when not */
+	GK_X_PRED_EXEC,   /* the .count dwords after the packet run only when the device mask .mask has
+	                   * bit 0 (the executor is one device, device 0) */
+	GK_X_REFUSE_IF,   /* not run when field .sel's value is tagged .tag: .why says why */
+	GK_X_PARAM,       /* draw parameters: the values of fields .keep[] are kept for the draws and
 	                   * dispatches that follow (--state prints them) */
-	GK_X_DMA,         /* arg[4] bytes from the place arg[0] selects (memory at arg[1] | arg[2] << 32, or the
-	                   * data arg[1] repeated) to the place arg[5] selects (memory at address field arg[3];
-	                   * NOWHERE: read, not written) */
+	GK_X_DMA,         /* .count bytes from the place .sel selects (memory at .addr | .addr_hi << 32, or
+	                   * the data .addr repeated) to the place .dst_sel selects (memory at address field
+	                   * .dst; NOWHERE: read, not written) */
 	GK_X_END          /* past the last op */
 };
 
@@ -255,13 +310,33 @@ struct gk_tiled_names {
 	const char *micro, *pipe_config, *tile_split, *bank_width, *bank_height, *macro_aspect, *num_banks;
 };
 
-#define GK_EXEC_ARGS 6
+#define GK_EXEC_KEEP 2
+/* One effect: the op and the fields it reads, by role (names of the
+ * packet's fields; NULL: none).  Which roles an op reads is said at its
+ * enum gk_exec_op value; the executor resolves the names to field indices
+ * once, when it is created (gk_exec_create). */
 struct gk_exec_row {
 	uint8_t op;                      /* enum gk_exec_op */
-	uint8_t n;                       /* op-specific size in bytes */
-	const char *arg[GK_EXEC_ARGS];   /* field names, by op */
+	uint8_t n;                       /* op-specific size in bytes, or a register space */
+	uint8_t tag;                     /* GK_X_REFUSE_IF: the meaning (enum gk_tag) that refuses */
+	const char *value, *value_hi;    /* a value (data, pattern, initiator, event); its high dword */
+	const char *value2;              /* a second value (GK_X_REG_PAIRS) */
+	const char *sel, *dst_sel;       /* selects: a place, a data select, a command, an operation */
+	const char *addr, *addr_hi;      /* an address (or the data a place select may pick); its high dword */
+	const char *dst;                 /* a destination address (GK_X_DMA) */
+	const char *reg, *reg2;          /* register fields */
+	const char *func, *mask, *ref;   /* compare function, mask, reference; a mask of bytes or bits */
+	const char *space;               /* memory or register (a place select) */
+	const char *count;               /* a count: dwords, bytes, registers */
+	const char *size;                /* a fill's unit select */
+	const char *flag;                /* a flag the op names at its enum value */
+	const char *irq;                 /* an interrupt select */
+	const char *incr;                /* a step per entry (GK_X_PTE) */
+	const char *counters;            /* GK_X_EVENT: present in the form that writes counters */
+	const char *keep[GK_EXEC_KEEP];  /* GK_X_PARAM: the fields kept */
+	const char *why;                 /* GK_X_REFUSE, GK_X_REFUSE_IF: the sentence saying why */
 	const char *when;                /* run the row only when this field is non-zero (NULL: always) */
-	const char *swap[3];             /* the byte-swap field of access k (enum NONE, 8IN16, 8IN32, 8IN64); NULL: none */
+	const char *swap[3];             /* the byte-swap field of access k (SWAP tags); NULL: none */
 	const struct gk_tiled_names *tiled[3]; /* access k's surface, when it is tiled */
 };
 
@@ -354,6 +429,8 @@ struct gk_format {
 	size_t ndescs;
 	uint32_t max_packet_dw;  /* longest packet framing can produce */
 	uint8_t has_sub_opcode;  /* JSON carries "sub_opcode" (DMA) */
+	uint8_t lint_gen;        /* the lint rules' generation bit (include/gfxkit/lint.h GK_LINT_*) this
+	                          * generation is checked by; 0: none (set by the family) */
 	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
 	                          * (same header layout); 0: all of the family */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */

@@ -21,6 +21,7 @@ extern "C" {
 
 struct gk_format;
 struct gk_packet;
+struct gk_unit;
 struct gk_diags;
 
 /* The register state: get returns 1 and sets *value when the register at
@@ -65,9 +66,27 @@ void gk_lint_select_all(struct gk_lint_select *sel);
 int gk_lint_select_parse(struct gk_lint_select *sel, const char *list, size_t len, struct gk_diag *err);
 
 /* The generation bit (GK_LINT_EVERGREEN / GK_LINT_CAYMAN) whose rules fmt
- * has, or 0 when the linter has none for it (another family or
- * generation, or fmt NULL). */
+ * has (its lint_gen, set by the family), or 0 when the linter has none for
+ * it (another family or generation, or fmt NULL). */
 unsigned gk_lint_generation(const struct gk_format *fmt);
+
+/* A linter prepared for one format: every rule of its generation unrolled
+ * over its indices, each register, field, value name and number a rule
+ * gives resolved once through the format's register table, and the packet
+ * fields rules name resolved per description at its first event.  NULL
+ * when fmt has no lint generation (gk_lint_generation 0) or out of memory.
+ * It points into fmt, which must outlive it; gk_lint_close(NULL) does
+ * nothing. */
+struct gk_lint;
+struct gk_lint *gk_lint_open(const struct gk_format *fmt);
+void gk_lint_close(struct gk_lint *l);
+/* gk_lint_event on a prepared linter (what it returns and appends); -1
+ * when l, ev, regs or out is NULL.  unit: the event's packet decoded
+ * (gk_unit_decode; the executor's unit), whose fields the packet rules
+ * read; NULL: ev->pkt is decoded when a rule first reads it.  l caches
+ * what it resolves: one event at a time per linter. */
+int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struct gk_unit *unit,
+		  const struct gk_lint_regs *regs, const struct gk_lint_select *sel, struct gk_diags *out);
 
 /* Test every selected rule of fmt's generation (PM4 evergreen or cayman)
  * that applies to ev against regs; append one diagnostic (code GK_D_LINT,
@@ -79,6 +98,8 @@ unsigned gk_lint_generation(const struct gk_format *fmt);
  * -1 when fmt is not PM4 evergreen/cayman or an argument is NULL. */
 int gk_lint_event(const struct gk_format *fmt, const struct gk_lint_event *ev, const struct gk_lint_regs *regs,
 		  const struct gk_lint_select *sel, struct gk_diags *out);
+/* (gk_lint_event prepares fmt for the one call: a caller with many events
+ * keeps a gk_lint_open linter instead) */
 
 /* The rule table, for `list --rules`. */
 struct gk_lint_rule_info {

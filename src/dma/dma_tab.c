@@ -75,7 +75,9 @@
 
 /* ---- enums ------------------------------------------------------------- */
 
-GK_ENUM_DEF(swap, 2, [0] = "NONE", [1] = "8IN16", [2] = "8IN32", [3] = "8IN64");
+GK_ENUM_TAGS(swap, 2, [0] = GK_TAG_SWAP_NONE, [1] = GK_TAG_SWAP_8IN16, [2] = GK_TAG_SWAP_8IN32,
+	     [3] = GK_TAG_SWAP_8IN64);
+GK_ENUM_DEF_TAGGED(swap, 2, [0] = "NONE", [1] = "8IN16", [2] = "8IN32", [3] = "8IN64");
 GK_ENUM_DEF(detile, 1, [0] = "L2T", [1] = "T2L");
 /* "size - log2 bytes per pixel" (r6xx-SI) and CIK element_size
  * (0=8bpp ... 4=128bpp): the same code, named by bits per pixel */
@@ -130,13 +132,17 @@ GK_ENUM_TAGS(micro_tile_si, 2, [0] = GK_TAG_MICRO_DISPLAY, [1] = GK_TAG_MICRO_TH
 	     [3] = GK_TAG_MICRO_ROTATED);
 GK_ENUM_DEF_TAGGED(micro_tile_si, 2, [0] = "DISPLAY", [1] = "THIN", [2] = "DEPTH", [3] = "ROTATED");
 /* poll function; 111 reserved */
-GK_ENUM_DEF(func, 3, [0] = "ALWAYS", [1] = "LESS", [2] = "LESS_EQUAL", [3] = "EQUAL", [4] = "NOT_EQUAL",
+GK_ENUM_TAGS(func, 3, [0] = GK_TAG_CMP_ALWAYS, [1] = GK_TAG_CMP_LESS, [2] = GK_TAG_CMP_LESS_EQUAL,
+	     [3] = GK_TAG_CMP_EQUAL, [4] = GK_TAG_CMP_NOT_EQUAL, [5] = GK_TAG_CMP_GREATER_EQUAL, [6] = GK_TAG_CMP_GREATER);
+GK_ENUM_DEF_TAGGED(func, 3, [0] = "ALWAYS", [1] = "LESS", [2] = "LESS_EQUAL", [3] = "EQUAL", [4] = "NOT_EQUAL",
 	    [5] = "GREATER_EQUAL", [6] = "GREATER");
-GK_ENUM_DEF(space, 1, [0] = "REGISTER", [1] = "MEMORY");
+GK_ENUM_TAGS(space, 1, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(space, 1, [0] = "REGISTER", [1] = "MEMORY");
 /* CIK POLL_REG_MEM op: 00 wait_reg_mem, 01 write_reg / wait_reg_mem / write_reg */
 GK_ENUM_DEF(poll_op, 2, [0] = "WAIT_REG_MEM", [1] = "WRITE_WAIT_WRITE");
 /* CIK CONSTANT_FILL size: 00 byte fill, 10 dword fill */
-GK_ENUM_DEF(fill_size, 2, [0] = "BYTE", [2] = "DWORD");
+GK_ENUM_TAGS(fill_size, 2, [0] = GK_TAG_SIZE_BYTE, [2] = GK_TAG_SIZE_DWORD);
+GK_ENUM_DEF_TAGGED(fill_size, 2, [0] = "BYTE", [2] = "DWORD");
 GK_ENUM_DEF(sb_direction, 1, [0] = "LINEAR_TO_STRUCTURED", [1] = "STRUCTURED_TO_LINEAR");
 
 /* ======================================================================
@@ -742,44 +748,46 @@ static const struct gk_exec_row x_eg_l2t_broadcast[] = {
 };
 /* the seed does not say which of SWAP0 / SWAP1 is the source's */
 static const struct gk_exec_row x_t2t_partial[] = {
-	X_(.op = GK_X_REFUSE, .when = "SWAP0", .arg = { "the packet reference does not say which surface SWAP0 swaps" }),
-	X_(.op = GK_X_REFUSE, .when = "SWAP1", .arg = { "the packet reference does not say which surface SWAP1 swaps" }),
+	X_(.op = GK_X_REFUSE, .when = "SWAP0", .why = "the packet reference does not say which surface SWAP0 swaps"),
+	X_(.op = GK_X_REFUSE, .when = "SWAP1", .why = "the packet reference does not say which surface SWAP1 swaps"),
 	X_(.op = GK_X_COPY, .tiled = { &eg_ti, &eg_ti }),
 };
 #define F2F_WHY "the packet reference does not say which lines of the frame go to which field"
-static const struct gk_exec_row x_f2f[] = { X_(.op = GK_X_REFUSE, .arg = { F2F_WHY }) };
+static const struct gk_exec_row x_f2f[] = { X_(.op = GK_X_REFUSE, .why = F2F_WHY) };
 /* a counting semaphore: signal adds one, wait takes one or waits while it is
  * zero (radeon_semaphore.c: a zeroed 8-byte location, one signal per wait) */
 #define MAILBOX_WHY "the mailbox form writes an engine mailbox the packet reference does not describe"
-static const struct gk_exec_row x_r6_semaphore[] = { X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL" }) };
+static const struct gk_exec_row x_r6_semaphore[] = { X_(.op = GK_X_SEMAPHORE, .sel = "SIGNAL") };
 static const struct gk_exec_row x_eg_semaphore[] = {
-	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .arg = { MAILBOX_WHY }),
-	X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL" }),
+	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .why = MAILBOX_WHY),
+	X_(.op = GK_X_SEMAPHORE, .sel = "SIGNAL"),
 };
 static const struct gk_exec_row x_cik_semaphore[] = {
-	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .arg = { MAILBOX_WHY }),
-	X_(.op = GK_X_SEMAPHORE, .arg = { "SIGNAL", "WRITE_ONE" }),
+	X_(.op = GK_X_REFUSE, .when = "MAILBOX", .why = MAILBOX_WHY),
+	X_(.op = GK_X_SEMAPHORE, .sel = "SIGNAL", .flag = "WRITE_ONE"),
 };
-static const struct gk_exec_row x_fence[] = { X_(.op = GK_X_STORE, .n = 4, .arg = { "FENCE_DATA" }) };
-static const struct gk_exec_row x_cik_fence[] = { X_(.op = GK_X_STORE, .n = 4, .arg = { "DATA" }) };
-static const struct gk_exec_row x_fill[] = { X_(.op = GK_X_FILL, .n = 4, .arg = { "CONSTANT_DATA" }) };
-static const struct gk_exec_row x_cik_fill[] = { X_(.op = GK_X_FILL, .arg = { "DATA", "SIZE" }, .swap = { "SWAP" }) };
-static const struct gk_exec_row x_srbm_write[] = { X_(.op = GK_X_REG_WRITE, .arg = { "REGISTER", "DATA", "BYTE_ENABLE" }) };
+static const struct gk_exec_row x_fence[] = { X_(.op = GK_X_STORE, .n = 4, .value = "FENCE_DATA") };
+static const struct gk_exec_row x_cik_fence[] = { X_(.op = GK_X_STORE, .n = 4, .value = "DATA") };
+static const struct gk_exec_row x_fill[] = { X_(.op = GK_X_FILL, .n = 4, .value = "CONSTANT_DATA") };
+static const struct gk_exec_row x_cik_fill[] = { X_(.op = GK_X_FILL, .value = "DATA", .size = "SIZE", .swap = { "SWAP" }) };
+static const struct gk_exec_row x_srbm_write[] = { X_(.op = GK_X_REG_WRITE, .reg = "REGISTER", .value = "DATA", .mask = "BYTE_ENABLE") };
 /* POLL: wait until (register & MASK) == VALUE; a plain read changes nothing */
 static const struct gk_exec_row x_srbm_read[] = {
-	X_(.op = GK_X_WAIT, .when = "POLL", .arg = { NULL, NULL, "MASK", "VALUE", "REGISTER" }),
+	X_(.op = GK_X_WAIT, .when = "POLL", .mask = "MASK", .ref = "VALUE", .reg = "REGISTER"),
 };
-static const struct gk_exec_row x_poll[] = { X_(.op = GK_X_WAIT, .arg = { "M", "FUNC", "MASK", "REFERENCE", "REGISTER" }) };
+static const struct gk_exec_row x_poll[] = {
+	X_(.op = GK_X_WAIT, .space = "M", .func = "FUNC", .mask = "MASK", .ref = "REFERENCE", .reg = "REGISTER"),
+};
 static const struct gk_exec_row x_cik_poll[] = {
 	X_(.op = GK_X_REFUSE, .when = "OP",
-	   .arg = { "the write-wait-write form's second register write is not in the packet reference" }),
-	X_(.op = GK_X_WAIT, .arg = { "M", "FUNC", "MASK", "REFERENCE", "REGISTER" }),
+	   .why = "the write-wait-write form's second register write is not in the packet reference"),
+	X_(.op = GK_X_WAIT, .space = "M", .func = "FUNC", .mask = "MASK", .ref = "REFERENCE", .reg = "REGISTER"),
 };
 /* entry i = (VALUE + i * INCREMENT) | MASK: the kernel puts the page address
  * in VALUE and the PTE flags in MASK (cik_sdma.c cik_sdma_vm_set_pages,
  * si_dma.c si_dma_vm_set_pages) */
-static const struct gk_exec_row x_pte[] = { X_(.op = GK_X_PTE, .arg = { "VALUE", "INCREMENT", "MASK" }) };
-static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .arg = { "EXEC_COUNT" }) };
+static const struct gk_exec_row x_pte[] = { X_(.op = GK_X_PTE, .value = "VALUE", .incr = "INCREMENT", .mask = "MASK") };
+static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .count = "EXEC_COUNT") };
 static const struct gk_exec_row x_cik_copy[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }) };
 static const struct gk_exec_row x_cik_broadcast[] = {
 	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST1_SWAP", "DST2_SWAP" }),
@@ -797,7 +805,7 @@ static const struct gk_exec_row x_cik_structured[] = { X_(.op = GK_X_COPY, .swap
 static const struct gk_exec_row x_cik_write_tiled[] = {
 	X_(.op = GK_X_WRITE_DATA, .swap = { "TILED_SWAP" }, .tiled = { &cik_ti }),
 };
-static const struct gk_exec_row x_set_clock[] = { X_(.op = GK_X_CLOCK_SET, .arg = { "DATA" }) };
+static const struct gk_exec_row x_set_clock[] = { X_(.op = GK_X_CLOCK_SET, .value = "DATA") };
 static const struct gk_exec_row x_get_clock[] = { X_(.op = GK_X_CLOCK_STORE) };
 
 /* ---- the packets ------------------------------------------------------ */

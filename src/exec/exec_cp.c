@@ -1,41 +1,24 @@
 /* The command processor's ops (enum gk_exec_op from GK_X_REG_RUN): what the
  * PM4 packets of seed 001 §9 (and their GFX6+ forms, amdgpu nvd.h / soc15d.h
- * / sid.h) do to the register file and memory, and --state.
+ * / sid.h) do to the register file and memory.
  *
- * Like exec.c this names no packet and no field: every name comes from the
- * exec rows in src/pm4/pm4_tab.c.  What it knows is a vocabulary of enum
- * value names (where a value is: REGISTER, MEMORY, ...; what an end-of-pipe
- * event sends: SEND_32BIT_LOW, ...), the names the packet references give
- * those values. */
-#include <stdio.h>
+ * Like the rest of src/exec this names no packet and no field: every name
+ * comes from the exec rows in src/pm4/pm4_tab.c, and what an enum value
+ * means (where a value is, what an end-of-pipe event sends, which preamble
+ * command it is) from its tag (enum gk_tag) beside its name in the table. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec_priv.h"
 
-#include "out.h" /* src/core */
-
-/* ---- fields of the unit being run ---- */
-
-
-static bool is(const char *a, const char *b)
-{
-	return a && !strcmp(a, b);
-}
-
 /* ---- the register file ---- */
-
-static bool reg_is_set(const struct gk_exec *x, uint32_t a)
-{
-	return (x->reg_set[a / 32] >> (a / 4 % 8)) & 1;
-}
 
 static int reg_write(struct gk_exec *x, uint64_t a, uint32_t v, const char *field)
 {
 	if (!gk_exec_reg_valid(a))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)a, REG_SPACE - 4);
-	if (x->cp.recording && gk_exec_cp_default(x, (uint32_t)a, v))
+	if (x->cp.recording && gk_exec_default(x, (uint32_t)a, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the clear state");
 	if (gk_exec_reg_put(x, (uint32_t)a, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the register file");
@@ -48,45 +31,11 @@ static int reg_read(struct gk_exec *x, uint64_t a, uint32_t *v, const char *fiel
 	if (!gk_exec_reg_valid(a))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "register 0x%llx is outside the register file (0..0x%x)",
 			    (unsigned long long)a, REG_SPACE - 4);
-	if (!reg_is_set(x, (uint32_t)a))
+	if (!gk_exec_reg_is_set(x, (uint32_t)a))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "reads register 0x%llx, which nothing has set (set it with --reg)",
 			    (unsigned long long)a);
 	*v = gk_exec_reg_value(x, (uint32_t)a);
 	return 0;
-}
-
-uint64_t gk_exec_cp_reg_addr(const struct gk_exec *x, const char *field)
-{
-	const struct gk_unit_field *f = gk_exec_field(x, field);
-	if (!f)
-		return 0;
-	return f->desc->kind == GK_REG ? f->value * 4 : f->value;
-}
-
-int gk_exec_cp_default(struct gk_exec *x, uint32_t byte_addr, uint32_t value)
-{
-	struct gk_exec_cp *c = &x->cp;
-	if (c->ndflt == c->dflt_cap) {
-		size_t cap = c->dflt_cap ? 2 * c->dflt_cap : 16;
-		uint32_t *a = realloc(c->dflt_addr, cap * sizeof *a);
-		if (!a)
-			return -1;
-		c->dflt_addr = a;
-		uint32_t *v = realloc(c->dflt_value, cap * sizeof *v);
-		if (!v)
-			return -1;
-		c->dflt_value = v;
-		c->dflt_cap = cap;
-	}
-	c->dflt_addr[c->ndflt] = byte_addr;
-	c->dflt_value[c->ndflt++] = value;
-	return 0;
-}
-
-void gk_exec_cp_free(struct gk_exec *x)
-{
-	free(x->cp.dflt_addr);
-	free(x->cp.dflt_value);
 }
 
 void gk_exec_cp_begin(struct gk_exec *x)
@@ -112,8 +61,10 @@ static const struct gk_space *space_of(struct gk_exec *x, const struct gk_exec_r
 	return &x->fmt->spaces[row->n];
 }
 
-static int op_reg_run(struct gk_exec *x)
+int gk_exec_op_reg_run(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)r;
+	(void)A;
 	const struct gk_unit *u = x->u;
 	if (u->desc->tail != GK_TAIL_REGS || u->reg_slot < 0)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the packet has no register run");
@@ -124,86 +75,93 @@ static int op_reg_run(struct gk_exec *x)
 	return 0;
 }
 
-/* the value of group field name among gf[0..n) */
-static bool gfield(const struct gk_unit_field *gf, unsigned n, const char *name, uint64_t *v)
+/* the value of the group field of slot s among gf[0..n) (by its group
+ * index, resolved once) */
+static bool gfield(const struct gk_unit_field *gf, unsigned n, const struct xrow *r, enum xslot s, uint64_t *v)
 {
-	for (unsigned i = 0; name && i < n; i++)
-		if (!strcmp(gf[i].desc->name, name)) {
+	for (unsigned i = 0; r->gix[s] != 0xff && i < n; i++)
+		if (gf[i].index == r->gix[s]) {
 			*v = gf[i].value;
 			return true;
 		}
 	return false;
 }
 
-static int op_reg_pairs(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_reg_pairs(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	const struct gk_space *sp = space_of(x, row);
 	if (!sp)
 		return -1;
 	const struct gk_unit *u = x->u;
-	uint64_t left = row->arg[4] ? gk_exec_fget(x, row->arg[4], 0) : UINT64_MAX;
+	static const enum xslot regs[2] = { XS_REG, XS_REG2 }, values[2] = { XS_VALUE, XS_VALUE2 };
+	uint64_t left = row->count ? gk_exec_xv(x, r, XS_COUNT, 0) : UINT64_MAX;
 	for (unsigned g = 0; g < u->ngroups && left; g++) {
 		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
 		uint32_t claimed[GK_UNIT_FIXED_DW];
 		unsigned n = gk_unit_group(x->fmt, u, g, gf, claimed);
 		for (unsigned k = 0; k < 2 && left; k++) {
 			uint64_t off, v;
-			if (!gfield(gf, n, row->arg[2 * k], &off) || !gfield(gf, n, row->arg[2 * k + 1], &v))
+			if (!gfield(gf, n, r, regs[k], &off) || !gfield(gf, n, r, values[k], &v))
 				continue;
-			if (reg_write(x, sp->start + 4 * off, (uint32_t)v, row->arg[2 * k]))
+			if (reg_write(x, sp->start + 4 * off, (uint32_t)v, gk_exec_slot_name(row, regs[k])))
 				return -1;
 			left--;
 		}
 	}
-	if (left && row->arg[4])
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu registers more than the packet's pairs hold",
+	if (left && row->count)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->count, "%llu registers more than the packet's pairs hold",
 			    (unsigned long long)left);
 	return 0;
 }
 
-static int op_reg_load(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_reg_load(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	const struct gk_space *sp = space_of(x, row);
 	if (!sp)
 		return -1;
 	const struct gk_unit *u = x->u;
-	uint64_t base = gk_exec_fget(x, row->arg[0], 0);
+	uint64_t base = gk_exec_xv(x, r, XS_ADDR, 0);
 	for (unsigned g = 0; g < u->ngroups; g++) {
 		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
 		uint32_t claimed[GK_UNIT_FIXED_DW];
 		unsigned n = gk_unit_group(x->fmt, u, g, gf, claimed);
 		uint64_t off = 0, count = 0;
-		gfield(gf, n, row->arg[1], &off);
-		gfield(gf, n, row->arg[2], &count);
+		gfield(gf, n, r, XS_REG, &off);
+		gfield(gf, n, r, XS_COUNT, &count);
 		if (!count)
 			continue;
 		uint64_t mem = base + 4 * off, reg = sp->start + 4 * off;
 		if (count > BLOCK / 4 || mem < base)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[2], "%llu dwords at 0x%llx: past the address space",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->count, "%llu dwords at 0x%llx: past the address space",
 				    (unsigned long long)count, (unsigned long long)mem);
 		if (!gk_exec_reg_valid(reg + 4 * (count - 1)))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1],
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg,
 				    "loads registers 0x%llx..0x%llx, past the register file (0..0x%x)",
 				    (unsigned long long)reg, (unsigned long long)(reg + 4 * count - 4), REG_SPACE - 4);
 		struct gk_diag err;
 		if (gk_mem_read(x->mem, mem, x->block, (size_t)(4 * count), NULL, &err) != 0)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "reads 0x%llx..0x%llx: %s", (unsigned long long)mem,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->addr, "reads 0x%llx..0x%llx: %s", (unsigned long long)mem,
 				    (unsigned long long)(mem + 4 * count - 1), err.message);
 		x->res->bytes_read += 4 * count;
-		gk_exec_effect(x, 'r', mem, mem + 4 * count - 1, 0, row->arg[0]);
+		gk_exec_effect(x, 'r', mem, mem + 4 * count - 1, 0, row->addr);
 		for (uint64_t i = 0; i < count; i++) {
 			const uint8_t *b = x->block + 4 * i;
 			uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-			if (reg_write(x, reg + 4 * i, v, row->arg[1]))
+			if (reg_write(x, reg + 4 * i, v, row->reg))
 				return -1;
 		}
 	}
 	return 0;
 }
 
-static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_reg_default(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	const struct gk_space *sp = space_of(x, row);
+	(void)A;
+	const struct gk_space *sp = space_of(x, r->row);
 	if (!sp)
 		return -1;
 	uint32_t end = sp->end < REG_SPACE ? sp->end : REG_SPACE;
@@ -226,35 +184,38 @@ static int op_reg_default(struct gk_exec *x, const struct gk_exec_row *row)
 /* §9.2.2: "the driver initializes the internal GPU context ... by sending
  * the clear state between" BEGIN_CLEAR_STATE and END_CLEAR_STATE; the
  * other commands record an IB offset for a context switch */
-static int op_preamble(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_preamble(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	const char *c = gk_exec_fname(x, row->arg[0]);
-	if (is(c, "BEGIN_CLEAR_STATE"))
+	(void)A;
+	unsigned c = gk_exec_xtag(x, r, XS_SEL);
+	if (c == GK_TAG_CLEAR_STATE_BEGIN)
 		x->cp.recording = true;
-	else if (is(c, "END_CLEAR_STATE"))
+	else if (c == GK_TAG_CLEAR_STATE_END)
 		x->cp.recording = false;
 	return 0;
 }
 
 /* ---- events ---- */
 
-static int op_event(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_event(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	if (gk_exec_field(x, row->arg[1]))
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1],
+	(void)A;
+	if (gk_exec_xf(x, r, XS_COUNTERS))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->counters,
 			    "not run: this event writes the GPU's counters to memory, which the executor does not have");
-	gk_exec_effect(x, 'e', gk_exec_fget(x, row->arg[0], 0), 0, 0, gk_exec_fname(x, row->arg[0]));
+	gk_exec_effect(x, 'e', gk_exec_xv(x, r, XS_VALUE, 0), 0, 0, gk_exec_xsym(x, r, XS_VALUE));
 	return 0;
 }
 
-static int op_draw(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_draw(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	if (x->cp.predicating && !x->cp.draw && gk_exec_fget(x, row->arg[0], 0)) {
+	(void)A;
+	if (x->cp.predicating && !x->cp.draw && gk_exec_xv(x, r, XS_FLAG, 0)) {
 		gk_exec_effect(x, 'p', 0, 0, 0, NULL);
 		return 0;
 	}
-	const struct gk_unit_field *init = gk_exec_field(x, row->arg[1]);
-	if (init && init->desc->reg && reg_write(x, init->desc->reg, (uint32_t)init->value, row->arg[1]))
+	const struct gk_unit_field *init = gk_exec_xf(x, r, XS_VALUE);
+	if (init && init->desc->reg && reg_write(x, init->desc->reg, (uint32_t)init->value, r->row->value))
 		return -1;
 	x->cp.draws++;
 	x->cp.event = true;
@@ -262,17 +223,18 @@ static int op_draw(struct gk_exec *x, const struct gk_exec_row *row)
 	return 0;
 }
 
-static int op_param(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	for (unsigned a = 0; a < GK_EXEC_ARGS; a++) {
-		const struct gk_unit_field *f = gk_exec_field(x, row->arg[a]);
+	(void)A;
+	for (unsigned a = 0; a < GK_EXEC_KEEP; a++) {
+		const struct gk_unit_field *f = gk_exec_xf(x, r, (enum xslot)(XS_KEEP0 + a));
 		if (!f)
 			continue;
 		unsigned i = 0;
 		while (i < x->cp.nparams && strcmp(x->cp.params[i].field->name, f->desc->name))
 			i++;
 		if (i == GK_EXEC_PARAMS)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[a], "more than %u draw parameters", GK_EXEC_PARAMS);
+			return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->keep[a], "more than %u draw parameters", GK_EXEC_PARAMS);
 		if (i == x->cp.nparams)
 			x->cp.nparams++;
 		x->cp.params[i].field = f->desc;
@@ -320,40 +282,48 @@ static uint64_t le_get(const uint8_t *b, unsigned n)
 }
 
 /* SEND_32BIT_LOW (§9.6.2 DATA_SEL 001), STORE_DATA (§9.6.3 CMD 010) and
- * Mesa's EOS VALUE_32BIT send the packet's 32-bit data; SEND_64BIT both
- * data dwords; SEND_GPU_CLOCK the 64-bit clock */
-static int op_eop(struct gk_exec *x, const struct gk_exec_row *row)
+ * Mesa's EOS VALUE_32BIT send the packet's 32-bit data (SEND_DATA32);
+ * SEND_64BIT both data dwords; SEND_GPU_CLOCK the 64-bit clock */
+int gk_exec_op_eop(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	const char *ds = gk_exec_fname(x, row->arg[0]);
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	uint64_t v = 0;
 	unsigned n;
-	if (is(ds, "DISCARD")) {
+	switch (gk_exec_xtag(x, r, XS_SEL)) {
+	case GK_TAG_SEND_NOTHING:
 		n = 0;
-	} else if (is(ds, "SEND_32BIT_LOW") || is(ds, "STORE_DATA") || is(ds, "VALUE_32BIT")) {
+		break;
+	case GK_TAG_SEND_DATA32:
 		n = 4;
-		v = gk_exec_fget(x, row->arg[3], 0);
-	} else if (is(ds, "SEND_64BIT")) {
+		v = gk_exec_xv(x, r, XS_VALUE, 0);
+		break;
+	case GK_TAG_SEND_DATA64:
 		n = 8;
-		v = gk_exec_fget(x, row->arg[3], 0) | gk_exec_fget(x, row->arg[4], 0) << 32;
-	} else if (is(ds, "SEND_GPU_CLOCK")) {
+		v = gk_exec_xv(x, r, XS_VALUE, 0) | gk_exec_xv(x, r, XS_VALUE_HI, 0) << 32;
+		break;
+	case GK_TAG_SEND_CLOCK:
 		n = 8;
 		v = x->clock;
-	} else {
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0],
+		break;
+	default: {
+		const char *ds = gk_exec_xsym(x, r, XS_SEL);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel,
 			    "not run: %s=%s sends a value the executor does not have (it has the packet's data and its "
 			    "clock)",
-			    row->arg[0], ds ? ds : "(reserved)");
+			    row->sel, ds ? ds : "(reserved)");
+	}
 	}
 	if (n) {
 		uint8_t b[8];
 		le_put(b, v, n);
-		if (mem_write(x, gk_exec_fget(x, row->arg[2], 0), b, n, row->arg[2]))
+		if (mem_write(x, gk_exec_xv(x, r, XS_ADDR, 0), b, n, row->addr))
 			return -1;
 	}
-	const struct gk_unit_field *irq = gk_exec_field(x, row->arg[1]);
-	if (irq && irq->value && !is(gk_exec_fname(x, row->arg[1]), "NONE")) {
+	const struct gk_unit_field *irq = gk_exec_xf(x, r, XS_IRQ);
+	if (irq && irq->value && gk_exec_ftag(irq) != GK_TAG_INT_NONE) {
 		x->res->interrupts++;
-		gk_exec_effect(x, 'i', 0, 0, (uint32_t)irq->value, row->arg[1]);
+		gk_exec_effect(x, 'i', 0, 0, (uint32_t)irq->value, row->irq);
 	}
 	return 0;
 }
@@ -362,65 +332,54 @@ static int op_eop(struct gk_exec *x, const struct gk_exec_row *row)
 
 enum place { P_NONE, P_REG, P_MEM, P_DATA, P_CLOCK, P_NOWHERE };
 
-/* where a place select's value says a value is: the names of seed 001
- * §9.5.2 (POLL_SPACE, WRITE_SPACE), the kernel's COPY_DW comment, nvd.h
- * COPY_DATA / WRITE_DATA SRC_SEL / DST_SEL, §9.7.1 CNTR64_SEL and Mesa's
- * pkt3.json CP_DMA_WORD1 SRC_SEL / DST_SEL (NOWHERE: into L2, a prefetch) */
-static enum place place_named(const char *n)
+/* where a place select's value says a value is, by its tag: the names of
+ * seed 001 §9.5.2 (POLL_SPACE, WRITE_SPACE), the kernel's COPY_DW comment,
+ * nvd.h COPY_DATA / WRITE_DATA SRC_SEL / DST_SEL, §9.7.1 CNTR64_SEL and
+ * Mesa's pkt3.json CP_DMA_WORD1 SRC_SEL / DST_SEL (NOWHERE: into L2, a
+ * prefetch); GDS and the other places are not the executor's */
+static int place_of(struct gk_exec *x, const struct xrow *r, enum xslot s, enum place dflt, enum place *p)
 {
-	static const struct {
-		const char *name;
-		enum place p;
-	} names[] = {
-		{ "REGISTER", P_REG }, { "MEM_MAPPED_REGISTER", P_REG },
-		{ "MEMORY", P_MEM }, { "MEM", P_MEM }, { "MEM_GRBM", P_MEM }, { "TC_L2", P_MEM },
-		{ "SRC_ADDR", P_MEM }, { "SRC_ADDR_TC_L2", P_MEM }, { "DST_ADDR", P_MEM }, { "DST_ADDR_TC_L2", P_MEM },
-		{ "NOWHERE", P_NOWHERE },
-		{ "IMMEDIATE_DATA", P_DATA }, { "DATA", P_DATA },
-		{ "GPU_CLOCK_COUNT", P_CLOCK }, { "GPU_CLOCK", P_CLOCK },
-	};
-	for (size_t i = 0; n && i < sizeof names / sizeof names[0]; i++)
-		if (!strcmp(names[i].name, n))
-			return names[i].p;
-	return P_NONE;
-}
-
-static int place_of(struct gk_exec *x, const char *sel, enum place dflt, enum place *p)
-{
+	const char *sel = gk_exec_slot_name(r->row, s);
 	if (!sel) {
 		*p = dflt;
 		return 0;
 	}
-	const char *n = gk_exec_fname(x, sel);
-	*p = place_named(n);
-	if (*p == P_NONE)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, sel,
-			    "not run: %s=%s is a place the executor does not have (it has registers, memory, the "
-			    "packet's data and the clock)",
-			    sel, n ? n : "(reserved)");
-	return 0;
+	switch (gk_exec_xtag(x, r, s)) {
+	case GK_TAG_PLACE_REG: *p = P_REG; return 0;
+	case GK_TAG_PLACE_MEM: *p = P_MEM; return 0;
+	case GK_TAG_PLACE_DATA: *p = P_DATA; return 0;
+	case GK_TAG_PLACE_CLOCK: *p = P_CLOCK; return 0;
+	case GK_TAG_PLACE_NOWHERE: *p = P_NOWHERE; return 0;
+	}
+	*p = P_NONE;
+	const char *n = gk_exec_xsym(x, r, s);
+	return gk_exec_stop(x, GK_EXEC_FAULTED, sel,
+		    "not run: %s=%s is a place the executor does not have (it has registers, memory, the "
+		    "packet's data and the clock)",
+		    sel, n ? n : "(reserved)");
 }
 
-static uint64_t place_addr(const struct gk_exec *x, const struct gk_exec_row *row)
+static uint64_t place_addr(const struct gk_exec *x, const struct xrow *r)
 {
-	uint64_t a = gk_exec_fget(x, row->arg[1], 0);
-	if (row->arg[2])
-		a |= gk_exec_fget(x, row->arg[2], 0) << 32;
+	uint64_t a = gk_exec_xv(x, r, XS_ADDR, 0);
+	if (r->row->addr_hi)
+		a |= gk_exec_xv(x, r, XS_ADDR_HI, 0) << 32;
 	return a;
 }
 
-static uint64_t place_reg(const struct gk_exec *x, const struct gk_exec_row *row)
+static uint64_t place_reg(const struct gk_exec *x, const struct xrow *r)
 {
-	return row->arg[3] ? gk_exec_cp_reg_addr(x, row->arg[3]) : gk_exec_fget(x, row->arg[1], 0) * 4;
+	return r->row->reg ? gk_exec_reg_addr(gk_exec_xf(x, r, XS_REG)) : gk_exec_xv(x, r, XS_ADDR, 0) * 4;
 }
 
-/* the byte swap of row->swap[0] (enum NONE, 8IN16, 8IN32, 8IN64) over n bytes */
-static int swap_bytes(struct gk_exec *x, const struct gk_exec_row *row, uint8_t *b, unsigned n)
+/* the byte swap of row->swap[0] (SWAP tags) over n bytes */
+static int swap_bytes(struct gk_exec *x, const struct xrow *r, uint8_t *b, unsigned n)
 {
-	const char *s = gk_exec_fname(x, row->swap[0]);
-	unsigned m = is(s, "8IN16") ? 1 : is(s, "8IN32") ? 3 : is(s, "8IN64") ? 7 : 0;
+	unsigned st = gk_exec_xtag(x, r, XS_SWAP0);
+	unsigned m = st == GK_TAG_SWAP_8IN16 ? 1 : st == GK_TAG_SWAP_8IN32 ? 3 : st == GK_TAG_SWAP_8IN64 ? 7 : 0;
 	if (m + 1 > n)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->swap[0], "a %s swap of %u bytes: not whole units", s, n);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->swap[0], "a %s swap of %u bytes: not whole units",
+			    gk_exec_xsym(x, r, XS_SWAP0), n);
 	uint8_t t[8];
 	memcpy(t, b, n);
 	for (unsigned q = 0; q < n; q++)
@@ -428,127 +387,114 @@ static int swap_bytes(struct gk_exec *x, const struct gk_exec_row *row, uint8_t 
 	return 0;
 }
 
-static int op_latch(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_latch(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	enum place p;
-	if (place_of(x, row->arg[0], P_DATA, &p))
+	if (place_of(x, r, XS_SEL, P_DATA, &p))
 		return -1;
-	unsigned n = row->n == 8 || gk_exec_fget(x, row->arg[4], 0) ? 8 : 4;
+	unsigned n = row->n == 8 || gk_exec_xv(x, r, XS_FLAG, 0) ? 8 : 4;
 	uint64_t v = 0;
 	switch (p) {
 	case P_REG: {
-		uint64_t a = place_reg(x, row);
+		uint64_t a = place_reg(x, r);
 		uint32_t lo, hi = 0;
-		if (reg_read(x, a, &lo, row->arg[3] ? row->arg[3] : row->arg[1]) ||
-		    (n == 8 && reg_read(x, a + 4, &hi, row->arg[3] ? row->arg[3] : row->arg[1])))
+		if (reg_read(x, a, &lo, row->reg ? row->reg : row->addr) ||
+		    (n == 8 && reg_read(x, a + 4, &hi, row->reg ? row->reg : row->addr)))
 			return -1;
 		v = lo | (uint64_t)hi << 32;
 		break;
 	}
 	case P_MEM: {
 		uint8_t b[8];
-		if (mem_read(x, place_addr(x, row), b, n, row->arg[1]) || swap_bytes(x, row, b, n))
+		if (mem_read(x, place_addr(x, r), b, n, row->addr) || swap_bytes(x, r, b, n))
 			return -1;
 		v = le_get(b, n);
 		break;
 	}
 	case P_DATA:
-		v = place_addr(x, row);
+		v = place_addr(x, r);
 		break;
 	case P_CLOCK:
 		v = x->clock;
 		break;
 	case P_NONE:
 	case P_NOWHERE:
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: no value comes from %s", gk_exec_fname(x, row->arg[0]));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel, "not run: no value comes from %s", gk_exec_xsym(x, r, XS_SEL));
 	}
 	x->cp.latch = n == 8 ? v : (uint32_t)v;
 	x->cp.latch_bytes = n;
 	return 0;
 }
 
-static bool compare(const char *f, uint32_t v, uint32_t ref, bool *known)
+int gk_exec_op_test(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	*known = true;
-	if (is(f, "ALWAYS"))
-		return true;
-	if (is(f, "LESS"))
-		return v < ref;
-	if (is(f, "LESS_EQUAL"))
-		return v <= ref;
-	if (is(f, "EQUAL"))
-		return v == ref;
-	if (is(f, "NOT_EQUAL"))
-		return v != ref;
-	if (is(f, "GREATER_EQUAL"))
-		return v >= ref;
-	if (is(f, "GREATER"))
-		return v > ref;
-	*known = false;
-	return false;
-}
-
-static int op_test(struct gk_exec *x, const struct gk_exec_row *row)
-{
-	const char *f = gk_exec_fname(x, row->arg[0]);
-	uint32_t mask = (uint32_t)gk_exec_fget(x, row->arg[1], 0xffffffffu), ref = (uint32_t)gk_exec_fget(x, row->arg[2], 0);
+	(void)A;
+	const char *f = gk_exec_xsym(x, r, XS_FUNC);
+	uint32_t mask = (uint32_t)gk_exec_xv(x, r, XS_MASK, 0xffffffffu), ref = (uint32_t)gk_exec_xv(x, r, XS_REF, 0);
 	bool known;
-	bool ok = compare(f, (uint32_t)x->cp.latch & mask, ref, &known);
+	bool ok = gk_exec_compare(gk_exec_xtag(x, r, XS_FUNC), (uint32_t)x->cp.latch & mask, ref, &known);
 	if (!known)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "compare function %s is not one the executor knows",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->func, "compare function %s is not one the executor knows",
 			    f ? f : "(reserved)");
 	gk_exec_effect(x, 't', ok, 0, (uint32_t)x->cp.latch, f);
 	x->cp.failed = !ok;
 	return 0;
 }
 
-static int op_put(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_put(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	enum place p;
-	if (place_of(x, row->arg[0], P_MEM, &p))
+	if (place_of(x, r, XS_SEL, P_MEM, &p))
 		return -1;
-	unsigned n = gk_exec_fget(x, row->arg[4], 0) ? 4 : x->cp.latch_bytes ? x->cp.latch_bytes : 4;
+	unsigned n = gk_exec_xv(x, r, XS_FLAG, 0) ? 4 : x->cp.latch_bytes ? x->cp.latch_bytes : 4;
 	uint64_t v = x->cp.latch;
 	if (p == P_REG) {
-		uint64_t a = place_reg(x, row);
-		return reg_write(x, a, (uint32_t)v, row->arg[3]) || (n == 8 && reg_write(x, a + 4, (uint32_t)(v >> 32), row->arg[3]))
+		uint64_t a = place_reg(x, r);
+		return reg_write(x, a, (uint32_t)v, row->reg) || (n == 8 && reg_write(x, a + 4, (uint32_t)(v >> 32), row->reg))
 			       ? -1 : 0;
 	}
 	if (p != P_MEM)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: a value cannot be written to %s",
-			    gk_exec_fname(x, row->arg[0]));
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel, "not run: a value cannot be written to %s",
+			    gk_exec_xsym(x, r, XS_SEL));
 	uint8_t b[8];
 	le_put(b, v, n);
-	if (swap_bytes(x, row, b, n))
+	if (swap_bytes(x, r, b, n))
 		return -1;
-	return mem_write(x, place_addr(x, row), b, n, row->arg[1]);
+	return mem_write(x, place_addr(x, r), b, n, row->addr);
 }
 
-static int op_data_to(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_data_to(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	enum place p;
-	if (place_of(x, row->arg[0], P_MEM, &p))
+	if (place_of(x, r, XS_SEL, P_MEM, &p))
 		return -1;
 	const struct gk_unit *u = x->u;
 	const uint32_t *d = u->pkt.dw + u->tail_begin;
 	uint32_t nd = u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0;
-	bool one = gk_exec_fget(x, row->arg[4], 0) != 0;
+	bool one = gk_exec_xv(x, r, XS_FLAG, 0) != 0;
 	if (p == P_REG) {
-		uint64_t a = place_reg(x, row);
+		uint64_t a = place_reg(x, r);
 		for (uint32_t i = 0; i < nd; i++)
-			if (reg_write(x, one ? a : a + 4ull * i, d[i], row->arg[3]))
+			if (reg_write(x, one ? a : a + 4ull * i, d[i], row->reg))
 				return -1;
 		return 0;
 	}
 	if (p != P_MEM)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: data cannot be written to %s", gk_exec_fname(x, row->arg[0]));
-	uint64_t a = place_addr(x, row);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel, "not run: data cannot be written to %s",
+			    gk_exec_xsym(x, r, XS_SEL));
+	uint64_t a = place_addr(x, r);
 	for (uint32_t i = 0; i < nd;) {
 		/* one address: each dword to it in turn (the last stays); else a run */
 		uint32_t k = one ? 1 : nd - i < BLOCK / 4 ? nd - i : BLOCK / 4;
 		for (uint32_t j = 0; j < k; j++)
 			le_put(x->block + 4 * j, d[i + j], 4);
-		if (mem_write(x, one ? a : a + 4ull * i, x->block, 4 * k, row->arg[1]))
+		if (mem_write(x, one ? a : a + 4ull * i, x->block, 4 * k, row->addr))
 			return -1;
 		i += k;
 	}
@@ -556,21 +502,23 @@ static int op_data_to(struct gk_exec *x, const struct gk_exec_row *row)
 }
 
 /* CP_DMA / DMA_DATA (GFX6+): bytes through memory, or a dword repeated */
-static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_dma(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
 	enum place src, dst;
-	if (place_of(x, row->arg[0], P_MEM, &src) || place_of(x, row->arg[5], P_MEM, &dst))
+	if (place_of(x, r, XS_SEL, P_MEM, &src) || place_of(x, r, XS_DST_SEL, P_MEM, &dst))
 		return -1;
 	if ((src != P_MEM && src != P_DATA) || (dst != P_MEM && dst != P_NOWHERE))
-		return gk_exec_stop(x, GK_EXEC_FAULTED, src != P_MEM && src != P_DATA ? row->arg[0] : row->arg[5],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, src != P_MEM && src != P_DATA ? row->sel : row->dst_sel,
 			    "not run: a DMA moves bytes from memory or the packet's data to memory");
-	uint64_t n = gk_exec_fget(x, row->arg[4], 0), s = place_addr(x, row), d = gk_exec_fget(x, row->arg[3], 0);
+	uint64_t n = gk_exec_xv(x, r, XS_COUNT, 0), s = place_addr(x, r), d = gk_exec_xv(x, r, XS_DST, 0);
 	if (!n)
 		return 0;
 	if ((src == P_MEM && s + n - 1 < s) || (dst == P_MEM && d + n - 1 < d))
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[4], "%llu bytes run past 2^64", (unsigned long long)n);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->count, "%llu bytes run past 2^64", (unsigned long long)n);
 	if (src == P_MEM && dst == P_MEM && s < d + n && d < s + n)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[3],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->dst,
 			    "source 0x%llx and destination 0x%llx overlap over %llu bytes: the headers do not say in "
 			    "which order the CP moves them, so the copy is not run",
 			    (unsigned long long)s, (unsigned long long)d, (unsigned long long)n);
@@ -587,218 +535,63 @@ static int op_dma(struct gk_exec *x, const struct gk_exec_row *row)
 		if (src == P_MEM)
 			x->staged += k;
 		if (src == P_MEM && gk_mem_read(x->mem, s + p, x->block, k, NULL, &err) != 0)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[1], "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->addr, "reads 0x%llx..0x%llx: %s", (unsigned long long)(s + p),
 				    (unsigned long long)(s + p + k - 1), err.message);
 		if (dst == P_MEM && gk_mem_write(x->mem, d + p, x->block, k, &err) != 0)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[3], "writes 0x%llx..0x%llx: %s",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->dst, "writes 0x%llx..0x%llx: %s",
 				    (unsigned long long)(d + p), (unsigned long long)(d + p + k - 1), err.message);
 		p += k;
 	}
 	if (src == P_MEM) {
 		x->res->bytes_read += n;
-		gk_exec_effect(x, 'r', s, s + n - 1, 0, row->arg[1]);
+		gk_exec_effect(x, 'r', s, s + n - 1, 0, row->addr);
 	}
 	if (dst == P_MEM) {
 		x->res->bytes_written += n;
-		gk_exec_effect(x, 'w', d, d + n - 1, 0, row->arg[3]);
+		gk_exec_effect(x, 'w', d, d + n - 1, 0, row->dst);
 	}
 	return 0;
 }
 
 /* ---- predication ---- */
 
-static int op_predicate(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_predicate(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	const char *op = gk_exec_fname(x, row->arg[0]);
-	if (is(op, "CLEAR")) {
+	(void)A;
+	const struct gk_exec_row *row = r->row;
+	unsigned op = gk_exec_xtag(x, r, XS_SEL);
+	if (op == GK_TAG_PRED_CLEAR) {
 		x->cp.predicating = false;
 		x->cp.draw = true;
 		return 0;
 	}
-	unsigned n = is(op, "BOOL32") ? 4 : is(op, "BOOL64") ? 8 : 0;
-	if (!n)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0],
+	unsigned n = op == GK_TAG_PRED_BOOL32 ? 4 : op == GK_TAG_PRED_BOOL64 ? 8 : 0;
+	if (!n) {
+		const char *name = gk_exec_xsym(x, r, XS_SEL);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->sel,
 			    "not run: %s=%s sums the depth-block or streamout results, whose number and layout the "
 			    "packet reference does not give",
-			    row->arg[0], op ? op : "(reserved)");
+			    row->sel, name ? name : "(reserved)");
+	}
 	uint8_t b[8];
-	if (mem_read(x, gk_exec_fget(x, row->arg[1], 0), b, n, row->arg[1]))
+	if (mem_read(x, gk_exec_xv(x, r, XS_ADDR, 0), b, n, row->addr))
 		return -1;
 	bool visible = le_get(b, n) != 0;
 	x->cp.predicating = true;
-	x->cp.draw = gk_exec_fget(x, row->arg[2], 0) ? visible : !visible;
+	x->cp.draw = gk_exec_xv(x, r, XS_FLAG, 0) ? visible : !visible;
 	gk_exec_effect(x, 'q', x->cp.draw, 0, 0, NULL);
 	return 0;
 }
 
-static int op_pred_exec(struct gk_exec *x, const struct gk_exec_row *row)
+int gk_exec_op_pred_exec(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
-	uint64_t n = gk_exec_fget(x, row->arg[1], 0);
-	if (!(gk_exec_fget(x, row->arg[0], 0) & 1) && n) {
+	(void)A;
+	uint64_t n = gk_exec_xv(x, r, XS_COUNT, 0);
+	if (!(gk_exec_xv(x, r, XS_MASK, 0) & 1) && n) {
 		x->skipping = true;
 		x->skip_depth = x->depth;
 		x->skip_left = n;
 		x->skip_from = x->at[x->depth];
 	}
 	return 0;
-}
-
-int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A)
-{
-	(void)A;
-	if (x->cp.failed)
-		return 0; /* a failed GK_X_TEST: the rest of the packet does not run */
-	switch (row->op) {
-	case GK_X_REG_RUN: return op_reg_run(x);
-	case GK_X_REG_PAIRS: return op_reg_pairs(x, row);
-	case GK_X_REG_LOAD: return op_reg_load(x, row);
-	case GK_X_REG_DEFAULT: return op_reg_default(x, row);
-	case GK_X_EVENT: return op_event(x, row);
-	case GK_X_DRAW: return op_draw(x, row);
-	case GK_X_EOP: return op_eop(x, row);
-	case GK_X_LATCH: return op_latch(x, row);
-	case GK_X_TEST: return op_test(x, row);
-	case GK_X_PUT: return op_put(x, row);
-	case GK_X_DATA_TO: return op_data_to(x, row);
-	case GK_X_PREDICATE: return op_predicate(x, row);
-	case GK_X_PRED_EXEC: return op_pred_exec(x, row);
-	case GK_X_DMA: return op_dma(x, row);
-	case GK_X_PARAM: return op_param(x, row);
-	case GK_X_PREAMBLE: return op_preamble(x, row);
-	case GK_X_REFUSE_IF:
-		if (is(gk_exec_fname(x, row->arg[0]), row->arg[1]))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->arg[0], "not run: %s", row->arg[2] ? row->arg[2] : "no semantics");
-		return 0;
-	}
-	return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", row->op);
-}
-
-/* ---- the trace: events, draws, --state ---- */
-
-bool gk_exec_cp_state_due(const struct gk_exec *x)
-{
-	return x->o && x->o->state && x->cp.event;
-}
-
-static unsigned regs_set(const struct gk_exec *x)
-{
-	unsigned n = 0;
-	for (uint32_t i = 0; i < REG_SPACE / 32; i++)
-		n += (unsigned)__builtin_popcount(x->reg_set[i]);
-	return n;
-}
-
-/* each set register, in address order */
-static uint32_t next_set(const struct gk_exec *x, uint32_t from)
-{
-	for (uint32_t a = from; a < REG_SPACE; a += 4) {
-		if (!(a & 31) && !x->reg_set[a / 32]) {
-			a += 28;
-			continue;
-		}
-		if (reg_is_set(x, a))
-			return a;
-	}
-	return REG_SPACE;
-}
-
-void gk_exec_cp_trace_text(struct gk_exec *x, struct gk_out *o)
-{
-	for (unsigned i = 0; i < x->neff; i++) {
-		const struct effect *f = &x->eff[i];
-		switch (f->kind) {
-		case 'e':
-			if (f->name)
-				gk_out_printf(o, "    ; event %s\n", f->name);
-			else
-				gk_out_printf(o, "    ; event 0x%llx\n", (unsigned long long)f->first);
-			break;
-		case 'd':
-			gk_out_printf(o, "    ; draw/dispatch %llu, %u registers set\n", (unsigned long long)f->first,
-				      regs_set(x));
-			break;
-		case 'p':
-			gk_out_str(o, "    ; skipped: the predicate says not to draw\n");
-			break;
-		case 'q':
-			gk_out_printf(o, "    ; predicate: %s\n", f->first ? "draw" : "do not draw");
-			break;
-		case 't':
-			gk_out_printf(o, "    ; compare %s on 0x%x: %s\n", f->name ? f->name : "?", f->value,
-				      f->first ? "true" : "false, the rest of the packet does not run");
-			break;
-		case 'k':
-			gk_out_printf(o, "    ; %s registers 0x%05llx..0x%05llx back to their defaults (%u given)\n",
-				      f->name, (unsigned long long)f->first, (unsigned long long)f->last, f->value);
-			break;
-		}
-	}
-	if (!gk_exec_cp_state_due(x))
-		return;
-	if (x->cp.nparams) {
-		gk_out_str(o, "    ; draw parameters:");
-		for (unsigned i = 0; i < x->cp.nparams; i++) {
-			const struct gk_exec_param *p = &x->cp.params[i];
-			const char *n = p->field->enm ? gk_enum_name(p->field->enm, p->value) : NULL;
-			gk_out_printf(o, " %s=", p->field->name);
-			if (n)
-				gk_out_str(o, n);
-			else
-				gk_out_printf(o, p->field->kind == GK_ADDR || (p->field->flags & GK_F_HEX) ? "0x%llx" : "%llu",
-					      (unsigned long long)p->value);
-		}
-		gk_out_ch(o, '\n');
-	}
-	gk_out_printf(o, "    ; state in force (%u registers):\n", regs_set(x));
-	for (uint32_t a = next_set(x, 0); a < REG_SPACE; a = next_set(x, a + 4)) {
-		gk_out_str(o, "    ;");
-		gk_text_register_at(x->fmt, gk_reg_by_offset(x->fmt->regs, a), a, gk_exec_reg_value(x, a), o);
-	}
-}
-
-void gk_exec_cp_trace_json(struct gk_exec *x, struct gk_out *o)
-{
-	bool any = false;
-	for (unsigned i = 0; i < x->neff; i++) {
-		const struct effect *f = &x->eff[i];
-		if (f->kind != 'e')
-			continue;
-		gk_out_str(o, any ? "," : ",\"events\":[");
-		any = true;
-		if (f->name)
-			gk_out_json_str(o, f->name, strlen(f->name));
-		else
-			gk_json_uint(o, f->first);
-	}
-	if (any)
-		gk_out_ch(o, ']');
-	for (unsigned i = 0; i < x->neff; i++) {
-		const struct effect *f = &x->eff[i];
-		if (f->kind == 'd') {
-			gk_out_str(o, ",\"draw\":");
-			gk_json_uint(o, f->first);
-		} else if (f->kind == 'p') {
-			gk_out_str(o, ",\"predicated\":true");
-		}
-	}
-	if (!gk_exec_cp_state_due(x))
-		return;
-	if (x->cp.nparams) {
-		gk_out_str(o, ",\"params\":{");
-		for (unsigned i = 0; i < x->cp.nparams; i++) {
-			if (i)
-				gk_out_ch(o, ',');
-			gk_out_json_str(o, x->cp.params[i].field->name, strlen(x->cp.params[i].field->name));
-			gk_out_ch(o, ':');
-			gk_json_uint(o, x->cp.params[i].value);
-		}
-		gk_out_ch(o, '}');
-	}
-	gk_out_str(o, ",\"state\":[");
-	for (uint32_t a = next_set(x, 0), first = a; a < REG_SPACE; a = next_set(x, a + 4)) {
-		if (a != first)
-			gk_out_ch(o, ',');
-		gk_json_register(gk_reg_by_offset(x->fmt->regs, a), a, gk_exec_reg_value(x, a), o);
-	}
-	gk_out_ch(o, ']');
 }

@@ -1,7 +1,17 @@
 /* What the executor's files share (src/exec): the executor's state, the
- * accesses of the packet being run, and the command-processor ops of
- * exec_cp.c (the PM4 register file, events, end-of-pipe writes, the latch
- * of the compare-and-copy packets, --state).  Library-internal. */
+ * exec rows with their field names resolved, the accesses of the packet
+ * being run, and the ops each file gives the dispatcher (exec_run.c).
+ * Library-internal.
+ *
+ * Who calls whom (no file calls back into one that calls it):
+ *   exec_run.c   the unit callback and the run: the dispatcher table
+ *                ──► exec_mem.c, exec_cp.c (the ops), exec_sides.c
+ *                (the unit's accesses), exec_trace.c, exec.c
+ *   exec_trace.c the trace, the lint lines and the summary ──► exec.c
+ *   exec_cp.c    the command processor's ops ──► exec_mem.c, exec.c
+ *   exec_mem.c   the memory engine's ops ──► exec_sides.c, exec.c
+ *   exec_sides.c where each byte of a transfer is ──► exec.c
+ *   exec.c       the state, the register file, stops, resolved rows */
 #ifndef GK_EXEC_PRIV_H
 #define GK_EXEC_PRIV_H
 
@@ -13,6 +23,8 @@
 #include "gfxkit/exec.h"
 #include "gfxkit/tiling.h"
 #include "gfxkit/unit.h"
+
+#include "../core/layout.h" /* gk_field_index, gk_unit_field_at (tests include this header too) */
 
 #define REG_SPACE 0x40000u /* register byte addresses the register file holds */
 #define BLOCK 65536u       /* bounce buffer */
@@ -35,8 +47,9 @@ struct effect {
 
 /* The command processor's own state (exec_cp.c). */
 struct gk_exec_cp {
-	/* registers given before the run (gk_exec_set_reg): what CLEAR_STATE
-	 * puts back, in the order given */
+	/* registers given before the run (gk_exec_set_reg) or inside a
+	 * clear-state preamble: what CLEAR_STATE puts back, in the order given
+	 * (exec.c keeps the list) */
 	uint32_t *dflt_addr, *dflt_value;
 	size_t ndflt, dflt_cap;
 	bool recording; /* inside a clear-state preamble: register writes are defaults */
@@ -58,6 +71,37 @@ struct gk_exec_cp {
 	bool event;
 	uint64_t draws;
 };
+
+/* The roles of struct gk_exec_row (include/gfxkit/desc.h), as slots: each
+ * row's field names are resolved to field indices once per description
+ * (gk_exec_rows), so running a packet reads its fields by index. */
+enum xslot {
+	XS_VALUE, XS_VALUE_HI, XS_VALUE2, XS_SEL, XS_DST_SEL, XS_ADDR, XS_ADDR_HI, XS_DST, XS_REG, XS_REG2,
+	XS_FUNC, XS_MASK, XS_REF, XS_SPACE, XS_COUNT, XS_SIZE, XS_FLAG, XS_IRQ, XS_INCR, XS_COUNTERS,
+	XS_KEEP0, XS_KEEP1, XS_WHEN, XS_SWAP0,
+	XS_N
+};
+
+/* An exec row with its names resolved on the format's generation: ix[s] the
+ * field index of slot s (gk_field_index: bit 7 a header field; 0xff: none,
+ * or read by name), gix[s] its index in the repeated group (0xff: none). */
+struct xrow {
+	const struct gk_exec_row *row;
+	uint8_t ix[XS_N], gix[XS_N];
+};
+
+/* A description's rows resolved */
+struct xdesc {
+	unsigned n;
+	struct xrow rows[];
+};
+
+/* The dispatcher's flags: what an op's handler needs and when it runs. */
+#define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
+#define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
+
+struct accs;
+typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 
 struct gk_exec {
 	struct gk_engine *e;
@@ -90,6 +134,21 @@ struct gk_exec {
 	struct effect eff[MAX_EFFECTS];
 	unsigned neff, eff_more;
 	const struct gk_unit *u;
+	/* the exec rows of each description of fmt, resolved at its first
+	 * packet (gk_exec_rows); NULL: not yet */
+	struct xdesc *xd[GK_MAX_DESCS];
+	/* the linter of a lint run, prepared at its first draw or dispatch */
+	struct gk_lint *lint;
+	/* fields read by name (the access rows' and tiled surfaces' names):
+	 * each (description, name) resolved to its field index once */
+	struct gk_exec_name *names;
+};
+
+#define NAME_CACHE 512u
+struct gk_exec_name {
+	const struct gk_packet_desc *d; /* NULL: an empty slot */
+	const char *name;
+	uint8_t ix;
 };
 
 /* the accesses of the unit: reads and writes (after DETILE/DIRECTION) */
@@ -99,15 +158,21 @@ struct accs {
 	unsigned n;
 };
 
-/* exec.c: the first min(n, BLOCK) bytes of a fill of n bytes, byte q
- * being byte (q ^ swap) % width of v, in x->block (staged) */
-void gk_exec_stage_fill(struct gk_exec *x, uint64_t n, uint32_t v, unsigned width, unsigned swap);
+/* ---- exec.c: the state ---- */
 
-/* exec.c: stop the run (status st) at the packet being run, field and
- * message naming why; returns -1 */
+/* stop the run (status st) at the packet being run, field and message
+ * naming why; returns -1 */
 int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, va_list ap);
-
-/* ---- what both executor files read and write (one definition) ---- */
+/* where the run is (depth, offsets, packet) */
+void gk_exec_where_now(const struct gk_exec *x, struct gk_exec_where *w);
+/* a register default (CLEAR_STATE puts it back); -1: out of memory */
+int gk_exec_default(struct gk_exec *x, uint32_t byte_addr, uint32_t value);
+/* the rows of description d resolved, kept per description of the run's
+ * format (NULL: out of memory); a description outside it is resolved into
+ * *tmp (NULL before, the caller frees it), its fields read by name */
+const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp);
+/* the name of slot s of a row */
+const char *gk_exec_slot_name(const struct gk_exec_row *row, enum xslot s);
 
 /* stop the run at the packet being run (gk_exec_vstop); returns -1 */
 static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const char *field, const char *fmt, ...)
@@ -121,10 +186,18 @@ static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const 
 	return -1;
 }
 
-/* the field called name that the unit being run shows, or NULL (name NULL too) */
+/* ---- fields of the unit being run ---- */
+
+/* the field index of name in d on the run's generation (gk_field_index),
+ * through the executor's cache */
+uint8_t gk_exec_name_ix(const struct gk_exec *x, const struct gk_packet_desc *d, const char *name);
+
+/* by name: the field called name that the unit shows, or NULL (name NULL too) */
 static inline const struct gk_unit_field *gk_exec_field(const struct gk_exec *x, const char *name)
 {
-	return name ? gk_unit_field(x->u, name) : NULL;
+	if (!name || !x->u)
+		return NULL;
+	return gk_unit_field_at(x->u, x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff, name);
 }
 
 static inline uint64_t gk_exec_fget(const struct gk_exec *x, const char *name, uint64_t dflt)
@@ -140,6 +213,61 @@ static inline const char *gk_exec_fname(const struct gk_exec *x, const char *nam
 	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
 }
 
+/* the meaning (enum gk_tag) of a field's value: GK_TAG_NONE when absent or untagged */
+static inline unsigned gk_exec_ftag(const struct gk_unit_field *f)
+{
+	return f ? gk_enum_tag(f->desc->enm, f->value) : GK_TAG_NONE;
+}
+
+/* by slot of a resolved row: the field, its value, its value's name and meaning */
+static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, const struct xrow *r, enum xslot s)
+{
+	const char *name = gk_exec_slot_name(r->row, s);
+	return name ? gk_unit_field_at(x->u, r->ix[s], name) : NULL;
+}
+
+static inline uint64_t gk_exec_xv(const struct gk_exec *x, const struct xrow *r, enum xslot s, uint64_t dflt)
+{
+	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
+	return f ? f->value : dflt;
+}
+
+static inline const char *gk_exec_xsym(const struct gk_exec *x, const struct xrow *r, enum xslot s)
+{
+	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
+	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+}
+
+static inline unsigned gk_exec_xtag(const struct gk_exec *x, const struct xrow *r, enum xslot s)
+{
+	return gk_exec_ftag(gk_exec_xf(x, r, s));
+}
+
+/* a register field's byte address: GK_REG fields hold dword indices */
+static inline uint64_t gk_exec_reg_addr(const struct gk_unit_field *f)
+{
+	return !f ? 0 : f->desc->kind == GK_REG ? f->value * 4 : f->value;
+}
+
+/* The one compare of GK_X_WAIT and GK_X_TEST: v FUNCTION ref for a
+ * compare function's tag (seed 001 §9.5.2 / §9.6.8); *known false for a
+ * tag that is none. */
+static inline bool gk_exec_compare(unsigned tag, uint32_t v, uint32_t ref, bool *known)
+{
+	*known = true;
+	switch (tag) {
+	case GK_TAG_CMP_ALWAYS: return true;
+	case GK_TAG_CMP_LESS: return v < ref;
+	case GK_TAG_CMP_LESS_EQUAL: return v <= ref;
+	case GK_TAG_CMP_EQUAL: return v == ref;
+	case GK_TAG_CMP_NOT_EQUAL: return v != ref;
+	case GK_TAG_CMP_GREATER_EQUAL: return v >= ref;
+	case GK_TAG_CMP_GREATER: return v > ref;
+	}
+	*known = false;
+	return false;
+}
+
 /* one effect of the packet being run, for the trace */
 static inline void gk_exec_effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value,
 				  const char *name)
@@ -151,10 +279,16 @@ static inline void gk_exec_effect(struct gk_exec *x, char kind, uint64_t first, 
 	x->eff[x->neff++] = (struct effect){ kind, first, last, value, name };
 }
 
-/* the register file: dword byte addresses below REG_SPACE */
+/* ---- the register file: dword byte addresses below REG_SPACE ---- */
+
 static inline bool gk_exec_reg_valid(uint64_t byte_addr)
 {
 	return byte_addr < REG_SPACE && !(byte_addr & 3);
+}
+
+static inline bool gk_exec_reg_is_set(const struct gk_exec *x, uint32_t a)
+{
+	return (x->reg_set[a / 32] >> (a / 4 % 8)) & 1;
 }
 
 /* the value at a valid byte address (0 where nothing was written) */
@@ -175,19 +309,64 @@ static inline int gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_
 	return 0;
 }
 
-/* exec_cp.c */
-int gk_exec_cp_row(struct gk_exec *x, const struct gk_exec_row *row, const struct accs *A);
-/* a register field's byte address: GK_REG fields hold dword indices */
-uint64_t gk_exec_cp_reg_addr(const struct gk_exec *x, const char *field);
-/* a register given before the run (CLEAR_STATE's defaults); -1: out of memory */
-int gk_exec_cp_default(struct gk_exec *x, uint32_t byte_addr, uint32_t value);
+/* ---- exec_sides.c: where the bytes of a transfer are ---- */
+
+void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A);
+/* the access that reads (or writes: want), *k its access row (k may be NULL) */
+const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k);
+
+/* ---- the ops (the dispatcher's table in exec_run.c) ---- */
+
+/* exec_mem.c: the memory engines' (DMA, SDMA) */
+int gk_exec_op_copy(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_write_data(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_fill(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_store(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_interrupt(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_wait(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_semaphore(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_cond_exec(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_reg_write(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_clock_set(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_clock_store(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_pte(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+/* the first min(n, BLOCK) bytes of a fill of n bytes, byte q being byte
+ * (q ^ swap) % width of v, in x->block (staged) */
+void gk_exec_stage_fill(struct gk_exec *x, uint64_t n, uint32_t v, unsigned width, unsigned swap);
+
+/* exec_cp.c: the command processor's */
+int gk_exec_op_reg_run(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_reg_pairs(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_reg_load(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_reg_default(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_preamble(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_event(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_draw(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_eop(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_latch(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_test(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_put(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_data_to(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_predicate(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_pred_exec(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+int gk_exec_op_dma(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 void gk_exec_cp_begin(struct gk_exec *x); /* a run starts */
 void gk_exec_cp_unit(struct gk_exec *x);  /* a packet starts */
-void gk_exec_cp_free(struct gk_exec *x);
+
+/* ---- exec_trace.c: what a run prints ---- */
+
 /* the packet just run is a draw or dispatch that --state prints */
-bool gk_exec_cp_state_due(const struct gk_exec *x);
-/* the trace's lines / JSON keys of the CP's effects (events, draws, --state) */
-void gk_exec_cp_trace_text(struct gk_exec *x, struct gk_out *o);
-void gk_exec_cp_trace_json(struct gk_exec *x, struct gk_out *o);
+static inline bool gk_exec_state_due(const struct gk_exec *x)
+{
+	return x->o && x->o->state && x->cp.event;
+}
+/* the unit just run (or skipped) with its effects, when the trace or
+ * --state asks for it */
+void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped);
+/* a lint run's finding at the packet being run (what: "draw 3", "check") */
+void gk_exec_lint_print(struct gk_exec *x, const struct gk_diags *dg, const char *what);
+/* the run's last line: the summary (text or JSON) */
+void gk_exec_summary(struct gk_exec *x);
 
 #endif

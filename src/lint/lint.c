@@ -1,7 +1,14 @@
 /* The lint evaluator: interprets the rule rows of lint_rules.c against a
  * register state ("Radeon Evergreen/Northern Islands Acceleration" §2-§8).
- * It names no register or field itself: every name comes from a row and is
- * resolved through the generation's register table. */
+ * It names no register or field itself: every name comes from a row.
+ *
+ * gk_lint_open prepares a format once: each rule of its generation is
+ * unrolled over its indices and every operand resolved through the
+ * generation's register table (register, field bits, value names, the
+ * numbers and value names a term compares with), so an event reads
+ * registers and compares numbers, nothing else.  Operands on the draw or
+ * dispatch packet itself ("@FIELD") are read from its decoded unit, by a
+ * field index resolved at the first packet of each description. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,54 +18,77 @@
 #include "gfxkit/lint.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/unit.h"
+#include "layout.h" /* src/core: gk_field_index, gk_unit_field_at */
 #include "lint_rules.h"
 #include "quote.h" /* src/core */
 
 enum tv { T_FALSE, T_TRUE, T_UNKNOWN };
 
-/* An operand resolved for one index. */
-struct opnd {
-	enum { O_NONE, O_REG, O_PKT, O_INDEX } kind;
+/* An operand resolved for one index (i, j). */
+struct lop {
+	uint8_t kind;                      /* enum okind */
+	uint8_t lo, hi;                    /* its bits in the register (a packet field: 0..31) */
+	uint8_t pkt;                       /* O_PKT: which of the linter's packet fields */
 	uint32_t addr;
 	const struct gk_reg *reg;          /* NULL for a REG@ADDR the table lacks */
 	const struct gk_reg_field *field;  /* value names, when the table has them */
-	uint8_t lo, hi;
-	char name[64];                     /* the name with indices filled in */
-	/* read */
-	int known;                         /* value read (register written / packet field present) */
+};
+enum okind { O_NONE, O_REG, O_PKT, O_INDEX };
+
+/* A term resolved for one index: its operands and the values it compares
+ * with (vbad: one of them is neither a number nor a value name of a) */
+struct lterm {
+	struct lop a, b;
+	uint8_t nv, vbad;
+	uint32_t v[LINT_MAXV];
+};
+
+/* a rule unrolled: one instance per index (pair), each with its cond then
+ * its req terms in l->terms from .terms */
+struct linst {
+	uint8_t i, j;
+	uint32_t terms;
+};
+
+#define LINT_PKT_FIELDS 8 /* distinct "@FIELD" names the rows may give */
+#define IX_UNSET 0xfe
+
+struct gk_lint {
+	const struct gk_format *fmt;
+	unsigned gen;
+	struct {
+		uint32_t inst, ninst;
+		uint8_t nc, nr;
+	} rules[GK_LINT_MAX_RULES];
+	struct linst *inst;
+	struct lterm *terms;
+	/* the packet fields rules name, and their index per description of fmt */
+	const char *pkt_name[LINT_PKT_FIELDS];
+	unsigned npkt;
+	uint8_t pkt_ix[GK_MAX_DESCS][LINT_PKT_FIELDS];
+};
+
+/* one event */
+struct ctx {
+	struct gk_lint *l;
+	const struct gk_lint_event *ev;
+	const struct gk_lint_regs *regs;
+	const struct gk_unit *unit; /* the packet decoded (NULL: not yet, or none) */
+	struct gk_unit *own;        /* where it is decoded when the caller gave none */
+	bool decoded;               /* unit says all there is */
+	unsigned i, j;
+};
+
+/* An operand read: whether known, its value and whole register */
+struct val {
+	int known;
 	uint32_t value, raw;
 };
 
-/* Operands resolved during one gk_lint_event, by pattern and indices: the
- * rows name the same registers again and again, and a name lookup costs
- * more than the rest of a term. */
-#define LINT_CACHE 512
-struct cached {
-	const char *pat;     /* NULL: empty slot */
-	uint8_t i, j, ok, kind;
-	uint8_t lo, hi;
-	uint32_t addr;
-	const struct gk_reg *reg;
-	const struct gk_reg_field *field;
-};
-
-struct ctx {
-	const struct gk_format *fmt;
-	const struct gk_lint_event *ev;
-	const struct gk_lint_regs *regs;
-	unsigned i, j;
-	struct cached *cache;
-};
-
-static int gen_bit(const struct gk_format *fmt)
+static unsigned gen_bit(const struct gk_format *fmt)
 {
-	if (!fmt || !fmt->family || !fmt->gen || !fmt->regs || strcmp(fmt->family, "pm4"))
-		return 0;
-	if (!strcmp(fmt->gen, "evergreen"))
-		return GK_LINT_EVERGREEN;
-	if (!strcmp(fmt->gen, "cayman"))
-		return GK_LINT_CAYMAN;
-	return 0;
+	return fmt && fmt->regs ? fmt->lint_gen : 0;
 }
 
 /* pat with '#' -> i and '$' -> j; 0 when it does not fit. */
@@ -81,11 +111,17 @@ static int subst(const char *pat, size_t n, unsigned i, unsigned j, char *buf, s
 	return 1;
 }
 
+/* the operand alone is the index ("#") */
+static bool is_index(const char *pat)
+{
+	return pat[0] == '#' && pat[1] == 0;
+}
+
 /* The field called fname of register rname (rname may have an index): the
  * register's own, else its index-0 sibling's (the tables give an indexed
  * family's layout once), else the guide's. */
 static int find_field(const struct gk_reg_table *t, const struct gk_reg *r, const char *rname, const char *fname,
-		      struct opnd *o)
+		      struct lop *o)
 {
 	size_t fl = strlen(fname);
 	const struct gk_reg_field *f = r ? gk_reg_field_by_name(r, fname, fl) : NULL;
@@ -123,76 +159,47 @@ static int find_field(const struct gk_reg_table *t, const struct gk_reg *r, cons
 	return 0;
 }
 
-static int resolve_name(const struct ctx *c, const char *pat, struct opnd *o);
-
-/* Resolve (not read) operand pat for the context's indices. */
-static int resolve(const struct ctx *c, const char *pat, struct opnd *o)
+/* the linter's slot of packet field name (-1: too many) */
+static int pkt_slot(struct gk_lint *l, const char *name)
 {
-	if (!pat || !c->cache)
-		return resolve_name(c, pat, o);
-	/* a name without '#' or '$' is the same for every index */
-	unsigned ki = strchr(pat, '#') ? c->i : 0, kj = strchr(pat, '$') ? c->j : 0;
-	size_t h = ((size_t)(uintptr_t)pat * 31 + ki * 7 + kj) % LINT_CACHE;
-	for (size_t probe = 0; probe < 8; probe++, h = (h + 1) % LINT_CACHE) {
-		struct cached *e = &c->cache[h];
-		if (e->pat == pat && e->i == ki && e->j == kj) {
-			memset(o, 0, sizeof *o);
-			if (!e->ok)
-				return 0;
-			o->kind = e->kind;
-			o->addr = e->addr;
-			o->reg = e->reg;
-			o->field = e->field;
-			o->lo = e->lo;
-			o->hi = e->hi;
-			if (!strcmp(pat, "#"))
-				snprintf(o->name, sizeof o->name, "index");
-			else
-				subst(pat, strlen(pat), c->i, c->j, o->name, sizeof o->name);
-			return 1;
-		}
-		if (!e->pat) {
-			int ok = resolve_name(c, pat, o);
-			e->pat = pat;
-			e->i = (uint8_t)ki;
-			e->j = (uint8_t)kj;
-			e->ok = (uint8_t)ok;
-			e->kind = (uint8_t)o->kind;
-			e->addr = o->addr;
-			e->reg = o->reg;
-			e->field = o->field;
-			e->lo = o->lo;
-			e->hi = o->hi;
-			return ok;
-		}
-	}
-	return resolve_name(c, pat, o); /* a full neighbourhood: not cached */
+	for (unsigned k = 0; k < l->npkt; k++)
+		if (!strcmp(l->pkt_name[k], name))
+			return (int)k;
+	if (l->npkt == LINT_PKT_FIELDS)
+		return -1;
+	l->pkt_name[l->npkt] = name;
+	return (int)l->npkt++;
 }
 
-static int resolve_name(const struct ctx *c, const char *pat, struct opnd *o)
+/* Resolve operand pat for indices i, j (kind O_NONE: it cannot be). */
+static void resolve(struct gk_lint *l, const char *pat, unsigned i, unsigned j, struct lop *o)
 {
 	memset(o, 0, sizeof *o);
 	if (!pat)
-		return 0;
-	if (!strcmp(pat, "#")) {
+		return;
+	if (is_index(pat)) {
 		o->kind = O_INDEX;
-		snprintf(o->name, sizeof o->name, "index");
-		return 1;
+		return;
 	}
-	if (!subst(pat, strlen(pat), c->i, c->j, o->name, sizeof o->name))
-		return 0;
-	if (o->name[0] == '@') {
+	char name[64];
+	if (!subst(pat, strlen(pat), i, j, name, sizeof name))
+		return;
+	if (name[0] == '@') {
+		/* a packet field: its name is the pattern's own (rows give none with an index) */
+		int k = name[1] && !strchr(pat, '#') && !strchr(pat, '$') ? pkt_slot(l, pat + 1) : -1;
+		if (k < 0)
+			return;
 		o->kind = O_PKT;
-		o->lo = 0;
+		o->pkt = (uint8_t)k;
 		o->hi = 31;
-		return o->name[1] != 0;
+		return;
 	}
 	char rname[64];
-	const char *dot = strchr(o->name, '.');
-	size_t rl = dot ? (size_t)(dot - o->name) : strlen(o->name);
+	const char *dot = strchr(name, '.');
+	size_t rl = dot ? (size_t)(dot - name) : strlen(name);
 	if (rl >= sizeof rname)
-		return 0;
-	memcpy(rname, o->name, rl);
+		return;
+	memcpy(rname, name, rl);
 	rname[rl] = 0;
 	char *at = strchr(rname, '@');
 	uint32_t addr = 0;
@@ -200,47 +207,23 @@ static int resolve_name(const struct ctx *c, const char *pat, struct opnd *o)
 		addr = (uint32_t)strtoul(at + 1, NULL, 0);
 		*at = 0;
 	}
-	const struct gk_reg_table *t = c->fmt->regs;
+	const struct gk_reg_table *t = l->fmt->regs;
 	o->reg = gk_reg_by_name(t, rname, strlen(rname));
 	if (o->reg)
 		o->addr = o->reg->offset;
 	else if (at && addr)
 		o->addr = addr;
 	else
-		return 0;
-	o->kind = O_REG;
+		return;
 	o->lo = 0;
 	o->hi = 31;
 	if (dot && !find_field(t, o->reg, rname, dot + 1, o))
-		return 0;
-	return 1;
-}
-
-static void read_opnd(const struct ctx *c, struct opnd *o)
-{
-	o->known = 0;
-	if (o->kind == O_INDEX) {
-		o->known = 1;
-		o->value = o->raw = c->i;
-	} else if (o->kind == O_REG) {
-		uint32_t v = 0;
-		if (c->regs->get && c->regs->get(c->regs->ctx, o->addr, &v) == 1) {
-			o->known = 1;
-			o->raw = v;
-			unsigned w = (unsigned)(o->hi - o->lo + 1);
-			o->value = (v >> o->lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
-		}
-	} else if (o->kind == O_PKT && c->ev->pkt) {
-		uint64_t v = 0;
-		if (gk_packet_field(c->fmt, c->ev->pkt, o->name + 1, &v) == 0) {
-			o->known = 1;
-			o->value = o->raw = (uint32_t)v;
-		}
-	}
+		return;
+	o->kind = O_REG;
 }
 
 /* A value string: a number, or a value name of o's field. */
-static int value_of(const struct opnd *o, const char *s, uint32_t *v)
+static int value_of(const struct lop *o, const char *s, uint32_t *v)
 {
 	if (!s)
 		return 0;
@@ -251,6 +234,143 @@ static int value_of(const struct opnd *o, const char *s, uint32_t *v)
 		return *end == 0;
 	}
 	return o->field && gk_reg_value_by_name(o->field, s, strlen(s), v) == 0;
+}
+
+static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned i, unsigned j, struct lterm *out)
+{
+	resolve(l, tm->a, i, j, &out->a);
+	resolve(l, tm->b, i, j, &out->b);
+	out->nv = 0;
+	out->vbad = 0;
+	for (; out->nv < LINT_MAXV && tm->v[out->nv]; out->nv++)
+		if (!value_of(&out->a, tm->v[out->nv], &out->v[out->nv]))
+			out->vbad = 1;
+}
+
+static unsigned count_terms(const struct lint_term *t)
+{
+	unsigned n = 0;
+	while (n < LINT_MAXT && t[n].a)
+		n++;
+	return n;
+}
+
+void gk_lint_close(struct gk_lint *l)
+{
+	if (!l)
+		return;
+	free(l->inst);
+	free(l->terms);
+	free(l);
+}
+
+struct gk_lint *gk_lint_open(const struct gk_format *fmt)
+{
+	unsigned gb = gen_bit(fmt);
+	if (!gb)
+		return NULL;
+	struct gk_lint *l = calloc(1, sizeof *l);
+	if (!l)
+		return NULL;
+	l->fmt = fmt;
+	l->gen = gb;
+	memset(l->pkt_ix, IX_UNSET, sizeof l->pkt_ix);
+	size_t nrules = gk_lint_rule_count(), ninst = 0, nterms = 0;
+	for (size_t k = 0; k < nrules; k++) {
+		const struct lint_rule *r = &gk_lint_rules[k];
+		if (!(r->gens & gb))
+			continue;
+		size_t n = !r->indexed ? 1 : !r->pair ? (size_t)(r->i1 - r->i0 + 1)
+						  : (size_t)(r->i1 - r->i0 + 1) * (r->i1 - r->i0) / 2;
+		ninst += n;
+		nterms += n * (count_terms(r->cond) + count_terms(r->req));
+	}
+	l->inst = malloc((ninst ? ninst : 1) * sizeof *l->inst);
+	l->terms = malloc((nterms ? nterms : 1) * sizeof *l->terms);
+	if (!l->inst || !l->terms) {
+		gk_lint_close(l);
+		return NULL;
+	}
+	uint32_t ni = 0, nt = 0;
+	for (size_t k = 0; k < nrules; k++) {
+		const struct lint_rule *r = &gk_lint_rules[k];
+		if (!(r->gens & gb))
+			continue;
+		unsigned nc = count_terms(r->cond), nr = count_terms(r->req);
+		l->rules[k].inst = ni;
+		l->rules[k].nc = (uint8_t)nc;
+		l->rules[k].nr = (uint8_t)nr;
+		unsigned i0 = r->indexed ? r->i0 : 0, i1 = r->indexed ? r->i1 : 0;
+		for (unsigned i = i0; i <= i1; i++)
+			for (unsigned j = r->pair ? i + 1 : 0; r->pair ? j <= i1 : j == 0; j++) {
+				struct linst *in = &l->inst[ni++];
+				in->i = (uint8_t)i;
+				in->j = (uint8_t)j;
+				in->terms = nt;
+				for (unsigned t = 0; t < nc; t++)
+					resolve_term(l, &r->cond[t], i, j, &l->terms[nt++]);
+				for (unsigned t = 0; t < nr; t++)
+					resolve_term(l, &r->req[t], i, j, &l->terms[nt++]);
+			}
+		l->rules[k].ninst = ni - l->rules[k].inst;
+	}
+	return l;
+}
+
+/* the packet's unit: the caller's, else decoded from its words once */
+static const struct gk_unit *unit_of(struct ctx *c)
+{
+	if (!c->decoded && c->ev->pkt && c->ev->pkt->dw) {
+		gk_unit_decode(c->l->fmt, c->ev->pkt, NULL, c->own);
+		c->unit = c->own;
+	}
+	c->decoded = true;
+	return c->unit;
+}
+
+static struct val read_opnd(struct ctx *c, const struct lop *o)
+{
+	struct val r = { 0, 0, 0 };
+	if (o->kind == O_INDEX) {
+		r.known = 1;
+		r.value = r.raw = c->i;
+	} else if (o->kind == O_REG) {
+		uint32_t v = 0;
+		if (c->regs->get && c->regs->get(c->regs->ctx, o->addr, &v) == 1) {
+			r.known = 1;
+			r.raw = v;
+			unsigned w = (unsigned)(o->hi - o->lo + 1);
+			r.value = (v >> o->lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
+		}
+	} else if (o->kind == O_PKT) {
+		const struct gk_unit *u = unit_of(c);
+		if (u && u->desc) {
+			struct gk_lint *l = c->l;
+			const char *name = l->pkt_name[o->pkt];
+			size_t k = (size_t)(u->desc - l->fmt->descs);
+			uint8_t ix = 0xff;
+			if (u->desc >= l->fmt->descs && k < l->fmt->ndescs && k < GK_MAX_DESCS) {
+				if (l->pkt_ix[k][o->pkt] == IX_UNSET)
+					l->pkt_ix[k][o->pkt] = gk_field_index(l->fmt, u->desc, name);
+				ix = l->pkt_ix[k][o->pkt];
+			}
+			const struct gk_unit_field *f = gk_unit_field_at(u, ix, name);
+			if (f) {
+				r.known = 1;
+				r.value = r.raw = (uint32_t)f->value;
+			}
+		}
+	}
+	return r;
+}
+
+/* an operand's name for a message, indices filled in */
+static void opnd_name(const char *pat, const struct ctx *c, char *buf, size_t cap)
+{
+	if (!pat || is_index(pat))
+		snprintf(buf, cap, "index");
+	else if (!subst(pat, strlen(pat), c->i, c->j, buf, cap))
+		snprintf(buf, cap, "%s", pat);
 }
 
 /* Text appended to a bounded buffer. */
@@ -280,7 +400,7 @@ static void put(struct txt *t, const char *fmt, ...)
 
 /* A value as its name, else a field's in decimal (a count, a coordinate),
  * a whole register's (an address, a mask) in hex. */
-static void put_value(struct txt *t, const struct opnd *o, uint32_t v)
+static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 {
 	const char *nm = o->field ? gk_reg_value_name(o->field, v) : NULL;
 	int field = o->kind == O_REG && (o->lo || o->hi != 31);
@@ -293,91 +413,95 @@ static void put_value(struct txt *t, const struct opnd *o, uint32_t v)
 }
 
 /* Evaluate one term; when it is false and t is not NULL, say why. */
-static enum tv eval_term(const struct ctx *c, const struct lint_term *tm, struct txt *t)
+static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct lterm *rt, struct txt *t)
 {
-	struct opnd a, b;
-	if (!resolve(c, tm->a, &a))
+	const struct lop *a = &rt->a, *b = &rt->b;
+	if (a->kind == O_NONE)
 		return T_UNKNOWN;
-	read_opnd(c, &a);
+	struct val va = read_opnd(c, a), vb = { 0, 0, 0 };
+	char an[64], bn[64];
+	if (t)
+		opnd_name(tm->a, c, an, sizeof an);
 	if (tm->op == L_WRITTEN || tm->op == L_UNWRITTEN) {
-		if (a.kind != O_REG)
+		if (a->kind != O_REG)
 			return T_UNKNOWN;
-		int ok = tm->op == L_WRITTEN ? a.known : !a.known;
+		int ok = tm->op == L_WRITTEN ? va.known : !va.known;
 		if (!ok && t) {
 			if (tm->op == L_WRITTEN)
-				put(t, "%s never written (must be programmed)", a.name);
+				put(t, "%s never written (must be programmed)", an);
 			else
-				put(t, "%s written (0x%x), must not be on this generation", a.name, a.raw);
+				put(t, "%s written (0x%x), must not be on this generation", an, va.raw);
 		}
 		return ok ? T_TRUE : T_FALSE;
 	}
 	int has_b = tm->op == L_EQF || tm->op == L_LEF || tm->op == L_GTF || tm->op == L_NIBBLESF;
 	if (has_b) {
-		if (!resolve(c, tm->b, &b))
+		if (b->kind == O_NONE)
 			return T_UNKNOWN;
-		read_opnd(c, &b);
+		vb = read_opnd(c, b);
 	}
-	if (!a.known || (has_b && !b.known)) {
+	if (!va.known || (has_b && !vb.known)) {
 		if (tm->unw == U_TRUE)
 			return T_TRUE;
 		if (tm->unw == U_FALSE)
 			return T_FALSE;
 		return T_UNKNOWN;
 	}
-	uint32_t v[LINT_MAXV];
-	size_t nv = 0;
-	for (; nv < LINT_MAXV && tm->v[nv]; nv++)
-		if (!value_of(&a, tm->v[nv], &v[nv]))
-			return T_UNKNOWN;
+	if (rt->vbad)
+		return T_UNKNOWN;
+	const uint32_t *v = rt->v;
+	size_t nv = rt->nv;
 	int ok = 0;
 	unsigned nib = 0;
 	switch (tm->op) {
-	case L_EQ: ok = nv >= 1 && a.value == v[0]; break;
-	case L_NE: ok = nv >= 1 && a.value != v[0]; break;
+	case L_EQ: ok = nv >= 1 && va.value == v[0]; break;
+	case L_NE: ok = nv >= 1 && va.value != v[0]; break;
 	case L_IN:
 	case L_NOTIN:
 		for (size_t k = 0; k < nv; k++)
-			ok |= a.value == v[k];
+			ok |= va.value == v[k];
 		if (tm->op == L_NOTIN)
 			ok = !ok;
 		break;
-	case L_RANGE: ok = nv >= 2 && a.value >= v[0] && a.value <= v[1]; break;
-	case L_MASKEQ: ok = nv >= 2 && (a.value & v[0]) == v[1]; break;
-	case L_EQF: ok = a.value == b.value; break;
-	case L_LEF: ok = a.value <= b.value; break;
-	case L_GTF: ok = a.value > b.value; break;
+	case L_RANGE: ok = nv >= 2 && va.value >= v[0] && va.value <= v[1]; break;
+	case L_MASKEQ: ok = nv >= 2 && (va.value & v[0]) == v[1]; break;
+	case L_EQF: ok = va.value == vb.value; break;
+	case L_LEF: ok = va.value <= vb.value; break;
+	case L_GTF: ok = va.value > vb.value; break;
 	case L_NIBBLESF:
 		for (unsigned k = 0; k < 32; k += 4)
-			nib += (a.value >> k & 0xf) != 0;
-		ok = nib == b.value;
+			nib += (va.value >> k & 0xf) != 0;
+		ok = nib == vb.value;
 		break;
 	default: return T_UNKNOWN;
 	}
 	if (!ok && t) {
-		put(t, "%s=", a.name);
-		put_value(t, &a, a.value);
+		if (has_b)
+			opnd_name(tm->b, c, bn, sizeof bn);
+		put(t, "%s=", an);
+		put_value(t, a, va.value);
 		switch (tm->op) {
-		case L_EQ: put(t, ", required "); put_value(t, &a, v[0]); break;
-		case L_NE: put(t, ", required not "); put_value(t, &a, v[0]); break;
+		case L_EQ: put(t, ", required "); put_value(t, a, v[0]); break;
+		case L_NE: put(t, ", required not "); put_value(t, a, v[0]); break;
 		case L_IN:
 			put(t, ", required one of ");
 			for (size_t k = 0; k < nv; k++) {
 				put(t, k ? "|" : "");
-				put_value(t, &a, v[k]);
+				put_value(t, a, v[k]);
 			}
 			break;
 		case L_NOTIN: put(t, ", not allowed"); break;
 		case L_RANGE:
 			put(t, ", required ");
-			put_value(t, &a, v[0]);
+			put_value(t, a, v[0]);
 			put(t, "..");
-			put_value(t, &a, v[1]);
+			put_value(t, a, v[1]);
 			break;
 		case L_MASKEQ: put(t, ", required (value & 0x%x) == 0x%x", v[0], v[1]); break;
-		case L_NIBBLESF: put(t, " enables %u outputs, required %s=%u", nib, b.name, b.value); break;
+		case L_NIBBLESF: put(t, " enables %u outputs, required %s=%u", nib, bn, vb.value); break;
 		default:
-			put(t, ", required %s %s=", tm->op == L_EQF ? "==" : tm->op == L_LEF ? "<=" : ">", b.name);
-			put_value(t, &b, b.value);
+			put(t, ", required %s %s=", tm->op == L_EQF ? "==" : tm->op == L_LEF ? "<=" : ">", bn);
+			put_value(t, b, vb.value);
 			break;
 		}
 	}
@@ -386,7 +510,8 @@ static enum tv eval_term(const struct ctx *c, const struct lint_term *tm, struct
 
 /* Conditions (t NULL) or requirements (t: the failing groups described):
  * T_TRUE when every group holds. */
-static enum tv eval_terms(const struct ctx *c, const struct lint_term *terms, struct txt *t, int *nfail)
+static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const struct lterm *rt, struct txt *t,
+			  int *nfail)
 {
 	enum tv all = T_TRUE;
 	for (size_t k = 0; k < LINT_MAXT && terms[k].a;) {
@@ -395,7 +520,7 @@ static enum tv eval_terms(const struct ctx *c, const struct lint_term *terms, st
 			end++;
 		enum tv g = T_FALSE;
 		for (size_t m = k; m <= end; m++) {
-			enum tv x = eval_term(c, &terms[m], NULL);
+			enum tv x = eval_term(c, &terms[m], &rt[m], NULL);
 			if (x == T_TRUE) {
 				g = T_TRUE;
 				break;
@@ -408,7 +533,7 @@ static enum tv eval_terms(const struct ctx *c, const struct lint_term *terms, st
 			if (!t)
 				return T_FALSE;
 			put(t, (*nfail)++ ? "; " : "");
-			eval_term(c, &terms[k], t); /* the group's first term says why */
+			eval_term(c, &terms[k], &rt[k], t); /* the group's first term says why */
 			if (end > k)
 				put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
 		} else if (g == T_UNKNOWN && all == T_TRUE) {
@@ -419,24 +544,21 @@ static enum tv eval_terms(const struct ctx *c, const struct lint_term *terms, st
 	return all;
 }
 
-static void check_one(const struct ctx *c, const struct lint_rule *r, struct gk_diags *out, const struct gk_packet *pkt,
-		      int *broken)
+static void check_one(struct ctx *c, const struct lint_rule *r, const struct lterm *rt, unsigned nc, unsigned nr,
+		      struct gk_diags *out, const struct gk_packet *pkt, int *broken)
 {
-	if (eval_terms(c, r->cond, NULL, NULL) != T_TRUE)
+	if (eval_terms(c, r->cond, rt, NULL, NULL) != T_TRUE)
 		return;
 	char buf[256];
 	struct txt t = { buf, 0, sizeof buf };
 	buf[0] = 0;
 	put(&t, "%s (§%s): ", r->id, r->section);
 	int nfail = 0;
-	if (eval_terms(c, r->req, &t, &nfail) != T_FALSE)
+	if (eval_terms(c, r->req, rt + nc, &t, &nfail) != T_FALSE)
 		return;
 	(*broken)++;
 	/* the register the first requirement names: a stable name from the table */
-	struct opnd a;
-	const char *field = NULL;
-	if (resolve(c, r->req[0].a, &a) && a.reg)
-		field = a.reg->name;
+	const char *field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
 	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, field, "%s", buf);
 	if (d) {
 		d->rule = r->id;
@@ -446,47 +568,50 @@ static void check_one(const struct ctx *c, const struct lint_rule *r, struct gk_
 
 unsigned gk_lint_generation(const struct gk_format *fmt)
 {
-	return (unsigned)gen_bit(fmt);
+	return gen_bit(fmt);
+}
+
+int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struct gk_unit *unit,
+		  const struct gk_lint_regs *regs, const struct gk_lint_select *sel, struct gk_diags *out)
+{
+	if (!l || !ev || !regs || !out)
+		return -1;
+	struct gk_packet none;
+	memset(&none, 0, sizeof none);
+	const struct gk_packet *pkt = ev->pkt ? ev->pkt : unit ? &unit->pkt : &none;
+	/* the packet's unit when the caller has none: decoded here (on the
+	 * stack, about 2.5 KiB) at the first rule that reads the packet */
+	struct gk_unit own;
+	struct ctx c = { l, ev, regs, unit, &own, unit != NULL, 0, 0 };
+	int broken = 0;
+	for (size_t k = 0; k < gk_lint_rule_count(); k++) {
+		const struct lint_rule *r = &gk_lint_rules[k];
+		if (!(r->gens & l->gen) || !(r->when & ev->kind))
+			continue;
+		if (sel && !(sel->on[k / 64] >> (k % 64) & 1))
+			continue;
+		unsigned nc = l->rules[k].nc, nr = l->rules[k].nr;
+		for (uint32_t n = 0; n < l->rules[k].ninst; n++) {
+			const struct linst *in = &l->inst[l->rules[k].inst + n];
+			c.i = in->i;
+			c.j = in->j;
+			check_one(&c, r, &l->terms[in->terms], nc, nr, out, pkt, &broken);
+		}
+	}
+	return broken;
 }
 
 int gk_lint_event(const struct gk_format *fmt, const struct gk_lint_event *ev, const struct gk_lint_regs *regs,
 		  const struct gk_lint_select *sel, struct gk_diags *out)
 {
-	int gb = gen_bit(fmt);
-	if (!gb || !ev || !regs || !out)
+	if (!gen_bit(fmt) || !ev || !regs || !out)
 		return -1;
-	struct gk_packet none;
-	memset(&none, 0, sizeof none);
-	const struct gk_packet *pkt = ev->pkt ? ev->pkt : &none;
-	struct cached cache[LINT_CACHE];
-	memset(cache, 0, sizeof cache);
-	struct ctx c = { fmt, ev, regs, 0, 0, cache };
-	int broken = 0;
-	for (size_t k = 0; k < gk_lint_nrules && k < GK_LINT_MAX_RULES; k++) {
-		const struct lint_rule *r = &gk_lint_rules[k];
-		if (!(r->gens & gb) || !(r->when & ev->kind))
-			continue;
-		if (sel && !(sel->on[k / 64] >> (k % 64) & 1))
-			continue;
-		if (!r->indexed) {
-			c.i = c.j = 0;
-			check_one(&c, r, out, pkt, &broken);
-			continue;
-		}
-		for (unsigned i = r->i0; i <= r->i1; i++) {
-			c.i = i;
-			if (!r->pair) {
-				c.j = 0;
-				check_one(&c, r, out, pkt, &broken);
-				continue;
-			}
-			for (unsigned j = i + 1; j <= r->i1; j++) {
-				c.j = j;
-				check_one(&c, r, out, pkt, &broken);
-			}
-		}
-	}
-	return broken;
+	struct gk_lint *l = gk_lint_open(fmt);
+	if (!l)
+		return -1;
+	int n = gk_lint_check(l, ev, NULL, regs, sel, out);
+	gk_lint_close(l);
+	return n;
 }
 
 /* ---- the table, for listing and selecting ---- */

@@ -2,8 +2,8 @@
  * "Radeon Evergreen/Northern Islands Acceleration" §2-§8.
  *
  * A row is data: conditions and requirements are terms over operands
- * named as text, resolved through the generation's register table when the
- * row is evaluated:
+ * named as text, resolved through the generation's register table once,
+ * when a linter is prepared for the format (gk_lint_open):
  *   "REG.FIELD"  a field of a register (names as the register tables spell
  *                them; an indexed register without fields takes index 0's
  *                layout: CB_COLOR5_INFO.FORMAT is read as CB_COLOR0_INFO's)

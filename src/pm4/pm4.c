@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "gfxkit/lint.h"
 #include "gfxkit/pm4.h"
 #include "gfxkit/stream.h"
 #include "gfxkit/unit.h"
@@ -231,6 +232,8 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->gen_names = gen_names;
 	fmt->gen_bit = (uint16_t)gen;
 	fmt->gen = gi->name;
+	/* the Evergreen/Northern Islands guide's rules (src/lint) */
+	fmt->lint_gen = (uint8_t)(gen == GK_PM4_EVERGREEN ? GK_LINT_EVERGREEN : gen == GK_PM4_CAYMAN ? GK_LINT_CAYMAN : 0);
 	fmt->regs = gi->regs;
 	fmt->spaces = gi->spaces;
 	/* R6xx-Cayman and GFX6+ reuse opcodes and names for different packets

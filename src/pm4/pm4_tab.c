@@ -82,20 +82,28 @@ static const struct gk_field hdr3_raw[] = {
 
 /* ---- enums ------------------------------------------------------------- */
 
-GK_ENUM_DEF(swap, 2, [0] = "NONE", [1] = "8IN16", [2] = "8IN32", [3] = "8IN64");
-GK_ENUM_DEF(space, 1, [0] = "REGISTER", [1] = "MEMORY");
+GK_ENUM_TAGS(swap, 2, [0] = GK_TAG_SWAP_NONE, [1] = GK_TAG_SWAP_8IN16, [2] = GK_TAG_SWAP_8IN32,
+	     [3] = GK_TAG_SWAP_8IN64);
+GK_ENUM_DEF_TAGGED(swap, 2, [0] = "NONE", [1] = "8IN16", [2] = "8IN32", [3] = "8IN64");
+GK_ENUM_TAGS(space, 1, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(space, 1, [0] = "REGISTER", [1] = "MEMORY");
 /* §9.5.2 / §9.6.8 FUNCTION; 111 is reserved */
-GK_ENUM_DEF(function, 3, [0] = "ALWAYS", [1] = "LESS", [2] = "LESS_EQUAL", [3] = "EQUAL",
+GK_ENUM_TAGS(function, 3, [0] = GK_TAG_CMP_ALWAYS, [1] = GK_TAG_CMP_LESS, [2] = GK_TAG_CMP_LESS_EQUAL,
+	     [3] = GK_TAG_CMP_EQUAL, [4] = GK_TAG_CMP_NOT_EQUAL, [5] = GK_TAG_CMP_GREATER_EQUAL, [6] = GK_TAG_CMP_GREATER);
+GK_ENUM_DEF_TAGGED(function, 3, [0] = "ALWAYS", [1] = "LESS", [2] = "LESS_EQUAL", [3] = "EQUAL",
 	    [4] = "NOT_EQUAL", [5] = "GREATER_EQUAL", [6] = "GREATER");
 GK_ENUM_DEF(wrm_engine, 1, [0] = "ME", [1] = "PFP");
 GK_ENUM_DEF(ss_engine, 1, [0] = "PFP", [1] = "ME");
 /* §9.2.2 PREAMBLE_CNTL command; 2 and 3 are Evergreen+ */
-GK_ENUM_DEF(preamble_cmd, 4, [0] = "BEGIN_PREAMBLE", [1] = "END_PREAMBLE",
+GK_ENUM_TAGS(preamble_cmd, 4, [0] = GK_TAG_PREAMBLE_MARK, [1] = GK_TAG_PREAMBLE_MARK, [2] = GK_TAG_CLEAR_STATE_BEGIN,
+	     [3] = GK_TAG_CLEAR_STATE_END);
+GK_ENUM_DEF_TAGGED(preamble_cmd, 4, [0] = "BEGIN_PREAMBLE", [1] = "END_PREAMBLE",
 	    [2] = "BEGIN_CLEAR_STATE", [3] = "END_CLEAR_STATE");
 GK_ENUM_DEF(mode_cmd, 3, [1] = "RESET_DX9_CONST_EMULATION");
 GK_ENUM_DEF(index_size, 1, [0] = "INDEX_16", [1] = "INDEX_32");
 /* §9.5.3 PRED_OP; 011 and 1xx reserved */
-GK_ENUM_DEF(pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT");
+GK_ENUM_TAGS(pred_op, 3, [0] = GK_TAG_PRED_CLEAR, [1] = GK_TAG_PRED_OTHER, [2] = GK_TAG_PRED_OTHER);
+GK_ENUM_DEF_TAGGED(pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT");
 GK_ENUM_DEF(pred_bool, 1, [0] = "DRAW_IF_NOT_VISIBLE", [1] = "DRAW_IF_VISIBLE");
 /* §9.6.1 EVENT_INDEX as EVENT_WRITE may use it (5 is for EOP, 6 for EOS) */
 GK_ENUM_DEF(event_index, 4, [0] = "OTHER", [1] = "ZPASS_DONE", [2] = "SAMPLE_PIPELINESTAT",
@@ -124,21 +132,27 @@ GK_ENUM_DEF(event_type, 6,
 	    [0x2e] = "FLUSH_AND_INV_CB_META", [0x2f] = "CS_DONE", [0x30] = "PS_DONE",
 	    [0x31] = "FLUSH_AND_INV_CB_PIXEL_DATA", [0x32] = "SX_CB_RAT_ACK_REQUEST");
 /* §9.6.2 DATA_SEL; 101-111 reserved */
-GK_ENUM_DEF(data_sel, 3, [0] = "DISCARD", [1] = "SEND_32BIT_LOW", [2] = "SEND_64BIT",
+GK_ENUM_TAGS(data_sel, 3, [0] = GK_TAG_SEND_NOTHING, [1] = GK_TAG_SEND_DATA32, [2] = GK_TAG_SEND_DATA64,
+	     [3] = GK_TAG_SEND_CLOCK, [4] = GK_TAG_SEND_OTHER);
+GK_ENUM_DEF_TAGGED(data_sel, 3, [0] = "DISCARD", [1] = "SEND_32BIT_LOW", [2] = "SEND_64BIT",
 	    [3] = "SEND_GPU_CLOCK", [4] = "SEND_PERFCOUNTER");
 /* §9.6.2 INT_SEL; 11 reserved */
-GK_ENUM_DEF(int_sel, 2, [0] = "NONE", [1] = "SEND_INT", [2] = "SEND_INT_ON_CONFIRM");
+GK_ENUM_TAGS(int_sel, 2, [0] = GK_TAG_INT_NONE, [1] = GK_TAG_INT_SEND, [2] = GK_TAG_INT_SEND);
+GK_ENUM_DEF_TAGGED(int_sel, 2, [0] = "NONE", [1] = "SEND_INT", [2] = "SEND_INT_ON_CONFIRM");
 /* §9.6.3 EOS CMD */
-GK_ENUM_DEF(eos_cmd, 3, [0] = "STORE_APPEND_COUNT", [1] = "STORE_GDS_DATA", [2] = "STORE_DATA");
+GK_ENUM_TAGS(eos_cmd, 3, [0] = GK_TAG_SEND_OTHER, [1] = GK_TAG_SEND_OTHER, [2] = GK_TAG_SEND_DATA32);
+GK_ENUM_DEF_TAGGED(eos_cmd, 3, [0] = "STORE_APPEND_COUNT", [1] = "STORE_GDS_DATA", [2] = "STORE_DATA");
 /* §9.6.4 SEM_SEL: only signal (110) and wait (111) */
-GK_ENUM_DEF(sem_sel, 3, [6] = "SIGNAL", [7] = "WAIT");
+GK_ENUM_TAGS(sem_sel, 3, [6] = GK_TAG_SEM_SIGNAL, [7] = GK_TAG_SEM_WAIT);
+GK_ENUM_DEF_TAGGED(sem_sel, 3, [6] = "SIGNAL", [7] = "WAIT");
 GK_ENUM_DEF(client_code, 2, [0] = "CP", [1] = "CB", [2] = "DB", [3] = "SX");
 GK_ENUM_DEF(signal_type, 1, [0] = "INCREMENT", [1] = "WRITE_ONE");
 /* §9.6.6 STRMOUT_BUFFER_UPDATE SOURCE_SELECT */
 GK_ENUM_DEF(so_src, 2, [0] = "FROM_PACKET", [1] = "FROM_VGT_FILLED_SIZE",
 	    [2] = "FROM_SRC_ADDRESS", [3] = "NONE");
 GK_ENUM_DEF(cntr_sel, 1, [0] = "DATA", [1] = "COUNTER");
-GK_ENUM_DEF(cntr64_sel, 1, [0] = "GPU_CLOCK", [1] = "PERFCOUNTER");
+GK_ENUM_TAGS(cntr64_sel, 1, [0] = GK_TAG_PLACE_CLOCK, [1] = GK_TAG_PLACE_OTHER);
+GK_ENUM_DEF_TAGGED(cntr64_sel, 1, [0] = "GPU_CLOCK", [1] = "PERFCOUNTER");
 /* §9.4.4 CONTEXT_CONTROL load/shadow enables.  The seed's bit list is
  * garbled by the PDF conversion; the order below is the one the R7xx-based
  * Wii U emulators use (decaf-emu CONTEXT_CONTROL_ENABLE), and matches the
@@ -157,12 +171,16 @@ GK_ENUM_DEF(coher_bits, 5, [6] = "CB0_DEST_BASE_ENA", [7] = "CB1_DEST_BASE_ENA",
 	    [23] = "TC_ACTION_ENA", [24] = "VC_ACTION_ENA", [25] = "CB_ACTION_ENA",
 	    [26] = "DB_ACTION_ENA", [27] = "SH_ACTION_ENA", [28] = "SX_ACTION_ENA");
 /* CP_DMA (kernel evergreend.h comment block) */
-GK_ENUM_DEF(cpdma_src, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA");
-GK_ENUM_DEF(cpdma_dst, 2, [0] = "DST_ADDR", [1] = "GDS");
+GK_ENUM_TAGS(cpdma_src, 2, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_GDS, [2] = GK_TAG_PLACE_DATA);
+GK_ENUM_DEF_TAGGED(cpdma_src, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA");
+GK_ENUM_TAGS(cpdma_dst, 2, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_GDS);
+GK_ENUM_DEF_TAGGED(cpdma_dst, 2, [0] = "DST_ADDR", [1] = "GDS");
 /* CP_DMA SAS/DAS: 0 memory, 1 register (kernel comments) — the reverse of
  * the *_SPACE fields of COND_WRITE and WAIT_REG_MEM */
-GK_ENUM_DEF(cpdma_space, 1, [0] = "MEMORY", [1] = "REGISTER");
-GK_ENUM_DEF(copy_sel, 1, [0] = "REGISTER", [1] = "MEMORY");
+GK_ENUM_TAGS(cpdma_space, 1, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_REG);
+GK_ENUM_DEF_TAGGED(cpdma_space, 1, [0] = "MEMORY", [1] = "REGISTER");
+GK_ENUM_TAGS(copy_sel, 1, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(copy_sel, 1, [0] = "REGISTER", [1] = "MEMORY");
 /* SET_APPEND_CNT SOURCE_SEL (kernel evergreend.h PACKET3_SAC_SRC_SEL_*) */
 GK_ENUM_DEF(sac_src, 2, [0] = "DATA", [1] = "REG", [2] = "GDS", [3] = "MEM");
 
@@ -584,30 +602,48 @@ GK_ENUM_DEF(gcn_event_index, 4, [0] = "OTHER", [1] = "ZPASS_DONE", [2] = "SAMPLE
  * a gap here, so writing there is reported); DST_SEL 8 is the GFX9+
  * preemption metadata memory (umr's "preemption meta memory") */
 GK_ENUM_DEF(gcn_engine_sel, 2, [0] = "ME", [1] = "PFP", [2] = "CE", [3] = "DE");
-GK_ENUM_DEF(gcn_wd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
+GK_ENUM_TAGS(gcn_wd_dst_sel, 4, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM, [2] = GK_TAG_PLACE_MEM,
+	     [3] = GK_TAG_PLACE_GDS, [5] = GK_TAG_PLACE_MEM, [8] = GK_TAG_PLACE_OTHER);
+GK_ENUM_DEF_TAGGED(gcn_wd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
 	    [5] = "MEM", [8] = "PREEMPTION_META_MEMORY");
 /* nvd.h PACKET3_COPY_DATA__SRC_SEL__* / __DST_SEL__* */
-GK_ENUM_DEF(gcn_cd_src_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEMORY", [2] = "TC_L2", [3] = "GDS",
+GK_ENUM_TAGS(gcn_cd_src_sel, 4, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM, [2] = GK_TAG_PLACE_MEM,
+	     [3] = GK_TAG_PLACE_GDS, [4] = GK_TAG_PLACE_OTHER, [5] = GK_TAG_PLACE_DATA, [6] = GK_TAG_PLACE_OTHER,
+	     [7] = GK_TAG_PLACE_OTHER, [8] = GK_TAG_PLACE_OTHER, [9] = GK_TAG_PLACE_CLOCK, [10] = GK_TAG_PLACE_OTHER);
+GK_ENUM_DEF_TAGGED(gcn_cd_src_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEMORY", [2] = "TC_L2", [3] = "GDS",
 	    [4] = "PERFCOUNTERS", [5] = "IMMEDIATE_DATA", [6] = "ATOMIC_RETURN_DATA",
 	    [7] = "GDS_ATOMIC_RETURN_DATA0", [8] = "GDS_ATOMIC_RETURN_DATA1", [9] = "GPU_CLOCK_COUNT",
 	    [10] = "SYSTEM_CLOCK_COUNT");
-GK_ENUM_DEF(gcn_cd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
+GK_ENUM_TAGS(gcn_cd_dst_sel, 4, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM, [2] = GK_TAG_PLACE_MEM,
+	     [3] = GK_TAG_PLACE_GDS, [4] = GK_TAG_PLACE_OTHER, [5] = GK_TAG_PLACE_MEM, [6] = GK_TAG_PLACE_OTHER);
+GK_ENUM_DEF_TAGGED(gcn_cd_dst_sel, 4, [0] = "MEM_MAPPED_REGISTER", [1] = "MEM_GRBM", [2] = "TC_L2", [3] = "GDS",
 	    [4] = "PERFCOUNTERS", [5] = "MEMORY", [6] = "MEM_MAPPED_REG_DC");
 GK_ENUM_DEF(gcn_count_sel, 1, [0] = "32_BITS", [1] = "64_BITS");
 /* pkt3.json CP_DMA_WORD1__* (DMA_DATA WORD0 uses them) */
 GK_ENUM_DEF(gcn_dma_engine, 1, [0] = "ME", [1] = "PFP");
-GK_ENUM_DEF(gcn_dma_dst_sel, 2, [0] = "DST_ADDR", [1] = "GDS", [2] = "NOWHERE", [3] = "DST_ADDR_TC_L2");
-GK_ENUM_DEF(gcn_dma_src_sel, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA", [3] = "SRC_ADDR_TC_L2");
-GK_ENUM_DEF(gcn_space_sel, 1, [0] = "MEMORY", [1] = "REGISTER");
-GK_ENUM_DEF(gcn_incr, 1, [0] = "INCREMENT", [1] = "NO_INCREMENT");
+GK_ENUM_TAGS(gcn_dma_dst_sel, 2, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_GDS, [2] = GK_TAG_PLACE_NOWHERE,
+	     [3] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(gcn_dma_dst_sel, 2, [0] = "DST_ADDR", [1] = "GDS", [2] = "NOWHERE", [3] = "DST_ADDR_TC_L2");
+GK_ENUM_TAGS(gcn_dma_src_sel, 2, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_GDS, [2] = GK_TAG_PLACE_DATA,
+	     [3] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(gcn_dma_src_sel, 2, [0] = "SRC_ADDR", [1] = "GDS", [2] = "DATA", [3] = "SRC_ADDR_TC_L2");
+GK_ENUM_TAGS(gcn_space_sel, 1, [0] = GK_TAG_PLACE_MEM, [1] = GK_TAG_PLACE_REG);
+GK_ENUM_DEF_TAGGED(gcn_space_sel, 1, [0] = "MEMORY", [1] = "REGISTER");
+GK_ENUM_TAGS(gcn_incr, 1, [0] = GK_TAG_ADDR_INCREMENT, [1] = GK_TAG_ADDR_NO_INCREMENT);
+GK_ENUM_DEF_TAGGED(gcn_incr, 1, [0] = "INCREMENT", [1] = "NO_INCREMENT");
 /* soc15d.h/nvd.h RELEASE_MEM DATA_SEL, INT_SEL, DST_SEL comments */
-GK_ENUM_DEF(gcn_rm_data_sel, 3, [0] = "DISCARD", [1] = "SEND_32BIT_LOW", [2] = "SEND_64BIT",
+GK_ENUM_TAGS(gcn_rm_data_sel, 3, [0] = GK_TAG_SEND_NOTHING, [1] = GK_TAG_SEND_DATA32, [2] = GK_TAG_SEND_DATA64,
+	     [3] = GK_TAG_SEND_CLOCK, [4] = GK_TAG_SEND_OTHER, [5] = GK_TAG_SEND_OTHER);
+GK_ENUM_DEF_TAGGED(gcn_rm_data_sel, 3, [0] = "DISCARD", [1] = "SEND_32BIT_LOW", [2] = "SEND_64BIT",
 	    [3] = "SEND_GPU_CLOCK", [4] = "SEND_SYSTEM_CLOCK", [5] = "STORE_GDS_DATA");
-GK_ENUM_DEF(gcn_rm_int_sel, 3, [0] = "NONE", [1] = "SEND_INT", [2] = "SEND_INT_ON_CONFIRM",
+GK_ENUM_TAGS(gcn_rm_int_sel, 3, [0] = GK_TAG_INT_NONE, [1] = GK_TAG_INT_SEND, [2] = GK_TAG_INT_SEND,
+	     [3] = GK_TAG_INT_SEND);
+GK_ENUM_DEF_TAGGED(gcn_rm_int_sel, 3, [0] = "NONE", [1] = "SEND_INT", [2] = "SEND_INT_ON_CONFIRM",
 	    [3] = "SEND_DATA_AFTER_WR_CONFIRM");
 GK_ENUM_DEF(gcn_rm_dst_sel, 2, [0] = "MEMORY", [1] = "TC_L2");
 /* nvd.h WAIT_REG_MEM comments */
-GK_ENUM_DEF(gcn_wrm_space, 2, [0] = "REGISTER", [1] = "MEMORY");
+GK_ENUM_TAGS(gcn_wrm_space, 2, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM);
+GK_ENUM_DEF_TAGGED(gcn_wrm_space, 2, [0] = "REGISTER", [1] = "MEMORY");
 GK_ENUM_DEF(gcn_wrm_op, 2, [0] = "WAIT_REG_MEM", [1] = "WR_WAIT_WR_REG", [3] = "WAIT_MEM_PREEMPTABLE");
 GK_ENUM_DEF(gcn_wrm_engine, 2, [0] = "ME", [1] = "PFP", [2] = "CE");
 /* Mesa sid.h CC0_* / CC1_* bits of CONTEXT_CONTROL */
@@ -927,7 +963,8 @@ static const struct gk_field gcn_cp_dma[] = {
 /* EVENT_WRITE_EOS (GFX6-8): Mesa sid.h EOS_DATA_SEL (dword 3 bits 31:29:
  * 0 append count, 1 GDS, 2 32-bit value) and EOP_DATA_GDS (dword offset,
  * dwords << 16) */
-GK_ENUM_DEF(gcn_eos_data_sel, 3, [0] = "APPEND_COUNT", [1] = "GDS", [2] = "VALUE_32BIT");
+GK_ENUM_TAGS(gcn_eos_data_sel, 3, [0] = GK_TAG_SEND_OTHER, [1] = GK_TAG_SEND_OTHER, [2] = GK_TAG_SEND_DATA32);
+GK_ENUM_DEF_TAGGED(gcn_eos_data_sel, 3, [0] = "APPEND_COUNT", [1] = "GDS", [2] = "VALUE_32BIT");
 static const struct gk_field gcn_event_write_eos[] = {
 	GK_E("EVENT_TYPE", 1, 0, 5, gcn_event_type),
 	GK_E("EVENT_INDEX", 1, 8, 11, gcn_event_index),
@@ -940,7 +977,9 @@ static const struct gk_field gcn_event_write_eos[] = {
 /* SET_PREDICATION: Mesa sid.h PREDICATION_* / PRED_OP; on GFX6-8 the op
  * shares dword 2 with the address bits 39:32, from GFX9 it comes first and
  * the address follows in two dwords (Mesa si_emit_set_predication) */
-GK_ENUM_DEF(gcn_pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT", [3] = "BOOL64", [4] = "BOOL32");
+GK_ENUM_TAGS(gcn_pred_op, 3, [0] = GK_TAG_PRED_CLEAR, [1] = GK_TAG_PRED_OTHER, [2] = GK_TAG_PRED_OTHER,
+	     [3] = GK_TAG_PRED_BOOL64, [4] = GK_TAG_PRED_BOOL32);
+GK_ENUM_DEF_TAGGED(gcn_pred_op, 3, [0] = "CLEAR", [1] = "ZPASS", [2] = "PRIMCOUNT", [3] = "BOOL64", [4] = "BOOL32");
 static const struct gk_field gcn_set_predication_si[] = {
 	GK_A("START_ADDR", 1, 0, 2, 7, 8),
 	GK_B("CONTINUE", 2, 31),
@@ -1164,10 +1203,11 @@ static const struct gk_exec_row x_reg_run[] = { X_(.op = GK_X_REG_RUN) };
 /* the CU mask the CP ANDs into SET_SH_REG_INDEX values with INDEX 3 (nvd.h
  * PACKET3_SET_SH_REG_INDEX_APPLY_KMD_CU_AND_MASK) is the kernel's */
 static const struct gk_exec_row x_set_sh_index[] = {
-	X_(.op = GK_X_REFUSE, .when = "INDEX", .arg = { "an INDEX other than 0 changes the value by state the packet does not carry" }),
+	X_(.op = GK_X_REFUSE, .when = "INDEX",
+	   .why = "an INDEX other than 0 changes the value by state the packet does not carry"),
 	X_(.op = GK_X_REG_RUN),
 };
-#define LOAD_ROW(sp, off) X_(.op = GK_X_REG_LOAD, .n = sp, .arg = { "BASE_ADDR", off, "NUM_DWORDS" })
+#define LOAD_ROW(sp, off) X_(.op = GK_X_REG_LOAD, .n = sp, .addr = "BASE_ADDR", .reg = off, .count = "NUM_DWORDS")
 static const struct gk_exec_row x_load_config[] = { LOAD_ROW(GK_PM4_SPACE_CONFIG, "REG_OFFSET") };
 static const struct gk_exec_row x_load_context[] = { LOAD_ROW(GK_PM4_SPACE_CONTEXT, "REG_OFFSET") };
 static const struct gk_exec_row x_load_sh[] = { LOAD_ROW(GK_PM4_SPACE_SH, "REG_OFFSET") };
@@ -1177,10 +1217,12 @@ static const struct gk_exec_row x_load_loop[] = { LOAD_ROW(GK_PM4_SPACE_LOOP, "C
 static const struct gk_exec_row x_load_resource[] = { LOAD_ROW(GK_PM4_SPACE_RESOURCE, "CONST_OFFSET") };
 static const struct gk_exec_row x_load_sampler[] = { LOAD_ROW(GK_PM4_SPACE_SAMPLER, "CONST_OFFSET") };
 static const struct gk_exec_row x_load_ctl[] = { LOAD_ROW(GK_PM4_SPACE_CTL_CONST, "CONST_OFFSET") };
-static const struct gk_exec_row x_pairs_context[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_CONTEXT, .arg = { "REG_OFFSET", "REG_VALUE" }) };
-static const struct gk_exec_row x_pairs_sh[] = { X_(.op = GK_X_REG_PAIRS, .n = GK_PM4_SPACE_SH, .arg = { "REG_OFFSET", "REG_VALUE" }) };
+#define PAIRS_ROW(sp) X_(.op = GK_X_REG_PAIRS, .n = sp, .reg = "REG_OFFSET", .value = "REG_VALUE")
+static const struct gk_exec_row x_pairs_context[] = { PAIRS_ROW(GK_PM4_SPACE_CONTEXT) };
+static const struct gk_exec_row x_pairs_sh[] = { PAIRS_ROW(GK_PM4_SPACE_SH) };
 #define PACKED_ROW(sp) X_(.op = GK_X_REG_PAIRS, .n = sp, \
-			  .arg = { "REG_OFFSET0", "REG_VALUE0", "REG_OFFSET1", "REG_VALUE1", "REG_COUNT" })
+			  .reg = "REG_OFFSET0", .value = "REG_VALUE0", .reg2 = "REG_OFFSET1", \
+			  .value2 = "REG_VALUE1", .count = "REG_COUNT")
 static const struct gk_exec_row x_packed_context[] = { PACKED_ROW(GK_PM4_SPACE_CONTEXT) };
 static const struct gk_exec_row x_packed_sh[] = { PACKED_ROW(GK_PM4_SPACE_SH) };
 static const struct gk_exec_row x_clear_state_eg[] = {
@@ -1190,84 +1232,89 @@ static const struct gk_exec_row x_clear_state_eg[] = {
 };
 static const struct gk_exec_row x_clear_state[] = { X_(.op = GK_X_REG_DEFAULT, .n = GK_PM4_SPACE_CONTEXT) };
 /* §9.6.1: the 4-dword forms (ZPASS_DONE, SAMPLE_*) write counters */
-static const struct gk_exec_row x_event[] = { X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE", "ADDRESS" }) };
+static const struct gk_exec_row x_event[] = { X_(.op = GK_X_EVENT, .value = "EVENT_TYPE", .counters = "ADDRESS") };
 static const struct gk_exec_row x_eop[] = {
-	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
-	X_(.op = GK_X_EOP, .arg = { "DATA_SEL", "INT_SEL", "ADDRESS", "DATA_LO", "DATA_HI" }),
+	X_(.op = GK_X_EVENT, .value = "EVENT_TYPE"),
+	X_(.op = GK_X_EOP, .sel = "DATA_SEL", .irq = "INT_SEL", .addr = "ADDRESS", .value = "DATA_LO", .value_hi = "DATA_HI"),
 };
 static const struct gk_exec_row x_eos[] = {
-	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
-	X_(.op = GK_X_EOP, .arg = { "CMD", NULL, "ADDRESS", "DATA" }),
+	X_(.op = GK_X_EVENT, .value = "EVENT_TYPE"),
+	X_(.op = GK_X_EOP, .sel = "CMD", .addr = "ADDRESS", .value = "DATA"),
 };
 static const struct gk_exec_row x_gcn_eos[] = {
-	X_(.op = GK_X_EVENT, .arg = { "EVENT_TYPE" }),
-	X_(.op = GK_X_EOP, .arg = { "DATA_SEL", NULL, "ADDRESS", "DATA" }),
+	X_(.op = GK_X_EVENT, .value = "EVENT_TYPE"),
+	X_(.op = GK_X_EOP, .sel = "DATA_SEL", .addr = "ADDRESS", .value = "DATA"),
 };
 /* §9.3.2-§9.3.13: the initiator is "written to the VGT_DRAW_INITIATOR
  * register" (VGT_DISPATCH_INITIATOR; GFX6+ COMPUTE_DISPATCH_INITIATOR) */
-static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DRAW_INITIATOR" }) };
-static const struct gk_exec_row x_dispatch[] = { X_(.op = GK_X_DRAW, .arg = { "PREDICATE", "DISPATCH_INITIATOR" }) };
+static const struct gk_exec_row x_draw[] = { X_(.op = GK_X_DRAW, .flag = "PREDICATE", .value = "DRAW_INITIATOR") };
+static const struct gk_exec_row x_dispatch[] = {
+	X_(.op = GK_X_DRAW, .flag = "PREDICATE", .value = "DISPATCH_INITIATOR"),
+};
 /* §9.6.8; the compare is on the dword as memory holds it */
 static const struct gk_exec_row x_wait[] = {
-	X_(.op = GK_X_REFUSE, .when = "SWAP", .arg = { "a byte-swapped poll is not modelled" }),
-	X_(.op = GK_X_WAIT, .arg = { "MEM_SPACE", "FUNCTION", "MASK", "REFERENCE", "POLL_REG" }),
+	X_(.op = GK_X_REFUSE, .when = "SWAP", .why = "a byte-swapped poll is not modelled"),
+	X_(.op = GK_X_WAIT, .space = "MEM_SPACE", .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE", .reg = "POLL_REG"),
 };
 static const struct gk_exec_row x_gcn_wait[] = {
 	X_(.op = GK_X_REFUSE, .when = "OPERATION",
-	   .arg = { "the write-wait-write and preemptable forms write a second register the headers do not describe" }),
-	X_(.op = GK_X_WAIT, .arg = { "MEM_SPACE", "FUNCTION", "MASK", "REFERENCE", "POLL_REG" }),
+	   .why = "the write-wait-write and preemptable forms write a second register the headers do not describe"),
+	X_(.op = GK_X_WAIT, .space = "MEM_SPACE", .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE", .reg = "POLL_REG"),
 };
 static const struct gk_access poll_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "POLL_ADDRESS", .n = 4 } };
-static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .arg = { "EXEC_COUNT" }) };
+static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .count = "EXEC_COUNT") };
 static const struct gk_access bool_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "BOOL_ADDR", .n = 4 } };
 static const struct gk_access gcn_cond_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "ADDRESS", .n = 4 } };
 /* §9.5.2: read, test, write on success */
 static const struct gk_exec_row x_cond_write[] = {
-	X_(.op = GK_X_LATCH, .arg = { "POLL_SPACE", "POLL_ADDRESS", NULL, "POLL_REG" }, .swap = { "POLL_SWAP" }),
-	X_(.op = GK_X_TEST, .arg = { "FUNCTION", "MASK", "REFERENCE" }),
-	X_(.op = GK_X_LATCH, .arg = { NULL, "WRITE_DATA" }),
-	X_(.op = GK_X_PUT, .arg = { "WRITE_SPACE", "WRITE_ADDRESS", NULL, "WRITE_REG" }, .swap = { "WRITE_SWAP" }),
+	X_(.op = GK_X_LATCH, .sel = "POLL_SPACE", .addr = "POLL_ADDRESS", .reg = "POLL_REG", .swap = { "POLL_SWAP" }),
+	X_(.op = GK_X_TEST, .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE"),
+	X_(.op = GK_X_LATCH, .addr = "WRITE_DATA"),
+	X_(.op = GK_X_PUT, .sel = "WRITE_SPACE", .addr = "WRITE_ADDRESS", .reg = "WRITE_REG", .swap = { "WRITE_SWAP" }),
 };
 static const struct gk_exec_row x_copy_dw[] = {
-	X_(.op = GK_X_LATCH, .arg = { "SRC_SEL", "SRC_ADDRESS", NULL, "SRC_REG" }),
-	X_(.op = GK_X_PUT, .arg = { "DST_SEL", "DST_ADDRESS", NULL, "DST_REG" }),
+	X_(.op = GK_X_LATCH, .sel = "SRC_SEL", .addr = "SRC_ADDRESS", .reg = "SRC_REG"),
+	X_(.op = GK_X_PUT, .sel = "DST_SEL", .addr = "DST_ADDRESS", .reg = "DST_REG"),
 };
 /* nvd.h COPY_DATA: register offsets and addresses in SRC/DST_ADDR_LO/HI */
 static const struct gk_exec_row x_copy_data[] = {
-	X_(.op = GK_X_LATCH, .arg = { "SRC_SEL", "SRC_ADDR_LO", "SRC_ADDR_HI", NULL, "COUNT_SEL" }),
-	X_(.op = GK_X_PUT, .arg = { "DST_SEL", "DST_ADDR_LO", "DST_ADDR_HI" }),
+	X_(.op = GK_X_LATCH, .sel = "SRC_SEL", .addr = "SRC_ADDR_LO", .addr_hi = "SRC_ADDR_HI", .flag = "COUNT_SEL"),
+	X_(.op = GK_X_PUT, .sel = "DST_SEL", .addr = "DST_ADDR_LO", .addr_hi = "DST_ADDR_HI"),
 };
 /* §9.7.1: DATA_LO/HI, or with CNTR_SEL the counter CNTR64_SEL names */
 static const struct gk_exec_row x_mem_write[] = {
-	X_(.op = GK_X_LATCH, .n = 8, .arg = { NULL, "DATA_LO", "DATA_HI" }),
-	X_(.op = GK_X_LATCH, .n = 8, .when = "CNTR_SEL", .arg = { "CNTR64_SEL" }),
-	X_(.op = GK_X_PUT, .arg = { NULL, "ADDRESS", NULL, NULL, "DATA32" }, .swap = { "SWAP" }),
+	X_(.op = GK_X_LATCH, .n = 8, .addr = "DATA_LO", .addr_hi = "DATA_HI"),
+	X_(.op = GK_X_LATCH, .n = 8, .when = "CNTR_SEL", .sel = "CNTR64_SEL"),
+	X_(.op = GK_X_PUT, .addr = "ADDRESS", .flag = "DATA32", .swap = { "SWAP" }),
 };
 static const struct gk_exec_row x_write_data[] = {
-	X_(.op = GK_X_DATA_TO, .arg = { "DST_SEL", "DST_ADDR", NULL, "DST_REG", "WR_ONE_ADDR" }),
+	X_(.op = GK_X_DATA_TO, .sel = "DST_SEL", .addr = "DST_ADDR", .reg = "DST_REG", .flag = "WR_ONE_ADDR"),
 };
-static const struct gk_exec_row x_pred_exec[] = { X_(.op = GK_X_PRED_EXEC, .arg = { "DEVICE_SELECT", "EXEC_COUNT" }) };
+static const struct gk_exec_row x_pred_exec[] = {
+	X_(.op = GK_X_PRED_EXEC, .mask = "DEVICE_SELECT", .count = "EXEC_COUNT"),
+};
 static const struct gk_exec_row x_set_predication[] = {
-	X_(.op = GK_X_PREDICATE, .arg = { "PRED_OP", "START_ADDR", "PREDICATION_BOOLEAN" }),
+	X_(.op = GK_X_PREDICATE, .sel = "PRED_OP", .addr = "START_ADDR", .flag = "PREDICATION_BOOLEAN"),
 };
 /* §9.6.4, a counting semaphore as the DMA one (radeon_semaphore.c) */
 static const struct gk_exec_row x_semaphore[] = {
-	X_(.op = GK_X_REFUSE, .when = "USE_MAILBOX", .arg = { "the mailbox form waits for a mailbox the packet reference does not describe" }),
-	X_(.op = GK_X_SEMAPHORE, .arg = { "SEM_SEL", "SIGNAL_TYPE" }),
+	X_(.op = GK_X_REFUSE, .when = "USE_MAILBOX",
+	   .why = "the mailbox form waits for a mailbox the packet reference does not describe"),
+	X_(.op = GK_X_SEMAPHORE, .sel = "SEM_SEL", .flag = "SIGNAL_TYPE"),
 };
 static const struct gk_access sem_acc[] = { { .rw = GK_ACC_READ | GK_ACC_WRITE, .size = GK_Z_FIXED, .addr = "ADDRESS", .n = 8 } };
 /* CP_DMA (r600d.h / evergreend.h comment blocks): BYTE_COUNT bytes from
  * SRC_ADDRESS (or the DATA dword repeated) to DST_ADDRESS */
 #define CPDMA_WHY "a register space or a non-incrementing address: the copy's order is not in the kernel's comment"
 static const struct gk_exec_row x_cp_dma[] = {
-	X_(.op = GK_X_REFUSE_IF, .arg = { "SRC_SEL", "GDS", "GDS is not in the executor's memory" }),
-	X_(.op = GK_X_REFUSE_IF, .arg = { "DST_SEL", "GDS", "GDS is not in the executor's memory" }),
-	X_(.op = GK_X_REFUSE, .when = "SAS", .arg = { CPDMA_WHY }),
-	X_(.op = GK_X_REFUSE, .when = "DAS", .arg = { CPDMA_WHY }),
-	X_(.op = GK_X_REFUSE, .when = "SAIC", .arg = { CPDMA_WHY }),
-	X_(.op = GK_X_REFUSE, .when = "DAIC", .arg = { CPDMA_WHY }),
+	X_(.op = GK_X_REFUSE_IF, .sel = "SRC_SEL", .tag = GK_TAG_PLACE_GDS, .why = "GDS is not in the executor's memory"),
+	X_(.op = GK_X_REFUSE_IF, .sel = "DST_SEL", .tag = GK_TAG_PLACE_GDS, .why = "GDS is not in the executor's memory"),
+	X_(.op = GK_X_REFUSE, .when = "SAS", .why = CPDMA_WHY),
+	X_(.op = GK_X_REFUSE, .when = "DAS", .why = CPDMA_WHY),
+	X_(.op = GK_X_REFUSE, .when = "SAIC", .why = CPDMA_WHY),
+	X_(.op = GK_X_REFUSE, .when = "DAIC", .why = CPDMA_WHY),
 	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }),
-	X_(.op = GK_X_FILL, .n = 4, .when = "SRC_SEL", .arg = { "DATA" }, .swap = { "SRC_SWAP", "DST_SWAP" }),
+	X_(.op = GK_X_FILL, .n = 4, .when = "SRC_SEL", .value = "DATA", .swap = { "SRC_SWAP", "DST_SWAP" }),
 };
 static const struct gk_access cp_dma_acc[] = {
 	{ .rw = GK_ACC_READ, .size = GK_Z_COUNT, .addr = "SRC_ADDRESS", .count = "BYTE_COUNT", .n = 1 },
@@ -1278,31 +1325,33 @@ static const struct gk_access cp_dma_acc[] = {
  * source is SRC_ADDR_LO/HI or the DATA dword; SAS/DAS=REGISTER,
  * NO_INCREMENT, GDS and the GFX6-8 swaps are refused */
 #define GCN_DMA_REFUSALS \
-	X_(.op = GK_X_REFUSE_IF, .arg = { "SAS", "REGISTER", CPDMA_WHY }), \
-	X_(.op = GK_X_REFUSE_IF, .arg = { "DAS", "REGISTER", CPDMA_WHY }), \
-	X_(.op = GK_X_REFUSE_IF, .arg = { "SAIC", "NO_INCREMENT", CPDMA_WHY }), \
-	X_(.op = GK_X_REFUSE_IF, .arg = { "DAIC", "NO_INCREMENT", CPDMA_WHY }), \
-	X_(.op = GK_X_REFUSE, .when = "SRC_SWAP", .arg = { "a byte-swapped DMA is not modelled" }), \
-	X_(.op = GK_X_REFUSE, .when = "DST_SWAP", .arg = { "a byte-swapped DMA is not modelled" })
+	X_(.op = GK_X_REFUSE_IF, .sel = "SAS", .tag = GK_TAG_PLACE_REG, .why = CPDMA_WHY), \
+	X_(.op = GK_X_REFUSE_IF, .sel = "DAS", .tag = GK_TAG_PLACE_REG, .why = CPDMA_WHY), \
+	X_(.op = GK_X_REFUSE_IF, .sel = "SAIC", .tag = GK_TAG_ADDR_NO_INCREMENT, .why = CPDMA_WHY), \
+	X_(.op = GK_X_REFUSE_IF, .sel = "DAIC", .tag = GK_TAG_ADDR_NO_INCREMENT, .why = CPDMA_WHY), \
+	X_(.op = GK_X_REFUSE, .when = "SRC_SWAP", .why = "a byte-swapped DMA is not modelled"), \
+	X_(.op = GK_X_REFUSE, .when = "DST_SWAP", .why = "a byte-swapped DMA is not modelled")
 static const struct gk_exec_row x_gcn_cp_dma[] = {
 	GCN_DMA_REFUSALS,
-	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+	X_(.op = GK_X_DMA, .sel = "SRC_SEL", .addr = "SRC_ADDR_LO", .addr_hi = "SRC_ADDR_HI", 
+	   .dst_sel = "DST_SEL", .dst = "DST_ADDR", .count = "BYTE_COUNT"),
 };
 static const struct gk_exec_row x_dma_data[] = {
 	GCN_DMA_REFUSALS,
-	X_(.op = GK_X_DMA, .arg = { "SRC_SEL", "SRC_ADDR_LO_OR_DATA", "SRC_ADDR_HI", "DST_ADDR", "BYTE_COUNT", "DST_SEL" }),
+	X_(.op = GK_X_DMA, .sel = "SRC_SEL", .addr = "SRC_ADDR_LO_OR_DATA", .addr_hi = "SRC_ADDR_HI", 
+	   .dst_sel = "DST_SEL", .dst = "DST_ADDR", .count = "BYTE_COUNT"),
 };
 
 /* §9.3.8-§9.3.10 and the kernel checkers' INDEX_BUFFER_SIZE: "part of the
  * draw packet sequence", values the draws that follow use; kept and shown */
-static const struct gk_exec_row x_index_type[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_TYPE", "SWAP_MODE" }) };
-static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .arg = { "NUM_INSTANCES" }) };
-static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BASE" }) };
-static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .arg = { "INDEX_BUFFER_SIZE" }) };
+static const struct gk_exec_row x_index_type[] = { X_(.op = GK_X_PARAM, .keep = { "INDEX_TYPE", "SWAP_MODE" }) };
+static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .keep = { "NUM_INSTANCES" }) };
+static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .keep = { "INDEX_BASE" }) };
+static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .keep = { "INDEX_BUFFER_SIZE" }) };
 
 /* §9.2.2: the registers between BEGIN_CLEAR_STATE and END_CLEAR_STATE are
  * the state CLEAR_STATE restores */
-static const struct gk_exec_row x_preamble[] = { X_(.op = GK_X_PREAMBLE, .arg = { "CMD" }) };
+static const struct gk_exec_row x_preamble[] = { X_(.op = GK_X_PREAMBLE, .sel = "CMD") };
 
 /* ---- the packets ------------------------------------------------------- */
 

@@ -2641,6 +2641,45 @@ static void nc_gk_json_uint(void)
 	fx_end_case();
 }
 
+static void nc_gk_lint_check(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_lint_check((struct gk_lint*)NULL, (const struct gk_lint_event*)NULL, (const struct gk_unit*)NULL, (const struct gk_lint_regs*)NULL, (const struct gk_lint_select*)NULL, (struct gk_diags*)NULL);
+	fx_end_case();
+	FX_CASE("l NULL");
+	(void)gk_lint_check((struct gk_lint*)NULL, (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+	FX_CASE("ev NULL");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)NULL, (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+	FX_CASE("unit NULL");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)NULL, (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+	FX_CASE("regs NULL");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)NULL, (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+	FX_CASE("sel NULL");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)NULL, (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+	FX_CASE("out NULL");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_lint_check((struct gk_lint*)fx_lint(), (const struct gk_lint_event*)FX_SLOT(1), (const struct gk_unit*)fx_unit(), (const struct gk_lint_regs*)fx_lint_regs(), (const struct gk_lint_select*)FX_SLOT(4), (struct gk_diags*)FX_SLOT(5));
+	fx_end_case();
+}
+
+static void nc_gk_lint_close(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_lint_close((struct gk_lint*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_lint_close((struct gk_lint*)fx_lint());
+	fx_forget((const void *)(struct gk_lint*)fx_lint());
+	fx_end_case();
+}
+
 static void nc_gk_lint_event(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2673,6 +2712,16 @@ static void nc_gk_lint_generation(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_lint_generation((const struct gk_format*)fx_format());
+	fx_end_case();
+}
+
+static void nc_gk_lint_open(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_lint_close(gk_lint_open((const struct gk_format*)NULL));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_lint_close(gk_lint_open((const struct gk_format*)fx_format()));
 	fx_end_case();
 }
 
@@ -5960,8 +6009,11 @@ static const struct nc_func {
 	{ "gk_json_end", nc_gk_json_end },
 	{ "gk_json_packet", nc_gk_json_packet },
 	{ "gk_json_uint", nc_gk_json_uint },
+	{ "gk_lint_check", nc_gk_lint_check },
+	{ "gk_lint_close", nc_gk_lint_close },
 	{ "gk_lint_event", nc_gk_lint_event },
 	{ "gk_lint_generation", nc_gk_lint_generation },
+	{ "gk_lint_open", nc_gk_lint_open },
 	{ "gk_lint_rule_at", nc_gk_lint_rule_at },
 	{ "gk_lint_rule_count", nc_gk_lint_rule_count },
 	{ "gk_lint_select_all", nc_gk_lint_select_all },

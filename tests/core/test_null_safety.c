@@ -78,6 +78,7 @@ static struct gk_engine_asm *g_engine_asm;
 static struct gk_asm *g_asm;
 static struct gk_mem *g_mem;
 static struct gk_exec *g_exec;
+static struct gk_lint *g_lint;
 static struct gk_input *g_input;
 static struct gk_bytes g_bytes;
 static bool g_bytes_made;
@@ -208,6 +209,12 @@ static struct gk_exec *fx_exec(void)
 	if (!g_exec)
 		g_exec = fx_need(gk_exec_create(fx_engine(), fx_mem(), NULL), "executor");
 	return g_exec;
+}
+static struct gk_lint *fx_lint(void)
+{
+	if (!g_lint)
+		g_lint = fx_need(gk_lint_open(fx_format()), "linter");
+	return g_lint;
 }
 static struct gk_bytes *fx_bytes(void)
 {
@@ -420,6 +427,8 @@ static void fx_forget(const void *p)
 		g_mem = NULL;
 	if (p == g_exec)
 		g_exec = NULL;
+	if (p == g_lint)
+		g_lint = NULL;
 	if (p == g_input)
 		g_input = NULL;
 	if (p == g_amdgpu_asm)
@@ -435,6 +444,8 @@ static void fx_end_case(void)
 	memset(fx_slot_used, 0, sizeof fx_slot_used);
 	gk_exec_destroy(g_exec);
 	g_exec = NULL;
+	gk_lint_close(g_lint);
+	g_lint = NULL;
 	gk_engine_asm_close(g_engine_asm);
 	g_engine_asm = NULL;
 	gk_engine_close(g_engine);

@@ -661,15 +661,21 @@ static void test_rows(void)
 			const struct gk_exec_row *x = &d->exec[k];
 			const struct gk_enum *enm = NULL;
 			rows++;
-			unsigned nargs = x->op == GK_X_REFUSE ? 0 : x->op == GK_X_REFUSE_IF ? 1 : GK_EXEC_ARGS;
-			for (unsigned a = 0; a < nargs; a++)
-				CHECK(!x->arg[a] || has_field(d, x->arg[a], &enm), "%s row %u: no field %s", d->name, k,
-				      x->arg[a]);
+			/* the fields the row names, by role */
+			const char *names[] = { x->value, x->value_hi, x->value2, x->sel, x->dst_sel, x->addr, x->addr_hi,
+						x->dst, x->reg, x->reg2, x->func, x->mask, x->ref, x->space, x->count,
+						x->size, x->flag, x->irq, x->incr, x->counters, x->keep[0], x->keep[1] };
+			for (unsigned a = 0; a < sizeof names / sizeof names[0]; a++)
+				CHECK(!names[a] || has_field(d, names[a], &enm), "%s row %u: no field %s", d->name, k,
+				      names[a]);
+			if (x->op == GK_X_REFUSE)
+				CHECK(x->why != NULL, "%s row %u: a refusal says why", d->name, k);
 			if (x->op == GK_X_REFUSE_IF) {
 				bool named = false;
-				for (uint64_t v = 0; enm && v < (1u << enm->nbits); v++)
-					named |= enm->names[v] && !strcmp(enm->names[v], x->arg[1]);
-				CHECK(named, "%s: %s has no value %s", d->name, x->arg[0], x->arg[1]);
+				CHECK(x->sel && has_field(d, x->sel, &enm), "%s row %u: no select", d->name, k);
+				for (uint64_t v = 0; x->sel && enm && v < (1u << enm->nbits); v++)
+					named |= enm->names[v] && gk_enum_tag(enm, v) == x->tag;
+				CHECK(named, "%s: %s has no value tagged %u", d->name, x->sel ? x->sel : "(none)", x->tag);
 			}
 			CHECK(!x->when || has_field(d, x->when, &enm), "%s row %u: no field %s", d->name, k, x->when);
 			for (unsigned s = 0; s < 3; s++)

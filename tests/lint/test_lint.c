@@ -880,6 +880,73 @@ static void test_json(struct gen *g, struct map *m)
 	CHECK(!strstr(buf, "\"rule\"") && !strstr(buf, "\"section\""), "no rule/section keys when unset: %s", buf);
 }
 
+/* A prepared linter (gk_lint_open) says what gk_lint_event says, whether
+ * the packet comes as words, as its decoded unit, or both; the generation
+ * is the format's (lint_gen), and a format without rules has no linter. */
+static void test_prepared(struct gen *gens, struct map *m)
+{
+	memset(m, 0, sizeof *m);
+	for (size_t i = 0; i < 0x10000; i += 3) {
+		m->val[i] = (uint32_t)(i * 2654435761u);
+		m->w[i] = 1;
+	}
+	struct gk_lint_regs regs = { map_get, m };
+	for (unsigned k = 0; k < 2; k++) {
+		struct gen *g = &gens[k];
+		CHECK(gk_lint_generation(g->fmt) == g->bit && g->fmt->lint_gen == g->bit, "%s: its lint generation", g->name);
+		struct gk_lint *l = gk_lint_open(g->fmt);
+		CHECK(l != NULL, "%s: a linter", g->name);
+		const struct gk_packet *pkts[] = { &g->disp, &g->disp_gfx, &g->disp_noen, &g->draw };
+		for (unsigned p = 0; l && p < sizeof pkts / sizeof pkts[0]; p++) {
+			unsigned kind = p == 3 ? GK_LINT_DRAW : GK_LINT_DISPATCH;
+			struct gk_unit u;
+			gk_unit_decode(g->fmt, pkts[p], NULL, &u);
+			struct gk_lint_event with_pkt = { kind, pkts[p] }, without = { kind, NULL };
+			struct gk_diags a, b, c, d;
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			memset(&c, 0, sizeof c);
+			memset(&d, 0, sizeof d);
+			int na = gk_lint_event(g->fmt, &with_pkt, &regs, NULL, &a);
+			int nb = gk_lint_check(l, &with_pkt, NULL, &regs, NULL, &b);
+			int nc = gk_lint_check(l, &without, &u, &regs, NULL, &c);
+			int nd = gk_lint_check(l, &with_pkt, &u, &regs, NULL, &d);
+			CHECK(na > 0 && na == nb && na == nc && na == nd, "%s packet %u: %d %d %d %d broken", g->name, p, na, nb,
+			      nc, nd);
+			bool same = a.n == b.n && a.n == c.n && a.n == d.n;
+			for (unsigned i = 0; same && i < a.n && i < GK_MAX_DIAGS; i++)
+				same = !strcmp(a.d[i].message, b.d[i].message) && !strcmp(a.d[i].message, c.d[i].message) &&
+				       !strcmp(a.d[i].message, d.d[i].message) && a.d[i].offset == c.d[i].offset;
+			CHECK(same, "%s packet %u: the same diagnostics whichever way the packet comes", g->name, p);
+		}
+		/* the packet rules read the unit: a dispatch without COMPUTE_SHADER_EN breaks one rule more */
+		if (l) {
+			struct gk_unit u;
+			gk_unit_decode(g->fmt, &g->disp_noen, NULL, &u);
+			struct gk_lint_event ev = { GK_LINT_DISPATCH, NULL };
+			struct gk_lint_select sel;
+			gk_lint_select_parse(&sel, "cs-compute-shader-en", 20, NULL);
+			struct gk_diags dg;
+			memset(&dg, 0, sizeof dg);
+			CHECK(gk_lint_check(l, &ev, &u, &regs, &sel, &dg) == 1 && dg.n == 1 && dg.d[0].offset == 0x40,
+			      "%s: DISPATCH_INITIATOR read from the unit", g->name);
+		}
+		struct gk_lint_event none = { GK_LINT_DRAW, NULL };
+		struct gk_diags dg0;
+		memset(&dg0, 0, sizeof dg0);
+		CHECK(gk_lint_check(NULL, &none, NULL, &regs, NULL, &dg0) == -1, "no linter: -1");
+		gk_lint_close(l);
+	}
+	struct gk_engine *si = gk_engine_open("pm4", "si", NULL);
+	CHECK(si && !gk_lint_open(gk_engine_format(si)) && !gk_lint_generation(gk_engine_format(si)), "SI: no linter");
+	gk_engine_close(si);
+	struct gk_engine *dma = gk_engine_open("dma", "evergreen", NULL);
+	CHECK(dma && !gk_lint_open(gk_engine_format(dma)), "Evergreen DMA: no linter (its format has no lint generation)");
+	gk_engine_close(dma);
+	CHECK(gk_lint_open(NULL) == NULL, "NULL: no linter");
+	gk_lint_close(NULL);
+}
+
 int main(void)
 {
 	struct gen gens[2];
@@ -899,6 +966,7 @@ int main(void)
 	test_kernel_default(&gens[0], m);
 	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
+	test_prepared(gens, m);
 	free(m);
 	gk_engine_close(gens[0].e);
 	gk_engine_close(gens[1].e);

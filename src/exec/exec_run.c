@@ -1,0 +1,305 @@
+/* The run (gfxkit run, gfxkit lint): the stream loop's unit callback and
+ * the one dispatcher of exec rows.  Each decoded unit runs by its
+ * description's rows in order; each row's op is one entry of ops[] below:
+ * its handler and what the handler needs.  A new behaviour is a new enum
+ * gk_exec_op value, its handler (exec_mem.c for the memory engines,
+ * exec_cp.c for the command processor) and its entry here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_priv.h"
+
+static int op_nothing(struct gk_exec *x, const struct xrow *r, const struct accs *A)
+{
+	(void)x;
+	(void)r;
+	(void)A;
+	return 0;
+}
+
+static int op_refuse(struct gk_exec *x, const struct xrow *r, const struct accs *A)
+{
+	(void)A;
+	return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->when, "not run: %s", r->row->why ? r->row->why : "no semantics");
+}
+
+/* the form whose select (.sel) means .tag is not run */
+static int op_refuse_if(struct gk_exec *x, const struct xrow *r, const struct accs *A)
+{
+	(void)A;
+	if (r->row->tag != GK_TAG_NONE && gk_exec_xtag(x, r, XS_SEL) == r->row->tag)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->sel, "not run: %s", r->row->why ? r->row->why : "no semantics");
+	return 0;
+}
+
+/* The dispatcher: every op, its handler and what it needs (XO_ACCS: the
+ * unit's accesses; XO_GATED: skipped after a failed GK_X_TEST). */
+static const struct {
+	gk_exec_op_fn run;
+	unsigned flags;
+} ops[GK_X_END] = {
+	[GK_X_NOTHING] = { op_nothing, 0 },
+	[GK_X_COPY] = { gk_exec_op_copy, XO_ACCS },
+	[GK_X_WRITE_DATA] = { gk_exec_op_write_data, XO_ACCS },
+	[GK_X_FILL] = { gk_exec_op_fill, XO_ACCS },
+	[GK_X_STORE] = { gk_exec_op_store, XO_ACCS },
+	[GK_X_INTERRUPT] = { gk_exec_op_interrupt, 0 },
+	[GK_X_WAIT] = { gk_exec_op_wait, XO_ACCS },
+	[GK_X_SEMAPHORE] = { gk_exec_op_semaphore, XO_ACCS },
+	[GK_X_COND_EXEC] = { gk_exec_op_cond_exec, XO_ACCS },
+	[GK_X_REG_WRITE] = { gk_exec_op_reg_write, 0 },
+	[GK_X_CLOCK_SET] = { gk_exec_op_clock_set, 0 },
+	[GK_X_CLOCK_STORE] = { gk_exec_op_clock_store, XO_ACCS },
+	[GK_X_PTE] = { gk_exec_op_pte, XO_ACCS },
+	[GK_X_REFUSE] = { op_refuse, 0 },
+	[GK_X_REG_RUN] = { gk_exec_op_reg_run, XO_GATED },
+	[GK_X_REG_PAIRS] = { gk_exec_op_reg_pairs, XO_GATED },
+	[GK_X_REG_LOAD] = { gk_exec_op_reg_load, XO_GATED },
+	[GK_X_REG_DEFAULT] = { gk_exec_op_reg_default, XO_GATED },
+	[GK_X_PREAMBLE] = { gk_exec_op_preamble, XO_GATED },
+	[GK_X_EVENT] = { gk_exec_op_event, XO_GATED },
+	[GK_X_DRAW] = { gk_exec_op_draw, XO_GATED },
+	[GK_X_EOP] = { gk_exec_op_eop, XO_GATED },
+	[GK_X_LATCH] = { gk_exec_op_latch, XO_GATED },
+	[GK_X_TEST] = { gk_exec_op_test, XO_GATED },
+	[GK_X_PUT] = { gk_exec_op_put, XO_GATED },
+	[GK_X_DATA_TO] = { gk_exec_op_data_to, XO_GATED },
+	[GK_X_PREDICATE] = { gk_exec_op_predicate, XO_GATED },
+	[GK_X_PRED_EXEC] = { gk_exec_op_pred_exec, XO_GATED },
+	[GK_X_REFUSE_IF] = { op_refuse_if, XO_GATED },
+	[GK_X_PARAM] = { gk_exec_op_param, XO_GATED },
+	[GK_X_DMA] = { gk_exec_op_dma, XO_GATED },
+};
+
+static int run_row(struct gk_exec *x, const struct xrow *r, const struct accs *A)
+{
+	unsigned op = r->row->op;
+	if (op >= GK_X_END || !ops[op].run)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "exec row of kind %u is not one the executor knows", op);
+	if ((ops[op].flags & XO_GATED) && x->cp.failed)
+		return 0; /* a failed GK_X_TEST: the rest of the packet does not run */
+	return ops[op].run(x, r, ops[op].flags & XO_ACCS ? A : NULL);
+}
+
+/* ---- the unit callback ---- */
+
+/* A lint run follows the register state: what would stop a run (memory it
+ * was not given, a wait, a malformed packet) is passed over and counted.
+ * true when the stop was taken back. */
+static bool pass_over(struct gk_exec *x)
+{
+	if (!x->o->lint || !x->stop || x->res->status == GK_EXEC_LIMIT)
+		return false;
+	x->stop = false;
+	x->res->status = GK_EXEC_COMPLETED;
+	x->res->has_wait = false;
+	memset(&x->res->where, 0, sizeof x->res->where);
+	memset(&x->res->why, 0, sizeof x->res->why);
+	x->res->not_run++;
+	return true;
+}
+
+static int reg_view(void *ctx, uint32_t byte_addr, uint32_t *value)
+{
+	return gk_exec_reg(ctx, byte_addr, value);
+}
+
+/* the draw or dispatch just run against the selected rules: the event is
+ * printed with what it broke */
+static void lint_event(struct gk_exec *x)
+{
+	const struct gk_unit *u = x->u;
+	bool dispatch = (u->desc->flags & GK_P_COMPUTE) != 0;
+	struct gk_lint_event ev = { dispatch ? GK_LINT_DISPATCH : GK_LINT_DRAW, &u->pkt };
+	struct gk_lint_regs regs = { reg_view, x };
+	struct gk_diags dg;
+	memset(&dg, 0, sizeof dg);
+	uint64_t nth = dispatch ? ++x->res->dispatches : ++x->res->draws;
+	if (!x->lint)
+		x->lint = gk_lint_open(x->fmt); /* NULL (no rules for fmt): gk_lint_check says -1 */
+	if (gk_lint_check(x->lint, &ev, u, &regs, x->o->lint, &dg) <= 0 && !dg.n)
+		return;
+	char what[48];
+	snprintf(what, sizeof what, "%s %llu", dispatch ? "dispatch" : "draw", (unsigned long long)nth);
+	gk_exec_lint_print(x, &dg, what);
+}
+
+static void remember(struct gk_exec *x)
+{
+	struct gk_exec_result *r = x->res;
+	if (r->nlast == GK_EXEC_LAST) {
+		memmove(r->last, r->last + 1, (GK_EXEC_LAST - 1) * sizeof r->last[0]);
+		r->nlast--;
+	}
+	gk_exec_where_now(x, &r->last[r->nlast++]);
+}
+
+static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
+		   const struct gk_diags *dg)
+{
+	struct gk_exec *x = ctx;
+	(void)words;
+	/* the depth: one engine per depth (gk_stream_run) */
+	unsigned d = 0;
+	while (d < x->nstack && x->stack[d] != e)
+		d++;
+	if (d == x->nstack) {
+		if (x->nstack == GK_EXEC_PATH)
+			return GK_UNIT_STOP; /* deeper than following goes: cannot happen */
+		x->stack[x->nstack++] = e;
+	}
+	x->depth = d;
+	x->at[d] = offset;
+	x->u = gk_engine_unit(e);
+	x->neff = x->eff_more = 0;
+	gk_exec_cp_unit(x);
+	if (x->skipping && x->skip_depth != d)
+		x->skipping = false; /* the buffer ended inside the skipped region (check says so) */
+	if (x->skipping) {
+		if (n > x->skip_left) {
+			gk_exec_stop(x, GK_EXEC_FAULTED, NULL,
+			     "the conditional at 0x%llx skips into the middle of this packet (%llu of its %zu dwords): "
+			     "the engine would read the rest as packets, which a decoder cannot follow",
+			     (unsigned long long)x->skip_from, (unsigned long long)x->skip_left, n);
+			if (!pass_over(x))
+				return GK_UNIT_STOP;
+			x->skipping = false; /* lint: the packet runs */
+		}
+		x->skip_left -= n;
+		x->skipping = x->skip_left != 0;
+		x->res->skipped++;
+		gk_exec_trace(x, dg, true);
+		return GK_UNIT_NO_FOLLOW;
+	}
+	if (x->o->max_packets && x->res->packets == x->o->max_packets) {
+		x->res->status = GK_EXEC_LIMIT;
+		gk_exec_where_now(x, &x->res->where);
+		x->stop = true;
+		return GK_UNIT_STOP;
+	}
+	const struct gk_unit *u = x->u;
+	if (dg->errors && x->o->lint) {
+		/* a lint run reports what the checker finds and goes on with the
+		 * state the packet sets (a malformed draw is still linted) */
+		gk_exec_lint_print(x, dg, "check");
+	} else if (dg->errors) {
+		const struct gk_diag *first = NULL;
+		for (unsigned i = 0; i < dg->n && !first; i++)
+			if (dg->d[i].severity == GK_ERROR)
+				first = &dg->d[i];
+		gk_exec_trace(x, dg, false);
+		gk_exec_stop(x, GK_EXEC_FAULTED, first ? first->field : NULL, "the packet is not run: %s",
+		     first ? first->message : "it has errors");
+		if (first)
+			x->res->why.code = first->code;
+		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
+	}
+	if (!u || !u->desc || u->pkt.frame.unknown || u->pkt.truncated) {
+		gk_exec_trace(x, dg, false);
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "%zu word%s that are no packet of %s: the engine's behaviour is unknown",
+		     n, n == 1 ? "" : "s", x->fmt->gen);
+		return pass_over(x) ? GK_UNIT_NO_FOLLOW : GK_UNIT_STOP;
+	}
+	struct accs A;
+	/* the unit's accesses: for the trace (its reads and writes lines), an
+	 * indirect buffer's address, and the ops that read them (below) */
+	bool accs = x->o->trace || x->o->state || (u->desc->flags & GK_P_IB);
+	A.n = 0;
+	if (accs)
+		gk_exec_unit_accesses(x, e, &A);
+	if (u->desc->flags & GK_P_IB) {
+		/* runs where it is: the stream loop follows it next (a chained
+		 * buffer replaces this level's: GFX9+ CHAIN) */
+		const struct gk_mem_access *a = gk_exec_find_acc(&A, GK_ACC_READ, NULL);
+		bool chain = false;
+		for (unsigned i = 0; i < u->nfields; i++)
+			chain |= (u->fields[i].desc->flags & GK_F_CHAIN) && u->fields[i].value && !u->fields[i].cut;
+		unsigned at = chain ? d : d + 1;
+		if (a && at < GK_EXEC_PATH) {
+			x->ib[at] = a->first;
+			x->parent[at] = offset;
+		}
+		x->res->packets++;
+		x->clock++;
+		remember(x);
+		gk_exec_trace(x, dg, false);
+		return GK_UNIT_GO;
+	}
+	if (!u->desc->nexec) {
+		gk_exec_trace(x, dg, false);
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "%s is a packet the executor has no semantics for: the run stops here",
+		     u->desc->name);
+		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
+	}
+	struct xdesc *tmp = NULL;
+	const struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
+	if (!xd) {
+		gk_exec_trace(x, dg, false);
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for %s's exec rows", u->desc->name);
+		return GK_UNIT_STOP;
+	}
+	/* the accesses, when an op reads them and the trace did not want them already */
+	unsigned needs = 0;
+	for (unsigned i = 0; i < xd->n; i++)
+		needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
+	if ((needs & XO_ACCS) && !accs)
+		gk_exec_unit_accesses(x, e, &A);
+	int rc = GK_UNIT_GO;
+	for (unsigned i = 0; i < xd->n; i++) {
+		const struct xrow *r = &xd->rows[i];
+		if (r->row->when && !gk_exec_xv(x, r, XS_WHEN, 0))
+			continue;
+		if (run_row(x, r, &A)) {
+			if (pass_over(x))
+				continue; /* lint: the rest of the packet still sets what it sets */
+			x->neff = x->eff_more = 0; /* what it would have touched: the report says what stopped it */
+			gk_exec_trace(x, dg, false);
+			rc = GK_UNIT_STOP;
+			break;
+		}
+	}
+	free(tmp);
+	if (rc == GK_UNIT_STOP)
+		return rc;
+	x->res->packets++;
+	x->clock++;
+	remember(x);
+	gk_exec_trace(x, dg, false);
+	if (x->o->lint && x->cp.event)
+		lint_event(x);
+	return GK_UNIT_GO;
+}
+
+int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opts *o, struct gk_out *out,
+		struct gk_exec_result *res)
+{
+	if (!x || !in || !o || !out || !res)
+		return -1;
+	memset(res, 0, sizeof *res);
+	x->o = o;
+	x->out = out;
+	x->res = res;
+	x->nstack = 1;
+	x->stack[0] = x->e;
+	x->depth = 0;
+	x->skipping = x->stop = false;
+	x->u = NULL;
+	x->staged = 0;
+	gk_exec_cp_begin(x);
+	/* the loop checks (a packet with errors is not run) and follows; its
+	 * own printing is dropped: the trace prints each unit as it runs */
+	struct gk_out none = { NULL, 0, 0, NULL, NULL, 0, 0 };
+	struct gk_stream_opts so = { .check = true, .unit = on_unit, .unit_ctx = x, .mem_read = gk_mem_reader,
+				     .mem_ctx = x->mem, .max_depth = o->max_depth };
+	struct gk_stream_stats st;
+	int rc = gk_stream_run(x->e, in, &so, &none, &st);
+	res->clock = x->clock;
+	if (rc != 0)
+		return -1;
+	if (!x->stop)
+		res->status = GK_EXEC_COMPLETED;
+	gk_exec_summary(x);
+	return 0;
+}
+

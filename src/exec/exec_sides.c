@@ -1,0 +1,450 @@
+/* Where each byte of a transfer is: the sides of a copy, write or fill
+ * (linear ranges, rectangles, tiled surfaces, the packet's own words), the
+ * bounce-buffer transfer between them, and the unit's accesses they start
+ * from (the access model, gk_engine_access).
+ *
+ * Memory moves through a bounce buffer a block at a time: gather the
+ * block's bytes from the source side (runs of contiguous bytes), apply the
+ * byte swaps, scatter them to every destination side.  A side maps a byte
+ * position of the transfer to an address and the bytes contiguous from
+ * there, so linear copies move in large runs and tiled ones an element at a
+ * time.  What an array mode, a micro tile mode or a swap means is its tag
+ * (enum gk_tag). */
+#include <string.h>
+
+#include "exec_sides.h"
+
+static bool fval(const struct gk_exec *x, const char *name, uint64_t *v)
+{
+	const struct gk_unit_field *f = gk_exec_field(x, name);
+	if (!f)
+		return false;
+	*v = f->value;
+	return true;
+}
+
+
+/* byte p (< total) of the side: its address and the bytes contiguous from there */
+static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *run)
+{
+	switch (s->kind) {
+	case SIDE_LINEAR:
+	case SIDE_DATA:
+		*addr = s->base + p;
+		*run = s->total - p;
+		return;
+	case SIDE_RECT: {
+		uint64_t e = p / s->esize, r = p % s->esize;
+		uint64_t xx = e % s->w, yy = e / s->w % s->h, zz = e / (s->w * s->h);
+		*addr = s->base + (s->z0 + zz) * s->slice_bytes + (s->y0 + yy) * s->pitch_bytes + (s->x0 + xx) * s->esize + r;
+		*run = (s->w - xx) * s->esize - r;
+		return;
+	}
+	case SIDE_TILED: {
+		uint64_t e = p / s->esize, r = p % s->esize, xx, yy, zz;
+		if (s->box) {
+			xx = s->x0 + e % s->w;
+			yy = s->y0 + e / s->w % s->h;
+			zz = s->z0 + e / (s->w * s->h);
+		} else {
+			uint64_t g = s->e0 + e, slice = s->pitch * s->rows;
+			xx = g % s->pitch;
+			yy = g / s->pitch % s->rows;
+			zz = s->z0 + g / slice;
+		}
+		uint64_t off = 0;
+		if (s->surf)
+			gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off); /* inside: checked up front */
+		else
+			off = ((zz * s->rows + yy) * s->pitch + xx) * s->esize;
+		*addr = s->base + off + r;
+		*run = s->esize - r;
+		return;
+	}
+	}
+}
+
+/* the XOR of byte positions a swap field's value makes (SWAP tags) */
+static unsigned swap_mask(const struct gk_exec *x, const char *field)
+{
+	switch (gk_exec_ftag(gk_exec_field(x, field))) {
+	case GK_TAG_SWAP_8IN16: return 1;
+	case GK_TAG_SWAP_8IN32: return 3;
+	case GK_TAG_SWAP_8IN64: return 7;
+	}
+	return 0;
+}
+
+/* what the value of an array-mode (or micro-tile-mode) field means */
+static unsigned mode_tag(const struct gk_exec *x, const char *field)
+{
+	return gk_exec_ftag(gk_exec_field(x, field));
+}
+
+/* The tiled surface of access row ac (names from the row and the exec
+ * row's surface names): a layout the tiling module has, or a fault. */
+static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struct gk_tiled_names *tn,
+		      struct gk_tile_surface *surf, struct side *s)
+{
+	uint64_t mode;
+	const char *mname = gk_exec_fname(x, ac->mode);
+	if (!fval(x, ac->mode, &mode))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode, "the packet has no array mode: its surface cannot be laid out");
+	uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
+	if (es > 4)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+	s->esize = 1ull << es;
+	s->pitch = (gk_exec_fget(x, ac->arg[3], 0) + 1) * 8;
+	uint64_t slice = (gk_exec_fget(x, ac->arg[4], 0) + 1) * 64;
+	if (slice % s->pitch)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[4],
+			    "a slice of %llu elements is not whole rows of the %llu-element pitch: no layout has it",
+			    (unsigned long long)slice, (unsigned long long)s->pitch);
+	s->rows = slice / s->pitch;
+	s->z0 = gk_exec_fget(x, ac->arg[2], 0);
+	s->box = ac->arg[7] != NULL;
+	uint64_t zlast;
+	if (s->box) {
+		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
+		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
+		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
+		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
+		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->total = s->w * s->h * s->d * s->esize;
+		if (s->x0 + s->w > s->pitch || s->y0 + s->h > s->rows)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[5],
+				    "the box %llux%llu at (%llu, %llu) leaves the %llux%llu surface",
+				    (unsigned long long)s->w, (unsigned long long)s->h, (unsigned long long)s->x0,
+				    (unsigned long long)s->y0, (unsigned long long)s->pitch, (unsigned long long)s->rows);
+		zlast = s->z0 + s->d - 1;
+	} else {
+		uint64_t count = gk_exec_fget(x, ac->count, 0);
+		s->total = count * (ac->n ? ac->n : 64 * s->esize);
+		s->e0 = gk_exec_fget(x, ac->arg[1], 0) * s->pitch + gk_exec_fget(x, ac->arg[0], 0);
+		uint64_t elems = (s->total + s->esize - 1) / s->esize;
+		zlast = s->z0 + (s->e0 + (elems ? elems - 1 : 0)) / slice;
+		if (gk_exec_fget(x, ac->arg[0], 0) >= s->pitch || gk_exec_fget(x, ac->arg[1], 0) >= s->rows)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[0], "the start (%llu, %llu) is outside the %llux%llu surface",
+				    (unsigned long long)gk_exec_fget(x, ac->arg[0], 0), (unsigned long long)gk_exec_fget(x, ac->arg[1], 0),
+				    (unsigned long long)s->pitch, (unsigned long long)s->rows);
+	}
+	if (s->total % s->esize)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
+			    (unsigned long long)s->total, (unsigned long long)s->esize);
+	s->kind = SIDE_TILED;
+	unsigned mtag = mode_tag(x, ac->mode);
+	if (mtag == GK_TAG_ARRAY_LINEAR_GENERAL) {
+		s->surf = NULL; /* rows of pitch elements, slices of pitch x rows: no padding */
+		return 0;
+	}
+	/* the GFX6-8 layouts: only where the packet carries the GFX6+ tiling
+	 * fields (r6xx-Cayman order elements inside a micro tile their own way) */
+	uint64_t pc = 0;
+	bool gfx6 = tn && fval(x, tn->pipe_config, &pc);
+	unsigned tmode = mtag == GK_TAG_ARRAY_LINEAR_ALIGNED ? GK_TILE_LINEAR
+			 : mtag == GK_TAG_ARRAY_1D_THIN ? GK_TILE_1D
+			 : mtag == GK_TAG_ARRAY_2D_THIN ? GK_TILE_2D : 0;
+	if (!tmode || (!gfx6 && tmode != GK_TILE_LINEAR))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode,
+			    "array mode %s on %s: the tiling module has no such layout (it has LINEAR_ALIGNED, "
+			    "1D_TILED_THIN1 and 2D_TILED_THIN1 of GFX6-8), so the copy is not run",
+			    mname ? mname : "(reserved)", x->fmt->gen);
+	if (zlast >= GK_TILE_MAX_SLICES || s->pitch > GK_TILE_MAX_DIM || s->rows > GK_TILE_MAX_DIM)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3], "a %llux%llu surface with %llu slices is past the tiling module's limits",
+			    (unsigned long long)s->pitch, (unsigned long long)s->rows, (unsigned long long)zlast + 1);
+	struct gk_tile_params p;
+	gk_tile_params_simple(&p, tmode, 8u << es, (uint32_t)s->pitch, (uint32_t)s->rows, (uint32_t)zlast + 1);
+	if (tmode != GK_TILE_LINEAR) {
+		const char *micro = gk_exec_fname(x, tn->micro);
+		unsigned utag = mode_tag(x, tn->micro);
+		if (utag != GK_TAG_MICRO_DISPLAY && utag != GK_TAG_MICRO_THIN)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, tn->micro,
+				    "micro tile mode %s: the tiling module lays out DISPLAY and THIN only",
+				    micro ? micro : "(reserved)");
+		p.micro = utag == GK_TAG_MICRO_THIN ? GK_MICRO_THIN : GK_MICRO_DISPLAY;
+	}
+	if (tmode == GK_TILE_2D) {
+		p.pipe_config = (int)pc;
+		p.tile_split = 64u << gk_exec_fget(x, tn->tile_split, 0);
+		p.bank_width = 1u << gk_exec_fget(x, tn->bank_width, 0);
+		p.bank_height = 1u << gk_exec_fget(x, tn->bank_height, 0);
+		p.macro_aspect = 1u << gk_exec_fget(x, tn->macro_aspect, 0);
+		p.num_banks = 2u << gk_exec_fget(x, tn->num_banks, 0);
+	}
+	if (gk_tile_surface_init(surf, &p) != 0)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, surf->ndiags ? surf->diags[0].field : ac->mode, "the tiled surface: %s",
+			    surf->ndiags ? surf->diags[surf->ndiags - 1].message : "not a layout");
+	if (surf->pitch != s->pitch || surf->padded_height < s->rows || surf->slice_bytes != slice * s->esize)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3],
+			    "pitch %llu x %llu rows is not a layout addrlib gives for this mode (it pads to %u x %u): "
+			    "the copy is not run",
+			    (unsigned long long)s->pitch, (unsigned long long)s->rows, surf->pitch, surf->padded_height);
+	s->surf = surf;
+	return 0;
+}
+
+/* The side of access k (a = its range from the access model). */
+static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned k, const struct gk_mem_access *a,
+		     struct side *s)
+{
+	const struct gk_access *ac = a->row;
+	memset(s, 0, sizeof *s);
+	s->rw = a->rw;
+	s->acc = a;
+	s->swap = k < 3 ? swap_mask(x, row->swap[k]) : 0;
+	if (a->overflow)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr, "the address arithmetic of %s runs past 2^64", ac->addr);
+	switch (ac->size) {
+	case GK_Z_FIXED:
+	case GK_Z_COUNT:
+		s->kind = SIDE_LINEAR;
+		s->base = a->first;
+		s->total = a->last - a->first + 1;
+		return 0;
+	case GK_Z_RECT: {
+		s->kind = SIDE_RECT;
+		s->base = a->addr;
+		uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
+		if (es > 4)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+		s->esize = 1ull << es;
+		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
+		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
+		s->z0 = gk_exec_fget(x, ac->arg[2], 0);
+		uint64_t pitch = gk_exec_fget(x, ac->arg[3], 0) + ac->pitch_plus, slice = gk_exec_fget(x, ac->arg[4], 0) + ac->pitch_plus;
+		s->pitch_bytes = ac->bytes_pitch ? pitch : pitch * s->esize;
+		s->slice_bytes = ac->bytes_pitch ? slice : slice * s->esize;
+		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
+		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
+		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->total = s->w * s->h * s->d * s->esize;
+		return 0;
+	}
+	case GK_Z_TILED: {
+		s->base = a->addr;
+		if (tiled_side(x, ac, k < 3 ? row->tiled[k] : NULL, &x->surf[k < MAX_SIDES ? k : 0], s))
+			return -1;
+		/* the access range bounds every element: one region holds it all
+		 * (the usual case) and the elements move in place */
+		uint64_t n = a->last - a->first + 1;
+		if (n <= SIZE_MAX) {
+			s->span_first = a->first;
+			s->span_n = n;
+			s->span = gk_mem_span(x->mem, a->first, (size_t)n);
+			s->span_w = a->rw & GK_ACC_WRITE ? gk_mem_span_write(x->mem, a->first, (size_t)n) : NULL;
+		}
+		return 0;
+	}
+	default:
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr, "an access of a kind the executor cannot walk");
+	}
+}
+
+/* Whole elements [p, p + n) of a tiled side that lies in one region, in
+ * place: the coordinates step element by element instead of being divided
+ * out for each one.  false when the side is not like that (the caller then
+ * goes an element at a time through the memory). */
+static bool tiled_io_fast(const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write)
+{
+	uint64_t E = s->esize;
+	if (s->kind != SIDE_TILED || !s->span || (write && !s->span_w) || p % E || n % E)
+		return false;
+	uint64_t e = p / E, xx, yy, zz, x_end, y_end, x_start, y_start;
+	if (s->box) {
+		xx = s->x0 + e % s->w, yy = s->y0 + e / s->w % s->h, zz = s->z0 + e / (s->w * s->h);
+		x_start = s->x0, x_end = s->x0 + s->w, y_start = s->y0, y_end = s->y0 + s->h;
+	} else {
+		uint64_t g = s->e0 + e;
+		xx = g % s->pitch, yy = g / s->pitch % s->rows, zz = s->z0 + g / (s->pitch * s->rows);
+		x_start = 0, x_end = s->pitch, y_start = 0, y_end = s->rows;
+	}
+	for (size_t done = 0; done < n; done += (size_t)E) {
+		uint64_t off = 0;
+		if (s->surf)
+			gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off);
+		else
+			off = ((zz * s->rows + yy) * s->pitch + xx) * E;
+		uint64_t at = s->base + off;
+		if (at < s->span_first || at - s->span_first + E > s->span_n)
+			return false; /* cannot happen: the access range bounds every element */
+		if (write)
+			memcpy(s->span_w + (at - s->span_first), buf + done, (size_t)E);
+		else
+			memcpy(buf + done, s->span + (at - s->span_first), (size_t)E);
+		if (++xx == x_end) {
+			xx = x_start;
+			if (++yy == y_end) {
+				yy = y_start;
+				zz++;
+			}
+		}
+	}
+	return true;
+}
+
+/* bytes [p, p + n) of side s into buf / from buf */
+static int side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write)
+{
+	if (tiled_io_fast(s, p, buf, n, write))
+		return 0;
+	while (n) {
+		uint64_t addr = 0, run = n;
+		side_at(s, p, &addr, &run);
+		size_t k = run < n ? (size_t)run : n;
+		bool in_span = s->span && addr >= s->span_first && addr - s->span_first + k <= s->span_n;
+		if (in_span && write && s->span_w) {
+			memcpy(s->span_w + (addr - s->span_first), buf, k);
+		} else if (in_span && !write) {
+			memcpy(buf, s->span + (addr - s->span_first), k);
+		} else if (s->kind == SIDE_DATA) {
+			memcpy(buf, s->data + p, k);
+		} else if (write) {
+			struct gk_diag err;
+			if (gk_mem_write(x->mem, addr, buf, k, &err) != 0)
+				return gk_exec_stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
+					    "writes 0x%llx..0x%llx: %s", (unsigned long long)addr,
+					    (unsigned long long)(addr + k - 1), err.message);
+		} else {
+			struct gk_diag err;
+			if (gk_mem_read(x->mem, addr, buf, k, NULL, &err) != 0)
+				return gk_exec_stop(x, GK_EXEC_FAULTED, s->acc ? s->acc->field->name : NULL,
+					    "reads 0x%llx..0x%llx: %s", (unsigned long long)addr,
+					    (unsigned long long)(addr + k - 1), err.message);
+		}
+		p += k;
+		buf += k;
+		n -= k;
+	}
+	return 0;
+}
+
+/* A linear transfer without byte swaps whose source (in memory or the
+ * packet's words) and every destination each lie in one region: moved
+ * with one memcpy per destination, no bounce buffer.  false (nothing
+ * moved) otherwise. */
+static bool direct(struct gk_exec *x, const struct side *src, const struct side *dst, unsigned ndst)
+{
+	uint64_t total = src->total;
+	if (!total || total > SIZE_MAX || src->swap || (src->kind != SIDE_LINEAR && src->kind != SIDE_DATA))
+		return false;
+	const uint8_t *from = src->kind == SIDE_DATA ? src->data : gk_mem_span(x->mem, src->base, (size_t)total);
+	uint8_t *to[MAX_SIDES];
+	for (unsigned i = 0; i < ndst; i++) {
+		to[i] = dst[i].kind == SIDE_LINEAR && !dst[i].swap ? gk_mem_span_write(x->mem, dst[i].base, (size_t)total)
+								   : NULL;
+		if (!from || !to[i])
+			return false;
+	}
+	for (unsigned i = 0; i < ndst; i++)
+		memcpy(to[i], from, (size_t)total);
+	return true;
+}
+
+/* Move src to each of dst[0..ndst): a block at a time, byte q of a
+ * destination taking byte q ^ (src swap ^ dst swap) of the source (each
+ * swap reverses bytes inside 2-, 4- or 8-byte units of the transfer). */
+static int transfer(struct gk_exec *x, const struct side *src, const struct side *dst, unsigned ndst)
+{
+	uint64_t total = src->total;
+	for (unsigned i = 0; i < ndst; i++)
+		if (dst[i].total != total)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, dst[i].acc->field->name,
+				    "the source moves %llu bytes, the destination at %s takes %llu: the sides disagree",
+				    (unsigned long long)total, dst[i].acc->field->name, (unsigned long long)dst[i].total);
+	unsigned unit = 1;
+	for (unsigned i = 0; i < ndst; i++)
+		if ((src->swap ^ dst[i].swap) + 1 > unit)
+			unit = (src->swap ^ dst[i].swap) + 1;
+	if (unit > 1 && total % unit)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "a byte swap in %u-byte units over %llu bytes: not whole units", unit,
+			    (unsigned long long)total);
+	uint64_t p = direct(x, src, dst, ndst) ? total : 0;
+	for (; p < total;) {
+		size_t n = total - p < BLOCK ? (size_t)(total - p) : BLOCK;
+		if (side_io(x, src, p, x->block, n, false))
+			return -1;
+		x->staged += n;
+		for (unsigned i = 0; i < ndst; i++) {
+			unsigned m = src->swap ^ dst[i].swap;
+			const uint8_t *b = x->block;
+			if (m) {
+				for (size_t q = 0; q < n; q++)
+					x->block2[q] = x->block[q ^ m];
+				b = x->block2;
+				x->staged += n;
+			}
+			if (side_io(x, &dst[i], p, (uint8_t *)b, n, true))
+				return -1;
+		}
+		p += n;
+	}
+	x->res->bytes_read += src->kind == SIDE_DATA ? 0 : total;
+	x->res->bytes_written += total * ndst;
+	return 0;
+}
+
+static bool overlaps(const struct gk_mem_access *a, const struct gk_mem_access *b)
+{
+	return a->first <= b->last && b->first <= a->last;
+}
+
+static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A)
+{
+	A->n = 0;
+	for (unsigned k = 0; k < 8 && A->n < MAX_SIDES; k++) {
+		int r = gk_engine_access(e, k, &A->a[A->n]);
+		if (r < 0)
+			break;
+		if (r == 1) {
+			A->k[A->n] = k;
+			gk_exec_effect(x, A->a[A->n].rw & GK_ACC_WRITE ? 'w' : 'r', A->a[A->n].first, A->a[A->n].last, 0,
+			       A->a[A->n].field->name);
+			A->n++;
+		}
+	}
+}
+
+/* the access that reads (or writes: want) */
+static const struct gk_mem_access *find_acc(const struct accs *A, unsigned want, unsigned *k)
+{
+	for (unsigned i = 0; i < A->n; i++)
+		if (A->a[i].rw & want) {
+			if (k)
+				*k = A->k[i];
+			return &A->a[i];
+		}
+	return NULL;
+}
+
+/* ---- for the ops (exec_mem.c) ---- */
+
+int gk_exec_side_make(struct gk_exec *x, const struct gk_exec_row *row, unsigned k, const struct gk_mem_access *a,
+		      struct side *s)
+{
+	return make_side(x, row, k, a, s);
+}
+
+int gk_exec_side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write)
+{
+	return side_io(x, s, p, buf, n, write);
+}
+
+int gk_exec_transfer(struct gk_exec *x, const struct side *src, const struct side *dst, unsigned ndst)
+{
+	return transfer(x, src, dst, ndst);
+}
+
+bool gk_exec_overlaps(const struct gk_mem_access *a, const struct gk_mem_access *b)
+{
+	return overlaps(a, b);
+}
+
+void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A)
+{
+	unit_accesses(x, e, A);
+}
+
+const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k)
+{
+	return find_acc(A, want, k);
+}
