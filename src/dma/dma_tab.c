@@ -58,20 +58,52 @@
 #define ACC_CNT(rw_, a, cnt, unit) { .rw = rw_, .size = GK_Z_COUNT, .addr = a, .count = cnt, .n = unit }
 #define ACC_CNT_FLIP(rw_, a, fl, cnt, unit) \
 	{ .rw = rw_, .size = GK_Z_COUNT, .addr = a, .flip = fl, .count = cnt, .n = unit }
+/* how the size fields read (struct gk_arg): the tiled pitch and slice are
+ * "tile max" fields, the count of 8-pixel (pitch) and 64-pixel (slice)
+ * tiles minus one (seed 000 "pitch_tile_max", "slice_tile_max"; CIK's
+ * "(tiles)": docs/dma-facts.md D4); the CIK sub-window pitches are the
+ * value + 1 elements */
+#define TILES8(f) { f, GK_S_LINEAR, 1, 8 }
+#define TILES64(f) { f, GK_S_LINEAR, 1, 64 }
+#define PLUS1(f) { f, GK_S_LINEAR, 1, 1 }
 /* tiled surface reached by COUNT units from (x, y, z); unit 0: 8x8-pixel
- * tiles.  md is the ARRAY_MODE field: linear and 1D surfaces are bounded by
- * the rows reached, 2D and thick ones by whole slices (core/check.c) */
-#define ACC_TILED(rw_, a, fl, md, cnt, unit, x, y, z, ptm, stm, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, \
-	  .arg = { x, y, z, ptm, stm, 0, 0, 0, es }, .mode = md }
+ * tiles.  md is the ARRAY_MODE field and sf the surface's other fields
+ * (struct gk_surface_fields): linear and 1D surfaces are bounded by the rows
+ * reached, 2D and thick ones by whole slices (src/mem/access.c) */
+#define ACC_TILED(rw_, a, fl, md, sf, cnt, unit, x_, y_, z_, ptm, stm, es) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, .x = { x_ }, .y = { y_ }, \
+	  .z = { z_ }, .pitch = TILES8(ptm), .slice = TILES64(stm), .esize = { es }, .mode = md, .surface = sf }
 /* a box (x, y, z) + (w, h, depth) of a tiled surface: slices z .. z + depth - 1,
  * narrowed to the rows of the box on linear and 1D surfaces */
-#define ACC_BOX(rw_, a, fl, md, x, y, z, ptm, stm, w, h, depth, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .arg = { x, y, z, ptm, stm, w, h, depth, es }, \
-	  .mode = md }
+#define ACC_BOX(rw_, a, fl, md, sf, x_, y_, z_, ptm, stm, w_, h_, depth, es) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .x = { x_ }, .y = { y_ }, .z = { z_ }, \
+	  .pitch = TILES8(ptm), .slice = TILES64(stm), .w = { w_ }, .h = { h_ }, .d = { depth }, .esize = { es }, \
+	  .mode = md, .surface = sf }
+/* a linear sub-window (GK_Z_RECT) from (x, y, z), w x h x d elements */
+#define ACC_RECT(rw_, a, fl, bp, x_, y_, z_, pitch_, slice_, w_, h_, depth, es) \
+	{ .rw = rw_, .size = GK_Z_RECT, .addr = a, .flip = fl, .bytes_pitch = bp, .x = { x_ }, .y = { y_ }, \
+	  .z = { z_ }, .pitch = pitch_, .slice = slice_, .w = { w_ }, .h = { h_ }, .d = { depth }, .esize = { es } }
 
 #define RD GK_ACC_READ
 #define WR GK_ACC_WRITE
+
+/* the fields of a tiled surface beyond its access row's (struct
+ * gk_surface_fields), with the hardware encodings: tile split 64 << v
+ * bytes, bank width and height 1 << v tiles, macro tile aspect 1 << v,
+ * 2 << v banks (seed 004 TILE_SPLIT, BANK_WIDTH, BANK_HEIGHT, NUM_BANKS;
+ * addrlib ADDR_SURF_MACRO_ASPECT_*), PIPE_CONFIG as its value.  r6xx/r7xx
+ * give none; on evergreen and cayman PIPE_CONFIG is absent (no GFX6-8
+ * layout); SI's tiled block and CIK's tiling dword have them all. */
+#define SURF_ARRAY(p, mt, aspect_) \
+	{ .kind = GK_SURF_ARRAY, .micro = { p mt }, .pipe_config = { p "PIPE_CONFIG" }, \
+	  .tile_split = { p "TILE_SPLIT", GK_S_POW2, 0, 64 }, .bank_width = { p "BANK_WIDTH", GK_S_POW2, 0, 1 }, \
+	  .bank_height = { p "BANK_HEIGHT", GK_S_POW2, 0, 1 }, .macro_aspect = { p aspect_, GK_S_POW2, 0, 1 }, \
+	  .num_banks = { p "NUM_BANKS", GK_S_POW2, 0, 2 } }
+static const struct gk_surface_fields r6_surf = { .kind = GK_SURF_ARRAY };
+static const struct gk_surface_fields eg_surf = SURF_ARRAY("", "MT", "MT_ASPECT");
+static const struct gk_surface_fields cik_surf = SURF_ARRAY("", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
+static const struct gk_surface_fields cik_src_surf = SURF_ARRAY("SRC_", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
+static const struct gk_surface_fields cik_dst_surf = SURF_ARRAY("DST_", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
 
 /* ---- enums ------------------------------------------------------------- */
 
@@ -153,7 +185,7 @@ GK_ENUM_DEF(sb_direction, 1, [0] = "LINEAR_TO_STRUCTURED", [1] = "STRUCTURED_TO_
 	GK_U("HEIGHT_MAX", n, 10, 22, ROWS), GK_U("PITCH_TILE_MAX", n, 0, 9, PX8), \
 	GK_U("SLICE_TILE_MAX", (n) + 1, 12, 31, PX64), GK_U("Z", (n) + 1, 0, 10), \
 	GK_U("Y", (n) + 2, 17, 29), GK_U("X", (n) + 2, 3, 15), GK_E(swapname, (n) + 2, 1, 2, swap)
-#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", \
+#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "ARRAY_MODE", &r6_surf, "COUNT", 4, "X", "Y", "Z", \
 					"PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field r6_write_linear[] = {
@@ -242,7 +274,7 @@ static const struct gk_access fill_dw_acc[] = { ACC_CNT(WR, "DST_ADDR", "COUNT",
 	GK_E("NUM_BANKS", (n) + 4, 25, 26, num_banks, .flags = GK_F_BYNAME), \
 	GK_E("TILE_SPLIT", (n) + 4, 21, 23, tile_split, .flags = GK_F_BYNAME), GK_U("Y", (n) + 4, 0, 13)
 #define EG_TILED_ACC(rw_, base, fl, unit) \
-	ACC_TILED(rw_, base, fl, "ARRAY_MODE", "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
+	ACC_TILED(rw_, base, fl, "ARRAY_MODE", &eg_surf, "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field eg_write_linear[] = {
 	EG_CMD, EG_SUB, GK_CNT("COUNT", 0, 0, 19, 3), ADDR40("DEST_ADDR", 1, 2, 2, 0, 7, 4),
@@ -293,10 +325,8 @@ static const struct gk_field cm_copy_l2l_partial[] = {
 	GK_U("DY", 7, 16, 29), GK_U("DX", 7, 0, 13), GK_E("SIZE", 8, 29, 31, bpp), GK_U("DZ", 8, 0, 10),
 };
 static const struct gk_access cm_copy_l2l_partial_acc[] = {
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "SRC_ADDR", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "SRC_PITCH", "SRC_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
-	{ .rw = WR, .size = GK_Z_RECT, .addr = "DEST_ADDR", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "DEST_PITCH", "DEST_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
+	ACC_RECT(RD, "SRC_ADDR", 0, 1, 0, 0, 0, { "SRC_PITCH" }, { "SRC_SLICE_PITCH" }, "DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(WR, "DEST_ADDR", 0, 1, 0, 0, 0, { "DEST_PITCH" }, { "DEST_SLICE_PITCH" }, "DX", "DY", "DZ", "SIZE"),
 };
 
 /* L2T/T2L and its tile-unit form (0x4c: COUNT [15:0] in tiles, x and y on
@@ -319,7 +349,7 @@ static const struct gk_rule eg_tiles_rules[] = {
 static const struct gk_access eg_copy_l2t_tiles_acc[] = {
 	EG_TILED_ACC(WR, "BASE_256", "DETILE", 0),
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DETILE", .count = "COUNT", .n = 0,
-	  .arg = { 0, 0, 0, 0, 0, 0, 0, 0, "SIZE" } },
+	  .esize = { "SIZE" } },
 };
 
 /* frame to field: linear source, two tiled destinations (odd and even field) */
@@ -350,8 +380,7 @@ static const struct gk_field eg_copy_l2t_broadcast_tiles[] = {
 };
 static const struct gk_access eg_copy_l2t_broadcast_tiles_acc[] = {
 	EG_TILED_ACC(WR, "DEST0_BASE_256", 0, 0), EG_TILED_ACC(WR, "DEST1_BASE_256", 0, 0),
-	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0,
-	  .arg = { 0, 0, 0, 0, 0, 0, 0, 0, "SIZE" } },
+	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0, .esize = { "SIZE" } },
 };
 
 static const struct gk_field cm_copy_l2t_partial[] = {
@@ -361,10 +390,10 @@ static const struct gk_field cm_copy_l2t_partial[] = {
 	GK_U("DX", 10, 0, 13), GK_U("DZ", 11, 0, 10),
 };
 static const struct gk_access cm_copy_l2t_partial_acc[] = {
-	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "DX", "DY",
-		"DZ", "SIZE"),
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
+	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", &eg_surf, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX",
+		"DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 1, 0, 0, 0, { "LINEAR_PITCH" }, { "LINEAR_SLICE_PITCH" }, "DX", "DY",
+		 "DZ", "SIZE"),
 };
 
 /* T2T partial: the seed lists "DW 8" twice; the kernel skips 13 dwords and
@@ -393,9 +422,9 @@ static const struct gk_field cm_copy_t2t_partial[] = {
 	GK_U("DX", 11, 0, 13, .align = 8, .why = "low 3 bits MBZ"), GK_U("DZ", 12, 0, 10),
 };
 static const struct gk_access cm_copy_t2t_partial_acc[] = {
-	ACC_BOX(RD, "SRC_BASE_256", 0, "ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH_TILE_MAX",
+	ACC_BOX(RD, "SRC_BASE_256", 0, "ARRAY_MODE", &eg_surf, "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH_TILE_MAX",
 		"SRC_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
-	ACC_BOX(WR, "DEST_BASE_256", 0, "ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DEST_PITCH_TILE_MAX",
+	ACC_BOX(WR, "DEST_BASE_256", 0, "ARRAY_MODE", &eg_surf, "DST_X", "DST_Y", "DST_Z", "DEST_PITCH_TILE_MAX",
 		"DEST_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
 };
 
@@ -470,7 +499,7 @@ static const struct gk_access poll_acc[] = { ACC_FIX(RD, "ADDR", 4) };
 /* pitch and slice pitch "(tiles)" hold tile counts minus one, as Mesa writes
  * them (pitch / 8 - 1, pixels per slice / 64 - 1; docs/dma-facts.md D4) */
 #define CIK_TILED_ACC(rw_, a, fl) \
-	ACC_TILED(rw_, a, fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
+	ACC_TILED(rw_, a, fl, "ARRAY_MODE", &cik_surf, "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
 
 static const struct gk_field cik_copy_linear[] = {
 	CIK_OP, CIK_SUB, GK_CONSTF("BROADCAST", 0, 27, 27, 0), GK_U("COUNT", 1, 0, 21),
@@ -504,12 +533,10 @@ static const struct gk_field cik_copy_linear_sub_window[] = {
 	GK_U("RECT_Z", 12, 0, 11),
 };
 static const struct gk_access cik_copy_linear_sub_window_acc[] = {
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "SRC_ADDR", .pitch_plus = 1,
-	  .arg = { "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z",
-		   "ELEMENT_SIZE" } },
-	{ .rw = WR, .size = GK_Z_RECT, .addr = "DST_ADDR", .pitch_plus = 1,
-	  .arg = { "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z",
-		   "ELEMENT_SIZE" } },
+	ACC_RECT(RD, "SRC_ADDR", 0, 0, "SRC_X", "SRC_Y", "SRC_Z", PLUS1("SRC_PITCH"), PLUS1("SRC_SLICE_PITCH"), "RECT_X",
+		 "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
+	ACC_RECT(WR, "DST_ADDR", 0, 0, "DST_X", "DST_Y", "DST_Z", PLUS1("DST_PITCH"), PLUS1("DST_SLICE_PITCH"), "RECT_X",
+		 "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
 };
 
 static const struct gk_field cik_copy_tiled[] = {
@@ -571,11 +598,10 @@ static const struct gk_rule cik_sub_window_rules[] = {
 	{ GK_R_X_DWORD, "RECT_X", "ELEMENT_SIZE", 0, 0, 0 },
 };
 static const struct gk_access cik_copy_tiled_sub_window_acc[] = {
-	ACC_BOX(WR, "TILED_ADDR", "DETILE", "ARRAY_MODE", "TILED_X", "TILED_Y", "TILED_Z", "PITCH", "SLICE_PITCH",
-		"RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .pitch_plus = 1,
-	  .arg = { "LINEAR_X", "LINEAR_Y", "LINEAR_Z", "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "RECT_X", "RECT_Y",
-		   "RECT_Z", "ELEMENT_SIZE" } },
+	ACC_BOX(WR, "TILED_ADDR", "DETILE", "ARRAY_MODE", &cik_surf, "TILED_X", "TILED_Y", "TILED_Z", "PITCH",
+		"SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
+	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 0, "LINEAR_X", "LINEAR_Y", "LINEAR_Z", PLUS1("LINEAR_PITCH"),
+		 PLUS1("LINEAR_SLICE_PITCH"), "RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
 };
 
 #define TILE8 .align = 8, .why = "tile aligned: 8-pixel boundary"
@@ -594,9 +620,9 @@ static const struct gk_rule cik_t2t_rules[] = {
 	  "the micro tile modes must match, unless src = display and dst = rotated" },
 };
 static const struct gk_access cik_copy_t2t_sub_window_acc[] = {
-	ACC_BOX(RD, "SRC_ADDR", 0, "SRC_ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X",
+	ACC_BOX(RD, "SRC_ADDR", 0, "SRC_ARRAY_MODE", &cik_src_surf, "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X",
 		"RECT_Y", "RECT_Z", "SRC_ELEMENT_SIZE"),
-	ACC_BOX(WR, "DST_ADDR", 0, "DST_ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X",
+	ACC_BOX(WR, "DST_ADDR", 0, "DST_ARRAY_MODE", &cik_dst_surf, "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X",
 		"RECT_Y", "RECT_Z", "DST_ELEMENT_SIZE"),
 };
 
@@ -609,9 +635,9 @@ static const struct gk_field cik_copy_structured[] = {
 };
 static const struct gk_access cik_copy_structured_acc[] = {
 	{ .rw = WR, .size = GK_Z_COUNT, .addr = "SB_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4, .plus = 1,
-	  .arg = { "STRIDE", "START_INDEX" } },
+	  .stride = { "STRIDE" }, .first = { "START_INDEX" } },
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4,
-	  .plus = 1, .arg = { "STRIDE" } },
+	  .plus = 1, .stride = { "STRIDE" } },
 };
 
 /* the count sits in DW4 and says how many data dwords follow
