@@ -1,7 +1,8 @@
 /* GPU memory as the command streams see it: a sparse 64-bit address space
- * of regions (src/mem/memory.c), and the byte ranges each packet reads or
- * writes, computed from its description's access rows (src/mem/access.c).
- * check --bo asks both: every access range must lie inside one region. */
+ * of regions (src/mem/memory.c), the byte ranges each packet reads or
+ * writes, computed from its description's access rows (src/mem/access.c;
+ * their types in gfxkit/access.h), and the bounds check over both
+ * (src/mem/bounds.c: check --bo, every access range inside one buffer). */
 #ifndef GFXKIT_MEMORY_H
 #define GFXKIT_MEMORY_H
 

@@ -5,9 +5,10 @@
  * decoded record (struct gk_unit) by its description's exec rows (struct
  * gk_exec_row, include/gfxkit/desc.h).  Nothing here names a family, packet
  * or field: every name comes from the rows.  Where the bytes are comes from
- * the access model (gk_engine_access: the ranges check --bo checks) and, for
- * each element of a rectangle or tiled surface, from the access row's fields
- * and the tiling module (src/tiling: GFX6-8 layouts, bit-exact with addrlib).
+ * the access model (gk_engine_access: the ranges check --bo checks, with the
+ * surface it resolved from the packet, struct gk_surface) and, for each
+ * element of a tiled surface, the tiling module (src/tiling: GFX6-8
+ * layouts, bit-exact with addrlib).
  *
  * Memory moves through a bounce buffer a block at a time: gather the block's
  * bytes from the source side (runs of contiguous bytes), apply the byte
