@@ -63,26 +63,27 @@
  * tiles minus one (seed 000 "pitch_tile_max", "slice_tile_max"; CIK's
  * "(tiles)": docs/dma-facts.md D4); the CIK sub-window pitches are the
  * value + 1 elements */
-#define TILES8(f) { f, GK_S_LINEAR, 1, 8 }
-#define TILES64(f) { f, GK_S_LINEAR, 1, 64 }
-#define PLUS1(f) { f, GK_S_LINEAR, 1, 1 }
+#define RAW(f) { .name = f }
+#define TILES8(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 8 }
+#define TILES64(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 64 }
+#define PLUS1(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 1 }
 /* tiled surface reached by COUNT units from (x, y, z); unit 0: 8x8-pixel
  * tiles.  md is the ARRAY_MODE field and sf the surface's other fields
  * (struct gk_surface_fields): linear and 1D surfaces are bounded by the rows
  * reached, 2D and thick ones by whole slices (src/mem/access.c) */
 #define ACC_TILED(rw_, a, fl, md, sf, cnt, unit, x_, y_, z_, ptm, stm, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, .x = { x_ }, .y = { y_ }, \
-	  .z = { z_ }, .pitch = TILES8(ptm), .slice = TILES64(stm), .esize = { es }, .mode = md, .surface = sf }
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, .x = RAW(x_), .y = RAW(y_), \
+	  .z = RAW(z_), .pitch = TILES8(ptm), .slice = TILES64(stm), .esize = RAW(es), .mode = md, .surface = sf }
 /* a box (x, y, z) + (w, h, depth) of a tiled surface: slices z .. z + depth - 1,
  * narrowed to the rows of the box on linear and 1D surfaces */
 #define ACC_BOX(rw_, a, fl, md, sf, x_, y_, z_, ptm, stm, w_, h_, depth, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .x = { x_ }, .y = { y_ }, .z = { z_ }, \
-	  .pitch = TILES8(ptm), .slice = TILES64(stm), .w = { w_ }, .h = { h_ }, .d = { depth }, .esize = { es }, \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .x = RAW(x_), .y = RAW(y_), .z = RAW(z_), \
+	  .pitch = TILES8(ptm), .slice = TILES64(stm), .w = RAW(w_), .h = RAW(h_), .d = RAW(depth), .esize = RAW(es), \
 	  .mode = md, .surface = sf }
 /* a linear sub-window (GK_Z_RECT) from (x, y, z), w x h x d elements */
 #define ACC_RECT(rw_, a, fl, bp, x_, y_, z_, pitch_, slice_, w_, h_, depth, es) \
-	{ .rw = rw_, .size = GK_Z_RECT, .addr = a, .flip = fl, .bytes_pitch = bp, .x = { x_ }, .y = { y_ }, \
-	  .z = { z_ }, .pitch = pitch_, .slice = slice_, .w = { w_ }, .h = { h_ }, .d = { depth }, .esize = { es } }
+	{ .rw = rw_, .size = GK_Z_RECT, .addr = a, .flip = fl, .bytes_pitch = bp, .x = RAW(x_), .y = RAW(y_), \
+	  .z = RAW(z_), .pitch = pitch_, .slice = slice_, .w = RAW(w_), .h = RAW(h_), .d = RAW(depth), .esize = RAW(es) }
 
 #define RD GK_ACC_READ
 #define WR GK_ACC_WRITE
@@ -94,11 +95,11 @@
  * addrlib ADDR_SURF_MACRO_ASPECT_*), PIPE_CONFIG as its value.  r6xx/r7xx
  * give none; on evergreen and cayman PIPE_CONFIG is absent (no GFX6-8
  * layout); SI's tiled block and CIK's tiling dword have them all. */
+#define POW2(f, m) { .name = f, .scale = GK_S_POW2, .mul = m }
 #define SURF_ARRAY(p, mt, aspect_) \
-	{ .kind = GK_SURF_ARRAY, .micro = { p mt }, .pipe_config = { p "PIPE_CONFIG" }, \
-	  .tile_split = { p "TILE_SPLIT", GK_S_POW2, 0, 64 }, .bank_width = { p "BANK_WIDTH", GK_S_POW2, 0, 1 }, \
-	  .bank_height = { p "BANK_HEIGHT", GK_S_POW2, 0, 1 }, .macro_aspect = { p aspect_, GK_S_POW2, 0, 1 }, \
-	  .num_banks = { p "NUM_BANKS", GK_S_POW2, 0, 2 } }
+	{ .kind = GK_SURF_ARRAY, .micro = RAW(p mt), .pipe_config = RAW(p "PIPE_CONFIG"), \
+	  .tile_split = POW2(p "TILE_SPLIT", 64), .bank_width = POW2(p "BANK_WIDTH", 1), \
+	  .bank_height = POW2(p "BANK_HEIGHT", 1), .macro_aspect = POW2(p aspect_, 1), .num_banks = POW2(p "NUM_BANKS", 2) }
 static const struct gk_surface_fields r6_surf = { .kind = GK_SURF_ARRAY };
 static const struct gk_surface_fields eg_surf = SURF_ARRAY("", "MT", "MT_ASPECT");
 static const struct gk_surface_fields cik_surf = SURF_ARRAY("", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
@@ -325,8 +326,8 @@ static const struct gk_field cm_copy_l2l_partial[] = {
 	GK_U("DY", 7, 16, 29), GK_U("DX", 7, 0, 13), GK_E("SIZE", 8, 29, 31, bpp), GK_U("DZ", 8, 0, 10),
 };
 static const struct gk_access cm_copy_l2l_partial_acc[] = {
-	ACC_RECT(RD, "SRC_ADDR", 0, 1, 0, 0, 0, { "SRC_PITCH" }, { "SRC_SLICE_PITCH" }, "DX", "DY", "DZ", "SIZE"),
-	ACC_RECT(WR, "DEST_ADDR", 0, 1, 0, 0, 0, { "DEST_PITCH" }, { "DEST_SLICE_PITCH" }, "DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(RD, "SRC_ADDR", 0, 1, 0, 0, 0, RAW("SRC_PITCH"), RAW("SRC_SLICE_PITCH"), "DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(WR, "DEST_ADDR", 0, 1, 0, 0, 0, RAW("DEST_PITCH"), RAW("DEST_SLICE_PITCH"), "DX", "DY", "DZ", "SIZE"),
 };
 
 /* L2T/T2L and its tile-unit form (0x4c: COUNT [15:0] in tiles, x and y on
@@ -349,7 +350,7 @@ static const struct gk_rule eg_tiles_rules[] = {
 static const struct gk_access eg_copy_l2t_tiles_acc[] = {
 	EG_TILED_ACC(WR, "BASE_256", "DETILE", 0),
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DETILE", .count = "COUNT", .n = 0,
-	  .esize = { "SIZE" } },
+	  .esize = RAW("SIZE") },
 };
 
 /* frame to field: linear source, two tiled destinations (odd and even field) */
@@ -380,7 +381,7 @@ static const struct gk_field eg_copy_l2t_broadcast_tiles[] = {
 };
 static const struct gk_access eg_copy_l2t_broadcast_tiles_acc[] = {
 	EG_TILED_ACC(WR, "DEST0_BASE_256", 0, 0), EG_TILED_ACC(WR, "DEST1_BASE_256", 0, 0),
-	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0, .esize = { "SIZE" } },
+	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0, .esize = RAW("SIZE") },
 };
 
 static const struct gk_field cm_copy_l2t_partial[] = {
@@ -392,7 +393,7 @@ static const struct gk_field cm_copy_l2t_partial[] = {
 static const struct gk_access cm_copy_l2t_partial_acc[] = {
 	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", &eg_surf, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX",
 		"DX", "DY", "DZ", "SIZE"),
-	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 1, 0, 0, 0, { "LINEAR_PITCH" }, { "LINEAR_SLICE_PITCH" }, "DX", "DY",
+	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 1, 0, 0, 0, RAW("LINEAR_PITCH"), RAW("LINEAR_SLICE_PITCH"), "DX", "DY",
 		 "DZ", "SIZE"),
 };
 
@@ -635,9 +636,9 @@ static const struct gk_field cik_copy_structured[] = {
 };
 static const struct gk_access cik_copy_structured_acc[] = {
 	{ .rw = WR, .size = GK_Z_COUNT, .addr = "SB_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4, .plus = 1,
-	  .stride = { "STRIDE" }, .first = { "START_INDEX" } },
+	  .stride = RAW("STRIDE"), .first = RAW("START_INDEX") },
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4,
-	  .plus = 1, .stride = { "STRIDE" } },
+	  .plus = 1, .stride = RAW("STRIDE") },
 };
 
 /* the count sits in DW4 and says how many data dwords follow
