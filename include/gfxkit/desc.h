@@ -191,20 +191,54 @@ struct gk_rule {
 };
 
 /* Memory a packet reads or writes, for bounds checking against declared
- * buffers (check --bo).  Sizes come from the packet's fields by name. */
+ * buffers (check --bo), following indirect buffers and execution.  Sizes
+ * come from the packet's fields by name. */
 enum gk_access_size {
 	GK_Z_FIXED,     /* n bytes */
-	GK_Z_COUNT,     /* field count * n bytes (count 0: nothing; plus: count + plus) */
-	GK_Z_RECT,      /* linear sub-window: elements of 1 << esize bytes (or esize_bytes),
-	                 * origin x,y,z, row pitch, slice pitch, extent w,h,d */
-	GK_Z_TILED,     /* tiled surface slices: slice_tile_max (64-pixel tiles - 1),
-	                 * log2 bytes per pixel, first slice z, bytes moved count*n, or slices d;
-	                 * with `mode` (the ARRAY_MODE field) linear and 1D surfaces narrow to
-	                 * the rows the copy reaches (the tiling module's gk_tile_range) */
+	GK_Z_COUNT,     /* field count * n bytes (count 0: nothing; plus: count + plus), each
+	                 * unit stride times n bytes, from unit first */
+	GK_Z_RECT,      /* linear sub-window: elements of 1 << esize bytes, origin x,y,z, row
+	                 * pitch, slice pitch (elements, or bytes when bytes_pitch), extent w,h,d */
+	GK_Z_TILED,     /* a tiled surface (struct gk_surface): pitch and slice in elements,
+	                 * 1 << esize bytes each, laid out by the `mode` field and the
+	                 * surface fields; the box x,y,z + w,h,d, or count * n bytes
+	                 * (n 0: 8x8-pixel tiles) in raster order from (x, y) of slice z */
 };
 
 #define GK_ACC_READ  1u
 #define GK_ACC_WRITE 2u
+
+/* A field an access row (or its surface) names, and how its raw value v
+ * reads as the quantity the row means: v itself (GK_S_NONE), (v + plus) * mul
+ * (GK_S_LINEAR: "PITCH_TILE_MAX + 1 tiles of 8 elements"), or mul << v
+ * (GK_S_POW2: "64 << TILE_SPLIT bytes").  The encodings are table data so
+ * the access model and the executor hold no per-family arithmetic.  name
+ * NULL: the row has no such field (the quantity takes its default). */
+struct gk_arg {
+	const char *name;
+	uint8_t scale;         /* enum gk_scale */
+	uint8_t plus;
+	uint16_t mul;
+};
+
+/* How a tiled surface is laid out beyond the access row's own fields
+ * (mode, pitch, slice, element size): which kind of layout the mode field
+ * selects, and the fields that parameterise it, with their encodings.
+ * GK_SURF_ARRAY: r6xx-GFX8 array modes (the mode field's values tagged
+ * GK_TAG_ARRAY_*), the micro tile mode (tagged GK_TAG_MICRO_*) and the
+ * GFX6-8 macro-tiling parameters; a packet without the pipe_config field
+ * on its generation has no GFX6-8 layout (r6xx-Cayman order the elements
+ * of a micro tile their own way).  The GFX9+ swizzle modes are another
+ * kind with their own fields. */
+enum gk_surface_kind {
+	GK_SURF_NONE,   /* no layout known: bounded by whole slices, not executed */
+	GK_SURF_ARRAY,  /* r6xx-GFX8 array modes */
+};
+
+struct gk_surface_fields {
+	uint8_t kind;          /* enum gk_surface_kind */
+	struct gk_arg micro, pipe_config, tile_split, bank_width, bank_height, macro_aspect, num_banks;
+};
 
 struct gk_access {
 	uint8_t rw;            /* GK_ACC_READ / GK_ACC_WRITE (both: read-modify-write) */
@@ -214,13 +248,28 @@ struct gk_access {
 	const char *count;     /* GK_Z_COUNT / GK_Z_TILED: count field */
 	uint32_t n;            /* bytes (FIXED), bytes per count unit (COUNT, TILED) */
 	uint8_t plus;          /* GK_Z_COUNT: count + plus units */
-	/* GK_Z_RECT: x, y, z, pitch, slice, w, h, d, esize; pitch and slice are
-	 * (value + pitch_plus) elements (or bytes when bytes_pitch) */
-	const char *arg[9];
-	uint8_t pitch_plus, bytes_pitch, rect_plus;
-	uint8_t esize_const;   /* log2 bytes per element when arg[8] is NULL */
-	const char *mode;      /* GK_Z_TILED: the ARRAY_MODE field (NULL: always whole slices) */
+	struct gk_arg stride;  /* GK_Z_COUNT: a unit is stride * n bytes (absent: n) */
+	struct gk_arg first;   /* GK_Z_COUNT: the first unit (absent: 0) */
+	/* GK_Z_RECT / GK_Z_TILED: origin (absent: 0), row and slice pitch (as
+	 * encoded: elements, or bytes when bytes_pitch), extent (absent: 1; no
+	 * d on a tiled row: a run of count units), log2 bytes per element */
+	struct gk_arg x, y, z, pitch, slice, w, h, d, esize;
+	uint8_t bytes_pitch;
+	uint8_t esize_const;   /* log2 bytes per element when esize names no field */
+	const char *mode;      /* GK_Z_TILED: the array mode field (NULL: always whole slices) */
+	const struct gk_surface_fields *surface; /* GK_Z_TILED: the layout's other fields (NULL: none) */
 };
+
+/* The fields an access row names, in a fixed order (enum gk_acc_slot):
+ * what gk_format_prepare resolves to indices and a table test checks. */
+enum gk_acc_slot {
+	GK_AS_ADDR, GK_AS_FLIP, GK_AS_COUNT, GK_AS_MODE, GK_AS_STRIDE, GK_AS_FIRST,
+	GK_AS_X, GK_AS_Y, GK_AS_Z, GK_AS_PITCH, GK_AS_SLICE, GK_AS_W, GK_AS_H, GK_AS_D, GK_AS_ESIZE,
+	GK_AS_MICRO, GK_AS_PIPE_CONFIG, GK_AS_TILE_SPLIT, GK_AS_BANK_WIDTH, GK_AS_BANK_HEIGHT, GK_AS_MACRO_ASPECT,
+	GK_AS_NUM_BANKS,
+	GK_ACC_SLOTS
+};
+#define GK_AS_SURFACE_FIRST GK_AS_MICRO /* slots from here: the surface's fields */
 
 /* What a packet does when a stream runs (src/exec, gfxkit run): its effects,
  * one row each, in order.  The executor names no packet: each op is a
@@ -301,15 +350,6 @@ enum gk_exec_op {
 	GK_X_END          /* past the last op */
 };
 
-/* The fields that lay out a tiled surface beyond what its access row names
- * (mode, pitch, slice, element size): the GFX6-8 macro-tiling parameters,
- * enums with the hardware encodings (tile split 64 << v, bank width and
- * height 1 << v, macro aspect 1 << v, banks 2 << v, PIPE_CONFIG's value).
- * A packet without the pipe_config field here has no GFX6-8 layout. */
-struct gk_tiled_names {
-	const char *micro, *pipe_config, *tile_split, *bank_width, *bank_height, *macro_aspect, *num_banks;
-};
-
 #define GK_EXEC_KEEP 2
 /* One effect: the op and the fields it reads, by role (names of the
  * packet's fields; NULL: none).  Which roles an op reads is said at its
@@ -337,7 +377,6 @@ struct gk_exec_row {
 	const char *why;                 /* GK_X_REFUSE, GK_X_REFUSE_IF: the sentence saying why */
 	const char *when;                /* run the row only when this field is non-zero (NULL: always) */
 	const char *swap[3];             /* the byte-swap field of access k (SWAP tags); NULL: none */
-	const struct gk_tiled_names *tiled[3]; /* access k's surface, when it is tiled */
 };
 
 /* What follows the fixed fields of a packet. */
@@ -465,7 +504,7 @@ struct gk_format {
 		/* the fields that rules and accesses name, as field indices on this
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];
-		uint8_t acc_ix[GK_FAST_ACCESSES][13]; /* addr, flip, count, arg[0..8], mode */
+		uint8_t acc_ix[GK_FAST_ACCESSES][GK_ACC_SLOTS]; /* by enum gk_acc_slot */
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and
@@ -516,6 +555,10 @@ unsigned gk_field_last_dw(const struct gk_field *f);
 bool gk_field_present(const struct gk_field *fields, unsigned i, const uint32_t *dw, size_t ndw,
                       unsigned gen_bit);
 const char *gk_enum_name(const struct gk_enum *e, uint64_t v);
+/* The field names access row ac names, by enum gk_acc_slot, into
+ * names[GK_ACC_SLOTS] (NULL where it names none); nothing for ac or names
+ * NULL. */
+void gk_access_names(const struct gk_access *ac, const char *names[GK_ACC_SLOTS]);
 /* The meaning of value v (enum gk_tag; GK_TAG_NONE for an untagged or
  * out-of-range value, or NULL) */
 unsigned gk_enum_tag(const struct gk_enum *e, uint64_t v);

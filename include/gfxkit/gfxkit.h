@@ -2,6 +2,7 @@
 #ifndef GFXKIT_H
 #define GFXKIT_H
 
+#include "gfxkit/access.h"
 #include "gfxkit/amdgpu.h"
 #include "gfxkit/buffer.h"
 #include "gfxkit/desc.h"

@@ -1,7 +1,8 @@
 /* GPU memory as the command streams see it: a sparse 64-bit address space
- * of regions (src/mem/memory.c), and the byte ranges each packet reads or
- * writes, computed from its description's access rows (src/mem/access.c).
- * check --bo asks both: every access range must lie inside one region. */
+ * of regions (src/mem/memory.c), the byte ranges each packet reads or
+ * writes, computed from its description's access rows (src/mem/access.c;
+ * their types in gfxkit/access.h), and the bounds check over both
+ * (src/mem/bounds.c: check --bo, every access range inside one buffer). */
 #ifndef GFXKIT_MEMORY_H
 #define GFXKIT_MEMORY_H
 
@@ -9,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gfxkit/access.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
 #include "gfxkit/stream.h"
@@ -120,23 +122,6 @@ int gk_mem_find_bo(const struct gk_bo *bos, unsigned n, uint64_t first, uint64_t
 
 /* ---- what a packet touches ----------------------------------------------- */
 
-/* One access of a packet: the byte range [first, last] it reads or writes,
- * from the address field field.  exact: the packet touches every byte of
- * the range; otherwise the range is a safe over-approximation (a linear
- * sub-window with gaps between rows, micro-tile rows, whole slices, whole
- * groups of slices of a thick tiled surface): never fewer bytes than the
- * engine touches. */
-struct gk_mem_access {
-	unsigned rw;                  /* GK_ACC_READ / GK_ACC_WRITE / both, after DETILE/DIRECTION */
-	uint64_t addr;                /* the address field's value */
-	uint64_t first, last;
-	bool overflow;                /* the arithmetic runs past 2^64: first and last mean nothing */
-	bool exact;
-	const struct gk_field *field; /* the address field: name, dword and bits in seg[0] */
-	int dw, lo, hi;               /* field->seg[0]: where the address is */
-	const struct gk_access *row;  /* the description's access row */
-};
-
 /* Access k (0 <= k < pkt->frame.desc->naccess) of a framed packet:
  *   1  *a is set;
  *   0  the access touches nothing in this packet (its address field is
@@ -148,6 +133,17 @@ int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, u
  * values come from the unit, nothing is decoded again). */
 struct gk_unit;
 int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a);
+
+/* ---- bounds: check --bo ------------------------------------------------- */
+
+/* Every range unit u reads or writes against the buffers of st
+ * (gk_check_set_buffers): one outside all of them is an error of the
+ * packet, added to out (GK_D_BOUNDS; GK_D_OVERFLOW when its arithmetic runs
+ * past 2^64).  The stream loop's bounds stage; gk_check_packet ends with it.
+ * Nothing when an argument is NULL, st has no buffers or the unit no
+ * accesses. */
+void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
+		     struct gk_diags *out);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gfxkit/access.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/stream.h"
 
@@ -24,6 +25,7 @@ extern "C" {
 #define GK_UNIT_HDR_FIELDS 16  /* of them in the header */
 #define GK_UNIT_FIXED_DW 32    /* fixed-field dwords one description may use */
 #define GK_UNIT_GROUP_FIELDS 16 /* fields of one repeated group */
+#define GK_UNIT_ACCESSES 4     /* access rows whose ranges the unit keeps (more are computed when asked) */
 
 /* One field the packet has: present (by generation and condition) and, unless
  * cut, whole inside the packet. */
@@ -64,6 +66,17 @@ struct gk_unit {
 	 * as cheap as the framing); gk_unit_decode always reads them */
 	const struct gk_format *fmt;
 	bool pending;
+	/* the access model's ranges and surfaces (gk_unit_access, src/mem),
+	 * computed for every row when the first reader asks and kept: the
+	 * bounds check, following and the executor read the same ones.
+	 * acc_rc[k]: 1 (acc[k] set), 0 (touches nothing), -1 (no access k).
+	 * acc_computed counts the computations since the decode: 0 or 1,
+	 * which tests hold it to. */
+	bool acc_done;
+	uint8_t nacc;
+	int8_t acc_rc[GK_UNIT_ACCESSES];
+	unsigned acc_computed;
+	struct gk_mem_access acc[GK_UNIT_ACCESSES];
 };
 
 /* Decode the framed packet into *u (fields, values, symbols, layout);

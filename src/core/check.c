@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gfxkit/memory.h"
 #include "gfxkit/stream.h"
 #include "gfxkit/unit.h"
 
@@ -231,51 +230,6 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 	}
 }
 
-/* ---- bounds: every byte range inside one declared buffer ---- */
-
-/* The memory model's ranges (gk_packet_access) against the declared
- * buffers (gk_mem_find_bo over the caller's list, in its order: the state
- * allocates nothing and the buffers may overlap). */
-static void check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
-			 struct gk_diags *out)
-{
-	const struct gk_packet *pkt = &u->pkt;
-	for (unsigned k = 0; k < u->desc->naccess; k++) {
-		struct gk_mem_access a;
-		if (gk_unit_access(fmt, u, k, &a) != 1)
-			continue;
-		const char *verb = a.rw == GK_ACC_READ ? "reads" : a.rw == GK_ACC_WRITE ? "writes" : "reads and writes";
-		const char *name = a.field->name;
-		if (a.overflow) {
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
-			             "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
-			continue;
-		}
-		/* streams touch a few buffers in turn: the last one first */
-		const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
-		if (hint && hint->size && a.first >= hint->base && a.last - hint->base <= hint->size - 1)
-			continue;
-		unsigned ix;
-		int found = gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix);
-		if (found == 1)
-			st->bo_hint = ix;
-		if (found != 0)
-			continue; /* inside one, or no buffers at all */
-		const struct gk_bo *near = &st->bos[ix];
-		if (near->size)
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
-			             (unsigned long long)a.first, (unsigned long long)a.last,
-			             (unsigned long long)(a.last - a.first + 1), name, (unsigned long long)near->base,
-			             (unsigned long long)(near->base + (near->size - 1)));
-		else
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
-			             (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)(a.last - a.first + 1),
-			             name, (unsigned long long)near->base);
-	}
-}
-
 void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n)
 {
 	if (!st)
@@ -341,16 +295,6 @@ void gk_check_end(struct gk_check_state *st, uint64_t end, struct gk_diags *out)
 			d->packet = st->exec_pkt[i];
 	}
 	st->nexec = 0;
-}
-
-void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
-		     struct gk_diags *out)
-{
-	if (!fmt || !st || !pkt || !out || !pkt->dw || !pkt->ndw)
-		return;
-	struct gk_unit u;
-	gk_unit_decode_lazy(fmt, pkt, out, &u); /* checking reads the fields it needs */
-	gk_unit_check(fmt, st, &u);
 }
 
 /* What framing found before the description's own rules: truncation,
@@ -498,8 +442,6 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 	}
 	if (d->nrules)
 		check_rules(fmt, u, out);
-	if (st->nbos && d->naccess && !pkt->frame.unknown)
-		check_bounds(fmt, st, u, out);
 	if (fmt->check_unit)
 		fmt->check_unit(fmt, u, out);
 	if (d->flags & GK_P_EXEC_COUNT)

@@ -1,4 +1,6 @@
 /* Field access over declarative descriptions (include/gfxkit/desc.h). */
+#include <string.h>
+
 #include "gfxkit/desc.h"
 
 #include "bits.h"
@@ -99,4 +101,23 @@ unsigned gk_enum_tag(const struct gk_enum *e, uint64_t v)
 	if (!e || !e->tags || e->nbits >= 64 || v >> e->nbits)
 		return GK_TAG_NONE;
 	return e->tags[v];
+}
+
+void gk_access_names(const struct gk_access *ac, const char *names[GK_ACC_SLOTS])
+{
+	if (!ac || !names)
+		return;
+	const struct gk_surface_fields *sf = ac->surface;
+	const char *n[GK_ACC_SLOTS] = {
+		[GK_AS_ADDR] = ac->addr, [GK_AS_FLIP] = ac->flip, [GK_AS_COUNT] = ac->count, [GK_AS_MODE] = ac->mode,
+		[GK_AS_STRIDE] = ac->stride.name, [GK_AS_FIRST] = ac->first.name, [GK_AS_X] = ac->x.name,
+		[GK_AS_Y] = ac->y.name, [GK_AS_Z] = ac->z.name, [GK_AS_PITCH] = ac->pitch.name,
+		[GK_AS_SLICE] = ac->slice.name, [GK_AS_W] = ac->w.name, [GK_AS_H] = ac->h.name, [GK_AS_D] = ac->d.name,
+		[GK_AS_ESIZE] = ac->esize.name,
+		[GK_AS_MICRO] = sf ? sf->micro.name : 0, [GK_AS_PIPE_CONFIG] = sf ? sf->pipe_config.name : 0,
+		[GK_AS_TILE_SPLIT] = sf ? sf->tile_split.name : 0, [GK_AS_BANK_WIDTH] = sf ? sf->bank_width.name : 0,
+		[GK_AS_BANK_HEIGHT] = sf ? sf->bank_height.name : 0,
+		[GK_AS_MACRO_ASPECT] = sf ? sf->macro_aspect.name : 0, [GK_AS_NUM_BANKS] = sf ? sf->num_banks.name : 0,
+	};
+	memcpy(names, n, sizeof n);
 }

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "gfxkit/engine.h"
-#include "gfxkit/memory.h"
 #include "gfxkit/unit.h"
 
 #include "engine_ops.h"
@@ -169,21 +168,12 @@ void gk_desc_engine_list(void *fam, struct gk_out *o)
 	}
 }
 
-int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a)
-{
-	struct desc_engine *d = fam;
-	if (!d->unit.pkt.dw)
-		return -1; /* nothing decoded yet */
-	return gk_unit_access(&d->fmt, &d->unit, k, a);
-}
-
 const struct gk_unit *gk_desc_engine_record(const void *fam)
 {
 	const struct desc_engine *d = fam;
 	if (!d->unit.pkt.dw)
 		return NULL;
-	gk_unit_fill(&d->unit); /* a client reads the fields directly */
-	return &d->unit;
+	return &d->unit; /* fields maybe pending: gk_engine_unit fills them for clients */
 }
 
 /* ---- one description by name (gk_engine_describe_unit) ---- */

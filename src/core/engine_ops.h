@@ -7,7 +7,6 @@
 #define GK_ENGINE_OPS_H
 
 #include "gfxkit/engine.h"
-#include "gfxkit/memory.h"
 #include "gfxkit/unit.h"
 
 struct gk_engine_ops {
@@ -42,13 +41,13 @@ struct gk_engine_ops {
 	void (*asm_check)(void *as, bool on); /* NULL: the engine has no checker to run */
 	/* one unit description by name (gk_engine_describe_unit); NULL: none */
 	int (*describe)(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
-	/* The k-th memory range the unit last decoded reads or writes: 1 (set),
-	 * 0 (that access touches nothing here), -1 (no access k).  NULL: none. */
-	int (*access)(void *fam, unsigned k, struct gk_mem_access *a);
 	/* One line per unit description the GPU has (NULL: the engine has no list). */
 	void (*list)(void *fam, struct gk_out *o);
 	/* The decoded record of the unit last decoded (NULL op or result: the
-	 * engine keeps no struct gk_unit; only table-described families do). */
+	 * engine keeps no struct gk_unit; only table-described families do);
+	 * a simple unit's fields may still be pending (gk_unit_fill).
+	 * Its memory ranges are the access model's (src/mem), which
+	 * gk_engine_access (src/engine) asks with this record. */
 	const struct gk_unit *(*record)(const void *fam);
 };
 
@@ -71,7 +70,6 @@ void gk_desc_engine_asm_close(void *as);
 void gk_desc_engine_asm_check(void *as, bool on);
 int gk_desc_engine_describe(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
 void gk_desc_engine_list(void *fam, struct gk_out *o);
-int gk_desc_engine_access(void *fam, unsigned k, struct gk_mem_access *a);
 const struct gk_unit *gk_desc_engine_record(const void *fam);
 
 #define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
@@ -82,6 +80,6 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
 	  .asm_check = gk_desc_engine_asm_check, .describe = gk_desc_engine_describe,                       \
-	  .access = gk_desc_engine_access, .list = gk_desc_engine_list, .record = gk_desc_engine_record }
+	  .list = gk_desc_engine_list, .record = gk_desc_engine_record }
 
 #endif

@@ -176,13 +176,10 @@ void gk_format_prepare(struct gk_format *fmt)
 			fast->rule_ix[r][1] = gk_field_index(fmt, d, d->rules[r].b);
 		}
 		for (unsigned a = 0; a < d->naccess && a < GK_FAST_ACCESSES; a++) {
-			const struct gk_access *ac = &d->access[a];
-			fast->acc_ix[a][0] = gk_field_index(fmt, d, ac->addr);
-			fast->acc_ix[a][1] = gk_field_index(fmt, d, ac->flip);
-			fast->acc_ix[a][2] = gk_field_index(fmt, d, ac->count);
-			fast->acc_ix[a][12] = gk_field_index(fmt, d, ac->mode);
-			for (unsigned i = 0; i < 9; i++)
-				fast->acc_ix[a][3 + i] = gk_field_index(fmt, d, ac->arg[i]);
+			const char *names[GK_ACC_SLOTS];
+			gk_access_names(&d->access[a], names);
+			for (unsigned i = 0; i < GK_ACC_SLOTS; i++)
+				fast->acc_ix[a][i] = gk_field_index(fmt, d, names[i]);
 		}
 		const struct gk_field *lists[2] = { d->hdr, d->fields };
 		unsigned counts[2] = { d->nhdr, d->nfields };

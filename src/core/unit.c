@@ -145,6 +145,9 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 		return;
 	u->fmt = fmt;
 	u->pending = false;
+	u->acc_done = false; /* the access model computes them when first asked */
+	u->nacc = 0;
+	u->acc_computed = 0;
 	u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
 	u->gpu_addr = 0;
 	u->has_gpu_addr = false;

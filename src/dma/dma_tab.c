@@ -58,20 +58,53 @@
 #define ACC_CNT(rw_, a, cnt, unit) { .rw = rw_, .size = GK_Z_COUNT, .addr = a, .count = cnt, .n = unit }
 #define ACC_CNT_FLIP(rw_, a, fl, cnt, unit) \
 	{ .rw = rw_, .size = GK_Z_COUNT, .addr = a, .flip = fl, .count = cnt, .n = unit }
+/* how the size fields read (struct gk_arg): the tiled pitch and slice are
+ * "tile max" fields, the count of 8-pixel (pitch) and 64-pixel (slice)
+ * tiles minus one (seed 000 "pitch_tile_max", "slice_tile_max"; CIK's
+ * "(tiles)": docs/dma-facts.md D4); the CIK sub-window pitches are the
+ * value + 1 elements */
+#define RAW(f) { .name = f }
+#define TILES8(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 8 }
+#define TILES64(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 64 }
+#define PLUS1(f) { .name = f, .scale = GK_S_LINEAR, .plus = 1, .mul = 1 }
 /* tiled surface reached by COUNT units from (x, y, z); unit 0: 8x8-pixel
- * tiles.  md is the ARRAY_MODE field: linear and 1D surfaces are bounded by
- * the rows reached, 2D and thick ones by whole slices (core/check.c) */
-#define ACC_TILED(rw_, a, fl, md, cnt, unit, x, y, z, ptm, stm, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, \
-	  .arg = { x, y, z, ptm, stm, 0, 0, 0, es }, .mode = md }
+ * tiles.  md is the ARRAY_MODE field and sf the surface's other fields
+ * (struct gk_surface_fields): linear and 1D surfaces are bounded by the rows
+ * reached, 2D and thick ones by whole slices (src/mem/access.c) */
+#define ACC_TILED(rw_, a, fl, md, sf, cnt, unit, x_, y_, z_, ptm, stm, es) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = cnt, .n = unit, .x = RAW(x_), .y = RAW(y_), \
+	  .z = RAW(z_), .pitch = TILES8(ptm), .slice = TILES64(stm), .esize = RAW(es), .mode = md, .surface = sf }
 /* a box (x, y, z) + (w, h, depth) of a tiled surface: slices z .. z + depth - 1,
  * narrowed to the rows of the box on linear and 1D surfaces */
-#define ACC_BOX(rw_, a, fl, md, x, y, z, ptm, stm, w, h, depth, es) \
-	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .arg = { x, y, z, ptm, stm, w, h, depth, es }, \
-	  .mode = md }
+#define ACC_BOX(rw_, a, fl, md, sf, x_, y_, z_, ptm, stm, w_, h_, depth, es) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .x = RAW(x_), .y = RAW(y_), .z = RAW(z_), \
+	  .pitch = TILES8(ptm), .slice = TILES64(stm), .w = RAW(w_), .h = RAW(h_), .d = RAW(depth), .esize = RAW(es), \
+	  .mode = md, .surface = sf }
+/* a linear sub-window (GK_Z_RECT) from (x, y, z), w x h x d elements */
+#define ACC_RECT(rw_, a, fl, bp, x_, y_, z_, pitch_, slice_, w_, h_, depth, es) \
+	{ .rw = rw_, .size = GK_Z_RECT, .addr = a, .flip = fl, .bytes_pitch = bp, .x = RAW(x_), .y = RAW(y_), \
+	  .z = RAW(z_), .pitch = pitch_, .slice = slice_, .w = RAW(w_), .h = RAW(h_), .d = RAW(depth), .esize = RAW(es) }
 
 #define RD GK_ACC_READ
 #define WR GK_ACC_WRITE
+
+/* the fields of a tiled surface beyond its access row's (struct
+ * gk_surface_fields), with the hardware encodings: tile split 64 << v
+ * bytes, bank width and height 1 << v tiles, macro tile aspect 1 << v,
+ * 2 << v banks (seed 004 TILE_SPLIT, BANK_WIDTH, BANK_HEIGHT, NUM_BANKS;
+ * addrlib ADDR_SURF_MACRO_ASPECT_*), PIPE_CONFIG as its value.  r6xx/r7xx
+ * give none; on evergreen and cayman PIPE_CONFIG is absent (no GFX6-8
+ * layout); SI's tiled block and CIK's tiling dword have them all. */
+#define POW2(f, m) { .name = f, .scale = GK_S_POW2, .mul = m }
+#define SURF_ARRAY(p, mt, aspect_) \
+	{ .kind = GK_SURF_ARRAY, .micro = RAW(p mt), .pipe_config = RAW(p "PIPE_CONFIG"), \
+	  .tile_split = POW2(p "TILE_SPLIT", 64), .bank_width = POW2(p "BANK_WIDTH", 1), \
+	  .bank_height = POW2(p "BANK_HEIGHT", 1), .macro_aspect = POW2(p aspect_, 1), .num_banks = POW2(p "NUM_BANKS", 2) }
+static const struct gk_surface_fields r6_surf = { .kind = GK_SURF_ARRAY };
+static const struct gk_surface_fields eg_surf = SURF_ARRAY("", "MT", "MT_ASPECT");
+static const struct gk_surface_fields cik_surf = SURF_ARRAY("", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
+static const struct gk_surface_fields cik_src_surf = SURF_ARRAY("SRC_", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
+static const struct gk_surface_fields cik_dst_surf = SURF_ARRAY("DST_", "MICRO_TILE_MODE", "MACRO_TILE_ASPECT");
 
 /* ---- enums ------------------------------------------------------------- */
 
@@ -159,7 +192,7 @@ GK_ENUM_DEF(sb_direction, 1, [0] = "LINEAR_TO_STRUCTURED", [1] = "STRUCTURED_TO_
 	GK_U("HEIGHT_MAX", n, 10, 22, ROWS), GK_U("PITCH_TILE_MAX", n, 0, 9, PX8), \
 	GK_U("SLICE_TILE_MAX", (n) + 1, 12, 31, PX64), GK_U("Z", (n) + 1, 0, 10), \
 	GK_U("Y", (n) + 2, 17, 29), GK_U("X", (n) + 2, 3, 15), GK_E(swapname, (n) + 2, 1, 2, swap)
-#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", \
+#define R6_TILED_ACC(rw_, fl) ACC_TILED(rw_, "BASE_256", fl, "ARRAY_MODE", &r6_surf, "COUNT", 4, "X", "Y", "Z", \
 					"PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field r6_write_linear[] = {
@@ -248,7 +281,7 @@ static const struct gk_access fill_dw_acc[] = { ACC_CNT(WR, "DST_ADDR", "COUNT",
 	GK_E("NUM_BANKS", (n) + 4, 25, 26, num_banks, .flags = GK_F_BYNAME), \
 	GK_E("TILE_SPLIT", (n) + 4, 21, 23, tile_split, .flags = GK_F_BYNAME), GK_U("Y", (n) + 4, 0, 13)
 #define EG_TILED_ACC(rw_, base, fl, unit) \
-	ACC_TILED(rw_, base, fl, "ARRAY_MODE", "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
+	ACC_TILED(rw_, base, fl, "ARRAY_MODE", &eg_surf, "COUNT", unit, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "SIZE")
 
 static const struct gk_field eg_write_linear[] = {
 	EG_CMD, EG_SUB, GK_CNT("COUNT", 0, 0, 19, 3), ADDR40("DEST_ADDR", 1, 2, 2, 0, 7, 4),
@@ -299,10 +332,8 @@ static const struct gk_field cm_copy_l2l_partial[] = {
 	GK_U("DY", 7, 16, 29), GK_U("DX", 7, 0, 13), GK_E("SIZE", 8, 29, 31, bpp), GK_U("DZ", 8, 0, 10),
 };
 static const struct gk_access cm_copy_l2l_partial_acc[] = {
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "SRC_ADDR", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "SRC_PITCH", "SRC_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
-	{ .rw = WR, .size = GK_Z_RECT, .addr = "DEST_ADDR", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "DEST_PITCH", "DEST_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
+	ACC_RECT(RD, "SRC_ADDR", 0, 1, 0, 0, 0, RAW("SRC_PITCH"), RAW("SRC_SLICE_PITCH"), "DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(WR, "DEST_ADDR", 0, 1, 0, 0, 0, RAW("DEST_PITCH"), RAW("DEST_SLICE_PITCH"), "DX", "DY", "DZ", "SIZE"),
 };
 
 /* L2T/T2L and its tile-unit form (0x4c: COUNT [15:0] in tiles, x and y on
@@ -325,7 +356,7 @@ static const struct gk_rule eg_tiles_rules[] = {
 static const struct gk_access eg_copy_l2t_tiles_acc[] = {
 	EG_TILED_ACC(WR, "BASE_256", "DETILE", 0),
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DETILE", .count = "COUNT", .n = 0,
-	  .arg = { 0, 0, 0, 0, 0, 0, 0, 0, "SIZE" } },
+	  .esize = RAW("SIZE") },
 };
 
 /* frame to field: linear source, two tiled destinations (odd and even field) */
@@ -356,8 +387,7 @@ static const struct gk_field eg_copy_l2t_broadcast_tiles[] = {
 };
 static const struct gk_access eg_copy_l2t_broadcast_tiles_acc[] = {
 	EG_TILED_ACC(WR, "DEST0_BASE_256", 0, 0), EG_TILED_ACC(WR, "DEST1_BASE_256", 0, 0),
-	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0,
-	  .arg = { 0, 0, 0, 0, 0, 0, 0, 0, "SIZE" } },
+	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .count = "COUNT", .n = 0, .esize = RAW("SIZE") },
 };
 
 static const struct gk_field cm_copy_l2t_partial[] = {
@@ -367,10 +397,10 @@ static const struct gk_field cm_copy_l2t_partial[] = {
 	GK_U("DX", 10, 0, 13), GK_U("DZ", 11, 0, 10),
 };
 static const struct gk_access cm_copy_l2t_partial_acc[] = {
-	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX", "DX", "DY",
-		"DZ", "SIZE"),
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .bytes_pitch = 1,
-	  .arg = { 0, 0, 0, "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "DX", "DY", "DZ", "SIZE" } },
+	ACC_BOX(WR, "BASE_256", "DETILE", "ARRAY_MODE", &eg_surf, "X", "Y", "Z", "PITCH_TILE_MAX", "SLICE_TILE_MAX",
+		"DX", "DY", "DZ", "SIZE"),
+	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 1, 0, 0, 0, RAW("LINEAR_PITCH"), RAW("LINEAR_SLICE_PITCH"), "DX", "DY",
+		 "DZ", "SIZE"),
 };
 
 /* T2T partial: the seed lists "DW 8" twice; the kernel skips 13 dwords and
@@ -399,9 +429,9 @@ static const struct gk_field cm_copy_t2t_partial[] = {
 	GK_U("DX", 11, 0, 13, .align = 8, .why = "low 3 bits MBZ"), GK_U("DZ", 12, 0, 10),
 };
 static const struct gk_access cm_copy_t2t_partial_acc[] = {
-	ACC_BOX(RD, "SRC_BASE_256", 0, "ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH_TILE_MAX",
+	ACC_BOX(RD, "SRC_BASE_256", 0, "ARRAY_MODE", &eg_surf, "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH_TILE_MAX",
 		"SRC_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
-	ACC_BOX(WR, "DEST_BASE_256", 0, "ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DEST_PITCH_TILE_MAX",
+	ACC_BOX(WR, "DEST_BASE_256", 0, "ARRAY_MODE", &eg_surf, "DST_X", "DST_Y", "DST_Z", "DEST_PITCH_TILE_MAX",
 		"DEST_SLICE_TILE_MAX", "DX", "DY", "DZ", "SIZE"),
 };
 
@@ -476,7 +506,7 @@ static const struct gk_access poll_acc[] = { ACC_FIX(RD, "ADDR", 4) };
 /* pitch and slice pitch "(tiles)" hold tile counts minus one, as Mesa writes
  * them (pitch / 8 - 1, pixels per slice / 64 - 1; docs/dma-facts.md D4) */
 #define CIK_TILED_ACC(rw_, a, fl) \
-	ACC_TILED(rw_, a, fl, "ARRAY_MODE", "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
+	ACC_TILED(rw_, a, fl, "ARRAY_MODE", &cik_surf, "COUNT", 4, "X", "Y", "Z", "PITCH", "SLICE_PITCH", "ELEMENT_SIZE")
 
 static const struct gk_field cik_copy_linear[] = {
 	CIK_OP, CIK_SUB, GK_CONSTF("BROADCAST", 0, 27, 27, 0), GK_U("COUNT", 1, 0, 21),
@@ -510,12 +540,10 @@ static const struct gk_field cik_copy_linear_sub_window[] = {
 	GK_U("RECT_Z", 12, 0, 11),
 };
 static const struct gk_access cik_copy_linear_sub_window_acc[] = {
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "SRC_ADDR", .pitch_plus = 1,
-	  .arg = { "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z",
-		   "ELEMENT_SIZE" } },
-	{ .rw = WR, .size = GK_Z_RECT, .addr = "DST_ADDR", .pitch_plus = 1,
-	  .arg = { "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z",
-		   "ELEMENT_SIZE" } },
+	ACC_RECT(RD, "SRC_ADDR", 0, 0, "SRC_X", "SRC_Y", "SRC_Z", PLUS1("SRC_PITCH"), PLUS1("SRC_SLICE_PITCH"), "RECT_X",
+		 "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
+	ACC_RECT(WR, "DST_ADDR", 0, 0, "DST_X", "DST_Y", "DST_Z", PLUS1("DST_PITCH"), PLUS1("DST_SLICE_PITCH"), "RECT_X",
+		 "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
 };
 
 static const struct gk_field cik_copy_tiled[] = {
@@ -577,11 +605,10 @@ static const struct gk_rule cik_sub_window_rules[] = {
 	{ GK_R_X_DWORD, "RECT_X", "ELEMENT_SIZE", 0, 0, 0 },
 };
 static const struct gk_access cik_copy_tiled_sub_window_acc[] = {
-	ACC_BOX(WR, "TILED_ADDR", "DETILE", "ARRAY_MODE", "TILED_X", "TILED_Y", "TILED_Z", "PITCH", "SLICE_PITCH",
-		"RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
-	{ .rw = RD, .size = GK_Z_RECT, .addr = "LINEAR_ADDR", .flip = "DETILE", .pitch_plus = 1,
-	  .arg = { "LINEAR_X", "LINEAR_Y", "LINEAR_Z", "LINEAR_PITCH", "LINEAR_SLICE_PITCH", "RECT_X", "RECT_Y",
-		   "RECT_Z", "ELEMENT_SIZE" } },
+	ACC_BOX(WR, "TILED_ADDR", "DETILE", "ARRAY_MODE", &cik_surf, "TILED_X", "TILED_Y", "TILED_Z", "PITCH",
+		"SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
+	ACC_RECT(RD, "LINEAR_ADDR", "DETILE", 0, "LINEAR_X", "LINEAR_Y", "LINEAR_Z", PLUS1("LINEAR_PITCH"),
+		 PLUS1("LINEAR_SLICE_PITCH"), "RECT_X", "RECT_Y", "RECT_Z", "ELEMENT_SIZE"),
 };
 
 #define TILE8 .align = 8, .why = "tile aligned: 8-pixel boundary"
@@ -600,9 +627,9 @@ static const struct gk_rule cik_t2t_rules[] = {
 	  "the micro tile modes must match, unless src = display and dst = rotated" },
 };
 static const struct gk_access cik_copy_t2t_sub_window_acc[] = {
-	ACC_BOX(RD, "SRC_ADDR", 0, "SRC_ARRAY_MODE", "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X",
+	ACC_BOX(RD, "SRC_ADDR", 0, "SRC_ARRAY_MODE", &cik_src_surf, "SRC_X", "SRC_Y", "SRC_Z", "SRC_PITCH", "SRC_SLICE_PITCH", "RECT_X",
 		"RECT_Y", "RECT_Z", "SRC_ELEMENT_SIZE"),
-	ACC_BOX(WR, "DST_ADDR", 0, "DST_ARRAY_MODE", "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X",
+	ACC_BOX(WR, "DST_ADDR", 0, "DST_ARRAY_MODE", &cik_dst_surf, "DST_X", "DST_Y", "DST_Z", "DST_PITCH", "DST_SLICE_PITCH", "RECT_X",
 		"RECT_Y", "RECT_Z", "DST_ELEMENT_SIZE"),
 };
 
@@ -615,9 +642,9 @@ static const struct gk_field cik_copy_structured[] = {
 };
 static const struct gk_access cik_copy_structured_acc[] = {
 	{ .rw = WR, .size = GK_Z_COUNT, .addr = "SB_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4, .plus = 1,
-	  .arg = { "STRIDE", "START_INDEX" } },
+	  .stride = RAW("STRIDE"), .first = RAW("START_INDEX") },
 	{ .rw = RD, .size = GK_Z_COUNT, .addr = "LINEAR_ADDR", .flip = "DIRECTION", .count = "COUNT", .n = 4,
-	  .plus = 1, .arg = { "STRIDE" } },
+	  .plus = 1, .stride = RAW("STRIDE") },
 };
 
 /* the count sits in DW4 and says how many data dwords follow
@@ -713,25 +740,11 @@ static const struct gk_access timestamp_acc[] = { ACC_FIX(WR, "ADDR", 8) };
 #define EXEC(a) .exec = a, .nexec = GK_COUNTOF(a)
 #define X_(...) { __VA_ARGS__ }
 
-/* the GFX6+ tiling fields of the evergreen/ni/si tiled block (on evergreen
- * and cayman PIPE_CONFIG is absent: no GFX6-8 layout) and of CIK's tiling
- * dword */
-static const struct gk_tiled_names eg_ti = { "MT", "PIPE_CONFIG", "TILE_SPLIT", "BANK_WIDTH", "BANK_HEIGHT",
-					     "MT_ASPECT", "NUM_BANKS" };
-static const struct gk_tiled_names cik_ti = { "MICRO_TILE_MODE", "PIPE_CONFIG", "TILE_SPLIT", "BANK_WIDTH",
-					      "BANK_HEIGHT", "MACRO_TILE_ASPECT", "NUM_BANKS" };
-static const struct gk_tiled_names cik_src_ti = { "SRC_MICRO_TILE_MODE", "SRC_PIPE_CONFIG", "SRC_TILE_SPLIT",
-						  "SRC_BANK_WIDTH", "SRC_BANK_HEIGHT", "SRC_MACRO_TILE_ASPECT",
-						  "SRC_NUM_BANKS" };
-static const struct gk_tiled_names cik_dst_ti = { "DST_MICRO_TILE_MODE", "DST_PIPE_CONFIG", "DST_TILE_SPLIT",
-						  "DST_BANK_WIDTH", "DST_BANK_HEIGHT", "DST_MACRO_TILE_ASPECT",
-						  "DST_NUM_BANKS" };
-
 static const struct gk_exec_row x_nothing[] = { X_(.op = GK_X_NOTHING) };
 static const struct gk_exec_row x_interrupt[] = { X_(.op = GK_X_INTERRUPT) };
 static const struct gk_exec_row x_write_linear[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SWAP" }) };
 
-static const struct gk_exec_row x_eg_write_tiled[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SWAP" }, .tiled = { &eg_ti }) };
+static const struct gk_exec_row x_eg_write_tiled[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SWAP" }) };
 static const struct gk_exec_row x_copy_src_dest[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DEST_SWAP" }) };
 /* partial copy: access 0 is the source */
 
@@ -740,17 +753,17 @@ static const struct gk_exec_row x_l2l_broadcast[] = {
 };
 static const struct gk_exec_row x_r6_copy_tiled[] = { X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }) };
 static const struct gk_exec_row x_eg_l2t[] = {
-	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }, .tiled = { &eg_ti }),
+	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }),
 };
 /* SWAP0 goes with DEST0 as the seed numbers them */
 static const struct gk_exec_row x_eg_l2t_broadcast[] = {
-	X_(.op = GK_X_COPY, .swap = { "SWAP0", "SWAP1", "LINEAR_SWAP" }, .tiled = { &eg_ti, &eg_ti }),
+	X_(.op = GK_X_COPY, .swap = { "SWAP0", "SWAP1", "LINEAR_SWAP" }),
 };
 /* the seed does not say which of SWAP0 / SWAP1 is the source's */
 static const struct gk_exec_row x_t2t_partial[] = {
 	X_(.op = GK_X_REFUSE, .when = "SWAP0", .why = "the packet reference does not say which surface SWAP0 swaps"),
 	X_(.op = GK_X_REFUSE, .when = "SWAP1", .why = "the packet reference does not say which surface SWAP1 swaps"),
-	X_(.op = GK_X_COPY, .tiled = { &eg_ti, &eg_ti }),
+	X_(.op = GK_X_COPY),
 };
 #define F2F_WHY "the packet reference does not say which lines of the frame go to which field"
 static const struct gk_exec_row x_f2f[] = { X_(.op = GK_X_REFUSE, .why = F2F_WHY) };
@@ -793,17 +806,17 @@ static const struct gk_exec_row x_cik_broadcast[] = {
 	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST1_SWAP", "DST2_SWAP" }),
 };
 static const struct gk_exec_row x_cik_tiled[] = {
-	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }, .tiled = { &cik_ti }),
+	X_(.op = GK_X_COPY, .swap = { "TILED_SWAP", "LINEAR_SWAP" }),
 };
 static const struct gk_exec_row x_cik_l2t_broadcast[] = {
-	X_(.op = GK_X_COPY, .swap = { "TILED_1_SWAP", "TILED_2_SWAP", "LINEAR_SWAP" }, .tiled = { &cik_ti, &cik_ti }),
+	X_(.op = GK_X_COPY, .swap = { "TILED_1_SWAP", "TILED_2_SWAP", "LINEAR_SWAP" }),
 };
 static const struct gk_exec_row x_cik_t2t[] = {
-	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }, .tiled = { &cik_src_ti, &cik_dst_ti }),
+	X_(.op = GK_X_COPY, .swap = { "SRC_SWAP", "DST_SWAP" }),
 };
 static const struct gk_exec_row x_cik_structured[] = { X_(.op = GK_X_COPY, .swap = { "SB_SWAP", "LINEAR_SWAP" }) };
 static const struct gk_exec_row x_cik_write_tiled[] = {
-	X_(.op = GK_X_WRITE_DATA, .swap = { "TILED_SWAP" }, .tiled = { &cik_ti }),
+	X_(.op = GK_X_WRITE_DATA, .swap = { "TILED_SWAP" }),
 };
 static const struct gk_exec_row x_set_clock[] = { X_(.op = GK_X_CLOCK_SET, .value = "DATA") };
 static const struct gk_exec_row x_get_clock[] = { X_(.op = GK_X_CLOCK_STORE) };

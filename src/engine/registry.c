@@ -10,6 +10,7 @@
 #include "gfxkit/engine.h"
 
 #include "engine_priv.h"
+#include "layout.h" /* src/core: gk_unit_fill */
 
 /* Each family's ops, defined in its own folder. */
 extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops,
@@ -221,12 +222,18 @@ int gk_engine_describe_unit(struct gk_engine *e, const char *name, bool json, st
 
 const struct gk_unit *gk_engine_unit(const struct gk_engine *e)
 {
-	return e && e->ops->record ? e->ops->record(e->fam) : NULL;
+	const struct gk_unit *u = e && e->ops->record ? e->ops->record(e->fam) : NULL;
+	gk_unit_fill(u); /* a client reads the fields directly */
+	return u;
 }
 
+/* The access model (src/mem) over the engine's decoded record: computed
+ * for the unit once, by whoever asks first (the bounds stage, following,
+ * the executor), and read from the unit after that. */
 int gk_engine_access(struct gk_engine *e, unsigned k, struct gk_mem_access *a)
 {
-	if (!e || !a || !e->ops->access)
+	if (!e || !a || !e->ops->format || !e->ops->record)
 		return -1;
-	return e->ops->access(e->fam, k, a);
+	const struct gk_unit *u = e->ops->record(e->fam);
+	return u ? gk_unit_access(e->ops->format(e->fam), u, k, a) : -1;
 }

@@ -11,6 +11,7 @@
 
 #include "engine_ops.h"
 #include "engine_priv.h"
+#include "layout.h" /* src/core: gk_unit_fill */
 #include "out.h"
 
 /* words framing is shown at once: more than any header needs to say its
@@ -214,6 +215,10 @@ struct follow {
 	uint64_t nfollowed, bytes_followed; /* buffers and bytes followed so far, in all */
 	uint64_t chained[FOLLOW_MAX + 1][FOLLOW_SEEN];
 	unsigned nchained[FOLLOW_MAX + 1];
+	/* the bounds stage (check --bo): the memory model's, set when the
+	 * caller declares buffers (NULL: no stage) */
+	void (*bounds)(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
+		       struct gk_diags *out);
 };
 
 static void remember_chained(struct follow *f, unsigned depth, uint64_t addr)
@@ -294,11 +299,12 @@ static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint
 		     bool *chain)
 {
 	struct gk_engine *e = f->eng[depth];
-	const struct gk_unit *u = gk_engine_unit(e);
-	struct gk_mem_access a;
+	const struct gk_unit *u = e->ops->record ? e->ops->record(e->fam) : NULL; /* fields read only for an IB */
+	struct gk_mem_access a; /* the unit's access, computed once for every stage (gk_unit_access) */
 	if (!u || !u->desc || !(u->desc->flags & GK_P_IB) || gk_engine_access(e, 0, &a) != 1 || a.overflow)
 		return false;
 	const struct gk_packet *pkt = &u->pkt;
+	gk_unit_fill(u);
 	*chain = chains(u);
 	if (*chain && f->nchain[depth] >= FOLLOW_CHAIN) {
 		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
@@ -424,168 +430,288 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 	gk_input_destroy(in);
 }
 
+/* One level of the stream loop: a buffer (the caller's input, an indirect
+ * buffer, or the buffers a chain continues it with) run a unit at a time
+ * through the stages below. */
+struct level {
+	struct follow *f;
+	unsigned depth;
+	struct gk_engine *e;
+	const struct gk_engine_ops *ops;
+	void *fam;
+	const char *name;
+	struct gk_out *out;
+	struct gk_stream_stats *stats;
+	struct gk_input *top, *in;      /* the caller's input; the buffer being read */
+	struct gk_ring_marks marks;
+	uint64_t skip, shown;
+	struct gk_diags dg;             /* the unit's diagnostics */
+	struct gk_check_state bounds;   /* the bounds stage's buffers (o->bos) */
+	/* a chained buffer (GFX9+ CHAIN) goes on at this level in place of the
+	 * rest of the one that chains to it: read from chain_in, the first
+	 * chain packet of a buffer wins (the CP jumps there) */
+	struct gk_input *chain_in;
+	struct ib_reader chain_r;
+	bool chain_pending;
+	uint64_t chain_first, chain_last, chain_parent;
+	bool stopped;                   /* by --count or the caller's unit callback: no end diagnostics */
+	/* the unit at hand */
+	uint64_t offset;
+	size_t n, len;
+	bool ib, chain;
+	uint64_t ib_first, ib_last;
+};
+
+/* Stage: framing.  The next unit's length (len) and the words of it that
+ * are there (n); false at the end of the buffer. */
+static bool frame_stage(struct level *L)
+{
+	long avail = gk_input_fill(L->in, FRAME_LOOKAHEAD);
+	if (avail <= 0)
+		return false;
+	size_t len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
+	while (len > (size_t)avail) {
+		/* longer than the window holds so far: bring in the rest and
+		 * frame again, since a length field may lie past what framing
+		 * saw (CIK SDMA counts in a body dword); the end of the input
+		 * may still cut the unit off */
+		long more = gk_input_fill(L->in, len);
+		if (more <= avail)
+			break;
+		avail = more;
+		len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
+	}
+	L->len = len;
+	L->n = len < (size_t)avail ? len : (size_t)avail;
+	L->offset = gk_input_offset(L->in);
+	struct follow *f = L->f;
+	if (!L->depth && f->o->mem_read && gk_input_gpu_addressed(L->in)) { /* only following compares with it */
+		uint64_t end = L->offset + 4ull * L->n;
+		f->top_first = f->top_known && f->top_first < L->offset ? f->top_first : L->offset;
+		f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
+		f->top_known = true;
+	}
+	return true;
+}
+
+/* Stage: decode and check (the engine's unit op), then bounds (check
+ * --bo): the memory model's stage, over the unit's accesses, which the
+ * access model computes here once for the stages after it. */
+static void decode_stage(struct level *L)
+{
+	gk_diags_reset(&L->dg);
+	L->ops->unit(L->fam, gk_input_words(L->in), L->n, L->len, L->offset, &L->dg);
+	if (L->f->bounds && L->ops->record && L->ops->format) {
+		const struct gk_unit *u = L->ops->record(L->fam);
+		if (u)
+			L->f->bounds(L->ops->format(L->fam), &L->bounds, u, &L->dg);
+	}
+}
+
+/* Stage: following.  Whether the unit is an indirect buffer to follow
+ * (its range from the unit's accesses); past a chain packet the CP runs
+ * nothing more of this buffer, so its units are shown and not followed. */
+static void follow_stage(struct level *L)
+{
+	L->ib = L->chain = false;
+	L->ib_first = L->ib_last = 0;
+	if (L->f->o->mem_read && !L->chain_pending)
+		L->ib = ib_range(L->f, L->depth, &L->dg, &L->ib_first, &L->ib_last, &L->chain);
+}
+
+/* Stage: the caller's unit callback (GK_UNIT_GO: go on).  false: the
+ * caller stopped the stream here. */
+static bool client_stage(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	int said = o->unit ? o->unit(o->unit_ctx, L->e, L->offset, gk_input_words(L->in), L->n, &L->dg) : GK_UNIT_GO;
+	if (said == GK_UNIT_NO_FOLLOW) {
+		L->ib = L->chain = false; /* the caller does not run it (a skipped packet) */
+	} else if (said != GK_UNIT_GO) {
+		L->stats->end = L->offset + 4ull * L->n;
+		gk_input_skip(L->in, L->n);
+		L->stopped = true;
+		return false;
+	}
+	return true;
+}
+
+/* Stage: printing the unit (check lines, JSON or text), its diagnostics
+ * counted against max_diags */
+static void print_stage(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	struct gk_diags *dg = &L->dg;
+	bool over = o->max_diags && (dg->n || dg->dropped) && L->f->shown_diags >= o->max_diags && !(o->json && !o->check);
+	if (over) {
+		L->stats->hidden += dg->n + dg->dropped;
+		if (o->check)
+			return; /* check: past max_diags the unit shows nothing */
+		dg->n = dg->dropped = 0; /* text decode: the unit without its diagnostic lines */
+	} else {
+		L->f->shown_diags += dg->n + dg->dropped;
+	}
+	if (o->check && !o->json) {
+		check_lines(L->name, L->offset, dg, L->out);
+	} else if (o->json && (!o->check || dg->n || dg->dropped)) {
+		unsigned mk = L->marks.have ? marks_in(&L->marks, L->offset, L->n) : 0;
+		if (!mk) {
+			L->ops->json(L->fam, dg, o->json_flags, L->out);
+		} else {
+			gk_out_flush(L->out);
+			struct ring_json rj = { L->out, mk, false };
+			char jb[1024];
+			struct gk_out jo = { jb, 0, sizeof jb, ring_json_write, &rj, 0, 0 };
+			L->ops->json(L->fam, dg, o->json_flags, &jo);
+			gk_out_flush(&jo);
+		}
+	} else if (!o->json) {
+		L->ops->text(L->fam, dg, o->raw_words, L->out);
+		if (L->marks.have)
+			ring_notes(&L->marks, L->offset, L->n, L->out);
+	}
+}
+
+/* Past the unit: a chain is remembered for the end of this buffer, an
+ * indirect buffer followed one level down now. */
+static void next_stage(struct level *L)
+{
+	L->stats->end = L->offset + 4ull * L->n;
+	gk_input_skip(L->in, L->n);
+	if (L->ib && L->chain) {
+		if (!L->chain_pending) {
+			L->chain_pending = true;
+			L->chain_first = L->ib_first;
+			L->chain_last = L->ib_last;
+			L->chain_parent = L->offset;
+		}
+	} else if (L->ib) {
+		gk_out_flush(L->out); /* the nested units go straight to the root: what this level holds first */
+		follow_ib(L->f, L->depth, L->offset, L->name, L->ib_first, L->ib_last, L->stats);
+	}
+}
+
+/* Every unit of the buffer being read, through the stages. */
+static void run_buffer(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	while (frame_stage(L)) {
+		if (L->skip) {
+			L->skip--;
+			gk_input_skip(L->in, L->n);
+			continue;
+		}
+		if (!L->depth && o->count && L->shown == o->count) {
+			L->stats->end = L->offset;
+			L->stopped = true;
+			return;
+		}
+		L->shown++;
+		decode_stage(L);
+		follow_stage(L);
+		L->stats->units++;
+		L->stats->errors += L->dg.errors;
+		L->stats->warnings += L->dg.warnings;
+		if (!client_stage(L))
+			return;
+		print_stage(L);
+		next_stage(L);
+	}
+}
+
+/* The end of a buffer that chained on: continue this level with the
+ * buffer it chains to.  false: nothing to continue with. */
+static bool next_chained(struct level *L)
+{
+	struct follow *f = L->f;
+	unsigned depth = L->depth;
+	if (!L->chain_pending || L->stopped)
+		return false;
+	L->chain_pending = false;
+	if (depth && !f->nchain[depth])
+		remember_chained(f, depth, f->first[depth]); /* the buffer the chain started from */
+	remember_chained(f, depth, L->chain_first);
+	f->nchain[depth]++;
+	struct gk_input *next = ib_input(f, &L->chain_r, L->chain_first, L->chain_last);
+	if (!next)
+		return false;
+	gk_input_destroy(L->chain_in); /* the buffer that chained on (not the caller's input) */
+	L->in = L->chain_in = next;
+	f->first[depth] = L->chain_first;
+	f->last[depth] = L->chain_last;
+	gk_out_flush(L->out); /* the units so far were in the buffer that chained on */
+	if (f->nest[depth]) { /* nested JSON units say which buffer they are in */
+		f->nest[depth]->ib = L->chain_first;
+		f->nest[depth]->parent = L->chain_parent;
+	}
+	L->marks.have = 0; /* ring marks belong to the ring */
+	return true;
+}
+
+/* The start of a level: the engine told of a new stream; in a ring dump,
+ * the words before the first unit that chains onto rptr shown raw. */
+static void begin_stage(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	memset(L->stats, 0, sizeof *L->stats);
+	if (L->ops->begin)
+		L->ops->begin(L->fam, o->bos, o->nbos);
+	gk_check_init(&L->bounds);
+	gk_check_set_buffers(&L->bounds, o->bos, o->nbos);
+	size_t before = ring_start(L->ops, L->fam, L->in);
+	if (before) {
+		raw_words(L->ops, L->in, before, o, L->out);
+		gk_input_skip(L->in, before);
+	}
+	gk_input_marks(L->in, &L->marks);
+	L->skip = L->depth ? 0 : o->skip;
+	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
+}
+
+/* The end of a level: what only the end of the stream shows. */
+static void end_stage(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	gk_diags_reset(&L->dg);
+	if (L->ops->end)
+		L->ops->end(L->fam, L->stats->end, &L->dg);
+	L->stats->errors += L->dg.errors;
+	L->stats->warnings += L->dg.warnings;
+	if (o->json)
+		gk_json_end(L->ops->name, L->stats->end, &L->dg, L->out);
+	else if (o->check)
+		check_lines(L->name, L->stats->end, &L->dg, L->out);
+	else
+		gk_text_diags(&L->dg, L->out);
+}
+
 static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
 	       struct gk_stream_stats *stats)
 {
-	const struct gk_stream_opts *o = f->o;
-	struct gk_engine *e = f->eng[depth];
-	const struct gk_engine_ops *ops = e->ops;
-	void *fam = e->fam;
-	memset(stats, 0, sizeof *stats);
-	if (ops->begin)
-		ops->begin(fam, o->bos, o->nbos);
-	struct gk_diags dg;
-	size_t before = ring_start(ops, fam, in);
-	if (before) {
-		raw_words(ops, in, before, o, out);
-		gk_input_skip(in, before);
+	struct level *L = calloc(1, sizeof *L); /* a diagnostics container and more: not on the stack of each nesting */
+	if (!L) {
+		memset(stats, 0, sizeof *stats);
+		return -1;
 	}
-	struct gk_ring_marks marks;
-	gk_input_marks(in, &marks);
-	uint64_t skip = depth ? 0 : o->skip, shown = 0;
-	long avail;
-	/* a chained buffer (GFX9+ CHAIN) goes on at this level in place of the
-	 * rest of the one that chains to it: read from chain_in, the first
-	 * chain packet of a buffer wins (the CP jumps there), stopped is set by
-	 * --count or the caller's unit callback */
-	struct gk_input *const top = in;
-	struct gk_input *chain_in = NULL;
-	struct ib_reader chain_r;
-	bool chain_pending = false, stopped = false;
-	uint64_t chain_first = 0, chain_last = 0, chain_parent = 0;
-	f->nchain[depth] = f->nchained[depth] = 0;
-next_buffer:
-	while ((avail = gk_input_fill(in, FRAME_LOOKAHEAD)) > 0) {
-		size_t len = frame(ops, fam, gk_input_words(in), (size_t)avail);
-		while (len > (size_t)avail) {
-			/* longer than the window holds so far: bring in the rest and
-			 * frame again, since a length field may lie past what framing
-			 * saw (CIK SDMA counts in a body dword); the end of the input
-			 * may still cut the unit off */
-			long more = gk_input_fill(in, len);
-			if (more <= avail)
-				break;
-			avail = more;
-			len = frame(ops, fam, gk_input_words(in), (size_t)avail);
-		}
-		size_t n = len < (size_t)avail ? len : (size_t)avail;
-		uint64_t offset = gk_input_offset(in);
-		if (!depth && o->mem_read && gk_input_gpu_addressed(in)) { /* only following compares with it */
-			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
-			f->top_end = f->top_known && f->top_end > offset + 4ull * n ? f->top_end : offset + 4ull * n;
-			f->top_known = true;
-		}
-		if (skip) {
-			skip--;
-			gk_input_skip(in, n);
-			continue;
-		}
-		if (!depth && o->count && shown == o->count) {
-			stats->end = offset;
-			stopped = true; /* stopped by --count: no end diagnostics */
-			break;
-		}
-		shown++;
-		gk_diags_reset(&dg);
-		ops->unit(fam, gk_input_words(in), n, len, offset, &dg);
-		uint64_t ib_first = 0, ib_last = 0;
-		bool chain = false;
-		/* past a chain packet the CP runs nothing more of this buffer: its
-		 * units are shown, their IBs not followed */
-		bool ib = o->mem_read && !chain_pending && ib_range(f, depth, &dg, &ib_first, &ib_last, &chain);
-		stats->units++;
-		stats->errors += dg.errors;
-		stats->warnings += dg.warnings;
-		int said = o->unit ? o->unit(o->unit_ctx, e, offset, gk_input_words(in), n, &dg) : GK_UNIT_GO;
-		if (said == GK_UNIT_NO_FOLLOW) {
-			ib = chain = false; /* the caller does not run it (a skipped packet) */
-		} else if (said != GK_UNIT_GO) {
-			stats->end = offset + 4ull * n;
-			gk_input_skip(in, n);
-			stopped = true; /* stopped by the caller: no end diagnostics */
-			break;
-		}
-		/* past max_diags: count what this unit would have shown */
-		bool over = o->max_diags && (dg.n || dg.dropped) && f->shown_diags >= o->max_diags &&
-			    !(o->json && !o->check);
-		if (over) {
-			stats->hidden += dg.n + dg.dropped;
-			if (o->check)
-				goto shown;
-			dg.n = dg.dropped = 0; /* text decode: the unit without its diagnostic lines */
-		} else {
-			f->shown_diags += dg.n + dg.dropped;
-		}
-		if (o->check && !o->json)
-			check_lines(name, offset, &dg, out);
-		else if (o->json && (!o->check || dg.n || dg.dropped)) {
-			unsigned mk = marks.have ? marks_in(&marks, offset, n) : 0;
-			if (!mk) {
-				ops->json(fam, &dg, o->json_flags, out);
-			} else {
-				gk_out_flush(out);
-				struct ring_json rj = { out, mk, false };
-				char jb[1024];
-				struct gk_out jo = { jb, 0, sizeof jb, ring_json_write, &rj, 0, 0 };
-				ops->json(fam, &dg, o->json_flags, &jo);
-				gk_out_flush(&jo);
-			}
-		} else if (!o->json) {
-			ops->text(fam, &dg, o->raw_words, out);
-			if (marks.have)
-				ring_notes(&marks, offset, n, out);
-		}
-shown:
-		stats->end = offset + 4ull * n;
-		gk_input_skip(in, n);
-		if (ib && chain) {
-			if (!chain_pending) {
-				chain_pending = true;
-				chain_first = ib_first;
-				chain_last = ib_last;
-				chain_parent = offset;
-			}
-		} else if (ib) {
-			gk_out_flush(out); /* the nested units go straight to the root: what this level holds first */
-			follow_ib(f, depth, offset, name, ib_first, ib_last, stats);
-		}
-	}
-	if (chain_pending && !stopped) {
-		chain_pending = false;
-		if (depth && !f->nchain[depth])
-			remember_chained(f, depth, f->first[depth]); /* the buffer the chain started from */
-		remember_chained(f, depth, chain_first);
-		f->nchain[depth]++;
-		struct gk_input *next = ib_input(f, &chain_r, chain_first, chain_last);
-		if (next) {
-			gk_input_destroy(chain_in); /* the buffer that chained on (not the caller's input) */
-			in = chain_in = next;
-			f->first[depth] = chain_first;
-			f->last[depth] = chain_last;
-			gk_out_flush(out); /* the units so far were in the buffer that chained on */
-			if (f->nest[depth]) { /* nested JSON units say which buffer they are in */
-				f->nest[depth]->ib = chain_first;
-				f->nest[depth]->parent = chain_parent;
-			}
-			marks.have = 0; /* ring marks belong to the ring */
-			goto next_buffer;
-		}
-	}
-	gk_input_destroy(chain_in);
-	if (stopped)
-		return gk_input_error(top) ? -1 : 0;
-	gk_diags_reset(&dg);
-	if (ops->end)
-		ops->end(fam, stats->end, &dg);
-	stats->errors += dg.errors;
-	stats->warnings += dg.warnings;
-	if (o->json)
-		gk_json_end(ops->name, stats->end, &dg, out);
-	else if (o->check)
-		check_lines(name, stats->end, &dg, out);
-	else
-		gk_text_diags(&dg, out);
-	return gk_input_error(top) ? -1 : 0;
+	L->f = f;
+	L->depth = depth;
+	L->e = f->eng[depth];
+	L->ops = L->e->ops;
+	L->fam = L->e->fam;
+	L->name = name;
+	L->out = out;
+	L->stats = stats;
+	L->top = L->in = in;
+	begin_stage(L);
+	do
+		run_buffer(L);
+	while (next_chained(L));
+	gk_input_destroy(L->chain_in);
+	if (!L->stopped)
+		end_stage(L);
+	int rc = gk_input_error(L->top) ? -1 : 0;
+	free(L);
+	return rc;
 }
 
 int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stream_opts *o, struct gk_out *out,
@@ -600,6 +726,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	f->root = out;
 	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
 	f->eng[0] = e;
+	f->bounds = o->bos && o->nbos ? gk_check_bounds : NULL;
 	int rc = run(f, 0, in, o->name ? o->name : "-", out, stats);
 	for (unsigned d = 1; d <= FOLLOW_MAX; d++)
 		gk_engine_close(f->eng[d]);

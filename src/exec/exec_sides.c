@@ -14,14 +14,6 @@
 
 #include "exec_sides.h"
 
-static bool fval(const struct gk_exec *x, const char *name, uint64_t *v)
-{
-	const struct gk_unit_field *f = gk_exec_field(x, name);
-	if (!f)
-		return false;
-	*v = f->value;
-	return true;
-}
 
 
 /* byte p (< total) of the side: its address and the bytes contiguous from there */
@@ -75,107 +67,100 @@ static unsigned swap_mask(const struct gk_exec *x, const char *field)
 	return 0;
 }
 
-/* what the value of an array-mode (or micro-tile-mode) field means */
-static unsigned mode_tag(const struct gk_exec *x, const char *field)
-{
-	return gk_exec_ftag(gk_exec_field(x, field));
-}
 
-/* The tiled surface of access row ac (names from the row and the exec
- * row's surface names): a layout the tiling module has, or a fault. */
-static int tiled_side(struct gk_exec *x, const struct gk_access *ac, const struct gk_tiled_names *tn,
-		      struct gk_tile_surface *surf, struct side *s)
+/* The tiled surface of access a, as the access model resolved it (struct
+ * gk_surface: sizes decoded by the table's encodings, modes by their tags):
+ * a layout the tiling module has, or a fault naming the row's field. */
+static int tiled_side(struct gk_exec *x, const struct gk_mem_access *a, struct gk_tile_surface *surf, struct side *s)
 {
-	uint64_t mode;
+	const struct gk_access *ac = a->row;
+	const struct gk_surface *sf = &a->surf;
 	const char *mname = gk_exec_fname(x, ac->mode);
-	if (!fval(x, ac->mode, &mode))
+	if (!sf->has_mode)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode, "the packet has no array mode: its surface cannot be laid out");
-	uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
+	uint64_t es = sf->log2_elem;
 	if (es > 4)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->esize.name, "element size %llu is reserved", (unsigned long long)es);
 	s->esize = 1ull << es;
-	s->pitch = (gk_exec_fget(x, ac->arg[3], 0) + 1) * 8;
-	uint64_t slice = (gk_exec_fget(x, ac->arg[4], 0) + 1) * 64;
-	if (slice % s->pitch)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[4],
+	s->pitch = sf->pitch;
+	uint64_t slice = sf->slice;
+	if (!s->pitch || slice % s->pitch)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->slice.name,
 			    "a slice of %llu elements is not whole rows of the %llu-element pitch: no layout has it",
 			    (unsigned long long)slice, (unsigned long long)s->pitch);
 	s->rows = slice / s->pitch;
-	s->z0 = gk_exec_fget(x, ac->arg[2], 0);
-	s->box = ac->arg[7] != NULL;
+	s->z0 = sf->z;
+	s->box = sf->box;
 	uint64_t zlast;
 	if (s->box) {
-		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
-		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
-		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
-		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
-		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->x0 = sf->x;
+		s->y0 = sf->y;
+		s->w = sf->w;
+		s->h = sf->h;
+		s->d = sf->d;
 		s->total = s->w * s->h * s->d * s->esize;
 		if (s->x0 + s->w > s->pitch || s->y0 + s->h > s->rows)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[5],
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->w.name,
 				    "the box %llux%llu at (%llu, %llu) leaves the %llux%llu surface",
 				    (unsigned long long)s->w, (unsigned long long)s->h, (unsigned long long)s->x0,
 				    (unsigned long long)s->y0, (unsigned long long)s->pitch, (unsigned long long)s->rows);
 		zlast = s->z0 + s->d - 1;
 	} else {
-		uint64_t count = gk_exec_fget(x, ac->count, 0);
-		s->total = count * (ac->n ? ac->n : 64 * s->esize);
-		s->e0 = gk_exec_fget(x, ac->arg[1], 0) * s->pitch + gk_exec_fget(x, ac->arg[0], 0);
+		s->total = sf->bytes;
+		s->e0 = sf->y * s->pitch + sf->x;
 		uint64_t elems = (s->total + s->esize - 1) / s->esize;
 		zlast = s->z0 + (s->e0 + (elems ? elems - 1 : 0)) / slice;
-		if (gk_exec_fget(x, ac->arg[0], 0) >= s->pitch || gk_exec_fget(x, ac->arg[1], 0) >= s->rows)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[0], "the start (%llu, %llu) is outside the %llux%llu surface",
-				    (unsigned long long)gk_exec_fget(x, ac->arg[0], 0), (unsigned long long)gk_exec_fget(x, ac->arg[1], 0),
+		if (sf->x >= s->pitch || sf->y >= s->rows)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->x.name, "the start (%llu, %llu) is outside the %llux%llu surface",
+				    (unsigned long long)sf->x, (unsigned long long)sf->y,
 				    (unsigned long long)s->pitch, (unsigned long long)s->rows);
 	}
 	if (s->total % s->esize)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
 			    (unsigned long long)s->total, (unsigned long long)s->esize);
 	s->kind = SIDE_TILED;
-	unsigned mtag = mode_tag(x, ac->mode);
-	if (mtag == GK_TAG_ARRAY_LINEAR_GENERAL) {
+	if (sf->mode == GK_TAG_ARRAY_LINEAR_GENERAL) {
 		s->surf = NULL; /* rows of pitch elements, slices of pitch x rows: no padding */
 		return 0;
 	}
 	/* the GFX6-8 layouts: only where the packet carries the GFX6+ tiling
 	 * fields (r6xx-Cayman order elements inside a micro tile their own way) */
-	uint64_t pc = 0;
-	bool gfx6 = tn && fval(x, tn->pipe_config, &pc);
-	unsigned tmode = mtag == GK_TAG_ARRAY_LINEAR_ALIGNED ? GK_TILE_LINEAR
-			 : mtag == GK_TAG_ARRAY_1D_THIN ? GK_TILE_1D
-			 : mtag == GK_TAG_ARRAY_2D_THIN ? GK_TILE_2D : 0;
-	if (!tmode || (!gfx6 && tmode != GK_TILE_LINEAR))
+	unsigned tmode = sf->mode == GK_TAG_ARRAY_LINEAR_ALIGNED ? GK_TILE_LINEAR
+			 : sf->mode == GK_TAG_ARRAY_1D_THIN ? GK_TILE_1D
+			 : sf->mode == GK_TAG_ARRAY_2D_THIN ? GK_TILE_2D : 0;
+	if (!tmode || (!sf->gfx6 && tmode != GK_TILE_LINEAR))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode,
 			    "array mode %s on %s: the tiling module has no such layout (it has LINEAR_ALIGNED, "
 			    "1D_TILED_THIN1 and 2D_TILED_THIN1 of GFX6-8), so the copy is not run",
 			    mname ? mname : "(reserved)", x->fmt->gen);
 	if (zlast >= GK_TILE_MAX_SLICES || s->pitch > GK_TILE_MAX_DIM || s->rows > GK_TILE_MAX_DIM)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3], "a %llux%llu surface with %llu slices is past the tiling module's limits",
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->pitch.name, "a %llux%llu surface with %llu slices is past the tiling module's limits",
 			    (unsigned long long)s->pitch, (unsigned long long)s->rows, (unsigned long long)zlast + 1);
 	struct gk_tile_params p;
 	gk_tile_params_simple(&p, tmode, 8u << es, (uint32_t)s->pitch, (uint32_t)s->rows, (uint32_t)zlast + 1);
 	if (tmode != GK_TILE_LINEAR) {
-		const char *micro = gk_exec_fname(x, tn->micro);
-		unsigned utag = mode_tag(x, tn->micro);
-		if (utag != GK_TAG_MICRO_DISPLAY && utag != GK_TAG_MICRO_THIN)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, tn->micro,
+		const char *micro_field = ac->surface ? ac->surface->micro.name : NULL;
+		if (sf->micro != GK_TAG_MICRO_DISPLAY && sf->micro != GK_TAG_MICRO_THIN) {
+			const char *micro = gk_exec_fname(x, micro_field);
+			return gk_exec_stop(x, GK_EXEC_FAULTED, micro_field,
 				    "micro tile mode %s: the tiling module lays out DISPLAY and THIN only",
 				    micro ? micro : "(reserved)");
-		p.micro = utag == GK_TAG_MICRO_THIN ? GK_MICRO_THIN : GK_MICRO_DISPLAY;
+		}
+		p.micro = sf->micro == GK_TAG_MICRO_DISPLAY ? GK_MICRO_DISPLAY : GK_MICRO_THIN;
 	}
 	if (tmode == GK_TILE_2D) {
-		p.pipe_config = (int)pc;
-		p.tile_split = 64u << gk_exec_fget(x, tn->tile_split, 0);
-		p.bank_width = 1u << gk_exec_fget(x, tn->bank_width, 0);
-		p.bank_height = 1u << gk_exec_fget(x, tn->bank_height, 0);
-		p.macro_aspect = 1u << gk_exec_fget(x, tn->macro_aspect, 0);
-		p.num_banks = 2u << gk_exec_fget(x, tn->num_banks, 0);
+		p.pipe_config = (int)sf->pipe_config;
+		p.tile_split = sf->tile_split;
+		p.bank_width = sf->bank_width;
+		p.bank_height = sf->bank_height;
+		p.macro_aspect = sf->macro_aspect;
+		p.num_banks = sf->num_banks;
 	}
 	if (gk_tile_surface_init(surf, &p) != 0)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, surf->ndiags ? surf->diags[0].field : ac->mode, "the tiled surface: %s",
 			    surf->ndiags ? surf->diags[surf->ndiags - 1].message : "not a layout");
 	if (surf->pitch != s->pitch || surf->padded_height < s->rows || surf->slice_bytes != slice * s->esize)
-		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[3],
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->pitch.name,
 			    "pitch %llu x %llu rows is not a layout addrlib gives for this mode (it pads to %u x %u): "
 			    "the copy is not run",
 			    (unsigned long long)s->pitch, (unsigned long long)s->rows, surf->pitch, surf->padded_height);
@@ -204,25 +189,24 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 	case GK_Z_RECT: {
 		s->kind = SIDE_RECT;
 		s->base = a->addr;
-		uint64_t es = ac->arg[8] ? gk_exec_fget(x, ac->arg[8], 0) : ac->esize_const;
+		uint64_t es = a->surf.log2_elem; /* the surface the access model resolved */
 		if (es > 4)
-			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->arg[8], "element size %llu is reserved", (unsigned long long)es);
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->esize.name, "element size %llu is reserved", (unsigned long long)es);
 		s->esize = 1ull << es;
-		s->x0 = gk_exec_fget(x, ac->arg[0], 0);
-		s->y0 = gk_exec_fget(x, ac->arg[1], 0);
-		s->z0 = gk_exec_fget(x, ac->arg[2], 0);
-		uint64_t pitch = gk_exec_fget(x, ac->arg[3], 0) + ac->pitch_plus, slice = gk_exec_fget(x, ac->arg[4], 0) + ac->pitch_plus;
-		s->pitch_bytes = ac->bytes_pitch ? pitch : pitch * s->esize;
-		s->slice_bytes = ac->bytes_pitch ? slice : slice * s->esize;
-		s->w = gk_exec_fget(x, ac->arg[5], 1) + ac->rect_plus;
-		s->h = gk_exec_fget(x, ac->arg[6], 1) + ac->rect_plus;
-		s->d = gk_exec_fget(x, ac->arg[7], 1) + ac->rect_plus;
+		s->x0 = a->surf.x;
+		s->y0 = a->surf.y;
+		s->z0 = a->surf.z;
+		s->pitch_bytes = a->surf.pitch;
+		s->slice_bytes = a->surf.slice;
+		s->w = a->surf.w;
+		s->h = a->surf.h;
+		s->d = a->surf.d;
 		s->total = s->w * s->h * s->d * s->esize;
 		return 0;
 	}
 	case GK_Z_TILED: {
 		s->base = a->addr;
-		if (tiled_side(x, ac, k < 3 ? row->tiled[k] : NULL, &x->surf[k < MAX_SIDES ? k : 0], s))
+		if (tiled_side(x, a, &x->surf[k < MAX_SIDES ? k : 0], s))
 			return -1;
 		/* the access range bounds every element: one region holds it all
 		 * (the usual case) and the elements move in place */

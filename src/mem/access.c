@@ -10,13 +10,6 @@
 
 #include "layout.h" /* src/core */
 
-/* The fields an access names, as slots of gk_desc_fast.acc_ix. */
-enum slot {
-	S_ADDR, S_FLIP, S_COUNT,
-	S_X, S_Y, S_Z, S_PITCH, S_SLICE, S_W, S_H, S_D, S_ESIZE, /* arg[0..8] */
-	S_MODE,
-};
-
 static uint64_t mul_ov(uint64_t a, uint64_t b, bool *ov)
 {
 	uint64_t r;
@@ -36,9 +29,8 @@ static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
 /* The fields one access names, resolved for this packet. */
 struct acc_ctx {
 	const struct gk_format *fmt;
-	const struct gk_packet_desc *d;
 	const struct gk_unit *u;
-	const uint8_t *ix; /* by enum slot (gk_desc_fast.acc_ix), or all 0xff */
+	const uint8_t *ix; /* by enum gk_acc_slot (gk_desc_fast.acc_ix), or all 0xff */
 };
 
 struct range {
@@ -63,6 +55,86 @@ static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, 
 	return field(c, slot, name, &v) ? v : dflt;
 }
 
+/* The quantity an argument names: its field's raw value (raw when the
+ * packet does not have it) read through the row's encoding (struct gk_arg) */
+static uint64_t qty(const struct acc_ctx *c, unsigned slot, const struct gk_arg *a, uint64_t raw, bool *ov)
+{
+	uint64_t v = value(c, slot, a->name, raw);
+	switch (a->scale) {
+	case GK_S_LINEAR:
+		return mul_ov(add_ov(v, a->plus, ov), a->mul, ov);
+	case GK_S_POW2:
+		if (v >= 64 || a->mul > (UINT64_MAX >> v)) {
+			*ov = true;
+			return 0;
+		}
+		return (uint64_t)a->mul << v;
+	default:
+		return v;
+	}
+}
+
+/* log2 bytes per element as the packet gives it */
+static unsigned log2_elem(const struct acc_ctx *c, const struct gk_access *ac)
+{
+	uint64_t es = ac->esize.name ? value(c, GK_AS_ESIZE, ac->esize.name, 0) : ac->esize_const;
+	return es > 255 ? 255 : (unsigned)es;
+}
+
+/* The surface of a RECT or TILED access, from the row's fields and its
+ * surface fields through the table's encodings: the one place a packet's
+ * surface is read (the access ranges below and the executor use it). */
+static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, struct gk_surface *s)
+{
+	memset(s, 0, sizeof *s);
+	if (ac->size != GK_Z_RECT && ac->size != GK_Z_TILED)
+		return;
+	bool ov = false;
+	unsigned es = log2_elem(c, ac);
+	uint64_t elem = 1ull << (es > 4 ? 4 : es); /* a reserved size: bound with the largest */
+	s->log2_elem = (uint8_t)es;
+	s->x = qty(c, GK_AS_X, &ac->x, 0, &ov);
+	s->y = qty(c, GK_AS_Y, &ac->y, 0, &ov);
+	s->z = qty(c, GK_AS_Z, &ac->z, 0, &ov);
+	s->w = qty(c, GK_AS_W, &ac->w, 1, &ov);
+	s->h = qty(c, GK_AS_H, &ac->h, 1, &ov);
+	s->d = qty(c, GK_AS_D, &ac->d, 1, &ov);
+	s->pitch = qty(c, GK_AS_PITCH, &ac->pitch, 0, &ov);
+	s->slice = qty(c, GK_AS_SLICE, &ac->slice, 0, &ov);
+	if (ac->size == GK_Z_RECT) {
+		s->layout = GK_LAYOUT_RECT;
+		s->box = true;
+		if (!ac->bytes_pitch) {
+			s->pitch = mul_ov(s->pitch, elem, &ov);
+			s->slice = mul_ov(s->slice, elem, &ov);
+		}
+		s->overflow = ov;
+		return;
+	}
+	s->layout = GK_LAYOUT_ARRAY;
+	s->box = ac->d.name != NULL;
+	if (!s->box)
+		s->bytes = mul_ov(value(c, GK_AS_COUNT, ac->count, 0), ac->n ? ac->n : 64 * elem, &ov);
+	uint64_t v;
+	const struct gk_field *f = ac->mode ? field(c, GK_AS_MODE, ac->mode, &v) : 0;
+	s->has_mode = f != NULL;
+	s->mode = f ? (uint8_t)gk_enum_tag(f->enm, v) : GK_TAG_NONE;
+	const struct gk_surface_fields *sf = ac->surface;
+	if (sf && sf->kind == GK_SURF_ARRAY) {
+		f = sf->micro.name ? field(c, GK_AS_MICRO, sf->micro.name, &v) : 0;
+		s->micro = f ? (uint8_t)gk_enum_tag(f->enm, v) : GK_TAG_NONE;
+		f = sf->pipe_config.name ? field(c, GK_AS_PIPE_CONFIG, sf->pipe_config.name, &v) : 0;
+		s->gfx6 = f != NULL;
+		s->pipe_config = f ? (uint32_t)v : 0;
+		s->tile_split = (uint32_t)qty(c, GK_AS_TILE_SPLIT, &sf->tile_split, 0, &ov);
+		s->bank_width = (uint32_t)qty(c, GK_AS_BANK_WIDTH, &sf->bank_width, 0, &ov);
+		s->bank_height = (uint32_t)qty(c, GK_AS_BANK_HEIGHT, &sf->bank_height, 0, &ov);
+		s->macro_aspect = (uint32_t)qty(c, GK_AS_MACRO_ASPECT, &sf->macro_aspect, 0, &ov);
+		s->num_banks = (uint32_t)qty(c, GK_AS_NUM_BANKS, &sf->num_banks, 0, &ov);
+	}
+	s->overflow = ov;
+}
+
 /* Slices that share micro tiles with each other: thick array modes keep
  * four slices in each 8x8x4 micro tile, XTHICK eight (8x8x8), so the bytes
  * of one slice are spread over its whole group (addrlib: the thickness of
@@ -70,13 +142,11 @@ static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, 
  * mode's meaning in the family's table (enum gk_tag); a mode field that is
  * not there or has no meaning gets the largest group, so the bound can
  * only grow. */
-static uint64_t slice_group(const struct acc_ctx *c, const struct gk_access *ac)
+static uint64_t slice_group(const struct gk_access *ac, const struct gk_surface *s)
 {
 	if (!ac->mode)
 		return 1; /* a row without a mode field: thin surfaces only */
-	uint64_t mode;
-	const struct gk_field *f = field(c, S_MODE, ac->mode, &mode);
-	switch (f ? gk_enum_tag(f->enm, mode) : GK_TAG_NONE) {
+	switch (s->has_mode ? s->mode : GK_TAG_NONE) {
 	case GK_TAG_ARRAY_LINEAR_GENERAL:
 	case GK_TAG_ARRAY_LINEAR_ALIGNED:
 	case GK_TAG_ARRAY_1D_THIN:
@@ -91,9 +161,9 @@ static uint64_t slice_group(const struct acc_ctx *c, const struct gk_access *ac)
 	}
 }
 
-/* A tiled access on a linear or 1D surface (ARRAY_MODE 0-2): the rows it
- * reaches, as the tiling module lays the surface out: the range from the
- * first element's micro-tile row (linear: the element) to the last one's
+/* A tiled access on a linear or 1D thin surface: the rows it reaches, as
+ * the tiling module lays the surface out: the range from the first
+ * element's micro-tile row (linear: the element) to the last one's
  * (gk_tile_range of each; everything between is contiguous in these modes).
  * Pitch and slice come from the packet; when they are not a layout the
  * module would give (a pitch addrlib pads, a slice that is not whole
@@ -103,38 +173,31 @@ static uint64_t slice_group(const struct acc_ctx *c, const struct gk_access *ac)
  * micro tile, where r6xx-Cayman differ from GFX6-8, so the GFX6-8 module
  * serves every generation.  Returns 1 with *r set, 0 when the access
  * touches nothing. */
-static int tiled_rows(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned esize,
-		      struct range *r)
+static int tiled_rows(const struct gk_surface *s, uint64_t addr, unsigned esize, struct range *r)
 {
-	uint64_t mode;
-	if (!field(c, S_MODE, ac->mode, &mode) || mode > 2)
+	if (!s->has_mode || s->overflow)
+		return -1;
+	bool linear = s->mode == GK_TAG_ARRAY_LINEAR_GENERAL || s->mode == GK_TAG_ARRAY_LINEAR_ALIGNED;
+	if (!linear && s->mode != GK_TAG_ARRAY_1D_THIN)
 		return -1;
 	uint64_t elem = 1ull << esize;
-	uint64_t pitch = (value(c, S_PITCH, ac->arg[3], 0) + 1) * 8;  /* elements (pitch_tile_max: 8-pixel tiles) */
-	uint64_t slice = (value(c, S_SLICE, ac->arg[4], 0) + 1) * 64; /* elements (slice_tile_max: 64-pixel tiles) */
-	if (pitch > GK_TILE_MAX_DIM || slice % pitch || slice / pitch > GK_TILE_MAX_DIM)
+	uint64_t pitch = s->pitch, slice = s->slice; /* elements */
+	if (!pitch || pitch > GK_TILE_MAX_DIM || slice % pitch || slice / pitch > GK_TILE_MAX_DIM)
 		return -1;
-	uint64_t rows = slice / pitch, z = value(c, S_Z, ac->arg[2], 0);
+	uint64_t rows = slice / pitch, z = s->z;
 	uint64_t first[3], last[3]; /* x, y, slice */
-	bool box = ac->arg[7] != 0;
-	if (box) {
-		/* a box: origin and extent */
-		uint64_t x = value(c, S_X, ac->arg[0], 0), y = value(c, S_Y, ac->arg[1], 0);
-		uint64_t w = value(c, S_W, ac->arg[5], 1) + ac->rect_plus, h = value(c, S_H, ac->arg[6], 1) + ac->rect_plus;
-		uint64_t dp = value(c, S_D, ac->arg[7], 1) + ac->rect_plus;
-		if (!w || !h || !dp)
+	if (s->box) {
+		if (!s->w || !s->h || !s->d)
 			return 0;
-		first[0] = x, first[1] = y, first[2] = z;
-		last[0] = x + w - 1, last[1] = y + h - 1, last[2] = z + dp - 1;
+		first[0] = s->x, first[1] = s->y, first[2] = z;
+		last[0] = s->x + s->w - 1, last[1] = s->y + s->h - 1, last[2] = z + s->d - 1;
 	} else {
-		/* COUNT units in raster order from (x, y) of slice z, rows of pitch
-		 * elements, running on into the next slices */
-		uint64_t count = value(c, S_COUNT, ac->count, 0);
-		uint64_t moved = count * (ac->n ? ac->n : 64 * elem); /* count < 2^32, n small: no overflow */
-		if (!moved)
+		/* a run of elements in raster order from (x, y) of slice z, rows of
+		 * pitch elements, running on into the next slices */
+		if (!s->bytes)
 			return 0;
-		uint64_t e0 = value(c, S_Y, ac->arg[1], 0) * pitch + value(c, S_X, ac->arg[0], 0);
-		uint64_t e1 = e0 + (moved + elem - 1) / elem - 1;
+		uint64_t e0 = s->y * pitch + s->x;
+		uint64_t e1 = e0 + (s->bytes + elem - 1) / elem - 1;
 		first[0] = e0 % pitch, first[1] = e0 / pitch % rows, first[2] = z + e0 / slice;
 		last[0] = e1 % pitch, last[1] = e1 / pitch % rows, last[2] = z + e1 / slice;
 	}
@@ -142,32 +205,31 @@ static int tiled_rows(const struct acc_ctx *c, const struct gk_access *ac, uint6
 	    last[2] >= GK_TILE_MAX_SLICES)
 		return -1;
 	struct gk_tile_params p;
-	gk_tile_params_simple(&p, mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR, 8u << esize, (uint32_t)pitch, (uint32_t)rows,
+	gk_tile_params_simple(&p, linear ? GK_TILE_LINEAR : GK_TILE_1D, 8u << esize, (uint32_t)pitch, (uint32_t)rows,
 			      (uint32_t)last[2] + 1);
-	struct gk_tile_surface s;
+	struct gk_tile_surface ts;
 	uint64_t lo0, hi0, lo1, hi1;
-	if (gk_tile_surface_init(&s, &p) != 0 || s.pitch != pitch || s.slice_bytes != slice * elem ||
-	    gk_tile_range(&s, (uint32_t)first[0], (uint32_t)first[1], (uint32_t)first[2], 1, 1, 1, &lo0, &hi0) != 0 ||
-	    gk_tile_range(&s, (uint32_t)last[0], (uint32_t)last[1], (uint32_t)last[2], 1, 1, 1, &lo1, &hi1) != 0)
+	if (gk_tile_surface_init(&ts, &p) != 0 || ts.pitch != pitch || ts.slice_bytes != slice * elem ||
+	    gk_tile_range(&ts, (uint32_t)first[0], (uint32_t)first[1], (uint32_t)first[2], 1, 1, 1, &lo0, &hi0) != 0 ||
+	    gk_tile_range(&ts, (uint32_t)last[0], (uint32_t)last[1], (uint32_t)last[2], 1, 1, 1, &lo1, &hi1) != 0)
 		return -1;
 	bool ov = false;
 	r->lo = add_ov(addr, lo0, &ov);
 	r->last = add_ov(addr, hi1 - 1, &ov);
 	r->overflow = ov;
 	/* a run of elements on a linear surface is every byte between its ends */
-	r->exact = mode < 2 && !box;
+	r->exact = linear && !s->box;
 	return 1;
 }
 
-/* A tiled access bounded by whole slices of (slice_tile_max + 1) 8x8-pixel
- * tiles, widened to whole groups of slices on thick surfaces.  false when
- * it touches nothing. */
-static bool tiled_slices(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, uint64_t elem,
+/* A tiled access bounded by whole slices, widened to whole groups of
+ * slices on thick surfaces.  false when it touches nothing. */
+static bool tiled_slices(const struct gk_access *ac, const struct gk_surface *s, uint64_t addr, uint64_t elem,
 			 struct range *r)
 {
-	bool ov = false;
-	uint64_t slice = mul_ov(value(c, S_SLICE, ac->arg[4], 0) + 1, 64 * elem, &ov);
-	uint64_t z = value(c, S_Z, ac->arg[2], 0);
+	bool ov = s->overflow;
+	uint64_t slice = mul_ov(s->slice, elem, &ov); /* bytes */
+	uint64_t z = s->z;
 	uint64_t nslices;
 	r->exact = false;
 	if (!slice) { /* only after an overflow */
@@ -175,23 +237,19 @@ static bool tiled_slices(const struct acc_ctx *c, const struct gk_access *ac, ui
 		r->overflow = true;
 		return true;
 	}
-	if (ac->arg[7]) {
-		nslices = value(c, S_D, ac->arg[7], 0) + ac->rect_plus;
+	if (s->box) {
+		nslices = s->d;
 	} else {
-		uint64_t count = value(c, S_COUNT, ac->count, 0);
-		uint64_t moved = mul_ov(count, ac->n ? ac->n : 64 * elem, &ov);
-		if (!moved)
+		if (!s->bytes)
 			return false;
-		uint64_t pitch_px = mul_ov(value(c, S_PITCH, ac->arg[3], 0) + 1, 8, &ov);
-		uint64_t x = value(c, S_X, ac->arg[0], 0), y = value(c, S_Y, ac->arg[1], 0);
-		uint64_t at = mul_ov(add_ov(mul_ov(y, pitch_px, &ov), x, &ov), elem, &ov); /* bytes from slice z */
-		uint64_t end = add_ov(at % slice, moved, &ov);
+		uint64_t at = mul_ov(add_ov(mul_ov(s->y, s->pitch, &ov), s->x, &ov), elem, &ov); /* bytes from slice z */
+		uint64_t end = add_ov(at % slice, s->bytes, &ov);
 		nslices = end / slice + (end % slice != 0);
 		z = add_ov(z, at / slice, &ov);
 	}
 	if (!nslices)
 		return false;
-	uint64_t group = slice_group(c, ac);
+	uint64_t group = slice_group(ac, s);
 	if (group > 1) {
 		/* from the first slice of z's group to the last of the last slice's */
 		uint64_t zlast = add_ov(z, nslices - 1, &ov);
@@ -206,12 +264,14 @@ static bool tiled_slices(const struct acc_ctx *c, const struct gk_access *ac, ui
 	return true;
 }
 
-/* The byte range of one access; false when it touches nothing. */
-static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, struct range *r)
+/* The byte range of one access (s: its surface); false when it touches
+ * nothing. */
+static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, const struct gk_surface *s,
+			 uint64_t addr, struct range *r)
 {
 	bool ov = false, exact = true;
 	uint64_t lo = addr, bytes = 0;
-	unsigned esize = ac->arg[8] ? (unsigned)value(c, S_ESIZE, ac->arg[8], 0) : ac->esize_const;
+	unsigned esize = log2_elem(c, ac);
 	if (esize > 4)
 		esize = 4; /* a reserved element size is reported by its enum; bound with the largest */
 	uint64_t elem = 1ull << esize;
@@ -220,48 +280,42 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, ui
 		bytes = ac->n;
 		break;
 	case GK_Z_COUNT: {
-		uint64_t count = value(c, S_COUNT, ac->count, 0);
+		uint64_t count = value(c, GK_AS_COUNT, ac->count, 0);
 		if (!count && !ac->plus)
 			return false;
 		uint64_t unit = ac->n ? ac->n : 64 * elem; /* 0: 8x8-pixel tiles */
-		if (ac->arg[0])
-			unit = mul_ov(unit, value(c, S_X, ac->arg[0], 0), &ov);
-		if (ac->arg[1])
-			lo = add_ov(lo, mul_ov(value(c, S_Y, ac->arg[1], 0), unit, &ov), &ov);
+		if (ac->stride.name)
+			unit = mul_ov(unit, qty(c, GK_AS_STRIDE, &ac->stride, 0, &ov), &ov);
+		if (ac->first.name)
+			lo = add_ov(lo, mul_ov(qty(c, GK_AS_FIRST, &ac->first, 0, &ov), unit, &ov), &ov);
 		bytes = mul_ov(count + ac->plus, unit, &ov);
 		break;
 	}
 	case GK_Z_RECT: {
-		uint64_t x = value(c, S_X, ac->arg[0], 0), y = value(c, S_Y, ac->arg[1], 0);
-		uint64_t z = value(c, S_Z, ac->arg[2], 0);
-		uint64_t pitch = value(c, S_PITCH, ac->arg[3], 0) + ac->pitch_plus;
-		uint64_t slice = value(c, S_SLICE, ac->arg[4], 0) + ac->pitch_plus;
-		uint64_t w = value(c, S_W, ac->arg[5], 1) + ac->rect_plus;
-		uint64_t h = value(c, S_H, ac->arg[6], 1) + ac->rect_plus;
-		uint64_t dp = value(c, S_D, ac->arg[7], 1) + ac->rect_plus;
-		if (!w || !h || !dp)
+		if (!s->w || !s->h || !s->d)
 			return false;
-		uint64_t pb = ac->bytes_pitch ? pitch : mul_ov(pitch, elem, &ov);
-		uint64_t sb = ac->bytes_pitch ? slice : mul_ov(slice, elem, &ov);
-		uint64_t first = add_ov(add_ov(mul_ov(z, sb, &ov), mul_ov(y, pb, &ov), &ov), mul_ov(x, elem, &ov), &ov);
-		uint64_t last = add_ov(add_ov(mul_ov(z + dp - 1, sb, &ov), mul_ov(y + h - 1, pb, &ov), &ov),
-				       mul_ov(x + w, elem, &ov), &ov);
+		ov = s->overflow;
+		uint64_t pb = s->pitch, sb = s->slice;
+		uint64_t first = add_ov(add_ov(mul_ov(s->z, sb, &ov), mul_ov(s->y, pb, &ov), &ov), mul_ov(s->x, elem, &ov),
+					&ov);
+		uint64_t last = add_ov(add_ov(mul_ov(s->z + s->d - 1, sb, &ov), mul_ov(s->y + s->h - 1, pb, &ov), &ov),
+				       mul_ov(s->x + s->w, elem, &ov), &ov);
 		lo = add_ov(addr, first, &ov);
 		bytes = last - first;
 		/* every byte between the ends only when rows and slices follow
 		 * each other without gaps */
 		bool big = false; /* a product past 2^64 is no layout without gaps */
-		uint64_t row = mul_ov(w, elem, &big);
-		exact = (h == 1 || pb == row) && (dp == 1 || sb == mul_ov(h, row, &big)) && !big;
+		uint64_t row = mul_ov(s->w, elem, &big);
+		exact = (s->h == 1 || pb == row) && (s->d == 1 || sb == mul_ov(s->h, row, &big)) && !big;
 		break;
 	}
 	case GK_Z_TILED:
 		if (ac->mode) {
-			int t = tiled_rows(c, ac, addr, esize, r);
+			int t = tiled_rows(s, addr, esize, r);
 			if (t >= 0)
 				return t == 1;
 		}
-		return tiled_slices(c, ac, addr, elem, r);
+		return tiled_slices(ac, s, addr, elem, r);
 	default:
 		return false;
 	}
@@ -274,29 +328,31 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, ui
 	return true;
 }
 
-int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
+/* Access k of the unit, computed (1: *a set, 0: touches nothing here). */
+static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
 {
-	static const uint8_t none[13] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
-	if (!fmt || !u || !a)
-		return -1;
+	static const uint8_t none[GK_ACC_SLOTS] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	};
+	_Static_assert(GK_ACC_SLOTS == 22, "none[] covers every slot");
 	const struct gk_packet_desc *d = u->desc;
-	if (!d || u->pkt.frame.unknown || k >= d->naccess)
-		return -1;
 	const struct gk_access *ac = &d->access[k];
-	struct acc_ctx c = { fmt, d, u, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
+	struct acc_ctx c = { fmt, u, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
 	uint64_t addr, flip = 0;
-	const struct gk_field *af = field(&c, S_ADDR, ac->addr, &addr);
+	const struct gk_field *af = field(&c, GK_AS_ADDR, ac->addr, &addr);
 	if (!af)
 		return 0; /* absent here (a register target, another generation) */
 	unsigned rw = ac->rw;
 	if (ac->flip)
-		field(&c, S_FLIP, ac->flip, &flip);
+		field(&c, GK_AS_FLIP, ac->flip, &flip);
 	if (flip && rw != (GK_ACC_READ | GK_ACC_WRITE))
 		rw ^= GK_ACC_READ | GK_ACC_WRITE;
+	struct gk_surface s;
+	resolve_surface(&c, ac, &s);
 	struct range r;
-	if (!access_range(&c, ac, addr, &r))
+	if (!access_range(&c, ac, &s, addr, &r))
 		return 0;
-	memset(a, 0, sizeof *a);
 	a->rw = rw;
 	a->addr = addr;
 	a->first = r.lo;
@@ -308,7 +364,33 @@ int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	a->lo = af->seg[0].lo;
 	a->hi = af->seg[0].hi;
 	a->row = ac;
+	a->surf = s;
 	return 1;
+}
+
+int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *cu, unsigned k, struct gk_mem_access *a)
+{
+	if (!fmt || !cu || !a)
+		return -1;
+	const struct gk_packet_desc *d = cu->desc;
+	if (!d || cu->pkt.frame.unknown || k >= d->naccess)
+		return -1;
+	if (!cu->acc_done) {
+		/* the first reader computes every row the unit keeps; the ones
+		 * after it read them.  Completing the record: logically const, as
+		 * gk_unit_fill. */
+		struct gk_unit *u = (struct gk_unit *)cu;
+		u->nacc = (uint8_t)(d->naccess < GK_UNIT_ACCESSES ? d->naccess : GK_UNIT_ACCESSES);
+		for (unsigned i = 0; i < u->nacc; i++)
+			u->acc_rc[i] = (int8_t)compute(fmt, u, i, &u->acc[i]);
+		u->acc_done = true;
+		u->acc_computed++;
+	}
+	if (k >= cu->nacc)
+		return compute(fmt, cu, k, a); /* past what the unit keeps */
+	if (cu->acc_rc[k] == 1)
+		*a = cu->acc[k];
+	return cu->acc_rc[k];
 }
 
 int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned k, struct gk_mem_access *a)
@@ -317,5 +399,7 @@ int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, u
 		return -1;
 	struct gk_unit u;
 	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
-	return gk_unit_access(fmt, &u, k, a);
+	if (!u.desc || u.pkt.frame.unknown || k >= u.desc->naccess)
+		return -1;
+	return compute(fmt, &u, k, a); /* one row of a unit nobody keeps */
 }

@@ -4,6 +4,22 @@
  * integer argument (see the script for the cases); tests/core/
  * test_null_safety.c supplies the fixtures (fx_*) and runs them. */
 
+static void nc_gk_access_names(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_access_names((const struct gk_access*)NULL, (const char**)NULL);
+	fx_end_case();
+	FX_CASE("ac NULL");
+	gk_access_names((const struct gk_access*)NULL, (const char**)FX_SLOT(1));
+	fx_end_case();
+	FX_CASE("names NULL");
+	gk_access_names((const struct gk_access*)FX_SLOT(0), (const char**)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_access_names((const struct gk_access*)FX_SLOT(0), (const char**)FX_SLOT(1));
+	fx_end_case();
+}
+
 static void nc_gk_adler32(void)
 {
 	FX_CASE("every pointer NULL");
@@ -735,6 +751,28 @@ static void nc_gk_buffer_tile_info(void)
 	FX_CASE("every argument valid");
 	(void)gk_buffer_tile_info(0, 32, 16, 16, 1, (char**)FX_SLOT(5));
 	fx_free_out(FX_SLOT(5)); /* what the call allocated */
+	fx_end_case();
+}
+
+static void nc_gk_check_bounds(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_check_bounds((const struct gk_format*)NULL, (struct gk_check_state*)NULL, (const struct gk_unit*)NULL, (struct gk_diags*)NULL);
+	fx_end_case();
+	FX_CASE("fmt NULL");
+	gk_check_bounds((const struct gk_format*)NULL, (struct gk_check_state*)fx_check_state(), (const struct gk_unit*)fx_unit(), (struct gk_diags*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("st NULL");
+	gk_check_bounds((const struct gk_format*)fx_format(), (struct gk_check_state*)NULL, (const struct gk_unit*)fx_unit(), (struct gk_diags*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("u NULL");
+	gk_check_bounds((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_unit*)NULL, (struct gk_diags*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("out NULL");
+	gk_check_bounds((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_unit*)fx_unit(), (struct gk_diags*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_check_bounds((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_unit*)fx_unit(), (struct gk_diags*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -5903,6 +5941,7 @@ static const struct nc_func {
 	const char *name;
 	void (*run)(void);
 } nc_funcs[] = {
+	{ "gk_access_names", nc_gk_access_names },
 	{ "gk_adler32", nc_gk_adler32 },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
@@ -5926,6 +5965,7 @@ static const struct nc_func {
 	{ "gk_buffer_encode", nc_gk_buffer_encode },
 	{ "gk_buffer_run", nc_gk_buffer_run },
 	{ "gk_buffer_tile_info", nc_gk_buffer_tile_info },
+	{ "gk_check_bounds", nc_gk_check_bounds },
 	{ "gk_check_end", nc_gk_check_end },
 	{ "gk_check_init", nc_gk_check_init },
 	{ "gk_check_packet", nc_gk_check_packet },

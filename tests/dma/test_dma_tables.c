@@ -33,10 +33,20 @@ static void names_resolve(const struct gk_format *fmt)
 			if (ac->size == GK_Z_TILED)
 				CHECK(ac->mode && has_field(d, ac->mode, fmt->gen_bit), "%s %s: tiled access without its mode '%s'",
 				      fmt->gen, d->name, ac->mode ? ac->mode : "(null)");
-			for (unsigned i = 0; i < 9; i++)
-				if (ac->arg[i])
-					CHECK(has_field(d, ac->arg[i], fmt->gen_bit), "%s %s: access argument '%s' is no field",
-					      fmt->gen, d->name, ac->arg[i]);
+			const char *names[GK_ACC_SLOTS];
+			gk_access_names(ac, names);
+			for (unsigned i = GK_AS_STRIDE; i < GK_AS_SURFACE_FIRST; i++)
+				if (names[i])
+					CHECK(has_field(d, names[i], fmt->gen_bit), "%s %s: access argument '%s' is no field",
+					      fmt->gen, d->name, names[i]);
+			/* a surface's fields: on some generation of the packet (PIPE_CONFIG
+			 * is absent before SI: no GFX6-8 layout there) */
+			for (unsigned i = GK_AS_SURFACE_FIRST; i < GK_ACC_SLOTS; i++)
+				if (names[i])
+					CHECK(has_field(d, names[i], 0xffffu), "%s %s: surface field '%s' is no field", fmt->gen,
+					      d->name, names[i]);
+			if (ac->size == GK_Z_TILED)
+				CHECK(ac->surface, "%s %s: tiled access without its surface fields", fmt->gen, d->name);
 			CHECK(ac->rw && !(ac->rw & ~(GK_ACC_READ | GK_ACC_WRITE)), "%s %s: access %u neither reads nor writes",
 			      fmt->gen, d->name, a);
 		}

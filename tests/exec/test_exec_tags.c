@@ -106,16 +106,16 @@ static void check_rows(const char *family, const struct gk_packet_desc *descs, s
 				break;
 			}
 			}
-			for (unsigned s = 0; s < 3; s++) {
+			for (unsigned s = 0; s < 3; s++)
 				expect(family, d, x->swap[s], &SWAP, false);
-				if (x->tiled[s])
-					expect(family, d, x->tiled[s]->micro, &MICRO, false);
-			}
 		}
-		/* the surfaces the executor lays out: their array modes */
-		for (unsigned a = 0; d->nexec && a < d->naccess; a++)
+		/* the surfaces the executor lays out: their array and micro tile modes */
+		for (unsigned a = 0; d->nexec && a < d->naccess; a++) {
 			if (d->access[a].size == GK_Z_TILED && d->access[a].mode)
 				expect(family, d, d->access[a].mode, &ARRAY, false);
+			if (d->access[a].size == GK_Z_TILED && d->access[a].surface)
+				expect(family, d, d->access[a].surface->micro.name, &MICRO, false);
+		}
 	}
 }
 
