@@ -1,4 +1,4 @@
-/* The dump readers (src/core/dump.c through gk_input): each dump form is
+/* The dump readers (src/input/ through gk_input): each dump form is
  * built here from a known stream, in the exact layout of the tool that
  * prints it (od, hexdump, xxd, the radeon debugfs ring file, the kernel log,
  * umr), and must read back to exactly the stream's words at the dump's
