@@ -157,6 +157,8 @@ static bool amd_end(void *st, struct gk_input *in)
 		a->hold_pos = 0;
 		a->hold_end = a->hold_n;
 		gk_in_rptr_word(in, a->ptr[0]);
+		gk_in_carry(in, a->carry, a->ncarry); /* a dword cut short: reported as any binary input's */
+		a->ncarry = 0;
 		return a->hold_n > 0; /* (none held: nothing more to say) */
 	}
 	if (a->phase == AMD_FRONT) {

@@ -1322,6 +1322,12 @@ uint64_t gk_in_bytes_read(const struct gk_input *in)
 	return in ? in->raw_total : 0;
 }
 
+void gk_in_carry(struct gk_input *in, const uint8_t *b, unsigned n)
+{
+	for (unsigned i = 0; in && b && i < n && in->ncarry < in->unit; i++)
+		in->carry[in->ncarry++] = b[i];
+}
+
 size_t gk_in_put(struct gk_input *in, const uint32_t *w, size_t n)
 {
 	if (!in || !w)

@@ -153,6 +153,9 @@ uint64_t gk_in_bytes_read(const struct gk_input *in);
 /* Little-endian units from p into the window, as many as fit (one copy on
  * a little-endian host): bytes taken; *words counts the words made. */
 size_t gk_in_units(struct gk_input *in, const uint8_t *p, size_t n, uint64_t *words);
+/* Bytes that end the input without making a whole unit (fewer than one):
+ * gk_input reports them at the end as it reports its own. */
+void gk_in_carry(struct gk_input *in, const uint8_t *b, unsigned n);
 /* Words into the window as room allows: how many went in. */
 size_t gk_in_put(struct gk_input *in, const uint32_t *w, size_t n);
 /* The offset of the first word (the base, or 0), and setting it while no
