@@ -279,7 +279,8 @@ static bool utf16(const uint8_t *p, size_t n)
 
 /* The text dump form the first lines of a text input are in (n bytes at
  * p, at most the sniff window): the first line that says something (not
- * blank, not a comment) is offered to each reader in the list's order;
+ * blank, not a comment) is offered to each reader in the list's order
+ * (those with a banner first);
  * the first that takes it is the form, one that calls it a line of no
  * form's words (a log line) passes it to the next line, and a line no
  * reader takes is hex words (the hex reader then refuses it at its first
@@ -297,9 +298,12 @@ static enum gk_in_format dump_sniff(const char *p, size_t n)
 		if (!(i >= len || s[i] == '\r' || s[i] == '#' || s[i] == ';')) {
 			const struct gk_reader *r;
 			enum gk_in_sniff said = GK_SNIFF_NO;
-			for (size_t k = 0; said == GK_SNIFF_NO && (r = gk_reader_at(k)) != NULL; k++)
-				if (r->sniff_line && (said = r->sniff_line(s, len)) == GK_SNIFF_YES)
-					return r->format;
+			/* the forms with a banner first (GK_RD_BANNER), then the rest */
+			for (unsigned pass = 0; pass < 2; pass++)
+				for (size_t k = 0; said == GK_SNIFF_NO && (r = gk_reader_at(k)) != NULL; k++)
+					if (r->sniff_line && ((r->flags & GK_RD_BANNER) ? 0u : 1u) == pass &&
+					    (said = r->sniff_line(s, len)) == GK_SNIFF_YES)
+						return r->format;
 			if (said == GK_SNIFF_NO)
 				return GK_IN_HEX;
 		}

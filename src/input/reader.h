@@ -123,6 +123,10 @@ struct gk_reader {
 #define GK_RD_UNIT64 2u     /* reads 8-byte units too (the dumps are of dwords) */
 #define GK_RD_WRAPS 4u      /* its addresses may jump back (a ring dump wrapping, a log skipping) */
 #define GK_RD_GPU_ADDR 8u   /* its addresses are GPU addresses (gk_input_gpu_addressed) */
+/* its first line is a banner of its own (a devcoredump's "**** AMDGPU Device
+ * Coredump ****"): detection asks it before the others, whose patterns the
+ * rest of such a line may hold (a ring named "ib[...") */
+#define GK_RD_BANNER 16u
 
 /* The reader list (readers.c): the reader of format f, NULL for none
  * (GK_IN_AUTO); the i-th reader in detection order, NULL past the last. */

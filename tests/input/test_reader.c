@@ -4,8 +4,8 @@
  * gk_input exactly as the list's readers are (lines, addresses, errors at
  * LINE:COL naming the form, the end); the memory op adding its buffers to
  * a struct gk_mem, and failing as the memory refuses one; gk_input_mem on
- * the forms that carry none; and the reader list itself: every row's name,
- * format and kind agree with the public names. */
+ * the forms that carry none; the reader list itself: every row's name,
+ * format and kind agree with the public names; and the detection order. */
 #include <stdio.h>
 
 #include "gfxkit/gfxkit.h"
@@ -237,8 +237,35 @@ static void test_list(void)
 	CHECK(gk_reader_of(GK_IN_AUTO) == NULL && !strncmp(gk_in_format_list(), "auto, ", 6), "auto is no reader");
 }
 
+/* the detection order: a line several forms' patterns match goes to the
+ * first in the list's order, the forms with a banner line first */
+static void test_detection_order(void)
+{
+	static const struct {
+		const char *text;
+		enum gk_in_format want;
+	} t[] = {
+		/* a devcoredump's ring section pasted alone, a ring named like a
+		 * kernel log's words */
+		{ "ring name: ib[3]=0x00000000\n", GK_IN_DEVCOREDUMP },
+		{ "**** AMDGPU Device Coredump **** ib[0]=0x1\n", GK_IN_DEVCOREDUMP },
+		/* a radeon ring line with a log's words after it */
+		{ "r[    0]=0x80000000 ib[1]=0x1\n", GK_IN_RADEON_RING },
+		{ "[  1.000000] ib[1]=0x00000001\n", GK_IN_KLOG },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct src s = { t[i].text, strlen(t[i].text), 0, 4096 };
+		struct gk_input *in = gk_input_create(rd, &s, GK_IN_AUTO, 4);
+		gk_input_fill(in, 1);
+		CHECK(gk_input_format(in) == t[i].want, "'%s' read as %s, want %s", t[i].text,
+		      gk_in_format_name(gk_input_format(in)), gk_in_format_name(t[i].want));
+		gk_input_destroy(in);
+	}
+}
+
 int main(void)
 {
+	test_detection_order();
 	test_capture_memory();
 	test_no_memory();
 	test_list();
