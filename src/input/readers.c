@@ -2,9 +2,10 @@
  * place that names them.  The order is the detection order (a text's first
  * line that says something is offered to each reader in turn, those with a
  * banner line of their own first; hex words when none takes it) and the
- * order -f lists them in.  A row: the reader,
- * then how the usage text names it (with the variants it also reads).  A
- * new text form also joins the sentence of gk_reader_text_forms. */
+ * order -f lists them in.  A row: the reader, then how the usage text names
+ * it (with the variants it also reads).  A new text form also joins the
+ * sentence of gk_reader_text_forms (the hex reader's refusal of a first
+ * line, whose wording tests/cli/test_dumps.sh holds). */
 #include <stddef.h>
 
 #include "reader.h"
