@@ -62,15 +62,3 @@ int gk_packet_field(const struct gk_format *fmt, const struct gk_packet *pkt, co
 	*value = uf->value;
 	return 0;
 }
-
-int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt)
-{
-	if (!in || !fmt || !pkt)
-		return -1;
-	long avail = gk_input_fill(in, fmt->max_packet_dw);
-	if (avail <= 0)
-		return avail < 0 ? -1 : 0;
-	gk_packet_frame(fmt, gk_input_words(in), (size_t)avail, gk_input_offset(in), pkt);
-	gk_input_skip(in, pkt->ndw);
-	return 1;
-}

@@ -2038,6 +2038,25 @@ static void nc_gk_input_marks(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_mem(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_mem((struct gk_input*)NULL, (struct gk_mem*)NULL, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_mem((struct gk_input*)NULL, (struct gk_mem*)fx_mem(), (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("m NULL");
+	(void)gk_input_mem((struct gk_input*)fx_input(), (struct gk_mem*)NULL, (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_input_mem((struct gk_input*)fx_input(), (struct gk_mem*)fx_mem(), (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_mem((struct gk_input*)fx_input(), (struct gk_mem*)fx_mem(), (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+}
+
 static void nc_gk_input_next(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6026,6 +6045,7 @@ static const struct nc_func {
 	{ "gk_input_format", nc_gk_input_format },
 	{ "gk_input_gpu_addressed", nc_gk_input_gpu_addressed },
 	{ "gk_input_marks", nc_gk_input_marks },
+	{ "gk_input_mem", nc_gk_input_mem },
 	{ "gk_input_next", nc_gk_input_next },
 	{ "gk_input_note", nc_gk_input_note },
 	{ "gk_input_note_warns", nc_gk_input_note_warns },

@@ -1,16 +1,22 @@
-/* Input readers: little-endian binary units, or hex text (the forms each
- * unit size reads are listed in include/gfxkit/stream.h), decoded
- * incrementally into a window that grows only as far as the longest packet
- * asked for needs, so streaming memory stays bounded whatever the input size. */
+/* The input reader, gk_input (include/gfxkit/input.h): the part every
+ * dump form shares -- the read callback and its buffering, a window of
+ * words that grows only as far as the longest packet asked for needs (so
+ * streaming memory stays bounded whatever the input size), text/binary
+ * detection, text lines, addresses and their breaks, repeats, notes and
+ * errors at LINE:COL -- and the two forms that are no dump: little-endian
+ * binary units and hex words.  Each dump form is a reader (reader.h) in
+ * the reader list (readers.c); this file names none of them. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfxkit/stream.h"
+#include <stdarg.h>
 
-#include "dump.h"
+#include "gfxkit/packet.h"
+
+#include "reader.h"
 
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 14) /* words of window used while packets are short */
@@ -59,39 +65,41 @@ struct gk_input {
 	bool have_addr;               /* a dump address has been seen */
 	uint64_t next_addr;           /* the dump address the next word should have */
 	uint64_t delta;               /* offset = dump address + delta */
+	/* the reader of the input's form (NULL: AUTO not yet resolved) */
+	const struct gk_reader *rd;
+	void *st;                     /* its state */
+	bool started;                 /* st made and opened */
+	char want[GK_IN_RING_NAME];   /* gk_input_set_ring */
 	/* dumps read a line at a time */
-	struct gk_dump dump;
 	size_t ln_len;
 	bool ln_long, ln_ready;       /* too long; complete and waiting for the window */
+	bool ln_parsed;               /* the waiting line has been given to the reader (into dl) */
 	uint32_t ln_line;
-	struct gk_dump_line dl;       /* the last line parsed */
-	uint32_t last[GK_DUMP_LINE_WORDS]; /* its words, for "*" */
+	struct gk_in_line dl;         /* the last line parsed */
+	uint32_t last[GK_IN_LINE_WORDS]; /* its words, for "*" */
 	unsigned last_n;
 	bool star;                    /* a "*" line: the last line repeats to the next address */
 	uint64_t rep_left;            /* words of repetition still to put */
 	unsigned rep_at;
-	char od_tok[24];              /* od: the first address, until the radix is known */
-	size_t od_len;
-	uint64_t od_bytes;            /* bytes of words since the first address */
-	unsigned amd_head;            /* amdgpu ring: header dwords read (3) */
-	uint32_t amd_ptr[3];          /* rptr, wptr, driver wptr */
-	int amd_phase;                /* AMD_*: how the ring's dwords are put in order */
-	uint64_t amd_words;           /* ring dwords read */
-	uint64_t ring_base;           /* the offset of ring index 0 */
-	uint32_t *hold;               /* amdgpu ring wrapping: its dwords 0..rptr, until they are put */
-	size_t hold_n, hold_cap, hold_pos, hold_end; /* held, allocated, next put, end of what is put */
 	uint64_t mark_index[4];       /* ring pointers by GK_MARK_* bit, as ring indices */
+	bool mark_based;              /* the reader said where ring index 0 is (gk_in_mark_base) */
+	uint64_t mark_base;
 	struct gk_ring_marks marks;
+	unsigned nnotes;              /* gk_input_note */
+	uint32_t note_line[GK_IN_NOTES];
+	bool note_warns[GK_IN_NOTES];
 	struct gk_diag error;         /* set when failed */
 	/* buffers, written before they are read: left out of the zeroing */
-	char ln[GK_DUMP_LINE_MAX];
+	char note[GK_IN_NOTES][GK_IN_NOTE];
+	char ln[GK_IN_LINE_MAX];
 	uint8_t raw[IN_RAW];
 };
 
-struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format fmt, unsigned unit_bytes)
+/* r NULL: AUTO, the reader chosen on the first bytes */
+static struct gk_input *create(gk_read_fn read, void *ctx, enum gk_in_format fmt, const struct gk_reader *r,
+			       unsigned unit_bytes)
 {
-	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unsigned)fmt > GK_IN_DEVCOREDUMP ||
-	    (unit_bytes == 8 && fmt != GK_IN_AUTO && fmt != GK_IN_BIN && fmt != GK_IN_HEX))
+	if (!read || (unit_bytes != 4 && unit_bytes != 8) || (unit_bytes == 8 && r && !(r->flags & GK_RD_UNIT64)))
 		return NULL; /* the dumps are of dwords */
 	/* the line and raw buffers are written before they are read: clear the
 	 * rest only, so a short input touches few of their pages */
@@ -113,16 +121,31 @@ struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format f
 	in->hx_line_start = true;
 	in->line = 1;
 	in->nseg = 1; /* words from offset 0 until something says otherwise */
-	in->dump.fmt = fmt;
+	in->rd = r;
 	return in;
+}
+
+struct gk_input *gk_input_create(gk_read_fn read, void *ctx, enum gk_in_format fmt, unsigned unit_bytes)
+{
+	const struct gk_reader *r = gk_reader_of(fmt);
+	if (fmt != GK_IN_AUTO && !r)
+		return NULL;
+	return create(read, ctx, fmt, r, unit_bytes);
+}
+
+struct gk_input *gk_input_create_reader(gk_read_fn read, void *ctx, const struct gk_reader *r, unsigned unit_bytes)
+{
+	return r ? create(read, ctx, r->format, r, unit_bytes) : NULL;
 }
 
 void gk_input_destroy(struct gk_input *in)
 {
 	if (!in)
 		return;
+	if (in->started && in->rd->close)
+		in->rd->close(in->st);
+	free(in->st);
 	free(in->words);
-	free(in->hold);
 	free(in);
 }
 
@@ -160,6 +183,30 @@ static uint64_t offset_of(const struct gk_input *in, uint64_t abs)
 static void fail_text(struct gk_input *in, uint32_t line, uint32_t col, const char *msg)
 {
 	fail(in, GK_D_IO, line, col, offset_of(in, in->abs0 + in->nwords), msg);
+}
+
+/* The form being read, as messages name it. */
+static const char *form_name(const struct gk_input *in)
+{
+	return in->rd ? in->rd->name : "auto";
+}
+
+/* The forms that hold named rings (op ring), from the reader list, as
+ * messages list them: "a devcoredump", "a devcoredump or ...". */
+static void ring_forms(char *buf, size_t cap)
+{
+	size_t len = 0, k = 0;
+	const struct gk_reader *r, *prev = NULL;
+	buf[0] = 0;
+	for (size_t i = 0; (r = gk_reader_at(i)) != NULL; i++) {
+		if (!r->ring)
+			continue;
+		if (prev && len < cap)
+			len += (size_t)snprintf(buf + len, cap - len, "%s%s", k++ ? ", " : "", prev->what);
+		prev = r;
+	}
+	if (prev && len < cap)
+		snprintf(buf + len, cap - len, "%s%s", k ? " or " : "", prev->what);
 }
 
 static bool isxdigit_ascii(uint8_t c)
@@ -230,6 +277,43 @@ static bool utf16(const uint8_t *p, size_t n)
 	return true;
 }
 
+/* The text dump form the first lines of a text input are in (n bytes at
+ * p, at most the sniff window): the first line that says something (not
+ * blank, not a comment) is offered to each reader in the list's order
+ * (those with a banner first);
+ * the first that takes it is the form, one that calls it a line of no
+ * form's words (a log line) passes it to the next line, and a line no
+ * reader takes is hex words (the hex reader then refuses it at its first
+ * bad character: never a guess). */
+static enum gk_in_format dump_sniff(const char *p, size_t n)
+{
+	size_t at = 0;
+	while (at < n) {
+		const char *nl = memchr(p + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (p + at)) : n - at;
+		const char *s = p + at;
+		size_t i = 0;
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (!(i >= len || s[i] == '\r' || s[i] == '#' || s[i] == ';')) {
+			const struct gk_reader *r;
+			enum gk_in_sniff said = GK_SNIFF_NO;
+			/* the forms with a banner first (GK_RD_BANNER), then the rest */
+			for (unsigned pass = 0; pass < 2; pass++)
+				for (size_t k = 0; said == GK_SNIFF_NO && (r = gk_reader_at(k)) != NULL; k++)
+					if (r->sniff_line && ((r->flags & GK_RD_BANNER) ? 0u : 1u) == pass &&
+					    (said = r->sniff_line(s, len)) == GK_SNIFF_YES)
+						return r->format;
+			if (said == GK_SNIFF_NO)
+				return GK_IN_HEX;
+		}
+		if (!nl)
+			break;
+		at += len + 1;
+	}
+	return GK_IN_HEX;
+}
+
 /* Text or binary, from the first bytes (the sniff window).  Text when every
  * byte is text.  PM4 binaries fail that quickly: type-3 header bytes
  * 0xc0/0xc1 never occur in UTF-8, and most dwords hold 0x00; but a text
@@ -256,7 +340,7 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 	if (need && at_eof)
 		bad++; /* the input ends inside a UTF-8 sequence (one cut by the window is fine) */
 	if (!bad)
-		return unit == 4 ? gk_dump_sniff((const char *)p, n) : GK_IN_HEX;
+		return unit == 4 ? dump_sniff((const char *)p, n) : GK_IN_HEX;
 	if (utf16(p, n))
 		return GK_IN_HEX; /* text, refused at its byte-order mark (damaged()), not read as binary words */
 	if (bad * 16 > n)
@@ -276,9 +360,13 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 			memset(copy + at, ' ', len);
 		at += len + 1;
 	}
-	enum gk_in_format f = unit == 4 ? gk_dump_sniff(copy, n) : GK_IN_HEX;
-	/* how much of it its lines of that form make */
-	struct gk_dump probe = { .fmt = f };
+	enum gk_in_format f = unit == 4 ? dump_sniff(copy, n) : GK_IN_HEX;
+	/* how much of it its lines of that form make: each line given to the
+	 * form's reader (with state of its own, as reading would) */
+	const struct gk_reader *r = gk_reader_of(f);
+	void *probe = NULL;
+	if (f != GK_IN_HEX && r->state_size && !(probe = calloc(1, r->state_size)))
+		return f; /* no memory to weigh it: the text reader stops at the bad byte */
 	size_t lines = 0, good = 0;
 	bool words = false;
 	for (size_t at = 0; at < n;) {
@@ -296,17 +384,21 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 		} else if (f == GK_IN_HEX) {
 			ok = hex_line((const uint8_t *)copy + at, len, &w);
 		} else {
-			struct gk_dump_line t;
-			size_t col;
-			gk_dump_parse(&probe, copy + at, len, &t);
-			/* an octal or decimal od line is of a text form too (refused as such) */
-			ok = !t.err_col || (f == GK_IN_OD && gk_dump_not_hex(copy + at, len, false, &col));
+			struct gk_in_line t;
+			memset(&t, 0, offsetof(struct gk_in_line, err));
+			t.err[0] = 0;
+			r->line(probe, NULL, copy + at, len, 0, &t);
+			/* a line the reader refuses but of its text form (od in octal) */
+			ok = !t.err_col || (r->of_form && r->of_form(copy + at, len));
 			w = t.n || t.header_mark || (ok && t.err_col);
 		}
 		good += ok ? len + 1 : 0;
 		words |= w;
 		at += len + 1;
 	}
+	if (probe && r->close)
+		r->close(probe);
+	free(probe);
 	return words && 2 * good >= lines ? f : GK_IN_BIN;
 }
 
@@ -450,15 +542,15 @@ static bool damaged(struct gk_input *in, uint8_t c)
 	char msg[160];
 	if (in->line == 1 && in->col == 1 && (c == 0xff || c == 0xfe))
 		snprintf(msg, sizeof msg, "byte 0x%02x at the start of %s text: a UTF-16 byte-order mark? gfxkit reads "
-			 "UTF-8 (convert: iconv -f UTF-16 -t UTF-8 FILE)", c, gk_in_format_name(in->format));
+			 "UTF-8 (convert: iconv -f UTF-16 -t UTF-8 FILE)", c, form_name(in));
 	else if (cut) /* the sequence's first byte is the bad one (one bit flipped made it a lead byte) */
 		snprintf(msg, sizeof msg, "byte 0x%02x starts a UTF-8 sequence that byte 0x%02x breaks, in %s text: the "
 			 "text is damaged here (a text dump holds only printable text, white space and UTF-8)", in->u8_lead, c,
-			 gk_in_format_name(in->format));
+			 form_name(in));
 	else
 		snprintf(msg, sizeof msg, "%s byte (0x%02x) in %s text: the text is damaged here (a text dump holds only "
 			 "printable text, white space and UTF-8)", !c ? "a NUL" : c < 0x80 ? "a control" : "a non-UTF-8", c,
-			 gk_in_format_name(in->format));
+			 form_name(in));
 	fail_text(in, cut ? in->u8_line : in->line, cut ? in->u8_col : in->col, msg);
 	return true;
 }
@@ -526,11 +618,10 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 		}
 		int v = hexval(c);
 		if (v < 0) {
-			char msg[160];
-			snprintf(msg, sizeof msg, "'%c' is not a hex digit%s", c >= 0x20 && c < 0x7f ? c : '?',
-				 in->hx_line_start && in->line == 1 && !in->nwords && !in->abs0
-					 ? " (not hex words, nor a ring dump, kernel log, od, hexdump, xxd or umr listing, nor a devcoredump)"
-					 : "");
+			char msg[320]; /* fail() cuts the message to fit */
+			bool first = in->hx_line_start && in->line == 1 && !in->nwords && !in->abs0;
+			snprintf(msg, sizeof msg, "'%c' is not a hex digit%s%s%s", c >= 0x20 && c < 0x7f ? c : '?',
+				 first ? " (not hex words, nor " : "", first ? gk_reader_text_forms() : "", first ? ")" : "");
 			fail_text(in, in->line, in->col, msg);
 			break;
 		}
@@ -548,124 +639,9 @@ static uint32_t le32(const uint8_t *b)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* amdgpu debugfs ring files (Linux drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c,
- * amdgpu_debugfs_ring_read) start with three dwords: rptr, wptr and the
- * driver's wptr, as ring indices (masked by the ring's size in current
- * kernels); the ring follows from index 0, all of it.  The CP has fetched
- * up to rptr and the driver written up to wptr: the used part runs from
- * rptr to wptr, past the ring's end back to 0 when wptr < rptr.  Such a
- * ring is put in the order the CP reads it, as a radeon ring dump prints
- * it: from wptr (the oldest words, the ones executed last before rptr) to
- * the end, then from 0 to wptr; the offsets stay ring indices, with a break
- * at the wrap.  Whether rptr lies in the ring shows only once index rptr
- * has been read, so indices 0..rptr are held until then (at most the
- * ring); a ring that ends first is put as it is, from 0, with a note. */
-enum {
-	AMD_PLAIN,  /* from index 0, as the file holds it */
-	AMD_GATHER, /* wrapping: indices 0..rptr into hold */
-	AMD_FRONT,  /* wrapping: hold[wptr..rptr] put, the rest of the file follows */
-	AMD_BACK,   /* wrapping: at the end, hold[0..wptr) put after the rest */
-	AMD_CUT,    /* rptr was past the end: hold put from 0, as the file holds it */
-};
-
-#define AMD_HOLD_MAX GK_IN_MAX_WANT /* dwords held at most: rings are far smaller */
-
-
-static size_t amdgpu_head(struct gk_input *in, const uint8_t *p, size_t n)
-{
-	size_t i = 0;
-	while (in->amd_head < 3 && i < n) {
-		in->carry[in->ncarry++] = p[i++];
-		if (in->ncarry < 4)
-			continue;
-		in->ncarry = 0;
-		in->amd_ptr[in->amd_head++] = le32(in->carry);
-	}
-	if (in->amd_head == 3 && !in->marks.have) {
-		static const unsigned bit[3] = { 0, 1, 3 }; /* rptr, wptr, driver wptr */
-		for (unsigned k = 0; k < 3; k++) {
-			in->marks.have |= 1u << bit[k];
-			in->mark_index[bit[k]] = in->amd_ptr[k];
-		}
-		in->ring_base = in->seg_off[0];
-		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
-		if (wptr < rptr && rptr < AMD_HOLD_MAX) {
-			in->amd_phase = AMD_GATHER; /* rptr_word once rptr is known to be in the ring */
-		} else {
-			if (wptr < rptr)
-				gk_dump_note(&in->dump.cd, true, 0, "amdgpu ring: rptr %u is past %u dwords, more than gfxkit holds to put a "
-					   "wrapping ring in order: read from index 0", rptr, (unsigned)AMD_HOLD_MAX);
-			in->marks.have_rptr_word = true;
-			in->marks.rptr_word = rptr;
-		}
-	}
-	return i;
-}
-
-/* put held words hold[hold_pos..hold_end) into the window, as many as fit */
-static void hold_out(struct gk_input *in)
-{
-	size_t k = in->hold_end - in->hold_pos, room = in->cap - in->nwords;
-	if (k > room)
-		k = room;
-	memcpy(in->words + in->nwords, in->hold + in->hold_pos, k * sizeof *in->words);
-	in->nwords += k;
-	in->hold_pos += k;
-	if (in->hold_pos == in->hold_end && in->amd_phase != AMD_FRONT) {
-		free(in->hold);
-		in->hold = NULL;
-		in->hold_cap = 0;
-	}
-}
-
-/* AMD_GATHER: ring dwords into hold until index rptr is there */
-static size_t amdgpu_gather(struct gk_input *in, const uint8_t *p, size_t n)
-{
-	size_t i = 0, goal = (size_t)in->amd_ptr[0] + 1;
-	while (i < n && in->hold_n < goal) {
-		in->carry[in->ncarry++] = p[i++];
-		if (in->ncarry < 4)
-			continue;
-		in->ncarry = 0;
-		if (in->hold_n == in->hold_cap) {
-			size_t cap = in->hold_cap ? 2 * in->hold_cap : 1024;
-			if (cap > goal)
-				cap = goal;
-			uint32_t *h = realloc(in->hold, cap * sizeof *h);
-			if (!h) {
-				fail(in, GK_D_IO, 0, 0, in->raw_total, "out of memory holding a wrapping amdgpu ring");
-				return i;
-			}
-			in->hold = h;
-			in->hold_cap = cap;
-		}
-		in->hold[in->hold_n++] = le32(in->carry);
-		in->amd_words++;
-	}
-	if (in->hold_n == goal) {
-		/* rptr is in the ring: from wptr on, the ring's indices as offsets */
-		uint32_t rptr = in->amd_ptr[0], wptr = in->amd_ptr[1];
-		in->amd_phase = AMD_FRONT;
-		in->seg_off[0] = in->ring_base + 4ull * wptr;
-		in->marks.have_rptr_word = true;
-		in->marks.rptr_word = rptr - wptr;
-		in->hold_pos = wptr;
-		in->hold_end = goal;
-	}
-	return i;
-}
-
-static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
+size_t gk_in_units(struct gk_input *in, const uint8_t *p, size_t n, uint64_t *words)
 {
 	size_t i = 0, u = in->unit, wpu = u / 4;
-	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3)
-		i = amdgpu_head(in, p, n);
-	if (in->amd_phase == AMD_GATHER)
-		i += amdgpu_gather(in, p + i, n - i);
-	if (in->hold_pos < in->hold_end) {
-		*used = i; /* the held words go first (gk_input_fill) */
-		return;
-	}
 	uint64_t before = in->nwords;
 	while (i < n && in->nwords + wpu <= in->cap) {
 		if (in->ncarry || n - i < u) {
@@ -694,13 +670,21 @@ static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 #endif
 		in->nwords += k * wpu;
 	}
-	in->amd_words += in->nwords - before; /* (other formats: unused) */
-	*used = i;
+	if (words)
+		*words = in->nwords - before;
+	return i;
 }
 
-static bool is_dump(enum gk_in_format f)
+/* Binary bytes: the reader's (a binary dump form), else plain units. */
+static void bin_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *used)
 {
-	return (f >= GK_IN_RADEON_RING && f <= GK_IN_UMR) || f == GK_IN_DEVCOREDUMP;
+	*used = in->rd->bytes ? in->rd->bytes(in->st, in, p, n) : gk_in_units(in, p, n, NULL);
+}
+
+/* read a line at a time by its reader (the hex reader reads tokens) */
+static bool is_dump(const struct gk_input *in)
+{
+	return in->rd && in->rd->line;
 }
 
 /* The next n words come from dump address addr: the first address sets
@@ -717,12 +701,11 @@ static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
 		in->next_addr = addr;
 	}
 	if (addr != in->next_addr) {
-		bool ring = in->format == GK_IN_RADEON_RING || in->format == GK_IN_KLOG;
+		bool ring = in->rd && (in->rd->flags & GK_RD_WRAPS);
 		char msg[160];
-		if (in->format == GK_IN_UMR) {
-			snprintf(msg, sizeof msg,
-				 "umr lists no word at 0x%llx (its decode leaves out words it does not name): "
-				 "give gfxkit the IB itself (umr --dump-ib-file, or a binary)", (unsigned long long)in->next_addr);
+		if (in->rd && in->rd->gap) {
+			/* the form says why its words skip */
+			in->rd->gap(msg, sizeof msg, in->next_addr);
 			fail_text(in, in->ln_line, col, msg);
 			return false;
 		}
@@ -745,99 +728,57 @@ static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
 	return true;
 }
 
-/* od prints addresses in octal (its default), decimal or hex (-A x), and
- * hexdump in hex, both in 7 digits (od -A x in 6): the radix settles on the
- * second address (the one whose step equals the bytes the first line gave;
- * hex first, where a step reads alike in several), and an address column
- * that is not hex is refused, as octal and decimal numbers are: which
- * radix a column of digits is in is a guess gfxkit does not make silently,
- * and a dump made with -A x is never in doubt. */
-static bool od_radix(struct gk_input *in, struct gk_dump_line *dl)
-{
-	const char *tok = in->ln + dl->addr_at;
-	size_t len = dl->addr_len;
-	bool letters = false;
-	for (size_t i = 0; i < len; i++)
-		letters |= (tok[i] | 0x20) >= 'a';
-	if (len == 6 || letters) {
-		in->dump.radix = 16; /* od -A x pads to 6 digits; hexdump's have letters sooner or later */
-		return true;
-	}
-	if (!in->od_len) {
-		/* the first: hex until the second says otherwise */
-		memcpy(in->od_tok, tok, len);
-		in->od_len = len;
-		return gk_dump_od_addr(16, tok, len, &dl->addr);
-	}
-	static const unsigned radixes[] = { 16, 8, 10 };
-	for (size_t r = 0; r < 3; r++) {
-		uint64_t a, b;
-		if (!gk_dump_od_addr(radixes[r], in->od_tok, in->od_len, &a) || !gk_dump_od_addr(radixes[r], tok, len, &b))
-			continue;
-		bool step = b >= a && (in->star ? in->last_n && (b - a) % (4ull * in->last_n) == 0 : b - a == in->od_bytes);
-		if (!step)
-			continue;
-		if (radixes[r] != 16) {
-			in->nwords = in->pos; /* the first line's words, held back until now (od_pending): never given */
-			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
-				  radixes[r] == 8 ? "od addresses in octal (od's default -A o): gfxkit reads hex: make the dump "
-						    "with 'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'"
-						  : "od addresses in decimal (od -A d): gfxkit reads hex: make the dump with "
-						    "'od -A x -t x4 -v FILE' or 'xxd -e -g4 FILE'");
-			return false;
-		}
-		in->dump.radix = 16;
-		dl->addr = b;
-		return true;
-	}
-	fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1,
-		  "the od addresses do not step by the bytes per line in hex (nor in octal or decimal)");
-	return false;
-}
-
 static void put_word(struct gk_input *in, uint32_t w)
 {
 	in->words[in->nwords++] = w;
-	in->od_bytes += 4;
 }
 
 /* One whole line of a dump: its words go into the window (room for a line's
  * worth is there).  false: the line must wait (repetitions first). */
 static bool dump_line(struct gk_input *in)
 {
-	struct gk_dump_line *dl = &in->dl;
-	if (in->ln_long) {
-		fail_text(in, in->ln_line, GK_DUMP_LINE_MAX, "line longer than 4096 bytes: not a dump line");
-		return true;
-	}
-	in->dump.line = in->ln_line;
-	gk_dump_parse(&in->dump, in->ln, in->ln_len, dl);
-	if (dl->err_col) {
-		char msg[200];
-		snprintf(msg, sizeof msg, "%s (reading %s)", dl->err, gk_in_format_name(in->format));
-		fail_text(in, in->ln_line, dl->err_col, msg);
-		return true;
-	}
-	for (unsigned b = 0; b < 4; b++)
-		if (dl->header_mark & (1u << b))
-			in->mark_index[b] = dl->header_at[b];
-	in->marks.have |= dl->header_mark;
-	if (dl->rptr_is_word) {
-		/* a devcoredump ring: its dword 0 is the input's first word */
-		in->marks.have_rptr_word = true;
-		in->marks.rptr_word = dl->header_at[0];
-	}
-	if (dl->repeat) {
-		if (!in->last_n) {
-			fail_text(in, in->ln_line, 1, "'*' (repeat the line before) with no line before it");
+	struct gk_in_line *dl = &in->dl;
+	if (!in->ln_parsed) {
+		/* the line to the reader, once (a line after '*' waits for the
+		 * repetitions, then comes back here for its own words) */
+		in->ln_parsed = true;
+		if (in->ln_long) {
+			fail_text(in, in->ln_line, GK_IN_LINE_MAX, "line longer than 4096 bytes: not a dump line");
 			return true;
 		}
-		in->star = true;
-		return true;
+		memset(dl, 0, offsetof(struct gk_in_line, err));
+		dl->err[0] = 0;
+		in->rd->line(in->st, in, in->ln, in->ln_len, in->ln_line, dl);
+		if (dl->err_col) {
+			char msg[200];
+			if (dl->err_drop)
+				in->nwords = in->pos; /* the words held back (holding) are never given */
+			if (dl->err_whole)
+				snprintf(msg, sizeof msg, "%s", dl->err);
+			else
+				snprintf(msg, sizeof msg, "%s (reading %s)", dl->err, form_name(in));
+			fail_text(in, in->ln_line, dl->err_col, msg);
+			return true;
+		}
+		for (unsigned b = 0; b < 4; b++)
+			if (dl->header_mark & (1u << b))
+				in->mark_index[b] = dl->header_at[b];
+		in->marks.have |= dl->header_mark;
+		if (dl->rptr_is_word) {
+			/* a ring whose dword 0 is the input's first word (a devcoredump's) */
+			in->marks.have_rptr_word = true;
+			in->marks.rptr_word = dl->header_at[0];
+		}
+		if (dl->repeat) {
+			if (!in->last_n) {
+				fail_text(in, in->ln_line, 1, "'*' (repeat the line before) with no line before it");
+				return true;
+			}
+			in->star = true;
+			return true;
+		}
 	}
 	if (!dl->has_addr)
-		return true;
-	if (in->format == GK_IN_OD && !in->dump.radix && !od_radix(in, dl))
 		return true;
 	if (in->star) {
 		/* "*": the line before repeats up to this address */
@@ -847,7 +788,7 @@ static bool dump_line(struct gk_input *in)
 				  "after '*' the address must be the line before's repeated a whole number of times");
 			return true;
 		}
-		if (dl->addr - in->next_addr > GK_DUMP_REPEAT_MAX) {
+		if (dl->addr - in->next_addr > GK_IN_REPEAT_MAX) {
 			/* od writes '*' for any run of equal lines, so a jump this
 			 * large is a huge file of one repeated line, or a damaged
 			 * address: either way gfxkit would make gigabytes of words
@@ -856,7 +797,7 @@ static bool dump_line(struct gk_input *in)
 			snprintf(msg, sizeof msg,
 				 "'*' repeats the line before over %llu bytes, more than the %u MiB gfxkit expands; "
 				 "cut the dump (od -j/-N) or write it with od -v",
-				 (unsigned long long)(dl->addr - in->next_addr), GK_DUMP_REPEAT_MAX >> 20);
+				 (unsigned long long)(dl->addr - in->next_addr), GK_IN_REPEAT_MAX >> 20);
 			fail_text(in, in->ln_line, (uint32_t)dl->addr_at + 1, msg);
 			return true;
 		}
@@ -893,11 +834,12 @@ static void dump_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *
 		if (in->rep_left)
 			break; /* the window is full */
 		if (in->ln_ready) {
-			if (in->nwords + GK_DUMP_LINE_WORDS > in->cap)
+			if (in->nwords + GK_IN_LINE_WORDS > in->cap)
 				break;
 			if (!dump_line(in))
 				continue; /* repetitions first, then the line again */
 			in->ln_ready = false;
+			in->ln_parsed = false;
 			in->ln_len = 0;
 			in->ln_long = false;
 			continue;
@@ -912,7 +854,7 @@ static void dump_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *
 			in->ln_ready = true;
 			in->ln_line = in->line++;
 			in->col = 0;
-		} else if (in->ln_len < GK_DUMP_LINE_MAX) {
+		} else if (in->ln_len < GK_IN_LINE_MAX) {
 			in->ln[in->ln_len++] = (char)c;
 		} else {
 			in->ln_long = true;
@@ -939,6 +881,19 @@ static void compact(struct gk_input *in)
 		memmove(in->seg_off, in->seg_off + drop, (in->nseg - drop) * sizeof in->seg_off[0]);
 		in->nseg -= drop;
 	}
+}
+
+/* The form is known: its reader's state, made and opened. */
+static void start(struct gk_input *in)
+{
+	in->started = true;
+	if (in->rd->state_size && !(in->st = calloc(1, in->rd->state_size))) {
+		in->started = false; /* nothing to close */
+		fail(in, GK_D_IO, 0, 0, 0, "out of memory for the reader's state");
+		return;
+	}
+	if (in->rd->open && in->rd->open(in->st, in) && !in->failed)
+		fail(in, GK_D_IO, 0, 0, 0, "the reader could not start");
 }
 
 /* The next bytes from the callback into raw.  AUTO first gathers IN_SNIFF
@@ -976,52 +931,17 @@ static void read_raw(struct gk_input *in)
 		 * say so (AUTO only picks: the reader of the form picked reads it
 		 * exactly as when it is named, refusals included) */
 		in->format = sniff(in->raw, len, in->eof, in->unit);
-		in->dump.fmt = in->format;
+		in->rd = gk_reader_of(in->format);
 	}
-	if (in->dump.cd.want[0] && in->format != GK_IN_DEVCOREDUMP && !in->failed) {
-		char msg[sizeof in->error.message];
-		snprintf(msg, sizeof msg, "ring %s asked for, but the input is %s: only a devcoredump holds named rings",
-			 in->dump.cd.want, gk_in_format_name(in->format));
+	if (!in->started && !in->failed)
+		start(in);
+	if (in->want[0] && !in->failed && !in->rd->ring) {
+		char msg[320], forms[96]; /* fail() cuts the message to fit */
+		ring_forms(forms, sizeof forms);
+		snprintf(msg, sizeof msg, "ring %s asked for, but the input is %s: only %s hold%s named rings", in->want,
+			 form_name(in), forms, strstr(forms, " or ") ? "" : "s");
 		fail(in, GK_D_IO, 0, 0, 0, msg);
 	}
-}
-
-/* An amdgpu ring file has ended: the held words still to put (true), and
- * the pointers the ring does not hold, in a note (once). */
-static bool amdgpu_end(struct gk_input *in)
-{
-	if (in->amd_phase == AMD_GATHER) {
-		/* rptr past the end: the ring as the file holds it */
-		in->amd_phase = AMD_CUT;
-		in->hold_pos = 0;
-		in->hold_end = in->hold_n;
-		in->marks.have_rptr_word = true;
-		in->marks.rptr_word = in->amd_ptr[0];
-		return in->hold_n > 0;
-	}
-	if (in->amd_phase == AMD_FRONT) {
-		/* the words after rptr are in: then indices 0..wptr, at their offsets */
-		in->amd_phase = AMD_BACK;
-		if (in->amd_ptr[1]) {
-			uint64_t abs = in->abs0 + in->nwords;
-			unsigned k = in->nseg < IN_SEGS ? in->nseg++ : IN_SEGS - 1;
-			in->seg_word[k] = abs;
-			in->seg_off[k] = in->ring_base;
-			in->hold_pos = 0;
-			in->hold_end = in->amd_ptr[1];
-			return true;
-		}
-	}
-	if (in->amd_phase != AMD_PLAIN && in->amd_phase != AMD_CUT && in->amd_phase != AMD_BACK)
-		return false;
-	static const char *const names[3] = { "rptr", "wptr", "driver's wptr" };
-	for (unsigned k = 0; k < 3; k++)
-		if (in->amd_ptr[k] >= in->amd_words)
-			gk_dump_note(&in->dump.cd, true, 0, "amdgpu ring: %s %u (0x%x) lies outside the ring's %llu dwords: the ring is read "
-				   "from index 0, as the file holds it%s", names[k], in->amd_ptr[k], in->amd_ptr[k],
-				   (unsigned long long)in->amd_words, k ? "" : ", not from rptr");
-	in->amd_phase = -1; /* said */
-	return false;
 }
 
 /* All bytes read: the token or unit still open. */
@@ -1032,7 +952,7 @@ static void finish(struct gk_input *in)
 			  "or cut copy?)");
 		in->u8_need = 0;
 	}
-	if (is_dump(in->format)) {
+	if (is_dump(in)) {
 		if (in->ln_len && !in->ln_ready) {
 			in->ln_ready = true; /* the last line has no newline */
 			in->ln_line = in->line;
@@ -1040,8 +960,8 @@ static void finish(struct gk_input *in)
 		}
 		in->ended = true;
 		char msg[sizeof in->error.message];
-		uint32_t at;
-		if (gk_dump_end(&in->dump, msg, sizeof msg, &at))
+		uint32_t at = 0;
+		if (in->rd->end && in->rd->end(in->st, in, msg, sizeof msg, &at))
 			fail_text(in, at ? at : in->line, 1, msg);
 		else if (in->star)
 			fail_text(in, in->line, 1, "the dump ends after '*': where the repeated lines end is not known");
@@ -1049,13 +969,9 @@ static void finish(struct gk_input *in)
 			fail_text(in, in->line, 1, "no words in the dump");
 		return;
 	}
-	if (in->format == GK_IN_AMDGPU_RING && in->amd_head == 3 && amdgpu_end(in))
+	if (in->rd->bytes_end && in->rd->bytes_end(in->st, in))
 		return; /* held words to put first, then finish again */
 	in->ended = true;
-	if (in->format == GK_IN_AMDGPU_RING && in->amd_head < 3) {
-		fail(in, GK_D_TRUNCATED, 0, 0, 0, "amdgpu ring file shorter than its 12-byte header (rptr, wptr, driver wptr)");
-		return;
-	}
 	if (in->format == GK_IN_HEX) {
 		end_token(in, false);
 		if (in->half)
@@ -1092,13 +1008,12 @@ static bool grow(struct gk_input *in, size_t need, size_t span)
 	return true;
 }
 
-/* An od dump's first address line has been read but its radix is not
- * settled: its words wait for the second address (od_radix), so that a
- * dump refused there has given none (read in the wrong radix, offsets
- * would have been wrong). */
-static bool od_pending(const struct gk_input *in)
+/* The reader holds the words read back (od: until its second address
+ * settles the radix), so that a dump refused there has given none (read
+ * in the wrong radix, offsets would have been wrong). */
+static bool holding(const struct gk_input *in)
 {
-	return in->format == GK_IN_OD && !in->dump.radix && in->od_len && !in->ended;
+	return in->started && in->rd->holding && in->rd->holding(in->st) && !in->ended;
 }
 
 long gk_input_fill(struct gk_input *in, size_t want)
@@ -1113,21 +1028,22 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	size_t span = 2 * want + IN_RAW / 2;
 	if (span < IN_SPAN)
 		span = IN_SPAN;
-	while (!in->failed && (in->nwords - in->pos < want || od_pending(in))) {
+	while (!in->failed && (in->nwords - in->pos < want || holding(in))) {
 		if (in->nwords + IN_RAW / 2 > span)
 			compact(in);
-		if (in->hold_pos < in->hold_end) {
-			/* an amdgpu ring's held words */
-			if (!grow(in, in->nwords + (in->hold_end - in->hold_pos), span))
+		size_t held = in->started && in->rd->waiting ? in->rd->waiting(in->st) : 0;
+		if (held) {
+			/* words the reader holds (a wrapping ring put in order) */
+			if (!grow(in, in->nwords + held, span))
 				break;
-			hold_out(in);
+			in->rd->drain(in->st, in);
 			if (in->nwords == in->cap)
 				break; /* the caller consumes first */
 			continue;
 		}
-		if (is_dump(in->format) && (in->ln_ready || in->rep_left)) {
+		if (is_dump(in) && (in->ln_ready || in->rep_left)) {
 			/* a line's words, or repeats: room for them first */
-			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_DUMP_LINE_WORDS), span))
+			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_IN_LINE_WORDS), span))
 				break;
 			size_t before = in->nwords, u0;
 			bool waiting = in->ln_ready;
@@ -1147,12 +1063,12 @@ long gk_input_fill(struct gk_input *in, size_t want)
 		}
 		/* the bytes at hand make at most half as many words, plus the two
 		 * of an 8-byte unit's token (a dump line: a line's worth) */
-		if (!grow(in, in->nwords + (in->raw_len - in->raw_pos) / 2 + GK_DUMP_LINE_WORDS, span))
+		if (!grow(in, in->nwords + (in->raw_len - in->raw_pos) / 2 + GK_IN_LINE_WORDS, span))
 			break;
 		size_t used = 0;
 		if (in->format == GK_IN_HEX)
 			hex_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
-		else if (is_dump(in->format))
+		else if (is_dump(in))
 			dump_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
 		else
 			bin_bytes(in, in->raw + in->raw_pos, in->raw_len - in->raw_pos, &used);
@@ -1197,7 +1113,7 @@ int gk_input_set_base(struct gk_input *in, uint64_t base)
 
 bool gk_input_gpu_addressed(const struct gk_input *in)
 {
-	return in && (in->user_base || (in->format == GK_IN_UMR && in->have_addr));
+	return in && (in->user_base || (in->rd && (in->rd->flags & GK_RD_GPU_ADDR) && in->have_addr));
 }
 
 void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
@@ -1209,7 +1125,7 @@ void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 		return;
 	*m = in->marks;
 	uint64_t *slot[4] = { &m->rptr, &m->wptr, &m->rptr_next, &m->driver_wptr };
-	uint64_t base = in->format == GK_IN_AMDGPU_RING ? in->ring_base : in->have_addr ? in->delta : in->seg_off[0];
+	uint64_t base = in->mark_based ? in->mark_base : in->have_addr ? in->delta : in->seg_off[0];
 	for (unsigned b = 0; b < 4; b++)
 		if (m->have & (1u << b))
 			*slot[b] = 4 * in->mark_index[b] + base;
@@ -1217,48 +1133,52 @@ void gk_input_marks(const struct gk_input *in, struct gk_ring_marks *m)
 
 int gk_input_set_ring(struct gk_input *in, const char *name)
 {
-	if (!in || !name || !name[0] || strlen(name) >= sizeof in->dump.cd.want || in->raw_total || in->nwords ||
+	if (!in || !name || !name[0] || strlen(name) >= sizeof in->want || in->raw_total || in->nwords ||
 	    in->abs0 || in->failed)
 		return -1;
-	memcpy(in->dump.cd.want, name, strlen(name) + 1);
+	memcpy(in->want, name, strlen(name) + 1);
 	return 0;
 }
 
 const char *gk_input_ring(const struct gk_input *in)
 {
-	return in && in->format == GK_IN_DEVCOREDUMP && in->dump.cd.taken[0] ? in->dump.cd.taken : NULL;
+	return in && in->started && in->rd->ring ? in->rd->ring(in->st) : NULL;
 }
 
 const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line)
 {
-	if (!in || i >= in->dump.cd.nnotes)
+	if (!in || i >= in->nnotes)
 		return NULL;
 	if (line)
-		*line = in->dump.cd.note_line[i];
-	return in->dump.cd.note[i];
+		*line = in->note_line[i];
+	return in->note[i];
 }
 
 int gk_input_note_warns(const struct gk_input *in, unsigned i)
 {
-	return in && i < in->dump.cd.nnotes && in->dump.cd.note_warns[i];
+	return in && i < in->nnotes && in->note_warns[i];
 }
-
-static const char *const format_names[] = {
-	[GK_IN_AUTO] = "auto", [GK_IN_BIN] = "bin", [GK_IN_HEX] = "hex", [GK_IN_RADEON_RING] = "radeon-ring",
-	[GK_IN_KLOG] = "klog", [GK_IN_OD] = "od", [GK_IN_HEXDUMP_C] = "hexdump-c", [GK_IN_XXD] = "xxd",
-	[GK_IN_UMR] = "umr", [GK_IN_AMDGPU_RING] = "amdgpu-ring", [GK_IN_DEVCOREDUMP] = "devcoredump",
-};
 
 const char *gk_in_format_name(enum gk_in_format f)
 {
-	return (unsigned)f < sizeof format_names / sizeof format_names[0] ? format_names[f] : NULL;
+	if (f == GK_IN_AUTO)
+		return "auto";
+	const struct gk_reader *r = gk_reader_of(f);
+	return r ? r->name : NULL;
 }
 
 int gk_in_format_parse(const char *name, enum gk_in_format *f)
 {
-	for (unsigned i = 0; name && f && i < sizeof format_names / sizeof format_names[0]; i++)
-		if (!strcmp(name, format_names[i])) {
-			*f = (enum gk_in_format)i;
+	if (!name || !f)
+		return -1;
+	if (!strcmp(name, "auto")) {
+		*f = GK_IN_AUTO;
+		return 0;
+	}
+	const struct gk_reader *r;
+	for (size_t i = 0; (r = gk_reader_at(i)) != NULL; i++)
+		if (!strcmp(name, r->name)) {
+			*f = r->format;
 			return 0;
 		}
 	return -1;
@@ -1266,8 +1186,7 @@ int gk_in_format_parse(const char *name, enum gk_in_format *f)
 
 const char *gk_in_format_list(void)
 {
-	return "auto, bin, hex, radeon-ring, klog, od (also hexdump -x), hexdump-c, xxd (and xxd -e), umr, amdgpu-ring, "
-	       "devcoredump";
+	return gk_reader_list_text();
 }
 
 enum gk_in_format gk_input_format(const struct gk_input *in)
@@ -1282,7 +1201,7 @@ unsigned gk_input_unit(const struct gk_input *in)
 
 void gk_input_where(const struct gk_input *in, uint32_t *line, uint32_t *col)
 {
-	bool text = in && (in->format == GK_IN_HEX || is_dump(in->format));
+	bool text = in && in->rd && (in->rd->flags & GK_RD_TEXT);
 	if (line)
 		*line = text ? in->line : 0;
 	if (col)
@@ -1347,3 +1266,141 @@ long gk_read_stdio(void *file, void *buf, size_t cap)
 		return -1;
 	return (long)n;
 }
+
+int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_packet *pkt)
+{
+	if (!in || !fmt || !pkt)
+		return -1;
+	long avail = gk_input_fill(in, fmt->max_packet_dw);
+	if (avail <= 0)
+		return avail < 0 ? -1 : 0;
+	gk_packet_frame(fmt, gk_input_words(in), (size_t)avail, gk_input_offset(in), pkt);
+	gk_input_skip(in, pkt->ndw);
+	return 1;
+}
+
+int gk_input_mem(struct gk_input *in, struct gk_mem *m, struct gk_diag *err)
+{
+	if (!in || !m) {
+		if (err) {
+			memset(err, 0, sizeof *err);
+			err->severity = GK_ERROR;
+			err->code = GK_D_IO;
+			err->dw = err->lo = err->hi = -1;
+			snprintf(err->message, sizeof err->message, "no %s", in ? "memory to add to" : "input");
+		}
+		return -1;
+	}
+	if (!in->started || !in->rd->mem)
+		return 0; /* the form carries no memory */
+	return in->rd->mem(in->st, m, err);
+}
+
+/* ---- what a reader may do to its input (reader.h) ---- */
+
+void gk_in_note(struct gk_input *in, bool warns, uint32_t line, const char *fmt, ...)
+{
+	if (!in || in->nnotes == GK_IN_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(in->note[in->nnotes], GK_IN_NOTE, fmt, ap);
+	va_end(ap);
+	in->note_warns[in->nnotes] = warns;
+	in->note_line[in->nnotes++] = line;
+}
+
+void gk_in_fail(struct gk_input *in, enum gk_diag_code code, uint64_t offset, const char *msg)
+{
+	if (in)
+		fail(in, code, 0, 0, offset, msg ? msg : "");
+}
+
+const char *gk_in_want_ring(const struct gk_input *in)
+{
+	return in ? in->want : "";
+}
+
+uint64_t gk_in_bytes_read(const struct gk_input *in)
+{
+	return in ? in->raw_total : 0;
+}
+
+void gk_in_carry(struct gk_input *in, const uint8_t *b, unsigned n)
+{
+	for (unsigned i = 0; in && b && i < n && in->ncarry < in->unit; i++)
+		in->carry[in->ncarry++] = b[i];
+}
+
+size_t gk_in_put(struct gk_input *in, const uint32_t *w, size_t n)
+{
+	if (!in || !w)
+		return 0;
+	size_t room = in->cap - in->nwords;
+	if (n > room)
+		n = room;
+	memcpy(in->words + in->nwords, w, n * sizeof *w);
+	in->nwords += n;
+	return n;
+}
+
+uint64_t gk_in_first_offset(const struct gk_input *in)
+{
+	return in ? in->seg_off[0] : 0;
+}
+
+void gk_in_set_first_offset(struct gk_input *in, uint64_t off)
+{
+	if (in)
+		in->seg_off[0] = off;
+}
+
+void gk_in_break(struct gk_input *in, uint64_t off)
+{
+	if (!in)
+		return;
+	/* the breaks behind the window are dropped as it moves (compact);
+	 * past IN_SEGS close together the last one moves */
+	unsigned k = in->nseg < IN_SEGS ? in->nseg++ : IN_SEGS - 1;
+	in->seg_word[k] = in->abs0 + in->nwords;
+	in->seg_off[k] = off;
+}
+
+void gk_in_mark(struct gk_input *in, unsigned bit, uint64_t idx)
+{
+	if (!in || !bit || bit > GK_MARK_DRIVER_WPTR || (bit & (bit - 1)))
+		return;
+	in->marks.have |= bit;
+	in->mark_index[__builtin_ctz(bit)] = idx;
+}
+
+void gk_in_mark_base(struct gk_input *in, uint64_t base)
+{
+	if (!in)
+		return;
+	in->mark_based = true;
+	in->mark_base = base;
+}
+
+void gk_in_rptr_word(struct gk_input *in, uint64_t word)
+{
+	if (!in)
+		return;
+	in->marks.have_rptr_word = true;
+	in->marks.rptr_word = word;
+}
+
+/* The two forms that are no dump, read by the code above. */
+const struct gk_reader gk_reader_bin = {
+	.format = GK_IN_BIN,
+	.name = "bin",
+	.what = "binary words",
+	.flags = GK_RD_UNIT64,
+};
+
+const struct gk_reader gk_reader_hex = {
+	.format = GK_IN_HEX,
+	.name = "hex",
+	.what = "hex words",
+	.flags = GK_RD_TEXT | GK_RD_UNIT64,
+};

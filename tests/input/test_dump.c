@@ -1,4 +1,4 @@
-/* The dump readers (src/core/dump.c through gk_input): each dump form is
+/* The dump readers (src/input/ through gk_input): each dump form is
  * built here from a known stream, in the exact layout of the tool that
  * prints it (od, hexdump, xxd, the radeon debugfs ring file, the kernel log,
  * umr), and must read back to exactly the stream's words at the dump's
@@ -574,6 +574,22 @@ static void test_amdgpu_ring(void)
 				      "note '%s'", ptrs[t].rptr, ptrs[t].wptr, chunk, n, asis, note ? note : "");
 			}
 			gk_input_destroy(in);
+		}
+	}
+	/* rptr past the end (the ring held from index 0 waiting for it) and
+	 * the file ending inside a dword: the whole dwords as the file holds
+	 * them, then the cut dword an error after them, as any binary input's */
+	{
+		uint32_t h2[3] = { 100, 24, 24 };
+		for (unsigned i = 0; i < 3 + 64; i++)
+			for (unsigned k = 0; k < 4; k++)
+				r[4 * i + k] = (uint8_t)((i < 3 ? h2[i] : ring[i - 3]) >> (8 * k));
+		for (size_t chunk = 1; chunk <= 4096; chunk *= 64) {
+			read_all(r, sizeof r - 2, GK_IN_AMDGPU_RING, chunk, NULL);
+			CHECK(got.n == 63 && !memcmp(got.w, ring, 63 * 4) &&
+				      strstr(got.err, "input ends with 2 bytes that do not make a whole dword"),
+			      "amdgpu ring cut inside a dword, rptr past the end (read %zu at a time): %zu words, '%s'", chunk,
+			      got.n, got.err);
 		}
 	}
 	/* decoded: the words before rptr (PACKET2 fillers) chain onto it, the

@@ -1,4 +1,4 @@
-/* The amdgpu devcoredump reader (src/core/dump.c through gk_input): a dump
+/* The amdgpu devcoredump reader (src/input/devcoredump.c through gk_input): a dump
  * is printed here in the layout of Linux amdgpu_dev_coredump.c
  * (amdgpu_devcoredump_format) around a known ring -- the Evergreen compute
  * dispatch of examples/ -- with a realistic header, an IP Dump of register

@@ -1,4 +1,4 @@
-/* The input reader (include/gfxkit/stream.h, input section): 4- and 8-byte
+/* The input reader (include/gfxkit/input.h, src/input/input.c): 4- and 8-byte
  * units, binary and hex text, every read split (1-byte reads up to one
  * read), truncated units, bad tokens, read callbacks that lie, NULL
  * arguments, and a stream far longer than the window. */
