@@ -850,7 +850,7 @@ static struct result run_memory(const struct gk_format *fmt, const uint32_t *w, 
 {
 	struct result r = { 0, 0, 0, 0, 0 };
 	struct sink sk = { sink, 0 };
-	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, sink ? write_sink : 0, &sk);
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	unsigned shown = 0;
@@ -891,7 +891,7 @@ static struct result run_file(const struct gk_format *fmt, const char *path, enu
 		exit(1);
 	}
 	struct sink sk = { sink, 0 };
-	struct gk_out out = { obuf, 0, sizeof obuf, sink ? write_sink : 0, &sk, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, sink ? write_sink : 0, &sk);
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	unsigned shown = 0;
@@ -1049,7 +1049,7 @@ static bool measure_encode(const struct gk_format *fmt, const uint32_t *w, size_
 	size_t slice = 0;
 	struct gk_membuf text = { 0, 0, 0 };
 	size_t want = ENCODE_SLICE / 4 < nw ? ENCODE_SLICE / 4 : nw;
-	struct gk_out out = { obuf, 0, sizeof obuf, gk_membuf_write, &text, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, gk_membuf_write, &text);
 	while (slice < want) {
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w + slice, nw - slice, 4ull * slice, &pkt);

@@ -877,7 +877,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_out_write, of, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_out_write, of);
 	static struct cli_color colored; /* 8 KiB: not on the stack */
 	bool color = !o->json && cli_color_wanted(o->color, of->f);
 	if (color) {
@@ -1088,7 +1088,7 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 int cli_run_list(struct gk_engine *e, const char *name, int json)
 {
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, stdout);
 	if (name) {
 		struct gk_diag err;
 		if (gk_engine_describe_unit(e, name, json, &out, &err) != 0) {
