@@ -19,7 +19,7 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poi
 
 B = build
 LIB_SRC = $(wildcard src/*/*.c) $(wildcard src/isa/*/*.c)
-TOOL_SRC = tools/gfxkit.c tools/cli.c tools/color.c $(wildcard tools/cmd_*.c)
+TOOL_SRC = tools/gfxkit.c tools/cli.c tools/cli_options.c tools/color.c $(wildcard tools/cmd_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)
