@@ -4,7 +4,8 @@
  * every message it can cause.  The parser, the refusals of an option given
  * to a command it is not for, `gfxkit help options` and the test that holds
  * the completion and the man page to the options (tests/cli/test_options.sh)
- * all read this table. */
+ * all read this table.  The order is help's, and the refusals': of two
+ * options a command is not for, the first row's refusal is said. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,17 +58,17 @@ const struct cli_option cli_options[] = {
 	  "takes a FILE of 'ADDR FILE' lines", 0, NULL, NULL, NULL, "memory images listed as 'ADDR FILE' lines" },
 	{ "--follow", NULL, CLI_ARG_FLAG, NULL, AT(follow), 0, 0, STREAMS | CLI_LINT, 0, NULL, 0, NULL, NULL, NULL,
 	  "decode indirect buffers where they appear, from the memory images" },
-	{ "--labels", NULL, CLI_ARG_FLAG, NULL, AT(labels), 0, 0, CLI_DECODE, CLI_ISA_ONLY, NULL, 0, NULL, NULL,
-	  "--labels is for decode -e isa", "ir3 branch targets as labels" },
+	{ "--strict", NULL, CLI_ARG_FLAG, NULL, AT(strict), 0, 0, CLI_DECODE | CLI_ENCODE, 0, NULL, 0, NULL, NULL,
+	  "--strict is for decode and encode (check always judges)",
+	  "decode: exit 1 after an error diagnostic; encode: the checker's findings are errors" },
 	{ "--json", NULL, CLI_ARG_FLAG, NULL, AT(json), 0, 0, STREAMS | CLI_LIST | EXEC, 0, NULL, 0, NULL, NULL,
 	  "--json is for decode, check and list", "JSON Lines (docs/json.md)" },
+	{ "--labels", NULL, CLI_ARG_FLAG, NULL, AT(labels), 0, 0, CLI_DECODE, CLI_ISA_ONLY, NULL, 0, NULL, NULL,
+	  "--labels is for decode -e isa", "ir3 branch targets as labels" },
 	{ "--text", NULL, CLI_ARG_FLAG, NULL, AT(text), 0, 0, STREAMS, 0, NULL, 0, NULL, NULL, NULL,
 	  "with --json: each unit's text line too" },
 	{ "--raw", NULL, CLI_ARG_FLAG, NULL, AT(raw), 0, 0, STREAMS, CLI_ISA_NO, NULL, 0, NULL, NULL, NULL,
 	  "each unit's words too" },
-	{ "--strict", NULL, CLI_ARG_FLAG, NULL, AT(strict), 0, 0, CLI_DECODE | CLI_ENCODE, 0, NULL, 0, NULL, NULL,
-	  "--strict is for decode and encode (check always judges)",
-	  "decode: exit 1 after an error diagnostic; encode: the checker's findings are errors" },
 	{ "--color", NULL, CLI_ARG_COLOR, "WHEN", AT(color), 0, 0, STREAMS | CLI_ENCODE, 0,
 	  "takes auto, always or never", 2, NULL, NULL, NULL,
 	  "auto, always or never (--color=WHEN too): colour the output and encode's messages" },
