@@ -19,7 +19,7 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poi
 
 B = build
 LIB_SRC = $(wildcard src/*/*.c) $(wildcard src/isa/*/*.c)
-TOOL_SRC = tools/gfxkit.c tools/cli.c tools/color.c $(wildcard tools/cmd_*.c)
+TOOL_SRC = tools/gfxkit.c tools/cli.c tools/cli_options.c tools/color.c $(wildcard tools/cmd_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 SAN_OBJ = $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_SRC = $(wildcard tests/*/test_*.c)
@@ -37,15 +37,15 @@ SHLIB = $(B)/libgfxkit.so.$(VERSION)
 all: $(B)/libgfxkit.a $(SHLIB) $(B)/gfxkit
 # everything make check runs: the sanitized copies and the tests too, and
 # the bench programs built (not run), so an API change cannot break make bench
-BENCH_SRC = tools/bench.c $(wildcard tools/bench_*.c)
+# one program per family (tools/bench_<family>.c), each linked with what the
+# stream benches share (tools/bench_common.c, tools/bench.h)
+BENCH_COMMON = tools/bench_common.c
+BENCH_SRC = $(filter-out $(BENCH_COMMON),$(wildcard tools/bench_*.c))
 BENCH_BINS = $(BENCH_SRC:tools/%.c=$(B)/%)
 tests: all $(B)/gfxkit-san $(TESTS) $(SAN_TESTS) $(BENCH_BINS)
 
-$(B)/bench: tools/bench.c tools/bench.h $(B)/libgfxkit.a
-	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $< $(B)/libgfxkit.a -o $@
-
-$(B)/bench_%: tools/bench_%.c tools/bench.h $(B)/libgfxkit.a
-	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $< $(B)/libgfxkit.a -o $@
+$(B)/bench_%: tools/bench_%.c tools/bench.h $(BENCH_COMMON) $(B)/libgfxkit.a
+	$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $< $(BENCH_COMMON) $(B)/libgfxkit.a -o $@
 
 # one set of objects, position-independent, for both libraries
 $(B)/obj/%.o: %.c
@@ -137,14 +137,14 @@ demo: $(B)/gfxkit
 	$(B)/gfxkit run -g evergreen -e pm4 --zero 0x100000:0x1000 --state examples/evergreen_compute.bin
 	$(B)/gfxkit lint -g evergreen examples/evergreen_compute.bin
 
-# tools/bench.c (streams) and one tools/bench_*.c per other family, run in
-# turn; then every "  target: " line they printed, in one block.  Exit 1 when
-# a bench program failed (a stream that does not check clean or round-trip);
-# a missed target is reported, not fatal.
-bench: $(B)/gfxkit $(BENCH_SRC) $(B)/libgfxkit.a
+# one tools/bench_*.c per family (bench_pm4.c and bench_dma.c: the command
+# streams), run in turn; then every "  target: " line they printed, in one
+# block.  Exit 1 when a bench program failed (a stream that does not check
+# clean or round-trip); a missed target is reported, not fatal.
+bench: $(B)/gfxkit $(BENCH_SRC) $(BENCH_COMMON) tools/bench.h $(B)/libgfxkit.a
 	@set -e; rm -f $(B)/bench.log; fail=0; for s in $(BENCH_SRC); do \
 		b=$(B)/$$(basename $$s .c); \
-		$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $$s $(B)/libgfxkit.a -o $$b; \
+		$(CC) $(INC_TOOL) $(CPPFLAGS) $(WARN) -O2 $$s $(BENCH_COMMON) $(B)/libgfxkit.a -o $$b; \
 		{ rc=0; $$b $(B)/gfxkit || rc=$$?; echo $$rc > $$b.rc; } | tee -a $(B)/bench.log; \
 		[ "$$(cat $$b.rc)" = 0 ] || { echo "make bench: $$b exited $$(cat $$b.rc)"; fail=1; }; \
 	done; \

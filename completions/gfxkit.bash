@@ -23,21 +23,41 @@ _gfxkit()
 		return ;;
 	esac
 	case ${COMP_WORDS[1]} in
-	decode|check|encode|list)
+	# each command's options, as `gfxkit help options` lists them
+	# (tests/cli/test_options.sh holds these lists to that table)
+	decode)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --json --text --raw --strict --bo --base --skip --count --follow --labels --mem --mem-map --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --base --skip --count --max-errors --mem --mem-map --follow --strict --json --labels --text --raw --color -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
-	lint)
+	check)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --follow --mem --mem-map --zero --reg --rules --json --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --bo --base --skip --count --max-errors --mem --mem-map --follow --json --text --raw --color -h --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi ;;
+	encode)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --max-errors --strict --color -h --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi ;;
+	list)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine --json --rules -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
 	run)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --mem --mem-map --zero --reg --dump --picture --trace --state --json --max-packets --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --mem --mem-map --json --zero --reg --dump --picture --trace --state --max-packets -h --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi ;;
+	lint)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --mem --mem-map --follow --json --rules --zero --reg --dump --picture --trace --state --max-packets -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

@@ -236,7 +236,7 @@ static inline void tu_strip_offsets(char *s)
 static inline unsigned tu_decode(const struct gk_format *fmt, const uint32_t *w, size_t n, bool offsets, char *buf,
 				 size_t cap)
 {
-	struct gk_out o = { .buf = buf, .len = 0, .cap = cap - 1, .write = NULL, .ctx = NULL, .failed = 0 };
+	struct gk_out o = GK_OUT_INIT(buf, cap - 1, NULL, NULL);
 	size_t pos = 0;
 	unsigned npk = 0;
 	while (pos < n) {

@@ -114,7 +114,7 @@ static inline int tl_stream(struct gk_engine *e, struct gk_input *in, const stru
 			    struct gk_membuf *t, struct gk_stream_stats *st)
 {
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, t);
 	t->n = 0;
 	int rc = gk_stream_run(e, in, o, &out, st);
 	gk_out_flush(&out);

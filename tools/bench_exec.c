@@ -61,7 +61,7 @@ static double run_best(struct gk_engine *e, struct gk_mem *m, const struct words
 		struct gk_exec *x = gk_exec_create(e, m, NULL);
 		struct gk_bytes rdr = { w->w, 4 * w->n, 0 };
 		struct gk_input *in = gk_input_create(gk_read_bytes, &rdr, GK_IN_BIN, 4);
-		struct gk_out none = { 0 };
+		struct gk_out none = GK_OUT_INIT(NULL, 0, NULL, NULL);
 		struct gk_exec_opts o = { 0 };
 		struct gk_exec_result res;
 		double t0 = now();

@@ -68,7 +68,7 @@ int main(void)
 	/* whole lines with offsets, no diagnostics (what llvm-mc prints) */
 	static char obuf[1 << 16];
 	size_t written = 0;
-	struct gk_out out = { obuf, 0, sizeof obuf, null_write, &written, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, null_write, &written);
 	t0 = now();
 	for (int r = 0; r < reps; r++)
 		for (unsigned v = 0; v < N; v++) {

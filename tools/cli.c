@@ -19,171 +19,6 @@
 #include "cli.h"
 #include "color.h"
 
-/* BASE:SIZE; the buffer may end at 2^64 but not past it */
-static int parse_bo(const char *s, struct gk_bo *bo)
-{
-	const char *colon = strchr(s, ':');
-	uint64_t base, size; /* 0x hex or decimal (a leading 0 is not octal) */
-	if (!colon || gk_parse_uint(s, (size_t)(colon - s), &base) || gk_parse_uint(colon + 1, strlen(colon + 1), &size))
-		return -1;
-	if (size && base + (size - 1) < base)
-		return -1;
-	bo->base = base;
-	bo->size = size;
-	return 0;
-}
-
-int cli_parse_args(int argc, char **argv, struct cli_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	if (argc < 2)
-		return -1;
-	o->cmd = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		const char **slot = 0;
-		if (!strcmp(a, "-g") || !strcmp(a, "--gpu"))
-			slot = &o->gpu;
-		else if (!strcmp(a, "-e") || !strcmp(a, "--engine"))
-			slot = &o->engine;
-		else if (!strcmp(a, "-f") || !strcmp(a, "--format"))
-			slot = &o->format;
-		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
-			slot = &o->out;
-		else if (!strcmp(a, "--ring"))
-			slot = &o->ring;
-		else if (!strcmp(a, "--bo")) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: --bo needs BASE:SIZE\n", CLI_PROG);
-				return -1;
-			}
-			if (o->nbos == CLI_MAX_BOS) {
-				fprintf(stderr, "%s: more than %d --bo buffers\n", CLI_PROG, CLI_MAX_BOS);
-				return -1;
-			}
-			if (parse_bo(argv[i], &o->bos[o->nbos]) != 0) {
-				fprintf(stderr, "%s: --bo takes BASE:SIZE (0x hex or decimal, ending at most at 2^64), not '%s'\n", CLI_PROG,
-					CLI_Q(argv[i]));
-				return -1;
-			}
-			o->nbos++;
-		} else if (!strcmp(a, "--base") || !strcmp(a, "--skip") || !strcmp(a, "--count") || !strcmp(a, "--max-errors")) {
-			uint64_t v;
-			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &v)) {
-				fprintf(stderr, "%s: %s takes a number (0x hex or decimal)%s%s\n", CLI_PROG, CLI_Q(a), i < argc ? ", not " : "",
-					i < argc ? CLI_Q(argv[i]) : "");
-				return -1;
-			}
-			if (a[2] == 'b') {
-				o->has_base = 1;
-				o->base = v;
-			} else if (a[2] == 'm') {
-				o->has_max_errors = 1;
-				o->max_errors = v;
-			} else if (a[2] == 's') {
-				o->skip = v;
-			} else {
-				o->count = v;
-			}
-		} else if (!strcmp(a, "--mem")) {
-			if (++i >= argc || !strchr(argv[i], '=')) {
-				fprintf(stderr, "%s: --mem takes ADDR=FILE\n", CLI_PROG);
-				return -1;
-			}
-			if (o->nmem == CLI_MAX_MEMS) {
-				fprintf(stderr, "%s: more than %d --mem images (use --mem-map)\n", CLI_PROG, CLI_MAX_MEMS);
-				return -1;
-			}
-			o->mem[o->nmem++] = argv[i];
-		} else if (!strcmp(a, "--reg") || !strcmp(a, "--dump") || !strcmp(a, "--picture")) {
-			const char **list = a[2] == 'r' ? o->regs : a[2] == 'd' ? o->dumps : o->pictures;
-			unsigned *n = a[2] == 'r' ? &o->nregs : a[2] == 'd' ? &o->ndumps : &o->npictures;
-			if (++i >= argc || !strchr(argv[i], '=')) {
-				fprintf(stderr, "%s: %s takes %s\n", CLI_PROG, CLI_Q(a),
-					a[2] == 'r' ? "NAME=VALUE" : a[2] == 'd' ? "ADDR:SIZE=FILE" : "ADDR:WIDTHxHEIGHT=FILE.png");
-				return -1;
-			}
-			if (*n == CLI_MAX_MEMS) {
-				fprintf(stderr, "%s: more than %d %s options\n", CLI_PROG, CLI_MAX_MEMS, CLI_Q(a));
-				return -1;
-			}
-			list[(*n)++] = argv[i];
-		} else if (!strcmp(a, "--zero")) {
-			if (++i >= argc || o->nzeros == CLI_MAX_MEMS || parse_bo(argv[i], &o->zeros[o->nzeros]) != 0) {
-				fprintf(stderr, "%s: --zero takes ADDR:SIZE (0x hex or decimal; at most %d)%s%s\n", CLI_PROG,
-					CLI_MAX_MEMS, i < argc ? ", not " : "", i < argc ? CLI_Q(argv[i]) : "");
-				return -1;
-			}
-			o->nzeros++;
-		} else if (!strcmp(a, "--max-packets")) {
-			if (++i >= argc || gk_parse_uint(argv[i], strlen(argv[i]), &o->max_packets)) {
-				fprintf(stderr, "%s: --max-packets takes a number\n", CLI_PROG);
-				return -1;
-			}
-		} else if (!strcmp(a, "--rules")) {
-			/* list --rules takes no value; lint --rules LIST does */
-			if (o->cmd && !strcmp(o->cmd, "list")) {
-				o->list_rules = 1;
-			} else if (++i >= argc) {
-				fprintf(stderr, "%s: --rules takes a list of rule ids and sections (gfxkit list --rules)\n",
-					CLI_PROG);
-				return -1;
-			} else {
-				o->rules = argv[i];
-			}
-		} else if (!strcmp(a, "--trace"))
-			o->trace = 1;
-		else if (!strcmp(a, "--state"))
-			o->state = 1;
-		else if (!strcmp(a, "--mem-map")) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: --mem-map takes a FILE of 'ADDR FILE' lines\n", CLI_PROG);
-				return -1;
-			}
-			o->mem_map = argv[i];
-		} else if (!strcmp(a, "--follow"))
-			o->follow = 1;
-		else if (!strcmp(a, "--labels"))
-			o->labels = 1;
-		else if (!strcmp(a, "--json"))
-			o->json = 1;
-		else if (!strcmp(a, "--raw"))
-			o->raw = 1;
-		else if (!strcmp(a, "--text"))
-			o->text = 1;
-		else if (!strcmp(a, "--strict"))
-			o->strict = 1;
-		else if (!strncmp(a, "--color", 7) && (a[7] == '=' || !a[7])) {
-			const char *when = a[7] == '=' ? a + 8 : ++i < argc ? argv[i] : "";
-			if (cli_color_parse(when, &o->color)) {
-				fprintf(stderr, "%s: --color takes auto, always or never, not '%s'\n", CLI_PROG, CLI_Q(when));
-				return -1;
-			}
-		}
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: unknown option %s\n", CLI_PROG, CLI_Q(a));
-			return -1;
-		} else if (o->nfiles < CLI_MAX_FILES) {
-			o->files[o->nfiles++] = a;
-			o->file = o->files[0];
-		} else {
-			fprintf(stderr, "%s: more than %d input files (%s)\n", CLI_PROG, CLI_MAX_FILES, CLI_Q(a));
-			return -1;
-		}
-		if (slot) {
-			if (++i >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", CLI_PROG, CLI_Q(a));
-				return -1;
-			}
-			*slot = argv[i];
-		}
-	}
-	return 0;
-}
-
-
 FILE *cli_open_in(const char *name, const char *mode)
 {
 	if (!name || !strcmp(name, "-"))
@@ -877,7 +712,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_out_write, of, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_out_write, of);
 	static struct cli_color colored; /* 8 KiB: not on the stack */
 	bool color = !o->json && cli_color_wanted(o->color, of->f);
 	if (color) {
@@ -1088,7 +923,7 @@ int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words
 int cli_run_list(struct gk_engine *e, const char *name, int json)
 {
 	static char obuf[1 << 16];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, stdout);
 	if (name) {
 		struct gk_diag err;
 		if (gk_engine_describe_unit(e, name, json, &out, &err) != 0) {

@@ -6,6 +6,8 @@
 #ifndef GFXKIT_TOOLS_CLI_H
 #define GFXKIT_TOOLS_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -16,12 +18,23 @@
 #define CLI_CHECK_MAX_ERRORS 1000u  /* check's default --max-errors */
 #define CLI_ENCODE_MAX_ERRORS 100u  /* encode's default --max-errors */
 
-/* gfxkit decode|encode|check|list [options] [FILE|-] */
+/* gfxkit decode|encode|check|list|run|lint [options] [FILE|-] */
 #define CLI_MAX_MEMS 64
 #define CLI_MAX_FILES 256
 
+/* The commands of that grammar, as bits of an option's command set */
+enum {
+	CLI_DECODE = 1u << 0,
+	CLI_CHECK = 1u << 1,
+	CLI_ENCODE = 1u << 2,
+	CLI_LIST = 1u << 3,
+	CLI_RUN = 1u << 4,
+	CLI_LINT = 1u << 5,
+};
+
 struct cli_opts {
 	const char *cmd, *gpu, *engine, *format, *out, *file;
+	uint64_t given;      /* the rows of cli_options[] given, a bit a row */
 	int json, raw, text; /* --json, --raw, --text (JSON with each unit's text) */
 	int has_base;        /* --base ADDR: the first unit's address */
 	uint64_t base;
@@ -55,8 +68,58 @@ struct cli_opts {
 	int list_rules;
 	uint64_t max_packets;             /* --max-packets N */
 };
-/* 0 parsed, 1 --help, -1 bad arguments (said on stderr) */
-int cli_parse_args(int argc, char **argv, struct cli_opts *o);
+
+/* What an option's value is (tools/cli_options.c reads each kind) */
+enum cli_arg {
+	CLI_ARG_FLAG,   /* no value: the int at dest becomes 1 */
+	CLI_ARG_STRING, /* the next word, at dest (a const char *) */
+	CLI_ARG_NUMBER, /* 0x hex or decimal, a uint64_t at dest; count: an int set to 1 when given (0: none) */
+	CLI_ARG_LIST,   /* NAME=VALUE words into the const char *[max] at dest, how many at count */
+	CLI_ARG_RANGES, /* BASE:SIZE into the struct gk_bo[max] at dest, how many at count */
+	CLI_ARG_COLOR,  /* auto|always|never, as --color WHEN or --color=WHEN (an int at dest) */
+	CLI_ARG_RULES,  /* a string, except for list, where it is the flag (an int) at count */
+	CLI_ARG_HELP,   /* the command's usage */
+};
+
+/* whether an option goes with -e isa */
+enum { CLI_ISA_ANY, CLI_ISA_NO, CLI_ISA_ONLY };
+
+/* One option of the grammar: a row of cli_options[] (tools/cli_options.c).
+ * The parser, the refusals, `gfxkit help options` and
+ * tests/cli/test_options.sh (completion and man page) read the rows. */
+struct cli_option {
+	const char *name, *short_name; /* "--gpu", "-g" (or NULL) */
+	enum cli_arg arg;
+	const char *value;    /* its value's name in help ("BASE:SIZE"); NULL: no value */
+	size_t dest, count;   /* offsetof(struct cli_opts, ...): where it goes (see enum cli_arg) */
+	unsigned max;         /* lists and ranges: entries at most */
+	unsigned cmds;        /* CLI_DECODE | ...: the commands it is for */
+	unsigned isa;         /* CLI_ISA_*: refused with -e isa, or only with it */
+	/* the messages, each after "gfxkit: OPTION " */
+	const char *needs;    /* a value missing or wrong */
+	unsigned show_value;  /* needs is followed by ", not VALUE" (1) or ", not 'VALUE'" (2) */
+	const char *missing;  /* a value missing, when it differs from needs */
+	const char *full;     /* a list that is full: the whole message (NULL: needs) */
+	const char *refusal;  /* given to a command not in cmds: the whole message; NULL: ignored there */
+	const char *help;
+};
+extern const struct cli_option cli_options[]; /* ends with a row of name NULL */
+
+/* The bit of a command of the grammar ("decode" ...); 0 for any other */
+unsigned cli_command_bit(const char *name);
+/* cmd: the command's bit (list --rules takes no value).  0 parsed, 1
+ * --help, -1 bad arguments (said on stderr) */
+int cli_parse_args(int argc, char **argv, unsigned cmd, struct cli_opts *o);
+/* The row that spells name ("-g", "--gpu"), or NULL */
+const struct cli_option *cli_option_named(const char *name);
+bool cli_option_given(const struct cli_opts *o, const struct cli_option *opt);
+/* What -e isa refuses among the options given: the message, or NULL */
+const char *cli_isa_refusal(const struct cli_opts *o);
+/* The first option given that command cmd (a bit) is not for, with or
+ * without -e isa: its refusal message, or NULL */
+const char *cli_refusal(const struct cli_opts *o, unsigned cmd, bool isa);
+/* `gfxkit help options`: every row, its commands and help */
+void cli_print_options(FILE *f);
 
 /* gk_out callback on a FILE * (reading: gk_read_stdio) */
 int cli_write_file(void *file, const void *p, size_t n);

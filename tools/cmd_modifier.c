@@ -168,7 +168,7 @@ static int run_decode(int argc, char **argv)
 		return 2;
 	}
 	char obuf[8192];
-	struct gk_out o = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, stdout);
 	for (int i = 2; i < argc; i++) {
 		struct surface_opts skip;
 		if (surface_option(argc, argv, &i, &skip) > 0 || !strcmp(argv[i], "--json"))
@@ -400,7 +400,7 @@ static int run_list(int argc, char **argv)
 		return 2;
 	}
 	char obuf[1 << 15];
-	struct gk_out o = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, stdout);
 	struct list_ctx *c = calloc(1, sizeof *c);
 	if (!c) {
 		fprintf(stderr, "gfxkit: out of memory\n");

@@ -186,7 +186,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	struct gk_exec_result res;
 	if (!rc) {
 		static char obuf[1 << 16];
-		struct gk_out out = { obuf, 0, sizeof obuf, cli_out_write, &of, 0, 0 };
+		struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_out_write, &of);
 		const char *name = cli_display_name(o->file);
 		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
 					   .state = o->state, .lint = lint, .name = name };

@@ -82,7 +82,7 @@ int cmd_sendmsg(int argc, char **argv)
 		return 2;
 	}
 	char obuf[4096];
-	struct gk_out out = { obuf, 0, sizeof obuf, cli_write_file, stdout, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, stdout);
 	int rc = 0;
 	only_args = 0;
 	for (int i = 2; i < argc; i++) {

@@ -50,18 +50,6 @@ static void usage(FILE *f)
 		gk_in_format_list(), gk_pm4_gpu_help(), gk_dma_gpu_help(), gk_engine_gpu_help("modifier"));
 }
 
-/* Commands with their own argument grammar (tools/cmd_*.c): the whole
- * argument vector goes to them. */
-static const struct command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} commands[] = {
-	{ "tile", cmd_tile },
-	{ "modifier", cmd_modifier },
-	{ "sendmsg", cmd_sendmsg },
-	{ NULL, NULL },
-};
-
 /* The usage texts of the instruction-set engines, by the engine's name: the
  * registry says which one `-e isa -g GPU` is (gk_engine_open("isa", GPU)).
  * Every engine runs the same way (main below). */
@@ -74,12 +62,16 @@ static const struct engine_usage {
 	{ NULL, NULL },
 };
 
-static const char *arg_value(int argc, char **argv, const char *opt, const char *longopt)
+/* The last value of option name in argv (as cli_parse_args keeps it), by
+ * either of the row's spellings; read even when the arguments are wrong,
+ * for the engine's own usage */
+static const char *arg_value(int argc, char **argv, const char *name)
 {
+	const struct cli_option *opt = cli_option_named(name);
 	const char *v = NULL;
-	for (int i = 2; i + 1 < argc; i++)
-		if (!strcmp(argv[i], opt) || !strcmp(argv[i], longopt))
-			v = argv[++i]; /* the last one, as cli_parse_args keeps it */
+	for (int i = 2; opt && i + 1 < argc; i++)
+		if (cli_option_named(argv[i]) == opt)
+			v = argv[++i];
 	return v;
 }
 
@@ -99,96 +91,172 @@ static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 }
 
 /* Each command's own usage: gfxkit CMD --help, gfxkit help CMD */
-static const struct command_help {
-	const char *cmd, *text;
-} command_helps[] = {
-	{ "decode",
-	  "usage: gfxkit decode -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw]\n"
-	  "                     [--strict] [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
-	  "  Print every unit (packet, instruction, modifier) of each input with its fields by name, the\n"
-	  "  diagnostics under it; what cannot be decoded is shown raw, and the text encodes back to the\n"
-	  "  same bytes.  --json: one object per unit (docs/json.md), --text adds each unit's text line;\n"
-	  "  --raw adds each unit's words.  FORMAT: auto (the default) or one of the dump forms of\n"
-	  "  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
-	  "  ADDR=FILE / --mem-map FILE, --ring NAME.  decode shows, check judges: exit 0 whatever\n"
-	  "  the diagnostics say, 2 when an input cannot be read or the output written; --strict judges\n"
-	  "  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n" },
-	{ "check",
-	  "usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
-	  "                    [--bo BASE:SIZE]... [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
-	  "  Print only what is wrong, one line per diagnostic: FILE:0xOFFSET: error|warning: PACKET:\n"
-	  "  dwN[hi:lo]: message (the path through indirect buffers with --follow), then a summary on\n"
-	  "  stderr.  --bo: buffers the stream may touch; with any, every byte range a packet reads or\n"
-	  "  writes must lie inside one.  Shows 1000 diagnostics unless --max-errors N (0: all).\n"
-	  "  Exit 0 when there are no errors, 1 when there are, 2 when an input cannot be read.\n" },
-	{ "encode",
-	  "usage: gfxkit encode -g GPU [-e ENGINE] [-f bin|hex] [--max-errors N] [--strict] [--color=WHEN]\n"
-	  "                     [-o OUT] [FILE|-]\n"
-	  "  Assemble the text decode prints (or written by hand) into words: binary, or hex words with\n"
-	  "  -f hex.  Errors show the line and a caret under the column (coloured when stderr is a\n"
-	  "  terminal, or with --color=always: error red, warning yellow); -o OUT is written only when\n"
-	  "  there were none.  The checker runs on each packet built: its findings are warnings (the\n"
-	  "  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n" },
-	{ "run",
-	  "usage: gfxkit run -g GPU [-e dma|pm4] [-f FORMAT] [--base ADDR] [--mem ADDR=FILE]... [--mem-map FILE]\n"
-	  "                  [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--dump ADDR:SIZE=FILE]...\n"
-	  "                  [--picture ADDR:WxH=FILE.png]... [--trace]\n"
-	  "                  [--state] [--json] [--max-packets N] [-o OUT] [FILE|-]\n"
-	  "  Execute the stream on a memory image: --mem images (any FORMAT) and --zero regions (writable,\n"
-	  "  zeroed) are the GPU's memory, --reg sets registers (by name or byte address).  Copies, writes,\n"
-	  "  fills, fences, semaphores, polls, conditionals, register writes and timestamps run as the\n"
-	  "  packet references describe them; indirect buffers run where they are called.  --trace prints\n"
-	  "  each packet with the bytes it read and wrote and the registers it set; --state the register\n"
-	  "  state at each draw and dispatch; --json: JSON Lines, the last one {\"end\":true,\"status\":...}.\n"
-	  "  --picture ADDR:WxH=FILE.png: memory after the run as a W x H picture of 32-bit pixels (R, G, B,\n"
-	  "  unused bytes in memory order), e.g. a tiled surface to see where the copy put its pixels.\n"
-	  "  The run ends completed, stalled (a wait nothing can satisfy: a hang report with the packet,\n"
-	  "  what it waits for, the value found and the packets before it), faulted (absent memory, a\n"
-	  "  packet with errors or without known semantics, a tiled layout the tiling module lacks) or at\n"
-	  "  --max-packets.  --dump writes memory after the run.  Exit 0 completed, 1 otherwise, 2 for\n"
-	  "  usage and input errors.\n" },
-	{ "lint",
-	  "usage: gfxkit lint -g GPU [-e pm4] [-f FORMAT] [--base ADDR] [--follow] [--mem ADDR=FILE]... [--mem-map FILE]\n"
-	  "                   [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--rules LIST] [--json] [-o OUT] [FILE|-]\n"
-	  "  Replay the stream's register state (SET_*, type-0, LOAD_*, CLEAR_STATE; indirect buffers where they\n"
-	  "  are called, from --mem images) and test the programming rules of the Evergreen/Northern Islands\n"
-	  "  guide (sections 2-8: scissors, compute state, Cayman differences, interpolation, DB, HTILE/HiZ,\n"
-	  "  CB) at each draw and dispatch.  Each event that breaks a rule is printed with the rule, its\n"
-	  "  section and the fields found and required (--json: the event's unit line with them).  Effects\n"
-	  "  on memory not given are passed over.  --rules: ids or sections, comma-separated, '-' removes\n"
-	  "  (gfxkit list --rules lists them).  Exit 0 no errors, 1 errors, 2 usage and input errors.\n" },
-	{ "list",
-	  "usage: gfxkit list -g GPU [-e ENGINE] [NAME] [--json]\n"
-	  "       gfxkit list --rules\n"
-	  "  The packets (or instructions, or modifier fields) GPU has, with their opcodes and where\n"
-	  "  each layout comes from; with a packet NAME (any case), its fields: dword, bits, kind and\n"
-	  "  named values, and the generations that have it (--json: one object).  --rules: the lint\n"
-	  "  rules with their sections of the Evergreen/Northern Islands guide.\n" },
+static const char help_decode[] =
+	"usage: gfxkit decode -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw]\n"
+	"                     [--strict] [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	"  Print every unit (packet, instruction, modifier) of each input with its fields by name, the\n"
+	"  diagnostics under it; what cannot be decoded is shown raw, and the text encodes back to the\n"
+	"  same bytes.  --json: one object per unit (docs/json.md), --text adds each unit's text line;\n"
+	"  --raw adds each unit's words.  FORMAT: auto (the default) or one of the dump forms of\n"
+	"  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
+	"  ADDR=FILE / --mem-map FILE, --ring NAME.  decode shows, check judges: exit 0 whatever\n"
+	"  the diagnostics say, 2 when an input cannot be read or the output written; --strict judges\n"
+	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n";
+
+static const char help_check[] =
+	"usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
+	"                    [--bo BASE:SIZE]... [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	"  Print only what is wrong, one line per diagnostic: FILE:0xOFFSET: error|warning: PACKET:\n"
+	"  dwN[hi:lo]: message (the path through indirect buffers with --follow), then a summary on\n"
+	"  stderr.  --bo: buffers the stream may touch; with any, every byte range a packet reads or\n"
+	"  writes must lie inside one.  Shows 1000 diagnostics unless --max-errors N (0: all).\n"
+	"  Exit 0 when there are no errors, 1 when there are, 2 when an input cannot be read.\n";
+
+static const char help_encode[] =
+	"usage: gfxkit encode -g GPU [-e ENGINE] [-f bin|hex] [--max-errors N] [--strict] [--color=WHEN]\n"
+	"                     [-o OUT] [FILE|-]\n"
+	"  Assemble the text decode prints (or written by hand) into words: binary, or hex words with\n"
+	"  -f hex.  Errors show the line and a caret under the column (coloured when stderr is a\n"
+	"  terminal, or with --color=always: error red, warning yellow); -o OUT is written only when\n"
+	"  there were none.  The checker runs on each packet built: its findings are warnings (the\n"
+	"  bytes are written as given), errors with --strict.  Exit 0, 1 after errors, 2 for I/O.\n";
+
+static const char help_run[] =
+	"usage: gfxkit run -g GPU [-e dma|pm4] [-f FORMAT] [--base ADDR] [--mem ADDR=FILE]... [--mem-map FILE]\n"
+	"                  [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--dump ADDR:SIZE=FILE]...\n"
+	"                  [--picture ADDR:WxH=FILE.png]... [--trace]\n"
+	"                  [--state] [--json] [--max-packets N] [-o OUT] [FILE|-]\n"
+	"  Execute the stream on a memory image: --mem images (any FORMAT) and --zero regions (writable,\n"
+	"  zeroed) are the GPU's memory, --reg sets registers (by name or byte address).  Copies, writes,\n"
+	"  fills, fences, semaphores, polls, conditionals, register writes and timestamps run as the\n"
+	"  packet references describe them; indirect buffers run where they are called.  --trace prints\n"
+	"  each packet with the bytes it read and wrote and the registers it set; --state the register\n"
+	"  state at each draw and dispatch; --json: JSON Lines, the last one {\"end\":true,\"status\":...}.\n"
+	"  --picture ADDR:WxH=FILE.png: memory after the run as a W x H picture of 32-bit pixels (R, G, B,\n"
+	"  unused bytes in memory order), e.g. a tiled surface to see where the copy put its pixels.\n"
+	"  The run ends completed, stalled (a wait nothing can satisfy: a hang report with the packet,\n"
+	"  what it waits for, the value found and the packets before it), faulted (absent memory, a\n"
+	"  packet with errors or without known semantics, a tiled layout the tiling module lacks) or at\n"
+	"  --max-packets.  --dump writes memory after the run.  Exit 0 completed, 1 otherwise, 2 for\n"
+	"  usage and input errors.\n";
+
+static const char help_lint[] =
+	"usage: gfxkit lint -g GPU [-e pm4] [-f FORMAT] [--base ADDR] [--follow] [--mem ADDR=FILE]... [--mem-map FILE]\n"
+	"                   [--zero ADDR:SIZE]... [--reg NAME=VALUE]... [--rules LIST] [--json] [-o OUT] [FILE|-]\n"
+	"  Replay the stream's register state (SET_*, type-0, LOAD_*, CLEAR_STATE; indirect buffers where they\n"
+	"  are called, from --mem images) and test the programming rules of the Evergreen/Northern Islands\n"
+	"  guide (sections 2-8: scissors, compute state, Cayman differences, interpolation, DB, HTILE/HiZ,\n"
+	"  CB) at each draw and dispatch.  Each event that breaks a rule is printed with the rule, its\n"
+	"  section and the fields found and required (--json: the event's unit line with them).  Effects\n"
+	"  on memory not given are passed over.  --rules: ids or sections, comma-separated, '-' removes\n"
+	"  (gfxkit list --rules lists them).  Exit 0 no errors, 1 errors, 2 usage and input errors.\n";
+
+static const char help_list[] =
+	"usage: gfxkit list -g GPU [-e ENGINE] [NAME] [--json]\n"
+	"       gfxkit list --rules\n"
+	"  The packets (or instructions, or modifier fields) GPU has, with their opcodes and where\n"
+	"  each layout comes from; with a packet NAME (any case), its fields: dword, bits, kind and\n"
+	"  named values, and the generations that have it (--json: one object).  --rules: the lint\n"
+	"  rules with their sections of the Evergreen/Northern Islands guide.\n";
+
+/* The commands of the option grammar run an engine opened for -g and -e;
+ * 8-byte units (ir3) write hex two words a line, and a binary input ending
+ * inside a unit is a diagnostic of the stream, not an input error */
+static int wide(struct gk_engine *e)
+{
+	return gk_engine_unit_bytes(e) == 8;
+}
+
+static int do_decode(const struct cli_opts *o, struct gk_engine *e)
+{
+	return cli_run_stream(o, e, 0, wide(e));
+}
+
+static int do_check(const struct cli_opts *o, struct gk_engine *e)
+{
+	return cli_run_stream(o, e, 1, wide(e));
+}
+
+static int do_encode(const struct cli_opts *o, struct gk_engine *e)
+{
+	return cli_run_encode(o, e, wide(e) ? 2 : 0);
+}
+
+static int do_list(const struct cli_opts *o, struct gk_engine *e)
+{
+	return cli_run_list(e, o->file, o->json);
+}
+
+/* Every command: its name, its bit in the options' command sets (the
+ * grammar of tools/cli_options.c) and what runs it -- an engine handler,
+ * or, for a grammar of its own (tools/cmd_*.c), the whole argument vector
+ * -- the engines it takes (the library refuses the others: run's
+ * gk_exec_create, lint's gk_lint_generation), and its usage.  The order is
+ * the one `gfxkit help` names them in. */
+static const struct command {
+	const char *name;
+	unsigned bit;
+	int (*run)(const struct cli_opts *o, struct gk_engine *e);
+	int (*own)(int argc, char **argv);
+	const char *engines;
+	const char *help; /* NULL: CMD --help prints it (a grammar of its own) */
+} commands[] = {
+	{ "decode", CLI_DECODE, do_decode, NULL, "any", help_decode },
+	{ "encode", CLI_ENCODE, do_encode, NULL, "any", help_encode },
+	{ "check", CLI_CHECK, do_check, NULL, "any", help_check },
+	{ "list", CLI_LIST, do_list, NULL, "any", help_list },
+	{ "run", CLI_RUN, cli_run_exec, NULL, "pm4, dma", help_run },
+	{ "lint", CLI_LINT, cli_run_lint, NULL, "pm4 (evergreen, cayman)", help_lint },
+	{ "tile", 0, NULL, cmd_tile, "none (GFX6-8 surfaces)", NULL },
+	{ "modifier", 0, NULL, cmd_modifier, "none (DRM format modifiers)", NULL },
+	{ "sendmsg", 0, NULL, cmd_sendmsg, "none (s_sendmsg operands)", NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL },
 };
+
+static const struct command *command_named(const char *name)
+{
+	const struct command *c = commands;
+	while (c->name && (!name || strcmp(c->name, name)))
+		c++;
+	return c->name ? c : NULL;
+}
 
 static const char *command_help(const char *cmd)
 {
-	for (size_t i = 0; cmd && i < sizeof command_helps / sizeof command_helps[0]; i++)
-		if (!strcmp(command_helps[i].cmd, cmd))
-			return command_helps[i].text;
-	return NULL;
+	const struct command *c = command_named(cmd);
+	return c ? c->help : NULL;
+}
+
+/* gfxkit help options: the option table, and the engines each command takes */
+static int help_options(void)
+{
+	cli_print_options(stdout);
+	printf("The engines each command takes:\n");
+	for (const struct command *c = commands; c->name; c++)
+		printf("  %-9s %s\n", c->name, c->engines);
+	cli_stdout_note();
+	return 0;
 }
 
 static int run(int argc, char **argv)
 {
 	/* gfxkit help CMD: that command's usage (the subcommands print their own) */
 	if (argc == 3 && !strcmp(argv[1], "help")) {
-		if (command_help(argv[2])) {
-			fputs(command_help(argv[2]), stdout);
+		const struct command *c = command_named(argv[2]);
+		if (!strcmp(argv[2], "options"))
+			return help_options();
+		if (c && c->help) {
+			fputs(c->help, stdout);
 			cli_stdout_note();
 			return 0;
 		}
-		char *sub[] = { argv[0], argv[2], (char *)"--help", NULL };
-		for (const struct command *c = commands; c->name; c++)
-			if (!strcmp(argv[2], c->name))
-				return c->run(3, sub);
-		fprintf(stderr, "%s: no command '%s' (decode, encode, check, list, run, lint, tile, modifier, sendmsg)\n", prog,
-			CLI_Q(argv[2]));
+		if (c) {
+			char *sub[] = { argv[0], argv[2], (char *)"--help", NULL };
+			return c->own(3, sub);
+		}
+		fprintf(stderr, "%s: no command '%s' (", prog, CLI_Q(argv[2]));
+		for (c = commands; c->name; c++)
+			fprintf(stderr, "%s%s", c->name, c[1].name ? ", " : ")\n");
 		return 2;
 	}
 	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
@@ -196,23 +264,22 @@ static int run(int argc, char **argv)
 		printf("gfxkit %s (library %s)\n", GK_VERSION_STRING, gk_version());
 		return 0;
 	}
-	if (argc >= 2)
-		for (const struct command *c = commands; c->name; c++)
-			if (!strcmp(argv[1], c->name))
-				return c->run(argc, argv);
+	const struct command *cmd = argc >= 2 ? command_named(argv[1]) : NULL;
+	if (cmd && cmd->own)
+		return cmd->own(argc, argv);
 	struct cli_opts o;
-	int r = cli_parse_args(argc, argv, &o);
+	int r = cli_parse_args(argc, argv, cmd ? cmd->bit : 0, &o);
 	/* the engine's own usage (-e isa: of the instruction set -g names), even
 	 * when the arguments are wrong */
-	const char *engine = arg_value(argc, argv, "-e", "--engine");
+	const char *engine = arg_value(argc, argv, "--engine");
 	bool isa = engine && !strcmp(engine, "isa");
-	void (*use)(FILE *f) = usage_for(engine, arg_value(argc, argv, "-g", "--gpu"));
+	void (*use)(FILE *f) = usage_for(engine, arg_value(argc, argv, "--gpu"));
 	if (!use) {
 		fprintf(stderr, "%s: -e isa needs -g with a GPU of an instruction set this build has\n", prog);
 		return 2;
 	}
-	if (isa && r == 0 && (o.nbos || o.raw)) {
-		fprintf(stderr, "%s: --bo and --raw are not options of -e isa\n", prog);
+	if (isa && r == 0 && cli_isa_refusal(&o)) {
+		fprintf(stderr, "%s: %s\n", prog, cli_isa_refusal(&o));
 		r = -1;
 	}
 	if (r > 0 || (r == 0 && o.cmd && (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "help")))) {
@@ -228,14 +295,12 @@ static int run(int argc, char **argv)
 		use(stderr);
 		return 2;
 	}
-	int mode = !strcmp(o.cmd, "decode") ? 0 : !strcmp(o.cmd, "check") ? 1 : !strcmp(o.cmd, "encode") ? 2
-		 : !strcmp(o.cmd, "list") ? 3 : !strcmp(o.cmd, "run") ? 4 : !strcmp(o.cmd, "lint") ? 5 : -1;
-	if (mode < 0) {
+	if (!cmd) {
 		fprintf(stderr, "%s: unknown command '%s'\n", prog, CLI_Q(o.cmd));
 		use(stderr);
 		return 2;
 	}
-	if (mode == 3 && o.list_rules)
+	if (cmd->bit == CLI_LIST && o.list_rules)
 		return cli_list_rules(); /* the lint rules: no GPU needed */
 	/* no -e: the engine the GPU implies (pm4 first, then dma, the
 	 * instruction sets, the modifiers: -g a630 is ir3, -g gfx10 is pm4) */
@@ -245,19 +310,13 @@ static int run(int argc, char **argv)
 		use(stderr);
 		return 2;
 	}
-	if (o.nbos && mode != 1) {
-		fprintf(stderr, "%s: --bo is for check\n", prog);
+	/* an option given to a command it is not for (the table's refusals) */
+	const char *refused = cli_refusal(&o, cmd->bit, isa);
+	if (refused) {
+		fprintf(stderr, "%s: %s\n", prog, refused);
 		return 2;
 	}
-	if (o.strict && mode != 0 && mode != 2) {
-		fprintf(stderr, "%s: --strict is for decode and encode (check always judges)\n", prog);
-		return 2;
-	}
-	if (o.json && mode == 2) {
-		fprintf(stderr, "%s: --json is for decode, check and list\n", prog);
-		return 2;
-	}
-	if (mode == 3 && o.nfiles > 1) {
+	if (cmd->bit == CLI_LIST && o.nfiles > 1) {
 		fprintf(stderr, "%s: list takes one packet name at most (%s, %s, ...)\n", prog, CLI_Q(o.files[0]), CLI_Q(o.files[1]));
 		return 2;
 	}
@@ -265,7 +324,7 @@ static int run(int argc, char **argv)
 	 * of its GPU name (src/isa/ir3/engine.c) */
 	char gpu_labels[64];
 	if (o.labels) {
-		if (!isa || mode != 0 || strlen(o.gpu) + 8 > sizeof gpu_labels) {
+		if (strlen(o.gpu) + 8 > sizeof gpu_labels) {
 			fprintf(stderr, "%s: --labels is for decode -e isa\n", prog);
 			return 2;
 		}
@@ -282,22 +341,7 @@ static int run(int argc, char **argv)
 				fprintf(stderr, "  -e %s: %s\n", gk_engine_list(i), gk_engine_gpu_help(gk_engine_list(i)));
 		return 2;
 	}
-	/* 8-byte units: hex output an instruction's two words a line, and a
-	 * binary input ending inside a unit is a diagnostic of the stream */
-	unsigned wide = gk_engine_unit_bytes(e) == 8;
-	if (mode != 5 && o.rules) {
-		fprintf(stderr, "%s: --rules LIST is for lint (list --rules prints the rules)\n", prog);
-		gk_engine_close(e);
-		return 2;
-	}
-	if (mode < 4 && (o.nregs || o.ndumps || o.npictures || o.nzeros || o.trace || o.state || o.max_packets)) {
-		fprintf(stderr, "%s: --reg, --dump, --picture, --zero, --trace, --state and --max-packets are for run\n",
-			prog);
-		gk_engine_close(e);
-		return 2;
-	}
-	int rc = mode == 5 ? cli_run_lint(&o, e) : mode == 4 ? cli_run_exec(&o, e) : mode == 3 ? cli_run_list(e, o.file, o.json)
-		 : mode == 2 ? cli_run_encode(&o, e, wide ? 2 : 0) : cli_run_stream(&o, e, mode == 1, (int)wide);
+	int rc = cmd->run(&o, e);
 	gk_engine_close(e);
 	return rc;
 }

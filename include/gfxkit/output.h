@@ -33,6 +33,13 @@ struct gk_out {
 	int failed;
 	size_t dropped;               /* write NULL: bytes that did not fit */
 };
+/* A struct gk_out over buf[0, cap) that goes to write(ctx, ...): the one way
+ * callers set one up, so a member added to the struct starts zeroed in every
+ * caller instead of shifting positional initialisers.  GK_OUT_INIT(NULL, 0,
+ * NULL, NULL) is the length query; GK_OUT_INIT(NULL, 0, fn, ctx) writes every
+ * piece straight to fn. */
+#define GK_OUT_INIT(buf_, cap_, write_, ctx_) \
+	{ .buf = (buf_), .len = 0, .cap = (cap_), .write = (write_), .ctx = (ctx_), .failed = 0, .dropped = 0 }
 
 /* Every function taking a struct gk_out does nothing when it is NULL. */
 void gk_out_flush(struct gk_out *o);

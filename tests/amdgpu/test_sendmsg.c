@@ -294,7 +294,7 @@ static bool roundtrip(const struct gk_amdgpu_gen *g, struct gk_amdgpu_asm *a, st
 	struct gk_amdgpu_insn in;
 	char buf[160];
 	gk_amdgpu_decode(g, word, 0x40, &in);
-	struct gk_out o = { buf, 0, sizeof buf - 1, NULL, NULL, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
 	gk_amdgpu_text_line(g, &in, NULL, &o);
 	buf[o.len] = 0;
 	size_t n = strcspn(buf, "\n");
@@ -478,14 +478,14 @@ static void test_check(void)
 		}
 		/* JSON for every case is one valid line */
 		char buf[2048];
-		struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 		gk_amdgpu_json(gfx10, &in, &dg, GK_JSON_TEXT, &o);
 		CHECK(o.len < sizeof buf && json_line_ok(buf, o.len), "json for 0x%08x: %.*s", t[i].word, (int)o.len, buf);
 	}
 	const char *inputs[] = { "0x12", "sendmsg(MSG_GS, GS_OP_EMIT, 1)", "sendmsg(\"x", "\x01\xff\"\\" };
 	for (size_t i = 0; i < 4; i++) {
 		char buf[1024];
-		struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 		uint16_t v = 0;
 		struct gk_diag err;
 		memset(&err, 0, sizeof err);

@@ -67,7 +67,7 @@ int main(void)
 		return 4;
 	struct gk_input *in = gk_input_create(gk_read_stdio, f, GK_IN_BIN, 4);
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, collect, stdout, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, collect, stdout);
 	struct gk_stream_opts o = { 0 };
 	struct gk_stream_stats st;
 	int rc = in ? gk_stream_run(e, in, &o, &out, &st) : -1;

@@ -38,7 +38,7 @@ static void test_out_nobuf(void)
 	static const char msg[] = "0123456789abcdefghij";
 	struct sink s = { 0 };
 	/* cap 0, buf NULL: every piece goes straight to the callback */
-	struct gk_out o = { NULL, 0, 0, sink_write, &s, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(NULL, 0, sink_write, &s);
 	gk_out_str(&o, msg);
 	gk_out_mem(&o, "!", 1);
 	gk_out_flush(&o);
@@ -47,14 +47,14 @@ static void test_out_nobuf(void)
 
 	/* buf NULL but a cap: treated as no buffer, never written through NULL */
 	memset(&s, 0, sizeof s);
-	o = (struct gk_out){ NULL, 0, 64, sink_write, &s, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(NULL, 64, sink_write, &s);
 	gk_out_str(&o, msg);
 	CHECK(!strcmp(s.b, msg) && o.cap == 0, "buf NULL cap 64: '%s' cap %zu", s.b, o.cap);
 
 	/* a 1-byte buffer: flushed a byte at a time, nothing lost */
 	char one[1];
 	memset(&s, 0, sizeof s);
-	o = (struct gk_out){ one, 0, 1, sink_write, &s, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(one, 1, sink_write, &s);
 	gk_out_str(&o, msg);
 	gk_out_flush(&o);
 	CHECK(!strcmp(s.b, msg) && !o.failed, "cap 1: '%s'", s.b);
@@ -63,19 +63,19 @@ static void test_out_nobuf(void)
 	/* a failing callback: failed is set, nothing more is handed over */
 	memset(&s, 0, sizeof s);
 	s.fail = 1;
-	o = (struct gk_out){ NULL, 0, 0, sink_write, &s, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(NULL, 0, sink_write, &s);
 	gk_out_str(&o, msg);
 	gk_out_str(&o, msg);
 	CHECK(o.failed && s.calls == 1, "failing callback: failed %d, %u calls", o.failed, s.calls);
 	memset(&s, 0, sizeof s);
 	s.fail = 1;
-	o = (struct gk_out){ one, 0, 1, sink_write, &s, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(one, 1, sink_write, &s);
 	gk_out_str(&o, msg);
 	gk_out_flush(&o);
 	CHECK(o.failed && s.calls == 1 && o.len <= 1, "failing callback cap 1: %u calls", s.calls);
 
 	/* no buffer, no callback: a length query */
-	o = (struct gk_out){ NULL, 0, 0, NULL, NULL, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(NULL, 0, NULL, NULL);
 	gk_out_str(&o, msg);
 	gk_out_mem(&o, msg, 3);
 	CHECK(o.dropped == 23 && o.len == 0, "length query: dropped %zu", o.dropped);
@@ -91,7 +91,7 @@ static void test_out_nobuf(void)
 	gk_out_flush(NULL);
 	gk_out_mem(NULL, msg, 3);
 	gk_out_str(NULL, msg);
-	o = (struct gk_out){ NULL, 0, 0, NULL, NULL, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(NULL, 0, NULL, NULL);
 	gk_out_str(&o, NULL);
 	gk_out_mem(&o, msg, 0);
 	CHECK(o.dropped == 0 && !o.failed, "NULL string / 0 bytes wrote something");
@@ -105,7 +105,7 @@ static void test_out_nobuf(void)
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, eop, 6, 0, &pkt);
 		struct gk_membuf t = { 0 };
-		o = (struct gk_out){ NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
+		o = (struct gk_out)GK_OUT_INIT(NULL, 0, gk_membuf_write, &t);
 		gk_text_packet(fmt, &pkt, false, &o);
 		gk_json_packet(fmt, &pkt, NULL, GK_JSON_TEXT, &o);
 		gk_out_flush(&o);
@@ -186,7 +186,7 @@ static void test_unterminated_message(void)
 	dg.n = 1;
 	dg.errors = 1;
 	struct gk_membuf t = { 0 };
-	struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &t);
 	gk_text_diags(&dg, &o);
 	gk_json_end("pm4", 64, &dg, &o);
 	gk_out_flush(&o);
@@ -204,7 +204,7 @@ static void test_unterminated_message(void)
 	struct gk_amdgpu_insn in;
 	gk_amdgpu_decode(g, 0xbf900001u, 0, &in);
 	memset(&t, 0, sizeof t);
-	o = (struct gk_out){ NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
+	o = (struct gk_out)GK_OUT_INIT(NULL, 0, gk_membuf_write, &t);
 	gk_amdgpu_text_line(g, &in, &dg, &o);
 	gk_amdgpu_json(g, &in, &dg, GK_JSON_TEXT, &o);
 	gk_sendmsg_json(g, "x", 0, 0, &d, &o);
@@ -367,7 +367,7 @@ static void test_core_nulls(void)
 
 	/* printers: NULL arguments, a diagnostics count beyond the array */
 	struct gk_membuf t = { 0 };
-	struct gk_out o = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(NULL, 0, gk_membuf_write, &t);
 	gk_text_packet(NULL, &full, true, &o);
 	gk_text_packet(fmt, NULL, true, &o);
 	gk_text_packet(fmt, &full, true, NULL);
@@ -473,7 +473,7 @@ static void test_amdgpu_nulls(void)
 	gk_amdgpu_check(g, &in, NULL);
 	CHECK(dg.n == 0, "check NULLs");
 	struct gk_membuf t = { 0 };
-	struct gk_out o = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(NULL, 0, gk_membuf_write, &t);
 	gk_amdgpu_text_line(g, NULL, &dg, &o);
 	gk_amdgpu_text_line(g, &in, &dg, NULL);
 	gk_amdgpu_json(g, NULL, &dg, GK_JSON_TEXT, &o);

@@ -35,7 +35,7 @@ static void reference(const struct gk_format *fmt, const uint32_t *w, size_t n, 
 		      struct gk_membuf *t, uint64_t *errors)
 {
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, t, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, t);
 	struct gk_check_state cs;
 	gk_check_init(&cs);
 	gk_check_set_buffers(&cs, o->bos, o->nbos);
@@ -313,7 +313,7 @@ static void test_asm_and_list(void)
 		struct gk_engine *x = gk_engine_open(with_list[i][0], with_list[i][1], NULL);
 		struct gk_membuf t = { 0 };
 		char buf[256];
-		struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &t, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &t);
 		int rc = gk_engine_describe(x, &o);
 		gk_out_flush(&o);
 		gk_membuf_write(&t, "", 0);
@@ -326,7 +326,7 @@ static void test_asm_and_list(void)
 	}
 	struct gk_engine *g = gk_engine_open("amdgpu", "gfx9", NULL);
 	char buf[16];
-	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 	CHECK(gk_engine_describe(g, &o) == -1 && gk_engine_describe(NULL, &o) == -1 && gk_engine_describe(g, NULL) == -1,
 	      "no list for amdgpu; NULLs refused");
 	CHECK(!gk_engine_asm_open(NULL, words_emit, NULL, NULL, NULL), "no assembler for a NULL engine");

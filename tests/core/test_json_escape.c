@@ -147,7 +147,7 @@ int main(void)
 	CHECK(changed == 0, "%u well-formed inputs changed", changed);
 
 	/* NULL string: nothing; a length query counts what it would write */
-	struct gk_out o = { NULL, 0, 0, NULL, NULL, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(NULL, 0, NULL, NULL);
 	gk_out_json_body(&o, NULL, 5);
 	CHECK(o.dropped == 0, "NULL string wrote %zu", o.dropped);
 	gk_out_json_str(&o, "\xff", 1);

@@ -136,7 +136,7 @@ static void run_words(const char *what, const struct gk_format *fmt, const uint3
 {
 	struct gk_membuf t = { 0, 0, 0 };
 	char obuf[4096];
-	struct gk_out out = { obuf, 0, sizeof obuf, gk_membuf_write, &t, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, gk_membuf_write, &t);
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	gk_check_init(&cs);
@@ -414,7 +414,7 @@ static void engine_amdgpu(void)
 			gk_amdgpu_decode(gen, 0xbf800000u | op << 16, 0, &probe);
 			unsigned nv = !probe.name ? 16
 				      : all && !strcmp(probe.name, "s_sendmsg") ? 65536 : 1024;
-			struct gk_out out = { obuf, 0, sizeof obuf, NULL, NULL, 0, 0 };
+			struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, NULL, NULL);
 			for (unsigned i = 0; i < nv; i++) {
 				uint32_t v = nv == 65536 ? i : (uint32_t)tl_rand(&rng) & 0xffffu;
 				uint32_t word = 0xbf800000u | op << 16 | v;
@@ -489,7 +489,7 @@ static void engine_modifier(void)
 	unsigned surfaces = 0;
 	static char buf[1 << 16];
 	for (size_t i = 0; i < n; i++) {
-		struct gk_out out = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+		struct gk_out out = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 		char what[64];
 		snprintf(what, sizeof what, "modifier 0x%016llx", (unsigned long long)vals[i]);
 		gk_modifier_json(vals[i], &out);
@@ -519,7 +519,7 @@ static void engine_modifier(void)
 		struct tl_reader r = { bytes, 8 * n, 0, 0 };
 		struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_BIN, 8);
 		struct gk_membuf t = { 0 };
-		struct gk_out out = { NULL, 0, 0, gk_membuf_write, &t, 0, 0 };
+		struct gk_out out = GK_OUT_INIT(NULL, 0, gk_membuf_write, &t);
 		struct gk_stream_opts o = { .check = pass == 2, .json = true, .json_flags = pass == 1 ? GK_JSON_TEXT : 0 };
 		struct gk_stream_stats ss;
 		memset(&st, 0, sizeof st);
@@ -784,7 +784,7 @@ static bool json_uint_works(void)
 {
 	static const char want[] = "9007199254740991\"0x20000000000000\"\"0xffffffffffffffff\"";
 	char b[128];
-	struct gk_out o = { b, 0, sizeof b, NULL, NULL, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(b, sizeof b, NULL, NULL);
 	gk_json_uint(&o, (1ull << 53) - 1);
 	gk_json_uint(&o, 1ull << 53);
 	gk_json_uint(&o, UINT64_MAX);
@@ -798,7 +798,7 @@ static bool json_uint_works(void)
 	struct gk_amdgpu_insn in;
 	struct gk_diags dg;
 	char line[1024];
-	struct gk_out lo = { line, 0, sizeof line, NULL, NULL, 0, 0 };
+	struct gk_out lo = GK_OUT_INIT(line, sizeof line, NULL, NULL);
 	gk_diags_reset(&dg);
 	if (g) {
 		gk_amdgpu_decode(g, 0xbf900001u, 1ull << 53, &in);

@@ -260,7 +260,7 @@ static struct gk_check_state *fx_check_state(void)
 static struct gk_out *fx_out(void)
 {
 	if (!g_out_made) {
-		g_out = (struct gk_out){ g_out_buf, 0, sizeof g_out_buf, fx_write_cb, NULL, 0, 0 };
+		g_out = (struct gk_out)GK_OUT_INIT(g_out_buf, sizeof g_out_buf, fx_write_cb, NULL);
 		g_out_made = true;
 	}
 	return &g_out;

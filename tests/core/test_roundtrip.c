@@ -41,7 +41,7 @@ static char obuf[1 << 14];
 static void decode_text(const struct gk_format *fmt, const uint32_t *w, size_t n, bool raw, struct gk_membuf *t,
 			size_t *npk)
 {
-	struct gk_out o = { obuf, 0, sizeof obuf, gk_membuf_write, t, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(obuf, sizeof obuf, gk_membuf_write, t);
 	size_t pos = 0, k = 0;
 	t->n = 0;
 	if (t->p)
@@ -204,7 +204,7 @@ static void check_json(const char *what, const struct gk_format *fmt, const uint
 		memset(&dg, 0, sizeof dg);
 		gk_check_packet(fmt, &cs, &pkt, &dg);
 		t.n = 0;
-		struct gk_out o = { obuf, 0, sizeof obuf, gk_membuf_write, &t, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(obuf, sizeof obuf, gk_membuf_write, &t);
 		gk_json_packet(fmt, &pkt, &dg, GK_JSON_TEXT, &o);
 		gk_out_flush(&o);
 		bool good = t.p && json_line_ok(t.p, t.n) && json_dwords(t.p, pkt.dw, pkt.ndw);

@@ -217,7 +217,7 @@ static void engine_records(void)
 	struct seen s = { 0, 0 };
 	struct gk_stream_opts o = { .check = true, .unit = on_unit, .unit_ctx = &s };
 	char buf[512];
-	struct gk_out out = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 	struct gk_stream_stats st;
 	gk_stream_run(e, in, &o, &out, &st);
 	CHECK(s.units == 3 && s.good == 3, "%u units, %u with their record", s.units, s.good);

@@ -452,7 +452,7 @@ static struct gk_membuf jsonbuf;
 
 static void json_of(const struct gk_format *fmt, const struct gk_packet *pkt, bool with_check)
 {
-	struct gk_out o = { .buf = NULL, .len = 0, .cap = 0, .write = gk_membuf_write, .ctx = &jsonbuf, .failed = 0 };
+	struct gk_out o = GK_OUT_INIT(NULL, 0, gk_membuf_write, &jsonbuf);
 	char ob[4096];
 	o.buf = ob;
 	o.cap = sizeof ob;

@@ -25,7 +25,7 @@ static int describe(const char *engine, const char *gpu, const char *name, bool 
 {
 	struct gk_engine *e = gk_engine_open(engine, gpu, NULL);
 	char buf[256];
-	struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, out, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, out);
 	int rc = gk_engine_describe_unit(e, name, json, &o, err);
 	gk_out_flush(&o);
 	gk_engine_close(e);

@@ -61,7 +61,7 @@ static void run_text(struct run *r, const char *gpu, const char *text, struct gk
 	struct tl_reader rd = { (const uint8_t *)w.w, 4 * w.n, 0, 12 };
 	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
 	char buf[256];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &r->out, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &r->out);
 	struct gk_exec_opts o = { .trace = true, .json = json };
 	r->rc = gk_exec_run(x, in, &o, &out, &r->res);
 	gk_out_flush(&out);
@@ -405,7 +405,7 @@ static void faults(void)
 	uint32_t nops[5] = { 0 };
 	struct tl_reader rd = { (const uint8_t *)nops, sizeof nops, 0, 0 };
 	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
-	struct gk_out none = { 0 };
+	struct gk_out none = GK_OUT_INIT(NULL, 0, NULL, NULL);
 	struct gk_exec_opts o = { .max_packets = 3 };
 	CHECK(gk_exec_run(x, in, &o, &none, &l.res) == 0 && l.res.status == GK_EXEC_LIMIT && l.res.packets == 3,
 	      "--max-packets 3 stops after three");

@@ -34,7 +34,7 @@ static void run_on(struct run *r, const char *engine, const char *gpu, const cha
 	struct gk_exec *x = gk_exec_create(e, m, NULL);
 	struct gk_bytes rd = { w.w, 4 * w.n, 0 };
 	struct gk_input *in = gk_input_create(gk_read_bytes, &rd, GK_IN_BIN, 4);
-	struct gk_out none = { 0 };
+	struct gk_out none = GK_OUT_INIT(NULL, 0, NULL, NULL);
 	struct gk_exec_opts o = { 0 };
 	r->rc = x && in ? gk_exec_run(x, in, &o, &none, &r->res) : -1;
 	r->staged = x ? x->staged : 0;

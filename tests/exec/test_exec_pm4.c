@@ -69,7 +69,7 @@ static enum gk_exec_status run_opts(struct run *r, const uint32_t *w, size_t n, 
 	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
 	char buf[256];
 	r->out.n = 0;
-	struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &r->out, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &r->out);
 	struct gk_exec_opts xo = { .trace = trace, .json = json, .state = state };
 	r->rc = gk_exec_run(r->x, in, &xo, &o, &r->res);
 	gk_out_flush(&o);

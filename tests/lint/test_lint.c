@@ -463,7 +463,7 @@ static int lint_stream(const struct gen *g, const struct map *m, const struct gk
 	struct gk_exec_result res;
 	char buf[256];
 	text->n = 0;
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, text, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, text);
 	int rc = gk_exec_run(x, in, &o, &out, &res);
 	gk_out_flush(&out);
 	gk_membuf_write(text, "", 0);
@@ -864,17 +864,12 @@ static void test_json(struct gen *g, struct map *m)
 	struct gk_diag plain = dg.d[0];
 	plain.rule = plain.section = NULL;
 	char buf[2048];
-	struct gk_out o;
-	memset(&o, 0, sizeof o);
-	o.buf = buf;
-	o.cap = sizeof buf - 1;
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
 	gk_json_diags(dg.d, 1, 0, &o);
 	buf[o.len] = 0;
 	CHECK(strstr(buf, "\"code\":\"lint\"") && strstr(buf, "\"rule\":\"mrt-programmed\",\"section\":\"8.1.1\"}]"),
 	      "lint JSON: %s", buf);
-	memset(&o, 0, sizeof o);
-	o.buf = buf;
-	o.cap = sizeof buf - 1;
+	o = (struct gk_out)GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
 	gk_json_diags(&plain, 1, 0, &o);
 	buf[o.len] = 0;
 	CHECK(!strstr(buf, "\"rule\"") && !strstr(buf, "\"section\""), "no rule/section keys when unset: %s", buf);

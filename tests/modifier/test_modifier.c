@@ -192,7 +192,7 @@ static int each_valid(void *p, uint64_t v)
 	}
 	if ((c->n & 1023) == 1) {
 		char buf[4096];
-		struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 		gk_modifier_json(v, &o);
 		if (!json_line_ok(buf, o.len))
 			c->json_bad++;
@@ -453,7 +453,7 @@ static void test_random(void)
 			fld_bad++;
 		if (i % 64 == 0) {
 			char buf[8192];
-			struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+			struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 			gk_modifier_json(v, &o);
 			if (!json_line_ok(buf, o.len) && json_bad++ < 3)
 				printf("bad JSON: %.*s\n", (int)o.len, buf);
@@ -945,7 +945,7 @@ static void test_gfx6_surfaces(void)
 	      "1920x1080 at 32 bpp: pitch %u, padded height %u, %llu bytes", s.pitch, s.padded_height,
 	      (unsigned long long)s.surface_bytes);
 	char buf[8192];
-	struct gk_out o = { buf, 0, sizeof buf, NULL, NULL, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, NULL, NULL);
 	gk_modifier_json_surface(0x0200000180d84400ull, &s, &o);
 	CHECK(o.len < sizeof buf && json_line_ok(buf, o.len), "JSON with a surface is one valid line");
 	if (o.len < sizeof buf) {

@@ -310,7 +310,7 @@ static void test_list(void)
 		struct gk_engine *e = gk_engine_open("modifier", t[i].gpu, NULL);
 		struct gk_membuf x = { 0 };
 		char buf[64];
-		struct gk_out o = { buf, 0, sizeof buf, gk_membuf_write, &x, 0, 0 };
+		struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &x);
 		int rc = gk_engine_describe(e, &o);
 		gk_out_flush(&o);
 		gk_membuf_write(&x, "", 0);

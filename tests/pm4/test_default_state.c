@@ -141,8 +141,8 @@ static void one(const char *gen, const char *path, size_t want_words, unsigned w
 	gk_check_init(&cs);
 	struct gk_membuf t = { 0, 0, 0 }, js = { 0, 0, 0 };
 	static char ob[4096], jb[4096];
-	struct gk_out o = { ob, 0, sizeof ob, gk_membuf_write, &t, 0, 0 };
-	struct gk_out oj = { jb, 0, sizeof jb, gk_membuf_write, &js, 0, 0 };
+	struct gk_out o = GK_OUT_INIT(ob, sizeof ob, gk_membuf_write, &t);
+	struct gk_out oj = GK_OUT_INIT(jb, sizeof jb, gk_membuf_write, &js);
 	unsigned packets = 0, diags = 0, set_ctx = 0;
 	size_t pos = 0;
 	while (pos < n) {

@@ -570,7 +570,7 @@ static void test_reg_pairs(void)
 	struct gk_packet pkt;
 	gk_packet_frame(fmt, packed, 5, 0, &pkt);
 	char buf[4096];
-	struct gk_out o = { .buf = buf, .len = 0, .cap = sizeof buf - 1, .write = NULL, .ctx = NULL, .failed = 0 };
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
 	gk_json_packet(fmt, &pkt, NULL, 0, &o);
 	buf[o.len] = 0;
 	CHECK(strstr(buf, ",\"registers\":[{\"offset\":164480,\"name\":\"PA_SC_VPORT_SCISSOR_6_TL\",\"value\":4,"

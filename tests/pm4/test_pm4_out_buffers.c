@@ -39,7 +39,7 @@ static void print_all(const struct gk_format *fmt, const uint32_t *w, size_t n, 
 		      struct grow *g)
 {
 	char *buf = cap ? malloc(cap) : NULL;
-	struct gk_out o = { .buf = buf, .len = 0, .cap = cap, .write = grow_write, .ctx = g, .failed = 0 };
+	struct gk_out o = GK_OUT_INIT(buf, cap, grow_write, g);
 	size_t pos = 0;
 	while (pos < n) {
 		struct gk_packet pkt;

@@ -109,7 +109,7 @@ static void follow(const char *gpu, const struct section *secs, const uint32_t *
 	struct gk_input *in = gk_input_create(tl_read, &src, GK_IN_BIN, 4);
 	struct gk_membuf out_text = { 0 };
 	char buf[4096];
-	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &out_text, 0, 0 };
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &out_text);
 	struct gk_stream_opts o = { .json = true, .name = "ring", .mem_read = ib_read, .mem_ctx = &m };
 	struct gk_stream_stats st;
 	CHECK(e && in && gk_stream_run(e, in, &o, &out, &st) == 0, "%s: following failed", gpu);
