@@ -91,23 +91,22 @@ static void names_of(uint64_t v, struct names *n)
 
 /* "0xOFFSET: NAME ; 0xVALUE" and a comment line with the fields and their
  * meanings (and libdrm's spelling when it leaves bits out): NAME is the
- * exact name, which the assembler reads back to the same value. */
-static void unit_text(const struct mod_engine *m, struct gk_out *o)
+ * exact name, which the assembler reads back to the same value; n holds
+ * the value's names (names_of: two walks of the value, done once a unit). */
+static void unit_text(const struct mod_engine *m, const struct names *n, struct gk_out *o)
 {
-	struct names n;
 	char desc[1024];
-	names_of(m->value, &n);
 	size_t dl = fitted(gk_modifier_describe(m->value, desc, sizeof desc), sizeof desc);
 	gk_out_hex(o, m->offset, 8);
 	gk_out_str(o, ": ");
-	gk_out_put(o, n.exact, n.el);
+	gk_out_put(o, n->exact, n->el);
 	gk_out_str(o, " ; ");
 	gk_out_hex(o, m->value, 16);
 	gk_out_str(o, "\n    ; ");
 	gk_out_put(o, desc, dl);
-	if (n.lossy) {
+	if (n->lossy) {
 		gk_out_str(o, "\n    ; libdrm name: ");
-		gk_out_put(o, n.name, n.nl);
+		gk_out_put(o, n->name, n->nl);
 	}
 	gk_out_ch(o, '\n');
 }
@@ -115,7 +114,10 @@ static void unit_text(const struct mod_engine *m, struct gk_out *o)
 static void modifier_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	(void)raw_words; /* the value is on the line already */
-	unit_text(fam, o);
+	const struct mod_engine *m = fam;
+	struct names n;
+	names_of(m->value, &n);
+	unit_text(m, &n, o);
 	gk_text_diags(dg, o);
 }
 
@@ -148,7 +150,7 @@ static void modifier_json(void *fam, const struct gk_diags *dg, unsigned flags, 
 	if (flags & GK_JSON_TEXT) {
 		char tb[2048];
 		struct gk_out t = gk_out_text(tb, sizeof tb);
-		unit_text(m, &t);
+		unit_text(m, &n, &t); /* the names above: each is a walk of the value */
 		size_t tl = fitted(gk_out_text_end(&t), sizeof tb);
 		gk_out_str(o, ",\"text\":");
 		gk_out_json_str(o, tb, tl && tb[tl - 1] == '\n' ? tl - 1 : tl);

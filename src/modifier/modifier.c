@@ -755,7 +755,8 @@ static int enum_lookup(const struct gk_enum *e, const char *s, size_t n, uint64_
 		return -1;
 	for (uint64_t i = 0; i < (1ull << e->nbits); i++) {
 		const char *nm = e->names[i];
-		if (nm && strlen(nm) == n && !memcmp(nm, s, n)) {
+		/* the first character before the length: most names differ there */
+		if (nm && (n ? nm[0] == s[0] : !nm[0]) && strlen(nm) == n && !memcmp(nm, s, n)) {
 			*out = i;
 			return 0;
 		}

@@ -165,11 +165,25 @@ static void ramp_labels(const struct gk_tile_surface *s, enum gk_tile_map_by by,
 	}
 }
 
+/* n pixels of colour c: one, then copies of what is done, doubling */
+static void fill(uint8_t *rgb, uint32_t n, const uint8_t *c)
+{
+	if (!n)
+		return;
+	memcpy(rgb, c, 3);
+	size_t done = 3, all = 3ull * n;
+	while (done < all) {
+		size_t k = done < all - done ? done : all - done;
+		memcpy(rgb + done, rgb, k);
+		done += k;
+	}
+}
+
 /* row L->row: pixels [x, x + w) in colour c */
 static void span(struct legend *L, uint32_t x, uint32_t w, const uint8_t *c)
 {
-	for (uint32_t i = 0; i < w && x + i < L->width; i++)
-		memcpy(L->rgb + 3ull * (x + i), c, 3);
+	if (x < L->width)
+		fill(L->rgb + 3ull * x, w < L->width - x ? w : L->width - x, c);
 }
 
 static void box(struct legend *L, uint32_t x, uint32_t y, uint32_t w, uint32_t h, const uint8_t *c)
@@ -305,12 +319,10 @@ void gk_tile_picture_row(const struct gk_tile_surface *s, enum gk_tile_map_by by
 	legend_init(&L, s, by, z);
 	if (y < s->padded_height) {
 		gk_tile_map_row(s, by, y, z, rgb);
-		for (uint32_t x = s->pitch; x < L.width; x++)
-			memcpy(rgb + 3ull * x, background, 3);
+		fill(rgb + 3ull * s->pitch, L.width - s->pitch, background);
 		return;
 	}
-	for (uint32_t x = 0; x < L.width; x++)
-		memcpy(rgb + 3ull * x, background, 3);
+	fill(rgb, L.width, background);
 	L.row = y - s->padded_height;
 	L.rgb = rgb;
 	legend_walk(&L);

@@ -479,19 +479,28 @@ static void xfer_band(const struct gk_tile_surface *s, const struct gk_tile_band
 	if (dir == 0 && alias)
 		for (unsigned k = 0; k < band->nranges; k++)
 			memset(tiled + ((int64_t)band->range_off[k] + delta[k]), 0, (size_t)band->range_len);
-	/* element byte offset inside the micro tile, by (ly, lx) */
-	uint16_t eoff[64];
-	for (unsigned ly = 0; ly < 8; ly++)
-		for (unsigned lx = 0; lx < 8; lx++)
-			eoff[ly * 8 + lx] = (uint16_t)(micro_index(s, lx, ly) * E);
+	/* where element (lx, ly) of a micro tile lies: byte er[q] of chunk ci[q]
+	 * (q = ly * 8 + lx), a chunk being the run of the micro tile's bytes
+	 * that stays contiguous in the surface */
 	unsigned chunk = s->p.mode == GK_TILE_2D ? (s->piece_bytes < 256 ? s->piece_bytes : 256) : 64 * E;
 	unsigned nchunks = 64 * E / chunk;
+	uint8_t ci[64];
+	uint16_t er[64];
+	for (unsigned q = 0; q < 64; q++) {
+		unsigned e = micro_index(s, q & 7, q >> 3) * E;
+		ci[q] = (uint8_t)(e / chunk);
+		er[q] = (uint16_t)(e % chunk);
+	}
 	int64_t cbase[64];
-	int64_t doff[64];
 	for (uint32_t my = band->y0 / 8; my < yend / 8; my++) {
 		uint32_t y0 = my * 8;
 		for (uint32_t mx = 0; mx < s->pitch / 8; mx++) {
 			uint32_t x0 = mx * 8;
+			/* a micro tile wholly outside the image: nothing to read back,
+			 * and on a pack only its padding to zero */
+			int outside = x0 >= w || y0 >= h;
+			if (outside && !pad)
+				continue;
 			if (s->p.mode == GK_TILE_1D) {
 				cbase[0] = (int64_t)(band->z * s->slice_bytes +
 						     ((uint64_t)my * (s->pitch / 8) + mx) * 64 * E) + delta[0];
@@ -502,39 +511,44 @@ static void xfer_band(const struct gk_tile_surface *s, const struct gk_tile_band
 						   delta[e / s->piece_bytes];
 				}
 			}
-			for (unsigned q = 0; q < 64; q++) {
-				unsigned e = eoff[q];
-				doff[q] = cbase[e / chunk] + e % chunk;
+			if (outside) {
+				/* its 64 elements fill its chunks exactly (the micro-tile
+				 * index is a permutation of 0..63) */
+				for (unsigned c = 0; c < nchunks; c++)
+					memset(tiled + cbase[c], 0, chunk);
+				continue;
 			}
 			int full = x0 + 8 <= w && y0 + 8 <= h;
 			for (unsigned ly = 0; ly < 8; ly++) {
 				uint32_t y = y0 + ly;
-				const int64_t *o = doff + ly * 8;
+				const uint8_t *qc = ci + ly * 8;
+				const uint16_t *qr = er + ly * 8;
 				if (y >= h) {
 					if (pad)
 						for (unsigned lx = 0; lx < 8; lx++)
-							memset(tiled + o[lx], 0, E);
+							memset(tiled + cbase[qc[lx]] + qr[lx], 0, E);
 					continue;
 				}
 				uint8_t *l = lin + (size_t)(y - band->y0) * stride + (size_t)x0 * E;
 				if (full) {
 					if (dir == 0)
 						for (unsigned lx = 0; lx < 8; lx++)
-							copy_elem(tiled + o[lx], l + lx * E, E);
+							copy_elem(tiled + cbase[qc[lx]] + qr[lx], l + lx * E, E);
 					else
 						for (unsigned lx = 0; lx < 8; lx++)
-							copy_elem(l + lx * E, tiled + o[lx], E);
+							copy_elem(l + lx * E, tiled + cbase[qc[lx]] + qr[lx], E);
 					continue;
 				}
 				for (unsigned lx = 0; lx < 8; lx++) {
 					int inside = x0 + lx < w;
+					uint8_t *t = tiled + cbase[qc[lx]] + qr[lx];
 					if (dir == 0) {
 						if (inside)
-							copy_elem(tiled + o[lx], l + lx * E, E);
+							copy_elem(t, l + lx * E, E);
 						else if (pad)
-							memset(tiled + o[lx], 0, E);
+							memset(t, 0, E);
 					} else if (inside) {
-						copy_elem(l + lx * E, tiled + o[lx], E);
+						copy_elem(l + lx * E, t, E);
 					}
 				}
 			}

@@ -69,13 +69,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
 #define MAX_SURFACE (1u << 18) /* tiled bytes packed per input */
 #define MAX_LINEAR (1u << 16)  /* linear image bytes per input */
-#define MAX_PNG_ELEMS 4096u    /* map elements written as a PNG */
-#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend held (its rows checked) */
-/* pixels of a map with its legend written as a PNG: a small surface's
- * picture is 9-20 Ki pixels, a 96x96 2D one's 61 Ki; each byte is filtered
- * five ways and deflated under the sanitizers, and with 64 Ki the corpus
- * drifted to pictures (new PNG paths) until they were 70 % of the time */
-#define MAX_PICTURE_PNG (1u << 14)
+/* map elements written as a PNG (a 2D surface's map is at least a macro
+ * tile, 16x16 to 64x64) */
+#define MAX_PNG_ELEMS 2048u
+#define MAX_PICTURE (1u << 16) /* pixels of a map with its legend held */
+/* pixels of a map with its legend whose every row is drawn and checked
+ * against the map: a small surface's picture is 3.5-17 Ki pixels (the
+ * legend's words set its width, 194 or 222 pixels at scale 1), a 96x96 2D
+ * one's 61 Ki */
+#define MAX_PICTURE_ROWS (1u << 14)
+/* ... and written as a PNG: each byte is filtered five ways and deflated
+ * under the sanitizers and the comparison callbacks, the dearest work an
+ * input can ask for.  With 64 Ki the corpus drifted to pictures (each new
+ * PNG path is kept) until they were 70 % of the time, and with 16 Ki PNGs
+ * were still 57 % of it (perf): now the pipe and bank pictures of small
+ * linear and 1D surfaces (3.5-8 Ki pixels).  The writer itself is held to
+ * every rule on every input by the tiny image from the input below, and
+ * on maps up to MAX_PNG_ELEMS. */
+#define MAX_PICTURE_PNG (1u << 13)
 
 /* ---- reading the input ---- */
 
@@ -506,14 +517,16 @@ static void pngs(struct cur *c, const struct gk_tile_surface *s, bool map, bool 
 		 * is 400; 64 a step is the bound, whatever the surface's height) */
 		uint32_t scale = s->pitch / 512 < 1 ? 1 : s->pitch / 512 > 8 ? 8 : s->pitch / 512;
 		CHECK(w >= s->pitch && h > s->padded_height && h - s->padded_height <= 64 * scale);
-		if ((uint64_t)w * h <= MAX_PICTURE_PNG) {
+		if ((uint64_t)w * h <= MAX_PICTURE_ROWS) {
 			for (uint32_t y = 0; y < h; y++)
 				gk_tile_picture_row(s, by, z, y, pic + (size_t)y * 3 * w);
 			for (uint32_t y = 0; y < s->padded_height && s->pitch <= GK_TILE_MAX_DIM + 64; y++) {
 				gk_tile_map_row(s, by, y, z, maprow);
 				CHECK(memcmp(pic + (size_t)y * 3 * w, maprow, 3 * (size_t)s->pitch) == 0);
 			}
-			png_write(w, h, pic, u16(c), again);
+			uint16_t fail_at = (uint16_t)u16(c);
+			if ((uint64_t)w * h <= MAX_PICTURE_PNG)
+				png_write(w, h, pic, fail_at, again);
 		} else if ((uint64_t)w * 3 <= sizeof pic) {
 			for (uint32_t y = s->padded_height; y < h; y++)
 				gk_tile_picture_row(s, by, z, y, pic);
