@@ -44,7 +44,7 @@ import os
 import re
 import sys
 
-KSRC = sys.argv[1] if len(sys.argv) > 1 else '/work/ksrc/linux-source-6.12'
+KSRC = sys.argv[1] if len(sys.argv) > 1 and __name__ == '__main__' else '/work/ksrc/linux-source-6.12'
 AMDGPU = os.path.join(KSRC, 'drivers/gpu/drm/amd/amdgpu')
 
 # generation: (bit macro, header, short tag for C names)
@@ -625,4 +625,5 @@ def main():
     print('#define SDMA_NDESCS %d' % len(entries))
 
 
-main()
+if __name__ == '__main__':
+    main()
