@@ -88,7 +88,13 @@ static unsigned header_kind(unsigned gen)
 	 * a header CIK lacks stays unknown there (the seed's rule) */
 	if (gen & GK_DMA_CIK)
 		return GK_DMA_CIK;
-	return GK_DMA_SDMA_VI_PLUS;
+	/* and SDMA 4 apart from 5-7: its DUMMY_TRAP is op 16, theirs 32 (16 is
+	 * their GPUVM_INV), so a name must select the same header in a group */
+	if (gen & (GK_DMA_SDMA24 | GK_DMA_SDMA30))
+		return GK_DMA_SDMA24 | GK_DMA_SDMA30;
+	if (gen & GK_DMA_SDMA4)
+		return GK_DMA_SDMA4;
+	return GK_DMA_SDMA5 | GK_DMA_SDMA6 | GK_DMA_SDMA7;
 }
 
 static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out)
