@@ -294,7 +294,8 @@ enum gk_exec_op {
 	                   * .reg is given), value the dword at the read access or register .reg */
 	GK_X_SEMAPHORE,   /* .sel signals (a SEM-tagged select, or a flag: set signals): the 64-bit count at
 	                   * the access + 1 (1 when .flag is set); a wait: for it to be non-zero, take one */
-	GK_X_COND_EXEC,   /* the dword at the read access zero: skip the .count dwords after the packet */
+	GK_X_COND_EXEC,   /* the dword at the read access zero (with .ref: not equal to .ref): skip the
+	                   * .count dwords after the packet */
 	GK_X_REG_WRITE,   /* register .reg (a byte address) <- .value, the bytes .mask enables (NULL: all) */
 	GK_X_CLOCK_SET,   /* the engine's clock <- .value */
 	GK_X_CLOCK_STORE, /* the clock, 8 bytes, to the write access */

@@ -821,6 +821,11 @@ static const struct gk_exec_row x_cik_write_tiled[] = {
 static const struct gk_exec_row x_set_clock[] = { X_(.op = GK_X_CLOCK_SET, .value = "DATA") };
 static const struct gk_exec_row x_get_clock[] = { X_(.op = GK_X_CLOCK_STORE) };
 
+/* ---- SDMA of VI and later: rows by hand, fields from the kernel headers -- */
+
+#include "sdma_rows.h"
+#include "sdma_tab.inc"
+
 /* ---- the packets ------------------------------------------------------ */
 
 #define P(nm, op, gen) .name = nm, .opcode = op, .gens = gen
@@ -948,5 +953,8 @@ const struct gk_packet_desc gk_dma_descs[] = {
 	  ACCESS(timestamp_acc), .note = "seed 000 cik 22", EXEC(x_get_clock) },
 	{ P("GET_GLOBAL_TIMESTAMP", 13, CIK), .sub_opcode = 2, FIELDS(cik_get_timestamp), FIXED(3),
 	  ACCESS(timestamp_acc), .note = "seed 000 cik 23", EXEC(x_get_clock) },
+
+	/* SDMA 2.4 ... 7.0 (sdma_tab.inc) */
+	SDMA_DESCS
 };
 const unsigned gk_dma_ndescs = GK_COUNTOF(gk_dma_descs);

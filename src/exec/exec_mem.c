@@ -263,7 +263,9 @@ int gk_exec_op_cond_exec(struct gk_exec *x, const struct xrow *r, const struct a
 	if (read_u32(x, a, &v, "the condition"))
 		return -1;
 	uint64_t n = gk_exec_xv(x, r, XS_COUNT, 0);
-	if (!v && n) {
+	/* with a reference (SDMA 4+ COND_EXE): run when the dword equals it */
+	bool run = r->row->ref ? v == (uint32_t)gk_exec_xv(x, r, XS_REF, 0) : v != 0;
+	if (!run && n) {
 		x->skipping = true;
 		x->skip_depth = x->depth;
 		x->skip_left = n;

@@ -5,8 +5,13 @@
 
 #define TU_FAMILY "dma"
 #define TU_FORMAT_INIT gk_dma_format_init
-#define TU_NGENS 6
-#define TU_GEN_NAMES "r600", "r700", "evergreen", "cayman", "si", "cik"
+#define TU_NGENS 12
+/* the generations of the seed's packet reference (r600 .. cik): the hand-made
+ * vectors of test_dma_packets.c and test_dma_bounds.c cover these; the SDMA
+ * generations after them are covered by test_sdma_vectors.c (the kernel
+ * headers' own macros, tests/vectors/sdma_*.tsv) */
+#define TU_NGENS_SEED 6
+#define TU_GEN_NAMES "r600", "r700", "evergreen", "cayman", "si", "cik", "sdma2.4", "sdma3.0", "sdma4", "sdma5", "sdma6", "sdma7"
 #define TU_MAXW ((1u << 20) + 64) /* words one test text may assemble to (> the longest packet) */
 #include "desc_testutil.h"
 

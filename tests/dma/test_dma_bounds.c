@@ -490,7 +490,7 @@ static void test_row(const struct row *r)
 /* every description with memory accesses, on every generation, has a row */
 static void test_coverage(void)
 {
-	for (unsigned g = 0; g < TU_NGENS; g++) {
+	for (unsigned g = 0; g < TU_NGENS_SEED; g++) {
 		const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 		for (size_t k = 0; k < fmt->ndescs; k++) {
 			const struct gk_packet_desc *d = &fmt->descs[k];

@@ -432,7 +432,7 @@ static void test_vectors(void)
 		}
 	}
 	unsigned ncov = 0;
-	for (unsigned g = 0; g < TU_NGENS; g++) {
+	for (unsigned g = 0; g < TU_NGENS_SEED; g++) {
 		const struct gk_format *fmt = tu_fmt(tu_gen_name(g));
 		for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 			if (!(fmt->descs[k].gens & tu_gen_bit(g)))

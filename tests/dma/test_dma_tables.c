@@ -116,8 +116,10 @@ static void names_frame_back(const struct gk_format *fmt)
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		if (!(d->gens & fmt->gen_bit))
 			continue;
-		char text[64];
-		snprintf(text, sizeof text, "%s", d->name);
+		char text[96];
+		/* a packet whose count is data dwords - 1 needs one (SDMA 4+ WRITE) */
+		snprintf(text, sizeof text, "%s%s", d->name,
+			 d->tail == GK_TAIL_DATA && d->min_dw > d->tail_dw ? "\n    DATA 0x0" : "");
 		if (tu_assemble(fmt, text, &r) != 0 || r.n == 0) {
 			CHECK(0, "%s: '%s' does not assemble", fmt->gen, d->name);
 			continue;

@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
 /* words of the reader's window while packets are short (IN_SPAN in src/core/input.c) */
 #define IN_SPAN (1u << 17)
-#define FUZZ_MAX_GENS 8
+#define FUZZ_MAX_GENS 16
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
 

@@ -3,8 +3,10 @@
  * the run itself is fuzz_desc_run in fuzz_desc.h, shared with fuzz_pm4.c,
  * and the checks with buffers (a') and of gk_input_next are here.
  *
- * Input: byte 0 picks the generation (byte 0 % 6: r600, r700, evergreen,
- * cayman, si, cik) and, in byte 0 / 6, a mode; the rest is used as in
+ * Input: byte 0 picks the generation (byte 0 % 12: r600, r700, evergreen,
+ * cayman, si, cik, then the SDMA generations by a chip of each: topaz (SDMA
+ * 2.4), polaris10 (3.0), vega10 (4.x), navi21 (5.x), navi31 (6.x), navi48
+ * (7.0)) and, in byte 0 / 12, a mode; the rest is used as in
  * fuzz_pm4.c, one way an input by the mode % 3: (a) with (a'), (b), or (c)
  * with (d):
  *  (a) as little-endian words: every packet is framed, checked and printed
@@ -37,8 +39,9 @@
 
 FUZZ_HARNESS_BEGIN
 
-#define NGENS 6
-static const char *const gens[NGENS] = { "r600", "r700", "evergreen", "cayman", "si", "cik" };
+#define NGENS 12
+static const char *const gens[NGENS] = { "r600", "r700", "evergreen", "cayman", "si", "cik",
+					 "topaz", "polaris10", "vega10", "navi21", "navi31", "navi48" };
 
 /* ---- bounds ---- */
 
