@@ -335,6 +335,8 @@ def overlay(name, tag):
             exe = 'sd_x_write_tiled_gfx8'
         if name == 'COPY_L2T_BROADCAST' and vi:
             exe = 'sd_x_l2t_broadcast'
+        if name == 'COPY_T2T' and vi:
+            exe = 'sd_x_t2t_gfx8'  # two tiled sides: SRC_SW and DST_SW, no linear one
         if acc in ('sd_copy_t2t_sw', 'sd_write_tiled_sw', 'sd_copy_t2t_bc', 'sd_write_tiled_bc'):
             acc = None  # no linear side; the tiled sides are not bounded (docs/dma.md)
     elif name == 'COPY_STRUCT':

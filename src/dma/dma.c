@@ -58,6 +58,22 @@ static const struct gpu_alias gpus[] = {
 	{ "hawk_point", GK_DMA_SDMA6 }, { "strix", GK_DMA_SDMA6 }, { "strix_halo", GK_DMA_SDMA6 },
 	{ "sdma7", GK_DMA_SDMA7 }, { "sdma7.0", GK_DMA_SDMA7 }, { "gfx12", GK_DMA_SDMA7 }, { "navi44", GK_DMA_SDMA7 },
 	{ "navi48", GK_DMA_SDMA7 },
+	/* LLVM's processor names, as devcoredumps and the other engines give
+	 * the GPU (gfx802 is both iceland, SDMA 2.4, and tonga, SDMA 3.0: not
+	 * taken; gfx1013 is cyan_skillfish, SDMA 5.0; gfx940-942 aqua_vanjaram,
+	 * SDMA 4.4.2) */
+	{ "gfx801", GK_DMA_SDMA30 }, { "gfx803", GK_DMA_SDMA30 }, { "gfx805", GK_DMA_SDMA30 },
+	{ "gfx810", GK_DMA_SDMA30 },
+	{ "gfx900", GK_DMA_SDMA4 }, { "gfx902", GK_DMA_SDMA4 }, { "gfx904", GK_DMA_SDMA4 }, { "gfx906", GK_DMA_SDMA4 },
+	{ "gfx908", GK_DMA_SDMA4 }, { "gfx909", GK_DMA_SDMA4 }, { "gfx90a", GK_DMA_SDMA4 }, { "gfx90c", GK_DMA_SDMA4 },
+	{ "gfx940", GK_DMA_SDMA4 }, { "gfx941", GK_DMA_SDMA4 }, { "gfx942", GK_DMA_SDMA4 },
+	{ "gfx1010", GK_DMA_SDMA5 }, { "gfx1011", GK_DMA_SDMA5 }, { "gfx1012", GK_DMA_SDMA5 }, { "gfx1013", GK_DMA_SDMA5 },
+	{ "gfx1030", GK_DMA_SDMA5 }, { "gfx1031", GK_DMA_SDMA5 }, { "gfx1032", GK_DMA_SDMA5 }, { "gfx1033", GK_DMA_SDMA5 },
+	{ "gfx1034", GK_DMA_SDMA5 }, { "gfx1035", GK_DMA_SDMA5 }, { "gfx1036", GK_DMA_SDMA5 },
+	{ "gfx1100", GK_DMA_SDMA6 }, { "gfx1101", GK_DMA_SDMA6 }, { "gfx1102", GK_DMA_SDMA6 }, { "gfx1103", GK_DMA_SDMA6 },
+	{ "gfx1150", GK_DMA_SDMA6 }, { "gfx1151", GK_DMA_SDMA6 }, { "gfx1152", GK_DMA_SDMA6 }, { "gfx1153", GK_DMA_SDMA6 },
+	{ "gfx11.5", GK_DMA_SDMA6 },
+	{ "gfx1200", GK_DMA_SDMA7 }, { "gfx1201", GK_DMA_SDMA7 },
 };
 
 const char *gk_dma_gpu_help(void)
@@ -72,7 +88,8 @@ const char *gk_dma_gpu_help(void)
 	       "sdma5 (sdma5.0 sdma5.2 gfx10 gfx10.3 navi10 navi12 navi14 cyan_skillfish sienna_cichlid navi21 "
 	       "navy_flounder navi22 dimgrey_cavefish navi23 beige_goby navi24 vangogh yellow_carp rembrandt raphael "
 	       "mendocino), sdma6 (sdma6.0 sdma6.1 gfx11 navi31 navi32 navi33 phoenix hawk_point strix strix_halo), "
-	       "sdma7 (sdma7.0 gfx12 navi44 navi48)";
+	       "sdma7 (sdma7.0 gfx12 navi44 navi48), and LLVM's names gfx801-gfx810 (not gfx802), gfx900-gfx942, "
+	       "gfx1010-gfx1036, gfx1100-gfx1153, gfx1200, gfx1201";
 }
 
 /* Generations that share a header layout: r6xx/r7xx (count [15:0]),

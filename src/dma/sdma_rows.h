@@ -172,6 +172,9 @@ static const struct gk_exec_row sd_x_subwin_large[] = {
 };
 /* access 0 is the tiled side (the write one, flipped by DETILE) */
 static const struct gk_exec_row sd_x_tiled_gfx8[] = { X_(.op = GK_X_COPY, .swap = { "TILE_SW", "LINEAR_SW" }) };
+/* VI COPY_T2T: the read side is the source surface, the write side the
+ * destination, each with its own swap (tonga_sdma_pkt_open.h SRC_SW, DST_SW) */
+static const struct gk_exec_row sd_x_t2t_gfx8[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SW", "DST_SW" }) };
 static const struct gk_exec_row sd_x_l2t_broadcast[] = {
 	X_(.op = GK_X_COPY, .swap = { "TILE_SW", "DST2_SW", "LINEAR_SW" }),
 };

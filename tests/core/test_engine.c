@@ -104,7 +104,7 @@ static void test_registry(void)
 	} bad[] = {
 		{ "pm4", "r900", "unknown GPU 'r900' for pm4" },
 		{ "pm4", "gfx13", "unknown GPU 'gfx13' for pm4" },
-		{ "dma", "gfx10", "unknown GPU 'gfx10' for dma" },
+		{ "dma", "gfx13", "unknown GPU 'gfx13' for dma" },
 		{ "sdma", "cik", "unknown engine 'sdma'" },
 		{ "isa", "cayman", "unknown GPU 'cayman' for any instruction set" },
 		{ "isa", "gfx12", "unknown GPU 'gfx12' for any instruction set" }, /* modifiers are no instruction set */

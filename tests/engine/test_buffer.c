@@ -83,8 +83,8 @@ static void test_encode(void)
 	      "encode errors: %d '%s'", rc, errors ? errors : "NULL");
 	gk_free(bytes);
 	gk_free(errors);
-	rc = gk_buffer_encode("dma", "gfx10", "NOP\n", 4, &bytes, &n, &errors);
-	CHECK(rc == -1 && !bytes && errors && strstr(errors, "unknown GPU 'gfx10'"), "encode bad GPU: %s",
+	rc = gk_buffer_encode("dma", "gfx13", "NOP\n", 4, &bytes, &n, &errors);
+	CHECK(rc == -1 && !bytes && errors && strstr(errors, "unknown GPU 'gfx13'"), "encode bad GPU: %s",
 	      errors ? errors : "NULL");
 	gk_free(errors);
 	CHECK(gk_buffer_encode("pm4", "cayman", "NOP", 3, NULL, NULL, NULL) == 0, "encode with nowhere to put it");
