@@ -305,6 +305,16 @@ static int run(int argc, char **argv)
 	/* no -e: the engine the GPU implies (pm4 first, then dma, the
 	 * instruction sets, the modifiers: -g a630 is ir3, -g gfx10 is pm4) */
 	const char *ename = o.engine ? o.engine : "auto";
+	/* a devcoredump without -e: every ring with its own engine, the GPU
+	 * from the dump unless -g says it */
+	if ((cmd->bit == CLI_DECODE || cmd->bit == CLI_CHECK) && cli_coredump_wanted(&o)) {
+		const char *no = cli_refusal(&o, cmd->bit, false);
+		if (no) {
+			fprintf(stderr, "%s: %s\n", prog, no);
+			return 2;
+		}
+		return cli_run_coredump(&o, cmd->bit == CLI_CHECK);
+	}
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
 		use(stderr);
