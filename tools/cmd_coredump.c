@@ -143,21 +143,26 @@ static void show_regs(const struct shown *sh, const struct gk_coredump *cd, cons
 	for (size_t i = 0; i < cd->nregs; i++) {
 		const struct gk_cd_reg *r = &cd->regs[i];
 		if (!ip || strcmp(ip, r->ip) || strcmp(group, r->group)) {
-			say(sh, "IP Dump: %s%s%s", r->ip[0] ? r->ip : "(no 'IP:' line)", r->group[0] ? ", " : "", r->group);
+			say(sh, "%s%s%s%s", r->ip[0] || !r->by_offset ? "IP Dump: " : "register dump (by dword offset)",
+			    r->ip[0] ? r->ip : r->by_offset ? "" : "(no 'IP:' line)", r->group[0] ? ", " : "", r->group);
 			ip = r->ip;
 			group = r->group;
 		}
-		const struct gk_reg *reg = gk_coredump_reg_lookup(t, r->name);
+		const struct gk_reg *reg = r->by_offset ? gk_reg_by_offset(t, r->offset) : gk_coredump_reg_lookup(t, r->name);
+		char offname[32];
+		if (r->by_offset)
+			snprintf(offname, sizeof offname, "0x%05x", r->offset);
 		if (reg) {
 			known++;
 			gk_coredump_reg_fields(reg, r->value, fields, sizeof fields);
 			say(sh, "  %-40s 0x%08x%s%s", reg->name, r->value, fields[0] ? "  " : "", fields);
 		} else {
-			say(sh, "  %-40s 0x%08x  (raw: not in gfxkit's %s register table)", r->name, r->value, gpu);
+			say(sh, "  %-40s 0x%08x  (raw: not in gfxkit's %s register table)", r->by_offset ? offname : r->name,
+			    r->value, gpu);
 		}
 	}
 	if (cd->nregs)
-		say(sh, "IP Dump: %u of %zu registers decoded by name and field (%s)", known, cd->nregs, gpu);
+		say(sh, "registers: %u of %zu decoded by name and field (%s's register table)", known, cd->nregs, gpu);
 }
 
 /* a ring gfxkit does not decode, or cannot for this GPU: its words, eight
@@ -231,8 +236,10 @@ static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct 
 	const char *note;
 	uint32_t line;
 	for (unsigned i = 0; (note = gk_input_note(in, i, &line)) != NULL; i++)
-		if (gk_input_note_warns(in, i))
-			fprintf(stderr, line ? "%s:%u: warning: %s\n" : "%s:%.0u warning: %s\n", sh->name, line, note);
+		if (gk_input_note_warns(in, i) && line)
+			fprintf(stderr, "%s:%u: warning: %s\n", sh->name, line, note);
+		else if (gk_input_note_warns(in, i))
+			fprintf(stderr, "%s: warning: %s\n", sh->name, note);
 	*errors += stats.errors;
 	*warnings += stats.warnings;
 	int rc = cli_input_error(sh->name, in);
@@ -290,6 +297,15 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 		free(text);
 		return 2;
 	}
+	bool any = false;
+	for (size_t i = 0; i < cd.nrings; i++)
+		any |= cd.rings[i].has_contents;
+	if (!any) {
+		int rc = refuse(name, &cd);
+		gk_coredump_free(&cd);
+		free(text);
+		return rc;
+	}
 	struct shown sh = { of->f, o->json, name };
 	char gpu[32], why[64];
 	bool dump_gpu = gk_coredump_gpu(&cd, gpu, sizeof gpu, why, sizeof why) == 0;
@@ -302,15 +318,6 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 		gk_coredump_free(&cd);
 		free(text);
 		return 2;
-	}
-	bool any = false;
-	for (size_t i = 0; i < cd.nrings; i++)
-		any |= cd.rings[i].has_contents;
-	if (!any) {
-		int rc = refuse(name, &cd);
-		gk_coredump_free(&cd);
-		free(text);
-		return rc;
 	}
 	say(&sh, "devcoredump %s: GPU %s (%s)%s%s, %zu ring%s", name, gpu, why, cd.kernel[0] ? ", kernel " : "", cd.kernel,
 	    cd.nrings, cd.nrings == 1 ? "" : "s");

@@ -37,11 +37,15 @@ struct gk_cd_ring {
 	size_t nwords;
 };
 
-/* One register of the "IP Dump" ("NAME \t 0xVALUE" under "IP: BLOCK"). */
+/* One register the dump gives: a line of the "IP Dump" ("NAME \t 0xVALUE"
+ * under "IP: BLOCK"), or of older kernels' "AMDGPU register dumps:"
+ * ("0x%08x: 0x%08x", the register's dword offset, then its value). */
 struct gk_cd_reg {
-	char ip[32];          /* the IP block: "gfx_v10_0", "sdma_v5_2" */
+	char ip[32];          /* the IP block: "gfx_v10_0", "sdma_v5_2"; "": none */
 	char group[48];       /* the heading it is under: "Instance:1", "mec 0, pipe 1, queue 2"; "": none */
-	char name[GK_CD_NAME]; /* as printed: "mmGRBM_STATUS", "regGRBM_STATUS" */
+	char name[GK_CD_NAME]; /* as printed: "mmGRBM_STATUS", "regGRBM_STATUS"; "": by_offset */
+	bool by_offset;
+	uint32_t offset;      /* by_offset: its byte address (the dword offset printed, times 4) */
 	uint32_t value;
 	uint32_t line;
 };

@@ -14,7 +14,7 @@
 
 #include "gfxkit/coredump.h"
 
-enum { S_HEAD, S_IPDUMP, S_RINGS };
+enum { S_HEAD, S_IPDUMP, S_RINGS, S_REGDUMP };
 
 struct parse {
 	struct gk_coredump *cd;
@@ -152,6 +152,8 @@ static void hwip(struct parse *p, const char *s, size_t n)
 		ip->ver[i] = (unsigned)v[i];
 }
 
+static bool add_reg(struct parse *p, const char *name, size_t e, bool by_offset, uint32_t offset, uint32_t v, bool *ok);
+
 /* an IP Dump register line: NAME, white space, 0xVALUE, nothing after */
 static bool reg_line(struct parse *p, const char *s, size_t n, bool *ok)
 {
@@ -168,6 +170,29 @@ static bool reg_line(struct parse *p, const char *s, size_t n, bool *ok)
 	spaces(s, n, &k);
 	if (k < n)
 		return false;
+	return add_reg(p, s, e, false, 0, (uint32_t)v, ok);
+}
+
+/* "0x%08x: 0x%08x": a register by dword offset (Linux 6.1's "AMDGPU
+ * register dumps:", amdgpu_device.c amdgpu_devcoredump_read) */
+static bool offset_line(struct parse *p, const char *s, size_t n, bool *ok)
+{
+	size_t k = 0;
+	uint64_t off, v;
+	if (!hex_at(s, n, &k, true, 8, &off) || k >= n || s[k] != ':')
+		return false;
+	k++;
+	spaces(s, n, &k);
+	if (!hex_at(s, n, &k, true, 8, &v))
+		return false;
+	spaces(s, n, &k);
+	if (k < n || off > UINT32_MAX / 4)
+		return false;
+	return add_reg(p, s, 0, true, (uint32_t)off * 4, (uint32_t)v, ok);
+}
+
+static bool add_reg(struct parse *p, const char *name, size_t e, bool by_offset, uint32_t offset, uint32_t v, bool *ok)
+{
 	struct gk_coredump *cd = p->cd;
 	grow((void **)&cd->regs, &p->cap_regs, cd->nregs + 1, sizeof *cd->regs, ok);
 	if (!*ok)
@@ -175,8 +200,10 @@ static bool reg_line(struct parse *p, const char *s, size_t n, bool *ok)
 	struct gk_cd_reg *r = &cd->regs[cd->nregs++];
 	memcpy(r->ip, p->ip, sizeof r->ip);
 	memcpy(r->group, p->group, sizeof r->group);
-	copy(r->name, sizeof r->name, s, e);
-	r->value = (uint32_t)v;
+	copy(r->name, sizeof r->name, name, e);
+	r->by_offset = by_offset;
+	r->offset = offset;
+	r->value = v;
 	r->line = p->line;
 	return true;
 }
@@ -359,6 +386,13 @@ int gk_coredump_read(struct gk_coredump *cd, const char *text, size_t n, struct 
 			cd->ring_info_line = p.line;
 			continue;
 		}
+		if (p.part == S_HEAD || p.part == S_IPDUMP) {
+			if (starts(s, len, "AMDGPU register dumps:")) {
+				p.part = S_REGDUMP;
+				p.ip[0] = p.group[0] = 0;
+				continue;
+			}
+		}
 		if (p.part == S_HEAD) {
 			if (starts(s, len, "IP Dump")) {
 				p.part = S_IPDUMP;
@@ -369,9 +403,22 @@ int gk_coredump_read(struct gk_coredump *cd, const char *text, size_t n, struct 
 			if (starts(s, len, "IP: ")) {
 				copy(p.ip, sizeof p.ip, s + 4, len - 4);
 				p.group[0] = 0;
-			} else if (len && !reg_line(&p, s, len, &ok)) {
+			} else if (len && !reg_line(&p, s, len, &ok) && !offset_line(&p, s, len, &ok)) {
 				copy(p.group, sizeof p.group, s, len); /* "Instance:1", "mec 0, pipe 0, queue 0" */
 			}
+		} else if (p.part == S_REGDUMP) {
+			if (starts(s, len, "ring name: ")) {
+				p.part = S_RINGS;
+				if (ring_line(&p, s, len, &ok))
+					return -1;
+			} else {
+				offset_line(&p, s, len, &ok);
+			}
+		} else if ((!p.cur || p.ring_part == 3 || (p.ring_part == 2 && p.cur->nwords == p.cur->size)) &&
+			   starts(s, len, "AMDGPU register dumps:")) {
+			ring_end(&p);
+			p.part = S_REGDUMP;
+			p.ip[0] = p.group[0] = 0;
 		} else if (ring_line(&p, s, len, &ok)) {
 			return -1;
 		}
