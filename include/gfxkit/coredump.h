@@ -99,9 +99,11 @@ void gk_coredump_free(struct gk_coredump *cd);
  * others in the dump's order; NULL past the last. */
 const struct gk_cd_ring *gk_coredump_ring(const struct gk_coredump *cd, size_t i);
 
-/* The GPU the dump names, as gfxkit's engines take it ("gfx1030",
- * "gfx1100", "gfx900", from the GC IP version; "gfx8" and older from the
- * SOC family) into buf; how it knows in *why when why is not NULL ("GC
+/* The GPU the dump names, as gfxkit's engines take it, into buf (at least
+ * 16 bytes): from the "HWIP: GC[..][0]" version, the LLVM processor the
+ * kernel's KFD gives it ("gfx1030" for GC 10.3.0, "gfx1033" for 10.3.1),
+ * else its generation ("gfx10.3"); before IP discovery, from "SOC Family"
+ * ("si", "cik", "kaveri", "vi", "carrizo"); how it knows in *why when why is not NULL ("GC
  * 10.3.0"): 0, or -1 (buf "") when the dump does not say. */
 int gk_coredump_gpu(const struct gk_coredump *cd, char *buf, size_t cap, char *why, size_t why_cap);
 

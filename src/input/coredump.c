@@ -460,17 +460,36 @@ const struct gk_cd_ring *gk_coredump_ring(const struct gk_coredump *cd, size_t i
 	return &cd->rings[i <= hung ? i - 1 : i];
 }
 
-/* GC IP versions to the LLVM processor names the engines take (Linux
- * amdgpu_discovery.c sets them; LLVM AMDGPUUsage lists the processors) */
+/* GC IP versions to the LLVM processor names the engines take, as the
+ * kernel's KFD maps them (amdkfd/kfd_device.c, gfx_target_version: 100300
+ * is gfx1030; GC 10.3.1 is VanGogh, gfx1033) */
 static const struct gc_name {
 	unsigned maj, min, rev;
 	const char *name;
 } gc_names[] = {
-	{ 9, 0, 1, "gfx900" }, { 9, 1, 0, "gfx902" }, { 9, 2, 1, "gfx904" }, { 9, 2, 2, "gfx909" },
-	{ 9, 3, 0, "gfx90c" }, { 9, 4, 0, "gfx906" }, { 9, 4, 1, "gfx908" }, { 9, 4, 2, "gfx90a" },
-	{ 10, 1, 10, "gfx1010" }, { 10, 1, 1, "gfx1011" }, { 10, 1, 2, "gfx1012" }, { 10, 1, 3, "gfx1013" },
-	{ 10, 1, 4, "gfx1013" },
+	{ 9, 0, 1, "gfx900" },    { 9, 1, 0, "gfx902" },    { 9, 2, 2, "gfx902" },    { 9, 2, 1, "gfx904" },
+	{ 9, 3, 0, "gfx90c" },    { 9, 4, 0, "gfx906" },    { 9, 4, 1, "gfx908" },    { 9, 4, 2, "gfx90a" },
+	{ 10, 1, 10, "gfx1010" }, { 10, 1, 2, "gfx1011" },  { 10, 1, 1, "gfx1012" },  { 10, 1, 3, "gfx1013" },
+	{ 10, 1, 4, "gfx1013" },  { 10, 3, 0, "gfx1030" },  { 10, 3, 2, "gfx1031" },  { 10, 3, 4, "gfx1032" },
+	{ 10, 3, 1, "gfx1033" },  { 10, 3, 5, "gfx1034" },  { 10, 3, 3, "gfx1035" },  { 10, 3, 6, "gfx1036" },
+	{ 10, 3, 7, "gfx1036" },  { 11, 0, 0, "gfx1100" },  { 11, 0, 3, "gfx1101" },  { 11, 0, 2, "gfx1102" },
+	{ 11, 0, 1, "gfx1103" },  { 11, 0, 4, "gfx1103" },  { 11, 5, 0, "gfx1150" },  { 11, 5, 1, "gfx1151" },
+	{ 11, 5, 2, "gfx1152" },  { 12, 0, 0, "gfx1200" },  { 12, 0, 1, "gfx1201" },
 };
+
+/* a GC version the table lacks: its generation */
+static const char *gc_generation(unsigned maj, unsigned min)
+{
+	if (maj == 9)
+		return "gfx9";
+	if (maj == 10)
+		return min >= 3 ? "gfx10.3" : "gfx10";
+	if (maj == 11)
+		return min >= 5 ? "gfx11.5" : "gfx11";
+	if (maj == 12)
+		return "gfx12";
+	return NULL;
+}
 
 int gk_coredump_gpu(const struct gk_coredump *cd, char *buf, size_t cap, char *why, size_t why_cap)
 {
@@ -489,26 +508,22 @@ int gk_coredump_gpu(const struct gk_coredump *cd, char *buf, size_t cap, char *w
 		for (size_t k = 0; k < sizeof gc_names / sizeof gc_names[0]; k++)
 			if (gc_names[k].maj == maj && gc_names[k].min == min && gc_names[k].rev == rev)
 				name = gc_names[k].name;
-		if (name)
-			snprintf(buf, cap, "%s", name);
-		else if (maj == 9)
-			snprintf(buf, cap, "gfx9");
-		else if ((maj == 10 && min == 3) || maj == 11 || maj == 12)
-			snprintf(buf, cap, "gfx%u%u%u", maj % 100, min % 10, rev % 10);
-		else if (maj == 10)
-			snprintf(buf, cap, "gfx10");
-		else
+		if (!name)
+			name = gc_generation(maj, min);
+		if (!name)
 			return -1;
+		snprintf(buf, cap, "%s", name);
 		if (why && why_cap)
 			snprintf(why, why_cap, "GC %u.%u.%u", maj, min, rev);
 		return 0;
 	}
 	/* amdgpu_family (include/uapi/drm/amdgpu_drm.h): SI 110, CI 120, KV
-	 * 125, VI 130, CZ 135 -- the chips before IP discovery */
+	 * 125, VI 130, CZ 135 -- the chips before IP discovery; names both the
+	 * pm4 and the dma engine take where there is one */
 	static const struct {
 		int family;
 		const char *name;
-	} fams[] = { { 110, "gfx6" }, { 120, "gfx7" }, { 125, "gfx7" }, { 130, "gfx8" }, { 135, "gfx8" } };
+	} fams[] = { { 110, "si" }, { 120, "cik" }, { 125, "kaveri" }, { 130, "vi" }, { 135, "carrizo" } };
 	for (size_t k = 0; k < sizeof fams / sizeof fams[0]; k++)
 		if (cd->family == fams[k].family) {
 			snprintf(buf, cap, "%s", fams[k].name);

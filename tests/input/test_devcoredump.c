@@ -593,7 +593,7 @@ static void test_whole_refusals(void)
 	char gpu[32], why[32];
 	CHECK(gk_coredump_read(&cd, old, sizeof old - 1, &err) == 0 && cd.nrings == 0 && cd.nregs == 1 &&
 		      cd.regs[0].offset == 0x8010 && gk_coredump_gpu(&cd, gpu, sizeof gpu, why, sizeof why) == 0 &&
-		      !strcmp(gpu, "gfx7") && !strcmp(why, "SOC family 120"),
+		      !strcmp(gpu, "cik") && !strcmp(why, "SOC family 120"),
 	      "6.1 dump: %zu rings %zu regs gpu %s", cd.nrings, cd.nregs, gpu);
 	gk_coredump_free(&cd);
 	static const struct {
