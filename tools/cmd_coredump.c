@@ -390,6 +390,16 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 
 int cli_run_coredump(const struct cli_opts *o, int checking)
 {
+	/* options about one stream's words: which ring's would be a guess */
+	static const char *const one_stream[] = { "--base", "--skip", "--count", "--follow", "--mem", "--mem-map" };
+	for (size_t i = 0; i < sizeof one_stream / sizeof one_stream[0]; i++) {
+		const struct cli_option *opt = cli_option_named(one_stream[i]);
+		if (opt && cli_option_given(o, opt)) {
+			fprintf(stderr, "%s: %s is about one stream: with a whole devcoredump, name the ring and its engine "
+				"(--ring NAME -e ENGINE)\n", CLI_PROG, one_stream[i]);
+			return 2;
+		}
+	}
 	struct cli_out of;
 	if (cli_out_open(&of, o->out))
 		return 2;

@@ -101,7 +101,10 @@ static const char help_decode[] =
 	"  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
 	"  ADDR=FILE / --mem-map FILE, --ring NAME.  decode shows, check judges: exit 0 whatever\n"
 	"  the diagnostics say, 2 when an input cannot be read or the output written; --strict judges\n"
-	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n";
+	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n"
+	"  An amdgpu devcoredump without -e and --ring is decoded whole: the GPU from the dump (-g\n"
+	"  overrides), its page fault and registers, then every ring with its own engine, the hung\n"
+	"  one first (gfxkit decode /sys/class/drm/card0/device/devcoredump/data).\n";
 
 static const char help_check[] =
 	"usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"

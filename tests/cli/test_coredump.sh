@@ -127,6 +127,12 @@ has err "--json: the ring headings on stderr" '^cd\.txt: ring vcn_dec_0: vcn'
 run "-e pm4: one ring" 0 decode -g gfx1030 -e pm4 cd.txt
 hasnot out "-e pm4: no ring headings" '^; ring '
 
+# options about one stream's words: refused, never applied to a guessed ring
+for opt in "--skip 4" "--count 4" "--base 0x1000" "--follow"; do
+	run "whole $opt" 2 decode $opt cd.txt
+	has err "whole $opt: refused" "^gfxkit: ${opt%% *} is about one stream: .*--ring NAME -e ENGINE"
+done
+
 # no timed-out ring named: the dump's order
 { head_part ""; rings; } >cd_nohung.txt
 run "none hung" 0 decode cd_nohung.txt

@@ -596,6 +596,23 @@ static void test_whole_refusals(void)
 		      !strcmp(gpu, "cik") && !strcmp(why, "SOC family 120"),
 	      "6.1 dump: %zu rings %zu regs gpu %s", cd.nrings, cd.nregs, gpu);
 	gk_coredump_free(&cd);
+	/* GC versions as KFD names their processors (kfd_device.c) */
+	static const struct {
+		const char *ver, *gpu;
+	} gcs[] = {
+		{ "10.3.1", "gfx1033" }, { "10.1.2", "gfx1011" }, { "11.0.3", "gfx1101" },
+		{ "9.4.2", "gfx90a" },   { "10.3.9", "gfx10.3" }, { "12.0.1", "gfx1201" },
+	};
+	for (size_t i = 0; i < sizeof gcs / sizeof gcs[0]; i++) {
+		char text[160];
+		int len = snprintf(text, sizeof text, "**** AMDGPU Device Coredump ****\nHWIP: SDMA0[3][0]: v6.0.0.0.0\n"
+						      "HWIP: GC[1][0]: v%s.0.0\n", gcs[i].ver);
+		memset(&cd, 0, sizeof cd);
+		CHECK(gk_coredump_read(&cd, text, (size_t)len, &err) == 0 && cd.nips == 2 &&
+			      gk_coredump_gpu(&cd, gpu, sizeof gpu, NULL, 0) == 0 && !strcmp(gpu, gcs[i].gpu),
+		      "GC %s: %s, want %s", gcs[i].ver, gpu, gcs[i].gpu);
+		gk_coredump_free(&cd);
+	}
 	static const struct {
 		const char *name, *engine, *kind;
 	} names[] = {
