@@ -213,7 +213,11 @@ static unsigned engine_slot(struct engines *es, const char *name, const char *gp
 static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct gk_engine *e, const char *text, size_t len,
 		       const struct gk_cd_ring *r, bool checking, unsigned long long *errors, unsigned long long *warnings)
 {
-	struct gk_bytes src = { text, len, 0 };
+	/* the ring's own lines only (the dump is read once per ring): its line
+	 * numbers counted on from the line before its first */
+	(void)len;
+	struct gk_bytes src = { text + r->text_at, r->text_len, 0 };
+	uint32_t base = r->line - 1;
 	struct gk_input *in = gk_input_create(gk_read_bytes, &src, GK_IN_DEVCOREDUMP, gk_engine_unit_bytes(e));
 	if (!in || gk_input_set_ring(in, r->name)) {
 		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
@@ -237,12 +241,18 @@ static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct 
 	uint32_t line;
 	for (unsigned i = 0; (note = gk_input_note(in, i, &line)) != NULL; i++)
 		if (gk_input_note_warns(in, i) && line)
-			fprintf(stderr, "%s:%u: warning: %s\n", sh->name, line, note);
+			fprintf(stderr, "%s:%u: warning: %s\n", sh->name, base + line, note);
 		else if (gk_input_note_warns(in, i))
 			fprintf(stderr, "%s: warning: %s\n", sh->name, note);
 	*errors += stats.errors;
 	*warnings += stats.warnings;
-	int rc = cli_input_error(sh->name, in);
+	int rc = 0;
+	const struct gk_diag *ie = gk_input_error(in);
+	if (ie) {
+		fprintf(stderr, "%s:%u:%u: error: %.*s\n", sh->name, ie->line ? base + ie->line : 0, ie->col,
+			(int)gk_diag_message_len(ie), ie->message);
+		rc = 2;
+	}
 	if (!rc && out.failed)
 		rc = 2;
 	gk_input_destroy(in);
@@ -291,8 +301,13 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 	memset(&cd, 0, sizeof cd);
 	struct gk_diag err;
 	if (gk_coredump_read(&cd, text, len, &err)) {
-		fprintf(stderr, "%s:%u:%u: error: %.*s\n", name, err.line, err.col, (int)gk_diag_message_len(&err),
-			err.message);
+		if (!o->gpu && !(o->format && !strcmp(o->format, "devcoredump")) && !strncmp(err.message, "not a devcoredump", 17))
+			/* standard input taken for a dump because no -g was given */
+			fprintf(stderr, "%s: -g GPU is required (%s is not a devcoredump, which would name its GPU)\n", CLI_PROG,
+				name);
+		else
+			fprintf(stderr, "%s:%u:%u: error: %.*s\n", name, err.line, err.col, (int)gk_diag_message_len(&err),
+				err.message);
 		gk_coredump_free(&cd);
 		free(text);
 		return 2;

@@ -35,6 +35,11 @@ struct gk_cd_ring {
 	bool hung;                /* the ring "Ring timed out details" names */
 	uint32_t *words;          /* nwords dwords from ring index 0 (owned by the struct gk_coredump) */
 	size_t nwords;
+	/* its part of the text: text_len bytes from byte text_at, its "ring
+	 * name:" line up to the next ring's (or the end) -- what to give
+	 * gk_input (with gk_input_set_ring) to read this ring alone, its
+	 * lines counted from line */
+	size_t text_at, text_len;
 };
 
 /* One register the dump gives: a line of the "IP Dump" ("NAME \t 0xVALUE"

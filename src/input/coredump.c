@@ -20,6 +20,7 @@ struct parse {
 	struct gk_coredump *cd;
 	struct gk_diag *err;
 	uint32_t line;
+	size_t line_at;         /* the byte offset of the line */
 	unsigned part;
 	char ip[32], group[48];
 	size_t cap_regs, cap_rings, cap_words;
@@ -269,8 +270,11 @@ static int ring_line(struct parse *p, const char *s, size_t n, bool *ok)
 		grow((void **)&cd->rings, &p->cap_rings, cd->nrings + 1, sizeof *cd->rings, ok);
 		if (!*ok)
 			return 0;
+		if (cd->nrings)
+			cd->rings[cd->nrings - 1].text_len = p->line_at - cd->rings[cd->nrings - 1].text_at;
 		r = p->cur = &cd->rings[cd->nrings++];
 		memset(r, 0, sizeof *r);
+		r->text_at = p->line_at;
 		copy(r->name, sizeof r->name, s + 11, n - 11);
 		r->line = p->line;
 		r->hung = cd->has_hung && !strcmp(r->name, cd->hung);
@@ -363,6 +367,7 @@ int gk_coredump_read(struct gk_coredump *cd, const char *text, size_t n, struct 
 		const char *s = text + i;
 		const char *nl = memchr(s, '\n', n - i);
 		size_t len = nl ? (size_t)(nl - s) : n - i;
+		p.line_at = i;
 		i += len + (nl != NULL);
 		p.line++;
 		if (memchr(s, 0, len))
@@ -426,6 +431,8 @@ int gk_coredump_read(struct gk_coredump *cd, const char *text, size_t n, struct 
 			return fail(&p, 0, "out of memory");
 	}
 	ring_end(&p);
+	if (cd->nrings)
+		cd->rings[cd->nrings - 1].text_len = n - cd->rings[cd->nrings - 1].text_at;
 	cd->lines = p.line;
 	if (!seen)
 		return fail(&p, 0, "not a devcoredump: no '**** AMDGPU Device Coredump ****' line");

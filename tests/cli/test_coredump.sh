@@ -111,6 +111,8 @@ same out whole.txt "-f devcoredump reads like auto"
 "$G" decode <cd.txt >out 2>err
 sed 's/^; devcoredump <stdin>:/; devcoredump cd.txt:/' out >stdin.txt
 same stdin.txt whole.txt "standard input, no -g: whole"
+printf 'c0001000 00000000\n' | "$G" decode >out 2>err
+has err "standard input, not a dump, no -g: -g asked for" '^gfxkit: -g GPU is required \(<stdin> is not a devcoredump'
 run "-g overrides" 0 decode -g gfx1100 cd.txt
 has out "-g overrides the dump" '^; devcoredump cd\.txt: GPU gfx1100 \(-g\)'
 run "-o" 0 decode -o whole_o.txt cd.txt
