@@ -497,6 +497,16 @@ static void test_whole(void)
 		      g->line == gfx_name_line,
 	      "whole: the gfx ring's words and pointers (rptr 0x%llx wptr 0x%llx line %u/%u)",
 	      g ? (unsigned long long)g->rptr : 0ull, g ? (unsigned long long)g->wptr : 0ull, g ? g->line : 0, gfx_name_line);
+	/* the ring's own part of the text reads as the ring alone */
+	if (g && g->text_at < dump.n && g->text_len <= dump.n - g->text_at) {
+		CHECK(!strncmp(dump.p + g->text_at, "ring name: gfx_0.0.0\n", 21) &&
+			      !strncmp(dump.p + g->text_at + g->text_len, "ring name: sdma0\n", 17),
+		      "whole: the gfx ring's text from its name to the next ring's");
+		read_text(dump.p + g->text_at, g->text_len, GK_IN_DEVCOREDUMP, 4096, "gfx_0.0.0", NULL);
+		CHECK(!got.err[0] && words_are(gfx, GFX_SIZE, 0), "whole: its text read alone: %s", got.err);
+	} else {
+		CHECK(0, "whole: the gfx ring's text out of the dump");
+	}
 	const struct gk_cd_ring *sd = gk_coredump_ring(&cd, 2);
 	CHECK(sd && !sd->has_contents && sd->contents_line && !sd->words, "whole: sdma0 without contents");
 	const struct gk_cd_ring *v = gk_coredump_ring(&cd, 3);
