@@ -50,7 +50,7 @@ def main():
          'Protection fault status register: 0x301031', '',
          'IP Dump', 'IP: gfx_v10_0',
          reg('mmGRBM_STATUS', 0xa0003028), reg('mmGRBM_STATUS2', 0x70000008), reg('mmCP_STALLED_STAT1', 0x00000000),
-         reg('mmCP_BUSY_STAT', 0x00000044), reg('mmCP_RB0_RPTR', 0x0000000b), reg('mmCP_RB0_WPTR', 0x00000014),
+         reg('mmCP_BUSY_STAT', 0x00000044), reg('mmCP_RB0_RPTR', 0x0000000b), reg('mmCP_RB0_WPTR', 0x00000054),
          reg('mmCP_GFX_HPD_STATUS0', 0x00000001),
          '', 'num_mec: 1 num_pipe: 1 num_queue: 1', '', 'mec 0, pipe 0, queue 0',
          reg('mmCP_HQD_ACTIVE', 0x00000001), reg('mmCP_HQD_PQ_RPTR', 0x00000000), '',
@@ -58,22 +58,22 @@ def main():
          reg('mmSDMA0_GFX_RB_RPTR', 0x00000014), '', 'Instance:1', reg('mmSDMA0_STATUS_REG', 0x46dee557),
          reg('mmSDMA0_GFX_RB_RPTR', 0x00000000), '',
          'Ring buffer information']
-    # the gfx ring, 64 dwords: the stream at index 8, rptr on the
+    # the gfx ring, 32 dwords: the stream at index 8, rptr on the
     # WAIT_REG_MEM (index 11), wptr after the NOP (index 20, 2 wraps on)
-    gfx = [PAD] * 64
+    gfx = [PAD] * 32
     stream = [0xc0012800, 0x80000000, 0x80000000,  # CONTEXT_CONTROL
               0xc0053c00, 0x00000013, 0x00100000, 0x00000000, 0x00000001, 0xffffffff, 0x00000004,  # WAIT_REG_MEM
               0xc0001000, 0x00000000]  # NOP
     gfx[8:8 + len(stream)] = stream
-    comp = [PAD] * 16
-    kiq = [PAD] * 16
+    comp = [PAD] * 8
+    kiq = [PAD] * 8
     # sdma: WRITE (op 2) of one dword at 0x200000, then NOPs
     sdma0 = [0x00000002, 0x00200000, 0x00000000, 0x00000000, 0xdeadbeef] + [0] * 11
     sdma1 = [0] * 16
     vcn = [0x30000000 + i for i in range(16)]
-    L += ring('gfx_0.0.0', gfx, 11, 2 * 64 + 20, 63)
-    L += ring('comp_1.0.0', comp, 0, 0, 15)
-    L += ring('kiq_0.2.1.0', kiq, 4, 4, 15)
+    L += ring('gfx_0.0.0', gfx, 11, 2 * 32 + 20, 31)
+    L += ring('comp_1.0.0', comp, 0, 0, 7)
+    L += ring('kiq_0.2.1.0', kiq, 4, 4, 7)
     L += ring('sdma0', sdma0, 5, 5, 15)
     L += ring('sdma1', sdma1, 0, 0, 15)
     L += ring('vcn_dec_0', vcn, 4, 8, 15)
