@@ -136,6 +136,7 @@ demo: $(B)/gfxkit
 	@echo "make demo: the tiled surface the DMA copy wrote, as a picture: $(B)/demo_tiled.png"
 	$(B)/gfxkit run -g evergreen -e pm4 --zero 0x100000:0x1000 --state examples/evergreen_compute.bin
 	$(B)/gfxkit lint -g evergreen examples/evergreen_compute.bin
+	$(B)/gfxkit decode examples/devcoredump_gfx1030.txt
 
 # one tools/bench_*.c per family (bench_pm4.c and bench_dma.c: the command
 # streams), run in turn; then every "  target: " line they printed, in one

@@ -229,6 +229,12 @@ int cli_run_list(struct gk_engine *e, const char *name, int json);
  * trailing_is_diag: a binary input ending inside a unit is a diagnostic of
  * the stream (ir3 instructions), not an input error. */
 int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag);
+/* decode / check of an amdgpu devcoredump whole (tools/cmd_coredump.c):
+ * whether the options and inputs ask for it (no -e, no --ring, -f auto or
+ * devcoredump, every input a devcoredump), and the run: every ring with its
+ * own engine, the hung one first; exit status as cli_run_stream's */
+bool cli_coredump_wanted(const struct cli_opts *o);
+int cli_run_coredump(const struct cli_opts *o, int checking);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */
 int cli_input_error(const char *name, const struct gk_input *in);

@@ -101,7 +101,10 @@ static const char help_decode[] =
 	"  gfxkit --help; INPUT OPTIONS: --base ADDR, --skip N, --count N, --follow with --mem\n"
 	"  ADDR=FILE / --mem-map FILE, --ring NAME.  decode shows, check judges: exit 0 whatever\n"
 	"  the diagnostics say, 2 when an input cannot be read or the output written; --strict judges\n"
-	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n";
+	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n"
+	"  An amdgpu devcoredump without -e and --ring is decoded whole: the GPU from the dump (-g\n"
+	"  overrides), its page fault and registers, then every ring with its own engine, the hung\n"
+	"  one first (gfxkit decode /sys/class/drm/card0/device/devcoredump/data).\n";
 
 static const char help_check[] =
 	"usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
@@ -305,6 +308,16 @@ static int run(int argc, char **argv)
 	/* no -e: the engine the GPU implies (pm4 first, then dma, the
 	 * instruction sets, the modifiers: -g a630 is ir3, -g gfx10 is pm4) */
 	const char *ename = o.engine ? o.engine : "auto";
+	/* a devcoredump without -e: every ring with its own engine, the GPU
+	 * from the dump unless -g says it */
+	if ((cmd->bit == CLI_DECODE || cmd->bit == CLI_CHECK) && cli_coredump_wanted(&o)) {
+		const char *no = cli_refusal(&o, cmd->bit, false);
+		if (no) {
+			fprintf(stderr, "%s: %s\n", prog, no);
+			return 2;
+		}
+		return cli_run_coredump(&o, cmd->bit == CLI_CHECK);
+	}
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
 		use(stderr);

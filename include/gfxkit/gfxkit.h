@@ -6,6 +6,7 @@
 #include "gfxkit/amdgpu.h"
 #include "gfxkit/asm.h"
 #include "gfxkit/buffer.h"
+#include "gfxkit/coredump.h"
 #include "gfxkit/check.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"

@@ -864,6 +864,263 @@ static void nc_gk_check_set_buffers(void)
 	fx_end_case();
 }
 
+static void nc_gk_coredump_fault_fields(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_fault_fields((uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_coredump_fault_fields(UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_coredump_fault_fields(0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("status = UINT32_MAX");
+	(void)gk_coredump_fault_fields(UINT32_MAX, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("status = UINT32_MAX / 2 + 1");
+	(void)gk_coredump_fault_fields(UINT32_MAX / 2 + 1, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_coredump_fault_fields(0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_coredump_fault_fields(0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_fault_fields(0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_coredump_fault_fields(0, (char*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_coredump_fault_fields(0, (char*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_coredump_fault_fields(0, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_coredump_free(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_coredump_free((struct gk_coredump*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_coredump_free((struct gk_coredump*)FX_SLOT(0));
+	fx_end_case();
+}
+
+static void nc_gk_coredump_gpu(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_gpu((const struct gk_coredump*)NULL, (char*)NULL, (size_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_coredump_gpu((const struct gk_coredump*)NULL, (char*)NULL, SIZE_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cd NULL");
+	(void)gk_coredump_gpu((const struct gk_coredump*)NULL, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)NULL, (size_t)FX_SLOT_BYTES, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("why NULL");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)NULL, SIZE_MAX, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)NULL, SIZE_MAX - 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)NULL, SIZE_MAX / 2 + 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("why_cap = SIZE_MAX");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("why_cap = SIZE_MAX - 1");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("why_cap = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("why_cap = 0, why valid");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)FX_SLOT(3), 0);
+	fx_end_case();
+	FX_CASE("why_cap = 1, why valid");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)FX_SLOT(3), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)NULL, SIZE_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_coredump_gpu((const struct gk_coredump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_coredump_read(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_read((struct gk_coredump*)NULL, (const char*)NULL, (size_t)0, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_coredump_read((struct gk_coredump*)NULL, (const char*)NULL, SIZE_MAX, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("cd NULL");
+	(void)gk_coredump_read((struct gk_coredump*)NULL, (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("text NULL");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)NULL, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX - 1");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX - 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = 0, text valid");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)FX_STR, 0, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = 1, text valid");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)FX_STR, 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)FX_EMPTY, 0, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)fx_long(), FX_LONG_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_coredump_read((struct gk_coredump*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+}
+
+static void nc_gk_coredump_reg_fields(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)NULL, (uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)NULL, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("r NULL");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)NULL, 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX / 2 + 1");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), UINT32_MAX / 2 + 1, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_coredump_reg_fields((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_coredump_reg_lookup(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)NULL, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("t NULL");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)NULL, (const char*)FX_STR);
+	fx_end_case();
+	FX_CASE("name NULL");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)fx_reg_table(), (const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)fx_reg_table(), (const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_coredump_reg_lookup((const struct gk_reg_table*)fx_reg_table(), (const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_coredump_ring(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_coredump_ring((const struct gk_coredump*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_coredump_ring((const struct gk_coredump*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cd NULL");
+	(void)gk_coredump_ring((const struct gk_coredump*)NULL, 1);
+	fx_end_case();
+	FX_CASE("i = SIZE_MAX - 1");
+	(void)gk_coredump_ring((const struct gk_coredump*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("i = SIZE_MAX / 2 + 1");
+	(void)gk_coredump_ring((const struct gk_coredump*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("i = 0, cd valid");
+	(void)gk_coredump_ring((const struct gk_coredump*)FX_SLOT(0), 0);
+	fx_end_case();
+	FX_CASE("i = 1, cd valid");
+	(void)gk_coredump_ring((const struct gk_coredump*)FX_SLOT(0), 1);
+	fx_end_case();
+}
+
+static void nc_gk_coredump_ring_engine(void)
+{
+	FX_CASE("every pointer NULL");
+	fx_string(gk_coredump_ring_engine((const char*)NULL, (const char**)NULL));
+	fx_end_case();
+	FX_CASE("name NULL");
+	fx_string(gk_coredump_ring_engine((const char*)NULL, (const char**)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("kind NULL");
+	fx_string(gk_coredump_ring_engine((const char*)FX_STR, (const char**)NULL));
+	fx_end_case();
+	FX_CASE("every string empty");
+	fx_string(gk_coredump_ring_engine((const char*)FX_EMPTY, (const char**)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("every string long");
+	fx_string(gk_coredump_ring_engine((const char*)fx_long(), (const char**)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	fx_string(gk_coredump_ring_engine((const char*)FX_STR, (const char**)FX_SLOT(1)));
+	fx_end_case();
+}
+
 static void nc_gk_crc32(void)
 {
 	FX_CASE("every pointer NULL");
@@ -5989,6 +6246,14 @@ static const struct nc_func {
 	{ "gk_check_init", nc_gk_check_init },
 	{ "gk_check_packet", nc_gk_check_packet },
 	{ "gk_check_set_buffers", nc_gk_check_set_buffers },
+	{ "gk_coredump_fault_fields", nc_gk_coredump_fault_fields },
+	{ "gk_coredump_free", nc_gk_coredump_free },
+	{ "gk_coredump_gpu", nc_gk_coredump_gpu },
+	{ "gk_coredump_read", nc_gk_coredump_read },
+	{ "gk_coredump_reg_fields", nc_gk_coredump_reg_fields },
+	{ "gk_coredump_reg_lookup", nc_gk_coredump_reg_lookup },
+	{ "gk_coredump_ring", nc_gk_coredump_ring },
+	{ "gk_coredump_ring_engine", nc_gk_coredump_ring_engine },
 	{ "gk_crc32", nc_gk_crc32 },
 	{ "gk_diag_code_name", nc_gk_diag_code_name },
 	{ "gk_diag_format", nc_gk_diag_format },

@@ -458,6 +458,204 @@ static void test_decode(void)
 	free(want);
 }
 
+/* ---- the dump read whole (include/gfxkit/coredump.h) ---- */
+
+static int read_whole(struct gk_coredump *cd, struct gk_diag *err)
+{
+	memset(cd, 0, sizeof *cd);
+	memset(err, 0, sizeof *err);
+	return gk_coredump_read(cd, dump.p, dump.n, err);
+}
+
+/* every ring, the hung one first, each with its engine; the GPU, the hung
+ * ring, the page fault and the registers as the dump gives them */
+static void test_whole(void)
+{
+	build(D_HUNG | D_VCN | D_TAIL);
+	struct gk_coredump cd;
+	struct gk_diag err;
+	CHECK(read_whole(&cd, &err) == 0, "whole: %u:%u %s", err.line, err.col, err.message);
+	CHECK(cd.nrings == 4, "whole: %zu rings", cd.nrings);
+	static const char *const order[] = { "gfx_0.0.0", "comp_1.0.0", "sdma0", "vcn_dec_0" };
+	static const char *const engines[] = { "pm4", "pm4", "dma", NULL };
+	static const char *const kinds[] = { "gfx", "compute", "sdma", "vcn" };
+	for (size_t i = 0; i < 4; i++) {
+		const struct gk_cd_ring *r = gk_coredump_ring(&cd, i);
+		const char *kind = NULL;
+		const char *e = r ? gk_coredump_ring_engine(r->name, &kind) : NULL;
+		CHECK(r && !strcmp(r->name, order[i]) && r->hung == (i == 0) &&
+			      ((!e && !engines[i]) || (e && engines[i] && !strcmp(e, engines[i]))) && !strcmp(kind, kinds[i]),
+		      "whole: ring %zu is %s (hung %d, engine %s, kind %s), want %s", i, r ? r->name : "none",
+		      r ? r->hung : -1, e ? e : "none", kind ? kind : "none", order[i]);
+	}
+	CHECK(!gk_coredump_ring(&cd, 4), "whole: no fifth ring");
+	const struct gk_cd_ring *g = gk_coredump_ring(&cd, 0);
+	bool same = g && g->nwords == GFX_SIZE && g->has_contents && !g->cut;
+	for (size_t i = 0; same && i < GFX_SIZE; i++)
+		same = g->words[i] == gfx[i];
+	CHECK(same && g->rptr == GFX_AT && g->wptr == GFX_WPTR && g->has_mask && g->mask == GFX_SIZE - 1 && g->size == GFX_SIZE &&
+		      g->line == gfx_name_line,
+	      "whole: the gfx ring's words and pointers (rptr 0x%llx wptr 0x%llx line %u/%u)",
+	      g ? (unsigned long long)g->rptr : 0ull, g ? (unsigned long long)g->wptr : 0ull, g ? g->line : 0, gfx_name_line);
+	/* the ring's own part of the text reads as the ring alone */
+	if (g && g->text_at < dump.n && g->text_len <= dump.n - g->text_at) {
+		CHECK(!strncmp(dump.p + g->text_at, "ring name: gfx_0.0.0\n", 21) &&
+			      !strncmp(dump.p + g->text_at + g->text_len, "ring name: sdma0\n", 17),
+		      "whole: the gfx ring's text from its name to the next ring's");
+		read_text(dump.p + g->text_at, g->text_len, GK_IN_DEVCOREDUMP, 4096, "gfx_0.0.0", NULL);
+		CHECK(!got.err[0] && words_are(gfx, GFX_SIZE, 0), "whole: its text read alone: %s", got.err);
+	} else {
+		CHECK(0, "whole: the gfx ring's text out of the dump");
+	}
+	const struct gk_cd_ring *sd = gk_coredump_ring(&cd, 2);
+	CHECK(sd && !sd->has_contents && sd->contents_line && !sd->words, "whole: sdma0 without contents");
+	const struct gk_cd_ring *v = gk_coredump_ring(&cd, 3);
+	CHECK(v && v->nwords == COMP_SIZE && v->words[3] == comp[3], "whole: the vcn ring's words, raw");
+	char gpu[32], why[32];
+	CHECK(gk_coredump_gpu(&cd, gpu, sizeof gpu, why, sizeof why) == 0 && !strcmp(gpu, "gfx1030") && !strcmp(why, "GC 10.3.0"),
+	      "whole: GPU %s (%s)", gpu, why);
+	CHECK(cd.has_hung && !strcmp(cd.hung, "gfx_0.0.0") && cd.hung_type == 0 && cd.family == 143 &&
+		      !strcmp(cd.kernel, "6.12.9-amd64"),
+	      "whole: hung '%s' type %d family %d kernel '%s'", cd.hung, cd.hung_type, cd.family, cd.kernel);
+	CHECK(cd.has_fault && !strcmp(cd.fault_hub, "gfxhub") && cd.fault_addr == 0 && cd.fault_status == 0,
+	      "whole: the page fault block");
+	/* the IP Dump by name, the register lines by offset (in it and after the rings) */
+	CHECK(cd.nregs == 6, "whole: %zu registers", cd.nregs);
+	if (cd.nregs == 6) {
+		CHECK(!strcmp(cd.regs[0].name, "regGRBM_STATUS") && cd.regs[0].value == 0xa0003028 &&
+			      !strcmp(cd.regs[0].ip, "gfx_v10_0") && !cd.regs[0].group[0] && !cd.regs[0].by_offset,
+		      "whole: GRBM_STATUS '%s' 0x%x '%s'", cd.regs[0].name, cd.regs[0].value, cd.regs[0].ip);
+		CHECK(cd.regs[3].by_offset && cd.regs[3].offset == 4 * 0x8010 && cd.regs[3].value == 0,
+		      "whole: a register line by offset");
+		CHECK(!strcmp(cd.regs[4].name, "regCP_HQD_ACTIVE") && !strcmp(cd.regs[4].group, "mec 0 pipe 0 queue 0"),
+		      "whole: the queue heading kept: '%s'", cd.regs[4].group);
+		CHECK(cd.regs[5].by_offset && cd.regs[5].offset == 4 * 0xc040 && cd.regs[5].value == 1 && !cd.regs[5].ip[0],
+		      "whole: 'AMDGPU register dumps:' after the rings");
+	}
+	/* by name and field in the GPU's register table */
+	static struct gk_format fmt;
+	CHECK(gk_pm4_format_init(&fmt, gpu) == 0, "whole: pm4 format of %s", gpu);
+	const struct gk_reg *r = gk_coredump_reg_lookup(fmt.regs, "regGRBM_STATUS");
+	const struct gk_reg *r2 = gk_coredump_reg_lookup(fmt.regs, "mmGRBM_STATUS");
+	char fields[512];
+	gk_coredump_reg_fields(r, 0xa0003028, fields, sizeof fields);
+	CHECK(r && r == r2 && !strcmp(r->name, "GRBM_STATUS") && strstr(fields, "GUI_ACTIVE=1") && strstr(fields, "CP_BUSY=1"),
+	      "whole: GRBM_STATUS fields '%s'", fields);
+	CHECK(!gk_coredump_reg_lookup(fmt.regs, "regNO_SUCH_REGISTER"), "whole: an unknown register stays raw");
+	gk_coredump_free(&cd);
+	CHECK(!cd.rings && !cd.nrings && !cd.regs, "whole: freed");
+
+	/* the fault status fields (gc_9_0_sh_mask.h VM_L2_PROTECTION_FAULT_STATUS) */
+	gk_coredump_fault_fields(0x301031, fields, sizeof fields);
+	CHECK(!strcmp(fields, "MORE_FAULTS=1 WALKER_ERROR=0 PERMISSION_FAULTS=3 MAPPING_ERROR=0 CID=0x8 RW=0 VMID=3"),
+	      "fault fields: '%s'", fields);
+
+	/* no timed-out ring: the dump's order; an older kernel (no RB mask) */
+	build(D_OLD | D_VCN);
+	CHECK(read_whole(&cd, &err) == 0 && cd.nrings == 4 && !strcmp(gk_coredump_ring(&cd, 0)->name, "comp_1.0.0") &&
+		      !gk_coredump_ring(&cd, 1)->has_mask && !gk_coredump_ring(&cd, 0)->hung,
+	      "whole, none hung: the dump's order");
+	gk_coredump_free(&cd);
+}
+
+/* what is not a devcoredump, a bad ring line, a ring cut short, the GPU
+ * from the SOC family, KIQ and SDMA page rings, and damage at random */
+static void test_whole_refusals(void)
+{
+	struct gk_coredump cd;
+	struct gk_diag err;
+	memset(&cd, 0, sizeof cd);
+	CHECK(gk_coredump_read(&cd, "hello\n", 6, &err) == -1 && err.line == 1 && strstr(err.message, "not a devcoredump"),
+	      "not a devcoredump: %u %s", err.line, err.message);
+	gk_coredump_free(&cd);
+	build(D_HUNG);
+	/* the gfx ring's dword 3 spoiled */
+	char *p = dump.p;
+	unsigned line = 1;
+	for (size_t i = 0; i < dump.n && line < gfx_first_line + 3; i++)
+		if (dump.p[i] == '\n') {
+			line++;
+			p = dump.p + i + 1;
+		}
+	memcpy(p, "0xc \t zz", 8);
+	CHECK(read_whole(&cd, &err) == -1 && err.line == gfx_first_line + 3 && err.col == 7 &&
+		      strstr(err.message, "expected the dword"),
+	      "bad ring word: %u:%u %s (want line %u)", err.line, err.col, err.message, gfx_first_line + 3);
+	gk_coredump_free(&cd);
+	/* cut inside the gfx ring: kept, cut */
+	build(D_HUNG);
+	size_t keep = 0;
+	line = 1;
+	for (size_t i = 0; i < dump.n && line < gfx_first_line + 10; i++)
+		if (dump.p[i] == '\n') {
+			line++;
+			keep = i + 1;
+		}
+	memset(&cd, 0, sizeof cd);
+	CHECK(gk_coredump_read(&cd, dump.p, keep, &err) == 0 && gk_coredump_ring(&cd, 0) && gk_coredump_ring(&cd, 0)->cut &&
+		      gk_coredump_ring(&cd, 0)->nwords == 10,
+	      "cut ring: %s", err.message);
+	gk_coredump_free(&cd);
+	/* Linux 6.1: no rings, no IP versions; the family names the GPU */
+	static const char old[] = "**** AMDGPU Device Coredump ****\nkernel: 6.1.0\nmodule: amdgpu\ntime: 1.2\n"
+				  "SOC Family: 120\nAMDGPU register dumps:\nOffset:     Value:\n0x00002004: 0xa0003028\n";
+	memset(&cd, 0, sizeof cd);
+	char gpu[32], why[32];
+	CHECK(gk_coredump_read(&cd, old, sizeof old - 1, &err) == 0 && cd.nrings == 0 && cd.nregs == 1 &&
+		      cd.regs[0].offset == 0x8010 && gk_coredump_gpu(&cd, gpu, sizeof gpu, why, sizeof why) == 0 &&
+		      !strcmp(gpu, "cik") && !strcmp(why, "SOC family 120"),
+	      "6.1 dump: %zu rings %zu regs gpu %s", cd.nrings, cd.nregs, gpu);
+	gk_coredump_free(&cd);
+	/* GC versions as KFD names their processors (kfd_device.c) */
+	static const struct {
+		const char *ver, *gpu;
+	} gcs[] = {
+		{ "10.3.1", "gfx1033" }, { "10.1.2", "gfx1011" }, { "11.0.3", "gfx1101" },
+		{ "9.4.2", "gfx90a" },   { "10.3.9", "gfx10.3" }, { "12.0.1", "gfx1201" },
+	};
+	for (size_t i = 0; i < sizeof gcs / sizeof gcs[0]; i++) {
+		char text[160];
+		int len = snprintf(text, sizeof text, "**** AMDGPU Device Coredump ****\nHWIP: SDMA0[3][0]: v6.0.0.0.0\n"
+						      "HWIP: GC[1][0]: v%s.0.0\n", gcs[i].ver);
+		memset(&cd, 0, sizeof cd);
+		CHECK(gk_coredump_read(&cd, text, (size_t)len, &err) == 0 && cd.nips == 2 &&
+			      gk_coredump_gpu(&cd, gpu, sizeof gpu, NULL, 0) == 0 && !strcmp(gpu, gcs[i].gpu),
+		      "GC %s: %s, want %s", gcs[i].ver, gpu, gcs[i].gpu);
+		gk_coredump_free(&cd);
+	}
+	static const struct {
+		const char *name, *engine, *kind;
+	} names[] = {
+		{ "kiq_0.2.1.0", "pm4", "kiq" }, { "mes_kiq_3.1.0", "pm4", "kiq" }, { "mes_3.0.0", NULL, "mes" },
+		{ "page0", "dma", "sdma" },      { "sdma1", "dma", "sdma" },        { "jpeg_dec", NULL, "jpeg" },
+		{ "vce0", NULL, "vce" },         { "uvd_enc0.1", NULL, "uvd" },     { "xyz", NULL, "unknown" },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const char *kind = NULL;
+		const char *e = gk_coredump_ring_engine(names[i].name, &kind);
+		CHECK(((!e && !names[i].engine) || (e && names[i].engine && !strcmp(e, names[i].engine))) &&
+			      !strcmp(kind, names[i].kind),
+		      "ring %s: engine %s kind %s", names[i].name, e ? e : "none", kind);
+	}
+	/* damage at random: read or refused, never a crash (ASan copy) */
+	build(D_HUNG | D_VCN | D_TAIL);
+	uint64_t seed = 28;
+	for (int k = 0; k < 300; k++) {
+		char *q = malloc(dump.n);
+		memcpy(q, dump.p, dump.n);
+		for (int j = 0; j < 4; j++)
+			q[tl_rand(&seed) % dump.n] = "0x \t\n:[]z\001"[tl_rand(&seed) % 10];
+		size_t n = (size_t)(tl_rand(&seed) % (dump.n + 1));
+		memset(&cd, 0, sizeof cd);
+		int rc = gk_coredump_read(&cd, q, n, &err);
+		for (size_t i = 0; !rc && gk_coredump_ring(&cd, i); i++)
+			(void)gk_coredump_ring(&cd, i)->words;
+		gk_coredump_free(&cd);
+		free(q);
+	}
+	CHECK(1, "damaged dumps read or refused");
+}
+
 int main(void)
 {
 	for (unsigned i = 0; i < GFX_SIZE; i++)
@@ -469,6 +667,8 @@ int main(void)
 	test_old_kernel();
 	test_refusals();
 	test_decode();
+	test_whole();
+	test_whole_refusals();
 	free(dump.p);
 	return tl_done();
 }
