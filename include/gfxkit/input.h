@@ -140,6 +140,18 @@ int gk_input_set_base(struct gk_input *in, uint64_t base);
  * hexdump, xxd and ring indices are file offsets and indices: false. */
 bool gk_input_gpu_addressed(const struct gk_input *in);
 
+/* A register's byte offset (as the register tables give it) from its name
+ * (len bytes, not NUL-terminated; a listing's own prefix such as umr's
+ * "gfx1033.mm" already taken off): 0, or -1 when the name is unknown. */
+typedef int (*gk_reg_lookup_fn)(void *ctx, const char *name, size_t len, uint32_t *offset);
+/* The register names of the GPU the dump is from, for the listings that
+ * print register names in place of the words that hold their offsets (a
+ * current umr leaves out the offset dword of every SET_*_REG packet): the
+ * reader rebuilds those words through fn and refuses them without it.  ctx
+ * is handed to fn and not owned.  Only before the first gk_input_fill:
+ * 0, or -1 (also for a NULL in or fn). */
+int gk_input_set_reg_lookup(struct gk_input *in, gk_reg_lookup_fn fn, void *ctx);
+
 /* What a ring dump said of its pointers, as byte addresses in the offsets
  * gk_input_offset gives (ring index * 4 from the base): have is a set of
  * GK_MARK_* bits.  rptr_word: the unit (counted from the first, from 0)
