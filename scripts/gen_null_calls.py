@@ -165,6 +165,7 @@ CALLBACKS = {
     'gk_diag_fn': 'fx_diag_cb',
     'gk_emit_fn': 'fx_emit_cb',
     'gk_read_fn': 'fx_read_cb',
+    'gk_reg_lookup_fn': 'fx_reg_lookup_cb',
     'gk_write_fn': 'fx_write_cb',
     'int (*)(void *ctx, uint64_t value)': 'fx_enum_cb',
     'int (*)(void *ctx, const void *p, size_t n)': 'fx_write_cb',

@@ -2168,6 +2168,25 @@ static void nc_gk_input_set_base(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_set_reg_lookup(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)NULL, (gk_reg_lookup_fn)NULL, (void*)NULL);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)NULL, fx_reg_lookup_cb, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("fn NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), (gk_reg_lookup_fn)NULL, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("ctx NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), fx_reg_lookup_cb, (void*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), fx_reg_lookup_cb, (void*)FX_SLOT(2));
+	fx_end_case();
+}
+
 static void nc_gk_input_set_ring(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6052,6 +6071,7 @@ static const struct nc_func {
 	{ "gk_input_offset", nc_gk_input_offset },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },
+	{ "gk_input_set_reg_lookup", nc_gk_input_set_reg_lookup },
 	{ "gk_input_set_ring", nc_gk_input_set_ring },
 	{ "gk_input_skip", nc_gk_input_skip },
 	{ "gk_input_unit", nc_gk_input_unit },
