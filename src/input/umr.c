@@ -265,10 +265,19 @@ static void section_end(struct umr_st *st, uint32_t line_no, struct gk_in_line *
 	st->in_pkt = false;
 }
 
+static void parse_probe(const char *s, size_t n, struct gk_in_line *out);
+
 static void umr_line(void *stp, struct gk_input *in, const char *s, size_t n, uint32_t line_no, struct gk_in_line *out)
 {
 	struct umr_st *st = stp;
 	size_t i = 0;
+	if (!in) {
+		/* the detector weighing a damaged text: each line on its own */
+		gk_scan_spaces(s, n, &i);
+		if (i < n && s[i] == '[')
+			parse_probe(s, n, out);
+		return;
+	}
 	gk_scan_spaces(s, n, &i);
 	if (i >= n || s[i] == '\r')
 		return;
