@@ -29,6 +29,7 @@ enum gk_in_format {
 	GK_IN_UMR,          /* umr ring / IB listings: "[VMID@0xADDR + 0xOFF] [0xWORD] ..." */
 	GK_IN_AMDGPU_RING,  /* amdgpu debugfs ring file: binary rptr, wptr, driver wptr, then the ring */
 	GK_IN_DEVCOREDUMP,  /* amdgpu devcoredump text: one of its rings (gk_input_set_ring) */
+	GK_IN_MESA,         /* Mesa's IB listings (ac_parse_ib: RADV_DEBUG=hang, radeonsi ddebug) */
 };
 
 /* Ring markers (gk_input_marks): which pointer sits where. */
@@ -38,7 +39,7 @@ enum gk_in_format {
 #define GK_MARK_DRIVER_WPTR 8u  /* the driver's copy of the wptr */
 
 /* "bin", "hex", "radeon-ring", "klog", "od", "hexdump-c", "xxd", "umr",
- * "amdgpu-ring", "devcoredump", "auto"; NULL for a value outside the enum. */
+ * "amdgpu-ring", "devcoredump", "mesa", "auto"; NULL for a value outside the enum. */
 const char *gk_in_format_name(enum gk_in_format f);
 /* The format called name (as gk_in_format_name spells it): 0, or -1. */
 int gk_in_format_parse(const char *name, enum gk_in_format *f);
