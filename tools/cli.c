@@ -464,18 +464,6 @@ struct counted_file {
 	uint64_t bytes;
 };
 
-/* A register's offset by name in the engine's register tables, for the
- * listings that print names where the words held offsets (umr). */
-static int reg_by_name(void *ctx, const char *name, size_t len, uint32_t *offset)
-{
-	const struct gk_format *fmt = ctx;
-	const struct gk_reg *r = fmt ? gk_reg_by_name(fmt->regs, name, len) : NULL;
-	if (!r)
-		return -1;
-	*offset = r->offset;
-	return 0;
-}
-
 static long read_counted(void *ctx, void *buf, size_t cap)
 {
 	struct counted_file *c = ctx;
@@ -710,8 +698,9 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	struct gk_input *in = gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e));
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
-	if (in && gk_engine_format(e) && gk_engine_format(e)->regs)
-		gk_input_set_reg_lookup(in, reg_by_name, (void *)gk_engine_format(e));
+	/* listings that name registers in place of their offsets (umr, Mesa) */
+	if (in)
+		gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e);
 	if (in && o->ring && gk_input_set_ring(in, o->ring)) {
 		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, CLI_Q(o->ring));
 		gk_input_destroy(in);
