@@ -134,6 +134,7 @@ UNCHECKABLE = {
 # there); a length that follows it is its strlen.  Other strings are FX_STR.
 TEXTS = {
     ('gk_buffer_run', 'engine'): '"pm4"',
+    ('gk_engine_reg_lookup', 'engine'): 'fx_engine()',
     ('gk_buffer_run', 'fmt'): '"bin"',
     ('gk_buffer_encode', 'engine'): '"pm4"',
     ('gk_buffer_encode', 'text'): '"NOP\\n    DATA_BLOCK 0x00000000\\n"',

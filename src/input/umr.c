@@ -238,7 +238,9 @@ static void header(struct umr_st *st, const struct umr_word *w)
 	st->in_pkt = true;
 	st->opcode = (uint8_t)(h >> 8);
 	st->hdr = w->addr;
-	st->end = w->addr + 4 + 4ull * (((h >> 16) & 0x3fff) + 1);
+	/* the body: COUNT + 1 dwords, none for the one-dword NOP (a COUNT of
+	 * 0x3fff, PACKET3_NOP_PAD of Mesa's sid.h; umr prints it "(0 words") */
+	st->end = w->addr + 4 + (h == 0xffff1000u ? 0 : 4ull * (((h >> 16) & 0x3fff) + 1));
 	const char *b = memchr(w->text, '[', w->text_n);
 	const char *e = b ? memchr(b, ']', w->text_n - (size_t)(b - w->text)) : NULL;
 	if (b && e && (size_t)(e - b - 1) < sizeof st->name)
@@ -311,7 +313,8 @@ static void umr_line(void *stp, struct gk_input *in, const char *s, size_t n, ui
 	st->have_next = true;
 	put(out, &w);
 	st->next = w.addr + 4;
-	if (!st->in_pkt || w.addr >= st->end)
+	/* umr's own word for where a packet starts: its "Opcode" line */
+	if (!st->in_pkt || w.addr >= st->end || gk_scan_starts(w.text, w.text_n, 0, "Opcode "))
 		header(st, &w);
 }
 

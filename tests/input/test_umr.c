@@ -23,6 +23,7 @@
 #define LISTING "../shared/reference/captures/umr-listings/feipiao594_gfx1033_umr_ring_gfx.txt"
 
 static const struct gk_format *fmt;
+static const struct gk_reg_table *regs_now; /* the tables read_listing looks names up in */
 
 static int lookup(void *ctx, const char *name, size_t len, uint32_t *offset)
 {
@@ -52,7 +53,7 @@ static void read_listing(const char *text, size_t n, bool with_lookup)
 	struct tl_reader r = { (const uint8_t *)text, n, 0, 100 };
 	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_AUTO, 4);
 	if (with_lookup)
-		CHECK(gk_input_set_reg_lookup(in, lookup, (void *)fmt->regs) == 0, "set_reg_lookup");
+		CHECK(gk_input_set_reg_lookup(in, lookup, (void *)(regs_now ? regs_now : fmt->regs)) == 0, "set_reg_lookup");
 	for (;;) {
 		long k = gk_input_fill(in, 64);
 		if (k <= 0)
@@ -204,6 +205,53 @@ static void test_synthetic(void)
 	      got.err, got.n);
 }
 
+/* The forms umr's documentation shows (doc/sphinx/source/ring.rst: the
+ * word column without padding, spaces for tabs, a decimal VMID, the
+ * one-dword NOP, a gfx800 IB with the offsets left out), in a listing
+ * written here. */
+static void test_doc_forms(void)
+{
+	struct gk_engine *e8 = gk_engine_open("pm4", "tonga", NULL);
+	regs_now = gk_engine_format(e8) ? gk_engine_format(e8)->regs : NULL;
+	CHECK(regs_now != NULL, "gfx8 register tables");
+	text.n = 0;
+	tl_printf(&text, "Decoding IB at 0@0x0 from 0@0x0 of 9 words (type 4)\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0000]\t[0xffff1000]\tOpcode 0x10 [PKT3_NOP] (0 words, type: 3, hdr: 0xffff1000)\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0004]\t[0xc0032200]\tOpcode 0x22 [PKT3_COND_EXEC] (4 words, type: 3, hdr: 0xc0032200)\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0008]\t[0x00400080]\t|---> GPU_ADDR_LO32=0x400080\n");
+	tl_printf(&text, "[0@0x00000000 + 0x000c]\t[0x000000ff]\t|---> GPU_ADDR_HI32=0xff\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0010]\t[0x00000000]\t|---> TEST_VALUE=0x0\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0014]\t[0x0000002f]\t|---> PATCH_VALUE=0x2f\n");
+	tl_printf(&text, "[0@0x00000000 + 0x0018]\t[0xc0004600]\tOpcode 0x46 [PKT3_EVENT_WRITE] (1 words, type: 3, hdr: 0xc0004600)\n");
+	tl_printf(&text, "[0@0x00000000 + 0x001c]\t[0x0000040f]\t|---> EVENT_TYPE=15, EVENT_INDEX=4\n");
+	tl_printf(&text, "\tDone decoding IB\n\tDecoding IB at 7@0x223000 from 0@0x8c of 12 words (type 4)\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0000] [0xc0012800]    Opcode 0x28 [PKT3_CONTEXT_CONTROL] (2 words, type: 3, hdr: 0xc0012800)\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0004] [0x80000000]    |---> LOAD_EN=1, LOAD_CS=0, LOAD_GFX=0, LOAD_MULTI=0, LOAD_SINGLE=0\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0008] [0x80000000]    |---> SHADOW_EN=1, SHADOW_CS=0, SHADOW_GFX=0, SHADOW_MULTI=0, SHADOW_SINGLE=0\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x000c] [0xc0001200]    Opcode 0x12 [PKT3_CLEAR_STATE] (1 words, type: 3, hdr: 0xc0001200)\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0010] [0x00000000]    |---> CMD=0\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0014] [0xc0026900]    Opcode 0x69 [PKT3_SET_CONTEXT_REG] (3 words, type: 3, hdr: 0xc0026900)\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x001c] [0x80000000]    |---> gfx800.mmPA_SC_GENERIC_SCISSOR_TL=0x80000000\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0020] [0x40004000]    |---> gfx800.mmPA_SC_GENERIC_SCISSOR_BR=0x40004000\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x0024] [0xc0016900]    Opcode 0x69 [PKT3_SET_CONTEXT_REG] (2 words, type: 3, hdr: 0xc0016900)\n");
+	tl_printf(&text, "\t[7@0x00223000 + 0x002c] [0x42800000]    |---> gfx800.mmVGT_HOS_MAX_TESS_LEVEL=0x42800000\n");
+	tl_printf(&text, "\tDone decoding IB\n");
+	static const uint32_t want[] = {
+		0xffff1000, 0xc0032200, 0x00400080, 0x000000ff, 0x00000000, 0x0000002f, 0xc0004600, 0x0000040f,
+		0xc0012800, 0x80000000, 0x80000000, 0xc0001200, 0x00000000, 0xc0026900, 0x00000090, 0x80000000,
+		0x40004000, 0xc0016900, 0x00000286, 0x42800000,
+	};
+	read_listing(text.p, text.n, true);
+	size_t nw = sizeof want / 4;
+	CHECK(!got.err[0] && got.n == nw, "umr's doc forms: %zu words, '%s' at %u:%u", got.n, got.err, got.line, got.col);
+	for (size_t i = 0; i < got.n && i < nw; i++)
+		CHECK(got.w[i] == want[i] && got.off[i] == (i < 8 ? 4 * i : 0x223000 + 4 * (i - 8)),
+		      "doc word %zu: 0x%08x at 0x%llx, want 0x%08x", i, got.w[i], (unsigned long long)got.off[i], want[i]);
+	CHECK(got.notes == 1 && strstr(got.note, "2 rebuilt: 2 SET_*_REG register offsets"), "doc note: '%s'", got.note);
+	regs_now = NULL;
+	gk_engine_close(e8);
+}
+
 /* The real capture: every packet and every register umr named. */
 static void test_capture(void)
 {
@@ -315,6 +363,7 @@ int main(void)
 	CHECK(fmt && fmt->regs, "gfx1033 register tables");
 	if (fmt && fmt->regs) {
 		test_synthetic();
+		test_doc_forms();
 		test_capture();
 	}
 	free(text.p);
