@@ -134,6 +134,7 @@ UNCHECKABLE = {
 # there); a length that follows it is its strlen.  Other strings are FX_STR.
 TEXTS = {
     ('gk_buffer_run', 'engine'): '"pm4"',
+    ('gk_engine_reg_lookup', 'engine'): 'fx_engine()',
     ('gk_buffer_run', 'fmt'): '"bin"',
     ('gk_buffer_encode', 'engine'): '"pm4"',
     ('gk_buffer_encode', 'text'): '"NOP\\n    DATA_BLOCK 0x00000000\\n"',
@@ -165,6 +166,7 @@ CALLBACKS = {
     'gk_diag_fn': 'fx_diag_cb',
     'gk_emit_fn': 'fx_emit_cb',
     'gk_read_fn': 'fx_read_cb',
+    'gk_reg_lookup_fn': 'fx_reg_lookup_cb',
     'gk_write_fn': 'fx_write_cb',
     'int (*)(void *ctx, uint64_t value)': 'fx_enum_cb',
     'int (*)(void *ctx, const void *p, size_t n)': 'fx_write_cb',

@@ -698,6 +698,9 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	struct gk_input *in = gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e));
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
+	/* listings that name registers in place of their offsets (umr, Mesa) */
+	if (in)
+		gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e);
 	if (in && o->ring && gk_input_set_ring(in, o->ring)) {
 		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, CLI_Q(o->ring));
 		gk_input_destroy(in);

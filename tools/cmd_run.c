@@ -183,6 +183,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	}
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
+	gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e); /* umr, Mesa listings */
 	struct gk_exec_result res;
 	if (!rc) {
 		static char obuf[1 << 16];

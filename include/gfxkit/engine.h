@@ -34,6 +34,12 @@ const char *gk_engine_gpu(const struct gk_engine *e);     /* the generation: "ev
 unsigned gk_engine_unit_bytes(const struct gk_engine *e); /* framing unit: 4 (dwords) or 8 (64-bit) */
 /* The packet descriptions, for engines described by them (pm4, dma); NULL otherwise. */
 const struct gk_format *gk_engine_format(const struct gk_engine *e);
+/* A gk_reg_lookup_fn (include/gfxkit/input.h) over the register tables of
+ * engine (a struct gk_engine *): gk_input_set_reg_lookup(in,
+ * gk_engine_reg_lookup, e) lets a listing that names registers in place of
+ * their offsets be read for e's GPU.  0, or -1 for a name e's tables do not
+ * hold, an engine without register tables, or a NULL argument. */
+int gk_engine_reg_lookup(void *engine, const char *name, size_t len, uint32_t *offset);
 
 /* The engines this build has, in the order "auto" tries them: name i, or
  * NULL past the last. */

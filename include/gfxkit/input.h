@@ -29,6 +29,7 @@ enum gk_in_format {
 	GK_IN_UMR,          /* umr ring / IB listings: "[VMID@0xADDR + 0xOFF] [0xWORD] ..." */
 	GK_IN_AMDGPU_RING,  /* amdgpu debugfs ring file: binary rptr, wptr, driver wptr, then the ring */
 	GK_IN_DEVCOREDUMP,  /* amdgpu devcoredump text: one of its rings (gk_input_set_ring) */
+	GK_IN_MESA,         /* Mesa's IB listings (ac_parse_ib: RADV_DEBUG=hang, radeonsi ddebug) */
 };
 
 /* Ring markers (gk_input_marks): which pointer sits where. */
@@ -38,7 +39,7 @@ enum gk_in_format {
 #define GK_MARK_DRIVER_WPTR 8u  /* the driver's copy of the wptr */
 
 /* "bin", "hex", "radeon-ring", "klog", "od", "hexdump-c", "xxd", "umr",
- * "amdgpu-ring", "devcoredump", "auto"; NULL for a value outside the enum. */
+ * "amdgpu-ring", "devcoredump", "mesa", "auto"; NULL for a value outside the enum. */
 const char *gk_in_format_name(enum gk_in_format f);
 /* The format called name (as gk_in_format_name spells it): 0, or -1. */
 int gk_in_format_parse(const char *name, enum gk_in_format *f);
@@ -139,6 +140,18 @@ int gk_input_set_base(struct gk_input *in, uint64_t base);
  * GPU addresses of its own (umr's listings).  Address columns of od,
  * hexdump, xxd and ring indices are file offsets and indices: false. */
 bool gk_input_gpu_addressed(const struct gk_input *in);
+
+/* A register's byte offset (as the register tables give it) from its name
+ * (len bytes, not NUL-terminated; a listing's own prefix such as umr's
+ * "gfx1033.mm" already taken off): 0, or -1 when the name is unknown. */
+typedef int (*gk_reg_lookup_fn)(void *ctx, const char *name, size_t len, uint32_t *offset);
+/* The register names of the GPU the dump is from, for the listings that
+ * print register names in place of the words that hold their offsets (a
+ * current umr leaves out the offset dword of every SET_*_REG packet): the
+ * reader rebuilds those words through fn and refuses them without it.  ctx
+ * is handed to fn and not owned.  Only before the first gk_input_fill:
+ * 0, or -1 (also for a NULL in or fn). */
+int gk_input_set_reg_lookup(struct gk_input *in, gk_reg_lookup_fn fn, void *ctx);
 
 /* What a ring dump said of its pointers, as byte addresses in the offsets
  * gk_input_offset gives (ring index * 4 from the base): have is a set of

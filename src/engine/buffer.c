@@ -93,6 +93,7 @@ int gk_buffer_run(const char *engine, const char *gpu, const char *fmt, const vo
 	} else {
 		struct mem_src src = { data, n, 0 };
 		struct gk_input *in = gk_input_create(mem_src_read, &src, f, gk_engine_unit_bytes(e));
+		gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e);
 		char buf[4096];
 		struct gk_out o = { buf, 0, sizeof buf, grow_write, &g, 0, 0 };
 		struct gk_stream_opts so = { .check = (flags & GK_BUF_CHECK) != 0, .json = (flags & GK_BUF_JSON) != 0,

@@ -138,6 +138,16 @@ const struct gk_format *gk_engine_format(const struct gk_engine *e)
 	return e && e->ops->format ? e->ops->format(e->fam) : NULL;
 }
 
+int gk_engine_reg_lookup(void *engine, const char *name, size_t len, uint32_t *offset)
+{
+	const struct gk_format *fmt = gk_engine_format(engine);
+	const struct gk_reg *r = fmt && name && offset ? gk_reg_by_name(fmt->regs, name, len) : NULL;
+	if (!r)
+		return -1;
+	*offset = r->offset;
+	return 0;
+}
+
 struct gk_engine_asm {
 	const struct gk_engine_ops *ops;
 	void *as;

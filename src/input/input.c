@@ -62,6 +62,8 @@ struct gk_input {
 	uint64_t seg_word[IN_SEGS], seg_off[IN_SEGS];
 	unsigned nseg;
 	bool user_base;               /* gk_input_set_base: the first unit's offset */
+	gk_reg_lookup_fn reg_lookup;  /* gk_input_set_reg_lookup */
+	void *reg_ctx;
 	bool have_addr;               /* a dump address has been seen */
 	uint64_t next_addr;           /* the dump address the next word should have */
 	uint64_t delta;               /* offset = dump address + delta */
@@ -483,14 +485,14 @@ static void token_byte64(struct gk_input *in, uint8_t c)
 	}
 }
 
-static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col);
+static bool place(struct gk_input *in, uint64_t addr, unsigned n, bool brk, uint32_t col);
 
 /* "ADDRESS:" starting a hex line: the address of the next word (the first
  * sets the offsets; later ones must follow on) */
 static void hex_address(struct gk_input *in, uint64_t addr)
 {
 	in->ln_line = in->tok_line;
-	place(in, addr, 0, in->tok_col);
+	place(in, addr, 0, false, in->tok_col);
 }
 
 static void end_token(struct gk_input *in, bool is_address)
@@ -690,7 +692,7 @@ static bool is_dump(const struct gk_input *in)
 /* The next n words come from dump address addr: the first address sets
  * the offsets (unless gk_input_set_base did); later ones must follow on,
  * except where a ring dump wraps.  false: failed. */
-static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
+static bool place(struct gk_input *in, uint64_t addr, unsigned n, bool brk, uint32_t col)
 {
 	uint64_t abs = in->abs0 + in->nwords;
 	if (!in->have_addr) {
@@ -703,13 +705,13 @@ static bool place(struct gk_input *in, uint64_t addr, unsigned n, uint32_t col)
 	if (addr != in->next_addr) {
 		bool ring = in->rd && (in->rd->flags & GK_RD_WRAPS);
 		char msg[160];
-		if (in->rd && in->rd->gap) {
+		if (in->rd && in->rd->gap && !brk) {
 			/* the form says why its words skip */
 			in->rd->gap(msg, sizeof msg, in->next_addr);
 			fail_text(in, in->ln_line, col, msg);
 			return false;
 		}
-		if (!ring) {
+		if (!ring && !brk) {
 			snprintf(msg, sizeof msg, "address 0x%llx, but the words before end at 0x%llx: a gap or an overlap in the dump",
 				 (unsigned long long)addr, (unsigned long long)in->next_addr);
 			fail_text(in, in->ln_line, col, msg);
@@ -780,6 +782,19 @@ static bool dump_line(struct gk_input *in)
 	}
 	if (!dl->has_addr)
 		return true;
+	if (dl->pad) {
+		/* words the dump left out, rebuilt as padding by the reader: given
+		 * as a repetition of one word, then the line again for its own */
+		if (!place(in, dl->addr - 4ull * dl->pad, 0, dl->brk, (uint32_t)dl->addr_at + 1))
+			return true;
+		dl->brk = false;
+		in->last[0] = dl->pad_word;
+		in->last_n = 1;
+		in->rep_left = dl->pad;
+		in->rep_at = 0;
+		dl->pad = 0;
+		return false;
+	}
 	if (in->star) {
 		/* "*": the line before repeats up to this address */
 		in->star = false;
@@ -805,7 +820,7 @@ static bool dump_line(struct gk_input *in)
 		in->rep_at = 0;
 		return in->rep_left == 0;
 	}
-	if (!place(in, dl->addr, dl->n, (uint32_t)dl->addr_at + 1))
+	if (!place(in, dl->addr, dl->n, dl->brk, (uint32_t)dl->addr_at + 1))
 		return true;
 	if (dl->marks & GK_MARK_RPTR) {
 		in->marks.have_rptr_word = true;
@@ -1109,6 +1124,22 @@ int gk_input_set_base(struct gk_input *in, uint64_t base)
 	in->user_base = true;
 	in->seg_off[0] = base;
 	return 0;
+}
+
+int gk_input_set_reg_lookup(struct gk_input *in, gk_reg_lookup_fn fn, void *ctx)
+{
+	if (!in || !fn || in->raw_total || in->nwords || in->abs0)
+		return -1;
+	in->reg_lookup = fn;
+	in->reg_ctx = ctx;
+	return 0;
+}
+
+int gk_in_reg_lookup(struct gk_input *in, const char *name, size_t len, uint32_t *offset)
+{
+	if (!in || !in->reg_lookup || !name || !len || !offset)
+		return -1;
+	return in->reg_lookup(in->reg_ctx, name, len, offset) ? -1 : 0;
 }
 
 bool gk_input_gpu_addressed(const struct gk_input *in)

@@ -47,6 +47,10 @@ struct gk_in_line {
 	unsigned header_mark;
 	uint64_t header_at[4];
 	bool rptr_is_word;      /* the rptr given counts words from the input's first */
+	/* words the dump leaves out that the reader rebuilt as padding: pad
+	 * words of value pad_word come before words[0] (at addr - 4 * pad) */
+	uint32_t pad, pad_word;
+	bool brk;               /* addr starts a new section of the dump (umr's next IB): a break, not a gap */
 	uint32_t err_col;       /* 0: fine; else the 1-based column of what is wrong */
 	bool err_whole;         /* err names the form itself: not followed by "(reading FORM)" */
 	bool err_drop;          /* the words held back (holding) are never given */
@@ -172,6 +176,9 @@ void gk_in_break(struct gk_input *in, uint64_t off);
  * offset base (gk_input_marks). */
 void gk_in_mark(struct gk_input *in, unsigned bit, uint64_t idx);
 void gk_in_mark_base(struct gk_input *in, uint64_t base);
+/* A register's byte offset from its name (gk_input_set_reg_lookup): 0, or
+ * -1 when there is no lookup or it does not know the name. */
+int gk_in_reg_lookup(struct gk_input *in, const char *name, size_t len, uint32_t *offset);
 /* The word (counted from the input's first, from 0) rptr marks. */
 void gk_in_rptr_word(struct gk_input *in, uint64_t word);
 

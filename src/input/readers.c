@@ -19,6 +19,7 @@
 	R(gk_reader_hexdump_c, "hexdump-c")          \
 	R(gk_reader_xxd, "xxd (and xxd -e)")         \
 	R(gk_reader_umr, "umr")                      \
+	R(gk_reader_mesa, "mesa")                    \
 	R(gk_reader_amdgpu_ring, "amdgpu-ring")      \
 	R(gk_reader_devcoredump, "devcoredump")
 
@@ -48,5 +49,5 @@ const char *gk_reader_list_text(void)
 
 const char *gk_reader_text_forms(void)
 {
-	return "a ring dump, kernel log, od, hexdump, xxd or umr listing, nor a devcoredump";
+	return "a ring dump, kernel log, od, hexdump, xxd, umr or Mesa IB listing, nor a devcoredump";
 }

@@ -296,7 +296,7 @@ fi
 # text in no known form: refused at its line and column, naming the forms
 printf 'hello\n' >hello.txt
 run "hello" 2 decode -g evergreen -e pm4 hello.txt
-has err "refusal names the forms" '^hello.txt:1:1: error: .*nor a ring dump, kernel log, od, hexdump, xxd or umr listing'
+has err "refusal names the forms" '^hello.txt:1:1: error: .*nor a ring dump, kernel log, od, hexdump, xxd, umr or Mesa IB listing'
 printf '00000000: c0012800 80000003\n00000010: 80000000\n' >gap.txt
 run "address gap" 2 decode -g evergreen -e pm4 gap.txt
 has err "gap at its line" '^gap.txt:2:1: error: address 0x10, but the words before end at 0x8'

@@ -1651,6 +1651,49 @@ static void nc_gk_engine_open(void)
 	fx_end_case();
 }
 
+static void nc_gk_engine_reg_lookup(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_engine_reg_lookup((void*)NULL, (const char*)NULL, (size_t)0, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_engine_reg_lookup((void*)NULL, (const char*)NULL, SIZE_MAX, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("engine NULL");
+	(void)gk_engine_reg_lookup((void*)NULL, (const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("name NULL");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)NULL, FX_STR_LEN, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("offset NULL");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)FX_STR, FX_STR_LEN, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("len = SIZE_MAX");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)NULL, SIZE_MAX, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("len = SIZE_MAX - 1");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)NULL, SIZE_MAX - 1, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("len = SIZE_MAX / 2 + 1");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)NULL, SIZE_MAX / 2 + 1, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("len = 0, name valid");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)FX_STR, 0, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("len = 1, name valid");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)FX_STR, 1, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)FX_EMPTY, 0, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)fx_long(), FX_LONG_LEN, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_engine_reg_lookup(fx_engine(), (const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+}
+
 static void nc_gk_engine_unit(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2422,6 +2465,25 @@ static void nc_gk_input_set_base(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_input_set_base((struct gk_input*)fx_input(), 0);
+	fx_end_case();
+}
+
+static void nc_gk_input_set_reg_lookup(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)NULL, (gk_reg_lookup_fn)NULL, (void*)NULL);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)NULL, fx_reg_lookup_cb, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("fn NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), (gk_reg_lookup_fn)NULL, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("ctx NULL");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), fx_reg_lookup_cb, (void*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_set_reg_lookup((struct gk_input*)fx_input(), fx_reg_lookup_cb, (void*)FX_SLOT(2));
 	fx_end_case();
 }
 
@@ -6278,6 +6340,7 @@ static const struct nc_func {
 	{ "gk_engine_list", nc_gk_engine_list },
 	{ "gk_engine_name", nc_gk_engine_name },
 	{ "gk_engine_open", nc_gk_engine_open },
+	{ "gk_engine_reg_lookup", nc_gk_engine_reg_lookup },
 	{ "gk_engine_unit", nc_gk_engine_unit },
 	{ "gk_engine_unit_bytes", nc_gk_engine_unit_bytes },
 	{ "gk_enum_name", nc_gk_enum_name },
@@ -6317,6 +6380,7 @@ static const struct nc_func {
 	{ "gk_input_offset", nc_gk_input_offset },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },
+	{ "gk_input_set_reg_lookup", nc_gk_input_set_reg_lookup },
 	{ "gk_input_set_ring", nc_gk_input_set_ring },
 	{ "gk_input_skip", nc_gk_input_skip },
 	{ "gk_input_unit", nc_gk_input_unit },

@@ -128,6 +128,14 @@ static long fx_read_cb(void *ctx, void *buf, size_t cap)
 	(void)cap;
 	return 0;
 }
+static int fx_reg_lookup_cb(void *ctx, const char *name, size_t len, uint32_t *offset)
+{
+	(void)ctx;
+	(void)name;
+	(void)len;
+	(void)offset;
+	return -1;
+}
 static int fx_write_cb(void *ctx, const void *p, size_t n)
 {
 	(void)ctx;

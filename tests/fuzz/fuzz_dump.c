@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
 	static const enum gk_in_format fmts[] = { GK_IN_AUTO, GK_IN_HEX, GK_IN_RADEON_RING, GK_IN_KLOG, GK_IN_OD,
 						  GK_IN_HEXDUMP_C, GK_IN_XXD, GK_IN_UMR, GK_IN_AMDGPU_RING,
-						  GK_IN_DEVCOREDUMP };
+						  GK_IN_DEVCOREDUMP, GK_IN_MESA };
 	/* a devcoredump ring asked for by name: one of the corpus's, by the
 	 * input's length */
 	static const char *const rings[] = { NULL, "gfx_0.0.0", "comp_1.0.0", "sdma0" };
