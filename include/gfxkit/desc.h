@@ -78,6 +78,9 @@ enum gk_tag {
 	GK_TAG_PRED_OTHER,    /* sums of depth-block or streamout results */
 	/* address stepping of a DMA side (CP_DMA SAIC / DAIC) */
 	GK_TAG_ADDR_INCREMENT, GK_TAG_ADDR_NO_INCREMENT,
+	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
+	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
+	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -104,6 +107,8 @@ enum gk_tag {
 #define GK_TAG_PRED_LAST GK_TAG_PRED_OTHER
 #define GK_TAG_ADDR_FIRST GK_TAG_ADDR_INCREMENT
 #define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
+#define GK_TAG_WAITOP_FIRST GK_TAG_WAITOP_POLL
+#define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
