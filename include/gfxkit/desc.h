@@ -296,7 +296,10 @@ enum gk_exec_op {
 	GK_X_INTERRUPT,   /* an interrupt is raised (recorded; .value says which, may be NULL) */
 	GK_X_WAIT,        /* wait until (value & .mask) .func .ref: .func a compare function (CMP tags; NULL:
 	                   * EQUAL), .space a place select (REG / MEM; NULL: memory, or the register when
-	                   * .reg is given), value the dword at the read access or register .reg */
+	                   * .reg is given), value the dword at the read access or register .reg; when
+	                   * .sel (a WAITOP select) says WRITE_POLL: .ref is first written to register .reg
+	                   * (a flush request sets its done bits: src/exec/exec.c) and register .reg2 (a
+	                   * dword offset) is the value polled */
 	GK_X_SEMAPHORE,   /* .sel signals (a SEM-tagged select, or a flag: set signals): the 64-bit count at
 	                   * the access + 1 (1 when .flag is set); a wait: for it to be non-zero, take one */
 	GK_X_COND_EXEC,   /* the dword at the read access zero: skip the .count dwords after the packet */
