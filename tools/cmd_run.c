@@ -190,7 +190,8 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 		struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_out_write, &of);
 		const char *name = cli_display_name(o->file);
 		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
-					   .state = o->state, .lint = lint, .name = name };
+					   .state = o->state, .lint = lint, .name = name,
+					   .skip = o->skip, .count = o->count };
 		if (gk_exec_run(x, in, &xo, &out, &res) != 0) {
 			gk_out_flush(&out);
 			rc = cli_input_error(name, in);

@@ -78,6 +78,9 @@ enum gk_tag {
 	GK_TAG_PRED_OTHER,    /* sums of depth-block or streamout results */
 	/* address stepping of a DMA side (CP_DMA SAIC / DAIC) */
 	GK_TAG_ADDR_INCREMENT, GK_TAG_ADDR_NO_INCREMENT,
+	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
+	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
+	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -104,6 +107,8 @@ enum gk_tag {
 #define GK_TAG_PRED_LAST GK_TAG_PRED_OTHER
 #define GK_TAG_ADDR_FIRST GK_TAG_ADDR_INCREMENT
 #define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
+#define GK_TAG_WAITOP_FIRST GK_TAG_WAITOP_POLL
+#define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
@@ -291,7 +296,10 @@ enum gk_exec_op {
 	GK_X_INTERRUPT,   /* an interrupt is raised (recorded; .value says which, may be NULL) */
 	GK_X_WAIT,        /* wait until (value & .mask) .func .ref: .func a compare function (CMP tags; NULL:
 	                   * EQUAL), .space a place select (REG / MEM; NULL: memory, or the register when
-	                   * .reg is given), value the dword at the read access or register .reg */
+	                   * .reg is given), value the dword at the read access or register .reg; when
+	                   * .sel (a WAITOP select) says WRITE_POLL: .ref is first written to register .reg
+	                   * (a flush request sets its done bits: src/exec/exec.c) and register .reg2 (a
+	                   * dword offset) is the value polled */
 	GK_X_SEMAPHORE,   /* .sel signals (a SEM-tagged select, or a flag: set signals): the 64-bit count at
 	                   * the access + 1 (1 when .flag is set); a wait: for it to be non-zero, take one */
 	GK_X_COND_EXEC,   /* the dword at the read access zero (with .ref: not equal to .ref): skip the

@@ -97,6 +97,11 @@ struct gk_exec_opts {
 	 * run what they guard.  NULL: no lint. */
 	const struct gk_lint_select *lint;
 	const char *name;                /* the input's name in lint lines; NULL: "-" */
+	/* The stream's own packets (not those of the buffers they call): skip
+	 * passes over the first skip of them unrun (framed only, as decode
+	 * --skip does), count runs at most count of them (0: all) and then
+	 * stops with GK_EXEC_LIMIT, as max_packets does. */
+	uint64_t skip, count;
 };
 
 struct gk_exec; /* opaque: gk_exec_create / gk_exec_destroy */

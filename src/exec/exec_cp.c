@@ -23,6 +23,8 @@ static int reg_write(struct gk_exec *x, uint64_t a, uint32_t v, const char *fiel
 	if (gk_exec_reg_put(x, (uint32_t)a, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the register file");
 	gk_exec_effect(x, 'g', a, a, v, NULL);
+	if (gk_exec_reg_answer(x, (uint32_t)a, v))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "out of memory for the register file");
 	return 0;
 }
 

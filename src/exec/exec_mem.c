@@ -185,7 +185,28 @@ int gk_exec_op_wait(struct gk_exec *x, const struct xrow *r, const struct accs *
 	uint32_t v;
 	uint64_t addr;
 	const char *where = row->reg;
-	if (reg) {
+	if (row->sel && gk_exec_xtag(x, r, XS_SEL) == GK_TAG_WAITOP_WRITE_POLL) {
+		/* write then wait: REFERENCE to the first register, then the
+		 * second (a dword offset) is polled */
+		if (!reg)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->space,
+				    "the write-then-wait form writes a register: a memory space is not one the kernel emits");
+		uint64_t wa = gk_exec_reg_addr(gk_exec_xf(x, r, XS_REG));
+		if (!gk_exec_reg_valid(wa))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "register 0x%llx is outside the register file (0..0x%x)",
+				    (unsigned long long)wa, REG_SPACE - 4);
+		if (gk_exec_reg_put(x, (uint32_t)wa, ref))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
+		gk_exec_effect(x, 'g', wa, wa, ref, NULL);
+		if (gk_exec_reg_answer(x, (uint32_t)wa, ref))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
+		addr = gk_exec_xv(x, r, XS_REG2, 0) * 4;
+		where = row->reg2;
+		if (!gk_exec_reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
+			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg2,
+				    "waits on register 0x%llx, which nothing has set (set it with --reg)",
+				    (unsigned long long)addr);
+	} else if (reg) {
 		addr = gk_exec_reg_addr(gk_exec_xf(x, r, XS_REG));
 		if (!gk_exec_reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
 			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg,

@@ -127,6 +127,7 @@ struct gk_exec {
 	/* the buffer each depth runs (its first byte) and the packet that called
 	 * or chained to it, as decode --follow's JSON says */
 	uint64_t ib[GK_EXEC_PATH], parent[GK_EXEC_PATH];
+	uint64_t top; /* packets of the stream itself (depth 0) reached: --count */
 	bool skipping;
 	unsigned skip_depth;
 	uint64_t skip_left, skip_from;
@@ -167,6 +168,9 @@ int gk_exec_vstop(struct gk_exec *x, enum gk_exec_status st, const char *field, 
 void gk_exec_where_now(const struct gk_exec *x, struct gk_exec_where *w);
 /* a register default (CLEAR_STATE puts it back); -1: out of memory */
 int gk_exec_default(struct gk_exec *x, uint32_t byte_addr, uint32_t value);
+/* what the hardware does in answer to a register write (a flush request
+ * sets its done bits: exec.c reg_links); -1: out of memory */
+int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v);
 /* the rows of description d resolved, kept per description of the run's
  * format (NULL: out of memory); a description outside it is resolved into
  * *tmp (NULL before, the caller frees it), its fields read by name */

@@ -140,6 +140,11 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 {
 	struct gk_exec *x = ctx;
 	(void)words;
+	/* a stop inside an indirect buffer ends that buffer's level only: the
+	 * levels that called it stop at their next packet, so what the report
+	 * says stopped the run stays the packet that did */
+	if (x->stop)
+		return GK_UNIT_STOP;
 	/* the depth: one engine per depth (gk_stream_run) */
 	unsigned d = 0;
 	while (d < x->nstack && x->stack[d] != e)
@@ -154,6 +159,13 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	x->u = gk_engine_unit(e);
 	x->neff = x->eff_more = 0;
 	gk_exec_cp_unit(x);
+	if (d == 0 && x->o->count && x->top++ == x->o->count) {
+		/* the stream's packets the caller asked for are run */
+		x->res->status = GK_EXEC_LIMIT;
+		gk_exec_where_now(x, &x->res->where);
+		x->stop = true;
+		return GK_UNIT_STOP;
+	}
 	if (x->skipping && x->skip_depth != d)
 		x->skipping = false; /* the buffer ended inside the skipped region (check says so) */
 	if (x->skipping) {
@@ -284,6 +296,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->stack[0] = x->e;
 	x->depth = 0;
 	x->skipping = x->stop = false;
+	x->top = 0;
 	x->u = NULL;
 	x->staged = 0;
 	gk_exec_cp_begin(x);
@@ -291,7 +304,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	 * own printing is dropped: the trace prints each unit as it runs */
 	struct gk_out none = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct gk_stream_opts so = { .check = true, .unit = on_unit, .unit_ctx = x, .mem_read = gk_mem_reader,
-				     .mem_ctx = x->mem, .max_depth = o->max_depth };
+				     .mem_ctx = x->mem, .max_depth = o->max_depth, .skip = o->skip };
 	struct gk_stream_stats st;
 	int rc = gk_stream_run(x->e, in, &so, &none, &st);
 	res->clock = x->clock;

@@ -644,7 +644,12 @@ GK_ENUM_DEF(gcn_rm_dst_sel, 2, [0] = "MEMORY", [1] = "TC_L2");
 /* nvd.h WAIT_REG_MEM comments */
 GK_ENUM_TAGS(gcn_wrm_space, 2, [0] = GK_TAG_PLACE_REG, [1] = GK_TAG_PLACE_MEM);
 GK_ENUM_DEF_TAGGED(gcn_wrm_space, 2, [0] = "REGISTER", [1] = "MEMORY");
-GK_ENUM_DEF(gcn_wrm_op, 2, [0] = "WAIT_REG_MEM", [1] = "WR_WAIT_WR_REG", [3] = "WAIT_MEM_PREEMPTABLE");
+/* OPERATION 1: the kernel's "write then wait" (gfx_v8_0.c .. gfx_v11_0.c
+ * *_wait_reg_mem opt 1, used by emit_hdp_flush and emit_reg_write_reg_wait):
+ * dword 2 is the register written with REFERENCE, dword 3 the one polled */
+GK_ENUM_TAGS(gcn_wrm_op, 2, [0] = GK_TAG_WAITOP_POLL, [1] = GK_TAG_WAITOP_WRITE_POLL, [2] = GK_TAG_WAITOP_OTHER,
+	     [3] = GK_TAG_WAITOP_OTHER);
+GK_ENUM_DEF_TAGGED(gcn_wrm_op, 2, [0] = "WAIT_REG_MEM", [1] = "WR_WAIT_WR_REG", [3] = "WAIT_MEM_PREEMPTABLE");
 GK_ENUM_DEF(gcn_wrm_engine, 2, [0] = "ME", [1] = "PFP", [2] = "CE");
 /* Mesa sid.h CC0_* / CC1_* bits of CONTEXT_CONTROL */
 GK_ENUM_DEF(gcn_cc_load, 5, [0] = "LOAD_GLOBAL_CONFIG", [1] = "LOAD_PER_CONTEXT_STATE",
@@ -842,8 +847,11 @@ static const struct gk_field gcn_release_mem[] = {
 /* ACQUIRE_MEM: nvd.h block "COHER_CNTL [30:0], ENGINE_SEL [31], COHER_SIZE,
  * COHER_SIZE_HI [7:0], COHER_BASE_LO, COHER_BASE_HI [23:0], POLL_INTERVAL
  * [15:0], GCR_CNTL [18:0]" (GCR_CNTL from GFX10, count 6; GFX7-9 count 5).
- * COHER_SIZE_HI is 24 bits on GFX9-10.3 (Mesa writes 0xffffff there, the
- * CP_COHER_SIZE_HI register's width); GFX11+: 25 bits and dword 6 bit 31 is PWS_ENA (the
+ * COHER_SIZE_HI is 24 bits on GFX9 (Mesa writes 0xffffff there, the
+ * CP_COHER_SIZE_HI register's width); GFX10+: 25 bits: radeonsi's
+ * si_cp_acquire_mem (si_cp_utils.c) writes 0x01ffffff for gfx_level >= GFX10
+ * on purpose, and a real gfx1033 ring's IB carries it (umr-listings
+ * capture, IB 0x80010005a100 + 0x674); GFX11+ dword 6 bit 31 is PWS_ENA (the
  * field names and widths umr's GFX11 decoder prints). */
 #define ACQUIRE_MEM_DW1 \
 	GK_X("COHER_CNTL", 1, 0, 30), \
@@ -861,8 +869,7 @@ static const struct gk_field gcn_acquire_mem_ci[] = {
 };
 static const struct gk_field gcn_acquire_mem[] = {
 	ACQUIRE_MEM_DW1,
-	GK_X("COHER_SIZE_HI", 3, 0, 23, .gens = G10),
-	GK_X("COHER_SIZE_HI", 3, 0, 24, .gens = G11UP),
+	GK_X("COHER_SIZE_HI", 3, 0, 24),
 	ACQUIRE_MEM_DW4,
 	GK_B("PWS_ENA", 6, 31, .gens = G11UP),
 	GK_X("GCR_CNTL", 7, 0, 18),
@@ -1256,10 +1263,15 @@ static const struct gk_exec_row x_wait[] = {
 	X_(.op = GK_X_REFUSE, .when = "SWAP", .why = "a byte-swapped poll is not modelled"),
 	X_(.op = GK_X_WAIT, .space = "MEM_SPACE", .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE", .reg = "POLL_REG"),
 };
+/* OPERATION=WR_WAIT_WR_REG (the kernel's write-then-wait, gfx_v9_0.c /
+ * gfx_v10_0.c / gfx_v11_0.c *_wait_reg_mem opt 1): REFERENCE is written to
+ * POLL_REG, then REG_ADDR2 (a dword offset) is polled; the preemptable
+ * memory form's resume state is not in the headers */
 static const struct gk_exec_row x_gcn_wait[] = {
-	X_(.op = GK_X_REFUSE, .when = "OPERATION",
-	   .why = "the write-wait-write and preemptable forms write a second register the headers do not describe"),
-	X_(.op = GK_X_WAIT, .space = "MEM_SPACE", .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE", .reg = "POLL_REG"),
+	X_(.op = GK_X_REFUSE_IF, .sel = "OPERATION", .tag = GK_TAG_WAITOP_OTHER,
+	   .why = "the preemptable form's behaviour on resume is not in the headers"),
+	X_(.op = GK_X_WAIT, .space = "MEM_SPACE", .func = "FUNCTION", .mask = "MASK", .ref = "REFERENCE", .reg = "POLL_REG",
+	   .sel = "OPERATION", .reg2 = "REG_ADDR2"),
 };
 static const struct gk_access poll_acc[] = { { .rw = GK_ACC_READ, .size = GK_Z_FIXED, .addr = "POLL_ADDRESS", .n = 4 } };
 static const struct gk_exec_row x_cond_exec[] = { X_(.op = GK_X_COND_EXEC, .count = "EXEC_COUNT") };
@@ -1348,6 +1360,11 @@ static const struct gk_exec_row x_index_type[] = { X_(.op = GK_X_PARAM, .keep = 
 static const struct gk_exec_row x_num_instances[] = { X_(.op = GK_X_PARAM, .keep = { "NUM_INSTANCES" }) };
 static const struct gk_exec_row x_index_base[] = { X_(.op = GK_X_PARAM, .keep = { "INDEX_BASE" }) };
 static const struct gk_exec_row x_index_size[] = { X_(.op = GK_X_PARAM, .keep = { "INDEX_BUFFER_SIZE" }) };
+/* SET_BASE: a base address later packets add to (Mesa si_cp_dma /
+ * si_emit_draw_packets: BASE_INDEX 1 before DRAW_INDIRECT, the dispatch
+ * indirect base; CE_PARTITION_BASE the constant engine's, amdgpu
+ * gfx_v8_0.c / gfx_v9_0.c ring_emit_ce_meta): kept as a draw parameter */
+static const struct gk_exec_row x_set_base[] = { X_(.op = GK_X_PARAM, .keep = { "BASE_INDEX", "ADDRESS" }) };
 
 /* §9.2.2: the registers between BEGIN_CLEAR_STATE and END_CLEAR_STATE are
  * the state CLEAR_STATE restores */
@@ -1460,7 +1477,7 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("NOP", 0x10, ALL), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "§9.7.2", EXEC(x_nothing) },
 
 	/* Kernel-header packets with a layout from the kernel's checkers or comments */
-	{ T3("SET_BASE", 0x11, EGUP), FIELDS(set_base), FIXED(4), .note = "evergreen_cs.c" },
+	{ T3("SET_BASE", 0x11, EGUP), FIELDS(set_base), FIXED(4), .note = "evergreen_cs.c", EXEC(x_set_base) },
 	{ T3("INDEX_BUFFER_SIZE", 0x13, EGUP), FIELDS(index_buffer_size), FIXED(2), .note = "evergreen_cs.c: count 0", EXEC(x_index_size) },
 	{ T3("DRAW_INDIRECT", 0x24, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
 	{ T3("DRAW_INDEX_INDIRECT", 0x25, EGUP), FIELDS(draw_indirect), FIXED(3), .flags = GK_P_GRAPHICS, .note = "evergreen_cs.c", EXEC(x_draw) },
@@ -1494,7 +1511,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 
 	/* ---- GFX6 (SI) through GFX12: see the block comment above the GFX6+ layouts ---- */
 	{ T3("NOP", 0x10, GCN), DATA_TAIL("DATA_BLOCK", 1), .min_dw = 2, .flags = GK_P_FILLER, .note = "nvd.h, Mesa sid.h", EXEC(x_nothing) },
-	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa" },
+	{ T3("SET_BASE", 0x11, GCN), FIELDS(gcn_set_base), FIXED(4), .note = "sid.h, nvd.h CE_PARTITION_BASE; Mesa",
+	  EXEC(x_set_base) },
 	{ T3("CLEAR_STATE", 0x12, GCN), FIELDS(dummy), FIXED(2), .note = "kernel gfx_v*_ring_emit: count 0", EXEC(x_clear_state) },
 	{ T3("INDEX_BUFFER_SIZE", 0x13, GCN), FIELDS(index_buffer_size), FIXED(2), .note = "sid.h, nvd.h", EXEC(x_index_size) },
 	{ T3("DISPATCH_DIRECT", 0x15, GCN), FIELDS(gcn_dispatch_direct), FIXED(5), .flags = GK_P_COMPUTE,
@@ -1606,12 +1624,17 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INCREMENT_DE_COUNTER", 0x85, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("WAIT_ON_CE_COUNTER", 0x86, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("WAIT_ON_DE_COUNTER_DIFF", 0x88, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
-	{ T3("SWITCH_BUFFER", 0x8B, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h; kernel emits count 0" },
+	/* the constant engine's double buffer switch (gfx_v8_0.c / gfx_v9_0.c
+	 * ring_emit_sb) and the TMZ frame marks (gfx_v9_0.c / gfx_v10_0.c
+	 * ring_emit_frame_cntl): nothing the executor holds changes */
+	{ T3("SWITCH_BUFFER", 0x8B, GCN), FIELDS(dummy), FIXED(2), .note = "sid.h, nvd.h; kernel emits count 0",
+	  EXEC(x_nothing) },
 	{ T3("DISPATCH_DRAW_PREAMBLE", 0x8C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DISPATCH_DRAW", 0x8D, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("GET_LOD_STATS", 0x8E, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DRAW_MULTI_PREAMBLE", 0x8F, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
-	{ T3("FRAME_CONTROL", 0x90, G9UP), FIELDS(gcn_frame_control), FIXED(2), .note = "soc15d.h, nvd.h FRAME_TMZ, FRAME_CMD" },
+	{ T3("FRAME_CONTROL", 0x90, G9UP), FIELDS(gcn_frame_control), FIXED(2), .note = "soc15d.h, nvd.h FRAME_TMZ, FRAME_CMD",
+	  EXEC(x_nothing) },
 	{ T3("INDEX_ATTRIBUTES_INDIRECT", 0x91, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("WAIT_REG_MEM64", 0x93, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("COND_PREEMPT", 0x94, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },

@@ -22,7 +22,8 @@ struct group {
 #define GROUP(g) { GK_TAG_##g##_FIRST, GK_TAG_##g##_LAST, #g }
 static const struct group CMP = GROUP(CMP), PLACE = GROUP(PLACE), SIZE = GROUP(SIZE), SWAP = GROUP(SWAP),
 			  PREAMBLE = GROUP(PREAMBLE), SEND = GROUP(SEND), INT = GROUP(INT), SEM = GROUP(SEM),
-			  PRED = GROUP(PRED), ADDR = GROUP(ADDR), ARRAY = GROUP(ARRAY), MICRO = GROUP(MICRO);
+			  PRED = GROUP(PRED), ADDR = GROUP(ADDR), ARRAY = GROUP(ARRAY), MICRO = GROUP(MICRO),
+			  WAITOP = GROUP(WAITOP);
 
 /* every named value of e has a tag in g; the first that has none (or one
  * of another group) in *bad */
@@ -77,6 +78,7 @@ static void check_rows(const char *family, const struct gk_packet_desc *descs, s
 			case GK_X_WAIT:
 				expect(family, d, x->func, &CMP, false);
 				expect(family, d, x->space, &PLACE, false);
+				expect(family, d, x->sel, &WAITOP, false); /* the write-then-wait form's operation */
 				break;
 			case GK_X_TEST: expect(family, d, x->func, &CMP, false); break;
 			case GK_X_FILL: expect(family, d, x->size, &SIZE, false); break;
@@ -95,7 +97,7 @@ static void check_rows(const char *family, const struct gk_packet_desc *descs, s
 			case GK_X_PREAMBLE: expect(family, d, x->sel, &PREAMBLE, false); break;
 			case GK_X_SEMAPHORE: expect(family, d, x->sel, &SEM, true); break;
 			case GK_X_REFUSE_IF: {
-				static const struct group *const groups[] = { &PLACE, &ADDR, &CMP, &SEND, &PRED };
+				static const struct group *const groups[] = { &PLACE, &ADDR, &CMP, &SEND, &PRED, &WAITOP };
 				const struct group *g = NULL;
 				for (unsigned j = 0; j < sizeof groups / sizeof groups[0]; j++)
 					if (x->tag >= groups[j]->first && x->tag <= groups[j]->last)
