@@ -426,12 +426,14 @@ IB_OPS = ('CP_INDIRECT_BUFFER', 'CP_INDIRECT_BUFFER_PFD', 'CP_INDIRECT_BUFFER_PF
 
 def gen_packets(path):
     vals = {}
+    order = {}  # document order: of two names of one opcode, Mesa's lookup takes the first
     root = trees['adreno_pm4.xml']
     for el in root.iter():
         if strip(el.tag) == 'enum' and el.get('name') == 'adreno_pm4_type3_packets':
             for v in el:
                 if strip(v.tag) == 'value':
                     k = (v.get('name'), num(v.get('value')))
+                    order.setdefault(k, len(order))
                     vals[k] = vals.get(k, 0) | variants(v.get('variants'))
     out = [HDR, '/* The CP packets of adreno_pm4.xml: each opcode of enum\n'
            ' * adreno_pm4_type3_packets, once as a type-3 packet (a2xx-a4xx) and once\n'
@@ -442,7 +444,7 @@ def gen_packets(path):
     enum_pool = {}
     body = []
     descs = {'3': [], '7': []}
-    for (name, value), gbits in sorted(vals.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    for (name, value), gbits in sorted(vals.items(), key=lambda kv: (kv[0][1], order[kv[0]])):
         for kind, era in (('3', PKT3_GENS), ('7', PKT7_GENS)):
             g = gbits & era
             if not g or value > (0xff if kind == '3' else 0x7f):

@@ -656,17 +656,17 @@ static const struct gk_field cp_reg_to_scratch_7_74_f[] = {
 	{ .name = "CNT", .namelen = 3, .seg = {{1, 24, 26, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_27", .namelen = 10, .seg = {{1, 27, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
-static const struct gk_field cp_scratch_write_7_76_f[] = {
-	{ .name = "UNK1_19_0", .namelen = 9, .seg = {{1, 0, 19, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "SCRATCH", .namelen = 7, .seg = {{1, 20, 22, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "UNK1_31_23", .namelen = 10, .seg = {{1, 23, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-};
 static const struct gk_field cp_set_bin_3_76_f[] = {
 	{ .name = "DW1", .namelen = 3, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x1 },
 	{ .name = "X1", .namelen = 2, .seg = {{2, 0, 15, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "Y1", .namelen = 2, .seg = {{2, 16, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "X2", .namelen = 2, .seg = {{3, 0, 15, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "Y2", .namelen = 2, .seg = {{3, 16, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+};
+static const struct gk_field cp_scratch_write_7_76_f[] = {
+	{ .name = "UNK1_19_0", .namelen = 9, .seg = {{1, 0, 19, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "SCRATCH", .namelen = 7, .seg = {{1, 20, 22, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK1_31_23", .namelen = 10, .seg = {{1, 23, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const struct gk_field cp_scratch_to_reg_3_77_f[] = {
 	{ .name = "REG", .namelen = 3, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
@@ -880,8 +880,8 @@ const struct gk_packet_desc gk_adreno_pkt3_gen[] = {
 	{ .name = "IN_INSTR_MATCH", .opcode = 0x47, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_ME_INIT", .opcode = 0x48, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "IN_CONST_PREFETCH", .opcode = 0x49, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_REG_TO_SCRATCH", .opcode = 0x4a, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_reg_to_scratch_3_74_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TO_SCRATCH" },
 	{ .name = "CP_SET_SHADER_BASES", .opcode = 0x4a, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
+	{ .name = "CP_REG_TO_SCRATCH", .opcode = 0x4a, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_reg_to_scratch_3_74_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TO_SCRATCH" },
 	{ .name = "CP_SET_DRAW_INIT_FLAGS", .opcode = 0x4b, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_SET_BIN", .opcode = 0x4c, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_set_bin_3_76_f, .nfields = 5, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_SET_BIN" },
 	{ .name = "CP_SCRATCH_TO_REG", .opcode = 0x4d, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_scratch_to_reg_3_77_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_SCRATCH_TO_REG" },
@@ -928,9 +928,9 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_DRAW_PRED_ENABLE_GLOBAL", .opcode = 0x19, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_pred_enable_global_7_25_f, .nfields = 2, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_PRED_ENABLE_GLOBAL" },
 	{ .name = "CP_DRAW_PRED_ENABLE_LOCAL", .opcode = 0x1a, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_pred_enable_local_7_26_f, .nfields = 2, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_PRED_ENABLE_LOCAL" },
 	{ .name = "CP_BV_BR_COUNT_OPS", .opcode = 0x1b, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_bv_br_count_ops_7_27_f, .nfields = 4, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_BV_BR_COUNT_OPS" },
-	{ .name = "CP_MODIFY_TIMESTAMP", .opcode = 0x1c, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_modify_timestamp_7_28_f, .nfields = 3, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MODIFY_TIMESTAMP" },
 	{ .name = "CP_PREEMPT_ENABLE", .opcode = 0x1c, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_YIELD_ENABLE", .opcode = 0x1c, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
+	{ .name = "CP_MODIFY_TIMESTAMP", .opcode = 0x1c, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_modify_timestamp_7_28_f, .nfields = 3, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MODIFY_TIMESTAMP" },
 	{ .name = "CP_SKIP_IB2_ENABLE_GLOBAL", .opcode = 0x1d, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_PREEMPT_TOKEN", .opcode = 0x1e, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_RESET_CONTEXT_STATE", .opcode = 0x1f, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reset_context_state_7_31_f, .nfields = 5, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_RESET_CONTEXT_STATE" },
@@ -959,8 +959,8 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_INDIRECT_BUFFER_PFD", .opcode = 0x37, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = gk_adreno_ib7_f, .nfields = GK_ADRENO_NIB7, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA" },
 	{ .name = "CP_DRAW_INDX_OFFSET", .opcode = 0x38, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indx_offset_7_56_f, .nfields = 14, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_OFFSET" },
 	{ .name = "CP_REG_TEST", .opcode = 0x39, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reg_test_7_57_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TEST" },
-	{ .name = "CP_CCHE_INVALIDATE", .opcode = 0x3a, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_COND_INDIRECT_BUFFER_PFE", .opcode = 0x3a, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
+	{ .name = "CP_CCHE_INVALIDATE", .opcode = 0x3a, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_INVALIDATE_STATE", .opcode = 0x3b, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_WAIT_REG_MEM", .opcode = 0x3c, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_wait_reg_mem_7_60_f, .nfields = 11, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_WAIT_REG_MEM" },
 	{ .name = "CP_MEM_WRITE", .opcode = 0x3d, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_mem_write_7_61_f, .nfields = 2, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MEM_WRITE" },
@@ -1008,8 +1008,8 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_PREEMPT_ENABLE_GLOBAL", .opcode = 0x69, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_PREEMPT_ENABLE_LOCAL", .opcode = 0x6a, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_CONTEXT_SWITCH_YIELD", .opcode = 0x6b, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_PREEMPT_DISABLE", .opcode = 0x6c, .gens = 0x10, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_SET_RENDER_MODE", .opcode = 0x6c, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_set_render_mode_7_108_f, .nfields = 12, .tail = GK_TAIL_DATA, .tail_dw = 9, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_SET_RENDER_MODE" },
+	{ .name = "CP_PREEMPT_DISABLE", .opcode = 0x6c, .gens = 0x10, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_REG_WRITE", .opcode = 0x6d, .gens = 0x10, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reg_write_7_109_f, .nfields = 4, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_WRITE" },
 	{ .name = "CP_COMPUTE_CHECKPOINT", .opcode = 0x6e, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_compute_checkpoint_7_110_f, .nfields = 8, .tail = GK_TAIL_DATA, .tail_dw = 9, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COMPUTE_CHECKPOINT" },
 	{ .name = "CP_BOOTSTRAP_UCODE", .opcode = 0x6f, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
