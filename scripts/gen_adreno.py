@@ -112,7 +112,7 @@ def fields_of(el, gen):
                     vals.append((v, n))
         elif bt == 'boolean' and lo == hi:
             pass
-        out.append((b.get('name'), lo, hi, sorted(vals), bt))
+        out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr')))))
     if not out and typ in enums:
         seen = set()
         vals = []
@@ -320,7 +320,15 @@ def packet_fields(dom, gens):
     fields = []  # (name, segs, kind, flags, gens, vals)
     group = None
     nfixed = 0
+    # a reg64 laid over reg32s (CP_LOAD_STATE6's EXT_SRC_ADDR): Mesa's
+    # cffdump prints the dwords, so the reg32s win
+    r32 = set()
     for c in dom:
+        if strip(c.tag) == 'reg32' and variants(c.get('variants')) & gens:
+            r32.add(num(c.get('offset', '0')))
+    for c in dom:
+        if strip(c.tag) == 'reg64' and (num(c.get('offset', '0')) in r32 or num(c.get('offset', '0')) + 1 in r32):
+            continue
         t = strip(c.tag)
         vg = variants(c.get('variants'))
         if not vg & gens:
@@ -355,9 +363,14 @@ def packet_fields(dom, gens):
             for (fname, lo, hi, vals, bt), fg in fl.items():
                 if t == 'reg64' and hi >= 32:
                     continue
+                shr = 0
+                if isinstance(bt, tuple):
+                    bt, shr = bt
                 kind = field_kind(bt, lo, hi, len(vals))
-                flags = 'GK_F_HEX' if bt in ('hex', 'address', 'waddress') or kind == 'GK_ADDR' else '0'
-                segs = [(off + 1, lo, hi, 0)]
+                flags = 'GK_F_HEX' if bt in ('hex', 'address', 'waddress') or kind == 'GK_ADDR' or shr else '0'
+                # shr: the bits stand for value >> shr (rnndb), so the value
+                # is the bits placed at bit shr
+                segs = [(off + 1, lo, hi, shr)]
                 if t == 'reg64' and kind == 'GK_ADDR' and lo == 0 and hi == 31:
                     segs = [(off + 1, 0, 31, 0), (off + 2, 0, 31, 32)]
                 fields.append((fname, segs, kind, flags, fg if fg != (gens & ALL) else 0, vals if kind == 'GK_ENUM' else ()))
@@ -378,8 +391,11 @@ def packet_fields(dom, gens):
                         if (fname, lo, hi) in seen:
                             continue
                         seen.add((fname, lo, hi))
+                        shr = 0
+                        if isinstance(bt, tuple):
+                            bt, shr = bt
                         kind = field_kind(bt, lo, hi, len(vals))
-                        gf.append((fname, [(roff, lo, hi, 0)], kind,
+                        gf.append((fname, [(roff, lo, hi, shr)], kind,
                                    'GK_F_HEX' if bt in ('hex', 'address', 'waddress') else '0', 0,
                                    vals if kind == 'GK_ENUM' else ()))
             group = (off + 1, stride, gf)
@@ -410,7 +426,8 @@ def packet_fields(dom, gens):
     res = []
     used = set()
     for f in fields:
-        n = f[0] if cnt[f[0]] == 1 else '%s_DW%d' % (f[0], f[1][0][0])
+        # a name the header has (OPCODE, COUNT) takes its dword's number too
+        n = f[0] if cnt[f[0]] == 1 and f[0] not in HDR_NAMES else '%s_DW%d' % (f[0], f[1][0][0])
         while n in used:
             n += '_'
         used.add(n)
@@ -420,6 +437,8 @@ def packet_fields(dom, gens):
     return res[:GK_MAX_BODY], nfixed, group
 
 
+HDR_NAMES = ('COUNT', 'COUNT_PARITY', 'OPCODE', 'OPCODE_PARITY', 'TYPE', 'OFFSET', 'OFFSET_PARITY', 'DATA',
+             'BITS_7_0', 'WORD')
 GK_MAX_BODY = 44  # struct gk_unit holds 64 fields, the header's among them
 IB_OPS = ('CP_INDIRECT_BUFFER', 'CP_INDIRECT_BUFFER_PFD', 'CP_INDIRECT_BUFFER_PFE', 'CP_INDIRECT_BUFFER_CHAIN')
 

@@ -221,7 +221,7 @@ static const struct gk_field cp_draw_indirect_multi_7_42_f[] = {
 	{ .name = "GS_ENABLE", .namelen = 9, .seg = {{1, 16, 16, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "TESS_ENABLE", .namelen = 11, .seg = {{1, 17, 17, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_18", .namelen = 10, .seg = {{1, 18, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "OPCODE", .namelen = 6, .seg = {{2, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en11 },
+	{ .name = "OPCODE_DW2", .namelen = 10, .seg = {{2, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en11 },
 	{ .name = "UNK2_7_4", .namelen = 8, .seg = {{2, 4, 7, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "DST_OFF", .namelen = 7, .seg = {{2, 8, 21, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "UNK2_31_22", .namelen = 10, .seg = {{2, 22, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
@@ -288,7 +288,7 @@ static const struct gk_field cp_load_state_3_48_f[] = {
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 19, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en14 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "STATE_TYPE", .namelen = 10, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en15 },
-	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const char *const en16_n[4] = { [0] = "SS4_DIRECT", [2] = "SS4_INDIRECT" };
 static const struct gk_enum en16 = { 2, en16_n, NULL };
@@ -303,7 +303,7 @@ static const struct gk_field cp_load_state4_3_48_f[] = {
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 18, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en17 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "STATE_TYPE", .namelen = 10, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en18 },
-	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const struct gk_field cp_load_state4_7_48_f[] = {
 	{ .name = "DST_OFF", .namelen = 7, .seg = {{1, 0, 13, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
@@ -312,7 +312,7 @@ static const struct gk_field cp_load_state4_7_48_f[] = {
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 18, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en17 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "STATE_TYPE", .namelen = 10, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en18 },
-	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "EXT_SRC_ADDR_HI", .namelen = 15, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const char *const en19_n[4] = { [0] = "ST6_SHADER", [1] = "ST6_CONSTANTS", [2] = "ST6_UBO", [3] = "ST6_IBO" };
@@ -327,8 +327,8 @@ static const struct gk_field cp_load_state6_geom_7_50_f[] = {
 	{ .name = "STATE_SRC", .namelen = 9, .seg = {{1, 16, 17, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en20 },
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 18, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en21 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "EXT_SRC_ADDR_DW2", .namelen = 16, .seg = {{2, 0, 31, 0}, {3, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30 },
-	{ .name = "EXT_SRC_ADDR_DW2_", .namelen = 17, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK2_1_0", .namelen = 8, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "EXT_SRC_ADDR_HI", .namelen = 15, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_exec_cs_3_51_f[] = {
@@ -349,8 +349,8 @@ static const struct gk_field cp_load_state6_frag_7_52_f[] = {
 	{ .name = "STATE_SRC", .namelen = 9, .seg = {{1, 16, 17, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en20 },
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 18, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en21 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "EXT_SRC_ADDR_DW2", .namelen = 16, .seg = {{2, 0, 31, 0}, {3, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30 },
-	{ .name = "EXT_SRC_ADDR_DW2_", .namelen = 17, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK2_1_0", .namelen = 8, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "EXT_SRC_ADDR_HI", .namelen = 15, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_draw_indx_2_3_54_f[] = {
@@ -373,8 +373,8 @@ static const struct gk_field cp_load_state6_7_54_f[] = {
 	{ .name = "STATE_SRC", .namelen = 9, .seg = {{1, 16, 17, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en20 },
 	{ .name = "STATE_BLOCK", .namelen = 11, .seg = {{1, 18, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en21 },
 	{ .name = "NUM_UNIT", .namelen = 8, .seg = {{1, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "EXT_SRC_ADDR_DW2", .namelen = 16, .seg = {{2, 0, 31, 0}, {3, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30 },
-	{ .name = "EXT_SRC_ADDR_DW2_", .namelen = 17, .seg = {{2, 2, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK2_1_0", .namelen = 8, .seg = {{2, 0, 1, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "EXT_SRC_ADDR", .namelen = 12, .seg = {{2, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "EXT_SRC_ADDR_HI", .namelen = 15, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_draw_indx_offset_3_56_f[] = {
@@ -635,7 +635,7 @@ static const struct gk_field cp_cond_reg_exec_7_71_f[] = {
 static const struct gk_field cp_mem_to_scratch_mem_7_73_f[] = {
 	{ .name = "CNT", .namelen = 3, .seg = {{1, 0, 5, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_6", .namelen = 9, .seg = {{1, 6, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "OFFSET", .namelen = 6, .seg = {{2, 0, 5, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "OFFSET_DW2", .namelen = 10, .seg = {{2, 0, 5, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK2_31_6", .namelen = 9, .seg = {{2, 6, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "SRC", .namelen = 3, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "SRC_HI", .namelen = 6, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
@@ -728,7 +728,7 @@ static const struct gk_field cp_set_amble_7_85_f[] = {
 	{ .name = "ADDR_LO", .namelen = 7, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "ADDR_HI", .namelen = 7, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "DWORDS", .namelen = 6, .seg = {{3, 0, 19, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "TYPE", .namelen = 4, .seg = {{3, 20, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en35 },
+	{ .name = "TYPE_DW3", .namelen = 8, .seg = {{3, 20, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en35 },
 	{ .name = "UNK3_31_22", .namelen = 10, .seg = {{3, 22, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const struct gk_field cp_set_pseudo_reg_7_86_g[] = {
@@ -825,7 +825,7 @@ static const struct gk_field cp_fixed_stride_draw_table_7_127_f[] = {
 	{ .name = "IB_SIZE", .namelen = 7, .seg = {{3, 0, 11, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK3_19_12", .namelen = 10, .seg = {{3, 12, 19, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "STRIDE", .namelen = 6, .seg = {{3, 20, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
-	{ .name = "COUNT", .namelen = 5, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "COUNT_DW4", .namelen = 9, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 
 const struct gk_packet_desc gk_adreno_pkt3_gen[] = {

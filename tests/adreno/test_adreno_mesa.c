@@ -14,6 +14,7 @@
  * the same; the register writes Mesa named (not "write 0x9990", a register
  * Mesa's database lacks) and how many gfxkit's tables name the same.  The
  * minimums asserted are what this slice reaches, so a regression fails.
+ * Every packet framed also round-trips: its text encodes to its dwords.
  *
  * Read through `gzip -dc` (POSIX popen).  When ../shared (absent from a
  * fresh clone) or gzip is missing the test says SKIPPED. */
@@ -34,7 +35,7 @@ struct pend {
 };
 
 struct tally {
-	unsigned ops, ops_named, ops_mesa_unnamed, regs, regs_named, regs_mesa_unnamed, packets;
+	unsigned ops, ops_named, ops_mesa_unnamed, roundtrip, regs, regs_named, regs_mesa_unnamed, packets;
 	unsigned shown_misses;
 };
 
@@ -48,6 +49,14 @@ static void finish(const struct gk_format *fmt, const uint32_t *w, size_t n, int
 	struct pend *pd = &p[lvl];
 	if (fr.desc && fr.desc != &fmt->descs[GK_ADRENO_ROW_BAD] && fr.ndw == n) {
 		t->packets++;
+		/* decode -> encode gives the packet's dwords back */
+		static char text[1 << 18];
+		static struct tu_asm a;
+		tu_decode(fmt, w, n, false, text, sizeof text);
+		if (tu_assemble(fmt, text, &a) == 0 && a.n == n && !memcmp(a.w, w, n * 4))
+			t->roundtrip++;
+		else if (t->shown_misses++ < 12)
+			printf("# %s: %s does not encode back: %s\n", log, tu_words_str(w, n), text);
 		if (pd->op >= 0 && fr.opcode == pd->op && !strcmp(pd->op_name, "(null)")) {
 			t->ops_mesa_unnamed++;
 		} else if (pd->op >= 0 && fr.opcode == pd->op) {
@@ -204,6 +213,8 @@ int main(void)
 		       logs[i].log, logs[i].gpu, t.packets, t.ops_named, t.ops, t.ops ? 100.0 * t.ops_named / t.ops : 0.0,
 		       t.regs_named, t.regs, t.regs ? 100.0 * t.regs_named / t.regs : 0.0, t.ops_mesa_unnamed,
 		       t.regs_mesa_unnamed);
+		CHECK(t.roundtrip == t.packets, "%s: %u of %u packets encode back to their dwords", logs[i].log, t.roundtrip,
+		      t.packets);
 		CHECK(t.ops_named >= logs[i].min_ops && t.regs_named >= logs[i].min_regs,
 		      "%s: %u opcodes, %u registers named as Mesa: fewer than the %u and %u reached", logs[i].log,
 		      t.ops_named, t.regs_named, logs[i].min_ops, logs[i].min_regs);
