@@ -35,6 +35,22 @@ const struct gk_field gk_adreno_hdr7[] = {
 	GK_CONSTF("TYPE", 0, 28, 31, 7),
 };
 
+/* the raw packet of an opcode no generation has: the opcode is a field of
+ * its own, so the text keeps it */
+const struct gk_field gk_adreno_hdr7_raw[] = {
+	GK_CNT("COUNT", 0, 0, 13, 1),
+	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_X("OPCODE", 0, 16, 22),
+	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_CONSTF("TYPE", 0, 28, 31, 7),
+};
+const struct gk_field gk_adreno_hdr3_raw[] = {
+	GK_DC("BITS_7_0", 0, 0, 7),
+	GK_X("OPCODE", 0, 8, 15),
+	GK_CNT("COUNT", 0, 16, 29, 2),
+	GK_CONSTF("TYPE", 0, 30, 31, 3),
+};
+
 /* bit 15: Mesa's cffdump ignores it; shown when set */
 const struct gk_field gk_adreno_hdr0[] = {
 	GK_X("OFFSET", 0, 0, 14),
