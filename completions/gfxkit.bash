@@ -10,10 +10,10 @@ _gfxkit()
 	fi
 	case $prev in
 	-e|--engine)
-		COMPREPLY=($(compgen -W "pm4 dma isa modifier" -- "$cur"))
+		COMPREPLY=($(compgen -W "pm4 dma isa modifier adreno" -- "$cur"))
 		return ;;
 	-g|--gpu)
-		COMPREPLY=($(compgen -W "r600 rv610 rv630 rv670 r700 rv770 rv730 rv710 evergreen cypress juniper redwood cedar barts turks caicos sumo palm cayman aruba si tahiti pitcairn verde oland hainan cik bonaire kaveri kabini hawaii mullins gfx6 gfx7 gfx8 gfx9 gfx10 gfx10.3 gfx11 gfx12 a3xx a4xx a5xx a6xx a306 a420 a530 a540 a618 a630 a640 a650 a660" -- "$cur"))
+		COMPREPLY=($(compgen -W "r600 rv610 rv630 rv670 r700 rv770 rv730 rv710 evergreen cypress juniper redwood cedar barts turks caicos sumo palm cayman aruba si tahiti pitcairn verde oland hainan cik bonaire kaveri kabini hawaii mullins gfx6 gfx7 gfx8 gfx9 gfx10 gfx10.3 gfx11 gfx12 a3xx a4xx a5xx a6xx a306 a420 a530 a540 a618 a630 a640 a650 a660 a2xx a7xx a320 a690 a730 a740 a750" -- "$cur"))
 		return ;;
 	-f|--format)
 		COMPREPLY=($(compgen -W "auto bin hex radeon-ring klog od hexdump-c xxd umr amdgpu-ring" -- "$cur"))

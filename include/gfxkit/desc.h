@@ -145,6 +145,8 @@ enum gk_kind {
                               * (a predicated region: COND_EXEC's EXEC_COUNT); with GK_P_EXEC_COUNT */
 #define GK_F_CHAIN    0x40u  /* on a GK_P_IB packet: set, the buffer continues the current one in its
                               * place (GFX9+ INDIRECT_BUFFER CHAIN): followed at the same depth */
+#define GK_F_OPTIONAL 0x80u  /* a trailing field a packet may leave out: one that ends before it
+                              * simply lacks it, no error (Adreno payload dwords past the count) */
 
 /* How a field's raw value reads as a size (text printers add it as a note):
  * shown = (raw + plus) * mul, or mul << raw for GK_S_POW2. */

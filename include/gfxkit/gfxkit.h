@@ -10,6 +10,7 @@
 #include "gfxkit/check.h"
 #include "gfxkit/desc.h"
 #include "gfxkit/diag.h"
+#include "gfxkit/adreno.h"
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
 #include "gfxkit/engine.h"

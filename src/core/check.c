@@ -99,6 +99,8 @@ static void check_fields(const struct gk_packet *pkt, const struct gk_unit_field
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct gk_unit_field *uf = &fields[i];
+		if (uf->cut && (uf->desc->flags & GK_F_OPTIONAL) && uf->dw >= pkt->ndw)
+			continue; /* left out, as the layout allows */
 		if (uf->cut) {
 			unsigned last = uf->dw - (uf->desc->nseg ? uf->desc->seg[0].dw : 0) + gk_field_last_dw(uf->desc);
 			gk_diags_add(out, pkt, GK_ERROR, GK_D_TOO_SHORT, (int)last, -1, -1, uf->desc->name,

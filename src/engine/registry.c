@@ -14,7 +14,7 @@
 
 /* Each family's ops, defined in its own folder. */
 extern const struct gk_engine_ops gk_pm4_engine_ops, gk_dma_engine_ops, gk_amdgpu_engine_ops, gk_ir3_engine_ops,
-	gk_modifier_engine_ops;
+	gk_modifier_engine_ops, gk_adreno_engine_ops;
 
 /* In the order "auto" tries them: pm4 before dma, since a bare Evergreen
  * or Cayman name means the command processor (the CLI's default engine).
@@ -28,6 +28,8 @@ static const struct engine_row {
 	{ &gk_amdgpu_engine_ops, true },
 	{ &gk_ir3_engine_ops, true },
 	{ &gk_modifier_engine_ops, false },
+	/* after ir3: a bare Adreno name (a630) keeps meaning the instruction set */
+	{ &gk_adreno_engine_ops, false },
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 

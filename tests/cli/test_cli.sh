@@ -344,7 +344,7 @@ says "list tahiti -e pm4" 0 out "^0x3f  INDIRECT_BUFFER " list -g tahiti -e pm4
 # ---- usage: unknown engine and GPU ---------------------------------------
 says "unknown GPU for dma" 2 err "^gfxkit: unknown GPU 'r900' for dma; known: r600 .*si \(tahiti pitcairn verde oland hainan\), cik \(bonaire kaveri kabini hawaii mullins\), sdma2.4 \(topaz iceland\), .*sdma7 \(sdma7.0 gfx12 navi44 navi48\), and LLVM.s names gfx801-gfx810 \(not gfx802\), gfx900-gfx942, gfx1010-gfx1036, gfx1100-gfx1153, gfx1200, gfx1201$" decode -g r900 -e dma a.hex
 says "unknown GPU for dma (check)" 2 err "unknown GPU 'navi99' for dma" check -g navi99 -e dma a.hex
-says "unknown engine (list)" 2 err "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, amdgpu, ir3, modifier, isa, or auto\)$" list -g cik -e sdma
+says "unknown engine (list)" 2 err "^gfxkit: unknown engine 'sdma' \(this build has: pm4, dma, amdgpu, ir3, modifier, adreno, isa, or auto\)$" list -g cik -e sdma
 says "unknown engine (check)" 2 err "unknown engine 'gfx'" check -g cayman -e gfx a.hex
 run "-e without a value" 2 list -g cik -e
 says "dma list needs a GPU" 2 err '-g GPU is required' list -e dma

@@ -57,6 +57,51 @@ static void nc_gk_adler32(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_format_init(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_format_init((struct gk_format*)NULL, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("fmt NULL");
+	(void)gk_adreno_format_init((struct gk_format*)NULL, (const char*)FX_STR);
+	fx_end_case();
+	FX_CASE("gpu NULL");
+	(void)gk_adreno_format_init((struct gk_format*)fx_format(), (const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_format_init((struct gk_format*)fx_format(), (const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_format_init((struct gk_format*)fx_format(), (const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_format_init((struct gk_format*)fx_format(), (const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_adreno_gpu_help(void)
+{
+	FX_CASE("no arguments");
+	fx_string(gk_adreno_gpu_help());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_regs(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_regs((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_regs((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_regs((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_regs((const char*)FX_STR);
+	fx_end_case();
+}
+
 static void nc_gk_amdgpu_asm_create(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6281,6 +6326,9 @@ static const struct nc_func {
 } nc_funcs[] = {
 	{ "gk_access_names", nc_gk_access_names },
 	{ "gk_adler32", nc_gk_adler32 },
+	{ "gk_adreno_format_init", nc_gk_adreno_format_init },
+	{ "gk_adreno_gpu_help", nc_gk_adreno_gpu_help },
+	{ "gk_adreno_regs", nc_gk_adreno_regs },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
 	{ "gk_amdgpu_asm_errors", nc_gk_amdgpu_asm_errors },

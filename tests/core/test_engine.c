@@ -88,6 +88,10 @@ static void test_registry(void)
 		{ "isa", "navi10", "amdgpu", "gfx10" },
 		{ "amdgpu", "GFX9", "amdgpu", "gfx9" },
 		{ "modifier", "GFX10.3", "modifier", "gfx10.3" },
+		{ "adreno", "a630", "adreno", "a6xx" },
+		{ "adreno", "0x07030001", "adreno", "a7xx" },
+		{ "adreno", "a306", "adreno", "a3xx" },
+		{ NULL, "a630", "ir3", "a630" }, /* auto: a bare Adreno name stays the instruction set */
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		struct gk_engine *e = gk_engine_open(ok[i].engine, ok[i].gpu, &err);
@@ -95,7 +99,8 @@ static void test_registry(void)
 		      "open %s %s: %s %s (%s)", ok[i].engine ? ok[i].engine : "NULL", ok[i].gpu,
 		      e ? gk_engine_name(e) : "NULL", e ? gk_engine_gpu(e) : "", e ? "" : err.message);
 		if (e)
-			CHECK((gk_engine_format(e) != NULL) == (!strcmp(ok[i].want_engine, "pm4") || !strcmp(ok[i].want_engine, "dma")),
+			CHECK((gk_engine_format(e) != NULL) == (!strcmp(ok[i].want_engine, "pm4") || !strcmp(ok[i].want_engine, "dma") ||
+								 !strcmp(ok[i].want_engine, "adreno")),
 			      "%s: a format exactly for table-described engines", ok[i].want_engine);
 		gk_engine_close(e);
 	}
@@ -105,6 +110,7 @@ static void test_registry(void)
 		{ "pm4", "r900", "unknown GPU 'r900' for pm4" },
 		{ "pm4", "gfx13", "unknown GPU 'gfx13' for pm4" },
 		{ "dma", "gfx13", "unknown GPU 'gfx13' for dma" },
+		{ "adreno", "a999", "unknown GPU 'a999' for adreno" },
 		{ "sdma", "cik", "unknown engine 'sdma'" },
 		{ "isa", "cayman", "unknown GPU 'cayman' for any instruction set" },
 		{ "isa", "gfx12", "unknown GPU 'gfx12' for any instruction set" }, /* modifiers are no instruction set */
@@ -297,6 +303,8 @@ static void test_asm_and_list(void)
 	test_asm_round_trip("amdgpu", "gfx10", 13);
 	test_asm_round_trip("ir3", "a630", 14);
 	test_asm_round_trip("modifier", "gfx11", 15);
+	test_asm_round_trip("adreno", "a630", 16);
+	test_asm_round_trip("adreno", "a320", 17);
 	/* an error carries its line and column */
 	struct gk_engine *e = gk_engine_open("ir3", "a630", NULL);
 	struct words out = { 0 };
@@ -308,8 +316,9 @@ static void test_asm_and_list(void)
 	gk_engine_asm_close(a);
 	free(out.w);
 	/* lists */
-	static const char *const with_list[][2] = { { "pm4", "r600" }, { "dma", "si" }, { "ir3", "a530" } };
-	for (size_t i = 0; i < 3; i++) {
+	static const char *const with_list[][2] = { { "pm4", "r600" }, { "dma", "si" }, { "ir3", "a530" },
+								    { "adreno", "a750" } };
+	for (size_t i = 0; i < 4; i++) {
 		struct gk_engine *x = gk_engine_open(with_list[i][0], with_list[i][1], NULL);
 		struct gk_membuf t = { 0 };
 		char buf[256];

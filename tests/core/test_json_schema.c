@@ -219,12 +219,31 @@ static void run_file(const struct gk_format *fmt, const char *path, unsigned fla
 	free(w);
 }
 
+/* An Adreno type-4 / type-7 header with its odd-parity bits set right
+ * (adreno_pm4.xml), or left as they are when !fix */
+static uint32_t adreno_parity(uint32_t h, bool fix)
+{
+	if (!fix)
+		return h;
+	bool t7 = (h >> 28) == 7;
+	uint32_t a = t7 ? h & 0x3fffu : h & 0x7fu, b = t7 ? (h >> 16) & 0x7fu : (h >> 8) & 0x7ffffu;
+	unsigned pa = 1, pb = 1;
+	for (; a; a >>= 1)
+		pa ^= a & 1u;
+	for (; b; b >>= 1)
+		pb ^= b & 1u;
+	uint32_t ma = t7 ? 1u << 15 : 1u << 7, mb = t7 ? 1u << 23 : 1u << 27;
+	return (h & ~(ma | mb)) | (pa ? ma : 0) | (pb ? mb : 0);
+}
+
 /* Random packets: mostly headers of this family's descriptions (the bits
  * that select one, the rest random, counts small), some fully random words;
  * bodies half small values, half random. */
 static size_t random_stream(const struct gk_format *fmt, uint64_t *rng, uint32_t *w, size_t cap, unsigned npkt)
 {
-	bool pm4 = !strcmp(fmt->family, "pm4");
+	bool adreno = !strcmp(fmt->family, "adreno");
+	/* a2xx-a4xx frame type-0 and type-3 as PM4 does */
+	bool pm4 = !strcmp(fmt->family, "pm4") || (adreno && fmt->opcode_lo == 8);
 	bool cik = !pm4 && !strcmp(fmt->gen, "cik");
 	size_t n = 0;
 	for (unsigned k = 0; k < npkt && n + 24 < cap; k++) {
@@ -245,6 +264,11 @@ static size_t random_stream(const struct gk_format *fmt, uint64_t *rng, uint32_t
 				h = (h & ~0x3fff0000u) | (uint32_t)((body ? body - 1 : 0) & 0x3fff) << 16;
 			else if (pm4 && (h >> 30) == 0)
 				h = (h & ~0x3fff0000u) | (uint32_t)((body ? body - 1 : 0) & 0x3fff) << 16;
+			else if (adreno && !pm4 && (h >> 28) == 7)
+				/* a5xx+ type-7: the count, and the parity bits right in 3 of 4 */
+				h = adreno_parity((h & ~0x3fffu) | body, (r >> 61) != 0);
+			else if (adreno && !pm4 && (h >> 28) == 4)
+				h = adreno_parity((h & ~0x7fu) | (body & 0x7fu), (r >> 61) != 0);
 			else if (!pm4 && !cik && (r >> 60 & 1))
 				h = (h & ~0xfffffu) | (((uint32_t)tl_rand(rng) % 8) & ~fmt->sel[i].mask);
 		}
@@ -272,7 +296,9 @@ static void stream_engine(const char *family, const char *const *gens, size_t ng
 	struct stats all;
 	memset(&all, 0, sizeof all);
 	for (size_t g = 0; g < ngens; g++) {
-		int r = !strcmp(family, "pm4") ? gk_pm4_format_init(fmt, gens[g]) : gk_dma_format_init(fmt, gens[g]);
+		int r = !strcmp(family, "pm4")	  ? gk_pm4_format_init(fmt, gens[g])
+			: !strcmp(family, "adreno") ? gk_adreno_format_init(fmt, gens[g])
+						    : gk_dma_format_init(fmt, gens[g]);
 		CHECK(r == 0, "%s %s: no format", family, gens[g]);
 		if (r)
 			continue;
@@ -313,11 +339,16 @@ static void stream_engine(const char *family, const char *const *gens, size_t ng
 	static const enum gk_diag_code pm4_want[] = { GK_D_UNKNOWN_OPCODE, GK_D_RESERVED_BITS, GK_D_TOO_SHORT,
 						     GK_D_EXEC_COUNT, GK_D_TRUNCATED };
 	static const enum gk_diag_code dma_want[] = { GK_D_BOUNDS, GK_D_RESERVED_BITS, GK_D_TRUNCATED };
-	const enum gk_diag_code *want = family[0] == 'p' ? pm4_want : dma_want;
-	size_t nwant = family[0] == 'p' ? sizeof pm4_want / sizeof pm4_want[0] : sizeof dma_want / sizeof dma_want[0];
+	static const enum gk_diag_code adreno_want[] = { GK_D_UNKNOWN_OPCODE, GK_D_WRONG_GEN, GK_D_TRUNCATED };
+	bool adreno = !strcmp(family, "adreno");
+	const enum gk_diag_code *want = adreno ? adreno_want : family[0] == 'p' ? pm4_want : dma_want;
+	size_t nwant = adreno		    ? sizeof adreno_want / sizeof adreno_want[0]
+		       : family[0] == 'p' ? sizeof pm4_want / sizeof pm4_want[0]
+					  : sizeof dma_want / sizeof dma_want[0];
 	for (size_t i = 0; i < nwant; i++)
 		CHECK(all.codes >> want[i] & 1, "%s: no \"%s\" diagnostic in any line", family, gk_diag_code_name(want[i]));
-	CHECK(all.end_lines > 0 && all.big_offsets > 0, "%s: %lu end lines, %lu 0x offsets", family, all.end_lines,
+	/* (Adreno has no predicated regions, so no end lines) */
+	CHECK((all.end_lines > 0 || adreno) && all.big_offsets > 0, "%s: %lu end lines, %lu 0x offsets", family, all.end_lines,
 	      all.big_offsets);
 	free(fmt);
 	free(w);
@@ -352,6 +383,17 @@ static void engine_dma(void)
 	run_words("dma cayman copy with --bo", fmt, copy, 5, 0, 0, demo + 2, 1, &st);
 	show("dma", "cayman --bo copies", &st);
 	free(fmt);
+}
+
+/* Adreno: Mesa's packets (tests/adreno/vectors) and random streams, most of
+ * whose headers fail the parity rule (raw words with an error each) */
+static void engine_adreno(void)
+{
+	static const char *const gens[] = { "a2xx", "a320", "a420", "a540", "a630", "a750" };
+	static const char *const files[] = { "tests/adreno/vectors/a630_fd_clouds.hex" };
+	static const char *const old[] = { "tests/adreno/vectors/a320_es2gears.hex" };
+	stream_engine("adreno", gens + 3, 3, files, 1, 0, 120);
+	stream_engine("adreno", gens, 3, old, 1, 0, 120);
 }
 
 /* AMDGPU: every simm16 of s_sendmsg and s_sendmsghalt on gfx10, and on every
@@ -609,7 +651,7 @@ static const struct {
 	void (*run)(void);
 } engines[] = {
 	{ "pm4", engine_pm4 }, { "dma", engine_dma }, { "amdgpu", engine_amdgpu }, { "ir3", engine_ir3 },
-	{ "modifier", engine_modifier }, { "tile", engine_tile },
+	{ "modifier", engine_modifier }, { "tile", engine_tile }, { "adreno", engine_adreno },
 };
 
 /* ---- the validator itself ---- */

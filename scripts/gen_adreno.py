@@ -1,0 +1,540 @@
+#!/usr/bin/env python3
+"""Generate the Adreno tables from Mesa's rnndb register database.
+
+Reads ../shared/reference/adreno/registers/*.xml (Mesa
+src/freedreno/registers/, MIT) and writes:
+
+  src/adreno/adreno_pm4_tab_gen.c  the CP packets: type-3 (a2xx-a4xx) and
+                                   type-7 (a5xx+) opcodes with the
+                                   generations that have them (the enum's
+                                   `variants`) and each packet's payload
+                                   dwords with their bitfields (the domain of
+                                   the packet's name, adreno_pm4.xml)
+  src/adreno/adreno_regs_gen.c     the registers of a2xx..a6xx (a7xx through
+                                   the a6xx file's variants), arrays
+                                   expanded, 64-bit registers as two rows
+                                   (NAME, NAME+1 as Mesa's cffdump names
+                                   them), bitfields and enum values, pooled
+                                   (struct gk_reg_table, include/gfxkit/regdb.h)
+
+Python 3 standard library only.  Usage: scripts/gen_adreno.py [REGDIR]
+"""
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REGDIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, '..', 'shared', 'reference', 'adreno', 'registers')
+if not os.path.isdir(REGDIR):
+    REGDIR = '/work/shared/reference/adreno/registers'
+
+GENS = ['A2XX', 'A3XX', 'A4XX', 'A5XX', 'A6XX', 'A7XX']
+GBIT = {g: 1 << i for i, g in enumerate(GENS)}
+ALL = (1 << len(GENS)) - 1
+PKT3_GENS = GBIT['A2XX'] | GBIT['A3XX'] | GBIT['A4XX']
+PKT7_GENS = GBIT['A5XX'] | GBIT['A6XX'] | GBIT['A7XX']
+
+
+def strip(tag):
+    return tag.split('}', 1)[1] if '}' in tag else tag
+
+
+def variants(s, inherit=ALL):
+    """'A5XX-' / 'A2XX-A4XX' / 'A5XX,A6XX' / 'A6XX' to generation bits."""
+    if not s:
+        return inherit
+    bits = 0
+    for item in s.split(','):
+        item = item.strip()
+        m = re.fullmatch(r'(A\dXX)(-(A\dXX)?)?', item)
+        if not m or m.group(1) not in GBIT:
+            continue
+        lo = GENS.index(m.group(1))
+        hi = lo if not m.group(2) else (GENS.index(m.group(3)) if m.group(3) else len(GENS) - 1)
+        for i in range(lo, hi + 1):
+            bits |= 1 << i
+    return bits & inherit
+
+
+def num(s):
+    return int(s, 0)
+
+
+trees = {}
+for fn in sorted(os.listdir(REGDIR)):
+    if fn.endswith('.xml'):
+        trees[fn] = ET.parse(os.path.join(REGDIR, fn)).getroot()
+
+# enums and bitsets are one namespace across the database (rnn)
+enums = {}
+bitsets = {}
+for fn, root in trees.items():
+    for el in root.iter():
+        t = strip(el.tag)
+        if t == 'enum' and el.get('name'):
+            vals = []
+            for v in el:
+                if strip(v.tag) == 'value' and v.get('value') is not None:
+                    vals.append((num(v.get('value')), v.get('name'), variants(v.get('variants'))))
+            enums.setdefault(el.get('name'), []).extend(vals)
+        elif t == 'bitset' and el.get('name'):
+            bitsets[el.get('name')] = el
+
+
+def fields_of(el, gen):
+    """Bitfields of a reg32/bitset element (and its type's bitset) on gen:
+    (name, lo, hi, values[(v, name)])."""
+    out = []
+    typ = el.get('type')
+    src = []
+    if typ in bitsets:
+        src.extend(bitsets[typ])
+    src.extend(list(el))
+    for b in src:
+        if strip(b.tag) != 'bitfield':
+            continue
+        if not (variants(b.get('variants')) & GBIT[gen]):
+            continue
+        if b.get('pos') is not None:
+            lo = hi = num(b.get('pos'))
+        else:
+            lo, hi = num(b.get('low', '0')), num(b.get('high', '31'))
+        if hi > 31 or lo > hi:
+            continue
+        vals = []
+        bt = b.get('type')
+        if bt in enums:
+            seen = set()
+            for v, n, vg in enums[bt]:
+                if vg & GBIT[gen] and v not in seen and v < (1 << (hi - lo + 1)):
+                    seen.add(v)
+                    vals.append((v, n))
+        elif bt == 'boolean' and lo == hi:
+            pass
+        out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr')))))
+    if not out and typ in enums:
+        seen = set()
+        vals = []
+        for v, n, vg in enums[typ]:
+            if vg & GBIT[gen] and v not in seen:
+                seen.add(v)
+                vals.append((v, n))
+        out.append(('', 0, 31, sorted(vals), typ))
+    # non-overlapping, sorted by lo (struct gk_reg_field's contract)
+    out.sort(key=lambda f: (f[1], f[2]))
+    res = []
+    last = -1
+    for f in out:
+        if f[1] > last:
+            res.append(f)
+            last = f[2]
+    return res
+
+
+def hexidx(i):
+    return '0' if i == 0 else '%#x' % i
+
+
+def walk(el, gen, base, prefix, out, inherit=ALL):
+    """Registers of a domain on gen: out[offset] = (name, fields)."""
+    for c in el:
+        t = strip(c.tag)
+        vg = variants(c.get('variants'), inherit) if c.get('variants') else inherit
+        if not vg & GBIT[gen]:
+            continue
+        if t in ('reg32', 'reg64'):
+            off = base + num(c.get('offset', '0'))
+            name = prefix + (c.get('name') or '')
+            cnt = num(c.get('length', '1'))
+            stride = num(c.get('stride', '1' if t == 'reg32' else '2'))
+            fl = fields_of(c, gen)
+            for i in range(cnt):
+                nm = name if cnt == 1 else '%s[%s]' % (name, hexidx(i))
+                o = off + i * stride
+                if t == 'reg64':
+                    out.setdefault(o, (nm, fl))
+                    out.setdefault(o + 1, (nm + '+1', []))
+                else:
+                    out.setdefault(o, (nm, fl))
+        elif t in ('array', 'stripe'):
+            off = base + num(c.get('offset', '0'))
+            name = c.get('name')
+            cnt = num(c.get('length', '1'))
+            stride = num(c.get('stride', '0'))
+            if t == 'stripe' and not name:
+                for i in range(cnt):
+                    walk(c, gen, off + i * stride, prefix, out, vg)
+                continue
+            for i in range(cnt):
+                nm = '%s%s[%s].' % (prefix, name or '', hexidx(i)) if cnt > 1 or t == 'array' else prefix + (name or '')
+                walk(c, gen, off + i * stride, nm, out, vg)
+
+
+def domain(fn, name):
+    for el in trees[fn].iter():
+        if strip(el.tag) == 'domain' and el.get('name') == name:
+            return el
+    return None
+
+
+def regs_for(gen):
+    out = {}
+    fn = {'A2XX': 'a2xx.xml', 'A3XX': 'a3xx.xml', 'A4XX': 'a4xx.xml', 'A5XX': 'a5xx.xml', 'A6XX': 'a6xx.xml',
+          'A7XX': 'a6xx.xml'}[gen]
+    dn = {'A7XX': 'A6XX'}.get(gen, gen)
+    for d in trees[fn].iter():
+        if strip(d.tag) == 'domain' and d.get('name') == dn:
+            walk(d, gen, 0, '', out, variants(d.get('variants')))
+    # the common block (AXXX: CP_SCRATCH etc. on a2xx-a4xx) only where the
+    # generation's own file leaves the offset free
+    if gen in ('A2XX', 'A3XX', 'A4XX'):
+        d = domain('adreno_common.xml', 'AXXX')
+        if d is not None:
+            tmp = {}
+            walk(d, gen, 0, '', tmp)
+            for k, v in tmp.items():
+                out.setdefault(k, v)
+    # struct gk_format's register map covers 256 KiB of byte addresses
+    return {k: v for k, v in out.items() if k * 4 < 0x40000}
+
+
+def cstr(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+HDR = '/* Generated by scripts/gen_adreno.py from Mesa\'s rnndb (src/freedreno/registers, MIT); do not edit by hand. */\n'
+
+
+def gen_regs(path):
+    lines = [HDR, '/* Adreno registers a2xx-a7xx (a7xx from a6xx.xml\'s variants): one pool of\n'
+             ' * register rows and names, each generation\'s rows and names as indices\n'
+             ' * (struct gk_reg_table).  Byte addresses: the rnndb offset times 4. */\n',
+             '#include "gfxkit/regdb.h"\n#include "adreno_tab.h"\n\n']
+    valpool = {}
+    vallines = []
+    fieldpool = {}
+    fieldlines = []
+    rowpool = {}
+    rows = []
+    gen_rows = {}
+    for g in GENS:
+        regs = regs_for(g)
+        idx = []
+        for off in sorted(regs):
+            name, fl = regs[off]
+            fkey = tuple((f[0], f[1], f[2], tuple(f[3])) for f in fl)
+            if fkey and fkey not in fieldpool:
+                parts = []
+                for fname, lo, hi, vals in fkey:
+                    vref = 'NULL'
+                    if vals:
+                        if vals not in valpool:
+                            valpool[vals] = len(valpool)
+                            vallines.append('static const struct gk_reg_value v%d[] = { %s };\n' % (
+                                valpool[vals], ', '.join('{ %d, %s }' % (v, cstr(n)) for v, n in vals)))
+                        vref = 'v%d' % valpool[vals]
+                    parts.append('{ %s, %d, %d, %d, %s, %d }' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
+                fieldpool[fkey] = len(fieldpool)
+                fieldlines.append('static const struct gk_reg_field f%d[] = { %s };\n' % (fieldpool[fkey], ', '.join(parts)))
+            key = (off, name, fkey)
+            if key not in rowpool:
+                rowpool[key] = len(rows)
+                rows.append('\t{ 0x%06X, %s, %d, %s, %d },\n' % (
+                    off * 4, cstr(name), len(fkey), ('f%d' % fieldpool[fkey]) if fkey else 'NULL', len(name)))
+            idx.append(rowpool[key])
+        gen_rows[g] = (idx, regs)
+    assert len(rows) < 65536
+    lines += vallines + fieldlines
+    lines.append('\nstatic const struct gk_reg pool[] = {\n')
+    lines += rows
+    lines.append('};\n\n')
+    # names: every row's name (sorted by strcmp per generation)
+    namepool = {}
+    nameline = []
+    gen_names = {}
+    for g in GENS:
+        idx, regs = gen_rows[g]
+        seen = {}
+        for off in sorted(regs):
+            seen.setdefault(regs[off][0], off)
+        ni = []
+        for n in sorted(seen, key=lambda s: s.encode()):
+            k = (n, seen[n])
+            if k not in namepool:
+                namepool[k] = len(nameline)
+                nameline.append('\t{ %s, 0x%06X },\n' % (cstr(n), seen[n] * 4))
+            ni.append(namepool[k])
+        gen_names[g] = ni
+    assert len(nameline) < 65536
+    lines.append('static const struct gk_reg_name name_pool[] = {\n')
+    lines += nameline
+    lines.append('};\n\n')
+    for g in GENS:
+        idx, _ = gen_rows[g]
+        lo = g.lower()
+        lines.append('static const uint16_t %s_regs[] = {' % lo)
+        for i, v in enumerate(idx):
+            lines.append(('\n\t' if i % 12 == 0 else ' ') + '%d,' % v)
+        lines.append('\n};\n')
+        lines.append('static const uint16_t %s_names[] = {' % lo)
+        for i, v in enumerate(gen_names[g]):
+            lines.append(('\n\t' if i % 12 == 0 else ' ') + '%d,' % v)
+        lines.append('\n};\n')
+        lines.append('const struct gk_reg_table gk_adreno_regs_%s = {\n\t"%s",\n\tpool, %s_regs, sizeof %s_regs / sizeof %s_regs[0],\n'
+                     '\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0],\n};\n\n' % (lo, lo, lo, lo, lo, lo, lo, lo))
+    with open(path, 'w') as f:
+        f.write(''.join(lines))
+    return {g: len(gen_rows[g][0]) for g in GENS}
+
+
+# ---- packets ---------------------------------------------------------------
+
+# opcodes whose payload Mesa's database describes under another domain name
+DOMAIN_ALIAS = {
+    'CP_LOAD_STATE6_GEOM': 'CP_LOAD_STATE6', 'CP_LOAD_STATE6_FRAG': 'CP_LOAD_STATE6',
+    'CP_LOAD_STATE': None,  # a3xx CP_LOAD_STATE vs a4xx+ CP_LOAD_STATE4: by generation below
+}
+
+
+def payload_domain(op, gens):
+    name = DOMAIN_ALIAS.get(op, op)
+    if op == 'CP_LOAD_STATE':
+        name = 'CP_LOAD_STATE' if gens & (GBIT['A2XX'] | GBIT['A3XX']) else 'CP_LOAD_STATE4'
+    return domain('adreno_pm4.xml', name) if name else None
+
+
+def field_kind(bt, lo, hi, nvals):
+    if bt in ('address', 'waddress'):
+        return 'GK_ADDR'
+    if nvals and hi - lo + 1 <= 8:
+        return 'GK_ENUM'
+    if bt == 'boolean' and lo == hi:
+        return 'GK_FLAG'
+    return 'GK_UINT'
+
+
+def packet_fields(dom, gens):
+    """Top-level dwords of the payload domain (dw 1 = the first payload
+    dword), and at most one array of groups: (fields, fixed_dwords, group)."""
+    fields = []  # (name, segs, kind, flags, gens, vals)
+    group = None
+    nfixed = 0
+    # a reg64 laid over reg32s (CP_LOAD_STATE6's EXT_SRC_ADDR): Mesa's
+    # cffdump prints the dwords, so the reg32s win
+    r32 = set()
+    for c in dom:
+        if strip(c.tag) == 'reg32' and variants(c.get('variants')) & gens:
+            r32.add(num(c.get('offset', '0')))
+    for c in dom:
+        if strip(c.tag) == 'reg64' and (num(c.get('offset', '0')) in r32 or num(c.get('offset', '0')) + 1 in r32):
+            continue
+        t = strip(c.tag)
+        vg = variants(c.get('variants'))
+        if not vg & gens:
+            continue
+        if t in ('reg32', 'reg64'):
+            off = num(c.get('offset', '0'))
+            if off + 1 >= 30:
+                continue
+            width = 2 if t == 'reg64' else 1
+            nfixed = max(nfixed, off + width)
+            dwname = c.get('name') or str(off)
+            g0 = [g for g in GENS if GBIT[g] & gens & vg]
+            # one field per name and bits across the era's generations; an
+            # enum value renamed by a later generation takes the later name
+            fl = {}
+            fv = {}
+            for g in g0:
+                for fname, lo, hi, vals, bt in fields_of(c, g):
+                    k = (fname or (dwname if not dwname.isdigit() else 'DW%d' % (off + 1)), lo, hi, bt)
+                    fl[k] = fl.get(k, 0) | GBIT[g]
+                    fv.setdefault(k, {}).update(dict(vals))
+            fl = {(k[0], k[1], k[2], tuple(sorted(fv[k].items())), k[3]): v for k, v in fl.items()}
+            if not fl:
+                nm = dwname if not dwname.isdigit() else 'DW%d' % (off + 1)
+                typ = c.get('type') or 'hex'
+                if t == 'reg64':
+                    fields.append((nm, [(off + 1, 0, 31, 0), (off + 2, 0, 31, 32)],
+                                   'GK_ADDR' if typ in ('address', 'waddress') else 'GK_UINT', 'GK_F_HEX', vg & gens, ()))
+                else:
+                    fields.append((nm, [(off + 1, 0, 31, 0)], 'GK_UINT', 'GK_F_HEX', vg & gens, ()))
+                continue
+            for (fname, lo, hi, vals, bt), fg in fl.items():
+                if t == 'reg64' and hi >= 32:
+                    continue
+                shr = 0
+                if isinstance(bt, tuple):
+                    bt, shr = bt
+                kind = field_kind(bt, lo, hi, len(vals))
+                flags = 'GK_F_HEX' if bt in ('hex', 'address', 'waddress') or kind == 'GK_ADDR' or shr else '0'
+                # shr: the bits stand for value >> shr (rnndb), so the value
+                # is the bits placed at bit shr
+                segs = [(off + 1, lo, hi, shr)]
+                if t == 'reg64' and kind == 'GK_ADDR' and lo == 0 and hi == 31:
+                    segs = [(off + 1, 0, 31, 0), (off + 2, 0, 31, 32)]
+                fields.append((fname, segs, kind, flags, fg if fg != (gens & ALL) else 0, vals if kind == 'GK_ENUM' else ()))
+        elif t == 'array' and group is None:
+            off = num(c.get('offset', '0'))
+            stride = num(c.get('stride', '1'))
+            if stride > 4 or stride < 1:
+                continue
+            gf = []
+            for r in c:
+                if strip(r.tag) != 'reg32' or not (variants(r.get('variants')) & gens):
+                    continue
+                roff = num(r.get('offset', '0'))
+                g0 = [g for g in GENS if GBIT[g] & gens]
+                seen = set()
+                for g in g0:
+                    for fname, lo, hi, vals, bt in fields_of(r, g):
+                        if (fname, lo, hi) in seen:
+                            continue
+                        seen.add((fname, lo, hi))
+                        shr = 0
+                        if isinstance(bt, tuple):
+                            bt, shr = bt
+                        kind = field_kind(bt, lo, hi, len(vals))
+                        gf.append((fname, [(roff, lo, hi, shr)], kind,
+                                   'GK_F_HEX' if bt in ('hex', 'address', 'waddress') else '0', 0,
+                                   vals if kind == 'GK_ENUM' else ()))
+            group = (off + 1, stride, gf)
+    # bits of a payload dword no field of any generation names: shown when
+    # set, never an error (the database marks no reserved bits)
+    claimed = {}
+    for f in fields:
+        for dw, lo, hi, _ in f[1]:
+            claimed[dw] = claimed.get(dw, 0) | (((1 << (hi - lo + 1)) - 1) << lo)
+    for dw in sorted(claimed):
+        m = claimed[dw]
+        b = 0
+        while b < 32:
+            if m >> b & 1:
+                b += 1
+                continue
+            e = b
+            while e + 1 < 32 and not (m >> (e + 1) & 1):
+                e += 1
+            fields.append(('UNK%d_%d' % (dw, b) if b == e else 'UNK%d_%d_%d' % (dw, e, b), [(dw, b, e, 0)],
+                           'GK_DONTCARE', 'GK_F_HEX', 0, ()))
+            b = e + 1
+    fields.sort(key=lambda f: (f[1][0][0], f[1][0][1]))
+    # unique names: a repeated name takes its dword's number
+    cnt = {}
+    for f in fields:
+        cnt[f[0]] = cnt.get(f[0], 0) + 1
+    res = []
+    used = set()
+    for f in fields:
+        # a name the header has (OPCODE, COUNT) takes its dword's number too
+        n = f[0] if cnt[f[0]] == 1 and f[0] not in HDR_NAMES else '%s_DW%d' % (f[0], f[1][0][0])
+        while n in used:
+            n += '_'
+        used.add(n)
+        res.append((n,) + f[1:])
+    if group and nfixed > group[0] - 1:
+        group = None
+    return res[:GK_MAX_BODY], nfixed, group
+
+
+HDR_NAMES = ('COUNT', 'COUNT_PARITY', 'OPCODE', 'OPCODE_PARITY', 'TYPE', 'OFFSET', 'OFFSET_PARITY', 'DATA',
+             'BITS_7_0', 'WORD')
+GK_MAX_BODY = 44  # struct gk_unit holds 64 fields, the header's among them
+IB_OPS = ('CP_INDIRECT_BUFFER', 'CP_INDIRECT_BUFFER_PFD', 'CP_INDIRECT_BUFFER_PFE', 'CP_INDIRECT_BUFFER_CHAIN')
+
+
+def gen_packets(path):
+    vals = {}
+    order = {}  # document order: of two names of one opcode, Mesa's lookup takes the first
+    root = trees['adreno_pm4.xml']
+    for el in root.iter():
+        if strip(el.tag) == 'enum' and el.get('name') == 'adreno_pm4_type3_packets':
+            for v in el:
+                if strip(v.tag) == 'value':
+                    k = (v.get('name'), num(v.get('value')))
+                    order.setdefault(k, len(order))
+                    vals[k] = vals.get(k, 0) | variants(v.get('variants'))
+    out = [HDR, '/* The CP packets of adreno_pm4.xml: each opcode of enum\n'
+           ' * adreno_pm4_type3_packets, once as a type-3 packet (a2xx-a4xx) and once\n'
+           ' * as a type-7 packet (a5xx-a7xx) for the generations its `variants` give,\n'
+           ' * with the payload dwords of the domain named after it (bitfields; an\n'
+           ' * array of groups as a repeated group).  Dword 0 is the header. */\n',
+           '#include "adreno_tab.h"\n\n']
+    enum_pool = {}
+    body = []
+    descs = {'3': [], '7': []}
+    for (name, value), gbits in sorted(vals.items(), key=lambda kv: (kv[0][1], order[kv[0]])):
+        for kind, era in (('3', PKT3_GENS), ('7', PKT7_GENS)):
+            g = gbits & era
+            if not g or value > (0xff if kind == '3' else 0x7f):
+                continue
+            dom = payload_domain(name, g)
+            fields, nfixed, group = packet_fields(dom, g) if dom is not None else ([], 0, None)
+            ident = '%s_%s_%d' % (name.lower(), kind, value)
+            flines = []
+
+            def fline(f, rel=False):
+                fname, segs, k, flags, fg, fv = f
+                eref = ''
+                if fv:
+                    nb = max(1, (max(v for v, _ in fv)).bit_length())
+                    nb = max(nb, segs[0][2] - segs[0][1] + 1)
+                    key = (nb, fv)
+                    if key not in enum_pool:
+                        enum_pool[key] = len(enum_pool)
+                        body.append('static const char *const en%d_n[%d] = { %s };\n' % (
+                            enum_pool[key], 1 << nb, ', '.join('[%d] = %s' % (v, cstr(n)) for v, n in fv)))
+                        body.append('static const struct gk_enum en%d = { %d, en%d_n, NULL };\n' % (
+                            enum_pool[key], nb, enum_pool[key]))
+                    eref = ', .enm = &en%d' % enum_pool[key]
+                segtxt = ', '.join('{%d, %d, %d, %d}' % s for s in segs)
+                gtxt = ', .gens = 0x%x' % fg if fg else ''
+                if not rel:
+                    flags = 'GK_F_OPTIONAL' if flags == '0' else flags + ' | GK_F_OPTIONAL'
+                return '\t{ .name = %s, .namelen = %d, .seg = {%s}, .nseg = %d, .kind = %s, .flags = %s%s%s },\n' % (
+                    cstr(fname), len(fname), segtxt, len(segs), k, flags, gtxt, eref)
+            for f in fields:
+                flines.append(fline(f))
+            if flines:
+                body.append('static const struct gk_field %s_f[] = {\n%s};\n' % (ident, ''.join(flines)))
+            glines = []
+            if group:
+                for f in group[2][:16]:
+                    glines.append(fline(f, True))
+                if glines:
+                    body.append('static const struct gk_field %s_g[] = {\n%s};\n' % (ident, ''.join(glines)))
+            d = ['.name = %s' % cstr(name), '.opcode = 0x%02x' % value, '.gens = 0x%02x' % g,
+                 '.hdr = gk_adreno_hdr%s, .nhdr = GK_ADRENO_NHDR%s' % (kind, kind), '.min_dw = 1']
+            if name in IB_OPS:
+                # the indirect buffer's address and size: the database has no
+                # domain for them (Mesa's cffdump reads them in code)
+                flines = []
+                group = None
+                nfixed = 3 if kind == '7' else 2
+                d.append('.fields = gk_adreno_ib%s_f, .nfields = GK_ADRENO_NIB%s' % (kind, kind))
+            if flines:
+                d.append('.fields = %s_f, .nfields = %d' % (ident, len(flines)))
+            if group and glines:
+                d.append('.tail = GK_TAIL_GROUPS, .tail_dw = %d, .ngroup = %d, .group_dw = %d, .group = %s_g' % (
+                    group[0], len(glines), group[1], ident))
+            else:
+                d.append('.tail = GK_TAIL_DATA, .tail_dw = %d, .tail_name = "DATA"' % (nfixed + 1))
+            if dom is not None:
+                d.append('.note = "adreno_pm4.xml domain %s"' % dom.get('name'))
+            descs[kind].append('\t{ %s },\n' % ', '.join(d))
+    out += body
+    for kind in ('3', '7'):
+        out.append('\nconst struct gk_packet_desc gk_adreno_pkt%s_gen[] = {\n' % kind)
+        out.append('\tGK_ADRENO_PKT%s_SPECIAL\n' % kind)
+        out += descs[kind]
+        out.append('};\nconst unsigned gk_adreno_npkt%s_gen = sizeof gk_adreno_pkt%s_gen / sizeof gk_adreno_pkt%s_gen[0];\n' % (
+            kind, kind, kind))
+    with open(path, 'w') as f:
+        f.write(''.join(out))
+    return {k: len(v) for k, v in descs.items()}
+
+
+if __name__ == '__main__':
+    n = gen_regs(os.path.join(ROOT, 'src', 'adreno', 'adreno_regs_gen.c'))
+    p = gen_packets(os.path.join(ROOT, 'src', 'adreno', 'adreno_pm4_tab_gen.c'))
+    print('registers', n, 'packets', p)

@@ -1,0 +1,94 @@
+/* Adreno packet headers (Mesa adreno_pm4.xml: CP_TYPE4_PKT, CP_TYPE7_PKT,
+ * CP_TYPE0_PKT, CP_TYPE3_PKT, CP_TYPE2_PKT; the kernel's msm
+ * adreno_pm4.xml.h and PM4_PARITY in msm_gpu.h agree).
+ *
+ * a5xx+ type-4: TYPE 0x4 in [31:28], the register offset (dwords) in
+ * [26:8], the count of registers in [6:0]; [27] and [7] are odd-parity
+ * bits of the offset and the count.  Type-7: TYPE 0x7 in [31:28], the
+ * opcode in [22:16], the dword count in [13:0]; [23] and [15] the parity
+ * bits of opcode and count.  The framing checks the parity: a header with
+ * the wrong bits is BAD_HEADER, one raw dword.  The parity bits are shown
+ * only when set (they are 1 for half the values), so the text of a packet
+ * reads back to the same word.
+ *
+ * a2xx-a4xx type-0: offset [14:0], count - 1 in [29:16], TYPE 0 in
+ * [31:30]; type-3: opcode [15:8], count - 1 [29:16], TYPE 3; type-2
+ * (0x80000000) a one-dword NOP. */
+#include "adreno_tab.h"
+
+#include "desc_macros.h" /* src/core */
+
+const struct gk_field gk_adreno_hdr4[] = {
+	GK_CNT("COUNT", 0, 0, 6, 1),
+	GK_U("COUNT_PARITY", 0, 7, 7, .flags = GK_F_HIDE0),
+	GK_X("OFFSET", 0, 8, 26),
+	GK_U("OFFSET_PARITY", 0, 27, 27, .flags = GK_F_HIDE0),
+	GK_CONSTF("TYPE", 0, 28, 31, 4),
+};
+
+/* bit 14 is none of the header's fields: set, it is a reserved bit */
+const struct gk_field gk_adreno_hdr7[] = {
+	GK_CNT("COUNT", 0, 0, 13, 1),
+	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_OPC("OPCODE", 0, 16, 22),
+	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_CONSTF("TYPE", 0, 28, 31, 7),
+};
+
+/* the raw packet of an opcode no generation has: the opcode is a field of
+ * its own, so the text keeps it */
+const struct gk_field gk_adreno_hdr7_raw[] = {
+	GK_CNT("COUNT", 0, 0, 13, 1),
+	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_X("OPCODE", 0, 16, 22),
+	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_CONSTF("TYPE", 0, 28, 31, 7),
+};
+const struct gk_field gk_adreno_hdr3_raw[] = {
+	GK_DC("BITS_7_0", 0, 0, 7),
+	GK_X("OPCODE", 0, 8, 15),
+	GK_CNT("COUNT", 0, 16, 29, 2),
+	GK_CONSTF("TYPE", 0, 30, 31, 3),
+};
+
+/* bit 15: Mesa's cffdump ignores it; shown when set */
+const struct gk_field gk_adreno_hdr0[] = {
+	GK_X("OFFSET", 0, 0, 14),
+	GK_DC("BIT15", 0, 15, 15),
+	GK_CNT("COUNT", 0, 16, 29, 2),
+	GK_CONSTF("TYPE", 0, 30, 31, 0),
+};
+
+const struct gk_field gk_adreno_hdr3[] = {
+	GK_DC("BITS_7_0", 0, 0, 7),
+	GK_OPC("OPCODE", 0, 8, 15),
+	GK_CNT("COUNT", 0, 16, 29, 2),
+	GK_CONSTF("TYPE", 0, 30, 31, 3),
+};
+
+const struct gk_field gk_adreno_hdr2[] = {
+	GK_DC("BITS", 0, 0, 29),
+	GK_CONSTF("TYPE", 0, 30, 31, 2),
+};
+
+/* the whole word, as given */
+const struct gk_field gk_adreno_hdr_bad[] = {
+	GK_X("WORD", 0, 0, 31),
+};
+
+/* CP_INDIRECT_BUFFER and its kin: the buffer's address and its size in
+ * dwords (Mesa cffdump.c / cffdec.c read dwords 1-3 so on a5xx+, 1-2
+ * before; the kernel's a6xx_submit writes the same) */
+const struct gk_field gk_adreno_ib7_f[] = {
+	GK_A("IB_BASE", 1, 0, 2, 31, 0),
+	GK_U("IB_SIZE", 3, 0, 31),
+};
+const struct gk_field gk_adreno_ib3_f[] = {
+	GK_X("IB_BASE", 1, 0, 31),
+	GK_U("IB_SIZE", 2, 0, 31),
+};
+
+/* type-4 offsets are 19 bits of dwords */
+const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES] = {
+	[GK_ADRENO_SPACE_MMIO] = { "mmio", 0, 0x200000 },
+};
