@@ -44,7 +44,7 @@ gfx115, gfx12):
   * Values: the field's enum entries; values that do not fit are dropped,
     duplicates keep the first name; sorted by value.
 
-Kernel rows (gfx9, gfx10, gfx103, gfx11, gfx115, gfx12; scripts/gen_regs_kernel.py
+Kernel rows (every GFX6+ generation; scripts/gen_regs_kernel.py
 says which chips, headers and bases): the registers of GC, HDP, MMHUB,
 NBIO's BIF_BX_PF, OSSSYS and SDMA that Mesa's JSON lacks, at addresses Mesa
 does not name.  A kernel name Mesa (or an earlier kernel row) has at another

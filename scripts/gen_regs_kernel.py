@@ -33,6 +33,9 @@ osssys_5_0_0; sdma_v5_0/5_2.c address SDMA through the GC headers):
     with that chip as a prefix (VANGOGH_MMVM_INVALIDATE_ENG0_REQ), so the
     name says whose map it comes from and assembles back to one address
     (gen_regs.py's merge_kernel).
+  * GFX6-8 (gfx6, gfx7, gfx8, gfx81): the *_d.h headers of si.c / cik.c /
+    vi.c (OSS, GMC's VM registers, BIF's HDP ones), whose offsets are
+    absolute dword indices.
   * Not covered: arcturus and aldebaran (GFX9 compute-only parts whose
     MMHUB/GC headers, mmhub_9_4_1 / mmhub_1_7 / gc_9_4_x, differ from the
     graphics parts'), and every block but GC on GFX11/GFX12: the kernel has
@@ -68,6 +71,11 @@ NAME_FILTER = {
     "gc": re.compile(r"^(GCVM_|VM_|MC_VM_|GCMC_VM_|GRBM_|SRBM_|CP_|RLC_|SDMA\d?_|GDS_|SCRATCH_|GCR_)"),
     "mmhub": re.compile(r"^(MMVM_|VM_|MC_VM_|MMMC_VM_)"),
     "nbio": re.compile(r"^BIF_BX_PF0?_"),
+    # GFX6-8: absolute dword offsets in *_d.h (no IP bases); the VM block of
+    # GMC (VM_INVALIDATE_REQUEST, VM_CONTEXT*), BIF's HDP and flush
+    # registers, every OSS register (SRBM, IH, SDMA, HDP, SEM)
+    "gmc": re.compile(r"^(VM_|MC_VM_)"),
+    "bif": re.compile(r"^(HDP_|BIF_|GPU_HDP|REMAP_HDP)"),
 }
 
 GFX9_COMMON = {"gc": "gc/gc_9_0", "hdp": "hdp/hdp_4_0", "mmhub": "mmhub/mmhub_1_0",
@@ -79,8 +87,17 @@ GFX10_COMMON = {"gc": "gc/gc_10_1_0", "hdp": "hdp/hdp_5_0_0", "mmhub": "mmhub/mm
                 "nbio": "nbio/nbio_2_3", "osssys": "oss/osssys_5_0_0"}
 GFX103_COMMON = {"gc": "gc/gc_10_3_0", "hdp": "hdp/hdp_5_0_0", "osssys": "oss/osssys_5_0_0"}
 
-# generation -> list of (chip label, ip_offset.h or None, {block: header stem})
+# generation -> list of (chip label, ip_offset.h, None (GC bases from Mesa)
+# or FLAT (GFX6-8 *_d.h: absolute dword offsets), {block: header stem})
+FLAT = "flat"
 CHIPS = {
+    # si.c, gmc_v6_0.c: oss_1_0, gmc_6_0, bif_3_0
+    "gfx6": [("si", FLAT, {"oss": "oss/oss_1_0_d", "gmc": "gmc/gmc_6_0_d", "bif": "bif/bif_3_0_d"})],
+    # cik.c, gmc_v7_0.c, cik_sdma.c: oss_2_0, gmc_7_1, bif_4_1
+    "gfx7": [("cik", FLAT, {"oss": "oss/oss_2_0_d", "gmc": "gmc/gmc_7_1_d", "bif": "bif/bif_4_1_d"})],
+    # vi.c, gmc_v8_0.c, sdma_v3_0.c: oss_3_0, gmc_8_1, bif_5_0 (stoney too)
+    "gfx8": [("vi", FLAT, {"oss": "oss/oss_3_0_d", "gmc": "gmc/gmc_8_1_d", "bif": "bif/bif_5_0_d"})],
+    "gfx81": [("stoney", FLAT, {"oss": "oss/oss_3_0_d", "gmc": "gmc/gmc_8_1_d", "bif": "bif/bif_5_0_d"})],
     "gfx9": [
         ("vega10/vega12", "vega10_ip_offset.h", dict(GFX9_COMMON, nbio="nbio/nbio_6_1")),
         ("raven/renoir", "vega10_ip_offset.h", dict(GFX9_COMMON, nbio="nbio/nbio_7_0")),
@@ -134,9 +151,10 @@ def read_bases(path):
     return out
 
 
-def read_offsets(path):
+def read_offsets(path, flat=False):
     """[(name, offset, base_idx)] in header order; names without a
-    _BASE_IDX line are left out (they are not SOC15 registers)."""
+    _BASE_IDX line are left out (they are not SOC15 registers) unless flat
+    (GFX6-8 *_d.h, where every offset is absolute: base_idx 0)."""
     offs, idx, order = {}, {}, []
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -149,6 +167,8 @@ def read_offsets(path):
             elif name not in offs:
                 offs[name] = val
                 order.append(name)
+    if flat:
+        return [(n, offs[n], 0) for n in order]
     return [(n, offs[n], idx[n]) for n in order if n in idx]
 
 
@@ -217,16 +237,23 @@ def kernel_regs(inc, gen, mesa):
     named = {}   # offset -> {name: first chip label}
     fields = {}  # (offset, name) -> fields (first chip's)
     for label, ipfile, blocks in chips:
-        bases = read_bases(os.path.join(inc, ipfile)) if ipfile else {}
+        flat = ipfile == FLAT
+        bases = read_bases(os.path.join(inc, ipfile)) if ipfile and not flat else {}
         for block, stem in sorted(blocks.items()):
             if stem not in cache:
-                cache[stem] = (read_offsets(os.path.join(inc, "asic_reg", stem + "_offset.h")),
-                               read_fields(os.path.join(inc, "asic_reg", stem + "_sh_mask.h")))
+                if flat:
+                    cache[stem] = (read_offsets(os.path.join(inc, "asic_reg", stem + ".h"), True),
+                                   read_fields(os.path.join(inc, "asic_reg", stem[:-2] + "_sh_mask.h")))
+                else:
+                    cache[stem] = (read_offsets(os.path.join(inc, "asic_reg", stem + "_offset.h")),
+                                   read_fields(os.path.join(inc, "asic_reg", stem + "_sh_mask.h")))
             rows, flds = cache[stem]
             flt = NAME_FILTER.get(block)
             if flt:
                 rows = [r for r in rows if flt.match(r[0])]
-            if ipfile:
+            if flat:
+                segs = {0: 0}
+            elif ipfile:
                 segs = dict(enumerate(bases.get(BLOCK_BASE[block], [])))
             else:
                 segs = gc_bases_from_mesa(rows, mesa)

@@ -3352,11 +3352,766 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	/* 1101 */
 	{ "ADDR_HI", 0, 7, 0, NULL, 7 },
 	/* 1102 */
+	{ "READ_TIMEOUT", 0, 9, 0, NULL, 12 },
+	{ "PWR_REQUEST_HALT", 16, 16, 0, NULL, 16 },
+	{ "COMBINE_SYSTEM_MC", 17, 17, 0, NULL, 17 },
+	/* 1105 */
+	{ "VMID", 4, 7, 0, NULL, 4 },
+	/* 1106 */
+	{ "CAM_INDEX", 0, 2, 0, NULL, 9 },
+	/* 1107 */
+	{ "CAM_ADDR", 0, 15, 0, NULL, 8 },
+	{ "CAM_REMAPADDR", 16, 31, 0, NULL, 13 },
+	/* 1109 */
+	{ "SOFT_RESET_BIF", 1, 1, 0, NULL, 14 },
+	{ "SOFT_RESET_DC", 5, 5, 0, NULL, 13 },
+	{ "SOFT_RESET_GRBM", 8, 8, 0, NULL, 15 },
+	{ "SOFT_RESET_HDP", 9, 9, 0, NULL, 14 },
+	{ "SOFT_RESET_IH", 10, 10, 0, NULL, 13 },
+	{ "SOFT_RESET_MC", 11, 11, 0, NULL, 13 },
+	{ "SOFT_RESET_ROM", 14, 14, 0, NULL, 14 },
+	{ "SOFT_RESET_SEM", 15, 15, 0, NULL, 14 },
+	{ "SOFT_RESET_VMC", 17, 17, 0, NULL, 14 },
+	{ "SOFT_RESET_UVD", 18, 18, 0, NULL, 14 },
+	{ "SOFT_RESET_XSP", 19, 19, 0, NULL, 14 },
+	{ "SOFT_RESET_TST", 21, 21, 0, NULL, 14 },
+	{ "SOFT_RESET_REGBB", 22, 22, 0, NULL, 16 },
+	{ "SOFT_RESET_ORB", 23, 23, 0, NULL, 14 },
+	{ "SOFT_RESET_VCE", 24, 24, 0, NULL, 14 },
+	{ "SOFT_RESET_XDMA", 25, 25, 0, NULL, 15 },
+	/* 1125 */
+	{ "SRBM_DEBUG_INDEX", 0, 5, 0, NULL, 16 },
+	/* 1126 */
+	{ "DATA", 0, 31, 0, NULL, 4 },
+	/* 1127 */
+	{ "CHIP_REVISION", 0, 7, 0, NULL, 13 },
+	/* 1128 */
+	{ "BACKEND_DISABLE", 16, 23, 0, NULL, 15 },
+	/* 1129 */
+	{ "IGNORE_RDY", 0, 0, 0, NULL, 10 },
+	{ "DISABLE_READ_TIMEOUT", 1, 1, 0, NULL, 20 },
+	{ "SNAPSHOT_FREE_CNTRS", 2, 2, 0, NULL, 19 },
+	{ "SYS_CLOCK_DOMAIN_OVERRIDE", 4, 4, 0, NULL, 25 },
+	{ "VCE_CLOCK_DOMAIN_OVERRIDE", 5, 5, 0, NULL, 25 },
+	{ "UVD_CLOCK_DOMAIN_OVERRIDE", 6, 6, 0, NULL, 25 },
+	{ "MC_CLOCK_DOMAIN_OVERRIDE", 8, 8, 0, NULL, 24 },
+	/* 1136 */
+	{ "MCB_RDY", 0, 0, 0, NULL, 7 },
+	{ "GRBM_RDY", 5, 5, 0, NULL, 8 },
+	{ "DC_RDY", 6, 6, 0, NULL, 6 },
+	{ "BIF_RDY", 7, 7, 0, NULL, 7 },
+	{ "XDMA_RDY", 8, 8, 0, NULL, 8 },
+	{ "UVD_RDY", 9, 9, 0, NULL, 7 },
+	{ "XSP_RDY", 10, 10, 0, NULL, 7 },
+	{ "REGBB_RDY", 11, 11, 0, NULL, 9 },
+	{ "ORB_RDY", 12, 12, 0, NULL, 7 },
+	{ "MCD7_RDY", 13, 13, 0, NULL, 8 },
+	{ "MCD6_RDY", 14, 14, 0, NULL, 8 },
+	{ "MCD5_RDY", 15, 15, 0, NULL, 8 },
+	{ "MCD4_RDY", 16, 16, 0, NULL, 8 },
+	{ "MCD3_RDY", 17, 17, 0, NULL, 8 },
+	{ "MCD2_RDY", 18, 18, 0, NULL, 8 },
+	{ "MCD1_RDY", 19, 19, 0, NULL, 8 },
+	{ "MCD0_RDY", 20, 20, 0, NULL, 8 },
+	{ "MCC7_RDY", 21, 21, 0, NULL, 8 },
+	{ "MCC6_RDY", 22, 22, 0, NULL, 8 },
+	{ "MCC5_RDY", 23, 23, 0, NULL, 8 },
+	{ "MCC4_RDY", 24, 24, 0, NULL, 8 },
+	{ "MCC3_RDY", 25, 25, 0, NULL, 8 },
+	{ "MCC2_RDY", 26, 26, 0, NULL, 8 },
+	{ "MCC1_RDY", 27, 27, 0, NULL, 8 },
+	{ "MCC0_RDY", 28, 28, 0, NULL, 8 },
+	{ "VCE_RDY", 29, 29, 0, NULL, 7 },
+	/* 1162 */
+	{ "READ_ADDRESS", 2, 17, 0, NULL, 12 },
+	{ "READ_REQUESTER_VCE", 20, 20, 0, NULL, 18 },
+	{ "READ_REQUESTER_TST", 22, 22, 0, NULL, 18 },
+	{ "READ_REQUESTER_HI", 24, 24, 0, NULL, 17 },
+	{ "READ_REQUESTER_GRBM", 25, 25, 0, NULL, 19 },
+	{ "READ_REQUESTER_SMU", 26, 26, 0, NULL, 18 },
+	{ "READ_REQUESTER_UVD", 29, 29, 0, NULL, 18 },
+	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
+	/* 1170 */
+	{ "RDERR_INT_MASK", 0, 0, 0, NULL, 14 },
+	/* 1171 */
+	{ "RDERR_INT_STAT", 0, 0, 0, NULL, 14 },
+	/* 1172 */
+	{ "RDERR_INT_ACK", 0, 0, 0, NULL, 13 },
+	/* 1173 */
+	{ "PREFIX_DELAY_CNT", 0, 3, 0, NULL, 16 },
+	{ "POST_DELAY_CNT", 8, 12, 0, NULL, 14 },
+	/* 1175 */
+	{ "XDMA_MSTR_OVERFLOW_COUNT", 0, 15, 0, NULL, 24 },
+	{ "XDMA_MSTR_OVERFLOW_THRESHOLD", 16, 29, 0, NULL, 28 },
+	{ "XDMA_MSTR_OVERFLOW_COUNT_ENABLE", 31, 31, 0, NULL, 31 },
+	/* 1178 */
+	{ "ENABLE_L2_CACHE", 0, 0, 0, NULL, 15 },
+	{ "ENABLE_L2_FRAGMENT_PROCESSING", 1, 1, 0, NULL, 29 },
+	{ "L2_CACHE_PTE_ENDIAN_SWAP_MODE", 2, 3, 0, NULL, 29 },
+	{ "L2_CACHE_PDE_ENDIAN_SWAP_MODE", 4, 5, 0, NULL, 29 },
+	{ "L2_PDE0_CACHE_TAG_GENERATION_MODE", 8, 8, 0, NULL, 33 },
+	{ "ENABLE_L2_PTE_CACHE_LRU_UPDATE_BY_WRITE", 9, 9, 0, NULL, 39 },
+	{ "ENABLE_L2_PDE0_CACHE_LRU_UPDATE_BY_WRITE", 10, 10, 0, NULL, 40 },
+	{ "L2_PDE0_CACHE_SPLIT_MODE", 12, 14, 0, NULL, 24 },
+	{ "EFFECTIVE_L2_QUEUE_SIZE", 15, 17, 0, NULL, 23 },
+	{ "PDE_FAULT_CLASSIFICATION", 18, 18, 0, NULL, 24 },
+	{ "CONTEXT1_IDENTITY_ACCESS_MODE", 19, 20, 0, NULL, 29 },
+	{ "IDENTITY_MODE_FRAGMENT_SIZE", 21, 25, 0, NULL, 27 },
+	{ "L2_CACHE_4K_SWAP_TAG_INDEX_LSBS", 26, 27, 0, NULL, 31 },
+	{ "L2_CACHE_BIGK_SWAP_TAG_INDEX_LSBS", 28, 30, 0, NULL, 33 },
+	/* 1192 */
+	{ "INVALIDATE_ALL_L1_TLBS", 0, 0, 0, NULL, 22 },
+	{ "INVALIDATE_L2_CACHE", 1, 1, 0, NULL, 19 },
+	{ "DISABLE_INVALIDATE_PER_DOMAIN", 21, 21, 0, NULL, 29 },
+	{ "DISABLE_BIGK_CACHE_OPTIMIZATION", 22, 22, 0, NULL, 31 },
+	{ "L2_CACHE_BIGK_VMID_MODE", 23, 25, 0, NULL, 23 },
+	{ "INVALIDATE_CACHE_MODE", 26, 27, 0, NULL, 21 },
+	/* 1198 */
+	{ "BANK_SELECT", 0, 5, 0, NULL, 11 },
+	{ "L2_CACHE_UPDATE_MODE", 6, 7, 0, NULL, 20 },
+	{ "L2_CACHE_UPDATE_WILDCARD_REFERENCE_VALUE", 8, 12, 0, NULL, 40 },
+	{ "L2_CACHE_BIGK_FRAGMENT_SIZE", 15, 19, 0, NULL, 27 },
+	{ "L2_CACHE_BIGK_ASSOCIATIVITY", 20, 20, 0, NULL, 27 },
+	{ "L2_CACHE_4K_EFFECTIVE_SIZE", 21, 23, 0, NULL, 26 },
+	{ "L2_CACHE_BIGK_EFFECTIVE_SIZE", 24, 27, 0, NULL, 28 },
+	{ "L2_CACHE_4K_FORCE_MISS", 28, 28, 0, NULL, 22 },
+	{ "L2_CACHE_BIGK_FORCE_MISS", 29, 29, 0, NULL, 24 },
+	/* 1207 */
+	{ "L2_BUSY", 0, 0, 0, NULL, 7 },
+	{ "CONTEXT_DOMAIN_BUSY", 1, 16, 0, NULL, 19 },
+	/* 1209 */
+	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
+	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 3, 3, 0, NULL, 39 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_DEFAULT", 4, 4, 0, NULL, 37 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 6, 6, 0, NULL, 44 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_DEFAULT", 7, 7, 0, NULL, 42 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_INTERRUPT", 9, 9, 0, NULL, 38 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_DEFAULT", 10, 10, 0, NULL, 36 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_SAVE", 11, 11, 0, NULL, 33 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_INTERRUPT", 12, 12, 0, NULL, 39 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_DEFAULT", 13, 13, 0, NULL, 37 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_SAVE", 14, 14, 0, NULL, 34 },
+	{ "READ_PROTECTION_FAULT_ENABLE_INTERRUPT", 15, 15, 0, NULL, 38 },
+	{ "READ_PROTECTION_FAULT_ENABLE_DEFAULT", 16, 16, 0, NULL, 36 },
+	{ "READ_PROTECTION_FAULT_ENABLE_SAVE", 17, 17, 0, NULL, 33 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_INTERRUPT", 18, 18, 0, NULL, 39 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 19, 19, 0, NULL, 37 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_SAVE", 20, 20, 0, NULL, 34 },
+	{ "PRIVILEGED_PROTECTION_FAULT_ENABLE_INTERRUPT", 21, 21, 0, NULL, 44 },
+	{ "PRIVILEGED_PROTECTION_FAULT_ENABLE_DEFAULT", 22, 22, 0, NULL, 42 },
+	{ "PRIVILEGED_PROTECTION_FAULT_ENABLE_SAVE", 23, 23, 0, NULL, 39 },
+	{ "PAGE_TABLE_BLOCK_SIZE", 24, 27, 0, NULL, 21 },
+	/* 1231 */
+	{ "DUMMY_PAGE_FAULT_ENABLE", 0, 0, 0, NULL, 23 },
+	{ "DUMMY_PAGE_ADDRESS_LOGICAL", 1, 1, 0, NULL, 26 },
+	{ "DUMMY_PAGE_COMPARE_MASK", 2, 3, 0, NULL, 23 },
+	/* 1234 */
+	{ "DUMMY_PAGE_ADDR", 0, 27, 0, NULL, 15 },
+	/* 1235 */
+	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 0, 0, 0, NULL, 34 },
+	{ "ENABLE_CLEAR_PROTECTION_FAULT_STATUS_ADDR_WHEN_INVALIDATE_CONTEXT", 1, 1, 0, NULL, 65 },
+	{ "ENABLE_INTERRUPT_PROCESSING_FOR_SUBSEQUENT_FAULTS_PER_CONTEXT", 2, 2, 0, NULL, 61 },
+	{ "ALLOW_SUBSEQUENT_PROTECTION_FAULT_STATUS_ADDR_UPDATES", 3, 3, 0, NULL, 53 },
+	{ "WAIT_FOR_IDLE_WHEN_INVALIDATE", 4, 4, 0, NULL, 29 },
+	/* 1240 */
+	{ "PHYSICAL_PAGE_NUMBER", 0, 27, 0, NULL, 20 },
+	/* 1241 */
+	{ "INVALIDATE_DOMAIN_0", 0, 0, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_1", 1, 1, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_2", 2, 2, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_3", 3, 3, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_4", 4, 4, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_5", 5, 5, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_6", 6, 6, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_7", 7, 7, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_8", 8, 8, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_9", 9, 9, 0, NULL, 19 },
+	{ "INVALIDATE_DOMAIN_10", 10, 10, 0, NULL, 20 },
+	{ "INVALIDATE_DOMAIN_11", 11, 11, 0, NULL, 20 },
+	{ "INVALIDATE_DOMAIN_12", 12, 12, 0, NULL, 20 },
+	{ "INVALIDATE_DOMAIN_13", 13, 13, 0, NULL, 20 },
+	{ "INVALIDATE_DOMAIN_14", 14, 14, 0, NULL, 20 },
+	{ "INVALIDATE_DOMAIN_15", 15, 15, 0, NULL, 20 },
+	/* 1257 */
+	{ "DOMAIN_INVALIDATED_0", 0, 0, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_1", 1, 1, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_2", 2, 2, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_3", 3, 3, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_4", 4, 4, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_5", 5, 5, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_6", 6, 6, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_7", 7, 7, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_8", 8, 8, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_9", 9, 9, 0, NULL, 20 },
+	{ "DOMAIN_INVALIDATED_10", 10, 10, 0, NULL, 21 },
+	{ "DOMAIN_INVALIDATED_11", 11, 11, 0, NULL, 21 },
+	{ "DOMAIN_INVALIDATED_12", 12, 12, 0, NULL, 21 },
+	{ "DOMAIN_INVALIDATED_13", 13, 13, 0, NULL, 21 },
+	{ "DOMAIN_INVALIDATED_14", 14, 14, 0, NULL, 21 },
+	{ "DOMAIN_INVALIDATED_15", 15, 15, 0, NULL, 21 },
+	/* 1273 */
+	{ "LOGICAL_PAGE_NUMBER", 0, 27, 0, NULL, 19 },
+	/* 1274 */
+	{ "CB_DISABLE_FAULT_ON_UNMAPPED_ACCESS", 0, 0, 0, NULL, 35 },
+	{ "TC_DISABLE_FAULT_ON_UNMAPPED_ACCESS", 1, 1, 0, NULL, 35 },
+	{ "L2_CACHE_STORE_INVALID_ENTRIES", 2, 2, 0, NULL, 30 },
+	{ "L1_TLB_STORE_INVALID_ENTRIES", 3, 3, 0, NULL, 28 },
+	/* 1278 */
+	{ "DISABLE_CONTEXT_0", 0, 0, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_1", 1, 1, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_2", 2, 2, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_3", 3, 3, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_4", 4, 4, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_5", 5, 5, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_6", 6, 6, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_7", 7, 7, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_8", 8, 8, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_9", 9, 9, 0, NULL, 17 },
+	{ "DISABLE_CONTEXT_10", 10, 10, 0, NULL, 18 },
+	{ "DISABLE_CONTEXT_11", 11, 11, 0, NULL, 18 },
+	{ "DISABLE_CONTEXT_12", 12, 12, 0, NULL, 18 },
+	{ "DISABLE_CONTEXT_13", 13, 13, 0, NULL, 18 },
+	{ "DISABLE_CONTEXT_14", 14, 14, 0, NULL, 18 },
+	{ "DISABLE_CONTEXT_15", 15, 15, 0, NULL, 18 },
+	/* 1294 */
+	{ "PROTECTIONS", 0, 7, 0, NULL, 11 },
+	{ "MEMORY_CLIENT_ID", 12, 19, 0, NULL, 16 },
+	{ "MEMORY_CLIENT_RW", 24, 24, 0, NULL, 16 },
+	{ "VMID", 25, 28, 0, NULL, 4 },
+	/* 1298 */
+	{ "LOGICAL_PAGE_ADDR", 0, 27, 0, NULL, 17 },
+	/* 1299 */
+	{ "PHYSICAL_PAGE_ADDR", 0, 27, 0, NULL, 18 },
+	/* 1300 */
+	{ "MEMORY_CLIENT", 0, 8, 0, NULL, 13 },
+	{ "MEMORY_CLIENT_MASK", 9, 17, 0, NULL, 18 },
+	/* 1302 */
+	{ "FLAGS", 0, 31, 0, NULL, 5 },
+	/* 1303 */
+	{ "OFFDLY", 6, 11, 0, NULL, 6 },
+	{ "ENABLE", 18, 18, 0, NULL, 6 },
+	{ "MEM_LS_ENABLE", 19, 19, 0, NULL, 13 },
+	/* 1306 */
+	{ "BANK_SELECT_MASK", 0, 27, 0, NULL, 16 },
+	/* 1307 */
+	{ "BANK_SELECT_MASK", 0, 7, 0, NULL, 16 },
+	/* 1308 */
+	{ "PHYSICAL_PAGE_OFFSET", 0, 27, 0, NULL, 20 },
+	/* 1309 */
+	{ "PERFMON_STATE", 0, 3, 0, NULL, 13 },
+	{ "PERFMON_ENABLE_MODE", 8, 9, 0, NULL, 19 },
+	{ "PERFMON_SAMPLE_ENABLE", 10, 10, 0, NULL, 21 },
+	/* 1312 */
+	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
+	/* 1313 */
+	{ "PERF_COUNT0_LO", 0, 31, 0, NULL, 14 },
+	/* 1314 */
+	{ "PERF_COUNT0_HI", 0, 31, 0, NULL, 14 },
+	/* 1315 */
+	{ "PERF_COUNT1_LO", 0, 31, 0, NULL, 14 },
+	/* 1316 */
+	{ "PERF_COUNT1_HI", 0, 31, 0, NULL, 14 },
+	/* 1317 */
+	{ "FB_BASE", 0, 15, 0, NULL, 7 },
+	{ "FB_TOP", 16, 31, 0, NULL, 6 },
+	/* 1319 */
+	{ "AGP_TOP", 0, 17, 0, NULL, 7 },
+	/* 1320 */
+	{ "AGP_BOT", 0, 17, 0, NULL, 7 },
+	/* 1321 */
+	{ "AGP_BASE", 0, 17, 0, NULL, 8 },
+	/* 1322 */
+	{ "DC_WRITE_HIT_REGION_0_MODE", 0, 1, 0, NULL, 26 },
+	{ "DC_WRITE_HIT_REGION_1_MODE", 2, 3, 0, NULL, 26 },
+	{ "DC_WRITE_HIT_REGION_2_MODE", 4, 5, 0, NULL, 26 },
+	{ "DC_WRITE_HIT_REGION_3_MODE", 6, 7, 0, NULL, 26 },
+	{ "DC_MEMORY_WRITE_LOCAL", 8, 8, 0, NULL, 21 },
+	{ "DC_MEMORY_WRITE_SYSTEM", 9, 9, 0, NULL, 22 },
+	/* 1328 */
+	{ "PHYSICAL_ADDRESS", 0, 27, 0, NULL, 16 },
+	/* 1329 */
+	{ "ENABLE_L1_TLB", 0, 0, 0, NULL, 13 },
+	{ "ENABLE_L1_FRAGMENT_PROCESSING", 1, 1, 0, NULL, 29 },
+	{ "SYSTEM_ACCESS_MODE", 3, 4, 0, NULL, 18 },
+	{ "SYSTEM_APERTURE_UNMAPPED_ACCESS", 5, 5, 0, NULL, 31 },
+	{ "ENABLE_ADVANCED_DRIVER_MODEL", 6, 6, 0, NULL, 28 },
+	{ "ECO_BITS", 7, 10, 0, NULL, 8 },
+	/* 1335 */
+	{ "FB_OFFSET", 0, 17, 0, NULL, 9 },
+	/* 1336 */
+	{ "INVALIDATE_L1_TLB", 0, 0, 0, NULL, 17 },
+	{ "SEND_FREE_AT_RTN", 8, 8, 0, NULL, 16 },
+	{ "EFFECTIVE_L1_TLB_SIZE", 9, 11, 0, NULL, 21 },
+	{ "EFFECTIVE_L1_QUEUE_SIZE", 12, 14, 0, NULL, 23 },
+	{ "L1_TLB_DEBUG", 15, 18, 0, NULL, 12 },
+	/* 1341 */
+	{ "BUSY", 0, 0, 0, NULL, 4 },
+	/* 1342 */
+	{ "L2_IF_CREDITS", 0, 5, 0, NULL, 13 },
+	/* 1343 */
+	{ "BIF_RDRET_CREDIT", 0, 2, 0, NULL, 16 },
+	{ "MC_WRREQ_CREDIT", 3, 8, 0, NULL, 15 },
+	{ "WR_STALL_TIMER", 9, 10, 0, NULL, 14 },
+	{ "RD_STALL_TIMER", 11, 12, 0, NULL, 14 },
+	{ "WRITE_COMBINE_TIMER", 19, 20, 0, NULL, 19 },
+	{ "WRITE_COMBINE_EN", 21, 21, 0, NULL, 16 },
+	{ "CACHE_INVALIDATE", 22, 22, 0, NULL, 16 },
+	{ "CLOCK_GATING_DIS", 23, 23, 0, NULL, 16 },
+	{ "REG_CLK_ENABLE_COUNT", 24, 27, 0, NULL, 20 },
+	{ "ALL_SURFACES_DIS", 29, 29, 0, NULL, 16 },
+	{ "WRITE_THROUGH_CACHE_DIS", 30, 30, 0, NULL, 23 },
+	{ "LIN_RD_CACHE_DIS", 31, 31, 0, NULL, 16 },
+	/* 1355 */
+	{ "NONSURF_BASE", 0, 31, 0, NULL, 12 },
+	/* 1356 */
+	{ "NONSURF_ADDR_TYPE", 0, 0, 0, NULL, 17 },
+	{ "NONSURF_ARRAY_MODE", 1, 4, 0, NULL, 18 },
+	{ "NONSURF_ENDIAN", 5, 6, 0, NULL, 14 },
+	{ "NONSURF_PIXEL_SIZE", 7, 9, 0, NULL, 18 },
+	{ "NONSURF_SAMPLE_NUM", 10, 12, 0, NULL, 18 },
+	{ "NONSURF_SAMPLE_SIZE", 13, 14, 0, NULL, 19 },
+	{ "NONSURF_PRIV", 15, 15, 0, NULL, 12 },
+	{ "NONSURF_TILE_COMPACT", 16, 16, 0, NULL, 20 },
+	{ "NONSURF_TILE_SPLIT", 17, 19, 0, NULL, 18 },
+	{ "NONSURF_NUM_BANKS", 20, 21, 0, NULL, 17 },
+	{ "NONSURF_BANK_WIDTH", 22, 23, 0, NULL, 18 },
+	{ "NONSURF_BANK_HEIGHT", 24, 25, 0, NULL, 19 },
+	{ "NONSURF_MACRO_TILE_ASPECT", 26, 27, 0, NULL, 25 },
+	{ "NONSURF_MICRO_TILE_MODE", 28, 29, 0, NULL, 23 },
+	{ "NONSURF_SLICE_TILE_MAX_MSB", 30, 30, 0, NULL, 26 },
+	/* 1371 */
+	{ "NONSURF_PITCH_TILE_MAX", 0, 10, 0, NULL, 22 },
+	{ "NONSURF_SLICE_TILE_MAX", 11, 31, 0, NULL, 22 },
+	/* 1373 */
+	{ "NONSURF_WRITE_FLAG", 0, 0, 0, NULL, 18 },
+	{ "NONSURF_READ_FLAG", 1, 1, 0, NULL, 17 },
+	/* 1375 */
+	{ "NONSURF_WRITE_FLAG_CLR", 0, 0, 0, NULL, 22 },
+	{ "NONSURF_READ_FLAG_CLR", 1, 1, 0, NULL, 21 },
+	/* 1377 */
+	{ "SW_SEMAPHORE", 0, 31, 0, NULL, 12 },
+	/* 1378 */
+	{ "LAST_SURFACE_HIT", 0, 5, 0, NULL, 16 },
+	/* 1379 */
+	{ "PIPE_TILING", 1, 3, 0, NULL, 11 },
+	{ "BANK_TILING", 4, 5, 0, NULL, 11 },
+	{ "GROUP_SIZE", 6, 7, 0, NULL, 10 },
+	{ "ROW_TILING", 8, 10, 0, NULL, 10 },
+	{ "BANK_SWAPS", 11, 13, 0, NULL, 10 },
+	{ "SAMPLE_SPLIT", 14, 15, 0, NULL, 12 },
+	/* 1385 */
+	{ "LOG2_NUM_CHIPS", 0, 2, 0, NULL, 14 },
+	{ "MULTI_CHIP_TILE_SIZE", 3, 4, 0, NULL, 20 },
+	/* 1387 */
+	{ "WRITE_REQ", 0, 7, 0, NULL, 9 },
+	{ "READ_REQ", 8, 15, 0, NULL, 8 },
+	/* 1389 */
+	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
+	{ "PIPE_INTERLEAVE_SIZE", 4, 6, 0, NULL, 20 },
+	{ "BANK_INTERLEAVE_SIZE", 8, 10, 0, NULL, 20 },
+	{ "NUM_SHADER_ENGINES", 12, 13, 0, NULL, 18 },
+	{ "SHADER_ENGINE_TILE_SIZE", 16, 18, 0, NULL, 23 },
+	{ "NUM_GPUS", 20, 22, 0, NULL, 8 },
+	{ "MULTI_GPU_TILE_SIZE", 24, 25, 0, NULL, 19 },
+	{ "ROW_SIZE", 28, 29, 0, NULL, 8 },
+	{ "NUM_LOWER_PIPES", 30, 30, 0, NULL, 15 },
+	/* 1398 */
+	{ "FLUSH_INVALIDATE_CACHE", 0, 0, 0, NULL, 22 },
+	{ "VM_ID", 1, 4, 0, NULL, 5 },
+	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
+	{ "MULTIPLE_READS", 6, 6, 0, NULL, 14 },
+	{ "HDP_BIF_RDRET_CREDIT", 7, 10, 0, NULL, 20 },
+	{ "SIMULTANEOUS_READS_WRITES", 11, 11, 0, NULL, 25 },
+	{ "NO_SPLIT_ARRAY_LINEAR", 12, 12, 0, NULL, 21 },
+	{ "MC_RDREQ_CREDIT", 13, 18, 0, NULL, 15 },
+	{ "READ_CACHE_INVALIDATE", 19, 19, 0, NULL, 21 },
+	{ "ADDRLIB_LINEAR_BYPASS", 20, 20, 0, NULL, 21 },
+	{ "FED_ENABLE", 21, 21, 0, NULL, 10 },
+	/* 1409 */
+	{ "LS_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "LS_SETUP", 1, 6, 0, NULL, 8 },
+	{ "LS_HOLD", 7, 12, 0, NULL, 7 },
+	/* 1412 */
+	{ "NONSURF_PREFETCH_PRI", 0, 2, 0, NULL, 20 },
+	{ "NONSURF_PREFETCH_DIR", 3, 5, 0, NULL, 20 },
+	{ "NONSURF_PREFETCH_NUM", 6, 8, 0, NULL, 20 },
+	{ "NONSURF_PREFETCH_MAX_Z", 9, 19, 0, NULL, 22 },
+	{ "NONSURF_PIPE_CONFIG", 27, 31, 0, NULL, 19 },
+	/* 1417 */
+	{ "MEMIO_SEND", 0, 0, 0, NULL, 10 },
+	{ "MEMIO_OP", 1, 1, 0, NULL, 8 },
+	{ "MEMIO_BE", 2, 5, 0, NULL, 8 },
+	{ "MEMIO_WR_STROBE", 6, 6, 0, NULL, 15 },
+	{ "MEMIO_RD_STROBE", 7, 7, 0, NULL, 15 },
+	{ "MEMIO_ADDR_UPPER", 8, 13, 0, NULL, 16 },
+	{ "MEMIO_CLR_WR_ERROR", 14, 14, 0, NULL, 18 },
+	{ "MEMIO_CLR_RD_ERROR", 15, 15, 0, NULL, 18 },
+	/* 1425 */
+	{ "MEMIO_ADDR_LOWER", 0, 31, 0, NULL, 16 },
+	/* 1426 */
+	{ "MEMIO_WR_STATUS", 0, 0, 0, NULL, 15 },
+	{ "MEMIO_RD_STATUS", 1, 1, 0, NULL, 15 },
+	{ "MEMIO_WR_ERROR", 2, 2, 0, NULL, 14 },
+	{ "MEMIO_RD_ERROR", 3, 3, 0, NULL, 14 },
+	/* 1430 */
+	{ "MEMIO_WR_DATA", 0, 31, 0, NULL, 13 },
+	/* 1431 */
+	{ "MEMIO_RD_DATA", 0, 31, 0, NULL, 13 },
+	/* 1432 */
+	{ "RESERVED", 0, 31, 0, NULL, 8 },
+	/* 1433 */
+	{ "D2H_FLUSH_FLUSH_NUM", 0, 3, 0, NULL, 19 },
+	{ "D2H_FLUSH_MBX_ENC_DATA", 4, 7, 0, NULL, 22 },
+	{ "D2H_FLUSH_MBX_ADDR_SEL", 8, 10, 0, NULL, 22 },
+	{ "D2H_FLUSH_XPB_CLG", 11, 15, 0, NULL, 17 },
+	{ "D2H_FLUSH_SEND_HOST", 16, 16, 0, NULL, 19 },
+	{ "D2H_FLUSH_SEND_SIDE", 17, 17, 0, NULL, 19 },
+	{ "D2H_FLUSH_ALTER_FLUSH_NUM", 18, 18, 0, NULL, 25 },
+	{ "D2H_FLUSH_RSVD_0", 19, 19, 0, NULL, 16 },
+	{ "D2H_FLUSH_RSVD_1", 20, 20, 0, NULL, 16 },
+	/* 1442 */
+	{ "D2H_BAR_UPDATE_ADDR", 0, 15, 0, NULL, 19 },
+	{ "D2H_BAR_UPDATE_FLUSH_NUM", 16, 19, 0, NULL, 24 },
+	{ "D2H_BAR_UPDATE_BAR_NUM", 20, 22, 0, NULL, 22 },
+	/* 1445 */
+	{ "P2P_BAR_CFG_ADDR_SIZE", 0, 3, 0, NULL, 21 },
+	{ "P2P_BAR_CFG_BAR_FROM", 4, 5, 0, NULL, 20 },
+	/* 1447 */
+	{ "P2P_MBX_OFFSET", 0, 13, 0, NULL, 14 },
+	/* 1448 */
+	{ "VALID", 0, 0, 0, NULL, 5 },
+	{ "ADDR", 1, 20, 0, NULL, 4 },
+	{ "ADDR_39_36", 21, 24, 0, NULL, 10 },
+	/* 1451 */
+	{ "HDP_MBX_MC_CFG_TAP_WRREQ_PRIV", 0, 0, 0, NULL, 29 },
+	{ "HDP_MBX_MC_CFG_TAP_WRREQ_SWAP", 1, 2, 0, NULL, 29 },
+	{ "HDP_MBX_MC_CFG_TAP_WRREQ_TRAN", 3, 3, 0, NULL, 29 },
+	{ "HDP_MBX_MC_CFG_TAP_WRREQ_VMID", 4, 7, 0, NULL, 29 },
+	/* 1455 */
+	{ "HDP_MC_CFG_HST_TAP_WRREQ_PRIV", 0, 0, 0, NULL, 29 },
+	{ "HDP_MC_CFG_HST_TAP_WRREQ_SWAP", 1, 2, 0, NULL, 29 },
+	{ "HDP_MC_CFG_HST_TAP_WRREQ_TRAN", 3, 3, 0, NULL, 29 },
+	{ "HDP_MC_CFG_SID_TAP_WRREQ_PRIV", 4, 4, 0, NULL, 29 },
+	{ "HDP_MC_CFG_SID_TAP_WRREQ_SWAP", 5, 6, 0, NULL, 29 },
+	{ "HDP_MC_CFG_SID_TAP_WRREQ_TRAN", 7, 7, 0, NULL, 29 },
+	{ "HDP_MC_CFG_XL8R_WRREQ_CRD_OVERRIDE", 8, 13, 0, NULL, 34 },
+	{ "HDP_MC_CFG_XDP_HIGHER_PRI_THRESH", 14, 19, 0, NULL, 32 },
+	{ "HDP_MC_CFG_MC_STALL_ON_BUF_FULL_MASK", 20, 22, 0, NULL, 36 },
+	{ "HDP_MC_CFG_HST_TAP_WRREQ_VMID", 23, 26, 0, NULL, 29 },
+	{ "HDP_MC_CFG_SID_TAP_WRREQ_VMID", 27, 30, 0, NULL, 29 },
+	/* 1466 */
+	{ "HST_CFG_WR_COMBINE_EN", 0, 0, 0, NULL, 21 },
+	{ "HST_CFG_WR_COMBINE_TIMER", 1, 2, 0, NULL, 24 },
+	/* 1468 */
+	{ "SID_CFG_WR_COMBINE_EN", 0, 0, 0, NULL, 21 },
+	{ "SID_CFG_WR_COMBINE_TIMER", 1, 2, 0, NULL, 24 },
+	{ "SID_CFG_FLNUM_MSB_SEL", 3, 4, 0, NULL, 21 },
+	/* 1471 */
+	{ "HDP_IPH_CFG_SYS_FIFO_DEPTH_OVERRIDE", 0, 5, 0, NULL, 35 },
+	{ "HDP_IPH_CFG_XDP_FIFO_DEPTH_OVERRIDE", 6, 11, 0, NULL, 35 },
+	{ "HDP_IPH_CFG_INVERSE_PEER_TAG_MATCHING", 12, 12, 0, NULL, 37 },
+	{ "HDP_IPH_CFG_P2P_RD_EN", 13, 13, 0, NULL, 21 },
+	/* 1475 */
+	{ "SRBM_CFG_REG_CLK_ENABLE_COUNT", 0, 5, 0, NULL, 29 },
+	{ "SRBM_CFG_REG_CLK_GATING_DIS", 6, 6, 0, NULL, 27 },
+	{ "SRBM_CFG_WAKE_DYN_CLK", 7, 7, 0, NULL, 21 },
+	/* 1478 */
+	{ "CGTT_BLK_CTRL_0_ON_DELAY", 0, 3, 0, NULL, 24 },
+	{ "CGTT_BLK_CTRL_1_OFF_DELAY", 4, 11, 0, NULL, 25 },
+	{ "CGTT_BLK_CTRL_2_RSVD", 12, 29, 0, NULL, 20 },
+	{ "CGTT_BLK_CTRL_3_SOFT_CORE_OVERRIDE", 30, 30, 0, NULL, 34 },
+	{ "CGTT_BLK_CTRL_4_SOFT_REG_OVERRIDE", 31, 31, 0, NULL, 33 },
+	/* 1483 */
+	{ "ADDR", 0, 15, 0, NULL, 4 },
+	{ "FLUSH", 16, 19, 0, NULL, 5 },
+	{ "VALID", 20, 20, 0, NULL, 5 },
+	/* 1486 */
+	{ "FLUSH_ARMED_STS", 0, 31, 0, NULL, 15 },
+	/* 1487 */
+	{ "FLUSH_CNTR0_STS", 0, 25, 0, NULL, 15 },
+	/* 1488 */
+	{ "BUSY_BITS", 0, 17, 0, NULL, 9 },
+	/* 1489 */
+	{ "STICKY_STS", 0, 15, 0, NULL, 10 },
+	{ "STICKY_W1C", 16, 31, 0, NULL, 10 },
+	/* 1491 */
+	{ "CHKN_0_RSVD", 0, 7, 0, NULL, 11 },
+	{ "CHKN_1_RSVD", 8, 15, 0, NULL, 11 },
+	{ "CHKN_2_RSVD", 16, 23, 0, NULL, 11 },
+	{ "CHKN_3_RSVD", 24, 31, 0, NULL, 11 },
+	/* 1495 */
+	{ "STS", 0, 15, 0, NULL, 3 },
+	{ "CTRL", 16, 31, 0, NULL, 4 },
+	/* 1497 */
+	{ "BAR0_ADDR_39_36", 0, 3, 0, NULL, 15 },
+	{ "BAR1_ADDR_39_36", 4, 7, 0, NULL, 15 },
+	{ "BAR2_ADDR_39_36", 8, 11, 0, NULL, 15 },
+	{ "BAR3_ADDR_39_36", 12, 15, 0, NULL, 15 },
+	{ "BAR4_ADDR_39_36", 16, 19, 0, NULL, 15 },
+	{ "BAR5_ADDR_39_36", 20, 23, 0, NULL, 15 },
+	{ "BAR6_ADDR_39_36", 24, 27, 0, NULL, 15 },
+	{ "BAR7_ADDR_39_36", 28, 31, 0, NULL, 15 },
+	/* 1505 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN_ENABLE", 6, 6, 0, NULL, 20 },
+	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
+	{ "WPTR_WRITEBACK_ENABLE", 8, 8, 0, NULL, 21 },
+	{ "WPTR_WRITEBACK_TIMER", 9, 13, 0, NULL, 20 },
+	{ "WPTR_OVERFLOW_ENABLE", 16, 16, 0, NULL, 20 },
+	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
+	/* 1513 */
+	{ "ADDR", 0, 31, 0, NULL, 4 },
+	/* 1514 */
+	{ "OFFSET", 2, 17, 0, NULL, 6 },
+	/* 1515 */
+	{ "RB_OVERFLOW", 0, 0, 0, NULL, 11 },
+	{ "OFFSET", 2, 17, 0, NULL, 6 },
+	/* 1517 */
+	{ "ADDR", 0, 7, 0, NULL, 4 },
+	/* 1518 */
+	{ "ADDR", 2, 31, 0, NULL, 4 },
+	/* 1519 */
+	{ "ENABLE_INTR", 0, 0, 0, NULL, 11 },
+	{ "MC_SWAP", 1, 2, 0, NULL, 7 },
+	{ "MC_TRAN", 3, 3, 0, NULL, 7 },
+	{ "RPTR_REARM", 4, 4, 0, NULL, 10 },
+	{ "CLIENT_FIFO_HIGHWATER", 8, 9, 0, NULL, 21 },
+	{ "MC_FIFO_HIGHWATER", 10, 14, 0, NULL, 17 },
+	{ "MC_WRREQ_CREDIT", 15, 19, 0, NULL, 15 },
+	{ "MC_WR_CLEAN_CNT", 20, 24, 0, NULL, 15 },
+	{ "MC_VMID", 25, 28, 0, NULL, 7 },
+	/* 1528 */
+	{ "DC_STATUS", 0, 0, 0, NULL, 9 },
+	{ "ROM_STATUS", 2, 2, 0, NULL, 10 },
+	{ "SRBM_STATUS", 3, 3, 0, NULL, 11 },
+	{ "BIF_STATUS", 4, 4, 0, NULL, 10 },
+	{ "XDMA_STATUS", 5, 5, 0, NULL, 11 },
+	/* 1533 */
+	{ "IDLE", 0, 0, 0, NULL, 4 },
+	{ "INPUT_IDLE", 1, 1, 0, NULL, 10 },
+	{ "RB_IDLE", 2, 2, 0, NULL, 7 },
+	{ "RB_FULL", 3, 3, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN", 4, 4, 0, NULL, 13 },
+	{ "RB_OVERFLOW", 5, 5, 0, NULL, 11 },
+	{ "MC_WR_IDLE", 6, 6, 0, NULL, 10 },
+	{ "MC_WR_STALL", 7, 7, 0, NULL, 11 },
+	{ "MC_WR_CLEAN_PENDING", 8, 8, 0, NULL, 19 },
+	{ "MC_WR_CLEAN_STALL", 9, 9, 0, NULL, 17 },
+	{ "BIF_INTERRUPT_LINE", 10, 10, 0, NULL, 18 },
+	/* 1544 */
+	{ "ENABLE0", 0, 0, 0, NULL, 7 },
+	{ "CLEAR0", 1, 1, 0, NULL, 6 },
+	{ "PERF_SEL0", 2, 7, 0, NULL, 9 },
+	{ "ENABLE1", 8, 8, 0, NULL, 7 },
+	{ "CLEAR1", 9, 9, 0, NULL, 6 },
+	{ "PERF_SEL1", 10, 15, 0, NULL, 9 },
+	/* 1550 */
+	{ "PERF_COUNT", 0, 31, 0, NULL, 10 },
+	/* 1551 */
+	{ "WATERMARK", 0, 2, 0, NULL, 9 },
+	{ "WATERMARK_ENABLE", 3, 3, 0, NULL, 16 },
+	{ "WATERMARK_REACHED", 4, 4, 0, NULL, 17 },
+	{ "NUM_FAULTS_DROPPED", 8, 15, 0, NULL, 18 },
+	{ "WAIT_TIMER", 16, 29, 0, NULL, 10 },
+	/* 1556 */
+	{ "MC_REQ_SWAP", 0, 1, 0, NULL, 11 },
+	/* 1557 */
+	{ "CP_RDREQ_URG", 8, 11, 0, NULL, 12 },
+	{ "CP_REQ_TRAN", 16, 16, 0, NULL, 11 },
+	/* 1559 */
+	{ "VCE_RDREQ_URG", 8, 11, 0, NULL, 13 },
+	{ "VCE_REQ_TRAN", 16, 16, 0, NULL, 12 },
+	/* 1561 */
+	{ "UVD_RDREQ_URG", 8, 11, 0, NULL, 13 },
+	{ "UVD_REQ_TRAN", 16, 16, 0, NULL, 12 },
+	/* 1563 */
+	{ "CP_CLIENT0", 0, 2, 0, NULL, 10 },
+	{ "CP_CLIENT1", 3, 5, 0, NULL, 10 },
+	{ "CP_CLIENT2", 6, 8, 0, NULL, 10 },
+	{ "CP_CLIENT3", 9, 11, 0, NULL, 10 },
+	{ "UVD_CLIENT0", 15, 17, 0, NULL, 11 },
+	{ "VCE_CLIENT0", 21, 23, 0, NULL, 11 },
+	/* 1569 */
+	{ "SIDEPORT", 0, 7, 0, NULL, 8 },
+	{ "HOSTPORT", 8, 15, 0, NULL, 8 },
+	/* 1571 */
+	{ "SIDEPORT_ENABLE", 0, 7, 0, NULL, 15 },
+	{ "HOSTPORT_ENABLE", 8, 15, 0, NULL, 15 },
+	/* 1573 */
+	{ "BIF_XDMA_LOWER_BOUND", 0, 28, 0, NULL, 20 },
+	{ "BIF_XDMA_APER_EN", 31, 31, 0, NULL, 16 },
+	/* 1575 */
+	{ "BIF_XDMA_UPPER_BOUND", 0, 28, 0, NULL, 20 },
+	/* 1576 */
+	{ "MST_BIF_REQ_EP_DIS", 0, 0, 0, NULL, 18 },
+	{ "SLV_BIF_CPL_EP_DIS", 1, 1, 0, NULL, 18 },
+	{ "BIF_SLV_REQ_EP_DIS", 2, 2, 0, NULL, 18 },
+	{ "BIF_MST_CPL_EP_DIS", 3, 3, 0, NULL, 18 },
+	{ "UR_PSN_PKT_REPORT_POISON_DIS", 4, 4, 0, NULL, 28 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_ALL_DIS", 5, 5, 0, NULL, 35 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_PART_DIS", 6, 6, 0, NULL, 36 },
+	{ "PLL_SWITCH_IMPCTL_CAL_DONE_DIS", 7, 7, 0, NULL, 30 },
+	{ "IGNORE_BE_CHECK_GASKET_COMB_DIS", 8, 8, 0, NULL, 31 },
+	/* 1585 */
+	{ "SSA_GFX_PWR_STATUS", 0, 0, 0, NULL, 18 },
+	{ "SSA_DISP_PWR_STATUS", 1, 1, 0, NULL, 19 },
+	{ "SSA_MC_PWR_STATUS", 2, 2, 0, NULL, 17 },
+	/* 1588 */
+	{ "SSA_GFX0_LOWER", 2, 17, 0, NULL, 14 },
+	{ "SSA_GFX0_REG_CMP_EN", 30, 30, 0, NULL, 19 },
+	{ "SSA_GFX0_REG_STALL_EN", 31, 31, 0, NULL, 21 },
+	/* 1591 */
+	{ "SSA_GFX0_UPPER", 2, 17, 0, NULL, 14 },
+	/* 1592 */
+	{ "SSA_GFX1_LOWER", 2, 17, 0, NULL, 14 },
+	{ "SSA_GFX1_REG_CMP_EN", 30, 30, 0, NULL, 19 },
+	{ "SSA_GFX1_REG_STALL_EN", 31, 31, 0, NULL, 21 },
+	/* 1595 */
+	{ "SSA_GFX1_UPPER", 2, 17, 0, NULL, 14 },
+	/* 1596 */
+	{ "SSA_GFX2_LOWER", 2, 17, 0, NULL, 14 },
+	{ "SSA_GFX2_REG_CMP_EN", 30, 30, 0, NULL, 19 },
+	{ "SSA_GFX2_REG_STALL_EN", 31, 31, 0, NULL, 21 },
+	/* 1599 */
+	{ "SSA_GFX2_UPPER", 2, 17, 0, NULL, 14 },
+	/* 1600 */
+	{ "SSA_GFX3_LOWER", 2, 17, 0, NULL, 14 },
+	{ "SSA_GFX3_REG_CMP_EN", 30, 30, 0, NULL, 19 },
+	{ "SSA_GFX3_REG_STALL_EN", 31, 31, 0, NULL, 21 },
+	/* 1603 */
+	{ "SSA_GFX3_UPPER", 2, 17, 0, NULL, 14 },
+	/* 1604 */
+	{ "SSA_DISP_LOWER", 2, 17, 0, NULL, 14 },
+	{ "SSA_DISP_REG_CMP_EN", 30, 30, 0, NULL, 19 },
+	{ "SSA_DISP_REG_STALL_EN", 31, 31, 0, NULL, 21 },
+	/* 1607 */
+	{ "SSA_DISP_UPPER", 2, 17, 0, NULL, 14 },
+	/* 1608 */
+	{ "SSA_MC_LOWER", 2, 17, 0, NULL, 12 },
+	{ "SSA_MC_FB_STALL_EN", 29, 29, 0, NULL, 18 },
+	{ "SSA_MC_REG_CMP_EN", 30, 30, 0, NULL, 17 },
+	{ "SSA_MC_REG_STALL_EN", 31, 31, 0, NULL, 19 },
+	/* 1612 */
+	{ "SSA_MC_UPPER", 2, 17, 0, NULL, 12 },
+	/* 1613 */
+	{ "BIF_BACO_LATCH_FLG", 0, 0, 0, NULL, 18 },
+	/* 1614 */
+	{ "BIF_XTALIN_SEL", 0, 0, 0, NULL, 14 },
+	/* 1615 */
+	{ "BIF_BACO_SCANDUMP_FLG", 0, 0, 0, NULL, 21 },
+	/* 1616 */
+	{ "DEVFUNC_ID4", 0, 7, 0, NULL, 11 },
+	{ "DEVFUNC_ID5", 8, 15, 0, NULL, 11 },
+	{ "DEVFUNC_ID6", 16, 23, 0, NULL, 11 },
+	{ "DEVFUNC_ID7", 24, 31, 0, NULL, 11 },
+	/* 1620 */
+	{ "DEVFUNC_ID0", 0, 7, 0, NULL, 11 },
+	{ "DEVFUNC_ID1", 8, 15, 0, NULL, 11 },
+	{ "DEVFUNC_ID2", 16, 23, 0, NULL, 11 },
+	{ "DEVFUNC_ID3", 24, 31, 0, NULL, 11 },
+	/* 1624 */
+	{ "BIF_SCRATCH0", 0, 31, 0, NULL, 12 },
+	/* 1625 */
+	{ "BIF_SCRATCH1", 0, 31, 0, NULL, 12 },
+	/* 1626 */
+	{ "SOFT_RST_MODE", 1, 1, 0, NULL, 13 },
+	{ "PHY_RESET_EN", 2, 2, 0, NULL, 12 },
+	{ "COR_RESET_EN", 3, 3, 0, NULL, 12 },
+	{ "REG_RESET_EN", 4, 4, 0, NULL, 12 },
+	{ "STY_RESET_EN", 5, 5, 0, NULL, 12 },
+	{ "CFG_RESET_EN", 6, 6, 0, NULL, 12 },
+	{ "DRV_RESET_EN", 7, 7, 0, NULL, 12 },
+	{ "RESET_CFGREG_ONLY_EN", 8, 8, 0, NULL, 20 },
+	{ "HOT_RESET_EN", 9, 9, 0, NULL, 12 },
+	{ "LINK_DISABLE_RESET_EN", 10, 10, 0, NULL, 21 },
+	{ "LINK_DOWN_RESET_EN", 11, 11, 0, NULL, 18 },
+	{ "CFG_RESET_PULSE_WIDTH", 12, 17, 0, NULL, 21 },
+	{ "DRV_RESET_DELAY_SEL", 18, 19, 0, NULL, 19 },
+	{ "PIF_RSTB_EN", 20, 20, 0, NULL, 11 },
+	{ "PIF_STRAP_ALLVALID_EN", 21, 21, 0, NULL, 21 },
+	{ "BIF_COR_RESET_EN", 22, 22, 0, NULL, 16 },
+	{ "FUNC0_FLR_EN", 23, 23, 0, NULL, 12 },
+	{ "FUNC1_FLR_EN", 24, 24, 0, NULL, 12 },
+	{ "FUNC2_FLR_EN", 25, 25, 0, NULL, 12 },
+	{ "FUNC0_RESET_DELAY_SEL", 26, 27, 0, NULL, 21 },
+	{ "FUNC1_RESET_DELAY_SEL", 28, 29, 0, NULL, 21 },
+	{ "FUNC2_RESET_DELAY_SEL", 30, 31, 0, NULL, 21 },
+	/* 1648 */
+	{ "DEBUG_EN", 0, 0, 0, NULL, 8 },
+	{ "DEBUG_MULTIBLOCKEN", 1, 1, 0, NULL, 18 },
+	{ "DEBUG_OUT_EN", 2, 2, 0, NULL, 12 },
+	{ "DEBUG_PAD_SEL", 3, 3, 0, NULL, 13 },
+	{ "DEBUG_BYTESEL_BLK1", 4, 4, 0, NULL, 18 },
+	{ "DEBUG_BYTESEL_BLK2", 5, 5, 0, NULL, 18 },
+	{ "DEBUG_SYNC_EN", 6, 6, 0, NULL, 13 },
+	{ "DEBUG_SWAP", 7, 7, 0, NULL, 10 },
+	{ "DEBUG_IDSEL_BLK1", 8, 12, 0, NULL, 16 },
+	{ "DEBUG_IDSEL_BLK2", 16, 20, 0, NULL, 16 },
+	{ "DEBUG_IDSEL_XSP", 24, 24, 0, NULL, 15 },
+	{ "DEBUG_SYNC_CLKSEL", 30, 31, 0, NULL, 17 },
+	/* 1660 */
+	{ "DEBUG_MUX_BLK1", 0, 5, 0, NULL, 14 },
+	{ "DEBUG_MUX_BLK2", 8, 13, 0, NULL, 14 },
+	/* 1662 */
+	{ "DEBUG_OUTPUT", 0, 16, 0, NULL, 12 },
+	/* 1663 */
+	{ "TIMER", 0, 9, 0, NULL, 5 },
+	/* 1664 */
+	{ "HDP_MEM_FLUSH_ADDR", 0, 0, 0, NULL, 18 },
+	/* 1665 */
+	{ "FB_READ_EN", 0, 0, 0, NULL, 10 },
+	{ "FB_WRITE_EN", 1, 1, 0, NULL, 11 },
+	/* 1667 */
+	{ "ID_MASK", 0, 7, 0, NULL, 7 },
+	/* 1668 */
+	{ "ID0", 0, 7, 0, NULL, 3 },
+	{ "ID1", 8, 15, 0, NULL, 3 },
+	{ "ID2", 16, 23, 0, NULL, 3 },
+	{ "ID3", 24, 31, 0, NULL, 3 },
+	/* 1672 */
+	{ "ID4", 0, 7, 0, NULL, 3 },
+	{ "ID5", 8, 15, 0, NULL, 3 },
+	{ "ID6", 16, 23, 0, NULL, 3 },
+	{ "ID7", 24, 31, 0, NULL, 3 },
+	/* 1676 */
+	{ "HDP_REG_FLUSH_ADDR", 0, 0, 0, NULL, 18 },
+	/* 1677 */
+	{ "DELAY_CNT", 0, 5, 0, NULL, 9 },
+	/* 1678 */
+	{ "AUTOUPDATE_SEL", 0, 7, 0, NULL, 14 },
+	{ "AUTOUPDATE_EN", 8, 8, 0, NULL, 13 },
+	{ "HDPREG_CNTL", 16, 16, 0, NULL, 11 },
+	{ "ERROR_MULTIPLE_ID_MATCH", 17, 17, 0, NULL, 23 },
+	/* 1682 */
+	{ "PERFCOUNTER_EN", 0, 0, 0, NULL, 14 },
+	{ "PERFCOUNTER_RESET0", 1, 1, 0, NULL, 18 },
+	{ "PERFCOUNTER_RESET1", 2, 2, 0, NULL, 18 },
+	{ "PERF_SEL0", 8, 12, 0, NULL, 9 },
+	{ "PERF_SEL1", 13, 17, 0, NULL, 9 },
+	/* 1687 */
+	{ "PERFCOUNTER_RESULT", 0, 31, 0, NULL, 18 },
+	/* 1688 */
+	{ "PLL0_ACK_TIMER", 0, 2, 0, NULL, 14 },
+	{ "PLL1_ACK_TIMER", 3, 5, 0, NULL, 14 },
+	{ "PLL_SWITCH_TIMER", 6, 9, 0, NULL, 16 },
+	/* 1691 */
+	{ "DEVICE_ID", 4, 19, 0, NULL, 9 },
+	{ "MAJOR_REV_ID", 20, 23, 0, NULL, 12 },
+	{ "MINOR_REV_ID", 24, 27, 0, NULL, 12 },
+	{ "ATI_REV_ID", 28, 31, 0, NULL, 10 },
+	/* 1695 */
+	{ "DC_TEST_DEBUG_INDEX", 0, 7, 0, NULL, 19 },
+	{ "DC_TEST_DEBUG_WRITE_EN", 8, 8, 0, NULL, 22 },
+	/* 1697 */
+	{ "DC_TEST_DEBUG_DATA", 0, 31, 0, NULL, 18 },
+	/* 1698 */
 	{ "READ_TIMEOUT", 0, 7, 0, NULL, 12 },
-	/* 1103 */
+	/* 1699 */
 	{ "SKEW_TOP_THRESHOLD", 0, 5, 0, NULL, 18 },
 	{ "SKEW_COUNT", 6, 11, 0, NULL, 10 },
-	/* 1105 */
+	/* 1701 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -3371,10 +4126,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 1119 */
+	/* 1715 */
 	{ "REQ_TYPE", 0, 3, 0, NULL, 8 },
 	{ "RSP_TYPE", 4, 7, 0, NULL, 8 },
-	/* 1121 */
+	/* 1717 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "SRBM_RQ_PENDING", 5, 5, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -3399,7 +4154,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 1145 */
+	/* 1741 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "BCI_BUSY", 22, 22, 0, NULL, 8 },
@@ -3411,35 +4166,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 1156 */
+	/* 1752 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_GFX", 16, 16, 0, NULL, 14 },
 	{ "SOFT_RESET_CPF", 17, 17, 0, NULL, 14 },
 	{ "SOFT_RESET_CPC", 18, 18, 0, NULL, 14 },
 	{ "SOFT_RESET_CPG", 19, 19, 0, NULL, 14 },
-	/* 1162 */
+	/* 1758 */
 	{ "GRBM_DEBUG_INDEX", 0, 5, 0, NULL, 16 },
-	/* 1163 */
+	/* 1759 */
 	{ "INSTANCE_INDEX", 0, 7, 0, NULL, 14 },
 	{ "SH_INDEX", 8, 15, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 23, 0, NULL, 8 },
 	{ "SH_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 1169 */
-	{ "PREFIX_DELAY_CNT", 0, 3, 0, NULL, 16 },
-	{ "POST_DELAY_CNT", 8, 12, 0, NULL, 14 },
-	/* 1171 */
+	/* 1765 */
 	{ "WAIT_IDLE_CLOCKS", 0, 7, 0, NULL, 16 },
-	/* 1172 */
+	/* 1766 */
 	{ "IGNORE_RDY", 1, 1, 0, NULL, 10 },
 	{ "IGNORE_FAO", 5, 5, 0, NULL, 10 },
 	{ "DISABLE_READ_TIMEOUT", 6, 6, 0, NULL, 20 },
 	{ "SNAPSHOT_FREE_CNTRS", 7, 7, 0, NULL, 19 },
 	{ "HYSTERESIS_GUI_ACTIVE", 8, 11, 0, NULL, 21 },
 	{ "GFX_CLOCK_DOMAIN_OVERRIDE", 12, 12, 0, NULL, 25 },
-	/* 1178 */
+	/* 1772 */
 	{ "CPF_RDY", 0, 0, 0, NULL, 7 },
 	{ "CPG_RDY", 1, 1, 0, NULL, 7 },
 	{ "WD_ME0PIPE0_RDY", 3, 3, 0, NULL, 15 },
@@ -3460,15 +4212,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE2SPI_ME0PIPE1_RDY1", 19, 19, 0, NULL, 20 },
 	{ "SE3SPI_ME0PIPE0_RDY1", 20, 20, 0, NULL, 20 },
 	{ "SE3SPI_ME0PIPE1_RDY1", 21, 21, 0, NULL, 20 },
-	/* 1198 */
+	/* 1792 */
 	{ "READ_ADDRESS", 2, 17, 0, NULL, 12 },
 	{ "READ_PIPEID", 20, 21, 0, NULL, 11 },
 	{ "READ_MEID", 22, 23, 0, NULL, 9 },
 	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
-	/* 1202 */
+	/* 1796 */
 	{ "RDERR_INT_ENABLE", 0, 0, 0, NULL, 16 },
 	{ "GUI_IDLE_INT_ENABLE", 19, 19, 0, NULL, 19 },
-	/* 1204 */
+	/* 1798 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -3488,7 +4240,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_BUSY_USER_DEFINED_MASK", 26, 26, 0, NULL, 26 },
 	{ "TC_BUSY_USER_DEFINED_MASK", 27, 27, 0, NULL, 25 },
 	{ "WD_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 25 },
-	/* 1223 */
+	/* 1817 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -3501,9 +4253,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VGT_BUSY_USER_DEFINED_MASK", 19, 19, 0, NULL, 26 },
 	{ "PA_BUSY_USER_DEFINED_MASK", 20, 20, 0, NULL, 25 },
 	{ "BCI_BUSY_USER_DEFINED_MASK", 21, 21, 0, NULL, 26 },
-	/* 1235 */
+	/* 1829 */
 	{ "DEBUG_INDEX", 0, 17, 0, NULL, 11 },
-	/* 1236 */
+	/* 1830 */
 	{ "THREAD_TRACE", 0, 0, 0, NULL, 12 },
 	{ "WLT", 1, 1, 0, NULL, 3 },
 	{ "THREAD_TRACE_BUF_FULL", 2, 2, 0, NULL, 21 },
@@ -3514,48 +4266,48 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IMMED_OVERFLOW", 7, 7, 0, NULL, 14 },
 	{ "SE_ID", 25, 25, 0, NULL, 5 },
 	{ "ENCODING", 26, 27, 0, NULL, 8 },
-	/* 1246 */
+	/* 1840 */
 	{ "ADDR_SWAP", 0, 1, 0, NULL, 9 },
 	{ "ADDR_LO", 2, 31, 0, NULL, 7 },
-	/* 1248 */
+	/* 1842 */
 	{ "ADDR_HI", 0, 15, 0, NULL, 7 },
-	/* 1249 */
+	/* 1843 */
 	{ "STREAM_OUT_ADDR_SWAP", 0, 1, 0, NULL, 20 },
 	{ "STREAM_OUT_ADDR_LO", 2, 31, 0, NULL, 18 },
-	/* 1251 */
+	/* 1845 */
 	{ "PIPE_STATS_ADDR_SWAP", 0, 1, 0, NULL, 20 },
 	{ "PIPE_STATS_ADDR_LO", 2, 31, 0, NULL, 18 },
-	/* 1253 */
+	/* 1847 */
 	{ "OBSOLETE_UMSK", 0, 7, 0, NULL, 13 },
 	{ "OBSOLETE_SWAP", 16, 17, 0, NULL, 13 },
-	/* 1255 */
+	/* 1849 */
 	{ "MEM_ADDR_LO", 2, 31, 0, NULL, 11 },
-	/* 1256 */
+	/* 1850 */
 	{ "MEM_ADDR_HI", 0, 7, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 17, 0, NULL, 9 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 1259 */
+	/* 1853 */
 	{ "ME_MC_WADDR_SWAP", 0, 1, 0, NULL, 16 },
 	{ "ME_MC_WADDR_LO", 2, 31, 0, NULL, 14 },
-	/* 1261 */
+	/* 1855 */
 	{ "ME_MC_WADDR_HI", 0, 7, 0, NULL, 14 },
-	/* 1262 */
+	/* 1856 */
 	{ "ME_MC_RADDR_SWAP", 0, 1, 0, NULL, 16 },
 	{ "ME_MC_RADDR_LO", 2, 31, 0, NULL, 14 },
-	/* 1264 */
+	/* 1858 */
 	{ "ME_MC_RADDR_HI", 0, 7, 0, NULL, 14 },
-	/* 1265 */
+	/* 1859 */
 	{ "SEM_ADDR_SWAP", 0, 1, 0, NULL, 13 },
 	{ "SEM_ADDR_LO", 3, 31, 0, NULL, 11 },
-	/* 1267 */
+	/* 1861 */
 	{ "SEM_ADDR_HI", 0, 7, 0, NULL, 11 },
 	{ "SEM_USE_MAILBOX", 16, 16, 0, NULL, 15 },
 	{ "SEM_SIGNAL_TYPE", 20, 20, 0, NULL, 15 },
 	{ "SEM_CLIENT_CODE", 24, 25, 0, NULL, 15 },
 	{ "SEM_SELECT", 29, 31, 0, NULL, 10 },
-	/* 1272 */
+	/* 1866 */
 	{ "START_DELAY_COUNT", 0, 5, 0, NULL, 17 },
-	/* 1273 */
+	/* 1867 */
 	{ "DEST_BASE_0_ENA", 0, 0, 0, NULL, 15 },
 	{ "DEST_BASE_1_ENA", 1, 1, 0, NULL, 15 },
 	{ "CB0_DEST_BASE_ENA", 6, 6, 0, NULL, 17 },
@@ -3579,16 +4331,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SH_KCACHE_ACTION_ENA", 27, 27, 0, NULL, 20 },
 	{ "SH_KCACHE_VOL_ACTION_ENA", 28, 28, 0, NULL, 24 },
 	{ "SH_ICACHE_ACTION_ENA", 29, 29, 0, NULL, 20 },
-	/* 1296 */
+	/* 1890 */
 	{ "MATCHING_GFX_CNTX", 0, 7, 0, NULL, 17 },
 	{ "MEID", 24, 25, 0, NULL, 4 },
 	{ "PHASE1_STATUS", 30, 30, 0, NULL, 13 },
 	{ "STATUS", 31, 31, 0, NULL, 6 },
-	/* 1300 */
+	/* 1894 */
 	{ "SRC_ADDR_HI", 0, 7, 0, NULL, 11 },
-	/* 1301 */
+	/* 1895 */
 	{ "DST_ADDR_HI", 0, 7, 0, NULL, 11 },
-	/* 1302 */
+	/* 1896 */
 	{ "BYTE_COUNT", 0, 20, 0, NULL, 10 },
 	{ "DIS_WC", 21, 21, 0, NULL, 6 },
 	{ "SRC_SWAP", 22, 23, 0, NULL, 8 },
@@ -3598,40 +4350,40 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SAIC", 28, 28, 0, NULL, 4 },
 	{ "DAIC", 29, 29, 0, NULL, 4 },
 	{ "RAW_WAIT", 30, 30, 0, NULL, 8 },
-	/* 1311 */
+	/* 1905 */
 	{ "MIN_AVAILSZ", 4, 5, 0, NULL, 11 },
 	{ "BUFFER_DEPTH", 16, 19, 0, NULL, 12 },
 	{ "PIO_FIFO_EMPTY", 28, 28, 0, NULL, 14 },
 	{ "PIO_FIFO_FULL", 29, 29, 0, NULL, 13 },
 	{ "PIO_COUNT", 30, 31, 0, NULL, 9 },
-	/* 1316 */
+	/* 1910 */
 	{ "DMA_READ_TAG", 0, 25, 0, NULL, 12 },
 	{ "DMA_READ_TAG_VALID", 28, 28, 0, NULL, 18 },
-	/* 1318 */
+	/* 1912 */
 	{ "IB_EN", 0, 0, 0, NULL, 5 },
-	/* 1319 */
+	/* 1913 */
 	{ "CONFIG_REG_EN", 0, 0, 0, NULL, 13 },
 	{ "CNTX_REG_EN", 1, 1, 0, NULL, 11 },
 	{ "UCONFIG_REG_EN", 15, 15, 0, NULL, 14 },
 	{ "SH_GFX_REG_EN", 16, 16, 0, NULL, 13 },
 	{ "SH_CS_REG_EN", 24, 24, 0, NULL, 12 },
-	/* 1324 */
+	/* 1918 */
 	{ "SCRATCH_INDEX", 0, 7, 0, NULL, 13 },
-	/* 1325 */
+	/* 1919 */
 	{ "RB_OFFSET", 0, 19, 0, NULL, 9 },
-	/* 1326 */
+	/* 1920 */
 	{ "IB1_OFFSET", 0, 19, 0, NULL, 10 },
-	/* 1327 */
+	/* 1921 */
 	{ "IB2_OFFSET", 0, 19, 0, NULL, 10 },
-	/* 1328 */
+	/* 1922 */
 	{ "IB1_PREAMBLE_BEGIN", 0, 19, 0, NULL, 18 },
-	/* 1329 */
+	/* 1923 */
 	{ "IB1_PREAMBLE_END", 0, 19, 0, NULL, 16 },
-	/* 1330 */
+	/* 1924 */
 	{ "IB2_PREAMBLE_BEGIN", 0, 19, 0, NULL, 18 },
-	/* 1331 */
+	/* 1925 */
 	{ "IB2_PREAMBLE_END", 0, 19, 0, NULL, 16 },
-	/* 1332 */
+	/* 1926 */
 	{ "CE_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 24 },
 	{ "CE_TO_RAM_INIT_FETCHER_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 37 },
 	{ "CE_WAITING_ON_DATA_FROM_RAM_INIT_FETCHER", 2, 2, 0, NULL, 40 },
@@ -3647,7 +4399,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_WAITING_ON_DE_COUNTER_UNDERFLOW", 13, 13, 0, NULL, 34 },
 	{ "TCIU_WAITING_ON_FREE", 14, 14, 0, NULL, 20 },
 	{ "TCIU_WAITING_ON_TAGS", 15, 15, 0, NULL, 20 },
-	/* 1347 */
+	/* 1941 */
 	{ "RBIU_TO_DMA_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 26 },
 	{ "RBIU_TO_SEM_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV", 4, 4, 0, NULL, 28 },
@@ -3665,7 +4417,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_STALLED_ON_ME_READ", 26, 26, 0, NULL, 23 },
 	{ "RCIU_STALLED_ON_DMA_READ", 27, 27, 0, NULL, 24 },
 	{ "RCIU_HALTED_BY_REG_VIOLATION", 28, 28, 0, NULL, 28 },
-	/* 1364 */
+	/* 1958 */
 	{ "PFP_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 25 },
 	{ "PFP_TO_MEQ_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 25 },
 	{ "PFP_TO_RCIU_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
@@ -3697,7 +4449,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "APPEND_WAITING_TO_SEND_MEMWRITE", 29, 29, 0, NULL, 31 },
 	{ "SURF_SYNC_NEEDS_IDLE_CNTXS", 30, 30, 0, NULL, 26 },
 	{ "SURF_SYNC_NEEDS_ALL_CLEAN", 31, 31, 0, NULL, 25 },
-	/* 1395 */
+	/* 1989 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "COHER_CNT_NEQ_ZERO", 6, 6, 0, NULL, 18 },
 	{ "PFP_PARSING_PACKETS", 7, 7, 0, NULL, 19 },
@@ -3714,7 +4466,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PIPE_STATS_BUSY", 20, 20, 0, NULL, 15 },
 	{ "RCIU_CE_BUSY", 21, 21, 0, NULL, 12 },
 	{ "CE_PARSING_PACKETS", 22, 22, 0, NULL, 18 },
-	/* 1411 */
+	/* 2005 */
 	{ "MIU_RDREQ_BUSY", 7, 7, 0, NULL, 14 },
 	{ "MIU_WRREQ_BUSY", 8, 8, 0, NULL, 14 },
 	{ "ROQ_RING_BUSY", 9, 9, 0, NULL, 13 },
@@ -3739,18 +4491,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_CE_INDIRECT1_BUSY", 29, 29, 0, NULL, 21 },
 	{ "ROQ_CE_INDIRECT2_BUSY", 30, 30, 0, NULL, 21 },
 	{ "CP_BUSY", 31, 31, 0, NULL, 7 },
-	/* 1435 */
+	/* 2029 */
 	{ "FREE_COUNT", 0, 5, 0, NULL, 10 },
 	{ "FREE_COUNT_GDS", 8, 13, 0, NULL, 14 },
 	{ "FREE_COUNT_PFP", 16, 21, 0, NULL, 14 },
-	/* 1438 */
+	/* 2032 */
 	{ "PACK_DELAY_CNT", 0, 4, 0, NULL, 14 },
-	/* 1439 */
+	/* 2033 */
 	{ "BUFFER_SLOTS_ALLOCATED", 0, 3, 0, NULL, 22 },
 	{ "BUFFER_REQUEST_COUNT", 8, 13, 0, NULL, 20 },
-	/* 1441 */
+	/* 2035 */
 	{ "FETCH_BUFFER_DEPTH", 0, 3, 0, NULL, 18 },
-	/* 1442 */
+	/* 2036 */
 	{ "CE_INVALIDATE_ICACHE", 4, 4, 0, NULL, 20 },
 	{ "PFP_INVALIDATE_ICACHE", 6, 6, 0, NULL, 21 },
 	{ "ME_INVALIDATE_ICACHE", 8, 8, 0, NULL, 20 },
@@ -3760,107 +4512,107 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PFP_STEP", 27, 27, 0, NULL, 8 },
 	{ "ME_HALT", 28, 28, 0, NULL, 7 },
 	{ "ME_STEP", 29, 29, 0, NULL, 7 },
-	/* 1451 */
+	/* 2045 */
 	{ "ACTIVE_HP3D_CONTEXTS", 0, 7, 0, NULL, 20 },
 	{ "CURRENT_HP3D_CONTEXT", 8, 10, 0, NULL, 20 },
 	{ "ACTIVE_GFX_CONTEXTS", 20, 27, 0, NULL, 19 },
 	{ "CURRENT_GFX_CONTEXT", 28, 30, 0, NULL, 19 },
-	/* 1455 */
+	/* 2049 */
 	{ "ME_CNTXSW_PREEMPTION", 0, 0, 0, NULL, 20 },
-	/* 1456 */
+	/* 2050 */
 	{ "RB_RPTR", 0, 19, 0, NULL, 7 },
-	/* 1457 */
+	/* 2051 */
 	{ "PRE_WRITE_TIMER", 0, 27, 0, NULL, 15 },
 	{ "PRE_WRITE_LIMIT", 28, 31, 0, NULL, 15 },
-	/* 1459 */
+	/* 2053 */
 	{ "POLL_FREQUENCY", 0, 15, 0, NULL, 14 },
 	{ "IDLE_POLL_COUNT", 16, 31, 0, NULL, 15 },
-	/* 1461 */
+	/* 2055 */
 	{ "INIT_BASE_LO", 5, 31, 0, NULL, 12 },
-	/* 1462 */
+	/* 2056 */
 	{ "INIT_BASE_HI", 0, 7, 0, NULL, 12 },
-	/* 1463 */
+	/* 2057 */
 	{ "INIT_BUFSZ", 0, 11, 0, NULL, 10 },
-	/* 1464 */
+	/* 2058 */
 	{ "IB1_BASE_LO", 2, 31, 0, NULL, 11 },
-	/* 1465 */
+	/* 2059 */
 	{ "IB1_BASE_HI", 0, 7, 0, NULL, 11 },
-	/* 1466 */
+	/* 2060 */
 	{ "IB1_BUFSZ", 0, 19, 0, NULL, 9 },
-	/* 1467 */
+	/* 2061 */
 	{ "IB2_BASE_LO", 2, 31, 0, NULL, 11 },
-	/* 1468 */
+	/* 2062 */
 	{ "IB2_BASE_HI", 0, 7, 0, NULL, 11 },
-	/* 1469 */
+	/* 2063 */
 	{ "IB2_BUFSZ", 0, 19, 0, NULL, 9 },
-	/* 1470 */
+	/* 2064 */
 	{ "ST_BASE_LO", 2, 31, 0, NULL, 10 },
-	/* 1471 */
+	/* 2065 */
 	{ "ST_BASE_HI", 0, 7, 0, NULL, 10 },
-	/* 1472 */
+	/* 2066 */
 	{ "ST_BUFSZ", 0, 19, 0, NULL, 8 },
-	/* 1473 */
+	/* 2067 */
 	{ "RB1_START", 0, 7, 0, NULL, 9 },
 	{ "RB2_START", 8, 15, 0, NULL, 9 },
 	{ "R0_IB1_START", 16, 23, 0, NULL, 12 },
 	{ "R1_IB1_START", 24, 31, 0, NULL, 12 },
-	/* 1477 */
+	/* 2071 */
 	{ "R2_IB1_START", 0, 7, 0, NULL, 12 },
 	{ "R0_IB2_START", 8, 15, 0, NULL, 12 },
 	{ "R1_IB2_START", 16, 23, 0, NULL, 12 },
 	{ "R2_IB2_START", 24, 31, 0, NULL, 12 },
-	/* 1481 */
+	/* 2075 */
 	{ "STQ0_START", 0, 7, 0, NULL, 10 },
 	{ "STQ1_START", 8, 15, 0, NULL, 10 },
 	{ "STQ2_START", 16, 23, 0, NULL, 10 },
-	/* 1484 */
+	/* 2078 */
 	{ "ROQ_IB1_START", 0, 5, 0, NULL, 13 },
 	{ "ROQ_IB2_START", 8, 13, 0, NULL, 13 },
-	/* 1486 */
+	/* 2080 */
 	{ "MEQ1_START", 0, 7, 0, NULL, 10 },
 	{ "MEQ2_START", 8, 15, 0, NULL, 10 },
-	/* 1488 */
+	/* 2082 */
 	{ "ROQ_CNT_RING", 0, 10, 0, NULL, 12 },
 	{ "ROQ_CNT_IB1", 16, 26, 0, NULL, 11 },
-	/* 1490 */
+	/* 2084 */
 	{ "STQ_CNT", 0, 8, 0, NULL, 7 },
-	/* 1491 */
+	/* 2085 */
 	{ "ROQ_CNT_IB2", 0, 10, 0, NULL, 11 },
-	/* 1492 */
+	/* 2086 */
 	{ "MEQ_CNT", 0, 9, 0, NULL, 7 },
-	/* 1493 */
+	/* 2087 */
 	{ "CMD_INDEX", 0, 10, 0, NULL, 9 },
 	{ "CMD_ME_SEL", 12, 13, 0, NULL, 10 },
 	{ "CMD_QUEUE_SEL", 16, 17, 0, NULL, 13 },
-	/* 1496 */
+	/* 2090 */
 	{ "ROQ_RPTR_PRIMARY", 0, 9, 0, NULL, 16 },
 	{ "ROQ_WPTR_PRIMARY", 16, 25, 0, NULL, 16 },
-	/* 1498 */
+	/* 2092 */
 	{ "ROQ_RPTR_INDIRECT1", 0, 9, 0, NULL, 18 },
 	{ "ROQ_WPTR_INDIRECT1", 16, 25, 0, NULL, 18 },
-	/* 1500 */
+	/* 2094 */
 	{ "ROQ_RPTR_INDIRECT2", 0, 9, 0, NULL, 18 },
 	{ "ROQ_WPTR_INDIRECT2", 16, 25, 0, NULL, 18 },
-	/* 1502 */
+	/* 2096 */
 	{ "STQ_RPTR", 0, 9, 0, NULL, 8 },
-	/* 1503 */
+	/* 2097 */
 	{ "MEQ_RPTR", 0, 9, 0, NULL, 8 },
 	{ "MEQ_WPTR", 16, 25, 0, NULL, 8 },
-	/* 1505 */
+	/* 2099 */
 	{ "CEQ_CNT_RING", 0, 10, 0, NULL, 12 },
 	{ "CEQ_CNT_IB1", 16, 26, 0, NULL, 11 },
-	/* 1507 */
+	/* 2101 */
 	{ "CEQ_CNT_IB2", 0, 10, 0, NULL, 11 },
-	/* 1508 */
+	/* 2102 */
 	{ "CEQ_RPTR_PRIMARY", 0, 9, 0, NULL, 16 },
 	{ "CEQ_WPTR_PRIMARY", 16, 25, 0, NULL, 16 },
-	/* 1510 */
+	/* 2104 */
 	{ "CEQ_RPTR_INDIRECT1", 0, 9, 0, NULL, 18 },
 	{ "CEQ_WPTR_INDIRECT1", 16, 25, 0, NULL, 18 },
-	/* 1512 */
+	/* 2106 */
 	{ "CEQ_RPTR_INDIRECT2", 0, 9, 0, NULL, 18 },
 	{ "CEQ_WPTR_INDIRECT2", 16, 25, 0, NULL, 18 },
-	/* 1514 */
+	/* 2108 */
 	{ "CP_ECC_ERROR_INT_ASSERTED", 14, 14, 0, NULL, 25 },
 	{ "WRM_POLL_TIMEOUT_INT_ASSERTED", 17, 17, 0, NULL, 29 },
 	{ "CNTX_BUSY_INT_ASSERTED", 19, 19, 0, NULL, 22 },
@@ -3873,32 +4625,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 1526 */
+	/* 2120 */
 	{ "PERFMON_STATE", 0, 3, 6, gk_pm4_reg_values + 370, 13 },
 	{ "SPM_PERFMON_STATE", 4, 7, 6, gk_pm4_reg_values + 376, 17 },
 	{ "PERFMON_ENABLE_MODE", 8, 9, 4, gk_pm4_reg_values + 382, 19 },
 	{ "PERFMON_SAMPLE_ENABLE", 10, 10, 0, NULL, 21 },
-	/* 1530 */
+	/* 2124 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 1535 */
+	/* 2129 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 1537 */
+	/* 2131 */
 	{ "PRIM_COUNT", 0, 9, 0, NULL, 10 },
-	/* 1538 */
+	/* 2132 */
 	{ "DMA_DATA_FIFO_DEPTH", 0, 8, 0, NULL, 19 },
-	/* 1539 */
+	/* 2133 */
 	{ "DMA_REQ_FIFO_DEPTH", 0, 5, 0, NULL, 18 },
-	/* 1540 */
+	/* 2134 */
 	{ "DRAW_INIT_FIFO_DEPTH", 0, 5, 0, NULL, 20 },
-	/* 1541 */
+	/* 2135 */
 	{ "SRC_STATE_ID", 0, 2, 0, NULL, 12 },
 	{ "DST_STATE_ID", 16, 18, 0, NULL, 12 },
-	/* 1543 */
+	/* 2137 */
 	{ "CACHE_INVALIDATION", 0, 1, 0, NULL, 18 },
 	{ "VS_NO_EXTRA_BUFFER", 5, 5, 0, NULL, 18 },
 	{ "AUTO_INVLD_EN", 6, 7, 0, NULL, 13 },
@@ -3907,28 +4659,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GS_LATE_ALLOC_EN", 12, 12, 0, NULL, 16 },
 	{ "STREAMOUT_FULL_FLUSH", 13, 13, 0, NULL, 20 },
 	{ "ES_LIMIT", 16, 20, 0, NULL, 8 },
-	/* 1551 */
+	/* 2145 */
 	{ "VS_DEALLOC_TBL_DEPTH", 0, 6, 0, NULL, 20 },
 	{ "RESERVED_0", 7, 7, 0, NULL, 10 },
 	{ "CLIPP_FIFO_DEPTH", 8, 21, 0, NULL, 16 },
 	{ "RESERVED_1", 22, 31, 0, NULL, 10 },
-	/* 1555 */
+	/* 2149 */
 	{ "VERT_REUSE", 0, 4, 0, NULL, 10 },
-	/* 1556 */
+	/* 2150 */
 	{ "MC_TIME_STAMP_RES", 0, 1, 0, NULL, 17 },
-	/* 1557 */
+	/* 2151 */
 	{ "IA_BUSY", 0, 0, 0, NULL, 7 },
 	{ "IA_DMA_BUSY", 1, 1, 0, NULL, 11 },
 	{ "IA_DMA_REQ_BUSY", 2, 2, 0, NULL, 15 },
 	{ "IA_GRP_BUSY", 3, 3, 0, NULL, 11 },
 	{ "IA_ADC_BUSY", 4, 4, 0, NULL, 11 },
-	/* 1562 */
+	/* 2156 */
 	{ "VGT_DEBUG_INDX", 0, 5, 0, NULL, 14 },
 	{ "VGT_DEBUG_SEL_BUS_B", 6, 6, 0, NULL, 19 },
-	/* 1564 */
+	/* 2158 */
 	{ "IA_DEBUG_INDX", 0, 5, 0, NULL, 13 },
 	{ "IA_DEBUG_SEL_BUS_B", 6, 6, 0, NULL, 18 },
-	/* 1566 */
+	/* 2160 */
 	{ "VGT_BUSY", 0, 0, 0, NULL, 8 },
 	{ "VGT_OUT_INDX_BUSY", 1, 1, 0, NULL, 17 },
 	{ "VGT_OUT_BUSY", 2, 2, 0, NULL, 12 },
@@ -3939,11 +4691,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VGT_GS_BUSY", 7, 7, 0, NULL, 11 },
 	{ "VGT_HS_BUSY", 8, 8, 0, NULL, 11 },
 	{ "VGT_TE11_BUSY", 9, 9, 0, NULL, 13 },
-	/* 1576 */
+	/* 2170 */
 	{ "PERF_SEID_IGNORE_MASK", 0, 7, 0, NULL, 21 },
-	/* 1577 */
+	/* 2171 */
 	{ "INDEX_TYPE", 0, 1, 2, gk_pm4_reg_values + 386, 10 },
-	/* 1578 */
+	/* 2172 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE7", 24, 24, 0, NULL, 14 },
@@ -3954,10 +4706,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GS_OVERRIDE", 29, 29, 0, NULL, 11 },
 	{ "CORE_OVERRIDE", 30, 30, 0, NULL, 13 },
 	{ "REG_OVERRIDE", 31, 31, 0, NULL, 12 },
-	/* 1588 */
+	/* 2182 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "VMID", 1, 4, 0, NULL, 4 },
-	/* 1590 */
+	/* 2184 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE7", 24, 24, 0, NULL, 14 },
@@ -3967,25 +4719,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE3", 28, 28, 0, NULL, 14 },
 	{ "CORE_OVERRIDE", 29, 29, 0, NULL, 13 },
 	{ "REG_OVERRIDE", 31, 31, 0, NULL, 12 },
-	/* 1599 */
+	/* 2193 */
 	{ "SIZE", 0, 15, 0, NULL, 4 },
-	/* 1600 */
+	/* 2194 */
 	{ "DUAL_CORE_EN", 0, 0, 0, NULL, 12 },
 	{ "MAX_LS_HS_THDGRP", 1, 6, 0, NULL, 16 },
 	{ "ADC_EVENT_FILTER_DISABLE", 7, 7, 0, NULL, 24 },
-	/* 1603 */
+	/* 2197 */
 	{ "OFFCHIP_BUFFERING", 0, 6, 0, NULL, 17 },
 	{ "OFFCHIP_GRANULARITY", 9, 10, 4, gk_pm4_reg_values + 388, 19 },
-	/* 1605 */
+	/* 2199 */
 	{ "DPFP_RATE", 1, 2, 0, NULL, 9 },
 	{ "SQC_BALANCE_DISABLE", 3, 3, 0, NULL, 19 },
 	{ "HALF_LDS", 4, 4, 0, NULL, 8 },
 	{ "INACTIVE_CUS", 16, 31, 0, NULL, 12 },
-	/* 1609 */
+	/* 2203 */
 	{ "SU_DEBUG_INDX", 0, 4, 0, NULL, 13 },
-	/* 1610 */
+	/* 2204 */
 	{ "CL_BUSY", 31, 31, 0, NULL, 7 },
-	/* 1611 */
+	/* 2205 */
 	{ "CLIP_VTX_REORDER_ENA", 0, 0, 0, NULL, 20 },
 	{ "NUM_CLIP_SEQ", 1, 2, 0, NULL, 12 },
 	{ "CLIPPED_PRIM_SEQ_STALL", 3, 3, 0, NULL, 22 },
@@ -3995,7 +4747,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ECO_SPARE2", 29, 29, 0, NULL, 10 },
 	{ "ECO_SPARE1", 30, 30, 0, NULL, 10 },
 	{ "ECO_SPARE0", 31, 31, 0, NULL, 10 },
-	/* 1620 */
+	/* 2214 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE7", 24, 24, 0, NULL, 14 },
@@ -4006,34 +4758,34 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SU_CLK_OVERRIDE", 29, 29, 0, NULL, 15 },
 	{ "CL_CLK_OVERRIDE", 30, 30, 0, NULL, 15 },
 	{ "REG_CLK_OVERRIDE", 31, 31, 0, NULL, 16 },
-	/* 1630 */
+	/* 2224 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 1633 */
+	/* 2227 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 1635 */
+	/* 2229 */
 	{ "PERFCOUNTER_HI", 0, 15, 0, NULL, 14 },
-	/* 1636 */
+	/* 2230 */
 	{ "SU_BUSY", 31, 31, 0, NULL, 7 },
-	/* 1637 */
+	/* 2231 */
 	{ "DEPTH", 0, 7, 0, NULL, 5 },
-	/* 1638 */
+	/* 2232 */
 	{ "LINE_STIPPLE_VALUE", 0, 23, 0, NULL, 18 },
-	/* 1639 */
+	/* 2233 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 1642 */
+	/* 2236 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
-	/* 1643 */
+	/* 2237 */
 	{ "CURRENT_PTR", 0, 3, 0, NULL, 11 },
 	{ "CURRENT_COUNT", 8, 15, 0, NULL, 13 },
-	/* 1645 */
+	/* 2239 */
 	{ "FORCE_EOV_MAX_CLK_CNT", 0, 15, 0, NULL, 21 },
 	{ "FORCE_EOV_MAX_REZ_CNT", 16, 31, 0, NULL, 21 },
-	/* 1647 */
+	/* 2241 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE7", 24, 24, 0, NULL, 14 },
@@ -4044,19 +4796,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE2", 29, 29, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE1", 30, 30, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE0", 31, 31, 0, NULL, 14 },
-	/* 1657 */
+	/* 2251 */
 	{ "SC_FRONTEND_PRIM_FIFO_SIZE", 0, 5, 0, NULL, 26 },
 	{ "SC_BACKEND_PRIM_FIFO_SIZE", 6, 14, 0, NULL, 25 },
 	{ "SC_HIZ_TILE_FIFO_SIZE", 15, 20, 0, NULL, 21 },
 	{ "SC_EARLYZ_TILE_FIFO_SIZE", 23, 31, 0, NULL, 24 },
-	/* 1661 */
+	/* 2255 */
 	{ "SC_DB_TILE_IF_FIFO_SIZE", 0, 5, 0, NULL, 23 },
 	{ "SC_DB_QUAD_IF_FIFO_SIZE", 6, 11, 0, NULL, 23 },
 	{ "SC_SPI_IF_FIFO_SIZE", 12, 17, 0, NULL, 19 },
 	{ "SC_BCI_IF_FIFO_SIZE", 18, 23, 0, NULL, 19 },
-	/* 1665 */
+	/* 2259 */
 	{ "SC_DEBUG_INDX", 0, 5, 0, NULL, 13 },
-	/* 1666 */
+	/* 2260 */
 	{ "ENABLE_PA_SC_OUT_OF_ORDER", 0, 0, 0, NULL, 25 },
 	{ "DISABLE_SC_DB_TILE_FIX", 1, 1, 0, NULL, 22 },
 	{ "DISABLE_AA_MASK_FULL_FIX", 2, 2, 0, NULL, 24 },
@@ -4083,7 +4835,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_OUT_OF_ORDER_DESIRED_FIFO_IS_NEXT_FEID", 24, 24, 0, NULL, 45 },
 	{ "ECO_SPARE1", 30, 30, 0, NULL, 10 },
 	{ "ECO_SPARE0", 31, 31, 0, NULL, 10 },
-	/* 1692 */
+	/* 2286 */
 	{ "UNUSED", 0, 7, 0, NULL, 6 },
 	{ "DEBUG_EN", 8, 8, 0, NULL, 8 },
 	{ "DISABLE_SCA_BYPASS", 9, 9, 0, NULL, 18 },
@@ -4093,7 +4845,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DUA_FLAT_LOCK_ENABLE", 13, 13, 0, NULL, 20 },
 	{ "DUA_LDS_BYPASS_DISABLE", 14, 14, 0, NULL, 22 },
 	{ "DUA_FLAT_LDS_PINGPONG_DISABLE", 15, 15, 0, NULL, 29 },
-	/* 1701 */
+	/* 2295 */
 	{ "INST_CACHE_SIZE", 0, 1, 0, NULL, 15 },
 	{ "DATA_CACHE_SIZE", 2, 3, 0, NULL, 15 },
 	{ "MISS_FIFO_DEPTH", 4, 5, 0, NULL, 15 },
@@ -4103,27 +4855,27 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IDENTITY_HASH_BANK", 9, 9, 0, NULL, 18 },
 	{ "IDENTITY_HASH_SET", 10, 10, 0, NULL, 17 },
 	{ "PER_VMID_INV_DISABLE", 11, 11, 0, NULL, 20 },
-	/* 1710 */
+	/* 2304 */
 	{ "INST_INVALIDATE", 0, 0, 0, NULL, 15 },
 	{ "DATA_INVALIDATE", 1, 1, 0, NULL, 15 },
 	{ "INVALIDATE_VOLATILE", 2, 2, 0, NULL, 19 },
-	/* 1713 */
+	/* 2307 */
 	{ "RET", 0, 6, 0, NULL, 3 },
 	{ "RUI", 7, 9, 0, NULL, 3 },
 	{ "RNG", 10, 20, 0, NULL, 3 },
-	/* 1716 */
+	/* 2310 */
 	{ "SRBM_CREDITS", 0, 5, 0, NULL, 12 },
 	{ "CMD_CREDITS", 8, 11, 0, NULL, 11 },
 	{ "REG_BUSY", 28, 28, 0, NULL, 8 },
 	{ "SRBM_OVERFLOW", 29, 29, 0, NULL, 13 },
 	{ "IMMED_OVERFLOW", 30, 30, 0, NULL, 14 },
 	{ "CMD_OVERFLOW", 31, 31, 0, NULL, 12 },
-	/* 1722 */
+	/* 2316 */
 	{ "INTERRUPT_FIFO_SIZE", 0, 3, 0, NULL, 19 },
 	{ "TTRACE_FIFO_SIZE", 8, 11, 0, NULL, 16 },
 	{ "EXPORT_BUF_SIZE", 16, 17, 0, NULL, 15 },
 	{ "VMEM_DATA_FIFO_SIZE", 18, 19, 0, NULL, 19 },
-	/* 1726 */
+	/* 2320 */
 	{ "PS_EN", 0, 0, 0, NULL, 5 },
 	{ "VS_EN", 1, 1, 2, gk_pm4_reg_values + 392, 5 },
 	{ "GS_EN", 2, 2, 2, gk_pm4_reg_values + 394, 5 },
@@ -4133,32 +4885,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_EN", 6, 6, 0, NULL, 5 },
 	{ "CNTR_RATE", 8, 12, 0, NULL, 9 },
 	{ "DISABLE_FLUSH", 13, 13, 0, NULL, 13 },
-	/* 1735 */
+	/* 2329 */
 	{ "SQC0_BANK_DISABLE", 16, 19, 0, NULL, 17 },
 	{ "SQC1_BANK_DISABLE", 20, 23, 0, NULL, 17 },
 	{ "SQC2_BANK_DISABLE", 24, 27, 0, NULL, 17 },
 	{ "SQC3_BANK_DISABLE", 28, 31, 0, NULL, 17 },
-	/* 1739 */
+	/* 2333 */
 	{ "BUSY", 0, 0, 0, NULL, 4 },
 	{ "INTERRUPT_MSG_BUSY", 1, 1, 0, NULL, 18 },
 	{ "WAVE_LEVEL_SH0", 4, 15, 0, NULL, 14 },
 	{ "WAVE_LEVEL_SH1", 16, 27, 0, NULL, 14 },
-	/* 1743 */
+	/* 2337 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "SQC_BANK_MASK", 12, 15, 0, NULL, 13 },
 	{ "SQC_CLIENT_MASK", 16, 19, 0, NULL, 15 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "SIMD_MASK", 24, 27, 0, NULL, 9 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 1749 */
+	/* 2343 */
 	{ "FORCE_CU_ON_SH0", 0, 15, 0, NULL, 15 },
 	{ "FORCE_CU_ON_SH1", 16, 31, 0, NULL, 15 },
-	/* 1751 */
+	/* 2345 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "CORE_OVERRIDE", 30, 30, 0, NULL, 13 },
 	{ "REG_OVERRIDE", 31, 31, 0, NULL, 12 },
-	/* 1755 */
+	/* 2349 */
 	{ "WAVE_ID", 0, 3, 0, NULL, 7 },
 	{ "SIMD_ID", 4, 5, 0, NULL, 7 },
 	{ "THREAD_ID", 6, 11, 0, NULL, 9 },
@@ -4167,9 +4919,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_TIMEOUT", 14, 14, 0, NULL, 12 },
 	{ "UNINDEXED", 15, 15, 0, NULL, 9 },
 	{ "INDEX", 16, 31, 0, NULL, 5 },
-	/* 1763 */
+	/* 2357 */
 	{ "SIZE", 0, 21, 0, NULL, 4 },
-	/* 1764 */
+	/* 2358 */
 	{ "CU_SEL", 0, 4, 0, NULL, 6 },
 	{ "SH_SEL", 5, 5, 0, NULL, 6 },
 	{ "REG_STALL_EN", 7, 7, 0, NULL, 12 },
@@ -4177,23 +4929,23 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_STALL_EN", 14, 14, 0, NULL, 12 },
 	{ "SQ_STALL_EN", 15, 15, 0, NULL, 11 },
 	{ "RANDOM_SEED", 16, 31, 0, NULL, 11 },
-	/* 1771 */
+	/* 2365 */
 	{ "TOKEN_MASK", 0, 15, 0, NULL, 10 },
 	{ "REG_MASK", 16, 23, 0, NULL, 8 },
 	{ "REG_DROP_ON_STALL", 24, 24, 0, NULL, 17 },
-	/* 1774 */
+	/* 2368 */
 	{ "SH0_MASK", 0, 15, 0, NULL, 8 },
 	{ "SH1_MASK", 16, 31, 0, NULL, 8 },
-	/* 1776 */
+	/* 2370 */
 	{ "WPTR", 0, 29, 0, NULL, 4 },
 	{ "READ_OFFSET", 30, 31, 0, NULL, 11 },
-	/* 1778 */
+	/* 2372 */
 	{ "FINISH_PENDING", 0, 2, 0, NULL, 14 },
 	{ "FINISH_DONE", 16, 18, 0, NULL, 11 },
 	{ "NEW_BUF", 29, 29, 0, NULL, 7 },
 	{ "BUSY", 30, 30, 0, NULL, 4 },
 	{ "FULL", 31, 31, 0, NULL, 4 },
-	/* 1783 */
+	/* 2377 */
 	{ "MASK_PS", 0, 2, 0, NULL, 7 },
 	{ "MASK_VS", 3, 5, 0, NULL, 7 },
 	{ "MASK_GS", 6, 8, 0, NULL, 7 },
@@ -4209,47 +4961,47 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TEST_MODE", 29, 29, 0, NULL, 9 },
 	{ "INTERRUPT_EN", 30, 30, 0, NULL, 12 },
 	{ "WRAP", 31, 31, 0, NULL, 4 },
-	/* 1798 */
+	/* 2392 */
 	{ "RESET_BUFFER", 31, 31, 0, NULL, 12 },
-	/* 1799 */
+	/* 2393 */
 	{ "HIWATER", 0, 2, 0, NULL, 7 },
-	/* 1800 */
+	/* 2394 */
 	{ "MIN_POWER", 0, 13, 0, NULL, 9 },
 	{ "MAX_POWER", 16, 29, 0, NULL, 9 },
 	{ "PHASE_OFFSET", 30, 31, 0, NULL, 12 },
-	/* 1803 */
+	/* 2397 */
 	{ "MAX_POWER_DELTA", 0, 13, 0, NULL, 15 },
 	{ "SHORT_TERM_INTERVAL_SIZE", 16, 25, 0, NULL, 24 },
 	{ "LONG_TERM_INTERVAL_RATIO", 27, 30, 0, NULL, 24 },
 	{ "USE_REF_CLOCK", 31, 31, 0, NULL, 13 },
-	/* 1807 */
+	/* 2401 */
 	{ "START", 0, 0, 0, NULL, 5 },
 	{ "LOAD", 1, 1, 0, NULL, 4 },
 	{ "CLEAR", 2, 2, 0, NULL, 5 },
-	/* 1810 */
+	/* 2404 */
 	{ "INST_SEC", 0, 7, 0, NULL, 8 },
 	{ "INST_DED", 8, 15, 0, NULL, 8 },
 	{ "DATA_SEC", 16, 23, 0, NULL, 8 },
 	{ "DATA_DED", 24, 31, 0, NULL, 8 },
-	/* 1814 */
+	/* 2408 */
 	{ "LDS_SEC", 0, 5, 0, NULL, 7 },
 	{ "SGPR_SEC", 8, 12, 0, NULL, 8 },
 	{ "VGPR_SEC", 16, 24, 0, NULL, 8 },
-	/* 1817 */
+	/* 2411 */
 	{ "LDS_DED", 0, 5, 0, NULL, 7 },
 	{ "SGPR_DED", 8, 12, 0, NULL, 8 },
 	{ "VGPR_DED", 16, 24, 0, NULL, 8 },
-	/* 1820 */
+	/* 2414 */
 	{ "WAVE_ID", 0, 3, 0, NULL, 7 },
 	{ "SIMD_ID", 4, 5, 0, NULL, 7 },
 	{ "SOURCE", 6, 8, 0, NULL, 6 },
 	{ "VM_ID", 9, 12, 0, NULL, 5 },
-	/* 1824 */
+	/* 2418 */
 	{ "BASE_ADDRESS_HI", 0, 15, 0, NULL, 15 },
 	{ "STRIDE", 16, 29, 0, NULL, 6 },
 	{ "CACHE_SWIZZLE", 30, 30, 0, NULL, 13 },
 	{ "SWIZZLE_ENABLE", 31, 31, 0, NULL, 14 },
-	/* 1828 */
+	/* 2422 */
 	{ "DST_SEL_X", 0, 2, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Y", 3, 5, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Z", 6, 8, 8, gk_pm4_reg_values + 402, 9 },
@@ -4264,18 +5016,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAP", 26, 26, 0, NULL, 4 },
 	{ "MTYPE", 27, 29, 0, NULL, 5 },
 	{ "TYPE", 30, 31, 4, gk_pm4_reg_values + 434, 4 },
-	/* 1842 */
+	/* 2436 */
 	{ "BASE_ADDRESS_HI", 0, 7, 0, NULL, 15 },
 	{ "MIN_LOD", 8, 19, 0, NULL, 7 },
 	{ "DATA_FORMAT", 20, 25, 64, gk_pm4_reg_values + 438, 11 },
 	{ "NUM_FORMAT", 26, 29, 16, gk_pm4_reg_values + 502, 10 },
 	{ "MTYPE", 30, 31, 0, NULL, 5 },
-	/* 1847 */
+	/* 2441 */
 	{ "WIDTH", 0, 13, 0, NULL, 5 },
 	{ "HEIGHT", 14, 27, 0, NULL, 6 },
 	{ "PERF_MOD", 28, 30, 0, NULL, 8 },
 	{ "INTERLACED", 31, 31, 0, NULL, 10 },
-	/* 1851 */
+	/* 2445 */
 	{ "DST_SEL_X", 0, 2, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Y", 3, 5, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Z", 6, 8, 8, gk_pm4_reg_values + 402, 9 },
@@ -4287,18 +5039,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MTYPE", 26, 26, 0, NULL, 5 },
 	{ "ATC", 27, 27, 0, NULL, 3 },
 	{ "TYPE", 28, 31, 16, gk_pm4_reg_values + 518, 4 },
-	/* 1862 */
+	/* 2456 */
 	{ "DEPTH", 0, 12, 0, NULL, 5 },
 	{ "PITCH", 13, 26, 0, NULL, 5 },
-	/* 1864 */
+	/* 2458 */
 	{ "BASE_ARRAY", 0, 12, 0, NULL, 10 },
 	{ "LAST_ARRAY", 13, 25, 0, NULL, 10 },
-	/* 1866 */
+	/* 2460 */
 	{ "MIN_LOD_WARN", 0, 11, 0, NULL, 12 },
 	{ "COUNTER_BANK_ID", 12, 19, 0, NULL, 15 },
 	{ "LOD_HDW_CNT_EN", 20, 20, 0, NULL, 14 },
 	{ "UNUNSED", 21, 31, 0, NULL, 7 },
-	/* 1870 */
+	/* 2464 */
 	{ "CLAMP_X", 0, 2, 8, gk_pm4_reg_values + 264, 7 },
 	{ "CLAMP_Y", 3, 5, 8, gk_pm4_reg_values + 264, 7 },
 	{ "CLAMP_Z", 6, 8, 8, gk_pm4_reg_values + 264, 7 },
@@ -4312,7 +5064,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TRUNC_COORD", 27, 27, 0, NULL, 11 },
 	{ "DISABLE_CUBE_WRAP", 28, 28, 0, NULL, 17 },
 	{ "FILTER_MODE", 29, 30, 3, gk_pm4_reg_values + 534, 11 },
-	/* 1883 */
+	/* 2477 */
 	{ "LOD_BIAS", 0, 13, 0, NULL, 8 },
 	{ "LOD_BIAS_SEC", 14, 19, 0, NULL, 12 },
 	{ "XY_MAG_FILTER", 20, 21, 4, gk_pm4_reg_values + 537, 13 },
@@ -4322,43 +5074,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MIP_POINT_PRECLAMP", 28, 28, 0, NULL, 18 },
 	{ "DISABLE_LSB_CEIL", 29, 29, 0, NULL, 16 },
 	{ "FILTER_PREC_FIX", 30, 30, 0, NULL, 15 },
-	/* 1892 */
+	/* 2486 */
 	{ "BORDER_COLOR_PTR", 0, 11, 0, NULL, 16 },
 	{ "UPGRADED_DEPTH", 29, 29, 0, NULL, 14 },
 	{ "BORDER_COLOR_TYPE", 30, 31, 4, gk_pm4_reg_values + 280, 17 },
-	/* 1895 */
+	/* 2489 */
 	{ "GPR_WRITE_PRIORITY", 0, 20, 0, NULL, 18 },
 	{ "EXP_PRIORITY_ORDER", 21, 23, 0, NULL, 18 },
 	{ "ENABLE_SQG_TOP_EVENTS", 24, 24, 0, NULL, 21 },
 	{ "ENABLE_SQG_BOP_EVENTS", 25, 25, 0, NULL, 21 },
 	{ "RSRC_MGMT_RESET", 26, 26, 0, NULL, 15 },
 	{ "TTRACE_STALL_ALL", 27, 27, 0, NULL, 16 },
-	/* 1901 */
-	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
-	{ "PIPE_INTERLEAVE_SIZE", 4, 6, 0, NULL, 20 },
-	{ "BANK_INTERLEAVE_SIZE", 8, 10, 0, NULL, 20 },
-	{ "NUM_SHADER_ENGINES", 12, 13, 0, NULL, 18 },
-	{ "SHADER_ENGINE_TILE_SIZE", 16, 18, 0, NULL, 23 },
-	{ "NUM_GPUS", 20, 22, 0, NULL, 8 },
-	{ "MULTI_GPU_TILE_SIZE", 24, 25, 0, NULL, 19 },
-	{ "ROW_SIZE", 28, 29, 0, NULL, 8 },
-	{ "NUM_LOWER_PIPES", 30, 30, 0, NULL, 15 },
-	/* 1910 */
+	/* 2495 */
 	{ "MICRO_TILE_MODE", 0, 1, 4, gk_pm4_reg_values + 544, 15 },
 	{ "ARRAY_MODE", 2, 5, 16, gk_pm4_reg_values + 548, 10 },
 	{ "PIPE_CONFIG", 6, 10, 18, gk_pm4_reg_values + 564, 11 },
 	{ "TILE_SPLIT", 11, 13, 7, gk_pm4_reg_values + 582, 10 },
 	{ "MICRO_TILE_MODE_NEW", 22, 24, 5, gk_pm4_reg_values + 589, 19 },
 	{ "SAMPLE_SPLIT", 25, 26, 0, NULL, 12 },
-	/* 1916 */
+	/* 2501 */
 	{ "ARRAY_MODE", 2, 5, 16, gk_pm4_reg_values + 548, 10 },
 	{ "PIPE_CONFIG", 6, 10, 18, gk_pm4_reg_values + 564, 11 },
 	{ "TILE_SPLIT", 11, 13, 7, gk_pm4_reg_values + 582, 10 },
 	{ "MICRO_TILE_MODE_NEW", 22, 24, 5, gk_pm4_reg_values + 589, 19 },
 	{ "SAMPLE_SPLIT", 25, 26, 0, NULL, 12 },
-	/* 1921 */
+	/* 2506 */
 	{ "MEM_BASE", 0, 7, 0, NULL, 8 },
-	/* 1922 */
+	/* 2507 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4370,14 +5112,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CU_GROUP_DISABLE", 24, 24, 0, NULL, 16 },
 	{ "CACHE_CTL", 25, 27, 0, NULL, 9 },
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
-	/* 1933 */
+	/* 2518 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "WAVE_CNT_EN", 7, 7, 0, NULL, 11 },
 	{ "EXTRA_LDS_SIZE", 8, 15, 0, NULL, 14 },
 	{ "EXCP_EN", 16, 22, 7, gk_pm4_reg_values + 363, 7 },
-	/* 1939 */
+	/* 2524 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4390,7 +5132,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CU_GROUP_ENABLE", 26, 26, 0, NULL, 15 },
 	{ "CACHE_CTL", 27, 29, 0, NULL, 9 },
 	{ "CDBG_USER", 30, 30, 0, NULL, 9 },
-	/* 1951 */
+	/* 2536 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -4401,7 +5143,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SO_BASE3_EN", 11, 11, 0, NULL, 11 },
 	{ "SO_EN", 12, 12, 0, NULL, 5 },
 	{ "EXCP_EN", 13, 19, 7, gk_pm4_reg_values + 363, 7 },
-	/* 1961 */
+	/* 2546 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4413,19 +5155,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CU_GROUP_ENABLE", 24, 24, 0, NULL, 15 },
 	{ "CACHE_CTL", 25, 27, 0, NULL, 9 },
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
-	/* 1972 */
+	/* 2557 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "EXCP_EN", 7, 13, 7, gk_pm4_reg_values + 363, 7 },
-	/* 1976 */
+	/* 2561 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "OC_LDS_EN", 7, 7, 0, NULL, 9 },
 	{ "EXCP_EN", 8, 14, 7, gk_pm4_reg_values + 363, 7 },
 	{ "LDS_SIZE", 20, 28, 0, NULL, 8 },
-	/* 1982 */
+	/* 2567 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4436,14 +5178,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IEEE_MODE", 23, 23, 0, NULL, 9 },
 	{ "CACHE_CTL", 24, 26, 0, NULL, 9 },
 	{ "CDBG_USER", 27, 27, 0, NULL, 9 },
-	/* 1992 */
+	/* 2577 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "OC_LDS_EN", 7, 7, 0, NULL, 9 },
 	{ "TG_SIZE_EN", 8, 8, 0, NULL, 10 },
 	{ "EXCP_EN", 9, 15, 7, gk_pm4_reg_values + 363, 7 },
-	/* 1998 */
+	/* 2583 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4455,13 +5197,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VGPR_COMP_CNT", 24, 25, 0, NULL, 13 },
 	{ "CACHE_CTL", 26, 28, 0, NULL, 9 },
 	{ "CDBG_USER", 29, 29, 0, NULL, 9 },
-	/* 2009 */
+	/* 2594 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "LDS_SIZE", 7, 15, 0, NULL, 8 },
 	{ "EXCP_EN", 16, 22, 7, gk_pm4_reg_values + 363, 7 },
-	/* 2014 */
+	/* 2599 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -4474,15 +5216,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VECTOR_L1_INV_VOL", 11, 11, 0, NULL, 17 },
 	{ "DATA_ATC", 12, 12, 0, NULL, 8 },
 	{ "RESTORE", 14, 14, 0, NULL, 7 },
-	/* 2026 */
+	/* 2611 */
 	{ "NUM_THREAD_FULL", 0, 15, 0, NULL, 15 },
 	{ "NUM_THREAD_PARTIAL", 16, 31, 0, NULL, 18 },
-	/* 2028 */
+	/* 2613 */
 	{ "DATA", 0, 7, 0, NULL, 4 },
 	{ "INST_ATC", 8, 8, 0, NULL, 8 },
-	/* 2030 */
+	/* 2615 */
 	{ "DATA", 0, 7, 0, NULL, 4 },
-	/* 2031 */
+	/* 2616 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -4493,7 +5235,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IEEE_MODE", 23, 23, 0, NULL, 9 },
 	{ "BULKY", 24, 24, 0, NULL, 5 },
 	{ "CDBG_USER", 25, 25, 0, NULL, 9 },
-	/* 2041 */
+	/* 2626 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -4505,22 +5247,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_EN_MSB", 13, 14, 0, NULL, 11 },
 	{ "LDS_SIZE", 15, 23, 0, NULL, 8 },
 	{ "EXCP_EN", 24, 30, 7, gk_pm4_reg_values + 363, 7 },
-	/* 2052 */
+	/* 2637 */
 	{ "DATA", 0, 3, 0, NULL, 4 },
-	/* 2053 */
+	/* 2638 */
 	{ "WAVES_PER_SH", 0, 5, 0, NULL, 12 },
 	{ "TG_PER_CU", 12, 15, 0, NULL, 9 },
 	{ "LOCK_THRESHOLD", 16, 21, 0, NULL, 14 },
 	{ "SIMD_DEST_CNTL", 22, 22, 0, NULL, 14 },
 	{ "FORCE_SIMD_DIST", 23, 23, 0, NULL, 15 },
 	{ "CU_GROUP_COUNT", 24, 26, 0, NULL, 14 },
-	/* 2059 */
+	/* 2644 */
 	{ "SH0_CU_EN", 0, 15, 0, NULL, 9 },
 	{ "SH1_CU_EN", 16, 31, 0, NULL, 9 },
-	/* 2061 */
+	/* 2646 */
 	{ "WAVES", 0, 11, 0, NULL, 5 },
 	{ "WAVESIZE", 12, 24, 0, NULL, 8 },
-	/* 2063 */
+	/* 2648 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY", 2, 2, 0, NULL, 10 },
@@ -4530,7 +5272,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEPTH_COMPRESS_DISABLE", 6, 6, 0, NULL, 22 },
 	{ "COPY_CENTROID", 7, 7, 0, NULL, 13 },
 	{ "COPY_SAMPLE", 8, 11, 0, NULL, 11 },
-	/* 2072 */
+	/* 2657 */
 	{ "ZPASS_INCREMENT_DISABLE", 0, 0, 0, NULL, 23 },
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "SAMPLE_RATE", 4, 6, 0, NULL, 11 },
@@ -4540,12 +5282,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 2081 */
+	/* 2666 */
 	{ "SLICE_START", 0, 10, 0, NULL, 11 },
 	{ "SLICE_MAX", 13, 23, 0, NULL, 9 },
 	{ "Z_READ_ONLY", 24, 24, 0, NULL, 11 },
 	{ "STENCIL_READ_ONLY", 25, 25, 0, NULL, 17 },
-	/* 2085 */
+	/* 2670 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 4, gk_pm4_reg_values + 598, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 4, gk_pm4_reg_values + 598, 17 },
@@ -4569,7 +5311,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_Z_VALID", 29, 29, 0, NULL, 13 },
 	{ "FORCE_STENCIL_VALID", 30, 30, 0, NULL, 19 },
 	{ "PRESERVE_COMPRESSION", 31, 31, 0, NULL, 20 },
-	/* 2108 */
+	/* 2693 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "DISABLE_ZMASK_EXPCLEAR_OPTIMIZATION", 5, 5, 0, NULL, 35 },
@@ -4585,9 +5327,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRESERVE_ZRANGE", 21, 21, 0, NULL, 15 },
 	{ "PRESERVE_SRESULTS", 22, 22, 0, NULL, 17 },
 	{ "DISABLE_FAST_PASS", 23, 23, 0, NULL, 17 },
-	/* 2123 */
+	/* 2708 */
 	{ "CLEAR", 0, 7, 0, NULL, 5 },
-	/* 2124 */
+	/* 2709 */
 	{ "ADDR5_SWIZZLE_MASK", 0, 3, 0, NULL, 18 },
 	{ "ARRAY_MODE", 4, 7, 16, gk_pm4_reg_values + 548, 10 },
 	{ "PIPE_CONFIG", 8, 12, 18, gk_pm4_reg_values + 564, 11 },
@@ -4595,7 +5337,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "BANK_HEIGHT", 15, 16, 4, gk_pm4_reg_values + 622, 11 },
 	{ "MACRO_TILE_ASPECT", 17, 18, 4, gk_pm4_reg_values + 626, 17 },
 	{ "NUM_BANKS", 19, 20, 4, gk_pm4_reg_values + 630, 9 },
-	/* 2131 */
+	/* 2716 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "TILE_SPLIT", 13, 15, 7, gk_pm4_reg_values + 582, 10 },
@@ -4604,16 +5346,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_SIZE", 28, 28, 0, NULL, 9 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-	/* 2139 */
+	/* 2724 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "TILE_SPLIT", 13, 15, 7, gk_pm4_reg_values + 582, 10 },
 	{ "TILE_MODE_INDEX", 20, 22, 0, NULL, 15 },
 	{ "ALLOW_EXPCLEAR", 27, 27, 0, NULL, 14 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
-	/* 2144 */
+	/* 2729 */
 	{ "WINDOW_X_OFFSET", 0, 15, 0, NULL, 15 },
 	{ "WINDOW_Y_OFFSET", 16, 31, 0, NULL, 15 },
-	/* 2146 */
+	/* 2731 */
 	{ "ER_TRI", 0, 3, 0, NULL, 6 },
 	{ "ER_POINT", 4, 7, 0, NULL, 8 },
 	{ "ER_RECT", 8, 11, 0, NULL, 7 },
@@ -4621,10 +5363,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ER_LINE_RL", 18, 23, 0, NULL, 10 },
 	{ "ER_LINE_TB", 24, 27, 0, NULL, 10 },
 	{ "ER_LINE_BT", 28, 31, 0, NULL, 10 },
-	/* 2153 */
+	/* 2738 */
 	{ "HW_SCREEN_OFFSET_X", 0, 8, 0, NULL, 18 },
 	{ "HW_SCREEN_OFFSET_Y", 16, 24, 0, NULL, 18 },
-	/* 2155 */
+	/* 2740 */
 	{ "RB_MAP_PKR0", 0, 1, 4, gk_pm4_reg_values + 634, 11 },
 	{ "RB_MAP_PKR1", 2, 3, 4, gk_pm4_reg_values + 634, 11 },
 	{ "RB_XSEL2", 4, 5, 4, gk_pm4_reg_values + 638, 8 },
@@ -4640,45 +5382,45 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE_MAP", 24, 25, 4, gk_pm4_reg_values + 674, 6 },
 	{ "SE_XSEL", 26, 27, 4, gk_pm4_reg_values + 678, 7 },
 	{ "SE_YSEL", 28, 29, 4, gk_pm4_reg_values + 682, 7 },
-	/* 2170 */
+	/* 2755 */
 	{ "PERFMON_ENABLE", 31, 31, 0, NULL, 14 },
-	/* 2171 */
+	/* 2756 */
 	{ "RINGID", 0, 1, 0, NULL, 6 },
-	/* 2172 */
+	/* 2757 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
-	/* 2173 */
+	/* 2758 */
 	{ "STENCILFAIL", 0, 3, 16, gk_pm4_reg_values + 686, 11 },
 	{ "STENCILZPASS", 4, 7, 16, gk_pm4_reg_values + 686, 12 },
 	{ "STENCILZFAIL", 8, 11, 16, gk_pm4_reg_values + 686, 12 },
 	{ "STENCILFAIL_BF", 12, 15, 16, gk_pm4_reg_values + 686, 14 },
 	{ "STENCILZPASS_BF", 16, 19, 16, gk_pm4_reg_values + 686, 15 },
 	{ "STENCILZFAIL_BF", 20, 23, 16, gk_pm4_reg_values + 686, 15 },
-	/* 2179 */
+	/* 2764 */
 	{ "STENCILTESTVAL", 0, 7, 0, NULL, 14 },
 	{ "STENCILMASK", 8, 15, 0, NULL, 11 },
 	{ "STENCILWRITEMASK", 16, 23, 0, NULL, 16 },
 	{ "STENCILOPVAL", 24, 31, 0, NULL, 12 },
-	/* 2183 */
+	/* 2768 */
 	{ "STENCILTESTVAL_BF", 0, 7, 0, NULL, 17 },
 	{ "STENCILMASK_BF", 8, 15, 0, NULL, 14 },
 	{ "STENCILWRITEMASK_BF", 16, 23, 0, NULL, 19 },
 	{ "STENCILOPVAL_BF", 24, 31, 0, NULL, 15 },
-	/* 2187 */
+	/* 2772 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
 	{ "CYL_WRAP", 13, 16, 0, NULL, 8 },
 	{ "PT_SPRITE_TEX", 17, 17, 0, NULL, 13 },
 	{ "DUP", 18, 18, 0, NULL, 3 },
-	/* 2193 */
+	/* 2778 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
 	{ "DUP", 18, 18, 0, NULL, 3 },
-	/* 2197 */
+	/* 2782 */
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "VS_HALF_PACK", 6, 6, 0, NULL, 12 },
-	/* 2199 */
+	/* 2784 */
 	{ "PERSP_SAMPLE_ENA", 0, 0, 0, NULL, 16 },
 	{ "PERSP_CENTER_ENA", 1, 1, 0, NULL, 16 },
 	{ "PERSP_CENTROID_ENA", 2, 2, 0, NULL, 18 },
@@ -4695,7 +5437,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ANCILLARY_ENA", 13, 13, 0, NULL, 13 },
 	{ "SAMPLE_COVERAGE_ENA", 14, 14, 0, NULL, 19 },
 	{ "POS_FIXED_PT_ENA", 15, 15, 0, NULL, 16 },
-	/* 2215 */
+	/* 2800 */
 	{ "FLAT_SHADE_ENA", 0, 0, 0, NULL, 14 },
 	{ "PNT_SPRITE_ENA", 1, 1, 0, NULL, 14 },
 	{ "PNT_SPRITE_OVRD_X", 2, 4, 5, gk_pm4_reg_values + 702, 17 },
@@ -4703,11 +5445,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PNT_SPRITE_OVRD_Z", 8, 10, 5, gk_pm4_reg_values + 702, 17 },
 	{ "PNT_SPRITE_OVRD_W", 11, 13, 5, gk_pm4_reg_values + 702, 17 },
 	{ "PNT_SPRITE_TOP_1", 14, 14, 0, NULL, 16 },
-	/* 2222 */
+	/* 2807 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
-	/* 2225 */
+	/* 2810 */
 	{ "PERSP_CENTER_CNTL", 0, 0, 0, NULL, 17 },
 	{ "PERSP_CENTROID_CNTL", 4, 4, 0, NULL, 19 },
 	{ "LINEAR_CENTER_CNTL", 8, 8, 0, NULL, 18 },
@@ -4715,14 +5457,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "POS_FLOAT_LOCATION", 16, 17, 0, NULL, 18 },
 	{ "POS_FLOAT_ULC", 20, 20, 0, NULL, 13 },
 	{ "FRONT_FACE_ALL_BITS", 24, 24, 0, NULL, 19 },
-	/* 2232 */
+	/* 2817 */
 	{ "POS0_EXPORT_FORMAT", 0, 3, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS1_EXPORT_FORMAT", 4, 7, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS2_EXPORT_FORMAT", 8, 11, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS3_EXPORT_FORMAT", 12, 15, 5, gk_pm4_reg_values + 707, 18 },
-	/* 2236 */
+	/* 2821 */
 	{ "Z_EXPORT_FORMAT", 0, 3, 10, gk_pm4_reg_values + 712, 15 },
-	/* 2237 */
+	/* 2822 */
 	{ "COL0_EXPORT_FORMAT", 0, 3, 10, gk_pm4_reg_values + 712, 18 },
 	{ "COL1_EXPORT_FORMAT", 4, 7, 10, gk_pm4_reg_values + 712, 18 },
 	{ "COL2_EXPORT_FORMAT", 8, 11, 10, gk_pm4_reg_values + 712, 18 },
@@ -4731,7 +5473,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COL5_EXPORT_FORMAT", 20, 23, 10, gk_pm4_reg_values + 712, 18 },
 	{ "COL6_EXPORT_FORMAT", 24, 27, 10, gk_pm4_reg_values + 712, 18 },
 	{ "COL7_EXPORT_FORMAT", 28, 31, 10, gk_pm4_reg_values + 712, 18 },
-	/* 2245 */
+	/* 2830 */
 	{ "COLOR_SRCBLEND", 0, 4, 21, gk_pm4_reg_values + 722, 14 },
 	{ "COLOR_COMB_FCN", 5, 7, 5, gk_pm4_reg_values + 151, 14 },
 	{ "COLOR_DESTBLEND", 8, 12, 21, gk_pm4_reg_values + 722, 15 },
@@ -4741,19 +5483,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEPARATE_ALPHA_BLEND", 29, 29, 0, NULL, 20 },
 	{ "ENABLE", 30, 30, 0, NULL, 6 },
 	{ "DISABLE_ROP3", 31, 31, 0, NULL, 12 },
-	/* 2254 */
+	/* 2839 */
 	{ "SRC_STATE_ID", 0, 2, 0, NULL, 12 },
-	/* 2255 */
+	/* 2840 */
 	{ "BASE_ADDR", 0, 7, 0, NULL, 9 },
-	/* 2256 */
+	/* 2841 */
 	{ "SOURCE_SELECT", 0, 1, 4, gk_pm4_reg_values + 743, 13 },
 	{ "MAJOR_MODE", 2, 3, 2, gk_pm4_reg_values + 747, 10 },
 	{ "SPRITE_EN_R6XX", 4, 4, 0, NULL, 14 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
-	/* 2261 */
+	/* 2846 */
 	{ "ADDRESS_LOW", 0, 27, 0, NULL, 11 },
-	/* 2262 */
+	/* 2847 */
 	{ "STENCIL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "Z_ENABLE", 1, 1, 0, NULL, 8 },
 	{ "Z_WRITE_ENABLE", 2, 2, 0, NULL, 14 },
@@ -4764,11 +5506,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "STENCILFUNC_BF", 20, 22, 8, gk_pm4_reg_values + 610, 14 },
 	{ "ENABLE_COLOR_WRITES_ON_DEPTH_FAIL", 30, 30, 0, NULL, 33 },
 	{ "DISABLE_COLOR_WRITES_ON_DEPTH_PASS", 31, 31, 0, NULL, 34 },
-	/* 2272 */
+	/* 2857 */
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 6, gk_pm4_reg_values + 301, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 2275 */
+	/* 2860 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -4781,7 +5523,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALPHA_TO_MASK_DISABLE", 11, 11, 0, NULL, 21 },
 	{ "DEPTH_BEFORE_SHADER", 12, 12, 0, NULL, 19 },
 	{ "CONSERVATIVE_Z_EXPORT", 13, 14, 4, gk_pm4_reg_values + 185, 21 },
-	/* 2287 */
+	/* 2872 */
 	{ "CULL_FRONT", 0, 0, 0, NULL, 10 },
 	{ "CULL_BACK", 1, 1, 0, NULL, 9 },
 	{ "FACE", 2, 2, 0, NULL, 4 },
@@ -4795,7 +5537,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PROVOKING_VTX_LAST", 19, 19, 0, NULL, 18 },
 	{ "PERSP_CORR_DIS", 20, 20, 0, NULL, 14 },
 	{ "MULTI_PRIM_IB_ENA", 21, 21, 0, NULL, 17 },
-	/* 2300 */
+	/* 2885 */
 	{ "VPORT_X_SCALE_ENA", 0, 0, 0, NULL, 17 },
 	{ "VPORT_X_OFFSET_ENA", 1, 1, 0, NULL, 18 },
 	{ "VPORT_Y_SCALE_ENA", 2, 2, 0, NULL, 17 },
@@ -4806,7 +5548,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VTX_Z_FMT", 9, 9, 0, NULL, 9 },
 	{ "VTX_W0_FMT", 10, 10, 0, NULL, 10 },
 	{ "PERFCOUNTER_REF", 11, 11, 0, NULL, 15 },
-	/* 2310 */
+	/* 2895 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -4833,7 +5575,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VS_OUT_CCDIST1_VEC_ENA", 23, 23, 0, NULL, 22 },
 	{ "VS_OUT_MISC_SIDE_BUS_ENA", 24, 24, 0, NULL, 24 },
 	{ "USE_VTX_GS_CUT_FLAG", 25, 25, 0, NULL, 19 },
-	/* 2336 */
+	/* 2921 */
 	{ "VTE_XY_INF_DISCARD", 0, 0, 0, NULL, 18 },
 	{ "VTE_Z_INF_DISCARD", 1, 1, 0, NULL, 17 },
 	{ "VTE_W_INF_DISCARD", 2, 2, 0, NULL, 17 },
@@ -4850,12 +5592,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VS_W_INF_RETAIN", 13, 13, 0, NULL, 15 },
 	{ "VS_CLIP_DIST_INF_DISCARD", 14, 14, 0, NULL, 24 },
 	{ "VTE_NO_OUTPUT_NEG_0", 20, 20, 0, NULL, 19 },
-	/* 2352 */
+	/* 2937 */
 	{ "LINE_STIPPLE_RESET", 0, 1, 0, NULL, 18 },
 	{ "EXPAND_FULL_LENGTH", 2, 2, 0, NULL, 18 },
 	{ "FRACTIONAL_ACCUM", 3, 3, 0, NULL, 16 },
 	{ "DIAMOND_ADJUST", 4, 4, 0, NULL, 14 },
-	/* 2356 */
+	/* 2941 */
 	{ "TRIANGLE_FILTER_DISABLE", 0, 0, 0, NULL, 23 },
 	{ "LINE_FILTER_DISABLE", 1, 1, 0, NULL, 19 },
 	{ "POINT_FILTER_DISABLE", 2, 2, 0, NULL, 20 },
@@ -4867,14 +5609,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRIM_EXPAND_CONSTANT", 8, 15, 0, NULL, 20 },
 	{ "XMAX_RIGHT_EXCLUSION", 30, 30, 0, NULL, 20 },
 	{ "YMAX_BOTTOM_EXCLUSION", 31, 31, 0, NULL, 21 },
-	/* 2367 */
+	/* 2952 */
 	{ "PATH_SELECT", 0, 2, 0, NULL, 11 },
-	/* 2368 */
+	/* 2953 */
 	{ "PRIM_TYPE", 0, 4, 29, gk_pm4_reg_values + 0, 9 },
 	{ "RETAIN_ORDER", 14, 14, 0, NULL, 12 },
 	{ "RETAIN_QUADS", 15, 15, 0, NULL, 12 },
 	{ "PRIM_ORDER", 16, 18, 0, NULL, 10 },
-	/* 2372 */
+	/* 2957 */
 	{ "MODE", 0, 2, 6, gk_pm4_reg_values + 782, 4 },
 	{ "RESERVED_0", 3, 3, 0, NULL, 10 },
 	{ "CUT_MODE", 4, 5, 4, gk_pm4_reg_values + 172, 8 },
@@ -4890,12 +5632,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ES_WRITE_OPTIMIZE", 19, 19, 0, NULL, 17 },
 	{ "GS_WRITE_OPTIMIZE", 20, 20, 0, NULL, 17 },
 	{ "ONCHIP", 21, 22, 0, NULL, 6 },
-	/* 2387 */
+	/* 2972 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
 	{ "SEND_UNLIT_STILES_TO_PKR", 3, 3, 0, NULL, 24 },
-	/* 2391 */
+	/* 2976 */
 	{ "WALK_SIZE", 0, 0, 0, NULL, 9 },
 	{ "WALK_ALIGNMENT", 1, 1, 0, NULL, 14 },
 	{ "WALK_ALIGN8_PRIM_FITS_ST", 2, 2, 0, NULL, 24 },
@@ -4920,21 +5662,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_EOV_REZ_ENABLE", 26, 26, 0, NULL, 20 },
 	{ "OUT_OF_ORDER_PRIMITIVE_ENABLE", 27, 27, 0, NULL, 29 },
 	{ "OUT_OF_ORDER_WATER_MARK", 28, 30, 0, NULL, 23 },
-	/* 2415 */
+	/* 3000 */
 	{ "GS_PER_ES", 0, 10, 0, NULL, 9 },
-	/* 2416 */
+	/* 3001 */
 	{ "ES_PER_GS", 0, 10, 0, NULL, 9 },
-	/* 2417 */
+	/* 3002 */
 	{ "GS_PER_VS", 0, 3, 0, NULL, 9 },
-	/* 2418 */
+	/* 3003 */
 	{ "OFFSET", 0, 14, 0, NULL, 6 },
-	/* 2419 */
+	/* 3004 */
 	{ "OUTPRIM_TYPE", 0, 5, 3, gk_pm4_reg_values + 788, 12 },
 	{ "OUTPRIM_TYPE_1", 8, 13, 3, gk_pm4_reg_values + 788, 14 },
 	{ "OUTPRIM_TYPE_2", 16, 21, 3, gk_pm4_reg_values + 788, 14 },
 	{ "OUTPRIM_TYPE_3", 22, 27, 3, gk_pm4_reg_values + 788, 14 },
 	{ "UNIQUE_TYPE_PER_STREAM", 31, 31, 0, NULL, 22 },
-	/* 2424 */
+	/* 3009 */
 	{ "INDEX_TYPE", 0, 1, 2, gk_pm4_reg_values + 386, 10 },
 	{ "SWAP_MODE", 2, 3, 4, gk_pm4_reg_values + 791, 9 },
 	{ "BUF_TYPE", 4, 5, 3, gk_pm4_reg_values + 795, 8 },
@@ -4942,21 +5684,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ATC", 8, 8, 0, NULL, 3 },
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
 	{ "REQ_PATH", 10, 10, 0, NULL, 8 },
-	/* 2431 */
+	/* 3016 */
 	{ "PRIMITIVEID_EN", 0, 0, 0, NULL, 14 },
 	{ "DISABLE_RESET_ON_EOI", 1, 1, 0, NULL, 20 },
-	/* 2433 */
+	/* 3018 */
 	{ "EVENT_TYPE", 0, 5, 60, gk_pm4_reg_values + 802, 10 },
 	{ "ADDRESS_HI", 18, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 2436 */
+	/* 3021 */
 	{ "PRIMGROUP_SIZE", 0, 15, 0, NULL, 14 },
 	{ "PARTIAL_VS_WAVE_ON", 16, 16, 0, NULL, 18 },
 	{ "SWITCH_ON_EOP", 17, 17, 0, NULL, 13 },
 	{ "PARTIAL_ES_WAVE_ON", 18, 18, 0, NULL, 18 },
 	{ "SWITCH_ON_EOI", 19, 19, 0, NULL, 13 },
 	{ "WD_SWITCH_ON_EOP", 20, 20, 0, NULL, 16 },
-	/* 2442 */
+	/* 3027 */
 	{ "LINEAR", 0, 0, 0, NULL, 6 },
 	{ "FULL_CACHE", 1, 1, 0, NULL, 10 },
 	{ "HTILE_USES_PRELOAD_WIN", 2, 2, 0, NULL, 22 },
@@ -4964,33 +5706,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PREFETCH_WIDTH", 4, 9, 0, NULL, 14 },
 	{ "PREFETCH_HEIGHT", 10, 15, 0, NULL, 15 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
-	/* 2449 */
+	/* 3034 */
 	{ "COMPAREFUNC0", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE0", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK0", 12, 19, 0, NULL, 12 },
 	{ "ENABLE0", 24, 24, 0, NULL, 7 },
-	/* 2453 */
+	/* 3038 */
 	{ "COMPAREFUNC1", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE1", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK1", 12, 19, 0, NULL, 12 },
 	{ "ENABLE1", 24, 24, 0, NULL, 7 },
-	/* 2457 */
+	/* 3042 */
 	{ "START_X", 0, 7, 0, NULL, 7 },
 	{ "START_Y", 8, 15, 0, NULL, 7 },
 	{ "MAX_X", 16, 23, 0, NULL, 5 },
 	{ "MAX_Y", 24, 31, 0, NULL, 5 },
-	/* 2461 */
+	/* 3046 */
 	{ "STRIDE", 0, 9, 0, NULL, 6 },
-	/* 2462 */
+	/* 3047 */
 	{ "VERTEX_STRIDE", 0, 8, 0, NULL, 13 },
-	/* 2463 */
+	/* 3048 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
 	{ "GS_EN", 5, 5, 2, gk_pm4_reg_values + 394, 5 },
 	{ "VS_EN", 6, 7, 4, gk_pm4_reg_values + 870, 5 },
 	{ "DYNAMIC_HS", 8, 8, 0, NULL, 10 },
-	/* 2469 */
+	/* 3054 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -4999,7 +5741,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_DS_WAVES_PER_SIMD", 10, 13, 0, NULL, 21 },
 	{ "DISABLE_DONUTS", 14, 14, 0, NULL, 14 },
 	{ "RDREQ_POLICY", 15, 16, 4, gk_pm4_reg_values + 798, 12 },
-	/* 2477 */
+	/* 3062 */
 	{ "STREAMOUT_0_EN", 0, 0, 0, NULL, 14 },
 	{ "STREAMOUT_1_EN", 1, 1, 0, NULL, 14 },
 	{ "STREAMOUT_2_EN", 2, 2, 0, NULL, 14 },
@@ -5007,7 +5749,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RAST_STREAM", 4, 6, 0, NULL, 11 },
 	{ "RAST_STREAM_MASK", 8, 11, 0, NULL, 16 },
 	{ "USE_RAST_STREAM_MASK", 31, 31, 0, NULL, 20 },
-	/* 2484 */
+	/* 3069 */
 	{ "DISTANCE_0", 0, 3, 0, NULL, 10 },
 	{ "DISTANCE_1", 4, 7, 0, NULL, 10 },
 	{ "DISTANCE_2", 8, 11, 0, NULL, 10 },
@@ -5016,7 +5758,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISTANCE_5", 20, 23, 0, NULL, 10 },
 	{ "DISTANCE_6", 24, 27, 0, NULL, 10 },
 	{ "DISTANCE_7", 28, 31, 0, NULL, 10 },
-	/* 2492 */
+	/* 3077 */
 	{ "DISTANCE_8", 0, 3, 0, NULL, 10 },
 	{ "DISTANCE_9", 4, 7, 0, NULL, 10 },
 	{ "DISTANCE_10", 8, 11, 0, NULL, 11 },
@@ -5025,11 +5767,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISTANCE_13", 20, 23, 0, NULL, 11 },
 	{ "DISTANCE_14", 24, 27, 0, NULL, 11 },
 	{ "DISTANCE_15", 28, 31, 0, NULL, 11 },
-	/* 2500 */
+	/* 3085 */
 	{ "PIX_CENTER", 0, 0, 0, NULL, 10 },
 	{ "ROUND_MODE", 1, 2, 4, gk_pm4_reg_values + 336, 10 },
 	{ "QUANT_MODE", 3, 5, 8, gk_pm4_reg_values + 874, 10 },
-	/* 2503 */
+	/* 3088 */
 	{ "S0_X", 0, 3, 0, NULL, 4 },
 	{ "S0_Y", 4, 7, 0, NULL, 4 },
 	{ "S1_X", 8, 11, 0, NULL, 4 },
@@ -5038,7 +5780,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S2_Y", 20, 23, 0, NULL, 4 },
 	{ "S3_X", 24, 27, 0, NULL, 4 },
 	{ "S3_Y", 28, 31, 0, NULL, 4 },
-	/* 2511 */
+	/* 3096 */
 	{ "S8_X", 0, 3, 0, NULL, 4 },
 	{ "S8_Y", 4, 7, 0, NULL, 4 },
 	{ "S9_X", 8, 11, 0, NULL, 4 },
@@ -5047,7 +5789,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S10_Y", 20, 23, 0, NULL, 5 },
 	{ "S11_X", 24, 27, 0, NULL, 5 },
 	{ "S11_Y", 28, 31, 0, NULL, 5 },
-	/* 2519 */
+	/* 3104 */
 	{ "S12_X", 0, 3, 0, NULL, 5 },
 	{ "S12_Y", 4, 7, 0, NULL, 5 },
 	{ "S13_X", 8, 11, 0, NULL, 5 },
@@ -5056,20 +5798,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S14_Y", 20, 23, 0, NULL, 5 },
 	{ "S15_X", 24, 27, 0, NULL, 5 },
 	{ "S15_Y", 28, 31, 0, NULL, 5 },
-	/* 2527 */
+	/* 3112 */
 	{ "AA_MASK_X0Y0", 0, 15, 0, NULL, 12 },
 	{ "AA_MASK_X1Y0", 16, 31, 0, NULL, 12 },
-	/* 2529 */
+	/* 3114 */
 	{ "AA_MASK_X0Y1", 0, 15, 0, NULL, 12 },
 	{ "AA_MASK_X1Y1", 16, 31, 0, NULL, 12 },
-	/* 2531 */
+	/* 3116 */
 	{ "VTX_REUSE_DEPTH", 0, 7, 0, NULL, 15 },
-	/* 2532 */
+	/* 3117 */
 	{ "DEALLOC_DIST", 0, 6, 0, NULL, 12 },
-	/* 2533 */
+	/* 3118 */
 	{ "TILE_MAX", 0, 10, 0, NULL, 8 },
 	{ "FMASK_TILE_MAX", 20, 30, 0, NULL, 14 },
-	/* 2535 */
+	/* 3120 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 24, gk_pm4_reg_values + 886, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
@@ -5085,14 +5827,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "BLEND_OPT_DONT_RD_DST", 20, 22, 8, gk_pm4_reg_values + 910, 21 },
 	{ "BLEND_OPT_DISCARD_PIXEL", 23, 25, 8, gk_pm4_reg_values + 910, 23 },
 	{ "FMASK_COMPRESSION_DISABLE", 26, 26, 0, NULL, 25 },
-	/* 2550 */
+	/* 3135 */
 	{ "TILE_MODE_INDEX", 0, 4, 0, NULL, 15 },
 	{ "FMASK_TILE_MODE_INDEX", 5, 9, 0, NULL, 21 },
 	{ "FMASK_BANK_HEIGHT", 10, 11, 0, NULL, 17 },
 	{ "NUM_SAMPLES", 12, 14, 0, NULL, 11 },
 	{ "NUM_FRAGMENTS", 15, 16, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 17, 17, 0, NULL, 17 },
-	/* 2556 */
+	/* 3141 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -5102,11 +5844,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_EN", 12, 20, 9, gk_pm4_reg_values + 918, 7 },
 	{ "VSKIP", 28, 28, 0, NULL, 5 },
 	{ "CSP", 29, 31, 0, NULL, 3 },
-	/* 2565 */
+	/* 3150 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "EXCP_CYCLE", 16, 21, 0, NULL, 10 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 2568 */
+	/* 3153 */
 	{ "WAVE_ID", 0, 3, 0, NULL, 7 },
 	{ "SIMD_ID", 4, 5, 0, NULL, 7 },
 	{ "PIPE_ID", 6, 7, 0, NULL, 7 },
@@ -5118,12 +5860,571 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID", 24, 26, 0, NULL, 8 },
 	{ "STATE_ID", 27, 29, 0, NULL, 8 },
 	{ "ME_ID", 30, 31, 0, NULL, 5 },
-	/* 2579 */
+	/* 3164 */
 	{ "VM_CNT", 0, 3, 0, NULL, 6 },
 	{ "EXP_CNT", 4, 6, 0, NULL, 7 },
 	{ "LGKM_CNT", 8, 11, 0, NULL, 8 },
 	{ "VALU_CNT", 12, 14, 0, NULL, 8 },
-	/* 2583 */
+	/* 3168 */
+	{ "REG_SNOOP_ARBITER", 0, 0, 0, NULL, 17 },
+	{ "REG_SNOOP_ALLMASTER", 1, 1, 0, NULL, 19 },
+	/* 3170 */
+	{ "READ_TIMEOUT", 0, 12, 0, NULL, 12 },
+	{ "PWR_REQUEST_HALT", 16, 16, 0, NULL, 16 },
+	{ "COMBINE_SYSTEM_MC", 17, 17, 0, NULL, 17 },
+	/* 3173 */
+	{ "PIPEID", 0, 1, 0, NULL, 6 },
+	{ "MEID", 2, 3, 0, NULL, 4 },
+	{ "VMID", 4, 7, 0, NULL, 4 },
+	{ "QUEUEID", 8, 10, 0, NULL, 7 },
+	/* 3177 */
+	{ "SOFT_RESET_BIF", 1, 1, 0, NULL, 14 },
+	{ "SOFT_RESET_ROPLL", 4, 4, 0, NULL, 16 },
+	{ "SOFT_RESET_DC", 5, 5, 0, NULL, 13 },
+	{ "SOFT_RESET_SDMA1", 6, 6, 0, NULL, 16 },
+	{ "SOFT_RESET_GRBM", 8, 8, 0, NULL, 15 },
+	{ "SOFT_RESET_HDP", 9, 9, 0, NULL, 14 },
+	{ "SOFT_RESET_IH", 10, 10, 0, NULL, 13 },
+	{ "SOFT_RESET_MC", 11, 11, 0, NULL, 13 },
+	{ "SOFT_RESET_CHUB", 12, 12, 0, NULL, 15 },
+	{ "SOFT_RESET_ROM", 14, 14, 0, NULL, 14 },
+	{ "SOFT_RESET_SEM", 15, 15, 0, NULL, 14 },
+	{ "SOFT_RESET_SMU", 16, 16, 0, NULL, 14 },
+	{ "SOFT_RESET_VMC", 17, 17, 0, NULL, 14 },
+	{ "SOFT_RESET_UVD", 18, 18, 0, NULL, 14 },
+	{ "SOFT_RESET_XSP", 19, 19, 0, NULL, 14 },
+	{ "SOFT_RESET_SDMA", 20, 20, 0, NULL, 15 },
+	{ "SOFT_RESET_TST", 21, 21, 0, NULL, 14 },
+	{ "SOFT_RESET_REGBB", 22, 22, 0, NULL, 16 },
+	{ "SOFT_RESET_ORB", 23, 23, 0, NULL, 14 },
+	{ "SOFT_RESET_VCE", 24, 24, 0, NULL, 14 },
+	{ "SOFT_RESET_XDMA", 25, 25, 0, NULL, 15 },
+	{ "SOFT_RESET_ACP", 26, 26, 0, NULL, 14 },
+	{ "SOFT_RESET_SAM", 27, 27, 0, NULL, 14 },
+	/* 3200 */
+	{ "FAILED_RB0", 8, 11, 0, NULL, 10 },
+	{ "EN_REDUNDANCY0", 12, 12, 0, NULL, 14 },
+	{ "FAILED_RB1", 16, 19, 0, NULL, 10 },
+	{ "EN_REDUNDANCY1", 20, 20, 0, NULL, 14 },
+	/* 3204 */
+	{ "IGNORE_RDY", 0, 0, 0, NULL, 10 },
+	{ "DISABLE_READ_TIMEOUT", 1, 1, 0, NULL, 20 },
+	{ "SNAPSHOT_FREE_CNTRS", 2, 2, 0, NULL, 19 },
+	{ "SYS_CLOCK_DOMAIN_OVERRIDE", 4, 4, 0, NULL, 25 },
+	{ "VCE_CLOCK_DOMAIN_OVERRIDE", 5, 5, 0, NULL, 25 },
+	{ "UVD_CLOCK_DOMAIN_OVERRIDE", 6, 6, 0, NULL, 25 },
+	{ "SDMA_CLOCK_DOMAIN_OVERRIDE", 7, 7, 0, NULL, 26 },
+	{ "MC_CLOCK_DOMAIN_OVERRIDE", 8, 8, 0, NULL, 24 },
+	{ "SAM_CLOCK_DOMAIN_OVERRIDE", 9, 9, 0, NULL, 25 },
+	/* 3213 */
+	{ "MCB_RDY", 0, 0, 0, NULL, 7 },
+	{ "ROPLL_RDY", 1, 1, 0, NULL, 9 },
+	{ "SMU_RDY", 2, 2, 0, NULL, 7 },
+	{ "SAM_RDY", 3, 3, 0, NULL, 7 },
+	{ "ACP_RDY", 4, 4, 0, NULL, 7 },
+	{ "GRBM_RDY", 5, 5, 0, NULL, 8 },
+	{ "DC_RDY", 6, 6, 0, NULL, 6 },
+	{ "BIF_RDY", 7, 7, 0, NULL, 7 },
+	{ "XDMA_RDY", 8, 8, 0, NULL, 8 },
+	{ "UVD_RDY", 9, 9, 0, NULL, 7 },
+	{ "XSP_RDY", 10, 10, 0, NULL, 7 },
+	{ "REGBB_RDY", 11, 11, 0, NULL, 9 },
+	{ "ORB_RDY", 12, 12, 0, NULL, 7 },
+	{ "MCD7_RDY", 13, 13, 0, NULL, 8 },
+	{ "MCD6_RDY", 14, 14, 0, NULL, 8 },
+	{ "MCD5_RDY", 15, 15, 0, NULL, 8 },
+	{ "MCD4_RDY", 16, 16, 0, NULL, 8 },
+	{ "MCD3_RDY", 17, 17, 0, NULL, 8 },
+	{ "MCD2_RDY", 18, 18, 0, NULL, 8 },
+	{ "MCD1_RDY", 19, 19, 0, NULL, 8 },
+	{ "MCD0_RDY", 20, 20, 0, NULL, 8 },
+	{ "MCC7_RDY", 21, 21, 0, NULL, 8 },
+	{ "MCC6_RDY", 22, 22, 0, NULL, 8 },
+	{ "MCC5_RDY", 23, 23, 0, NULL, 8 },
+	{ "MCC4_RDY", 24, 24, 0, NULL, 8 },
+	{ "MCC3_RDY", 25, 25, 0, NULL, 8 },
+	{ "MCC2_RDY", 26, 26, 0, NULL, 8 },
+	{ "MCC1_RDY", 27, 27, 0, NULL, 8 },
+	{ "MCC0_RDY", 28, 28, 0, NULL, 8 },
+	{ "VCE_RDY", 29, 29, 0, NULL, 7 },
+	/* 3243 */
+	{ "READ_ADDRESS", 2, 17, 0, NULL, 12 },
+	{ "READ_REQUESTER_VCE", 20, 20, 0, NULL, 18 },
+	{ "READ_REQUESTER_SDMA1", 21, 21, 0, NULL, 20 },
+	{ "READ_REQUESTER_TST", 22, 22, 0, NULL, 18 },
+	{ "READ_REQUESTER_SAM", 23, 23, 0, NULL, 18 },
+	{ "READ_REQUESTER_HI", 24, 24, 0, NULL, 17 },
+	{ "READ_REQUESTER_GRBM", 25, 25, 0, NULL, 19 },
+	{ "READ_REQUESTER_SMU", 26, 26, 0, NULL, 18 },
+	{ "READ_REQUESTER_ACP", 27, 27, 0, NULL, 18 },
+	{ "READ_REQUESTER_SDMA", 28, 28, 0, NULL, 19 },
+	{ "READ_REQUESTER_UVD", 29, 29, 0, NULL, 18 },
+	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
+	/* 3255 */
+	{ "XDMA_MSTR_ALPHA_POSITION", 12, 13, 0, NULL, 24 },
+	{ "XDMA_MSTR_MEM_READY", 14, 14, 0, NULL, 19 },
+	{ "XDMA_MSTR_ENABLE", 16, 16, 0, NULL, 16 },
+	{ "XDMA_MSTR_DEBUG_MODE", 18, 18, 0, NULL, 20 },
+	{ "XDMA_MSTR_LAT_TEST_EN", 19, 19, 0, NULL, 21 },
+	{ "XDMA_MSTR_SOFT_RESET", 20, 20, 0, NULL, 20 },
+	{ "XDMA_MSTR_BIF_STALL_EN", 21, 21, 0, NULL, 22 },
+	/* 3262 */
+	{ "XDMA_MSTR_VCOUNT_CURRENT", 0, 13, 0, NULL, 24 },
+	{ "XDMA_MSTR_WRITE_LINE_CURRENT", 16, 27, 0, NULL, 28 },
+	{ "XDMA_MSTR_STATUS_SELECT", 28, 30, 0, NULL, 23 },
+	/* 3265 */
+	{ "XDMA_MSTR_MEM_CLIENT_SWAP", 8, 9, 0, NULL, 25 },
+	{ "XDMA_MSTR_MEM_CLIENT_VMID", 12, 15, 0, NULL, 25 },
+	{ "XDMA_MSTR_MEM_CLIENT_PRIV", 16, 16, 0, NULL, 25 },
+	/* 3268 */
+	{ "XDMA_MSTR_LOCAL_SURFACE_BASE_ADDR", 0, 31, 0, NULL, 33 },
+	/* 3269 */
+	{ "XDMA_MSTR_LOCAL_SURFACE_BASE_ADDR_HIGH", 0, 7, 0, NULL, 38 },
+	/* 3270 */
+	{ "XDMA_MSTR_LOCAL_SURFACE_PITCH", 0, 13, 0, NULL, 29 },
+	/* 3271 */
+	{ "XDMA_MSTR_CMD_CLIENT_STALL", 0, 0, 0, NULL, 26 },
+	{ "XDMA_MSTR_CMD_URGENT_LEVEL", 8, 11, 0, NULL, 26 },
+	{ "XDMA_MSTR_CMD_STALL_DELAY", 12, 15, 0, NULL, 25 },
+	/* 3274 */
+	{ "XDMA_MSTR_MEM_CLIENT_STALL", 0, 0, 0, NULL, 26 },
+	{ "XDMA_MSTR_MEM_URGENT_LIMIT", 4, 7, 0, NULL, 26 },
+	{ "XDMA_MSTR_MEM_URGENT_LEVEL", 8, 11, 0, NULL, 26 },
+	{ "XDMA_MSTR_MEM_STALL_DELAY", 12, 15, 0, NULL, 25 },
+	{ "XDMA_MSTR_MEM_URGENT_TIMER", 16, 31, 0, NULL, 26 },
+	/* 3279 */
+	{ "XDMA_MSTR_UNDERFLOW_LIMIT", 0, 15, 0, NULL, 25 },
+	{ "XDMA_MSTR_UNDERFLOW_TIMER", 16, 31, 0, NULL, 25 },
+	/* 3281 */
+	{ "XDMA_MSTR_PCIE_NACK_TAG", 0, 9, 0, NULL, 23 },
+	{ "XDMA_MSTR_PCIE_NACK", 12, 13, 0, NULL, 19 },
+	{ "XDMA_MSTR_PCIE_NACK_CLR", 16, 16, 0, NULL, 23 },
+	/* 3284 */
+	{ "XDMA_MSTR_MEM_NACK_TAG", 0, 9, 0, NULL, 22 },
+	{ "XDMA_MSTR_MEM_NACK", 12, 13, 0, NULL, 18 },
+	{ "XDMA_MSTR_MEM_NACK_CLR", 16, 16, 0, NULL, 22 },
+	/* 3287 */
+	{ "XDMA_MSTR_VSYNC_GSL_CHECK_SEL", 0, 2, 0, NULL, 29 },
+	{ "XDMA_MSTR_VSYNC_GSL_CHECK_V_COUNT", 8, 21, 0, NULL, 33 },
+	/* 3289 */
+	{ "XDMA_MSTR_CACHE_LINES", 0, 7, 0, NULL, 21 },
+	{ "XDMA_MSTR_READ_REQUEST", 8, 8, 0, NULL, 22 },
+	{ "XDMA_MSTR_PIPE_FRAME_MODE", 9, 9, 0, NULL, 25 },
+	{ "XDMA_MSTR_PIPE_SOFT_RESET", 10, 10, 0, NULL, 25 },
+	{ "XDMA_MSTR_CACHE_INVALIDATE", 11, 11, 0, NULL, 26 },
+	{ "XDMA_MSTR_REQUEST_CHANNEL_ID", 12, 14, 0, NULL, 28 },
+	{ "XDMA_MSTR_FLIP_MODE", 15, 15, 0, NULL, 19 },
+	{ "XDMA_MSTR_REQUEST_MIN", 16, 23, 0, NULL, 21 },
+	{ "XDMA_MSTR_PIPE_ACTIVE", 24, 24, 0, NULL, 21 },
+	{ "XDMA_MSTR_PIPE_FLUSHING", 25, 25, 0, NULL, 23 },
+	{ "XDMA_MSTR_PIPE_FLIP_PENDING", 26, 26, 0, NULL, 27 },
+	{ "XDMA_MSTR_VSYNC_GSL_ENABLE", 27, 27, 0, NULL, 26 },
+	/* 3301 */
+	{ "XDMA_MSTR_REQUEST_SIZE", 0, 13, 0, NULL, 22 },
+	{ "XDMA_MSTR_REQUEST_PREFETCH", 16, 29, 0, NULL, 26 },
+	/* 3303 */
+	{ "XDMA_MSTR_CHANNEL_WIDTH", 0, 13, 0, NULL, 23 },
+	{ "XDMA_MSTR_CHANNEL_HEIGHT", 16, 29, 0, NULL, 24 },
+	/* 3305 */
+	{ "XDMA_MSTR_ACTIVE_HEIGHT", 0, 13, 0, NULL, 23 },
+	{ "XDMA_MSTR_FRAME_HEIGHT", 16, 29, 0, NULL, 22 },
+	/* 3307 */
+	{ "XDMA_MSTR_REMOTE_SURFACE_BASE", 0, 31, 0, NULL, 29 },
+	/* 3308 */
+	{ "XDMA_MSTR_REMOTE_SURFACE_BASE_HIGH", 0, 7, 0, NULL, 34 },
+	/* 3309 */
+	{ "XDMA_MSTR_REMOTE_GPU_ADDRESS", 0, 31, 0, NULL, 28 },
+	/* 3310 */
+	{ "XDMA_MSTR_REMOTE_GPU_ADDRESS_HIGH", 0, 7, 0, NULL, 33 },
+	/* 3311 */
+	{ "XDMA_MSTR_CACHE_BASE_ADDR", 0, 31, 0, NULL, 25 },
+	/* 3312 */
+	{ "XDMA_MSTR_CACHE_BASE_ADDR_HIGH", 0, 7, 0, NULL, 30 },
+	/* 3313 */
+	{ "XDMA_MSTR_CACHE_PITCH", 0, 13, 0, NULL, 21 },
+	/* 3314 */
+	{ "XDMA_MSTR_CHANNEL_START_X", 0, 13, 0, NULL, 25 },
+	{ "XDMA_MSTR_CHANNEL_START_Y", 16, 29, 0, NULL, 25 },
+	/* 3316 */
+	{ "XDMA_MSTR_OVERFLOW_COUNT", 0, 15, 0, NULL, 24 },
+	{ "XDMA_MSTR_OVERFLOW_THRESHOLD", 16, 29, 0, NULL, 28 },
+	{ "XDMA_MSTR_OVERFLOW_BP_ENABLE", 30, 30, 0, NULL, 28 },
+	{ "XDMA_MSTR_OVERFLOW_COUNT_ENABLE", 31, 31, 0, NULL, 31 },
+	/* 3320 */
+	{ "XDMA_MSTR_UNDERFLOW_COUNT", 0, 15, 0, NULL, 25 },
+	{ "XDMA_MSTR_UNDERFLOW_THRESHOLD", 16, 29, 0, NULL, 29 },
+	{ "XDMA_MSTR_UNDERFLOW_DETECT_ENABLE", 31, 31, 0, NULL, 33 },
+	/* 3323 */
+	{ "XDMA_MSTR_PERFMEAS_DATA", 0, 23, 0, NULL, 23 },
+	{ "XDMA_MSTR_PERFMEAS_INDEX", 24, 26, 0, NULL, 24 },
+	{ "XDMA_MSTR_PERFMEAS_INDEX_MODE", 30, 31, 0, NULL, 29 },
+	/* 3326 */
+	{ "XDMA_MSTR_CACHE_BW_MEAS_ITER", 0, 11, 0, NULL, 28 },
+	{ "XDMA_MSTR_CACHE_BW_SEGID_SEL", 12, 16, 0, NULL, 28 },
+	{ "XDMA_MSTR_CACHE_BW_COUNTER_RST", 17, 17, 0, NULL, 30 },
+	{ "XDMA_MSTR_LT_MEAS_ITER", 19, 30, 0, NULL, 22 },
+	{ "XDMA_MSTR_LT_COUNTER_RST", 31, 31, 0, NULL, 24 },
+	/* 3331 */
+	{ "XDMA_SLV_READ_LINES", 0, 0, 0, NULL, 19 },
+	{ "XDMA_SLV_MEM_READY", 9, 9, 0, NULL, 18 },
+	{ "XDMA_SLV_ACTIVE", 10, 10, 0, NULL, 15 },
+	{ "XDMA_SLV_ALPHA_POSITION", 12, 13, 0, NULL, 23 },
+	{ "XDMA_SLV_ENABLE", 16, 16, 0, NULL, 15 },
+	{ "XDMA_SLV_READ_LAT_TEST_EN", 19, 19, 0, NULL, 25 },
+	{ "XDMA_SLV_SOFT_RESET", 20, 20, 0, NULL, 19 },
+	{ "XDMA_SLV_REQ_MAXED_OUT", 24, 24, 0, NULL, 22 },
+	/* 3339 */
+	{ "XDMA_SLV_MEM_CLIENT_SWAP", 8, 9, 0, NULL, 24 },
+	{ "XDMA_SLV_MEM_CLIENT_VMID", 12, 15, 0, NULL, 24 },
+	{ "XDMA_SLV_MEM_CLIENT_PRIV", 16, 16, 0, NULL, 24 },
+	/* 3342 */
+	{ "XDMA_SLV_SLS_PITCH", 0, 13, 0, NULL, 18 },
+	{ "XDMA_SLV_SLS_WIDTH", 16, 29, 0, NULL, 18 },
+	/* 3344 */
+	{ "XDMA_SLV_READ_CLIENT_STALL", 0, 0, 0, NULL, 26 },
+	{ "XDMA_SLV_READ_URGENT_LIMIT", 4, 7, 0, NULL, 26 },
+	{ "XDMA_SLV_READ_URGENT_LEVEL", 8, 11, 0, NULL, 26 },
+	{ "XDMA_SLV_READ_STALL_DELAY", 12, 15, 0, NULL, 25 },
+	{ "XDMA_SLV_READ_URGENT_TIMER", 16, 31, 0, NULL, 26 },
+	/* 3349 */
+	{ "XDMA_SLV_WRITE_STALL", 0, 0, 0, NULL, 20 },
+	{ "XDMA_SLV_WRITE_URGENT_LEVEL", 8, 11, 0, NULL, 27 },
+	{ "XDMA_SLV_WRITE_STALL_DELAY", 12, 15, 0, NULL, 26 },
+	/* 3352 */
+	{ "XDMA_SLV_WB_BURST_SIZE", 0, 8, 0, NULL, 22 },
+	{ "XDMA_SLV_WB_BURST_PERIOD", 16, 31, 0, NULL, 24 },
+	/* 3354 */
+	{ "XDMA_SLV_READ_LATENCY_MIN", 0, 15, 0, NULL, 25 },
+	{ "XDMA_SLV_READ_LATENCY_MAX", 16, 31, 0, NULL, 25 },
+	/* 3356 */
+	{ "XDMA_SLV_READ_LATENCY_ACC", 0, 19, 0, NULL, 25 },
+	{ "XDMA_SLV_READ_LATENCY_COUNT", 20, 31, 0, NULL, 27 },
+	/* 3358 */
+	{ "XDMA_SLV_PCIE_NACK_TAG", 0, 9, 0, NULL, 22 },
+	{ "XDMA_SLV_PCIE_NACK", 12, 13, 0, NULL, 18 },
+	{ "XDMA_SLV_PCIE_NACK_CLR", 16, 16, 0, NULL, 22 },
+	/* 3361 */
+	{ "XDMA_SLV_MEM_NACK_TAG", 0, 15, 0, NULL, 21 },
+	{ "XDMA_SLV_MEM_NACK", 16, 17, 0, NULL, 17 },
+	{ "XDMA_SLV_MEM_NACK_CLR", 31, 31, 0, NULL, 21 },
+	/* 3364 */
+	{ "XDMA_SLV_RDRET_FREE_ENTRIES", 0, 9, 0, NULL, 27 },
+	{ "XDMA_SLV_RDRET_BUF_SIZE", 12, 21, 0, NULL, 23 },
+	/* 3366 */
+	{ "XDMA_SLV_READ_LATENCY_TIMER", 0, 15, 0, NULL, 27 },
+	/* 3367 */
+	{ "XDMA_SLV_FLIP_PENDING", 0, 0, 0, NULL, 21 },
+	/* 3368 */
+	{ "XDMA_SLV_CHANNEL_WEIGHT", 0, 8, 0, NULL, 23 },
+	{ "XDMA_SLV_STOP_TRANSFER", 16, 16, 0, NULL, 22 },
+	{ "XDMA_SLV_CHANNEL_SOFT_RESET", 17, 17, 0, NULL, 27 },
+	{ "XDMA_SLV_CHANNEL_ACTIVE", 24, 24, 0, NULL, 23 },
+	/* 3372 */
+	{ "XDMA_SLV_REMOTE_GPU_ADDRESS", 0, 31, 0, NULL, 27 },
+	/* 3373 */
+	{ "XDMA_SLV_REMOTE_GPU_ADDRESS_HIGH", 0, 7, 0, NULL, 32 },
+	/* 3374 */
+	{ "ENABLE_L2_CACHE", 0, 0, 0, NULL, 15 },
+	{ "ENABLE_L2_FRAGMENT_PROCESSING", 1, 1, 0, NULL, 29 },
+	{ "L2_CACHE_PTE_ENDIAN_SWAP_MODE", 2, 3, 0, NULL, 29 },
+	{ "L2_CACHE_PDE_ENDIAN_SWAP_MODE", 4, 5, 0, NULL, 29 },
+	{ "L2_PDE0_CACHE_TAG_GENERATION_MODE", 8, 8, 0, NULL, 33 },
+	{ "ENABLE_L2_PTE_CACHE_LRU_UPDATE_BY_WRITE", 9, 9, 0, NULL, 39 },
+	{ "ENABLE_L2_PDE0_CACHE_LRU_UPDATE_BY_WRITE", 10, 10, 0, NULL, 40 },
+	{ "ENABLE_DEFAULT_PAGE_OUT_TO_SYSTEM_MEMORY", 11, 11, 0, NULL, 40 },
+	{ "L2_PDE0_CACHE_SPLIT_MODE", 12, 14, 0, NULL, 24 },
+	{ "EFFECTIVE_L2_QUEUE_SIZE", 15, 17, 0, NULL, 23 },
+	{ "PDE_FAULT_CLASSIFICATION", 18, 18, 0, NULL, 24 },
+	{ "CONTEXT1_IDENTITY_ACCESS_MODE", 19, 20, 0, NULL, 29 },
+	{ "IDENTITY_MODE_FRAGMENT_SIZE", 21, 25, 0, NULL, 27 },
+	{ "L2_CACHE_4K_SWAP_TAG_INDEX_LSBS", 26, 27, 0, NULL, 31 },
+	{ "L2_CACHE_BIGK_SWAP_TAG_INDEX_LSBS", 28, 30, 0, NULL, 33 },
+	/* 3389 */
+	{ "INVALIDATE_ALL_L1_TLBS", 0, 0, 0, NULL, 22 },
+	{ "INVALIDATE_L2_CACHE", 1, 1, 0, NULL, 19 },
+	{ "DISABLE_INVALIDATE_PER_DOMAIN", 21, 21, 0, NULL, 29 },
+	{ "DISABLE_BIGK_CACHE_OPTIMIZATION", 22, 22, 0, NULL, 31 },
+	{ "L2_CACHE_BIGK_VMID_MODE", 23, 25, 0, NULL, 23 },
+	{ "INVALIDATE_CACHE_MODE", 26, 27, 0, NULL, 21 },
+	{ "PDE_CACHE_EFFECTIVE_SIZE", 28, 30, 0, NULL, 24 },
+	/* 3396 */
+	{ "BANK_SELECT", 0, 5, 0, NULL, 11 },
+	{ "L2_CACHE_UPDATE_MODE", 6, 7, 0, NULL, 20 },
+	{ "L2_CACHE_UPDATE_WILDCARD_REFERENCE_VALUE", 8, 12, 0, NULL, 40 },
+	{ "L2_CACHE_BIGK_FRAGMENT_SIZE", 15, 19, 0, NULL, 27 },
+	{ "L2_CACHE_BIGK_ASSOCIATIVITY", 20, 20, 0, NULL, 27 },
+	{ "L2_CACHE_4K_EFFECTIVE_SIZE", 21, 23, 0, NULL, 26 },
+	{ "L2_CACHE_BIGK_EFFECTIVE_SIZE", 24, 27, 0, NULL, 28 },
+	{ "L2_CACHE_4K_FORCE_MISS", 28, 28, 0, NULL, 22 },
+	{ "L2_CACHE_BIGK_FORCE_MISS", 29, 29, 0, NULL, 24 },
+	{ "PDE_CACHE_FORCE_MISS", 30, 30, 0, NULL, 20 },
+	/* 3406 */
+	{ "CB_DISABLE_READ_FAULT_ON_UNMAPPED_ACCESS", 0, 0, 0, NULL, 40 },
+	{ "TC_DISABLE_READ_FAULT_ON_UNMAPPED_ACCESS", 1, 1, 0, NULL, 40 },
+	{ "L2_CACHE_STORE_INVALID_ENTRIES", 2, 2, 0, NULL, 30 },
+	{ "L1_TLB_STORE_INVALID_ENTRIES", 3, 3, 0, NULL, 28 },
+	{ "CB_DISABLE_WRITE_FAULT_ON_UNMAPPED_ACCESS", 4, 4, 0, NULL, 41 },
+	{ "TC_DISABLE_WRITE_FAULT_ON_UNMAPPED_ACCESS", 5, 5, 0, NULL, 41 },
+	{ "MASK_PDE0_FAULT", 6, 6, 0, NULL, 15 },
+	/* 3413 */
+	{ "PROTECTIONS", 0, 7, 0, NULL, 11 },
+	{ "MEMORY_CLIENT_ID", 12, 20, 0, NULL, 16 },
+	{ "MEMORY_CLIENT_RW", 24, 24, 0, NULL, 16 },
+	{ "VMID", 25, 28, 0, NULL, 4 },
+	/* 3417 */
+	{ "NAME", 0, 31, 0, NULL, 4 },
+	/* 3418 */
+	{ "BANK_SELECT_MASK", 0, 8, 0, NULL, 16 },
+	/* 3419 */
+	{ "COUNTER_LO", 0, 31, 0, NULL, 10 },
+	/* 3420 */
+	{ "COUNTER_HI", 0, 15, 0, NULL, 10 },
+	{ "COMPARE_VALUE", 16, 31, 0, NULL, 13 },
+	/* 3422 */
+	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
+	{ "PERF_SEL_END", 8, 15, 0, NULL, 12 },
+	{ "PERF_MODE", 24, 27, 0, NULL, 9 },
+	{ "ENABLE", 28, 28, 0, NULL, 6 },
+	{ "CLEAR", 29, 29, 0, NULL, 5 },
+	/* 3427 */
+	{ "PERF_COUNTER_SELECT", 0, 3, 0, NULL, 19 },
+	{ "START_TRIGGER", 8, 15, 0, NULL, 13 },
+	{ "STOP_TRIGGER", 16, 23, 0, NULL, 12 },
+	{ "ENABLE_ANY", 24, 24, 0, NULL, 10 },
+	{ "CLEAR_ALL", 25, 25, 0, NULL, 9 },
+	{ "STOP_ALL_ON_SATURATE", 26, 26, 0, NULL, 20 },
+	/* 3433 */
+	{ "DEFAULT_STEERING", 0, 1, 0, NULL, 16 },
+	/* 3434 */
+	{ "INVALIDATE_L1_TLB", 0, 0, 0, NULL, 17 },
+	{ "SEND_FREE_AT_RTN", 8, 8, 0, NULL, 16 },
+	{ "EFFECTIVE_L1_TLB_SIZE", 9, 11, 0, NULL, 21 },
+	{ "EFFECTIVE_L1_QUEUE_SIZE", 12, 14, 0, NULL, 23 },
+	{ "L1_TLB_DEBUG", 15, 18, 0, NULL, 12 },
+	{ "L1_TLB_FORCE_MISS", 19, 19, 0, NULL, 17 },
+	/* 3440 */
+	{ "NONSURF_ADDR_TYPE", 0, 0, 0, NULL, 17 },
+	{ "NONSURF_ARRAY_MODE", 1, 4, 0, NULL, 18 },
+	{ "NONSURF_ENDIAN", 5, 6, 0, NULL, 14 },
+	{ "NONSURF_PIXEL_SIZE", 7, 9, 0, NULL, 18 },
+	{ "NONSURF_SAMPLE_NUM", 10, 12, 0, NULL, 18 },
+	{ "NONSURF_SAMPLE_SIZE", 13, 14, 0, NULL, 19 },
+	{ "NONSURF_PRIV", 15, 15, 0, NULL, 12 },
+	{ "NONSURF_TILE_COMPACT", 16, 16, 0, NULL, 20 },
+	{ "NONSURF_TILE_SPLIT", 17, 19, 0, NULL, 18 },
+	{ "NONSURF_NUM_BANKS", 20, 21, 0, NULL, 17 },
+	{ "NONSURF_BANK_WIDTH", 22, 23, 0, NULL, 18 },
+	{ "NONSURF_BANK_HEIGHT", 24, 25, 0, NULL, 19 },
+	{ "NONSURF_MACRO_TILE_ASPECT", 26, 27, 0, NULL, 25 },
+	{ "NONSURF_MICRO_TILE_MODE", 28, 30, 0, NULL, 23 },
+	{ "NONSURF_SLICE_TILE_MAX_MSB", 31, 31, 0, NULL, 26 },
+	/* 3455 */
+	{ "PASID", 0, 15, 0, NULL, 5 },
+	/* 3456 */
+	{ "MC_REQ_SWAP", 0, 1, 0, NULL, 11 },
+	{ "MC_WRREQ_CREDIT", 2, 7, 0, NULL, 15 },
+	{ "MC_RDREQ_CREDIT", 8, 13, 0, NULL, 15 },
+	/* 3459 */
+	{ "SDMA_RDREQ_URG", 8, 11, 0, NULL, 14 },
+	{ "SDMA_REQ_TRAN", 16, 16, 0, NULL, 13 },
+	/* 3461 */
+	{ "ACP_RDREQ_URG", 8, 11, 0, NULL, 13 },
+	{ "ACP_REQ_TRAN", 16, 16, 0, NULL, 12 },
+	/* 3463 */
+	{ "CPG_RDREQ_URG", 8, 11, 0, NULL, 13 },
+	{ "CPG_REQ_TRAN", 16, 16, 0, NULL, 12 },
+	/* 3465 */
+	{ "CPC1_RDREQ_URG", 8, 11, 0, NULL, 14 },
+	{ "CPC1_REQ_TRAN", 16, 16, 0, NULL, 13 },
+	/* 3467 */
+	{ "CPC2_RDREQ_URG", 8, 11, 0, NULL, 14 },
+	{ "CPC2_REQ_TRAN", 16, 16, 0, NULL, 13 },
+	/* 3469 */
+	{ "SEM_IDLE", 0, 0, 0, NULL, 8 },
+	{ "SEM_INTERNAL_IDLE", 1, 1, 0, NULL, 17 },
+	{ "MC_RDREQ_FIFO_FULL", 2, 2, 0, NULL, 18 },
+	{ "MC_WRREQ_FIFO_FULL", 3, 3, 0, NULL, 18 },
+	{ "WRITE1_FIFO_FULL", 4, 4, 0, NULL, 16 },
+	{ "CHECK0_FIFO_FULL", 5, 5, 0, NULL, 16 },
+	{ "MC_RDREQ_PENDING", 6, 6, 0, NULL, 16 },
+	{ "MC_WRREQ_PENDING", 7, 7, 0, NULL, 16 },
+	{ "SDMA0_MAILBOX_PENDING", 8, 8, 0, NULL, 21 },
+	{ "SDMA1_MAILBOX_PENDING", 9, 9, 0, NULL, 21 },
+	{ "UVD_MAILBOX_PENDING", 10, 10, 0, NULL, 19 },
+	{ "VCE_MAILBOX_PENDING", 11, 11, 0, NULL, 19 },
+	{ "CPG1_MAILBOX_PENDING", 12, 12, 0, NULL, 20 },
+	{ "CPG2_MAILBOX_PENDING", 13, 13, 0, NULL, 20 },
+	/* 3483 */
+	{ "DIS_EDC", 1, 1, 0, NULL, 7 },
+	/* 3484 */
+	{ "CP_CLIENT0", 0, 2, 0, NULL, 10 },
+	{ "CP_CLIENT1", 3, 5, 0, NULL, 10 },
+	{ "CP_CLIENT2", 6, 8, 0, NULL, 10 },
+	{ "CP_CLIENT3", 9, 11, 0, NULL, 10 },
+	{ "SDMA_CLIENT0", 12, 14, 0, NULL, 12 },
+	{ "UVD_CLIENT0", 15, 17, 0, NULL, 11 },
+	{ "SDMA1_CLIENT0", 18, 20, 0, NULL, 13 },
+	{ "VCE_CLIENT0", 21, 23, 0, NULL, 11 },
+	/* 3492 */
+	{ "VMID_PIPELINE_EN", 0, 0, 0, NULL, 16 },
+	{ "ENTRY_PIPELINE_EN", 1, 1, 0, NULL, 17 },
+	/* 3494 */
+	{ "REG_RST_rstTimer", 0, 15, 0, NULL, 16 },
+	{ "REG_RST_softRstPropEn", 30, 30, 0, NULL, 21 },
+	{ "SoftRstReg", 31, 31, 0, NULL, 10 },
+	/* 3497 */
+	{ "CLIENT0_RFE_RFEWDBIF_rst", 0, 0, 0, NULL, 24 },
+	{ "CLIENT1_RFE_RFEWDBIF_rst", 1, 1, 0, NULL, 24 },
+	/* 3499 */
+	{ "BU_rst", 0, 0, 0, NULL, 6 },
+	{ "RWREG_RFEWDBIF_rst", 1, 1, 0, NULL, 18 },
+	{ "BX_rst", 2, 2, 0, NULL, 6 },
+	/* 3502 */
+	{ "REG_BU_pw_cmd", 0, 0, 0, NULL, 13 },
+	{ "REG_RWREG_RFEWDBIF_pw_cmd", 1, 1, 0, NULL, 25 },
+	{ "REG_BX_pw_cmd", 2, 2, 0, NULL, 13 },
+	/* 3505 */
+	{ "BU_REG_pw_status", 0, 0, 0, NULL, 16 },
+	{ "RWREG_RFEWDBIF_REG_pw_status", 1, 1, 0, NULL, 28 },
+	{ "BX_REG_pw_status", 2, 2, 0, NULL, 16 },
+	/* 3508 */
+	{ "REG_BU_clkGate_timer", 0, 7, 0, NULL, 20 },
+	{ "REG_BU_clkSetup_timer", 8, 11, 0, NULL, 21 },
+	{ "REG_BU_timeout_timer", 16, 23, 0, NULL, 20 },
+	{ "BU_RFE_mstTimeout", 24, 24, 0, NULL, 17 },
+	/* 3512 */
+	{ "REG_RWREG_RFEWDBIF_clkGate_timer", 0, 7, 0, NULL, 32 },
+	{ "REG_RWREG_RFEWDBIF_clkSetup_timer", 8, 11, 0, NULL, 33 },
+	{ "REG_RWREG_RFEWDBIF_timeout_timer", 16, 23, 0, NULL, 32 },
+	{ "RWREG_RFEWDBIF_RFE_mstTimeout", 24, 24, 0, NULL, 29 },
+	/* 3516 */
+	{ "REG_BX_clkGate_timer", 0, 7, 0, NULL, 20 },
+	{ "REG_BX_clkSetup_timer", 8, 11, 0, NULL, 21 },
+	{ "REG_BX_timeout_timer", 16, 23, 0, NULL, 20 },
+	{ "BX_RFE_mstTimeout", 24, 24, 0, NULL, 17 },
+	/* 3520 */
+	{ "MstTmoutStatus", 0, 0, 0, NULL, 14 },
+	/* 3521 */
+	{ "CLIENT0_RFE_RFEWDBIF_MM_WR_TO_CFG_EN", 0, 0, 0, NULL, 36 },
+	{ "CLIENT0_RFE_RFEWDBIF_MM_CFG_FUNC_SEL", 1, 3, 0, NULL, 36 },
+	{ "CLIENT1_RFE_RFEWDBIF_MM_WR_TO_CFG_EN", 4, 4, 0, NULL, 36 },
+	{ "CLIENT1_RFE_RFEWDBIF_MM_CFG_FUNC_SEL", 5, 7, 0, NULL, 36 },
+	/* 3525 */
+	{ "FORCE_DONE", 0, 0, 0, NULL, 10 },
+	{ "RxPDNB", 1, 1, 0, NULL, 6 },
+	{ "TxPDNB_pd", 2, 2, 0, NULL, 9 },
+	{ "TxPDNB_pu", 3, 3, 0, NULL, 9 },
+	{ "SAMPLE_PERIOD", 8, 12, 0, NULL, 13 },
+	{ "EXTEND_SAMPLES", 13, 13, 0, NULL, 14 },
+	{ "FORCE_ENABLE", 14, 14, 0, NULL, 12 },
+	{ "SETUP_TIME", 15, 19, 0, NULL, 10 },
+	{ "LOWER_SAMPLE_THRESH", 20, 25, 0, NULL, 19 },
+	{ "UPPER_SAMPLE_THRESH", 26, 31, 0, NULL, 19 },
+	/* 3535 */
+	{ "RX_ADJUST", 0, 2, 0, NULL, 9 },
+	{ "RX_BIAS_HIGH", 3, 3, 0, NULL, 12 },
+	{ "CONT_AFTER_RX_DECT", 4, 4, 0, NULL, 18 },
+	{ "SUSPEND", 6, 6, 0, NULL, 7 },
+	{ "FORCE_RST", 7, 7, 0, NULL, 9 },
+	{ "LOWER_RX_ADJ_THRESH", 8, 11, 0, NULL, 19 },
+	{ "LOWER_RX_ADJ", 12, 12, 0, NULL, 12 },
+	{ "UPPER_RX_ADJ_THRESH", 13, 16, 0, NULL, 19 },
+	{ "UPPER_RX_ADJ", 17, 17, 0, NULL, 12 },
+	{ "RX_IMP_LOCKED", 18, 18, 0, NULL, 13 },
+	{ "RX_IMP_READBACK_SEL", 19, 19, 0, NULL, 19 },
+	{ "RX_IMP_READBACK", 20, 23, 0, NULL, 15 },
+	{ "RX_CMP_AMBIG", 28, 28, 0, NULL, 12 },
+	{ "CAL_DONE", 29, 29, 0, NULL, 8 },
+	/* 3549 */
+	{ "TX_ADJUST_pd", 0, 2, 0, NULL, 12 },
+	{ "TX_BIAS_HIGH_pd", 3, 3, 0, NULL, 15 },
+	{ "LOWER_TX_ADJ_THRESH_pd", 8, 11, 0, NULL, 22 },
+	{ "LOWER_TX_ADJ_pd", 12, 12, 0, NULL, 15 },
+	{ "UPPER_TX_ADJ_THRESH_pd", 13, 16, 0, NULL, 22 },
+	{ "UPPER_TX_ADJ_pd", 17, 17, 0, NULL, 15 },
+	{ "TX_IMP_LOCKED_pd", 18, 18, 0, NULL, 16 },
+	{ "TX_IMP_READBACK_SEL_pd", 19, 19, 0, NULL, 22 },
+	{ "TX_IMP_READBACK_pd", 20, 23, 0, NULL, 18 },
+	{ "TX_CMP_AMBIG_pd", 28, 28, 0, NULL, 15 },
+	/* 3559 */
+	{ "TX_ADJUST_pu", 0, 2, 0, NULL, 12 },
+	{ "TX_BIAS_HIGH_pu", 3, 3, 0, NULL, 15 },
+	{ "LOWER_TX_ADJ_THRESH_pu", 8, 11, 0, NULL, 22 },
+	{ "LOWER_TX_ADJ_pu", 12, 12, 0, NULL, 15 },
+	{ "UPPER_TX_ADJ_THRESH_pu", 13, 16, 0, NULL, 22 },
+	{ "UPPER_TX_ADJ_pu", 17, 17, 0, NULL, 15 },
+	{ "TX_IMP_LOCKED_pu", 18, 18, 0, NULL, 16 },
+	{ "TX_IMP_READBACK_SEL_pu", 19, 19, 0, NULL, 22 },
+	{ "TX_IMP_READBACK_pu", 20, 23, 0, NULL, 18 },
+	{ "TX_CMP_AMBIG_pu", 28, 28, 0, NULL, 15 },
+	/* 3569 */
+	{ "UPDATE_PERIOD", 0, 31, 0, NULL, 13 },
+	/* 3570 */
+	{ "STRAP_PLL_RX_IMPVAL", 1, 4, 0, NULL, 19 },
+	{ "STRAP_PLL_RX_IMPVAL_EN", 5, 5, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_PD", 6, 9, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_EN_PD", 10, 10, 0, NULL, 25 },
+	{ "STRAP_PLL_TX_IMPVAL_PU", 11, 14, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_EN_PU", 15, 15, 0, NULL, 25 },
+	{ "STRAP_PLL_IMP_DBG_ANALOG_EN", 16, 16, 0, NULL, 27 },
+	/* 3577 */
+	{ "REG_RST_impEn", 0, 0, 0, NULL, 13 },
+	/* 3578 */
+	{ "REG_RST_warmRstRfeEn", 0, 0, 0, NULL, 20 },
+	{ "REG_RST_warmRstImpEn", 1, 1, 0, NULL, 20 },
+	/* 3580 */
+	{ "BIF_XTALIN_SEL", 0, 0, 0, NULL, 14 },
+	{ "BACO_LINK_RST_SEL", 1, 2, 0, NULL, 17 },
+	/* 3582 */
+	{ "STRAP_EN", 0, 0, 0, NULL, 8 },
+	{ "RST_DONE", 1, 1, 0, NULL, 8 },
+	{ "LINK_TRAIN_EN", 2, 2, 0, NULL, 13 },
+	{ "STRAP_ALL_VALID", 3, 3, 0, NULL, 15 },
+	{ "RECAP_STRAP_WARMRST", 8, 8, 0, NULL, 19 },
+	{ "HOLD_LKTRN_WARMRST_DIS", 9, 9, 0, NULL, 22 },
+	/* 3588 */
+	{ "RESET_LNCNT_EN", 0, 0, 0, NULL, 14 },
+	/* 3589 */
+	{ "OBFF_XSL_FORCE_REFCLK", 0, 0, 0, NULL, 21 },
+	/* 3590 */
+	{ "ADAPT_pif0_bu_reg_accessMode", 0, 0, 0, NULL, 28 },
+	{ "ADAPT_pif1_bu_reg_accessMode", 1, 1, 0, NULL, 28 },
+	{ "ADAPT_pwreg_bu_reg_accessMode", 2, 2, 0, NULL, 29 },
+	{ "ADAPT_pciecore0_bu_reg_accessMode", 3, 3, 0, NULL, 33 },
+	/* 3594 */
+	{ "MST_BIF_REQ_EP_DIS", 0, 0, 0, NULL, 18 },
+	{ "SLV_BIF_CPL_EP_DIS", 1, 1, 0, NULL, 18 },
+	{ "BIF_SLV_REQ_EP_DIS", 2, 2, 0, NULL, 18 },
+	{ "BIF_MST_CPL_EP_DIS", 3, 3, 0, NULL, 18 },
+	{ "UR_PSN_PKT_REPORT_POISON_DIS", 4, 4, 0, NULL, 28 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_ALL_DIS", 5, 5, 0, NULL, 35 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_PART_DIS", 6, 6, 0, NULL, 36 },
+	{ "PLL_SWITCH_IMPCTL_CAL_DONE_DIS", 7, 7, 0, NULL, 30 },
+	{ "IGNORE_BE_CHECK_GASKET_COMB_DIS", 8, 8, 0, NULL, 31 },
+	{ "MC_BIF_REQ_ID_ROUTING_DIS", 9, 9, 0, NULL, 25 },
+	{ "AZ_BIF_REQ_ID_ROUTING_DIS", 10, 10, 0, NULL, 25 },
+	{ "ATC_PRG_RESP_PASID_UR_EN", 11, 11, 0, NULL, 24 },
+	/* 3606 */
+	{ "SELF_RING_DIS", 0, 0, 0, NULL, 13 },
+	{ "TRANS_CHECK_DIS", 1, 1, 0, NULL, 15 },
+	{ "UNTRANS_LBACK_EN", 2, 2, 0, NULL, 16 },
+	{ "NON_CONSECUTIVE_BE_ZERO_DIS", 3, 3, 0, NULL, 27 },
+	/* 3610 */
+	{ "SLVARB_MODE", 0, 1, 0, NULL, 11 },
+	/* 3611 */
+	{ "CP0", 0, 0, 0, NULL, 3 },
+	{ "CP1", 1, 1, 0, NULL, 3 },
+	{ "CP2", 2, 2, 0, NULL, 3 },
+	{ "CP3", 3, 3, 0, NULL, 3 },
+	{ "CP4", 4, 4, 0, NULL, 3 },
+	{ "CP5", 5, 5, 0, NULL, 3 },
+	{ "CP6", 6, 6, 0, NULL, 3 },
+	{ "CP7", 7, 7, 0, NULL, 3 },
+	{ "CP8", 8, 8, 0, NULL, 3 },
+	{ "CP9", 9, 9, 0, NULL, 3 },
+	{ "SDMA0", 10, 10, 0, NULL, 5 },
+	{ "SDMA1", 11, 11, 0, NULL, 5 },
+	/* 3623 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -5141,7 +6442,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 2600 */
+	/* 3640 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -5158,7 +6459,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 2616 */
+	/* 3656 */
 	{ "MEC1_LOAD_BUSY", 0, 0, 0, NULL, 14 },
 	{ "MEC1_SEMAPOHRE_BUSY", 1, 1, 0, NULL, 19 },
 	{ "MEC1_MUTEX_BUSY", 2, 2, 0, NULL, 15 },
@@ -5187,7 +6488,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_PIPE1_BUSY", 27, 27, 0, NULL, 15 },
 	{ "MEC2_PIPE2_BUSY", 28, 28, 0, NULL, 15 },
 	{ "MEC2_PIPE3_BUSY", 29, 29, 0, NULL, 15 },
-	/* 2644 */
+	/* 3684 */
 	{ "MIU_RDREQ_FREE_STALL", 0, 0, 0, NULL, 20 },
 	{ "MIU_WRREQ_FREE_STALL", 1, 1, 0, NULL, 20 },
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
@@ -5205,7 +6506,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_WAIT_ON_MC_READ", 19, 19, 0, NULL, 20 },
 	{ "MEC2_WAIT_ON_MC_WR_ACK", 20, 20, 0, NULL, 22 },
 	{ "MEC2_WAIT_ON_ROQ_DATA", 21, 21, 0, NULL, 21 },
-	/* 2661 */
+	/* 3701 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "MIU_RDREQ_BUSY", 2, 2, 0, NULL, 14 },
@@ -5224,7 +6525,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HQD_BUSY", 15, 15, 0, NULL, 8 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 2679 */
+	/* 3719 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "CSF_RING_BUSY", 1, 1, 0, NULL, 13 },
 	{ "CSF_INDIRECT1_BUSY", 2, 2, 0, NULL, 18 },
@@ -5256,7 +6557,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HQD_WPTR_POLL_BUSY", 29, 29, 0, NULL, 18 },
 	{ "HQD_PQ_BUSY", 30, 30, 0, NULL, 11 },
 	{ "HQD_IB_BUSY", 31, 31, 0, NULL, 11 },
-	/* 2710 */
+	/* 3750 */
 	{ "RING_FETCHING_DATA", 0, 0, 0, NULL, 18 },
 	{ "INDR1_FETCHING_DATA", 1, 1, 0, NULL, 19 },
 	{ "INDR2_FETCHING_DATA", 2, 2, 0, NULL, 19 },
@@ -5264,11 +6565,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MIU_WAITING_ON_RDREQ_FREE", 4, 4, 0, NULL, 25 },
 	{ "TCIU_WAITING_ON_FREE", 5, 5, 0, NULL, 20 },
 	{ "TCIU_WAITING_ON_TAGS", 6, 6, 0, NULL, 20 },
-	/* 2717 */
+	/* 3757 */
 	{ "FREE_COUNT", 0, 5, 0, NULL, 10 },
-	/* 2718 */
+	/* 3758 */
 	{ "COUNT", 0, 3, 0, NULL, 5 },
-	/* 2719 */
+	/* 3759 */
 	{ "CU_SEL", 0, 4, 0, NULL, 6 },
 	{ "SH_SEL", 5, 5, 0, NULL, 6 },
 	{ "REG_STALL_EN", 7, 7, 0, NULL, 12 },
@@ -5277,36 +6578,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_STALL_EN", 14, 14, 0, NULL, 12 },
 	{ "SQ_STALL_EN", 15, 15, 0, NULL, 11 },
 	{ "RANDOM_SEED", 16, 31, 0, NULL, 11 },
-	/* 2727 */
+	/* 3767 */
 	{ "ADDR_HI", 0, 3, 0, NULL, 7 },
 	{ "ATC", 4, 4, 0, NULL, 3 },
-	/* 2729 */
+	/* 3769 */
 	{ "INST_MASK", 0, 15, 0, NULL, 9 },
-	/* 2730 */
+	/* 3770 */
 	{ "FINISH_PENDING", 0, 9, 0, NULL, 14 },
 	{ "FINISH_DONE", 16, 25, 0, NULL, 11 },
 	{ "NEW_BUF", 29, 29, 0, NULL, 7 },
 	{ "BUSY", 30, 30, 0, NULL, 4 },
 	{ "FULL", 31, 31, 0, NULL, 4 },
-	/* 2735 */
+	/* 3775 */
 	{ "BANK_WIDTH", 0, 1, 4, gk_pm4_reg_values + 618, 10 },
 	{ "BANK_HEIGHT", 2, 3, 4, gk_pm4_reg_values + 622, 11 },
 	{ "MACRO_TILE_ASPECT", 4, 5, 4, gk_pm4_reg_values + 626, 17 },
 	{ "NUM_BANKS", 6, 7, 4, gk_pm4_reg_values + 630, 9 },
-	/* 2739 */
+	/* 3779 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "WAVE_LIMIT", 16, 21, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 22, 25, 0, NULL, 18 },
-	/* 2742 */
+	/* 3782 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "WAVE_CNT_EN", 7, 7, 0, NULL, 11 },
 	{ "EXTRA_LDS_SIZE", 8, 15, 0, NULL, 14 },
 	{ "EXCP_EN", 16, 24, 9, gk_pm4_reg_values + 918, 7 },
-	/* 2748 */
+	/* 3788 */
 	{ "LIMIT", 0, 5, 0, NULL, 5 },
-	/* 2749 */
+	/* 3789 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -5317,83 +6618,229 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SO_BASE3_EN", 11, 11, 0, NULL, 11 },
 	{ "SO_EN", 12, 12, 0, NULL, 5 },
 	{ "EXCP_EN", 13, 21, 9, gk_pm4_reg_values + 918, 7 },
-	/* 2759 */
+	/* 3799 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "OC_LDS_EN", 7, 7, 0, NULL, 9 },
 	{ "EXCP_EN", 8, 16, 9, gk_pm4_reg_values + 918, 7 },
 	{ "LDS_SIZE", 20, 28, 0, NULL, 8 },
-	/* 2765 */
+	/* 3805 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "LDS_SIZE", 7, 15, 0, NULL, 8 },
 	{ "EXCP_EN", 16, 24, 9, gk_pm4_reg_values + 918, 7 },
-	/* 2770 */
+	/* 3810 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "EXCP_EN", 7, 15, 9, gk_pm4_reg_values + 918, 7 },
-	/* 2774 */
+	/* 3814 */
 	{ "WAVE_LIMIT", 0, 5, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 6, 9, 0, NULL, 18 },
-	/* 2776 */
+	/* 3816 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
 	{ "OC_LDS_EN", 7, 7, 0, NULL, 9 },
 	{ "TG_SIZE_EN", 8, 8, 0, NULL, 10 },
 	{ "EXCP_EN", 9, 17, 9, gk_pm4_reg_values + 918, 7 },
-	/* 2782 */
+	/* 3822 */
 	{ "PIPELINESTAT_ENABLE", 0, 0, 0, NULL, 19 },
-	/* 2783 */
+	/* 3823 */
 	{ "PERFCOUNT_ENABLE", 0, 0, 0, NULL, 16 },
-	/* 2784 */
+	/* 3824 */
 	{ "WAVES_PER_SH", 0, 9, 0, NULL, 12 },
 	{ "TG_PER_CU", 12, 15, 0, NULL, 9 },
 	{ "LOCK_THRESHOLD", 16, 21, 0, NULL, 14 },
 	{ "SIMD_DEST_CNTL", 22, 22, 0, NULL, 14 },
 	{ "FORCE_SIMD_DIST", 23, 23, 0, NULL, 15 },
 	{ "CU_GROUP_COUNT", 24, 26, 0, NULL, 14 },
-	/* 2790 */
+	/* 3830 */
 	{ "THREAD_TRACE_ENABLE", 0, 0, 0, NULL, 19 },
-	/* 2791 */
+	/* 3831 */
 	{ "SEND_SEID", 0, 1, 0, NULL, 9 },
 	{ "RESERVED2", 2, 2, 0, NULL, 9 },
 	{ "RESERVED3", 3, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
-	/* 2795 */
+	/* 3835 */
+	{ "VALUE", 0, 10, 0, NULL, 5 },
+	/* 3836 */
+	{ "MEM_POWER_OVERRIDE", 8, 8, 0, NULL, 18 },
+	/* 3837 */
+	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
+	{ "SEM_INCOMPLETE_INT_ENABLE", 1, 1, 0, NULL, 25 },
+	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
+	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
+	{ "FENCE_SWAP_ENABLE", 4, 4, 0, NULL, 17 },
+	{ "MC_WRREQ_CREDIT", 11, 16, 0, NULL, 15 },
+	{ "AUTO_CTXSW_ENABLE", 18, 18, 0, NULL, 17 },
+	{ "MC_RDREQ_CREDIT", 22, 27, 0, NULL, 15 },
+	{ "CTXEMPTY_INT_ENABLE", 28, 28, 0, NULL, 19 },
+	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
+	/* 3847 */
+	{ "COPY_EFFICIENCY_ENABLE", 0, 0, 0, NULL, 22 },
+	{ "COPY_OVERLAP_ENABLE", 16, 16, 0, NULL, 19 },
+	{ "SRBM_POLL_RETRYING", 20, 20, 0, NULL, 18 },
+	{ "CG_STATUS_OUTPUT", 23, 23, 0, NULL, 16 },
+	/* 3851 */
+	{ "PIPE_INTERLEAVE_SIZE", 4, 6, 0, NULL, 20 },
+	/* 3852 */
+	{ "CHANNEL_BITS", 0, 2, 0, NULL, 12 },
+	{ "BANK_BITS", 4, 6, 0, NULL, 9 },
+	{ "CHANNEL_XOR_COUNT", 8, 10, 0, NULL, 17 },
+	{ "BANK_XOR_COUNT", 12, 14, 0, NULL, 14 },
+	/* 3856 */
+	{ "TIMER", 0, 15, 0, NULL, 5 },
+	/* 3857 */
+	{ "TIMER", 0, 31, 0, NULL, 5 },
+	/* 3858 */
+	{ "OFFSET", 2, 31, 0, NULL, 6 },
+	/* 3859 */
+	{ "OFFSET", 2, 21, 0, NULL, 6 },
+	/* 3860 */
+	{ "STREAM", 0, 31, 0, NULL, 6 },
+	/* 3861 */
+	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
+	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
+	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
+	{ "CE_RREQ_IDLE", 3, 3, 0, NULL, 12 },
+	{ "CE_OUT_IDLE", 4, 4, 0, NULL, 11 },
+	{ "CE_IN_IDLE", 5, 5, 0, NULL, 10 },
+	{ "CE_DST_IDLE", 6, 6, 0, NULL, 11 },
+	{ "CE_AFIFO_FULL", 10, 10, 0, NULL, 13 },
+	{ "CE_INFO_FULL", 13, 13, 0, NULL, 12 },
+	{ "CE_INFO1_FULL", 14, 14, 0, NULL, 13 },
+	{ "CE_RD_STALL", 17, 17, 0, NULL, 11 },
+	{ "CE_WR_STALL", 18, 18, 0, NULL, 11 },
+	/* 3873 */
+	{ "PERF_ENABLE0", 0, 0, 0, NULL, 12 },
+	{ "PERF_CLEAR0", 1, 1, 0, NULL, 11 },
+	{ "PERF_SEL0", 2, 7, 0, NULL, 9 },
+	{ "PERF_ENABLE1", 8, 8, 0, NULL, 12 },
+	{ "PERF_CLEAR1", 9, 9, 0, NULL, 11 },
+	{ "PERF_SEL1", 10, 15, 0, NULL, 9 },
+	/* 3879 */
+	{ "HALT", 0, 0, 0, NULL, 4 },
+	{ "STEP", 1, 1, 0, NULL, 4 },
+	/* 3881 */
+	{ "FREEZE", 4, 4, 0, NULL, 6 },
+	{ "FROZEN", 5, 5, 0, NULL, 6 },
+	/* 3883 */
+	{ "UNIT", 0, 3, 0, NULL, 4 },
+	{ "VALUE", 8, 23, 0, NULL, 5 },
+	{ "PREFER", 30, 30, 0, NULL, 6 },
+	/* 3886 */
+	{ "PG_CNTL_ENABLE", 0, 0, 0, NULL, 14 },
+	{ "AUTOMATIC_STATUS_ENABLE", 1, 1, 0, NULL, 23 },
+	{ "PG_STATE_VALID", 2, 2, 0, NULL, 14 },
+	{ "PG_CNTL_STATUS", 4, 5, 0, NULL, 14 },
+	{ "SDMA0_ON_CONDITION", 6, 6, 0, NULL, 18 },
+	{ "SDMA1_ON_CONDITION", 7, 7, 0, NULL, 18 },
+	{ "POWER_OFF_DELAY", 8, 19, 0, NULL, 15 },
+	{ "POWER_ON_DELAY", 20, 31, 0, NULL, 14 },
+	/* 3894 */
+	{ "FSM_ADDR", 0, 7, 0, NULL, 8 },
+	{ "POWER_DOWN", 8, 8, 0, NULL, 10 },
+	{ "POWER_UP", 9, 9, 0, NULL, 8 },
+	{ "P1_SELECT", 10, 10, 0, NULL, 9 },
+	{ "P2_SELECT", 11, 11, 0, NULL, 9 },
+	{ "WRITE", 12, 12, 0, NULL, 5 },
+	{ "READ", 13, 13, 0, NULL, 4 },
+	{ "SRBM_OVERRIDE", 27, 27, 0, NULL, 13 },
+	{ "REG_ADDR", 28, 31, 0, NULL, 8 },
+	/* 3903 */
+	{ "VALUE", 0, 23, 0, NULL, 5 },
+	/* 3904 */
+	{ "DIS_EDC", 1, 1, 0, NULL, 7 },
+	{ "ECC_INT_ENABLE", 2, 2, 0, NULL, 14 },
+	/* 3906 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "RB_SWAP_ENABLE", 9, 9, 0, NULL, 14 },
+	{ "RPTR_WRITEBACK_ENABLE", 12, 12, 0, NULL, 21 },
+	{ "RPTR_WRITEBACK_SWAP_ENABLE", 13, 13, 0, NULL, 26 },
+	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
+	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
+	{ "RB_VMID", 24, 27, 0, NULL, 7 },
+	/* 3914 */
+	{ "ADDR", 0, 23, 0, NULL, 4 },
+	/* 3915 */
+	{ "ENABLE", 0, 0, 0, NULL, 6 },
+	{ "SWAP_ENABLE", 1, 1, 0, NULL, 11 },
+	{ "FREQUENCY", 4, 15, 0, NULL, 9 },
+	{ "IDLE_POLL_COUNT", 16, 31, 0, NULL, 15 },
+	/* 3919 */
+	{ "IB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "IB_SWAP_ENABLE", 4, 4, 0, NULL, 14 },
+	{ "SWITCH_INSIDE_IB", 8, 8, 0, NULL, 16 },
+	{ "CMD_VMID", 16, 19, 0, NULL, 8 },
+	/* 3923 */
+	{ "ADDR", 5, 31, 0, NULL, 4 },
+	/* 3924 */
+	{ "SIZE", 0, 19, 0, NULL, 4 },
+	/* 3925 */
+	{ "SKIP_COUNT", 0, 13, 0, NULL, 10 },
+	/* 3926 */
+	{ "SELECTED", 0, 0, 0, NULL, 8 },
+	{ "IDLE", 2, 2, 0, NULL, 4 },
+	{ "EXPIRED", 3, 3, 0, NULL, 7 },
+	{ "EXCEPTION", 4, 6, 0, NULL, 9 },
+	{ "CTXSW_ABLE", 7, 7, 0, NULL, 10 },
+	{ "CTXSW_READY", 8, 8, 0, NULL, 11 },
+	/* 3932 */
+	{ "RESUME_CTX", 16, 16, 0, NULL, 10 },
+	{ "SESSION_SEL", 24, 27, 0, NULL, 11 },
+	/* 3934 */
+	{ "ATC", 0, 0, 0, NULL, 3 },
+	{ "PTR32", 4, 4, 0, NULL, 5 },
+	{ "SHARED_BASE", 8, 10, 0, NULL, 11 },
+	{ "VM_HOLE", 30, 30, 0, NULL, 7 },
+	/* 3938 */
+	{ "BASE", 0, 15, 0, NULL, 4 },
+	{ "LIMIT", 16, 31, 0, NULL, 5 },
+	/* 3940 */
+	{ "RD_OUTSTANDING", 0, 11, 0, NULL, 14 },
+	{ "WR_OUTSTANDING", 16, 24, 0, NULL, 14 },
+	/* 3942 */
+	{ "OFFSET", 0, 20, 0, NULL, 6 },
+	{ "ENABLE", 28, 28, 0, NULL, 6 },
+	{ "CAPTURED", 30, 30, 0, NULL, 8 },
+	/* 3945 */
+	{ "BE_ERROR", 0, 0, 0, NULL, 8 },
+	{ "DATA", 2, 31, 0, NULL, 4 },
+	/* 3947 */
 	{ "ADDRESS", 0, 7, 0, NULL, 7 },
-	/* 2796 */
+	/* 3948 */
 	{ "SE_PAIR_MAP", 0, 1, 4, gk_pm4_reg_values + 927, 11 },
 	{ "SE_PAIR_XSEL", 2, 3, 4, gk_pm4_reg_values + 931, 12 },
 	{ "SE_PAIR_YSEL", 4, 5, 4, gk_pm4_reg_values + 935, 12 },
-	/* 2799 */
+	/* 3951 */
 	{ "SLICE_EVEN_ENABLE", 0, 1, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 2, 3, 0, NULL, 16 },
-	/* 2801 */
+	/* 3953 */
 	{ "ES_VERTS_PER_SUBGRP", 0, 10, 0, NULL, 19 },
 	{ "GS_PRIMS_PER_SUBGRP", 11, 21, 0, NULL, 19 },
-	/* 2803 */
+	/* 3955 */
 	{ "STREAM_OUT_ADDR_HI", 0, 15, 0, NULL, 18 },
-	/* 2804 */
+	/* 3956 */
 	{ "PIPE_STATS_ADDR_HI", 0, 15, 0, NULL, 18 },
-	/* 2805 */
+	/* 3957 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 16, 0, NULL, 9 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 2808 */
+	/* 3960 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
-	/* 2809 */
+	/* 3961 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
-	/* 2810 */
+	/* 3962 */
 	{ "SEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "SEM_USE_MAILBOX", 16, 16, 0, NULL, 15 },
 	{ "SEM_SIGNAL_TYPE", 20, 20, 0, NULL, 15 },
 	{ "SEM_CLIENT_CODE", 24, 25, 0, NULL, 15 },
 	{ "SEM_SELECT", 29, 31, 0, NULL, 10 },
-	/* 2815 */
+	/* 3967 */
 	{ "SRC_ATC", 12, 12, 0, NULL, 7 },
 	{ "SRC_CACHE_POLICY", 13, 14, 0, NULL, 16 },
 	{ "SRC_VOLATILE", 15, 15, 0, NULL, 12 },
@@ -5402,78 +6849,78 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "DST_VOLATILE", 27, 27, 0, NULL, 12 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 2823 */
+	/* 3975 */
 	{ "COHER_BASE_HI_256B", 0, 7, 0, NULL, 18 },
-	/* 2824 */
+	/* 3976 */
 	{ "SRC_ADDR_HI", 0, 15, 0, NULL, 11 },
-	/* 2825 */
+	/* 3977 */
 	{ "DST_ADDR_HI", 0, 15, 0, NULL, 11 },
-	/* 2826 */
+	/* 3978 */
 	{ "COHER_SIZE_HI_256B", 0, 7, 0, NULL, 18 },
-	/* 2827 */
+	/* 3979 */
 	{ "IB_EN", 0, 7, 0, NULL, 5 },
-	/* 2828 */
+	/* 3980 */
 	{ "INIT_BASE_HI", 0, 15, 0, NULL, 12 },
-	/* 2829 */
+	/* 3981 */
 	{ "IB1_BASE_HI", 0, 15, 0, NULL, 11 },
-	/* 2830 */
+	/* 3982 */
 	{ "IB2_BASE_HI", 0, 15, 0, NULL, 11 },
-	/* 2831 */
+	/* 3983 */
 	{ "ST_BASE_HI", 0, 15, 0, NULL, 10 },
-	/* 2832 */
+	/* 3984 */
 	{ "WBINV_TC_OP", 0, 6, 0, NULL, 11 },
 	{ "WBINV_ACTION_ENA", 12, 17, 0, NULL, 16 },
 	{ "CACHE_CONTROL", 25, 26, 0, NULL, 13 },
 	{ "EOP_VOLATILE", 27, 27, 0, NULL, 12 },
-	/* 2836 */
+	/* 3988 */
 	{ "CNTX_ID", 0, 15, 0, NULL, 7 },
 	{ "DST_SEL", 16, 17, 0, NULL, 7 },
 	{ "INT_SEL", 24, 26, 0, NULL, 7 },
 	{ "DATA_SEL", 29, 31, 0, NULL, 8 },
-	/* 2840 */
+	/* 3992 */
 	{ "OFFCHIP_BUFFERING", 0, 8, 0, NULL, 17 },
 	{ "OFFCHIP_GRANULARITY", 9, 10, 4, gk_pm4_reg_values + 388, 19 },
-	/* 2842 */
+	/* 3994 */
 	{ "X", 0, 15, 0, NULL, 1 },
 	{ "Y", 16, 31, 0, NULL, 1 },
-	/* 2844 */
+	/* 3996 */
 	{ "ENABLE_HV_PRE_SHADER", 0, 0, 0, NULL, 20 },
 	{ "FORCE_PRE_SHADER_ALL_PIXELS", 1, 1, 0, NULL, 27 },
-	/* 2846 */
+	/* 3998 */
 	{ "X_COORD", 0, 13, 0, NULL, 7 },
-	/* 2847 */
+	/* 3999 */
 	{ "Y_COORD", 0, 13, 0, NULL, 7 },
-	/* 2848 */
+	/* 4000 */
 	{ "COUNT", 0, 15, 0, NULL, 5 },
-	/* 2849 */
+	/* 4001 */
 	{ "COUNT_HI", 0, 30, 0, NULL, 8 },
-	/* 2850 */
+	/* 4002 */
 	{ "AINC", 0, 5, 0, NULL, 4 },
 	{ "UNUSED1", 6, 7, 0, NULL, 7 },
 	{ "DMODE", 8, 8, 0, NULL, 5 },
 	{ "UNUSED2", 9, 31, 0, NULL, 7 },
-	/* 2854 */
+	/* 4006 */
 	{ "COMPLETE", 0, 0, 0, NULL, 8 },
 	{ "UNUSED", 1, 31, 0, NULL, 6 },
-	/* 2856 */
+	/* 4008 */
 	{ "BASE", 0, 15, 0, NULL, 4 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 2858 */
+	/* 4010 */
 	{ "SIZE", 0, 15, 0, NULL, 4 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 2860 */
+	/* 4012 */
 	{ "OFFSET0", 0, 7, 0, NULL, 7 },
 	{ "UNUSED", 8, 31, 0, NULL, 6 },
-	/* 2862 */
+	/* 4014 */
 	{ "OFFSET1", 0, 7, 0, NULL, 7 },
 	{ "UNUSED", 8, 31, 0, NULL, 6 },
-	/* 2864 */
+	/* 4016 */
 	{ "OP", 0, 7, 0, NULL, 2 },
 	{ "UNUSED", 8, 31, 0, NULL, 6 },
-	/* 2866 */
+	/* 4018 */
 	{ "INDEX", 0, 5, 0, NULL, 5 },
 	{ "UNUSED", 6, 31, 0, NULL, 6 },
-	/* 2868 */
+	/* 4020 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -5483,65 +6930,63 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_VALID", 27, 27, 0, NULL, 10 },
 	{ "HEAD_FLAG", 28, 28, 0, NULL, 9 },
 	{ "UNUSED1", 29, 31, 0, NULL, 7 },
-	/* 2877 */
+	/* 4029 */
 	{ "RESOURCE_CNT", 0, 15, 0, NULL, 12 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 2879 */
+	/* 4031 */
 	{ "INDEX", 0, 3, 0, NULL, 5 },
 	{ "UNUSED", 4, 31, 0, NULL, 6 },
-	/* 2881 */
+	/* 4033 */
 	{ "DS_ADDRESS", 0, 15, 0, NULL, 10 },
 	{ "CRAWLER_TYPE", 16, 19, 0, NULL, 12 },
 	{ "CRAWLER", 20, 23, 0, NULL, 7 },
 	{ "UNUSED", 24, 29, 0, NULL, 6 },
 	{ "NO_ALLOC", 30, 30, 0, NULL, 8 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 2887 */
+	/* 4039 */
 	{ "VALUE", 0, 30, 0, NULL, 5 },
 	{ "INCDEC", 31, 31, 0, NULL, 6 },
-	/* 2889 */
-	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
-	/* 2890 */
+	/* 4041 */
 	{ "PERF_SEL2", 0, 5, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 15, 0, NULL, 9 },
-	/* 2892 */
+	/* 4043 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 15, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 2895 */
+	/* 4046 */
 	{ "MIN", 0, 15, 0, NULL, 3 },
 	{ "MAX", 16, 31, 0, NULL, 3 },
-	/* 2897 */
+	/* 4048 */
 	{ "DISABLE_DRAW_WINDOW_LO_MAX", 0, 0, 0, NULL, 26 },
 	{ "DISABLE_DRAW_WINDOW_LO_MIN", 1, 1, 0, NULL, 26 },
 	{ "DISABLE_DRAW_WINDOW_HI", 2, 2, 0, NULL, 22 },
 	{ "MODE", 8, 8, 0, NULL, 4 },
-	/* 2901 */
+	/* 4052 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2906 */
+	/* 4057 */
 	{ "PERF_SEL2", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 19, 0, NULL, 9 },
 	{ "PERF_MODE3", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE2", 28, 31, 0, NULL, 10 },
-	/* 2910 */
+	/* 4061 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 2913 */
+	/* 4064 */
 	{ "PERF_SEL2", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 19, 0, NULL, 9 },
-	/* 2915 */
+	/* 4066 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 2917 */
+	/* 4068 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
-	/* 2918 */
+	/* 4069 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
-	/* 2919 */
+	/* 4070 */
 	{ "BIN0_MIN", 0, 3, 0, NULL, 8 },
 	{ "BIN0_MAX", 4, 7, 0, NULL, 8 },
 	{ "BIN1_MIN", 8, 11, 0, NULL, 8 },
@@ -5550,43 +6995,43 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "BIN2_MAX", 20, 23, 0, NULL, 8 },
 	{ "BIN3_MIN", 24, 27, 0, NULL, 8 },
 	{ "BIN3_MAX", 28, 31, 0, NULL, 8 },
-	/* 2927 */
+	/* 4078 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "SQC_BANK_MASK", 12, 15, 0, NULL, 13 },
 	{ "SQC_CLIENT_MASK", 16, 19, 0, NULL, 15 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "SIMD_MASK", 24, 27, 0, NULL, 9 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2933 */
+	/* 4084 */
 	{ "FORCE_EN", 0, 0, 0, NULL, 8 },
-	/* 2934 */
+	/* 4085 */
 	{ "PERFCOUNTER_SELECT", 0, 9, 0, NULL, 18 },
 	{ "PERFCOUNTER_SELECT1", 10, 19, 0, NULL, 19 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
-	/* 2937 */
+	/* 4088 */
 	{ "PERFCOUNTER_SELECT2", 0, 9, 0, NULL, 19 },
 	{ "PERFCOUNTER_SELECT3", 10, 19, 0, NULL, 19 },
-	/* 2939 */
+	/* 4090 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 17, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2944 */
+	/* 4095 */
 	{ "PERF_SEL2", 0, 7, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 17, 0, NULL, 9 },
 	{ "PERF_MODE3", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE2", 28, 31, 0, NULL, 10 },
-	/* 2948 */
+	/* 4099 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2951 */
+	/* 4102 */
 	{ "PERF_SEL2", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 19, 0, NULL, 9 },
 	{ "PERF_MODE2", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE3", 28, 31, 0, NULL, 10 },
-	/* 2955 */
+	/* 4106 */
 	{ "OP_FILTER_ENABLE", 0, 0, 0, NULL, 16 },
 	{ "OP_FILTER_SEL", 1, 3, 6, gk_pm4_reg_values + 939, 13 },
 	{ "FORMAT_FILTER_ENABLE", 4, 4, 0, NULL, 20 },
@@ -5599,29 +7044,29 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_SAMPLES_FILTER_SEL", 18, 20, 0, NULL, 22 },
 	{ "NUM_FRAGMENTS_FILTER_ENABLE", 21, 21, 0, NULL, 27 },
 	{ "NUM_FRAGMENTS_FILTER_SEL", 22, 23, 0, NULL, 24 },
-	/* 2967 */
+	/* 4118 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 18, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2972 */
+	/* 4123 */
 	{ "PERF_SEL2", 0, 8, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 18, 0, NULL, 9 },
 	{ "PERF_MODE3", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE2", 28, 31, 0, NULL, 10 },
-	/* 2976 */
+	/* 4127 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 2978 */
+	/* 4129 */
 	{ "RESERVED1", 0, 11, 0, NULL, 9 },
 	{ "PERFMON_RING_MODE", 12, 13, 0, NULL, 17 },
 	{ "RESERVED", 14, 15, 0, NULL, 8 },
 	{ "PERFMON_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 2982 */
+	/* 4133 */
 	{ "RING_BASE_HI", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 2984 */
+	/* 4135 */
 	{ "PERFMON_SEGMENT_SIZE", 0, 7, 0, NULL, 20 },
 	{ "RESERVED1", 8, 10, 0, NULL, 9 },
 	{ "GLOBAL_NUM_LINE", 11, 15, 0, NULL, 15 },
@@ -5629,15 +7074,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE1_NUM_LINE", 21, 25, 0, NULL, 12 },
 	{ "SE2_NUM_LINE", 26, 30, 0, NULL, 12 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 2991 */
+	/* 4142 */
 	{ "PERFMON_SAMPLE_DELAY", 0, 7, 0, NULL, 20 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 2993 */
+	/* 4144 */
 	{ "PERFMON_STATE", 0, 2, 6, gk_pm4_reg_values + 370, 13 },
 	{ "PERFMON_SAMPLE_ENABLE", 10, 10, 0, NULL, 21 },
-	/* 2995 */
+	/* 4146 */
 	{ "PERFCOUNTER_SELECT", 0, 7, 0, NULL, 18 },
-	/* 2996 */
+	/* 4147 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -5648,7 +7093,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPR_IDX_EN", 27, 27, 0, NULL, 10 },
 	{ "VSKIP", 28, 28, 0, NULL, 5 },
 	{ "CSP", 29, 31, 0, NULL, 3 },
-	/* 3006 */
+	/* 4157 */
 	{ "SCC", 0, 0, 0, NULL, 3 },
 	{ "SPI_PRIO", 1, 2, 0, NULL, 8 },
 	{ "USER_PRIO", 3, 4, 0, NULL, 9 },
@@ -5672,19 +7117,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_REPLAY", 22, 22, 0, NULL, 12 },
 	{ "INST_ATC", 23, 23, 0, NULL, 8 },
 	{ "MUST_EXPORT", 27, 27, 0, NULL, 11 },
-	/* 3029 */
+	/* 4180 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "SAVECTX", 10, 10, 0, NULL, 7 },
 	{ "EXCP_CYCLE", 16, 21, 0, NULL, 10 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 3033 */
+	/* 4184 */
 	{ "VM_CNT", 0, 3, 0, NULL, 6 },
 	{ "EXP_CNT", 4, 6, 0, NULL, 7 },
 	{ "LGKM_CNT", 8, 11, 0, NULL, 8 },
 	{ "VALU_CNT", 12, 14, 0, NULL, 8 },
 	{ "FIRST_REPLAY", 15, 15, 0, NULL, 12 },
 	{ "RCNT", 16, 19, 0, NULL, 4 },
-	/* 3039 */
+	/* 4190 */
 	{ "IBUF_ST", 0, 2, 0, NULL, 7 },
 	{ "PC_INVALID", 3, 3, 0, NULL, 10 },
 	{ "NEED_NEXT_DW", 4, 4, 0, NULL, 12 },
@@ -5698,13 +7143,709 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HYB_CNT", 27, 28, 0, NULL, 7 },
 	{ "KILL", 29, 29, 0, NULL, 4 },
 	{ "NEED_KILL_IFETCH", 30, 30, 0, NULL, 16 },
-	/* 3052 */
+	/* 4203 */
 	{ "IXNACK", 0, 0, 0, NULL, 6 },
 	{ "XNACK", 1, 1, 0, NULL, 5 },
 	{ "TA_NEED_RESET", 2, 2, 0, NULL, 13 },
 	{ "XCNT", 4, 7, 0, NULL, 4 },
 	{ "QCNT", 8, 11, 0, NULL, 4 },
-	/* 3057 */
+	/* 4208 */
+	{ "PWR_REQUEST_HALT", 16, 16, 0, NULL, 16 },
+	{ "COMBINE_SYSTEM_MC", 17, 17, 0, NULL, 17 },
+	{ "REPORT_LAST_RDERR", 18, 18, 0, NULL, 17 },
+	/* 4211 */
+	{ "READ_TIMEOUT", 0, 23, 0, NULL, 12 },
+	/* 4212 */
+	{ "SOFT_RESET_ATCL2", 0, 0, 0, NULL, 16 },
+	{ "SOFT_RESET_BIF", 1, 1, 0, NULL, 14 },
+	{ "SOFT_RESET_SDMA3", 2, 2, 0, NULL, 16 },
+	{ "SOFT_RESET_SDMA2", 3, 3, 0, NULL, 16 },
+	{ "SOFT_RESET_GIONB", 4, 4, 0, NULL, 16 },
+	{ "SOFT_RESET_DC", 5, 5, 0, NULL, 13 },
+	{ "SOFT_RESET_SDMA1", 6, 6, 0, NULL, 16 },
+	{ "SOFT_RESET_GRBM", 8, 8, 0, NULL, 15 },
+	{ "SOFT_RESET_HDP", 9, 9, 0, NULL, 14 },
+	{ "SOFT_RESET_IH", 10, 10, 0, NULL, 13 },
+	{ "SOFT_RESET_MC", 11, 11, 0, NULL, 13 },
+	{ "SOFT_RESET_CHUB", 12, 12, 0, NULL, 15 },
+	{ "SOFT_RESET_ESRAM", 13, 13, 0, NULL, 16 },
+	{ "SOFT_RESET_ROM", 14, 14, 0, NULL, 14 },
+	{ "SOFT_RESET_SEM", 15, 15, 0, NULL, 14 },
+	{ "SOFT_RESET_SMU", 16, 16, 0, NULL, 14 },
+	{ "SOFT_RESET_VMC", 17, 17, 0, NULL, 14 },
+	{ "SOFT_RESET_UVD", 18, 18, 0, NULL, 14 },
+	{ "SOFT_RESET_VP8", 19, 19, 0, NULL, 14 },
+	{ "SOFT_RESET_SDMA", 20, 20, 0, NULL, 15 },
+	{ "SOFT_RESET_TST", 21, 21, 0, NULL, 14 },
+	{ "SOFT_RESET_REGBB", 22, 22, 0, NULL, 16 },
+	{ "SOFT_RESET_ODE", 23, 23, 0, NULL, 14 },
+	{ "SOFT_RESET_VCE0", 24, 24, 0, NULL, 15 },
+	{ "SOFT_RESET_XDMA", 25, 25, 0, NULL, 15 },
+	{ "SOFT_RESET_ACP", 26, 26, 0, NULL, 14 },
+	{ "SOFT_RESET_SAMMSP", 27, 27, 0, NULL, 17 },
+	{ "SOFT_RESET_SAMSCP", 28, 28, 0, NULL, 17 },
+	{ "SOFT_RESET_GRN", 29, 29, 0, NULL, 14 },
+	{ "SOFT_RESET_ISP", 30, 30, 0, NULL, 14 },
+	{ "SOFT_RESET_VCE1", 31, 31, 0, NULL, 15 },
+	/* 4243 */
+	{ "CREDIT_RECOVER_TIME", 0, 11, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_ENABLE", 31, 31, 0, NULL, 21 },
+	/* 4245 */
+	{ "CREDIT_RECOVER_BIF", 0, 0, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_SMU", 1, 1, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_DC", 2, 2, 0, NULL, 17 },
+	{ "CREDIT_RECOVER_GIONB", 3, 3, 0, NULL, 20 },
+	{ "CREDIT_RECOVER_ACP", 4, 4, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_XDMA", 5, 5, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_ODE", 6, 6, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_REGBB", 7, 7, 0, NULL, 20 },
+	{ "CREDIT_RECOVER_VP8", 8, 8, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_GRBM", 9, 9, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_UVD", 10, 10, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_VCE0", 11, 11, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_VCE1", 12, 12, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_ISP", 13, 13, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_SAM", 14, 14, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_MCB", 15, 15, 0, NULL, 18 },
+	{ "CREDIT_RECOVER_MCC0", 16, 16, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC1", 17, 17, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC2", 18, 18, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC3", 19, 19, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC4", 20, 20, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC5", 21, 21, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC6", 22, 22, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCC7", 23, 23, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD0", 24, 24, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD1", 25, 25, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD2", 26, 26, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD3", 27, 27, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD4", 28, 28, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD5", 29, 29, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD6", 30, 30, 0, NULL, 19 },
+	{ "CREDIT_RECOVER_MCD7", 31, 31, 0, NULL, 19 },
+	/* 4277 */
+	{ "CREDIT_RESET_BIF", 0, 0, 0, NULL, 16 },
+	{ "CREDIT_RESET_SMU", 1, 1, 0, NULL, 16 },
+	{ "CREDIT_RESET_DC", 2, 2, 0, NULL, 15 },
+	{ "CREDIT_RESET_GIONB", 3, 3, 0, NULL, 18 },
+	{ "CREDIT_RESET_ACP", 4, 4, 0, NULL, 16 },
+	{ "CREDIT_RESET_XDMA", 5, 5, 0, NULL, 17 },
+	{ "CREDIT_RESET_ODE", 6, 6, 0, NULL, 16 },
+	{ "CREDIT_RESET_REGBB", 7, 7, 0, NULL, 18 },
+	{ "CREDIT_RESET_VP8", 8, 8, 0, NULL, 16 },
+	{ "CREDIT_RESET_GRBM", 9, 9, 0, NULL, 17 },
+	{ "CREDIT_RESET_UVD", 10, 10, 0, NULL, 16 },
+	{ "CREDIT_RESET_VCE0", 11, 11, 0, NULL, 17 },
+	{ "CREDIT_RESET_VCE1", 12, 12, 0, NULL, 17 },
+	{ "CREDIT_RESET_ISP", 13, 13, 0, NULL, 16 },
+	{ "CREDIT_RESET_SAM", 14, 14, 0, NULL, 16 },
+	{ "CREDIT_RESET_MCB", 15, 15, 0, NULL, 16 },
+	{ "CREDIT_RESET_MCC0", 16, 16, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC1", 17, 17, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC2", 18, 18, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC3", 19, 19, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC4", 20, 20, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC5", 21, 21, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC6", 22, 22, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCC7", 23, 23, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD0", 24, 24, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD1", 25, 25, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD2", 26, 26, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD3", 27, 27, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD4", 28, 28, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD5", 29, 29, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD6", 30, 30, 0, NULL, 17 },
+	{ "CREDIT_RESET_MCD7", 31, 31, 0, NULL, 17 },
+	/* 4309 */
+	{ "IGNORE_RDY", 0, 0, 0, NULL, 10 },
+	{ "DISABLE_READ_TIMEOUT", 1, 1, 0, NULL, 20 },
+	{ "SNAPSHOT_FREE_CNTRS", 2, 2, 0, NULL, 19 },
+	{ "SYS_CLOCK_DOMAIN_OVERRIDE", 4, 4, 0, NULL, 25 },
+	{ "VCE_CLOCK_DOMAIN_OVERRIDE", 5, 5, 0, NULL, 25 },
+	{ "UVD_CLOCK_DOMAIN_OVERRIDE", 6, 6, 0, NULL, 25 },
+	{ "SDMA_CLOCK_DOMAIN_OVERRIDE", 7, 7, 0, NULL, 26 },
+	{ "MC_CLOCK_DOMAIN_OVERRIDE", 8, 8, 0, NULL, 24 },
+	{ "SAM_CLOCK_DOMAIN_OVERRIDE", 9, 9, 0, NULL, 25 },
+	{ "ISP_CLOCK_DOMAIN_OVERRIDE", 10, 10, 0, NULL, 25 },
+	{ "VP8_CLOCK_DOMAIN_OVERRIDE", 11, 11, 0, NULL, 25 },
+	/* 4320 */
+	{ "MCB_RDY", 0, 0, 0, NULL, 7 },
+	{ "GIONB_RDY", 1, 1, 0, NULL, 9 },
+	{ "SMU_RDY", 2, 2, 0, NULL, 7 },
+	{ "SAMMSP_RDY", 3, 3, 0, NULL, 10 },
+	{ "ACP_RDY", 4, 4, 0, NULL, 7 },
+	{ "GRBM_RDY", 5, 5, 0, NULL, 8 },
+	{ "DC_RDY", 6, 6, 0, NULL, 6 },
+	{ "BIF_RDY", 7, 7, 0, NULL, 7 },
+	{ "XDMA_RDY", 8, 8, 0, NULL, 8 },
+	{ "UVD_RDY", 9, 9, 0, NULL, 7 },
+	{ "VP8_RDY", 10, 10, 0, NULL, 7 },
+	{ "REGBB_RDY", 11, 11, 0, NULL, 9 },
+	{ "ODE_RDY", 12, 12, 0, NULL, 7 },
+	{ "MCD7_RDY", 13, 13, 0, NULL, 8 },
+	{ "MCD6_RDY", 14, 14, 0, NULL, 8 },
+	{ "MCD5_RDY", 15, 15, 0, NULL, 8 },
+	{ "MCD4_RDY", 16, 16, 0, NULL, 8 },
+	{ "MCD3_RDY", 17, 17, 0, NULL, 8 },
+	{ "MCD2_RDY", 18, 18, 0, NULL, 8 },
+	{ "MCD1_RDY", 19, 19, 0, NULL, 8 },
+	{ "MCD0_RDY", 20, 20, 0, NULL, 8 },
+	{ "MCC7_RDY", 21, 21, 0, NULL, 8 },
+	{ "MCC6_RDY", 22, 22, 0, NULL, 8 },
+	{ "MCC5_RDY", 23, 23, 0, NULL, 8 },
+	{ "MCC4_RDY", 24, 24, 0, NULL, 8 },
+	{ "MCC3_RDY", 25, 25, 0, NULL, 8 },
+	{ "MCC2_RDY", 26, 26, 0, NULL, 8 },
+	{ "MCC1_RDY", 27, 27, 0, NULL, 8 },
+	{ "MCC0_RDY", 28, 28, 0, NULL, 8 },
+	{ "VCE0_RDY", 29, 29, 0, NULL, 8 },
+	{ "SAMSCP_RDY", 30, 30, 0, NULL, 10 },
+	{ "ISP_RDY", 31, 31, 0, NULL, 7 },
+	/* 4352 */
+	{ "READ_ADDRESS", 2, 17, 0, NULL, 12 },
+	{ "READ_REQUESTER_SDMA3", 18, 18, 0, NULL, 20 },
+	{ "READ_REQUESTER_SDMA2", 19, 19, 0, NULL, 20 },
+	{ "READ_REQUESTER_VCE0", 20, 20, 0, NULL, 19 },
+	{ "READ_REQUESTER_SDMA1", 21, 21, 0, NULL, 20 },
+	{ "READ_REQUESTER_TST", 22, 22, 0, NULL, 18 },
+	{ "READ_REQUESTER_SAMMSP", 23, 23, 0, NULL, 21 },
+	{ "READ_REQUESTER_HI", 24, 24, 0, NULL, 17 },
+	{ "READ_REQUESTER_GRBM", 25, 25, 0, NULL, 19 },
+	{ "READ_REQUESTER_SMU", 26, 26, 0, NULL, 18 },
+	{ "READ_REQUESTER_SAMSCP", 27, 27, 0, NULL, 21 },
+	{ "READ_REQUESTER_SDMA", 28, 28, 0, NULL, 19 },
+	{ "READ_REQUESTER_UVD", 29, 29, 0, NULL, 18 },
+	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
+	/* 4366 */
+	{ "RDERR_INT_MASK", 0, 0, 0, NULL, 14 },
+	{ "RAERR_INT_MASK", 1, 1, 0, NULL, 14 },
+	/* 4368 */
+	{ "RDERR_INT_STAT", 0, 0, 0, NULL, 14 },
+	{ "RAERR_INT_STAT", 1, 1, 0, NULL, 14 },
+	/* 4370 */
+	{ "RDERR_INT_ACK", 0, 0, 0, NULL, 13 },
+	{ "RAERR_INT_ACK", 1, 1, 0, NULL, 13 },
+	/* 4372 */
+	{ "ACCESS_REQUESTER_BIF", 0, 0, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_ACP", 1, 1, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_SAMSCP", 2, 2, 0, NULL, 23 },
+	{ "ACCESS_REQUESTER_SAMMSP", 3, 3, 0, NULL, 23 },
+	{ "ACCESS_REQUESTER_TST", 5, 5, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_SDMA3", 6, 6, 0, NULL, 22 },
+	{ "ACCESS_REQUESTER_SDMA2", 7, 7, 0, NULL, 22 },
+	{ "ACCESS_REQUESTER_SDMA1", 8, 8, 0, NULL, 22 },
+	{ "ACCESS_REQUESTER_SDMA0", 9, 9, 0, NULL, 22 },
+	{ "ACCESS_REQUESTER_UVD", 10, 10, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_VCE0", 11, 11, 0, NULL, 21 },
+	{ "ACCESS_REQUESTER_GRBM", 12, 12, 0, NULL, 21 },
+	{ "ACCESS_REQUESTER_SMU", 13, 13, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_PEER", 14, 14, 0, NULL, 21 },
+	{ "ACCESS_REQUESTER_CPU", 15, 15, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_ISP", 16, 16, 0, NULL, 20 },
+	{ "ACCESS_REQUESTER_VCE1", 17, 17, 0, NULL, 21 },
+	{ "ACCESS_REQUESTER_RLCHYP", 18, 18, 0, NULL, 23 },
+	{ "ACCESS_REQUESTER_SMUHYP", 19, 19, 0, NULL, 23 },
+	{ "ACCESS_REQUESTER_BIFHYP", 20, 20, 0, NULL, 23 },
+	{ "RAERR_FIREWALL_VIOLATION", 24, 24, 0, NULL, 24 },
+	{ "RAERR_HAR_REGIONSIZE_OVERFLOW", 25, 25, 0, NULL, 29 },
+	{ "RAERR_BIF_ADDR_OVERFLOW", 26, 26, 0, NULL, 23 },
+	{ "RAERR_P2SRP_REGIONSIZE_OVERFLOW", 27, 27, 0, NULL, 31 },
+	{ "RAERR_P2SRP_FIREWALL_VIOLATION", 28, 28, 0, NULL, 30 },
+	/* 4397 */
+	{ "ACCESS_ADDRESS", 2, 17, 0, NULL, 14 },
+	{ "ACCESS_VF", 19, 19, 0, NULL, 9 },
+	{ "ACCESS_VFID", 20, 23, 0, NULL, 11 },
+	{ "FIREWALL_VIOLATION", 31, 31, 0, NULL, 18 },
+	/* 4401 */
+	{ "VCE1_RDY", 0, 0, 0, NULL, 8 },
+	/* 4402 */
+	{ "READ_REQUESTER_ACP", 0, 0, 0, NULL, 18 },
+	{ "READ_REQUESTER_ISP", 1, 1, 0, NULL, 18 },
+	{ "READ_REQUESTER_VCE1", 2, 2, 0, NULL, 19 },
+	{ "READ_VF", 23, 23, 0, NULL, 7 },
+	{ "READ_VFID", 24, 27, 0, NULL, 9 },
+	/* 4407 */
+	{ "DSM_TRIG_ADDR", 0, 15, 0, NULL, 13 },
+	{ "DSM_TRIG_OP", 16, 16, 0, NULL, 11 },
+	/* 4409 */
+	{ "DSM_TRIG_WD", 0, 31, 0, NULL, 11 },
+	/* 4410 */
+	{ "DSM_TRIG_ADDR_MASK", 0, 15, 0, NULL, 18 },
+	{ "DSM_TRIG_OP_MASK", 16, 16, 0, NULL, 16 },
+	/* 4412 */
+	{ "DSM_TRIG_WD_MASK", 0, 31, 0, NULL, 16 },
+	/* 4413 */
+	{ "BANK_SELECT", 0, 5, 0, NULL, 11 },
+	{ "L2_CACHE_UPDATE_MODE", 6, 7, 0, NULL, 20 },
+	{ "L2_CACHE_UPDATE_WILDCARD_REFERENCE_VALUE", 8, 12, 0, NULL, 40 },
+	{ "L2_CACHE_BIGK_FRAGMENT_SIZE", 15, 19, 0, NULL, 27 },
+	{ "L2_CACHE_BIGK_ASSOCIATIVITY", 20, 20, 0, NULL, 27 },
+	{ "L2_CACHE_4K_EFFECTIVE_SIZE", 21, 23, 0, NULL, 26 },
+	{ "L2_CACHE_BIGK_EFFECTIVE_SIZE", 24, 27, 0, NULL, 28 },
+	{ "L2_CACHE_4K_FORCE_MISS", 28, 28, 0, NULL, 22 },
+	{ "L2_CACHE_BIGK_FORCE_MISS", 29, 29, 0, NULL, 24 },
+	{ "PDE_CACHE_FORCE_MISS", 30, 30, 0, NULL, 20 },
+	{ "L2_CACHE_4K_ASSOCIATIVITY", 31, 31, 0, NULL, 25 },
+	/* 4424 */
+	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
+	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 3, 3, 0, NULL, 39 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_DEFAULT", 4, 4, 0, NULL, 37 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 6, 6, 0, NULL, 44 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_DEFAULT", 7, 7, 0, NULL, 42 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_INTERRUPT", 9, 9, 0, NULL, 38 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_DEFAULT", 10, 10, 0, NULL, 36 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_SAVE", 11, 11, 0, NULL, 33 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_INTERRUPT", 12, 12, 0, NULL, 39 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_DEFAULT", 13, 13, 0, NULL, 37 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_SAVE", 14, 14, 0, NULL, 34 },
+	{ "READ_PROTECTION_FAULT_ENABLE_INTERRUPT", 15, 15, 0, NULL, 38 },
+	{ "READ_PROTECTION_FAULT_ENABLE_DEFAULT", 16, 16, 0, NULL, 36 },
+	{ "READ_PROTECTION_FAULT_ENABLE_SAVE", 17, 17, 0, NULL, 33 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_INTERRUPT", 18, 18, 0, NULL, 39 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 19, 19, 0, NULL, 37 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_SAVE", 20, 20, 0, NULL, 34 },
+	{ "EXECUTE_PROTECTION_FAULT_ENABLE_INTERRUPT", 21, 21, 0, NULL, 41 },
+	{ "EXECUTE_PROTECTION_FAULT_ENABLE_DEFAULT", 22, 22, 0, NULL, 39 },
+	{ "EXECUTE_PROTECTION_FAULT_ENABLE_SAVE", 23, 23, 0, NULL, 36 },
+	{ "PAGE_TABLE_BLOCK_SIZE", 24, 27, 0, NULL, 21 },
+	/* 4446 */
+	{ "PROTECTIONS", 0, 7, 0, NULL, 11 },
+	{ "MEMORY_CLIENT_ID", 12, 20, 0, NULL, 16 },
+	{ "MEMORY_CLIENT_RW", 24, 24, 0, NULL, 16 },
+	{ "VMID", 25, 28, 0, NULL, 4 },
+	{ "ATOMIC", 29, 29, 0, NULL, 6 },
+	/* 4451 */
+	{ "MEMORY_CLIENT", 0, 8, 0, NULL, 13 },
+	{ "MEMORY_CLIENT_MASK", 9, 17, 0, NULL, 18 },
+	{ "MEMORY_CLIENT_ID_MSB", 18, 18, 0, NULL, 20 },
+	{ "MEMORY_CLIENT_ID_MASK_MSB", 19, 19, 0, NULL, 25 },
+	/* 4455 */
+	{ "OFFDLY", 6, 11, 0, NULL, 6 },
+	{ "ENABLE", 18, 18, 0, NULL, 6 },
+	{ "MEM_LS_ENABLE", 19, 19, 0, NULL, 13 },
+	{ "OVERRIDE", 20, 20, 0, NULL, 8 },
+	/* 4459 */
+	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
+	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 37 },
+	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_SHARED", 7, 7, 0, NULL, 35 },
+	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_SNOOP", 8, 8, 0, NULL, 34 },
+	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_PHYSICAL", 9, 9, 0, NULL, 37 },
+	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_SHARED", 10, 10, 0, NULL, 35 },
+	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_SNOOP", 11, 11, 0, NULL, 34 },
+	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_PHYSICAL", 12, 12, 0, NULL, 37 },
+	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_SHARED", 13, 13, 0, NULL, 35 },
+	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_SNOOP", 14, 14, 0, NULL, 34 },
+	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_PHYSICAL", 15, 15, 0, NULL, 37 },
+	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_SHARED", 16, 16, 0, NULL, 35 },
+	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_SNOOP", 17, 17, 0, NULL, 34 },
+	{ "L2_CACHE_4K_LRU_ADDR_MATCHING", 18, 18, 0, NULL, 29 },
+	/* 4473 */
+	{ "RESERVED_READ_CLIENT_ID", 0, 8, 0, NULL, 23 },
+	{ "RESERVED_WRITE_CLIENT_ID", 10, 18, 0, NULL, 24 },
+	{ "ENABLE", 20, 20, 0, NULL, 6 },
+	{ "RESERVED_CACHE_INVALIDATION_MODE", 24, 24, 0, NULL, 32 },
+	{ "RESERVED_CACHE_PRIVATE_INVALIDATION", 25, 25, 0, NULL, 35 },
+	/* 4478 */
+	{ "FLUSH_INVALIDATE_CACHE", 0, 0, 0, NULL, 22 },
+	{ "VM_ID", 1, 4, 0, NULL, 5 },
+	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
+	{ "MULTIPLE_READS", 6, 6, 0, NULL, 14 },
+	{ "HDP_BIF_RDRET_CREDIT", 7, 10, 0, NULL, 20 },
+	{ "SIMULTANEOUS_READS_WRITES", 11, 11, 0, NULL, 25 },
+	{ "NO_SPLIT_ARRAY_LINEAR", 12, 12, 0, NULL, 21 },
+	{ "MC_RDREQ_CREDIT", 13, 18, 0, NULL, 15 },
+	{ "READ_CACHE_INVALIDATE", 19, 19, 0, NULL, 21 },
+	{ "ADDRLIB_LINEAR_BYPASS", 20, 20, 0, NULL, 21 },
+	{ "FED_ENABLE", 21, 21, 0, NULL, 10 },
+	{ "LEGACY_TILING_ENABLE", 22, 22, 0, NULL, 20 },
+	{ "LEGACY_SURFACES_ENABLE", 23, 23, 0, NULL, 22 },
+	/* 4491 */
+	{ "MEMIO_SEND", 0, 0, 0, NULL, 10 },
+	{ "MEMIO_OP", 1, 1, 0, NULL, 8 },
+	{ "MEMIO_BE", 2, 5, 0, NULL, 8 },
+	{ "MEMIO_WR_STROBE", 6, 6, 0, NULL, 15 },
+	{ "MEMIO_RD_STROBE", 7, 7, 0, NULL, 15 },
+	{ "MEMIO_ADDR_UPPER", 8, 13, 0, NULL, 16 },
+	{ "MEMIO_CLR_WR_ERROR", 14, 14, 0, NULL, 18 },
+	{ "MEMIO_CLR_RD_ERROR", 15, 15, 0, NULL, 18 },
+	{ "MEMIO_VF", 16, 16, 0, NULL, 8 },
+	{ "MEMIO_VFID", 17, 20, 0, NULL, 10 },
+	/* 4501 */
+	{ "VF_EN", 0, 0, 0, NULL, 5 },
+	{ "VF_NUM", 16, 31, 0, NULL, 6 },
+	/* 4503 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
+	{ "WPTR_WRITEBACK_ENABLE", 8, 8, 0, NULL, 21 },
+	{ "ENABLE_INTR", 17, 17, 0, NULL, 11 },
+	{ "MC_SWAP", 18, 19, 0, NULL, 7 },
+	{ "RPTR_REARM", 21, 21, 0, NULL, 10 },
+	{ "MC_VMID", 24, 27, 0, NULL, 7 },
+	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
+	/* 4512 */
+	{ "RB_OVERFLOW", 0, 0, 0, NULL, 11 },
+	{ "OFFSET", 2, 17, 0, NULL, 6 },
+	{ "RB_LEFT_NONE", 18, 18, 0, NULL, 12 },
+	{ "RB_MAY_OVERFLOW", 19, 19, 0, NULL, 15 },
+	/* 4516 */
+	{ "WPTR_WRITEBACK_TIMER", 0, 4, 0, NULL, 20 },
+	{ "CLIENT_FIFO_HIGHWATER", 8, 9, 0, NULL, 21 },
+	{ "MC_FIFO_HIGHWATER", 10, 14, 0, NULL, 17 },
+	{ "MC_WRREQ_CREDIT", 15, 19, 0, NULL, 15 },
+	{ "MC_WR_CLEAN_CNT", 20, 24, 0, NULL, 15 },
+	/* 4521 */
+	{ "IDLE", 0, 0, 0, NULL, 4 },
+	{ "INPUT_IDLE", 1, 1, 0, NULL, 10 },
+	{ "RB_IDLE", 2, 2, 0, NULL, 7 },
+	{ "RB_FULL", 3, 3, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN", 4, 4, 0, NULL, 13 },
+	{ "RB_OVERFLOW", 5, 5, 0, NULL, 11 },
+	{ "MC_WR_IDLE", 6, 6, 0, NULL, 10 },
+	{ "MC_WR_STALL", 7, 7, 0, NULL, 11 },
+	{ "MC_WR_CLEAN_PENDING", 8, 8, 0, NULL, 19 },
+	{ "MC_WR_CLEAN_STALL", 9, 9, 0, NULL, 17 },
+	{ "BIF_INTERRUPT_LINE", 10, 10, 0, NULL, 18 },
+	{ "SWITCH_READY", 11, 11, 0, NULL, 12 },
+	/* 4533 */
+	{ "ENABLE0", 0, 0, 0, NULL, 7 },
+	{ "CLEAR0", 1, 1, 0, NULL, 6 },
+	{ "PERF_SEL0", 2, 9, 0, NULL, 9 },
+	{ "ENABLE1", 10, 10, 0, NULL, 7 },
+	{ "CLEAR1", 11, 11, 0, NULL, 6 },
+	{ "PERF_SEL1", 12, 19, 0, NULL, 9 },
+	/* 4539 */
+	{ "RB_FULL_DRAIN_ENABLE", 0, 0, 0, NULL, 20 },
+	{ "WPTR_OVERFLOW_ENABLE", 1, 1, 0, NULL, 20 },
+	{ "MC_WR_FIFO_BLOCK_ENABLE", 2, 2, 0, NULL, 23 },
+	/* 4542 */
+	{ "SRC_EN", 0, 0, 0, NULL, 6 },
+	{ "FCNID_EN", 1, 1, 0, NULL, 8 },
+	{ "TIMESTAMP_EN", 2, 2, 0, NULL, 12 },
+	{ "RINGID_EN", 3, 3, 0, NULL, 9 },
+	{ "VMID_EN", 4, 4, 0, NULL, 7 },
+	{ "PASID_EN", 5, 5, 0, NULL, 8 },
+	/* 4548 */
+	{ "VALUE", 0, 27, 0, NULL, 5 },
+	/* 4549 */
+	{ "VF_ID", 0, 3, 0, NULL, 5 },
+	{ "RESERVED", 4, 30, 0, NULL, 8 },
+	{ "PF_VF", 31, 31, 0, NULL, 5 },
+	/* 4552 */
+	{ "RB_FULL_DRAIN_VF", 0, 15, 0, NULL, 16 },
+	{ "RB_OVERFLOW_VF", 16, 31, 0, NULL, 14 },
+	/* 4554 */
+	{ "VALUE", 0, 0, 0, NULL, 5 },
+	/* 4555 */
+	{ "VF", 0, 15, 0, NULL, 2 },
+	{ "PF", 31, 31, 0, NULL, 2 },
+	/* 4557 */
+	{ "RB_FULL_VF", 0, 15, 0, NULL, 10 },
+	{ "BIF_INTERRUPT_LINE_VF", 16, 31, 0, NULL, 21 },
+	/* 4559 */
+	{ "VALUE", 0, 11, 0, NULL, 5 },
+	/* 4560 */
+	{ "MASK", 0, 0, 0, NULL, 4 },
+	/* 4561 */
+	{ "CG", 0, 0, 0, NULL, 2 },
+	{ "DC", 1, 1, 0, NULL, 2 },
+	{ "SAMMSP", 3, 3, 0, NULL, 6 },
+	{ "RLC", 4, 4, 0, NULL, 3 },
+	{ "ROM", 5, 5, 0, NULL, 3 },
+	{ "SRBM", 6, 6, 0, NULL, 4 },
+	{ "VMC", 7, 7, 0, NULL, 3 },
+	{ "UVD", 8, 8, 0, NULL, 3 },
+	{ "BIF", 9, 9, 0, NULL, 3 },
+	{ "SDMA0", 10, 10, 0, NULL, 5 },
+	{ "SDMA1", 11, 11, 0, NULL, 5 },
+	{ "ISP", 12, 12, 0, NULL, 3 },
+	{ "VCE0", 13, 13, 0, NULL, 4 },
+	{ "VCE1", 14, 14, 0, NULL, 4 },
+	{ "ATC", 15, 15, 0, NULL, 3 },
+	{ "XDMA", 16, 16, 0, NULL, 4 },
+	{ "ACP", 17, 17, 0, NULL, 3 },
+	{ "SH", 18, 18, 0, NULL, 2 },
+	{ "SH1", 19, 19, 0, NULL, 3 },
+	{ "SH2", 20, 20, 0, NULL, 3 },
+	{ "SH3", 21, 21, 0, NULL, 3 },
+	{ "RESET_ENABLE", 22, 22, 0, NULL, 12 },
+	{ "INCOMPLETE_CNT", 24, 27, 0, NULL, 14 },
+	/* 4584 */
+	{ "CG", 0, 0, 0, NULL, 2 },
+	{ "DC", 1, 1, 0, NULL, 2 },
+	{ "SAMMSP", 3, 3, 0, NULL, 6 },
+	{ "RLC", 4, 4, 0, NULL, 3 },
+	{ "ROM", 5, 5, 0, NULL, 3 },
+	{ "SRBM", 6, 6, 0, NULL, 4 },
+	{ "VMC", 7, 7, 0, NULL, 3 },
+	{ "UVD", 8, 8, 0, NULL, 3 },
+	{ "BIF", 9, 9, 0, NULL, 3 },
+	{ "SDMA0", 10, 10, 0, NULL, 5 },
+	{ "SDMA1", 11, 11, 0, NULL, 5 },
+	{ "ISP", 12, 12, 0, NULL, 3 },
+	{ "VCE0", 13, 13, 0, NULL, 4 },
+	{ "VCE1", 14, 14, 0, NULL, 4 },
+	{ "ATC", 15, 15, 0, NULL, 3 },
+	{ "XDMA", 16, 16, 0, NULL, 4 },
+	{ "ACP", 17, 17, 0, NULL, 3 },
+	{ "SH", 18, 18, 0, NULL, 2 },
+	{ "SH1", 19, 19, 0, NULL, 3 },
+	{ "SH2", 20, 20, 0, NULL, 3 },
+	{ "SH3", 21, 21, 0, NULL, 3 },
+	/* 4605 */
+	{ "VFID", 0, 3, 0, NULL, 4 },
+	{ "VF", 31, 31, 0, NULL, 2 },
+	/* 4607 */
+	{ "SEM_IDLE", 0, 0, 0, NULL, 8 },
+	{ "SEM_INTERNAL_IDLE", 1, 1, 0, NULL, 17 },
+	{ "MC_RDREQ_FIFO_FULL", 2, 2, 0, NULL, 18 },
+	{ "MC_WRREQ_FIFO_FULL", 3, 3, 0, NULL, 18 },
+	{ "WRITE1_FIFO_FULL", 4, 4, 0, NULL, 16 },
+	{ "CHECK0_FIFO_FULL", 5, 5, 0, NULL, 16 },
+	{ "MC_RDREQ_PENDING", 6, 6, 0, NULL, 16 },
+	{ "MC_WRREQ_PENDING", 7, 7, 0, NULL, 16 },
+	{ "SDMA0_MAILBOX_PENDING", 8, 8, 0, NULL, 21 },
+	{ "SDMA1_MAILBOX_PENDING", 9, 9, 0, NULL, 21 },
+	{ "UVD_MAILBOX_PENDING", 10, 10, 0, NULL, 19 },
+	{ "VCE_MAILBOX_PENDING", 11, 11, 0, NULL, 19 },
+	{ "CPG1_MAILBOX_PENDING", 12, 12, 0, NULL, 20 },
+	{ "CPG2_MAILBOX_PENDING", 13, 13, 0, NULL, 20 },
+	{ "VCE1_MAILBOX_PENDING", 14, 14, 0, NULL, 20 },
+	{ "SWITCH_READY", 31, 31, 0, NULL, 12 },
+	/* 4623 */
+	{ "SIDEPORT", 0, 7, 0, NULL, 8 },
+	{ "HOSTPORT", 8, 15, 0, NULL, 8 },
+	{ "SIDEPORT_EXTRA", 16, 23, 0, NULL, 14 },
+	{ "HOSTPORT_EXTRA", 24, 31, 0, NULL, 14 },
+	/* 4627 */
+	{ "SIDEPORT_ENABLE", 0, 7, 0, NULL, 15 },
+	{ "HOSTPORT_ENABLE", 8, 15, 0, NULL, 15 },
+	{ "SIDEPORT_ENABLE_EXTRA", 16, 23, 0, NULL, 21 },
+	{ "HOSTPORT_ENABLE_EXTRA", 24, 31, 0, NULL, 21 },
+	/* 4631 */
+	{ "VMID_PIPELINE_EN", 0, 0, 0, NULL, 16 },
+	{ "ENTRY_PIPELINE_EN", 1, 1, 0, NULL, 17 },
+	{ "CHECK_COUNTER_EN", 2, 2, 0, NULL, 16 },
+	{ "ECC_BEHAVIOR", 3, 4, 0, NULL, 12 },
+	{ "IDLE_COUNTER_INDEX", 8, 11, 0, NULL, 18 },
+	/* 4636 */
+	{ "VCE1_CLIENT0", 0, 4, 0, NULL, 12 },
+	/* 4637 */
+	{ "GPU_IDLE_LATENCY", 0, 31, 0, NULL, 16 },
+	/* 4638 */
+	{ "MMIO_MAP_RANGE0_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE0_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4640 */
+	{ "MMIO_MAP_RANGE1_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE1_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4642 */
+	{ "MMIO_MAP_RANGE2_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE2_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4644 */
+	{ "MMIO_MAP_RANGE3_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE3_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4646 */
+	{ "MMIO_MAP_RANGE4_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE4_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4648 */
+	{ "MMIO_MAP_RANGE5_LOWER", 0, 15, 0, NULL, 21 },
+	{ "MMIO_MAP_RANGE5_UPPER", 16, 31, 0, NULL, 21 },
+	/* 4650 */
+	{ "ADDRESS", 2, 18, 0, NULL, 7 },
+	/* 4651 */
+	{ "VDDGFX_GFX0_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX0_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX0_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4654 */
+	{ "VDDGFX_GFX0_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4655 */
+	{ "VDDGFX_GFX1_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX1_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX1_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4658 */
+	{ "VDDGFX_GFX1_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4659 */
+	{ "VDDGFX_GFX2_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX2_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX2_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4662 */
+	{ "VDDGFX_GFX2_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4663 */
+	{ "VDDGFX_GFX3_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX3_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX3_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4666 */
+	{ "VDDGFX_GFX3_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4667 */
+	{ "VDDGFX_GFX4_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX4_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX4_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4670 */
+	{ "VDDGFX_GFX4_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4671 */
+	{ "VDDGFX_GFX5_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_GFX5_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_GFX5_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4674 */
+	{ "VDDGFX_GFX5_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4675 */
+	{ "VDDGFX_RSV1_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_RSV1_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_RSV1_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4678 */
+	{ "VDDGFX_RSV1_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4679 */
+	{ "VDDGFX_RSV2_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_RSV2_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_RSV2_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4682 */
+	{ "VDDGFX_RSV2_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4683 */
+	{ "VDDGFX_RSV3_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_RSV3_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_RSV3_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4686 */
+	{ "VDDGFX_RSV3_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4687 */
+	{ "VDDGFX_RSV4_REG_LOWER", 2, 17, 0, NULL, 21 },
+	{ "VDDGFX_RSV4_REG_CMP_EN", 30, 30, 0, NULL, 22 },
+	{ "VDDGFX_RSV4_REG_STALL_EN", 31, 31, 0, NULL, 24 },
+	/* 4690 */
+	{ "VDDGFX_RSV4_REG_UPPER", 2, 17, 0, NULL, 21 },
+	/* 4691 */
+	{ "VDDGFX_FB_HDP_CMP_EN", 0, 0, 0, NULL, 20 },
+	{ "VDDGFX_FB_HDP_STALL_EN", 1, 1, 0, NULL, 22 },
+	{ "VDDGFX_FB_XDMA_CMP_EN", 2, 2, 0, NULL, 21 },
+	{ "VDDGFX_FB_XDMA_STALL_EN", 3, 3, 0, NULL, 23 },
+	{ "VDDGFX_FB_VGA_CMP_EN", 4, 4, 0, NULL, 20 },
+	{ "VDDGFX_FB_VGA_STALL_EN", 5, 5, 0, NULL, 22 },
+	/* 4697 */
+	{ "BIF_SMU_INDEX", 2, 18, 0, NULL, 13 },
+	/* 4698 */
+	{ "BIF_SMU_DATA", 2, 18, 0, NULL, 12 },
+	/* 4699 */
+	{ "BU_rst", 0, 0, 0, NULL, 6 },
+	{ "RWREG_RFEWDBIF_rst", 1, 1, 0, NULL, 18 },
+	{ "SMBUS_rst", 2, 2, 0, NULL, 9 },
+	{ "BX_rst", 3, 3, 0, NULL, 6 },
+	/* 4703 */
+	{ "REG_BU_pw_cmd", 0, 0, 0, NULL, 13 },
+	{ "REG_RWREG_RFEWDBIF_pw_cmd", 1, 1, 0, NULL, 25 },
+	{ "REG_SMBUS_pw_cmd", 2, 2, 0, NULL, 16 },
+	{ "REG_BX_pw_cmd", 3, 3, 0, NULL, 13 },
+	/* 4707 */
+	{ "BU_REG_pw_status", 0, 0, 0, NULL, 16 },
+	{ "RWREG_RFEWDBIF_REG_pw_status", 1, 1, 0, NULL, 28 },
+	{ "SMBUS_REG_pw_status", 2, 2, 0, NULL, 19 },
+	{ "BX_REG_pw_status", 3, 3, 0, NULL, 16 },
+	/* 4711 */
+	{ "REG_SMBUS_clkGate_timer", 0, 7, 0, NULL, 23 },
+	{ "REG_SMBUS_clkSetup_timer", 8, 11, 0, NULL, 24 },
+	{ "REG_SMBUS_timeout_timer", 16, 23, 0, NULL, 23 },
+	{ "SMBUS_RFE_mstTimeout", 24, 24, 0, NULL, 20 },
+	/* 4715 */
+	{ "STRAP_PLL_RX_IMPVAL", 1, 4, 0, NULL, 19 },
+	{ "STRAP_PLL_RX_IMPVAL_EN", 5, 5, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_PD", 6, 9, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_EN_PD", 10, 10, 0, NULL, 25 },
+	{ "STRAP_PLL_TX_IMPVAL_PU", 11, 14, 0, NULL, 22 },
+	{ "STRAP_PLL_TX_IMPVAL_EN_PU", 15, 15, 0, NULL, 25 },
+	{ "STRAP_PLL_IMP_DBG_ANALOG_EN", 16, 16, 0, NULL, 27 },
+	{ "STRAP_PLL_IMP_IGNORE_QUICKSIM", 17, 17, 0, NULL, 29 },
+	/* 4723 */
+	{ "MST_BIF_REQ_EP_DIS", 0, 0, 0, NULL, 18 },
+	{ "SLV_BIF_CPL_EP_DIS", 1, 1, 0, NULL, 18 },
+	{ "BIF_SLV_REQ_EP_DIS", 2, 2, 0, NULL, 18 },
+	{ "BIF_MST_CPL_EP_DIS", 3, 3, 0, NULL, 18 },
+	{ "UR_PSN_PKT_REPORT_POISON_DIS", 4, 4, 0, NULL, 28 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_ALL_DIS", 5, 5, 0, NULL, 35 },
+	{ "POST_PSN_ONLY_PKT_REPORT_UR_PART_DIS", 6, 6, 0, NULL, 36 },
+	{ "PLL_SWITCH_IMPCTL_CAL_DONE_DIS", 7, 7, 0, NULL, 30 },
+	{ "IGNORE_BE_CHECK_GASKET_COMB_DIS", 8, 8, 0, NULL, 31 },
+	{ "MC_BIF_REQ_ID_ROUTING_DIS", 9, 9, 0, NULL, 25 },
+	{ "AZ_BIF_REQ_ID_ROUTING_DIS", 10, 10, 0, NULL, 25 },
+	{ "ATC_PRG_RESP_PASID_UR_EN", 11, 11, 0, NULL, 24 },
+	{ "BIF_RB_SET_OVERFLOW_EN", 12, 12, 0, NULL, 22 },
+	{ "ATOMIC_ERR_INT_DIS", 13, 13, 0, NULL, 18 },
+	{ "BME_HDL_NONVIR_EN", 15, 15, 0, NULL, 17 },
+	{ "INIT_PFFLR_CRS_RET_DIS", 16, 16, 0, NULL, 22 },
+	{ "FLR_MST_PEND_CHK_DIS", 17, 17, 0, NULL, 20 },
+	{ "FLR_SLV_PEND_CHK_DIS", 18, 18, 0, NULL, 20 },
+	{ "SOFT_PF_FLR_UR_CFG_EN", 19, 19, 0, NULL, 21 },
+	{ "FLR_OSTD_UR_DIS", 20, 20, 0, NULL, 15 },
+	{ "FLR_OSTD_HDL_DIS", 21, 21, 0, NULL, 16 },
+	{ "FLR_NEWREQ_HDL_DIS", 22, 22, 0, NULL, 18 },
+	{ "FLR_CRS_CFG_DIS", 23, 23, 0, NULL, 15 },
+	{ "DUMMY_TRANS_CPL_RET_DIS", 24, 24, 0, NULL, 23 },
+	/* 4747 */
+	{ "SELF_RING_DIS", 0, 0, 0, NULL, 13 },
+	{ "TRANS_CHECK_DIS", 1, 1, 0, NULL, 15 },
+	{ "UNTRANS_LBACK_EN", 2, 2, 0, NULL, 16 },
+	{ "NON_CONSECUTIVE_BE_ZERO_DIS", 3, 3, 0, NULL, 27 },
+	{ "DOORBELL_MONITOR_EN", 4, 4, 0, NULL, 19 },
+	{ "DOORBELL_INTERRUPT_STATUS", 5, 5, 0, NULL, 25 },
+	{ "DOORBELL_INTERRUPT_CLEAR", 16, 16, 0, NULL, 24 },
+	{ "DB_MNTR_INTGEN_DIS", 24, 24, 0, NULL, 18 },
+	{ "DB_MNTR_INTGEN_MODE_0", 25, 25, 0, NULL, 21 },
+	{ "DB_MNTR_INTGEN_MODE_1", 26, 26, 0, NULL, 21 },
+	{ "DB_MNTR_INTGEN_MODE_2", 27, 27, 0, NULL, 21 },
+	/* 4758 */
+	{ "BIF_XSTCLK_READY", 0, 0, 0, NULL, 16 },
+	{ "BACO_XSTCLK_SWITCH_BYPASS", 1, 1, 0, NULL, 25 },
+	/* 4760 */
+	{ "VIRT_RESET_REQ_VF", 0, 15, 0, NULL, 17 },
+	{ "VIRT_RESET_REQ_SOFTPF", 31, 31, 0, NULL, 21 },
+	/* 4762 */
+	{ "RESET_NOTIFICATION", 0, 31, 0, NULL, 18 },
+	/* 4763 */
+	{ "VM_INIT_STATUS", 0, 31, 0, NULL, 14 },
+	/* 4764 */
+	{ "TOTAL_FB_AVAILABLE", 0, 15, 0, NULL, 18 },
+	{ "TOTAL_FB_CONSUMED", 16, 31, 0, NULL, 17 },
+	/* 4766 */
+	{ "BIF_SLV_TRANS_PENDING", 0, 31, 0, NULL, 21 },
+	/* 4767 */
+	{ "BIF_MST_TRANS_PENDING", 0, 31, 0, NULL, 21 },
+	/* 4768 */
+	{ "DOORBELL_GBLAPER1_LOWER", 2, 11, 0, NULL, 23 },
+	{ "DOORBELL_GBLAPER1_EN", 31, 31, 0, NULL, 20 },
+	/* 4770 */
+	{ "DOORBELL_GBLAPER1_UPPER", 2, 11, 0, NULL, 23 },
+	/* 4771 */
+	{ "DOORBELL_GBLAPER2_LOWER", 2, 11, 0, NULL, 23 },
+	{ "DOORBELL_GBLAPER2_EN", 31, 31, 0, NULL, 20 },
+	/* 4773 */
+	{ "DOORBELL_GBLAPER2_UPPER", 2, 11, 0, NULL, 23 },
+	/* 4774 */
+	{ "MM_INDACCESS_DIS", 1, 1, 0, NULL, 16 },
+	/* 4775 */
+	{ "BIF_DOORBELL_APER_EN", 0, 0, 0, NULL, 20 },
+	/* 4776 */
+	{ "FUNC_IDENTIFIER", 0, 0, 0, NULL, 15 },
+	{ "IOV_ENABLE", 31, 31, 0, NULL, 10 },
+	/* 4778 */
+	{ "RLC_HVCMD_INTERRUPT", 0, 0, 0, NULL, 19 },
+	{ "RLC_VM_IDLE_INTERRUPT", 8, 8, 0, NULL, 21 },
+	/* 4780 */
+	{ "DMA_ON_BME_LOW", 0, 0, 0, NULL, 14 },
+	{ "CLEAR_DMA_ON_BME_LOW", 16, 16, 0, NULL, 20 },
+	/* 4782 */
+	{ "UR_ATOMIC_OPCODE", 0, 0, 0, NULL, 16 },
+	{ "UR_ATOMIC_REQEN_LOW", 1, 1, 0, NULL, 19 },
+	{ "CLEAR_UR_ATOMIC_OPCODE", 16, 16, 0, NULL, 22 },
+	{ "CLEAR_UR_ATOMIC_REQEN_LOW", 17, 17, 0, NULL, 25 },
+	/* 4786 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "WPTR_WRITEBACK_ENABLE", 8, 8, 0, NULL, 21 },
+	{ "WPTR_WRITEBACK_TIMER", 9, 13, 0, NULL, 20 },
+	{ "BIF_RB_TRAN", 17, 17, 0, NULL, 11 },
+	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
+	/* 4792 */
+	{ "BIF_RB_OVERFLOW", 0, 0, 0, NULL, 15 },
+	{ "OFFSET", 2, 17, 0, NULL, 6 },
+	/* 4794 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -5723,7 +7864,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 3075 */
+	/* 4812 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -5739,7 +7880,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 3090 */
+	/* 4827 */
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
 	{ "RCIU_PRIV_VIOLATION", 4, 4, 0, NULL, 19 },
 	{ "TCIU_TX_FREE_STALL", 6, 6, 0, NULL, 18 },
@@ -5754,7 +7895,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ATCL2IU_WAITING_ON_FREE", 22, 22, 0, NULL, 23 },
 	{ "ATCL2IU_WAITING_ON_TAGS", 23, 23, 0, NULL, 23 },
 	{ "ATCL1_WAITING_ON_TRANS", 24, 24, 0, NULL, 22 },
-	/* 3104 */
+	/* 4841 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "ROQ_ALIGN_BUSY", 4, 4, 0, NULL, 14 },
@@ -5776,7 +7917,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPF_STAT_BUSY", 28, 29, 0, NULL, 18 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 3125 */
+	/* 4862 */
 	{ "RING_FETCHING_DATA", 0, 0, 0, NULL, 18 },
 	{ "INDR1_FETCHING_DATA", 1, 1, 0, NULL, 19 },
 	{ "INDR2_FETCHING_DATA", 2, 2, 0, NULL, 19 },
@@ -5786,9 +7927,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ATCL2IU_WAITING_ON_FREE", 7, 7, 0, NULL, 23 },
 	{ "ATCL2IU_WAITING_ON_TAGS", 8, 8, 0, NULL, 23 },
 	{ "ATCL1_WAITING_ON_TRANS", 9, 9, 0, NULL, 22 },
-	/* 3134 */
+	/* 4871 */
 	{ "SCRATCH_INDEX", 0, 8, 0, NULL, 13 },
-	/* 3135 */
+	/* 4872 */
 	{ "DST_SEL_X", 0, 2, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Y", 3, 5, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Z", 6, 8, 8, gk_pm4_reg_values + 402, 9 },
@@ -5803,13 +7944,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAP", 26, 26, 0, NULL, 4 },
 	{ "MTYPE", 27, 29, 0, NULL, 5 },
 	{ "TYPE", 30, 31, 4, gk_pm4_reg_values + 434, 4 },
-	/* 3149 */
+	/* 4886 */
 	{ "BASE_ADDRESS_HI", 0, 7, 0, NULL, 15 },
 	{ "MIN_LOD", 8, 19, 0, NULL, 7 },
 	{ "DATA_FORMAT", 20, 25, 64, gk_pm4_reg_values + 438, 11 },
 	{ "NUM_FORMAT", 26, 29, 16, gk_pm4_reg_values + 955, 10 },
 	{ "MTYPE", 30, 31, 0, NULL, 5 },
-	/* 3154 */
+	/* 4891 */
 	{ "MIN_LOD_WARN", 0, 11, 0, NULL, 12 },
 	{ "COUNTER_BANK_ID", 12, 19, 0, NULL, 15 },
 	{ "LOD_HDW_CNT_EN", 20, 20, 0, NULL, 14 },
@@ -5818,7 +7959,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COLOR_TRANSFORM", 23, 23, 0, NULL, 15 },
 	{ "LOST_ALPHA_BITS", 24, 27, 0, NULL, 15 },
 	{ "LOST_COLOR_BITS", 28, 31, 0, NULL, 15 },
-	/* 3162 */
+	/* 4899 */
 	{ "CLAMP_X", 0, 2, 8, gk_pm4_reg_values + 264, 7 },
 	{ "CLAMP_Y", 3, 5, 8, gk_pm4_reg_values + 264, 7 },
 	{ "CLAMP_Z", 6, 8, 8, gk_pm4_reg_values + 264, 7 },
@@ -5833,7 +7974,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_CUBE_WRAP", 28, 28, 0, NULL, 17 },
 	{ "FILTER_MODE", 29, 30, 3, gk_pm4_reg_values + 534, 11 },
 	{ "COMPAT_MODE", 31, 31, 0, NULL, 11 },
-	/* 3176 */
+	/* 4913 */
 	{ "LOD_BIAS", 0, 13, 0, NULL, 8 },
 	{ "LOD_BIAS_SEC", 14, 19, 0, NULL, 12 },
 	{ "XY_MAG_FILTER", 20, 21, 4, gk_pm4_reg_values + 537, 13 },
@@ -5844,7 +7985,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_LSB_CEIL", 29, 29, 0, NULL, 16 },
 	{ "FILTER_PREC_FIX", 30, 30, 0, NULL, 15 },
 	{ "ANISO_OVERRIDE", 31, 31, 0, NULL, 14 },
-	/* 3186 */
+	/* 4923 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -5856,31 +7997,339 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SO_EN", 12, 12, 0, NULL, 5 },
 	{ "EXCP_EN", 13, 21, 9, gk_pm4_reg_values + 918, 7 },
 	{ "DISPATCH_DRAW_EN", 24, 24, 0, NULL, 16 },
-	/* 3197 */
+	/* 4934 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "WAVE_LIMIT", 16, 21, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 22, 25, 0, NULL, 18 },
 	{ "GROUP_FIFO_DEPTH", 26, 31, 0, NULL, 16 },
-	/* 3201 */
+	/* 4938 */
 	{ "WAVE_LIMIT", 0, 5, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 6, 9, 0, NULL, 18 },
 	{ "GROUP_FIFO_DEPTH", 10, 15, 0, NULL, 16 },
-	/* 3204 */
+	/* 4941 */
 	{ "SEND_SEID", 0, 1, 0, NULL, 9 },
 	{ "RESERVED2", 2, 2, 0, NULL, 9 },
 	{ "RESERVED3", 3, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
 	{ "WAVE_ID_BASE", 5, 16, 0, NULL, 12 },
-	/* 3209 */
+	/* 4946 */
 	{ "PAYLOAD", 0, 29, 0, NULL, 7 },
 	{ "IS_EVENT", 30, 30, 0, NULL, 8 },
 	{ "IS_STATE", 31, 31, 0, NULL, 8 },
-	/* 3212 */
+	/* 4949 */
 	{ "ADDR", 0, 15, 0, NULL, 4 },
-	/* 3213 */
+	/* 4950 */
 	{ "ATC", 0, 0, 0, NULL, 3 },
 	{ "MTYPE", 1, 2, 0, NULL, 5 },
-	/* 3215 */
+	/* 4952 */
+	{ "VALUE", 0, 12, 0, NULL, 5 },
+	/* 4953 */
+	{ "MEM_POWER_OVERRIDE", 8, 8, 0, NULL, 18 },
+	{ "MEM_POWER_LS_EN", 9, 9, 0, NULL, 15 },
+	{ "MEM_POWER_DS_EN", 10, 10, 0, NULL, 15 },
+	{ "MEM_POWER_SD_EN", 11, 11, 0, NULL, 15 },
+	{ "MEM_POWER_DELAY", 12, 21, 0, NULL, 15 },
+	/* 4958 */
+	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
+	{ "ATC_L1_ENABLE", 1, 1, 0, NULL, 13 },
+	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
+	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
+	{ "FENCE_SWAP_ENABLE", 4, 4, 0, NULL, 17 },
+	{ "MIDCMD_PREEMPT_ENABLE", 5, 5, 0, NULL, 21 },
+	{ "MC_WRREQ_CREDIT", 11, 16, 0, NULL, 15 },
+	{ "MIDCMD_WORLDSWITCH_ENABLE", 17, 17, 0, NULL, 25 },
+	{ "AUTO_CTXSW_ENABLE", 18, 18, 0, NULL, 17 },
+	{ "MC_RDREQ_CREDIT", 22, 27, 0, NULL, 15 },
+	{ "CTXEMPTY_INT_ENABLE", 28, 28, 0, NULL, 19 },
+	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
+	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
+	/* 4971 */
+	{ "COPY_EFFICIENCY_ENABLE", 0, 0, 0, NULL, 22 },
+	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
+	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
+	{ "COPY_OVERLAP_ENABLE", 16, 16, 0, NULL, 19 },
+	{ "SRBM_POLL_RETRYING", 20, 20, 0, NULL, 18 },
+	{ "CG_STATUS_OUTPUT", 23, 23, 0, NULL, 16 },
+	{ "CE_AFIFO_WATERMARK", 26, 27, 0, NULL, 18 },
+	{ "CE_DFIFO_WATERMARK", 28, 29, 0, NULL, 18 },
+	{ "CE_LFIFO_WATERMARK", 30, 31, 0, NULL, 18 },
+	/* 4980 */
+	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
+	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
+	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
+	{ "CE_RREQ_IDLE", 3, 3, 0, NULL, 12 },
+	{ "CE_OUT_IDLE", 4, 4, 0, NULL, 11 },
+	{ "CE_IN_IDLE", 5, 5, 0, NULL, 10 },
+	{ "CE_DST_IDLE", 6, 6, 0, NULL, 11 },
+	{ "CE_CMD_IDLE", 9, 9, 0, NULL, 11 },
+	{ "CE_AFIFO_FULL", 10, 10, 0, NULL, 13 },
+	{ "CE_INFO_FULL", 13, 13, 0, NULL, 12 },
+	{ "CE_INFO1_FULL", 14, 14, 0, NULL, 13 },
+	{ "CE_RD_STALL", 17, 17, 0, NULL, 11 },
+	{ "CE_WR_STALL", 18, 18, 0, NULL, 11 },
+	/* 4993 */
+	{ "RD_BURST", 0, 1, 0, NULL, 8 },
+	/* 4994 */
+	{ "HALT", 0, 0, 0, NULL, 4 },
+	{ "STEP", 1, 1, 0, NULL, 4 },
+	{ "DBG_SELECT_BITS", 2, 7, 0, NULL, 15 },
+	/* 4997 */
+	{ "FREEZE", 4, 4, 0, NULL, 6 },
+	{ "FROZEN", 5, 5, 0, NULL, 6 },
+	{ "F32_FREEZE", 6, 6, 0, NULL, 10 },
+	/* 5000 */
+	{ "READ_THRES", 0, 9, 0, NULL, 10 },
+	{ "WRITE_THRES", 16, 25, 0, NULL, 11 },
+	/* 5002 */
+	{ "DEVICE_ID", 0, 7, 0, NULL, 9 },
+	/* 5003 */
+	{ "VALUE", 0, 15, 0, NULL, 5 },
+	/* 5004 */
+	{ "CMD", 0, 3, 0, NULL, 3 },
+	/* 5005 */
+	{ "ID", 0, 1, 0, NULL, 2 },
+	{ "F32_INSTR_PTR", 2, 11, 0, NULL, 13 },
+	{ "CURRENT_FCN_IDLE", 14, 15, 0, NULL, 16 },
+	{ "CMD_OP", 16, 31, 0, NULL, 6 },
+	/* 5009 */
+	{ "PRIV", 0, 0, 0, NULL, 4 },
+	{ "VMID", 4, 7, 0, NULL, 4 },
+	/* 5011 */
+	{ "VF_ENABLE", 0, 0, 0, NULL, 9 },
+	/* 5012 */
+	{ "LOOP_TIMER", 0, 30, 0, NULL, 10 },
+	{ "ATOMIC_RTN_INT_ENABLE", 31, 31, 0, NULL, 21 },
+	/* 5014 */
+	{ "DELAY1", 0, 15, 0, NULL, 6 },
+	{ "DELAY2", 16, 31, 0, NULL, 6 },
+	/* 5016 */
+	{ "SDMA0_PERFMON_CNTL", 0, 0, 0, NULL, 18 },
+	{ "SDMA0_PERFCOUNTER0_RESULT", 1, 1, 0, NULL, 25 },
+	{ "SDMA0_PERFCOUNTER1_RESULT", 2, 2, 0, NULL, 25 },
+	{ "RESERVED_31_3", 3, 31, 0, NULL, 13 },
+	/* 5020 */
+	{ "SDMA0_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
+	{ "SDMA0_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
+	{ "SDMA0_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
+	{ "SDMA0_GFX_RB_RPTR", 3, 3, 0, NULL, 17 },
+	{ "SDMA0_GFX_RB_WPTR", 4, 4, 0, NULL, 17 },
+	{ "SDMA0_GFX_RB_WPTR_POLL_CNTL", 5, 5, 0, NULL, 27 },
+	{ "SDMA0_GFX_RB_WPTR_POLL_ADDR_HI", 6, 6, 0, NULL, 30 },
+	{ "SDMA0_GFX_RB_WPTR_POLL_ADDR_LO", 7, 7, 0, NULL, 30 },
+	{ "SDMA0_GFX_RB_RPTR_ADDR_HI", 8, 8, 0, NULL, 25 },
+	{ "SDMA0_GFX_RB_RPTR_ADDR_LO", 9, 9, 0, NULL, 25 },
+	{ "SDMA0_GFX_IB_CNTL", 10, 10, 0, NULL, 17 },
+	{ "SDMA0_GFX_IB_RPTR", 11, 11, 0, NULL, 17 },
+	{ "SDMA0_GFX_IB_OFFSET", 12, 12, 0, NULL, 19 },
+	{ "SDMA0_GFX_IB_BASE_LO", 13, 13, 0, NULL, 20 },
+	{ "SDMA0_GFX_IB_BASE_HI", 14, 14, 0, NULL, 20 },
+	{ "SDMA0_GFX_IB_SIZE", 15, 15, 0, NULL, 17 },
+	{ "SDMA0_GFX_SKIP_CNTL", 16, 16, 0, NULL, 19 },
+	{ "SDMA0_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
+	{ "SDMA0_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
+	{ "SDMA0_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
+	/* 5040 */
+	{ "SDMA0_GFX_VIRTUAL_ADDR", 7, 7, 0, NULL, 22 },
+	{ "SDMA0_GFX_APE1_CNTL", 8, 8, 0, NULL, 19 },
+	{ "SDMA0_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
+	{ "SDMA0_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
+	{ "VOID_REG1", 11, 11, 0, NULL, 9 },
+	{ "SDMA0_GFX_CSA_ADDR_LO", 12, 12, 0, NULL, 21 },
+	{ "SDMA0_GFX_CSA_ADDR_HI", 13, 13, 0, NULL, 21 },
+	{ "VOID_REG2", 14, 14, 0, NULL, 9 },
+	{ "SDMA0_GFX_IB_SUB_REMAIN", 15, 15, 0, NULL, 23 },
+	{ "SDMA0_GFX_PREEMPT", 16, 16, 0, NULL, 17 },
+	{ "SDMA0_GFX_DUMMY_REG", 17, 17, 0, NULL, 19 },
+	{ "RESERVED", 18, 31, 0, NULL, 8 },
+	/* 5052 */
+	{ "SDMA0_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_DATA3", 3, 3, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_DATA4", 4, 4, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_DATA5", 5, 5, 0, NULL, 22 },
+	{ "SDMA0_GFX_MIDCMD_CNTL", 6, 6, 0, NULL, 21 },
+	{ "RESERVED", 7, 31, 0, NULL, 8 },
+	/* 5060 */
+	{ "SDMA0_UCODE_ADDR", 0, 0, 0, NULL, 16 },
+	{ "SDMA0_UCODE_DATA", 1, 1, 0, NULL, 16 },
+	{ "SDMA0_POWER_CNTL", 2, 2, 0, NULL, 16 },
+	{ "SDMA0_CLK_CTRL", 3, 3, 0, NULL, 14 },
+	{ "SDMA0_CNTL", 4, 4, 0, NULL, 10 },
+	{ "SDMA0_CHICKEN_BITS", 5, 5, 0, NULL, 18 },
+	{ "SDMA0_TILING_CONFIG", 6, 6, 0, NULL, 19 },
+	{ "SDMA0_HASH", 7, 7, 0, NULL, 10 },
+	{ "SDMA0_SEM_WAIT_FAIL_TIMER_CNTL", 9, 9, 0, NULL, 30 },
+	{ "SDMA0_RB_RPTR_FETCH", 10, 10, 0, NULL, 19 },
+	{ "SDMA0_IB_OFFSET_FETCH", 11, 11, 0, NULL, 21 },
+	{ "SDMA0_PROGRAM", 12, 12, 0, NULL, 13 },
+	{ "SDMA0_STATUS_REG", 13, 13, 0, NULL, 16 },
+	{ "SDMA0_STATUS1_REG", 14, 14, 0, NULL, 17 },
+	{ "SDMA0_RD_BURST_CNTL", 15, 15, 0, NULL, 19 },
+	{ "RESERVED_16", 16, 16, 0, NULL, 11 },
+	{ "RESERVED_17", 17, 17, 0, NULL, 11 },
+	{ "SDMA0_F32_CNTL", 18, 18, 0, NULL, 14 },
+	{ "SDMA0_FREEZE", 19, 19, 0, NULL, 12 },
+	{ "SDMA0_PHASE0_QUANTUM", 20, 20, 0, NULL, 20 },
+	{ "SDMA0_PHASE1_QUANTUM", 21, 21, 0, NULL, 20 },
+	{ "SDMA_POWER_GATING", 22, 22, 0, NULL, 17 },
+	{ "SDMA_PGFSM_CONFIG", 23, 23, 0, NULL, 17 },
+	{ "SDMA_PGFSM_WRITE", 24, 24, 0, NULL, 16 },
+	{ "SDMA_PGFSM_READ", 25, 25, 0, NULL, 15 },
+	{ "SDMA0_EDC_CONFIG", 26, 26, 0, NULL, 16 },
+	{ "SDMA0_BA_THRESHOLD", 27, 27, 0, NULL, 18 },
+	{ "SDMA0_DEVICE_ID", 28, 28, 0, NULL, 15 },
+	{ "SDMA0_VERSION", 29, 29, 0, NULL, 13 },
+	{ "RESERVED", 30, 31, 0, NULL, 8 },
+	/* 5090 */
+	{ "SDMA0_VM_CNTL", 0, 0, 0, NULL, 13 },
+	{ "SDMA0_VM_CTX_LO", 1, 1, 0, NULL, 15 },
+	{ "SDMA0_VM_CTX_HI", 2, 2, 0, NULL, 15 },
+	{ "SDMA0_STATUS2_REG", 3, 3, 0, NULL, 17 },
+	{ "SDMA0_ACTIVE_FCN_ID", 4, 4, 0, NULL, 19 },
+	{ "SDMA0_VM_CTX_CNTL", 5, 5, 0, NULL, 17 },
+	{ "SDMA0_VIRT_RESET_REQ", 6, 6, 0, NULL, 20 },
+	{ "SDMA0_VF_ENABLE", 7, 7, 0, NULL, 15 },
+	{ "SDMA0_ATOMIC_CNTL", 8, 8, 0, NULL, 17 },
+	{ "SDMA0_ATOMIC_PREOP_LO", 9, 9, 0, NULL, 21 },
+	{ "SDMA0_ATOMIC_PREOP_HI", 10, 10, 0, NULL, 21 },
+	{ "RESERVED", 11, 31, 0, NULL, 8 },
+	/* 5102 */
+	{ "ENABLE", 0, 0, 0, NULL, 6 },
+	{ "SWAP_ENABLE", 1, 1, 0, NULL, 11 },
+	{ "F32_POLL_ENABLE", 2, 2, 0, NULL, 15 },
+	{ "FREQUENCY", 4, 15, 0, NULL, 9 },
+	{ "IDLE_POLL_COUNT", 16, 31, 0, NULL, 15 },
+	/* 5107 */
+	{ "SELECTED", 0, 0, 0, NULL, 8 },
+	{ "IDLE", 2, 2, 0, NULL, 4 },
+	{ "EXPIRED", 3, 3, 0, NULL, 7 },
+	{ "EXCEPTION", 4, 6, 0, NULL, 9 },
+	{ "CTXSW_ABLE", 7, 7, 0, NULL, 10 },
+	{ "CTXSW_READY", 8, 8, 0, NULL, 11 },
+	{ "PREEMPTED", 9, 9, 0, NULL, 9 },
+	{ "PREEMPT_DISABLE", 10, 10, 0, NULL, 15 },
+	/* 5115 */
+	{ "ATC", 0, 0, 0, NULL, 3 },
+	{ "INVAL", 1, 1, 0, NULL, 5 },
+	{ "PTR32", 4, 4, 0, NULL, 5 },
+	{ "SHARED_BASE", 8, 10, 0, NULL, 11 },
+	{ "VM_HOLE", 30, 30, 0, NULL, 7 },
+	/* 5120 */
+	{ "SIZE", 0, 13, 0, NULL, 4 },
+	/* 5121 */
+	{ "IB_PREEMPT", 0, 0, 0, NULL, 10 },
+	/* 5122 */
+	{ "DUMMY", 0, 31, 0, NULL, 5 },
+	/* 5123 */
+	{ "DATA0", 0, 31, 0, NULL, 5 },
+	/* 5124 */
+	{ "DATA1", 0, 31, 0, NULL, 5 },
+	/* 5125 */
+	{ "DATA2", 0, 31, 0, NULL, 5 },
+	/* 5126 */
+	{ "DATA3", 0, 31, 0, NULL, 5 },
+	/* 5127 */
+	{ "DATA4", 0, 31, 0, NULL, 5 },
+	/* 5128 */
+	{ "DATA5", 0, 31, 0, NULL, 5 },
+	/* 5129 */
+	{ "DATA_VALID", 0, 0, 0, NULL, 10 },
+	{ "COPY_MODE", 1, 1, 0, NULL, 9 },
+	{ "SPLIT_STATE", 4, 7, 0, NULL, 11 },
+	{ "ALLOW_PREEMPT", 8, 8, 0, NULL, 13 },
+	/* 5133 */
+	{ "SDMA1_PERFMON_CNTL", 0, 0, 0, NULL, 18 },
+	{ "SDMA1_PERFCOUNTER0_RESULT", 1, 1, 0, NULL, 25 },
+	{ "SDMA1_PERFCOUNTER1_RESULT", 2, 2, 0, NULL, 25 },
+	{ "RESERVED_31_3", 3, 31, 0, NULL, 13 },
+	/* 5137 */
+	{ "SDMA1_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
+	{ "SDMA1_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
+	{ "SDMA1_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
+	{ "SDMA1_GFX_RB_RPTR", 3, 3, 0, NULL, 17 },
+	{ "SDMA1_GFX_RB_WPTR", 4, 4, 0, NULL, 17 },
+	{ "SDMA1_GFX_RB_WPTR_POLL_CNTL", 5, 5, 0, NULL, 27 },
+	{ "SDMA1_GFX_RB_WPTR_POLL_ADDR_HI", 6, 6, 0, NULL, 30 },
+	{ "SDMA1_GFX_RB_WPTR_POLL_ADDR_LO", 7, 7, 0, NULL, 30 },
+	{ "SDMA1_GFX_RB_RPTR_ADDR_HI", 8, 8, 0, NULL, 25 },
+	{ "SDMA1_GFX_RB_RPTR_ADDR_LO", 9, 9, 0, NULL, 25 },
+	{ "SDMA1_GFX_IB_CNTL", 10, 10, 0, NULL, 17 },
+	{ "SDMA1_GFX_IB_RPTR", 11, 11, 0, NULL, 17 },
+	{ "SDMA1_GFX_IB_OFFSET", 12, 12, 0, NULL, 19 },
+	{ "SDMA1_GFX_IB_BASE_LO", 13, 13, 0, NULL, 20 },
+	{ "SDMA1_GFX_IB_BASE_HI", 14, 14, 0, NULL, 20 },
+	{ "SDMA1_GFX_IB_SIZE", 15, 15, 0, NULL, 17 },
+	{ "SDMA1_GFX_SKIP_CNTL", 16, 16, 0, NULL, 19 },
+	{ "SDMA1_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
+	{ "SDMA1_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
+	{ "SDMA1_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
+	{ "RESERVED", 20, 31, 0, NULL, 8 },
+	/* 5158 */
+	{ "VOID_REG0", 0, 6, 0, NULL, 9 },
+	{ "SDMA1_GFX_VIRTUAL_ADDR", 7, 7, 0, NULL, 22 },
+	{ "SDMA1_GFX_APE1_CNTL", 8, 8, 0, NULL, 19 },
+	{ "SDMA1_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
+	{ "SDMA1_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
+	{ "VOID_REG2", 11, 11, 0, NULL, 9 },
+	{ "SDMA1_GFX_CSA_ADDR_LO", 12, 12, 0, NULL, 21 },
+	{ "SDMA1_GFX_CSA_ADDR_HI", 13, 13, 0, NULL, 21 },
+	{ "VOID_REG3", 14, 14, 0, NULL, 9 },
+	{ "SDMA1_GFX_IB_SUB_REMAIN", 15, 15, 0, NULL, 23 },
+	{ "SDMA1_GFX_PREEMPT", 16, 16, 0, NULL, 17 },
+	{ "SDMA1_GFX_DUMMY_REG", 17, 17, 0, NULL, 19 },
+	{ "RESERVED", 18, 31, 0, NULL, 8 },
+	/* 5171 */
+	{ "SDMA1_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_DATA3", 3, 3, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_DATA4", 4, 4, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_DATA5", 5, 5, 0, NULL, 22 },
+	{ "SDMA1_GFX_MIDCMD_CNTL", 6, 6, 0, NULL, 21 },
+	{ "RESERVED", 7, 31, 0, NULL, 8 },
+	/* 5179 */
+	{ "SDMA1_UCODE_ADDR", 0, 0, 0, NULL, 16 },
+	{ "SDMA1_UCODE_DATA", 1, 1, 0, NULL, 16 },
+	{ "SDMA1_POWER_CNTL", 2, 2, 0, NULL, 16 },
+	{ "SDMA1_CLK_CTRL", 3, 3, 0, NULL, 14 },
+	{ "SDMA1_CNTL", 4, 4, 0, NULL, 10 },
+	{ "SDMA1_CHICKEN_BITS", 5, 5, 0, NULL, 18 },
+	{ "SDMA1_TILING_CONFIG", 6, 6, 0, NULL, 19 },
+	{ "SDMA1_HASH", 7, 7, 0, NULL, 10 },
+	{ "SDMA1_SEM_WAIT_FAIL_TIMER_CNTL", 9, 9, 0, NULL, 30 },
+	{ "SDMA1_RB_RPTR_FETCH", 10, 10, 0, NULL, 19 },
+	{ "SDMA1_IB_OFFSET_FETCH", 11, 11, 0, NULL, 21 },
+	{ "SDMA1_PROGRAM", 12, 12, 0, NULL, 13 },
+	{ "SDMA1_STATUS_REG", 13, 13, 0, NULL, 16 },
+	{ "SDMA1_STATUS1_REG", 14, 14, 0, NULL, 17 },
+	{ "SDMA1_RD_BURST_CNTL", 15, 15, 0, NULL, 19 },
+	{ "RESERVED_16", 16, 16, 0, NULL, 11 },
+	{ "RESERVED_17", 17, 17, 0, NULL, 11 },
+	{ "SDMA1_F32_CNTL", 18, 18, 0, NULL, 14 },
+	{ "SDMA1_FREEZE", 19, 19, 0, NULL, 12 },
+	{ "SDMA1_PHASE0_QUANTUM", 20, 20, 0, NULL, 20 },
+	{ "SDMA1_PHASE1_QUANTUM", 21, 21, 0, NULL, 20 },
+	{ "VOID_REG0", 22, 25, 0, NULL, 9 },
+	{ "SDMA1_EDC_CONFIG", 26, 26, 0, NULL, 16 },
+	{ "SDMA1_BA_THRESHOLD", 27, 27, 0, NULL, 18 },
+	{ "SDMA1_DEVICE_ID", 28, 28, 0, NULL, 15 },
+	{ "SDMA1_VERSION", 29, 29, 0, NULL, 13 },
+	{ "RESERVED", 30, 31, 0, NULL, 8 },
+	/* 5206 */
+	{ "SDMA1_VM_CNTL", 0, 0, 0, NULL, 13 },
+	{ "SDMA1_VM_CTX_LO", 1, 1, 0, NULL, 15 },
+	{ "SDMA1_VM_CTX_HI", 2, 2, 0, NULL, 15 },
+	{ "SDMA1_STATUS2_REG", 3, 3, 0, NULL, 17 },
+	{ "SDMA1_ACTIVE_FCN_ID", 4, 4, 0, NULL, 19 },
+	{ "SDMA1_VM_CTX_CNTL", 5, 5, 0, NULL, 17 },
+	{ "SDMA1_VIRT_RESET_REQ", 6, 6, 0, NULL, 20 },
+	{ "SDMA1_VF_ENABLE", 7, 7, 0, NULL, 15 },
+	{ "SDMA1_ATOMIC_CNTL", 8, 8, 0, NULL, 17 },
+	{ "SDMA1_ATOMIC_PREOP_LO", 9, 9, 0, NULL, 21 },
+	{ "SDMA1_ATOMIC_PREOP_HI", 10, 10, 0, NULL, 21 },
+	{ "RESERVED", 11, 31, 0, NULL, 8 },
+	/* 5218 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY", 2, 2, 0, NULL, 10 },
@@ -5891,7 +8340,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_CENTROID", 7, 7, 0, NULL, 13 },
 	{ "COPY_SAMPLE", 8, 11, 0, NULL, 11 },
 	{ "DECOMPRESS_ENABLE", 12, 12, 0, NULL, 17 },
-	/* 3225 */
+	/* 5228 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "TILE_SPLIT", 13, 15, 7, gk_pm4_reg_values + 582, 10 },
@@ -5902,18 +8351,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "CLEAR_DISALLOWED", 30, 30, 0, NULL, 16 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-	/* 3235 */
+	/* 5238 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "TILE_SPLIT", 13, 15, 7, gk_pm4_reg_values + 582, 10 },
 	{ "TILE_MODE_INDEX", 20, 22, 0, NULL, 15 },
 	{ "ALLOW_EXPCLEAR", 27, 27, 0, NULL, 14 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
 	{ "CLEAR_DISALLOWED", 30, 30, 0, NULL, 16 },
-	/* 3241 */
+	/* 5244 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "OVERWRITE_COMBINER_MRT_SHARING_DISABLE", 1, 1, 0, NULL, 38 },
 	{ "OVERWRITE_COMBINER_WATERMARK", 2, 6, 0, NULL, 28 },
-	/* 3244 */
+	/* 5247 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -5926,7 +8375,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PT_SPRITE_TEX_ATTR1", 23, 23, 0, NULL, 19 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 3256 */
+	/* 5259 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -5936,11 +8385,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEFAULT_VAL_ATTR1", 21, 22, 0, NULL, 17 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 3265 */
+	/* 5268 */
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 7, gk_pm4_reg_values + 975, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 3268 */
+	/* 5271 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -5968,7 +8417,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VS_OUT_MISC_SIDE_BUS_ENA", 24, 24, 0, NULL, 24 },
 	{ "USE_VTX_GS_CUT_FLAG", 25, 25, 0, NULL, 19 },
 	{ "USE_VTX_LINE_WIDTH", 26, 26, 0, NULL, 18 },
-	/* 3295 */
+	/* 5298 */
 	{ "MODE", 0, 2, 6, gk_pm4_reg_values + 782, 4 },
 	{ "RESERVED_0", 3, 3, 0, NULL, 10 },
 	{ "CUT_MODE", 4, 5, 4, gk_pm4_reg_values + 172, 8 },
@@ -5984,7 +8433,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ES_WRITE_OPTIMIZE", 19, 19, 0, NULL, 17 },
 	{ "GS_WRITE_OPTIMIZE", 20, 20, 0, NULL, 17 },
 	{ "ONCHIP", 21, 22, 0, NULL, 6 },
-	/* 3310 */
+	/* 5313 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "SWAP_MODE", 2, 3, 4, gk_pm4_reg_values + 791, 9 },
 	{ "BUF_TYPE", 4, 5, 4, gk_pm4_reg_values + 985, 8 },
@@ -5992,11 +8441,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
 	{ "REQ_PATH", 10, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 12, 0, NULL, 5 },
-	/* 3317 */
+	/* 5320 */
 	{ "EVENT_TYPE", 0, 5, 61, gk_pm4_reg_values + 991, 10 },
 	{ "ADDRESS_HI", 18, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 3320 */
+	/* 5323 */
 	{ "PRIMGROUP_SIZE", 0, 15, 0, NULL, 14 },
 	{ "PARTIAL_VS_WAVE_ON", 16, 16, 0, NULL, 18 },
 	{ "SWITCH_ON_EOP", 17, 17, 0, NULL, 13 },
@@ -6004,7 +8453,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SWITCH_ON_EOI", 19, 19, 0, NULL, 13 },
 	{ "WD_SWITCH_ON_EOP", 20, 20, 0, NULL, 16 },
 	{ "MAX_PRIMGRP_IN_WAVE", 28, 31, 0, NULL, 19 },
-	/* 3327 */
+	/* 5330 */
 	{ "LINEAR", 0, 0, 0, NULL, 6 },
 	{ "FULL_CACHE", 1, 1, 0, NULL, 10 },
 	{ "HTILE_USES_PRELOAD_WIN", 2, 2, 0, NULL, 22 },
@@ -6013,11 +8462,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PREFETCH_HEIGHT", 10, 15, 0, NULL, 15 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
 	{ "TC_COMPATIBLE", 17, 17, 0, NULL, 13 },
-	/* 3335 */
+	/* 5338 */
 	{ "ACCUM_ISOLINE", 0, 7, 0, NULL, 13 },
 	{ "ACCUM_TRI", 8, 15, 0, NULL, 9 },
 	{ "ACCUM_QUAD", 16, 23, 0, NULL, 10 },
-	/* 3338 */
+	/* 5341 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -6028,7 +8477,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DIS_DEALLOC_ACCUM_0", 10, 10, 0, NULL, 19 },
 	{ "DIS_DEALLOC_ACCUM_1", 11, 11, 0, NULL, 19 },
 	{ "VS_WAVE_ID_EN", 12, 12, 0, NULL, 13 },
-	/* 3348 */
+	/* 5351 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -6039,7 +8488,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RDREQ_POLICY", 15, 15, 2, gk_pm4_reg_values + 989, 12 },
 	{ "DISTRIBUTION_MODE", 17, 18, 3, gk_pm4_reg_values + 1052, 17 },
 	{ "MTYPE", 19, 20, 0, NULL, 5 },
-	/* 3358 */
+	/* 5361 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 24, gk_pm4_reg_values + 886, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
@@ -6058,7 +8507,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FMASK_COMPRESS_1FRAG_ONLY", 27, 27, 0, NULL, 25 },
 	{ "DCC_ENABLE", 28, 28, 0, NULL, 10 },
 	{ "CMASK_ADDR_TYPE", 29, 30, 3, gk_pm4_reg_values + 1055, 15 },
-	/* 3376 */
+	/* 5379 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "KEY_CLEAR_ENABLE", 1, 1, 0, NULL, 16 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -6068,30 +8517,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INDEPENDENT_64B_BLOCKS", 9, 9, 0, NULL, 22 },
 	{ "LOSSY_RGB_PRECISION", 10, 13, 0, NULL, 19 },
 	{ "LOSSY_ALPHA_PRECISION", 14, 17, 0, NULL, 21 },
-	/* 3385 */
+	/* 5388 */
 	{ "ADDR_LO", 2, 31, 0, NULL, 7 },
-	/* 3386 */
+	/* 5389 */
 	{ "STREAM_OUT_ADDR_LO", 2, 31, 0, NULL, 18 },
-	/* 3387 */
+	/* 5390 */
 	{ "PIPE_STATS_ADDR_LO", 2, 31, 0, NULL, 18 },
-	/* 3388 */
+	/* 5391 */
 	{ "CACHE_CONTROL", 25, 25, 0, NULL, 13 },
 	{ "MTYPE", 27, 28, 0, NULL, 5 },
-	/* 3390 */
+	/* 5393 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 16, 0, NULL, 9 },
 	{ "CACHE_POLICY", 25, 25, 0, NULL, 12 },
 	{ "MTYPE", 27, 28, 0, NULL, 5 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 3395 */
+	/* 5398 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "MTYPE", 20, 21, 0, NULL, 5 },
 	{ "CACHE_POLICY", 22, 22, 0, NULL, 12 },
-	/* 3398 */
+	/* 5401 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "MTYPE", 20, 21, 0, NULL, 5 },
 	{ "CACHE_POLICY", 22, 22, 0, NULL, 12 },
-	/* 3401 */
+	/* 5404 */
 	{ "SRC_MTYPE", 10, 11, 0, NULL, 9 },
 	{ "SRC_ATC", 12, 12, 0, NULL, 7 },
 	{ "SRC_CACHE_POLICY", 13, 13, 0, NULL, 16 },
@@ -6100,7 +8549,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_ATC", 24, 24, 0, NULL, 7 },
 	{ "DST_CACHE_POLICY", 25, 25, 0, NULL, 16 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 3409 */
+	/* 5412 */
 	{ "DEST_BASE_0_ENA", 0, 0, 0, NULL, 15 },
 	{ "DEST_BASE_1_ENA", 1, 1, 0, NULL, 15 },
 	{ "TC_SD_ACTION_ENA", 2, 2, 0, NULL, 16 },
@@ -6127,25 +8576,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SH_ICACHE_ACTION_ENA", 29, 29, 0, NULL, 20 },
 	{ "SH_KCACHE_WB_ACTION_ENA", 30, 30, 0, NULL, 23 },
 	{ "SH_SD_ACTION_ENA", 31, 31, 0, NULL, 16 },
-	/* 3435 */
+	/* 5438 */
 	{ "CONFIG_REG_EN", 0, 0, 0, NULL, 13 },
 	{ "CNTX_REG_EN", 1, 1, 0, NULL, 11 },
 	{ "SH_GFX_REG_EN", 16, 16, 0, NULL, 13 },
 	{ "SH_CS_REG_EN", 24, 24, 0, NULL, 12 },
-	/* 3439 */
+	/* 5442 */
 	{ "WBINV_TC_OP", 0, 6, 0, NULL, 11 },
 	{ "WBINV_ACTION_ENA", 12, 17, 0, NULL, 16 },
 	{ "CACHE_CONTROL", 25, 25, 0, NULL, 13 },
 	{ "MTYPE", 27, 28, 0, NULL, 5 },
-	/* 3443 */
+	/* 5446 */
 	{ "CNTX_ID", 0, 27, 0, NULL, 7 },
-	/* 3444 */
+	/* 5447 */
 	{ "STATUS", 0, 1, 0, NULL, 6 },
-	/* 3445 */
+	/* 5448 */
 	{ "NOT_VISIBLE", 0, 0, 0, NULL, 11 },
-	/* 3446 */
+	/* 5449 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
-	/* 3447 */
+	/* 5450 */
 	{ "Z_PASS_ACITVE", 0, 0, 0, NULL, 13 },
 	{ "STREAMOUT_ACTIVE", 1, 1, 0, NULL, 16 },
 	{ "PIPELINE_ACTIVE", 2, 2, 0, NULL, 15 },
@@ -6154,41 +8603,139 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SCREEN_EXT_ACTIVE", 5, 5, 0, NULL, 17 },
 	{ "DRAW_INDIRECT_ACTIVE", 6, 6, 0, NULL, 20 },
 	{ "DISP_INDIRECT_ACTIVE", 7, 7, 0, NULL, 20 },
-	/* 3455 */
+	/* 5458 */
 	{ "ADDR_HI", 0, 3, 0, NULL, 7 },
-	/* 3456 */
+	/* 5459 */
 	{ "TARGET_INST", 0, 0, 0, NULL, 11 },
 	{ "TARGET_DATA", 1, 1, 0, NULL, 11 },
 	{ "INVALIDATE", 2, 2, 0, NULL, 10 },
 	{ "WRITEBACK", 3, 3, 0, NULL, 9 },
 	{ "VOL", 4, 4, 0, NULL, 3 },
 	{ "COMPLETE", 16, 16, 0, NULL, 8 },
-	/* 3462 */
+	/* 5465 */
 	{ "DWB", 0, 0, 0, NULL, 3 },
 	{ "DIRTY", 1, 1, 0, NULL, 5 },
-	/* 3464 */
+	/* 5467 */
 	{ "AINC", 0, 5, 0, NULL, 4 },
 	{ "UNUSED1", 6, 7, 0, NULL, 7 },
 	{ "DMODE", 8, 9, 0, NULL, 5 },
 	{ "UNUSED2", 10, 31, 0, NULL, 7 },
-	/* 3468 */
+	/* 5471 */
 	{ "DS_ADDRESS", 0, 15, 0, NULL, 10 },
 	{ "CRAWLER", 16, 19, 0, NULL, 7 },
 	{ "CRAWLER_TYPE", 20, 21, 0, NULL, 12 },
 	{ "UNUSED", 22, 29, 0, NULL, 6 },
 	{ "NO_ALLOC", 30, 30, 0, NULL, 8 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 3474 */
+	/* 5477 */
 	{ "PERFMON_CLOCK_STATE", 0, 0, 0, NULL, 19 },
-	/* 3475 */
+	/* 5478 */
+	{ "VF_FB_SIZE", 0, 15, 0, NULL, 10 },
+	{ "VF_FB_OFFSET", 16, 31, 0, NULL, 12 },
+	/* 5480 */
+	{ "MMIOBASE", 0, 31, 0, NULL, 8 },
+	/* 5481 */
+	{ "MMIOLIMIT", 0, 31, 0, NULL, 9 },
+	/* 5482 */
+	{ "MMIOENABLE", 23, 23, 0, NULL, 10 },
+	/* 5483 */
+	{ "VGA_HOLE", 3, 3, 0, NULL, 8 },
+	/* 5484 */
+	{ "TOP_OF_DRAM", 23, 31, 0, NULL, 11 },
+	/* 5485 */
+	{ "ENABLE", 0, 0, 0, NULL, 6 },
+	{ "LOWER_TOM2", 23, 31, 0, NULL, 10 },
+	/* 5487 */
+	{ "UPPER_TOM2", 0, 7, 0, NULL, 10 },
+	/* 5488 */
+	{ "TOM3_LIMIT", 0, 29, 0, NULL, 10 },
+	{ "TOM3_ENABLE", 31, 31, 0, NULL, 11 },
+	/* 5490 */
+	{ "MARC_BASE_LO_0", 12, 31, 0, NULL, 14 },
+	/* 5491 */
+	{ "MARC_BASE_HI_0", 0, 19, 0, NULL, 14 },
+	/* 5492 */
+	{ "MARC_ENABLE_0", 0, 0, 0, NULL, 13 },
+	{ "MARC_READONLY_0", 1, 1, 0, NULL, 15 },
+	{ "MARC_RELOC_LO_0", 12, 31, 0, NULL, 15 },
+	/* 5495 */
+	{ "MARC_RELOC_HI_0", 0, 19, 0, NULL, 15 },
+	/* 5496 */
+	{ "MARC_LEN_LO_0", 12, 31, 0, NULL, 13 },
+	/* 5497 */
+	{ "MARC_LEN_HI_0", 0, 19, 0, NULL, 13 },
+	/* 5498 */
+	{ "MARC_BASE_LO_1", 12, 31, 0, NULL, 14 },
+	/* 5499 */
+	{ "MARC_BASE_HI_1", 0, 19, 0, NULL, 14 },
+	/* 5500 */
+	{ "MARC_ENABLE_1", 0, 0, 0, NULL, 13 },
+	{ "MARC_READONLY_1", 1, 1, 0, NULL, 15 },
+	{ "MARC_RELOC_LO_1", 12, 31, 0, NULL, 15 },
+	/* 5503 */
+	{ "MARC_RELOC_HI_1", 0, 19, 0, NULL, 15 },
+	/* 5504 */
+	{ "MARC_LEN_LO_1", 12, 31, 0, NULL, 13 },
+	/* 5505 */
+	{ "MARC_LEN_HI_1", 0, 19, 0, NULL, 13 },
+	/* 5506 */
+	{ "MARC_BASE_LO_2", 12, 31, 0, NULL, 14 },
+	/* 5507 */
+	{ "MARC_BASE_HI_2", 0, 19, 0, NULL, 14 },
+	/* 5508 */
+	{ "MARC_ENABLE_2", 0, 0, 0, NULL, 13 },
+	{ "MARC_READONLY_2", 1, 1, 0, NULL, 15 },
+	{ "MARC_RELOC_LO_2", 12, 31, 0, NULL, 15 },
+	/* 5511 */
+	{ "MARC_RELOC_HI_2", 0, 19, 0, NULL, 15 },
+	/* 5512 */
+	{ "MARC_LEN_LO_2", 12, 31, 0, NULL, 13 },
+	/* 5513 */
+	{ "MARC_LEN_HI_2", 0, 19, 0, NULL, 13 },
+	/* 5514 */
+	{ "MARC_BASE_LO_3", 12, 31, 0, NULL, 14 },
+	/* 5515 */
+	{ "MARC_BASE_HI_3", 0, 19, 0, NULL, 14 },
+	/* 5516 */
+	{ "MARC_ENABLE_3", 0, 0, 0, NULL, 13 },
+	{ "MARC_READONLY_3", 1, 1, 0, NULL, 15 },
+	{ "MARC_RELOC_LO_3", 12, 31, 0, NULL, 15 },
+	/* 5519 */
+	{ "MARC_RELOC_HI_3", 0, 19, 0, NULL, 15 },
+	/* 5520 */
+	{ "MARC_LEN_LO_3", 12, 31, 0, NULL, 13 },
+	/* 5521 */
+	{ "MARC_LEN_HI_3", 0, 19, 0, NULL, 13 },
+	/* 5522 */
+	{ "ENABLE_ALL_CLIENTS", 0, 0, 0, NULL, 18 },
+	/* 5523 */
+	{ "REQ_STREAM_ID", 0, 8, 0, NULL, 13 },
+	{ "EN", 12, 12, 0, NULL, 2 },
+	{ "PREFETCH_DONE", 13, 13, 0, NULL, 13 },
+	/* 5526 */
+	{ "START_ADDR", 0, 27, 0, NULL, 10 },
+	/* 5527 */
+	{ "END_ADDR", 0, 27, 0, NULL, 8 },
+	/* 5528 */
+	{ "ADDR_LO", 0, 15, 0, NULL, 7 },
+	{ "ADDR_HI", 16, 31, 0, NULL, 7 },
+	/* 5530 */
+	{ "SYS_GRBM_GFX_INDEX_SEL", 0, 3, 0, NULL, 22 },
+	/* 5531 */
+	{ "SRBM_GFX_CNTL_SEL", 0, 3, 0, NULL, 17 },
+	/* 5532 */
+	{ "VF_WRITE_ENABLE", 0, 0, 0, NULL, 15 },
+	/* 5533 */
+	{ "CAM_INDEX", 0, 1, 0, NULL, 9 },
+	/* 5534 */
 	{ "PC_HI", 0, 15, 0, NULL, 5 },
-	/* 3476 */
+	/* 5535 */
 	{ "BASE_ADDRESS_HI", 0, 7, 0, NULL, 15 },
 	{ "MIN_LOD", 8, 19, 0, NULL, 7 },
 	{ "DATA_FORMAT", 20, 25, 64, gk_pm4_reg_values + 1063, 11 },
 	{ "NUM_FORMAT", 26, 29, 16, gk_pm4_reg_values + 955, 10 },
 	{ "MTYPE", 30, 31, 0, NULL, 5 },
-	/* 3481 */
+	/* 5540 */
 	{ "MRT0", 0, 3, 11, gk_pm4_reg_values + 1127, 4 },
 	{ "MRT1", 4, 7, 11, gk_pm4_reg_values + 1127, 4 },
 	{ "MRT2", 8, 11, 11, gk_pm4_reg_values + 1127, 4 },
@@ -6197,7 +8744,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5", 20, 23, 11, gk_pm4_reg_values + 1127, 4 },
 	{ "MRT6", 24, 27, 11, gk_pm4_reg_values + 1127, 4 },
 	{ "MRT7", 28, 31, 11, gk_pm4_reg_values + 1127, 4 },
-	/* 3489 */
+	/* 5548 */
 	{ "MRT0_EPSILON", 0, 3, 11, gk_pm4_reg_values + 1138, 12 },
 	{ "MRT1_EPSILON", 4, 7, 0, NULL, 12 },
 	{ "MRT2_EPSILON", 8, 11, 0, NULL, 12 },
@@ -6206,7 +8753,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5_EPSILON", 20, 23, 0, NULL, 12 },
 	{ "MRT6_EPSILON", 24, 27, 0, NULL, 12 },
 	{ "MRT7_EPSILON", 28, 31, 0, NULL, 12 },
-	/* 3497 */
+	/* 5556 */
 	{ "MRT0_COLOR_OPT_DISABLE", 0, 0, 0, NULL, 22 },
 	{ "MRT0_ALPHA_OPT_DISABLE", 1, 1, 0, NULL, 22 },
 	{ "MRT1_COLOR_OPT_DISABLE", 4, 4, 0, NULL, 22 },
@@ -6224,19 +8771,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT7_COLOR_OPT_DISABLE", 28, 28, 0, NULL, 22 },
 	{ "MRT7_ALPHA_OPT_DISABLE", 29, 29, 0, NULL, 22 },
 	{ "PIXEN_ZERO_OPT_DISABLE", 31, 31, 0, NULL, 22 },
-	/* 3514 */
+	/* 5573 */
 	{ "COLOR_SRC_OPT", 0, 2, 8, gk_pm4_reg_values + 1149, 13 },
 	{ "COLOR_DST_OPT", 4, 6, 8, gk_pm4_reg_values + 1149, 13 },
 	{ "COLOR_COMB_FCN", 8, 10, 8, gk_pm4_reg_values + 1157, 14 },
 	{ "ALPHA_SRC_OPT", 16, 18, 8, gk_pm4_reg_values + 1149, 13 },
 	{ "ALPHA_DST_OPT", 20, 22, 8, gk_pm4_reg_values + 1149, 13 },
 	{ "ALPHA_COMB_FCN", 24, 26, 8, gk_pm4_reg_values + 1157, 14 },
-	/* 3520 */
+	/* 5579 */
 	{ "DISABLE_DUAL_QUAD", 0, 0, 0, NULL, 17 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 7, gk_pm4_reg_values + 975, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 3524 */
+	/* 5583 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -6250,14 +8797,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEPTH_BEFORE_SHADER", 12, 12, 0, NULL, 19 },
 	{ "CONSERVATIVE_Z_EXPORT", 13, 14, 4, gk_pm4_reg_values + 185, 21 },
 	{ "DUAL_QUAD_DISABLE", 15, 15, 0, NULL, 17 },
-	/* 3537 */
+	/* 5596 */
 	{ "ACCUM_ISOLINE", 0, 7, 0, NULL, 13 },
 	{ "ACCUM_TRI", 8, 15, 0, NULL, 9 },
 	{ "ACCUM_QUAD", 16, 23, 0, NULL, 10 },
 	{ "DONUT_SPLIT", 24, 31, 0, NULL, 11 },
-	/* 3541 */
+	/* 5600 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
-	/* 3542 */
+	/* 5601 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 31, gk_pm4_reg_values + 1165, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
@@ -6276,7 +8823,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FMASK_COMPRESS_1FRAG_ONLY", 27, 27, 0, NULL, 25 },
 	{ "DCC_ENABLE", 28, 28, 0, NULL, 10 },
 	{ "CMASK_ADDR_TYPE", 29, 30, 3, gk_pm4_reg_values + 1055, 15 },
-	/* 3560 */
+	/* 5619 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -6286,7 +8833,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_VALID", 28, 28, 0, NULL, 10 },
 	{ "HEAD_FLAG", 29, 29, 0, NULL, 9 },
 	{ "UNUSED1", 30, 31, 0, NULL, 7 },
-	/* 3569 */
+	/* 5628 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -6301,7 +8848,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPR_IDX_EN", 27, 27, 0, NULL, 10 },
 	{ "VSKIP", 28, 28, 0, NULL, 5 },
 	{ "CSP", 29, 31, 0, NULL, 3 },
-	/* 3583 */
+	/* 5642 */
 	{ "SCC", 0, 0, 0, NULL, 3 },
 	{ "SPI_PRIO", 1, 2, 0, NULL, 8 },
 	{ "USER_PRIO", 3, 4, 0, NULL, 9 },
@@ -6325,7 +8872,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_REPLAY", 22, 22, 0, NULL, 12 },
 	{ "FATAL_HALT", 23, 23, 0, NULL, 10 },
 	{ "MUST_EXPORT", 27, 27, 0, NULL, 11 },
-	/* 3606 */
+	/* 5665 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "SAVECTX", 10, 10, 0, NULL, 7 },
 	{ "ILLEGAL_INST", 11, 11, 0, NULL, 12 },
@@ -6333,7 +8880,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_CYCLE", 16, 21, 0, NULL, 10 },
 	{ "XNACK_ERROR", 28, 28, 0, NULL, 11 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 3613 */
+	/* 5672 */
 	{ "VM_CNT", 0, 3, 0, NULL, 6 },
 	{ "EXP_CNT", 4, 6, 0, NULL, 7 },
 	{ "LGKM_CNT", 8, 11, 0, NULL, 8 },
@@ -6341,7 +8888,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FIRST_REPLAY", 15, 15, 0, NULL, 12 },
 	{ "RCNT", 16, 20, 0, NULL, 4 },
 	{ "VM_CNT_HI", 22, 23, 0, NULL, 9 },
-	/* 3620 */
+	/* 5679 */
 	{ "IBUF_ST", 0, 2, 0, NULL, 7 },
 	{ "PC_INVALID", 3, 3, 0, NULL, 10 },
 	{ "NEED_NEXT_DW", 4, 4, 0, NULL, 12 },
@@ -6355,7 +8902,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "KILL", 29, 29, 0, NULL, 4 },
 	{ "NEED_KILL_IFETCH", 30, 30, 0, NULL, 16 },
 	{ "NO_PREFETCH_CNT_HI", 31, 31, 0, NULL, 18 },
-	/* 3633 */
+	/* 5692 */
 	{ "IXNACK", 0, 0, 0, NULL, 6 },
 	{ "XNACK", 1, 1, 0, NULL, 5 },
 	{ "TA_NEED_RESET", 2, 2, 0, NULL, 13 },
@@ -6363,10 +8910,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QCNT", 11, 15, 0, NULL, 4 },
 	{ "RCNT", 18, 22, 0, NULL, 4 },
 	{ "MISC_CNT", 25, 31, 0, NULL, 8 },
-	/* 3640 */
-	{ "DMA_ON_BME_LOW", 0, 0, 0, NULL, 14 },
-	{ "CLEAR_DMA_ON_BME_LOW", 16, 16, 0, NULL, 20 },
-	/* 3642 */
+	/* 5699 */
 	{ "UR_ATOMIC_OPCODE", 0, 0, 0, NULL, 16 },
 	{ "UR_ATOMIC_REQEN_LOW", 1, 1, 0, NULL, 19 },
 	{ "UR_ATOMIC_LENGTH", 2, 2, 0, NULL, 16 },
@@ -6375,45 +8919,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLEAR_UR_ATOMIC_REQEN_LOW", 17, 17, 0, NULL, 25 },
 	{ "CLEAR_UR_ATOMIC_LENGTH", 18, 18, 0, NULL, 22 },
 	{ "CLEAR_UR_ATOMIC_NR", 19, 19, 0, NULL, 18 },
-	/* 3650 */
+	/* 5707 */
 	{ "DOORBELL_SELFRING_GPA_APER_BASE_HIGH", 0, 31, 0, NULL, 36 },
-	/* 3651 */
+	/* 5708 */
 	{ "DOORBELL_SELFRING_GPA_APER_BASE_LOW", 0, 31, 0, NULL, 35 },
-	/* 3652 */
+	/* 5709 */
 	{ "DOORBELL_SELFRING_GPA_APER_EN", 0, 0, 0, NULL, 29 },
 	{ "DOORBELL_SELFRING_GPA_APER_MODE", 1, 1, 0, NULL, 31 },
 	{ "DOORBELL_SELFRING_GPA_APER_SIZE", 8, 19, 0, NULL, 31 },
-	/* 3655 */
-	{ "HDP_REG_FLUSH_ADDR", 0, 0, 0, NULL, 18 },
-	/* 3656 */
-	{ "HDP_MEM_FLUSH_ADDR", 0, 0, 0, NULL, 18 },
-	/* 3657 */
-	{ "CP0", 0, 0, 0, NULL, 3 },
-	{ "CP1", 1, 1, 0, NULL, 3 },
-	{ "CP2", 2, 2, 0, NULL, 3 },
-	{ "CP3", 3, 3, 0, NULL, 3 },
-	{ "CP4", 4, 4, 0, NULL, 3 },
-	{ "CP5", 5, 5, 0, NULL, 3 },
-	{ "CP6", 6, 6, 0, NULL, 3 },
-	{ "CP7", 7, 7, 0, NULL, 3 },
-	{ "CP8", 8, 8, 0, NULL, 3 },
-	{ "CP9", 9, 9, 0, NULL, 3 },
-	{ "SDMA0", 10, 10, 0, NULL, 5 },
-	{ "SDMA1", 11, 11, 0, NULL, 5 },
-	/* 3669 */
+	/* 5712 */
 	{ "BIF_MST_TRANS_PENDING", 0, 0, 0, NULL, 21 },
 	{ "BIF_SLV_TRANS_PENDING", 1, 1, 0, NULL, 21 },
-	/* 3671 */
+	/* 5714 */
 	{ "MSGBUF_DATA", 0, 31, 0, NULL, 11 },
-	/* 3672 */
+	/* 5715 */
 	{ "TRN_MSG_VALID", 0, 0, 0, NULL, 13 },
 	{ "TRN_MSG_ACK", 1, 1, 0, NULL, 11 },
 	{ "RCV_MSG_VALID", 8, 8, 0, NULL, 13 },
 	{ "RCV_MSG_ACK", 9, 9, 0, NULL, 11 },
-	/* 3676 */
+	/* 5719 */
 	{ "VALID_INT_EN", 0, 0, 0, NULL, 12 },
 	{ "ACK_INT_EN", 1, 1, 0, NULL, 10 },
-	/* 3678 */
+	/* 5721 */
 	{ "VMHV_MAILBOX_TRN_ACK_INTR_EN", 0, 0, 0, NULL, 28 },
 	{ "VMHV_MAILBOX_RCV_VALID_INTR_EN", 1, 1, 0, NULL, 30 },
 	{ "VMHV_MAILBOX_TRN_MSG_DATA", 8, 11, 0, NULL, 25 },
@@ -6422,30 +8949,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMHV_MAILBOX_RCV_MSG_VALID", 23, 23, 0, NULL, 26 },
 	{ "VMHV_MAILBOX_TRN_MSG_ACK", 24, 24, 0, NULL, 24 },
 	{ "VMHV_MAILBOX_RCV_MSG_ACK", 25, 25, 0, NULL, 24 },
-	/* 3686 */
+	/* 5729 */
 	{ "HDP_WR_TLVL", 0, 2, 0, NULL, 11 },
 	{ "HDP_RD_TLVL", 4, 6, 0, NULL, 11 },
 	{ "XDP_WR_TLVL", 8, 10, 0, NULL, 11 },
 	{ "XDP_RD_TLVL", 12, 14, 0, NULL, 11 },
 	{ "XDP_MBX_WR_TLVL", 16, 18, 0, NULL, 15 },
-	/* 3691 */
+	/* 5734 */
 	{ "HDP_UNITID", 0, 5, 0, NULL, 10 },
 	{ "XDP_UNITID", 8, 13, 0, NULL, 10 },
 	{ "XDP_MBX_UNITID", 16, 21, 0, NULL, 14 },
-	/* 3694 */
+	/* 5737 */
 	{ "NONSURF_BASE_39_8", 0, 31, 0, NULL, 17 },
-	/* 3695 */
+	/* 5738 */
 	{ "NONSURF_SWAP", 4, 5, 0, NULL, 12 },
 	{ "NONSURF_VMID", 8, 11, 0, NULL, 12 },
-	/* 3697 */
+	/* 5740 */
 	{ "NONSURF_BASE_47_40", 0, 7, 0, NULL, 18 },
-	/* 3698 */
-	{ "NONSURF_WRITE_FLAG", 0, 0, 0, NULL, 18 },
-	{ "NONSURF_READ_FLAG", 1, 1, 0, NULL, 17 },
-	/* 3700 */
-	{ "NONSURF_WRITE_FLAG_CLR", 0, 0, 0, NULL, 22 },
-	{ "NONSURF_READ_FLAG_CLR", 1, 1, 0, NULL, 21 },
-	/* 3702 */
+	/* 5741 */
 	{ "WR_STALL_TIMER", 9, 10, 0, NULL, 14 },
 	{ "RD_STALL_TIMER", 11, 12, 0, NULL, 14 },
 	{ "WRITE_COMBINE_TIMER_PRELOAD_CFG", 18, 18, 0, NULL, 31 },
@@ -6455,18 +8976,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALL_SURFACES_DIS", 29, 29, 0, NULL, 16 },
 	{ "WRITE_THROUGH_CACHE_DIS", 30, 30, 0, NULL, 23 },
 	{ "LIN_RD_CACHE_DIS", 31, 31, 0, NULL, 16 },
-	/* 3711 */
-	{ "SW_SEMAPHORE", 0, 31, 0, NULL, 12 },
-	/* 3712 */
+	/* 5750 */
 	{ "HDP_DEBUG", 0, 31, 0, NULL, 9 },
-	/* 3713 */
+	/* 5751 */
 	{ "LAST_SURFACE_HIT", 0, 1, 0, NULL, 16 },
-	/* 3714 */
+	/* 5752 */
 	{ "READ_CACHE_INVALIDATE", 0, 0, 0, NULL, 21 },
-	/* 3715 */
-	{ "WRITE_REQ", 0, 7, 0, NULL, 9 },
-	{ "READ_REQ", 8, 15, 0, NULL, 8 },
-	/* 3717 */
+	/* 5753 */
 	{ "FLUSH_INVALIDATE_CACHE", 0, 0, 0, NULL, 22 },
 	{ "IDLE_HYSTERESIS_CNTL", 2, 3, 0, NULL, 20 },
 	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
@@ -6482,28 +8998,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VARIABLE_CACHELINE_SIZE", 28, 28, 0, NULL, 23 },
 	{ "ADAPTIVE_CACHELINE_SIZE", 29, 29, 0, NULL, 23 },
 	{ "MMHUB_WRBURST_SIZE", 30, 30, 0, NULL, 18 },
-	/* 3732 */
+	/* 5768 */
 	{ "LS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "LS_HOLD", 7, 12, 0, NULL, 7 },
-	/* 3734 */
+	/* 5770 */
 	{ "HDP_MMHUB_RO", 0, 0, 0, NULL, 12 },
 	{ "HDP_MMHUB_GCC", 1, 1, 0, NULL, 13 },
 	{ "HDP_MMHUB_SNOOP", 2, 2, 0, NULL, 15 },
-	/* 3737 */
+	/* 5773 */
 	{ "MEM0_SED_COUNT", 0, 1, 0, NULL, 14 },
 	{ "MEM1_SED_COUNT", 2, 3, 0, NULL, 14 },
-	/* 3739 */
+	/* 5775 */
 	{ "MINVER", 0, 7, 0, NULL, 6 },
 	{ "MAJVER", 8, 15, 0, NULL, 6 },
 	{ "REV", 16, 23, 0, NULL, 3 },
-	/* 3742 */
+	/* 5778 */
 	{ "REG_CLK_ENABLE_COUNT", 0, 3, 0, NULL, 20 },
 	{ "REG_WAKE_DYN_CLK", 4, 4, 0, NULL, 16 },
 	{ "DBUS_CLK_SOFT_OVERRIDE", 28, 28, 0, NULL, 22 },
 	{ "DYN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 21 },
 	{ "XDP_REG_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 25 },
 	{ "HDP_REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 25 },
-	/* 3748 */
+	/* 5784 */
 	{ "MEMIO_SEND", 0, 0, 0, NULL, 10 },
 	{ "MEMIO_OP", 1, 1, 0, NULL, 8 },
 	{ "MEMIO_BE", 2, 5, 0, NULL, 8 },
@@ -6514,20 +9030,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEMIO_CLR_RD_ERROR", 15, 15, 0, NULL, 18 },
 	{ "MEMIO_VF", 16, 16, 0, NULL, 8 },
 	{ "MEMIO_VFID", 17, 21, 0, NULL, 10 },
-	/* 3758 */
-	{ "MEMIO_ADDR_LOWER", 0, 31, 0, NULL, 16 },
-	/* 3759 */
-	{ "MEMIO_WR_STATUS", 0, 0, 0, NULL, 15 },
-	{ "MEMIO_RD_STATUS", 1, 1, 0, NULL, 15 },
-	{ "MEMIO_WR_ERROR", 2, 2, 0, NULL, 14 },
-	{ "MEMIO_RD_ERROR", 3, 3, 0, NULL, 14 },
-	/* 3763 */
-	{ "MEMIO_WR_DATA", 0, 31, 0, NULL, 13 },
-	/* 3764 */
-	{ "MEMIO_RD_DATA", 0, 31, 0, NULL, 13 },
-	/* 3765 */
-	{ "RESERVED", 0, 31, 0, NULL, 8 },
-	/* 3766 */
+	/* 5794 */
 	{ "D2H_FLUSH_FLUSH_NUM", 0, 3, 0, NULL, 19 },
 	{ "D2H_FLUSH_MBX_ENC_DATA", 4, 7, 0, NULL, 22 },
 	{ "D2H_FLUSH_MBX_ADDR_SEL", 8, 10, 0, NULL, 22 },
@@ -6536,75 +9039,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "D2H_FLUSH_ALTER_FLUSH_NUM", 18, 18, 0, NULL, 25 },
 	{ "D2H_FLUSH_RSVD_0", 19, 19, 0, NULL, 16 },
 	{ "D2H_FLUSH_RSVD_1", 20, 20, 0, NULL, 16 },
-	/* 3774 */
-	{ "D2H_BAR_UPDATE_ADDR", 0, 15, 0, NULL, 19 },
-	{ "D2H_BAR_UPDATE_FLUSH_NUM", 16, 19, 0, NULL, 24 },
-	{ "D2H_BAR_UPDATE_BAR_NUM", 20, 22, 0, NULL, 22 },
-	/* 3777 */
-	{ "P2P_BAR_CFG_ADDR_SIZE", 0, 3, 0, NULL, 21 },
-	{ "P2P_BAR_CFG_BAR_FROM", 4, 5, 0, NULL, 20 },
-	/* 3779 */
+	/* 5802 */
 	{ "P2P_MBX_OFFSET", 0, 16, 0, NULL, 14 },
-	/* 3780 */
+	/* 5803 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
 	{ "ADDR_35_19", 3, 19, 0, NULL, 10 },
 	{ "ADDR_39_36", 20, 23, 0, NULL, 10 },
 	{ "ADDR_47_40", 24, 31, 0, NULL, 10 },
-	/* 3784 */
+	/* 5807 */
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_QOS", 0, 3, 0, NULL, 28 },
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_SWAP", 4, 5, 0, NULL, 29 },
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_VMID", 8, 11, 0, NULL, 29 },
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_RO", 12, 12, 0, NULL, 27 },
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_GCC", 13, 13, 0, NULL, 28 },
 	{ "HDP_MBX_MC_CFG_TAP_WRREQ_SNOOP", 14, 14, 0, NULL, 30 },
-	/* 3790 */
+	/* 5813 */
 	{ "HDP_MC_CFG_HST_TAP_REQ_SNOOP", 3, 3, 0, NULL, 28 },
 	{ "HDP_MC_CFG_HST_TAP_REQ_SWAP", 4, 5, 0, NULL, 27 },
 	{ "HDP_MC_CFG_HST_TAP_REQ_VMID", 8, 11, 0, NULL, 27 },
 	{ "HDP_MC_CFG_HST_TAP_REQ_RO", 12, 12, 0, NULL, 25 },
 	{ "HDP_MC_CFG_HST_TAP_REQ_GCC", 13, 13, 0, NULL, 26 },
 	{ "HDP_MC_CFG_XDP_HIGHER_PRI_THRESH", 14, 19, 0, NULL, 32 },
-	/* 3796 */
+	/* 5819 */
 	{ "HST_CFG_WR_COMBINE_EN", 0, 0, 0, NULL, 21 },
 	{ "HST_CFG_WR_COMBINE_TIMER", 1, 2, 0, NULL, 24 },
 	{ "HST_CFG_WR_BURST_EN", 3, 3, 0, NULL, 19 },
 	{ "HST_CFG_WR_COMBINE_64B_EN", 4, 4, 0, NULL, 25 },
 	{ "HST_CFG_WR_COMBINE_TIMER_PRELOAD_CFG", 5, 5, 0, NULL, 36 },
-	/* 3801 */
-	{ "HDP_IPH_CFG_SYS_FIFO_DEPTH_OVERRIDE", 0, 5, 0, NULL, 35 },
-	{ "HDP_IPH_CFG_XDP_FIFO_DEPTH_OVERRIDE", 6, 11, 0, NULL, 35 },
-	{ "HDP_IPH_CFG_INVERSE_PEER_TAG_MATCHING", 12, 12, 0, NULL, 37 },
-	{ "HDP_IPH_CFG_P2P_RD_EN", 13, 13, 0, NULL, 21 },
-	/* 3805 */
-	{ "ADDR", 0, 15, 0, NULL, 4 },
-	{ "FLUSH", 16, 19, 0, NULL, 5 },
-	{ "VALID", 20, 20, 0, NULL, 5 },
-	/* 3808 */
-	{ "FLUSH_ARMED_STS", 0, 31, 0, NULL, 15 },
-	/* 3809 */
-	{ "FLUSH_CNTR0_STS", 0, 25, 0, NULL, 15 },
-	/* 3810 */
-	{ "BUSY_BITS", 0, 17, 0, NULL, 9 },
-	/* 3811 */
-	{ "STICKY_STS", 0, 15, 0, NULL, 10 },
-	{ "STICKY_W1C", 16, 31, 0, NULL, 10 },
-	/* 3813 */
-	{ "CHKN_0_RSVD", 0, 7, 0, NULL, 11 },
-	{ "CHKN_1_RSVD", 8, 15, 0, NULL, 11 },
-	{ "CHKN_2_RSVD", 16, 23, 0, NULL, 11 },
-	{ "CHKN_3_RSVD", 24, 31, 0, NULL, 11 },
-	/* 3817 */
-	{ "BAR0_ADDR_39_36", 0, 3, 0, NULL, 15 },
-	{ "BAR1_ADDR_39_36", 4, 7, 0, NULL, 15 },
-	{ "BAR2_ADDR_39_36", 8, 11, 0, NULL, 15 },
-	{ "BAR3_ADDR_39_36", 12, 15, 0, NULL, 15 },
-	{ "BAR4_ADDR_39_36", 16, 19, 0, NULL, 15 },
-	{ "BAR5_ADDR_39_36", 20, 23, 0, NULL, 15 },
-	{ "BAR6_ADDR_39_36", 24, 27, 0, NULL, 15 },
-	{ "BAR7_ADDR_39_36", 28, 31, 0, NULL, 15 },
-	/* 3825 */
+	/* 5824 */
 	{ "FB_BASE", 0, 25, 0, NULL, 7 },
-	/* 3826 */
+	/* 5825 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 17, 0, NULL, 7 },
@@ -6612,7 +9076,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF", 19, 19, 0, NULL, 2 },
 	{ "VFID", 20, 23, 0, NULL, 4 },
 	{ "INITIATOR_ID", 24, 31, 0, NULL, 12 },
-	/* 3833 */
+	/* 5832 */
 	{ "HDP_BRESP_01", 1, 1, 0, NULL, 12 },
 	{ "HDP_BRESP_10", 2, 2, 0, NULL, 12 },
 	{ "HDP_BRESP_11", 3, 3, 0, NULL, 12 },
@@ -6631,36 +9095,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "XDP_BUSER_NACK_01", 21, 21, 0, NULL, 17 },
 	{ "XDP_BUSER_NACK_10", 22, 22, 0, NULL, 17 },
 	{ "XDP_BUSER_NACK_11", 23, 23, 0, NULL, 17 },
-	/* 3851 */
-	{ "PASID", 0, 15, 0, NULL, 5 },
-	/* 3852 */
+	/* 5850 */
 	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
 	{ "SOURCE_ID", 8, 15, 0, NULL, 9 },
 	{ "RING_ID", 16, 23, 0, NULL, 7 },
 	{ "VM_ID", 24, 27, 0, NULL, 5 },
 	{ "RESERVED", 28, 30, 0, NULL, 8 },
 	{ "VMID_TYPE", 31, 31, 0, NULL, 9 },
-	/* 3858 */
+	/* 5856 */
 	{ "TIMESTAMP_31_0", 0, 31, 0, NULL, 14 },
-	/* 3859 */
+	/* 5857 */
 	{ "TIMESTAMP_47_32", 0, 15, 0, NULL, 15 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "TIMESTAMP_SRC", 31, 31, 0, NULL, 13 },
-	/* 3862 */
+	/* 5860 */
 	{ "PAS_ID", 0, 15, 0, NULL, 6 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "PASID_SRC", 31, 31, 0, NULL, 9 },
-	/* 3865 */
+	/* 5863 */
 	{ "CONTEXT_ID_31_0", 0, 31, 0, NULL, 15 },
-	/* 3866 */
+	/* 5864 */
 	{ "CONTEXT_ID_63_32", 0, 31, 0, NULL, 16 },
-	/* 3867 */
+	/* 5865 */
 	{ "CONTEXT_ID_95_64", 0, 31, 0, NULL, 16 },
-	/* 3868 */
+	/* 5866 */
 	{ "CONTEXT_ID_128_96", 0, 31, 0, NULL, 17 },
-	/* 3869 */
-	{ "DATA", 0, 31, 0, NULL, 4 },
-	/* 3870 */
+	/* 5867 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
@@ -6677,23 +9137,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MC_VMID", 24, 27, 0, NULL, 7 },
 	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
 	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
-	/* 3886 */
-	{ "ADDR", 0, 31, 0, NULL, 4 },
-	/* 3887 */
-	{ "ADDR", 0, 7, 0, NULL, 4 },
-	/* 3888 */
-	{ "OFFSET", 2, 17, 0, NULL, 6 },
-	/* 3889 */
-	{ "RB_OVERFLOW", 0, 0, 0, NULL, 11 },
-	{ "OFFSET", 2, 17, 0, NULL, 6 },
-	{ "RB_LEFT_NONE", 18, 18, 0, NULL, 12 },
-	{ "RB_MAY_OVERFLOW", 19, 19, 0, NULL, 15 },
-	/* 3893 */
-	{ "ADDR", 2, 31, 0, NULL, 4 },
-	/* 3894 */
+	/* 5883 */
 	{ "OFFSET", 0, 25, 0, NULL, 6 },
 	{ "ENABLE", 28, 28, 0, NULL, 6 },
-	/* 3896 */
+	/* 5885 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
@@ -6707,19 +9154,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MC_VMID", 24, 27, 0, NULL, 7 },
 	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
 	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
-	/* 3909 */
+	/* 5898 */
 	{ "MINVER", 0, 6, 0, NULL, 6 },
 	{ "MAJVER", 8, 14, 0, NULL, 6 },
 	{ "REV", 16, 21, 0, NULL, 3 },
-	/* 3912 */
+	/* 5901 */
 	{ "WPTR_WRITEBACK_TIMER", 0, 4, 0, NULL, 20 },
 	{ "IH_IDLE_HYSTERESIS_CNTL", 6, 7, 0, NULL, 23 },
 	{ "IH_FIFO_HIGHWATER", 8, 14, 0, NULL, 17 },
 	{ "MC_WR_CLEAN_CNT", 20, 24, 0, NULL, 15 },
-	/* 3916 */
+	/* 5905 */
 	{ "SELF_IV_FORCE_WPTR_UPDATE_TIMEOUT", 0, 7, 0, NULL, 33 },
 	{ "SELF_IV_FORCE_WPTR_UPDATE_ENABLE", 8, 8, 0, NULL, 32 },
-	/* 3918 */
+	/* 5907 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "INPUT_IDLE", 1, 1, 0, NULL, 10 },
 	{ "BUFFER_IDLE", 2, 2, 0, NULL, 11 },
@@ -6739,16 +9186,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB2_FULL_DRAIN", 16, 16, 0, NULL, 14 },
 	{ "RB2_OVERFLOW", 17, 17, 0, NULL, 12 },
 	{ "SELF_INT_GEN_IDLE", 18, 18, 0, NULL, 17 },
-	/* 3937 */
+	/* 5926 */
 	{ "ENABLE0", 0, 0, 0, NULL, 7 },
 	{ "CLEAR0", 1, 1, 0, NULL, 6 },
 	{ "PERF_SEL0", 2, 10, 0, NULL, 9 },
 	{ "ENABLE1", 16, 16, 0, NULL, 7 },
 	{ "CLEAR1", 17, 17, 0, NULL, 6 },
 	{ "PERF_SEL1", 18, 26, 0, NULL, 9 },
-	/* 3943 */
-	{ "PERF_COUNT", 0, 31, 0, NULL, 10 },
-	/* 3944 */
+	/* 5932 */
 	{ "SRC_EN", 0, 0, 0, NULL, 6 },
 	{ "FCNID_EN", 1, 1, 0, NULL, 8 },
 	{ "TIMESTAMP_EN", 2, 2, 0, NULL, 12 },
@@ -6756,40 +9201,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID_EN", 4, 4, 0, NULL, 7 },
 	{ "PASID_EN", 5, 5, 0, NULL, 8 },
 	{ "CLIENT_ID_EN", 6, 6, 0, NULL, 12 },
-	/* 3951 */
-	{ "VALUE", 0, 27, 0, NULL, 5 },
-	/* 3952 */
+	/* 5939 */
 	{ "PF_VF", 0, 0, 0, NULL, 5 },
 	{ "VF_ID", 1, 4, 0, NULL, 5 },
-	/* 3954 */
+	/* 5941 */
 	{ "LIMIT_ENABLE", 0, 0, 0, NULL, 12 },
 	{ "PERF_INTERVAL", 1, 4, 0, NULL, 13 },
 	{ "PERF_THRESHOLD", 5, 15, 0, NULL, 14 },
 	{ "RETURN_DELAY", 17, 20, 0, NULL, 12 },
 	{ "PERF_RESULT", 21, 31, 0, NULL, 11 },
-	/* 3959 */
-	{ "RB_FULL_DRAIN_VF", 0, 15, 0, NULL, 16 },
-	{ "RB_OVERFLOW_VF", 16, 31, 0, NULL, 14 },
-	/* 3961 */
+	/* 5946 */
 	{ "RB_FULL_VF", 0, 15, 0, NULL, 10 },
-	{ "BIF_INTERRUPT_LINE_VF", 16, 31, 0, NULL, 21 },
-	/* 3963 */
-	{ "RB_FULL_VF", 0, 15, 0, NULL, 10 },
-	/* 3964 */
+	/* 5947 */
 	{ "HIGHWATER", 0, 2, 0, NULL, 9 },
 	{ "FLOOD_CNTL_ENABLE", 3, 3, 0, NULL, 17 },
 	{ "CLEAR_INT_FLOOD_STATUS", 4, 4, 0, NULL, 22 },
-	/* 3967 */
+	/* 5950 */
 	{ "RB_INT_DROPPED_VF", 0, 15, 0, NULL, 17 },
 	{ "RB_INT_DROPPED", 31, 31, 0, NULL, 14 },
-	/* 3969 */
+	/* 5952 */
 	{ "INT_DROP_CNT", 0, 7, 0, NULL, 12 },
 	{ "FIRST_DROP_INT_CLIENT_ID", 8, 15, 0, NULL, 24 },
 	{ "FIRST_DROP_INT_SOURCE_ID", 16, 23, 0, NULL, 24 },
 	{ "FIRST_DROP_INT_VF_ID", 24, 27, 0, NULL, 20 },
 	{ "FIRST_DROP_INT_VF", 28, 28, 0, NULL, 17 },
 	{ "INT_DROPPED", 30, 30, 0, NULL, 11 },
-	/* 3975 */
+	/* 5958 */
 	{ "CLIENT1_IS_STORM_CLIENT", 1, 1, 0, NULL, 23 },
 	{ "CLIENT2_IS_STORM_CLIENT", 2, 2, 0, NULL, 23 },
 	{ "CLIENT3_IS_STORM_CLIENT", 3, 3, 0, NULL, 23 },
@@ -6821,7 +9258,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLIENT29_IS_STORM_CLIENT", 29, 29, 0, NULL, 24 },
 	{ "CLIENT30_IS_STORM_CLIENT", 30, 30, 0, NULL, 24 },
 	{ "CLIENT31_IS_STORM_CLIENT", 31, 31, 0, NULL, 24 },
-	/* 4006 */
+	/* 5989 */
 	{ "IH_RETRY_INT_CAM_MEM_CLK_SOFT_OVERRIDE", 25, 25, 0, NULL, 38 },
 	{ "IH_BUFFER_MEM_CLK_SOFT_OVERRIDE", 26, 26, 0, NULL, 31 },
 	{ "DBUS_MUX_CLK_SOFT_OVERRIDE", 27, 27, 0, NULL, 26 },
@@ -6829,7 +9266,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LIMIT_SMN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 27 },
 	{ "DYN_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 21 },
 	{ "REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 21 },
-	/* 4013 */
+	/* 5996 */
 	{ "CLIENT_0_FLAG", 0, 0, 0, NULL, 13 },
 	{ "CLIENT_1_FLAG", 1, 1, 0, NULL, 13 },
 	{ "CLIENT_2_FLAG", 2, 2, 0, NULL, 13 },
@@ -6862,19 +9299,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLIENT_29_FLAG", 29, 29, 0, NULL, 14 },
 	{ "CLIENT_30_FLAG", 30, 30, 0, NULL, 14 },
 	{ "CLIENT_31_FLAG", 31, 31, 0, NULL, 14 },
-	/* 4045 */
+	/* 6028 */
 	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
 	{ "SOURCE_ID", 8, 15, 0, NULL, 9 },
 	{ "RING_ID", 16, 23, 0, NULL, 7 },
 	{ "VM_ID", 24, 27, 0, NULL, 5 },
 	{ "VMID_TYPE", 31, 31, 0, NULL, 9 },
-	/* 4050 */
+	/* 6033 */
 	{ "CONTEXT_ID", 0, 31, 0, NULL, 10 },
-	/* 4051 */
+	/* 6034 */
 	{ "PAS_ID", 0, 15, 0, NULL, 6 },
 	{ "VF_ID", 16, 19, 0, NULL, 5 },
 	{ "VF", 20, 20, 0, NULL, 2 },
-	/* 4054 */
+	/* 6037 */
 	{ "CLEAR", 0, 0, 0, NULL, 5 },
 	{ "CLIENT_1_ERROR", 1, 1, 0, NULL, 14 },
 	{ "CLIENT_2_ERROR", 2, 2, 0, NULL, 14 },
@@ -6907,7 +9344,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLIENT_29_ERROR", 29, 29, 0, NULL, 15 },
 	{ "CLIENT_30_ERROR", 30, 30, 0, NULL, 15 },
 	{ "CLIENT_31_ERROR", 31, 31, 0, NULL, 15 },
-	/* 4086 */
+	/* 6069 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 17, 0, NULL, 7 },
@@ -6915,11 +9352,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF", 19, 19, 0, NULL, 2 },
 	{ "VF_ID", 20, 23, 0, NULL, 5 },
 	{ "INITIATOR_ID", 24, 31, 0, NULL, 12 },
-	/* 4093 */
+	/* 6076 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "CLIENT_ID", 16, 23, 0, NULL, 9 },
 	{ "INITIATOR_ID", 24, 31, 0, NULL, 12 },
-	/* 4096 */
+	/* 6079 */
 	{ "CLIENT_1_CREDIT_RETURNED", 1, 1, 0, NULL, 24 },
 	{ "CLIENT_2_CREDIT_RETURNED", 2, 2, 0, NULL, 24 },
 	{ "CLIENT_3_CREDIT_RETURNED", 3, 3, 0, NULL, 24 },
@@ -6951,14 +9388,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLIENT_29_CREDIT_RETURNED", 29, 29, 0, NULL, 25 },
 	{ "CLIENT_30_CREDIT_RETURNED", 30, 30, 0, NULL, 25 },
 	{ "CLIENT_31_CREDIT_RETURNED", 31, 31, 0, NULL, 25 },
-	/* 4127 */
+	/* 6110 */
 	{ "IH_BRESP_01", 1, 1, 0, NULL, 11 },
 	{ "IH_BRESP_10", 2, 2, 0, NULL, 11 },
 	{ "IH_BRESP_11", 3, 3, 0, NULL, 11 },
 	{ "IH_BUSER_NACK_01", 5, 5, 0, NULL, 16 },
 	{ "IH_BUSER_NACK_10", 6, 6, 0, NULL, 16 },
 	{ "IH_BUSER_NACK_11", 7, 7, 0, NULL, 16 },
-	/* 4133 */
+	/* 6116 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "RESERVED", 12, 23, 0, NULL, 8 },
@@ -6970,15 +9407,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE2", 29, 29, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE1", 30, 30, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE0", 31, 31, 0, NULL, 14 },
-	/* 4144 */
+	/* 6127 */
 	{ "UTCL2_CREDIT", 0, 4, 0, NULL, 12 },
 	{ "WATERMARK", 8, 11, 0, NULL, 9 },
-	/* 4146 */
+	/* 6129 */
 	{ "USE_MTYPE", 0, 2, 0, NULL, 9 },
 	{ "FORCE_SNOOP", 3, 3, 0, NULL, 11 },
 	{ "FORCE_GCC", 4, 4, 0, NULL, 9 },
 	{ "USE_PT_SNOOP", 5, 5, 0, NULL, 12 },
-	/* 4150 */
+	/* 6133 */
 	{ "SDMA0_UTCL2_EN", 0, 0, 0, NULL, 14 },
 	{ "SDMA1_UTCL2_EN", 1, 1, 0, NULL, 14 },
 	{ "UVD_UTCL2_EN", 2, 2, 0, NULL, 12 },
@@ -6989,18 +9426,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VP8_UTCL2_EN", 7, 7, 0, NULL, 12 },
 	{ "RESERVED", 8, 30, 0, NULL, 8 },
 	{ "CP_UTCL2_EN", 31, 31, 0, NULL, 11 },
-	/* 4160 */
-	{ "MC_REQ_SWAP", 0, 1, 0, NULL, 11 },
-	{ "MC_WRREQ_CREDIT", 2, 7, 0, NULL, 15 },
-	{ "MC_RDREQ_CREDIT", 8, 13, 0, NULL, 15 },
-	/* 4163 */
+	/* 6143 */
 	{ "PERF_ENABLE0", 0, 0, 0, NULL, 12 },
 	{ "PERF_CLEAR0", 1, 1, 0, NULL, 11 },
 	{ "PERF_SEL0", 2, 9, 0, NULL, 9 },
 	{ "PERF_ENABLE1", 10, 10, 0, NULL, 12 },
 	{ "PERF_CLEAR1", 11, 11, 0, NULL, 11 },
 	{ "PERF_SEL1", 12, 19, 0, NULL, 9 },
-	/* 4169 */
+	/* 6149 */
 	{ "SEM_IDLE", 0, 0, 0, NULL, 8 },
 	{ "SEM_INTERNAL_IDLE", 1, 1, 0, NULL, 17 },
 	{ "MC_RDREQ_FIFO_FULL", 2, 2, 0, NULL, 18 },
@@ -7026,22 +9459,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "REGISTER_IDLE", 22, 22, 0, NULL, 13 },
 	{ "ATCL2_INVREQ_IDLE", 23, 23, 0, NULL, 17 },
 	{ "SWITCH_READY", 31, 31, 0, NULL, 12 },
-	/* 4194 */
-	{ "CP_CLIENT0", 0, 2, 0, NULL, 10 },
-	{ "CP_CLIENT1", 3, 5, 0, NULL, 10 },
-	{ "CP_CLIENT2", 6, 8, 0, NULL, 10 },
-	{ "CP_CLIENT3", 9, 11, 0, NULL, 10 },
-	{ "SDMA_CLIENT0", 12, 14, 0, NULL, 12 },
-	{ "UVD_CLIENT0", 15, 17, 0, NULL, 11 },
-	{ "SDMA1_CLIENT0", 18, 20, 0, NULL, 13 },
-	{ "VCE_CLIENT0", 21, 23, 0, NULL, 11 },
-	/* 4202 */
+	/* 6174 */
 	{ "HOSTPORT", 0, 15, 0, NULL, 8 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 4204 */
+	/* 6176 */
 	{ "HOSTPORT_ENABLE", 0, 15, 0, NULL, 15 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 4206 */
+	/* 6178 */
 	{ "VMID_PIPELINE_EN", 0, 0, 0, NULL, 16 },
 	{ "ENTRY_PIPELINE_EN", 1, 1, 0, NULL, 17 },
 	{ "CHECK_COUNTER_EN", 2, 2, 0, NULL, 16 },
@@ -7056,73 +9480,52 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLEAR_MAILBOX", 16, 17, 0, NULL, 13 },
 	{ "INVACK_AFTER_OUTSTANDING_CLEAN", 18, 18, 0, NULL, 30 },
 	{ "UTC_TAG_CONFLICT_CHECK", 19, 19, 0, NULL, 22 },
-	/* 4220 */
+	/* 6192 */
 	{ "VCE1_CLIENT0", 0, 3, 0, NULL, 12 },
-	/* 4221 */
+	/* 6193 */
 	{ "VALUE", 0, 7, 0, NULL, 5 },
-	/* 4222 */
-	{ "VF_ID", 0, 3, 0, NULL, 5 },
-	{ "RESERVED", 4, 30, 0, NULL, 8 },
-	{ "PF_VF", 31, 31, 0, NULL, 5 },
-	/* 4225 */
-	{ "VF", 0, 15, 0, NULL, 2 },
-	{ "PF", 31, 31, 0, NULL, 2 },
-	/* 4227 */
+	/* 6194 */
 	{ "TOTAL_CLIENT_NUM", 0, 4, 0, NULL, 16 },
-	/* 4228 */
+	/* 6195 */
 	{ "INDEX", 0, 4, 0, NULL, 5 },
-	/* 4229 */
+	/* 6196 */
 	{ "CREDIT_RETURN_ADDR", 0, 16, 0, NULL, 18 },
 	{ "CLIENT_TYPE", 18, 19, 0, NULL, 11 },
 	{ "RING_ID", 20, 21, 0, NULL, 7 },
 	{ "VF_RB_SELECT", 22, 23, 0, NULL, 12 },
 	{ "OVERWRITE_RING_ID_WITH_ACTIVE_FCN_ID", 24, 24, 0, NULL, 36 },
-	/* 4234 */
+	/* 6201 */
 	{ "INDEX", 0, 1, 0, NULL, 5 },
-	/* 4235 */
+	/* 6202 */
 	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
 	{ "INITIATOR_ID", 8, 15, 0, NULL, 12 },
 	{ "CLIENT_ID_REMAP", 16, 23, 0, NULL, 15 },
-	/* 4238 */
+	/* 6205 */
 	{ "ACTIVE_FCN_ID_PROT_ENABLE", 0, 0, 0, NULL, 25 },
 	{ "MC_SPACE_FBPA_ENABLE", 3, 3, 0, NULL, 20 },
 	{ "MC_SPACE_GPA_ENABLE", 4, 4, 0, NULL, 19 },
-	/* 4241 */
+	/* 6208 */
 	{ "UNITID", 0, 5, 0, NULL, 6 },
 	{ "IV_TLVL", 8, 10, 0, NULL, 7 },
 	{ "WPTR_WB_TLVL", 12, 14, 0, NULL, 12 },
-	/* 4244 */
-	{ "VFID", 0, 3, 0, NULL, 4 },
-	{ "VF", 31, 31, 0, NULL, 2 },
-	/* 4246 */
+	/* 6211 */
 	{ "ADDR", 2, 19, 0, NULL, 4 },
-	/* 4247 */
+	/* 6212 */
 	{ "SIGNAL_NORMAL", 0, 6, 0, NULL, 13 },
 	{ "SIGNAL_WRITE1", 7, 13, 0, NULL, 13 },
 	{ "WAIT_NORMAL", 14, 20, 0, NULL, 11 },
 	{ "WAIT_CHECK0", 21, 27, 0, NULL, 11 },
-	/* 4251 */
-	{ "DIS_EDC", 1, 1, 0, NULL, 7 },
-	/* 4252 */
+	/* 6216 */
 	{ "ACTIVE_FCN_ID_PROT_ENABLE", 0, 0, 0, NULL, 25 },
 	{ "MM_CLIENT_USE_CONFIG_VFID", 1, 1, 0, NULL, 25 },
-	/* 4254 */
+	/* 6218 */
 	{ "UNIT_ID", 0, 5, 0, NULL, 7 },
 	{ "TLVL_VALUE", 8, 10, 0, NULL, 10 },
-	/* 4256 */
-	{ "VALUE", 0, 12, 0, NULL, 5 },
-	/* 4257 */
-	{ "CMD", 0, 3, 0, NULL, 3 },
-	/* 4258 */
+	/* 6220 */
 	{ "VFID", 0, 3, 0, NULL, 4 },
 	{ "RESERVED", 4, 30, 0, NULL, 8 },
 	{ "VF", 31, 31, 0, NULL, 2 },
-	/* 4261 */
-	{ "PRIV", 0, 0, 0, NULL, 4 },
-	{ "VMID", 4, 7, 0, NULL, 4 },
-	/* 4263 */
-	{ "VF_ENABLE", 0, 0, 0, NULL, 9 },
-	/* 4264 */
+	/* 6223 */
 	{ "SDMA0_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
 	{ "SDMA0_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
 	{ "SDMA0_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
@@ -7143,7 +9546,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
 	{ "SDMA0_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
 	{ "SDMA0_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
-	/* 4284 */
+	/* 6243 */
 	{ "SDMA0_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA0_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA0_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -7159,7 +9562,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA0_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 4299 */
+	/* 6258 */
 	{ "SDMA0_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA0_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA0_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -7171,7 +9574,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_MIDCMD_DATA8", 8, 8, 0, NULL, 22 },
 	{ "SDMA0_GFX_MIDCMD_CNTL", 9, 9, 0, NULL, 21 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 4310 */
+	/* 6269 */
 	{ "SDMA0_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA0_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "RESERVED3", 3, 3, 0, NULL, 9 },
@@ -7199,7 +9602,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA0_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA0_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 4337 */
+	/* 6296 */
 	{ "SDMA0_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA0_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA0_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -7232,7 +9635,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA0_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA0_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 4369 */
+	/* 6328 */
 	{ "SDMA0_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA0_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA0_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -7265,13 +9668,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GPU_IOV_VIOLATION_LOG", 29, 29, 0, NULL, 27 },
 	{ "SDMA0_ULV_CNTL", 30, 30, 0, NULL, 14 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 4401 */
+	/* 6360 */
 	{ "SDMA0_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA0_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 4404 */
+	/* 6363 */
 	{ "UNIT_ID", 0, 5, 0, NULL, 7 },
-	/* 4405 */
+	/* 6364 */
 	{ "PG_CNTL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "EXT_PG_POWER_ON_REQ", 1, 1, 0, NULL, 19 },
 	{ "EXT_PG_POWER_OFF_REQ", 2, 2, 0, NULL, 20 },
@@ -7280,7 +9683,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEM_POWER_DS_EN", 10, 10, 0, NULL, 15 },
 	{ "MEM_POWER_SD_EN", 11, 11, 0, NULL, 15 },
 	{ "MEM_POWER_DELAY", 12, 21, 0, NULL, 15 },
-	/* 4413 */
+	/* 6372 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "UTC_L1_ENABLE", 1, 1, 0, NULL, 13 },
 	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
@@ -7292,7 +9695,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CTXEMPTY_INT_ENABLE", 28, 28, 0, NULL, 19 },
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
-	/* 4424 */
+	/* 6383 */
 	{ "COPY_EFFICIENCY_ENABLE", 0, 0, 0, NULL, 22 },
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
@@ -7306,21 +9709,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_AFIFO_WATERMARK", 26, 27, 0, NULL, 18 },
 	{ "CE_DFIFO_WATERMARK", 28, 29, 0, NULL, 18 },
 	{ "CE_LFIFO_WATERMARK", 30, 31, 0, NULL, 18 },
-	/* 4437 */
+	/* 6396 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "BANK_INTERLEAVE_SIZE", 8, 10, 0, NULL, 20 },
 	{ "NUM_BANKS", 12, 14, 0, NULL, 9 },
 	{ "NUM_SHADER_ENGINES", 19, 20, 0, NULL, 18 },
-	/* 4442 */
-	{ "TIMER", 0, 31, 0, NULL, 5 },
-	/* 4443 */
-	{ "OFFSET", 2, 31, 0, NULL, 6 },
-	/* 4444 */
-	{ "OFFSET", 2, 21, 0, NULL, 6 },
-	/* 4445 */
-	{ "STREAM", 0, 31, 0, NULL, 6 },
-	/* 4446 */
+	/* 6401 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "REG_IDLE", 1, 1, 0, NULL, 8 },
 	{ "RB_EMPTY", 2, 2, 0, NULL, 8 },
@@ -7350,7 +9745,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEM_RESP_STATE", 28, 29, 0, NULL, 14 },
 	{ "INT_IDLE", 30, 30, 0, NULL, 8 },
 	{ "INT_REQ_STALL", 31, 31, 0, NULL, 13 },
-	/* 4475 */
+	/* 6430 */
 	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
 	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
 	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
@@ -7365,49 +9760,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EX_START", 15, 15, 0, NULL, 8 },
 	{ "CE_RD_STALL", 17, 17, 0, NULL, 11 },
 	{ "CE_WR_STALL", 18, 18, 0, NULL, 11 },
-	/* 4489 */
-	{ "RD_BURST", 0, 1, 0, NULL, 8 },
-	/* 4490 */
+	/* 6444 */
 	{ "PAGE_SIZE_EXPONENT", 0, 1, 0, NULL, 18 },
-	/* 4491 */
-	{ "HALT", 0, 0, 0, NULL, 4 },
-	{ "STEP", 1, 1, 0, NULL, 4 },
-	/* 4493 */
+	/* 6445 */
 	{ "PREEMPT", 0, 0, 0, NULL, 7 },
 	{ "FREEZE", 4, 4, 0, NULL, 6 },
 	{ "FROZEN", 5, 5, 0, NULL, 6 },
 	{ "F32_FREEZE", 6, 6, 0, NULL, 10 },
-	/* 4497 */
-	{ "UNIT", 0, 3, 0, NULL, 4 },
-	{ "VALUE", 8, 23, 0, NULL, 5 },
-	{ "PREFER", 30, 30, 0, NULL, 6 },
-	/* 4500 */
+	/* 6449 */
 	{ "SDMA0_POWER_OFF_CONDITION", 0, 0, 0, NULL, 25 },
 	{ "SDMA0_POWER_ON_CONDITION", 1, 1, 0, NULL, 24 },
 	{ "SDMA0_POWER_OFF_REQ", 2, 2, 0, NULL, 19 },
 	{ "SDMA0_POWER_ON_REQ", 3, 3, 0, NULL, 18 },
 	{ "PG_CNTL_STATUS", 4, 5, 0, NULL, 14 },
-	/* 4505 */
-	{ "FSM_ADDR", 0, 7, 0, NULL, 8 },
-	{ "POWER_DOWN", 8, 8, 0, NULL, 10 },
-	{ "POWER_UP", 9, 9, 0, NULL, 8 },
-	{ "P1_SELECT", 10, 10, 0, NULL, 9 },
-	{ "P2_SELECT", 11, 11, 0, NULL, 9 },
-	{ "WRITE", 12, 12, 0, NULL, 5 },
-	{ "READ", 13, 13, 0, NULL, 4 },
-	{ "SRBM_OVERRIDE", 27, 27, 0, NULL, 13 },
-	{ "REG_ADDR", 28, 31, 0, NULL, 8 },
-	/* 4514 */
-	{ "VALUE", 0, 23, 0, NULL, 5 },
-	/* 4515 */
-	{ "DIS_EDC", 1, 1, 0, NULL, 7 },
-	{ "ECC_INT_ENABLE", 2, 2, 0, NULL, 14 },
-	/* 4517 */
-	{ "READ_THRES", 0, 9, 0, NULL, 10 },
-	{ "WRITE_THRES", 16, 25, 0, NULL, 11 },
-	/* 4519 */
-	{ "DEVICE_ID", 0, 7, 0, NULL, 9 },
-	/* 4520 */
+	/* 6454 */
 	{ "SDMA_UCODE_BUF_DED", 0, 0, 0, NULL, 18 },
 	{ "SDMA_UCODE_BUF_SEC", 1, 1, 0, NULL, 18 },
 	{ "SDMA_RB_CMD_BUF_SED", 2, 2, 0, NULL, 19 },
@@ -7425,28 +9791,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA_MBANK_DATA_BUF7_SED", 14, 14, 0, NULL, 24 },
 	{ "SDMA_SPLIT_DAT_BUF_SED", 15, 15, 0, NULL, 22 },
 	{ "SDMA_MC_WR_ADDR_FIFO_SED", 16, 16, 0, NULL, 24 },
-	/* 4537 */
+	/* 6471 */
 	{ "DUMMY", 0, 0, 0, NULL, 5 },
-	/* 4538 */
+	/* 6472 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "F32_INSTR_PTR", 2, 11, 0, NULL, 13 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 4541 */
-	{ "LOOP_TIMER", 0, 30, 0, NULL, 10 },
-	{ "ATOMIC_RTN_INT_ENABLE", 31, 31, 0, NULL, 21 },
-	/* 4543 */
+	/* 6475 */
 	{ "REDO_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "REDO_DELAY", 1, 10, 0, NULL, 10 },
 	{ "REDO_WATERMK", 11, 13, 0, NULL, 12 },
 	{ "INVACK_DELAY", 14, 23, 0, NULL, 12 },
 	{ "REQL2_CREDIT", 24, 28, 0, NULL, 12 },
 	{ "VADDR_WATERMK", 29, 31, 0, NULL, 13 },
-	/* 4549 */
+	/* 6481 */
 	{ "REQMC_WATERMK", 0, 9, 0, NULL, 13 },
 	{ "REQPG_WATERMK", 10, 17, 0, NULL, 13 },
 	{ "INVREQ_WATERMK", 18, 25, 0, NULL, 14 },
 	{ "XNACK_WATERMK", 26, 31, 0, NULL, 13 },
-	/* 4553 */
+	/* 6485 */
 	{ "RQMC_RET_ADDR_FIFO_EMPTY", 0, 0, 0, NULL, 24 },
 	{ "RQMC_REQ_FIFO_EMPTY", 1, 1, 0, NULL, 19 },
 	{ "RTPG_RET_BUF_EMPTY", 2, 2, 0, NULL, 18 },
@@ -7474,7 +9837,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ADDR_RD_RTR", 29, 29, 0, NULL, 11 },
 	{ "WPTR_POLLING", 30, 30, 0, NULL, 12 },
 	{ "INVREQ_SIZE", 31, 31, 0, NULL, 11 },
-	/* 4580 */
+	/* 6512 */
 	{ "RQMC_RET_ADDR_FIFO_EMPTY", 0, 0, 0, NULL, 24 },
 	{ "RQMC_REQ_FIFO_EMPTY", 1, 1, 0, NULL, 19 },
 	{ "RTPG_RET_BUF_EMPTY", 2, 2, 0, NULL, 18 },
@@ -7503,7 +9866,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_DATA_FIFO_FULL", 29, 29, 0, NULL, 19 },
 	{ "WRREQ_DATA_FIFO_EMPTY", 30, 30, 0, NULL, 21 },
 	{ "WRREQ_DATA_FIFO_FULL", 31, 31, 0, NULL, 20 },
-	/* 4608 */
+	/* 6540 */
 	{ "INV_MIDDLE", 0, 0, 0, NULL, 10 },
 	{ "RD_TIMEOUT", 1, 1, 0, NULL, 10 },
 	{ "WR_TIMEOUT", 2, 2, 0, NULL, 10 },
@@ -7518,30 +9881,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INV_FLUSHTYPE", 11, 11, 0, NULL, 13 },
 	{ "INV_VMID_VEC", 12, 27, 0, NULL, 12 },
 	{ "INV_ADDR_HI", 28, 31, 0, NULL, 11 },
-	/* 4622 */
+	/* 6554 */
 	{ "INV_ADDR_LO", 0, 31, 0, NULL, 11 },
-	/* 4623 */
+	/* 6555 */
 	{ "INV_NFLUSH_VMID_VEC", 0, 31, 0, NULL, 19 },
-	/* 4624 */
+	/* 6556 */
 	{ "XNACK_ADDR_LO", 0, 31, 0, NULL, 13 },
-	/* 4625 */
+	/* 6557 */
 	{ "XNACK_ADDR_HI", 0, 3, 0, NULL, 13 },
 	{ "XNACK_VMID", 4, 7, 0, NULL, 10 },
 	{ "XNACK_VECTOR", 8, 25, 0, NULL, 12 },
 	{ "IS_XNACK", 26, 27, 0, NULL, 8 },
-	/* 4629 */
+	/* 6561 */
 	{ "RD_XNACK_LIMIT", 0, 15, 0, NULL, 14 },
 	{ "WR_XNACK_LIMIT", 16, 31, 0, NULL, 14 },
-	/* 4631 */
+	/* 6563 */
 	{ "VM_HOLE", 0, 0, 0, NULL, 7 },
 	{ "REQ_TYPE", 1, 4, 0, NULL, 8 },
 	{ "USE_MTYPE", 6, 8, 0, NULL, 9 },
 	{ "USE_PT_SNOOP", 9, 9, 0, NULL, 12 },
-	/* 4635 */
+	/* 6567 */
 	{ "DELAY0", 0, 15, 0, NULL, 6 },
 	{ "DELAY1", 16, 23, 0, NULL, 6 },
 	{ "DELAY2", 24, 31, 0, NULL, 6 },
-	/* 4638 */
+	/* 6570 */
 	{ "RESERVED0", 0, 0, 0, NULL, 9 },
 	{ "COPY", 1, 1, 0, NULL, 4 },
 	{ "WRITE", 2, 2, 0, NULL, 5 },
@@ -7561,30 +9924,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WPTR_POLL", 29, 29, 0, NULL, 9 },
 	{ "IB_FETCH", 30, 30, 0, NULL, 8 },
 	{ "RB_FETCH", 31, 31, 0, NULL, 8 },
-	/* 4657 */
+	/* 6589 */
 	{ "F32_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
-	/* 4658 */
+	/* 6590 */
 	{ "CMD_OP_STATUS", 0, 15, 0, NULL, 13 },
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
-	/* 4661 */
+	/* 6593 */
 	{ "D_VALID", 0, 0, 0, NULL, 7 },
 	{ "DIRTY", 1, 1, 0, NULL, 5 },
 	{ "PHY_VALID", 2, 2, 0, NULL, 9 },
 	{ "ADDR", 12, 31, 0, NULL, 4 },
-	/* 4665 */
+	/* 6597 */
 	{ "OVERRIDE", 0, 15, 0, NULL, 8 },
 	{ "STATUS", 16, 31, 0, NULL, 6 },
-	/* 4667 */
-	{ "VALUE", 0, 0, 0, NULL, 5 },
-	/* 4668 */
+	/* 6599 */
 	{ "RANGE_LOW", 0, 13, 0, NULL, 9 },
 	{ "RANGE_HIGH", 14, 27, 0, NULL, 10 },
 	{ "SELECT_RW", 28, 28, 0, NULL, 9 },
-	/* 4671 */
+	/* 6602 */
 	{ "MC_WRREQ_CREDIT", 7, 12, 0, NULL, 15 },
 	{ "MC_RDREQ_CREDIT", 13, 18, 0, NULL, 15 },
-	/* 4673 */
+	/* 6604 */
 	{ "SECFLAG0", 0, 2, 0, NULL, 8 },
 	{ "SECFLAG1", 3, 5, 0, NULL, 8 },
 	{ "SECFLAG2", 6, 8, 0, NULL, 8 },
@@ -7593,7 +9954,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SECFLAG5", 15, 17, 0, NULL, 8 },
 	{ "SECFLAG6", 18, 20, 0, NULL, 8 },
 	{ "SECFLAG7", 21, 23, 0, NULL, 8 },
-	/* 4681 */
+	/* 6612 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 17, 0, NULL, 7 },
@@ -7601,14 +9962,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF", 19, 19, 0, NULL, 2 },
 	{ "VFID", 20, 23, 0, NULL, 4 },
 	{ "INITIATOR_ID", 24, 31, 0, NULL, 12 },
-	/* 4688 */
+	/* 6619 */
 	{ "HYSTERESIS", 0, 4, 0, NULL, 10 },
 	{ "ENTER_ULV_INT", 29, 29, 0, NULL, 13 },
 	{ "EXIT_ULV_INT", 30, 30, 0, NULL, 12 },
 	{ "ULV_STATUS", 31, 31, 0, NULL, 10 },
-	/* 4692 */
+	/* 6623 */
 	{ "VALUE", 0, 2, 0, NULL, 5 },
-	/* 4693 */
+	/* 6624 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 6, 0, NULL, 7 },
 	{ "RB_SWAP_ENABLE", 9, 9, 0, NULL, 14 },
@@ -7617,97 +9978,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 4701 */
-	{ "ADDR", 0, 23, 0, NULL, 4 },
-	/* 4702 */
-	{ "ENABLE", 0, 0, 0, NULL, 6 },
-	{ "SWAP_ENABLE", 1, 1, 0, NULL, 11 },
-	{ "F32_POLL_ENABLE", 2, 2, 0, NULL, 15 },
-	{ "FREQUENCY", 4, 15, 0, NULL, 9 },
-	{ "IDLE_POLL_COUNT", 16, 31, 0, NULL, 15 },
-	/* 4707 */
-	{ "IB_ENABLE", 0, 0, 0, NULL, 9 },
-	{ "IB_SWAP_ENABLE", 4, 4, 0, NULL, 14 },
-	{ "SWITCH_INSIDE_IB", 8, 8, 0, NULL, 16 },
-	{ "CMD_VMID", 16, 19, 0, NULL, 8 },
-	/* 4711 */
-	{ "ADDR", 5, 31, 0, NULL, 4 },
-	/* 4712 */
-	{ "SIZE", 0, 19, 0, NULL, 4 },
-	/* 4713 */
-	{ "SKIP_COUNT", 0, 13, 0, NULL, 10 },
-	/* 4714 */
-	{ "SELECTED", 0, 0, 0, NULL, 8 },
-	{ "IDLE", 2, 2, 0, NULL, 4 },
-	{ "EXPIRED", 3, 3, 0, NULL, 7 },
-	{ "EXCEPTION", 4, 6, 0, NULL, 9 },
-	{ "CTXSW_ABLE", 7, 7, 0, NULL, 10 },
-	{ "CTXSW_READY", 8, 8, 0, NULL, 11 },
-	{ "PREEMPTED", 9, 9, 0, NULL, 9 },
-	{ "PREEMPT_DISABLE", 10, 10, 0, NULL, 15 },
-	/* 4722 */
+	/* 6632 */
 	{ "ENABLE", 28, 28, 0, NULL, 6 },
 	{ "CAPTURED", 30, 30, 0, NULL, 8 },
-	/* 4724 */
+	/* 6634 */
 	{ "RESUME_CTX", 16, 16, 0, NULL, 10 },
-	/* 4725 */
+	/* 6635 */
 	{ "WPTR_UPDATE_FAIL_COUNT", 0, 7, 0, NULL, 22 },
 	{ "WPTR_UPDATE_PENDING", 8, 8, 0, NULL, 19 },
-	/* 4727 */
-	{ "BE_ERROR", 0, 0, 0, NULL, 8 },
-	{ "DATA", 2, 31, 0, NULL, 4 },
-	/* 4729 */
+	/* 6637 */
 	{ "RD_OUTSTANDING", 0, 11, 0, NULL, 14 },
 	{ "WR_OUTSTANDING", 16, 25, 0, NULL, 14 },
-	/* 4731 */
+	/* 6639 */
 	{ "OFFSET", 2, 27, 0, NULL, 6 },
-	/* 4732 */
-	{ "SIZE", 0, 13, 0, NULL, 4 },
-	/* 4733 */
-	{ "IB_PREEMPT", 0, 0, 0, NULL, 10 },
-	/* 4734 */
-	{ "DUMMY", 0, 31, 0, NULL, 5 },
-	/* 4735 */
+	/* 6640 */
 	{ "AQL_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "AQL_PACKET_SIZE", 1, 7, 0, NULL, 15 },
 	{ "PACKET_STEP", 8, 15, 0, NULL, 11 },
-	/* 4738 */
+	/* 6643 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
-	/* 4739 */
-	{ "DATA0", 0, 31, 0, NULL, 5 },
-	/* 4740 */
-	{ "DATA1", 0, 31, 0, NULL, 5 },
-	/* 4741 */
-	{ "DATA2", 0, 31, 0, NULL, 5 },
-	/* 4742 */
-	{ "DATA3", 0, 31, 0, NULL, 5 },
-	/* 4743 */
-	{ "DATA4", 0, 31, 0, NULL, 5 },
-	/* 4744 */
-	{ "DATA5", 0, 31, 0, NULL, 5 },
-	/* 4745 */
+	/* 6644 */
 	{ "DATA6", 0, 31, 0, NULL, 5 },
-	/* 4746 */
+	/* 6645 */
 	{ "DATA7", 0, 31, 0, NULL, 5 },
-	/* 4747 */
+	/* 6646 */
 	{ "DATA8", 0, 31, 0, NULL, 5 },
-	/* 4748 */
-	{ "DATA_VALID", 0, 0, 0, NULL, 10 },
-	{ "COPY_MODE", 1, 1, 0, NULL, 9 },
-	{ "SPLIT_STATE", 4, 7, 0, NULL, 11 },
-	{ "ALLOW_PREEMPT", 8, 8, 0, NULL, 13 },
-	/* 4752 */
-	{ "MEM_POWER_OVERRIDE", 8, 8, 0, NULL, 18 },
-	{ "MEM_POWER_LS_EN", 9, 9, 0, NULL, 15 },
-	{ "MEM_POWER_DS_EN", 10, 10, 0, NULL, 15 },
-	{ "MEM_POWER_SD_EN", 11, 11, 0, NULL, 15 },
-	{ "MEM_POWER_DELAY", 12, 21, 0, NULL, 15 },
-	/* 4757 */
+	/* 6647 */
 	{ "RPTR_WB_IDLE", 0, 0, 0, NULL, 12 },
 	{ "ADDR", 2, 31, 0, NULL, 4 },
-	/* 4759 */
+	/* 6649 */
 	{ "SKIP_COUNT", 0, 19, 0, NULL, 10 },
-	/* 4760 */
+	/* 6650 */
 	{ "SDMA1_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
 	{ "SDMA1_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
 	{ "SDMA1_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
@@ -7728,7 +10029,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
 	{ "SDMA1_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
 	{ "SDMA1_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
-	/* 4780 */
+	/* 6670 */
 	{ "SDMA1_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA1_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA1_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -7744,7 +10045,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA1_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 4795 */
+	/* 6685 */
 	{ "SDMA1_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA1_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA1_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -7756,7 +10057,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_MIDCMD_DATA8", 8, 8, 0, NULL, 22 },
 	{ "SDMA1_GFX_MIDCMD_CNTL", 9, 9, 0, NULL, 21 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 4806 */
+	/* 6696 */
 	{ "SDMA1_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA1_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "SDMA1_REGISTER_SECURITY_CNTL", 2, 2, 0, NULL, 28 },
@@ -7785,7 +10086,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA1_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA1_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 4834 */
+	/* 6724 */
 	{ "SDMA1_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA1_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA1_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -7818,7 +10119,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA1_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA1_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 4866 */
+	/* 6756 */
 	{ "SDMA1_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA1_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA1_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -7849,16 +10150,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GPU_IOV_VIOLATION_LOG", 29, 29, 0, NULL, 27 },
 	{ "SDMA1_ULV_CNTL", 30, 30, 0, NULL, 14 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 4896 */
+	/* 6786 */
 	{ "SDMA1_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA1_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 4899 */
+	/* 6789 */
 	{ "RD_BURST", 0, 1, 0, NULL, 8 },
 	{ "CMD_BUFFER_RD_BURST", 2, 3, 0, NULL, 19 },
-	/* 4901 */
+	/* 6791 */
 	{ "PAGE_SIZE_EXPONENT", 0, 0, 0, NULL, 18 },
-	/* 4902 */
+	/* 6792 */
 	{ "SDMA_UCODE_BUF_SED", 0, 0, 0, NULL, 18 },
 	{ "SDMA_RB_CMD_BUF_SED", 2, 2, 0, NULL, 19 },
 	{ "SDMA_IB_CMD_BUF_SED", 3, 3, 0, NULL, 19 },
@@ -7883,37 +10184,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA_MBANK_DATA_BUF15_SED", 22, 22, 0, NULL, 25 },
 	{ "SDMA_SPLIT_DAT_BUF_SED", 23, 23, 0, NULL, 22 },
 	{ "SDMA_MC_WR_ADDR_FIFO_SED", 24, 24, 0, NULL, 24 },
-	/* 4926 */
+	/* 6816 */
 	{ "REQMC_WATERMK", 0, 8, 0, NULL, 13 },
 	{ "REQPG_WATERMK", 9, 16, 0, NULL, 13 },
 	{ "INVREQ_WATERMK", 17, 24, 0, NULL, 14 },
 	{ "XNACK_WATERMK", 25, 31, 0, NULL, 13 },
-	/* 4930 */
+	/* 6820 */
 	{ "CMD_OP_STATUS", 0, 15, 0, NULL, 13 },
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
 	{ "QUEUE_ID_MATCH", 21, 21, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 22, 25, 0, NULL, 12 },
-	/* 4935 */
+	/* 6825 */
 	{ "HYSTERESIS", 0, 4, 0, NULL, 10 },
 	{ "ENTER_ULV_INT_CLR", 27, 27, 0, NULL, 17 },
 	{ "EXIT_ULV_INT_CLR", 28, 28, 0, NULL, 16 },
 	{ "ENTER_ULV_INT", 29, 29, 0, NULL, 13 },
 	{ "EXIT_ULV_INT", 30, 30, 0, NULL, 12 },
 	{ "ULV_STATUS", 31, 31, 0, NULL, 10 },
-	/* 4941 */
-	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
-	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
-	{ "RB_SWAP_ENABLE", 9, 9, 0, NULL, 14 },
-	{ "RPTR_WRITEBACK_ENABLE", 12, 12, 0, NULL, 21 },
-	{ "RPTR_WRITEBACK_SWAP_ENABLE", 13, 13, 0, NULL, 26 },
-	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
-	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
-	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 4949 */
+	/* 6831 */
 	{ "READ_TIMEOUT", 0, 7, 0, NULL, 12 },
 	{ "REPORT_LAST_RDERR", 31, 31, 0, NULL, 17 },
-	/* 4951 */
+	/* 6833 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -7939,14 +10231,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
 	{ "CPAXI_BUSY", 31, 31, 0, NULL, 10 },
-	/* 4976 */
+	/* 6858 */
 	{ "ALL_REQ_TYPE", 0, 1, 0, NULL, 12 },
 	{ "GFX_REQ_TYPE", 2, 3, 0, NULL, 12 },
 	{ "ALL_RSP_TYPE", 4, 5, 0, NULL, 12 },
 	{ "GFX_RSP_TYPE", 6, 7, 0, NULL, 12 },
 	{ "GFX_REQ_EN", 14, 14, 0, NULL, 10 },
 	{ "ALL_REQ_EN", 15, 15, 0, NULL, 10 },
-	/* 4982 */
+	/* 6864 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "RSMU_RQ_PENDING", 5, 5, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -7971,7 +10263,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 5006 */
+	/* 6888 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "RMI_BUSY", 21, 21, 0, NULL, 8 },
@@ -7984,7 +10276,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 5018 */
+	/* 6900 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_GFX", 16, 16, 0, NULL, 14 },
@@ -7994,7 +10286,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_CAC", 20, 20, 0, NULL, 14 },
 	{ "SOFT_RESET_CPAXI", 21, 21, 0, NULL, 16 },
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
-	/* 5027 */
+	/* 6909 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_STALL_OVERRIDE7", 16, 16, 0, NULL, 20 },
@@ -8006,7 +10298,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_STALL_OVERRIDE1", 22, 22, 0, NULL, 20 },
 	{ "SOFT_STALL_OVERRIDE0", 23, 23, 0, NULL, 20 },
 	{ "SOFT_OVERRIDE_DYN", 30, 30, 0, NULL, 17 },
-	/* 5038 */
+	/* 6920 */
 	{ "READ_REQUESTER_CPF", 16, 16, 0, NULL, 18 },
 	{ "READ_REQUESTER_RSMU", 17, 17, 0, NULL, 19 },
 	{ "READ_REQUESTER_RLC", 18, 18, 0, NULL, 18 },
@@ -8023,14 +10315,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 5054 */
+	/* 6936 */
 	{ "RW", 0, 0, 0, NULL, 2 },
-	/* 5055 */
+	/* 6937 */
 	{ "DATA", 0, 17, 0, NULL, 4 },
-	/* 5056 */
+	/* 6938 */
 	{ "BYPASS_BITS", 0, 1, 0, NULL, 11 },
 	{ "BYPASS_EN", 2, 2, 0, NULL, 9 },
-	/* 5058 */
+	/* 6940 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_REQUESTER_RSMU", 1, 1, 0, NULL, 20 },
 	{ "WRITE_SSRCID", 2, 4, 0, NULL, 12 },
@@ -8040,55 +10332,48 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 5067 */
+	/* 6949 */
 	{ "IOV_ADDR", 2, 19, 0, NULL, 8 },
 	{ "IOV_VFID", 20, 25, 0, NULL, 8 },
 	{ "IOV_VF", 26, 26, 0, NULL, 6 },
 	{ "IOV_OP", 27, 27, 0, NULL, 6 },
 	{ "IOV_ERROR", 31, 31, 0, NULL, 9 },
-	/* 5072 */
-	{ "CHIP_REVISION", 0, 7, 0, NULL, 13 },
-	/* 5073 */
-	{ "PIPEID", 0, 1, 0, NULL, 6 },
-	{ "MEID", 2, 3, 0, NULL, 4 },
-	{ "VMID", 4, 7, 0, NULL, 4 },
-	{ "QUEUEID", 8, 10, 0, NULL, 7 },
-	/* 5077 */
+	/* 6954 */
 	{ "APERTURE_ID", 0, 11, 0, NULL, 11 },
 	{ "QOS", 12, 15, 0, NULL, 3 },
 	{ "POSTED_WR", 16, 16, 0, NULL, 9 },
 	{ "DEBUG_MASK", 17, 17, 0, NULL, 10 },
-	/* 5081 */
+	/* 6958 */
 	{ "CREDIT_VALUE", 0, 1, 0, NULL, 12 },
 	{ "IH_CLIENT_ID", 16, 23, 0, NULL, 12 },
-	/* 5083 */
+	/* 6960 */
 	{ "PWR_REQUEST_HALT", 16, 16, 0, NULL, 16 },
 	{ "PWR_GFX3D_REQUEST_HALT", 20, 20, 0, NULL, 22 },
-	/* 5085 */
+	/* 6962 */
 	{ "RSMU_READ_ADDRESS", 2, 19, 0, NULL, 17 },
 	{ "RSMU_READ_VF", 20, 20, 0, NULL, 12 },
 	{ "RSMU_READ_VFID", 21, 26, 0, NULL, 14 },
 	{ "RSMU_READ_ERROR_TYPE", 27, 27, 0, NULL, 20 },
 	{ "RSMU_READ_ERROR", 31, 31, 0, NULL, 15 },
-	/* 5090 */
+	/* 6967 */
 	{ "DISABLE_CP_VMID_RESET_REQ", 0, 0, 0, NULL, 25 },
-	/* 5091 */
+	/* 6968 */
 	{ "SCRATCH_REG0", 0, 31, 0, NULL, 12 },
-	/* 5092 */
+	/* 6969 */
 	{ "SCRATCH_REG1", 0, 31, 0, NULL, 12 },
-	/* 5093 */
+	/* 6970 */
 	{ "SCRATCH_REG2", 0, 31, 0, NULL, 12 },
-	/* 5094 */
+	/* 6971 */
 	{ "SCRATCH_REG3", 0, 31, 0, NULL, 12 },
-	/* 5095 */
+	/* 6972 */
 	{ "SCRATCH_REG4", 0, 31, 0, NULL, 12 },
-	/* 5096 */
+	/* 6973 */
 	{ "SCRATCH_REG5", 0, 31, 0, NULL, 12 },
-	/* 5097 */
+	/* 6974 */
 	{ "SCRATCH_REG6", 0, 31, 0, NULL, 12 },
-	/* 5098 */
+	/* 6975 */
 	{ "SCRATCH_REG7", 0, 31, 0, NULL, 12 },
-	/* 5099 */
+	/* 6976 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -8105,7 +10390,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 5115 */
+	/* 6992 */
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
 	{ "RCIU_PRIV_VIOLATION", 4, 4, 0, NULL, 19 },
 	{ "TCIU_TX_FREE_STALL", 6, 6, 0, NULL, 18 },
@@ -8120,7 +10405,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_FREE", 22, 22, 0, NULL, 23 },
 	{ "UTCL2IU_WAITING_ON_TAGS", 23, 23, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 24, 24, 0, NULL, 22 },
-	/* 5129 */
+	/* 7006 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "ROQ_ALIGN_BUSY", 4, 4, 0, NULL, 14 },
@@ -8142,7 +10427,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPF_STAT_BUSY", 28, 29, 0, NULL, 18 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 5150 */
+	/* 7027 */
 	{ "RING_FETCHING_DATA", 0, 0, 0, NULL, 18 },
 	{ "INDR1_FETCHING_DATA", 1, 1, 0, NULL, 19 },
 	{ "INDR2_FETCHING_DATA", 2, 2, 0, NULL, 19 },
@@ -8154,7 +10439,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_UTCL1_WAITING_ON_TRANS", 9, 9, 0, NULL, 26 },
 	{ "CMP_UTCL1_WAITING_ON_TRANS", 10, 10, 0, NULL, 26 },
 	{ "RCIU_WAITING_ON_FREE", 11, 11, 0, NULL, 20 },
-	/* 5161 */
+	/* 7038 */
 	{ "MEC_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MEC_ME1_PIPE0_RESET", 16, 16, 0, NULL, 19 },
 	{ "MEC_ME1_PIPE1_RESET", 17, 17, 0, NULL, 19 },
@@ -8166,32 +10451,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_ME2_STEP", 29, 29, 0, NULL, 12 },
 	{ "MEC_ME1_HALT", 30, 30, 0, NULL, 12 },
 	{ "MEC_ME1_STEP", 31, 31, 0, NULL, 12 },
-	/* 5172 */
+	/* 7049 */
 	{ "HEADER_DUMP", 0, 31, 0, NULL, 11 },
-	/* 5173 */
+	/* 7050 */
 	{ "FREE_COUNT", 0, 2, 0, NULL, 10 },
-	/* 5174 */
+	/* 7051 */
 	{ "BU_SIZE", 0, 31, 0, NULL, 7 },
-	/* 5175 */
+	/* 7052 */
 	{ "BASE_LO", 0, 31, 0, NULL, 7 },
-	/* 5176 */
+	/* 7053 */
 	{ "BASE_HI", 0, 9, 0, NULL, 7 },
-	/* 5177 */
+	/* 7054 */
 	{ "INTERVAL", 2, 9, 0, NULL, 8 },
 	{ "RESET_CNT", 10, 17, 0, NULL, 9 },
 	{ "RESET_FORCE", 18, 18, 0, NULL, 11 },
 	{ "REPORT_AND_RESET", 19, 19, 0, NULL, 16 },
 	{ "MC_VMID", 23, 26, 0, NULL, 7 },
 	{ "CACHE_POLICY", 28, 28, 0, NULL, 12 },
-	/* 5183 */
+	/* 7060 */
 	{ "COMPARE_COUNT", 0, 31, 0, NULL, 13 },
-	/* 5184 */
+	/* 7061 */
 	{ "DRAW_ENGINE_COUNT", 0, 31, 0, NULL, 17 },
-	/* 5185 */
+	/* 7062 */
 	{ "CONST_ENGINE_COUNT", 0, 31, 0, NULL, 18 },
-	/* 5186 */
+	/* 7063 */
 	{ "LAST_INVAL_COUNT", 0, 31, 0, NULL, 16 },
-	/* 5187 */
+	/* 7064 */
 	{ "CE_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 24 },
 	{ "CE_TO_RAM_INIT_FETCHER_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 37 },
 	{ "CE_WAITING_ON_DATA_FROM_RAM_INIT_FETCHER", 2, 2, 0, NULL, 40 },
@@ -8211,7 +10496,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_FREE", 18, 18, 0, NULL, 23 },
 	{ "UTCL2IU_WAITING_ON_TAGS", 19, 19, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 20, 20, 0, NULL, 22 },
-	/* 5206 */
+	/* 7083 */
 	{ "RBIU_TO_DMA_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 26 },
 	{ "RBIU_TO_SEM_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV", 4, 4, 0, NULL, 28 },
@@ -8228,7 +10513,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_STALLED_ON_DMA_READ", 27, 27, 0, NULL, 24 },
 	{ "RCIU_STALLED_ON_APPEND_READ", 28, 28, 0, NULL, 27 },
 	{ "RCIU_HALTED_BY_REG_VIOLATION", 29, 29, 0, NULL, 28 },
-	/* 5222 */
+	/* 7099 */
 	{ "PFP_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 25 },
 	{ "PFP_TO_MEQ_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 25 },
 	{ "PFP_TO_RCIU_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
@@ -8258,7 +10543,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "APPEND_WAITING_TO_SEND_MEMWRITE", 29, 29, 0, NULL, 31 },
 	{ "SURF_SYNC_NEEDS_IDLE_CNTXS", 30, 30, 0, NULL, 26 },
 	{ "SURF_SYNC_NEEDS_ALL_CLEAN", 31, 31, 0, NULL, 25 },
-	/* 5251 */
+	/* 7128 */
 	{ "ROQ_RING_BUSY", 9, 9, 0, NULL, 13 },
 	{ "ROQ_INDIRECT1_BUSY", 10, 10, 0, NULL, 18 },
 	{ "ROQ_INDIRECT2_BUSY", 11, 11, 0, NULL, 18 },
@@ -8281,17 +10566,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_CE_INDIRECT1_BUSY", 29, 29, 0, NULL, 21 },
 	{ "ROQ_CE_INDIRECT2_BUSY", 30, 30, 0, NULL, 21 },
 	{ "CP_BUSY", 31, 31, 0, NULL, 7 },
-	/* 5273 */
+	/* 7150 */
 	{ "ME_HEADER_DUMP", 0, 31, 0, NULL, 14 },
-	/* 5274 */
+	/* 7151 */
 	{ "PFP_HEADER_DUMP", 0, 31, 0, NULL, 15 },
-	/* 5275 */
+	/* 7152 */
 	{ "CE_HEADER_DUMP", 0, 31, 0, NULL, 14 },
-	/* 5276 */
+	/* 7153 */
 	{ "INSTR_PNTR", 0, 15, 0, NULL, 10 },
-	/* 5277 */
+	/* 7154 */
 	{ "BUFFER_REQUEST_COUNT", 8, 16, 0, NULL, 20 },
-	/* 5278 */
+	/* 7155 */
 	{ "CE_INVALIDATE_ICACHE", 4, 4, 0, NULL, 20 },
 	{ "PFP_INVALIDATE_ICACHE", 6, 6, 0, NULL, 21 },
 	{ "ME_INVALIDATE_ICACHE", 8, 8, 0, NULL, 20 },
@@ -8307,22 +10592,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PFP_STEP", 27, 27, 0, NULL, 8 },
 	{ "ME_HALT", 28, 28, 0, NULL, 7 },
 	{ "ME_STEP", 29, 29, 0, NULL, 7 },
-	/* 5293 */
+	/* 7170 */
 	{ "OBSOLETE", 0, 0, 0, NULL, 8 },
-	/* 5294 */
+	/* 7171 */
 	{ "IB1_START", 0, 7, 0, NULL, 9 },
 	{ "IB2_START", 8, 15, 0, NULL, 9 },
-	/* 5296 */
+	/* 7173 */
 	{ "STQ_START", 0, 7, 0, NULL, 9 },
-	/* 5297 */
+	/* 7174 */
 	{ "CMD_INDEX", 0, 10, 0, NULL, 9 },
 	{ "CMD_ME_SEL", 12, 13, 0, NULL, 10 },
 	{ "CMD_QUEUE_SEL", 16, 18, 0, NULL, 13 },
-	/* 5300 */
+	/* 7177 */
 	{ "CMD_DATA", 0, 31, 0, NULL, 8 },
-	/* 5301 */
+	/* 7178 */
 	{ "STQ_WPTR", 0, 9, 0, NULL, 8 },
-	/* 5302 */
+	/* 7179 */
 	{ "CP_VM_DOORBELL_WR_INT_ASSERTED", 11, 11, 0, NULL, 30 },
 	{ "CP_ECC_ERROR_INT_ASSERTED", 14, 14, 0, NULL, 25 },
 	{ "GPF_INT_ASSERTED", 16, 16, 0, NULL, 16 },
@@ -8339,7 +10624,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 5318 */
+	/* 7195 */
 	{ "DST_SEL_X", 0, 2, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Y", 3, 5, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Z", 6, 8, 8, gk_pm4_reg_values + 402, 9 },
@@ -8352,18 +10637,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ADD_TID_ENABLE", 23, 23, 0, NULL, 14 },
 	{ "NV", 27, 27, 0, NULL, 2 },
 	{ "TYPE", 30, 31, 4, gk_pm4_reg_values + 434, 4 },
-	/* 5330 */
+	/* 7207 */
 	{ "BASE_ADDRESS_HI", 0, 7, 0, NULL, 15 },
 	{ "MIN_LOD", 8, 19, 0, NULL, 7 },
 	{ "DATA_FORMAT", 20, 25, 64, gk_pm4_reg_values + 1204, 11 },
 	{ "NUM_FORMAT", 26, 29, 16, gk_pm4_reg_values + 1268, 10 },
 	{ "NV", 30, 30, 0, NULL, 2 },
 	{ "META_DIRECT", 31, 31, 0, NULL, 11 },
-	/* 5336 */
+	/* 7213 */
 	{ "WIDTH", 0, 13, 0, NULL, 5 },
 	{ "HEIGHT", 14, 27, 0, NULL, 6 },
 	{ "PERF_MOD", 28, 30, 0, NULL, 8 },
-	/* 5339 */
+	/* 7216 */
 	{ "DST_SEL_X", 0, 2, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Y", 3, 5, 8, gk_pm4_reg_values + 402, 9 },
 	{ "DST_SEL_Z", 6, 8, 8, gk_pm4_reg_values + 402, 9 },
@@ -8372,11 +10657,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LAST_LEVEL", 16, 19, 0, NULL, 10 },
 	{ "SW_MODE", 20, 24, 0, NULL, 7 },
 	{ "TYPE", 28, 31, 16, gk_pm4_reg_values + 518, 4 },
-	/* 5347 */
+	/* 7224 */
 	{ "DEPTH", 0, 12, 0, NULL, 5 },
 	{ "PITCH", 13, 28, 0, NULL, 5 },
 	{ "BC_SWIZZLE", 29, 31, 6, gk_pm4_reg_values + 1284, 10 },
-	/* 5350 */
+	/* 7227 */
 	{ "BASE_ARRAY", 0, 12, 0, NULL, 10 },
 	{ "ARRAY_PITCH", 13, 16, 0, NULL, 11 },
 	{ "META_DATA_ADDRESS", 17, 24, 0, NULL, 17 },
@@ -8384,7 +10669,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "META_PIPE_ALIGNED", 26, 26, 0, NULL, 17 },
 	{ "META_RB_ALIGNED", 27, 27, 0, NULL, 15 },
 	{ "MAX_MIP", 28, 31, 0, NULL, 7 },
-	/* 5357 */
+	/* 7234 */
 	{ "LOD_BIAS", 0, 13, 0, NULL, 8 },
 	{ "LOD_BIAS_SEC", 14, 19, 0, NULL, 12 },
 	{ "XY_MAG_FILTER", 20, 21, 4, gk_pm4_reg_values + 537, 13 },
@@ -8395,16 +10680,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "BLEND_ZERO_PRT", 29, 29, 0, NULL, 14 },
 	{ "FILTER_PREC_FIX", 30, 30, 0, NULL, 15 },
 	{ "ANISO_OVERRIDE", 31, 31, 0, NULL, 14 },
-	/* 5367 */
+	/* 7244 */
 	{ "BORDER_COLOR_PTR", 0, 11, 0, NULL, 16 },
 	{ "SKIP_DEGAMMA", 12, 12, 0, NULL, 12 },
 	{ "BORDER_COLOR_TYPE", 30, 31, 4, gk_pm4_reg_values + 280, 17 },
-	/* 5370 */
+	/* 7247 */
 	{ "SH0_GPR_PHASE_SEL", 1, 2, 0, NULL, 17 },
 	{ "SH1_GPR_PHASE_SEL", 3, 4, 0, NULL, 17 },
 	{ "SH2_GPR_PHASE_SEL", 5, 6, 0, NULL, 17 },
 	{ "SH3_GPR_PHASE_SEL", 7, 8, 0, NULL, 17 },
-	/* 5374 */
+	/* 7251 */
 	{ "GDS_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GRBM_WBUF_BUSY", 1, 1, 0, NULL, 14 },
 	{ "ORD_APP_BUSY", 2, 2, 0, NULL, 12 },
@@ -8420,10 +10705,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CREDIT_BUSY1", 12, 12, 0, NULL, 12 },
 	{ "CREDIT_BUSY2", 13, 13, 0, NULL, 12 },
 	{ "CREDIT_BUSY3", 14, 14, 0, NULL, 12 },
-	/* 5389 */
+	/* 7266 */
 	{ "MISC", 0, 15, 0, NULL, 4 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 5391 */
+	/* 7268 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GRBM", 2, 2, 0, NULL, 4 },
@@ -8432,7 +10717,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SIMD_ID", 10, 11, 0, NULL, 7 },
 	{ "WAVE_ID", 12, 15, 0, NULL, 7 },
 	{ "ADDRESS", 16, 31, 0, NULL, 7 },
-	/* 5399 */
+	/* 7276 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GWS", 2, 2, 0, NULL, 3 },
@@ -8441,16 +10726,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TMZ", 5, 5, 0, NULL, 3 },
 	{ "VMID", 8, 11, 0, NULL, 4 },
 	{ "ADDRESS", 16, 31, 0, NULL, 7 },
-	/* 5407 */
+	/* 7284 */
 	{ "GDS_MEM_DED", 0, 1, 0, NULL, 11 },
 	{ "GDS_INPUT_QUEUE_SED", 2, 3, 0, NULL, 19 },
 	{ "GDS_MEM_SEC", 4, 5, 0, NULL, 11 },
 	{ "UNUSED", 6, 31, 0, NULL, 6 },
-	/* 5411 */
+	/* 7288 */
 	{ "DED", 0, 1, 0, NULL, 3 },
 	{ "SEC", 2, 3, 0, NULL, 3 },
 	{ "UNUSED", 4, 31, 0, NULL, 6 },
-	/* 5414 */
+	/* 7291 */
 	{ "ME0_GFXHP3D_PIX_DED", 0, 0, 0, NULL, 19 },
 	{ "ME0_GFXHP3D_VTX_DED", 1, 1, 0, NULL, 19 },
 	{ "ME0_CS_DED", 2, 2, 0, NULL, 10 },
@@ -8464,7 +10749,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME2_PIPE2_DED", 10, 10, 0, NULL, 13 },
 	{ "ME2_PIPE3_DED", 11, 11, 0, NULL, 13 },
 	{ "UNUSED1", 12, 31, 0, NULL, 7 },
-	/* 5427 */
+	/* 7304 */
 	{ "SEL_DSM_GDS_MEM_IRRITATOR_DATA_0", 0, 0, 0, NULL, 32 },
 	{ "SEL_DSM_GDS_MEM_IRRITATOR_DATA_1", 1, 1, 0, NULL, 32 },
 	{ "GDS_MEM_ENABLE_SINGLE_WRITE", 2, 2, 0, NULL, 27 },
@@ -8481,14 +10766,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEL_DSM_GDS_PIPE_MEM_IRRITATOR_DATA_1", 13, 13, 0, NULL, 37 },
 	{ "GDS_PIPE_MEM_ENABLE_SINGLE_WRITE", 14, 14, 0, NULL, 32 },
 	{ "UNUSED", 15, 31, 0, NULL, 6 },
-	/* 5443 */
+	/* 7320 */
 	{ "ME0_CS_PIPE_MEM_SEC", 0, 1, 0, NULL, 19 },
 	{ "ME0_CS_PIPE_MEM_DED", 2, 3, 0, NULL, 19 },
 	{ "PHY_CMD_RAM_MEM_SEC", 4, 5, 0, NULL, 19 },
 	{ "PHY_CMD_RAM_MEM_DED", 6, 7, 0, NULL, 19 },
 	{ "PHY_DATA_RAM_MEM_SED", 8, 9, 0, NULL, 20 },
 	{ "UNUSED1", 10, 31, 0, NULL, 7 },
-	/* 5449 */
+	/* 7326 */
 	{ "ME1_PIPE0_PIPE_MEM_SEC", 0, 1, 0, NULL, 22 },
 	{ "ME1_PIPE0_PIPE_MEM_DED", 2, 3, 0, NULL, 22 },
 	{ "ME1_PIPE1_PIPE_MEM_SEC", 4, 5, 0, NULL, 22 },
@@ -8498,7 +10783,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME1_PIPE3_PIPE_MEM_SEC", 12, 13, 0, NULL, 22 },
 	{ "ME1_PIPE3_PIPE_MEM_DED", 14, 15, 0, NULL, 22 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 5458 */
+	/* 7335 */
 	{ "GDS_MEM_ENABLE_ERROR_INJECT", 0, 1, 0, NULL, 27 },
 	{ "GDS_MEM_SELECT_INJECT_DELAY", 2, 2, 0, NULL, 27 },
 	{ "GDS_INPUT_QUEUE_ENABLE_ERROR_INJECT", 3, 4, 0, NULL, 35 },
@@ -8511,10 +10796,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GDS_PIPE_MEM_SELECT_INJECT_DELAY", 14, 14, 0, NULL, 32 },
 	{ "UNUSED", 15, 25, 0, NULL, 6 },
 	{ "GDS_INJECT_DELAY", 26, 31, 0, NULL, 16 },
-	/* 5470 */
+	/* 7347 */
 	{ "COUNTER", 0, 12, 0, NULL, 7 },
 	{ "UNUSED", 13, 31, 0, NULL, 6 },
-	/* 5472 */
+	/* 7349 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
@@ -8528,7 +10813,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROW_SIZE", 28, 29, 0, NULL, 8 },
 	{ "NUM_LOWER_PIPES", 30, 30, 0, NULL, 15 },
 	{ "SE_ENABLE", 31, 31, 0, NULL, 9 },
-	/* 5485 */
+	/* 7362 */
 	{ "ENABLE_L2_CACHE", 0, 0, 0, NULL, 15 },
 	{ "ENABLE_L2_FRAGMENT_PROCESSING", 1, 1, 0, NULL, 29 },
 	{ "L2_CACHE_PTE_ENDIAN_SWAP_MODE", 2, 3, 0, NULL, 29 },
@@ -8543,7 +10828,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CONTEXT1_IDENTITY_ACCESS_MODE", 19, 20, 0, NULL, 29 },
 	{ "IDENTITY_MODE_FRAGMENT_SIZE", 21, 25, 0, NULL, 27 },
 	{ "L2_PTE_CACHE_ADDR_MODE", 26, 27, 0, NULL, 22 },
-	/* 5499 */
+	/* 7376 */
 	{ "INVALIDATE_ALL_L1_TLBS", 0, 0, 0, NULL, 22 },
 	{ "INVALIDATE_L2_CACHE", 1, 1, 0, NULL, 19 },
 	{ "DISABLE_INVALIDATE_PER_DOMAIN", 21, 21, 0, NULL, 29 },
@@ -8551,19 +10836,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "L2_PTE_CACHE_VMID_MODE", 23, 25, 0, NULL, 22 },
 	{ "INVALIDATE_CACHE_MODE", 26, 27, 0, NULL, 21 },
 	{ "PDE_CACHE_EFFECTIVE_SIZE", 28, 30, 0, NULL, 24 },
-	/* 5506 */
-	{ "BANK_SELECT", 0, 5, 0, NULL, 11 },
-	{ "L2_CACHE_UPDATE_MODE", 6, 7, 0, NULL, 20 },
-	{ "L2_CACHE_UPDATE_WILDCARD_REFERENCE_VALUE", 8, 12, 0, NULL, 40 },
-	{ "L2_CACHE_BIGK_FRAGMENT_SIZE", 15, 19, 0, NULL, 27 },
-	{ "L2_CACHE_BIGK_ASSOCIATIVITY", 20, 20, 0, NULL, 27 },
-	{ "L2_CACHE_4K_EFFECTIVE_SIZE", 21, 23, 0, NULL, 26 },
-	{ "L2_CACHE_BIGK_EFFECTIVE_SIZE", 24, 27, 0, NULL, 28 },
-	{ "L2_CACHE_4K_FORCE_MISS", 28, 28, 0, NULL, 22 },
-	{ "L2_CACHE_BIGK_FORCE_MISS", 29, 29, 0, NULL, 24 },
-	{ "PDE_CACHE_FORCE_MISS", 30, 30, 0, NULL, 20 },
-	{ "L2_CACHE_4K_ASSOCIATIVITY", 31, 31, 0, NULL, 25 },
-	/* 5517 */
+	/* 7383 */
 	{ "L2_BUSY", 0, 0, 0, NULL, 7 },
 	{ "CONTEXT_DOMAIN_BUSY", 1, 16, 0, NULL, 19 },
 	{ "FOUND_4K_PTE_CACHE_PARITY_ERRORS", 17, 17, 0, NULL, 32 },
@@ -8571,15 +10844,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FOUND_PDE0_CACHE_PARITY_ERRORS", 19, 19, 0, NULL, 30 },
 	{ "FOUND_PDE1_CACHE_PARITY_ERRORS", 20, 20, 0, NULL, 30 },
 	{ "FOUND_PDE2_CACHE_PARITY_ERRORS", 21, 21, 0, NULL, 30 },
-	/* 5524 */
+	/* 7390 */
 	{ "DUMMY_PAGE_FAULT_ENABLE", 0, 0, 0, NULL, 23 },
 	{ "DUMMY_PAGE_ADDRESS_LOGICAL", 1, 1, 0, NULL, 26 },
 	{ "DUMMY_PAGE_COMPARE_MSBS", 2, 7, 0, NULL, 23 },
-	/* 5527 */
+	/* 7393 */
 	{ "DUMMY_PAGE_ADDR_LO32", 0, 31, 0, NULL, 20 },
-	/* 5528 */
+	/* 7394 */
 	{ "DUMMY_PAGE_ADDR_HI4", 0, 3, 0, NULL, 19 },
-	/* 5529 */
+	/* 7395 */
 	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 0, 0, 0, NULL, 34 },
 	{ "ALLOW_SUBSEQUENT_PROTECTION_FAULT_STATUS_ADDR_UPDATES", 1, 1, 0, NULL, 53 },
 	{ "RANGE_PROTECTION_FAULT_ENABLE_DEFAULT", 2, 2, 0, NULL, 37 },
@@ -8597,17 +10870,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OTHER_CLIENT_ID_NO_RETRY_FAULT_INTERRUPT", 29, 29, 0, NULL, 40 },
 	{ "CRASH_ON_NO_RETRY_FAULT", 30, 30, 0, NULL, 23 },
 	{ "CRASH_ON_RETRY_FAULT", 31, 31, 0, NULL, 20 },
-	/* 5546 */
+	/* 7412 */
 	{ "CLIENT_ID_PRT_FAULT_INTERRUPT", 0, 15, 0, NULL, 29 },
 	{ "OTHER_CLIENT_ID_PRT_FAULT_INTERRUPT", 16, 16, 0, NULL, 35 },
 	{ "ACTIVE_PAGE_MIGRATION_PTE", 17, 17, 0, NULL, 25 },
 	{ "ACTIVE_PAGE_MIGRATION_PTE_READ_RETRY", 18, 18, 0, NULL, 36 },
 	{ "ENABLE_RETRY_FAULT_INTERRUPT", 19, 19, 0, NULL, 28 },
-	/* 5551 */
+	/* 7417 */
 	{ "VML1_READ_CLIENT_ID_NO_RETRY_FAULT_INTERRUPT", 0, 31, 0, NULL, 44 },
-	/* 5552 */
+	/* 7418 */
 	{ "VML1_WRITE_CLIENT_ID_NO_RETRY_FAULT_INTERRUPT", 0, 31, 0, NULL, 45 },
-	/* 5553 */
+	/* 7419 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -8620,30 +10893,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VFID", 25, 28, 0, NULL, 4 },
 	{ "UCE", 29, 29, 0, NULL, 3 },
 	{ "FED", 30, 30, 0, NULL, 3 },
-	/* 5565 */
+	/* 7431 */
 	{ "LOGICAL_PAGE_ADDR_LO32", 0, 31, 0, NULL, 22 },
-	/* 5566 */
+	/* 7432 */
 	{ "LOGICAL_PAGE_ADDR_HI4", 0, 3, 0, NULL, 21 },
-	/* 5567 */
+	/* 7433 */
 	{ "PHYSICAL_PAGE_ADDR_LO32", 0, 31, 0, NULL, 23 },
-	/* 5568 */
+	/* 7434 */
 	{ "PHYSICAL_PAGE_ADDR_HI4", 0, 3, 0, NULL, 22 },
-	/* 5569 */
+	/* 7435 */
 	{ "LOGICAL_PAGE_NUMBER_LO32", 0, 31, 0, NULL, 24 },
-	/* 5570 */
+	/* 7436 */
 	{ "LOGICAL_PAGE_NUMBER_HI4", 0, 3, 0, NULL, 23 },
-	/* 5571 */
+	/* 7437 */
 	{ "PHYSICAL_PAGE_OFFSET_LO32", 0, 31, 0, NULL, 25 },
-	/* 5572 */
+	/* 7438 */
 	{ "PHYSICAL_PAGE_OFFSET_HI4", 0, 3, 0, NULL, 24 },
-	/* 5573 */
+	/* 7439 */
 	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
 	{ "VMC_TAP_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 28 },
 	{ "VMC_TAP_PTE_REQUEST_PHYSICAL", 7, 7, 0, NULL, 28 },
 	{ "MM_NONRT_IFIFO_ACTIVE_TRANSACTION_LIMIT", 8, 17, 0, NULL, 39 },
 	{ "MM_SOFTRT_IFIFO_ACTIVE_TRANSACTION_LIMIT", 18, 27, 0, NULL, 40 },
 	{ "BPM_CGCGLS_OVERRIDE", 28, 28, 0, NULL, 19 },
-	/* 5579 */
+	/* 7445 */
 	{ "GROUP_0_RT_CLASS", 0, 0, 0, NULL, 16 },
 	{ "GROUP_1_RT_CLASS", 1, 1, 0, NULL, 16 },
 	{ "GROUP_2_RT_CLASS", 2, 2, 0, NULL, 16 },
@@ -8676,13 +10949,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GROUP_29_RT_CLASS", 29, 29, 0, NULL, 17 },
 	{ "GROUP_30_RT_CLASS", 30, 30, 0, NULL, 17 },
 	{ "GROUP_31_RT_CLASS", 31, 31, 0, NULL, 17 },
-	/* 5611 */
-	{ "RESERVED_READ_CLIENT_ID", 0, 8, 0, NULL, 23 },
-	{ "RESERVED_WRITE_CLIENT_ID", 10, 18, 0, NULL, 24 },
-	{ "ENABLE", 20, 20, 0, NULL, 6 },
-	{ "RESERVED_CACHE_INVALIDATION_MODE", 24, 24, 0, NULL, 32 },
-	{ "RESERVED_CACHE_PRIVATE_INVALIDATION", 25, 25, 0, NULL, 35 },
-	/* 5616 */
+	/* 7477 */
 	{ "ENABLE_PARITY_CHECKS_IN_4K_PTE_CACHES", 0, 0, 0, NULL, 37 },
 	{ "ENABLE_PARITY_CHECKS_IN_BIGK_PTE_CACHES", 1, 1, 0, NULL, 39 },
 	{ "ENABLE_PARITY_CHECKS_IN_PDE_CACHES", 2, 2, 0, NULL, 34 },
@@ -8692,18 +10959,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_CACHE_BANK", 6, 8, 0, NULL, 16 },
 	{ "FORCE_CACHE_NUMBER", 9, 11, 0, NULL, 18 },
 	{ "FORCE_CACHE_ASSOC", 12, 15, 0, NULL, 17 },
-	/* 5625 */
+	/* 7486 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "MGLS_OVERRIDE", 15, 15, 0, NULL, 13 },
 	{ "SOFT_STALL_OVERRIDE", 16, 23, 0, NULL, 19 },
 	{ "SOFT_OVERRIDE", 24, 31, 0, NULL, 13 },
-	/* 5630 */
+	/* 7491 */
 	{ "INDEX", 0, 7, 0, NULL, 5 },
-	/* 5631 */
+	/* 7492 */
 	{ "SEC_COUNT", 12, 13, 0, NULL, 9 },
 	{ "DED_COUNT", 14, 15, 0, NULL, 9 },
-	/* 5633 */
+	/* 7494 */
 	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
 	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
 	{ "PAGE_TABLE_BLOCK_SIZE", 3, 6, 0, NULL, 21 },
@@ -8723,26 +10990,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 20, 20, 0, NULL, 37 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_INTERRUPT", 21, 21, 0, NULL, 41 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_DEFAULT", 22, 22, 0, NULL, 39 },
-	/* 5652 */
-	{ "DISABLE_CONTEXT_0", 0, 0, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_1", 1, 1, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_2", 2, 2, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_3", 3, 3, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_4", 4, 4, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_5", 5, 5, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_6", 6, 6, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_7", 7, 7, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_8", 8, 8, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_9", 9, 9, 0, NULL, 17 },
-	{ "DISABLE_CONTEXT_10", 10, 10, 0, NULL, 18 },
-	{ "DISABLE_CONTEXT_11", 11, 11, 0, NULL, 18 },
-	{ "DISABLE_CONTEXT_12", 12, 12, 0, NULL, 18 },
-	{ "DISABLE_CONTEXT_13", 13, 13, 0, NULL, 18 },
-	{ "DISABLE_CONTEXT_14", 14, 14, 0, NULL, 18 },
-	{ "DISABLE_CONTEXT_15", 15, 15, 0, NULL, 18 },
-	/* 5668 */
+	/* 7513 */
 	{ "SEMAPHORE", 0, 0, 0, NULL, 9 },
-	/* 5669 */
+	/* 7514 */
 	{ "PER_VMID_INVALIDATE_REQ", 0, 15, 0, NULL, 23 },
 	{ "FLUSH_TYPE", 16, 17, 0, NULL, 10 },
 	{ "INVALIDATE_L2_PTES", 18, 18, 0, NULL, 18 },
@@ -8751,61 +11001,46 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVALIDATE_L2_PDE2", 21, 21, 0, NULL, 18 },
 	{ "INVALIDATE_L1_PTES", 22, 22, 0, NULL, 18 },
 	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 23, 23, 0, NULL, 34 },
-	/* 5677 */
+	/* 7522 */
 	{ "PER_VMID_INVALIDATE_ACK", 0, 15, 0, NULL, 23 },
 	{ "SEMAPHORE", 16, 16, 0, NULL, 9 },
-	/* 5679 */
+	/* 7524 */
 	{ "S_BIT", 0, 0, 0, NULL, 5 },
 	{ "LOGI_PAGE_ADDR_RANGE_LO31", 1, 31, 0, NULL, 25 },
-	/* 5681 */
+	/* 7526 */
 	{ "LOGI_PAGE_ADDR_RANGE_HI5", 0, 4, 0, NULL, 24 },
-	/* 5682 */
+	/* 7527 */
 	{ "PAGE_DIRECTORY_ENTRY_LO32", 0, 31, 0, NULL, 25 },
-	/* 5683 */
+	/* 7528 */
 	{ "PAGE_DIRECTORY_ENTRY_HI32", 0, 31, 0, NULL, 25 },
-	/* 5684 */
-	{ "MMIOBASE", 0, 31, 0, NULL, 8 },
-	/* 5685 */
-	{ "MMIOLIMIT", 0, 31, 0, NULL, 9 },
-	/* 5686 */
-	{ "MMIOENABLE", 23, 23, 0, NULL, 10 },
-	/* 5687 */
-	{ "VGA_HOLE", 3, 3, 0, NULL, 8 },
-	/* 5688 */
-	{ "TOP_OF_DRAM", 23, 31, 0, NULL, 11 },
-	/* 5689 */
-	{ "ENABLE", 0, 0, 0, NULL, 6 },
-	{ "LOWER_TOM2", 23, 31, 0, NULL, 10 },
-	/* 5691 */
+	/* 7529 */
 	{ "UPPER_TOM2", 0, 11, 0, NULL, 10 },
-	/* 5692 */
+	/* 7530 */
 	{ "FB_OFFSET", 0, 23, 0, NULL, 9 },
-	/* 5693 */
+	/* 7531 */
 	{ "PHYSICAL_PAGE_NUMBER_LSB", 0, 31, 0, NULL, 24 },
-	/* 5694 */
+	/* 7532 */
 	{ "PHYSICAL_PAGE_NUMBER_MSB", 0, 3, 0, NULL, 24 },
-	/* 5695 */
-	{ "DEFAULT_STEERING", 0, 1, 0, NULL, 16 },
-	/* 5696 */
+	/* 7533 */
 	{ "ADDRESS", 0, 19, 0, NULL, 7 },
-	/* 5697 */
+	/* 7534 */
 	{ "FORCE_MTYPE_UC", 0, 0, 0, NULL, 14 },
 	{ "DIRECT_SYSTEM_EN", 1, 1, 0, NULL, 16 },
-	/* 5699 */
+	/* 7536 */
 	{ "LOCK", 0, 0, 0, NULL, 4 },
-	/* 5700 */
+	/* 7537 */
 	{ "FB_BASE", 0, 23, 0, NULL, 7 },
-	/* 5701 */
+	/* 7538 */
 	{ "FB_TOP", 0, 23, 0, NULL, 6 },
-	/* 5702 */
+	/* 7539 */
 	{ "AGP_TOP", 0, 23, 0, NULL, 7 },
-	/* 5703 */
+	/* 7540 */
 	{ "AGP_BOT", 0, 23, 0, NULL, 7 },
-	/* 5704 */
+	/* 7541 */
 	{ "AGP_BASE", 0, 23, 0, NULL, 8 },
-	/* 5705 */
+	/* 7542 */
 	{ "LOGICAL_ADDR", 0, 29, 0, NULL, 12 },
-	/* 5706 */
+	/* 7543 */
 	{ "ENABLE_L1_TLB", 0, 0, 0, NULL, 13 },
 	{ "SYSTEM_ACCESS_MODE", 3, 4, 0, NULL, 18 },
 	{ "SYSTEM_APERTURE_UNMAPPED_ACCESS", 5, 5, 0, NULL, 31 },
@@ -8813,12 +11048,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ECO_BITS", 7, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 12, 0, NULL, 5 },
 	{ "ATC_EN", 13, 13, 0, NULL, 6 },
-	/* 5713 */
+	/* 7550 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "WAVE_LIMIT", 16, 21, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 22, 25, 0, NULL, 18 },
 	{ "SIMD_DISABLE", 26, 29, 0, NULL, 12 },
-	/* 5717 */
+	/* 7554 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -8830,7 +11065,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CU_GROUP_DISABLE", 24, 24, 0, NULL, 16 },
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "FP16_OVFL", 29, 29, 0, NULL, 9 },
-	/* 5728 */
+	/* 7565 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8841,7 +11076,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LOAD_INTRAWAVE_COLLISION", 26, 26, 0, NULL, 24 },
 	{ "SKIP_USGPR0", 27, 27, 0, NULL, 11 },
 	{ "USER_SGPR_MSB", 28, 28, 0, NULL, 13 },
-	/* 5738 */
+	/* 7575 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -8854,7 +11089,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CU_GROUP_ENABLE", 26, 26, 0, NULL, 15 },
 	{ "CDBG_USER", 30, 30, 0, NULL, 9 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 5750 */
+	/* 7587 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8869,7 +11104,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISPATCH_DRAW_EN", 24, 24, 0, NULL, 16 },
 	{ "SKIP_USGPR0", 27, 27, 0, NULL, 11 },
 	{ "USER_SGPR_MSB", 28, 28, 0, NULL, 13 },
-	/* 5764 */
+	/* 7601 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8879,10 +11114,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 19, 26, 0, NULL, 8 },
 	{ "SKIP_USGPR0", 27, 27, 0, NULL, 11 },
 	{ "USER_SGPR_MSB", 28, 28, 0, NULL, 13 },
-	/* 5773 */
+	/* 7610 */
 	{ "GROUP_FIFO_DEPTH", 0, 6, 0, NULL, 16 },
 	{ "SPI_SHADER_LATE_ALLOC_GS", 7, 13, 0, NULL, 24 },
-	/* 5775 */
+	/* 7612 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -8895,7 +11130,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "GS_VGPR_COMP_CNT", 29, 30, 0, NULL, 16 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 5787 */
+	/* 7624 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8905,14 +11140,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 19, 26, 0, NULL, 8 },
 	{ "SKIP_USGPR0", 27, 27, 0, NULL, 11 },
 	{ "USER_SGPR_MSB", 28, 28, 0, NULL, 13 },
-	/* 5796 */
+	/* 7633 */
 	{ "GROUP_FIFO_DEPTH", 0, 6, 0, NULL, 16 },
-	/* 5797 */
+	/* 7634 */
 	{ "WAVE_LIMIT", 0, 5, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 6, 9, 0, NULL, 18 },
 	{ "SIMD_DISABLE", 10, 13, 0, NULL, 12 },
 	{ "CU_EN", 16, 31, 0, NULL, 5 },
-	/* 5801 */
+	/* 7638 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -8924,7 +11159,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 27, 27, 0, NULL, 9 },
 	{ "LS_VGPR_COMP_CNT", 28, 29, 0, NULL, 16 },
 	{ "FP16_OVFL", 30, 30, 0, NULL, 9 },
-	/* 5812 */
+	/* 7649 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8932,7 +11167,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 16, 24, 0, NULL, 8 },
 	{ "SKIP_USGPR0", 27, 27, 0, NULL, 11 },
 	{ "USER_SGPR_MSB", 28, 28, 0, NULL, 13 },
-	/* 5819 */
+	/* 7656 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -8944,7 +11179,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VECTOR_L1_INV_VOL", 11, 11, 0, NULL, 17 },
 	{ "RESERVED", 12, 12, 0, NULL, 8 },
 	{ "RESTORE", 14, 14, 0, NULL, 7 },
-	/* 5830 */
+	/* 7667 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -8956,7 +11191,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "BULKY", 24, 24, 0, NULL, 5 },
 	{ "CDBG_USER", 25, 25, 0, NULL, 9 },
 	{ "FP16_OVFL", 26, 26, 0, NULL, 9 },
-	/* 5841 */
+	/* 7678 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -8969,7 +11204,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 15, 23, 0, NULL, 8 },
 	{ "EXCP_EN", 24, 30, 7, gk_pm4_reg_values + 363, 7 },
 	{ "SKIP_USGPR0", 31, 31, 0, NULL, 11 },
-	/* 5853 */
+	/* 7690 */
 	{ "WAVES_PER_SH", 0, 9, 0, NULL, 12 },
 	{ "TG_PER_CU", 12, 15, 0, NULL, 9 },
 	{ "LOCK_THRESHOLD", 16, 21, 0, NULL, 14 },
@@ -8977,33 +11212,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_SIMD_DIST", 23, 23, 0, NULL, 15 },
 	{ "CU_GROUP_COUNT", 24, 26, 0, NULL, 14 },
 	{ "SIMD_DISABLE", 27, 30, 0, NULL, 12 },
-	/* 5860 */
+	/* 7697 */
 	{ "POLICY", 0, 0, 0, NULL, 6 },
 	{ "MTYPE", 2, 3, 0, NULL, 5 },
 	{ "TPI_SDP_SEL", 26, 26, 0, NULL, 11 },
 	{ "LFSR_RESET", 28, 28, 0, NULL, 10 },
 	{ "MODE", 29, 30, 0, NULL, 4 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 5866 */
+	/* 7703 */
 	{ "BURST_COUNT", 0, 15, 0, NULL, 11 },
 	{ "TAGS_PENDING", 16, 26, 0, NULL, 12 },
 	{ "BUSY", 31, 31, 0, NULL, 4 },
-	/* 5869 */
+	/* 7706 */
 	{ "ADDR_HI", 0, 31, 0, NULL, 7 },
-	/* 5870 */
+	/* 7707 */
 	{ "ADDR_LO", 5, 31, 0, NULL, 7 },
-	/* 5871 */
+	/* 7708 */
 	{ "OFFSET", 0, 8, 0, NULL, 6 },
 	{ "SIZE", 16, 31, 0, NULL, 4 },
-	/* 5873 */
+	/* 7710 */
 	{ "WAIT_TIME", 0, 9, 0, NULL, 9 },
 	{ "SCALE_COUNT", 10, 17, 0, NULL, 11 },
-	/* 5875 */
+	/* 7712 */
 	{ "COOLDOWN_PERIOD", 0, 7, 0, NULL, 15 },
 	{ "WARMUP_PERIOD", 8, 15, 0, NULL, 13 },
-	/* 5877 */
+	/* 7714 */
 	{ "VIRT_STATUS", 0, 31, 0, NULL, 11 },
-	/* 5878 */
+	/* 7715 */
 	{ "EDC_ERROR_ID", 0, 3, 0, NULL, 12 },
 	{ "SUA_ERROR", 4, 4, 0, NULL, 9 },
 	{ "RSVD1_ERROR", 5, 5, 0, NULL, 11 },
@@ -9033,11 +11268,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "C2_FETCHER_UTCL1_ERROR", 29, 29, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "CE_INIT_UTCL1_ERROR", 31, 31, 0, NULL, 19 },
-	/* 5907 */
+	/* 7744 */
 	{ "AQL_QUEUE_SMM", 0, 31, 0, NULL, 13 },
-	/* 5908 */
+	/* 7745 */
 	{ "RB_BASE", 0, 31, 0, NULL, 7 },
-	/* 5909 */
+	/* 7746 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "BUF_SWAP", 17, 18, 0, NULL, 8 },
@@ -9046,19 +11281,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
 	{ "RB_NO_UPDATE", 27, 27, 0, NULL, 12 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 5917 */
+	/* 7754 */
 	{ "RB_RPTR_WR", 0, 19, 0, NULL, 10 },
-	/* 5918 */
+	/* 7755 */
 	{ "RB_RPTR_ADDR", 2, 31, 0, NULL, 12 },
-	/* 5919 */
+	/* 7756 */
 	{ "RB_RPTR_ADDR_HI", 0, 15, 0, NULL, 15 },
-	/* 5920 */
+	/* 7757 */
 	{ "DATA", 0, 19, 0, NULL, 4 },
-	/* 5921 */
+	/* 7758 */
 	{ "RB_WPTR_POLL_ADDR_LO", 2, 31, 0, NULL, 20 },
-	/* 5922 */
+	/* 7759 */
 	{ "RB_WPTR_POLL_ADDR_HI", 0, 15, 0, NULL, 20 },
-	/* 5923 */
+	/* 7760 */
 	{ "CP_VM_DOORBELL_WR_INT_ENABLE", 11, 11, 0, NULL, 28 },
 	{ "CP_ECC_ERROR_INT_ENABLE", 14, 14, 0, NULL, 23 },
 	{ "GPF_INT_ENABLE", 16, 16, 0, NULL, 14 },
@@ -9075,7 +11310,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 5939 */
+	/* 7776 */
 	{ "CP_VM_DOORBELL_WR_INT_STAT", 11, 11, 0, NULL, 26 },
 	{ "CP_ECC_ERROR_INT_STAT", 14, 14, 0, NULL, 21 },
 	{ "GPF_INT_STAT", 16, 16, 0, NULL, 12 },
@@ -9092,37 +11327,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 5955 */
+	/* 7792 */
 	{ "PRIORITY1_CNT", 0, 7, 0, NULL, 13 },
 	{ "PRIORITY2A_CNT", 8, 15, 0, NULL, 14 },
 	{ "PRIORITY2B_CNT", 16, 23, 0, NULL, 14 },
 	{ "PRIORITY3_CNT", 24, 31, 0, NULL, 13 },
-	/* 5959 */
+	/* 7796 */
 	{ "PRIORITY", 0, 1, 0, NULL, 8 },
-	/* 5960 */
+	/* 7797 */
 	{ "CPF_FATAL_ERROR", 0, 0, 0, NULL, 15 },
 	{ "CPG_FATAL_ERROR", 1, 1, 0, NULL, 15 },
 	{ "GFX_HALT_PROC", 2, 2, 0, NULL, 13 },
 	{ "DIS_CPG_FATAL_ERROR", 3, 3, 0, NULL, 19 },
 	{ "CPG_TAG_FATAL_ERROR_EN", 4, 4, 0, NULL, 22 },
-	/* 5965 */
+	/* 7802 */
 	{ "RB0_VMID", 0, 3, 0, NULL, 8 },
 	{ "RB1_VMID", 8, 11, 0, NULL, 8 },
 	{ "RB2_VMID", 16, 19, 0, NULL, 8 },
-	/* 5968 */
+	/* 7805 */
 	{ "RB_WPTR", 0, 31, 0, NULL, 7 },
-	/* 5969 */
+	/* 7806 */
 	{ "RB_WPTR", 0, 19, 0, NULL, 7 },
-	/* 5970 */
+	/* 7807 */
 	{ "DOORBELL_BIF_DROP", 1, 1, 0, NULL, 17 },
 	{ "DOORBELL_OFFSET", 2, 27, 0, NULL, 15 },
 	{ "DOORBELL_EN", 30, 30, 0, NULL, 11 },
 	{ "DOORBELL_HIT", 31, 31, 0, NULL, 12 },
-	/* 5974 */
+	/* 7811 */
 	{ "DOORBELL_RANGE_LOWER", 2, 27, 0, NULL, 20 },
-	/* 5975 */
+	/* 7812 */
 	{ "DOORBELL_RANGE_UPPER", 2, 27, 0, NULL, 20 },
-	/* 5976 */
+	/* 7813 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "MIN_AVAILSZ", 20, 21, 0, NULL, 11 },
@@ -9130,9 +11365,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
 	{ "RB_NO_UPDATE", 27, 27, 0, NULL, 12 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 5983 */
+	/* 7820 */
 	{ "ACTIVE", 0, 0, 0, NULL, 6 },
-	/* 5984 */
+	/* 7821 */
 	{ "CP_VM_DOORBELL_WR_INT_STAT", 11, 11, 0, NULL, 26 },
 	{ "CP_ECC_ERROR_INT_STAT", 14, 14, 0, NULL, 21 },
 	{ "GPF_INT_STAT", 16, 16, 0, NULL, 12 },
@@ -9149,7 +11384,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 6000 */
+	/* 7837 */
 	{ "GFX_CLK_HALT_ME0_PIPE0", 0, 0, 0, NULL, 22 },
 	{ "GFX_CLK_HALT_ME0_PIPE1", 1, 1, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME1_PIPE0", 8, 8, 0, NULL, 22 },
@@ -9160,7 +11395,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CMP_CLK_HALT_ME2_PIPE1", 17, 17, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME2_PIPE2", 18, 18, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME2_PIPE3", 19, 19, 0, NULL, 22 },
-	/* 6010 */
+	/* 7847 */
 	{ "CP_MEM_LS_EN", 0, 0, 0, NULL, 12 },
 	{ "CP_MEM_DS_EN", 1, 1, 0, NULL, 12 },
 	{ "RESERVED", 2, 6, 0, NULL, 8 },
@@ -9168,23 +11403,23 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_MEM_LS_ON_DELAY", 8, 15, 0, NULL, 18 },
 	{ "CP_MEM_LS_OFF_DELAY", 16, 23, 0, NULL, 19 },
 	{ "RESERVED1", 24, 31, 0, NULL, 9 },
-	/* 6017 */
+	/* 7854 */
 	{ "INTERFACE", 0, 1, 0, NULL, 9 },
 	{ "CLIENT", 4, 7, 0, NULL, 6 },
 	{ "ME", 8, 9, 0, NULL, 2 },
 	{ "PIPE", 10, 11, 0, NULL, 4 },
 	{ "QUEUE", 12, 14, 0, NULL, 5 },
 	{ "VMID", 16, 19, 0, NULL, 4 },
-	/* 6023 */
+	/* 7860 */
 	{ "OBSOLETE", 0, 31, 0, NULL, 8 },
-	/* 6024 */
+	/* 7861 */
 	{ "PERIOD", 0, 7, 0, NULL, 6 },
 	{ "DISABLE_PEND_REQ_ONE_SHOT", 29, 29, 0, NULL, 25 },
 	{ "POLL_ACTIVE", 30, 30, 0, NULL, 11 },
 	{ "EN", 31, 31, 0, NULL, 2 },
-	/* 6028 */
+	/* 7865 */
 	{ "QUEUE_MASK", 0, 31, 0, NULL, 10 },
-	/* 6029 */
+	/* 7866 */
 	{ "CMP_QUERY_STATUS_INT_ENABLE", 12, 12, 0, NULL, 27 },
 	{ "DEQUEUE_REQUEST_INT_ENABLE", 13, 13, 0, NULL, 26 },
 	{ "CP_ECC_ERROR_INT_ENABLE", 14, 14, 0, NULL, 23 },
@@ -9198,7 +11433,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 6042 */
+	/* 7879 */
 	{ "CMP_QUERY_STATUS_INT_STATUS", 12, 12, 0, NULL, 27 },
 	{ "DEQUEUE_REQUEST_INT_STATUS", 13, 13, 0, NULL, 26 },
 	{ "CP_ECC_ERROR_INT_STATUS", 14, 14, 0, NULL, 23 },
@@ -9212,7 +11447,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STATUS", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_STATUS", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_STATUS", 31, 31, 0, NULL, 19 },
-	/* 6055 */
+	/* 7892 */
 	{ "CMP_QUERY_STATUS_INT_ASSERTED", 12, 12, 0, NULL, 29 },
 	{ "DEQUEUE_REQUEST_INT_ASSERTED", 13, 13, 0, NULL, 28 },
 	{ "CP_ECC_ERROR_INT_ASSERTED", 14, 14, 0, NULL, 25 },
@@ -9226,61 +11461,61 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 6068 */
+	/* 7905 */
 	{ "IP_START", 0, 10, 0, NULL, 8 },
-	/* 6069 */
+	/* 7906 */
 	{ "IP_START", 0, 12, 0, NULL, 8 },
-	/* 6070 */
+	/* 7907 */
 	{ "IP_START", 0, 11, 0, NULL, 8 },
-	/* 6071 */
+	/* 7908 */
 	{ "IP_START", 0, 15, 0, NULL, 8 },
-	/* 6072 */
+	/* 7909 */
 	{ "IR_START", 0, 10, 0, NULL, 8 },
-	/* 6073 */
+	/* 7910 */
 	{ "IR_START", 0, 12, 0, NULL, 8 },
-	/* 6074 */
+	/* 7911 */
 	{ "IR_START", 0, 11, 0, NULL, 8 },
-	/* 6075 */
+	/* 7912 */
 	{ "IR_START", 0, 15, 0, NULL, 8 },
-	/* 6076 */
+	/* 7913 */
 	{ "ME0PIPE0_MAX_WD_CNTX", 0, 2, 0, NULL, 20 },
 	{ "ME0PIPE0_MAX_PIPE_CNTX", 4, 6, 0, NULL, 22 },
 	{ "ME0PIPE1_MAX_WD_CNTX", 16, 18, 0, NULL, 20 },
 	{ "ME0PIPE1_MAX_PIPE_CNTX", 20, 22, 0, NULL, 22 },
-	/* 6080 */
+	/* 7917 */
 	{ "MAX_CONTEXT", 0, 2, 0, NULL, 11 },
-	/* 6081 */
+	/* 7918 */
 	{ "IB_OFFLOAD", 0, 7, 0, NULL, 10 },
 	{ "ATOMIC_OFFLOAD", 8, 15, 0, NULL, 14 },
 	{ "WRM_OFFLOAD", 16, 23, 0, NULL, 11 },
 	{ "GWS", 24, 31, 0, NULL, 3 },
-	/* 6085 */
+	/* 7922 */
 	{ "QUE_SLEEP", 0, 7, 0, NULL, 9 },
 	{ "SCH_WAVE", 8, 15, 0, NULL, 8 },
 	{ "SEM_REARM", 16, 23, 0, NULL, 9 },
 	{ "DEQ_RETRY", 24, 31, 0, NULL, 9 },
-	/* 6089 */
+	/* 7926 */
 	{ "RB_BASE_HI", 0, 7, 0, NULL, 10 },
-	/* 6090 */
+	/* 7927 */
 	{ "RESET_REQUEST", 0, 15, 0, NULL, 13 },
-	/* 6091 */
+	/* 7928 */
 	{ "PREEMPT_REQUEST", 0, 15, 0, NULL, 15 },
 	{ "VIRT_COMMAND", 16, 19, 0, NULL, 12 },
-	/* 6093 */
+	/* 7930 */
 	{ "DOORBELL_UPDATED", 0, 0, 0, NULL, 16 },
 	{ "DOORBELL_ENABLE", 1, 1, 0, NULL, 15 },
-	/* 6095 */
+	/* 7932 */
 	{ "IC_BASE_LO", 12, 31, 0, NULL, 10 },
-	/* 6096 */
+	/* 7933 */
 	{ "IC_BASE_HI", 0, 15, 0, NULL, 10 },
-	/* 6097 */
+	/* 7934 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
-	/* 6099 */
+	/* 7936 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 6102 */
+	/* 7939 */
 	{ "EDC_ROQ_FED_INT", 0, 0, 0, NULL, 15 },
 	{ "PRIV_REG_INT", 1, 1, 0, NULL, 12 },
 	{ "RESERVED_BIT_ERR_INT", 2, 2, 0, NULL, 20 },
@@ -9297,14 +11532,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EDC_SR_MEM_FED_INT", 13, 13, 0, NULL, 18 },
 	{ "QUEUE_MESSAGE_INT", 14, 14, 0, NULL, 17 },
 	{ "FATAL_EDC_ERROR_INT", 15, 15, 0, NULL, 19 },
-	/* 6118 */
+	/* 7955 */
 	{ "PREEMPT_DE_STATUS", 0, 15, 0, NULL, 17 },
 	{ "PREEMPT_CE_STATUS", 16, 31, 0, NULL, 17 },
-	/* 6120 */
+	/* 7957 */
 	{ "DOORBELL_OFFSET", 2, 27, 0, NULL, 15 },
 	{ "DOORBELL_EN", 30, 30, 0, NULL, 11 },
 	{ "DOORBELL_HIT", 31, 31, 0, NULL, 12 },
-	/* 6123 */
+	/* 7960 */
 	{ "MAPPED_QUEUE", 0, 2, 0, NULL, 12 },
 	{ "MAPPED_QUE_DOORBELL_EN_CLEAR", 8, 8, 0, NULL, 28 },
 	{ "MAPPED_QUE_DOORBELL_HIT_CLEAR", 9, 9, 0, NULL, 29 },
@@ -9312,15 +11547,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MASTER_DOORBELL_HIT_CLEAR", 11, 11, 0, NULL, 25 },
 	{ "QUEUES_DOORBELL_EN_CLEAR", 12, 12, 0, NULL, 24 },
 	{ "QUEUES_DOORBELL_HIT_CLEAR", 13, 13, 0, NULL, 25 },
-	/* 6130 */
+	/* 7967 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
-	/* 6133 */
+	/* 7970 */
 	{ "BASE_ADDR", 2, 31, 0, NULL, 9 },
-	/* 6134 */
+	/* 7971 */
 	{ "BASE_ADDR_HI", 0, 15, 0, NULL, 12 },
-	/* 6135 */
+	/* 7972 */
 	{ "CPF_EN", 0, 0, 0, NULL, 6 },
 	{ "CPG_EN", 1, 1, 0, NULL, 6 },
 	{ "CPC_EN", 2, 2, 0, NULL, 6 },
@@ -9331,7 +11566,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PA_EN", 7, 7, 0, NULL, 5 },
 	{ "RMI_EN", 8, 8, 0, NULL, 6 },
 	{ "EA_EN", 9, 9, 0, NULL, 5 },
-	/* 6145 */
+	/* 7982 */
 	{ "CMP_ONLY_SOFT_RESET", 0, 0, 0, NULL, 19 },
 	{ "GFX_ONLY_SOFT_RESET", 1, 1, 0, NULL, 19 },
 	{ "CMP_HQD_REG_RESET", 2, 2, 0, NULL, 17 },
@@ -9339,22 +11574,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CMP_HQD_QUEUE_DOORBELL_RESET", 4, 4, 0, NULL, 28 },
 	{ "GFX_RB_DOORBELL_RESET", 5, 5, 0, NULL, 21 },
 	{ "GFX_INTR_REG_RESET", 6, 6, 0, NULL, 18 },
-	/* 6152 */
+	/* 7989 */
 	{ "QUEUEID", 0, 2, 0, NULL, 7 },
 	{ "PIPEID", 3, 4, 0, NULL, 6 },
 	{ "MEID", 5, 6, 0, NULL, 4 },
 	{ "VALID", 7, 7, 0, NULL, 5 },
-	/* 6156 */
+	/* 7993 */
 	{ "MESSAGE", 0, 3, 0, NULL, 7 },
 	{ "MISC", 4, 14, 0, NULL, 4 },
 	{ "DB_UPDATED_MSG_EN", 15, 15, 0, NULL, 17 },
-	/* 6159 */
+	/* 7996 */
 	{ "STATUS", 0, 15, 0, NULL, 6 },
-	/* 6160 */
+	/* 7997 */
 	{ "IQ_OFFSET", 0, 2, 0, NULL, 9 },
 	{ "PQ_OFFSET", 8, 13, 0, NULL, 9 },
 	{ "IB_OFFSET", 16, 21, 0, NULL, 9 },
-	/* 6163 */
+	/* 8000 */
 	{ "QUEUE_STATE", 0, 4, 0, NULL, 11 },
 	{ "MAPPED_QUEUE", 5, 7, 0, NULL, 12 },
 	{ "QUEUE_AVAILABLE", 8, 15, 0, NULL, 15 },
@@ -9363,22 +11598,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PEND_TXFER_SIZE_IQ", 18, 18, 0, NULL, 18 },
 	{ "FORCE_QUEUE_STATE", 20, 24, 0, NULL, 17 },
 	{ "FORCE_QUEUE", 31, 31, 0, NULL, 11 },
-	/* 6171 */
+	/* 8008 */
 	{ "SELECT", 0, 3, 0, NULL, 6 },
-	/* 6172 */
+	/* 8009 */
 	{ "ADDR_HI", 0, 15, 0, NULL, 7 },
 	{ "TYPE", 16, 16, 0, NULL, 4 },
 	{ "VMID", 20, 23, 0, NULL, 4 },
-	/* 6175 */
+	/* 8012 */
 	{ "ADDR", 12, 31, 0, NULL, 4 },
-	/* 6176 */
+	/* 8013 */
 	{ "ACTIVE", 0, 0, 0, NULL, 6 },
 	{ "BUSY_GATE", 1, 1, 0, NULL, 9 },
-	/* 6178 */
+	/* 8015 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "IB_VMID", 8, 11, 0, NULL, 7 },
 	{ "VQID", 16, 25, 0, NULL, 4 },
-	/* 6181 */
+	/* 8018 */
 	{ "PRELOAD_REQ", 0, 0, 0, NULL, 11 },
 	{ "PRELOAD_SIZE", 8, 17, 0, NULL, 12 },
 	{ "WPP_SWITCH_QOS_EN", 21, 21, 0, NULL, 17 },
@@ -9392,26 +11627,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RELAUNCH_WAVES", 29, 29, 0, NULL, 14 },
 	{ "QSWITCH_MODE", 30, 30, 0, NULL, 12 },
 	{ "DISP_ACTIVE", 31, 31, 0, NULL, 11 },
-	/* 6194 */
+	/* 8031 */
 	{ "PIPE_PRIORITY", 0, 1, 0, NULL, 13 },
-	/* 6195 */
+	/* 8032 */
 	{ "PRIORITY_LEVEL", 0, 3, 0, NULL, 14 },
-	/* 6196 */
+	/* 8033 */
 	{ "QUANTUM_EN", 0, 0, 0, NULL, 10 },
 	{ "QUANTUM_SCALE", 4, 4, 0, NULL, 13 },
 	{ "QUANTUM_DURATION", 8, 13, 0, NULL, 16 },
 	{ "QUANTUM_ACTIVE", 31, 31, 0, NULL, 14 },
-	/* 6200 */
+	/* 8037 */
 	{ "CONSUMED_OFFSET", 0, 31, 0, NULL, 15 },
-	/* 6201 */
+	/* 8038 */
 	{ "RPTR_REPORT_ADDR", 2, 31, 0, NULL, 16 },
-	/* 6202 */
+	/* 8039 */
 	{ "RPTR_REPORT_ADDR_HI", 0, 15, 0, NULL, 19 },
-	/* 6203 */
+	/* 8040 */
 	{ "WPTR_ADDR", 3, 31, 0, NULL, 9 },
-	/* 6204 */
+	/* 8041 */
 	{ "WPTR_ADDR_HI", 0, 15, 0, NULL, 12 },
-	/* 6205 */
+	/* 8042 */
 	{ "DOORBELL_MODE", 0, 0, 0, NULL, 13 },
 	{ "DOORBELL_BIF_DROP", 1, 1, 0, NULL, 17 },
 	{ "DOORBELL_OFFSET", 2, 27, 0, NULL, 15 },
@@ -9419,7 +11654,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_SCHD_HIT", 29, 29, 0, NULL, 17 },
 	{ "DOORBELL_EN", 30, 30, 0, NULL, 11 },
 	{ "DOORBELL_HIT", 31, 31, 0, NULL, 12 },
-	/* 6212 */
+	/* 8049 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -9437,19 +11672,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_PQ_IB_FLIP", 29, 29, 0, NULL, 14 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 6229 */
+	/* 8066 */
 	{ "IB_BASE_ADDR", 2, 31, 0, NULL, 12 },
-	/* 6230 */
+	/* 8067 */
 	{ "IB_BASE_ADDR_HI", 0, 15, 0, NULL, 15 },
-	/* 6231 */
+	/* 8068 */
 	{ "CONSUMED_OFFSET", 0, 19, 0, NULL, 15 },
-	/* 6232 */
+	/* 8069 */
 	{ "IB_SIZE", 0, 19, 0, NULL, 7 },
 	{ "MIN_IB_AVAIL_SIZE", 20, 21, 0, NULL, 17 },
 	{ "IB_EXE_DISABLE", 23, 23, 0, NULL, 14 },
 	{ "IB_CACHE_POLICY", 24, 24, 0, NULL, 15 },
 	{ "PROCESSING_IB", 31, 31, 0, NULL, 13 },
-	/* 6237 */
+	/* 8074 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -9464,48 +11699,48 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PROCESS_IQ_EN", 29, 29, 0, NULL, 13 },
 	{ "PROCESSING_IQ", 30, 30, 0, NULL, 13 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 6251 */
+	/* 8088 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
-	/* 6252 */
+	/* 8089 */
 	{ "DEQUEUE_REQ", 0, 2, 0, NULL, 11 },
 	{ "IQ_REQ_PEND", 4, 4, 0, NULL, 11 },
 	{ "DEQUEUE_INT", 8, 8, 0, NULL, 11 },
 	{ "IQ_REQ_PEND_EN", 9, 9, 0, NULL, 14 },
 	{ "DEQUEUE_REQ_EN", 10, 10, 0, NULL, 14 },
-	/* 6257 */
+	/* 8094 */
 	{ "DMA_OFFLOAD", 0, 0, 0, NULL, 11 },
-	/* 6258 */
+	/* 8095 */
 	{ "RETRY", 0, 0, 0, NULL, 5 },
 	{ "RESULT", 1, 2, 0, NULL, 6 },
-	/* 6260 */
+	/* 8097 */
 	{ "ACTION", 0, 2, 0, NULL, 6 },
 	{ "SAVE_STATE", 4, 6, 0, NULL, 10 },
-	/* 6262 */
+	/* 8099 */
 	{ "ATOMIC0_PREOP_LO", 0, 31, 0, NULL, 16 },
-	/* 6263 */
+	/* 8100 */
 	{ "ATOMIC0_PREOP_HI", 0, 31, 0, NULL, 16 },
-	/* 6264 */
+	/* 8101 */
 	{ "ATOMIC1_PREOP_LO", 0, 31, 0, NULL, 16 },
-	/* 6265 */
+	/* 8102 */
 	{ "ATOMIC1_PREOP_HI", 0, 31, 0, NULL, 16 },
-	/* 6266 */
+	/* 8103 */
 	{ "SCHEDULER", 0, 31, 0, NULL, 9 },
-	/* 6267 */
+	/* 8104 */
 	{ "CONTROL", 0, 31, 0, NULL, 7 },
-	/* 6268 */
+	/* 8105 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "PRIV_STATE", 8, 8, 0, NULL, 10 },
 	{ "PROCESSING_MQD", 12, 12, 0, NULL, 14 },
 	{ "PROCESSING_MQD_EN", 13, 13, 0, NULL, 17 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
-	/* 6274 */
+	/* 8111 */
 	{ "STATUS", 0, 31, 0, NULL, 6 },
-	/* 6275 */
+	/* 8112 */
 	{ "BASE_ADDR", 0, 31, 0, NULL, 9 },
-	/* 6276 */
+	/* 8113 */
 	{ "BASE_ADDR_HI", 0, 7, 0, NULL, 12 },
-	/* 6277 */
+	/* 8114 */
 	{ "EOP_SIZE", 0, 5, 0, NULL, 8 },
 	{ "PROCESSING_EOP", 8, 8, 0, NULL, 14 },
 	{ "PROCESS_EOP_EN", 12, 12, 0, NULL, 14 },
@@ -9517,36 +11752,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CACHE_POLICY", 24, 24, 0, NULL, 12 },
 	{ "SIG_SEM_RESULT", 29, 30, 0, NULL, 14 },
 	{ "PEND_SIG_SEM", 31, 31, 0, NULL, 12 },
-	/* 6288 */
+	/* 8125 */
 	{ "RPTR", 0, 12, 0, NULL, 4 },
 	{ "RESET_FETCHER", 28, 28, 0, NULL, 13 },
 	{ "DEQUEUE_PEND", 29, 29, 0, NULL, 12 },
 	{ "RPTR_EQ_CSMD_WPTR", 30, 30, 0, NULL, 17 },
 	{ "INIT_FETCHER", 31, 31, 0, NULL, 12 },
-	/* 6293 */
+	/* 8130 */
 	{ "WPTR", 0, 12, 0, NULL, 4 },
 	{ "EOP_EMPTY", 15, 15, 0, NULL, 9 },
 	{ "EOP_AVAIL", 16, 28, 0, NULL, 9 },
-	/* 6296 */
+	/* 8133 */
 	{ "EVENT_COUNT", 0, 11, 0, NULL, 11 },
 	{ "CS_PARTIAL_FLUSH_PEND", 16, 16, 0, NULL, 21 },
-	/* 6298 */
+	/* 8135 */
 	{ "POLICY", 3, 3, 0, NULL, 6 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
-	/* 6300 */
+	/* 8137 */
 	{ "OFFSET", 2, 14, 0, NULL, 6 },
-	/* 6301 */
+	/* 8138 */
 	{ "SIZE", 12, 14, 0, NULL, 4 },
-	/* 6302 */
+	/* 8139 */
 	{ "OFFSET", 2, 24, 0, NULL, 6 },
-	/* 6303 */
+	/* 8140 */
 	{ "SIZE", 12, 24, 0, NULL, 4 },
-	/* 6304 */
+	/* 8141 */
 	{ "OA_REQUIRED", 0, 0, 0, NULL, 11 },
 	{ "OA_ACQUIRED", 1, 1, 0, NULL, 11 },
 	{ "GWS_SIZE", 4, 9, 0, NULL, 8 },
 	{ "GWS_PNTR", 12, 17, 0, NULL, 8 },
-	/* 6308 */
+	/* 8145 */
 	{ "EDC_ERROR_ID", 0, 3, 0, NULL, 12 },
 	{ "SUA_ERROR", 4, 4, 0, NULL, 9 },
 	{ "AQL_ERROR", 5, 5, 0, NULL, 9 },
@@ -9562,24 +11797,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SR_UTCL1_ERROR", 17, 17, 0, NULL, 14 },
 	{ "QU_UTCL1_ERROR", 18, 18, 0, NULL, 14 },
 	{ "TC_UTCL1_ERROR", 19, 19, 0, NULL, 14 },
-	/* 6323 */
+	/* 8160 */
 	{ "WPTR", 0, 12, 0, NULL, 4 },
-	/* 6324 */
+	/* 8161 */
 	{ "CONTROL0", 0, 14, 0, NULL, 8 },
 	{ "CONTROL0_EN", 15, 15, 0, NULL, 11 },
 	{ "CONTROL1", 16, 30, 0, NULL, 8 },
 	{ "CONTROL1_EN", 31, 31, 0, NULL, 11 },
-	/* 6328 */
+	/* 8165 */
 	{ "BASE", 0, 15, 0, NULL, 4 },
-	/* 6329 */
+	/* 8166 */
 	{ "SIZE", 0, 16, 0, NULL, 4 },
-	/* 6330 */
+	/* 8167 */
 	{ "BASE", 0, 5, 0, NULL, 4 },
 	{ "SIZE", 16, 22, 0, NULL, 4 },
-	/* 6332 */
+	/* 8169 */
 	{ "MASK", 0, 15, 0, NULL, 4 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 6334 */
+	/* 8171 */
 	{ "RESOURCE0_RESET", 0, 0, 0, NULL, 15 },
 	{ "RESOURCE1_RESET", 1, 1, 0, NULL, 15 },
 	{ "RESOURCE2_RESET", 2, 2, 0, NULL, 15 },
@@ -9612,7 +11847,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESOURCE29_RESET", 29, 29, 0, NULL, 16 },
 	{ "RESOURCE30_RESET", 30, 30, 0, NULL, 16 },
 	{ "RESOURCE31_RESET", 31, 31, 0, NULL, 16 },
-	/* 6366 */
+	/* 8203 */
 	{ "RESOURCE32_RESET", 0, 0, 0, NULL, 16 },
 	{ "RESOURCE33_RESET", 1, 1, 0, NULL, 16 },
 	{ "RESOURCE34_RESET", 2, 2, 0, NULL, 16 },
@@ -9645,12 +11880,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESOURCE61_RESET", 29, 29, 0, NULL, 16 },
 	{ "RESOURCE62_RESET", 30, 30, 0, NULL, 16 },
 	{ "RESOURCE63_RESET", 31, 31, 0, NULL, 16 },
-	/* 6398 */
+	/* 8235 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "RESOURCE_ID", 8, 15, 0, NULL, 11 },
-	/* 6400 */
+	/* 8237 */
 	{ "MAX_WAVE_ID", 0, 11, 0, NULL, 11 },
-	/* 6401 */
+	/* 8238 */
 	{ "ME0_GFXHP3D_PIX_RESET", 0, 0, 0, NULL, 21 },
 	{ "ME0_GFXHP3D_VTX_RESET", 1, 1, 0, NULL, 21 },
 	{ "ME0_CS_RESET", 2, 2, 0, NULL, 12 },
@@ -9664,10 +11899,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME2_PIPE2_RESET", 10, 10, 0, NULL, 15 },
 	{ "ME2_PIPE3_RESET", 11, 11, 0, NULL, 15 },
 	{ "UNUSED1", 12, 31, 0, NULL, 7 },
-	/* 6414 */
+	/* 8251 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "PIPE_ID", 8, 15, 0, NULL, 7 },
-	/* 6416 */
+	/* 8253 */
 	{ "MISC", 0, 15, 0, NULL, 4 },
 	{ "AUTO_INC_INDEX", 16, 16, 0, NULL, 14 },
 	{ "CGPG_RESTORE", 17, 17, 0, NULL, 12 },
@@ -9676,26 +11911,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GDSO_PC_CGTS_DIS", 20, 20, 0, NULL, 16 },
 	{ "WD_GDS_CSB_OVERRIDE", 21, 21, 0, NULL, 19 },
 	{ "UNUSED", 22, 31, 0, NULL, 6 },
-	/* 6424 */
+	/* 8261 */
 	{ "VMID", 0, 7, 0, NULL, 4 },
 	{ "MEID", 8, 11, 0, NULL, 4 },
 	{ "PIPEID", 12, 15, 0, NULL, 6 },
 	{ "QUEUEID", 16, 19, 0, NULL, 7 },
 	{ "UNUSED", 20, 31, 0, NULL, 6 },
-	/* 6429 */
+	/* 8266 */
 	{ "R", 0, 0, 0, NULL, 1 },
 	{ "W", 1, 1, 0, NULL, 1 },
 	{ "UNUSED", 2, 31, 0, NULL, 6 },
-	/* 6432 */
+	/* 8269 */
 	{ "UPDN", 0, 15, 0, NULL, 4 },
 	{ "PTR", 16, 31, 0, NULL, 3 },
-	/* 6434 */
+	/* 8271 */
 	{ "SLICE_START", 0, 10, 0, NULL, 11 },
 	{ "SLICE_MAX", 13, 23, 0, NULL, 9 },
 	{ "Z_READ_ONLY", 24, 24, 0, NULL, 11 },
 	{ "STENCIL_READ_ONLY", 25, 25, 0, NULL, 17 },
 	{ "MIPID", 26, 29, 0, NULL, 5 },
-	/* 6439 */
+	/* 8276 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "DISABLE_ZMASK_EXPCLEAR_OPTIMIZATION", 5, 5, 0, NULL, 35 },
@@ -9712,12 +11947,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRESERVE_SRESULTS", 22, 22, 0, NULL, 17 },
 	{ "DISABLE_FAST_PASS", 23, 23, 0, NULL, 17 },
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
-	/* 6455 */
+	/* 8292 */
 	{ "BASE_HI", 0, 7, 0, NULL, 7 },
-	/* 6456 */
+	/* 8293 */
 	{ "X_MAX", 0, 13, 0, NULL, 5 },
 	{ "Y_MAX", 16, 29, 0, NULL, 5 },
-	/* 6458 */
+	/* 8295 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
@@ -9731,7 +11966,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "CLEAR_DISALLOWED", 30, 30, 0, NULL, 16 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-	/* 6471 */
+	/* 8308 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
 	{ "PARTIALLY_RESIDENT", 12, 12, 0, NULL, 18 },
@@ -9740,15 +11975,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_EXPCLEAR", 27, 27, 0, NULL, 14 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
 	{ "CLEAR_DISALLOWED", 30, 30, 0, NULL, 16 },
-	/* 6479 */
+	/* 8316 */
 	{ "PUNCHOUT_MODE", 0, 1, 4, gk_pm4_reg_values + 1294, 13 },
 	{ "POPS_DRAIN_PS_ON_OVERLAP", 2, 2, 0, NULL, 24 },
 	{ "DISALLOW_OVERFLOW", 3, 3, 0, NULL, 17 },
-	/* 6482 */
+	/* 8319 */
 	{ "EPITCH", 0, 15, 0, NULL, 6 },
-	/* 6483 */
+	/* 8320 */
 	{ "DEST_BASE_HI_256B", 0, 7, 0, NULL, 17 },
-	/* 6484 */
+	/* 8321 */
 	{ "RB_MAP_PKR0", 0, 1, 4, gk_pm4_reg_values + 634, 11 },
 	{ "RB_MAP_PKR1", 2, 3, 4, gk_pm4_reg_values + 634, 11 },
 	{ "RB_XSEL2", 4, 5, 4, gk_pm4_reg_values + 638, 8 },
@@ -9764,27 +11999,27 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE_MAP", 24, 25, 4, gk_pm4_reg_values + 674, 6 },
 	{ "SE_XSEL", 26, 28, 5, gk_pm4_reg_values + 1298, 7 },
 	{ "SE_YSEL", 29, 31, 5, gk_pm4_reg_values + 1303, 7 },
-	/* 6499 */
+	/* 8336 */
 	{ "SE_PAIR_MAP", 0, 1, 4, gk_pm4_reg_values + 927, 11 },
 	{ "SE_PAIR_XSEL", 2, 4, 5, gk_pm4_reg_values + 1308, 12 },
 	{ "SE_PAIR_YSEL", 5, 7, 5, gk_pm4_reg_values + 1313, 12 },
-	/* 6502 */
+	/* 8339 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "NUM_SE", 1, 2, 0, NULL, 6 },
 	{ "NUM_RB_PER_SE", 5, 6, 0, NULL, 13 },
-	/* 6505 */
+	/* 8342 */
 	{ "PIPE_ID", 0, 1, 0, NULL, 7 },
-	/* 6506 */
+	/* 8343 */
 	{ "LEFT_QTR", 0, 7, 0, NULL, 8 },
 	{ "LEFT_HALF", 8, 15, 0, NULL, 9 },
 	{ "RIGHT_HALF", 16, 23, 0, NULL, 10 },
 	{ "RIGHT_QTR", 24, 31, 0, NULL, 9 },
-	/* 6510 */
+	/* 8347 */
 	{ "TOP_QTR", 0, 7, 0, NULL, 7 },
 	{ "TOP_HALF", 8, 15, 0, NULL, 8 },
 	{ "BOT_HALF", 16, 23, 0, NULL, 8 },
 	{ "BOT_QTR", 24, 31, 0, NULL, 7 },
-	/* 6514 */
+	/* 8351 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "OVERWRITE_COMBINER_MRT_SHARING_DISABLE", 1, 1, 0, NULL, 38 },
 	{ "OVERWRITE_COMBINER_WATERMARK", 2, 6, 0, NULL, 28 },
@@ -9794,15 +12029,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ELIMFC_SKIP_OF_AC01", 12, 12, 0, NULL, 27 },
 	{ "DISABLE_ELIMFC_SKIP_OF_SINGLE", 13, 13, 0, NULL, 29 },
 	{ "ENABLE_ELIMFC_SKIP_OF_REG", 14, 14, 0, NULL, 25 },
-	/* 6523 */
+	/* 8360 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "OFFCHIP_PARAM_EN", 7, 7, 0, NULL, 16 },
 	{ "LATE_PC_DEALLOC", 8, 8, 0, NULL, 15 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
-	/* 6528 */
+	/* 8365 */
 	{ "BASE_ADDR", 0, 15, 0, NULL, 9 },
-	/* 6529 */
+	/* 8366 */
 	{ "SOURCE_SELECT", 0, 1, 4, gk_pm4_reg_values + 743, 13 },
 	{ "MAJOR_MODE", 2, 3, 2, gk_pm4_reg_values + 747, 10 },
 	{ "SPRITE_EN_R6XX", 4, 4, 0, NULL, 14 },
@@ -9811,7 +12046,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UNROLLED_INST", 7, 7, 0, NULL, 13 },
 	{ "GRBM_SKEW_NO_DEC", 8, 8, 0, NULL, 16 },
 	{ "REG_RT_INDEX", 29, 31, 0, NULL, 12 },
-	/* 6537 */
+	/* 8374 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -9828,7 +12063,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRIMITIVE_ORDERED_PIXEL_SHADER", 16, 16, 0, NULL, 30 },
 	{ "EXEC_IF_OVERLAPPED", 17, 17, 0, NULL, 18 },
 	{ "POPS_OVERLAP_NUM_SAMPLES", 20, 22, 0, NULL, 24 },
-	/* 6553 */
+	/* 8390 */
 	{ "UCP_ENA_0", 0, 0, 0, NULL, 9 },
 	{ "UCP_ENA_1", 1, 1, 0, NULL, 9 },
 	{ "UCP_ENA_2", 2, 2, 0, NULL, 9 },
@@ -9849,7 +12084,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ZCLIP_NEAR_DISABLE", 26, 26, 0, NULL, 18 },
 	{ "ZCLIP_FAR_DISABLE", 27, 27, 0, NULL, 17 },
 	{ "ZCLIP_PROG_NEAR_ENA", 28, 28, 0, NULL, 19 },
-	/* 6573 */
+	/* 8410 */
 	{ "CULL_FRONT", 0, 0, 0, NULL, 10 },
 	{ "CULL_BACK", 1, 1, 0, NULL, 9 },
 	{ "FACE", 2, 2, 0, NULL, 4 },
@@ -9865,7 +12100,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MULTI_PRIM_IB_ENA", 21, 21, 0, NULL, 17 },
 	{ "RIGHT_TRIANGLE_ALTERNATE_GRADIENT_REF", 22, 22, 0, NULL, 37 },
 	{ "NEW_QUAD_DECOMPOSITION", 23, 23, 0, NULL, 22 },
-	/* 6588 */
+	/* 8425 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -9894,43 +12129,43 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_VTX_GS_CUT_FLAG", 25, 25, 0, NULL, 19 },
 	{ "USE_VTX_LINE_WIDTH", 26, 26, 0, NULL, 18 },
 	{ "USE_VTX_SHD_OBJPRIM_ID", 27, 27, 0, NULL, 22 },
-	/* 6616 */
+	/* 8453 */
 	{ "SMALL_PRIM_FILTER_ENABLE", 0, 0, 0, NULL, 24 },
 	{ "TRIANGLE_FILTER_DISABLE", 1, 1, 0, NULL, 23 },
 	{ "LINE_FILTER_DISABLE", 2, 2, 0, NULL, 19 },
 	{ "POINT_FILTER_DISABLE", 3, 3, 0, NULL, 20 },
 	{ "RECTANGLE_FILTER_DISABLE", 4, 4, 0, NULL, 24 },
 	{ "SC_1XMSAA_COMPATIBLE_DISABLE", 6, 6, 0, NULL, 28 },
-	/* 6622 */
+	/* 8459 */
 	{ "OBJ_ID_SEL", 0, 0, 0, NULL, 10 },
 	{ "ADD_PIPED_PRIM_ID", 1, 1, 0, NULL, 17 },
 	{ "EN_32BIT_OBJPRIMID", 2, 2, 0, NULL, 18 },
-	/* 6625 */
+	/* 8462 */
 	{ "VERTEX_REUSE_OFF", 0, 0, 0, NULL, 16 },
 	{ "INDEX_BUF_EDGE_FLAG_ENA", 1, 1, 0, NULL, 23 },
-	/* 6627 */
+	/* 8464 */
 	{ "DISCARD_0_AREA_TRIANGLES", 0, 0, 0, NULL, 24 },
 	{ "DISCARD_0_AREA_LINES", 1, 1, 0, NULL, 20 },
 	{ "DISCARD_0_AREA_POINTS", 2, 2, 0, NULL, 21 },
 	{ "DISCARD_0_AREA_RECTANGLES", 3, 3, 0, NULL, 25 },
 	{ "USE_PROVOKING_ZW", 4, 4, 0, NULL, 16 },
-	/* 6632 */
+	/* 8469 */
 	{ "EN_STEREO", 0, 0, 0, NULL, 9 },
 	{ "STEREO_MODE", 1, 4, 0, NULL, 11 },
 	{ "RT_SLICE_MODE", 5, 7, 0, NULL, 13 },
 	{ "RT_SLICE_OFFSET", 8, 9, 0, NULL, 15 },
 	{ "VP_ID_MODE", 10, 12, 0, NULL, 10 },
 	{ "VP_ID_OFFSET", 13, 16, 0, NULL, 12 },
-	/* 6638 */
+	/* 8475 */
 	{ "PRIM_TYPE", 0, 4, 22, gk_pm4_reg_values + 1318, 9 },
 	{ "RETAIN_ORDER", 14, 14, 0, NULL, 12 },
 	{ "RETAIN_QUADS", 15, 15, 0, NULL, 12 },
 	{ "PRIM_ORDER", 16, 18, 0, NULL, 10 },
-	/* 6642 */
+	/* 8479 */
 	{ "ES_VERTS_PER_SUBGRP", 0, 10, 0, NULL, 19 },
 	{ "GS_PRIMS_PER_SUBGRP", 11, 21, 0, NULL, 19 },
 	{ "GS_INST_PRIMS_IN_SUBGRP", 22, 31, 0, NULL, 23 },
-	/* 6645 */
+	/* 8482 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
@@ -9938,13 +12173,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SCALE_LINE_WIDTH_PAD", 4, 4, 0, NULL, 20 },
 	{ "ALTERNATE_RBS_PER_TILE", 5, 5, 0, NULL, 22 },
 	{ "COARSE_TILE_STARTS_ON_EVEN_RB", 6, 6, 0, NULL, 29 },
-	/* 6652 */
+	/* 8489 */
 	{ "OUTPRIM_TYPE", 0, 5, 4, gk_pm4_reg_values + 1340, 12 },
 	{ "OUTPRIM_TYPE_1", 8, 13, 4, gk_pm4_reg_values + 1340, 14 },
 	{ "OUTPRIM_TYPE_2", 16, 21, 4, gk_pm4_reg_values + 1340, 14 },
 	{ "OUTPRIM_TYPE_3", 22, 27, 4, gk_pm4_reg_values + 1340, 14 },
 	{ "UNIQUE_TYPE_PER_STREAM", 31, 31, 0, NULL, 22 },
-	/* 6657 */
+	/* 8494 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "SWAP_MODE", 2, 3, 4, gk_pm4_reg_values + 791, 9 },
 	{ "BUF_TYPE", 4, 5, 4, gk_pm4_reg_values + 985, 8 },
@@ -9952,22 +12187,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRIMGEN_EN", 8, 8, 0, NULL, 10 },
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
 	{ "REQ_PATH", 10, 10, 0, NULL, 8 },
-	/* 6664 */
+	/* 8501 */
 	{ "PRIMITIVEID_EN", 0, 0, 0, NULL, 14 },
 	{ "DISABLE_RESET_ON_EOI", 1, 1, 0, NULL, 20 },
 	{ "NGG_DISABLE_PROVOK_REUSE", 2, 2, 0, NULL, 24 },
-	/* 6667 */
+	/* 8504 */
 	{ "EVENT_TYPE", 0, 5, 64, gk_pm4_reg_values + 1344, 10 },
 	{ "ADDRESS_HI", 10, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 6670 */
+	/* 8507 */
 	{ "MAX_PRIMS_PER_SUBGROUP", 0, 15, 0, NULL, 22 },
-	/* 6671 */
+	/* 8508 */
 	{ "OBJPRIM_ID_EN", 0, 0, 0, NULL, 13 },
 	{ "EN_REG_RT_INDEX", 1, 1, 0, NULL, 15 },
 	{ "EN_PIPELINE_PRIMID", 2, 2, 0, NULL, 18 },
 	{ "OBJECT_ID_INST_EN", 3, 3, 0, NULL, 17 },
-	/* 6675 */
+	/* 8512 */
 	{ "FULL_CACHE", 1, 1, 0, NULL, 10 },
 	{ "HTILE_USES_PRELOAD_WIN", 2, 2, 0, NULL, 22 },
 	{ "PRELOAD", 3, 3, 0, NULL, 7 },
@@ -9976,13 +12211,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
 	{ "PIPE_ALIGNED", 18, 18, 0, NULL, 12 },
 	{ "RB_ALIGNED", 19, 19, 0, NULL, 10 },
-	/* 6683 */
+	/* 8520 */
 	{ "ACCUM_ISOLINE", 0, 7, 0, NULL, 13 },
 	{ "ACCUM_TRI", 8, 15, 0, NULL, 9 },
 	{ "ACCUM_QUAD", 16, 23, 0, NULL, 10 },
 	{ "DONUT_SPLIT", 24, 28, 0, NULL, 11 },
 	{ "TRAP_SPLIT", 29, 31, 0, NULL, 10 },
-	/* 6688 */
+	/* 8525 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -9996,7 +12231,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ORDERED_ID_MODE", 14, 14, 0, NULL, 15 },
 	{ "MAX_PRIMGRP_IN_WAVE", 15, 18, 0, NULL, 19 },
 	{ "GS_FAST_LAUNCH", 19, 20, 0, NULL, 14 },
-	/* 6701 */
+	/* 8538 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -10005,7 +12240,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_DONUTS", 14, 14, 0, NULL, 14 },
 	{ "RDREQ_POLICY", 15, 15, 2, gk_pm4_reg_values + 989, 12 },
 	{ "DISTRIBUTION_MODE", 17, 18, 4, gk_pm4_reg_values + 1408, 17 },
-	/* 6709 */
+	/* 8546 */
 	{ "STREAMOUT_0_EN", 0, 0, 0, NULL, 14 },
 	{ "STREAMOUT_1_EN", 1, 1, 0, NULL, 14 },
 	{ "STREAMOUT_2_EN", 2, 2, 0, NULL, 14 },
@@ -10014,24 +12249,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EN_PRIMS_NEEDED_CNT", 7, 7, 0, NULL, 19 },
 	{ "RAST_STREAM_MASK", 8, 11, 0, NULL, 16 },
 	{ "USE_RAST_STREAM_MASK", 31, 31, 0, NULL, 20 },
-	/* 6717 */
+	/* 8554 */
 	{ "EXPAND_LINE_WIDTH", 9, 9, 0, NULL, 17 },
 	{ "LAST_PIXEL", 10, 10, 0, NULL, 10 },
 	{ "PERPENDICULAR_ENDCAP_ENA", 11, 11, 0, NULL, 24 },
 	{ "DX10_DIAMOND_TEST_ENA", 12, 12, 0, NULL, 21 },
 	{ "EXTRA_DX_DY_PRECISION", 13, 13, 0, NULL, 21 },
-	/* 6722 */
+	/* 8559 */
 	{ "MSAA_NUM_SAMPLES", 0, 2, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MAX_SAMPLE_DIST", 13, 16, 0, NULL, 15 },
 	{ "MSAA_EXPOSED_SAMPLES", 20, 22, 0, NULL, 20 },
 	{ "DETAIL_TO_EXPOSED_MODE", 24, 25, 0, NULL, 22 },
 	{ "COVERAGE_TO_SHADER_SELECT", 26, 27, 4, gk_pm4_reg_values + 1412, 25 },
-	/* 6728 */
+	/* 8565 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
-	/* 6731 */
+	/* 8568 */
 	{ "BINNING_MODE", 0, 1, 4, gk_pm4_reg_values + 1416, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -10043,10 +12278,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FPOVS_PER_BATCH", 19, 26, 0, NULL, 15 },
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
-	/* 6742 */
+	/* 8579 */
 	{ "MAX_ALLOC_COUNT", 0, 15, 0, NULL, 15 },
 	{ "MAX_PRIM_PER_BATCH", 16, 31, 0, NULL, 18 },
-	/* 6744 */
+	/* 8581 */
 	{ "OVER_RAST_ENABLE", 0, 0, 0, NULL, 16 },
 	{ "OVER_RAST_SAMPLE_SELECT", 1, 4, 0, NULL, 23 },
 	{ "UNDER_RAST_ENABLE", 5, 5, 0, NULL, 17 },
@@ -10065,19 +12300,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PREZ_AA_MASK_ENABLE", 22, 22, 0, NULL, 19 },
 	{ "POSTZ_AA_MASK_ENABLE", 23, 23, 0, NULL, 20 },
 	{ "CENTROID_SAMPLE_OVERRIDE", 24, 24, 0, NULL, 24 },
-	/* 6762 */
+	/* 8599 */
 	{ "MAX_DEALLOCS_IN_WAVE", 0, 10, 0, NULL, 20 },
-	/* 6763 */
+	/* 8600 */
 	{ "BASE_256B", 0, 7, 0, NULL, 9 },
-	/* 6764 */
+	/* 8601 */
 	{ "MIP0_HEIGHT", 0, 13, 0, NULL, 11 },
 	{ "MIP0_WIDTH", 14, 27, 0, NULL, 10 },
 	{ "MAX_MIP", 28, 31, 0, NULL, 7 },
-	/* 6767 */
+	/* 8604 */
 	{ "SLICE_START", 0, 10, 0, NULL, 11 },
 	{ "SLICE_MAX", 13, 23, 0, NULL, 9 },
 	{ "MIP_LEVEL", 24, 27, 0, NULL, 9 },
-	/* 6770 */
+	/* 8607 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 32, gk_pm4_reg_values + 1428, 6 },
 	{ "NUMBER_TYPE", 8, 10, 8, gk_pm4_reg_values + 78, 11 },
@@ -10094,7 +12329,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FMASK_COMPRESS_1FRAG_ONLY", 27, 27, 0, NULL, 25 },
 	{ "DCC_ENABLE", 28, 28, 0, NULL, 10 },
 	{ "CMASK_ADDR_TYPE", 29, 30, 3, gk_pm4_reg_values + 1055, 15 },
-	/* 6786 */
+	/* 8623 */
 	{ "MIP0_DEPTH", 0, 10, 0, NULL, 10 },
 	{ "META_LINEAR", 11, 11, 0, NULL, 11 },
 	{ "NUM_SAMPLES", 12, 14, 0, NULL, 11 },
@@ -10105,7 +12340,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESOURCE_TYPE", 28, 29, 0, NULL, 13 },
 	{ "RB_ALIGNED", 30, 30, 0, NULL, 10 },
 	{ "PIPE_ALIGNED", 31, 31, 0, NULL, 12 },
-	/* 6796 */
+	/* 8633 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "KEY_CLEAR_ENABLE", 1, 1, 0, NULL, 16 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -10117,30 +12352,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LOSSY_ALPHA_PRECISION", 14, 17, 0, NULL, 21 },
 	{ "DISABLE_CONSTANT_ENCODE_REG", 18, 18, 0, NULL, 27 },
 	{ "ENABLE_CONSTANT_ENCODE_REG_WRITE", 19, 19, 0, NULL, 32 },
-	/* 6807 */
+	/* 8644 */
 	{ "CACHE_POLICY", 25, 25, 0, NULL, 12 },
-	/* 6808 */
+	/* 8645 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 16, 0, NULL, 9 },
 	{ "CACHE_POLICY", 25, 25, 0, NULL, 12 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 6812 */
+	/* 8649 */
 	{ "ME_MC_WADDR_LO", 2, 31, 0, NULL, 14 },
-	/* 6813 */
+	/* 8650 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "CACHE_POLICY", 22, 22, 0, NULL, 12 },
-	/* 6815 */
+	/* 8652 */
 	{ "ME_MC_RADDR_LO", 2, 31, 0, NULL, 14 },
-	/* 6816 */
+	/* 8653 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "CACHE_POLICY", 22, 22, 0, NULL, 12 },
-	/* 6818 */
+	/* 8655 */
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
 	{ "SRC_CACHE_POLICY", 13, 13, 0, NULL, 16 },
 	{ "DST_SELECT", 20, 21, 0, NULL, 10 },
 	{ "DST_CACHE_POLICY", 25, 25, 0, NULL, 16 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 6823 */
+	/* 8660 */
 	{ "TC_NC_ACTION_ENA", 3, 3, 0, NULL, 16 },
 	{ "TC_WC_ACTION_ENA", 4, 4, 0, NULL, 16 },
 	{ "TC_INV_METADATA_ACTION_ENA", 5, 5, 0, NULL, 26 },
@@ -10154,10 +12389,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SH_KCACHE_VOL_ACTION_ENA", 28, 28, 0, NULL, 24 },
 	{ "SH_ICACHE_ACTION_ENA", 29, 29, 0, NULL, 20 },
 	{ "SH_KCACHE_WB_ACTION_ENA", 30, 30, 0, NULL, 23 },
-	/* 6836 */
+	/* 8673 */
 	{ "MEID", 24, 25, 0, NULL, 4 },
 	{ "STATUS", 31, 31, 0, NULL, 6 },
-	/* 6838 */
+	/* 8675 */
 	{ "BYTE_COUNT", 0, 25, 0, NULL, 10 },
 	{ "SAS", 26, 26, 0, NULL, 3 },
 	{ "DAS", 27, 27, 0, NULL, 3 },
@@ -10165,31 +12400,31 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DAIC", 29, 29, 0, NULL, 4 },
 	{ "RAW_WAIT", 30, 30, 0, NULL, 8 },
 	{ "DIS_WC", 31, 31, 0, NULL, 6 },
-	/* 6845 */
+	/* 8682 */
 	{ "UTCL1_FAULT_CONTROL", 0, 0, 0, NULL, 19 },
 	{ "MIN_AVAILSZ", 4, 5, 0, NULL, 11 },
 	{ "BUFFER_DEPTH", 16, 19, 0, NULL, 12 },
 	{ "PIO_FIFO_EMPTY", 28, 28, 0, NULL, 14 },
 	{ "PIO_FIFO_FULL", 29, 29, 0, NULL, 13 },
 	{ "PIO_COUNT", 30, 31, 0, NULL, 9 },
-	/* 6851 */
+	/* 8688 */
 	{ "INIT_CMD_REQSZ", 0, 11, 0, NULL, 14 },
-	/* 6852 */
+	/* 8689 */
 	{ "IB1_CMD_REQSZ", 0, 19, 0, NULL, 13 },
-	/* 6853 */
+	/* 8690 */
 	{ "IB2_CMD_REQSZ", 0, 19, 0, NULL, 13 },
-	/* 6854 */
+	/* 8691 */
 	{ "ST_CMD_REQSZ", 0, 19, 0, NULL, 12 },
-	/* 6855 */
+	/* 8692 */
 	{ "WBINV_TC_OP", 0, 6, 0, NULL, 11 },
 	{ "WBINV_ACTION_ENA", 12, 17, 0, NULL, 16 },
 	{ "CACHE_POLICY", 25, 25, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
-	/* 6859 */
+	/* 8696 */
 	{ "DST_SEL", 16, 17, 0, NULL, 7 },
 	{ "INT_SEL", 24, 26, 0, NULL, 7 },
 	{ "DATA_SEL", 29, 31, 0, NULL, 8 },
-	/* 6862 */
+	/* 8699 */
 	{ "DEST_BASE_0_ENA", 0, 0, 0, NULL, 15 },
 	{ "DEST_BASE_1_ENA", 1, 1, 0, NULL, 15 },
 	{ "CB0_DEST_BASE_ENA", 6, 6, 0, NULL, 17 },
@@ -10203,10 +12438,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DB_DEST_BASE_ENA", 14, 14, 0, NULL, 16 },
 	{ "DEST_BASE_2_ENA", 19, 19, 0, NULL, 15 },
 	{ "DEST_BASE_3_ENA", 21, 21, 0, NULL, 15 },
-	/* 6875 */
+	/* 8712 */
 	{ "MATCHING_GFX_CNTX", 0, 7, 0, NULL, 17 },
 	{ "STATUS", 31, 31, 0, NULL, 6 },
-	/* 6877 */
+	/* 8714 */
 	{ "FEATURE_SEL", 0, 3, 0, NULL, 11 },
 	{ "SE_INDEX", 4, 7, 0, NULL, 8 },
 	{ "SH_INDEX", 8, 11, 0, NULL, 8 },
@@ -10215,15 +12450,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UNUSED", 18, 19, 0, NULL, 6 },
 	{ "ENABLE", 20, 20, 0, NULL, 6 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 6885 */
+	/* 8722 */
 	{ "PRIM_TYPE", 0, 5, 22, gk_pm4_reg_values + 1318, 9 },
-	/* 6886 */
+	/* 8723 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "PRIMGEN_EN", 8, 8, 0, NULL, 10 },
-	/* 6888 */
+	/* 8725 */
 	{ "RESET_EN", 0, 0, 0, NULL, 8 },
 	{ "MATCH_ALL_BITS", 1, 1, 0, NULL, 14 },
-	/* 6890 */
+	/* 8727 */
 	{ "PRIMGROUP_SIZE", 0, 15, 0, NULL, 14 },
 	{ "PARTIAL_VS_WAVE_ON", 16, 16, 0, NULL, 18 },
 	{ "SWITCH_ON_EOP", 17, 17, 0, NULL, 13 },
@@ -10233,7 +12468,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EN_INST_OPT_BASIC", 21, 21, 0, NULL, 17 },
 	{ "EN_INST_OPT_ADV", 22, 22, 0, NULL, 15 },
 	{ "HW_USE_ONLY", 23, 23, 0, NULL, 11 },
-	/* 6899 */
+	/* 8736 */
 	{ "CU_SEL", 0, 4, 0, NULL, 6 },
 	{ "SH_SEL", 5, 5, 0, NULL, 6 },
 	{ "REG_STALL_EN", 7, 7, 0, NULL, 12 },
@@ -10241,7 +12476,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VM_ID_MASK", 12, 13, 0, NULL, 10 },
 	{ "SPI_STALL_EN", 14, 14, 0, NULL, 12 },
 	{ "SQ_STALL_EN", 15, 15, 0, NULL, 11 },
-	/* 6906 */
+	/* 8743 */
 	{ "MASK_PS", 0, 2, 0, NULL, 7 },
 	{ "MASK_VS", 3, 5, 0, NULL, 7 },
 	{ "MASK_GS", 6, 8, 0, NULL, 7 },
@@ -10257,14 +12492,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TEST_MODE", 29, 29, 0, NULL, 9 },
 	{ "INTERRUPT_EN", 30, 30, 0, NULL, 12 },
 	{ "WRAP", 31, 31, 0, NULL, 4 },
-	/* 6921 */
+	/* 8758 */
 	{ "FINISH_PENDING", 0, 9, 0, NULL, 14 },
 	{ "FINISH_DONE", 16, 25, 0, NULL, 11 },
 	{ "UTC_ERROR", 28, 28, 0, NULL, 9 },
 	{ "NEW_BUF", 29, 29, 0, NULL, 7 },
 	{ "BUSY", 30, 30, 0, NULL, 4 },
 	{ "FULL", 31, 31, 0, NULL, 4 },
-	/* 6927 */
+	/* 8764 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -10275,7 +12510,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_FLAG", 29, 29, 0, NULL, 9 },
 	{ "HALTED", 30, 30, 0, NULL, 6 },
 	{ "UNUSED1", 31, 31, 0, NULL, 7 },
-	/* 6937 */
+	/* 8774 */
 	{ "GPR_WRITE_PRIORITY", 0, 20, 0, NULL, 18 },
 	{ "EXP_PRIORITY_ORDER", 21, 23, 0, NULL, 18 },
 	{ "ENABLE_SQG_TOP_EVENTS", 24, 24, 0, NULL, 21 },
@@ -10285,7 +12520,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOC_ARB_LRU_ENA", 28, 28, 0, NULL, 17 },
 	{ "EXP_ARB_LRU_ENA", 29, 29, 0, NULL, 15 },
 	{ "PS_PKR_PRIORITY_CNTL", 30, 31, 0, NULL, 20 },
-	/* 6946 */
+	/* 8783 */
 	{ "VTX_DONE_DELAY", 0, 3, 0, NULL, 14 },
 	{ "INTERP_ONE_PRIM_PER_ROW", 4, 4, 0, NULL, 23 },
 	{ "BATON_RESET_DISABLE", 5, 5, 0, NULL, 19 },
@@ -10297,49 +12532,46 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CSC_PWR_SAVE_DISABLE", 14, 14, 0, NULL, 20 },
 	{ "CSG_PWR_SAVE_DISABLE", 15, 15, 0, NULL, 20 },
 	{ "PC_LIMIT_SIZE", 16, 31, 0, NULL, 13 },
-	/* 6957 */
+	/* 8794 */
 	{ "CONTEXT_SAVE_WAIT_GDS_REQUEST_CYCLE_OVHD", 0, 3, 0, NULL, 40 },
 	{ "CONTEXT_SAVE_WAIT_GDS_GRANT_CYCLE_OVHD", 4, 7, 0, NULL, 38 },
-	/* 6959 */
+	/* 8796 */
 	{ "PS_WAVE_GRAN", 0, 1, 0, NULL, 12 },
 	{ "VS_WAVE_GRAN", 2, 3, 0, NULL, 12 },
 	{ "GS_WAVE_GRAN", 4, 5, 0, NULL, 12 },
 	{ "HS_WAVE_GRAN", 6, 7, 0, NULL, 12 },
-	/* 6963 */
-	{ "COUNTER_HI", 0, 15, 0, NULL, 10 },
-	{ "COMPARE_VALUE", 16, 31, 0, NULL, 13 },
-	/* 6965 */
+	/* 8800 */
 	{ "CNTR_SEL0", 0, 9, 0, NULL, 9 },
 	{ "CNTR_SEL1", 10, 19, 0, NULL, 9 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "CNTR_MODE1", 24, 27, 0, NULL, 10 },
 	{ "CNTR_MODE0", 28, 31, 0, NULL, 10 },
-	/* 6970 */
+	/* 8805 */
 	{ "CNTR_SEL2", 0, 9, 0, NULL, 9 },
 	{ "CNTR_SEL3", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE3", 24, 27, 0, NULL, 10 },
 	{ "CNTR_MODE2", 28, 31, 0, NULL, 10 },
-	/* 6974 */
+	/* 8809 */
 	{ "INDEX", 0, 2, 0, NULL, 5 },
 	{ "ALWAYS", 30, 30, 0, NULL, 6 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 6977 */
+	/* 8812 */
 	{ "INDEX", 0, 4, 0, NULL, 5 },
 	{ "ALWAYS", 30, 30, 0, NULL, 6 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 6980 */
+	/* 8815 */
 	{ "INDEX", 0, 3, 0, NULL, 5 },
 	{ "CLEAR", 30, 30, 0, NULL, 5 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 6983 */
+	/* 8818 */
 	{ "INDEX", 0, 4, 0, NULL, 5 },
 	{ "CLEAR", 30, 30, 0, NULL, 5 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 6986 */
+	/* 8821 */
 	{ "INDEX", 0, 2, 0, NULL, 5 },
 	{ "CLEAR", 30, 30, 0, NULL, 5 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 6989 */
+	/* 8824 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -10362,7 +12594,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
 	{ "RMI_BUSY_USER_DEFINED_MASK", 31, 31, 0, NULL, 26 },
-	/* 7011 */
+	/* 8846 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -10376,23 +12608,23 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PA_BUSY_USER_DEFINED_MASK", 20, 20, 0, NULL, 25 },
 	{ "BCI_BUSY_USER_DEFINED_MASK", 21, 21, 0, NULL, 26 },
 	{ "RMI_BUSY_USER_DEFINED_MASK", 22, 22, 0, NULL, 26 },
-	/* 7024 */
+	/* 8859 */
 	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 7027 */
+	/* 8862 */
 	{ "PERFMON_MAX_SAMPLE_DELAY", 0, 7, 0, NULL, 24 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 7029 */
+	/* 8864 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "MODE_SELECT", 1, 1, 0, NULL, 11 },
 	{ "RESET", 2, 2, 0, NULL, 5 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 7033 */
+	/* 8868 */
 	{ "VFID", 0, 3, 0, NULL, 4 },
 	{ "CNT_ID", 4, 5, 0, NULL, 6 },
 	{ "RESERVED", 6, 31, 0, NULL, 8 },
-	/* 7036 */
+	/* 8871 */
 	{ "TRANS_BASED_PERF_EN_SEL", 0, 1, 0, NULL, 23 },
 	{ "EVENT_BASED_PERF_EN_SEL", 2, 3, 0, NULL, 23 },
 	{ "TC_PERF_EN_SEL", 4, 5, 0, NULL, 14 },
@@ -10403,26 +12635,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PERF_COUNTER_BURST_LENGTH_THRESHOLD", 19, 24, 0, NULL, 35 },
 	{ "PERF_SOFT_RESET", 25, 25, 0, NULL, 15 },
 	{ "PERF_CNTR_SPM_SEL", 26, 26, 0, NULL, 17 },
-	/* 7046 */
-	{ "PERF_SEL", 0, 7, 0, NULL, 8 },
-	{ "PERF_SEL_END", 8, 15, 0, NULL, 12 },
-	{ "PERF_MODE", 24, 27, 0, NULL, 9 },
-	{ "ENABLE", 28, 28, 0, NULL, 6 },
-	{ "CLEAR", 29, 29, 0, NULL, 5 },
-	/* 7051 */
-	{ "PERF_COUNTER_SELECT", 0, 3, 0, NULL, 19 },
-	{ "START_TRIGGER", 8, 15, 0, NULL, 13 },
-	{ "STOP_TRIGGER", 16, 23, 0, NULL, 12 },
-	{ "ENABLE_ANY", 24, 24, 0, NULL, 10 },
-	{ "CLEAR_ALL", 25, 25, 0, NULL, 9 },
-	{ "STOP_ALL_ON_SATURATE", 26, 26, 0, NULL, 20 },
-	/* 7057 */
+	/* 8881 */
 	{ "RLC_ENABLE_F32", 0, 0, 0, NULL, 14 },
 	{ "FORCE_RETRY", 1, 1, 0, NULL, 11 },
 	{ "READ_CACHE_DISABLE", 2, 2, 0, NULL, 18 },
 	{ "RLC_STEP_F32", 3, 3, 0, NULL, 12 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7062 */
+	/* 8886 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RLC_GPM_BUSY", 1, 1, 0, NULL, 12 },
 	{ "RLC_SPM_BUSY", 2, 2, 0, NULL, 12 },
@@ -10432,13 +12651,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_THREAD_1_BUSY", 6, 6, 0, NULL, 17 },
 	{ "RLC_THREAD_2_BUSY", 7, 7, 0, NULL, 17 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 7071 */
+	/* 8895 */
 	{ "CMD", 0, 0, 0, NULL, 3 },
 	{ "MESSAGE", 1, 4, 0, NULL, 7 },
 	{ "RESERVED1", 5, 7, 0, NULL, 9 },
 	{ "RESPONSE", 8, 11, 0, NULL, 8 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 7076 */
+	/* 8900 */
 	{ "RLC_MEM_LS_EN", 0, 0, 0, NULL, 13 },
 	{ "RLC_MEM_DS_EN", 1, 1, 0, NULL, 13 },
 	{ "RESERVED", 2, 6, 0, NULL, 8 },
@@ -10446,28 +12665,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_MEM_LS_ON_DELAY", 8, 15, 0, NULL, 19 },
 	{ "RLC_MEM_LS_OFF_DELAY", 16, 23, 0, NULL, 20 },
 	{ "RESERVED1", 24, 31, 0, NULL, 9 },
-	/* 7083 */
+	/* 8907 */
 	{ "CMD", 0, 3, 0, NULL, 3 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7085 */
+	/* 8909 */
 	{ "TIMESTAMP_LSB", 0, 31, 0, NULL, 13 },
-	/* 7086 */
+	/* 8910 */
 	{ "TIMESTAMP_MSB", 0, 31, 0, NULL, 13 },
-	/* 7087 */
+	/* 8911 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_2_EN", 2, 2, 0, NULL, 10 },
 	{ "TIMER_3_EN", 3, 3, 0, NULL, 10 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7092 */
+	/* 8916 */
 	{ "LB_CNTR_MAX", 0, 31, 0, NULL, 11 },
-	/* 7093 */
+	/* 8917 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "TIMER_2_STAT", 2, 2, 0, NULL, 12 },
 	{ "TIMER_3_STAT", 3, 3, 0, NULL, 12 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7098 */
+	/* 8922 */
 	{ "SE_MASTER_MASK_1", 0, 15, 0, NULL, 16 },
 	{ "GC_MASTER_MASK_1", 16, 16, 0, NULL, 16 },
 	{ "GC_GFX_MASTER_MASK_1", 17, 17, 0, NULL, 20 },
@@ -10479,7 +12698,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPARE7_MASTER_MASK", 23, 23, 0, NULL, 18 },
 	{ "EA_1_MASTER_MASK", 24, 24, 0, NULL, 16 },
 	{ "RESERVED", 25, 31, 0, NULL, 8 },
-	/* 7109 */
+	/* 8933 */
 	{ "SE_MASTER_BUSY_1", 0, 15, 0, NULL, 16 },
 	{ "GC_MASTER_BUSY_1", 16, 16, 0, NULL, 16 },
 	{ "GC_GFX_MASTER_BUSY_1", 17, 17, 0, NULL, 20 },
@@ -10491,18 +12710,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPARE7_MASTER_BUSY", 23, 23, 0, NULL, 18 },
 	{ "EA_1_MASTER_BUSY", 24, 24, 0, NULL, 16 },
 	{ "RESERVED", 25, 31, 0, NULL, 8 },
-	/* 7120 */
+	/* 8944 */
 	{ "LAST_CP_RLC_INT_ID", 0, 7, 0, NULL, 18 },
 	{ "CP_RLC_INT_PENDING", 8, 8, 0, NULL, 18 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 7123 */
+	/* 8947 */
 	{ "LOAD_BALANCE_ENABLE", 0, 0, 0, NULL, 19 },
 	{ "LB_CNT_CP_BUSY", 1, 1, 0, NULL, 14 },
 	{ "LB_CNT_SPIM_ACTIVE", 2, 2, 0, NULL, 18 },
 	{ "LB_CNT_REG_INC", 3, 3, 0, NULL, 14 },
 	{ "CU_MASK_USED_OFF_HYST", 4, 11, 0, NULL, 21 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 7129 */
+	/* 8953 */
 	{ "MGCG_EN", 0, 0, 0, NULL, 7 },
 	{ "SILICON_EN", 1, 1, 0, NULL, 10 },
 	{ "SIMULATION_EN", 2, 2, 0, NULL, 13 },
@@ -10511,33 +12730,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_CAC_MGCG_CLK_CNTL", 15, 15, 0, NULL, 20 },
 	{ "SE_CAC_MGCG_CLK_CNTL", 16, 16, 0, NULL, 20 },
 	{ "SPARE", 17, 31, 0, NULL, 5 },
-	/* 7137 */
+	/* 8961 */
 	{ "LB_CNTR_INIT", 0, 31, 0, NULL, 12 },
-	/* 7138 */
+	/* 8962 */
 	{ "RLC_LOAD_BALANCE_CNTR", 0, 31, 0, NULL, 21 },
-	/* 7139 */
+	/* 8963 */
 	{ "SERDES_TIMEOUT_VALUE", 0, 7, 0, NULL, 20 },
 	{ "SERDES_CMD_DELAY", 8, 15, 0, NULL, 16 },
 	{ "PERCU_TIMEOUT_VALUE", 16, 31, 0, NULL, 19 },
-	/* 7142 */
+	/* 8966 */
 	{ "GPU_CLOCKS_LSB", 0, 31, 0, NULL, 14 },
-	/* 7143 */
+	/* 8967 */
 	{ "GPU_CLOCKS_MSB", 0, 31, 0, NULL, 14 },
-	/* 7144 */
+	/* 8968 */
 	{ "CAPTURE", 0, 0, 0, NULL, 7 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7146 */
+	/* 8970 */
 	{ "RLC_UCODE_FLAGS", 0, 31, 0, NULL, 15 },
-	/* 7147 */
+	/* 8971 */
 	{ "THREAD0_RESET", 0, 0, 0, NULL, 13 },
 	{ "THREAD1_RESET", 1, 1, 0, NULL, 13 },
 	{ "THREAD2_RESET", 2, 2, 0, NULL, 13 },
 	{ "THREAD3_RESET", 3, 3, 0, NULL, 13 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7152 */
+	/* 8976 */
 	{ "DATA", 0, 0, 0, NULL, 4 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7154 */
+	/* 8978 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GFX_POWER_STATUS", 1, 1, 0, NULL, 16 },
 	{ "GFX_CLOCK_STATUS", 2, 2, 0, NULL, 16 },
@@ -10563,12 +12782,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_EXEC_ROM_CODE", 22, 22, 0, NULL, 17 },
 	{ "RESERVED", 23, 23, 0, NULL, 8 },
 	{ "PG_ERROR_STATUS", 24, 31, 0, NULL, 15 },
-	/* 7179 */
+	/* 9003 */
 	{ "RES_SEL", 0, 5, 0, NULL, 7 },
 	{ "RESERVED", 6, 31, 0, NULL, 8 },
-	/* 7181 */
+	/* 9005 */
 	{ "GPU_CLOCK_32", 0, 31, 0, NULL, 12 },
-	/* 7182 */
+	/* 9006 */
 	{ "GFX_POWER_GATING_ENABLE", 0, 0, 0, NULL, 23 },
 	{ "GFX_POWER_GATING_SRC", 1, 1, 0, NULL, 20 },
 	{ "DYN_PER_CU_PG_ENABLE", 2, 2, 0, NULL, 20 },
@@ -10582,18 +12801,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SMU_CLK_SLOWDOWN_ON_PD_ENABLE", 18, 18, 0, NULL, 29 },
 	{ "SMU_HANDSHAKE_ENABLE", 19, 19, 0, NULL, 20 },
 	{ "RESERVED1", 20, 23, 0, NULL, 9 },
-	/* 7195 */
+	/* 9019 */
 	{ "THREAD0_PRIORITY", 0, 7, 0, NULL, 16 },
 	{ "THREAD1_PRIORITY", 8, 15, 0, NULL, 16 },
 	{ "THREAD2_PRIORITY", 16, 23, 0, NULL, 16 },
 	{ "THREAD3_PRIORITY", 24, 31, 0, NULL, 16 },
-	/* 7199 */
+	/* 9023 */
 	{ "THREAD0_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "THREAD1_ENABLE", 1, 1, 0, NULL, 14 },
 	{ "THREAD2_ENABLE", 2, 2, 0, NULL, 14 },
 	{ "THREAD3_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7204 */
+	/* 9028 */
 	{ "CPF_CGTT_SCLK_OVERRIDE", 0, 0, 0, NULL, 22 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -10603,7 +12822,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFXIP_MGLS_OVERRIDE", 6, 6, 0, NULL, 19 },
 	{ "GFXIP_GFX3D_CG_OVERRIDE", 7, 7, 0, NULL, 23 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 7213 */
+	/* 9037 */
 	{ "CGCG_EN", 0, 0, 0, NULL, 7 },
 	{ "CGLS_EN", 1, 1, 0, NULL, 7 },
 	{ "CGLS_REP_COMPANSAT_DELAY", 2, 7, 0, NULL, 24 },
@@ -10612,53 +12831,53 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CGCG_REG_CTRL", 28, 28, 0, NULL, 13 },
 	{ "SLEEP_MODE", 29, 30, 0, NULL, 10 },
 	{ "SIM_SILICON_EN", 31, 31, 0, NULL, 14 },
-	/* 7221 */
+	/* 9045 */
 	{ "DOWN_DIV_START_UNIT", 0, 3, 0, NULL, 19 },
 	{ "DOWN_DIV_STEP_UNIT", 4, 7, 0, NULL, 18 },
 	{ "UP_DIV_START_UNIT", 8, 11, 0, NULL, 17 },
 	{ "UP_DIV_STEP_UNIT", 12, 15, 0, NULL, 16 },
 	{ "STEP_DELAY_CNT", 16, 27, 0, NULL, 14 },
 	{ "STEP_DELAY_UNIT", 28, 31, 0, NULL, 15 },
-	/* 7227 */
+	/* 9051 */
 	{ "PG_STATUS_CU_MASK", 0, 31, 0, NULL, 17 },
-	/* 7228 */
+	/* 9052 */
 	{ "PG_REQUEST_CU_MASK", 0, 31, 0, NULL, 18 },
-	/* 7229 */
+	/* 9053 */
 	{ "POWER_UP_DELAY", 0, 7, 0, NULL, 14 },
 	{ "POWER_DOWN_DELAY", 8, 15, 0, NULL, 16 },
 	{ "CMD_PROPAGATE_DELAY", 16, 23, 0, NULL, 19 },
 	{ "MEM_SLEEP_DELAY", 24, 31, 0, NULL, 15 },
-	/* 7233 */
+	/* 9057 */
 	{ "WORK_PENDING", 0, 31, 0, NULL, 12 },
-	/* 7234 */
+	/* 9058 */
 	{ "INIT_CU_MASK", 0, 31, 0, NULL, 12 },
-	/* 7235 */
+	/* 9059 */
 	{ "ALWAYS_ACTIVE_CU_MASK", 0, 31, 0, NULL, 21 },
-	/* 7236 */
+	/* 9060 */
 	{ "SKIP_L2_CHECK", 0, 0, 0, NULL, 13 },
 	{ "FIFO_SAMPLES", 1, 7, 0, NULL, 12 },
 	{ "PG_IDLE_SAMPLES", 8, 15, 0, NULL, 15 },
 	{ "PG_IDLE_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 7240 */
+	/* 9064 */
 	{ "CU_IDEL_DELAY", 0, 7, 0, NULL, 13 },
 	{ "LBPW_INNER_LOOP_DELAY", 8, 15, 0, NULL, 21 },
 	{ "LBPW_OUTER_LOOP_DELAY", 16, 23, 0, NULL, 21 },
 	{ "SPARE", 24, 31, 0, NULL, 5 },
-	/* 7244 */
+	/* 9068 */
 	{ "AON_CU_MASK", 0, 31, 0, NULL, 11 },
-	/* 7245 */
+	/* 9069 */
 	{ "MAX_POWERED_UP_CU", 0, 7, 0, NULL, 17 },
 	{ "SPARE", 8, 31, 0, NULL, 5 },
-	/* 7247 */
+	/* 9071 */
 	{ "AUTO_PG_EN", 0, 0, 0, NULL, 10 },
 	{ "AUTO_GRBM_REG_SAVE_ON_IDLE_EN", 1, 1, 0, NULL, 29 },
 	{ "AUTO_WAKE_UP_EN", 2, 2, 0, NULL, 15 },
 	{ "GRBM_REG_SAVE_GFX_IDLE_THRESHOLD", 3, 18, 0, NULL, 32 },
 	{ "PG_AFTER_GRBM_REG_SAVE_THRESHOLD", 19, 31, 0, NULL, 32 },
-	/* 7252 */
+	/* 9076 */
 	{ "START_GRBM_REG_SAVE", 0, 0, 0, NULL, 19 },
 	{ "SPARE", 1, 31, 0, NULL, 5 },
-	/* 7254 */
+	/* 9078 */
 	{ "CU_ID", 0, 3, 0, NULL, 5 },
 	{ "SH_ID", 4, 5, 0, NULL, 5 },
 	{ "SE_ID", 6, 8, 0, NULL, 5 },
@@ -10667,9 +12886,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NON_SE", 13, 16, 0, NULL, 6 },
 	{ "DATA_REG_ID", 17, 18, 0, NULL, 11 },
 	{ "SPARE", 19, 31, 0, NULL, 5 },
-	/* 7262 */
+	/* 9086 */
 	{ "MASTER_MASK", 0, 31, 0, NULL, 11 },
-	/* 7263 */
+	/* 9087 */
 	{ "SE_MASTER_MASK", 0, 15, 0, NULL, 14 },
 	{ "GC_MASTER_MASK", 16, 16, 0, NULL, 14 },
 	{ "GC_GFX_MASTER_MASK", 17, 17, 0, NULL, 18 },
@@ -10682,7 +12901,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_0_MASTER_MASK", 24, 24, 0, NULL, 16 },
 	{ "TC2_MASTER_MASK", 25, 25, 0, NULL, 15 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 7275 */
+	/* 9099 */
 	{ "BPM_ADDR", 0, 7, 0, NULL, 8 },
 	{ "POWER_DOWN", 8, 8, 0, NULL, 10 },
 	{ "POWER_UP", 9, 9, 0, NULL, 8 },
@@ -10696,9 +12915,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SRBM_OVERRIDE", 26, 26, 0, NULL, 13 },
 	{ "RSVD_BPM_ADDR", 27, 27, 0, NULL, 13 },
 	{ "REG_ADDR", 28, 31, 0, NULL, 8 },
-	/* 7288 */
+	/* 9112 */
 	{ "BUSY_BUSY", 0, 31, 0, NULL, 9 },
-	/* 7289 */
+	/* 9113 */
 	{ "SE_MASTER_BUSY", 0, 15, 0, NULL, 14 },
 	{ "GC_MASTER_BUSY", 16, 16, 0, NULL, 14 },
 	{ "GC_GFX_MASTER_BUSY", 17, 17, 0, NULL, 18 },
@@ -10711,10 +12930,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_0_MASTER_BUSY", 24, 24, 0, NULL, 16 },
 	{ "TC2_MASTER_BUSY", 25, 25, 0, NULL, 15 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 7301 */
+	/* 9125 */
 	{ "ADDR", 0, 8, 0, NULL, 4 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 7303 */
+	/* 9127 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_POLICY", 4, 4, 0, NULL, 14 },
 	{ "RLC_SPM_PERF_CNTR", 5, 5, 0, NULL, 17 },
@@ -10722,33 +12941,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_MTYPE_OVER", 7, 7, 0, NULL, 18 },
 	{ "RLC_SPM_MTYPE", 8, 9, 0, NULL, 13 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 7310 */
+	/* 9134 */
 	{ "RLC_SPM_INT_CNTL", 0, 0, 0, NULL, 16 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7312 */
+	/* 9136 */
 	{ "RLC_SPM_INT_STATUS", 0, 0, 0, NULL, 18 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7314 */
+	/* 9138 */
 	{ "CMD", 0, 31, 0, NULL, 3 },
-	/* 7315 */
+	/* 9139 */
 	{ "SIZE", 0, 31, 0, NULL, 4 },
-	/* 7316 */
+	/* 9140 */
 	{ "CGCG_ACTIVE_BEFORE_CGPG", 0, 7, 0, NULL, 23 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 7318 */
+	/* 9142 */
 	{ "CONT", 0, 31, 0, NULL, 4 },
-	/* 7319 */
+	/* 9143 */
 	{ "DISABLE", 0, 31, 0, NULL, 7 },
-	/* 7320 */
+	/* 9144 */
 	{ "FORCE", 0, 31, 0, NULL, 5 },
-	/* 7321 */
+	/* 9145 */
 	{ "SRM_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "AUTO_INCR_ADDR", 1, 1, 0, NULL, 14 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 7324 */
+	/* 9148 */
 	{ "ADDR", 0, 11, 0, NULL, 4 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 7326 */
+	/* 9150 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "INDEX_CNTL", 1, 1, 0, NULL, 10 },
 	{ "INDEX_CNTL_NUM", 2, 4, 0, NULL, 14 },
@@ -10756,41 +12975,41 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "START_OFFSET", 17, 28, 0, NULL, 12 },
 	{ "RESERVED1", 29, 30, 0, NULL, 9 },
 	{ "DEST_MEMORY", 31, 31, 0, NULL, 11 },
-	/* 7333 */
+	/* 9157 */
 	{ "FIFO_EMPTY", 0, 0, 0, NULL, 10 },
 	{ "FIFO_FULL", 1, 1, 0, NULL, 9 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 7336 */
+	/* 9160 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "RESERVED", 1, 3, 0, NULL, 8 },
 	{ "SIZE", 4, 15, 0, NULL, 4 },
 	{ "START_OFFSET", 16, 27, 0, NULL, 12 },
 	{ "RESERVED1", 28, 30, 0, NULL, 9 },
 	{ "DEST_MEMORY", 31, 31, 0, NULL, 11 },
-	/* 7342 */
+	/* 9166 */
 	{ "ADDRESS", 0, 15, 0, NULL, 7 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 7344 */
+	/* 9168 */
 	{ "SRM_BUSY", 0, 0, 0, NULL, 8 },
 	{ "SRM_BUSY_DELAY", 1, 1, 0, NULL, 14 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 7347 */
+	/* 9171 */
 	{ "ABORT", 0, 0, 0, NULL, 5 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7349 */
+	/* 9173 */
 	{ "ADDRESS", 0, 31, 0, NULL, 7 },
-	/* 7350 */
+	/* 9174 */
 	{ "ADDRESS", 0, 15, 0, NULL, 7 },
-	/* 7351 */
+	/* 9175 */
 	{ "LENGTH", 0, 31, 0, NULL, 6 },
-	/* 7352 */
+	/* 9176 */
 	{ "scheduler0", 0, 7, 0, NULL, 10 },
 	{ "scheduler1", 8, 15, 0, NULL, 10 },
 	{ "scheduler2", 16, 23, 0, NULL, 10 },
 	{ "scheduler3", 24, 31, 0, NULL, 10 },
-	/* 7356 */
+	/* 9180 */
 	{ "ARG", 0, 31, 0, NULL, 3 },
-	/* 7357 */
+	/* 9181 */
 	{ "XNACK_REDO_TIMER_CNT", 0, 19, 0, NULL, 20 },
 	{ "DROP_MODE", 24, 24, 0, NULL, 9 },
 	{ "BYPASS", 25, 25, 0, NULL, 6 },
@@ -10799,7 +13018,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_SNOOP", 28, 28, 0, NULL, 11 },
 	{ "FORCE_SD_VMID_DIRTY", 29, 29, 0, NULL, 19 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 7365 */
+	/* 9189 */
 	{ "GPM_TH0_UTCL1_BUSY", 0, 0, 0, NULL, 18 },
 	{ "GPM_TH1_UTCL1_BUSY", 1, 1, 0, NULL, 18 },
 	{ "GPM_TH2_UTCL1_BUSY", 2, 2, 0, NULL, 18 },
@@ -10811,21 +13030,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPM_UTCL1_StallOnTrans", 8, 8, 0, NULL, 22 },
 	{ "PREWALKER_UTCL1_StallOnTrans", 9, 9, 0, NULL, 28 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 7376 */
+	/* 9200 */
 	{ "Translated_ReqError", 0, 1, 0, NULL, 19 },
 	{ "Translated_ReqErrorVmid", 2, 5, 0, NULL, 23 },
 	{ "Translated_ReqErrorAddr_MSB", 6, 9, 0, NULL, 27 },
-	/* 7379 */
+	/* 9203 */
 	{ "Translated_ReqErrorAddr_LSB", 0, 31, 0, NULL, 27 },
-	/* 7380 */
+	/* 9204 */
 	{ "CLIENT_ID", 0, 4, 0, NULL, 9 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 7382 */
+	/* 9206 */
 	{ "INTERRUPT", 0, 0, 0, NULL, 9 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7384 */
+	/* 9208 */
 	{ "CNT", 0, 31, 0, NULL, 3 },
-	/* 7385 */
+	/* 9209 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
 	{ "VMID", 1, 4, 0, NULL, 4 },
 	{ "PRIME_MODE", 5, 5, 0, NULL, 10 },
@@ -10834,15 +13053,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXEC_PERM", 8, 8, 0, NULL, 9 },
 	{ "RESERVED", 9, 30, 0, NULL, 8 },
 	{ "READY", 31, 31, 0, NULL, 5 },
-	/* 7393 */
+	/* 9217 */
 	{ "ADDR_LSB", 0, 31, 0, NULL, 8 },
-	/* 7394 */
+	/* 9218 */
 	{ "ADDR_MSB", 0, 15, 0, NULL, 8 },
-	/* 7395 */
+	/* 9219 */
 	{ "SIZE_LSB", 0, 31, 0, NULL, 8 },
-	/* 7396 */
+	/* 9220 */
 	{ "SIZE_MSB", 0, 1, 0, NULL, 8 },
-	/* 7397 */
+	/* 9221 */
 	{ "FAULT_DETECTED", 0, 0, 0, NULL, 14 },
 	{ "RETRY_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "PRT_DETECTED", 2, 2, 0, NULL, 12 },
@@ -10853,156 +13072,92 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_2", 22, 23, 0, NULL, 10 },
 	{ "PRT_UTCL1ID", 24, 29, 0, NULL, 11 },
 	{ "RESERVED_3", 30, 31, 0, NULL, 10 },
-	/* 7407 */
+	/* 9231 */
 	{ "Data", 0, 31, 0, NULL, 4 },
-	/* 7408 */
+	/* 9232 */
 	{ "MTYPE_NO_PTE_MODE", 0, 0, 0, NULL, 17 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7410 */
+	/* 9234 */
 	{ "MAX_CU", 0, 15, 0, NULL, 6 },
 	{ "ON_CU", 16, 31, 0, NULL, 5 },
-	/* 7412 */
+	/* 9236 */
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 0, 0, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 1, 1, 0, NULL, 23 },
 	{ "RESRVED", 2, 15, 0, NULL, 7 },
 	{ "SOC_CLK_DS_RLC_BUSY_MASK", 16, 16, 0, NULL, 24 },
 	{ "SOC_CLK_DS_CP_BUSY_MASK", 17, 17, 0, NULL, 23 },
 	{ "RESRVED_1", 18, 31, 0, NULL, 9 },
-	/* 7418 */
+	/* 9242 */
 	{ "RLC_GFX_RM_VALID", 0, 0, 0, NULL, 16 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7420 */
+	/* 9244 */
 	{ "UCODE_ADDR", 0, 13, 0, NULL, 10 },
-	/* 7421 */
+	/* 9245 */
 	{ "UCODE_DATA", 0, 31, 0, NULL, 10 },
-	/* 7422 */
+	/* 9246 */
 	{ "UCODE_ADDR", 0, 12, 0, NULL, 10 },
-	/* 7423 */
+	/* 9247 */
 	{ "UCODE_ADDR", 0, 11, 0, NULL, 10 },
-	/* 7424 */
+	/* 9248 */
 	{ "UCODE_ADDR", 0, 16, 0, NULL, 10 },
-	/* 7425 */
+	/* 9249 */
 	{ "UCODE_ADDR", 0, 13, 0, NULL, 10 },
 	{ "RESERVED", 14, 31, 0, NULL, 8 },
-	/* 7427 */
+	/* 9251 */
 	{ "INDEX", 0, 2, 0, NULL, 5 },
-	/* 7428 */
-	{ "CAM_INDEX", 0, 2, 0, NULL, 9 },
-	/* 7429 */
-	{ "CAM_ADDR", 0, 15, 0, NULL, 8 },
-	{ "CAM_REMAPADDR", 16, 31, 0, NULL, 13 },
-	/* 7431 */
-	{ "VF_FB_SIZE", 0, 15, 0, NULL, 10 },
-	{ "VF_FB_OFFSET", 16, 31, 0, NULL, 12 },
-	/* 7433 */
+	/* 9252 */
 	{ "MARC_EN", 8, 8, 0, NULL, 7 },
-	/* 7434 */
-	{ "MARC_BASE_LO_0", 12, 31, 0, NULL, 14 },
-	/* 7435 */
-	{ "MARC_BASE_LO_1", 12, 31, 0, NULL, 14 },
-	/* 7436 */
-	{ "MARC_BASE_LO_2", 12, 31, 0, NULL, 14 },
-	/* 7437 */
-	{ "MARC_BASE_LO_3", 12, 31, 0, NULL, 14 },
-	/* 7438 */
-	{ "MARC_BASE_HI_0", 0, 19, 0, NULL, 14 },
-	/* 7439 */
-	{ "MARC_BASE_HI_1", 0, 19, 0, NULL, 14 },
-	/* 7440 */
-	{ "MARC_BASE_HI_2", 0, 19, 0, NULL, 14 },
-	/* 7441 */
-	{ "MARC_BASE_HI_3", 0, 19, 0, NULL, 14 },
-	/* 7442 */
-	{ "MARC_ENABLE_0", 0, 0, 0, NULL, 13 },
-	{ "MARC_READONLY_0", 1, 1, 0, NULL, 15 },
-	{ "MARC_RELOC_LO_0", 12, 31, 0, NULL, 15 },
-	/* 7445 */
-	{ "MARC_ENABLE_1", 0, 0, 0, NULL, 13 },
-	{ "MARC_READONLY_1", 1, 1, 0, NULL, 15 },
-	{ "MARC_RELOC_LO_1", 12, 31, 0, NULL, 15 },
-	/* 7448 */
-	{ "MARC_ENABLE_2", 0, 0, 0, NULL, 13 },
-	{ "MARC_READONLY_2", 1, 1, 0, NULL, 15 },
-	{ "MARC_RELOC_LO_2", 12, 31, 0, NULL, 15 },
-	/* 7451 */
-	{ "MARC_ENABLE_3", 0, 0, 0, NULL, 13 },
-	{ "MARC_READONLY_3", 1, 1, 0, NULL, 15 },
-	{ "MARC_RELOC_LO_3", 12, 31, 0, NULL, 15 },
-	/* 7454 */
-	{ "MARC_RELOC_HI_0", 0, 19, 0, NULL, 15 },
-	/* 7455 */
-	{ "MARC_RELOC_HI_1", 0, 19, 0, NULL, 15 },
-	/* 7456 */
-	{ "MARC_RELOC_HI_2", 0, 19, 0, NULL, 15 },
-	/* 7457 */
-	{ "MARC_RELOC_HI_3", 0, 19, 0, NULL, 15 },
-	/* 7458 */
-	{ "MARC_LEN_LO_0", 12, 31, 0, NULL, 13 },
-	/* 7459 */
-	{ "MARC_LEN_LO_1", 12, 31, 0, NULL, 13 },
-	/* 7460 */
-	{ "MARC_LEN_LO_2", 12, 31, 0, NULL, 13 },
-	/* 7461 */
-	{ "MARC_LEN_LO_3", 12, 31, 0, NULL, 13 },
-	/* 7462 */
-	{ "MARC_LEN_HI_0", 0, 19, 0, NULL, 13 },
-	/* 7463 */
-	{ "MARC_LEN_HI_1", 0, 19, 0, NULL, 13 },
-	/* 7464 */
-	{ "MARC_LEN_HI_2", 0, 19, 0, NULL, 13 },
-	/* 7465 */
-	{ "MARC_LEN_HI_3", 0, 19, 0, NULL, 13 },
-	/* 7466 */
+	/* 9253 */
 	{ "IOMMUEN", 0, 0, 0, NULL, 7 },
-	/* 7467 */
+	/* 9254 */
 	{ "PERFOPTEN", 13, 13, 0, NULL, 9 },
-	/* 7468 */
+	/* 9255 */
 	{ "STU", 16, 20, 0, NULL, 3 },
 	{ "ATC_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 7470 */
+	/* 9257 */
 	{ "ATC_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 7471 */
+	/* 9258 */
 	{ "VF_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RESERVED", 1, 15, 0, NULL, 8 },
 	{ "VF_NUM", 16, 31, 0, NULL, 6 },
-	/* 7474 */
+	/* 9261 */
 	{ "CNTXT_SIZE", 0, 6, 0, NULL, 10 },
 	{ "CNTXT_LOCATION", 7, 7, 0, NULL, 14 },
 	{ "RESERVED", 8, 9, 0, NULL, 8 },
 	{ "CNTXT_OFFSET", 10, 31, 0, NULL, 12 },
-	/* 7478 */
+	/* 9265 */
 	{ "VM_BUSY_STATUS", 0, 31, 0, NULL, 14 },
-	/* 7479 */
+	/* 9266 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7481 */
+	/* 9268 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7483 */
+	/* 9270 */
 	{ "VF_DOORBELL_STATUS", 0, 15, 0, NULL, 18 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "PF_DOORBELL_STATUS", 31, 31, 0, NULL, 18 },
-	/* 7486 */
+	/* 9273 */
 	{ "VF_DOORBELL_STATUS_SET", 0, 15, 0, NULL, 22 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "PF_DOORBELL_STATUS_SET", 31, 31, 0, NULL, 22 },
-	/* 7489 */
+	/* 9276 */
 	{ "VF_DOORBELL_STATUS_CLR", 0, 15, 0, NULL, 22 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "PF_DOORBELL_STATUS_CLR", 31, 31, 0, NULL, 22 },
-	/* 7492 */
+	/* 9279 */
 	{ "VF_MASK", 0, 15, 0, NULL, 7 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 7494 */
+	/* 9281 */
 	{ "RLC_SRM_CLK_CNTL", 0, 0, 0, NULL, 16 },
 	{ "RLC_SPM_CLK_CNTL", 1, 1, 0, NULL, 16 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 7497 */
+	/* 9284 */
 	{ "Sch_Block_ID", 0, 3, 0, NULL, 12 },
 	{ "Sch_Block_Ver", 4, 7, 0, NULL, 13 },
 	{ "Sch_Block_Size", 8, 14, 0, NULL, 14 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
-	/* 7501 */
+	/* 9288 */
 	{ "CMD_TYPE", 0, 3, 0, NULL, 8 },
 	{ "CMD_EXECUTE", 4, 4, 0, NULL, 11 },
 	{ "CMD_EXECUTE_INTR_EN", 5, 5, 0, NULL, 19 },
@@ -11010,41 +13165,39 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FCN_ID", 8, 15, 0, NULL, 6 },
 	{ "NEXT_FCN_ID", 16, 23, 0, NULL, 11 },
 	{ "RESERVED1", 24, 31, 0, NULL, 9 },
-	/* 7508 */
+	/* 9295 */
 	{ "CMD_STATUS", 0, 3, 0, NULL, 10 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 7510 */
+	/* 9297 */
 	{ "ACTIVE_FUNCTIONS", 0, 31, 0, NULL, 16 },
-	/* 7511 */
+	/* 9298 */
 	{ "Time_Quanta_Def", 0, 31, 0, NULL, 15 },
-	/* 7512 */
+	/* 9299 */
 	{ "UCODE_ADDR", 0, 11, 0, NULL, 10 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 7514 */
+	/* 9301 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7516 */
+	/* 9303 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 7518 */
+	/* 9305 */
 	{ "PREEMPTED", 0, 0, 0, NULL, 9 },
 	{ "RESERVED", 1, 7, 0, NULL, 8 },
 	{ "SAVED", 8, 8, 0, NULL, 5 },
 	{ "RESERVED1", 9, 11, 0, NULL, 9 },
 	{ "RESTORED", 12, 12, 0, NULL, 8 },
 	{ "RESERVED2", 13, 31, 0, NULL, 9 },
-	/* 7524 */
+	/* 9311 */
 	{ "RESP", 0, 31, 0, NULL, 4 },
-	/* 7525 */
+	/* 9312 */
 	{ "VF_FLR", 0, 15, 0, NULL, 6 },
 	{ "RESERVED", 16, 30, 0, NULL, 8 },
 	{ "SOFT_PF_FLR", 31, 31, 0, NULL, 11 },
-	/* 7528 */
+	/* 9315 */
 	{ "BUSY", 0, 0, 0, NULL, 4 },
 	{ "FOUND_PARITY_ERRORS", 1, 1, 0, NULL, 19 },
-	/* 7530 */
-	{ "COUNTER_LO", 0, 31, 0, NULL, 10 },
-	/* 7531 */
+	/* 9317 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -11055,19 +13208,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 20, 23, 0, NULL, 4 },
 	{ "VF", 24, 24, 0, NULL, 2 },
 	{ "VFID", 25, 28, 0, NULL, 4 },
-	/* 7541 */
+	/* 9327 */
 	{ "PF_LFB_REGION", 0, 2, 0, NULL, 13 },
 	{ "PF_MAX_REGION", 4, 6, 0, NULL, 13 },
-	/* 7543 */
+	/* 9329 */
 	{ "PF_LFB_SIZE", 0, 15, 0, NULL, 11 },
-	/* 7544 */
+	/* 9330 */
 	{ "MM_OFFSET", 0, 30, 0, NULL, 9 },
 	{ "MM_APER", 31, 31, 0, NULL, 7 },
-	/* 7546 */
+	/* 9332 */
 	{ "MM_DATA", 0, 31, 0, NULL, 7 },
-	/* 7547 */
+	/* 9333 */
 	{ "MM_OFFSET_HI", 0, 31, 0, NULL, 12 },
-	/* 7548 */
+	/* 9334 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -11078,7 +13231,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_PERF", 27, 27, 0, NULL, 12 },
 	{ "VSKIP", 28, 28, 0, NULL, 5 },
 	{ "CSP", 29, 31, 0, NULL, 3 },
-	/* 7558 */
+	/* 9344 */
 	{ "SCC", 0, 0, 0, NULL, 3 },
 	{ "SPI_PRIO", 1, 2, 0, NULL, 8 },
 	{ "USER_PRIO", 3, 4, 0, NULL, 9 },
@@ -11099,7 +13252,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PERF_EN", 19, 19, 0, NULL, 7 },
 	{ "FATAL_HALT", 23, 23, 0, NULL, 10 },
 	{ "MUST_EXPORT", 27, 27, 0, NULL, 11 },
-	/* 7578 */
+	/* 9364 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "SAVECTX", 10, 10, 0, NULL, 7 },
 	{ "ILLEGAL_INST", 11, 11, 0, NULL, 12 },
@@ -11110,7 +13263,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_WAVE64HI", 24, 24, 0, NULL, 13 },
 	{ "XNACK_ERROR", 28, 28, 0, NULL, 11 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 7588 */
+	/* 9374 */
 	{ "WAVE_ID", 0, 3, 0, NULL, 7 },
 	{ "SIMD_ID", 4, 5, 0, NULL, 7 },
 	{ "PIPE_ID", 6, 7, 0, NULL, 7 },
@@ -11123,16 +13276,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID", 24, 26, 0, NULL, 8 },
 	{ "STATE_ID", 27, 29, 0, NULL, 8 },
 	{ "ME_ID", 30, 31, 0, NULL, 5 },
-	/* 7600 */
+	/* 9386 */
 	{ "VGPR_BASE", 0, 7, 0, NULL, 9 },
 	{ "VGPR_SIZE", 8, 15, 0, NULL, 9 },
 	{ "SGPR_BASE", 16, 23, 0, NULL, 9 },
 	{ "SGPR_SIZE", 24, 27, 0, NULL, 9 },
-	/* 7604 */
+	/* 9390 */
 	{ "LDS_BASE", 0, 8, 0, NULL, 8 },
 	{ "LDS_SIZE", 12, 20, 0, NULL, 8 },
 	{ "VGPR_SHARED_SIZE", 24, 27, 0, NULL, 16 },
-	/* 7607 */
+	/* 9393 */
 	{ "VM_CNT", 0, 3, 0, NULL, 6 },
 	{ "EXP_CNT", 4, 6, 0, NULL, 7 },
 	{ "LGKM_CNT_BIT4", 7, 7, 0, NULL, 13 },
@@ -11144,7 +13297,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LGKM_CNT_BIT5", 24, 24, 0, NULL, 13 },
 	{ "REPLAY_W64H", 25, 25, 0, NULL, 11 },
 	{ "VS_CNT", 26, 31, 0, NULL, 6 },
-	/* 7618 */
+	/* 9404 */
 	{ "XNACK_ERROR", 0, 0, 0, NULL, 11 },
 	{ "XNACK", 1, 1, 0, NULL, 5 },
 	{ "TA_NEED_RESET", 2, 2, 0, NULL, 13 },
@@ -11154,13 +13307,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCNT", 18, 23, 0, NULL, 4 },
 	{ "WAVE_IDLE", 24, 24, 0, NULL, 9 },
 	{ "MISC_CNT", 25, 31, 0, NULL, 8 },
-	/* 7627 */
+	/* 9413 */
 	{ "WAVE_ID", 0, 4, 0, NULL, 7 },
 	{ "SIMD_ID", 8, 9, 0, NULL, 7 },
 	{ "WGP_ID", 10, 13, 0, NULL, 6 },
 	{ "SA_ID", 16, 16, 0, NULL, 5 },
 	{ "SE_ID", 18, 19, 0, NULL, 5 },
-	/* 7632 */
+	/* 9418 */
 	{ "QUEUE_ID", 0, 3, 0, NULL, 8 },
 	{ "PIPE_ID", 4, 5, 0, NULL, 7 },
 	{ "ME_ID", 8, 9, 0, NULL, 5 },
@@ -11168,17 +13321,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WG_ID", 16, 20, 0, NULL, 5 },
 	{ "VM_ID", 24, 27, 0, NULL, 5 },
 	{ "COMPAT_LEVEL", 29, 30, 0, NULL, 12 },
-	/* 7639 */
+	/* 9425 */
 	{ "POPS_EN", 0, 0, 0, NULL, 7 },
 	{ "POPS_PACKER_ID", 1, 2, 0, NULL, 14 },
-	/* 7641 */
+	/* 9427 */
 	{ "DEP_MODE", 0, 1, 0, NULL, 8 },
-	/* 7642 */
+	/* 9428 */
 	{ "SRC0", 0, 5, 0, NULL, 4 },
 	{ "SRC1", 6, 11, 0, NULL, 4 },
 	{ "SRC2", 12, 17, 0, NULL, 4 },
 	{ "DST", 18, 23, 0, NULL, 3 },
-	/* 7646 */
+	/* 9432 */
 	{ "INST_PREFETCH", 0, 1, 0, NULL, 13 },
 	{ "RESOURCE_OVERRIDE", 7, 7, 0, NULL, 17 },
 	{ "MEM_ORDER", 8, 9, 0, NULL, 9 },
@@ -11186,21 +13339,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WAVE64", 11, 11, 0, NULL, 6 },
 	{ "WAVE64HI", 12, 12, 0, NULL, 8 },
 	{ "SUBV_LOOP", 13, 13, 0, NULL, 9 },
-	/* 7653 */
+	/* 9439 */
 	{ "LUT_BYPASS", 0, 0, 0, NULL, 10 },
-	/* 7654 */
+	/* 9440 */
 	{ "SURF0_WRITE_FLAG", 0, 0, 0, NULL, 16 },
 	{ "SURF1_WRITE_FLAG", 1, 1, 0, NULL, 16 },
-	/* 7656 */
+	/* 9442 */
 	{ "SURF0_READ_FLAG", 0, 0, 0, NULL, 15 },
 	{ "SURF1_READ_FLAG", 1, 1, 0, NULL, 15 },
-	/* 7658 */
+	/* 9444 */
 	{ "SURF0_WRITE_FLAG_CLR", 0, 0, 0, NULL, 20 },
 	{ "SURF1_WRITE_FLAG_CLR", 1, 1, 0, NULL, 20 },
-	/* 7660 */
+	/* 9446 */
 	{ "SURF0_READ_FLAG_CLR", 0, 0, 0, NULL, 19 },
 	{ "SURF1_READ_FLAG_CLR", 1, 1, 0, NULL, 19 },
-	/* 7662 */
+	/* 9448 */
 	{ "WR_STALL_TIMER", 9, 10, 0, NULL, 14 },
 	{ "RD_STALL_TIMER", 11, 12, 0, NULL, 14 },
 	{ "WRITE_COMBINE_TIMER_PRELOAD_CFG", 18, 18, 0, NULL, 31 },
@@ -11211,7 +13364,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALL_SURFACES_DIS", 29, 29, 0, NULL, 16 },
 	{ "WRITE_THROUGH_CACHE_DIS", 30, 30, 0, NULL, 23 },
 	{ "LIN_RD_CACHE_DIS", 31, 31, 0, NULL, 16 },
-	/* 7672 */
+	/* 9458 */
 	{ "FLUSH_INVALIDATE_CACHE", 0, 0, 0, NULL, 22 },
 	{ "IDLE_HYSTERESIS_CNTL", 2, 3, 0, NULL, 20 },
 	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
@@ -11229,7 +13382,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VARIABLE_CACHELINE_SIZE", 28, 28, 0, NULL, 23 },
 	{ "ADAPTIVE_CACHELINE_SIZE", 29, 29, 0, NULL, 23 },
 	{ "MMHUB_WRBURST_SIZE", 30, 30, 0, NULL, 18 },
-	/* 7689 */
+	/* 9475 */
 	{ "IPH_MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 21 },
 	{ "IPH_MEM_POWER_LS_EN", 1, 1, 0, NULL, 19 },
 	{ "IPH_MEM_POWER_DS_EN", 2, 2, 0, NULL, 19 },
@@ -11244,12 +13397,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RC_MEM_IDLE_HYSTERESIS", 20, 22, 0, NULL, 22 },
 	{ "RC_MEM_POWER_UP_RECOVER_DELAY", 24, 29, 0, NULL, 29 },
 	{ "RC_MEM_POWER_DOWN_LS_ENTER_DELAY", 30, 31, 0, NULL, 32 },
-	/* 7703 */
+	/* 9489 */
 	{ "MEM0_SED_COUNT", 0, 1, 0, NULL, 14 },
 	{ "MEM1_SED_COUNT", 2, 3, 0, NULL, 14 },
 	{ "MEM2_SED_COUNT", 4, 5, 0, NULL, 14 },
 	{ "MEM3_SED_COUNT", 6, 7, 0, NULL, 14 },
-	/* 7707 */
+	/* 9493 */
 	{ "REG_CLK_ENABLE_COUNT", 0, 3, 0, NULL, 20 },
 	{ "REG_WAKE_DYN_CLK", 4, 4, 0, NULL, 16 },
 	{ "IPH_MEM_CLK_SOFT_OVERRIDE", 26, 26, 0, NULL, 25 },
@@ -11258,18 +13411,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DYN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 21 },
 	{ "XDP_REG_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 25 },
 	{ "HDP_REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 25 },
-	/* 7715 */
+	/* 9501 */
 	{ "BUSY_BITS", 0, 23, 0, NULL, 9 },
-	/* 7716 */
+	/* 9502 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 17, 0, NULL, 7 },
 	{ "OPCODE", 18, 18, 0, NULL, 6 },
 	{ "VF", 19, 19, 0, NULL, 2 },
 	{ "VFID", 20, 24, 0, NULL, 4 },
-	/* 7722 */
+	/* 9508 */
 	{ "INITIATOR_ID", 0, 9, 0, NULL, 12 },
-	/* 7723 */
+	/* 9509 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
@@ -11287,7 +13440,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MC_VMID", 24, 27, 0, NULL, 7 },
 	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
 	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
-	/* 7740 */
+	/* 9526 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "RB_GPU_TS_ENABLE", 7, 7, 0, NULL, 16 },
@@ -11302,56 +13455,56 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MC_VMID", 24, 27, 0, NULL, 7 },
 	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
 	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
-	/* 7754 */
+	/* 9540 */
 	{ "SELF_IV_FORCE_WPTR_UPDATE_TIMEOUT", 0, 4, 0, NULL, 33 },
 	{ "SELF_IV_FORCE_WPTR_UPDATE_ENABLE", 8, 8, 0, NULL, 32 },
-	/* 7756 */
+	/* 9542 */
 	{ "ENABLE0", 0, 0, 0, NULL, 7 },
 	{ "CLEAR0", 1, 1, 0, NULL, 6 },
 	{ "PERF_SEL0", 2, 11, 0, NULL, 9 },
 	{ "ENABLE1", 16, 16, 0, NULL, 7 },
 	{ "CLEAR1", 17, 17, 0, NULL, 6 },
 	{ "PERF_SEL1", 18, 27, 0, NULL, 9 },
-	/* 7762 */
+	/* 9548 */
 	{ "VF_ID", 0, 4, 0, NULL, 5 },
 	{ "PF_VF", 7, 7, 0, NULL, 5 },
-	/* 7764 */
+	/* 9550 */
 	{ "RB_FULL_DRAIN_VF", 0, 30, 0, NULL, 16 },
-	/* 7765 */
+	/* 9551 */
 	{ "RB_FULL_VF", 0, 30, 0, NULL, 10 },
-	/* 7766 */
+	/* 9552 */
 	{ "RB_INT_DROPPED_VF", 0, 30, 0, NULL, 17 },
 	{ "RB_INT_DROPPED", 31, 31, 0, NULL, 14 },
-	/* 7768 */
+	/* 9554 */
 	{ "INT_DROP_CNT", 0, 7, 0, NULL, 12 },
 	{ "FIRST_DROP_INT_CLIENT_ID", 8, 15, 0, NULL, 24 },
 	{ "FIRST_DROP_INT_SOURCE_ID", 16, 23, 0, NULL, 24 },
 	{ "FIRST_DROP_INT_VF_ID", 24, 28, 0, NULL, 20 },
 	{ "FIRST_DROP_INT_VF", 29, 29, 0, NULL, 17 },
 	{ "INT_DROPPED", 30, 30, 0, NULL, 11 },
-	/* 7774 */
+	/* 9560 */
 	{ "IH_BUFFER_MEM_CLK_SOFT_OVERRIDE", 26, 26, 0, NULL, 31 },
 	{ "DBUS_MUX_CLK_SOFT_OVERRIDE", 27, 27, 0, NULL, 26 },
 	{ "OSSSYS_SHARE_CLK_SOFT_OVERRIDE", 28, 28, 0, NULL, 30 },
 	{ "LIMIT_SMN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 27 },
 	{ "DYN_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 21 },
 	{ "REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 21 },
-	/* 7780 */
+	/* 9566 */
 	{ "PAS_ID", 0, 15, 0, NULL, 6 },
 	{ "VF_ID", 16, 20, 0, NULL, 5 },
 	{ "VF", 23, 23, 0, NULL, 2 },
-	/* 7783 */
+	/* 9569 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 17, 0, NULL, 7 },
 	{ "OPCODE", 18, 18, 0, NULL, 6 },
 	{ "VF", 19, 19, 0, NULL, 2 },
 	{ "VF_ID", 20, 24, 0, NULL, 5 },
-	/* 7789 */
+	/* 9575 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "CLIENT_ID", 8, 15, 0, NULL, 9 },
 	{ "INITIATOR_ID", 16, 25, 0, NULL, 12 },
-	/* 7792 */
+	/* 9578 */
 	{ "IH_BUFFER_MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 27 },
 	{ "IH_BUFFER_MEM_POWER_LS_EN", 1, 1, 0, NULL, 25 },
 	{ "IH_BUFFER_MEM_POWER_DS_EN", 2, 2, 0, NULL, 25 },
@@ -11359,11 +13512,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IH_BUFFER_MEM_IDLE_HYSTERESIS", 4, 6, 0, NULL, 29 },
 	{ "IH_BUFFER_MEM_POWER_UP_RECOVER_DELAY", 8, 13, 0, NULL, 36 },
 	{ "IH_BUFFER_MEM_POWER_DOWN_LS_ENTER_DELAY", 14, 15, 0, NULL, 39 },
-	/* 7799 */
+	/* 9585 */
 	{ "RB_OVERFLOW_VF", 0, 30, 0, NULL, 14 },
-	/* 7800 */
+	/* 9586 */
 	{ "BIF_INTERRUPT_LINE_VF", 0, 30, 0, NULL, 21 },
-	/* 7801 */
+	/* 9587 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "RESERVED", 12, 23, 0, NULL, 8 },
@@ -11375,7 +13528,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE2", 29, 29, 0, NULL, 14 },
 	{ "DYN_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 21 },
 	{ "REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 21 },
-	/* 7812 */
+	/* 9598 */
 	{ "VMID_PIPELINE_EN", 0, 0, 0, NULL, 16 },
 	{ "ENTRY_PIPELINE_EN", 1, 1, 0, NULL, 17 },
 	{ "CHECK_COUNTER_EN", 2, 2, 0, NULL, 16 },
@@ -11392,7 +13545,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVACK_AFTER_OUTSTANDING_CLEAN", 18, 18, 0, NULL, 30 },
 	{ "UTC_TAG_CONFLICT_CHECK", 19, 19, 0, NULL, 22 },
 	{ "VM_INV_FLUSH", 20, 20, 0, NULL, 12 },
-	/* 7828 */
+	/* 9614 */
 	{ "MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 17 },
 	{ "MEM_POWER_LS_EN", 1, 1, 0, NULL, 15 },
 	{ "MEM_POWER_DS_EN", 2, 2, 0, NULL, 15 },
@@ -11400,32 +13553,32 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEM_IDLE_HYSTERESIS", 4, 6, 0, NULL, 19 },
 	{ "MEM_POWER_UP_RECOVER_DELAY", 8, 13, 0, NULL, 26 },
 	{ "MEM_POWER_DOWN_LS_ENTER_DELAY", 14, 15, 0, NULL, 29 },
-	/* 7835 */
+	/* 9621 */
 	{ "VF_ID", 0, 4, 0, NULL, 5 },
 	{ "RESERVED", 5, 30, 0, NULL, 8 },
 	{ "PF_VF", 31, 31, 0, NULL, 5 },
-	/* 7838 */
+	/* 9624 */
 	{ "VF", 0, 30, 0, NULL, 2 },
 	{ "PF", 31, 31, 0, NULL, 2 },
-	/* 7840 */
+	/* 9626 */
 	{ "CREDIT_RETURN_ADDR", 0, 17, 0, NULL, 18 },
 	{ "CLIENT_TYPE", 18, 19, 0, NULL, 11 },
 	{ "RING_ID", 20, 21, 0, NULL, 7 },
 	{ "VF_RB_SELECT", 22, 23, 0, NULL, 12 },
 	{ "OVERWRITE_RING_ID_WITH_ACTIVE_FCN_ID", 24, 24, 0, NULL, 36 },
 	{ "INTERFACE_TYPE", 25, 25, 0, NULL, 14 },
-	/* 7846 */
+	/* 9632 */
 	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
 	{ "INITIATOR_ID", 8, 17, 0, NULL, 12 },
 	{ "CLIENT_ID_REMAP", 24, 31, 0, NULL, 15 },
-	/* 7849 */
+	/* 9635 */
 	{ "ACTIVE_FCN_ID_PROT_ENABLE", 0, 0, 0, NULL, 25 },
 	{ "DBGU_TRIGGER_ENABLE", 1, 1, 0, NULL, 19 },
 	{ "CROSS_TRIGGER_ENABLE", 2, 2, 0, NULL, 20 },
 	{ "MC_SPACE_FBPA_ENABLE", 3, 3, 0, NULL, 20 },
 	{ "MC_SPACE_GPA_ENABLE", 4, 4, 0, NULL, 19 },
 	{ "REG_FIREWALL_ENABLE", 5, 5, 0, NULL, 19 },
-	/* 7855 */
+	/* 9641 */
 	{ "INT_DROP_EN", 0, 0, 0, NULL, 11 },
 	{ "CLIENT_ID_MATCH_EN", 1, 1, 0, NULL, 18 },
 	{ "SOURCE_ID_MATCH_EN", 2, 2, 0, NULL, 18 },
@@ -11435,36 +13588,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INT_DROP_MODE", 6, 7, 0, NULL, 13 },
 	{ "UTCL2_RETRY_INT_DROP_EN", 8, 8, 0, NULL, 23 },
 	{ "INT_DROPPED", 16, 16, 0, NULL, 11 },
-	/* 7864 */
+	/* 9650 */
 	{ "CLIENT_ID_MATCH_VALUE", 0, 7, 0, NULL, 21 },
 	{ "SOURCE_ID_MATCH_VALUE", 8, 15, 0, NULL, 21 },
 	{ "VF_ID_MATCH_VALUE", 16, 20, 0, NULL, 17 },
 	{ "VF_MATCH_VALUE", 23, 23, 0, NULL, 14 },
 	{ "CONTEXT_ID_39_32_MATCH_VALUE", 24, 31, 0, NULL, 28 },
-	/* 7869 */
+	/* 9655 */
 	{ "CONTEXT_ID_31_0_MATCH_VALUE", 0, 31, 0, NULL, 27 },
-	/* 7870 */
+	/* 9656 */
 	{ "CLIENT_ID_MATCH_MASK", 0, 7, 0, NULL, 20 },
 	{ "SOURCE_ID_MATCH_MASK", 8, 15, 0, NULL, 20 },
 	{ "VF_ID_MATCH_MASK", 16, 20, 0, NULL, 16 },
 	{ "VF_MATCH_MASK", 23, 23, 0, NULL, 13 },
 	{ "CONTEXT_ID_39_32_MATCH_MASK", 24, 31, 0, NULL, 27 },
-	/* 7875 */
+	/* 9661 */
 	{ "CONTEXT_ID_31_0_MATCH_MASK", 0, 31, 0, NULL, 26 },
-	/* 7876 */
+	/* 9662 */
 	{ "VFID", 0, 4, 0, NULL, 4 },
 	{ "VF", 31, 31, 0, NULL, 2 },
-	/* 7878 */
+	/* 9664 */
 	{ "ADDR", 0, 27, 0, NULL, 4 },
-	/* 7879 */
+	/* 9665 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "DIS_EDC", 1, 1, 0, NULL, 7 },
-	/* 7881 */
+	/* 9667 */
 	{ "START", 0, 31, 0, NULL, 5 },
-	/* 7882 */
+	/* 9668 */
 	{ "CMD", 0, 3, 0, NULL, 3 },
 	{ "STATUS", 16, 19, 0, NULL, 6 },
-	/* 7884 */
+	/* 9670 */
 	{ "PG_CNTL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "EXT_PG_POWER_ON_REQ", 1, 1, 0, NULL, 19 },
 	{ "EXT_PG_POWER_OFF_REQ", 2, 2, 0, NULL, 20 },
@@ -11475,7 +13628,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEM_POWER_SD_EN", 11, 11, 0, NULL, 15 },
 	{ "MEM_POWER_DELAY", 12, 21, 0, NULL, 15 },
 	{ "ON_OFF_STATUS_DURATION_TIME", 26, 31, 0, NULL, 27 },
-	/* 7894 */
+	/* 9680 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "RESERVED", 12, 22, 0, NULL, 8 },
@@ -11488,7 +13641,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE2", 29, 29, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE1", 30, 30, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE0", 31, 31, 0, NULL, 14 },
-	/* 7906 */
+	/* 9692 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "UTC_L1_ENABLE", 1, 1, 0, NULL, 13 },
 	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
@@ -11502,7 +13655,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CTXEMPTY_INT_ENABLE", 28, 28, 0, NULL, 19 },
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
-	/* 7919 */
+	/* 9705 */
 	{ "COPY_EFFICIENCY_ENABLE", 0, 0, 0, NULL, 22 },
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
@@ -11520,25 +13673,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_AFIFO_WATERMARK", 26, 27, 0, NULL, 18 },
 	{ "CE_DFIFO_WATERMARK", 28, 29, 0, NULL, 18 },
 	{ "CE_LFIFO_WATERMARK", 30, 31, 0, NULL, 18 },
-	/* 7936 */
+	/* 9722 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
 	{ "BANK_INTERLEAVE_SIZE", 8, 10, 0, NULL, 20 },
 	{ "NUM_BANKS", 12, 14, 0, NULL, 9 },
 	{ "NUM_SHADER_ENGINES", 19, 20, 0, NULL, 18 },
-	/* 7942 */
+	/* 9728 */
 	{ "HALT", 0, 0, 0, NULL, 4 },
 	{ "STEP", 1, 1, 0, NULL, 4 },
 	{ "CHECKSUM_CLR", 8, 8, 0, NULL, 12 },
 	{ "RESET", 9, 9, 0, NULL, 5 },
-	/* 7946 */
+	/* 9732 */
 	{ "PREEMPT", 0, 0, 0, NULL, 7 },
 	{ "FORCE_PREEMPT", 1, 1, 0, NULL, 13 },
 	{ "FREEZE", 4, 4, 0, NULL, 6 },
 	{ "FROZEN", 5, 5, 0, NULL, 6 },
 	{ "F32_FREEZE", 6, 6, 0, NULL, 10 },
-	/* 7951 */
+	/* 9737 */
 	{ "REDO_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "REDO_DELAY", 1, 5, 0, NULL, 10 },
 	{ "REDO_WATERMK", 6, 8, 0, NULL, 12 },
@@ -11548,7 +13701,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVACK_DELAY", 16, 23, 0, NULL, 12 },
 	{ "REQL2_CREDIT", 24, 28, 0, NULL, 12 },
 	{ "VADDR_WATERMK", 29, 31, 0, NULL, 13 },
-	/* 7960 */
+	/* 9746 */
 	{ "RQMC_RET_ADDR_FIFO_EMPTY", 0, 0, 0, NULL, 24 },
 	{ "RQMC_RET_ADDR_FIFO_FULL", 1, 1, 0, NULL, 23 },
 	{ "RQMC_REQ_FIFO_EMPTY", 2, 2, 0, NULL, 19 },
@@ -11576,7 +13729,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NACK_TIMEOUT_SW", 29, 29, 0, NULL, 15 },
 	{ "DCC_PAGE_FAULT", 30, 30, 0, NULL, 14 },
 	{ "DCC_PAGE_NULL", 31, 31, 0, NULL, 13 },
-	/* 7987 */
+	/* 9773 */
 	{ "RQMC_RET_ADDR_FIFO_EMPTY", 0, 0, 0, NULL, 24 },
 	{ "RQMC_RET_ADDR_FIFO_FULL", 1, 1, 0, NULL, 23 },
 	{ "RQMC_REQ_FIFO_EMPTY", 2, 2, 0, NULL, 19 },
@@ -11604,7 +13757,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_DATA_FIFO_FULL", 29, 29, 0, NULL, 19 },
 	{ "WRREQ_DATA_FIFO_EMPTY", 30, 30, 0, NULL, 21 },
 	{ "WRREQ_DATA_FIFO_FULL", 31, 31, 0, NULL, 20 },
-	/* 8014 */
+	/* 9800 */
 	{ "CPF_INVREQ_EN", 0, 0, 0, NULL, 13 },
 	{ "GPUVM_INVREQ_EN", 1, 1, 0, NULL, 15 },
 	{ "CPF_GPA_INVREQ", 2, 2, 0, NULL, 14 },
@@ -11619,10 +13772,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVREQ_IS_HEAVY", 26, 26, 0, NULL, 15 },
 	{ "INVREQ_FROM_CPF", 27, 27, 0, NULL, 15 },
 	{ "GPUVM_INVREQ_TAG", 28, 31, 0, NULL, 16 },
-	/* 8028 */
+	/* 9814 */
 	{ "INV_VMID_VEC", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 8030 */
+	/* 9816 */
 	{ "VM_HOLE", 0, 0, 0, NULL, 7 },
 	{ "REQ_TYPE", 1, 4, 0, NULL, 8 },
 	{ "USE_MTYPE", 6, 9, 0, NULL, 9 },
@@ -11633,10 +13786,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DMA_PAGE_SIZE", 16, 21, 0, NULL, 13 },
 	{ "USE_BC", 22, 22, 0, NULL, 6 },
 	{ "ADDR_IS_PA", 23, 23, 0, NULL, 10 },
-	/* 8040 */
+	/* 9826 */
 	{ "F32_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "CE_BACKWARDS_SIZE_SEL", 4, 4, 0, NULL, 21 },
-	/* 8042 */
+	/* 9828 */
 	{ "CMD_OP_STATUS", 0, 15, 0, NULL, 13 },
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
@@ -11646,32 +13799,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVREQ_IDLE", 24, 24, 0, NULL, 11 },
 	{ "QUEUE_ID_MATCH", 25, 25, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 26, 29, 0, NULL, 12 },
-	/* 8051 */
+	/* 9837 */
 	{ "MC_WRREQ_CREDIT", 7, 12, 0, NULL, 15 },
 	{ "MC_RDREQ_CREDIT", 13, 18, 0, NULL, 15 },
 	{ "CH_WRREQ_CREDIT", 19, 24, 0, NULL, 15 },
 	{ "CH_RDREQ_CREDIT", 25, 30, 0, NULL, 15 },
-	/* 8055 */
+	/* 9841 */
 	{ "COMPLETE_SIGNAL_EMPTY", 0, 0, 0, NULL, 21 },
 	{ "INVALID_CMD_EMPTY", 1, 1, 0, NULL, 17 },
-	/* 8057 */
+	/* 9843 */
 	{ "TLBI_CMD_DW", 0, 3, 0, NULL, 11 },
 	{ "GCR_CMD_DW", 4, 7, 0, NULL, 10 },
 	{ "GCR_CLKEN_CYCLE", 8, 11, 0, NULL, 15 },
 	{ "TLBI_CREDIT", 16, 23, 0, NULL, 11 },
 	{ "GCR_CREDIT", 24, 31, 0, NULL, 10 },
-	/* 8062 */
-	{ "PIPE_INTERLEAVE_SIZE", 4, 6, 0, NULL, 20 },
-	/* 8063 */
-	{ "CHANNEL_BITS", 0, 2, 0, NULL, 12 },
-	{ "BANK_BITS", 4, 6, 0, NULL, 9 },
-	{ "CHANNEL_XOR_COUNT", 8, 10, 0, NULL, 17 },
-	{ "BANK_XOR_COUNT", 12, 14, 0, NULL, 14 },
-	/* 8067 */
+	/* 9848 */
 	{ "PERFCOUNTER_LO", 0, 31, 0, NULL, 14 },
-	/* 8068 */
+	/* 9849 */
 	{ "PERFCOUNTER_HI", 0, 31, 0, NULL, 14 },
-	/* 8069 */
+	/* 9850 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "RB_SWAP_ENABLE", 9, 9, 0, NULL, 14 },
@@ -11681,16 +13827,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
 	{ "RPTR_WB_IDLE", 31, 31, 0, NULL, 12 },
-	/* 8078 */
+	/* 9859 */
 	{ "AQL_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "AQL_PACKET_SIZE", 1, 7, 0, NULL, 15 },
 	{ "PACKET_STEP", 8, 15, 0, NULL, 11 },
 	{ "MIDCMD_PREEMPT_ENABLE", 16, 16, 0, NULL, 21 },
 	{ "MIDCMD_PREEMPT_DATA_RESTORE", 17, 17, 0, NULL, 27 },
 	{ "OVERLAP_ENABLE", 18, 18, 0, NULL, 14 },
-	/* 8084 */
-	{ "VMID", 4, 7, 0, NULL, 4 },
-	/* 8085 */
+	/* 9865 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -11718,7 +13862,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
 	{ "CPAXI_BUSY", 31, 31, 0, NULL, 10 },
-	/* 8112 */
+	/* 9892 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "RSMU_RQ_PENDING", 5, 5, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -11740,7 +13884,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 8133 */
+	/* 9913 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 3, 3, 0, NULL, 10 },
@@ -11755,7 +13899,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 8147 */
+	/* 9927 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_UTCL2_INTR_CREDIT_PENDING", 6, 6, 0, NULL, 30 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
@@ -11771,7 +13915,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY", 29, 29, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 8162 */
+	/* 9942 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_GFX", 16, 16, 0, NULL, 14 },
@@ -11783,10 +13927,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
 	{ "SOFT_RESET_SDMA0", 23, 23, 0, NULL, 16 },
 	{ "SOFT_RESET_SDMA1", 24, 24, 0, NULL, 16 },
-	/* 8173 */
+	/* 9953 */
 	{ "PM_READY", 0, 0, 0, NULL, 8 },
 	{ "PM_START", 16, 16, 0, NULL, 8 },
-	/* 8175 */
+	/* 9955 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 4, 0, NULL, 12 },
 	{ "WRITE_VFID", 5, 10, 0, NULL, 10 },
@@ -11795,10 +13939,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 8183 */
+	/* 9963 */
 	{ "START", 0, 15, 0, NULL, 5 },
 	{ "END", 16, 31, 0, NULL, 3 },
-	/* 8185 */
+	/* 9965 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -11820,7 +13964,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 8206 */
+	/* 9986 */
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
 	{ "RCIU_PRIV_VIOLATION", 4, 4, 0, NULL, 19 },
 	{ "TCIU_TX_FREE_STALL", 6, 6, 0, NULL, 18 },
@@ -11836,7 +13980,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_TAGS", 23, 23, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 24, 24, 0, NULL, 22 },
 	{ "GCRIU_WAITING_ON_FREE", 25, 25, 0, NULL, 21 },
-	/* 8221 */
+	/* 10001 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "ROQ_ALIGN_BUSY", 4, 4, 0, NULL, 14 },
@@ -11865,7 +14009,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPF_STAT_BUSY", 28, 29, 0, NULL, 18 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 8249 */
+	/* 10029 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "CSF_RING_BUSY", 1, 1, 0, NULL, 13 },
 	{ "CSF_INDIRECT1_BUSY", 2, 2, 0, NULL, 18 },
@@ -11898,7 +14042,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HQD_WPTR_POLL_BUSY", 29, 29, 0, NULL, 18 },
 	{ "HQD_PQ_BUSY", 30, 30, 0, NULL, 11 },
 	{ "HQD_IB_BUSY", 31, 31, 0, NULL, 11 },
-	/* 8281 */
+	/* 10061 */
 	{ "RING_FETCHING_DATA", 0, 0, 0, NULL, 18 },
 	{ "INDR1_FETCHING_DATA", 1, 1, 0, NULL, 19 },
 	{ "INDR2_FETCHING_DATA", 2, 2, 0, NULL, 19 },
@@ -11912,7 +14056,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_WAITING_ON_FREE", 11, 11, 0, NULL, 20 },
 	{ "DATA_FETCHING_DATA", 12, 12, 0, NULL, 18 },
 	{ "GCRIU_WAIT_ON_FREE", 13, 13, 0, NULL, 18 },
-	/* 8294 */
+	/* 10074 */
 	{ "MES_LOAD_BUSY", 0, 0, 0, NULL, 13 },
 	{ "MES_MUTEX_BUSY", 2, 2, 0, NULL, 14 },
 	{ "MES_MESSAGE_BUSY", 3, 3, 0, NULL, 16 },
@@ -11922,7 +14066,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_PIPE1_BUSY", 11, 11, 0, NULL, 14 },
 	{ "MES_PIPE2_BUSY", 12, 12, 0, NULL, 14 },
 	{ "MES_PIPE3_BUSY", 13, 13, 0, NULL, 14 },
-	/* 8303 */
+	/* 10083 */
 	{ "MEC_ME1_PIPE0_RESET", 16, 16, 0, NULL, 19 },
 	{ "MEC_ME1_PIPE1_RESET", 17, 17, 0, NULL, 19 },
 	{ "MEC_ME1_PIPE2_RESET", 18, 18, 0, NULL, 19 },
@@ -11936,10 +14080,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_ME2_STEP", 29, 29, 0, NULL, 12 },
 	{ "MEC_ME1_HALT", 30, 30, 0, NULL, 12 },
 	{ "MEC_ME1_STEP", 31, 31, 0, NULL, 12 },
-	/* 8316 */
+	/* 10096 */
 	{ "SCRATCH_INDEX", 0, 8, 0, NULL, 13 },
 	{ "SCRATCH_INDEX_64BIT_MODE", 31, 31, 0, NULL, 24 },
-	/* 8318 */
+	/* 10098 */
 	{ "MES_HQD_DISPATCH_BUSY", 12, 12, 0, NULL, 21 },
 	{ "MES_HQD_DMA_OFFLOAD_BUSY", 14, 14, 0, NULL, 24 },
 	{ "MES_HQD_MESSAGE_BUSY", 17, 17, 0, NULL, 20 },
@@ -11949,7 +14093,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_HQD_ROQ_ALIGN_BUSY", 24, 24, 0, NULL, 22 },
 	{ "MES_HQD_ROQ_PQ_BUSY", 27, 27, 0, NULL, 19 },
 	{ "MES_HQD_PQ_BUSY", 30, 30, 0, NULL, 15 },
-	/* 8327 */
+	/* 10107 */
 	{ "CE_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 24 },
 	{ "CE_TO_RAM_INIT_FETCHER_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 37 },
 	{ "CE_WAITING_ON_DATA_FROM_RAM_INIT_FETCHER", 2, 2, 0, NULL, 40 },
@@ -11970,7 +14114,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_TAGS", 19, 19, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 20, 20, 0, NULL, 22 },
 	{ "GCRIU_WAITING_ON_FREE", 21, 21, 0, NULL, 21 },
-	/* 8347 */
+	/* 10127 */
 	{ "PFP_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 25 },
 	{ "PFP_TO_MEQ_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 25 },
 	{ "PFP_TO_RCIU_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
@@ -12001,7 +14145,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "APPEND_WAITING_TO_SEND_MEMWRITE", 29, 29, 0, NULL, 31 },
 	{ "SURF_SYNC_NEEDS_IDLE_CNTXS", 30, 30, 0, NULL, 26 },
 	{ "SURF_SYNC_NEEDS_ALL_CLEAN", 31, 31, 0, NULL, 25 },
-	/* 8377 */
+	/* 10157 */
 	{ "ROQ_DB_BUSY", 5, 5, 0, NULL, 11 },
 	{ "ROQ_CE_DB_BUSY", 6, 6, 0, NULL, 14 },
 	{ "ROQ_RING_BUSY", 9, 9, 0, NULL, 13 },
@@ -12027,69 +14171,69 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_CE_INDIRECT1_BUSY", 29, 29, 0, NULL, 21 },
 	{ "ROQ_CE_INDIRECT2_BUSY", 30, 30, 0, NULL, 21 },
 	{ "CP_BUSY", 31, 31, 0, NULL, 7 },
-	/* 8402 */
+	/* 10182 */
 	{ "RB1_START", 0, 9, 0, NULL, 9 },
 	{ "R0_IB1_START", 10, 19, 0, NULL, 12 },
 	{ "R1_IB1_START", 20, 29, 0, NULL, 12 },
-	/* 8405 */
+	/* 10185 */
 	{ "R0_IB2_START", 0, 9, 0, NULL, 12 },
 	{ "R1_IB2_START", 10, 19, 0, NULL, 12 },
-	/* 8407 */
+	/* 10187 */
 	{ "ROQ_CNT_RING", 0, 11, 0, NULL, 12 },
 	{ "ROQ_CNT_IB1", 16, 27, 0, NULL, 11 },
-	/* 8409 */
+	/* 10189 */
 	{ "ROQ_CNT_IB2", 0, 11, 0, NULL, 11 },
 	{ "ROQ_CNT_DB", 16, 27, 0, NULL, 10 },
-	/* 8411 */
+	/* 10191 */
 	{ "ROQ_RPTR_PRIMARY", 0, 11, 0, NULL, 16 },
 	{ "ROQ_WPTR_PRIMARY", 16, 27, 0, NULL, 16 },
-	/* 8413 */
+	/* 10193 */
 	{ "ROQ_RPTR_INDIRECT1", 0, 11, 0, NULL, 18 },
 	{ "ROQ_WPTR_INDIRECT1", 16, 27, 0, NULL, 18 },
-	/* 8415 */
+	/* 10195 */
 	{ "ROQ_RPTR_INDIRECT2", 0, 11, 0, NULL, 18 },
 	{ "ROQ_WPTR_INDIRECT2", 16, 27, 0, NULL, 18 },
-	/* 8417 */
+	/* 10197 */
 	{ "CEQ_CNT_RING", 0, 11, 0, NULL, 12 },
 	{ "CEQ_CNT_IB1", 16, 27, 0, NULL, 11 },
-	/* 8419 */
+	/* 10199 */
 	{ "CEQ_CNT_IB2", 0, 11, 0, NULL, 11 },
 	{ "CEQ_CNT_DB", 16, 27, 0, NULL, 10 },
-	/* 8421 */
+	/* 10201 */
 	{ "CEQ_RPTR_PRIMARY", 0, 11, 0, NULL, 16 },
 	{ "CEQ_WPTR_PRIMARY", 16, 27, 0, NULL, 16 },
-	/* 8423 */
+	/* 10203 */
 	{ "CEQ_RPTR_INDIRECT1", 0, 11, 0, NULL, 18 },
 	{ "CEQ_WPTR_INDIRECT1", 16, 27, 0, NULL, 18 },
-	/* 8425 */
+	/* 10205 */
 	{ "CEQ_RPTR_INDIRECT2", 0, 11, 0, NULL, 18 },
 	{ "CEQ_WPTR_INDIRECT2", 16, 27, 0, NULL, 18 },
-	/* 8427 */
+	/* 10207 */
 	{ "CEQ_RPTR_DB", 0, 11, 0, NULL, 11 },
 	{ "CEQ_WPTR_DB", 16, 27, 0, NULL, 11 },
-	/* 8429 */
+	/* 10209 */
 	{ "R0_DB_START", 0, 9, 0, NULL, 11 },
 	{ "R1_DB_START", 10, 19, 0, NULL, 11 },
-	/* 8431 */
+	/* 10211 */
 	{ "ROQ_RPTR_DB", 0, 11, 0, NULL, 11 },
 	{ "ROQ_WPTR_DB", 16, 27, 0, NULL, 11 },
-	/* 8433 */
+	/* 10213 */
 	{ "BASE_HI", 0, 3, 0, NULL, 7 },
 	{ "SIZE", 8, 29, 0, NULL, 4 },
-	/* 8435 */
+	/* 10215 */
 	{ "OFFSET", 0, 28, 0, NULL, 6 },
 	{ "BUFFER_ID", 31, 31, 0, NULL, 9 },
-	/* 8437 */
+	/* 10217 */
 	{ "SIMD_SEL", 0, 1, 0, NULL, 8 },
 	{ "WGP_SEL", 4, 7, 0, NULL, 7 },
 	{ "SA_SEL", 9, 9, 0, NULL, 6 },
 	{ "WTYPE_INCLUDE", 10, 16, 0, NULL, 13 },
-	/* 8441 */
+	/* 10221 */
 	{ "TOKEN_EXCLUDE", 0, 11, 12, gk_pm4_reg_values + 1460, 13 },
 	{ "REG_INCLUDE", 16, 23, 8, gk_pm4_reg_values + 1472, 11 },
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 8445 */
+	/* 10225 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "ALL_VMID", 2, 2, 0, NULL, 8 },
 	{ "CH_PERF_EN", 3, 3, 0, NULL, 10 },
@@ -12107,20 +14251,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SYNC_COUNT_DRAWS", 19, 19, 0, NULL, 16 },
 	{ "CAPTURE_ALL", 30, 30, 0, NULL, 11 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 8462 */
+	/* 10242 */
 	{ "FINISH_PENDING", 0, 11, 0, NULL, 14 },
 	{ "FINISH_DONE", 12, 23, 0, NULL, 11 },
 	{ "UTC_ERR", 24, 24, 0, NULL, 7 },
 	{ "BUSY", 25, 25, 0, NULL, 4 },
 	{ "EVENT_CNTR_OVERFLOW", 26, 26, 0, NULL, 19 },
 	{ "EVENT_CNTR_STALL", 27, 27, 0, NULL, 16 },
-	/* 8468 */
+	/* 10248 */
 	{ "SH0_GPR_PHASE_SEL", 1, 2, 0, NULL, 17 },
 	{ "SH1_GPR_PHASE_SEL", 3, 4, 0, NULL, 17 },
 	{ "SH2_GPR_PHASE_SEL", 5, 6, 0, NULL, 17 },
 	{ "SH3_GPR_PHASE_SEL", 7, 8, 0, NULL, 17 },
 	{ "UNUSED", 9, 31, 0, NULL, 6 },
-	/* 8473 */
+	/* 10253 */
 	{ "GDS_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GRBM_WBUF_BUSY", 1, 1, 0, NULL, 14 },
 	{ "ORD_APP_BUSY", 2, 2, 0, NULL, 12 },
@@ -12137,12 +14281,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CREDIT_BUSY2", 13, 13, 0, NULL, 12 },
 	{ "CREDIT_BUSY3", 14, 14, 0, NULL, 12 },
 	{ "UNUSED", 15, 31, 0, NULL, 6 },
-	/* 8489 */
+	/* 10269 */
 	{ "MISC", 0, 15, 0, NULL, 4 },
 	{ "AUTO_INC_INDEX", 16, 16, 0, NULL, 14 },
 	{ "CGPG_RESTORE", 17, 17, 0, NULL, 12 },
 	{ "UNUSED", 18, 31, 0, NULL, 6 },
-	/* 8493 */
+	/* 10273 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GWS", 2, 2, 0, NULL, 3 },
@@ -12152,28 +14296,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 8, 11, 0, NULL, 4 },
 	{ "UNUSED2", 12, 15, 0, NULL, 7 },
 	{ "ADDRESS", 16, 31, 0, NULL, 7 },
-	/* 8502 */
+	/* 10282 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
 	{ "NUM_SHADER_ENGINES", 19, 20, 0, NULL, 18 },
 	{ "NUM_RB_PER_SE", 26, 27, 0, NULL, 13 },
-	/* 8507 */
+	/* 10287 */
 	{ "ARRAY_MODE", 2, 5, 16, gk_pm4_reg_values + 548, 10 },
 	{ "PIPE_CONFIG", 6, 10, 19, gk_pm4_reg_values + 1480, 11 },
 	{ "TILE_SPLIT", 11, 13, 7, gk_pm4_reg_values + 582, 10 },
 	{ "MICRO_TILE_MODE_NEW", 22, 24, 5, gk_pm4_reg_values + 589, 19 },
 	{ "SAMPLE_SPLIT", 25, 26, 0, NULL, 12 },
-	/* 8512 */
+	/* 10292 */
 	{ "GCR_DATA_INDEX", 0, 1, 0, NULL, 14 },
 	{ "GCR_REG_DONE", 2, 2, 0, NULL, 12 },
 	{ "GCR_REG_RESET", 3, 3, 0, NULL, 13 },
 	{ "GCR_PIO_RSP_TAG", 16, 23, 0, NULL, 15 },
 	{ "GCR_PIO_RSP_DONE", 30, 30, 0, NULL, 16 },
 	{ "GCR_READY", 31, 31, 0, NULL, 9 },
-	/* 8518 */
+	/* 10298 */
 	{ "GCR_DATA", 0, 31, 0, NULL, 8 },
-	/* 8519 */
+	/* 10299 */
 	{ "FORCE_4K_L2_RESP", 0, 0, 0, NULL, 16 },
 	{ "REDUCE_HALF_MAIN_WQ", 1, 1, 0, NULL, 19 },
 	{ "REDUCE_HALF_PHY_WQ", 2, 2, 0, NULL, 18 },
@@ -12188,7 +14332,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MIXED_RANGE_MODE_DIS", 14, 14, 0, NULL, 20 },
 	{ "ENABLE_16K_UTCL2_REQ", 15, 15, 0, NULL, 20 },
 	{ "CLIENT_ID", 20, 28, 0, NULL, 9 },
-	/* 8533 */
+	/* 10313 */
 	{ "DISABLE_SA0_PHY", 0, 0, 0, NULL, 15 },
 	{ "DISABLE_SA0_VIRT", 1, 1, 0, NULL, 16 },
 	{ "DISABLE_SA1_PHY", 2, 2, 0, NULL, 15 },
@@ -12201,7 +14345,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_GL2A1_PHY", 9, 9, 0, NULL, 17 },
 	{ "DISABLE_GL2A2_PHY", 10, 10, 0, NULL, 17 },
 	{ "DISABLE_GL2A3_PHY", 11, 11, 0, NULL, 17 },
-	/* 8545 */
+	/* 10325 */
 	{ "GCR_CONTROL", 0, 18, 0, NULL, 11 },
 	{ "GCR_SRC", 20, 22, 0, NULL, 7 },
 	{ "GCR_TLB_SHOOTDOWN", 23, 23, 0, NULL, 17 },
@@ -12209,7 +14353,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_NACK_STATUS", 28, 29, 0, NULL, 17 },
 	{ "GCR_SEQ_OP_ERROR", 30, 30, 0, NULL, 16 },
 	{ "UTCL2_NACK_ERROR", 31, 31, 0, NULL, 16 },
-	/* 8552 */
+	/* 10332 */
 	{ "SPARE_BIT_1", 1, 1, 0, NULL, 11 },
 	{ "SPARE_BIT_2", 2, 2, 0, NULL, 11 },
 	{ "SPARE_BIT_3", 3, 3, 0, NULL, 11 },
@@ -12219,10 +14363,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPARE_BIT_7", 7, 7, 0, NULL, 11 },
 	{ "SPARE_BIT_8_0", 8, 15, 0, NULL, 13 },
 	{ "SPARE_BIT_31_16", 16, 31, 0, NULL, 15 },
-	/* 8561 */
+	/* 10341 */
 	{ "PRI_REG_ALTERNATING", 0, 7, 0, NULL, 19 },
 	{ "MAX_REG_OUTSTANDING", 8, 15, 0, NULL, 19 },
-	/* 8563 */
+	/* 10343 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -12233,7 +14377,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 20, 23, 0, NULL, 4 },
 	{ "VF", 24, 24, 0, NULL, 2 },
 	{ "VFID", 25, 29, 0, NULL, 4 },
-	/* 8573 */
+	/* 10353 */
 	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
 	{ "VMC_TAP_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 28 },
 	{ "VMC_TAP_PTE_REQUEST_PHYSICAL", 7, 7, 0, NULL, 28 },
@@ -12241,20 +14385,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MM_SOFTRT_IFIFO_ACTIVE_TRANSACTION_LIMIT", 18, 27, 0, NULL, 40 },
 	{ "BPM_CGCGLS_OVERRIDE", 28, 28, 0, NULL, 19 },
 	{ "GC_CH_FGCG_OFF", 29, 29, 0, NULL, 14 },
-	/* 8580 */
+	/* 10360 */
 	{ "RESERVED_READ_CLIENT_ID", 0, 8, 0, NULL, 23 },
 	{ "RESERVED_WRITE_CLIENT_ID", 10, 18, 0, NULL, 24 },
 	{ "ENABLE", 20, 20, 0, NULL, 6 },
 	{ "RESERVED_CACHE_INVALIDATION_MODE", 24, 24, 0, NULL, 32 },
 	{ "RESERVED_CACHE_PRIVATE_INVALIDATION", 25, 25, 0, NULL, 35 },
 	{ "RESERVED_CACHE_FRAGMENT_SIZE", 26, 30, 0, NULL, 28 },
-	/* 8586 */
+	/* 10366 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
-	/* 8588 */
+	/* 10368 */
 	{ "GCR_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "GCR_CLIENT_ID", 1, 9, 0, NULL, 13 },
-	/* 8590 */
+	/* 10370 */
 	{ "PER_VMID_INVALIDATE_REQ", 0, 15, 0, NULL, 23 },
 	{ "FLUSH_TYPE", 16, 18, 0, NULL, 10 },
 	{ "INVALIDATE_L2_PTES", 19, 19, 0, NULL, 18 },
@@ -12264,16 +14408,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INVALIDATE_L1_PTES", 23, 23, 0, NULL, 18 },
 	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 24, 24, 0, NULL, 34 },
 	{ "INVALIDATE_4K_PAGES_ONLY", 26, 26, 0, NULL, 24 },
-	/* 8599 */
+	/* 10379 */
 	{ "ENABLE_L1_TLB", 0, 0, 0, NULL, 13 },
 	{ "SYSTEM_ACCESS_MODE", 3, 4, 0, NULL, 18 },
 	{ "SYSTEM_APERTURE_UNMAPPED_ACCESS", 5, 5, 0, NULL, 31 },
 	{ "ENABLE_ADVANCED_DRIVER_MODEL", 6, 6, 0, NULL, 28 },
 	{ "ECO_BITS", 7, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 13, 0, NULL, 5 },
-	/* 8605 */
+	/* 10385 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
-	/* 8606 */
+	/* 10386 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12285,7 +14429,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEM_ORDERED", 25, 25, 0, NULL, 11 },
 	{ "FWD_PROGRESS", 26, 26, 0, NULL, 12 },
 	{ "FP16_OVFL", 29, 29, 0, NULL, 9 },
-	/* 8617 */
+	/* 10397 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -12296,7 +14440,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LOAD_INTRAWAVE_COLLISION", 26, 26, 0, NULL, 24 },
 	{ "USER_SGPR_MSB", 27, 27, 0, NULL, 13 },
 	{ "SHARED_VGPR_CNT", 28, 31, 0, NULL, 15 },
-	/* 8627 */
+	/* 10407 */
 	{ "SOFT_GROUPING_EN", 0, 0, 0, NULL, 16 },
 	{ "NUMBER_OF_REQUESTS_PER_CU", 1, 4, 0, NULL, 25 },
 	{ "SOFT_GROUPING_ALLOCATION_TIMEOUT", 5, 8, 0, NULL, 32 },
@@ -12305,15 +14449,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRODUCER_REQUEST_LOCKOUT", 15, 15, 0, NULL, 24 },
 	{ "GLOBAL_SCANNING_EN", 16, 16, 0, NULL, 18 },
 	{ "ALLOCATION_RATE_THROTTLING_THRESHOLD", 17, 19, 0, NULL, 36 },
-	/* 8635 */
+	/* 10415 */
 	{ "TOTAL_WAVE_COUNT_HIER_SELECT", 0, 2, 0, NULL, 28 },
 	{ "PER_TYPE_WAVE_COUNT_HIER_SELECT", 3, 5, 0, NULL, 31 },
 	{ "GROUP_UPDATE_EN", 6, 6, 0, NULL, 15 },
 	{ "TOTAL_WAVE_COUNT_COEFFICIENT", 8, 15, 0, NULL, 28 },
 	{ "PER_TYPE_WAVE_COUNT_COEFFICIENT", 16, 23, 0, NULL, 31 },
-	/* 8640 */
+	/* 10420 */
 	{ "CONTRIBUTION", 0, 6, 0, NULL, 12 },
-	/* 8641 */
+	/* 10421 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12326,7 +14470,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEM_ORDERED", 27, 27, 0, NULL, 11 },
 	{ "FWD_PROGRESS", 28, 28, 0, NULL, 12 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 8653 */
+	/* 10433 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -12341,10 +14485,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISPATCH_DRAW_EN", 24, 24, 0, NULL, 16 },
 	{ "USER_SGPR_MSB", 27, 27, 0, NULL, 13 },
 	{ "SHARED_VGPR_CNT", 28, 31, 0, NULL, 15 },
-	/* 8667 */
+	/* 10447 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "SPI_SHADER_LATE_ALLOC_GS", 16, 22, 0, NULL, 24 },
-	/* 8669 */
+	/* 10449 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12358,7 +14502,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WGP_MODE", 27, 27, 0, NULL, 8 },
 	{ "GS_VGPR_COMP_CNT", 29, 30, 0, NULL, 16 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 8682 */
+	/* 10462 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -12368,7 +14512,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 19, 26, 0, NULL, 8 },
 	{ "USER_SGPR_MSB", 27, 27, 0, NULL, 13 },
 	{ "SHARED_VGPR_CNT", 28, 31, 0, NULL, 15 },
-	/* 8691 */
+	/* 10471 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12379,12 +14523,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VGPR_COMP_CNT", 24, 25, 0, NULL, 13 },
 	{ "CU_GROUP_ENABLE", 26, 26, 0, NULL, 15 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 8701 */
+	/* 10481 */
 	{ "WAVE_LIMIT", 0, 5, 0, NULL, 10 },
 	{ "LOCK_LOW_THRESHOLD", 6, 9, 0, NULL, 18 },
 	{ "GROUP_FIFO_DEPTH", 10, 15, 0, NULL, 16 },
 	{ "CU_EN", 16, 31, 0, NULL, 5 },
-	/* 8705 */
+	/* 10485 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12397,7 +14541,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WGP_MODE", 26, 26, 0, NULL, 8 },
 	{ "LS_VGPR_COMP_CNT", 28, 29, 0, NULL, 16 },
 	{ "FP16_OVFL", 30, 30, 0, NULL, 9 },
-	/* 8717 */
+	/* 10497 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "TRAP_PRESENT", 6, 6, 0, NULL, 12 },
@@ -12407,7 +14551,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 18, 26, 0, NULL, 8 },
 	{ "USER_SGPR_MSB", 27, 27, 0, NULL, 13 },
 	{ "SHARED_VGPR_CNT", 28, 31, 0, NULL, 15 },
-	/* 8726 */
+	/* 10506 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12417,7 +14561,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IEEE_MODE", 23, 23, 0, NULL, 9 },
 	{ "VGPR_COMP_CNT", 24, 25, 0, NULL, 13 },
 	{ "FP16_OVFL", 30, 30, 0, NULL, 9 },
-	/* 8735 */
+	/* 10515 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -12431,7 +14575,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_ENABLE", 13, 13, 0, NULL, 13 },
 	{ "RESTORE", 14, 14, 0, NULL, 7 },
 	{ "CS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 8748 */
+	/* 10528 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -12444,7 +14588,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WGP_MODE", 29, 29, 0, NULL, 8 },
 	{ "MEM_ORDERED", 30, 30, 0, NULL, 11 },
 	{ "FWD_PROGRESS", 31, 31, 0, NULL, 12 },
-	/* 8760 */
+	/* 10540 */
 	{ "SOFT_GROUPING_EN", 0, 0, 0, NULL, 16 },
 	{ "NUMBER_OF_REQUESTS_PER_CU", 1, 4, 0, NULL, 25 },
 	{ "SOFT_GROUPING_ALLOCATION_TIMEOUT", 5, 8, 0, NULL, 32 },
@@ -12454,14 +14598,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GLOBAL_SCANNING_EN", 16, 16, 0, NULL, 18 },
 	{ "ALLOCATION_RATE_THROTTLING_THRESHOLD", 17, 19, 0, NULL, 36 },
 	{ "DEDICATED_PREALLOCATION_BUFFER_LIMIT", 20, 26, 0, NULL, 36 },
-	/* 8769 */
+	/* 10549 */
 	{ "SHARED_VGPR_CNT", 0, 3, 0, NULL, 15 },
-	/* 8770 */
+	/* 10550 */
 	{ "INDEX", 0, 10, 0, NULL, 5 },
-	/* 8771 */
+	/* 10551 */
 	{ "OFF_DELAY", 0, 9, 0, NULL, 9 },
 	{ "IMMEDIATE", 10, 10, 0, NULL, 9 },
-	/* 8773 */
+	/* 10553 */
 	{ "EDC_ERROR_ID", 0, 3, 0, NULL, 12 },
 	{ "SUA_ERROR", 4, 4, 0, NULL, 9 },
 	{ "CE_DATA_FETCHER_UTCL1_ERROR", 5, 5, 0, NULL, 27 },
@@ -12491,7 +14635,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "C2_FETCHER_UTCL1_ERROR", 29, 29, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "CE_INIT_UTCL1_ERROR", 31, 31, 0, NULL, 19 },
-	/* 8802 */
+	/* 10582 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "BUF_SWAP", 16, 17, 0, NULL, 8 },
@@ -12503,7 +14647,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 8813 */
+	/* 10593 */
 	{ "RESUME_INT_ENABLE", 8, 8, 0, NULL, 17 },
 	{ "SUSPEND_INT_ENABLE", 9, 9, 0, NULL, 18 },
 	{ "DMA_WATCH_INT_ENABLE", 10, 10, 0, NULL, 20 },
@@ -12523,7 +14667,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 8832 */
+	/* 10612 */
 	{ "RESUME_INT_STAT", 8, 8, 0, NULL, 15 },
 	{ "SUSPEND_INT_STAT", 9, 9, 0, NULL, 16 },
 	{ "DMA_WATCH_INT_STAT", 10, 10, 0, NULL, 18 },
@@ -12543,12 +14687,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 8851 */
+	/* 10631 */
 	{ "QUANTUM_DURATION", 0, 27, 0, NULL, 16 },
 	{ "TIMER_EXPIRED", 28, 28, 0, NULL, 13 },
 	{ "QUANTUM_SCALE", 29, 30, 0, NULL, 13 },
 	{ "QUANTUM_EN", 31, 31, 0, NULL, 10 },
-	/* 8855 */
+	/* 10635 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "MIN_AVAILSZ", 20, 21, 0, NULL, 11 },
@@ -12560,7 +14704,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 8866 */
+	/* 10646 */
 	{ "DMA_WATCH_INT_ENABLE", 10, 10, 0, NULL, 20 },
 	{ "CP_VM_DOORBELL_WR_INT_ENABLE", 11, 11, 0, NULL, 28 },
 	{ "CP_ECC_ERROR_INT_ENABLE", 14, 14, 0, NULL, 23 },
@@ -12578,7 +14722,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 8883 */
+	/* 10663 */
 	{ "RESUME_INT_STAT", 8, 8, 0, NULL, 15 },
 	{ "SUSPEND_INT_STAT", 9, 9, 0, NULL, 16 },
 	{ "DMA_WATCH_INT_STAT", 10, 10, 0, NULL, 18 },
@@ -12598,7 +14742,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 8902 */
+	/* 10682 */
 	{ "DMA_WATCH_INT_STAT", 10, 10, 0, NULL, 18 },
 	{ "CP_VM_DOORBELL_WR_INT_STAT", 11, 11, 0, NULL, 26 },
 	{ "CP_ECC_ERROR_INT_STAT", 14, 14, 0, NULL, 21 },
@@ -12616,7 +14760,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 8919 */
+	/* 10699 */
 	{ "GFX_CLK_HALT_ME0_PIPE0", 0, 0, 0, NULL, 22 },
 	{ "GFX_CLK_HALT_ME0_PIPE1", 1, 1, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME1_PIPE0", 8, 8, 0, NULL, 22 },
@@ -12631,45 +14775,45 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CMP_CLK_HALT_ME3_PIPE1", 21, 21, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME3_PIPE2", 22, 22, 0, NULL, 22 },
 	{ "CMP_CLK_HALT_ME3_PIPE3", 23, 23, 0, NULL, 22 },
-	/* 8933 */
+	/* 10713 */
 	{ "ME_SRC", 0, 0, 0, NULL, 6 },
-	/* 8934 */
+	/* 10714 */
 	{ "QUEUE_ACCESS", 0, 0, 0, NULL, 12 },
 	{ "PIPE_ID", 4, 5, 0, NULL, 7 },
 	{ "QUEUE_ID", 8, 10, 0, NULL, 8 },
-	/* 8937 */
+	/* 10717 */
 	{ "IP_START", 0, 19, 0, NULL, 8 },
-	/* 8938 */
+	/* 10718 */
 	{ "IR_START", 0, 19, 0, NULL, 8 },
-	/* 8939 */
+	/* 10719 */
 	{ "ME0PIPE0_MAX_GE_CNTX", 0, 2, 0, NULL, 20 },
 	{ "ME0PIPE0_MAX_PIPE_CNTX", 4, 6, 0, NULL, 22 },
 	{ "ME0PIPE1_MAX_GE_CNTX", 16, 18, 0, NULL, 20 },
 	{ "ME0PIPE1_MAX_PIPE_CNTX", 20, 22, 0, NULL, 22 },
-	/* 8943 */
+	/* 10723 */
 	{ "RESET_REQUEST", 0, 15, 0, NULL, 13 },
 	{ "PIPE0_QUEUES", 16, 23, 0, NULL, 12 },
 	{ "PIPE1_QUEUES", 24, 31, 0, NULL, 12 },
-	/* 8946 */
+	/* 10726 */
 	{ "DOORBELL_UPDATED", 0, 0, 0, NULL, 16 },
 	{ "DOORBELL_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "DOORBELL_UPDATED_EN", 2, 2, 0, NULL, 19 },
 	{ "DOORBELL_UPDATED_MODE", 3, 3, 0, NULL, 21 },
-	/* 8950 */
+	/* 10730 */
 	{ "CS1_INDEX", 0, 16, 0, NULL, 9 },
-	/* 8951 */
+	/* 10731 */
 	{ "SUSPEND_REQ", 0, 0, 0, NULL, 11 },
 	{ "RESUME_REQ", 1, 1, 0, NULL, 10 },
-	/* 8953 */
+	/* 10733 */
 	{ "SUSPEND_MODE", 0, 0, 0, NULL, 12 },
 	{ "SUSPEND_ENABLE", 1, 1, 0, NULL, 14 },
 	{ "RESUME_LOCK", 2, 2, 0, NULL, 11 },
 	{ "ACE_SUSPEND_ACTIVE", 3, 3, 0, NULL, 18 },
-	/* 8957 */
+	/* 10737 */
 	{ "SUSPEND_QUE", 0, 7, 0, NULL, 11 },
-	/* 8958 */
+	/* 10738 */
 	{ "BASE_ADDR_LO", 6, 31, 0, NULL, 12 },
-	/* 8959 */
+	/* 10739 */
 	{ "THRESHOLD", 0, 7, 0, NULL, 9 },
 	{ "SIZE", 16, 16, 0, NULL, 4 },
 	{ "VMID", 20, 23, 0, NULL, 4 },
@@ -12677,9 +14821,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "POLICY", 28, 29, 0, NULL, 6 },
 	{ "MODE", 30, 30, 0, NULL, 4 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 8966 */
+	/* 10746 */
 	{ "COUNT", 0, 7, 0, NULL, 5 },
-	/* 8967 */
+	/* 10747 */
 	{ "QUEUE_STATE", 0, 4, 0, NULL, 11 },
 	{ "MAPPED_QUEUE", 5, 7, 0, NULL, 12 },
 	{ "QUEUE_AVAILABLE", 8, 15, 0, NULL, 15 },
@@ -12689,31 +14833,31 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_OVERIDE_QUEUEID", 29, 29, 0, NULL, 22 },
 	{ "OVERIDE_QUEUEID", 30, 30, 0, NULL, 15 },
 	{ "FORCE_QUEUE", 31, 31, 0, NULL, 11 },
-	/* 8976 */
+	/* 10756 */
 	{ "SUSPEND_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "PIPE_HOLDING", 4, 4, 0, NULL, 12 },
-	/* 8978 */
+	/* 10758 */
 	{ "ADDR_HI", 0, 15, 0, NULL, 7 },
 	{ "RSVD", 16, 31, 0, NULL, 4 },
-	/* 8980 */
+	/* 10760 */
 	{ "DATA_LO", 0, 31, 0, NULL, 7 },
-	/* 8981 */
+	/* 10761 */
 	{ "DATA_HI", 0, 31, 0, NULL, 7 },
-	/* 8982 */
+	/* 10762 */
 	{ "REQUEST", 0, 0, 0, NULL, 7 },
 	{ "CLIENTID", 1, 3, 0, NULL, 8 },
-	/* 8984 */
+	/* 10764 */
 	{ "BASE_ADDR_HI", 0, 15, 0, NULL, 12 },
 	{ "APP_VMID", 28, 31, 0, NULL, 8 },
-	/* 8986 */
+	/* 10766 */
 	{ "QUANTUM_EN", 0, 0, 0, NULL, 10 },
 	{ "QUANTUM_SCALE", 3, 4, 0, NULL, 13 },
 	{ "QUANTUM_DURATION", 8, 15, 0, NULL, 16 },
 	{ "QUANTUM_ACTIVE", 31, 31, 0, NULL, 14 },
-	/* 8990 */
+	/* 10770 */
 	{ "RB_OFFSET", 0, 19, 0, NULL, 9 },
 	{ "DISABLE_RB_OFFSET", 31, 31, 0, NULL, 17 },
-	/* 8992 */
+	/* 10772 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "BUF_SWAP", 16, 17, 0, NULL, 8 },
@@ -12726,30 +14870,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 9004 */
+	/* 10784 */
 	{ "DEQUEUE_REQ", 0, 0, 0, NULL, 11 },
 	{ "IQ_REQ_PEND", 4, 4, 0, NULL, 11 },
 	{ "IQ_REQ_PEND_EN", 9, 9, 0, NULL, 14 },
 	{ "DEQUEUE_REQ_EN", 10, 10, 0, NULL, 14 },
-	/* 9008 */
+	/* 10788 */
 	{ "MAPPED", 0, 0, 0, NULL, 6 },
-	/* 9009 */
+	/* 10789 */
 	{ "CONTROL", 0, 23, 0, NULL, 7 },
-	/* 9010 */
+	/* 10790 */
 	{ "DEQUEUE_STATUS", 0, 0, 0, NULL, 14 },
 	{ "OS_PREEMPT_STATUS", 4, 5, 0, NULL, 17 },
 	{ "PREEMPT_ACK", 6, 6, 0, NULL, 11 },
 	{ "QUEUE_IDLE", 30, 30, 0, NULL, 10 },
-	/* 9014 */
+	/* 10794 */
 	{ "COMMAND", 0, 3, 0, NULL, 7 },
-	/* 9015 */
+	/* 10795 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "PRIV_STATE", 8, 8, 0, NULL, 10 },
 	{ "PROCESSING_MQD", 12, 12, 0, NULL, 14 },
 	{ "PROCESSING_MQD_EN", 13, 13, 0, NULL, 17 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 9021 */
+	/* 10801 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "BUF_SWAP", 16, 17, 0, NULL, 8 },
@@ -12760,33 +14904,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_NO_UPDATE", 27, 27, 0, NULL, 12 },
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 9031 */
+	/* 10811 */
 	{ "RSVD", 0, 6, 0, NULL, 4 },
 	{ "ADDR_LO", 7, 31, 0, NULL, 7 },
-	/* 9033 */
+	/* 10813 */
 	{ "RSVD", 0, 6, 0, NULL, 4 },
 	{ "MASK", 7, 31, 0, NULL, 4 },
-	/* 9035 */
+	/* 10815 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "RSVD1", 4, 7, 0, NULL, 5 },
 	{ "WATCH_READS", 8, 8, 0, NULL, 11 },
 	{ "WATCH_WRITES", 9, 9, 0, NULL, 12 },
 	{ "ANY_VMID", 10, 10, 0, NULL, 8 },
 	{ "RSVD2", 11, 31, 0, NULL, 5 },
-	/* 9041 */
+	/* 10821 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "CLIENT_ID", 8, 10, 0, NULL, 9 },
 	{ "PIPE", 12, 13, 0, NULL, 4 },
 	{ "WATCH_ID", 16, 17, 0, NULL, 8 },
 	{ "RD_WR", 20, 20, 0, NULL, 5 },
 	{ "TRAP_FLAG", 31, 31, 0, NULL, 9 },
-	/* 9047 */
+	/* 10827 */
 	{ "JT_LOADED", 0, 1, 0, NULL, 9 },
 	{ "WR_MASK", 16, 17, 0, NULL, 7 },
-	/* 9049 */
+	/* 10829 */
 	{ "JT_LOADED", 0, 7, 0, NULL, 9 },
 	{ "WR_MASK", 16, 23, 0, NULL, 7 },
-	/* 9051 */
+	/* 10831 */
 	{ "CPF_EN", 0, 0, 0, NULL, 6 },
 	{ "CPG_EN", 1, 1, 0, NULL, 6 },
 	{ "CPC_EN", 2, 2, 0, NULL, 6 },
@@ -12798,11 +14942,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_EN", 9, 9, 0, NULL, 5 },
 	{ "SDMA_EN", 10, 10, 0, NULL, 7 },
 	{ "SD_VMIDVEC_OVERRIDE", 31, 31, 0, NULL, 19 },
-	/* 9062 */
+	/* 10842 */
 	{ "IQ_OFFSET", 0, 2, 0, NULL, 9 },
 	{ "PQ_OFFSET", 8, 13, 0, NULL, 9 },
 	{ "IB_OFFSET", 16, 22, 0, NULL, 9 },
-	/* 9065 */
+	/* 10845 */
 	{ "QUEUE_STATE", 0, 4, 0, NULL, 11 },
 	{ "MAPPED_QUEUE", 5, 7, 0, NULL, 12 },
 	{ "QUEUE_AVAILABLE", 8, 15, 0, NULL, 15 },
@@ -12814,7 +14958,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_OFFLOAD_CHECK", 28, 29, 0, NULL, 20 },
 	{ "FREEZE_QUEUE_STATE", 30, 30, 0, NULL, 18 },
 	{ "FORCE_QUEUE", 31, 31, 0, NULL, 11 },
-	/* 9076 */
+	/* 10856 */
 	{ "PRELOAD_REQ", 0, 0, 0, NULL, 11 },
 	{ "SUSPEND_STATUS", 7, 7, 0, NULL, 14 },
 	{ "PRELOAD_SIZE", 8, 17, 0, NULL, 12 },
@@ -12830,7 +14974,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RELAUNCH_WAVES", 29, 29, 0, NULL, 14 },
 	{ "QSWITCH_MODE", 30, 30, 0, NULL, 12 },
 	{ "DISP_ACTIVE", 31, 31, 0, NULL, 11 },
-	/* 9091 */
+	/* 10871 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -12848,14 +14992,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 9108 */
+	/* 10888 */
 	{ "IB_SIZE", 0, 19, 0, NULL, 7 },
 	{ "MIN_IB_AVAIL_SIZE", 20, 21, 0, NULL, 17 },
 	{ "IB_EXE_DISABLE", 23, 23, 0, NULL, 14 },
 	{ "IB_CACHE_POLICY", 24, 25, 0, NULL, 15 },
 	{ "IB_VOLATILE", 26, 26, 0, NULL, 11 },
 	{ "PROCESSING_IB", 31, 31, 0, NULL, 13 },
-	/* 9114 */
+	/* 10894 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -12871,18 +15015,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PROCESS_IQ_EN", 29, 29, 0, NULL, 13 },
 	{ "PROCESSING_IQ", 30, 30, 0, NULL, 13 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 9129 */
+	/* 10909 */
 	{ "DEQUEUE_REQ", 0, 3, 0, NULL, 11 },
 	{ "IQ_REQ_PEND", 4, 4, 0, NULL, 11 },
 	{ "DEQUEUE_INT", 8, 8, 0, NULL, 11 },
 	{ "IQ_REQ_PEND_EN", 9, 9, 0, NULL, 14 },
 	{ "DEQUEUE_REQ_EN", 10, 10, 0, NULL, 14 },
-	/* 9134 */
+	/* 10914 */
 	{ "RETRY", 0, 0, 0, NULL, 5 },
 	{ "RESULT", 1, 2, 0, NULL, 6 },
 	{ "POLLING_DIS", 8, 8, 0, NULL, 11 },
 	{ "MESSAGE_EN", 9, 9, 0, NULL, 10 },
-	/* 9138 */
+	/* 10918 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "PRIV_STATE", 8, 8, 0, NULL, 10 },
 	{ "PROCESSING_MQD", 12, 12, 0, NULL, 14 },
@@ -12890,7 +15034,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
 	{ "MQD_VOLATILE", 26, 26, 0, NULL, 12 },
-	/* 9145 */
+	/* 10925 */
 	{ "EOP_SIZE", 0, 5, 0, NULL, 8 },
 	{ "PROCESSING_EOP", 8, 8, 0, NULL, 14 },
 	{ "PROCESS_EOP_EN", 12, 12, 0, NULL, 14 },
@@ -12903,40 +15047,40 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EOP_VOLATILE", 26, 26, 0, NULL, 12 },
 	{ "SIG_SEM_RESULT", 29, 30, 0, NULL, 14 },
 	{ "PEND_SIG_SEM", 31, 31, 0, NULL, 12 },
-	/* 9157 */
+	/* 10937 */
 	{ "POLICY", 3, 4, 0, NULL, 6 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
-	/* 9159 */
+	/* 10939 */
 	{ "CNT", 0, 12, 0, NULL, 3 },
-	/* 9160 */
+	/* 10940 */
 	{ "RPTR", 0, 10, 0, NULL, 4 },
-	/* 9161 */
+	/* 10941 */
 	{ "WPTR", 0, 10, 0, NULL, 4 },
-	/* 9162 */
+	/* 10942 */
 	{ "DEQUEUE_STAT", 0, 3, 0, NULL, 12 },
 	{ "SUSPEND_REQ_PEND", 4, 4, 0, NULL, 16 },
 	{ "SUSPEND_REQ_PEND_EN", 9, 9, 0, NULL, 19 },
 	{ "DEQUEUE_STAT_EN", 10, 10, 0, NULL, 15 },
-	/* 9166 */
+	/* 10946 */
 	{ "SIZE", 0, 16, 0, NULL, 4 },
 	{ "UNUSED", 17, 31, 0, NULL, 6 },
-	/* 9168 */
+	/* 10948 */
 	{ "BASE", 0, 5, 0, NULL, 4 },
 	{ "UNUSED1", 6, 15, 0, NULL, 7 },
 	{ "SIZE", 16, 22, 0, NULL, 4 },
 	{ "UNUSED2", 23, 31, 0, NULL, 7 },
-	/* 9172 */
+	/* 10952 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "RESOURCE_ID", 8, 15, 0, NULL, 11 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 9175 */
+	/* 10955 */
 	{ "MAX_WAVE_ID", 0, 11, 0, NULL, 11 },
 	{ "UNUSED", 12, 31, 0, NULL, 6 },
-	/* 9177 */
+	/* 10957 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "PIPE_ID", 8, 15, 0, NULL, 7 },
 	{ "UNUSED", 16, 31, 0, NULL, 6 },
-	/* 9180 */
+	/* 10960 */
 	{ "MISC", 0, 17, 0, NULL, 4 },
 	{ "RD_BUF_TAG_MISS", 18, 18, 0, NULL, 15 },
 	{ "GDSA_PC_CGTS_DIS", 19, 19, 0, NULL, 16 },
@@ -12945,10 +15089,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GDS_CLK_ENHANCE_DIS", 22, 22, 0, NULL, 19 },
 	{ "DISABLE_LOGIC_ID_CLAMP", 23, 23, 0, NULL, 22 },
 	{ "UNUSED", 24, 31, 0, NULL, 6 },
-	/* 9188 */
+	/* 10968 */
 	{ "PACKER_ID", 0, 3, 0, NULL, 9 },
 	{ "UNUSED", 4, 31, 0, NULL, 6 },
-	/* 9190 */
+	/* 10970 */
 	{ "ZPASS_INCREMENT_DISABLE", 0, 0, 0, NULL, 23 },
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "DISABLE_CONSERVATIVE_ZPASS_COUNTS", 2, 2, 0, NULL, 33 },
@@ -12960,7 +15104,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 9201 */
+	/* 10981 */
 	{ "SLICE_START", 0, 10, 0, NULL, 11 },
 	{ "SLICE_START_HI", 11, 12, 0, NULL, 14 },
 	{ "SLICE_MAX", 13, 23, 0, NULL, 9 },
@@ -12968,7 +15112,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "STENCIL_READ_ONLY", 25, 25, 0, NULL, 17 },
 	{ "MIPID", 26, 29, 0, NULL, 5 },
 	{ "SLICE_MAX_HI", 30, 31, 0, NULL, 12 },
-	/* 9208 */
+	/* 10988 */
 	{ "FIELD_1", 0, 3, 0, NULL, 7 },
 	{ "FIELD_2", 4, 7, 0, NULL, 7 },
 	{ "FIELD_3", 8, 12, 0, NULL, 7 },
@@ -12977,7 +15121,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FIELD_6", 17, 18, 0, NULL, 7 },
 	{ "FIELD_7", 19, 20, 0, NULL, 7 },
 	{ "RESOURCE_LEVEL", 28, 31, 0, NULL, 14 },
-	/* 9216 */
+	/* 10996 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
@@ -12992,7 +15136,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_SIZE", 28, 28, 0, NULL, 9 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "ZRANGE_PRECISION", 31, 31, 0, NULL, 16 },
-	/* 9230 */
+	/* 11010 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
 	{ "FAULT_BEHAVIOR", 9, 10, 4, gk_pm4_reg_values + 1290, 14 },
@@ -13002,12 +15146,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ITERATE_256", 20, 20, 0, NULL, 11 },
 	{ "ALLOW_EXPCLEAR", 27, 27, 0, NULL, 14 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
-	/* 9239 */
+	/* 11019 */
 	{ "FIELD_1", 0, 10, 0, NULL, 7 },
 	{ "FIELD_2", 11, 21, 0, NULL, 7 },
-	/* 9241 */
+	/* 11021 */
 	{ "FIELD_1", 0, 21, 0, NULL, 7 },
-	/* 9242 */
+	/* 11022 */
 	{ "Z_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1499, 11 },
 	{ "S_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1499, 11 },
 	{ "HTILE_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1499, 15 },
@@ -13017,7 +15161,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HTILE_RD_POLICY", 20, 21, 4, gk_pm4_reg_values + 1503, 15 },
 	{ "Z_BIG_PAGE", 24, 24, 0, NULL, 10 },
 	{ "S_BIG_PAGE", 25, 25, 0, NULL, 10 },
-	/* 9251 */
+	/* 11031 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "NUM_SE", 1, 2, 0, NULL, 6 },
 	{ "NUM_RB_PER_SE", 5, 6, 0, NULL, 13 },
@@ -13025,7 +15169,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_SC", 12, 13, 0, NULL, 6 },
 	{ "NUM_RB_PER_SC", 16, 17, 0, NULL, 13 },
 	{ "NUM_PACKER_PER_SC", 20, 20, 0, NULL, 17 },
-	/* 9258 */
+	/* 11038 */
 	{ "CMASK_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1499, 15 },
 	{ "FMASK_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1499, 15 },
 	{ "DCC_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1499, 13 },
@@ -13036,7 +15180,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COLOR_RD_POLICY", 22, 23, 4, gk_pm4_reg_values + 1503, 15 },
 	{ "FMASK_BIG_PAGE", 30, 30, 0, NULL, 14 },
 	{ "COLOR_BIG_PAGE", 31, 31, 0, NULL, 14 },
-	/* 9268 */
+	/* 11048 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "OVERWRITE_COMBINER_WATERMARK", 2, 6, 0, NULL, 28 },
 	{ "DISABLE_CONSTANT_ENCODE_AC01", 8, 8, 0, NULL, 28 },
@@ -13045,38 +15189,38 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ELIMFC_SKIP_OF_AC01", 12, 12, 0, NULL, 27 },
 	{ "DISABLE_ELIMFC_SKIP_OF_SINGLE", 13, 13, 0, NULL, 29 },
 	{ "ENABLE_ELIMFC_SKIP_OF_REG", 14, 14, 0, NULL, 25 },
-	/* 9276 */
+	/* 11056 */
 	{ "COVERAGE_OUT_ENABLE", 0, 0, 0, NULL, 19 },
 	{ "COVERAGE_OUT_MRT", 1, 3, 0, NULL, 16 },
 	{ "COVERAGE_OUT_CHANNEL", 4, 5, 0, NULL, 20 },
 	{ "COVERAGE_OUT_SAMPLES", 8, 11, 0, NULL, 20 },
-	/* 9280 */
+	/* 11060 */
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "VS_HALF_PACK", 6, 6, 0, NULL, 12 },
 	{ "NO_PC_EXPORT", 7, 7, 0, NULL, 12 },
-	/* 9283 */
+	/* 11063 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "OFFCHIP_PARAM_EN", 7, 7, 0, NULL, 16 },
 	{ "LATE_PC_DEALLOC", 8, 8, 0, NULL, 15 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 9289 */
+	/* 11069 */
 	{ "IDX0_EXPORT_FORMAT", 0, 3, 5, gk_pm4_reg_values + 707, 18 },
-	/* 9290 */
+	/* 11070 */
 	{ "POS0_EXPORT_FORMAT", 0, 3, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS1_EXPORT_FORMAT", 4, 7, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS2_EXPORT_FORMAT", 8, 11, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS3_EXPORT_FORMAT", 12, 15, 5, gk_pm4_reg_values + 707, 18 },
 	{ "POS4_EXPORT_FORMAT", 16, 19, 5, gk_pm4_reg_values + 707, 18 },
-	/* 9295 */
+	/* 11075 */
 	{ "MAX_VERTS_PER_SUBGROUP", 0, 9, 0, NULL, 22 },
-	/* 9296 */
+	/* 11076 */
 	{ "DISABLE_DUAL_QUAD", 0, 0, 0, NULL, 17 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 8, gk_pm4_reg_values + 1507, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 9300 */
+	/* 11080 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -13094,7 +15238,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXEC_IF_OVERLAPPED", 17, 17, 0, NULL, 18 },
 	{ "POPS_OVERLAP_NUM_SAMPLES", 20, 22, 0, NULL, 24 },
 	{ "PRE_SHADER_DEPTH_COVERAGE_ENABLE", 23, 23, 0, NULL, 32 },
-	/* 9317 */
+	/* 11097 */
 	{ "CULL_FRONT", 0, 0, 0, NULL, 10 },
 	{ "CULL_BACK", 1, 1, 0, NULL, 9 },
 	{ "FACE", 2, 2, 0, NULL, 4 },
@@ -13111,7 +15255,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RIGHT_TRIANGLE_ALTERNATE_GRADIENT_REF", 22, 22, 0, NULL, 37 },
 	{ "NEW_QUAD_DECOMPOSITION", 23, 23, 0, NULL, 22 },
 	{ "KEEP_TOGETHER_ENABLE", 24, 24, 0, NULL, 20 },
-	/* 9333 */
+	/* 11113 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -13140,7 +15284,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_VTX_GS_CUT_FLAG", 25, 25, 0, NULL, 19 },
 	{ "USE_VTX_SHD_OBJPRIM_ID", 26, 26, 0, NULL, 22 },
 	{ "USE_VTX_LINE_WIDTH", 27, 27, 0, NULL, 18 },
-	/* 9361 */
+	/* 11141 */
 	{ "SMALL_PRIM_FILTER_ENABLE", 0, 0, 0, NULL, 24 },
 	{ "TRIANGLE_FILTER_DISABLE", 1, 1, 0, NULL, 23 },
 	{ "LINE_FILTER_DISABLE", 2, 2, 0, NULL, 19 },
@@ -13148,16 +15292,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RECTANGLE_FILTER_DISABLE", 4, 4, 0, NULL, 24 },
 	{ "SRBSL_ENABLE", 5, 5, 0, NULL, 12 },
 	{ "SC_1XMSAA_COMPATIBLE_DISABLE", 6, 6, 0, NULL, 28 },
-	/* 9368 */
+	/* 11148 */
 	{ "OBJ_ID_SEL", 0, 0, 0, NULL, 10 },
 	{ "ADD_PIPED_PRIM_ID", 1, 1, 0, NULL, 17 },
-	/* 9370 */
+	/* 11150 */
 	{ "STEREO_MODE", 1, 4, 0, NULL, 11 },
 	{ "RT_SLICE_MODE", 5, 7, 0, NULL, 13 },
 	{ "RT_SLICE_OFFSET", 8, 11, 0, NULL, 15 },
 	{ "VP_ID_MODE", 16, 18, 0, NULL, 10 },
 	{ "VP_ID_OFFSET", 19, 22, 0, NULL, 12 },
-	/* 9375 */
+	/* 11155 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "SWAP_MODE", 2, 3, 4, gk_pm4_reg_values + 791, 9 },
 	{ "BUF_TYPE", 4, 5, 4, gk_pm4_reg_values + 985, 8 },
@@ -13166,17 +15310,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
 	{ "REQ_PATH", 10, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 13, 0, NULL, 5 },
-	/* 9383 */
+	/* 11163 */
 	{ "EVENT_TYPE", 0, 5, 64, gk_pm4_reg_values + 1518, 10 },
 	{ "ADDRESS_HI", 10, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 9386 */
+	/* 11166 */
 	{ "OBJPRIM_ID_EN", 0, 0, 0, NULL, 13 },
 	{ "EN_REG_RT_INDEX", 1, 1, 0, NULL, 15 },
 	{ "OBJECT_ID_INST_EN", 2, 2, 0, NULL, 17 },
 	{ "EN_PRIM_PAYLOAD", 3, 3, 0, NULL, 15 },
 	{ "EN_DRAW_VP", 4, 4, 0, NULL, 10 },
-	/* 9391 */
+	/* 11171 */
 	{ "RESERVED_FIELD_1", 0, 0, 0, NULL, 16 },
 	{ "FULL_CACHE", 1, 1, 0, NULL, 10 },
 	{ "RESERVED_FIELD_2", 2, 2, 0, NULL, 16 },
@@ -13186,10 +15330,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
 	{ "RESERVED_FIELD_6", 17, 17, 0, NULL, 16 },
 	{ "PIPE_ALIGNED", 18, 18, 0, NULL, 12 },
-	/* 9400 */
+	/* 11180 */
 	{ "PRIM_AMP_FACTOR", 0, 8, 0, NULL, 15 },
 	{ "THDS_PER_SUBGRP", 9, 17, 0, NULL, 15 },
-	/* 9402 */
+	/* 11182 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -13209,7 +15353,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VS_W32_EN", 23, 23, 0, NULL, 9 },
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_EN", 25, 25, 0, NULL, 19 },
-	/* 9421 */
+	/* 11201 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -13222,16 +15366,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ONE", 19, 19, 2, gk_pm4_reg_values + 1582, 10 },
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1584, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
-	/* 9433 */
+	/* 11213 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "CNT", 2, 8, 0, NULL, 3 },
 	{ "EN_MAX_VERT_OUT_PER_GS_INSTANCE", 31, 31, 0, NULL, 31 },
-	/* 9436 */
+	/* 11216 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
 	{ "WAVE_BREAK_REGION_SIZE", 5, 6, 0, NULL, 22 },
-	/* 9440 */
+	/* 11220 */
 	{ "BINNING_MODE", 0, 1, 4, gk_pm4_reg_values + 1416, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -13244,7 +15388,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
-	/* 9452 */
+	/* 11232 */
 	{ "OVER_RAST_ENABLE", 0, 0, 0, NULL, 16 },
 	{ "OVER_RAST_SAMPLE_SELECT", 1, 4, 0, NULL, 23 },
 	{ "UNDER_RAST_ENABLE", 5, 5, 0, NULL, 17 },
@@ -13265,14 +15409,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CENTROID_SAMPLE_OVERRIDE", 24, 24, 0, NULL, 24 },
 	{ "UNCERTAINTY_REGION_MULT", 25, 26, 0, NULL, 23 },
 	{ "UNCERTAINTY_REGION_PBB_MULT", 27, 28, 0, NULL, 27 },
-	/* 9472 */
+	/* 11252 */
 	{ "MAX_DEALLOCS_IN_WAVE", 0, 10, 0, NULL, 20 },
 	{ "MAX_FPOVS_IN_WAVE", 16, 23, 0, NULL, 17 },
-	/* 9474 */
+	/* 11254 */
 	{ "SLICE_START", 0, 12, 0, NULL, 11 },
 	{ "SLICE_MAX", 13, 25, 0, NULL, 9 },
 	{ "MIP_LEVEL", 26, 29, 0, NULL, 9 },
-	/* 9477 */
+	/* 11257 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 32, gk_pm4_reg_values + 1428, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
@@ -13292,7 +15436,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_ENABLE", 28, 28, 0, NULL, 10 },
 	{ "CMASK_ADDR_TYPE", 29, 30, 3, gk_pm4_reg_values + 1055, 15 },
 	{ "ALT_TILE_MODE", 31, 31, 0, NULL, 13 },
-	/* 9496 */
+	/* 11276 */
 	{ "TILE_MODE_INDEX", 0, 4, 0, NULL, 15 },
 	{ "FMASK_TILE_MODE_INDEX", 5, 9, 0, NULL, 21 },
 	{ "FMASK_BANK_HEIGHT", 10, 11, 0, NULL, 17 },
@@ -13301,7 +15445,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_DST_ALPHA_1", 17, 17, 0, NULL, 17 },
 	{ "DISABLE_FMASK_NOFETCH_OPT", 18, 18, 0, NULL, 25 },
 	{ "LIMIT_COLOR_FETCH_TO_256B_MAX", 19, 19, 0, NULL, 29 },
-	/* 9504 */
+	/* 11284 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "KEY_CLEAR_ENABLE", 1, 1, 0, NULL, 16 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -13314,7 +15458,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_CONSTANT_ENCODE_REG", 18, 18, 0, NULL, 27 },
 	{ "ENABLE_CONSTANT_ENCODE_REG_WRITE", 19, 19, 0, NULL, 32 },
 	{ "INDEPENDENT_128B_BLOCKS", 20, 20, 0, NULL, 23 },
-	/* 9516 */
+	/* 11296 */
 	{ "MIP0_DEPTH", 0, 12, 0, NULL, 10 },
 	{ "META_LINEAR", 13, 13, 0, NULL, 11 },
 	{ "COLOR_SW_MODE", 14, 18, 0, NULL, 13 },
@@ -13323,22 +15467,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CMASK_PIPE_ALIGNED", 26, 26, 0, NULL, 18 },
 	{ "RESOURCE_LEVEL", 27, 29, 0, NULL, 14 },
 	{ "DCC_PIPE_ALIGNED", 30, 30, 0, NULL, 16 },
-	/* 9524 */
+	/* 11304 */
 	{ "DOORBELL_OFFSET", 2, 27, 0, NULL, 15 },
-	/* 9525 */
+	/* 11305 */
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
-	/* 9526 */
+	/* 11306 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 16, 0, NULL, 9 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 9530 */
+	/* 11310 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "CACHE_POLICY", 22, 23, 0, NULL, 12 },
-	/* 9532 */
+	/* 11312 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "CACHE_POLICY", 22, 23, 0, NULL, 12 },
-	/* 9534 */
+	/* 11314 */
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
 	{ "SRC_CACHE_POLICY", 13, 14, 0, NULL, 16 },
 	{ "SRC_VOLATLE", 15, 15, 0, NULL, 11 },
@@ -13346,7 +15490,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "DST_VOLATLE", 27, 27, 0, NULL, 11 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 9541 */
+	/* 11321 */
 	{ "UTCL1_FAULT_CONTROL", 0, 0, 0, NULL, 19 },
 	{ "WATCH_CONTROL", 1, 1, 0, NULL, 13 },
 	{ "MIN_AVAILSZ", 4, 5, 0, NULL, 11 },
@@ -13354,26 +15498,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PIO_FIFO_EMPTY", 28, 28, 0, NULL, 14 },
 	{ "PIO_FIFO_FULL", 29, 29, 0, NULL, 13 },
 	{ "PIO_COUNT", 30, 31, 0, NULL, 9 },
-	/* 9548 */
+	/* 11328 */
 	{ "SCRATCH_INDEX", 0, 7, 0, NULL, 13 },
 	{ "SCRATCH_INDEX_64BIT_MODE", 31, 31, 0, NULL, 24 },
-	/* 9550 */
+	/* 11330 */
 	{ "RSVD", 0, 1, 0, NULL, 4 },
 	{ "ADDR_LO", 2, 31, 0, NULL, 7 },
-	/* 9552 */
+	/* 11332 */
 	{ "GCR_CNTL", 12, 23, 0, NULL, 8 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "EOP_VOLATILE", 27, 27, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
-	/* 9556 */
+	/* 11336 */
 	{ "DB_BASE_LO", 2, 31, 0, NULL, 10 },
-	/* 9557 */
+	/* 11337 */
 	{ "DB_BASE_HI", 0, 15, 0, NULL, 10 },
-	/* 9558 */
+	/* 11338 */
 	{ "DB_BUFSZ", 0, 19, 0, NULL, 8 },
-	/* 9559 */
+	/* 11339 */
 	{ "DB_CMD_REQSZ", 0, 19, 0, NULL, 12 },
-	/* 9560 */
+	/* 11340 */
 	{ "FEATURE_SEL", 0, 3, 0, NULL, 11 },
 	{ "SE_INDEX", 4, 7, 0, NULL, 8 },
 	{ "SA_INDEX", 8, 11, 0, NULL, 8 },
@@ -13382,30 +15526,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UNUSED", 18, 19, 0, NULL, 6 },
 	{ "ENABLE", 20, 20, 0, NULL, 6 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 9568 */
+	/* 11348 */
 	{ "INSTANCE_INDEX", 0, 7, 0, NULL, 14 },
 	{ "SA_INDEX", 8, 15, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 23, 0, NULL, 8 },
 	{ "SA_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 9574 */
+	/* 11354 */
 	{ "PRIM_GRP_SIZE", 0, 8, 0, NULL, 13 },
 	{ "VERT_GRP_SIZE", 9, 17, 0, NULL, 13 },
 	{ "BREAK_WAVE_AT_EOI", 18, 18, 0, NULL, 17 },
 	{ "PACKET_TO_ONE_PA", 19, 19, 0, NULL, 16 },
-	/* 9578 */
+	/* 11358 */
 	{ "RT_SLICE", 0, 2, 0, NULL, 8 },
 	{ "VIEWPORT", 3, 6, 0, NULL, 8 },
 	{ "EN_STEREO", 8, 8, 0, NULL, 9 },
-	/* 9581 */
+	/* 11361 */
 	{ "OVERSUB_EN", 0, 0, 0, NULL, 10 },
 	{ "NUM_PC_LINES", 1, 10, 0, NULL, 12 },
-	/* 9583 */
+	/* 11363 */
 	{ "EN_USER_VGPR1", 0, 0, 0, NULL, 13 },
 	{ "EN_USER_VGPR2", 1, 1, 0, NULL, 13 },
 	{ "EN_USER_VGPR3", 2, 2, 0, NULL, 13 },
-	/* 9586 */
+	/* 11366 */
 	{ "TARGET_INST", 0, 0, 0, NULL, 11 },
 	{ "TARGET_DATA", 1, 1, 0, NULL, 11 },
 	{ "INVALIDATE", 2, 2, 0, NULL, 10 },
@@ -13413,7 +15557,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VOL", 4, 4, 0, NULL, 3 },
 	{ "COMPLETE", 16, 16, 0, NULL, 8 },
 	{ "L2_WB_POLICY", 17, 18, 0, NULL, 12 },
-	/* 9593 */
+	/* 11373 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -13424,11 +15568,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_FLAG", 28, 28, 0, NULL, 9 },
 	{ "HALTED", 29, 29, 0, NULL, 6 },
 	{ "UNUSED1", 30, 31, 0, NULL, 7 },
-	/* 9603 */
+	/* 11383 */
 	{ "IR_START", 0, 31, 0, NULL, 8 },
-	/* 9604 */
+	/* 11384 */
 	{ "ADDR_LO", 0, 31, 0, NULL, 7 },
-	/* 9605 */
+	/* 11385 */
 	{ "MES_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MES_PIPE0_RESET", 16, 16, 0, NULL, 15 },
 	{ "MES_PIPE1_RESET", 17, 17, 0, NULL, 15 },
@@ -13440,110 +15584,110 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_PIPE3_ACTIVE", 29, 29, 0, NULL, 16 },
 	{ "MES_HALT", 30, 30, 0, NULL, 8 },
 	{ "MES_STEP", 31, 31, 0, NULL, 8 },
-	/* 9616 */
+	/* 11396 */
 	{ "MES_INT", 0, 31, 0, NULL, 7 },
-	/* 9617 */
+	/* 11397 */
 	{ "MES_INT", 0, 15, 0, NULL, 7 },
 	{ "PENDING_INTERRUPT", 16, 31, 0, NULL, 17 },
-	/* 9619 */
+	/* 11399 */
 	{ "SCRATCH_DATA", 0, 31, 0, NULL, 12 },
-	/* 9620 */
+	/* 11400 */
 	{ "INSTR_PNTR", 0, 19, 0, NULL, 10 },
-	/* 9621 */
+	/* 11401 */
 	{ "STATUS_LO", 0, 31, 0, NULL, 9 },
-	/* 9622 */
+	/* 11402 */
 	{ "STATUS_HI", 0, 31, 0, NULL, 9 },
-	/* 9623 */
+	/* 11403 */
 	{ "MEPC_LO", 0, 31, 0, NULL, 7 },
-	/* 9624 */
+	/* 11404 */
 	{ "MEPC_HI", 0, 31, 0, NULL, 7 },
-	/* 9625 */
+	/* 11405 */
 	{ "CAUSE_LO", 0, 31, 0, NULL, 8 },
-	/* 9626 */
+	/* 11406 */
 	{ "CAUSE_HI", 0, 31, 0, NULL, 8 },
-	/* 9627 */
+	/* 11407 */
 	{ "MIP_LO", 0, 31, 0, NULL, 6 },
-	/* 9628 */
+	/* 11408 */
 	{ "MIP_HI", 0, 31, 0, NULL, 6 },
-	/* 9629 */
+	/* 11409 */
 	{ "CYCLE_LO", 0, 31, 0, NULL, 8 },
-	/* 9630 */
+	/* 11410 */
 	{ "CYCLE_HI", 0, 31, 0, NULL, 8 },
-	/* 9631 */
+	/* 11411 */
 	{ "TIME_LO", 0, 31, 0, NULL, 7 },
-	/* 9632 */
+	/* 11412 */
 	{ "TIME_HI", 0, 31, 0, NULL, 7 },
-	/* 9633 */
+	/* 11413 */
 	{ "INSTRET_LO", 0, 31, 0, NULL, 10 },
-	/* 9634 */
+	/* 11414 */
 	{ "INSTRET_HI", 0, 31, 0, NULL, 10 },
-	/* 9635 */
+	/* 11415 */
 	{ "MISA_LO", 0, 31, 0, NULL, 7 },
-	/* 9636 */
+	/* 11416 */
 	{ "MISA_HI", 0, 31, 0, NULL, 7 },
-	/* 9637 */
+	/* 11417 */
 	{ "MVENDORID_LO", 0, 31, 0, NULL, 12 },
-	/* 9638 */
+	/* 11418 */
 	{ "MVENDORID_HI", 0, 31, 0, NULL, 12 },
-	/* 9639 */
+	/* 11419 */
 	{ "MARCHID_LO", 0, 31, 0, NULL, 10 },
-	/* 9640 */
+	/* 11420 */
 	{ "MARCHID_HI", 0, 31, 0, NULL, 10 },
-	/* 9641 */
+	/* 11421 */
 	{ "MIMPID_LO", 0, 31, 0, NULL, 9 },
-	/* 9642 */
+	/* 11422 */
 	{ "MIMPID_HI", 0, 31, 0, NULL, 9 },
-	/* 9643 */
+	/* 11423 */
 	{ "MHARTID_LO", 0, 31, 0, NULL, 10 },
-	/* 9644 */
+	/* 11424 */
 	{ "MHARTID_HI", 0, 31, 0, NULL, 10 },
-	/* 9645 */
+	/* 11425 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 9647 */
+	/* 11427 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
 	{ "BYPASS_UNCACHED", 3, 3, 0, NULL, 15 },
 	{ "PRIME_DCACHE", 4, 4, 0, NULL, 12 },
 	{ "DCACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 9653 */
+	/* 11433 */
 	{ "PG_VIRT_HALTED", 0, 0, 0, NULL, 14 },
 	{ "DATA", 1, 31, 0, NULL, 4 },
-	/* 9655 */
+	/* 11435 */
 	{ "M_RET_ADDR", 0, 31, 0, NULL, 10 },
-	/* 9656 */
+	/* 11436 */
 	{ "RD_WR_SELECT_LO", 0, 31, 0, NULL, 15 },
-	/* 9657 */
+	/* 11437 */
 	{ "RD_WR_SELECT_HI", 0, 31, 0, NULL, 15 },
-	/* 9658 */
+	/* 11438 */
 	{ "STACK_PNTR_LO", 0, 31, 0, NULL, 13 },
-	/* 9659 */
+	/* 11439 */
 	{ "STACK_PNTR_HI", 0, 31, 0, NULL, 13 },
-	/* 9660 */
+	/* 11440 */
 	{ "INFO", 0, 31, 0, NULL, 4 },
-	/* 9661 */
+	/* 11441 */
 	{ "SETHALT", 0, 31, 0, NULL, 7 },
-	/* 9662 */
+	/* 11442 */
 	{ "TSELECT", 0, 31, 0, NULL, 7 },
-	/* 9663 */
+	/* 11443 */
 	{ "CSR", 0, 31, 0, NULL, 3 },
-	/* 9664 */
+	/* 11444 */
 	{ "INSTR_PNTR", 0, 31, 0, NULL, 10 },
-	/* 9665 */
+	/* 11445 */
 	{ "EVENT_SEL", 0, 2, 0, NULL, 9 },
-	/* 9666 */
+	/* 11446 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "CNTR_MODE1", 24, 27, 0, NULL, 10 },
 	{ "CNTR_MODE0", 28, 31, 0, NULL, 10 },
-	/* 9671 */
+	/* 11451 */
 	{ "PERF_SEL2", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL3", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE3", 24, 27, 0, NULL, 10 },
 	{ "CNTR_MODE2", 28, 31, 0, NULL, 10 },
-	/* 9675 */
+	/* 11455 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -13564,7 +15708,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
 	{ "RMI_BUSY_USER_DEFINED_MASK", 31, 31, 0, NULL, 26 },
-	/* 9695 */
+	/* 11475 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -13580,7 +15724,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 23, 23, 0, NULL, 28 },
 	{ "TCP_BUSY_USER_DEFINED_MASK", 24, 24, 0, NULL, 26 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 25, 25, 0, NULL, 28 },
-	/* 9710 */
+	/* 11490 */
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 1, 1, 0, NULL, 28 },
 	{ "GL2CC_BUSY_USER_DEFINED_MASK", 2, 2, 0, NULL, 28 },
 	{ "SDMA_BUSY_USER_DEFINED_MASK", 3, 3, 0, NULL, 27 },
@@ -13589,21 +15733,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PMM_BUSY_USER_DEFINED_MASK", 6, 6, 0, NULL, 26 },
 	{ "GUS_BUSY_USER_DEFINED_MASK", 7, 7, 0, NULL, 26 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 8, 8, 0, NULL, 28 },
-	/* 9718 */
+	/* 11498 */
 	{ "PERF_SEL0", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE0", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE1", 28, 31, 0, NULL, 10 },
-	/* 9723 */
+	/* 11503 */
 	{ "PERF_SEL0", 0, 9, 0, NULL, 9 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 9725 */
+	/* 11505 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "SQC_BANK_MASK", 12, 15, 0, NULL, 13 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 9729 */
+	/* 11509 */
 	{ "PS_EN", 0, 0, 0, NULL, 5 },
 	{ "VS_EN", 1, 1, 2, gk_pm4_reg_values + 392, 5 },
 	{ "GS_EN", 2, 2, 2, gk_pm4_reg_values + 394, 5 },
@@ -13613,7 +15757,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_EN", 6, 6, 0, NULL, 5 },
 	{ "CNTR_RATE", 8, 9, 0, NULL, 9 },
 	{ "DISABLE_FLUSH", 13, 13, 0, NULL, 13 },
-	/* 9738 */
+	/* 11518 */
 	{ "COMPARE_MODE0", 0, 1, 0, NULL, 13 },
 	{ "COMPARE_MODE1", 2, 3, 0, NULL, 13 },
 	{ "COMPARE_MODE2", 4, 5, 0, NULL, 13 },
@@ -13622,46 +15766,46 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COMPARE_VALUE1", 12, 15, 0, NULL, 14 },
 	{ "COMPARE_VALUE2", 16, 19, 0, NULL, 14 },
 	{ "COMPARE_VALUE3", 20, 23, 0, NULL, 14 },
-	/* 9746 */
+	/* 11526 */
 	{ "NUM_SEGMENT_THRESHOLD", 0, 7, 0, NULL, 21 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 9748 */
+	/* 11528 */
 	{ "PERFMON_SEL_ADDR", 0, 8, 0, NULL, 16 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 9750 */
+	/* 11530 */
 	{ "PERFMON_SEL_ADDR", 0, 7, 0, NULL, 16 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 9752 */
+	/* 11532 */
 	{ "DESER_START_SKEW", 0, 6, 0, NULL, 16 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9754 */
+	/* 11534 */
 	{ "GLOBALS_SAMPLE_SKEW", 0, 6, 0, NULL, 19 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9756 */
+	/* 11536 */
 	{ "GLOBALS_MUXSEL_SKEW", 0, 6, 0, NULL, 19 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9758 */
+	/* 11538 */
 	{ "SE_SAMPLE_SKEW", 0, 6, 0, NULL, 14 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9760 */
+	/* 11540 */
 	{ "SE_MUXSEL_SKEW", 0, 6, 0, NULL, 14 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9762 */
+	/* 11542 */
 	{ "data", 0, 6, 0, NULL, 4 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9764 */
+	/* 11544 */
 	{ "RESERVED", 0, 4, 0, NULL, 8 },
 	{ "PERFMON_RING_WRPTR", 5, 31, 0, NULL, 18 },
-	/* 9766 */
+	/* 11546 */
 	{ "addr", 0, 6, 0, NULL, 4 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9768 */
+	/* 11548 */
 	{ "addr", 0, 8, 0, NULL, 4 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 9770 */
+	/* 11550 */
 	{ "data", 0, 7, 0, NULL, 4 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 9772 */
+	/* 11552 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -13672,7 +15816,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AllFifosEmpty", 14, 14, 0, NULL, 13 },
 	{ "FSMIsIdle", 15, 15, 0, NULL, 9 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 9782 */
+	/* 11562 */
 	{ "StrobeResetPerfMonitors", 0, 0, 0, NULL, 23 },
 	{ "StrobeStartAccumulation", 1, 1, 0, NULL, 23 },
 	{ "StrobeRearmAccum", 2, 2, 0, NULL, 16 },
@@ -13681,7 +15825,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "StrobeResetAccum", 5, 5, 0, NULL, 16 },
 	{ "StrobeStartSpm", 6, 9, 0, NULL, 14 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 9790 */
+	/* 11570 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "AutoAccumEn", 1, 1, 0, NULL, 11 },
 	{ "AutoSpmEn", 2, 2, 0, NULL, 9 },
@@ -13690,40 +15834,40 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE1_LoadOverride", 5, 5, 0, NULL, 16 },
 	{ "AutoResetPerfmonDisable", 6, 6, 0, NULL, 23 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 9798 */
+	/* 11578 */
 	{ "Threshold", 0, 15, 0, NULL, 9 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 9800 */
+	/* 11580 */
 	{ "SamplesRequested", 0, 7, 0, NULL, 16 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 9802 */
+	/* 11582 */
 	{ "DataRamWrCount", 0, 18, 0, NULL, 14 },
 	{ "RESERVED", 19, 31, 0, NULL, 8 },
-	/* 9804 */
+	/* 11584 */
 	{ "SE0_NUM_LINE", 0, 7, 0, NULL, 12 },
 	{ "SE1_NUM_LINE", 8, 15, 0, NULL, 12 },
 	{ "SE2_NUM_LINE", 16, 23, 0, NULL, 12 },
 	{ "SE3_NUM_LINE", 24, 31, 0, NULL, 12 },
-	/* 9808 */
+	/* 11588 */
 	{ "PERFMON_SEGMENT_SIZE", 0, 7, 0, NULL, 20 },
 	{ "GLOBAL_NUM_LINE", 8, 15, 0, NULL, 15 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 9811 */
+	/* 11591 */
 	{ "PauseSpmSamplingRequest", 0, 0, 0, NULL, 23 },
-	/* 9812 */
+	/* 11592 */
 	{ "SpmSamplingPaused", 0, 0, 0, NULL, 17 },
-	/* 9813 */
+	/* 11593 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "PERF_MODE", 24, 27, 0, NULL, 9 },
 	{ "CNTL_MODE", 28, 31, 0, NULL, 9 },
-	/* 9816 */
+	/* 11596 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "COUNTER_MODE", 28, 31, 0, NULL, 12 },
-	/* 9818 */
+	/* 11598 */
 	{ "THREAD0_VERSION", 0, 9, 0, NULL, 15 },
 	{ "THREAD1_VERSION", 10, 19, 0, NULL, 15 },
 	{ "THREAD2_VERSION", 20, 29, 0, NULL, 15 },
-	/* 9821 */
+	/* 11601 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RLC_SRM_BUSY", 1, 1, 0, NULL, 12 },
 	{ "RLC_GPM_BUSY", 2, 2, 0, NULL, 12 },
@@ -13733,7 +15877,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_THREAD_1_BUSY", 6, 6, 0, NULL, 17 },
 	{ "RLC_THREAD_2_BUSY", 7, 7, 0, NULL, 17 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 9830 */
+	/* 11610 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_2_EN", 2, 2, 0, NULL, 10 },
@@ -13747,7 +15891,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_2_INT_CLEAR", 10, 10, 0, NULL, 17 },
 	{ "TIMER_3_INT_CLEAR", 11, 11, 0, NULL, 17 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 9843 */
+	/* 11623 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "TIMER_2_STAT", 2, 2, 0, NULL, 12 },
@@ -13761,33 +15905,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_2_AUTO_REARM_SYNC", 14, 14, 0, NULL, 23 },
 	{ "TIMER_3_AUTO_REARM_SYNC", 15, 15, 0, NULL, 23 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 9856 */
+	/* 11636 */
 	{ "LOAD_BALANCE_ENABLE", 0, 0, 0, NULL, 19 },
 	{ "LB_CNT_CP_BUSY", 1, 1, 0, NULL, 14 },
 	{ "LB_CNT_SPIM_ACTIVE", 2, 2, 0, NULL, 18 },
 	{ "LB_CNT_REG_INC", 3, 3, 0, NULL, 14 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 9861 */
+	/* 11641 */
 	{ "SERDES_TIMEOUT_VALUE", 0, 7, 0, NULL, 20 },
 	{ "SERDES_CMD_DELAY", 8, 15, 0, NULL, 16 },
 	{ "PERWGP_TIMEOUT_VALUE", 16, 31, 0, NULL, 20 },
-	/* 9864 */
+	/* 11644 */
 	{ "COUNTER", 0, 31, 0, NULL, 7 },
-	/* 9865 */
+	/* 11645 */
 	{ "GFXCLK_RUN", 0, 0, 0, NULL, 10 },
 	{ "GFXCLK_RESET", 1, 1, 0, NULL, 12 },
 	{ "GFXCLK_SAMPLE", 2, 2, 0, NULL, 13 },
 	{ "REFCLK_RUN", 3, 3, 0, NULL, 10 },
 	{ "REFCLK_RESET", 4, 4, 0, NULL, 12 },
 	{ "REFCLK_SAMPLE", 5, 5, 0, NULL, 13 },
-	/* 9871 */
+	/* 11651 */
 	{ "GFXCLK_VALID", 0, 0, 0, NULL, 12 },
 	{ "REFCLK_VALID", 1, 1, 0, NULL, 12 },
 	{ "REFCLK_RUN_RESYNC", 2, 2, 0, NULL, 17 },
 	{ "REFCLK_RESET_RESYNC", 3, 3, 0, NULL, 19 },
 	{ "REFCLK_SAMPLE_RESYNC", 4, 4, 0, NULL, 20 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 9877 */
+	/* 11657 */
 	{ "GFX_POWER_GATING_ENABLE", 0, 0, 0, NULL, 23 },
 	{ "GFX_POWER_GATING_SRC", 1, 1, 0, NULL, 20 },
 	{ "DYN_PER_WGP_PG_ENABLE", 2, 2, 0, NULL, 21 },
@@ -13803,7 +15947,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED1", 20, 20, 0, NULL, 9 },
 	{ "Ultra_Low_Voltage_Enable", 21, 21, 0, NULL, 24 },
 	{ "RESERVED2", 22, 23, 0, NULL, 9 },
-	/* 9892 */
+	/* 11672 */
 	{ "RESERVED_0", 0, 0, 0, NULL, 10 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -13816,28 +15960,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_15_9", 9, 15, 0, NULL, 13 },
 	{ "ENABLE_CGTS_LEGACY", 16, 16, 0, NULL, 18 },
 	{ "RESERVED_31_17", 17, 31, 0, NULL, 14 },
-	/* 9904 */
+	/* 11684 */
 	{ "PG_STATUS_WGP_MASK", 0, 31, 0, NULL, 18 },
-	/* 9905 */
+	/* 11685 */
 	{ "PG_REQUEST_WGP_MASK", 0, 31, 0, NULL, 19 },
-	/* 9906 */
+	/* 11686 */
 	{ "INIT_WGP_MASK", 0, 31, 0, NULL, 13 },
-	/* 9907 */
+	/* 11687 */
 	{ "ALWAYS_ACTIVE_WGP_MASK", 0, 31, 0, NULL, 22 },
-	/* 9908 */
+	/* 11688 */
 	{ "WGP_IDLE_DELAY", 0, 7, 0, NULL, 14 },
 	{ "LBPW_INNER_LOOP_DELAY", 8, 15, 0, NULL, 21 },
 	{ "LBPW_OUTER_LOOP_DELAY", 16, 23, 0, NULL, 21 },
 	{ "SPARE", 24, 31, 0, NULL, 5 },
-	/* 9912 */
+	/* 11692 */
 	{ "AON_WGP_MASK", 0, 31, 0, NULL, 12 },
-	/* 9913 */
+	/* 11693 */
 	{ "MAX_POWERED_UP_WGP", 0, 7, 0, NULL, 18 },
 	{ "SPARE", 8, 31, 0, NULL, 5 },
-	/* 9915 */
+	/* 11695 */
 	{ "DATA_REG_ID", 0, 1, 0, NULL, 11 },
 	{ "SPARE", 2, 31, 0, NULL, 5 },
-	/* 9917 */
+	/* 11697 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -13846,13 +15990,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_SE_2", 18, 18, 0, NULL, 7 },
 	{ "GC_SE_3", 19, 19, 0, NULL, 7 },
 	{ "RESERVED_1", 20, 31, 0, NULL, 10 },
-	/* 9925 */
+	/* 11705 */
 	{ "BPM_BROADCAST", 0, 0, 0, NULL, 13 },
 	{ "BPM_REG_WRITE", 1, 1, 0, NULL, 13 },
 	{ "BPM_LONG_CMD", 2, 2, 0, NULL, 12 },
 	{ "BPM_ADDR", 3, 15, 0, NULL, 8 },
 	{ "REG_ADDR", 16, 23, 0, NULL, 8 },
-	/* 9930 */
+	/* 11710 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -13863,13 +16007,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_29_20", 20, 29, 0, NULL, 14 },
 	{ "RD_FIFO_NOT_EMPTY", 30, 30, 0, NULL, 17 },
 	{ "RD_PENDING", 31, 31, 0, NULL, 10 },
-	/* 9940 */
+	/* 11720 */
 	{ "INTERRUPT_INFO_1", 0, 31, 0, NULL, 16 },
-	/* 9941 */
+	/* 11721 */
 	{ "INTERRUPT_INFO_2", 0, 15, 0, NULL, 16 },
 	{ "INTERRUPT_ID", 16, 23, 0, NULL, 12 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 9944 */
+	/* 11724 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_POLICY", 4, 5, 0, NULL, 14 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -13881,7 +16025,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_VOL", 14, 14, 0, NULL, 11 },
 	{ "RLC_SPM_NOFILL", 15, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 9955 */
+	/* 11735 */
 	{ "XNACK_REDO_TIMER_CNT", 0, 19, 0, NULL, 20 },
 	{ "DROP_MODE", 24, 24, 0, NULL, 9 },
 	{ "BYPASS", 25, 25, 0, NULL, 6 },
@@ -13889,10 +16033,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FRAG_LIMIT_MODE", 27, 27, 0, NULL, 15 },
 	{ "FORCE_SNOOP", 28, 28, 0, NULL, 11 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 9962 */
+	/* 11742 */
 	{ "MAX_WGP", 0, 15, 0, NULL, 7 },
 	{ "ON_WGP", 16, 31, 0, NULL, 6 },
-	/* 9964 */
+	/* 11744 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_0_AUTO_REARM", 2, 2, 0, NULL, 18 },
@@ -13900,25 +16044,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_0_INT_CLEAR", 4, 4, 0, NULL, 17 },
 	{ "TIMER_1_INT_CLEAR", 5, 5, 0, NULL, 17 },
 	{ "RESERVED", 6, 31, 0, NULL, 8 },
-	/* 9971 */
+	/* 11751 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
-	/* 9972 */
+	/* 11752 */
 	{ "CPG_STAT_INVAL_PEND", 0, 0, 0, NULL, 19 },
 	{ "CPC_STAT_INVAL_PEND", 1, 1, 0, NULL, 19 },
 	{ "CPF_STAT_INVAL_PEND", 2, 2, 0, NULL, 19 },
 	{ "CPG_STAT_INVAL_PEND_CHANGED", 3, 3, 0, NULL, 27 },
 	{ "CPC_STAT_INVAL_PEND_CHANGED", 4, 4, 0, NULL, 27 },
 	{ "CPF_STAT_INVAL_PEND_CHANGED", 5, 5, 0, NULL, 27 },
-	/* 9978 */
+	/* 11758 */
 	{ "CPG_STAT_INVAL_PEND_EN", 0, 0, 0, NULL, 22 },
 	{ "CPC_STAT_INVAL_PEND_EN", 1, 1, 0, NULL, 22 },
 	{ "CPF_STAT_INVAL_PEND_EN", 2, 2, 0, NULL, 22 },
-	/* 9981 */
+	/* 11761 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "ENABLE_PPROF", 1, 1, 0, NULL, 12 },
 	{ "ENABLE_PWR_OPT", 2, 2, 0, NULL, 14 },
 	{ "PAUSE", 3, 3, 0, NULL, 5 },
-	/* 9985 */
+	/* 11765 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "VS_ENABLE", 1, 1, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
@@ -13936,115 +16080,115 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_MISS", 14, 14, 0, NULL, 10 },
 	{ "FORCE_UNLOCKED", 15, 15, 0, NULL, 14 },
 	{ "ENABLE_PROF_INFO_LOCK", 16, 16, 0, NULL, 21 },
-	/* 10002 */
+	/* 11782 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "VS_ENABLE", 1, 1, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CGS_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 10008 */
+	/* 11788 */
 	{ "PS_THRESHOLD", 0, 15, 0, NULL, 12 },
 	{ "VS_THRESHOLD", 16, 31, 0, NULL, 12 },
-	/* 10010 */
+	/* 11790 */
 	{ "GS_THRESHOLD", 0, 15, 0, NULL, 12 },
 	{ "HS_THRESHOLD", 16, 31, 0, NULL, 12 },
-	/* 10012 */
+	/* 11792 */
 	{ "CSG_THRESHOLD", 0, 15, 0, NULL, 13 },
 	{ "CS_THRESHOLD", 16, 31, 0, NULL, 12 },
-	/* 10014 */
+	/* 11794 */
 	{ "ADDR", 0, 4, 0, NULL, 4 },
-	/* 10015 */
+	/* 11795 */
 	{ "SH_ID", 0, 31, 0, NULL, 5 },
-	/* 10016 */
+	/* 11796 */
 	{ "SH_TYPE", 0, 3, 0, NULL, 7 },
 	{ "CAM_HIT", 4, 4, 0, NULL, 7 },
 	{ "CAM_LOCK", 5, 5, 0, NULL, 8 },
 	{ "CAM_CONFLICT", 6, 6, 0, NULL, 12 },
-	/* 10020 */
+	/* 11800 */
 	{ "RESERVED_0", 0, 0, 0, NULL, 10 },
 	{ "SSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "EVENT_ARB_BUSY", 2, 2, 0, NULL, 14 },
 	{ "SPP_BUSY", 31, 31, 0, NULL, 8 },
-	/* 10024 */
+	/* 11804 */
 	{ "LEVEL_0_COUNTER", 0, 5, 0, NULL, 15 },
 	{ "LEVEL_1_COUNTER", 6, 11, 0, NULL, 15 },
 	{ "LEVEL_2_COUNTER", 12, 17, 0, NULL, 15 },
 	{ "LEVEL_3_COUNTER", 18, 23, 0, NULL, 15 },
 	{ "LEVEL_4_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 10029 */
+	/* 11809 */
 	{ "LEVEL_5_COUNTER", 0, 5, 0, NULL, 15 },
 	{ "LEVEL_6_COUNTER", 6, 11, 0, NULL, 15 },
 	{ "LEVEL_7_COUNTER", 12, 17, 0, NULL, 15 },
 	{ "LEVEL_8_COUNTER", 18, 23, 0, NULL, 15 },
 	{ "LEVEL_9_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 10034 */
+	/* 11814 */
 	{ "LEVEL_10_COUNTER", 0, 5, 0, NULL, 16 },
 	{ "LEVEL_11_COUNTER", 6, 11, 0, NULL, 16 },
 	{ "LEVEL_12_COUNTER", 12, 17, 0, NULL, 16 },
 	{ "LEVEL_13_COUNTER", 18, 23, 0, NULL, 16 },
 	{ "LEVEL_14_COUNTER", 24, 30, 0, NULL, 16 },
-	/* 10039 */
+	/* 11819 */
 	{ "LEVEL_15_COUNTER", 0, 5, 0, NULL, 16 },
-	/* 10040 */
+	/* 11820 */
 	{ "LEVEL", 0, 3, 0, NULL, 5 },
-	/* 10041 */
+	/* 11821 */
 	{ "STALL", 0, 0, 0, NULL, 5 },
 	{ "ENABLE", 1, 1, 0, NULL, 6 },
-	/* 10043 */
+	/* 11823 */
 	{ "PIPE0_OVERRIDE", 0, 0, 0, NULL, 14 },
 	{ "PIPE0_OVERRIDE_VALID", 1, 1, 0, NULL, 20 },
 	{ "PIPE1_OVERRIDE", 2, 2, 0, NULL, 14 },
 	{ "PIPE1_OVERRIDE_VALID", 3, 3, 0, NULL, 20 },
-	/* 10047 */
+	/* 11827 */
 	{ "SSF_RESET", 0, 0, 0, NULL, 9 },
 	{ "EVENT_ARB_RESET", 1, 1, 0, NULL, 15 },
 	{ "CAM_RESET", 2, 2, 0, NULL, 9 },
 	{ "PVT_RESET", 3, 3, 0, NULL, 9 },
-	/* 10051 */
+	/* 11831 */
 	{ "COUNT", 0, 31, 0, NULL, 5 },
-	/* 10052 */
+	/* 11832 */
 	{ "MAX_HYSTERESIS", 0, 7, 0, NULL, 14 },
 	{ "HYSTERESIS_CNT", 8, 15, 0, NULL, 14 },
-	/* 10054 */
+	/* 11834 */
 	{ "THREAD_TRACE_INT_EN", 0, 0, 0, NULL, 19 },
-	/* 10055 */
+	/* 11835 */
 	{ "EN", 0, 0, 0, NULL, 2 },
 	{ "ID", 1, 5, 0, NULL, 2 },
-	/* 10057 */
+	/* 11837 */
 	{ "ID_MATCH", 0, 0, 0, NULL, 8 },
 	{ "MATCH_CLEAR", 1, 1, 0, NULL, 11 },
 	{ "ADDR", 2, 27, 0, NULL, 4 },
-	/* 10060 */
+	/* 11840 */
 	{ "DATA", 0, 7, 0, NULL, 4 },
 	{ "TAG", 8, 31, 0, NULL, 3 },
-	/* 10062 */
+	/* 11842 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
 	{ "LOCK", 1, 1, 0, NULL, 4 },
-	/* 10064 */
+	/* 11844 */
 	{ "ADDR", 0, 17, 0, NULL, 4 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 10066 */
+	/* 11846 */
 	{ "CGCG_REQUEST", 0, 0, 0, NULL, 12 },
 	{ "CGCG_REQUEST_3D", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 10069 */
+	/* 11849 */
 	{ "CGCG_RAMP_STATUS", 0, 1, 0, NULL, 16 },
 	{ "GFX_CLK_STATUS", 2, 2, 0, NULL, 14 },
 	{ "CGCG_RAMP_STATUS_3D", 3, 4, 0, NULL, 19 },
 	{ "GFX_CLK_STATUS_3D", 5, 5, 0, NULL, 17 },
 	{ "RESERVED", 6, 31, 0, NULL, 8 },
-	/* 10074 */
+	/* 11854 */
 	{ "SMU_GFXCLK_DONETOG", 0, 0, 0, NULL, 18 },
 	{ "SMU_GFXMUX_CUR_VALUE", 1, 1, 0, NULL, 20 },
 	{ "SMU_GFXCLK_STRETCH_PCC", 2, 2, 0, NULL, 22 },
 	{ "SMU_GFXCLK_PCC_CTRL", 3, 3, 0, NULL, 19 },
-	/* 10078 */
+	/* 11858 */
 	{ "SMU_GFXCLK_CHGTOG", 0, 0, 0, NULL, 17 },
 	{ "SMU_GFXCLK_DIVIDER", 1, 7, 0, NULL, 18 },
 	{ "SMU_GFXMUX_SEL", 8, 8, 0, NULL, 14 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 10082 */
+	/* 11862 */
 	{ "SOC_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "SOC_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "SOC_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -14054,7 +16198,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOC_CLK_DS_GFX_PWR_STALLED_MASK", 6, 6, 0, NULL, 31 },
 	{ "SOC_CLK_DS_NON3D_PWR_STALLED_MASK", 7, 7, 0, NULL, 33 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 10091 */
+	/* 11871 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -14064,7 +16208,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_GFX_PWR_STALLED_MASK", 6, 6, 0, NULL, 31 },
 	{ "GFX_CLK_DS_NON3D_PWR_STALLED_MASK", 7, 7, 0, NULL, 33 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 10100 */
+	/* 11880 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GFX_POWER_STATUS", 1, 1, 0, NULL, 16 },
 	{ "GFX_CLOCK_STATUS", 2, 2, 0, NULL, 16 },
@@ -14090,95 +16234,95 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_EXEC_ROM_CODE", 22, 22, 0, NULL, 17 },
 	{ "FGCG_OVERRIDE_STATUS", 23, 23, 0, NULL, 20 },
 	{ "PG_ERROR_STATUS", 24, 31, 0, NULL, 15 },
-	/* 10125 */
+	/* 11905 */
 	{ "APS", 0, 15, 0, NULL, 3 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 10127 */
+	/* 11907 */
 	{ "DFS", 0, 2, 0, NULL, 3 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 10129 */
+	/* 11909 */
 	{ "DATA", 0, 7, 0, NULL, 4 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 10131 */
+	/* 11911 */
 	{ "TC_TRANS_ERROR", 0, 0, 0, NULL, 14 },
 	{ "RLC_PWR_NON3D_STALLED", 1, 1, 0, NULL, 21 },
 	{ "GFX_PWR_STALLED_STATUS", 2, 2, 0, NULL, 22 },
 	{ "GFX_ULV_STATUS", 3, 3, 0, NULL, 14 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 10136 */
+	/* 11916 */
 	{ "PG_CNTL_CHANGED", 0, 0, 0, NULL, 15 },
 	{ "PG_REG_CHANGED", 1, 1, 0, NULL, 14 },
 	{ "DYN_PG_STATUS_CHANGED", 2, 2, 0, NULL, 21 },
 	{ "DYN_PG_REQ_CHANGED", 3, 3, 0, NULL, 18 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 10141 */
+	/* 11921 */
 	{ "LB_CNTR_START", 0, 0, 0, NULL, 13 },
 	{ "LB_CNTR_STOP", 1, 1, 0, NULL, 12 },
 	{ "LB_CNTR_1_MAX_FLAG", 2, 2, 0, NULL, 18 },
 	{ "LB_CNTR_2_MAX_FLAG", 3, 3, 0, NULL, 18 },
 	{ "LBPW_DISABLE_FLAG", 4, 4, 0, NULL, 17 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 10147 */
+	/* 11927 */
 	{ "NEW_LBPW_REQ", 0, 0, 0, NULL, 12 },
 	{ "LB_CNTR_INC_CP_BUSY", 1, 1, 0, NULL, 19 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 10150 */
+	/* 11930 */
 	{ "IH_CONTEXT_ID_1", 0, 31, 0, NULL, 15 },
-	/* 10151 */
+	/* 11931 */
 	{ "IH_CONTEXT_ID_2", 0, 7, 0, NULL, 15 },
 	{ "IH_RING_ID", 8, 15, 0, NULL, 10 },
 	{ "IH_VM_ID", 16, 19, 0, NULL, 8 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 10155 */
+	/* 11935 */
 	{ "IH_SOURCE_ID", 0, 7, 0, NULL, 12 },
 	{ "IH_VF_ID", 8, 12, 0, NULL, 8 },
 	{ "IH_VF", 13, 13, 0, NULL, 5 },
 	{ "RESERVED", 14, 31, 0, NULL, 8 },
-	/* 10159 */
+	/* 11939 */
 	{ "IH_CREDIT_COUNT", 0, 5, 0, NULL, 15 },
 	{ "IH_BUSY", 6, 6, 0, NULL, 7 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 10162 */
+	/* 11942 */
 	{ "CS_WORK_ACTIVE", 0, 0, 0, NULL, 14 },
 	{ "STATIC_WGP_STATUS_CHANGED", 1, 1, 0, NULL, 25 },
 	{ "DYMANIC_WGP_STATUS_CHANGED", 2, 2, 0, NULL, 26 },
 	{ "STATIC_PERWGP_PD_INCOMPLETE", 3, 3, 0, NULL, 27 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 10167 */
+	/* 11947 */
 	{ "CS_WORK_ACTIVE", 0, 0, 0, NULL, 14 },
 	{ "STATIC_WGP_STATUS_CHANGED", 1, 1, 0, NULL, 25 },
 	{ "DYMANIC_WGP_STATUS_CHANGED", 2, 2, 0, NULL, 26 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 10171 */
+	/* 11951 */
 	{ "INTERRUPT_ACK", 0, 0, 0, NULL, 13 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 10173 */
+	/* 11953 */
 	{ "IDLE_AUTO_ACK_EN", 0, 0, 0, NULL, 16 },
 	{ "BUSY_AUTO_ACK_EN", 1, 1, 0, NULL, 16 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 10176 */
+	/* 11956 */
 	{ "INTERRUPT_INFO_2", 0, 15, 0, NULL, 16 },
 	{ "INTERRUPT_ID", 16, 24, 0, NULL, 12 },
 	{ "RESERVED", 25, 31, 0, NULL, 8 },
-	/* 10179 */
+	/* 11959 */
 	{ "START", 0, 0, 0, NULL, 5 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 10181 */
+	/* 11961 */
 	{ "FAST_CLKS_CHANGED", 0, 0, 0, NULL, 17 },
 	{ "FAST_CLKS", 1, 1, 0, NULL, 9 },
 	{ "INT_CLEAR", 2, 2, 0, NULL, 9 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 10185 */
+	/* 11965 */
 	{ "RLC_RLCG_IRAM_LOADED", 0, 0, 0, NULL, 20 },
 	{ "RESERVED", 1, 30, 0, NULL, 8 },
 	{ "BOOTLOAD_COMPLETE", 31, 31, 0, NULL, 17 },
-	/* 10188 */
+	/* 11968 */
 	{ "POWER_BRAKE", 0, 0, 0, NULL, 11 },
 	{ "INT_CLEAR", 1, 1, 0, NULL, 9 },
 	{ "MAX_HYSTERESIS", 2, 9, 0, NULL, 14 },
 	{ "HYSTERESIS_CNT", 10, 17, 0, NULL, 14 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 10193 */
+	/* 11973 */
 	{ "GRBM_RLC_gc_stat_idle", 0, 1, 0, NULL, 21 },
 	{ "SDMA_0_BUSY", 2, 2, 0, NULL, 11 },
 	{ "SDMA_1_BUSY", 3, 3, 0, NULL, 11 },
@@ -14187,33 +16331,33 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA_1_BUSY_CHANGED", 6, 6, 0, NULL, 19 },
 	{ "RESERVED_7", 7, 7, 0, NULL, 10 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 10201 */
+	/* 11981 */
 	{ "SDMA0_BUSY_INT_CLEAR", 0, 0, 0, NULL, 20 },
 	{ "SDMA1_BUSY_INT_CLEAR", 1, 1, 0, NULL, 20 },
 	{ "RESERVED_2", 2, 2, 0, NULL, 10 },
-	/* 10204 */
+	/* 11984 */
 	{ "INT_CLEAR", 0, 0, 0, NULL, 9 },
 	{ "CMP_IDLE_HYST", 1, 1, 0, NULL, 13 },
 	{ "CMP_IDLE", 2, 2, 0, NULL, 8 },
 	{ "MAX_HYSTERESIS", 3, 10, 0, NULL, 14 },
 	{ "HYSTERESIS_CNT", 11, 18, 0, NULL, 14 },
 	{ "RESERVED", 19, 31, 0, NULL, 8 },
-	/* 10210 */
+	/* 11990 */
 	{ "MODE", 0, 0, 0, NULL, 4 },
-	/* 10211 */
+	/* 11991 */
 	{ "SRCID_OVERRIDE", 0, 0, 0, NULL, 14 },
-	/* 10212 */
+	/* 11992 */
 	{ "MTYPE_NO_PTE_MODE", 0, 0, 0, NULL, 17 },
 	{ "GPA_OVERRIDE", 1, 1, 0, NULL, 12 },
 	{ "VF_OVERRIDE", 2, 2, 0, NULL, 11 },
 	{ "GPA_OVERRIDE_VALUE", 3, 4, 0, NULL, 18 },
 	{ "VF_OVERRIDE_VALUE", 5, 5, 0, NULL, 17 },
 	{ "RESERVED", 6, 31, 0, NULL, 8 },
-	/* 10218 */
+	/* 11998 */
 	{ "INT_CLEAR", 0, 0, 0, NULL, 9 },
 	{ "DOORBELL", 1, 1, 0, NULL, 8 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 10221 */
+	/* 12001 */
 	{ "ID_0_LOADED", 0, 0, 0, NULL, 11 },
 	{ "ID_1_LOADED", 1, 1, 0, NULL, 11 },
 	{ "ID_2_LOADED", 2, 2, 0, NULL, 11 },
@@ -14246,7 +16390,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ID_29_LOADED", 29, 29, 0, NULL, 12 },
 	{ "ID_30_LOADED", 30, 30, 0, NULL, 12 },
 	{ "ID_31_LOADED", 31, 31, 0, NULL, 12 },
-	/* 10253 */
+	/* 12033 */
 	{ "ID_32_LOADED", 0, 0, 0, NULL, 12 },
 	{ "ID_33_LOADED", 1, 1, 0, NULL, 12 },
 	{ "ID_34_LOADED", 2, 2, 0, NULL, 12 },
@@ -14279,9 +16423,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ID_61_LOADED", 29, 29, 0, NULL, 12 },
 	{ "ID_62_LOADED", 30, 30, 0, NULL, 12 },
 	{ "ID_63_LOADED", 31, 31, 0, NULL, 12 },
-	/* 10285 */
+	/* 12065 */
 	{ "EDC_EVENT_INT_CLEAR", 0, 0, 0, NULL, 19 },
-	/* 10286 */
+	/* 12066 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "SOFT_STALL_OVERRIDE7", 16, 16, 0, NULL, 20 },
@@ -14299,51 +16443,51 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE2", 29, 29, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE1", 30, 30, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE0", 31, 31, 0, NULL, 14 },
-	/* 10303 */
+	/* 12083 */
 	{ "UCODE_ADDR", 0, 19, 0, NULL, 10 },
-	/* 10304 */
+	/* 12084 */
 	{ "ME_RAM_RADDR", 0, 19, 0, NULL, 12 },
-	/* 10305 */
+	/* 12085 */
 	{ "ME_RAM_DATA", 0, 31, 0, NULL, 11 },
-	/* 10306 */
+	/* 12086 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "ADDRESS_CLAMP", 4, 4, 0, NULL, 13 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 10310 */
+	/* 12090 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "INVALIDATE_CACHE_COMPLETE", 1, 1, 0, NULL, 25 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 10314 */
+	/* 12094 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 10317 */
+	/* 12097 */
 	{ "DC_BASE_LO", 16, 31, 0, NULL, 10 },
-	/* 10318 */
+	/* 12098 */
 	{ "DC_BASE_HI", 0, 15, 0, NULL, 10 },
-	/* 10319 */
+	/* 12099 */
 	{ "BASE0_LO", 16, 31, 0, NULL, 8 },
-	/* 10320 */
+	/* 12100 */
 	{ "BASE0_HI", 0, 15, 0, NULL, 8 },
-	/* 10321 */
+	/* 12101 */
 	{ "MASK0_LO", 16, 31, 0, NULL, 8 },
-	/* 10322 */
+	/* 12102 */
 	{ "MASK0_HI", 0, 15, 0, NULL, 8 },
-	/* 10323 */
+	/* 12103 */
 	{ "APERTURE", 0, 1, 0, NULL, 8 },
-	/* 10324 */
+	/* 12104 */
 	{ "BOUND_LO", 0, 31, 0, NULL, 8 },
-	/* 10325 */
+	/* 12105 */
 	{ "BOUND_HI", 0, 31, 0, NULL, 8 },
-	/* 10326 */
+	/* 12106 */
 	{ "VALUE", 0, 13, 0, NULL, 5 },
-	/* 10327 */
+	/* 12107 */
 	{ "VFID", 0, 4, 0, NULL, 4 },
 	{ "RESERVED", 5, 30, 0, NULL, 8 },
 	{ "VF", 31, 31, 0, NULL, 2 },
-	/* 10330 */
+	/* 12110 */
 	{ "SDMA0_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA0_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
 	{ "SDMA0_GFX_DOORBELL_OFFSET", 11, 11, 0, NULL, 25 },
@@ -14358,7 +16502,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA0_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 10344 */
+	/* 12124 */
 	{ "SDMA1_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA1_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
 	{ "SDMA1_GFX_DOORBELL_OFFSET", 11, 11, 0, NULL, 25 },
@@ -14373,12 +16517,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA1_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 10358 */
+	/* 12138 */
 	{ "CAM_INDEX", 0, 3, 0, NULL, 9 },
-	/* 10359 */
+	/* 12139 */
 	{ "CAM_ADDR", 0, 1, 0, NULL, 8 },
 	{ "CAM_REMAPADDR", 16, 17, 0, NULL, 13 },
-	/* 10361 */
+	/* 12141 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "RESERVED", 2, 7, 0, NULL, 8 },
@@ -14386,20 +16530,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_1_ENABLE_SYNC", 9, 9, 0, NULL, 19 },
 	{ "TIMER_0_AUTO_REARM_SYNC", 10, 10, 0, NULL, 23 },
 	{ "TIMER_1_AUTO_REARM_SYNC", 11, 11, 0, NULL, 23 },
-	/* 10368 */
+	/* 12148 */
 	{ "VF_DOORBELL_STATUS", 0, 30, 0, NULL, 18 },
 	{ "PF_DOORBELL_STATUS", 31, 31, 0, NULL, 18 },
-	/* 10370 */
+	/* 12150 */
 	{ "VF_DOORBELL_STATUS_SET", 0, 30, 0, NULL, 22 },
 	{ "PF_DOORBELL_STATUS_SET", 31, 31, 0, NULL, 22 },
-	/* 10372 */
+	/* 12152 */
 	{ "VF_DOORBELL_STATUS_CLR", 0, 30, 0, NULL, 22 },
 	{ "PF_DOORBELL_STATUS_CLR", 31, 31, 0, NULL, 22 },
-	/* 10374 */
+	/* 12154 */
 	{ "VF_MASK", 0, 30, 0, NULL, 7 },
-	/* 10375 */
+	/* 12155 */
 	{ "BUSY_OFF_LATENCY", 0, 5, 0, NULL, 16 },
-	/* 10376 */
+	/* 12156 */
 	{ "RLC_SRM_CLK_CNTL", 0, 1, 0, NULL, 16 },
 	{ "RLC_SPM_CLK_CNTL", 2, 3, 0, NULL, 16 },
 	{ "RLC_GPM_CLK_CNTL", 4, 4, 0, NULL, 16 },
@@ -14413,21 +16557,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_DFLL_CLK_CNTL", 13, 13, 0, NULL, 17 },
 	{ "RESERVED_15", 15, 15, 0, NULL, 11 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 10389 */
+	/* 12169 */
 	{ "CREDIT", 0, 1, 0, NULL, 6 },
 	{ "RESET_COUNTER", 2, 2, 0, NULL, 13 },
-	/* 10391 */
+	/* 12171 */
 	{ "UCODE_CHKSUM", 0, 31, 0, NULL, 12 },
-	/* 10392 */
+	/* 12172 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
-	/* 10393 */
+	/* 12173 */
 	{ "PREEMPTED", 0, 0, 0, NULL, 9 },
 	{ "RESERVED_7_1", 1, 7, 0, NULL, 12 },
 	{ "SAVED", 8, 8, 0, NULL, 5 },
 	{ "RESERVED_11_9", 9, 11, 0, NULL, 13 },
 	{ "RESTORED", 12, 12, 0, NULL, 8 },
 	{ "RESERVED_31_13", 13, 31, 0, NULL, 14 },
-	/* 10399 */
+	/* 12179 */
 	{ "COLD_BOOT_EXIT", 0, 0, 0, NULL, 14 },
 	{ "VDDGFX_EXIT", 1, 1, 0, NULL, 11 },
 	{ "WARM_RESET_EXIT", 2, 2, 0, NULL, 15 },
@@ -14436,17 +16580,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_5", 5, 5, 0, NULL, 10 },
 	{ "RESERVED_6", 6, 6, 0, NULL, 10 },
 	{ "RESERVED_7", 7, 7, 0, NULL, 10 },
-	/* 10407 */
+	/* 12187 */
 	{ "SIZE", 0, 25, 0, NULL, 4 },
-	/* 10408 */
+	/* 12188 */
 	{ "ENABLE_LOGGING", 0, 0, 0, NULL, 14 },
 	{ "USE_L_BIT", 1, 1, 0, NULL, 9 },
 	{ "REGISTER_ADDRESS", 2, 19, 0, NULL, 16 },
 	{ "LOG_ALL_TRANSLATIONS", 20, 20, 0, NULL, 20 },
-	/* 10412 */
+	/* 12192 */
 	{ "PER_VMID_TRANSLATION_BUSY", 0, 15, 0, NULL, 25 },
 	{ "PER_VMID_INVALIDATION_BUSY", 16, 31, 0, NULL, 26 },
-	/* 10414 */
+	/* 12194 */
 	{ "PER_VMID_INVALIDATE_REQ", 0, 15, 0, NULL, 23 },
 	{ "FLUSH_TYPE", 16, 18, 0, NULL, 10 },
 	{ "INVALIDATE_L2_PTES", 19, 19, 0, NULL, 18 },
@@ -14457,13 +16601,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 24, 24, 0, NULL, 34 },
 	{ "LOG_REQUEST", 25, 25, 0, NULL, 11 },
 	{ "INVALIDATE_4K_PAGES_ONLY", 26, 26, 0, NULL, 24 },
-	/* 10424 */
+	/* 12204 */
 	{ "WAVE_SLOT", 0, 19, 0, NULL, 9 },
-	/* 10425 */
+	/* 12205 */
 	{ "RSMU_INDEX", 0, 31, 0, NULL, 10 },
-	/* 10426 */
+	/* 12206 */
 	{ "RSMU_DATA", 0, 31, 0, NULL, 9 },
-	/* 10427 */
+	/* 12207 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -14472,7 +16616,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_EN", 12, 20, 9, gk_pm4_reg_values + 918, 7 },
 	{ "FP16_OVFL", 23, 23, 0, NULL, 9 },
 	{ "DISABLE_PERF", 27, 27, 0, NULL, 12 },
-	/* 10435 */
+	/* 12215 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "SAVECTX", 10, 10, 0, NULL, 7 },
 	{ "ILLEGAL_INST", 11, 11, 0, NULL, 12 },
@@ -14483,7 +16627,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCP_WAVE64HI", 24, 24, 0, NULL, 13 },
 	{ "UTC_ERROR", 28, 28, 0, NULL, 9 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 10445 */
+	/* 12225 */
 	{ "VM_CNT", 0, 3, 0, NULL, 6 },
 	{ "EXP_CNT", 4, 6, 0, NULL, 7 },
 	{ "LGKM_CNT_BIT4", 7, 7, 0, NULL, 13 },
@@ -14492,29 +16636,29 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VM_CNT_HI", 22, 23, 0, NULL, 9 },
 	{ "LGKM_CNT_BIT5", 24, 24, 0, NULL, 13 },
 	{ "VS_CNT", 26, 31, 0, NULL, 6 },
-	/* 10453 */
+	/* 12233 */
 	{ "WAVE_IDLE", 24, 24, 0, NULL, 9 },
 	{ "MISC_CNT", 25, 31, 0, NULL, 8 },
-	/* 10455 */
+	/* 12235 */
 	{ "QUEUE_ID", 0, 3, 0, NULL, 8 },
 	{ "PIPE_ID", 4, 5, 0, NULL, 7 },
 	{ "ME_ID", 8, 9, 0, NULL, 5 },
 	{ "STATE_ID", 12, 14, 0, NULL, 8 },
 	{ "WG_ID", 16, 20, 0, NULL, 5 },
 	{ "VM_ID", 24, 27, 0, NULL, 5 },
-	/* 10461 */
+	/* 12241 */
 	{ "INST_PREFETCH", 0, 1, 0, NULL, 13 },
 	{ "RESOURCE_OVERRIDE", 7, 7, 0, NULL, 17 },
 	{ "MEM_ORDER", 8, 9, 0, NULL, 9 },
 	{ "FWD_PROGRESS", 10, 10, 0, NULL, 12 },
 	{ "WAVE64", 11, 11, 0, NULL, 6 },
-	/* 10466 */
+	/* 12246 */
 	{ "CYCLES", 0, 19, 0, NULL, 6 },
-	/* 10467 */
+	/* 12247 */
 	{ "HDP_MEM_FLUSH_ONLY_ADDR", 0, 0, 0, NULL, 23 },
-	/* 10468 */
+	/* 12248 */
 	{ "HDP_MEM_INVALIDATE_ONLY_ADDR", 0, 0, 0, NULL, 28 },
-	/* 10469 */
+	/* 12249 */
 	{ "CP0", 0, 0, 0, NULL, 3 },
 	{ "CP1", 1, 1, 0, NULL, 3 },
 	{ "CP2", 2, 2, 0, NULL, 3 },
@@ -14547,14 +16691,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RSVD_ENG17", 29, 29, 0, NULL, 10 },
 	{ "RSVD_ENG18", 30, 30, 0, NULL, 10 },
 	{ "RSVD_ENG19", 31, 31, 0, NULL, 10 },
-	/* 10501 */
+	/* 12281 */
 	{ "PG_CNTL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "EXT_PG_POWER_ON_REQ", 1, 1, 0, NULL, 19 },
 	{ "EXT_PG_POWER_OFF_REQ", 2, 2, 0, NULL, 20 },
 	{ "ON_OFF_CONDITION_HOLD_TIME", 3, 7, 0, NULL, 26 },
 	{ "MEM_POWER_OVERRIDE", 8, 8, 0, NULL, 18 },
 	{ "ON_OFF_STATUS_DURATION_TIME", 26, 31, 0, NULL, 27 },
-	/* 10507 */
+	/* 12287 */
 	{ "ON_DELAY", 0, 3, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 4, 11, 0, NULL, 14 },
 	{ "RESERVED_24_12", 12, 24, 0, NULL, 14 },
@@ -14565,7 +16709,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_OVERRIDE1", 29, 29, 0, NULL, 14 },
 	{ "SOFT_OVERRIDE0", 30, 30, 0, NULL, 14 },
 	{ "SOFT_OVERRIDER_REG", 31, 31, 0, NULL, 18 },
-	/* 10517 */
+	/* 12297 */
 	{ "COPY_EFFICIENCY_ENABLE", 0, 0, 0, NULL, 22 },
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
@@ -14586,18 +16730,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_AFIFO_WATERMARK", 26, 27, 0, NULL, 18 },
 	{ "CE_DFIFO_WATERMARK", 28, 29, 0, NULL, 18 },
 	{ "CE_LFIFO_WATERMARK", 30, 31, 0, NULL, 18 },
-	/* 10537 */
+	/* 12317 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
 	{ "NUM_PKRS", 8, 10, 0, NULL, 8 },
 	{ "NUM_SHADER_ENGINES", 19, 20, 0, NULL, 18 },
 	{ "NUM_RB_PER_SE", 26, 27, 0, NULL, 13 },
-	/* 10543 */
+	/* 12323 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "F32_INSTR_PTR", 2, 15, 0, NULL, 13 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 10546 */
+	/* 12326 */
 	{ "VM_HOLE", 0, 0, 0, NULL, 7 },
 	{ "REQ_TYPE", 1, 4, 0, NULL, 8 },
 	{ "USE_MTYPE", 6, 9, 0, NULL, 9 },
@@ -14609,7 +16753,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_BC", 22, 22, 0, NULL, 6 },
 	{ "ADDR_IS_PA", 23, 23, 0, NULL, 10 },
 	{ "LLC_NOALLOC", 24, 24, 0, NULL, 11 },
-	/* 10557 */
+	/* 12337 */
 	{ "F32_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "CE_BACKWARDS_SIZE_SEL", 4, 4, 0, NULL, 21 },
 	{ "CE_DCC_READ_128B_ENABLE", 5, 5, 0, NULL, 23 },
@@ -14622,14 +16766,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "REPEATER_FGCG_EN", 20, 20, 0, NULL, 16 },
 	{ "F32_SEND_POSTCODE_EN", 21, 21, 0, NULL, 20 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 10569 */
+	/* 12349 */
 	{ "DYN_CLK_GATE_STATUS", 0, 0, 0, NULL, 19 },
 	{ "PTR_CLK_GATE_STATUS", 1, 1, 0, NULL, 19 },
 	{ "CE_CLK_GATE_STATUS", 2, 2, 0, NULL, 18 },
 	{ "CE_BC_CLK_GATE_STATUS", 3, 3, 0, NULL, 21 },
 	{ "CE_NBC_CLK_GATE_STATUS", 4, 4, 0, NULL, 22 },
 	{ "REG_CLK_GATE_STATUS", 5, 5, 0, NULL, 19 },
-	/* 10575 */
+	/* 12355 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "IH_OUTSTANDING", 2, 2, 0, NULL, 14 },
 	{ "SEM_OUTSTANDING", 3, 3, 0, NULL, 15 },
@@ -14646,11 +16790,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ACTIVE_QUEUE_ID", 16, 19, 0, NULL, 15 },
 	{ "SRIOV_WATING_RLCV_CMD", 20, 20, 0, NULL, 21 },
 	{ "SRIOV_SDMA_EXECUTING_CMD", 21, 21, 0, NULL, 24 },
-	/* 10591 */
+	/* 12371 */
 	{ "ADDR", 0, 9, 0, NULL, 4 },
-	/* 10592 */
+	/* 12372 */
 	{ "CAPTURE", 0, 0, 0, NULL, 7 },
-	/* 10593 */
+	/* 12373 */
 	{ "GFX_RB_ENABLE_STATUS", 0, 0, 0, NULL, 20 },
 	{ "PAGE_RB_ENABLE_STATUS", 1, 1, 0, NULL, 21 },
 	{ "RLC0_RB_ENABLE_STATUS", 2, 2, 0, NULL, 21 },
@@ -14662,7 +16806,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC6_RB_ENABLE_STATUS", 8, 8, 0, NULL, 21 },
 	{ "RLC7_RB_ENABLE_STATUS", 9, 9, 0, NULL, 21 },
 	{ "ACTIVE_QUEUE_ID", 16, 19, 0, NULL, 15 },
-	/* 10604 */
+	/* 12384 */
 	{ "GFX_QUEUE_RESET", 0, 0, 0, NULL, 15 },
 	{ "PAGE_QUEUE_RESET", 1, 1, 0, NULL, 16 },
 	{ "RLC0_QUEUE_RESET", 2, 2, 0, NULL, 16 },
@@ -14674,14 +16818,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC6_QUEUE_RESET", 8, 8, 0, NULL, 16 },
 	{ "RLC7_QUEUE_RESET", 9, 9, 0, NULL, 16 },
 	{ "RESERVED", 10, 31, 0, NULL, 8 },
-	/* 10615 */
-	{ "RESUME_CTX", 16, 16, 0, NULL, 10 },
-	{ "SESSION_SEL", 24, 27, 0, NULL, 11 },
-	/* 10617 */
+	/* 12395 */
 	{ "DATA9", 0, 31, 0, NULL, 5 },
-	/* 10618 */
+	/* 12396 */
 	{ "DATA10", 0, 31, 0, NULL, 6 },
-	/* 10619 */
+	/* 12397 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -14711,7 +16852,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
 	{ "CPAXI_BUSY", 31, 31, 0, NULL, 10 },
-	/* 10648 */
+	/* 12426 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
 	{ "ME0PIPE0_PF_RQ_PENDING", 8, 8, 0, NULL, 22 },
@@ -14732,7 +16873,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 10668 */
+	/* 12446 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_GFX", 16, 16, 0, NULL, 14 },
@@ -14746,7 +16887,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_SDMA1", 24, 24, 0, NULL, 16 },
 	{ "SOFT_RESET_SDMA2", 25, 25, 0, NULL, 16 },
 	{ "SOFT_RESET_SDMA3", 26, 26, 0, NULL, 16 },
-	/* 10681 */
+	/* 12459 */
 	{ "READ_REQUESTER_MESPIPE0", 9, 9, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE1", 10, 10, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE2", 11, 11, 0, NULL, 23 },
@@ -14769,7 +16910,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 10703 */
+	/* 12481 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 4, 0, NULL, 12 },
 	{ "WRITE_VFID", 5, 10, 0, NULL, 10 },
@@ -14779,9 +16920,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 10712 */
+	/* 12490 */
 	{ "PRIV_VIOLATION_ADDR", 0, 15, 0, NULL, 19 },
-	/* 10713 */
+	/* 12491 */
 	{ "RBIU_TO_DMA_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 26 },
 	{ "RBIU_TO_SEM_NOT_RDY_TO_RCV_R0", 2, 2, 0, NULL, 29 },
 	{ "RBIU_TO_SEM_NOT_RDY_TO_RCV_R1", 3, 3, 0, NULL, 29 },
@@ -14800,7 +16941,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_STALLED_ON_DMA_READ", 27, 27, 0, NULL, 24 },
 	{ "RCIU_STALLED_ON_APPEND_READ", 28, 28, 0, NULL, 27 },
 	{ "RCIU_HALTED_BY_REG_VIOLATION", 29, 29, 0, NULL, 28 },
-	/* 10731 */
+	/* 12509 */
 	{ "PFP_TO_CSF_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 25 },
 	{ "PFP_TO_MEQ_NOT_RDY_TO_RCV", 1, 1, 0, NULL, 25 },
 	{ "PFP_TO_RCIU_NOT_RDY_TO_RCV", 2, 2, 0, NULL, 26 },
@@ -14831,14 +16972,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "APPEND_WAITING_TO_SEND_MEMWRITE", 29, 29, 0, NULL, 31 },
 	{ "SURF_SYNC_NEEDS_IDLE_CNTXS", 30, 30, 0, NULL, 26 },
 	{ "SURF_SYNC_NEEDS_ALL_CLEAN", 31, 31, 0, NULL, 25 },
-	/* 10761 */
+	/* 12539 */
 	{ "TOKEN_EXCLUDE", 0, 10, 11, gk_pm4_reg_values + 1589, 13 },
 	{ "BOP_EVENTS_TOKEN_INCLUDE", 12, 12, 0, NULL, 24 },
 	{ "REG_INCLUDE", 16, 23, 8, gk_pm4_reg_values + 1472, 11 },
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_EXCLUDE", 26, 28, 0, NULL, 11 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 10767 */
+	/* 12545 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "ALL_VMID", 2, 2, 0, NULL, 8 },
 	{ "CH_PERF_EN", 3, 3, 0, NULL, 10 },
@@ -14859,7 +17000,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AUTO_FLUSH_MODE", 29, 29, 0, NULL, 15 },
 	{ "CAPTURE_ALL", 30, 30, 0, NULL, 11 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 10787 */
+	/* 12565 */
 	{ "FINISH_PENDING", 0, 11, 0, NULL, 14 },
 	{ "FINISH_DONE", 12, 23, 0, NULL, 11 },
 	{ "UTC_ERR", 24, 24, 0, NULL, 7 },
@@ -14867,11 +17008,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EVENT_CNTR_OVERFLOW", 26, 26, 0, NULL, 19 },
 	{ "EVENT_CNTR_STALL", 27, 27, 0, NULL, 16 },
 	{ "OWNER_VMID", 28, 31, 0, NULL, 10 },
-	/* 10794 */
+	/* 12572 */
 	{ "BUF0_FULL", 0, 0, 0, NULL, 9 },
 	{ "BUF1_FULL", 1, 1, 0, NULL, 9 },
 	{ "PACKET_LOST_BUF_NO_LOCKDOWN", 4, 4, 0, NULL, 27 },
-	/* 10797 */
+	/* 12575 */
 	{ "GPR_WRITE_PRIORITY", 0, 20, 0, NULL, 18 },
 	{ "EXP_PRIORITY_ORDER", 21, 23, 0, NULL, 18 },
 	{ "ENABLE_SQG_TOP_EVENTS", 24, 24, 0, NULL, 21 },
@@ -14881,7 +17022,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOC_ARB_LRU_ENA", 28, 28, 0, NULL, 17 },
 	{ "EXP_ARB_LRU_ENA", 29, 29, 0, NULL, 15 },
 	{ "PS_PKR_PRIORITY_CNTL", 30, 31, 0, NULL, 20 },
-	/* 10806 */
+	/* 12584 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GWS", 2, 2, 0, NULL, 3 },
@@ -14892,7 +17033,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 8, 11, 0, NULL, 4 },
 	{ "UNUSED2", 12, 15, 0, NULL, 7 },
 	{ "ADDRESS", 16, 31, 0, NULL, 7 },
-	/* 10816 */
+	/* 12594 */
 	{ "ME0_GFXHP3D_PIX_DED", 0, 0, 0, NULL, 19 },
 	{ "ME0_GFXHP3D_VTX_DED", 1, 1, 0, NULL, 19 },
 	{ "ME0_CS_DED", 2, 2, 0, NULL, 10 },
@@ -14907,7 +17048,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME2_PIPE3_DED", 11, 11, 0, NULL, 13 },
 	{ "ME0_PIPE1_CS_DED", 12, 12, 0, NULL, 16 },
 	{ "UNUSED1", 13, 31, 0, NULL, 7 },
-	/* 10830 */
+	/* 12608 */
 	{ "FORCE_4K_L2_RESP", 0, 0, 0, NULL, 16 },
 	{ "REDUCE_HALF_MAIN_WQ", 1, 1, 0, NULL, 19 },
 	{ "REDUCE_HALF_PHY_WQ", 2, 2, 0, NULL, 18 },
@@ -14923,31 +17064,31 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_16K_UTCL2_REQ", 15, 15, 0, NULL, 20 },
 	{ "DISABLE_FGCG", 16, 16, 0, NULL, 12 },
 	{ "CLIENT_ID", 20, 28, 0, NULL, 9 },
-	/* 10845 */
+	/* 12623 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "READY", 1, 1, 0, NULL, 5 },
 	{ "BANK", 4, 7, 0, NULL, 4 },
 	{ "CACHE", 8, 11, 0, NULL, 5 },
 	{ "ASSOC", 12, 15, 0, NULL, 5 },
 	{ "INDEX", 16, 31, 0, NULL, 5 },
-	/* 10851 */
+	/* 12629 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "L2_CACHE_BIGK_FRAGMENT_SIZE", 5, 9, 0, NULL, 27 },
 	{ "BANK_SELECT", 10, 15, 0, NULL, 11 },
-	/* 10854 */
+	/* 12632 */
 	{ "FORCE_MTYPE_UC", 0, 0, 0, NULL, 14 },
 	{ "DIRECT_SYSTEM_EN", 1, 1, 0, NULL, 16 },
 	{ "FRAG_APT_INTXN_MODE", 2, 3, 0, NULL, 19 },
-	/* 10857 */
+	/* 12635 */
 	{ "PF_LFB_REGION", 0, 3, 0, NULL, 13 },
 	{ "PF_MAX_REGION", 4, 7, 0, NULL, 13 },
-	/* 10859 */
+	/* 12637 */
 	{ "PF_LFB_SIZE", 0, 16, 0, NULL, 11 },
-	/* 10860 */
+	/* 12638 */
 	{ "LOCAL_FB_NOALLOC_NOPTE", 0, 0, 0, NULL, 22 },
 	{ "REMOTE_FB_NOALLOC_NOPTE", 1, 1, 0, NULL, 23 },
 	{ "FB_NOALLOC_WALKER_FETCH", 2, 2, 0, NULL, 23 },
-	/* 10863 */
+	/* 12641 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -14960,7 +17101,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FWD_PROGRESS", 26, 26, 0, NULL, 12 },
 	{ "LOAD_PROVOKING_VTX", 27, 27, 0, NULL, 18 },
 	{ "FP16_OVFL", 29, 29, 0, NULL, 9 },
-	/* 10875 */
+	/* 12653 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "RB_NON_PRIV", 15, 15, 0, NULL, 11 },
@@ -14972,11 +17113,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 10886 */
+	/* 12664 */
 	{ "DOORBELL_RANGE_LOWER", 2, 11, 0, NULL, 20 },
-	/* 10887 */
+	/* 12665 */
 	{ "DOORBELL_RANGE_UPPER", 2, 11, 0, NULL, 20 },
-	/* 10888 */
+	/* 12666 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "RB_NON_PRIV", 15, 15, 0, NULL, 11 },
@@ -14989,22 +17130,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 10900 */
+	/* 12678 */
 	{ "ECC_ERROR_INT", 0, 0, 0, NULL, 13 },
 	{ "TIME_STAMP_INT", 1, 1, 0, NULL, 14 },
 	{ "ME_F32_INT_2", 2, 2, 0, NULL, 12 },
 	{ "ME_F32_INT_3", 3, 3, 0, NULL, 12 },
-	/* 10904 */
+	/* 12682 */
 	{ "ECC_ERROR_INT", 0, 0, 0, NULL, 13 },
 	{ "PRIV_REG_INT", 1, 1, 0, NULL, 12 },
 	{ "RESERVED_BIT_ERR_INT", 2, 2, 0, NULL, 20 },
 	{ "PFP_F32_INT_3", 3, 3, 0, NULL, 13 },
-	/* 10908 */
+	/* 12686 */
 	{ "ECC_ERROR_INT", 0, 0, 0, NULL, 13 },
 	{ "RESERVED_BIT_ERR_INT", 1, 1, 0, NULL, 20 },
 	{ "CE_F32_INT_2", 2, 2, 0, NULL, 12 },
 	{ "CE_F32_INT_3", 3, 3, 0, NULL, 12 },
-	/* 10912 */
+	/* 12690 */
 	{ "THRESHOLD", 0, 7, 0, NULL, 9 },
 	{ "SIZE", 16, 16, 0, NULL, 4 },
 	{ "NO_RING_MEMORY", 19, 19, 0, NULL, 14 },
@@ -15013,11 +17154,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "POLICY", 28, 29, 0, NULL, 6 },
 	{ "MODE", 30, 30, 0, NULL, 4 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 10920 */
+	/* 12698 */
 	{ "SUSPEND_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "PIPE_HOLDING", 4, 4, 0, NULL, 12 },
 	{ "RB_CE_ROQ_CNTL", 8, 8, 0, NULL, 14 },
-	/* 10923 */
+	/* 12701 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "RB_NON_PRIV", 15, 15, 0, NULL, 11 },
@@ -15031,7 +17172,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "CE_HQD_NEQ_RB_HQD", 30, 30, 0, NULL, 17 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 10936 */
+	/* 12714 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "RB_BLKSZ", 8, 13, 0, NULL, 8 },
 	{ "RB_NON_PRIV", 15, 15, 0, NULL, 11 },
@@ -15042,7 +17183,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_NO_UPDATE", 27, 27, 0, NULL, 12 },
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 10946 */
+	/* 12724 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "QUEUE_ID", 4, 6, 0, NULL, 8 },
 	{ "CLIENT_ID", 8, 10, 0, NULL, 9 },
@@ -15050,11 +17191,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WATCH_ID", 16, 17, 0, NULL, 8 },
 	{ "RD_WR", 20, 20, 0, NULL, 5 },
 	{ "TRAP_FLAG", 31, 31, 0, NULL, 9 },
-	/* 10953 */
+	/* 12731 */
 	{ "OFFSET_LO", 0, 31, 0, NULL, 9 },
-	/* 10954 */
+	/* 12732 */
 	{ "OFFSET_HI", 0, 31, 0, NULL, 9 },
-	/* 10955 */
+	/* 12733 */
 	{ "CPF_EN", 0, 0, 0, NULL, 6 },
 	{ "CPG_EN", 1, 1, 0, NULL, 6 },
 	{ "CPC_EN", 2, 2, 0, NULL, 6 },
@@ -15065,7 +17206,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_EN", 9, 9, 0, NULL, 5 },
 	{ "SDMA_EN", 10, 10, 0, NULL, 7 },
 	{ "SD_VMIDVEC_OVERRIDE", 31, 31, 0, NULL, 19 },
-	/* 10965 */
+	/* 12743 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -15082,7 +17223,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 10981 */
+	/* 12759 */
 	{ "ME0_GFXHP3D_PIX_RESET", 0, 0, 0, NULL, 21 },
 	{ "ME0_GFXHP3D_VTX_RESET", 1, 1, 0, NULL, 21 },
 	{ "ME0_CS_RESET", 2, 2, 0, NULL, 12 },
@@ -15097,7 +17238,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME2_PIPE3_RESET", 11, 11, 0, NULL, 15 },
 	{ "ME0_PIPE1_CS_RESET", 12, 12, 0, NULL, 18 },
 	{ "UNUSED1", 13, 31, 0, NULL, 7 },
-	/* 10995 */
+	/* 12773 */
 	{ "MISC", 0, 17, 0, NULL, 4 },
 	{ "RD_BUF_TAG_MISS", 18, 18, 0, NULL, 15 },
 	{ "GDS_INTERFACES_FGCG_OVERRIDE", 21, 21, 0, NULL, 28 },
@@ -15106,11 +17247,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_MEMORY_VIOLATION_REPORT", 24, 24, 0, NULL, 31 },
 	{ "GDS_CLK_ENHANCE_DIS_MGCG_DSO", 25, 28, 0, NULL, 28 },
 	{ "GDS_CLK_ENHANCE_DIS_MGCG_DSA", 29, 31, 0, NULL, 28 },
-	/* 11003 */
+	/* 12781 */
 	{ "START", 0, 0, 0, NULL, 5 },
 	{ "FINISH", 1, 1, 0, NULL, 6 },
 	{ "UNUSED", 2, 31, 0, NULL, 6 },
-	/* 11006 */
+	/* 12784 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY", 2, 2, 0, NULL, 10 },
@@ -15122,7 +17263,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_SAMPLE", 8, 11, 0, NULL, 11 },
 	{ "DECOMPRESS_ENABLE", 12, 12, 0, NULL, 17 },
 	{ "PS_INVOKE_DISABLE", 13, 13, 0, NULL, 17 },
-	/* 11017 */
+	/* 12795 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "DISABLE_ZMASK_EXPCLEAR_OPTIMIZATION", 5, 5, 0, NULL, 35 },
@@ -15141,11 +17282,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
 	{ "FORCE_VRS_RATE_FINE", 26, 26, 0, NULL, 19 },
 	{ "CENTROID_COMPUTATION_MODE", 27, 28, 0, NULL, 25 },
-	/* 11035 */
+	/* 12813 */
 	{ "VRS_OVERRIDE_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 31 },
 	{ "VRS_OVERRIDE_RATE_X", 4, 5, 0, NULL, 19 },
 	{ "VRS_OVERRIDE_RATE_Y", 6, 7, 0, NULL, 19 },
-	/* 11038 */
+	/* 12816 */
 	{ "Z_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1499, 11 },
 	{ "S_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1499, 11 },
 	{ "HTILE_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1499, 15 },
@@ -15159,14 +17300,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S_NOALLOC", 27, 27, 0, NULL, 9 },
 	{ "HTILE_NOALLOC", 28, 28, 0, NULL, 13 },
 	{ "ZPCPSD_NOALLOC", 29, 29, 0, NULL, 14 },
-	/* 11051 */
+	/* 12829 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "NUM_SE", 1, 2, 0, NULL, 6 },
 	{ "NUM_RB_PER_SE", 5, 6, 0, NULL, 13 },
 	{ "NUM_SC", 12, 13, 0, NULL, 6 },
 	{ "NUM_RB_PER_SC", 16, 17, 0, NULL, 13 },
 	{ "NUM_PACKER_PER_SC", 20, 21, 0, NULL, 17 },
-	/* 11057 */
+	/* 12835 */
 	{ "CMASK_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1499, 15 },
 	{ "FMASK_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1499, 15 },
 	{ "DCC_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1499, 13 },
@@ -15181,7 +17322,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COLOR_L3_BYPASS", 27, 27, 0, NULL, 15 },
 	{ "FMASK_BIG_PAGE", 30, 30, 0, NULL, 14 },
 	{ "COLOR_BIG_PAGE", 31, 31, 0, NULL, 14 },
-	/* 11071 */
+	/* 12849 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -15195,7 +17336,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PT_SPRITE_TEX_ATTR1", 23, 23, 0, NULL, 19 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 11084 */
+	/* 12862 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -15206,19 +17347,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEFAULT_VAL_ATTR1", 21, 22, 0, NULL, 17 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 11094 */
+	/* 12872 */
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "VS_HALF_PACK", 6, 6, 0, NULL, 12 },
 	{ "NO_PC_EXPORT", 7, 7, 0, NULL, 12 },
 	{ "PRIM_EXPORT_COUNT", 8, 12, 0, NULL, 17 },
-	/* 11098 */
+	/* 12876 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "OFFCHIP_PARAM_EN", 7, 7, 0, NULL, 16 },
 	{ "LATE_PC_DEALLOC", 8, 8, 0, NULL, 15 },
 	{ "NUM_PRIM_INTERP", 9, 13, 0, NULL, 15 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 11104 */
+	/* 12882 */
 	{ "MRT0_FMT_MAPPING_DISABLE", 0, 0, 0, NULL, 24 },
 	{ "MRT1_FMT_MAPPING_DISABLE", 1, 1, 0, NULL, 24 },
 	{ "MRT2_FMT_MAPPING_DISABLE", 2, 2, 0, NULL, 24 },
@@ -15227,7 +17368,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5_FMT_MAPPING_DISABLE", 5, 5, 0, NULL, 24 },
 	{ "MRT6_FMT_MAPPING_DISABLE", 6, 6, 0, NULL, 24 },
 	{ "MRT7_FMT_MAPPING_DISABLE", 7, 7, 0, NULL, 24 },
-	/* 11112 */
+	/* 12890 */
 	{ "MRT0", 0, 3, 12, gk_pm4_reg_values + 1605, 4 },
 	{ "MRT1", 4, 7, 12, gk_pm4_reg_values + 1605, 4 },
 	{ "MRT2", 8, 11, 12, gk_pm4_reg_values + 1605, 4 },
@@ -15236,20 +17377,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5", 20, 23, 12, gk_pm4_reg_values + 1605, 4 },
 	{ "MRT6", 24, 27, 12, gk_pm4_reg_values + 1605, 4 },
 	{ "MRT7", 28, 31, 12, gk_pm4_reg_values + 1605, 4 },
-	/* 11120 */
+	/* 12898 */
 	{ "SOURCE_SELECT", 0, 1, 4, gk_pm4_reg_values + 743, 13 },
 	{ "MAJOR_MODE", 2, 3, 2, gk_pm4_reg_values + 747, 10 },
 	{ "SPRITE_EN_R6XX", 4, 4, 0, NULL, 14 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
 	{ "REG_RT_INDEX", 29, 31, 0, NULL, 12 },
-	/* 11126 */
+	/* 12904 */
 	{ "DISABLE_DUAL_QUAD", 0, 0, 0, NULL, 17 },
 	{ "ENABLE_1FRAG_PS_INVOKE", 1, 1, 0, NULL, 22 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 8, gk_pm4_reg_values + 1507, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 11131 */
+	/* 12909 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -15280,31 +17421,31 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_VTX_VRS_RATE", 28, 28, 0, NULL, 16 },
 	{ "BYPASS_VTX_RATE_COMBINER", 29, 29, 0, NULL, 24 },
 	{ "BYPASS_PRIM_RATE_COMBINER", 30, 30, 0, NULL, 25 },
-	/* 11161 */
+	/* 12939 */
 	{ "SMALL_PRIM_FILTER_ENABLE", 0, 0, 0, NULL, 24 },
 	{ "TRIANGLE_FILTER_DISABLE", 1, 1, 0, NULL, 23 },
 	{ "LINE_FILTER_DISABLE", 2, 2, 0, NULL, 19 },
 	{ "POINT_FILTER_DISABLE", 3, 3, 0, NULL, 20 },
 	{ "RECTANGLE_FILTER_DISABLE", 4, 4, 0, NULL, 24 },
-	/* 11166 */
+	/* 12944 */
 	{ "VERTEX_REUSE_OFF", 0, 0, 0, NULL, 16 },
 	{ "INDEX_BUF_EDGE_FLAG_ENA", 1, 1, 0, NULL, 23 },
 	{ "VERTEX_REUSE_DEPTH", 2, 9, 0, NULL, 18 },
-	/* 11169 */
+	/* 12947 */
 	{ "VERTEX_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 25 },
 	{ "PRIMITIVE_RATE_COMBINER_MODE", 3, 5, 5, gk_pm4_reg_values + 1600, 28 },
 	{ "HTILE_RATE_COMBINER_MODE", 6, 8, 5, gk_pm4_reg_values + 1600, 24 },
 	{ "SAMPLE_ITER_COMBINER_MODE", 9, 11, 5, gk_pm4_reg_values + 1600, 25 },
 	{ "EXPOSE_VRS_PIXELS_MASK", 13, 13, 0, NULL, 22 },
 	{ "CMASK_RATE_HINT_FORCE_ZERO", 14, 14, 0, NULL, 26 },
-	/* 11175 */
+	/* 12953 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
 	{ "SEND_UNLIT_STILES_TO_PKR", 3, 3, 0, NULL, 24 },
 	{ "ALTERNATE_RBS_PER_TILE", 5, 5, 0, NULL, 22 },
 	{ "COARSE_TILE_STARTS_ON_EVEN_RB", 6, 6, 0, NULL, 29 },
-	/* 11181 */
+	/* 12959 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "SWAP_MODE", 2, 3, 4, gk_pm4_reg_values + 791, 9 },
 	{ "BUF_TYPE", 4, 5, 4, gk_pm4_reg_values + 985, 8 },
@@ -15314,12 +17455,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "REQ_PATH", 10, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 13, 0, NULL, 5 },
 	{ "DISABLE_INSTANCE_PACKING", 14, 14, 0, NULL, 24 },
-	/* 11190 */
+	/* 12968 */
 	{ "EN_REG_RT_INDEX", 1, 1, 0, NULL, 15 },
 	{ "EN_PRIM_PAYLOAD", 3, 3, 0, NULL, 15 },
 	{ "EN_DRAW_VP", 4, 4, 0, NULL, 10 },
 	{ "EN_VRS_RATE", 6, 6, 0, NULL, 11 },
-	/* 11194 */
+	/* 12972 */
 	{ "RESERVED_FIELD_1", 0, 0, 0, NULL, 16 },
 	{ "FULL_CACHE", 1, 1, 0, NULL, 10 },
 	{ "RESERVED_FIELD_2", 2, 2, 0, NULL, 16 },
@@ -15330,7 +17471,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_6", 17, 17, 0, NULL, 16 },
 	{ "PIPE_ALIGNED", 18, 18, 0, NULL, 12 },
 	{ "VRS_HTILE_ENCODING", 19, 20, 3, gk_pm4_reg_values + 1617, 18 },
-	/* 11204 */
+	/* 12982 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -15351,7 +17492,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_EN", 25, 25, 0, NULL, 19 },
 	{ "PRIMGEN_PASSTHRU_NO_MSG", 26, 26, 0, NULL, 23 },
-	/* 11224 */
+	/* 13002 */
 	{ "MSAA_NUM_SAMPLES", 0, 2, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MAX_SAMPLE_DIST", 13, 16, 0, NULL, 15 },
@@ -15360,7 +17501,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COVERAGE_TO_SHADER_SELECT", 26, 27, 4, gk_pm4_reg_values + 1412, 25 },
 	{ "SAMPLE_COVERAGE_ENCODING", 28, 28, 0, NULL, 24 },
 	{ "COVERED_CENTROID_IS_CENTER", 29, 29, 0, NULL, 26 },
-	/* 11232 */
+	/* 13010 */
 	{ "ENDIAN", 0, 1, 4, gk_pm4_reg_values + 882, 6 },
 	{ "FORMAT", 2, 6, 22, gk_pm4_reg_values + 1620, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
@@ -15380,7 +17521,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_ENABLE", 28, 28, 0, NULL, 10 },
 	{ "CMASK_ADDR_TYPE", 29, 30, 3, gk_pm4_reg_values + 1055, 15 },
 	{ "NBC_TILING", 31, 31, 0, NULL, 10 },
-	/* 11251 */
+	/* 13029 */
 	{ "OVERWRITE_COMBINER_DISABLE", 0, 0, 0, NULL, 26 },
 	{ "KEY_CLEAR_ENABLE", 1, 1, 0, NULL, 16 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -15395,7 +17536,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INDEPENDENT_128B_BLOCKS", 20, 20, 0, NULL, 23 },
 	{ "SKIP_LOW_COMP_RATIO", 21, 21, 0, NULL, 19 },
 	{ "DCC_COMPRESS_DISABLE", 22, 22, 0, NULL, 20 },
-	/* 11265 */
+	/* 13043 */
 	{ "MIP0_DEPTH", 0, 12, 0, NULL, 10 },
 	{ "META_LINEAR", 13, 13, 0, NULL, 11 },
 	{ "COLOR_SW_MODE", 14, 18, 0, NULL, 13 },
@@ -15405,34 +17546,34 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESOURCE_LEVEL", 27, 29, 0, NULL, 14 },
 	{ "DCC_PIPE_ALIGNED", 30, 30, 0, NULL, 16 },
 	{ "VRS_RATE_HINT_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 11274 */
+	/* 13052 */
 	{ "IMMED", 0, 23, 0, NULL, 5 },
 	{ "ID", 24, 26, 0, NULL, 2 },
 	{ "reserved27", 27, 27, 0, NULL, 10 },
 	{ "OP", 28, 30, 0, NULL, 2 },
 	{ "reserved31", 31, 31, 0, NULL, 10 },
-	/* 11279 */
+	/* 13057 */
 	{ "SEM_PRIV", 0, 0, 0, NULL, 8 },
 	{ "SEM_ADDR_LO", 3, 31, 0, NULL, 11 },
-	/* 11281 */
+	/* 13059 */
 	{ "DST_SEL", 16, 17, 0, NULL, 7 },
 	{ "ACTION_PIPE_ID", 20, 21, 0, NULL, 14 },
 	{ "ACTION_ID", 22, 23, 0, NULL, 9 },
 	{ "INT_SEL", 24, 26, 0, NULL, 7 },
 	{ "DATA_SEL", 29, 31, 0, NULL, 8 },
-	/* 11286 */
+	/* 13064 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "DISABLE_INSTANCE_PACKING", 14, 14, 0, NULL, 24 },
-	/* 11288 */
+	/* 13066 */
 	{ "OFFCHIP_BUFFERING", 0, 9, 0, NULL, 17 },
 	{ "OFFCHIP_GRANULARITY", 10, 11, 4, gk_pm4_reg_values + 388, 19 },
-	/* 11290 */
+	/* 13068 */
 	{ "TARGET_INST", 0, 0, 0, NULL, 11 },
 	{ "TARGET_DATA", 1, 1, 0, NULL, 11 },
 	{ "INVALIDATE", 2, 2, 0, NULL, 10 },
 	{ "COMPLETE", 16, 16, 0, NULL, 8 },
 	{ "L2_WB_POLICY", 17, 18, 0, NULL, 12 },
-	/* 11295 */
+	/* 13073 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -15444,15 +17585,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HALTED", 29, 29, 0, NULL, 6 },
 	{ "HEAD_QUEUE1", 30, 30, 0, NULL, 11 },
 	{ "UNUSED1", 31, 31, 0, NULL, 7 },
-	/* 11306 */
+	/* 13084 */
 	{ "EVENT_SEL", 0, 4, 0, NULL, 9 },
-	/* 11307 */
+	/* 13085 */
 	{ "PENDING_INTERRUPT", 0, 31, 0, NULL, 17 },
-	/* 11308 */
+	/* 13086 */
 	{ "PERF_SEL", 0, 8, 0, NULL, 8 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 11311 */
+	/* 13089 */
 	{ "PS_EN", 0, 0, 0, NULL, 5 },
 	{ "VS_EN", 1, 1, 2, gk_pm4_reg_values + 392, 5 },
 	{ "GS_EN", 2, 2, 2, gk_pm4_reg_values + 394, 5 },
@@ -15468,10 +17609,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ME1PIPE1_PERF", 17, 17, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE2_PERF", 18, 18, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE3_PERF", 19, 19, 0, NULL, 21 },
-	/* 11326 */
+	/* 13104 */
 	{ "addr", 0, 10, 0, NULL, 4 },
 	{ "RESERVED", 11, 31, 0, NULL, 8 },
-	/* 11328 */
+	/* 13106 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -15489,7 +17630,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RearmSwaPending", 21, 21, 0, NULL, 15 },
 	{ "RearmSppPending", 22, 22, 0, NULL, 15 },
 	{ "RESERVED", 23, 31, 0, NULL, 8 },
-	/* 11345 */
+	/* 13123 */
 	{ "StrobeResetPerfMonitors", 0, 0, 0, NULL, 23 },
 	{ "StrobeStartAccumulation", 1, 1, 0, NULL, 23 },
 	{ "StrobeRearmAccum", 2, 2, 0, NULL, 16 },
@@ -15499,7 +17640,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "StrobeStartSwa", 9, 9, 0, NULL, 14 },
 	{ "StrobePerfmonSampleWires", 10, 10, 0, NULL, 24 },
 	{ "RESERVED", 11, 31, 0, NULL, 8 },
-	/* 11354 */
+	/* 13132 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -15519,25 +17660,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE2_SwaLoadOverride", 16, 16, 0, NULL, 19 },
 	{ "SE3_LoadOverride", 17, 17, 0, NULL, 16 },
 	{ "SE3_SwaLoadOverride", 18, 18, 0, NULL, 19 },
-	/* 11373 */
+	/* 13151 */
 	{ "Threshold", 0, 15, 0, NULL, 9 },
-	/* 11374 */
+	/* 13152 */
 	{ "SamplesRequested", 0, 7, 0, NULL, 16 },
-	/* 11375 */
+	/* 13153 */
 	{ "OFFSET", 0, 15, 0, NULL, 6 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 11377 */
+	/* 13155 */
 	{ "global_offset", 0, 7, 0, NULL, 13 },
 	{ "spmwithaccum_se_offset", 8, 15, 0, NULL, 22 },
 	{ "spmwithaccum_global_offset", 16, 23, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 11381 */
+	/* 13159 */
 	{ "spp_addr_region", 0, 7, 0, NULL, 15 },
 	{ "swa_addr_region", 8, 15, 0, NULL, 15 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 11384 */
+	/* 13162 */
 	{ "CMD_OP", 0, 15, 0, NULL, 6 },
-	/* 11385 */
+	/* 13163 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_2_EN", 2, 2, 0, NULL, 10 },
@@ -15554,7 +17695,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_4_AUTO_REARM", 13, 13, 0, NULL, 18 },
 	{ "TIMER_4_INT_CLEAR", 14, 14, 0, NULL, 17 },
 	{ "RESERVED", 15, 31, 0, NULL, 8 },
-	/* 11401 */
+	/* 13179 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "TIMER_2_STAT", 2, 2, 0, NULL, 12 },
@@ -15571,28 +17712,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_4_ENABLE_SYNC", 16, 16, 0, NULL, 19 },
 	{ "TIMER_4_AUTO_REARM_SYNC", 17, 17, 0, NULL, 23 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 11417 */
+	/* 13195 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "CP_RLC_STAT_INVAL_PEND_CHANGED", 1, 1, 0, NULL, 30 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
-	/* 11420 */
+	/* 13198 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
 	{ "DOORBELL_3_MODE", 6, 7, 0, NULL, 15 },
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
-	/* 11426 */
+	/* 13204 */
 	{ "DOORBELL_0_VALID", 0, 0, 0, NULL, 16 },
 	{ "DOORBELL_1_VALID", 1, 1, 0, NULL, 16 },
 	{ "DOORBELL_2_VALID", 2, 2, 0, NULL, 16 },
 	{ "DOORBELL_3_VALID", 3, 3, 0, NULL, 16 },
-	/* 11430 */
+	/* 13208 */
 	{ "LOWER_ADDR_RESERVED", 0, 1, 0, NULL, 19 },
 	{ "LOWER_ADDR", 2, 11, 0, NULL, 10 },
 	{ "UPPER_ADDR_RESERVED", 16, 17, 0, NULL, 19 },
 	{ "UPPER_ADDR", 18, 27, 0, NULL, 10 },
-	/* 11434 */
+	/* 13212 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_POLICY", 4, 5, 0, NULL, 14 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -15607,15 +17748,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_LLC_NOALLOC", 18, 18, 0, NULL, 19 },
 	{ "RLC_SPM_LLC_NOALLOC_OVER", 19, 19, 0, NULL, 24 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 11448 */
+	/* 13226 */
 	{ "DISABLE_INT", 0, 31, 0, NULL, 11 },
-	/* 11449 */
+	/* 13227 */
 	{ "FORCE_INT", 0, 31, 0, NULL, 9 },
-	/* 11450 */
+	/* 13228 */
 	{ "DATA", 0, 29, 0, NULL, 4 },
 	{ "PROCESSING", 30, 30, 0, NULL, 10 },
 	{ "COMPLETE", 31, 31, 0, NULL, 8 },
-	/* 11453 */
+	/* 13231 */
 	{ "RLC_ALL_CLK_VALID", 0, 0, 0, NULL, 17 },
 	{ "RLC_CMN_GPM_SCLK_DYN_VLD", 1, 1, 0, NULL, 24 },
 	{ "RLC_CMN_TC_SCLK_DYN_VLD", 2, 2, 0, NULL, 23 },
@@ -15625,16 +17766,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_CMN_SPM_SCLK_DYN_VLD", 7, 7, 0, NULL, 24 },
 	{ "RLC_SPM_CLK_BUSY", 8, 8, 0, NULL, 16 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 11462 */
+	/* 13240 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "VS_ENABLE", 1, 1, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CSG_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 11468 */
+	/* 13246 */
 	{ "RLC_CAC_MASK", 0, 31, 0, NULL, 12 },
-	/* 11469 */
+	/* 13247 */
 	{ "SOC_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "SOC_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "SOC_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -15648,7 +17789,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOC_CLK_DS_SDMA_5_BUSY_MASK", 21, 21, 0, NULL, 27 },
 	{ "SOC_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "SOC_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
-	/* 11482 */
+	/* 13260 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -15662,14 +17803,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_SDMA_5_BUSY_MASK", 21, 21, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
-	/* 11495 */
+	/* 13273 */
 	{ "TC_TRANS_ERROR", 0, 0, 0, NULL, 14 },
 	{ "RLC_PWR_NON3D_STALLED", 1, 1, 0, NULL, 21 },
 	{ "GFX_PWR_STALLED_STATUS", 2, 2, 0, NULL, 22 },
 	{ "GFX_ULV_STATUS", 3, 3, 0, NULL, 14 },
 	{ "GFX_GENERAL_STATUS", 4, 4, 0, NULL, 18 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 11501 */
+	/* 13279 */
 	{ "GRBM_RLC_GC_STAT_IDLE", 0, 1, 0, NULL, 21 },
 	{ "SDMA_0_BUSY", 16, 16, 0, NULL, 11 },
 	{ "SDMA_1_BUSY", 17, 17, 0, NULL, 11 },
@@ -15687,7 +17828,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA_5_BUSY_CHANGED", 29, 29, 0, NULL, 19 },
 	{ "SDMA_6_BUSY_CHANGED", 30, 30, 0, NULL, 19 },
 	{ "SDMA_7_BUSY_CHANGED", 31, 31, 0, NULL, 19 },
-	/* 11518 */
+	/* 13296 */
 	{ "SDMA0_BUSY_INT_CLEAR", 0, 0, 0, NULL, 20 },
 	{ "SDMA1_BUSY_INT_CLEAR", 1, 1, 0, NULL, 20 },
 	{ "SDMA2_BUSY_INT_CLEAR", 2, 2, 0, NULL, 20 },
@@ -15696,17 +17837,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA5_BUSY_INT_CLEAR", 5, 5, 0, NULL, 20 },
 	{ "SDMA6_BUSY_INT_CLEAR", 6, 6, 0, NULL, 20 },
 	{ "SDMA7_BUSY_INT_CLEAR", 7, 7, 0, NULL, 20 },
-	/* 11526 */
+	/* 13304 */
 	{ "REQ", 0, 0, 0, NULL, 3 },
 	{ "DATA", 1, 9, 0, NULL, 4 },
 	{ "PSIEN", 10, 10, 0, NULL, 5 },
 	{ "ACK", 11, 11, 0, NULL, 3 },
-	/* 11530 */
+	/* 13308 */
 	{ "GC_CAC_EDC_EVENT_CHANGED", 0, 0, 0, NULL, 24 },
 	{ "GFX_POWER_BRAKE_CHANGED", 1, 1, 0, NULL, 23 },
-	/* 11532 */
+	/* 13310 */
 	{ "SRCID", 0, 2, 0, NULL, 5 },
-	/* 11533 */
+	/* 13311 */
 	{ "SDMA0_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA0_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA0_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -15722,7 +17863,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA0_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 11548 */
+	/* 13326 */
 	{ "SDMA0_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA0_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA0_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -15736,7 +17877,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_GFX_MIDCMD_DATA10", 10, 10, 0, NULL, 23 },
 	{ "SDMA0_GFX_MIDCMD_CNTL", 11, 11, 0, NULL, 21 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 11561 */
+	/* 13339 */
 	{ "SDMA0_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA0_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "SDMA0_VM_CTX_LO", 2, 2, 0, NULL, 15 },
@@ -15765,7 +17906,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA0_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA0_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 11589 */
+	/* 13367 */
 	{ "SDMA0_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA0_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA0_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -15794,7 +17935,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA0_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA0_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 11617 */
+	/* 13395 */
 	{ "SDMA0_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA0_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA0_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -15822,7 +17963,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_PERFCNT_MISC_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SDMA0_CRD_CNTL", 27, 27, 0, NULL, 14 },
 	{ "SDMA0_AQL_STATUS", 31, 31, 0, NULL, 16 },
-	/* 11644 */
+	/* 13422 */
 	{ "SDMA0_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA0_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "SDMA0_TLBI_GCR_CNTL", 2, 2, 0, NULL, 19 },
@@ -15848,7 +17989,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA0_STATUS5_REG", 28, 28, 0, NULL, 17 },
 	{ "SDMA0_QUEUE_RESET_REQ", 29, 29, 0, NULL, 21 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 11669 */
+	/* 13447 */
 	{ "SDMA1_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA1_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA1_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -15864,7 +18005,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA1_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 11684 */
+	/* 13462 */
 	{ "SDMA1_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA1_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA1_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -15878,7 +18019,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_GFX_MIDCMD_DATA10", 10, 10, 0, NULL, 23 },
 	{ "SDMA1_GFX_MIDCMD_CNTL", 11, 11, 0, NULL, 21 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 11697 */
+	/* 13475 */
 	{ "SDMA1_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA1_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "SDMA1_VM_CTX_LO", 2, 2, 0, NULL, 15 },
@@ -15907,7 +18048,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA1_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA1_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 11725 */
+	/* 13503 */
 	{ "SDMA1_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA1_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA1_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -15936,7 +18077,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA1_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA1_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 11753 */
+	/* 13531 */
 	{ "SDMA1_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA1_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA1_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -15964,7 +18105,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_PERFCNT_MISC_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SDMA1_CRD_CNTL", 27, 27, 0, NULL, 14 },
 	{ "SDMA1_AQL_STATUS", 31, 31, 0, NULL, 16 },
-	/* 11780 */
+	/* 13558 */
 	{ "SDMA1_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA1_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "SDMA1_TLBI_GCR_CNTL", 2, 2, 0, NULL, 19 },
@@ -15990,7 +18131,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA1_STATUS5_REG", 28, 28, 0, NULL, 17 },
 	{ "SDMA1_QUEUE_RESET_REQ", 29, 29, 0, NULL, 21 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 11805 */
+	/* 13583 */
 	{ "SDMA2_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
 	{ "SDMA2_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
 	{ "SDMA2_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
@@ -16011,7 +18152,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
 	{ "SDMA2_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
 	{ "SDMA2_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
-	/* 11825 */
+	/* 13603 */
 	{ "SDMA2_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA2_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA2_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -16027,7 +18168,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA2_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 11840 */
+	/* 13618 */
 	{ "SDMA2_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA2_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA2_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -16041,7 +18182,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_GFX_MIDCMD_DATA10", 10, 10, 0, NULL, 23 },
 	{ "SDMA2_GFX_MIDCMD_CNTL", 11, 11, 0, NULL, 21 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 11853 */
+	/* 13631 */
 	{ "SDMA2_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA2_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "SDMA2_VM_CTX_LO", 2, 2, 0, NULL, 15 },
@@ -16070,7 +18211,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA2_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA2_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 11881 */
+	/* 13659 */
 	{ "SDMA2_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA2_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA2_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -16099,7 +18240,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA2_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA2_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 11909 */
+	/* 13687 */
 	{ "SDMA2_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA2_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA2_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -16127,7 +18268,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_PERFCNT_MISC_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SDMA2_CRD_CNTL", 27, 27, 0, NULL, 14 },
 	{ "SDMA2_AQL_STATUS", 31, 31, 0, NULL, 16 },
-	/* 11936 */
+	/* 13714 */
 	{ "SDMA2_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA2_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "SDMA2_TLBI_GCR_CNTL", 2, 2, 0, NULL, 19 },
@@ -16153,7 +18294,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA2_STATUS5_REG", 28, 28, 0, NULL, 17 },
 	{ "SDMA2_QUEUE_RESET_REQ", 29, 29, 0, NULL, 21 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 11961 */
+	/* 13739 */
 	{ "SDMA3_GFX_RB_CNTL", 0, 0, 0, NULL, 17 },
 	{ "SDMA3_GFX_RB_BASE", 1, 1, 0, NULL, 17 },
 	{ "SDMA3_GFX_RB_BASE_HI", 2, 2, 0, NULL, 20 },
@@ -16174,7 +18315,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_GFX_CONTEXT_STATUS", 17, 17, 0, NULL, 24 },
 	{ "SDMA3_GFX_DOORBELL", 18, 18, 0, NULL, 18 },
 	{ "SDMA3_GFX_CONTEXT_CNTL", 19, 19, 0, NULL, 22 },
-	/* 11981 */
+	/* 13759 */
 	{ "SDMA3_GFX_STATUS", 8, 8, 0, NULL, 16 },
 	{ "SDMA3_GFX_DOORBELL_LOG", 9, 9, 0, NULL, 22 },
 	{ "SDMA3_GFX_WATERMARK", 10, 10, 0, NULL, 19 },
@@ -16190,7 +18331,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_GFX_RB_AQL_CNTL", 20, 20, 0, NULL, 21 },
 	{ "SDMA3_GFX_MINOR_PTR_UPDATE", 21, 21, 0, NULL, 26 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 11996 */
+	/* 13774 */
 	{ "SDMA3_GFX_MIDCMD_DATA0", 0, 0, 0, NULL, 22 },
 	{ "SDMA3_GFX_MIDCMD_DATA1", 1, 1, 0, NULL, 22 },
 	{ "SDMA3_GFX_MIDCMD_DATA2", 2, 2, 0, NULL, 22 },
@@ -16204,7 +18345,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_GFX_MIDCMD_DATA10", 10, 10, 0, NULL, 23 },
 	{ "SDMA3_GFX_MIDCMD_CNTL", 11, 11, 0, NULL, 21 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 12009 */
+	/* 13787 */
 	{ "SDMA3_UCODE_ADDR", 0, 0, 0, NULL, 16 },
 	{ "SDMA3_UCODE_DATA", 1, 1, 0, NULL, 16 },
 	{ "SDMA3_VM_CTX_LO", 2, 2, 0, NULL, 15 },
@@ -16233,7 +18374,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_CHICKEN_BITS", 29, 29, 0, NULL, 18 },
 	{ "SDMA3_GB_ADDR_CONFIG", 30, 30, 0, NULL, 20 },
 	{ "SDMA3_GB_ADDR_CONFIG_READ", 31, 31, 0, NULL, 25 },
-	/* 12037 */
+	/* 13815 */
 	{ "SDMA3_RB_RPTR_FETCH_HI", 0, 0, 0, NULL, 22 },
 	{ "SDMA3_SEM_WAIT_FAIL_TIMER_CNTL", 1, 1, 0, NULL, 30 },
 	{ "SDMA3_RB_RPTR_FETCH", 2, 2, 0, NULL, 19 },
@@ -16262,7 +18403,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_UTCL1_WATERMK", 29, 29, 0, NULL, 19 },
 	{ "SDMA3_UTCL1_RD_STATUS", 30, 30, 0, NULL, 21 },
 	{ "SDMA3_UTCL1_WR_STATUS", 31, 31, 0, NULL, 21 },
-	/* 12065 */
+	/* 13843 */
 	{ "SDMA3_UTCL1_INV0", 0, 0, 0, NULL, 16 },
 	{ "SDMA3_UTCL1_INV1", 1, 1, 0, NULL, 16 },
 	{ "SDMA3_UTCL1_INV2", 2, 2, 0, NULL, 16 },
@@ -16290,7 +18431,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_PERFCNT_MISC_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SDMA3_CRD_CNTL", 27, 27, 0, NULL, 14 },
 	{ "SDMA3_AQL_STATUS", 31, 31, 0, NULL, 16 },
-	/* 12092 */
+	/* 13870 */
 	{ "SDMA3_EA_DBIT_ADDR_DATA", 0, 0, 0, NULL, 23 },
 	{ "SDMA3_EA_DBIT_ADDR_INDEX", 1, 1, 0, NULL, 24 },
 	{ "SDMA3_TLBI_GCR_CNTL", 2, 2, 0, NULL, 19 },
@@ -16316,10 +18457,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_STATUS5_REG", 28, 28, 0, NULL, 17 },
 	{ "SDMA3_QUEUE_RESET_REQ", 29, 29, 0, NULL, 21 },
 	{ "RESERVED", 30, 31, 0, NULL, 8 },
-	/* 12117 */
+	/* 13895 */
 	{ "INDEX", 0, 2, 0, NULL, 5 },
 	{ "VF_PF", 31, 31, 0, NULL, 5 },
-	/* 12119 */
+	/* 13897 */
 	{ "SE0_REMAP_EN", 0, 0, 0, NULL, 12 },
 	{ "SE0_REMAP", 1, 3, 0, NULL, 9 },
 	{ "SE1_REMAP_EN", 4, 4, 0, NULL, 12 },
@@ -16336,7 +18477,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE6_REMAP", 25, 27, 0, NULL, 9 },
 	{ "SE7_REMAP_EN", 28, 28, 0, NULL, 12 },
 	{ "SE7_REMAP", 29, 31, 0, NULL, 9 },
-	/* 12135 */
+	/* 13913 */
 	{ "ENABLE_VF0", 0, 0, 0, NULL, 10 },
 	{ "ENABLE_VF1", 1, 1, 0, NULL, 10 },
 	{ "ENABLE_VF2", 2, 2, 0, NULL, 10 },
@@ -16369,9 +18510,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_VF29", 29, 29, 0, NULL, 11 },
 	{ "ENABLE_VF30", 30, 30, 0, NULL, 11 },
 	{ "ENABLE_PF", 31, 31, 0, NULL, 9 },
-	/* 12167 */
+	/* 13945 */
 	{ "BUSY_STATUS", 0, 31, 0, NULL, 11 },
-	/* 12168 */
+	/* 13946 */
 	{ "RLC_SRM_CLK_CNTL", 0, 1, 0, NULL, 16 },
 	{ "RLC_SPM_CLK_CNTL", 2, 3, 0, NULL, 16 },
 	{ "RLC_GPM_CLK_CNTL", 4, 4, 0, NULL, 16 },
@@ -16385,106 +18526,57 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_15", 15, 15, 0, NULL, 11 },
 	{ "RLC_UTCL2_FGCG_OVERRIDE", 18, 18, 0, NULL, 23 },
 	{ "RESERVED", 19, 31, 0, NULL, 8 },
-	/* 12181 */
+	/* 13959 */
 	{ "SMU_STRETCH_PCC_CLEAR", 0, 0, 0, NULL, 21 },
 	{ "SMU_PCC_CLEAR", 1, 1, 0, NULL, 13 },
-	/* 12183 */
+	/* 13961 */
 	{ "VF_FLR", 0, 30, 0, NULL, 6 },
 	{ "SOFT_PF_FLR", 31, 31, 0, NULL, 11 },
-	/* 12185 */
+	/* 13963 */
 	{ "VMID0_EN", 0, 15, 0, NULL, 8 },
 	{ "VMID1_EN", 16, 31, 0, NULL, 8 },
-	/* 12187 */
+	/* 13965 */
 	{ "VMID_EN_HI", 0, 15, 0, NULL, 10 },
-	/* 12188 */
+	/* 13966 */
 	{ "VMID_FAULT", 0, 3, 0, NULL, 10 },
 	{ "CLIENTID_FAULT", 4, 12, 0, NULL, 14 },
 	{ "GRPID_FAULT", 13, 16, 0, NULL, 11 },
 	{ "VMID_INTR_ON", 31, 31, 0, NULL, 12 },
-	/* 12192 */
+	/* 13970 */
 	{ "GPU_HOST_TRANSLATION_ENABLE", 0, 0, 0, NULL, 27 },
-	/* 12193 */
+	/* 13971 */
 	{ "VIOL_ADDR", 0, 17, 0, NULL, 9 },
 	{ "VIOL_APERTURE_ID", 18, 29, 0, NULL, 16 },
 	{ "VIOL_OP", 30, 30, 0, NULL, 7 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 12197 */
+	/* 13975 */
 	{ "VIOL_ADDR", 0, 17, 0, NULL, 9 },
 	{ "VIOL_OP", 18, 18, 0, NULL, 7 },
 	{ "RESERVED", 19, 31, 0, NULL, 8 },
-	/* 12200 */
+	/* 13978 */
 	{ "PREFETCH_COUNT", 0, 3, 0, NULL, 14 },
 	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 4, 4, 0, NULL, 34 },
 	{ "ALLOW_SUBSEQUENT_PROTECTION_FAULT_STATUS_ADDR_UPDATES", 5, 5, 0, NULL, 53 },
 	{ "IOMGR_SNOOP_SELECT", 6, 7, 0, NULL, 18 },
 	{ "IOMGR_DEFAULT_SYSTEM", 8, 8, 0, NULL, 20 },
 	{ "IOMGR_DEFAULT_SNOOP", 9, 9, 0, NULL, 19 },
-	/* 12206 */
-	{ "REQ_STREAM_ID", 0, 8, 0, NULL, 13 },
-	{ "EN", 12, 12, 0, NULL, 2 },
-	{ "PREFETCH_DONE", 13, 13, 0, NULL, 13 },
-	/* 12209 */
+	/* 13984 */
 	{ "START_ADDR_LO32", 0, 31, 0, NULL, 15 },
-	/* 12210 */
+	/* 13985 */
 	{ "START_ADDR_HI4", 0, 3, 0, NULL, 14 },
-	/* 12211 */
+	/* 13986 */
 	{ "END_ADDR_LO32", 0, 31, 0, NULL, 13 },
-	/* 12212 */
+	/* 13987 */
 	{ "END_ADDR_HI4", 0, 3, 0, NULL, 12 },
-	/* 12213 */
+	/* 13988 */
 	{ "INVALIDATE_STREAM_LO32", 0, 31, 0, NULL, 22 },
-	/* 12214 */
+	/* 13989 */
 	{ "INVALIDATE_STREAM_HI6", 0, 5, 0, NULL, 21 },
-	/* 12215 */
+	/* 13990 */
 	{ "INVALIDATE_REQUEST_PENDING_LO32", 0, 31, 0, NULL, 31 },
-	/* 12216 */
+	/* 13991 */
 	{ "INVALIDATE_REQUEST_PENDING_HI6", 0, 5, 0, NULL, 30 },
-	/* 12217 */
-	{ "PROTECTIONS", 0, 7, 0, NULL, 11 },
-	{ "MEMORY_CLIENT_ID", 12, 20, 0, NULL, 16 },
-	{ "MEMORY_CLIENT_RW", 24, 24, 0, NULL, 16 },
-	{ "VMID", 25, 28, 0, NULL, 4 },
-	{ "ATOMIC", 29, 29, 0, NULL, 6 },
-	/* 12222 */
-	{ "ENABLE_L2_CACHE", 0, 0, 0, NULL, 15 },
-	{ "ENABLE_L2_FRAGMENT_PROCESSING", 1, 1, 0, NULL, 29 },
-	{ "L2_CACHE_PTE_ENDIAN_SWAP_MODE", 2, 3, 0, NULL, 29 },
-	{ "L2_CACHE_PDE_ENDIAN_SWAP_MODE", 4, 5, 0, NULL, 29 },
-	{ "L2_PDE0_CACHE_TAG_GENERATION_MODE", 8, 8, 0, NULL, 33 },
-	{ "ENABLE_L2_PTE_CACHE_LRU_UPDATE_BY_WRITE", 9, 9, 0, NULL, 39 },
-	{ "ENABLE_L2_PDE0_CACHE_LRU_UPDATE_BY_WRITE", 10, 10, 0, NULL, 40 },
-	{ "ENABLE_DEFAULT_PAGE_OUT_TO_SYSTEM_MEMORY", 11, 11, 0, NULL, 40 },
-	{ "L2_PDE0_CACHE_SPLIT_MODE", 12, 14, 0, NULL, 24 },
-	{ "EFFECTIVE_L2_QUEUE_SIZE", 15, 17, 0, NULL, 23 },
-	{ "PDE_FAULT_CLASSIFICATION", 18, 18, 0, NULL, 24 },
-	{ "CONTEXT1_IDENTITY_ACCESS_MODE", 19, 20, 0, NULL, 29 },
-	{ "IDENTITY_MODE_FRAGMENT_SIZE", 21, 25, 0, NULL, 27 },
-	{ "L2_CACHE_4K_SWAP_TAG_INDEX_LSBS", 26, 27, 0, NULL, 31 },
-	{ "L2_CACHE_BIGK_SWAP_TAG_INDEX_LSBS", 28, 30, 0, NULL, 33 },
-	/* 12237 */
-	{ "INVALIDATE_ALL_L1_TLBS", 0, 0, 0, NULL, 22 },
-	{ "INVALIDATE_L2_CACHE", 1, 1, 0, NULL, 19 },
-	{ "DISABLE_INVALIDATE_PER_DOMAIN", 21, 21, 0, NULL, 29 },
-	{ "DISABLE_BIGK_CACHE_OPTIMIZATION", 22, 22, 0, NULL, 31 },
-	{ "L2_CACHE_BIGK_VMID_MODE", 23, 25, 0, NULL, 23 },
-	{ "INVALIDATE_CACHE_MODE", 26, 27, 0, NULL, 21 },
-	{ "PDE_CACHE_EFFECTIVE_SIZE", 28, 30, 0, NULL, 24 },
-	/* 12244 */
-	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
-	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 37 },
-	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_SHARED", 7, 7, 0, NULL, 35 },
-	{ "VMC_TAP_CONTEXT0_PDE_REQUEST_SNOOP", 8, 8, 0, NULL, 34 },
-	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_PHYSICAL", 9, 9, 0, NULL, 37 },
-	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_SHARED", 10, 10, 0, NULL, 35 },
-	{ "VMC_TAP_CONTEXT0_PTE_REQUEST_SNOOP", 11, 11, 0, NULL, 34 },
-	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_PHYSICAL", 12, 12, 0, NULL, 37 },
-	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_SHARED", 13, 13, 0, NULL, 35 },
-	{ "VMC_TAP_CONTEXT1_PDE_REQUEST_SNOOP", 14, 14, 0, NULL, 34 },
-	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_PHYSICAL", 15, 15, 0, NULL, 37 },
-	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_SHARED", 16, 16, 0, NULL, 35 },
-	{ "VMC_TAP_CONTEXT1_PTE_REQUEST_SNOOP", 17, 17, 0, NULL, 34 },
-	{ "L2_CACHE_4K_LRU_ADDR_MATCHING", 18, 18, 0, NULL, 29 },
-	/* 12258 */
+	/* 13992 */
 	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
 	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
 	{ "RANGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 3, 3, 0, NULL, 39 },
@@ -16509,17 +18601,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PAGE_TABLE_BLOCK_SIZE", 24, 27, 0, NULL, 21 },
 	{ "SECURE_PROTECTION_FAULT_ENABLE_INTERRUPT", 28, 28, 0, NULL, 40 },
 	{ "SECURE_PROTECTION_FAULT_ENABLE_DEFAULT", 29, 29, 0, NULL, 38 },
-	/* 12282 */
-	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 0, 0, 0, NULL, 34 },
-	{ "ENABLE_CLEAR_PROTECTION_FAULT_STATUS_ADDR_WHEN_INVALIDATE_CONTEXT", 1, 1, 0, NULL, 65 },
-	{ "ENABLE_INTERRUPT_PROCESSING_FOR_SUBSEQUENT_FAULTS_PER_CONTEXT", 2, 2, 0, NULL, 61 },
-	{ "ALLOW_SUBSEQUENT_PROTECTION_FAULT_STATUS_ADDR_UPDATES", 3, 3, 0, NULL, 53 },
-	{ "WAIT_FOR_IDLE_WHEN_INVALIDATE", 4, 4, 0, NULL, 29 },
-	/* 12287 */
+	/* 14016 */
 	{ "PHYSICAL_PAGE_NUMBER_LO32", 0, 31, 0, NULL, 25 },
-	/* 12288 */
+	/* 14017 */
 	{ "PHYSICAL_PAGE_NUMBER_HI4", 0, 3, 0, NULL, 24 },
-	/* 12289 */
+	/* 14018 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "DX10_CLAMP", 8, 8, 0, NULL, 10 },
@@ -16530,7 +18616,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WAVE_END", 21, 21, 0, NULL, 8 },
 	{ "FP16_OVFL", 23, 23, 0, NULL, 9 },
 	{ "DISABLE_PERF", 27, 27, 0, NULL, 12 },
-	/* 12299 */
+	/* 14028 */
 	{ "SCC", 0, 0, 0, NULL, 3 },
 	{ "SPI_PRIO", 1, 2, 0, NULL, 8 },
 	{ "USER_PRIO", 3, 4, 0, NULL, 9 },
@@ -16557,7 +18643,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MUST_EXPORT", 27, 27, 0, NULL, 11 },
 	{ "IDLE", 28, 28, 0, NULL, 4 },
 	{ "SCRATCH_EN", 29, 29, 0, NULL, 10 },
-	/* 12325 */
+	/* 14054 */
 	{ "EXCP", 0, 8, 9, gk_pm4_reg_values + 918, 4 },
 	{ "SAVECTX", 10, 10, 0, NULL, 7 },
 	{ "ILLEGAL_INST", 11, 11, 0, NULL, 12 },
@@ -16569,31 +18655,31 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PERF_SNAPSHOT", 19, 19, 0, NULL, 13 },
 	{ "TRAP_AFTER_INST", 20, 20, 0, NULL, 15 },
 	{ "UTC_ERROR", 28, 28, 0, NULL, 9 },
-	/* 12336 */
+	/* 14065 */
 	{ "VGPR_BASE", 0, 8, 0, NULL, 9 },
 	{ "VGPR_SIZE", 12, 19, 0, NULL, 9 },
-	/* 12338 */
+	/* 14067 */
 	{ "EXP_CNT", 0, 2, 0, NULL, 7 },
 	{ "LGKM_CNT", 4, 9, 0, NULL, 8 },
 	{ "VM_CNT", 10, 15, 0, NULL, 6 },
 	{ "VS_CNT", 26, 31, 0, NULL, 6 },
-	/* 12342 */
+	/* 14071 */
 	{ "WAVE_ID", 0, 4, 0, NULL, 7 },
 	{ "SIMD_ID", 8, 9, 0, NULL, 7 },
 	{ "WGP_ID", 10, 13, 0, NULL, 6 },
 	{ "SA_ID", 16, 16, 0, NULL, 5 },
 	{ "SE_ID", 18, 20, 0, NULL, 5 },
 	{ "DP_RATE", 29, 31, 0, NULL, 7 },
-	/* 12348 */
+	/* 14077 */
 	{ "INST_PREFETCH", 0, 1, 0, NULL, 13 },
 	{ "MEM_ORDER", 8, 9, 0, NULL, 9 },
 	{ "FWD_PROGRESS", 10, 10, 0, NULL, 12 },
 	{ "WAVE64", 11, 11, 0, NULL, 6 },
-	/* 12352 */
+	/* 14081 */
 	{ "F32_WAKEUP", 0, 0, 0, NULL, 10 },
-	/* 12353 */
+	/* 14082 */
 	{ "LS_ENABLE", 8, 8, 0, NULL, 9 },
-	/* 12354 */
+	/* 14083 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
 	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
@@ -16612,7 +18698,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
 	{ "RB_PREEMPT_INT_ENABLE", 31, 31, 0, NULL, 21 },
-	/* 12372 */
+	/* 14101 */
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
 	{ "SRBM_POLL_RETRYING", 5, 5, 0, NULL, 18 },
@@ -16632,7 +18718,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CG_STATUS_OUTPUT", 24, 24, 0, NULL, 16 },
 	{ "SW_FREEZE_ENABLE", 25, 25, 0, NULL, 16 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 12391 */
+	/* 14120 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "REG_IDLE", 1, 1, 0, NULL, 8 },
 	{ "RB_EMPTY", 2, 2, 0, NULL, 8 },
@@ -16662,7 +18748,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEM_RESP_STATE", 28, 29, 0, NULL, 14 },
 	{ "INT_IDLE", 30, 30, 0, NULL, 8 },
 	{ "INT_REQ_STALL", 31, 31, 0, NULL, 13 },
-	/* 12420 */
+	/* 14149 */
 	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
 	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
 	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
@@ -16680,22 +18766,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEC_INTR_STATUS", 17, 17, 0, NULL, 15 },
 	{ "WPTR_POLL_IDLE", 18, 18, 0, NULL, 14 },
 	{ "SDMA_IDLE", 19, 19, 0, NULL, 9 },
-	/* 12437 */
+	/* 14166 */
 	{ "WPTR_POLL_FREQUENCY", 2, 15, 0, NULL, 19 },
-	/* 12438 */
+	/* 14167 */
 	{ "PROCESS0_QUANTUM", 0, 7, 0, NULL, 16 },
 	{ "PROCESS1_QUANTUM", 8, 15, 0, NULL, 16 },
 	{ "PROCESS2_QUANTUM", 16, 23, 0, NULL, 16 },
 	{ "PROCESS3_QUANTUM", 24, 31, 0, NULL, 16 },
-	/* 12442 */
+	/* 14171 */
 	{ "PROCESS4_QUANTUM", 0, 7, 0, NULL, 16 },
 	{ "PROCESS5_QUANTUM", 8, 15, 0, NULL, 16 },
 	{ "PROCESS6_QUANTUM", 16, 23, 0, NULL, 16 },
 	{ "PROCESS7_QUANTUM", 24, 31, 0, NULL, 16 },
-	/* 12446 */
+	/* 14175 */
 	{ "QUEUE_HANG_COUNT", 0, 7, 0, NULL, 16 },
 	{ "CMD_TIMEOUT_COUNT", 8, 15, 0, NULL, 17 },
-	/* 12448 */
+	/* 14177 */
 	{ "QUEUE0_STATUS", 0, 3, 0, NULL, 13 },
 	{ "QUEUE1_STATUS", 4, 7, 0, NULL, 13 },
 	{ "QUEUE2_STATUS", 8, 11, 0, NULL, 13 },
@@ -16704,11 +18790,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE5_STATUS", 20, 23, 0, NULL, 13 },
 	{ "QUEUE6_STATUS", 24, 27, 0, NULL, 13 },
 	{ "QUEUE7_STATUS", 28, 31, 0, NULL, 13 },
-	/* 12456 */
+	/* 14185 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH0F32_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 12459 */
+	/* 14188 */
 	{ "REDO_DELAY", 0, 4, 0, NULL, 10 },
 	{ "PAGE_WAIT_DELAY", 5, 8, 0, NULL, 15 },
 	{ "RESP_MODE", 9, 10, 0, NULL, 9 },
@@ -16718,7 +18804,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RD_EXE_PERMS_CTRL", 17, 17, 0, NULL, 17 },
 	{ "INVACK_DELAY", 18, 21, 0, NULL, 12 },
 	{ "REQL2_CREDIT", 24, 29, 0, NULL, 12 },
-	/* 12468 */
+	/* 14197 */
 	{ "WR_REQ_FIFO_WATERMK", 0, 3, 0, NULL, 19 },
 	{ "WR_REQ_FIFO_DEPTH_STEP", 4, 5, 0, NULL, 22 },
 	{ "RD_REQ_FIFO_WATERMK", 6, 9, 0, NULL, 19 },
@@ -16727,9 +18813,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WR_PAGE_FIFO_DEPTH_STEP", 16, 17, 0, NULL, 23 },
 	{ "RD_PAGE_FIFO_WATERMK", 18, 21, 0, NULL, 20 },
 	{ "RD_PAGE_FIFO_DEPTH_STEP", 22, 23, 0, NULL, 23 },
-	/* 12476 */
+	/* 14205 */
 	{ "XNACK_LIMIT", 0, 15, 0, NULL, 11 },
-	/* 12477 */
+	/* 14206 */
 	{ "RD_VA_FIFO_EMPTY", 0, 0, 0, NULL, 16 },
 	{ "RD_REG_ENTRY_EMPTY", 1, 1, 0, NULL, 18 },
 	{ "RD_PAGE_FIFO_EMPTY", 2, 2, 0, NULL, 18 },
@@ -16761,7 +18847,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RDREQ_OUT_RTR", 29, 29, 0, NULL, 13 },
 	{ "INV_BUSY", 30, 30, 0, NULL, 8 },
 	{ "DBIT_REQ_IDLE", 31, 31, 0, NULL, 13 },
-	/* 12508 */
+	/* 14237 */
 	{ "WR_VA_FIFO_EMPTY", 0, 0, 0, NULL, 16 },
 	{ "WR_REG_ENTRY_EMPTY", 1, 1, 0, NULL, 18 },
 	{ "WR_PAGE_FIFO_EMPTY", 2, 2, 0, NULL, 18 },
@@ -16793,7 +18879,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRREQ_OUT_RTR", 29, 29, 0, NULL, 13 },
 	{ "WRREQ_IN_DATA1_RTR", 30, 30, 0, NULL, 18 },
 	{ "WRREQ_IN_DATA2_RTR", 31, 31, 0, NULL, 18 },
-	/* 12539 */
+	/* 14268 */
 	{ "INV_PROC_BUSY", 0, 0, 0, NULL, 13 },
 	{ "GPUVM_FRAG_SIZE", 1, 6, 0, NULL, 15 },
 	{ "GPUVM_VMID", 7, 10, 0, NULL, 10 },
@@ -16803,13 +18889,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPUVM_VMID_HIGH", 18, 21, 0, NULL, 15 },
 	{ "GPUVM_VMID_LOW", 22, 25, 0, NULL, 14 },
 	{ "INV_TYPE", 26, 27, 0, NULL, 8 },
-	/* 12548 */
+	/* 14277 */
 	{ "CPF_VMID", 0, 15, 0, NULL, 8 },
 	{ "CPF_FLUSH_TYPE", 16, 16, 0, NULL, 14 },
 	{ "CPF_FRAG_SIZE", 17, 22, 0, NULL, 13 },
-	/* 12551 */
+	/* 14280 */
 	{ "XNACK_FAULT_ADDR_LO", 0, 31, 0, NULL, 19 },
-	/* 12552 */
+	/* 14281 */
 	{ "XNACK_FAULT_ADDR_HI", 0, 3, 0, NULL, 19 },
 	{ "XNACK_FAULT_VMID", 4, 7, 0, NULL, 16 },
 	{ "XNACK_FAULT_VECTOR", 8, 9, 0, NULL, 18 },
@@ -16818,7 +18904,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "XNACK_FAULT_FLAG", 14, 14, 0, NULL, 16 },
 	{ "XNACK_NULL_FLAG", 15, 15, 0, NULL, 15 },
 	{ "XNACK_TIMEOUT_FLAG", 16, 16, 0, NULL, 18 },
-	/* 12560 */
+	/* 14289 */
 	{ "F32_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "F32_SEND_POSTCODE_EN", 4, 4, 0, NULL, 20 },
 	{ "UCODE_BUF_DS_EN", 6, 6, 0, NULL, 15 },
@@ -16833,7 +18919,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CH_WR_WATERMARK", 25, 29, 0, NULL, 15 },
 	{ "CH_WR_WATERMARK_LSB", 30, 30, 0, NULL, 19 },
 	{ "PIO_VFID_SOURCE", 31, 31, 0, NULL, 15 },
-	/* 12574 */
+	/* 14303 */
 	{ "CMD_OP_STATUS", 0, 15, 0, NULL, 13 },
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
@@ -16844,20 +18930,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID_MATCH", 25, 25, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 26, 29, 0, NULL, 12 },
 	{ "TMZ_MTYPE_STATUS", 30, 31, 0, NULL, 16 },
-	/* 12584 */
+	/* 14313 */
 	{ "GLOBAL_FOCUS_QUANTUM", 0, 7, 0, NULL, 20 },
 	{ "GLOBAL_NORMAL_QUANTUM", 8, 15, 0, NULL, 21 },
-	/* 12586 */
+	/* 14315 */
 	{ "CGCG_INT_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "CGCG_IDLE_HYSTERESIS", 16, 31, 0, NULL, 20 },
-	/* 12588 */
+	/* 14317 */
 	{ "DYN_CLK_GATE_STATUS", 0, 0, 0, NULL, 19 },
 	{ "CE_CLK_GATE_STATUS", 2, 2, 0, NULL, 18 },
 	{ "CE_BC_CLK_GATE_STATUS", 3, 3, 0, NULL, 21 },
 	{ "CE_NBC_CLK_GATE_STATUS", 4, 4, 0, NULL, 22 },
 	{ "REG_CLK_GATE_STATUS", 5, 5, 0, NULL, 19 },
 	{ "F32_CLK_GATE_STATUS", 6, 6, 0, NULL, 19 },
-	/* 12594 */
+	/* 14323 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "IH_OUTSTANDING", 2, 2, 0, NULL, 14 },
 	{ "SEM_OUTSTANDING", 3, 3, 0, NULL, 15 },
@@ -16880,9 +18966,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_WR_XNACK_FAULT", 25, 25, 0, NULL, 20 },
 	{ "UTCL2_WR_XNACK_NULL", 26, 26, 0, NULL, 19 },
 	{ "UTCL2_WR_XNACK_TIMEOUT", 27, 27, 0, NULL, 22 },
-	/* 12616 */
+	/* 14345 */
 	{ "ADDR", 0, 6, 0, NULL, 4 },
-	/* 12617 */
+	/* 14346 */
 	{ "QUEUE0_RB_ENABLE_STATUS", 0, 0, 0, NULL, 23 },
 	{ "QUEUE1_RB_ENABLE_STATUS", 1, 1, 0, NULL, 23 },
 	{ "QUEUE2_RB_ENABLE_STATUS", 2, 2, 0, NULL, 23 },
@@ -16900,7 +18986,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE5_WPTR_POLL_PAGE_EXCEPTION", 25, 25, 0, NULL, 31 },
 	{ "QUEUE6_WPTR_POLL_PAGE_EXCEPTION", 26, 26, 0, NULL, 31 },
 	{ "QUEUE7_WPTR_POLL_PAGE_EXCEPTION", 27, 27, 0, NULL, 31 },
-	/* 12634 */
+	/* 14363 */
 	{ "QUEUE0_RESET", 0, 0, 0, NULL, 12 },
 	{ "QUEUE1_RESET", 1, 1, 0, NULL, 12 },
 	{ "QUEUE2_RESET", 2, 2, 0, NULL, 12 },
@@ -16910,17 +18996,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE6_RESET", 6, 6, 0, NULL, 12 },
 	{ "QUEUE7_RESET", 7, 7, 0, NULL, 12 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 12643 */
+	/* 14372 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH1F32_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "TH1_EXCEPTION", 16, 31, 0, NULL, 13 },
-	/* 12646 */
+	/* 14375 */
 	{ "RD_LUT_WATERMARK", 0, 2, 0, NULL, 16 },
 	{ "RD_LUT_DEPTH", 3, 4, 0, NULL, 12 },
 	{ "WR_AFIFO_WATERMARK", 5, 7, 0, NULL, 18 },
 	{ "CE_DCC_READ_128B_ENABLE", 8, 8, 0, NULL, 23 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 12651 */
+	/* 14380 */
 	{ "RB_FETCH_ECC", 0, 0, 0, NULL, 12 },
 	{ "IB_FETCH_ECC", 1, 1, 0, NULL, 12 },
 	{ "F32_DATA_ECC", 2, 2, 0, NULL, 12 },
@@ -16928,7 +19014,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_DATA_ECC", 4, 4, 0, NULL, 13 },
 	{ "COPY_METADATA_ECC", 5, 5, 0, NULL, 17 },
 	{ "SELFLOAD_UCODE_ECC", 6, 6, 0, NULL, 18 },
-	/* 12658 */
+	/* 14387 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "WPTR_POLL_ENABLE", 8, 8, 0, NULL, 16 },
@@ -16940,7 +19026,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 12669 */
+	/* 14398 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "USE_IB", 1, 1, 0, NULL, 6 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
@@ -16951,14 +19037,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 12679 */
+	/* 14408 */
 	{ "GLOBAL_ID", 0, 1, 0, NULL, 9 },
 	{ "PROCESS_ID", 2, 4, 0, NULL, 10 },
 	{ "LOCAL_ID", 6, 7, 0, NULL, 8 },
 	{ "CONTEXT_QUANTUM", 8, 15, 0, NULL, 15 },
-	/* 12683 */
+	/* 14412 */
 	{ "PREEMPT_REQ", 0, 0, 0, NULL, 11 },
-	/* 12684 */
+	/* 14413 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
 	{ "EXPIRED", 3, 3, 0, NULL, 7 },
@@ -16968,7 +19054,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 12693 */
+	/* 14422 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -16991,7 +19077,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 12715 */
+	/* 14444 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "SDMA_RQ_PENDING", 6, 6, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -17014,7 +19100,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 12737 */
+	/* 14466 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 3, 3, 0, NULL, 10 },
@@ -17032,7 +19118,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 12754 */
+	/* 14483 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -17048,7 +19134,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY", 29, 29, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 12769 */
+	/* 14498 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_UTCL2", 15, 15, 0, NULL, 16 },
@@ -17060,12 +19146,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
 	{ "SOFT_RESET_SDMA0", 23, 23, 0, NULL, 16 },
 	{ "SOFT_RESET_SDMA1", 24, 24, 0, NULL, 16 },
-	/* 12780 */
+	/* 14509 */
 	{ "READ_ADDRESS", 2, 19, 0, NULL, 12 },
 	{ "READ_PIPEID", 20, 21, 0, NULL, 11 },
 	{ "READ_MEID", 22, 23, 0, NULL, 9 },
 	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
-	/* 12784 */
+	/* 14513 */
 	{ "READ_REQUESTER_MESPIPE0", 9, 9, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE1", 10, 10, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE2", 11, 11, 0, NULL, 23 },
@@ -17086,7 +19172,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 12804 */
+	/* 14533 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 5, 0, NULL, 12 },
 	{ "WRITE_VFID", 8, 11, 0, NULL, 10 },
@@ -17096,16 +19182,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 12813 */
+	/* 14542 */
 	{ "ADDR", 2, 19, 0, NULL, 4 },
 	{ "PIPEID", 20, 21, 0, NULL, 6 },
 	{ "MEID", 22, 23, 0, NULL, 4 },
 	{ "QUEUEID", 24, 26, 0, NULL, 7 },
 	{ "SSRCID", 27, 30, 0, NULL, 6 },
 	{ "INVALID_PIPE", 31, 31, 0, NULL, 12 },
-	/* 12819 */
+	/* 14548 */
 	{ "DEBUG_INDX", 0, 6, 0, NULL, 10 },
-	/* 12820 */
+	/* 14549 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -17129,7 +19215,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 12843 */
+	/* 14572 */
 	{ "MEC1_LOAD_BUSY", 0, 0, 0, NULL, 14 },
 	{ "MEC1_SEMAPHORE_BUSY", 1, 1, 0, NULL, 19 },
 	{ "MEC1_MUTEX_BUSY", 2, 2, 0, NULL, 15 },
@@ -17158,7 +19244,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_PIPE1_BUSY", 27, 27, 0, NULL, 15 },
 	{ "MEC2_PIPE2_BUSY", 28, 28, 0, NULL, 15 },
 	{ "MEC2_PIPE3_BUSY", 29, 29, 0, NULL, 15 },
-	/* 12871 */
+	/* 14600 */
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
 	{ "RCIU_PRIV_VIOLATION", 4, 4, 0, NULL, 19 },
 	{ "TCIU_TX_FREE_STALL", 6, 6, 0, NULL, 18 },
@@ -17175,9 +19261,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_TAGS", 23, 23, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 24, 24, 0, NULL, 22 },
 	{ "GCRIU_WAITING_ON_FREE", 25, 25, 0, NULL, 21 },
-	/* 12887 */
+	/* 14616 */
 	{ "PRIV_VIOLATION_ADDR", 0, 17, 0, NULL, 19 },
-	/* 12888 */
+	/* 14617 */
 	{ "CP_SDMA_CPG_BUSY", 0, 0, 0, NULL, 16 },
 	{ "CP_SDMA_CPC_BUSY", 1, 1, 0, NULL, 16 },
 	{ "MES_HQD_DISPATCH_BUSY", 12, 12, 0, NULL, 21 },
@@ -17189,13 +19275,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_HQD_ROQ_ALIGN_BUSY", 24, 24, 0, NULL, 22 },
 	{ "MES_HQD_ROQ_PQ_BUSY", 27, 27, 0, NULL, 19 },
 	{ "MES_HQD_PQ_BUSY", 30, 30, 0, NULL, 15 },
-	/* 12899 */
+	/* 14628 */
 	{ "POLL_FREQUENCY", 0, 15, 0, NULL, 14 },
-	/* 12900 */
+	/* 14629 */
 	{ "DEBUG_DATA", 0, 31, 0, NULL, 10 },
-	/* 12901 */
+	/* 14630 */
 	{ "UNUSED", 1, 31, 0, NULL, 6 },
-	/* 12902 */
+	/* 14631 */
 	{ "GDS_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GRBM_WBUF_BUSY", 1, 1, 0, NULL, 14 },
 	{ "ORD_APP_BUSY", 2, 2, 0, NULL, 12 },
@@ -17214,7 +19300,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CREDIT_BUSY6", 15, 15, 0, NULL, 12 },
 	{ "CREDIT_BUSY7", 16, 16, 0, NULL, 12 },
 	{ "UNUSED", 17, 31, 0, NULL, 6 },
-	/* 12920 */
+	/* 14649 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GRBM", 2, 2, 0, NULL, 4 },
@@ -17224,21 +19310,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SIMD_ID", 11, 12, 0, NULL, 7 },
 	{ "WAVE_ID", 13, 17, 0, NULL, 7 },
 	{ "ADDRESS", 18, 31, 0, NULL, 7 },
-	/* 12929 */
+	/* 14658 */
 	{ "FORCE_MTYPE_UC", 0, 0, 0, NULL, 14 },
 	{ "DIRECT_SYSTEM_EN", 1, 1, 0, NULL, 16 },
 	{ "FRAG_APT_INTXN_MODE", 2, 3, 0, NULL, 19 },
 	{ "CHECK_IS_LOCAL", 4, 4, 0, NULL, 14 },
 	{ "CAP_FRAG_SIZE_2M", 5, 5, 0, NULL, 16 },
 	{ "LOCAL_SYSMEM_APERTURE_CNTL", 6, 7, 0, NULL, 26 },
-	/* 12935 */
+	/* 14664 */
 	{ "LOCAL_FB_NOALLOC_NOPTE", 0, 0, 0, NULL, 22 },
 	{ "REMOTE_FB_NOALLOC_NOPTE", 1, 1, 0, NULL, 23 },
 	{ "FB_NOALLOC_WALKER_FETCH", 2, 2, 0, NULL, 23 },
 	{ "ROUTER_ATCL2_NOALLOC", 3, 3, 0, NULL, 20 },
 	{ "ROUTER_GPA_MODE2_NOALLOC", 4, 4, 0, NULL, 24 },
 	{ "ROUTER_GPA_MODE3_NOALLOC", 5, 5, 0, NULL, 24 },
-	/* 12941 */
+	/* 14670 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -17250,7 +19336,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF", 24, 24, 0, NULL, 2 },
 	{ "VFID", 25, 28, 0, NULL, 4 },
 	{ "PRT", 29, 29, 0, NULL, 3 },
-	/* 12952 */
+	/* 14681 */
 	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
 	{ "VMC_TAP_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 28 },
 	{ "VMC_TAP_PTE_REQUEST_PHYSICAL", 7, 7, 0, NULL, 28 },
@@ -17260,37 +19346,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_CH_FGCG_OFF", 29, 29, 0, NULL, 14 },
 	{ "VFIFO_HEAD_OF_QUEUE", 30, 30, 0, NULL, 19 },
 	{ "VFIFO_VISIBLE_BANK_SILOS", 31, 31, 0, NULL, 24 },
-	/* 12961 */
+	/* 14690 */
 	{ "OFF_HYSTERESIS", 0, 3, 0, NULL, 14 },
 	{ "DYNAMIC_CLOCK_OVERRIDE", 4, 4, 0, NULL, 22 },
 	{ "STATIC_CLOCK_OVERRIDE", 5, 5, 0, NULL, 21 },
 	{ "AON_CLOCK_OVERRIDE", 6, 6, 0, NULL, 18 },
 	{ "PERFMON_CLOCK_OVERRIDE", 7, 7, 0, NULL, 22 },
-	/* 12966 */
+	/* 14695 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
 	{ "WALKER_FETCH_PDE_NOALLOC_ENABLE", 14, 14, 0, NULL, 31 },
 	{ "WALKER_FETCH_PDE_MTYPE_ENABLE", 15, 15, 0, NULL, 29 },
 	{ "UTCL2_ATC_REQ_FGCG_OFF", 16, 16, 0, NULL, 22 },
-	/* 12971 */
+	/* 14700 */
 	{ "READ_DELAY", 0, 4, 0, NULL, 10 },
 	{ "ALWAYS_BUSY", 5, 5, 0, NULL, 11 },
-	/* 12973 */
+	/* 14702 */
 	{ "MASK0", 0, 3, 0, NULL, 5 },
 	{ "MASK1", 4, 7, 0, NULL, 5 },
 	{ "MASK2", 8, 11, 0, NULL, 5 },
 	{ "MASK3", 12, 15, 0, NULL, 5 },
-	/* 12977 */
+	/* 14706 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "INST_PREF_SIZE", 16, 21, 0, NULL, 14 },
 	{ "TRAP_ON_START", 29, 29, 0, NULL, 13 },
 	{ "TRAP_ON_END", 30, 30, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 12982 */
+	/* 14711 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "WAVE_LIMIT", 16, 21, 0, NULL, 10 },
 	{ "LDS_GROUP_SIZE", 22, 23, 0, NULL, 14 },
-	/* 12985 */
+	/* 14714 */
 	{ "CU_EN", 0, 0, 0, NULL, 5 },
 	{ "RESERVED", 1, 13, 0, NULL, 8 },
 	{ "PH_THROTTLE_EN", 14, 14, 0, NULL, 14 },
@@ -17300,15 +19386,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TRAP_ON_START", 29, 29, 0, NULL, 13 },
 	{ "TRAP_ON_END", 30, 30, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 12994 */
+	/* 14723 */
 	{ "MESHLET_NUM_THREAD_X", 0, 7, 0, NULL, 20 },
 	{ "MESHLET_NUM_THREAD_Y", 8, 15, 0, NULL, 20 },
 	{ "MESHLET_NUM_THREAD_Z", 16, 23, 0, NULL, 20 },
 	{ "MESHLET_THREADGROUP_SIZE", 24, 31, 0, NULL, 24 },
-	/* 12998 */
+	/* 14727 */
 	{ "MAX_EXP_VERTS", 0, 8, 0, NULL, 13 },
 	{ "MAX_EXP_PRIMS", 9, 17, 0, NULL, 13 },
-	/* 13000 */
+	/* 14729 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -17324,28 +19410,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_W32_EN", 15, 15, 0, NULL, 9 },
 	{ "AMP_SHADER_EN", 16, 16, 0, NULL, 13 },
 	{ "DISABLE_DISP_PREMPT_EN", 17, 17, 0, NULL, 22 },
-	/* 13015 */
+	/* 14744 */
 	{ "WAVES", 0, 11, 0, NULL, 5 },
 	{ "WAVESIZE", 12, 26, 0, NULL, 8 },
-	/* 13017 */
+	/* 14746 */
 	{ "SEND_SEID", 0, 2, 0, NULL, 9 },
 	{ "RESERVED3", 3, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
 	{ "WAVE_ID_BASE", 5, 16, 0, NULL, 12 },
-	/* 13021 */
+	/* 14750 */
 	{ "SHARED_VGPR_CNT", 0, 3, 0, NULL, 15 },
 	{ "INST_PREF_SIZE", 4, 9, 0, NULL, 14 },
 	{ "TRAP_ON_START", 10, 10, 0, NULL, 13 },
 	{ "TRAP_ON_END", 11, 11, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 13026 */
+	/* 14755 */
 	{ "SA0_CU_EN", 0, 15, 0, NULL, 9 },
 	{ "SA1_CU_EN", 16, 31, 0, NULL, 9 },
-	/* 13028 */
+	/* 14757 */
 	{ "INTERLEAVE", 0, 9, 0, NULL, 10 },
-	/* 13029 */
+	/* 14758 */
 	{ "POLICY", 0, 0, 0, NULL, 6 },
-	/* 13030 */
+	/* 14759 */
 	{ "ME_INSTR_CACHE_UTCL1_ERROR", 0, 0, 0, NULL, 26 },
 	{ "PFP_INSTR_CACHE_UTCL1_ERROR", 1, 1, 0, NULL, 27 },
 	{ "DDID_DRAW_UTCL1_ERROR", 2, 2, 0, NULL, 21 },
@@ -17371,7 +19457,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "I2_FETCHER_UTCL1_ERROR", 27, 27, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 13055 */
+	/* 14784 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -17385,7 +19471,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 13068 */
+	/* 14797 */
 	{ "CP_ECC_ERROR_INT_ENABLE", 14, 14, 0, NULL, 23 },
 	{ "GPF_INT_ENABLE", 16, 16, 0, NULL, 14 },
 	{ "WRM_POLL_TIMEOUT_INT_ENABLE", 17, 17, 0, NULL, 27 },
@@ -17397,7 +19483,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 13079 */
+	/* 14808 */
 	{ "CP_ECC_ERROR_INT_STAT", 14, 14, 0, NULL, 21 },
 	{ "GPF_INT_STAT", 16, 16, 0, NULL, 12 },
 	{ "WRM_POLL_TIMEOUT_INT_STAT", 17, 17, 0, NULL, 25 },
@@ -17409,13 +19495,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 13090 */
+	/* 14819 */
 	{ "INTERFACE", 0, 1, 0, NULL, 9 },
 	{ "CLIENT", 4, 7, 0, NULL, 6 },
 	{ "ME", 8, 9, 0, NULL, 2 },
 	{ "PIPE", 10, 11, 0, NULL, 4 },
 	{ "VMID", 16, 19, 0, NULL, 4 },
-	/* 13095 */
+	/* 14824 */
 	{ "PERFMON_RING_SEL", 0, 1, 0, NULL, 16 },
 	{ "DEBUG_BUS_SELECT_BITS", 2, 7, 0, NULL, 21 },
 	{ "DEBUG_BUS_FLOP_EN", 8, 8, 0, NULL, 17 },
@@ -17439,7 +19525,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CS_PIPELINE_RESET_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "IB_PACKET_INJECTOR_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 13118 */
+	/* 14847 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -17460,15 +19546,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CPC_CHIU_MTYPE_OVERRIDE", 30, 30, 0, NULL, 23 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 13138 */
+	/* 14867 */
 	{ "IP_START", 0, 31, 0, NULL, 8 },
-	/* 13139 */
+	/* 14868 */
 	{ "IP_START", 0, 29, 0, NULL, 8 },
-	/* 13140 */
+	/* 14869 */
 	{ "MAX_DRAW_COUNT", 0, 31, 0, NULL, 14 },
-	/* 13141 */
+	/* 14870 */
 	{ "IR_START", 0, 29, 0, NULL, 8 },
-	/* 13142 */
+	/* 14871 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -17483,7 +19569,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 13156 */
+	/* 14885 */
 	{ "DISABLE_IDLE_QUEUE_DISCONNECT", 0, 0, 0, NULL, 29 },
 	{ "DISABLE_CONNECT_HANDSHAKE", 4, 4, 0, NULL, 25 },
 	{ "DISABLE_FETCHER_DISCONNECT", 5, 5, 0, NULL, 26 },
@@ -17497,7 +19583,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_SWITCH_MESSAGE_IDLE", 17, 17, 0, NULL, 27 },
 	{ "ENABLE_SWITCH_MSG_PREEMPT", 18, 18, 0, NULL, 25 },
 	{ "DISABLE_MAPPED_QUEUE_IDLE_MSG", 23, 23, 0, NULL, 29 },
-	/* 13169 */
+	/* 14898 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -17507,36 +19593,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_TYPE", 27, 27, 0, NULL, 10 },
 	{ "REARM_TIMER", 28, 28, 0, NULL, 11 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 13178 */
+	/* 14907 */
 	{ "COMMAND", 0, 3, 0, NULL, 7 },
 	{ "SPARES", 4, 7, 0, NULL, 6 },
-	/* 13180 */
+	/* 14909 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CPC_BUSY", 8, 15, 0, NULL, 8 },
-	/* 13182 */
+	/* 14911 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CPF_BUSY", 8, 15, 0, NULL, 8 },
 	{ "CORE_BUSY", 16, 23, 0, NULL, 9 },
 	{ "GFX_BUSY", 24, 31, 0, NULL, 8 },
-	/* 13186 */
+	/* 14915 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
-	/* 13187 */
+	/* 14916 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CP_BUSY", 8, 15, 0, NULL, 7 },
 	{ "DMA_BUSY", 16, 23, 0, NULL, 8 },
 	{ "GFX_BUSY", 24, 31, 0, NULL, 8 },
-	/* 13191 */
+	/* 14920 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
 	{ "SPI_CLOCK_0", 8, 15, 0, NULL, 11 },
 	{ "SPI_CLOCK_1", 16, 23, 0, NULL, 11 },
-	/* 13194 */
+	/* 14923 */
 	{ "SDMA_ID", 0, 3, 0, NULL, 7 },
-	/* 13195 */
+	/* 14924 */
 	{ "REQUEST_GRANT", 0, 0, 0, NULL, 13 },
 	{ "SDMA_ID", 4, 7, 0, NULL, 7 },
 	{ "REQUEST_POSITION", 8, 11, 0, NULL, 16 },
 	{ "SDMA_COUNT", 12, 13, 0, NULL, 10 },
-	/* 13199 */
+	/* 14928 */
 	{ "CPF_EN", 0, 0, 0, NULL, 6 },
 	{ "CPG_EN", 1, 1, 0, NULL, 6 },
 	{ "CPC_EN", 2, 2, 0, NULL, 6 },
@@ -17546,7 +19632,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_EN", 9, 9, 0, NULL, 5 },
 	{ "SDMA_EN", 10, 10, 0, NULL, 7 },
 	{ "SD_VMIDVEC_OVERRIDE", 31, 31, 0, NULL, 19 },
-	/* 13208 */
+	/* 14937 */
 	{ "CMP_ONLY_SOFT_RESET", 0, 0, 0, NULL, 19 },
 	{ "GFX_ONLY_SOFT_RESET", 1, 1, 0, NULL, 19 },
 	{ "CMP_HQD_REG_RESET", 2, 2, 0, NULL, 17 },
@@ -17555,10 +19641,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_RB_DOORBELL_RESET", 5, 5, 0, NULL, 21 },
 	{ "GFX_INTR_REG_RESET", 6, 6, 0, NULL, 18 },
 	{ "GFX_HQD_REG_RESET", 7, 7, 0, NULL, 17 },
-	/* 13216 */
+	/* 14945 */
 	{ "SELECT", 0, 3, 0, NULL, 6 },
 	{ "DISABLE_ERROR_REPORT", 10, 10, 0, NULL, 20 },
-	/* 13218 */
+	/* 14947 */
 	{ "PRELOAD_REQ", 0, 0, 0, NULL, 11 },
 	{ "TMZ_CONNECT_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "SUSPEND_STATUS", 7, 7, 0, NULL, 14 },
@@ -17577,7 +19663,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RELAUNCH_WAVES", 29, 29, 0, NULL, 14 },
 	{ "QSWITCH_MODE", 30, 30, 0, NULL, 12 },
 	{ "DISP_ACTIVE", 31, 31, 0, NULL, 11 },
-	/* 13236 */
+	/* 14965 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -17595,14 +19681,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 13253 */
+	/* 14982 */
 	{ "DMA_OFFLOAD", 0, 0, 0, NULL, 11 },
 	{ "DMA_OFFLOAD_EN", 1, 1, 0, NULL, 14 },
 	{ "AQL_OFFLOAD", 2, 2, 0, NULL, 11 },
 	{ "AQL_OFFLOAD_EN", 3, 3, 0, NULL, 14 },
 	{ "EOP_OFFLOAD", 4, 4, 0, NULL, 11 },
 	{ "EOP_OFFLOAD_EN", 5, 5, 0, NULL, 14 },
-	/* 13259 */
+	/* 14988 */
 	{ "CWSR", 0, 0, 0, NULL, 4 },
 	{ "SAVE_STATUS", 1, 1, 0, NULL, 11 },
 	{ "RSRV", 2, 2, 0, NULL, 4 },
@@ -17619,20 +19705,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CONCURRENT_PROCESS_COUNT", 24, 27, 0, NULL, 24 },
 	{ "QUEUE_IDLE", 30, 30, 0, NULL, 10 },
 	{ "DB_UPDATED_MSG_EN", 31, 31, 0, NULL, 17 },
-	/* 13275 */
+	/* 15004 */
 	{ "OFFSET", 2, 15, 0, NULL, 6 },
-	/* 13276 */
+	/* 15005 */
 	{ "SIZE", 12, 15, 0, NULL, 4 },
-	/* 13277 */
+	/* 15006 */
 	{ "OFFSET", 2, 25, 0, NULL, 6 },
-	/* 13278 */
+	/* 15007 */
 	{ "SIZE", 12, 25, 0, NULL, 4 },
-	/* 13279 */
+	/* 15008 */
 	{ "CNT", 0, 13, 0, NULL, 3 },
-	/* 13280 */
+	/* 15009 */
 	{ "PACKER_ID", 0, 5, 0, NULL, 9 },
 	{ "UNUSED", 6, 31, 0, NULL, 6 },
-	/* 13282 */
+	/* 15011 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY", 2, 2, 0, NULL, 10 },
@@ -17648,7 +19734,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_OREO_MODE", 18, 18, 0, NULL, 15 },
 	{ "FORCE_EXPORT_ORDER", 19, 19, 0, NULL, 18 },
 	{ "MAX_ALLOWED_TILES_IN_WAVE", 20, 23, 0, NULL, 25 },
-	/* 13297 */
+	/* 15026 */
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "DISABLE_CONSERVATIVE_ZPASS_COUNTS", 2, 2, 0, NULL, 33 },
 	{ "ENHANCED_CONSERVATIVE_ZPASS_COUNTS", 3, 3, 0, NULL, 34 },
@@ -17659,7 +19745,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 13307 */
+	/* 15036 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 4, gk_pm4_reg_values + 598, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 4, gk_pm4_reg_values + 598, 17 },
@@ -17682,7 +19768,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_Z_VALID", 29, 29, 0, NULL, 13 },
 	{ "FORCE_STENCIL_VALID", 30, 30, 0, NULL, 19 },
 	{ "PRESERVE_COMPRESSION", 31, 31, 0, NULL, 20 },
-	/* 13329 */
+	/* 15058 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "DISABLE_ZMASK_EXPCLEAR_OPTIMIZATION", 5, 5, 0, NULL, 35 },
@@ -17701,7 +19787,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
 	{ "CENTROID_COMPUTATION_MODE", 27, 28, 0, NULL, 25 },
 	{ "DISABLE_NOZ", 29, 29, 0, NULL, 11 },
-	/* 13347 */
+	/* 15076 */
 	{ "FIELD_1", 0, 3, 0, NULL, 7 },
 	{ "FIELD_2", 4, 7, 0, NULL, 7 },
 	{ "FIELD_3", 8, 12, 0, NULL, 7 },
@@ -17710,7 +19796,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FIELD_6", 17, 18, 0, NULL, 7 },
 	{ "FIELD_7", 19, 20, 0, NULL, 7 },
 	{ "FIELD_8", 28, 31, 0, NULL, 7 },
-	/* 13355 */
+	/* 15084 */
 	{ "Z_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1646, 11 },
 	{ "S_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 11 },
 	{ "HTILE_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1646, 15 },
@@ -17724,21 +19810,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S_NOALLOC", 27, 27, 0, NULL, 9 },
 	{ "HTILE_NOALLOC", 28, 28, 0, NULL, 13 },
 	{ "ZPCPSD_NOALLOC", 29, 29, 0, NULL, 14 },
-	/* 13368 */
+	/* 15097 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "NUM_SC", 12, 13, 0, NULL, 6 },
 	{ "NUM_RB_PER_SC", 16, 17, 0, NULL, 13 },
 	{ "NUM_PACKER_PER_SC", 20, 21, 0, NULL, 17 },
-	/* 13372 */
+	/* 15101 */
 	{ "VRS_OVERRIDE_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 31 },
 	{ "VRS_RATE", 4, 7, 16, gk_pm4_reg_values + 1654, 8 },
 	{ "VRS_SURFACE_ENABLE", 12, 12, 0, NULL, 18 },
 	{ "RATE_HINT_WRITE_BACK_ENABLE", 13, 13, 0, NULL, 27 },
 	{ "VRS_FEEDBACK_RATE_OVERRIDE", 14, 14, 0, NULL, 26 },
-	/* 13377 */
+	/* 15106 */
 	{ "X_MAX", 0, 10, 0, NULL, 5 },
 	{ "Y_MAX", 16, 26, 0, NULL, 5 },
-	/* 13379 */
+	/* 15108 */
 	{ "BIG_PAGE_RD", 0, 0, 0, NULL, 11 },
 	{ "BIG_PAGE_WR", 1, 1, 0, NULL, 11 },
 	{ "L1_RD_POLICY", 2, 3, 0, NULL, 12 },
@@ -17750,10 +19836,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NOFILL_WR", 11, 11, 0, NULL, 9 },
 	{ "PERF_CNTR_EN_RD", 12, 12, 0, NULL, 15 },
 	{ "PERF_CNTR_EN_WR", 13, 13, 0, NULL, 15 },
-	/* 13390 */
+	/* 15119 */
 	{ "BASE_256B", 0, 7, 0, NULL, 9 },
 	{ "TB_SYNC_SIM_ID", 28, 31, 0, NULL, 14 },
-	/* 13392 */
+	/* 15121 */
 	{ "DCC_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1646, 13 },
 	{ "COLOR_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 15 },
 	{ "DCC_RD_POLICY", 20, 21, 4, gk_pm4_reg_values + 1650, 13 },
@@ -17761,7 +19847,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_L3_BYPASS", 26, 26, 0, NULL, 13 },
 	{ "COLOR_L3_BYPASS", 27, 27, 0, NULL, 15 },
 	{ "COLOR_BIG_PAGE", 31, 31, 0, NULL, 14 },
-	/* 13399 */
+	/* 15128 */
 	{ "SAMPLE_MASK_TRACKER_DISABLE", 0, 0, 0, NULL, 27 },
 	{ "SAMPLE_MASK_TRACKER_WATERMARK", 2, 6, 0, NULL, 29 },
 	{ "DISABLE_CONSTANT_ENCODE_AC01", 8, 8, 0, NULL, 28 },
@@ -17770,10 +19856,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ELIMFC_SKIP_OF_AC01", 12, 12, 0, NULL, 27 },
 	{ "DISABLE_ELIMFC_SKIP_OF_SINGLE", 13, 13, 0, NULL, 29 },
 	{ "ENABLE_ELIMFC_SKIP_OF_REG", 14, 14, 0, NULL, 25 },
-	/* 13407 */
+	/* 15136 */
 	{ "VERTEX_RATE", 0, 3, 0, NULL, 11 },
 	{ "PRIM_RATE", 4, 7, 0, NULL, 9 },
-	/* 13409 */
+	/* 15138 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -17787,7 +19873,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PT_SPRITE_TEX_ATTR1", 23, 23, 0, NULL, 19 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 13422 */
+	/* 15151 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -17799,11 +19885,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEFAULT_VAL_ATTR1", 21, 22, 0, NULL, 17 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 13433 */
+	/* 15162 */
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "NO_PC_EXPORT", 7, 7, 0, NULL, 12 },
 	{ "PRIM_EXPORT_COUNT", 8, 12, 0, NULL, 17 },
-	/* 13436 */
+	/* 15165 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "OFFCHIP_PARAM_EN", 7, 7, 0, NULL, 16 },
@@ -17811,7 +19897,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_PRIM_INTERP", 9, 13, 0, NULL, 15 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 13443 */
+	/* 15172 */
 	{ "MRT0", 0, 3, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT1", 4, 7, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT2", 8, 11, 14, gk_pm4_reg_values + 1670, 4 },
@@ -17820,7 +19906,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5", 20, 23, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT6", 24, 27, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT7", 28, 31, 14, gk_pm4_reg_values + 1670, 4 },
-	/* 13451 */
+	/* 15180 */
 	{ "COLOR_SRCBLEND", 0, 4, 19, gk_pm4_reg_values + 1684, 14 },
 	{ "COLOR_COMB_FCN", 5, 7, 5, gk_pm4_reg_values + 151, 14 },
 	{ "COLOR_DESTBLEND", 8, 12, 19, gk_pm4_reg_values + 1684, 15 },
@@ -17830,13 +19916,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEPARATE_ALPHA_BLEND", 29, 29, 0, NULL, 20 },
 	{ "ENABLE", 30, 30, 0, NULL, 6 },
 	{ "DISABLE_ROP3", 31, 31, 0, NULL, 12 },
-	/* 13460 */
+	/* 15189 */
 	{ "DISABLE_DUAL_QUAD", 0, 0, 0, NULL, 17 },
 	{ "ENABLE_1FRAG_PS_INVOKE", 1, 1, 0, NULL, 22 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 5, gk_pm4_reg_values + 1703, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 13465 */
+	/* 15194 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -17855,7 +19941,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OREO_BLEND_ENABLE", 24, 24, 0, NULL, 17 },
 	{ "OVERRIDE_INTRINSIC_RATE_ENABLE", 25, 25, 0, NULL, 30 },
 	{ "OVERRIDE_INTRINSIC_RATE", 26, 28, 0, NULL, 23 },
-	/* 13483 */
+	/* 15212 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -17885,15 +19971,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_VTX_VRS_RATE", 28, 28, 0, NULL, 16 },
 	{ "BYPASS_VTX_RATE_COMBINER", 29, 29, 0, NULL, 24 },
 	{ "BYPASS_PRIM_RATE_COMBINER", 30, 30, 0, NULL, 25 },
-	/* 13512 */
+	/* 15241 */
 	{ "LINE_STIPPLE_RESET", 0, 1, 0, NULL, 18 },
 	{ "EXPAND_FULL_LENGTH", 2, 2, 0, NULL, 18 },
 	{ "FRACTIONAL_ACCUM", 3, 3, 0, NULL, 16 },
-	/* 13515 */
+	/* 15244 */
 	{ "EVENT_TYPE", 0, 5, 64, gk_pm4_reg_values + 1708, 10 },
 	{ "ADDRESS_HI", 10, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 13518 */
+	/* 15247 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -17911,7 +19997,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_EN", 25, 25, 0, NULL, 19 },
 	{ "PRIMGEN_PASSTHRU_NO_MSG", 26, 26, 0, NULL, 23 },
-	/* 13535 */
+	/* 15264 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -17923,13 +20009,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ONE", 19, 19, 2, gk_pm4_reg_values + 1772, 10 },
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
-	/* 13546 */
+	/* 15275 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
 	{ "WAVE_BREAK_REGION_SIZE", 5, 6, 0, NULL, 22 },
 	{ "DISABLE_OREO_CONFLICT_QUAD", 7, 7, 0, NULL, 26 },
-	/* 13551 */
+	/* 15280 */
 	{ "BINNING_MODE", 0, 1, 4, gk_pm4_reg_values + 1776, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -17942,14 +20028,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
-	/* 13563 */
+	/* 15292 */
 	{ "MAX_DEALLOCS_IN_WAVE", 0, 10, 0, NULL, 20 },
 	{ "DISABLE_FPOG_AND_DEALLOC_CONFLICT", 12, 12, 0, NULL, 33 },
 	{ "DISABLE_MAX_DEALLOC", 13, 13, 0, NULL, 19 },
 	{ "DISABLE_MAX_ATTRIBUTES", 14, 14, 0, NULL, 22 },
 	{ "MAX_FPOVS_IN_WAVE", 16, 23, 0, NULL, 17 },
 	{ "MAX_ATTRIBUTES_IN_WAVE", 24, 31, 0, NULL, 22 },
-	/* 13569 */
+	/* 15298 */
 	{ "BIN_SIZE_X_MULT_BY_1P5X", 0, 0, 0, NULL, 23 },
 	{ "BIN_SIZE_Y_MULT_BY_1P5X", 1, 1, 0, NULL, 23 },
 	{ "ENABLE_LIGHT_VOLUME_RENDERING_OPTIMIZATION", 2, 2, 0, NULL, 42 },
@@ -17960,7 +20046,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ZPP_OPTIMIZATION_ENABLED", 12, 12, 0, NULL, 24 },
 	{ "ZPP_AREA_THRESHOLD", 13, 20, 0, NULL, 18 },
 	{ "DISABLE_NOPCEXPORT_BREAKBATCH_CONDITION", 21, 21, 0, NULL, 39 },
-	/* 13579 */
+	/* 15308 */
 	{ "FORMAT", 0, 4, 22, gk_pm4_reg_values + 1620, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
 	{ "NUMBER_TYPE", 8, 10, 8, gk_pm4_reg_values + 78, 11 },
@@ -17971,13 +20057,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROUND_MODE", 18, 18, 0, NULL, 10 },
 	{ "BLEND_OPT_DONT_RD_DST", 20, 22, 8, gk_pm4_reg_values + 910, 21 },
 	{ "BLEND_OPT_DISCARD_PIXEL", 23, 25, 8, gk_pm4_reg_values + 910, 23 },
-	/* 13589 */
+	/* 15318 */
 	{ "NUM_FRAGMENTS", 0, 1, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 2, 2, 0, NULL, 17 },
 	{ "DISABLE_FMASK_NOALLOC_OPT", 3, 3, 0, NULL, 25 },
 	{ "LIMIT_COLOR_FETCH_TO_256B_MAX", 4, 4, 0, NULL, 29 },
 	{ "FORCE_LIMIT_COLOR_SECTOR_TO_256B_MAX", 5, 5, 0, NULL, 36 },
-	/* 13594 */
+	/* 15323 */
 	{ "SAMPLE_MASK_TRACKER_DISABLE", 0, 0, 0, NULL, 27 },
 	{ "SAMPLE_MASK_TRACKER_FEA_FORCE", 1, 1, 0, NULL, 29 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -17995,13 +20081,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_OVERRIDE_INCONSISTENT_KEYS", 25, 25, 0, NULL, 34 },
 	{ "ENABLE_MAX_COMP_FRAG_OVERRIDE", 26, 26, 0, NULL, 29 },
 	{ "MAX_COMP_FRAGS", 27, 29, 0, NULL, 14 },
-	/* 13611 */
+	/* 15340 */
 	{ "MIP0_DEPTH", 0, 12, 0, NULL, 10 },
 	{ "META_LINEAR", 13, 13, 0, NULL, 11 },
 	{ "COLOR_SW_MODE", 14, 18, 0, NULL, 13 },
 	{ "RESOURCE_TYPE", 24, 25, 0, NULL, 13 },
 	{ "DCC_PIPE_ALIGNED", 30, 30, 0, NULL, 16 },
-	/* 13616 */
+	/* 15345 */
 	{ "CE_INVALIDATE_ICACHE", 4, 4, 0, NULL, 20 },
 	{ "PFP_INVALIDATE_ICACHE", 6, 6, 0, NULL, 21 },
 	{ "ME_INVALIDATE_ICACHE", 8, 8, 0, NULL, 20 },
@@ -18021,16 +20107,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PFP_STEP", 27, 27, 0, NULL, 8 },
 	{ "ME_HALT", 28, 28, 0, NULL, 7 },
 	{ "ME_STEP", 29, 29, 0, NULL, 7 },
-	/* 13635 */
+	/* 15364 */
 	{ "PIPEID", 0, 1, 0, NULL, 6 },
 	{ "MEID", 2, 3, 0, NULL, 4 },
 	{ "VMID", 4, 7, 0, NULL, 4 },
 	{ "QUEUEID", 8, 10, 0, NULL, 7 },
 	{ "CTXID", 11, 13, 0, NULL, 5 },
-	/* 13640 */
+	/* 15369 */
 	{ "scheduler0", 0, 7, 0, NULL, 10 },
 	{ "scheduler1", 8, 15, 0, NULL, 10 },
-	/* 13642 */
+	/* 15371 */
 	{ "CHIU_NOALLOC_OVERRIDE", 12, 12, 0, NULL, 21 },
 	{ "RCIU_SECURE_CHECK_DISABLE", 13, 13, 0, NULL, 25 },
 	{ "RB_PACKET_INJECTOR_DISABLE", 14, 14, 0, NULL, 26 },
@@ -18042,7 +20128,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DC_DISABLE_BROADCAST", 29, 29, 0, NULL, 20 },
 	{ "NOT_EOP_HW_DETECT_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "PFP_DDID_HW_DETECT_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 13653 */
+	/* 15382 */
 	{ "GCR_CONTROL", 0, 18, 0, NULL, 11 },
 	{ "GCR_SRC", 19, 21, 0, NULL, 7 },
 	{ "GCR_TLB_SHOOTDOWN", 23, 23, 0, NULL, 17 },
@@ -18050,7 +20136,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_NACK_STATUS", 28, 29, 0, NULL, 17 },
 	{ "GCR_SEQ_OP_ERROR", 30, 30, 0, NULL, 16 },
 	{ "UTCL2_NACK_ERROR", 31, 31, 0, NULL, 16 },
-	/* 13660 */
+	/* 15389 */
 	{ "SPARE_BIT_1", 1, 1, 0, NULL, 11 },
 	{ "SPARE_BIT_2", 2, 2, 0, NULL, 11 },
 	{ "SPARE_BIT_3", 3, 3, 0, NULL, 11 },
@@ -18062,19 +20148,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GCRD_GL2A_REQ_CREDIT", 16, 19, 0, NULL, 20 },
 	{ "GCRD_SE_REQ_CREDIT", 20, 23, 0, NULL, 18 },
 	{ "SPARE_BIT_31_24", 24, 31, 0, NULL, 15 },
-	/* 13671 */
+	/* 15400 */
 	{ "DISABLE_MEMORY_VIOLATION_REPORT", 0, 0, 0, NULL, 31 },
 	{ "GDS_INTERFACES_FGCG_OVERRIDE", 1, 1, 0, NULL, 28 },
 	{ "DISABLE_PIPE_MEMORY_RD_OPT", 2, 2, 0, NULL, 26 },
 	{ "UNUSED", 3, 31, 0, NULL, 6 },
-	/* 13675 */
+	/* 15404 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 17, 0, NULL, 9 },
 	{ "FENCE_SIZE", 18, 18, 0, NULL, 10 },
 	{ "PWS_ENABLE", 19, 19, 0, NULL, 10 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 13681 */
+	/* 15410 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "WRITE_CONFIRM", 17, 17, 0, NULL, 13 },
 	{ "WRITE64", 18, 18, 0, NULL, 7 },
@@ -18082,13 +20168,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 24, 27, 0, NULL, 4 },
 	{ "RINGID", 28, 29, 0, NULL, 6 },
 	{ "PRIVILEGE", 31, 31, 0, NULL, 9 },
-	/* 13688 */
+	/* 15417 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "SIZE", 16, 19, 0, NULL, 4 },
 	{ "CACHE_POLICY", 22, 23, 0, NULL, 12 },
 	{ "VMID", 24, 27, 0, NULL, 4 },
 	{ "PRIVILEGE", 31, 31, 0, NULL, 9 },
-	/* 13693 */
+	/* 15422 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "TMZ", 4, 4, 0, NULL, 3 },
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
@@ -18098,34 +20184,34 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "DST_VOLATLE", 27, 27, 0, NULL, 11 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 13702 */
+	/* 15431 */
 	{ "CONFIG_REG_EN", 0, 0, 0, NULL, 13 },
 	{ "CNTX_REG_EN", 1, 1, 0, NULL, 11 },
 	{ "UCONFIG_REG_EN", 15, 15, 0, NULL, 14 },
 	{ "SH_GFX_REG_EN", 16, 16, 0, NULL, 13 },
 	{ "SH_CS_REG_EN", 24, 24, 0, NULL, 12 },
 	{ "LOAD_ORDINAL", 31, 31, 0, NULL, 12 },
-	/* 13708 */
+	/* 15437 */
 	{ "GCR_CNTL", 12, 24, 0, NULL, 8 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "EOP_VOLATILE", 27, 27, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
 	{ "GLK_INV", 30, 30, 0, NULL, 7 },
 	{ "PWS_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 13714 */
+	/* 15443 */
 	{ "DST_SEL", 16, 17, 0, NULL, 7 },
 	{ "SEMAPHORE_SIGNAL_TYPE", 19, 19, 0, NULL, 21 },
 	{ "ACTION_PIPE_ID", 20, 21, 0, NULL, 14 },
 	{ "ACTION_ID", 22, 23, 0, NULL, 9 },
 	{ "INT_SEL", 24, 26, 0, NULL, 7 },
 	{ "DATA_SEL", 29, 31, 0, NULL, 8 },
-	/* 13720 */
+	/* 15449 */
 	{ "PRIM_TYPE", 0, 5, 22, gk_pm4_reg_values + 1780, 9 },
-	/* 13721 */
+	/* 15450 */
 	{ "RESET_EN", 0, 0, 0, NULL, 8 },
 	{ "MATCH_ALL_BITS", 1, 1, 0, NULL, 14 },
 	{ "DISABLE_FOR_AUTO_INDEX", 2, 2, 0, NULL, 22 },
-	/* 13724 */
+	/* 15453 */
 	{ "PRIMS_PER_SUBGRP", 0, 8, 0, NULL, 16 },
 	{ "VERTS_PER_SUBGRP", 9, 17, 0, NULL, 16 },
 	{ "BREAK_SUBGRP_AT_EOI", 18, 18, 0, NULL, 19 },
@@ -18134,25 +20220,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRIM_GRP_SIZE", 21, 29, 0, NULL, 13 },
 	{ "GCR_DISABLE", 30, 30, 0, NULL, 11 },
 	{ "DIS_PG_SIZE_ADJUST_FOR_STRIP", 31, 31, 0, NULL, 28 },
-	/* 13732 */
+	/* 15461 */
 	{ "GS_FL_DIM_X", 0, 15, 0, NULL, 11 },
 	{ "GS_FL_DIM_Y", 16, 31, 0, NULL, 11 },
-	/* 13734 */
+	/* 15463 */
 	{ "GS_FL_DIM_Z", 0, 15, 0, NULL, 11 },
-	/* 13735 */
+	/* 15464 */
 	{ "OUTPRIM_TYPE", 0, 5, 5, gk_pm4_reg_values + 1802, 12 },
-	/* 13736 */
+	/* 15465 */
 	{ "TARGET_INST", 0, 0, 0, NULL, 11 },
 	{ "TARGET_DATA", 1, 1, 0, NULL, 11 },
 	{ "INVALIDATE", 2, 2, 0, NULL, 10 },
 	{ "COMPLETE", 16, 16, 0, NULL, 8 },
-	/* 13740 */
+	/* 15469 */
 	{ "BASE", 0, 11, 0, NULL, 4 },
 	{ "UNUSED", 12, 31, 0, NULL, 6 },
-	/* 13742 */
+	/* 15471 */
 	{ "SIZE", 0, 12, 0, NULL, 4 },
 	{ "UNUSED", 13, 31, 0, NULL, 6 },
-	/* 13744 */
+	/* 15473 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -18162,7 +20248,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_VALID", 29, 29, 0, NULL, 10 },
 	{ "HEAD_FLAG", 30, 30, 0, NULL, 9 },
 	{ "HALTED", 31, 31, 0, NULL, 6 },
-	/* 13753 */
+	/* 15482 */
 	{ "GPR_WRITE_PRIORITY", 0, 20, 0, NULL, 18 },
 	{ "EXP_PRIORITY_ORDER", 21, 23, 0, NULL, 18 },
 	{ "ENABLE_SQG_TOP_EVENTS", 24, 24, 0, NULL, 21 },
@@ -18170,7 +20256,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOC_ARB_LRU_ENA", 28, 28, 0, NULL, 17 },
 	{ "EXP_ARB_LRU_ENA", 29, 29, 0, NULL, 15 },
 	{ "PS_PKR_PRIORITY_CNTL", 30, 31, 0, NULL, 20 },
-	/* 13760 */
+	/* 15489 */
 	{ "VTX_DONE_DELAY", 0, 3, 0, NULL, 14 },
 	{ "INTERP_ONE_PRIM_PER_ROW", 4, 4, 0, NULL, 23 },
 	{ "PC_LIMIT_ENABLE", 5, 6, 0, NULL, 15 },
@@ -18184,7 +20270,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EN_USER_ACCUM", 21, 21, 0, NULL, 13 },
 	{ "SA_SCREEN_MAP", 22, 22, 0, NULL, 13 },
 	{ "PS_GROUP_TIMEOUT", 23, 31, 0, NULL, 16 },
-	/* 13773 */
+	/* 15502 */
 	{ "CONTEXT_SAVE_WAIT_GDS_REQUEST_CYCLE_OVHD", 0, 3, 0, NULL, 40 },
 	{ "CONTEXT_SAVE_WAIT_GDS_GRANT_CYCLE_OVHD", 4, 7, 0, NULL, 38 },
 	{ "PWS_CSG_WAIT_DISABLE", 8, 8, 0, NULL, 20 },
@@ -18192,11 +20278,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PWS_GS_WAIT_DISABLE", 10, 10, 0, NULL, 19 },
 	{ "PWS_PS_WAIT_DISABLE", 11, 11, 0, NULL, 19 },
 	{ "CSC_HALT_ACK_DELAY", 12, 16, 0, NULL, 18 },
-	/* 13780 */
+	/* 15509 */
 	{ "PS_WAVE_GRAN", 0, 1, 0, NULL, 12 },
 	{ "GS_WAVE_GRAN", 4, 5, 0, NULL, 12 },
 	{ "HS_WAVE_GRAN", 6, 7, 0, NULL, 12 },
-	/* 13783 */
+	/* 15512 */
 	{ "PH_POLL_INTERVAL", 0, 3, 0, NULL, 16 },
 	{ "PH_THROTTLE_BASE", 4, 7, 0, NULL, 16 },
 	{ "PH_THROTTLE_STEP_SIZE", 8, 11, 0, NULL, 21 },
@@ -18205,7 +20291,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_POLL_INTERVAL", 20, 23, 0, NULL, 17 },
 	{ "SPI_THROTTLE_BASE", 24, 27, 0, NULL, 17 },
 	{ "SPI_THROTTLE_STEP_SIZE", 28, 31, 0, NULL, 22 },
-	/* 13791 */
+	/* 15520 */
 	{ "SPI_THROTTLE_MODE", 0, 1, 0, NULL, 17 },
 	{ "GRP_LIFETIME_THRESHOLD", 2, 5, 0, NULL, 22 },
 	{ "GRP_LIFETIME_THRESHOLD_FACTOR", 6, 7, 0, NULL, 29 },
@@ -18214,37 +20300,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PS_STALL_THRESHOLD", 14, 15, 0, NULL, 18 },
 	{ "PH_MODE", 16, 16, 0, NULL, 7 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 13799 */
+	/* 15528 */
 	{ "MEM_SIZE", 0, 7, 0, NULL, 8 },
 	{ "BIG_PAGE", 16, 16, 0, NULL, 8 },
 	{ "L1_POLICY", 17, 18, 0, NULL, 9 },
 	{ "L2_POLICY", 19, 20, 0, NULL, 9 },
 	{ "LLC_NOALLOC", 21, 21, 0, NULL, 11 },
 	{ "GL1_PERF_COUNTER_DISABLE", 22, 22, 0, NULL, 24 },
-	/* 13805 */
+	/* 15534 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
-	/* 13808 */
+	/* 15537 */
 	{ "APERTURE", 0, 2, 0, NULL, 8 },
-	/* 13809 */
+	/* 15538 */
 	{ "BASE_LO", 16, 31, 0, NULL, 7 },
-	/* 13810 */
+	/* 15539 */
 	{ "BASE_HI", 0, 15, 0, NULL, 7 },
-	/* 13811 */
+	/* 15540 */
 	{ "MASK_LO", 16, 31, 0, NULL, 7 },
-	/* 13812 */
+	/* 15541 */
 	{ "MASK_HI", 0, 15, 0, NULL, 7 },
-	/* 13813 */
+	/* 15542 */
 	{ "BASE", 0, 31, 0, NULL, 4 },
-	/* 13814 */
+	/* 15543 */
 	{ "MASK", 0, 31, 0, NULL, 4 },
-	/* 13815 */
+	/* 15544 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "BYPASS_MODE", 4, 4, 0, NULL, 11 },
-	/* 13817 */
+	/* 15546 */
 	{ "ISA_MODE", 0, 0, 0, NULL, 8 },
-	/* 13818 */
+	/* 15547 */
 	{ "MEC_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MEC_PIPE0_RESET", 16, 16, 0, NULL, 15 },
 	{ "MEC_PIPE1_RESET", 17, 17, 0, NULL, 15 },
@@ -18256,21 +20342,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_PIPE3_ACTIVE", 29, 29, 0, NULL, 16 },
 	{ "MEC_HALT", 30, 30, 0, NULL, 8 },
 	{ "MEC_STEP", 31, 31, 0, NULL, 8 },
-	/* 13829 */
+	/* 15558 */
 	{ "MEC_INT", 0, 31, 0, NULL, 7 },
-	/* 13830 */
+	/* 15559 */
 	{ "ENGINE_SEL", 0, 0, 0, NULL, 10 },
 	{ "CONFIG", 1, 2, 0, NULL, 6 },
-	/* 13832 */
+	/* 15561 */
 	{ "ME_INT", 0, 31, 0, NULL, 6 },
-	/* 13833 */
+	/* 15562 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
 	{ "RESERVED", 3, 3, 0, NULL, 8 },
 	{ "PRIME_DCACHE", 4, 4, 0, NULL, 12 },
 	{ "DCACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 13839 */
+	/* 15568 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 4, 0, NULL, 3 },
@@ -18283,9 +20369,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DLC", 28, 28, 0, NULL, 3 },
 	{ "GLC", 29, 29, 0, NULL, 3 },
 	{ "COMPRESSION_ENABLE", 30, 30, 0, NULL, 18 },
-	/* 13851 */
+	/* 15580 */
 	{ "REQ_MODE", 0, 2, 0, NULL, 8 },
-	/* 13852 */
+	/* 15581 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 2, 0, NULL, 3 },
@@ -18299,11 +20385,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GLC", 10, 10, 0, NULL, 3 },
 	{ "COMPRESSION_ENABLE", 11, 11, 0, NULL, 18 },
 	{ "REQ_MODE", 12, 12, 0, NULL, 8 },
-	/* 13865 */
+	/* 15594 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "CNTR_MODE", 28, 31, 0, NULL, 9 },
-	/* 13868 */
+	/* 15597 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -18322,7 +20408,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 26, 26, 0, NULL, 27 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 27, 27, 0, NULL, 25 },
 	{ "SEDC_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 27 },
-	/* 13886 */
+	/* 15615 */
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 1, 1, 0, NULL, 28 },
 	{ "GL2CC_BUSY_USER_DEFINED_MASK", 2, 2, 0, NULL, 28 },
 	{ "SDMA_BUSY_USER_DEFINED_MASK", 3, 3, 0, NULL, 27 },
@@ -18332,13 +20418,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY_USER_DEFINED_MASK", 7, 7, 0, NULL, 26 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 8, 8, 0, NULL, 28 },
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 9, 9, 0, NULL, 27 },
-	/* 13895 */
+	/* 15624 */
 	{ "PERF_SEL0", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE0", 28, 31, 0, NULL, 10 },
-	/* 13900 */
+	/* 15629 */
 	{ "PS_EN", 0, 0, 0, NULL, 5 },
 	{ "GS_EN", 2, 2, 2, gk_pm4_reg_values + 394, 5 },
 	{ "HS_EN", 4, 4, 2, gk_pm4_reg_values + 398, 5 },
@@ -18349,12 +20435,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ME1PIPE1_PERF", 17, 17, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE2_PERF", 18, 18, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE3_PERF", 19, 19, 0, NULL, 21 },
-	/* 13910 */
+	/* 15639 */
 	{ "FORCE_EN", 0, 0, 0, NULL, 8 },
 	{ "VMID_EN", 1, 16, 0, NULL, 7 },
-	/* 13912 */
+	/* 15641 */
 	{ "STATUS", 0, 6, 0, NULL, 6 },
-	/* 13913 */
+	/* 15642 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "ALL_VMID", 2, 2, 0, NULL, 8 },
 	{ "GL1_PERF_EN", 3, 3, 0, NULL, 11 },
@@ -18373,13 +20459,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AUTO_FLUSH_PADDING_DIS", 28, 28, 0, NULL, 22 },
 	{ "AUTO_FLUSH_MODE", 29, 29, 0, NULL, 15 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 13931 */
+	/* 15660 */
 	{ "SIMD_SEL", 0, 1, 0, NULL, 8 },
 	{ "WGP_SEL", 4, 7, 0, NULL, 7 },
 	{ "SA_SEL", 9, 9, 0, NULL, 6 },
 	{ "WTYPE_INCLUDE", 10, 16, 0, NULL, 13 },
 	{ "EXCLUDE_NONDETAIL_SHADERDATA", 17, 17, 0, NULL, 28 },
-	/* 13936 */
+	/* 15665 */
 	{ "TOKEN_EXCLUDE", 0, 10, 11, gk_pm4_reg_values + 1589, 13 },
 	{ "TTRACE_EXEC", 11, 11, 0, NULL, 11 },
 	{ "BOP_EVENTS_TOKEN_INCLUDE", 12, 12, 0, NULL, 24 },
@@ -18387,38 +20473,38 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_EXCLUDE", 26, 28, 0, NULL, 11 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 13943 */
+	/* 15672 */
 	{ "FINISH_PENDING", 0, 11, 0, NULL, 14 },
 	{ "FINISH_DONE", 12, 23, 0, NULL, 11 },
 	{ "WRITE_ERROR", 24, 24, 0, NULL, 11 },
 	{ "BUSY", 25, 25, 0, NULL, 4 },
 	{ "OWNER_VMID", 28, 31, 0, NULL, 10 },
-	/* 13948 */
+	/* 15677 */
 	{ "BUF0_FULL", 0, 0, 0, NULL, 9 },
 	{ "BUF1_FULL", 1, 1, 0, NULL, 9 },
 	{ "PACKET_LOST_BUF_NO_LOCKDOWN", 4, 4, 0, NULL, 27 },
 	{ "BUF_ISSUE_STATUS", 8, 12, 0, NULL, 16 },
 	{ "BUF_ISSUE", 13, 13, 0, NULL, 9 },
 	{ "WRITE_BUF_FULL", 14, 14, 0, NULL, 14 },
-	/* 13954 */
+	/* 15683 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 13956 */
+	/* 15685 */
 	{ "RESERVED1", 0, 11, 0, NULL, 9 },
 	{ "PERFMON_RING_MODE", 12, 13, 0, NULL, 17 },
 	{ "DISABLE_GFXCLOCK_COUNT", 14, 14, 0, NULL, 22 },
 	{ "RESERVED", 15, 15, 0, NULL, 8 },
 	{ "PERFMON_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 13961 */
+	/* 15690 */
 	{ "TOTAL_NUM_SEGMENT", 0, 15, 0, NULL, 17 },
 	{ "GLOBAL_NUM_SEGMENT", 16, 23, 0, NULL, 18 },
 	{ "SE_NUM_SEGMENT", 24, 31, 0, NULL, 14 },
-	/* 13964 */
+	/* 15693 */
 	{ "ADDR", 0, 11, 0, NULL, 4 },
-	/* 13965 */
+	/* 15694 */
 	{ "SEL0", 0, 15, 0, NULL, 4 },
 	{ "SEL1", 16, 31, 0, NULL, 4 },
-	/* 13967 */
+	/* 15696 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -18437,7 +20523,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RearmSppPending", 22, 22, 0, NULL, 15 },
 	{ "MultiSampleAborted", 23, 23, 0, NULL, 18 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 13985 */
+	/* 15714 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -18460,10 +20546,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE4_SwaLoadOverride", 20, 20, 0, NULL, 19 },
 	{ "SE5_LoadOverride", 21, 21, 0, NULL, 16 },
 	{ "SE5_SwaLoadOverride", 22, 22, 0, NULL, 19 },
-	/* 14007 */
+	/* 15736 */
 	{ "PAUSE", 0, 0, 0, NULL, 5 },
 	{ "PAUSED", 1, 1, 0, NULL, 6 },
-	/* 14009 */
+	/* 15738 */
 	{ "CTL_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RSPM_REG_BUSY", 1, 1, 0, NULL, 13 },
 	{ "SPM_RSPM_BUSY", 2, 2, 0, NULL, 13 },
@@ -18474,14 +20560,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FSM_MEMORY_STATE", 20, 23, 0, NULL, 16 },
 	{ "CTL_REQ_STATE", 24, 25, 0, NULL, 13 },
 	{ "CTL_RET_STATE", 26, 26, 0, NULL, 13 },
-	/* 14019 */
+	/* 15748 */
 	{ "DATA", 0, 11, 0, NULL, 4 },
-	/* 14020 */
+	/* 15749 */
 	{ "OP", 0, 3, 0, NULL, 2 },
-	/* 14021 */
+	/* 15750 */
 	{ "OP", 0, 3, 0, NULL, 2 },
 	{ "VALID", 8, 8, 0, NULL, 5 },
-	/* 14023 */
+	/* 15752 */
 	{ "SE0_ACK", 0, 0, 0, NULL, 7 },
 	{ "SE1_ACK", 1, 1, 0, NULL, 7 },
 	{ "SE2_ACK", 2, 2, 0, NULL, 7 },
@@ -18491,7 +20577,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE6_ACK", 6, 6, 0, NULL, 7 },
 	{ "SE7_ACK", 7, 7, 0, NULL, 7 },
 	{ "SPM_ACK", 8, 8, 0, NULL, 7 },
-	/* 14032 */
+	/* 15761 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_2_EN", 2, 2, 0, NULL, 10 },
@@ -18510,7 +20596,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_3_INT_CLEAR", 19, 19, 0, NULL, 17 },
 	{ "TIMER_4_INT_CLEAR", 20, 20, 0, NULL, 17 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 14050 */
+	/* 15779 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "TIMER_2_STAT", 2, 2, 0, NULL, 12 },
@@ -18529,25 +20615,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_3_AUTO_REARM_SYNC", 19, 19, 0, NULL, 23 },
 	{ "TIMER_4_AUTO_REARM_SYNC", 20, 20, 0, NULL, 23 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 14068 */
+	/* 15797 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "CP_RLC_STAT_INVAL_PEND_CHANGED", 1, 1, 0, NULL, 30 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
-	/* 14072 */
+	/* 15801 */
 	{ "MGCG_EN", 0, 0, 0, NULL, 7 },
 	{ "SILICON_EN", 1, 1, 0, NULL, 10 },
 	{ "SIMULATION_EN", 2, 2, 0, NULL, 13 },
 	{ "ON_DELAY", 3, 6, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 7, 14, 0, NULL, 14 },
 	{ "SPARE", 15, 31, 0, NULL, 5 },
-	/* 14078 */
+	/* 15807 */
 	{ "THREAD0_INVALIDATE_CACHE", 0, 0, 0, NULL, 24 },
 	{ "THREAD1_INVALIDATE_CACHE", 1, 1, 0, NULL, 24 },
 	{ "THREAD2_INVALIDATE_CACHE", 2, 2, 0, NULL, 24 },
 	{ "THREAD3_INVALIDATE_CACHE", 3, 3, 0, NULL, 24 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 14083 */
+	/* 15812 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -18555,7 +20641,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 14090 */
+	/* 15819 */
 	{ "GFX_POWER_GATING_ENABLE", 0, 0, 0, NULL, 23 },
 	{ "GFX_POWER_GATING_SRC", 1, 1, 0, NULL, 20 },
 	{ "DYN_PER_WGP_PG_ENABLE", 2, 2, 0, NULL, 21 },
@@ -18572,7 +20658,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "Ultra_Low_Voltage_Enable", 21, 21, 0, NULL, 24 },
 	{ "RESERVED2", 22, 22, 0, NULL, 9 },
 	{ "SMU_HANDSHAKE_DISABLE", 23, 23, 0, NULL, 21 },
-	/* 14106 */
+	/* 15835 */
 	{ "RLC_REPEATER_FGCG_OVERRIDE", 0, 0, 0, NULL, 26 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -18588,7 +20674,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_CAC_MGCG_CLK_CNTL", 17, 17, 0, NULL, 20 },
 	{ "SE_CAC_MGCG_CLK_CNTL", 18, 18, 0, NULL, 20 },
 	{ "RESERVED_31_19", 19, 31, 0, NULL, 14 },
-	/* 14121 */
+	/* 15850 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -18601,7 +20687,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_SE_6", 22, 22, 0, NULL, 7 },
 	{ "GC_SE_7", 23, 23, 0, NULL, 7 },
 	{ "RESERVED_31_24", 24, 31, 0, NULL, 14 },
-	/* 14133 */
+	/* 15862 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -18616,9 +20702,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_29_24", 24, 29, 0, NULL, 14 },
 	{ "RD_FIFO_NOT_EMPTY", 30, 30, 0, NULL, 17 },
 	{ "RD_PENDING", 31, 31, 0, NULL, 10 },
-	/* 14147 */
+	/* 15876 */
 	{ "ADDRESS", 0, 17, 0, NULL, 7 },
-	/* 14148 */
+	/* 15877 */
 	{ "GPM_TH0_UTCL1_BUSY", 0, 0, 0, NULL, 18 },
 	{ "GPM_TH1_UTCL1_BUSY", 1, 1, 0, NULL, 18 },
 	{ "GPM_TH2_UTCL1_BUSY", 2, 2, 0, NULL, 18 },
@@ -18629,9 +20715,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPM_TH2_UTCL1_StallOnTrans", 7, 7, 0, NULL, 26 },
 	{ "SPM_UTCL1_StallOnTrans", 8, 8, 0, NULL, 22 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 14158 */
+	/* 15887 */
 	{ "SPARE", 0, 31, 0, NULL, 5 },
-	/* 14159 */
+	/* 15888 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RESERVED_1", 1, 1, 0, NULL, 10 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
@@ -18649,24 +20735,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_MISS", 14, 14, 0, NULL, 10 },
 	{ "FORCE_UNLOCKED", 15, 15, 0, NULL, 14 },
 	{ "ENABLE_PROF_INFO_LOCK", 16, 16, 0, NULL, 21 },
-	/* 14176 */
+	/* 15905 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RESERVED_1", 1, 1, 0, NULL, 10 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CSG_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 14182 */
+	/* 15911 */
 	{ "PS_THRESHOLD", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14184 */
+	/* 15913 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "ENABLE", 1, 1, 0, NULL, 6 },
 	{ "RESET_ACK", 2, 2, 0, NULL, 9 },
 	{ "ENABLE_ACK", 3, 3, 0, NULL, 10 },
 	{ "COUNTER_OVERFLOW", 4, 4, 0, NULL, 16 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 14190 */
+	/* 15919 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "ENABLE", 1, 1, 0, NULL, 6 },
 	{ "RESET_ACK", 2, 2, 0, NULL, 9 },
@@ -18674,7 +20760,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COUNTER_OVERFLOW", 4, 4, 0, NULL, 16 },
 	{ "EVENT_SEL", 5, 8, 0, NULL, 9 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 14197 */
+	/* 15926 */
 	{ "SE_INTERRUPT_MASK", 0, 7, 0, NULL, 17 },
 	{ "SDMA_INTERRUPT_MASK", 8, 11, 0, NULL, 19 },
 	{ "UTCL2_INTERRUPT_MASK", 12, 12, 0, NULL, 20 },
@@ -18685,11 +20771,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_INTERRUPT_ERROR_CLEAR", 28, 28, 0, NULL, 27 },
 	{ "PMM_INTERRUPT_ERROR_CLEAR", 29, 29, 0, NULL, 25 },
 	{ "RESERVED_31_30", 30, 31, 0, NULL, 14 },
-	/* 14207 */
+	/* 15936 */
 	{ "CLIENT_GRANTED", 0, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 27, 0, NULL, 8 },
 	{ "LAST_CLIENT_GRANTED", 28, 31, 0, NULL, 19 },
-	/* 14210 */
+	/* 15939 */
 	{ "SE0_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE0_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE0_BUFFER_OVERFLOW", 5, 5, 0, NULL, 19 },
@@ -18710,7 +20796,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE3_BUFFER_OVERFLOW", 29, 29, 0, NULL, 19 },
 	{ "SE3_PROTOCOL_ERROR", 30, 30, 0, NULL, 18 },
 	{ "SE3_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 14230 */
+	/* 15959 */
 	{ "SE4_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE4_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE4_BUFFER_OVERFLOW", 5, 5, 0, NULL, 19 },
@@ -18731,7 +20817,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE7_BUFFER_OVERFLOW", 29, 29, 0, NULL, 19 },
 	{ "SE7_PROTOCOL_ERROR", 30, 30, 0, NULL, 18 },
 	{ "SE7_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 14250 */
+	/* 15979 */
 	{ "SDMA0_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "SDMA0_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "SDMA0_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -18752,7 +20838,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_BUFFER_OVERFLOW", 29, 29, 0, NULL, 21 },
 	{ "SDMA3_PROTOCOL_ERROR", 30, 30, 0, NULL, 20 },
 	{ "SDMA3_RESERVED", 31, 31, 0, NULL, 14 },
-	/* 14270 */
+	/* 15999 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -18764,26 +20850,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PMM_PROTOCOL_ERROR", 14, 14, 0, NULL, 18 },
 	{ "PMM_RESERVED", 15, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 14281 */
+	/* 16010 */
 	{ "DATA", 0, 5, 0, NULL, 4 },
-	/* 14282 */
+	/* 16011 */
 	{ "BRESET", 0, 0, 0, NULL, 6 },
 	{ "RUNSTALL", 1, 1, 0, NULL, 8 },
 	{ "PDEBUG_ENABLE", 2, 2, 0, NULL, 13 },
 	{ "STAT_VECTOR_SEL", 3, 3, 0, NULL, 15 },
-	/* 14286 */
+	/* 16015 */
 	{ "P_WAIT_MODE", 0, 0, 0, NULL, 11 },
 	{ "P_FATAL_ERROR", 1, 1, 0, NULL, 13 },
 	{ "DOUBLE_EXCEPTION_ERROR", 2, 2, 0, NULL, 22 },
-	/* 14289 */
+	/* 16018 */
 	{ "EXTINT1", 0, 25, 0, NULL, 7 },
 	{ "EXTINT2", 26, 26, 0, NULL, 7 },
 	{ "NMI", 27, 27, 0, NULL, 3 },
-	/* 14292 */
+	/* 16021 */
 	{ "FAULT_INFO", 0, 31, 0, NULL, 10 },
-	/* 14293 */
+	/* 16022 */
 	{ "ALT_RESET_VEC", 0, 31, 0, NULL, 13 },
-	/* 14294 */
+	/* 16023 */
 	{ "NUM_0", 0, 0, 0, NULL, 5 },
 	{ "NUM_1", 1, 1, 0, NULL, 5 },
 	{ "NUM_2", 2, 2, 0, NULL, 5 },
@@ -18810,11 +20896,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_23", 23, 23, 0, NULL, 6 },
 	{ "NUM_24", 24, 24, 0, NULL, 6 },
 	{ "NUM_25", 25, 25, 0, NULL, 6 },
-	/* 14320 */
+	/* 16049 */
 	{ "MUX_SEL", 0, 4, 0, NULL, 7 },
-	/* 14321 */
+	/* 16050 */
 	{ "INT_SEL", 0, 5, 0, NULL, 7 },
-	/* 14322 */
+	/* 16051 */
 	{ "RLC_MEM_LS_EN", 0, 0, 0, NULL, 13 },
 	{ "RLC_MEM_DS_EN", 1, 1, 0, NULL, 13 },
 	{ "RLC_SRM_MEM_LS_OVERRIDE", 2, 2, 0, NULL, 23 },
@@ -18828,26 +20914,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPP_MEM_LS_OVERRIDE", 24, 24, 0, NULL, 23 },
 	{ "RLC_SPP_MEM_DS_OVERRIDE", 25, 25, 0, NULL, 23 },
 	{ "RESERVED1", 26, 31, 0, NULL, 9 },
-	/* 14335 */
+	/* 16064 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "INDEX_CNTL", 1, 1, 0, NULL, 10 },
 	{ "INDEX_CNTL_NUM", 2, 4, 0, NULL, 14 },
 	{ "SIZE", 5, 17, 0, NULL, 4 },
 	{ "START_OFFSET", 18, 30, 0, NULL, 12 },
 	{ "DEST_MEMORY", 31, 31, 0, NULL, 11 },
-	/* 14341 */
+	/* 16070 */
 	{ "SIZE", 0, 25, 0, NULL, 4 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 14343 */
+	/* 16072 */
 	{ "THROTTLE_GFX", 0, 0, 0, NULL, 12 },
 	{ "EARLY_MGCG", 1, 1, 0, NULL, 10 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14346 */
+	/* 16075 */
 	{ "COLD_BOOT_EXIT", 0, 0, 0, NULL, 14 },
 	{ "VDDGFX_EXIT", 1, 1, 0, NULL, 11 },
 	{ "VECTOR", 2, 7, 0, NULL, 6 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 14350 */
+	/* 16079 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -18862,53 +20948,53 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_SDMA_5_BUSY_MASK", 21, 21, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
-	/* 14364 */
+	/* 16093 */
 	{ "DFS", 0, 2, 0, NULL, 3 },
 	{ "VALID", 3, 3, 0, NULL, 5 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 14367 */
+	/* 16096 */
 	{ "RESERVED", 0, 0, 0, NULL, 8 },
 	{ "PG_REG_CHANGED", 1, 1, 0, NULL, 14 },
 	{ "DYN_PG_STATUS_CHANGED", 2, 2, 0, NULL, 21 },
 	{ "DYN_PG_REQ_CHANGED", 3, 3, 0, NULL, 18 },
-	/* 14371 */
+	/* 16100 */
 	{ "IDLE_AUTO_ACK_EN", 0, 0, 0, NULL, 16 },
 	{ "BUSY_AUTO_ACK_EN", 1, 1, 0, NULL, 16 },
 	{ "IDLE_AUTO_ACK_ACTIVE", 2, 2, 0, NULL, 20 },
 	{ "BUSY_AUTO_ACK_ACTIVE", 3, 3, 0, NULL, 20 },
 	{ "INTERRUPT_PENDING", 4, 4, 0, NULL, 17 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 14377 */
+	/* 16106 */
 	{ "GFX_INIT_DONE", 0, 0, 0, NULL, 13 },
 	{ "RLC_GPM_IRAM_LOADED", 3, 3, 0, NULL, 19 },
 	{ "RLC_GPM_IRAM_DONE", 4, 4, 0, NULL, 17 },
 	{ "RESERVED", 5, 30, 0, NULL, 8 },
 	{ "BOOTLOAD_COMPLETE", 31, 31, 0, NULL, 17 },
-	/* 14382 */
+	/* 16111 */
 	{ "REQ", 0, 0, 0, NULL, 3 },
 	{ "DATA", 1, 9, 0, NULL, 4 },
 	{ "PSIEN", 10, 10, 0, NULL, 5 },
 	{ "ACK", 11, 11, 0, NULL, 3 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 14387 */
+	/* 16116 */
 	{ "PHASE_0", 0, 15, 0, NULL, 7 },
 	{ "PHASE_1", 16, 31, 0, NULL, 7 },
-	/* 14389 */
+	/* 16118 */
 	{ "PHASE_2", 0, 15, 0, NULL, 7 },
 	{ "PHASE_3", 16, 31, 0, NULL, 7 },
-	/* 14391 */
+	/* 16120 */
 	{ "PHASE_4", 0, 15, 0, NULL, 7 },
 	{ "PHASE_5", 16, 31, 0, NULL, 7 },
-	/* 14393 */
+	/* 16122 */
 	{ "PHASE_6", 0, 15, 0, NULL, 7 },
 	{ "PHASE_7", 16, 31, 0, NULL, 7 },
-	/* 14395 */
+	/* 16124 */
 	{ "GCR_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GCR_OUT_COUNT", 1, 4, 0, NULL, 13 },
 	{ "RESERVED_2", 5, 7, 0, NULL, 10 },
 	{ "GCRIU_CLI_RSP_TAG", 8, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14400 */
+	/* 16129 */
 	{ "MTYPE_NO_PTE_MODE", 0, 0, 0, NULL, 17 },
 	{ "GPA_OVERRIDE", 1, 1, 0, NULL, 12 },
 	{ "VF_OVERRIDE", 2, 2, 0, NULL, 11 },
@@ -18916,75 +21002,75 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF_OVERRIDE_VALUE", 5, 5, 0, NULL, 17 },
 	{ "IGNORE_PTE_PERMISSION", 6, 6, 0, NULL, 21 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 14407 */
+	/* 16136 */
 	{ "DONETOG", 0, 0, 0, NULL, 7 },
 	{ "CHGTOG", 1, 1, 0, NULL, 6 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14410 */
+	/* 16139 */
 	{ "CHGTOG", 0, 0, 0, NULL, 6 },
 	{ "DONETOG", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14413 */
+	/* 16142 */
 	{ "CURRENT", 0, 15, 0, NULL, 7 },
 	{ "VOLTAGE", 16, 31, 0, NULL, 7 },
-	/* 14415 */
+	/* 16144 */
 	{ "TEMPERATURE1", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14417 */
+	/* 16146 */
 	{ "REQ", 0, 0, 0, NULL, 3 },
 	{ "ACQUIRE", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14420 */
+	/* 16149 */
 	{ "ALLOW_GFXOFF", 0, 0, 0, NULL, 12 },
 	{ "ALLOW_FA_DCS", 1, 1, 0, NULL, 12 },
 	{ "RESERVED_14_2", 2, 14, 0, NULL, 13 },
 	{ "DISABLE_GFXCLK_DS", 15, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14425 */
+	/* 16154 */
 	{ "PWR_DOWN_ACTIVE", 0, 0, 0, NULL, 15 },
 	{ "RLC_ALIVE", 1, 1, 0, NULL, 9 },
 	{ "RESERVED_3_2", 2, 3, 0, NULL, 12 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 14429 */
+	/* 16158 */
 	{ "DATA", 0, 15, 0, NULL, 4 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14431 */
+	/* 16160 */
 	{ "REQTOG", 0, 0, 0, NULL, 6 },
 	{ "ACKTOG", 1, 1, 0, NULL, 6 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14434 */
+	/* 16163 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "ACK", 1, 1, 0, NULL, 3 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14437 */
+	/* 16166 */
 	{ "INTERRUPT_ACK", 0, 0, 0, NULL, 13 },
 	{ "RESP_ID", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14440 */
+	/* 16169 */
 	{ "AUTO_ACK_EN", 0, 0, 0, NULL, 11 },
 	{ "AUTO_ACK_ACTIVE", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14443 */
+	/* 16172 */
 	{ "REQ_IDLE_HIST", 0, 7, 0, NULL, 13 },
 	{ "REQ_BUSY_HIST", 8, 15, 0, NULL, 13 },
 	{ "LAST_SDMA_RLC_INT_ID", 16, 16, 0, NULL, 20 },
 	{ "SDMA_RLC_INT_PENDING", 17, 17, 0, NULL, 20 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 14448 */
+	/* 16177 */
 	{ "REQ_IDLE_TO_FW", 0, 7, 0, NULL, 14 },
 	{ "REQ_BUSY_TO_FW", 8, 15, 0, NULL, 14 },
 	{ "INTERRUPT_ID", 16, 16, 0, NULL, 12 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 14452 */
+	/* 16181 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
 	{ "CLEAN", 1, 1, 0, NULL, 5 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 14455 */
+	/* 16184 */
 	{ "BOUND", 0, 31, 0, NULL, 5 },
-	/* 14456 */
+	/* 16185 */
 	{ "VALUE", 0, 12, 0, NULL, 5 },
 	{ "THID", 15, 15, 0, NULL, 4 },
-	/* 14458 */
+	/* 16187 */
 	{ "HALT", 0, 0, 0, NULL, 4 },
 	{ "TH0_CHECKSUM_CLR", 8, 8, 0, NULL, 16 },
 	{ "TH0_RESET", 9, 9, 0, NULL, 9 },
@@ -18994,10 +21080,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TH1_ENABLE", 14, 14, 0, NULL, 10 },
 	{ "TH0_PRIORITY", 16, 23, 0, NULL, 12 },
 	{ "TH1_PRIORITY", 24, 31, 0, NULL, 12 },
-	/* 14467 */
+	/* 16196 */
 	{ "BUSY_OFF_LATENCY", 0, 5, 0, NULL, 16 },
 	{ "GRBM_BUSY_OFF_LATENCY", 8, 13, 0, NULL, 21 },
-	/* 14469 */
+	/* 16198 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -19015,196 +21101,196 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_UTCL2_FGCG_OVERRIDE", 18, 18, 0, NULL, 23 },
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 14486 */
+	/* 16215 */
 	{ "Sch_Block_ID", 0, 3, 0, NULL, 12 },
 	{ "Sch_Block_Ver", 4, 7, 0, NULL, 13 },
 	{ "Sch_Block_Size", 8, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 14490 */
+	/* 16219 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
-	/* 14491 */
+	/* 16220 */
 	{ "ADDR", 0, 10, 0, NULL, 4 },
-	/* 14492 */
+	/* 16221 */
 	{ "ADDR", 0, 12, 0, NULL, 4 },
 	{ "RESERVED", 13, 31, 0, NULL, 8 },
-	/* 14494 */
+	/* 16223 */
 	{ "MARC_BASE_LO_4", 12, 31, 0, NULL, 14 },
-	/* 14495 */
+	/* 16224 */
 	{ "MARC_BASE_LO_5", 12, 31, 0, NULL, 14 },
-	/* 14496 */
+	/* 16225 */
 	{ "MARC_BASE_LO_6", 12, 31, 0, NULL, 14 },
-	/* 14497 */
+	/* 16226 */
 	{ "MARC_BASE_LO_7", 12, 31, 0, NULL, 14 },
-	/* 14498 */
+	/* 16227 */
 	{ "MARC_BASE_LO_8", 12, 31, 0, NULL, 14 },
-	/* 14499 */
+	/* 16228 */
 	{ "MARC_BASE_LO_9", 12, 31, 0, NULL, 14 },
-	/* 14500 */
+	/* 16229 */
 	{ "MARC_BASE_LO_10", 12, 31, 0, NULL, 15 },
-	/* 14501 */
+	/* 16230 */
 	{ "MARC_BASE_LO_11", 12, 31, 0, NULL, 15 },
-	/* 14502 */
+	/* 16231 */
 	{ "MARC_BASE_LO_12", 12, 31, 0, NULL, 15 },
-	/* 14503 */
+	/* 16232 */
 	{ "MARC_BASE_LO_13", 12, 31, 0, NULL, 15 },
-	/* 14504 */
+	/* 16233 */
 	{ "MARC_BASE_LO_14", 12, 31, 0, NULL, 15 },
-	/* 14505 */
+	/* 16234 */
 	{ "MARC_BASE_LO_15", 12, 31, 0, NULL, 15 },
-	/* 14506 */
+	/* 16235 */
 	{ "MARC_BASE_HI_4", 0, 19, 0, NULL, 14 },
-	/* 14507 */
+	/* 16236 */
 	{ "MARC_BASE_HI_5", 0, 19, 0, NULL, 14 },
-	/* 14508 */
+	/* 16237 */
 	{ "MARC_BASE_HI_6", 0, 19, 0, NULL, 14 },
-	/* 14509 */
+	/* 16238 */
 	{ "MARC_BASE_HI_7", 0, 19, 0, NULL, 14 },
-	/* 14510 */
+	/* 16239 */
 	{ "MARC_BASE_HI_8", 0, 19, 0, NULL, 14 },
-	/* 14511 */
+	/* 16240 */
 	{ "MARC_BASE_HI_9", 0, 19, 0, NULL, 14 },
-	/* 14512 */
+	/* 16241 */
 	{ "MARC_BASE_HI_10", 0, 19, 0, NULL, 15 },
-	/* 14513 */
+	/* 16242 */
 	{ "MARC_BASE_HI_11", 0, 19, 0, NULL, 15 },
-	/* 14514 */
+	/* 16243 */
 	{ "MARC_BASE_HI_12", 0, 19, 0, NULL, 15 },
-	/* 14515 */
+	/* 16244 */
 	{ "MARC_BASE_HI_13", 0, 19, 0, NULL, 15 },
-	/* 14516 */
+	/* 16245 */
 	{ "MARC_BASE_HI_14", 0, 19, 0, NULL, 15 },
-	/* 14517 */
+	/* 16246 */
 	{ "MARC_BASE_HI_15", 0, 19, 0, NULL, 15 },
-	/* 14518 */
+	/* 16247 */
 	{ "MARC_ENABLE_4", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_4", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_4", 12, 31, 0, NULL, 15 },
-	/* 14521 */
+	/* 16250 */
 	{ "MARC_ENABLE_5", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_5", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_5", 12, 31, 0, NULL, 15 },
-	/* 14524 */
+	/* 16253 */
 	{ "MARC_ENABLE_6", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_6", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_6", 12, 31, 0, NULL, 15 },
-	/* 14527 */
+	/* 16256 */
 	{ "MARC_ENABLE_7", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_7", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_7", 12, 31, 0, NULL, 15 },
-	/* 14530 */
+	/* 16259 */
 	{ "MARC_ENABLE_8", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_8", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_8", 12, 31, 0, NULL, 15 },
-	/* 14533 */
+	/* 16262 */
 	{ "MARC_ENABLE_9", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_9", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_9", 12, 31, 0, NULL, 15 },
-	/* 14536 */
+	/* 16265 */
 	{ "MARC_ENABLE_10", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_10", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_10", 12, 31, 0, NULL, 16 },
-	/* 14539 */
+	/* 16268 */
 	{ "MARC_ENABLE_11", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_11", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_11", 12, 31, 0, NULL, 16 },
-	/* 14542 */
+	/* 16271 */
 	{ "MARC_ENABLE_12", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_12", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_12", 12, 31, 0, NULL, 16 },
-	/* 14545 */
+	/* 16274 */
 	{ "MARC_ENABLE_13", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_13", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_13", 12, 31, 0, NULL, 16 },
-	/* 14548 */
+	/* 16277 */
 	{ "MARC_ENABLE_14", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_14", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_14", 12, 31, 0, NULL, 16 },
-	/* 14551 */
+	/* 16280 */
 	{ "MARC_ENABLE_15", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_15", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_15", 12, 31, 0, NULL, 16 },
-	/* 14554 */
+	/* 16283 */
 	{ "MARC_RELOC_HI_4", 0, 19, 0, NULL, 15 },
-	/* 14555 */
+	/* 16284 */
 	{ "MARC_RELOC_HI_5", 0, 19, 0, NULL, 15 },
-	/* 14556 */
+	/* 16285 */
 	{ "MARC_RELOC_HI_6", 0, 19, 0, NULL, 15 },
-	/* 14557 */
+	/* 16286 */
 	{ "MARC_RELOC_HI_7", 0, 19, 0, NULL, 15 },
-	/* 14558 */
+	/* 16287 */
 	{ "MARC_RELOC_HI_8", 0, 19, 0, NULL, 15 },
-	/* 14559 */
+	/* 16288 */
 	{ "MARC_RELOC_HI_9", 0, 19, 0, NULL, 15 },
-	/* 14560 */
+	/* 16289 */
 	{ "MARC_RELOC_HI_10", 0, 19, 0, NULL, 16 },
-	/* 14561 */
+	/* 16290 */
 	{ "MARC_RELOC_HI_11", 0, 19, 0, NULL, 16 },
-	/* 14562 */
+	/* 16291 */
 	{ "MARC_RELOC_HI_12", 0, 19, 0, NULL, 16 },
-	/* 14563 */
+	/* 16292 */
 	{ "MARC_RELOC_HI_13", 0, 19, 0, NULL, 16 },
-	/* 14564 */
+	/* 16293 */
 	{ "MARC_RELOC_HI_14", 0, 19, 0, NULL, 16 },
-	/* 14565 */
+	/* 16294 */
 	{ "MARC_RELOC_HI_15", 0, 19, 0, NULL, 16 },
-	/* 14566 */
+	/* 16295 */
 	{ "MARC_LEN_LO_4", 12, 31, 0, NULL, 13 },
-	/* 14567 */
+	/* 16296 */
 	{ "MARC_LEN_LO_5", 12, 31, 0, NULL, 13 },
-	/* 14568 */
+	/* 16297 */
 	{ "MARC_LEN_LO_6", 12, 31, 0, NULL, 13 },
-	/* 14569 */
+	/* 16298 */
 	{ "MARC_LEN_LO_7", 12, 31, 0, NULL, 13 },
-	/* 14570 */
+	/* 16299 */
 	{ "MARC_LEN_LO_8", 12, 31, 0, NULL, 13 },
-	/* 14571 */
+	/* 16300 */
 	{ "MARC_LEN_LO_9", 12, 31, 0, NULL, 13 },
-	/* 14572 */
+	/* 16301 */
 	{ "MARC_LEN_LO_10", 12, 31, 0, NULL, 14 },
-	/* 14573 */
+	/* 16302 */
 	{ "MARC_LEN_LO_11", 12, 31, 0, NULL, 14 },
-	/* 14574 */
+	/* 16303 */
 	{ "MARC_LEN_LO_12", 12, 31, 0, NULL, 14 },
-	/* 14575 */
+	/* 16304 */
 	{ "MARC_LEN_LO_13", 12, 31, 0, NULL, 14 },
-	/* 14576 */
+	/* 16305 */
 	{ "MARC_LEN_LO_14", 12, 31, 0, NULL, 14 },
-	/* 14577 */
+	/* 16306 */
 	{ "MARC_LEN_LO_15", 12, 31, 0, NULL, 14 },
-	/* 14578 */
+	/* 16307 */
 	{ "MARC_LEN_HI_4", 0, 19, 0, NULL, 13 },
-	/* 14579 */
+	/* 16308 */
 	{ "MARC_LEN_HI_5", 0, 19, 0, NULL, 13 },
-	/* 14580 */
+	/* 16309 */
 	{ "MARC_LEN_HI_6", 0, 19, 0, NULL, 13 },
-	/* 14581 */
+	/* 16310 */
 	{ "MARC_LEN_HI_7", 0, 19, 0, NULL, 13 },
-	/* 14582 */
+	/* 16311 */
 	{ "MARC_LEN_HI_8", 0, 19, 0, NULL, 13 },
-	/* 14583 */
+	/* 16312 */
 	{ "MARC_LEN_HI_9", 0, 19, 0, NULL, 13 },
-	/* 14584 */
+	/* 16313 */
 	{ "MARC_LEN_HI_10", 0, 19, 0, NULL, 14 },
-	/* 14585 */
+	/* 16314 */
 	{ "MARC_LEN_HI_11", 0, 19, 0, NULL, 14 },
-	/* 14586 */
+	/* 16315 */
 	{ "MARC_LEN_HI_12", 0, 19, 0, NULL, 14 },
-	/* 14587 */
+	/* 16316 */
 	{ "MARC_LEN_HI_13", 0, 19, 0, NULL, 14 },
-	/* 14588 */
+	/* 16317 */
 	{ "MARC_LEN_HI_14", 0, 19, 0, NULL, 14 },
-	/* 14589 */
+	/* 16318 */
 	{ "MARC_LEN_HI_15", 0, 19, 0, NULL, 14 },
-	/* 14590 */
+	/* 16319 */
 	{ "ENABLE_VFS", 0, 15, 0, NULL, 10 },
 	{ "ENABLE_PF", 16, 16, 0, NULL, 9 },
-	/* 14592 */
+	/* 16321 */
 	{ "T0_UCODE_VERSION", 0, 15, 0, NULL, 16 },
 	{ "T1_UCODE_VERSION", 16, 31, 0, NULL, 16 },
-	/* 14594 */
+	/* 16323 */
 	{ "FAST_GFXOFF_DS_EN", 0, 0, 0, NULL, 17 },
 	{ "LS_ENABLE", 8, 8, 0, NULL, 9 },
-	/* 14596 */
+	/* 16325 */
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
 	{ "BACK_COMPAT_ENABLE", 3, 3, 0, NULL, 18 },
@@ -19226,7 +21312,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SW_FREEZE_ENABLE", 25, 25, 0, NULL, 16 },
 	{ "DRAM_ECC_COPY_MODE_CNTL", 26, 26, 0, NULL, 23 },
 	{ "RESERVED", 27, 31, 0, NULL, 8 },
-	/* 14617 */
+	/* 16346 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -19249,7 +21335,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
 	{ "CPAXI_BUSY", 31, 31, 0, NULL, 10 },
-	/* 14639 */
+	/* 16368 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 3, 3, 0, NULL, 10 },
@@ -19266,7 +21352,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 14655 */
+	/* 16384 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -19281,7 +21367,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY", 29, 29, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 14669 */
+	/* 16398 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_UTCL2", 15, 15, 0, NULL, 16 },
@@ -19293,7 +21379,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_CPAXI", 21, 21, 0, NULL, 16 },
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
 	{ "SOFT_RESET_SDMA0", 23, 23, 0, NULL, 16 },
-	/* 14680 */
+	/* 16409 */
 	{ "READ_REQUESTER_MESPIPE0", 9, 9, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE1", 10, 10, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE2", 11, 11, 0, NULL, 23 },
@@ -19313,9 +21399,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 14699 */
+	/* 16428 */
 	{ "VA_1TB_VMIDS", 0, 15, 0, NULL, 12 },
-	/* 14700 */
+	/* 16429 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -19328,9 +21414,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VFID", 25, 28, 0, NULL, 4 },
 	{ "PRT", 29, 29, 0, NULL, 3 },
 	{ "FED", 30, 30, 0, NULL, 3 },
-	/* 14712 */
+	/* 16441 */
 	{ "CPG_UTCL1_ERROR_HALT_DISABLE", 15, 15, 0, NULL, 28 },
-	/* 14713 */
+	/* 16442 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -19350,13 +21436,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CPC_CHIU_MTYPE_OVERRIDE", 30, 30, 0, NULL, 23 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 14732 */
+	/* 16461 */
 	{ "PERIOD", 0, 7, 0, NULL, 6 },
 	{ "ONE_SHOT_ACTIVE_QUEUES", 28, 28, 0, NULL, 22 },
 	{ "DISABLE_PEND_REQ_ONE_SHOT", 29, 29, 0, NULL, 25 },
 	{ "POLL_ACTIVE", 30, 30, 0, NULL, 11 },
 	{ "EN", 31, 31, 0, NULL, 2 },
-	/* 14737 */
+	/* 16466 */
 	{ "CENTER_X_OFFSET_1X1", 0, 3, 0, NULL, 19 },
 	{ "CENTER_Y_OFFSET_1X1", 4, 7, 0, NULL, 19 },
 	{ "CENTER_X_OFFSET_2X1", 8, 11, 0, NULL, 19 },
@@ -19365,10 +21451,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CENTER_Y_OFFSET_1X2", 20, 23, 0, NULL, 19 },
 	{ "CENTER_X_OFFSET_2X2", 24, 27, 0, NULL, 19 },
 	{ "CENTER_Y_OFFSET_2X2", 28, 31, 0, NULL, 19 },
-	/* 14745 */
+	/* 16474 */
 	{ "CENTER_SSAA_MODE", 0, 0, 0, NULL, 16 },
 	{ "CENTROID_SSAA_MODE", 1, 1, 0, NULL, 18 },
-	/* 14747 */
+	/* 16476 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -19381,7 +21467,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ONE", 19, 19, 2, gk_pm4_reg_values + 1772, 10 },
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
-	/* 14759 */
+	/* 16488 */
 	{ "BINNING_MODE", 0, 1, 3, gk_pm4_reg_values + 1807, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -19394,7 +21480,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
-	/* 14771 */
+	/* 16500 */
 	{ "BIN_SIZE_X_MULT_BY_1P5X", 0, 0, 0, NULL, 23 },
 	{ "BIN_SIZE_Y_MULT_BY_1P5X", 1, 1, 0, NULL, 23 },
 	{ "ENABLE_LIGHT_VOLUME_RENDERING_OPTIMIZATION", 2, 2, 0, NULL, 42 },
@@ -19409,9 +21495,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_PING_PONG_BIN_ORDER", 23, 23, 0, NULL, 26 },
 	{ "PING_PONG_BIN_ORDER_FLIP", 24, 25, 0, NULL, 24 },
 	{ "LIGHT_SHAFT_DRAW_CALL_LIMIT", 26, 30, 0, NULL, 27 },
-	/* 14785 */
+	/* 16514 */
 	{ "THRESHOLD", 0, 15, 0, NULL, 9 },
-	/* 14786 */
+	/* 16515 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_POLICY", 4, 5, 0, NULL, 14 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -19426,7 +21512,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_LLC_NOALLOC", 18, 18, 0, NULL, 19 },
 	{ "RLC_SPM_LLC_NOALLOC_OVER", 19, 19, 0, NULL, 24 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 14800 */
+	/* 16529 */
 	{ "DISABLE_SE0_PHY", 0, 0, 0, NULL, 15 },
 	{ "DISABLE_SE0_VIRT", 1, 1, 0, NULL, 16 },
 	{ "DISABLE_SE1_PHY", 2, 2, 0, NULL, 15 },
@@ -19450,17 +21536,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE4_INACTIVE_STATUS", 20, 20, 0, NULL, 19 },
 	{ "SE5_INACTIVE_STATUS", 21, 21, 0, NULL, 19 },
 	{ "GL2A_DISABLE_STATUS", 28, 31, 0, NULL, 19 },
-	/* 14823 */
+	/* 16552 */
 	{ "INSTANCE_INDEX", 0, 6, 0, NULL, 14 },
 	{ "SA_INDEX", 8, 15, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 23, 0, NULL, 8 },
 	{ "SA_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 14829 */
+	/* 16558 */
 	{ "RATE_X", 0, 1, 0, NULL, 6 },
 	{ "RATE_Y", 4, 5, 0, NULL, 6 },
-	/* 14831 */
+	/* 16560 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -19478,12 +21564,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 25, 25, 0, NULL, 28 },
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 26, 26, 0, NULL, 27 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 27, 27, 0, NULL, 25 },
-	/* 14848 */
+	/* 16577 */
 	{ "PERF_COUNTER_SELECT", 0, 3, 0, NULL, 19 },
 	{ "ENABLE_ANY", 24, 24, 0, NULL, 10 },
 	{ "CLEAR_ALL", 25, 25, 0, NULL, 9 },
 	{ "STOP_ALL_ON_SATURATE", 26, 26, 0, NULL, 20 },
-	/* 14852 */
+	/* 16581 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -19496,7 +21582,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "Globals_SwaLoadOverride", 10, 10, 0, NULL, 23 },
 	{ "SE0_LoadOverride", 11, 11, 0, NULL, 16 },
 	{ "SE0_SwaLoadOverride", 12, 12, 0, NULL, 19 },
-	/* 14864 */
+	/* 16593 */
 	{ "SE_INTERRUPT_MASK", 0, 7, 0, NULL, 17 },
 	{ "SDMA_INTERRUPT_MASK", 8, 11, 0, NULL, 19 },
 	{ "UTCL2_INTERRUPT_MASK", 12, 12, 0, NULL, 20 },
@@ -19507,7 +21593,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_INTERRUPT_ERROR_CLEAR", 28, 28, 0, NULL, 27 },
 	{ "RESERVED_29", 29, 29, 0, NULL, 11 },
 	{ "RESERVED_31_30", 30, 31, 0, NULL, 14 },
-	/* 14874 */
+	/* 16603 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -19515,7 +21601,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_RESERVED", 7, 7, 0, NULL, 14 },
 	{ "PMM_RESERVED", 8, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 14881 */
+	/* 16610 */
 	{ "COLD_BOOT_EXIT", 0, 0, 0, NULL, 14 },
 	{ "VDDGFX_EXIT", 1, 1, 0, NULL, 11 },
 	{ "VECTOR_3_2", 2, 3, 0, NULL, 10 },
@@ -19523,7 +21609,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FASTGFXOFF_EXIT_TO_FULLGFXOFF", 5, 5, 0, NULL, 29 },
 	{ "VECTOR_7_6", 6, 7, 0, NULL, 10 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 14888 */
+	/* 16617 */
 	{ "SE0_SA_REMAP", 0, 1, 0, NULL, 12 },
 	{ "SE1_SA_REMAP", 2, 3, 0, NULL, 12 },
 	{ "SE2_SA_REMAP", 4, 5, 0, NULL, 12 },
@@ -19532,7 +21618,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE5_SA_REMAP", 10, 11, 0, NULL, 12 },
 	{ "SE6_SA_REMAP", 12, 13, 0, NULL, 12 },
 	{ "SE7_SA_REMAP", 14, 15, 0, NULL, 12 },
-	/* 14896 */
+	/* 16625 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -19550,13 +21636,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_UTCL2_FGCG_OVERRIDE", 18, 18, 0, NULL, 23 },
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 14913 */
+	/* 16642 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "FP16_OVFL", 23, 23, 0, NULL, 9 },
 	{ "SCALAR_PREFETCH_EN", 24, 24, 0, NULL, 18 },
 	{ "DISABLE_PERF", 27, 27, 0, NULL, 12 },
-	/* 14918 */
+	/* 16647 */
 	{ "PRIV", 5, 5, 0, NULL, 4 },
 	{ "TRAP_EN", 6, 6, 0, NULL, 7 },
 	{ "EXPORT_RDY", 8, 8, 0, NULL, 10 },
@@ -19577,7 +21663,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WAVE64", 29, 29, 0, NULL, 6 },
 	{ "DVGPR_EN", 30, 30, 0, NULL, 8 },
 	{ "WGP_TAKEOVER", 31, 31, 0, NULL, 12 },
-	/* 14938 */
+	/* 16667 */
 	{ "WG_RR_EN", 0, 0, 0, NULL, 8 },
 	{ "SLEEP_WAKEUP", 1, 1, 0, NULL, 12 },
 	{ "BARRIER_COMPLETE", 2, 2, 0, NULL, 16 },
@@ -19593,18 +21679,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SCRATCH_EN", 18, 18, 0, NULL, 10 },
 	{ "PERF_EN", 19, 19, 0, NULL, 7 },
 	{ "TTRACE_EN", 20, 20, 0, NULL, 9 },
-	/* 14953 */
+	/* 16682 */
 	{ "LDS_BASE", 0, 7, 0, NULL, 8 },
 	{ "LDS_SIZE", 12, 20, 0, NULL, 8 },
 	{ "VGPR_SHARED_SIZE", 24, 27, 0, NULL, 16 },
-	/* 14956 */
+	/* 16685 */
 	{ "EXP_CNT", 0, 2, 0, NULL, 7 },
 	{ "DS_CNT", 3, 8, 0, NULL, 6 },
 	{ "LOAD_CNT", 9, 14, 0, NULL, 8 },
 	{ "SAMPLE_CNT", 15, 20, 0, NULL, 10 },
 	{ "BVH_CNT", 21, 23, 0, NULL, 7 },
 	{ "STORE_CNT", 24, 29, 0, NULL, 9 },
-	/* 14962 */
+	/* 16691 */
 	{ "ADDR_WATCH", 0, 3, 0, NULL, 10 },
 	{ "MEMVIOL", 4, 4, 0, NULL, 7 },
 	{ "SAVE_CONTEXT", 5, 5, 0, NULL, 12 },
@@ -19616,7 +21702,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TRAP_AFTER_INST", 11, 11, 0, NULL, 15 },
 	{ "XNACK_ERROR", 12, 12, 0, NULL, 11 },
 	{ "FIRST_MEMVIOL_SOURCE", 30, 31, 0, NULL, 20 },
-	/* 14973 */
+	/* 16702 */
 	{ "ALU_INVALID", 0, 0, 0, NULL, 11 },
 	{ "ALU_INPUT_DENORM", 1, 1, 0, NULL, 16 },
 	{ "ALU_FLOAT_DIV0", 2, 2, 0, NULL, 14 },
@@ -19626,7 +21712,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALU_INT_DIV0", 6, 6, 0, NULL, 12 },
 	{ "BUFFER_OOB", 30, 30, 0, NULL, 10 },
 	{ "LOD_CLAMPED", 31, 31, 0, NULL, 11 },
-	/* 14982 */
+	/* 16711 */
 	{ "ALU_INVALID", 0, 0, 0, NULL, 11 },
 	{ "ALU_INPUT_DENORM", 1, 1, 0, NULL, 16 },
 	{ "ALU_FLOAT_DIV0", 2, 2, 0, NULL, 14 },
@@ -19637,27 +21723,27 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ADDR_WATCH", 7, 7, 0, NULL, 10 },
 	{ "WAVE_END", 8, 8, 0, NULL, 8 },
 	{ "TRAP_AFTER_INST", 9, 9, 0, NULL, 15 },
-	/* 14992 */
+	/* 16721 */
 	{ "KM_CNT", 0, 4, 0, NULL, 6 },
 	{ "INST_PREFETCH", 28, 29, 0, NULL, 13 },
 	{ "FWD_PROGRESS", 30, 30, 0, NULL, 12 },
 	{ "TTRACE_EN_SPI", 31, 31, 0, NULL, 13 },
-	/* 14996 */
+	/* 16725 */
 	{ "SEGMENT0", 0, 6, 0, NULL, 8 },
 	{ "SEGMENT1", 8, 14, 0, NULL, 8 },
 	{ "SEGMENT2", 16, 22, 0, NULL, 8 },
 	{ "SEGMENT3", 24, 30, 0, NULL, 8 },
-	/* 15000 */
+	/* 16729 */
 	{ "SEGMENT4", 0, 6, 0, NULL, 8 },
 	{ "SEGMENT5", 8, 14, 0, NULL, 8 },
 	{ "SEGMENT6", 16, 22, 0, NULL, 8 },
 	{ "SEGMENT7", 24, 30, 0, NULL, 8 },
-	/* 15004 */
+	/* 16733 */
 	{ "MCU_WAKEUP", 0, 0, 0, NULL, 10 },
-	/* 15005 */
+	/* 16734 */
 	{ "CL", 0, 27, 0, NULL, 2 },
 	{ "VARIANT_ID", 28, 31, 0, NULL, 10 },
-	/* 15007 */
+	/* 16736 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "RESERVED", 2, 2, 0, NULL, 8 },
 	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
@@ -19676,7 +21762,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
 	{ "RB_PREEMPT_INT_ENABLE", 31, 31, 0, NULL, 21 },
-	/* 15025 */
+	/* 16754 */
 	{ "SRBM_POLL_RETRYING", 5, 5, 0, NULL, 18 },
 	{ "RD_BURST", 6, 7, 0, NULL, 8 },
 	{ "WR_BURST", 8, 9, 0, NULL, 8 },
@@ -19696,10 +21782,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DRAM_ECC_COPY_MODE_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SOFT_OVERRIDE_REG_ADDR_CHECK", 27, 27, 0, NULL, 28 },
 	{ "RESERVED", 28, 31, 0, NULL, 8 },
-	/* 15044 */
+	/* 16773 */
 	{ "RD_MALL_POLICY", 0, 1, 0, NULL, 14 },
 	{ "WR_MALL_POLICY", 2, 3, 0, NULL, 14 },
-	/* 15046 */
+	/* 16775 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "REG_IDLE", 1, 1, 0, NULL, 8 },
 	{ "RB_EMPTY", 2, 2, 0, NULL, 8 },
@@ -19727,7 +21813,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED", 29, 29, 0, NULL, 8 },
 	{ "INT_IDLE", 30, 30, 0, NULL, 8 },
 	{ "INT_REQ_STALL", 31, 31, 0, NULL, 13 },
-	/* 15073 */
+	/* 16802 */
 	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
 	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
 	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
@@ -19751,17 +21837,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IC_FETCH_PAGE_RETRY_TIMEOUT", 22, 22, 0, NULL, 27 },
 	{ "IC_FETCH_PAGE_NULL", 23, 23, 0, NULL, 18 },
 	{ "MCU_FW_STACK_OVERFLOW", 24, 25, 0, NULL, 21 },
-	/* 15096 */
+	/* 16825 */
 	{ "PREEMPT", 0, 0, 0, NULL, 7 },
 	{ "FROZEN", 5, 5, 0, NULL, 6 },
 	{ "MCU_FREEZE", 6, 6, 0, NULL, 10 },
 	{ "IMU_FSM_STATE", 8, 9, 0, NULL, 13 },
 	{ "EXTERNAL_FROZEN", 12, 12, 0, NULL, 15 },
-	/* 15101 */
+	/* 16830 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH0MCU_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 15104 */
+	/* 16833 */
 	{ "DCC_FORCE_BYPASS", 0, 0, 0, NULL, 16 },
 	{ "DCC_RD_NOPTE_OVERRIDE_0", 1, 1, 0, NULL, 23 },
 	{ "DCC_RD_NOPTE_COMP_EN_0", 2, 2, 0, NULL, 22 },
@@ -19779,7 +21865,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_RD_NOPTE_COMP_EN_3", 14, 14, 0, NULL, 22 },
 	{ "DCC_WR_NOPTE_OVERRIDE_3", 15, 15, 0, NULL, 23 },
 	{ "DCC_WR_NOPTE_COMP_EN_3", 16, 16, 0, NULL, 22 },
-	/* 15121 */
+	/* 16850 */
 	{ "INVALID_ADDR", 0, 0, 0, NULL, 12 },
 	{ "REQ_TYPE", 1, 4, 0, NULL, 8 },
 	{ "USE_MTYPE", 6, 9, 0, NULL, 9 },
@@ -19790,7 +21876,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DMA_PAGE_SIZE", 16, 21, 0, NULL, 13 },
 	{ "USE_BC", 22, 22, 0, NULL, 6 },
 	{ "ADDR_IS_PA", 23, 23, 0, NULL, 10 },
-	/* 15131 */
+	/* 16860 */
 	{ "CE_RD_DATA_FIFO_EMPTY", 0, 0, 0, NULL, 21 },
 	{ "CE_RD_VA_REQ_SEND_FIFO_EMPTY", 1, 1, 0, NULL, 28 },
 	{ "CE_RD_REG_ENTRY_EMPTY", 2, 2, 0, NULL, 21 },
@@ -19805,7 +21891,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "L2_INTF_RD_IDLE", 16, 16, 0, NULL, 15 },
 	{ "RD_REQRET_IDLE", 17, 17, 0, NULL, 14 },
 	{ "RD_REQ_IDLE", 18, 18, 0, NULL, 11 },
-	/* 15145 */
+	/* 16874 */
 	{ "CE_WR_DATA_FIFO_EMPTY", 0, 0, 0, NULL, 21 },
 	{ "CE_WR_VA_REQ_SEND_FIFO_EMPTY", 1, 1, 0, NULL, 28 },
 	{ "CE_WR_REG_ENTRY_EMPTY", 2, 2, 0, NULL, 21 },
@@ -19821,7 +21907,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "L2_INTF_WR_IDLE", 16, 16, 0, NULL, 15 },
 	{ "WR_REQRET_IDLE", 17, 17, 0, NULL, 14 },
 	{ "WR_REQ_IDLE", 18, 18, 0, NULL, 11 },
-	/* 15160 */
+	/* 16889 */
 	{ "XNACK_FAULT_ADDR_HI", 0, 3, 0, NULL, 19 },
 	{ "XNACK_FAULT_VMID", 4, 7, 0, NULL, 16 },
 	{ "XNACK_FAULT_VECTOR", 8, 10, 0, NULL, 18 },
@@ -19830,7 +21916,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "XNACK_FAULT_FLAG", 17, 17, 0, NULL, 16 },
 	{ "XNACK_NULL_FLAG", 18, 18, 0, NULL, 15 },
 	{ "XNACK_TIMEOUT_FLAG", 19, 19, 0, NULL, 18 },
-	/* 15168 */
+	/* 16897 */
 	{ "RESERVED0", 0, 0, 0, NULL, 9 },
 	{ "COPY", 1, 1, 0, NULL, 4 },
 	{ "WRITE", 2, 2, 0, NULL, 5 },
@@ -19851,7 +21937,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WPTR_POLL", 29, 29, 0, NULL, 9 },
 	{ "IB_FETCH", 30, 30, 0, NULL, 8 },
 	{ "RB_FETCH", 31, 31, 0, NULL, 8 },
-	/* 15188 */
+	/* 16917 */
 	{ "MCU_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "MCU_SEND_POSTCODE_EN", 4, 4, 0, NULL, 20 },
 	{ "RESERVED_7_6", 6, 7, 0, NULL, 12 },
@@ -19865,7 +21951,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CH_WR_WATERMARK", 25, 29, 0, NULL, 15 },
 	{ "CH_WR_WATERMARK_LSB", 30, 30, 0, NULL, 19 },
 	{ "PIO_VFID_SOURCE", 31, 31, 0, NULL, 15 },
-	/* 15201 */
+	/* 16930 */
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
 	{ "AQL_PREV_CMD_IDLE", 21, 21, 0, NULL, 17 },
@@ -19875,28 +21961,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID_MATCH", 25, 25, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 26, 29, 0, NULL, 12 },
 	{ "TMZ_MTYPE_STATUS", 30, 31, 0, NULL, 16 },
-	/* 15210 */
+	/* 16939 */
 	{ "CH_WRREQ_CREDIT", 19, 24, 0, NULL, 15 },
 	{ "CH_RDREQ_CREDIT", 25, 30, 0, NULL, 15 },
-	/* 15212 */
+	/* 16941 */
 	{ "CGCG_INT_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "MCU_CGCG_ALLOW", 4, 4, 0, NULL, 14 },
 	{ "CGCG_IDLE_HYSTERESIS", 16, 31, 0, NULL, 20 },
-	/* 15215 */
+	/* 16944 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 19, 0, NULL, 7 },
 	{ "WRITE_OPERATION", 20, 20, 0, NULL, 15 },
 	{ "VF", 21, 21, 0, NULL, 2 },
 	{ "VFID", 22, 26, 0, NULL, 4 },
-	/* 15221 */
+	/* 16950 */
 	{ "TLBI_CMD_DW", 0, 3, 0, NULL, 11 },
 	{ "GCR_CMD_DW", 4, 7, 0, NULL, 10 },
 	{ "TLBI_CREDIT", 16, 23, 0, NULL, 11 },
 	{ "GCR_CREDIT", 24, 31, 0, NULL, 10 },
-	/* 15225 */
+	/* 16954 */
 	{ "ID", 0, 4, 0, NULL, 2 },
-	/* 15226 */
+	/* 16955 */
 	{ "PTR_MGCG_CLK_STATUS", 8, 8, 0, NULL, 19 },
 	{ "PIO_MGCG_CLK_STATUS", 9, 9, 0, NULL, 19 },
 	{ "MCU_MGCG_CLK_STATUS", 10, 10, 0, NULL, 19 },
@@ -19909,7 +21995,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IC_CACHE_MGCG_CLK_STATUS", 17, 17, 0, NULL, 24 },
 	{ "MEM_CHNL_MGCG_CLK_STATUS", 18, 18, 0, NULL, 24 },
 	{ "MEM_CHNL_CESE_MGCG_CLK_STATUS", 19, 19, 0, NULL, 29 },
-	/* 15238 */
+	/* 16967 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "IH_OUTSTANDING", 2, 2, 0, NULL, 14 },
 	{ "RESERVED", 3, 3, 0, NULL, 8 },
@@ -19932,20 +22018,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_WR_XNACK_FAULT", 25, 25, 0, NULL, 20 },
 	{ "UTCL2_WR_XNACK_NULL", 26, 26, 0, NULL, 19 },
 	{ "UTCL2_WR_XNACK_TIMEOUT", 27, 27, 0, NULL, 22 },
-	/* 15260 */
+	/* 16989 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH1MCU_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "TH1_EXCEPTION", 16, 31, 0, NULL, 13 },
-	/* 15263 */
+	/* 16992 */
 	{ "BLT_REQ_DROP", 0, 0, 0, NULL, 12 },
-	/* 15264 */
+	/* 16993 */
 	{ "LD_CTXSW_COND", 0, 31, 0, NULL, 13 },
-	/* 15265 */
+	/* 16994 */
 	{ "RD_LUT_WATERMARK", 0, 2, 0, NULL, 16 },
 	{ "RD_LUT_DEPTH", 3, 4, 0, NULL, 12 },
 	{ "WR_AFIFO_WATERMARK", 5, 7, 0, NULL, 18 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 15269 */
+	/* 16998 */
 	{ "RB_FETCH_ECC", 0, 0, 0, NULL, 12 },
 	{ "IB_FETCH_ECC", 1, 1, 0, NULL, 12 },
 	{ "MCU_DATA_ECC", 2, 2, 0, NULL, 12 },
@@ -19953,7 +22039,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_DATA_ECC", 4, 4, 0, NULL, 13 },
 	{ "INSTR_FETCH_ECC", 5, 5, 0, NULL, 15 },
 	{ "ATOMIC_ECC", 6, 6, 0, NULL, 10 },
-	/* 15276 */
+	/* 17005 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "WPTR_POLL_ENABLE", 8, 8, 0, NULL, 16 },
@@ -19965,7 +22051,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 15287 */
+	/* 17016 */
 	{ "RB_PREEMPT_STATUS", 0, 0, 0, NULL, 17 },
 	{ "VM_HOLE_EXCEPTION", 1, 1, 0, NULL, 17 },
 	{ "PAGE_EXCEPTION", 2, 2, 0, NULL, 14 },
@@ -19974,15 +22060,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SRAM_ECC_EXCEPTION", 7, 7, 0, NULL, 18 },
 	{ "DRAM_ECC_EXCEPTION", 8, 8, 0, NULL, 18 },
 	{ "WPTR_LT_RPTR_EXCEPTION", 9, 9, 0, NULL, 22 },
-	/* 15295 */
+	/* 17024 */
 	{ "THRESHOLD", 0, 4, 0, NULL, 9 },
-	/* 15296 */
+	/* 17025 */
 	{ "BASE_ADDR_LO", 2, 31, 0, NULL, 12 },
-	/* 15297 */
+	/* 17026 */
 	{ "BASE_ADDR_HI", 0, 31, 0, NULL, 12 },
-	/* 15298 */
+	/* 17027 */
 	{ "DEQUEUE_REQ", 0, 0, 0, NULL, 11 },
-	/* 15299 */
+	/* 17028 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "USE_IB", 1, 1, 0, NULL, 6 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
@@ -19995,11 +22081,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 15311 */
+	/* 17040 */
 	{ "READ_TIMEOUT", 0, 11, 0, NULL, 12 },
 	{ "SED_READ_TIMEOUT", 16, 27, 0, NULL, 16 },
 	{ "REPORT_LAST_RDERR", 31, 31, 0, NULL, 17 },
-	/* 15314 */
+	/* 17043 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -20019,7 +22105,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 15333 */
+	/* 17062 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "SDMA_RQ_PENDING", 6, 6, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -20041,7 +22127,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 15354 */
+	/* 17083 */
 	{ "SC_CLEAN", 0, 0, 0, NULL, 8 },
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
@@ -20058,7 +22144,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 15370 */
+	/* 17099 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -20070,7 +22156,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1XCC_BUSY", 27, 27, 0, NULL, 11 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 15381 */
+	/* 17110 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 5, 0, NULL, 12 },
 	{ "WRITE_VFID", 7, 11, 0, NULL, 10 },
@@ -20081,7 +22167,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 15391 */
+	/* 17120 */
 	{ "GRBM_SDMA0_reg_fgcg_chick_bit", 0, 0, 0, NULL, 29 },
 	{ "GRBM_SDMA1_reg_fgcg_chick_bit", 1, 1, 0, NULL, 29 },
 	{ "GRBM_CPG_reg_fgcg_chick_bit", 2, 2, 0, NULL, 27 },
@@ -20110,9 +22196,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPC_reg_clken_chick_bit", 28, 28, 0, NULL, 28 },
 	{ "GRBM_GDFLL_reg_clken_chick_bit", 30, 30, 0, NULL, 30 },
 	{ "GRBM_RLC_reg_clken_chick_bit", 31, 31, 0, NULL, 28 },
-	/* 15419 */
+	/* 17148 */
 	{ "GRBM_BRIDGE_DISABLE", 0, 0, 0, NULL, 19 },
-	/* 15420 */
+	/* 17149 */
 	{ "MEC1_LOAD_BUSY", 0, 0, 0, NULL, 14 },
 	{ "MEC1_MUTEX_BUSY", 2, 2, 0, NULL, 15 },
 	{ "MEC1_MESSAGE_BUSY", 3, 3, 0, NULL, 17 },
@@ -20139,7 +22225,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_PIPE1_BUSY", 27, 27, 0, NULL, 15 },
 	{ "MEC2_PIPE2_BUSY", 28, 28, 0, NULL, 15 },
 	{ "MEC2_PIPE3_BUSY", 29, 29, 0, NULL, 15 },
-	/* 15446 */
+	/* 17175 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "ROQ_ALIGN_BUSY", 4, 4, 0, NULL, 14 },
@@ -20167,7 +22253,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPF_STAT_BUSY", 28, 29, 0, NULL, 18 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 15473 */
+	/* 17202 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "CSF_RING_BUSY", 1, 1, 0, NULL, 13 },
 	{ "CSF_INDIRECT1_BUSY", 2, 2, 0, NULL, 18 },
@@ -20198,7 +22284,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HQD_WPTR_POLL_BUSY", 29, 29, 0, NULL, 18 },
 	{ "HQD_PQ_BUSY", 30, 30, 0, NULL, 11 },
 	{ "HQD_IB_BUSY", 31, 31, 0, NULL, 11 },
-	/* 15503 */
+	/* 17232 */
 	{ "MES_LOAD_BUSY", 0, 0, 0, NULL, 13 },
 	{ "MES_MUTEX_BUSY", 2, 2, 0, NULL, 14 },
 	{ "MES_MESSAGE_BUSY", 3, 3, 0, NULL, 16 },
@@ -20216,13 +22302,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC1_PIPE1_DC_BUSY", 19, 19, 0, NULL, 18 },
 	{ "MEC1_PIPE2_DC_BUSY", 20, 20, 0, NULL, 18 },
 	{ "MEC1_PIPE3_DC_BUSY", 21, 21, 0, NULL, 18 },
-	/* 15520 */
+	/* 17249 */
 	{ "PRIV_VIOLATION_STATUS", 0, 0, 0, NULL, 21 },
 	{ "PRIV_VIOLATION_OP", 1, 1, 0, NULL, 17 },
 	{ "PRIV_VIOLATION_ADDR", 2, 31, 0, NULL, 19 },
-	/* 15523 */
+	/* 17252 */
 	{ "PRIV_VIOLATION_ADDR", 0, 7, 0, NULL, 19 },
-	/* 15524 */
+	/* 17253 */
 	{ "CP_SDMA_CPG_BUSY", 0, 0, 0, NULL, 16 },
 	{ "CP_SDMA_CPC_BUSY", 1, 1, 0, NULL, 16 },
 	{ "MES_HQD_DISPATCH_BUSY", 12, 12, 0, NULL, 21 },
@@ -20235,7 +22321,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_HQD_ROQ_PQ_BUSY", 27, 27, 0, NULL, 19 },
 	{ "MES_HQD_PQ_BUSY", 30, 30, 0, NULL, 15 },
 	{ "MES_UNMAPPED_DOORBELL_BUSY", 31, 31, 0, NULL, 26 },
-	/* 15536 */
+	/* 17265 */
 	{ "RBIU_TO_DMA_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 26 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV_R0", 4, 4, 0, NULL, 31 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV_R1", 5, 5, 0, NULL, 31 },
@@ -20252,7 +22338,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_STALLED_ON_DMA_READ", 27, 27, 0, NULL, 24 },
 	{ "RCIU_STALLED_ON_APPEND_READ", 28, 28, 0, NULL, 27 },
 	{ "RCIU_HALTED_BY_REG_VIOLATION", 29, 29, 0, NULL, 28 },
-	/* 15552 */
+	/* 17281 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "PFP_DATA_CACHE_BUSY", 1, 1, 0, NULL, 19 },
 	{ "ME_DATA_CACHE_BUSY", 2, 2, 0, NULL, 18 },
@@ -20272,7 +22358,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME_PIPE0_DC_BUSY", 24, 24, 0, NULL, 16 },
 	{ "PFP_PIPE1_DC_BUSY", 25, 25, 0, NULL, 17 },
 	{ "ME_PIPE1_DC_BUSY", 26, 26, 0, NULL, 16 },
-	/* 15571 */
+	/* 17300 */
 	{ "ROQ_DB_BUSY", 5, 5, 0, NULL, 11 },
 	{ "ROQ_CE_DB_BUSY", 6, 6, 0, NULL, 14 },
 	{ "ROQ_RING_BUSY", 9, 9, 0, NULL, 13 },
@@ -20297,12 +22383,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_CE_INDIRECT1_BUSY", 29, 29, 0, NULL, 21 },
 	{ "ROQ_CE_INDIRECT2_BUSY", 30, 30, 0, NULL, 21 },
 	{ "CP_BUSY", 31, 31, 0, NULL, 7 },
-	/* 15595 */
+	/* 17324 */
 	{ "FREE_COUNT", 0, 5, 0, NULL, 10 },
 	{ "FREE_COUNT_PFP", 16, 21, 0, NULL, 14 },
-	/* 15597 */
+	/* 17326 */
 	{ "STQ_CNT", 0, 9, 0, NULL, 7 },
-	/* 15598 */
+	/* 17327 */
 	{ "RESUME_INT_ASSERTED", 8, 8, 0, NULL, 19 },
 	{ "SUSPEND_INT_ASSERTED", 9, 9, 0, NULL, 20 },
 	{ "DMA_WATCH_INT_ASSERTED", 10, 10, 0, NULL, 22 },
@@ -20323,22 +22409,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 15618 */
+	/* 17347 */
 	{ "PRIV_VIOLATION_ADDR_HI", 0, 7, 0, NULL, 22 },
-	/* 15619 */
+	/* 17348 */
 	{ "SA_DISABLE", 8, 23, 0, NULL, 10 },
-	/* 15620 */
+	/* 17349 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
 	{ "NUM_PKRS", 8, 10, 0, NULL, 8 },
 	{ "NUM_SHADER_ENGINES", 19, 22, 0, NULL, 18 },
 	{ "NUM_RB_PER_SE", 26, 27, 0, NULL, 13 },
-	/* 15626 */
+	/* 17355 */
 	{ "UPPER_TOM2", 0, 15, 0, NULL, 10 },
-	/* 15627 */
+	/* 17356 */
 	{ "ADDRESS", 0, 23, 0, NULL, 7 },
-	/* 15628 */
+	/* 17357 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -20351,9 +22437,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VFID", 25, 29, 0, NULL, 4 },
 	{ "PRT", 30, 30, 0, NULL, 3 },
 	{ "UCE", 31, 31, 0, NULL, 3 },
-	/* 15640 */
+	/* 17369 */
 	{ "FED", 0, 0, 0, NULL, 3 },
-	/* 15641 */
+	/* 17370 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
 	{ "WALKER_FETCH_PDE_NOALLOC_ENABLE", 14, 14, 0, NULL, 31 },
@@ -20361,14 +22447,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_ATC_REQ_FGCG_OFF", 16, 16, 0, NULL, 22 },
 	{ "UTCL2_ATC_INVREQ_REPEATER_FGCG_OFF", 17, 17, 0, NULL, 34 },
 	{ "UTCL2_ONE_OUTSTANDING_ATC_INVREQ", 18, 18, 0, NULL, 32 },
-	/* 15648 */
+	/* 17377 */
 	{ "ENABLE_L1_TLB", 0, 0, 0, NULL, 13 },
 	{ "SYSTEM_ACCESS_MODE", 3, 4, 0, NULL, 18 },
 	{ "SYSTEM_APERTURE_UNMAPPED_ACCESS", 5, 5, 0, NULL, 31 },
 	{ "ENABLE_ADVANCED_DRIVER_MODEL", 6, 6, 0, NULL, 28 },
 	{ "ECO_BITS", 7, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 12, 0, NULL, 5 },
-	/* 15654 */
+	/* 17383 */
 	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
 	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
 	{ "PAGE_TABLE_BLOCK_SIZE", 4, 7, 0, NULL, 21 },
@@ -20388,12 +22474,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 21, 21, 0, NULL, 37 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_INTERRUPT", 22, 22, 0, NULL, 41 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_DEFAULT", 23, 23, 0, NULL, 39 },
-	/* 15673 */
+	/* 17402 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "LDS_GROUP_SIZE", 10, 11, 0, NULL, 14 },
 	{ "INST_PREF_SIZE", 16, 23, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 15677 */
+	/* 17406 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -20407,13 +22493,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LOAD_PROVOKING_VTX", 27, 27, 0, NULL, 18 },
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "FP16_OVFL", 29, 29, 0, NULL, 9 },
-	/* 15690 */
+	/* 17419 */
 	{ "VS_EXPORT_COUNT", 0, 4, 0, NULL, 15 },
 	{ "PRIM_EXPORT_COUNT", 5, 9, 0, NULL, 17 },
 	{ "NO_PC_EXPORT", 10, 10, 0, NULL, 12 },
 	{ "NUM_INTERP", 11, 16, 0, NULL, 10 },
 	{ "NUM_PRIM_INTERP", 17, 21, 0, NULL, 15 },
-	/* 15695 */
+	/* 17424 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "GLG_EN_OVERRIDE", 10, 10, 0, NULL, 15 },
 	{ "GLG_FORCE_DISABLE", 11, 11, 0, NULL, 17 },
@@ -20422,7 +22508,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_SHADER_LATE_ALLOC_GS", 16, 22, 0, NULL, 24 },
 	{ "INST_PREF_SIZE", 23, 30, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 15703 */
+	/* 17432 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -20437,16 +22523,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "GS_VGPR_COMP_CNT", 29, 30, 0, NULL, 16 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 15717 */
+	/* 17446 */
 	{ "INTERLEAVE_BITS_X", 0, 3, 0, NULL, 17 },
 	{ "INTERLEAVE_BITS_Y", 4, 7, 0, NULL, 17 },
-	/* 15719 */
+	/* 17448 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "GLG_EN_OVERRIDE", 10, 10, 0, NULL, 15 },
 	{ "GLG_FORCE_DISABLE", 11, 11, 0, NULL, 17 },
 	{ "INST_PREF_SIZE", 16, 23, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 15724 */
+	/* 17453 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -20460,7 +22546,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 27, 27, 0, NULL, 9 },
 	{ "LS_VGPR_COMP_CNT", 28, 29, 0, NULL, 16 },
 	{ "FP16_OVFL", 30, 30, 0, NULL, 9 },
-	/* 15737 */
+	/* 17466 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -20478,15 +22564,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_DISP_PREMPT_EN", 17, 17, 0, NULL, 22 },
 	{ "INTERLEAVE_2D_EN", 18, 18, 0, NULL, 16 },
 	{ "TTRACE_QUEUE_ID", 29, 31, 0, NULL, 15 },
-	/* 15754 */
+	/* 17483 */
 	{ "NUM_THREAD_FULL", 0, 12, 0, NULL, 15 },
 	{ "INTERLEAVE_BITS_X", 13, 15, 0, NULL, 17 },
 	{ "NUM_THREAD_PARTIAL", 16, 31, 0, NULL, 18 },
-	/* 15757 */
+	/* 17486 */
 	{ "NUM_THREAD_FULL", 0, 12, 0, NULL, 15 },
 	{ "INTERLEAVE_BITS_Y", 13, 15, 0, NULL, 17 },
 	{ "NUM_THREAD_PARTIAL", 16, 31, 0, NULL, 18 },
-	/* 15760 */
+	/* 17489 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -20501,7 +22587,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WGP_MODE", 29, 29, 0, NULL, 8 },
 	{ "MEM_ORDERED", 30, 30, 0, NULL, 11 },
 	{ "FWD_PROGRESS", 31, 31, 0, NULL, 12 },
-	/* 15774 */
+	/* 17503 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "DYNAMIC_VGPR", 6, 6, 0, NULL, 12 },
@@ -20514,30 +22600,30 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 15, 23, 0, NULL, 8 },
 	{ "EXCP_EN", 24, 30, 7, gk_pm4_reg_values + 363, 7 },
 	{ "WGP_TAKEOVER", 31, 31, 0, NULL, 12 },
-	/* 15786 */
+	/* 17515 */
 	{ "WAVES", 0, 11, 0, NULL, 5 },
 	{ "WAVESIZE", 12, 29, 0, NULL, 8 },
-	/* 15788 */
+	/* 17517 */
 	{ "SEND_SEID", 0, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
 	{ "WAVE_ID_BASE", 5, 16, 0, NULL, 12 },
-	/* 15791 */
+	/* 17520 */
 	{ "SHARED_VGPR_CNT", 0, 3, 0, NULL, 15 },
 	{ "INST_PREF_SIZE", 4, 11, 0, NULL, 14 },
 	{ "GLG_EN", 13, 13, 0, NULL, 6 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 15795 */
+	/* 17524 */
 	{ "INTERLEAVE_1D", 0, 9, 0, NULL, 13 },
 	{ "INTERLEAVE_2D_X_SIZE", 16, 19, 0, NULL, 20 },
 	{ "INTERLEAVE_2D_Y_SIZE", 24, 27, 0, NULL, 20 },
-	/* 15798 */
+	/* 17527 */
 	{ "OFF_DELAY", 0, 12, 0, NULL, 9 },
-	/* 15799 */
+	/* 17528 */
 	{ "POLICY", 0, 1, 0, NULL, 6 },
-	/* 15800 */
+	/* 17529 */
 	{ "VF", 0, 23, 0, NULL, 2 },
 	{ "PF", 31, 31, 0, NULL, 2 },
-	/* 15802 */
+	/* 17531 */
 	{ "ME_INSTR_CACHE_UTCL1_ERROR", 0, 0, 0, NULL, 26 },
 	{ "PFP_INSTR_CACHE_UTCL1_ERROR", 1, 1, 0, NULL, 27 },
 	{ "DDID_DRAW_UTCL1_ERROR", 2, 2, 0, NULL, 21 },
@@ -20562,7 +22648,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "I2_FETCHER_UTCL1_ERROR", 27, 27, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 15826 */
+	/* 17555 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -20575,14 +22661,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 15838 */
+	/* 17567 */
 	{ "TIME_STAMP_INT_ASSERTED", 26, 26, 0, NULL, 23 },
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 15842 */
+	/* 17571 */
 	{ "COUNT", 0, 19, 0, NULL, 5 },
-	/* 15843 */
+	/* 17572 */
 	{ "HEADER_TRAP_DIS", 11, 11, 0, NULL, 15 },
 	{ "CHIU_NOALLOC_OVERRIDE", 12, 12, 0, NULL, 21 },
 	{ "RCIU_SECURE_CHECK_DISABLE", 13, 13, 0, NULL, 25 },
@@ -20595,7 +22681,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DC_DISABLE_BROADCAST", 29, 29, 0, NULL, 20 },
 	{ "NOT_EOP_HW_DETECT_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "PFP_DDID_HW_DETECT_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 15855 */
+	/* 17584 */
 	{ "PERFMON_RING_SEL", 0, 1, 0, NULL, 16 },
 	{ "DEBUG_BUS_SELECT_BITS", 2, 7, 0, NULL, 21 },
 	{ "DEBUG_BUS_FLOP_EN", 8, 8, 0, NULL, 17 },
@@ -20618,7 +22704,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CS_PIPELINE_RESET_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "IB_PACKET_INJECTOR_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 15877 */
+	/* 17606 */
 	{ "PRIVATE_REG_ACC_DISABLE", 6, 6, 0, NULL, 23 },
 	{ "DEBUG_BUS_FLOP_EN", 14, 14, 0, NULL, 17 },
 	{ "MES_DOORBELL_HIT_BUSY_OVERRIDE", 15, 15, 0, NULL, 30 },
@@ -20634,7 +22720,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_FETCHER_DISABLE", 27, 27, 0, NULL, 18 },
 	{ "CPF_PRIORITY_YIELD_ACTIVE_DIS", 29, 29, 0, NULL, 29 },
 	{ "DBGU_TRIGGER", 31, 31, 0, NULL, 12 },
-	/* 15892 */
+	/* 17621 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -20655,16 +22741,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_TC_ONE_CYCLE_WRITE_DISABLE", 28, 28, 0, NULL, 30 },
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 15912 */
+	/* 17641 */
 	{ "ME0PIPE0_MAX_GE_CNTX", 0, 3, 0, NULL, 20 },
 	{ "ME0PIPE0_MAX_PIPE_CNTX", 4, 7, 0, NULL, 22 },
 	{ "ME0PIPE1_MAX_GE_CNTX", 16, 19, 0, NULL, 20 },
 	{ "ME0PIPE1_MAX_PIPE_CNTX", 20, 23, 0, NULL, 22 },
-	/* 15916 */
+	/* 17645 */
 	{ "QUE_SLEEP", 0, 7, 0, NULL, 9 },
 	{ "SCH_WAVE", 8, 15, 0, NULL, 8 },
 	{ "DEQ_RETRY", 24, 31, 0, NULL, 9 },
-	/* 15919 */
+	/* 17648 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -20678,22 +22764,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 15932 */
+	/* 17661 */
 	{ "DEQUEUE_REQ", 0, 0, 0, NULL, 11 },
 	{ "REQ_TYPE", 1, 3, 0, NULL, 8 },
 	{ "IQ_REQ_PEND", 4, 4, 0, NULL, 11 },
 	{ "IQ_REQ_PEND_EN", 9, 9, 0, NULL, 14 },
 	{ "DEQUEUE_REQ_EN", 10, 10, 0, NULL, 14 },
-	/* 15937 */
+	/* 17666 */
 	{ "RSVD", 0, 7, 0, NULL, 4 },
 	{ "ADDR_LO", 8, 31, 0, NULL, 7 },
-	/* 15939 */
+	/* 17668 */
 	{ "RSVD", 0, 7, 0, NULL, 4 },
 	{ "MASK", 8, 31, 0, NULL, 4 },
-	/* 15941 */
+	/* 17670 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
 	{ "SPI_CLOCK_0", 8, 15, 0, NULL, 11 },
-	/* 15943 */
+	/* 17672 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -20710,14 +22796,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 15959 */
+	/* 17688 */
 	{ "IB_SIZE", 0, 19, 0, NULL, 7 },
 	{ "MIN_IB_AVAIL_SIZE", 20, 21, 0, NULL, 17 },
 	{ "IB_EXE_DISABLE", 23, 23, 0, NULL, 14 },
 	{ "IB_CACHE_POLICY", 24, 25, 0, NULL, 15 },
 	{ "IB_PRIV_STATE", 30, 30, 0, NULL, 13 },
 	{ "PROCESSING_IB", 31, 31, 0, NULL, 13 },
-	/* 15965 */
+	/* 17694 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -20732,7 +22818,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PROCESS_IQ_EN", 29, 29, 0, NULL, 13 },
 	{ "PROCESSING_IQ", 30, 30, 0, NULL, 13 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 15979 */
+	/* 17708 */
 	{ "CWSR", 0, 0, 0, NULL, 4 },
 	{ "SAVE_STATUS", 1, 1, 0, NULL, 11 },
 	{ "RSRV", 2, 2, 0, NULL, 4 },
@@ -20750,7 +22836,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CONCURRENT_PROCESS_COUNT", 24, 27, 0, NULL, 24 },
 	{ "QUEUE_IDLE", 30, 30, 0, NULL, 10 },
 	{ "DB_UPDATED_MSG_EN", 31, 31, 0, NULL, 17 },
-	/* 15996 */
+	/* 17725 */
 	{ "EOP_SIZE", 0, 5, 0, NULL, 8 },
 	{ "PROCESSING_EOP", 8, 8, 0, NULL, 14 },
 	{ "PROCESS_EOP_EN", 12, 12, 0, NULL, 14 },
@@ -20760,7 +22846,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HALT_FETCHER_EN", 22, 22, 0, NULL, 15 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 16005 */
+	/* 17734 */
 	{ "EDC_ERROR_ID", 0, 3, 0, NULL, 12 },
 	{ "SUA_ERROR", 4, 4, 0, NULL, 9 },
 	{ "AQL_ERROR", 5, 5, 0, NULL, 9 },
@@ -20775,7 +22861,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SR_UTCL1_ERROR", 17, 17, 0, NULL, 14 },
 	{ "QU_UTCL1_ERROR", 18, 18, 0, NULL, 14 },
 	{ "TC_UTCL1_ERROR", 19, 19, 0, NULL, 14 },
-	/* 16019 */
+	/* 17748 */
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "RESERVED_FIELD_1", 2, 2, 0, NULL, 16 },
 	{ "RESERVED_FIELD_2", 3, 3, 0, NULL, 16 },
@@ -20790,14 +22876,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_OREO_MODE", 18, 18, 0, NULL, 15 },
 	{ "FORCE_EXPORT_ORDER", 19, 19, 0, NULL, 18 },
 	{ "MAX_ALLOWED_STILES_IN_WAVE", 20, 23, 0, NULL, 26 },
-	/* 16033 */
+	/* 17762 */
 	{ "SLICE_START", 0, 13, 0, NULL, 11 },
 	{ "SLICE_MAX", 16, 29, 0, NULL, 9 },
-	/* 16035 */
+	/* 17764 */
 	{ "Z_READ_ONLY", 24, 24, 0, NULL, 11 },
 	{ "STENCIL_READ_ONLY", 25, 25, 0, NULL, 17 },
 	{ "MIPID", 26, 30, 0, NULL, 5 },
-	/* 16038 */
+	/* 17767 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 4, gk_pm4_reg_values + 598, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 4, gk_pm4_reg_values + 598, 17 },
@@ -20818,7 +22904,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_Z_VALID", 29, 29, 0, NULL, 13 },
 	{ "FORCE_STENCIL_VALID", 30, 30, 0, NULL, 19 },
 	{ "PRESERVE_COMPRESSION", 31, 31, 0, NULL, 20 },
-	/* 16058 */
+	/* 17787 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "RESERVED_FIELD_5", 5, 5, 0, NULL, 16 },
@@ -20835,10 +22921,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
 	{ "CENTROID_COMPUTATION_MODE", 27, 28, 0, NULL, 25 },
 	{ "DISABLE_NOZ", 29, 29, 0, NULL, 11 },
-	/* 16074 */
+	/* 17803 */
 	{ "X_MAX", 0, 15, 0, NULL, 5 },
 	{ "Y_MAX", 16, 31, 0, NULL, 5 },
-	/* 16076 */
+	/* 17805 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
@@ -20852,7 +22938,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_27", 27, 27, 0, NULL, 17 },
 	{ "RESERVED_FIELD_28", 28, 28, 0, NULL, 17 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
-	/* 16089 */
+	/* 17818 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
 	{ "RESERVED_FIELD_2", 9, 10, 0, NULL, 16 },
@@ -20862,19 +22948,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_20", 20, 20, 0, NULL, 17 },
 	{ "RESERVED_FIELD_27", 27, 27, 0, NULL, 17 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
-	/* 16098 */
+	/* 17827 */
 	{ "Z_SPECULATIVE_READ", 0, 1, 0, NULL, 18 },
 	{ "STENCIL_SPECULATIVE_READ", 2, 3, 0, NULL, 24 },
 	{ "Z_COMPRESSION_MODE", 4, 5, 0, NULL, 18 },
 	{ "STENCIL_COMPRESSION_MODE", 6, 7, 0, NULL, 24 },
 	{ "OCCLUSION_COMPRESSION_MODE", 8, 9, 0, NULL, 26 },
-	/* 16103 */
+	/* 17832 */
 	{ "Z_TEMPORAL_READ", 0, 2, 0, NULL, 15 },
 	{ "Z_TEMPORAL_WRITE", 3, 5, 0, NULL, 16 },
 	{ "STENCIL_TEMPORAL_READ", 6, 8, 0, NULL, 21 },
 	{ "STENCIL_TEMPORAL_WRITE", 9, 11, 0, NULL, 22 },
 	{ "OCCLUSION_TEMPORAL_WRITE", 12, 14, 0, NULL, 24 },
-	/* 16108 */
+	/* 17837 */
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "DISABLE_CONSERVATIVE_ZPASS_COUNTS", 2, 2, 0, NULL, 33 },
 	{ "ENHANCED_CONSERVATIVE_ZPASS_COUNTS", 3, 3, 0, NULL, 34 },
@@ -20884,9 +22970,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 16117 */
+	/* 17846 */
 	{ "DISABLE_VIEWPORT_CLAMP", 0, 0, 0, NULL, 22 },
-	/* 16118 */
+	/* 17847 */
 	{ "STENCIL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "Z_ENABLE", 1, 1, 0, NULL, 8 },
 	{ "Z_WRITE_ENABLE", 2, 2, 0, NULL, 14 },
@@ -20897,7 +22983,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "STENCILFUNC_BF", 20, 22, 8, gk_pm4_reg_values + 610, 14 },
 	{ "RESERVED_FIELD_30", 30, 30, 0, NULL, 17 },
 	{ "RESERVED_FIELD_31", 31, 31, 0, NULL, 17 },
-	/* 16128 */
+	/* 17857 */
 	{ "RESERVED_FIELD_1", 0, 2, 0, NULL, 16 },
 	{ "MASK_EXPORT_NUM_SAMPLES", 8, 10, 0, NULL, 23 },
 	{ "ALPHA_TO_MASK_NUM_SAMPLES", 12, 14, 0, NULL, 25 },
@@ -20909,52 +22995,52 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_21", 21, 21, 0, NULL, 17 },
 	{ "OVERRASTERIZATION_AMOUNT", 24, 26, 0, NULL, 24 },
 	{ "ENABLE_POSTZ_OVERRASTERIZATION", 27, 27, 0, NULL, 30 },
-	/* 16139 */
+	/* 17868 */
 	{ "TESTVAL", 0, 7, 0, NULL, 7 },
 	{ "TESTVAL_BF", 8, 15, 0, NULL, 10 },
-	/* 16141 */
+	/* 17870 */
 	{ "OPVAL", 0, 7, 0, NULL, 5 },
 	{ "OPVAL_BF", 8, 15, 0, NULL, 8 },
-	/* 16143 */
+	/* 17872 */
 	{ "TESTMASK", 0, 7, 0, NULL, 8 },
 	{ "TESTMASK_BF", 8, 15, 0, NULL, 11 },
-	/* 16145 */
+	/* 17874 */
 	{ "WRITEMASK", 0, 7, 0, NULL, 9 },
 	{ "WRITEMASK_BF", 8, 15, 0, NULL, 12 },
-	/* 16147 */
+	/* 17876 */
 	{ "VRS_TEMPORAL_READ", 0, 2, 0, NULL, 17 },
 	{ "VRS_TEMPORAL_WRITE", 3, 5, 0, NULL, 18 },
 	{ "HIZ_TEMPORAL_READ", 6, 8, 0, NULL, 17 },
 	{ "HIZ_TEMPORAL_WRITE", 9, 11, 0, NULL, 18 },
 	{ "HIS_TEMPORAL_READ", 12, 14, 0, NULL, 17 },
 	{ "HIS_TEMPORAL_WRITE", 15, 17, 0, NULL, 18 },
-	/* 16153 */
+	/* 17882 */
 	{ "VRS_SPECULATIVE_READ", 0, 1, 0, NULL, 20 },
 	{ "HIZ_SPECULATIVE_READ", 2, 3, 0, NULL, 20 },
 	{ "HIS_SPECULATIVE_READ", 4, 5, 0, NULL, 20 },
-	/* 16156 */
+	/* 17885 */
 	{ "HW_SCREEN_OFFSET_X", 0, 11, 0, NULL, 18 },
 	{ "HW_SCREEN_OFFSET_Y", 16, 27, 0, NULL, 18 },
-	/* 16158 */
+	/* 17887 */
 	{ "BR_X_EXT", 0, 1, 0, NULL, 8 },
 	{ "BR_Y_EXT", 2, 3, 0, NULL, 8 },
 	{ "TL_X_EXT", 4, 5, 0, NULL, 8 },
 	{ "TL_Y_EXT", 6, 7, 0, NULL, 8 },
-	/* 16162 */
+	/* 17891 */
 	{ "X_MAX", 0, 12, 0, NULL, 5 },
 	{ "Y_MAX", 16, 28, 0, NULL, 5 },
-	/* 16164 */
+	/* 17893 */
 	{ "RATE_SW_MODE", 0, 2, 0, NULL, 12 },
 	{ "FEEDBACK_SW_MODE", 3, 5, 0, NULL, 16 },
-	/* 16166 */
+	/* 17895 */
 	{ "COLOR_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 15 },
 	{ "COLOR_RD_POLICY", 22, 23, 4, gk_pm4_reg_values + 1650, 15 },
 	{ "COLOR_L3_BYPASS", 27, 27, 0, NULL, 15 },
-	/* 16169 */
+	/* 17898 */
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 16172 */
+	/* 17901 */
 	{ "PERSP_SAMPLE_ENA", 0, 0, 0, NULL, 16 },
 	{ "PERSP_CENTER_ENA", 1, 1, 0, NULL, 16 },
 	{ "PERSP_CENTROID_ENA", 2, 2, 0, NULL, 18 },
@@ -20972,16 +23058,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SAMPLE_COVERAGE_ENA", 14, 14, 0, NULL, 19 },
 	{ "POS_FIXED_PT_ENA", 15, 15, 0, NULL, 16 },
 	{ "COVERAGE_TO_SHADER_SELECT", 16, 17, 4, gk_pm4_reg_values + 1412, 25 },
-	/* 16189 */
+	/* 17918 */
 	{ "CENTER_SSAA_MODE", 0, 0, 0, NULL, 16 },
 	{ "CENTROID_SSAA_MODE", 1, 1, 0, NULL, 18 },
 	{ "COVERED_CENTROID_IS_CENTER", 2, 2, 0, NULL, 26 },
-	/* 16192 */
+	/* 17921 */
 	{ "SOURCE_SELECT", 0, 1, 4, gk_pm4_reg_values + 743, 13 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
 	{ "REG_RT_INDEX", 29, 31, 0, NULL, 12 },
-	/* 16196 */
+	/* 17925 */
 	{ "VERTEX_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 25 },
 	{ "PRIMITIVE_RATE_COMBINER_MODE", 3, 5, 5, gk_pm4_reg_values + 1600, 28 },
 	{ "HTILE_RATE_COMBINER_MODE", 6, 8, 5, gk_pm4_reg_values + 1600, 24 },
@@ -20989,13 +23075,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXPOSE_VRS_PIXELS_MASK", 13, 13, 0, NULL, 22 },
 	{ "CMASK_RATE_HINT_FORCE_ZERO", 14, 14, 0, NULL, 26 },
 	{ "SAMPLE_COVERAGE_ENCODING", 15, 15, 0, NULL, 24 },
-	/* 16203 */
+	/* 17932 */
 	{ "LINE_PATTERN", 0, 15, 0, NULL, 12 },
 	{ "REPEAT_COUNT", 16, 23, 0, NULL, 12 },
 	{ "PATTERN_BIT_ORDER", 28, 28, 0, NULL, 17 },
-	/* 16206 */
+	/* 17935 */
 	{ "AUTO_RESET_CNTL", 0, 1, 0, NULL, 15 },
-	/* 16207 */
+	/* 17936 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
@@ -21003,7 +23089,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALTERNATE_RBS_PER_TILE", 5, 5, 0, NULL, 22 },
 	{ "COARSE_TILE_STARTS_ON_EVEN_RB", 6, 6, 0, NULL, 29 },
 	{ "IMPLICIT_VPORT_SCISSOR_ENABLE", 7, 7, 0, NULL, 29 },
-	/* 16214 */
+	/* 17943 */
 	{ "WALK_SIZE", 0, 0, 0, NULL, 9 },
 	{ "WALK_ALIGNMENT", 1, 1, 0, NULL, 14 },
 	{ "WALK_ALIGN8_PRIM_FITS_ST", 2, 2, 0, NULL, 24 },
@@ -21029,7 +23115,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OUT_OF_ORDER_PRIMITIVE_ENABLE", 27, 27, 0, NULL, 29 },
 	{ "OUT_OF_ORDER_WATER_MARK", 28, 30, 0, NULL, 23 },
 	{ "DISABLE_4X_TILE_PICKING", 31, 31, 0, NULL, 23 },
-	/* 16239 */
+	/* 17968 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "RDREQ_POLICY", 6, 7, 3, gk_pm4_reg_values + 1515, 12 },
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
@@ -21037,7 +23123,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_INSTANCE_PACKING", 14, 14, 0, NULL, 24 },
 	{ "TEMPORAL", 15, 16, 0, NULL, 8 },
 	{ "SPEC_DATA_READ", 17, 18, 0, NULL, 14 },
-	/* 16246 */
+	/* 17975 */
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "GS_EN", 5, 5, 2, gk_pm4_reg_values + 394, 5 },
 	{ "GS_FAST_LAUNCH", 19, 19, 0, NULL, 14 },
@@ -21045,13 +23131,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GS_W32_EN", 22, 22, 0, NULL, 9 },
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_NO_MSG", 26, 26, 0, NULL, 23 },
-	/* 16253 */
+	/* 17982 */
 	{ "EN_REG_RT_INDEX", 1, 1, 0, NULL, 15 },
 	{ "EN_PRIM_PAYLOAD", 3, 3, 0, NULL, 15 },
 	{ "EN_DRAW_VP", 4, 4, 0, NULL, 10 },
 	{ "UNUSED", 5, 5, 0, NULL, 6 },
 	{ "EN_VRS_RATE", 6, 6, 0, NULL, 11 },
-	/* 16258 */
+	/* 17987 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -21062,7 +23148,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
 	{ "SPEC_DATA_READ", 28, 29, 0, NULL, 14 },
-	/* 16268 */
+	/* 17997 */
 	{ "RESERVED_FIELD_1", 0, 0, 0, NULL, 16 },
 	{ "RESERVED_FIELD_2", 2, 2, 0, NULL, 16 },
 	{ "RESERVED_FIELD_3", 3, 3, 0, NULL, 16 },
@@ -21070,35 +23156,35 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_5", 10, 15, 0, NULL, 16 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
 	{ "RESERVED_FIELD_6", 17, 17, 0, NULL, 16 },
-	/* 16275 */
+	/* 18004 */
 	{ "COMPAREFUNC0", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE0", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK0", 12, 19, 0, NULL, 12 },
-	/* 16278 */
+	/* 18007 */
 	{ "COMPAREFUNC1", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE1", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK1", 12, 19, 0, NULL, 12 },
-	/* 16281 */
+	/* 18010 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "CNT", 2, 7, 0, NULL, 3 },
 	{ "EN_MAX_VERT_OUT_PER_GS_INSTANCE", 31, 31, 0, NULL, 31 },
-	/* 16284 */
+	/* 18013 */
 	{ "NUM_PATCHES", 0, 7, 0, NULL, 11 },
 	{ "HS_NUM_OUTPUT_CP", 14, 19, 0, NULL, 16 },
-	/* 16286 */
+	/* 18015 */
 	{ "SURFACE_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "FORMAT", 1, 1, 0, NULL, 6 },
 	{ "SW_MODE", 2, 4, 0, NULL, 7 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 25, 25, 0, NULL, 23 },
-	/* 16290 */
+	/* 18019 */
 	{ "SURFACE_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "SW_MODE", 1, 3, 0, NULL, 7 },
-	/* 16292 */
+	/* 18021 */
 	{ "LIMIT", 0, 10, 0, NULL, 5 },
-	/* 16293 */
+	/* 18022 */
 	{ "ROUND", 0, 2, 0, NULL, 5 },
 	{ "CONSERVATIVE_Z_EXPORT", 3, 4, 4, gk_pm4_reg_values + 185, 21 },
-	/* 16295 */
+	/* 18024 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE", 2, 3, 0, NULL, 16 },
 	{ "FAST_Z_DISABLE", 4, 4, 0, NULL, 14 },
@@ -21109,13 +23195,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRESERVE_ZRANGE", 10, 10, 0, NULL, 15 },
 	{ "DISABLE_FAST_PASS", 11, 11, 0, NULL, 17 },
 	{ "DISABLE_SINGLE_STENCIL", 12, 12, 0, NULL, 22 },
-	/* 16305 */
+	/* 18034 */
 	{ "MSAA_NUM_SAMPLES", 0, 2, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MSAA_EXPOSED_SAMPLES", 20, 22, 0, NULL, 20 },
 	{ "DETAIL_TO_EXPOSED_MODE", 24, 25, 0, NULL, 22 },
 	{ "PS_ITER_SAMPLES", 30, 31, 0, NULL, 15 },
-	/* 16310 */
+	/* 18039 */
 	{ "BINNING_MODE", 0, 1, 3, gk_pm4_reg_values + 1807, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -21129,41 +23215,41 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
 	{ "RESERVED_31", 31, 31, 0, NULL, 11 },
-	/* 16323 */
+	/* 18052 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
 	{ "WAVE_BREAK_REGION_SIZE", 5, 6, 0, NULL, 22 },
 	{ "DISABLE_OREO_CONFLICT_QUAD", 7, 7, 0, NULL, 26 },
 	{ "PS_ITER_SAMPLE", 8, 8, 0, NULL, 14 },
-	/* 16329 */
+	/* 18058 */
 	{ "MAX_SAMPLE_DIST", 0, 3, 0, NULL, 15 },
-	/* 16330 */
+	/* 18059 */
 	{ "SLICE_START", 0, 13, 0, NULL, 11 },
 	{ "SLICE_MAX", 14, 27, 0, NULL, 9 },
-	/* 16332 */
+	/* 18061 */
 	{ "MIP_LEVEL", 0, 4, 0, NULL, 9 },
-	/* 16333 */
+	/* 18062 */
 	{ "NUM_FRAGMENTS", 0, 1, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 2, 2, 0, NULL, 17 },
 	{ "FORCE_LIMIT_COLOR_SECTOR_TO_256B_MAX", 3, 3, 0, NULL, 36 },
-	/* 16336 */
+	/* 18065 */
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 2, 2, gk_pm4_reg_values + 1810, 27 },
 	{ "MAX_COMPRESSED_BLOCK_SIZE", 5, 6, 0, NULL, 25 },
 	{ "FRAGMENT_COMPRESS_DISABLE", 24, 24, 0, NULL, 25 },
 	{ "COMPRESSION_MODE", 26, 27, 0, NULL, 16 },
 	{ "ENABLE_MAX_COMP_FRAG_OVERRIDE", 28, 28, 0, NULL, 29 },
 	{ "MAX_COMP_FRAGS", 29, 30, 0, NULL, 14 },
-	/* 16342 */
+	/* 18071 */
 	{ "MIP0_HEIGHT", 0, 15, 0, NULL, 11 },
 	{ "MIP0_WIDTH", 16, 31, 0, NULL, 10 },
-	/* 16344 */
+	/* 18073 */
 	{ "MIP0_DEPTH", 0, 13, 0, NULL, 10 },
 	{ "COLOR_SW_MODE", 15, 17, 0, NULL, 13 },
 	{ "MAX_MIP", 19, 23, 0, NULL, 7 },
 	{ "RESOURCE_TYPE", 24, 25, 0, NULL, 13 },
 	{ "SPECULATIVE_READ", 26, 27, 0, NULL, 16 },
-	/* 16349 */
+	/* 18078 */
 	{ "FORMAT", 0, 4, 22, gk_pm4_reg_values + 1620, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
 	{ "NUMBER_TYPE", 8, 10, 8, gk_pm4_reg_values + 78, 11 },
@@ -21173,26 +23259,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SIMPLE_FLOAT", 17, 17, 0, NULL, 12 },
 	{ "ROUND_MODE", 18, 18, 0, NULL, 10 },
 	{ "DISABLE_WA_FOR_PARTIAL_TARGET_MASK_ALL", 19, 19, 0, NULL, 38 },
-	/* 16358 */
+	/* 18087 */
 	{ "TEMPORAL_READ", 0, 2, 0, NULL, 13 },
 	{ "TEMPORAL_WRITE", 3, 5, 0, NULL, 14 },
-	/* 16360 */
+	/* 18089 */
 	{ "MEC_ME1_PIPE0_RESET", 16, 16, 0, NULL, 19 },
 	{ "MEC_ME1_PIPE1_RESET", 17, 17, 0, NULL, 19 },
 	{ "MEC_INVALIDATE_ICACHE", 27, 27, 0, NULL, 21 },
 	{ "MEC_ME1_HALT", 30, 30, 0, NULL, 12 },
 	{ "MEC_ME1_STEP", 31, 31, 0, NULL, 12 },
-	/* 16365 */
+	/* 18094 */
 	{ "HIT", 0, 31, 0, NULL, 3 },
-	/* 16366 */
+	/* 18095 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "DBELL_MSG_BLOCK", 1, 1, 0, NULL, 15 },
 	{ "CLEAR_ALL", 2, 2, 0, NULL, 9 },
 	{ "QUEUE_LSB", 4, 7, 0, NULL, 9 },
 	{ "PROC_LSB", 8, 12, 0, NULL, 8 },
-	/* 16371 */
+	/* 18100 */
 	{ "BANK_HIT", 0, 31, 0, NULL, 8 },
-	/* 16372 */
+	/* 18101 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_SDR", 4, 5, 0, NULL, 11 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -21203,7 +23289,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_RO", 14, 14, 0, NULL, 10 },
 	{ "RLC_SPM_NOFILL", 15, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16382 */
+	/* 18111 */
 	{ "POLICY", 8, 9, 0, NULL, 6 },
 	{ "SPEC_DATA_READ", 12, 13, 0, NULL, 14 },
 	{ "REPEATER_FGCG_DISABLE", 25, 25, 0, NULL, 21 },
@@ -21211,9 +23297,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LFSR_RESET", 28, 28, 0, NULL, 10 },
 	{ "MODE", 29, 30, 0, NULL, 4 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 16389 */
+	/* 18118 */
 	{ "SIZE", 16, 31, 0, NULL, 4 },
-	/* 16390 */
+	/* 18119 */
 	{ "QUEUE_STATE", 0, 4, 0, NULL, 11 },
 	{ "MAPPED_QUEUE", 5, 7, 0, NULL, 12 },
 	{ "QUEUE_AVAILABLE", 8, 15, 0, NULL, 15 },
@@ -21226,7 +23312,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_OFFLOAD_CHECK", 28, 29, 0, NULL, 20 },
 	{ "FREEZE_QUEUE_STATE", 30, 30, 0, NULL, 18 },
 	{ "FORCE_QUEUE", 31, 31, 0, NULL, 11 },
-	/* 16402 */
+	/* 18131 */
 	{ "FORCE_4K_L2_RESP", 0, 0, 0, NULL, 16 },
 	{ "REDUCE_HALF_MAIN_WQ", 1, 1, 0, NULL, 19 },
 	{ "REDUCE_HALF_PHY_WQ", 2, 2, 0, NULL, 18 },
@@ -21243,7 +23329,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_FGCG", 16, 16, 0, NULL, 12 },
 	{ "UTCL2_REQ_LIMIT", 17, 19, 0, NULL, 15 },
 	{ "CLIENT_ID", 20, 28, 0, NULL, 9 },
-	/* 16418 */
+	/* 18147 */
 	{ "DISABLE_SE0_PHY", 0, 0, 0, NULL, 15 },
 	{ "DISABLE_SE0_VIRT", 1, 1, 0, NULL, 16 },
 	{ "DISABLE_SE1_PHY", 2, 2, 0, NULL, 15 },
@@ -21264,7 +23350,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL2A1_DISABLE_STATUS", 25, 25, 0, NULL, 20 },
 	{ "GL2A2_DISABLE_STATUS", 26, 26, 0, NULL, 20 },
 	{ "GL2A3_DISABLE_STATUS", 27, 27, 0, NULL, 20 },
-	/* 16438 */
+	/* 18167 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "TMZ", 4, 4, 0, NULL, 3 },
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
@@ -21272,7 +23358,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_SELECT", 20, 21, 0, NULL, 10 },
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 16445 */
+	/* 18174 */
 	{ "UTCL1_FAULT_CONTROL", 0, 0, 0, NULL, 19 },
 	{ "WATCH_CONTROL", 1, 1, 0, NULL, 13 },
 	{ "MIN_AVAILSZ", 4, 5, 0, NULL, 11 },
@@ -21281,24 +23367,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PIO_FIFO_EMPTY", 28, 28, 0, NULL, 14 },
 	{ "PIO_FIFO_FULL", 29, 29, 0, NULL, 13 },
 	{ "PIO_COUNT", 30, 31, 0, NULL, 9 },
-	/* 16453 */
+	/* 18182 */
 	{ "GCR_CNTL", 12, 24, 0, NULL, 8 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
 	{ "GLK_INV", 30, 30, 0, NULL, 7 },
 	{ "PWS_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 16458 */
+	/* 18187 */
 	{ "INSTANCE_INDEX", 0, 6, 0, NULL, 14 },
 	{ "SA_INDEX", 8, 9, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 19, 0, NULL, 8 },
 	{ "SA_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 16464 */
+	/* 18193 */
 	{ "PRIM_TYPE", 0, 5, 22, gk_pm4_reg_values + 1780, 9 },
 	{ "NUM_INPUT_CP", 6, 11, 0, NULL, 12 },
 	{ "PRIMS_PER_SUBGROUP", 12, 20, 0, NULL, 18 },
-	/* 16467 */
+	/* 18196 */
 	{ "T0", 0, 2, 0, NULL, 2 },
 	{ "T1", 3, 5, 0, NULL, 2 },
 	{ "T2", 6, 8, 0, NULL, 2 },
@@ -21307,16 +23393,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FACTOR2", 19, 21, 0, NULL, 7 },
 	{ "ENABLE_THROTTLE", 22, 22, 0, NULL, 15 },
 	{ "NUM_INIT_GRPS", 23, 30, 0, NULL, 13 },
-	/* 16475 */
+	/* 18204 */
 	{ "RT_SLICE", 0, 2, 0, NULL, 8 },
 	{ "VIEWPORT", 3, 6, 0, NULL, 8 },
 	{ "UNUSED", 7, 7, 0, NULL, 6 },
 	{ "EN_STEREO", 8, 8, 0, NULL, 9 },
-	/* 16479 */
+	/* 18208 */
 	{ "NGG_DISABLE_PROVOK_REUSE", 2, 2, 0, NULL, 24 },
-	/* 16480 */
+	/* 18209 */
 	{ "MEM_SIZE", 0, 13, 0, NULL, 8 },
-	/* 16481 */
+	/* 18210 */
 	{ "MEM_SIZE", 0, 10, 0, NULL, 8 },
 	{ "SCOPE", 16, 17, 0, NULL, 5 },
 	{ "PAF_TEMPORAL", 18, 20, 0, NULL, 12 },
@@ -21324,13 +23410,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPEC_DATA_READ", 24, 25, 0, NULL, 14 },
 	{ "FORCE_SE_SCOPE", 26, 26, 0, NULL, 14 },
 	{ "PAB_NOFILL", 27, 27, 0, NULL, 10 },
-	/* 16488 */
+	/* 18217 */
 	{ "BASE", 0, 11, 0, NULL, 4 },
-	/* 16489 */
+	/* 18218 */
 	{ "X_COORD", 0, 15, 0, NULL, 7 },
-	/* 16490 */
+	/* 18219 */
 	{ "Y_COORD", 0, 15, 0, NULL, 7 },
-	/* 16491 */
+	/* 18220 */
 	{ "CONTEXT_SAVE_WAIT_GDS_REQUEST_CYCLE_OVHD", 0, 3, 0, NULL, 40 },
 	{ "CONTEXT_SAVE_WAIT_GDS_GRANT_CYCLE_OVHD", 4, 7, 0, NULL, 38 },
 	{ "PWS_CSG_WAIT_DISABLE", 8, 8, 0, NULL, 20 },
@@ -21340,10 +23426,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CSC_HALT_ACK_DELAY", 12, 16, 0, NULL, 18 },
 	{ "SPP_TIMEOUT_CTR", 17, 20, 0, NULL, 15 },
 	{ "PC_CONTEXT_DONE_SYNC_ENABLE", 21, 21, 0, NULL, 27 },
-	/* 16500 */
+	/* 18229 */
 	{ "ENABLE_SQG_TOP_EVENTS", 0, 0, 0, NULL, 21 },
 	{ "ENABLE_SQG_BOP_EVENTS", 1, 1, 0, NULL, 21 },
-	/* 16502 */
+	/* 18231 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "HS_ASSIST_EN", 1, 1, 0, NULL, 12 },
 	{ "GS_ASSIST_EN", 2, 2, 0, NULL, 12 },
@@ -21353,7 +23439,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_NUM_LOCK_WGP", 8, 10, 0, NULL, 15 },
 	{ "LOCK_PERIOD", 11, 14, 0, NULL, 11 },
 	{ "LOCK_MAINT_COUNT", 15, 17, 0, NULL, 16 },
-	/* 16511 */
+	/* 18240 */
 	{ "NUM_MRT_THRESHOLD", 0, 2, 0, NULL, 17 },
 	{ "GFX_PENDING_THRESHOLD", 3, 5, 0, NULL, 21 },
 	{ "PRIORITY_LOST_THRESHOLD", 6, 9, 0, NULL, 23 },
@@ -21361,26 +23447,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_WAVE_THRESHOLD_HIGH", 14, 18, 0, NULL, 23 },
 	{ "CS_WAVE_THRESHOLD_HIGH", 19, 23, 0, NULL, 22 },
 	{ "CU_MASK_ROTATE_PERIODS", 24, 25, 0, NULL, 22 },
-	/* 16518 */
+	/* 18247 */
 	{ "APERTURE", 0, 2, 0, NULL, 8 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 16521 */
+	/* 18250 */
 	{ "RS64_EXCEPTION_ILLEGAL_INSTRUCTION", 0, 0, 0, NULL, 34 },
 	{ "RS64_EXCEPTION_MISALIGNED_ADDR", 1, 1, 0, NULL, 30 },
 	{ "RS64_EXCEPTION_UNALIGNED_INSTRUTCION", 2, 2, 0, NULL, 36 },
 	{ "RS64_EXCEPTION_PAGE_FAULT", 3, 3, 0, NULL, 25 },
 	{ "RS64_EXCEPTION_INSTRUCTION_ADDR", 4, 26, 0, NULL, 31 },
-	/* 16526 */
+	/* 18255 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "BYPASS_MODE", 4, 4, 0, NULL, 11 },
 	{ "ENABLE", 5, 5, 0, NULL, 6 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 16531 */
+	/* 18260 */
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 16533 */
+	/* 18262 */
 	{ "SPARE", 0, 3, 0, NULL, 5 },
 	{ "MEC_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MEC_PIPE0_RESET", 16, 16, 0, NULL, 15 },
@@ -21393,19 +23479,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_PIPE3_ACTIVE", 29, 29, 0, NULL, 16 },
 	{ "MEC_HALT", 30, 30, 0, NULL, 8 },
 	{ "MEC_STEP", 31, 31, 0, NULL, 8 },
-	/* 16545 */
+	/* 18274 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "INVALIDATE_CACHE_COMPLETE", 1, 1, 0, NULL, 25 },
 	{ "RESERVED", 2, 2, 0, NULL, 8 },
 	{ "PRIME_START_PC", 3, 3, 0, NULL, 14 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 16551 */
+	/* 18280 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
 	{ "DEPRECATED", 3, 3, 0, NULL, 10 },
-	/* 16555 */
+	/* 18284 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 4, 0, NULL, 3 },
@@ -21417,7 +23503,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPCODE_TYPE", 24, 26, 0, NULL, 11 },
 	{ "TMPRL", 27, 29, 0, NULL, 5 },
 	{ "SCOPE", 30, 31, 0, NULL, 5 },
-	/* 16566 */
+	/* 18295 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 2, 0, NULL, 3 },
@@ -21430,10 +23516,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COMPRESSION_ENABLE", 11, 11, 0, NULL, 18 },
 	{ "REQ_MODE", 12, 12, 0, NULL, 8 },
 	{ "SCOPE", 13, 13, 0, NULL, 5 },
-	/* 16578 */
+	/* 18307 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "CNTR_MODE", 28, 31, 0, NULL, 9 },
-	/* 16580 */
+	/* 18309 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "SC_CLEAN_USER_DEFINED_MASK", 9, 9, 0, NULL, 26 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
@@ -21453,7 +23539,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GE_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 25 },
 	{ "UTCL2_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
-	/* 16599 */
+	/* 18328 */
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 1, 1, 0, NULL, 28 },
 	{ "GL2CC_BUSY_USER_DEFINED_MASK", 2, 2, 0, NULL, 28 },
 	{ "SDMA_BUSY_USER_DEFINED_MASK", 3, 3, 0, NULL, 27 },
@@ -21463,7 +23549,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1XCC_BUSY_USER_DEFINED_MASK", 9, 9, 0, NULL, 29 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 10, 10, 0, NULL, 25 },
 	{ "EA_STAT_LINK_BUSY_USER_DEFINED_MASK", 13, 13, 0, NULL, 35 },
-	/* 16608 */
+	/* 18337 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 6, 6, 0, NULL, 28 },
 	{ "GL1XCC_BUSY_USER_DEFINED_MASK", 7, 7, 0, NULL, 29 },
@@ -21489,9 +23575,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GE_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 25 },
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
-	/* 16633 */
+	/* 18362 */
 	{ "BASE_HI", 0, 12, 0, NULL, 7 },
-	/* 16634 */
+	/* 18363 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "GL1_PERF_EN", 3, 3, 0, NULL, 11 },
 	{ "INTERRUPT_EN", 4, 4, 0, NULL, 12 },
@@ -21511,7 +23597,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AUTO_FLUSH_MODE", 29, 29, 0, NULL, 15 },
 	{ "NCP_REG_TOKEN_EN", 30, 30, 0, NULL, 16 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 16653 */
+	/* 18382 */
 	{ "SIMD_SEL", 0, 1, 0, NULL, 8 },
 	{ "WGP_SEL", 4, 7, 0, NULL, 7 },
 	{ "SA_SEL", 9, 9, 0, NULL, 6 },
@@ -21519,7 +23605,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCLUDE_NONDETAIL_SHADERDATA", 17, 17, 0, NULL, 28 },
 	{ "EXCLUDE_NONDETAIL_WAVESTART_EXT", 18, 18, 0, NULL, 31 },
 	{ "EXCLUDE_NONDETAIL_ALLOC", 19, 19, 0, NULL, 23 },
-	/* 16660 */
+	/* 18389 */
 	{ "TOKEN_EXCLUDE", 0, 11, 12, gk_pm4_reg_values + 1460, 13 },
 	{ "TTRACE_EXEC", 12, 12, 0, NULL, 11 },
 	{ "BOP_EVENTS_TOKEN_INCLUDE", 13, 13, 0, NULL, 24 },
@@ -21528,25 +23614,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_EXCLUDE", 26, 28, 0, NULL, 11 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 16668 */
+	/* 18397 */
 	{ "ENTER_CGCG", 0, 0, 0, NULL, 10 },
 	{ "CGCG_READY", 1, 1, 0, NULL, 10 },
 	{ "ENTER_POWEROFF", 2, 2, 0, NULL, 14 },
 	{ "POWEROFF_READY", 3, 3, 0, NULL, 14 },
-	/* 16672 */
+	/* 18401 */
 	{ "GFX", 0, 9, 0, NULL, 3 },
 	{ "EXP", 10, 15, 0, NULL, 3 },
-	/* 16674 */
+	/* 18403 */
 	{ "RESERVED", 0, 11, 0, NULL, 8 },
 	{ "PERFMON_RING_MODE", 12, 13, 0, NULL, 17 },
 	{ "PERFMON_SAMPLE_INTERVAL_START_MODE", 14, 14, 0, NULL, 34 },
 	{ "PERFMON_SAMPLE_INTERVAL_TYPE", 15, 15, 0, NULL, 28 },
 	{ "PERFMON_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 16679 */
+	/* 18408 */
 	{ "global_offset", 0, 7, 0, NULL, 13 },
 	{ "spmwithaccum_se_offset", 8, 15, 0, NULL, 22 },
 	{ "spmwithaccum_global_offset", 16, 23, 0, NULL, 26 },
-	/* 16682 */
+	/* 18411 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -21564,7 +23650,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RearmSwaPending", 21, 21, 0, NULL, 15 },
 	{ "RearmSppPending", 22, 22, 0, NULL, 15 },
 	{ "MultiSampleAborted", 23, 23, 0, NULL, 18 },
-	/* 16699 */
+	/* 18428 */
 	{ "StrobeResetPerfMonitors", 0, 0, 0, NULL, 23 },
 	{ "StrobeStartAccumulation", 1, 1, 0, NULL, 23 },
 	{ "StrobeRearmAccum", 2, 2, 0, NULL, 16 },
@@ -21573,7 +23659,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "StrobeRearmSwaAccum", 8, 8, 0, NULL, 19 },
 	{ "StrobeStartSwa", 9, 9, 0, NULL, 14 },
 	{ "StrobePerfmonSampleWires", 10, 10, 0, NULL, 24 },
-	/* 16707 */
+	/* 18436 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -21598,19 +23684,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_24_23", 23, 24, 0, NULL, 14 },
 	{ "RESERVED_26_25", 25, 26, 0, NULL, 14 },
 	{ "RESERVED_31_27", 27, 31, 0, NULL, 14 },
-	/* 16731 */
+	/* 18460 */
 	{ "DataRamWrCount", 0, 18, 0, NULL, 14 },
-	/* 16732 */
+	/* 18461 */
 	{ "spp_addr_region", 0, 7, 0, NULL, 15 },
 	{ "swa_addr_region", 8, 15, 0, NULL, 15 },
-	/* 16734 */
+	/* 18463 */
 	{ "VALUE_HI", 0, 23, 0, NULL, 8 },
-	/* 16735 */
+	/* 18464 */
 	{ "PERFMON_STATE", 0, 2, 6, gk_pm4_reg_values + 370, 13 },
 	{ "RESERVED_9_3", 3, 9, 0, NULL, 12 },
 	{ "PERFMON_SAMPLE_ENABLE", 10, 10, 0, NULL, 21 },
 	{ "RESERVED", 11, 31, 0, NULL, 8 },
-	/* 16739 */
+	/* 18468 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RLC_SRM_BUSY", 1, 1, 0, NULL, 12 },
 	{ "RLC_GPM_BUSY", 2, 2, 0, NULL, 12 },
@@ -21620,23 +23706,23 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_THREAD_1_BUSY", 6, 6, 0, NULL, 17 },
 	{ "RLC_THREAD_2_BUSY", 7, 7, 0, NULL, 17 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 16748 */
+	/* 18477 */
 	{ "SE", 0, 7, 0, NULL, 2 },
-	/* 16749 */
+	/* 18478 */
 	{ "SQG_TTRACE_HALT", 0, 3, 0, NULL, 15 },
-	/* 16750 */
+	/* 18479 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "RESERVED", 1, 1, 0, NULL, 8 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
 	{ "STORE_LOAD_TIMER3_EXPIRED_T0", 4, 4, 0, NULL, 28 },
-	/* 16755 */
+	/* 18484 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "RESERVED", 1, 1, 0, NULL, 8 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
 	{ "RESERVED_4", 4, 4, 0, NULL, 10 },
-	/* 16760 */
+	/* 18489 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -21645,14 +23731,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED_31_22", 22, 31, 0, NULL, 14 },
-	/* 16768 */
+	/* 18497 */
 	{ "LOWER_ADDR_RESERVED", 0, 1, 0, NULL, 19 },
 	{ "LOWER_ADDR", 2, 11, 0, NULL, 10 },
 	{ "RESERVED_15_12", 12, 15, 0, NULL, 14 },
 	{ "UPPER_ADDR_RESERVED", 16, 17, 0, NULL, 19 },
 	{ "UPPER_ADDR", 18, 27, 0, NULL, 10 },
 	{ "RESERVED_31_28", 28, 31, 0, NULL, 14 },
-	/* 16774 */
+	/* 18503 */
 	{ "RLC_REPEATER_FGCG_OVERRIDE", 0, 0, 0, NULL, 26 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -21665,37 +23751,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFXIP_REPEATER_FGCG_OVERRIDE", 9, 9, 0, NULL, 28 },
 	{ "PERFMON_CLOCK_STATE", 10, 10, 0, NULL, 19 },
 	{ "RESERVED_31_11", 11, 31, 0, NULL, 14 },
-	/* 16786 */
+	/* 18515 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
-	/* 16788 */
+	/* 18517 */
 	{ "BPM_BROADCAST", 0, 0, 0, NULL, 13 },
 	{ "BPM_REG_WRITE", 1, 1, 0, NULL, 13 },
 	{ "BPM_LONG_CMD", 2, 2, 0, NULL, 12 },
 	{ "BPM_ADDR", 4, 14, 0, NULL, 8 },
 	{ "REG_ADDR", 16, 23, 0, NULL, 8 },
-	/* 16793 */
+	/* 18522 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 29, 0, NULL, 8 },
 	{ "RD_FIFO_NOT_EMPTY", 30, 30, 0, NULL, 17 },
 	{ "RD_PENDING", 31, 31, 0, NULL, 10 },
-	/* 16798 */
+	/* 18527 */
 	{ "CGCG_ACTIVE_BEFORE_CGPG", 0, 31, 0, NULL, 23 },
-	/* 16799 */
+	/* 18528 */
 	{ "SRM_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "AUTO_INCR_ADDR", 1, 1, 0, NULL, 14 },
 	{ "SRM_GPM_FIFO_RESET", 2, 2, 0, NULL, 18 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 16803 */
+	/* 18532 */
 	{ "FIFO_EMPTY", 0, 0, 0, NULL, 10 },
 	{ "FIFO_FULL", 1, 1, 0, NULL, 9 },
 	{ "FIFO_OVERFLOW", 2, 2, 0, NULL, 13 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 16807 */
+	/* 18536 */
 	{ "SRM_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 16809 */
+	/* 18538 */
 	{ "XNACK_REDO_TIMER_CNT", 0, 19, 0, NULL, 20 },
 	{ "RESERVED_23_20", 20, 23, 0, NULL, 14 },
 	{ "DROP_MODE", 24, 24, 0, NULL, 9 },
@@ -21704,7 +23790,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FRAG_LIMIT_MODE", 27, 27, 0, NULL, 15 },
 	{ "FORCE_SNOOP", 28, 28, 0, NULL, 11 },
 	{ "RESERVED", 29, 31, 0, NULL, 8 },
-	/* 16817 */
+	/* 18546 */
 	{ "GPM_TH0_UTCL1_BUSY", 0, 0, 0, NULL, 18 },
 	{ "GPM_TH1_UTCL1_BUSY", 1, 1, 0, NULL, 18 },
 	{ "GPM_TH2_UTCL1_BUSY", 2, 2, 0, NULL, 18 },
@@ -21722,9 +23808,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SRM_UTCL1_StallOnTrans", 14, 14, 0, NULL, 22 },
 	{ "DLG_UTCL1_StallOnTrans", 15, 15, 0, NULL, 22 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16834 */
+	/* 18563 */
 	{ "CLIENT_ID", 0, 4, 0, NULL, 9 },
-	/* 16835 */
+	/* 18564 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
@@ -21736,40 +23822,40 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_MISS", 14, 14, 0, NULL, 10 },
 	{ "FORCE_UNLOCKED", 15, 15, 0, NULL, 14 },
 	{ "ENABLE_PROF_INFO_LOCK", 16, 16, 0, NULL, 21 },
-	/* 16846 */
+	/* 18575 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CSG_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 16851 */
+	/* 18580 */
 	{ "PS_THRESHOLD", 0, 15, 0, NULL, 12 },
-	/* 16852 */
+	/* 18581 */
 	{ "SH_TYPE", 0, 4, 0, NULL, 7 },
 	{ "CAM_HIT", 5, 5, 0, NULL, 7 },
 	{ "CAM_LOCK", 6, 6, 0, NULL, 8 },
 	{ "CAM_CONFLICT", 7, 7, 0, NULL, 12 },
-	/* 16856 */
+	/* 18585 */
 	{ "LEVEL_0_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_1_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_2_COUNTER", 16, 22, 0, NULL, 15 },
 	{ "LEVEL_3_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 16860 */
+	/* 18589 */
 	{ "LEVEL_4_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_5_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_6_COUNTER", 16, 22, 0, NULL, 15 },
 	{ "LEVEL_7_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 16864 */
+	/* 18593 */
 	{ "LEVEL_8_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_9_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_10_COUNTER", 16, 22, 0, NULL, 16 },
 	{ "LEVEL_11_COUNTER", 24, 30, 0, NULL, 16 },
-	/* 16868 */
+	/* 18597 */
 	{ "LEVEL_12_COUNTER", 0, 6, 0, NULL, 16 },
 	{ "LEVEL_13_COUNTER", 8, 14, 0, NULL, 16 },
 	{ "LEVEL_14_COUNTER", 16, 22, 0, NULL, 16 },
 	{ "LEVEL_15_COUNTER", 24, 30, 0, NULL, 16 },
-	/* 16872 */
+	/* 18601 */
 	{ "SE0_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE0_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE0_PROTOCOL_ERROR", 5, 5, 0, NULL, 18 },
@@ -21790,7 +23876,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE3_PROTOCOL_ERROR", 29, 29, 0, NULL, 18 },
 	{ "SE3_BUFFER_OVERFLOW", 30, 30, 0, NULL, 19 },
 	{ "SE3_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 16892 */
+	/* 18621 */
 	{ "SE4_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE4_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE4_PROTOCOL_ERROR", 5, 5, 0, NULL, 18 },
@@ -21811,7 +23897,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE7_PROTOCOL_ERROR", 29, 29, 0, NULL, 18 },
 	{ "SE7_BUFFER_OVERFLOW", 30, 30, 0, NULL, 19 },
 	{ "SE7_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 16912 */
+	/* 18641 */
 	{ "SDMA0_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "SDMA0_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "SDMA0_PROTOCOL_ERROR", 5, 5, 0, NULL, 20 },
@@ -21832,7 +23918,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_PROTOCOL_ERROR", 29, 29, 0, NULL, 20 },
 	{ "SDMA3_BUFFER_OVERFLOW", 30, 30, 0, NULL, 21 },
 	{ "SDMA3_RESERVED", 31, 31, 0, NULL, 14 },
-	/* 16932 */
+	/* 18661 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_PROTOCOL_ERROR", 5, 5, 0, NULL, 20 },
@@ -21844,15 +23930,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PMM_BUFFER_OVERFLOW", 14, 14, 0, NULL, 19 },
 	{ "PMM_RESERVED", 15, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 16943 */
+	/* 18672 */
 	{ "CORE0_CORE_BUSY", 0, 0, 0, NULL, 15 },
 	{ "CORE0_PIF_GASKET_BUSY", 1, 1, 0, NULL, 21 },
 	{ "CORE0_INT_PENDING", 2, 2, 0, NULL, 17 },
 	{ "CORE0_GRBMT_BUSY", 3, 3, 0, NULL, 16 },
 	{ "GRBMT_BUSY", 8, 8, 0, NULL, 10 },
-	/* 16948 */
+	/* 18677 */
 	{ "VERSION", 0, 31, 0, NULL, 7 },
-	/* 16949 */
+	/* 18678 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -21861,7 +23947,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED_31_22", 22, 31, 0, NULL, 14 },
-	/* 16957 */
+	/* 18686 */
 	{ "RLC_MEM_LS_EN", 0, 0, 0, NULL, 13 },
 	{ "RLC_MEM_DS_EN", 1, 1, 0, NULL, 13 },
 	{ "RLC_SRM_MEM_LS_OVERRIDE", 2, 2, 0, NULL, 23 },
@@ -21877,14 +23963,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_TC_MEM_LS_OVERRIDE", 28, 28, 0, NULL, 22 },
 	{ "RLC_TC_MEM_DS_OVERRIDE", 29, 29, 0, NULL, 22 },
 	{ "RESERVED1", 30, 31, 0, NULL, 9 },
-	/* 16972 */
+	/* 18701 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "INDEX_CNTL", 1, 1, 0, NULL, 10 },
 	{ "INDEX_CNTL_NUM", 2, 4, 0, NULL, 14 },
 	{ "SIZE", 5, 17, 0, NULL, 4 },
 	{ "START_OFFSET", 18, 30, 0, NULL, 12 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 16978 */
+	/* 18707 */
 	{ "SOC_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "SOC_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "SOC_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -21901,7 +23987,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOC_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "SOC_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
 	{ "RESERVED_31_24", 24, 31, 0, NULL, 14 },
-	/* 16994 */
+	/* 18723 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -21920,13 +24006,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 17012 */
+	/* 18741 */
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL", 0, 0, 0, NULL, 27 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE0", 1, 1, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE1", 2, 2, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE2", 3, 3, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE3", 4, 4, 0, NULL, 31 },
-	/* 17017 */
+	/* 18746 */
 	{ "GFX_FUSE_DIST_DONE", 0, 0, 0, NULL, 18 },
 	{ "GFX_INIT_DONE", 1, 1, 0, NULL, 13 },
 	{ "GFX_SECURITY_POLICY_LOADED", 2, 2, 0, NULL, 26 },
@@ -21935,84 +24021,84 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_GPM_IRAM_DONE", 5, 5, 0, NULL, 17 },
 	{ "STATUS_6_30", 6, 30, 0, NULL, 11 },
 	{ "BOOTLOAD_COMPLETE", 31, 31, 0, NULL, 17 },
-	/* 17025 */
+	/* 18754 */
 	{ "RESERVED", 0, 0, 0, NULL, 8 },
-	/* 17026 */
+	/* 18755 */
 	{ "TEMPERATURE1", 0, 15, 0, NULL, 12 },
 	{ "RAIL", 16, 16, 0, NULL, 4 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 17029 */
+	/* 18758 */
 	{ "ALLOW_GFXOFF", 0, 0, 0, NULL, 12 },
 	{ "ALLOW_FA_DCS", 1, 1, 0, NULL, 12 },
 	{ "STATUS_14_2", 2, 14, 0, NULL, 11 },
 	{ "DISABLE_GFXCLK_DS", 15, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 17034 */
+	/* 18763 */
 	{ "PWR_DOWN_ACTIVE", 0, 0, 0, NULL, 15 },
 	{ "RLC_ALIVE", 1, 1, 0, NULL, 9 },
 	{ "STATUS_3_2", 2, 3, 0, NULL, 10 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 17038 */
+	/* 18767 */
 	{ "SE_GFXCLK_CLKEN", 0, 3, 0, NULL, 15 },
 	{ "SE_GFX_HARD_RESETB", 8, 11, 0, NULL, 18 },
 	{ "SE_EA_HARD_RESETB", 16, 19, 0, NULL, 17 },
-	/* 17041 */
+	/* 18770 */
 	{ "AUTO_HDSHK", 0, 0, 0, NULL, 10 },
 	{ "ACK", 1, 1, 0, NULL, 3 },
 	{ "SPARE", 2, 3, 0, NULL, 5 },
 	{ "HW_CHK_DIS", 4, 6, 0, NULL, 10 },
-	/* 17045 */
+	/* 18774 */
 	{ "REQ_STATUS", 0, 0, 0, NULL, 10 },
 	{ "ACK_STATUS", 1, 1, 0, NULL, 10 },
-	/* 17047 */
+	/* 18776 */
 	{ "BASE", 0, 17, 0, NULL, 4 },
-	/* 17048 */
+	/* 18777 */
 	{ "END", 0, 17, 0, NULL, 3 },
-	/* 17049 */
+	/* 18778 */
 	{ "UCODE_ADDR", 0, 7, 0, NULL, 10 },
 	{ "PIPE_SEL", 31, 31, 0, NULL, 8 },
-	/* 17051 */
+	/* 18780 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "INVALIDATE_CACHE_COMPLETE", 1, 1, 0, NULL, 25 },
 	{ "PRIME_START_PC", 3, 3, 0, NULL, 14 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 17056 */
+	/* 18785 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "PER_PIPE", 5, 5, 0, NULL, 8 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 17062 */
+	/* 18791 */
 	{ "ENGINE", 0, 9, 0, NULL, 6 },
 	{ "COMMON", 10, 19, 0, NULL, 6 },
 	{ "HEADER", 20, 29, 0, NULL, 6 },
 	{ "STEP", 30, 31, 0, NULL, 4 },
-	/* 17066 */
+	/* 18795 */
 	{ "VFID", 0, 4, 0, NULL, 4 },
 	{ "VF", 7, 7, 0, NULL, 2 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 17069 */
+	/* 18798 */
 	{ "HALT", 0, 0, 0, NULL, 4 },
 	{ "RESET", 1, 1, 0, NULL, 5 },
 	{ "DBG_SELECT_BITS", 2, 7, 0, NULL, 15 },
-	/* 17072 */
+	/* 18801 */
 	{ "IC_BASE_HI", 0, 31, 0, NULL, 10 },
-	/* 17073 */
+	/* 18802 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "MALL_POLICY", 24, 25, 0, NULL, 11 },
-	/* 17076 */
+	/* 18805 */
 	{ "CID_SEL", 0, 0, 0, NULL, 7 },
 	{ "GPA", 2, 3, 0, NULL, 3 },
 	{ "UCODE_VF_OVERRIDE", 4, 4, 0, NULL, 17 },
 	{ "AUTO_PRIME_ICACHE", 5, 5, 0, NULL, 17 },
-	/* 17080 */
+	/* 18809 */
 	{ "BUSY_OFF_LATENCY", 0, 5, 0, NULL, 16 },
 	{ "RESERVED", 6, 7, 0, NULL, 8 },
 	{ "GRBM_BUSY_OFF_LATENCY", 8, 13, 0, NULL, 21 },
-	/* 17083 */
+	/* 18812 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -22034,13 +24120,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RLC_BRIDGE_ICG_OVERRIDE", 20, 20, 0, NULL, 23 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 17104 */
+	/* 18833 */
 	{ "DEBUG_ENABLE", 0, 0, 0, NULL, 12 },
-	/* 17105 */
+	/* 18834 */
 	{ "FWL_VIOL_COUNT", 0, 15, 0, NULL, 14 },
 	{ "FWL_VIOL_COUNT_OVERFLOW", 16, 16, 0, NULL, 23 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 17108 */
+	/* 18837 */
 	{ "SPM", 0, 0, 0, NULL, 3 },
 	{ "TH0", 1, 1, 0, NULL, 3 },
 	{ "TH1", 2, 2, 0, NULL, 3 },

@@ -29,6 +29,17 @@ struct reg_fact {
 };
 
 static const struct reg_fact facts[] = {
+	/* GFX6-8: the *_d.h offsets are absolute dwords (no IP bases).
+	 * oss_1_0/2_0/3_0_d.h mmHDP_DEBUG0 0xbcc; gmc_6_0/8_1_d.h
+	 * mmVM_INVALIDATE_REQUEST 0x51e, gmc_8_1_sh_mask.h INVALIDATE_DOMAIN_0
+	 * bit 0; oss_2_0_d.h mmSDMA0_GFX_RB_CNTL 0x3480 */
+	{ "gfx6", 0xbcc * 4, "HDP_DEBUG0", { { NULL, 0, 0 } } },
+	{ "tonga", 0xbcc * 4, "HDP_DEBUG0", { { NULL, 0, 0 } } }, /* oss_3_0_sh_mask.h has no _MASK for it */
+	{ "gfx8", 0x51e * 4, "VM_INVALIDATE_REQUEST", { { "INVALIDATE_DOMAIN_0", 0, 0 } } },
+	{ "gfx81", 0x51e * 4, "VM_INVALIDATE_REQUEST", { { "INVALIDATE_DOMAIN_0", 0, 0 } } },
+	{ "gfx6", 0x51e * 4, "VM_INVALIDATE_REQUEST", { { NULL, 0, 0 } } },
+	{ "hawaii", 0x3480 * 4, "SDMA0_GFX_RB_CNTL", { { "RB_ENABLE", 0, 0 } } },
+
 	/* GFX9, vega10_ip_offset.h: HDP_BASE 0x0F20, GC_BASE 0x2000,
 	 * MMHUB_BASE 0x1A000, NBIO_BASE seg2 0x0D20, SDMA0_BASE 0x1260 */
 	/* hdp_4_0_offset.h mmHDP_READ_CACHE_INVALIDATE 0x00d1, idx 0;
@@ -138,6 +149,10 @@ struct vec {
 };
 
 static const struct vec vecs[] = {
+	{ "gfx8", W(PACKET3(PACKET3_WRITE_DATA, 3), 0x00100000, 0x0000051e, 0x00000000, 0x00000001),
+	  "WRITE_DATA DST_SEL=MEM_MAPPED_REGISTER WR_ONE_ADDR=0 WR_CONFIRM=1 ENGINE_SEL=ME "
+	  "DST_REG=VM_INVALIDATE_REQUEST\n"
+	  "    DATA 0x00000001" },
 	{ "navi10", W(PACKET3(PACKET3_WRITE_DATA, 3), 0x40100000, 0x00000ff1, 0x00000000, 0x00000001),
 	  "WRITE_DATA DST_SEL=MEM_MAPPED_REGISTER WR_ONE_ADDR=0 WR_CONFIRM=1 CACHE_POLICY=0 ENGINE_SEL=PFP "
 	  "DST_REG=HDP_READ_CACHE_INVALIDATE\n"
