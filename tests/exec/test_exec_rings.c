@@ -115,7 +115,10 @@ static void test_hdp_flush(void)
 		nset += gk_exec_reg(r.x, a, &v) != 0;
 	}
 	CHECK(nset == 2, "%u registers set, 2 expected", nset);
-	CHECK(strstr(r.out.p, "; sets 0x03898 <- 0x00000001") && strstr(r.out.p, "; sets 0x0389c <- 0x00000001"),
+	/* the trace names them (the kernel's nbio names, from the register
+	 * tables): request written, done set */
+	CHECK(strstr(r.out.p, "; sets 0x03898 BIF_BX_PF_GPU_HDP_FLUSH_REQ <- 0x00000001") &&
+		      strstr(r.out.p, "; sets 0x0389c BIF_BX_PF_GPU_HDP_FLUSH_DONE <- 0x00000001"),
 	      "the trace says both: %s", r.out.p);
 	/* a compute ring on MEC 1 pipe 2: ref_and_mask_cp2 << pipe = 4 << 2
 	 * (nbio_v2_3.c: ref_and_mask_cp2 = GPU_HDP_FLUSH_DONE__CP2_MASK, bit 2):
