@@ -31,7 +31,7 @@ const struct cli_option cli_options[] = {
 	{ "--gpu", "-g", CLI_ARG_STRING, "GPU", AT(gpu), 0, 0, ALL, 0, "needs a value", 0, NULL, NULL, NULL,
 	  "the GPU (a generation or chip name; gfxkit --help lists them)" },
 	{ "--engine", "-e", CLI_ARG_STRING, "ENGINE", AT(engine), 0, 0, ALL, 0, "needs a value", 0, NULL, NULL, NULL,
-	  "pm4, dma, isa or modifier (without it: the first engine that knows the GPU)" },
+	  "pm4, dma, adreno, isa or modifier (without it: the first engine that knows the GPU)" },
 	{ "--format", "-f", CLI_ARG_STRING, "FORMAT", AT(format), 0, 0, STREAMS | CLI_ENCODE | EXEC, 0, "needs a value", 0,
 	  NULL, NULL, NULL, "the input's form (decode, check, run, lint) or encode's output: bin or hex" },
 	{ "--output", "-o", CLI_ARG_STRING, "OUT", AT(out), 0, 0, STREAMS | CLI_ENCODE | EXEC, 0, "needs a value", 0, NULL,

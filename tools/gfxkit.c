@@ -29,7 +29,7 @@ static void usage(FILE *f)
 		"       gfxkit sendmsg [-g GPU] [--json] ARG...   (AMDGPU s_sendmsg operand: value <-> text)\n"
 		"       gfxkit --version;  gfxkit help CMD (or gfxkit CMD --help): one command's usage\n"
 		"check judges (exit 1 on errors), decode shows (exit 0 whatever it shows), decode --strict judges while showing\n"
-		"ENGINE: pm4, dma, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
+		"ENGINE: pm4, dma, adreno, or isa (without -e: the first that knows the GPU, pm4 first): -g gfx6..gfx11 / AMDGPU chip names (s_sendmsg, s_sendmsghalt)\n"
 		"       or -g a3xx..a7xx / Adreno ids such as a630 (ir3 instructions); gfxkit decode -e isa -g GPU --help\n"
 		"       or modifier: 64-bit DRM format modifiers (hex text of 16 digits, or 8 bytes each, binary)\n"
 		"--bo BASE:SIZE (hex or decimal, repeatable): a buffer the stream may read or write;\n"

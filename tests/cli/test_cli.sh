@@ -348,7 +348,7 @@ says "unknown engine (list)" 2 err "^gfxkit: unknown engine 'sdma' \(this build 
 says "unknown engine (check)" 2 err "unknown engine 'gfx'" check -g cayman -e gfx a.hex
 run "-e without a value" 2 list -g cik -e
 says "dma list needs a GPU" 2 err '-g GPU is required' list -e dma
-says "help mentions dma" 0 out '^ENGINE: pm4, dma, or isa \(without -e: the first that knows the GPU, pm4 first\)' --help
+says "help mentions dma" 0 out '^ENGINE: pm4, dma, adreno, or isa \(without -e: the first that knows the GPU, pm4 first\)' --help
 has out "help mentions --bo" '--bo BASE:SIZE'
 has out "help lists DMA GPUs" '^GPU for dma: .*cik \(bonaire'
 

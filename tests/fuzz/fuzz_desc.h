@@ -23,7 +23,7 @@ FUZZ_HARNESS_BEGIN
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
-/* words of the reader's window while packets are short (IN_SPAN in src/core/input.c) */
+/* words of the reader's window while packets are short (IN_SPAN in src/input/input.c) */
 #define IN_SPAN (1u << 17)
 #define FUZZ_MAX_GENS 16
 

@@ -1,4 +1,4 @@
-/* libFuzzer target for the dump readers (src/core/dump.c via gk_input):
+/* libFuzzer target for the dump readers (src/input/, via gk_input):
  * AUTO and one named format (byte 0 picks it) an input, over the input
  * read whole and a byte at a time (or a few bytes; the last byte says).
  * Beyond no crash / no sanitizer report:
