@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 
+#include "gzread.h"
 #include "testlib.h"
 
 #include "gfxkit/exec.h"
@@ -263,39 +264,6 @@ static void test_fault_in_ib(void)
 
 #define KAT "../shared/reference/captures/umr-kat"
 
-static char *read_gz(const char *path)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "gzip -dc '%s' 2>/dev/null", path);
-	FILE *f = popen(cmd, "r");
-	if (!f)
-		return NULL;
-	size_t n = 0, cap = 0;
-	char *buf = NULL;
-	for (;;) {
-		if (cap < n + 65537) {
-			cap = 2 * (n + 65537);
-			char *q = realloc(buf, cap);
-			if (!q) {
-				free(buf);
-				pclose(f);
-				return NULL;
-			}
-			buf = q;
-		}
-		size_t k = fread(buf + n, 1, 65536, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	if (pclose(f) != 0 || !n) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	return buf;
-}
-
 /* RINGDATA = { rptr, wptr, wptr, ring dwords... } */
 static uint32_t *ring_words(const char *t, size_t *n)
 {
@@ -360,7 +328,7 @@ static uint8_t *sysram(const char *t, uint64_t pa, size_t *n)
  * WRITE_DATA, two RELEASE_MEM, SWITCH_BUFFER and NOP pads. */
 static void test_navi10_ring(void)
 {
-	char *t = read_gz(KAT "/rs_kat_navi10_test2.txt.gz");
+	char *t = tl_read_gz(KAT "/rs_kat_navi10_test2.txt.gz");
 	if (!t) {
 		TL_SKIP(KAT "/rs_kat_navi10_test2.txt.gz not readable (no ../shared, or no gzip): the real ring is not run");
 		return;

@@ -29,6 +29,7 @@
 
 #include "pm4/pm4_tab.h"
 #include "pm4_testutil.h"
+#include "gzread.h"
 
 /* registers umr names in SET_*_REG bodies that gfxkit names the same
  * (reached: 9,036 of 9,060; the 24 others are GFX10's
@@ -152,42 +153,6 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
 	}
 	*cap = c;
 	return q;
-}
-
-/* The whole of `gzip -dc path` as a NUL-terminated string; NULL when it
- * cannot be read. */
-static char *read_gz(const char *path)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "gzip -dc '%s' 2>/dev/null", path);
-	FILE *f = popen(cmd, "r");
-	if (!f)
-		return NULL;
-	size_t n = 0, cap = 0;
-	char *buf = NULL;
-	for (;;) {
-		if (cap < n + 65537) {
-			cap = 2 * (n + 65537);
-			char *q = realloc(buf, cap);
-			if (!q) {
-				free(buf);
-				pclose(f);
-				return NULL;
-			}
-			buf = q;
-		}
-		size_t k = fread(buf + n, 1, 65536, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	int rc = pclose(f);
-	if (rc != 0 || n == 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	return buf;
 }
 
 static int hexval(char c)
@@ -412,9 +377,9 @@ static bool run_capture(const char *name, const char *gpu, struct totals *all)
 {
 	char path[256];
 	snprintf(path, sizeof path, KAT "/%s.txt.gz", name);
-	char *txt = read_gz(path);
+	char *txt = tl_read_gz(path);
 	snprintf(path, sizeof path, KAT "/%s.answer.gz", name);
-	char *ans = read_gz(path);
+	char *ans = tl_read_gz(path);
 	if (!txt || !ans) {
 		free(txt);
 		free(ans);
