@@ -72,6 +72,19 @@ bool selected(const char *mode);
 /* GFXKIT_BENCH_MB (default 200), or -1 after saying what is wrong */
 double bench_mb(void);
 
+/* What both stream benches start from: the CLI to time (argv[1], else
+ * build/gfxkit, and whether it can be run), the stream size, a fresh
+ * temporary folder for the stream files and whether to keep them
+ * (GFXKIT_BENCH_KEEP).  Says when cksum is missing.  -1 (after a message)
+ * when the size or the folder cannot be had. */
+struct bench_start {
+	const char *cli;
+	double mb;
+	char dir[32];
+	bool keep, cli_ok;
+};
+int bench_begin(struct bench_start *b, int argc, char **argv);
+
 /* ---- streams written as assembly text ----
  * A generator writes each packet as the text `gfxkit decode` prints (and
  * `gfxkit encode` reads): bench_packet starts one with its first line,

@@ -790,3 +790,21 @@ int read_bo_args(const char *path, char **argv, char *store, size_t cap)
 		fclose(f);
 	return n;
 }
+
+int bench_begin(struct bench_start *b, int argc, char **argv)
+{
+	b->cli = argc > 1 ? argv[1] : "build/gfxkit";
+	b->mb = bench_mb();
+	if (b->mb < 0)
+		return -1;
+	snprintf(b->dir, sizeof b->dir, "/tmp/gfxkit-bench-XXXXXX");
+	if (!mkdtemp(b->dir)) {
+		fprintf(stderr, "bench: temporary directory: %s\n", strerror(errno));
+		return -1;
+	}
+	b->keep = getenv("GFXKIT_BENCH_KEEP") != 0;
+	b->cli_ok = access(b->cli, X_OK) == 0 && selected("cli");
+	if (access(BENCH_CKSUM, X_OK) != 0)
+		printf("bench: no %s: no gfxkit/cksum ratios\n", BENCH_CKSUM);
+	return 0;
+}

@@ -803,18 +803,12 @@ static int bench_pm4(const char *gpu, double mb, const char *dir)
 
 int main(int argc, char **argv)
 {
-	const char *cli = argc > 1 ? argv[1] : "build/gfxkit";
-	double mb = bench_mb();
-	if (mb < 0)
+	struct bench_start b;
+	if (bench_begin(&b, argc, argv))
 		return 2;
-	char dir[] = "/tmp/gfxkit-bench-XXXXXX";
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "bench: temporary directory: %s\n", strerror(errno));
-		return 2;
-	}
-	bool keep = getenv("GFXKIT_BENCH_KEEP") != 0, cli_ok = access(cli, X_OK) == 0 && selected("cli");
-	if (access(BENCH_CKSUM, X_OK) != 0)
-		printf("bench: no %s: no gfxkit/cksum ratios\n", BENCH_CKSUM);
+	const char *cli = b.cli, *dir = b.dir;
+	double mb = b.mb;
+	bool keep = b.keep, cli_ok = b.cli_ok;
 	int rc = 0;
 	char path[600], qpath[600];
 	const char *pm4 = getenv("GFXKIT_BENCH_PM4");
