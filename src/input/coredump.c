@@ -14,6 +14,8 @@
 
 #include "gfxkit/coredump.h"
 
+#include "scan.h"
+
 enum { S_HEAD, S_IPDUMP, S_RINGS, S_REGDUMP };
 
 struct parse {
@@ -372,6 +374,17 @@ int gk_coredump_read(struct gk_coredump *cd, const char *text, size_t n, struct 
 		p.line++;
 		if (memchr(s, 0, len))
 			return fail(&p, (uint32_t)((const char *)memchr(s, 0, len) - s) + 1, "a NUL byte: not a devcoredump's text");
+		/* every byte, as the line readers check theirs: a damaged byte is
+		 * an error where it stands, never a line half read */
+		unsigned need = 0;
+		for (size_t k = 0; k < len; k++)
+			if (!gk_scan_text_byte(&need, (uint8_t)s[k]) || (need && k + 1 == len)) {
+				char msg[160];
+				snprintf(msg, sizeof msg,
+					 "byte 0x%02x in devcoredump text: the text is damaged here (a devcoredump holds only "
+					 "printable text, white space and UTF-8)", (uint8_t)s[k]);
+				return fail(&p, (uint32_t)k + 1, msg);
+			}
 		while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
 			len--;
 		if (!seen) {

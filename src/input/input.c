@@ -17,6 +17,7 @@
 #include "gfxkit/packet.h"
 
 #include "reader.h"
+#include "scan.h"
 
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
 #define IN_SPAN (1u << 14) /* words of window used while packets are short */
@@ -216,23 +217,6 @@ static bool isxdigit_ascii(uint8_t c)
 	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
 
-/* One byte of text: printable ASCII, white space or well-formed UTF-8
- * (comments may carry "§"); *need counts the continuation bytes a UTF-8
- * sequence still wants.  false: a byte text never holds. */
-static bool text_byte(unsigned *need, uint8_t c)
-{
-	if (*need) {
-		if ((c & 0xc0) != 0x80)
-			return false;
-		(*need)--;
-		return true;
-	}
-	if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
-		return true;
-	*need = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
-	return *need != 0;
-}
-
 /* A plain hex words line (stream.h): tokens of hex digits, "0x" before
  * them, "ADDRESS:" labels, '_' inside 64-bit values; comments after '#'
  * or ';'.  Only what the sniffer needs to tell text from binary: the hex
@@ -335,7 +319,7 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 	size_t bad = 0;
 	unsigned need = 0;
 	for (size_t i = 0; i < n; i++)
-		if (!text_byte(&need, p[i])) {
+		if (!gk_scan_text_byte(&need, p[i])) {
 			bad++;
 			need = 0;
 		}
@@ -357,7 +341,7 @@ static enum gk_in_format sniff(const uint8_t *p, size_t n, bool at_eof, unsigned
 		unsigned nd = 0;
 		bool ok = true;
 		for (size_t k = 0; k < len && ok; k++)
-			ok = text_byte(&nd, p[at + k]);
+			ok = gk_scan_text_byte(&nd, p[at + k]);
 		if (!ok || nd)
 			memset(copy + at, ' ', len);
 		at += len + 1;
@@ -533,7 +517,7 @@ static void end_token(struct gk_input *in, bool is_address)
 static bool damaged(struct gk_input *in, uint8_t c)
 {
 	bool cut = in->u8_need != 0;
-	if (text_byte(&in->u8_need, c)) {
+	if (gk_scan_text_byte(&in->u8_need, c)) {
 		if (!cut && in->u8_need) {
 			in->u8_line = in->line; /* a sequence starts: where, should it break */
 			in->u8_col = in->col;

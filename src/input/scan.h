@@ -19,6 +19,24 @@ static inline unsigned gk_scan_hexv(char c)
 	return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 }
 
+/* One byte of text: printable ASCII, white space or well-formed UTF-8
+ * (comments may carry "§"); *need counts the continuation bytes a UTF-8
+ * sequence still wants.  false: a byte text never holds.  The one rule for
+ * every reader of text, the line readers and the devcoredump read whole. */
+static inline bool gk_scan_text_byte(unsigned *need, uint8_t c)
+{
+	if (*need) {
+		if ((c & 0xc0) != 0x80)
+			return false;
+		(*need)--;
+		return true;
+	}
+	if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v')
+		return true;
+	*need = (c >= 0xc2 && c <= 0xdf) ? 1 : (c >= 0xe0 && c <= 0xef) ? 2 : (c >= 0xf0 && c <= 0xf4) ? 3 : 0;
+	return *need != 0;
+}
+
 /* digits of a hex number at s[*i] (with "0x" when want_0x), at most
  * max_digits of them: its value, *i past it; false: none there */
 bool gk_scan_hex(const char *s, size_t n, size_t *i, bool want_0x, unsigned max_digits, uint64_t *v);

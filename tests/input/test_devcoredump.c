@@ -568,6 +568,19 @@ static void test_whole_refusals(void)
 	CHECK(gk_coredump_read(&cd, "hello\n", 6, &err) == -1 && err.line == 1 && strstr(err.message, "not a devcoredump"),
 	      "not a devcoredump: %u %s", err.line, err.message);
 	gk_coredump_free(&cd);
+	/* a damaged byte (a control byte, a broken UTF-8 sequence) anywhere is
+	 * an error where it stands, as in every text reader */
+	static const char ctl[] = "**** AMDGPU Device Coredump ****\nkernel: 6.12\x01\n";
+	memset(&cd, 0, sizeof cd);
+	CHECK(gk_coredump_read(&cd, ctl, sizeof ctl - 1, &err) == -1 && err.line == 2 && err.col == 13 &&
+		      strstr(err.message, "byte 0x01"),
+	      "control byte: %u:%u %s", err.line, err.col, err.message);
+	gk_coredump_free(&cd);
+	static const char u8[] = "**** AMDGPU Device Coredump ****\nkernel: \xc3(\n";
+	memset(&cd, 0, sizeof cd);
+	CHECK(gk_coredump_read(&cd, u8, sizeof u8 - 1, &err) == -1 && err.line == 2 && err.col == 10,
+	      "broken UTF-8: %u:%u %s", err.line, err.col, err.message);
+	gk_coredump_free(&cd);
 	build(D_HUNG);
 	/* the gfx ring's dword 3 spoiled */
 	char *p = dump.p;
