@@ -559,6 +559,91 @@ static void hostile(void)
 	CHECK(gk_swz_gfx9_addr(&z, &c, &a) == -1, "record with no block width");
 }
 
+/* Every element of one surface: each address inside it, element-aligned,
+ * owned by no other element.  How many elements were walked; *outside and
+ * *shared count the faults (the first few are printed). */
+static uint8_t used[1u << 22];
+static uint64_t walk_elements(const struct gk_swz_surface *s, unsigned *outside, unsigned *shared)
+{
+	const struct gk_swz_params *p = &s->p;
+	unsigned bytes = p->bpp / 8;
+	uint64_t n = s->surf_size / bytes, walked = 0;
+	if (n > sizeof used * 8) {
+		CHECK(0, "surface of %llu elements too big for the check", (unsigned long long)n);
+		return 0;
+	}
+	memset(used, 0, (size_t)((n + 7) / 8));
+	for (unsigned mip = 0; mip < p->mips; mip++) {
+		uint32_t w = p->width >> mip ? p->width >> mip : 1, h = p->height >> mip ? p->height >> mip : 1;
+		uint32_t d = p->depth_or_slices;
+		if (p->dims == 3)
+			d = d >> mip ? d >> mip : 1;
+		for (uint32_t z = 0; z < d; z++)
+			for (uint32_t y = 0; y < h; y++)
+				for (uint32_t x = 0; x < w; x++)
+					for (uint32_t q = 0; q < p->samples; q++) {
+						struct gk_swz_coord c = { x, y, z, q, mip };
+						uint64_t a;
+						walked++;
+						if (gk_swz_gfx9_addr(s, &c, &a) || a % bytes || a + bytes > s->surf_size) {
+							if ((*outside)++ < 5)
+								printf("  %s mode %u %uD %ubpp x%u (%u,%u,%u,%u) mip %u: outside\n",
+								       p->chip->name, p->mode, p->dims, p->bpp, p->samples, x, y,
+								       z, q, mip);
+							continue;
+						}
+						uint64_t e = a / bytes;
+						if ((used[e / 8] & (1u << (e % 8))) && (*shared)++ < 5)
+							printf("  %s mode %u %uD %ubpp x%u %ux%ux%u: (%u,%u,%u,%u) mip %u shares "
+							       "0x%llx\n",
+							       p->chip->name, p->mode, p->dims, p->bpp, p->samples, p->width,
+							       p->height, p->depth_or_slices, x, y, z, q, mip, (unsigned long long)a);
+						used[e / 8] |= (uint8_t)(1u << (e % 8));
+					}
+	}
+	return walked;
+}
+
+/* Small surfaces of every accepted (mode, 2D/3D, bpp, samples, usage) on
+ * three configurations, single level and with their full mip chain: the
+ * property the reference README's generator checked exhaustively on addrlib
+ * itself, here over the mip tails and slices the sampled reference
+ * addresses do not reach. */
+static void exhaustive(void)
+{
+	static const struct gk_swz_chip c9[] = { { "vega10", GK_SWZ_GFX9, 141, 1, 0x2a114042 },
+						  { "raven", GK_SWZ_GFX9, 142, 1, 0x24000042 },
+						  { "raven2", GK_SWZ_GFX9, 142, 130, 0x26013041 } };
+	static const uint32_t shapes[][3] = { { 1, 1, 1 }, { 33, 17, 1 }, { 9, 70, 3 }, { 40, 6, 9 }, { 2, 128, 2 } };
+	unsigned surfaces = 0, outside = 0, shared = 0;
+	uint64_t elements = 0;
+	for (unsigned i = 0; i < 3 * 32 * 2 * 5 * 4 * 2 * 5 * 2; i++) {
+		unsigned v = i;
+		unsigned mipped = v % 2, sh = (v /= 2) % 5, usage = (v /= 5) % 2, smp = 1u << (v /= 2) % 4;
+		unsigned bpp = 8u << (v /= 4) % 5, dims = 2 + (v /= 5) % 2, mode = (v /= 2) % 32, ci = v / 32;
+		struct gk_swz_params p = { &c9[ci], mode, dims, bpp, shapes[sh][0], shapes[sh][1], shapes[sh][2], 1, smp,
+					   usage, 0 };
+		if (mipped) {
+			uint32_t big = p.width > p.height ? p.width : p.height;
+			if (dims == 3 && p.depth_or_slices > big)
+				big = p.depth_or_slices;
+			while ((big >> p.mips) != 0)
+				p.mips++;
+			if (p.mips == 1)
+				continue;
+		}
+		struct gk_swz_surface s;
+		if (gk_swz_gfx9_surface(&s, &p, NULL))
+			continue;
+		surfaces++;
+		elements += walk_elements(&s, &outside, &shared);
+	}
+	printf("# exhaustive: %u surfaces, %llu elements, %u outside, %u shared\n", surfaces,
+	       (unsigned long long)elements, outside, shared);
+	CHECK(surfaces > 2000 && outside == 0 && shared == 0, "exhaustive: %u surfaces, %u outside, %u shared", surfaces,
+	      outside, shared);
+}
+
 int main(void)
 {
 	static const char *const dir = "../shared/reference/tiling-gfx9";
@@ -595,6 +680,7 @@ int main(void)
 			dir);
 	}
 	hostile();
+	exhaustive();
 	free(known);
 	return tl_done();
 }
