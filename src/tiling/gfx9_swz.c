@@ -106,6 +106,10 @@ static const uint8_t pat1k[2][5][10] = {
 static const uint8_t b256_log2[5][2] = { { 4, 4 }, { 4, 3 }, { 3, 3 }, { 3, 2 }, { 2, 2 } };
 static const uint8_t b1k_log2[5][3] = { { 4, 3, 3 }, { 3, 3, 3 }, { 3, 3, 2 }, { 3, 2, 2 }, { 2, 2, 2 } };
 
+/* log2 of the 256-byte block a thick mip-tail level shrinks to once it
+ * fits 256 bytes (Gfx9Lib's Block256_3dZ: 8x4x8, 4x4x8, 4x4x4, 4x2x4, 2x2x4). */
+static const uint8_t b256_3d_log2[5][3] = { { 3, 2, 3 }, { 2, 2, 3 }, { 2, 2, 2 }, { 2, 1, 2 }, { 1, 1, 2 } };
+
 /* Where a mip-tail level starts, in 256-byte units, counted from the
  * largest tail level of a 1 MiB block (MipTailOffset256B; a block of 2^b
  * bytes starts at entry 20 - b). */
@@ -483,12 +487,9 @@ static unsigned mip_chain(struct gk_swz_surface *s, const struct ctx9 *k, struct
 				if (size <= 256) {
 					/* from here on every level takes one 256-byte micro block */
 					if (k->thick) {
-						/* Gfx9Lib's Block256_3dZ */
-						static const struct dim3 z256[5] = { { 8, 4, 8 }, { 4, 4, 8 }, { 4, 4, 4 },
-										     { 4, 2, 4 }, { 2, 2, 4 } };
-						pw = z256[k->e].w;
-						ph = z256[k->e].h;
-						pd = z256[k->e].d;
+						pw = 1u << b256_3d_log2[k->e][0];
+						ph = 1u << b256_3d_log2[k->e][1];
+						pd = 1u << b256_3d_log2[k->e][2];
 					} else {
 						pw = 1u << b256_log2[k->e][0];
 						ph = 1u << b256_log2[k->e][1];
@@ -886,18 +887,21 @@ static int surface_tiled(struct gk_swz_surface *s, const struct ctx9 *k, struct 
 int gk_swz_gfx9_surface(struct gk_swz_surface *s, const struct gk_swz_params *p, struct gk_diag *err)
 {
 	struct ctx9 k;
+	if (s)
+		memset(s, 0, sizeof *s); /* a refused surface reads as all zero */
 	if (!s || !p) {
 		fail(err, GK_D_RANGE, "params", "no surface or no parameters");
 		return -1;
 	}
 	if (ctx_of(&k, p, err) || validate(p, &k, err))
 		return -1;
-	memset(s, 0, sizeof *s);
 	s->p = *p;
 	s->equation_index = -1;
 	int rc = k.m->linear ? surface_linear(s, &k) : surface_tiled(s, &k, err);
-	if (rc)
+	if (rc) {
+		memset(s, 0, sizeof *s);
 		return -1;
+	}
 	s->pixel_pitch = s->pitch;
 	s->pixel_height = s->height;
 	s->pixel_mip_chain_pitch = s->mip_chain_pitch;
@@ -913,6 +917,7 @@ int gk_swz_gfx9_surface(struct gk_swz_surface *s, const struct gk_swz_params *p,
 		s->equation_index = eq_index(k.tex3d, p->mode, k.e);
 		if (s->equation_index >= 0 && build_equation(&s->eq, &k)) {
 			fail(err, GK_D_RANGE, "swizzle", "%s: no equation at %u bpp", k.m->name, p->bpp);
+			memset(s, 0, sizeof *s);
 			return -1;
 		}
 	}
@@ -1001,7 +1006,10 @@ int gk_swz_gfx9_addr(const struct gk_swz_surface *s, const struct gk_swz_coord *
 	if (!s || !c || !addr || ctx_of(&k, &s->p, NULL))
 		return -1;
 	const struct gk_swz_params *p = &s->p;
+	/* s comes from the caller: nothing in it is trusted to be in range */
 	if (p->mips < 1 || p->mips > GK_SWZ_MAX_MIPS || c->mip >= p->mips || c->sample >= p->samples)
+		return -1;
+	if (p->samples != 1 && p->samples != 2 && p->samples != 4 && p->samples != 8)
 		return -1;
 	if (c->x >= level_size(p->width, c->mip) || c->y >= level_size(p->height, c->mip))
 		return -1;

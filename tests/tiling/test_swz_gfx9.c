@@ -542,7 +542,11 @@ static void hostile(void)
 			      !strcmp(err.field, bad[i].field),
 		      "%s: rc %d field %s message '%s'", bad[i].what, rc, err.field ? err.field : "(none)", err.message);
 	}
+	/* a refused surface reads as all zero, and its record gives no address */
+	CHECK(s.pitch == 0 && s.surf_size == 0 && s.p.chip == NULL && gk_swz_gfx9_addr(&s, &c, &a) == -1,
+	      "refused surface not zeroed");
 	/* a per-surface xor moves the block's pipe and bank bits only */
+	CHECK(gk_swz_gfx9_surface(&s, &p, &err) == 0, "64x64 64KB_S_X again: %s", err.message);
 	struct gk_swz_params px = p;
 	px.pipe_bank_xor = 0x5;
 	struct gk_swz_surface sx;
@@ -644,6 +648,71 @@ static void exhaustive(void)
 	      outside, shared);
 }
 
+/* Random parameters, garbage included: every surface is either refused with
+ * a reason or accepted, and then random coordinates inside it land inside
+ * it and coordinates past it are refused (the sanitized build watches for
+ * overflow and out-of-bounds reads). */
+static void random_params(void)
+{
+	static const struct gk_swz_chip rc[] = { { "vega10", GK_SWZ_GFX9, 141, 1, 0x2a114042 },
+						  { "raven", GK_SWZ_GFX9, 142, 1, 0x24000042 },
+						  { "32pipe-512B", GK_SWZ_GFX9, 141, 1, 0x0018300d },
+						  { "bad-interleave", GK_SWZ_GFX9, 141, 1, 0x0a0fb8b5 } };
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	unsigned accepted = 0, refused = 0, unexplained = 0, bad = 0;
+	for (unsigned i = 0; i < 20000; i++) {
+		uint64_t r = tl_rand(&seed), q = tl_rand(&seed);
+		struct gk_swz_params p;
+		memset(&p, 0, sizeof p);
+		p.chip = &rc[r % 16 ? r % 3 : 3];
+		p.mode = (unsigned)(r >> 2) % 34;
+		p.dims = 1 + (unsigned)(r >> 8) % 3;
+		p.bpp = (r >> 10) % 8 ? 8u << (r >> 13) % 5 : (unsigned)(q >> 40);
+		p.width = (r >> 16) % 16 ? 1 + (uint32_t)(q % 3000) : (uint32_t)(q >> 8);
+		p.height = (r >> 20) % 16 ? 1 + (uint32_t)((q >> 12) % 3000) : (uint32_t)(q >> 20);
+		p.depth_or_slices = (r >> 24) % 4 ? 1 + (uint32_t)((q >> 24) % 40) : (uint32_t)(q >> 32);
+		p.mips = (r >> 28) % 4 ? 1 : (unsigned)(r >> 30) % 14;
+		p.samples = (r >> 32) % 4 ? 1 : (r >> 34) % 8 ? 1u << (r >> 37) % 4 : (unsigned)(r >> 40) % 20;
+		p.depth_usage = (unsigned)(r >> 38) & 1;
+		p.pipe_bank_xor = (r >> 39) % 8 ? 0 : (uint32_t)(q >> 50);
+		struct gk_swz_surface s;
+		struct gk_diag err;
+		memset(&err, 0, sizeof err);
+		if (gk_swz_gfx9_surface(&s, &p, &err)) {
+			refused++;
+			unexplained += !err.message[0] || !err.field;
+			continue;
+		}
+		accepted++;
+		for (unsigned j = 0; j < 8; j++) {
+			uint64_t t = tl_rand(&seed);
+			struct gk_swz_coord c;
+			c.mip = (uint32_t)(t % p.mips);
+			uint32_t w = p.width >> c.mip ? p.width >> c.mip : 1, h = p.height >> c.mip ? p.height >> c.mip : 1;
+			uint32_t d = p.dims == 3 ? (p.depth_or_slices >> c.mip ? p.depth_or_slices >> c.mip : 1)
+						 : p.depth_or_slices;
+			c.x = (uint32_t)((t >> 8) % w);
+			c.y = (uint32_t)((t >> 24) % h);
+			c.slice = (uint32_t)((t >> 40) % d);
+			c.sample = (uint32_t)((t >> 56) % p.samples);
+			uint64_t a;
+			if (gk_swz_gfx9_addr(&s, &c, &a) || a + p.bpp / 8 > s.surf_size)
+				bad++;
+			struct gk_swz_coord past = c;
+			if (j & 1)
+				past.x = w;
+			else
+				past.y = h;
+			if (gk_swz_gfx9_addr(&s, &past, &a) == 0)
+				bad++;
+		}
+	}
+	printf("# random parameters: %u accepted, %u refused\n", accepted, refused);
+	CHECK(accepted > 1000 && refused > 1000 && unexplained == 0 && bad == 0,
+	      "random parameters: %u accepted, %u refused (%u without a reason), %u bad addresses", accepted, refused,
+	      unexplained, bad);
+}
+
 int main(void)
 {
 	static const char *const dir = "../shared/reference/tiling-gfx9";
@@ -681,6 +750,7 @@ int main(void)
 	}
 	hostile();
 	exhaustive();
+	random_params();
 	free(known);
 	return tl_done();
 }
