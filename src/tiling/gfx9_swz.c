@@ -371,14 +371,21 @@ static uint64_t coord_bit(const struct gk_swz_term *t, uint64_t xb, uint32_t y, 
 	return t->bit < 64 ? (v >> t->bit) & 1 : 0;
 }
 
+/* The in-block offset an equation gives: bit i is the parity of its terms.
+ * A table by axis instead of a switch, since this runs once per element;
+ * the masks keep a record that did not come from gk_swz_gfx9_surface from
+ * shifting out of range. */
 static uint64_t eq_eval(const struct gk_swz_equation *eq, uint64_t xb, uint32_t y, uint32_t z, uint32_t s)
 {
+	const uint64_t v[8] = { 0, xb, y, z, s, 0, 0, 0 };
+	unsigned n = eq->num_bits < GK_SWZ_MAX_EQ_BITS ? eq->num_bits : GK_SWZ_MAX_EQ_BITS;
 	uint64_t off = 0;
-	for (unsigned i = 0; i < eq->num_bits && i < GK_SWZ_MAX_EQ_BITS; i++) {
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_swz_term *t = eq->term[i];
 		uint64_t b = 0;
 		for (unsigned j = 0; j < GK_SWZ_MAX_EQ_TERMS; j++)
-			b ^= coord_bit(&eq->term[i][j], xb, y, z, s);
-		off |= b << i;
+			b ^= v[t[j].axis & 7] >> (t[j].bit & 63);
+		off |= (b & 1) << i;
 	}
 	return off;
 }
