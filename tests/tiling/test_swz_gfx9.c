@@ -474,14 +474,40 @@ static void run_all(const char *what, const char *const paths[6], const struct c
 	}
 }
 
+/* A GFX9 chip record by name (designated: the record may grow fields) */
+#define CHIP9(n, fam, rev, gb) { .name = n, .gen = GK_SWZ_GFX9, .family = fam, .revision = rev, .gb_addr_config = gb }
+
+/* A parameter record by position, through one function, so the record may
+ * grow fields without the tables below changing. */
+static struct gk_swz_params mk(const struct gk_swz_chip *chip, unsigned mode, unsigned dims, unsigned bpp,
+			       uint32_t w, uint32_t h, uint32_t d, unsigned mips, unsigned samples, unsigned usage,
+			       uint32_t pbx)
+{
+	struct gk_swz_params p;
+	memset(&p, 0, sizeof p);
+	p.chip = chip;
+	p.mode = mode;
+	p.dims = dims;
+	p.bpp = bpp;
+	p.width = w;
+	p.height = h;
+	p.depth_or_slices = d;
+	p.mips = mips;
+	p.samples = samples;
+	p.depth_usage = usage;
+	p.pipe_bank_xor = pbx;
+	return p;
+}
+
 /* ---- hostile and edge inputs ---------------------------------------------- */
 
 static void hostile(void)
 {
-	static const struct gk_swz_chip vega = { "vega10", GK_SWZ_GFX9, 141, 1, 0x2a114042 };
-	static const struct gk_swz_chip navi = { "navi10", GK_SWZ_GFX10, 143, 3, 0x00100044 };
-	static const struct gk_swz_chip broken = { "broken", GK_SWZ_GFX9, 141, 1, 0x2a114047 };
-	struct gk_swz_params p = { &vega, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0 };
+	static const struct gk_swz_chip vega = CHIP9("vega10", 141, 1, 0x2a114042);
+	static const struct gk_swz_chip navi = { .name = "navi10", .gen = GK_SWZ_GFX10, .family = 143, .revision = 3,
+						 .gb_addr_config = 0x00100044 };
+	static const struct gk_swz_chip broken = CHIP9("broken", 141, 1, 0x2a114047);
+	struct gk_swz_params p = mk(&vega, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0);
 	struct gk_swz_surface s;
 	struct gk_diag err;
 	uint64_t a = 0;
@@ -517,23 +543,23 @@ static void hostile(void)
 		struct gk_swz_params p;
 		const char *field;
 	} bad[] = {
-		{ "no chip", { NULL, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0 }, "chip" },
-		{ "GFX10 chip", { &navi, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0 }, "chip" },
-		{ "NUM_PIPES 7", { &broken, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0 }, "gb_addr_config" },
-		{ "VAR mode 12", { &vega, 12, 2, 32, 64, 64, 1, 1, 1, 0, 0 }, "swizzle" },
-		{ "mode 99", { &vega, 99, 2, 32, 64, 64, 1, 1, 1, 0, 0 }, "swizzle" },
-		{ "bpp 24", { &vega, 25, 2, 24, 64, 64, 1, 1, 1, 0, 0 }, "bpp" },
-		{ "bpp 0", { &vega, 25, 2, 0, 64, 64, 1, 1, 1, 0, 0 }, "bpp" },
-		{ "1D", { &vega, 25, 1, 32, 64, 64, 1, 1, 1, 0, 0 }, "dims" },
-		{ "width 0", { &vega, 25, 2, 32, 0, 64, 1, 1, 1, 0, 0 }, "width" },
-		{ "height huge", { &vega, 25, 2, 32, 64, UINT32_MAX, 1, 1, 1, 0, 0 }, "height" },
-		{ "slices 0", { &vega, 25, 2, 32, 64, 64, 0, 1, 1, 0, 0 }, "slices" },
-		{ "mips 0", { &vega, 25, 2, 32, 64, 64, 1, 0, 1, 0, 0 }, "mips" },
-		{ "mips 8 on 64x64", { &vega, 25, 2, 32, 64, 64, 1, 8, 1, 0, 0 }, "mips" },
-		{ "3 samples", { &vega, 25, 2, 32, 64, 64, 1, 1, 3, 0, 0 }, "samples" },
-		{ "16 samples", { &vega, 25, 2, 32, 64, 64, 1, 1, 16, 0, 0 }, "samples" },
-		{ "xor on 64KB_S", { &vega, 9, 2, 32, 64, 64, 1, 1, 1, 0, 1 }, "pipe_xor" },
-		{ "xor too wide", { &vega, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0x100 }, "pipe_xor" },
+		{ "no chip", mk(NULL, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0), "chip" },
+		{ "GFX10 chip", mk(&navi, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0), "chip" },
+		{ "NUM_PIPES 7", mk(&broken, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0), "gb_addr_config" },
+		{ "VAR mode 12", mk(&vega, 12, 2, 32, 64, 64, 1, 1, 1, 0, 0), "swizzle" },
+		{ "mode 99", mk(&vega, 99, 2, 32, 64, 64, 1, 1, 1, 0, 0), "swizzle" },
+		{ "bpp 24", mk(&vega, 25, 2, 24, 64, 64, 1, 1, 1, 0, 0), "bpp" },
+		{ "bpp 0", mk(&vega, 25, 2, 0, 64, 64, 1, 1, 1, 0, 0), "bpp" },
+		{ "1D", mk(&vega, 25, 1, 32, 64, 64, 1, 1, 1, 0, 0), "dims" },
+		{ "width 0", mk(&vega, 25, 2, 32, 0, 64, 1, 1, 1, 0, 0), "width" },
+		{ "height huge", mk(&vega, 25, 2, 32, 64, UINT32_MAX, 1, 1, 1, 0, 0), "height" },
+		{ "slices 0", mk(&vega, 25, 2, 32, 64, 64, 0, 1, 1, 0, 0), "slices" },
+		{ "mips 0", mk(&vega, 25, 2, 32, 64, 64, 1, 0, 1, 0, 0), "mips" },
+		{ "mips 8 on 64x64", mk(&vega, 25, 2, 32, 64, 64, 1, 8, 1, 0, 0), "mips" },
+		{ "3 samples", mk(&vega, 25, 2, 32, 64, 64, 1, 1, 3, 0, 0), "samples" },
+		{ "16 samples", mk(&vega, 25, 2, 32, 64, 64, 1, 1, 16, 0, 0), "samples" },
+		{ "xor on 64KB_S", mk(&vega, 9, 2, 32, 64, 64, 1, 1, 1, 0, 1), "pipe_xor" },
+		{ "xor too wide", mk(&vega, 25, 2, 32, 64, 64, 1, 1, 1, 0, 0x100), "pipe_xor" },
 	};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		memset(&err, 0, sizeof err);
@@ -615,9 +641,9 @@ static uint64_t walk_elements(const struct gk_swz_surface *s, unsigned *outside,
  * addresses do not reach. */
 static void exhaustive(void)
 {
-	static const struct gk_swz_chip c9[] = { { "vega10", GK_SWZ_GFX9, 141, 1, 0x2a114042 },
-						  { "raven", GK_SWZ_GFX9, 142, 1, 0x24000042 },
-						  { "raven2", GK_SWZ_GFX9, 142, 130, 0x26013041 } };
+	static const struct gk_swz_chip c9[] = { CHIP9("vega10", 141, 1, 0x2a114042),
+						  CHIP9("raven", 142, 1, 0x24000042),
+						  CHIP9("raven2", 142, 130, 0x26013041) };
 	static const uint32_t shapes[][3] = { { 1, 1, 1 }, { 33, 17, 1 }, { 9, 70, 3 }, { 40, 6, 9 }, { 2, 128, 2 } };
 	unsigned surfaces = 0, outside = 0, shared = 0;
 	uint64_t elements = 0;
@@ -625,8 +651,8 @@ static void exhaustive(void)
 		unsigned v = i;
 		unsigned mipped = v % 2, sh = (v /= 2) % 5, usage = (v /= 5) % 2, smp = 1u << (v /= 2) % 4;
 		unsigned bpp = 8u << (v /= 4) % 5, dims = 2 + (v /= 5) % 2, mode = (v /= 2) % 32, ci = v / 32;
-		struct gk_swz_params p = { &c9[ci], mode, dims, bpp, shapes[sh][0], shapes[sh][1], shapes[sh][2], 1, smp,
-					   usage, 0 };
+		struct gk_swz_params p = mk(&c9[ci], mode, dims, bpp, shapes[sh][0], shapes[sh][1], shapes[sh][2], 1, smp,
+					   usage, 0);
 		if (mipped) {
 			uint32_t big = p.width > p.height ? p.width : p.height;
 			if (dims == 3 && p.depth_or_slices > big)
@@ -654,10 +680,10 @@ static void exhaustive(void)
  * overflow and out-of-bounds reads). */
 static void random_params(void)
 {
-	static const struct gk_swz_chip rc[] = { { "vega10", GK_SWZ_GFX9, 141, 1, 0x2a114042 },
-						  { "raven", GK_SWZ_GFX9, 142, 1, 0x24000042 },
-						  { "32pipe-512B", GK_SWZ_GFX9, 141, 1, 0x0018300d },
-						  { "bad-interleave", GK_SWZ_GFX9, 141, 1, 0x0a0fb8b5 } };
+	static const struct gk_swz_chip rc[] = { CHIP9("vega10", 141, 1, 0x2a114042),
+						  CHIP9("raven", 142, 1, 0x24000042),
+						  CHIP9("32pipe-512B", 141, 1, 0x0018300d),
+						  CHIP9("bad-interleave", 141, 1, 0x0a0fb8b5) };
 	uint64_t seed = 0x9e3779b97f4a7c15ull;
 	unsigned accepted = 0, refused = 0, unexplained = 0, bad = 0;
 	for (unsigned i = 0; i < 20000; i++) {
