@@ -81,6 +81,10 @@ enum gk_tag {
 	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
 	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
 	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
+	/* the INDEX of a SET_*_REG_INDEX: which register the CP's firmware is told
+	 * it writes; AS_GIVEN: the value lands as the packet gives it; VMID: the CP
+	 * puts the queue's VMID into the value (state the packet does not carry) */
+	GK_TAG_REGIDX_AS_GIVEN, GK_TAG_REGIDX_VMID,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -109,6 +113,8 @@ enum gk_tag {
 #define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
 #define GK_TAG_WAITOP_FIRST GK_TAG_WAITOP_POLL
 #define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
+#define GK_TAG_REGIDX_FIRST GK_TAG_REGIDX_AS_GIVEN
+#define GK_TAG_REGIDX_LAST GK_TAG_REGIDX_VMID
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 

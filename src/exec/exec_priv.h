@@ -127,6 +127,11 @@ struct gk_exec {
 	/* the buffer each depth runs (its first byte) and the packet that called
 	 * or chained to it, as decode --follow's JSON says */
 	uint64_t ib[GK_EXEC_PATH], parent[GK_EXEC_PATH];
+	/* an indirect buffer only partly in memory runs as far as it is there
+	 * (the CP fetches as it goes): cut[d] is the first absent byte of the
+	 * buffer at depth d (0: the whole buffer is there), a fault when the
+	 * run reaches it */
+	uint64_t cut[GK_EXEC_PATH];
 	uint64_t top; /* packets of the stream itself (depth 0) reached: --count */
 	bool skipping;
 	unsigned skip_depth;

@@ -210,6 +210,28 @@ static void test_marks(void)
 	run_close(&r);
 }
 
+/* SET_SH_REG_INDEX by INDEX (PAL's PFP/MEC_SET_SH_REG_INDEX_index_enum):
+ * APPLY_KMD_CU_AND_MASK (3, Mesa's ac_pm4_set_reg_idx3 for
+ * SPI_SHADER_PGM_RSRC3_PS, SH offset 7 = 0xB01C) writes the value as given
+ * (amdgpu gives the CP no CU mask); INSERT_VMID (1) is refused naming INDEX;
+ * an unnamed INDEX (5) is reserved: the checker's error stops the run */
+static void test_set_sh_reg_index(void)
+{
+	struct run r;
+	run_open(&r, "gfx10");
+	const uint32_t w[] = { PKT3(0x9B, 3), 0x30000007, 0x003fffff };
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "INDEX 3 runs");
+	int set;
+	CHECK(reg(&r, 0xB01C, &set) == 0x3fffff && set, "the value as given");
+	const uint32_t v[] = { PKT3(0x9B, 3), 0x10000007, 0x1 };
+	CHECK(RUN(&r, v) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "INDEX") &&
+		      strstr(r.res.why.message, "VMID"),
+	      "INSERT_VMID refused: %s", r.res.why.message);
+	const uint32_t x5[] = { PKT3(0x9B, 3), 0x50000007, 0x1 };
+	CHECK(RUN(&r, x5) == GK_EXEC_FAULTED && strstr(r.res.why.message, "reserved"), "INDEX 5: %s", r.res.why.message);
+	run_close(&r);
+}
+
 /* --skip / --count: the stream's own packets, not the IB's */
 static void test_skip_count(void)
 {
@@ -358,21 +380,40 @@ static void test_navi10_ring(void)
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "the ring's HDP flush completed before it");
 	run_close(&r);
 
-	/* with the IB: the flush, the conditional, into the IB, which runs to
-	 * its first SET_SH_REG_INDEX with INDEX 3 (the kernel's CU mask ANDed
-	 * in: refused, docs/exec.md) */
+	/* with the IB: the flush, the conditional, into the IB, whose
+	 * SET_SH_REG_INDEX INDEX=APPLY_KMD_CU_AND_MASK packets (IB +0xd4,
+	 * +0x104, ...) run, to radv's RELEASE_MEM at IB +0x2e0, which writes
+	 * its fence at 0xffff800100200200: not given, a fault naming it */
 	run_open(&r, "navi10");
 	CHECK(gk_mem_add_copy(r.m, 0x4010c0, one, 4, &err) == 0, "cond_exe memory");
 	CHECK(gk_mem_add_copy(r.m, 0x800000096000ull, ib, nib, &err) == 0, "IB memory");
 	CHECK(run(&r, sub, nsub) == GK_EXEC_FAULTED, "stops in the IB");
-	CHECK(r.res.where.depth == 1 && r.res.where.at[1] == 0x8000000960d4ull && r.res.where.packet &&
-		      !strcmp(r.res.where.packet, "SET_SH_REG_INDEX"),
-	      "at IB 0x%llx %s", (unsigned long long)r.res.where.at[1], r.res.where.packet ? r.res.where.packet : "");
+	CHECK(r.res.where.depth == 1 && r.res.where.at[1] == 0x8000000962e0ull && r.res.where.packet &&
+		      !strcmp(r.res.where.packet, "RELEASE_MEM") && strstr(r.res.why.message, "0xffff800100200200"),
+	      "at IB 0x%llx %s: %s", (unsigned long long)r.res.where.at[1], r.res.where.packet ? r.res.where.packet : "",
+	      r.res.why.message);
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "HDP flush done");
-	/* the ring's 5 packets to the IB (COND_EXEC, WAIT_REG_MEM,
-	 * CONTEXT_CONTROL, FRAME_CONTROL, INDIRECT_BUFFER) and the IB's 15
-	 * before SET_SH_REG_INDEX */
-	CHECK(r.res.packets == 20, "%llu packets run", (unsigned long long)r.res.packets);
+	/* the SET_SH_REG_INDEX at IB +0xd4 wrote SPI_SHADER_PGM_RSRC3_PS
+	 * (0xB01C, SH offset 7) as given: 0x3fffff */
+	CHECK(reg(&r, 0xB01C, &set) == 0x3fffff && set, "INDEX=3 wrote the value as given: 0x%x", reg(&r, 0xB01C, &set));
+	run_close(&r);
+
+	/* the same with the fence memory given (zero) and the end of pipe held
+	 * (--eop-held: the draws before it never finish): the RELEASE_MEM's
+	 * write does not land, and the IB's WAIT_REG_MEM at +0x300 on that
+	 * fence (for 0x1a287b) hangs, naming the address and the value found */
+	run_open(&r, "navi10");
+	CHECK(gk_mem_add_copy(r.m, 0x4010c0, one, 4, &err) == 0, "cond_exe memory");
+	CHECK(gk_mem_add_copy(r.m, 0x800000096000ull, ib, nib, &err) == 0, "IB memory");
+	uint8_t fence0[8] = { 0 };
+	CHECK(gk_mem_add_copy(r.m, 0xffff800100200200ull, fence0, 8, &err) == 0, "the fence");
+	struct gk_exec_opts held = { .eop_held = true };
+	CHECK(run_x(&r, sub, nsub, &held) == GK_EXEC_STALLED, "hangs at the IB's wait");
+	CHECK(r.res.has_wait && !r.res.wait_reg && r.res.wait_addr == 0xffff800100200200ull && r.res.wait_value == 0 &&
+		      r.res.wait_ref == 0x1a287b && r.res.where.depth == 1 && r.res.where.at[1] == 0x800000096300ull,
+	      "waits at 0x%llx on 0x%llx, found 0x%x", (unsigned long long)r.res.where.at[1],
+	      (unsigned long long)r.res.wait_addr, r.res.wait_value);
+	CHECK(strstr(r.out.p, "; held: the end of pipe is never reached") != NULL, "the trace says the write is held");
 	run_close(&r);
 
 	/* the submission with an IB of the real IB's own flush wait (IB +0x300:
@@ -419,6 +460,7 @@ int main(void)
 	test_hdp_flush();
 	test_write_wait();
 	test_marks();
+	test_set_sh_reg_index();
 	test_skip_count();
 	test_fault_in_ib();
 	test_navi10_ring();
