@@ -160,8 +160,11 @@ static uint64_t partial_ib(struct gk_exec *x, const struct gk_diags *dg, const s
 static bool ib_cut_of(struct gk_exec *x, struct gk_engine *e, const struct gk_diags *dg)
 {
 	struct accs A;
+	unsigned neff = x->neff, more = x->eff_more;
 	A.n = 0;
 	gk_exec_unit_accesses(x, e, &A);
+	x->neff = neff; /* the trace's reads lines come with the packet's run below */
+	x->eff_more = more;
 	return partial_ib(x, dg, gk_exec_find_acc(&A, GK_ACC_READ, NULL)) != 0;
 }
 
