@@ -995,7 +995,12 @@ static const struct gk_field gcn_wait_reg_mem[] = {
 	GK_U("CACHE_POLICY", 1, 25, 26, .gens = G9UP),
 	GK_A("POLL_ADDRESS", 2, 2, 3, 31, 4, GK_WHEN(1, GK_V(1))),
 	GK_REGIDX("POLL_REG", 2, 0, 17, GK_WHEN(1, ~GK_V(1))),
-	GK_X("REG_ADDR2", 3, 0, 31, GK_WHEN(1, ~GK_V(1))),
+	/* the write-then-wait form's second register (gfx_v10_0_ring_emit_reg_write_reg_wait:
+	 * reg0, then reg1, dword offsets as POLL_REG): the register polled; a
+	 * plain poll leaves it 0 (gfx_v10_0_wait_reg_mem's addr1), which is
+	 * not shown, as register 0 (an NBIO index register on GFX10) would be
+	 * named otherwise */
+	GK_REGIDX("REG_ADDR2", 3, 0, 17, GK_WHEN(1, ~GK_V(1)), .flags = GK_F_HIDE0),
 	GK_X("REFERENCE", 4, 0, 31),
 	GK_X("MASK", 5, 0, 31),
 	GK_U("POLL_INTERVAL", 6, 0, 15),

@@ -36,6 +36,12 @@ run "fetch" 1 run -g navi10 -e pm4 --mem 0x100000="$EX/umr_ib_navi10.txt" --mem 
 has out "faults at the absent word" '^; faulted at 0x44->IB:0x100054 .*goes on at 0x100064, which is in no region'
 has out "the fence landed first" ', 0x44->IB:0x100038 WAIT_REG_MEM$'
 
+# the flush's second register by name, in text and JSON, as POLL_REG is
+says "REG_ADDR2 named" 0 out 'POLL_REG=BIF_BX_PF_GPU_HDP_FLUSH_REQ REG_ADDR2=BIF_BX_PF_GPU_HDP_FLUSH_DONE ' \
+	decode -g navi10 -e pm4 "$EX/umr_ring_navi10.txt"
+says "REG_ADDR2 named in JSON" 0 out '"REG_ADDR2":"BIF_BX_PF_GPU_HDP_FLUSH_DONE"' \
+	decode -g navi10 -e pm4 --json "$EX/umr_ring_navi10.txt"
+
 # without the cond_exe word: a fault naming it
 says "cond_exe absent" 1 out '^; faulted at 0x0 COND_EXEC .*0x401000' run -g navi10 -e pm4 \
 	--mem 0x100000="$EX/umr_ib_navi10.txt" "$EX/umr_ring_navi10.txt"
