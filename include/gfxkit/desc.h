@@ -471,6 +471,14 @@ struct gk_frame {
 	uint8_t other_gen;                  /* desc exists, but not for this generation */
 };
 
+/* A register whose write the hardware answers in another (an HDP flush
+ * request and its done register, a TLB invalidation engine's request and
+ * acknowledge): offline the work is done at once, done |= written & mask.
+ * Byte addresses; generated with the register tables (scripts/gen_regs.py). */
+struct gk_reg_link {
+	uint32_t req, done, mask;
+};
+
 struct gk_format {
 	const char *family;      /* "pm4" */
 	const char *gen;         /* "evergreen" */
@@ -479,6 +487,8 @@ struct gk_format {
 	const char *const *gen_names; /* gen_names[b]: the generation of gens bit b (16 of them; NULL: none) */
 	uint16_t gen_bit;
 	const struct gk_reg_table *regs;
+	const struct gk_reg_link *reg_links; /* answered registers (NULL: none) */
+	unsigned nreg_links;
 	const struct gk_space *spaces;
 	uint8_t nspaces;
 	const struct gk_packet_desc *descs; /* every description of the family */

@@ -111,7 +111,7 @@ static void test_hdp_flush(void)
 	CHECK(reg(&r, 0x3898, &set) == 1 && set, "the request register holds the reference");
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "the done register has the request's bit");
 	unsigned nset = 0;
-	for (uint32_t a = 0; a < 0x40000; a += 4) {
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
 		uint32_t v;
 		nset += gk_exec_reg(r.x, a, &v) != 0;
 	}
@@ -135,6 +135,46 @@ static void test_hdp_flush(void)
 	const uint32_t g8[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x1537, 0x1538, 1, 1, 0x20 };
 	CHECK(RUN(&r, g8) == GK_EXEC_COMPLETED, "GFX8 HDP flush");
 	CHECK(reg(&r, 0x1538 * 4, &set) == 1 && set, "GFX8 done register");
+	run_close(&r);
+}
+
+/* The TLB invalidation of a VM flush (gmc_v9_0.c / gmc_v10_0.c
+ * emit_flush_gpu_tlb through amdgpu_ring_emit_reg_write_reg_wait): the
+ * request (get_invalidate_req(vmid, 0): PER_VMID_INVALIDATE_REQ = 1 << vmid,
+ * FLUSH_TYPE 0, INVALIDATE_L2_PTES, L2_PDE0..2 and L1_PTES, bits 19-23) to
+ * the engine's REQ, then (ACK & 1 << vmid) == that bit.  The pairs come from
+ * the register tables (src/pm4/pm4_reg_links.c); offline the invalidation is
+ * done at once: ACK gets PER_VMID_INVALIDATE_ACK = the request's low 16 bits. */
+static void test_tlb_invalidate(void)
+{
+	struct run r;
+	int set;
+	/* navi10, GC hub engine 4 (gc_10_1_0_offset.h: GCVM_INVALIDATE_ENG4_REQ
+	 * 0x28A7, _ACK 0x28B9 at GC base 0x1260... as dword indices), vmid 3 */
+	run_open(&r, "navi10");
+	const uint32_t w[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A7, 0x28B9, 0x00F80008, 1u << 3, 0x20 };
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "navi10 GC hub invalidation completes");
+	CHECK(reg(&r, 0x28A7 * 4, &set) == 0x00F80008 && set, "the request written");
+	CHECK(reg(&r, 0x28B9 * 4, &set) == 0x8 && set, "ACK has the vmid's bit only: 0x%x", reg(&r, 0x28B9 * 4, &set));
+	CHECK(strstr(r.out.p, "; sets 0x0a2e4 GCVM_INVALIDATE_ENG4_ACK <- 0x00000008") != NULL, "traced by name: %s",
+	      r.out.p);
+	run_close(&r);
+	/* vega10's GC hub (gfx_v9_0 ring: VM_INVALIDATE_ENG5_REQ 0x28A8, _ACK
+	 * 0x28BA), vmid 1, and its MM hub's engine 0 (mmhub_1_0:
+	 * MMHUB_VM_INVALIDATE_ENG0_REQ 0x1A6E3, _ACK 0x1A6F5), vmid 2 */
+	run_open(&r, "vega10");
+	const uint32_t g9[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A8, 0x28BA, 0x00F80002, 1u << 1, 0x20,
+				PKT3(0x3C, 7), WRM_CTL(1), 0x1A6E3, 0x1A6F5, 0x00F80004, 1u << 2, 0x20 };
+	CHECK(RUN(&r, g9) == GK_EXEC_COMPLETED, "vega10 GC and MM hub invalidations complete");
+	CHECK(reg(&r, 0x28BA * 4, &set) == 0x2 && set, "GC hub ACK");
+	CHECK(reg(&r, 0x1A6F5 * 4, &set) == 0x4 && set, "MM hub ACK");
+	run_close(&r);
+	/* a mask on a bit the ACK never gets (bit 19, the request's
+	 * INVALIDATE_L2_PTES): the run stalls naming the ACK and its value */
+	run_open(&r, "navi10");
+	const uint32_t bad[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A7, 0x28B9, 0x00F80008, 1u << 19, 0x20 };
+	CHECK(RUN(&r, bad) == GK_EXEC_STALLED && r.res.wait_reg && r.res.wait_addr == 0x28B9 * 4 && r.res.wait_value == 8,
+	      "stalls on ACK 0x%llx = 0x%x", (unsigned long long)r.res.wait_addr, r.res.wait_value);
 	run_close(&r);
 }
 
@@ -185,7 +225,7 @@ static void test_marks(void)
 	CHECK(r.res.packets == 4 && r.res.bytes_written == 0 && r.res.interrupts == 0, "%llu packets",
 	      (unsigned long long)r.res.packets);
 	unsigned nset = 0;
-	for (uint32_t a = 0; a < 0x40000; a += 4) {
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
 		uint32_t v;
 		nset += gk_exec_reg(r.x, a, &v) != 0;
 	}
@@ -458,6 +498,7 @@ static void test_navi10_ring(void)
 int main(void)
 {
 	test_hdp_flush();
+	test_tlb_invalidate();
 	test_write_wait();
 	test_marks();
 	test_set_sh_reg_index();
