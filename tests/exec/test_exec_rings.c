@@ -129,6 +129,17 @@ static void test_hdp_flush(void)
 	CHECK(reg(&r, 0x389C, &set) == 0x11 && set, "done 0x%x", reg(&r, 0x389C, &set));
 	run_close(&r);
 
+	/* GFX11, GFX11.5 and GFX12 (gfx_v11_0 / gfx_v12_0 ring_emit_hdp_flush:
+	 * nbio_v4_3.c, nbio_v7_11.c (PF1), nbif_v6_3_1.c give the same 0x106 /
+	 * 0x107 at NBIO segment 2, 0xD20) */
+	const char *late[] = { "navi31", "strix", "navi48" };
+	for (unsigned i = 0; i < 3; i++) {
+		run_open(&r, late[i]);
+		CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "%s HDP flush", late[i]);
+		CHECK(reg(&r, 0x389C, &set) == 1 && set, "%s done register", late[i]);
+		run_close(&r);
+	}
+
 	/* GFX8 (gfx_v8_0_ring_emit_hdp_flush): mmGPU_HDP_FLUSH_REQ 0x1537,
 	 * mmGPU_HDP_FLUSH_DONE 0x1538 (bif_5_0_d.h), CP0 mask 1 */
 	run_open(&r, "gfx8");
@@ -168,6 +179,13 @@ static void test_tlb_invalidate(void)
 	CHECK(RUN(&r, g9) == GK_EXEC_COMPLETED, "vega10 GC and MM hub invalidations complete");
 	CHECK(reg(&r, 0x28BA * 4, &set) == 0x2 && set, "GC hub ACK");
 	CHECK(reg(&r, 0x1A6F5 * 4, &set) == 0x4 && set, "MM hub ACK");
+	run_close(&r);
+	/* phoenix's MM hub (mmhub_3_0_1 MMVM_INVALIDATE_ENG0_REQ 0x763 / _ACK
+	 * 0x775 at segment 1, 0x1A000, from its discovery table), vmid 1 */
+	run_open(&r, "phoenix");
+	const uint32_t ph[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x1A763, 0x1A775, 0x00F80002, 1u << 1, 0x20 };
+	CHECK(RUN(&r, ph) == GK_EXEC_COMPLETED, "phoenix MM hub invalidation completes");
+	CHECK(reg(&r, 0x1A775 * 4, &set) == 0x2 && set, "phoenix MM hub ACK");
 	run_close(&r);
 	/* a mask on a bit the ACK never gets (bit 19, the request's
 	 * INVALIDATE_L2_PTES): the run stalls naming the ACK and its value */

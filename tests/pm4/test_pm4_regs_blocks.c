@@ -93,6 +93,22 @@ static const struct reg_fact facts[] = {
 	{ "navi31", (0x1260 + 0x1699) * 4, "GCVM_INVALIDATE_ENG0_SEM", { { NULL, 0, 0 } } },
 	/* GFX12: gc_12_0_0 regGCVM_INVALIDATE_ENG0_REQ 0x1647 idx 0 */
 	{ "gfx12", (0x1260 + 0x1647) * 4, "GCVM_INVALIDATE_ENG0_REQ", { { "PER_VMID_INVALIDATE_REQ", 0, 15 } } },
+
+	/* GFX11+ outside GC, at the segments every SOC15 base table gives (HDP
+	 * 0xF20, NBIO seg 2 0xD20, OSSSYS 0x10A0; gen_regs_kernel.py
+	 * SOC15_BASES) and Phoenix's MMHUB (0x13200, 0x1A000: its discovery
+	 * table).  navi31: hdp_6_0_0 regHDP_MEM_POWER_CTRL 0xd4 idx 0;
+	 * nbio_4_3_0 regBIF_BX_PF0_GPU_HDP_FLUSH_REQ 0x106 idx 2 */
+	{ "gfx11", (0xF20 + 0xd4) * 4, "HDP_MEM_POWER_CTRL", { { "ATOMIC_MEM_POWER_CTRL_EN", 0, 0 } } },
+	{ "gfx11", (0xD20 + 0x106) * 4, "BIF_BX_PF0_GPU_HDP_FLUSH_REQ", { { "CP0", 0, 0 } } },
+	/* phoenix: mmhub_3_0_1 regMMVM_INVALIDATE_ENG0_REQ 0x763 idx 1 */
+	{ "gfx11", (0x1A000 + 0x763) * 4, "MMVM_INVALIDATE_ENG0_REQ", { { "PER_VMID_INVALIDATE_REQ", 0, 15 } } },
+	/* strix: nbio_7_11_0 regBIF_BX_PF1_GPU_HDP_FLUSH_REQ 0x106 idx 2 (the
+	 * pair nbio_v7_11.c flushes through) */
+	{ "gfx11.5", (0xD20 + 0x106) * 4, "BIF_BX_PF1_GPU_HDP_FLUSH_REQ", { { "CP0", 0, 0 } } },
+	/* navi48: osssys_7_0_0 regIH_RB_CNTL 0x80 idx 0; nbif_6_3_1 PF0 pair */
+	{ "gfx12", (0x10A0 + 0x80) * 4, "IH_RB_CNTL", { { "RB_ENABLE", 0, 0 } } },
+	{ "gfx12", (0xD20 + 0x107) * 4, "BIF_BX_PF0_GPU_HDP_FLUSH_DONE", { { "CP0", 0, 0 } } },
 };
 
 static void test_facts(void)
