@@ -615,7 +615,14 @@ def main(argv):
             notes += knotes + merge_kernel(gen, regs, kregs)
         print("%s: %d registers, %d fields, %d notes" % (
             gen, len(regs), sum(len(r[1]) for r in regs.values()), len(notes)))
-        gens.append((gen, regs, {r[0]: off for off, r in regs.items()},
+        names = {r[0]: off for off, r in regs.items()}
+        if gen in gen_regs_kernel.CHIPS:
+            aliases = gen_regs_kernel.gc_aliases(kinc, gen, regs)
+            for alias, off in sorted(aliases.items()):
+                names.setdefault(alias, off)
+            notes.append("Kernel GC names of registers Mesa names otherwise, for lookup only: %d" % sum(
+                1 for a in aliases if names[a] == aliases[a] and regs[aliases[a]][0] != a))
+        gens.append((gen, regs, names,
                      comment_lines("%s: %d registers, %d fields." % (
                          gen, len(regs), sum(len(r[1]) for r in regs.values())), ["Notes:"] + notes if notes else [])))
     for p in emit_tables(gens, outdir) + [emit_links(gens, outdir)]:

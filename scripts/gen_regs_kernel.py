@@ -339,6 +339,31 @@ def kernel_regs(inc, gen, mesa):
     return out, notes
 
 
+def gc_aliases(inc, gen, regs):
+    """{kernel name: offset} of the GC registers the generation's table regs
+    {offset: (name, fields)} names differently (Mesa's row kept): the names
+    umr and the kernel print (umr's register database is the kernel's
+    spelling: COMPUTE_PREF_PRI_ACCUM_0 for Mesa's gfx10 COMPUTE_USER_ACCUM_0),
+    so a listing that prints them reads back; the table prints Mesa's."""
+    out = {}
+    for label, ipfile, blocks in CHIPS.get(gen, []):
+        stem = blocks.get("gc")
+        if not stem or ipfile == FLAT:
+            continue
+        rows = read_offsets(os.path.join(inc, "asic_reg", stem + "_offset.h"))
+        if isinstance(ipfile, dict) or not ipfile:
+            segs = gc_bases_from_mesa(rows, regs)
+        else:
+            segs = dict(enumerate(read_bases(os.path.join(inc, ipfile)).get("GC_BASE", [])))
+        for name, off, bidx in rows:
+            if bidx not in segs:
+                continue
+            addr = (segs[bidx] + off) * 4
+            if addr in regs and regs[addr][0] != name and name not in out:
+                out[name] = addr
+    return out
+
+
 def chip_rank(gen, label):
     """The position of chip label in gen's chip list."""
     for i, c in enumerate(CHIPS.get(gen, [])):

@@ -152,6 +152,20 @@ static void test_conflict(void)
 	      0x1460 * 4);
 }
 
+/* The kernel's (and umr's) GC names of registers Mesa names otherwise are
+ * found by name, at Mesa's row: gc_10_1_0_offset.h mmCOMPUTE_PREF_PRI_ACCUM_0
+ * 0x1bc4 idx 0 (GC base 0x1260) is Mesa's gfx10 COMPUTE_USER_ACCUM_0, which
+ * is what prints; umr's navi10 listings name it the kernel's way */
+static void test_aliases(void)
+{
+	const struct gk_format *fmt = tu_fmt("gfx10");
+	const struct gk_reg *r = gk_reg_by_name(fmt->regs, "COMPUTE_PREF_PRI_ACCUM_0", 24);
+	CHECK(r && r->offset == (0x1260 + 0x1bc4) * 4 && !strcmp(r->name, "COMPUTE_USER_ACCUM_0"),
+	      "gfx10 COMPUTE_PREF_PRI_ACCUM_0: %s at 0x%05x", r ? r->name : "none", r ? r->offset : 0);
+	const struct gk_reg *p = gk_reg_by_offset(fmt->regs, (0x1260 + 0x1bc4) * 4);
+	CHECK(p && !strcmp(p->name, "COMPUTE_USER_ACCUM_0"), "Mesa's name prints");
+}
+
 /* The decode of a ring's WRITE_DATA to such a register and of a
  * WAIT_REG_MEM polling one prints the name, and encodes back: the words of
  * gfx_v9_0_ring_emit_hdp_flush / gfx_v10_0's (WAIT_REG_MEM on the NBIO
@@ -205,6 +219,7 @@ int main(void)
 {
 	test_facts();
 	test_conflict();
+	test_aliases();
 	test_decode();
 	return tl_done();
 }
