@@ -1257,6 +1257,13 @@ static const struct gk_field gcn_frame_control[] = {
 
 static const struct gk_exec_row x_nothing[] = { X_(.op = GK_X_NOTHING) };
 static const struct gk_exec_row x_reg_run[] = { X_(.op = GK_X_REG_RUN) };
+/* GFX8's _INDEX packets (vid.h): what a non-zero INDEX does there is in
+ * none of the sources (PAL's index enums are GFX9's): refused */
+static const struct gk_exec_row x_set_index_gfx8[] = {
+	X_(.op = GK_X_REFUSE, .when = "INDEX",
+	   .why = "what a non-zero INDEX does on GFX8 is in none of the sources (PAL's index meanings are GFX9's)"),
+	X_(.op = GK_X_REG_RUN),
+};
 /* SET_SH_REG_INDEX: the value as given, except INSERT_VMID (the INDEX
  * enums above say why); the other _INDEX packets' named values all write
  * the value as given (x_reg_run) */
@@ -1651,7 +1658,9 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
 	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
 	{ T3("SET_CONTEXT_REG", 0x69, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
-	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8UP), FIELDS(gcn_set_context_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
+	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
+	  .note = "vid.h", EXEC(x_set_index_gfx8) },
+	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G9UP), FIELDS(gcn_set_context_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
 	  .note = "vid.h, nvd.h; INDEX: PAL PFP_SET_CONTEXT_REG_INDEX_index_enum", EXEC(x_reg_run) },
 	{ T3("SET_VGPR_REG_DI_MULTI", 0x71, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("SET_SH_REG_DI", 0x72, G10UP), BODY_ONLY, .note = "nvd.h" },
@@ -1694,7 +1703,9 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INVALIDATE_TLBS", 0x98, G9UP), FIELDS(gcn_invalidate_tlbs), FIXED(2), .note = "soc15d.h, nvd.h" },
 	{ T3("AQL_PACKET", 0x99, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DMA_DATA_FILL_MULTI", 0x9A, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
-	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP & ~GK_PM4_GFX12), FIELDS(gcn_set_sh_reg_index), SET_REGS(GK_PM4_SPACE_SH),
+	{ T3("SET_SH_REG_INDEX", 0x9B, G8), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH),
+	  .note = "vid.h", EXEC(x_set_index_gfx8) },
+	{ T3("SET_SH_REG_INDEX", 0x9B, G9UP & ~GK_PM4_GFX12), FIELDS(gcn_set_sh_reg_index), SET_REGS(GK_PM4_SPACE_SH),
 	  .note = "vid.h, nvd.h; INDEX: PAL PFP/MEC_SET_SH_REG_INDEX_index_enum", EXEC(x_set_sh_index) },
 	{ T3("SET_SH_REG_INDEX", 0x9B, GK_PM4_GFX12), FIELDS(gfx12_set_sh_reg_index), SET_REGS(GK_PM4_SPACE_SH),
 	  .note = "nvd.h; INDEX: PAL GFX12 PFP_SET_SH_REG_INDEX_index_enum", EXEC(x_reg_run) },

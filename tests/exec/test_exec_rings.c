@@ -288,6 +288,14 @@ static void test_set_sh_reg_index(void)
 	const uint32_t x5[] = { PKT3(0x9B, 3), 0x50000007, 0x1 };
 	CHECK(RUN(&r, x5) == GK_EXEC_FAULTED && strstr(r.res.why.message, "reserved"), "INDEX 5: %s", r.res.why.message);
 	run_close(&r);
+	/* GFX8: INDEX 0 runs; another INDEX is refused (no source gives it) */
+	run_open(&r, "gfx8");
+	const uint32_t g8a[] = { PKT3(0x9B, 3), 0x00000007, 0x1 };
+	CHECK(RUN(&r, g8a) == GK_EXEC_COMPLETED, "GFX8 INDEX 0 runs");
+	const uint32_t g8b[] = { PKT3(0x9B, 3), 0x30000007, 0x1 };
+	CHECK(RUN(&r, g8b) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "INDEX"),
+	      "GFX8 INDEX 3 refused: %s", r.res.why.message);
+	run_close(&r);
 }
 
 /* --skip / --count: the stream's own packets, not the IB's */
