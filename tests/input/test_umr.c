@@ -194,6 +194,9 @@ static void test_synthetic(void)
 	CHECK(strstr(got.err, "umr lists no word at 0x80010005ad38, dword 4 of PKT3_DISPATCH_DIRECT at 0x80010005ad28") &&
 		      got.line == 24,
 	      "dispatch: '%s' at %u", got.err, got.line);
+	/* and says why: umr's decoder prints DIM_X/Y/Z only */
+	CHECK(strstr(got.err, "its DISPATCH_INITIATOR, which umr never prints and nothing in the listing gives") != NULL,
+	      "dispatch, why: '%s'", got.err);
 
 	/* older umr: decimal VMID, every word printed */
 	text.n = 0;
