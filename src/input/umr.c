@@ -229,10 +229,11 @@ static bool rebuild(struct umr_st *st, struct gk_input *in, const struct umr_wor
 	}
 	for (size_t i = 0; st->in_pkt && st->next < st->end && i < sizeof unprinted / sizeof unprinted[0]; i++)
 		if (unprinted[i].opcode == st->opcode && unprinted[i].dw == dw) {
+			/* short enough for a diagnostic's 160 bytes with 48-bit addresses */
 			gk_in_line_errorf(out, w->addr_at,
-					  "umr lists no word at 0x%llx, dword %u of %s at 0x%llx: its %s, which umr never prints "
-					  "and nothing in the listing gives: give gfxkit the IB itself (umr --dump-ib-file, or a binary)",
-					  (unsigned long long)st->next, dw, st->name, (unsigned long long)st->hdr, unprinted[i].field);
+					  "no word at 0x%llx: %s's %s (dword %u), which umr never prints; give the IB itself "
+					  "(umr --dump-ib-file)",
+					  (unsigned long long)st->next, st->name, unprinted[i].field, dw);
 			return false;
 		}
 	if (st->in_pkt && st->next < st->end)
