@@ -36,6 +36,20 @@ run "fetch" 1 run -g navi10 -e pm4 --mem 0x100000="$EX/umr_ib_navi10.txt" --mem 
 has out "faults at the absent word" '^; faulted at 0x44->IB:0x100054 .*goes on at 0x100064, which is in no region'
 has out "the fence landed first" ', 0x44->IB:0x100038 WAIT_REG_MEM$'
 
+# the same as JSON Lines: the held fence on RELEASE_MEM's line, the end
+# line with the wait; every line in the one schema (docs/json-schema.json)
+run "hang --json" 1 run -g navi10 -e pm4 --mem 0x100000="$EX/umr_ib_navi10.txt" --mem 0x401000=one.bin \
+	--zero 0x200000:0x1000 --zero 0x401080:0x10 --eop-held --json --trace "$EX/umr_ring_navi10.txt"
+has out "json: held" '"name":"RELEASE_MEM".*"held":\{"first":2097152,"last":2097155\}'
+has out "json: the end" '^\{"end":true,"status":"stalled"'
+SCHEMA_TEST=$BUILD/tests/core/test_json_schema
+if [ -x "$SCHEMA_TEST" ]; then
+	cp out "$T/run.jsonl"
+	if (cd "$ROOT" && "$SCHEMA_TEST" --lines "$T/run.jsonl") >schema.out 2>&1; then ok; else bad "json: the schema: $(grep FAIL schema.out | head -3)"; fi
+else
+	skip "$SCHEMA_TEST not built: run --json is not validated against docs/json-schema.json here"
+fi
+
 # the flush's second register by name, in text and JSON, as POLL_REG is
 says "REG_ADDR2 named" 0 out 'POLL_REG=BIF_BX_PF_GPU_HDP_FLUSH_REQ REG_ADDR2=BIF_BX_PF_GPU_HDP_FLUSH_DONE ' \
 	decode -g navi10 -e pm4 "$EX/umr_ring_navi10.txt"
