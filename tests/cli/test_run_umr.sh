@@ -56,6 +56,14 @@ says "REG_ADDR2 named" 0 out 'POLL_REG=BIF_BX_PF_GPU_HDP_FLUSH_REQ REG_ADDR2=BIF
 says "REG_ADDR2 named in JSON" 0 out '"REG_ADDR2":"BIF_BX_PF_GPU_HDP_FLUSH_DONE"' \
 	decode -g navi10 -e pm4 --json "$EX/umr_ring_navi10.txt"
 
+# an IB image that ends between two packets (the listing cut after the
+# SET_SH_REG_INDEX): its packets run, then the fetch of the rest faults
+head -n 6 "$EX/umr_ib_navi10.txt" >short.txt
+run "short IB" 1 run -g navi10 -e pm4 --mem 0x100000=short.txt --mem 0x401000=one.bin \
+	--zero 0x200000:0x1000 --zero 0x401080:0x10 "$EX/umr_ring_navi10.txt"
+has out "short IB: the rest is fetched" 'the indirect buffer at 0x100000 goes on at 0x100018, which is in no region'
+has out "short IB: its packets ran" ', 0x44->IB:0x10000c SET_SH_REG_INDEX$'
+
 # without the cond_exe word: a fault naming it
 says "cond_exe absent" 1 out '^; faulted at 0x0 COND_EXEC .*0x401000' run -g navi10 -e pm4 \
 	--mem 0x100000="$EX/umr_ib_navi10.txt" "$EX/umr_ring_navi10.txt"
