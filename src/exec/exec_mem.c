@@ -321,6 +321,10 @@ int gk_exec_op_reg_write(struct gk_exec *x, const struct xrow *r, const struct a
 	if (gk_exec_reg_put(x, (uint32_t)addr, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	gk_exec_effect(x, 'g', addr, addr, v, NULL);
+	/* a request register the format links to its answer (none yet for the
+	 * DMA formats: their rings' register names are the PM4 tables') */
+	if (gk_exec_reg_answer(x, (uint32_t)addr, v))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	return 0;
 }
 
