@@ -63,7 +63,7 @@ struct cli_opts {
 	unsigned npictures;
 	struct gk_bo zeros[CLI_MAX_MEMS]; /* --zero ADDR:SIZE: writable memory that starts zeroed */
 	unsigned nzeros;
-	int trace, state;                 /* --trace, --state */
+	int trace, state, eop_held;       /* --trace, --state, --eop-held */
 	const char *rules;                /* lint --rules LIST; list --rules: the rule table */
 	int list_rules;
 	uint64_t max_packets;             /* --max-packets N */
@@ -207,9 +207,10 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 /* encode one input with e's assembler (hex output: words_per_line words a
  * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
-/* --mem ADDR=FILE images and --mem-map lines into one memory; NULL after
- * saying why on stderr */
-struct gk_mem *cli_load_memory(const struct cli_opts *o);
+/* --mem ADDR=FILE images and --mem-map lines into one memory, listings that
+ * name registers in place of offsets read through e's register tables (e
+ * may be NULL); NULL after saying why on stderr */
+struct gk_mem *cli_load_memory(const struct cli_opts *o, struct gk_engine *e);
 /* run: the stream executed on the memory (tools/cmd_run.c); exit status 0
  * completed, 1 stalled, faulted or stopped by --max-packets, 2 usage or I/O */
 int cli_run_exec(const struct cli_opts *o, struct gk_engine *e);

@@ -208,6 +208,57 @@ static unsigned engine_slot(struct engines *es, const char *name, const char *gp
 	return i;
 }
 
+/* JSON Lines of one ring: every unit object (the ring's own and those of
+ * the indirect buffers it calls) gets the ring's name as its first key,
+ * "ring_name" (docs/json.md), so a reader of the whole dump's lines can
+ * tell which ring each belongs to */
+struct ring_tag {
+	FILE *f;
+	char key[160]; /* "ring_name":"NAME", */
+	size_t keylen;
+	bool line_start;
+};
+
+static void ring_tag_init(struct ring_tag *t, FILE *f, const char *ring)
+{
+	t->f = f;
+	t->line_start = true;
+	size_t n = 0;
+	n += (size_t)snprintf(t->key, sizeof t->key, "\"ring_name\":\"");
+	for (const unsigned char *c = (const unsigned char *)ring; *c && n + 8 < sizeof t->key; c++) {
+		if (*c == '"' || *c == '\\')
+			n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\\%c", *c);
+		else if (*c < 0x20)
+			n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\\u%04x", *c);
+		else
+			t->key[n++] = (char)*c;
+	}
+	n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\",");
+	t->keylen = n;
+}
+
+static int ring_tag_write(void *ctx, const void *p, size_t n)
+{
+	struct ring_tag *t = ctx;
+	const char *c = p;
+	for (size_t i = 0; i < n;) {
+		if (t->line_start && c[i] == '{') {
+			if (cli_write_file(t->f, "{", 1) || cli_write_file(t->f, t->key, t->keylen))
+				return -1;
+			t->line_start = false;
+			i++;
+			continue;
+		}
+		const char *nl = memchr(c + i, '\n', n - i);
+		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
+		if (cli_write_file(t->f, c + i, k))
+			return -1;
+		t->line_start = nl != NULL;
+		i += k;
+	}
+	return 0;
+}
+
 /* one ring read again through the devcoredump reader and decoded: the exit
  * status of it (0, 1 check errors / --strict, 2 an input error) */
 static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct gk_engine *e, const char *text, size_t len,
@@ -225,7 +276,10 @@ static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct 
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, sh->f);
+	struct ring_tag tag;
+	ring_tag_init(&tag, sh->f, r->name);
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, o->json ? ring_tag_write : cli_write_file,
+					o->json ? (void *)&tag : (void *)sh->f);
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = sh->name, .bos = o->bos, .nbos = o->nbos,

@@ -81,6 +81,10 @@ enum gk_tag {
 	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
 	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
 	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
+	/* the INDEX of a SET_*_REG_INDEX: which register the CP's firmware is told
+	 * it writes; AS_GIVEN: the value lands as the packet gives it; VMID: the CP
+	 * puts the queue's VMID into the value (state the packet does not carry) */
+	GK_TAG_REGIDX_AS_GIVEN, GK_TAG_REGIDX_VMID,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -109,6 +113,8 @@ enum gk_tag {
 #define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
 #define GK_TAG_WAITOP_FIRST GK_TAG_WAITOP_POLL
 #define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
+#define GK_TAG_REGIDX_FIRST GK_TAG_REGIDX_AS_GIVEN
+#define GK_TAG_REGIDX_LAST GK_TAG_REGIDX_VMID
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
@@ -465,6 +471,14 @@ struct gk_frame {
 	uint8_t other_gen;                  /* desc exists, but not for this generation */
 };
 
+/* A register whose write the hardware answers in another (an HDP flush
+ * request and its done register, a TLB invalidation engine's request and
+ * acknowledge): offline the work is done at once, done |= written & mask.
+ * Byte addresses; generated with the register tables (scripts/gen_regs.py). */
+struct gk_reg_link {
+	uint32_t req, done, mask;
+};
+
 struct gk_format {
 	const char *family;      /* "pm4" */
 	const char *gen;         /* "evergreen" */
@@ -473,6 +487,8 @@ struct gk_format {
 	const char *const *gen_names; /* gen_names[b]: the generation of gens bit b (16 of them; NULL: none) */
 	uint16_t gen_bit;
 	const struct gk_reg_table *regs;
+	const struct gk_reg_link *reg_links; /* answered registers (NULL: none) */
+	unsigned nreg_links;
 	const struct gk_space *spaces;
 	uint8_t nspaces;
 	const struct gk_packet_desc *descs; /* every description of the family */
