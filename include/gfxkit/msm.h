@@ -206,6 +206,13 @@ struct gk_adreno_crash {
 	char why[200];             /* not found: why (no IB register, a5xx, no buffer ...) */
 };
 
+/* The part of ring r to decode for GPU gpu (NULL: a5xx+ framing), as
+ * crashdec walks it: from the first valid packet header among the 12
+ * dwords before rptr (rptr itself when none is), up to wptr, across the
+ * wrap: *start (a dword index) and *count.  0, or -1 for a NULL argument,
+ * an unknown GPU or a ring of no size. */
+int gk_adreno_ring_window(const struct gk_msm_ring *r, const char *gpu, uint32_t *start, uint32_t *count);
+
 /* Locates the crash in d for the Adreno GPU gpu (as gk_adreno_format_init
  * takes it; NULL: the dump's chip id): 0 with *out filled (out->found
  * false and out->why when the registers or buffers do not allow an

@@ -324,6 +324,39 @@ static void walk(struct walk *w, const uint32_t *p, uint32_t n, uint64_t base, u
 	}
 }
 
+/* crashdec.c dump_cmdstream: the ring's own rptr (the "rptr:" the kernel
+ * read from its shadow in memory) backed up LOOKBACK dwords, then forward
+ * to a valid header */
+static void ring_window(const struct walk *w, const struct gk_msm_ring *r, uint32_t *start, uint32_t *count)
+{
+	uint32_t sz = r->size / 4;
+	uint32_t s = (uint32_t)(((uint64_t)r->rptr % sz + sz - LOOKBACK % sz) % sz);
+	for (unsigned k = 0; k < LOOKBACK; k++) {
+		uint32_t word = s < r->nwords ? r->words[s] : 0;
+		struct gk_frame f;
+		if (frame(w, &word, 1, &f) != 0)
+			break;
+		s = (s + 1) % sz;
+	}
+	*start = s;
+	*count = (uint32_t)(((uint64_t)r->wptr % sz + sz - s) % sz);
+}
+
+int gk_adreno_ring_window(const struct gk_msm_ring *r, const char *gpu, uint32_t *start, uint32_t *count)
+{
+	if (!r || !start || !count || r->size < 4)
+		return -1;
+	struct gk_format *fmt = malloc(sizeof *fmt);
+	if (!fmt || gk_adreno_format_init(fmt, gpu ? gpu : "a6xx")) {
+		free(fmt);
+		return -1;
+	}
+	struct walk w = { .fmt = fmt };
+	ring_window(&w, r, start, count);
+	free(fmt);
+	return 0;
+}
+
 int gk_adreno_crash_locate(const struct gk_msm_dump *d, const char *gpu, struct gk_adreno_crash *out)
 {
 	if (out)
@@ -373,17 +406,8 @@ int gk_adreno_crash_locate(const struct gk_msm_dump *d, const char *gpu, struct 
 		} else {
 			out->ring_id = r->id;
 			uint32_t sz = r->size / 4;
-			/* the ring's own rptr (the "rptr:" the kernel read from
-			 * the shadow in memory), backed up LOOKBACK dwords */
-			uint32_t start = (uint32_t)(((uint64_t)r->rptr % sz + sz - LOOKBACK % sz) % sz);
-			for (unsigned k = 0; k < LOOKBACK; k++) {
-				uint32_t word = start < r->nwords ? r->words[start] : 0;
-				struct gk_frame f;
-				if (frame(&w, &word, 1, &f) != 0)
-					break;
-				start = (start + 1) % sz;
-			}
-			uint32_t n = (uint32_t)((r->wptr % sz + (uint64_t)sz - start) % sz);
+			uint32_t start, n;
+			ring_window(&w, r, &start, &n);
 			out->ring_start = start;
 			out->ring_dwords = n;
 			uint32_t *buf = malloc(((size_t)n ? n : 1) * sizeof *buf);
