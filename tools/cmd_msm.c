@@ -207,7 +207,7 @@ static void show_ib(struct msm_run *m, const struct gk_msm_dump *d, const struct
 		    (unsigned long long)c->ib[level + 1]);
 }
 
-static void show_crash(struct msm_run *m, const struct gk_adreno_crash *c, const char *gen)
+static void show_crash(struct msm_run *m, const struct gk_adreno_crash *c)
 {
 	if (!c->rb_base && !c->found) {
 		say(m, "where the CP stopped: not estimated: %s", c->why);
@@ -219,24 +219,24 @@ static void show_crash(struct msm_run *m, const struct gk_adreno_crash *c, const
 	    (unsigned long long)c->ib2_base, c->ib2_rem);
 	if (c->est_ib1_base != c->ib1_base || c->est_ib1_rem != c->ib1_rem || c->est_ib2_base != c->ib2_base ||
 	    c->est_ib2_rem != c->ib2_rem)
-		say(m, "the CP read ahead across IBs (%s prefetch): the SQE was in IB1 0x%016llx with %u left, IB2 0x%016llx "
-		       "with %u left",
-		    gen, (unsigned long long)c->est_ib1_base, c->est_ib1_rem, (unsigned long long)c->est_ib2_base,
+		say(m, "the CP read ahead across IBs (CP_INDIRECT_BUFFER prefetch): the SQE was in IB1 0x%016llx with %u left, "
+		       "IB2 0x%016llx with %u left",
+		    (unsigned long long)c->est_ib1_base, c->est_ib1_rem, (unsigned long long)c->est_ib2_base,
 		    c->est_ib2_rem);
 	if (!c->found) {
 		say(m, "where the CP stopped: not found: %s", c->why);
 		return;
 	}
 	if (c->level == 2)
-		say(m, "the CP stopped at %s (%u dwords) at 0x%016llx: IB2 0x%016llx + 0x%llx, entered from IB1 0x%016llx at "
+		say(m, "the CP stopped at %s (%u dword%s) at 0x%016llx: IB2 0x%016llx + 0x%llx, entered from IB1 0x%016llx at "
 		       "0x%016llx, entered from ring %u at 0x%016llx",
-		    c->packet_name, c->ndw, (unsigned long long)c->packet, (unsigned long long)c->ib[2],
+		    c->packet_name, c->ndw, c->ndw == 1 ? "" : "s", (unsigned long long)c->packet, (unsigned long long)c->ib[2],
 		    (unsigned long long)(c->packet - c->ib[2]), (unsigned long long)c->ib[1], (unsigned long long)c->ib_from[2],
 		    c->ring_id, (unsigned long long)c->ib_from[1]);
 	else
-		say(m, "the CP stopped at %s (%u dwords) at 0x%016llx: IB%d 0x%016llx + 0x%llx, entered from ring %u at "
+		say(m, "the CP stopped at %s (%u dword%s) at 0x%016llx: IB%d 0x%016llx + 0x%llx, entered from ring %u at "
 		       "0x%016llx",
-		    c->packet_name, c->ndw, (unsigned long long)c->packet, c->level, (unsigned long long)c->ib[c->level],
+		    c->packet_name, c->ndw, c->ndw == 1 ? "" : "s", (unsigned long long)c->packet, c->level, (unsigned long long)c->ib[c->level],
 		    (unsigned long long)(c->packet - c->ib[c->level]), c->ring_id, (unsigned long long)c->ib_from[1]);
 }
 
@@ -308,12 +308,13 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 		memset(&c, 0, sizeof c);
 		snprintf(c.why, sizeof c.why, "GPU %s is not an Adreno gfxkit knows", gpu);
 	}
-	const char *gen = gk_adreno_regs(gpu) ? gpu : "";
-	show_crash(&m, &c, gen);
+	show_crash(&m, &c);
 
+	/* check: the findings, not the listing of what the dump holds */
+	bool listing = !m.json && !checking;
 	for (size_t i = 0; i < d.nbos; i++) {
 		const struct gk_msm_bo *b = &d.bos[i];
-		if (!m.json)
+		if (listing)
 			say(&m, "buffer 0x%016llx, %llu bytes%s%s%s: %s", (unsigned long long)b->iova, (unsigned long long)b->size,
 			    b->name[0] ? " (" : "", b->name, b->name[0] ? ")" : "",
 			    b->has_data ? "contents in the dump" : "no contents in the dump");
@@ -322,8 +323,9 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 		show_ring(&m, &d, &d.rings[i], gpu, &c);
 	for (int level = 1; c.found && level <= c.level && !m.rc; level++)
 		show_ib(&m, &d, &c, level);
-	show_registers(&m, &d, t);
-	for (size_t i = 0; i < d.nblobs && !m.json; i++) {
+	if (!checking)
+		show_registers(&m, &d, t);
+	for (size_t i = 0; i < d.nblobs && listing; i++) {
 		const struct gk_msm_blob *b = &d.blobs[i];
 		char bank[24] = "";
 		if (b->bank >= 0)

@@ -483,6 +483,9 @@ struct gk_format {
 	                          * generation is checked by; 0: none (set by the family) */
 	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
 	                          * (same header layout); 0: all of the family */
+	uint8_t open_enums;      /* 1: an enum field's value without a name is a number, not a reserved
+	                          * value (the family's database lists the values it knows, not every
+	                          * valid one: Mesa's rnndb) */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
