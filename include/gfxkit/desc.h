@@ -500,6 +500,15 @@ struct gk_format {
 	 * the decoded unit (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
 	void (*check_framing)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
 	void (*check_unit)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out);
+	/* A register field's value as the family's database types it (a float,
+	 * a fixed-point number, a register id, a shifted address: Mesa's rnndb
+	 * types), for text and JSON: its text into buf (cap bytes, at least 64)
+	 * and the length; 0: the field is shown as a number, as without the
+	 * hook.  reg_value_parse is its inverse for the assembler: 0 and *raw
+	 * (the field's bits) for text reg_value_text wrote, -1 for text of no
+	 * such form (then read as a number or a value name).  NULL: none. */
+	size_t (*reg_value_text)(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+	int (*reg_value_parse)(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */
