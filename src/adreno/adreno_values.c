@@ -114,7 +114,7 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 	}
 	case GK_AV_HEX:
 	case GK_AV_ADDRESS:
-		n = snprintf(buf, cap, "0x%llx", (unsigned long long)shifted);
+		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted); /* rnndec: 0 as "0" */
 		break;
 	case GK_AV_FIXED:
 	case GK_AV_UFIXED:
@@ -134,7 +134,7 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 	default:
 		if (!t->shr)
 			return 0; /* booleans, enums, untyped: the default */
-		n = snprintf(buf, cap, "0x%llx", (unsigned long long)shifted);
+		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted);
 		break;
 	}
 	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
