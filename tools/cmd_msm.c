@@ -101,7 +101,7 @@ static void show_reg(const struct msm_run *m, const struct gk_reg_table *t, cons
 		return;
 	}
 	char fields[1024];
-	gk_coredump_reg_fields(reg, r->value, fields, sizeof fields);
+	gk_adreno_reg_fields_text(reg, r->value, fields, sizeof fields);
 	fprintf(m->f, ";   0x%06x %-36s 0x%08x%s%s\n", r->offset, reg->name, r->value, fields[0] ? "  " : "", fields);
 	++*known;
 }
@@ -295,7 +295,7 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 		const struct gk_reg *rs = gk_reg_by_name(t, "RBBM_STATUS", 11);
 		char fields[512] = "";
 		if (rs)
-			gk_coredump_reg_fields(rs, d.rbbm_status, fields, sizeof fields);
+			gk_adreno_reg_fields_text(rs, d.rbbm_status, fields, sizeof fields);
 		say(&m, "rbbm-status: 0x%08x%s%s", d.rbbm_status, fields[0] ? "  " : "", fields);
 	}
 	if (d.has_fault)

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "gfxkit/diag.h"
+#include "gfxkit/regdb.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -205,6 +206,14 @@ struct gk_adreno_crash {
 	uint32_t est_ib1_rem, est_ib2_rem;
 	char why[200];             /* not found: why (no IB register, a5xx, no buffer ...) */
 };
+
+/* An Adreno register's value as its fields (r from gk_adreno_regs'
+ * tables): "NAME=V NAME=V ..." for the fields that are not zero, enums by
+ * name, typed values as Mesa's cffdump prints them (LINEHALFWIDTH=0.500000,
+ * REGID=r1.z; a register that is one typed value: the value alone), bits
+ * no field claims as one hex number; "" for 0.  Into buf (cap bytes,
+ * snprintf style); the length it needed. */
+size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *buf, size_t cap);
 
 /* The part of ring r to decode for GPU gpu (NULL: a5xx+ framing), as
  * crashdec walks it: from the first valid packet header among the 12

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfxkit/msm.h"
 #include "adreno_tab.h"
 
 static const struct gk_adreno_vtype *vtype_of(const struct gk_reg_field *f)
@@ -243,4 +244,49 @@ int gk_adreno_value_parse(const struct gk_reg_field *f, const char *s, size_t n,
 	if (*end || end == b || (x & ((1ull << t->shr) - 1)))
 		return -1;
 	return fit(w, (int64_t)(x >> t->shr), 0, raw);
+}
+
+static void append(char *buf, size_t cap, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+	if (buf && *len + n < cap)
+		memcpy(buf + *len, s, n + 1);
+	*len += n;
+}
+
+size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *buf, size_t cap)
+{
+	size_t len = 0;
+	if (buf && cap)
+		buf[0] = 0;
+	if (!r)
+		return 0;
+	uint32_t claimed = 0;
+	for (unsigned i = 0; r->fields && i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		if (f->lo > 31 || f->hi > 31 || f->hi < f->lo)
+			continue;
+		uint32_t m = (uint32_t)((2ull << f->hi) - (1ull << f->lo));
+		uint32_t fv = (value & m) >> f->lo;
+		claimed |= m;
+		if (!fv)
+			continue;
+		char v[64], item[160];
+		const char *name = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		if (!name && gk_adreno_value_text(f, fv, v, sizeof v))
+			name = v;
+		if (!name)
+			snprintf(v, sizeof v, f->hi - f->lo < 8 ? "%u" : "0x%x", fv);
+		snprintf(item, sizeof item, "%s%s%s%s", len ? " " : "", f->name ? f->name : "", f->name && f->name[0] ? "=" : "",
+			 name ? name : v);
+		append(buf, cap, &len, item);
+	}
+	if (value & ~claimed) {
+		char item[24];
+		snprintf(item, sizeof item, "%s0x%x", len ? " " : "", value & ~claimed);
+		append(buf, cap, &len, item);
+	}
+	if (buf && cap && len >= cap)
+		buf[0] = 0; /* cut: nothing rather than half */
+	return len;
 }

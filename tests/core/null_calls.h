@@ -111,6 +111,49 @@ static void nc_gk_adreno_gpu_help(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_reg_fields_text(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, (uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("r NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX / 2 + 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX / 2 + 1, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
 static void nc_gk_adreno_regs(void)
 {
 	FX_CASE("every pointer NULL");
@@ -124,6 +167,34 @@ static void nc_gk_adreno_regs(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_adreno_regs((const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_adreno_ring_window(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)NULL, (const char*)NULL, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("r NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)NULL, (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("gpu NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)NULL, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("start NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)NULL, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("count NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_EMPTY, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)fx_long(), (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -6632,7 +6703,9 @@ static const struct nc_func {
 	{ "gk_adreno_crash_locate", nc_gk_adreno_crash_locate },
 	{ "gk_adreno_format_init", nc_gk_adreno_format_init },
 	{ "gk_adreno_gpu_help", nc_gk_adreno_gpu_help },
+	{ "gk_adreno_reg_fields_text", nc_gk_adreno_reg_fields_text },
 	{ "gk_adreno_regs", nc_gk_adreno_regs },
+	{ "gk_adreno_ring_window", nc_gk_adreno_ring_window },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
 	{ "gk_amdgpu_asm_errors", nc_gk_amdgpu_asm_errors },
