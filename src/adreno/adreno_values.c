@@ -271,6 +271,9 @@ size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *b
 		claimed |= m;
 		if (!fv)
 			continue;
+		const struct gk_adreno_vtype *t = vtype_of(f);
+		if (!f->namelen && t && (t->type == GK_AV_HEX || t->type == GK_AV_ADDRESS) && !t->shr)
+			continue; /* the register in hex: the value beside it says so */
 		char v[64], item[160];
 		const char *name = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
 		if (!name && gk_adreno_value_text(f, fv, v, sizeof v))
