@@ -211,7 +211,8 @@ struct gk_adreno_crash {
  * tables): "NAME=V NAME=V ..." for the fields that are not zero, enums by
  * name, typed values as Mesa's cffdump prints them (LINEHALFWIDTH=0.500000,
  * REGID=r1.z; a register that is one typed value: the value alone), bits
- * no field claims as one hex number; "" for 0.  Into buf (cap bytes,
+ * no field claims as one hex number; "" for 0 and for a register without
+ * fields (its value says it all).  Into buf (cap bytes,
  * snprintf style); the length it needed. */
 size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *buf, size_t cap);
 

@@ -284,7 +284,7 @@ size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *b
 			 name ? name : v);
 		append(buf, cap, &len, item);
 	}
-	if (value & ~claimed) {
+	if (r->nfields && (value & ~claimed)) {
 		char item[24];
 		snprintf(item, sizeof item, "%s0x%x", len ? " " : "", value & ~claimed);
 		append(buf, cap, &len, item);
