@@ -56,6 +56,7 @@
 #define HISTORY 4u        /* crashdec-prefetch.c MAX_PREFETCH_IBS */
 #define LEVELS 4          /* cffdec's ibs[] */
 #define BUDGET (1u << 22) /* packets walked at most: a dump whose buffers call each other ends */
+#define WORDS_BUDGET (1u << 26) /* dwords of buffers read at most, for the same reason */
 
 struct hist {
 	uint64_t addr[HISTORY];
@@ -76,7 +77,7 @@ struct walk {
 	bool triggered[LEVELS], base_seen[LEVELS];
 	uint64_t from[LEVELS];
 	int ib;
-	unsigned long packets;
+	unsigned long packets, words_read;
 	bool out_of_budget;
 	struct gk_adreno_crash *out;
 };
@@ -103,21 +104,26 @@ static bool reg64(const struct walk *w, const struct gk_reg_table *t, const char
 
 /* the words of a buffer from addr: at most want of them, as many as the
  * dump holds in a row (NULL, *got 0: none) */
-static uint32_t *read_buf(const struct walk *w, uint64_t addr, uint32_t want, uint32_t *got)
+static uint32_t *read_buf(struct walk *w, uint64_t addr, uint32_t want, uint32_t *got)
 {
 	*got = 0;
 	if (!want || addr % 4)
 		return NULL;
-	uint32_t *p = malloc((size_t)want * sizeof *p);
-	if (!p)
-		return NULL;
-	uint32_t n = 0;
-	while (n < want && !gk_msm_dump_read_mem(w->d, addr + 4ull * n, &p[n], 1))
+	/* how many the dump holds first: a size the packet claims is no reason
+	 * to allocate it */
+	uint32_t n = 0, x;
+	while (n < want && !gk_msm_dump_read_mem(w->d, addr + 4ull * n, &x, 1))
 		n++;
-	if (!n) {
+	if (!n || w->words_read + n > WORDS_BUDGET) {
+		w->out_of_budget |= n != 0;
+		return NULL;
+	}
+	uint32_t *p = malloc((size_t)n * sizeof *p);
+	if (!p || gk_msm_dump_read_mem(w->d, addr, p, n)) {
 		free(p);
 		return NULL;
 	}
+	w->words_read += n;
 	*got = n;
 	return p;
 }
@@ -176,7 +182,7 @@ static bool ib_args(const uint32_t *p, size_t avail, uint32_t ndw, uint64_t *add
 }
 
 /* does the buffer (n words) hold a CP_INDIRECT_BUFFER_CHAIN: its target */
-static bool chain(const struct walk *w, const uint32_t *p, uint32_t n, uint64_t *addr, uint32_t *size)
+static bool chain(struct walk *w, const uint32_t *p, uint32_t n, uint64_t *addr, uint32_t *size)
 {
 	for (uint32_t i = 0; i < n;) {
 		struct gk_frame f;

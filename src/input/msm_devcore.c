@@ -297,6 +297,11 @@ static int end_ring(struct parse *p)
 		return fail(p, r->line, 1, "ring %u has no 'size:' (its size in bytes)", r->id);
 	if (r->size % 4 || !r->size)
 		return fail(p, p->size_line, 1, "ring %u: size %u is not a whole, non-zero number of dwords", r->id, r->size);
+	/* the kernel's rings are MSM_GPU_RINGBUFFER_SZ, 32 KiB (msm_ringbuffer.h):
+	 * a ring of more than 16 MiB is a damaged size, not a ring to walk */
+	if (r->size > (16u << 20))
+		return fail(p, p->size_line, 1, "ring %u: size %u bytes is larger than any msm ring (the kernel's are 32 KiB)",
+			    r->id, r->size);
 	if (r->has_ptrs && r->rptr >= r->size / 4)
 		return fail(p, p->rptr_line, 1, "ring %u: rptr %u lies beyond its %u dwords (size %u bytes)", r->id, r->rptr,
 			    r->size / 4, r->size);
