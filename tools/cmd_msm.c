@@ -148,8 +148,10 @@ static void show_ring(struct msm_run *m, const struct gk_msm_dump *d, const stru
 		return;
 	}
 	uint32_t sz = r->size / 4;
-	say(m, "ring %u: dwords %u to %u (wptr), from the first packet among the 12 dwords before rptr, as crashdec%s", r->id,
-	    start, (start + n) % sz, start + n > sz ? "; it wraps: decoded as two parts" : "");
+	say(m, "ring %u: dwords %u to %u (wptr), from the first packet among the 12 dwords before rptr, as crashdec; rptr at "
+	       "0x%016llx, wptr at 0x%016llx%s",
+	    r->id, start, (start + n) % sz, (unsigned long long)(r->iova + 4ull * r->rptr),
+	    (unsigned long long)(r->iova + 4ull * r->wptr), start + n > sz ? "; it wraps: decoded as two parts" : "");
 	uint32_t *w = malloc((size_t)n * sizeof *w);
 	if (!w) {
 		m->rc = 2;
