@@ -46,7 +46,17 @@ static void say(const struct msm_run *m, const char *fmt, ...)
 
 /* n words decoded (or checked) with the adreno engine as a stream at GPU
  * address base */
+static void decode_with(struct msm_run *m, struct gk_engine *e, const uint32_t *w, size_t n, uint64_t base, bool memory);
 static void decode_words(struct msm_run *m, const uint32_t *w, size_t n, uint64_t base)
+{
+	decode_with(m, m->e, w, n, base, false);
+}
+
+/* n words decoded (or checked) by engine e as a stream from address base;
+ * memory: a GPU memory's contents (shader RAM), not a stream the GPU was
+ * given -- its words that are no instruction are shown raw, one error
+ * said, and not counted as the dump's errors */
+static void decode_with(struct msm_run *m, struct gk_engine *e, const uint32_t *w, size_t n, uint64_t base, bool memory)
 {
 	if (!n)
 		return;
@@ -60,7 +70,7 @@ static void decode_words(struct msm_run *m, const uint32_t *w, size_t n, uint64_
 		for (int b = 0; b < 4; b++)
 			bytes[4 * i + (size_t)b] = (unsigned char)(w[i] >> (8 * b));
 	struct gk_bytes src = { bytes, 4 * n, 0 };
-	struct gk_input *in = gk_input_create(gk_read_bytes, &src, GK_IN_BIN, gk_engine_unit_bytes(m->e));
+	struct gk_input *in = gk_input_create(gk_read_bytes, &src, GK_IN_BIN, gk_engine_unit_bytes(e));
 	if (!in || gk_input_set_base(in, base)) {
 		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		gk_input_destroy(in);
@@ -74,15 +84,21 @@ static void decode_words(struct msm_run *m, const uint32_t *w, size_t n, uint64_
 	struct gk_stream_opts so = {
 		.check = m->checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = m->name,
-		.max_diags = o->has_max_errors ? o->max_errors : m->checking ? CLI_CHECK_MAX_ERRORS : 0,
+		.max_diags = memory ? 1 : o->has_max_errors ? o->max_errors : m->checking ? CLI_CHECK_MAX_ERRORS : 0,
 	};
 	struct gk_stream_stats stats;
 	memset(&stats, 0, sizeof stats);
 	fflush(m->f);
-	gk_stream_run(m->e, in, &so, &out, &stats);
+	gk_stream_run(e, in, &so, &out, &stats);
 	gk_out_flush(&out);
-	m->errors += stats.errors;
-	m->warnings += stats.warnings;
+	if (memory && stats.errors > 1)
+		say(m, "%llu of these 64-bit slots hold no instruction (fill such as 0xdeadbeef, or data): shown raw, the first "
+		       "one's error said",
+		    (unsigned long long)stats.errors);
+	if (!memory) {
+		m->errors += stats.errors;
+		m->warnings += stats.warnings;
+	}
 	if (out.failed && !m->rc)
 		m->rc = 2;
 	gk_input_destroy(in);
@@ -327,14 +343,35 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 		show_ib(&m, &d, &c, level);
 	if (!checking)
 		show_registers(&m, &d, t);
-	for (size_t i = 0; i < d.nblobs && listing; i++) {
+	/* the shader instruction memory, disassembled as crashdec does (its
+	 * decode_shader_blocks: A6XX/A7XX_SP_INST_DATA, _HLSQ_INST_RAM) with
+	 * the ir3 engine of the GPU; the other blocks named and sized */
+	struct gk_engine *ir3 = NULL;
+	char isa_gpu[16];
+	snprintf(isa_gpu, sizeof isa_gpu, "a%u", d.gpu_id);
+	for (size_t i = 0; i < d.nblobs && listing && !m.rc; i++) {
 		const struct gk_msm_blob *b = &d.blobs[i];
 		char bank[24] = "";
 		if (b->bank >= 0)
 			snprintf(bank, sizeof bank, " bank %d", b->bank);
+		size_t nl = strlen(b->name);
+		bool inst = !strcmp(b->section, "shader-blocks") && b->nwords >= 2 &&
+			    ((nl > 13 && !strcmp(b->name + nl - 13, "_SP_INST_DATA")) ||
+			     (nl > 14 && !strcmp(b->name + nl - 14, "_HLSQ_INST_RAM")));
+		if (inst && !ir3 && !o->gpu && d.gpu_id >= 300 && d.gpu_id < 1000) {
+			struct gk_diag ierr;
+			ir3 = gk_engine_open("isa", isa_gpu, &ierr);
+		}
+		if (inst && ir3) {
+			say(&m, "%s%s%s%s (line %u): %llu dwords declared, %zu in the dump, as ir3 (%s) instructions:", b->section,
+			    " ", b->name, bank, b->line, (unsigned long long)b->size_dw, b->nwords, isa_gpu);
+			decode_with(&m, ir3, b->words, b->nwords & ~(size_t)1, 0, true);
+			continue;
+		}
 		say(&m, "%s%s%s%s (line %u): %llu dwords declared, %zu in the dump (not decoded)", b->section, b->name[0] ? " " : "",
 		    b->name, bank, b->line, (unsigned long long)b->size_dw, b->nwords);
 	}
+	gk_engine_close(ir3);
 	gk_engine_close(m.e);
 	gk_msm_dump_free(&d);
 	if (m.rc)

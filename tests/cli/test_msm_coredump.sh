@@ -29,6 +29,16 @@ has err "json: the position on stderr" 'the CP stopped at CP_NOP'
 says "-g" 0 out '^; msm devcoredump msm_crash_a630.devcore: GPU a618 \(revision 630' decode -g a618 msm_crash_a630.devcore
 says "standard input" 0 out '^; the CP stopped at CP_NOP' decode - <msm_crash_a630.devcore
 
+# shader memory disassembled with ir3 as crashdec does (A6XX_SP_INST_DATA:
+# the first words of crash_prefetch's, two movs and an end)
+cp "$EX" shader.devcore
+printf 'shader-blocks:\n  - type: A6XX_SP_INST_DATA\n    - bank: 0\n      size: 6\n    data: !!ascii85 |\n      %s\n' \
+	'5C`_6+ABQP5C`_6+ABQQz!rr<$' >>shader.devcore
+run "shader block" 0 decode shader.devcore
+has out "shader heading" '^; shader-blocks A6XX_SP_INST_DATA bank 0 \(line [0-9]+\): 6 dwords declared, 6 in the dump, as ir3 \(a630\) instructions:$'
+has out "shader mov" '^0x00000000: mov.u32u32 r0.z, 0x3f800000$'
+has out "shader end" '^0x00000010: end$'
+
 # damaged: the ring's ascii85 cut by two characters
 awk 'p == 1 { sub(/..$/, ""); p = 0 } /^    data: !!ascii85/ && !done { p = 1; done = 1 } { print }' "$EX" >cut.devcore
 says "cut ascii85" 2 err '^cut.devcore:18:241: error: ring 0: the last group has [0-9] digits of 5: the data is cut short' decode cut.devcore
