@@ -199,7 +199,23 @@ def domain(fn, name):
     return None
 
 
+# the GMU's own register space (a6xx_gmu.xml, domain A6XX; Mesa's crashdec
+# names a dump's registers-gmu through it), for a6xx and a7xx
+GMU_GENS = {'GMU6': 'A6XX', 'GMU7': 'A7XX'}
+
+
+def gmu_regs_for(g):
+    out = {}
+    gen = GMU_GENS[g]
+    for d in trees['a6xx_gmu.xml'].iter():
+        if strip(d.tag) == 'domain' and d.get('name') == 'A6XX':
+            walk(d, gen, 0, '', out, variants(d.get('variants')))
+    return {k: v for k, v in out.items() if k * 4 < 0x40000}
+
+
 def regs_for(gen):
+    if gen in GMU_GENS:
+        return gmu_regs_for(gen)
     out = {}
     fn = {'A2XX': 'a2xx.xml', 'A3XX': 'a3xx.xml', 'A4XX': 'a4xx.xml', 'A5XX': 'a5xx.xml', 'A6XX': 'a6xx.xml',
           'A7XX': 'a6xx.xml'}[gen]
@@ -240,7 +256,7 @@ def gen_regs(path):
     rowpool = {}
     rows = []
     gen_rows = {}
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         regs = regs_for(g)
         idx = []
         for off in sorted(regs):
@@ -282,7 +298,7 @@ def gen_regs(path):
     namepool = {}
     nameline = []
     gen_names = {}
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         idx, regs = gen_rows[g]
         seen = {}
         for off in sorted(regs):
@@ -299,7 +315,7 @@ def gen_regs(path):
     lines.append('static const struct gk_reg_name name_pool[] = {\n')
     lines += nameline
     lines.append('};\n\n')
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         idx, _ = gen_rows[g]
         lo = g.lower()
         lines.append('static const uint16_t %s_regs[] = {' % lo)
@@ -314,7 +330,7 @@ def gen_regs(path):
                      '\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0],\n};\n\n' % (lo, lo, lo, lo, lo, lo, lo, lo))
     with open(path, 'w') as f:
         f.write(''.join(lines))
-    return {g: len(gen_rows[g][0]) for g in GENS}
+    return {g: len(gen_rows[g][0]) for g in GENS + list(GMU_GENS)}
 
 
 # ---- packets ---------------------------------------------------------------

@@ -122,27 +122,29 @@ static void show_reg(const struct msm_run *m, const struct gk_reg_table *t, cons
 	++*known;
 }
 
-static void show_registers(struct msm_run *m, const struct gk_msm_dump *d, const struct gk_reg_table *t)
+static void show_registers(struct msm_run *m, const struct gk_msm_dump *d, const struct gk_reg_table *t,
+			   const struct gk_reg_table *gmu)
 {
-	unsigned known = 0, named = 0;
+	unsigned known = 0, total = 0;
 	for (size_t g = 0; g < d->ngroups; g++) {
 		const struct gk_msm_group *gr = &d->groups[g];
-		/* registers-gmu are the GMU's own space (a6xx_gmu.xml), which
-		 * gfxkit's tables do not hold: raw, never another register's name */
-		bool by_name = strcmp(gr->section, "registers-gmu") != 0;
+		/* registers-gmu are the GMU's own space (a6xx_gmu.xml), never
+		 * named through the GPU's table */
+		bool is_gmu = !strcmp(gr->section, "registers-gmu");
+		const struct gk_reg_table *tt = is_gmu ? gmu : t;
 		size_t n = 0;
 		for (size_t i = 0; i < d->nregs; i++)
 			n += d->regs[i].group == g;
 		say(m, "%s%s%s (line %u): %zu register%s%s", gr->section, gr->label[0] ? ", " : "", gr->label, gr->line, n,
-		    n == 1 ? "" : "s", by_name ? "" : ", by offset (gfxkit has no table of the GMU's registers)");
+		    n == 1 ? "" : "s", tt ? "" : ", by offset (gfxkit has no GMU register table for this GPU)");
 		for (size_t i = 0; i < d->nregs; i++)
 			if (d->regs[i].group == g) {
-				named += by_name;
-				show_reg(m, t, &d->regs[i], by_name, &known);
+				total++;
+				show_reg(m, tt, &d->regs[i], tt != NULL, &known);
 			}
 	}
 	if (d->nregs && !m->json)
-		say(m, "registers: %u of %u named by gfxkit's table, the rest shown by offset", known, named);
+		say(m, "registers: %u of %u named by gfxkit's tables, the rest shown by offset", known, total);
 }
 
 /* the ring: crashdec's window decoded, its pointers said */
@@ -342,7 +344,7 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 	for (int level = 1; c.found && level <= c.level && !m.rc; level++)
 		show_ib(&m, &d, &c, level);
 	if (!checking)
-		show_registers(&m, &d, t);
+		show_registers(&m, &d, t, gk_adreno_gmu_regs(gpu));
 	/* the shader instruction memory, disassembled as crashdec does (its
 	 * decode_shader_blocks: A6XX/A7XX_SP_INST_DATA, _HLSQ_INST_RAM) with
 	 * the ir3 engine of the GPU; the other blocks named and sized */

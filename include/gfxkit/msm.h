@@ -216,6 +216,11 @@ struct gk_adreno_crash {
  * snprintf style); the length it needed. */
 size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *buf, size_t cap);
 
+/* The register table of the GMU (a6xx_gmu.xml: the space of a dump's
+ * "registers-gmu", byte offsets as the dump gives them) of an a6xx or a7xx
+ * GPU named as gk_adreno_format_init takes it; NULL for other GPUs. */
+const struct gk_reg_table *gk_adreno_gmu_regs(const char *gpu);
+
 /* The part of ring r to decode for GPU gpu (NULL: a5xx+ framing), as
  * crashdec walks it: from the first valid packet header among the 12
  * dwords before rptr (rptr itself when none is), up to wptr, across the

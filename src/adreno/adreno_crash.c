@@ -348,6 +348,12 @@ static void ring_window(const struct walk *w, const struct gk_msm_ring *r, uint3
 	*count = (uint32_t)(((uint64_t)r->wptr % sz + sz - s) % sz);
 }
 
+const struct gk_reg_table *gk_adreno_gmu_regs(const char *gpu)
+{
+	const struct gk_reg_table *t = gk_adreno_regs(gpu);
+	return t == &gk_adreno_regs_a6xx ? &gk_adreno_regs_gmu6 : t == &gk_adreno_regs_a7xx ? &gk_adreno_regs_gmu7 : NULL;
+}
+
 int gk_adreno_ring_window(const struct gk_msm_ring *r, const char *gpu, uint32_t *start, uint32_t *count)
 {
 	if (!r || !start || !count || r->size < 4)

@@ -86,5 +86,7 @@ int gk_adreno_value_parse(const struct gk_reg_field *f, const char *s, size_t n,
 
 extern const struct gk_reg_table gk_adreno_regs_a2xx, gk_adreno_regs_a3xx, gk_adreno_regs_a4xx,
 	gk_adreno_regs_a5xx, gk_adreno_regs_a6xx, gk_adreno_regs_a7xx;
+/* the GMU's register space (a6xx_gmu.xml) of a6xx and a7xx */
+extern const struct gk_reg_table gk_adreno_regs_gmu6, gk_adreno_regs_gmu7;
 
 #endif

@@ -104,6 +104,22 @@ static void nc_gk_adreno_format_init(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_gmu_regs(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_gmu_regs((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_gmu_regs((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_gmu_regs((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_gmu_regs((const char*)FX_STR);
+	fx_end_case();
+}
+
 static void nc_gk_adreno_gpu_help(void)
 {
 	FX_CASE("no arguments");
@@ -6702,6 +6718,7 @@ static const struct nc_func {
 	{ "gk_adler32", nc_gk_adler32 },
 	{ "gk_adreno_crash_locate", nc_gk_adreno_crash_locate },
 	{ "gk_adreno_format_init", nc_gk_adreno_format_init },
+	{ "gk_adreno_gmu_regs", nc_gk_adreno_gmu_regs },
 	{ "gk_adreno_gpu_help", nc_gk_adreno_gpu_help },
 	{ "gk_adreno_reg_fields_text", nc_gk_adreno_reg_fields_text },
 	{ "gk_adreno_regs", nc_gk_adreno_regs },
