@@ -339,8 +339,12 @@ int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *tex
 			    b->name[0] ? " (" : "", b->name, b->name[0] ? ")" : "",
 			    b->has_data ? "contents in the dump" : "no contents in the dump");
 	}
-	for (size_t i = 0; i < d.nrings && !m.rc; i++)
-		show_ring(&m, &d, &d.rings[i], gpu, &c);
+	/* the ring the CP was reading (CP_RB_BASE) first, then the others in
+	 * the dump's order, as the hung ring of an amdgpu dump */
+	for (int pass = 0; pass < 2 && !m.rc; pass++)
+		for (size_t i = 0; i < d.nrings && !m.rc; i++)
+			if ((c.rb_base && d.rings[i].iova == c.rb_base) == (pass == 0))
+				show_ring(&m, &d, &d.rings[i], gpu, &c);
 	for (int level = 1; c.found && level <= c.level && !m.rc; level++)
 		show_ib(&m, &d, &c, level);
 	if (!checking)

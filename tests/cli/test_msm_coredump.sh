@@ -39,6 +39,13 @@ has out "shader heading" '^; shader-blocks A6XX_SP_INST_DATA bank 0 \(line [0-9]
 has out "shader mov" '^0x00000000: mov.u32u32 r0.z, 0x3f800000$'
 has out "shader end" '^0x00000010: end$'
 
+# two rings, the CP on the second one printed: that ring first, marked
+awk '/^ringbuffer:$/ { print; r = 1; next } /^bos:$/ { if (r) { for (i = 0; i < n; i++) { l = buf[i]; sub(/id: 0$/, "id: 1", l); sub(/iova: 0x0001000000001000$/, "iova: 0x0001000000009000", l); print l } for (i = 0; i < n; i++) print buf[i] } r = 0 } r { buf[n++] = $0; next } { print }' "$EX" >two.devcore
+run "two rings" 0 decode two.devcore
+grep '^; ring [0-9]*[ :]' out | head -1 >first
+has first "the CP's ring first" '^; ring 0 \[the ring CP_RB_BASE names\]'
+has out "the other ring after it" '^; ring 1: iova 0x0001000000009000'
+
 # damaged: the ring's ascii85 cut by two characters
 awk 'p == 1 { sub(/..$/, ""); p = 0 } /^    data: !!ascii85/ && !done { p = 1; done = 1 } { print }' "$EX" >cut.devcore
 says "cut ascii85" 2 err '^cut.devcore:18:241: error: ring 0: the last group has [0-9] digits of 5: the data is cut short' decode cut.devcore
