@@ -236,6 +236,9 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
  * own engine, the hung one first; exit status as cli_run_stream's */
 bool cli_coredump_wanted(const struct cli_opts *o);
 int cli_run_coredump(const struct cli_opts *o, int checking);
+/* one msm (Adreno) devcoredump's text, decoded or checked whole
+ * (tools/cmd_msm.c); exit status as cli_run_stream's */
+int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *text, size_t len, bool checking, FILE *f);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */
 int cli_input_error(const char *name, const struct gk_input *in);

@@ -31,6 +31,8 @@ static bool looks_like_coredump(const char *p, size_t n)
 	size_t i = 0;
 	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
 		i++;
+	if (gk_msm_dump_sniff(p, n))
+		return true; /* an msm (Adreno) one: tools/cmd_msm.c */
 	static const char *const heads[] = { "**** AMDGPU Device Coredump", "Ring buffer information", "ring name: " };
 	for (size_t k = 0; k < 3; k++) {
 		size_t l = strlen(heads[k]);
@@ -351,6 +353,13 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 	char *text = slurp(file, &len);
 	if (!text)
 		return 2;
+	if (gk_msm_dump_sniff(text, len)) {
+		int rc = cli_msm_coredump(o, name, text, len, checking, of->f);
+		free(text);
+		if (cli_out_flush(of))
+			of->failed = 1;
+		return rc ? rc : of->failed ? 2 : 0;
+	}
 	struct gk_coredump cd;
 	memset(&cd, 0, sizeof cd);
 	struct gk_diag err;

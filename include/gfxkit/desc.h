@@ -499,6 +499,9 @@ struct gk_format {
 	                          * generation is checked by; 0: none (set by the family) */
 	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
 	                          * (same header layout); 0: all of the family */
+	uint8_t open_enums;      /* 1: an enum field's value without a name is a number, not a reserved
+	                          * value (the family's database lists the values it knows, not every
+	                          * valid one: Mesa's rnndb) */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
@@ -513,6 +516,15 @@ struct gk_format {
 	 * the decoded unit (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
 	void (*check_framing)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
 	void (*check_unit)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out);
+	/* A register field's value as the family's database types it (a float,
+	 * a fixed-point number, a register id, a shifted address: Mesa's rnndb
+	 * types), for text and JSON: its text into buf (cap bytes, at least 64)
+	 * and the length; 0: the field is shown as a number, as without the
+	 * hook.  reg_value_parse is its inverse for the assembler: 0 and *raw
+	 * (the field's bits) for text reg_value_text wrote, -1 for text of no
+	 * such form (then read as a number or a value name).  NULL: none. */
+	size_t (*reg_value_text)(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+	int (*reg_value_parse)(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */
