@@ -26,9 +26,11 @@ struct gk_diags;
 
 /* The register state: get returns 1 and sets *value when the register at
  * byte address byte_addr was written (by SET_*, type-0, LOAD_*,
- * CLEAR_STATE ...), 0 when it never was (value untouched).  "Must be
- * programmed" rules tell the two apart; other rules skip what depends on a
- * register never written (its value is unknown). */
+ * CLEAR_STATE ...), 0 when it never was (value untouched).  Rules whose
+ * registers the guide says to program before a draw or dispatch are broken
+ * by a register never written; other rules take the guide's default where
+ * it gives one and otherwise skip what depends on a register never written
+ * (its value is unknown). */
 struct gk_lint_regs {
 	int (*get)(void *ctx, uint32_t byte_addr, uint32_t *value);
 	void *ctx;
@@ -109,6 +111,8 @@ struct gk_lint_rule_info {
 	unsigned when;         /* GK_LINT_DRAW | GK_LINT_DISPATCH */
 	enum gk_severity severity;
 	const char *text;      /* one line: what it requires */
+	const char *quote;     /* the guide's sentence it enforces, briefly (docs/lint.md) */
+	int need;              /* 1: a register it requires that was never written breaks it */
 };
 size_t gk_lint_rule_count(void);
 /* 0 and *out filled, or -1 past the end (or out NULL). */

@@ -41,6 +41,9 @@ enum okind { O_NONE, O_REG, O_PKT, O_INDEX };
 struct lterm {
 	struct lop a, b;
 	uint8_t nv, vbad;
+	uint8_t need;     /* a requirement of a need row: never written breaks it */
+	uint8_t has_dflt; /* dflt: a's value when never written (the guide's default) */
+	uint32_t dflt;
 	uint32_t v[LINT_MAXV];
 };
 
@@ -236,12 +239,17 @@ static int value_of(const struct lop *o, const char *s, uint32_t *v)
 	return o->field && gk_reg_value_by_name(o->field, s, strlen(s), v) == 0;
 }
 
-static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned i, unsigned j, struct lterm *out)
+static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned i, unsigned j, bool need,
+			 struct lterm *out)
 {
 	resolve(l, tm->a, i, j, &out->a);
 	resolve(l, tm->b, i, j, &out->b);
 	out->nv = 0;
 	out->vbad = 0;
+	out->need = need && tm->unw == U_UNKNOWN;
+	out->has_dflt = tm->dflt && value_of(&out->a, tm->dflt, &out->dflt);
+	if (tm->dflt && !out->has_dflt)
+		out->vbad = 1; /* a default that names no value: the term is unknown */
 	for (; out->nv < LINT_MAXV && tm->v[out->nv]; out->nv++)
 		if (!value_of(&out->a, tm->v[out->nv], &out->v[out->nv]))
 			out->vbad = 1;
@@ -308,9 +316,9 @@ struct gk_lint *gk_lint_open(const struct gk_format *fmt)
 				in->j = (uint8_t)j;
 				in->terms = nt;
 				for (unsigned t = 0; t < nc; t++)
-					resolve_term(l, &r->cond[t], i, j, &l->terms[nt++]);
+					resolve_term(l, &r->cond[t], i, j, false, &l->terms[nt++]);
 				for (unsigned t = 0; t < nr; t++)
-					resolve_term(l, &r->req[t], i, j, &l->terms[nt++]);
+					resolve_term(l, &r->req[t], i, j, r->need, &l->terms[nt++]);
 			}
 		l->rules[k].ninst = ni - l->rules[k].inst;
 	}
@@ -377,7 +385,10 @@ static void opnd_name(const char *pat, const struct ctx *c, char *buf, size_t ca
 struct txt {
 	char *p;
 	size_t n, cap;
+	uint32_t unw[LINT_MAXT]; /* registers already said to be never written */
+	unsigned nunw;
 };
+
 
 static void put(struct txt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(struct txt *t, const char *fmt, ...)
@@ -398,6 +409,28 @@ static void put(struct txt *t, const char *fmt, ...)
 	}
 }
 
+/* true the first time addr is said never written in this message */
+static bool first_unwritten(struct txt *t, uint32_t addr)
+{
+	for (unsigned k = 0; k < t->nunw; k++)
+		if (t->unw[k] == addr)
+			return false;
+	if (t->nunw < LINT_MAXT)
+		t->unw[t->nunw++] = addr;
+	return true;
+}
+
+/* the register part of an operand's name ("CB_COLOR0_INFO" of "CB_COLOR0_INFO.FORMAT") */
+static void put_reg_of(struct txt *t, const char *name)
+{
+	const char *dot = strchr(name, '.');
+	const char *at = strchr(name, '@');
+	size_t n = dot ? (size_t)(dot - name) : strlen(name);
+	if (at && (size_t)(at - name) < n)
+		n = (size_t)(at - name);
+	put(t, "%.*s", (int)n, name);
+}
+
 /* A value as its name, else a field's in decimal (a count, a coordinate),
  * a whole register's (an address, a mask) in hex. */
 static void put_value(struct txt *t, const struct lop *o, uint32_t v)
@@ -412,7 +445,9 @@ static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 		put(t, "0x%x", v);
 }
 
-/* Evaluate one term; when it is false and t is not NULL, say why. */
+/* Evaluate one term; when it is false and t is not NULL, say why.  A
+ * register never written takes the term's default (the guide's), else
+ * the term is unknown -- or false in a need row's requirement. */
 static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct lterm *rt, struct txt *t)
 {
 	const struct lop *a = &rt->a, *b = &rt->b;
@@ -427,10 +462,10 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		int ok = tm->op == L_WRITTEN ? va.known : !va.known;
 		if (!ok && t) {
-			if (tm->op == L_WRITTEN)
-				put(t, "%s never written (must be programmed)", an);
-			else
+			if (tm->op == L_UNWRITTEN)
 				put(t, "%s written (0x%x), must not be on this generation", an, va.raw);
+			else if (first_unwritten(t, a->addr))
+				put(t, "%s never written (must be programmed)", an);
 		}
 		return ok ? T_TRUE : T_FALSE;
 	}
@@ -440,12 +475,40 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		vb = read_opnd(c, b);
 	}
+	bool dflt = false;
+	if (!va.known && rt->has_dflt) {
+		va.known = 1;
+		va.value = rt->dflt;
+		dflt = true;
+	}
 	if (!va.known || (has_b && !vb.known)) {
 		if (tm->unw == U_TRUE)
 			return T_TRUE;
 		if (tm->unw == U_FALSE)
 			return T_FALSE;
-		return T_UNKNOWN;
+		if (!rt->need || rt->vbad)
+			return T_UNKNOWN;
+		/* a need row: the register had to be programmed */
+		if (t) {
+			const struct lop *o = !va.known ? a : b;
+			const char *pat = !va.known ? tm->a : tm->b;
+			char nm[64];
+			opnd_name(pat, c, nm, sizeof nm);
+			if (first_unwritten(t, o->addr)) {
+				put_reg_of(t, nm);
+				put(t, " never written (must be programmed");
+				if (!va.known && tm->op == L_EQ && rt->nv) {
+					const char *dot = strchr(nm, '.');
+					if (dot)
+						put(t, ": %s = ", dot + 1);
+					else
+						put(t, " as ");
+					put_value(t, a, rt->v[0]);
+				}
+				put(t, ")");
+			}
+		}
+		return T_FALSE;
 	}
 	if (rt->vbad)
 		return T_UNKNOWN;
@@ -480,6 +543,8 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			opnd_name(tm->b, c, bn, sizeof bn);
 		put(t, "%s=", an);
 		put_value(t, a, va.value);
+		if (dflt)
+			put(t, " (never written: the guide's default)");
 		switch (tm->op) {
 		case L_EQ: put(t, ", required "); put_value(t, a, v[0]); break;
 		case L_NE: put(t, ", required not "); put_value(t, a, v[0]); break;
@@ -532,10 +597,20 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			all = T_FALSE;
 			if (!t)
 				return T_FALSE;
-			put(t, (*nfail)++ ? "; " : "");
-			eval_term(c, &terms[k], &rt[k], t); /* the group's first term says why */
-			if (end > k)
-				put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
+			/* the group's first term says why (nothing, when it would
+			 * repeat that a register was never written) */
+			size_t mark = t->n;
+			put(t, *nfail ? "; " : "");
+			size_t body = t->n;
+			eval_term(c, &terms[k], &rt[k], t);
+			if (t->n == body) {
+				t->n = mark;
+				t->p[mark] = 0;
+			} else {
+				(*nfail)++;
+				if (end > k)
+					put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
+			}
 		} else if (g == T_UNKNOWN && all == T_TRUE) {
 			all = T_UNKNOWN;
 		}
@@ -550,12 +625,22 @@ static void check_one(struct ctx *c, const struct lint_rule *r, const struct lte
 	if (eval_terms(c, r->cond, rt, NULL, NULL) != T_TRUE)
 		return;
 	char buf[256];
-	struct txt t = { buf, 0, sizeof buf };
+	struct txt t = { buf, 0, sizeof buf, { 0 }, 0 };
 	buf[0] = 0;
 	put(&t, "%s (§%s): ", r->id, r->section);
 	int nfail = 0;
 	if (eval_terms(c, r->req, rt + nc, &t, &nfail) != T_FALSE)
 		return;
+	/* a condition that held on the guide's default of a register never
+	 * written says so */
+	for (unsigned k = 0; k < nc; k++) {
+		if (!rt[k].has_dflt || rt[k].a.kind != O_REG || read_opnd(c, &rt[k].a).known)
+			continue;
+		char nm[64];
+		opnd_name(r->cond[k].a, c, nm, sizeof nm);
+		put(&t, "; %s never written: the guide's default ", nm);
+		put_value(&t, &rt[k].a, rt[k].dflt);
+	}
 	(*broken)++;
 	/* the register the first requirement names: a stable name from the table */
 	const char *field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
@@ -632,6 +717,8 @@ int gk_lint_rule_at(size_t i, struct gk_lint_rule_info *out)
 	out->when = r->when;
 	out->severity = r->warn ? GK_WARNING : GK_ERROR;
 	out->text = r->text;
+	out->quote = r->quote;
+	out->need = r->need;
 	return 0;
 }
 

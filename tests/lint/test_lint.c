@@ -138,7 +138,7 @@ static const char disp_base[] =
 	"SPI_COMPUTE_NUM_THREAD_Y=1 SPI_COMPUTE_NUM_THREAD_Z=1 PA_SU_LINE_CNTL=0 "
 	"PA_SU_SC_MODE_CNTL.CULL_BACK=1 PA_SU_SC_MODE_CNTL.CULL_FRONT=1 PA_SU_SC_MODE_CNTL.FACE=1 "
 	"PA_SU_SC_MODE_CNTL.POLYMODE_FRONT_PTYPE=2 PA_SU_SC_MODE_CNTL.POLYMODE_BACK_PTYPE=2 "
-	"PA_SU_POINT_SIZE=0 PA_SU_POINT_MINMAX=0 SPI_COMPUTE_INPUT_CNTL=0";
+	"PA_SU_POINT_SIZE=0 PA_SU_POINT_MINMAX=0 SPI_COMPUTE_INPUT_CNTL=0 SQ_LDS_RESOURCE_MGMT.NUM_LS_LDS=0 SQ_LDS_ALLOC=0";
 
 struct gen {
 	const char *name;
@@ -242,8 +242,15 @@ static const struct lcase cases[] = {
 	{ "cs-shader-type", BB, X, NULL, NULL, "@SHADER_TYPE" },
 	{ "cs-compute-shader-en", BB, X, NULL, NULL, "@DISPATCH_INITIATOR" },
 	{ "cs-db-color-disable", BB, X, NULL, "DB_RENDER_CONTROL=-", "DB_RENDER_CONTROL never written" },
-	{ "cs-gds", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1", "GDS_ORDERED_WAVE_PER_SE=-",
-	  "GDS_ORDERED_WAVE_PER_SE" },
+	{ "cs-gds-base", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1", "GDS_ADDR_BASE=-",
+	  "GDS_ADDR_BASE never written" },
+	{ "cs-gds-base", CMB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0", "GDS_ADDR_BASE=-", "GDS_ADDR_BASE never written" },
+	{ "cs-gds-ordered-wave", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1",
+	  "GDS_ORDERED_WAVE_PER_SE=4", "GDS_ORDERED_WAVE_PER_SE=4, required 1" },
+	{ "cs-gds-ordered-wave", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1",
+	  "GDS_ORDERED_WAVE_PER_SE=-", "GDS_ORDERED_WAVE_PER_SE never written" },
+	{ "cs-lds", BB, X, NULL, "SQ_LDS_ALLOC=-", "SQ_LDS_ALLOC never written (must be programmed)" },
+	{ "cs-lds", BB, X, NULL, "SQ_LDS_RESOURCE_MGMT=-", "SQ_LDS_RESOURCE_MGMT never written" },
 	{ "cs-sq-ls-resources", BB, X, NULL, "SQ_STACK_RESOURCE_MGMT_3.NUM_LS_STACK_ENTRIES=0", "NUM_LS_STACK_ENTRIES=0" },
 	{ "cs-lstmp-ring", BB, X, NULL, "SQ_LSTMP_RING_SIZE=-", "SQ_LSTMP_RING_SIZE" },
 	{ "cs-vgt-gs-mode", BB, X, NULL, "VGT_GS_MODE.MODE=GS_SCENARIO_A", "VGT_GS_MODE.MODE=GS_SCENARIO_A" },
@@ -256,6 +263,18 @@ static const struct lcase cases[] = {
 	{ "cs-prim-type", BB, X, NULL, "VGT_PRIMITIVE_TYPE.PRIM_TYPE=DI_PT_TRILIST", "DI_PT_TRILIST" },
 	{ "cs-compute-start", BB, X, NULL, "VGT_COMPUTE_START_Y=4", "VGT_COMPUTE_START_Y" },
 	{ "cs-thread-group", BB, X, NULL, "VGT_NUM_INDICES=32", "VGT_NUM_INDICES=0x20" },
+	/* §3.2 registers the guide says to program, never written: broken at the dispatch */
+	{ "cs-sq-ls-resources", BB, X, NULL, "SQ_THREAD_RESOURCE_MGMT_2=-", "SQ_THREAD_RESOURCE_MGMT_2 never written" },
+	{ "cs-pa-line-width", BB, X, NULL, "PA_SU_LINE_CNTL=-", "PA_SU_LINE_CNTL never written (must be programmed: WIDTH = 0)" },
+	{ "cs-pa-cull", BB, X, NULL, "PA_SU_SC_MODE_CNTL=-", "PA_SU_SC_MODE_CNTL never written" },
+	{ "cs-pa-su-sc-mode", BB, X, NULL, "PA_SU_SC_MODE_CNTL=-", "PA_SU_SC_MODE_CNTL never written" },
+	{ "cs-pa-point", BB, X, NULL, "PA_SU_POINT_SIZE=-", "PA_SU_POINT_SIZE never written" },
+	{ "cs-spi-input", BB, X, NULL, "SPI_COMPUTE_INPUT_CNTL=-", "SPI_COMPUTE_INPUT_CNTL never written" },
+	{ "cs-vgt-gs-mode", BB, X, NULL, "VGT_GS_MODE=-", "VGT_GS_MODE never written" },
+	{ "cs-vgt-shader-stages", BB, X, NULL, "VGT_SHADER_STAGES_EN=-", "VGT_SHADER_STAGES_EN never written" },
+	{ "cs-prim-type", BB, X, NULL, "VGT_PRIMITIVE_TYPE=-", "VGT_PRIMITIVE_TYPE never written" },
+	{ "cs-compute-start", BB, X, NULL, "VGT_COMPUTE_START_Z=-", "VGT_COMPUTE_START_Z never written" },
+	{ "cs-thread-group", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_Y=-", "SPI_COMPUTE_NUM_THREAD_Y never written" },
 	/* §4 */
 	{ "eg-no-scatter-export-base", EGB, X, NULL, "SX_MEMORY_EXPORT_BASE=0 GB_ADDR_CONFIG=0", NULL },
 	{ "eg-no-cp-vmid-ringid", EGB, D, NULL, NULL, "CP_VMID" },
@@ -303,6 +322,20 @@ static const struct lcase cases[] = {
 	  "DB_Z_INFO.TILE_SURFACE_ENABLE=1 DB_HTILE_DATA_BASE=0x100 DB_HTILE_SURFACE.HTILE_WIDTH=1 "
 	  "DB_HTILE_SURFACE.HTILE_HEIGHT=1 DB_HTILE_SURFACE.FULL_CACHE=1 DB_HTILE_SURFACE.PRELOAD=1 DB_HTILE_SURFACE.LINEAR=1",
 	  "DB_HTILE_DATA_BASE=-", "DB_HTILE_DATA_BASE" },
+	{ "hiz-forced-htile", BB, D, HTILE "DB_RENDER_OVERRIDE.FORCE_HIZ_ENABLE=1", "DB_Z_INFO.TILE_SURFACE_ENABLE=0",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0, required 1" },
+	{ "hiz-forced-htile", BB, D, "DB_RENDER_OVERRIDE.FORCE_HIZ_ENABLE=1 DB_Z_INFO.TILE_SURFACE_ENABLE=1 DB_HTILE_DATA_BASE=0x100 "
+	  "DB_HTILE_SURFACE.HTILE_WIDTH=1 DB_HTILE_SURFACE.HTILE_HEIGHT=1 DB_HTILE_SURFACE.FULL_CACHE=1 DB_HTILE_SURFACE.PRELOAD=1 "
+	  "DB_HTILE_SURFACE.LINEAR=1", "DB_Z_INFO=-", "DB_Z_INFO never written (must be programmed: TILE_SURFACE_ENABLE = 1)" },
+	{ "his-forced-htile", BB, D, HTILE "DB_RENDER_OVERRIDE.FORCE_HIS_ENABLE1=1", "DB_Z_INFO.TILE_SURFACE_ENABLE=0",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0, required 1" },
+	/* HiS set 0 enabled with stencil on and DB_RENDER_OVERRIDE never written:
+	 * the guide's "unless overridden" default FORCE_OFF applies */
+	{ "his-enabled-htile", BB, D,
+	  HTILE "DB_SRESULTS_COMPARE_STATE0=0x1000000 DB_DEPTH_CONTROL.STENCIL_ENABLE=1 DB_RENDER_OVERRIDE=-",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0", "FORCE_HIS_ENABLE0 never written: the guide's default 0" },
+	{ "his-enabled-htile", BB, D, HTILE "DB_SRESULTS_COMPARE_STATE1=0x1000000 DB_DEPTH_CONTROL.STENCIL_ENABLE=1",
+	  "DB_HTILE_DATA_BASE=-", "DB_HTILE_DATA_BASE never written" },
 	/* §8.1 */
 	{ "cb-color-control", BB, D, NULL, "CB_COLOR_CONTROL=-", "CB_COLOR_CONTROL never written" },
 	{ "cb-masks", BB, D, NULL, "CB_TARGET_MASK=-", "CB_TARGET_MASK" },
@@ -359,6 +392,19 @@ static const struct lcase cases[] = {
 	{ "resolve-blendable", BB, D, RESOLVE, "CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_UINT CB_COLOR1_INFO.NUMBER_TYPE=NUMBER_UINT",
 	  "NUMBER_UINT" },
 	{ "resolve-mrt1-programmed", BB, D, RESOLVE, "CB_COLOR1_BASE=-", "CB_COLOR1_BASE" },
+	/* registers the guide says to set for these passes, never written */
+	{ "cb-op-no-blend", BB, D, OP_BASE "CB_COLOR_CONTROL.MODE=CB_ELIMINATE_FAST_CLEAR", "CB_BLEND0_CONTROL=-",
+	  "CB_BLEND0_CONTROL never written" },
+	{ "cb-decompress-compressed", BB, D, OP_BASE "CB_COLOR_CONTROL.MODE=CB_DECOMPRESS", "CB_COLOR0_INFO=-",
+	  "CB_COLOR0_INFO never written" },
+	{ "resolve-mrt1-agrees", BB, D, RESOLVE, "CB_COLOR1_INFO=-", "CB_COLOR1_INFO never written" },
+	{ "dual-src-source-format", BB, D, DUAL, "CB_COLOR1_INFO=-", "CB_COLOR1_INFO never written" },
+	{ "fast-clear-x24", EGB, D, FCLEAR "CB_COLOR0_INFO.FORMAT=COLOR_X24_8_32_FLOAT CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_FLOAT "
+	  "CB_COLOR0_CLEAR_WORD1=0xff", "CB_COLOR0_CLEAR_WORD1=-", "CB_COLOR0_CLEAR_WORD1 never written" },
+	{ "db-copy-to-cb", BB, D,
+	  "DB_RENDER_CONTROL.DEPTH_COPY_ENABLE=1 DB_RENDER_CONTROL.COPY_CENTROID=1 CB_TARGET_MASK=1 "
+	  "CB_COLOR0_INFO.FORMAT=COLOR_32_FLOAT CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_FLOAT",
+	  "DB_DEPTH_CONTROL=-", "DB_DEPTH_CONTROL never written" },
 	/* §8.6 (checked at draws and dispatches; these at a dispatch) */
 	{ "rat-attrib", BB, X, RAT2, "CB_COLOR1_ATTRIB=-", "CB_COLOR1_ATTRIB" },
 	{ "rat-source-format", BB, X, RAT2, "CB_COLOR1_INFO.SOURCE_FORMAT=EXPORT_4C_16BPC", "EXPORT_4C_16BPC" },
@@ -366,6 +412,7 @@ static const struct lcase cases[] = {
 	{ "rat-no-fast-clear", BB, X, RAT2, "CB_COLOR1_INFO.FAST_CLEAR=1", "CB_COLOR1_INFO.FAST_CLEAR=1" },
 	{ "rat-immed-base", BB, X, RAT2, "CB_IMMED1_BASE=-", "CB_IMMED1_BASE" },
 	{ "rat-format", BB, X, RAT2, "CB_COLOR1_INFO.FORMAT=COLOR_8_8_8_8", "COLOR_8_8_8_8" },
+	{ "rat-buffer-layout", BB, X, RAT2, "CB_COLOR1_ATTRIB=-", "CB_COLOR1_ATTRIB never written" },
 	{ "rat-above-normal", BB, X, RAT2, "CB_COLOR0_INFO.RAT=1 CB_COLOR0_INFO.FORMAT=COLOR_32 CB_COLOR1_INFO.RAT=0",
 	  "CB_COLOR1_INFO.RAT" },
 };
@@ -660,6 +707,31 @@ static void test_coverage(void)
 	CHECK(gk_lint_rule_at(n, &ri) == -1 && gk_lint_rule_at(0, NULL) == -1, "past the end / NULL: -1");
 }
 
+/* Severity from the guide's words: a quote that says "must" (or requires,
+ * cannot, is not supported ...) and not "should" is an error; one that
+ * says "should" and no "must" is a warning.  Rows whose quote says
+ * neither (a range, a settings table, a removed field) are decided in
+ * docs/lint.md; every row quotes something. */
+static void test_severity(void)
+{
+	static const char *const must[] = { "must", "has to", "is required", "requires", "cannot", "can only",
+					    "can be only", "not supported", "not permitted", "illegal", "needs to" };
+	for (size_t i = 0; i < gk_lint_rule_count(); i++) {
+		struct gk_lint_rule_info ri;
+		gk_lint_rule_at(i, &ri);
+		CHECK(ri.quote && strlen(ri.quote) > 8, "%s quotes the guide", ri.id);
+		if (!ri.quote)
+			continue;
+		bool m = false, sh = strstr(ri.quote, "should") != NULL;
+		for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
+			m |= strstr(ri.quote, must[k]) != NULL;
+		if (m && !sh)
+			CHECK(ri.severity == GK_ERROR, "%s: the guide says must (\"%s\"): an error", ri.id, ri.quote);
+		if (sh && !m)
+			CHECK(ri.severity == GK_WARNING, "%s: the guide says should (\"%s\"): a warning", ri.id, ri.quote);
+	}
+}
+
 /* Clean states: the correct draw on both generations, under every rule. */
 static void test_clean(struct gen *gens, struct map *m)
 {
@@ -710,7 +782,7 @@ static void test_example(struct gen *g, struct map *m)
 	gk_engine_asm_text(a, evergreen_compute_s, strlen(evergreen_compute_s));
 	CHECK(gk_engine_asm_finish(a) == 0, "example assembles");
 	gk_engine_asm_close(a);
-	CHECK(ws.n == 56, "example: 224 bytes (%zu dwords)", ws.n);
+	CHECK(ws.n == 74, "example: 296 bytes (%zu dwords)", ws.n);
 	memset(m, 0, sizeof *m);
 	unsigned dispatches = 0, regs = 0;
 	for (size_t pos = 0; pos < ws.n;) {
@@ -733,7 +805,7 @@ static void test_example(struct gen *g, struct map *m)
 		}
 		pos += pkt.frame.ndw ? pkt.frame.ndw : 1;
 	}
-	CHECK(dispatches == 1 && regs == 15, "example: one dispatch after 15 registers (%u, %u)", dispatches, regs);
+	CHECK(dispatches == 1 && regs == 23, "example: one dispatch after 23 registers (%u, %u)", dispatches, regs);
 }
 
 /* The API's edges: NULL arguments, a generation without rules, no packet,
@@ -798,7 +870,17 @@ static void test_docs(void)
 		gk_lint_rule_at(i, &ri);
 		char row[128];
 		snprintf(row, sizeof row, "| `%s` | %s |", ri.id, ri.section);
-		CHECK(strstr(doc, row) != NULL, "docs/lint.md lists %s with section %s", ri.id, ri.section);
+		const char *at = strstr(doc, row);
+		CHECK(at != NULL, "docs/lint.md lists %s with section %s", ri.id, ri.section);
+		/* the row quotes the guide's words and says the severity */
+		char quote[256];
+		snprintf(quote, sizeof quote, "`%s` |", ri.quote ? ri.quote : "(none)");
+		const char *eol = at ? strchr(at, '\n') : NULL;
+		const char *q = at ? strstr(at, quote) : NULL;
+		CHECK(q && eol && q < eol, "docs/lint.md's row of %s quotes the guide: %s", ri.id, quote);
+		const char *sev = at ? strstr(at, ri.severity == GK_ERROR ? "| error" : "| warning") : NULL;
+		CHECK(sev && eol && sev < eol, "docs/lint.md's row of %s says %s", ri.id,
+		      ri.severity == GK_ERROR ? "error" : "warning");
 	}
 }
 
@@ -954,6 +1036,7 @@ int main(void)
 	test_coverage();
 	test_names(gens);
 	test_docs();
+	test_severity();
 	test_clean(gens, m);
 	test_cases(gens, m);
 	test_example(&gens[0], m);
