@@ -31,6 +31,7 @@ struct lop {
 	uint8_t lo, hi;                    /* its bits in the register (a packet field: 0..31) */
 	uint8_t pkt;                       /* O_PKT: which of the linter's packet fields */
 	uint32_t addr;
+	uint32_t dep;                      /* O_REG: its register's index in the linter's dependencies */
 	const struct gk_reg *reg;          /* NULL for a REG@ADDR the table lacks */
 	const struct gk_reg_field *field;  /* value names, when the table has them */
 };
@@ -48,11 +49,17 @@ struct lterm {
 };
 
 /* a rule unrolled: one instance per index (pair), each with its cond then
- * its req terms in l->terms from .terms */
+ * its req terms in l->terms from .terms; its last result is kept (dirty:
+ * to evaluate again; pkt: it reads the packet, so always) */
 struct linst {
 	uint8_t i, j;
+	uint8_t dirty, pkt, broken, has_msg;
 	uint32_t terms;
+	const char *field;      /* broken: the diagnostic's field */
+	uint32_t msg;           /* broken: its message, at l->msgs + msg * LINT_MSG */
 };
+
+#define LINT_MSG sizeof(((struct gk_diag *)0)->message)
 
 #define LINT_PKT_FIELDS 8 /* distinct "@FIELD" names the rows may give */
 #define IX_UNSET 0xfe
@@ -70,6 +77,15 @@ struct gk_lint {
 	const char *pkt_name[LINT_PKT_FIELDS];
 	unsigned npkt;
 	uint8_t pkt_ix[GK_MAX_DESCS][LINT_PKT_FIELDS];
+	/* Every register the rules read (sorted addresses), the register state
+	 * at the last event (set: written), and which instances read each
+	 * (dep_inst[dep_first[d] .. dep_first[d + 1]]): an event reads these
+	 * once and evaluates only the instances whose registers changed. */
+	uint32_t ndeps;
+	uint32_t *dep_addr, *dep_val, *dep_first, *dep_inst;
+	uint8_t *dep_set;
+	bool primed; /* dep_val/dep_set hold an event's state */
+	char *msgs;  /* the broken instances' messages, LINT_MSG each */
 };
 
 /* one event */
@@ -269,7 +285,99 @@ void gk_lint_close(struct gk_lint *l)
 		return;
 	free(l->inst);
 	free(l->terms);
+	free(l->dep_addr);
+	free(l->dep_val);
+	free(l->dep_first);
+	free(l->dep_inst);
+	free(l->dep_set);
+	free(l->msgs);
 	free(l);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static uint32_t dep_of(const struct gk_lint *l, uint32_t addr)
+{
+	uint32_t lo = 0, hi = l->ndeps;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (l->dep_addr[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The rules' dependency sets, computed once from the resolved terms:
+ * every register operand's address (sorted, unique), and for each register
+ * the instances that read it; an instance with a packet operand is marked
+ * to run at every event.  0, or -1 out of memory. */
+static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
+{
+	uint32_t *all = malloc(((size_t)nterms * 2 + 1) * sizeof *all);
+	if (!all)
+		return -1;
+	uint32_t n = 0;
+	for (uint32_t t = 0; t < nterms; t++) {
+		if (l->terms[t].a.kind == O_REG)
+			all[n++] = l->terms[t].a.addr;
+		if (l->terms[t].b.kind == O_REG)
+			all[n++] = l->terms[t].b.addr;
+	}
+	qsort(all, n, sizeof *all, cmp_u32);
+	uint32_t nd = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (!nd || all[nd - 1] != all[k])
+			all[nd++] = all[k];
+	l->ndeps = nd;
+	l->dep_addr = all;
+	l->dep_val = calloc(nd + 1, sizeof *l->dep_val);
+	l->dep_set = calloc(nd + 1, 1);
+	l->dep_first = calloc(nd + 2, sizeof *l->dep_first);
+	l->dep_inst = malloc(((size_t)nterms * 2 + 1) * sizeof *l->dep_inst);
+	if (!l->dep_val || !l->dep_set || !l->dep_first || !l->dep_inst)
+		return -1;
+	for (uint32_t t = 0; t < nterms; t++) {
+		struct lterm *tm = &l->terms[t];
+		if (tm->a.kind == O_REG)
+			tm->a.dep = dep_of(l, tm->a.addr);
+		if (tm->b.kind == O_REG)
+			tm->b.dep = dep_of(l, tm->b.addr);
+	}
+	/* instance lists per register, counted then placed (an instance reading
+	 * a register twice is listed twice: marking it dirty twice is harmless) */
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t *fill = pass ? calloc(nd + 1, sizeof *fill) : NULL;
+		if (pass && !fill)
+			return -1;
+		for (uint32_t i = 0; i < ninst; i++) {
+			struct linst *in = &l->inst[i];
+			uint32_t end = i + 1 < ninst ? l->inst[i + 1].terms : nterms;
+			for (uint32_t t = in->terms; t < end; t++) {
+				const struct lop *ops[2] = { &l->terms[t].a, &l->terms[t].b };
+				for (int o = 0; o < 2; o++) {
+					if (ops[o]->kind == O_PKT)
+						in->pkt = 1;
+					if (ops[o]->kind != O_REG)
+						continue;
+					if (!pass)
+						l->dep_first[ops[o]->dep + 1]++;
+					else
+						l->dep_inst[l->dep_first[ops[o]->dep] + fill[ops[o]->dep]++] = i;
+				}
+			}
+		}
+		if (!pass)
+			for (uint32_t d = 0; d < nd; d++)
+				l->dep_first[d + 1] += l->dep_first[d];
+		free(fill);
+	}
+	return 0;
 }
 
 struct gk_lint *gk_lint_open(const struct gk_format *fmt)
@@ -312,8 +420,11 @@ struct gk_lint *gk_lint_open(const struct gk_format *fmt)
 		for (unsigned i = i0; i <= i1; i++)
 			for (unsigned j = r->pair ? i + 1 : 0; r->pair ? j <= i1 : j == 0; j++) {
 				struct linst *in = &l->inst[ni++];
+				memset(in, 0, sizeof *in);
 				in->i = (uint8_t)i;
 				in->j = (uint8_t)j;
+				in->dirty = 1;
+				in->msg = ni - 1;
 				in->terms = nt;
 				for (unsigned t = 0; t < nc; t++)
 					resolve_term(l, &r->cond[t], i, j, false, &l->terms[nt++]);
@@ -321,6 +432,11 @@ struct gk_lint *gk_lint_open(const struct gk_format *fmt)
 					resolve_term(l, &r->req[t], i, j, r->need, &l->terms[nt++]);
 			}
 		l->rules[k].ninst = ni - l->rules[k].inst;
+	}
+	l->msgs = malloc((ni ? ni : 1) * LINT_MSG);
+	if (!l->msgs || deps_build(l, ni, nt)) {
+		gk_lint_close(l);
+		return NULL;
 	}
 	return l;
 }
@@ -343,8 +459,10 @@ static struct val read_opnd(struct ctx *c, const struct lop *o)
 		r.known = 1;
 		r.value = r.raw = c->i;
 	} else if (o->kind == O_REG) {
-		uint32_t v = 0;
-		if (c->regs->get && c->regs->get(c->regs->ctx, o->addr, &v) == 1) {
+		/* the event's register state, read once for every rule */
+		const struct gk_lint *l = c->l;
+		if (l->dep_set[o->dep]) {
+			uint32_t v = l->dep_val[o->dep];
 			r.known = 1;
 			r.raw = v;
 			unsigned w = (unsigned)(o->hi - o->lo + 1);
@@ -619,20 +737,36 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 	return all;
 }
 
-static void check_one(struct ctx *c, const struct lint_rule *r, const struct lterm *rt, unsigned nc, unsigned nr,
-		      struct gk_diags *out, const struct gk_packet *pkt, int *broken)
+/* Evaluate one instance; its result is kept on it (the message is built
+ * when a diagnostic needs it: msg_of). */
+static void check_one(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc)
 {
+	const struct lterm *rt = &c->l->terms[in->terms];
+	in->dirty = 0;
+	in->broken = 0;
+	in->has_msg = 0;
 	if (eval_terms(c, r->cond, rt, NULL, NULL) != T_TRUE)
 		return;
+	in->broken = eval_terms(c, r->req, rt + nc, NULL, NULL) == T_FALSE;
+}
+
+/* A broken instance's message, built once per result: the rule, its
+ * section, each failing requirement with the values found and required,
+ * and the guide's defaults a condition took.  The register state is the
+ * one it was evaluated on (an instance is evaluated again whenever one of
+ * its registers changes). */
+static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc, unsigned nr)
+{
+	char *m = c->l->msgs + (size_t)in->msg * LINT_MSG;
+	if (in->has_msg)
+		return m;
+	const struct lterm *rt = &c->l->terms[in->terms];
 	char buf[256];
 	struct txt t = { buf, 0, sizeof buf, { 0 }, 0 };
 	buf[0] = 0;
 	put(&t, "%s (§%s): ", r->id, r->section);
 	int nfail = 0;
-	if (eval_terms(c, r->req, rt + nc, &t, &nfail) != T_FALSE)
-		return;
-	/* a condition that held on the guide's default of a register never
-	 * written says so */
+	eval_terms(c, r->req, rt + nc, &t, &nfail);
 	for (unsigned k = 0; k < nc; k++) {
 		if (!rt[k].has_dflt || rt[k].a.kind != O_REG || read_opnd(c, &rt[k].a).known)
 			continue;
@@ -641,14 +775,49 @@ static void check_one(struct ctx *c, const struct lint_rule *r, const struct lte
 		put(&t, "; %s never written: the guide's default ", nm);
 		put_value(&t, &rt[k].a, rt[k].dflt);
 	}
-	(*broken)++;
 	/* the register the first requirement names: a stable name from the table */
-	const char *field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
-	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, field, "%s", buf);
-	if (d) {
-		d->rule = r->id;
-		d->section = r->section;
+	in->field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
+	/* as gk_diags_add cuts a message: at the array's size, NUL-terminated */
+	size_t len = strlen(buf);
+	if (len >= LINT_MSG)
+		len = LINT_MSG - 1;
+	memcpy(m, buf, len);
+	m[len] = 0;
+	in->has_msg = 1;
+	return m;
+}
+
+/* A broken instance's diagnostic: counted always, its text when the
+ * container has room for it */
+static void emit(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc, unsigned nr,
+		 const struct gk_packet *pkt, struct gk_diags *out)
+{
+	const char *m = out->n < GK_MAX_DIAGS ? msg_of(c, r, in, nc, nr) : NULL;
+	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, in->field, NULL);
+	if (!d || !m)
+		return; /* past the container's capacity: counted */
+	memcpy(d->message, m, strlen(m) + 1);
+	d->rule = r->id;
+	d->section = r->section;
+}
+
+/* The register state now against the last event's: the instances reading
+ * a register that changed (written, or its value) become dirty. */
+static void deps_read(struct gk_lint *l, const struct gk_lint_regs *regs)
+{
+	for (uint32_t d = 0; d < l->ndeps; d++) {
+		uint32_t v = 0;
+		uint8_t set = regs->get && regs->get(regs->ctx, l->dep_addr[d], &v) == 1;
+		if (!set)
+			v = 0;
+		if (l->primed && set == l->dep_set[d] && v == l->dep_val[d])
+			continue;
+		l->dep_set[d] = set;
+		l->dep_val[d] = v;
+		for (uint32_t k = l->dep_first[d]; k < l->dep_first[d + 1]; k++)
+			l->inst[l->dep_inst[k]].dirty = 1;
 	}
+	l->primed = true;
 }
 
 unsigned gk_lint_generation(const struct gk_format *fmt)
@@ -668,19 +837,32 @@ int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struc
 	 * stack, about 2.5 KiB) at the first rule that reads the packet */
 	struct gk_unit own;
 	struct ctx c = { l, ev, regs, unit, &own, unit != NULL, 0, 0 };
+	deps_read(l, regs);
+	/* Only an instance whose registers changed since it last ran (or that
+	 * reads the packet) is evaluated; the others keep their result, and a
+	 * broken one says again what it said.  An instance not run at this
+	 * event (not selected, or not for this kind of event) stays dirty. */
 	int broken = 0;
-	for (size_t k = 0; k < gk_lint_rule_count(); k++) {
+	size_t nrules = gk_lint_rule_count();
+	for (size_t k = 0; k < nrules; k++) {
 		const struct lint_rule *r = &gk_lint_rules[k];
 		if (!(r->gens & l->gen) || !(r->when & ev->kind))
 			continue;
 		if (sel && !(sel->on[k / 64] >> (k % 64) & 1))
 			continue;
 		unsigned nc = l->rules[k].nc, nr = l->rules[k].nr;
-		for (uint32_t n = 0; n < l->rules[k].ninst; n++) {
-			const struct linst *in = &l->inst[l->rules[k].inst + n];
+		struct linst *in = &l->inst[l->rules[k].inst], *end = in + l->rules[k].ninst;
+		for (; in < end; in++) {
+			if (!in->dirty && !in->pkt && !in->broken)
+				continue;
 			c.i = in->i;
 			c.j = in->j;
-			check_one(&c, r, &l->terms[in->terms], nc, nr, out, pkt, &broken);
+			if (in->dirty || in->pkt)
+				check_one(&c, r, in, nc);
+			if (in->broken) {
+				broken++;
+				emit(&c, r, in, nc, nr, pkt, out);
+			}
 		}
 	}
 	return broken;

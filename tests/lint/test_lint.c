@@ -1024,6 +1024,115 @@ static void test_prepared(struct gen *gens, struct map *m)
 	gk_lint_close(NULL);
 }
 
+/* A linter kept across events evaluates only the rules whose registers
+ * changed; what it says must be what a fresh linter says of the same
+ * state.  Random register states (registers the rules read, written with
+ * values the conditions care about or left unwritten), draws and
+ * dispatches alternating, some events with part of the rules selected
+ * (what is not run then must still be evaluated when next selected). */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 16);
+}
+
+static void test_incremental(struct gen *gens, struct map *m)
+{
+	for (int gi = 0; gi < 2; gi++) {
+		struct gen *g = &gens[gi];
+		/* the registers the rules name */
+		static uint32_t addrs[4096];
+		size_t na = 0;
+		for (size_t k = 0; k < gk_lint_nrules; k++) {
+			const struct lint_rule *r = &gk_lint_rules[k];
+			for (unsigned i = 0; i < 16; i++)
+				for (int part = 0; part < 2; part++)
+					for (size_t t = 0; t < LINT_MAXT; t++) {
+						const struct lint_term *tm = part ? &r->req[t] : &r->cond[t];
+						if (!tm->a)
+							break;
+						for (int o = 0; o < 2; o++) {
+							const char *pat = o ? tm->b : tm->a;
+							if (!pat || pat[0] == '@' || !strcmp(pat, "#"))
+								continue;
+							char name[96];
+							subst_name(pat, i, i + 1, name, sizeof name);
+							char *dot = strchr(name, '.'), *at = strchr(name, '@');
+							if (dot)
+								*dot = 0;
+							uint32_t a = 0;
+							if (at) {
+								a = (uint32_t)strtoul(at + 1, NULL, 0);
+							} else {
+								const struct gk_reg *rg = gk_reg_by_name(g->fmt->regs, name, strlen(name));
+								if (!rg)
+									continue;
+								a = rg->offset;
+							}
+							if (na < 4096 && a < 0x40000)
+								addrs[na++] = a;
+						}
+					}
+		}
+		CHECK(na > 200, "%s: %zu register operands", g->name, na);
+		struct gk_lint *l = gk_lint_open(g->fmt);
+		CHECK(l != NULL, "%s: a linter", g->name);
+		if (!l)
+			continue;
+		build(m, g, GK_LINT_DRAW, NULL);
+		apply(m, g->fmt, disp_base);
+		struct gk_lint_regs regs = { map_get, m };
+		unsigned mismatches = 0, broken_seen = 0;
+		for (unsigned step = 0; step < 400; step++) {
+			unsigned nmut = 1 + rnd() % 6;
+			for (unsigned k = 0; k < nmut; k++) {
+				uint32_t a = addrs[rnd() % na], ix = a >> 2, pick = rnd() % 8;
+				static const uint32_t vals[] = { 0, 1, 0xf, 0xff, 0x1000000, 0x20000000, 0xffffffff };
+				if (pick == 0) {
+					m->w[ix] = 0;
+				} else {
+					m->w[ix] = 1;
+					m->val[ix] = pick == 1 ? rnd() : pick == 2 ? m->val[ix] ^ (1u << (rnd() % 32))
+										 : vals[rnd() % 7];
+				}
+			}
+			unsigned kind = step % 3 == 2 ? GK_LINT_DISPATCH : GK_LINT_DRAW;
+			const struct gk_packet *pkt = kind == GK_LINT_DRAW ? &g->draw : step % 2 ? &g->disp : &g->disp_noen;
+			struct gk_lint_event ev = { kind, pkt };
+			struct gk_lint_select sel, *ps = NULL;
+			if (step % 5 == 4) {
+				gk_lint_select_parse(&sel, "8", 1, NULL);
+				ps = &sel;
+			}
+			struct gk_diags a, b;
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			int na2 = gk_lint_check(l, &ev, NULL, &regs, ps, &a);
+			int nb = gk_lint_event(g->fmt, &ev, &regs, ps, &b);
+			bool same = na2 == nb && a.n == b.n && a.errors == b.errors && a.warnings == b.warnings &&
+				    a.dropped == b.dropped;
+			for (unsigned d = 0; same && d < a.n && d < GK_MAX_DIAGS; d++)
+				same = !strcmp(a.d[d].message, b.d[d].message) && a.d[d].rule == b.d[d].rule &&
+				       a.d[d].offset == b.d[d].offset && a.d[d].severity == b.d[d].severity &&
+				       (a.d[d].field == b.d[d].field || (a.d[d].field && b.d[d].field && !strcmp(a.d[d].field, b.d[d].field)));
+			if (!same && mismatches++ < 3) {
+				printf("# %s step %u: kept linter %d broken, fresh %d\n", g->name, step, na2, nb);
+				show(&a);
+				printf("# fresh:\n");
+				show(&b);
+			}
+			broken_seen += nb > 0;
+		}
+		CHECK(mismatches == 0, "%s: a linter kept over 400 events says what a fresh one says (%u differ)", g->name,
+		      mismatches);
+		CHECK(broken_seen > 100, "%s: the random states broke rules (%u events)", g->name, broken_seen);
+		gk_lint_close(l);
+	}
+}
+
 int main(void)
 {
 	struct gen gens[2];
@@ -1045,6 +1154,7 @@ int main(void)
 	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	test_prepared(gens, m);
+	test_incremental(gens, m);
 	free(m);
 	gk_engine_close(gens[0].e);
 	gk_engine_close(gens[1].e);
