@@ -34,6 +34,11 @@ struct gk_diags;
 struct gk_lint_regs {
 	int (*get)(void *ctx, uint32_t byte_addr, uint32_t *value);
 	void *ctx;
+	/* Optional, for speed: the n registers at byte_addr[0..n-1] at once,
+	 * each as get would say it (set[i] 1 and value[i], or set[i] 0 and
+	 * value[i] 0).  An event reads every register the rules depend on;
+	 * NULL: through get, one call each. */
+	void (*get_many)(void *ctx, const uint32_t *byte_addr, size_t n, uint32_t *value, uint8_t *set);
 };
 
 /* Bits: which events a rule applies to. */

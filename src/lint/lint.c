@@ -121,10 +121,17 @@ static int subst(const char *pat, size_t n, unsigned i, unsigned j, char *buf, s
 			buf[k++] = pat[p];
 			continue;
 		}
-		int l = snprintf(buf + k, cap - k, "%u", pat[p] == '#' ? i : j);
-		if (l < 0 || k + (size_t)l >= cap)
+		/* the index in decimal (indices are below 256) */
+		unsigned x = pat[p] == '#' ? i : j;
+		char d[4];
+		size_t nd = 0;
+		do
+			d[nd++] = (char)('0' + x % 10);
+		while ((x /= 10) && nd < sizeof d);
+		if (k + nd >= cap)
 			return 0;
-		k += (size_t)l;
+		while (nd)
+			buf[k++] = d[--nd];
 	}
 	buf[k] = 0;
 	return 1;
@@ -527,6 +534,39 @@ static void put(struct txt *t, const char *fmt, ...)
 	}
 }
 
+/* Bytes appended (put's rules: cut with "..." at the end), and the common
+ * pieces without a format: a message is built of names, values and a
+ * few words, at every change of a broken rule's registers. */
+static void put_n(struct txt *t, const char *p, size_t n)
+{
+	if (t->n + 1 >= t->cap)
+		return;
+	if (t->n + n < t->cap) {
+		memcpy(t->p + t->n, p, n);
+		t->n += n;
+		t->p[t->n] = 0;
+		return;
+	}
+	t->n = t->cap - 1;
+	if (t->cap > 4)
+		memcpy(t->p + t->cap - 4, "...", 4);
+}
+
+static void put_s(struct txt *t, const char *s)
+{
+	put_n(t, s, strlen(s));
+}
+
+static void put_u(struct txt *t, uint32_t v)
+{
+	char b[16];
+	size_t k = sizeof b;
+	do
+		b[--k] = (char)('0' + v % 10);
+	while (v /= 10);
+	put_n(t, b + k, sizeof b - k);
+}
+
 /* true the first time addr is said never written in this message */
 static bool first_unwritten(struct txt *t, uint32_t addr)
 {
@@ -546,7 +586,7 @@ static void put_reg_of(struct txt *t, const char *name)
 	size_t n = dot ? (size_t)(dot - name) : strlen(name);
 	if (at && (size_t)(at - name) < n)
 		n = (size_t)(at - name);
-	put(t, "%.*s", (int)n, name);
+	put_n(t, name, n);
 }
 
 /* A value as its name, else a field's in decimal (a count, a coordinate),
@@ -556,9 +596,9 @@ static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 	const char *nm = o->field ? gk_reg_value_name(o->field, v) : NULL;
 	int field = o->kind == O_REG && (o->lo || o->hi != 31);
 	if (nm)
-		put(t, "%s", nm);
+		put_s(t, nm);
 	else if (v < 10 || field)
-		put(t, "%u", v);
+		put_u(t, v);
 	else
 		put(t, "0x%x", v);
 }
@@ -614,16 +654,16 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			opnd_name(pat, c, nm, sizeof nm);
 			if (first_unwritten(t, o->addr)) {
 				put_reg_of(t, nm);
-				put(t, " never written (must be programmed");
+				put_s(t, " never written (must be programmed");
 				if (!va.known && tm->op == L_EQ && rt->nv) {
 					const char *dot = strchr(nm, '.');
 					if (dot)
-						put(t, ": %s = ", dot + 1);
+						put_s(t, ": "), put_s(t, dot + 1), put_s(t, " = ");
 					else
-						put(t, " as ");
+						put_s(t, " as ");
 					put_value(t, a, rt->v[0]);
 				}
-				put(t, ")");
+				put_s(t, ")");
 			}
 		}
 		return T_FALSE;
@@ -659,25 +699,26 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 	if (!ok && t) {
 		if (has_b)
 			opnd_name(tm->b, c, bn, sizeof bn);
-		put(t, "%s=", an);
+		put_s(t, an);
+		put_s(t, "=");
 		put_value(t, a, va.value);
 		if (dflt)
-			put(t, " (never written: the guide's default)");
+			put_s(t, " (never written: the guide's default)");
 		switch (tm->op) {
-		case L_EQ: put(t, ", required "); put_value(t, a, v[0]); break;
-		case L_NE: put(t, ", required not "); put_value(t, a, v[0]); break;
+		case L_EQ: put_s(t, ", required "); put_value(t, a, v[0]); break;
+		case L_NE: put_s(t, ", required not "); put_value(t, a, v[0]); break;
 		case L_IN:
-			put(t, ", required one of ");
+			put_s(t, ", required one of ");
 			for (size_t k = 0; k < nv; k++) {
-				put(t, k ? "|" : "");
+				put_s(t, k ? "|" : "");
 				put_value(t, a, v[k]);
 			}
 			break;
-		case L_NOTIN: put(t, ", not allowed"); break;
+		case L_NOTIN: put_s(t, ", not allowed"); break;
 		case L_RANGE:
-			put(t, ", required ");
+			put_s(t, ", required ");
 			put_value(t, a, v[0]);
-			put(t, "..");
+			put_s(t, "..");
 			put_value(t, a, v[1]);
 			break;
 		case L_MASKEQ: put(t, ", required (value & 0x%x) == 0x%x", v[0], v[1]); break;
@@ -718,7 +759,7 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			/* the group's first term says why (nothing, when it would
 			 * repeat that a register was never written) */
 			size_t mark = t->n;
-			put(t, *nfail ? "; " : "");
+			put_s(t, *nfail ? "; " : "");
 			size_t body = t->n;
 			eval_term(c, &terms[k], &rt[k], t);
 			if (t->n == body) {
@@ -764,7 +805,10 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 	char buf[256];
 	struct txt t = { buf, 0, sizeof buf, { 0 }, 0 };
 	buf[0] = 0;
-	put(&t, "%s (§%s): ", r->id, r->section);
+	put_s(&t, r->id);
+	put_s(&t, " (§");
+	put_s(&t, r->section);
+	put_s(&t, "): ");
 	int nfail = 0;
 	eval_terms(c, r->req, rt + nc, &t, &nfail);
 	for (unsigned k = 0; k < nc; k++) {
@@ -805,17 +849,30 @@ static void emit(struct ctx *c, const struct lint_rule *r, struct linst *in, uns
  * a register that changed (written, or its value) become dirty. */
 static void deps_read(struct gk_lint *l, const struct gk_lint_regs *regs)
 {
-	for (uint32_t d = 0; d < l->ndeps; d++) {
-		uint32_t v = 0;
-		uint8_t set = regs->get && regs->get(regs->ctx, l->dep_addr[d], &v) == 1;
-		if (!set)
-			v = 0;
-		if (l->primed && set == l->dep_set[d] && v == l->dep_val[d])
-			continue;
-		l->dep_set[d] = set;
-		l->dep_val[d] = v;
-		for (uint32_t k = l->dep_first[d]; k < l->dep_first[d + 1]; k++)
-			l->inst[l->dep_inst[k]].dirty = 1;
+	/* the caller's bulk read, in pieces of a stack buffer */
+	enum { PIECE = 128 };
+	uint32_t val[PIECE];
+	uint8_t set[PIECE];
+	for (uint32_t d0 = 0; d0 < l->ndeps; d0 += PIECE) {
+		uint32_t n = l->ndeps - d0 < PIECE ? l->ndeps - d0 : PIECE;
+		if (regs->get_many) {
+			regs->get_many(regs->ctx, l->dep_addr + d0, n, val, set);
+		} else {
+			for (uint32_t k = 0; k < n; k++) {
+				val[k] = 0;
+				set[k] = regs->get && regs->get(regs->ctx, l->dep_addr[d0 + k], &val[k]) == 1;
+			}
+		}
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t d = d0 + k, v = set[k] ? val[k] : 0;
+			uint8_t s1 = set[k] != 0;
+			if (l->primed && s1 == l->dep_set[d] && v == l->dep_val[d])
+				continue;
+			l->dep_set[d] = s1;
+			l->dep_val[d] = v;
+			for (uint32_t m = l->dep_first[d]; m < l->dep_first[d + 1]; m++)
+				l->inst[l->dep_inst[m]].dirty = 1;
+		}
 	}
 	l->primed = true;
 }

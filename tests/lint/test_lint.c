@@ -442,7 +442,7 @@ static int build(struct map *m, const struct gen *g, unsigned kind, const char *
 static int lint(const struct gen *g, struct map *m, unsigned kind, const struct gk_packet *pkt, const char *only,
 		struct gk_diags *dg)
 {
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	struct gk_lint_event ev = { kind, pkt };
 	struct gk_lint_select sel, *ps = NULL;
 	if (only) {
@@ -814,7 +814,7 @@ static void test_example(struct gen *g, struct map *m)
 static void test_api_edges(struct gen *g, struct map *m)
 {
 	struct gk_diags dg;
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
 	memset(m, 0, sizeof *m);
 	CHECK(gk_lint_event(NULL, &ev, &regs, NULL, &dg) == -1, "fmt NULL: -1");
@@ -967,7 +967,7 @@ static void test_prepared(struct gen *gens, struct map *m)
 		m->val[i] = (uint32_t)(i * 2654435761u);
 		m->w[i] = 1;
 	}
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	for (unsigned k = 0; k < 2; k++) {
 		struct gen *g = &gens[k];
 		CHECK(gk_lint_generation(g->fmt) == g->bit && g->fmt->lint_gen == g->bit, "%s: its lint generation", g->name);
@@ -1084,7 +1084,7 @@ static void test_incremental(struct gen *gens, struct map *m)
 			continue;
 		build(m, g, GK_LINT_DRAW, NULL);
 		apply(m, g->fmt, disp_base);
-		struct gk_lint_regs regs = { map_get, m };
+		struct gk_lint_regs regs = { map_get, m, NULL };
 		unsigned mismatches = 0, broken_seen = 0;
 		for (unsigned step = 0; step < 400; step++) {
 			unsigned nmut = 1 + rnd() % 6;
