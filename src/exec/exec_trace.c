@@ -333,11 +333,22 @@ void gk_exec_lint_print(struct gk_exec *x, const struct gk_diags *dg, const char
 		gk_out_printf(x->out, "%s0x%llx", d ? "->IB:" : ":", (unsigned long long)w.at[d]);
 	gk_out_printf(x->out, ": %s (%s): %u error%s, %u warning%s\n", w.packet ? w.packet : "(raw)", what, dg->errors,
 		      dg->errors == 1 ? "" : "s", dg->warnings, dg->warnings == 1 ? "" : "s");
+	/* one line each (a lint run prints many: no printf, and the checker's
+	 * "PACKET: dwN[hi:lo]: " form only for the checker's own) */
 	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
-		char line[256];
-		gk_diag_format(&dg->d[i], line, sizeof line);
-		gk_out_printf(x->out, "    %s: %s\n", dg->d[i].severity == GK_ERROR ? "error" : "warning",
-			      dg->d[i].code == GK_D_LINT ? dg->d[i].message : line);
+		const struct gk_diag *d = &dg->d[i];
+		if (d->severity == GK_ERROR)
+			gk_out_lit(x->out, "    error: ");
+		else
+			gk_out_lit(x->out, "    warning: ");
+		if (d->code == GK_D_LINT) {
+			gk_out_put(x->out, d->message, gk_diag_message_len(d));
+		} else {
+			char line[256];
+			size_t n = gk_diag_format(d, line, sizeof line);
+			gk_out_put(x->out, line, n < sizeof line ? n : sizeof line - 1);
+		}
+		gk_out_ch(x->out, '\n');
 	}
 	if (dg->dropped)
 		gk_out_printf(x->out, "    ... and %u more\n", dg->dropped);
