@@ -510,7 +510,11 @@ static void opnd_name(const char *pat, const struct ctx *c, char *buf, size_t ca
 struct txt {
 	char *p;
 	size_t n, cap;
-	uint32_t unw[LINT_MAXT]; /* registers already said to be never written */
+	/* registers never written that had to be programmed, said together at
+	 * the end (unw_put): their addresses (each once), names and, for a
+	 * requirement of one value, what it requires */
+	uint32_t unw[LINT_MAXT];
+	char unw_name[LINT_MAXT][48], unw_req[LINT_MAXT][64];
 	unsigned nunw;
 };
 
@@ -547,7 +551,9 @@ static void put_n(struct txt *t, const char *p, size_t n)
 		t->p[t->n] = 0;
 		return;
 	}
+	memcpy(t->p + t->n, p, t->cap - 1 - t->n); /* what fits, then the mark over its end */
 	t->n = t->cap - 1;
+	t->p[t->n] = 0;
 	if (t->cap > 4)
 		memcpy(t->p + t->cap - 4, "...", 4);
 }
@@ -567,27 +573,49 @@ static void put_u(struct txt *t, uint32_t v)
 	put_n(t, b + k, sizeof b - k);
 }
 
-/* true the first time addr is said never written in this message */
-static bool first_unwritten(struct txt *t, uint32_t addr)
+/* Remember register addr (operand name nm) as never written, once; req:
+ * what the term requires of it ("WIDTH = 0", "as 0"), or "". */
+static void unw_add(struct txt *t, uint32_t addr, const char *nm, const char *req)
 {
 	for (unsigned k = 0; k < t->nunw; k++)
 		if (t->unw[k] == addr)
-			return false;
-	if (t->nunw < LINT_MAXT)
-		t->unw[t->nunw++] = addr;
-	return true;
+			return;
+	if (t->nunw == LINT_MAXT)
+		return;
+	const char *dot = strchr(nm, '.'), *at = strchr(nm, '@');
+	size_t n = dot ? (size_t)(dot - nm) : strlen(nm);
+	if (at && (size_t)(at - nm) < n)
+		n = (size_t)(at - nm);
+	if (n >= sizeof t->unw_name[0])
+		n = sizeof t->unw_name[0] - 1;
+	memcpy(t->unw_name[t->nunw], nm, n);
+	t->unw_name[t->nunw][n] = 0;
+	snprintf(t->unw_req[t->nunw], sizeof t->unw_req[0], "%s", req);
+	t->unw[t->nunw++] = addr;
 }
 
-/* the register part of an operand's name ("CB_COLOR0_INFO" of "CB_COLOR0_INFO.FORMAT") */
-static void put_reg_of(struct txt *t, const char *name)
+/* The registers never written: one alone with what it must hold
+ * ("PA_SU_LINE_CNTL never written (must be programmed: WIDTH = 0)"),
+ * several as a list ("A, B, C never written (must be programmed)"). */
+static void unw_put(struct txt *t, bool after)
 {
-	const char *dot = strchr(name, '.');
-	const char *at = strchr(name, '@');
-	size_t n = dot ? (size_t)(dot - name) : strlen(name);
-	if (at && (size_t)(at - name) < n)
-		n = (size_t)(at - name);
-	put_n(t, name, n);
+	if (!t->nunw)
+		return;
+	if (after)
+		put_s(t, "; ");
+	for (unsigned k = 0; k < t->nunw; k++) {
+		if (k)
+			put_s(t, ", ");
+		put_s(t, t->unw_name[k]);
+	}
+	put_s(t, " never written (must be programmed");
+	if (t->nunw == 1 && t->unw_req[0][0]) {
+		put_s(t, t->unw_req[0][0] == 'a' ? " " : ": ");
+		put_s(t, t->unw_req[0]);
+	}
+	put_s(t, ")");
 }
+
 
 /* A value as its name, else a field's in decimal (a count, a coordinate),
  * a whole register's (an address, a mask) in hex. */
@@ -622,8 +650,8 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 		if (!ok && t) {
 			if (tm->op == L_UNWRITTEN)
 				put(t, "%s written (0x%x), must not be on this generation", an, va.raw);
-			else if (first_unwritten(t, a->addr))
-				put(t, "%s never written (must be programmed)", an);
+			else
+				unw_add(t, a->addr, an, "");
 		}
 		return ok ? T_TRUE : T_FALSE;
 	}
@@ -652,19 +680,17 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			const char *pat = !va.known ? tm->a : tm->b;
 			char nm[64];
 			opnd_name(pat, c, nm, sizeof nm);
-			if (first_unwritten(t, o->addr)) {
-				put_reg_of(t, nm);
-				put_s(t, " never written (must be programmed");
-				if (!va.known && tm->op == L_EQ && rt->nv) {
-					const char *dot = strchr(nm, '.');
-					if (dot)
-						put_s(t, ": "), put_s(t, dot + 1), put_s(t, " = ");
-					else
-						put_s(t, " as ");
-					put_value(t, a, rt->v[0]);
-				}
-				put_s(t, ")");
+			char req[64] = "";
+			if (!va.known && tm->op == L_EQ && rt->nv) {
+				struct txt r = { req, 0, sizeof req, { 0 }, { { 0 } }, { { 0 } }, 0 };
+				const char *dot = strchr(nm, '.');
+				if (dot)
+					put_s(&r, dot + 1), put_s(&r, " = ");
+				else
+					put_s(&r, "as ");
+				put_value(&r, a, rt->v[0]);
 			}
+			unw_add(t, o->addr, nm, req);
 		}
 		return T_FALSE;
 	}
@@ -802,8 +828,8 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 	if (in->has_msg)
 		return m;
 	const struct lterm *rt = &c->l->terms[in->terms];
-	char buf[256];
-	struct txt t = { buf, 0, sizeof buf, { 0 }, 0 };
+	char buf[LINT_MSG];
+	struct txt t = { buf, 0, sizeof buf, { 0 }, { { 0 } }, { { 0 } }, 0 };
 	buf[0] = 0;
 	put_s(&t, r->id);
 	put_s(&t, " (§");
@@ -811,6 +837,7 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 	put_s(&t, "): ");
 	int nfail = 0;
 	eval_terms(c, r->req, rt + nc, &t, &nfail);
+	unw_put(&t, nfail > 0);
 	for (unsigned k = 0; k < nc; k++) {
 		if (!rt[k].has_dflt || rt[k].a.kind != O_REG || read_opnd(c, &rt[k].a).known)
 			continue;

@@ -707,6 +707,25 @@ static void test_coverage(void)
 	CHECK(gk_lint_rule_at(n, &ri) == -1 && gk_lint_rule_at(0, NULL) == -1, "past the end / NULL: -1");
 }
 
+/* Registers never written are said together; a message longer than a
+ * diagnostic holds is cut with "..." at its end, never mid-garbage. */
+static void test_unwritten_list(struct gen *g, struct map *m)
+{
+	struct gk_diags dg;
+	build(m, g, GK_LINT_DISPATCH, "VGT_COMPUTE_START_X=- VGT_COMPUTE_START_Z=-");
+	lint(g, m, GK_LINT_DISPATCH, &g->disp, "cs-compute-start", &dg);
+	CHECK(dg.n == 1 && strstr(dg.d[0].message, ": VGT_COMPUTE_START_X, VGT_COMPUTE_START_Z never written (must be programmed)"),
+	      "two registers never written, one list: %s", dg.n ? dg.d[0].message : "(none)");
+	build(m, g, GK_LINT_DISPATCH,
+	      "VGT_NUM_INDICES=- VGT_COMPUTE_THREAD_GROUP_SIZE=- SPI_COMPUTE_NUM_THREAD_X=- SPI_COMPUTE_NUM_THREAD_Y=- "
+	      "SPI_COMPUTE_NUM_THREAD_Z=-");
+	lint(g, m, GK_LINT_DISPATCH, &g->disp, "cs-thread-group", &dg);
+	size_t len = dg.n ? strlen(dg.d[0].message) : 0;
+	CHECK(dg.n == 1 && len == sizeof dg.d[0].message - 1 && !strcmp(dg.d[0].message + len - 3, "...") &&
+		      strstr(dg.d[0].message, "SPI_COMPUTE_NUM_THREAD_Z never"),
+	      "a long message cut with '...' (%zu bytes): %s", len, dg.n ? dg.d[0].message : "(none)");
+}
+
 /* Severity from the guide's words: a quote that says "must" (or requires,
  * cannot, is not supported ...) and not "should" is an error; one that
  * says "should" and no "must" is a warning.  Rows whose quote says
@@ -1155,6 +1174,7 @@ int main(void)
 	test_api_edges(&gens[0], m);
 	test_prepared(gens, m);
 	test_incremental(gens, m);
+	test_unwritten_list(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
 	gk_engine_close(gens[1].e);
