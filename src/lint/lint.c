@@ -44,7 +44,9 @@ struct lterm {
 	uint8_t nv, vbad;
 	uint8_t need;     /* a requirement of a need row: never written breaks it */
 	uint8_t has_dflt; /* dflt: a's value when never written (the guide's default) */
+	uint8_t nmul;     /* a is multiplied by l->muls[mul .. mul + nmul - 1] */
 	uint32_t dflt;
+	uint32_t mul;
 	uint32_t v[LINT_MAXV];
 };
 
@@ -85,6 +87,9 @@ struct gk_lint {
 	uint32_t *dep_addr, *dep_val, *dep_first, *dep_inst;
 	uint8_t *dep_set;
 	bool primed; /* dep_val/dep_set hold an event's state */
+	/* the factor operands of the terms that multiply (lint_term.mul) */
+	struct lop *muls;
+	uint32_t nmuls, cap_muls;
 	char *msgs;  /* the broken instances' messages, LINT_MSG each */
 };
 
@@ -270,6 +275,22 @@ static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned
 	out->nv = 0;
 	out->vbad = 0;
 	out->need = need && tm->unw == U_UNKNOWN;
+	out->nmul = 0;
+	out->mul = l->nmuls;
+	for (unsigned k = 0; k < 2 && tm->mul[k]; k++) {
+		if (l->nmuls == l->cap_muls) {
+			uint32_t cap = l->cap_muls ? 2 * l->cap_muls : 16;
+			struct lop *m = realloc(l->muls, cap * sizeof *m);
+			if (!m) {
+				out->vbad = 1; /* out of memory: the term is unknown */
+				return;
+			}
+			l->muls = m;
+			l->cap_muls = cap;
+		}
+		resolve(l, tm->mul[k], i, j, &l->muls[l->nmuls++]);
+		out->nmul++;
+	}
 	out->has_dflt = tm->dflt && value_of(&out->a, tm->dflt, &out->dflt);
 	if (tm->dflt && !out->has_dflt)
 		out->vbad = 1; /* a default that names no value: the term is unknown */
@@ -298,6 +319,7 @@ void gk_lint_close(struct gk_lint *l)
 	free(l->dep_inst);
 	free(l->dep_set);
 	free(l->msgs);
+	free(l->muls);
 	free(l);
 }
 
@@ -326,7 +348,7 @@ static uint32_t dep_of(const struct gk_lint *l, uint32_t addr)
  * to run at every event.  0, or -1 out of memory. */
 static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 {
-	uint32_t *all = malloc(((size_t)nterms * 2 + 1) * sizeof *all);
+	uint32_t *all = malloc(((size_t)nterms * 2 + l->nmuls + 1) * sizeof *all);
 	if (!all)
 		return -1;
 	uint32_t n = 0;
@@ -336,6 +358,9 @@ static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 		if (l->terms[t].b.kind == O_REG)
 			all[n++] = l->terms[t].b.addr;
 	}
+	for (uint32_t k = 0; k < l->nmuls; k++)
+		if (l->muls[k].kind == O_REG)
+			all[n++] = l->muls[k].addr;
 	qsort(all, n, sizeof *all, cmp_u32);
 	uint32_t nd = 0;
 	for (uint32_t k = 0; k < n; k++)
@@ -346,7 +371,7 @@ static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 	l->dep_val = calloc(nd + 1, sizeof *l->dep_val);
 	l->dep_set = calloc(nd + 1, 1);
 	l->dep_first = calloc(nd + 2, sizeof *l->dep_first);
-	l->dep_inst = malloc(((size_t)nterms * 2 + 1) * sizeof *l->dep_inst);
+	l->dep_inst = malloc(((size_t)nterms * 2 + l->nmuls + 1) * sizeof *l->dep_inst);
 	if (!l->dep_val || !l->dep_set || !l->dep_first || !l->dep_inst)
 		return -1;
 	for (uint32_t t = 0; t < nterms; t++) {
@@ -356,6 +381,9 @@ static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 		if (tm->b.kind == O_REG)
 			tm->b.dep = dep_of(l, tm->b.addr);
 	}
+	for (uint32_t k = 0; k < l->nmuls; k++)
+		if (l->muls[k].kind == O_REG)
+			l->muls[k].dep = dep_of(l, l->muls[k].addr);
 	/* instance lists per register, counted then placed (an instance reading
 	 * a register twice is listed twice: marking it dirty twice is harmless) */
 	for (int pass = 0; pass < 2; pass++) {
@@ -366,8 +394,12 @@ static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 			struct linst *in = &l->inst[i];
 			uint32_t end = i + 1 < ninst ? l->inst[i + 1].terms : nterms;
 			for (uint32_t t = in->terms; t < end; t++) {
-				const struct lop *ops[2] = { &l->terms[t].a, &l->terms[t].b };
-				for (int o = 0; o < 2; o++) {
+				const struct lterm *tm = &l->terms[t];
+				const struct lop *ops[4] = { &tm->a, &tm->b, tm->nmul > 0 ? &l->muls[tm->mul] : NULL,
+							     tm->nmul > 1 ? &l->muls[tm->mul + 1] : NULL };
+				for (int o = 0; o < 4; o++) {
+					if (!ops[o])
+						continue;
 					if (ops[o]->kind == O_PKT)
 						in->pkt = 1;
 					if (ops[o]->kind != O_REG)
@@ -661,12 +693,33 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		vb = read_opnd(c, b);
 	}
+	/* a product of fields (X * Y * Z): known when every factor is */
+	uint64_t prod = va.value;
+	const struct lop *unk = !va.known ? a : NULL; /* the operand not known (never written) */
+	const char *unk_pat = tm->a;
+	for (unsigned k = 0; k < rt->nmul && va.known; k++) {
+		const struct lop *fo = &c->l->muls[rt->mul + k];
+		if (fo->kind == O_NONE)
+			return T_UNKNOWN;
+		struct val f = read_opnd(c, fo);
+		if (!f.known) {
+			va.known = 0;
+			unk = fo;
+			unk_pat = tm->mul[k];
+			break;
+		}
+		prod *= f.value;
+	}
+	if (rt->nmul && va.known)
+		va.value = prod > 0xffffffffu ? 0xffffffffu : (uint32_t)prod;
 	bool dflt = false;
 	if (!va.known && rt->has_dflt) {
 		va.known = 1;
 		va.value = rt->dflt;
 		dflt = true;
 	}
+	if (va.known)
+		unk = NULL;
 	if (!va.known || (has_b && !vb.known)) {
 		if (tm->unw == U_TRUE)
 			return T_TRUE;
@@ -676,12 +729,12 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		/* a need row: the register had to be programmed */
 		if (t) {
-			const struct lop *o = !va.known ? a : b;
-			const char *pat = !va.known ? tm->a : tm->b;
+			const struct lop *o = unk ? unk : b;
+			const char *pat = unk ? unk_pat : tm->b;
 			char nm[64];
 			opnd_name(pat, c, nm, sizeof nm);
 			char req[64] = "";
-			if (!va.known && tm->op == L_EQ && rt->nv) {
+			if (unk == a && tm->op == L_EQ && rt->nv) {
 				struct txt r = { req, 0, sizeof req, { 0 }, { { 0 } }, { { 0 } }, 0 };
 				const char *dot = strchr(nm, '.');
 				if (dot)
@@ -726,6 +779,12 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 		if (has_b)
 			opnd_name(tm->b, c, bn, sizeof bn);
 		put_s(t, an);
+		for (unsigned k = 0; k < rt->nmul; k++) {
+			char fn[64];
+			opnd_name(tm->mul[k], c, fn, sizeof fn);
+			put_s(t, " * ");
+			put_s(t, fn);
+		}
 		put_s(t, "=");
 		put_value(t, a, va.value);
 		if (dflt)

@@ -189,6 +189,15 @@ const struct lint_rule gk_lint_rules[] = {
 	  .text = "item 11: the thread group size programmed: VGT_NUM_INDICES = VGT_COMPUTE_THREAD_GROUP_SIZE, "
 		  "SPI_COMPUTE_NUM_THREAD_X/Y/Z" },
 
+	/* "SPI_COMPUTE_NUM_THREAD_X = indices, _Y = 1, _Z = 1" is the guide's
+	 * one-dimensional group; a 2D or 3D group (Mesa programs X, Y, Z from
+	 * the block size) keeps the count: X * Y * Z = VGT_NUM_INDICES */
+	{ "cs-thread-group-size", "3.2", BOTH, DISP, .need = 1,
+	  .quote = "SPI_COMPUTE_NUM_THREAD_X = indices SPI_COMPUTE_NUM_THREAD_Y = 1 SPI_COMPUTE_NUM_THREAD_Z = 1 VGT_NUM_INDICES = indices",
+	  .req = { { .a = "SPI_COMPUTE_NUM_THREAD_X", .op = L_EQF, .b = "VGT_NUM_INDICES",
+		     .mul = { "SPI_COMPUTE_NUM_THREAD_Y", "SPI_COMPUTE_NUM_THREAD_Z" } } },
+	  .text = "item 11: the group's threads, SPI_COMPUTE_NUM_THREAD_X * _Y * _Z, are VGT_NUM_INDICES" },
+
 	/* ---- §4 Cayman vs Evergreen: registers of one generation only ---- */
 	{ "eg-no-scatter-export-base", "4.1", EG, ANY, .quote = "global memory pointed by SX_MEMORY_EXPORT_BASE (on evergreen) and SX_SCATTER_EXPORT_BASE (on cayman)", .req = { NW("SX_SCATTER_EXPORT_BASE@0x028358") },
 	  .text = "SX_SCATTER_EXPORT_BASE is Cayman's; Evergreen exports through SX_MEMORY_EXPORT_BASE (§3.1)" },

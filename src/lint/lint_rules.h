@@ -14,6 +14,8 @@
  *   "#"          (second operand only) the row's index i
  * In names, '#' stands for the row's index i and '$' for the second index
  * j of a pair row.  Values are numbers or value names of operand a's field.
+ * A term may multiply a by up to two more operands (mul: a thread group's
+ * X * Y * Z) before it compares.
  *
  * Terms combine as: consecutive terms joined by or_next form a group that
  * holds when one of its terms holds; a row's conditions hold when every
@@ -69,6 +71,7 @@ struct lint_term {
 	uint8_t or_next;     /* this term OR the next: one group */
 	const char *b;       /* L_EQF, L_LEF, L_GTF, L_NIBBLESF */
 	const char *dflt;    /* a's value when never written, as the guide states it (NULL: none) */
+	const char *mul[2];  /* operands a is multiplied by (X * Y * Z of a thread group); NULL: none */
 	const char *v[LINT_MAXV];
 };
 

@@ -263,6 +263,11 @@ static const struct lcase cases[] = {
 	{ "cs-prim-type", BB, X, NULL, "VGT_PRIMITIVE_TYPE.PRIM_TYPE=DI_PT_TRILIST", "DI_PT_TRILIST" },
 	{ "cs-compute-start", BB, X, NULL, "VGT_COMPUTE_START_Y=4", "VGT_COMPUTE_START_Y" },
 	{ "cs-thread-group", BB, X, NULL, "VGT_NUM_INDICES=32", "VGT_NUM_INDICES=0x20" },
+	{ "cs-thread-group-size", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_X=32",
+	  "SPI_COMPUTE_NUM_THREAD_X * SPI_COMPUTE_NUM_THREAD_Y * SPI_COMPUTE_NUM_THREAD_Z=0x20, required == VGT_NUM_INDICES=0x40" },
+	{ "cs-thread-group-size", BB, X, "SPI_COMPUTE_NUM_THREAD_X=16 SPI_COMPUTE_NUM_THREAD_Y=2 SPI_COMPUTE_NUM_THREAD_Z=2",
+	  "SPI_COMPUTE_NUM_THREAD_Z=4", "=0x80, required == VGT_NUM_INDICES=0x40" },
+	{ "cs-thread-group-size", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_Z=-", "SPI_COMPUTE_NUM_THREAD_Z never written" },
 	/* §3.2 registers the guide says to program, never written: broken at the dispatch */
 	{ "cs-sq-ls-resources", BB, X, NULL, "SQ_THREAD_RESOURCE_MGMT_2=-", "SQ_THREAD_RESOURCE_MGMT_2 never written" },
 	{ "cs-pa-line-width", BB, X, NULL, "PA_SU_LINE_CNTL=-", "PA_SU_LINE_CNTL never written (must be programmed: WIDTH = 0)" },
@@ -651,6 +656,8 @@ static void check_terms(const struct gen *g, const struct lint_rule *r, const st
 		int has_b = t[k].op == L_EQF || t[k].op == L_LEF || t[k].op == L_GTF || t[k].op == L_NIBBLESF;
 		CHECK(!has_b == !t[k].b && (!has_b || operand_ok(g, t[k].b, i, j, &fb)), "%s %s: operand b %s", g->name,
 		      r->id, t[k].b ? t[k].b : "(none)");
+		for (int mk = 0; mk < 2 && t[k].mul[mk]; mk++)
+			CHECK(operand_ok(g, t[k].mul[mk], i, j, &fb), "%s %s: factor %s resolves", g->name, r->id, t[k].mul[mk]);
 		size_t nv = 0;
 		for (; nv < LINT_MAXV && t[k].v[nv]; nv++) {
 			const char *v = t[k].v[nv];
