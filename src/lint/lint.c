@@ -819,6 +819,30 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 
 /* Conditions (t NULL) or requirements (t: the failing groups described):
  * T_TRUE when every group holds. */
+/* The common term without a message: a field of a register written,
+ * compared with its values (no second operand, factor or default); -1:
+ * not such a term, eval_term decides. */
+static inline int fast_term(const struct gk_lint *l, const struct lint_term *tm, const struct lterm *rt)
+{
+	if (rt->a.kind != O_REG || rt->nmul || rt->vbad || !l->dep_set[rt->a.dep])
+		return -1;
+	unsigned w = (unsigned)(rt->a.hi - rt->a.lo + 1);
+	uint32_t v = (l->dep_val[rt->a.dep] >> rt->a.lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
+	switch (tm->op) {
+	case L_EQ: return rt->nv >= 1 && v == rt->v[0] ? T_TRUE : T_FALSE;
+	case L_NE: return rt->nv >= 1 && v != rt->v[0] ? T_TRUE : T_FALSE;
+	case L_IN:
+	case L_NOTIN: {
+		int in = 0;
+		for (unsigned k = 0; k < rt->nv; k++)
+			in |= v == rt->v[k];
+		return (tm->op == L_IN) == (in != 0) ? T_TRUE : T_FALSE;
+	}
+	case L_RANGE: return rt->nv >= 2 && v >= rt->v[0] && v <= rt->v[1] ? T_TRUE : T_FALSE;
+	default: return -1;
+	}
+}
+
 static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const struct lterm *rt, struct txt *t,
 			  int *nfail)
 {
@@ -829,7 +853,8 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			end++;
 		enum tv g = T_FALSE;
 		for (size_t m = k; m <= end; m++) {
-			enum tv x = eval_term(c, &terms[m], &rt[m], NULL);
+			int f = fast_term(c->l, &terms[m], &rt[m]);
+			enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &terms[m], &rt[m], NULL);
 			if (x == T_TRUE) {
 				g = T_TRUE;
 				break;
