@@ -90,8 +90,12 @@ void gk_lint_close(struct gk_lint *l);
 /* gk_lint_event on a prepared linter (what it returns and appends); -1
  * when l, ev, regs or out is NULL.  unit: the event's packet decoded
  * (gk_unit_decode; the executor's unit), whose fields the packet rules
- * read; NULL: ev->pkt is decoded when a rule first reads it.  l caches
- * what it resolves: one event at a time per linter. */
+ * read; NULL: ev->pkt is decoded when a rule first reads it.  l keeps the
+ * register state of the last event and each rule's result: an event reads
+ * the registers the rules depend on (regs->get_many when given) and
+ * evaluates only the rules whose registers changed, the others saying
+ * again what they said, so the answer is always what a fresh linter would
+ * give.  One event at a time per linter. */
 int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struct gk_unit *unit,
 		  const struct gk_lint_regs *regs, const struct gk_lint_select *sel, struct gk_diags *out);
 
