@@ -8,7 +8,12 @@
  * numbers and value names a term compares with), so an event reads
  * registers and compares numbers, nothing else.  Operands on the draw or
  * dispatch packet itself ("@FIELD") are read from its decoded unit, by a
- * field index resolved at the first packet of each description. */
+ * field index resolved at the first packet of each description.
+ *
+ * The linter also knows, per unrolled rule, the registers it reads (its
+ * dependency set): an event reads every such register once, and only the
+ * rules whose registers changed since the last event are evaluated again;
+ * the others keep their result (and a broken one its message). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -550,7 +555,6 @@ struct txt {
 	unsigned nunw;
 };
 
-
 static void put(struct txt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(struct txt *t, const char *fmt, ...)
 {
@@ -642,12 +646,12 @@ static void unw_put(struct txt *t, bool after)
 	}
 	put_s(t, " never written (must be programmed");
 	if (t->nunw == 1 && t->unw_req[0][0]) {
-		put_s(t, t->unw_req[0][0] == 'a' ? " " : ": ");
+		/* "(must be programmed as 0)", "(must be programmed: WIDTH = 0)" */
+		put_s(t, !strncmp(t->unw_req[0], "as ", 3) ? " " : ": ");
 		put_s(t, t->unw_req[0]);
 	}
 	put_s(t, ")");
 }
-
 
 /* A value as its name, else a field's in decimal (a count, a coordinate),
  * a whole register's (an address, a mask) in hex. */
