@@ -610,7 +610,7 @@ static void put_u(struct txt *t, uint32_t v)
 }
 
 /* Remember register addr (operand name nm) as never written, once; req:
- * what the term requires of it ("WIDTH = 0", "as 0"), or "". */
+ * what the term requires of it (": WIDTH = 0", " as 0"), or "". */
 static void unw_add(struct txt *t, uint32_t addr, const char *nm, const char *req)
 {
 	for (unsigned k = 0; k < t->nunw; k++)
@@ -645,11 +645,8 @@ static void unw_put(struct txt *t, bool after)
 		put_s(t, t->unw_name[k]);
 	}
 	put_s(t, " never written (must be programmed");
-	if (t->nunw == 1 && t->unw_req[0][0]) {
-		/* "(must be programmed as 0)", "(must be programmed: WIDTH = 0)" */
-		put_s(t, !strncmp(t->unw_req[0], "as ", 3) ? " " : ": ");
+	if (t->nunw == 1) /* "(must be programmed as 0)", "(must be programmed: WIDTH = 0)" */
 		put_s(t, t->unw_req[0]);
-	}
 	put_s(t, ")");
 }
 
@@ -742,9 +739,9 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 				struct txt r = { req, 0, sizeof req, { 0 }, { { 0 } }, { { 0 } }, 0 };
 				const char *dot = strchr(nm, '.');
 				if (dot)
-					put_s(&r, dot + 1), put_s(&r, " = ");
+					put_s(&r, ": "), put_s(&r, dot + 1), put_s(&r, " = ");
 				else
-					put_s(&r, "as ");
+					put_s(&r, " as ");
 				put_value(&r, a, rt->v[0]);
 			}
 			unw_add(t, o->addr, nm, req);
