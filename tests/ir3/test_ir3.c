@@ -1235,6 +1235,28 @@ static void test_tables(void)
 				}
 			}
 	}
+	/* no raw field of a leaf's chain holds one of its don't-care bits, so
+	 * the assembler never writes one (gk_ir3_decode_with relies on it) */
+	unsigned dcf = 0;
+	for (unsigned b = 0; b < IR3_NBITSETS; b++) {
+		if (!gk_ir3_bitsets[b].leaf)
+			continue;
+		uint64_t dc = gk_ir3_bitsets[b].dontcare;
+		for (int p = (int)b; p >= 0; p = gk_ir3_bitsets[p].parent)
+			for (unsigned c = gk_ir3_bitsets[p].cas; c < gk_ir3_bitsets[p].cas + gk_ir3_bitsets[p].ncases; c++)
+				for (unsigned f = gk_ir3_cases[c].field; f < gk_ir3_cases[c].field + gk_ir3_cases[c].nfields;
+				     f++) {
+					const struct ir3_field *F = &gk_ir3_fields[f];
+					uint64_t fm = F->high - F->low >= 63 ? ~0ull
+									    : ((1ull << (F->high - F->low + 1)) - 1) << F->low;
+					if (F->expr < 0 && F->type != IR3_T_ASSERT && (fm & dc)) {
+						dcf++;
+						printf("  %s: field %s holds don't-care bits\n", gk_ir3_bitsets[b].name,
+						       gk_ir3_names[F->name]);
+					}
+				}
+	}
+	CHECK(dcf == 0, "%u fields hold don't-care bits of their leaf", dcf);
 	CHECK(problems == 0, "%u table problems", problems);
 	CHECK(overlaps == 0, "%u overlapping encodings", overlaps);
 	test_indexes();

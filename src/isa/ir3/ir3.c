@@ -2032,12 +2032,12 @@ static int legacy_2022(const char *s, size_t n, char *out, size_t cap)
 	return 1;
 }
 
-int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
+/* Assemble text for gpu_id with this description; older spellings (the
+ * 2022 rewrites, then Mesa 2025's description) only when fallback: decode's
+ * exactness check asks whether the text reads back with this description. */
+static int encode_text(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err,
+		       int fallback)
 {
-#ifndef IR3_LEGACY
-	if (gpu_id & GK_IR3_MESA_2025)
-		return gk_ir3_2025_encode(gpu_id & ~GK_IR3_MESA_2025, text, len, word, err);
-#endif
 	if (!text || !word) {
 		enc_error(err, 0, "%s", !text ? "no text (NULL)" : "nowhere to put the word (NULL)");
 		return -1;
@@ -2193,9 +2193,9 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 					rc = 0;
 				}
 			}
-	if (rc < 0) {
+	if (rc < 0 && fallback) {
 		char alt[GK_IR3_TEXT_MAX + 8];
-		if (legacy_2022(norm, n, alt, sizeof alt) && gk_ir3_encode(gpu_id, alt, strlen(alt), word, NULL) == 0)
+		if (legacy_2022(norm, n, alt, sizeof alt) && encode_text(gpu_id, alt, strlen(alt), word, NULL, 0) == 0)
 			return 0;
 #ifndef IR3_LEGACY
 		/* a text of the Mesa before 26.2 ("(sat)mul.f ...", "(1.000000)"):
@@ -2203,12 +2203,23 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 		if (gk_ir3_2025_encode(gpu_id, norm, n, word, NULL) == 0)
 			return 0;
 #endif
+	}
+	if (rc < 0) {
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
 		else
 			enc_error(err, e->far + 1, "no ir3 instruction on this GPU reads as '%.112s'", norm);
 	}
 	return rc;
+}
+
+int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
+{
+#ifndef IR3_LEGACY
+	if (gpu_id & GK_IR3_MESA_2025)
+		return gk_ir3_2025_encode(gpu_id & ~GK_IR3_MESA_2025, text, len, word, err);
+#endif
+	return encode_text(gpu_id, text, len, word, err, 1);
 }
 
 /* ---- public decode ---- */
@@ -2258,7 +2269,22 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (how == IR3_EXACT_PROOF_ONLY)
 		return 0;
 	uint64_t back = 0;
-	int enc = st.nerrors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	int enc = -1;
+	if (!st.nerrors) {
+		/* don't-care bits set: the text is the one of the word without
+		 * them, which the encoder writes (no field holds a don't-care
+		 * bit: test_tables checks) -- when that word is proven exact, it
+		 * is what the text assembles to, without assembling */
+		uint64_t clean = word & ~out->dontcare;
+		struct gk_ir3_insn c;
+		if (clean != word && gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY) == 0 && c.exact &&
+		    !strcmp(c.text, out->text)) {
+			enc = 0;
+			back = clean;
+		} else {
+			enc = encode_text(gpu_id, out->text, strlen(out->text), &back, NULL, 0);
+		}
+	}
 	out->exact = enc == 0 && back == word;
 	if (!st.nerrors && !out->exact) {
 		/* say which bits the text cannot carry, unless a warning already did */
@@ -2302,9 +2328,14 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	int tn = (int)bounded_len(in->text, sizeof in->text);
 	if (cap > 2 * GK_IR3_TEXT_MAX) /* the line is shorter; snprintf may refuse sizes above INT_MAX */
 		cap = 2 * GK_IR3_TEXT_MAX;
-	if (in->exact)
-		n = snprintf(buf, cap, "%.*s", tn, in->text);
-	else if (in->name)
+	if (in->exact) {
+		/* the common line, without printf */
+		size_t k = (size_t)tn < cap ? (size_t)tn : cap - 1;
+		memcpy(buf, in->text, k);
+		buf[k] = 0;
+		return k;
+	}
+	if (in->name)
 		n = snprintf(buf, cap, "[0x%08x_%08x] ; %.*s", (unsigned)(in->word >> 32), (unsigned)in->word, tn,
 			     in->text);
 	else
