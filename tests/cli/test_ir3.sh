@@ -282,6 +282,18 @@ else
 		done
 	done
 	echo "# Mesa CI logs: $tr_shaders shaders, $tr_lines lines (with label lines) compared; $tr_now words decoded with Mesa 26.2's description"
+	# make bench's sample (tools/bench_ir3.c) is the a6xx logs' words, in order
+	for log in fd-clouds crash_prefetch dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list crash; do
+		[ -f "$TR/$log.log.gz" ] && gzip -dc "$TR/$log.log.gz" | awk '
+			match($0, /:[0-9]+:[0-9][0-9][0-9][0-9]:[0-9][0-9][0-9][0-9]\[[0-9a-f]+x_[0-9a-f]+x\] /) {
+				w = substr($0, index($0, "[") + 1, 19)
+				if (substr($0, RSTART + RLENGTH) ~ /^l[0-9]+:$/) next
+				gsub(/x/, "", w)
+				print w
+			}'
+	done >sample.words
+	grep -v '^#' "$ROOT/tests/vectors/ir3_mesa_ci_a6xx.hex" >sample.want
+	same sample.words sample.want "tests/vectors/ir3_mesa_ci_a6xx.hex is the a6xx logs' words"
 fi
 
 # ---- errors and usage -----------------------------------------------------
