@@ -802,7 +802,7 @@ static uint16_t float_to_half(float x)
  * TYPE_FLOAT): NaN as "nan" or "-nan" (the sign from the bits), a finite
  * whole number with one decimal ("%.1f": "1.0", "-0.0"), anything else
  * with as many significant digits as the format needs to read back
- * ("%.5g" for a half, "%.9g" for a single).  Mesa before 2025 printed
+ * ("%.5g" for a half, "%.9g" for a single).  Mesa's January 2025 isaspec printed
  * "%f" ("1.000000"); the encoder reads both.  Returns the length. */
 static int format_float(char *tmp, size_t cap, uint64_t val, unsigned width)
 {
