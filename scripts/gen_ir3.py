@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Generate src/isa/ir3/ir3_tab.c (gfxkit's own ir3 tables) from Mesa's isaspec XML.
 
-usage: python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR]]
-XML_DIR defaults to ../shared/reference/ir3/mesa-2025 (Mesa at 7d41cfa1a97f, January
-2025, a3xx..a7xx; the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes
-OUT_DIR/ir3_tab.c and OUT_DIR/ir3_counts.h.  The March 2022 description one folder up
-(acba08b58f11) is still read: tests/cli/test_ir3.sh generates from both.
+usage: python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR [NAME]]]
+XML_DIR defaults to ../shared/reference/ir3/mesa-current (Mesa 26.2.0-rc1, a3xx..a8xx;
+the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c and
+OUT_DIR/ir3_counts.h, the library's default description.  With NAME (e.g. 2025) it
+writes OUT_DIR/ir3_NAME_tab.c and OUT_DIR/ir3_NAME_counts.h instead, whose symbols are
+gk_ir3_NAME_* (the counts header renames them), for an older description the library
+keeps beside the default: ../shared/reference/ir3/mesa-2025 (Mesa at 7d41cfa1a97f,
+January 2025) is committed so.  The March 2022 description (acba08b58f11, in
+../shared/reference/ir3) is still read: tests/cli/test_ir3.sh generates from all three.
 
 The XML facts (bit positions, patterns, enum names, display templates,
 expressions, generation ranges) become plain C data: bitsets with merged
@@ -21,8 +25,13 @@ import sys
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-XML_DIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..', 'shared', 'reference', 'ir3', 'mesa-2025')
+XML_DIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..', 'shared', 'reference', 'ir3', 'mesa-current')
 OUT_DIR = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, '..', 'src', 'isa', 'ir3')
+NAME = sys.argv[3] if len(sys.argv) > 3 else ''
+if NAME and not re.fullmatch(r'[0-9a-z_]+', NAME):
+    raise SystemExit('NAME: lower-case letters, digits and _ only')
+TAB_C = 'ir3_%s_tab.c' % NAME if NAME else 'ir3_tab.c'
+COUNTS_H = 'ir3_%s_counts.h' % NAME if NAME else 'ir3_counts.h'
 
 BUILTIN = ['uint', 'int', 'hex', 'offset', 'uoffset', 'bool', 'float', 'branch', 'enum', 'bitset', 'assert',
            'bool_inv']
@@ -57,24 +66,29 @@ def parse_case(el, bs, expr_text):
     d = el.find('display')
     if d is not None:
         case['display'] = (d.text or '').strip()
-    for f in el:
-        if f.tag == 'field':
-            lo, hi = bits_of(f)
-            params = [(p.attrib['name'], p.attrib.get('as', p.attrib['name'])) for p in f.findall('param')]
-            case['fields'].append({'name': f.attrib['name'], 'low': lo, 'high': hi, 'type': f.attrib['type'],
-                                   'display': f.attrib.get('display'), 'params': params, 'expr': None})
-        elif f.tag == 'derived':
-            if 'expr' in f.attrib:
-                e = f.attrib['expr']
-            else:
-                e = f.find('expr').text
-            width = int(f.attrib['width']) if 'width' in f.attrib else None
-            case['fields'].append({'name': f.attrib['name'], 'low': 0, 'high': (width - 1) if width else 0,
-                                   'type': f.attrib['type'], 'display': f.attrib.get('display'), 'params': [],
-                                   'expr': e, 'width': width})
-        elif f.tag == 'assert':
-            lo, hi = bits_of(f)
-            case['asserts'].append((lo, hi, f.text.strip()))
+    # isaspec (isa.py BitSetCase) keeps a case's fields in a dict filled with
+    # the <derived> first, then the <field>s: a <field> replaces a <derived>
+    # of the same name (ldg.k's LOAD_SIZE, mesa-current ir3-cat6.xml), in the
+    # place the first one took
+    by_name = {}
+    for f in el.findall('derived'):
+        if 'expr' in f.attrib:
+            e = f.attrib['expr']
+        else:
+            e = f.find('expr').text
+        width = int(f.attrib['width']) if 'width' in f.attrib else None
+        by_name[f.attrib['name']] = {'name': f.attrib['name'], 'low': 0, 'high': (width - 1) if width else 0,
+                                     'type': f.attrib['type'], 'display': f.attrib.get('display'), 'params': [],
+                                     'expr': e, 'width': width}
+    for f in el.findall('field'):
+        lo, hi = bits_of(f)
+        params = [(p.attrib['name'], p.attrib.get('as', p.attrib['name'])) for p in f.findall('param')]
+        by_name[f.attrib['name']] = {'name': f.attrib['name'], 'low': lo, 'high': hi, 'type': f.attrib['type'],
+                                     'display': f.attrib.get('display'), 'params': params, 'expr': None}
+    case['fields'] = list(by_name.values())
+    for f in el.findall('assert'):
+        lo, hi = bits_of(f)
+        case['asserts'].append((lo, hi, f.text.strip()))
     return case
 
 
@@ -141,7 +155,9 @@ BINOP = {'*': 'MUL', '/': 'DIV', '%': 'MOD', '+': 'ADD', '-': 'SUB', '<<': 'SHL'
 def tokenize(text):
     text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
     toks, pos = [], 0
-    text = text.strip()
+    # Mesa pastes an expression into C as a statement, so a description may
+    # end one with ';' (mesa-current ir3-cat6.xml #cat6-type-shift)
+    text = text.strip().rstrip(';').rstrip()
     while pos < len(text):
         m = TOK.match(text, pos)
         if not m or m.end() == pos:
@@ -471,6 +487,68 @@ def bitset_cases(b):
     return range(b['first_case'], b['first_case'] + b['ncases'])
 
 
+# The overrides without a display a variant assumes true, as a set (a
+# mask over the leaf's first 8 such overrides).  Overrides testing one field
+# against constants ("{SRC_REG_TYPE} == 0", "== 1") exclude each other and
+# form a group; any other is a group of its own.  A variant takes at most
+# one override of each group (a7xx/a8xx alias needs two at once: an rt
+# destination, {SCOPE} == 1, and a const source, {SRC_REG_TYPE} == 1), so
+# the sets are the product of the groups' choices, "none" first.
+FOS_MAX = 8
+VARIANTS_MAX = 24
+
+
+def eq_const_of(x):
+    ops = expr_list[x][1]
+    if len(ops) == 3 and ops[0][0] == 'FIELD' and ops[1][0] == 'CONST' and ops[2][0] == 'EQ':
+        return ops[0][1], ops[1][1]
+    return None
+
+
+# What the assembler needs beyond the displays, where two encodings print
+# the same text and the XML says in a comment which one an instruction
+# takes: an expression a bitset's word must satisfy for the assembler to
+# choose it (the decoder reads both).  Mesa 26.2 ir3-cat3.xml: "Alternate
+# immed encoding for the !${IMMED_ENCODING} instructions" -- an a8xx cat3
+# immediate of an instruction with IMMED_ENCODING (wmm, shlm...) is
+# #cat3-src-const-or-immed's, which prints the same number.
+ENCODE_WHEN = {'#cat3-src-alt-immed': '!{IMMED_ENCODING}'}
+for b in bitsets:
+    b['enc_when'] = expr_id(ENCODE_WHEN[b['name']]) if b['name'] in ENCODE_WHEN else -1
+
+fo_combos = []
+for b in bitsets:
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']][:FOS_MAX]
+    groups = []
+    by_sel = {}
+    for j, ci in enumerate(fos):
+        ec = eq_const_of(cases_out[ci][0])
+        if ec is not None and ec[0] in by_sel:
+            groups[by_sel[ec[0]]].append(j)
+            continue
+        if ec is not None:
+            by_sel[ec[0]] = len(groups)
+        groups.append([j])
+    masks = [0]
+    for g in groups:
+        masks = [m | (1 << j if j >= 0 else 0) for j in [-1] + g for m in masks]
+    b['combo'] = len(fo_combos)
+    b['ncombo'] = len(masks)
+    fo_combos.extend(masks)
+
+
+def variant_of(b, i):
+    """(display case, set of override cases) of variant i of bitset b"""
+    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
+    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
+    m = fo_combos[b['combo'] + i % b['ncombo']]
+    return disp[i // b['ncombo']], {fos[j] for j in range(FOS_MAX) if m >> j & 1}
+
+
+def nvariants(b):
+    return min(min(b['ndisp'], 8) * b['ncombo'], VARIANTS_MAX)
+
+
 # For the decoder's exactness proof, per bitset as a chain's start: every bit
 # its cases' asserts or encoder constants ("force") could set, and the fields
 # of its default cases with an encoder constant (raw, not nested).
@@ -567,12 +645,15 @@ def lookup_edges(x, b, nm, seen):
                 ev_needed[x].add(fx)
             if fe < 0 or fe == x:
                 return  # found, whatever else holds
-    # not in the chain: the scopes around it, through the params
+    # not in the chain: the scopes around it, through the params (a name no
+    # param passes is not looked up outside, as isaspec's resolve_field)
     for q, fo in holders[b['root']]:
-        outer = nm
+        outer = None
         for pn, pa in params_out[fo[6]:fo[6] + fo[7]]:
             if pa == nm:
                 outer = pn
+        if outer is None:
+            continue
         for pb in under[q['name']]:
             lookup_edges(x, pb, outer, seen)
 
@@ -654,19 +735,27 @@ def w_numbers(values, per_line=16, indent='\t', empty=False):
 # which Mesa commit the description is from: the first full commit hash its
 # README.txt names (both reference folders have one)
 commit = '(unknown commit)'
+version = None
 try:
     with open(os.path.join(XML_DIR, 'README.txt')) as rf:
-        mc = re.search(r'\b[0-9a-f]{40}\b', rf.read())
+        readme = rf.read()
+        mc = re.search(r'\b[0-9a-f]{40}\b', readme)
         if mc:
             commit = mc.group(0)[:12]
+        mv = re.search(r'VERSION file says ([0-9][0-9.a-z-]*[0-9a-z])', readme)
+        if mv:
+            version = mv.group(1)
 except OSError:
     pass
 w('/* ir3 instruction tables, generated by scripts/gen_ir3.py from Mesa\'s isaspec XML')
 if commit == 'acba08b58f11':
     w(' * (src/freedreno/isa/ir3*.xml at acba08b58f11, MIT; seed 002 is its cat6 part).  Do not edit:')
+elif version:
+    w(' * (src/freedreno/isa/ir3*.xml of Mesa %s, imported at %s, MIT; a3xx..a8xx).  Do not edit:' % (
+        version, commit))
 else:
     w(' * (src/freedreno/isa/ir3*.xml at %s, MIT; a3xx..a7xx).  Do not edit:' % commit)
-w(' * change the generator (python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR]]).  Data only;')
+w(' * change the generator (python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR [NAME]]]).  Data only;')
 w(' * src/isa/ir3/ir3.c walks it.')
 w(' *')
 w(' * Format (types in ir3_tab.h):')
@@ -696,6 +785,8 @@ w(' *   gk_ir3_roots[]      each root bitset with the leaves that can match unde
 w(' *                       grouped by key bits (decode) and by their names\' first two characters')
 w(' *                       (encode)')
 w(' */')
+if NAME:
+    w('#define IR3_COUNTS "%s"' % COUNTS_H)
 w('#include "ir3_tab.h"')
 w('')
 w('const char *const gk_ir3_names[IR3_NNAMES] = {')
@@ -826,7 +917,7 @@ build_steps = []
 
 
 def scope_sees(cb, c, cas, fo):
-    return c == cas or c == fo or c == cb['first_case'] + cb['ncases'] - 1
+    return c == cas or c in fo or c == cb['first_case'] + cb['ncases'] - 1
 
 
 def scope_finds(b, cas, fo, nm):
@@ -843,12 +934,8 @@ def scope_finds(b, cas, fo, nm):
 
 for b in bitsets:
     b['plan'] = len(plan_start)
-    disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
-    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
-    nd, nf = min(len(disp), 8), min(len(fos), 4)
-    for i in range(min(nd * (nf + 1), 24)):
-        cas = disp[i // (nf + 1)]
-        fo = fos[i % (nf + 1) - 1] if i % (nf + 1) else -1
+    for i in range(nvariants(b)):
+        cas, fo = variant_of(b, i)
         plan_start.append(len(build_steps))
         for cb in chain(b):
             owner = cas in bitset_cases(cb)
@@ -856,7 +943,7 @@ for b in bitsets:
                 if not scope_sees(cb, c, cas, fo):
                     continue
                 fe, ft, first, nfl, am, av = cases_out[c]
-                if am and (c == cas or c == fo or not owner):
+                if am and (c == cas or c in fo or not owner):
                     build_steps.append(-(c + 1))
                 for k in range(first, first + nfl):
                     if fields_out[k][5] < 0 and fields_out[k][3] != 'BITSET' and \
@@ -876,12 +963,11 @@ lookup_of = {bn: row for bn, row in lookup_rows}
 quick_miss = []
 for b in bitsets:
     disp = variant_cases[b['disp']:b['disp'] + b['ndisp']]
-    fos = variant_cases[b['disp'] + b['ndisp']:b['disp'] + b['ndisp'] + b['nfos']]
-    nd, nf = min(len(disp), 8), min(len(fos), 4)
+    nf = b['nfos']
     row = lookup_of[b['name']]
-    for i in range(min(nd * (nf + 1), 24)):
+    for i in range(nvariants(b)):
         q = -1
-        if not nf:
+        if not nf and b['enc_when'] < 0:
             ts, tc = tpls[cases_out[disp[i]][1]]
             if tc and segs[ts][0] == 'LIT':
                 seen = []
@@ -910,12 +996,17 @@ for b in bitsets:
         overrides |= fe >= 0
         for fo in fields_out[first:first + nf]:
             held |= 1 << fo[0]
-    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, 0x%xull, %d, %d, %d },' % (
+    w('\t{ %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, 0x%016xull, 0x%016xull, 0x%016xull, %d, { %s }, %d, %d, %d, %d, %d, 0x%xull, %d, %d, %d, %d },' % (
         cstr(b['name']), bs_index[b['extends']] if b['extends'] else -1, roots.index(b['root']),
         b['size_'], b['leaf'], int(b['nameless']), b['gmin'], b['gmax'], b['first_case'], b['ncases'],
         b['match'], b['mask'], b['dc'], overrides,
         ', '.join('0x%xull' % (held >> (64 * i) & ((1 << 64) - 1)) for i in range((len(names) + 63) // 64)),
-        b['disp'], b['ndisp'], b['nfos'], b['chain_may'], b['forced'], b['nforced'], b['plan']))
+        b['disp'], b['ndisp'], b['nfos'], b['combo'], b['ncombo'], b['chain_may'], b['forced'], b['nforced'],
+        b['plan'], b['enc_when']))
+w('};')
+w('')
+w('const uint8_t gk_ir3_fo_combos[] = {')
+w_numbers(fo_combos)
 w('};')
 w('')
 w('const uint32_t gk_ir3_plan_start[] = {')
@@ -1116,10 +1207,19 @@ hdr.append('#define IR3_NBITSETS %d' % len(bitsets))
 hdr.append('#define IR3_NROOTS %d' % len(roots))
 hdr.append('#define IR3_NSEGS %d' % len(segs))
 hdr.append('#define IR3_MAX_LEAVES %d' % max(len(v) for v in leaves.values()))
-with open(os.path.join(OUT_DIR, 'ir3_tab.c'), 'w') as f:
+TABLE_SYMBOLS = ['names', 'enums', 'ops', 'assumes', 'exprs', 'segs', 'tpls', 'tpl_lits', 'params', 'fields', 'cases',
+                 'bitsets', 'variant_cases', 'fo_combos', 'lookup', 'forced_fields', 'plan_start', 'build_steps',
+                 'quick_miss', 'roots', 'root_instruction']
+if NAME:
+    # one library holds both descriptions: ir3_tab.h declares gk_ir3_X,
+    # which in this description's files is gk_ir3_NAME_X
+    hdr.append('/* this description\'s tables are gk_ir3_%s_* */' % NAME)
+    for sym in TABLE_SYMBOLS:
+        hdr.append('#define gk_ir3_%s gk_ir3_%s_%s' % (sym, NAME, sym))
+with open(os.path.join(OUT_DIR, TAB_C), 'w') as f:
     f.write('\n'.join(o) + '\n')
-with open(os.path.join(OUT_DIR, 'ir3_counts.h'), 'w') as f:
-    f.write('/* Table sizes of ir3_tab.c, written by scripts/gen_ir3.py. */\n')
+with open(os.path.join(OUT_DIR, COUNTS_H), 'w') as f:
+    f.write('/* Table sizes of %s, written by scripts/gen_ir3.py. */\n' % TAB_C)
     f.write('\n'.join(hdr) + '\n')
 for b in bitsets:
     if b['leaf'] and not b['name'].startswith('#') and children[b['name']]:

@@ -1,15 +1,25 @@
-/* ir3 benchmark (make bench): decode (with the exactness check inside
- * decode) and encode, on random cat6 words; best of 3 runs.
- * GFXKIT_BENCH_IR3_N=n measures the first n words only (default and most
- * 20000).  Targets: decode >= 2 M instructions/s, encode >= 1 M/s ("  target: "
+/* ir3 benchmark (make bench).  First the command-line tool itself on mixed
+ * real code: the a6xx words of Mesa's freedreno CI logs
+ * (tests/vectors/ir3_mesa_ci_a6xx.hex) repeated to GFXKIT_BENCH_IR3_CLI_N
+ * instructions (default 1000000), `gfxkit decode -e isa -g a630 -f bin`
+ * into a text file and `gfxkit encode` of that text back (checked equal to
+ * the input), each run next to cksum over the same bytes right after it;
+ * median of 3 runs.  Then the library alone: decode (with the exactness
+ * check inside decode) and encode of random cat6 words; best of 3 runs
+ * (GFXKIT_BENCH_IR3_N=n: the first n words only, default and most 20000).
+ * Targets: CLI decode >= 2 M instructions/s, encode >= 1 M/s ("  target: "
  * lines, which make bench collects). */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <inttypes.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gfxkit/ir3.h"
 
@@ -56,8 +66,171 @@ static __attribute__((noinline)) unsigned bench_encode(unsigned n, char (*texts)
 	return ok;
 }
 
-int main(void)
+extern char **environ;
+
+/* argv run with stdout and stderr on /dev/null: its wall time in seconds,
+ * -1 when it could not run or did not exit 0 */
+static double run_quiet(char *const argv[])
 {
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0)
+		return -1;
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	double t0 = now();
+	pid_t pid;
+	int e = posix_spawn(&pid, argv[0], &fa, 0, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0)
+		return -1;
+	int st;
+	if (waitpid(pid, &st, 0) != pid)
+		return -1;
+	double t = now() - t0;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? t : -1;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+	bool same = f && g;
+	while (same) {
+		int x = getc(f), y = getc(g);
+		same = x == y;
+		if (x == EOF)
+			break;
+	}
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	return same;
+}
+
+static long file_size(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f || fseek(f, 0, SEEK_END) != 0) {
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	long n = ftell(f);
+	fclose(f);
+	return n;
+}
+
+#define SAMPLE "tests/vectors/ir3_mesa_ci_a6xx.hex"
+
+/* The tool on mixed real code (see the top of the file); 0, or 1 when a
+ * run failed or the words did not come back. */
+static int bench_cli(const char *cli)
+{
+	FILE *f = fopen(SAMPLE, "r");
+	if (!f) {
+		printf("ir3 CLI: %s not found (run from the repository): not measured\n", SAMPLE);
+		report_target("ir3 CLI decode (a6xx real code)", true, TARGET_DECODE / 1e6, 0, "M/s");
+		report_target("ir3 CLI encode (a6xx real code)", true, TARGET_ENCODE / 1e6, 0, "M/s");
+		return 0;
+	}
+	static uint64_t sample[8192];
+	size_t ns = 0;
+	char line[128];
+	while (ns < sizeof sample / sizeof sample[0] && fgets(line, sizeof line, f)) {
+		unsigned hi, lo;
+		if (line[0] != '#' && sscanf(line, "%8x_%8x", &hi, &lo) == 2)
+			sample[ns++] = (uint64_t)hi << 32 | lo;
+	}
+	fclose(f);
+	unsigned long n = 1000000;
+	const char *env = getenv("GFXKIT_BENCH_IR3_CLI_N");
+	if (env && atol(env) > 0)
+		n = (unsigned long)atol(env);
+	char dir[] = "/tmp/gfxkit-bench-ir3-XXXXXX";
+	if (!ns || !mkdtemp(dir)) {
+		printf("ir3 CLI: no sample words or no temporary folder: not measured\n");
+		return 1;
+	}
+	char bin[64], txt[64], back[64];
+	snprintf(bin, sizeof bin, "%s/mix.bin", dir);
+	snprintf(txt, sizeof txt, "%s/mix.txt", dir);
+	snprintf(back, sizeof back, "%s/back.bin", dir);
+	FILE *o = fopen(bin, "wb");
+	for (unsigned long i = 0; o && i < n; i++) {
+		uint64_t w = sample[i % ns];
+		unsigned char b[8];
+		for (int k = 0; k < 8; k++)
+			b[k] = (unsigned char)(w >> (8 * k));
+		fwrite(b, 1, 8, o);
+	}
+	if (!o || fclose(o) != 0) {
+		printf("ir3 CLI: cannot write %s\n", bin);
+		return 1;
+	}
+	char *dec[] = { (char *)cli, "decode", "-e", "isa", "-g", "a630", "-f", "bin", bin, "-o", txt, 0 };
+	char *enc[] = { (char *)cli, "encode", "-e", "isa", "-g", "a630", txt, "-o", back, 0 };
+	struct row rd = { "decode (bin -> text)", 1e30, 0, 0, 0, 0, { 0 } };
+	struct row re = { "encode (text -> bin)", 1e30, 0, 0, 0, 0, { 0 } };
+	double td[BENCH_RUNS], te[BENCH_RUNS];
+	int rc = 0;
+	for (int run = 0; run < BENCH_RUNS; run++) {
+		td[run] = run_quiet(dec);
+		if (td[run] < 0) {
+			printf("ir3 CLI: %s decode failed\n", cli);
+			rc = 1;
+			break;
+		}
+		pair_cksum(&rd, run, td[run], bin);
+		te[run] = run_quiet(enc);
+		if (te[run] < 0 || !same_file(bin, back)) {
+			printf("ir3 CLI: %s encode failed or gave other words\n", cli);
+			rc = 1;
+			break;
+		}
+		pair_cksum(&re, run, te[run], txt);
+	}
+	if (!rc) {
+		/* the median run (3: sort) */
+		for (int i = 0; i < BENCH_RUNS; i++)
+			for (int j = i + 1; j < BENCH_RUNS; j++) {
+				double x;
+				if (td[j] < td[i]) {
+					x = td[i];
+					td[i] = td[j];
+					td[j] = x;
+				}
+				if (te[j] < te[i]) {
+					x = te[i];
+					te[i] = te[j];
+					te[j] = x;
+				}
+			}
+		double md = td[BENCH_RUNS / 2], me = te[BENCH_RUNS / 2];
+		long tb = file_size(txt);
+		printf("ir3 CLI (%s, a630; %zu real a6xx words of Mesa's CI logs repeated to %lu instructions, %.1f MB "
+		       "binary, %.1f MB text; median of %d)\n",
+		       cli, ns, n, n * 8 / 1e6, tb / 1e6, BENCH_RUNS);
+		printf("  %-34s %9.0f insn/s  %7.3f s  %5.2fx cksum of the same bytes\n", rd.name, n / md, md, rd.ratio);
+		printf("  %-34s %9.0f insn/s  %7.3f s  %5.2fx cksum of the same bytes\n", re.name, n / me, me, re.ratio);
+		report_target("ir3 CLI decode (a6xx real code)", true, TARGET_DECODE / 1e6, n / md / 1e6, "M/s");
+		report_target("ir3 CLI encode (a6xx real code)", true, TARGET_ENCODE / 1e6, n / me / 1e6, "M/s");
+		report_figure("ir3 CLI decode / cksum (same bytes)", rd.ratio, "x");
+		report_figure("ir3 CLI encode / cksum (same text)", re.ratio, "x");
+	}
+	if (!getenv("GFXKIT_BENCH_KEEP")) {
+		remove(bin);
+		remove(txt);
+		remove(back);
+		rmdir(dir);
+	} else {
+		printf("  (kept in %s)\n", dir);
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int cli_rc = bench_cli(argc > 1 ? argv[1] : "build/gfxkit");
 	static uint64_t words[N_MAX];
 	static char texts[N_MAX][GK_IR3_TEXT_MAX];
 	static struct gk_ir3_insn in;
@@ -94,7 +267,7 @@ int main(void)
 	       best_dec / N * 1e6, exact);
 	printf("  %-34s %9.0f insn/s  %6.2f us/insn  (%u assembled)\n", "encode (text -> word, verified)", N / best_enc,
 	       best_enc / N * 1e6, enc_ok);
-	report_target("ir3 decode (a630 cat6)", true, TARGET_DECODE / 1e6, N / best_dec / 1e6, "M/s");
-	report_target("ir3 encode (a630 cat6)", true, TARGET_ENCODE / 1e6, N / best_enc / 1e6, "M/s");
-	return exact && enc_ok ? 0 : 1;
+	report_figure("ir3 library decode (a630 random cat6)", N / best_dec / 1e6, "M/s");
+	report_figure("ir3 library encode (a630 random cat6)", N / best_enc / 1e6, "M/s");
+	return exact && enc_ok && !cli_rc ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-/* Adreno ir3 shader instructions (a3xx..a6xx): decode to the text Mesa's
+/* Adreno ir3 shader instructions (a3xx..a8xx): decode to the text Mesa's
  * isaspec disassembler prints, assemble that text back, check, JSON.
  * Instructions are 64-bit; bit 0 is the low bit of the first 32-bit word. */
 #ifndef GFXKIT_IR3_H
@@ -46,8 +46,16 @@ struct gk_ir3_insn {
 	int64_t branch;              /* its value: target = this instruction's index + branch */
 };
 
-/* "a630", "630", "a6xx", "adreno630"... -> Mesa's gpu_id (630); 0 ok, -1
- * unknown (or a NULL argument). */
+/* The description a gpu id is read with.  The default is Mesa 26.2's
+ * (a3xx..a8xx), what current Mesa prints; a gpu id with this flag uses Mesa's
+ * January 2025 one (a3xx..a7xx), whose text differs in a few places
+ * (docs/ir3.md, "Descriptions").  Every function below taking a gpu id
+ * takes it; gk_ir3_gpu sets it for "a630@mesa-2025". */
+#define GK_IR3_MESA_2025 0x10000u
+
+/* "a630", "630", "a6xx", "adreno630", "0x44050000"... -> Mesa's gpu_id (630),
+ * with "@mesa-2025" after it GK_IR3_MESA_2025 too ("@mesa-26.2": the
+ * default); 0 ok, -1 unknown (or a NULL argument). */
 int gk_ir3_gpu(const char *name, unsigned *gpu_id);
 /* the accepted GPU names, for usage text */
 const char *gk_ir3_gpu_help(void);

@@ -24,7 +24,7 @@ printf 'c0060006_0181800f\nc0d20906_02800004\nc0260c0a_0a61b180\nc7060120_038000
 run "decode hex 64-bit" 0 decode -e isa -g a630 a.hex
 cp out ref.txt
 has ref.txt "decode" '^0x00000000: ldg\.u32 r1\.z, g\[r1\.z\+7\], 1$'
-has ref.txt "decode" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z\)<<2\], r0\.z, 2$'
+has ref.txt "decode" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z<<2\)\], r0\.z, 2$'
 has ref.txt "decode" '^0x00000010: ldib\.b\.untyped\.1d\.u32\.4\.nonuniform\.base0 r2\.z, r2\.z, r1\.z$'
 has ref.txt "decode" '^0x00000018: stc\.u32 c\[a1\.x\+32\], r0\.x, 3$'
 empty err "decode"
@@ -45,13 +45,20 @@ same out ref.txt "a6xx"
 # ---- encode reads decode's output back ----------------------------------
 run "encode" 0 encode -e isa -g a630 ref.txt
 same out a.bin "encode of decode output"
+# (the stg.a line is as Mesa printed it until 2025: still read)
 printf 'ldg.u32 r1.z, g[r1.z+7], 1\n\n  stg.a.f32   g[r1.x+(r1.z)<<2],  r0.z, 2   ; a comment\n' >t.s
 run "encode bare text" 0 encode -e isa -g a630 -f hex t.s
 has out "encode -f hex" '^0x0181800f 0xc0060006$'
 has out "encode -f hex" '^0x02800004 0xc0d20906$'
 cp out t.hex
 run "decode of encode -f hex" 0 decode -e isa -g a630 t.hex
-has out "hex round trip" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z\)<<2\], r0\.z, 2$'
+has out "hex round trip" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z<<2\)\], r0\.z, 2$'
+run "decode @mesa-2025" 0 decode -e isa -g a630@mesa-2025 t.hex
+has out "Mesa 2025's text" '^0x00000008: stg\.a\.f32 g\[r1\.x\+\(r1\.z\)<<2\], r0\.z, 2$'
+cp out t2025.txt
+run "encode @mesa-2025" 0 encode -e isa -g a630@mesa-2025 -f hex t2025.txt
+same out t.hex "Mesa 2025's text assembles with @mesa-2025"
+says "no a8xx in 2025" 2 err 'needs -g' decode -e isa -g a840@mesa-2025 t.hex
 
 # ---- raw form: don't-care bits, no match, lossless ----------------------
 printf 'c0220200_0361b801\nffffffff_ffffffff\n' >raw.hex
@@ -66,23 +73,29 @@ le64 c0220200_0361b801 ffffffff_ffffffff >raw.bin
 same out raw.bin "raw form round trip"
 
 # ---- every vector of the repository, decode then encode ------------------
-# (Mesa's current ones; "raw 0x..." is Mesa's text for a word nothing matches)
-for gpu in 420 540 630 730; do
-	grep -v '^#' "$ROOT/tests/vectors/ir3_2025.tsv" | awk -F'\t' -v g=$gpu '$1 == g && $3 !~ /^raw / { print $2 }' >v$gpu.hex
-	grep -v '^#' "$ROOT/tests/vectors/ir3_2025.tsv" | awk -F'\t' -v g=$gpu '$1 == g && $3 !~ /^raw / { print $3 }' >v$gpu.want
-	run "decode vectors $gpu" 0 decode -e isa -g a$gpu v$gpu.hex
-	grep -v '^    ;' out | sed 's/^0x[0-9a-f]*: //; s/^\[0x[0-9a-f_]*\] ; //' >v$gpu.got
-	same v$gpu.got v$gpu.want "vectors $gpu: text"
-	cp out v$gpu.txt
-	run "encode vectors $gpu" 0 encode -e isa -g a$gpu v$gpu.txt
-	cp out v$gpu.bin
-	run "decode again $gpu" 0 decode -e isa -g a$gpu v$gpu.bin
-	same out v$gpu.txt "vectors $gpu: lossless"
+# (Mesa 26.2's with the default description, Mesa 2025's with @mesa-2025;
+# "raw 0x..." is Mesa's text for a word nothing matches)
+for spec in ir3_mesa26:420 ir3_mesa26:540 ir3_mesa26:630 ir3_mesa26:730 ir3_mesa26:840 ir3_mesa26:0x44050000 \
+	ir3_2025:420@mesa-2025 ir3_2025:540@mesa-2025 ir3_2025:630@mesa-2025 ir3_2025:730@mesa-2025; do
+	set=${spec%%:*}
+	gpu=${spec#*:}
+	col=${gpu%@*}
+	[ "$col" = 0x44050000 ] && col=840
+	grep -v '^#' "$ROOT/tests/vectors/$set.tsv" | awk -F'\t' -v g=$col '$1 == g && $3 !~ /^raw / { print $2 }' >v.hex
+	grep -v '^#' "$ROOT/tests/vectors/$set.tsv" | awk -F'\t' -v g=$col '$1 == g && $3 !~ /^raw / { print $3 }' >v.want
+	run "decode $set $gpu" 0 decode -e isa -g $gpu v.hex
+	grep -v '^    ;' out | sed 's/^0x[0-9a-f]*: //; s/^\[0x[0-9a-f_]*\] ; //' >v.got
+	same v.got v.want "$set $gpu: Mesa's text"
+	cp out v.txt
+	run "encode $set $gpu" 0 encode -e isa -g $gpu v.txt
+	cp out v.bin
+	run "decode again $set $gpu" 0 decode -e isa -g $gpu v.bin
+	same out v.txt "$set $gpu: lossless"
 done
 
 # ---- random words of every generation round-trip ------------------------
 awk 'BEGIN { srand(7); for (i = 0; i < 400; i++) { h = int(rand() * 4294967296); if (i % 2) h = h % 536870912 + 3221225472; printf "%08x_%08x\n", h, int(rand() * 4294967296) } }' >rnd.hex
-for gpu in a306 a420 a530 a660 a730; do
+for gpu in a306 a420 a530 a660 a730 a840 a630@mesa-2025; do
 	run "decode random $gpu" 0 decode -e isa -g $gpu rnd.hex
 	cp out rnd.txt
 	run "encode random $gpu" 0 encode -e isa -g $gpu rnd.txt
@@ -102,9 +115,14 @@ has err "check" '^raw\.hex: 1 error, 1 warning$'
 # stg.a is a6xx only; on a5xx the same bits are nothing
 printf 'c0d20906_02800004\n' >stga.hex
 says "check wrong gen" 1 out 'error: -: stg\.a is not an instruction of gpu 540$' check -e isa -g a540 stga.hex
-# ldg.a asserts bit 11 = 0
+# ldg.a's default case asserts bit 11 = 0; this word shows an override
+# (as isaspec, asserts are checked in the chosen case only), whose text
+# does not carry bit 11
 printf 'c0020011_04c08823\n' >assert.hex
-says "check assert" 0 out 'warning: ldg\.a: dw0\[11:11\]: ldg\.a expects 0x0 in bits 11\.\.11$' check -e isa -g a630 assert.hex
+says "check assert" 0 out 'warning: ldg\.a: dw0\[11:11\]: the text does not show bits 0x0000000000000800 ' check -e isa -g a630 assert.hex
+# ldg.a with an offset and both shifts takes the default case, whose assert is checked
+printf 'c0020011_04c09c23\n' >assert2.hex
+says "check assert (default case)" 0 out 'warning: ldg\.a: dw0\[11:11\]: ldg\.a expects 0x0 in bits 11\.\.11$' check -e isa -g a630 assert2.hex
 le64 c0d20906_02800004 >trail.bin
 printf 'abc' >>trail.bin
 run "decode -f bin with trailing bytes" 0 decode -e isa -g a630 -f bin trail.bin
@@ -142,17 +160,27 @@ same out "$ROOT/examples/a630_cat6.txt" "examples/a630_cat6.bin decodes to examp
 says "check example" 0 err ': 0 errors, 0 warnings$' check -e isa -g a630 "$ROOT/examples/a630_cat6.bin"
 
 # ---- the committed tables are what the generator makes of the XML ---------
-# (Mesa's January 2025 description; the March 2022 one must still generate)
+# (Mesa 26.2's description, the default; Mesa's January 2025 one, kept as
+# @mesa-2025; the March 2022 one must still generate)
 XML=$ROOT/../shared/reference/ir3
-if [ ! -f "$XML/mesa-2025/ir3.xml" ]; then
-	skip "$XML/mesa-2025/ir3.xml not found: the generator check of the committed ir3 tables not run (a fresh clone has no ../shared)"
+if [ ! -f "$XML/mesa-current/ir3.xml" ]; then
+	skip "$XML/mesa-current/ir3.xml not found: the generator check of the committed ir3 tables not run (a fresh clone has no ../shared)"
 elif ! command -v python3 >/dev/null 2>&1; then
 	skip "python3 not installed: the generator check of the committed ir3 tables (scripts/gen_ir3.py) not run"
 else
-	mkdir gen gen2022
-	if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-2025" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
+	mkdir gen gen2025 gen2022
+	if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-current" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
 	same gen/ir3_tab.c "$ROOT/src/isa/ir3/ir3_tab.c" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_tab.c"
 	same gen/ir3_counts.h "$ROOT/src/isa/ir3/ir3_counts.h" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_counts.h"
+	has gen.err "26.2 description" '^382 bitsets, 265 leaves under #instruction, 75 expressions, 642 fields$'
+	if [ ! -f "$XML/mesa-2025/ir3.xml" ]; then
+		skip "$XML/mesa-2025/ir3.xml not found: the generator check of Mesa's 2025 description not run"
+	else
+		if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-2025" gen2025 2025 2>gen2025.err; then ok; else bad "gen_ir3.py 2025 failed: $(tail -1 gen2025.err)"; fi
+		same gen2025/ir3_2025_tab.c "$ROOT/src/isa/ir3/ir3_2025_tab.c" "scripts/gen_ir3.py 2025 output vs src/isa/ir3/ir3_2025_tab.c"
+		same gen2025/ir3_2025_counts.h "$ROOT/src/isa/ir3/ir3_2025_counts.h" "scripts/gen_ir3.py 2025 output vs src/isa/ir3/ir3_2025_counts.h"
+		has gen2025.err "2025 description" '^354 bitsets, 248 leaves under #instruction, 61 expressions, 559 fields$'
+	fi
 	if [ ! -f "$XML/ir3.xml" ]; then
 		skip "$XML/ir3.xml not found: the generator check of Mesa's 2022 description not run"
 	else
@@ -182,12 +210,15 @@ says "--labels only decodes" 2 err 'labels is for decode -e isa' encode -e isa -
 says "--labels only ir3" 2 err 'labels is for decode -e isa' decode -e pm4 -g gfx9 --labels lab.s
 
 # ---- Mesa's freedreno CI logs: real captures as Mesa prints them ----------
-# Each shader (instruction index back at 0) is decoded with the GPU the log
-# names and compared with Mesa's text line by line (a raw line by its text;
-# Mesa's "no match" words have none); fd-clouds was printed with branch
-# labels: decoded with --labels, label lines included.  Mesa's text of a
-# log (of each shader, labels and all, for fd-clouds) assembles back to the
-# same words where every word has a text (not the crash dumps' garbage).
+# The logs are from Mesa before 26.2, so each shader (instruction index back
+# at 0) is decoded with the GPU the log names and that Mesa's description
+# (@mesa-2025) and compared with Mesa's text line by line (a raw line by its
+# text; Mesa's "no match" words have none); fd-clouds was printed with
+# branch labels: decoded with --labels, label lines included.  Mesa's text of
+# a log (of each shader, labels and all, for fd-clouds) assembles back to the
+# same words with the default description (old texts are read) where every
+# word has a text (not the crash dumps' garbage).  With the default
+# description every word decodes as well: the same words have an encoding.
 TR=$ROOT/../shared/reference/captures/mesa-freedreno-traces
 if [ ! -d "$TR" ]; then
 	skip "$TR not found: Mesa's freedreno CI logs not compared (a fresh clone has no ../shared)"
@@ -196,6 +227,7 @@ elif ! command -v gzip >/dev/null 2>&1; then
 else
 	tr_lines=0
 	tr_shaders=0
+	tr_now=0
 	for spec in glxgears-a420:a420 compute-a540:a540 fd-clouds:a630 crash:a630 crash_prefetch:a618 \
 		dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list:a640; do
 		log=${spec%:*}
@@ -230,8 +262,14 @@ else
 		fi
 		for h in tr/*.hex; do
 			s=${h%.hex}
-			"$G" decode -e isa -g $gpu $labels "$h" >"$s.out" 2>"$s.derr"
+			"$G" decode -e isa -g $gpu@mesa-2025 $labels "$h" >"$s.out" 2>"$s.derr"
 			hasnot "$s.derr" "$log shader $(basename "$s"): sanitizer" 'runtime error|AddressSanitizer|LeakSanitizer'
+			"$G" decode -e isa -g $gpu "$h" >"$s.now" 2>"$s.nerr"
+			hasnot "$s.nerr" "$log shader $(basename "$s"): sanitizer (26.2)" 'runtime error|AddressSanitizer|LeakSanitizer'
+			nm_old=$(grep -c '^0x[0-9a-f]*: \[0x[0-9a-f_]*\]$' "$s.out")
+			nm_now=$(grep -c '^0x[0-9a-f]*: \[0x[0-9a-f_]*\]$' "$s.now")
+			if [ "$nm_now" -le "$nm_old" ]; then ok; else bad "$log shader $(basename "$s"): $nm_now words without an encoding in Mesa 26.2's description, $nm_old in 2025's"; fi
+			tr_now=$((tr_now + $(grep -c '^0x' "$s.now")))
 			grep -v '^    ;' "$s.out" | sed 's/^0x[0-9a-f]*: //; s/^\[0x[0-9a-f_]*\] ; //; s/^\[0x[0-9a-f_]*\]$/-/' >"$s.got"
 			tr_lines=$((tr_lines + $(wc -l <"$s.want")))
 			same "$s.got" "$s.want" "$log shader $(basename "$s"): Mesa's text"
@@ -243,7 +281,19 @@ else
 			fi
 		done
 	done
-	echo "# Mesa CI logs: $tr_shaders shaders, $tr_lines lines (with label lines) compared"
+	echo "# Mesa CI logs: $tr_shaders shaders, $tr_lines lines (with label lines) compared; $tr_now words decoded with Mesa 26.2's description"
+	# make bench's sample (tools/bench_ir3.c) is the a6xx logs' words, in order
+	for log in fd-clouds crash_prefetch dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list crash; do
+		[ -f "$TR/$log.log.gz" ] && gzip -dc "$TR/$log.log.gz" | awk '
+			match($0, /:[0-9]+:[0-9][0-9][0-9][0-9]:[0-9][0-9][0-9][0-9]\[[0-9a-f]+x_[0-9a-f]+x\] /) {
+				w = substr($0, index($0, "[") + 1, 19)
+				if (substr($0, RSTART + RLENGTH) ~ /^l[0-9]+:$/) next
+				gsub(/x/, "", w)
+				print w
+			}'
+	done >sample.words
+	grep -v '^#' "$ROOT/tests/vectors/ir3_mesa_ci_a6xx.hex" >sample.want
+	same sample.words sample.want "tests/vectors/ir3_mesa_ci_a6xx.hex is the a6xx logs' words"
 fi
 
 # ---- errors and usage -----------------------------------------------------

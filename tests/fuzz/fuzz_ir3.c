@@ -1,14 +1,15 @@
 /* libFuzzer target for the ir3 decoder, printers and encoder (`make fuzz-ir3`).
  *
- * Input: byte 0 picks the GPU (byte 0 % 10: a306, a420, a530, a540, a630,
- * a660, a702, a730, a740, a750 -- the a7xx encodings of Mesa's 2025
- * description); the rest is used
+ * Input: byte 0 picks the GPU (byte 0 % 13: a306, a420, a530, a540, a630,
+ * a660, a702, a730, a740, a750, a840 with Mesa 26.2's description, the
+ * default; a630 and a730 with Mesa 2025's, @mesa-2025); the rest is used
  *  (a) as 8-byte little-endian instructions (the first 4): each is decoded, its line
  *      (gk_ir3_line) must assemble back to the very same 64 bits, an exact
  *      line must be the text alone, and the JSON must be one valid object;
  *  (b) as text, one instruction per line: whatever assembles must decode to
  *      that text (white space squeezed) or be the raw form, or be a 2022
- *      spelling (".s8 ", "p0.x") whose word's current text assembles to it.
+ *      spelling (".s8 ", "p0.x") whose word's current text assembles to it,
+ *      or be Mesa 2025's text of the word (the default assembler reads it).
  * Any broken property aborts with __builtin_trap(). */
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,10 +26,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n);
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
-	static const unsigned gpus[] = { 306, 420, 530, 540, 630, 660, 702, 730, 740, 750 };
+	static const unsigned gpus[] = { 306, 420, 530, 540, 630, 660, 702, 730, 740, 750, 840,
+					 630 | GK_IR3_MESA_2025, 730 | GK_IR3_MESA_2025 };
 	if (n < 1)
 		return 0;
-	unsigned gpu = gpus[p[0] % 10];
+	unsigned gpu = gpus[p[0] % (sizeof gpus / sizeof gpus[0])];
 	p++;
 	n--;
 	static struct gk_ir3_insn in;
@@ -83,6 +85,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 			uint64_t again = ~w;
 			bool old_spelling = (strstr(norm, ".s8 ") || strstr(norm, " p0.x")) &&
 					    gk_ir3_encode(gpu, in.text, strlen(in.text), &again, NULL) == 0 && again == w;
+			static struct gk_ir3_insn old;
+			old_spelling = old_spelling || (!(gpu & GK_IR3_MESA_2025) &&
+							gk_ir3_decode(gpu | GK_IR3_MESA_2025, w, &old, NULL) == 0 &&
+							!strcmp(old.text, norm));
 			if (norm[0] != '[' && strncmp(norm, "raw ", 4) && strcmp(in.text, norm) && !old_spelling)
 				__builtin_trap();
 		}

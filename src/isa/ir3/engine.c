@@ -24,7 +24,7 @@ struct ir3_unit_text {
 
 struct ir3_engine {
 	unsigned gpu_id;
-	char gpu[16];
+	char gpu[32];
 	struct gk_ir3_insn insn; /* the unit last decoded */
 	uint64_t offset;
 	bool labels;
@@ -57,7 +57,7 @@ static void *ir3_open(const char *gpu)
 		return NULL;
 	e->gpu_id = id;
 	e->labels = labels;
-	snprintf(e->gpu, sizeof e->gpu, "a%u", id);
+	snprintf(e->gpu, sizeof e->gpu, "a%u%s", id & ~GK_IR3_MESA_2025, id & GK_IR3_MESA_2025 ? "@mesa-2025" : "");
 	return e;
 }
 

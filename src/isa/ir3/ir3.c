@@ -5,6 +5,15 @@
  * leaf first, then through params, then in the enclosing scope.  Encode
  * reads the text against the same display templates, inverts the derived
  * fields, and accepts a result only when decoding it gives the text back. */
+#ifdef IR3_LEGACY
+/* compiled again for an older description (ir3_2025.c): the entry points
+ * that read the tables get that description's names; the rest (GPU names,
+ * the line and JSON forms) exist once, in the default's unit */
+#define gk_ir3_decode_with gk_ir3_2025_decode_with
+#define gk_ir3_encode gk_ir3_2025_encode
+#define gk_ir3_label_text gk_ir3_2025_label_text
+#define gk_ir3_encodings gk_ir3_2025_encodings
+#endif
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +44,7 @@ static int64_t sext(uint64_t v, unsigned w)
 	return (int64_t)((v ^ m) - m);
 }
 
+#ifndef IR3_LEGACY
 /* ---- GPUs ---- */
 
 static const struct {
@@ -46,27 +56,44 @@ static const struct {
 	{ "a505", 505 }, { "a506", 506 }, { "a508", 508 }, { "a509", 509 }, { "a510", 510 }, { "a512", 512 },
 	{ "a530", 530 }, { "a540", 540 }, { "a605", 605 }, { "a608", 608 }, { "a610", 610 }, { "a612", 612 },
 	{ "a618", 618 }, { "a619", 619 }, { "a620", 620 }, { "a630", 630 }, { "a640", 640 }, { "a650", 650 },
-	{ "a660", 660 }, { "a680", 680 }, { "a690", 690 }, { "a7xx", 700 }, { "a702", 702 }, { "a730", 730 }, { "a740", 740 }, { "a750", 750 },
+	{ "a660", 660 }, { "a680", 680 }, { "a690", 690 }, { "a7xx", 700 }, { "a702", 702 }, { "a730", 730 },
+	{ "a740", 740 }, { "a750", 750 }, { "a8xx", 800 }, { "a810", 810 }, { "a825", 825 }, { "a829", 829 },
+	{ "a830", 830 }, { "a840", 840 },
 };
 
-/* Mesa's chip ids (freedreno_devices.py): a7xx parts have no gpu id, and
- * their core byte is not the generation (a740 is 0x43050a01), so these are
- * looked up; other chip ids 0xCCMMmmpp read as core * 100 + major * 10 +
- * minor, as Mesa's fd_dev_gpu_id does (0x06030002 is a630). */
+/* Mesa's chip ids (src/freedreno/common/freedreno_devices.py): a7xx and
+ * a8xx parts have no gpu id, and their core byte is not the generation
+ * (a740 is 0x43050a01, a830 0x44050000), so these are looked up; other chip
+ * ids 0xCCMMmmpp read as core * 100 + major * 10 + minor, as Mesa's
+ * fd_dev_gpu_id does (0x06030002 is a630).  The a8xx rows are Mesa 26.2's
+ * (0x44050000 is what its disassembler tests call INSTR_8XX); the X2
+ * parts have no Adreno number and read as the generation, 800, which is
+ * all an encoding range compares. */
 static const struct {
 	uint32_t chip;
 	unsigned id;
 } chips[] = {
-	{ 0x07000200, 702 }, { 0x07030001, 730 }, { 0x43050a01, 740 }, { 0x43051401, 750 },
+	{ 0x07000200, 702 }, { 0x07030001, 730 }, { 0x43050a01, 740 }, { 0x43050b00, 740 }, { 0x43051401, 750 },
+	{ 0x44010000, 810 }, { 0x44030000, 825 }, { 0x44030a20, 829 }, { 0x44050000, 830 }, { 0x44050001, 830 },
+	{ 0x44050a31, 840 }, { 0x44060030, 800 }, { 0x44070031, 800 }, { 0x44070041, 800 },
 };
 
 static int chip_id(const char *s, unsigned *gpu_id)
 {
 	char *end;
-	unsigned long long v = strtoull(s + 2, &end, 16);
-	if (end == s + 2 || *end || v > 0xffffffffull)
+	unsigned char c0 = (unsigned char)s[2];
+	/* strtoull would also take blanks and a sign */
+	if (!((c0 >= '0' && c0 <= '9') || ((c0 | 0x20) >= 'a' && (c0 | 0x20) <= 'f')))
 		return -1;
-	v &= 0xffffffffull;
+	unsigned long long v = strtoull(s + 2, &end, 16);
+	if (end == s + 2 || *end)
+		return -1;
+	/* Mesa's "any speed bin" form puts 0xffff above the 32-bit id
+	 * (0xffff44050a31) */
+	if (v >> 32 == 0xffff)
+		v &= 0xffffffffull;
+	if (v > 0xffffffffull)
+		return -1;
 	for (size_t i = 0; i < sizeof chips / sizeof chips[0]; i++)
 		if (chips[i].chip == v) {
 			*gpu_id = chips[i].id;
@@ -79,10 +106,9 @@ static int chip_id(const char *s, unsigned *gpu_id)
 	return 0;
 }
 
-int gk_ir3_gpu(const char *name, unsigned *gpu_id)
+/* the GPU part of a name, without a description suffix ("@mesa-2025") */
+static int gpu_part(const char *name, unsigned *gpu_id)
 {
-	if (!name || !gpu_id)
-		return -1;
 	if (!strncmp(name, "adreno", 6))
 		name += 6;
 	if ((name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) && name[2])
@@ -95,11 +121,44 @@ int gk_ir3_gpu(const char *name, unsigned *gpu_id)
 	return -1;
 }
 
+int gk_ir3_gpu(const char *name, unsigned *gpu_id)
+{
+	if (!name || !gpu_id)
+		return -1;
+	/* "GPU@mesa-2025": Mesa's January 2025 description instead of the
+	 * default (Mesa 26.2, also "@mesa-26.2") */
+	const char *at = strchr(name, '@');
+	unsigned desc = 0;
+	char gpu[32];
+	if (at) {
+		if (!strcmp(at + 1, "mesa-2025"))
+			desc = GK_IR3_MESA_2025;
+		else if (strcmp(at + 1, "mesa-26.2") != 0)
+			return -1;
+		if ((size_t)(at - name) >= sizeof gpu)
+			return -1;
+		memcpy(gpu, name, (size_t)(at - name));
+		gpu[at - name] = 0;
+		name = gpu;
+	}
+	unsigned id;
+	if (gpu_part(name, &id) != 0)
+		return -1;
+	/* the 2025 description has no a8xx */
+	if (desc && id >= 800)
+		return -1;
+	*gpu_id = id | desc;
+	return 0;
+}
+
 const char *gk_ir3_gpu_help(void)
 {
-	return "a3xx a4xx a5xx a6xx a7xx, or a GPU: a305..a330 a405 a420 a430 a505..a540 a605..a690 "
-	       "a702 a730 a740 a750 (also without the 'a', e.g. 630), or a Mesa chip id (0x07030001)";
+	return "a3xx a4xx a5xx a6xx a7xx a8xx, or a GPU: a305..a330 a405 a420 a430 a505..a540 a605..a690 "
+	       "a702 a730 a740 a750 a810 a825 a829 a830 a840 (also without the 'a', e.g. 630), or a Mesa chip id "
+	       "(0x07030001, 0x44050000); GPU@mesa-2025 for Mesa's January 2025 text (a3xx..a7xx)";
 }
+
+#endif
 
 /* ---- decode ---- */
 
@@ -117,13 +176,14 @@ struct dstate {
 	uint64_t label_base;
 	int bad_expr;  /* the expression of the first override of the instruction's own scope that holds
 			* and whose asserted bits the word breaks; -1 none (for the encoder) */
-	int stack[64]; /* expressions being evaluated, innermost last */
+	int stack[IR3_EVAL_STACK]; /* expressions being evaluated, innermost last */
 	unsigned sp;
 	/* for the exactness proof (see proven_exact): bits the text determines,
 	 * whether something shown may not read back to its bits, and every
 	 * scope decoded */
 	uint64_t shown;
 	int lossy;
+	int unchosen; /* a scope's word is one the assembler does not choose (ir3_bitset.enc_when) */
 	unsigned nscopes;
 	struct {
 		int16_t bs;
@@ -165,6 +225,7 @@ static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, 
 	st->sp = 0;
 	st->shown = 0;
 	st->lossy = 0;
+	st->unchosen = 0;
 	st->nscopes = 0;
 }
 
@@ -275,13 +336,17 @@ static uint64_t eval(const struct dscope *sc, int e)
 }
 
 /* What a nested bitset calls name is, in the scope around it, the param of
- * holder (the field holding it) passed "as" name; other names stay. */
+ * holder (the field holding it) passed "as" name.  A name no param passes
+ * is not looked up outside (isaspec's resolve_field, isaspec_decode_impl.c:
+ * a nested scope sees its own fields and its params only; Mesa 26.2's wmm
+ * reads IMMED_ENCODING in a source it does not pass it to, which is then
+ * 0): IR3_NNAMES, no name. */
 static unsigned outer_name(const struct ir3_field *holder, unsigned name)
 {
 	for (unsigned p = 0; holder && p < holder->nparams; p++)
 		if (gk_ir3_params[holder->param + p].as == name)
 			return gk_ir3_params[holder->param + p].name;
-	return name;
+	return IR3_NNAMES;
 }
 
 /* The field of case C called name, NULL: none */
@@ -351,12 +416,20 @@ static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsi
 	return resolve(sc, name, val, where);
 }
 
+static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* A field an expression reads; one no scope has reads as 0, as isaspec's
+ * isa_decode_field, which also reports it ("no field 'X' in 'Y'") */
 static uint64_t field_value(const struct dscope *sc, unsigned name)
 {
 	uint64_t v = 0;
 	const struct dscope *w;
-	if (!resolve_here(sc, name, &v, &w))
+	if (!resolve_here(sc, name, &v, &w)) {
+		diag(sc->st, GK_WARNING, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s in %s (read as 0)",
+		     gk_ir3_names[name], gk_ir3_bitsets[sc->bs].name);
 		return 0;
+	}
 	return v;
 }
 
@@ -369,7 +442,7 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 	for (unsigned i = st->sp; i-- > 1;)
 		if (st->stack[i] == e)
 			return 0;
-	if (st->sp >= 64)
+	if (st->sp >= IR3_EVAL_STACK)
 		return 0;
 	st->stack[st->sp++] = e;
 	const struct ir3_op *op0 = &gk_ir3_ops[gk_ir3_exprs[e].op];
@@ -455,6 +528,8 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 			return f;
 		}
 		name = outer_name(sc->holder, name);
+		if (name >= IR3_NNAMES)
+			break;
 	}
 	return NULL;
 }
@@ -634,7 +709,7 @@ static int lone_offset(const struct ir3_field *f)
 static void shows(struct dstate *st, const struct ir3_field *f, const struct dscope *w, uint64_t val)
 {
 	unsigned width = f->high - f->low + 1u;
-	if (f->type == IR3_T_FLOAT || f->type == IR3_T_ASSERT) {
+	if (f->type == IR3_T_ASSERT) {
 		st->lossy = 1;
 		return;
 	}
@@ -642,6 +717,8 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		st->lossy = 1;
 		return;
 	}
+	if (f->type == IR3_T_FLOAT)
+		return; /* display_field reads the printed number back */
 	uint64_t v = val;
 	if (f->type == IR3_T_ENUM) {
 		/* a name two values share (alias's SCOPE: 0 and 2 are both "tex")
@@ -693,6 +770,95 @@ static void half_to_float(uint16_t h, float *out)
 		f = (s << 31) | ((e + 127 - 15) << 23) | (m << 13);
 	}
 	memcpy(out, &f, 4);
+}
+
+static uint16_t float_to_half(float x)
+{
+	uint32_t f;
+	memcpy(&f, &x, 4);
+	uint32_t s = (f >> 16) & 0x8000, e = (f >> 23) & 0xff, mnt = f & 0x7fffff;
+	if (e == 0xff)
+		return (uint16_t)(s | 0x7c00 | (mnt ? 0x200 | (mnt >> 13) : 0));
+	int ne = (int)e - 127 + 15;
+	if (ne >= 31)
+		return (uint16_t)(s | 0x7c00);
+	if (ne <= 0) {
+		if (ne < -10)
+			return (uint16_t)s;
+		mnt |= 0x800000;
+		unsigned sh = (unsigned)(14 - ne);
+		uint32_t h = mnt >> sh, rem = mnt & ((1u << sh) - 1), half = 1u << (sh - 1);
+		if (rem > half || (rem == half && (h & 1)))
+			h++;
+		return (uint16_t)(s | h);
+	}
+	uint32_t h = ((uint32_t)ne << 10) | (mnt >> 13), rem = mnt & 0x1fff;
+	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+		h++;
+	return (uint16_t)(s | h);
+}
+
+/* A float immediate as Mesa 26.2's isaspec prints it (isaspec_decode_impl.c,
+ * TYPE_FLOAT): NaN as "nan" or "-nan" (the sign from the bits), a finite
+ * whole number with one decimal ("%.1f": "1.0", "-0.0"), anything else
+ * with as many significant digits as the format needs to read back
+ * ("%.5g" for a half, "%.9g" for a single).  Mesa's January 2025 isaspec printed
+ * "%f" ("1.000000"); the encoder reads both.  Returns the length. */
+static int format_float(char *tmp, size_t cap, uint64_t val, unsigned width)
+{
+	float x;
+	uint32_t u;
+	if (width == 16) {
+		half_to_float((uint16_t)val, &x);
+	} else {
+		u = (uint32_t)val;
+		memcpy(&x, &u, 4);
+	}
+#ifdef IR3_LEGACY
+	/* isaspec's decode.c before 2025's change: "%f" of the value */
+	(void)u;
+	return snprintf(tmp, cap, "%f", (double)x);
+#else
+	memcpy(&u, &x, 4);
+	unsigned ex = u >> 23 & 0xff;
+	if (ex == 0xff && (u & 0x7fffff))
+		return snprintf(tmp, cap, "%snan", u >> 31 ? "-" : "");
+	/* whole: at least 2^23 (every such float is), or equal to its
+	 * truncation (no libm: through an integer, exact below 2^23) */
+	int whole = ex != 0xff && (ex >= 127 + 23 || x == (float)(int32_t)x);
+	if (whole)
+		return snprintf(tmp, cap, "%.1f", (double)x);
+	return snprintf(tmp, cap, width == 16 ? "%.5g" : "%.9g", (double)x);
+#endif
+}
+
+/* The bits of a float immediate of width 16 or 32 the text at p (n
+ * characters at most) reads as, as the encoder reads it; the characters
+ * used into *used (0: not a number). */
+static uint64_t parse_float(const char *p, size_t n, unsigned width, size_t *used)
+{
+	char tmp[64];
+	size_t q = 0;
+	*used = 0;
+	while (q < n && q < sizeof tmp - 1 &&
+	       ((p[q] >= '0' && p[q] <= '9') || p[q] == '.' || p[q] == '-' || p[q] == 'e' || p[q] == '+' ||
+		p[q] == 'i' || p[q] == 'n' || p[q] == 'f' || p[q] == 'a'))
+		q++;
+	if (!q)
+		return 0;
+	memcpy(tmp, p, q);
+	tmp[q] = 0;
+	char *end;
+	double d = strtod(tmp, &end);
+	if (end == tmp)
+		return 0;
+	*used = (size_t)(end - tmp);
+	float x = (float)d;
+	if (width == 16)
+		return float_to_half(x);
+	uint32_t u;
+	memcpy(&u, &x, 4);
+	return u;
 }
 
 static void display_field(const struct dscope *sc, unsigned name)
@@ -747,17 +913,20 @@ static void display_field(const struct dscope *sc, unsigned name)
 			put_num(st, "+", val, 10);
 		break;
 	case IR3_T_FLOAT: {
-		float x;
-		if (width == 16) {
-			half_to_float((uint16_t)val, &x);
-		} else {
-			uint32_t u = (uint32_t)val;
-			memcpy(&x, &u, 4);
-		}
 		char tmp[96]; /* FLT_MAX as %f is 46 characters */
-		int n = snprintf(tmp, sizeof tmp, "%f", (double)x);
+		int n = format_float(tmp, sizeof tmp, val, width);
 		if (n > 0)
 			put(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+		if (st->out) {
+			/* exact when the printed text reads back as these bits (not
+			 * a NaN's payload); the proof follows it like any field */
+			size_t used;
+			uint64_t back = n > 0 ? parse_float(tmp, (size_t)n, width, &used) : ~val;
+			if (n > 0 && used == (size_t)n && back == val)
+				assign(st, w, f, val, 0);
+			else
+				st->lossy = 1;
+		}
 		break;
 	}
 	case IR3_T_BOOL:
@@ -843,6 +1012,11 @@ static void display(struct dscope *sc)
 		return;
 	}
 	sc->cas = c;
+	/* a word the assembler would not choose for its text (another
+	 * encoding prints the same): not proven */
+	int when = gk_ir3_bitsets[sc->bs].enc_when;
+	if (when >= 0 && !eval(sc, when))
+		sc->st->unchosen = sc->st->lossy = 1;
 	/* the encoder takes this display by assuming its case's expression true
 	 * and those of the displays before it false (for the proof; the
 	 * encoder's own check, without out, needs none) */
@@ -931,7 +1105,8 @@ static int render(struct dstate *st, uint64_t word, int *proven)
 struct escope {
 	int16_t bs;      /* leaf */
 	int16_t cas;     /* the case whose display is used */
-	int16_t fo;      /* an override without display assumed true (its fields), -1: none */
+	uint8_t fos;     /* the overrides without display assumed true (their fields): a mask over fol[] */
+	const uint16_t *fol; /* the leaf's overrides without a display (gk_ir3_variant_cases) */
 	int16_t parent;
 	const struct ir3_field *holder;
 	int16_t var;     /* the variant of the leaf (try_variant's i): its build plan */
@@ -960,6 +1135,7 @@ struct enc {
 	int nsc_ready;                   /* scopes below this have ai cleared once */
 	uint8_t ai[E_MAXSC][IR3_NNAMES]; /* per scope and name: 1 + where in a[] it was last set (asg_find) */
 	unsigned long steps;
+	int enum_numbers; /* read an enum's value without a name as its number (the second pass) */
 	size_t far;      /* furthest column reached */
 	uint64_t result;
 	char check[GK_IR3_TEXT_MAX];
@@ -981,8 +1157,11 @@ struct frame {
 static int visible_case(const struct escope *S, int b, unsigned c)
 {
 	const struct ir3_bitset *B = &gk_ir3_bitsets[b];
-	if ((int)c == S->cas || (int)c == S->fo)
+	if ((int)c == S->cas)
 		return 1;
+	for (unsigned m = S->fos; m; m &= m - 1)
+		if (S->fol[__builtin_ctz(m)] == c)
+			return 1;
 	return c == B->cas + B->ncases - 1; /* the default case */
 }
 
@@ -1076,6 +1255,8 @@ static inline const struct ir3_field *efind_out(struct enc *e, int *s, unsigned 
 		if (f)
 			return f;
 		*name = outer_name(e->sc[*s].holder, *name);
+		if (*name >= IR3_NNAMES)
+			break;
 		*s = e->sc[*s].parent;
 	}
 	return NULL;
@@ -1149,26 +1330,29 @@ static int eset(struct enc *e, int s, unsigned name, uint64_t v)
 static int m(struct enc *e, const struct frame *f, size_t pos);
 
 /* The ways a decoder could show leaf: the case whose display it uses (the
- * k-th with a display, the ones before it false), and maybe one override
- * without a display whose fields it finds (cat1's s16/s32 immediates).
- * Variant i < n uses display disp[i / (nf + 1)] and, when i % (nf + 1) is
- * not 0, override fos[i % (nf + 1) - 1]; at most VARIANTS_MAX of them, from
- * the first 8 displays and 4 overrides.  The lists are the leaf's in the
- * tables (scripts/gen_ir3.py writes them once for every bitset). */
-#define VARIANTS_MAX 24
+ * k-th with a display, the ones before it false), and a set of overrides
+ * without a display whose fields it finds (cat1's s16/s32 immediates; a7xx
+ * alias's source and rt destination at once).  Variant i < n uses display
+ * disp[i / ncombo] and the overrides combos[i % ncombo] (a mask over fos[]);
+ * at most IR3_VARIANTS_MAX of them, from the first 8 displays.  The lists
+ * are the leaf's in the tables (scripts/gen_ir3.py writes them once for
+ * every bitset, and says which sets there are). */
 struct variants {
 	const uint16_t *disp, *fos;
-	unsigned nf, n;
+	const uint8_t *combos;
+	unsigned nf, ncombo, n;
 };
 
 static void variants(int leaf, struct variants *V)
 {
 	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
-	unsigned nd = B->ndisp < 8 ? B->ndisp : 8, nf = B->nfos < 4 ? B->nfos : 4;
+	unsigned nd = B->ndisp < 8 ? B->ndisp : 8;
 	V->disp = &gk_ir3_variant_cases[B->disp];
 	V->fos = V->disp + B->ndisp;
-	V->nf = nf;
-	V->n = nd * (nf + 1) < VARIANTS_MAX ? nd * (nf + 1) : VARIANTS_MAX;
+	V->nf = B->nfos < IR3_FOS_MAX ? B->nfos : IR3_FOS_MAX;
+	V->combos = &gk_ir3_fo_combos[B->combo];
+	V->ncombo = B->ncombo;
+	V->n = nd * B->ncombo < IR3_VARIANTS_MAX ? nd * B->ncombo : IR3_VARIANTS_MAX;
 }
 
 /* Is expression x "{X} == k"?  Then *name = X, *k = k. */
@@ -1182,49 +1366,60 @@ static int eq_const(int x, unsigned *name, uint64_t *k)
 	return 1;
 }
 
-/* Scope s shows no override without a display: when those overrides all
- * test one field against constants ("{SRC_REG_TYPE} == 0", "== 1" in a7xx
- * alias), that field must be none of them -- the smallest other value --
- * for a decoder to reach the default case's fields (alias's immediate). */
-static int default_selector(struct enc *e, int s, const struct variants *V)
+/* Scope s assumes none of the overrides without a display that test one
+ * field against constants ("{SRC_REG_TYPE} == 0", "== 1" in a7xx alias):
+ * when the text left that field unset, it must be none of them -- the
+ * smallest other value -- for a decoder to reach the default case's fields
+ * (alias's immediate).  Run when the whole text is read, so that a field
+ * the text shows (alias's SCOPE, "tex" or "mem") keeps the text's value. */
+static int default_selectors(struct enc *e, int s)
 {
-	unsigned sel = 0, name;
-	uint64_t ks[4], k;
-	unsigned nk = 0;
-	for (unsigned j = 0; j < V->nf; j++) {
-		int x = gk_ir3_cases[V->fos[j]].expr;
-		if (x < 0 || !eq_const(x, &name, &k) || (nk && name != sel) || nk >= 4)
-			return 1; /* not that shape: nothing to choose */
-		sel = name;
-		ks[nk++] = k;
-	}
-	if (!nk)
-		return 1;
-	uint64_t v = 0;
-	for (int again = 1; again;) {
-		again = 0;
-		for (unsigned j = 0; j < nk; j++)
-			if (ks[j] == v) {
-				v++;
-				again = 1;
+	const struct escope *S = &e->sc[s];
+	const struct ir3_bitset *B = &gk_ir3_bitsets[S->bs];
+	unsigned nf = B->nfos < IR3_FOS_MAX ? B->nfos : IR3_FOS_MAX, done = 0;
+	for (unsigned j = 0; j < nf; j++) {
+		unsigned sel, name;
+		uint64_t k;
+		if (done >> j & 1 || !eq_const(gk_ir3_cases[S->fol[j]].expr, &sel, &k))
+			continue;
+		/* the group of j: every override testing sel */
+		uint64_t ks[IR3_FOS_MAX];
+		unsigned nk = 0, chosen = 0;
+		for (unsigned i = j; i < nf; i++)
+			if (eq_const(gk_ir3_cases[S->fol[i]].expr, &name, &k) && name == sel) {
+				done |= 1u << i;
+				chosen |= S->fos >> i & 1;
+				ks[nk++] = k;
 			}
+		if (chosen)
+			continue;
+		uint64_t v = 0;
+		for (int again = 1; again;) {
+			again = 0;
+			for (unsigned i = 0; i < nk; i++)
+				if (ks[i] == v) {
+					v++;
+					again = 1;
+				}
+		}
+		int t = s;
+		unsigned nm = sel;
+		const struct ir3_field *f = efind_out(e, &t, &nm);
+		if (f && !asg_find(e, t, nm) && !eset(e, s, sel, v))
+			return 0;
 	}
-	int t = s;
-	unsigned nm = sel;
-	const struct ir3_field *f = efind_out(e, &t, &nm);
-	if (!f || asg_find(e, t, nm))
-		return 1;
-	return eset(e, s, sel, v);
+	return 1;
 }
 
 /* Open scope s as variant i of V: the chosen case's expression is true, the
- * ones before it false.  Then match its template, then go on with up. */
+ * ones before it false, and so are the chosen overrides'.  Then match its
+ * template, then go on with up. */
 static int try_variant(struct enc *e, int s, const struct variants *V, unsigned i, size_t pos, const struct frame *up)
 {
-	unsigned k = i / (V->nf + 1), f_o = i % (V->nf + 1);
-	int16_t fo = f_o ? (int16_t)V->fos[f_o - 1] : -1;
+	unsigned k = i / V->ncombo, fos = V->combos[i % V->ncombo];
 	e->sc[s].cas = (int16_t)V->disp[k];
-	e->sc[s].fo = fo;
+	e->sc[s].fos = (uint8_t)fos;
+	e->sc[s].fol = V->fos;
 	e->sc[s].var = (int16_t)i;
 	escope_clear(e, s);
 	for (unsigned j = 0; j <= k; j++) {
@@ -1232,9 +1427,11 @@ static int try_variant(struct enc *e, int s, const struct variants *V, unsigned 
 		if (ex >= 0 && !apply_assumes(e, s, ex, j == k))
 			return 0;
 	}
-	if (fo >= 0 && !apply_assumes(e, s, gk_ir3_cases[fo].expr, 1))
-		return 0;
-	if (fo < 0 && !default_selector(e, s, V))
+	for (unsigned m = fos; m; m &= m - 1)
+		if (!apply_assumes(e, s, gk_ir3_cases[V->fos[__builtin_ctz(m)]].expr, 1))
+			return 0;
+	int when = gk_ir3_bitsets[e->sc[s].bs].enc_when;
+	if (when >= 0 && !apply_assumes(e, s, when, 1))
 		return 0;
 	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[V->disp[k]].tpl];
 	struct frame f = { s, T->seg, T->seg + T->nsegs, up };
@@ -1303,32 +1500,6 @@ static uint64_t number(const char *s, size_t n, int base, int *ovf)
 	return v;
 }
 
-static uint16_t float_to_half(float x)
-{
-	uint32_t f;
-	memcpy(&f, &x, 4);
-	uint32_t s = (f >> 16) & 0x8000, e = (f >> 23) & 0xff, mnt = f & 0x7fffff;
-	if (e == 0xff)
-		return (uint16_t)(s | 0x7c00 | (mnt ? 0x200 | (mnt >> 13) : 0));
-	int ne = (int)e - 127 + 15;
-	if (ne >= 31)
-		return (uint16_t)(s | 0x7c00);
-	if (ne <= 0) {
-		if (ne < -10)
-			return (uint16_t)s;
-		mnt |= 0x800000;
-		unsigned sh = (unsigned)(14 - ne);
-		uint32_t h = mnt >> sh, rem = mnt & ((1u << sh) - 1), half = 1u << (sh - 1);
-		if (rem > half || (rem == half && (h & 1)))
-			h++;
-		return (uint16_t)(s | h);
-	}
-	uint32_t h = ((uint32_t)ne << 10) | (mnt >> 13), rem = mnt & 0x1fff;
-	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-		h++;
-	return (uint16_t)(s | h);
-}
-
 /* Try value v for field f (what scope s finds under its name: m looked it
  * up) that used text up to q, then go on. */
 static inline int take(struct enc *e, int s, const struct ir3_field *f, uint64_t v, size_t q, const struct frame *next)
@@ -1388,30 +1559,9 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		return 0;
 	}
 	case IR3_T_FLOAT: {
-		char tmp[64];
-		size_t q = 0;
-		while (q < rest && q < sizeof tmp - 1 &&
-		       ((p[q] >= '0' && p[q] <= '9') || p[q] == '.' || p[q] == '-' || p[q] == 'e' || p[q] == '+' ||
-			p[q] == 'i' || p[q] == 'n' || p[q] == 'f' || p[q] == 'a'))
-			q++;
-		if (!q)
-			return 0;
-		memcpy(tmp, p, q);
-		tmp[q] = 0;
-		char *end;
-		double d = strtod(tmp, &end);
-		if (end == tmp)
-			return 0;
-		float x = (float)d;
-		uint64_t v;
-		if (width == 16) {
-			v = float_to_half(x);
-		} else {
-			uint32_t u;
-			memcpy(&u, &x, 4);
-			v = u;
-		}
-		return take(e, s, f, v, pos + (size_t)(end - tmp), next);
+		size_t used;
+		uint64_t v = parse_float(p, rest, width, &used);
+		return used && take(e, s, f, v, pos + used, next);
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
@@ -1444,7 +1594,10 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		for (unsigned j = 0; j < nc; j++)
 			if (take(e, s, f, cand[j], pos + clen[j], next))
 				return 1;
-		k = digits(e, pos, 0);
+		/* a value without a name, printed as its number: only when no
+		 * reading of the text without one works (a8xx's cat3 "12" is an
+		 * integer immediate, not #flut's unnamed 12) */
+		k = e->enum_numbers ? digits(e, pos, 0) : 0;
 		if (k && k <= 6) {
 			uint64_t v = number(p, k, 10, &ovf);
 			if ((v >= E->n || !E->names[v]) && take(e, s, f, v, pos + k, next))
@@ -1470,7 +1623,7 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 					continue;
 				}
 				int c = e->nsc++;
-				e->sc[c] = (struct escope){ (int16_t)leaf, -1, -1, (int16_t)s, f, 0 };
+				e->sc[c] = (struct escope){ (int16_t)leaf, -1, 0, NULL, (int16_t)s, f, 0 };
 				if (try_variant(e, c, &V, k2, pos, next))
 					return 1;
 				e->na = na;
@@ -1699,7 +1852,7 @@ static int finish_once(struct enc *e, uint64_t *val, int *bad_expr)
 	dstate_init(&st, e->gpu, e->check, sizeof e->check, NULL, NULL);
 	int leaf = render(&st, val[0], NULL);
 	*bad_expr = st.bad_expr;
-	return leaf >= 0 && st.len == e->n && !memcmp(e->check, e->s, e->n); /* st.len: strlen(e->check) */
+	return leaf >= 0 && !st.unchosen && st.len == e->n && !memcmp(e->check, e->s, e->n); /* st.len: strlen */
 }
 
 /* A word that shows the text, when one is found.  An override without a
@@ -1712,6 +1865,9 @@ static int finish(struct enc *e)
 {
 	uint64_t val[E_MAXSC];
 	int bad = -1;
+	for (int s = 0; s < e->nsc; s++)
+		if (!default_selectors(e, s))
+			return 0;
 	if (!finish_once(e, val, &bad))
 		return 0;
 	e->result = val[0];
@@ -1817,17 +1973,17 @@ static int try_leaf(struct enc *e, int leaf, int named)
 		return 0;
 	struct variants V;
 	variants(leaf, &V);
-	/* variant i shows display i / (nf + 1): a display the text cannot be
+	/* variant i shows display i / ncombo: a display the text cannot be
 	 * rules out all of its variants */
 	for (unsigned d = 0, i = 0; i < V.n; d++) {
 		if (!text_may_fit(e, gk_ir3_cases[V.disp[d]].tpl, named)) {
-			i += V.nf + 1;
+			i += V.ncombo;
 			continue;
 		}
-		for (unsigned end = i + V.nf + 1; i < end && i < V.n; i++) {
+		for (unsigned end = i + V.ncombo; i < end && i < V.n; i++) {
 			e->nsc = 1;
 			e->na = 0;
-			e->sc[0] = (struct escope){ (int16_t)leaf, -1, -1, -1, NULL, 0 };
+			e->sc[0] = (struct escope){ (int16_t)leaf, -1, 0, NULL, -1, NULL, 0 };
 			if (try_variant(e, 0, &V, i, 0, NULL))
 				return 1;
 		}
@@ -1876,7 +2032,11 @@ static int legacy_2022(const char *s, size_t n, char *out, size_t cap)
 	return 1;
 }
 
-int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
+/* Assemble text for gpu_id with this description; older spellings (the
+ * 2022 rewrites, then Mesa 2025's description) only when fallback: decode's
+ * exactness check asks whether the text reads back with this description. */
+static int encode_text(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err,
+		       int fallback)
 {
 	if (!text || !word) {
 		enc_error(err, 0, "%s", !text ? "no text (NULL)" : "nowhere to put the word (NULL)");
@@ -2016,23 +2176,35 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 			tried[pos / 64] |= 1ull << (pos % 64);
 		}
 	}
-	for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
-		for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
-			unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
-			/* a pair all its displays hold that the text has not: try_leaf
-			 * would find no display that fits (text_may_fit), so nothing */
-			unsigned h = R->need_pair ? R->need_pair[pos] : IR3_PAIR_BUCKETS;
-			if (h < IR3_PAIR_BUCKETS && !(e->pairs[h / 32] >> (h % 32) & 1))
-				continue;
-			if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
-				*word = e->result;
-				rc = 0;
+	/* two passes: the second also reads a number as an enum's value
+	 * without a name, which only a word printed with a warning has */
+	for (e->enum_numbers = 0; e->enum_numbers < 2 && rc < 0 && e->steps <= E_MAXSTEPS; e->enum_numbers++)
+		for (unsigned wi = 0; wi < (IR3_MAX_LEAVES + 63) / 64 && rc < 0; wi++)
+			for (uint64_t t = tried[wi] | named[wi]; t && rc < 0; t &= t - 1) {
+				unsigned pos = wi * 64 + (unsigned)__builtin_ctzll(t);
+				/* a pair all its displays hold that the text has not:
+				 * try_leaf would find no display that fits
+				 * (text_may_fit), so nothing */
+				unsigned h = R->need_pair ? R->need_pair[pos] : IR3_PAIR_BUCKETS;
+				if (h < IR3_PAIR_BUCKETS && !(e->pairs[h / 32] >> (h % 32) & 1))
+					continue;
+				if (try_leaf(e, R->leaves[pos], named[wi] >> (pos % 64) & 1)) {
+					*word = e->result;
+					rc = 0;
+				}
 			}
-		}
-	if (rc < 0) {
+	if (rc < 0 && fallback) {
 		char alt[GK_IR3_TEXT_MAX + 8];
-		if (legacy_2022(norm, n, alt, sizeof alt) && gk_ir3_encode(gpu_id, alt, strlen(alt), word, NULL) == 0)
+		if (legacy_2022(norm, n, alt, sizeof alt) && encode_text(gpu_id, alt, strlen(alt), word, NULL, 0) == 0)
 			return 0;
+#ifndef IR3_LEGACY
+		/* a text of the Mesa before 26.2 ("(sat)mul.f ...", "(1.000000)"):
+		 * what that Mesa's assembler made of it */
+		if (gk_ir3_2025_encode(gpu_id, norm, n, word, NULL) == 0)
+			return 0;
+#endif
+	}
+	if (rc < 0) {
 		if (e->steps > E_MAXSTEPS)
 			enc_error(err, 1, "%s", "instruction too ambiguous to assemble");
 		else
@@ -2041,11 +2213,24 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 	return rc;
 }
 
+int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err)
+{
+#ifndef IR3_LEGACY
+	if (gpu_id & GK_IR3_MESA_2025)
+		return gk_ir3_2025_encode(gpu_id & ~GK_IR3_MESA_2025, text, len, word, err);
+#endif
+	return encode_text(gpu_id, text, len, word, err, 1);
+}
+
 /* ---- public decode ---- */
 
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
 		       enum ir3_exactness how)
 {
+#ifndef IR3_LEGACY
+	if (gpu_id & GK_IR3_MESA_2025)
+		return gk_ir3_2025_decode_with(gpu_id & ~GK_IR3_MESA_2025, word, out, dg, how);
+#endif
 	if (!out)
 		return -1;
 	memset(out, 0, sizeof *out);
@@ -2057,7 +2242,7 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (leaf < 0) {
 		if (!st.nerrors) {
 			/* say whether another generation has it */
-			static const unsigned gens[] = { 300, 400, 500, 600, 700 };
+			static const unsigned gens[] = { 300, 400, 500, 600, 700, 800 };
 			const char *other = NULL;
 			for (unsigned g = 0; g < sizeof gens / sizeof gens[0] && !other; g++) {
 				struct dstate gen;
@@ -2084,7 +2269,22 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	if (how == IR3_EXACT_PROOF_ONLY)
 		return 0;
 	uint64_t back = 0;
-	int enc = st.nerrors ? -1 : gk_ir3_encode(gpu_id, out->text, strlen(out->text), &back, NULL);
+	int enc = -1;
+	if (!st.nerrors) {
+		/* don't-care bits set: the text is the one of the word without
+		 * them, which the encoder writes (no field holds a don't-care
+		 * bit: test_tables checks) -- when that word is proven exact, it
+		 * is what the text assembles to, without assembling */
+		uint64_t clean = word & ~out->dontcare;
+		struct gk_ir3_insn c;
+		if (clean != word && gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY) == 0 && c.exact &&
+		    !strcmp(c.text, out->text)) {
+			enc = 0;
+			back = clean;
+		} else {
+			enc = encode_text(gpu_id, out->text, strlen(out->text), &back, NULL, 0);
+		}
+	}
 	out->exact = enc == 0 && back == word;
 	if (!st.nerrors && !out->exact) {
 		/* say which bits the text cannot carry, unless a warning already did */
@@ -2110,6 +2310,7 @@ static size_t bounded_len(const char *s, size_t cap)
 	return z ? (size_t)(z - s) : cap;
 }
 
+#ifndef IR3_LEGACY
 int gk_ir3_decode(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg)
 {
 	return gk_ir3_decode_with(gpu_id, word, out, dg, IR3_EXACT_PROVE_OR_REASSEMBLE);
@@ -2127,9 +2328,14 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	int tn = (int)bounded_len(in->text, sizeof in->text);
 	if (cap > 2 * GK_IR3_TEXT_MAX) /* the line is shorter; snprintf may refuse sizes above INT_MAX */
 		cap = 2 * GK_IR3_TEXT_MAX;
-	if (in->exact)
-		n = snprintf(buf, cap, "%.*s", tn, in->text);
-	else if (in->name)
+	if (in->exact) {
+		/* the common line, without printf */
+		size_t k = (size_t)tn < cap ? (size_t)tn : cap - 1;
+		memcpy(buf, in->text, k);
+		buf[k] = 0;
+		return k;
+	}
+	if (in->name)
 		n = snprintf(buf, cap, "[0x%08x_%08x] ; %.*s", (unsigned)(in->word >> 32), (unsigned)in->word, tn,
 			     in->text);
 	else
@@ -2139,8 +2345,14 @@ size_t gk_ir3_line(const struct gk_ir3_insn *in, char *buf, size_t cap)
 	return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
+#endif
+
 size_t gk_ir3_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap)
 {
+#ifndef IR3_LEGACY
+	if (gpu_id & GK_IR3_MESA_2025)
+		return gk_ir3_2025_label_text(gpu_id & ~GK_IR3_MESA_2025, in, index, buf, cap);
+#endif
 	if (!buf || !cap)
 		return 0;
 	buf[0] = 0;
@@ -2166,6 +2378,10 @@ size_t gk_ir3_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t
 
 size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap)
 {
+#ifndef IR3_LEGACY
+	if (gpu_id & GK_IR3_MESA_2025)
+		return gk_ir3_2025_encodings(gpu_id & ~GK_IR3_MESA_2025, out, cap);
+#endif
 	if (!out && cap)
 		return 0;
 	const struct ir3_root *R = &gk_ir3_roots[gk_ir3_root_instruction];
@@ -2181,6 +2397,7 @@ size_t gk_ir3_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap
 	return n;
 }
 
+#ifndef IR3_LEGACY
 /* ---- JSON ---- */
 
 size_t gk_ir3_json(const struct gk_ir3_insn *in, const struct gk_diags *dg, uint64_t offset, unsigned flags, char *buf,
@@ -2260,3 +2477,4 @@ size_t gk_ir3_json(const struct gk_ir3_insn *in, const struct gk_diags *dg, uint
 	gk_out_text_end(&j);
 	return j.len; /* what fitted */
 }
+#endif

@@ -1,11 +1,11 @@
 /* Table sizes of ir3_tab.c, written by scripts/gen_ir3.py. */
-#define IR3_NNAMES 121
-#define IR3_NENUMS 19
-#define IR3_NEXPRS 61
-#define IR3_NTPLS 144
-#define IR3_NFIELDS 559
-#define IR3_NCASES 399
-#define IR3_NBITSETS 354
-#define IR3_NROOTS 33
-#define IR3_NSEGS 1113
-#define IR3_MAX_LEAVES 248
+#define IR3_NNAMES 140
+#define IR3_NENUMS 21
+#define IR3_NEXPRS 75
+#define IR3_NTPLS 166
+#define IR3_NFIELDS 642
+#define IR3_NCASES 440
+#define IR3_NBITSETS 382
+#define IR3_NROOTS 37
+#define IR3_NSEGS 1333
+#define IR3_MAX_LEAVES 265

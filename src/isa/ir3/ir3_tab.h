@@ -5,7 +5,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* the description's sizes: ir3_counts.h (Mesa 26.2, the default), or an
+ * older one's, whose files define IR3_COUNTS first (its counts header also
+ * renames the gk_ir3_* tables below to gk_ir3_NAME_*) */
+#ifdef IR3_COUNTS
+#include IR3_COUNTS
+#else
 #include "ir3_counts.h"
+#endif
 
 /* field types; the display rules are Mesa's isaspec ones (see docs/ir3.md) */
 enum ir3_type {
@@ -96,6 +103,9 @@ struct ir3_field {
 };
 
 #define IR3_NAME_WORDS ((IR3_NNAMES + 63) / 64)
+/* the decoder's stack of expressions being evaluated: no expression is on
+ * it twice, so one more than there are always suffices */
+#define IR3_EVAL_STACK (IR3_NEXPRS + 2)
 
 struct ir3_case {
 	int16_t expr;  /* -1: the default case */
@@ -124,6 +134,12 @@ struct ir3_bitset {
 	 * displays can use */
 	uint16_t disp;
 	uint8_t ndisp, nfos;
+	/* the sets of those overrides a variant assumes true, as masks over
+	 * the first IR3_FOS_MAX of them: gk_ir3_fo_combos[combo .. combo +
+	 * ncombo), the empty set first; at most one of overrides that test one
+	 * field against constants (scripts/gen_ir3.py says why) */
+	uint16_t combo;
+	uint8_t ncombo;
 	/* for the exactness proof: the bits the asserts and encoder constants
 	 * ("force") of its chain's cases can set, and the fields of its chain's
 	 * default cases with an encoder constant (raw, not nested):
@@ -134,6 +150,10 @@ struct ir3_bitset {
 	 * order of ir3.c's variants()): the steps gk_ir3_build_steps[
 	 * gk_ir3_plan_start[plan + i] .. gk_ir3_plan_start[plan + i + 1]) */
 	uint32_t plan;
+	/* an expression its word must satisfy for the assembler to choose it,
+	 * where another encoding prints the same text (-1: none;
+	 * scripts/gen_ir3.py ENCODE_WHEN says which and why) */
+	int16_t enc_when;
 };
 
 /* gk_ir3_lookup[bs][name]: where a lookup of name from bitset bs ends when
@@ -220,6 +240,9 @@ extern const struct ir3_field gk_ir3_fields[IR3_NFIELDS];
 extern const struct ir3_case gk_ir3_cases[IR3_NCASES];
 extern const struct ir3_bitset gk_ir3_bitsets[IR3_NBITSETS];
 extern const uint16_t gk_ir3_variant_cases[];
+#define IR3_FOS_MAX 8
+#define IR3_VARIANTS_MAX 24
+extern const uint8_t gk_ir3_fo_combos[];
 extern const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES];
 extern const uint16_t gk_ir3_forced_fields[];
 /* a build step: a field index (its value from the text, or its encoder
@@ -246,5 +269,16 @@ struct gk_ir3_insn;
 struct gk_diags;
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
 		       enum ir3_exactness how);
+
+/* The entry points of Mesa's January 2025 description (ir3_2025.c compiles
+ * ir3.c again over ir3_2025_tab.c): the public functions send a gpu id with
+ * GK_IR3_MESA_2025 to these, without the flag. */
+struct gk_diag;
+struct gk_ir3_encoding;
+int gk_ir3_2025_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
+			    enum ir3_exactness how);
+int gk_ir3_2025_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
+size_t gk_ir3_2025_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap);
+size_t gk_ir3_2025_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
 
 #endif
