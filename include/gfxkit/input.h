@@ -196,6 +196,20 @@ const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line)
  * for an informational note, past the last and for a NULL in. */
 int gk_input_note_warns(const struct gk_input *in, unsigned i);
 
+/* gzip: an input whose first two bytes are 1f 8b (RFC 1952's magic) is a
+ * gzip file, read through gfxkit's own inflater before anything else looks
+ * at it, whatever the format (detection then sees the bytes it stands
+ * for); every member is read in turn, and each one's CRC-32 and size are
+ * checked.  Damage is an input error naming the byte of the compressed
+ * file.  The inflater's memory is fixed (about 52 KiB).  Offsets are those
+ * of the uncompressed bytes.  gk_input_set_gzip(in, false) reads the bytes
+ * as they are (for words that may start with 1f 8b, such as a buffer read
+ * out of GPU memory); only before the first gk_input_fill: 0, or -1. */
+int gk_input_set_gzip(struct gk_input *in, bool on);
+/* Whether the input is read through the inflater (known once the first
+ * bytes are read); false for a NULL in. */
+bool gk_input_gzipped(const struct gk_input *in);
+
 /* The memory the input carries beside its stream (a capture that holds its
  * buffers, a dump of several rings at their GPU addresses), added to m as
  * regions through the memory API (include/gfxkit/memory.h), so following

@@ -388,8 +388,10 @@ static struct gk_input *ib_input(struct follow *f, struct ib_reader *r, uint64_t
 {
 	*r = (struct ib_reader){ f->o->mem_read, f->o->mem_ctx, first, last - first + 1 };
 	struct gk_input *in = gk_input_create(ib_read, r, GK_IN_BIN, 4);
-	if (in)
+	if (in) {
 		gk_input_set_base(in, first);
+		gk_input_set_gzip(in, false); /* words out of GPU memory, never a file */
+	}
 	return in;
 }
 

@@ -16,6 +16,7 @@
 
 #include "gfxkit/packet.h"
 
+#include "inflate.h"
 #include "reader.h"
 #include "scan.h"
 
@@ -32,6 +33,11 @@ enum { T_OK, T_CHAR, T_LONG, T_UNDERSCORE };
 struct gk_input {
 	gk_read_fn read;
 	void *ctx;
+	/* gzip (inflate.c): an input that starts with 1f 8b is read through
+	 * the inflater, which reads the caller's callback (read, ctx above
+	 * become the inflater's) */
+	struct gk_inflate *gz;
+	bool gz_checked, gz_off;      /* the first bytes looked at; gk_input_set_gzip(in, false) */
 	enum gk_in_format format;     /* resolved from AUTO on the first read */
 	unsigned unit;                /* bytes per unit: 4 or 8 */
 	size_t raw_len, raw_pos;
@@ -147,6 +153,7 @@ void gk_input_destroy(struct gk_input *in)
 		return;
 	if (in->started && in->rd->close)
 		in->rd->close(in->st);
+	gk_inflate_close(in->gz);
 	free(in->st);
 	free(in->words);
 	free(in);
@@ -901,6 +908,9 @@ static void start(struct gk_input *in)
 static void read_raw(struct gk_input *in)
 {
 	size_t len = 0, goal = in->format == GK_IN_AUTO ? IN_SNIFF : 1;
+again:
+	if (!in->gz_checked && goal < 2)
+		goal = 2; /* enough to see the gzip magic */
 	while (len < goal) {
 		size_t ask = IN_RAW - len;
 		long r = in->read(in->ctx, in->raw + len, ask);
@@ -909,7 +919,13 @@ static void read_raw(struct gk_input *in)
 			break;
 		}
 		if (r == -1) {
-			fail(in, GK_D_IO, 0, 0, in->raw_total, "read error");
+			uint64_t at = 0;
+			const char *why = gk_inflate_error(in->gz, &at);
+			char msg[sizeof in->error.message];
+			if (why)
+				snprintf(msg, sizeof msg, "gzip: %s (at byte %llu of the compressed file)", why,
+					 (unsigned long long)at);
+			fail(in, GK_D_IO, 0, 0, in->raw_total + len, why ? msg : "read error");
 			break;
 		}
 		if (r < 0 || (unsigned long)r > ask) {
@@ -922,6 +938,25 @@ static void read_raw(struct gk_input *in)
 		}
 		len += (size_t)r;
 		in->raw_total += (uint64_t)r;
+	}
+	if (!in->gz_checked && !in->failed) {
+		in->gz_checked = true;
+		if (len >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b && !in->gz_off) {
+			/* RFC 1952's magic: the bytes read so far are the inflater's
+			 * first, and everything from here on comes through it */
+			in->gz = gk_inflate_open(in->read, in->ctx, in->raw, len);
+			if (!in->gz) {
+				fail(in, GK_D_IO, 0, 0, 0, "out of memory for the gzip reader");
+			} else {
+				in->read = gk_inflate_read;
+				in->ctx = in->gz;
+				in->raw_total = 0;
+				in->eof = false;
+				len = 0;
+				goal = in->format == GK_IN_AUTO ? IN_SNIFF : 1;
+				goto again;
+			}
+		}
 	}
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
@@ -1292,6 +1327,19 @@ int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_pa
 	gk_packet_frame(fmt, gk_input_words(in), (size_t)avail, gk_input_offset(in), pkt);
 	gk_input_skip(in, pkt->ndw);
 	return 1;
+}
+
+int gk_input_set_gzip(struct gk_input *in, bool on)
+{
+	if (!in || in->gz_checked)
+		return -1;
+	in->gz_off = !on;
+	return 0;
+}
+
+bool gk_input_gzipped(const struct gk_input *in)
+{
+	return in && in->gz;
 }
 
 int gk_input_mem(struct gk_input *in, struct gk_mem *m, struct gk_diag *err)

@@ -2367,6 +2367,16 @@ static void nc_gk_input_gpu_addressed(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_gzipped(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_gzipped((const struct gk_input*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_gzipped((const struct gk_input*)fx_input());
+	fx_end_case();
+}
+
 static void nc_gk_input_marks(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2510,6 +2520,22 @@ static void nc_gk_input_set_base(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_input_set_base((struct gk_input*)fx_input(), 0);
+	fx_end_case();
+}
+
+static void nc_gk_input_set_gzip(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_set_gzip((struct gk_input*)NULL, false);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_set_gzip((struct gk_input*)NULL, true);
+	fx_end_case();
+	FX_CASE("on = true");
+	(void)gk_input_set_gzip((struct gk_input*)fx_input(), true);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_set_gzip((struct gk_input*)fx_input(), false);
 	fx_end_case();
 }
 
@@ -6420,6 +6446,7 @@ static const struct nc_func {
 	{ "gk_input_fill", nc_gk_input_fill },
 	{ "gk_input_format", nc_gk_input_format },
 	{ "gk_input_gpu_addressed", nc_gk_input_gpu_addressed },
+	{ "gk_input_gzipped", nc_gk_input_gzipped },
 	{ "gk_input_marks", nc_gk_input_marks },
 	{ "gk_input_mem", nc_gk_input_mem },
 	{ "gk_input_next", nc_gk_input_next },
@@ -6428,6 +6455,7 @@ static const struct nc_func {
 	{ "gk_input_offset", nc_gk_input_offset },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },
+	{ "gk_input_set_gzip", nc_gk_input_set_gzip },
 	{ "gk_input_set_reg_lookup", nc_gk_input_set_reg_lookup },
 	{ "gk_input_set_ring", nc_gk_input_set_ring },
 	{ "gk_input_skip", nc_gk_input_skip },
