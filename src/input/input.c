@@ -79,6 +79,8 @@ struct gk_input {
 	void *st;                     /* its state */
 	bool started;                 /* st made and opened */
 	char want[GK_IN_RING_NAME];   /* gk_input_set_ring */
+	bool want_subs;               /* gk_input_set_submits */
+	uint64_t sub_first, sub_last;
 	/* dumps read a line at a time */
 	size_t ln_len;
 	bool ln_long, ln_ready;       /* too long; complete and waiting for the window */
@@ -965,10 +967,20 @@ again:
 		 * say so (AUTO only picks: the reader of the form picked reads it
 		 * exactly as when it is named, refusals included) */
 		in->format = sniff(in->raw, len, in->eof, in->unit);
+		const struct gk_reader *r;
+		for (size_t k = 0; in->format == GK_IN_BIN && in->unit == 4 && (r = gk_reader_at(k)) != NULL; k++)
+			if (r->sniff_bin && r->sniff_bin(in->raw, len))
+				in->format = r->format; /* a binary form of its own (an .rd capture) */
 		in->rd = gk_reader_of(in->format);
 	}
 	if (!in->started && !in->failed)
 		start(in);
+	if (in->want_subs && !in->failed && !(in->rd->flags & GK_RD_SUBMITS)) {
+		char msg[160];
+		snprintf(msg, sizeof msg, "submits %llu-%llu asked for, but the input is %s: only an .rd capture holds submits",
+			 (unsigned long long)in->sub_first, (unsigned long long)in->sub_last, in->rd->what);
+		fail(in, GK_D_IO, 0, 0, 0, msg);
+	}
 	if (in->want[0] && !in->failed && !in->rd->ring) {
 		char msg[320], forms[96]; /* fail() cuts the message to fit */
 		ring_forms(forms, sizeof forms);
@@ -1329,6 +1341,49 @@ int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_pa
 	return 1;
 }
 
+int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last)
+{
+	if (!in || first > last || in->started || in->raw_total)
+		return -1;
+	in->want_subs = true;
+	in->sub_first = first;
+	in->sub_last = last;
+	return 0;
+}
+
+long long gk_input_submit(const struct gk_input *in)
+{
+	if (!in || !in->started || !in->rd->submit_of)
+		return -1;
+	return in->rd->submit_of(in->st, in->abs0 + in->pos);
+}
+
+bool gk_input_has_memory(const struct gk_input *in)
+{
+	return in && in->started && in->rd->mem_read;
+}
+
+long gk_input_mem_read(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	struct gk_input *in = ctx;
+	if (!in)
+		return -1;
+	if (!in->started || !in->rd->mem_read)
+		return 0;
+	if (n > LONG_MAX)
+		n = LONG_MAX;
+	return in->rd->mem_read(in->st, in->abs0 + in->pos, addr, buf, n);
+}
+
+const char *gk_input_gpu(const struct gk_input *in, const char **engine)
+{
+	if (engine)
+		*engine = NULL;
+	if (!in || !in->started || !in->rd->gpu)
+		return NULL;
+	return in->rd->gpu(in->st, engine);
+}
+
 int gk_input_set_gzip(struct gk_input *in, bool on)
 {
 	if (!in || in->gz_checked)
@@ -1443,6 +1498,20 @@ void gk_in_mark_base(struct gk_input *in, uint64_t base)
 		return;
 	in->mark_based = true;
 	in->mark_base = base;
+}
+
+uint64_t gk_in_position(const struct gk_input *in)
+{
+	return in ? in->abs0 + in->pos : 0;
+}
+
+void gk_in_want_submits(const struct gk_input *in, uint64_t *first, uint64_t *last)
+{
+	bool w = in && in->want_subs;
+	if (first)
+		*first = w ? in->sub_first : 0;
+	if (last)
+		*last = w ? in->sub_last : UINT64_MAX;
 }
 
 void gk_in_rptr_word(struct gk_input *in, uint64_t word)
