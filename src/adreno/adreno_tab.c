@@ -88,6 +88,24 @@ const struct gk_field gk_adreno_ib3_f[] = {
 	GK_U("IB_SIZE", 2, 0, 31),
 };
 
+/* Following (cffdec.c cp_indirect: the IB's dwords are read at IB_BASE,
+ * IB_SIZE of them, and decoded one level down); the a2xx-a4xx IB_BASE is a
+ * 32-bit address */
+const struct gk_access gk_adreno_ib_acc[] = {
+	{ .rw = GK_ACC_READ, .size = GK_Z_COUNT, .addr = "IB_BASE", .count = "IB_SIZE", .n = 4 },
+};
+
+/* CP_INDIRECT_BUFFER_CHAIN (a5xx+; the kernel's a6xx preemption and
+ * turnip's chained command buffers): the OPCODE, never 0, is the chain
+ * flag the stream loop reads */
+const struct gk_field gk_adreno_hdr7_chain[] = {
+	GK_CNT("COUNT", 0, 0, 13, 1),
+	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	{ .name = "OPCODE", .namelen = 6, .seg = { { 0, 16, 22, 0 } }, .nseg = 1, .kind = GK_OPCODE, .flags = GK_F_CHAIN },
+	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_CONSTF("TYPE", 0, 28, 31, 7),
+};
+
 /* type-4 offsets are 19 bits of dwords */
 const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES] = {
 	[GK_ADRENO_SPACE_MMIO] = { "mmio", 0, 0x200000 },

@@ -19,6 +19,18 @@ extern const struct gk_field gk_adreno_hdr2[], gk_adreno_hdr_bad[], gk_adreno_hd
 extern const struct gk_field gk_adreno_ib7_f[], gk_adreno_ib3_f[];
 #define GK_ADRENO_NIB7 2
 #define GK_ADRENO_NIB3 2
+/* ... its one access, the buffer the stream loop follows (GK_P_IB), and
+ * the type-7 header whose OPCODE marks CP_INDIRECT_BUFFER_CHAIN as a
+ * chain (GK_F_CHAIN: the CP continues there and does not come back) */
+extern const struct gk_access gk_adreno_ib_acc[];
+extern const struct gk_field gk_adreno_hdr7_chain[];
+/* the rows of the generated table's indirect buffers (scripts/gen_adreno.py) */
+#define GK_ADRENO_IB_ROW(hdr_, kind_) \
+	.hdr = (hdr_), .nhdr = GK_ADRENO_NHDR##kind_, .fields = gk_adreno_ib##kind_##_f, .nfields = GK_ADRENO_NIB##kind_, \
+	.access = gk_adreno_ib_acc, .naccess = 1, .flags = GK_P_IB
+#define GK_ADRENO_IB7 GK_ADRENO_IB_ROW(gk_adreno_hdr7, 7)
+#define GK_ADRENO_IB7_CHAIN GK_ADRENO_IB_ROW(gk_adreno_hdr7_chain, 7)
+#define GK_ADRENO_IB3 GK_ADRENO_IB_ROW(gk_adreno_hdr3, 3)
 
 enum { GK_ADRENO_SPACE_MMIO, GK_ADRENO_NSPACES };
 extern const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES];

@@ -526,12 +526,16 @@ static const char *rd_gpu(const void *st, const char **engine)
 }
 
 /* A binary input is an .rd when its first sections parse as redump.h's:
- * the first one a type a capture starts with, every header in the window
- * a known type of a size that fits. */
+ * the first a section a capture starts with (TEST, CMD, GPU_ID, CHIP_ID,
+ * GPUADDR), at least two whole sections in the window (one when the input
+ * is that short), every header a known type of a size its type allows, the
+ * text sections text, GPU_ID a GPU number.  A command stream whose first
+ * words happen to read as a section header (SDMA's WRITE_LINEAR is 2, an
+ * .rd's CMD) fails on the rest. */
 static bool rd_sniff(const uint8_t *p, size_t n)
 {
 	size_t i = 0;
-	unsigned seen = 0;
+	unsigned whole = 0;
 	while (i + 8 <= n) {
 		uint32_t t = le32(p + i), s = le32(p + i + 4);
 		if (t == 0xffffffffu && s == 0xffffffffu) {
@@ -540,16 +544,25 @@ static bool rd_sniff(const uint8_t *p, size_t n)
 		}
 		if (t >= RD_TYPES || s > RD_SECTION_MAX)
 			return false;
-		if (!seen && t != RD_TEST && t != RD_CMD && t != RD_GPU_ID && t != RD_CHIP_ID && t != RD_GPUADDR)
+		if (!whole && t != RD_TEST && t != RD_CMD && t != RD_GPU_ID && t != RD_CHIP_ID && t != RD_GPUADDR)
 			return false;
 		if ((t == RD_GPUADDR || t == RD_CMDSTREAM_ADDR) && s != 8 && s != 12)
 			return false;
 		if ((t == RD_GPU_ID && s != 4) || (t == RD_CHIP_ID && s != 8))
 			return false;
-		seen++;
+		if (s > n - i - 8)
+			break; /* past the window */
+		const uint8_t *b = p + i + 8;
+		if (t == RD_GPU_ID && (le32(b) < 100 || le32(b) > 999))
+			return false;
+		/* text up to its NUL (what follows it is the writer's padding) */
+		for (uint32_t k = 0; (t == RD_TEST || t == RD_CMD) && k < s && b[k]; k++)
+			if (!((b[k] >= 0x20 && b[k] < 0x7f) || b[k] == '\n' || b[k] == '\t'))
+				return false;
+		whole++;
 		i += 8 + (size_t)s;
 	}
-	return seen > 0;
+	return whole >= 2 || (whole == 1 && i == n);
 }
 
 const struct gk_reader gk_reader_rd = {
