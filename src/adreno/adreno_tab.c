@@ -106,6 +106,40 @@ const struct gk_field gk_adreno_hdr7_chain[] = {
 	GK_CONSTF("TYPE", 0, 28, 31, 7),
 };
 
+/* CP_SET_DRAW_STATE groups (adreno_pm4.xml CP_SET_DRAW_STATE: COUNT [15:0],
+ * DISABLE bit 17, DISABLE_ALL_GROUPS bit 18; cffdec.c cp_set_draw_state
+ * reads a 32-bit address and 2 dwords a group before a5xx, a 64-bit one and
+ * 3 dwords from a5xx on) */
+const struct gk_adreno_group_row gk_adreno_draw_state_rows[] = {
+	{ "CP_SET_DRAW_STATE", GK_ADRENO_A4XX, 2, 0, 0xffffu, (1u << 17) | (1u << 18) },
+	{ "CP_SET_DRAW_STATE", GK_ADRENO_A5XX | GK_ADRENO_A6XX | GK_ADRENO_A7XX, 3, 1, 0xffffu, (1u << 17) | (1u << 18) },
+};
+const unsigned gk_adreno_ndraw_state_rows = sizeof gk_adreno_draw_state_rows / sizeof gk_adreno_draw_state_rows[0];
+
+/* CP_SET_RENDER_MODE on a5xx: ADDR_1 is a buffer of ADDR_1_LEN dwords of
+ * packets the CP runs (cffdec.c cp_set_render_mode; adreno_pm4.xml
+ * CP_SET_RENDER_MODE_5 .. _7, dwords 6-8 with the header) */
+const struct gk_adreno_buf_row gk_adreno_buf_rows[] = {
+	{ "CP_SET_RENDER_MODE", GK_ADRENO_A5XX, 7, 1, 6, 0xffffffffu, "ADDR_1_LO" },
+};
+const unsigned gk_adreno_nbuf_rows = sizeof gk_adreno_buf_rows / sizeof gk_adreno_buf_rows[0];
+
+/* Shader loads (adreno_pm4.xml enums a4xx_state_type / a6xx_state_type
+ * ST4_SHADER = ST6_SHADER = 0, a4xx_state_src SS4_DIRECT 0 / SS4_INDIRECT 2,
+ * a6xx_state_src SS6_DIRECT 0 / SS6_INDIRECT 2, a4xx/a6xx_state_block
+ * SB*_VS_SHADER 8 .. SB*_CS_SHADER 13).  A unit of a shader is 128 bytes,
+ * 16 instructions (fd-clouds: NUM_UNIT 88 loads the 1408 instructions Mesa
+ * disassembles).  The data of a direct load follows the packet's fixed
+ * dwords: dword 3 of a type-3 CP_LOAD_STATE4, dword 4 of the type-7 forms. */
+const struct gk_adreno_load_row gk_adreno_load_rows[] = {
+	{ "CP_LOAD_STATE4", GK_ADRENO_A4XX, 0, 0, 2, 8, 13, 3, 128 },
+	{ "CP_LOAD_STATE4", GK_ADRENO_A5XX, 0, 0, 2, 8, 13, 4, 128 },
+	{ "CP_LOAD_STATE6_GEOM", GK_ADRENO_A6XX | GK_ADRENO_A7XX, 0, 0, 2, 8, 13, 4, 128 },
+	{ "CP_LOAD_STATE6_FRAG", GK_ADRENO_A6XX | GK_ADRENO_A7XX, 0, 0, 2, 8, 13, 4, 128 },
+	{ "CP_LOAD_STATE6", GK_ADRENO_A6XX | GK_ADRENO_A7XX, 0, 0, 2, 8, 13, 4, 128 },
+};
+const unsigned gk_adreno_nload_rows = sizeof gk_adreno_load_rows / sizeof gk_adreno_load_rows[0];
+
 /* type-4 offsets are 19 bits of dwords */
 const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES] = {
 	[GK_ADRENO_SPACE_MMIO] = { "mmio", 0, 0x200000 },

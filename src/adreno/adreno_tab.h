@@ -32,6 +32,51 @@ extern const struct gk_field gk_adreno_hdr7_chain[];
 #define GK_ADRENO_IB7_CHAIN GK_ADRENO_IB_ROW(gk_adreno_hdr7_chain, 7)
 #define GK_ADRENO_IB3 GK_ADRENO_IB_ROW(gk_adreno_hdr3, 3)
 
+/* The buffers packets point the CP at besides indirect buffers, followed
+ * through the format's follow hook (adreno.c), as Mesa's cffdec.c reads
+ * them (cp_set_draw_state, cp_load_state).
+ *
+ * Draw-state groups: after the header, groups of group_dw dwords, the
+ * first holding COUNT (dwords of packets) in count_bits and the flags, the
+ * next the address (and the one after, its high half, when addr_hi).  A
+ * group with a skip bit set, or COUNT 0, names no buffer. */
+struct gk_adreno_group_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t group_dw;
+	uint8_t addr_hi;            /* 1: the address is 64 bits (the group's third dword) */
+	uint32_t count_mask;
+	uint32_t skip_bits;
+};
+extern const struct gk_adreno_group_row gk_adreno_draw_state_rows[];
+extern const unsigned gk_adreno_ndraw_state_rows;
+
+/* A buffer of packets a packet names by dwords: its address at addr_dw
+ * (and addr_dw + 1, the high half, when addr_hi), its length in dwords at
+ * count_dw (count_mask). */
+struct gk_adreno_buf_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t addr_dw, addr_hi, count_dw;
+	uint32_t count_mask;
+	const char *field;          /* how diagnostics name the address */
+};
+extern const struct gk_adreno_buf_row gk_adreno_buf_rows[];
+extern const unsigned gk_adreno_nbuf_rows;
+
+/* Shader loads: packets whose STATE_TYPE field says a shader (shader_type)
+ * and STATE_SRC where it is (direct: in the packet from dword data_dw;
+ * indirect: at EXT_SRC_ADDR[_HI]), for STATE_BLOCK values first_block ..
+ * last_block; NUM_UNIT units of unit_bytes of ir3 instructions. */
+struct gk_adreno_load_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t shader_type, src_direct, src_indirect, first_block, last_block, data_dw;
+	uint32_t unit_bytes;
+};
+extern const struct gk_adreno_load_row gk_adreno_load_rows[];
+extern const unsigned gk_adreno_nload_rows;
+
 enum { GK_ADRENO_SPACE_MMIO, GK_ADRENO_NSPACES };
 extern const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES];
 
