@@ -506,13 +506,21 @@ static bool frame_stage(struct level *L)
 	long avail = gk_input_fill(L->in, FRAME_LOOKAHEAD);
 	if (avail <= 0)
 		return false;
+	/* a capture's submit ends its units (the next submit's words are
+	 * another buffer) */
+	size_t unbroken = gk_input_unbroken(L->in);
+	if (unbroken && (size_t)avail > unbroken)
+		avail = (long)unbroken;
 	size_t len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
-	while (len > (size_t)avail) {
+	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
 		/* longer than the window holds so far: bring in the rest and
 		 * frame again, since a length field may lie past what framing
 		 * saw (CIK SDMA counts in a body dword); the end of the input
-		 * may still cut the unit off */
+		 * (or of the submit) may still cut the unit off */
 		long more = gk_input_fill(L->in, len);
+		unbroken = gk_input_unbroken(L->in);
+		if (unbroken && (size_t)more > unbroken)
+			more = (long)unbroken;
 		if (more <= avail)
 			break;
 		avail = more;

@@ -1351,6 +1351,20 @@ int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last)
 	return 0;
 }
 
+size_t gk_input_unbroken(const struct gk_input *in)
+{
+	if (!in)
+		return 0;
+	size_t avail = in->nwords - in->pos;
+	if (!in->rd || !(in->rd->flags & GK_RD_SUBMITS))
+		return avail; /* a ring's wrap and a log's skip go on at the next offset */
+	uint64_t at = in->abs0 + in->pos;
+	for (unsigned k = 1; k < in->nseg; k++)
+		if (in->seg_word[k] > at && in->seg_word[k] - at < avail)
+			avail = (size_t)(in->seg_word[k] - at);
+	return avail;
+}
+
 long long gk_input_submit(const struct gk_input *in)
 {
 	if (!in || !in->started || !in->rd->submit_of)

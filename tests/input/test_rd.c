@@ -285,5 +285,29 @@ int main(void)
 		gk_engine_close(e);
 		gk_input_destroy(in);
 	}
+	/* a packet that runs past the end of its submit is cut there: the next
+	 * submit's dwords are another buffer */
+	{
+		struct cap d = { .n = 0 };
+		sect(&d, T_GPU_ID, &gpu, 4);
+		static const uint32_t s0[] = { 0x408e0402, 0 }; /* a write of 2 registers, 1 value given */
+		buffer(&d, 0x1000, s0, 2);
+		submit(&d, 0x1000, 2);
+		buffer(&d, 0x2000, ib_b, 1);
+		submit(&d, 0x2000, 1);
+		struct src s = { d.b, d.n, 0, 3 };
+		struct gk_input *in = gk_input_create(rd, &s, GK_IN_AUTO, 4);
+		struct gk_engine *e = gk_engine_open("adreno", "a630", NULL);
+		static char buf[4096];
+		struct gk_out out = GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
+		struct gk_stream_opts so = { .check = 1, .name = "t.rd" };
+		struct gk_stream_stats st;
+		gk_stream_run(e, in, &so, &out, &st);
+		buf[out.len < sizeof buf ? out.len : sizeof buf - 1] = 0;
+		CHECK(st.units == 2 && st.errors == 1 && strstr(buf, "t.rd:0x1000: error:") && strstr(buf, "runs past the end"),
+		      "a packet cut by its submit's end: %llu units: %s", (unsigned long long)st.units, buf);
+		gk_engine_close(e);
+		gk_input_destroy(in);
+	}
 	return tl_done();
 }
