@@ -631,6 +631,34 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag,
 			   struct cli_out *of, bool *opened);
 
+/* decode --summary: every unit to the Adreno summary, which prints; the
+ * units themselves are not shown */
+struct summary_ctx {
+	struct gk_adreno_summary *s;
+	struct gk_input *in;
+	struct gk_out *out;
+};
+
+static int summary_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
+			const struct gk_diags *dg)
+{
+	struct summary_ctx *c = ctx;
+	(void)offset;
+	(void)words;
+	(void)n;
+	(void)dg;
+	gk_adreno_summary_unit(c->s, e, gk_input_submit(c->in), c->out);
+	return GK_UNIT_GO;
+}
+
+static int discard_write(void *ctx, const void *p, size_t n)
+{
+	(void)ctx;
+	(void)p;
+	(void)n;
+	return 0;
+}
+
 /* the input reader's notes from *shown on (which devcoredump ring is read
  * and why; a pointer it had to bring into the ring, as a warning), on
  * stderr: "FILE:LINE: note: ..." or "FILE: warning: ..." */
@@ -776,7 +804,28 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	/* a devcoredump says which of its rings it reads as soon as the ring's
 	 * words begin: the note comes before the decode */
 	input_notes(name, in, &notes);
-	gk_stream_run(e, in, &so, &out, &stats);
+	struct summary_ctx sc = { NULL, in, &out };
+	char sbuf[4096];
+	struct gk_out quiet = GK_OUT_INIT(sbuf, sizeof sbuf, discard_write, NULL);
+	if (o->summary) {
+		sc.s = strcmp(gk_engine_name(e), "adreno") ? NULL : gk_adreno_summary_create(gk_engine_gpu(e));
+		if (!sc.s) {
+			fprintf(stderr, "%s: %s: --summary is for Adreno streams (-e adreno, an .rd capture)\n", CLI_PROG, name);
+			gk_input_destroy(in);
+			cli_close(f);
+			gk_mem_destroy(mem);
+			gk_engine_close(own);
+			return 2;
+		}
+		so.unit = summary_unit;
+		so.unit_ctx = &sc;
+		so.json = 0;
+	}
+	gk_stream_run(e, in, &so, sc.s ? &quiet : &out, &stats);
+	if (sc.s) {
+		gk_adreno_summary_end(sc.s, &out);
+		gk_adreno_summary_destroy(sc.s);
+	}
 	gk_out_flush(&out);
 	if (color && cli_color_flush(&colored))
 		out.failed = 1;

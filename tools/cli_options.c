@@ -44,6 +44,8 @@ const struct cli_option cli_options[] = {
 	{ "--frame", NULL, CLI_ARG_NUMBER, "N", AT(submit), AT(has_submit), 0, STREAMS, 0,
 	  "takes a number (0x hex or decimal)", 1, NULL, NULL, "--frame is for decode and check",
 	  "cffdump's spelling of --submit N (its --frame counts submits)" },
+	{ "--summary", NULL, CLI_ARG_FLAG, NULL, AT(summary), 0, 0, CLI_DECODE, 0, NULL, 0, NULL, NULL,
+	  "--summary is for decode", "-e adreno: each submit's draws, blits and dispatches with their render targets" },
 	{ "--bo", NULL, CLI_ARG_RANGES, "BASE:SIZE", AT(bos), AT(nbos), CLI_MAX_BOS, CLI_CHECK, CLI_ISA_NO,
 	  "takes BASE:SIZE (0x hex or decimal, ending at most at 2^64)", 2, "needs BASE:SIZE",
 	  "more than " STR(CLI_MAX_BOS) " --bo buffers", "--bo is for check",

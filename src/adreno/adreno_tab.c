@@ -140,6 +140,42 @@ const struct gk_adreno_load_row gk_adreno_load_rows[] = {
 };
 const unsigned gk_adreno_nload_rows = sizeof gk_adreno_load_rows / sizeof gk_adreno_load_rows[0];
 
+/* The summary's events (cffdec.c counts draws at the CP_DRAW_* packets and
+ * blits at CP_BLIT and the BLIT event; parse-submits.lua the same) */
+#define ALL_A (GK_ADRENO_A2XX | GK_ADRENO_A3XX | GK_ADRENO_A4XX | GK_ADRENO_A5XX | GK_ADRENO_A6XX | GK_ADRENO_A7XX)
+const struct gk_adreno_event_row gk_adreno_event_rows[] = {
+	{ "CP_DRAW_INDX", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDX_2", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDX_BIN", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDX_2_BIN", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDX_OFFSET", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_AUTO", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDIRECT", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDX_INDIRECT", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_DRAW_INDIRECT_MULTI", ALL_A, GK_ADRENO_EV_DRAW, NULL, NULL },
+	{ "CP_BLIT", ALL_A, GK_ADRENO_EV_BLIT, NULL, NULL },
+	{ "CP_EVENT_WRITE", ALL_A, GK_ADRENO_EV_BLIT, "EVENT", "BLIT" },
+	{ "CP_EVENT_WRITE7", ALL_A, GK_ADRENO_EV_BLIT, "EVENT", "BLIT" },
+	{ "CP_EXEC_CS", ALL_A, GK_ADRENO_EV_DISPATCH, NULL, NULL },
+	{ "CP_EXEC_CS_INDIRECT", ALL_A, GK_ADRENO_EV_DISPATCH, NULL, NULL },
+};
+const unsigned gk_adreno_nevent_rows = sizeof gk_adreno_event_rows / sizeof gk_adreno_event_rows[0];
+
+/* The targets' registers (a3xx.xml-a6xx.xml names) */
+const struct gk_adreno_summary_row gk_adreno_summary_rows[] = {
+	{ GK_ADRENO_A3XX, "RB_MRT[%s%x].BUF_BASE", NULL, "RB_MRT[%s%x].BUF_INFO", "COLOR_FORMAT", NULL, NULL, NULL, NULL,
+	  "GRAS_SC_WINDOW_SCISSOR_TL", "GRAS_SC_WINDOW_SCISSOR_BR", "X", "Y", "RB_COPY_DEST_BASE", NULL, "RB_COPY_DEST_INFO" },
+	{ GK_ADRENO_A4XX, "RB_MRT[%s%x].BASE", NULL, "RB_MRT[%s%x].BUF_INFO", "COLOR_FORMAT", NULL, NULL, "RB_DEPTH_INFO",
+	  "DEPTH_FORMAT", "GRAS_SC_WINDOW_SCISSOR_TL", "GRAS_SC_WINDOW_SCISSOR_BR", "X", "Y", "RB_COPY_DEST_BASE", NULL, "RB_COPY_DEST_INFO" },
+	{ GK_ADRENO_A5XX, "RB_MRT[%s%x].BASE_LO", "RB_MRT[%s%x].BASE_HI", "RB_MRT[%s%x].BUF_INFO", "COLOR_FORMAT",
+	  "RB_DEPTH_BUFFER_BASE_LO", "RB_DEPTH_BUFFER_BASE_HI", "RB_DEPTH_BUFFER_INFO", "DEPTH_FORMAT",
+	  "GRAS_SC_WINDOW_SCISSOR_TL", "GRAS_SC_WINDOW_SCISSOR_BR", "X", "Y", "RB_BLIT_DST_LO", "RB_BLIT_DST_HI", "RB_BLIT_DST_INFO" },
+	{ GK_ADRENO_A6XX | GK_ADRENO_A7XX, "RB_MRT[%s%x].BASE", NULL, "RB_MRT[%s%x].BUF_INFO", "COLOR_FORMAT",
+	  "RB_DEPTH_BUFFER_BASE", NULL, "RB_DEPTH_BUFFER_INFO", "DEPTH_FORMAT", "GRAS_SC_WINDOW_SCISSOR_TL", "GRAS_SC_WINDOW_SCISSOR_BR", "X", "Y",
+	  "RB_BLIT_DST", NULL, "RB_BLIT_DST_INFO" },
+};
+const unsigned gk_adreno_nsummary_rows = sizeof gk_adreno_summary_rows / sizeof gk_adreno_summary_rows[0];
+
 /* type-4 offsets are 19 bits of dwords */
 const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES] = {
 	[GK_ADRENO_SPACE_MMIO] = { "mmio", 0, 0x200000 },

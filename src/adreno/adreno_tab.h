@@ -77,6 +77,33 @@ struct gk_adreno_load_row {
 extern const struct gk_adreno_load_row gk_adreno_load_rows[];
 extern const unsigned gk_adreno_nload_rows;
 
+/* The summary (adreno_summary.c): which packets are draws, blits and
+ * dispatches (a packet by name, or one whose field has a value by name,
+ * such as CP_EVENT_WRITE's EVENT = BLIT), and, per generation, the
+ * registers that name the targets (array names as Mesa prints them:
+ * "RB_MRT[%s%x].BASE" takes "" and 0, then "0x" and 1 ...). */
+enum { GK_ADRENO_EV_DRAW, GK_ADRENO_EV_BLIT, GK_ADRENO_EV_DISPATCH };
+struct gk_adreno_event_row {
+	const char *packet;
+	unsigned gens;
+	unsigned kind;               /* GK_ADRENO_EV_* */
+	const char *field, *value;   /* NULL: the packet alone */
+};
+extern const struct gk_adreno_event_row gk_adreno_event_rows[];
+extern const unsigned gk_adreno_nevent_rows;
+
+#define GK_ADRENO_SUMMARY_MRTS 8
+struct gk_adreno_summary_row {
+	unsigned gens;
+	const char *mrt_base, *mrt_base_hi, *mrt_info; /* hi NULL: 32 bits, or NAME+1 of a 64-bit register */
+	const char *format_field;                     /* the colour format field of mrt_info and blit_info */
+	const char *depth_base, *depth_base_hi, *depth_info, *depth_format_field;
+	const char *tl, *br, *x, *y;                  /* the window scissor's corners (inclusive) and their fields */
+	const char *blit_base, *blit_base_hi, *blit_info;
+};
+extern const struct gk_adreno_summary_row gk_adreno_summary_rows[];
+extern const unsigned gk_adreno_nsummary_rows;
+
 enum { GK_ADRENO_SPACE_MMIO, GK_ADRENO_NSPACES };
 extern const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES];
 

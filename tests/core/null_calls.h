@@ -102,6 +102,80 @@ static void nc_gk_adreno_regs(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_summary_create(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_summary_create((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_summary_create((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_summary_create((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_summary_create((const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_destroy(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_destroy((struct gk_adreno_summary*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_destroy((struct gk_adreno_summary*)fx_adreno_summary());
+	fx_forget((const void *)(struct gk_adreno_summary*)fx_adreno_summary());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_end(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)NULL, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)NULL, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("o NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)fx_adreno_summary(), (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_end((struct gk_adreno_summary*)fx_adreno_summary(), (struct gk_out*)fx_out());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_unit(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)NULL, (long long)0, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)NULL, LLONG_MAX, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("e NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)NULL, 0, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("o NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("submit = LLONG_MAX");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), LLONG_MAX, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("submit = LLONG_MIN");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), LLONG_MIN, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("submit = -1");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), -1, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)fx_out());
+	fx_end_case();
+}
+
 static void nc_gk_amdgpu_asm_create(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6487,6 +6561,10 @@ static const struct nc_func {
 	{ "gk_adreno_format_init", nc_gk_adreno_format_init },
 	{ "gk_adreno_gpu_help", nc_gk_adreno_gpu_help },
 	{ "gk_adreno_regs", nc_gk_adreno_regs },
+	{ "gk_adreno_summary_create", nc_gk_adreno_summary_create },
+	{ "gk_adreno_summary_destroy", nc_gk_adreno_summary_destroy },
+	{ "gk_adreno_summary_end", nc_gk_adreno_summary_end },
+	{ "gk_adreno_summary_unit", nc_gk_adreno_summary_unit },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
 	{ "gk_amdgpu_asm_errors", nc_gk_amdgpu_asm_errors },
