@@ -31,10 +31,14 @@
 enum { S_HEADER, S_BLOCK, S_STORED, S_CODES, S_TRAILER, S_NEXT, S_DONE };
 
 /* a canonical Huffman code: how many codes of each length, and the
- * symbols in code order */
+ * symbols in code order; and for the codes of FAST bits or fewer, a table
+ * indexed by the next FAST bits of the stream (as they arrive, least
+ * significant first): symbol << 4 | length, 0 for a longer code */
+#define FAST 9
 struct huff {
 	uint16_t count[MAXBITS + 1];
 	uint16_t symbol[NLEN];
+	uint16_t fast[1u << FAST];
 };
 
 struct gk_inflate {
@@ -159,6 +163,21 @@ static int build(struct huff *h, const uint8_t *len, unsigned n)
 	for (unsigned s = 0; s < n; s++)
 		if (len[s])
 			h->symbol[offs[len[s]]++] = (uint16_t)s;
+	/* the short codes, in code order (3.2.2: consecutive values within a
+	 * length, the first of each length after the last of the one before,
+	 * doubled), bit-reversed since they are sent most significant bit first */
+	memset(h->fast, 0, sizeof h->fast);
+	unsigned code = 0, index = 0;
+	for (unsigned l = 1; l <= FAST; l++) {
+		for (unsigned k = 0; k < h->count[l]; k++, code++, index++) {
+			unsigned rev = 0;
+			for (unsigned b = 0; b < l; b++)
+				rev |= ((code >> b) & 1u) << (l - 1 - b);
+			for (unsigned fill = rev; fill < (1u << FAST); fill += 1u << l)
+				h->fast[fill] = (uint16_t)(h->symbol[index] << 4 | l);
+		}
+		code <<= 1;
+	}
 	return left > 0;
 }
 
@@ -180,6 +199,21 @@ static bool usable(const struct huff *h, int r)
  * 3.1.1): -1 on a code no symbol has, -2 when the file ended. */
 static int decode(struct gk_inflate *z, const struct huff *h, const char *inside)
 {
+	/* the table first, from the bits at hand (the stream may end sooner:
+	 * then the code bit by bit below says where) */
+	while (z->bitcnt < FAST) {
+		int c = pull(z);
+		if (c < 0)
+			break;
+		z->bitbuf |= (uint64_t)c << z->bitcnt;
+		z->bitcnt += 8;
+	}
+	unsigned e = h->fast[z->bitbuf & ((1u << FAST) - 1u)];
+	if (e && (e & 15u) <= z->bitcnt) {
+		z->bitbuf >>= e & 15u;
+		z->bitcnt -= e & 15u;
+		return (int)(e >> 4);
+	}
 	int code = 0, first = 0, index = 0;
 	for (unsigned l = 1; l <= MAXBITS; l++) {
 		uint32_t b;
