@@ -497,6 +497,7 @@ struct level {
 	struct gk_follow_ref refs[GK_FOLLOW_REFS];
 	uint64_t ref_first[GK_FOLLOW_REFS], ref_last[GK_FOLLOW_REFS];
 	unsigned nrefs;
+	long long submit;               /* a capture's submit the last unit shown was in (-1: none) */
 };
 
 /* Stage: framing.  The next unit's length (len) and the words of it that
@@ -640,6 +641,15 @@ static void print_stage(struct level *L)
 			gk_out_flush(&jo);
 		}
 	} else if (!o->json) {
+		/* a capture of submits: a comment line where each begins, as
+		 * cffdump's "cmdstream[N]" (the text still encodes back) */
+		long long sub = L->depth ? -1 : gk_input_submit(L->in);
+		if (sub >= 0 && sub != L->submit) {
+			gk_out_str(L->out, "; submit ");
+			gk_out_dec(L->out, (uint64_t)sub);
+			gk_out_ch(L->out, '\n');
+			L->submit = sub;
+		}
 		L->ops->text(L->fam, dg, o->raw_words, L->out);
 		if (L->marks.have)
 			ring_notes(&L->marks, L->offset, L->n, L->out);
@@ -743,6 +753,7 @@ static void begin_stage(struct level *L)
 	}
 	gk_input_marks(L->in, &L->marks);
 	L->skip = L->depth ? 0 : o->skip;
+	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
 }
 

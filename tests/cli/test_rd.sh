@@ -20,15 +20,16 @@ says "decode without -g" 0 out '^0x00008000: CP_INDIRECT_BUFFER .*IB_BASE=0x1000
 has out "draw state followed" '^    0x00001000: CP_SET_DRAW_STATE'
 has out "the group's packets one level down" '^        0x00002000: CP_LOAD_STATE6_GEOM .*STATE_SRC=SS6_INDIRECT'
 has out "the shader in place, by the ir3 engine" '^            0x00003000: end$'
-has out "the second submit at its address" '^0x00008000: CP_WAIT_FOR_IDLE'
+has out "the second submit at its address" "^0x00008000: CP_WAIT_FOR_IDLE"
+has out "a line where each submit begins" "^; submit 1$"
 run "gzipped, the same" 0 decode a630.rd.gz
 cp out gz.txt
 run "plain" 0 decode a630.rd
 same out gz.txt "a .rd.gz decodes as the .rd"
 says "--submit 1" 0 out '^0x00008000: CP_WAIT_FOR_IDLE COUNT_PARITY=1$' decode --submit 1 a630.rd
-lines out "--submit 1: one packet" 1
+lines out "--submit 1: its line and one packet" 2
 run "--frame 1 is --submit 1" 0 decode --frame 1 a630.rd
-lines out "--frame 1: one packet" 1
+lines out "--frame 1: its line and one packet" 2
 says "--submit past the last" 2 err 'holds 2 submits \(0-1\): none of 7-7' decode --submit 7 a630.rd
 says "check" 0 err 'a630.rd: 0 errors, 0 warnings' check a630.rd
 says "-g overrides the capture's GPU" 1 err 'error' check -g a420 a630.rd
