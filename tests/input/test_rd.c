@@ -8,6 +8,7 @@
  * another size, no submit), never a crash.  Following from the capture's
  * memory: an indirect buffer missing from it is an error on the packet. */
 #include "gfxkit/gfxkit.h"
+#include "jsonschema.h"
 #include "testlib.h"
 
 struct cap {
@@ -308,6 +309,65 @@ int main(void)
 		      "a packet cut by its submit's end: %llu units: %s", (unsigned long long)st.units, buf);
 		gk_engine_close(e);
 		gk_input_destroy(in);
+	}
+	/* decode --json of the capture, following into the draw state and the
+	 * shader: every line (adreno and ir3 units, nested ones with depth,
+	 * ib and parent, the end lines) is of docs/json-schema.json */
+	{
+		static struct js_doc schema, inst;
+		static char text[1 << 17];
+		FILE *f = fopen("docs/json-schema.json", "rb");
+		size_t sn = f ? fread(text, 1, sizeof text, f) : 0;
+		if (f)
+			fclose(f);
+		if (!sn || !js_parse(&schema, text, sn)) {
+			TL_SKIP("docs/json-schema.json not read (tests run from the repository root): JSON not validated");
+		} else {
+			struct cap d = { .n = 0 };
+			sect(&d, T_GPU_ID, &gpu, 4);
+			static const uint32_t shader[4] = { 0, 0x03000000, 0, 0 };  /* end; nop */
+			buffer(&d, 0x3000, shader, 4);
+			/* CP_LOAD_STATE6_GEOM of a VS, indirect, 1 unit; a register write */
+			static const uint32_t group[] = { 0x70328003, (2u << 16) | (8u << 18) | (1u << 22), 0x3000, 0,
+							  0x408e0401, 0 };
+			buffer(&d, 0x2000, group, 6);
+			static const uint32_t ring[] = { 0x70438003, 6 | (7u << 24), 0x2000, 0 }; /* CP_SET_DRAW_STATE */
+			buffer(&d, 0x1000, ring, 4);
+			submit(&d, 0x1000, 4);
+			struct src s = { d.b, d.n, 0, 64 };
+			struct gk_input *in = gk_input_create(rd, &s, GK_IN_AUTO, 4);
+			gk_input_fill(in, 1);
+			struct gk_engine *e = gk_engine_open("adreno", gk_input_gpu(in, NULL), NULL);
+			static char buf[1 << 16];
+			struct gk_out out = GK_OUT_INIT(buf, sizeof buf - 1, NULL, NULL);
+			struct gk_stream_opts so = { .json = 1, .name = "t.rd", .mem_read = gk_input_mem_read, .mem_ctx = in };
+			struct gk_stream_stats st;
+			gk_stream_run(e, in, &so, &out, &st);
+			buf[out.len] = 0;
+			unsigned lines = 0, good = 0, ir3 = 0, nested = 0;
+			char *ln = buf;
+			uint32_t unit = js_get(&schema, js_get(&schema, 0, "$defs"), "unit");
+			(void)unit;
+			for (char *nl; (nl = strchr(ln, '\n')) != NULL; ln = nl + 1) {
+				struct js_err je;
+				memset(&je, 0, sizeof je);
+				char path[256] = "";
+				lines++;
+				bool ok = js_parse(&inst, ln, (size_t)(nl - ln)) && js_validate(&schema, 0, &inst, 0, path, 0, &je, 0);
+				good += ok;
+				if (!ok)
+					printf("# not of the schema: %s: %s: %s: %.*s\n", je.path, je.keyword, je.msg, (int)(nl - ln), ln);
+				ir3 += strstr(ln, "\"engine\":\"ir3\"") && nl > ln;
+				nested += strstr(ln, "\"depth\":") && strstr(ln, "\"depth\":") < nl;
+			}
+			CHECK(lines >= 5 && good == lines && ir3 >= 2 && nested >= 4,
+			      "JSON of a followed capture: %u lines, %u of the schema, %u ir3, %u nested:\n%s", lines, good, ir3,
+			      nested, buf);
+			gk_engine_close(e);
+			gk_input_destroy(in);
+			js_free(&schema);
+			js_free(&inst);
+		}
 	}
 	return tl_done();
 }
