@@ -210,6 +210,7 @@ $(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
 $(eval $(call FUZZ_TARGET,fuzz-lint,fuzz_lint,tests/fuzz/corpus_lint,4096))
 $(eval $(call FUZZ_TARGET,fuzz-adreno,fuzz_adreno,tests/fuzz/corpus_adreno tests/adreno/vectors,512))
 $(eval $(call FUZZ_TARGET,fuzz-msm,fuzz_msm,tests/fuzz/corpus_msm,16384))
+$(eval $(call FUZZ_TARGET,fuzz-rd,fuzz_rd,tests/fuzz/corpus_rd,8192))
 # every harness built, none run
 fuzz-build: $(FUZZ_BINS)
 # every target for $(FUZZ_LONG_SECONDS) (10 minutes), one at a time (each on
@@ -223,5 +224,5 @@ fuzz-long: $(FUZZ_BINS)
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint fuzz-adreno fuzz-build fuzz-long clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint fuzz-adreno fuzz-rd fuzz-build fuzz-long clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -552,11 +552,13 @@ def gen_packets(path):
                  '.hdr = gk_adreno_hdr%s, .nhdr = GK_ADRENO_NHDR%s' % (kind, kind), '.min_dw = 1']
             if name in IB_OPS:
                 # the indirect buffer's address and size: the database has no
-                # domain for them (Mesa's cffdump reads them in code)
+                # domain for them (Mesa's cffdump reads them in code); the
+                # macro (adreno_tab.h) gives header, fields, access and the
+                # following flags (CHAIN: the CP goes on there, no return)
                 flines = []
                 group = None
                 nfixed = 3 if kind == '7' else 2
-                d.append('.fields = gk_adreno_ib%s_f, .nfields = GK_ADRENO_NIB%s' % (kind, kind))
+                d[3] = 'GK_ADRENO_IB%s%s' % (kind, '_CHAIN' if name.endswith('_CHAIN') else '')
             if flines:
                 d.append('.fields = %s_f, .nfields = %d' % (ident, len(flines)))
             if group and glines:

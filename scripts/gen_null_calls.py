@@ -90,6 +90,7 @@ FIXTURES = {
     'struct gk_enum': 'fx_enum()',
     'struct gk_lint_regs': 'fx_lint_regs()',
     'struct gk_lint': 'fx_lint()',
+    'struct gk_adreno_summary': 'fx_adreno_summary()',
     'struct gk_bytes': 'fx_bytes()',
     'struct gk_modifier': 'fx_modifier()',
     'char': 'FX_STR',            # const char *: a NUL-terminated name or text

@@ -648,6 +648,34 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o, struct gk_engine *e)
 static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag,
 			   struct cli_out *of, bool *opened);
 
+/* decode --summary: every unit to the Adreno summary, which prints; the
+ * units themselves are not shown */
+struct summary_ctx {
+	struct gk_adreno_summary *s;
+	struct gk_input *in;
+	struct gk_out *out;
+};
+
+static int summary_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
+			const struct gk_diags *dg)
+{
+	struct summary_ctx *c = ctx;
+	(void)offset;
+	(void)words;
+	(void)n;
+	(void)dg;
+	gk_adreno_summary_unit(c->s, e, gk_input_submit(c->in), c->out);
+	return GK_UNIT_GO;
+}
+
+static int discard_write(void *ctx, const void *p, size_t n)
+{
+	(void)ctx;
+	(void)p;
+	(void)n;
+	return 0;
+}
+
 /* the input reader's notes from *shown on (which devcoredump ring is read
  * and why; a pointer it had to bring into the ring, as a warning), on
  * stderr: "FILE:LINE: note: ..." or "FILE: warning: ..." */
@@ -693,6 +721,7 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
 static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int checking, int trailing_is_diag,
 			   struct cli_out *of, bool *opened)
 {
+	int rc_early;
 	enum gk_in_format inf;
 	if (cli_decode_format(o->format, &inf))
 		return 2;
@@ -712,11 +741,14 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	*opened = true;
 	const char *name = cli_display_name(o->file);
 	struct counted_file src = { f, 0 };
-	struct gk_input *in = gk_input_create(read_counted, &src, inf, gk_engine_unit_bytes(e));
+	/* e NULL: no -g, the GPU the input says (an .rd capture's GPU_ID) */
+	struct gk_input *in = gk_input_create(read_counted, &src, inf, e ? gk_engine_unit_bytes(e) : 4);
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
+	if (in && o->has_submit)
+		gk_input_set_submits(in, o->submit, o->submit);
 	/* listings that name registers in place of their offsets (umr, Mesa) */
-	if (in)
+	if (in && e)
 		gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e);
 	if (in && o->ring && gk_input_set_ring(in, o->ring)) {
 		fprintf(stderr, "%s: --ring takes a ring name of 1 to 63 bytes, not '%s'\n", CLI_PROG, CLI_Q(o->ring));
@@ -742,10 +774,45 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		out.write = cli_color_write;
 		out.ctx = &colored;
 	}
+	/* a capture says its GPU and the engine of its streams in its first
+	 * sections: that engine for the GPU -g gives, else for its own */
+	unsigned notes = 0;
+	gk_input_fill(in, 1);
+	const char *ieng = NULL, *igpu = gk_input_gpu(in, &ieng);
+	struct gk_engine *own = NULL;
+	if (!gk_input_error(in) && ((!e && igpu) || (e && ieng && !o->engine && strcmp(gk_engine_name(e), ieng)))) {
+		struct gk_diag err;
+		own = gk_engine_open(o->engine ? o->engine : ieng, o->gpu ? o->gpu : igpu, &err);
+		if (!own) {
+			fprintf(stderr, "%s: %s: %s (the GPU the capture names; -g overrides it)\n", CLI_PROG, name, err.message);
+			gk_input_destroy(in);
+			cli_close(f);
+			gk_mem_destroy(mem);
+			return 2;
+		}
+		e = own;
+	}
+	if (!e) {
+		input_notes(name, in, &notes);
+		if (gk_input_error(in)) {
+			rc_early = cli_input_error(name, in);
+		} else {
+			fprintf(stderr, "%s: -g GPU is required: %s does not say which GPU it is from\n", CLI_PROG, name);
+			rc_early = 2;
+		}
+		gk_input_destroy(in);
+		cli_close(f);
+		gk_mem_destroy(mem);
+		return rc_early;
+	}
+	/* a capture that holds its buffers by submit is followed from them
+	 * (as cffdump does), --follow or not */
+	bool own_mem = gk_input_has_memory(in);
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
-		.mem_read = o->follow ? gk_mem_reader : NULL, .mem_ctx = mem,
+		.mem_read = own_mem ? gk_input_mem_read : o->follow ? gk_mem_reader : NULL,
+		.mem_ctx = own_mem ? (void *)in : (void *)mem,
 		/* check stops printing at 1000 (1 GB of garbage would print 268
 		 * million lines); decode shows everything unless asked */
 		.max_diags = o->has_max_errors ? o->max_errors : checking ? CLI_CHECK_MAX_ERRORS : 0,
@@ -753,10 +820,29 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	struct gk_stream_stats stats;
 	/* a devcoredump says which of its rings it reads as soon as the ring's
 	 * words begin: the note comes before the decode */
-	unsigned notes = 0;
-	gk_input_fill(in, 1);
 	input_notes(name, in, &notes);
-	gk_stream_run(e, in, &so, &out, &stats);
+	struct summary_ctx sc = { NULL, in, &out };
+	char sbuf[4096];
+	struct gk_out quiet = GK_OUT_INIT(sbuf, sizeof sbuf, discard_write, NULL);
+	if (o->summary) {
+		sc.s = strcmp(gk_engine_name(e), "adreno") ? NULL : gk_adreno_summary_create(gk_engine_gpu(e));
+		if (!sc.s) {
+			fprintf(stderr, "%s: %s: --summary is for Adreno streams (-e adreno, an .rd capture)\n", CLI_PROG, name);
+			gk_input_destroy(in);
+			cli_close(f);
+			gk_mem_destroy(mem);
+			gk_engine_close(own);
+			return 2;
+		}
+		so.unit = summary_unit;
+		so.unit_ctx = &sc;
+		so.json = 0;
+	}
+	gk_stream_run(e, in, &so, sc.s ? &quiet : &out, &stats);
+	if (sc.s) {
+		gk_adreno_summary_end(sc.s, &out);
+		gk_adreno_summary_destroy(sc.s);
+	}
 	gk_out_flush(&out);
 	if (color && cli_color_flush(&colored))
 		out.failed = 1;
@@ -804,6 +890,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	cli_close(f);
 	gk_input_destroy(in);
 	gk_mem_destroy(mem);
+	gk_engine_close(own);
 	return rc;
 }
 

@@ -50,6 +50,9 @@ struct cli_opts {
 	unsigned nmem;
 	const char *mem_map;  /* --mem-map FILE: "ADDR FILE" lines */
 	const char *ring;     /* --ring NAME: the devcoredump ring to read */
+	int has_submit;       /* --submit N / --frame N: only that submit of a capture */
+	uint64_t submit;
+	int summary;          /* --summary: draws and blits per submit */
 	const char *files[CLI_MAX_FILES]; /* every input file (file is the first); decode and check take several */
 	unsigned nfiles;
 	struct gk_bo bos[CLI_MAX_BOS];

@@ -318,13 +318,15 @@ static int run(int argc, char **argv)
 		}
 		return cli_run_coredump(&o, cmd->bit == CLI_CHECK);
 	}
+	/* an option given to a command it is not for (the table's refusals) */
+	const char *refused = cli_refusal(&o, cmd->bit, isa);
+	if (!o.gpu && (cmd->bit == CLI_DECODE || cmd->bit == CLI_CHECK) && !refused && !o.labels)
+		return cli_run_stream(&o, NULL, cmd->bit == CLI_CHECK, 0); /* the GPU the input says (an .rd capture) */
 	if (!o.gpu) {
 		fprintf(stderr, "%s: -g GPU is required\n", prog);
 		use(stderr);
 		return 2;
 	}
-	/* an option given to a command it is not for (the table's refusals) */
-	const char *refused = cli_refusal(&o, cmd->bit, isa);
 	if (refused) {
 		fprintf(stderr, "%s: %s\n", prog, refused);
 		return 2;

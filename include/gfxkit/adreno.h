@@ -30,6 +30,26 @@ const char *gk_adreno_gpu_help(void);
  * for an unknown or NULL name. */
 const struct gk_reg_table *gk_adreno_regs(const char *gpu);
 
+/* A summary of a capture, as cffdump's --summary and Mesa's Lua submit
+ * script report one: per submit, its draws, blits and dispatches, each
+ * with the render targets the registers written before it name (colour
+ * targets' addresses and formats, the depth buffer, the window size; a
+ * blit's destination).  Fed every unit the stream loop gives (the unit
+ * callback of gk_stream_opts, following included: units of other engines,
+ * such as shader instructions, are passed over), with the submit the unit
+ * belongs to (gk_input_submit of the top-level input).  Lines go to o as
+ * the events come; a submit's totals when the next begins and at
+ * gk_adreno_summary_end.  NULL from create for an unknown GPU or out of
+ * memory; every call does nothing on a NULL s (and unit on a NULL e). */
+struct gk_adreno_summary;
+struct gk_engine;
+struct gk_out;
+struct gk_adreno_summary *gk_adreno_summary_create(const char *gpu);
+void gk_adreno_summary_destroy(struct gk_adreno_summary *s);
+void gk_adreno_summary_unit(struct gk_adreno_summary *s, const struct gk_engine *e, long long submit,
+			    struct gk_out *o);
+void gk_adreno_summary_end(struct gk_adreno_summary *s, struct gk_out *o);
+
 #ifdef __cplusplus
 }
 #endif

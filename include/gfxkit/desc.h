@@ -253,6 +253,21 @@ struct gk_surface_fields {
 	struct gk_arg micro, pipe_config, tile_split, bank_width, bank_height, macro_aspect, num_banks;
 };
 
+/* A buffer a packet points at (struct gk_format.follow): its bytes, the
+ * engine that decodes them (NULL: the stream's own; else an engine name
+ * gk_engine_open takes with the stream's GPU, such as "isa" for shader
+ * instructions), and the field that names it for diagnostics (dword, bit
+ * range).  inside: the bytes are the packet's own (an inline shader): no
+ * overlap warning with the stream around it. */
+struct gk_follow_ref {
+	uint64_t addr, bytes;
+	const char *engine;
+	const char *field;
+	int dw, lo, hi;
+	int inside;
+};
+#define GK_FOLLOW_REFS 32 /* buffers one packet may point at (CP_SET_DRAW_STATE: 32 groups) */
+
 struct gk_access {
 	uint8_t rw;            /* GK_ACC_READ / GK_ACC_WRITE (both: read-modify-write) */
 	uint8_t size;          /* enum gk_access_size */
@@ -525,6 +540,13 @@ struct gk_format {
 	 * such form (then read as a number or a value name).  NULL: none. */
 	size_t (*reg_value_text)(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
 	int (*reg_value_parse)(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
+	/* The buffers a packet points the command processor at besides an
+	 * indirect buffer (its access 0 under GK_P_IB): Adreno's draw-state
+	 * groups and the shaders a CP_LOAD_STATE loads.  Up to cap of them
+	 * into out, how many returned (NULL: none).  Following (the stream
+	 * loop) reads each as an indirect buffer one level down, with the same
+	 * nesting, cycle and budget rules, decoded by the engine it names. */
+	unsigned (*follow)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_follow_ref *out, unsigned cap);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */

@@ -30,6 +30,7 @@ enum gk_in_format {
 	GK_IN_AMDGPU_RING,  /* amdgpu debugfs ring file: binary rptr, wptr, driver wptr, then the ring */
 	GK_IN_DEVCOREDUMP,  /* amdgpu devcoredump text: one of its rings (gk_input_set_ring) */
 	GK_IN_MESA,         /* Mesa's IB listings (ac_parse_ib: RADV_DEBUG=hang, radeonsi ddebug) */
+	GK_IN_RD,           /* freedreno .rd capture: its submits, with their buffers as memory */
 };
 
 /* Ring markers (gk_input_marks): which pointer sits where. */
@@ -39,7 +40,7 @@ enum gk_in_format {
 #define GK_MARK_DRIVER_WPTR 8u  /* the driver's copy of the wptr */
 
 /* "bin", "hex", "radeon-ring", "klog", "od", "hexdump-c", "xxd", "umr",
- * "amdgpu-ring", "devcoredump", "mesa", "auto"; NULL for a value outside the enum. */
+ * "amdgpu-ring", "devcoredump", "mesa", "rd", "auto"; NULL for a value outside the enum. */
 const char *gk_in_format_name(enum gk_in_format f);
 /* The format called name (as gk_in_format_name spells it): 0, or -1. */
 int gk_in_format_parse(const char *name, enum gk_in_format *f);
@@ -195,6 +196,51 @@ const char *gk_input_note(const struct gk_input *in, unsigned i, uint32_t *line)
  * size less one, contents cut short) and says how it read it instead; 0
  * for an informational note, past the last and for a NULL in. */
 int gk_input_note_warns(const struct gk_input *in, unsigned i);
+
+/* A capture of several submits (freedreno's .rd: GK_IN_RD, found by its
+ * first sections when AUTO reads binary): the stream is the dwords of each
+ * submit in turn, at their GPU addresses (the offsets break between
+ * submits), and the memory is each submit's own buffers.
+ *  - gk_input_set_submits: only submits first..last (counted from 0 in
+ *    capture order; the others' buffers are still read).  Only before the
+ *    first gk_input_fill, first <= last: 0, or -1.  An input of a form
+ *    without submits fails at once; no submit of the range in the capture
+ *    is an input error saying how many there are.
+ *  - gk_input_submit: the submit the word at the position belongs to, -1
+ *    before the first (and for a form without submits or a NULL in).
+ *  - gk_input_mem_read: a gk_mem_fn (include/gfxkit/engine.h) over the
+ *    buffers of the submit at the position (ctx: the gk_input), for
+ *    gk_stream_opts.mem_read: following reads the buffers the CP would
+ *    have seen.  0 bytes for a form that carries no memory by submit
+ *    (gk_input_has_memory false), -1 for a NULL in.
+ *  - gk_input_gpu: the GPU the capture says it is from (GPU_ID: "a630",
+ *    CHIP_ID: "0x06030002"), and in *engine (when not NULL) the engine its
+ *    streams are for ("adreno"); NULL when it does not say, or not yet
+ *    (the capture says it in its first sections: after the first
+ *    gk_input_fill).  Valid until gk_input_destroy. */
+int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last);
+/* Of the words available, those before the end of the submit the position
+ * is in (all of them for a form without submits; 0 for a NULL in): a
+ * packet is framed within its submit, never with the next one's words. */
+size_t gk_input_unbroken(const struct gk_input *in);
+long long gk_input_submit(const struct gk_input *in);
+bool gk_input_has_memory(const struct gk_input *in);
+long gk_input_mem_read(void *in, uint64_t addr, void *buf, size_t n);
+const char *gk_input_gpu(const struct gk_input *in, const char **engine);
+
+/* gzip: an input whose first two bytes are 1f 8b (RFC 1952's magic) is a
+ * gzip file, read through gfxkit's own inflater before anything else looks
+ * at it, whatever the format (detection then sees the bytes it stands
+ * for); every member is read in turn, and each one's CRC-32 and size are
+ * checked.  Damage is an input error naming the byte of the compressed
+ * file.  The inflater's memory is fixed (about 52 KiB).  Offsets are those
+ * of the uncompressed bytes.  gk_input_set_gzip(in, false) reads the bytes
+ * as they are (for words that may start with 1f 8b, such as a buffer read
+ * out of GPU memory); only before the first gk_input_fill: 0, or -1. */
+int gk_input_set_gzip(struct gk_input *in, bool on);
+/* Whether the input is read through the inflater (known once the first
+ * bytes are read); false for a NULL in. */
+bool gk_input_gzipped(const struct gk_input *in);
 
 /* The memory the input carries beside its stream (a capture that holds its
  * buffers, a dump of several rings at their GPU addresses), added to m as

@@ -245,6 +245,72 @@ static void check_framing(const struct gk_format *fmt, const struct gk_packet *p
 	}
 }
 
+/* A field of the unit by name: its value, and whether it is there */
+static bool field(const struct gk_unit *u, const char *name, uint64_t *v)
+{
+	const struct gk_unit_field *f = gk_unit_field(u, name);
+	*v = f ? f->value : 0;
+	return f != NULL;
+}
+
+/* The buffers a packet points the CP at (struct gk_format.follow): the
+ * enabled groups of a CP_SET_DRAW_STATE, the shader of a load (the rows of
+ * adreno_tab.c) */
+static unsigned follow(const struct gk_format *fmt, const struct gk_unit *u, struct gk_follow_ref *out, unsigned cap)
+{
+	const struct gk_packet_desc *d = u->desc;
+	const uint32_t *w = u->pkt.dw;
+	uint32_t n = u->pkt.ndw;
+	unsigned k = 0;
+	if (!d || u->pkt.truncated)
+		return 0;
+	const struct gk_adreno_group_row *r = NULL;
+	for (unsigned i = 0; i < gk_adreno_ndraw_state_rows; i++)
+		if ((gk_adreno_draw_state_rows[i].gens & fmt->gen_bit) && !strcmp(d->name, gk_adreno_draw_state_rows[i].packet))
+			r = &gk_adreno_draw_state_rows[i];
+	if (r) {
+		for (uint32_t g = 1; g + r->group_dw <= n && k < cap; g += r->group_dw) {
+			uint32_t count = w[g] & r->count_mask;
+			if (!count || (w[g] & r->skip_bits))
+				continue;
+			uint64_t addr = w[g + 1] | (r->addr_hi ? (uint64_t)w[g + 2] << 32 : 0);
+			out[k++] = (struct gk_follow_ref){ addr, 4ull * count, NULL, r->addr_hi ? "ADDR_LO" : "ADDR", (int)g + 1,
+							   0, 31, 0 };
+		}
+		return k;
+	}
+	for (unsigned i = 0; i < gk_adreno_nbuf_rows && k < cap; i++) {
+		const struct gk_adreno_buf_row *b = &gk_adreno_buf_rows[i];
+		if (!(b->gens & fmt->gen_bit) || strcmp(d->name, b->packet) || n <= (uint32_t)b->addr_dw + b->addr_hi ||
+		    n <= b->count_dw)
+			continue;
+		uint64_t addr = w[b->addr_dw] | (b->addr_hi ? (uint64_t)w[b->addr_dw + 1] << 32 : 0);
+		uint32_t count = w[b->count_dw] & b->count_mask;
+		if (count)
+			out[k++] = (struct gk_follow_ref){ addr, 4ull * count, NULL, b->field, b->addr_dw, 0, 31, 0 };
+	}
+	for (unsigned i = 0; i < gk_adreno_nload_rows && k < cap; i++) {
+		const struct gk_adreno_load_row *l = &gk_adreno_load_rows[i];
+		uint64_t type, src, block, units, lo, hi = 0;
+		if (!(l->gens & fmt->gen_bit) || strcmp(d->name, l->packet) || !field(u, "STATE_TYPE", &type) ||
+		    !field(u, "STATE_SRC", &src) || !field(u, "STATE_BLOCK", &block) || !field(u, "NUM_UNIT", &units))
+			continue;
+		if (type != l->shader_type || block < l->first_block || block > l->last_block || !units)
+			continue;
+		uint64_t bytes = units * l->unit_bytes;
+		if (src == l->src_direct && n > l->data_dw) {
+			/* in the packet itself: as far as the packet goes */
+			uint64_t have = 4ull * (n - l->data_dw);
+			out[k++] = (struct gk_follow_ref){ u->pkt.offset + 4ull * l->data_dw, bytes < have ? bytes : have, "isa",
+							   "NUM_UNIT", 1, 22, 31, 1 };
+		} else if (src == l->src_indirect && field(u, "EXT_SRC_ADDR", &lo)) {
+			field(u, "EXT_SRC_ADDR_HI", &hi);
+			out[k++] = (struct gk_follow_ref){ lo | hi << 32, bytes, "isa", "EXT_SRC_ADDR", 2, 2, 31, 0 };
+		}
+	}
+	return k;
+}
+
 int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 {
 	unsigned gen = gen_of(gpu);
@@ -275,6 +341,7 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->open_enums = 1; /* rnndb enums name the values Mesa knows: INDEX_SIZE=3 is no error */
 	fmt->reg_value_text = gk_adreno_value_text; /* rnndb value types (adreno_values.c) */
 	fmt->reg_value_parse = gk_adreno_value_parse;
+	fmt->follow = follow;
 	fmt->opcode_field = "OPCODE";
 	fmt->opcode_lo = old ? 8 : 16;
 	fmt->opcode_hi = old ? 15 : 22;

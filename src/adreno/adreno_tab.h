@@ -19,6 +19,90 @@ extern const struct gk_field gk_adreno_hdr2[], gk_adreno_hdr_bad[], gk_adreno_hd
 extern const struct gk_field gk_adreno_ib7_f[], gk_adreno_ib3_f[];
 #define GK_ADRENO_NIB7 2
 #define GK_ADRENO_NIB3 2
+/* ... its one access, the buffer the stream loop follows (GK_P_IB), and
+ * the type-7 header whose OPCODE marks CP_INDIRECT_BUFFER_CHAIN as a
+ * chain (GK_F_CHAIN: the CP continues there and does not come back) */
+extern const struct gk_access gk_adreno_ib_acc[];
+extern const struct gk_field gk_adreno_hdr7_chain[];
+/* the rows of the generated table's indirect buffers (scripts/gen_adreno.py) */
+#define GK_ADRENO_IB_ROW(hdr_, kind_) \
+	.hdr = (hdr_), .nhdr = GK_ADRENO_NHDR##kind_, .fields = gk_adreno_ib##kind_##_f, .nfields = GK_ADRENO_NIB##kind_, \
+	.access = gk_adreno_ib_acc, .naccess = 1, .flags = GK_P_IB
+#define GK_ADRENO_IB7 GK_ADRENO_IB_ROW(gk_adreno_hdr7, 7)
+#define GK_ADRENO_IB7_CHAIN GK_ADRENO_IB_ROW(gk_adreno_hdr7_chain, 7)
+#define GK_ADRENO_IB3 GK_ADRENO_IB_ROW(gk_adreno_hdr3, 3)
+
+/* The buffers packets point the CP at besides indirect buffers, followed
+ * through the format's follow hook (adreno.c), as Mesa's cffdec.c reads
+ * them (cp_set_draw_state, cp_load_state).
+ *
+ * Draw-state groups: after the header, groups of group_dw dwords, the
+ * first holding COUNT (dwords of packets) in count_bits and the flags, the
+ * next the address (and the one after, its high half, when addr_hi).  A
+ * group with a skip bit set, or COUNT 0, names no buffer. */
+struct gk_adreno_group_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t group_dw;
+	uint8_t addr_hi;            /* 1: the address is 64 bits (the group's third dword) */
+	uint32_t count_mask;
+	uint32_t skip_bits;
+};
+extern const struct gk_adreno_group_row gk_adreno_draw_state_rows[];
+extern const unsigned gk_adreno_ndraw_state_rows;
+
+/* A buffer of packets a packet names by dwords: its address at addr_dw
+ * (and addr_dw + 1, the high half, when addr_hi), its length in dwords at
+ * count_dw (count_mask). */
+struct gk_adreno_buf_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t addr_dw, addr_hi, count_dw;
+	uint32_t count_mask;
+	const char *field;          /* how diagnostics name the address */
+};
+extern const struct gk_adreno_buf_row gk_adreno_buf_rows[];
+extern const unsigned gk_adreno_nbuf_rows;
+
+/* Shader loads: packets whose STATE_TYPE field says a shader (shader_type)
+ * and STATE_SRC where it is (direct: in the packet from dword data_dw;
+ * indirect: at EXT_SRC_ADDR[_HI]), for STATE_BLOCK values first_block ..
+ * last_block; NUM_UNIT units of unit_bytes of ir3 instructions. */
+struct gk_adreno_load_row {
+	const char *packet;
+	unsigned gens;
+	uint8_t shader_type, src_direct, src_indirect, first_block, last_block, data_dw;
+	uint32_t unit_bytes;
+};
+extern const struct gk_adreno_load_row gk_adreno_load_rows[];
+extern const unsigned gk_adreno_nload_rows;
+
+/* The summary (adreno_summary.c): which packets are draws, blits and
+ * dispatches (a packet by name, or one whose field has a value by name,
+ * such as CP_EVENT_WRITE's EVENT = BLIT), and, per generation, the
+ * registers that name the targets (array names as Mesa prints them:
+ * "RB_MRT[%s%x].BASE" takes "" and 0, then "0x" and 1 ...). */
+enum { GK_ADRENO_EV_DRAW, GK_ADRENO_EV_BLIT, GK_ADRENO_EV_DISPATCH };
+struct gk_adreno_event_row {
+	const char *packet;
+	unsigned gens;
+	unsigned kind;               /* GK_ADRENO_EV_* */
+	const char *field, *value;   /* NULL: the packet alone */
+};
+extern const struct gk_adreno_event_row gk_adreno_event_rows[];
+extern const unsigned gk_adreno_nevent_rows;
+
+#define GK_ADRENO_SUMMARY_MRTS 8
+struct gk_adreno_summary_row {
+	unsigned gens;
+	const char *mrt_base, *mrt_base_hi, *mrt_info; /* hi NULL: 32 bits, or NAME+1 of a 64-bit register */
+	const char *format_field;                     /* the colour format field of mrt_info and blit_info */
+	const char *depth_base, *depth_base_hi, *depth_info, *depth_format_field;
+	const char *tl, *br, *x, *y;                  /* the window scissor's corners (inclusive) and their fields */
+	const char *blit_base, *blit_base_hi, *blit_info;
+};
+extern const struct gk_adreno_summary_row gk_adreno_summary_rows[];
+extern const unsigned gk_adreno_nsummary_rows;
 
 enum { GK_ADRENO_SPACE_MMIO, GK_ADRENO_NSPACES };
 extern const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES];

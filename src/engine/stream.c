@@ -200,6 +200,10 @@ struct follow {
 	struct gk_out *root;            /* the caller's output: every level writes there, once wrapped */
 	unsigned max_depth;
 	struct gk_engine *eng[FOLLOW_MAX + 1]; /* one per depth: each keeps its own stream state */
+	/* per depth, the engine of buffers a format's follow hook names by
+	 * another engine (shaders: "isa"), and its name */
+	struct gk_engine *alt[FOLLOW_MAX + 1];
+	char alt_name[FOLLOW_MAX + 1][16];
 	uint64_t first[FOLLOW_MAX + 1], last[FOLLOW_MAX + 1]; /* the buffers being followed, by depth */
 	uint64_t seen_first[FOLLOW_SEEN], seen_last[FOLLOW_SEEN];
 	unsigned nseen;
@@ -279,8 +283,8 @@ static int nest_write(void *ctx, const void *p, size_t n)
 	return x->to->failed ? -1 : 0;
 }
 
-static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
-	       struct gk_stream_stats *stats);
+static int run(struct follow *f, struct gk_engine *e, unsigned depth, struct gk_input *in, const char *name,
+	       struct gk_out *out, struct gk_stream_stats *stats);
 
 /* Whether the unit chains to its buffer (a GK_F_CHAIN field set) */
 static bool chains(const struct gk_unit *u)
@@ -295,116 +299,145 @@ static bool chains(const struct gk_unit *u)
  * being followed (as diagnostics of the packet), or return true with its
  * byte range, and in *chain whether it continues this level in place of
  * the rest of it (then it goes no deeper). */
-static bool ib_range(struct follow *f, unsigned depth, struct gk_diags *dg, uint64_t *first, uint64_t *last,
-		     bool *chain)
+/* Whether the buffer [a->first, a->last] a packet names may be followed
+ * from depth (nesting, cycles, the budget, the bytes in memory), said as
+ * diagnostics of the packet when not; true with the range of it memory has
+ * in *first, *last.  inside: the packet's own bytes (no overlap warning). */
+static bool admit(struct follow *f, unsigned depth, struct gk_diags *dg, const struct gk_packet *pkt,
+		  const struct gk_mem_access *acc, bool chain, bool inside, uint64_t *first, uint64_t *last);
+
+static bool ib_range(struct follow *f, struct gk_engine *e, unsigned depth, struct gk_diags *dg, uint64_t *first,
+		     uint64_t *last, bool *chain)
 {
-	struct gk_engine *e = f->eng[depth];
 	const struct gk_unit *u = e->ops->record ? e->ops->record(e->fam) : NULL; /* fields read only for an IB */
 	struct gk_mem_access a; /* the unit's access, computed once for every stage (gk_unit_access) */
 	if (!u || !u->desc || !(u->desc->flags & GK_P_IB) || gk_engine_access(e, 0, &a) != 1 || a.overflow)
 		return false;
-	const struct gk_packet *pkt = &u->pkt;
 	gk_unit_fill(u);
 	*chain = chains(u);
-	if (*chain && f->nchain[depth] >= FOLLOW_CHAIN) {
-		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+	return admit(f, depth, dg, &u->pkt, &a, *chain, false, first, last);
+}
+
+static bool admit(struct follow *f, unsigned depth, struct gk_diags *dg, const struct gk_packet *pkt,
+		  const struct gk_mem_access *acc, bool chain, bool inside, uint64_t *first, uint64_t *last)
+{
+
+	if (chain && f->nchain[depth] >= FOLLOW_CHAIN) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 			     "indirect buffer at 0x%llx not followed: %u chained buffers in a row (following stops there)",
-			     (unsigned long long)a.first, FOLLOW_CHAIN);
+			     (unsigned long long)acc->first, FOLLOW_CHAIN);
 		return false;
 	}
-	if (*chain) {
+	if (chain) {
 		/* the buffer being read, or one this level chained through before */
-		bool cycle = depth && f->first[depth] == a.first;
+		bool cycle = depth && f->first[depth] == acc->first;
 		for (unsigned k = 0; k < f->nchained[depth]; k++)
-			cycle |= f->chained[depth][k] == a.first;
+			cycle |= f->chained[depth][k] == acc->first;
 		if (cycle) {
-			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 				     "indirect buffer at 0x%llx chains back to a buffer of this chain: a cycle, not followed",
-				     (unsigned long long)a.first);
+				     (unsigned long long)acc->first);
 			return false;
 		}
 	}
 	if (f->nfollowed >= FOLLOW_BUFFERS || f->bytes_followed >= FOLLOW_BYTES) {
-		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 			     "indirect buffer at 0x%llx not followed: %llu buffers (%llu MiB) followed already, the most "
 			     "one stream may have followed",
-			     (unsigned long long)a.first, (unsigned long long)f->nfollowed,
+			     (unsigned long long)acc->first, (unsigned long long)f->nfollowed,
 			     (unsigned long long)(f->bytes_followed >> 20));
 		return false;
 	}
-	if (depth >= f->max_depth && !*chain) {
-		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+	if (depth >= f->max_depth && !chain) {
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 			     "indirect buffer at 0x%llx not followed: nested %u deep (following stops at %u)",
-			     (unsigned long long)a.first, depth + 1, f->max_depth);
+			     (unsigned long long)acc->first, depth + 1, f->max_depth);
 		return false;
 	}
 	for (unsigned d = 1; d <= depth; d++)
-		if (f->first[d] == a.first) {
-			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+		if (f->first[d] == acc->first) {
+			gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 				     "indirect buffer at 0x%llx calls itself (followed %u level%s up): a cycle, not followed",
-				     (unsigned long long)a.first, depth + 1 - d, depth + 1 - d == 1 ? "" : "s");
+				     (unsigned long long)acc->first, depth + 1 - d, depth + 1 - d == 1 ? "" : "s");
 			return false;
 		}
-	uint64_t size = a.last - a.first + 1;
-	long have = f->o->mem_read(f->o->mem_ctx, a.first, NULL, size > (uint64_t)LONG_MAX ? (size_t)LONG_MAX : (size_t)size);
+	uint64_t size = acc->last - acc->first + 1;
+	long have = f->o->mem_read(f->o->mem_ctx, acc->first, NULL, size > (uint64_t)LONG_MAX ? (size_t)LONG_MAX : (size_t)size);
 	if (have > 0)
 		have &= ~3L; /* whole dwords: a cut one is absent too */
 	if (have <= 0) {
-		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
-			     "indirect buffer 0x%llx..0x%llx (%llu bytes) is not in memory", (unsigned long long)a.first,
-			     (unsigned long long)a.last, (unsigned long long)size);
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
+			     "indirect buffer 0x%llx..0x%llx (%llu bytes) is not in memory", (unsigned long long)acc->first,
+			     (unsigned long long)acc->last, (unsigned long long)size);
 		return false;
 	}
 	if ((uint64_t)have < size)
-		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, a.dw, a.lo, a.hi, a.field->name,
+		gk_diags_add(dg, pkt, GK_ERROR, GK_D_IB, acc->dw, acc->lo, acc->hi, acc->field->name,
 			     "indirect buffer 0x%llx..0x%llx: only %ld of its %llu bytes are in memory (decoded as far as they go)",
-			     (unsigned long long)a.first, (unsigned long long)a.last, have, (unsigned long long)size);
-	for (unsigned k = 0; k < f->nseen; k++)
-		if (a.first <= f->seen_last[k] && f->seen_first[k] <= a.last && !(a.first == f->seen_first[k] && a.last == f->seen_last[k])) {
-			gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, a.dw, a.lo, a.hi, a.field->name,
+			     (unsigned long long)acc->first, (unsigned long long)acc->last, have, (unsigned long long)size);
+	for (unsigned k = 0; k < f->nseen && !inside; k++)
+		if (acc->first <= f->seen_last[k] && f->seen_first[k] <= acc->last && !(acc->first == f->seen_first[k] && acc->last == f->seen_last[k])) {
+			gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, acc->dw, acc->lo, acc->hi, acc->field->name,
 				     "indirect buffer 0x%llx..0x%llx shares bytes with the one at 0x%llx..0x%llx",
-				     (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)f->seen_first[k],
+				     (unsigned long long)acc->first, (unsigned long long)acc->last, (unsigned long long)f->seen_first[k],
 				     (unsigned long long)f->seen_last[k]);
 			break;
 		}
-	if (f->top_known && a.first < f->top_end && f->top_first <= a.last)
-		gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, a.dw, a.lo, a.hi, a.field->name,
+	if (f->top_known && acc->first < f->top_end && f->top_first <= acc->last && !inside)
+		gk_diags_add(dg, pkt, GK_WARNING, GK_D_IB_OVERLAP, acc->dw, acc->lo, acc->hi, acc->field->name,
 			     "indirect buffer 0x%llx..0x%llx shares bytes with the top-level stream (0x%llx..0x%llx, as read so far)",
-			     (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)f->top_first,
+			     (unsigned long long)acc->first, (unsigned long long)acc->last, (unsigned long long)f->top_first,
 			     (unsigned long long)(f->top_end - 1));
-	if (f->nseen < FOLLOW_SEEN) {
-		f->seen_first[f->nseen] = a.first;
-		f->seen_last[f->nseen++] = a.last;
+	if (f->nseen < FOLLOW_SEEN && !inside) {
+		f->seen_first[f->nseen] = acc->first;
+		f->seen_last[f->nseen++] = acc->last;
 	}
-	*first = a.first;
-	*last = a.first + (uint64_t)have - 1;
+	*first = acc->first;
+	*last = acc->first + (uint64_t)have - 1;
 	f->nfollowed++;
 	f->bytes_followed += (uint64_t)have;
 	return true;
 }
 
 /* reads an indirect buffer out of the caller's memory: an input over it */
-static struct gk_input *ib_input(struct follow *f, struct ib_reader *r, uint64_t first, uint64_t last)
+static struct gk_input *ib_input(struct follow *f, struct ib_reader *r, uint64_t first, uint64_t last, unsigned unit)
 {
 	*r = (struct ib_reader){ f->o->mem_read, f->o->mem_ctx, first, last - first + 1 };
-	struct gk_input *in = gk_input_create(ib_read, r, GK_IN_BIN, 4);
-	if (in)
+	struct gk_input *in = gk_input_create(ib_read, r, GK_IN_BIN, unit);
+	if (in) {
 		gk_input_set_base(in, first);
+		gk_input_set_gzip(in, false); /* words out of GPU memory, never a file */
+	}
 	return in;
 }
 
 /* Decode the indirect buffer [first, last] one level down. */
 static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const char *name, uint64_t first, uint64_t last,
-		      struct gk_stream_stats *stats)
+		      struct gk_stream_stats *stats, const char *ename)
 {
 	unsigned d = depth + 1;
-	if (!f->eng[d]) {
-		f->eng[d] = gk_engine_open(gk_engine_name(f->eng[0]), gk_engine_gpu(f->eng[0]), NULL);
-		if (!f->eng[d])
+	struct gk_engine **ep = &f->eng[d];
+	if (ename) {
+		/* another engine for the GPU (shader instructions): one per depth, kept while the name is the same */
+		ep = &f->alt[d];
+		if (*ep && strcmp(f->alt_name[d], ename)) {
+			gk_engine_close(*ep);
+			*ep = NULL;
+		}
+		snprintf(f->alt_name[d], sizeof f->alt_name[d], "%s", ename);
+	}
+	if (!*ep) {
+		*ep = gk_engine_open(ename ? ename : gk_engine_name(f->eng[0]), gk_engine_gpu(f->eng[0]), NULL);
+		if (!*ep)
 			return;
 	}
+	unsigned unit = gk_engine_unit_bytes(*ep);
+	if (unit > 4)
+		last = first + ((last - first + 1) / unit) * unit - 1; /* whole units */
+	if (last < first)
+		return;
 	struct ib_reader r;
-	struct gk_input *in = ib_input(f, &r, first, last);
+	struct gk_input *in = ib_input(f, &r, first, last, unit);
 	if (!in)
 		return;
 	f->first[d] = first;
@@ -419,7 +452,7 @@ static void follow_ib(struct follow *f, unsigned depth, uint64_t parent, const c
 				 f->o->json ? (void *)&nest : (void *)&ind, 0, 0 };
 	struct gk_stream_stats sub;
 	f->nest[d] = f->o->json ? &nest : NULL;
-	run(f, d, in, path, f->o->check && !f->o->json ? f->root : &nested, &sub);
+	run(f, *ep, d, in, path, f->o->check && !f->o->json ? f->root : &nested, &sub);
 	f->nest[d] = NULL;
 	gk_out_flush(&nested);
 	stats->units += sub.units;
@@ -460,6 +493,11 @@ struct level {
 	size_t n, len;
 	bool ib, chain;
 	uint64_t ib_first, ib_last;
+	/* the other buffers the unit points at (the format's follow hook), admitted */
+	struct gk_follow_ref refs[GK_FOLLOW_REFS];
+	uint64_t ref_first[GK_FOLLOW_REFS], ref_last[GK_FOLLOW_REFS];
+	unsigned nrefs;
+	long long submit;               /* a capture's submit the last unit shown was in (-1: none) */
 };
 
 /* Stage: framing.  The next unit's length (len) and the words of it that
@@ -469,13 +507,21 @@ static bool frame_stage(struct level *L)
 	long avail = gk_input_fill(L->in, FRAME_LOOKAHEAD);
 	if (avail <= 0)
 		return false;
+	/* a capture's submit ends its units (the next submit's words are
+	 * another buffer) */
+	size_t unbroken = gk_input_unbroken(L->in);
+	if (unbroken && (size_t)avail > unbroken)
+		avail = (long)unbroken;
 	size_t len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
-	while (len > (size_t)avail) {
+	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
 		/* longer than the window holds so far: bring in the rest and
 		 * frame again, since a length field may lie past what framing
 		 * saw (CIK SDMA counts in a body dword); the end of the input
-		 * may still cut the unit off */
+		 * (or of the submit) may still cut the unit off */
 		long more = gk_input_fill(L->in, len);
+		unbroken = gk_input_unbroken(L->in);
+		if (unbroken && (size_t)more > unbroken)
+			more = (long)unbroken;
 		if (more <= avail)
 			break;
 		avail = more;
@@ -515,8 +561,37 @@ static void follow_stage(struct level *L)
 {
 	L->ib = L->chain = false;
 	L->ib_first = L->ib_last = 0;
+	L->nrefs = 0;
 	if (L->f->o->mem_read && !L->chain_pending)
-		L->ib = ib_range(L->f, L->depth, &L->dg, &L->ib_first, &L->ib_last, &L->chain);
+		L->ib = ib_range(L->f, L->e, L->depth, &L->dg, &L->ib_first, &L->ib_last, &L->chain);
+	const struct gk_format *fmt = L->ops->format ? L->ops->format(L->fam) : NULL;
+	const struct gk_unit *u = L->ops->record ? L->ops->record(L->fam) : NULL;
+	if (!L->f->o->mem_read || L->chain_pending || L->ib || !fmt || !fmt->follow || !u || !u->desc)
+		return;
+	gk_unit_fill(u);
+	struct gk_follow_ref refs[GK_FOLLOW_REFS];
+	unsigned n = fmt->follow(fmt, u, refs, GK_FOLLOW_REFS);
+	for (unsigned k = 0; k < n && k < GK_FOLLOW_REFS; k++) {
+		if (!refs[k].bytes)
+			continue;
+		/* the packet's diagnostics name the field, as an IB's do */
+		struct gk_mem_access a;
+		memset(&a, 0, sizeof a);
+		a.first = refs[k].addr;
+		a.last = refs[k].addr + refs[k].bytes - 1;
+		if (a.last < a.first)
+			continue;
+		a.dw = refs[k].dw;
+		a.lo = refs[k].lo;
+		a.hi = refs[k].hi;
+		struct gk_field fd;
+		memset(&fd, 0, sizeof fd);
+		fd.name = refs[k].field;
+		a.field = &fd;
+		if (admit(L->f, L->depth, &L->dg, &u->pkt, &a, false, refs[k].inside, &L->ref_first[L->nrefs],
+			  &L->ref_last[L->nrefs]))
+			L->refs[L->nrefs++] = refs[k];
+	}
 }
 
 /* Stage: the caller's unit callback (GK_UNIT_GO: go on).  false: the
@@ -566,6 +641,15 @@ static void print_stage(struct level *L)
 			gk_out_flush(&jo);
 		}
 	} else if (!o->json) {
+		/* a capture of submits: a comment line where each begins, as
+		 * cffdump's "cmdstream[N]" (the text still encodes back) */
+		long long sub = L->depth ? -1 : gk_input_submit(L->in);
+		if (sub >= 0 && sub != L->submit) {
+			gk_out_str(L->out, "; submit ");
+			gk_out_dec(L->out, (uint64_t)sub);
+			gk_out_ch(L->out, '\n');
+			L->submit = sub;
+		}
 		L->ops->text(L->fam, dg, o->raw_words, L->out);
 		if (L->marks.have)
 			ring_notes(&L->marks, L->offset, L->n, L->out);
@@ -587,7 +671,11 @@ static void next_stage(struct level *L)
 		}
 	} else if (L->ib) {
 		gk_out_flush(L->out); /* the nested units go straight to the root: what this level holds first */
-		follow_ib(L->f, L->depth, L->offset, L->name, L->ib_first, L->ib_last, L->stats);
+		follow_ib(L->f, L->depth, L->offset, L->name, L->ib_first, L->ib_last, L->stats, NULL);
+	}
+	for (unsigned k = 0; k < L->nrefs; k++) {
+		gk_out_flush(L->out);
+		follow_ib(L->f, L->depth, L->offset, L->name, L->ref_first[k], L->ref_last[k], L->stats, L->refs[k].engine);
 	}
 }
 
@@ -632,7 +720,7 @@ static bool next_chained(struct level *L)
 		remember_chained(f, depth, f->first[depth]); /* the buffer the chain started from */
 	remember_chained(f, depth, L->chain_first);
 	f->nchain[depth]++;
-	struct gk_input *next = ib_input(f, &L->chain_r, L->chain_first, L->chain_last);
+	struct gk_input *next = ib_input(f, &L->chain_r, L->chain_first, L->chain_last, 4);
 	if (!next)
 		return false;
 	gk_input_destroy(L->chain_in); /* the buffer that chained on (not the caller's input) */
@@ -665,6 +753,7 @@ static void begin_stage(struct level *L)
 	}
 	gk_input_marks(L->in, &L->marks);
 	L->skip = L->depth ? 0 : o->skip;
+	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
 }
 
@@ -685,8 +774,8 @@ static void end_stage(struct level *L)
 		gk_text_diags(&L->dg, L->out);
 }
 
-static int run(struct follow *f, unsigned depth, struct gk_input *in, const char *name, struct gk_out *out,
-	       struct gk_stream_stats *stats)
+static int run(struct follow *f, struct gk_engine *e, unsigned depth, struct gk_input *in, const char *name,
+	       struct gk_out *out, struct gk_stream_stats *stats)
 {
 	struct level *L = calloc(1, sizeof *L); /* a diagnostics container and more: not on the stack of each nesting */
 	if (!L) {
@@ -695,7 +784,7 @@ static int run(struct follow *f, unsigned depth, struct gk_input *in, const char
 	}
 	L->f = f;
 	L->depth = depth;
-	L->e = f->eng[depth];
+	L->e = e;
 	L->ops = L->e->ops;
 	L->fam = L->e->fam;
 	L->name = name;
@@ -727,9 +816,11 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
 	f->eng[0] = e;
 	f->bounds = o->bos && o->nbos ? gk_check_bounds : NULL;
-	int rc = run(f, 0, in, o->name ? o->name : "-", out, stats);
-	for (unsigned d = 1; d <= FOLLOW_MAX; d++)
+	int rc = run(f, e, 0, in, o->name ? o->name : "-", out, stats);
+	for (unsigned d = 1; d <= FOLLOW_MAX; d++) {
 		gk_engine_close(f->eng[d]);
+		gk_engine_close(f->alt[d]);
+	}
 	free(f);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "gfxkit/packet.h"
 
+#include "inflate.h"
 #include "reader.h"
 #include "scan.h"
 
@@ -32,6 +33,11 @@ enum { T_OK, T_CHAR, T_LONG, T_UNDERSCORE };
 struct gk_input {
 	gk_read_fn read;
 	void *ctx;
+	/* gzip (inflate.c): an input that starts with 1f 8b is read through
+	 * the inflater, which reads the caller's callback (read, ctx above
+	 * become the inflater's) */
+	struct gk_inflate *gz;
+	bool gz_checked, gz_off;      /* the first bytes looked at; gk_input_set_gzip(in, false) */
 	enum gk_in_format format;     /* resolved from AUTO on the first read */
 	unsigned unit;                /* bytes per unit: 4 or 8 */
 	size_t raw_len, raw_pos;
@@ -73,6 +79,8 @@ struct gk_input {
 	void *st;                     /* its state */
 	bool started;                 /* st made and opened */
 	char want[GK_IN_RING_NAME];   /* gk_input_set_ring */
+	bool want_subs;               /* gk_input_set_submits */
+	uint64_t sub_first, sub_last;
 	/* dumps read a line at a time */
 	size_t ln_len;
 	bool ln_long, ln_ready;       /* too long; complete and waiting for the window */
@@ -147,6 +155,7 @@ void gk_input_destroy(struct gk_input *in)
 		return;
 	if (in->started && in->rd->close)
 		in->rd->close(in->st);
+	gk_inflate_close(in->gz);
 	free(in->st);
 	free(in->words);
 	free(in);
@@ -901,6 +910,9 @@ static void start(struct gk_input *in)
 static void read_raw(struct gk_input *in)
 {
 	size_t len = 0, goal = in->format == GK_IN_AUTO ? IN_SNIFF : 1;
+again:
+	if (!in->gz_checked && goal < 2)
+		goal = 2; /* enough to see the gzip magic */
 	while (len < goal) {
 		size_t ask = IN_RAW - len;
 		long r = in->read(in->ctx, in->raw + len, ask);
@@ -909,7 +921,13 @@ static void read_raw(struct gk_input *in)
 			break;
 		}
 		if (r == -1) {
-			fail(in, GK_D_IO, 0, 0, in->raw_total, "read error");
+			uint64_t at = 0;
+			const char *why = gk_inflate_error(in->gz, &at);
+			char msg[sizeof in->error.message];
+			if (why)
+				snprintf(msg, sizeof msg, "gzip: %s (at byte %llu of the compressed file)", why,
+					 (unsigned long long)at);
+			fail(in, GK_D_IO, 0, 0, in->raw_total + len, why ? msg : "read error");
 			break;
 		}
 		if (r < 0 || (unsigned long)r > ask) {
@@ -923,6 +941,25 @@ static void read_raw(struct gk_input *in)
 		len += (size_t)r;
 		in->raw_total += (uint64_t)r;
 	}
+	if (!in->gz_checked && !in->failed) {
+		in->gz_checked = true;
+		if (len >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b && !in->gz_off) {
+			/* RFC 1952's magic: the bytes read so far are the inflater's
+			 * first, and everything from here on comes through it */
+			in->gz = gk_inflate_open(in->read, in->ctx, in->raw, len);
+			if (!in->gz) {
+				fail(in, GK_D_IO, 0, 0, 0, "out of memory for the gzip reader");
+			} else {
+				in->read = gk_inflate_read;
+				in->ctx = in->gz;
+				in->raw_total = 0;
+				in->eof = false;
+				len = 0;
+				goal = in->format == GK_IN_AUTO ? IN_SNIFF : 1;
+				goto again;
+			}
+		}
+	}
 	in->raw_len = in->failed ? 0 : len;
 	in->raw_pos = 0;
 	if (in->format == GK_IN_AUTO && !in->failed) {
@@ -930,10 +967,20 @@ static void read_raw(struct gk_input *in)
 		 * say so (AUTO only picks: the reader of the form picked reads it
 		 * exactly as when it is named, refusals included) */
 		in->format = sniff(in->raw, len, in->eof, in->unit);
+		const struct gk_reader *r;
+		for (size_t k = 0; in->format == GK_IN_BIN && in->unit == 4 && (r = gk_reader_at(k)) != NULL; k++)
+			if (r->sniff_bin && r->sniff_bin(in->raw, len))
+				in->format = r->format; /* a binary form of its own (an .rd capture) */
 		in->rd = gk_reader_of(in->format);
 	}
 	if (!in->started && !in->failed)
 		start(in);
+	if (in->want_subs && !in->failed && !(in->rd->flags & GK_RD_SUBMITS)) {
+		char msg[160];
+		snprintf(msg, sizeof msg, "submits %llu-%llu asked for, but the input is %s: only an .rd capture holds submits",
+			 (unsigned long long)in->sub_first, (unsigned long long)in->sub_last, in->rd->what);
+		fail(in, GK_D_IO, 0, 0, 0, msg);
+	}
 	if (in->want[0] && !in->failed && !in->rd->ring) {
 		char msg[320], forms[96]; /* fail() cuts the message to fit */
 		ring_forms(forms, sizeof forms);
@@ -1294,6 +1341,76 @@ int gk_input_next(struct gk_input *in, const struct gk_format *fmt, struct gk_pa
 	return 1;
 }
 
+int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last)
+{
+	if (!in || first > last || in->started || in->raw_total)
+		return -1;
+	in->want_subs = true;
+	in->sub_first = first;
+	in->sub_last = last;
+	return 0;
+}
+
+size_t gk_input_unbroken(const struct gk_input *in)
+{
+	if (!in)
+		return 0;
+	size_t avail = in->nwords - in->pos;
+	if (!in->rd || !(in->rd->flags & GK_RD_SUBMITS))
+		return avail; /* a ring's wrap and a log's skip go on at the next offset */
+	uint64_t at = in->abs0 + in->pos;
+	for (unsigned k = 1; k < in->nseg; k++)
+		if (in->seg_word[k] > at && in->seg_word[k] - at < avail)
+			avail = (size_t)(in->seg_word[k] - at);
+	return avail;
+}
+
+long long gk_input_submit(const struct gk_input *in)
+{
+	if (!in || !in->started || !in->rd->submit_of)
+		return -1;
+	return in->rd->submit_of(in->st, in->abs0 + in->pos);
+}
+
+bool gk_input_has_memory(const struct gk_input *in)
+{
+	return in && in->started && in->rd->mem_read;
+}
+
+long gk_input_mem_read(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	struct gk_input *in = ctx;
+	if (!in)
+		return -1;
+	if (!in->started || !in->rd->mem_read)
+		return 0;
+	if (n > LONG_MAX)
+		n = LONG_MAX;
+	return in->rd->mem_read(in->st, in->abs0 + in->pos, addr, buf, n);
+}
+
+const char *gk_input_gpu(const struct gk_input *in, const char **engine)
+{
+	if (engine)
+		*engine = NULL;
+	if (!in || !in->started || !in->rd->gpu)
+		return NULL;
+	return in->rd->gpu(in->st, engine);
+}
+
+int gk_input_set_gzip(struct gk_input *in, bool on)
+{
+	if (!in || in->gz_checked)
+		return -1;
+	in->gz_off = !on;
+	return 0;
+}
+
+bool gk_input_gzipped(const struct gk_input *in)
+{
+	return in && in->gz;
+}
+
 int gk_input_mem(struct gk_input *in, struct gk_mem *m, struct gk_diag *err)
 {
 	if (!in || !m) {
@@ -1395,6 +1512,20 @@ void gk_in_mark_base(struct gk_input *in, uint64_t base)
 		return;
 	in->mark_based = true;
 	in->mark_base = base;
+}
+
+uint64_t gk_in_position(const struct gk_input *in)
+{
+	return in ? in->abs0 + in->pos : 0;
+}
+
+void gk_in_want_submits(const struct gk_input *in, uint64_t *first, uint64_t *last)
+{
+	bool w = in && in->want_subs;
+	if (first)
+		*first = w ? in->sub_first : 0;
+	if (last)
+		*last = w ? in->sub_last : UINT64_MAX;
 }
 
 void gk_in_rptr_word(struct gk_input *in, uint64_t word)

@@ -121,6 +121,19 @@ struct gk_reader {
 	/* The memory the dump carries beside the stream, added to m
 	 * (gk_input_mem): regions added, or -1 with *err set. */
 	int (*mem)(void *st, struct gk_mem *m, struct gk_diag *err);
+
+	/* ---- captures of submits (GK_RD_SUBMITS: an .rd) ---- */
+	/* Whether the first bytes of a binary input (n of them, the sniff
+	 * window) are of this form: asked when AUTO finds binary. */
+	bool (*sniff_bin)(const uint8_t *p, size_t n);
+	/* gk_input_mem_read: the memory of the submit stream word `word`
+	 * (counted from the first, from 0) belongs to, as a gk_mem_fn. */
+	long (*mem_read)(void *st, uint64_t word, uint64_t addr, void *buf, size_t n);
+	/* The submit stream word `word` belongs to (-1: none yet). */
+	long long (*submit_of)(const void *st, uint64_t word);
+	/* The GPU the dump says it is from (NULL: not said, or not yet), and
+	 * the engine of its streams in *engine. */
+	const char *(*gpu)(const void *st, const char **engine);
 };
 
 #define GK_RD_TEXT 1u       /* text: errors have a line and column */
@@ -131,6 +144,8 @@ struct gk_reader {
  * Coredump ****"): detection asks it before the others, whose patterns the
  * rest of such a line may hold (a ring named "ib[...") */
 #define GK_RD_BANNER 16u
+/* a capture of several submits: gk_input_set_submits narrows it (gk_in_want_submits) */
+#define GK_RD_SUBMITS 32u
 
 /* The reader list (readers.c): the reader of format f, NULL for none
  * (GK_IN_AUTO); the i-th reader in detection order, NULL past the last. */
@@ -181,5 +196,10 @@ void gk_in_mark_base(struct gk_input *in, uint64_t base);
 int gk_in_reg_lookup(struct gk_input *in, const char *name, size_t len, uint32_t *offset);
 /* The word (counted from the input's first, from 0) rptr marks. */
 void gk_in_rptr_word(struct gk_input *in, uint64_t word);
+/* The word at the position (counted from the input's first, from 0): the
+ * stream loop is on it or past everything before it. */
+uint64_t gk_in_position(const struct gk_input *in);
+/* The submits gk_input_set_submits asked for (all: 0 and UINT64_MAX). */
+void gk_in_want_submits(const struct gk_input *in, uint64_t *first, uint64_t *last);
 
 #endif

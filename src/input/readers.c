@@ -21,7 +21,8 @@
 	R(gk_reader_umr, "umr")                      \
 	R(gk_reader_mesa, "mesa")                    \
 	R(gk_reader_amdgpu_ring, "amdgpu-ring")      \
-	R(gk_reader_devcoredump, "devcoredump")
+	R(gk_reader_devcoredump, "devcoredump")      \
+	R(gk_reader_rd, "rd (and .rd.gz)")
 
 #define DECLARE(r, text) extern const struct gk_reader r;
 READERS(DECLARE)

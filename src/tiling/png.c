@@ -1,30 +1,13 @@
 /* A PNG writer (8-bit RGB; ISO/IEC 15948) with its own deflate compressor
  * (RFC 1951: LZ77 over a 32 KiB window, fixed or dynamic Huffman codes; RFC
- * 1950 zlib framing), CRC-32 and Adler-32.  All state is the caller's
+ * 1950 zlib framing) and Adler-32 (CRC-32 is src/core/crc32.c).  All state is the caller's
  * struct gk_png: no allocation, no globals.  The pictures it writes for
  * `gfxkit tile map` are drawn in map.c. */
 #include "gfxkit/tiling.h"
 
-#include <string.h>
+#include "crc32.h" /* src/core: gk_crc32, shared with the gzip reader */
 
-uint32_t gk_crc32(uint32_t crc, const void *p, size_t n)
-{
-	/* reflected polynomial 0xedb88320, four bits at a time */
-	static const uint32_t t[16] = {
-		0x00000000, 0x1db71064, 0x3b6e20c8, 0x26d930ac, 0x76dc4190, 0x6b6b51f4, 0x4db26158, 0x5005713c,
-		0xedb88320, 0xf00f9344, 0xd6d6a3e8, 0xcb61b38c, 0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
-	};
-	const uint8_t *b = p;
-	if (!b)
-		return crc; /* no bytes */
-	crc = ~crc;
-	for (size_t i = 0; i < n; i++) {
-		crc ^= b[i];
-		crc = (crc >> 4) ^ t[crc & 15];
-		crc = (crc >> 4) ^ t[crc & 15];
-	}
-	return ~crc;
-}
+#include <string.h>
 
 uint32_t gk_adler32(uint32_t adler, const void *p, size_t n)
 {

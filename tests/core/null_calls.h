@@ -214,6 +214,80 @@ static void nc_gk_adreno_ring_window(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_summary_create(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_summary_create((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_summary_create((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_summary_create((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_summary_create((const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_destroy(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_destroy((struct gk_adreno_summary*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_destroy((struct gk_adreno_summary*)fx_adreno_summary());
+	fx_forget((const void *)(struct gk_adreno_summary*)fx_adreno_summary());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_end(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)NULL, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)NULL, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("o NULL");
+	gk_adreno_summary_end((struct gk_adreno_summary*)fx_adreno_summary(), (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_end((struct gk_adreno_summary*)fx_adreno_summary(), (struct gk_out*)fx_out());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_summary_unit(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)NULL, (long long)0, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)NULL, LLONG_MAX, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)NULL, (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("e NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)NULL, 0, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("o NULL");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)NULL);
+	fx_end_case();
+	FX_CASE("submit = LLONG_MAX");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), LLONG_MAX, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("submit = LLONG_MIN");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), LLONG_MIN, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("submit = -1");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), -1, (struct gk_out*)fx_out());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_adreno_summary_unit((struct gk_adreno_summary*)fx_adreno_summary(), (const struct gk_engine*)fx_engine(), 0, (struct gk_out*)fx_out());
+	fx_end_case();
+}
+
 static void nc_gk_amdgpu_asm_create(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2530,6 +2604,22 @@ static void nc_gk_input_format(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_gpu(void)
+{
+	FX_CASE("every pointer NULL");
+	fx_string(gk_input_gpu((const struct gk_input*)NULL, (const char**)NULL));
+	fx_end_case();
+	FX_CASE("in NULL");
+	fx_string(gk_input_gpu((const struct gk_input*)NULL, (const char**)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("engine NULL");
+	fx_string(gk_input_gpu((const struct gk_input*)fx_input(), (const char**)NULL));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	fx_string(gk_input_gpu((const struct gk_input*)fx_input(), (const char**)FX_SLOT(1)));
+	fx_end_case();
+}
+
 static void nc_gk_input_gpu_addressed(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2537,6 +2627,26 @@ static void nc_gk_input_gpu_addressed(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_input_gpu_addressed((const struct gk_input*)fx_input());
+	fx_end_case();
+}
+
+static void nc_gk_input_gzipped(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_gzipped((const struct gk_input*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_gzipped((const struct gk_input*)fx_input());
+	fx_end_case();
+}
+
+static void nc_gk_input_has_memory(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_has_memory((const struct gk_input*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_has_memory((const struct gk_input*)fx_input());
 	fx_end_case();
 }
 
@@ -2572,6 +2682,55 @@ static void nc_gk_input_mem(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_input_mem((struct gk_input*)fx_input(), (struct gk_mem*)fx_mem(), (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+}
+
+static void nc_gk_input_mem_read(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_mem_read((void*)NULL, (uint64_t)0, (void*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_mem_read((void*)NULL, UINT64_MAX, (void*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_mem_read((void*)NULL, (uint64_t)FX_SLOT_BYTES, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX");
+	(void)gk_input_mem_read((void*)NULL, UINT64_MAX, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX - 1");
+	(void)gk_input_mem_read((void*)NULL, UINT64_MAX - 1, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX / 2 + 1");
+	(void)gk_input_mem_read((void*)NULL, UINT64_MAX / 2 + 1, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX - 1");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX / 2 + 1");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("addr = 0, in valid");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), 0, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("addr = 1, in valid");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), 1, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("n = 0, buf valid");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)FX_SLOT(2), 0);
+	fx_end_case();
+	FX_CASE("n = 1, buf valid");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)FX_SLOT(2), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_mem_read((void*)FX_SLOT(0), (uint64_t)FX_SLOT_BYTES, (void*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 }
 
@@ -2686,6 +2845,22 @@ static void nc_gk_input_set_base(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_set_gzip(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_set_gzip((struct gk_input*)NULL, false);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_set_gzip((struct gk_input*)NULL, true);
+	fx_end_case();
+	FX_CASE("on = true");
+	(void)gk_input_set_gzip((struct gk_input*)fx_input(), true);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_set_gzip((struct gk_input*)fx_input(), false);
+	fx_end_case();
+}
+
 static void nc_gk_input_set_reg_lookup(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2727,6 +2902,43 @@ static void nc_gk_input_set_ring(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_set_submits(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_set_submits((struct gk_input*)NULL, (uint64_t)0, (uint64_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_set_submits((struct gk_input*)NULL, UINT64_MAX, UINT64_MAX);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_set_submits((struct gk_input*)NULL, 0, 0);
+	fx_end_case();
+	FX_CASE("first = UINT64_MAX");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), UINT64_MAX, 0);
+	fx_end_case();
+	FX_CASE("first = UINT64_MAX - 1");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), UINT64_MAX - 1, 0);
+	fx_end_case();
+	FX_CASE("first = UINT64_MAX / 2 + 1");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), UINT64_MAX / 2 + 1, 0);
+	fx_end_case();
+	FX_CASE("last = UINT64_MAX");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), 0, UINT64_MAX);
+	fx_end_case();
+	FX_CASE("last = UINT64_MAX - 1");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), 0, UINT64_MAX - 1);
+	fx_end_case();
+	FX_CASE("last = UINT64_MAX / 2 + 1");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), 0, UINT64_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), UINT64_MAX, UINT64_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_set_submits((struct gk_input*)fx_input(), 0, 0);
+	fx_end_case();
+}
+
 static void nc_gk_input_skip(void)
 {
 	FX_CASE("every pointer NULL");
@@ -2749,6 +2961,26 @@ static void nc_gk_input_skip(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_input_skip((struct gk_input*)fx_input(), 0);
+	fx_end_case();
+}
+
+static void nc_gk_input_submit(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_submit((const struct gk_input*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_submit((const struct gk_input*)fx_input());
+	fx_end_case();
+}
+
+static void nc_gk_input_unbroken(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_unbroken((const struct gk_input*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_unbroken((const struct gk_input*)fx_input());
 	fx_end_case();
 }
 
@@ -6723,6 +6955,10 @@ static const struct nc_func {
 	{ "gk_adreno_reg_fields_text", nc_gk_adreno_reg_fields_text },
 	{ "gk_adreno_regs", nc_gk_adreno_regs },
 	{ "gk_adreno_ring_window", nc_gk_adreno_ring_window },
+	{ "gk_adreno_summary_create", nc_gk_adreno_summary_create },
+	{ "gk_adreno_summary_destroy", nc_gk_adreno_summary_destroy },
+	{ "gk_adreno_summary_end", nc_gk_adreno_summary_end },
+	{ "gk_adreno_summary_unit", nc_gk_adreno_summary_unit },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
 	{ "gk_amdgpu_asm_errors", nc_gk_amdgpu_asm_errors },
@@ -6814,18 +7050,26 @@ static const struct nc_func {
 	{ "gk_input_error", nc_gk_input_error },
 	{ "gk_input_fill", nc_gk_input_fill },
 	{ "gk_input_format", nc_gk_input_format },
+	{ "gk_input_gpu", nc_gk_input_gpu },
 	{ "gk_input_gpu_addressed", nc_gk_input_gpu_addressed },
+	{ "gk_input_gzipped", nc_gk_input_gzipped },
+	{ "gk_input_has_memory", nc_gk_input_has_memory },
 	{ "gk_input_marks", nc_gk_input_marks },
 	{ "gk_input_mem", nc_gk_input_mem },
+	{ "gk_input_mem_read", nc_gk_input_mem_read },
 	{ "gk_input_next", nc_gk_input_next },
 	{ "gk_input_note", nc_gk_input_note },
 	{ "gk_input_note_warns", nc_gk_input_note_warns },
 	{ "gk_input_offset", nc_gk_input_offset },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },
+	{ "gk_input_set_gzip", nc_gk_input_set_gzip },
 	{ "gk_input_set_reg_lookup", nc_gk_input_set_reg_lookup },
 	{ "gk_input_set_ring", nc_gk_input_set_ring },
+	{ "gk_input_set_submits", nc_gk_input_set_submits },
 	{ "gk_input_skip", nc_gk_input_skip },
+	{ "gk_input_submit", nc_gk_input_submit },
+	{ "gk_input_unbroken", nc_gk_input_unbroken },
 	{ "gk_input_unit", nc_gk_input_unit },
 	{ "gk_input_where", nc_gk_input_where },
 	{ "gk_input_words", nc_gk_input_words },

@@ -79,6 +79,7 @@ static struct gk_asm *g_asm;
 static struct gk_mem *g_mem;
 static struct gk_exec *g_exec;
 static struct gk_lint *g_lint;
+static struct gk_adreno_summary *g_summary;
 static struct gk_input *g_input;
 static struct gk_bytes g_bytes;
 static bool g_bytes_made;
@@ -223,6 +224,12 @@ static struct gk_lint *fx_lint(void)
 	if (!g_lint)
 		g_lint = fx_need(gk_lint_open(fx_format()), "linter");
 	return g_lint;
+}
+static struct gk_adreno_summary *fx_adreno_summary(void)
+{
+	if (!g_summary)
+		g_summary = fx_need(gk_adreno_summary_create("a630"), "adreno summary");
+	return g_summary;
 }
 static struct gk_bytes *fx_bytes(void)
 {
@@ -437,6 +444,8 @@ static void fx_forget(const void *p)
 		g_exec = NULL;
 	if (p == g_lint)
 		g_lint = NULL;
+	if (p == g_summary)
+		g_summary = NULL;
 	if (p == g_input)
 		g_input = NULL;
 	if (p == g_amdgpu_asm)
@@ -454,6 +463,8 @@ static void fx_end_case(void)
 	g_exec = NULL;
 	gk_lint_close(g_lint);
 	g_lint = NULL;
+	gk_adreno_summary_destroy(g_summary);
+	g_summary = NULL;
 	gk_engine_asm_close(g_engine_asm);
 	g_engine_asm = NULL;
 	gk_engine_close(g_engine);

@@ -233,7 +233,7 @@ static void test_list(void)
 			CHECK(!(r->flags & GK_RD_TEXT) && r->waiting && r->drain, "%s: a binary form", r->name);
 		CHECK(!r->drain == !r->waiting, "%s: waiting and drain together", r->name);
 	}
-	CHECK(n == (size_t)GK_IN_MESA, "%zu rows: one for every format but auto", n);
+	CHECK(n == (size_t)GK_IN_RD, "%zu rows: one for every format but auto", n);
 	CHECK(gk_reader_of(GK_IN_AUTO) == NULL && !strncmp(gk_in_format_list(), "auto, ", 6), "auto is no reader");
 }
 
