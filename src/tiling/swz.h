@@ -36,6 +36,12 @@ struct gk_swz_chip {
 	unsigned gen;             /* enum gk_swz_gen */
 	unsigned family, revision;
 	uint32_t gb_addr_config;
+	/* What addrlib derives from family and revision (Gfx10Lib::HwlConvertChipFamily,
+	 * amdgpu_asic_addr.h ranges), stated per row so the rules read no revision: */
+	uint8_t rb_plus;          /* GFX10.3 (Navi21+ revisions, Van Gogh, Rembrandt, ...): RB+ patterns, VAR modes */
+	uint8_t ds_mip_fix;       /* dsMipmapHtileFix: every GFX10 but Navi10 (rev 1-9); always on GFX11 */
+	const char *config_source; /* where the GB_ADDR_CONFIG value comes from */
+	const char *aka;          /* retail chip names mapped to this configuration, or NULL */
 };
 
 /* What the surface is asked to be (Addr2/Addr3ComputeSurfaceInfo inputs). */
@@ -95,6 +101,47 @@ struct gk_swz_surface {
 	unsigned out_bpp;
 	struct gk_swz_mip mip[GK_SWZ_MAX_MIPS];
 	struct gk_swz_equation eq;
+	/* Added for the address path (GFX10-12): */
+	unsigned block_bits;          /* log2 bytes of the swizzle block (8 for LINEAR) */
+	unsigned elem_log2;           /* log2(bpp / 8) */
+	unsigned thick;               /* 3D block spans several slices (block_slices > 1 by the rules) */
+	uint32_t xor_bits;            /* pipe_bank_xor placed in the in-block offset (0: none) */
+	/* addrlib's full swizzle pattern (ADDR_BIT_SETTING: x bits 0-15 in
+	 * ELEMENTS, y 16-31, z 32-47, sample 48-63): bit i of the in-block
+	 * offset, for i >= elem_log2, is the parity of the coordinates under it.
+	 * Valid up to block_bits; 0 for LINEAR. */
+	uint64_t pattern[GK_SWZ_MAX_EQ_BITS];
+	int has_pattern;              /* addresses come from pattern (else: none, or LINEAR) */
 };
+
+/* A refusal: error diagnostic in *err (err may be NULL) with field and message. */
+void gk_swz_refuse(struct gk_diag *err, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+/* addrlib's name of mode id `mode` on a generation ("64KB_R_X"; GFX11 names
+ * 28-31 256KB_*_X, GFX10.3 VAR_*_X; GFX12 the Addr3 names); NULL: none. */
+const char *gk_swz_mode_name_gen(unsigned gen, unsigned mode);
+
+/* In-block offset of element (x, y, z, sample) through s->pattern (x in
+ * elements): the bits from elem_log2 to block_bits. */
+static inline uint32_t gk_swz_pattern_offset(const struct gk_swz_surface *s, uint32_t x, uint32_t y, uint32_t z,
+					     uint32_t smp)
+{
+	uint32_t off = 0;
+	unsigned i;
+	for (i = s->elem_log2; i < s->block_bits; i++) {
+		uint64_t m = s->pattern[i];
+		uint32_t v = ((uint32_t)m & 0xffffu & x) ^ ((uint32_t)(m >> 16) & 0xffffu & y) ^
+			     ((uint32_t)(m >> 32) & 0xffffu & z) ^ ((uint32_t)(m >> 48) & 0xffffu & smp);
+		v ^= v >> 8;
+		v ^= v >> 4;
+		v ^= v >> 2;
+		v ^= v >> 1;
+		off |= (v & 1u) << i;
+	}
+	return off;
+}
 
 #endif
