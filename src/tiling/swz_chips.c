@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gfx10_swz.h"
+#include "gfx12_swz.h"
 #include "swz_gen.h"
 
 #define FAKE "ac_fake_hw_db.h:"
@@ -71,6 +72,7 @@ const struct gk_swz_gen_row gk_swz_gens[] = {
 	{GK_SWZ_GFX10, "GFX10", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
 	{GK_SWZ_GFX10_3, "GFX10.3", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
 	{GK_SWZ_GFX11, "GFX11", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
+	{GK_SWZ_GFX12, "GFX12", 8, gk_swz_gfx12_surface, gk_swz_gfx12_addr, gk_swz_gfx12_mode_name},
 };
 const unsigned gk_swz_ngens = sizeof gk_swz_gens / sizeof gk_swz_gens[0];
 
