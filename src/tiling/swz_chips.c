@@ -19,34 +19,34 @@
 
 #define FAKE "ac_fake_hw_db.h:"
 const struct gk_swz_chip gk_swz_chips[] = {
-	{"vega10", GK_SWZ_GFX9, 141, 0x01, 0x2a114042, 0, 0, FAKE "vega10 (the real Vega10 value)", NULL},
-	{"raven", GK_SWZ_GFX9, 142, 0x01, 0x24000042, 0, 0, FAKE "raven", NULL},
-	{"navi10", GK_SWZ_GFX10, 143, 0x03, 0x00100044, 0, 0, FAKE "navi10", NULL},
-	{"navi21", GK_SWZ_GFX10_3, 143, 0x28, 0x00000444, 1, 1, FAKE "gfx103_16pipe (16 pipes, 16 packers)", NULL},
-	{"navi31", GK_SWZ_GFX11, 145, 0x01, 0x00000545, 1, 1, FAKE "gfx11_32pipe (32 pipes, 32 packers)", NULL},
-	{"phoenix", GK_SWZ_GFX11, 148, 0x01, 0x00000142, 1, 1, FAKE "gfx11_4pipe_2pkr (4 pipes, 2 packers)", NULL},
-	{"navi48", GK_SWZ_GFX12, 152, 0x50, 0x00000444, 0, 0, FAKE "gfx12_16pipe", NULL},
+	{"vega10", GK_SWZ_GFX9, 141, 0x01, 0x2a114042, 0, 0, FAKE "vega10 (the real Vega10 value)"},
+	{"raven", GK_SWZ_GFX9, 142, 0x01, 0x24000042, 0, 0, FAKE "raven"},
+	{"navi10", GK_SWZ_GFX10, 143, 0x03, 0x00100044, 0, 0, FAKE "navi10"},
+	{"navi21", GK_SWZ_GFX10_3, 143, 0x28, 0x00000444, 1, 1, FAKE "gfx103_16pipe (16 pipes, 16 packers)"},
+	{"navi31", GK_SWZ_GFX11, 145, 0x01, 0x00000545, 1, 1, FAKE "gfx11_32pipe (32 pipes, 32 packers)"},
+	{"phoenix", GK_SWZ_GFX11, 148, 0x01, 0x00000142, 1, 1, FAKE "gfx11_4pipe_2pkr (4 pipes, 2 packers)"},
+	{"navi48", GK_SWZ_GFX12, 152, 0x50, 0x00000444, 0, 0, FAKE "gfx12_16pipe"},
 	/* configurations the reference gives equations for only */
-	{"vega10_diff_bank", GK_SWZ_GFX9, 141, 0x01, 0x2a113042, 0, 0, FAKE "vega10_diff_bank", NULL},
-	{"vega10_diff_rb", GK_SWZ_GFX9, 141, 0x01, 0x22114042, 0, 0, FAKE "vega10_diff_rb", NULL},
-	{"vega10_diff_pipe", GK_SWZ_GFX9, 141, 0x01, 0x2a114040, 0, 0, FAKE "vega10_diff_pipe", NULL},
-	{"vega10_diff_se", GK_SWZ_GFX9, 141, 0x01, 0x2a094042, 0, 0, FAKE "vega10_diff_se", NULL},
-	{"vega20", GK_SWZ_GFX9, 141, 0x30, 0x2a114042, 0, 0, FAKE "vega20", NULL},
-	{"raven2", GK_SWZ_GFX9, 142, 0x82, 0x26013041, 0, 0, FAKE "raven2", NULL},
-	{"navi10_diff_pipe", GK_SWZ_GFX10, 143, 0x03, 0x00100043, 0, 0, FAKE "navi10_diff_pipe", NULL},
-	{"navi10_diff_pkr", GK_SWZ_GFX10, 143, 0x03, 0x00100144, 0, 0, FAKE "navi10_diff_pkr", NULL},
-	{"navi14", GK_SWZ_GFX10, 143, 0x15, 0x00000143, 0, 1, FAKE "navi14", NULL},
-	{"gfx103_16pipe_8pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000344, 1, 1, FAKE "gfx103_16pipe_8pkr", NULL},
-	{"gfx103_8pipe", GK_SWZ_GFX10_3, 143, 0x28, 0x00000343, 1, 1, FAKE "gfx103_8pipe", NULL},
-	{"gfx103_4pipe", GK_SWZ_GFX10_3, 143, 0x28, 0x00000242, 1, 1, FAKE "gfx103_4pipe", NULL},
-	{"gfx103_4pipe_2pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000142, 1, 1, FAKE "gfx103_4pipe_2pkr", NULL},
-	{"gfx103_4pipe_1pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000042, 1, 1, FAKE "gfx103_4pipe_1pkr", NULL},
-	{"gfx103_2pipe_1pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000041, 1, 1, FAKE "gfx103_2pipe_1pkr", NULL},
-	{"gfx11_16pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000444, 1, 1, FAKE "gfx11_16pipe", NULL},
-	{"gfx11_8pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000343, 1, 1, FAKE "gfx11_8pipe", NULL},
-	{"gfx11_4pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000242, 1, 1, FAKE "gfx11_4pipe", NULL},
-	{"gfx11_4pipe_1pkr", GK_SWZ_GFX11, 145, 0x01, 0x00000042, 1, 1, FAKE "gfx11_4pipe_1pkr", NULL},
-	{"gfx11_2pipe_1pkr", GK_SWZ_GFX11, 145, 0x01, 0x00000041, 1, 1, FAKE "gfx11_2pipe_1pkr", NULL},
+	{"vega10_diff_bank", GK_SWZ_GFX9, 141, 0x01, 0x2a113042, 0, 0, FAKE "vega10_diff_bank"},
+	{"vega10_diff_rb", GK_SWZ_GFX9, 141, 0x01, 0x22114042, 0, 0, FAKE "vega10_diff_rb"},
+	{"vega10_diff_pipe", GK_SWZ_GFX9, 141, 0x01, 0x2a114040, 0, 0, FAKE "vega10_diff_pipe"},
+	{"vega10_diff_se", GK_SWZ_GFX9, 141, 0x01, 0x2a094042, 0, 0, FAKE "vega10_diff_se"},
+	{"vega20", GK_SWZ_GFX9, 141, 0x30, 0x2a114042, 0, 0, FAKE "vega20"},
+	{"raven2", GK_SWZ_GFX9, 142, 0x82, 0x26013041, 0, 0, FAKE "raven2"},
+	{"navi10_diff_pipe", GK_SWZ_GFX10, 143, 0x03, 0x00100043, 0, 0, FAKE "navi10_diff_pipe"},
+	{"navi10_diff_pkr", GK_SWZ_GFX10, 143, 0x03, 0x00100144, 0, 0, FAKE "navi10_diff_pkr"},
+	{"navi14", GK_SWZ_GFX10, 143, 0x15, 0x00000143, 0, 1, FAKE "navi14"},
+	{"gfx103_16pipe_8pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000344, 1, 1, FAKE "gfx103_16pipe_8pkr"},
+	{"gfx103_8pipe", GK_SWZ_GFX10_3, 143, 0x28, 0x00000343, 1, 1, FAKE "gfx103_8pipe"},
+	{"gfx103_4pipe", GK_SWZ_GFX10_3, 143, 0x28, 0x00000242, 1, 1, FAKE "gfx103_4pipe"},
+	{"gfx103_4pipe_2pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000142, 1, 1, FAKE "gfx103_4pipe_2pkr"},
+	{"gfx103_4pipe_1pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000042, 1, 1, FAKE "gfx103_4pipe_1pkr"},
+	{"gfx103_2pipe_1pkr", GK_SWZ_GFX10_3, 143, 0x28, 0x00000041, 1, 1, FAKE "gfx103_2pipe_1pkr"},
+	{"gfx11_16pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000444, 1, 1, FAKE "gfx11_16pipe"},
+	{"gfx11_8pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000343, 1, 1, FAKE "gfx11_8pipe"},
+	{"gfx11_4pipe", GK_SWZ_GFX11, 145, 0x01, 0x00000242, 1, 1, FAKE "gfx11_4pipe"},
+	{"gfx11_4pipe_1pkr", GK_SWZ_GFX11, 145, 0x01, 0x00000042, 1, 1, FAKE "gfx11_4pipe_1pkr"},
+	{"gfx11_2pipe_1pkr", GK_SWZ_GFX11, 145, 0x01, 0x00000041, 1, 1, FAKE "gfx11_2pipe_1pkr"},
 };
 const unsigned gk_swz_nchips = sizeof gk_swz_chips / sizeof gk_swz_chips[0];
 
@@ -66,13 +66,13 @@ static const char *addr2_name(unsigned gen, unsigned mode)
 }
 
 /* The generations, one row each.  GFX9 (vega10, raven) joins as the row
- *   {GK_SWZ_GFX9, "GFX9", 32, gk_swz_gfx9_surface, gk_swz_gfx9_addr, addr2_name},
+ *   {GK_SWZ_GFX9, "GFX9", 32, gk_swz_gfx9_surface, gk_swz_gfx9_addr, addr2_name, 0},
  * with #include "gfx9_swz.h"; until then its chips are refused by name. */
 const struct gk_swz_gen_row gk_swz_gens[] = {
-	{GK_SWZ_GFX10, "GFX10", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
-	{GK_SWZ_GFX10_3, "GFX10.3", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
-	{GK_SWZ_GFX11, "GFX11", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name},
-	{GK_SWZ_GFX12, "GFX12", 8, gk_swz_gfx12_surface, gk_swz_gfx12_addr, gk_swz_gfx12_mode_name},
+	{GK_SWZ_GFX10, "GFX10", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
+	{GK_SWZ_GFX10_3, "GFX10.3", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
+	{GK_SWZ_GFX11, "GFX11", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
+	{GK_SWZ_GFX12, "GFX12", 8, gk_swz_gfx12_surface, gk_swz_gfx12_addr, gk_swz_gfx12_mode_name, 1},
 };
 const unsigned gk_swz_ngens = sizeof gk_swz_gens / sizeof gk_swz_gens[0];
 
@@ -97,7 +97,7 @@ const char *gk_swz_gen_name(unsigned gen)
 	}
 }
 
-const char *gk_swz_mode_name_gen(unsigned gen, unsigned mode)
+const char *gk_swz_mode_name(unsigned gen, unsigned mode)
 {
 	const struct gk_swz_gen_row *g = gk_swz_gen_find(gen);
 	if (g)

@@ -45,12 +45,14 @@ static bool sr_open(struct sr_tsv *t, const char *dir, const char *name)
 	memset(t, 0, sizeof *t);
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	t->f = fopen(path, "r");
-	if (!t->f || !fgets(t->hdrbuf, sizeof t->hdrbuf, t->f)) {
-		if (t->f)
-			fclose(t->f);
-		t->f = NULL;
-		return false;
-	}
+	do {
+		if (!t->f || !fgets(t->hdrbuf, sizeof t->hdrbuf, t->f)) {
+			if (t->f)
+				fclose(t->f);
+			t->f = NULL;
+			return false;
+		}
+	} while (t->hdrbuf[0] == '#'); /* comments before the header */
 	t->nhdr = sr_split(t->hdrbuf, t->hdr);
 	return true;
 }
@@ -281,7 +283,7 @@ static void sr_mips(struct sr_state *st)
 		ok &= sr_field(&t, "mip_tail_coord_z", m->mip_tail_coord_z, why, sizeof why);
 		if (!ok)
 			sr_bad(st, SR_MIPS, gen, "surface %u mip %u (%s %s):%s", id, mip, s->p.chip->name,
-			       gk_swz_mode_name_gen(gen, s->p.mode), why);
+			       gk_swz_mode_name(gen, s->p.mode), why);
 	}
 }
 
@@ -309,7 +311,7 @@ static void sr_addresses(struct sr_state *st)
 		c.mip = (uint32_t)sr_u(&t, "mip");
 		if (sr_row(gen)->addr(s, &c, &have) || have != want)
 			sr_bad(st, SR_ADDR, gen, "surface %u (%s %s %s bpp %u) (%u,%u,%u,%u,%u): %llu, want %llu", id,
-			       s->p.chip->name, gk_swz_mode_name_gen(gen, s->p.mode), s->p.dims == 3 ? "3D" : "2D",
+			       s->p.chip->name, gk_swz_mode_name(gen, s->p.mode), s->p.dims == 3 ? "3D" : "2D",
 			       s->p.bpp, c.x, c.y, c.slice, c.sample, c.mip, (unsigned long long)have,
 			       (unsigned long long)want);
 	}
@@ -507,3 +509,179 @@ static bool sr_run(const char *dir, unsigned gens_mask)
 }
 
 #endif
+
+/* ---- what always runs: the committed vectors and pack/unpack ------------- */
+
+#include "gfxkit/swizzle.h"
+
+/* tests/vectors/swz_gfx10.tsv: addrlib's surfaces and addresses, through
+ * the public API; gens_mask as sr_run. */
+static void sr_vectors(const char *path, unsigned gens_mask)
+{
+	struct sr_tsv t;
+	unsigned rows = 0, bad = 0;
+	const char *slash = strrchr(path, '/');
+	char dir[256];
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	if (!sr_open(&t, dir, slash ? slash + 1 : path)) {
+		CHECK(0, "%s: cannot open the committed vectors", path);
+		return;
+	}
+	while (sr_next(&t)) {
+		struct gk_swz_params p;
+		struct gk_swz_surface s;
+		struct gk_swz_coord c;
+		struct gk_diag err;
+		uint64_t a = 0;
+		const struct gk_swz_chip *chip = gk_swz_chip_find(sr_get(&t, "chip"));
+		if (!chip || !(gens_mask >> sr_gi(chip->gen) & 1))
+			continue;
+		rows++;
+		gk_swz_params_init(&p);
+		p.chip = chip;
+		p.mode = (unsigned)sr_u(&t, "swizzle_mode_id");
+		p.dims = !strcmp(sr_get(&t, "rsrc_type"), "3D") ? 3 : 2;
+		p.depth_usage = !strcmp(sr_get(&t, "usage"), "depth");
+		p.bpp = (unsigned)sr_u(&t, "bpp");
+		p.width = (uint32_t)sr_u(&t, "width");
+		p.height = (uint32_t)sr_u(&t, "height");
+		p.depth_or_slices = (uint32_t)sr_u(&t, "depth_or_slices");
+		p.mips = (unsigned)sr_u(&t, "num_mips");
+		p.samples = (unsigned)sr_u(&t, "num_samples");
+		c.x = (uint32_t)sr_u(&t, "x");
+		c.y = (uint32_t)sr_u(&t, "y");
+		c.slice = (uint32_t)sr_u(&t, "slice");
+		c.sample = (uint32_t)sr_u(&t, "sample");
+		c.mip = (uint32_t)sr_u(&t, "mip");
+		if (gk_swz_surface_init(&s, &p, &err) || s.pitch != sr_u(&t, "pitch") || s.height != sr_u(&t, "out_height") ||
+		    s.num_slices != sr_u(&t, "out_num_slices") || s.slice_size != sr_u(&t, "slice_size") ||
+		    s.surf_size != sr_u(&t, "surf_size") || s.base_align != sr_u(&t, "base_align") ||
+		    s.equation_index != (int)strtol(sr_get(&t, "equation_index"), NULL, 0) || gk_swz_addr(&s, &c, &a) ||
+		    a != sr_u(&t, "addr")) {
+			if (bad++ < 10)
+				printf("# vector differs: %s mode %u %s bpp %u %ux%ux%u mips %u x%u at (%u,%u,%u,%u,%u): addr %llu "
+				       "want %s\n",
+				       chip->name, p.mode, sr_get(&t, "rsrc_type"), p.bpp, p.width, p.height, p.depth_or_slices,
+				       p.mips, p.samples, c.x, c.y, c.slice, c.sample, c.mip, (unsigned long long)a,
+				       sr_get(&t, "addr"));
+		}
+	}
+	printf("# %s: %u rows, %u differ\n", path, rows, bad);
+	CHECK(rows > 0 && bad == 0, "%s: %u of %u vector rows differ", path, bad, rows);
+}
+
+/* Pack a random image, check every element sits at gk_swz_addr's bytes and
+ * every byte no element owns is zero, unpack and compare.  Returns 0 when the
+ * surface is refused or has no addresses (skipped), 1 when checked. */
+static int sr_pack_one(const struct gk_swz_params *p, uint64_t *seed, unsigned *bad)
+{
+	struct gk_swz_surface s;
+	size_t lb, i;
+	uint8_t *lin, *back, *tiled, *own;
+	unsigned m, eb = p->bpp / 8;
+	uint64_t off = 0;
+	int ok = 1;
+	if (gk_swz_surface_init(&s, p, NULL))
+		return 0;
+	lb = gk_swz_linear_bytes(&s);
+	if (!lb || s.surf_size > (64u << 20))
+		return 0;
+	lin = malloc(lb);
+	back = malloc(lb);
+	tiled = malloc((size_t)s.surf_size);
+	own = calloc((size_t)s.surf_size, 1);
+	if (!lin || !back || !tiled || !own) {
+		free(lin), free(back), free(tiled), free(own);
+		return 0;
+	}
+	for (i = 0; i < lb; i++)
+		lin[i] = (uint8_t)(tl_rand(seed) | 1); /* never 0: a lost element shows */
+	if (gk_swz_pack(&s, lin, tiled)) {
+		free(lin), free(back), free(tiled), free(own);
+		return 0; /* no addresses: refused by pack as by addr */
+	}
+	for (m = 0; m < p->mips && ok; m++) {
+		uint32_t w = p->width >> m ? p->width >> m : 1, h = p->height >> m ? p->height >> m : 1;
+		uint32_t n = p->dims == 3 ? (p->depth_or_slices >> m ? p->depth_or_slices >> m : 1) : p->depth_or_slices;
+		for (uint32_t z = 0; z < n && ok; z++)
+			for (uint32_t y = 0; y < h && ok; y++)
+				for (uint32_t x = 0; x < w && ok; x++)
+					for (uint32_t smp = 0; smp < p->samples && ok; smp++, off += eb) {
+						struct gk_swz_coord c = {x, y, z, smp, m};
+						uint64_t a;
+						if (gk_swz_addr(&s, &c, &a) || a + eb > s.surf_size ||
+						    memcmp(tiled + a, lin + off, eb) || own[a]) {
+							ok = 0;
+							printf("# pack: %s %s %uD bpp %u %ux%ux%u mips %u x%u: element (%u,%u,%u,%u,%u) "
+							       "misplaced or shared\n",
+							       p->chip->name, gk_swz_mode_name(p->chip->gen, p->mode), p->dims, p->bpp,
+							       p->width, p->height, p->depth_or_slices, p->mips, p->samples, x, y, z, smp,
+							       m);
+						} else {
+							memset(own + a, 1, eb);
+						}
+					}
+	}
+	for (i = 0; ok && i < s.surf_size; i++)
+		if (!own[i] && tiled[i]) {
+			ok = 0;
+			printf("# pack: %s %s: byte %zu is padding but not zero\n", p->chip->name,
+			       gk_swz_mode_name(p->chip->gen, p->mode), i);
+		}
+	if (ok && (gk_swz_unpack(&s, tiled, back) || memcmp(back, lin, lb))) {
+		ok = 0;
+		printf("# unpack(pack(x)) != x: %s %s %uD bpp %u %ux%ux%u mips %u x%u\n", p->chip->name,
+		       gk_swz_mode_name(p->chip->gen, p->mode), p->dims, p->bpp, p->width, p->height, p->depth_or_slices,
+		       p->mips, p->samples);
+	}
+	*bad += !ok;
+	free(lin), free(back), free(tiled), free(own);
+	return 1;
+}
+
+/* every mode of the chip: 2D with a mip chain, an array, MSAA (depth and
+ * colour), 3D with mips; every bpp */
+static void sr_pack_chip(const char *chipname)
+{
+	const struct gk_swz_chip *chip = gk_swz_chip_find(chipname);
+	unsigned mode, bpp, k, checked = 0, bad = 0, modes_checked = 0;
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	static const struct {
+		unsigned dims;
+		uint32_t w, h, d;
+		unsigned mips, samples, depth, xr;
+	} shapes[] = {
+		{2, 67, 35, 1, 7, 1, 0, 0}, {2, 300, 17, 3, 1, 1, 0, 0}, {2, 33, 65, 1, 1, 4, 0, 0},
+		{2, 40, 24, 1, 1, 8, 1, 0}, {3, 19, 9, 21, 5, 1, 0, 0},  {2, 1, 1, 1, 1, 1, 0, 0},
+		{2, 130, 70, 2, 1, 1, 0, 0x1d}, /* a pipe/bank xor (X modes) */
+	};
+	if (!chip) {
+		CHECK(0, "no chip %s", chipname);
+		return;
+	}
+	for (mode = 0; mode < 32; mode++) {
+		unsigned before = checked;
+		if (!gk_swz_mode_name(chip->gen, mode))
+			continue;
+		for (bpp = 8; bpp <= 128; bpp *= 2)
+			for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+				struct gk_swz_params p;
+				gk_swz_params_init(&p);
+				p.chip = chip;
+				p.mode = mode;
+				p.dims = shapes[k].dims;
+				p.bpp = bpp;
+				p.width = shapes[k].w;
+				p.height = shapes[k].h;
+				p.depth_or_slices = shapes[k].d;
+				p.mips = shapes[k].mips;
+				p.samples = shapes[k].samples;
+				p.depth_usage = shapes[k].depth;
+				p.pipe_bank_xor = shapes[k].xr;
+				checked += (unsigned)sr_pack_one(&p, &seed, &bad);
+			}
+		modes_checked += checked > before;
+	}
+	printf("# pack/unpack %s: %u surfaces over %u modes, %u wrong\n", chipname, checked, modes_checked, bad);
+	CHECK(checked > 0 && bad == 0, "pack/unpack %s: %u of %u surfaces wrong", chipname, bad, checked);
+}
