@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "gfxkit/diag.h"
+#include "gfxkit/tiling.h" /* enum gk_tile_map_by, struct gk_png */
 
 #ifdef __cplusplus
 extern "C" {
@@ -194,9 +195,9 @@ int gk_swz_unpack(const struct gk_swz_surface *s, const void *tiled, void *linea
  * base_align, block (width, height, slices, bytes), equation_index,
  * first_mip_in_tail, mips (one object per level: offset, pitch, height,
  * depth, macro_block_offset, mip_tail_offset, mip_tail_coord), the
- * equation (text "b0=x0 ..." or null), then the parameters used (chip,
- * generation, swizzle, dims, bpp, width, height, depth_or_slices, mips,
- * samples, usage, pipe_xor).  snprintf style (buf may be NULL when cap is
+ * equation (text "b0=x0 ..." or null), then "params": the parameters used
+ * (chip, generation, gb_addr_config, swizzle, swizzle_id, dims, bpp, width,
+ * height, depth_or_slices, mips, samples, usage, pipe_xor).  snprintf style (buf may be NULL when cap is
  * 0); s NULL: "" and 0. */
 size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap);
 /* The same as "key value" lines, a line per mip. */
@@ -204,6 +205,25 @@ size_t gk_swz_info_text(const struct gk_swz_surface *s, char *buf, size_t cap);
 /* The equation as addrlib's text: "b0=x0 b1=x1 ... b15=y6^x8^z0" (x in
  * bytes; 0 for a bit that is constant); "" when there is none. */
 size_t gk_swz_equation_text(const struct gk_swz_surface *s, char *buf, size_t cap);
+
+/* ---- pictures ------------------------------------------------------------ */
+
+/* The colour of every element of padded row y of mip 0, slice z, sample 0
+ * (mip 0's pitch * 3 bytes): GK_MAP_PIPE and GK_MAP_BANK the pipe or bank
+ * its address falls in (gk_swz_pipe_bank), GK_MAP_ORDER its byte offset in
+ * the slice on a ramp; elements outside the image (padding) at a third of
+ * the brightness.  GK_MAP_MICROTILE is a GFX6-8 notion: drawn as ORDER. */
+void gk_swz_map_row(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_t y, uint32_t z, uint8_t *rgb);
+/* The picture `gfxkit tile map` draws: the map at the top left and below
+ * it the legend (as gk_tile_picture_size/row).  size: -1 for s NULL, not
+ * initialised, no addresses, or `by` out of range. */
+int gk_swz_picture_size(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t *width,
+			uint32_t *height);
+void gk_swz_picture_row(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t y,
+			uint8_t *rgb);
+/* The legend as text, one fact a line (the surface; what the colour
+ * encodes; each colour as #rrggbb), for the PNG's tEXt chunk; snprintf style. */
+size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_t z, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -443,22 +443,22 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 	if (!s || !s->pitch || !s->p.chip)
 		return 0;
 	add(&b,
-	    "{\"pitch\": %u, \"height\": %u, \"slices\": %u, \"surface_bytes\": %llu, \"slice_bytes\": %llu, "
-	    "\"base_align\": %u, \"block\": {\"width\": %u, \"height\": %u, \"slices\": %u, \"bytes\": %llu}, "
-	    "\"equation_index\": %d, \"first_mip_in_tail\": %u, \"mips\": [",
+	    "{\"pitch\":%u,\"height\":%u,\"slices\":%u,\"surface_bytes\":%llu,\"slice_bytes\":%llu,"
+	    "\"base_align\":%u,\"block\":{\"width\":%u,\"height\":%u,\"slices\":%u,\"bytes\":%llu},"
+	    "\"equation_index\":%d,\"first_mip_in_tail\":%u,\"mips\":[",
 	    s->pitch, s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
 	    s->base_align, s->block_width, s->block_height, s->block_slices, 1ull << s->block_bits, s->equation_index,
 	    s->first_mip_in_tail);
 	for (m = 0; m < s->p.mips && m < GK_SWZ_MAX_MIPS; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
 		add(&b,
-		    "%s{\"mip\": %u, \"offset\": %llu, \"pitch\": %u, \"height\": %u, \"depth\": %u, "
-		    "\"macro_block_offset\": %llu, \"mip_tail_offset\": %u, \"mip_tail_coord\": [%u, %u, %u]}",
-		    m ? ", " : "", m, (unsigned long long)mi->offset, mi->pitch, mi->height, mi->depth,
+		    "%s{\"mip\":%u,\"offset\":%llu,\"pitch\":%u,\"height\":%u,\"depth\":%u,"
+		    "\"macro_block_offset\":%llu,\"mip_tail_offset\":%u,\"mip_tail_coord\":[%u,%u,%u]}",
+		    m ? "," : "", m, (unsigned long long)mi->offset, mi->pitch, mi->height, mi->depth,
 		    (unsigned long long)mi->macro_block_offset, mi->mip_tail_offset, mi->mip_tail_coord_x,
 		    mi->mip_tail_coord_y, mi->mip_tail_coord_z);
 	}
-	add(&b, "], \"equation\": ");
+	add(&b, "],\"equation\":");
 	if (s->equation_index >= 0) {
 		add(&b, "\"");
 		eq_text(s, &b);
@@ -467,9 +467,9 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 		add(&b, "null");
 	}
 	add(&b,
-	    ", \"chip\": \"%s\", \"generation\": \"%s\", \"gb_addr_config\": \"0x%08x\", \"swizzle\": \"%s\", "
-	    "\"swizzle_id\": %u, \"dims\": %u, \"bpp\": %u, \"width\": %u, \"height_in\": %u, \"depth_or_slices\": %u, "
-	    "\"num_mips\": %u, \"samples\": %u, \"usage\": \"%s\", \"pipe_xor\": %u}\n",
+	    ",\"params\":{\"chip\":\"%s\",\"generation\":\"%s\",\"gb_addr_config\":\"0x%08x\",\"swizzle\":\"%s\","
+	    "\"swizzle_id\":%u,\"dims\":%u,\"bpp\":%u,\"width\":%u,\"height\":%u,\"depth_or_slices\":%u,"
+	    "\"mips\":%u,\"samples\":%u,\"usage\":\"%s\",\"pipe_xor\":%u}}\n",
 	    s->p.chip->name, gk_swz_gen_name(s->p.chip->gen) ? gk_swz_gen_name(s->p.chip->gen) : "?",
 	    s->p.chip->gb_addr_config, mode_name_of(s), s->p.mode, s->p.dims, s->p.bpp, s->p.width, s->p.height,
 	    s->p.depth_or_slices, s->p.mips, s->p.samples, s->p.depth_usage ? "depth" : "color", s->p.pipe_bank_xor);

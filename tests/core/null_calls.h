@@ -5515,6 +5515,95 @@ static void nc_gk_swz_linear_bytes(void)
 	fx_end_case();
 }
 
+static void nc_gk_swz_map_legend(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_swz_map_row(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t)0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("rgb NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX / 2 + 1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX / 2 + 1, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
 static void nc_gk_swz_mode_name(void)
 {
 	FX_CASE("every pointer NULL");
@@ -5594,6 +5683,83 @@ static void nc_gk_swz_params_init(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	gk_swz_params_init((struct gk_swz_params*)FX_SLOT(0));
+	fx_end_case();
+}
+
+static void nc_gk_swz_picture_row(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t)0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("rgb NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX / 2 + 1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX / 2 + 1, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
+static void nc_gk_swz_picture_size(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("width NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)NULL, (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("height NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -6876,10 +7042,14 @@ static const struct nc_func {
 	{ "gk_swz_info_json", nc_gk_swz_info_json },
 	{ "gk_swz_info_text", nc_gk_swz_info_text },
 	{ "gk_swz_linear_bytes", nc_gk_swz_linear_bytes },
+	{ "gk_swz_map_legend", nc_gk_swz_map_legend },
+	{ "gk_swz_map_row", nc_gk_swz_map_row },
 	{ "gk_swz_mode_name", nc_gk_swz_mode_name },
 	{ "gk_swz_mode_parse", nc_gk_swz_mode_parse },
 	{ "gk_swz_pack", nc_gk_swz_pack },
 	{ "gk_swz_params_init", nc_gk_swz_params_init },
+	{ "gk_swz_picture_row", nc_gk_swz_picture_row },
+	{ "gk_swz_picture_size", nc_gk_swz_picture_size },
 	{ "gk_swz_pipe_bank", nc_gk_swz_pipe_bank },
 	{ "gk_swz_surface_init", nc_gk_swz_surface_init },
 	{ "gk_swz_unpack", nc_gk_swz_unpack },

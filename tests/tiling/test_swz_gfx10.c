@@ -70,9 +70,9 @@ static void api(void)
 	CHECK(gk_swz_addr(&s, &c, &a) == -1, "slice past the surface");
 
 	/* JSON and text carry the contract's keys */
-	CHECK(gk_swz_info_json(&s, buf, sizeof buf) < sizeof buf && strstr(buf, "\"pitch\": 64") &&
-		      strstr(buf, "\"surface_bytes\": ") && strstr(buf, "\"slice_bytes\": ") &&
-		      strstr(buf, "\"base_align\": 65536") && strstr(buf, "\"mips\": [{\"mip\": 0, \"offset\": "),
+	CHECK(gk_swz_info_json(&s, buf, sizeof buf) < sizeof buf && strstr(buf, "\"pitch\":64") &&
+		      strstr(buf, "\"surface_bytes\":") && strstr(buf, "\"slice_bytes\":") &&
+		      strstr(buf, "\"base_align\":65536") && strstr(buf, "\"mips\":[{\"mip\":0,\"offset\":"),
 	      "info JSON: %s", buf);
 	CHECK(gk_swz_equation_text(&s, buf, sizeof buf) > 0 && !strncmp(buf, "b0=x0 b1=x1 b2=", 15), "equation text: %s", buf);
 
