@@ -271,6 +271,100 @@ static inline uint32_t xf_at(const struct xf *f, unsigned ax, uint32_t v)
 	return f->t[ax][0][v & 255] ^ f->t[ax][1][(v >> 8) & 255];
 }
 
+static inline void copy_run(uint8_t *d, const uint8_t *src, size_t n)
+{
+	/* constant sizes become plain moves */
+	switch (n) {
+	case 1: *d = *src; break;
+	case 2: memcpy(d, src, 2); break;
+	case 4: memcpy(d, src, 4); break;
+	case 8: memcpy(d, src, 8); break;
+	case 16: memcpy(d, src, 16); break;
+	case 32: memcpy(d, src, 32); break;
+	case 64: memcpy(d, src, 64); break;
+	default: memcpy(d, src, n); break;
+	}
+}
+
+static unsigned lg2(uint32_t v)
+{
+	unsigned l = 0;
+	while (v > 1) {
+		v >>= 1;
+		l++;
+	}
+	return l;
+}
+
+/* One slice of one level, block by block, so that the tiled side of a
+ * block stays in cache while its rows are copied:
+ *   addr = (slice / block_slices) * slice_size * block_slices + mip.macro_block_offset
+ *          + block index << block_bits
+ *          + (pattern(x + tail x, y + tail y, slice + tail z, sample) ^ xor)
+ * The linear slice is w x h elements of ns samples at lp. */
+static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsigned m, uint32_t z, uint32_t w,
+		      uint32_t h, uint8_t *lp, uint8_t *tiled, int pack)
+{
+	const struct gk_swz_mip *mi = &s->mip[m];
+	unsigned eb = s->p.bpp / 8, ns = s->p.samples, smp;
+	uint32_t bw = s->block_width, bh = s->block_height, tx = mi->mip_tail_coord_x, bx0, by0, x, y;
+	unsigned bwl = lg2(bw), bhl = lg2(bh);
+	uint64_t pb = mi->pitch >> bwl, size = s->surf_size;
+	uint64_t zpart = (uint64_t)(z / s->block_slices) * s->slice_size * s->block_slices + mi->macro_block_offset;
+	uint32_t rz = xf_at(f, 2, z + mi->mip_tail_coord_z) ^ s->xor_bits;
+	unsigned run = ns == 1 && tx % f->run == 0 && f->run <= bw ? f->run : 1;
+	size_t rb = (size_t)run * eb, el = (size_t)ns * eb;
+	for (by0 = 0; by0 < h; by0 += bh)
+		for (bx0 = 0; bx0 < w; bx0 += bw) {
+			uint64_t base = zpart + (((uint64_t)(by0 >> bhl) * pb + (bx0 >> bwl)) << s->block_bits);
+			uint32_t y1 = by0 + bh < h ? by0 + bh : h, x1 = bx0 + bw < w ? bx0 + bw : w;
+			/* every in-block offset is below the block size: one check for the block */
+			if (base + ((uint64_t)1 << s->block_bits) > size)
+				return -1; /* not addrlib's layout: never write outside */
+			/* the high byte of x + tail x is the same across the block when
+			 * the block stays inside one 256-element span */
+			const uint32_t *lo = f->t[0][0], *hi = f->t[0][1];
+			int one_hi = ((bx0 + tx) & 255u) + bw <= 256u;
+			uint32_t xhi = one_hi ? hi[((bx0 + tx) >> 8) & 255u] : 0;
+			uint8_t *tb = tiled + base;
+			for (y = by0; y < y1; y++) {
+				uint32_t ry = xf_at(f, 1, y + mi->mip_tail_coord_y) ^ rz;
+				for (smp = 0; smp < ns; smp++) {
+					uint32_t r = ry ^ xf_at(f, 3, smp);
+					uint8_t *le = lp + ((size_t)y * w + bx0) * el + (size_t)smp * eb;
+					x = bx0;
+					if (one_hi) {
+						r ^= xhi;
+						if (run > 1)
+							for (; x + run <= x1; x += run, le += rb) {
+								uint32_t o = lo[(x + tx) & 255u] ^ r;
+								if (pack)
+									copy_run(tb + o, le, rb);
+								else
+									copy_run(le, tb + o, rb);
+							}
+						for (; x < x1; x++, le += el) {
+							uint32_t o = lo[(x + tx) & 255u] ^ r;
+							if (pack)
+								copy_run(tb + o, le, eb);
+							else
+								copy_run(le, tb + o, eb);
+						}
+					} else {
+						for (; x < x1; x++, le += el) {
+							uint32_t o = xf_at(f, 0, x + tx) ^ r;
+							if (pack)
+								memcpy(tb + o, le, eb);
+							else
+								memcpy(le, tb + o, eb);
+						}
+					}
+				}
+			}
+		}
+	return 0;
+}
+
 /* One direction of the copy; pack: linear -> tiled. */
 static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, int pack)
 {
@@ -300,6 +394,13 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 		level(s, m, &w, &h, &n);
 		for (z = 0; z < n; z++)
 			for (y = 0; y < h; y++) {
+				if (s->p.mode != 0 && s->has_pattern && g->pattern_addr) {
+					/* the whole slice of the level at once, block by block */
+					if (xfer_slice(s, &f, m, z, w, h, lp, tiled, pack))
+						return -1;
+					lp += (size_t)w * h * ns * eb;
+					break;
+				}
 				if (s->p.mode == 0) { /* LINEAR: the row is contiguous */
 					uint64_t a = s->slice_size * z + mi->offset + (uint64_t)y * mi->pitch * eb;
 					if (a + (uint64_t)w * eb > size)
@@ -327,38 +428,6 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 						}
 					continue;
 				}
-				for (smp = 0; smp < ns; smp++) {
-					/* addr = slice part + macro block offset + block index << block bits
-					 *        + (pattern(x + tail x, y + tail y, slice + tail z, sample) ^ xor) */
-					uint64_t pb = mi->pitch / s->block_width;
-					uint64_t base = (uint64_t)(z / s->block_slices) * s->slice_size * s->block_slices +
-							mi->macro_block_offset + (((uint64_t)(y / s->block_height) * pb) << s->block_bits);
-					uint32_t r = xf_at(&f, 1, y + mi->mip_tail_coord_y) ^
-						     xf_at(&f, 2, z + mi->mip_tail_coord_z) ^ xf_at(&f, 3, smp) ^ s->xor_bits;
-					unsigned run = ns == 1 && mi->mip_tail_coord_x % f.run == 0 ? f.run : 1;
-					size_t step = (size_t)ns * eb;
-					uint8_t *le = lp + (size_t)smp * eb;
-					for (x = 0; x < w; x += run) {
-						uint32_t tx = x + mi->mip_tail_coord_x;
-						uint64_t a = base + ((uint64_t)(x / s->block_width) << s->block_bits) +
-							     (xf_at(&f, 0, tx) ^ r);
-						size_t bytes = (size_t)(run < w - x ? run : w - x) * eb;
-						if (a + bytes > size)
-							return -1; /* not addrlib's layout: never write outside */
-						if (run == 1) {
-							if (pack)
-								memcpy(tiled + a, le, eb);
-							else
-								memcpy(le, tiled + a, eb);
-						} else if (pack) {
-							memcpy(tiled + a, le, bytes);
-						} else {
-							memcpy(le, tiled + a, bytes);
-						}
-						le += run == 1 ? step : bytes;
-					}
-				}
-				lp += (size_t)w * ns * eb;
 			}
 	}
 	return 0;
