@@ -308,29 +308,129 @@ static int equation_index(const struct cfg *c, unsigned mode, unsigned dims, uns
 	return -1;
 }
 
-/* The equation (swz.h) from the pattern: the same XOR, x counted in bytes.
- * Terms are listed x, y, z, s from the lowest bit, a canonical order (addrlib
- * spreads them over its addr/xor1/xor2 slots; the XOR is the same). */
-static void pattern_equation(struct gk_swz_surface *s)
+/* The equation (swz.h) as Gfx10Lib/Gfx11Lib::ConvertSwizzlePatternToEquation
+ * lays it out: per bit an "addr" term and up to two xor terms (slots 0, 1,
+ * 2), x counted in bytes.  Its XOR is the pattern's; the slots follow
+ * addrlib's walk so the text reads as addrlib's equation table: bits that
+ * are one coordinate bit take it as addr; a bit that XORs several gets the
+ * coordinate bits above the block (and, for thin surfaces, the slice) as
+ * xor terms, then -- walking the bits from the pipe interleave up until
+ * every bit has its addr -- the coordinate bit no other bit has claimed as
+ * its addr, the claimed ones becoming xor terms. */
+
+/* Block4K_Log2_3d, Block64K_Log2_3d, Block256K_Log2_3d (gfx11addrlib.cpp) */
+static const uint8_t thick_log2[3][5][3] = {
+	{{4, 4, 4}, {3, 4, 4}, {3, 4, 3}, {3, 3, 3}, {2, 3, 3}},
+	{{6, 5, 5}, {5, 5, 5}, {5, 5, 4}, {5, 4, 4}, {4, 4, 4}},
+	{{6, 6, 6}, {5, 6, 6}, {5, 6, 5}, {5, 5, 5}, {4, 5, 5}},
+};
+
+static void eq_put(struct gk_swz_equation *eq, unsigned i, unsigned slot, unsigned axis, unsigned bit)
 {
-	unsigned i, b, n;
+	eq->term[i][slot].axis = (uint8_t)axis;
+	eq->term[i][slot].bit = (uint8_t)bit;
+}
+
+/* xor1 if it is free, else xor2 */
+static void eq_xor(struct gk_swz_equation *eq, unsigned i, unsigned axis, unsigned bit)
+{
+	eq_put(eq, i, eq->term[i][1].axis == GK_SWZ_AX_NONE ? 1 : 2, axis, bit);
+}
+
+static int one_bit(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
+{
 	struct gk_swz_equation *eq = &s->eq;
+	unsigned e = s->elem_log2, blk = s->block_bits, i, ax, pass;
+	uint32_t sw[GK_SWZ_MAX_EQ_BITS][3], mask[3] = {0, 0, 0}, blkmask[3], bmask, all;
 	memset(eq, 0, sizeof *eq);
-	eq->num_bits = s->block_bits;
-	for (i = 0; i < s->elem_log2; i++) {
-		eq->term[i][0].axis = GK_SWZ_AX_X;
-		eq->term[i][0].bit = (uint8_t)i;
+	eq->num_bits = blk;
+	for (i = 0; i < e; i++)
+		eq_put(eq, i, 0, GK_SWZ_AX_X, i);
+	if (!xor_mode) {
+		for (i = e; i < blk; i++)
+			for (ax = 0; ax < 3; ax++) {
+				uint32_t v = (uint32_t)(s->pattern[i] >> (16 * ax)) & 0xffffu;
+				if (v) {
+					eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(v) + (ax == 0 ? e : 0));
+					break;
+				}
+			}
+		return;
 	}
-	for (i = s->elem_log2; i < s->block_bits && i < GK_SWZ_MAX_EQ_BITS; i++) {
-		n = 0;
-		for (b = 0; b < 64 && n < GK_SWZ_MAX_EQ_TERMS; b++) {
-			if (!(s->pattern[i] >> b & 1))
-				continue;
-			eq->term[i][n].axis = (uint8_t)(GK_SWZ_AX_X + b / 16);
-			eq->term[i][n].bit = (uint8_t)(b % 16 + (b < 16 ? s->elem_log2 : 0));
-			n++;
+	if (!s->thick) {
+		/* ComputeThinBlockDimension with one sample */
+		unsigned n = blk - e, lw = (n + 1) / 2;
+		blkmask[0] = (1u << lw) - 1;
+		blkmask[1] = (1u << (n - lw)) - 1;
+		blkmask[2] = 0;
+	} else {
+		const uint8_t *d = thick_log2[blk == 12 ? 0 : blk == 16 ? 1 : 2][e];
+		for (ax = 0; ax < 3; ax++)
+			blkmask[ax] = (1u << d[ax]) - 1;
+	}
+	bmask = (1u << e) - 1;
+	all = (uint32_t)((1ull << blk) - 1);
+	for (i = e; i < blk; i++) {
+		uint64_t v = s->pattern[i];
+		uint32_t c[3] = {(uint32_t)v & 0xffffu, (uint32_t)(v >> 16) & 0xffffu, (uint32_t)(v >> 32) & 0xffffu};
+		sw[i][0] = sw[i][1] = sw[i][2] = 0;
+		if (one_bit(v)) {
+			for (ax = 0; ax < 3 && !c[ax]; ax++)
+				;
+			if (ax < 3) {
+				mask[ax] |= c[ax];
+				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(c[ax]) + (ax == 0 ? e : 0));
+			}
+			bmask |= 1u << i;
+			continue;
 		}
+		if (!s->thick && c[2]) /* thin: the slice is an xor term from the start */
+			eq_put(eq, i, 2, GK_SWZ_AX_Z, ilog2(c[2]));
+		for (ax = 0; ax < 3; ax++) {
+			uint32_t hi;
+			if (!s->thick && ax == 2)
+				break;
+			sw[i][ax] = c[ax];
+			hi = c[ax] & ~blkmask[ax];
+			if (hi) {
+				if (ax == 0)
+					eq_put(eq, i, 1, GK_SWZ_AX_X, ilog2(hi) + e);
+				else
+					eq_xor(eq, i, GK_SWZ_AX_X + ax, ilog2(hi));
+				sw[i][ax] &= blkmask[ax];
+			}
+		}
+		if (!sw[i][0] && !sw[i][1] && !sw[i][2])
+			bmask |= 1u << i;
 	}
+	/* at most one bit gets its addr per pass; a pattern that would not
+	 * settle (none of addrlib's) stops after as many passes as bits */
+	for (pass = 0; bmask != all && pass <= blk; pass++)
+		for (i = 8; i < blk; i++) {
+			uint32_t t[3];
+			if (bmask >> i & 1)
+				continue;
+			if (one_bit((uint64_t)sw[i][0] | (uint64_t)sw[i][1] << 16 | (uint64_t)sw[i][2] << 32)) {
+				for (ax = 0; !sw[i][ax]; ax++)
+					;
+				mask[ax] |= sw[i][ax];
+				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(sw[i][ax]) + (ax == 0 ? e : 0));
+				sw[i][0] = sw[i][1] = sw[i][2] = 0;
+				bmask |= 1u << i;
+				continue;
+			}
+			for (ax = 0; ax < 3; ax++) {
+				t[ax] = sw[i][ax] & mask[ax];
+				if (t[ax])
+					eq_xor(eq, i, GK_SWZ_AX_X + ax, ilog2(t[ax]) + (ax == 0 ? e : 0));
+				sw[i][ax] &= ~t[ax];
+			}
+		}
 }
 
 static const uint32_t block256_2d[5][2] = {{16, 16}, {16, 8}, {8, 8}, {8, 4}, {4, 4}};    /* Block256_2d */
@@ -660,7 +760,7 @@ int gk_swz_gfx10_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 		if (p->samples == 1) {
 			s->equation_index = equation_index(&c, p->mode, p->dims, s->elem_log2);
 			if (s->equation_index >= 0)
-				pattern_equation(s);
+				addrlib_equation(s, (m->flags & M_X) != 0);
 			else
 				s->has_pattern = 0;
 		}

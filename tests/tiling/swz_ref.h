@@ -413,10 +413,17 @@ static void sr_equations(struct sr_state *st)
 				       p.samples, s->equation_index);
 			continue;
 		}
+		{
+			/* the text, term for term in addrlib's slot order */
+			char text[2048];
+			gk_swz_equation_text(s, text, sizeof text);
+			if (strcmp(text, sr_get(&t, "equation")))
+				snprintf(why, sizeof why, " text differs: %.200s", text);
+		}
 		if ((long long)s->equation_index != (long long)strtoll(sr_get(&t, "equation_index"), NULL, 0) ||
 		    s->eq.num_bits != sr_u(&t, "num_bits") ||
 		    s->eq.stacked_depth_slices != sr_u(&t, "stacked_depth_slices") ||
-		    !sr_eq_text(&s->eq, sr_get(&t, "equation"), why, sizeof why))
+		    !sr_eq_text(&s->eq, sr_get(&t, "equation"), why, sizeof why) || why[0])
 			sr_bad(st, SR_EQ, gen, "%s %s %s bpp %u x%u: index %d bits %u%s", sr_get(&t, "chip"),
 			       sr_get(&t, "rsrc_type"), sr_get(&t, "swizzle_mode"), p.bpp, p.samples,
 			       s->equation_index, s->eq.num_bits, why);
