@@ -79,7 +79,8 @@ static void spec(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_
 		snprintf(sp->lo, sizeof sp->lo, "0x0");
 		snprintf(sp->hi, sizeof sp->hi, "0x%llX", (unsigned long long)(span ? span - 1 : 0));
 	}
-	snprintf(sp->t[1], sizeof sp->t[1], "MIP 0%s", s->p.samples > 1 ? " SAMPLE 0" : "");
+	if (s->p.mips > 1 || s->p.samples > 1)
+		snprintf(sp->t[1], sizeof sp->t[1], "MIP 0%s", s->p.samples > 1 ? " SAMPLE 0" : "");
 	if (s->mip[0].pitch > s->p.width || s->mip[0].height > s->p.height)
 		snprintf(sp->t[2], sizeof sp->t[2], "DIMMED: PADDING (IMAGE %ux%u)", (unsigned)s->p.width,
 			 (unsigned)s->p.height);
