@@ -602,7 +602,7 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 	s->base_align = (uint32_t)block;
 	if (p->mips > 1) {
 		/* GetMipTailDim: the tail is half a block */
-		uint32_t tw = s->block_width, th = s->block_height, td = bs;
+		uint32_t tw = s->block_width, th = s->block_height;
 		uint32_t fw, fh, mip0d = thin ? 1 : p->depth_or_slices, tail_depth = 0;
 		unsigned maxtail = max_mips_in_tail(blk, thin), first = p->mips;
 		uint64_t chain = 0, mip_size[GK_SWZ_MAX_MIPS], mip_slice[GK_SWZ_MAX_MIPS];
@@ -610,16 +610,14 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 		uint32_t pitch, height, depth, tdepth;
 		if (!thin) {
 			unsigned dim = blk % 3;
+			/* dim 2 halves the depth, which IsInMipTail does not read */
 			if (dim == 0)
 				th >>= 1;
 			else if (dim == 1)
 				tw >>= 1;
-			else
-				td >>= 1;
 		} else {
 			tw >>= 1;
 		}
-		(void)td;
 		fw = tw;
 		fh = th;
 		/* dsMipmapHtileFix: Z modes of 8 and 16 bpp keep the tail of 32 bpp */

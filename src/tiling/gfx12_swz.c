@@ -163,7 +163,7 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 {
 	const struct a3_mode *m;
 	unsigned e, sl, i, first, lin, maxtail;
-	uint32_t eb, tw, th, td, mip0d, blockw, blockh, blockd;
+	uint32_t eb, tw, th, mip0d, blockw, blockh, blockd;
 	uint64_t block, chain = 0, dense = 0, mip_size[GK_SWZ_MAX_MIPS], mip_slice[GK_SWZ_MAX_MIPS];
 	int trim;
 	if (!s || !p || !p->chip)
@@ -214,18 +214,16 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 	s->base_align = (uint32_t)block;
 	/* GetMipOffset */
 	mip0d = p->dims == 3 ? p->depth_or_slices : 1;
-	/* HwlGetMipInTailMaxSize: half a block */
+	/* HwlGetMipInTailMaxSize: half a block (halving the depth, for a 3D
+	 * block of 2^(3k+2) bytes, changes nothing IsInMipTail reads) */
 	tw = blockw;
 	th = blockh;
-	td = blockd;
 	if (m->is3d) {
 		unsigned dim = m->blk % 3;
 		if (dim == 0)
 			th >>= 1;
 		else if (dim == 1)
 			tw >>= 1;
-		else
-			td >>= 1;
 	} else if (m->blk % 2 == 0) {
 		tw >>= 1;
 	} else {
