@@ -168,9 +168,11 @@ int gk_swz_surface_init(struct gk_swz_surface *s, const struct gk_swz_params *p,
  * no address for the surface (GFX10.3/11 3D 64KB_D_X at 64/128 bpp, GFX12
  * LINEAR and 3D modes with MSAA). */
 int gk_swz_addr(const struct gk_swz_surface *s, const struct gk_swz_coord *c, uint64_t *addr);
-/* The pipe and bank an element's address falls in (GFX10+: pipe =
- * address bits [8, 8 + log2 pipes), bank = the bank-xor bits above the pipe
- * and column bits; 0 for LINEAR and where the chip has none). -1 as gk_swz_addr. */
+/* The pipe and bank an address falls in: pipe = address bits [8, 8 + log2
+ * NUM_PIPES) (256-byte pipe interleave); bank (GFX10-11) = the bank-xor bits
+ * above the pipe bits and two column bits (addrlib's GetBankXorBits), 0 on
+ * GFX9 and GFX12 and where the block has none; both 0 for LINEAR.  -1 for
+ * s, pipe or bank NULL or s not initialised. */
 int gk_swz_pipe_bank(const struct gk_swz_surface *s, uint64_t addr, unsigned *pipe, unsigned *bank);
 
 /* ---- whole surfaces ----------------------------------------------------- */

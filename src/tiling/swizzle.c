@@ -195,8 +195,9 @@ int gk_swz_pipe_bank(const struct gk_swz_surface *s, uint64_t addr, unsigned *pi
 	*pipe = *bank = 0;
 	if (s->p.mode == 0)
 		return 0;
-	/* GetBankXorBits (gfx10addrlib.h): banks above the pipe and 2 column bits */
-	if (s->p.chip->gen != GK_SWZ_GFX12 && s->block_bits > 8 + pl + 2)
+	/* GetBankXorBits (gfx10addrlib.h): banks above the pipe and 2 column
+	 * bits; GFX10-11 only (GFX12 names no banks; GFX9's differ) */
+	if (s->p.chip->gen >= GK_SWZ_GFX10 && s->p.chip->gen <= GK_SWZ_GFX11 && s->block_bits > 8 + pl + 2)
 		bb = s->block_bits - 8 - pl - 2 > 4 ? 4 : s->block_bits - 8 - pl - 2;
 	*pipe = (unsigned)(addr >> 8) & ((1u << pl) - 1);
 	*bank = (unsigned)(addr >> (8 + pl + 2)) & ((1u << bb) - 1);
@@ -497,6 +498,15 @@ size_t gk_swz_equation_text(const struct gk_swz_surface *s, char *buf, size_t ca
 	return b.len;
 }
 
+/* from block_bits, or (rules that leave it 0) from the block's extent */
+static unsigned long long block_bytes(const struct gk_swz_surface *s)
+{
+	if (s->block_bits)
+		return 1ull << s->block_bits;
+	return (unsigned long long)s->block_width * s->block_height * s->block_slices * (s->p.bpp / 8) *
+	       (s->block_slices > 1 ? 1 : s->p.samples);
+}
+
 static const char *mode_name_of(const struct gk_swz_surface *s)
 {
 	const char *n = s->p.chip ? gk_swz_mode_name(s->p.chip->gen, s->p.mode) : NULL;
@@ -516,7 +526,7 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 	    "\"base_align\":%u,\"block\":{\"width\":%u,\"height\":%u,\"slices\":%u,\"bytes\":%llu},"
 	    "\"equation_index\":%d,\"first_mip_in_tail\":%u,\"mips\":[",
 	    s->pitch, s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
-	    s->base_align, s->block_width, s->block_height, s->block_slices, 1ull << s->block_bits, s->equation_index,
+	    s->base_align, s->block_width, s->block_height, s->block_slices, block_bytes(s), s->equation_index,
 	    s->first_mip_in_tail);
 	for (m = 0; m < s->p.mips && m < GK_SWZ_MAX_MIPS; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
@@ -565,7 +575,7 @@ size_t gk_swz_info_text(const struct gk_swz_surface *s, char *buf, size_t cap)
 	    s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
 	    s->base_align);
 	add(&b, "block %u x %u x %u elements (%llu bytes)\n", s->block_width, s->block_height, s->block_slices,
-	    1ull << s->block_bits);
+	    block_bytes(s));
 	if (s->equation_index >= 0) {
 		add(&b, "equation %d: ", s->equation_index);
 		eq_text(s, &b);
