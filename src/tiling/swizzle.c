@@ -303,8 +303,13 @@ static unsigned lg2(uint32_t v)
  *          + block index << block_bits
  *          + (pattern(x + tail x, y + tail y, slice + tail z, sample) ^ xor)
  * The linear slice is w x h elements of ns samples at lp. */
+/* Pack only: blocks whose bytes are already zeroed or fully written, one
+ * bit each, so that pack clears a block just before filling it (while it is
+ * in cache) instead of clearing the whole surface first. */
+#define SWZ_SEEN_BYTES 4096u
+
 static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsigned m, uint32_t z, uint32_t w,
-		      uint32_t h, uint8_t *lp, uint8_t *tiled, int pack)
+		      uint32_t h, uint8_t *lp, uint8_t *tiled, int pack, uint8_t *seen)
 {
 	const struct gk_swz_mip *mi = &s->mip[m];
 	unsigned eb = s->p.bpp / 8, ns = s->p.samples, smp;
@@ -322,6 +327,17 @@ static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsign
 			/* every in-block offset is below the block size: one check for the block */
 			if (base + ((uint64_t)1 << s->block_bits) > size)
 				return -1; /* not addrlib's layout: never write outside */
+			if (seen) {
+				uint64_t bi = base >> s->block_bits;
+				if (!(seen[bi >> 3] >> (bi & 7) & 1)) {
+					/* a block this visit fills whole needs no clearing: the
+					 * pattern maps its elements (and samples) onto all its bytes */
+					int whole = y1 - by0 == bh && x1 - bx0 == bw && s->block_slices == 1;
+					seen[bi >> 3] |= (uint8_t)(1u << (bi & 7));
+					if (!whole)
+						memset(tiled + base, 0, (size_t)1 << s->block_bits);
+				}
+			}
 			/* the high byte of x + tail x is the same across the block when
 			 * the block stays inside one 256-element span */
 			const uint32_t *lo = f->t[0][0], *hi = f->t[0][1];
@@ -372,8 +388,8 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 	const struct gk_swz_gen_row *g = s->p.chip ? gk_swz_gen_find(s->p.chip->gen) : NULL;
 	unsigned eb = s->p.bpp / 8, ns = s->p.samples, m;
 	struct xf f;
-	uint8_t *lp = lin;
-	uint64_t size = s->surf_size;
+	uint8_t *lp = lin, seen_map[SWZ_SEEN_BYTES], *seen = NULL;
+	uint64_t size = s->surf_size, block = (uint64_t)1 << s->block_bits;
 	if (!g)
 		return -1;
 	{ /* every element must have an address (probe the origin of each level) */
@@ -384,10 +400,20 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 				return -1;
 		}
 	}
-	if (pack)
-		memset(tiled, 0, (size_t)s->surf_size);
 	if (s->has_pattern && g->pattern_addr)
 		xf_init(s, &f);
+	if (pack && s->p.mode != 0 && s->has_pattern && g->pattern_addr && size % block == 0 &&
+	    size / block <= 8ull * SWZ_SEEN_BYTES && (s->slice_size * s->block_slices) % block == 0) {
+		/* block by block, when every block starts on a block boundary */
+		seen = seen_map;
+		for (m = 0; m < s->p.mips; m++)
+			if (s->mip[m].macro_block_offset % block)
+				seen = NULL;
+	}
+	if (pack && !seen)
+		memset(tiled, 0, (size_t)s->surf_size);
+	if (seen)
+		memset(seen, 0, (size_t)((size / block + 7) / 8));
 	for (m = 0; m < s->p.mips; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
 		uint32_t w, h, n, z, y, x;
@@ -397,7 +423,7 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 			for (y = 0; y < h; y++) {
 				if (s->p.mode != 0 && s->has_pattern && g->pattern_addr) {
 					/* the whole slice of the level at once, block by block */
-					if (xfer_slice(s, &f, m, z, w, h, lp, tiled, pack))
+					if (xfer_slice(s, &f, m, z, w, h, lp, tiled, pack, seen))
 						return -1;
 					lp += (size_t)w * h * ns * eb;
 					break;
@@ -430,6 +456,12 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 					continue;
 				}
 			}
+	}
+	if (seen) { /* blocks no element reached: padding, zeros */
+		uint64_t bi, nb = size / block;
+		for (bi = 0; bi < nb; bi++)
+			if (!(seen[bi >> 3] >> (bi & 7) & 1))
+				memset(tiled + bi * block, 0, (size_t)block);
 	}
 	return 0;
 }
