@@ -36,8 +36,11 @@ void cmd_tile_swz_usage(FILE *f)
 	for (i = 0; gk_swz_chip_at(i); i++)
 		fprintf(f, "%s%s (%s)", i % 4 ? ", " : "\n  ", gk_swz_chip_at(i)->name,
 			gk_swz_gen_name(gk_swz_chip_at(i)->gen));
-	fprintf(f, "\n  (GFX9 chips are named but refused: their rules are not in this build.)\n"
-		   "Exit status: 0 ok, 1 invalid surface or input, 2 usage or I/O error.\n");
+	fprintf(f, "\n");
+	for (i = GK_SWZ_GFX9; i <= GK_SWZ_GFX12; i++)
+		if (gk_swz_gen_name(i) && !gk_swz_gen_available(i))
+			fprintf(f, "  (%s chips are named but refused: their rules are not in this build.)\n", gk_swz_gen_name(i));
+	fprintf(f, "Exit status: 0 ok, 1 invalid surface or input, 2 usage or I/O error.\n");
 }
 
 static bool num(const char *s, uint64_t max, uint64_t *v)

@@ -1,16 +1,20 @@
-/* GFX9-GFX12 surfaces (swizzle modes), as addrlib computes them: the one
- * record every generation's rules fill (../shared/reference/tiling-gfx9/
- * README.md names the fields after addrlib's outputs; this record uses the
- * same names so a reader can hold the two side by side).
+/* GFX9-GFX12 surfaces (swizzle modes), as addrlib computes them: the
+ * contract every generation's rules fill.  The records themselves (chip,
+ * params, coord, equation, mip, surface) are public, in
+ * include/gfxkit/swizzle.h; their fields carry addrlib's output names
+ * (../shared/reference/tiling-gfx9/README.md) so a reader can hold the two
+ * side by side.
  *
- * Each generation lives in its own file and exports exactly two functions
- * through its own header:
- *   int gk_swzN_surface(struct gk_swz_surface *s, const struct gk_swz_params *p, struct gk_diag *err);
- *   int gk_swzN_addr(const struct gk_swz_surface *s, const struct gk_swz_coord *c, uint64_t *addr);
- * (N = gfx9, gfx10 for GFX10/10.3/11, gfx12).  The public API, the chips
- * table and the CLI dispatch on s->p.chip->gen and never look inside a
- * generation's rules.  Fields may be added; none is reused for another
- * meaning. */
+ * Each generation lives in its own file and exports, through its own header:
+ *   int gk_swz_N_surface(struct gk_swz_surface *s, const struct gk_swz_params *p, struct gk_diag *err);
+ *   int gk_swz_N_addr(const struct gk_swz_surface *s, const struct gk_swz_coord *c, uint64_t *addr);
+ * (N = gfx9, gfx10 for GFX10/10.3/11, gfx12), and may name its modes
+ * (gk_swz_gfx10_mode_name).  It joins through one row of gk_swz_gens[]
+ * (swz_chips.c, swz_gen.h).  The public API, the chips table and the CLI
+ * dispatch on s->p.chip->gen and never look inside a generation's rules.
+ * Fields may be added; none is reused for another meaning.  Fields added for
+ * GFX10-12 (block_bits, elem_log2, thick, xor_bits, pattern, has_pattern) are
+ * read by pack/unpack only when the row says pattern_addr. */
 #ifndef GK_TILING_SWZ_H
 #define GK_TILING_SWZ_H
 
