@@ -75,7 +75,12 @@ static void spec(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_
 		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK (BITS ABOVE PIPES AND COLUMNS)");
 		sp->swatches = nbanks(s);
 	} else {
-		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BYTE OFFSET IN SLICE %u", (unsigned)z);
+		uint32_t bs = s->block_slices ? s->block_slices : 1;
+		if (bs > 1) /* a thick block interleaves bs slices: the ramp spans them */
+			snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BYTE OFFSET IN SLICES %u-%u", (unsigned)(z / bs * bs),
+				 (unsigned)(z / bs * bs + bs - 1));
+		else
+			snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BYTE OFFSET IN SLICE %u", (unsigned)z);
 		snprintf(sp->lo, sizeof sp->lo, "0x0");
 		snprintf(sp->hi, sizeof sp->hi, "0x%llX", (unsigned long long)(span ? span - 1 : 0));
 	}
@@ -169,7 +174,13 @@ size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by,
 	} else {
 		static const char *const names[5] = {"blue", "cyan", "green", "yellow", "red"};
 		static const char *const at[5] = {"0", "1/4", "1/2", "3/4", "end"};
-		add(&b, "colour: the element's byte offset in slice %u, 0 to %s, on a ramp:", (unsigned)z, sp.hi);
+		uint32_t bs = s->block_slices ? s->block_slices : 1;
+		if (bs > 1)
+			add(&b, "colour: the element's byte offset in the %u slices (%u-%u) its thick blocks hold together, "
+				"0 to %s, on a ramp:",
+			    (unsigned)bs, (unsigned)(z / bs * bs), (unsigned)(z / bs * bs + bs - 1), sp.hi);
+		else
+			add(&b, "colour: the element's byte offset in slice %u, 0 to %s, on a ramp:", (unsigned)z, sp.hi);
 		for (i = 0; i < 5; i++) {
 			uint8_t c[3];
 			gk_map_ramp(i < 4 ? i * 256 : 1023, c);
