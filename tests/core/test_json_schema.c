@@ -645,13 +645,64 @@ static void engine_tile(void)
 	CHECK(valid > 300 && invalid > 300 && st.with_diags > 300, "tile: %u valid, %u invalid", valid, invalid);
 }
 
+/* GFX9-GFX12 tile info (gk_swz_info_json): every mode of every chip whose
+ * generation is in the build, with mip chains, arrays, MSAA and 3D. */
+static void engine_swizzle(void)
+{
+	static const struct {
+		unsigned dims;
+		uint32_t w, h, d;
+		unsigned mips, samples, depth;
+	} shapes[] = {
+		{2, 300, 200, 1, 9, 1, 0}, {2, 17, 9, 3, 1, 1, 0}, {2, 64, 64, 1, 1, 4, 1}, {3, 33, 65, 5, 7, 1, 0},
+	};
+	char *buf = malloc(65536);
+	struct gk_swz_surface *s = malloc(sizeof *s);
+	struct stats st;
+	unsigned valid = 0;
+	memset(&st, 0, sizeof st);
+	if (!buf || !s) {
+		CHECK(0, "out of memory");
+		free(buf);
+		free(s);
+		return;
+	}
+	for (unsigned c = 0; gk_swz_chip_at(c); c++)
+		for (unsigned m = 0; m < 32; m++)
+			for (unsigned b = 8; b <= 128; b *= 2)
+				for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+					struct gk_swz_params p;
+					gk_swz_params_init(&p);
+					p.chip = gk_swz_chip_at(c);
+					p.mode = m;
+					p.bpp = b;
+					p.dims = shapes[k].dims;
+					p.width = shapes[k].w;
+					p.height = shapes[k].h;
+					p.depth_or_slices = shapes[k].d;
+					p.mips = shapes[k].mips;
+					p.samples = shapes[k].samples;
+					p.depth_usage = shapes[k].depth;
+					if (gk_swz_surface_init(s, &p, NULL))
+						continue;
+					valid++;
+					size_t n = gk_swz_info_json(s, buf, 65536);
+					CHECK(n < 65536, "swizzle json too long");
+					validate_lines("swizzle info", "#/$defs/swizzle_info", buf, n < 65536 ? n : 0, &st);
+				}
+	free(buf);
+	free(s);
+	show("swizzle", "every chip and mode", &st);
+	CHECK(valid > 1000, "swizzle: only %u surfaces", valid);
+}
+
 /* One function per engine; ir3 joins when its JSON follows the schema. */
 static const struct {
 	const char *name;
 	void (*run)(void);
 } engines[] = {
 	{ "pm4", engine_pm4 }, { "dma", engine_dma }, { "amdgpu", engine_amdgpu }, { "ir3", engine_ir3 },
-	{ "modifier", engine_modifier }, { "tile", engine_tile }, { "adreno", engine_adreno },
+	{ "modifier", engine_modifier }, { "tile", engine_tile }, { "swizzle", engine_swizzle }, { "adreno", engine_adreno },
 };
 
 /* ---- the validator itself ---- */
