@@ -205,6 +205,7 @@ $(eval $(call FUZZ_TARGET,fuzz-sendmsg,fuzz_sendmsg,tests/fuzz/corpus_sendmsg,10
 $(eval $(call FUZZ_TARGET,fuzz-ir3,fuzz_ir3,tests/fuzz/corpus_ir3,256))
 $(eval $(call FUZZ_TARGET,fuzz-modifier,fuzz_modifier,tests/fuzz/corpus_modifier,512))
 $(eval $(call FUZZ_TARGET,fuzz-tiling,fuzz_tiling,tests/fuzz/corpus_tiling,1024))
+$(eval $(call FUZZ_TARGET,fuzz-swz,fuzz_swz,tests/fuzz/corpus_swz,256))
 $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 $(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
 $(eval $(call FUZZ_TARGET,fuzz-lint,fuzz_lint,tests/fuzz/corpus_lint,4096))
@@ -222,5 +223,5 @@ fuzz-long: $(FUZZ_BINS)
 clean:
 	rm -rf $(B)
 
-.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-dump fuzz-exec fuzz-lint fuzz-adreno fuzz-build fuzz-long clean
+.PHONY: all tests check install uninstall demo bench fuzz fuzz-dma fuzz-gcn fuzz-sendmsg fuzz-ir3 fuzz-modifier fuzz-tiling fuzz-swz fuzz-dump fuzz-exec fuzz-lint fuzz-adreno fuzz-build fuzz-long clean
 -include $(LIB_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

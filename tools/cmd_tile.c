@@ -1,5 +1,6 @@
 /* gfxkit tile: GFX6-8 tiled surfaces (include/gfxkit/tiling.h) from the
- * command line: info, addr, pack, unpack, map. */
+ * command line: info, addr, pack, unpack, map.  GFX9-GFX12 surfaces (a GFX9+
+ * --chip, --swizzle or a GFX9+ --modifier) go to cmd_tile_swz.c. */
 #define _POSIX_C_SOURCE 200809L /* fstat: regular files are size-checked before reading */
 #include <errno.h>
 #include <limits.h>
@@ -99,6 +100,11 @@ static int params_from_modifier(struct gk_tile_params *p, const char *text)
 		fprintf(stderr, P ": --modifier %s: %s: %s%s%.*s\n", name, md.d[i].severity == GK_ERROR ? "error" : "warning",
 			md.d[i].field ? md.d[i].field : "", md.d[i].field ? ": " : "", (int)gk_diag_message_len(&md.d[i]),
 			md.d[i].message);
+	struct gk_modifier f;
+	gk_modifier_split(v, &f);
+	if (r && f.vendor == GK_MOD_VENDOR_AMD && f.tile_version >= 1 && f.tile_version <= 5)
+		fprintf(stderr, P ": --modifier %s is a GFX9-GFX12 layout: give --chip CHIP as well (gfxkit tile --help)\n",
+			name);
 	return r ? 1 : 0;
 }
 
@@ -590,8 +596,11 @@ int cmd_tile(int argc, char **argv)
 	struct opts o;
 	if (argc < 3 || !strcmp(argv[2], "-h") || !strcmp(argv[2], "--help") || !strcmp(argv[2], "help")) {
 		usage(argc < 3 ? stderr : stdout);
+		cmd_tile_swz_usage(argc < 3 ? stderr : stdout);
 		return argc < 3 ? 2 : 0;
 	}
+	if (cmd_tile_is_swz(argc, argv))
+		return cmd_tile_swz(argc, argv);
 	int r = parse(argc, argv, &o);
 	if (r == 2) {
 		usage(stdout);

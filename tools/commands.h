@@ -9,6 +9,10 @@
 #include "cli.h"
 
 int cmd_tile(int argc, char **argv); /* cmd_tile.c: GFX6-8 tiled surfaces */
+/* cmd_tile_swz.c: GFX9-GFX12 surfaces; cmd_tile hands over when cmd_tile_is_swz */
+int cmd_tile_swz(int argc, char **argv);
+int cmd_tile_is_swz(int argc, char **argv);
+void cmd_tile_swz_usage(FILE *f);
 int cmd_modifier(int argc, char **argv);
 /* tools/cmd_sendmsg.c: `gfxkit sendmsg` and the AMDGPU `-e isa` usage */
 int cmd_sendmsg(int argc, char **argv);

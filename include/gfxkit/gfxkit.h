@@ -24,6 +24,7 @@
 #include "gfxkit/pm4.h"
 #include "gfxkit/regdb.h"
 #include "gfxkit/stream.h"
+#include "gfxkit/swizzle.h"
 #include "gfxkit/tiling.h"
 #include "gfxkit/unit.h"
 #include "gfxkit/version.h"

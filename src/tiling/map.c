@@ -4,6 +4,7 @@
  * same legend as text for the PNG's tEXt chunk.  Pure functions of the
  * surface: nothing allocates or prints. */
 #include "gfxkit/tiling.h"
+#include "map_legend.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,8 +19,17 @@ static const uint8_t palette[16][3] = {
 	{ 170, 110, 40 }, { 255, 250, 200 }, { 128, 0, 0 },    { 170, 255, 195 },
 };
 
+/* colours 16-31 (32-pipe chips) are the first 16 at 3/5 brightness */
+void gk_map_palette(unsigned i, uint8_t *o)
+{
+	memcpy(o, palette[i & 15], 3);
+	if (i & 16)
+		for (int c = 0; c < 3; c++)
+			o[c] = (uint8_t)(o[c] * 3 / 5);
+}
+
 /* t in [0, 1024): blue -> cyan -> green -> yellow -> red */
-static void ramp(unsigned t, uint8_t *o)
+void gk_map_ramp(unsigned t, uint8_t *o)
 {
 	unsigned seg = t / 256, f = t % 256;
 	uint8_t r = 0, g = 0, b = 0;
@@ -52,14 +62,14 @@ void gk_tile_map_row(const struct gk_tile_surface *s, enum gk_tile_map_by by, ui
 			break;
 		case GK_MAP_MICROTILE:
 			/* the order inside each micro tile as a ramp; alternate tiles darker */
-			ramp(loc.micro_index * 16, o);
+			gk_map_ramp(loc.micro_index * 16, o);
 			if (((x / 8) ^ (y / 8)) & 1)
 				for (int c = 0; c < 3; c++)
 					o[c] = (uint8_t)(o[c] * 3 / 4);
 			break;
 		default: {
 			uint64_t in_slice = loc.byte_addr - (uint64_t)z * s->slice_bytes;
-			ramp((unsigned)(in_slice * 1024 / (s->slice_bytes ? s->slice_bytes : 1)), o);
+			gk_map_ramp((unsigned)(in_slice * 1024 / (s->slice_bytes ? s->slice_bytes : 1)), o);
 			break;
 		}
 		}
@@ -108,9 +118,7 @@ static const uint8_t font[128][7] = {
 static const uint8_t background[3] = { 24, 24, 24 }, ink[3] = { 235, 235, 235 }, rule[3] = { 110, 110, 110 };
 
 struct legend {
-	const struct gk_tile_surface *s;
-	enum gk_tile_map_by by;
-	uint32_t z;
+	const struct gk_legend_spec *sp;
 	uint32_t width; /* of the picture */
 	unsigned k;     /* picture pixels per font pixel */
 	uint32_t row;   /* the legend row drawn into rgb (rgb NULL: only the layout) */
@@ -119,9 +127,9 @@ struct legend {
 
 /* big maps get big letters, so that the legend reads at the zoom that shows
  * the whole map */
-static unsigned legend_scale(const struct gk_tile_surface *s)
+static unsigned legend_scale(uint32_t pitch)
 {
-	unsigned k = s->pitch / 512;
+	unsigned k = pitch / 512;
 	return k < 1 ? 1 : k > 8 ? 8 : k;
 }
 
@@ -136,32 +144,29 @@ static int has_padding(const struct gk_tile_surface *s)
 	return s->pitch > s->p.width || s->padded_height > s->p.height;
 }
 
-/* the legend's lines of words: the title, the micro-tile note, the padding
- * (empty: no such line); the swatches or the ramp come after the title */
-static void legend_title(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, char t[3][48])
+/* what the legend of a GFX6-8 map says */
+static void tile_spec(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, struct gk_legend_spec *sp)
 {
+	memset(sp, 0, sizeof *sp);
+	sp->pitch = s->pitch;
 	switch (by) {
-	case GK_MAP_PIPE: snprintf(t[0], 48, "COLOUR: PIPE"); break;
-	case GK_MAP_BANK: snprintf(t[0], 48, "COLOUR: BANK"); break;
-	case GK_MAP_MICROTILE: snprintf(t[0], 48, "COLOUR: INDEX IN THE 8x8 MICRO TILE"); break;
-	default: snprintf(t[0], 48, "COLOUR: BYTE OFFSET IN SLICE %u", (unsigned)z); break;
+	case GK_MAP_PIPE: snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: PIPE"); break;
+	case GK_MAP_BANK: snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK"); break;
+	case GK_MAP_MICROTILE: snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: INDEX IN THE 8x8 MICRO TILE"); break;
+	default: snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BYTE OFFSET IN SLICE %u", (unsigned)z); break;
 	}
-	snprintf(t[1], 48, "%s", by == GK_MAP_MICROTILE ? "ALTERNATE MICRO TILES DARKER" : "");
+	snprintf(sp->t[1], sizeof sp->t[1], "%s", by == GK_MAP_MICROTILE ? "ALTERNATE MICRO TILES DARKER" : "");
 	if (has_padding(s))
-		snprintf(t[2], 48, "DIMMED: PADDING (IMAGE %ux%u)", (unsigned)s->p.width, (unsigned)s->p.height);
-	else
-		t[2][0] = 0;
-}
-
-/* the ends of the ramp */
-static void ramp_labels(const struct gk_tile_surface *s, enum gk_tile_map_by by, char lo[24], char hi[24])
-{
+		snprintf(sp->t[2], sizeof sp->t[2], "DIMMED: PADDING (IMAGE %ux%u)", (unsigned)s->p.width,
+			 (unsigned)s->p.height);
+	sp->swatches = by == GK_MAP_PIPE || by == GK_MAP_BANK ? map_colours(s, by) : 0;
+	sp->steps64 = by == GK_MAP_MICROTILE;
 	if (by == GK_MAP_MICROTILE) {
-		snprintf(lo, 24, "0");
-		snprintf(hi, 24, "63");
+		snprintf(sp->lo, sizeof sp->lo, "0");
+		snprintf(sp->hi, sizeof sp->hi, "63");
 	} else {
-		snprintf(lo, 24, "0x0");
-		snprintf(hi, 24, "0x%llX", (unsigned long long)(s->slice_bytes ? s->slice_bytes - 1 : 0));
+		snprintf(sp->lo, sizeof sp->lo, "0x0");
+		snprintf(sp->hi, sizeof sp->hi, "0x%llX", (unsigned long long)(s->slice_bytes ? s->slice_bytes - 1 : 0));
 	}
 }
 
@@ -215,26 +220,27 @@ static void text(struct legend *L, uint32_t x, uint32_t y, const char *t)
  * drawing cannot disagree. */
 static uint32_t legend_walk(struct legend *L)
 {
-	const struct gk_tile_surface *s = L->s;
+	const struct gk_legend_spec *sp = L->sp;
 	unsigned k = L->k;
 	uint32_t m = MARGIN * k, lh = GLYPH_H * k, gap = LINE_GAP * k, y = m;
-	char t[3][48];
-	legend_title(s, L->by, L->z, t);
+	const char(*t)[64] = sp->t;
 	box(L, 0, 0, L->width, k, rule); /* a line between the map and its legend */
 	text(L, m, y, t[0]);
 	y += lh + gap;
-	if (L->by == GK_MAP_PIPE || L->by == GK_MAP_BANK) {
+	if (sp->swatches) {
 		/* one swatch and its number per pipe (bank), wrapped to the width */
 		uint32_t x = m;
-		for (unsigned i = 0; i < map_colours(s, L->by); i++) {
-			char num[4];
+		for (unsigned i = 0; i < sp->swatches; i++) {
+			char num[12];
 			snprintf(num, sizeof num, "%u", i);
 			uint32_t w = lh + 2 * k + text_width(L, num);
 			if (x > m && x + w > L->width - m) {
 				x = m;
 				y += lh + gap;
 			}
-			box(L, x, y, lh, lh, palette[i]);
+			uint8_t sw[3];
+			gk_map_palette(i, sw);
+			box(L, x, y, lh, lh, sw);
 			text(L, x + lh + 2 * k, y, num);
 			x += w + ADVANCE * k;
 		}
@@ -246,14 +252,12 @@ static uint32_t legend_walk(struct legend *L)
 			for (uint32_t i = 0; i < w; i++) {
 				uint8_t c[3];
 				uint64_t f = (uint64_t)i * 1024 / w;
-				ramp(L->by == GK_MAP_MICROTILE ? (unsigned)(f / 16 * 16) : (unsigned)f, c);
+				gk_map_ramp(sp->steps64 ? (unsigned)(f / 16 * 16) : (unsigned)f, c);
 				span(L, m + i, 1, c);
 			}
 		y += lh + 2 * k;
-		char lo[24], hi[24];
-		ramp_labels(s, L->by, lo, hi);
-		text(L, m, y, lo);
-		text(L, L->width - m - text_width(L, hi), y, hi);
+		text(L, m, y, sp->lo);
+		text(L, L->width - m - text_width(L, sp->hi), y, sp->hi);
 		y += lh + gap;
 	}
 	if (t[1][0]) {
@@ -263,10 +267,10 @@ static uint32_t legend_walk(struct legend *L)
 	if (t[2][0]) {
 		/* a swatch at full and at a third of its brightness, then the words */
 		uint8_t full[3], dim[3];
-		if (L->by == GK_MAP_PIPE || L->by == GK_MAP_BANK)
+		if (sp->swatches)
 			memcpy(full, palette[0], 3);
 		else
-			ramp(512, full);
+			gk_map_ramp(512, full);
 		for (int c = 0; c < 3; c++)
 			dim[c] = (uint8_t)(full[c] / 3);
 		box(L, m, y, lh, lh, full);
@@ -277,25 +281,43 @@ static uint32_t legend_walk(struct legend *L)
 	return y - gap + m;
 }
 
-static void legend_init(struct legend *L, const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z)
+static void legend_init(struct legend *L, const struct gk_legend_spec *sp)
 {
 	memset(L, 0, sizeof *L);
-	L->s = s;
-	L->by = by;
-	L->z = z;
-	L->k = legend_scale(s);
+	L->sp = sp;
+	L->k = legend_scale(sp->pitch);
 	/* as wide as the map, or as the widest line and a margin each side */
-	char t[3][48], lo[24], hi[24];
-	legend_title(s, by, z, t);
-	ramp_labels(s, by, lo, hi);
-	uint32_t want = text_width(L, t[0]), note = text_width(L, t[1]);
-	uint32_t pad = t[2][0] ? 2 * GLYPH_H * L->k + ADVANCE * L->k + text_width(L, t[2]) : 0;
-	uint32_t ends = text_width(L, lo) + text_width(L, hi) + 4 * ADVANCE * L->k;
+	uint32_t want = text_width(L, sp->t[0]), note = text_width(L, sp->t[1]);
+	uint32_t pad = sp->t[2][0] ? 2 * GLYPH_H * L->k + ADVANCE * L->k + text_width(L, sp->t[2]) : 0;
+	uint32_t ends = text_width(L, sp->lo) + text_width(L, sp->hi) + 4 * ADVANCE * L->k;
 	want = note > want ? note : want;
 	want = pad > want ? pad : want;
 	want = ends > want ? ends : want;
 	want += 2 * MARGIN * L->k;
-	L->width = s->pitch > want ? s->pitch : want;
+	L->width = sp->pitch > want ? sp->pitch : want;
+}
+
+uint32_t gk_legend_size(const struct gk_legend_spec *sp, uint32_t *width)
+{
+	struct legend L;
+	legend_init(&L, sp);
+	*width = L.width;
+	return legend_walk(&L);
+}
+
+void gk_legend_row(const struct gk_legend_spec *sp, uint32_t row, uint8_t *rgb)
+{
+	struct legend L;
+	legend_init(&L, sp);
+	fill(rgb, L.width, background);
+	L.row = row;
+	L.rgb = rgb;
+	legend_walk(&L);
+}
+
+void gk_legend_fill(uint8_t *rgb, uint32_t n)
+{
+	fill(rgb, n, background);
 }
 
 int gk_tile_picture_size(const struct gk_tile_surface *s, enum gk_tile_map_by by, uint32_t z, uint32_t *width,
@@ -303,10 +325,9 @@ int gk_tile_picture_size(const struct gk_tile_surface *s, enum gk_tile_map_by by
 {
 	if (!s || !s->pitch || !width || !height || (unsigned)by > GK_MAP_ORDER)
 		return -1;
-	struct legend L;
-	legend_init(&L, s, by, z);
-	*width = L.width;
-	*height = s->padded_height + legend_walk(&L);
+	struct gk_legend_spec sp;
+	tile_spec(s, by, z, &sp);
+	*height = s->padded_height + gk_legend_size(&sp, width);
 	return 0;
 }
 
@@ -315,17 +336,16 @@ void gk_tile_picture_row(const struct gk_tile_surface *s, enum gk_tile_map_by by
 {
 	if (!s || !s->pitch || !rgb || (unsigned)by > GK_MAP_ORDER)
 		return;
-	struct legend L;
-	legend_init(&L, s, by, z);
+	struct gk_legend_spec sp;
+	uint32_t width;
+	tile_spec(s, by, z, &sp);
+	gk_legend_size(&sp, &width);
 	if (y < s->padded_height) {
 		gk_tile_map_row(s, by, y, z, rgb);
-		fill(rgb + 3ull * s->pitch, L.width - s->pitch, background);
+		fill(rgb + 3ull * s->pitch, width - s->pitch, background);
 		return;
 	}
-	fill(rgb, L.width, background);
-	L.row = y - s->padded_height;
-	L.rgb = rgb;
-	legend_walk(&L);
+	gk_legend_row(&sp, y - s->padded_height, rgb);
 }
 
 /* ---- the legend as text ------------------------------------------------------ */
@@ -387,7 +407,7 @@ size_t gk_tile_map_legend(const struct gk_tile_surface *s, enum gk_tile_map_by b
 		static const char *const names[5] = { "blue", "cyan", "green", "yellow", "red" };
 		for (unsigned i = 0; i < 5; i++) {
 			uint8_t c[3];
-			ramp(i < 4 ? i * 256 : 1023, c);
+			gk_map_ramp(i < 4 ? i * 256 : 1023, c);
 			add(&b, " %s ", names[i]);
 			add_rgb(&b, c);
 			if (by == GK_MAP_MICROTILE)

@@ -5320,6 +5320,521 @@ static void nc_gk_stream_run(void)
 	fx_end_case();
 }
 
+static void nc_gk_swz_addr(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_addr((const struct gk_swz_surface*)NULL, (const struct gk_swz_coord*)NULL, (uint64_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_addr((const struct gk_swz_surface*)NULL, (const struct gk_swz_coord*)FX_SLOT(1), (uint64_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("c NULL");
+	(void)gk_swz_addr((const struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_coord*)NULL, (uint64_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("addr NULL");
+	(void)gk_swz_addr((const struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_coord*)FX_SLOT(1), (uint64_t*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_addr((const struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_coord*)FX_SLOT(1), (uint64_t*)FX_SLOT(2));
+	fx_end_case();
+}
+
+static void nc_gk_swz_chip_at(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_chip_at((unsigned)0);
+	fx_end_case();
+	FX_CASE("i = UINT_MAX");
+	(void)gk_swz_chip_at(UINT_MAX);
+	fx_end_case();
+	FX_CASE("i = UINT_MAX / 2 + 1");
+	(void)gk_swz_chip_at(UINT_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_chip_at(0);
+	fx_end_case();
+}
+
+static void nc_gk_swz_chip_find(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_chip_find((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_swz_chip_find((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_swz_chip_find((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_chip_find((const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_swz_equation_text(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)NULL, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)NULL, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)NULL, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_equation_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_swz_gen_available(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_gen_available((unsigned)0);
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX");
+	(void)gk_swz_gen_available(UINT_MAX);
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX / 2 + 1");
+	(void)gk_swz_gen_available(UINT_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_gen_available(0);
+	fx_end_case();
+}
+
+static void nc_gk_swz_gen_name(void)
+{
+	FX_CASE("every pointer NULL");
+	fx_string(gk_swz_gen_name((unsigned)0));
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX");
+	fx_string(gk_swz_gen_name(UINT_MAX));
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX / 2 + 1");
+	fx_string(gk_swz_gen_name(UINT_MAX / 2 + 1));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	fx_string(gk_swz_gen_name(0));
+	fx_end_case();
+}
+
+static void nc_gk_swz_info_json(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)NULL, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)NULL, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)NULL, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_info_json((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_swz_info_text(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)NULL, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)NULL, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)NULL, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_info_text((const struct gk_swz_surface*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_swz_linear_bytes(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_linear_bytes((const struct gk_swz_surface*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_linear_bytes((const struct gk_swz_surface*)FX_SLOT(0));
+	fx_end_case();
+}
+
+static void nc_gk_swz_map_legend(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_map_legend((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (char*)FX_SLOT(3), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_swz_map_row(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t)0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("rgb NULL");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX / 2 + 1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX / 2 + 1, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_swz_map_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
+static void nc_gk_swz_mode_name(void)
+{
+	FX_CASE("every pointer NULL");
+	fx_string(gk_swz_mode_name((unsigned)0, (unsigned)0));
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX");
+	fx_string(gk_swz_mode_name(UINT_MAX, GK_TILE_1D));
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX / 2 + 1");
+	fx_string(gk_swz_mode_name(UINT_MAX / 2 + 1, GK_TILE_1D));
+	fx_end_case();
+	FX_CASE("mode = UINT_MAX");
+	fx_string(gk_swz_mode_name(0, UINT_MAX));
+	fx_end_case();
+	FX_CASE("mode = UINT_MAX / 2 + 1");
+	fx_string(gk_swz_mode_name(0, UINT_MAX / 2 + 1));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	fx_string(gk_swz_mode_name(UINT_MAX, UINT_MAX));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	fx_string(gk_swz_mode_name(0, GK_TILE_1D));
+	fx_end_case();
+}
+
+static void nc_gk_swz_mode_parse(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_mode_parse((unsigned)0, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_mode_parse(UINT_MAX, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("name NULL");
+	(void)gk_swz_mode_parse(0, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX");
+	(void)gk_swz_mode_parse(UINT_MAX, (const char*)FX_STR);
+	fx_end_case();
+	FX_CASE("gen = UINT_MAX / 2 + 1");
+	(void)gk_swz_mode_parse(UINT_MAX / 2 + 1, (const char*)FX_STR);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_swz_mode_parse(0, (const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_swz_mode_parse(0, (const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_mode_parse(0, (const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_swz_pack(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_pack((const struct gk_swz_surface*)NULL, (const void*)NULL, (void*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_pack((const struct gk_swz_surface*)NULL, (const void*)FX_SLOT(1), (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("linear NULL");
+	(void)gk_swz_pack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)NULL, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("tiled NULL");
+	(void)gk_swz_pack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)FX_SLOT(1), (void*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_pack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)FX_SLOT(1), (void*)FX_SLOT(2));
+	fx_end_case();
+}
+
+static void nc_gk_swz_params_init(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_swz_params_init((struct gk_swz_params*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_swz_params_init((struct gk_swz_params*)FX_SLOT(0));
+	fx_end_case();
+}
+
+static void nc_gk_swz_picture_row(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t)0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("rgb NULL");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("y = UINT32_MAX / 2 + 1");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, UINT32_MAX / 2 + 1, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, UINT32_MAX, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_swz_picture_row((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, 0, (uint8_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
+static void nc_gk_swz_picture_size(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, (uint32_t)0, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)NULL, (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("width NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)NULL, (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("height NULL");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)INT_MAX");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("by = (enum gk_tile_map_by)-1");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)-1, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("z = UINT32_MAX / 2 + 1");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, UINT32_MAX / 2 + 1, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)INT_MAX, UINT32_MAX, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_picture_size((const struct gk_swz_surface*)FX_SLOT(0), (enum gk_tile_map_by)0, 0, (uint32_t*)FX_SLOT(3), (uint32_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
+static void nc_gk_swz_pipe_bank(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, (uint64_t)0, (unsigned*)NULL, (unsigned*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, UINT64_MAX, (unsigned*)NULL, (unsigned*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, 1, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("pipe NULL");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)FX_SLOT(0), 1, (unsigned*)NULL, (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("bank NULL");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)FX_SLOT(0), 1, (unsigned*)FX_SLOT(2), (unsigned*)NULL);
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, UINT64_MAX, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX - 1");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, UINT64_MAX - 1, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX / 2 + 1");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)NULL, UINT64_MAX / 2 + 1, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("addr = 0, s valid");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)FX_SLOT(0), 0, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("addr = 1, s valid");
+	(void)gk_swz_pipe_bank((const struct gk_swz_surface*)FX_SLOT(0), 1, (unsigned*)FX_SLOT(2), (unsigned*)FX_SLOT(3));
+	fx_end_case();
+}
+
+static void nc_gk_swz_surface_init(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_surface_init((struct gk_swz_surface*)NULL, (const struct gk_swz_params*)NULL, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_surface_init((struct gk_swz_surface*)NULL, (const struct gk_swz_params*)FX_SLOT(1), (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("p NULL");
+	(void)gk_swz_surface_init((struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_params*)NULL, (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_swz_surface_init((struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_params*)FX_SLOT(1), (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_surface_init((struct gk_swz_surface*)FX_SLOT(0), (const struct gk_swz_params*)FX_SLOT(1), (struct gk_diag*)FX_SLOT(2));
+	fx_end_case();
+}
+
+static void nc_gk_swz_unpack(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_swz_unpack((const struct gk_swz_surface*)NULL, (const void*)NULL, (void*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_swz_unpack((const struct gk_swz_surface*)NULL, (const void*)FX_SLOT(1), (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("tiled NULL");
+	(void)gk_swz_unpack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)NULL, (void*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("linear NULL");
+	(void)gk_swz_unpack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)FX_SLOT(1), (void*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_swz_unpack((const struct gk_swz_surface*)FX_SLOT(0), (const void*)FX_SLOT(1), (void*)FX_SLOT(2));
+	fx_end_case();
+}
+
 static void nc_gk_text_diags(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6518,6 +7033,26 @@ static const struct nc_func {
 	{ "gk_sendmsg_json", nc_gk_sendmsg_json },
 	{ "gk_sendmsg_parse", nc_gk_sendmsg_parse },
 	{ "gk_stream_run", nc_gk_stream_run },
+	{ "gk_swz_addr", nc_gk_swz_addr },
+	{ "gk_swz_chip_at", nc_gk_swz_chip_at },
+	{ "gk_swz_chip_find", nc_gk_swz_chip_find },
+	{ "gk_swz_equation_text", nc_gk_swz_equation_text },
+	{ "gk_swz_gen_available", nc_gk_swz_gen_available },
+	{ "gk_swz_gen_name", nc_gk_swz_gen_name },
+	{ "gk_swz_info_json", nc_gk_swz_info_json },
+	{ "gk_swz_info_text", nc_gk_swz_info_text },
+	{ "gk_swz_linear_bytes", nc_gk_swz_linear_bytes },
+	{ "gk_swz_map_legend", nc_gk_swz_map_legend },
+	{ "gk_swz_map_row", nc_gk_swz_map_row },
+	{ "gk_swz_mode_name", nc_gk_swz_mode_name },
+	{ "gk_swz_mode_parse", nc_gk_swz_mode_parse },
+	{ "gk_swz_pack", nc_gk_swz_pack },
+	{ "gk_swz_params_init", nc_gk_swz_params_init },
+	{ "gk_swz_picture_row", nc_gk_swz_picture_row },
+	{ "gk_swz_picture_size", nc_gk_swz_picture_size },
+	{ "gk_swz_pipe_bank", nc_gk_swz_pipe_bank },
+	{ "gk_swz_surface_init", nc_gk_swz_surface_init },
+	{ "gk_swz_unpack", nc_gk_swz_unpack },
 	{ "gk_text_diags", nc_gk_text_diags },
 	{ "gk_text_packet", nc_gk_text_packet },
 	{ "gk_tile_addr", nc_gk_tile_addr },
