@@ -195,6 +195,21 @@ int gk_swz_pipe_bank(const struct gk_swz_surface *s, uint64_t addr, unsigned *pi
 	*pipe = *bank = 0;
 	if (s->p.mode == 0)
 		return 0;
+	if (s->p.chip->gen == GK_SWZ_GFX9) {
+		/* Gfx9Lib (GetPipeXorBits, GetBankXorBits): the pipe bits start at
+		 * the pipe interleave (PIPE_INTERLEAVE_SIZE [5:3]), the shader-engine
+		 * bits follow them, the bank bits (NUM_BANKS [14:12]) follow those,
+		 * each as far as the block reaches */
+		unsigned pil = 8 + (s->p.chip->gb_addr_config >> 3 & 7u), se = s->p.chip->gb_addr_config >> 19 & 3u;
+		unsigned nb = s->p.chip->gb_addr_config >> 12 & 7u, room;
+		room = s->block_bits > pil ? s->block_bits - pil : 0;
+		pl = pl < room ? pl : room;
+		room = s->block_bits > pil + pl + se ? s->block_bits - pil - pl - se : 0;
+		bb = nb < room ? nb : room;
+		*pipe = (unsigned)(addr >> pil) & ((1u << pl) - 1);
+		*bank = (unsigned)(addr >> (pil + pl + se)) & ((1u << bb) - 1);
+		return 0;
+	}
 	/* GetBankXorBits (gfx10addrlib.h): banks above the pipe and 2 column bits */
 	if (s->p.chip->gen != GK_SWZ_GFX12 && s->block_bits > 8 + pl + 2)
 		bb = s->block_bits - 8 - pl - 2 > 4 ? 4 : s->block_bits - 8 - pl - 2;

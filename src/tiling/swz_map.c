@@ -16,13 +16,13 @@ static unsigned npipes(const struct gk_swz_surface *s)
 
 static unsigned nbanks(const struct gk_swz_surface *s)
 {
-	unsigned pipe, bank, most = 0;
-	uint64_t a;
-	/* the bank bits gk_swz_pipe_bank reads: all ones above the pipe bits */
-	for (a = 0; a < 16; a++)
-		if (!gk_swz_pipe_bank(s, a << (8 + (s->p.chip->gb_addr_config & 7u) + 2), &pipe, &bank) && bank > most)
-			most = bank;
-	return s->p.mode == 0 ? 1 : most + 1;
+	unsigned pipe, bank;
+	/* every bank bit gk_swz_pipe_bank reads lies inside the block: an
+	 * all-ones in-block offset has the highest bank (any generation) */
+	uint64_t ones = s->block_bits < 64 ? (1ull << s->block_bits) - 1 : ~0ull;
+	if (s->p.mode == 0 || gk_swz_pipe_bank(s, ones, &pipe, &bank))
+		return 1;
+	return bank + 1;
 }
 
 /* the slice's span of bytes and where it starts: a thick block holds

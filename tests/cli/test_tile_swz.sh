@@ -60,8 +60,8 @@ has out "11450 size" '^surface_bytes 1441792$'
 has out "11450 slice" '^slice_bytes 45056$'
 
 # ---- refusals say why
-run "gfx9 refused" 1 tile info --chip vega10 --swizzle 64KB_S --bpp 32 --width 64 --height 64
-has err "gfx9 reason" 'GFX9 chip; the GFX9 rules are not in this build'
+run "gfx9 surface" 0 tile info --chip vega10 --swizzle 64KB_S --bpp 32 --width 64 --height 64
+has out "gfx9 generation" '^chip vega10 \(GFX9, '
 run "navi10 VAR" 1 tile info --chip navi10 --swizzle VAR_R_X --bpp 32 --width 64 --height 64
 has err "VAR reason" 'needs RB\+'
 run "MSAA display" 1 tile info --chip navi21 --swizzle 64KB_D_X --bpp 32 --width 64 --height 64 --samples 4
