@@ -72,7 +72,10 @@ static void spec(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_
 		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: PIPE (ADDRESS BITS 8 AND UP)");
 		sp->swatches = npipes(s);
 	} else if (by == GK_MAP_BANK) {
-		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK (BITS ABOVE PIPES AND COLUMNS)");
+		/* GFX9's bank bits follow the pipe and shader-engine bits, GFX10-11's
+		 * the pipe and two column bits (gk_swz_pipe_bank) */
+		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK (BITS ABOVE PIPES AND %s)",
+			 s->p.chip->gen == GK_SWZ_GFX9 ? "ENGINES" : "COLUMNS");
 		sp->swatches = nbanks(s);
 	} else {
 		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BYTE OFFSET IN SLICE %u", (unsigned)z);
