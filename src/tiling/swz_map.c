@@ -163,7 +163,8 @@ size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by,
 		const char *what = by == GK_MAP_PIPE ? "pipe" : "bank";
 		add(&b, "colour: the %s of each element's address (%s)\n", what,
 		    by == GK_MAP_PIPE ? "bits 8 and up: 256-byte pipe interleave"
-				      : "the bank-xor bits above the pipe bits and two column bits");
+		    : s->p.chip->gen == GK_SWZ_GFX9 ? "the bank-xor bits above the pipe and shader-engine bits"
+						     : "the bank-xor bits above the pipe bits and two column bits");
 		for (i = 0; i < sp.swatches; i++) {
 			uint8_t c[3];
 			gk_map_palette(i, c);

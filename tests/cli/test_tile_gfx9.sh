@@ -98,8 +98,8 @@ fi
 # shellcheck disable=SC2086
 run "map" 0 tile map --chip vega10 --swizzle 64KB_S_X --bpp 32 --width 300 --height 200 --out m.png --by bank
 if [ -s m.png ]; then ok; else bad "map wrote no PNG"; fi
-# the legend (the PNG's tEXt, uncompressed) says where GFX9 banks are
-if grep -q 'BANK (BITS ABOVE PIPES AND ENGINES)' m.png; then ok; else bad "map legend: no GFX9 bank line"; fi
+# the legend text (the PNG's tEXt, uncompressed) says where GFX9 banks are
+if grep -q 'above the pipe and shader-engine bits' m.png; then ok; else bad "map legend: no GFX9 bank line"; fi
 
 # ---- refusals and modifiers
 says "VAR refused" 1 err 'swizzle' tile info --chip vega10 --swizzle 28 --bpp 32 --width 64 --height 64
