@@ -22,6 +22,12 @@ run "navi21 trace" 0 run -g navi21 -e dma --mem 0x100000="$IMG" --zero 0x200000:
 	--trace "$E/navi21_upload.bin"
 has out "the trace names the whole surface" 'writes 0x200000\.\.0x20ffff \(TILED_ADDR, 65536 bytes\)'
 
+# the example's three forms agree
+run "example encodes" 0 encode -g navi21 -e dma "$E/navi21_upload.s" -o ex.bin
+same ex.bin "$E/navi21_upload.bin" "examples/navi21_upload.s assembles to the .bin"
+run "example decodes" 0 decode -g navi21 -e dma "$E/navi21_upload.bin"
+same out "$E/navi21_upload.txt" "the decoded example equals examples/navi21_upload.txt"
+
 # ---- vega10 (SDMA 4): L2T, then T2L back; EPITCH is the mip chain's pitch - 1
 S="WIDTH=63 HEIGHT=63 ELEMENT_SIZE=32BPP SWIZZLE_MODE=SW_64KB_S_X DIMENSION=2D EPITCH=127"
 L="LINEAR_PITCH=63 LINEAR_SLICE_PITCH=4095 RECT_X=63 RECT_Y=63"
