@@ -348,6 +348,53 @@ static void runs(void)
 	run_done(&r);
 }
 
+/* COPY_L2T_BROADCAST: COUNT + 1 dwords of the linear side to the same run
+ * of elements of two surfaces of one layout */
+static void broadcast(void)
+{
+	static const struct swz_case c = { "navi31", "navi31", "SW_64KB_R_X", 2, 64, 32, 1, 2, 1, 0, 0 };
+	struct gk_swz_surface *s = malloc(sizeof *s);
+	if (!s || surface_of(&c, s)) {
+		CHECK(0, "the broadcast case is laid out");
+		free(s);
+		return;
+	}
+	uint64_t t0 = 0x1000000, t1 = 0x2000000, lin = 0x8000000;
+	struct gk_mem *m = gk_mem_create(0);
+	uint8_t *z = calloc(1, s->surf_size);
+	gk_mem_add_copy(m, t0, z, s->surf_size, NULL);
+	gk_mem_add_copy(m, t1, z, s->surf_size, NULL);
+	uint32_t src[100];
+	for (unsigned i = 0; i < 100; i++)
+		src[i] = 0x51000000u | i;
+	gk_mem_add_copy(m, lin, src, sizeof src, NULL);
+	free(z);
+	char text[512];
+	/* 100 dwords from (10, 3): the rest of row 3 (54), then 46 of row 4 */
+	snprintf(text, sizeof text,
+		 "COPY_L2T_BROADCAST TILED_ADDR0=0x%llx TILED_ADDR1=0x%llx WIDTH=63 HEIGHT=31 ELEMENT_SIZE=32BPP "
+		 "SWIZZLE_MODE=SW_64KB_R_X DIMENSION=2D X=10 Y=3 LINEAR_ADDR=0x%llx COUNT=99\n",
+		 (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)lin);
+	struct run r;
+	run_text(&r, "navi31", text, m);
+	CHECK(r.res.status == GK_EXEC_COMPLETED && r.asm_errors == 0, "navi31 COPY_L2T_BROADCAST runs (%s)",
+	      r.res.why.message);
+	unsigned bad = 0;
+	for (unsigned i = 0; i < 100; i++) {
+		uint32_t e = 10 + 3 * 64 + i;
+		struct gk_swz_coord co = { e % 64, e / 64, 0, 0, 0 };
+		uint64_t off = 0;
+		uint32_t v0 = 0, v1 = 0;
+		gk_swz_addr(s, &co, &off);
+		gk_mem_read(r.mem, t0 + off, &v0, 4, NULL, NULL);
+		gk_mem_read(r.mem, t1 + off, &v1, 4, NULL, NULL);
+		bad += v0 != src[i] || v1 != src[i];
+	}
+	CHECK(!bad, "COPY_L2T_BROADCAST: both surfaces hold every dword where gk_swz_addr puts it (%u wrong)", bad);
+	free(s);
+	run_done(&r);
+}
+
 /* What is not run, and why */
 static void refusals(void)
 {
@@ -465,6 +512,7 @@ int main(void)
 	subwin();
 	t2t();
 	runs();
+	broadcast();
 	refusals();
 	bounds();
 	return tl_done();
