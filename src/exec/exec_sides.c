@@ -104,6 +104,8 @@ static int swz_side(struct gk_exec *x, const struct gk_mem_access *a, struct gk_
 			    "%s 0x%llx: its bits from 8 up to the %llu-byte swizzle block are no pipe/bank xor this "
 			    "mode takes, so the surface base is not known",
 			    ac->addr, (unsigned long long)a->addr, 1ull << ss->block_bits);
+	/* SDMA 4's EPITCH is the surface's gfx9.epitch: epitchIsHeight ?
+	 * mipChainHeight - 1 : mipChainPitch - 1 (Mesa ac_surface.c) */
 	if (sf->epitch && sf->epitch != (ss->epitch_is_height ? ss->mip_chain_height : ss->mip_chain_pitch))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, sfl ? sfl->epitch.name : NULL,
 			    "EPITCH gives a pitch of %u, the surface addrlib lays out has %u (its mip chain's %s): "
