@@ -327,17 +327,21 @@ def overlay(name, tag):
         exe = 'sd_x_subwin_large'
     elif name in ('COPY_TILED', 'COPY_TILED_BC', 'COPY_TILED_SUBWIN', 'COPY_TILED_SUBWIN_BC', 'COPY_T2T',
                   'COPY_T2T_BC', 'COPY_L2T_BROADCAST', 'WRITE_TILED', 'WRITE_TILED_BC'):
+        # VI: GFX8 array modes; SDMA 4+ (sw): GFX9-12 swizzle modes, both
+        # through the tiling module; _BC: refused (no slice pitch)
         key = name.lower().replace('_bc', '')
         form = 'vi' if vi else 'bc' if name.endswith('_BC') else 'sw'
         acc = 'sd_%s_%s' % (key, form)
-        exe = {'vi': 'sd_x_tiled_gfx8', 'bc': 'sd_x_tiled_bc', 'sw': 'sd_x_tiled_swizzle'}[form]
-        if name.startswith('WRITE_TILED') and vi:
-            exe = 'sd_x_write_tiled_gfx8'
-        if name == 'COPY_L2T_BROADCAST' and vi:
+        exe = 'sd_x_tiled_bc' if form == 'bc' else 'sd_x_tiled'
+        if name.startswith('WRITE_TILED') and form != 'bc':
+            exe = 'sd_x_write_tiled'
+        if name == 'COPY_L2T_BROADCAST':
             exe = 'sd_x_l2t_broadcast'
-        if name == 'COPY_T2T' and vi:
-            exe = 'sd_x_t2t_gfx8'  # two tiled sides: SRC_SW and DST_SW, no linear one
-        if acc in ('sd_copy_t2t_sw', 'sd_write_tiled_sw', 'sd_copy_t2t_bc', 'sd_write_tiled_bc'):
+        if name == 'COPY_T2T' and form != 'bc':
+            exe = 'sd_x_t2t'  # two tiled sides: SRC_SW and DST_SW, no linear one
+        if form == 'sw' and tag == 's4':
+            acc += '4'  # SDMA 4: EPITCH; its T2T has one MIP_MAX for both surfaces
+        if acc in ('sd_copy_t2t_bc', 'sd_write_tiled_bc'):
             acc = None  # no linear side; the tiled sides are not bounded (docs/dma.md)
     elif name == 'COPY_STRUCT':
         acc, exe = 'sd_struct_%s' % plus, 'sd_x_struct'
@@ -574,6 +578,8 @@ def main():
                 variants = [(name, f0, meta_dw, None), (name + '_DCC', f1, ndw, 'dcc')]
             for vname, vfields, vndw, var in variants:
                 acc, exe, rules, flags = overlay(name, tag)
+                if var == 'dcc':
+                    exe = 'sd_x_tiled_dcc'  # compressed data and its metadata: not run
                 body = ',\n\t'.join(emit_field(f) for f in vfields)
                 key = (vname, op, sub, body, vndw, tail, acc, exe, rules, tuple(flags))
                 e = entries.setdefault(key, {'gens': [], 'tags': [], 'hdrs': [], 'name': vname, 'full': full,

@@ -36,11 +36,7 @@ void cmd_tile_swz_usage(FILE *f)
 	for (i = 0; gk_swz_chip_at(i); i++)
 		fprintf(f, "%s%s (%s)", i % 4 ? ", " : "\n  ", gk_swz_chip_at(i)->name,
 			gk_swz_gen_name(gk_swz_chip_at(i)->gen));
-	fprintf(f, "\n");
-	for (i = GK_SWZ_GFX9; i <= GK_SWZ_GFX12; i++)
-		if (gk_swz_gen_name(i) && !gk_swz_gen_available(i))
-			fprintf(f, "  (%s chips are named but refused: their rules are not in this build.)\n", gk_swz_gen_name(i));
-	fprintf(f, "Exit status: 0 ok, 1 invalid surface or input, 2 usage or I/O error.\n");
+	fprintf(f, "\nExit status: 0 ok, 1 invalid surface or input, 2 usage or I/O error.\n");
 }
 
 static bool num(const char *s, uint64_t max, uint64_t *v)
@@ -186,6 +182,20 @@ static int from_modifier(const struct sopts *o, const struct gk_swz_chip *chip, 
 		fprintf(stderr, P ": --modifier %s: PACKERS=%u, but %s has %u packers (%u): another layout\n", name, m.packers,
 			chip->name, 1u << pkrs_log2, pkrs_log2);
 		return 1;
+	}
+	/* GFX9 _X/_T layouts: the kernel (amdgpu_dm_plane.c,
+	 * amdgpu_dm_plane_add_gfx9_modifiers) writes PIPE_XOR_BITS = min(8,
+	 * log2 pipes + log2 shader engines) and BANK_XOR_BITS = min(8 - that,
+	 * log2 banks) of GB_ADDR_CONFIG */
+	if (chip->gen == GK_SWZ_GFX9 && m.tile >= 16) {
+		unsigned se = (chip->gb_addr_config >> 19) & 3u, nb = (chip->gb_addr_config >> 12) & 7u;
+		unsigned px = pipes_log2 + se < 8 ? pipes_log2 + se : 8, bx = nb < 8 - px ? nb : 8 - px;
+		if (m.pipe_xor_bits != px || m.bank_xor_bits != bx) {
+			fprintf(stderr,
+				P ": --modifier %s: PIPE_XOR_BITS=%u BANK_XOR_BITS=%u, but %s has %u and %u: another layout\n",
+				name, m.pipe_xor_bits, m.bank_xor_bits, chip->name, px, bx);
+			return 1;
+		}
 	}
 	p->mode = m.tile;
 	if (m.dcc)

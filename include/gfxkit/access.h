@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "gfxkit/desc.h"
+#include "gfxkit/swizzle.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,8 +22,7 @@ enum gk_surf_layout {
 	GK_LAYOUT_NONE,   /* not a surface (a fixed or counted range) */
 	GK_LAYOUT_RECT,   /* linear rows and slices: pitch and slice in bytes */
 	GK_LAYOUT_ARRAY,  /* r6xx-GFX8 array mode (tiled rows): pitch and slice in elements */
-	/* the GFX9-12 swizzle modes will be another layout with its own
-	 * parameter block below */
+	GK_LAYOUT_SWIZZLE, /* GFX9-12 swizzle mode (include/gfxkit/swizzle.h): the surface in swz */
 };
 
 /* One surface an access reaches, resolved from the packet's fields by the
@@ -47,6 +47,19 @@ struct gk_surface {
 	 * them (its pipe config field is there) */
 	bool gfx6;
 	uint32_t pipe_config, tile_split, bank_width, bank_height, macro_aspect, num_banks;
+	/* GK_LAYOUT_SWIZZLE: the surface as gk_swz_surface_init takes it (chip:
+	 * the format's swz_chip; mode: the mode field's value, addrlib's id;
+	 * pipe_bank_xor: the address bits from 8 up to the block size, where
+	 * Mesa ORs the surface's tile_swizzle << 8 into a tiled address), the
+	 * level x..d lie in (mip), the packet's EPITCH as a pitch (0: it has
+	 * none), the surface base (the address without the xor bits) and what
+	 * the tiling module made of it: swz_bytes, its surf_size, or
+	 * swz_refused (gk_swz_surface_init says why; pitch and slice above are
+	 * the level's unpadded width and width x height for a run of elements) */
+	struct gk_swz_params swz;
+	uint32_t mip, epitch;
+	uint64_t swz_base, swz_bytes;
+	bool swz_refused;
 };
 
 /* One access of a packet: the byte range [first, last] it reads or writes,

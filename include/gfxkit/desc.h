@@ -85,6 +85,8 @@ enum gk_tag {
 	 * it writes; AS_GIVEN: the value lands as the packet gives it; VMID: the CP
 	 * puts the queue's VMID into the value (state the packet does not carry) */
 	GK_TAG_REGIDX_AS_GIVEN, GK_TAG_REGIDX_VMID,
+	/* a GFX9+ surface's resource type (addrlib AddrResourceType; SDMA DIMENSION) */
+	GK_TAG_DIM_1D, GK_TAG_DIM_2D, GK_TAG_DIM_3D,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -115,6 +117,8 @@ enum gk_tag {
 #define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
 #define GK_TAG_REGIDX_FIRST GK_TAG_REGIDX_AS_GIVEN
 #define GK_TAG_REGIDX_LAST GK_TAG_REGIDX_VMID
+#define GK_TAG_DIM_FIRST GK_TAG_DIM_1D
+#define GK_TAG_DIM_LAST GK_TAG_DIM_3D
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
@@ -241,16 +245,23 @@ struct gk_arg {
  * GK_TAG_ARRAY_*), the micro tile mode (tagged GK_TAG_MICRO_*) and the
  * GFX6-8 macro-tiling parameters; a packet without the pipe_config field
  * on its generation has no GFX6-8 layout (r6xx-Cayman order the elements
- * of a micro tile their own way).  The GFX9+ swizzle modes are another
- * kind with their own fields. */
+ * of a micro tile their own way).  GK_SURF_SWIZZLE: a GFX9-12 swizzle mode
+ * (the mode field's value is addrlib's swizzle mode id, laid out by
+ * include/gfxkit/swizzle.h on the format's GB_ADDR_CONFIG, struct
+ * gk_format swz_chip), with the surface's own size (width, height,
+ * depth), resource type (dimension, tagged GK_TAG_DIM_*), mip count, the
+ * level the access is in (mip_id) and the packet's epitch. */
 enum gk_surface_kind {
-	GK_SURF_NONE,   /* no layout known: bounded by whole slices, not executed */
-	GK_SURF_ARRAY,  /* r6xx-GFX8 array modes */
+	GK_SURF_NONE,    /* no layout known: bounded by whole slices, not executed */
+	GK_SURF_ARRAY,   /* r6xx-GFX8 array modes */
+	GK_SURF_SWIZZLE, /* GFX9-12 swizzle modes */
 };
 
 struct gk_surface_fields {
 	uint8_t kind;          /* enum gk_surface_kind */
 	struct gk_arg micro, pipe_config, tile_split, bank_width, bank_height, macro_aspect, num_banks;
+	/* GK_SURF_SWIZZLE (absent: 2D, 1 mip, mip 0, no epitch; sizes 1) */
+	struct gk_arg dimension, mips, mip_id, epitch, width, height, depth;
 };
 
 /* A buffer a packet points at (struct gk_format.follow): its bytes, the
@@ -294,7 +305,8 @@ enum gk_acc_slot {
 	GK_AS_ADDR, GK_AS_FLIP, GK_AS_COUNT, GK_AS_MODE, GK_AS_STRIDE, GK_AS_FIRST,
 	GK_AS_X, GK_AS_Y, GK_AS_Z, GK_AS_PITCH, GK_AS_SLICE, GK_AS_W, GK_AS_H, GK_AS_D, GK_AS_ESIZE,
 	GK_AS_MICRO, GK_AS_PIPE_CONFIG, GK_AS_TILE_SPLIT, GK_AS_BANK_WIDTH, GK_AS_BANK_HEIGHT, GK_AS_MACRO_ASPECT,
-	GK_AS_NUM_BANKS,
+	GK_AS_NUM_BANKS, GK_AS_DIMENSION, GK_AS_MIPS, GK_AS_MIP_ID, GK_AS_EPITCH, GK_AS_SURF_W, GK_AS_SURF_H,
+	GK_AS_SURF_D,
 	GK_ACC_SLOTS
 };
 #define GK_AS_SURFACE_FIRST GK_AS_MICRO /* slots from here: the surface's fields */
@@ -518,6 +530,8 @@ struct gk_format {
 	                          * value (the family's database lists the values it knows, not every
 	                          * valid one: Mesa's rnndb) */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
+	const char *swz_chip;     /* the GPU's GFX9-12 surface configuration, a chip name of
+	                           * include/gfxkit/swizzle.h (gk_swz_chip_find); NULL: none known */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,

@@ -2,9 +2,8 @@
  * alignments, mip chains and the mip tail, the swizzle equation, the byte
  * address of every element, tiling and detiling of whole surfaces, and
  * pictures of the layout (../shared/reference/tiling-gfx9/README.md).
- * GFX10 (Navi1x), GFX10.3 (Navi2x), GFX11 (Navi3x, Phoenix) and GFX12
- * (Navi4x) are in this build; GFX9 (Vega, Raven) chips are named and
- * refused until their rules join (gk_swz_gen_available).
+ * GFX9 (Vega, Raven), GFX10 (Navi1x), GFX10.3 (Navi2x), GFX11 (Navi3x,
+ * Phoenix) and GFX12 (Navi4x) (gk_swz_gen_available).
  *
  * A surface is described by a chip (GB_ADDR_CONFIG, as addrlib is created
  * for it), addrlib's swizzle mode id (Addr2: 0-31 on GFX9-11, Addr3: 0-7 on

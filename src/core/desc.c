@@ -118,6 +118,10 @@ void gk_access_names(const struct gk_access *ac, const char *names[GK_ACC_SLOTS]
 		[GK_AS_TILE_SPLIT] = sf ? sf->tile_split.name : 0, [GK_AS_BANK_WIDTH] = sf ? sf->bank_width.name : 0,
 		[GK_AS_BANK_HEIGHT] = sf ? sf->bank_height.name : 0,
 		[GK_AS_MACRO_ASPECT] = sf ? sf->macro_aspect.name : 0, [GK_AS_NUM_BANKS] = sf ? sf->num_banks.name : 0,
+		[GK_AS_DIMENSION] = sf ? sf->dimension.name : 0, [GK_AS_MIPS] = sf ? sf->mips.name : 0,
+		[GK_AS_MIP_ID] = sf ? sf->mip_id.name : 0, [GK_AS_EPITCH] = sf ? sf->epitch.name : 0,
+		[GK_AS_SURF_W] = sf ? sf->width.name : 0, [GK_AS_SURF_H] = sf ? sf->height.name : 0,
+		[GK_AS_SURF_D] = sf ? sf->depth.name : 0,
 	};
 	memcpy(names, n, sizeof n);
 }

@@ -76,6 +76,24 @@ static const struct gpu_alias gpus[] = {
 	{ "gfx1200", GK_DMA_SDMA7 }, { "gfx1201", GK_DMA_SDMA7 },
 };
 
+/* The GFX9-12 surface configuration (a chip of include/gfxkit/swizzle.h)
+ * SDMA 4+ tiled copies are laid out with, by GPU name: only the chips the
+ * tiling table has a row of that name for (docs/tiling.md "Chips": vega10
+ * is the real Vega10 GB_ADDR_CONFIG, the others Mesa's configurations of a
+ * chip of that family), and LLVM's names of the same chips (AMDGPUUsage:
+ * gfx900 Vega10, gfx902 Raven, gfx906 Vega20, gfx909 Raven2, gfx1010
+ * Navi10, gfx1012 Navi14, gfx1030 Navi21, gfx1100 Navi31, gfx1103 Phoenix,
+ * gfx1201 Navi48).  Another GPU has none: its tiled copies are not run. */
+static const struct {
+	const char *gpu, *swz;
+} swz_chips[] = {
+	{ "vega10", "vega10" }, { "gfx900", "vega10" }, { "vega20", "vega20" }, { "gfx906", "vega20" },
+	{ "raven", "raven" },   { "gfx902", "raven" },  { "raven2", "raven2" }, { "gfx909", "raven2" },
+	{ "navi10", "navi10" }, { "gfx1010", "navi10" }, { "navi14", "navi14" }, { "gfx1012", "navi14" },
+	{ "navi21", "navi21" }, { "gfx1030", "navi21" }, { "navi31", "navi31" }, { "gfx1100", "navi31" },
+	{ "phoenix", "phoenix" }, { "gfx1103", "phoenix" }, { "navi48", "navi48" }, { "gfx1201", "navi48" },
+};
+
 const char *gk_dma_gpu_help(void)
 {
 	return "r600 (rv610 rv630 rv620 rv635 rv670 rs780 rs880), r700 (rv770 rv730 rv710 rv740), "
@@ -213,6 +231,9 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->has_sub_opcode = 1;
 	fmt->kin_gens = (uint16_t)header_kind(gen);
 	fmt->opcode_field = sdma ? "OP" : gen == GK_DMA_CIK ? "OPCODE" : "COMMAND";
+	for (size_t i = 0; i < sizeof swz_chips / sizeof swz_chips[0]; i++)
+		if (strcmp(gpu, swz_chips[i].gpu) == 0)
+			fmt->swz_chip = swz_chips[i].swz;
 	fmt->opcode_lo = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 0 : 28;
 	fmt->opcode_hi = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 7 : 31;
 	gk_format_prepare(fmt);

@@ -47,8 +47,9 @@ GK_ENUM_DEF(sw_mode_gfx11, 5, [0] = "SW_LINEAR", [1] = "SW_256B_S", [2] = "SW_25
 /* GFX12: addrlib Addr3SwizzleMode */
 GK_ENUM_DEF(sw_mode_gfx12, 5, [0] = "SW_LINEAR", [1] = "SW_256B_2D", [2] = "SW_4KB_2D", [3] = "SW_64KB_2D",
 	    [4] = "SW_256KB_2D", [5] = "SW_4KB_3D", [6] = "SW_64KB_3D", [7] = "SW_256KB_3D");
-/* the surface's dimension (Mesa ac_sdma: 0 1D, 1 2D, 2 3D) */
-GK_ENUM_DEF(dimension, 2, [0] = "1D", [1] = "2D", [2] = "3D");
+/* the surface's dimension (Mesa ac_sdma: 0 1D, 1 2D, 2 3D; addrlib AddrResourceType) */
+GK_ENUM_TAGS(dimension, 2, [0] = GK_TAG_DIM_1D, [1] = GK_TAG_DIM_2D, [2] = GK_TAG_DIM_3D);
+GK_ENUM_DEF_TAGGED(dimension, 2, [0] = "1D", [1] = "2D", [2] = "3D");
 
 /* ---- accesses (check --bo) ---------------------------------------------- */
 
@@ -110,12 +111,56 @@ static const struct gk_access sd_copy_t2t_vi[] = {
 		"DST_SLICE_PITCH", "RECT_X", "RECT_Y", "RECT_Z", "SRC_ELEMENT_SIZE"),
 };
 static const struct gk_access sd_write_tiled_vi[] = { SD_TILED(WR, "DST_ADDR", 0) };
-/* GFX9+ swizzled and _BC surfaces: only the linear side is bounded (a
- * swizzled surface's size is its blocks', which gfxkit does not model) */
-static const struct gk_access sd_copy_tiled_sw[] = { SD_CNT_FLIP(RD, "LINEAR_ADDR", "DETILE", "COUNT", 4, 1) };
+/* SDMA 4+ swizzled surfaces (GFX9-12, laid out by include/gfxkit/swizzle.h
+ * on the GPU's GB_ADDR_CONFIG): SWIZZLE_MODE is addrlib's mode id,
+ * DIMENSION its resource type, WIDTH/HEIGHT/DEPTH the surface's size - 1
+ * and MIP_MAX its last level, MIP_ID the level the box is in, EPITCH (SDMA
+ * 4 only) its pitch - 1 (Mesa si_sdma_copy_image.c / ac_sdma: width - 1,
+ * last_level, gfx9.epitch).  The T2T of SDMA 4 has one MIP_MAX for both
+ * surfaces and no MIP_ID; from SDMA 5 each has its own. */
+#define SD_SWZ_SURF(p, mips_, mip_id_, epitch_) \
+	{ .kind = GK_SURF_SWIZZLE, .dimension = RAW(p "DIMENSION"), .mips = PLUS1(mips_), .mip_id = mip_id_, \
+	  .epitch = epitch_, .width = PLUS1(p "WIDTH"), .height = PLUS1(p "HEIGHT"), .depth = PLUS1(p "DEPTH") }
+static const struct gk_surface_fields sd_swz4 = SD_SWZ_SURF("", "MIP_MAX", { 0 }, PLUS1("EPITCH"));
+static const struct gk_surface_fields sd_swz_mip4 = SD_SWZ_SURF("", "MIP_MAX", RAW("MIP_ID"), PLUS1("EPITCH"));
+static const struct gk_surface_fields sd_swz_src4 = SD_SWZ_SURF("SRC_", "MIP_MAX", { 0 }, PLUS1("SRC_EPITCH"));
+static const struct gk_surface_fields sd_swz_dst4 = SD_SWZ_SURF("DST_", "MIP_MAX", { 0 }, PLUS1("DST_EPITCH"));
+static const struct gk_surface_fields sd_swz = SD_SWZ_SURF("", "MIP_MAX", { 0 }, { 0 });
+static const struct gk_surface_fields sd_swz_mip = SD_SWZ_SURF("", "MIP_MAX", RAW("MIP_ID"), { 0 });
+static const struct gk_surface_fields sd_swz_src = SD_SWZ_SURF("SRC_", "SRC_MIP_MAX", RAW("SRC_MIP_ID"), { 0 });
+static const struct gk_surface_fields sd_swz_dst = SD_SWZ_SURF("DST_", "DST_MIP_MAX", RAW("DST_MIP_ID"), { 0 });
+/* COUNT + 1 dwords (a doubt, docs/dma.md) in raster order along the rows
+ * of the level from (X, Y) of slice Z */
+#define SD_SWZ_RUN(rw_, a, fl, sf) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .count = "COUNT", .n = 4, .plus = 1, .x = RAW("X"), \
+	  .y = RAW("Y"), .z = RAW("Z"), .esize = RAW("ELEMENT_SIZE"), .mode = "SWIZZLE_MODE", .surface = sf }
+/* the box (X, Y, Z) + RECT_X/Y/Z (each the value + 1) of the level */
+#define SD_SWZ_BOX(rw_, a, fl, p, at, sf) \
+	{ .rw = rw_, .size = GK_Z_TILED, .addr = a, .flip = fl, .x = RAW(at "X"), .y = RAW(at "Y"), .z = RAW(at "Z"), \
+	  .w = PLUS1("RECT_X"), .h = PLUS1("RECT_Y"), .d = PLUS1("RECT_Z"), .esize = RAW(p "ELEMENT_SIZE"), \
+	  .mode = p "SWIZZLE_MODE", .surface = sf }
+/* the rows of SDMA 4 (name ending in 4: EPITCH) and of SDMA 5-7 */
+#define SD_SWZ_ROWS(g, surf, surf_mip, src, dst) \
+	static const struct gk_access sd_copy_tiled_sw##g[] = { \
+		SD_SWZ_RUN(WR, "TILED_ADDR", "DETILE", surf), SD_CNT_FLIP(RD, "LINEAR_ADDR", "DETILE", "COUNT", 4, 1), \
+	}; \
+	static const struct gk_access sd_copy_l2t_broadcast_sw##g[] = { \
+		SD_SWZ_RUN(WR, "TILED_ADDR0", 0, surf), SD_SWZ_RUN(WR, "TILED_ADDR1", 0, surf), \
+		SD_CNT(RD, "LINEAR_ADDR", "COUNT", 4, 1), \
+	}; \
+	static const struct gk_access sd_copy_tiled_subwin_sw##g[] = { \
+		SD_SWZ_BOX(WR, "TILED_ADDR", "DETILE", "", "TILED_", surf_mip), \
+		SD_RECT(RD, "LINEAR_ADDR", "DETILE", "LINEAR_", "ELEMENT_SIZE", PLUS1), \
+	}; \
+	static const struct gk_access sd_copy_t2t_sw##g[] = { \
+		SD_SWZ_BOX(RD, "SRC_ADDR", 0, "SRC_", "SRC_", src), SD_SWZ_BOX(WR, "DST_ADDR", 0, "DST_", "DST_", dst), \
+	}; \
+	static const struct gk_access sd_write_tiled_sw##g[] = { SD_SWZ_RUN(WR, "DST_ADDR", 0, surf) };
+SD_SWZ_ROWS(4, &sd_swz4, &sd_swz_mip4, &sd_swz_src4, &sd_swz_dst4)
+SD_SWZ_ROWS(, &sd_swz, &sd_swz_mip, &sd_swz_src, &sd_swz_dst)
+/* _BC surfaces: only the linear side is bounded (no slice pitch for the
+ * GFX8 surface) */
 static const struct gk_access sd_copy_tiled_bc[] = { SD_CNT_FLIP(RD, "LINEAR_ADDR", "DETILE", "COUNT", 4, 0) };
-static const struct gk_access sd_copy_l2t_broadcast_sw[] = { SD_CNT(RD, "LINEAR_ADDR", "COUNT", 4, 1) };
-static const struct gk_access sd_copy_tiled_subwin_sw[] = { SD_RECT(RD, "LINEAR_ADDR", "DETILE", "LINEAR_", "ELEMENT_SIZE", PLUS1) };
 static const struct gk_access sd_copy_tiled_subwin_bc[] = { SD_RECT(RD, "LINEAR_ADDR", "DETILE", "LINEAR_", "ELEMENT_SIZE", RAW) };
 /* structured buffer: COUNT (+ 1) elements of STRIDE dwords, as CIK's */
 static const struct gk_access sd_struct_vi[] = {
@@ -157,7 +202,6 @@ static const struct gk_rule sd_fill_rules[] = {
 
 /* ---- effects when run (src/exec) ---------------------------------------- */
 
-#define SD_TILED_WHY "tiled layout not supported: the GFX9+ swizzle modes are not in the tiling module"
 #define SD_BC_WHY "tiled layout not supported: the _BC form gives no slice pitch for its GFX8 surface"
 static const struct gk_exec_row sd_x_nop[] = { X_(.op = GK_X_NOTHING) };
 static const struct gk_exec_row sd_x_copy[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SW", "DST_SW" }) };
@@ -170,17 +214,20 @@ static const struct gk_exec_row sd_x_copy_broadcast[] = {
 static const struct gk_exec_row sd_x_subwin_large[] = {
 	X_(.op = GK_X_REFUSE, .why = "the header gives the large sub-window copy no element size"),
 };
-/* access 0 is the tiled side (the write one, flipped by DETILE) */
-static const struct gk_exec_row sd_x_tiled_gfx8[] = { X_(.op = GK_X_COPY, .swap = { "TILE_SW", "LINEAR_SW" }) };
-/* VI COPY_T2T: the read side is the source surface, the write side the
+/* access 0 is the tiled side (the write one, flipped by DETILE): a GFX8
+ * array mode (VI) or a GFX9-12 swizzle mode (SDMA 4+) */
+static const struct gk_exec_row sd_x_tiled[] = { X_(.op = GK_X_COPY, .swap = { "TILE_SW", "LINEAR_SW" }) };
+/* COPY_T2T: the read side is the source surface, the write side the
  * destination, each with its own swap (tonga_sdma_pkt_open.h SRC_SW, DST_SW) */
-static const struct gk_exec_row sd_x_t2t_gfx8[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SW", "DST_SW" }) };
+static const struct gk_exec_row sd_x_t2t[] = { X_(.op = GK_X_COPY, .swap = { "SRC_SW", "DST_SW" }) };
 static const struct gk_exec_row sd_x_l2t_broadcast[] = {
 	X_(.op = GK_X_COPY, .swap = { "TILE_SW", "DST2_SW", "LINEAR_SW" }),
 };
-static const struct gk_exec_row sd_x_write_tiled_gfx8[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SW" }) };
-static const struct gk_exec_row sd_x_tiled_swizzle[] = { X_(.op = GK_X_REFUSE, .why = SD_TILED_WHY) };
+static const struct gk_exec_row sd_x_write_tiled[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SW" }) };
 static const struct gk_exec_row sd_x_tiled_bc[] = { X_(.op = GK_X_REFUSE, .why = SD_BC_WHY) };
+static const struct gk_exec_row sd_x_tiled_dcc[] = {
+	X_(.op = GK_X_REFUSE, .why = "with DCC the copy compresses or decompresses through metadata the executor does not have"),
+};
 static const struct gk_exec_row sd_x_struct[] = { X_(.op = GK_X_COPY, .swap = { "STRUCT_SW", "LINEAR_SW" }) };
 static const struct gk_exec_row sd_x_write[] = { X_(.op = GK_X_WRITE_DATA, .swap = { "SW" }) };
 /* entry i = (INIT + i * INCR) | MASK: sdma_v4_0_vm_set_pte_pde writes the

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "gfxkit/exec.h"
+#include "gfxkit/swizzle.h"
 #include "gfxkit/tiling.h"
 #include "gfxkit/unit.h"
 
@@ -120,6 +121,7 @@ struct gk_exec {
 	 * beyond the bytes moved (tests/exec hold a 4-byte fill to 4) */
 	uint64_t staged;
 	struct gk_tile_surface surf[MAX_SIDES];
+	struct gk_swz_surface swz[MAX_SIDES]; /* GFX9-12 surfaces of the sides (gk_swz_surface_init) */
 	struct gk_membuf json;
 	struct gk_exec_cp cp;
 	/* one run */

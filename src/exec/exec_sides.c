@@ -16,6 +16,22 @@
 
 
 
+/* element (xx, yy, zz) of a tiled side: its offset from the side's base
+ * (every element was checked to be inside the surface up front) */
+static uint64_t tiled_off(const struct side *s, uint64_t xx, uint64_t yy, uint64_t zz)
+{
+	uint64_t off = 0;
+	if (s->swz) {
+		struct gk_swz_coord c = { (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, 0, s->mip };
+		gk_swz_addr(s->swz, &c, &off);
+	} else if (s->surf) {
+		gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off);
+	} else {
+		off = ((zz * s->rows + yy) * s->pitch + xx) * s->esize;
+	}
+	return off;
+}
+
 /* byte p (< total) of the side: its address and the bytes contiguous from there */
 static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *run)
 {
@@ -44,12 +60,7 @@ static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *
 			yy = g / s->pitch % s->rows;
 			zz = s->z0 + g / slice;
 		}
-		uint64_t off = 0;
-		if (s->surf)
-			gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off); /* inside: checked up front */
-		else
-			off = ((zz * s->rows + yy) * s->pitch + xx) * s->esize;
-		*addr = s->base + off + r;
+		*addr = s->base + tiled_off(s, xx, yy, zz) + r;
 		*run = s->esize - r;
 		return;
 	}
@@ -67,6 +78,85 @@ static unsigned swap_mask(const struct gk_exec *x, const char *field)
 	return 0;
 }
 
+
+/* A GFX9-12 swizzle-mode surface (GK_LAYOUT_SWIZZLE), from the parameters
+ * the access model resolved: laid out by the tiling module on the GPU's
+ * configuration, every element's address from gk_swz_addr in the level
+ * MIP_ID names; a box or run that leaves the level, an EPITCH that is not
+ * the layout's, or a surface the module refuses is a fault saying so. */
+static int swz_side(struct gk_exec *x, const struct gk_mem_access *a, struct gk_swz_surface *ss, struct side *s)
+{
+	const struct gk_access *ac = a->row;
+	const struct gk_surface *sf = &a->surf;
+	const struct gk_surface_fields *sfl = ac->surface;
+	struct gk_diag err;
+	if (!sf->swz.chip)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode,
+			    "GPU %s names no GFX9+ surface configuration (GB_ADDR_CONFIG): give -g a chip of the tiling "
+			    "table (vega10, raven, navi10, navi14, navi21, navi31, phoenix, navi48), so the copy is not run",
+			    x->fmt->gen);
+	memset(&err, 0, sizeof err);
+	if (gk_swz_surface_init(ss, &sf->swz, &err))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->mode, "the tiled surface on %s: %s", sf->swz.chip->name,
+			    err.message);
+	if (sf->swz_refused)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr,
+			    "%s 0x%llx: its bits from 8 up to the %llu-byte swizzle block are no pipe/bank xor this "
+			    "mode takes, so the surface base is not known",
+			    ac->addr, (unsigned long long)a->addr, 1ull << ss->block_bits);
+	/* SDMA 4's EPITCH is the surface's gfx9.epitch: epitchIsHeight ?
+	 * mipChainHeight - 1 : mipChainPitch - 1 (Mesa ac_surface.c) */
+	if (sf->epitch && sf->epitch != (ss->epitch_is_height ? ss->mip_chain_height : ss->mip_chain_pitch))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, sfl ? sfl->epitch.name : NULL,
+			    "EPITCH gives a pitch of %u, the surface addrlib lays out has %u (its mip chain's %s): "
+			    "another layout, so the copy is not run",
+			    sf->epitch, ss->epitch_is_height ? ss->mip_chain_height : ss->mip_chain_pitch,
+			    ss->epitch_is_height ? "height" : "pitch");
+	if (sf->mip >= sf->swz.mips)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, sfl ? sfl->mip_id.name : NULL, "mip %u of a surface of %u levels",
+			    sf->mip, sf->swz.mips);
+	uint64_t es = sf->log2_elem;
+	if (es > 4)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->esize.name, "element size %llu is reserved", (unsigned long long)es);
+	s->esize = 1ull << es;
+	s->kind = SIDE_TILED;
+	s->swz = ss;
+	s->mip = sf->mip;
+	s->base = sf->swz_base;
+	uint64_t lw = sf->swz.width >> sf->mip, lh = sf->swz.height >> sf->mip;
+	uint64_t ld = sf->swz.dims == 3 ? sf->swz.depth_or_slices >> sf->mip : sf->swz.depth_or_slices;
+	lw = lw ? lw : 1, lh = lh ? lh : 1, ld = ld ? ld : 1;
+	s->z0 = sf->z;
+	s->box = sf->box;
+	if (s->box) {
+		s->x0 = sf->x, s->y0 = sf->y, s->w = sf->w, s->h = sf->h, s->d = sf->d;
+		if (s->x0 + s->w > lw || s->y0 + s->h > lh || s->z0 + s->d > ld)
+			return gk_exec_stop(x, GK_EXEC_FAULTED, ac->w.name,
+				    "the box %llux%llux%llu at (%llu, %llu, %llu) leaves mip %u of the surface (%llux%llux%llu)",
+				    (unsigned long long)s->w, (unsigned long long)s->h, (unsigned long long)s->d,
+				    (unsigned long long)s->x0, (unsigned long long)s->y0, (unsigned long long)s->z0, sf->mip,
+				    (unsigned long long)lw, (unsigned long long)lh, (unsigned long long)ld);
+		s->total = s->w * s->h * s->d * s->esize;
+		return 0;
+	}
+	/* a run of elements along the level's rows from (x, y) of slice z */
+	s->pitch = lw;
+	s->rows = lh;
+	s->total = sf->bytes;
+	if (s->total % s->esize)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->count, "%llu bytes are not whole %llu-byte elements",
+			    (unsigned long long)s->total, (unsigned long long)s->esize);
+	s->e0 = sf->y * lw + sf->x;
+	uint64_t elems = s->total / s->esize;
+	uint64_t zlast = s->z0 + (s->e0 + (elems ? elems - 1 : 0)) / (lw * lh);
+	if (sf->x >= lw || sf->y >= lh || zlast >= ld)
+		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->x.name,
+			    "%llu elements from (%llu, %llu) of slice %llu leave mip %u of the surface (%llux%llux%llu)",
+			    (unsigned long long)elems, (unsigned long long)sf->x, (unsigned long long)sf->y,
+			    (unsigned long long)s->z0, sf->mip, (unsigned long long)lw, (unsigned long long)lh,
+			    (unsigned long long)ld);
+	return 0;
+}
 
 /* The tiled surface of access a, as the access model resolved it (struct
  * gk_surface: sizes decoded by the table's encodings, modes by their tags):
@@ -206,7 +296,8 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 	}
 	case GK_Z_TILED: {
 		s->base = a->addr;
-		if (tiled_side(x, a, &x->surf[k < MAX_SIDES ? k : 0], s))
+		if (a->surf.layout == GK_LAYOUT_SWIZZLE ? swz_side(x, a, &x->swz[k < MAX_SIDES ? k : 0], s)
+							: tiled_side(x, a, &x->surf[k < MAX_SIDES ? k : 0], s))
 			return -1;
 		/* the access range bounds every element: one region holds it all
 		 * (the usual case) and the elements move in place */
@@ -243,12 +334,7 @@ static bool tiled_io_fast(const struct side *s, uint64_t p, uint8_t *buf, size_t
 		x_start = 0, x_end = s->pitch, y_start = 0, y_end = s->rows;
 	}
 	for (size_t done = 0; done < n; done += (size_t)E) {
-		uint64_t off = 0;
-		if (s->surf)
-			gk_tile_addr(s->surf, (uint32_t)xx, (uint32_t)yy, (uint32_t)zz, &off);
-		else
-			off = ((zz * s->rows + yy) * s->pitch + xx) * E;
-		uint64_t at = s->base + off;
+		uint64_t at = s->base + tiled_off(s, xx, yy, zz);
 		if (at < s->span_first || at - s->span_first + E > s->span_n)
 			return false; /* cannot happen: the access range bounds every element */
 		if (write)

@@ -18,6 +18,8 @@ struct side {
 	bool box;
 	uint64_t e0, pitch, rows;
 	struct gk_tile_surface *surf; /* NULL: LINEAR_GENERAL (no padding) */
+	const struct gk_swz_surface *swz; /* a GFX9-12 surface instead (level mip): gk_swz_addr */
+	uint32_t mip;
 	const uint8_t *data;          /* SIDE_DATA: the packet's words */
 	/* a tiled side inside one region: its bytes in place, from the
 	 * access range's first byte (span_w NULL when it cannot be written) */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gfxkit/memory.h"
+#include "gfxkit/swizzle.h"
 #include "gfxkit/tiling.h"
 
 #include "layout.h" /* src/core */
@@ -81,10 +82,68 @@ static unsigned log2_elem(const struct acc_ctx *c, const struct gk_access *ac)
 	return es > 255 ? 255 : (unsigned)es;
 }
 
+static uint32_t u32_or_0(uint64_t v)
+{
+	return v > UINT32_MAX ? 0 : (uint32_t)v; /* 0: out of every range, so refused */
+}
+
+/* A GFX9-12 swizzle-mode surface (GK_SURF_SWIZZLE): the parameters the
+ * packet gives, laid out once by the tiling module on the format's chip.
+ * The address's bits from 8 up to the block size are the surface's
+ * pipe/bank xor (Mesa's SDMA copies emit tiled_address | tile_swizzle << 8,
+ * si_sdma_copy_image.c / radv_sdma.c); they are taken as the xor only when
+ * they move element (0, 0) by exactly those bits, that is when the mode
+ * has a xor that wide, otherwise the surface is refused. */
+static void resolve_swizzle(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
+			    struct gk_surface *s, bool *ov)
+{
+	const struct gk_surface_fields *sf = ac->surface;
+	uint64_t v;
+	s->layout = GK_LAYOUT_SWIZZLE;
+	gk_swz_params_init(&s->swz);
+	s->swz.chip = gk_swz_chip_find(c->fmt->swz_chip);
+	s->swz.mode = u32_or_0(value(c, GK_AS_MODE, ac->mode, 0));
+	const struct gk_field *f = sf->dimension.name ? field(c, GK_AS_DIMENSION, sf->dimension.name, &v) : 0;
+	unsigned dim = f ? gk_enum_tag(f->enm, v) : GK_TAG_DIM_2D;
+	s->swz.dims = dim == GK_TAG_DIM_3D ? 3 : dim == GK_TAG_DIM_2D ? 2 : 1; /* 1D: refused (not laid out here) */
+	s->swz.bpp = es <= 4 ? 8u << es : 0;
+	s->swz.width = u32_or_0(qty(c, GK_AS_SURF_W, &sf->width, 1, ov));
+	s->swz.height = u32_or_0(qty(c, GK_AS_SURF_H, &sf->height, 1, ov));
+	s->swz.depth_or_slices = u32_or_0(qty(c, GK_AS_SURF_D, &sf->depth, 1, ov));
+	s->swz.mips = u32_or_0(qty(c, GK_AS_MIPS, &sf->mips, 1, ov));
+	s->mip = u32_or_0(qty(c, GK_AS_MIP_ID, &sf->mip_id, 0, ov));
+	/* EPITCH only where the packet has it (SDMA 4) */
+	s->epitch = sf->epitch.name && field(c, GK_AS_EPITCH, sf->epitch.name, &v)
+			    ? u32_or_0(qty(c, GK_AS_EPITCH, &sf->epitch, 0, ov))
+			    : 0;
+	s->swz_base = addr;
+	/* a run of elements goes along the level's rows */
+	uint32_t lw = s->swz.width >> (s->mip < 32 ? s->mip : 31), lh = s->swz.height >> (s->mip < 32 ? s->mip : 31);
+	s->pitch = lw ? lw : 1;
+	s->slice = (uint64_t)s->pitch * (lh ? lh : 1);
+	struct gk_swz_surface ss;
+	struct gk_swz_coord c0 = { 0, 0, 0, 0, 0 };
+	uint64_t a0, a1;
+	if (!s->swz.chip || gk_swz_surface_init(&ss, &s->swz, NULL) || gk_swz_addr(&ss, &c0, &a0)) {
+		s->swz_refused = true;
+		return;
+	}
+	uint64_t low = addr & (((uint64_t)1 << ss.block_bits) - 1) & ~(uint64_t)0xff;
+	if (low) {
+		s->swz.pipe_bank_xor = (uint32_t)(low >> 8);
+		if (gk_swz_surface_init(&ss, &s->swz, NULL) || gk_swz_addr(&ss, &c0, &a1) || (a0 ^ a1) != low) {
+			s->swz_refused = true;
+			return;
+		}
+		s->swz_base = addr - low;
+	}
+	s->swz_bytes = ss.surf_size;
+}
+
 /* The surface of a RECT or TILED access, from the row's fields and its
  * surface fields through the table's encodings: the one place a packet's
  * surface is read (the access ranges below and the executor use it). */
-static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, struct gk_surface *s)
+static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, struct gk_surface *s)
 {
 	memset(s, 0, sizeof *s);
 	if (ac->size != GK_Z_RECT && ac->size != GK_Z_TILED)
@@ -111,8 +170,15 @@ static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac,
 		s->overflow = ov;
 		return;
 	}
-	s->layout = GK_LAYOUT_ARRAY;
 	s->box = ac->d.name != NULL;
+	if (ac->surface && ac->surface->kind == GK_SURF_SWIZZLE) {
+		if (!s->box)
+			s->bytes = mul_ov(add_ov(value(c, GK_AS_COUNT, ac->count, 0), ac->plus, &ov), ac->n ? ac->n : elem, &ov);
+		resolve_swizzle(c, ac, addr, es, s, &ov);
+		s->overflow = ov;
+		return;
+	}
+	s->layout = GK_LAYOUT_ARRAY;
 	if (!s->box)
 		s->bytes = mul_ov(value(c, GK_AS_COUNT, ac->count, 0), ac->n ? ac->n : 64 * elem, &ov);
 	uint64_t v;
@@ -310,6 +376,18 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, co
 		break;
 	}
 	case GK_Z_TILED:
+		if (s->layout == GK_LAYOUT_SWIZZLE) {
+			/* the whole surface (its size from the tiling module); a
+			 * refused one its first byte: the bounds check and the
+			 * executor say why it has no layout */
+			if (s->box ? !s->w || !s->h || !s->d : !s->bytes)
+				return false;
+			r->lo = s->swz_base;
+			r->last = s->swz_refused || !s->swz_bytes ? s->swz_base : add_ov(s->swz_base, s->swz_bytes - 1, &ov);
+			r->overflow = ov || s->overflow;
+			r->exact = false;
+			return true;
+		}
 		if (ac->mode) {
 			int t = tiled_rows(s, addr, esize, r);
 			if (t >= 0)
@@ -332,10 +410,10 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, co
 static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
 {
 	static const uint8_t none[GK_ACC_SLOTS] = {
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	};
-	_Static_assert(GK_ACC_SLOTS == 22, "none[] covers every slot");
+	_Static_assert(GK_ACC_SLOTS == 29, "none[] covers every slot");
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_access *ac = &d->access[k];
 	struct acc_ctx c = { fmt, u, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
@@ -349,7 +427,7 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	if (flip && rw != (GK_ACC_READ | GK_ACC_WRITE))
 		rw ^= GK_ACC_READ | GK_ACC_WRITE;
 	struct gk_surface s;
-	resolve_surface(&c, ac, &s);
+	resolve_surface(&c, ac, addr, &s);
 	struct range r;
 	if (!access_range(&c, ac, &s, addr, &r))
 		return 0;

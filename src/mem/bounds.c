@@ -4,7 +4,11 @@
  * calls it after a unit is decoded and checked), and the last step of the
  * per-packet check, gk_check_packet, which puts the checker (src/core) and
  * this stage together. */
+#include <stdio.h>
+#include <string.h>
+
 #include "gfxkit/memory.h"
+#include "gfxkit/swizzle.h"
 #include "gfxkit/unit.h"
 
 #include "layout.h" /* src/core */
@@ -29,6 +33,22 @@ void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, con
 		if (a.overflow) {
 			gk_diags_add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
 			             "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
+			continue;
+		}
+		if (a.surf.layout == GK_LAYOUT_SWIZZLE && a.surf.swz_refused) {
+			/* no layout, so no size: say why instead of bounding a guess */
+			struct gk_swz_surface ss;
+			struct gk_diag why;
+			memset(&why, 0, sizeof why);
+			if (!a.surf.swz.chip)
+				snprintf(why.message, sizeof why.message,
+					 "the GPU names no GFX9+ surface configuration (GB_ADDR_CONFIG): give a chip such as vega10 or navi21");
+			else if (gk_swz_surface_init(&ss, &a.surf.swz, &why) == 0)
+				snprintf(why.message, sizeof why.message,
+					 "the address's bits from 8 up to the swizzle block are no pipe/bank xor this mode takes");
+			gk_diags_add(out, pkt, GK_WARNING, GK_D_RANGE, a.dw, a.lo, a.hi, name,
+				     "the tiled surface at %s 0x%llx is not bounded: %s", name, (unsigned long long)a.addr,
+				     why.message);
 			continue;
 		}
 		/* streams touch a few buffers in turn: the last one first */

@@ -4,7 +4,7 @@
  * README.md): the swizzle modes, the 256-byte and 1-KiB micro patterns and
  * the mip-tail offsets are the data below; everything else (pipe, bank and
  * slice xor bits, block shapes, padding, mip placement) is arithmetic on the
- * chip's GB_ADDR_CONFIG.  docs/tiling-gfx9.md states the rules in prose. */
+ * chip's GB_ADDR_CONFIG.  docs/tiling.md ("GFX9 swizzle modes") states the rules in prose. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -914,6 +914,13 @@ int gk_swz_gfx9_surface(struct gk_swz_surface *s, const struct gk_swz_params *p,
 	s->pixel_mip_chain_pitch = s->mip_chain_pitch;
 	s->pixel_mip_chain_height = s->mip_chain_height;
 	s->out_bpp = p->bpp;
+	/* what the shared address path reads (swz.h): block and element size,
+	 * thickness; has_pattern stays 0, since a GFX9 address is not the
+	 * GFX10 pattern formula (the mip tail XORs mip_tail_offset into the
+	 * equation, MSAA has none), so pack/unpack ask gk_swz_gfx9_addr */
+	s->block_bits = k.m->blk_log2;
+	s->elem_log2 = k.e;
+	s->thick = (unsigned)k.thick;
 	if (p->mips > 1)
 		for (unsigned i = 0; i < p->mips; i++) {
 			s->mip[i].pixel_pitch = s->mip[i].pitch;

@@ -195,9 +195,23 @@ int gk_swz_pipe_bank(const struct gk_swz_surface *s, uint64_t addr, unsigned *pi
 	*pipe = *bank = 0;
 	if (s->p.mode == 0)
 		return 0;
-	/* GetBankXorBits (gfx10addrlib.h): banks above the pipe and 2 column
-	 * bits; GFX10-11 only (GFX12 names no banks; GFX9's differ) */
-	if (s->p.chip->gen >= GK_SWZ_GFX10 && s->p.chip->gen <= GK_SWZ_GFX11 && s->block_bits > 8 + pl + 2)
+	if (s->p.chip->gen == GK_SWZ_GFX9) {
+		/* Gfx9Lib (GetPipeXorBits, GetBankXorBits): the pipe bits start at
+		 * the pipe interleave (PIPE_INTERLEAVE_SIZE [5:3]), the shader-engine
+		 * bits follow them, the bank bits (NUM_BANKS [14:12]) follow those,
+		 * each as far as the block reaches */
+		unsigned pil = 8 + (s->p.chip->gb_addr_config >> 3 & 7u), se = s->p.chip->gb_addr_config >> 19 & 3u;
+		unsigned nb = s->p.chip->gb_addr_config >> 12 & 7u, room;
+		room = s->block_bits > pil ? s->block_bits - pil : 0;
+		pl = pl < room ? pl : room;
+		room = s->block_bits > pil + pl + se ? s->block_bits - pil - pl - se : 0;
+		bb = nb < room ? nb : room;
+		*pipe = (unsigned)(addr >> pil) & ((1u << pl) - 1);
+		*bank = (unsigned)(addr >> (pil + pl + se)) & ((1u << bb) - 1);
+		return 0;
+	}
+	/* GetBankXorBits (gfx10addrlib.h): banks above the pipe and 2 column bits */
+	if (s->p.chip->gen != GK_SWZ_GFX12 && s->block_bits > 8 + pl + 2)
 		bb = s->block_bits - 8 - pl - 2 > 4 ? 4 : s->block_bits - 8 - pl - 2;
 	*pipe = (unsigned)(addr >> 8) & ((1u << pl) - 1);
 	*bank = (unsigned)(addr >> (8 + pl + 2)) & ((1u << bb) - 1);
@@ -303,13 +317,8 @@ static unsigned lg2(uint32_t v)
  *          + block index << block_bits
  *          + (pattern(x + tail x, y + tail y, slice + tail z, sample) ^ xor)
  * The linear slice is w x h elements of ns samples at lp. */
-/* Pack only: blocks whose bytes are already zeroed or fully written, one
- * bit each, so that pack clears a block just before filling it (while it is
- * in cache) instead of clearing the whole surface first. */
-#define SWZ_SEEN_BYTES 4096u
-
 static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsigned m, uint32_t z, uint32_t w,
-		      uint32_t h, uint8_t *lp, uint8_t *tiled, int pack, uint8_t *seen)
+		      uint32_t h, uint8_t *lp, uint8_t *tiled, int pack)
 {
 	const struct gk_swz_mip *mi = &s->mip[m];
 	unsigned eb = s->p.bpp / 8, ns = s->p.samples, smp;
@@ -327,17 +336,6 @@ static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsign
 			/* every in-block offset is below the block size: one check for the block */
 			if (base + ((uint64_t)1 << s->block_bits) > size)
 				return -1; /* not addrlib's layout: never write outside */
-			if (seen) {
-				uint64_t bi = base >> s->block_bits;
-				if (!(seen[bi >> 3] >> (bi & 7) & 1)) {
-					/* a block this visit fills whole needs no clearing: the
-					 * pattern maps its elements (and samples) onto all its bytes */
-					int whole = y1 - by0 == bh && x1 - bx0 == bw && s->block_slices == 1;
-					seen[bi >> 3] |= (uint8_t)(1u << (bi & 7));
-					if (!whole)
-						memset(tiled + base, 0, (size_t)1 << s->block_bits);
-				}
-			}
 			/* the high byte of x + tail x is the same across the block when
 			 * the block stays inside one 256-element span */
 			const uint32_t *lo = f->t[0][0], *hi = f->t[0][1];
@@ -388,8 +386,8 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 	const struct gk_swz_gen_row *g = s->p.chip ? gk_swz_gen_find(s->p.chip->gen) : NULL;
 	unsigned eb = s->p.bpp / 8, ns = s->p.samples, m;
 	struct xf f;
-	uint8_t *lp = lin, seen_map[SWZ_SEEN_BYTES], *seen = NULL;
-	uint64_t size = s->surf_size, block = (uint64_t)1 << s->block_bits;
+	uint8_t *lp = lin;
+	uint64_t size = s->surf_size;
 	if (!g)
 		return -1;
 	{ /* every element must have an address (probe the origin of each level) */
@@ -400,20 +398,10 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 				return -1;
 		}
 	}
+	if (pack)
+		memset(tiled, 0, (size_t)s->surf_size);
 	if (s->has_pattern && g->pattern_addr)
 		xf_init(s, &f);
-	if (pack && s->p.mode != 0 && s->has_pattern && g->pattern_addr && size % block == 0 &&
-	    size / block <= 8ull * SWZ_SEEN_BYTES && (s->slice_size * s->block_slices) % block == 0) {
-		/* block by block, when every block starts on a block boundary */
-		seen = seen_map;
-		for (m = 0; m < s->p.mips; m++)
-			if (s->mip[m].macro_block_offset % block)
-				seen = NULL;
-	}
-	if (pack && !seen)
-		memset(tiled, 0, (size_t)s->surf_size);
-	if (seen)
-		memset(seen, 0, (size_t)((size / block + 7) / 8));
 	for (m = 0; m < s->p.mips; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
 		uint32_t w, h, n, z, y, x;
@@ -423,7 +411,7 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 			for (y = 0; y < h; y++) {
 				if (s->p.mode != 0 && s->has_pattern && g->pattern_addr) {
 					/* the whole slice of the level at once, block by block */
-					if (xfer_slice(s, &f, m, z, w, h, lp, tiled, pack, seen))
+					if (xfer_slice(s, &f, m, z, w, h, lp, tiled, pack))
 						return -1;
 					lp += (size_t)w * h * ns * eb;
 					break;
@@ -456,12 +444,6 @@ static int xfer(const struct gk_swz_surface *s, uint8_t *tiled, uint8_t *lin, in
 					continue;
 				}
 			}
-	}
-	if (seen) { /* blocks no element reached: padding, zeros */
-		uint64_t bi, nb = size / block;
-		for (bi = 0; bi < nb; bi++)
-			if (!(seen[bi >> 3] >> (bi & 7) & 1))
-				memset(tiled + bi * block, 0, (size_t)block);
 	}
 	return 0;
 }
@@ -530,15 +512,6 @@ size_t gk_swz_equation_text(const struct gk_swz_surface *s, char *buf, size_t ca
 	return b.len;
 }
 
-/* from block_bits, or (rules that leave it 0) from the block's extent */
-static unsigned long long block_bytes(const struct gk_swz_surface *s)
-{
-	if (s->block_bits)
-		return 1ull << s->block_bits;
-	return (unsigned long long)s->block_width * s->block_height * s->block_slices * (s->p.bpp / 8) *
-	       (s->block_slices > 1 ? 1 : s->p.samples);
-}
-
 static const char *mode_name_of(const struct gk_swz_surface *s)
 {
 	const char *n = s->p.chip ? gk_swz_mode_name(s->p.chip->gen, s->p.mode) : NULL;
@@ -558,7 +531,7 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 	    "\"base_align\":%u,\"block\":{\"width\":%u,\"height\":%u,\"slices\":%u,\"bytes\":%llu},"
 	    "\"equation_index\":%d,\"first_mip_in_tail\":%u,\"mips\":[",
 	    s->pitch, s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
-	    s->base_align, s->block_width, s->block_height, s->block_slices, block_bytes(s), s->equation_index,
+	    s->base_align, s->block_width, s->block_height, s->block_slices, 1ull << s->block_bits, s->equation_index,
 	    s->first_mip_in_tail);
 	for (m = 0; m < s->p.mips && m < GK_SWZ_MAX_MIPS; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
@@ -607,7 +580,7 @@ size_t gk_swz_info_text(const struct gk_swz_surface *s, char *buf, size_t cap)
 	    s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
 	    s->base_align);
 	add(&b, "block %u x %u x %u elements (%llu bytes)\n", s->block_width, s->block_height, s->block_slices,
-	    block_bytes(s));
+	    1ull << s->block_bits);
 	if (s->equation_index >= 0) {
 		add(&b, "equation %d: ", s->equation_index);
 		eq_text(s, &b);

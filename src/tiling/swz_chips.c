@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gfx10_swz.h"
+#include "gfx9_swz.h"
 #include "gfx12_swz.h"
 #include "swz_gen.h"
 
@@ -65,10 +66,11 @@ static const char *addr2_name(unsigned gen, unsigned mode)
 	return mode < 32 ? addr2_names[mode] : NULL;
 }
 
-/* The generations, one row each.  GFX9 (vega10, raven) joins as the row
- *   {GK_SWZ_GFX9, "GFX9", 32, gk_swz_gfx9_surface, gk_swz_gfx9_addr, addr2_name, 0},
- * with #include "gfx9_swz.h"; until then its chips are refused by name. */
+/* The generations, one row each.  GFX9's addresses are not the pattern
+ * formula (pattern_addr 0): its mip tail XORs the level's mip_tail_offset
+ * into the equation and its MSAA has no equation (gfx9_swz.c). */
 const struct gk_swz_gen_row gk_swz_gens[] = {
+	{GK_SWZ_GFX9, "GFX9", 32, gk_swz_gfx9_surface, gk_swz_gfx9_addr, addr2_name, 0},
 	{GK_SWZ_GFX10, "GFX10", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
 	{GK_SWZ_GFX10_3, "GFX10.3", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
 	{GK_SWZ_GFX11, "GFX11", 32, gk_swz_gfx10_surface, gk_swz_gfx10_addr, gk_swz_gfx10_mode_name, 1},
@@ -100,9 +102,7 @@ const char *gk_swz_gen_name(unsigned gen)
 const char *gk_swz_mode_name(unsigned gen, unsigned mode)
 {
 	const struct gk_swz_gen_row *g = gk_swz_gen_find(gen);
-	if (g)
-		return g->mode_name(gen, mode);
-	return gen == GK_SWZ_GFX9 ? addr2_name(gen, mode) : NULL;
+	return g ? g->mode_name(gen, mode) : NULL;
 }
 
 void gk_swz_refuse(struct gk_diag *err, const char *field, const char *fmt, ...)

@@ -16,13 +16,13 @@ static unsigned npipes(const struct gk_swz_surface *s)
 
 static unsigned nbanks(const struct gk_swz_surface *s)
 {
-	unsigned pipe, bank, most = 0;
-	uint64_t a;
-	/* the bank bits gk_swz_pipe_bank reads: all ones above the pipe bits */
-	for (a = 0; a < 16; a++)
-		if (!gk_swz_pipe_bank(s, a << (8 + (s->p.chip->gb_addr_config & 7u) + 2), &pipe, &bank) && bank > most)
-			most = bank;
-	return s->p.mode == 0 ? 1 : most + 1;
+	unsigned pipe, bank;
+	/* every bank bit gk_swz_pipe_bank reads lies inside the block: an
+	 * all-ones in-block offset has the highest bank (any generation) */
+	uint64_t ones = s->block_bits < 64 ? (1ull << s->block_bits) - 1 : ~0ull;
+	if (s->p.mode == 0 || gk_swz_pipe_bank(s, ones, &pipe, &bank))
+		return 1;
+	return bank + 1;
 }
 
 /* the slice's span of bytes and where it starts: a thick block holds
@@ -72,7 +72,10 @@ static void spec(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_
 		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: PIPE (ADDRESS BITS 8 AND UP)");
 		sp->swatches = npipes(s);
 	} else if (by == GK_MAP_BANK) {
-		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK (BITS ABOVE PIPES AND COLUMNS)");
+		/* GFX9's bank bits follow the pipe and shader-engine bits, GFX10-11's
+		 * the pipe and two column bits (gk_swz_pipe_bank) */
+		snprintf(sp->t[0], sizeof sp->t[0], "COLOUR: BANK (BITS ABOVE PIPES AND %s)",
+			 s->p.chip->gen == GK_SWZ_GFX9 ? "ENGINES" : "COLUMNS");
 		sp->swatches = nbanks(s);
 	} else {
 		uint32_t bs = s->block_slices ? s->block_slices : 1;
@@ -165,7 +168,8 @@ size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by,
 		const char *what = by == GK_MAP_PIPE ? "pipe" : "bank";
 		add(&b, "colour: the %s of each element's address (%s)\n", what,
 		    by == GK_MAP_PIPE ? "bits 8 and up: 256-byte pipe interleave"
-				      : "the bank-xor bits above the pipe bits and two column bits");
+		    : s->p.chip->gen == GK_SWZ_GFX9 ? "the bank-xor bits above the pipe and shader-engine bits"
+						     : "the bank-xor bits above the pipe bits and two column bits");
 		for (i = 0; i < sp.swatches; i++) {
 			uint8_t c[3];
 			gk_map_palette(i, c);

@@ -23,7 +23,7 @@ struct group {
 static const struct group CMP = GROUP(CMP), PLACE = GROUP(PLACE), SIZE = GROUP(SIZE), SWAP = GROUP(SWAP),
 			  PREAMBLE = GROUP(PREAMBLE), SEND = GROUP(SEND), INT = GROUP(INT), SEM = GROUP(SEM),
 			  PRED = GROUP(PRED), ADDR = GROUP(ADDR), ARRAY = GROUP(ARRAY), MICRO = GROUP(MICRO),
-			  WAITOP = GROUP(WAITOP), REGIDX = GROUP(REGIDX);
+			  WAITOP = GROUP(WAITOP), REGIDX = GROUP(REGIDX), DIM = GROUP(DIM);
 
 /* every named value of e has a tag in g; the first that has none (or one
  * of another group) in *bad */
@@ -111,8 +111,15 @@ static void check_rows(const char *family, const struct gk_packet_desc *descs, s
 			for (unsigned s = 0; s < 3; s++)
 				expect(family, d, x->swap[s], &SWAP, false);
 		}
-		/* the surfaces the executor lays out: their array and micro tile modes */
+		/* the surfaces the executor lays out: their array and micro tile
+		 * modes; a GFX9+ swizzle mode is addrlib's id (a number), its
+		 * resource type a tag */
 		for (unsigned a = 0; d->nexec && a < d->naccess; a++) {
+			const struct gk_surface_fields *sf = d->access[a].surface;
+			if (d->access[a].size == GK_Z_TILED && sf && sf->kind == GK_SURF_SWIZZLE) {
+				expect(family, d, sf->dimension.name, &DIM, false);
+				continue;
+			}
 			if (d->access[a].size == GK_Z_TILED && d->access[a].mode)
 				expect(family, d, d->access[a].mode, &ARRAY, false);
 			if (d->access[a].size == GK_Z_TILED && d->access[a].surface)

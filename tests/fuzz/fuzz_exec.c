@@ -27,6 +27,9 @@ FUZZ_HARNESS_BEGIN
 static const char *const targets[][2] = {
 	{ "dma", "r600" }, { "dma", "rv770" }, { "dma", "cypress" }, { "dma", "cayman" }, { "dma", "tahiti" },
 	{ "dma", "bonaire" }, { "pm4", "evergreen" }, { "pm4", "cayman" }, { "pm4", "gfx9" },
+	/* SDMA with GFX8 and GFX9-12 tiled copies (the swizzled ones on each
+	 * generation's chip configuration) */
+	{ "dma", "tonga" }, { "dma", "vega10" }, { "dma", "navi21" }, { "dma", "navi31" }, { "dma", "navi48" },
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 #define REGION 0x4000u
