@@ -710,10 +710,9 @@ int main(int argc, char **argv)
 			snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, gpu);
 			int nbo = read_bo_args(bopath, bo, bostore, sizeof bostore);
 			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
-				char what1[64], what2[64];
-				snprintf(what1, sizeof what1, "CLI DMA %s check", gpu);
-				snprintf(what2, sizeof what2, "CLI DMA %s check --bo", gpu);
-				cli_runs(cli, "dma", gpu, "check", bo, nbo, qpath, path, what1, what2, &rc);
+				char label[64];
+				snprintf(label, sizeof label, "DMA %s", gpu);
+				cli_runs(cli, "dma", gpu, bo, nbo, qpath, path, label, TARGET_TEXT, TARGET_JSON, &rc);
 			}
 			if (!keep) {
 				unlink(path);
