@@ -148,7 +148,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	u->acc_done = false; /* the access model computes them when first asked */
 	u->nacc = 0;
 	u->acc_computed = 0;
-	u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
+	if (pkt != &u->pkt) /* a caller may frame into the unit's own packet (desc_engine.c) */
+		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
 	u->gpu_addr = 0;
 	u->has_gpu_addr = false;
 	u->diags = dg;
