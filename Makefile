@@ -217,6 +217,7 @@ $(eval $(call FUZZ_TARGET,fuzz-dump,fuzz_dump,tests/fuzz/corpus_dump,4096))
 $(eval $(call FUZZ_TARGET,fuzz-exec,fuzz_exec,tests/fuzz/corpus_exec,4096))
 $(eval $(call FUZZ_TARGET,fuzz-lint,fuzz_lint,tests/fuzz/corpus_lint,4096))
 $(eval $(call FUZZ_TARGET,fuzz-adreno,fuzz_adreno,tests/fuzz/corpus_adreno tests/adreno/vectors,512))
+$(eval $(call FUZZ_TARGET,fuzz-msm,fuzz_msm,tests/fuzz/corpus_msm,16384))
 # every harness built, none run
 fuzz-build: $(FUZZ_BINS)
 # every target for $(FUZZ_LONG_SECONDS) (10 minutes), one at a time (each on

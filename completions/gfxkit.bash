@@ -51,13 +51,13 @@ _gfxkit()
 		fi ;;
 	run)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --json --zero --reg --dump --picture --trace --state --max-packets -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --json --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
 	lint)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --follow --json --rules --zero --reg --dump --picture --trace --state --max-packets -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --follow --json --rules --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

@@ -82,9 +82,27 @@ for fn, root in trees.items():
             bitsets[el.get('name')] = el
 
 
-def fields_of(el, gen):
+# rnndb value types a register field is shown by (rules-fd.xsd: boolean,
+# uint, int, fixed / ufixed with radix, float, hex, address / waddress; and
+# a3xx_regid, a register id Mesa's cffdump prints as rN.c), the codes of
+# src/adreno/adreno_tab.h GK_AV_*; enum and bitset types are names, not
+# value types
+VTYPES = {'boolean': 'GK_AV_BOOL', 'uint': 'GK_AV_UINT', 'int': 'GK_AV_INT', 'hex': 'GK_AV_HEX',
+          'fixed': 'GK_AV_FIXED', 'ufixed': 'GK_AV_UFIXED', 'float': 'GK_AV_FLOAT', 'address': 'GK_AV_ADDRESS',
+          'waddress': 'GK_AV_ADDRESS', 'a3xx_regid': 'GK_AV_REGID'}
+
+
+def vtype(el):
+    """(type code, radix, shr) of a bitfield or typed register: what its
+    value is shown as"""
+    return (VTYPES.get(el.get('type'), 'GK_AV_NONE'), num(el.get('radix', '0')), num(el.get('shr', '0')))
+
+
+def fields_of(el, gen, typed=False):
     """Bitfields of a reg32/bitset element (and its type's bitset) on gen:
-    (name, lo, hi, values[(v, name)])."""
+    (name, lo, hi, values[(v, name)], type[, vtype]); with typed, a typed
+    register without bitfields (float, fixed ...) is one nameless field of
+    the whole register, as a register of an enum type is."""
     out = []
     typ = el.get('type')
     src = []
@@ -112,7 +130,8 @@ def fields_of(el, gen):
                     vals.append((v, n))
         elif bt == 'boolean' and lo == hi:
             pass
-        out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr')))))
+        out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr'))))
+                   + ((vtype(b),) if typed else ()))
     if not out and typ in enums:
         seen = set()
         vals = []
@@ -120,7 +139,9 @@ def fields_of(el, gen):
             if vg & GBIT[gen] and v not in seen:
                 seen.add(v)
                 vals.append((v, n))
-        out.append(('', 0, 31, sorted(vals), typ))
+        out.append(('', 0, 31, sorted(vals), typ) + ((('GK_AV_NONE', 0, 0),) if typed else ()))
+    elif not out and typed and typ in VTYPES and typ != 'boolean':
+        out.append(('', 0, 31, [], typ, vtype(el)))
     # non-overlapping, sorted by lo (struct gk_reg_field's contract)
     out.sort(key=lambda f: (f[1], f[2]))
     res = []
@@ -148,7 +169,7 @@ def walk(el, gen, base, prefix, out, inherit=ALL):
             name = prefix + (c.get('name') or '')
             cnt = num(c.get('length', '1'))
             stride = num(c.get('stride', '1' if t == 'reg32' else '2'))
-            fl = fields_of(c, gen)
+            fl = fields_of(c, gen, typed=True)
             for i in range(cnt):
                 nm = name if cnt == 1 else '%s[%s]' % (name, hexidx(i))
                 o = off + i * stride
@@ -178,7 +199,23 @@ def domain(fn, name):
     return None
 
 
+# the GMU's own register space (a6xx_gmu.xml, domain A6XX; Mesa's crashdec
+# names a dump's registers-gmu through it), for a6xx and a7xx
+GMU_GENS = {'GMU6': 'A6XX', 'GMU7': 'A7XX'}
+
+
+def gmu_regs_for(g):
+    out = {}
+    gen = GMU_GENS[g]
+    for d in trees['a6xx_gmu.xml'].iter():
+        if strip(d.tag) == 'domain' and d.get('name') == 'A6XX':
+            walk(d, gen, 0, '', out, variants(d.get('variants')))
+    return {k: v for k, v in out.items() if k * 4 < 0x40000}
+
+
 def regs_for(gen):
+    if gen in GMU_GENS:
+        return gmu_regs_for(gen)
     out = {}
     fn = {'A2XX': 'a2xx.xml', 'A3XX': 'a3xx.xml', 'A4XX': 'a4xx.xml', 'A5XX': 'a5xx.xml', 'A6XX': 'a6xx.xml',
           'A7XX': 'a6xx.xml'}[gen]
@@ -214,19 +251,20 @@ def gen_regs(path):
     valpool = {}
     vallines = []
     fieldpool = {}
-    fieldlines = []
+    fieldrows = []   # every field of the pool, in order
+    typerows = []    # its value type, the same index
     rowpool = {}
     rows = []
     gen_rows = {}
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         regs = regs_for(g)
         idx = []
         for off in sorted(regs):
             name, fl = regs[off]
-            fkey = tuple((f[0], f[1], f[2], tuple(f[3])) for f in fl)
+            fkey = tuple((f[0], f[1], f[2], tuple(f[3]), f[5]) for f in fl)
             if fkey and fkey not in fieldpool:
-                parts = []
-                for fname, lo, hi, vals in fkey:
+                fieldpool[fkey] = len(fieldrows)
+                for fname, lo, hi, vals, vt in fkey:
                     vref = 'NULL'
                     if vals:
                         if vals not in valpool:
@@ -234,18 +272,25 @@ def gen_regs(path):
                             vallines.append('static const struct gk_reg_value v%d[] = { %s };\n' % (
                                 valpool[vals], ', '.join('{ %d, %s }' % (v, cstr(n)) for v, n in vals)))
                         vref = 'v%d' % valpool[vals]
-                    parts.append('{ %s, %d, %d, %d, %s, %d }' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
-                fieldpool[fkey] = len(fieldpool)
-                fieldlines.append('static const struct gk_reg_field f%d[] = { %s };\n' % (fieldpool[fkey], ', '.join(parts)))
+                    fieldrows.append('\t{ %s, %d, %d, %d, %s, %d },\n' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
+                    typerows.append('\t{ %s, %d, %d },\n' % vt)
             key = (off, name, fkey)
             if key not in rowpool:
                 rowpool[key] = len(rows)
                 rows.append('\t{ 0x%06X, %s, %d, %s, %d },\n' % (
-                    off * 4, cstr(name), len(fkey), ('f%d' % fieldpool[fkey]) if fkey else 'NULL', len(name)))
+                    off * 4, cstr(name), len(fkey), ('gk_adreno_reg_fields + %d' % fieldpool[fkey]) if fkey else 'NULL',
+                    len(name)))
             idx.append(rowpool[key])
         gen_rows[g] = (idx, regs)
     assert len(rows) < 65536
-    lines += vallines + fieldlines
+    lines += vallines
+    lines.append('\n/* every register field of every generation, and (the same index) the\n'
+                 ' * value type it is shown by (adreno_values.c) */\n')
+    lines.append('const struct gk_reg_field gk_adreno_reg_fields[] = {\n')
+    lines += fieldrows
+    lines.append('};\nconst struct gk_adreno_vtype gk_adreno_reg_vtypes[] = {\n')
+    lines += typerows
+    lines.append('};\nconst unsigned gk_adreno_nreg_fields = %d;\n' % len(fieldrows))
     lines.append('\nstatic const struct gk_reg pool[] = {\n')
     lines += rows
     lines.append('};\n\n')
@@ -253,7 +298,7 @@ def gen_regs(path):
     namepool = {}
     nameline = []
     gen_names = {}
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         idx, regs = gen_rows[g]
         seen = {}
         for off in sorted(regs):
@@ -270,7 +315,7 @@ def gen_regs(path):
     lines.append('static const struct gk_reg_name name_pool[] = {\n')
     lines += nameline
     lines.append('};\n\n')
-    for g in GENS:
+    for g in GENS + list(GMU_GENS):
         idx, _ = gen_rows[g]
         lo = g.lower()
         lines.append('static const uint16_t %s_regs[] = {' % lo)
@@ -285,7 +330,7 @@ def gen_regs(path):
                      '\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0],\n};\n\n' % (lo, lo, lo, lo, lo, lo, lo, lo))
     with open(path, 'w') as f:
         f.write(''.join(lines))
-    return {g: len(gen_rows[g][0]) for g in GENS}
+    return {g: len(gen_rows[g][0]) for g in GENS + list(GMU_GENS)}
 
 
 # ---- packets ---------------------------------------------------------------

@@ -38,10 +38,12 @@ osssys_5_0_0; sdma_v5_0/5_2.c address SDMA through the GC headers):
     absolute dword indices.
   * Not covered: arcturus and aldebaran (GFX9 compute-only parts whose
     MMHUB/GC headers, mmhub_9_4_1 / mmhub_1_7 / gc_9_4_x, differ from the
-    graphics parts'), and every block but GC on GFX11/GFX12: the kernel has
-    no fixed base table for them (their bases come from the IP discovery
-    table at run time), so only GC is named there, with the GC bases
-    derived by matching Mesa's addresses of the same GC registers.
+    graphics parts').
+  * GFX11, GFX11.5, GFX12: the kernel has no fixed base table (the bases
+    come from the IP discovery table at run time).  GC's bases are derived
+    by matching Mesa's addresses of the same GC registers; HDP, NBIO and
+    OSSSYS take the segments every SOC15 table gives (SOC15_BASES), MMHUB
+    only Phoenix's, from its discovery table (PHOENIX_BASES).
 """
 
 import os
@@ -78,6 +80,11 @@ NAME_FILTER = {
     "bif": re.compile(r"^(HDP_|BIF_|GPU_HDP|REMAP_HDP)"),
 }
 
+# A header whose ring-facing registers are not the block's usual ones: strix's
+# NBIO flushes HDP through the second physical function's pair
+# (nbio_v7_11.c get_hdp_flush_req_offset: regBIF_BX_PF1_GPU_HDP_FLUSH_REQ).
+STEM_FILTER = {"nbio/nbio_7_11_0": re.compile(r"^BIF_BX_PF1_")}
+
 GFX9_COMMON = {"gc": "gc/gc_9_0", "hdp": "hdp/hdp_4_0", "mmhub": "mmhub/mmhub_1_0",
                "osssys": "oss/osssys_4_0", "sdma0": "sdma0/sdma0_4_0", "sdma1": "sdma1/sdma1_4_0"}
 # vega20's SDMA has eight queues (sdma_v4_0.c reads the 4_2 headers for all
@@ -87,7 +94,28 @@ GFX10_COMMON = {"gc": "gc/gc_10_1_0", "hdp": "hdp/hdp_5_0_0", "mmhub": "mmhub/mm
                 "nbio": "nbio/nbio_2_3", "osssys": "oss/osssys_5_0_0"}
 GFX103_COMMON = {"gc": "gc/gc_10_3_0", "hdp": "hdp/hdp_5_0_0", "osssys": "oss/osssys_5_0_0"}
 
-# generation -> list of (chip label, ip_offset.h, None (GC bases from Mesa)
+# GFX11 and later have no *_ip_offset.h: their IP bases come from the IP
+# discovery table at run time.  Two sources give them here:
+#  * SOC15_BASES, the HDP, NBIO and OSSSYS segments every *_ip_offset.h of
+#    the kernel gives (vega20 ... yellow_carp: HDP 0xF20, 0x240A400; NBIO 0,
+#    0x14, 0xD20, 0x10400, 0x241B000, 0x4040000; OSSSYS 0x10A0, 0x240A000)
+#    and that Phoenix's discovery table repeats (below): assumed for the
+#    GFX11/11.5/12 parts whose table is not at hand (navi31, strix,
+#    navi48); their MMHUB, which differs between parts (0x1A000 on dGPUs,
+#    0x13200 first on vangogh and yellow_carp), is left unnamed;
+#  * PHOENIX_BASES, Phoenix's own discovery table (GC 11.0.1, MMHUB 3.0.1,
+#    HDP 5.2.1, OSSSYS 6.0.1, NBIO 7.7.0), as umr serialized it in the
+#    DISCOVERY line of ../shared/reference/captures/umr-kat
+#    rs_kat_phoenix_test1.txt (396-byte records: the IP's name, then
+#    big-endian words: versions, then 64-bit bases, low word first; its
+#    navi10 and cezanne records give exactly navi10_ip_offset.h's and
+#    renoir_ip_offset.h's bases).
+SOC15_BASES = {"HDP_BASE": [0xF20, 0x240A400], "NBIO_BASE": [0, 0x14, 0xD20, 0x10400, 0x241B000, 0x4040000],
+               "OSSSYS_BASE": [0x10A0, 0x240A000]}
+PHOENIX_BASES = dict(SOC15_BASES, MMHUB_BASE=[0x13200, 0x1A000, 0x2408800])
+
+# generation -> list of (chip label, ip_offset.h, None (GC bases from Mesa) or
+# a {BASE name: segments} of the chip, GC from Mesa when it has no GC_BASE)
 # or FLAT (GFX6-8 *_d.h: absolute dword offsets), {block: header stem})
 FLAT = "flat"
 CHIPS = {
@@ -120,10 +148,25 @@ CHIPS = {
         ("vangogh", "vangogh_ip_offset.h",
          dict(GFX103_COMMON, mmhub="mmhub/mmhub_2_3_0", nbio="nbio/nbio_7_2_0")),
     ],
-    # GC only; bases from Mesa (see module comment)
-    "gfx11": [("gfx11 (gc_11_0_0)", None, {"gc": "gc/gc_11_0_0"})],
-    "gfx115": [("gfx11.5 (gc_11_5_0)", None, {"gc": "gc/gc_11_5_0"})],
-    "gfx12": [("gfx12 (gc_12_0_0)", None, {"gc": "gc/gc_12_0_0"})],
+    # GFX11+: no *_ip_offset.h (bases from IP discovery at run time, see
+    # the module comment): GC's bases from Mesa, the others from SOC15_BASES
+    # and PHOENIX_BASES; the headers are those amdgpu_discovery.c picks for
+    # each part's IP versions (hdp_v6_0.c, hdp_v5_2.c, hdp_v7_0.c,
+    # nbio_v4_3.c, nbio_v7_7.c, nbio_v7_11.c, nbif_v6_3_1.c, ih_v6_0.c,
+    # ih_v6_1.c, ih_v7_0.c, mmhub_v3_0_1.c)
+    "gfx11": [
+        ("navi31 (gc_11_0_0)", SOC15_BASES,
+         {"gc": "gc/gc_11_0_0", "hdp": "hdp/hdp_6_0_0", "nbio": "nbio/nbio_4_3_0", "osssys": "oss/osssys_6_0_0"}),
+        ("phoenix (gc_11_0_1)", PHOENIX_BASES,
+         {"gc": "gc/gc_11_0_0", "hdp": "hdp/hdp_5_2_1", "mmhub": "mmhub/mmhub_3_0_1", "nbio": "nbio/nbio_7_7_0",
+          "osssys": "oss/osssys_6_0_0"}),
+    ],
+    "gfx115": [("strix (gc_11_5_0)", SOC15_BASES,
+                {"gc": "gc/gc_11_5_0", "hdp": "hdp/hdp_6_0_0", "nbio": "nbio/nbio_7_11_0",
+                 "osssys": "oss/osssys_6_1_0"})],
+    "gfx12": [("navi48 (gc_12_0_0)", SOC15_BASES,
+               {"gc": "gc/gc_12_0_0", "hdp": "hdp/hdp_7_0_0", "nbio": "nbif/nbif_6_3_1",
+                "osssys": "oss/osssys_7_0_0"})],
 }
 
 # A ring names a register by an 18-bit dword index (nvd.h WRITE_DATA
@@ -238,7 +281,10 @@ def kernel_regs(inc, gen, mesa):
     fields = {}  # (offset, name) -> fields (first chip's)
     for label, ipfile, blocks in chips:
         flat = ipfile == FLAT
-        bases = read_bases(os.path.join(inc, ipfile)) if ipfile and not flat else {}
+        if isinstance(ipfile, dict):
+            bases = ipfile
+        else:
+            bases = read_bases(os.path.join(inc, ipfile)) if ipfile and not flat else {}
         for block, stem in sorted(blocks.items()):
             if stem not in cache:
                 if flat:
@@ -248,13 +294,15 @@ def kernel_regs(inc, gen, mesa):
                     cache[stem] = (read_offsets(os.path.join(inc, "asic_reg", stem + "_offset.h")),
                                    read_fields(os.path.join(inc, "asic_reg", stem + "_sh_mask.h")))
             rows, flds = cache[stem]
-            flt = NAME_FILTER.get(block)
+            flt = STEM_FILTER.get(stem, NAME_FILTER.get(block))
             if flt:
                 rows = [r for r in rows if flt.match(r[0])]
             if flat:
                 segs = {0: 0}
-            elif ipfile:
+            elif ipfile and BLOCK_BASE[block] in bases:
                 segs = dict(enumerate(bases.get(BLOCK_BASE[block], [])))
+            elif ipfile and not isinstance(ipfile, dict):
+                segs = {}  # a block the chip's ip_offset.h does not map
             else:
                 segs = gc_bases_from_mesa(rows, mesa)
                 notes.append("  %s: %s bases from Mesa's addresses: %s" % (
@@ -289,6 +337,31 @@ def kernel_regs(inc, gen, mesa):
         notes.append("Kernel addresses named differently by chips of the generation (left unnamed):")
         notes += conflicts
     return out, notes
+
+
+def gc_aliases(inc, gen, regs):
+    """{kernel name: offset} of the GC registers the generation's table regs
+    {offset: (name, fields)} names differently (Mesa's row kept): the names
+    umr and the kernel print (umr's register database is the kernel's
+    spelling: COMPUTE_PREF_PRI_ACCUM_0 for Mesa's gfx10 COMPUTE_USER_ACCUM_0),
+    so a listing that prints them reads back; the table prints Mesa's."""
+    out = {}
+    for label, ipfile, blocks in CHIPS.get(gen, []):
+        stem = blocks.get("gc")
+        if not stem or ipfile == FLAT:
+            continue
+        rows = read_offsets(os.path.join(inc, "asic_reg", stem + "_offset.h"))
+        if isinstance(ipfile, dict) or not ipfile:
+            segs = gc_bases_from_mesa(rows, regs)
+        else:
+            segs = dict(enumerate(read_bases(os.path.join(inc, ipfile)).get("GC_BASE", [])))
+        for name, off, bidx in rows:
+            if bidx not in segs:
+                continue
+            addr = (segs[bidx] + off) * 4
+            if addr in regs and regs[addr][0] != name and name not in out:
+                out[name] = addr
+    return out
 
 
 def chip_rank(gen, label):

@@ -587,6 +587,8 @@ static long read_image(void *ctx, void *buf, size_t cap)
 		cap = (size_t)LONG_MAX;
 	while (n < cap) {
 		long avail = gk_input_fill(r->in, 1 << 16);
+		if (avail < 0 && (r->total || n) && gk_input_error(r->in) && gk_input_error(r->in)->line)
+			break; /* a text image cut by an error: the words before it (load_image warns) */
 		if (avail < 0)
 			return n ? (long)n : -1; /* the input's error: gk_input_error says it */
 		if (avail == 0)
@@ -634,8 +636,10 @@ static int map_image(struct gk_mem *m, const char *where, uint64_t addr, FILE *f
 }
 
 /* One memory image: FILE in any form decode reads (a dump's own addresses
- * count from ADDR), loaded at ADDR.  0, or 2 after saying what is wrong. */
-static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const char *file)
+ * count from ADDR), loaded at ADDR; e, when given, names the registers a
+ * listing prints in place of their offsets (a umr listing of an IB).  0, or
+ * 2 after saying what is wrong. */
+static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const char *file, struct gk_engine *e)
 {
 	FILE *f = cli_open_in(file, "rb");
 	if (!f)
@@ -647,6 +651,8 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 		return 2;
 	}
 	gk_input_set_base(in, addr);
+	if (e)
+		gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e);
 	int rc = 0;
 	gk_input_fill(in, 1); /* what the file is */
 	if (gk_input_format(in) == GK_IN_BIN)
@@ -656,8 +662,19 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 	} else if (!rc) {
 		struct image_reader r = { in, 0, 0 };
 		struct gk_diag err;
-		if (gk_mem_load(m, addr, read_image, &r, &err) != 0 || gk_input_error(in)) {
-			if (gk_input_error(in))
+		int lr = gk_mem_load(m, addr, read_image, &r, &err);
+		const struct gk_diag *cut = gk_input_error(in);
+		if (!lr && r.total && cut && cut->line) {
+			/* a listing that cannot be read whole (umr leaves out a word
+			 * nothing in it gives): the words before the error are the
+			 * image, and a run that reaches past them faults there */
+			fprintf(stderr, "%s:%u:%u: warning: %.*s\n", file, cut->line, cut->col, (int)gk_diag_message_len(cut),
+				cut->message);
+			fprintf(stderr, "%s: %s: the image is the %llu bytes before that line, 0x%llx..0x%llx\n", CLI_PROG,
+				where, (unsigned long long)r.total, (unsigned long long)addr,
+				(unsigned long long)(addr + r.total - 1));
+		} else if (lr || cut) {
+			if (cut)
 				rc = cli_input_error(file, in);
 			else
 				fprintf(stderr, "%s: %s: %s\n", CLI_PROG, where, err.message);
@@ -673,7 +690,7 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 	return rc;
 }
 
-struct gk_mem *cli_load_memory(const struct cli_opts *o)
+struct gk_mem *cli_load_memory(const struct cli_opts *o, struct gk_engine *e)
 {
 	struct gk_mem *m = gk_mem_create(0);
 	if (!m) {
@@ -688,7 +705,7 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 			gk_mem_destroy(m);
 			return NULL;
 		}
-		if (load_image(m, CLI_Q(o->mem[i]), addr, eq + 1)) {
+		if (load_image(m, CLI_Q(o->mem[i]), addr, eq + 1, e)) {
 			gk_mem_destroy(m);
 			return NULL;
 		}
@@ -715,7 +732,7 @@ struct gk_mem *cli_load_memory(const struct cli_opts *o)
 			gk_mem_destroy(m);
 			return NULL;
 		}
-		if (load_image(m, where, addr, file)) {
+		if (load_image(m, where, addr, file, e)) {
 			cli_close(map);
 			gk_mem_destroy(m);
 			return NULL;
@@ -777,7 +794,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	if (cli_decode_format(o->format, &inf))
 		return 2;
 	struct gk_mem *mem = NULL;
-	if ((o->follow || o->nmem || o->mem_map) && !(mem = cli_load_memory(o)))
+	if ((o->follow || o->nmem || o->mem_map) && !(mem = cli_load_memory(o, e)))
 		return 2;
 	/* amdgpu's debugfs ring files are binary with a header: their name says so */
 	const char *base = o->file ? strrchr(o->file, '/') : NULL;

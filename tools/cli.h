@@ -63,7 +63,7 @@ struct cli_opts {
 	unsigned npictures;
 	struct gk_bo zeros[CLI_MAX_MEMS]; /* --zero ADDR:SIZE: writable memory that starts zeroed */
 	unsigned nzeros;
-	int trace, state;                 /* --trace, --state */
+	int trace, state, eop_held;       /* --trace, --state, --eop-held */
 	const char *rules;                /* lint --rules LIST; list --rules: the rule table */
 	int list_rules;
 	uint64_t max_packets;             /* --max-packets N */
@@ -247,9 +247,10 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 /* encode one input with e's assembler (hex output: words_per_line words a
  * line, 0 for one); exit status 0, 1 after errors in the text, 2 for I/O */
 int cli_run_encode(const struct cli_opts *o, struct gk_engine *e, unsigned words_per_line);
-/* --mem ADDR=FILE images and --mem-map lines into one memory; NULL after
- * saying why on stderr */
-struct gk_mem *cli_load_memory(const struct cli_opts *o);
+/* --mem ADDR=FILE images and --mem-map lines into one memory, listings that
+ * name registers in place of offsets read through e's register tables (e
+ * may be NULL); NULL after saying why on stderr */
+struct gk_mem *cli_load_memory(const struct cli_opts *o, struct gk_engine *e);
 /* run: the stream executed on the memory (tools/cmd_run.c); exit status 0
  * completed, 1 stalled, faulted or stopped by --max-packets, 2 usage or I/O */
 int cli_run_exec(const struct cli_opts *o, struct gk_engine *e);
@@ -275,6 +276,9 @@ int cli_run_stream(const struct cli_opts *o, struct gk_engine *e, int checking, 
  * own engine, the hung one first; exit status as cli_run_stream's */
 bool cli_coredump_wanted(const struct cli_opts *o);
 int cli_run_coredump(const struct cli_opts *o, int checking);
+/* one msm (Adreno) devcoredump's text, decoded or checked whole
+ * (tools/cmd_msm.c); exit status as cli_run_stream's */
+int cli_msm_coredump(const struct cli_opts *o, const char *name, const char *text, size_t len, bool checking, FILE *f);
 /* The input reader's own error (bad hex, a read error), said on stderr; 2
  * when there was one, else 0. */
 int cli_input_error(const char *name, const struct gk_input *in);

@@ -24,7 +24,7 @@
 
 /* One message for the options run and lint have and the others refuse,
  * one for what -e isa refuses: the rows share them. */
-#define FOR_RUN "--reg, --dump, --picture, --zero, --trace, --state and --max-packets are for run"
+#define FOR_RUN "--reg, --dump, --picture, --zero, --trace, --state, --eop-held and --max-packets are for run"
 #define NOT_ISA "--bo and --raw are not options of -e isa"
 
 const struct cli_option cli_options[] = {
@@ -92,6 +92,8 @@ const struct cli_option cli_options[] = {
 	  "each packet with the bytes it read and wrote and the registers it set" },
 	{ "--state", NULL, CLI_ARG_FLAG, NULL, AT(state), 0, 0, EXEC, 0, NULL, 0, NULL, NULL, FOR_RUN,
 	  "the register state at each draw and dispatch" },
+	{ "--eop-held", NULL, CLI_ARG_FLAG, NULL, AT(eop_held), 0, 0, EXEC, 0, NULL, 0, NULL, NULL, FOR_RUN,
+	  "end-of-pipe writes never land (draws that never finish): waits on their fences stall" },
 	{ "--max-packets", NULL, CLI_ARG_NUMBER, "N", AT(max_packets), 0, 0, EXEC, 0, "takes a number", 0, NULL, NULL,
 	  FOR_RUN, "stop after N packets" },
 	{ "--help", "-h", CLI_ARG_HELP, NULL, 0, 0, 0, ALL, 0, NULL, 0, NULL, NULL, NULL, "the command's usage" },

@@ -31,6 +31,8 @@ static bool looks_like_coredump(const char *p, size_t n)
 	size_t i = 0;
 	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
 		i++;
+	if (gk_msm_dump_sniff(p, n))
+		return true; /* an msm (Adreno) one: tools/cmd_msm.c */
 	static const char *const heads[] = { "**** AMDGPU Device Coredump", "Ring buffer information", "ring name: " };
 	for (size_t k = 0; k < 3; k++) {
 		size_t l = strlen(heads[k]);
@@ -208,6 +210,57 @@ static unsigned engine_slot(struct engines *es, const char *name, const char *gp
 	return i;
 }
 
+/* JSON Lines of one ring: every unit object (the ring's own and those of
+ * the indirect buffers it calls) gets the ring's name as its first key,
+ * "ring_name" (docs/json.md), so a reader of the whole dump's lines can
+ * tell which ring each belongs to */
+struct ring_tag {
+	FILE *f;
+	char key[160]; /* "ring_name":"NAME", */
+	size_t keylen;
+	bool line_start;
+};
+
+static void ring_tag_init(struct ring_tag *t, FILE *f, const char *ring)
+{
+	t->f = f;
+	t->line_start = true;
+	size_t n = 0;
+	n += (size_t)snprintf(t->key, sizeof t->key, "\"ring_name\":\"");
+	for (const unsigned char *c = (const unsigned char *)ring; *c && n + 8 < sizeof t->key; c++) {
+		if (*c == '"' || *c == '\\')
+			n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\\%c", *c);
+		else if (*c < 0x20)
+			n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\\u%04x", *c);
+		else
+			t->key[n++] = (char)*c;
+	}
+	n += (size_t)snprintf(t->key + n, sizeof t->key - n, "\",");
+	t->keylen = n;
+}
+
+static int ring_tag_write(void *ctx, const void *p, size_t n)
+{
+	struct ring_tag *t = ctx;
+	const char *c = p;
+	for (size_t i = 0; i < n;) {
+		if (t->line_start && c[i] == '{') {
+			if (cli_write_file(t->f, "{", 1) || cli_write_file(t->f, t->key, t->keylen))
+				return -1;
+			t->line_start = false;
+			i++;
+			continue;
+		}
+		const char *nl = memchr(c + i, '\n', n - i);
+		size_t k = nl ? (size_t)(nl - (c + i)) + 1 : n - i;
+		if (cli_write_file(t->f, c + i, k))
+			return -1;
+		t->line_start = nl != NULL;
+		i += k;
+	}
+	return 0;
+}
+
 /* one ring read again through the devcoredump reader and decoded: the exit
  * status of it (0, 1 check errors / --strict, 2 an input error) */
 static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct gk_engine *e, const char *text, size_t len,
@@ -225,7 +278,10 @@ static int decode_ring(const struct cli_opts *o, const struct shown *sh, struct 
 		return 2;
 	}
 	static char obuf[1 << 16];
-	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_write_file, sh->f);
+	struct ring_tag tag;
+	ring_tag_init(&tag, sh->f, r->name);
+	struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, o->json ? ring_tag_write : cli_write_file,
+					o->json ? (void *)&tag : (void *)sh->f);
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = sh->name, .bos = o->bos, .nbos = o->nbos,
@@ -297,6 +353,13 @@ static int coredump_file(const struct cli_opts *o, const char *file, bool checki
 	char *text = slurp(file, &len);
 	if (!text)
 		return 2;
+	if (gk_msm_dump_sniff(text, len)) {
+		int rc = cli_msm_coredump(o, name, text, len, checking, of->f);
+		free(text);
+		if (cli_out_flush(of))
+			of->failed = 1;
+		return rc ? rc : of->failed ? 2 : 0;
+	}
 	struct gk_coredump cd;
 	memset(&cd, 0, sizeof cd);
 	struct gk_diag err;

@@ -159,7 +159,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 		fprintf(stderr, "%s: run takes one stream (%s, %s, ...)\n", CLI_PROG, CLI_Q(o->files[0]), CLI_Q(o->files[1]));
 		return 2;
 	}
-	struct gk_mem *mem = cli_load_memory(o);
+	struct gk_mem *mem = cli_load_memory(o, e);
 	if (!mem)
 		return 2;
 	int rc = add_zeros(o, mem);
@@ -195,7 +195,7 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 		const char *name = cli_display_name(o->file);
 		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
 					   .state = o->state, .lint = lint, .name = name,
-					   .skip = o->skip, .count = o->count };
+					   .skip = o->skip, .count = o->count, .eop_held = o->eop_held };
 		int ran = gk_exec_run(x, in, &xo, &out, &res);
 		cli_progress_end(&prog);
 		if (ran != 0) {

@@ -20,7 +20,7 @@ static void usage(FILE *f)
 		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
 		"       gfxkit run    -g GPU -e dma|pm4 [--mem ADDR=FILE]... [--zero ADDR:SIZE]... [--reg NAME=VALUE]...\n"
 		"                     [--dump ADDR:SIZE=FILE]... [--picture ADDR:WxH=FILE.png]... [--trace] [--state]\n"
-		"                     [--json] [--max-packets N] [FILE|-]\n"
+		"                     [--eop-held] [--json] [--max-packets N] [FILE|-]\n"
 		"                     (execute the stream on a memory image: gfxkit help run)\n"
 		"       gfxkit lint   -g evergreen|cayman [--mem ADDR=FILE]... [--reg NAME=VALUE]... [--rules LIST] [--json] [FILE|-]\n"
 		"                     (the guide's programming rules at every draw and dispatch; gfxkit list --rules)\n"

@@ -81,6 +81,10 @@ enum gk_tag {
 	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
 	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
 	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
+	/* the INDEX of a SET_*_REG_INDEX: which register the CP's firmware is told
+	 * it writes; AS_GIVEN: the value lands as the packet gives it; VMID: the CP
+	 * puts the queue's VMID into the value (state the packet does not carry) */
+	GK_TAG_REGIDX_AS_GIVEN, GK_TAG_REGIDX_VMID,
 	GK_TAG__COUNT
 };
 #define GK_TAG_ARRAY_FIRST GK_TAG_ARRAY_LINEAR_GENERAL
@@ -109,6 +113,8 @@ enum gk_tag {
 #define GK_TAG_ADDR_LAST GK_TAG_ADDR_NO_INCREMENT
 #define GK_TAG_WAITOP_FIRST GK_TAG_WAITOP_POLL
 #define GK_TAG_WAITOP_LAST GK_TAG_WAITOP_OTHER
+#define GK_TAG_REGIDX_FIRST GK_TAG_REGIDX_AS_GIVEN
+#define GK_TAG_REGIDX_LAST GK_TAG_REGIDX_VMID
 /* whether tag t is in the group first..last (GK_TAG_CMP_FIRST, GK_TAG_CMP_LAST) */
 #define GK_TAG_IN(t, group) ((t) >= GK_TAG_##group##_FIRST && (t) <= GK_TAG_##group##_LAST)
 
@@ -465,6 +471,14 @@ struct gk_frame {
 	uint8_t other_gen;                  /* desc exists, but not for this generation */
 };
 
+/* A register whose write the hardware answers in another (an HDP flush
+ * request and its done register, a TLB invalidation engine's request and
+ * acknowledge): offline the work is done at once, done |= written & mask.
+ * Byte addresses; generated with the register tables (scripts/gen_regs.py). */
+struct gk_reg_link {
+	uint32_t req, done, mask;
+};
+
 struct gk_format {
 	const char *family;      /* "pm4" */
 	const char *gen;         /* "evergreen" */
@@ -473,6 +487,8 @@ struct gk_format {
 	const char *const *gen_names; /* gen_names[b]: the generation of gens bit b (16 of them; NULL: none) */
 	uint16_t gen_bit;
 	const struct gk_reg_table *regs;
+	const struct gk_reg_link *reg_links; /* answered registers (NULL: none) */
+	unsigned nreg_links;
 	const struct gk_space *spaces;
 	uint8_t nspaces;
 	const struct gk_packet_desc *descs; /* every description of the family */
@@ -483,6 +499,9 @@ struct gk_format {
 	                          * generation is checked by; 0: none (set by the family) */
 	uint16_t kin_gens;       /* generations whose packets this one's framing can tell apart
 	                          * (same header layout); 0: all of the family */
+	uint8_t open_enums;      /* 1: an enum field's value without a name is a number, not a reserved
+	                          * value (the family's database lists the values it knows, not every
+	                          * valid one: Mesa's rnndb) */
 	const char *opcode_field; /* header field named in opcode diagnostics ("IT_OPCODE") */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
@@ -497,6 +516,15 @@ struct gk_format {
 	 * the decoded unit (PM4: SHADER_TYPE).  Both report through gk_diags_add. */
 	void (*check_framing)(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *out);
 	void (*check_unit)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out);
+	/* A register field's value as the family's database types it (a float,
+	 * a fixed-point number, a register id, a shifted address: Mesa's rnndb
+	 * types), for text and JSON: its text into buf (cap bytes, at least 64)
+	 * and the length; 0: the field is shown as a number, as without the
+	 * hook.  reg_value_parse is its inverse for the assembler: 0 and *raw
+	 * (the field's bits) for text reg_value_text wrote, -1 for text of no
+	 * such form (then read as a number or a value name).  NULL: none. */
+	size_t (*reg_value_text)(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+	int (*reg_value_parse)(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
 	 * so the hot paths need not walk conditions per packet. */

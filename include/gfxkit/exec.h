@@ -102,6 +102,12 @@ struct gk_exec_opts {
 	 * --skip does), count runs at most count of them (0: all) and then
 	 * stops with GK_EXEC_LIMIT, as max_packets does. */
 	uint64_t skip, count;
+	/* End of pipe never reached: an end-of-pipe write (RELEASE_MEM,
+	 * EVENT_WRITE_EOP) records its event but neither its data nor its
+	 * interrupt lands, as on a GPU whose draws or dispatches never finish;
+	 * a wait on that fence then stalls, naming the address and the value
+	 * memory holds (the hang a dump shows). */
+	bool eop_held;
 };
 
 struct gk_exec; /* opaque: gk_exec_create / gk_exec_destroy */

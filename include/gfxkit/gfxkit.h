@@ -13,6 +13,7 @@
 #include "gfxkit/adreno.h"
 #include "gfxkit/dma.h"
 #include "gfxkit/modifier.h"
+#include "gfxkit/msm.h"
 #include "gfxkit/engine.h"
 #include "gfxkit/exec.h"
 #include "gfxkit/input.h"

@@ -272,6 +272,9 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->max_packet_dw = 0x3fffu + 2u;
 	fmt->frame = old ? frame3 : frame7;
 	fmt->check_framing = check_framing;
+	fmt->open_enums = 1; /* rnndb enums name the values Mesa knows: INDEX_SIZE=3 is no error */
+	fmt->reg_value_text = gk_adreno_value_text; /* rnndb value types (adreno_values.c) */
+	fmt->reg_value_parse = gk_adreno_value_parse;
 	fmt->opcode_field = "OPCODE";
 	fmt->opcode_lo = old ? 8 : 16;
 	fmt->opcode_hi = old ? 15 : 22;

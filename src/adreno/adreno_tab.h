@@ -57,7 +57,36 @@ extern const struct gk_space gk_adreno_spaces[GK_ADRENO_NSPACES];
 extern const struct gk_packet_desc gk_adreno_pkt7_gen[], gk_adreno_pkt3_gen[];
 extern const unsigned gk_adreno_npkt7_gen, gk_adreno_npkt3_gen;
 
+/* The value type a register field is shown by (rnndb's types; the code
+ * in adreno_values.c): GK_AV_NONE prints the raw number (enums by name) */
+enum {
+	GK_AV_NONE,
+	GK_AV_BOOL,
+	GK_AV_UINT,
+	GK_AV_INT,
+	GK_AV_HEX,
+	GK_AV_FIXED,
+	GK_AV_UFIXED,
+	GK_AV_FLOAT,
+	GK_AV_ADDRESS, /* address and waddress */
+	GK_AV_REGID,   /* a3xx_regid: a shader register id, rN.c */
+};
+struct gk_adreno_vtype {
+	uint8_t type, radix, shr;
+};
+/* every register field of the tables and its value type, by the same index */
+extern const struct gk_reg_field gk_adreno_reg_fields[];
+extern const struct gk_adreno_vtype gk_adreno_reg_vtypes[];
+extern const unsigned gk_adreno_nreg_fields;
+
+/* adreno_values.c: a field's value as its type shows it (struct gk_format's
+ * reg_value_text and reg_value_parse) */
+size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+int gk_adreno_value_parse(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
+
 extern const struct gk_reg_table gk_adreno_regs_a2xx, gk_adreno_regs_a3xx, gk_adreno_regs_a4xx,
 	gk_adreno_regs_a5xx, gk_adreno_regs_a6xx, gk_adreno_regs_a7xx;
+/* the GMU's register space (a6xx_gmu.xml) of a6xx and a7xx */
+extern const struct gk_reg_table gk_adreno_regs_gmu6, gk_adreno_regs_gmu7;
 
 #endif

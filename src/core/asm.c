@@ -540,6 +540,13 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 	for (unsigned k = arrow + 1; k < nt; k++) {
 		uint64_t v;
 		const char *eq = memchr(t[k].p, '=', t[k].n);
+		if (!eq && r && fmt->reg_value_parse && r->nfields == 1 && !r->fields[0].namelen) {
+			/* the typed value of a register that is one nameless field
+			 * (a float, a fixed-point number), as the text shows it */
+			uint32_t x;
+			if (fmt->reg_value_parse(&r->fields[0], t[k].p, t[k].n, &x) == 0 && gk_put(&value, r->fields[0].lo, r->fields[0].hi, x))
+				continue;
+		}
 		if (!eq) {
 			if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {
 				err(a, line, t[k].col, "expected FIELD=VALUE or a 32-bit value, found '%.*s%s'", GK_QUOTE_LEN(t[k].n),
@@ -566,7 +573,9 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		uint32_t x;
 		const char *val = eq + 1;
 		size_t vlen = t[k].n - nlen - 1;
-		if (parse_num(val, vlen, &v)) {
+		if (fmt->reg_value_parse && fmt->reg_value_parse(f, val, vlen, &x) == 0) {
+			v = x; /* as the database's type shows it (reg_value_text) */
+		} else if (parse_num(val, vlen, &v)) {
 			if (v > 0xffffffffu)
 				v = 0xffffffffu + 1ull;
 		} else if (gk_reg_value_by_name(f, val, vlen, &x) == 0) {

@@ -56,13 +56,14 @@ static const char *align_name(unsigned a)
 }
 
 /* Value rules of one field the unit shows. */
-static void check_field(const struct gk_packet *pkt, const struct gk_unit_field *uf, struct gk_diags *out)
+static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_unit_field *uf,
+			struct gk_diags *out)
 {
 	const struct gk_field *f = uf->desc;
 	uint64_t v = uf->value;
 	int dw = (int)uf->dw;
 	int lo = f->seg[0].lo, hi = f->seg[0].hi;
-	if (f->kind == GK_ENUM && !uf->symbol) {
+	if (f->kind == GK_ENUM && !uf->symbol && !fmt->open_enums) {
 		gk_diags_add(out, pkt, GK_ERROR, GK_D_RESERVED_VALUE, dw, lo, hi, f->name, "%s=%llu is a reserved value",
 			     f->name, (unsigned long long)v);
 		return;
@@ -94,8 +95,8 @@ static void check_field(const struct gk_packet *pkt, const struct gk_unit_field 
 	}
 }
 
-static void check_fields(const struct gk_packet *pkt, const struct gk_unit_field *fields, unsigned n,
-			 struct gk_diags *out)
+static void check_fields(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_unit_field *fields,
+			 unsigned n, struct gk_diags *out)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct gk_unit_field *uf = &fields[i];
@@ -107,7 +108,7 @@ static void check_fields(const struct gk_packet *pkt, const struct gk_unit_field
 			             "packet too short: %s (dw%u) missing", uf->desc->name, last);
 			continue;
 		}
-		check_field(pkt, uf, out);
+		check_field(fmt, pkt, uf, out);
 	}
 }
 
@@ -416,10 +417,10 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 		for (unsigned r = 0; r < fast->nrules; r++) {
 			struct gk_unit_field uf;
 			gk_unit_read_field(u, fast->rules[r], &uf);
-			check_field(pkt, &uf, out);
+			check_field(fmt, pkt, &uf, out);
 		}
 	} else {
-		check_fields(pkt, u->fields, u->nfields, out);
+		check_fields(fmt, pkt, u->fields, u->nfields, out);
 	}
 	for (unsigned i = 0; i < u->fixed_end && i < GK_FIXED_MAX; i++)
 		reserved_bits(pkt, i, pkt->dw[i] & ~u->claimed[i], out);
@@ -438,7 +439,7 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 			uint32_t claimed[GK_UNIT_FIXED_DW];
 			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
 			unsigned base = u->tail_begin + g * d->group_dw;
-			check_fields(pkt, gf, n, out);
+			check_fields(fmt, pkt, gf, n, out);
 			for (unsigned k = 0; k < d->group_dw && k < GK_UNIT_FIXED_DW; k++)
 				reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
 		}

@@ -194,7 +194,19 @@ static bool json_register_fast(const struct gk_reg *r, uint32_t addr, uint32_t v
 
 /* {"offset","name","value","fields","enums"} of one register write (r NULL: no
  * register of this generation has the address) */
+static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			  struct gk_out *o);
+
 void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
+{
+	json_register(NULL, r, addr, v, o);
+}
+
+/* ... and "values": each field the format's reg_value_text shows as its
+ * database type does (a float, fixed-point, signed, shifted, a register
+ * id), as that text */
+static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			  struct gk_out *o)
 {
 	if (!r || !json_register_fast(r, addr, v, o)) {
 		gk_out_lit(o, "{\"offset\":");
@@ -229,7 +241,25 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 		key_len(o, f->name, f->namelen, &first);
 		table_str(o, n);
 	}
-	gk_out_lit(o, "}}");
+	gk_out_ch(o, '}');
+	first = true;
+	for (unsigned i = 0; fmt && fmt->reg_value_text && r && i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		uint32_t fv = gk_get(v, f->lo, f->hi);
+		char typed[64];
+		size_t tl = f->nvalues && gk_reg_value_name(f, fv) ? 0 : fmt->reg_value_text(f, fv, typed, sizeof typed);
+		if (!tl || tl >= sizeof typed)
+			continue;
+		if (first)
+			gk_out_lit(o, ",\"values\":{");
+		key_len(o, f->name, f->namelen, &first);
+		gk_out_ch(o, '"');
+		gk_out_put(o, typed, tl); /* digits, '.', '-', 'x', 'r', letters: no escaping */
+		gk_out_ch(o, '"');
+	}
+	if (!first)
+		gk_out_ch(o, '}');
+	gk_out_ch(o, '}');
 }
 
 /* "registers" of a packet whose groups are register writes (offset and
@@ -258,7 +288,7 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 			first = false;
 			/* through the format's page index (gk_field_reg), not a
 			 * search of the table per pair */
-			gk_json_register(gk_field_reg(fmt, of->desc, of->value), addr, (uint32_t)gf[i].value, o);
+			json_register(fmt, gk_field_reg(fmt, of->desc, of->value), addr, (uint32_t)gf[i].value, o);
 		}
 	}
 	gk_out_ch(o, ']');
@@ -412,7 +442,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 				gk_out_ch(o, ',');
 			while (cur && cur->offset < addr)
 				cur = gk_reg_at(fmt->regs, ++k);
-			gk_json_register(cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
+			json_register(fmt, cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
@@ -465,7 +495,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 			for (unsigned k = 0; k < nwr; k++) {
 				if (k)
 					gk_out_ch(o, ',');
-				gk_json_register(wr[k].r, wr[k].addr, wr[k].v, o);
+				json_register(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
 			}
 			gk_out_ch(o, ']');
 		} else {

@@ -77,11 +77,11 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 	claim(fmt, d->fields, d->nfields, dw, ndw, L->fixed_end, L);
 }
 
-static bool has_rule(const struct gk_field *f)
+static bool has_rule(const struct gk_format *fmt, const struct gk_field *f)
 {
 	if (f->max || f->align || f->forbid || (f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
 		return true;
-	if (f->kind == GK_ENUM) {
+	if (f->kind == GK_ENUM && !fmt->open_enums) {
 		unsigned w = gk_field_width(f);
 		for (uint64_t v = 0; v < (1ull << (w < 12 ? w : 12)); v++)
 			if (!gk_enum_name(f->enm, v))
@@ -212,7 +212,7 @@ void gk_format_prepare(struct gk_format *fmt)
 			const struct gk_field *f = &d->group[i];
 			if (f->gens && !(f->gens & fmt->gen_bit))
 				continue;
-			if (f->cond || has_rule(f))
+			if (f->cond || has_rule(fmt, f))
 				fast->group_plain = 0;
 			for (unsigned s = 0; s < f->nseg && fast->group_plain; s++)
 				if (f->seg[s].dw < d->group_dw)
@@ -227,9 +227,9 @@ void gk_format_prepare(struct gk_format *fmt)
 					for (unsigned s = 0; s < f->nseg; s++)
 						if (f->seg[s].dw < fixed && f->seg[s].dw < (d->tail ? d->tail_dw : fixed))
 							fast->claimed[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
-				if (has_rule(f) && fast->nrules < sizeof fast->rules)
+				if (has_rule(fmt, f) && fast->nrules < sizeof fast->rules)
 					fast->rules[fast->nrules++] = (uint8_t)(i | (l == 0 ? 0x80u : 0));
-				else if (has_rule(f))
+				else if (has_rule(fmt, f))
 					fast->simple = 0; /* too many rules to list: take the generic path */
 			}
 	}

@@ -175,7 +175,7 @@ static void put_offset(struct gk_out *o, uint64_t off)
 /* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero.
  * Every line of a register run comes through here, so each field is written
  * straight into the buffer when it has room (measured by make bench). */
-static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
+static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, struct gk_out *o)
 {
 	uint32_t claimed = 0;
 	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
@@ -185,6 +185,21 @@ static void put_reg_fields(const struct gk_reg *r, uint32_t v, struct gk_out *o)
 		if (!fv)
 			continue;
 		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		char typed[64];
+		if (!n && fmt->reg_value_text) {
+			/* the database's type (a float, a fixed-point number ...);
+			 * a field without a name is the whole register: no "=" */
+			size_t tl = fmt->reg_value_text(f, fv, typed, sizeof typed);
+			if (tl && tl < sizeof typed) {
+				gk_out_ch(o, ' ');
+				if (f->namelen) {
+					gk_out_put(o, f->name, f->namelen);
+					gk_out_ch(o, '=');
+				}
+				gk_out_put(o, typed, tl);
+				continue;
+			}
+		}
 		size_t nl = n ? strlen(n) : 0;
 		if (o->cap - o->len >= f->namelen + 13u + nl) {
 			char *d = o->buf + o->len;
@@ -250,7 +265,7 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
 		else
 			put_name(o, f->name);
 		gk_out_put(o, ":", 1);
-		put_reg_fields(r, (uint32_t)uf->value, o);
+		put_reg_fields(fmt, r, (uint32_t)uf->value, o);
 	}
 }
 
@@ -285,7 +300,6 @@ void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, st
 void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			 struct gk_out *o)
 {
-	(void)fmt;
 	if (addr <= 0xfffff && o->cap - o->len >= 16u + (r ? r->namelen : 0)) {
 		/* "    0xAAAAA NAME <-" straight into the buffer: every line of a register run */
 		char *d = o->buf + o->len;
@@ -315,7 +329,7 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
 		gk_out_ch(o, '\n');
 		return;
 	}
-	put_reg_fields(r, v, o);
+	put_reg_fields(fmt, r, v, o);
 	gk_out_ch(o, '\n');
 }
 

@@ -101,41 +101,24 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
 	return (x->reg_set[byte_addr / 32] >> (byte_addr / 4 % 8)) & 1;
 }
 
-/* Registers whose write the hardware answers in another register: a
- * request register and its done register, the request's bits set in the
- * done register once the work is done.  Offline the work (an HDP flush:
- * host-path writes made visible) has nothing left to do, so it is done at
- * once, and the kernel's write-then-wait on it (amdgpu_ring_emit_hdp_flush:
- * gfx_v7_0.c, gfx_v8_0.c, gfx_v9_0.c, gfx_v10_0.c, gfx_v11_0.c
- * *_ring_emit_hdp_flush, REFERENCE = MASK = the ring's ref_and_mask)
- * completes as on the hardware.  Dword offsets:
- *   - GFX7/8: mmGPU_HDP_FLUSH_REQ 0x1537, mmGPU_HDP_FLUSH_DONE 0x1538
- *     (bif_4_1_d.h, bif_5_0_d.h, bif_5_1_d.h), written by gfx_v7_0.c and
- *     gfx_v8_0.c directly;
- *   - GFX9+: the nbio block's HDP_FLUSH_REQ 0x106 / _DONE 0x107 in segment
- *     2 (nbio_7_0_offset.h, nbio_2_3_offset.h, nbio_7_2_0_offset.h,
- *     nbio_7_7_0_offset.h; _BASE_IDX 2, as nbio_v7_0.c, nbio_v2_3.c,
- *     nbio_v7_2.c, nbio_v7_7.c get_hdp_flush_req/done_offset return them),
- *     segment 2 at 0xD20 on every ASIC the kernel lists (NBIO_BASE in
- *     vega10_ip_offset.h, navi10_ip_offset.h, vangogh_ip_offset.h,
- *     sienna_cichlid_ip_offset.h ...): 0xE26 and 0xE27 (the navi10 umr
- *     capture's ring has exactly these). */
-static const struct {
-	uint32_t req, done; /* byte addresses */
-} reg_links[] = {
-	{ 0x1537 * 4, 0x1538 * 4 },
-	{ (0xD20 + 0x106) * 4, (0xD20 + 0x107) * 4 },
-};
-
+/* Registers whose write the hardware answers in another register (the
+ * format's reg_links, generated with the register tables: the HDP flush's
+ * request and done registers, each VM hub's TLB invalidation engines'
+ * request and acknowledge registers; scripts/gen_regs.py LINK_RULES cites
+ * the kernel emitters).  Offline the work asked for (host-path writes made
+ * visible, a TLB invalidated) has nothing left to do, so it is done at
+ * once: the request's bits the link carries are set in the answer register,
+ * and the kernel's write-then-wait on it completes as on the hardware. */
 int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
 {
-	for (size_t i = 0; i < sizeof reg_links / sizeof reg_links[0]; i++) {
-		if (reg_links[i].req != byte_addr)
+	const struct gk_reg_link *l = x->fmt->reg_links;
+	for (unsigned i = 0; l && i < x->fmt->nreg_links; i++) {
+		if (l[i].req != byte_addr || !gk_exec_reg_valid(l[i].done))
 			continue;
-		uint32_t d = gk_exec_reg_value(x, reg_links[i].done) | v;
-		if (gk_exec_reg_put(x, reg_links[i].done, d))
+		uint32_t d = gk_exec_reg_value(x, l[i].done) | (v & l[i].mask);
+		if (gk_exec_reg_put(x, l[i].done, d))
 			return -1;
-		gk_exec_effect(x, 'g', reg_links[i].done, reg_links[i].done, d, NULL);
+		gk_exec_effect(x, 'g', l[i].done, l[i].done, d, NULL);
 	}
 	return 0;
 }

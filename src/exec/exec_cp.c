@@ -316,6 +316,13 @@ int gk_exec_op_eop(struct gk_exec *x, const struct xrow *r, const struct accs *A
 			    row->sel, ds ? ds : "(reserved)");
 	}
 	}
+	if (x->o && x->o->eop_held) {
+		/* the work before it never finishes: nothing lands (trace: held) */
+		if (n)
+			gk_exec_effect(x, 'h', gk_exec_xv(x, r, XS_ADDR, 0), gk_exec_xv(x, r, XS_ADDR, 0) + n - 1,
+				       (uint32_t)v, row->addr);
+		return 0;
+	}
 	if (n) {
 		uint8_t b[8];
 		le_put(b, v, n);

@@ -202,6 +202,13 @@ int gk_exec_op_wait(struct gk_exec *x, const struct xrow *r, const struct accs *
 			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 		addr = gk_exec_xv(x, r, XS_REG2, 0) * 4;
 		where = row->reg2;
+		/* the compare is on the masked reference: the kernel's TLB flush
+		 * (gmc_v9_0.c .. gmc_v12_0.c emit_flush_gpu_tlb through
+		 * amdgpu_ring_emit_reg_write_reg_wait) writes the whole request as
+		 * REFERENCE and waits with MASK = 1 << vmid, and completes on the
+		 * hardware, which (ack & MASK) == REFERENCE could not; its HDP
+		 * flush (REFERENCE == MASK) reads the same either way */
+		ref &= mask;
 		if (!gk_exec_reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
 			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg2,
 				    "waits on register 0x%llx, which nothing has set (set it with --reg)",
@@ -314,6 +321,10 @@ int gk_exec_op_reg_write(struct gk_exec *x, const struct xrow *r, const struct a
 	if (gk_exec_reg_put(x, (uint32_t)addr, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	gk_exec_effect(x, 'g', addr, addr, v, NULL);
+	/* a request register the format links to its answer (none yet for the
+	 * DMA formats: their rings' register names are the PM4 tables') */
+	if (gk_exec_reg_answer(x, (uint32_t)addr, v))
+		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	return 0;
 }
 

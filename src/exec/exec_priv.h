@@ -26,10 +26,15 @@
 
 #include "../core/layout.h" /* gk_field_index, gk_unit_field_at (tests include this header too) */
 
-#define REG_SPACE 0x40000u /* register byte addresses the register file holds */
+/* register byte addresses the register file holds: the 18-bit dword index
+ * a GFX9+ packet names a register by (nvd.h WRITE_DATA DST_MMREG_ADDR,
+ * WAIT_REG_MEM's POLL_REG and REG_ADDR2), which reaches the MM hub's TLB
+ * invalidation engines (vega10 MMHUB_VM_INVALIDATE_ENG0_REQ at dword
+ * 0x1A6E3); R6xx-Cayman's 64 Ki dwords are its first quarter */
+#define REG_SPACE 0x100000u
 #define BLOCK 65536u       /* bounce buffer */
 /* the register file's values in pages of 1024 registers, each allocated at
- * its first write: a run sets a few hundred registers of the 64 Ki the
+ * its first write: a run sets a few hundred registers of the 256 Ki the
  * file spans, and one 256 KiB block per executor was most of a short
  * run's cost (a fresh mapping, its page faults and its unmapping) */
 #define REG_PAGE 1024u
@@ -127,6 +132,11 @@ struct gk_exec {
 	/* the buffer each depth runs (its first byte) and the packet that called
 	 * or chained to it, as decode --follow's JSON says */
 	uint64_t ib[GK_EXEC_PATH], parent[GK_EXEC_PATH];
+	/* an indirect buffer only partly in memory runs as far as it is there
+	 * (the CP fetches as it goes): cut[d] is the first absent byte of the
+	 * buffer at depth d (0: the whole buffer is there), a fault when the
+	 * run reaches it */
+	uint64_t cut[GK_EXEC_PATH];
 	uint64_t top; /* packets of the stream itself (depth 0) reached: --count */
 	bool skipping;
 	unsigned skip_depth;

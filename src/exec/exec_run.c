@@ -135,6 +135,54 @@ static void remember(struct gk_exec *x)
 	gk_exec_where_now(x, &r->last[r->nlast++]);
 }
 
+/* An indirect buffer the memory holds only the start of: its first absent
+ * byte, when every error the checker found is that (GK_D_IB) and its first
+ * dword is there; 0 otherwise (the packet is refused as any with errors). */
+static uint64_t partial_ib(struct gk_exec *x, const struct gk_diags *dg, const struct gk_mem_access *a)
+{
+	if (!a || !x->u || !x->u->desc || !(x->u->desc->flags & GK_P_IB))
+		return 0;
+	for (unsigned i = 0; i < dg->n; i++)
+		if (dg->d[i].severity == GK_ERROR && dg->d[i].code != GK_D_IB)
+			return 0;
+	if (dg->dropped)
+		return 0;
+	uint64_t at = a->first;
+	struct gk_mem_region r;
+	while (at <= a->last && gk_mem_find(x->mem, at, at, &r) == 1 && r.base + r.size > at)
+		at = r.base + r.size;
+	if (at == a->first || at > a->last || at - a->first < 4)
+		return 0;
+	return at & ~3ull;
+}
+
+/* the packet with errors is an indirect buffer partly in memory: it runs */
+static bool ib_cut_of(struct gk_exec *x, struct gk_engine *e, const struct gk_diags *dg)
+{
+	struct accs A;
+	unsigned neff = x->neff, more = x->eff_more;
+	A.n = 0;
+	gk_exec_unit_accesses(x, e, &A);
+	x->neff = neff; /* the trace's reads lines come with the packet's run below */
+	x->eff_more = more;
+	return partial_ib(x, dg, gk_exec_find_acc(&A, GK_ACC_READ, NULL)) != 0;
+}
+
+/* A partial indirect buffer at depth k ended (its level returned, or the
+ * run did) before its absent part: the CP would fetch that part next. */
+static int cut_reached(struct gk_exec *x, unsigned k)
+{
+	x->depth = k;
+	x->at[k] = x->cut[k];
+	x->u = NULL;
+	uint64_t cut = x->cut[k];
+	x->cut[k] = 0;
+	return gk_exec_stop(x, GK_EXEC_FAULTED, NULL,
+			    "the indirect buffer at 0x%llx goes on at 0x%llx, which is in no region: the CP fetches it there "
+			    "(give the rest of the buffer with --mem)",
+			    (unsigned long long)x->ib[k], (unsigned long long)cut);
+}
+
 static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
 		   const struct gk_diags *dg)
 {
@@ -154,6 +202,10 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			return GK_UNIT_STOP; /* deeper than following goes: cannot happen */
 		x->stack[x->nstack++] = e;
 	}
+	/* back in a caller with a partial buffer below it not run out */
+	for (unsigned k = x->nstack; k-- > d + 1;)
+		if (k < GK_EXEC_PATH && x->cut[k])
+			return cut_reached(x, k), GK_UNIT_STOP;
 	x->depth = d;
 	x->at[d] = offset;
 	x->u = gk_engine_unit(e);
@@ -195,6 +247,17 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		/* a lint run reports what the checker finds and goes on with the
 		 * state the packet sets (a malformed draw is still linted) */
 		gk_exec_lint_print(x, dg, "check");
+	} else if (dg->errors && d > 0 && x->cut[d] && u && u->pkt.truncated) {
+		/* the packet runs into the absent part of a partial buffer */
+		gk_exec_trace(x, dg, false);
+		gk_exec_stop(x, GK_EXEC_FAULTED, NULL,
+			     "the packet goes on at 0x%llx, which is in no region (the indirect buffer at 0x%llx is there only "
+			     "up to it): the CP cannot fetch it (give the rest of the buffer with --mem)",
+			     (unsigned long long)x->cut[d], (unsigned long long)x->ib[d]);
+		x->cut[d] = 0;
+		return GK_UNIT_STOP;
+	} else if (dg->errors && (u && u->desc && (u->desc->flags & GK_P_IB)) && ib_cut_of(x, e, dg)) {
+		/* falls through to the indirect buffer below */
 	} else if (dg->errors) {
 		const struct gk_diag *first = NULL;
 		for (unsigned i = 0; i < dg->n && !first; i++)
@@ -231,6 +294,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		if (a && at < GK_EXEC_PATH) {
 			x->ib[at] = a->first;
 			x->parent[at] = offset;
+			x->cut[at] = dg->errors ? partial_ib(x, dg, a) : 0;
 		}
 		x->res->packets++;
 		x->clock++;
@@ -306,10 +370,14 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	struct gk_stream_opts so = { .check = true, .unit = on_unit, .unit_ctx = x, .mem_read = gk_mem_reader,
 				     .mem_ctx = x->mem, .max_depth = o->max_depth, .skip = o->skip };
 	struct gk_stream_stats st;
+	memset(x->cut, 0, sizeof x->cut);
 	int rc = gk_stream_run(x->e, in, &so, &none, &st);
 	res->clock = x->clock;
 	if (rc != 0)
 		return -1;
+	for (unsigned k = GK_EXEC_PATH; !x->stop && k-- > 1;)
+		if (x->cut[k])
+			cut_reached(x, k);
 	if (!x->stop)
 		res->status = GK_EXEC_COMPLETED;
 	gk_exec_summary(x);

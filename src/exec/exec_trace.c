@@ -53,6 +53,10 @@ static void cp_trace_text(struct gk_exec *x, struct gk_out *o)
 		case 'p':
 			gk_out_str(o, "    ; skipped: the predicate says not to draw\n");
 			break;
+		case 'h':
+			gk_out_printf(o, "    ; held: the end of pipe is never reached (eop held): 0x%llx..0x%llx not written\n",
+				      (unsigned long long)f->first, (unsigned long long)f->last);
+			break;
 		case 'q':
 			gk_out_printf(o, "    ; predicate: %s\n", f->first ? "draw" : "do not draw");
 			break;
@@ -112,6 +116,12 @@ static void cp_trace_json(struct gk_exec *x, struct gk_out *o)
 			gk_json_uint(o, f->first);
 		} else if (f->kind == 'p') {
 			gk_out_str(o, ",\"predicated\":true");
+		} else if (f->kind == 'h') {
+			gk_out_str(o, ",\"held\":{\"first\":");
+			gk_json_uint(o, f->first);
+			gk_out_str(o, ",\"last\":");
+			gk_json_uint(o, f->last);
+			gk_out_ch(o, '}');
 		}
 	}
 	if (!gk_exec_state_due(x))

@@ -42,6 +42,18 @@ static const struct {
 
 #define PKT3_NOP 0x10
 
+/* Words umr's pm4 decoder never prints and nothing it prints determines
+ * (umr_pm4_decode_opcodes.c): DISPATCH_DIRECT's initiator (umr prints
+ * DIM_X/Y/Z only; the initiator's bits, such as COMPUTE_SHADER_EN or
+ * ORDER_MODE, are in no other word of the listing). */
+static const struct {
+	uint8_t opcode;
+	uint8_t dw; /* body dword, the header being 0 */
+	const char *field;
+} unprinted[] = {
+	{ 0x15, 4, "DISPATCH_INITIATOR" },
+};
+
 struct umr_st {
 	bool have_next;      /* a word has been given in this section */
 	uint64_t next;       /* the address after it */
@@ -215,6 +227,15 @@ static bool rebuild(struct umr_st *st, struct gk_input *in, const struct umr_wor
 		first_rebuilt(st, line_no);
 		return true;
 	}
+	for (size_t i = 0; st->in_pkt && st->next < st->end && i < sizeof unprinted / sizeof unprinted[0]; i++)
+		if (unprinted[i].opcode == st->opcode && unprinted[i].dw == dw) {
+			/* short enough for a diagnostic's 160 bytes with 48-bit addresses */
+			gk_in_line_errorf(out, w->addr_at,
+					  "no word at 0x%llx: %s's %s (dword %u), which umr never prints; give the IB itself "
+					  "(umr --dump-ib-file)",
+					  (unsigned long long)st->next, st->name, unprinted[i].field, dw);
+			return false;
+		}
 	if (st->in_pkt && st->next < st->end)
 		gk_in_line_errorf(out, w->addr_at,
 				  "umr lists no word at 0x%llx, dword %u of %s at 0x%llx, and nothing in its listing gives it: "

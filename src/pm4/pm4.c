@@ -79,23 +79,25 @@ struct gen_info {
 	const char *name;
 	const struct gk_reg_table *regs;
 	const struct gk_space *spaces;
+	const struct gk_reg_link *links; /* answered registers (pm4_reg_links.c) */
+	const unsigned *nlinks;
 };
 
 static const struct gen_info gens[] = {
-	{ GK_PM4_R600, "r600", &gk_pm4_regs_r600, gk_pm4_spaces_r600 },
-	{ GK_PM4_R700, "r700", &gk_pm4_regs_r700, gk_pm4_spaces_r600 },
-	{ GK_PM4_EVERGREEN, "evergreen", &gk_pm4_regs_evergreen, gk_pm4_spaces_evergreen },
-	{ GK_PM4_CAYMAN, "cayman", &gk_pm4_regs_cayman, gk_pm4_spaces_evergreen },
-	{ GK_PM4_GFX6, "gfx6", &gk_pm4_regs_gfx6, gk_pm4_spaces_gfx6 },
-	{ GK_PM4_GFX7, "gfx7", &gk_pm4_regs_gfx7, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX8, "gfx8", &gk_pm4_regs_gfx8, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX81, "gfx81", &gk_pm4_regs_gfx81, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX9, "gfx9", &gk_pm4_regs_gfx9, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX10, "gfx10", &gk_pm4_regs_gfx10, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX103, "gfx10.3", &gk_pm4_regs_gfx103, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX11, "gfx11", &gk_pm4_regs_gfx11, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX115, "gfx11.5", &gk_pm4_regs_gfx115, gk_pm4_spaces_gfx7 },
-	{ GK_PM4_GFX12, "gfx12", &gk_pm4_regs_gfx12, gk_pm4_spaces_gfx7 },
+	{ GK_PM4_R600, "r600", &gk_pm4_regs_r600, gk_pm4_spaces_r600, NULL, NULL },
+	{ GK_PM4_R700, "r700", &gk_pm4_regs_r700, gk_pm4_spaces_r600, NULL, NULL },
+	{ GK_PM4_EVERGREEN, "evergreen", &gk_pm4_regs_evergreen, gk_pm4_spaces_evergreen, NULL, NULL },
+	{ GK_PM4_CAYMAN, "cayman", &gk_pm4_regs_cayman, gk_pm4_spaces_evergreen, NULL, NULL },
+	{ GK_PM4_GFX6, "gfx6", &gk_pm4_regs_gfx6, gk_pm4_spaces_gfx6, gk_pm4_reg_links_gfx6, &gk_pm4_nreg_links_gfx6 },
+	{ GK_PM4_GFX7, "gfx7", &gk_pm4_regs_gfx7, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx7, &gk_pm4_nreg_links_gfx7 },
+	{ GK_PM4_GFX8, "gfx8", &gk_pm4_regs_gfx8, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx8, &gk_pm4_nreg_links_gfx8 },
+	{ GK_PM4_GFX81, "gfx81", &gk_pm4_regs_gfx81, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx81, &gk_pm4_nreg_links_gfx81 },
+	{ GK_PM4_GFX9, "gfx9", &gk_pm4_regs_gfx9, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx9, &gk_pm4_nreg_links_gfx9 },
+	{ GK_PM4_GFX10, "gfx10", &gk_pm4_regs_gfx10, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx10, &gk_pm4_nreg_links_gfx10 },
+	{ GK_PM4_GFX103, "gfx10.3", &gk_pm4_regs_gfx103, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx103, &gk_pm4_nreg_links_gfx103 },
+	{ GK_PM4_GFX11, "gfx11", &gk_pm4_regs_gfx11, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx11, &gk_pm4_nreg_links_gfx11 },
+	{ GK_PM4_GFX115, "gfx11.5", &gk_pm4_regs_gfx115, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx115, &gk_pm4_nreg_links_gfx115 },
+	{ GK_PM4_GFX12, "gfx12", &gk_pm4_regs_gfx12, gk_pm4_spaces_gfx7, gk_pm4_reg_links_gfx12, &gk_pm4_nreg_links_gfx12 },
 };
 
 const char *gk_pm4_gpu_help(void)
@@ -235,6 +237,8 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	/* the Evergreen/Northern Islands guide's rules (src/lint) */
 	fmt->lint_gen = (uint8_t)(gen == GK_PM4_EVERGREEN ? GK_LINT_EVERGREEN : gen == GK_PM4_CAYMAN ? GK_LINT_CAYMAN : 0);
 	fmt->regs = gi->regs;
+	fmt->reg_links = gi->links;
+	fmt->nreg_links = gi->nlinks ? *gi->nlinks : 0;
 	fmt->spaces = gi->spaces;
 	/* R6xx-Cayman and GFX6+ reuse opcodes and names for different packets
 	 * (INDIRECT_BUFFER is 0x32 before GFX6, 0x3F after): a packet of the other

@@ -18676,10 +18676,263 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FWD_PROGRESS", 10, 10, 0, NULL, 12 },
 	{ "WAVE64", 11, 11, 0, NULL, 6 },
 	/* 14081 */
+	{ "HDP_WR_TLVL", 0, 3, 0, NULL, 11 },
+	{ "HDP_RD_TLVL", 4, 7, 0, NULL, 11 },
+	{ "XDP_WR_TLVL", 8, 11, 0, NULL, 11 },
+	{ "XDP_RD_TLVL", 12, 15, 0, NULL, 11 },
+	{ "XDP_MBX_WR_TLVL", 16, 19, 0, NULL, 15 },
+	/* 14086 */
+	{ "WR_STALL_TIMER", 9, 10, 0, NULL, 14 },
+	{ "RD_STALL_TIMER", 11, 12, 0, NULL, 14 },
+	{ "WRITE_COMBINE_TIMER_PRELOAD_CFG", 18, 18, 0, NULL, 31 },
+	{ "WRITE_COMBINE_TIMER", 19, 20, 0, NULL, 19 },
+	{ "WRITE_COMBINE_EN", 21, 21, 0, NULL, 16 },
+	{ "WRITE_COMBINE_64B_EN", 22, 22, 0, NULL, 20 },
+	{ "ALL_SURFACES_DIS", 29, 29, 0, NULL, 16 },
+	/* 14093 */
+	{ "IDLE_HYSTERESIS_CNTL", 2, 3, 0, NULL, 20 },
+	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
+	{ "MMHUB_EARLY_WRACK_ENABLE", 8, 8, 0, NULL, 24 },
+	{ "SIMULTANEOUS_READS_WRITES", 11, 11, 0, NULL, 25 },
+	{ "READ_BUFFER_WATERMARK", 14, 15, 0, NULL, 21 },
+	{ "NACK_ENABLE", 19, 19, 0, NULL, 11 },
+	{ "ATOMIC_NACK_ENABLE", 20, 20, 0, NULL, 18 },
+	{ "FED_ENABLE", 21, 21, 0, NULL, 10 },
+	{ "ATOMIC_FED_ENABLE", 22, 22, 0, NULL, 17 },
+	{ "MMHUB_WRBURST_ENABLE", 24, 24, 0, NULL, 20 },
+	{ "MMHUB_WRBURST_SIZE", 30, 30, 0, NULL, 18 },
+	/* 14104 */
+	{ "ATOMIC_MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 24 },
+	{ "ATOMIC_MEM_POWER_LS_EN", 1, 1, 0, NULL, 22 },
+	{ "ATOMIC_MEM_POWER_DS_EN", 2, 2, 0, NULL, 22 },
+	{ "ATOMIC_MEM_POWER_SD_EN", 3, 3, 0, NULL, 22 },
+	{ "ATOMIC_MEM_IDLE_HYSTERESIS", 4, 6, 0, NULL, 26 },
+	{ "ATOMIC_MEM_POWER_UP_RECOVER_DELAY", 8, 13, 0, NULL, 33 },
+	{ "ATOMIC_MEM_POWER_DOWN_ENTER_DELAY", 14, 15, 0, NULL, 33 },
+	{ "RC_MEM_POWER_CTRL_EN", 16, 16, 0, NULL, 20 },
+	{ "RC_MEM_POWER_LS_EN", 17, 17, 0, NULL, 18 },
+	{ "RC_MEM_POWER_DS_EN", 18, 18, 0, NULL, 18 },
+	{ "RC_MEM_POWER_SD_EN", 19, 19, 0, NULL, 18 },
+	{ "RC_MEM_IDLE_HYSTERESIS", 20, 22, 0, NULL, 22 },
+	{ "RC_MEM_POWER_UP_RECOVER_DELAY", 24, 29, 0, NULL, 29 },
+	{ "RC_MEM_POWER_DOWN_ENTER_DELAY", 30, 31, 0, NULL, 29 },
+	/* 14118 */
+	{ "REG_CLK_ENABLE_COUNT", 0, 3, 0, NULL, 20 },
+	{ "ATOMIC_MEM_CLK_SOFT_OVERRIDE", 26, 26, 0, NULL, 28 },
+	{ "RC_MEM_CLK_SOFT_OVERRIDE", 27, 27, 0, NULL, 24 },
+	{ "DBUS_CLK_SOFT_OVERRIDE", 28, 28, 0, NULL, 22 },
+	{ "DYN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 21 },
+	{ "XDP_REG_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 25 },
+	{ "HDP_REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 25 },
+	/* 14125 */
+	{ "HDP_IPH_CFG_INVERSE_PEER_TAG_MATCHING", 12, 12, 0, NULL, 37 },
+	{ "HDP_IPH_CFG_P2P_RD_EN", 13, 13, 0, NULL, 21 },
+	/* 14127 */
+	{ "BUSY_BITS_0", 0, 0, 0, NULL, 11 },
+	{ "BUSY_BITS_1", 1, 1, 0, NULL, 11 },
+	{ "BUSY_BITS_2", 2, 2, 0, NULL, 11 },
+	{ "BUSY_BITS_3", 3, 3, 0, NULL, 11 },
+	{ "BUSY_BITS_4", 4, 4, 0, NULL, 11 },
+	{ "BUSY_BITS_5", 5, 5, 0, NULL, 11 },
+	{ "BUSY_BITS_6", 6, 6, 0, NULL, 11 },
+	{ "BUSY_BITS_7", 7, 7, 0, NULL, 11 },
+	{ "BUSY_BITS_8", 8, 8, 0, NULL, 11 },
+	{ "BUSY_BITS_9", 9, 9, 0, NULL, 11 },
+	{ "BUSY_BITS_10", 10, 10, 0, NULL, 12 },
+	{ "BUSY_BITS_11", 11, 11, 0, NULL, 12 },
+	{ "BUSY_BITS_12", 12, 12, 0, NULL, 12 },
+	{ "BUSY_BITS_13", 13, 13, 0, NULL, 12 },
+	{ "BUSY_BITS_14", 14, 14, 0, NULL, 12 },
+	{ "BUSY_BITS_15", 15, 15, 0, NULL, 12 },
+	{ "BUSY_BITS_16", 16, 16, 0, NULL, 12 },
+	{ "BUSY_BITS_17", 17, 17, 0, NULL, 12 },
+	{ "BUSY_BITS_18", 18, 18, 0, NULL, 12 },
+	{ "BUSY_BITS_19", 19, 19, 0, NULL, 12 },
+	{ "BUSY_BITS_20", 20, 20, 0, NULL, 12 },
+	{ "BUSY_BITS_21", 21, 21, 0, NULL, 12 },
+	{ "BUSY_BITS_22", 22, 22, 0, NULL, 12 },
+	{ "BUSY_BITS_23", 23, 23, 0, NULL, 12 },
+	{ "Z_FENCE_BIT", 24, 24, 0, NULL, 11 },
+	/* 14152 */
+	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
+	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
+	{ "ADDRESS", 2, 17, 0, NULL, 7 },
+	{ "OPCODE", 18, 18, 0, NULL, 6 },
+	{ "VF", 19, 19, 0, NULL, 2 },
+	{ "VFID", 20, 23, 0, NULL, 4 },
+	/* 14158 */
+	{ "HDP_BRESP_01", 1, 1, 0, NULL, 12 },
+	{ "HDP_BRESP_10", 2, 2, 0, NULL, 12 },
+	{ "HDP_BRESP_11", 3, 3, 0, NULL, 12 },
+	{ "HDP_BUSER_FED", 4, 4, 0, NULL, 13 },
+	{ "HDP_BUSER_NACK_01", 5, 5, 0, NULL, 17 },
+	{ "HDP_BUSER_NACK_10", 6, 6, 0, NULL, 17 },
+	{ "HDP_BUSER_NACK_11", 7, 7, 0, NULL, 17 },
+	{ "HDP_RRESP_01", 9, 9, 0, NULL, 12 },
+	{ "HDP_RRESP_10", 10, 10, 0, NULL, 12 },
+	{ "HDP_RRESP_11", 11, 11, 0, NULL, 12 },
+	{ "HDP_RUSER_FED", 12, 12, 0, NULL, 13 },
+	{ "HDP_RUSER_NACK_01", 13, 13, 0, NULL, 17 },
+	{ "HDP_RUSER_NACK_10", 14, 14, 0, NULL, 17 },
+	{ "HDP_RUSER_NACK_11", 15, 15, 0, NULL, 17 },
+	{ "XDP_BRESP_01", 17, 17, 0, NULL, 12 },
+	{ "XDP_BRESP_10", 18, 18, 0, NULL, 12 },
+	{ "XDP_BRESP_11", 19, 19, 0, NULL, 12 },
+	{ "XDP_BUSER_NACK_01", 21, 21, 0, NULL, 17 },
+	{ "XDP_BUSER_NACK_10", 22, 22, 0, NULL, 17 },
+	{ "XDP_BUSER_NACK_11", 23, 23, 0, NULL, 17 },
+	/* 14178 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "WPTR_WRITEBACK_ENABLE", 8, 8, 0, NULL, 21 },
+	{ "RB_FULL_DRAIN_ENABLE", 9, 9, 0, NULL, 20 },
+	{ "FULL_DRAIN_CLEAR", 10, 10, 0, NULL, 16 },
+	{ "PAGE_RB_CLEAR", 11, 11, 0, NULL, 13 },
+	{ "RB_USED_INT_THRESHOLD", 12, 15, 0, NULL, 21 },
+	{ "WPTR_OVERFLOW_ENABLE", 16, 16, 0, NULL, 20 },
+	{ "ENABLE_INTR", 17, 17, 0, NULL, 11 },
+	{ "MC_SWAP", 18, 19, 0, NULL, 7 },
+	{ "MC_SNOOP", 20, 20, 0, NULL, 8 },
+	{ "RPTR_REARM", 21, 21, 0, NULL, 10 },
+	{ "MC_RO", 22, 22, 0, NULL, 5 },
+	{ "MC_VMID", 24, 27, 0, NULL, 7 },
+	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
+	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
+	/* 14194 */
+	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
+	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN_ENABLE", 9, 9, 0, NULL, 20 },
+	{ "FULL_DRAIN_CLEAR", 10, 10, 0, NULL, 16 },
+	{ "PAGE_RB_CLEAR", 11, 11, 0, NULL, 13 },
+	{ "RB_USED_INT_THRESHOLD", 12, 15, 0, NULL, 21 },
+	{ "WPTR_OVERFLOW_ENABLE", 16, 16, 0, NULL, 20 },
+	{ "MC_SWAP", 18, 19, 0, NULL, 7 },
+	{ "MC_SNOOP", 20, 20, 0, NULL, 8 },
+	{ "MC_RO", 22, 22, 0, NULL, 5 },
+	{ "MC_VMID", 24, 27, 0, NULL, 7 },
+	{ "MC_SPACE", 28, 30, 0, NULL, 8 },
+	{ "WPTR_OVERFLOW_CLEAR", 31, 31, 0, NULL, 19 },
+	/* 14207 */
+	{ "INDEX", 0, 9, 0, NULL, 5 },
+	/* 14208 */
+	{ "IDLE", 0, 0, 0, NULL, 4 },
+	{ "INPUT_IDLE", 1, 1, 0, NULL, 10 },
+	{ "BUFFER_IDLE", 2, 2, 0, NULL, 11 },
+	{ "RB_FULL", 3, 3, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN", 4, 4, 0, NULL, 13 },
+	{ "RB_OVERFLOW", 5, 5, 0, NULL, 11 },
+	{ "MC_WR_IDLE", 6, 6, 0, NULL, 10 },
+	{ "MC_WR_STALL", 7, 7, 0, NULL, 11 },
+	{ "MC_WR_CLEAN_PENDING", 8, 8, 0, NULL, 19 },
+	{ "MC_WR_CLEAN_STALL", 9, 9, 0, NULL, 17 },
+	{ "BIF_INTERRUPT_LINE", 10, 10, 0, NULL, 18 },
+	{ "SWITCH_READY", 11, 11, 0, NULL, 12 },
+	{ "RB1_FULL", 12, 12, 0, NULL, 8 },
+	{ "RB1_FULL_DRAIN", 13, 13, 0, NULL, 14 },
+	{ "RB1_OVERFLOW", 14, 14, 0, NULL, 12 },
+	{ "SELF_INT_GEN_IDLE", 18, 18, 0, NULL, 17 },
+	{ "RETRY_INT_CAM_IDLE", 19, 19, 0, NULL, 18 },
+	{ "ZSTATES_FENCE", 20, 20, 0, NULL, 13 },
+	{ "IH_BUFFER_MEM_POWER_GATED", 21, 21, 0, NULL, 25 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_GATED", 22, 22, 0, NULL, 32 },
+	{ "IH_PASID_LUT_MEM_POWER_GATED", 23, 23, 0, NULL, 28 },
+	/* 14229 */
+	{ "VF_ID", 0, 3, 0, NULL, 5 },
+	{ "PF_VF", 7, 7, 0, NULL, 5 },
+	/* 14231 */
+	{ "RB_FULL_DRAIN_VF", 0, 15, 0, NULL, 16 },
+	/* 14232 */
+	{ "RB_FULL", 0, 0, 0, NULL, 7 },
+	{ "RB_FULL_DRAIN", 1, 1, 0, NULL, 13 },
+	{ "RB_OVERFLOW", 2, 2, 0, NULL, 11 },
+	{ "RB1_FULL", 4, 4, 0, NULL, 8 },
+	{ "RB1_FULL_DRAIN", 5, 5, 0, NULL, 14 },
+	{ "RB1_OVERFLOW", 6, 6, 0, NULL, 12 },
+	/* 14238 */
+	{ "INT_DROP_CNT", 0, 7, 0, NULL, 12 },
+	{ "FIRST_DROP_INT_CLIENT_ID", 8, 15, 0, NULL, 24 },
+	{ "FIRST_DROP_INT_SOURCE_ID", 16, 23, 0, NULL, 24 },
+	{ "FIRST_DROP_INT_VF_ID", 24, 27, 0, NULL, 20 },
+	{ "FIRST_DROP_INT_VF", 29, 29, 0, NULL, 17 },
+	{ "INT_DROPPED", 30, 30, 0, NULL, 11 },
+	/* 14244 */
+	{ "IH_PASID_LUT_MEM_CLK_SOFT_OVERRIDE", 23, 23, 0, NULL, 34 },
+	{ "MSI_STORM_COUNTER_CLK_SOFT_OVERRIDE", 24, 24, 0, NULL, 35 },
+	{ "IH_RETRY_INT_CAM_MEM_CLK_SOFT_OVERRIDE", 25, 25, 0, NULL, 38 },
+	{ "IH_BUFFER_MEM_CLK_SOFT_OVERRIDE", 26, 26, 0, NULL, 31 },
+	{ "DBUS_MUX_CLK_SOFT_OVERRIDE", 27, 27, 0, NULL, 26 },
+	{ "OSSSYS_SHARE_CLK_SOFT_OVERRIDE", 28, 28, 0, NULL, 30 },
+	{ "LIMIT_SMN_CLK_SOFT_OVERRIDE", 29, 29, 0, NULL, 27 },
+	{ "DYN_CLK_SOFT_OVERRIDE", 30, 30, 0, NULL, 21 },
+	{ "REG_CLK_SOFT_OVERRIDE", 31, 31, 0, NULL, 21 },
+	/* 14253 */
+	{ "PAS_ID", 0, 15, 0, NULL, 6 },
+	{ "VF_ID", 16, 19, 0, NULL, 5 },
+	{ "VF", 23, 23, 0, NULL, 2 },
+	/* 14256 */
+	{ "IH_BUFFER_MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 27 },
+	{ "IH_BUFFER_MEM_POWER_LS_EN", 1, 1, 0, NULL, 25 },
+	{ "IH_BUFFER_MEM_POWER_DS_EN", 2, 2, 0, NULL, 25 },
+	{ "IH_BUFFER_MEM_POWER_SD_EN", 3, 3, 0, NULL, 25 },
+	{ "IH_BUFFER_MEM_IDLE_HYSTERESIS", 4, 6, 0, NULL, 29 },
+	{ "IH_BUFFER_MEM_POWER_UP_RECOVER_DELAY", 8, 13, 0, NULL, 36 },
+	{ "IH_BUFFER_MEM_POWER_DOWN_ENTER_DELAY", 14, 15, 0, NULL, 36 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_CTRL_EN", 16, 16, 0, NULL, 34 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_LS_EN", 17, 17, 0, NULL, 32 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_DS_EN", 18, 18, 0, NULL, 32 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_SD_EN", 19, 19, 0, NULL, 32 },
+	{ "IH_RETRY_INT_CAM_MEM_IDLE_HYSTERESIS", 20, 22, 0, NULL, 36 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_UP_RECOVER_DELAY", 24, 29, 0, NULL, 43 },
+	{ "IH_RETRY_INT_CAM_MEM_POWER_DOWN_ENTER_DELAY", 30, 31, 0, NULL, 43 },
+	/* 14270 */
+	{ "RB_OVERFLOW_VF", 0, 15, 0, NULL, 14 },
+	/* 14271 */
+	{ "BIF_INTERRUPT_LINE_VF", 0, 15, 0, NULL, 21 },
+	/* 14272 */
+	{ "CAM_SIZE", 0, 4, 0, NULL, 8 },
+	{ "BACK_PRESSURE_SKID_VALUE", 8, 13, 0, NULL, 24 },
+	{ "ENABLE", 16, 16, 0, NULL, 6 },
+	{ "MM_BACK_PRESSURE_ENABLE", 17, 17, 0, NULL, 23 },
+	{ "GC_BACK_PRESSURE_ENABLE", 18, 18, 0, NULL, 23 },
+	{ "PER_VF_ENTRY_SIZE", 20, 21, 0, NULL, 17 },
+	/* 14278 */
+	{ "IH_PASID_LUT_MEM_POWER_CTRL_EN", 0, 0, 0, NULL, 30 },
+	{ "IH_PASID_LUT_MEM_POWER_LS_EN", 1, 1, 0, NULL, 28 },
+	{ "IH_PASID_LUT_MEM_POWER_DS_EN", 2, 2, 0, NULL, 28 },
+	{ "IH_PASID_LUT_MEM_POWER_SD_EN", 3, 3, 0, NULL, 28 },
+	{ "IH_PASID_LUT_MEM_IDLE_HYSTERESIS", 4, 6, 0, NULL, 32 },
+	{ "IH_PASID_LUT_MEM_POWER_UP_RECOVER_DELAY", 8, 13, 0, NULL, 39 },
+	{ "IH_PASID_LUT_MEM_POWER_DOWN_ENTER_DELAY", 14, 15, 0, NULL, 39 },
+	/* 14285 */
+	{ "DELAY", 0, 11, 0, NULL, 5 },
+	/* 14286 */
+	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
+	{ "SOURCE_ID", 8, 15, 0, NULL, 9 },
+	{ "SOURCE_ID_MATCH_ENABLE", 16, 16, 0, NULL, 22 },
+	{ "UTCL2_PAGE_FAULT_MATCH_ENABLE", 17, 17, 0, NULL, 29 },
+	{ "ENTRY_VALID", 31, 31, 0, NULL, 11 },
+	/* 14291 */
+	{ "CLEAR", 0, 15, 0, NULL, 5 },
+	{ "RESERVED", 16, 31, 0, NULL, 8 },
+	/* 14293 */
+	{ "TOTAL_CLIENT_NUM", 0, 5, 0, NULL, 16 },
+	/* 14294 */
+	{ "CLIENT_ID", 0, 7, 0, NULL, 9 },
+	{ "SOURCE_ID", 8, 15, 0, NULL, 9 },
+	{ "SOURCE_ID_MATCH_ENABLE", 16, 16, 0, NULL, 22 },
+	/* 14297 */
+	{ "CLIENT_TYPE", 18, 19, 0, NULL, 11 },
+	{ "VF_RB_SELECT", 22, 23, 0, NULL, 12 },
+	{ "INTERFACE_TYPE", 25, 25, 0, NULL, 14 },
+	/* 14300 */
+	{ "CROSS_TRIGGER_ENABLE", 2, 2, 0, NULL, 20 },
+	{ "MC_SPACE_FBPA_ENABLE", 3, 3, 0, NULL, 20 },
+	{ "MC_SPACE_GPA_ENABLE", 4, 4, 0, NULL, 19 },
+	/* 14303 */
 	{ "F32_WAKEUP", 0, 0, 0, NULL, 10 },
-	/* 14082 */
+	/* 14304 */
 	{ "LS_ENABLE", 8, 8, 0, NULL, 9 },
-	/* 14083 */
+	/* 14305 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "SEM_WAIT_INT_ENABLE", 2, 2, 0, NULL, 19 },
 	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
@@ -18698,7 +18951,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
 	{ "RB_PREEMPT_INT_ENABLE", 31, 31, 0, NULL, 21 },
-	/* 14101 */
+	/* 14323 */
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
 	{ "SRBM_POLL_RETRYING", 5, 5, 0, NULL, 18 },
@@ -18718,7 +18971,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CG_STATUS_OUTPUT", 24, 24, 0, NULL, 16 },
 	{ "SW_FREEZE_ENABLE", 25, 25, 0, NULL, 16 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 14120 */
+	/* 14342 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "REG_IDLE", 1, 1, 0, NULL, 8 },
 	{ "RB_EMPTY", 2, 2, 0, NULL, 8 },
@@ -18748,7 +19001,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEM_RESP_STATE", 28, 29, 0, NULL, 14 },
 	{ "INT_IDLE", 30, 30, 0, NULL, 8 },
 	{ "INT_REQ_STALL", 31, 31, 0, NULL, 13 },
-	/* 14149 */
+	/* 14371 */
 	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
 	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
 	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
@@ -18766,22 +19019,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEC_INTR_STATUS", 17, 17, 0, NULL, 15 },
 	{ "WPTR_POLL_IDLE", 18, 18, 0, NULL, 14 },
 	{ "SDMA_IDLE", 19, 19, 0, NULL, 9 },
-	/* 14166 */
+	/* 14388 */
 	{ "WPTR_POLL_FREQUENCY", 2, 15, 0, NULL, 19 },
-	/* 14167 */
+	/* 14389 */
 	{ "PROCESS0_QUANTUM", 0, 7, 0, NULL, 16 },
 	{ "PROCESS1_QUANTUM", 8, 15, 0, NULL, 16 },
 	{ "PROCESS2_QUANTUM", 16, 23, 0, NULL, 16 },
 	{ "PROCESS3_QUANTUM", 24, 31, 0, NULL, 16 },
-	/* 14171 */
+	/* 14393 */
 	{ "PROCESS4_QUANTUM", 0, 7, 0, NULL, 16 },
 	{ "PROCESS5_QUANTUM", 8, 15, 0, NULL, 16 },
 	{ "PROCESS6_QUANTUM", 16, 23, 0, NULL, 16 },
 	{ "PROCESS7_QUANTUM", 24, 31, 0, NULL, 16 },
-	/* 14175 */
+	/* 14397 */
 	{ "QUEUE_HANG_COUNT", 0, 7, 0, NULL, 16 },
 	{ "CMD_TIMEOUT_COUNT", 8, 15, 0, NULL, 17 },
-	/* 14177 */
+	/* 14399 */
 	{ "QUEUE0_STATUS", 0, 3, 0, NULL, 13 },
 	{ "QUEUE1_STATUS", 4, 7, 0, NULL, 13 },
 	{ "QUEUE2_STATUS", 8, 11, 0, NULL, 13 },
@@ -18790,11 +19043,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE5_STATUS", 20, 23, 0, NULL, 13 },
 	{ "QUEUE6_STATUS", 24, 27, 0, NULL, 13 },
 	{ "QUEUE7_STATUS", 28, 31, 0, NULL, 13 },
-	/* 14185 */
+	/* 14407 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH0F32_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 14188 */
+	/* 14410 */
 	{ "REDO_DELAY", 0, 4, 0, NULL, 10 },
 	{ "PAGE_WAIT_DELAY", 5, 8, 0, NULL, 15 },
 	{ "RESP_MODE", 9, 10, 0, NULL, 9 },
@@ -18804,7 +19057,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RD_EXE_PERMS_CTRL", 17, 17, 0, NULL, 17 },
 	{ "INVACK_DELAY", 18, 21, 0, NULL, 12 },
 	{ "REQL2_CREDIT", 24, 29, 0, NULL, 12 },
-	/* 14197 */
+	/* 14419 */
 	{ "WR_REQ_FIFO_WATERMK", 0, 3, 0, NULL, 19 },
 	{ "WR_REQ_FIFO_DEPTH_STEP", 4, 5, 0, NULL, 22 },
 	{ "RD_REQ_FIFO_WATERMK", 6, 9, 0, NULL, 19 },
@@ -18813,9 +19066,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WR_PAGE_FIFO_DEPTH_STEP", 16, 17, 0, NULL, 23 },
 	{ "RD_PAGE_FIFO_WATERMK", 18, 21, 0, NULL, 20 },
 	{ "RD_PAGE_FIFO_DEPTH_STEP", 22, 23, 0, NULL, 23 },
-	/* 14205 */
+	/* 14427 */
 	{ "XNACK_LIMIT", 0, 15, 0, NULL, 11 },
-	/* 14206 */
+	/* 14428 */
 	{ "RD_VA_FIFO_EMPTY", 0, 0, 0, NULL, 16 },
 	{ "RD_REG_ENTRY_EMPTY", 1, 1, 0, NULL, 18 },
 	{ "RD_PAGE_FIFO_EMPTY", 2, 2, 0, NULL, 18 },
@@ -18847,7 +19100,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RDREQ_OUT_RTR", 29, 29, 0, NULL, 13 },
 	{ "INV_BUSY", 30, 30, 0, NULL, 8 },
 	{ "DBIT_REQ_IDLE", 31, 31, 0, NULL, 13 },
-	/* 14237 */
+	/* 14459 */
 	{ "WR_VA_FIFO_EMPTY", 0, 0, 0, NULL, 16 },
 	{ "WR_REG_ENTRY_EMPTY", 1, 1, 0, NULL, 18 },
 	{ "WR_PAGE_FIFO_EMPTY", 2, 2, 0, NULL, 18 },
@@ -18879,7 +19132,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRREQ_OUT_RTR", 29, 29, 0, NULL, 13 },
 	{ "WRREQ_IN_DATA1_RTR", 30, 30, 0, NULL, 18 },
 	{ "WRREQ_IN_DATA2_RTR", 31, 31, 0, NULL, 18 },
-	/* 14268 */
+	/* 14490 */
 	{ "INV_PROC_BUSY", 0, 0, 0, NULL, 13 },
 	{ "GPUVM_FRAG_SIZE", 1, 6, 0, NULL, 15 },
 	{ "GPUVM_VMID", 7, 10, 0, NULL, 10 },
@@ -18889,13 +19142,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPUVM_VMID_HIGH", 18, 21, 0, NULL, 15 },
 	{ "GPUVM_VMID_LOW", 22, 25, 0, NULL, 14 },
 	{ "INV_TYPE", 26, 27, 0, NULL, 8 },
-	/* 14277 */
+	/* 14499 */
 	{ "CPF_VMID", 0, 15, 0, NULL, 8 },
 	{ "CPF_FLUSH_TYPE", 16, 16, 0, NULL, 14 },
 	{ "CPF_FRAG_SIZE", 17, 22, 0, NULL, 13 },
-	/* 14280 */
+	/* 14502 */
 	{ "XNACK_FAULT_ADDR_LO", 0, 31, 0, NULL, 19 },
-	/* 14281 */
+	/* 14503 */
 	{ "XNACK_FAULT_ADDR_HI", 0, 3, 0, NULL, 19 },
 	{ "XNACK_FAULT_VMID", 4, 7, 0, NULL, 16 },
 	{ "XNACK_FAULT_VECTOR", 8, 9, 0, NULL, 18 },
@@ -18904,7 +19157,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "XNACK_FAULT_FLAG", 14, 14, 0, NULL, 16 },
 	{ "XNACK_NULL_FLAG", 15, 15, 0, NULL, 15 },
 	{ "XNACK_TIMEOUT_FLAG", 16, 16, 0, NULL, 18 },
-	/* 14289 */
+	/* 14511 */
 	{ "F32_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "F32_SEND_POSTCODE_EN", 4, 4, 0, NULL, 20 },
 	{ "UCODE_BUF_DS_EN", 6, 6, 0, NULL, 15 },
@@ -18919,7 +19172,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CH_WR_WATERMARK", 25, 29, 0, NULL, 15 },
 	{ "CH_WR_WATERMARK_LSB", 30, 30, 0, NULL, 19 },
 	{ "PIO_VFID_SOURCE", 31, 31, 0, NULL, 15 },
-	/* 14303 */
+	/* 14525 */
 	{ "CMD_OP_STATUS", 0, 15, 0, NULL, 13 },
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
@@ -18930,20 +19183,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID_MATCH", 25, 25, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 26, 29, 0, NULL, 12 },
 	{ "TMZ_MTYPE_STATUS", 30, 31, 0, NULL, 16 },
-	/* 14313 */
+	/* 14535 */
 	{ "GLOBAL_FOCUS_QUANTUM", 0, 7, 0, NULL, 20 },
 	{ "GLOBAL_NORMAL_QUANTUM", 8, 15, 0, NULL, 21 },
-	/* 14315 */
+	/* 14537 */
 	{ "CGCG_INT_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "CGCG_IDLE_HYSTERESIS", 16, 31, 0, NULL, 20 },
-	/* 14317 */
+	/* 14539 */
 	{ "DYN_CLK_GATE_STATUS", 0, 0, 0, NULL, 19 },
 	{ "CE_CLK_GATE_STATUS", 2, 2, 0, NULL, 18 },
 	{ "CE_BC_CLK_GATE_STATUS", 3, 3, 0, NULL, 21 },
 	{ "CE_NBC_CLK_GATE_STATUS", 4, 4, 0, NULL, 22 },
 	{ "REG_CLK_GATE_STATUS", 5, 5, 0, NULL, 19 },
 	{ "F32_CLK_GATE_STATUS", 6, 6, 0, NULL, 19 },
-	/* 14323 */
+	/* 14545 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "IH_OUTSTANDING", 2, 2, 0, NULL, 14 },
 	{ "SEM_OUTSTANDING", 3, 3, 0, NULL, 15 },
@@ -18966,9 +19219,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_WR_XNACK_FAULT", 25, 25, 0, NULL, 20 },
 	{ "UTCL2_WR_XNACK_NULL", 26, 26, 0, NULL, 19 },
 	{ "UTCL2_WR_XNACK_TIMEOUT", 27, 27, 0, NULL, 22 },
-	/* 14345 */
+	/* 14567 */
 	{ "ADDR", 0, 6, 0, NULL, 4 },
-	/* 14346 */
+	/* 14568 */
 	{ "QUEUE0_RB_ENABLE_STATUS", 0, 0, 0, NULL, 23 },
 	{ "QUEUE1_RB_ENABLE_STATUS", 1, 1, 0, NULL, 23 },
 	{ "QUEUE2_RB_ENABLE_STATUS", 2, 2, 0, NULL, 23 },
@@ -18986,7 +19239,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE5_WPTR_POLL_PAGE_EXCEPTION", 25, 25, 0, NULL, 31 },
 	{ "QUEUE6_WPTR_POLL_PAGE_EXCEPTION", 26, 26, 0, NULL, 31 },
 	{ "QUEUE7_WPTR_POLL_PAGE_EXCEPTION", 27, 27, 0, NULL, 31 },
-	/* 14363 */
+	/* 14585 */
 	{ "QUEUE0_RESET", 0, 0, 0, NULL, 12 },
 	{ "QUEUE1_RESET", 1, 1, 0, NULL, 12 },
 	{ "QUEUE2_RESET", 2, 2, 0, NULL, 12 },
@@ -18996,17 +19249,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE6_RESET", 6, 6, 0, NULL, 12 },
 	{ "QUEUE7_RESET", 7, 7, 0, NULL, 12 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 14372 */
+	/* 14594 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH1F32_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "TH1_EXCEPTION", 16, 31, 0, NULL, 13 },
-	/* 14375 */
+	/* 14597 */
 	{ "RD_LUT_WATERMARK", 0, 2, 0, NULL, 16 },
 	{ "RD_LUT_DEPTH", 3, 4, 0, NULL, 12 },
 	{ "WR_AFIFO_WATERMARK", 5, 7, 0, NULL, 18 },
 	{ "CE_DCC_READ_128B_ENABLE", 8, 8, 0, NULL, 23 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 14380 */
+	/* 14602 */
 	{ "RB_FETCH_ECC", 0, 0, 0, NULL, 12 },
 	{ "IB_FETCH_ECC", 1, 1, 0, NULL, 12 },
 	{ "F32_DATA_ECC", 2, 2, 0, NULL, 12 },
@@ -19014,7 +19267,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_DATA_ECC", 4, 4, 0, NULL, 13 },
 	{ "COPY_METADATA_ECC", 5, 5, 0, NULL, 17 },
 	{ "SELFLOAD_UCODE_ECC", 6, 6, 0, NULL, 18 },
-	/* 14387 */
+	/* 14609 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "WPTR_POLL_ENABLE", 8, 8, 0, NULL, 16 },
@@ -19026,7 +19279,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 14398 */
+	/* 14620 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "USE_IB", 1, 1, 0, NULL, 6 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
@@ -19037,14 +19290,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 14408 */
+	/* 14630 */
 	{ "GLOBAL_ID", 0, 1, 0, NULL, 9 },
 	{ "PROCESS_ID", 2, 4, 0, NULL, 10 },
 	{ "LOCAL_ID", 6, 7, 0, NULL, 8 },
 	{ "CONTEXT_QUANTUM", 8, 15, 0, NULL, 15 },
-	/* 14412 */
+	/* 14634 */
 	{ "PREEMPT_REQ", 0, 0, 0, NULL, 11 },
-	/* 14413 */
+	/* 14635 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
 	{ "EXPIRED", 3, 3, 0, NULL, 7 },
@@ -19054,7 +19307,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 14422 */
+	/* 14644 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -19077,7 +19330,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 14444 */
+	/* 14666 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "SDMA_RQ_PENDING", 6, 6, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -19100,7 +19353,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 14466 */
+	/* 14688 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 3, 3, 0, NULL, 10 },
@@ -19118,7 +19371,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 14483 */
+	/* 14705 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -19134,7 +19387,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY", 29, 29, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 14498 */
+	/* 14720 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_UTCL2", 15, 15, 0, NULL, 16 },
@@ -19146,12 +19399,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
 	{ "SOFT_RESET_SDMA0", 23, 23, 0, NULL, 16 },
 	{ "SOFT_RESET_SDMA1", 24, 24, 0, NULL, 16 },
-	/* 14509 */
+	/* 14731 */
 	{ "READ_ADDRESS", 2, 19, 0, NULL, 12 },
 	{ "READ_PIPEID", 20, 21, 0, NULL, 11 },
 	{ "READ_MEID", 22, 23, 0, NULL, 9 },
 	{ "READ_ERROR", 31, 31, 0, NULL, 10 },
-	/* 14513 */
+	/* 14735 */
 	{ "READ_REQUESTER_MESPIPE0", 9, 9, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE1", 10, 10, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE2", 11, 11, 0, NULL, 23 },
@@ -19172,7 +19425,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 14533 */
+	/* 14755 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 5, 0, NULL, 12 },
 	{ "WRITE_VFID", 8, 11, 0, NULL, 10 },
@@ -19182,16 +19435,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 14542 */
+	/* 14764 */
 	{ "ADDR", 2, 19, 0, NULL, 4 },
 	{ "PIPEID", 20, 21, 0, NULL, 6 },
 	{ "MEID", 22, 23, 0, NULL, 4 },
 	{ "QUEUEID", 24, 26, 0, NULL, 7 },
 	{ "SSRCID", 27, 30, 0, NULL, 6 },
 	{ "INVALID_PIPE", 31, 31, 0, NULL, 12 },
-	/* 14548 */
+	/* 14770 */
 	{ "DEBUG_INDX", 0, 6, 0, NULL, 10 },
-	/* 14549 */
+	/* 14771 */
 	{ "MEC1_BUSY", 0, 0, 0, NULL, 9 },
 	{ "MEC2_BUSY", 1, 1, 0, NULL, 9 },
 	{ "DC0_BUSY", 2, 2, 0, NULL, 8 },
@@ -19215,7 +19468,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPG_CPC_BUSY", 29, 29, 0, NULL, 12 },
 	{ "CPF_CPC_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPC_BUSY", 31, 31, 0, NULL, 8 },
-	/* 14572 */
+	/* 14794 */
 	{ "MEC1_LOAD_BUSY", 0, 0, 0, NULL, 14 },
 	{ "MEC1_SEMAPHORE_BUSY", 1, 1, 0, NULL, 19 },
 	{ "MEC1_MUTEX_BUSY", 2, 2, 0, NULL, 15 },
@@ -19244,7 +19497,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_PIPE1_BUSY", 27, 27, 0, NULL, 15 },
 	{ "MEC2_PIPE2_BUSY", 28, 28, 0, NULL, 15 },
 	{ "MEC2_PIPE3_BUSY", 29, 29, 0, NULL, 15 },
-	/* 14600 */
+	/* 14822 */
 	{ "RCIU_TX_FREE_STALL", 3, 3, 0, NULL, 18 },
 	{ "RCIU_PRIV_VIOLATION", 4, 4, 0, NULL, 19 },
 	{ "TCIU_TX_FREE_STALL", 6, 6, 0, NULL, 18 },
@@ -19261,9 +19514,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2IU_WAITING_ON_TAGS", 23, 23, 0, NULL, 23 },
 	{ "UTCL1_WAITING_ON_TRANS", 24, 24, 0, NULL, 22 },
 	{ "GCRIU_WAITING_ON_FREE", 25, 25, 0, NULL, 21 },
-	/* 14616 */
+	/* 14838 */
 	{ "PRIV_VIOLATION_ADDR", 0, 17, 0, NULL, 19 },
-	/* 14617 */
+	/* 14839 */
 	{ "CP_SDMA_CPG_BUSY", 0, 0, 0, NULL, 16 },
 	{ "CP_SDMA_CPC_BUSY", 1, 1, 0, NULL, 16 },
 	{ "MES_HQD_DISPATCH_BUSY", 12, 12, 0, NULL, 21 },
@@ -19275,13 +19528,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_HQD_ROQ_ALIGN_BUSY", 24, 24, 0, NULL, 22 },
 	{ "MES_HQD_ROQ_PQ_BUSY", 27, 27, 0, NULL, 19 },
 	{ "MES_HQD_PQ_BUSY", 30, 30, 0, NULL, 15 },
-	/* 14628 */
+	/* 14850 */
 	{ "POLL_FREQUENCY", 0, 15, 0, NULL, 14 },
-	/* 14629 */
+	/* 14851 */
 	{ "DEBUG_DATA", 0, 31, 0, NULL, 10 },
-	/* 14630 */
+	/* 14852 */
 	{ "UNUSED", 1, 31, 0, NULL, 6 },
-	/* 14631 */
+	/* 14853 */
 	{ "GDS_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GRBM_WBUF_BUSY", 1, 1, 0, NULL, 14 },
 	{ "ORD_APP_BUSY", 2, 2, 0, NULL, 12 },
@@ -19300,7 +19553,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CREDIT_BUSY6", 15, 15, 0, NULL, 12 },
 	{ "CREDIT_BUSY7", 16, 16, 0, NULL, 12 },
 	{ "UNUSED", 17, 31, 0, NULL, 6 },
-	/* 14649 */
+	/* 14871 */
 	{ "WRITE_DIS", 0, 0, 0, NULL, 9 },
 	{ "FAULT_DETECTED", 1, 1, 0, NULL, 14 },
 	{ "GRBM", 2, 2, 0, NULL, 4 },
@@ -19310,21 +19563,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SIMD_ID", 11, 12, 0, NULL, 7 },
 	{ "WAVE_ID", 13, 17, 0, NULL, 7 },
 	{ "ADDRESS", 18, 31, 0, NULL, 7 },
-	/* 14658 */
+	/* 14880 */
 	{ "FORCE_MTYPE_UC", 0, 0, 0, NULL, 14 },
 	{ "DIRECT_SYSTEM_EN", 1, 1, 0, NULL, 16 },
 	{ "FRAG_APT_INTXN_MODE", 2, 3, 0, NULL, 19 },
 	{ "CHECK_IS_LOCAL", 4, 4, 0, NULL, 14 },
 	{ "CAP_FRAG_SIZE_2M", 5, 5, 0, NULL, 16 },
 	{ "LOCAL_SYSMEM_APERTURE_CNTL", 6, 7, 0, NULL, 26 },
-	/* 14664 */
+	/* 14886 */
 	{ "LOCAL_FB_NOALLOC_NOPTE", 0, 0, 0, NULL, 22 },
 	{ "REMOTE_FB_NOALLOC_NOPTE", 1, 1, 0, NULL, 23 },
 	{ "FB_NOALLOC_WALKER_FETCH", 2, 2, 0, NULL, 23 },
 	{ "ROUTER_ATCL2_NOALLOC", 3, 3, 0, NULL, 20 },
 	{ "ROUTER_GPA_MODE2_NOALLOC", 4, 4, 0, NULL, 24 },
 	{ "ROUTER_GPA_MODE3_NOALLOC", 5, 5, 0, NULL, 24 },
-	/* 14670 */
+	/* 14892 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -19336,7 +19589,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF", 24, 24, 0, NULL, 2 },
 	{ "VFID", 25, 28, 0, NULL, 4 },
 	{ "PRT", 29, 29, 0, NULL, 3 },
-	/* 14681 */
+	/* 14903 */
 	{ "L2_CACHE_4K_PARTITION_COUNT", 0, 5, 0, NULL, 27 },
 	{ "VMC_TAP_PDE_REQUEST_PHYSICAL", 6, 6, 0, NULL, 28 },
 	{ "VMC_TAP_PTE_REQUEST_PHYSICAL", 7, 7, 0, NULL, 28 },
@@ -19346,37 +19599,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_CH_FGCG_OFF", 29, 29, 0, NULL, 14 },
 	{ "VFIFO_HEAD_OF_QUEUE", 30, 30, 0, NULL, 19 },
 	{ "VFIFO_VISIBLE_BANK_SILOS", 31, 31, 0, NULL, 24 },
-	/* 14690 */
+	/* 14912 */
 	{ "OFF_HYSTERESIS", 0, 3, 0, NULL, 14 },
 	{ "DYNAMIC_CLOCK_OVERRIDE", 4, 4, 0, NULL, 22 },
 	{ "STATIC_CLOCK_OVERRIDE", 5, 5, 0, NULL, 21 },
 	{ "AON_CLOCK_OVERRIDE", 6, 6, 0, NULL, 18 },
 	{ "PERFMON_CLOCK_OVERRIDE", 7, 7, 0, NULL, 22 },
-	/* 14695 */
+	/* 14917 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
 	{ "WALKER_FETCH_PDE_NOALLOC_ENABLE", 14, 14, 0, NULL, 31 },
 	{ "WALKER_FETCH_PDE_MTYPE_ENABLE", 15, 15, 0, NULL, 29 },
 	{ "UTCL2_ATC_REQ_FGCG_OFF", 16, 16, 0, NULL, 22 },
-	/* 14700 */
+	/* 14922 */
 	{ "READ_DELAY", 0, 4, 0, NULL, 10 },
 	{ "ALWAYS_BUSY", 5, 5, 0, NULL, 11 },
-	/* 14702 */
+	/* 14924 */
 	{ "MASK0", 0, 3, 0, NULL, 5 },
 	{ "MASK1", 4, 7, 0, NULL, 5 },
 	{ "MASK2", 8, 11, 0, NULL, 5 },
 	{ "MASK3", 12, 15, 0, NULL, 5 },
-	/* 14706 */
+	/* 14928 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "INST_PREF_SIZE", 16, 21, 0, NULL, 14 },
 	{ "TRAP_ON_START", 29, 29, 0, NULL, 13 },
 	{ "TRAP_ON_END", 30, 30, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 14711 */
+	/* 14933 */
 	{ "CU_EN", 0, 15, 0, NULL, 5 },
 	{ "WAVE_LIMIT", 16, 21, 0, NULL, 10 },
 	{ "LDS_GROUP_SIZE", 22, 23, 0, NULL, 14 },
-	/* 14714 */
+	/* 14936 */
 	{ "CU_EN", 0, 0, 0, NULL, 5 },
 	{ "RESERVED", 1, 13, 0, NULL, 8 },
 	{ "PH_THROTTLE_EN", 14, 14, 0, NULL, 14 },
@@ -19386,15 +19639,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TRAP_ON_START", 29, 29, 0, NULL, 13 },
 	{ "TRAP_ON_END", 30, 30, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 14723 */
+	/* 14945 */
 	{ "MESHLET_NUM_THREAD_X", 0, 7, 0, NULL, 20 },
 	{ "MESHLET_NUM_THREAD_Y", 8, 15, 0, NULL, 20 },
 	{ "MESHLET_NUM_THREAD_Z", 16, 23, 0, NULL, 20 },
 	{ "MESHLET_THREADGROUP_SIZE", 24, 31, 0, NULL, 24 },
-	/* 14727 */
+	/* 14949 */
 	{ "MAX_EXP_VERTS", 0, 8, 0, NULL, 13 },
 	{ "MAX_EXP_PRIMS", 9, 17, 0, NULL, 13 },
-	/* 14729 */
+	/* 14951 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -19410,28 +19663,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_W32_EN", 15, 15, 0, NULL, 9 },
 	{ "AMP_SHADER_EN", 16, 16, 0, NULL, 13 },
 	{ "DISABLE_DISP_PREMPT_EN", 17, 17, 0, NULL, 22 },
-	/* 14744 */
+	/* 14966 */
 	{ "WAVES", 0, 11, 0, NULL, 5 },
 	{ "WAVESIZE", 12, 26, 0, NULL, 8 },
-	/* 14746 */
+	/* 14968 */
 	{ "SEND_SEID", 0, 2, 0, NULL, 9 },
 	{ "RESERVED3", 3, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
 	{ "WAVE_ID_BASE", 5, 16, 0, NULL, 12 },
-	/* 14750 */
+	/* 14972 */
 	{ "SHARED_VGPR_CNT", 0, 3, 0, NULL, 15 },
 	{ "INST_PREF_SIZE", 4, 9, 0, NULL, 14 },
 	{ "TRAP_ON_START", 10, 10, 0, NULL, 13 },
 	{ "TRAP_ON_END", 11, 11, 0, NULL, 11 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 14755 */
+	/* 14977 */
 	{ "SA0_CU_EN", 0, 15, 0, NULL, 9 },
 	{ "SA1_CU_EN", 16, 31, 0, NULL, 9 },
-	/* 14757 */
+	/* 14979 */
 	{ "INTERLEAVE", 0, 9, 0, NULL, 10 },
-	/* 14758 */
+	/* 14980 */
 	{ "POLICY", 0, 0, 0, NULL, 6 },
-	/* 14759 */
+	/* 14981 */
 	{ "ME_INSTR_CACHE_UTCL1_ERROR", 0, 0, 0, NULL, 26 },
 	{ "PFP_INSTR_CACHE_UTCL1_ERROR", 1, 1, 0, NULL, 27 },
 	{ "DDID_DRAW_UTCL1_ERROR", 2, 2, 0, NULL, 21 },
@@ -19457,7 +19710,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "I2_FETCHER_UTCL1_ERROR", 27, 27, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 14784 */
+	/* 15006 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -19471,7 +19724,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 14797 */
+	/* 15019 */
 	{ "CP_ECC_ERROR_INT_ENABLE", 14, 14, 0, NULL, 23 },
 	{ "GPF_INT_ENABLE", 16, 16, 0, NULL, 14 },
 	{ "WRM_POLL_TIMEOUT_INT_ENABLE", 17, 17, 0, NULL, 27 },
@@ -19483,7 +19736,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ENABLE", 29, 29, 0, NULL, 19 },
 	{ "GENERIC1_INT_ENABLE", 30, 30, 0, NULL, 19 },
 	{ "GENERIC0_INT_ENABLE", 31, 31, 0, NULL, 19 },
-	/* 14808 */
+	/* 15030 */
 	{ "CP_ECC_ERROR_INT_STAT", 14, 14, 0, NULL, 21 },
 	{ "GPF_INT_STAT", 16, 16, 0, NULL, 12 },
 	{ "WRM_POLL_TIMEOUT_INT_STAT", 17, 17, 0, NULL, 25 },
@@ -19495,13 +19748,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_STAT", 29, 29, 0, NULL, 17 },
 	{ "GENERIC1_INT_STAT", 30, 30, 0, NULL, 17 },
 	{ "GENERIC0_INT_STAT", 31, 31, 0, NULL, 17 },
-	/* 14819 */
+	/* 15041 */
 	{ "INTERFACE", 0, 1, 0, NULL, 9 },
 	{ "CLIENT", 4, 7, 0, NULL, 6 },
 	{ "ME", 8, 9, 0, NULL, 2 },
 	{ "PIPE", 10, 11, 0, NULL, 4 },
 	{ "VMID", 16, 19, 0, NULL, 4 },
-	/* 14824 */
+	/* 15046 */
 	{ "PERFMON_RING_SEL", 0, 1, 0, NULL, 16 },
 	{ "DEBUG_BUS_SELECT_BITS", 2, 7, 0, NULL, 21 },
 	{ "DEBUG_BUS_FLOP_EN", 8, 8, 0, NULL, 17 },
@@ -19525,7 +19778,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CS_PIPELINE_RESET_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "IB_PACKET_INJECTOR_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 14847 */
+	/* 15069 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -19546,15 +19799,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CPC_CHIU_MTYPE_OVERRIDE", 30, 30, 0, NULL, 23 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 14867 */
+	/* 15089 */
 	{ "IP_START", 0, 31, 0, NULL, 8 },
-	/* 14868 */
+	/* 15090 */
 	{ "IP_START", 0, 29, 0, NULL, 8 },
-	/* 14869 */
+	/* 15091 */
 	{ "MAX_DRAW_COUNT", 0, 31, 0, NULL, 14 },
-	/* 14870 */
+	/* 15092 */
 	{ "IR_START", 0, 29, 0, NULL, 8 },
-	/* 14871 */
+	/* 15093 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -19569,7 +19822,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 14885 */
+	/* 15107 */
 	{ "DISABLE_IDLE_QUEUE_DISCONNECT", 0, 0, 0, NULL, 29 },
 	{ "DISABLE_CONNECT_HANDSHAKE", 4, 4, 0, NULL, 25 },
 	{ "DISABLE_FETCHER_DISCONNECT", 5, 5, 0, NULL, 26 },
@@ -19583,7 +19836,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_SWITCH_MESSAGE_IDLE", 17, 17, 0, NULL, 27 },
 	{ "ENABLE_SWITCH_MSG_PREEMPT", 18, 18, 0, NULL, 25 },
 	{ "DISABLE_MAPPED_QUEUE_IDLE_MSG", 23, 23, 0, NULL, 29 },
-	/* 14898 */
+	/* 15120 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -19593,36 +19846,36 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_TYPE", 27, 27, 0, NULL, 10 },
 	{ "REARM_TIMER", 28, 28, 0, NULL, 11 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 14907 */
+	/* 15129 */
 	{ "COMMAND", 0, 3, 0, NULL, 7 },
 	{ "SPARES", 4, 7, 0, NULL, 6 },
-	/* 14909 */
+	/* 15131 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CPC_BUSY", 8, 15, 0, NULL, 8 },
-	/* 14911 */
+	/* 15133 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CPF_BUSY", 8, 15, 0, NULL, 8 },
 	{ "CORE_BUSY", 16, 23, 0, NULL, 9 },
 	{ "GFX_BUSY", 24, 31, 0, NULL, 8 },
-	/* 14915 */
+	/* 15137 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
-	/* 14916 */
+	/* 15138 */
 	{ "CAC_ACTIVE", 0, 7, 0, NULL, 10 },
 	{ "CP_BUSY", 8, 15, 0, NULL, 7 },
 	{ "DMA_BUSY", 16, 23, 0, NULL, 8 },
 	{ "GFX_BUSY", 24, 31, 0, NULL, 8 },
-	/* 14920 */
+	/* 15142 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
 	{ "SPI_CLOCK_0", 8, 15, 0, NULL, 11 },
 	{ "SPI_CLOCK_1", 16, 23, 0, NULL, 11 },
-	/* 14923 */
+	/* 15145 */
 	{ "SDMA_ID", 0, 3, 0, NULL, 7 },
-	/* 14924 */
+	/* 15146 */
 	{ "REQUEST_GRANT", 0, 0, 0, NULL, 13 },
 	{ "SDMA_ID", 4, 7, 0, NULL, 7 },
 	{ "REQUEST_POSITION", 8, 11, 0, NULL, 16 },
 	{ "SDMA_COUNT", 12, 13, 0, NULL, 10 },
-	/* 14928 */
+	/* 15150 */
 	{ "CPF_EN", 0, 0, 0, NULL, 6 },
 	{ "CPG_EN", 1, 1, 0, NULL, 6 },
 	{ "CPC_EN", 2, 2, 0, NULL, 6 },
@@ -19632,7 +19885,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EA_EN", 9, 9, 0, NULL, 5 },
 	{ "SDMA_EN", 10, 10, 0, NULL, 7 },
 	{ "SD_VMIDVEC_OVERRIDE", 31, 31, 0, NULL, 19 },
-	/* 14937 */
+	/* 15159 */
 	{ "CMP_ONLY_SOFT_RESET", 0, 0, 0, NULL, 19 },
 	{ "GFX_ONLY_SOFT_RESET", 1, 1, 0, NULL, 19 },
 	{ "CMP_HQD_REG_RESET", 2, 2, 0, NULL, 17 },
@@ -19641,10 +19894,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_RB_DOORBELL_RESET", 5, 5, 0, NULL, 21 },
 	{ "GFX_INTR_REG_RESET", 6, 6, 0, NULL, 18 },
 	{ "GFX_HQD_REG_RESET", 7, 7, 0, NULL, 17 },
-	/* 14945 */
+	/* 15167 */
 	{ "SELECT", 0, 3, 0, NULL, 6 },
 	{ "DISABLE_ERROR_REPORT", 10, 10, 0, NULL, 20 },
-	/* 14947 */
+	/* 15169 */
 	{ "PRELOAD_REQ", 0, 0, 0, NULL, 11 },
 	{ "TMZ_CONNECT_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "SUSPEND_STATUS", 7, 7, 0, NULL, 14 },
@@ -19663,7 +19916,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RELAUNCH_WAVES", 29, 29, 0, NULL, 14 },
 	{ "QSWITCH_MODE", 30, 30, 0, NULL, 12 },
 	{ "DISP_ACTIVE", 31, 31, 0, NULL, 11 },
-	/* 14965 */
+	/* 15187 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -19681,14 +19934,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 14982 */
+	/* 15204 */
 	{ "DMA_OFFLOAD", 0, 0, 0, NULL, 11 },
 	{ "DMA_OFFLOAD_EN", 1, 1, 0, NULL, 14 },
 	{ "AQL_OFFLOAD", 2, 2, 0, NULL, 11 },
 	{ "AQL_OFFLOAD_EN", 3, 3, 0, NULL, 14 },
 	{ "EOP_OFFLOAD", 4, 4, 0, NULL, 11 },
 	{ "EOP_OFFLOAD_EN", 5, 5, 0, NULL, 14 },
-	/* 14988 */
+	/* 15210 */
 	{ "CWSR", 0, 0, 0, NULL, 4 },
 	{ "SAVE_STATUS", 1, 1, 0, NULL, 11 },
 	{ "RSRV", 2, 2, 0, NULL, 4 },
@@ -19705,20 +19958,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CONCURRENT_PROCESS_COUNT", 24, 27, 0, NULL, 24 },
 	{ "QUEUE_IDLE", 30, 30, 0, NULL, 10 },
 	{ "DB_UPDATED_MSG_EN", 31, 31, 0, NULL, 17 },
-	/* 15004 */
+	/* 15226 */
 	{ "OFFSET", 2, 15, 0, NULL, 6 },
-	/* 15005 */
+	/* 15227 */
 	{ "SIZE", 12, 15, 0, NULL, 4 },
-	/* 15006 */
+	/* 15228 */
 	{ "OFFSET", 2, 25, 0, NULL, 6 },
-	/* 15007 */
+	/* 15229 */
 	{ "SIZE", 12, 25, 0, NULL, 4 },
-	/* 15008 */
+	/* 15230 */
 	{ "CNT", 0, 13, 0, NULL, 3 },
-	/* 15009 */
+	/* 15231 */
 	{ "PACKER_ID", 0, 5, 0, NULL, 9 },
 	{ "UNUSED", 6, 31, 0, NULL, 6 },
-	/* 15011 */
+	/* 15233 */
 	{ "DEPTH_CLEAR_ENABLE", 0, 0, 0, NULL, 18 },
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "DEPTH_COPY", 2, 2, 0, NULL, 10 },
@@ -19734,7 +19987,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_OREO_MODE", 18, 18, 0, NULL, 15 },
 	{ "FORCE_EXPORT_ORDER", 19, 19, 0, NULL, 18 },
 	{ "MAX_ALLOWED_TILES_IN_WAVE", 20, 23, 0, NULL, 25 },
-	/* 15026 */
+	/* 15248 */
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "DISABLE_CONSERVATIVE_ZPASS_COUNTS", 2, 2, 0, NULL, 33 },
 	{ "ENHANCED_CONSERVATIVE_ZPASS_COUNTS", 3, 3, 0, NULL, 34 },
@@ -19745,7 +19998,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 15036 */
+	/* 15258 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 4, gk_pm4_reg_values + 598, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 4, gk_pm4_reg_values + 598, 17 },
@@ -19768,7 +20021,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_Z_VALID", 29, 29, 0, NULL, 13 },
 	{ "FORCE_STENCIL_VALID", 30, 30, 0, NULL, 19 },
 	{ "PRESERVE_COMPRESSION", 31, 31, 0, NULL, 20 },
-	/* 15058 */
+	/* 15280 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "DISABLE_ZMASK_EXPCLEAR_OPTIMIZATION", 5, 5, 0, NULL, 35 },
@@ -19787,7 +20040,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
 	{ "CENTROID_COMPUTATION_MODE", 27, 28, 0, NULL, 25 },
 	{ "DISABLE_NOZ", 29, 29, 0, NULL, 11 },
-	/* 15076 */
+	/* 15298 */
 	{ "FIELD_1", 0, 3, 0, NULL, 7 },
 	{ "FIELD_2", 4, 7, 0, NULL, 7 },
 	{ "FIELD_3", 8, 12, 0, NULL, 7 },
@@ -19796,7 +20049,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FIELD_6", 17, 18, 0, NULL, 7 },
 	{ "FIELD_7", 19, 20, 0, NULL, 7 },
 	{ "FIELD_8", 28, 31, 0, NULL, 7 },
-	/* 15084 */
+	/* 15306 */
 	{ "Z_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1646, 11 },
 	{ "S_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 11 },
 	{ "HTILE_WR_POLICY", 4, 5, 4, gk_pm4_reg_values + 1646, 15 },
@@ -19810,21 +20063,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "S_NOALLOC", 27, 27, 0, NULL, 9 },
 	{ "HTILE_NOALLOC", 28, 28, 0, NULL, 13 },
 	{ "ZPCPSD_NOALLOC", 29, 29, 0, NULL, 14 },
-	/* 15097 */
+	/* 15319 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "NUM_SC", 12, 13, 0, NULL, 6 },
 	{ "NUM_RB_PER_SC", 16, 17, 0, NULL, 13 },
 	{ "NUM_PACKER_PER_SC", 20, 21, 0, NULL, 17 },
-	/* 15101 */
+	/* 15323 */
 	{ "VRS_OVERRIDE_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 31 },
 	{ "VRS_RATE", 4, 7, 16, gk_pm4_reg_values + 1654, 8 },
 	{ "VRS_SURFACE_ENABLE", 12, 12, 0, NULL, 18 },
 	{ "RATE_HINT_WRITE_BACK_ENABLE", 13, 13, 0, NULL, 27 },
 	{ "VRS_FEEDBACK_RATE_OVERRIDE", 14, 14, 0, NULL, 26 },
-	/* 15106 */
+	/* 15328 */
 	{ "X_MAX", 0, 10, 0, NULL, 5 },
 	{ "Y_MAX", 16, 26, 0, NULL, 5 },
-	/* 15108 */
+	/* 15330 */
 	{ "BIG_PAGE_RD", 0, 0, 0, NULL, 11 },
 	{ "BIG_PAGE_WR", 1, 1, 0, NULL, 11 },
 	{ "L1_RD_POLICY", 2, 3, 0, NULL, 12 },
@@ -19836,10 +20089,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NOFILL_WR", 11, 11, 0, NULL, 9 },
 	{ "PERF_CNTR_EN_RD", 12, 12, 0, NULL, 15 },
 	{ "PERF_CNTR_EN_WR", 13, 13, 0, NULL, 15 },
-	/* 15119 */
+	/* 15341 */
 	{ "BASE_256B", 0, 7, 0, NULL, 9 },
 	{ "TB_SYNC_SIM_ID", 28, 31, 0, NULL, 14 },
-	/* 15121 */
+	/* 15343 */
 	{ "DCC_WR_POLICY", 0, 1, 4, gk_pm4_reg_values + 1646, 13 },
 	{ "COLOR_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 15 },
 	{ "DCC_RD_POLICY", 20, 21, 4, gk_pm4_reg_values + 1650, 13 },
@@ -19847,7 +20100,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_L3_BYPASS", 26, 26, 0, NULL, 13 },
 	{ "COLOR_L3_BYPASS", 27, 27, 0, NULL, 15 },
 	{ "COLOR_BIG_PAGE", 31, 31, 0, NULL, 14 },
-	/* 15128 */
+	/* 15350 */
 	{ "SAMPLE_MASK_TRACKER_DISABLE", 0, 0, 0, NULL, 27 },
 	{ "SAMPLE_MASK_TRACKER_WATERMARK", 2, 6, 0, NULL, 29 },
 	{ "DISABLE_CONSTANT_ENCODE_AC01", 8, 8, 0, NULL, 28 },
@@ -19856,10 +20109,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ELIMFC_SKIP_OF_AC01", 12, 12, 0, NULL, 27 },
 	{ "DISABLE_ELIMFC_SKIP_OF_SINGLE", 13, 13, 0, NULL, 29 },
 	{ "ENABLE_ELIMFC_SKIP_OF_REG", 14, 14, 0, NULL, 25 },
-	/* 15136 */
+	/* 15358 */
 	{ "VERTEX_RATE", 0, 3, 0, NULL, 11 },
 	{ "PRIM_RATE", 4, 7, 0, NULL, 9 },
-	/* 15138 */
+	/* 15360 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -19873,7 +20126,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PT_SPRITE_TEX_ATTR1", 23, 23, 0, NULL, 19 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 15151 */
+	/* 15373 */
 	{ "OFFSET", 0, 5, 0, NULL, 6 },
 	{ "DEFAULT_VAL", 8, 9, 0, NULL, 11 },
 	{ "FLAT_SHADE", 10, 10, 0, NULL, 10 },
@@ -19885,11 +20138,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DEFAULT_VAL_ATTR1", 21, 22, 0, NULL, 17 },
 	{ "ATTR0_VALID", 24, 24, 0, NULL, 11 },
 	{ "ATTR1_VALID", 25, 25, 0, NULL, 11 },
-	/* 15162 */
+	/* 15384 */
 	{ "VS_EXPORT_COUNT", 1, 5, 0, NULL, 15 },
 	{ "NO_PC_EXPORT", 7, 7, 0, NULL, 12 },
 	{ "PRIM_EXPORT_COUNT", 8, 12, 0, NULL, 17 },
-	/* 15165 */
+	/* 15387 */
 	{ "NUM_INTERP", 0, 5, 0, NULL, 10 },
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "OFFCHIP_PARAM_EN", 7, 7, 0, NULL, 16 },
@@ -19897,7 +20150,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_PRIM_INTERP", 9, 13, 0, NULL, 15 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 15172 */
+	/* 15394 */
 	{ "MRT0", 0, 3, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT1", 4, 7, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT2", 8, 11, 14, gk_pm4_reg_values + 1670, 4 },
@@ -19906,7 +20159,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MRT5", 20, 23, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT6", 24, 27, 14, gk_pm4_reg_values + 1670, 4 },
 	{ "MRT7", 28, 31, 14, gk_pm4_reg_values + 1670, 4 },
-	/* 15180 */
+	/* 15402 */
 	{ "COLOR_SRCBLEND", 0, 4, 19, gk_pm4_reg_values + 1684, 14 },
 	{ "COLOR_COMB_FCN", 5, 7, 5, gk_pm4_reg_values + 151, 14 },
 	{ "COLOR_DESTBLEND", 8, 12, 19, gk_pm4_reg_values + 1684, 15 },
@@ -19916,13 +20169,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SEPARATE_ALPHA_BLEND", 29, 29, 0, NULL, 20 },
 	{ "ENABLE", 30, 30, 0, NULL, 6 },
 	{ "DISABLE_ROP3", 31, 31, 0, NULL, 12 },
-	/* 15189 */
+	/* 15411 */
 	{ "DISABLE_DUAL_QUAD", 0, 0, 0, NULL, 17 },
 	{ "ENABLE_1FRAG_PS_INVOKE", 1, 1, 0, NULL, 22 },
 	{ "DEGAMMA_ENABLE", 3, 3, 0, NULL, 14 },
 	{ "MODE", 4, 6, 5, gk_pm4_reg_values + 1703, 4 },
 	{ "ROP3", 16, 23, 28, gk_pm4_reg_values + 749, 4 },
-	/* 15194 */
+	/* 15416 */
 	{ "Z_EXPORT_ENABLE", 0, 0, 0, NULL, 15 },
 	{ "STENCIL_TEST_VAL_EXPORT_ENABLE", 1, 1, 0, NULL, 30 },
 	{ "STENCIL_OP_VAL_EXPORT_ENABLE", 2, 2, 0, NULL, 28 },
@@ -19941,7 +20194,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OREO_BLEND_ENABLE", 24, 24, 0, NULL, 17 },
 	{ "OVERRIDE_INTRINSIC_RATE_ENABLE", 25, 25, 0, NULL, 30 },
 	{ "OVERRIDE_INTRINSIC_RATE", 26, 28, 0, NULL, 23 },
-	/* 15212 */
+	/* 15434 */
 	{ "CLIP_DIST_ENA_0", 0, 0, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_1", 1, 1, 0, NULL, 15 },
 	{ "CLIP_DIST_ENA_2", 2, 2, 0, NULL, 15 },
@@ -19971,15 +20224,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "USE_VTX_VRS_RATE", 28, 28, 0, NULL, 16 },
 	{ "BYPASS_VTX_RATE_COMBINER", 29, 29, 0, NULL, 24 },
 	{ "BYPASS_PRIM_RATE_COMBINER", 30, 30, 0, NULL, 25 },
-	/* 15241 */
+	/* 15463 */
 	{ "LINE_STIPPLE_RESET", 0, 1, 0, NULL, 18 },
 	{ "EXPAND_FULL_LENGTH", 2, 2, 0, NULL, 18 },
 	{ "FRACTIONAL_ACCUM", 3, 3, 0, NULL, 16 },
-	/* 15244 */
+	/* 15466 */
 	{ "EVENT_TYPE", 0, 5, 64, gk_pm4_reg_values + 1708, 10 },
 	{ "ADDRESS_HI", 10, 26, 0, NULL, 10 },
 	{ "EXTENDED_EVENT", 27, 27, 0, NULL, 14 },
-	/* 15247 */
+	/* 15469 */
 	{ "LS_EN", 0, 1, 4, gk_pm4_reg_values + 862, 5 },
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "ES_EN", 3, 4, 4, gk_pm4_reg_values + 866, 5 },
@@ -19997,7 +20250,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_EN", 25, 25, 0, NULL, 19 },
 	{ "PRIMGEN_PASSTHRU_NO_MSG", 26, 26, 0, NULL, 23 },
-	/* 15264 */
+	/* 15486 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -20009,13 +20262,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ONE", 19, 19, 2, gk_pm4_reg_values + 1772, 10 },
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
-	/* 15275 */
+	/* 15497 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
 	{ "WAVE_BREAK_REGION_SIZE", 5, 6, 0, NULL, 22 },
 	{ "DISABLE_OREO_CONFLICT_QUAD", 7, 7, 0, NULL, 26 },
-	/* 15280 */
+	/* 15502 */
 	{ "BINNING_MODE", 0, 1, 4, gk_pm4_reg_values + 1776, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -20028,14 +20281,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
-	/* 15292 */
+	/* 15514 */
 	{ "MAX_DEALLOCS_IN_WAVE", 0, 10, 0, NULL, 20 },
 	{ "DISABLE_FPOG_AND_DEALLOC_CONFLICT", 12, 12, 0, NULL, 33 },
 	{ "DISABLE_MAX_DEALLOC", 13, 13, 0, NULL, 19 },
 	{ "DISABLE_MAX_ATTRIBUTES", 14, 14, 0, NULL, 22 },
 	{ "MAX_FPOVS_IN_WAVE", 16, 23, 0, NULL, 17 },
 	{ "MAX_ATTRIBUTES_IN_WAVE", 24, 31, 0, NULL, 22 },
-	/* 15298 */
+	/* 15520 */
 	{ "BIN_SIZE_X_MULT_BY_1P5X", 0, 0, 0, NULL, 23 },
 	{ "BIN_SIZE_Y_MULT_BY_1P5X", 1, 1, 0, NULL, 23 },
 	{ "ENABLE_LIGHT_VOLUME_RENDERING_OPTIMIZATION", 2, 2, 0, NULL, 42 },
@@ -20046,7 +20299,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ZPP_OPTIMIZATION_ENABLED", 12, 12, 0, NULL, 24 },
 	{ "ZPP_AREA_THRESHOLD", 13, 20, 0, NULL, 18 },
 	{ "DISABLE_NOPCEXPORT_BREAKBATCH_CONDITION", 21, 21, 0, NULL, 39 },
-	/* 15308 */
+	/* 15530 */
 	{ "FORMAT", 0, 4, 22, gk_pm4_reg_values + 1620, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
 	{ "NUMBER_TYPE", 8, 10, 8, gk_pm4_reg_values + 78, 11 },
@@ -20057,13 +20310,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROUND_MODE", 18, 18, 0, NULL, 10 },
 	{ "BLEND_OPT_DONT_RD_DST", 20, 22, 8, gk_pm4_reg_values + 910, 21 },
 	{ "BLEND_OPT_DISCARD_PIXEL", 23, 25, 8, gk_pm4_reg_values + 910, 23 },
-	/* 15318 */
+	/* 15540 */
 	{ "NUM_FRAGMENTS", 0, 1, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 2, 2, 0, NULL, 17 },
 	{ "DISABLE_FMASK_NOALLOC_OPT", 3, 3, 0, NULL, 25 },
 	{ "LIMIT_COLOR_FETCH_TO_256B_MAX", 4, 4, 0, NULL, 29 },
 	{ "FORCE_LIMIT_COLOR_SECTOR_TO_256B_MAX", 5, 5, 0, NULL, 36 },
-	/* 15323 */
+	/* 15545 */
 	{ "SAMPLE_MASK_TRACKER_DISABLE", 0, 0, 0, NULL, 27 },
 	{ "SAMPLE_MASK_TRACKER_FEA_FORCE", 1, 1, 0, NULL, 29 },
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 3, 3, gk_pm4_reg_values + 1058, 27 },
@@ -20081,13 +20334,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_OVERRIDE_INCONSISTENT_KEYS", 25, 25, 0, NULL, 34 },
 	{ "ENABLE_MAX_COMP_FRAG_OVERRIDE", 26, 26, 0, NULL, 29 },
 	{ "MAX_COMP_FRAGS", 27, 29, 0, NULL, 14 },
-	/* 15340 */
+	/* 15562 */
 	{ "MIP0_DEPTH", 0, 12, 0, NULL, 10 },
 	{ "META_LINEAR", 13, 13, 0, NULL, 11 },
 	{ "COLOR_SW_MODE", 14, 18, 0, NULL, 13 },
 	{ "RESOURCE_TYPE", 24, 25, 0, NULL, 13 },
 	{ "DCC_PIPE_ALIGNED", 30, 30, 0, NULL, 16 },
-	/* 15345 */
+	/* 15567 */
 	{ "CE_INVALIDATE_ICACHE", 4, 4, 0, NULL, 20 },
 	{ "PFP_INVALIDATE_ICACHE", 6, 6, 0, NULL, 21 },
 	{ "ME_INVALIDATE_ICACHE", 8, 8, 0, NULL, 20 },
@@ -20107,16 +20360,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PFP_STEP", 27, 27, 0, NULL, 8 },
 	{ "ME_HALT", 28, 28, 0, NULL, 7 },
 	{ "ME_STEP", 29, 29, 0, NULL, 7 },
-	/* 15364 */
+	/* 15586 */
 	{ "PIPEID", 0, 1, 0, NULL, 6 },
 	{ "MEID", 2, 3, 0, NULL, 4 },
 	{ "VMID", 4, 7, 0, NULL, 4 },
 	{ "QUEUEID", 8, 10, 0, NULL, 7 },
 	{ "CTXID", 11, 13, 0, NULL, 5 },
-	/* 15369 */
+	/* 15591 */
 	{ "scheduler0", 0, 7, 0, NULL, 10 },
 	{ "scheduler1", 8, 15, 0, NULL, 10 },
-	/* 15371 */
+	/* 15593 */
 	{ "CHIU_NOALLOC_OVERRIDE", 12, 12, 0, NULL, 21 },
 	{ "RCIU_SECURE_CHECK_DISABLE", 13, 13, 0, NULL, 25 },
 	{ "RB_PACKET_INJECTOR_DISABLE", 14, 14, 0, NULL, 26 },
@@ -20128,7 +20381,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DC_DISABLE_BROADCAST", 29, 29, 0, NULL, 20 },
 	{ "NOT_EOP_HW_DETECT_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "PFP_DDID_HW_DETECT_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 15382 */
+	/* 15604 */
 	{ "GCR_CONTROL", 0, 18, 0, NULL, 11 },
 	{ "GCR_SRC", 19, 21, 0, NULL, 7 },
 	{ "GCR_TLB_SHOOTDOWN", 23, 23, 0, NULL, 17 },
@@ -20136,7 +20389,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_NACK_STATUS", 28, 29, 0, NULL, 17 },
 	{ "GCR_SEQ_OP_ERROR", 30, 30, 0, NULL, 16 },
 	{ "UTCL2_NACK_ERROR", 31, 31, 0, NULL, 16 },
-	/* 15389 */
+	/* 15611 */
 	{ "SPARE_BIT_1", 1, 1, 0, NULL, 11 },
 	{ "SPARE_BIT_2", 2, 2, 0, NULL, 11 },
 	{ "SPARE_BIT_3", 3, 3, 0, NULL, 11 },
@@ -20148,19 +20401,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GCRD_GL2A_REQ_CREDIT", 16, 19, 0, NULL, 20 },
 	{ "GCRD_SE_REQ_CREDIT", 20, 23, 0, NULL, 18 },
 	{ "SPARE_BIT_31_24", 24, 31, 0, NULL, 15 },
-	/* 15400 */
+	/* 15622 */
 	{ "DISABLE_MEMORY_VIOLATION_REPORT", 0, 0, 0, NULL, 31 },
 	{ "GDS_INTERFACES_FGCG_OVERRIDE", 1, 1, 0, NULL, 28 },
 	{ "DISABLE_PIPE_MEMORY_RD_OPT", 2, 2, 0, NULL, 26 },
 	{ "UNUSED", 3, 31, 0, NULL, 6 },
-	/* 15404 */
+	/* 15626 */
 	{ "MEM_ADDR_HI", 0, 15, 0, NULL, 11 },
 	{ "CS_PS_SEL", 16, 17, 0, NULL, 9 },
 	{ "FENCE_SIZE", 18, 18, 0, NULL, 10 },
 	{ "PWS_ENABLE", 19, 19, 0, NULL, 10 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "COMMAND", 29, 31, 0, NULL, 7 },
-	/* 15410 */
+	/* 15632 */
 	{ "ME_MC_WADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "WRITE_CONFIRM", 17, 17, 0, NULL, 13 },
 	{ "WRITE64", 18, 18, 0, NULL, 7 },
@@ -20168,13 +20421,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VMID", 24, 27, 0, NULL, 4 },
 	{ "RINGID", 28, 29, 0, NULL, 6 },
 	{ "PRIVILEGE", 31, 31, 0, NULL, 9 },
-	/* 15417 */
+	/* 15639 */
 	{ "ME_MC_RADDR_HI", 0, 15, 0, NULL, 14 },
 	{ "SIZE", 16, 19, 0, NULL, 4 },
 	{ "CACHE_POLICY", 22, 23, 0, NULL, 12 },
 	{ "VMID", 24, 27, 0, NULL, 4 },
 	{ "PRIVILEGE", 31, 31, 0, NULL, 9 },
-	/* 15422 */
+	/* 15644 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "TMZ", 4, 4, 0, NULL, 3 },
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
@@ -20184,34 +20437,34 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "DST_VOLATLE", 27, 27, 0, NULL, 11 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 15431 */
+	/* 15653 */
 	{ "CONFIG_REG_EN", 0, 0, 0, NULL, 13 },
 	{ "CNTX_REG_EN", 1, 1, 0, NULL, 11 },
 	{ "UCONFIG_REG_EN", 15, 15, 0, NULL, 14 },
 	{ "SH_GFX_REG_EN", 16, 16, 0, NULL, 13 },
 	{ "SH_CS_REG_EN", 24, 24, 0, NULL, 12 },
 	{ "LOAD_ORDINAL", 31, 31, 0, NULL, 12 },
-	/* 15437 */
+	/* 15659 */
 	{ "GCR_CNTL", 12, 24, 0, NULL, 8 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "EOP_VOLATILE", 27, 27, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
 	{ "GLK_INV", 30, 30, 0, NULL, 7 },
 	{ "PWS_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 15443 */
+	/* 15665 */
 	{ "DST_SEL", 16, 17, 0, NULL, 7 },
 	{ "SEMAPHORE_SIGNAL_TYPE", 19, 19, 0, NULL, 21 },
 	{ "ACTION_PIPE_ID", 20, 21, 0, NULL, 14 },
 	{ "ACTION_ID", 22, 23, 0, NULL, 9 },
 	{ "INT_SEL", 24, 26, 0, NULL, 7 },
 	{ "DATA_SEL", 29, 31, 0, NULL, 8 },
-	/* 15449 */
+	/* 15671 */
 	{ "PRIM_TYPE", 0, 5, 22, gk_pm4_reg_values + 1780, 9 },
-	/* 15450 */
+	/* 15672 */
 	{ "RESET_EN", 0, 0, 0, NULL, 8 },
 	{ "MATCH_ALL_BITS", 1, 1, 0, NULL, 14 },
 	{ "DISABLE_FOR_AUTO_INDEX", 2, 2, 0, NULL, 22 },
-	/* 15453 */
+	/* 15675 */
 	{ "PRIMS_PER_SUBGRP", 0, 8, 0, NULL, 16 },
 	{ "VERTS_PER_SUBGRP", 9, 17, 0, NULL, 16 },
 	{ "BREAK_SUBGRP_AT_EOI", 18, 18, 0, NULL, 19 },
@@ -20220,25 +20473,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRIM_GRP_SIZE", 21, 29, 0, NULL, 13 },
 	{ "GCR_DISABLE", 30, 30, 0, NULL, 11 },
 	{ "DIS_PG_SIZE_ADJUST_FOR_STRIP", 31, 31, 0, NULL, 28 },
-	/* 15461 */
+	/* 15683 */
 	{ "GS_FL_DIM_X", 0, 15, 0, NULL, 11 },
 	{ "GS_FL_DIM_Y", 16, 31, 0, NULL, 11 },
-	/* 15463 */
+	/* 15685 */
 	{ "GS_FL_DIM_Z", 0, 15, 0, NULL, 11 },
-	/* 15464 */
+	/* 15686 */
 	{ "OUTPRIM_TYPE", 0, 5, 5, gk_pm4_reg_values + 1802, 12 },
-	/* 15465 */
+	/* 15687 */
 	{ "TARGET_INST", 0, 0, 0, NULL, 11 },
 	{ "TARGET_DATA", 1, 1, 0, NULL, 11 },
 	{ "INVALIDATE", 2, 2, 0, NULL, 10 },
 	{ "COMPLETE", 16, 16, 0, NULL, 8 },
-	/* 15469 */
+	/* 15691 */
 	{ "BASE", 0, 11, 0, NULL, 4 },
 	{ "UNUSED", 12, 31, 0, NULL, 6 },
-	/* 15471 */
+	/* 15693 */
 	{ "SIZE", 0, 12, 0, NULL, 4 },
 	{ "UNUSED", 13, 31, 0, NULL, 6 },
-	/* 15473 */
+	/* 15695 */
 	{ "FLAG", 0, 0, 0, NULL, 4 },
 	{ "COUNTER", 1, 12, 0, NULL, 7 },
 	{ "TYPE", 13, 13, 0, NULL, 4 },
@@ -20248,7 +20501,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HEAD_VALID", 29, 29, 0, NULL, 10 },
 	{ "HEAD_FLAG", 30, 30, 0, NULL, 9 },
 	{ "HALTED", 31, 31, 0, NULL, 6 },
-	/* 15482 */
+	/* 15704 */
 	{ "GPR_WRITE_PRIORITY", 0, 20, 0, NULL, 18 },
 	{ "EXP_PRIORITY_ORDER", 21, 23, 0, NULL, 18 },
 	{ "ENABLE_SQG_TOP_EVENTS", 24, 24, 0, NULL, 21 },
@@ -20256,7 +20509,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOC_ARB_LRU_ENA", 28, 28, 0, NULL, 17 },
 	{ "EXP_ARB_LRU_ENA", 29, 29, 0, NULL, 15 },
 	{ "PS_PKR_PRIORITY_CNTL", 30, 31, 0, NULL, 20 },
-	/* 15489 */
+	/* 15711 */
 	{ "VTX_DONE_DELAY", 0, 3, 0, NULL, 14 },
 	{ "INTERP_ONE_PRIM_PER_ROW", 4, 4, 0, NULL, 23 },
 	{ "PC_LIMIT_ENABLE", 5, 6, 0, NULL, 15 },
@@ -20270,7 +20523,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EN_USER_ACCUM", 21, 21, 0, NULL, 13 },
 	{ "SA_SCREEN_MAP", 22, 22, 0, NULL, 13 },
 	{ "PS_GROUP_TIMEOUT", 23, 31, 0, NULL, 16 },
-	/* 15502 */
+	/* 15724 */
 	{ "CONTEXT_SAVE_WAIT_GDS_REQUEST_CYCLE_OVHD", 0, 3, 0, NULL, 40 },
 	{ "CONTEXT_SAVE_WAIT_GDS_GRANT_CYCLE_OVHD", 4, 7, 0, NULL, 38 },
 	{ "PWS_CSG_WAIT_DISABLE", 8, 8, 0, NULL, 20 },
@@ -20278,11 +20531,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PWS_GS_WAIT_DISABLE", 10, 10, 0, NULL, 19 },
 	{ "PWS_PS_WAIT_DISABLE", 11, 11, 0, NULL, 19 },
 	{ "CSC_HALT_ACK_DELAY", 12, 16, 0, NULL, 18 },
-	/* 15509 */
+	/* 15731 */
 	{ "PS_WAVE_GRAN", 0, 1, 0, NULL, 12 },
 	{ "GS_WAVE_GRAN", 4, 5, 0, NULL, 12 },
 	{ "HS_WAVE_GRAN", 6, 7, 0, NULL, 12 },
-	/* 15512 */
+	/* 15734 */
 	{ "PH_POLL_INTERVAL", 0, 3, 0, NULL, 16 },
 	{ "PH_THROTTLE_BASE", 4, 7, 0, NULL, 16 },
 	{ "PH_THROTTLE_STEP_SIZE", 8, 11, 0, NULL, 21 },
@@ -20291,7 +20544,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_POLL_INTERVAL", 20, 23, 0, NULL, 17 },
 	{ "SPI_THROTTLE_BASE", 24, 27, 0, NULL, 17 },
 	{ "SPI_THROTTLE_STEP_SIZE", 28, 31, 0, NULL, 22 },
-	/* 15520 */
+	/* 15742 */
 	{ "SPI_THROTTLE_MODE", 0, 1, 0, NULL, 17 },
 	{ "GRP_LIFETIME_THRESHOLD", 2, 5, 0, NULL, 22 },
 	{ "GRP_LIFETIME_THRESHOLD_FACTOR", 6, 7, 0, NULL, 29 },
@@ -20300,37 +20553,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PS_STALL_THRESHOLD", 14, 15, 0, NULL, 18 },
 	{ "PH_MODE", 16, 16, 0, NULL, 7 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 15528 */
+	/* 15750 */
 	{ "MEM_SIZE", 0, 7, 0, NULL, 8 },
 	{ "BIG_PAGE", 16, 16, 0, NULL, 8 },
 	{ "L1_POLICY", 17, 18, 0, NULL, 9 },
 	{ "L2_POLICY", 19, 20, 0, NULL, 9 },
 	{ "LLC_NOALLOC", 21, 21, 0, NULL, 11 },
 	{ "GL1_PERF_COUNTER_DISABLE", 22, 22, 0, NULL, 24 },
-	/* 15534 */
+	/* 15756 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
-	/* 15537 */
+	/* 15759 */
 	{ "APERTURE", 0, 2, 0, NULL, 8 },
-	/* 15538 */
+	/* 15760 */
 	{ "BASE_LO", 16, 31, 0, NULL, 7 },
-	/* 15539 */
+	/* 15761 */
 	{ "BASE_HI", 0, 15, 0, NULL, 7 },
-	/* 15540 */
+	/* 15762 */
 	{ "MASK_LO", 16, 31, 0, NULL, 7 },
-	/* 15541 */
+	/* 15763 */
 	{ "MASK_HI", 0, 15, 0, NULL, 7 },
-	/* 15542 */
+	/* 15764 */
 	{ "BASE", 0, 31, 0, NULL, 4 },
-	/* 15543 */
+	/* 15765 */
 	{ "MASK", 0, 31, 0, NULL, 4 },
-	/* 15544 */
+	/* 15766 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "BYPASS_MODE", 4, 4, 0, NULL, 11 },
-	/* 15546 */
+	/* 15768 */
 	{ "ISA_MODE", 0, 0, 0, NULL, 8 },
-	/* 15547 */
+	/* 15769 */
 	{ "MEC_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MEC_PIPE0_RESET", 16, 16, 0, NULL, 15 },
 	{ "MEC_PIPE1_RESET", 17, 17, 0, NULL, 15 },
@@ -20342,21 +20595,21 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_PIPE3_ACTIVE", 29, 29, 0, NULL, 16 },
 	{ "MEC_HALT", 30, 30, 0, NULL, 8 },
 	{ "MEC_STEP", 31, 31, 0, NULL, 8 },
-	/* 15558 */
+	/* 15780 */
 	{ "MEC_INT", 0, 31, 0, NULL, 7 },
-	/* 15559 */
+	/* 15781 */
 	{ "ENGINE_SEL", 0, 0, 0, NULL, 10 },
 	{ "CONFIG", 1, 2, 0, NULL, 6 },
-	/* 15561 */
+	/* 15783 */
 	{ "ME_INT", 0, 31, 0, NULL, 6 },
-	/* 15562 */
+	/* 15784 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
 	{ "RESERVED", 3, 3, 0, NULL, 8 },
 	{ "PRIME_DCACHE", 4, 4, 0, NULL, 12 },
 	{ "DCACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 15568 */
+	/* 15790 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 4, 0, NULL, 3 },
@@ -20369,9 +20622,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DLC", 28, 28, 0, NULL, 3 },
 	{ "GLC", 29, 29, 0, NULL, 3 },
 	{ "COMPRESSION_ENABLE", 30, 30, 0, NULL, 18 },
-	/* 15580 */
+	/* 15802 */
 	{ "REQ_MODE", 0, 2, 0, NULL, 8 },
-	/* 15581 */
+	/* 15803 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 2, 0, NULL, 3 },
@@ -20385,11 +20638,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GLC", 10, 10, 0, NULL, 3 },
 	{ "COMPRESSION_ENABLE", 11, 11, 0, NULL, 18 },
 	{ "REQ_MODE", 12, 12, 0, NULL, 8 },
-	/* 15594 */
+	/* 15816 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "SPM_MODE", 20, 23, 0, NULL, 8 },
 	{ "CNTR_MODE", 28, 31, 0, NULL, 9 },
-	/* 15597 */
+	/* 15819 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -20408,7 +20661,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 26, 26, 0, NULL, 27 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 27, 27, 0, NULL, 25 },
 	{ "SEDC_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 27 },
-	/* 15615 */
+	/* 15837 */
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 1, 1, 0, NULL, 28 },
 	{ "GL2CC_BUSY_USER_DEFINED_MASK", 2, 2, 0, NULL, 28 },
 	{ "SDMA_BUSY_USER_DEFINED_MASK", 3, 3, 0, NULL, 27 },
@@ -20418,13 +20671,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY_USER_DEFINED_MASK", 7, 7, 0, NULL, 26 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 8, 8, 0, NULL, 28 },
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 9, 9, 0, NULL, 27 },
-	/* 15624 */
+	/* 15846 */
 	{ "PERF_SEL0", 0, 9, 0, NULL, 9 },
 	{ "PERF_SEL1", 10, 19, 0, NULL, 9 },
 	{ "CNTR_MODE", 20, 23, 0, NULL, 9 },
 	{ "PERF_MODE1", 24, 27, 0, NULL, 10 },
 	{ "PERF_MODE0", 28, 31, 0, NULL, 10 },
-	/* 15629 */
+	/* 15851 */
 	{ "PS_EN", 0, 0, 0, NULL, 5 },
 	{ "GS_EN", 2, 2, 2, gk_pm4_reg_values + 394, 5 },
 	{ "HS_EN", 4, 4, 2, gk_pm4_reg_values + 398, 5 },
@@ -20435,12 +20688,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_ME1PIPE1_PERF", 17, 17, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE2_PERF", 18, 18, 0, NULL, 21 },
 	{ "DISABLE_ME1PIPE3_PERF", 19, 19, 0, NULL, 21 },
-	/* 15639 */
+	/* 15861 */
 	{ "FORCE_EN", 0, 0, 0, NULL, 8 },
 	{ "VMID_EN", 1, 16, 0, NULL, 7 },
-	/* 15641 */
+	/* 15863 */
 	{ "STATUS", 0, 6, 0, NULL, 6 },
-	/* 15642 */
+	/* 15864 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "ALL_VMID", 2, 2, 0, NULL, 8 },
 	{ "GL1_PERF_EN", 3, 3, 0, NULL, 11 },
@@ -20459,13 +20712,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AUTO_FLUSH_PADDING_DIS", 28, 28, 0, NULL, 22 },
 	{ "AUTO_FLUSH_MODE", 29, 29, 0, NULL, 15 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 15660 */
+	/* 15882 */
 	{ "SIMD_SEL", 0, 1, 0, NULL, 8 },
 	{ "WGP_SEL", 4, 7, 0, NULL, 7 },
 	{ "SA_SEL", 9, 9, 0, NULL, 6 },
 	{ "WTYPE_INCLUDE", 10, 16, 0, NULL, 13 },
 	{ "EXCLUDE_NONDETAIL_SHADERDATA", 17, 17, 0, NULL, 28 },
-	/* 15665 */
+	/* 15887 */
 	{ "TOKEN_EXCLUDE", 0, 10, 11, gk_pm4_reg_values + 1589, 13 },
 	{ "TTRACE_EXEC", 11, 11, 0, NULL, 11 },
 	{ "BOP_EVENTS_TOKEN_INCLUDE", 12, 12, 0, NULL, 24 },
@@ -20473,38 +20726,38 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_EXCLUDE", 26, 28, 0, NULL, 11 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 15672 */
+	/* 15894 */
 	{ "FINISH_PENDING", 0, 11, 0, NULL, 14 },
 	{ "FINISH_DONE", 12, 23, 0, NULL, 11 },
 	{ "WRITE_ERROR", 24, 24, 0, NULL, 11 },
 	{ "BUSY", 25, 25, 0, NULL, 4 },
 	{ "OWNER_VMID", 28, 31, 0, NULL, 10 },
-	/* 15677 */
+	/* 15899 */
 	{ "BUF0_FULL", 0, 0, 0, NULL, 9 },
 	{ "BUF1_FULL", 1, 1, 0, NULL, 9 },
 	{ "PACKET_LOST_BUF_NO_LOCKDOWN", 4, 4, 0, NULL, 27 },
 	{ "BUF_ISSUE_STATUS", 8, 12, 0, NULL, 16 },
 	{ "BUF_ISSUE", 13, 13, 0, NULL, 9 },
 	{ "WRITE_BUF_FULL", 14, 14, 0, NULL, 14 },
-	/* 15683 */
+	/* 15905 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "PERF_MODE", 28, 31, 0, NULL, 9 },
-	/* 15685 */
+	/* 15907 */
 	{ "RESERVED1", 0, 11, 0, NULL, 9 },
 	{ "PERFMON_RING_MODE", 12, 13, 0, NULL, 17 },
 	{ "DISABLE_GFXCLOCK_COUNT", 14, 14, 0, NULL, 22 },
 	{ "RESERVED", 15, 15, 0, NULL, 8 },
 	{ "PERFMON_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 15690 */
+	/* 15912 */
 	{ "TOTAL_NUM_SEGMENT", 0, 15, 0, NULL, 17 },
 	{ "GLOBAL_NUM_SEGMENT", 16, 23, 0, NULL, 18 },
 	{ "SE_NUM_SEGMENT", 24, 31, 0, NULL, 14 },
-	/* 15693 */
+	/* 15915 */
 	{ "ADDR", 0, 11, 0, NULL, 4 },
-	/* 15694 */
+	/* 15916 */
 	{ "SEL0", 0, 15, 0, NULL, 4 },
 	{ "SEL1", 16, 31, 0, NULL, 4 },
-	/* 15696 */
+	/* 15918 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -20523,7 +20776,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RearmSppPending", 22, 22, 0, NULL, 15 },
 	{ "MultiSampleAborted", 23, 23, 0, NULL, 18 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 15714 */
+	/* 15936 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -20546,10 +20799,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE4_SwaLoadOverride", 20, 20, 0, NULL, 19 },
 	{ "SE5_LoadOverride", 21, 21, 0, NULL, 16 },
 	{ "SE5_SwaLoadOverride", 22, 22, 0, NULL, 19 },
-	/* 15736 */
+	/* 15958 */
 	{ "PAUSE", 0, 0, 0, NULL, 5 },
 	{ "PAUSED", 1, 1, 0, NULL, 6 },
-	/* 15738 */
+	/* 15960 */
 	{ "CTL_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RSPM_REG_BUSY", 1, 1, 0, NULL, 13 },
 	{ "SPM_RSPM_BUSY", 2, 2, 0, NULL, 13 },
@@ -20560,14 +20813,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FSM_MEMORY_STATE", 20, 23, 0, NULL, 16 },
 	{ "CTL_REQ_STATE", 24, 25, 0, NULL, 13 },
 	{ "CTL_RET_STATE", 26, 26, 0, NULL, 13 },
-	/* 15748 */
+	/* 15970 */
 	{ "DATA", 0, 11, 0, NULL, 4 },
-	/* 15749 */
+	/* 15971 */
 	{ "OP", 0, 3, 0, NULL, 2 },
-	/* 15750 */
+	/* 15972 */
 	{ "OP", 0, 3, 0, NULL, 2 },
 	{ "VALID", 8, 8, 0, NULL, 5 },
-	/* 15752 */
+	/* 15974 */
 	{ "SE0_ACK", 0, 0, 0, NULL, 7 },
 	{ "SE1_ACK", 1, 1, 0, NULL, 7 },
 	{ "SE2_ACK", 2, 2, 0, NULL, 7 },
@@ -20577,7 +20830,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE6_ACK", 6, 6, 0, NULL, 7 },
 	{ "SE7_ACK", 7, 7, 0, NULL, 7 },
 	{ "SPM_ACK", 8, 8, 0, NULL, 7 },
-	/* 15761 */
+	/* 15983 */
 	{ "TIMER_0_EN", 0, 0, 0, NULL, 10 },
 	{ "TIMER_1_EN", 1, 1, 0, NULL, 10 },
 	{ "TIMER_2_EN", 2, 2, 0, NULL, 10 },
@@ -20596,7 +20849,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_3_INT_CLEAR", 19, 19, 0, NULL, 17 },
 	{ "TIMER_4_INT_CLEAR", 20, 20, 0, NULL, 17 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 15779 */
+	/* 16001 */
 	{ "TIMER_0_STAT", 0, 0, 0, NULL, 12 },
 	{ "TIMER_1_STAT", 1, 1, 0, NULL, 12 },
 	{ "TIMER_2_STAT", 2, 2, 0, NULL, 12 },
@@ -20615,25 +20868,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TIMER_3_AUTO_REARM_SYNC", 19, 19, 0, NULL, 23 },
 	{ "TIMER_4_AUTO_REARM_SYNC", 20, 20, 0, NULL, 23 },
 	{ "RESERVED", 21, 31, 0, NULL, 8 },
-	/* 15797 */
+	/* 16019 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "CP_RLC_STAT_INVAL_PEND_CHANGED", 1, 1, 0, NULL, 30 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
-	/* 15801 */
+	/* 16023 */
 	{ "MGCG_EN", 0, 0, 0, NULL, 7 },
 	{ "SILICON_EN", 1, 1, 0, NULL, 10 },
 	{ "SIMULATION_EN", 2, 2, 0, NULL, 13 },
 	{ "ON_DELAY", 3, 6, 0, NULL, 8 },
 	{ "OFF_HYSTERESIS", 7, 14, 0, NULL, 14 },
 	{ "SPARE", 15, 31, 0, NULL, 5 },
-	/* 15807 */
+	/* 16029 */
 	{ "THREAD0_INVALIDATE_CACHE", 0, 0, 0, NULL, 24 },
 	{ "THREAD1_INVALIDATE_CACHE", 1, 1, 0, NULL, 24 },
 	{ "THREAD2_INVALIDATE_CACHE", 2, 2, 0, NULL, 24 },
 	{ "THREAD3_INVALIDATE_CACHE", 3, 3, 0, NULL, 24 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 15812 */
+	/* 16034 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -20641,7 +20894,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 15819 */
+	/* 16041 */
 	{ "GFX_POWER_GATING_ENABLE", 0, 0, 0, NULL, 23 },
 	{ "GFX_POWER_GATING_SRC", 1, 1, 0, NULL, 20 },
 	{ "DYN_PER_WGP_PG_ENABLE", 2, 2, 0, NULL, 21 },
@@ -20658,7 +20911,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "Ultra_Low_Voltage_Enable", 21, 21, 0, NULL, 24 },
 	{ "RESERVED2", 22, 22, 0, NULL, 9 },
 	{ "SMU_HANDSHAKE_DISABLE", 23, 23, 0, NULL, 21 },
-	/* 15835 */
+	/* 16057 */
 	{ "RLC_REPEATER_FGCG_OVERRIDE", 0, 0, 0, NULL, 26 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -20674,7 +20927,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_CAC_MGCG_CLK_CNTL", 17, 17, 0, NULL, 20 },
 	{ "SE_CAC_MGCG_CLK_CNTL", 18, 18, 0, NULL, 20 },
 	{ "RESERVED_31_19", 19, 31, 0, NULL, 14 },
-	/* 15850 */
+	/* 16072 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -20687,7 +20940,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GC_SE_6", 22, 22, 0, NULL, 7 },
 	{ "GC_SE_7", 23, 23, 0, NULL, 7 },
 	{ "RESERVED_31_24", 24, 31, 0, NULL, 14 },
-	/* 15862 */
+	/* 16084 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 15, 0, NULL, 8 },
@@ -20702,9 +20955,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_29_24", 24, 29, 0, NULL, 14 },
 	{ "RD_FIFO_NOT_EMPTY", 30, 30, 0, NULL, 17 },
 	{ "RD_PENDING", 31, 31, 0, NULL, 10 },
-	/* 15876 */
+	/* 16098 */
 	{ "ADDRESS", 0, 17, 0, NULL, 7 },
-	/* 15877 */
+	/* 16099 */
 	{ "GPM_TH0_UTCL1_BUSY", 0, 0, 0, NULL, 18 },
 	{ "GPM_TH1_UTCL1_BUSY", 1, 1, 0, NULL, 18 },
 	{ "GPM_TH2_UTCL1_BUSY", 2, 2, 0, NULL, 18 },
@@ -20715,9 +20968,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GPM_TH2_UTCL1_StallOnTrans", 7, 7, 0, NULL, 26 },
 	{ "SPM_UTCL1_StallOnTrans", 8, 8, 0, NULL, 22 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 15887 */
+	/* 16109 */
 	{ "SPARE", 0, 31, 0, NULL, 5 },
-	/* 15888 */
+	/* 16110 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RESERVED_1", 1, 1, 0, NULL, 10 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
@@ -20735,24 +20988,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_MISS", 14, 14, 0, NULL, 10 },
 	{ "FORCE_UNLOCKED", 15, 15, 0, NULL, 14 },
 	{ "ENABLE_PROF_INFO_LOCK", 16, 16, 0, NULL, 21 },
-	/* 15905 */
+	/* 16127 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RESERVED_1", 1, 1, 0, NULL, 10 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CSG_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 15911 */
+	/* 16133 */
 	{ "PS_THRESHOLD", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 15913 */
+	/* 16135 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "ENABLE", 1, 1, 0, NULL, 6 },
 	{ "RESET_ACK", 2, 2, 0, NULL, 9 },
 	{ "ENABLE_ACK", 3, 3, 0, NULL, 10 },
 	{ "COUNTER_OVERFLOW", 4, 4, 0, NULL, 16 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 15919 */
+	/* 16141 */
 	{ "RESET", 0, 0, 0, NULL, 5 },
 	{ "ENABLE", 1, 1, 0, NULL, 6 },
 	{ "RESET_ACK", 2, 2, 0, NULL, 9 },
@@ -20760,7 +21013,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COUNTER_OVERFLOW", 4, 4, 0, NULL, 16 },
 	{ "EVENT_SEL", 5, 8, 0, NULL, 9 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 15926 */
+	/* 16148 */
 	{ "SE_INTERRUPT_MASK", 0, 7, 0, NULL, 17 },
 	{ "SDMA_INTERRUPT_MASK", 8, 11, 0, NULL, 19 },
 	{ "UTCL2_INTERRUPT_MASK", 12, 12, 0, NULL, 20 },
@@ -20771,11 +21024,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_INTERRUPT_ERROR_CLEAR", 28, 28, 0, NULL, 27 },
 	{ "PMM_INTERRUPT_ERROR_CLEAR", 29, 29, 0, NULL, 25 },
 	{ "RESERVED_31_30", 30, 31, 0, NULL, 14 },
-	/* 15936 */
+	/* 16158 */
 	{ "CLIENT_GRANTED", 0, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 27, 0, NULL, 8 },
 	{ "LAST_CLIENT_GRANTED", 28, 31, 0, NULL, 19 },
-	/* 15939 */
+	/* 16161 */
 	{ "SE0_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE0_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE0_BUFFER_OVERFLOW", 5, 5, 0, NULL, 19 },
@@ -20796,7 +21049,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE3_BUFFER_OVERFLOW", 29, 29, 0, NULL, 19 },
 	{ "SE3_PROTOCOL_ERROR", 30, 30, 0, NULL, 18 },
 	{ "SE3_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 15959 */
+	/* 16181 */
 	{ "SE4_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE4_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE4_BUFFER_OVERFLOW", 5, 5, 0, NULL, 19 },
@@ -20817,7 +21070,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE7_BUFFER_OVERFLOW", 29, 29, 0, NULL, 19 },
 	{ "SE7_PROTOCOL_ERROR", 30, 30, 0, NULL, 18 },
 	{ "SE7_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 15979 */
+	/* 16201 */
 	{ "SDMA0_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "SDMA0_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "SDMA0_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -20838,7 +21091,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_BUFFER_OVERFLOW", 29, 29, 0, NULL, 21 },
 	{ "SDMA3_PROTOCOL_ERROR", 30, 30, 0, NULL, 20 },
 	{ "SDMA3_RESERVED", 31, 31, 0, NULL, 14 },
-	/* 15999 */
+	/* 16221 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -20850,26 +21103,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PMM_PROTOCOL_ERROR", 14, 14, 0, NULL, 18 },
 	{ "PMM_RESERVED", 15, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 16010 */
+	/* 16232 */
 	{ "DATA", 0, 5, 0, NULL, 4 },
-	/* 16011 */
+	/* 16233 */
 	{ "BRESET", 0, 0, 0, NULL, 6 },
 	{ "RUNSTALL", 1, 1, 0, NULL, 8 },
 	{ "PDEBUG_ENABLE", 2, 2, 0, NULL, 13 },
 	{ "STAT_VECTOR_SEL", 3, 3, 0, NULL, 15 },
-	/* 16015 */
+	/* 16237 */
 	{ "P_WAIT_MODE", 0, 0, 0, NULL, 11 },
 	{ "P_FATAL_ERROR", 1, 1, 0, NULL, 13 },
 	{ "DOUBLE_EXCEPTION_ERROR", 2, 2, 0, NULL, 22 },
-	/* 16018 */
+	/* 16240 */
 	{ "EXTINT1", 0, 25, 0, NULL, 7 },
 	{ "EXTINT2", 26, 26, 0, NULL, 7 },
 	{ "NMI", 27, 27, 0, NULL, 3 },
-	/* 16021 */
+	/* 16243 */
 	{ "FAULT_INFO", 0, 31, 0, NULL, 10 },
-	/* 16022 */
+	/* 16244 */
 	{ "ALT_RESET_VEC", 0, 31, 0, NULL, 13 },
-	/* 16023 */
+	/* 16245 */
 	{ "NUM_0", 0, 0, 0, NULL, 5 },
 	{ "NUM_1", 1, 1, 0, NULL, 5 },
 	{ "NUM_2", 2, 2, 0, NULL, 5 },
@@ -20896,11 +21149,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "NUM_23", 23, 23, 0, NULL, 6 },
 	{ "NUM_24", 24, 24, 0, NULL, 6 },
 	{ "NUM_25", 25, 25, 0, NULL, 6 },
-	/* 16049 */
+	/* 16271 */
 	{ "MUX_SEL", 0, 4, 0, NULL, 7 },
-	/* 16050 */
+	/* 16272 */
 	{ "INT_SEL", 0, 5, 0, NULL, 7 },
-	/* 16051 */
+	/* 16273 */
 	{ "RLC_MEM_LS_EN", 0, 0, 0, NULL, 13 },
 	{ "RLC_MEM_DS_EN", 1, 1, 0, NULL, 13 },
 	{ "RLC_SRM_MEM_LS_OVERRIDE", 2, 2, 0, NULL, 23 },
@@ -20914,26 +21167,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPP_MEM_LS_OVERRIDE", 24, 24, 0, NULL, 23 },
 	{ "RLC_SPP_MEM_DS_OVERRIDE", 25, 25, 0, NULL, 23 },
 	{ "RESERVED1", 26, 31, 0, NULL, 9 },
-	/* 16064 */
+	/* 16286 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "INDEX_CNTL", 1, 1, 0, NULL, 10 },
 	{ "INDEX_CNTL_NUM", 2, 4, 0, NULL, 14 },
 	{ "SIZE", 5, 17, 0, NULL, 4 },
 	{ "START_OFFSET", 18, 30, 0, NULL, 12 },
 	{ "DEST_MEMORY", 31, 31, 0, NULL, 11 },
-	/* 16070 */
+	/* 16292 */
 	{ "SIZE", 0, 25, 0, NULL, 4 },
 	{ "RESERVED", 26, 31, 0, NULL, 8 },
-	/* 16072 */
+	/* 16294 */
 	{ "THROTTLE_GFX", 0, 0, 0, NULL, 12 },
 	{ "EARLY_MGCG", 1, 1, 0, NULL, 10 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16075 */
+	/* 16297 */
 	{ "COLD_BOOT_EXIT", 0, 0, 0, NULL, 14 },
 	{ "VDDGFX_EXIT", 1, 1, 0, NULL, 11 },
 	{ "VECTOR", 2, 7, 0, NULL, 6 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 16079 */
+	/* 16301 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -20948,53 +21201,53 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_SDMA_5_BUSY_MASK", 21, 21, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
-	/* 16093 */
+	/* 16315 */
 	{ "DFS", 0, 2, 0, NULL, 3 },
 	{ "VALID", 3, 3, 0, NULL, 5 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 16096 */
+	/* 16318 */
 	{ "RESERVED", 0, 0, 0, NULL, 8 },
 	{ "PG_REG_CHANGED", 1, 1, 0, NULL, 14 },
 	{ "DYN_PG_STATUS_CHANGED", 2, 2, 0, NULL, 21 },
 	{ "DYN_PG_REQ_CHANGED", 3, 3, 0, NULL, 18 },
-	/* 16100 */
+	/* 16322 */
 	{ "IDLE_AUTO_ACK_EN", 0, 0, 0, NULL, 16 },
 	{ "BUSY_AUTO_ACK_EN", 1, 1, 0, NULL, 16 },
 	{ "IDLE_AUTO_ACK_ACTIVE", 2, 2, 0, NULL, 20 },
 	{ "BUSY_AUTO_ACK_ACTIVE", 3, 3, 0, NULL, 20 },
 	{ "INTERRUPT_PENDING", 4, 4, 0, NULL, 17 },
 	{ "RESERVED", 5, 31, 0, NULL, 8 },
-	/* 16106 */
+	/* 16328 */
 	{ "GFX_INIT_DONE", 0, 0, 0, NULL, 13 },
 	{ "RLC_GPM_IRAM_LOADED", 3, 3, 0, NULL, 19 },
 	{ "RLC_GPM_IRAM_DONE", 4, 4, 0, NULL, 17 },
 	{ "RESERVED", 5, 30, 0, NULL, 8 },
 	{ "BOOTLOAD_COMPLETE", 31, 31, 0, NULL, 17 },
-	/* 16111 */
+	/* 16333 */
 	{ "REQ", 0, 0, 0, NULL, 3 },
 	{ "DATA", 1, 9, 0, NULL, 4 },
 	{ "PSIEN", 10, 10, 0, NULL, 5 },
 	{ "ACK", 11, 11, 0, NULL, 3 },
 	{ "RESERVED", 12, 31, 0, NULL, 8 },
-	/* 16116 */
+	/* 16338 */
 	{ "PHASE_0", 0, 15, 0, NULL, 7 },
 	{ "PHASE_1", 16, 31, 0, NULL, 7 },
-	/* 16118 */
+	/* 16340 */
 	{ "PHASE_2", 0, 15, 0, NULL, 7 },
 	{ "PHASE_3", 16, 31, 0, NULL, 7 },
-	/* 16120 */
+	/* 16342 */
 	{ "PHASE_4", 0, 15, 0, NULL, 7 },
 	{ "PHASE_5", 16, 31, 0, NULL, 7 },
-	/* 16122 */
+	/* 16344 */
 	{ "PHASE_6", 0, 15, 0, NULL, 7 },
 	{ "PHASE_7", 16, 31, 0, NULL, 7 },
-	/* 16124 */
+	/* 16346 */
 	{ "GCR_BUSY", 0, 0, 0, NULL, 8 },
 	{ "GCR_OUT_COUNT", 1, 4, 0, NULL, 13 },
 	{ "RESERVED_2", 5, 7, 0, NULL, 10 },
 	{ "GCRIU_CLI_RSP_TAG", 8, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16129 */
+	/* 16351 */
 	{ "MTYPE_NO_PTE_MODE", 0, 0, 0, NULL, 17 },
 	{ "GPA_OVERRIDE", 1, 1, 0, NULL, 12 },
 	{ "VF_OVERRIDE", 2, 2, 0, NULL, 11 },
@@ -21002,75 +21255,75 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VF_OVERRIDE_VALUE", 5, 5, 0, NULL, 17 },
 	{ "IGNORE_PTE_PERMISSION", 6, 6, 0, NULL, 21 },
 	{ "RESERVED", 7, 31, 0, NULL, 8 },
-	/* 16136 */
+	/* 16358 */
 	{ "DONETOG", 0, 0, 0, NULL, 7 },
 	{ "CHGTOG", 1, 1, 0, NULL, 6 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16139 */
+	/* 16361 */
 	{ "CHGTOG", 0, 0, 0, NULL, 6 },
 	{ "DONETOG", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16142 */
+	/* 16364 */
 	{ "CURRENT", 0, 15, 0, NULL, 7 },
 	{ "VOLTAGE", 16, 31, 0, NULL, 7 },
-	/* 16144 */
+	/* 16366 */
 	{ "TEMPERATURE1", 0, 15, 0, NULL, 12 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16146 */
+	/* 16368 */
 	{ "REQ", 0, 0, 0, NULL, 3 },
 	{ "ACQUIRE", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16149 */
+	/* 16371 */
 	{ "ALLOW_GFXOFF", 0, 0, 0, NULL, 12 },
 	{ "ALLOW_FA_DCS", 1, 1, 0, NULL, 12 },
 	{ "RESERVED_14_2", 2, 14, 0, NULL, 13 },
 	{ "DISABLE_GFXCLK_DS", 15, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16154 */
+	/* 16376 */
 	{ "PWR_DOWN_ACTIVE", 0, 0, 0, NULL, 15 },
 	{ "RLC_ALIVE", 1, 1, 0, NULL, 9 },
 	{ "RESERVED_3_2", 2, 3, 0, NULL, 12 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 16158 */
+	/* 16380 */
 	{ "DATA", 0, 15, 0, NULL, 4 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16160 */
+	/* 16382 */
 	{ "REQTOG", 0, 0, 0, NULL, 6 },
 	{ "ACKTOG", 1, 1, 0, NULL, 6 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16163 */
+	/* 16385 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "ACK", 1, 1, 0, NULL, 3 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16166 */
+	/* 16388 */
 	{ "INTERRUPT_ACK", 0, 0, 0, NULL, 13 },
 	{ "RESP_ID", 1, 1, 0, NULL, 7 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16169 */
+	/* 16391 */
 	{ "AUTO_ACK_EN", 0, 0, 0, NULL, 11 },
 	{ "AUTO_ACK_ACTIVE", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16172 */
+	/* 16394 */
 	{ "REQ_IDLE_HIST", 0, 7, 0, NULL, 13 },
 	{ "REQ_BUSY_HIST", 8, 15, 0, NULL, 13 },
 	{ "LAST_SDMA_RLC_INT_ID", 16, 16, 0, NULL, 20 },
 	{ "SDMA_RLC_INT_PENDING", 17, 17, 0, NULL, 20 },
 	{ "RESERVED", 18, 31, 0, NULL, 8 },
-	/* 16177 */
+	/* 16399 */
 	{ "REQ_IDLE_TO_FW", 0, 7, 0, NULL, 14 },
 	{ "REQ_BUSY_TO_FW", 8, 15, 0, NULL, 14 },
 	{ "INTERRUPT_ID", 16, 16, 0, NULL, 12 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 16181 */
+	/* 16403 */
 	{ "VALID", 0, 0, 0, NULL, 5 },
 	{ "CLEAN", 1, 1, 0, NULL, 5 },
 	{ "RESERVED", 2, 31, 0, NULL, 8 },
-	/* 16184 */
+	/* 16406 */
 	{ "BOUND", 0, 31, 0, NULL, 5 },
-	/* 16185 */
+	/* 16407 */
 	{ "VALUE", 0, 12, 0, NULL, 5 },
 	{ "THID", 15, 15, 0, NULL, 4 },
-	/* 16187 */
+	/* 16409 */
 	{ "HALT", 0, 0, 0, NULL, 4 },
 	{ "TH0_CHECKSUM_CLR", 8, 8, 0, NULL, 16 },
 	{ "TH0_RESET", 9, 9, 0, NULL, 9 },
@@ -21080,10 +21333,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TH1_ENABLE", 14, 14, 0, NULL, 10 },
 	{ "TH0_PRIORITY", 16, 23, 0, NULL, 12 },
 	{ "TH1_PRIORITY", 24, 31, 0, NULL, 12 },
-	/* 16196 */
+	/* 16418 */
 	{ "BUSY_OFF_LATENCY", 0, 5, 0, NULL, 16 },
 	{ "GRBM_BUSY_OFF_LATENCY", 8, 13, 0, NULL, 21 },
-	/* 16198 */
+	/* 16420 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -21101,196 +21354,273 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_UTCL2_FGCG_OVERRIDE", 18, 18, 0, NULL, 23 },
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 16215 */
+	/* 16437 */
 	{ "Sch_Block_ID", 0, 3, 0, NULL, 12 },
 	{ "Sch_Block_Ver", 4, 7, 0, NULL, 13 },
 	{ "Sch_Block_Size", 8, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 16219 */
+	/* 16441 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
-	/* 16220 */
+	/* 16442 */
 	{ "ADDR", 0, 10, 0, NULL, 4 },
-	/* 16221 */
+	/* 16443 */
 	{ "ADDR", 0, 12, 0, NULL, 4 },
 	{ "RESERVED", 13, 31, 0, NULL, 8 },
-	/* 16223 */
+	/* 16445 */
 	{ "MARC_BASE_LO_4", 12, 31, 0, NULL, 14 },
-	/* 16224 */
+	/* 16446 */
 	{ "MARC_BASE_LO_5", 12, 31, 0, NULL, 14 },
-	/* 16225 */
+	/* 16447 */
 	{ "MARC_BASE_LO_6", 12, 31, 0, NULL, 14 },
-	/* 16226 */
+	/* 16448 */
 	{ "MARC_BASE_LO_7", 12, 31, 0, NULL, 14 },
-	/* 16227 */
+	/* 16449 */
 	{ "MARC_BASE_LO_8", 12, 31, 0, NULL, 14 },
-	/* 16228 */
+	/* 16450 */
 	{ "MARC_BASE_LO_9", 12, 31, 0, NULL, 14 },
-	/* 16229 */
+	/* 16451 */
 	{ "MARC_BASE_LO_10", 12, 31, 0, NULL, 15 },
-	/* 16230 */
+	/* 16452 */
 	{ "MARC_BASE_LO_11", 12, 31, 0, NULL, 15 },
-	/* 16231 */
+	/* 16453 */
 	{ "MARC_BASE_LO_12", 12, 31, 0, NULL, 15 },
-	/* 16232 */
+	/* 16454 */
 	{ "MARC_BASE_LO_13", 12, 31, 0, NULL, 15 },
-	/* 16233 */
+	/* 16455 */
 	{ "MARC_BASE_LO_14", 12, 31, 0, NULL, 15 },
-	/* 16234 */
+	/* 16456 */
 	{ "MARC_BASE_LO_15", 12, 31, 0, NULL, 15 },
-	/* 16235 */
+	/* 16457 */
 	{ "MARC_BASE_HI_4", 0, 19, 0, NULL, 14 },
-	/* 16236 */
+	/* 16458 */
 	{ "MARC_BASE_HI_5", 0, 19, 0, NULL, 14 },
-	/* 16237 */
+	/* 16459 */
 	{ "MARC_BASE_HI_6", 0, 19, 0, NULL, 14 },
-	/* 16238 */
+	/* 16460 */
 	{ "MARC_BASE_HI_7", 0, 19, 0, NULL, 14 },
-	/* 16239 */
+	/* 16461 */
 	{ "MARC_BASE_HI_8", 0, 19, 0, NULL, 14 },
-	/* 16240 */
+	/* 16462 */
 	{ "MARC_BASE_HI_9", 0, 19, 0, NULL, 14 },
-	/* 16241 */
+	/* 16463 */
 	{ "MARC_BASE_HI_10", 0, 19, 0, NULL, 15 },
-	/* 16242 */
+	/* 16464 */
 	{ "MARC_BASE_HI_11", 0, 19, 0, NULL, 15 },
-	/* 16243 */
+	/* 16465 */
 	{ "MARC_BASE_HI_12", 0, 19, 0, NULL, 15 },
-	/* 16244 */
+	/* 16466 */
 	{ "MARC_BASE_HI_13", 0, 19, 0, NULL, 15 },
-	/* 16245 */
+	/* 16467 */
 	{ "MARC_BASE_HI_14", 0, 19, 0, NULL, 15 },
-	/* 16246 */
+	/* 16468 */
 	{ "MARC_BASE_HI_15", 0, 19, 0, NULL, 15 },
-	/* 16247 */
+	/* 16469 */
 	{ "MARC_ENABLE_4", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_4", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_4", 12, 31, 0, NULL, 15 },
-	/* 16250 */
+	/* 16472 */
 	{ "MARC_ENABLE_5", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_5", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_5", 12, 31, 0, NULL, 15 },
-	/* 16253 */
+	/* 16475 */
 	{ "MARC_ENABLE_6", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_6", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_6", 12, 31, 0, NULL, 15 },
-	/* 16256 */
+	/* 16478 */
 	{ "MARC_ENABLE_7", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_7", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_7", 12, 31, 0, NULL, 15 },
-	/* 16259 */
+	/* 16481 */
 	{ "MARC_ENABLE_8", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_8", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_8", 12, 31, 0, NULL, 15 },
-	/* 16262 */
+	/* 16484 */
 	{ "MARC_ENABLE_9", 0, 0, 0, NULL, 13 },
 	{ "MARC_READONLY_9", 1, 1, 0, NULL, 15 },
 	{ "MARC_RELOC_LO_9", 12, 31, 0, NULL, 15 },
-	/* 16265 */
+	/* 16487 */
 	{ "MARC_ENABLE_10", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_10", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_10", 12, 31, 0, NULL, 16 },
-	/* 16268 */
+	/* 16490 */
 	{ "MARC_ENABLE_11", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_11", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_11", 12, 31, 0, NULL, 16 },
-	/* 16271 */
+	/* 16493 */
 	{ "MARC_ENABLE_12", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_12", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_12", 12, 31, 0, NULL, 16 },
-	/* 16274 */
+	/* 16496 */
 	{ "MARC_ENABLE_13", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_13", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_13", 12, 31, 0, NULL, 16 },
-	/* 16277 */
+	/* 16499 */
 	{ "MARC_ENABLE_14", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_14", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_14", 12, 31, 0, NULL, 16 },
-	/* 16280 */
+	/* 16502 */
 	{ "MARC_ENABLE_15", 0, 0, 0, NULL, 14 },
 	{ "MARC_READONLY_15", 1, 1, 0, NULL, 16 },
 	{ "MARC_RELOC_LO_15", 12, 31, 0, NULL, 16 },
-	/* 16283 */
+	/* 16505 */
 	{ "MARC_RELOC_HI_4", 0, 19, 0, NULL, 15 },
-	/* 16284 */
+	/* 16506 */
 	{ "MARC_RELOC_HI_5", 0, 19, 0, NULL, 15 },
-	/* 16285 */
+	/* 16507 */
 	{ "MARC_RELOC_HI_6", 0, 19, 0, NULL, 15 },
-	/* 16286 */
+	/* 16508 */
 	{ "MARC_RELOC_HI_7", 0, 19, 0, NULL, 15 },
-	/* 16287 */
+	/* 16509 */
 	{ "MARC_RELOC_HI_8", 0, 19, 0, NULL, 15 },
-	/* 16288 */
+	/* 16510 */
 	{ "MARC_RELOC_HI_9", 0, 19, 0, NULL, 15 },
-	/* 16289 */
+	/* 16511 */
 	{ "MARC_RELOC_HI_10", 0, 19, 0, NULL, 16 },
-	/* 16290 */
+	/* 16512 */
 	{ "MARC_RELOC_HI_11", 0, 19, 0, NULL, 16 },
-	/* 16291 */
+	/* 16513 */
 	{ "MARC_RELOC_HI_12", 0, 19, 0, NULL, 16 },
-	/* 16292 */
+	/* 16514 */
 	{ "MARC_RELOC_HI_13", 0, 19, 0, NULL, 16 },
-	/* 16293 */
+	/* 16515 */
 	{ "MARC_RELOC_HI_14", 0, 19, 0, NULL, 16 },
-	/* 16294 */
+	/* 16516 */
 	{ "MARC_RELOC_HI_15", 0, 19, 0, NULL, 16 },
-	/* 16295 */
+	/* 16517 */
 	{ "MARC_LEN_LO_4", 12, 31, 0, NULL, 13 },
-	/* 16296 */
+	/* 16518 */
 	{ "MARC_LEN_LO_5", 12, 31, 0, NULL, 13 },
-	/* 16297 */
+	/* 16519 */
 	{ "MARC_LEN_LO_6", 12, 31, 0, NULL, 13 },
-	/* 16298 */
+	/* 16520 */
 	{ "MARC_LEN_LO_7", 12, 31, 0, NULL, 13 },
-	/* 16299 */
+	/* 16521 */
 	{ "MARC_LEN_LO_8", 12, 31, 0, NULL, 13 },
-	/* 16300 */
+	/* 16522 */
 	{ "MARC_LEN_LO_9", 12, 31, 0, NULL, 13 },
-	/* 16301 */
+	/* 16523 */
 	{ "MARC_LEN_LO_10", 12, 31, 0, NULL, 14 },
-	/* 16302 */
+	/* 16524 */
 	{ "MARC_LEN_LO_11", 12, 31, 0, NULL, 14 },
-	/* 16303 */
+	/* 16525 */
 	{ "MARC_LEN_LO_12", 12, 31, 0, NULL, 14 },
-	/* 16304 */
+	/* 16526 */
 	{ "MARC_LEN_LO_13", 12, 31, 0, NULL, 14 },
-	/* 16305 */
+	/* 16527 */
 	{ "MARC_LEN_LO_14", 12, 31, 0, NULL, 14 },
-	/* 16306 */
+	/* 16528 */
 	{ "MARC_LEN_LO_15", 12, 31, 0, NULL, 14 },
-	/* 16307 */
+	/* 16529 */
 	{ "MARC_LEN_HI_4", 0, 19, 0, NULL, 13 },
-	/* 16308 */
+	/* 16530 */
 	{ "MARC_LEN_HI_5", 0, 19, 0, NULL, 13 },
-	/* 16309 */
+	/* 16531 */
 	{ "MARC_LEN_HI_6", 0, 19, 0, NULL, 13 },
-	/* 16310 */
+	/* 16532 */
 	{ "MARC_LEN_HI_7", 0, 19, 0, NULL, 13 },
-	/* 16311 */
+	/* 16533 */
 	{ "MARC_LEN_HI_8", 0, 19, 0, NULL, 13 },
-	/* 16312 */
+	/* 16534 */
 	{ "MARC_LEN_HI_9", 0, 19, 0, NULL, 13 },
-	/* 16313 */
+	/* 16535 */
 	{ "MARC_LEN_HI_10", 0, 19, 0, NULL, 14 },
-	/* 16314 */
+	/* 16536 */
 	{ "MARC_LEN_HI_11", 0, 19, 0, NULL, 14 },
-	/* 16315 */
+	/* 16537 */
 	{ "MARC_LEN_HI_12", 0, 19, 0, NULL, 14 },
-	/* 16316 */
+	/* 16538 */
 	{ "MARC_LEN_HI_13", 0, 19, 0, NULL, 14 },
-	/* 16317 */
+	/* 16539 */
 	{ "MARC_LEN_HI_14", 0, 19, 0, NULL, 14 },
-	/* 16318 */
+	/* 16540 */
 	{ "MARC_LEN_HI_15", 0, 19, 0, NULL, 14 },
-	/* 16319 */
+	/* 16541 */
 	{ "ENABLE_VFS", 0, 15, 0, NULL, 10 },
 	{ "ENABLE_PF", 16, 16, 0, NULL, 9 },
-	/* 16321 */
+	/* 16543 */
+	{ "BUSY", 0, 0, 0, NULL, 4 },
+	{ "FOUND_PARITY_ERRORS", 1, 1, 0, NULL, 19 },
+	{ "FOUND_APERTURE_FAULTS", 2, 2, 0, NULL, 21 },
+	/* 16546 */
+	{ "PREFETCH_COUNT", 0, 3, 0, NULL, 14 },
+	{ "CLEAR_PROTECTION_FAULT_STATUS_ADDR", 4, 4, 0, NULL, 34 },
+	{ "ALLOW_SUBSEQUENT_PROTECTION_FAULT_STATUS_ADDR_UPDATES", 5, 5, 0, NULL, 53 },
+	{ "IOMGR_SNOOP_SELECT", 6, 7, 0, NULL, 18 },
+	{ "IOMGR_DEFAULT_SYSTEM", 8, 8, 0, NULL, 20 },
+	{ "IOMGR_DEFAULT_SNOOP", 9, 9, 0, NULL, 19 },
+	{ "DEBUG_ECO_BITS", 16, 31, 0, NULL, 14 },
+	/* 16553 */
+	{ "PIPES_BUSY_LO32", 0, 31, 0, NULL, 15 },
+	/* 16554 */
+	{ "PIPES_BUSY_HI32", 0, 31, 0, NULL, 15 },
+	/* 16555 */
+	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
+	{ "ABORT_STATUS", 1, 2, 0, NULL, 12 },
+	{ "STREAM_ID", 3, 8, 0, NULL, 9 },
+	/* 16558 */
+	{ "ON_DELAY", 0, 4, 0, NULL, 8 },
+	{ "OFF_HYSTERESIS", 5, 12, 0, NULL, 14 },
+	{ "LS_ASSERT_HYSTERESIS", 13, 28, 0, NULL, 20 },
+	{ "LS_DISABLE", 30, 30, 0, NULL, 10 },
+	{ "BUSY_OVERRIDE", 31, 31, 0, NULL, 13 },
+	/* 16563 */
+	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
+	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
+	{ "WALKER_FETCH_PDE_NOALLOC_ENABLE", 14, 14, 0, NULL, 31 },
+	{ "WALKER_FETCH_PDE_MTYPE_ENABLE", 15, 15, 0, NULL, 29 },
+	{ "MM_CLIENT_RET_FGCG_OFF", 16, 16, 0, NULL, 22 },
+	{ "UTCL2_ATC_REQ_FGCG_OFF", 17, 17, 0, NULL, 22 },
+	/* 16569 */
+	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
+	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
+	{ "PAGE_TABLE_BLOCK_SIZE", 3, 6, 0, NULL, 21 },
+	{ "RETRY_PERMISSION_OR_INVALID_PAGE_FAULT", 7, 7, 0, NULL, 38 },
+	{ "RETRY_OTHER_FAULT", 8, 8, 0, NULL, 17 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 9, 9, 0, NULL, 39 },
+	{ "RANGE_PROTECTION_FAULT_ENABLE_DEFAULT", 10, 10, 0, NULL, 37 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_INTERRUPT", 11, 11, 0, NULL, 44 },
+	{ "DUMMY_PAGE_PROTECTION_FAULT_ENABLE_DEFAULT", 12, 12, 0, NULL, 42 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_INTERRUPT", 13, 13, 0, NULL, 38 },
+	{ "PDE0_PROTECTION_FAULT_ENABLE_DEFAULT", 14, 14, 0, NULL, 36 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_INTERRUPT", 15, 15, 0, NULL, 39 },
+	{ "VALID_PROTECTION_FAULT_ENABLE_DEFAULT", 16, 16, 0, NULL, 37 },
+	{ "READ_PROTECTION_FAULT_ENABLE_INTERRUPT", 17, 17, 0, NULL, 38 },
+	{ "READ_PROTECTION_FAULT_ENABLE_DEFAULT", 18, 18, 0, NULL, 36 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_INTERRUPT", 19, 19, 0, NULL, 39 },
+	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 20, 20, 0, NULL, 37 },
+	{ "EXECUTE_PROTECTION_FAULT_ENABLE_INTERRUPT", 21, 21, 0, NULL, 41 },
+	{ "EXECUTE_PROTECTION_FAULT_ENABLE_DEFAULT", 22, 22, 0, NULL, 39 },
+	{ "SECURE_PROTECTION_FAULT_ENABLE_INTERRUPT", 23, 23, 0, NULL, 40 },
+	{ "SECURE_PROTECTION_FAULT_ENABLE_DEFAULT", 24, 24, 0, NULL, 38 },
+	/* 16590 */
+	{ "CAM_SIZE", 0, 4, 0, NULL, 8 },
+	{ "BACK_PRESSURE_SKID_VALUE", 8, 13, 0, NULL, 24 },
+	{ "PER_VF_ENTRY_SIZE", 20, 21, 0, NULL, 17 },
+	/* 16593 */
+	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
+	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
+	{ "ADDRESS", 2, 19, 0, NULL, 7 },
+	{ "OPCODE", 22, 22, 0, NULL, 6 },
+	{ "VF", 23, 23, 0, NULL, 2 },
+	{ "VF_ID", 24, 27, 0, NULL, 5 },
+	/* 16599 */
+	{ "CLIENT_TYPE", 18, 19, 0, NULL, 11 },
+	{ "VF_RB_SELECT", 22, 23, 0, NULL, 12 },
+	{ "OVERWRITE_RING_ID_WITH_ACTIVE_FCN_ID", 24, 24, 0, NULL, 36 },
+	{ "INTERFACE_TYPE", 25, 25, 0, NULL, 14 },
+	/* 16603 */
+	{ "CREDIT_RETURN_ADDR", 0, 31, 0, NULL, 18 },
+	/* 16604 */
+	{ "UNITID", 0, 5, 0, NULL, 6 },
+	{ "IV_TLVL", 8, 11, 0, NULL, 7 },
+	{ "WPTR_WB_TLVL", 12, 15, 0, NULL, 12 },
+	/* 16607 */
 	{ "T0_UCODE_VERSION", 0, 15, 0, NULL, 16 },
 	{ "T1_UCODE_VERSION", 16, 31, 0, NULL, 16 },
-	/* 16323 */
+	/* 16609 */
 	{ "FAST_GFXOFF_DS_EN", 0, 0, 0, NULL, 17 },
 	{ "LS_ENABLE", 8, 8, 0, NULL, 9 },
-	/* 16325 */
+	/* 16611 */
 	{ "STALL_ON_TRANS_FULL_ENABLE", 1, 1, 0, NULL, 26 },
 	{ "STALL_ON_NO_FREE_DATA_BUFFER_ENABLE", 2, 2, 0, NULL, 35 },
 	{ "BACK_COMPAT_ENABLE", 3, 3, 0, NULL, 18 },
@@ -21312,7 +21642,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SW_FREEZE_ENABLE", 25, 25, 0, NULL, 16 },
 	{ "DRAM_ECC_COPY_MODE_CNTL", 26, 26, 0, NULL, 23 },
 	{ "RESERVED", 27, 31, 0, NULL, 8 },
-	/* 16346 */
+	/* 16632 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -21335,7 +21665,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
 	{ "CPAXI_BUSY", 31, 31, 0, NULL, 10 },
-	/* 16368 */
+	/* 16654 */
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 3, 3, 0, NULL, 10 },
@@ -21352,7 +21682,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 16384 */
+	/* 16670 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -21367,7 +21697,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GUS_BUSY", 29, 29, 0, NULL, 8 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 16398 */
+	/* 16684 */
 	{ "SOFT_RESET_CP", 0, 0, 0, NULL, 13 },
 	{ "SOFT_RESET_RLC", 2, 2, 0, NULL, 14 },
 	{ "SOFT_RESET_UTCL2", 15, 15, 0, NULL, 16 },
@@ -21379,7 +21709,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOFT_RESET_CPAXI", 21, 21, 0, NULL, 16 },
 	{ "SOFT_RESET_EA", 22, 22, 0, NULL, 13 },
 	{ "SOFT_RESET_SDMA0", 23, 23, 0, NULL, 16 },
-	/* 16409 */
+	/* 16695 */
 	{ "READ_REQUESTER_MESPIPE0", 9, 9, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE1", 10, 10, 0, NULL, 23 },
 	{ "READ_REQUESTER_MESPIPE2", 11, 11, 0, NULL, 23 },
@@ -21399,9 +21729,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "READ_REQUESTER_ME2PIPE1", 29, 29, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE2", 30, 30, 0, NULL, 23 },
 	{ "READ_REQUESTER_ME2PIPE3", 31, 31, 0, NULL, 23 },
-	/* 16428 */
+	/* 16714 */
 	{ "VA_1TB_VMIDS", 0, 15, 0, NULL, 12 },
-	/* 16429 */
+	/* 16715 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -21414,9 +21744,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VFID", 25, 28, 0, NULL, 4 },
 	{ "PRT", 29, 29, 0, NULL, 3 },
 	{ "FED", 30, 30, 0, NULL, 3 },
-	/* 16441 */
+	/* 16727 */
 	{ "CPG_UTCL1_ERROR_HALT_DISABLE", 15, 15, 0, NULL, 28 },
-	/* 16442 */
+	/* 16728 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -21436,13 +21766,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CPC_CHIU_MTYPE_OVERRIDE", 30, 30, 0, NULL, 23 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 16461 */
+	/* 16747 */
 	{ "PERIOD", 0, 7, 0, NULL, 6 },
 	{ "ONE_SHOT_ACTIVE_QUEUES", 28, 28, 0, NULL, 22 },
 	{ "DISABLE_PEND_REQ_ONE_SHOT", 29, 29, 0, NULL, 25 },
 	{ "POLL_ACTIVE", 30, 30, 0, NULL, 11 },
 	{ "EN", 31, 31, 0, NULL, 2 },
-	/* 16466 */
+	/* 16752 */
 	{ "CENTER_X_OFFSET_1X1", 0, 3, 0, NULL, 19 },
 	{ "CENTER_Y_OFFSET_1X1", 4, 7, 0, NULL, 19 },
 	{ "CENTER_X_OFFSET_2X1", 8, 11, 0, NULL, 19 },
@@ -21451,10 +21781,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CENTER_Y_OFFSET_1X2", 20, 23, 0, NULL, 19 },
 	{ "CENTER_X_OFFSET_2X2", 24, 27, 0, NULL, 19 },
 	{ "CENTER_Y_OFFSET_2X2", 28, 31, 0, NULL, 19 },
-	/* 16474 */
+	/* 16760 */
 	{ "CENTER_SSAA_MODE", 0, 0, 0, NULL, 16 },
 	{ "CENTROID_SSAA_MODE", 1, 1, 0, NULL, 18 },
-	/* 16476 */
+	/* 16762 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -21467,7 +21797,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ONE", 19, 19, 2, gk_pm4_reg_values + 1772, 10 },
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
-	/* 16488 */
+	/* 16774 */
 	{ "BINNING_MODE", 0, 1, 3, gk_pm4_reg_values + 1807, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -21480,7 +21810,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPTIMAL_BIN_SELECTION", 27, 27, 0, NULL, 21 },
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
-	/* 16500 */
+	/* 16786 */
 	{ "BIN_SIZE_X_MULT_BY_1P5X", 0, 0, 0, NULL, 23 },
 	{ "BIN_SIZE_Y_MULT_BY_1P5X", 1, 1, 0, NULL, 23 },
 	{ "ENABLE_LIGHT_VOLUME_RENDERING_OPTIMIZATION", 2, 2, 0, NULL, 42 },
@@ -21495,9 +21825,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_PING_PONG_BIN_ORDER", 23, 23, 0, NULL, 26 },
 	{ "PING_PONG_BIN_ORDER_FLIP", 24, 25, 0, NULL, 24 },
 	{ "LIGHT_SHAFT_DRAW_CALL_LIMIT", 26, 30, 0, NULL, 27 },
-	/* 16514 */
+	/* 16800 */
 	{ "THRESHOLD", 0, 15, 0, NULL, 9 },
-	/* 16515 */
+	/* 16801 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_POLICY", 4, 5, 0, NULL, 14 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -21512,7 +21842,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_LLC_NOALLOC", 18, 18, 0, NULL, 19 },
 	{ "RLC_SPM_LLC_NOALLOC_OVER", 19, 19, 0, NULL, 24 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 16529 */
+	/* 16815 */
 	{ "DISABLE_SE0_PHY", 0, 0, 0, NULL, 15 },
 	{ "DISABLE_SE0_VIRT", 1, 1, 0, NULL, 16 },
 	{ "DISABLE_SE1_PHY", 2, 2, 0, NULL, 15 },
@@ -21536,17 +21866,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE4_INACTIVE_STATUS", 20, 20, 0, NULL, 19 },
 	{ "SE5_INACTIVE_STATUS", 21, 21, 0, NULL, 19 },
 	{ "GL2A_DISABLE_STATUS", 28, 31, 0, NULL, 19 },
-	/* 16552 */
+	/* 16838 */
 	{ "INSTANCE_INDEX", 0, 6, 0, NULL, 14 },
 	{ "SA_INDEX", 8, 15, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 23, 0, NULL, 8 },
 	{ "SA_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 16558 */
+	/* 16844 */
 	{ "RATE_X", 0, 1, 0, NULL, 6 },
 	{ "RATE_Y", 4, 5, 0, NULL, 6 },
-	/* 16560 */
+	/* 16846 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
 	{ "CB_CLEAN_USER_DEFINED_MASK", 11, 11, 0, NULL, 26 },
@@ -21564,12 +21894,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 25, 25, 0, NULL, 28 },
 	{ "GL1H_BUSY_USER_DEFINED_MASK", 26, 26, 0, NULL, 27 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 27, 27, 0, NULL, 25 },
-	/* 16577 */
+	/* 16863 */
 	{ "PERF_COUNTER_SELECT", 0, 3, 0, NULL, 19 },
 	{ "ENABLE_ANY", 24, 24, 0, NULL, 10 },
 	{ "CLEAR_ALL", 25, 25, 0, NULL, 9 },
 	{ "STOP_ALL_ON_SATURATE", 26, 26, 0, NULL, 20 },
-	/* 16581 */
+	/* 16867 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -21582,7 +21912,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "Globals_SwaLoadOverride", 10, 10, 0, NULL, 23 },
 	{ "SE0_LoadOverride", 11, 11, 0, NULL, 16 },
 	{ "SE0_SwaLoadOverride", 12, 12, 0, NULL, 19 },
-	/* 16593 */
+	/* 16879 */
 	{ "SE_INTERRUPT_MASK", 0, 7, 0, NULL, 17 },
 	{ "SDMA_INTERRUPT_MASK", 8, 11, 0, NULL, 19 },
 	{ "UTCL2_INTERRUPT_MASK", 12, 12, 0, NULL, 20 },
@@ -21593,7 +21923,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_INTERRUPT_ERROR_CLEAR", 28, 28, 0, NULL, 27 },
 	{ "RESERVED_29", 29, 29, 0, NULL, 11 },
 	{ "RESERVED_31_30", 30, 31, 0, NULL, 14 },
-	/* 16603 */
+	/* 16889 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_BUFFER_OVERFLOW", 5, 5, 0, NULL, 21 },
@@ -21601,7 +21931,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_RESERVED", 7, 7, 0, NULL, 14 },
 	{ "PMM_RESERVED", 8, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 16610 */
+	/* 16896 */
 	{ "COLD_BOOT_EXIT", 0, 0, 0, NULL, 14 },
 	{ "VDDGFX_EXIT", 1, 1, 0, NULL, 11 },
 	{ "VECTOR_3_2", 2, 3, 0, NULL, 10 },
@@ -21609,7 +21939,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FASTGFXOFF_EXIT_TO_FULLGFXOFF", 5, 5, 0, NULL, 29 },
 	{ "VECTOR_7_6", 6, 7, 0, NULL, 10 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 16617 */
+	/* 16903 */
 	{ "SE0_SA_REMAP", 0, 1, 0, NULL, 12 },
 	{ "SE1_SA_REMAP", 2, 3, 0, NULL, 12 },
 	{ "SE2_SA_REMAP", 4, 5, 0, NULL, 12 },
@@ -21618,7 +21948,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE5_SA_REMAP", 10, 11, 0, NULL, 12 },
 	{ "SE6_SA_REMAP", 12, 13, 0, NULL, 12 },
 	{ "SE7_SA_REMAP", 14, 15, 0, NULL, 12 },
-	/* 16625 */
+	/* 16911 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -21636,13 +21966,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_UTCL2_FGCG_OVERRIDE", 18, 18, 0, NULL, 23 },
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RESERVED", 20, 31, 0, NULL, 8 },
-	/* 16642 */
+	/* 16928 */
+	{ "RSMU_INDEX_HI", 0, 7, 0, NULL, 13 },
+	/* 16929 */
 	{ "FP_ROUND", 0, 3, 0, NULL, 8 },
 	{ "FP_DENORM", 4, 7, 0, NULL, 9 },
 	{ "FP16_OVFL", 23, 23, 0, NULL, 9 },
 	{ "SCALAR_PREFETCH_EN", 24, 24, 0, NULL, 18 },
 	{ "DISABLE_PERF", 27, 27, 0, NULL, 12 },
-	/* 16647 */
+	/* 16934 */
 	{ "PRIV", 5, 5, 0, NULL, 4 },
 	{ "TRAP_EN", 6, 6, 0, NULL, 7 },
 	{ "EXPORT_RDY", 8, 8, 0, NULL, 10 },
@@ -21663,7 +21995,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WAVE64", 29, 29, 0, NULL, 6 },
 	{ "DVGPR_EN", 30, 30, 0, NULL, 8 },
 	{ "WGP_TAKEOVER", 31, 31, 0, NULL, 12 },
-	/* 16667 */
+	/* 16954 */
 	{ "WG_RR_EN", 0, 0, 0, NULL, 8 },
 	{ "SLEEP_WAKEUP", 1, 1, 0, NULL, 12 },
 	{ "BARRIER_COMPLETE", 2, 2, 0, NULL, 16 },
@@ -21679,18 +22011,18 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SCRATCH_EN", 18, 18, 0, NULL, 10 },
 	{ "PERF_EN", 19, 19, 0, NULL, 7 },
 	{ "TTRACE_EN", 20, 20, 0, NULL, 9 },
-	/* 16682 */
+	/* 16969 */
 	{ "LDS_BASE", 0, 7, 0, NULL, 8 },
 	{ "LDS_SIZE", 12, 20, 0, NULL, 8 },
 	{ "VGPR_SHARED_SIZE", 24, 27, 0, NULL, 16 },
-	/* 16685 */
+	/* 16972 */
 	{ "EXP_CNT", 0, 2, 0, NULL, 7 },
 	{ "DS_CNT", 3, 8, 0, NULL, 6 },
 	{ "LOAD_CNT", 9, 14, 0, NULL, 8 },
 	{ "SAMPLE_CNT", 15, 20, 0, NULL, 10 },
 	{ "BVH_CNT", 21, 23, 0, NULL, 7 },
 	{ "STORE_CNT", 24, 29, 0, NULL, 9 },
-	/* 16691 */
+	/* 16978 */
 	{ "ADDR_WATCH", 0, 3, 0, NULL, 10 },
 	{ "MEMVIOL", 4, 4, 0, NULL, 7 },
 	{ "SAVE_CONTEXT", 5, 5, 0, NULL, 12 },
@@ -21702,7 +22034,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TRAP_AFTER_INST", 11, 11, 0, NULL, 15 },
 	{ "XNACK_ERROR", 12, 12, 0, NULL, 11 },
 	{ "FIRST_MEMVIOL_SOURCE", 30, 31, 0, NULL, 20 },
-	/* 16702 */
+	/* 16989 */
 	{ "ALU_INVALID", 0, 0, 0, NULL, 11 },
 	{ "ALU_INPUT_DENORM", 1, 1, 0, NULL, 16 },
 	{ "ALU_FLOAT_DIV0", 2, 2, 0, NULL, 14 },
@@ -21712,7 +22044,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALU_INT_DIV0", 6, 6, 0, NULL, 12 },
 	{ "BUFFER_OOB", 30, 30, 0, NULL, 10 },
 	{ "LOD_CLAMPED", 31, 31, 0, NULL, 11 },
-	/* 16711 */
+	/* 16998 */
 	{ "ALU_INVALID", 0, 0, 0, NULL, 11 },
 	{ "ALU_INPUT_DENORM", 1, 1, 0, NULL, 16 },
 	{ "ALU_FLOAT_DIV0", 2, 2, 0, NULL, 14 },
@@ -21723,27 +22055,115 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ADDR_WATCH", 7, 7, 0, NULL, 10 },
 	{ "WAVE_END", 8, 8, 0, NULL, 8 },
 	{ "TRAP_AFTER_INST", 9, 9, 0, NULL, 15 },
-	/* 16721 */
+	/* 17008 */
 	{ "KM_CNT", 0, 4, 0, NULL, 6 },
 	{ "INST_PREFETCH", 28, 29, 0, NULL, 13 },
 	{ "FWD_PROGRESS", 30, 30, 0, NULL, 12 },
 	{ "TTRACE_EN_SPI", 31, 31, 0, NULL, 13 },
-	/* 16725 */
+	/* 17012 */
 	{ "SEGMENT0", 0, 6, 0, NULL, 8 },
 	{ "SEGMENT1", 8, 14, 0, NULL, 8 },
 	{ "SEGMENT2", 16, 22, 0, NULL, 8 },
 	{ "SEGMENT3", 24, 30, 0, NULL, 8 },
-	/* 16729 */
+	/* 17016 */
 	{ "SEGMENT4", 0, 6, 0, NULL, 8 },
 	{ "SEGMENT5", 8, 14, 0, NULL, 8 },
 	{ "SEGMENT6", 16, 22, 0, NULL, 8 },
 	{ "SEGMENT7", 24, 30, 0, NULL, 8 },
-	/* 16733 */
+	/* 17020 */
+	{ "IDLE_HYSTERESIS_CNTL", 2, 3, 0, NULL, 20 },
+	{ "OUTSTANDING_WRITE_COUNT_1024", 5, 5, 0, NULL, 28 },
+	{ "MMHUB_EARLY_WRACK_ENABLE", 8, 8, 0, NULL, 24 },
+	{ "EARLY_WRACK_MISSING_PROTECT_ENABLE", 9, 9, 0, NULL, 34 },
+	{ "SIMULTANEOUS_READS_WRITES", 11, 11, 0, NULL, 25 },
+	{ "READ_BUFFER_WATERMARK", 14, 15, 0, NULL, 21 },
+	{ "NACK_ENABLE", 19, 19, 0, NULL, 11 },
+	{ "ATOMIC_NACK_ENABLE", 20, 20, 0, NULL, 18 },
+	{ "FED_ENABLE", 21, 21, 0, NULL, 10 },
+	{ "ATOMIC_FED_ENABLE", 22, 22, 0, NULL, 17 },
+	{ "SYSHUB_CHANNEL_PRIORITY", 23, 23, 0, NULL, 23 },
+	{ "MMHUB_WRBURST_ENABLE", 24, 24, 0, NULL, 20 },
+	{ "MMHUB_WRBURST_SIZE", 30, 30, 0, NULL, 18 },
+	/* 17033 */
+	{ "HDP_MMHUB_RO", 0, 0, 0, NULL, 12 },
+	{ "HDP_MMHUB_GCC", 1, 1, 0, NULL, 13 },
+	{ "HDP_MMHUB_SNOOP", 2, 2, 0, NULL, 15 },
+	{ "HDP_MMHUB_RO_OVERRIDE", 4, 4, 0, NULL, 21 },
+	{ "HDP_MMHUB_GCC_OVERRIDE", 5, 5, 0, NULL, 22 },
+	{ "HDP_MMHUB_SNOOP_OVERRIDE", 6, 6, 0, NULL, 24 },
+	/* 17039 */
+	{ "HDP_BRESP_01_CLR", 1, 1, 0, NULL, 16 },
+	{ "HDP_BRESP_10_CLR", 2, 2, 0, NULL, 16 },
+	{ "HDP_BRESP_11_CLR", 3, 3, 0, NULL, 16 },
+	{ "HDP_BUSER_FED_CLR", 4, 4, 0, NULL, 17 },
+	{ "HDP_BUSER_NACK_01_CLR", 5, 5, 0, NULL, 21 },
+	{ "HDP_BUSER_NACK_10_CLR", 6, 6, 0, NULL, 21 },
+	{ "HDP_BUSER_NACK_11_CLR", 7, 7, 0, NULL, 21 },
+	{ "HDP_RRESP_01_CLR", 9, 9, 0, NULL, 16 },
+	{ "HDP_RRESP_10_CLR", 10, 10, 0, NULL, 16 },
+	{ "HDP_RRESP_11_CLR", 11, 11, 0, NULL, 16 },
+	{ "HDP_RUSER_FED_CLR", 12, 12, 0, NULL, 17 },
+	{ "HDP_RUSER_NACK_01_CLR", 13, 13, 0, NULL, 21 },
+	{ "HDP_RUSER_NACK_10_CLR", 14, 14, 0, NULL, 21 },
+	{ "HDP_RUSER_NACK_11_CLR", 15, 15, 0, NULL, 21 },
+	{ "HDP_WUSER_FED_CLR", 16, 16, 0, NULL, 17 },
+	{ "XDP_BRESP_01_CLR", 17, 17, 0, NULL, 16 },
+	{ "XDP_BRESP_10_CLR", 18, 18, 0, NULL, 16 },
+	{ "XDP_BRESP_11_CLR", 19, 19, 0, NULL, 16 },
+	{ "XDP_BUSER_NACK_01_CLR", 21, 21, 0, NULL, 21 },
+	{ "XDP_BUSER_NACK_10_CLR", 22, 22, 0, NULL, 21 },
+	{ "XDP_BUSER_NACK_11_CLR", 23, 23, 0, NULL, 21 },
+	/* 17060 */
+	{ "HDP_MC_CFG_HST_TAP_REQ_SNOOP_OVERRIDE", 0, 0, 0, NULL, 37 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_GCC_OVERRIDE", 1, 1, 0, NULL, 35 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_RO_OVERRIDE", 2, 2, 0, NULL, 34 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_SNOOP", 3, 3, 0, NULL, 28 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_SWAP", 4, 5, 0, NULL, 27 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_VMID", 8, 11, 0, NULL, 27 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_RO", 12, 12, 0, NULL, 25 },
+	{ "HDP_MC_CFG_HST_TAP_REQ_GCC", 13, 13, 0, NULL, 26 },
+	{ "HDP_MC_CFG_XDP_HIGHER_PRI_THRESH", 14, 19, 0, NULL, 32 },
+	/* 17069 */
+	{ "SRC_EN", 0, 0, 0, NULL, 6 },
+	{ "FCNID_EN", 1, 1, 0, NULL, 8 },
+	{ "TIMESTAMP_EN", 2, 2, 0, NULL, 12 },
+	{ "RINGID_EN", 3, 3, 0, NULL, 9 },
+	{ "VMID_EN", 4, 4, 0, NULL, 7 },
+	{ "PASID_EN", 5, 5, 0, NULL, 8 },
+	{ "CLIENT_ID_EN", 6, 6, 0, NULL, 12 },
+	{ "DIEID_EN", 7, 7, 0, NULL, 8 },
+	/* 17077 */
+	{ "RB_FULL_DRAIN_VF", 0, 23, 0, NULL, 16 },
+	/* 17078 */
+	{ "RB_FULL_VF", 0, 23, 0, NULL, 10 },
+	/* 17079 */
+	{ "RB_INT_DROPPED_VF", 0, 23, 0, NULL, 17 },
+	{ "RB_INT_DROPPED", 31, 31, 0, NULL, 14 },
+	/* 17081 */
+	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
+	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
+	{ "ADDRESS", 2, 19, 0, NULL, 7 },
+	{ "OPCODE", 22, 22, 0, NULL, 6 },
+	{ "VF", 23, 23, 0, NULL, 2 },
+	{ "VF_ID", 24, 28, 0, NULL, 5 },
+	/* 17087 */
+	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
+	{ "CLIENT_ID", 8, 15, 0, NULL, 9 },
+	{ "INITIATOR_ID", 16, 25, 0, NULL, 12 },
+	{ "DIE_ID", 26, 29, 0, NULL, 6 },
+	/* 17091 */
+	{ "RB_OVERFLOW_VF", 0, 23, 0, NULL, 14 },
+	/* 17092 */
+	{ "BIF_INTERRUPT_LINE_VF", 0, 23, 0, NULL, 21 },
+	/* 17093 */
+	{ "VF", 0, 23, 0, NULL, 2 },
+	{ "PF", 31, 31, 0, NULL, 2 },
+	/* 17095 */
 	{ "MCU_WAKEUP", 0, 0, 0, NULL, 10 },
-	/* 16734 */
+	/* 17096 */
 	{ "CL", 0, 27, 0, NULL, 2 },
 	{ "VARIANT_ID", 28, 31, 0, NULL, 10 },
-	/* 16736 */
+	/* 17098 */
 	{ "TRAP_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "RESERVED", 2, 2, 0, NULL, 8 },
 	{ "DATA_SWAP_ENABLE", 3, 3, 0, NULL, 16 },
@@ -21762,7 +22182,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FROZEN_INT_ENABLE", 29, 29, 0, NULL, 17 },
 	{ "IB_PREEMPT_INT_ENABLE", 30, 30, 0, NULL, 21 },
 	{ "RB_PREEMPT_INT_ENABLE", 31, 31, 0, NULL, 21 },
-	/* 16754 */
+	/* 17116 */
 	{ "SRBM_POLL_RETRYING", 5, 5, 0, NULL, 18 },
 	{ "RD_BURST", 6, 7, 0, NULL, 8 },
 	{ "WR_BURST", 8, 9, 0, NULL, 8 },
@@ -21782,10 +22202,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DRAM_ECC_COPY_MODE_CNTL", 26, 26, 0, NULL, 23 },
 	{ "SOFT_OVERRIDE_REG_ADDR_CHECK", 27, 27, 0, NULL, 28 },
 	{ "RESERVED", 28, 31, 0, NULL, 8 },
-	/* 16773 */
+	/* 17135 */
 	{ "RD_MALL_POLICY", 0, 1, 0, NULL, 14 },
 	{ "WR_MALL_POLICY", 2, 3, 0, NULL, 14 },
-	/* 16775 */
+	/* 17137 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "REG_IDLE", 1, 1, 0, NULL, 8 },
 	{ "RB_EMPTY", 2, 2, 0, NULL, 8 },
@@ -21813,7 +22233,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED", 29, 29, 0, NULL, 8 },
 	{ "INT_IDLE", 30, 30, 0, NULL, 8 },
 	{ "INT_REQ_STALL", 31, 31, 0, NULL, 13 },
-	/* 16802 */
+	/* 17164 */
 	{ "CE_WREQ_IDLE", 0, 0, 0, NULL, 12 },
 	{ "CE_WR_IDLE", 1, 1, 0, NULL, 10 },
 	{ "CE_SPLIT_IDLE", 2, 2, 0, NULL, 13 },
@@ -21837,17 +22257,17 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IC_FETCH_PAGE_RETRY_TIMEOUT", 22, 22, 0, NULL, 27 },
 	{ "IC_FETCH_PAGE_NULL", 23, 23, 0, NULL, 18 },
 	{ "MCU_FW_STACK_OVERFLOW", 24, 25, 0, NULL, 21 },
-	/* 16825 */
+	/* 17187 */
 	{ "PREEMPT", 0, 0, 0, NULL, 7 },
 	{ "FROZEN", 5, 5, 0, NULL, 6 },
 	{ "MCU_FREEZE", 6, 6, 0, NULL, 10 },
 	{ "IMU_FSM_STATE", 8, 9, 0, NULL, 13 },
 	{ "EXTERNAL_FROZEN", 12, 12, 0, NULL, 15 },
-	/* 16830 */
+	/* 17192 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH0MCU_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "CMD_OP", 16, 31, 0, NULL, 6 },
-	/* 16833 */
+	/* 17195 */
 	{ "DCC_FORCE_BYPASS", 0, 0, 0, NULL, 16 },
 	{ "DCC_RD_NOPTE_OVERRIDE_0", 1, 1, 0, NULL, 23 },
 	{ "DCC_RD_NOPTE_COMP_EN_0", 2, 2, 0, NULL, 22 },
@@ -21865,7 +22285,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DCC_RD_NOPTE_COMP_EN_3", 14, 14, 0, NULL, 22 },
 	{ "DCC_WR_NOPTE_OVERRIDE_3", 15, 15, 0, NULL, 23 },
 	{ "DCC_WR_NOPTE_COMP_EN_3", 16, 16, 0, NULL, 22 },
-	/* 16850 */
+	/* 17212 */
 	{ "INVALID_ADDR", 0, 0, 0, NULL, 12 },
 	{ "REQ_TYPE", 1, 4, 0, NULL, 8 },
 	{ "USE_MTYPE", 6, 9, 0, NULL, 9 },
@@ -21876,7 +22296,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DMA_PAGE_SIZE", 16, 21, 0, NULL, 13 },
 	{ "USE_BC", 22, 22, 0, NULL, 6 },
 	{ "ADDR_IS_PA", 23, 23, 0, NULL, 10 },
-	/* 16860 */
+	/* 17222 */
 	{ "CE_RD_DATA_FIFO_EMPTY", 0, 0, 0, NULL, 21 },
 	{ "CE_RD_VA_REQ_SEND_FIFO_EMPTY", 1, 1, 0, NULL, 28 },
 	{ "CE_RD_REG_ENTRY_EMPTY", 2, 2, 0, NULL, 21 },
@@ -21891,7 +22311,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "L2_INTF_RD_IDLE", 16, 16, 0, NULL, 15 },
 	{ "RD_REQRET_IDLE", 17, 17, 0, NULL, 14 },
 	{ "RD_REQ_IDLE", 18, 18, 0, NULL, 11 },
-	/* 16874 */
+	/* 17236 */
 	{ "CE_WR_DATA_FIFO_EMPTY", 0, 0, 0, NULL, 21 },
 	{ "CE_WR_VA_REQ_SEND_FIFO_EMPTY", 1, 1, 0, NULL, 28 },
 	{ "CE_WR_REG_ENTRY_EMPTY", 2, 2, 0, NULL, 21 },
@@ -21907,7 +22327,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "L2_INTF_WR_IDLE", 16, 16, 0, NULL, 15 },
 	{ "WR_REQRET_IDLE", 17, 17, 0, NULL, 14 },
 	{ "WR_REQ_IDLE", 18, 18, 0, NULL, 11 },
-	/* 16889 */
+	/* 17251 */
 	{ "XNACK_FAULT_ADDR_HI", 0, 3, 0, NULL, 19 },
 	{ "XNACK_FAULT_VMID", 4, 7, 0, NULL, 16 },
 	{ "XNACK_FAULT_VECTOR", 8, 10, 0, NULL, 18 },
@@ -21916,7 +22336,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "XNACK_FAULT_FLAG", 17, 17, 0, NULL, 16 },
 	{ "XNACK_NULL_FLAG", 18, 18, 0, NULL, 15 },
 	{ "XNACK_TIMEOUT_FLAG", 19, 19, 0, NULL, 18 },
-	/* 16897 */
+	/* 17259 */
 	{ "RESERVED0", 0, 0, 0, NULL, 9 },
 	{ "COPY", 1, 1, 0, NULL, 4 },
 	{ "WRITE", 2, 2, 0, NULL, 5 },
@@ -21937,7 +22357,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WPTR_POLL", 29, 29, 0, NULL, 9 },
 	{ "IB_FETCH", 30, 30, 0, NULL, 8 },
 	{ "RB_FETCH", 31, 31, 0, NULL, 8 },
-	/* 16917 */
+	/* 17279 */
 	{ "MCU_CMD_PROC_DELAY", 0, 3, 0, NULL, 18 },
 	{ "MCU_SEND_POSTCODE_EN", 4, 4, 0, NULL, 20 },
 	{ "RESERVED_7_6", 6, 7, 0, NULL, 12 },
@@ -21951,7 +22371,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CH_WR_WATERMARK", 25, 29, 0, NULL, 15 },
 	{ "CH_WR_WATERMARK_LSB", 30, 30, 0, NULL, 19 },
 	{ "PIO_VFID_SOURCE", 31, 31, 0, NULL, 15 },
-	/* 16930 */
+	/* 17292 */
 	{ "PREV_VM_CMD", 16, 19, 0, NULL, 11 },
 	{ "EXCEPTION_IDLE", 20, 20, 0, NULL, 14 },
 	{ "AQL_PREV_CMD_IDLE", 21, 21, 0, NULL, 17 },
@@ -21961,28 +22381,28 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "QUEUE_ID_MATCH", 25, 25, 0, NULL, 14 },
 	{ "INT_QUEUE_ID", 26, 29, 0, NULL, 12 },
 	{ "TMZ_MTYPE_STATUS", 30, 31, 0, NULL, 16 },
-	/* 16939 */
+	/* 17301 */
 	{ "CH_WRREQ_CREDIT", 19, 24, 0, NULL, 15 },
 	{ "CH_RDREQ_CREDIT", 25, 30, 0, NULL, 15 },
-	/* 16941 */
+	/* 17303 */
 	{ "CGCG_INT_ENABLE", 1, 1, 0, NULL, 15 },
 	{ "MCU_CGCG_ALLOW", 4, 4, 0, NULL, 14 },
 	{ "CGCG_IDLE_HYSTERESIS", 16, 31, 0, NULL, 20 },
-	/* 16944 */
+	/* 17306 */
 	{ "VIOLATION_STATUS", 0, 0, 0, NULL, 16 },
 	{ "MULTIPLE_VIOLATION_STATUS", 1, 1, 0, NULL, 25 },
 	{ "ADDRESS", 2, 19, 0, NULL, 7 },
 	{ "WRITE_OPERATION", 20, 20, 0, NULL, 15 },
 	{ "VF", 21, 21, 0, NULL, 2 },
 	{ "VFID", 22, 26, 0, NULL, 4 },
-	/* 16950 */
+	/* 17312 */
 	{ "TLBI_CMD_DW", 0, 3, 0, NULL, 11 },
 	{ "GCR_CMD_DW", 4, 7, 0, NULL, 10 },
 	{ "TLBI_CREDIT", 16, 23, 0, NULL, 11 },
 	{ "GCR_CREDIT", 24, 31, 0, NULL, 10 },
-	/* 16954 */
+	/* 17316 */
 	{ "ID", 0, 4, 0, NULL, 2 },
-	/* 16955 */
+	/* 17317 */
 	{ "PTR_MGCG_CLK_STATUS", 8, 8, 0, NULL, 19 },
 	{ "PIO_MGCG_CLK_STATUS", 9, 9, 0, NULL, 19 },
 	{ "MCU_MGCG_CLK_STATUS", 10, 10, 0, NULL, 19 },
@@ -21995,7 +22415,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "IC_CACHE_MGCG_CLK_STATUS", 17, 17, 0, NULL, 24 },
 	{ "MEM_CHNL_MGCG_CLK_STATUS", 18, 18, 0, NULL, 24 },
 	{ "MEM_CHNL_CESE_MGCG_CLK_STATUS", 19, 19, 0, NULL, 29 },
-	/* 16967 */
+	/* 17329 */
 	{ "IDLE", 0, 0, 0, NULL, 4 },
 	{ "IH_OUTSTANDING", 2, 2, 0, NULL, 14 },
 	{ "RESERVED", 3, 3, 0, NULL, 8 },
@@ -22018,20 +22438,20 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_WR_XNACK_FAULT", 25, 25, 0, NULL, 20 },
 	{ "UTCL2_WR_XNACK_NULL", 26, 26, 0, NULL, 19 },
 	{ "UTCL2_WR_XNACK_TIMEOUT", 27, 27, 0, NULL, 22 },
-	/* 16989 */
+	/* 17351 */
 	{ "ID", 0, 1, 0, NULL, 2 },
 	{ "TH1MCU_INSTR_PTR", 2, 15, 0, NULL, 16 },
 	{ "TH1_EXCEPTION", 16, 31, 0, NULL, 13 },
-	/* 16992 */
+	/* 17354 */
 	{ "BLT_REQ_DROP", 0, 0, 0, NULL, 12 },
-	/* 16993 */
+	/* 17355 */
 	{ "LD_CTXSW_COND", 0, 31, 0, NULL, 13 },
-	/* 16994 */
+	/* 17356 */
 	{ "RD_LUT_WATERMARK", 0, 2, 0, NULL, 16 },
 	{ "RD_LUT_DEPTH", 3, 4, 0, NULL, 12 },
 	{ "WR_AFIFO_WATERMARK", 5, 7, 0, NULL, 18 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 16998 */
+	/* 17360 */
 	{ "RB_FETCH_ECC", 0, 0, 0, NULL, 12 },
 	{ "IB_FETCH_ECC", 1, 1, 0, NULL, 12 },
 	{ "MCU_DATA_ECC", 2, 2, 0, NULL, 12 },
@@ -22039,7 +22459,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COPY_DATA_ECC", 4, 4, 0, NULL, 13 },
 	{ "INSTR_FETCH_ECC", 5, 5, 0, NULL, 15 },
 	{ "ATOMIC_ECC", 6, 6, 0, NULL, 10 },
-	/* 17005 */
+	/* 17367 */
 	{ "RB_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "RB_SIZE", 1, 5, 0, NULL, 7 },
 	{ "WPTR_POLL_ENABLE", 8, 8, 0, NULL, 16 },
@@ -22051,7 +22471,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WRITEBACK_TIMER", 16, 20, 0, NULL, 20 },
 	{ "RB_PRIV", 23, 23, 0, NULL, 7 },
 	{ "RB_VMID", 24, 27, 0, NULL, 7 },
-	/* 17016 */
+	/* 17378 */
 	{ "RB_PREEMPT_STATUS", 0, 0, 0, NULL, 17 },
 	{ "VM_HOLE_EXCEPTION", 1, 1, 0, NULL, 17 },
 	{ "PAGE_EXCEPTION", 2, 2, 0, NULL, 14 },
@@ -22060,15 +22480,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SRAM_ECC_EXCEPTION", 7, 7, 0, NULL, 18 },
 	{ "DRAM_ECC_EXCEPTION", 8, 8, 0, NULL, 18 },
 	{ "WPTR_LT_RPTR_EXCEPTION", 9, 9, 0, NULL, 22 },
-	/* 17024 */
+	/* 17386 */
 	{ "THRESHOLD", 0, 4, 0, NULL, 9 },
-	/* 17025 */
+	/* 17387 */
 	{ "BASE_ADDR_LO", 2, 31, 0, NULL, 12 },
-	/* 17026 */
+	/* 17388 */
 	{ "BASE_ADDR_HI", 0, 31, 0, NULL, 12 },
-	/* 17027 */
+	/* 17389 */
 	{ "DEQUEUE_REQ", 0, 0, 0, NULL, 11 },
-	/* 17028 */
+	/* 17390 */
 	{ "SELECTED", 0, 0, 0, NULL, 8 },
 	{ "USE_IB", 1, 1, 0, NULL, 6 },
 	{ "IDLE", 2, 2, 0, NULL, 4 },
@@ -22081,11 +22501,11 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RPTR_WB_IDLE", 11, 11, 0, NULL, 12 },
 	{ "WPTR_UPDATE_PENDING", 12, 12, 0, NULL, 19 },
 	{ "WPTR_UPDATE_FAIL_COUNT", 16, 23, 0, NULL, 22 },
-	/* 17040 */
+	/* 17402 */
 	{ "READ_TIMEOUT", 0, 11, 0, NULL, 12 },
 	{ "SED_READ_TIMEOUT", 16, 27, 0, NULL, 16 },
 	{ "REPORT_LAST_RDERR", 31, 31, 0, NULL, 17 },
-	/* 17043 */
+	/* 17405 */
 	{ "ME0PIPE1_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "ME0PIPE1_CF_RQ_PENDING", 4, 4, 0, NULL, 22 },
 	{ "ME0PIPE1_PF_RQ_PENDING", 5, 5, 0, NULL, 22 },
@@ -22105,7 +22525,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPF_BUSY", 28, 28, 0, NULL, 8 },
 	{ "CPC_BUSY", 29, 29, 0, NULL, 8 },
 	{ "CPG_BUSY", 30, 30, 0, NULL, 8 },
-	/* 17062 */
+	/* 17424 */
 	{ "ME0PIPE0_CMDFIFO_AVAIL", 0, 3, 0, NULL, 22 },
 	{ "SDMA_RQ_PENDING", 6, 6, 0, NULL, 15 },
 	{ "ME0PIPE0_CF_RQ_PENDING", 7, 7, 0, NULL, 22 },
@@ -22127,7 +22547,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CP_BUSY", 29, 29, 0, NULL, 7 },
 	{ "CB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "GUI_ACTIVE", 31, 31, 0, NULL, 10 },
-	/* 17083 */
+	/* 17445 */
 	{ "SC_CLEAN", 0, 0, 0, NULL, 8 },
 	{ "DB_CLEAN", 1, 1, 0, NULL, 8 },
 	{ "CB_CLEAN", 2, 2, 0, NULL, 8 },
@@ -22144,7 +22564,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SC_BUSY", 29, 29, 0, NULL, 7 },
 	{ "DB_BUSY", 30, 30, 0, NULL, 7 },
 	{ "CB_BUSY", 31, 31, 0, NULL, 7 },
-	/* 17099 */
+	/* 17461 */
 	{ "GRBM_RLC_INTR_CREDIT_PENDING", 5, 5, 0, NULL, 28 },
 	{ "GRBM_CPF_INTR_CREDIT_PENDING", 7, 7, 0, NULL, 28 },
 	{ "MESPIPE0_RQ_PENDING", 8, 8, 0, NULL, 19 },
@@ -22156,7 +22576,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1XCC_BUSY", 27, 27, 0, NULL, 11 },
 	{ "UTCL1_BUSY", 30, 30, 0, NULL, 10 },
 	{ "PMM_BUSY", 31, 31, 0, NULL, 8 },
-	/* 17110 */
+	/* 17472 */
 	{ "WRITE_REQUESTER_RLC", 0, 0, 0, NULL, 19 },
 	{ "WRITE_SSRCID", 2, 5, 0, NULL, 12 },
 	{ "WRITE_VFID", 7, 11, 0, NULL, 10 },
@@ -22167,7 +22587,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PIPEID", 20, 21, 0, NULL, 12 },
 	{ "WRITE_MEID", 22, 23, 0, NULL, 10 },
 	{ "WRITE_ERROR", 31, 31, 0, NULL, 11 },
-	/* 17120 */
+	/* 17482 */
 	{ "GRBM_SDMA0_reg_fgcg_chick_bit", 0, 0, 0, NULL, 29 },
 	{ "GRBM_SDMA1_reg_fgcg_chick_bit", 1, 1, 0, NULL, 29 },
 	{ "GRBM_CPG_reg_fgcg_chick_bit", 2, 2, 0, NULL, 27 },
@@ -22196,9 +22616,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPC_reg_clken_chick_bit", 28, 28, 0, NULL, 28 },
 	{ "GRBM_GDFLL_reg_clken_chick_bit", 30, 30, 0, NULL, 30 },
 	{ "GRBM_RLC_reg_clken_chick_bit", 31, 31, 0, NULL, 28 },
-	/* 17148 */
+	/* 17510 */
 	{ "GRBM_BRIDGE_DISABLE", 0, 0, 0, NULL, 19 },
-	/* 17149 */
+	/* 17511 */
 	{ "MEC1_LOAD_BUSY", 0, 0, 0, NULL, 14 },
 	{ "MEC1_MUTEX_BUSY", 2, 2, 0, NULL, 15 },
 	{ "MEC1_MESSAGE_BUSY", 3, 3, 0, NULL, 17 },
@@ -22225,7 +22645,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC2_PIPE1_BUSY", 27, 27, 0, NULL, 15 },
 	{ "MEC2_PIPE2_BUSY", 28, 28, 0, NULL, 15 },
 	{ "MEC2_PIPE3_BUSY", 29, 29, 0, NULL, 15 },
-	/* 17175 */
+	/* 17537 */
 	{ "POST_WPTR_GFX_BUSY", 0, 0, 0, NULL, 18 },
 	{ "CSF_BUSY", 1, 1, 0, NULL, 8 },
 	{ "ROQ_ALIGN_BUSY", 4, 4, 0, NULL, 14 },
@@ -22253,7 +22673,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GRBM_CPF_STAT_BUSY", 28, 29, 0, NULL, 18 },
 	{ "CPC_CPF_BUSY", 30, 30, 0, NULL, 12 },
 	{ "CPF_BUSY", 31, 31, 0, NULL, 8 },
-	/* 17202 */
+	/* 17564 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "CSF_RING_BUSY", 1, 1, 0, NULL, 13 },
 	{ "CSF_INDIRECT1_BUSY", 2, 2, 0, NULL, 18 },
@@ -22284,7 +22704,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HQD_WPTR_POLL_BUSY", 29, 29, 0, NULL, 18 },
 	{ "HQD_PQ_BUSY", 30, 30, 0, NULL, 11 },
 	{ "HQD_IB_BUSY", 31, 31, 0, NULL, 11 },
-	/* 17232 */
+	/* 17594 */
 	{ "MES_LOAD_BUSY", 0, 0, 0, NULL, 13 },
 	{ "MES_MUTEX_BUSY", 2, 2, 0, NULL, 14 },
 	{ "MES_MESSAGE_BUSY", 3, 3, 0, NULL, 16 },
@@ -22302,13 +22722,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC1_PIPE1_DC_BUSY", 19, 19, 0, NULL, 18 },
 	{ "MEC1_PIPE2_DC_BUSY", 20, 20, 0, NULL, 18 },
 	{ "MEC1_PIPE3_DC_BUSY", 21, 21, 0, NULL, 18 },
-	/* 17249 */
+	/* 17611 */
 	{ "PRIV_VIOLATION_STATUS", 0, 0, 0, NULL, 21 },
 	{ "PRIV_VIOLATION_OP", 1, 1, 0, NULL, 17 },
 	{ "PRIV_VIOLATION_ADDR", 2, 31, 0, NULL, 19 },
-	/* 17252 */
+	/* 17614 */
 	{ "PRIV_VIOLATION_ADDR", 0, 7, 0, NULL, 19 },
-	/* 17253 */
+	/* 17615 */
 	{ "CP_SDMA_CPG_BUSY", 0, 0, 0, NULL, 16 },
 	{ "CP_SDMA_CPC_BUSY", 1, 1, 0, NULL, 16 },
 	{ "MES_HQD_DISPATCH_BUSY", 12, 12, 0, NULL, 21 },
@@ -22321,7 +22741,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MES_HQD_ROQ_PQ_BUSY", 27, 27, 0, NULL, 19 },
 	{ "MES_HQD_PQ_BUSY", 30, 30, 0, NULL, 15 },
 	{ "MES_UNMAPPED_DOORBELL_BUSY", 31, 31, 0, NULL, 26 },
-	/* 17265 */
+	/* 17627 */
 	{ "RBIU_TO_DMA_NOT_RDY_TO_RCV", 0, 0, 0, NULL, 26 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV_R0", 4, 4, 0, NULL, 31 },
 	{ "RBIU_TO_MEMWR_NOT_RDY_TO_RCV_R1", 5, 5, 0, NULL, 31 },
@@ -22338,7 +22758,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RCIU_STALLED_ON_DMA_READ", 27, 27, 0, NULL, 24 },
 	{ "RCIU_STALLED_ON_APPEND_READ", 28, 28, 0, NULL, 27 },
 	{ "RCIU_HALTED_BY_REG_VIOLATION", 29, 29, 0, NULL, 28 },
-	/* 17281 */
+	/* 17643 */
 	{ "REG_BUS_FIFO_BUSY", 0, 0, 0, NULL, 17 },
 	{ "PFP_DATA_CACHE_BUSY", 1, 1, 0, NULL, 19 },
 	{ "ME_DATA_CACHE_BUSY", 2, 2, 0, NULL, 18 },
@@ -22358,7 +22778,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ME_PIPE0_DC_BUSY", 24, 24, 0, NULL, 16 },
 	{ "PFP_PIPE1_DC_BUSY", 25, 25, 0, NULL, 17 },
 	{ "ME_PIPE1_DC_BUSY", 26, 26, 0, NULL, 16 },
-	/* 17300 */
+	/* 17662 */
 	{ "ROQ_DB_BUSY", 5, 5, 0, NULL, 11 },
 	{ "ROQ_CE_DB_BUSY", 6, 6, 0, NULL, 14 },
 	{ "ROQ_RING_BUSY", 9, 9, 0, NULL, 13 },
@@ -22383,12 +22803,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ROQ_CE_INDIRECT1_BUSY", 29, 29, 0, NULL, 21 },
 	{ "ROQ_CE_INDIRECT2_BUSY", 30, 30, 0, NULL, 21 },
 	{ "CP_BUSY", 31, 31, 0, NULL, 7 },
-	/* 17324 */
+	/* 17686 */
 	{ "FREE_COUNT", 0, 5, 0, NULL, 10 },
 	{ "FREE_COUNT_PFP", 16, 21, 0, NULL, 14 },
-	/* 17326 */
+	/* 17688 */
 	{ "STQ_CNT", 0, 9, 0, NULL, 7 },
-	/* 17327 */
+	/* 17689 */
 	{ "RESUME_INT_ASSERTED", 8, 8, 0, NULL, 19 },
 	{ "SUSPEND_INT_ASSERTED", 9, 9, 0, NULL, 20 },
 	{ "DMA_WATCH_INT_ASSERTED", 10, 10, 0, NULL, 22 },
@@ -22409,22 +22829,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 17347 */
+	/* 17709 */
 	{ "PRIV_VIOLATION_ADDR_HI", 0, 7, 0, NULL, 22 },
-	/* 17348 */
+	/* 17710 */
 	{ "SA_DISABLE", 8, 23, 0, NULL, 10 },
-	/* 17349 */
+	/* 17711 */
 	{ "NUM_PIPES", 0, 2, 0, NULL, 9 },
 	{ "PIPE_INTERLEAVE_SIZE", 3, 5, 0, NULL, 20 },
 	{ "MAX_COMPRESSED_FRAGS", 6, 7, 0, NULL, 20 },
 	{ "NUM_PKRS", 8, 10, 0, NULL, 8 },
 	{ "NUM_SHADER_ENGINES", 19, 22, 0, NULL, 18 },
 	{ "NUM_RB_PER_SE", 26, 27, 0, NULL, 13 },
-	/* 17355 */
+	/* 17717 */
 	{ "UPPER_TOM2", 0, 15, 0, NULL, 10 },
-	/* 17356 */
+	/* 17718 */
 	{ "ADDRESS", 0, 23, 0, NULL, 7 },
-	/* 17357 */
+	/* 17719 */
 	{ "MORE_FAULTS", 0, 0, 0, NULL, 11 },
 	{ "WALKER_ERROR", 1, 3, 0, NULL, 12 },
 	{ "PERMISSION_FAULTS", 4, 7, 0, NULL, 17 },
@@ -22437,9 +22857,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "VFID", 25, 29, 0, NULL, 4 },
 	{ "PRT", 30, 30, 0, NULL, 3 },
 	{ "UCE", 31, 31, 0, NULL, 3 },
-	/* 17369 */
+	/* 17731 */
 	{ "FED", 0, 0, 0, NULL, 3 },
-	/* 17370 */
+	/* 17732 */
 	{ "L2_CACHE_SMALLK_FRAGMENT_SIZE", 0, 4, 0, NULL, 29 },
 	{ "WALKER_PRIORITY_CLIENT_ID", 5, 13, 0, NULL, 25 },
 	{ "WALKER_FETCH_PDE_NOALLOC_ENABLE", 14, 14, 0, NULL, 31 },
@@ -22447,14 +22867,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "UTCL2_ATC_REQ_FGCG_OFF", 16, 16, 0, NULL, 22 },
 	{ "UTCL2_ATC_INVREQ_REPEATER_FGCG_OFF", 17, 17, 0, NULL, 34 },
 	{ "UTCL2_ONE_OUTSTANDING_ATC_INVREQ", 18, 18, 0, NULL, 32 },
-	/* 17377 */
+	/* 17739 */
 	{ "ENABLE_L1_TLB", 0, 0, 0, NULL, 13 },
 	{ "SYSTEM_ACCESS_MODE", 3, 4, 0, NULL, 18 },
 	{ "SYSTEM_APERTURE_UNMAPPED_ACCESS", 5, 5, 0, NULL, 31 },
 	{ "ENABLE_ADVANCED_DRIVER_MODEL", 6, 6, 0, NULL, 28 },
 	{ "ECO_BITS", 7, 10, 0, NULL, 8 },
 	{ "MTYPE", 11, 12, 0, NULL, 5 },
-	/* 17383 */
+	/* 17745 */
 	{ "ENABLE_CONTEXT", 0, 0, 0, NULL, 14 },
 	{ "PAGE_TABLE_DEPTH", 1, 2, 0, NULL, 16 },
 	{ "PAGE_TABLE_BLOCK_SIZE", 4, 7, 0, NULL, 21 },
@@ -22474,12 +22894,12 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WRITE_PROTECTION_FAULT_ENABLE_DEFAULT", 21, 21, 0, NULL, 37 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_INTERRUPT", 22, 22, 0, NULL, 41 },
 	{ "EXECUTE_PROTECTION_FAULT_ENABLE_DEFAULT", 23, 23, 0, NULL, 39 },
-	/* 17402 */
+	/* 17764 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "LDS_GROUP_SIZE", 10, 11, 0, NULL, 14 },
 	{ "INST_PREF_SIZE", 16, 23, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 17406 */
+	/* 17768 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -22493,13 +22913,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LOAD_PROVOKING_VTX", 27, 27, 0, NULL, 18 },
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "FP16_OVFL", 29, 29, 0, NULL, 9 },
-	/* 17419 */
+	/* 17781 */
 	{ "VS_EXPORT_COUNT", 0, 4, 0, NULL, 15 },
 	{ "PRIM_EXPORT_COUNT", 5, 9, 0, NULL, 17 },
 	{ "NO_PC_EXPORT", 10, 10, 0, NULL, 12 },
 	{ "NUM_INTERP", 11, 16, 0, NULL, 10 },
 	{ "NUM_PRIM_INTERP", 17, 21, 0, NULL, 15 },
-	/* 17424 */
+	/* 17786 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "GLG_EN_OVERRIDE", 10, 10, 0, NULL, 15 },
 	{ "GLG_FORCE_DISABLE", 11, 11, 0, NULL, 17 },
@@ -22508,7 +22928,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPI_SHADER_LATE_ALLOC_GS", 16, 22, 0, NULL, 24 },
 	{ "INST_PREF_SIZE", 23, 30, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 17432 */
+	/* 17794 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -22523,16 +22943,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 28, 28, 0, NULL, 9 },
 	{ "GS_VGPR_COMP_CNT", 29, 30, 0, NULL, 16 },
 	{ "FP16_OVFL", 31, 31, 0, NULL, 9 },
-	/* 17446 */
+	/* 17808 */
 	{ "INTERLEAVE_BITS_X", 0, 3, 0, NULL, 17 },
 	{ "INTERLEAVE_BITS_Y", 4, 7, 0, NULL, 17 },
-	/* 17448 */
+	/* 17810 */
 	{ "WAVE_LIMIT", 0, 9, 0, NULL, 10 },
 	{ "GLG_EN_OVERRIDE", 10, 10, 0, NULL, 15 },
 	{ "GLG_FORCE_DISABLE", 11, 11, 0, NULL, 17 },
 	{ "INST_PREF_SIZE", 16, 23, 0, NULL, 14 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 17453 */
+	/* 17815 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -22546,7 +22966,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CDBG_USER", 27, 27, 0, NULL, 9 },
 	{ "LS_VGPR_COMP_CNT", 28, 29, 0, NULL, 16 },
 	{ "FP16_OVFL", 30, 30, 0, NULL, 9 },
-	/* 17466 */
+	/* 17828 */
 	{ "COMPUTE_SHADER_EN", 0, 0, 0, NULL, 17 },
 	{ "PARTIAL_TG_EN", 1, 1, 0, NULL, 13 },
 	{ "FORCE_START_AT_000", 2, 2, 0, NULL, 18 },
@@ -22564,15 +22984,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_DISP_PREMPT_EN", 17, 17, 0, NULL, 22 },
 	{ "INTERLEAVE_2D_EN", 18, 18, 0, NULL, 16 },
 	{ "TTRACE_QUEUE_ID", 29, 31, 0, NULL, 15 },
-	/* 17483 */
+	/* 17845 */
 	{ "NUM_THREAD_FULL", 0, 12, 0, NULL, 15 },
 	{ "INTERLEAVE_BITS_X", 13, 15, 0, NULL, 17 },
 	{ "NUM_THREAD_PARTIAL", 16, 31, 0, NULL, 18 },
-	/* 17486 */
+	/* 17848 */
 	{ "NUM_THREAD_FULL", 0, 12, 0, NULL, 15 },
 	{ "INTERLEAVE_BITS_Y", 13, 15, 0, NULL, 17 },
 	{ "NUM_THREAD_PARTIAL", 16, 31, 0, NULL, 18 },
-	/* 17489 */
+	/* 17851 */
 	{ "VGPRS", 0, 5, 0, NULL, 5 },
 	{ "SGPRS", 6, 9, 0, NULL, 5 },
 	{ "PRIORITY", 10, 11, 0, NULL, 8 },
@@ -22587,7 +23007,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "WGP_MODE", 29, 29, 0, NULL, 8 },
 	{ "MEM_ORDERED", 30, 30, 0, NULL, 11 },
 	{ "FWD_PROGRESS", 31, 31, 0, NULL, 12 },
-	/* 17503 */
+	/* 17865 */
 	{ "SCRATCH_EN", 0, 0, 0, NULL, 10 },
 	{ "USER_SGPR", 1, 5, 0, NULL, 9 },
 	{ "DYNAMIC_VGPR", 6, 6, 0, NULL, 12 },
@@ -22600,30 +23020,27 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LDS_SIZE", 15, 23, 0, NULL, 8 },
 	{ "EXCP_EN", 24, 30, 7, gk_pm4_reg_values + 363, 7 },
 	{ "WGP_TAKEOVER", 31, 31, 0, NULL, 12 },
-	/* 17515 */
+	/* 17877 */
 	{ "WAVES", 0, 11, 0, NULL, 5 },
 	{ "WAVESIZE", 12, 29, 0, NULL, 8 },
-	/* 17517 */
+	/* 17879 */
 	{ "SEND_SEID", 0, 3, 0, NULL, 9 },
 	{ "RESERVED4", 4, 4, 0, NULL, 9 },
 	{ "WAVE_ID_BASE", 5, 16, 0, NULL, 12 },
-	/* 17520 */
+	/* 17882 */
 	{ "SHARED_VGPR_CNT", 0, 3, 0, NULL, 15 },
 	{ "INST_PREF_SIZE", 4, 11, 0, NULL, 14 },
 	{ "GLG_EN", 13, 13, 0, NULL, 6 },
 	{ "IMAGE_OP", 31, 31, 0, NULL, 8 },
-	/* 17524 */
+	/* 17886 */
 	{ "INTERLEAVE_1D", 0, 9, 0, NULL, 13 },
 	{ "INTERLEAVE_2D_X_SIZE", 16, 19, 0, NULL, 20 },
 	{ "INTERLEAVE_2D_Y_SIZE", 24, 27, 0, NULL, 20 },
-	/* 17527 */
+	/* 17889 */
 	{ "OFF_DELAY", 0, 12, 0, NULL, 9 },
-	/* 17528 */
+	/* 17890 */
 	{ "POLICY", 0, 1, 0, NULL, 6 },
-	/* 17529 */
-	{ "VF", 0, 23, 0, NULL, 2 },
-	{ "PF", 31, 31, 0, NULL, 2 },
-	/* 17531 */
+	/* 17891 */
 	{ "ME_INSTR_CACHE_UTCL1_ERROR", 0, 0, 0, NULL, 26 },
 	{ "PFP_INSTR_CACHE_UTCL1_ERROR", 1, 1, 0, NULL, 27 },
 	{ "DDID_DRAW_UTCL1_ERROR", 2, 2, 0, NULL, 21 },
@@ -22648,7 +23065,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "I2_FETCHER_UTCL1_ERROR", 27, 27, 0, NULL, 22 },
 	{ "ST_FETCHER_UTCL1_ERROR", 30, 30, 0, NULL, 22 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 17555 */
+	/* 17915 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -22661,14 +23078,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 17567 */
+	/* 17927 */
 	{ "TIME_STAMP_INT_ASSERTED", 26, 26, 0, NULL, 23 },
 	{ "GENERIC2_INT_ASSERTED", 29, 29, 0, NULL, 21 },
 	{ "GENERIC1_INT_ASSERTED", 30, 30, 0, NULL, 21 },
 	{ "GENERIC0_INT_ASSERTED", 31, 31, 0, NULL, 21 },
-	/* 17571 */
+	/* 17931 */
 	{ "COUNT", 0, 19, 0, NULL, 5 },
-	/* 17572 */
+	/* 17932 */
 	{ "HEADER_TRAP_DIS", 11, 11, 0, NULL, 15 },
 	{ "CHIU_NOALLOC_OVERRIDE", 12, 12, 0, NULL, 21 },
 	{ "RCIU_SECURE_CHECK_DISABLE", 13, 13, 0, NULL, 25 },
@@ -22681,7 +23098,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DC_DISABLE_BROADCAST", 29, 29, 0, NULL, 20 },
 	{ "NOT_EOP_HW_DETECT_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "PFP_DDID_HW_DETECT_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 17584 */
+	/* 17944 */
 	{ "PERFMON_RING_SEL", 0, 1, 0, NULL, 16 },
 	{ "DEBUG_BUS_SELECT_BITS", 2, 7, 0, NULL, 21 },
 	{ "DEBUG_BUS_FLOP_EN", 8, 8, 0, NULL, 17 },
@@ -22704,7 +23121,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "CS_PIPELINE_RESET_DISABLE", 30, 30, 0, NULL, 25 },
 	{ "IB_PACKET_INJECTOR_DISABLE", 31, 31, 0, NULL, 26 },
-	/* 17606 */
+	/* 17966 */
 	{ "PRIVATE_REG_ACC_DISABLE", 6, 6, 0, NULL, 23 },
 	{ "DEBUG_BUS_FLOP_EN", 14, 14, 0, NULL, 17 },
 	{ "MES_DOORBELL_HIT_BUSY_OVERRIDE", 15, 15, 0, NULL, 30 },
@@ -22720,7 +23137,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CE_FETCHER_DISABLE", 27, 27, 0, NULL, 18 },
 	{ "CPF_PRIORITY_YIELD_ACTIVE_DIS", 29, 29, 0, NULL, 29 },
 	{ "DBGU_TRIGGER", 31, 31, 0, NULL, 12 },
-	/* 17621 */
+	/* 17981 */
 	{ "PIPE_SELECT", 0, 1, 0, NULL, 11 },
 	{ "ME_SELECT", 2, 2, 0, NULL, 9 },
 	{ "ADC_INTERLEAVE_DISABLE", 4, 4, 0, NULL, 22 },
@@ -22741,16 +23158,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CPC_TC_ONE_CYCLE_WRITE_DISABLE", 28, 28, 0, NULL, 30 },
 	{ "CS_STATE_FILT_DISABLE", 29, 29, 0, NULL, 21 },
 	{ "ME2_UCODE_RAM_ENABLE", 31, 31, 0, NULL, 20 },
-	/* 17641 */
+	/* 18001 */
 	{ "ME0PIPE0_MAX_GE_CNTX", 0, 3, 0, NULL, 20 },
 	{ "ME0PIPE0_MAX_PIPE_CNTX", 4, 7, 0, NULL, 22 },
 	{ "ME0PIPE1_MAX_GE_CNTX", 16, 19, 0, NULL, 20 },
 	{ "ME0PIPE1_MAX_PIPE_CNTX", 20, 23, 0, NULL, 22 },
-	/* 17645 */
+	/* 18005 */
 	{ "QUE_SLEEP", 0, 7, 0, NULL, 9 },
 	{ "SCH_WAVE", 8, 15, 0, NULL, 8 },
 	{ "DEQ_RETRY", 24, 31, 0, NULL, 9 },
-	/* 17648 */
+	/* 18008 */
 	{ "RB_BUFSZ", 0, 5, 0, NULL, 8 },
 	{ "TMZ_STATE", 6, 6, 0, NULL, 9 },
 	{ "TMZ_MATCH", 7, 7, 0, NULL, 9 },
@@ -22764,22 +23181,22 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RB_EXE", 28, 28, 0, NULL, 6 },
 	{ "KMD_QUEUE", 29, 29, 0, NULL, 9 },
 	{ "RB_RPTR_WR_ENA", 31, 31, 0, NULL, 14 },
-	/* 17661 */
+	/* 18021 */
 	{ "DEQUEUE_REQ", 0, 0, 0, NULL, 11 },
 	{ "REQ_TYPE", 1, 3, 0, NULL, 8 },
 	{ "IQ_REQ_PEND", 4, 4, 0, NULL, 11 },
 	{ "IQ_REQ_PEND_EN", 9, 9, 0, NULL, 14 },
 	{ "DEQUEUE_REQ_EN", 10, 10, 0, NULL, 14 },
-	/* 17666 */
+	/* 18026 */
 	{ "RSVD", 0, 7, 0, NULL, 4 },
 	{ "ADDR_LO", 8, 31, 0, NULL, 7 },
-	/* 17668 */
+	/* 18028 */
 	{ "RSVD", 0, 7, 0, NULL, 4 },
 	{ "MASK", 8, 31, 0, NULL, 4 },
-	/* 17670 */
+	/* 18030 */
 	{ "CMP_BUSY", 0, 7, 0, NULL, 8 },
 	{ "SPI_CLOCK_0", 8, 15, 0, NULL, 11 },
-	/* 17672 */
+	/* 18032 */
 	{ "QUEUE_SIZE", 0, 5, 0, NULL, 10 },
 	{ "WPTR_CARRY", 6, 6, 0, NULL, 10 },
 	{ "RPTR_CARRY", 7, 7, 0, NULL, 10 },
@@ -22796,14 +23213,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "TUNNEL_DISPATCH", 29, 29, 0, NULL, 15 },
 	{ "PRIV_STATE", 30, 30, 0, NULL, 10 },
 	{ "KMD_QUEUE", 31, 31, 0, NULL, 9 },
-	/* 17688 */
+	/* 18048 */
 	{ "IB_SIZE", 0, 19, 0, NULL, 7 },
 	{ "MIN_IB_AVAIL_SIZE", 20, 21, 0, NULL, 17 },
 	{ "IB_EXE_DISABLE", 23, 23, 0, NULL, 14 },
 	{ "IB_CACHE_POLICY", 24, 25, 0, NULL, 15 },
 	{ "IB_PRIV_STATE", 30, 30, 0, NULL, 13 },
 	{ "PROCESSING_IB", 31, 31, 0, NULL, 13 },
-	/* 17694 */
+	/* 18054 */
 	{ "WAIT_TIME", 0, 7, 0, NULL, 9 },
 	{ "RETRY_TYPE", 8, 10, 0, NULL, 10 },
 	{ "IMMEDIATE_EXPIRE", 11, 11, 0, NULL, 16 },
@@ -22818,7 +23235,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PROCESS_IQ_EN", 29, 29, 0, NULL, 13 },
 	{ "PROCESSING_IQ", 30, 30, 0, NULL, 13 },
 	{ "ACTIVE", 31, 31, 0, NULL, 6 },
-	/* 17708 */
+	/* 18068 */
 	{ "CWSR", 0, 0, 0, NULL, 4 },
 	{ "SAVE_STATUS", 1, 1, 0, NULL, 11 },
 	{ "RSRV", 2, 2, 0, NULL, 4 },
@@ -22836,7 +23253,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CONCURRENT_PROCESS_COUNT", 24, 27, 0, NULL, 24 },
 	{ "QUEUE_IDLE", 30, 30, 0, NULL, 10 },
 	{ "DB_UPDATED_MSG_EN", 31, 31, 0, NULL, 17 },
-	/* 17725 */
+	/* 18085 */
 	{ "EOP_SIZE", 0, 5, 0, NULL, 8 },
 	{ "PROCESSING_EOP", 8, 8, 0, NULL, 14 },
 	{ "PROCESS_EOP_EN", 12, 12, 0, NULL, 14 },
@@ -22846,7 +23263,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "HALT_FETCHER_EN", 22, 22, 0, NULL, 15 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 17734 */
+	/* 18094 */
 	{ "EDC_ERROR_ID", 0, 3, 0, NULL, 12 },
 	{ "SUA_ERROR", 4, 4, 0, NULL, 9 },
 	{ "AQL_ERROR", 5, 5, 0, NULL, 9 },
@@ -22861,7 +23278,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SR_UTCL1_ERROR", 17, 17, 0, NULL, 14 },
 	{ "QU_UTCL1_ERROR", 18, 18, 0, NULL, 14 },
 	{ "TC_UTCL1_ERROR", 19, 19, 0, NULL, 14 },
-	/* 17748 */
+	/* 18108 */
 	{ "STENCIL_CLEAR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "RESERVED_FIELD_1", 2, 2, 0, NULL, 16 },
 	{ "RESERVED_FIELD_2", 3, 3, 0, NULL, 16 },
@@ -22876,14 +23293,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_OREO_MODE", 18, 18, 0, NULL, 15 },
 	{ "FORCE_EXPORT_ORDER", 19, 19, 0, NULL, 18 },
 	{ "MAX_ALLOWED_STILES_IN_WAVE", 20, 23, 0, NULL, 26 },
-	/* 17762 */
+	/* 18122 */
 	{ "SLICE_START", 0, 13, 0, NULL, 11 },
 	{ "SLICE_MAX", 16, 29, 0, NULL, 9 },
-	/* 17764 */
+	/* 18124 */
 	{ "Z_READ_ONLY", 24, 24, 0, NULL, 11 },
 	{ "STENCIL_READ_ONLY", 25, 25, 0, NULL, 17 },
 	{ "MIPID", 26, 30, 0, NULL, 5 },
-	/* 17767 */
+	/* 18127 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE0", 2, 3, 4, gk_pm4_reg_values + 598, 17 },
 	{ "FORCE_HIS_ENABLE1", 4, 5, 4, gk_pm4_reg_values + 598, 17 },
@@ -22904,7 +23321,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_Z_VALID", 29, 29, 0, NULL, 13 },
 	{ "FORCE_STENCIL_VALID", 30, 30, 0, NULL, 19 },
 	{ "PRESERVE_COMPRESSION", 31, 31, 0, NULL, 20 },
-	/* 17787 */
+	/* 18147 */
 	{ "PARTIAL_SQUAD_LAUNCH_CONTROL", 0, 1, 4, gk_pm4_reg_values + 606, 28 },
 	{ "PARTIAL_SQUAD_LAUNCH_COUNTDOWN", 2, 4, 0, NULL, 30 },
 	{ "RESERVED_FIELD_5", 5, 5, 0, NULL, 16 },
@@ -22921,10 +23338,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALLOW_PARTIAL_RES_HIER_KILL", 25, 25, 0, NULL, 27 },
 	{ "CENTROID_COMPUTATION_MODE", 27, 28, 0, NULL, 25 },
 	{ "DISABLE_NOZ", 29, 29, 0, NULL, 11 },
-	/* 17803 */
+	/* 18163 */
 	{ "X_MAX", 0, 15, 0, NULL, 5 },
 	{ "Y_MAX", 16, 31, 0, NULL, 5 },
-	/* 17805 */
+	/* 18165 */
 	{ "FORMAT", 0, 1, 4, gk_pm4_reg_values + 295, 6 },
 	{ "NUM_SAMPLES", 2, 3, 0, NULL, 11 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
@@ -22938,7 +23355,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_27", 27, 27, 0, NULL, 17 },
 	{ "RESERVED_FIELD_28", 28, 28, 0, NULL, 17 },
 	{ "TILE_SURFACE_ENABLE", 29, 29, 0, NULL, 19 },
-	/* 17818 */
+	/* 18178 */
 	{ "FORMAT", 0, 0, 2, gk_pm4_reg_values + 299, 6 },
 	{ "SW_MODE", 4, 8, 0, NULL, 7 },
 	{ "RESERVED_FIELD_2", 9, 10, 0, NULL, 16 },
@@ -22948,19 +23365,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_20", 20, 20, 0, NULL, 17 },
 	{ "RESERVED_FIELD_27", 27, 27, 0, NULL, 17 },
 	{ "TILE_STENCIL_DISABLE", 29, 29, 0, NULL, 20 },
-	/* 17827 */
+	/* 18187 */
 	{ "Z_SPECULATIVE_READ", 0, 1, 0, NULL, 18 },
 	{ "STENCIL_SPECULATIVE_READ", 2, 3, 0, NULL, 24 },
 	{ "Z_COMPRESSION_MODE", 4, 5, 0, NULL, 18 },
 	{ "STENCIL_COMPRESSION_MODE", 6, 7, 0, NULL, 24 },
 	{ "OCCLUSION_COMPRESSION_MODE", 8, 9, 0, NULL, 26 },
-	/* 17832 */
+	/* 18192 */
 	{ "Z_TEMPORAL_READ", 0, 2, 0, NULL, 15 },
 	{ "Z_TEMPORAL_WRITE", 3, 5, 0, NULL, 16 },
 	{ "STENCIL_TEMPORAL_READ", 6, 8, 0, NULL, 21 },
 	{ "STENCIL_TEMPORAL_WRITE", 9, 11, 0, NULL, 22 },
 	{ "OCCLUSION_TEMPORAL_WRITE", 12, 14, 0, NULL, 24 },
-	/* 17837 */
+	/* 18197 */
 	{ "PERFECT_ZPASS_COUNTS", 1, 1, 0, NULL, 20 },
 	{ "DISABLE_CONSERVATIVE_ZPASS_COUNTS", 2, 2, 0, NULL, 33 },
 	{ "ENHANCED_CONSERVATIVE_ZPASS_COUNTS", 3, 3, 0, NULL, 34 },
@@ -22970,9 +23387,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DBFAIL_ENABLE", 20, 23, 0, NULL, 13 },
 	{ "SLICE_EVEN_ENABLE", 24, 27, 0, NULL, 17 },
 	{ "SLICE_ODD_ENABLE", 28, 31, 0, NULL, 16 },
-	/* 17846 */
+	/* 18206 */
 	{ "DISABLE_VIEWPORT_CLAMP", 0, 0, 0, NULL, 22 },
-	/* 17847 */
+	/* 18207 */
 	{ "STENCIL_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "Z_ENABLE", 1, 1, 0, NULL, 8 },
 	{ "Z_WRITE_ENABLE", 2, 2, 0, NULL, 14 },
@@ -22983,7 +23400,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "STENCILFUNC_BF", 20, 22, 8, gk_pm4_reg_values + 610, 14 },
 	{ "RESERVED_FIELD_30", 30, 30, 0, NULL, 17 },
 	{ "RESERVED_FIELD_31", 31, 31, 0, NULL, 17 },
-	/* 17857 */
+	/* 18217 */
 	{ "RESERVED_FIELD_1", 0, 2, 0, NULL, 16 },
 	{ "MASK_EXPORT_NUM_SAMPLES", 8, 10, 0, NULL, 23 },
 	{ "ALPHA_TO_MASK_NUM_SAMPLES", 12, 14, 0, NULL, 25 },
@@ -22995,52 +23412,52 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_21", 21, 21, 0, NULL, 17 },
 	{ "OVERRASTERIZATION_AMOUNT", 24, 26, 0, NULL, 24 },
 	{ "ENABLE_POSTZ_OVERRASTERIZATION", 27, 27, 0, NULL, 30 },
-	/* 17868 */
+	/* 18228 */
 	{ "TESTVAL", 0, 7, 0, NULL, 7 },
 	{ "TESTVAL_BF", 8, 15, 0, NULL, 10 },
-	/* 17870 */
+	/* 18230 */
 	{ "OPVAL", 0, 7, 0, NULL, 5 },
 	{ "OPVAL_BF", 8, 15, 0, NULL, 8 },
-	/* 17872 */
+	/* 18232 */
 	{ "TESTMASK", 0, 7, 0, NULL, 8 },
 	{ "TESTMASK_BF", 8, 15, 0, NULL, 11 },
-	/* 17874 */
+	/* 18234 */
 	{ "WRITEMASK", 0, 7, 0, NULL, 9 },
 	{ "WRITEMASK_BF", 8, 15, 0, NULL, 12 },
-	/* 17876 */
+	/* 18236 */
 	{ "VRS_TEMPORAL_READ", 0, 2, 0, NULL, 17 },
 	{ "VRS_TEMPORAL_WRITE", 3, 5, 0, NULL, 18 },
 	{ "HIZ_TEMPORAL_READ", 6, 8, 0, NULL, 17 },
 	{ "HIZ_TEMPORAL_WRITE", 9, 11, 0, NULL, 18 },
 	{ "HIS_TEMPORAL_READ", 12, 14, 0, NULL, 17 },
 	{ "HIS_TEMPORAL_WRITE", 15, 17, 0, NULL, 18 },
-	/* 17882 */
+	/* 18242 */
 	{ "VRS_SPECULATIVE_READ", 0, 1, 0, NULL, 20 },
 	{ "HIZ_SPECULATIVE_READ", 2, 3, 0, NULL, 20 },
 	{ "HIS_SPECULATIVE_READ", 4, 5, 0, NULL, 20 },
-	/* 17885 */
+	/* 18245 */
 	{ "HW_SCREEN_OFFSET_X", 0, 11, 0, NULL, 18 },
 	{ "HW_SCREEN_OFFSET_Y", 16, 27, 0, NULL, 18 },
-	/* 17887 */
+	/* 18247 */
 	{ "BR_X_EXT", 0, 1, 0, NULL, 8 },
 	{ "BR_Y_EXT", 2, 3, 0, NULL, 8 },
 	{ "TL_X_EXT", 4, 5, 0, NULL, 8 },
 	{ "TL_Y_EXT", 6, 7, 0, NULL, 8 },
-	/* 17891 */
+	/* 18251 */
 	{ "X_MAX", 0, 12, 0, NULL, 5 },
 	{ "Y_MAX", 16, 28, 0, NULL, 5 },
-	/* 17893 */
+	/* 18253 */
 	{ "RATE_SW_MODE", 0, 2, 0, NULL, 12 },
 	{ "FEEDBACK_SW_MODE", 3, 5, 0, NULL, 16 },
-	/* 17895 */
+	/* 18255 */
 	{ "COLOR_WR_POLICY", 2, 3, 4, gk_pm4_reg_values + 1646, 15 },
 	{ "COLOR_RD_POLICY", 22, 23, 4, gk_pm4_reg_values + 1650, 15 },
 	{ "COLOR_L3_BYPASS", 27, 27, 0, NULL, 15 },
-	/* 17898 */
+	/* 18258 */
 	{ "PARAM_GEN", 6, 6, 0, NULL, 9 },
 	{ "BC_OPTIMIZE_DISABLE", 14, 14, 0, NULL, 19 },
 	{ "PS_W32_EN", 15, 15, 0, NULL, 9 },
-	/* 17901 */
+	/* 18261 */
 	{ "PERSP_SAMPLE_ENA", 0, 0, 0, NULL, 16 },
 	{ "PERSP_CENTER_ENA", 1, 1, 0, NULL, 16 },
 	{ "PERSP_CENTROID_ENA", 2, 2, 0, NULL, 18 },
@@ -23058,16 +23475,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SAMPLE_COVERAGE_ENA", 14, 14, 0, NULL, 19 },
 	{ "POS_FIXED_PT_ENA", 15, 15, 0, NULL, 16 },
 	{ "COVERAGE_TO_SHADER_SELECT", 16, 17, 4, gk_pm4_reg_values + 1412, 25 },
-	/* 17918 */
+	/* 18278 */
 	{ "CENTER_SSAA_MODE", 0, 0, 0, NULL, 16 },
 	{ "CENTROID_SSAA_MODE", 1, 1, 0, NULL, 18 },
 	{ "COVERED_CENTROID_IS_CENTER", 2, 2, 0, NULL, 26 },
-	/* 17921 */
+	/* 18281 */
 	{ "SOURCE_SELECT", 0, 1, 4, gk_pm4_reg_values + 743, 13 },
 	{ "NOT_EOP", 5, 5, 0, NULL, 7 },
 	{ "USE_OPAQUE", 6, 6, 0, NULL, 10 },
 	{ "REG_RT_INDEX", 29, 31, 0, NULL, 12 },
-	/* 17925 */
+	/* 18285 */
 	{ "VERTEX_RATE_COMBINER_MODE", 0, 2, 5, gk_pm4_reg_values + 1600, 25 },
 	{ "PRIMITIVE_RATE_COMBINER_MODE", 3, 5, 5, gk_pm4_reg_values + 1600, 28 },
 	{ "HTILE_RATE_COMBINER_MODE", 6, 8, 5, gk_pm4_reg_values + 1600, 24 },
@@ -23075,13 +23492,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXPOSE_VRS_PIXELS_MASK", 13, 13, 0, NULL, 22 },
 	{ "CMASK_RATE_HINT_FORCE_ZERO", 14, 14, 0, NULL, 26 },
 	{ "SAMPLE_COVERAGE_ENCODING", 15, 15, 0, NULL, 24 },
-	/* 17932 */
+	/* 18292 */
 	{ "LINE_PATTERN", 0, 15, 0, NULL, 12 },
 	{ "REPEAT_COUNT", 16, 23, 0, NULL, 12 },
 	{ "PATTERN_BIT_ORDER", 28, 28, 0, NULL, 17 },
-	/* 17935 */
+	/* 18295 */
 	{ "AUTO_RESET_CNTL", 0, 1, 0, NULL, 15 },
-	/* 17936 */
+	/* 18296 */
 	{ "MSAA_ENABLE", 0, 0, 0, NULL, 11 },
 	{ "VPORT_SCISSOR_ENABLE", 1, 1, 0, NULL, 20 },
 	{ "LINE_STIPPLE_ENABLE", 2, 2, 0, NULL, 19 },
@@ -23089,7 +23506,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ALTERNATE_RBS_PER_TILE", 5, 5, 0, NULL, 22 },
 	{ "COARSE_TILE_STARTS_ON_EVEN_RB", 6, 6, 0, NULL, 29 },
 	{ "IMPLICIT_VPORT_SCISSOR_ENABLE", 7, 7, 0, NULL, 29 },
-	/* 17943 */
+	/* 18303 */
 	{ "WALK_SIZE", 0, 0, 0, NULL, 9 },
 	{ "WALK_ALIGNMENT", 1, 1, 0, NULL, 14 },
 	{ "WALK_ALIGN8_PRIM_FITS_ST", 2, 2, 0, NULL, 24 },
@@ -23115,7 +23532,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OUT_OF_ORDER_PRIMITIVE_ENABLE", 27, 27, 0, NULL, 29 },
 	{ "OUT_OF_ORDER_WATER_MARK", 28, 30, 0, NULL, 23 },
 	{ "DISABLE_4X_TILE_PICKING", 31, 31, 0, NULL, 23 },
-	/* 17968 */
+	/* 18328 */
 	{ "INDEX_TYPE", 0, 1, 3, gk_pm4_reg_values + 982, 10 },
 	{ "RDREQ_POLICY", 6, 7, 3, gk_pm4_reg_values + 1515, 12 },
 	{ "NOT_EOP", 9, 9, 0, NULL, 7 },
@@ -23123,7 +23540,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_INSTANCE_PACKING", 14, 14, 0, NULL, 24 },
 	{ "TEMPORAL", 15, 16, 0, NULL, 8 },
 	{ "SPEC_DATA_READ", 17, 18, 0, NULL, 14 },
-	/* 17975 */
+	/* 18335 */
 	{ "HS_EN", 2, 2, 2, gk_pm4_reg_values + 398, 5 },
 	{ "GS_EN", 5, 5, 2, gk_pm4_reg_values + 394, 5 },
 	{ "GS_FAST_LAUNCH", 19, 19, 0, NULL, 14 },
@@ -23131,13 +23548,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GS_W32_EN", 22, 22, 0, NULL, 9 },
 	{ "NGG_WAVE_ID_EN", 24, 24, 0, NULL, 14 },
 	{ "PRIMGEN_PASSTHRU_NO_MSG", 26, 26, 0, NULL, 23 },
-	/* 17982 */
+	/* 18342 */
 	{ "EN_REG_RT_INDEX", 1, 1, 0, NULL, 15 },
 	{ "EN_PRIM_PAYLOAD", 3, 3, 0, NULL, 15 },
 	{ "EN_DRAW_VP", 4, 4, 0, NULL, 10 },
 	{ "UNUSED", 5, 5, 0, NULL, 6 },
 	{ "EN_VRS_RATE", 6, 6, 0, NULL, 11 },
-	/* 17987 */
+	/* 18347 */
 	{ "TYPE", 0, 1, 3, gk_pm4_reg_values + 323, 4 },
 	{ "PARTITIONING", 2, 4, 4, gk_pm4_reg_values + 326, 12 },
 	{ "TOPOLOGY", 5, 7, 4, gk_pm4_reg_values + 330, 8 },
@@ -23148,7 +23565,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DETECT_ZERO", 20, 20, 2, gk_pm4_reg_values + 1774, 11 },
 	{ "MTYPE", 23, 25, 0, NULL, 5 },
 	{ "SPEC_DATA_READ", 28, 29, 0, NULL, 14 },
-	/* 17997 */
+	/* 18357 */
 	{ "RESERVED_FIELD_1", 0, 0, 0, NULL, 16 },
 	{ "RESERVED_FIELD_2", 2, 2, 0, NULL, 16 },
 	{ "RESERVED_FIELD_3", 3, 3, 0, NULL, 16 },
@@ -23156,35 +23573,35 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_FIELD_5", 10, 15, 0, NULL, 16 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 16, 16, 0, NULL, 23 },
 	{ "RESERVED_FIELD_6", 17, 17, 0, NULL, 16 },
-	/* 18004 */
+	/* 18364 */
 	{ "COMPAREFUNC0", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE0", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK0", 12, 19, 0, NULL, 12 },
-	/* 18007 */
+	/* 18367 */
 	{ "COMPAREFUNC1", 0, 2, 8, gk_pm4_reg_values + 610, 12 },
 	{ "COMPAREVALUE1", 4, 11, 0, NULL, 13 },
 	{ "COMPAREMASK1", 12, 19, 0, NULL, 12 },
-	/* 18010 */
+	/* 18370 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "CNT", 2, 7, 0, NULL, 3 },
 	{ "EN_MAX_VERT_OUT_PER_GS_INSTANCE", 31, 31, 0, NULL, 31 },
-	/* 18013 */
+	/* 18373 */
 	{ "NUM_PATCHES", 0, 7, 0, NULL, 11 },
 	{ "HS_NUM_OUTPUT_CP", 14, 19, 0, NULL, 16 },
-	/* 18015 */
+	/* 18375 */
 	{ "SURFACE_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "FORMAT", 1, 1, 0, NULL, 6 },
 	{ "SW_MODE", 2, 4, 0, NULL, 7 },
 	{ "DST_OUTSIDE_ZERO_TO_ONE", 25, 25, 0, NULL, 23 },
-	/* 18019 */
+	/* 18379 */
 	{ "SURFACE_ENABLE", 0, 0, 0, NULL, 14 },
 	{ "SW_MODE", 1, 3, 0, NULL, 7 },
-	/* 18021 */
+	/* 18381 */
 	{ "LIMIT", 0, 10, 0, NULL, 5 },
-	/* 18022 */
+	/* 18382 */
 	{ "ROUND", 0, 2, 0, NULL, 5 },
 	{ "CONSERVATIVE_Z_EXPORT", 3, 4, 4, gk_pm4_reg_values + 185, 21 },
-	/* 18024 */
+	/* 18384 */
 	{ "FORCE_HIZ_ENABLE", 0, 1, 4, gk_pm4_reg_values + 598, 16 },
 	{ "FORCE_HIS_ENABLE", 2, 3, 0, NULL, 16 },
 	{ "FAST_Z_DISABLE", 4, 4, 0, NULL, 14 },
@@ -23195,13 +23612,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PRESERVE_ZRANGE", 10, 10, 0, NULL, 15 },
 	{ "DISABLE_FAST_PASS", 11, 11, 0, NULL, 17 },
 	{ "DISABLE_SINGLE_STENCIL", 12, 12, 0, NULL, 22 },
-	/* 18034 */
+	/* 18394 */
 	{ "MSAA_NUM_SAMPLES", 0, 2, 0, NULL, 16 },
 	{ "AA_MASK_CENTROID_DTMN", 4, 4, 0, NULL, 21 },
 	{ "MSAA_EXPOSED_SAMPLES", 20, 22, 0, NULL, 20 },
 	{ "DETAIL_TO_EXPOSED_MODE", 24, 25, 0, NULL, 22 },
 	{ "PS_ITER_SAMPLES", 30, 31, 0, NULL, 15 },
-	/* 18039 */
+	/* 18399 */
 	{ "BINNING_MODE", 0, 1, 3, gk_pm4_reg_values + 1807, 12 },
 	{ "BIN_SIZE_X", 2, 2, 0, NULL, 10 },
 	{ "BIN_SIZE_Y", 3, 3, 0, NULL, 10 },
@@ -23215,41 +23632,41 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FLUSH_ON_BINNING_TRANSITION", 28, 28, 0, NULL, 27 },
 	{ "BIN_MAPPING_MODE", 29, 30, 3, gk_pm4_reg_values + 1586, 16 },
 	{ "RESERVED_31", 31, 31, 0, NULL, 11 },
-	/* 18052 */
+	/* 18412 */
 	{ "REALIGN_DQUADS_AFTER_N_WAVES", 0, 1, 0, NULL, 28 },
 	{ "LOAD_COLLISION_WAVEID", 2, 2, 0, NULL, 21 },
 	{ "LOAD_INTRAWAVE_COLLISION", 3, 3, 0, NULL, 24 },
 	{ "WAVE_BREAK_REGION_SIZE", 5, 6, 0, NULL, 22 },
 	{ "DISABLE_OREO_CONFLICT_QUAD", 7, 7, 0, NULL, 26 },
 	{ "PS_ITER_SAMPLE", 8, 8, 0, NULL, 14 },
-	/* 18058 */
+	/* 18418 */
 	{ "MAX_SAMPLE_DIST", 0, 3, 0, NULL, 15 },
-	/* 18059 */
+	/* 18419 */
 	{ "SLICE_START", 0, 13, 0, NULL, 11 },
 	{ "SLICE_MAX", 14, 27, 0, NULL, 9 },
-	/* 18061 */
+	/* 18421 */
 	{ "MIP_LEVEL", 0, 4, 0, NULL, 9 },
-	/* 18062 */
+	/* 18422 */
 	{ "NUM_FRAGMENTS", 0, 1, 0, NULL, 13 },
 	{ "FORCE_DST_ALPHA_1", 2, 2, 0, NULL, 17 },
 	{ "FORCE_LIMIT_COLOR_SECTOR_TO_256B_MAX", 3, 3, 0, NULL, 36 },
-	/* 18065 */
+	/* 18425 */
 	{ "MAX_UNCOMPRESSED_BLOCK_SIZE", 2, 2, 2, gk_pm4_reg_values + 1810, 27 },
 	{ "MAX_COMPRESSED_BLOCK_SIZE", 5, 6, 0, NULL, 25 },
 	{ "FRAGMENT_COMPRESS_DISABLE", 24, 24, 0, NULL, 25 },
 	{ "COMPRESSION_MODE", 26, 27, 0, NULL, 16 },
 	{ "ENABLE_MAX_COMP_FRAG_OVERRIDE", 28, 28, 0, NULL, 29 },
 	{ "MAX_COMP_FRAGS", 29, 30, 0, NULL, 14 },
-	/* 18071 */
+	/* 18431 */
 	{ "MIP0_HEIGHT", 0, 15, 0, NULL, 11 },
 	{ "MIP0_WIDTH", 16, 31, 0, NULL, 10 },
-	/* 18073 */
+	/* 18433 */
 	{ "MIP0_DEPTH", 0, 13, 0, NULL, 10 },
 	{ "COLOR_SW_MODE", 15, 17, 0, NULL, 13 },
 	{ "MAX_MIP", 19, 23, 0, NULL, 7 },
 	{ "RESOURCE_TYPE", 24, 25, 0, NULL, 13 },
 	{ "SPECULATIVE_READ", 26, 27, 0, NULL, 16 },
-	/* 18078 */
+	/* 18438 */
 	{ "FORMAT", 0, 4, 22, gk_pm4_reg_values + 1620, 6 },
 	{ "LINEAR_GENERAL", 7, 7, 0, NULL, 14 },
 	{ "NUMBER_TYPE", 8, 10, 8, gk_pm4_reg_values + 78, 11 },
@@ -23259,26 +23676,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SIMPLE_FLOAT", 17, 17, 0, NULL, 12 },
 	{ "ROUND_MODE", 18, 18, 0, NULL, 10 },
 	{ "DISABLE_WA_FOR_PARTIAL_TARGET_MASK_ALL", 19, 19, 0, NULL, 38 },
-	/* 18087 */
+	/* 18447 */
 	{ "TEMPORAL_READ", 0, 2, 0, NULL, 13 },
 	{ "TEMPORAL_WRITE", 3, 5, 0, NULL, 14 },
-	/* 18089 */
+	/* 18449 */
 	{ "MEC_ME1_PIPE0_RESET", 16, 16, 0, NULL, 19 },
 	{ "MEC_ME1_PIPE1_RESET", 17, 17, 0, NULL, 19 },
 	{ "MEC_INVALIDATE_ICACHE", 27, 27, 0, NULL, 21 },
 	{ "MEC_ME1_HALT", 30, 30, 0, NULL, 12 },
 	{ "MEC_ME1_STEP", 31, 31, 0, NULL, 12 },
-	/* 18094 */
+	/* 18454 */
 	{ "HIT", 0, 31, 0, NULL, 3 },
-	/* 18095 */
+	/* 18455 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "DBELL_MSG_BLOCK", 1, 1, 0, NULL, 15 },
 	{ "CLEAR_ALL", 2, 2, 0, NULL, 9 },
 	{ "QUEUE_LSB", 4, 7, 0, NULL, 9 },
 	{ "PROC_LSB", 8, 12, 0, NULL, 8 },
-	/* 18100 */
+	/* 18460 */
 	{ "BANK_HIT", 0, 31, 0, NULL, 8 },
-	/* 18101 */
+	/* 18461 */
 	{ "RLC_SPM_VMID", 0, 3, 0, NULL, 12 },
 	{ "RLC_SPM_SDR", 4, 5, 0, NULL, 11 },
 	{ "RLC_SPM_PERF_CNTR", 6, 6, 0, NULL, 17 },
@@ -23289,7 +23706,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_SPM_RO", 14, 14, 0, NULL, 10 },
 	{ "RLC_SPM_NOFILL", 15, 15, 0, NULL, 14 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 18111 */
+	/* 18471 */
 	{ "POLICY", 8, 9, 0, NULL, 6 },
 	{ "SPEC_DATA_READ", 12, 13, 0, NULL, 14 },
 	{ "REPEATER_FGCG_DISABLE", 25, 25, 0, NULL, 21 },
@@ -23297,9 +23714,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "LFSR_RESET", 28, 28, 0, NULL, 10 },
 	{ "MODE", 29, 30, 0, NULL, 4 },
 	{ "ENABLE", 31, 31, 0, NULL, 6 },
-	/* 18118 */
+	/* 18478 */
 	{ "SIZE", 16, 31, 0, NULL, 4 },
-	/* 18119 */
+	/* 18479 */
 	{ "QUEUE_STATE", 0, 4, 0, NULL, 11 },
 	{ "MAPPED_QUEUE", 5, 7, 0, NULL, 12 },
 	{ "QUEUE_AVAILABLE", 8, 15, 0, NULL, 15 },
@@ -23312,7 +23729,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "ENABLE_OFFLOAD_CHECK", 28, 29, 0, NULL, 20 },
 	{ "FREEZE_QUEUE_STATE", 30, 30, 0, NULL, 18 },
 	{ "FORCE_QUEUE", 31, 31, 0, NULL, 11 },
-	/* 18131 */
+	/* 18491 */
 	{ "FORCE_4K_L2_RESP", 0, 0, 0, NULL, 16 },
 	{ "REDUCE_HALF_MAIN_WQ", 1, 1, 0, NULL, 19 },
 	{ "REDUCE_HALF_PHY_WQ", 2, 2, 0, NULL, 18 },
@@ -23329,7 +23746,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DISABLE_FGCG", 16, 16, 0, NULL, 12 },
 	{ "UTCL2_REQ_LIMIT", 17, 19, 0, NULL, 15 },
 	{ "CLIENT_ID", 20, 28, 0, NULL, 9 },
-	/* 18147 */
+	/* 18507 */
 	{ "DISABLE_SE0_PHY", 0, 0, 0, NULL, 15 },
 	{ "DISABLE_SE0_VIRT", 1, 1, 0, NULL, 16 },
 	{ "DISABLE_SE1_PHY", 2, 2, 0, NULL, 15 },
@@ -23350,7 +23767,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL2A1_DISABLE_STATUS", 25, 25, 0, NULL, 20 },
 	{ "GL2A2_DISABLE_STATUS", 26, 26, 0, NULL, 20 },
 	{ "GL2A3_DISABLE_STATUS", 27, 27, 0, NULL, 20 },
-	/* 18167 */
+	/* 18527 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "TMZ", 4, 4, 0, NULL, 3 },
 	{ "MEMLOG_CLEAR", 10, 10, 0, NULL, 12 },
@@ -23358,7 +23775,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DST_SELECT", 20, 21, 0, NULL, 10 },
 	{ "DST_CACHE_POLICY", 25, 26, 0, NULL, 16 },
 	{ "SRC_SELECT", 29, 30, 0, NULL, 10 },
-	/* 18174 */
+	/* 18534 */
 	{ "UTCL1_FAULT_CONTROL", 0, 0, 0, NULL, 19 },
 	{ "WATCH_CONTROL", 1, 1, 0, NULL, 13 },
 	{ "MIN_AVAILSZ", 4, 5, 0, NULL, 11 },
@@ -23367,24 +23784,24 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PIO_FIFO_EMPTY", 28, 28, 0, NULL, 14 },
 	{ "PIO_FIFO_FULL", 29, 29, 0, NULL, 13 },
 	{ "PIO_COUNT", 30, 31, 0, NULL, 9 },
-	/* 18182 */
+	/* 18542 */
 	{ "GCR_CNTL", 12, 24, 0, NULL, 8 },
 	{ "CACHE_POLICY", 25, 26, 0, NULL, 12 },
 	{ "EXECUTE", 28, 28, 0, NULL, 7 },
 	{ "GLK_INV", 30, 30, 0, NULL, 7 },
 	{ "PWS_ENABLE", 31, 31, 0, NULL, 10 },
-	/* 18187 */
+	/* 18547 */
 	{ "INSTANCE_INDEX", 0, 6, 0, NULL, 14 },
 	{ "SA_INDEX", 8, 9, 0, NULL, 8 },
 	{ "SE_INDEX", 16, 19, 0, NULL, 8 },
 	{ "SA_BROADCAST_WRITES", 29, 29, 0, NULL, 19 },
 	{ "INSTANCE_BROADCAST_WRITES", 30, 30, 0, NULL, 25 },
 	{ "SE_BROADCAST_WRITES", 31, 31, 0, NULL, 19 },
-	/* 18193 */
+	/* 18553 */
 	{ "PRIM_TYPE", 0, 5, 22, gk_pm4_reg_values + 1780, 9 },
 	{ "NUM_INPUT_CP", 6, 11, 0, NULL, 12 },
 	{ "PRIMS_PER_SUBGROUP", 12, 20, 0, NULL, 18 },
-	/* 18196 */
+	/* 18556 */
 	{ "T0", 0, 2, 0, NULL, 2 },
 	{ "T1", 3, 5, 0, NULL, 2 },
 	{ "T2", 6, 8, 0, NULL, 2 },
@@ -23393,16 +23810,16 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FACTOR2", 19, 21, 0, NULL, 7 },
 	{ "ENABLE_THROTTLE", 22, 22, 0, NULL, 15 },
 	{ "NUM_INIT_GRPS", 23, 30, 0, NULL, 13 },
-	/* 18204 */
+	/* 18564 */
 	{ "RT_SLICE", 0, 2, 0, NULL, 8 },
 	{ "VIEWPORT", 3, 6, 0, NULL, 8 },
 	{ "UNUSED", 7, 7, 0, NULL, 6 },
 	{ "EN_STEREO", 8, 8, 0, NULL, 9 },
-	/* 18208 */
+	/* 18568 */
 	{ "NGG_DISABLE_PROVOK_REUSE", 2, 2, 0, NULL, 24 },
-	/* 18209 */
+	/* 18569 */
 	{ "MEM_SIZE", 0, 13, 0, NULL, 8 },
-	/* 18210 */
+	/* 18570 */
 	{ "MEM_SIZE", 0, 10, 0, NULL, 8 },
 	{ "SCOPE", 16, 17, 0, NULL, 5 },
 	{ "PAF_TEMPORAL", 18, 20, 0, NULL, 12 },
@@ -23410,13 +23827,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SPEC_DATA_READ", 24, 25, 0, NULL, 14 },
 	{ "FORCE_SE_SCOPE", 26, 26, 0, NULL, 14 },
 	{ "PAB_NOFILL", 27, 27, 0, NULL, 10 },
-	/* 18217 */
+	/* 18577 */
 	{ "BASE", 0, 11, 0, NULL, 4 },
-	/* 18218 */
+	/* 18578 */
 	{ "X_COORD", 0, 15, 0, NULL, 7 },
-	/* 18219 */
+	/* 18579 */
 	{ "Y_COORD", 0, 15, 0, NULL, 7 },
-	/* 18220 */
+	/* 18580 */
 	{ "CONTEXT_SAVE_WAIT_GDS_REQUEST_CYCLE_OVHD", 0, 3, 0, NULL, 40 },
 	{ "CONTEXT_SAVE_WAIT_GDS_GRANT_CYCLE_OVHD", 4, 7, 0, NULL, 38 },
 	{ "PWS_CSG_WAIT_DISABLE", 8, 8, 0, NULL, 20 },
@@ -23426,10 +23843,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CSC_HALT_ACK_DELAY", 12, 16, 0, NULL, 18 },
 	{ "SPP_TIMEOUT_CTR", 17, 20, 0, NULL, 15 },
 	{ "PC_CONTEXT_DONE_SYNC_ENABLE", 21, 21, 0, NULL, 27 },
-	/* 18229 */
+	/* 18589 */
 	{ "ENABLE_SQG_TOP_EVENTS", 0, 0, 0, NULL, 21 },
 	{ "ENABLE_SQG_BOP_EVENTS", 1, 1, 0, NULL, 21 },
-	/* 18231 */
+	/* 18591 */
 	{ "ENABLE", 0, 0, 0, NULL, 6 },
 	{ "HS_ASSIST_EN", 1, 1, 0, NULL, 12 },
 	{ "GS_ASSIST_EN", 2, 2, 0, NULL, 12 },
@@ -23439,7 +23856,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "CS_NUM_LOCK_WGP", 8, 10, 0, NULL, 15 },
 	{ "LOCK_PERIOD", 11, 14, 0, NULL, 11 },
 	{ "LOCK_MAINT_COUNT", 15, 17, 0, NULL, 16 },
-	/* 18240 */
+	/* 18600 */
 	{ "NUM_MRT_THRESHOLD", 0, 2, 0, NULL, 17 },
 	{ "GFX_PENDING_THRESHOLD", 3, 5, 0, NULL, 21 },
 	{ "PRIORITY_LOST_THRESHOLD", 6, 9, 0, NULL, 23 },
@@ -23447,26 +23864,26 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_WAVE_THRESHOLD_HIGH", 14, 18, 0, NULL, 23 },
 	{ "CS_WAVE_THRESHOLD_HIGH", 19, 23, 0, NULL, 22 },
 	{ "CU_MASK_ROTATE_PERIODS", 24, 25, 0, NULL, 22 },
-	/* 18247 */
+	/* 18607 */
 	{ "APERTURE", 0, 2, 0, NULL, 8 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 18250 */
+	/* 18610 */
 	{ "RS64_EXCEPTION_ILLEGAL_INSTRUCTION", 0, 0, 0, NULL, 34 },
 	{ "RS64_EXCEPTION_MISALIGNED_ADDR", 1, 1, 0, NULL, 30 },
 	{ "RS64_EXCEPTION_UNALIGNED_INSTRUTCION", 2, 2, 0, NULL, 36 },
 	{ "RS64_EXCEPTION_PAGE_FAULT", 3, 3, 0, NULL, 25 },
 	{ "RS64_EXCEPTION_INSTRUCTION_ADDR", 4, 26, 0, NULL, 31 },
-	/* 18255 */
+	/* 18615 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "BYPASS_MODE", 4, 4, 0, NULL, 11 },
 	{ "ENABLE", 5, 5, 0, NULL, 6 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 18260 */
+	/* 18620 */
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
-	/* 18262 */
+	/* 18622 */
 	{ "SPARE", 0, 3, 0, NULL, 5 },
 	{ "MEC_INVALIDATE_ICACHE", 4, 4, 0, NULL, 21 },
 	{ "MEC_PIPE0_RESET", 16, 16, 0, NULL, 15 },
@@ -23479,19 +23896,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "MEC_PIPE3_ACTIVE", 29, 29, 0, NULL, 16 },
 	{ "MEC_HALT", 30, 30, 0, NULL, 8 },
 	{ "MEC_STEP", 31, 31, 0, NULL, 8 },
-	/* 18274 */
+	/* 18634 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "INVALIDATE_CACHE_COMPLETE", 1, 1, 0, NULL, 25 },
 	{ "RESERVED", 2, 2, 0, NULL, 8 },
 	{ "PRIME_START_PC", 3, 3, 0, NULL, 14 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 18280 */
+	/* 18640 */
 	{ "INVALIDATE_DCACHE", 0, 0, 0, NULL, 17 },
 	{ "INVALIDATE_DCACHE_COMPLETE", 1, 1, 0, NULL, 26 },
 	{ "BYPASS_ALL", 2, 2, 0, NULL, 10 },
 	{ "DEPRECATED", 3, 3, 0, NULL, 10 },
-	/* 18284 */
+	/* 18644 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 4, 0, NULL, 3 },
@@ -23503,7 +23920,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "OPCODE_TYPE", 24, 26, 0, NULL, 11 },
 	{ "TMPRL", 27, 29, 0, NULL, 5 },
 	{ "SCOPE", 30, 31, 0, NULL, 5 },
-	/* 18295 */
+	/* 18655 */
 	{ "BUFFER", 0, 0, 0, NULL, 6 },
 	{ "FLAT", 1, 1, 0, NULL, 4 },
 	{ "DIM", 2, 2, 0, NULL, 3 },
@@ -23516,10 +23933,10 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "COMPRESSION_ENABLE", 11, 11, 0, NULL, 18 },
 	{ "REQ_MODE", 12, 12, 0, NULL, 8 },
 	{ "SCOPE", 13, 13, 0, NULL, 5 },
-	/* 18307 */
+	/* 18667 */
 	{ "PERF_SEL", 0, 9, 0, NULL, 8 },
 	{ "CNTR_MODE", 28, 31, 0, NULL, 9 },
-	/* 18309 */
+	/* 18669 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "SC_CLEAN_USER_DEFINED_MASK", 9, 9, 0, NULL, 26 },
 	{ "DB_CLEAN_USER_DEFINED_MASK", 10, 10, 0, NULL, 26 },
@@ -23539,7 +23956,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GE_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 25 },
 	{ "UTCL2_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
-	/* 18328 */
+	/* 18688 */
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 1, 1, 0, NULL, 28 },
 	{ "GL2CC_BUSY_USER_DEFINED_MASK", 2, 2, 0, NULL, 28 },
 	{ "SDMA_BUSY_USER_DEFINED_MASK", 3, 3, 0, NULL, 27 },
@@ -23549,7 +23966,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GL1XCC_BUSY_USER_DEFINED_MASK", 9, 9, 0, NULL, 29 },
 	{ "PC_BUSY_USER_DEFINED_MASK", 10, 10, 0, NULL, 25 },
 	{ "EA_STAT_LINK_BUSY_USER_DEFINED_MASK", 13, 13, 0, NULL, 35 },
-	/* 18337 */
+	/* 18697 */
 	{ "PERF_SEL", 0, 5, 0, NULL, 8 },
 	{ "GL1CC_BUSY_USER_DEFINED_MASK", 6, 6, 0, NULL, 28 },
 	{ "GL1XCC_BUSY_USER_DEFINED_MASK", 7, 7, 0, NULL, 29 },
@@ -23575,9 +23992,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GE_BUSY_USER_DEFINED_MASK", 28, 28, 0, NULL, 25 },
 	{ "UTCL1_BUSY_USER_DEFINED_MASK", 29, 29, 0, NULL, 28 },
 	{ "EA_BUSY_USER_DEFINED_MASK", 30, 30, 0, NULL, 25 },
-	/* 18362 */
+	/* 18722 */
 	{ "BASE_HI", 0, 12, 0, NULL, 7 },
-	/* 18363 */
+	/* 18723 */
 	{ "MODE", 0, 1, 0, NULL, 4 },
 	{ "GL1_PERF_EN", 3, 3, 0, NULL, 11 },
 	{ "INTERRUPT_EN", 4, 4, 0, NULL, 12 },
@@ -23597,7 +24014,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "AUTO_FLUSH_MODE", 29, 29, 0, NULL, 15 },
 	{ "NCP_REG_TOKEN_EN", 30, 30, 0, NULL, 16 },
 	{ "DRAW_EVENT_EN", 31, 31, 0, NULL, 13 },
-	/* 18382 */
+	/* 18742 */
 	{ "SIMD_SEL", 0, 1, 0, NULL, 8 },
 	{ "WGP_SEL", 4, 7, 0, NULL, 7 },
 	{ "SA_SEL", 9, 9, 0, NULL, 6 },
@@ -23605,7 +24022,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "EXCLUDE_NONDETAIL_SHADERDATA", 17, 17, 0, NULL, 28 },
 	{ "EXCLUDE_NONDETAIL_WAVESTART_EXT", 18, 18, 0, NULL, 31 },
 	{ "EXCLUDE_NONDETAIL_ALLOC", 19, 19, 0, NULL, 23 },
-	/* 18389 */
+	/* 18749 */
 	{ "TOKEN_EXCLUDE", 0, 11, 12, gk_pm4_reg_values + 1460, 13 },
 	{ "TTRACE_EXEC", 12, 12, 0, NULL, 11 },
 	{ "BOP_EVENTS_TOKEN_INCLUDE", 13, 13, 0, NULL, 24 },
@@ -23614,25 +24031,25 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "INST_EXCLUDE", 24, 25, 0, NULL, 12 },
 	{ "REG_EXCLUDE", 26, 28, 0, NULL, 11 },
 	{ "REG_DETAIL_ALL", 31, 31, 0, NULL, 14 },
-	/* 18397 */
+	/* 18757 */
 	{ "ENTER_CGCG", 0, 0, 0, NULL, 10 },
 	{ "CGCG_READY", 1, 1, 0, NULL, 10 },
 	{ "ENTER_POWEROFF", 2, 2, 0, NULL, 14 },
 	{ "POWEROFF_READY", 3, 3, 0, NULL, 14 },
-	/* 18401 */
+	/* 18761 */
 	{ "GFX", 0, 9, 0, NULL, 3 },
 	{ "EXP", 10, 15, 0, NULL, 3 },
-	/* 18403 */
+	/* 18763 */
 	{ "RESERVED", 0, 11, 0, NULL, 8 },
 	{ "PERFMON_RING_MODE", 12, 13, 0, NULL, 17 },
 	{ "PERFMON_SAMPLE_INTERVAL_START_MODE", 14, 14, 0, NULL, 34 },
 	{ "PERFMON_SAMPLE_INTERVAL_TYPE", 15, 15, 0, NULL, 28 },
 	{ "PERFMON_SAMPLE_INTERVAL", 16, 31, 0, NULL, 23 },
-	/* 18408 */
+	/* 18768 */
 	{ "global_offset", 0, 7, 0, NULL, 13 },
 	{ "spmwithaccum_se_offset", 8, 15, 0, NULL, 22 },
 	{ "spmwithaccum_global_offset", 16, 23, 0, NULL, 26 },
-	/* 18411 */
+	/* 18771 */
 	{ "NumbSamplesCompleted", 0, 7, 0, NULL, 20 },
 	{ "AccumDone", 8, 8, 0, NULL, 9 },
 	{ "SpmDone", 9, 9, 0, NULL, 7 },
@@ -23650,7 +24067,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RearmSwaPending", 21, 21, 0, NULL, 15 },
 	{ "RearmSppPending", 22, 22, 0, NULL, 15 },
 	{ "MultiSampleAborted", 23, 23, 0, NULL, 18 },
-	/* 18428 */
+	/* 18788 */
 	{ "StrobeResetPerfMonitors", 0, 0, 0, NULL, 23 },
 	{ "StrobeStartAccumulation", 1, 1, 0, NULL, 23 },
 	{ "StrobeRearmAccum", 2, 2, 0, NULL, 16 },
@@ -23659,7 +24076,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "StrobeRearmSwaAccum", 8, 8, 0, NULL, 19 },
 	{ "StrobeStartSwa", 9, 9, 0, NULL, 14 },
 	{ "StrobePerfmonSampleWires", 10, 10, 0, NULL, 24 },
-	/* 18436 */
+	/* 18796 */
 	{ "EnableAccum", 0, 0, 0, NULL, 11 },
 	{ "EnableSpmWithAccumMode", 1, 1, 0, NULL, 22 },
 	{ "EnableSPPMode", 2, 2, 0, NULL, 13 },
@@ -23684,19 +24101,19 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RESERVED_24_23", 23, 24, 0, NULL, 14 },
 	{ "RESERVED_26_25", 25, 26, 0, NULL, 14 },
 	{ "RESERVED_31_27", 27, 31, 0, NULL, 14 },
-	/* 18460 */
+	/* 18820 */
 	{ "DataRamWrCount", 0, 18, 0, NULL, 14 },
-	/* 18461 */
+	/* 18821 */
 	{ "spp_addr_region", 0, 7, 0, NULL, 15 },
 	{ "swa_addr_region", 8, 15, 0, NULL, 15 },
-	/* 18463 */
+	/* 18823 */
 	{ "VALUE_HI", 0, 23, 0, NULL, 8 },
-	/* 18464 */
+	/* 18824 */
 	{ "PERFMON_STATE", 0, 2, 6, gk_pm4_reg_values + 370, 13 },
 	{ "RESERVED_9_3", 3, 9, 0, NULL, 12 },
 	{ "PERFMON_SAMPLE_ENABLE", 10, 10, 0, NULL, 21 },
 	{ "RESERVED", 11, 31, 0, NULL, 8 },
-	/* 18468 */
+	/* 18828 */
 	{ "RLC_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RLC_SRM_BUSY", 1, 1, 0, NULL, 12 },
 	{ "RLC_GPM_BUSY", 2, 2, 0, NULL, 12 },
@@ -23706,23 +24123,23 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_THREAD_1_BUSY", 6, 6, 0, NULL, 17 },
 	{ "RLC_THREAD_2_BUSY", 7, 7, 0, NULL, 17 },
 	{ "RESERVED", 9, 31, 0, NULL, 8 },
-	/* 18477 */
+	/* 18837 */
 	{ "SE", 0, 7, 0, NULL, 2 },
-	/* 18478 */
+	/* 18838 */
 	{ "SQG_TTRACE_HALT", 0, 3, 0, NULL, 15 },
-	/* 18479 */
+	/* 18839 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "RESERVED", 1, 1, 0, NULL, 8 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
 	{ "STORE_LOAD_TIMER3_EXPIRED_T0", 4, 4, 0, NULL, 28 },
-	/* 18484 */
+	/* 18844 */
 	{ "SPP_PVT_INT_CHANGED", 0, 0, 0, NULL, 19 },
 	{ "RESERVED", 1, 1, 0, NULL, 8 },
 	{ "RLC_EOF_INT_CHANGED", 2, 2, 0, NULL, 19 },
 	{ "RLC_PG_CNTL_CHANGED", 3, 3, 0, NULL, 19 },
 	{ "RESERVED_4", 4, 4, 0, NULL, 10 },
-	/* 18489 */
+	/* 18849 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -23731,14 +24148,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED_31_22", 22, 31, 0, NULL, 14 },
-	/* 18497 */
+	/* 18857 */
 	{ "LOWER_ADDR_RESERVED", 0, 1, 0, NULL, 19 },
 	{ "LOWER_ADDR", 2, 11, 0, NULL, 10 },
 	{ "RESERVED_15_12", 12, 15, 0, NULL, 14 },
 	{ "UPPER_ADDR_RESERVED", 16, 17, 0, NULL, 19 },
 	{ "UPPER_ADDR", 18, 27, 0, NULL, 10 },
 	{ "RESERVED_31_28", 28, 31, 0, NULL, 14 },
-	/* 18503 */
+	/* 18863 */
 	{ "RLC_REPEATER_FGCG_OVERRIDE", 0, 0, 0, NULL, 26 },
 	{ "RLC_CGTT_SCLK_OVERRIDE", 1, 1, 0, NULL, 22 },
 	{ "GFXIP_MGCG_OVERRIDE", 2, 2, 0, NULL, 19 },
@@ -23751,37 +24168,37 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFXIP_REPEATER_FGCG_OVERRIDE", 9, 9, 0, NULL, 28 },
 	{ "PERFMON_CLOCK_STATE", 10, 10, 0, NULL, 19 },
 	{ "RESERVED_31_11", 11, 31, 0, NULL, 14 },
-	/* 18515 */
+	/* 18875 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
-	/* 18517 */
+	/* 18877 */
 	{ "BPM_BROADCAST", 0, 0, 0, NULL, 13 },
 	{ "BPM_REG_WRITE", 1, 1, 0, NULL, 13 },
 	{ "BPM_LONG_CMD", 2, 2, 0, NULL, 12 },
 	{ "BPM_ADDR", 4, 14, 0, NULL, 8 },
 	{ "REG_ADDR", 16, 23, 0, NULL, 8 },
-	/* 18522 */
+	/* 18882 */
 	{ "GC_CENTER_HUB_0", 0, 0, 0, NULL, 15 },
 	{ "GC_CENTER_HUB_1", 1, 1, 0, NULL, 15 },
 	{ "RESERVED", 2, 29, 0, NULL, 8 },
 	{ "RD_FIFO_NOT_EMPTY", 30, 30, 0, NULL, 17 },
 	{ "RD_PENDING", 31, 31, 0, NULL, 10 },
-	/* 18527 */
+	/* 18887 */
 	{ "CGCG_ACTIVE_BEFORE_CGPG", 0, 31, 0, NULL, 23 },
-	/* 18528 */
+	/* 18888 */
 	{ "SRM_ENABLE", 0, 0, 0, NULL, 10 },
 	{ "AUTO_INCR_ADDR", 1, 1, 0, NULL, 14 },
 	{ "SRM_GPM_FIFO_RESET", 2, 2, 0, NULL, 18 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 18532 */
+	/* 18892 */
 	{ "FIFO_EMPTY", 0, 0, 0, NULL, 10 },
 	{ "FIFO_FULL", 1, 1, 0, NULL, 9 },
 	{ "FIFO_OVERFLOW", 2, 2, 0, NULL, 13 },
 	{ "RESERVED", 3, 31, 0, NULL, 8 },
-	/* 18536 */
+	/* 18896 */
 	{ "SRM_BUSY", 0, 0, 0, NULL, 8 },
 	{ "RESERVED", 1, 31, 0, NULL, 8 },
-	/* 18538 */
+	/* 18898 */
 	{ "XNACK_REDO_TIMER_CNT", 0, 19, 0, NULL, 20 },
 	{ "RESERVED_23_20", 20, 23, 0, NULL, 14 },
 	{ "DROP_MODE", 24, 24, 0, NULL, 9 },
@@ -23790,7 +24207,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FRAG_LIMIT_MODE", 27, 27, 0, NULL, 15 },
 	{ "FORCE_SNOOP", 28, 28, 0, NULL, 11 },
 	{ "RESERVED", 29, 31, 0, NULL, 8 },
-	/* 18546 */
+	/* 18906 */
 	{ "GPM_TH0_UTCL1_BUSY", 0, 0, 0, NULL, 18 },
 	{ "GPM_TH1_UTCL1_BUSY", 1, 1, 0, NULL, 18 },
 	{ "GPM_TH2_UTCL1_BUSY", 2, 2, 0, NULL, 18 },
@@ -23808,9 +24225,9 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SRM_UTCL1_StallOnTrans", 14, 14, 0, NULL, 22 },
 	{ "DLG_UTCL1_StallOnTrans", 15, 15, 0, NULL, 22 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 18563 */
+	/* 18923 */
 	{ "CLIENT_ID", 0, 4, 0, NULL, 9 },
-	/* 18564 */
+	/* 18924 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
@@ -23822,40 +24239,40 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "FORCE_MISS", 14, 14, 0, NULL, 10 },
 	{ "FORCE_UNLOCKED", 15, 15, 0, NULL, 14 },
 	{ "ENABLE_PROF_INFO_LOCK", 16, 16, 0, NULL, 21 },
-	/* 18575 */
+	/* 18935 */
 	{ "PS_ENABLE", 0, 0, 0, NULL, 9 },
 	{ "GS_ENABLE", 2, 2, 0, NULL, 9 },
 	{ "HS_ENABLE", 3, 3, 0, NULL, 9 },
 	{ "CSG_ENABLE", 4, 4, 0, NULL, 10 },
 	{ "CS_ENABLE", 5, 5, 0, NULL, 9 },
-	/* 18580 */
+	/* 18940 */
 	{ "PS_THRESHOLD", 0, 15, 0, NULL, 12 },
-	/* 18581 */
+	/* 18941 */
 	{ "SH_TYPE", 0, 4, 0, NULL, 7 },
 	{ "CAM_HIT", 5, 5, 0, NULL, 7 },
 	{ "CAM_LOCK", 6, 6, 0, NULL, 8 },
 	{ "CAM_CONFLICT", 7, 7, 0, NULL, 12 },
-	/* 18585 */
+	/* 18945 */
 	{ "LEVEL_0_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_1_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_2_COUNTER", 16, 22, 0, NULL, 15 },
 	{ "LEVEL_3_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 18589 */
+	/* 18949 */
 	{ "LEVEL_4_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_5_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_6_COUNTER", 16, 22, 0, NULL, 15 },
 	{ "LEVEL_7_COUNTER", 24, 30, 0, NULL, 15 },
-	/* 18593 */
+	/* 18953 */
 	{ "LEVEL_8_COUNTER", 0, 6, 0, NULL, 15 },
 	{ "LEVEL_9_COUNTER", 8, 14, 0, NULL, 15 },
 	{ "LEVEL_10_COUNTER", 16, 22, 0, NULL, 16 },
 	{ "LEVEL_11_COUNTER", 24, 30, 0, NULL, 16 },
-	/* 18597 */
+	/* 18957 */
 	{ "LEVEL_12_COUNTER", 0, 6, 0, NULL, 16 },
 	{ "LEVEL_13_COUNTER", 8, 14, 0, NULL, 16 },
 	{ "LEVEL_14_COUNTER", 16, 22, 0, NULL, 16 },
 	{ "LEVEL_15_COUNTER", 24, 30, 0, NULL, 16 },
-	/* 18601 */
+	/* 18961 */
 	{ "SE0_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE0_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE0_PROTOCOL_ERROR", 5, 5, 0, NULL, 18 },
@@ -23876,7 +24293,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE3_PROTOCOL_ERROR", 29, 29, 0, NULL, 18 },
 	{ "SE3_BUFFER_OVERFLOW", 30, 30, 0, NULL, 19 },
 	{ "SE3_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 18621 */
+	/* 18981 */
 	{ "SE4_BUFFER_LEVEL", 0, 3, 0, NULL, 16 },
 	{ "SE4_BUFFER_LOADING", 4, 4, 0, NULL, 18 },
 	{ "SE4_PROTOCOL_ERROR", 5, 5, 0, NULL, 18 },
@@ -23897,7 +24314,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SE7_PROTOCOL_ERROR", 29, 29, 0, NULL, 18 },
 	{ "SE7_BUFFER_OVERFLOW", 30, 30, 0, NULL, 19 },
 	{ "SE7_RESERVED", 31, 31, 0, NULL, 12 },
-	/* 18641 */
+	/* 19001 */
 	{ "SDMA0_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "SDMA0_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "SDMA0_PROTOCOL_ERROR", 5, 5, 0, NULL, 20 },
@@ -23918,7 +24335,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SDMA3_PROTOCOL_ERROR", 29, 29, 0, NULL, 20 },
 	{ "SDMA3_BUFFER_OVERFLOW", 30, 30, 0, NULL, 21 },
 	{ "SDMA3_RESERVED", 31, 31, 0, NULL, 14 },
-	/* 18661 */
+	/* 19021 */
 	{ "UTCL2_BUFFER_LEVEL", 0, 3, 0, NULL, 18 },
 	{ "UTCL2_BUFFER_LOADING", 4, 4, 0, NULL, 20 },
 	{ "UTCL2_PROTOCOL_ERROR", 5, 5, 0, NULL, 20 },
@@ -23930,15 +24347,15 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "PMM_BUFFER_OVERFLOW", 14, 14, 0, NULL, 19 },
 	{ "PMM_RESERVED", 15, 15, 0, NULL, 12 },
 	{ "RESERVED_31_16", 16, 31, 0, NULL, 14 },
-	/* 18672 */
+	/* 19032 */
 	{ "CORE0_CORE_BUSY", 0, 0, 0, NULL, 15 },
 	{ "CORE0_PIF_GASKET_BUSY", 1, 1, 0, NULL, 21 },
 	{ "CORE0_INT_PENDING", 2, 2, 0, NULL, 17 },
 	{ "CORE0_GRBMT_BUSY", 3, 3, 0, NULL, 16 },
 	{ "GRBMT_BUSY", 8, 8, 0, NULL, 10 },
-	/* 18677 */
+	/* 19037 */
 	{ "VERSION", 0, 31, 0, NULL, 7 },
-	/* 18678 */
+	/* 19038 */
 	{ "DOORBELL_0_MODE", 0, 1, 0, NULL, 15 },
 	{ "DOORBELL_1_MODE", 2, 3, 0, NULL, 15 },
 	{ "DOORBELL_2_MODE", 4, 5, 0, NULL, 15 },
@@ -23947,7 +24364,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "DOORBELL_ID", 16, 20, 0, NULL, 11 },
 	{ "DOORBELL_ID_EN", 21, 21, 0, NULL, 14 },
 	{ "RESERVED_31_22", 22, 31, 0, NULL, 14 },
-	/* 18686 */
+	/* 19046 */
 	{ "RLC_MEM_LS_EN", 0, 0, 0, NULL, 13 },
 	{ "RLC_MEM_DS_EN", 1, 1, 0, NULL, 13 },
 	{ "RLC_SRM_MEM_LS_OVERRIDE", 2, 2, 0, NULL, 23 },
@@ -23963,14 +24380,14 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_TC_MEM_LS_OVERRIDE", 28, 28, 0, NULL, 22 },
 	{ "RLC_TC_MEM_DS_OVERRIDE", 29, 29, 0, NULL, 22 },
 	{ "RESERVED1", 30, 31, 0, NULL, 9 },
-	/* 18701 */
+	/* 19061 */
 	{ "OP", 0, 0, 0, NULL, 2 },
 	{ "INDEX_CNTL", 1, 1, 0, NULL, 10 },
 	{ "INDEX_CNTL_NUM", 2, 4, 0, NULL, 14 },
 	{ "SIZE", 5, 17, 0, NULL, 4 },
 	{ "START_OFFSET", 18, 30, 0, NULL, 12 },
 	{ "RESERVED", 31, 31, 0, NULL, 8 },
-	/* 18707 */
+	/* 19067 */
 	{ "SOC_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "SOC_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "SOC_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -23987,7 +24404,7 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "SOC_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "SOC_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
 	{ "RESERVED_31_24", 24, 31, 0, NULL, 14 },
-	/* 18723 */
+	/* 19083 */
 	{ "GFX_CLK_DS_ALLOW", 0, 0, 0, NULL, 16 },
 	{ "GFX_CLK_DS_RLC_BUSY_MASK", 1, 1, 0, NULL, 24 },
 	{ "GFX_CLK_DS_CP_BUSY_MASK", 2, 2, 0, NULL, 23 },
@@ -24006,13 +24423,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "GFX_CLK_DS_SDMA_6_BUSY_MASK", 22, 22, 0, NULL, 27 },
 	{ "GFX_CLK_DS_SDMA_7_BUSY_MASK", 23, 23, 0, NULL, 27 },
 	{ "RESERVED", 24, 31, 0, NULL, 8 },
-	/* 18741 */
+	/* 19101 */
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL", 0, 0, 0, NULL, 27 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE0", 1, 1, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE1", 2, 2, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE2", 3, 3, 0, NULL, 31 },
 	{ "GFX_CLK_DS_ALLOW_MASK_GDFLL_SE3", 4, 4, 0, NULL, 31 },
-	/* 18746 */
+	/* 19106 */
 	{ "GFX_FUSE_DIST_DONE", 0, 0, 0, NULL, 18 },
 	{ "GFX_INIT_DONE", 1, 1, 0, NULL, 13 },
 	{ "GFX_SECURITY_POLICY_LOADED", 2, 2, 0, NULL, 26 },
@@ -24021,84 +24438,84 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_GPM_IRAM_DONE", 5, 5, 0, NULL, 17 },
 	{ "STATUS_6_30", 6, 30, 0, NULL, 11 },
 	{ "BOOTLOAD_COMPLETE", 31, 31, 0, NULL, 17 },
-	/* 18754 */
+	/* 19114 */
 	{ "RESERVED", 0, 0, 0, NULL, 8 },
-	/* 18755 */
+	/* 19115 */
 	{ "TEMPERATURE1", 0, 15, 0, NULL, 12 },
 	{ "RAIL", 16, 16, 0, NULL, 4 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 18758 */
+	/* 19118 */
 	{ "ALLOW_GFXOFF", 0, 0, 0, NULL, 12 },
 	{ "ALLOW_FA_DCS", 1, 1, 0, NULL, 12 },
 	{ "STATUS_14_2", 2, 14, 0, NULL, 11 },
 	{ "DISABLE_GFXCLK_DS", 15, 15, 0, NULL, 17 },
 	{ "RESERVED", 16, 31, 0, NULL, 8 },
-	/* 18763 */
+	/* 19123 */
 	{ "PWR_DOWN_ACTIVE", 0, 0, 0, NULL, 15 },
 	{ "RLC_ALIVE", 1, 1, 0, NULL, 9 },
 	{ "STATUS_3_2", 2, 3, 0, NULL, 10 },
 	{ "RESERVED", 4, 31, 0, NULL, 8 },
-	/* 18767 */
+	/* 19127 */
 	{ "SE_GFXCLK_CLKEN", 0, 3, 0, NULL, 15 },
 	{ "SE_GFX_HARD_RESETB", 8, 11, 0, NULL, 18 },
 	{ "SE_EA_HARD_RESETB", 16, 19, 0, NULL, 17 },
-	/* 18770 */
+	/* 19130 */
 	{ "AUTO_HDSHK", 0, 0, 0, NULL, 10 },
 	{ "ACK", 1, 1, 0, NULL, 3 },
 	{ "SPARE", 2, 3, 0, NULL, 5 },
 	{ "HW_CHK_DIS", 4, 6, 0, NULL, 10 },
-	/* 18774 */
+	/* 19134 */
 	{ "REQ_STATUS", 0, 0, 0, NULL, 10 },
 	{ "ACK_STATUS", 1, 1, 0, NULL, 10 },
-	/* 18776 */
+	/* 19136 */
 	{ "BASE", 0, 17, 0, NULL, 4 },
-	/* 18777 */
+	/* 19137 */
 	{ "END", 0, 17, 0, NULL, 3 },
-	/* 18778 */
+	/* 19138 */
 	{ "UCODE_ADDR", 0, 7, 0, NULL, 10 },
 	{ "PIPE_SEL", 31, 31, 0, NULL, 8 },
-	/* 18780 */
+	/* 19140 */
 	{ "INVALIDATE_CACHE", 0, 0, 0, NULL, 16 },
 	{ "INVALIDATE_CACHE_COMPLETE", 1, 1, 0, NULL, 25 },
 	{ "PRIME_START_PC", 3, 3, 0, NULL, 14 },
 	{ "PRIME_ICACHE", 4, 4, 0, NULL, 12 },
 	{ "ICACHE_PRIMED", 5, 5, 0, NULL, 13 },
-	/* 18785 */
+	/* 19145 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "PER_PIPE", 5, 5, 0, NULL, 8 },
 	{ "SCOPE", 6, 7, 0, NULL, 5 },
 	{ "TEMPORAL", 8, 10, 0, NULL, 8 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "CACHE_POLICY", 24, 25, 0, NULL, 12 },
-	/* 18791 */
+	/* 19151 */
 	{ "ENGINE", 0, 9, 0, NULL, 6 },
 	{ "COMMON", 10, 19, 0, NULL, 6 },
 	{ "HEADER", 20, 29, 0, NULL, 6 },
 	{ "STEP", 30, 31, 0, NULL, 4 },
-	/* 18795 */
+	/* 19155 */
 	{ "VFID", 0, 4, 0, NULL, 4 },
 	{ "VF", 7, 7, 0, NULL, 2 },
 	{ "RESERVED", 8, 31, 0, NULL, 8 },
-	/* 18798 */
+	/* 19158 */
 	{ "HALT", 0, 0, 0, NULL, 4 },
 	{ "RESET", 1, 1, 0, NULL, 5 },
 	{ "DBG_SELECT_BITS", 2, 7, 0, NULL, 15 },
-	/* 18801 */
+	/* 19161 */
 	{ "IC_BASE_HI", 0, 31, 0, NULL, 10 },
-	/* 18802 */
+	/* 19162 */
 	{ "VMID", 0, 3, 0, NULL, 4 },
 	{ "EXE_DISABLE", 23, 23, 0, NULL, 11 },
 	{ "MALL_POLICY", 24, 25, 0, NULL, 11 },
-	/* 18805 */
+	/* 19165 */
 	{ "CID_SEL", 0, 0, 0, NULL, 7 },
 	{ "GPA", 2, 3, 0, NULL, 3 },
 	{ "UCODE_VF_OVERRIDE", 4, 4, 0, NULL, 17 },
 	{ "AUTO_PRIME_ICACHE", 5, 5, 0, NULL, 17 },
-	/* 18809 */
+	/* 19169 */
 	{ "BUSY_OFF_LATENCY", 0, 5, 0, NULL, 16 },
 	{ "RESERVED", 6, 7, 0, NULL, 8 },
 	{ "GRBM_BUSY_OFF_LATENCY", 8, 13, 0, NULL, 21 },
-	/* 18812 */
+	/* 19172 */
 	{ "RLC_SRM_ICG_OVERRIDE", 0, 0, 0, NULL, 20 },
 	{ "RLC_IMU_ICG_OVERRIDE", 1, 1, 0, NULL, 20 },
 	{ "RLC_SPM_ICG_OVERRIDE", 2, 2, 0, NULL, 20 },
@@ -24120,13 +24537,13 @@ const struct gk_reg_field gk_pm4_reg_fields[] = {
 	{ "RLC_IH_GASKET_ICG_OVERRIDE", 19, 19, 0, NULL, 26 },
 	{ "RLC_BRIDGE_ICG_OVERRIDE", 20, 20, 0, NULL, 23 },
 	{ "RESERVED", 22, 31, 0, NULL, 8 },
-	/* 18833 */
+	/* 19193 */
 	{ "DEBUG_ENABLE", 0, 0, 0, NULL, 12 },
-	/* 18834 */
+	/* 19194 */
 	{ "FWL_VIOL_COUNT", 0, 15, 0, NULL, 14 },
 	{ "FWL_VIOL_COUNT_OVERFLOW", 16, 16, 0, NULL, 23 },
 	{ "RESERVED", 17, 31, 0, NULL, 8 },
-	/* 18837 */
+	/* 19197 */
 	{ "SPM", 0, 0, 0, NULL, 3 },
 	{ "TH0", 1, 1, 0, NULL, 3 },
 	{ "TH1", 2, 2, 0, NULL, 3 },

@@ -671,6 +671,51 @@ static const struct gk_field gcn_set_reg_index[] = {
 	GK_X("REG_OFFSET", 1, 0, 15),
 	GK_U("INDEX", 1, 28, 31),
 };
+/* The INDEX of the _INDEX packets names the register the CP's firmware is
+ * told the packet writes (PAL's pm4 headers, PFP_SET_*_REG_INDEX_index_enum
+ * and MEC_SET_SH_REG_INDEX_index_enum; Mesa's radeon_set_uconfig_reg_idx and
+ * ac_pm4_set_reg_idx3 use the same numbers).  What each does to the value:
+ *  - DEFAULT and the draw registers (PRIM_TYPE, INDEX_TYPE, NUM_INSTANCES,
+ *    MULTI_VGT_PARAM, VGT_LS_HS_CONFIG; GFX12's interleave shadow): the
+ *    register gets the value as given, the index only tells the firmware
+ *    which register it is (it keeps its own copy for the draws it expands);
+ *  - APPLY_KMD_CU_AND_MASK: the CP ANDs the CU enables with a mask the
+ *    kernel gives the queue; amdgpu gives none (Mesa ac_gpu_info.c:
+ *    uses_kernel_cu_mask = false, "Not implemented in the kernel"), so the
+ *    value stands as given;
+ *  - INSERT_VMID (the compute engine's, GFX9): the CP writes the queue's
+ *    VMID into the value at VMID_SHIFT, which the packet does not carry:
+ *    refused when run.
+ * Values no source names are reserved (a check error). */
+GK_ENUM_TAGS(uconfig_reg_index, 4, [0] = GK_TAG_REGIDX_AS_GIVEN, [1] = GK_TAG_REGIDX_AS_GIVEN,
+	     [2] = GK_TAG_REGIDX_AS_GIVEN, [3] = GK_TAG_REGIDX_AS_GIVEN, [4] = GK_TAG_REGIDX_AS_GIVEN);
+GK_ENUM_DEF_TAGGED(uconfig_reg_index, 4, [0] = "DEFAULT", [1] = "PRIM_TYPE", [2] = "INDEX_TYPE",
+		   [3] = "NUM_INSTANCES", [4] = "MULTI_VGT_PARAM");
+GK_ENUM_TAGS(context_reg_index, 4, [0] = GK_TAG_REGIDX_AS_GIVEN, [2] = GK_TAG_REGIDX_AS_GIVEN);
+GK_ENUM_DEF_TAGGED(context_reg_index, 4, [0] = "DEFAULT", [2] = "VGT_LS_HS_CONFIG");
+GK_ENUM_TAGS(sh_reg_index, 4, [0] = GK_TAG_REGIDX_AS_GIVEN, [1] = GK_TAG_REGIDX_VMID, [3] = GK_TAG_REGIDX_AS_GIVEN);
+GK_ENUM_DEF_TAGGED(sh_reg_index, 4, [0] = "DEFAULT", [1] = "INSERT_VMID", [3] = "APPLY_KMD_CU_AND_MASK");
+/* GFX12's PFP adds 2 (COMPUTE_DISPATCH_INTERLEAVE's shadow, radeonsi's
+ * si_emit_dispatch on a gfx queue); INSERT_VMID is GFX9's only */
+GK_ENUM_TAGS(sh_reg_index12, 4, [0] = GK_TAG_REGIDX_AS_GIVEN, [2] = GK_TAG_REGIDX_AS_GIVEN, [3] = GK_TAG_REGIDX_AS_GIVEN);
+GK_ENUM_DEF_TAGGED(sh_reg_index12, 4, [0] = "DEFAULT", [2] = "COMPUTE_DISPATCH_INTERLEAVE_SHADOW",
+		   [3] = "APPLY_KMD_CU_AND_MASK");
+static const struct gk_field gcn_set_uconfig_reg_index[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_E("INDEX", 1, 28, 31, uconfig_reg_index),
+};
+static const struct gk_field gcn_set_context_reg_index[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_E("INDEX", 1, 28, 31, context_reg_index),
+};
+static const struct gk_field gcn_set_sh_reg_index[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_E("INDEX", 1, 28, 31, sh_reg_index),
+};
+static const struct gk_field gfx12_set_sh_reg_index[] = {
+	GK_X("REG_OFFSET", 1, 0, 15),
+	GK_E("INDEX", 1, 28, 31, sh_reg_index12),
+};
 /* INDIRECT_BUFFER / INDIRECT_BUFFER_CONST (nvd.h PACKET3_INDIRECT_BUFFER__*;
  * cikd.h INDIRECT_BUFFER_VALID; the GFX9+ bits of soc15d.h).  The base is a
  * 48-bit address (the kernel writes upper_32_bits & 0xFFFF); bits 31:16 of
@@ -950,7 +995,12 @@ static const struct gk_field gcn_wait_reg_mem[] = {
 	GK_U("CACHE_POLICY", 1, 25, 26, .gens = G9UP),
 	GK_A("POLL_ADDRESS", 2, 2, 3, 31, 4, GK_WHEN(1, GK_V(1))),
 	GK_REGIDX("POLL_REG", 2, 0, 17, GK_WHEN(1, ~GK_V(1))),
-	GK_X("REG_ADDR2", 3, 0, 31, GK_WHEN(1, ~GK_V(1))),
+	/* the write-then-wait form's second register (gfx_v10_0_ring_emit_reg_write_reg_wait:
+	 * reg0, then reg1, dword offsets as POLL_REG): the register polled; a
+	 * plain poll leaves it 0 (gfx_v10_0_wait_reg_mem's addr1), which is
+	 * not shown, as register 0 (an NBIO index register on GFX10) would be
+	 * named otherwise */
+	GK_REGIDX("REG_ADDR2", 3, 0, 17, GK_WHEN(1, ~GK_V(1)), .flags = GK_F_HIDE0),
 	GK_X("REFERENCE", 4, 0, 31),
 	GK_X("MASK", 5, 0, 31),
 	GK_U("POLL_INTERVAL", 6, 0, 15),
@@ -1207,11 +1257,19 @@ static const struct gk_field gcn_frame_control[] = {
 
 static const struct gk_exec_row x_nothing[] = { X_(.op = GK_X_NOTHING) };
 static const struct gk_exec_row x_reg_run[] = { X_(.op = GK_X_REG_RUN) };
-/* the CU mask the CP ANDs into SET_SH_REG_INDEX values with INDEX 3 (nvd.h
- * PACKET3_SET_SH_REG_INDEX_APPLY_KMD_CU_AND_MASK) is the kernel's */
-static const struct gk_exec_row x_set_sh_index[] = {
+/* GFX8's _INDEX packets (vid.h): what a non-zero INDEX does there is in
+ * none of the sources (PAL's index enums are GFX9's): refused */
+static const struct gk_exec_row x_set_index_gfx8[] = {
 	X_(.op = GK_X_REFUSE, .when = "INDEX",
-	   .why = "an INDEX other than 0 changes the value by state the packet does not carry"),
+	   .why = "what a non-zero INDEX does on GFX8 is in none of the sources (PAL's index meanings are GFX9's)"),
+	X_(.op = GK_X_REG_RUN),
+};
+/* SET_SH_REG_INDEX: the value as given, except INSERT_VMID (the INDEX
+ * enums above say why); the other _INDEX packets' named values all write
+ * the value as given (x_reg_run) */
+static const struct gk_exec_row x_set_sh_index[] = {
+	X_(.op = GK_X_REFUSE_IF, .sel = "INDEX", .tag = GK_TAG_REGIDX_VMID,
+	   .why = "INSERT_VMID: the CP writes the queue's VMID into the value at VMID_SHIFT, and the VMID is not in the packet"),
 	X_(.op = GK_X_REG_RUN),
 };
 #define LOAD_ROW(sp, off) X_(.op = GK_X_REG_LOAD, .n = sp, .addr = "BASE_ADDR", .reg = off, .count = "NUM_DWORDS")
@@ -1600,8 +1658,10 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("LOAD_SH_REG_INDEX", 0x63, G8UP), BODY_ONLY, .note = "Mesa sid.h: GFX8+" },
 	{ T3("SET_CONFIG_REG", 0x68, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONFIG), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
 	{ T3("SET_CONTEXT_REG", 0x69, GCN), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT), .note = "sid.h, nvd.h", EXEC(x_reg_run) },
-	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
-	  .note = "vid.h, nvd.h", EXEC(x_reg_run) },
+	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G8), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
+	  .note = "vid.h", EXEC(x_set_index_gfx8) },
+	{ T3("SET_CONTEXT_REG_INDEX", 0x6A, G9UP), FIELDS(gcn_set_context_reg_index), SET_REGS(GK_PM4_SPACE_CONTEXT),
+	  .note = "vid.h, nvd.h; INDEX: PAL PFP_SET_CONTEXT_REG_INDEX_index_enum", EXEC(x_reg_run) },
 	{ T3("SET_VGPR_REG_DI_MULTI", 0x71, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("SET_SH_REG_DI", 0x72, G10UP), BODY_ONLY, .note = "nvd.h" },
 	{ T3("SET_CONTEXT_REG_INDIRECT", 0x73, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
@@ -1612,8 +1672,8 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("SET_QUEUE_REG", 0x78, G7UP), BODY_ONLY, .note = "cikd.h, nvd.h" },
 	{ T3("SET_UCONFIG_REG", 0x79, G7UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
 	  .note = "Mesa sid.h: GFX7+", EXEC(x_reg_run) },
-	{ T3("SET_UCONFIG_REG_INDEX", 0x7A, G9UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
-	  .note = "Mesa sid.h: new for GFX9", EXEC(x_reg_run) },
+	{ T3("SET_UCONFIG_REG_INDEX", 0x7A, G9UP), FIELDS(gcn_set_uconfig_reg_index), SET_REGS(GK_PM4_SPACE_UCONFIG),
+	  .note = "Mesa sid.h: new for GFX9; INDEX: PAL PFP_SET_UCONFIG_REG_INDEX_index_enum", EXEC(x_reg_run) },
 	{ T3("FORWARD_HEADER", 0x7C, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("SCRATCH_RAM_WRITE", 0x7D, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
 	{ T3("SCRATCH_RAM_READ", 0x7E, GCN), BODY_ONLY, .note = "sid.h, nvd.h" },
@@ -1643,7 +1703,12 @@ const struct gk_packet_desc gk_pm4_descs[] = {
 	{ T3("INVALIDATE_TLBS", 0x98, G9UP), FIELDS(gcn_invalidate_tlbs), FIXED(2), .note = "soc15d.h, nvd.h" },
 	{ T3("AQL_PACKET", 0x99, G9UP), BODY_ONLY, .note = "soc15d.h, nvd.h" },
 	{ T3("DMA_DATA_FILL_MULTI", 0x9A, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },
-	{ T3("SET_SH_REG_INDEX", 0x9B, G8UP), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH), .note = "vid.h, nvd.h", EXEC(x_set_sh_index) },
+	{ T3("SET_SH_REG_INDEX", 0x9B, G8), FIELDS(gcn_set_reg_index), SET_REGS(GK_PM4_SPACE_SH),
+	  .note = "vid.h", EXEC(x_set_index_gfx8) },
+	{ T3("SET_SH_REG_INDEX", 0x9B, G9UP & ~GK_PM4_GFX12), FIELDS(gcn_set_sh_reg_index), SET_REGS(GK_PM4_SPACE_SH),
+	  .note = "vid.h, nvd.h; INDEX: PAL PFP/MEC_SET_SH_REG_INDEX_index_enum", EXEC(x_set_sh_index) },
+	{ T3("SET_SH_REG_INDEX", 0x9B, GK_PM4_GFX12), FIELDS(gfx12_set_sh_reg_index), SET_REGS(GK_PM4_SPACE_SH),
+	  .note = "nvd.h; INDEX: PAL GFX12 PFP_SET_SH_REG_INDEX_index_enum", EXEC(x_reg_run) },
 	{ T3("DRAW_INDIRECT_COUNT_MULTI", 0x9C, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
 	{ T3("DRAW_INDEX_INDIRECT_COUNT_MULTI", 0x9D, G9UP), BODY_ONLY, .flags = GK_P_GRAPHICS, .note = "soc15d.h, nvd.h" },
 	{ T3("DUMP_CONST_RAM_OFFSET", 0x9E, G8UP), BODY_ONLY, .note = "vid.h, nvd.h" },

@@ -31,6 +31,19 @@ extern const struct gk_space gk_pm4_spaces_gfx6[GK_PM4_NSPACES];
 extern const struct gk_space gk_pm4_spaces_gfx7[GK_PM4_NSPACES];
 /* the GFX6+ one-dword NOP (COUNT 0x3FFF), chosen by framing */
 extern const struct gk_packet_desc *const gk_pm4_nop_pad;
+/* pm4_reg_links.c (generated): each GFX6+ generation's answered registers */
+#define GK_PM4_LINKS(g) extern const struct gk_reg_link gk_pm4_reg_links_##g[]; extern const unsigned gk_pm4_nreg_links_##g;
+GK_PM4_LINKS(gfx6)
+GK_PM4_LINKS(gfx7)
+GK_PM4_LINKS(gfx8)
+GK_PM4_LINKS(gfx81)
+GK_PM4_LINKS(gfx9)
+GK_PM4_LINKS(gfx10)
+GK_PM4_LINKS(gfx103)
+GK_PM4_LINKS(gfx11)
+GK_PM4_LINKS(gfx115)
+GK_PM4_LINKS(gfx12)
+#undef GK_PM4_LINKS
 
 extern const struct gk_reg_table gk_pm4_regs_r600;
 extern const struct gk_reg_table gk_pm4_regs_r700;

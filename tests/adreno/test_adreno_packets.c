@@ -66,8 +66,9 @@ static void test_vectors(void)
 		/* es2gears-a320: write GRAS_SU_POINT_MINMAX (2068) ... GRAS_SU_POINT_SIZE (Mesa prints the
 		 * fixed-point values: MIN = 1.0, MAX = 4092.0, SIZE 0.5; gfxkit their bits) */
 		{ "a320", { 0x00012068, 0xffc00010, 0x00000008 }, 3,
-		  "CP_TYPE0_PKT OFFSET=0x2068\n    0x081a0 GRAS_SU_POINT_MINMAX <- MIN=0x10 MAX=0xffc0\n"
-		  "    0x081a4 GRAS_SU_POINT_SIZE <- 0x00000008" },
+		  /* ufixed radix 4, as Mesa prints them: "{ MIN = 1.000000 | MAX = 4092.000000 }", "0.500000" */
+		  "CP_TYPE0_PKT OFFSET=0x2068\n    0x081a0 GRAS_SU_POINT_MINMAX <- MIN=1.000000 MAX=4092.000000\n"
+		  "    0x081a4 GRAS_SU_POINT_SIZE <- 0.500000" },
 		/* es2gears-a320: CP_INDIRECT_BUFFER_PFD (37) (3 dwords) ibaddr:11842370 ibsize:000018ba */
 		{ "a320", { 0xc0013700, 0x11842370, 0x000018ba }, 3,
 		  "CP_INDIRECT_BUFFER_PFD IB_BASE=0x11842370 IB_SIZE=6330" },

@@ -125,6 +125,19 @@ run "--json" 0 decode --json cd.txt
 if grep -qv '^{' out; then bad "--json: a line that is not JSON"; else ok; fi
 has out "--json: the hung ring's units first" '"name":"CONTEXT_CONTROL"'
 has err "--json: the ring headings on stderr" '^cd\.txt: ring vcn_dec_0: vcn'
+# each unit says its ring first ("ring_name", docs/json.md): the hung gfx
+# ring's, then each other decoded ring's; every line in the one schema
+if grep -v '^{"ring_name":"' out | grep -q .; then bad "--json: a line without ring_name first"; else ok; fi
+has out "--json: gfx units named" '^\{"ring_name":"gfx_0\.0\.0","offset":[0-9]+,"engine":"pm4"'
+has out "--json: sdma units named" '^\{"ring_name":"sdma0","offset":[0-9]+,"engine":"dma"'
+if [ "$(sed -n 1p out | cut -c1-24)" = '{"ring_name":"gfx_0.0.0"' ]; then ok; else bad "--json: the hung ring first: $(sed -n 1p out | cut -c1-60)"; fi
+SCHEMA_TEST=$BUILD/tests/core/test_json_schema
+if [ -x "$SCHEMA_TEST" ]; then
+	cp out "$T/cd.jsonl"
+	if (cd "$ROOT" && "$SCHEMA_TEST" --lines "$T/cd.jsonl") >schema.out 2>&1; then ok; else bad "--json: the schema: $(grep FAIL schema.out | head -3)"; fi
+else
+	skip "$SCHEMA_TEST not built: the whole dump's JSON lines are not validated against docs/json-schema.json"
+fi
 # -e pm4 keeps reading one ring (the hung one), as before
 run "-e pm4: one ring" 0 decode -g gfx1030 -e pm4 cd.txt
 hasnot out "-e pm4: no ring headings" '^; ring '

@@ -56,9 +56,9 @@ says "--strict refused by check" 2 err '^gfxkit: --strict is for decode and enco
 says "--json refused by encode" 2 err '^gfxkit: --json is for decode, check and list$' encode -g evergreen --json nop.s
 says "--rules refused by decode" 2 err '^gfxkit: --rules LIST is for lint \(list --rules prints the rules\)$' \
 	decode -g evergreen --rules all nop.s
-for o in "--reg A=1" "--dump 0:4=x" "--picture 0:1x1=x.png" "--zero 0:4" --trace --state "--max-packets 1"; do
+for o in "--reg A=1" "--dump 0:4=x" "--picture 0:1x1=x.png" "--zero 0:4" --trace --state --eop-held "--max-packets 1"; do
 	# shellcheck disable=SC2086
-	says "$o refused by check" 2 err '^gfxkit: --reg, --dump, --picture, --zero, --trace, --state and --max-packets are for run$' \
+	says "$o refused by check" 2 err '^gfxkit: --reg, --dump, --picture, --zero, --trace, --state, --eop-held and --max-packets are for run$' \
 		check -g evergreen $o nop.s
 done
 says "--labels refused without -e isa" 2 err '^gfxkit: --labels is for decode -e isa$' decode -g evergreen --labels nop.s

@@ -57,6 +57,31 @@ static void nc_gk_adler32(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_crash_locate(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)NULL, (const char*)NULL, (struct gk_adreno_crash*)NULL);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)NULL, (const char*)FX_STR, (struct gk_adreno_crash*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("gpu NULL");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)FX_SLOT(0), (const char*)NULL, (struct gk_adreno_crash*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("out NULL");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, (struct gk_adreno_crash*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_EMPTY, (struct gk_adreno_crash*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)FX_SLOT(0), (const char*)fx_long(), (struct gk_adreno_crash*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_crash_locate((const struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, (struct gk_adreno_crash*)FX_SLOT(2));
+	fx_end_case();
+}
+
 static void nc_gk_adreno_format_init(void)
 {
 	FX_CASE("every pointer NULL");
@@ -79,10 +104,69 @@ static void nc_gk_adreno_format_init(void)
 	fx_end_case();
 }
 
+static void nc_gk_adreno_gmu_regs(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_gmu_regs((const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_gmu_regs((const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_gmu_regs((const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_gmu_regs((const char*)FX_STR);
+	fx_end_case();
+}
+
 static void nc_gk_adreno_gpu_help(void)
 {
 	FX_CASE("no arguments");
 	fx_string(gk_adreno_gpu_help());
+	fx_end_case();
+}
+
+static void nc_gk_adreno_reg_fields_text(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, (uint32_t)0, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("r NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)NULL, 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX / 2 + 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX / 2 + 1, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), 1);
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), UINT32_MAX, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_reg_fields_text((const struct gk_reg*)fx_reg(), 0, (char*)FX_SLOT(2), (size_t)FX_SLOT_BYTES);
 	fx_end_case();
 }
 
@@ -99,6 +183,34 @@ static void nc_gk_adreno_regs(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	(void)gk_adreno_regs((const char*)FX_STR);
+	fx_end_case();
+}
+
+static void nc_gk_adreno_ring_window(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)NULL, (const char*)NULL, (uint32_t*)NULL, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("r NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)NULL, (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("gpu NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)NULL, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("start NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)NULL, (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("count NULL");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_EMPTY, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)fx_long(), (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_adreno_ring_window((const struct gk_msm_ring*)FX_SLOT(0), (const char*)FX_STR, (uint32_t*)FX_SLOT(2), (uint32_t*)FX_SLOT(3));
 	fx_end_case();
 }
 
@@ -438,6 +550,67 @@ static void nc_gk_amdgpu_text_line(void)
 	fx_end_case();
 	FX_CASE("every argument valid");
 	gk_amdgpu_text_line((const struct gk_amdgpu_gen*)fx_amdgpu_gen(), (const struct gk_amdgpu_insn*)fx_amdgpu_insn(), (const struct gk_diags*)FX_SLOT(2), (struct gk_out*)fx_out());
+	fx_end_case();
+}
+
+static void nc_gk_ascii85_decode(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_ascii85_decode((const char*)NULL, (size_t)0, (uint32_t*)NULL, (size_t)0, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_ascii85_decode((const char*)NULL, SIZE_MAX, (uint32_t*)NULL, SIZE_MAX, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("s NULL");
+	(void)gk_ascii85_decode((const char*)NULL, FX_STR_LEN, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("out NULL");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX");
+	(void)gk_ascii85_decode((const char*)NULL, SIZE_MAX, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX - 1");
+	(void)gk_ascii85_decode((const char*)NULL, SIZE_MAX - 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX / 2 + 1");
+	(void)gk_ascii85_decode((const char*)NULL, SIZE_MAX / 2 + 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)NULL, SIZE_MAX, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)NULL, SIZE_MAX - 1, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)NULL, SIZE_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("n = 0, s valid");
+	(void)gk_ascii85_decode((const char*)FX_STR, 0, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("n = 1, s valid");
+	(void)gk_ascii85_decode((const char*)FX_STR, 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("cap = 0, out valid");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(2), 0, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("cap = 1, out valid");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(2), 1, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_ascii85_decode((const char*)FX_EMPTY, 0, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_ascii85_decode((const char*)fx_long(), FX_LONG_LEN, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every integer at its extreme");
+	(void)gk_ascii85_decode((const char*)NULL, SIZE_MAX, (uint32_t*)NULL, SIZE_MAX, (struct gk_diag*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_ascii85_decode((const char*)FX_STR, FX_STR_LEN, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)), (struct gk_diag*)FX_SLOT(4));
 	fx_end_case();
 }
 
@@ -4482,6 +4655,223 @@ static void nc_gk_modifier_vendor_name(void)
 	fx_end_case();
 }
 
+static void nc_gk_msm_dump_free(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_msm_dump_free((struct gk_msm_dump*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_msm_dump_free((struct gk_msm_dump*)FX_SLOT(0));
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_gpu(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)NULL, (char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)NULL, (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)NULL, (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_msm_dump_gpu((const struct gk_msm_dump*)FX_SLOT(0), (char*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_read(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)NULL, (const char*)NULL, (size_t)0, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)NULL, (const char*)NULL, SIZE_MAX, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)NULL, (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("text NULL");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)NULL, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("err NULL");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)NULL);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX - 1");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX - 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX / 2 + 1");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)NULL, SIZE_MAX / 2 + 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = 0, text valid");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, 0, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("n = 1, text valid");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, 1, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_EMPTY, 0, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)fx_long(), FX_LONG_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_msm_dump_read((struct gk_msm_dump*)FX_SLOT(0), (const char*)FX_STR, FX_STR_LEN, (struct gk_diag*)FX_SLOT(3));
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_read_mem(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, (uint64_t)0, (uint32_t*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, UINT64_MAX, (uint32_t*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("out NULL");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)NULL, (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, UINT64_MAX, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX - 1");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, UINT64_MAX - 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("addr = UINT64_MAX / 2 + 1");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)NULL, UINT64_MAX / 2 + 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("count = SIZE_MAX");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("count = SIZE_MAX - 1");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("count = SIZE_MAX / 2 + 1");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("addr = 0, d valid");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 0, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("addr = 1, d valid");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)FX_SLOT(2), (size_t)(FX_SLOT_BYTES / sizeof(uint32_t)));
+	fx_end_case();
+	FX_CASE("count = 0, out valid");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)FX_SLOT(2), 0);
+	fx_end_case();
+	FX_CASE("count = 1, out valid");
+	(void)gk_msm_dump_read_mem((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)FX_SLOT(2), 1);
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_reg(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)NULL, (uint32_t)0, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)NULL, UINT32_MAX, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)NULL, 1, (uint32_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("value NULL");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)NULL);
+	fx_end_case();
+	FX_CASE("off = UINT32_MAX");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)NULL, UINT32_MAX, (uint32_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("off = UINT32_MAX / 2 + 1");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)NULL, UINT32_MAX / 2 + 1, (uint32_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("off = 0, d valid");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)FX_SLOT(0), 0, (uint32_t*)FX_SLOT(2));
+	fx_end_case();
+	FX_CASE("off = 1, d valid");
+	(void)gk_msm_dump_reg((const struct gk_msm_dump*)FX_SLOT(0), 1, (uint32_t*)FX_SLOT(2));
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_ring(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)NULL, (uint32_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)NULL, UINT32_MAX);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)NULL, 1);
+	fx_end_case();
+	FX_CASE("id = UINT32_MAX / 2 + 1");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)NULL, UINT32_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("id = 0, d valid");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)FX_SLOT(0), 0);
+	fx_end_case();
+	FX_CASE("id = 1, d valid");
+	(void)gk_msm_dump_ring((const struct gk_msm_dump*)FX_SLOT(0), 1);
+	fx_end_case();
+}
+
+static void nc_gk_msm_dump_sniff(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_msm_dump_sniff((const char*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_msm_dump_sniff((const char*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("text NULL");
+	(void)gk_msm_dump_sniff((const char*)NULL, FX_STR_LEN);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX - 1");
+	(void)gk_msm_dump_sniff((const char*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("n = SIZE_MAX / 2 + 1");
+	(void)gk_msm_dump_sniff((const char*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("n = 0, text valid");
+	(void)gk_msm_dump_sniff((const char*)FX_STR, 0);
+	fx_end_case();
+	FX_CASE("n = 1, text valid");
+	(void)gk_msm_dump_sniff((const char*)FX_STR, 1);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_msm_dump_sniff((const char*)FX_EMPTY, 0);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_msm_dump_sniff((const char*)fx_long(), FX_LONG_LEN);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_msm_dump_sniff((const char*)FX_STR, FX_STR_LEN);
+	fx_end_case();
+}
+
 static void nc_gk_out_flush(void)
 {
 	FX_CASE("every pointer NULL");
@@ -6326,9 +6716,13 @@ static const struct nc_func {
 } nc_funcs[] = {
 	{ "gk_access_names", nc_gk_access_names },
 	{ "gk_adler32", nc_gk_adler32 },
+	{ "gk_adreno_crash_locate", nc_gk_adreno_crash_locate },
 	{ "gk_adreno_format_init", nc_gk_adreno_format_init },
+	{ "gk_adreno_gmu_regs", nc_gk_adreno_gmu_regs },
 	{ "gk_adreno_gpu_help", nc_gk_adreno_gpu_help },
+	{ "gk_adreno_reg_fields_text", nc_gk_adreno_reg_fields_text },
 	{ "gk_adreno_regs", nc_gk_adreno_regs },
+	{ "gk_adreno_ring_window", nc_gk_adreno_ring_window },
 	{ "gk_amdgpu_asm_create", nc_gk_amdgpu_asm_create },
 	{ "gk_amdgpu_asm_destroy", nc_gk_amdgpu_asm_destroy },
 	{ "gk_amdgpu_asm_errors", nc_gk_amdgpu_asm_errors },
@@ -6343,6 +6737,7 @@ static const struct nc_func {
 	{ "gk_amdgpu_json", nc_gk_amdgpu_json },
 	{ "gk_amdgpu_text", nc_gk_amdgpu_text },
 	{ "gk_amdgpu_text_line", nc_gk_amdgpu_text_line },
+	{ "gk_ascii85_decode", nc_gk_ascii85_decode },
 	{ "gk_asm_check", nc_gk_asm_check },
 	{ "gk_asm_create", nc_gk_asm_create },
 	{ "gk_asm_destroy", nc_gk_asm_destroy },
@@ -6490,6 +6885,13 @@ static const struct nc_func {
 	{ "gk_modifier_tile_params", nc_gk_modifier_tile_params },
 	{ "gk_modifier_tile_split", nc_gk_modifier_tile_split },
 	{ "gk_modifier_vendor_name", nc_gk_modifier_vendor_name },
+	{ "gk_msm_dump_free", nc_gk_msm_dump_free },
+	{ "gk_msm_dump_gpu", nc_gk_msm_dump_gpu },
+	{ "gk_msm_dump_read", nc_gk_msm_dump_read },
+	{ "gk_msm_dump_read_mem", nc_gk_msm_dump_read_mem },
+	{ "gk_msm_dump_reg", nc_gk_msm_dump_reg },
+	{ "gk_msm_dump_ring", nc_gk_msm_dump_ring },
+	{ "gk_msm_dump_sniff", nc_gk_msm_dump_sniff },
 	{ "gk_out_flush", nc_gk_out_flush },
 	{ "gk_out_mem", nc_gk_out_mem },
 	{ "gk_out_str", nc_gk_out_str },

@@ -697,6 +697,10 @@ static void self_tests(void)
 		{ "#", U(",\"registers\":[{\"offset\":1,\"name\":null,\"value\":5,\"fields\":{},\"enums\":{},\"x\":0}]", ""), "/registers/0/x", "oneOf/additionalProperties" },
 		{ "#", U(",\"groups\":[{\"fields\":{}}]", ""), "/groups/0", "oneOf/required" },
 		{ "#", U(",\"exact\":1", ""), "/exact", "oneOf/type" },
+		{ "#", U(",\"ring_name\":\"gfx_0.0.0\"", ""), NULL, NULL },
+		{ "#", U(",\"ring_name\":3", ""), "/ring_name", "oneOf/type" },
+		{ "#", U(",\"held\":{\"first\":16,\"last\":19}", ""), NULL, NULL },
+		{ "#", U(",\"held\":{\"first\":16}", ""), "/held", "oneOf/required" },
 		{ "#", "{\"offset\":16,\"engine\":\"pm4\",\"end\":false,\"diagnostics\":[]}", "/end", "oneOf/const" },
 		{ "#/$defs/modifier", "{\"value\":\"0x0000000000000000\",\"vendor\":\"NONE\",\"name\":\"LINEAR\",\"fields\":{},\"diagnostics\":[]}", NULL, NULL },
 		{ "#/$defs/modifier", "{\"value\":\"0x00000000000000000\",\"vendor\":\"NONE\",\"name\":\"LINEAR\",\"fields\":{},\"diagnostics\":[]}", "/value", "pattern" },
@@ -883,8 +887,35 @@ static bool load_schema(void)
 	return ok;
 }
 
-int main(void)
+/* test_json_schema --lines FILE: FILE's JSON Lines against "#" (for the CLI
+ * tests of output only the CLI writes: a devcoredump decoded whole) */
+static int lines_of(const char *path)
 {
+	FILE *f = fopen(path, "rb");
+	CHECK(f != NULL, "cannot open %s", path);
+	static char text[1 << 22];
+	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
+	if (f)
+		fclose(f);
+	CHECK(n < sizeof text, "%s: more than %zu bytes", path, sizeof text);
+	struct stats st;
+	memset(&st, 0, sizeof st);
+	if (n && n < sizeof text)
+		validate_lines(path, "#", text, n, &st);
+	CHECK(st.lines > 0, "%s: no line", path);
+	printf("# %s: %lu lines, %lu bad\n", path, st.lines, st.bad);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--lines")) {
+		if (load_schema())
+			lines_of(argv[2]);
+		js_free(&schema);
+		js_free(&inst);
+		return tl_done();
+	}
 	if (load_schema()) {
 		CHECK(json_uint_works(), "gk_json_uint follows the number rule");
 		self_tests();

@@ -111,7 +111,7 @@ static void test_hdp_flush(void)
 	CHECK(reg(&r, 0x3898, &set) == 1 && set, "the request register holds the reference");
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "the done register has the request's bit");
 	unsigned nset = 0;
-	for (uint32_t a = 0; a < 0x40000; a += 4) {
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
 		uint32_t v;
 		nset += gk_exec_reg(r.x, a, &v) != 0;
 	}
@@ -129,12 +129,70 @@ static void test_hdp_flush(void)
 	CHECK(reg(&r, 0x389C, &set) == 0x11 && set, "done 0x%x", reg(&r, 0x389C, &set));
 	run_close(&r);
 
+	/* GFX11, GFX11.5 and GFX12 (gfx_v11_0 / gfx_v12_0 ring_emit_hdp_flush:
+	 * nbio_v4_3.c, nbio_v7_11.c (PF1), nbif_v6_3_1.c give the same 0x106 /
+	 * 0x107 at NBIO segment 2, 0xD20) */
+	const char *late[] = { "navi31", "strix", "navi48" };
+	for (unsigned i = 0; i < 3; i++) {
+		run_open(&r, late[i]);
+		CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "%s HDP flush", late[i]);
+		CHECK(reg(&r, 0x389C, &set) == 1 && set, "%s done register", late[i]);
+		run_close(&r);
+	}
+
 	/* GFX8 (gfx_v8_0_ring_emit_hdp_flush): mmGPU_HDP_FLUSH_REQ 0x1537,
 	 * mmGPU_HDP_FLUSH_DONE 0x1538 (bif_5_0_d.h), CP0 mask 1 */
 	run_open(&r, "gfx8");
 	const uint32_t g8[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x1537, 0x1538, 1, 1, 0x20 };
 	CHECK(RUN(&r, g8) == GK_EXEC_COMPLETED, "GFX8 HDP flush");
 	CHECK(reg(&r, 0x1538 * 4, &set) == 1 && set, "GFX8 done register");
+	run_close(&r);
+}
+
+/* The TLB invalidation of a VM flush (gmc_v9_0.c / gmc_v10_0.c
+ * emit_flush_gpu_tlb through amdgpu_ring_emit_reg_write_reg_wait): the
+ * request (get_invalidate_req(vmid, 0): PER_VMID_INVALIDATE_REQ = 1 << vmid,
+ * FLUSH_TYPE 0, INVALIDATE_L2_PTES, L2_PDE0..2 and L1_PTES, bits 19-23) to
+ * the engine's REQ, then (ACK & 1 << vmid) == that bit.  The pairs come from
+ * the register tables (src/pm4/pm4_reg_links.c); offline the invalidation is
+ * done at once: ACK gets PER_VMID_INVALIDATE_ACK = the request's low 16 bits. */
+static void test_tlb_invalidate(void)
+{
+	struct run r;
+	int set;
+	/* navi10, GC hub engine 4 (gc_10_1_0_offset.h: GCVM_INVALIDATE_ENG4_REQ
+	 * 0x28A7, _ACK 0x28B9 at GC base 0x1260... as dword indices), vmid 3 */
+	run_open(&r, "navi10");
+	const uint32_t w[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A7, 0x28B9, 0x00F80008, 1u << 3, 0x20 };
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "navi10 GC hub invalidation completes");
+	CHECK(reg(&r, 0x28A7 * 4, &set) == 0x00F80008 && set, "the request written");
+	CHECK(reg(&r, 0x28B9 * 4, &set) == 0x8 && set, "ACK has the vmid's bit only: 0x%x", reg(&r, 0x28B9 * 4, &set));
+	CHECK(strstr(r.out.p, "; sets 0x0a2e4 GCVM_INVALIDATE_ENG4_ACK <- 0x00000008") != NULL, "traced by name: %s",
+	      r.out.p);
+	run_close(&r);
+	/* vega10's GC hub (gfx_v9_0 ring: VM_INVALIDATE_ENG5_REQ 0x28A8, _ACK
+	 * 0x28BA), vmid 1, and its MM hub's engine 0 (mmhub_1_0:
+	 * MMHUB_VM_INVALIDATE_ENG0_REQ 0x1A6E3, _ACK 0x1A6F5), vmid 2 */
+	run_open(&r, "vega10");
+	const uint32_t g9[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A8, 0x28BA, 0x00F80002, 1u << 1, 0x20,
+				PKT3(0x3C, 7), WRM_CTL(1), 0x1A6E3, 0x1A6F5, 0x00F80004, 1u << 2, 0x20 };
+	CHECK(RUN(&r, g9) == GK_EXEC_COMPLETED, "vega10 GC and MM hub invalidations complete");
+	CHECK(reg(&r, 0x28BA * 4, &set) == 0x2 && set, "GC hub ACK");
+	CHECK(reg(&r, 0x1A6F5 * 4, &set) == 0x4 && set, "MM hub ACK");
+	run_close(&r);
+	/* phoenix's MM hub (mmhub_3_0_1 MMVM_INVALIDATE_ENG0_REQ 0x763 / _ACK
+	 * 0x775 at segment 1, 0x1A000, from its discovery table), vmid 1 */
+	run_open(&r, "phoenix");
+	const uint32_t ph[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x1A763, 0x1A775, 0x00F80002, 1u << 1, 0x20 };
+	CHECK(RUN(&r, ph) == GK_EXEC_COMPLETED, "phoenix MM hub invalidation completes");
+	CHECK(reg(&r, 0x1A775 * 4, &set) == 0x2 && set, "phoenix MM hub ACK");
+	run_close(&r);
+	/* a mask on a bit the ACK never gets (bit 19, the request's
+	 * INVALIDATE_L2_PTES): the run stalls naming the ACK and its value */
+	run_open(&r, "navi10");
+	const uint32_t bad[] = { PKT3(0x3C, 7), WRM_CTL(1), 0x28A7, 0x28B9, 0x00F80008, 1u << 19, 0x20 };
+	CHECK(RUN(&r, bad) == GK_EXEC_STALLED && r.res.wait_reg && r.res.wait_addr == 0x28B9 * 4 && r.res.wait_value == 8,
+	      "stalls on ACK 0x%llx = 0x%x", (unsigned long long)r.res.wait_addr, r.res.wait_value);
 	run_close(&r);
 }
 
@@ -185,7 +243,7 @@ static void test_marks(void)
 	CHECK(r.res.packets == 4 && r.res.bytes_written == 0 && r.res.interrupts == 0, "%llu packets",
 	      (unsigned long long)r.res.packets);
 	unsigned nset = 0;
-	for (uint32_t a = 0; a < 0x40000; a += 4) {
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
 		uint32_t v;
 		nset += gk_exec_reg(r.x, a, &v) != 0;
 	}
@@ -207,6 +265,36 @@ static void test_marks(void)
 	gk_input_destroy(in);
 	CHECK(r.res.status == GK_EXEC_COMPLETED, "draw");
 	CHECK(r.out.p && strstr(r.out.p, "ADDRESS=0x1000"), "the base at the draw: %s", r.out.p ? r.out.p : "");
+	run_close(&r);
+}
+
+/* SET_SH_REG_INDEX by INDEX (PAL's PFP/MEC_SET_SH_REG_INDEX_index_enum):
+ * APPLY_KMD_CU_AND_MASK (3, Mesa's ac_pm4_set_reg_idx3 for
+ * SPI_SHADER_PGM_RSRC3_PS, SH offset 7 = 0xB01C) writes the value as given
+ * (amdgpu gives the CP no CU mask); INSERT_VMID (1) is refused naming INDEX;
+ * an unnamed INDEX (5) is reserved: the checker's error stops the run */
+static void test_set_sh_reg_index(void)
+{
+	struct run r;
+	run_open(&r, "gfx10");
+	const uint32_t w[] = { PKT3(0x9B, 3), 0x30000007, 0x003fffff };
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "INDEX 3 runs");
+	int set;
+	CHECK(reg(&r, 0xB01C, &set) == 0x3fffff && set, "the value as given");
+	const uint32_t v[] = { PKT3(0x9B, 3), 0x10000007, 0x1 };
+	CHECK(RUN(&r, v) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "INDEX") &&
+		      strstr(r.res.why.message, "VMID"),
+	      "INSERT_VMID refused: %s", r.res.why.message);
+	const uint32_t x5[] = { PKT3(0x9B, 3), 0x50000007, 0x1 };
+	CHECK(RUN(&r, x5) == GK_EXEC_FAULTED && strstr(r.res.why.message, "reserved"), "INDEX 5: %s", r.res.why.message);
+	run_close(&r);
+	/* GFX8: INDEX 0 runs; another INDEX is refused (no source gives it) */
+	run_open(&r, "gfx8");
+	const uint32_t g8a[] = { PKT3(0x9B, 3), 0x00000007, 0x1 };
+	CHECK(RUN(&r, g8a) == GK_EXEC_COMPLETED, "GFX8 INDEX 0 runs");
+	const uint32_t g8b[] = { PKT3(0x9B, 3), 0x30000007, 0x1 };
+	CHECK(RUN(&r, g8b) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "INDEX"),
+	      "GFX8 INDEX 3 refused: %s", r.res.why.message);
 	run_close(&r);
 }
 
@@ -358,21 +446,40 @@ static void test_navi10_ring(void)
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "the ring's HDP flush completed before it");
 	run_close(&r);
 
-	/* with the IB: the flush, the conditional, into the IB, which runs to
-	 * its first SET_SH_REG_INDEX with INDEX 3 (the kernel's CU mask ANDed
-	 * in: refused, docs/exec.md) */
+	/* with the IB: the flush, the conditional, into the IB, whose
+	 * SET_SH_REG_INDEX INDEX=APPLY_KMD_CU_AND_MASK packets (IB +0xd4,
+	 * +0x104, ...) run, to radv's RELEASE_MEM at IB +0x2e0, which writes
+	 * its fence at 0xffff800100200200: not given, a fault naming it */
 	run_open(&r, "navi10");
 	CHECK(gk_mem_add_copy(r.m, 0x4010c0, one, 4, &err) == 0, "cond_exe memory");
 	CHECK(gk_mem_add_copy(r.m, 0x800000096000ull, ib, nib, &err) == 0, "IB memory");
 	CHECK(run(&r, sub, nsub) == GK_EXEC_FAULTED, "stops in the IB");
-	CHECK(r.res.where.depth == 1 && r.res.where.at[1] == 0x8000000960d4ull && r.res.where.packet &&
-		      !strcmp(r.res.where.packet, "SET_SH_REG_INDEX"),
-	      "at IB 0x%llx %s", (unsigned long long)r.res.where.at[1], r.res.where.packet ? r.res.where.packet : "");
+	CHECK(r.res.where.depth == 1 && r.res.where.at[1] == 0x8000000962e0ull && r.res.where.packet &&
+		      !strcmp(r.res.where.packet, "RELEASE_MEM") && strstr(r.res.why.message, "0xffff800100200200"),
+	      "at IB 0x%llx %s: %s", (unsigned long long)r.res.where.at[1], r.res.where.packet ? r.res.where.packet : "",
+	      r.res.why.message);
 	CHECK(reg(&r, 0x389C, &set) == 1 && set, "HDP flush done");
-	/* the ring's 5 packets to the IB (COND_EXEC, WAIT_REG_MEM,
-	 * CONTEXT_CONTROL, FRAME_CONTROL, INDIRECT_BUFFER) and the IB's 15
-	 * before SET_SH_REG_INDEX */
-	CHECK(r.res.packets == 20, "%llu packets run", (unsigned long long)r.res.packets);
+	/* the SET_SH_REG_INDEX at IB +0xd4 wrote SPI_SHADER_PGM_RSRC3_PS
+	 * (0xB01C, SH offset 7) as given: 0x3fffff */
+	CHECK(reg(&r, 0xB01C, &set) == 0x3fffff && set, "INDEX=3 wrote the value as given: 0x%x", reg(&r, 0xB01C, &set));
+	run_close(&r);
+
+	/* the same with the fence memory given (zero) and the end of pipe held
+	 * (--eop-held: the draws before it never finish): the RELEASE_MEM's
+	 * write does not land, and the IB's WAIT_REG_MEM at +0x300 on that
+	 * fence (for 0x1a287b) hangs, naming the address and the value found */
+	run_open(&r, "navi10");
+	CHECK(gk_mem_add_copy(r.m, 0x4010c0, one, 4, &err) == 0, "cond_exe memory");
+	CHECK(gk_mem_add_copy(r.m, 0x800000096000ull, ib, nib, &err) == 0, "IB memory");
+	uint8_t fence0[8] = { 0 };
+	CHECK(gk_mem_add_copy(r.m, 0xffff800100200200ull, fence0, 8, &err) == 0, "the fence");
+	struct gk_exec_opts held = { .eop_held = true };
+	CHECK(run_x(&r, sub, nsub, &held) == GK_EXEC_STALLED, "hangs at the IB's wait");
+	CHECK(r.res.has_wait && !r.res.wait_reg && r.res.wait_addr == 0xffff800100200200ull && r.res.wait_value == 0 &&
+		      r.res.wait_ref == 0x1a287b && r.res.where.depth == 1 && r.res.where.at[1] == 0x800000096300ull,
+	      "waits at 0x%llx on 0x%llx, found 0x%x", (unsigned long long)r.res.where.at[1],
+	      (unsigned long long)r.res.wait_addr, r.res.wait_value);
+	CHECK(strstr(r.out.p, "; held: the end of pipe is never reached") != NULL, "the trace says the write is held");
 	run_close(&r);
 
 	/* the submission with an IB of the real IB's own flush wait (IB +0x300:
@@ -417,8 +524,10 @@ static void test_navi10_ring(void)
 int main(void)
 {
 	test_hdp_flush();
+	test_tlb_invalidate();
 	test_write_wait();
 	test_marks();
+	test_set_sh_reg_index();
 	test_skip_count();
 	test_fault_in_ib();
 	test_navi10_ring();

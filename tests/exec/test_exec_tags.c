@@ -23,7 +23,7 @@ struct group {
 static const struct group CMP = GROUP(CMP), PLACE = GROUP(PLACE), SIZE = GROUP(SIZE), SWAP = GROUP(SWAP),
 			  PREAMBLE = GROUP(PREAMBLE), SEND = GROUP(SEND), INT = GROUP(INT), SEM = GROUP(SEM),
 			  PRED = GROUP(PRED), ADDR = GROUP(ADDR), ARRAY = GROUP(ARRAY), MICRO = GROUP(MICRO),
-			  WAITOP = GROUP(WAITOP);
+			  WAITOP = GROUP(WAITOP), REGIDX = GROUP(REGIDX);
 
 /* every named value of e has a tag in g; the first that has none (or one
  * of another group) in *bad */
@@ -97,7 +97,7 @@ static void check_rows(const char *family, const struct gk_packet_desc *descs, s
 			case GK_X_PREAMBLE: expect(family, d, x->sel, &PREAMBLE, false); break;
 			case GK_X_SEMAPHORE: expect(family, d, x->sel, &SEM, true); break;
 			case GK_X_REFUSE_IF: {
-				static const struct group *const groups[] = { &PLACE, &ADDR, &CMP, &SEND, &PRED, &WAITOP };
+				static const struct group *const groups[] = { &PLACE, &ADDR, &CMP, &SEND, &PRED, &WAITOP, &REGIDX };
 				const struct group *g = NULL;
 				for (unsigned j = 0; j < sizeof groups / sizeof groups[0]; j++)
 					if (x->tag >= groups[j]->first && x->tag <= groups[j]->last)

@@ -93,6 +93,22 @@ static const struct reg_fact facts[] = {
 	{ "navi31", (0x1260 + 0x1699) * 4, "GCVM_INVALIDATE_ENG0_SEM", { { NULL, 0, 0 } } },
 	/* GFX12: gc_12_0_0 regGCVM_INVALIDATE_ENG0_REQ 0x1647 idx 0 */
 	{ "gfx12", (0x1260 + 0x1647) * 4, "GCVM_INVALIDATE_ENG0_REQ", { { "PER_VMID_INVALIDATE_REQ", 0, 15 } } },
+
+	/* GFX11+ outside GC, at the segments every SOC15 base table gives (HDP
+	 * 0xF20, NBIO seg 2 0xD20, OSSSYS 0x10A0; gen_regs_kernel.py
+	 * SOC15_BASES) and Phoenix's MMHUB (0x13200, 0x1A000: its discovery
+	 * table).  navi31: hdp_6_0_0 regHDP_MEM_POWER_CTRL 0xd4 idx 0;
+	 * nbio_4_3_0 regBIF_BX_PF0_GPU_HDP_FLUSH_REQ 0x106 idx 2 */
+	{ "gfx11", (0xF20 + 0xd4) * 4, "HDP_MEM_POWER_CTRL", { { "ATOMIC_MEM_POWER_CTRL_EN", 0, 0 } } },
+	{ "gfx11", (0xD20 + 0x106) * 4, "BIF_BX_PF0_GPU_HDP_FLUSH_REQ", { { "CP0", 0, 0 } } },
+	/* phoenix: mmhub_3_0_1 regMMVM_INVALIDATE_ENG0_REQ 0x763 idx 1 */
+	{ "gfx11", (0x1A000 + 0x763) * 4, "MMVM_INVALIDATE_ENG0_REQ", { { "PER_VMID_INVALIDATE_REQ", 0, 15 } } },
+	/* strix: nbio_7_11_0 regBIF_BX_PF1_GPU_HDP_FLUSH_REQ 0x106 idx 2 (the
+	 * pair nbio_v7_11.c flushes through) */
+	{ "gfx11.5", (0xD20 + 0x106) * 4, "BIF_BX_PF1_GPU_HDP_FLUSH_REQ", { { "CP0", 0, 0 } } },
+	/* navi48: osssys_7_0_0 regIH_RB_CNTL 0x80 idx 0; nbif_6_3_1 PF0 pair */
+	{ "gfx12", (0x10A0 + 0x80) * 4, "IH_RB_CNTL", { { "RB_ENABLE", 0, 0 } } },
+	{ "gfx12", (0xD20 + 0x107) * 4, "BIF_BX_PF0_GPU_HDP_FLUSH_DONE", { { "CP0", 0, 0 } } },
 };
 
 static void test_facts(void)
@@ -136,6 +152,20 @@ static void test_conflict(void)
 	      0x1460 * 4);
 }
 
+/* The kernel's (and umr's) GC names of registers Mesa names otherwise are
+ * found by name, at Mesa's row: gc_10_1_0_offset.h mmCOMPUTE_PREF_PRI_ACCUM_0
+ * 0x1bc4 idx 0 (GC base 0x1260) is Mesa's gfx10 COMPUTE_USER_ACCUM_0, which
+ * is what prints; umr's navi10 listings name it the kernel's way */
+static void test_aliases(void)
+{
+	const struct gk_format *fmt = tu_fmt("gfx10");
+	const struct gk_reg *r = gk_reg_by_name(fmt->regs, "COMPUTE_PREF_PRI_ACCUM_0", 24);
+	CHECK(r && r->offset == (0x1260 + 0x1bc4) * 4 && !strcmp(r->name, "COMPUTE_USER_ACCUM_0"),
+	      "gfx10 COMPUTE_PREF_PRI_ACCUM_0: %s at 0x%05x", r ? r->name : "none", r ? r->offset : 0);
+	const struct gk_reg *p = gk_reg_by_offset(fmt->regs, (0x1260 + 0x1bc4) * 4);
+	CHECK(p && !strcmp(p->name, "COMPUTE_USER_ACCUM_0"), "Mesa's name prints");
+}
+
 /* The decode of a ring's WRITE_DATA to such a register and of a
  * WAIT_REG_MEM polling one prints the name, and encodes back: the words of
  * gfx_v9_0_ring_emit_hdp_flush / gfx_v10_0's (WAIT_REG_MEM on the NBIO
@@ -160,11 +190,11 @@ static const struct vec vecs[] = {
 	{ "vega10", W(PACKET3(PACKET3_WAIT_REG_MEM, 5), 0x00000143, 0x00000e26, 0x00000e27, 0x00000001, 0x00000001,
 		      0x00000020),
 	  "WAIT_REG_MEM FUNCTION=EQUAL MEM_SPACE=REGISTER OPERATION=WR_WAIT_WR_REG ENGINE=PFP CACHE_POLICY=0 "
-	  "POLL_REG=BIF_BX_PF0_GPU_HDP_FLUSH_REQ REG_ADDR2=0xe27 REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=32" },
+	  "POLL_REG=BIF_BX_PF0_GPU_HDP_FLUSH_REQ REG_ADDR2=BIF_BX_PF0_GPU_HDP_FLUSH_DONE REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=32" },
 	{ "gfx10", W(PACKET3(PACKET3_WAIT_REG_MEM, 5), 0x00000143, 0x00000e26, 0x00000e27, 0x00000001, 0x00000001,
 		     0x00000020),
 	  "WAIT_REG_MEM FUNCTION=EQUAL MEM_SPACE=REGISTER OPERATION=WR_WAIT_WR_REG ENGINE=PFP CACHE_POLICY=0 "
-	  "POLL_REG=BIF_BX_PF_GPU_HDP_FLUSH_REQ REG_ADDR2=0xe27 REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=32" },
+	  "POLL_REG=BIF_BX_PF_GPU_HDP_FLUSH_REQ REG_ADDR2=BIF_BX_PF_GPU_HDP_FLUSH_DONE REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=32" },
 	{ "gfx10", W(PACKET3(PACKET3_WRITE_DATA, 3), 0x00100000, 0x1260 + 0x1643, 0x00000000, 0x00000001),
 	  "WRITE_DATA DST_SEL=MEM_MAPPED_REGISTER WR_ONE_ADDR=0 WR_CONFIRM=1 CACHE_POLICY=0 ENGINE_SEL=ME "
 	  "DST_REG=GCVM_INVALIDATE_ENG0_REQ\n"
@@ -172,7 +202,7 @@ static const struct vec vecs[] = {
 	{ "gfx9", W(PACKET3(PACKET3_WAIT_REG_MEM, 5), 0x00000003, 0x1A000 + 0x06e3 + 0x12, 0x00000000, 0x00000001,
 		    0x00000001, 0x00000004),
 	  "WAIT_REG_MEM FUNCTION=EQUAL MEM_SPACE=REGISTER OPERATION=WAIT_REG_MEM ENGINE=ME CACHE_POLICY=0 "
-	  "POLL_REG=MMHUB_VM_INVALIDATE_ENG0_ACK REG_ADDR2=0x0 REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=4" },
+	  "POLL_REG=MMHUB_VM_INVALIDATE_ENG0_ACK REFERENCE=0x1 MASK=0x1 POLL_INTERVAL=4" },
 	{ "gfx11", W(PACKET3(PACKET3_WRITE_DATA, 3), 0x00100000, 0x1260 + 0x16ab, 0x00000000, 0x00000001),
 	  "WRITE_DATA DST_SEL=MEM_MAPPED_REGISTER WR_ONE_ADDR=0 WR_CONFIRM=1 CACHE_POLICY=0 ENGINE_SEL=ME "
 	  "DST_REG=GCVM_INVALIDATE_ENG0_REQ\n"
@@ -189,6 +219,7 @@ int main(void)
 {
 	test_facts();
 	test_conflict();
+	test_aliases();
 	test_decode();
 	return tl_done();
 }

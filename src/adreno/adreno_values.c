@@ -1,0 +1,295 @@
+/* Register field values as Mesa's rnndb types them (rules-fd.xsd: uint,
+ * int, hex, fixed / ufixed with radix, float, address / waddress, shr), as
+ * Mesa's cffdump prints them (envytools rnndec.c rnndec_decodeval, reached
+ * through freedreno's rnnutil): uint and int in decimal, hex and addresses
+ * as 0x..., fixed-point and float with %f ("LINEHALFWIDTH = 0.500000",
+ * "GRAS_CL_VPORT[0].XOFFSET: 1080.000000"), a value with shr shifted back
+ * into place, and a3xx_regid as the shader register it names (rN.x-w, the
+ * id's bits [7:2] and [1:0]).  The text reads back to the same bits
+ * (gk_adreno_value_parse): a float or fixed-point value %f would round is
+ * printed with the digits that keep it (%.9g / %.17g).  Booleans and enums
+ * keep the default (NAME=1, the value's name). */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/msm.h"
+#include "adreno_tab.h"
+
+static const struct gk_adreno_vtype *vtype_of(const struct gk_reg_field *f)
+{
+	uintptr_t p = (uintptr_t)f, b = (uintptr_t)gk_adreno_reg_fields;
+	if (!f || p < b || p >= b + gk_adreno_nreg_fields * sizeof *f || (p - b) % sizeof *f)
+		return NULL;
+	return &gk_adreno_reg_vtypes[(p - b) / sizeof *f];
+}
+
+static unsigned width(const struct gk_reg_field *f)
+{
+	return (unsigned)(f->hi - f->lo) + 1u;
+}
+
+/* IEEE half precision to double (a 16-bit float field) */
+static double half_value(uint32_t h)
+{
+	unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
+	double v = e ? (double)(m | 0x400) / 1024.0 : (double)m / 1024.0;
+	int ex = e ? (int)e - 15 : -14;
+	for (; ex > 0; ex--)
+		v *= 2;
+	for (; ex < 0; ex++)
+		v /= 2;
+	return (h & 0x8000) ? -v : v;
+}
+
+static double float_value(uint32_t raw, unsigned w, int *ok)
+{
+	*ok = 1;
+	if (w == 32) {
+		float x;
+		memcpy(&x, &raw, sizeof x);
+		if (x != x || x - x != 0) /* NaN, infinity: shown as the number */
+			*ok = 0;
+		return (double)x;
+	}
+	if (w == 16) {
+		if (((raw >> 10) & 0x1f) == 0x1f)
+			*ok = 0;
+		return half_value(raw);
+	}
+	*ok = 0;
+	return 0;
+}
+
+static double scale(unsigned radix)
+{
+	double s = 1;
+	for (unsigned i = 0; i < radix; i++)
+		s *= 2;
+	return s;
+}
+
+/* fixed / ufixed: raw as a number of 2^-radix */
+static double fixed_value(const struct gk_adreno_vtype *t, uint32_t raw, unsigned w)
+{
+	int64_t v = (int64_t)raw;
+	if (t->type == GK_AV_FIXED && w < 64 && (raw >> (w - 1)) & 1)
+		v -= (int64_t)1 << w;
+	return (double)v / scale(t->radix);
+}
+
+/* a double as %f when that text reads back to the same bits, else with
+ * the digits that do */
+static size_t put_real(const struct gk_reg_field *f, uint32_t raw, double v, char *buf, size_t cap)
+{
+	static const char *const forms[] = { "%f", "%.9g", "%.17g" };
+	for (unsigned i = 0; i < 3; i++) {
+		int n = snprintf(buf, cap, forms[i], v);
+		uint32_t back;
+		if (n > 0 && (size_t)n < cap && gk_adreno_value_parse(f, buf, (size_t)n, &back) == 0 && back == raw)
+			return (size_t)n;
+	}
+	return 0;
+}
+
+size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
+{
+	const struct gk_adreno_vtype *t = vtype_of(f);
+	if (!t || !buf || cap < 2)
+		return 0;
+	unsigned w = width(f);
+	uint64_t shifted = (uint64_t)raw << t->shr;
+	int n = 0;
+	switch (t->type) {
+	case GK_AV_UINT:
+		n = snprintf(buf, cap, "%llu", (unsigned long long)shifted);
+		break;
+	case GK_AV_INT: {
+		int64_t v = (int64_t)raw;
+		if (w < 64 && (raw >> (w - 1)) & 1)
+			v -= (int64_t)1 << w;
+		n = snprintf(buf, cap, "%lld", (long long)(v * ((int64_t)1 << t->shr)));
+		break;
+	}
+	case GK_AV_HEX:
+	case GK_AV_ADDRESS:
+		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted); /* rnndec: 0 as "0" */
+		break;
+	case GK_AV_FIXED:
+	case GK_AV_UFIXED:
+		if (t->shr)
+			return 0;
+		return put_real(f, raw, fixed_value(t, raw, w), buf, cap);
+	case GK_AV_FLOAT: {
+		int ok;
+		double v = float_value(raw, w, &ok);
+		return ok && !t->shr ? put_real(f, raw, v, buf, cap) : 0;
+	}
+	case GK_AV_REGID:
+		if (w < 3 || t->shr)
+			return 0;
+		n = snprintf(buf, cap, "r%u.%c", raw >> 2, "xyzw"[raw & 3]);
+		break;
+	default:
+		if (!t->shr)
+			return 0; /* booleans, enums, untyped: the default */
+		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted);
+		break;
+	}
+	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+}
+
+/* the field's bits for value v (a signed number for int / fixed), if it fits */
+static int fit(unsigned w, int64_t v, int is_signed, uint32_t *raw)
+{
+	if (w > 32)
+		return -1;
+	int64_t lo = is_signed ? -((int64_t)1 << (w - 1)) : 0;
+	int64_t hi = is_signed ? ((int64_t)1 << (w - 1)) - 1 : ((int64_t)1 << w) - 1;
+	if (v < lo || v > hi)
+		return -1;
+	*raw = (uint32_t)((uint64_t)v & (w == 32 ? 0xffffffffu : ((1u << w) - 1)));
+	return 0;
+}
+
+/* a real number the text gives ("1080.000000", "-0.5", "1e-05") */
+static int real_of(const char *s, double *v)
+{
+	bool real = false;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return -1; /* a raw number, in hex */
+	for (const char *p = s; *p; p++)
+		if (*p == '.' || *p == 'e' || *p == 'E')
+			real = true;
+		else if (!((*p >= '0' && *p <= '9') || *p == '-' || *p == '+'))
+			return -1;
+	if (!real)
+		return -1;
+	char *end;
+	*v = strtod(s, &end);
+	return *end ? -1 : 0;
+}
+
+/* float (32 bits) or half (16 bits) whose value is v exactly as text
+ * reads: the float nearest v; a half only when v is one */
+static int float_bits(unsigned w, double v, uint32_t *raw)
+{
+	if (w == 32) {
+		float x = (float)v;
+		if (x - x != 0)
+			return -1;
+		memcpy(raw, &x, sizeof *raw);
+		return 0;
+	}
+	if (w == 16) {
+		for (uint32_t h = 0; h < 0x10000; h++)
+			if (((h >> 10) & 0x1f) != 0x1f && half_value(h) == v && !(v == 0 && (h & 0x8000) != (1.0 / v < 0 ? 0x8000u : 0)))
+				return (*raw = h), 0;
+	}
+	return -1;
+}
+
+int gk_adreno_value_parse(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw)
+{
+	const struct gk_adreno_vtype *t = vtype_of(f);
+	char b[64];
+	if (!t || !s || !raw || !n || n >= sizeof b)
+		return -1;
+	memcpy(b, s, n);
+	b[n] = 0;
+	unsigned w = width(f);
+	double v;
+	char *end;
+	switch (t->type) {
+	case GK_AV_FIXED:
+	case GK_AV_UFIXED: {
+		if (t->shr || real_of(b, &v))
+			return -1;
+		double x = v * scale(t->radix);
+		if (!(x > -9.2e18 && x < 9.2e18))
+			return -1;
+		int64_t r = (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+		return fit(w, r, t->type == GK_AV_FIXED, raw);
+	}
+	case GK_AV_FLOAT:
+		if (t->shr || real_of(b, &v))
+			return -1;
+		return float_bits(w, v, raw);
+	case GK_AV_REGID: {
+		unsigned reg;
+		char c, tail;
+		if (b[0] != 'r' || sscanf(b, "r%u.%c%c", &reg, &c, &tail) != 2 || !strchr("xyzw", c) || reg > (1u << 25))
+			return -1;
+		return fit(w, (int64_t)reg << 2 | (int64_t)(strchr("xyzw", c) - "xyzw"), 0, raw);
+	}
+	case GK_AV_INT:
+		if (b[0] == '-') {
+			long long x = strtoll(b, &end, 10);
+			if (*end || end == b + 1 || x % ((long long)1 << t->shr))
+				return -1;
+			return fit(w, x / ((long long)1 << t->shr), 1, raw);
+		}
+		break;
+	default:
+		break;
+	}
+	if (!t->shr)
+		return -1; /* a number or a name: the default reading */
+	/* a value shown shifted into place (shr): its bits are value >> shr */
+	if (b[0] == '-')
+		return -1;
+	unsigned long long x = strtoull(b, &end, 0);
+	if (*end || end == b || (x & ((1ull << t->shr) - 1)))
+		return -1;
+	return fit(w, (int64_t)(x >> t->shr), 0, raw);
+}
+
+static void append(char *buf, size_t cap, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+	if (buf && *len + n < cap)
+		memcpy(buf + *len, s, n + 1);
+	*len += n;
+}
+
+size_t gk_adreno_reg_fields_text(const struct gk_reg *r, uint32_t value, char *buf, size_t cap)
+{
+	size_t len = 0;
+	if (buf && cap)
+		buf[0] = 0;
+	if (!r)
+		return 0;
+	uint32_t claimed = 0;
+	for (unsigned i = 0; r->fields && i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		if (f->lo > 31 || f->hi > 31 || f->hi < f->lo)
+			continue;
+		uint32_t m = (uint32_t)((2ull << f->hi) - (1ull << f->lo));
+		uint32_t fv = (value & m) >> f->lo;
+		claimed |= m;
+		if (!fv)
+			continue;
+		const struct gk_adreno_vtype *t = vtype_of(f);
+		if (!f->namelen && t && (t->type == GK_AV_HEX || t->type == GK_AV_ADDRESS) && !t->shr)
+			continue; /* the register in hex: the value beside it says so */
+		char v[64], item[160];
+		const char *name = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		if (!name && gk_adreno_value_text(f, fv, v, sizeof v))
+			name = v;
+		if (!name)
+			snprintf(v, sizeof v, f->hi - f->lo < 8 ? "%u" : "0x%x", fv);
+		snprintf(item, sizeof item, "%s%s%s%s", len ? " " : "", f->name ? f->name : "", f->name && f->name[0] ? "=" : "",
+			 name ? name : v);
+		append(buf, cap, &len, item);
+	}
+	if (r->nfields && (value & ~claimed)) {
+		char item[24];
+		snprintf(item, sizeof item, "%s0x%x", len ? " " : "", value & ~claimed);
+		append(buf, cap, &len, item);
+	}
+	if (buf && cap && len >= cap)
+		buf[0] = 0; /* cut: nothing rather than half */
+	return len;
+}

@@ -1,0 +1,235 @@
+/* Register value types (src/adreno/adreno_values.c, struct gk_format's
+ * reg_value_text / reg_value_parse): every typed field of every
+ * generation's table reads back to its bits from the text it is shown as,
+ * over every value of narrow fields and a spread of wide ones; a few
+ * registers decode as Mesa's cffdump prints them and encode back; JSON
+ * carries the typed text in "values"; and, when ../shared is there, every
+ * register line of Mesa's reference logs that prints a value beside its
+ * decoding ("\t%08x\tNAME: { F = V | ... }", crashdec and cffdump -s) is
+ * held to it: each typed field's text equal to Mesa's. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+
+#include "gfxkit/gfxkit.h"
+#include "adreno/adreno_tab.h"
+#include "gzread.h"
+#include "testlib.h"
+
+static const struct gk_adreno_vtype *vt(const struct gk_reg_field *f)
+{
+	return &gk_adreno_reg_vtypes[f - gk_adreno_reg_fields];
+}
+
+static void roundtrip_all(void)
+{
+	unsigned typed = 0, checked = 0, bad = 0;
+	for (unsigned i = 0; i < gk_adreno_nreg_fields; i++) {
+		const struct gk_reg_field *f = &gk_adreno_reg_fields[i];
+		unsigned w = (unsigned)(f->hi - f->lo) + 1;
+		uint64_t top = w >= 32 ? 0xffffffffull : (1ull << w) - 1;
+		bool any = false;
+		for (uint64_t k = 0; k < 4096; k++) {
+			/* every value of a field up to 12 bits; a spread of wider ones */
+			uint64_t raw = top < 4096 ? k : (k * 0x9e3779b97f4a7c15ull >> 7) & top;
+			if (top < 4096 && k > top)
+				break;
+			char buf[64];
+			size_t n = gk_adreno_value_text(f, (uint32_t)raw, buf, sizeof buf);
+			if (!n)
+				continue;
+			any = true;
+			checked++;
+			/* as the assembler reads it: the type's form, else a number */
+			uint32_t back = 0;
+			char *end;
+			if (gk_adreno_value_parse(f, buf, n, &back))
+				back = (uint32_t)strtoull(buf, &end, 0);
+			if (back != raw) {
+				if (bad++ < 10)
+					printf("# field %s (type %u radix %u shr %u): 0x%llx -> '%s' -> 0x%x\n", f->name, vt(f)->type,
+					       vt(f)->radix, vt(f)->shr, (unsigned long long)raw, buf, back);
+			}
+		}
+		typed += any;
+	}
+	CHECK(typed > 300 && checked > 100000, "%u typed fields, %u values", typed, checked);
+	CHECK(bad == 0, "%u values do not read back", bad);
+	printf("# %u typed register fields, %u values read back to their bits\n", typed, checked);
+}
+
+/* a type-4 header writing count registers from dword offset off, parity
+ * bits as the kernel's PM4_PARITY computes them */
+static unsigned odd(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return (n & 1) ^ 1;
+}
+static uint32_t pkt4(uint32_t off, uint32_t count)
+{
+	return 0x40000000u | odd(off) << 27 | off << 8 | odd(count) << 7 | count;
+}
+
+/* decode as Mesa prints it, and encode back */
+static void mesa_rows(void)
+{
+	static const struct {
+		const char *gpu, *reg;
+		uint32_t n, v[2];
+		const char *text;
+	} rows[] = {
+		/* fd-clouds.log: GRAS_SU_CNTL: { FRONT_CW | LINEHALFWIDTH = 0.500000 | LINE_MODE = BRESENHAM } */
+		{ "a630", "GRAS_SU_CNTL", 1, { 0x14 }, "GRAS_SU_CNTL <- FRONT_CW=1 LINEHALFWIDTH=0.500000\n" },
+		/* GRAS_SU_POINT_MINMAX: { MIN = 1.000000 | MAX = 1.000000 }, GRAS_SU_POINT_SIZE: 1.000000 */
+		{ "a630", "GRAS_SU_POINT_MINMAX", 2, { 0x00100010, 0x10 },
+		  "GRAS_SU_POINT_MINMAX <- MIN=1.000000 MAX=1.000000\n    0x20248 GRAS_SU_POINT_SIZE <- 1.000000\n" },
+		/* GRAS_CL_VPORT[0].XOFFSET: 1080.000000 (a float register) */
+		{ "a630", "GRAS_CL_VPORT[0].XOFFSET", 1, { 0x44870000 }, "GRAS_CL_VPORT[0].XOFFSET <- 1080.000000\n" },
+		/* crash_prefetch.log: SP_FS_OUTPUT[0].REG: { REGID = r1.z } */
+		{ "a618", "SP_FS_OUTPUT[0].REG", 1, { 6 }, "SP_FS_OUTPUT[0].REG <- REGID=r1.z\n" },
+		/* es2gears-a320.log: GRAS_SU_POINT_MINMAX: { MIN = 1.000000 | MAX = 4092.000000 } (type-0) */
+		{ "a320", "GRAS_SU_POINT_MINMAX", 1, { 0xffc00010 }, "GRAS_SU_POINT_MINMAX <- MIN=1.000000 MAX=4092.000000\n" },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct gk_reg_table *t = gk_adreno_regs(rows[i].gpu);
+		const struct gk_reg *r = gk_reg_by_name(t, rows[i].reg, strlen(rows[i].reg));
+		CHECK(r != NULL, "%s on %s", rows[i].reg, rows[i].gpu);
+		if (!r)
+			continue;
+		uint32_t w[3];
+		bool old = rows[i].gpu[1] < '5';
+		w[0] = old ? (rows[i].n - 1) << 16 | r->offset / 4 : pkt4(r->offset / 4, rows[i].n);
+		memcpy(w + 1, rows[i].v, 4 * rows[i].n);
+		size_t nb = 4 * (1 + rows[i].n);
+		char *out = NULL;
+		int rc = gk_buffer_run("adreno", rows[i].gpu, "bin", w, nb, 0, &out, NULL);
+		char want[64];
+		snprintf(want, sizeof want, "    0x%05x %s <- ", r->offset, rows[i].reg);
+		const char *at = out ? strstr(out, want) : NULL;
+		CHECK(rc == 0 && at && !strcmp(at + strlen(want) - strlen(rows[i].reg) - 4, rows[i].text),
+		      "row %zu: got\n%s", i, out ? out : "(null)");
+		void *bytes = NULL;
+		size_t nbytes = 0;
+		char *errs = NULL;
+		int ne = out ? gk_buffer_encode("adreno", rows[i].gpu, out, strlen(out), &bytes, &nbytes, &errs) : -1;
+		CHECK(ne == 0 && nbytes == nb && !memcmp(bytes, w, nb), "row %zu: encode back: %s", i, errs ? errs : "");
+		gk_free(bytes);
+		gk_free(errs);
+		gk_free(out);
+	}
+	/* JSON: the typed text in "values" */
+	char *js = NULL;
+	const char *hex = "48809102 00100010 00000010";
+	CHECK(gk_buffer_run("adreno", "a630", "hex", hex, strlen(hex), GK_BUF_JSON, &js, NULL) == 0 && js &&
+		      strstr(js, "\"values\":{\"MIN\":\"1.000000\",\"MAX\":\"1.000000\"}") &&
+		      strstr(js, "\"values\":{\"\":\"1.000000\"}"),
+	      "json: %s", js ? js : "");
+	gk_free(js);
+	/* text the type does not take: an error, not a guess */
+	const char *badtext = "CP_TYPE4_PKT OFFSET=0x8091 OFFSET_PARITY=1\n    0x20244 GRAS_SU_POINT_MINMAX <- MIN=1.0.0\n";
+	void *b = NULL;
+	char *errs = NULL;
+	CHECK(gk_buffer_encode("adreno", "a630", badtext, strlen(badtext), &b, NULL, &errs) > 0 && errs && strstr(errs, "MIN"),
+	      "bad value: %s", errs ? errs : "");
+	gk_free(b);
+	gk_free(errs);
+}
+
+/* Mesa's "FIELD = VALUE" for name in a "{ ... }" list, or the whole text */
+static bool mesa_field(const char *dec, const char *name, char *val, size_t cap)
+{
+	if (!*name) {
+		snprintf(val, cap, "%s", dec);
+		return dec[0] != '{';
+	}
+	size_t nl = strlen(name);
+	for (const char *p = dec; (p = strstr(p, name)) != NULL; p++) {
+		if ((p != dec && p[-1] != ' ') || strncmp(p + nl, " = ", 3))
+			continue;
+		const char *v = p + nl + 3, *e = v;
+		while (*e && *e != ' ' && *e != '}')
+			e++;
+		snprintf(val, cap, "%.*s", (int)(e - v), v);
+		return true;
+	}
+	return false;
+}
+
+static void against_mesa(void)
+{
+	static const struct {
+		const char *log, *gpu;
+	} logs[] = {
+		{ "fd-clouds", "a630" }, { "crash", "a630" }, { "crash_prefetch", "a618" },
+		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", "a640" },
+		{ "compute-a540", "a540" }, { "glxgears-a420", "a420" }, { "es2gears-a320", "a320" },
+	};
+	unsigned total = 0, equal = 0, shown = 0, kept = 0;
+	for (size_t l = 0; l < sizeof logs / sizeof logs[0]; l++) {
+		char path[256];
+		snprintf(path, sizeof path, "../shared/reference/captures/mesa-freedreno-traces/%s.log.gz", logs[l].log);
+		char *text = tl_read_gz(path);
+		if (!text) {
+			TL_SKIP("%s not readable (no ../shared, or no gzip)", path);
+			continue;
+		}
+		const struct gk_reg_table *t = gk_adreno_regs(logs[l].gpu);
+		for (char *p = text; p && *p;) {
+			char *nl = strchr(p, '\n');
+			if (nl)
+				*nl = 0;
+			/* "\t%08x\tNAME: decoding", after " +" / "!+" marks */
+			char *q = p;
+			while (*q == ' ' || *q == '!' || *q == '+')
+				q++;
+			unsigned long long v;
+			char name[128];
+			int at = 0;
+			if (*q == '\t' && sscanf(q, "\t%llx\t%n", &v, &at) == 1 && at > 0 && v <= 0xffffffffull) {
+				char *r = q + at;
+				while (*r == '\t')
+					r++;
+				char *colon = strstr(r, ": ");
+				if (colon && (size_t)(colon - r) < sizeof name) {
+					snprintf(name, sizeof name, "%.*s", (int)(colon - r), r);
+					const struct gk_reg *reg = gk_reg_by_name(t, name, strlen(name));
+					for (unsigned i = 0; reg && i < reg->nfields; i++) {
+						const struct gk_reg_field *f = &reg->fields[i];
+						uint32_t fv = (uint32_t)(v >> f->lo) & (uint32_t)((2ull << (f->hi - f->lo)) - 1);
+						char ours[64], theirs[64];
+						size_t n = gk_adreno_value_text(f, fv, ours, sizeof ours);
+						if (!n || vt(f)->type == GK_AV_HEX || vt(f)->type == GK_AV_ADDRESS ||
+						    !mesa_field(colon + 2, f->name, theirs, sizeof theirs))
+							continue;
+						total++;
+						uint32_t back;
+						if (!strcmp(ours, theirs))
+							equal++;
+						else if (gk_adreno_value_parse(f, theirs, strlen(theirs), &back) || back != fv)
+							kept++; /* Mesa's %f does not hold these bits: gfxkit prints the digits that do */
+						else if (shown++ < 10)
+							printf("# %s %s.%s: ours %s, Mesa %s\n", logs[l].log, name, f->name, ours, theirs);
+					}
+				}
+			}
+			p = nl ? nl + 1 : NULL;
+		}
+		free(text);
+	}
+	if (!total)
+		return;
+	printf("# typed field values equal to Mesa's logs: %u of %u; %u more where Mesa's %%f text loses the value "
+	       "(gfxkit prints the digits that keep it, so the text encodes back), %u different\n",
+	       equal, total, kept, total - equal - kept);
+	CHECK(equal + kept == total, "%u of %u typed values differ from Mesa's", total - equal - kept, total);
+	CHECK(equal * 100u >= total * 85u, "%u of %u typed values as Mesa prints them", equal, total);
+}
+
+int main(void)
+{
+	roundtrip_all();
+	mesa_rows();
+	against_mesa();
+	return tl_done();
+}
