@@ -50,6 +50,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -801,6 +802,33 @@ static int bench_pm4(const char *gpu, double mb, const char *dir)
 	return bad ? 1 : 0;
 }
 
+/* gfxkit lint on the Evergreen stream file, next to cksum on the same
+ * file, medians of three (lint exits 1: the stream breaks rules) */
+static void cli_lint(const char *cli, const char *path, double mb, int *rc)
+{
+	char cmd[1400], ck[700];
+	snprintf(cmd, sizeof cmd, "'%s' lint -g evergreen '%s' >/dev/null 2>&1", cli, path);
+	snprintf(ck, sizeof ck, "%s '%s' >/dev/null", BENCH_CKSUM, path);
+	double t[3], c[3];
+	for (int i = 0; i < 3; i++) {
+		double s = now();
+		int st = system(cmd);
+		t[i] = now() - s;
+		s = now();
+		c[i] = system(ck) == 0 ? now() - s : 0;
+		if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) > 1)
+			*rc = *rc > 1 ? *rc : 1;
+	}
+	for (int i = 0; i < 3; i++) /* sort three: the median is [1] */
+		for (int j = i + 1; j < 3; j++) {
+			double x = t[i] < t[j] ? t[i] : t[j], y = c[i] < c[j] ? c[i] : c[j];
+			t[j] = t[i] + t[j] - x, t[i] = x, c[j] = c[i] + c[j] - y, c[i] = y;
+		}
+	printf("  gfxkit lint   -g evergreen  %7.1f MB: %7.3f s %7.1f MB/s  %5.1fx cksum (median of 3)\n", mb, t[1],
+	       t[1] > 0 ? mb / t[1] : 0, c[1] > 0 ? t[1] / c[1] : 0);
+	report_target("CLI PM4 lint (Evergreen)", true, 100.0, t[1] > 0 ? mb / t[1] : 0, "MB/s");
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_start b;
@@ -835,6 +863,8 @@ int main(int argc, char **argv)
 				bool g11 = !strcmp(gpu, "gfx11");
 				cli_runs(cli, "pm4", gpu, 0, 0, qpath, path, label, g11 ? TARGET_TEXT_GFX11 : TARGET_TEXT,
 					 g11 ? TARGET_JSON_GFX11 : TARGET_JSON, &rc);
+				if (!strcmp(gpu, "evergreen"))
+					cli_lint(cli, path, mb, &rc);
 			}
 			if (!keep) {
 				unlink(path);

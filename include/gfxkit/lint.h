@@ -26,12 +26,19 @@ struct gk_diags;
 
 /* The register state: get returns 1 and sets *value when the register at
  * byte address byte_addr was written (by SET_*, type-0, LOAD_*,
- * CLEAR_STATE ...), 0 when it never was (value untouched).  "Must be
- * programmed" rules tell the two apart; other rules skip what depends on a
- * register never written (its value is unknown). */
+ * CLEAR_STATE ...), 0 when it never was (value untouched).  Rules whose
+ * registers the guide says to program before a draw or dispatch are broken
+ * by a register never written; other rules take the guide's default where
+ * it gives one and otherwise skip what depends on a register never written
+ * (its value is unknown). */
 struct gk_lint_regs {
 	int (*get)(void *ctx, uint32_t byte_addr, uint32_t *value);
 	void *ctx;
+	/* Optional, for speed: the n registers at byte_addr[0..n-1] at once,
+	 * each as get would say it (set[i] 1 and value[i], or set[i] 0 and
+	 * value[i] 0).  An event reads every register the rules depend on;
+	 * NULL: through get, one call each. */
+	void (*get_many)(void *ctx, const uint32_t *byte_addr, size_t n, uint32_t *value, uint8_t *set);
 };
 
 /* Bits: which events a rule applies to. */
@@ -83,8 +90,12 @@ void gk_lint_close(struct gk_lint *l);
 /* gk_lint_event on a prepared linter (what it returns and appends); -1
  * when l, ev, regs or out is NULL.  unit: the event's packet decoded
  * (gk_unit_decode; the executor's unit), whose fields the packet rules
- * read; NULL: ev->pkt is decoded when a rule first reads it.  l caches
- * what it resolves: one event at a time per linter. */
+ * read; NULL: ev->pkt is decoded when a rule first reads it.  l keeps the
+ * register state of the last event and each rule's result: an event reads
+ * the registers the rules depend on (regs->get_many when given) and
+ * evaluates only the rules whose registers changed, the others saying
+ * again what they said, so the answer is always what a fresh linter would
+ * give.  One event at a time per linter. */
 int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struct gk_unit *unit,
 		  const struct gk_lint_regs *regs, const struct gk_lint_select *sel, struct gk_diags *out);
 
@@ -109,6 +120,8 @@ struct gk_lint_rule_info {
 	unsigned when;         /* GK_LINT_DRAW | GK_LINT_DISPATCH */
 	enum gk_severity severity;
 	const char *text;      /* one line: what it requires */
+	const char *quote;     /* the guide's sentence it enforces, briefly (docs/lint.md) */
+	int need;              /* 1: a register it requires that was never written breaks it */
 };
 size_t gk_lint_rule_count(void);
 /* 0 and *out filled, or -1 past the end (or out NULL). */

@@ -105,6 +105,18 @@ static int reg_view(void *ctx, uint32_t byte_addr, uint32_t *value)
 	return gk_exec_reg(ctx, byte_addr, value);
 }
 
+/* the registers lint reads at every event, in one call */
+static void reg_view_many(void *ctx, const uint32_t *byte_addr, size_t n, uint32_t *value, uint8_t *set)
+{
+	const struct gk_exec *x = ctx;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t a = byte_addr[i];
+		bool on = gk_exec_reg_valid(a) && gk_exec_reg_is_set(x, a);
+		value[i] = on ? gk_exec_reg_value(x, a) : 0;
+		set[i] = on;
+	}
+}
+
 /* the draw or dispatch just run against the selected rules: the event is
  * printed with what it broke */
 static void lint_event(struct gk_exec *x)
@@ -112,7 +124,7 @@ static void lint_event(struct gk_exec *x)
 	const struct gk_unit *u = x->u;
 	bool dispatch = (u->desc->flags & GK_P_COMPUTE) != 0;
 	struct gk_lint_event ev = { dispatch ? GK_LINT_DISPATCH : GK_LINT_DRAW, &u->pkt };
-	struct gk_lint_regs regs = { reg_view, x };
+	struct gk_lint_regs regs = { reg_view, x, reg_view_many };
 	struct gk_diags dg;
 	memset(&dg, 0, sizeof dg);
 	uint64_t nth = dispatch ? ++x->res->dispatches : ++x->res->draws;

@@ -338,16 +338,43 @@ void gk_exec_lint_print(struct gk_exec *x, const struct gk_diags *dg, const char
 	}
 	struct gk_exec_where w;
 	gk_exec_where_now(x, &w);
-	gk_out_printf(x->out, "%s", x->o->name ? x->o->name : "-");
-	for (unsigned d = 0; d <= w.depth && d < GK_EXEC_PATH; d++)
-		gk_out_printf(x->out, "%s0x%llx", d ? "->IB:" : ":", (unsigned long long)w.at[d]);
-	gk_out_printf(x->out, ": %s (%s): %u error%s, %u warning%s\n", w.packet ? w.packet : "(raw)", what, dg->errors,
-		      dg->errors == 1 ? "" : "s", dg->warnings, dg->warnings == 1 ? "" : "s");
+	gk_out_str(x->out, x->o->name ? x->o->name : "-");
+	for (unsigned d = 0; d <= w.depth && d < GK_EXEC_PATH; d++) {
+		if (d)
+			gk_out_lit(x->out, "->IB:");
+		else
+			gk_out_ch(x->out, ':');
+		gk_out_hex(x->out, w.at[d], 1);
+	}
+	/* ": PACKET (what): N errors, M warnings" (one a draw: no printf) */
+	char num[2][12];
+	size_t ne = (size_t)(gk_put_dec32(num[0], dg->errors) - num[0]);
+	size_t nw = (size_t)(gk_put_dec32(num[1], dg->warnings) - num[1]);
+	gk_out_lit(x->out, ": ");
+	gk_out_str(x->out, w.packet ? w.packet : "(raw)");
+	gk_out_lit(x->out, " (");
+	gk_out_str(x->out, what);
+	gk_out_lit(x->out, "): ");
+	gk_out_put(x->out, num[0], ne);
+	gk_out_str(x->out, dg->errors == 1 ? " error, " : " errors, ");
+	gk_out_put(x->out, num[1], nw);
+	gk_out_str(x->out, dg->warnings == 1 ? " warning\n" : " warnings\n");
+	/* one line each (a lint run prints many: no printf, and the checker's
+	 * "PACKET: dwN[hi:lo]: " form only for the checker's own) */
 	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
-		char line[256];
-		gk_diag_format(&dg->d[i], line, sizeof line);
-		gk_out_printf(x->out, "    %s: %s\n", dg->d[i].severity == GK_ERROR ? "error" : "warning",
-			      dg->d[i].code == GK_D_LINT ? dg->d[i].message : line);
+		const struct gk_diag *d = &dg->d[i];
+		if (d->severity == GK_ERROR)
+			gk_out_lit(x->out, "    error: ");
+		else
+			gk_out_lit(x->out, "    warning: ");
+		if (d->code == GK_D_LINT) {
+			gk_out_put(x->out, d->message, gk_diag_message_len(d));
+		} else {
+			char line[256];
+			size_t n = gk_diag_format(d, line, sizeof line);
+			gk_out_put(x->out, line, n < sizeof line ? n : sizeof line - 1);
+		}
+		gk_out_ch(x->out, '\n');
 	}
 	if (dg->dropped)
 		gk_out_printf(x->out, "    ... and %u more\n", dg->dropped);

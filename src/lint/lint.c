@@ -8,7 +8,12 @@
  * numbers and value names a term compares with), so an event reads
  * registers and compares numbers, nothing else.  Operands on the draw or
  * dispatch packet itself ("@FIELD") are read from its decoded unit, by a
- * field index resolved at the first packet of each description. */
+ * field index resolved at the first packet of each description.
+ *
+ * The linter also knows, per unrolled rule, the registers it reads (its
+ * dependency set): an event reads every such register once, and only the
+ * rules whose registers changed since the last event are evaluated again;
+ * the others keep their result (and a broken one its message). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +36,7 @@ struct lop {
 	uint8_t lo, hi;                    /* its bits in the register (a packet field: 0..31) */
 	uint8_t pkt;                       /* O_PKT: which of the linter's packet fields */
 	uint32_t addr;
+	uint32_t dep;                      /* O_REG: its register's index in the linter's dependencies */
 	const struct gk_reg *reg;          /* NULL for a REG@ADDR the table lacks */
 	const struct gk_reg_field *field;  /* value names, when the table has them */
 };
@@ -41,15 +47,26 @@ enum okind { O_NONE, O_REG, O_PKT, O_INDEX };
 struct lterm {
 	struct lop a, b;
 	uint8_t nv, vbad;
+	uint8_t need;     /* a requirement of a need row: never written breaks it */
+	uint8_t has_dflt; /* dflt: a's value when never written (the guide's default) */
+	uint8_t nmul;     /* a is multiplied by l->muls[mul .. mul + nmul - 1] */
+	uint32_t dflt;
+	uint32_t mul;
 	uint32_t v[LINT_MAXV];
 };
 
 /* a rule unrolled: one instance per index (pair), each with its cond then
- * its req terms in l->terms from .terms */
+ * its req terms in l->terms from .terms; its last result is kept (dirty:
+ * to evaluate again; pkt: it reads the packet, so always) */
 struct linst {
 	uint8_t i, j;
+	uint8_t dirty, pkt, broken, has_msg;
 	uint32_t terms;
+	const char *field;      /* broken: the diagnostic's field */
+	uint32_t msg;           /* broken: its message, at l->msgs + msg * LINT_MSG */
 };
+
+#define LINT_MSG sizeof(((struct gk_diag *)0)->message)
 
 #define LINT_PKT_FIELDS 8 /* distinct "@FIELD" names the rows may give */
 #define IX_UNSET 0xfe
@@ -67,6 +84,18 @@ struct gk_lint {
 	const char *pkt_name[LINT_PKT_FIELDS];
 	unsigned npkt;
 	uint8_t pkt_ix[GK_MAX_DESCS][LINT_PKT_FIELDS];
+	/* Every register the rules read (sorted addresses), the register state
+	 * at the last event (set: written), and which instances read each
+	 * (dep_inst[dep_first[d] .. dep_first[d + 1]]): an event reads these
+	 * once and evaluates only the instances whose registers changed. */
+	uint32_t ndeps;
+	uint32_t *dep_addr, *dep_val, *dep_first, *dep_inst;
+	uint8_t *dep_set;
+	bool primed; /* dep_val/dep_set hold an event's state */
+	/* the factor operands of the terms that multiply (lint_term.mul) */
+	struct lop *muls;
+	uint32_t nmuls, cap_muls;
+	char *msgs;  /* the broken instances' messages, LINT_MSG each */
 };
 
 /* one event */
@@ -102,10 +131,17 @@ static int subst(const char *pat, size_t n, unsigned i, unsigned j, char *buf, s
 			buf[k++] = pat[p];
 			continue;
 		}
-		int l = snprintf(buf + k, cap - k, "%u", pat[p] == '#' ? i : j);
-		if (l < 0 || k + (size_t)l >= cap)
+		/* the index in decimal (indices are below 256) */
+		unsigned x = pat[p] == '#' ? i : j;
+		char d[4];
+		size_t nd = 0;
+		do
+			d[nd++] = (char)('0' + x % 10);
+		while ((x /= 10) && nd < sizeof d);
+		if (k + nd >= cap)
 			return 0;
-		k += (size_t)l;
+		while (nd)
+			buf[k++] = d[--nd];
 	}
 	buf[k] = 0;
 	return 1;
@@ -236,12 +272,33 @@ static int value_of(const struct lop *o, const char *s, uint32_t *v)
 	return o->field && gk_reg_value_by_name(o->field, s, strlen(s), v) == 0;
 }
 
-static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned i, unsigned j, struct lterm *out)
+static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned i, unsigned j, bool need,
+			 struct lterm *out)
 {
 	resolve(l, tm->a, i, j, &out->a);
 	resolve(l, tm->b, i, j, &out->b);
 	out->nv = 0;
 	out->vbad = 0;
+	out->need = need && tm->unw == U_UNKNOWN;
+	out->nmul = 0;
+	out->mul = l->nmuls;
+	for (unsigned k = 0; k < 2 && tm->mul[k]; k++) {
+		if (l->nmuls == l->cap_muls) {
+			uint32_t cap = l->cap_muls ? 2 * l->cap_muls : 16;
+			struct lop *m = realloc(l->muls, cap * sizeof *m);
+			if (!m) {
+				out->vbad = 1; /* out of memory: the term is unknown */
+				return;
+			}
+			l->muls = m;
+			l->cap_muls = cap;
+		}
+		resolve(l, tm->mul[k], i, j, &l->muls[l->nmuls++]);
+		out->nmul++;
+	}
+	out->has_dflt = tm->dflt && value_of(&out->a, tm->dflt, &out->dflt);
+	if (tm->dflt && !out->has_dflt)
+		out->vbad = 1; /* a default that names no value: the term is unknown */
 	for (; out->nv < LINT_MAXV && tm->v[out->nv]; out->nv++)
 		if (!value_of(&out->a, tm->v[out->nv], &out->v[out->nv]))
 			out->vbad = 1;
@@ -261,7 +318,110 @@ void gk_lint_close(struct gk_lint *l)
 		return;
 	free(l->inst);
 	free(l->terms);
+	free(l->dep_addr);
+	free(l->dep_val);
+	free(l->dep_first);
+	free(l->dep_inst);
+	free(l->dep_set);
+	free(l->msgs);
+	free(l->muls);
 	free(l);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static uint32_t dep_of(const struct gk_lint *l, uint32_t addr)
+{
+	uint32_t lo = 0, hi = l->ndeps;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (l->dep_addr[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The rules' dependency sets, computed once from the resolved terms:
+ * every register operand's address (sorted, unique), and for each register
+ * the instances that read it; an instance with a packet operand is marked
+ * to run at every event.  0, or -1 out of memory. */
+static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
+{
+	uint32_t *all = malloc(((size_t)nterms * 2 + l->nmuls + 1) * sizeof *all);
+	if (!all)
+		return -1;
+	uint32_t n = 0;
+	for (uint32_t t = 0; t < nterms; t++) {
+		if (l->terms[t].a.kind == O_REG)
+			all[n++] = l->terms[t].a.addr;
+		if (l->terms[t].b.kind == O_REG)
+			all[n++] = l->terms[t].b.addr;
+	}
+	for (uint32_t k = 0; k < l->nmuls; k++)
+		if (l->muls[k].kind == O_REG)
+			all[n++] = l->muls[k].addr;
+	qsort(all, n, sizeof *all, cmp_u32);
+	uint32_t nd = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (!nd || all[nd - 1] != all[k])
+			all[nd++] = all[k];
+	l->ndeps = nd;
+	l->dep_addr = all;
+	l->dep_val = calloc(nd + 1, sizeof *l->dep_val);
+	l->dep_set = calloc(nd + 1, 1);
+	l->dep_first = calloc(nd + 2, sizeof *l->dep_first);
+	l->dep_inst = malloc(((size_t)nterms * 2 + l->nmuls + 1) * sizeof *l->dep_inst);
+	if (!l->dep_val || !l->dep_set || !l->dep_first || !l->dep_inst)
+		return -1;
+	for (uint32_t t = 0; t < nterms; t++) {
+		struct lterm *tm = &l->terms[t];
+		if (tm->a.kind == O_REG)
+			tm->a.dep = dep_of(l, tm->a.addr);
+		if (tm->b.kind == O_REG)
+			tm->b.dep = dep_of(l, tm->b.addr);
+	}
+	for (uint32_t k = 0; k < l->nmuls; k++)
+		if (l->muls[k].kind == O_REG)
+			l->muls[k].dep = dep_of(l, l->muls[k].addr);
+	/* instance lists per register, counted then placed (an instance reading
+	 * a register twice is listed twice: marking it dirty twice is harmless) */
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t *fill = pass ? calloc(nd + 1, sizeof *fill) : NULL;
+		if (pass && !fill)
+			return -1;
+		for (uint32_t i = 0; i < ninst; i++) {
+			struct linst *in = &l->inst[i];
+			uint32_t end = i + 1 < ninst ? l->inst[i + 1].terms : nterms;
+			for (uint32_t t = in->terms; t < end; t++) {
+				const struct lterm *tm = &l->terms[t];
+				const struct lop *ops[4] = { &tm->a, &tm->b, tm->nmul > 0 ? &l->muls[tm->mul] : NULL,
+							     tm->nmul > 1 ? &l->muls[tm->mul + 1] : NULL };
+				for (int o = 0; o < 4; o++) {
+					if (!ops[o])
+						continue;
+					if (ops[o]->kind == O_PKT)
+						in->pkt = 1;
+					if (ops[o]->kind != O_REG)
+						continue;
+					if (!pass)
+						l->dep_first[ops[o]->dep + 1]++;
+					else
+						l->dep_inst[l->dep_first[ops[o]->dep] + fill[ops[o]->dep]++] = i;
+				}
+			}
+		}
+		if (!pass)
+			for (uint32_t d = 0; d < nd; d++)
+				l->dep_first[d + 1] += l->dep_first[d];
+		free(fill);
+	}
+	return 0;
 }
 
 struct gk_lint *gk_lint_open(const struct gk_format *fmt)
@@ -304,15 +464,23 @@ struct gk_lint *gk_lint_open(const struct gk_format *fmt)
 		for (unsigned i = i0; i <= i1; i++)
 			for (unsigned j = r->pair ? i + 1 : 0; r->pair ? j <= i1 : j == 0; j++) {
 				struct linst *in = &l->inst[ni++];
+				memset(in, 0, sizeof *in);
 				in->i = (uint8_t)i;
 				in->j = (uint8_t)j;
+				in->dirty = 1;
+				in->msg = ni - 1;
 				in->terms = nt;
 				for (unsigned t = 0; t < nc; t++)
-					resolve_term(l, &r->cond[t], i, j, &l->terms[nt++]);
+					resolve_term(l, &r->cond[t], i, j, false, &l->terms[nt++]);
 				for (unsigned t = 0; t < nr; t++)
-					resolve_term(l, &r->req[t], i, j, &l->terms[nt++]);
+					resolve_term(l, &r->req[t], i, j, r->need, &l->terms[nt++]);
 			}
 		l->rules[k].ninst = ni - l->rules[k].inst;
+	}
+	l->msgs = malloc((ni ? ni : 1) * LINT_MSG);
+	if (!l->msgs || deps_build(l, ni, nt)) {
+		gk_lint_close(l);
+		return NULL;
 	}
 	return l;
 }
@@ -335,8 +503,10 @@ static struct val read_opnd(struct ctx *c, const struct lop *o)
 		r.known = 1;
 		r.value = r.raw = c->i;
 	} else if (o->kind == O_REG) {
-		uint32_t v = 0;
-		if (c->regs->get && c->regs->get(c->regs->ctx, o->addr, &v) == 1) {
+		/* the event's register state, read once for every rule */
+		const struct gk_lint *l = c->l;
+		if (l->dep_set[o->dep]) {
+			uint32_t v = l->dep_val[o->dep];
 			r.known = 1;
 			r.raw = v;
 			unsigned w = (unsigned)(o->hi - o->lo + 1);
@@ -377,6 +547,12 @@ static void opnd_name(const char *pat, const struct ctx *c, char *buf, size_t ca
 struct txt {
 	char *p;
 	size_t n, cap;
+	/* registers never written that had to be programmed, said together at
+	 * the end (unw_put): their addresses (each once), names and, for a
+	 * requirement of one value, what it requires */
+	uint32_t unw[LINT_MAXT];
+	char unw_name[LINT_MAXT][48], unw_req[LINT_MAXT][64];
+	unsigned nunw;
 };
 
 static void put(struct txt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -398,6 +574,82 @@ static void put(struct txt *t, const char *fmt, ...)
 	}
 }
 
+/* Bytes appended (put's rules: cut with "..." at the end), and the common
+ * pieces without a format: a message is built of names, values and a
+ * few words, at every change of a broken rule's registers. */
+static void put_n(struct txt *t, const char *p, size_t n)
+{
+	if (t->n + 1 >= t->cap)
+		return;
+	if (t->n + n < t->cap) {
+		memcpy(t->p + t->n, p, n);
+		t->n += n;
+		t->p[t->n] = 0;
+		return;
+	}
+	memcpy(t->p + t->n, p, t->cap - 1 - t->n); /* what fits, then the mark over its end */
+	t->n = t->cap - 1;
+	t->p[t->n] = 0;
+	if (t->cap > 4)
+		memcpy(t->p + t->cap - 4, "...", 4);
+}
+
+static void put_s(struct txt *t, const char *s)
+{
+	put_n(t, s, strlen(s));
+}
+
+static void put_u(struct txt *t, uint32_t v)
+{
+	char b[16];
+	size_t k = sizeof b;
+	do
+		b[--k] = (char)('0' + v % 10);
+	while (v /= 10);
+	put_n(t, b + k, sizeof b - k);
+}
+
+/* Remember register addr (operand name nm) as never written, once; req:
+ * what the term requires of it (": WIDTH = 0", " as 0"), or "". */
+static void unw_add(struct txt *t, uint32_t addr, const char *nm, const char *req)
+{
+	for (unsigned k = 0; k < t->nunw; k++)
+		if (t->unw[k] == addr)
+			return;
+	if (t->nunw == LINT_MAXT)
+		return;
+	const char *dot = strchr(nm, '.'), *at = strchr(nm, '@');
+	size_t n = dot ? (size_t)(dot - nm) : strlen(nm);
+	if (at && (size_t)(at - nm) < n)
+		n = (size_t)(at - nm);
+	if (n >= sizeof t->unw_name[0])
+		n = sizeof t->unw_name[0] - 1;
+	memcpy(t->unw_name[t->nunw], nm, n);
+	t->unw_name[t->nunw][n] = 0;
+	snprintf(t->unw_req[t->nunw], sizeof t->unw_req[0], "%s", req);
+	t->unw[t->nunw++] = addr;
+}
+
+/* The registers never written: one alone with what it must hold
+ * ("PA_SU_LINE_CNTL never written (must be programmed: WIDTH = 0)"),
+ * several as a list ("A, B, C never written (must be programmed)"). */
+static void unw_put(struct txt *t, bool after)
+{
+	if (!t->nunw)
+		return;
+	if (after)
+		put_s(t, "; ");
+	for (unsigned k = 0; k < t->nunw; k++) {
+		if (k)
+			put_s(t, ", ");
+		put_s(t, t->unw_name[k]);
+	}
+	put_s(t, " never written (must be programmed");
+	if (t->nunw == 1) /* "(must be programmed as 0)", "(must be programmed: WIDTH = 0)" */
+		put_s(t, t->unw_req[0]);
+	put_s(t, ")");
+}
+
 /* A value as its name, else a field's in decimal (a count, a coordinate),
  * a whole register's (an address, a mask) in hex. */
 static void put_value(struct txt *t, const struct lop *o, uint32_t v)
@@ -405,14 +657,16 @@ static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 	const char *nm = o->field ? gk_reg_value_name(o->field, v) : NULL;
 	int field = o->kind == O_REG && (o->lo || o->hi != 31);
 	if (nm)
-		put(t, "%s", nm);
+		put_s(t, nm);
 	else if (v < 10 || field)
-		put(t, "%u", v);
+		put_u(t, v);
 	else
 		put(t, "0x%x", v);
 }
 
-/* Evaluate one term; when it is false and t is not NULL, say why. */
+/* Evaluate one term; when it is false and t is not NULL, say why.  A
+ * register never written takes the term's default (the guide's), else
+ * the term is unknown -- or false in a need row's requirement. */
 static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct lterm *rt, struct txt *t)
 {
 	const struct lop *a = &rt->a, *b = &rt->b;
@@ -427,10 +681,10 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		int ok = tm->op == L_WRITTEN ? va.known : !va.known;
 		if (!ok && t) {
-			if (tm->op == L_WRITTEN)
-				put(t, "%s never written (must be programmed)", an);
-			else
+			if (tm->op == L_UNWRITTEN)
 				put(t, "%s written (0x%x), must not be on this generation", an, va.raw);
+			else
+				unw_add(t, a->addr, an, "");
 		}
 		return ok ? T_TRUE : T_FALSE;
 	}
@@ -440,12 +694,59 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 			return T_UNKNOWN;
 		vb = read_opnd(c, b);
 	}
+	/* a product of fields (X * Y * Z): known when every factor is */
+	uint64_t prod = va.value;
+	const struct lop *unk = !va.known ? a : NULL; /* the operand not known (never written) */
+	const char *unk_pat = tm->a;
+	for (unsigned k = 0; k < rt->nmul && va.known; k++) {
+		const struct lop *fo = &c->l->muls[rt->mul + k];
+		if (fo->kind == O_NONE)
+			return T_UNKNOWN;
+		struct val f = read_opnd(c, fo);
+		if (!f.known) {
+			va.known = 0;
+			unk = fo;
+			unk_pat = tm->mul[k];
+			break;
+		}
+		prod *= f.value;
+	}
+	if (rt->nmul && va.known)
+		va.value = prod > 0xffffffffu ? 0xffffffffu : (uint32_t)prod;
+	bool dflt = false;
+	if (!va.known && rt->has_dflt) {
+		va.known = 1;
+		va.value = rt->dflt;
+		dflt = true;
+	}
+	if (va.known)
+		unk = NULL;
 	if (!va.known || (has_b && !vb.known)) {
 		if (tm->unw == U_TRUE)
 			return T_TRUE;
 		if (tm->unw == U_FALSE)
 			return T_FALSE;
-		return T_UNKNOWN;
+		if (!rt->need || rt->vbad)
+			return T_UNKNOWN;
+		/* a need row: the register had to be programmed */
+		if (t) {
+			const struct lop *o = unk ? unk : b;
+			const char *pat = unk ? unk_pat : tm->b;
+			char nm[64];
+			opnd_name(pat, c, nm, sizeof nm);
+			char req[64] = "";
+			if (unk == a && tm->op == L_EQ && rt->nv) {
+				struct txt r = { req, 0, sizeof req, { 0 }, { { 0 } }, { { 0 } }, 0 };
+				const char *dot = strchr(nm, '.');
+				if (dot)
+					put_s(&r, ": "), put_s(&r, dot + 1), put_s(&r, " = ");
+				else
+					put_s(&r, " as ");
+				put_value(&r, a, rt->v[0]);
+			}
+			unw_add(t, o->addr, nm, req);
+		}
+		return T_FALSE;
 	}
 	if (rt->vbad)
 		return T_UNKNOWN;
@@ -478,23 +779,32 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 	if (!ok && t) {
 		if (has_b)
 			opnd_name(tm->b, c, bn, sizeof bn);
-		put(t, "%s=", an);
+		put_s(t, an);
+		for (unsigned k = 0; k < rt->nmul; k++) {
+			char fn[64];
+			opnd_name(tm->mul[k], c, fn, sizeof fn);
+			put_s(t, " * ");
+			put_s(t, fn);
+		}
+		put_s(t, "=");
 		put_value(t, a, va.value);
+		if (dflt)
+			put_s(t, " (never written: the guide's default)");
 		switch (tm->op) {
-		case L_EQ: put(t, ", required "); put_value(t, a, v[0]); break;
-		case L_NE: put(t, ", required not "); put_value(t, a, v[0]); break;
+		case L_EQ: put_s(t, ", required "); put_value(t, a, v[0]); break;
+		case L_NE: put_s(t, ", required not "); put_value(t, a, v[0]); break;
 		case L_IN:
-			put(t, ", required one of ");
+			put_s(t, ", required one of ");
 			for (size_t k = 0; k < nv; k++) {
-				put(t, k ? "|" : "");
+				put_s(t, k ? "|" : "");
 				put_value(t, a, v[k]);
 			}
 			break;
-		case L_NOTIN: put(t, ", not allowed"); break;
+		case L_NOTIN: put_s(t, ", not allowed"); break;
 		case L_RANGE:
-			put(t, ", required ");
+			put_s(t, ", required ");
 			put_value(t, a, v[0]);
-			put(t, "..");
+			put_s(t, "..");
 			put_value(t, a, v[1]);
 			break;
 		case L_MASKEQ: put(t, ", required (value & 0x%x) == 0x%x", v[0], v[1]); break;
@@ -510,6 +820,30 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 
 /* Conditions (t NULL) or requirements (t: the failing groups described):
  * T_TRUE when every group holds. */
+/* The common term without a message: a field of a register written,
+ * compared with its values (no second operand, factor or default); -1:
+ * not such a term, eval_term decides. */
+static inline int fast_term(const struct gk_lint *l, const struct lint_term *tm, const struct lterm *rt)
+{
+	if (rt->a.kind != O_REG || rt->nmul || rt->vbad || !l->dep_set[rt->a.dep])
+		return -1;
+	unsigned w = (unsigned)(rt->a.hi - rt->a.lo + 1);
+	uint32_t v = (l->dep_val[rt->a.dep] >> rt->a.lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
+	switch (tm->op) {
+	case L_EQ: return rt->nv >= 1 && v == rt->v[0] ? T_TRUE : T_FALSE;
+	case L_NE: return rt->nv >= 1 && v != rt->v[0] ? T_TRUE : T_FALSE;
+	case L_IN:
+	case L_NOTIN: {
+		int in = 0;
+		for (unsigned k = 0; k < rt->nv; k++)
+			in |= v == rt->v[k];
+		return (tm->op == L_IN) == (in != 0) ? T_TRUE : T_FALSE;
+	}
+	case L_RANGE: return rt->nv >= 2 && v >= rt->v[0] && v <= rt->v[1] ? T_TRUE : T_FALSE;
+	default: return -1;
+	}
+}
+
 static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const struct lterm *rt, struct txt *t,
 			  int *nfail)
 {
@@ -520,7 +854,8 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			end++;
 		enum tv g = T_FALSE;
 		for (size_t m = k; m <= end; m++) {
-			enum tv x = eval_term(c, &terms[m], &rt[m], NULL);
+			int f = fast_term(c->l, &terms[m], &rt[m]);
+			enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &terms[m], &rt[m], NULL);
 			if (x == T_TRUE) {
 				g = T_TRUE;
 				break;
@@ -532,10 +867,20 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			all = T_FALSE;
 			if (!t)
 				return T_FALSE;
-			put(t, (*nfail)++ ? "; " : "");
-			eval_term(c, &terms[k], &rt[k], t); /* the group's first term says why */
-			if (end > k)
-				put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
+			/* the group's first term says why (nothing, when it would
+			 * repeat that a register was never written) */
+			size_t mark = t->n;
+			put_s(t, *nfail ? "; " : "");
+			size_t body = t->n;
+			eval_term(c, &terms[k], &rt[k], t);
+			if (t->n == body) {
+				t->n = mark;
+				t->p[mark] = 0;
+			} else {
+				(*nfail)++;
+				if (end > k)
+					put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
+			}
 		} else if (g == T_UNKNOWN && all == T_TRUE) {
 			all = T_UNKNOWN;
 		}
@@ -544,26 +889,104 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 	return all;
 }
 
-static void check_one(struct ctx *c, const struct lint_rule *r, const struct lterm *rt, unsigned nc, unsigned nr,
-		      struct gk_diags *out, const struct gk_packet *pkt, int *broken)
+/* Evaluate one instance; its result is kept on it (the message is built
+ * when a diagnostic needs it: msg_of). */
+static void check_one(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc)
 {
+	const struct lterm *rt = &c->l->terms[in->terms];
+	in->dirty = 0;
+	in->broken = 0;
+	in->has_msg = 0;
 	if (eval_terms(c, r->cond, rt, NULL, NULL) != T_TRUE)
 		return;
-	char buf[256];
-	struct txt t = { buf, 0, sizeof buf };
+	in->broken = eval_terms(c, r->req, rt + nc, NULL, NULL) == T_FALSE;
+}
+
+/* A broken instance's message, built once per result: the rule, its
+ * section, each failing requirement with the values found and required,
+ * and the guide's defaults a condition took.  The register state is the
+ * one it was evaluated on (an instance is evaluated again whenever one of
+ * its registers changes). */
+static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc, unsigned nr)
+{
+	char *m = c->l->msgs + (size_t)in->msg * LINT_MSG;
+	if (in->has_msg)
+		return m;
+	const struct lterm *rt = &c->l->terms[in->terms];
+	char buf[LINT_MSG];
+	struct txt t = { buf, 0, sizeof buf, { 0 }, { { 0 } }, { { 0 } }, 0 };
 	buf[0] = 0;
-	put(&t, "%s (§%s): ", r->id, r->section);
+	put_s(&t, r->id);
+	put_s(&t, " (§");
+	put_s(&t, r->section);
+	put_s(&t, "): ");
 	int nfail = 0;
-	if (eval_terms(c, r->req, rt + nc, &t, &nfail) != T_FALSE)
-		return;
-	(*broken)++;
-	/* the register the first requirement names: a stable name from the table */
-	const char *field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
-	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, field, "%s", buf);
-	if (d) {
-		d->rule = r->id;
-		d->section = r->section;
+	eval_terms(c, r->req, rt + nc, &t, &nfail);
+	unw_put(&t, nfail > 0);
+	for (unsigned k = 0; k < nc; k++) {
+		if (!rt[k].has_dflt || rt[k].a.kind != O_REG || read_opnd(c, &rt[k].a).known)
+			continue;
+		char nm[64];
+		opnd_name(r->cond[k].a, c, nm, sizeof nm);
+		put(&t, "; %s never written: the guide's default ", nm);
+		put_value(&t, &rt[k].a, rt[k].dflt);
 	}
+	/* the register the first requirement names: a stable name from the table */
+	in->field = nr && rt[nc].a.kind == O_REG && rt[nc].a.reg ? rt[nc].a.reg->name : NULL;
+	/* as gk_diags_add cuts a message: at the array's size, NUL-terminated */
+	size_t len = strlen(buf);
+	if (len >= LINT_MSG)
+		len = LINT_MSG - 1;
+	memcpy(m, buf, len);
+	m[len] = 0;
+	in->has_msg = 1;
+	return m;
+}
+
+/* A broken instance's diagnostic: counted always, its text when the
+ * container has room for it */
+static void emit(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc, unsigned nr,
+		 const struct gk_packet *pkt, struct gk_diags *out)
+{
+	const char *m = out->n < GK_MAX_DIAGS ? msg_of(c, r, in, nc, nr) : NULL;
+	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, in->field, NULL);
+	if (!d || !m)
+		return; /* past the container's capacity: counted */
+	memcpy(d->message, m, strlen(m) + 1);
+	d->rule = r->id;
+	d->section = r->section;
+}
+
+/* The register state now against the last event's: the instances reading
+ * a register that changed (written, or its value) become dirty. */
+static void deps_read(struct gk_lint *l, const struct gk_lint_regs *regs)
+{
+	/* the caller's bulk read, in pieces of a stack buffer */
+	enum { PIECE = 128 };
+	uint32_t val[PIECE];
+	uint8_t set[PIECE];
+	for (uint32_t d0 = 0; d0 < l->ndeps; d0 += PIECE) {
+		uint32_t n = l->ndeps - d0 < PIECE ? l->ndeps - d0 : PIECE;
+		if (regs->get_many) {
+			regs->get_many(regs->ctx, l->dep_addr + d0, n, val, set);
+		} else {
+			for (uint32_t k = 0; k < n; k++) {
+				val[k] = 0;
+				set[k] = regs->get && regs->get(regs->ctx, l->dep_addr[d0 + k], &val[k]) == 1;
+			}
+		}
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t d = d0 + k, v = set[k] ? val[k] : 0;
+			uint8_t s1 = set[k] != 0;
+			if (l->primed && s1 == l->dep_set[d] && v == l->dep_val[d])
+				continue;
+			l->dep_set[d] = s1;
+			l->dep_val[d] = v;
+			for (uint32_t m = l->dep_first[d]; m < l->dep_first[d + 1]; m++)
+				l->inst[l->dep_inst[m]].dirty = 1;
+		}
+	}
+	l->primed = true;
 }
 
 unsigned gk_lint_generation(const struct gk_format *fmt)
@@ -583,19 +1006,32 @@ int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struc
 	 * stack, about 2.5 KiB) at the first rule that reads the packet */
 	struct gk_unit own;
 	struct ctx c = { l, ev, regs, unit, &own, unit != NULL, 0, 0 };
+	deps_read(l, regs);
+	/* Only an instance whose registers changed since it last ran (or that
+	 * reads the packet) is evaluated; the others keep their result, and a
+	 * broken one says again what it said.  An instance not run at this
+	 * event (not selected, or not for this kind of event) stays dirty. */
 	int broken = 0;
-	for (size_t k = 0; k < gk_lint_rule_count(); k++) {
+	size_t nrules = gk_lint_rule_count();
+	for (size_t k = 0; k < nrules; k++) {
 		const struct lint_rule *r = &gk_lint_rules[k];
 		if (!(r->gens & l->gen) || !(r->when & ev->kind))
 			continue;
 		if (sel && !(sel->on[k / 64] >> (k % 64) & 1))
 			continue;
 		unsigned nc = l->rules[k].nc, nr = l->rules[k].nr;
-		for (uint32_t n = 0; n < l->rules[k].ninst; n++) {
-			const struct linst *in = &l->inst[l->rules[k].inst + n];
+		struct linst *in = &l->inst[l->rules[k].inst], *end = in + l->rules[k].ninst;
+		for (; in < end; in++) {
+			if (!in->dirty && !in->pkt && !in->broken)
+				continue;
 			c.i = in->i;
 			c.j = in->j;
-			check_one(&c, r, &l->terms[in->terms], nc, nr, out, pkt, &broken);
+			if (in->dirty || in->pkt)
+				check_one(&c, r, in, nc);
+			if (in->broken) {
+				broken++;
+				emit(&c, r, in, nc, nr, pkt, out);
+			}
 		}
 	}
 	return broken;
@@ -632,6 +1068,8 @@ int gk_lint_rule_at(size_t i, struct gk_lint_rule_info *out)
 	out->when = r->when;
 	out->severity = r->warn ? GK_WARNING : GK_ERROR;
 	out->text = r->text;
+	out->quote = r->quote;
+	out->need = r->need;
 	return 0;
 }
 

@@ -14,12 +14,27 @@
  *   "#"          (second operand only) the row's index i
  * In names, '#' stands for the row's index i and '$' for the second index
  * j of a pair row.  Values are numbers or value names of operand a's field.
+ * A term may multiply a by up to two more operands (mul: a thread group's
+ * X * Y * Z) before it compares.
  *
  * Terms combine as: consecutive terms joined by or_next form a group that
  * holds when one of its terms holds; a row's conditions hold when every
- * group does.  A term on a register never written is unknown (unless unw
- * says otherwise): an unknown condition does not apply the row, an unknown
- * requirement is not reported (the value is not known to be wrong). */
+ * group does.  A term on a register never written takes the term's dflt
+ * when it has one (a value the guide states the register holds unless
+ * programmed: "unless overridden in DB_RENDER_OVERRIDE", §7.4), else is
+ * unknown (unless unw says otherwise): an unknown condition does not apply
+ * the row, an unknown requirement is not reported (the value is not known
+ * to be wrong) -- except in a row marked need, whose requirements the guide
+ * words as registers to program before the draw or dispatch ("Program
+ * ...", "Set ...", "must be programmed"): there a requirement on a register
+ * never written is broken, and says so.
+ *
+ * Severity comes from the guide's wording (docs/lint.md): "must", "has
+ * to", "is required", "cannot", "is not permitted", "is illegal" and the
+ * imperative steps are errors; "should", "recommended", a table of
+ * settings, or a condition that guesses the driver's intent, warnings.
+ * quote is the sentence (briefly) the row enforces, as docs/lint.md
+ * lists it. */
 #ifndef GK_LINT_RULES_H
 #define GK_LINT_RULES_H
 
@@ -55,6 +70,8 @@ struct lint_term {
 	uint8_t unw;         /* enum lint_unw */
 	uint8_t or_next;     /* this term OR the next: one group */
 	const char *b;       /* L_EQF, L_LEF, L_GTF, L_NIBBLESF */
+	const char *dflt;    /* a's value when never written, as the guide states it (NULL: none) */
+	const char *mul[2];  /* operands a is multiplied by (X * Y * Z of a thread group); NULL: none */
 	const char *v[LINT_MAXV];
 };
 
@@ -64,12 +81,14 @@ struct lint_rule {
 	uint8_t gens;        /* GK_LINT_EVERGREEN | GK_LINT_CAYMAN */
 	uint8_t when;        /* GK_LINT_DRAW | GK_LINT_DISPATCH */
 	uint8_t warn;        /* a warning, not an error */
+	uint8_t need;        /* requirements on registers never written are broken */
 	uint8_t indexed;     /* '#' takes i0..i1 */
 	uint8_t pair;        /* '$' takes i+1..i1 for each i */
 	uint8_t i0, i1;
 	struct lint_term cond[LINT_MAXT];  /* ends at a NULL a */
 	struct lint_term req[LINT_MAXT];
 	const char *text;
+	const char *quote;   /* the guide's sentence the row enforces (briefly) */
 };
 
 /* Fields the guide names that the register tables lack, with their bits

@@ -92,7 +92,7 @@ R=$ROOT/examples/radeon_ring_gfx.txt
 run "follow --mem" 0 decode -g evergreen -e pm4 --follow --mem 0x100000="$B" "$R"
 has out "follow: the IB packet" '^0x00000fe0: INDIRECT_BUFFER IB_BASE=0x100000'
 has out "follow: its first packet, nested" '^    0x00100000: CONTEXT_CONTROL'
-has out "follow: its dispatch" '^    0x001000b4: DISPATCH_DIRECT'
+has out "follow: its dispatch" '^    0x001000fc: DISPATCH_DIRECT'
 has out "follow: back in the ring after the wrap" '^0x00000004: EVENT_WRITE_EOP'
 cp out follow.txt
 printf '# address file\n0x100000 %s\n' "$B" >map.txt
@@ -102,7 +102,7 @@ od -A x -t x4 "$B" >ib.od
 run "follow: a memory image in od form" 0 decode -g evergreen -e pm4 --follow --mem 0x100000=ib.od "$R"
 if cmp -s out follow.txt; then ok; else bad "od memory image: differs from the binary one"; fi
 run "follow, no memory" 1 check -g evergreen -e pm4 --follow "$R"
-has out "follow: the absent IB named" 'radeon_ring_gfx.txt:0xfe0: error: INDIRECT_BUFFER: .*indirect buffer 0x100000..0x1000df \(224 bytes\) is not in memory'
+has out "follow: the absent IB named" 'radeon_ring_gfx.txt:0xfe0: error: INDIRECT_BUFFER: .*indirect buffer 0x100000..0x100127 \(296 bytes\) is not in memory'
 run "follow: JSON nesting" 0 decode -g evergreen -e pm4 --json --follow --mem 0x100000="$B" "$R"
 has out "follow: JSON depth" '^\{"depth":1,"ib":1048576,"parent":4064,"offset":1048576,'
 run "ring JSON marks" 0 decode -g evergreen -e pm4 --json "$R"
@@ -136,7 +136,7 @@ if command -v od >/dev/null 2>&1; then
 		printf 'IP Dump\nIP: gfx_v10_0\nregCP_RB0_RPTR                                 0x00000010\n\n'
 		printf 'Ring buffer information\n'
 		cd_ring comp_1.0.0 16 0 0
-		cd_ring gfx_0.0.0 128 16 456
+		cd_ring gfx_0.0.0 128 16 474
 		printf 'ring name: sdma0\nRptr: 0x0 Wptr: 0x0 RB mask: ff\nRing size in dwords: 256\nRing contents unavailable\n'
 		printf 'VRAM is lost due to GPU reset!\n'
 	} >cd.txt
@@ -220,7 +220,7 @@ if command -v od >/dev/null 2>&1; then
 	done
 	# radeon debugfs ring dump (radeon_ring.c): the header, then from 32
 	# dwords before rptr to wptr, rptr marked
-	awk -v rptr=104 -v wptr=32 '{ r[NR - 1] = $1 } END {
+	awk -v rptr=104 -v wptr=50 '{ r[NR - 1] = $1 } END {
 		printf "wptr: 0x%08x [%5d]\nrptr: 0x%08x [%5d]\n", wptr, wptr, rptr, rptr
 		printf "driver'"'"'s copy of the wptr: 0x%08x [%5d]\n", wptr, wptr
 		count = (wptr - rptr + 128) % 128
@@ -236,11 +236,11 @@ if command -v od >/dev/null 2>&1; then
 	form "radeon ring in a kernel log" klogring.txt
 	awk '{ printf "[ 4242.%06u] [drm] ib[%d]=0x%s\n", NR, NR - 1, toupper($1) }' fw.txt >klog.txt
 	form "kernel log ib[] lines" klog.txt
-	awk 'BEGIN { print "Decoding IB at 0@0x500 from 0@0x0 of 56 words (type 4)" }
+	awk 'BEGIN { print "Decoding IB at 0@0x500 from 0@0x0 of 74 words (type 4)" }
 		{ printf "[0@0x00000500 + 0x%04x]\t[        0x%s]\tsomething\n", 4 * (NR - 1), $1 }' fw.txt >umr.txt
 	form "umr listing" umr.txt
 	if command -v xxd >/dev/null 2>&1; then
-		{ printf '%08x\n%08x\n%08x\n' 104 32 32; cat ring128.txt; } |
+		{ printf '%08x\n%08x\n%08x\n' 104 50 50; cat ring128.txt; } |
 			sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | xxd -r -p >amdgpu128.bin
 		form "amdgpu ring file, wrapping inside a packet" amdgpu128.bin -f amdgpu-ring
 		rm -f form_amdgpu* # binary: not one of the text forms damaged below
@@ -249,11 +249,11 @@ if command -v od >/dev/null 2>&1; then
 		cp out amdgpu_out.txt
 		run "amdgpu ring: as the radeon dump of the same ring" 0 decode -g evergreen -e pm4 radeon128.txt
 		# (radeon prints the word at wptr too: j <= count + 32)
-		sed -n '/^0x000001a0: /,$p' out | grep -v '^    ; <- ' | sed '/^0x00000080: PACKET2$/d' >r.txt
+		sed -n '/^0x000001a0: /,$p' out | grep -v '^    ; <- ' | sed '/^0x000000c8: PACKET2$/d' >r.txt
 		sed -n '/^0x000001a0: /,$p' amdgpu_out.txt | grep -v '^    ; <- ' >a.txt
 		same a.txt r.txt "amdgpu ring from rptr on: the radeon dump's units at the same indices"
 		# rptr outside the ring: said, with the value and the size; read from index 0
-		{ printf '%08x\n%08x\n%08x\n' 300 32 32; cat ring128.txt; } |
+		{ printf '%08x\n%08x\n%08x\n' 300 50 50; cat ring128.txt; } |
 			sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | xxd -r -p >amdgpu_bad.bin
 		run "amdgpu ring, rptr outside" 0 decode -g evergreen -e pm4 -f amdgpu-ring amdgpu_bad.bin
 		has err "rptr outside: said" '^amdgpu_bad\.bin: warning: amdgpu ring: rptr 300 \(0x12c\) lies outside the ring.s 128 dwords'

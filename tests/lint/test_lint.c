@@ -138,7 +138,7 @@ static const char disp_base[] =
 	"SPI_COMPUTE_NUM_THREAD_Y=1 SPI_COMPUTE_NUM_THREAD_Z=1 PA_SU_LINE_CNTL=0 "
 	"PA_SU_SC_MODE_CNTL.CULL_BACK=1 PA_SU_SC_MODE_CNTL.CULL_FRONT=1 PA_SU_SC_MODE_CNTL.FACE=1 "
 	"PA_SU_SC_MODE_CNTL.POLYMODE_FRONT_PTYPE=2 PA_SU_SC_MODE_CNTL.POLYMODE_BACK_PTYPE=2 "
-	"PA_SU_POINT_SIZE=0 PA_SU_POINT_MINMAX=0 SPI_COMPUTE_INPUT_CNTL=0";
+	"PA_SU_POINT_SIZE=0 PA_SU_POINT_MINMAX=0 SPI_COMPUTE_INPUT_CNTL=0 SQ_LDS_RESOURCE_MGMT.NUM_LS_LDS=0 SQ_LDS_ALLOC=0";
 
 struct gen {
 	const char *name;
@@ -242,8 +242,15 @@ static const struct lcase cases[] = {
 	{ "cs-shader-type", BB, X, NULL, NULL, "@SHADER_TYPE" },
 	{ "cs-compute-shader-en", BB, X, NULL, NULL, "@DISPATCH_INITIATOR" },
 	{ "cs-db-color-disable", BB, X, NULL, "DB_RENDER_CONTROL=-", "DB_RENDER_CONTROL never written" },
-	{ "cs-gds", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1", "GDS_ORDERED_WAVE_PER_SE=-",
-	  "GDS_ORDERED_WAVE_PER_SE" },
+	{ "cs-gds-base", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1", "GDS_ADDR_BASE=-",
+	  "GDS_ADDR_BASE never written" },
+	{ "cs-gds-base", CMB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0", "GDS_ADDR_BASE=-", "GDS_ADDR_BASE never written" },
+	{ "cs-gds-ordered-wave", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1",
+	  "GDS_ORDERED_WAVE_PER_SE=4", "GDS_ORDERED_WAVE_PER_SE=4, required 1" },
+	{ "cs-gds-ordered-wave", EGB, X, "GDS_ADDR_SIZE=0x100 GDS_ADDR_BASE=0 GDS_ORDERED_WAVE_PER_SE=1",
+	  "GDS_ORDERED_WAVE_PER_SE=-", "GDS_ORDERED_WAVE_PER_SE never written" },
+	{ "cs-lds", BB, X, NULL, "SQ_LDS_ALLOC=-", "SQ_LDS_ALLOC never written (must be programmed)" },
+	{ "cs-lds", BB, X, NULL, "SQ_LDS_RESOURCE_MGMT=-", "SQ_LDS_RESOURCE_MGMT never written" },
 	{ "cs-sq-ls-resources", BB, X, NULL, "SQ_STACK_RESOURCE_MGMT_3.NUM_LS_STACK_ENTRIES=0", "NUM_LS_STACK_ENTRIES=0" },
 	{ "cs-lstmp-ring", BB, X, NULL, "SQ_LSTMP_RING_SIZE=-", "SQ_LSTMP_RING_SIZE" },
 	{ "cs-vgt-gs-mode", BB, X, NULL, "VGT_GS_MODE.MODE=GS_SCENARIO_A", "VGT_GS_MODE.MODE=GS_SCENARIO_A" },
@@ -256,6 +263,23 @@ static const struct lcase cases[] = {
 	{ "cs-prim-type", BB, X, NULL, "VGT_PRIMITIVE_TYPE.PRIM_TYPE=DI_PT_TRILIST", "DI_PT_TRILIST" },
 	{ "cs-compute-start", BB, X, NULL, "VGT_COMPUTE_START_Y=4", "VGT_COMPUTE_START_Y" },
 	{ "cs-thread-group", BB, X, NULL, "VGT_NUM_INDICES=32", "VGT_NUM_INDICES=0x20" },
+	{ "cs-thread-group-size", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_X=32",
+	  "SPI_COMPUTE_NUM_THREAD_X * SPI_COMPUTE_NUM_THREAD_Y * SPI_COMPUTE_NUM_THREAD_Z=0x20, required == VGT_NUM_INDICES=0x40" },
+	{ "cs-thread-group-size", BB, X, "SPI_COMPUTE_NUM_THREAD_X=16 SPI_COMPUTE_NUM_THREAD_Y=2 SPI_COMPUTE_NUM_THREAD_Z=2",
+	  "SPI_COMPUTE_NUM_THREAD_Z=4", "=0x80, required == VGT_NUM_INDICES=0x40" },
+	{ "cs-thread-group-size", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_Z=-", "SPI_COMPUTE_NUM_THREAD_Z never written" },
+	/* §3.2 registers the guide says to program, never written: broken at the dispatch */
+	{ "cs-sq-ls-resources", BB, X, NULL, "SQ_THREAD_RESOURCE_MGMT_2=-", "SQ_THREAD_RESOURCE_MGMT_2 never written" },
+	{ "cs-pa-line-width", BB, X, NULL, "PA_SU_LINE_CNTL=-", "PA_SU_LINE_CNTL never written (must be programmed: WIDTH = 0)" },
+	{ "cs-pa-cull", BB, X, NULL, "PA_SU_SC_MODE_CNTL=-", "PA_SU_SC_MODE_CNTL never written" },
+	{ "cs-pa-su-sc-mode", BB, X, NULL, "PA_SU_SC_MODE_CNTL=-", "PA_SU_SC_MODE_CNTL never written" },
+	{ "cs-pa-point", BB, X, NULL, "PA_SU_POINT_SIZE=-", "PA_SU_POINT_SIZE never written" },
+	{ "cs-spi-input", BB, X, NULL, "SPI_COMPUTE_INPUT_CNTL=-", "SPI_COMPUTE_INPUT_CNTL never written" },
+	{ "cs-vgt-gs-mode", BB, X, NULL, "VGT_GS_MODE=-", "VGT_GS_MODE never written" },
+	{ "cs-vgt-shader-stages", BB, X, NULL, "VGT_SHADER_STAGES_EN=-", "VGT_SHADER_STAGES_EN never written" },
+	{ "cs-prim-type", BB, X, NULL, "VGT_PRIMITIVE_TYPE=-", "VGT_PRIMITIVE_TYPE never written" },
+	{ "cs-compute-start", BB, X, NULL, "VGT_COMPUTE_START_Z=-", "VGT_COMPUTE_START_Z never written" },
+	{ "cs-thread-group", BB, X, NULL, "SPI_COMPUTE_NUM_THREAD_Y=-", "SPI_COMPUTE_NUM_THREAD_Y never written" },
 	/* §4 */
 	{ "eg-no-scatter-export-base", EGB, X, NULL, "SX_MEMORY_EXPORT_BASE=0 GB_ADDR_CONFIG=0", NULL },
 	{ "eg-no-cp-vmid-ringid", EGB, D, NULL, NULL, "CP_VMID" },
@@ -303,6 +327,20 @@ static const struct lcase cases[] = {
 	  "DB_Z_INFO.TILE_SURFACE_ENABLE=1 DB_HTILE_DATA_BASE=0x100 DB_HTILE_SURFACE.HTILE_WIDTH=1 "
 	  "DB_HTILE_SURFACE.HTILE_HEIGHT=1 DB_HTILE_SURFACE.FULL_CACHE=1 DB_HTILE_SURFACE.PRELOAD=1 DB_HTILE_SURFACE.LINEAR=1",
 	  "DB_HTILE_DATA_BASE=-", "DB_HTILE_DATA_BASE" },
+	{ "hiz-forced-htile", BB, D, HTILE "DB_RENDER_OVERRIDE.FORCE_HIZ_ENABLE=1", "DB_Z_INFO.TILE_SURFACE_ENABLE=0",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0, required 1" },
+	{ "hiz-forced-htile", BB, D, "DB_RENDER_OVERRIDE.FORCE_HIZ_ENABLE=1 DB_Z_INFO.TILE_SURFACE_ENABLE=1 DB_HTILE_DATA_BASE=0x100 "
+	  "DB_HTILE_SURFACE.HTILE_WIDTH=1 DB_HTILE_SURFACE.HTILE_HEIGHT=1 DB_HTILE_SURFACE.FULL_CACHE=1 DB_HTILE_SURFACE.PRELOAD=1 "
+	  "DB_HTILE_SURFACE.LINEAR=1", "DB_Z_INFO=-", "DB_Z_INFO never written (must be programmed: TILE_SURFACE_ENABLE = 1)" },
+	{ "his-forced-htile", BB, D, HTILE "DB_RENDER_OVERRIDE.FORCE_HIS_ENABLE1=1", "DB_Z_INFO.TILE_SURFACE_ENABLE=0",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0, required 1" },
+	/* HiS set 0 enabled with stencil on and DB_RENDER_OVERRIDE never written:
+	 * the guide's "unless overridden" default FORCE_OFF applies */
+	{ "his-enabled-htile", BB, D,
+	  HTILE "DB_SRESULTS_COMPARE_STATE0=0x1000000 DB_DEPTH_CONTROL.STENCIL_ENABLE=1 DB_RENDER_OVERRIDE=-",
+	  "DB_Z_INFO.TILE_SURFACE_ENABLE=0", "FORCE_HIS_ENABLE0 never written: the guide's default 0" },
+	{ "his-enabled-htile", BB, D, HTILE "DB_SRESULTS_COMPARE_STATE1=0x1000000 DB_DEPTH_CONTROL.STENCIL_ENABLE=1",
+	  "DB_HTILE_DATA_BASE=-", "DB_HTILE_DATA_BASE never written" },
 	/* §8.1 */
 	{ "cb-color-control", BB, D, NULL, "CB_COLOR_CONTROL=-", "CB_COLOR_CONTROL never written" },
 	{ "cb-masks", BB, D, NULL, "CB_TARGET_MASK=-", "CB_TARGET_MASK" },
@@ -359,6 +397,19 @@ static const struct lcase cases[] = {
 	{ "resolve-blendable", BB, D, RESOLVE, "CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_UINT CB_COLOR1_INFO.NUMBER_TYPE=NUMBER_UINT",
 	  "NUMBER_UINT" },
 	{ "resolve-mrt1-programmed", BB, D, RESOLVE, "CB_COLOR1_BASE=-", "CB_COLOR1_BASE" },
+	/* registers the guide says to set for these passes, never written */
+	{ "cb-op-no-blend", BB, D, OP_BASE "CB_COLOR_CONTROL.MODE=CB_ELIMINATE_FAST_CLEAR", "CB_BLEND0_CONTROL=-",
+	  "CB_BLEND0_CONTROL never written" },
+	{ "cb-decompress-compressed", BB, D, OP_BASE "CB_COLOR_CONTROL.MODE=CB_DECOMPRESS", "CB_COLOR0_INFO=-",
+	  "CB_COLOR0_INFO never written" },
+	{ "resolve-mrt1-agrees", BB, D, RESOLVE, "CB_COLOR1_INFO=-", "CB_COLOR1_INFO never written" },
+	{ "dual-src-source-format", BB, D, DUAL, "CB_COLOR1_INFO=-", "CB_COLOR1_INFO never written" },
+	{ "fast-clear-x24", EGB, D, FCLEAR "CB_COLOR0_INFO.FORMAT=COLOR_X24_8_32_FLOAT CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_FLOAT "
+	  "CB_COLOR0_CLEAR_WORD1=0xff", "CB_COLOR0_CLEAR_WORD1=-", "CB_COLOR0_CLEAR_WORD1 never written" },
+	{ "db-copy-to-cb", BB, D,
+	  "DB_RENDER_CONTROL.DEPTH_COPY_ENABLE=1 DB_RENDER_CONTROL.COPY_CENTROID=1 CB_TARGET_MASK=1 "
+	  "CB_COLOR0_INFO.FORMAT=COLOR_32_FLOAT CB_COLOR0_INFO.NUMBER_TYPE=NUMBER_FLOAT",
+	  "DB_DEPTH_CONTROL=-", "DB_DEPTH_CONTROL never written" },
 	/* §8.6 (checked at draws and dispatches; these at a dispatch) */
 	{ "rat-attrib", BB, X, RAT2, "CB_COLOR1_ATTRIB=-", "CB_COLOR1_ATTRIB" },
 	{ "rat-source-format", BB, X, RAT2, "CB_COLOR1_INFO.SOURCE_FORMAT=EXPORT_4C_16BPC", "EXPORT_4C_16BPC" },
@@ -366,6 +417,7 @@ static const struct lcase cases[] = {
 	{ "rat-no-fast-clear", BB, X, RAT2, "CB_COLOR1_INFO.FAST_CLEAR=1", "CB_COLOR1_INFO.FAST_CLEAR=1" },
 	{ "rat-immed-base", BB, X, RAT2, "CB_IMMED1_BASE=-", "CB_IMMED1_BASE" },
 	{ "rat-format", BB, X, RAT2, "CB_COLOR1_INFO.FORMAT=COLOR_8_8_8_8", "COLOR_8_8_8_8" },
+	{ "rat-buffer-layout", BB, X, RAT2, "CB_COLOR1_ATTRIB=-", "CB_COLOR1_ATTRIB never written" },
 	{ "rat-above-normal", BB, X, RAT2, "CB_COLOR0_INFO.RAT=1 CB_COLOR0_INFO.FORMAT=COLOR_32 CB_COLOR1_INFO.RAT=0",
 	  "CB_COLOR1_INFO.RAT" },
 };
@@ -395,7 +447,7 @@ static int build(struct map *m, const struct gen *g, unsigned kind, const char *
 static int lint(const struct gen *g, struct map *m, unsigned kind, const struct gk_packet *pkt, const char *only,
 		struct gk_diags *dg)
 {
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	struct gk_lint_event ev = { kind, pkt };
 	struct gk_lint_select sel, *ps = NULL;
 	if (only) {
@@ -604,6 +656,8 @@ static void check_terms(const struct gen *g, const struct lint_rule *r, const st
 		int has_b = t[k].op == L_EQF || t[k].op == L_LEF || t[k].op == L_GTF || t[k].op == L_NIBBLESF;
 		CHECK(!has_b == !t[k].b && (!has_b || operand_ok(g, t[k].b, i, j, &fb)), "%s %s: operand b %s", g->name,
 		      r->id, t[k].b ? t[k].b : "(none)");
+		for (int mk = 0; mk < 2 && t[k].mul[mk]; mk++)
+			CHECK(operand_ok(g, t[k].mul[mk], i, j, &fb), "%s %s: factor %s resolves", g->name, r->id, t[k].mul[mk]);
 		size_t nv = 0;
 		for (; nv < LINT_MAXV && t[k].v[nv]; nv++) {
 			const char *v = t[k].v[nv];
@@ -660,6 +714,50 @@ static void test_coverage(void)
 	CHECK(gk_lint_rule_at(n, &ri) == -1 && gk_lint_rule_at(0, NULL) == -1, "past the end / NULL: -1");
 }
 
+/* Registers never written are said together; a message longer than a
+ * diagnostic holds is cut with "..." at its end, never mid-garbage. */
+static void test_unwritten_list(struct gen *g, struct map *m)
+{
+	struct gk_diags dg;
+	build(m, g, GK_LINT_DISPATCH, "VGT_COMPUTE_START_X=- VGT_COMPUTE_START_Z=-");
+	lint(g, m, GK_LINT_DISPATCH, &g->disp, "cs-compute-start", &dg);
+	CHECK(dg.n == 1 && strstr(dg.d[0].message, ": VGT_COMPUTE_START_X, VGT_COMPUTE_START_Z never written (must be programmed)"),
+	      "two registers never written, one list: %s", dg.n ? dg.d[0].message : "(none)");
+	build(m, g, GK_LINT_DISPATCH,
+	      "VGT_NUM_INDICES=- VGT_COMPUTE_THREAD_GROUP_SIZE=- SPI_COMPUTE_NUM_THREAD_X=- SPI_COMPUTE_NUM_THREAD_Y=- "
+	      "SPI_COMPUTE_NUM_THREAD_Z=-");
+	lint(g, m, GK_LINT_DISPATCH, &g->disp, "cs-thread-group", &dg);
+	size_t len = dg.n ? strlen(dg.d[0].message) : 0;
+	CHECK(dg.n == 1 && len == sizeof dg.d[0].message - 1 && !strcmp(dg.d[0].message + len - 3, "...") &&
+		      strstr(dg.d[0].message, "SPI_COMPUTE_NUM_THREAD_Z never"),
+	      "a long message cut with '...' (%zu bytes): %s", len, dg.n ? dg.d[0].message : "(none)");
+}
+
+/* Severity from the guide's words: a quote that says "must" (or requires,
+ * cannot, is not supported ...) and not "should" is an error; one that
+ * says "should" and no "must" is a warning.  Rows whose quote says
+ * neither (a range, a settings table, a removed field) are decided in
+ * docs/lint.md; every row quotes something. */
+static void test_severity(void)
+{
+	static const char *const must[] = { "must", "has to", "is required", "requires", "cannot", "can only",
+					    "can be only", "not supported", "not permitted", "illegal", "needs to" };
+	for (size_t i = 0; i < gk_lint_rule_count(); i++) {
+		struct gk_lint_rule_info ri;
+		gk_lint_rule_at(i, &ri);
+		CHECK(ri.quote && strlen(ri.quote) > 8, "%s quotes the guide", ri.id);
+		if (!ri.quote)
+			continue;
+		bool m = false, sh = strstr(ri.quote, "should") != NULL;
+		for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
+			m |= strstr(ri.quote, must[k]) != NULL;
+		if (m && !sh)
+			CHECK(ri.severity == GK_ERROR, "%s: the guide says must (\"%s\"): an error", ri.id, ri.quote);
+		if (sh && !m)
+			CHECK(ri.severity == GK_WARNING, "%s: the guide says should (\"%s\"): a warning", ri.id, ri.quote);
+	}
+}
+
 /* Clean states: the correct draw on both generations, under every rule. */
 static void test_clean(struct gen *gens, struct map *m)
 {
@@ -710,7 +808,7 @@ static void test_example(struct gen *g, struct map *m)
 	gk_engine_asm_text(a, evergreen_compute_s, strlen(evergreen_compute_s));
 	CHECK(gk_engine_asm_finish(a) == 0, "example assembles");
 	gk_engine_asm_close(a);
-	CHECK(ws.n == 56, "example: 224 bytes (%zu dwords)", ws.n);
+	CHECK(ws.n == 74, "example: 296 bytes (%zu dwords)", ws.n);
 	memset(m, 0, sizeof *m);
 	unsigned dispatches = 0, regs = 0;
 	for (size_t pos = 0; pos < ws.n;) {
@@ -733,7 +831,7 @@ static void test_example(struct gen *g, struct map *m)
 		}
 		pos += pkt.frame.ndw ? pkt.frame.ndw : 1;
 	}
-	CHECK(dispatches == 1 && regs == 15, "example: one dispatch after 15 registers (%u, %u)", dispatches, regs);
+	CHECK(dispatches == 1 && regs == 23, "example: one dispatch after 23 registers (%u, %u)", dispatches, regs);
 }
 
 /* The API's edges: NULL arguments, a generation without rules, no packet,
@@ -742,7 +840,7 @@ static void test_example(struct gen *g, struct map *m)
 static void test_api_edges(struct gen *g, struct map *m)
 {
 	struct gk_diags dg;
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
 	memset(m, 0, sizeof *m);
 	CHECK(gk_lint_event(NULL, &ev, &regs, NULL, &dg) == -1, "fmt NULL: -1");
@@ -798,7 +896,17 @@ static void test_docs(void)
 		gk_lint_rule_at(i, &ri);
 		char row[128];
 		snprintf(row, sizeof row, "| `%s` | %s |", ri.id, ri.section);
-		CHECK(strstr(doc, row) != NULL, "docs/lint.md lists %s with section %s", ri.id, ri.section);
+		const char *at = strstr(doc, row);
+		CHECK(at != NULL, "docs/lint.md lists %s with section %s", ri.id, ri.section);
+		/* the row quotes the guide's words and says the severity */
+		char quote[256];
+		snprintf(quote, sizeof quote, "`%s` |", ri.quote ? ri.quote : "(none)");
+		const char *eol = at ? strchr(at, '\n') : NULL;
+		const char *q = at ? strstr(at, quote) : NULL;
+		CHECK(q && eol && q < eol, "docs/lint.md's row of %s quotes the guide: %s", ri.id, quote);
+		const char *sev = at ? strstr(at, ri.severity == GK_ERROR ? "| error" : "| warning") : NULL;
+		CHECK(sev && eol && sev < eol, "docs/lint.md's row of %s says %s", ri.id,
+		      ri.severity == GK_ERROR ? "error" : "warning");
 	}
 }
 
@@ -885,7 +993,7 @@ static void test_prepared(struct gen *gens, struct map *m)
 		m->val[i] = (uint32_t)(i * 2654435761u);
 		m->w[i] = 1;
 	}
-	struct gk_lint_regs regs = { map_get, m };
+	struct gk_lint_regs regs = { map_get, m, NULL };
 	for (unsigned k = 0; k < 2; k++) {
 		struct gen *g = &gens[k];
 		CHECK(gk_lint_generation(g->fmt) == g->bit && g->fmt->lint_gen == g->bit, "%s: its lint generation", g->name);
@@ -942,6 +1050,115 @@ static void test_prepared(struct gen *gens, struct map *m)
 	gk_lint_close(NULL);
 }
 
+/* A linter kept across events evaluates only the rules whose registers
+ * changed; what it says must be what a fresh linter says of the same
+ * state.  Random register states (registers the rules read, written with
+ * values the conditions care about or left unwritten), draws and
+ * dispatches alternating, some events with part of the rules selected
+ * (what is not run then must still be evaluated when next selected). */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 16);
+}
+
+static void test_incremental(struct gen *gens, struct map *m)
+{
+	for (int gi = 0; gi < 2; gi++) {
+		struct gen *g = &gens[gi];
+		/* the registers the rules name */
+		static uint32_t addrs[4096];
+		size_t na = 0;
+		for (size_t k = 0; k < gk_lint_nrules; k++) {
+			const struct lint_rule *r = &gk_lint_rules[k];
+			for (unsigned i = 0; i < 16; i++)
+				for (int part = 0; part < 2; part++)
+					for (size_t t = 0; t < LINT_MAXT; t++) {
+						const struct lint_term *tm = part ? &r->req[t] : &r->cond[t];
+						if (!tm->a)
+							break;
+						for (int o = 0; o < 2; o++) {
+							const char *pat = o ? tm->b : tm->a;
+							if (!pat || pat[0] == '@' || !strcmp(pat, "#"))
+								continue;
+							char name[96];
+							subst_name(pat, i, i + 1, name, sizeof name);
+							char *dot = strchr(name, '.'), *at = strchr(name, '@');
+							if (dot)
+								*dot = 0;
+							uint32_t a = 0;
+							if (at) {
+								a = (uint32_t)strtoul(at + 1, NULL, 0);
+							} else {
+								const struct gk_reg *rg = gk_reg_by_name(g->fmt->regs, name, strlen(name));
+								if (!rg)
+									continue;
+								a = rg->offset;
+							}
+							if (na < 4096 && a < 0x40000)
+								addrs[na++] = a;
+						}
+					}
+		}
+		CHECK(na > 200, "%s: %zu register operands", g->name, na);
+		struct gk_lint *l = gk_lint_open(g->fmt);
+		CHECK(l != NULL, "%s: a linter", g->name);
+		if (!l)
+			continue;
+		build(m, g, GK_LINT_DRAW, NULL);
+		apply(m, g->fmt, disp_base);
+		struct gk_lint_regs regs = { map_get, m, NULL };
+		unsigned mismatches = 0, broken_seen = 0;
+		for (unsigned step = 0; step < 400; step++) {
+			unsigned nmut = 1 + rnd() % 6;
+			for (unsigned k = 0; k < nmut; k++) {
+				uint32_t a = addrs[rnd() % na], ix = a >> 2, pick = rnd() % 8;
+				static const uint32_t vals[] = { 0, 1, 0xf, 0xff, 0x1000000, 0x20000000, 0xffffffff };
+				if (pick == 0) {
+					m->w[ix] = 0;
+				} else {
+					m->w[ix] = 1;
+					m->val[ix] = pick == 1 ? rnd() : pick == 2 ? m->val[ix] ^ (1u << (rnd() % 32))
+										 : vals[rnd() % 7];
+				}
+			}
+			unsigned kind = step % 3 == 2 ? GK_LINT_DISPATCH : GK_LINT_DRAW;
+			const struct gk_packet *pkt = kind == GK_LINT_DRAW ? &g->draw : step % 2 ? &g->disp : &g->disp_noen;
+			struct gk_lint_event ev = { kind, pkt };
+			struct gk_lint_select sel, *ps = NULL;
+			if (step % 5 == 4) {
+				gk_lint_select_parse(&sel, "8", 1, NULL);
+				ps = &sel;
+			}
+			struct gk_diags a, b;
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			int na2 = gk_lint_check(l, &ev, NULL, &regs, ps, &a);
+			int nb = gk_lint_event(g->fmt, &ev, &regs, ps, &b);
+			bool same = na2 == nb && a.n == b.n && a.errors == b.errors && a.warnings == b.warnings &&
+				    a.dropped == b.dropped;
+			for (unsigned d = 0; same && d < a.n && d < GK_MAX_DIAGS; d++)
+				same = !strcmp(a.d[d].message, b.d[d].message) && a.d[d].rule == b.d[d].rule &&
+				       a.d[d].offset == b.d[d].offset && a.d[d].severity == b.d[d].severity &&
+				       (a.d[d].field == b.d[d].field || (a.d[d].field && b.d[d].field && !strcmp(a.d[d].field, b.d[d].field)));
+			if (!same && mismatches++ < 3) {
+				printf("# %s step %u: kept linter %d broken, fresh %d\n", g->name, step, na2, nb);
+				show(&a);
+				printf("# fresh:\n");
+				show(&b);
+			}
+			broken_seen += nb > 0;
+		}
+		CHECK(mismatches == 0, "%s: a linter kept over 400 events says what a fresh one says (%u differ)", g->name,
+		      mismatches);
+		CHECK(broken_seen > 100, "%s: the random states broke rules (%u events)", g->name, broken_seen);
+		gk_lint_close(l);
+	}
+}
+
 int main(void)
 {
 	struct gen gens[2];
@@ -954,6 +1171,7 @@ int main(void)
 	test_coverage();
 	test_names(gens);
 	test_docs();
+	test_severity();
 	test_clean(gens, m);
 	test_cases(gens, m);
 	test_example(&gens[0], m);
@@ -962,6 +1180,8 @@ int main(void)
 	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	test_prepared(gens, m);
+	test_incremental(gens, m);
+	test_unwritten_list(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
 	gk_engine_close(gens[1].e);

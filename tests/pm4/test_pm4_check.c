@@ -392,13 +392,13 @@ static void test_realistic(void)
 	const struct gk_format *fmt = tu_fmt("evergreen");
 	static struct tu_asm a;
 	unsigned errs = tu_assemble(fmt, evergreen_compute_s, &a);
-	/* 224 bytes, as examples/evergreen_compute.bin; first packets by hand */
+	/* 296 bytes, as examples/evergreen_compute.bin; first packets by hand */
 	static const uint32_t head[] = { 0xc0012800, 0x80000003, 0x80000000, 0xc0004600, 0x00000407 };
-	CHECK(errs == 0 && a.n == 56 && memcmp(a.w, head, sizeof head) == 0, "example assembles to 56 words: %u errors, %zu words %s",
+	CHECK(errs == 0 && a.n == 74 && memcmp(a.w, head, sizeof head) == 0, "example assembles to 74 words: %u errors, %zu words %s",
 	      errs, a.n, tu_words_str(a.w, a.n < 5 ? a.n : 5));
 	tu_check(fmt, a.w, a.n, &res);
-	CHECK(res.n == 0 && res.errors == 0 && res.warnings == 0 && res.npackets == 15,
-	      "examples/evergreen_compute.s: no diagnostics over 15 packets (%u); got%s", res.npackets, tu_diags_str(&res));
+	CHECK(res.n == 0 && res.errors == 0 && res.warnings == 0 && res.npackets == 20,
+	      "examples/evergreen_compute.s: no diagnostics over 20 packets (%u); got%s", res.npackets, tu_diags_str(&res));
 
 	static struct tu_asm b;
 	errs = tu_assemble(fmt, more_s, &b);
@@ -411,7 +411,7 @@ static void test_realistic(void)
 	tu_check(fmt, all, a.n + b.n, &res);
 	CHECK(res.n == 0 && res.errors == 0 && res.warnings == 0, "realistic evergreen stream: no diagnostics; got%s",
 	      tu_diags_str(&res));
-	CHECK(res.npackets == 15 + 44, "realistic stream has 59 packets, got %u", res.npackets);
+	CHECK(res.npackets == 20 + 44, "realistic stream has 64 packets, got %u", res.npackets);
 }
 
 int main(void)
