@@ -52,6 +52,9 @@ static inline void report_figure(const char *what, double value, const char *uni
 /* the targets (MB = 10^6 bytes of input per second) */
 #define TARGET_CHECK 1000.0       /* PM4 and DMA check */
 #define TARGET_CKSUM_X 5.0        /* check time / cksum time over the same bytes */
+#define TARGET_CLI_BO_X 8.0       /* the CLI's check with 44 --bo buffers / cksum */
+#define TARGET_TEXT_GFX11 150.0   /* GFX11 text decode: half its stream is register pairs */
+#define TARGET_JSON_GFX11 70.0
 #define TARGET_BO 500.0           /* DMA check with the --bo buffers */
 #define TARGET_TEXT 250.0         /* text decode */
 #define TARGET_JSON 100.0         /* JSON decode without text */
@@ -180,13 +183,15 @@ void print_table(const struct row *rows, unsigned nrows, const struct encode *e)
 
 /* ---- processes ---- */
 /* fn(arg, mb, dir) in a child process (its peak RSS and its large buffers
- * its own, main small for cli_rss); its exit code */
+ * its own, main small for cli_runs); its exit code */
 int in_child(int (*fn)(const char *, double, const char *), const char *arg, double mb, const char *dir);
-/* The tool over one stream: check, then a second run (decode, or check
- * with --bo: extra), each over a quarter of the stream and the whole of
- * it, with their peak RSS; a failure raises *rc to 1. */
-void cli_runs(const char *cli, const char *engine, const char *gpu, const char *cmd2, char **extra, int nextra,
-	      const char *quarter, const char *whole, const char *what1, const char *what2, int *rc);
+/* The tool over one stream file as a user runs it: check, check with the
+ * --bo arguments bo[0..nbo) (when nbo), decode and decode --json, each
+ * next to cksum over the same file; its peak RSS over the quarter file and
+ * the whole one.  label names the targets ("PM4 gfx9", "DMA cik"); text_mb
+ * and json_mb are the decode targets.  A run that fails raises *rc to 1. */
+void cli_runs(const char *cli, const char *engine, const char *gpu, char **bo, int nbo, const char *quarter,
+	      const char *whole, const char *label, double text_mb, double json_mb, int *rc);
 /* The --bo arguments a DMA bench wrote (up to 2 * 64 words) */
 int read_bo_args(const char *path, char **argv, char *store, size_t cap);
 

@@ -52,7 +52,7 @@ extern char **environ;
  * Linux).  posix_spawn, not fork: no copy of a large parent's page tables
  * in the timing.  The child's ru_maxrss also covers the spawning process's
  * high-water mark before exec, so RSS is only meaningful from a small
- * parent (main, see cli_rss). */
+ * parent (main, see cli_runs). */
 static double spawn_wait(char *const argv[], int *status, long *rss_kb)
 {
 	posix_spawn_file_actions_t fa;
@@ -370,22 +370,33 @@ static void show_diags(const struct gk_diags *dg, unsigned *shown)
 
 static char obuf[1 << 16];
 
-/* What every mode does with one packet: check it, then print it or not. */
+/* What every mode does with one packet: check it, then print it or not.
+ * Printing decodes the packet once into a unit that the checker, the
+ * bounds check and the printer all read (as the CLI's stream loop does);
+ * checking alone takes gk_check_packet, which decodes only the fields its
+ * rules read. */
 static void one_packet(const struct gk_format *fmt, struct gk_check_state *cs, const struct gk_packet *pkt,
 		       enum mode m, struct gk_out *out, struct result *r, unsigned *shown)
 {
+	static struct gk_unit u; /* 3 KiB: not on the stack of every packet */
 	struct gk_diags dg;
 	gk_diags_reset(&dg);
-	gk_check_packet(fmt, cs, pkt, &dg);
+	if (m == M_CHECK) {
+		gk_check_packet(fmt, cs, pkt, &dg);
+	} else {
+		gk_unit_decode(fmt, pkt, &dg, &u);
+		gk_unit_check(fmt, cs, &u);
+		gk_check_bounds(fmt, cs, &u, &dg);
+	}
 	r->errors += dg.errors;
 	r->warnings += dg.warnings;
 	if (dg.n)
 		show_diags(&dg, shown);
 	if (m == M_TEXT) {
-		gk_text_packet(fmt, pkt, false, out);
+		gk_unit_text(fmt, &u, false, out);
 		gk_text_diags(&dg, out);
 	} else if (m == M_JSON) {
-		gk_json_packet(fmt, pkt, &dg, 0, out);
+		gk_unit_json(fmt, &u, 0, out);
 	}
 }
 
@@ -684,7 +695,7 @@ void print_mix(const struct gk_format *fmt, const uint32_t *w, size_t nw)
 
 
 /* Run fn(arg, mb, dir) in a child process (so its peak RSS and its large
- * buffers stay its own, and main stays small for cli_rss); its exit code. */
+ * buffers stay its own, and main stays small for cli_runs); its exit code. */
 int in_child(int (*fn)(const char *, double, const char *), const char *arg, double mb, const char *dir)
 {
 	fflush(stdout);
@@ -707,63 +718,117 @@ int in_child(int (*fn)(const char *, double, const char *), const char *arg, dou
 	return WEXITSTATUS(status);
 }
 
-/* The command-line tool over a quarter of the stream and the whole of it:
- * time (and the ratio to cksum over the same file), and peak RSS from
- * wait4, which must not grow with the input: gk_input streams through a
- * bounded window.  extra: more arguments (--bo ...) before the file.
- * Returns 1 when the tool did not exit 0 (the streams are clean). */
-static int cli_rss(const char *cli, const char *cmd, const char *engine, const char *gpu, char **extra, int nextra,
-		   const char *quarter, const char *whole, const char *what)
+/* One run of the tool: argv = cli cmd -g gpu -e engine [flags] [extra] file,
+ * stdout and stderr to /dev/null.  Seconds (-1: could not run), its exit
+ * status and peak RSS (MB). */
+static double cli_once(const char *cli, const char *cmd, const char *engine, const char *gpu, const char *flag,
+		       char **extra, int nextra, const char *file, int *st, double *rss)
 {
-	const char *files[2] = { quarter, whole };
-	double rss[2] = { 0, 0 };
-	int bad = 0;
-	for (int i = 0; i < 2; i++) {
-		char *argv[8 + 2 * 64];
-		int n = 0;
-		argv[n++] = (char *)cli;
-		argv[n++] = (char *)cmd;
-		argv[n++] = (char *)"-g";
-		argv[n++] = (char *)gpu;
-		argv[n++] = (char *)"-e";
-		argv[n++] = (char *)engine;
-		for (int k = 0; k < nextra && k < 2 * 64; k++)
-			argv[n++] = extra[k];
-		argv[n++] = (char *)files[i];
-		argv[n] = 0;
-		struct stat sb;
-		double in_mb = stat(files[i], &sb) == 0 ? (double)sb.st_size / 1e6 : 0;
-		int st = -1;
-		long kb = 0;
-		double t = spawn_wait(argv, &st, &kb);
-		double c = cksum_time(files[i]);
-		rss[i] = (double)kb / 1024.0;
-		printf("  gfxkit %-6s -g %-9s -e %s%s %7.1f MB: peak RSS %5.1f MB  %7.3f s  %7.1f MB/s", cmd, gpu, engine,
-		       nextra ? " --bo..." : "", in_mb, rss[i], t, t > 0 ? in_mb / t : 0);
-		if (t > 0 && c > 0)
-			printf("  %5.2fx cksum", t / c);
-		printf("  (exit %d)\n", st);
-		if (t < 0 || st != 0)
-			bad = 1;
-	}
-	char name[96];
-	snprintf(name, sizeof name, "%s peak RSS", what);
-	report_target(name, false, TARGET_RSS, rss[1] > rss[0] ? rss[1] : rss[0], "MB");
-	snprintf(name, sizeof name, "%s RSS whole/quarter", what);
-	report_target(name, false, TARGET_RSS_GROWTH, rss[0] > 0 ? rss[1] / rss[0] : 0, "x");
-	return bad;
+	char *argv[10 + 2 * 64];
+	int n = 0;
+	argv[n++] = (char *)cli;
+	argv[n++] = (char *)cmd;
+	argv[n++] = (char *)"-g";
+	argv[n++] = (char *)gpu;
+	argv[n++] = (char *)"-e";
+	argv[n++] = (char *)engine;
+	if (flag)
+		argv[n++] = (char *)flag;
+	for (int k = 0; k < nextra && k < 2 * 64; k++)
+		argv[n++] = extra[k];
+	argv[n++] = (char *)file;
+	argv[n] = 0;
+	long kb = 0;
+	*st = -1;
+	double t = spawn_wait(argv, st, &kb);
+	*rss = (double)kb / 1024.0;
+	return t;
 }
 
-/* The tool over one stream: check, then a second run (decode, or check
- * with --bo: extra); a failure of either raises *rc to 1. */
-void cli_runs(const char *cli, const char *engine, const char *gpu, const char *cmd2, char **extra, int nextra,
-		     const char *quarter, const char *whole, const char *what1, const char *what2, int *rc)
+static double file_mb(const char *path)
 {
-	printf("\n  the command-line tool (this process: peak RSS %.1f MB, a floor for the figures below)\n", peak_rss_mb());
-	int b = cli_rss(cli, "check", engine, gpu, 0, 0, quarter, whole, what1);
-	b |= cli_rss(cli, cmd2, engine, gpu, extra, nextra, quarter, whole, what2);
-	if (b) {
-		printf("  FAILED: the command-line tool did not run cleanly over the %s stream\n", engine);
+	struct stat sb;
+	return stat(path, &sb) == 0 ? (double)sb.st_size / 1e6 : 0;
+}
+
+/* The command-line tool over one stream file, as a user runs it: check,
+ * check with the --bo buffers (when given), decode to text and decode
+ * --json (stdout to /dev/null), BENCH_RUNS times each, every run followed
+ * by cksum over the same file; the median ratio and the best rate.  Then
+ * its peak RSS over a quarter of the stream and all of it (wait4; the
+ * most of every run), which must stay flat.  Targets: check <= 5x cksum,
+ * with the buffers <= 8x, text >= text_mb, JSON >= json_mb MB/s.  A run
+ * that does not exit 0 (the streams are clean) raises *rc to 1. */
+void cli_runs(const char *cli, const char *engine, const char *gpu, char **bo, int nbo, const char *quarter,
+	      const char *whole, const char *label, double text_mb, double json_mb, int *rc)
+{
+	printf("\n  the command-line tool over the %.1f MB file (this process: peak RSS %.1f MB, a floor for the "
+	       "RSS figures below)\n", file_mb(whole), peak_rss_mb());
+	static const struct {
+		const char *key, *cmd, *flag;
+		bool bo;
+	} modes[] = { { "check", "check", NULL, false },
+		      { "check --bo", "check", NULL, true },
+		      { "decode", "decode", NULL, false },
+		      { "decode --json", "decode", "--json", false } };
+	double in_mb = file_mb(whole), rss_whole = 0, rss_quarter = 0;
+	int bad = 0;
+	char what[128];
+	for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+		if (modes[m].bo && !nbo)
+			continue;
+		struct row r = { modes[m].key, 1e30, in_mb, 0, 0, 0, { 0 } };
+		double rss = 0;
+		for (int run = 0; run < BENCH_RUNS; run++) {
+			int st;
+			double mb;
+			double t = cli_once(cli, modes[m].cmd, engine, gpu, modes[m].flag, modes[m].bo ? bo : 0,
+					    modes[m].bo ? nbo : 0, whole, &st, &mb);
+			if (t < 0 || st != 0) {
+				if (!bad)
+					fprintf(stderr, "bench: gfxkit %s -g %s -e %s %s: exit %d\n", modes[m].key, gpu, engine,
+						whole, st);
+				bad = 1;
+				break;
+			}
+			if (t < r.best)
+				r.best = t;
+			rss = mb > rss ? mb : rss;
+			pair_cksum(&r, run, t, whole);
+		}
+		rss_whole = rss > rss_whole ? rss : rss_whole;
+		printf("  gfxkit %-14s -g %-9s -e %-4s %9.1f MB/s  %6.2fx cksum (median of %d)  peak RSS %5.1f MB\n",
+		       modes[m].key, gpu, engine, mbs(&r), r.ratio, BENCH_RUNS, rss);
+		if (!strcmp(modes[m].key, "check")) {
+			snprintf(what, sizeof what, "CLI %s check time / cksum", label);
+			report_target(what, false, TARGET_CKSUM_X, r.ratio, "x");
+		} else if (modes[m].bo) {
+			snprintf(what, sizeof what, "CLI %s check, %d --bo buffers, / cksum", label, nbo / 2);
+			report_target(what, false, TARGET_CLI_BO_X, r.ratio, "x");
+		} else if (modes[m].flag) {
+			snprintf(what, sizeof what, "CLI %s decode --json", label);
+			report_target(what, true, json_mb, mbs(&r), "MB/s");
+		} else {
+			snprintf(what, sizeof what, "CLI %s decode (text)", label);
+			report_target(what, true, text_mb, mbs(&r), "MB/s");
+		}
+	}
+	/* memory does not grow with the input: check and decode over a quarter */
+	for (int k = 0; k < 2 && !bad; k++) {
+		int st;
+		double mb;
+		double t = cli_once(cli, k ? "decode" : "check", engine, gpu, NULL, 0, 0, quarter, &st, &mb);
+		if (t < 0 || st != 0)
+			bad = 1;
+		rss_quarter = mb > rss_quarter ? mb : rss_quarter;
+	}
+	printf("  peak RSS: %.1f MB over %.1f MB, %.1f MB over %.1f MB\n", rss_whole, in_mb, rss_quarter, file_mb(quarter));
+	snprintf(what, sizeof what, "CLI %s peak RSS", label);
+	report_target(what, false, TARGET_RSS, rss_whole > rss_quarter ? rss_whole : rss_quarter, "MB");
+	snprintf(what, sizeof what, "CLI %s RSS whole/quarter", label);
+	report_target(what, false, TARGET_RSS_GROWTH, rss_quarter > 0 ? rss_whole / rss_quarter : 0, "x");
+	if (bad) {
+		printf("  FAILED: the command-line tool did not run cleanly over the %s %s stream\n", engine, gpu);
 		*rc = *rc > 1 ? *rc : 1;
 	}
 }

@@ -23,8 +23,8 @@
  * same size as the PM4 streams (GFXKIT_BENCH_MB), measured for check, check
  * with --bo buffers (buffers that cover every address of the stream), text
  * and JSON decode and the assembler (decode -> encode must give the words
- * back).  GFXKIT_BENCH_DMA=cayman,si,cik (the default; evergreen also
- * works) picks the generations; GFXKIT_BENCH_ONLY keys dma (all of them),
+ * back).  GFXKIT_BENCH_DMA=cayman,si,cik,sdma4,sdma6 (the default;
+ * evergreen also works) picks the generations; GFXKIT_BENCH_ONLY keys dma (all of them),
  * dma-check, dma-bo, dma-text, dma-json, dma-encode, and cli (the
  * command-line tool, argv[1], over a quarter of each stream and all of it,
  * with its peak RSS).  GFXKIT_BENCH_KEEP=1 keeps the streams and their --bo
@@ -44,7 +44,13 @@
 /* the chunk the stream repeats (whole submissions, padded to 8 dwords) */
 #define CHUNK (1u << 20)
 
-enum dkind { DK_EVERGREEN, DK_CAYMAN, DK_SI, DK_CIK };
+/* DK_SOC15: SDMA 4 (Vega) and SDMA 6 (GFX11), as amdgpu's sdma_v4_0.c and
+ * sdma_v6_0.c fill the ring and amdgpu_vm_sdma.c the page-table IBs: the
+ * same packets on both (COPY_LINEAR, WRITE_UNTILED, WRITE_INCR,
+ * CONSTANT_FILL, FENCE, TRAP, POLL_REGMEM, SRBM_WRITE, INDIRECT, NOP);
+ * texture copies are linear (tiled SDMA 4+ copies name swizzle modes,
+ * which the access model does not lay out yet) */
+enum dkind { DK_EVERGREEN, DK_CAYMAN, DK_SI, DK_CIK, DK_SOC15 };
 
 /* The MMIO registers the kernel's DMA ring writes through SRBM_WRITE and
  * polls, by byte address (nid.h, sid.h, cikd.h).  They are data the
@@ -103,9 +109,25 @@ struct tex {
 	unsigned array_mode, bank_w, bank_h, aspect, nbanks, tile_split, pipe_config, micro;
 };
 
+/* The registers an SDMA 4/6 ring writes and polls, as dword offsets
+ * (SRBM_WRITE ADDR, POLL_REGMEM REGISTER): the VM hub's context-0 page
+ * table base, invalidate request and acknowledge of engine 1, and NBIO's
+ * HDP flush request and done.  SDMA 4: mmhub_1_0_offset.h and
+ * nbio_6_1_offset.h on vega10_ip_offset.h's segment bases (MMHUB 0x1A000,
+ * NBIO segment 2 0xD20); SDMA 6: gc_11_0_0_offset.h (GCVM_*) on GC's
+ * segment 0 (0x1260 on Navi 3x), NBIO as SDMA 4's. */
+struct soc15_regs {
+	uint32_t pt_lo, pt_hi, inv_req, inv_ack, hdp_req, hdp_done;
+};
+static const struct soc15_regs sdma4_regs = { 0x1A000 + 0x072b, 0x1A000 + 0x072c, 0x1A000 + 0x06e4,
+					      0x1A000 + 0x06f6, 0xD20 + 0x0106, 0xD20 + 0x0107 };
+static const struct soc15_regs sdma6_regs = { 0x1260 + 0x16f3, 0x1260 + 0x16f4, 0x1260 + 0x16ac,
+					      0x1260 + 0x16be, 0xD20 + 0x0106, 0xD20 + 0x0107 };
+
 struct dgen {
 	struct bench_stream s;
 	enum dkind kind;
+	const struct soc15_regs *soc15; /* DK_SOC15: the generation's registers */
 	struct gk_bo bos[NDBOS];
 	struct gk_bo vram[NVRAM], gtt[NGTT];
 	struct tex tex[NTEX];
@@ -168,7 +190,9 @@ static void dnop(struct dgen *g)
 /* WRITE_LINEAR of the ndw data dwords d to addr */
 static void dwrite(struct dgen *g, uint64_t addr, uint32_t ndw, const uint32_t *d)
 {
-	if (g->kind == DK_CIK)
+	if (g->kind == DK_SOC15) /* sdma_v4_0_vm_write_pte */
+		bench_packet(&g->s, 4 + ndw, "WRITE_UNTILED DST_ADDR=0x%llx", (unsigned long long)(addr & ~3ull));
+	else if (g->kind == DK_CIK)
 		bench_packet(&g->s, 4 + ndw, "WRITE_LINEAR ADDR=0x%llx", (unsigned long long)(addr & ~3ull));
 	else
 		bench_packet(&g->s, 3 + ndw, "WRITE_LINEAR DEST_ADDR=0x%llx", (unsigned long long)(addr & 0xfffffffffcull));
@@ -186,7 +210,11 @@ static void dcopy(struct dgen *g, uint64_t dst, uint64_t src, uint64_t bytes)
 {
 	while (bytes) {
 		uint64_t cur;
-		if (g->kind == DK_CIK) { /* cik_copy_dma */
+		if (g->kind == DK_SOC15) { /* sdma_v4_0_emit_copy_buffer: COUNT is bytes - 1 */
+			cur = bytes > 0x400000 ? 0x400000 : bytes;
+			bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%llu SRC_ADDR=0x%llx DST_ADDR=0x%llx",
+				     (unsigned long long)cur - 1, (unsigned long long)src, (unsigned long long)dst);
+		} else if (g->kind == DK_CIK) { /* cik_copy_dma */
 			cur = bytes > 0x1fffff ? 0x1fffff : bytes;
 			bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%llu SRC_ADDR=0x%llx DST_ADDR=0x%llx", (unsigned long long)cur,
 				     (unsigned long long)src, (unsigned long long)dst);
@@ -229,7 +257,10 @@ static void vm_update(struct dgen *g)
 		const struct gk_bo *bo = &g->vram[below(NVRAM)];
 		uint64_t value = in_bo(bo, 4096ull * count < bo->size ? 4096ull * count : bo->size, 4096) |
 				 PTE_FLAGS_VRAM;
-		if (g->kind == DK_CIK)
+		if (g->kind == DK_SOC15) /* sdma_v4_0_vm_set_pte_pde */
+			bench_packet(&g->s, 10, "WRITE_INCR DST_ADDR=0x%llx MASK=0xffffffffffffffff INIT=0x%llx INCR=0x1000 COUNT=%u",
+				     (unsigned long long)pe, (unsigned long long)value, count - 1);
+		else if (g->kind == DK_CIK)
 			bench_packet(&g->s, 10, "WRITE_PTE_PDE DST_ADDR=0x%llx MASK=0x%x VALUE=0x%llx INCREMENT=0x1000 COUNT=%u",
 				     (unsigned long long)pe, PTE_FLAGS_VRAM, (unsigned long long)value, count);
 		else
@@ -264,7 +295,11 @@ static void buffer_fill(struct dgen *g)
 	uint32_t value = below(2) ? 0 : (uint32_t)rnd64();
 	while (bytes) {
 		uint64_t cur;
-		if (g->kind == DK_CIK) {
+		if (g->kind == DK_SOC15) { /* sdma_v4_0_emit_fill_buffer: COUNT is bytes - 1 */
+			cur = bytes > 0x400000 ? 0x400000 : bytes;
+			bench_packet(&g->s, 5, "CONSTANT_FILL DST_ADDR=0x%llx SRC_DATA=0x%x COUNT=%llu", (unsigned long long)a,
+				     value, (unsigned long long)cur - 1);
+		} else if (g->kind == DK_CIK) {
 			cur = bytes > 0x3fffe0 ? 0x3fffe0 : bytes;
 			bench_packet(&g->s, 5, "CONSTANT_FILL SIZE=DWORD ADDR=0x%llx DATA=0x%x COUNT=%llu", (unsigned long long)a,
 				     value, (unsigned long long)cur);
@@ -355,6 +390,15 @@ static void tex_copy(struct dgen *g)
 {
 	const struct tex *t = &g->tex[below(NTEX)];
 	unsigned detile = !below(4); /* mostly uploads */
+	if (g->kind == DK_SOC15) { /* the texture's bytes, linear (see enum dkind) */
+		const struct gk_bo *lin = &g->gtt[below(NGTT)];
+		uint64_t bytes = ((uint64_t)t->w * t->h) << t->lbpp, la = in_bo(lin, bytes, 256);
+		if (detile)
+			dcopy(g, la, t->base, bytes);
+		else
+			dcopy(g, t->base, la, bytes);
+		return;
+	}
 	if (g->kind == DK_CIK && below(3))
 		tex_box_cik(g, t, detile);
 	else
@@ -374,9 +418,24 @@ static void srbm_write(struct dgen *g, const char *name, uint32_t value)
 	bench_packet(&g->s, 3, "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x%x DATA=0x%x", reg(name), value);
 }
 
+/* sdma_v4_0_wait_reg_mem / sdma_v6_0_wait_reg_mem: poll a register (or
+ * memory) until (value & mask) == ref, or write one and poll another */
+static void soc15_wait(struct dgen *g, bool mem, bool hdp, uint64_t addr0, uint32_t addr1, uint32_t ref, uint32_t mask)
+{
+	if (mem)
+		bench_packet(&g->s, 6, "POLL_REGMEM FUNC=EQUAL MEM_POLL=MEMORY ADDR=0x%llx VALUE=0x%x MASK=0x%x INTERVAL=4 "
+			     "RETRY_COUNT=4095", (unsigned long long)addr0, ref, mask);
+	else
+		bench_packet(&g->s, 6, "POLL_REGMEM%s FUNC=EQUAL MEM_POLL=REGISTER REGISTER=0x%x REQ_REGISTER=0x%x "
+			     "VALUE=0x%x MASK=0x%x INTERVAL=10 RETRY_COUNT=4095", hdp ? " HDP_FLUSH=1" : "",
+			     4 * (uint32_t)addr0, 4 * addr1, ref, mask); /* the fields hold byte addresses */
+}
+
 static void hdp_flush(struct dgen *g)
 {
-	if (g->kind == DK_CIK) /* cik_sdma_hdp_flush_ring_emit: write, wait, write until equal */
+	if (g->kind == DK_SOC15) /* sdma_v4_0_ring_emit_hdp_flush: ref_and_mask_sdma0 */
+		soc15_wait(g, false, true, g->soc15->hdp_done, g->soc15->hdp_req, 0x400, 0x400);
+	else if (g->kind == DK_CIK) /* cik_sdma_hdp_flush_ring_emit: write, wait, write until equal */
 		bench_packet(&g->s, 6,
 			     "POLL_REG_MEM M=REGISTER FUNC=EQUAL OP=WRITE_WAIT_WRITE REGISTER=0x%x PREPOLL_REGISTER=0x%x "
 			     "REFERENCE=0x400 MASK=0x400 RETRY_COUNT=4095 POLL_INTERVAL=10",
@@ -388,6 +447,17 @@ static void hdp_flush(struct dgen *g)
 static void vm_flush(struct dgen *g, unsigned vmid)
 {
 	uint64_t pd = VA_PT + ((uint64_t)below((uint32_t)(PT_SIZE >> 12)) << 12);
+	if (g->kind == DK_SOC15) {
+		/* amdgpu_gmc_emit_flush_gpu_tlb: the context's page directory
+		 * (two registers a context), then the invalidate request and
+		 * its acknowledge (sdma_v4_0_ring_emit_reg_write_reg_wait) */
+		const struct soc15_regs *r = g->soc15; /* ADDR: a byte address (the kernel's dword offset << 2) */
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * (r->pt_lo + 2 * vmid), (uint32_t)pd | 1);
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * (r->pt_hi + 2 * vmid), (uint32_t)(pd >> 32));
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * r->inv_req, 0x80000u | (1u << vmid));
+		soc15_wait(g, false, false, r->inv_ack, 0, 1u << vmid, 1u << vmid);
+		return;
+	}
 	uint32_t base = vmid < 8 ? reg("VM_CONTEXT0_PAGE_TABLE_BASE_ADDR") + 4 * vmid
 				 : reg("VM_CONTEXT8_PAGE_TABLE_BASE_ADDR") + 4 * (vmid - 8);
 	bench_packet(&g->s, 3, "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x%x DATA=0x%x", base, (uint32_t)(pd >> 12));
@@ -426,6 +496,15 @@ static void vm_flush(struct dgen *g, unsigned vmid)
  * once its packets (held from here on) are known */
 static void ib_execute(struct dgen *g)
 {
+	if (g->kind == DK_SOC15) {
+		/* sdma_v4_0_ring_emit_ib: NOPs until the 6-dword INDIRECT ends
+		 * on an 8-dword boundary; no rptr write-back */
+		while ((g->s.n & 7) != 2)
+			dnop(g);
+		g->s.n += 6;
+		bench_hold(&g->s);
+		return;
+	}
 	bool cik = g->kind == DK_CIK;
 	unsigned ibdw = cik ? 4 : 3, at = 8 - ibdw;
 	uint32_t next = (uint32_t)g->s.n + (cik ? 5 : 4);
@@ -442,6 +521,14 @@ static void ib_execute(struct dgen *g)
 static void dfence(struct dgen *g)
 {
 	uint64_t a = VA_WB + 0x100 + 4 * (uint64_t)below(4);
+	if (g->kind == DK_SOC15) { /* sdma_v4_0_ring_emit_fence, then the trap with its context */
+		bench_packet(&g->s, 4, "FENCE ADDR=0x%llx DATA=0x%x", (unsigned long long)a, ++g->seq);
+		bench_packet(&g->s, 2, "TRAP INT_CONTEXT=0x0");
+		if (!below(4)) /* sdma_v4_0_ring_emit_pipeline_sync: wait for it */
+			soc15_wait(g, true, false, a, 0, g->seq, 0xffffffffu);
+		hdp_flush(g);
+		return;
+	}
 	if (g->kind == DK_CIK) /* cik_sdma_fence_ring_emit */
 		bench_packet(&g->s, 4, "FENCE ADDR=0x%llx DATA=0x%x", (unsigned long long)a, ++g->seq);
 	else /* evergreen_dma_fence_ring_emit */
@@ -455,7 +542,8 @@ static void dma_submit(struct dgen *g)
 {
 	bool vm = g->kind != DK_EVERGREEN;
 	unsigned vmid = vm ? 1 + below(g->kind == DK_CAYMAN ? 7 : 15) : 0;
-	if (!below(4))
+	bool sem = g->kind != DK_SOC15; /* amdgpu's SDMA 4+ rings use none */
+	if (sem && !below(4))
 		semaphore(g, 0);
 	if (vm && !below(3))
 		vm_flush(g, vmid);
@@ -479,20 +567,23 @@ static void dma_submit(struct dgen *g)
 	/* the IB packet, before the packets it launches (held since
 	 * ib_execute); its words were counted there */
 	g->s.holding = false;
-	if (g->kind == DK_EVERGREEN)
+	if (g->kind == DK_SOC15)
+		bench_packet(&g->s, 0, "INDIRECT VMID=%u IB_BASE=0x%llx IB_SIZE=%u CSA_ADDR=0x0", vmid & 0xf,
+			     (unsigned long long)(base & ~0x1full), ndw);
+	else if (g->kind == DK_EVERGREEN)
 		bench_packet(&g->s, 0, "INDIRECT_BUFFER IB_BASE=0x%llx IB_SIZE=%u", (unsigned long long)(base & ~0x1full), ndw);
 	else
 		bench_packet(&g->s, 0, "INDIRECT_BUFFER VMID=%u IB_BASE=0x%llx IB_SIZE=%u", vmid & 0xf,
 			     (unsigned long long)(base & ~0x1full), ndw);
 	bench_release(&g->s);
 	dfence(g);
-	if (!below(4))
+	if (sem && !below(4))
 		semaphore(g, 1);
 }
 
-static const char *kind_name(enum dkind k)
+static const char *kind_name(enum dkind k, const char *gpu)
 {
-	return k == DK_EVERGREEN ? "evergreen" : k == DK_CAYMAN ? "cayman" : k == DK_SI ? "si" : "cik";
+	return k == DK_EVERGREEN ? "evergreen" : k == DK_CAYMAN ? "cayman" : k == DK_SI ? "si" : k == DK_CIK ? "cik" : gpu;
 }
 
 static bool dsel(const char *key)
@@ -516,8 +607,10 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	case GK_DMA_CAYMAN: kind = DK_CAYMAN; break;
 	case GK_DMA_SI: kind = DK_SI; break;
 	case GK_DMA_CIK: kind = DK_CIK; break;
+	case GK_DMA_SDMA4:
+	case GK_DMA_SDMA6: kind = DK_SOC15; break;
 	default:
-		fprintf(stderr, "bench: no DMA stream generator for %s (evergreen, cayman, si, cik have one)\n", gpu);
+		fprintf(stderr, "bench: no DMA stream generator for %s (evergreen, cayman, si, cik, sdma4, sdma6 have one)\n", gpu);
 		return 2;
 	}
 	FILE *devnull = fopen("/dev/null", "w");
@@ -534,6 +627,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	rng_seed(seed);
 	struct dgen g;
 	dgen_init(&g, kind);
+	g.soc15 = fmt->gen_bit == GK_DMA_SDMA6 ? &sdma6_regs : &sdma4_regs;
 	double t0 = now();
 	size_t bytes = target < CHUNK ? target : CHUNK;
 	bench_stream_begin(&g.s, fmt, CHUNK / 4 + (1u << 16));
@@ -552,7 +646,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	double in_mb = (double)total / 1e6;
 	printf("\ngfxkit bench: dma %s, %.1f MB stream, %llu packets (%.1f dwords/packet), seed 0x%llx, "
 	       "generated in %.2f s\n",
-	       kind_name(kind), in_mb, packets, (double)nw / (double)packets, (unsigned long long)seed, tgen);
+	       kind_name(kind, gpu), in_mb, packets, (double)nw / (double)packets, (unsigned long long)seed, tgen);
 	printf("  (MB = 10^6 bytes of DMA input; best of %d runs; single thread; --bo: %u buffers; the assembled text "
 	       "of %.1f MB of packets, repeated)\n",
 	       BENCH_RUNS, NDBOS, (double)nchunk * 4 / 1e6);
@@ -561,9 +655,9 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	/* the stream and its first quarter as files (cksum's input, and the
 	 * CLI's for main's peak RSS runs), with the --bo list next to them */
 	char path[512], qpath[512], bopath[512];
-	snprintf(path, sizeof path, "%s/dma-%s.bin", dir, kind_name(kind));
-	snprintf(qpath, sizeof qpath, "%s/dma-%s-quarter.bin", dir, kind_name(kind));
-	snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, kind_name(kind));
+	snprintf(path, sizeof path, "%s/dma-%s.bin", dir, kind_name(kind, gpu));
+	snprintf(qpath, sizeof qpath, "%s/dma-%s-quarter.bin", dir, kind_name(kind, gpu));
+	snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, kind_name(kind, gpu));
 	if (write_words(path, w, nw) != 0 || write_words(qpath, w, quarter) != 0) {
 		fprintf(stderr, "bench: %s: %s\n", path, strerror(errno));
 		return 2;
@@ -610,7 +704,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 			if (res.failed || res.errors || res.warnings || res.packets != packets) {
 				if (run == 0)
 					fprintf(stderr, "bench: dma %s: %s: %llu packets (want %llu), %llu errors, %llu "
-						"warnings%s\n", kind_name(kind), r.name, res.packets, packets, res.errors,
+						"warnings%s\n", kind_name(kind, gpu), r.name, res.packets, packets, res.errors,
 						res.warnings, res.failed ? ", output failure" : "");
 				bad = 1;
 			}
@@ -628,7 +722,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 		missing = run_memory(fmt, w, n1, M_CHECK, 0, g.bos + 1, NDBOS - 1).errors;
 		quiet_diags = false;
 		if (!missing) {
-			fprintf(stderr, "bench: dma %s: no bounds error without the write-back buffer\n", kind_name(kind));
+			fprintf(stderr, "bench: dma %s: no bounds error without the write-back buffer\n", kind_name(kind, gpu));
 			bad = 1;
 		}
 	}
@@ -636,7 +730,7 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	/* 3. encode: the text of a ~20 MB slice back to words */
 	struct encode enc;
 	char who[32];
-	snprintf(who, sizeof who, "dma %s: ", kind_name(kind));
+	snprintf(who, sizeof who, "dma %s: ", kind_name(kind, gpu));
 	if (!measure_encode(fmt, w, nw, dsel("dma-encode"), who, &enc))
 		return 2;
 	if (!enc.ok)
@@ -658,15 +752,15 @@ static int bench_dma(const char *gpu, double mb, const char *dir)
 	       "text)\n", rss_all, (double)total / 1e6, (double)enc.text_bytes / 1e6);
 	char what[64];
 	printf("\n");
-	snprintf(what, sizeof what, "DMA %s check (memory)", kind_name(kind));
+	snprintf(what, sizeof what, "DMA %s check (memory)", kind_name(kind, gpu));
 	report_target(what, true, TARGET_CHECK, mbs(&mrow[0]), "MB/s");
-	snprintf(what, sizeof what, "DMA %s check time / cksum", kind_name(kind));
+	snprintf(what, sizeof what, "DMA %s check time / cksum", kind_name(kind, gpu));
 	report_target(what, false, TARGET_CKSUM_X, mrow[0].ratio, "x");
-	snprintf(what, sizeof what, "DMA %s check, %u --bo buffers", kind_name(kind), NDBOS);
+	snprintf(what, sizeof what, "DMA %s check, %u --bo buffers", kind_name(kind, gpu), NDBOS);
 	report_target(what, true, TARGET_BO, mbs(&mrow[1]), "MB/s");
-	snprintf(what, sizeof what, "DMA %s text decode (memory)", kind_name(kind));
+	snprintf(what, sizeof what, "DMA %s text decode (memory)", kind_name(kind, gpu));
 	report_target(what, true, TARGET_TEXT, mbs(&mrow[2]), "MB/s");
-	snprintf(what, sizeof what, "DMA %s JSON decode (no text)", kind_name(kind));
+	snprintf(what, sizeof what, "DMA %s JSON decode (no text)", kind_name(kind, gpu));
 	report_target(what, true, TARGET_JSON, mbs(&mrow[3]), "MB/s");
 	if (bad)
 		printf("  FAILED: the generated DMA stream did not check clean or did not round-trip (see stderr)\n");
@@ -694,7 +788,7 @@ int main(int argc, char **argv)
 		any |= dsel(dma_keys[i]);
 	const char *gpus = getenv("GFXKIT_BENCH_DMA");
 	if (!gpus || !*gpus)
-		gpus = "cayman,si,cik";
+		gpus = "cayman,si,cik,sdma4,sdma6";
 	for (const char *p = gpus; any && *p;) {
 		size_t n = strcspn(p, ",");
 		char gpu[32];
@@ -710,10 +804,9 @@ int main(int argc, char **argv)
 			snprintf(bopath, sizeof bopath, "%s/dma-%s.bo", dir, gpu);
 			int nbo = read_bo_args(bopath, bo, bostore, sizeof bostore);
 			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
-				char what1[64], what2[64];
-				snprintf(what1, sizeof what1, "CLI DMA %s check", gpu);
-				snprintf(what2, sizeof what2, "CLI DMA %s check --bo", gpu);
-				cli_runs(cli, "dma", gpu, "check", bo, nbo, qpath, path, what1, what2, &rc);
+				char label[64];
+				snprintf(label, sizeof label, "DMA %s", gpu);
+				cli_runs(cli, "dma", gpu, bo, nbo, qpath, path, label, TARGET_TEXT, TARGET_JSON, &rc);
 			}
 			if (!keep) {
 				unlink(path);

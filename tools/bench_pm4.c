@@ -856,13 +856,13 @@ int main(int argc, char **argv)
 			snprintf(path, sizeof path, "%s/pm4-%s.bin", dir, gpu);
 			snprintf(qpath, sizeof qpath, "%s/pm4-%s-quarter.bin", dir, gpu);
 			if (cli_ok && r < 2 && access(path, R_OK) == 0) {
-				/* evergreen keeps its target names */
-				char what1[64] = "CLI PM4 check", what2[64] = "CLI PM4 decode";
-				if (strcmp(gpu, "evergreen")) {
-					snprintf(what1, sizeof what1, "CLI PM4 %s check", gpu);
-					snprintf(what2, sizeof what2, "CLI PM4 %s decode", gpu);
-				}
-				cli_runs(cli, "pm4", gpu, "decode", 0, 0, qpath, path, what1, what2, &rc);
+				char label[64];
+				snprintf(label, sizeof label, "PM4 %s", gpu);
+				/* GFX11's targets are lower: half its bytes are register
+				 * pairs, each written out by name with its fields */
+				bool g11 = !strcmp(gpu, "gfx11");
+				cli_runs(cli, "pm4", gpu, 0, 0, qpath, path, label, g11 ? TARGET_TEXT_GFX11 : TARGET_TEXT,
+					 g11 ? TARGET_JSON_GFX11 : TARGET_JSON, &rc);
 				if (!strcmp(gpu, "evergreen"))
 					cli_lint(cli, path, mb, &rc);
 			}

@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -457,20 +458,116 @@ int cli_check_summary(const char *name, unsigned long long errors, unsigned long
 	return errors ? 1 : 0;
 }
 
-/* gk_input's read callback on a FILE *, counting the bytes so that a binary
- * input's trailing partial unit can be sized */
-struct counted_file {
-	FILE *f;
-	uint64_t bytes;
-};
+/* ---- the progress indicator (cli.h) ---- */
 
-static long read_counted(void *ctx, void *buf, size_t cap)
+static double mono_seconds(void)
 {
-	struct counted_file *c = ctx;
-	long r = gk_read_stdio(c->f, buf, cap);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_start(struct cli_progress *p, const char *name, FILE *f, bool json, bool long_work,
+			bool stdout_shows)
+{
+	memset(p, 0, sizeof *p);
+	p->name = name;
+	p->f = f;
+	p->long_work = long_work;
+	const char *env = getenv("GFXKIT_PROGRESS");
+	p->always = env && !strcmp(env, "always");
+	/* a pipe, a file or JSON gets no indicator; a terminal that shows the
+	 * decoded units shows the progress already */
+	p->on = !json && !stdout_shows && isatty(STDERR_FILENO) && !(env && !strcmp(env, "never"));
+	struct stat st;
+	if (f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		p->total = (uint64_t)st.st_size;
+	p->t0 = mono_seconds();
+	p->next = p->t0 + (p->always ? 0 : long_work ? CLI_PROGRESS_SECONDS : 0.5);
+}
+
+/* "1.2 s", "42 s", "3:07", "1:02:03" */
+static void put_duration(char *b, size_t n, double s)
+{
+	unsigned long t = s < 0 ? 0 : s > 359999 ? 359999 : (unsigned long)(s + 0.5);
+	if (s < 10)
+		snprintf(b, n, "%.1f s", s < 0 ? 0 : s);
+	else if (t < 60)
+		snprintf(b, n, "%lu s", t);
+	else if (t < 3600)
+		snprintf(b, n, "%lu:%02lu", t / 60, t % 60);
+	else
+		snprintf(b, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+static void progress_draw(struct cli_progress *p, double now)
+{
+	double el = now - p->t0;
+	double rate = el > 0 ? (double)p->done / el : 0;
+	/* the name's last 24 bytes: the line stays within 80 columns */
+	size_t nl = strlen(p->name);
+	const char *nm = nl > 24 ? p->name + nl - 24 : p->name;
+	char line[160];
+	int k;
+	if (p->total >= p->done && p->total) {
+		char left[32];
+		put_duration(left, sizeof left, rate > 0 ? (double)(p->total - p->done) / rate : 0);
+		k = snprintf(line, sizeof line, "\r%s%s: %.0f of %.0f MB (%.0f%%), %.0f MB/s, %s left\033[K",
+			     nl > 24 ? "..." : "", nm, (double)p->done / 1e6, (double)p->total / 1e6,
+			     100.0 * (double)p->done / (double)p->total, rate / 1e6, left);
+	} else {
+		char took[32];
+		put_duration(took, sizeof took, el);
+		k = snprintf(line, sizeof line, "\r%s%s: %.0f MB, %.0f MB/s, %s\033[K", nl > 24 ? "..." : "", nm,
+			     (double)p->done / 1e6, rate / 1e6, took);
+	}
+	if (k > 0)
+		fwrite(line, 1, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1, stderr);
+	p->shown = true;
+}
+
+long cli_progress_read(void *ctx, void *buf, size_t cap)
+{
+	struct cli_progress *p = ctx;
+	long r = gk_read_stdio(p->f, buf, cap);
 	if (r > 0)
-		c->bytes += (uint64_t)r;
+		p->done += (uint64_t)r;
+	if (!p->on || r <= 0)
+		return r;
+	/* large work only: a file over the size, an input of unknown size
+	 * past it, run and lint past a few seconds */
+	bool large = p->always || p->long_work || p->total > CLI_PROGRESS_BYTES ||
+		     (!p->total && p->done > CLI_PROGRESS_BYTES);
+	if (!large)
+		return r;
+	double now = mono_seconds();
+	if (now >= p->next) {
+		progress_draw(p, now);
+		p->next = now + 0.25;
+	}
 	return r;
+}
+
+void cli_progress_clear(struct cli_progress *p)
+{
+	if (p && p->shown) {
+		fputs("\r\033[K", stderr);
+		p->shown = false;
+	}
+}
+
+void cli_progress_end(struct cli_progress *p)
+{
+	cli_progress_clear(p);
+	if (p)
+		p->on = false;
+}
+
+int cli_progress_write(void *ctx, const void *buf, size_t n)
+{
+	struct cli_progress_out *w = ctx;
+	cli_progress_clear(w->p); /* the output's lines start at the left edge */
+	return w->write(w->ctx, buf, n);
 }
 
 /* A memory image's words as bytes, for gk_mem_load: the stream is read
@@ -740,9 +837,12 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	}
 	*opened = true;
 	const char *name = cli_display_name(o->file);
-	struct counted_file src = { f, 0 };
+	/* the input is read through the progress indicator, which counts its
+	 * bytes (a binary input's trailing partial unit is sized from them) */
+	struct cli_progress src;
+	cli_progress_start(&src, name, f, o->json, false, !checking && isatty(fileno(of->f)));
 	/* e NULL: no -g, the GPU the input says (an .rd capture's GPU_ID) */
-	struct gk_input *in = gk_input_create(read_counted, &src, inf, e ? gk_engine_unit_bytes(e) : 4);
+	struct gk_input *in = gk_input_create(cli_progress_read, &src, inf, e ? gk_engine_unit_bytes(e) : 4);
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
 	if (in && o->has_submit)
@@ -778,6 +878,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	 * sections: that engine for the GPU -g gives, else for its own */
 	unsigned notes = 0;
 	gk_input_fill(in, 1);
+	cli_progress_clear(&src);
 	const char *ieng = NULL, *igpu = gk_input_gpu(in, &ieng);
 	struct gk_engine *own = NULL;
 	if (!gk_input_error(in) && ((!e && igpu) || (e && ieng && !o->engine && strcmp(gk_engine_name(e), ieng)))) {
@@ -808,6 +909,11 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	/* a capture that holds its buffers by submit is followed from them
 	 * (as cffdump does), --follow or not */
 	bool own_mem = gk_input_has_memory(in);
+	struct cli_progress_out pw = { &src, out.write, out.ctx };
+	if (src.on) { /* output to the terminal the indicator is on: erased first */
+		out.write = cli_progress_write;
+		out.ctx = &pw;
+	}
 	struct gk_stream_opts so = {
 		.check = checking, .json = o->json, .json_flags = o->text ? GK_JSON_TEXT : 0, .raw_words = o->raw,
 		.name = name, .bos = o->bos, .nbos = o->nbos, .skip = o->skip, .count = o->count,
@@ -827,6 +933,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	if (o->summary) {
 		sc.s = strcmp(gk_engine_name(e), "adreno") ? NULL : gk_adreno_summary_create(gk_engine_gpu(e));
 		if (!sc.s) {
+			cli_progress_end(&src);
 			fprintf(stderr, "%s: %s: --summary is for Adreno streams (-e adreno, an .rd capture)\n", CLI_PROG, name);
 			gk_input_destroy(in);
 			cli_close(f);
@@ -839,6 +946,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		so.json = 0;
 	}
 	gk_stream_run(e, in, &so, sc.s ? &quiet : &out, &stats);
+	cli_progress_end(&src);
 	if (sc.s) {
 		gk_adreno_summary_end(sc.s, &out);
 		gk_adreno_summary_destroy(sc.s);
@@ -860,7 +968,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		d->dw = -1;
 		d->lo = d->hi = -1;
 		snprintf(d->message, sizeof d->message, "%u trailing bytes: not a whole %u-bit instruction",
-			 (unsigned)(src.bytes - ie->offset), 8 * gk_engine_unit_bytes(e));
+			 (unsigned)(src.done - ie->offset), 8 * gk_engine_unit_bytes(e));
 		errors++;
 		if (o->json) { /* the end line every engine writes */
 			gk_json_end(gk_engine_name(e), ie->offset, &dg, &out);

@@ -187,6 +187,46 @@ const char *cli_quote(char *buf, const char *s);
 #define CLI_Q(s) cli_quote((char[CLI_QUOTE_CAP]){ 0 }, (s))
 const char *cli_display_name(const char *name); /* "<stdin>" for NULL and "-" */
 
+/* The one-line progress indicator of long work, on stderr: bytes of the
+ * input done, the rate and, for a file of known size, what is left and
+ * the time it should take; erased at the end.  Only when stderr is a
+ * terminal, never with --json, and only for large work: an input file over
+ * CLI_PROGRESS_BYTES, an input of unknown size past that many bytes, or
+ * (long_work: run, lint) work past CLI_PROGRESS_SECONDS.  GFXKIT_PROGRESS=
+ * always drops the size and time thresholds (not the terminal rule; for
+ * tests), =never turns it off.  Fed by the input's read callback
+ * (cli_progress_read), so it costs nothing per unit. */
+#define CLI_PROGRESS_BYTES (64ull << 20)
+#define CLI_PROGRESS_SECONDS 2.0
+struct cli_progress {
+	bool on;          /* allowed: stderr a terminal, not JSON, not turned off */
+	bool always;      /* GFXKIT_PROGRESS=always */
+	bool long_work;   /* run, lint: shown past a few seconds whatever the size */
+	bool shown;       /* a line is on the terminal now */
+	const char *name; /* the input, as messages name it */
+	FILE *f;          /* the input read */
+	uint64_t total;   /* its size (0: unknown) */
+	uint64_t done;    /* bytes read so far */
+	double t0, next;  /* start; the earliest time of the next redraw */
+};
+/* json: the command writes JSON; stdout_shows: the command's output on a
+ * terminal is itself the progress (decode): then no indicator */
+void cli_progress_start(struct cli_progress *p, const char *name, FILE *f, bool json, bool long_work,
+			bool stdout_shows);
+/* gk_input read callback over p->f (a struct cli_progress *): reads, counts
+ * and redraws when due */
+long cli_progress_read(void *ctx, void *buf, size_t cap);
+void cli_progress_clear(struct cli_progress *p); /* erase the line (it comes back at the next redraw) */
+void cli_progress_end(struct cli_progress *p);   /* erase it for good */
+/* A gk_out writer that erases the line before writing to the terminal
+ * under it: wraps the writer (write, ctx) the output had */
+struct cli_progress_out {
+	struct cli_progress *p;
+	int (*write)(void *ctx, const void *buf, size_t n);
+	void *ctx;
+};
+int cli_progress_write(void *ctx, const void *buf, size_t n);
+
 /* -f of decode and check (auto|bin|hex) and of encode (bin|hex): 0, or 2
  * after saying what is wrong */
 int cli_decode_format(const char *format, enum gk_in_format *inf);

@@ -175,7 +175,10 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	struct cli_out of = { 0 };
 	if (f && cli_out_open(&of, o->out))
 		rc = 2;
-	struct gk_input *in = of.f ? gk_input_create(gk_read_stdio, f, inf, gk_engine_unit_bytes(e)) : NULL;
+	/* long runs show their progress on a terminal (cli.h) */
+	struct cli_progress prog;
+	cli_progress_start(&prog, cli_display_name(o->file), f, o->json, true, false);
+	struct gk_input *in = of.f ? gk_input_create(cli_progress_read, &prog, inf, gk_engine_unit_bytes(e)) : NULL;
 	if (!rc && !in) {
 		if (of.f)
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
@@ -187,12 +190,15 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 	struct gk_exec_result res;
 	if (!rc) {
 		static char obuf[1 << 16];
-		struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_out_write, &of);
+		struct cli_progress_out pw = { &prog, cli_out_write, &of };
+		struct gk_out out = GK_OUT_INIT(obuf, sizeof obuf, cli_progress_write, &pw);
 		const char *name = cli_display_name(o->file);
 		struct gk_exec_opts xo = { .max_packets = o->max_packets, .trace = o->trace, .json = o->json,
 					   .state = o->state, .lint = lint, .name = name,
 					   .skip = o->skip, .count = o->count, .eop_held = o->eop_held };
-		if (gk_exec_run(x, in, &xo, &out, &res) != 0) {
+		int ran = gk_exec_run(x, in, &xo, &out, &res);
+		cli_progress_end(&prog);
+		if (ran != 0) {
 			gk_out_flush(&out);
 			rc = cli_input_error(name, in);
 		} else {

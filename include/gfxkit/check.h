@@ -17,6 +17,7 @@ extern "C" {
 #endif
 
 #define GK_MAX_DIAGS 16           /* per packet; further ones are summarised */
+#define GK_BO_INDEX_MAX 256       /* buffers the bounds check indexes (as many as gfxkit check --bo takes) */
 
 /* A buffer a stream may touch (check --bo BASE:SIZE). */
 struct gk_bo {
@@ -33,6 +34,17 @@ struct gk_check_state {
 	uint8_t exec_dw[16], exec_lo[16], exec_hi[16]; /* where its EXEC_COUNT is */
 	unsigned nexec;
 	unsigned bo_hint;             /* the buffer that held the last range: tried first */
+	/* The interval index over bos (src/mem/bounds.c builds it at the
+	 * first bounds check after gk_check_set_buffers, which empties it;
+	 * more than GK_BO_INDEX_MAX buffers are searched one by one): the
+	 * non-empty buffers by base, and for each prefix of that order the
+	 * largest last byte and the buffer it belongs to, so "is [first,
+	 * last] inside one" is one binary search. */
+	bool bo_indexed;
+	unsigned bo_nix;
+	uint64_t bo_ix_base[GK_BO_INDEX_MAX];
+	uint64_t bo_ix_last[GK_BO_INDEX_MAX];  /* the largest last byte of the first i + 1 by base */
+	uint16_t bo_ix_which[GK_BO_INDEX_MAX]; /* the buffer (index into bos) that has it */
 };
 
 struct gk_diags {
@@ -47,7 +59,9 @@ struct gk_diags {
  * bos is NULL. */
 void gk_check_init(struct gk_check_state *st);
 /* Declare the buffers packets may read and write (kept by pointer, caller-owned);
- * from then on every memory range a packet touches must lie inside one. */
+ * from then on every memory range a packet touches must lie inside one.  The
+ * state indexes the list when it first checks a range: call this again after
+ * changing the list's contents. */
 void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, unsigned n);
 /* Empty *dg before checking the next packet (counts only: cheap per packet). */
 void gk_diags_reset(struct gk_diags *dg);

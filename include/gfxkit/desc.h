@@ -484,7 +484,7 @@ struct gk_diags;
 #define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
-#define GK_REG_PAGE_SHIFT 6 /* 64-byte pages of the register map */
+#define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map: a lookup walks at most 4 registers */
 #define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT)
 
 /* What a family's framing rule says of the packet at some position. */
@@ -590,9 +590,10 @@ struct gk_format {
 		uint8_t next;
 	} sel[GK_MAX_DESCS];
 	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
-	/* First register at or after each 64-byte page of the 256 KiB register
-	 * map (an index into regs->regs): register runs start their walk here
-	 * instead of searching the table (8 KiB). */
+	/* First register at or after each 16-byte page of the 256 KiB register
+	 * map (an index into regs->regs): register runs and the register a
+	 * pair names start their walk here instead of searching the table
+	 * (32 KiB). */
 	uint16_t reg_page[GK_REG_PAGES];
 	/* Lookup tables filled by the family's init function (caller-owned). */
 	const struct gk_packet_desc *by_op[256];  /* this generation */

@@ -286,7 +286,9 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 			if (!first)
 				gk_out_ch(o, ',');
 			first = false;
-			json_register(fmt, gk_reg_by_offset(fmt->regs, addr), addr, (uint32_t)gf[i].value, o);
+			/* through the format's page index (gk_field_reg), not a
+			 * search of the table per pair */
+			json_register(fmt, gk_field_reg(fmt, of->desc, of->value), addr, (uint32_t)gf[i].value, o);
 		}
 	}
 	gk_out_ch(o, ']');
@@ -447,6 +449,18 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		gk_out_lit(o, ",\"data\":");
 		gk_out_json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
+		/* the register writes of pair groups, kept as the groups are
+		 * decoded for "groups" so that "registers" needs no second
+		 * decode (past WRITES_KEPT: json_group_registers decodes again) */
+		enum { WRITES_KEPT = 256 };
+		struct {
+			const struct gk_reg *r;
+			uint32_t addr, v;
+		} wr[WRITES_KEPT];
+		unsigned nwr = 0;
+		bool writes = false, kept = true;
+		for (unsigned i = 0; i < d->ngroup; i++)
+			writes |= d->group[i].value_reg != 0;
 		gk_out_lit(o, ",\"groups\":[");
 		for (unsigned g = 0; g < u->ngroups; g++) {
 			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
@@ -461,9 +475,32 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 			first = true;
 			json_enums(fmt, gf, n, o, &first);
 			gk_out_lit(o, "}}");
+			for (unsigned i = 0; writes && kept && i < n; i++) {
+				const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
+				uint32_t addr;
+				if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
+					continue;
+				if (nwr == WRITES_KEPT) {
+					kept = false;
+					break;
+				}
+				wr[nwr].r = gk_field_reg(fmt, of->desc, of->value);
+				wr[nwr].addr = addr;
+				wr[nwr++].v = (uint32_t)gf[i].value;
+			}
 		}
 		gk_out_ch(o, ']');
-		json_group_registers(fmt, u, o);
+		if (writes && kept) {
+			gk_out_lit(o, ",\"registers\":[");
+			for (unsigned k = 0; k < nwr; k++) {
+				if (k)
+					gk_out_ch(o, ',');
+				json_register(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
+			}
+			gk_out_ch(o, ']');
+		} else {
+			json_group_registers(fmt, u, o);
+		}
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");

@@ -260,7 +260,10 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
 			continue;
 		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
 		*open = true;
-		put_name(o, f->name);
+		if (f->namelen)
+			gk_out_put(o, f->name, f->namelen);
+		else
+			put_name(o, f->name);
 		gk_out_put(o, ":", 1);
 		put_reg_fields(fmt, r, (uint32_t)uf->value, o);
 	}
@@ -410,7 +413,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 			uint32_t claimed[GK_UNIT_FIXED_DW];
 			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
 			unsigned base = u->tail_begin + g * d->group_dw;
-			gk_out_str(o, "   ");
+			gk_out_put(o, "   ", 3);
 			put_fields(fmt, gf, n, o);
 			for (unsigned k = 0; k < d->group_dw && k < GK_UNIT_FIXED_DW; k++)
 				if (dw[base + k] & ~claimed[k])

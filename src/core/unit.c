@@ -148,7 +148,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	u->acc_done = false; /* the access model computes them when first asked */
 	u->nacc = 0;
 	u->acc_computed = 0;
-	u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
+	if (pkt != &u->pkt) /* a caller may frame into the unit's own packet (desc_engine.c) */
+		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
 	u->gpu_addr = 0;
 	u->has_gpu_addr = false;
 	u->diags = dg;
@@ -272,12 +273,24 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 	uint8_t slot[GK_UNIT_GROUP_FIELDS];
 	memset(slot, 0xff, sizeof slot);
 	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
-	unsigned n = decode_list(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, &end, slot, 0);
-	for (unsigned k = 0; k < gdw; k++) {
-		uint32_t m = 0;
-		for (unsigned i = 0; i < d->ngroup; i++)
-			m |= gk_field_mask(&d->group[i], k);
-		claimed[k] = m;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	unsigned n;
+	if (fast->group_plain) {
+		/* register pairs: no conditions, a group always whole, its
+		 * claimed bits known from gk_format_prepare (the fields this
+		 * generation has), where walking every field's mask per group
+		 * was a fifth of a GFX11 decode */
+		n = decode_simple(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, slot, 0);
+		for (unsigned k = 0; k < gdw; k++)
+			claimed[k] = k < sizeof fast->group_claimed / sizeof fast->group_claimed[0] ? fast->group_claimed[k] : 0;
+	} else {
+		n = decode_list(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, &end, slot, 0);
+		for (unsigned k = 0; k < gdw; k++) {
+			uint32_t m = 0;
+			for (unsigned i = 0; i < d->ngroup; i++)
+				m |= gk_field_mask(&d->group[i], k);
+			claimed[k] = m;
+		}
 	}
 	for (unsigned i = 0; i < n; i++)
 		out[i].dw += u->tail_begin + g * d->group_dw;

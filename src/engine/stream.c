@@ -617,6 +617,8 @@ static void print_stage(struct level *L)
 {
 	const struct gk_stream_opts *o = L->f->o;
 	struct gk_diags *dg = &L->dg;
+	if (o->check && !dg->n && !dg->dropped)
+		return; /* check: a clean unit prints nothing (most units of a stream) */
 	bool over = o->max_diags && (dg->n || dg->dropped) && L->f->shown_diags >= o->max_diags && !(o->json && !o->check);
 	if (over) {
 		L->stats->hidden += dg->n + dg->dropped;

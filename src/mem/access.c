@@ -43,7 +43,25 @@ struct range {
  * index gk_format_prepare resolved, else by name) */
 static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
 {
-	const struct gk_unit_field *uf = gk_unit_field_at(c->u, c->ix[slot], name);
+	const struct gk_unit *u = c->u;
+	uint8_t ix = c->ix[slot];
+	if (u->pending && u->simple && ix != 0xff && name) {
+		/* a unit whose fields nobody asked for yet (check --bo): the few
+		 * the row names read straight from the words, as gk_unit_fill
+		 * would (a simple description: presence by generation, every
+		 * field whole), not every field of the packet decoded for them */
+		const struct gk_packet_desc *d = u->desc;
+		unsigned i = ix & 0x7fu;
+		bool hdr = ix & 0x80u;
+		if (i < (hdr ? d->nhdr : d->nfields)) {
+			const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i];
+			if (!f->gens || (f->gens & c->fmt->gen_bit)) {
+				*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
+				return f;
+			}
+		}
+	}
+	const struct gk_unit_field *uf = gk_unit_field_at(u, ix, name);
 	if (!uf)
 		return 0;
 	*v = uf->value;

@@ -13,10 +13,72 @@
 
 #include "layout.h" /* src/core */
 
+/* The interval index of the state's buffers (struct gk_check_state): the
+ * non-empty ones sorted by base, with the running maximum of their last
+ * bytes.  A range [first, last] lies inside some buffer exactly when,
+ * among the buffers whose base is at most first, the largest last byte is
+ * at least last: one binary search, where the list itself takes a scan
+ * per access (44 buffers: most of a --bo check's time).  Built once per
+ * gk_check_set_buffers, in the state (no allocation). */
+static void index_buffers(struct gk_check_state *st)
+{
+	st->bo_indexed = true;
+	st->bo_nix = 0;
+	if (st->nbos > GK_BO_INDEX_MAX)
+		return; /* more than the state holds: gk_mem_find_bo over the list */
+	unsigned n = 0;
+	for (unsigned b = 0; b < st->nbos; b++) {
+		const struct gk_bo *bo = &st->bos[b];
+		if (!bo->size)
+			continue; /* contains nothing */
+		/* insertion by base (a few hundred at most, once) */
+		unsigned i = n++;
+		while (i > 0 && st->bo_ix_base[i - 1] > bo->base) {
+			st->bo_ix_base[i] = st->bo_ix_base[i - 1];
+			st->bo_ix_which[i] = st->bo_ix_which[i - 1];
+			i--;
+		}
+		st->bo_ix_base[i] = bo->base;
+		st->bo_ix_which[i] = (uint16_t)b;
+	}
+	/* which[i] turns from "the i-th by base" into "the one with the
+	 * largest last byte of the first i + 1": read before overwritten */
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_bo *bo = &st->bos[st->bo_ix_which[i]];
+		uint64_t last = bo->base + (bo->size - 1);
+		if (last < bo->base)
+			last = UINT64_MAX; /* a buffer past 2^64 ends there */
+		if (i && st->bo_ix_last[i - 1] >= last) {
+			st->bo_ix_last[i] = st->bo_ix_last[i - 1];
+			st->bo_ix_which[i] = st->bo_ix_which[i - 1];
+		} else {
+			st->bo_ix_last[i] = last;
+		}
+	}
+	st->bo_nix = n;
+}
+
+/* 1 with *ix a buffer holding all of [first, last], else 0 */
+static int indexed_find(const struct gk_check_state *st, uint64_t first, uint64_t last, unsigned *ix)
+{
+	unsigned lo = 0, hi = st->bo_nix; /* the buffers with base <= first: [0, lo) */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (st->bo_ix_base[mid] <= first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || st->bo_ix_last[lo - 1] < last)
+		return 0;
+	*ix = st->bo_ix_which[lo - 1];
+	return 1;
+}
+
 /* The memory model's ranges (gk_unit_access) against the declared buffers
- * (gk_mem_find_bo over the caller's list, in its order: the state
- * allocates nothing and the buffers may overlap); diagnostics of the
- * packet in out. */
+ * (the state's interval index; the buffers may overlap); diagnostics of
+ * the packet in out, naming the nearest buffer (gk_mem_find_bo over the
+ * caller's list, in its order) when a range is in none. */
 void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
 		     struct gk_diags *out)
 {
@@ -56,6 +118,14 @@ void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, con
 		if (hint && hint->size && a.first >= hint->base && a.last - hint->base <= hint->size - 1)
 			continue;
 		unsigned ix;
+		if (!st->bo_indexed)
+			index_buffers(st);
+		if (st->bo_nix && indexed_find(st, a.first, a.last, &ix)) {
+			st->bo_hint = ix;
+			continue;
+		}
+		/* outside every buffer (or more buffers than the index holds):
+		 * the list in its order says which one is nearest */
 		int found = gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix);
 		if (found == 1)
 			st->bo_hint = ix;
