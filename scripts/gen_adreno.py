@@ -166,7 +166,9 @@ def walk(el, gen, base, prefix, out, inherit=ALL):
             continue
         if t in ('reg32', 'reg64'):
             off = base + num(c.get('offset', '0'))
-            name = prefix + (c.get('name') or '')
+            # a4xx.xml spells "RBBM_CLOCK_CTL_UCHE " with a trailing space:
+            # rnn trims nothing, but no text could name it back
+            name = prefix + (c.get('name') or '').strip()
             cnt = num(c.get('length', '1'))
             stride = num(c.get('stride', '1' if t == 'reg32' else '2'))
             fl = fields_of(c, gen, typed=True)
@@ -425,6 +427,15 @@ def packet_fields(dom, gens):
             if stride > 4 or stride < 1:
                 continue
             gf = []
+            # a group's dwords on these generations: CP_SET_DRAW_STATE's
+            # stride 3 counts ADDR_HI, which is A5XX- only; on a4xx a group
+            # is 2 dwords (Mesa's cffdump: 2 without 64-bit addresses)
+            present = [num(r.get('offset', '0')) for r in c
+                       if strip(r.tag) == 'reg32' and variants(r.get('variants')) & gens]
+            if present and max(present) + 1 < stride and all(
+                    variants(r.get('variants')) & gens == 0 for r in c
+                    if strip(r.tag) == 'reg32' and num(r.get('offset', '0')) > max(present)):
+                stride = max(present) + 1
             for r in c:
                 if strip(r.tag) != 'reg32' or not (variants(r.get('variants')) & gens):
                     continue
