@@ -132,6 +132,16 @@ def fields_of(el, gen, typed=False):
             pass
         out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr'))))
                    + ((vtype(b),) if typed else ()))
+    # a register whose value is only some of its bits (low/high or pos on
+    # the reg itself, a6xx.xml's RB_2D_DST_FLAGS_PITCH low=0 high=7 shr=6):
+    # one nameless field of those bits, as rnndec takes them (the others
+    # shown apart); untyped, one bit is a boolean and more are hex (rnn)
+    wlo, whi = 0, 31
+    if el.get('pos') is not None:
+        wlo = whi = num(el.get('pos'))
+    elif el.get('low') is not None or el.get('high') is not None:
+        wlo, whi = num(el.get('low', '0')), num(el.get('high', '31'))
+    partial = (wlo, whi) != (0, 31) and whi <= 31 and wlo <= whi
     if not out and typ in enums:
         seen = set()
         vals = []
@@ -139,7 +149,12 @@ def fields_of(el, gen, typed=False):
             if vg & GBIT[gen] and v not in seen:
                 seen.add(v)
                 vals.append((v, n))
-        out.append(('', 0, 31, sorted(vals), typ) + ((('GK_AV_NONE', 0, 0),) if typed else ()))
+        out.append(('', wlo, whi, sorted(vals), typ) + ((('GK_AV_NONE', 0, 0),) if typed else ()))
+    elif not out and typed and partial and (typ is None or typ in VTYPES):
+        vt = vtype(el)
+        if typ is None:
+            vt = ('GK_AV_BOOL' if wlo == whi else 'GK_AV_HEX', 0, vt[2])
+        out.append(('', wlo, whi, [], typ, vt))
     elif not out and typed and typ in VTYPES and typ != 'boolean':
         out.append(('', 0, 31, [], typ, vtype(el)))
     # non-overlapping, sorted by lo (struct gk_reg_field's contract)

@@ -361,7 +361,10 @@ static bool read_log(const char *name, const char *gpu_of_log)
 			char *colon = strstr(s, ": ");
 			if (colon && !memchr(s, ' ', (size_t)(colon - s))) {
 				*colon = 0;
-				char *val = trim(colon + 2);
+				char *val = colon + 2;
+				/* an address Mesa found in a buffer: "0x1011000\t\tbase=..." */
+				val[strcspn(val, "\t")] = 0;
+				val = trim(val);
 				if (*val == '{')
 					brace_items(&p[l - 1], s, val);
 				else
@@ -383,11 +386,12 @@ struct tally {
 #define MAXKINDS 400
 static struct {
 	char what[600];
+	char eg[200]; /* the first: Mesa's value and gfxkit's, where */
 	unsigned n;
 } kinds[MAXKINDS];
 static unsigned nkinds;
 
-static void differ(const char *what)
+static void differ(const char *what, const char *eg)
 {
 	for (unsigned i = 0; i < nkinds; i++)
 		if (!strcmp(kinds[i].what, what)) {
@@ -396,6 +400,7 @@ static void differ(const char *what)
 		}
 	if (nkinds < MAXKINDS) {
 		snprintf(kinds[nkinds].what, sizeof kinds[nkinds].what, "%s", what);
+		snprintf(kinds[nkinds].eg, sizeof kinds[nkinds].eg, "%s", eg ? eg : "");
 		kinds[nkinds++].n = 1;
 	}
 }
@@ -426,6 +431,8 @@ static bool same_value(const char *m, uint64_t v, const char *sym, unsigned widt
 {
 	if (!strcmp(m, "<set>"))
 		return v != 0;
+	if (!strcmp(m, "TRUE") || !strcmp(m, "FALSE")) /* rnndec's boolean */
+		return v == (m[0] == 'T');
 	if ((*m >= 'A' && *m <= 'Z') || (*m >= 'a' && *m <= 'z') || *m == '_')
 		return sym && !strcmp(sym, m);
 	char *e;
@@ -488,7 +495,7 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 	if (!r) {
 		char what[160];
 		snprintf(what, sizeof what, "not framed at its address: %.95s", m->name);
-		differ(what);
+		differ(what, NULL);
 		return;
 	}
 	t->framed++;
@@ -508,7 +515,7 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			if (!ok) {
 				char what[240];
 				snprintf(what, sizeof what, "named %.95s by Mesa, %.95s by gfxkit", m->name, u.desc ? u.desc->name : "?");
-				differ(what);
+				differ(what, NULL);
 			}
 		}
 	}
@@ -526,7 +533,7 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			continue;
 		*eq = 0;
 		const char *val = eq + 1;
-		char what[600];
+		char what[600], ours[64] = "-";
 		bool ok = false, counted = true;
 		if (!regs) {
 			/* a payload field: Mesa never prints the header's (COUNT,
@@ -562,6 +569,10 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 				for (unsigned k = 0; k < uf->desc->nseg; k++)
 					width += (unsigned)(uf->desc->seg[k].hi - uf->desc->seg[k].lo + 1);
 			ok = uf && same_value(val, uf->value, uf->symbol, width);
+			if (uf && uf->symbol)
+				snprintf(ours, sizeof ours, "%s", uf->symbol);
+			else if (uf)
+				snprintf(ours, sizeof ours, "0x%llx", (unsigned long long)uf->value);
 			snprintf(what, sizeof what, "%.95s %.200s: %s", m->name, item, uf ? "value differs" : "no such field");
 			if (!ok)
 				cause(uf != NULL, val);
@@ -581,14 +592,35 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 				char tt[64];
 				if (!*field) {
 					/* a typed register without bitfields (a float, a
-					 * fixed-point number) is one nameless field of all of it */
+					 * fixed-point number, the bits low..high of a6xx's
+					 * RB_2D_DST_FLAGS_PITCH) is one nameless field; Mesa
+					 * prints the bits outside it after " | " */
 					const struct gk_reg_field *whole =
-						rr->nfields == 1 && !rr->fields[0].namelen && rr->fields[0].lo == 0 &&
-								rr->fields[0].hi == 31
-							? &rr->fields[0]
-							: NULL;
-					ok = same_typed(val, typed_text(fmt, whole, wv, tt, sizeof tt), wv,
-							whole ? gk_reg_value_name(whole, wv) : NULL, 32);
+						rr->nfields == 1 && !rr->fields[0].namelen ? &rr->fields[0] : NULL;
+					uint32_t fv = wv, rest = 0;
+					unsigned wd = 32;
+					if (whole) {
+						wd = whole->hi - whole->lo + 1u;
+						uint32_t mask = wd >= 32 ? ~0u : ((1u << wd) - 1u) << whole->lo;
+						fv = (wv & mask) >> whole->lo;
+						rest = wv & ~mask;
+					}
+					char vb[128];
+					snprintf(vb, sizeof vb, "%s", val);
+					char *bar = strstr(vb, " | ");
+					unsigned long long mrest = 0;
+					if (bar) {
+						*bar = 0;
+						mrest = strtoull(bar + 3, NULL, 16);
+					}
+					const char *ty = typed_text(fmt, whole, fv, tt, sizeof tt);
+					ok = same_typed(vb, ty, fv, whole ? gk_reg_value_name(whole, fv) : NULL, wd) &&
+					     mrest == rest;
+					wv = fv;
+					if (ty)
+						snprintf(ours, sizeof ours, "%s", ty);
+					else
+						snprintf(ours, sizeof ours, "0x%x", wv);
 					snprintf(what, sizeof what, "register value printed whole (%.200s)", reg);
 					if (!ok)
 						cause(true, val);
@@ -598,8 +630,13 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 					if (rf) {
 						unsigned wd = rf->hi - rf->lo + 1u;
 						fv = wd >= 32 ? wv : (wv >> rf->lo) & ((1u << wd) - 1u);
-						ok = same_typed(val, typed_text(fmt, rf, fv, tt, sizeof tt), fv,
-								gk_reg_value_name(rf, fv), wd);
+						const char *ty = typed_text(fmt, rf, fv, tt, sizeof tt);
+						const char *nm = gk_reg_value_name(rf, fv);
+						ok = same_typed(val, ty, fv, nm, wd);
+						if (ty || nm)
+							snprintf(ours, sizeof ours, "%s", ty ? ty : nm);
+						else
+							snprintf(ours, sizeof ours, "0x%x", fv);
 					}
 					snprintf(what, sizeof what, "register field %.200s.%.200s: %s", reg, field,
 						 rf ? "value differs" : "no such field");
@@ -612,10 +649,13 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			continue;
 		t->fields++;
 		t->fields_eq += ok;
-		if (!ok)
-			differ(what);
+		if (!ok) {
+			char eg[200];
+			snprintf(eg, sizeof eg, "Mesa %.40s, gfxkit %.40s (%.30s 0x%llx)", val, ours, log,
+				 (unsigned long long)m->addr);
+			differ(what, eg);
+		}
 	}
-	(void)log;
 }
 
 int main(void)
@@ -626,9 +666,9 @@ int main(void)
 		const char *name;
 		double min_fields;
 	} caps[] = {
-		{ "fd-clouds", 96.0 },
-		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 96.7 },
-		{ "compute-a540", 93.6 },
+		{ "fd-clouds", 96.4 },
+		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 97.4 },
+		{ "compute-a540", 94.6 },
 		{ "glxgears-a420", 100.0 },
 		{ "es2gears-a320", 100.0 },
 		{ "dEQP-GLES2.functional.texture.specification.basic_teximage2d.rgba16f_2d", 100.0 },
@@ -696,17 +736,15 @@ int main(void)
 		for (unsigned a = 0; a < nkinds; a++)
 			for (unsigned b = a + 1; b < nkinds; b++)
 				if (kinds[b].n > kinds[a].n) {
-					unsigned tn = kinds[a].n;
-					char tw[600];
-					memcpy(tw, kinds[a].what, sizeof tw);
+					static char tmp[sizeof kinds[0]];
+					memcpy(tmp, &kinds[a], sizeof tmp);
 					kinds[a] = kinds[b];
-					kinds[b].n = tn;
-					memcpy(kinds[b].what, tw, sizeof tw);
+					memcpy(&kinds[b], tmp, sizeof tmp);
 				}
 		for (unsigned c = 0; c < 4; c++)
 			printf("# values that differ, by cause: %u %s\n", causes[c], cause_names[c]);
 		for (unsigned a = 0; a < nkinds && a < 40; a++)
-			printf("#   %5u  %s\n", kinds[a].n, kinds[a].what);
+			printf("#   %5u  %s%s%s\n", kinds[a].n, kinds[a].what, kinds[a].eg[0] ? ": " : "", kinds[a].eg);
 	}
 	CHECK(rt_bad == 0, "%u of %u units do not encode back to their dwords", rt_bad, units);
 	return tl_done();

@@ -90,6 +90,15 @@ static void mesa_rows(void)
 		{ "a618", "SP_FS_OUTPUT[0].REG", 1, { 6 }, "SP_FS_OUTPUT[0].REG <- REGID=r1.z\n" },
 		/* es2gears-a320.log: GRAS_SU_POINT_MINMAX: { MIN = 1.000000 | MAX = 4092.000000 } (type-0) */
 		{ "a320", "GRAS_SU_POINT_MINMAX", 1, { 0xffc00010 }, "GRAS_SU_POINT_MINMAX <- MIN=1.000000 MAX=4092.000000\n" },
+		/* registers whose value is some of their bits (low/high on the
+		 * reg): dEQP-VK's RB_2D_DST_FLAGS_PITCH: 64 | 0x4000 (bits 7:0,
+		 * shr 6; the rest apart), fd-clouds' RB_UNKNOWN_8811: 0x1 (bits
+		 * 6:4) and GRAS_UNKNOWN_80AF: FALSE (bit 0) */
+		{ "a640", "RB_2D_DST_FLAGS_PITCH", 1, { 0x4001 }, "RB_2D_DST_FLAGS_PITCH <- 64 0x00004000\n" },
+		{ "a640", "RB_2D_DST_FLAGS_PITCH", 1, { 0x4000 }, "RB_2D_DST_FLAGS_PITCH <- 0x00004000\n" },
+		{ "a630", "RB_UNKNOWN_8811", 1, { 0x10 }, "RB_UNKNOWN_8811 <- 0x1\n" },
+		{ "a630", "RB_UNKNOWN_8811", 1, { 0x80000070 }, "RB_UNKNOWN_8811 <- 0x7 0x80000000\n" },
+		{ "a630", "GRAS_UNKNOWN_80AF", 1, { 1 }, "GRAS_UNKNOWN_80AF <- =1\n" },
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct gk_reg_table *t = gk_adreno_regs(rows[i].gpu);
