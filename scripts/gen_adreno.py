@@ -366,10 +366,14 @@ def payload_domain(op, gens):
     return domain('adreno_pm4.xml', name) if name else None
 
 
-def field_kind(bt, lo, hi, nvals):
+def field_kind(bt, lo, hi, vals):
     if bt in ('address', 'waddress'):
         return 'GK_ADDR'
-    if nvals and hi - lo + 1 <= 8:
+    # an enum's names are a table by value (struct gk_enum): a wide field
+    # is one too when its named values are small (CP_SET_RENDER_MODE's
+    # MODE, bits 8:0, values up to 8); the adreno format's enums are open,
+    # so a value without a name is no error
+    if vals and (hi - lo + 1 <= 8 or max(v for v, _ in vals).bit_length() <= 10):
         return 'GK_ENUM'
     if bt == 'boolean' and lo == hi:
         return 'GK_FLAG'
@@ -428,7 +432,7 @@ def packet_fields(dom, gens):
                 shr = 0
                 if isinstance(bt, tuple):
                     bt, shr = bt
-                kind = field_kind(bt, lo, hi, len(vals))
+                kind = field_kind(bt, lo, hi, vals)
                 flags = 'GK_F_HEX' if bt in ('hex', 'address', 'waddress') or kind == 'GK_ADDR' or shr else '0'
                 # shr: the bits stand for value >> shr (rnndb), so the value
                 # is the bits placed at bit shr
@@ -465,10 +469,10 @@ def packet_fields(dom, gens):
                         shr = 0
                         if isinstance(bt, tuple):
                             bt, shr = bt
-                        kind = field_kind(bt, lo, hi, len(vals))
+                        kind = field_kind(bt, lo, hi, vals)
                         gf.append((fname, [(roff, lo, hi, shr)], kind,
                                    'GK_F_HEX' if bt in ('hex', 'address', 'waddress') else '0', 0,
-                                   vals if kind == 'GK_ENUM' else ()))
+                                   tuple(vals) if kind == 'GK_ENUM' else ()))
             group = (off + 1, stride, gf)
     # bits of a payload dword no field of any generation names: shown when
     # set, never an error (the database marks no reserved bits)
@@ -549,7 +553,7 @@ def gen_packets(path):
                 eref = ''
                 if fv:
                     nb = max(1, (max(v for v, _ in fv)).bit_length())
-                    nb = max(nb, segs[0][2] - segs[0][1] + 1)
+                    nb = max(nb, min(8, segs[0][2] - segs[0][1] + 1))
                     key = (nb, fv)
                     if key not in enum_pool:
                         enum_pool[key] = len(enum_pool)

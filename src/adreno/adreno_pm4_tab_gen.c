@@ -731,20 +731,24 @@ static const struct gk_field cp_set_amble_7_85_f[] = {
 	{ .name = "TYPE_DW3", .namelen = 8, .seg = {{3, 20, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en35 },
 	{ .name = "UNK3_31_22", .namelen = 10, .seg = {{3, 22, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
+static const char *const en36_n[256] = { [0] = "SMMU_INFO", [1] = "NON_SECURE_SAVE_ADDR", [2] = "SECURE_SAVE_ADDR", [3] = "NON_PRIV_SAVE_ADDR", [4] = "COUNTER", [8] = "DRAW_STRM_ADDRESS", [9] = "DRAW_STRM_SIZE_ADDRESS", [10] = "PRIM_STRM_ADDRESS", [11] = "UNK_STRM_ADDRESS", [12] = "UNK_STRM_SIZE_ADDRESS", [16] = "BINDLESS_BASE_0_ADDR", [17] = "BINDLESS_BASE_1_ADDR", [18] = "BINDLESS_BASE_2_ADDR", [19] = "BINDLESS_BASE_3_ADDR", [20] = "BINDLESS_BASE_4_ADDR", [21] = "BINDLESS_BASE_5_ADDR", [22] = "BINDLESS_BASE_6_ADDR" };
+static const struct gk_enum en36 = { 8, en36_n, NULL };
 static const struct gk_field cp_set_pseudo_reg_7_86_g[] = {
-	{ .name = "PSEUDO_REG", .namelen = 10, .seg = {{0, 0, 10, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
+	{ .name = "PSEUDO_REG", .namelen = 10, .seg = {{0, 0, 10, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = 0, .enm = &en36 },
 	{ .name = "LO", .namelen = 2, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
 	{ .name = "HI", .namelen = 2, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
 };
-static const char *const en36_n[2] = { [0] = "SET_RENDER_MODE", [1] = "SET_IFPC_MODE" };
-static const struct gk_enum en36 = { 1, en36_n, NULL };
+static const char *const en37_n[2] = { [0] = "SET_RENDER_MODE", [1] = "SET_IFPC_MODE" };
+static const struct gk_enum en37 = { 1, en37_n, NULL };
 static const struct gk_field cp_set_marker_7_101_f[] = {
 	{ .name = "UNK1_7_0", .namelen = 8, .seg = {{1, 0, 7, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "MARKER_MODE", .namelen = 11, .seg = {{1, 8, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en36 },
+	{ .name = "MARKER_MODE", .namelen = 11, .seg = {{1, 8, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en37 },
 	{ .name = "UNK1_31_9", .namelen = 9, .seg = {{1, 9, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
+static const char *const en38_n[256] = { [1] = "BYPASS", [2] = "BINNING", [3] = "GMEM", [5] = "BLIT2D", [7] = "BLIT2DSCALE", [8] = "END2D" };
+static const struct gk_enum en38 = { 8, en38_n, NULL };
 static const struct gk_field cp_set_render_mode_7_108_f[] = {
-	{ .name = "MODE", .namelen = 4, .seg = {{1, 0, 8, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "MODE", .namelen = 4, .seg = {{1, 0, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en38 },
 	{ .name = "UNK1_31_9", .namelen = 9, .seg = {{1, 9, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "ADDR_0_LO", .namelen = 9, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "ADDR_0_HI", .namelen = 9, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
@@ -757,10 +761,10 @@ static const struct gk_field cp_set_render_mode_7_108_f[] = {
 	{ .name = "ADDR_1_LO", .namelen = 9, .seg = {{7, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "ADDR_1_HI", .namelen = 9, .seg = {{8, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
-static const char *const en37_n[16] = { [1] = "TRACK_CNTL_REG", [2] = "TRACK_RENDER_CNTL", [4] = "UNK_EVENT_WRITE", [8] = "TRACK_LRZ" };
-static const struct gk_enum en37 = { 4, en37_n, NULL };
+static const char *const en39_n[16] = { [1] = "TRACK_CNTL_REG", [2] = "TRACK_RENDER_CNTL", [4] = "UNK_EVENT_WRITE", [8] = "TRACK_LRZ" };
+static const struct gk_enum en39 = { 4, en39_n, NULL };
 static const struct gk_field cp_reg_write_7_109_f[] = {
-	{ .name = "TRACKER", .namelen = 7, .seg = {{1, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en37 },
+	{ .name = "TRACKER", .namelen = 7, .seg = {{1, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en39 },
 	{ .name = "UNK1_31_4", .namelen = 9, .seg = {{1, 4, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "DW2", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x10 },
 	{ .name = "DW3", .namelen = 3, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x10 },

@@ -668,7 +668,7 @@ int main(void)
 	} caps[] = {
 		{ "fd-clouds", 96.4 },
 		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 97.4 },
-		{ "compute-a540", 94.6 },
+		{ "compute-a540", 96.0 },
 		{ "glxgears-a420", 100.0 },
 		{ "es2gears-a320", 100.0 },
 		{ "dEQP-GLES2.functional.texture.specification.basic_teximage2d.rgba16f_2d", 100.0 },
