@@ -540,9 +540,26 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			 * OPCODE), so a payload field of a header field's name is
 			 * not one of them */
 			const struct gk_unit_field *uf = NULL;
+			/* a payload dword without bitfields Mesa names by its
+			 * offset ("{ 3 = 0x1 }"); gfxkit by its dword, DW4 */
+			char dwname[16];
+			const char *fname = item;
+			if (*item >= '0' && *item <= '9' && strlen(item) < 4 && strspn(item, "0123456789") == strlen(item)) {
+				snprintf(dwname, sizeof dwname, "DW%d", atoi(item) + 1);
+				fname = dwname;
+			}
 			for (unsigned k = 0; !uf && k < u.nfields && k < GK_UNIT_FIELDS; k++)
-				if (!u.fields[k].in_hdr && !u.fields[k].cut && !strcmp(u.fields[k].desc->name, item))
+				if (!u.fields[k].in_hdr && !u.fields[k].cut && !strcmp(u.fields[k].desc->name, fname))
 					uf = &u.fields[k];
+			/* a payload field of a header field's name (OPCODE, COUNT)
+			 * takes its dword's number in gfxkit: OPCODE_DW2 */
+			size_t fl = strlen(fname);
+			for (unsigned k = 0; !uf && k < u.nfields && k < GK_UNIT_FIELDS; k++) {
+				const char *dn = u.fields[k].desc->name;
+				if (!u.fields[k].in_hdr && !u.fields[k].cut && !strncmp(dn, fname, fl) &&
+				    !strncmp(dn + fl, "_DW", 3) && dn[fl + 3] && strspn(dn + fl + 3, "0123456789") == strlen(dn + fl + 3))
+					uf = &u.fields[k];
+			}
 			/* a repeated group's field: Mesa prints the groups in order,
 			 * each with its first numeric field (a flag only when set), so
 			 * the lines naming that field so far say which group this is */
