@@ -683,9 +683,9 @@ int main(void)
 		const char *name;
 		double min_fields;
 	} caps[] = {
-		{ "fd-clouds", 96.4 },
-		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 97.4 },
-		{ "compute-a540", 96.0 },
+		{ "fd-clouds", 100.0 },
+		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 100.0 },
+		{ "compute-a540", 100.0 },
 		{ "glxgears-a420", 100.0 },
 		{ "es2gears-a320", 100.0 },
 		{ "dEQP-GLES2.functional.texture.specification.basic_teximage2d.rgba16f_2d", 100.0 },
