@@ -603,23 +603,31 @@ def packet_fields(dom, gens):
     # a condition without its selector (none, or on another generation):
     # the field is left out rather than shown in every layout
     fields = [f for f in fields if f[6] is None or sel_index(f[6]) is not None]
-    # unique names: a repeated name takes its dword's number, except among
-    # fields of different layouts (never shown together: Mesa's name)
+    # unique names among the fields a packet can show together (JSON's
+    # "fields" is an object): a name repeated unconditionally takes its
+    # dword's number, as a name the header has does (OPCODE, COUNT); fields
+    # of different layouts of one selector keep Mesa's name (never shown
+    # together), and a field that could be shown beside an earlier one of
+    # its name takes its dword's number (CP_COND_REG_EXEC's DWORDS: dword 2
+    # in PRED_TEST, dword 3 in any mode)
+    def exclusive(a, b):
+        return a is not None and b is not None and a[0] == b[0] and not (a[1] & b[1])
     cnt = {}
     for f in fields:
         if f[6] is None:
             cnt[f[0]] = cnt.get(f[0], 0) + 1
     res = []
-    used = set()
+    shown = []  # (name, cond) of the fields named so far
     for f in fields:
-        # a name the header has (OPCODE, COUNT) takes its dword's number too
-        if f[6] is not None and f[0] not in HDR_NAMES:
-            n = f[0]
+        if f[0] in HDR_NAMES or (f[6] is None and cnt.get(f[0], 0) > 1):
+            n = '%s_DW%d' % (f[0], f[1][0][0])
         else:
-            n = f[0] if cnt.get(f[0], 0) == 1 and f[0] not in HDR_NAMES else '%s_DW%d' % (f[0], f[1][0][0])
-            while n in used:
-                n += '_'
-            used.add(n)
+            n = f[0]
+        if any(m == n and not exclusive(c, f[6]) for m, c in shown):
+            n = '%s_DW%d' % (f[0], f[1][0][0])
+        while any(m == n and not exclusive(c, f[6]) for m, c in shown):
+            n += '_'
+        shown.append((n, f[6]))
         res.append((n,) + f[1:])
     res = res[:GK_MAX_BODY]
     # conditions as struct gk_field wants them: 1 + the selector's index

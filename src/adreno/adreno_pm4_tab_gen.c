@@ -671,7 +671,7 @@ static const struct gk_field cp_cond_reg_exec_3_71_f[] = {
 	{ .name = "DWORDS", .namelen = 6, .seg = {{2, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2a },
 	{ .name = "REG1", .namelen = 4, .seg = {{2, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
 	{ .name = "IMM", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x10 },
-	{ .name = "DWORDS", .namelen = 6, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "DWORDS_DW3", .namelen = 10, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK3_31_24", .namelen = 10, .seg = {{3, 24, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const char *const en32_n[16] = { [1] = "PRED_TEST", [2] = "REG_COMPARE", [3] = "RENDER_MODE", [4] = "REG_COMPARE_IMM", [5] = "THREAD_MODE" };
@@ -691,8 +691,8 @@ static const struct gk_field cp_cond_reg_exec_7_71_f[] = {
 	{ .name = "DWORDS", .namelen = 6, .seg = {{2, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2a },
 	{ .name = "REG1", .namelen = 4, .seg = {{2, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
 	{ .name = "IMM", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x10 },
-	{ .name = "ONCHIP_MEM", .namelen = 10, .seg = {{2, 24, 24, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .gens = 0x20, .cond = 1, .cond_mask = 0x4 },
-	{ .name = "DWORDS", .namelen = 6, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "ONCHIP_MEM_DW2", .namelen = 14, .seg = {{2, 24, 24, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .gens = 0x20, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "DWORDS_DW3", .namelen = 10, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK3_31_24", .namelen = 10, .seg = {{3, 24, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const struct gk_field cp_mem_to_scratch_mem_7_73_f[] = {
