@@ -9,8 +9,12 @@
  *  - named: the same opcode name, or the same registers written;
  *  - field values: each "FIELD = VALUE" (and each bare FLAG, a boolean
  *    set) of the packet's "{ ... }" lines, and each register's value line
- *    ("REG: { F = V | ... }" or "REG: VALUE"), compared by name: numbers
- *    by value, enum names by name, floats by value.
+ *    ("REG: { F = V | ... }" or "REG: VALUE"), compared by name against
+ *    the value as the library types it (fmt->reg_value_text: r63.x by
+ *    text, floats within what %f rounds, other numbers by value, enum
+ *    names by name); the n-th line of a repeated group against group n; a
+ *    payload dword Mesa names by offset ("3") against gfxkit's DW4, a
+ *    field named like a header field against its NAME_DWn.
  * Targets: every packet framed, 99% named, 97% of field values equal; the
  * differences left are listed (the first of each kind) and documented in
  * docs/adreno.md.  Every unit of every submit the stream loop gives (all
