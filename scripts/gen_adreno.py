@@ -98,7 +98,43 @@ def vtype(el):
     return (VTYPES.get(el.get('type'), 'GK_AV_NONE'), num(el.get('radix', '0')), num(el.get('shr', '0')))
 
 
-def fields_of(el, gen, typed=False):
+def variant_mask(varset, vstr):
+    """The values of enum varset that rnn variants text names ('A', 'A B',
+    'A-C', 'A-' by the enum's order), as a mask of values below 32."""
+    order = []
+    for v, n, _ in enums.get(varset, []):
+        if n not in [o[1] for o in order]:
+            order.append((v, n))
+    names = [n for _, n in order]
+    mask = 0
+    for item in re.split(r'[ ,]+', (vstr or '').strip()):
+        if not item:
+            continue
+        if '-' in item:
+            a, b = item.split('-', 1)
+            if a not in names:
+                continue
+            hi = names.index(b) if b in names else len(names) - 1
+            pick = order[names.index(a):hi + 1]
+        else:
+            pick = [o for o in order if o[1] == item]
+        for v, _ in pick:
+            if v < 32:
+                mask |= 1 << v
+    return mask
+
+
+def cond_of(el, varset):
+    """(varset, mask) when el's variants name values of a varset other than
+    the chip's (rnn's addvariant layouts: CP_SET_MARKER's MODE exists when
+    MARKER_MODE is SET_RENDER_MODE), else None"""
+    vs = el.get('varset') or varset
+    if vs == 'chip' or not el.get('variants'):
+        return None
+    return (vs, variant_mask(vs, el.get('variants')))
+
+
+def fields_of(el, gen, typed=False, varset=None):
     """Bitfields of a reg32/bitset element (and its type's bitset) on gen:
     (name, lo, hi, values[(v, name)], type[, vtype]); with typed, a typed
     register without bitfields (float, fixed ...) is one nameless field of
@@ -112,7 +148,10 @@ def fields_of(el, gen, typed=False):
     for b in src:
         if strip(b.tag) != 'bitfield':
             continue
-        if not (variants(b.get('variants')) & GBIT[gen]):
+        # with varset (payload fields): the bitfield's variants may name
+        # values of the layout-selecting enum, not generations
+        bcond = cond_of(b, el.get('varset') or varset) if varset else None
+        if bcond is None and not (variants(b.get('variants')) & GBIT[gen]):
             continue
         if b.get('pos') is not None:
             lo = hi = num(b.get('pos'))
@@ -131,7 +170,17 @@ def fields_of(el, gen, typed=False):
         elif bt == 'boolean' and lo == hi:
             pass
         out.append((b.get('name'), lo, hi, sorted(vals), bt if not b.get('shr') else (bt, num(b.get('shr'))))
-                   + ((vtype(b),) if typed else ()))
+                   + ((vtype(b),) if typed else ()) + ((bcond,) if varset else ()))
+    # a register whose value is only some of its bits (low/high or pos on
+    # the reg itself, a6xx.xml's RB_2D_DST_FLAGS_PITCH low=0 high=7 shr=6):
+    # one nameless field of those bits, as rnndec takes them (the others
+    # shown apart); untyped, one bit is a boolean and more are hex (rnn)
+    wlo, whi = 0, 31
+    if el.get('pos') is not None:
+        wlo = whi = num(el.get('pos'))
+    elif el.get('low') is not None or el.get('high') is not None:
+        wlo, whi = num(el.get('low', '0')), num(el.get('high', '31'))
+    partial = (wlo, whi) != (0, 31) and whi <= 31 and wlo <= whi
     if not out and typ in enums:
         seen = set()
         vals = []
@@ -139,15 +188,25 @@ def fields_of(el, gen, typed=False):
             if vg & GBIT[gen] and v not in seen:
                 seen.add(v)
                 vals.append((v, n))
-        out.append(('', 0, 31, sorted(vals), typ) + ((('GK_AV_NONE', 0, 0),) if typed else ()))
+        out.append(('', wlo, whi, sorted(vals), typ) + ((('GK_AV_NONE', 0, 0),) if typed else ())
+                   + ((None,) if varset else ()))
+    elif not out and typed and partial and (typ is None or typ in VTYPES):
+        vt = vtype(el)
+        if typ is None:
+            vt = ('GK_AV_BOOL' if wlo == whi else 'GK_AV_HEX', 0, vt[2])
+        out.append(('', wlo, whi, [], typ, vt))
     elif not out and typed and typ in VTYPES and typ != 'boolean':
         out.append(('', 0, 31, [], typ, vtype(el)))
-    # non-overlapping, sorted by lo (struct gk_reg_field's contract)
+    # non-overlapping, sorted by lo (struct gk_reg_field's contract); a
+    # payload field of one layout may overlap another layout's (never both
+    # shown: the selecting field decides)
     out.sort(key=lambda f: (f[1], f[2]))
     res = []
     last = -1
     for f in out:
-        if f[1] > last:
+        if varset and f[-1] is not None:
+            res.append(f)
+        elif f[1] > last:
             res.append(f)
             last = f[2]
     return res
@@ -166,7 +225,9 @@ def walk(el, gen, base, prefix, out, inherit=ALL):
             continue
         if t in ('reg32', 'reg64'):
             off = base + num(c.get('offset', '0'))
-            name = prefix + (c.get('name') or '')
+            # a4xx.xml spells "RBBM_CLOCK_CTL_UCHE " with a trailing space:
+            # rnn trims nothing, but no text could name it back
+            name = prefix + (c.get('name') or '').strip()
             cnt = num(c.get('length', '1'))
             stride = num(c.get('stride', '1' if t == 'reg32' else '2'))
             fl = fields_of(c, gen, typed=True)
@@ -349,10 +410,14 @@ def payload_domain(op, gens):
     return domain('adreno_pm4.xml', name) if name else None
 
 
-def field_kind(bt, lo, hi, nvals):
+def field_kind(bt, lo, hi, vals):
     if bt in ('address', 'waddress'):
         return 'GK_ADDR'
-    if nvals and hi - lo + 1 <= 8:
+    # an enum's names are a table by value (struct gk_enum): a wide field
+    # is one too when its named values are small (CP_SET_RENDER_MODE's
+    # MODE, bits 8:0, values up to 8); the adreno format's enums are open,
+    # so a value without a name is no error
+    if vals and (hi - lo + 1 <= 8 or max(v for v, _ in vals).bit_length() <= 10):
         return 'GK_ENUM'
     if bt == 'boolean' and lo == hi:
         return 'GK_FLAG'
@@ -365,21 +430,52 @@ def packet_fields(dom, gens):
     fields = []  # (name, segs, kind, flags, gens, vals)
     group = None
     nfixed = 0
-    # a reg64 laid over reg32s (CP_LOAD_STATE6's EXT_SRC_ADDR): Mesa's
-    # cffdump prints the dwords, so the reg32s win
-    r32 = set()
+    dvs = dom.get('varset') or 'chip'
+    # the payload's registers: the domain's own and those of its stripes, a
+    # stripe of another varset than the chip's being a layout its selecting
+    # field chooses (rnn addvariant: CP_DRAW_INDIRECT_MULTI's OPCODE picks
+    # where INDIRECT and STRIDE are); (element, offset base, cond, varset)
+    items = []
     for c in dom:
-        if strip(c.tag) == 'reg32' and variants(c.get('variants')) & gens:
-            r32.add(num(c.get('offset', '0')))
-    for c in dom:
-        if strip(c.tag) == 'reg64' and (num(c.get('offset', '0')) in r32 or num(c.get('offset', '0')) + 1 in r32):
-            continue
         t = strip(c.tag)
-        vg = variants(c.get('variants'))
+        if t == 'stripe':
+            svs = c.get('varset') or dvs
+            scond = cond_of(c, dvs)
+            if scond is None and not variants(c.get('variants')) & gens:
+                continue
+            base = num(c.get('offset', '0'))
+            for r in c:
+                if strip(r.tag) in ('reg32', 'reg64'):
+                    items.append((r, base, scond, svs))
+        else:
+            items.append((c, 0, None, dvs))
+    # the layout selectors: varset (an enum) -> the field whose value it is
+    selectors = {}
+    for c, base, _, _ in items:
+        if strip(c.tag) != 'reg32':
+            continue
+        for b in c:
+            if strip(b.tag) == 'bitfield' and b.get('addvariant') == 'yes' and b.get('type') in enums:
+                lo = num(b.get('pos')) if b.get('pos') is not None else num(b.get('low', '0'))
+                hi = num(b.get('pos')) if b.get('pos') is not None else num(b.get('high', '31'))
+                selectors[b.get('type')] = (base + num(c.get('offset', '0')) + 1, lo, hi)
+    # a reg64 laid over reg32s (CP_LOAD_STATE6's EXT_SRC_ADDR): Mesa's
+    # cffdump prints the dwords, so the reg32s win (within one layout)
+    r32 = set()
+    for c, base, cond, _ in items:
+        if strip(c.tag) == 'reg32' and variants(c.get('variants')) & gens:
+            r32.add((base + num(c.get('offset', '0')), cond))
+    for c, base, scond, rvs in items:
+        t = strip(c.tag)
+        if t == 'reg64' and ((base + num(c.get('offset', '0')), scond) in r32 or
+                             (base + num(c.get('offset', '0')) + 1, scond) in r32):
+            continue
+        rcond = cond_of(c, rvs) or scond
+        vg = variants(c.get('variants')) if cond_of(c, rvs) is None else ALL
         if not vg & gens:
             continue
         if t in ('reg32', 'reg64'):
-            off = num(c.get('offset', '0'))
+            off = base + num(c.get('offset', '0'))
             if off + 1 >= 30:
                 continue
             width = 2 if t == 'reg64' else 1
@@ -387,44 +483,60 @@ def packet_fields(dom, gens):
             dwname = c.get('name') or str(off)
             g0 = [g for g in GENS if GBIT[g] & gens & vg]
             # one field per name and bits across the era's generations; an
-            # enum value renamed by a later generation takes the later name
+            # enum value renamed by a later generation takes the later name;
+            # a field of several layouts, one field for all of them
             fl = {}
             fv = {}
+            fc = {}
             for g in g0:
-                for fname, lo, hi, vals, bt in fields_of(c, g):
-                    k = (fname or (dwname if not dwname.isdigit() else 'DW%d' % (off + 1)), lo, hi, bt)
+                for fname, lo, hi, vals, bt, bcond in fields_of(c, g, varset=c.get('varset') or rvs):
+                    cond = bcond or rcond
+                    k = (fname or (dwname if not dwname.isdigit() else 'DW%d' % (off + 1)), lo, hi, bt,
+                         cond[0] if cond else None)
                     fl[k] = fl.get(k, 0) | GBIT[g]
                     fv.setdefault(k, {}).update(dict(vals))
-            fl = {(k[0], k[1], k[2], tuple(sorted(fv[k].items())), k[3]): v for k, v in fl.items()}
+                    fc[k] = (cond[0], fc.get(k, (None, 0))[1] | cond[1]) if cond else None
+            fl = {(k[0], k[1], k[2], tuple(sorted(fv[k].items())), k[3], fc[k]): v for k, v in fl.items()}
             if not fl:
                 nm = dwname if not dwname.isdigit() else 'DW%d' % (off + 1)
                 typ = c.get('type') or 'hex'
                 if t == 'reg64':
                     fields.append((nm, [(off + 1, 0, 31, 0), (off + 2, 0, 31, 32)],
-                                   'GK_ADDR' if typ in ('address', 'waddress') else 'GK_UINT', 'GK_F_HEX', vg & gens, ()))
+                                   'GK_ADDR' if typ in ('address', 'waddress') else 'GK_UINT', 'GK_F_HEX', vg & gens, (),
+                                   rcond))
                 else:
-                    fields.append((nm, [(off + 1, 0, 31, 0)], 'GK_UINT', 'GK_F_HEX', vg & gens, ()))
+                    fields.append((nm, [(off + 1, 0, 31, 0)], 'GK_UINT', 'GK_F_HEX', vg & gens, (), rcond))
                 continue
-            for (fname, lo, hi, vals, bt), fg in fl.items():
+            for (fname, lo, hi, vals, bt, cond), fg in fl.items():
                 if t == 'reg64' and hi >= 32:
                     continue
                 shr = 0
                 if isinstance(bt, tuple):
                     bt, shr = bt
-                kind = field_kind(bt, lo, hi, len(vals))
+                kind = field_kind(bt, lo, hi, vals)
                 flags = 'GK_F_HEX' if bt in ('hex', 'address', 'waddress') or kind == 'GK_ADDR' or shr else '0'
                 # shr: the bits stand for value >> shr (rnndb), so the value
                 # is the bits placed at bit shr
                 segs = [(off + 1, lo, hi, shr)]
                 if t == 'reg64' and kind == 'GK_ADDR' and lo == 0 and hi == 31:
                     segs = [(off + 1, 0, 31, 0), (off + 2, 0, 31, 32)]
-                fields.append((fname, segs, kind, flags, fg if fg != (gens & ALL) else 0, vals if kind == 'GK_ENUM' else ()))
+                fields.append((fname, segs, kind, flags, fg if fg != (gens & ALL) else 0, vals if kind == 'GK_ENUM' else (),
+                               cond))
         elif t == 'array' and group is None:
             off = num(c.get('offset', '0'))
             stride = num(c.get('stride', '1'))
             if stride > 4 or stride < 1:
                 continue
             gf = []
+            # a group's dwords on these generations: CP_SET_DRAW_STATE's
+            # stride 3 counts ADDR_HI, which is A5XX- only; on a4xx a group
+            # is 2 dwords (Mesa's cffdump: 2 without 64-bit addresses)
+            present = [num(r.get('offset', '0')) for r in c
+                       if strip(r.tag) == 'reg32' and variants(r.get('variants')) & gens]
+            if present and max(present) + 1 < stride and all(
+                    variants(r.get('variants')) & gens == 0 for r in c
+                    if strip(r.tag) == 'reg32' and num(r.get('offset', '0')) > max(present)):
+                stride = max(present) + 1
             for r in c:
                 if strip(r.tag) != 'reg32' or not (variants(r.get('variants')) & gens):
                     continue
@@ -439,11 +551,22 @@ def packet_fields(dom, gens):
                         shr = 0
                         if isinstance(bt, tuple):
                             bt, shr = bt
-                        kind = field_kind(bt, lo, hi, len(vals))
+                        kind = field_kind(bt, lo, hi, vals)
                         gf.append((fname, [(roff, lo, hi, shr)], kind,
                                    'GK_F_HEX' if bt in ('hex', 'address', 'waddress') else '0', 0,
-                                   vals if kind == 'GK_ENUM' else ()))
+                                   tuple(vals) if kind == 'GK_ENUM' else ()))
             group = (off + 1, stride, gf)
+    # one field of several layouts (CP_COND_REG_EXEC's DWORDS, dword 2 in
+    # PRED_TEST, RENDER_MODE and THREAD_MODE): one condition of them all
+    merged = []
+    for f in fields:
+        for i, g in enumerate(merged):
+            if f[6] is not None and g[6] is not None and f[:6] == g[:6] and f[6][0] == g[6][0]:
+                merged[i] = g[:6] + ((g[6][0], g[6][1] | f[6][1]),)
+                break
+        else:
+            merged.append(f)
+    fields = merged
     # bits of a payload dword no field of any generation names: shown when
     # set, never an error (the database marks no reserved bits)
     claimed = {}
@@ -461,25 +584,66 @@ def packet_fields(dom, gens):
             while e + 1 < 32 and not (m >> (e + 1) & 1):
                 e += 1
             fields.append(('UNK%d_%d' % (dw, b) if b == e else 'UNK%d_%d_%d' % (dw, e, b), [(dw, b, e, 0)],
-                           'GK_DONTCARE', 'GK_F_HEX', 0, ()))
+                           'GK_DONTCARE', 'GK_F_HEX', 0, (), None))
             b = e + 1
     fields.sort(key=lambda f: (f[1][0][0], f[1][0][1]))
-    # unique names: a repeated name takes its dword's number
+    # a layout's fields follow the field that selects it (a condition
+    # points backwards: CP_SET_MARKER's MARKER_MODE, bit 8, before MODE)
+    def sel_index(cond):
+        want = selectors.get(cond[0]) if cond else None
+        for i, f in enumerate(fields):
+            if want and (f[1][0][0], f[1][0][1], f[1][0][2]) == want and f[6] is None:
+                return i
+        return None
+    for f in list(fields):
+        si = sel_index(f[6])
+        if si is not None and fields.index(f) < si:
+            sel = fields.pop(si)
+            fields.insert(fields.index(f), sel)
+    # a condition without its selector (none, or on another generation):
+    # the field is left out rather than shown in every layout
+    fields = [f for f in fields if f[6] is None or sel_index(f[6]) is not None]
+    # unique names among the fields a packet can show together (JSON's
+    # "fields" is an object): a name repeated unconditionally takes its
+    # dword's number, as a name the header has does (OPCODE, COUNT); fields
+    # of different layouts of one selector keep Mesa's name (never shown
+    # together), and a field that could be shown beside an earlier one of
+    # its name takes its dword's number (CP_COND_REG_EXEC's DWORDS: dword 2
+    # in PRED_TEST, dword 3 in any mode)
+    def exclusive(a, b):
+        return a is not None and b is not None and a[0] == b[0] and not (a[1] & b[1])
     cnt = {}
     for f in fields:
-        cnt[f[0]] = cnt.get(f[0], 0) + 1
+        if f[6] is None:
+            cnt[f[0]] = cnt.get(f[0], 0) + 1
     res = []
-    used = set()
+    shown = []  # (name, cond) of the fields named so far
     for f in fields:
-        # a name the header has (OPCODE, COUNT) takes its dword's number too
-        n = f[0] if cnt[f[0]] == 1 and f[0] not in HDR_NAMES else '%s_DW%d' % (f[0], f[1][0][0])
-        while n in used:
+        if f[0] in HDR_NAMES or (f[6] is None and cnt.get(f[0], 0) > 1):
+            n = '%s_DW%d' % (f[0], f[1][0][0])
+        else:
+            n = f[0]
+        if any(m == n and not exclusive(c, f[6]) for m, c in shown):
+            n = '%s_DW%d' % (f[0], f[1][0][0])
+        while any(m == n and not exclusive(c, f[6]) for m, c in shown):
             n += '_'
-        used.add(n)
+        shown.append((n, f[6]))
         res.append((n,) + f[1:])
+    res = res[:GK_MAX_BODY]
+    # conditions as struct gk_field wants them: 1 + the selector's index
+    out = []
+    for f in res:
+        c = ''
+        if f[6] is not None:
+            want = selectors[f[6][0]]
+            si = [i for i, g in enumerate(res) if (g[1][0][0], g[1][0][1], g[1][0][2]) == want and g[6] is None]
+            if not si or not f[6][1]:
+                continue
+            c = ', .cond = %d, .cond_mask = 0x%x' % (si[0] + 1, f[6][1])
+        out.append(f[:6] + (c,))
     if group and nfixed > group[0] - 1:
         group = None
-    return res[:GK_MAX_BODY], nfixed, group
+    return out, nfixed, group
 
 
 HDR_NAMES = ('COUNT', 'COUNT_PARITY', 'OPCODE', 'OPCODE_PARITY', 'TYPE', 'OFFSET', 'OFFSET_PARITY', 'DATA',
@@ -519,11 +683,12 @@ def gen_packets(path):
             flines = []
 
             def fline(f, rel=False):
-                fname, segs, k, flags, fg, fv = f
+                fname, segs, k, flags, fg, fv = f[:6]
+                ctxt = f[6] if len(f) > 6 else ''
                 eref = ''
                 if fv:
                     nb = max(1, (max(v for v, _ in fv)).bit_length())
-                    nb = max(nb, segs[0][2] - segs[0][1] + 1)
+                    nb = max(nb, min(8, segs[0][2] - segs[0][1] + 1))
                     key = (nb, fv)
                     if key not in enum_pool:
                         enum_pool[key] = len(enum_pool)
@@ -536,8 +701,8 @@ def gen_packets(path):
                 gtxt = ', .gens = 0x%x' % fg if fg else ''
                 if not rel:
                     flags = 'GK_F_OPTIONAL' if flags == '0' else flags + ' | GK_F_OPTIONAL'
-                return '\t{ .name = %s, .namelen = %d, .seg = {%s}, .nseg = %d, .kind = %s, .flags = %s%s%s },\n' % (
-                    cstr(fname), len(fname), segtxt, len(segs), k, flags, gtxt, eref)
+                return '\t{ .name = %s, .namelen = %d, .seg = {%s}, .nseg = %d, .kind = %s, .flags = %s%s%s%s },\n' % (
+                    cstr(fname), len(fname), segtxt, len(segs), k, flags, gtxt, eref, ctxt)
             for f in fields:
                 flines.append(fline(f))
             if flines:

@@ -91,6 +91,7 @@ FIXTURES = {
     'struct gk_lint_regs': 'fx_lint_regs()',
     'struct gk_lint': 'fx_lint()',
     'struct gk_adreno_summary': 'fx_adreno_summary()',
+    'struct gk_gunzip': 'fx_gunzip()',
     'struct gk_bytes': 'fx_bytes()',
     'struct gk_modifier': 'fx_modifier()',
     'char': 'FX_STR',            # const char *: a NUL-terminated name or text
@@ -108,6 +109,7 @@ OVERRIDES = {
     ('gk_free', 'p'): 'fx_malloc()',
     ('gk_read_stdio', 'file'): 'fx_file()',
     ('gk_read_bytes', 'bytes'): 'fx_bytes()',
+    ('gk_gunzip_read', 'gunzip'): 'fx_gunzip()',
     ('gk_mem_reader', 'mem'): 'fx_mem()',
     ('gk_membuf_write', 'ctx'): 'fx_membuf()',
     ('gk_diags_add', 'fmt'): '"x"',
@@ -182,6 +184,7 @@ DESTROY = {
     'struct gk_exec *': 'gk_exec_destroy',
     'struct gk_lint *': 'gk_lint_close',
     'struct gk_input *': 'gk_input_destroy',
+    'struct gk_gunzip *': 'gk_gunzip_close',
     'struct gk_amdgpu_asm *': 'gk_amdgpu_asm_destroy',
 }
 # functions that end the life of their first argument

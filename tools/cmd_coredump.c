@@ -63,8 +63,14 @@ bool cli_coredump_wanted(const struct cli_opts *o)
 		FILE *f = fopen(file, "rb");
 		if (!f)
 			return false; /* the stream path says why */
+		/* a gzipped dump is looked at as the text it stands for */
+		struct gk_gunzip *g = gk_gunzip_open(gk_read_stdio, f);
 		char head[4096];
-		size_t n = fread(head, 1, sizeof head, f);
+		size_t n = 0;
+		long r;
+		while (g && n < sizeof head && (r = gk_gunzip_read(g, head + n, sizeof head - n)) > 0)
+			n += (size_t)r;
+		gk_gunzip_close(g);
 		fclose(f);
 		if (!looks_like_coredump(head, n))
 			return false;
@@ -72,6 +78,8 @@ bool cli_coredump_wanted(const struct cli_opts *o)
 	return true;
 }
 
+/* the dump's text whole, unpacked first when it is gzipped (the library's
+ * inflater, as every other input form reads gzip) */
 static char *slurp(const char *file, size_t *len)
 {
 	FILE *f = cli_open_in(file, "rb");
@@ -79,8 +87,12 @@ static char *slurp(const char *file, size_t *len)
 		return NULL;
 	size_t cap = 1 << 16, n = 0;
 	char *p = malloc(cap);
-	if (!p)
+	struct gk_gunzip *g = p ? gk_gunzip_open(gk_read_stdio, f) : NULL;
+	if (!p || !g) {
 		fprintf(stderr, "%s: out of memory\n", CLI_PROG);
+		free(p);
+		p = NULL;
+	}
 	while (p) {
 		if (n == cap) {
 			char *q = cap < SLURP_MAX ? realloc(p, cap * 2) : NULL;
@@ -94,17 +106,25 @@ static char *slurp(const char *file, size_t *len)
 			p = q;
 			cap *= 2;
 		}
-		size_t r = fread(p + n, 1, cap - n, f);
-		n += r;
-		if (!r) {
-			if (ferror(f)) {
-				fprintf(stderr, "%s: %s: read error\n", CLI_PROG, cli_display_name(file));
+		long r = gk_gunzip_read(g, p + n, cap - n);
+		if (r <= 0) {
+			if (r < 0) {
+				uint64_t at;
+				const char *why = gk_gunzip_error(g, &at);
+				if (why && at)
+					fprintf(stderr, "%s: %s: gzip: %s (at byte %llu of the compressed file)\n", CLI_PROG,
+						cli_display_name(file), why, (unsigned long long)at);
+				else
+					fprintf(stderr, "%s: %s: %s\n", CLI_PROG, cli_display_name(file),
+						why && strcmp(why, "read error") ? why : "read error");
 				free(p);
 				p = NULL;
 			}
 			break;
 		}
+		n += (size_t)r;
 	}
+	gk_gunzip_close(g);
 	cli_close(f);
 	*len = n;
 	return p;

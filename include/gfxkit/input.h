@@ -62,6 +62,22 @@ struct gk_bytes {
  * a NULL source or buffer, or a NULL p with n bytes to give. */
 long gk_read_bytes(void *bytes, void *buf, size_t cap);
 
+/* The bytes a file stands for, read whole by a caller that parses text in
+ * memory (the devcoredump readers): gk_gunzip_read is a gk_read_fn (ctx: a
+ * struct gk_gunzip) over read(ctx) giving the uncompressed bytes when the
+ * file starts with the gzip magic 1f 8b -- through the inflater gk_input
+ * uses, every member, CRC-32 and size checked -- and the bytes as they are
+ * otherwise.  gk_gunzip_open: NULL when read is NULL or memory runs out.
+ * gk_gunzip_error: NULL, or what is wrong once a read returned -1 ("read
+ * error" for the callback's own), with the byte of the compressed file in
+ * *offset (0 when unknown; offset may be NULL). */
+struct gk_gunzip;
+struct gk_gunzip *gk_gunzip_open(gk_read_fn read, void *ctx);
+long gk_gunzip_read(void *gunzip, void *buf, size_t cap);
+bool gk_gunzip_gzipped(const struct gk_gunzip *g); /* known after the first read */
+const char *gk_gunzip_error(const struct gk_gunzip *g, uint64_t *offset);
+void gk_gunzip_close(struct gk_gunzip *g); /* NULL: nothing */
+
 #define GK_IN_MAX_WANT (1u << 21) /* most words gk_input_fill makes available at once */
 
 /* An input reader: an opaque handle owning its buffers.  Memory stays a

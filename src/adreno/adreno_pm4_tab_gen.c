@@ -21,6 +21,8 @@ static const struct gk_field cp_wait_timestamp_7_20_f[] = {
 	{ .name = "UNK1_3_2", .namelen = 8, .seg = {{1, 2, 3, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "WAIT_DST", .namelen = 8, .seg = {{1, 4, 4, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en1 },
 	{ .name = "UNK1_31_5", .namelen = 9, .seg = {{1, 5, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "ADDR", .namelen = 4, .seg = {{2, 0, 31, 0}, {3, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x20, .cond = 3, .cond_mask = 0x1 },
+	{ .name = "ONCHIP_ADDR_0", .namelen = 13, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x20, .cond = 3, .cond_mask = 0x2 },
 	{ .name = "SRC_0", .namelen = 5, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x20 },
 	{ .name = "SRC_1", .namelen = 5, .seg = {{5, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x20 },
 };
@@ -175,6 +177,7 @@ static const struct gk_field cp_draw_indirect_3_40_f[] = {
 	{ .name = "GS_ENABLE", .namelen = 9, .seg = {{1, 16, 16, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "TESS_ENABLE", .namelen = 11, .seg = {{1, 17, 17, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_18", .namelen = 10, .seg = {{1, 18, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "INDIRECT", .namelen = 8, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_draw_indirect_7_40_f[] = {
 	{ .name = "PRIM_TYPE", .namelen = 9, .seg = {{1, 0, 5, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en5 },
@@ -186,6 +189,8 @@ static const struct gk_field cp_draw_indirect_7_40_f[] = {
 	{ .name = "GS_ENABLE", .namelen = 9, .seg = {{1, 16, 16, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "TESS_ENABLE", .namelen = 11, .seg = {{1, 17, 17, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_18", .namelen = 10, .seg = {{1, 18, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "INDIRECT_LO", .namelen = 11, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDIRECT_HI", .namelen = 11, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_draw_indx_indirect_3_41_f[] = {
 	{ .name = "PRIM_TYPE", .namelen = 9, .seg = {{1, 0, 5, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en5 },
@@ -197,6 +202,9 @@ static const struct gk_field cp_draw_indx_indirect_3_41_f[] = {
 	{ .name = "GS_ENABLE", .namelen = 9, .seg = {{1, 16, 16, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "TESS_ENABLE", .namelen = 11, .seg = {{1, 17, 17, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_18", .namelen = 10, .seg = {{1, 18, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "INDX_BASE", .namelen = 9, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDX_SIZE", .namelen = 9, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDIRECT", .namelen = 8, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_draw_indx_indirect_7_41_f[] = {
 	{ .name = "PRIM_TYPE", .namelen = 9, .seg = {{1, 0, 5, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en5 },
@@ -208,6 +216,11 @@ static const struct gk_field cp_draw_indx_indirect_7_41_f[] = {
 	{ .name = "GS_ENABLE", .namelen = 9, .seg = {{1, 16, 16, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "TESS_ENABLE", .namelen = 11, .seg = {{1, 17, 17, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_31_18", .namelen = 10, .seg = {{1, 18, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "INDX_BASE_LO", .namelen = 12, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDX_BASE_HI", .namelen = 12, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "MAX_INDICES", .namelen = 11, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDIRECT_LO", .namelen = 11, .seg = {{5, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDIRECT_HI", .namelen = 11, .seg = {{6, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const char *const en11_n[16] = { [2] = "INDIRECT_OP_NORMAL", [4] = "INDIRECT_OP_INDEXED", [6] = "INDIRECT_OP_INDIRECT_COUNT", [7] = "INDIRECT_OP_INDIRECT_COUNT_INDEXED" };
 static const struct gk_enum en11 = { 4, en11_n, NULL };
@@ -226,6 +239,16 @@ static const struct gk_field cp_draw_indirect_multi_7_42_f[] = {
 	{ .name = "DST_OFF", .namelen = 7, .seg = {{2, 8, 21, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "UNK2_31_22", .namelen = 10, .seg = {{2, 22, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "DRAW_COUNT", .namelen = 10, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30 },
+	{ .name = "INDIRECT", .namelen = 8, .seg = {{4, 0, 31, 0}, {5, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x44 },
+	{ .name = "INDEX", .namelen = 5, .seg = {{4, 0, 31, 0}, {5, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x90 },
+	{ .name = "STRIDE", .namelen = 6, .seg = {{6, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x4 },
+	{ .name = "MAX_INDICES", .namelen = 11, .seg = {{6, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x90 },
+	{ .name = "INDIRECT_COUNT", .namelen = 14, .seg = {{6, 0, 31, 0}, {7, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x40 },
+	{ .name = "INDIRECT", .namelen = 8, .seg = {{7, 0, 31, 0}, {8, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x90 },
+	{ .name = "STRIDE", .namelen = 6, .seg = {{8, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x40 },
+	{ .name = "STRIDE", .namelen = 6, .seg = {{9, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x10 },
+	{ .name = "INDIRECT_COUNT", .namelen = 14, .seg = {{9, 0, 31, 0}, {10, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x80 },
+	{ .name = "STRIDE", .namelen = 6, .seg = {{11, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x30, .cond = 10, .cond_mask = 0x80 },
 };
 static const char *const en12_n[16] = { [0] = "BLIT_OP_FILL", [1] = "BLIT_OP_COPY", [3] = "BLIT_OP_SCALE" };
 static const struct gk_enum en12 = { 4, en12_n, NULL };
@@ -406,14 +429,18 @@ static const struct gk_field cp_draw_indx_offset_7_56_f[] = {
 	{ .name = "NUM_INSTANCES", .namelen = 13, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "NUM_INDICES", .namelen = 11, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "FIRST_INDX", .namelen = 10, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "INDX_BASE_LO", .namelen = 12, .seg = {{5, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "INDX_BASE", .namelen = 9, .seg = {{5, 0, 31, 0}}, .nseg = 1, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "INDX_BASE_HI", .namelen = 12, .seg = {{6, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "INDX_SIZE", .namelen = 9, .seg = {{6, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "MAX_INDICES", .namelen = 11, .seg = {{7, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const char *const en22_n[2] = { [0] = "SOURCE_REG", [1] = "SOURCE_SCRATCH_MEM" };
 static const struct gk_enum en22 = { 1, en22_n, NULL };
 static const struct gk_field cp_reg_test_7_57_f[] = {
-	{ .name = "UNK1_17_0", .namelen = 9, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "SOURCE", .namelen = 6, .seg = {{1, 18, 18, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en22 },
+	{ .name = "REG", .namelen = 3, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x1 },
+	{ .name = "SCRATCH_MEM_OFFSET", .namelen = 18, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2 },
 	{ .name = "UNK1_19", .namelen = 7, .seg = {{1, 19, 19, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "BIT", .namelen = 3, .seg = {{1, 20, 24, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "SKIP_WAIT_FOR_ME", .namelen = 16, .seg = {{1, 25, 25, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
@@ -479,9 +506,20 @@ static const struct gk_field cp_reg_to_mem_7_62_f[] = {
 };
 static const struct gk_field cp_exec_cs_indirect_3_65_f[] = {
 	{ .name = "DW1", .namelen = 3, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x4 },
+	{ .name = "ADDR", .namelen = 4, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK3_1_0", .namelen = 8, .seg = {{3, 0, 1, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEX", .namelen = 10, .seg = {{3, 2, 11, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEY", .namelen = 10, .seg = {{3, 12, 21, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEZ", .namelen = 10, .seg = {{3, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_exec_cs_indirect_7_65_f[] = {
 	{ .name = "DW1", .namelen = 3, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x38 },
+	{ .name = "ADDR_LO", .namelen = 7, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "ADDR_HI", .namelen = 7, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "UNK4_1_0", .namelen = 8, .seg = {{4, 0, 1, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEX", .namelen = 10, .seg = {{4, 2, 11, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEY", .namelen = 10, .seg = {{4, 12, 21, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "LOCALSIZEZ", .namelen = 10, .seg = {{4, 22, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
 static const struct gk_field cp_mem_to_reg_3_66_f[] = {
 	{ .name = "REG", .namelen = 3, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL },
@@ -612,24 +650,49 @@ static const struct gk_field cp_event_write7_7_70_f[] = {
 	{ .name = "WRITE_ENABLED", .namelen = 13, .seg = {{1, 27, 27, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK1_30_28", .namelen = 10, .seg = {{1, 28, 30, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "IRQ", .namelen = 3, .seg = {{1, 31, 31, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL },
+	{ .name = "DW2", .namelen = 3, .seg = {{2, 0, 31, 0}, {3, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x20, .cond = 13, .cond_mask = 0x1 },
+	{ .name = "ONCHIP_ADDR_0", .namelen = 13, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 13, .cond_mask = 0x2 },
+	{ .name = "PAYLOAD_0", .namelen = 9, .seg = {{4, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 13, .cond_mask = 0x3 },
+	{ .name = "PAYLOAD_1", .namelen = 9, .seg = {{5, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 13, .cond_mask = 0x3 },
 };
 static const char *const en31_n[16] = { [1] = "PRED_TEST", [2] = "REG_COMPARE" };
 static const struct gk_enum en31 = { 4, en31_n, NULL };
 static const struct gk_field cp_cond_reg_exec_3_71_f[] = {
-	{ .name = "UNK1_27_0", .namelen = 9, .seg = {{1, 0, 27, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "MODE", .namelen = 4, .seg = {{1, 28, 31, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en31 },
-	{ .name = "DWORDS", .namelen = 6, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "REG0", .namelen = 4, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "PRED_BIT", .namelen = 8, .seg = {{1, 18, 22, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2 },
+	{ .name = "UNK1_24_23", .namelen = 10, .seg = {{1, 23, 24, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "BINNING", .namelen = 7, .seg = {{1, 25, 25, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "BV", .namelen = 2, .seg = {{1, 25, 25, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "GMEM", .namelen = 4, .seg = {{1, 26, 26, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "BR", .namelen = 2, .seg = {{1, 26, 26, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "SYSMEM", .namelen = 6, .seg = {{1, 27, 27, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "LPAC", .namelen = 4, .seg = {{1, 27, 27, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "DWORDS", .namelen = 6, .seg = {{2, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2a },
+	{ .name = "REG1", .namelen = 4, .seg = {{2, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "IMM", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x10 },
+	{ .name = "DWORDS_DW3", .namelen = 10, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK3_31_24", .namelen = 10, .seg = {{3, 24, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const char *const en32_n[16] = { [1] = "PRED_TEST", [2] = "REG_COMPARE", [3] = "RENDER_MODE", [4] = "REG_COMPARE_IMM", [5] = "THREAD_MODE" };
 static const struct gk_enum en32 = { 4, en32_n, NULL };
 static const struct gk_field cp_cond_reg_exec_7_71_f[] = {
-	{ .name = "UNK1_22_0", .namelen = 9, .seg = {{1, 0, 22, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
+	{ .name = "MODE", .namelen = 4, .seg = {{1, 28, 31, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en32 },
+	{ .name = "REG0", .namelen = 4, .seg = {{1, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "PRED_BIT", .namelen = 8, .seg = {{1, 18, 22, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2 },
 	{ .name = "SKIP_WAIT_FOR_ME", .namelen = 16, .seg = {{1, 23, 23, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .gens = 0x20 },
 	{ .name = "ONCHIP_MEM", .namelen = 10, .seg = {{1, 24, 24, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .gens = 0x20 },
-	{ .name = "UNK1_27_25", .namelen = 10, .seg = {{1, 25, 27, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "MODE", .namelen = 4, .seg = {{1, 28, 31, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en32 },
-	{ .name = "DWORDS", .namelen = 6, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "BINNING", .namelen = 7, .seg = {{1, 25, 25, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "BV", .namelen = 2, .seg = {{1, 25, 25, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "GMEM", .namelen = 4, .seg = {{1, 26, 26, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "BR", .namelen = 2, .seg = {{1, 26, 26, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "SYSMEM", .namelen = 6, .seg = {{1, 27, 27, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x8 },
+	{ .name = "LPAC", .namelen = 4, .seg = {{1, 27, 27, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x20 },
+	{ .name = "DWORDS", .namelen = 6, .seg = {{2, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x2a },
+	{ .name = "REG1", .namelen = 4, .seg = {{2, 0, 17, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "IMM", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x10 },
+	{ .name = "ONCHIP_MEM_DW2", .namelen = 14, .seg = {{2, 24, 24, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .gens = 0x20, .cond = 1, .cond_mask = 0x4 },
+	{ .name = "DWORDS_DW3", .namelen = 10, .seg = {{3, 0, 23, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "UNK3_31_24", .namelen = 10, .seg = {{3, 24, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
 static const struct gk_field cp_mem_to_scratch_mem_7_73_f[] = {
@@ -731,20 +794,31 @@ static const struct gk_field cp_set_amble_7_85_f[] = {
 	{ .name = "TYPE_DW3", .namelen = 8, .seg = {{3, 20, 21, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en35 },
 	{ .name = "UNK3_31_22", .namelen = 10, .seg = {{3, 22, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
+static const char *const en36_n[256] = { [0] = "SMMU_INFO", [1] = "NON_SECURE_SAVE_ADDR", [2] = "SECURE_SAVE_ADDR", [3] = "NON_PRIV_SAVE_ADDR", [4] = "COUNTER", [8] = "DRAW_STRM_ADDRESS", [9] = "DRAW_STRM_SIZE_ADDRESS", [10] = "PRIM_STRM_ADDRESS", [11] = "UNK_STRM_ADDRESS", [12] = "UNK_STRM_SIZE_ADDRESS", [16] = "BINDLESS_BASE_0_ADDR", [17] = "BINDLESS_BASE_1_ADDR", [18] = "BINDLESS_BASE_2_ADDR", [19] = "BINDLESS_BASE_3_ADDR", [20] = "BINDLESS_BASE_4_ADDR", [21] = "BINDLESS_BASE_5_ADDR", [22] = "BINDLESS_BASE_6_ADDR" };
+static const struct gk_enum en36 = { 8, en36_n, NULL };
 static const struct gk_field cp_set_pseudo_reg_7_86_g[] = {
-	{ .name = "PSEUDO_REG", .namelen = 10, .seg = {{0, 0, 10, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
+	{ .name = "PSEUDO_REG", .namelen = 10, .seg = {{0, 0, 10, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = 0, .enm = &en36 },
 	{ .name = "LO", .namelen = 2, .seg = {{1, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
 	{ .name = "HI", .namelen = 2, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = 0 },
 };
-static const char *const en36_n[2] = { [0] = "SET_RENDER_MODE", [1] = "SET_IFPC_MODE" };
-static const struct gk_enum en36 = { 1, en36_n, NULL };
+static const char *const en37_n[2] = { [0] = "SET_RENDER_MODE", [1] = "SET_IFPC_MODE" };
+static const struct gk_enum en37 = { 1, en37_n, NULL };
+static const char *const en38_n[2] = { [0] = "IFPC_ENABLE", [1] = "IFPC_DISABLE" };
+static const struct gk_enum en38 = { 1, en38_n, NULL };
+static const char *const en39_n[16] = { [1] = "RM6_DIRECT_RENDER", [2] = "RM6_BIN_VISIBILITY", [3] = "RM6_BIN_DIRECT", [4] = "RM6_BIN_RENDER_START", [5] = "RM6_BIN_END_OF_DRAWS", [6] = "RM6_BIN_RESOLVE", [7] = "RM6_BIN_RENDER_END", [8] = "RM6_COMPUTE", [12] = "RM6_BLIT2DSCALE", [13] = "RM6_IB1LIST_START", [14] = "RM6_IB1LIST_END" };
+static const struct gk_enum en39 = { 4, en39_n, NULL };
 static const struct gk_field cp_set_marker_7_101_f[] = {
-	{ .name = "UNK1_7_0", .namelen = 8, .seg = {{1, 0, 7, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
-	{ .name = "MARKER_MODE", .namelen = 11, .seg = {{1, 8, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en36 },
+	{ .name = "MARKER_MODE", .namelen = 11, .seg = {{1, 8, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en37 },
+	{ .name = "IFPC_MODE", .namelen = 9, .seg = {{1, 0, 0, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en38, .cond = 1, .cond_mask = 0x2 },
+	{ .name = "MODE", .namelen = 4, .seg = {{1, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en39, .cond = 1, .cond_mask = 0x1 },
+	{ .name = "USES_GMEM", .namelen = 9, .seg = {{1, 4, 4, 0}}, .nseg = 1, .kind = GK_FLAG, .flags = GK_F_OPTIONAL, .cond = 1, .cond_mask = 0x1 },
+	{ .name = "UNK1_7_5", .namelen = 8, .seg = {{1, 5, 7, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "UNK1_31_9", .namelen = 9, .seg = {{1, 9, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 };
+static const char *const en40_n[256] = { [1] = "BYPASS", [2] = "BINNING", [3] = "GMEM", [5] = "BLIT2D", [7] = "BLIT2DSCALE", [8] = "END2D" };
+static const struct gk_enum en40 = { 8, en40_n, NULL };
 static const struct gk_field cp_set_render_mode_7_108_f[] = {
-	{ .name = "MODE", .namelen = 4, .seg = {{1, 0, 8, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
+	{ .name = "MODE", .namelen = 4, .seg = {{1, 0, 8, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en40 },
 	{ .name = "UNK1_31_9", .namelen = 9, .seg = {{1, 9, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "ADDR_0_LO", .namelen = 9, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "ADDR_0_HI", .namelen = 9, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
@@ -757,10 +831,10 @@ static const struct gk_field cp_set_render_mode_7_108_f[] = {
 	{ .name = "ADDR_1_LO", .namelen = 9, .seg = {{7, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 	{ .name = "ADDR_1_HI", .namelen = 9, .seg = {{8, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_OPTIONAL },
 };
-static const char *const en37_n[16] = { [1] = "TRACK_CNTL_REG", [2] = "TRACK_RENDER_CNTL", [4] = "UNK_EVENT_WRITE", [8] = "TRACK_LRZ" };
-static const struct gk_enum en37 = { 4, en37_n, NULL };
+static const char *const en41_n[16] = { [1] = "TRACK_CNTL_REG", [2] = "TRACK_RENDER_CNTL", [4] = "UNK_EVENT_WRITE", [8] = "TRACK_LRZ" };
+static const struct gk_enum en41 = { 4, en41_n, NULL };
 static const struct gk_field cp_reg_write_7_109_f[] = {
-	{ .name = "TRACKER", .namelen = 7, .seg = {{1, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en37 },
+	{ .name = "TRACKER", .namelen = 7, .seg = {{1, 0, 3, 0}}, .nseg = 1, .kind = GK_ENUM, .flags = GK_F_OPTIONAL, .enm = &en41 },
 	{ .name = "UNK1_31_4", .namelen = 9, .seg = {{1, 4, 31, 0}}, .nseg = 1, .kind = GK_DONTCARE, .flags = GK_F_HEX | GK_F_OPTIONAL },
 	{ .name = "DW2", .namelen = 3, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x10 },
 	{ .name = "DW3", .namelen = 3, .seg = {{3, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX | GK_F_OPTIONAL, .gens = 0x10 },
@@ -846,8 +920,8 @@ const struct gk_packet_desc gk_adreno_pkt3_gen[] = {
 	{ .name = "CP_SET_STATE", .opcode = 0x25, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_WAIT_FOR_IDLE", .opcode = 0x26, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_IM_LOAD", .opcode = 0x27, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_DRAW_INDIRECT", .opcode = 0x28, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_draw_indirect_3_40_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT" },
-	{ .name = "CP_DRAW_INDX_INDIRECT", .opcode = 0x29, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_draw_indx_indirect_3_41_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_INDIRECT" },
+	{ .name = "CP_DRAW_INDIRECT", .opcode = 0x28, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_draw_indirect_3_40_f, .nfields = 10, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT" },
+	{ .name = "CP_DRAW_INDX_INDIRECT", .opcode = 0x29, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_draw_indx_indirect_3_41_f, .nfields = 12, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_INDIRECT" },
 	{ .name = "CP_IM_LOAD_IMMEDIATE", .opcode = 0x2b, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_IM_STORE", .opcode = 0x2c, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_SET_CONSTANT", .opcode = 0x2d, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
@@ -870,13 +944,13 @@ const struct gk_packet_desc gk_adreno_pkt3_gen[] = {
 	{ .name = "CP_REG_TO_MEM", .opcode = 0x3e, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_reg_to_mem_3_62_f, .nfields = 5, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TO_MEM" },
 	{ .name = "CP_INDIRECT_BUFFER", .opcode = 0x3f, .gens = 0x07, GK_ADRENO_IB3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA" },
 	{ .name = "CP_INTERRUPT", .opcode = 0x40, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_EXEC_CS_INDIRECT", .opcode = 0x41, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_exec_cs_indirect_3_65_f, .nfields = 1, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EXEC_CS_INDIRECT" },
+	{ .name = "CP_EXEC_CS_INDIRECT", .opcode = 0x41, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_exec_cs_indirect_3_65_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EXEC_CS_INDIRECT" },
 	{ .name = "CP_MEM_TO_REG", .opcode = 0x42, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_mem_to_reg_3_66_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 3, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MEM_TO_REG" },
-	{ .name = "CP_SET_DRAW_STATE", .opcode = 0x43, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_GROUPS, .tail_dw = 1, .ngroup = 7, .group_dw = 3, .group = cp_set_draw_state_3_67_g, .note = "adreno_pm4.xml domain CP_SET_DRAW_STATE" },
+	{ .name = "CP_SET_DRAW_STATE", .opcode = 0x43, .gens = 0x04, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_GROUPS, .tail_dw = 1, .ngroup = 7, .group_dw = 2, .group = cp_set_draw_state_3_67_g, .note = "adreno_pm4.xml domain CP_SET_DRAW_STATE" },
 	{ .name = "CP_COND_EXEC", .opcode = 0x44, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_cond_exec_3_68_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_EXEC" },
 	{ .name = "CP_COND_WRITE", .opcode = 0x45, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_cond_write_3_69_f, .nfields = 11, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_WRITE" },
 	{ .name = "CP_EVENT_WRITE", .opcode = 0x46, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_event_write_3_70_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EVENT_WRITE" },
-	{ .name = "CP_COND_REG_EXEC", .opcode = 0x47, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_cond_reg_exec_3_71_f, .nfields = 4, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_REG_EXEC" },
+	{ .name = "CP_COND_REG_EXEC", .opcode = 0x47, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .fields = cp_cond_reg_exec_3_71_f, .nfields = 15, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_REG_EXEC" },
 	{ .name = "IN_INSTR_MATCH", .opcode = 0x47, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_ME_INIT", .opcode = 0x48, .gens = 0x07, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "IN_CONST_PREFETCH", .opcode = 0x49, .gens = 0x01, .hdr = gk_adreno_hdr3, .nhdr = GK_ADRENO_NHDR3, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
@@ -920,7 +994,7 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_WAIT_MEM_WRITES", .opcode = 0x12, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_WAIT_FOR_ME", .opcode = 0x13, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_WAIT_MEM_GTE", .opcode = 0x14, .gens = 0x10, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_wait_mem_gte_7_20_f, .nfields = 4, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_WAIT_MEM_GTE" },
-	{ .name = "CP_WAIT_TIMESTAMP", .opcode = 0x14, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_wait_timestamp_7_20_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 6, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_WAIT_TIMESTAMP" },
+	{ .name = "CP_WAIT_TIMESTAMP", .opcode = 0x14, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_wait_timestamp_7_20_f, .nfields = 8, .tail = GK_TAIL_DATA, .tail_dw = 6, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_WAIT_TIMESTAMP" },
 	{ .name = "CP_GLOBAL_TIMESTAMP", .opcode = 0x15, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_LOCAL_TIMESTAMP", .opcode = 0x16, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_THREAD_CONTROL", .opcode = 0x17, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_thread_control_7_23_f, .nfields = 5, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_THREAD_CONTROL" },
@@ -941,9 +1015,9 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_SET_STATE", .opcode = 0x25, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_WAIT_FOR_IDLE", .opcode = 0x26, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_IM_LOAD", .opcode = 0x27, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_DRAW_INDIRECT", .opcode = 0x28, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indirect_7_40_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT" },
-	{ .name = "CP_DRAW_INDX_INDIRECT", .opcode = 0x29, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indx_indirect_7_41_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_INDIRECT" },
-	{ .name = "CP_DRAW_INDIRECT_MULTI", .opcode = 0x2a, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indirect_multi_7_42_f, .nfields = 14, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT_MULTI" },
+	{ .name = "CP_DRAW_INDIRECT", .opcode = 0x28, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indirect_7_40_f, .nfields = 11, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT" },
+	{ .name = "CP_DRAW_INDX_INDIRECT", .opcode = 0x29, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indx_indirect_7_41_f, .nfields = 14, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_INDIRECT" },
+	{ .name = "CP_DRAW_INDIRECT_MULTI", .opcode = 0x2a, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indirect_multi_7_42_f, .nfields = 24, .tail = GK_TAIL_DATA, .tail_dw = 12, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDIRECT_MULTI" },
 	{ .name = "CP_IM_LOAD_IMMEDIATE", .opcode = 0x2b, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_BLIT", .opcode = 0x2c, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_blit_7_44_f, .nfields = 18, .tail = GK_TAIL_DATA, .tail_dw = 6, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_BLIT" },
 	{ .name = "CP_SET_UNK_BIN_DATA", .opcode = 0x2d, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
@@ -957,8 +1031,8 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_SET_SUBDRAW_SIZE", .opcode = 0x35, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_LOAD_STATE6", .opcode = 0x36, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_load_state6_7_54_f, .nfields = 8, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_LOAD_STATE6" },
 	{ .name = "CP_INDIRECT_BUFFER_PFD", .opcode = 0x37, .gens = 0x38, GK_ADRENO_IB7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA" },
-	{ .name = "CP_DRAW_INDX_OFFSET", .opcode = 0x38, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indx_offset_7_56_f, .nfields = 14, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_OFFSET" },
-	{ .name = "CP_REG_TEST", .opcode = 0x39, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reg_test_7_57_f, .nfields = 9, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TEST" },
+	{ .name = "CP_DRAW_INDX_OFFSET", .opcode = 0x38, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_draw_indx_offset_7_56_f, .nfields = 17, .tail = GK_TAIL_DATA, .tail_dw = 8, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_DRAW_INDX_OFFSET" },
+	{ .name = "CP_REG_TEST", .opcode = 0x39, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reg_test_7_57_f, .nfields = 10, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TEST" },
 	{ .name = "CP_COND_INDIRECT_BUFFER_PFE", .opcode = 0x3a, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_CCHE_INVALIDATE", .opcode = 0x3a, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_INVALIDATE_STATE", .opcode = 0x3b, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
@@ -968,14 +1042,14 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_INDIRECT_BUFFER", .opcode = 0x3f, .gens = 0x38, GK_ADRENO_IB7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA" },
 	{ .name = "CP_INDIRECT_BUFFER_PFE", .opcode = 0x3f, .gens = 0x08, GK_ADRENO_IB7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA" },
 	{ .name = "CP_INTERRUPT", .opcode = 0x40, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_EXEC_CS_INDIRECT", .opcode = 0x41, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_exec_cs_indirect_7_65_f, .nfields = 1, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EXEC_CS_INDIRECT" },
+	{ .name = "CP_EXEC_CS_INDIRECT", .opcode = 0x41, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_exec_cs_indirect_7_65_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EXEC_CS_INDIRECT" },
 	{ .name = "CP_MEM_TO_REG", .opcode = 0x42, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_mem_to_reg_7_66_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MEM_TO_REG" },
 	{ .name = "CP_SET_DRAW_STATE", .opcode = 0x43, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_GROUPS, .tail_dw = 1, .ngroup = 11, .group_dw = 3, .group = cp_set_draw_state_7_67_g, .note = "adreno_pm4.xml domain CP_SET_DRAW_STATE" },
 	{ .name = "CP_COND_EXEC", .opcode = 0x44, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_cond_exec_7_68_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 7, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_EXEC" },
 	{ .name = "CP_COND_WRITE5", .opcode = 0x45, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_cond_write5_7_69_f, .nfields = 13, .tail = GK_TAIL_DATA, .tail_dw = 9, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_WRITE5" },
 	{ .name = "CP_EVENT_WRITE", .opcode = 0x46, .gens = 0x18, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_event_write_7_70_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EVENT_WRITE" },
-	{ .name = "CP_EVENT_WRITE7", .opcode = 0x46, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_event_write7_7_70_f, .nfields = 17, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EVENT_WRITE7" },
-	{ .name = "CP_COND_REG_EXEC", .opcode = 0x47, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_cond_reg_exec_7_71_f, .nfields = 7, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_REG_EXEC" },
+	{ .name = "CP_EVENT_WRITE7", .opcode = 0x46, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_event_write7_7_70_f, .nfields = 21, .tail = GK_TAIL_DATA, .tail_dw = 6, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_EVENT_WRITE7" },
+	{ .name = "CP_COND_REG_EXEC", .opcode = 0x47, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_cond_reg_exec_7_71_f, .nfields = 17, .tail = GK_TAIL_DATA, .tail_dw = 4, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_COND_REG_EXEC" },
 	{ .name = "CP_ME_INIT", .opcode = 0x48, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_MEM_TO_SCRATCH_MEM", .opcode = 0x49, .gens = 0x20, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_mem_to_scratch_mem_7_73_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 5, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_MEM_TO_SCRATCH_MEM" },
 	{ .name = "CP_REG_TO_SCRATCH", .opcode = 0x4a, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_reg_to_scratch_7_74_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_REG_TO_SCRATCH" },
@@ -1003,7 +1077,7 @@ const struct gk_packet_desc gk_adreno_pkt7_gen[] = {
 	{ .name = "CP_WHERE_AM_I", .opcode = 0x62, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_SET_MODE", .opcode = 0x63, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_SET_VISIBILITY_OVERRIDE", .opcode = 0x64, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
-	{ .name = "CP_SET_MARKER", .opcode = 0x65, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_set_marker_7_101_f, .nfields = 3, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_SET_MARKER" },
+	{ .name = "CP_SET_MARKER", .opcode = 0x65, .gens = 0x30, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .fields = cp_set_marker_7_101_f, .nfields = 6, .tail = GK_TAIL_DATA, .tail_dw = 2, .tail_name = "DATA", .note = "adreno_pm4.xml domain CP_SET_MARKER" },
 	{ .name = "CP_SET_SECURE_MODE", .opcode = 0x66, .gens = 0x38, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_PREEMPT_ENABLE_GLOBAL", .opcode = 0x69, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },
 	{ .name = "CP_PREEMPT_ENABLE_LOCAL", .opcode = 0x6a, .gens = 0x08, .hdr = gk_adreno_hdr7, .nhdr = GK_ADRENO_NHDR7, .min_dw = 1, .tail = GK_TAIL_DATA, .tail_dw = 1, .tail_name = "DATA" },

@@ -542,10 +542,23 @@ static void register_line(struct gk_asm *a, uint32_t line, const struct tok *t, 
 		const char *eq = memchr(t[k].p, '=', t[k].n);
 		if (!eq && r && fmt->reg_value_parse && r->nfields == 1 && !r->fields[0].namelen) {
 			/* the typed value of a register that is one nameless field
-			 * (a float, a fixed-point number), as the text shows it */
-			uint32_t x;
-			if (fmt->reg_value_parse(&r->fields[0], t[k].p, t[k].n, &x) == 0 && gk_put(&value, r->fields[0].lo, r->fields[0].hi, x))
-				continue;
+			 * (a float, a fixed-point number), as the text shows it.  A
+			 * field of some bits only (a6xx's RB_UNKNOWN_8811, bits 6:4):
+			 * the bits outside it follow its value as 0x%08x -- a number
+			 * of that form with no bit of the field, taken as it is (no
+			 * field's value text is one: checked over the tables by
+			 * test_adreno_values) -- and any other bare number is the
+			 * field's */
+			const struct gk_reg_field *f0 = &r->fields[0];
+			uint32_t m = (uint32_t)((2ull << f0->hi) - (1ull << f0->lo)), x;
+			bool partial = f0->lo != 0 || f0->hi != 31;
+			bool num = parse_num(t[k].p, t[k].n, &v) && v <= 0xffffffffu;
+			if (!(partial && num && t[k].n == 10 && t[k].p[1] == 'x' && v && !(v & m))) {
+				if (fmt->reg_value_parse(f0, t[k].p, t[k].n, &x) == 0 && gk_put(&value, f0->lo, f0->hi, x))
+					continue;
+				if (partial && num && gk_put(&value, f0->lo, f0->hi, v))
+					continue;
+			}
 		}
 		if (!eq) {
 			if (!parse_num(t[k].p, t[k].n, &v) || v > 0xffffffffu) {

@@ -222,8 +222,51 @@ static void test_random(void)
 	}
 }
 
+/* The payload layouts another field selects (conditional fields): each
+ * condition points back at a field of the same packet, and two fields of
+ * one name are never shown together (JSON's "fields" is an object): both
+ * depend on one selector, on values apart */
+static void test_layouts(void)
+{
+	const struct {
+		const struct gk_packet_desc *d;
+		unsigned n;
+	} sets[] = { { gk_adreno_pkt3_gen, gk_adreno_npkt3_gen }, { gk_adreno_pkt7_gen, gk_adreno_npkt7_gen } };
+	unsigned conds = 0, same = 0;
+	for (size_t s = 0; s < 2; s++)
+		for (unsigned i = 0; i < sets[s].n; i++) {
+			const struct gk_packet_desc *d = &sets[s].d[i];
+			for (unsigned a = 0; a < d->nfields; a++) {
+				const struct gk_field *fa = &d->fields[a];
+				if (fa->cond) {
+					conds++;
+					CHECK(fa->cond - 1u < a && fa->cond_mask, "%s.%s: condition on field %u", d->name, fa->name,
+					      fa->cond - 1u);
+				}
+				for (unsigned b = a + 1; b < d->nfields; b++) {
+					const struct gk_field *fb = &d->fields[b];
+					if (strcmp(fa->name, fb->name) || (fa->gens && fb->gens && !(fa->gens & fb->gens)))
+						continue;
+					same++;
+					CHECK(fa->cond && fa->cond == fb->cond && !(fa->cond_mask & fb->cond_mask),
+					      "%s: two fields %s that can be shown together", d->name, fa->name);
+				}
+			}
+		}
+	CHECK(conds >= 40 && same >= 5, "%u conditional fields, %u pairs of one name", conds, same);
+	/* CP_SET_MARKER as fd-clouds writes it: the render-mode layout */
+	char text[512];
+	tu_decode(tu_fmt("a630"), (const uint32_t[]){ 0x70e50001, 0x00000014 }, 2, false, text, sizeof text);
+	CHECK(strstr(text, "MARKER_MODE=SET_RENDER_MODE MODE=RM6_BIN_RENDER_START USES_GMEM=1") != NULL, "CP_SET_MARKER: %s",
+	      text);
+	tu_decode(tu_fmt("a630"), (const uint32_t[]){ 0x70e50001, 0x00000101 }, 2, false, text, sizeof text);
+	CHECK(strstr(text, "MARKER_MODE=SET_IFPC_MODE IFPC_MODE=IFPC_DISABLE") && !strstr(text, "USES_GMEM"),
+	      "CP_SET_MARKER, IFPC: %s", text);
+}
+
 int main(void)
 {
+	test_layouts();
 	test_vectors();
 	test_parity();
 	test_gpus();

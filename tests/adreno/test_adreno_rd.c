@@ -9,8 +9,12 @@
  *  - named: the same opcode name, or the same registers written;
  *  - field values: each "FIELD = VALUE" (and each bare FLAG, a boolean
  *    set) of the packet's "{ ... }" lines, and each register's value line
- *    ("REG: { F = V | ... }" or "REG: VALUE"), compared by name: numbers
- *    by value, enum names by name, floats by value.
+ *    ("REG: { F = V | ... }" or "REG: VALUE"), compared by name against
+ *    the value as the library types it (fmt->reg_value_text: r63.x by
+ *    text, floats within what %f rounds, other numbers by value, enum
+ *    names by name); the n-th line of a repeated group against group n; a
+ *    payload dword Mesa names by offset ("3") against gfxkit's DW4, a
+ *    field named like a header field against its NAME_DWn.
  * Targets: every packet framed, 99% named, 97% of field values equal; the
  * differences left are listed (the first of each kind) and documented in
  * docs/adreno.md.  Every unit of every submit the stream loop gives (all
@@ -96,8 +100,6 @@ static int discard(void *ctx, const void *p, size_t n)
 	return 0;
 }
 
-static unsigned known_name_space; /* units whose text names RBBM_CLOCK_CTL_UCHE (see run_capture) */
-
 /* tu_fmt keeps the name it is given: one lasting copy of each GPU name */
 static const char *lasting(const char *gpu)
 {
@@ -151,14 +153,6 @@ static int run_capture(const char *path, long long sub, char *gpu, size_t gpucap
 		tu_decode(fmt, w, recs[i].n, false, text, sizeof text);
 		if (tu_assemble(fmt, text, &a) == 0 && a.n == recs[i].n && !memcmp(a.w, w, recs[i].n * 4))
 			continue;
-		/* a4xx.xml spells a register "RBBM_CLOCK_CTL_UCHE " with a
-		 * trailing space, which the generated table keeps and no text
-		 * can name back: counted apart until scripts/gen_adreno.py trims
-		 * names */
-		if (strstr(text, "RBBM_CLOCK_CTL_UCHE  <-")) {
-			known_name_space++;
-			continue;
-		}
 		if ((*roundtrip_bad)++ < 5)
 			printf("# %s: 0x%llx %s does not encode back: %s\n", path, (unsigned long long)recs[i].addr,
 			       tu_words_str(w, recs[i].n), text);
@@ -371,7 +365,10 @@ static bool read_log(const char *name, const char *gpu_of_log)
 			char *colon = strstr(s, ": ");
 			if (colon && !memchr(s, ' ', (size_t)(colon - s))) {
 				*colon = 0;
-				char *val = trim(colon + 2);
+				char *val = colon + 2;
+				/* an address Mesa found in a buffer: "0x1011000\t\tbase=..." */
+				val[strcspn(val, "\t")] = 0;
+				val = trim(val);
 				if (*val == '{')
 					brace_items(&p[l - 1], s, val);
 				else
@@ -393,11 +390,12 @@ struct tally {
 #define MAXKINDS 400
 static struct {
 	char what[600];
+	char eg[200]; /* the first: Mesa's value and gfxkit's, where */
 	unsigned n;
 } kinds[MAXKINDS];
 static unsigned nkinds;
 
-static void differ(const char *what)
+static void differ(const char *what, const char *eg)
 {
 	for (unsigned i = 0; i < nkinds; i++)
 		if (!strcmp(kinds[i].what, what)) {
@@ -406,6 +404,7 @@ static void differ(const char *what)
 		}
 	if (nkinds < MAXKINDS) {
 		snprintf(kinds[nkinds].what, sizeof kinds[nkinds].what, "%s", what);
+		snprintf(kinds[nkinds].eg, sizeof kinds[nkinds].eg, "%s", eg ? eg : "");
 		kinds[nkinds++].n = 1;
 	}
 }
@@ -436,6 +435,8 @@ static bool same_value(const char *m, uint64_t v, const char *sym, unsigned widt
 {
 	if (!strcmp(m, "<set>"))
 		return v != 0;
+	if (!strcmp(m, "TRUE") || !strcmp(m, "FALSE")) /* rnndec's boolean */
+		return v == (m[0] == 'T');
 	if ((*m >= 'A' && *m <= 'Z') || (*m >= 'a' && *m <= 'z') || *m == '_')
 		return sym && !strcmp(sym, m);
 	char *e;
@@ -454,6 +455,43 @@ static bool same_value(const char *m, uint64_t v, const char *sym, unsigned widt
 	return (uint64_t)x == v;
 }
 
+/* a number as text: decimal, 0x hex or a real ("1.000000"); -1: not one */
+static int number_of(const char *s, double *d)
+{
+	char *e;
+	if (!*s)
+		return -1;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		*d = (double)strtoull(s, &e, 16);
+	else
+		*d = strtod(s, &e);
+	return *e ? -1 : 0;
+}
+
+/* Mesa's printed value against the text the library types the field's
+ * value with (fmt->reg_value_text: a float, fixed-point number, register
+ * id or shifted address): numbers by value -- a float within what Mesa's
+ * %f rounds away --, anything else (r63.x) by text.  No typed text: the
+ * raw value, its name, or its bits as a float. */
+static bool same_typed(const char *m, const char *typed, uint64_t v, const char *sym, unsigned width)
+{
+	if (!typed)
+		return same_value(m, v, sym, width);
+	double a, b;
+	if (number_of(m, &a) == 0 && number_of(typed, &b) == 0)
+		return fabs(a - b) <= 5e-7 + 1e-7 * fabs(b);
+	return !strcmp(m, typed);
+}
+
+/* the field's value as the library types it, or NULL: shown as a number */
+static const char *typed_text(const struct gk_format *fmt, const struct gk_reg_field *rf, uint32_t raw, char *buf,
+			      size_t cap)
+{
+	if (!fmt->reg_value_text || !rf || rf->nvalues)
+		return NULL;
+	return fmt->reg_value_text(rf, raw, buf, cap) ? buf : NULL;
+}
+
 static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struct tally *t, const char *log)
 {
 	t->pkts++;
@@ -461,7 +499,7 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 	if (!r) {
 		char what[160];
 		snprintf(what, sizeof what, "not framed at its address: %.95s", m->name);
-		differ(what);
+		differ(what, NULL);
 		return;
 	}
 	t->framed++;
@@ -481,7 +519,7 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			if (!ok) {
 				char what[240];
 				snprintf(what, sizeof what, "named %.95s by Mesa, %.95s by gfxkit", m->name, u.desc ? u.desc->name : "?");
-				differ(what);
+				differ(what, NULL);
 			}
 		}
 	}
@@ -492,30 +530,70 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 		size_t len = (size_t)(nl - it) < sizeof item - 1 ? (size_t)(nl - it) : sizeof item - 1;
 		memcpy(item, it, len);
 		item[len] = 0;
+		const char *start = it; /* this item's line, for the group count */
 		it = nl + 1;
 		char *eq = strchr(item, '=');
 		if (!eq)
 			continue;
 		*eq = 0;
 		const char *val = eq + 1;
-		char what[600];
+		char what[600], ours[64] = "-";
 		bool ok = false, counted = true;
 		if (!regs) {
-			const struct gk_unit_field *uf = gk_unit_field(&u, item);
+			/* a payload field: Mesa never prints the header's (COUNT,
+			 * OPCODE), so a payload field of a header field's name is
+			 * not one of them */
+			const struct gk_unit_field *uf = NULL;
+			/* a payload dword without bitfields Mesa names by its
+			 * offset ("{ 3 = 0x1 }"); gfxkit by its dword, DW4 */
+			char dwname[16];
+			const char *fname = item;
+			if (*item >= '0' && *item <= '9' && strlen(item) < 4 && strspn(item, "0123456789") == strlen(item)) {
+				snprintf(dwname, sizeof dwname, "DW%d", atoi(item) + 1);
+				fname = dwname;
+			}
+			for (unsigned k = 0; !uf && k < u.nfields && k < GK_UNIT_FIELDS; k++)
+				if (!u.fields[k].in_hdr && !u.fields[k].cut && !strcmp(u.fields[k].desc->name, fname))
+					uf = &u.fields[k];
+			/* a payload field of a header field's name (OPCODE, COUNT)
+			 * takes its dword's number in gfxkit: OPCODE_DW2 */
+			size_t fl = strlen(fname);
+			for (unsigned k = 0; !uf && k < u.nfields && k < GK_UNIT_FIELDS; k++) {
+				const char *dn = u.fields[k].desc->name;
+				if (!u.fields[k].in_hdr && !u.fields[k].cut && !strncmp(dn, fname, fl) &&
+				    !strncmp(dn + fl, "_DW", 3) && dn[fl + 3] && strspn(dn + fl + 3, "0123456789") == strlen(dn + fl + 3))
+					uf = &u.fields[k];
+			}
+			/* a repeated group's field: Mesa prints the groups in order,
+			 * each with its first numeric field (a flag only when set), so
+			 * the lines naming that field so far say which group this is */
+			if (!uf && u.ngroups) {
+				const char *anchor = NULL;
+				for (unsigned k = 0; !anchor && k < u.desc->ngroup; k++)
+					if (u.desc->group[k].kind != GK_FLAG)
+						anchor = u.desc->group[k].name;
+				unsigned g = 0;
+				size_t al = anchor ? strlen(anchor) : 0;
+				for (const char *q = m->items; anchor && q < start; q = strchr(q, '\n') + 1)
+					g += !strncmp(q, anchor, al) && q[al] == '=';
+				if (anchor && strcmp(item, anchor) && g)
+					g--; /* a field after its group's anchor */
+				static struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+				uint32_t claimed[GK_UNIT_FIXED_DW];
+				unsigned nf = g < u.ngroups ? gk_unit_group(fmt, &u, g, gf, claimed) : 0;
+				for (unsigned k = 0; !uf && k < nf; k++)
+					if (!strcmp(gf[k].desc->name, item))
+						uf = &gf[k];
+			}
 			unsigned width = 0;
 			if (uf)
 				for (unsigned k = 0; k < uf->desc->nseg; k++)
 					width += (unsigned)(uf->desc->seg[k].hi - uf->desc->seg[k].lo + 1);
-			/* a repeated group's field: Mesa prints the groups' dwords too */
-			for (unsigned g = 0; !uf && g < u.ngroups; g++) {
-				static struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
-				uint32_t claimed[GK_UNIT_FIXED_DW];
-				unsigned nf = gk_unit_group(fmt, &u, g, gf, claimed);
-				for (unsigned k = 0; k < nf; k++)
-					if (!strcmp(gf[k].desc->name, item) && same_value(val, gf[k].value, gf[k].symbol, 32))
-						uf = &gf[k];
-			}
 			ok = uf && same_value(val, uf->value, uf->symbol, width);
+			if (uf && uf->symbol)
+				snprintf(ours, sizeof ours, "%s", uf->symbol);
+			else if (uf)
+				snprintf(ours, sizeof ours, "0x%llx", (unsigned long long)uf->value);
 			snprintf(what, sizeof what, "%.95s %.200s: %s", m->name, item, uf ? "value differs" : "no such field");
 			if (!ok)
 				cause(uf != NULL, val);
@@ -532,8 +610,38 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 				counted = false; /* not a register of this write (a line of something else) */
 			} else {
 				uint32_t wv = m->w[1 + (rr->offset - first) / 4];
+				char tt[64];
 				if (!*field) {
-					ok = same_value(val, wv, NULL, 32);
+					/* a typed register without bitfields (a float, a
+					 * fixed-point number, the bits low..high of a6xx's
+					 * RB_2D_DST_FLAGS_PITCH) is one nameless field; Mesa
+					 * prints the bits outside it after " | " */
+					const struct gk_reg_field *whole =
+						rr->nfields == 1 && !rr->fields[0].namelen ? &rr->fields[0] : NULL;
+					uint32_t fv = wv, rest = 0;
+					unsigned wd = 32;
+					if (whole) {
+						wd = whole->hi - whole->lo + 1u;
+						uint32_t mask = wd >= 32 ? ~0u : ((1u << wd) - 1u) << whole->lo;
+						fv = (wv & mask) >> whole->lo;
+						rest = wv & ~mask;
+					}
+					char vb[128];
+					snprintf(vb, sizeof vb, "%s", val);
+					char *bar = strstr(vb, " | ");
+					unsigned long long mrest = 0;
+					if (bar) {
+						*bar = 0;
+						mrest = strtoull(bar + 3, NULL, 16);
+					}
+					const char *ty = typed_text(fmt, whole, fv, tt, sizeof tt);
+					ok = same_typed(vb, ty, fv, whole ? gk_reg_value_name(whole, fv) : NULL, wd) &&
+					     mrest == rest;
+					wv = fv;
+					if (ty)
+						snprintf(ours, sizeof ours, "%s", ty);
+					else
+						snprintf(ours, sizeof ours, "0x%x", wv);
 					snprintf(what, sizeof what, "register value printed whole (%.200s)", reg);
 					if (!ok)
 						cause(true, val);
@@ -543,7 +651,13 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 					if (rf) {
 						unsigned wd = rf->hi - rf->lo + 1u;
 						fv = wd >= 32 ? wv : (wv >> rf->lo) & ((1u << wd) - 1u);
-						ok = same_value(val, fv, gk_reg_value_name(rf, fv), wd);
+						const char *ty = typed_text(fmt, rf, fv, tt, sizeof tt);
+						const char *nm = gk_reg_value_name(rf, fv);
+						ok = same_typed(val, ty, fv, nm, wd);
+						if (ty || nm)
+							snprintf(ours, sizeof ours, "%s", ty ? ty : nm);
+						else
+							snprintf(ours, sizeof ours, "0x%x", fv);
 					}
 					snprintf(what, sizeof what, "register field %.200s.%.200s: %s", reg, field,
 						 rf ? "value differs" : "no such field");
@@ -556,25 +670,28 @@ static void compare(const struct gk_format *fmt, const struct mesa_pkt *m, struc
 			continue;
 		t->fields++;
 		t->fields_eq += ok;
-		if (!ok)
-			differ(what);
+		if (!ok) {
+			char eg[200];
+			snprintf(eg, sizeof eg, "Mesa %.40s, gfxkit %.40s (%.30s 0x%llx)", val, ours, log,
+				 (unsigned long long)m->addr);
+			differ(what, eg);
+		}
 	}
-	(void)log;
 }
 
 int main(void)
 {
-	/* what each capture reaches (field values: before the register value
-	 * types; a regression fails) */
+	/* what each capture reaches (field values compared by
+	 * the typed values; a regression fails) */
 	static const struct {
 		const char *name;
 		double min_fields;
 	} caps[] = {
-		{ "fd-clouds", 84.4 },
-		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 84.0 },
-		{ "compute-a540", 89.0 },
-		{ "glxgears-a420", 87.1 },
-		{ "es2gears-a320", 97.9 },
+		{ "fd-clouds", 100.0 },
+		{ "dEQP-VK.draw.indirect_draw.indexed.indirect_draw_count.triangle_list", 100.0 },
+		{ "compute-a540", 100.0 },
+		{ "glxgears-a420", 100.0 },
+		{ "es2gears-a320", 100.0 },
 		{ "dEQP-GLES2.functional.texture.specification.basic_teximage2d.rgba16f_2d", 100.0 },
 		{ "shadow", 0 },
 	};
@@ -640,21 +757,16 @@ int main(void)
 		for (unsigned a = 0; a < nkinds; a++)
 			for (unsigned b = a + 1; b < nkinds; b++)
 				if (kinds[b].n > kinds[a].n) {
-					unsigned tn = kinds[a].n;
-					char tw[600];
-					memcpy(tw, kinds[a].what, sizeof tw);
+					static char tmp[sizeof kinds[0]];
+					memcpy(tmp, &kinds[a], sizeof tmp);
 					kinds[a] = kinds[b];
-					kinds[b].n = tn;
-					memcpy(kinds[b].what, tw, sizeof tw);
+					memcpy(&kinds[b], tmp, sizeof tmp);
 				}
 		for (unsigned c = 0; c < 4; c++)
 			printf("# values that differ, by cause: %u %s\n", causes[c], cause_names[c]);
 		for (unsigned a = 0; a < nkinds && a < 40; a++)
-			printf("#   %5u  %s\n", kinds[a].n, kinds[a].what);
+			printf("#   %5u  %s%s%s\n", kinds[a].n, kinds[a].what, kinds[a].eg[0] ? ": " : "", kinds[a].eg);
 	}
 	CHECK(rt_bad == 0, "%u of %u units do not encode back to their dwords", rt_bad, units);
-	if (known_name_space)
-		printf("# %u units write a4xx's RBBM_CLOCK_CTL_UCHE, whose database name ends in a space: their text does "
-		       "not encode back\n", known_name_space);
 	return tl_done();
 }

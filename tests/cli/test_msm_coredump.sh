@@ -60,4 +60,19 @@ says "bad revision" 2 err '^rev.devcore:7:[0-9]+: error: expected .revision: GPU
 sed '/^revision: /d' "$EX" >norev.devcore
 says "no revision" 2 err "^norev.devcore:[0-9]+: error: the msm devcoredump has no 'revision:' line naming its GPU: give -g GPU" decode norev.devcore
 says "no revision, -g" 0 out '^; the CP stopped at CP_NOP' decode -g a630 norev.devcore
+
+# gzipped (as Mesa's crash.devcore.gz is kept): read through the library's
+# inflater, the same decode as the text it stands for; a cut copy refused
+if command -v gzip >/dev/null 2>&1; then
+	gzip -c msm_crash_a630.devcore >gz.devcore.gz
+	run "gzipped" 0 decode gz.devcore.gz
+	sed 's/^; msm devcoredump gz.devcore.gz: /; msm devcoredump msm_crash_a630.devcore: /' out >gz.txt
+	same gz.txt "$ROOT/examples/msm_crash_a630.txt" "the gzipped example decodes as the example"
+	says "gzipped, standard input" 0 out '^; the CP stopped at CP_NOP' decode - <gz.devcore.gz
+	says "gzipped, check" 1 out '0xdeadd00d' check gz.devcore.gz
+	head -c 200 gz.devcore.gz >gzcut.devcore.gz
+	says "gzip cut short" 2 err '^gfxkit: gzcut.devcore.gz: gzip: .*cut' decode gzcut.devcore.gz
+else
+	skip "gzip not installed: the gzipped dump not made"
+fi
 finish

@@ -2462,6 +2462,93 @@ static void nc_gk_free(void)
 	fx_end_case();
 }
 
+static void nc_gk_gunzip_close(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_gunzip_close((struct gk_gunzip*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_gunzip_close((struct gk_gunzip*)fx_gunzip());
+	fx_forget((const void *)(struct gk_gunzip*)fx_gunzip());
+	fx_end_case();
+}
+
+static void nc_gk_gunzip_error(void)
+{
+	FX_CASE("every pointer NULL");
+	fx_string(gk_gunzip_error((const struct gk_gunzip*)NULL, (uint64_t*)NULL));
+	fx_end_case();
+	FX_CASE("g NULL");
+	fx_string(gk_gunzip_error((const struct gk_gunzip*)NULL, (uint64_t*)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("offset NULL");
+	fx_string(gk_gunzip_error((const struct gk_gunzip*)fx_gunzip(), (uint64_t*)NULL));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	fx_string(gk_gunzip_error((const struct gk_gunzip*)fx_gunzip(), (uint64_t*)FX_SLOT(1)));
+	fx_end_case();
+}
+
+static void nc_gk_gunzip_gzipped(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_gunzip_gzipped((const struct gk_gunzip*)NULL);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_gunzip_gzipped((const struct gk_gunzip*)fx_gunzip());
+	fx_end_case();
+}
+
+static void nc_gk_gunzip_open(void)
+{
+	FX_CASE("every pointer NULL");
+	gk_gunzip_close(gk_gunzip_open((gk_read_fn)NULL, (void*)NULL));
+	fx_end_case();
+	FX_CASE("read NULL");
+	gk_gunzip_close(gk_gunzip_open((gk_read_fn)NULL, (void*)FX_SLOT(1)));
+	fx_end_case();
+	FX_CASE("ctx NULL");
+	gk_gunzip_close(gk_gunzip_open(fx_read_cb, (void*)NULL));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	gk_gunzip_close(gk_gunzip_open(fx_read_cb, (void*)FX_SLOT(1)));
+	fx_end_case();
+}
+
+static void nc_gk_gunzip_read(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_gunzip_read((void*)NULL, (void*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_gunzip_read((void*)NULL, (void*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("gunzip NULL");
+	(void)gk_gunzip_read((void*)NULL, (void*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("buf NULL");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)NULL, (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX - 1");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("cap = SIZE_MAX / 2 + 1");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("cap = 0, buf valid");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)FX_SLOT(1), 0);
+	fx_end_case();
+	FX_CASE("cap = 1, buf valid");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)FX_SLOT(1), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_gunzip_read(fx_gunzip(), (void*)FX_SLOT(1), (size_t)FX_SLOT_BYTES);
+	fx_end_case();
+}
+
 static void nc_gk_in_format_list(void)
 {
 	FX_CASE("no arguments");
@@ -7556,6 +7643,11 @@ static const struct nc_func {
 	{ "gk_format_prepare", nc_gk_format_prepare },
 	{ "gk_format_reg_from", nc_gk_format_reg_from },
 	{ "gk_free", nc_gk_free },
+	{ "gk_gunzip_close", nc_gk_gunzip_close },
+	{ "gk_gunzip_error", nc_gk_gunzip_error },
+	{ "gk_gunzip_gzipped", nc_gk_gunzip_gzipped },
+	{ "gk_gunzip_open", nc_gk_gunzip_open },
+	{ "gk_gunzip_read", nc_gk_gunzip_read },
 	{ "gk_in_format_list", nc_gk_in_format_list },
 	{ "gk_in_format_name", nc_gk_in_format_name },
 	{ "gk_in_format_parse", nc_gk_in_format_parse },

@@ -81,6 +81,7 @@ static struct gk_exec *g_exec;
 static struct gk_lint *g_lint;
 static struct gk_adreno_summary *g_summary;
 static struct gk_input *g_input;
+static struct gk_gunzip *g_gunzip;
 static struct gk_bytes g_bytes;
 static bool g_bytes_made;
 static struct gk_packet g_packet;
@@ -239,6 +240,12 @@ static struct gk_bytes *fx_bytes(void)
 		g_bytes_made = true;
 	}
 	return &g_bytes;
+}
+static struct gk_gunzip *fx_gunzip(void)
+{
+	if (!g_gunzip)
+		g_gunzip = fx_need(gk_gunzip_open(gk_read_bytes, fx_bytes()), "gunzip");
+	return g_gunzip;
 }
 static struct gk_input *fx_input(void)
 {
@@ -448,6 +455,8 @@ static void fx_forget(const void *p)
 		g_summary = NULL;
 	if (p == g_input)
 		g_input = NULL;
+	if (p == g_gunzip)
+		g_gunzip = NULL;
 	if (p == g_amdgpu_asm)
 		g_amdgpu_asm = NULL;
 	if (p == g_malloc)
@@ -475,6 +484,8 @@ static void fx_end_case(void)
 	g_mem = NULL;
 	gk_input_destroy(g_input);
 	g_input = NULL;
+	gk_gunzip_close(g_gunzip);
+	g_gunzip = NULL;
 	gk_amdgpu_asm_destroy(g_amdgpu_asm);
 	g_amdgpu_asm = NULL;
 	free(g_unit);

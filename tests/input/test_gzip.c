@@ -136,6 +136,55 @@ int main(void)
 		}
 	}
 
+	/* gk_gunzip (a whole text read by a caller: the devcoredump commands):
+	 * a gzip file gives what it stands for, anything else (an empty file,
+	 * one byte, bytes that start like the magic but are not it) itself,
+	 * read a byte at a time too; damage is the inflater's error */
+	{
+		static const uint8_t one[1] = { 0x1f }, near[3] = { 0x1f, 0x8c, 'x' };
+		const struct {
+			const uint8_t *in, *want;
+			size_t n, wn;
+			bool gz;
+		} gu[] = {
+			{ gz_dynamic, text, sizeof gz_dynamic, tn, true },
+			{ gz_members, plain_members, sizeof gz_members, sizeof plain_members, true },
+			{ (const uint8_t *)"", (const uint8_t *)"", 0, 0, false },
+			{ one, one, 1, 1, false },
+			{ near, near, 3, 3, false },
+			{ stored, stored, sizeof stored, sizeof stored, false },
+		};
+		for (size_t i = 0; i < sizeof gu / sizeof gu[0]; i++)
+			for (size_t chunk = 1; chunk < 5000; chunk = chunk * 70 + 1) {
+				struct src s = { gu[i].in, gu[i].n, 0, chunk };
+				struct gk_gunzip *g = gk_gunzip_open(rd, &s);
+				size_t len = 0;
+				long r = -1;
+				while (g && (r = gk_gunzip_read(g, got + len, sizeof got - len < 999 ? sizeof got - len : 999)) > 0)
+					len += (size_t)r;
+				CHECK(g && r == 0 && len == gu[i].wn && !memcmp(got, gu[i].want, len) &&
+					      gk_gunzip_gzipped(g) == gu[i].gz && !gk_gunzip_error(g, NULL),
+				      "gunzip %zu, reads of %zu: %ld, %zu bytes of %zu", i, chunk, r, len, gu[i].wn);
+				gk_gunzip_close(g);
+			}
+		struct src s = { dmg, sizeof dmg, 0, 64 };
+		memcpy(dmg, gz_dynamic, sizeof dmg);
+		dmg[sizeof dmg - 8] ^= 1;
+		struct gk_gunzip *g = gk_gunzip_open(rd, &s);
+		long r;
+		while ((r = gk_gunzip_read(g, got, sizeof got)) > 0)
+			;
+		uint64_t at = 0;
+		const char *why = gk_gunzip_error(g, &at);
+		CHECK(r == -1 && why && strstr(why, "CRC-32") && at == sizeof dmg - 8, "gunzip of a damaged file: %ld, %s at %llu", r,
+		      why ? why : "no error", (unsigned long long)at);
+		CHECK(gk_gunzip_read(g, got, sizeof got) == -1, "gunzip: -1 again after an error");
+		gk_gunzip_close(g);
+		CHECK(!gk_gunzip_open(NULL, NULL) && gk_gunzip_read(NULL, got, 1) == -1 && !gk_gunzip_error(NULL, NULL),
+		      "gunzip: NULL arguments");
+		gk_gunzip_close(NULL);
+	}
+
 	/* gk_input reads gzip whatever the form: binary words, then hex text
 	 * (detection sees the uncompressed bytes) */
 	{
