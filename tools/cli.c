@@ -339,6 +339,31 @@ int cli_stdout_finish(int rc)
 	return rc;
 }
 
+int cli_coords_line(FILE *f, char *line, size_t cap, const char **why, bool *eof)
+{
+	size_t len = 0;
+	int ch;
+	bool nul = false;
+	*eof = false;
+	while ((ch = fgetc(f)) != EOF && ch != '\n') {
+		nul |= ch == 0;
+		if (len < cap - 1)
+			line[len] = (char)ch;
+		len++;
+	}
+	if (ch == EOF) {
+		*eof = true;
+		if (len == 0)
+			return 0;
+	}
+	if (nul || len >= cap - 1) {
+		*why = nul ? "NUL byte in the line" : "line too long";
+		return -1;
+	}
+	line[len] = 0;
+	return 1;
+}
+
 void cli_close(FILE *f)
 {
 	if (f && f != stdin && f != stdout)

@@ -129,6 +129,11 @@ int cli_write_file(void *file, const void *p, size_t n);
 /* NULL or "-": stdin; NULL when fopen fails (said on stderr) */
 FILE *cli_open_in(const char *name, const char *mode);
 void cli_close(FILE *f); /* fclose unless stdin / stdout */
+/* One line of a --coords file into line (cap bytes, NUL-terminated,
+ * without its newline): 1 a line, 0 the end of the file, -1 a line that
+ * holds a NUL byte or does not fit (*why says which: an error of that line,
+ * never a silent cut).  *eof: the line ended the file. */
+int cli_coords_line(FILE *f, char *line, size_t cap, const char **why, bool *eof);
 
 /* Every file a command writes (-o, run --dump and --picture, tile
  * --out) goes through these, so every one follows the same rules:

@@ -320,29 +320,19 @@ static int cmd_addr(const struct opts *o, const struct gk_tile_surface *s)
 	int rc = 0;
 	for (;;) {
 		/* one line; a NUL byte or an overlong line is an error, not a silent cut */
-		size_t len = 0;
-		int ch;
-		bool nul = false, eof = false;
-		while ((ch = fgetc(f)) != EOF && ch != '\n') {
-			nul |= ch == 0;
-			if (len < sizeof line - 1)
-				line[len] = (char)ch;
-			len++;
-		}
-		if (ch == EOF) {
-			eof = true;
-			if (len == 0)
-				break;
-		}
+		const char *why = NULL;
+		bool eof;
+		int got = cli_coords_line(f, line, sizeof line, &why, &eof);
+		if (got == 0)
+			break;
 		lineno++;
-		if (nul || len >= sizeof line - 1) {
-			fprintf(stderr, P " addr: %s:%lu: %s\n", CLI_Q(o->coords), lineno, nul ? "NUL byte in the line" : "line too long");
+		if (got < 0) {
+			fprintf(stderr, P " addr: %s:%lu: %s\n", CLI_Q(o->coords), lineno, why);
 			rc = 1;
 			if (eof)
 				break;
 			continue;
 		}
-		line[len] = 0;
 		char *tok[4];
 		unsigned n = 0;
 		for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {

@@ -345,31 +345,21 @@ static int cmd_addr(const struct sopts *o, const struct gk_swz_surface *s)
 		return 2;
 	}
 	for (;;) {
-		size_t len = 0;
-		int ch;
-		bool nul = false, eof = false, ok;
+		const char *why = NULL;
+		bool eof, ok;
 		char *tok[6], *t, where[CLI_QUOTE_CAP + 32];
 		unsigned n = 0;
-		while ((ch = fgetc(f)) != EOF && ch != '\n') {
-			nul |= ch == 0;
-			if (len < sizeof line - 1)
-				line[len] = (char)ch;
-			len++;
-		}
-		if (ch == EOF) {
-			eof = true;
-			if (len == 0)
-				break;
-		}
+		int got = cli_coords_line(f, line, sizeof line, &why, &eof);
+		if (got == 0)
+			break;
 		lineno++;
-		if (nul || len >= sizeof line - 1) {
-			fprintf(stderr, P " addr: %s:%lu: %s\n", CLI_Q(o->coords), lineno, nul ? "NUL byte in the line" : "line too long");
+		if (got < 0) {
+			fprintf(stderr, P " addr: %s:%lu: %s\n", CLI_Q(o->coords), lineno, why);
 			rc |= 1;
 			if (eof)
 				break;
 			continue;
 		}
-		line[len] = 0;
 		for (t = strtok(line, " \t\r"); t; t = strtok(NULL, " \t\r")) {
 			if (n < 6)
 				tok[n] = t;

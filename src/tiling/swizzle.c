@@ -464,47 +464,28 @@ int gk_swz_unpack(const struct gk_swz_surface *s, const void *tiled, void *linea
 
 /* ---- text and JSON ------------------------------------------------------------------ */
 
-struct sb {
-	char *buf;
-	size_t cap, len;
-};
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void add(struct sb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	va_start(ap, fmt);
-	n = vsnprintf(b->len < b->cap ? b->buf + b->len : NULL, b->len < b->cap ? b->cap - b->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-}
-
-static void eq_text(const struct gk_swz_surface *s, struct sb *b)
+static void eq_text(const struct gk_swz_surface *s, struct gk_swz_text *b)
 {
 	unsigned i, k;
 	if (s->equation_index < 0)
 		return;
 	for (i = 0; i < s->eq.num_bits && i < GK_SWZ_MAX_EQ_BITS; i++) {
 		unsigned n = 0;
-		add(b, "%sb%u=", i ? " " : "", i);
+		gk_swz_textf(b, "%sb%u=", i ? " " : "", i);
 		for (k = 0; k < GK_SWZ_MAX_EQ_TERMS; k++) {
 			const struct gk_swz_term *t = &s->eq.term[i][k];
 			if (t->axis == GK_SWZ_AX_NONE || t->axis > GK_SWZ_AX_S)
 				continue;
-			add(b, "%s%c%u", n++ ? "^" : "", "-xyzs"[t->axis], t->bit);
+			gk_swz_textf(b, "%s%c%u", n++ ? "^" : "", "-xyzs"[t->axis], t->bit);
 		}
 		if (!n)
-			add(b, "0");
+			gk_swz_textf(b, "0");
 	}
 }
 
 size_t gk_swz_equation_text(const struct gk_swz_surface *s, char *buf, size_t cap)
 {
-	struct sb b = {buf, buf ? cap : 0, 0};
+	struct gk_swz_text b = {buf, buf ? cap : 0, 0};
 	if (b.cap)
 		buf[0] = 0;
 	if (s && s->pitch)
@@ -520,13 +501,13 @@ static const char *mode_name_of(const struct gk_swz_surface *s)
 
 size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 {
-	struct sb b = {buf, buf ? cap : 0, 0};
+	struct gk_swz_text b = {buf, buf ? cap : 0, 0};
 	unsigned m;
 	if (b.cap)
 		buf[0] = 0;
 	if (!s || !s->pitch || !s->p.chip)
 		return 0;
-	add(&b,
+	gk_swz_textf(&b,
 	    "{\"pitch\":%u,\"height\":%u,\"slices\":%u,\"surface_bytes\":%llu,\"slice_bytes\":%llu,"
 	    "\"base_align\":%u,\"block\":{\"width\":%u,\"height\":%u,\"slices\":%u,\"bytes\":%llu},"
 	    "\"equation_index\":%d,\"first_mip_in_tail\":%u,\"mips\":[",
@@ -535,22 +516,22 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 	    s->first_mip_in_tail);
 	for (m = 0; m < s->p.mips && m < GK_SWZ_MAX_MIPS; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
-		add(&b,
+		gk_swz_textf(&b,
 		    "%s{\"mip\":%u,\"offset\":%llu,\"pitch\":%u,\"height\":%u,\"depth\":%u,"
 		    "\"macro_block_offset\":%llu,\"mip_tail_offset\":%u,\"mip_tail_coord\":[%u,%u,%u]}",
 		    m ? "," : "", m, (unsigned long long)mi->offset, mi->pitch, mi->height, mi->depth,
 		    (unsigned long long)mi->macro_block_offset, mi->mip_tail_offset, mi->mip_tail_coord_x,
 		    mi->mip_tail_coord_y, mi->mip_tail_coord_z);
 	}
-	add(&b, "],\"equation\":");
+	gk_swz_textf(&b, "],\"equation\":");
 	if (s->equation_index >= 0) {
-		add(&b, "\"");
+		gk_swz_textf(&b, "\"");
 		eq_text(s, &b);
-		add(&b, "\"");
+		gk_swz_textf(&b, "\"");
 	} else {
-		add(&b, "null");
+		gk_swz_textf(&b, "null");
 	}
-	add(&b,
+	gk_swz_textf(&b,
 	    ",\"params\":{\"chip\":\"%s\",\"generation\":\"%s\",\"gb_addr_config\":\"0x%08x\",\"swizzle\":\"%s\","
 	    "\"swizzle_id\":%u,\"dims\":%u,\"bpp\":%u,\"width\":%u,\"height\":%u,\"depth_or_slices\":%u,"
 	    "\"mips\":%u,\"samples\":%u,\"usage\":\"%s\",\"pipe_xor\":%u}}\n",
@@ -562,42 +543,42 @@ size_t gk_swz_info_json(const struct gk_swz_surface *s, char *buf, size_t cap)
 
 size_t gk_swz_info_text(const struct gk_swz_surface *s, char *buf, size_t cap)
 {
-	struct sb b = {buf, buf ? cap : 0, 0};
+	struct gk_swz_text b = {buf, buf ? cap : 0, 0};
 	unsigned m;
 	if (b.cap)
 		buf[0] = 0;
 	if (!s || !s->pitch || !s->p.chip)
 		return 0;
-	add(&b, "chip %s (%s, GB_ADDR_CONFIG 0x%08x)\n", s->p.chip->name,
+	gk_swz_textf(&b, "chip %s (%s, GB_ADDR_CONFIG 0x%08x)\n", s->p.chip->name,
 	    gk_swz_gen_name(s->p.chip->gen) ? gk_swz_gen_name(s->p.chip->gen) : "?", s->p.chip->gb_addr_config);
-	add(&b, "swizzle %s (%u)\n%uD %u bpp %u x %u x %u, %u mip%s, %u sample%s, %s", mode_name_of(s), s->p.mode,
+	gk_swz_textf(&b, "swizzle %s (%u)\n%uD %u bpp %u x %u x %u, %u mip%s, %u sample%s, %s", mode_name_of(s), s->p.mode,
 	    s->p.dims, s->p.bpp, s->p.width, s->p.height, s->p.depth_or_slices, s->p.mips, s->p.mips == 1 ? "" : "s",
 	    s->p.samples, s->p.samples == 1 ? "" : "s", s->p.depth_usage ? "depth" : "color");
 	if (s->p.pipe_bank_xor)
-		add(&b, ", pipe/bank xor 0x%x", s->p.pipe_bank_xor);
-	add(&b, "\n");
-	add(&b, "pitch %u\nheight %u\nslices %u\nsurface_bytes %llu\nslice_bytes %llu\nbase_align %u\n", s->pitch,
+		gk_swz_textf(&b, ", pipe/bank xor 0x%x", s->p.pipe_bank_xor);
+	gk_swz_textf(&b, "\n");
+	gk_swz_textf(&b, "pitch %u\nheight %u\nslices %u\nsurface_bytes %llu\nslice_bytes %llu\nbase_align %u\n", s->pitch,
 	    s->height, s->num_slices, (unsigned long long)s->surf_size, (unsigned long long)s->slice_size,
 	    s->base_align);
-	add(&b, "block %u x %u x %u elements (%llu bytes)\n", s->block_width, s->block_height, s->block_slices,
+	gk_swz_textf(&b, "block %u x %u x %u elements (%llu bytes)\n", s->block_width, s->block_height, s->block_slices,
 	    1ull << s->block_bits);
 	if (s->equation_index >= 0) {
-		add(&b, "equation %d: ", s->equation_index);
+		gk_swz_textf(&b, "equation %d: ", s->equation_index);
 		eq_text(s, &b);
-		add(&b, "\n");
+		gk_swz_textf(&b, "\n");
 	} else {
-		add(&b, "equation none\n");
+		gk_swz_textf(&b, "equation none\n");
 	}
 	if (s->p.mips > 1)
-		add(&b, "first_mip_in_tail %u\n", s->first_mip_in_tail);
+		gk_swz_textf(&b, "first_mip_in_tail %u\n", s->first_mip_in_tail);
 	for (m = 0; m < s->p.mips && m < GK_SWZ_MAX_MIPS; m++) {
 		const struct gk_swz_mip *mi = &s->mip[m];
-		add(&b, "mip %u offset %llu pitch %u height %u depth %u", m, (unsigned long long)mi->offset, mi->pitch,
+		gk_swz_textf(&b, "mip %u offset %llu pitch %u height %u depth %u", m, (unsigned long long)mi->offset, mi->pitch,
 		    mi->height, mi->depth);
 		if (m >= s->first_mip_in_tail && s->p.mips > 1 && s->p.mode != 0)
-			add(&b, " tail_offset %u tail_coord %u,%u,%u", mi->mip_tail_offset, mi->mip_tail_coord_x,
+			gk_swz_textf(&b, " tail_offset %u tail_coord %u,%u,%u", mi->mip_tail_offset, mi->mip_tail_coord_x,
 			    mi->mip_tail_coord_y, mi->mip_tail_coord_z);
-		add(&b, "\n");
+		gk_swz_textf(&b, "\n");
 	}
 	return b.len;
 }

@@ -18,7 +18,10 @@
 #ifndef GK_TILING_SWZ_H
 #define GK_TILING_SWZ_H
 
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gfxkit/swizzle.h" /* the records: chip, params, coord, equation, mip, surface */
 
@@ -50,6 +53,27 @@ static inline uint32_t gk_swz_pattern_offset(const struct gk_swz_surface *s, uin
 		off |= (v & 1u) << i;
 	}
 	return off;
+}
+
+/* Text built into a caller's buffer of cap bytes (info text and JSON, the
+ * map legends): len counts every byte asked for, as snprintf does, so the
+ * caller learns the size it needed when cap was too small. */
+struct gk_swz_text {
+	char *buf;
+	size_t cap, len;
+};
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static inline void gk_swz_textf(struct gk_swz_text *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(b->len < b->cap ? b->buf + b->len : NULL, b->len < b->cap ? b->cap - b->len : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n;
 }
 
 #endif

@@ -129,28 +129,9 @@ void gk_swz_picture_row(const struct gk_swz_surface *s, enum gk_tile_map_by by, 
 	gk_legend_row(&sp, y - s->mip[0].height, rgb);
 }
 
-struct tb {
-	char *buf;
-	size_t cap, len;
-};
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void add(struct tb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	va_start(ap, fmt);
-	n = vsnprintf(b->len < b->cap ? b->buf + b->len : NULL, b->len < b->cap ? b->cap - b->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-}
-
 size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by, uint32_t z, char *buf, size_t cap)
 {
-	struct tb b = {buf, buf ? cap : 0, 0};
+	struct gk_swz_text b = {buf, buf ? cap : 0, 0};
 	struct gk_legend_spec sp;
 	unsigned i;
 	const char *mode;
@@ -160,39 +141,39 @@ size_t gk_swz_map_legend(const struct gk_swz_surface *s, enum gk_tile_map_by by,
 		return 0;
 	spec(s, by, z, &sp);
 	mode = gk_swz_mode_name(s->p.chip->gen, s->p.mode);
-	add(&b, "gfxkit tile map of mip 0, slice %u%s: %s %s, %u bpp, %u x %u elements (padded %u x %u); one pixel "
+	gk_swz_textf(&b, "gfxkit tile map of mip 0, slice %u%s: %s %s, %u bpp, %u x %u elements (padded %u x %u); one pixel "
 		"per element, the legend below the map\n",
 	    (unsigned)z, s->p.samples > 1 ? ", sample 0" : "", s->p.chip->name, mode ? mode : "?", s->p.bpp,
 	    (unsigned)s->p.width, (unsigned)s->p.height, (unsigned)s->mip[0].pitch, (unsigned)s->mip[0].height);
 	if (by == GK_MAP_PIPE || by == GK_MAP_BANK) {
 		const char *what = by == GK_MAP_PIPE ? "pipe" : "bank";
-		add(&b, "colour: the %s of each element's address (%s)\n", what,
+		gk_swz_textf(&b, "colour: the %s of each element's address (%s)\n", what,
 		    by == GK_MAP_PIPE ? "bits 8 and up: 256-byte pipe interleave"
 		    : s->p.chip->gen == GK_SWZ_GFX9 ? "the bank-xor bits above the pipe and shader-engine bits"
 						     : "the bank-xor bits above the pipe bits and two column bits");
 		for (i = 0; i < sp.swatches; i++) {
 			uint8_t c[3];
 			gk_map_palette(i, c);
-			add(&b, "%s %u: #%02x%02x%02x\n", what, i, c[0], c[1], c[2]);
+			gk_swz_textf(&b, "%s %u: #%02x%02x%02x\n", what, i, c[0], c[1], c[2]);
 		}
 	} else {
 		static const char *const names[5] = {"blue", "cyan", "green", "yellow", "red"};
 		static const char *const at[5] = {"0", "1/4", "1/2", "3/4", "end"};
 		uint32_t bs = s->block_slices ? s->block_slices : 1;
 		if (bs > 1)
-			add(&b, "colour: the element's byte offset in the %u slices (%u-%u) its thick blocks hold together, "
+			gk_swz_textf(&b, "colour: the element's byte offset in the %u slices (%u-%u) its thick blocks hold together, "
 				"0 to %s, on a ramp:",
 			    (unsigned)bs, (unsigned)(z / bs * bs), (unsigned)(z / bs * bs + bs - 1), sp.hi);
 		else
-			add(&b, "colour: the element's byte offset in slice %u, 0 to %s, on a ramp:", (unsigned)z, sp.hi);
+			gk_swz_textf(&b, "colour: the element's byte offset in slice %u, 0 to %s, on a ramp:", (unsigned)z, sp.hi);
 		for (i = 0; i < 5; i++) {
 			uint8_t c[3];
 			gk_map_ramp(i < 4 ? i * 256 : 1023, c);
-			add(&b, " %s #%02x%02x%02x (%s)%s", names[i], c[0], c[1], c[2], at[i], i < 4 ? "," : "\n");
+			gk_swz_textf(&b, " %s #%02x%02x%02x (%s)%s", names[i], c[0], c[1], c[2], at[i], i < 4 ? "," : "\n");
 		}
 	}
 	if (sp.t[2][0])
-		add(&b, "padding (x >= %u or y >= %u): the same colours at 1/3 brightness\n", (unsigned)s->p.width,
+		gk_swz_textf(&b, "padding (x >= %u or y >= %u): the same colours at 1/3 brightness\n", (unsigned)s->p.width,
 		    (unsigned)s->p.height);
 	return b.len;
 }
