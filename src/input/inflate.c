@@ -21,6 +21,7 @@
 
 #include "crc32.h" /* src/core */
 #include "inflate.h"
+#include "deflate_tab.h" /* len_base, len_extra, dist_base, dist_extra (RFC 1951 3.2.5) */
 
 #define WIN (1u << 15)    /* RFC 1951 3.2.5: distances reach back 32768 bytes */
 #define IN_BUF 16384u     /* compressed bytes pulled at a time */
@@ -439,13 +440,6 @@ static bool block(struct gk_inflate *z)
 	return true;
 }
 
-/* 3.2.5: a length symbol's base and extra bits; a distance code's */
-static const uint16_t len_base[29] = { 3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-				       31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
-static const uint8_t len_extra[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
-static const uint16_t dist_base[30] = { 1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
-					193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577 };
-static const uint8_t dist_extra[30] = { 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13 };
 
 /* One symbol of a compressed block: a literal given, a match to copy set
  * up, or the block's end. */

@@ -225,26 +225,6 @@ static unsigned blk_log2(const struct cfg *c, unsigned mode)
 	return b == BLK_VAR ? c->var_log2 : b;
 }
 
-static unsigned ilog2(uint32_t v)
-{
-	unsigned l = 0;
-	while (v > 1) {
-		v >>= 1;
-		l++;
-	}
-	return l;
-}
-
-static uint32_t align_pow2(uint32_t v, uint32_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
-static uint32_t shift_ceil(uint32_t v, unsigned s)
-{
-	return (v >> s) + ((v & ((1u << s) - 1)) != 0);
-}
-
 /* Gfx10Lib::GetSwizzlePatternInfo: the pattern row, or NULL. */
 static const struct gk_swz_patinfo *patinfo(const struct cfg *c, unsigned mode, unsigned dims, unsigned elem,
 					    unsigned frags)
@@ -356,7 +336,7 @@ static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
 			for (ax = 0; ax < 3; ax++) {
 				uint32_t v = (uint32_t)(s->pattern[i] >> (16 * ax)) & 0xffffu;
 				if (v) {
-					eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(v) + (ax == 0 ? e : 0));
+					eq_put(eq, i, 0, GK_SWZ_AX_X + ax, gk_swz_log2(v) + (ax == 0 ? e : 0));
 					break;
 				}
 			}
@@ -384,13 +364,13 @@ static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
 				;
 			if (ax < 3) {
 				mask[ax] |= c[ax];
-				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(c[ax]) + (ax == 0 ? e : 0));
+				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, gk_swz_log2(c[ax]) + (ax == 0 ? e : 0));
 			}
 			bmask |= 1u << i;
 			continue;
 		}
 		if (!s->thick && c[2]) /* thin: the slice is an xor term from the start */
-			eq_put(eq, i, 2, GK_SWZ_AX_Z, ilog2(c[2]));
+			eq_put(eq, i, 2, GK_SWZ_AX_Z, gk_swz_log2(c[2]));
 		for (ax = 0; ax < 3; ax++) {
 			uint32_t hi;
 			if (!s->thick && ax == 2)
@@ -399,9 +379,9 @@ static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
 			hi = c[ax] & ~blkmask[ax];
 			if (hi) {
 				if (ax == 0)
-					eq_put(eq, i, 1, GK_SWZ_AX_X, ilog2(hi) + e);
+					eq_put(eq, i, 1, GK_SWZ_AX_X, gk_swz_log2(hi) + e);
 				else
-					eq_xor(eq, i, GK_SWZ_AX_X + ax, ilog2(hi));
+					eq_xor(eq, i, GK_SWZ_AX_X + ax, gk_swz_log2(hi));
 				sw[i][ax] &= blkmask[ax];
 			}
 		}
@@ -419,7 +399,7 @@ static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
 				for (ax = 0; !sw[i][ax]; ax++)
 					;
 				mask[ax] |= sw[i][ax];
-				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, ilog2(sw[i][ax]) + (ax == 0 ? e : 0));
+				eq_put(eq, i, 0, GK_SWZ_AX_X + ax, gk_swz_log2(sw[i][ax]) + (ax == 0 ? e : 0));
 				sw[i][0] = sw[i][1] = sw[i][2] = 0;
 				bmask |= 1u << i;
 				continue;
@@ -427,7 +407,7 @@ static void addrlib_equation(struct gk_swz_surface *s, int xor_mode)
 			for (ax = 0; ax < 3; ax++) {
 				t[ax] = sw[i][ax] & mask[ax];
 				if (t[ax])
-					eq_xor(eq, i, GK_SWZ_AX_X + ax, ilog2(t[ax]) + (ax == 0 ? e : 0));
+					eq_xor(eq, i, GK_SWZ_AX_X + ax, gk_swz_log2(t[ax]) + (ax == 0 ? e : 0));
 				sw[i][ax] &= ~t[ax];
 			}
 		}
@@ -505,7 +485,7 @@ static int validate(const struct cfg *c, const struct gk_swz_params *p, struct g
 static void block_dims(const struct cfg *c, const struct gk_swz_params *p, unsigned thick, uint32_t *w, uint32_t *h,
 		       uint32_t *d)
 {
-	unsigned blk = blk_log2(c, p->mode), e = ilog2(p->bpp / 8);
+	unsigned blk = blk_log2(c, p->mode), e = gk_swz_log2(p->bpp / 8);
 	if (thick) {
 		/* ComputeThickBlockDimension */
 		unsigned l = blk - 10, avg = l / 3, rest = l % 3;
@@ -514,7 +494,7 @@ static void block_dims(const struct cfg *c, const struct gk_swz_params *p, unsig
 		*d = block1k_3d[e][2] << (avg + (rest != 0));
 	} else {
 		/* ComputeThinBlockDimension */
-		unsigned sl = ilog2(p->samples), n = blk - e - sl;
+		unsigned sl = gk_swz_log2(p->samples), n = blk - e - sl;
 		unsigned wp = (sl & 1) == 0 || (blk & 1) != 0;
 		unsigned lw = (n + wp) / 2;
 		*w = 1u << lw;
@@ -528,13 +508,13 @@ static void linear(struct gk_swz_surface *s, const struct gk_swz_params *p)
 	uint32_t eb = p->bpp / 8, align = 256 / eb;
 	uint64_t slice = 0;
 	unsigned i;
-	s->pitch = align_pow2(p->width, align);
+	s->pitch = gk_swz_align(p->width, align);
 	s->height = p->height;
 	if (p->mips > 1) {
 		for (i = p->mips; i-- > 0;) {
-			uint32_t w = shift_ceil(p->width, i), h = shift_ceil(p->height, i);
+			uint32_t w = gk_swz_shift_ceil(p->width, i), h = gk_swz_shift_ceil(p->height, i);
 			struct gk_swz_mip *m = &s->mip[i];
-			m->pitch = align_pow2(w, align);
+			m->pitch = gk_swz_align(w, align);
 			m->height = h;
 			m->depth = p->dims == 3 ? p->depth_or_slices : 1;
 			m->offset = m->macro_block_offset = slice;
@@ -560,16 +540,16 @@ static void micro(struct gk_swz_surface *s, const struct gk_swz_params *p)
 {
 	uint32_t eb = p->bpp / 8;
 	unsigned i;
-	s->pitch = align_pow2(p->width, s->block_width);
-	s->height = align_pow2(p->height, s->block_height);
+	s->pitch = gk_swz_align(p->width, s->block_width);
+	s->height = gk_swz_align(p->height, s->block_height);
 	s->num_slices = p->depth_or_slices;
 	s->base_align = 256;
 	if (p->mips > 1) {
 		uint64_t slice = 0;
 		for (i = p->mips; i-- > 0;) {
 			struct gk_swz_mip *m = &s->mip[i];
-			m->pitch = align_pow2(shift_ceil(p->width, i), s->block_width);
-			m->height = align_pow2(shift_ceil(p->height, i), s->block_height);
+			m->pitch = gk_swz_align(gk_swz_shift_ceil(p->width, i), s->block_width);
+			m->height = gk_swz_align(gk_swz_shift_ceil(p->height, i), s->block_height);
 			m->depth = 1;
 			m->offset = m->macro_block_offset = slice;
 			slice += (uint64_t)m->pitch * m->height * eb;
@@ -596,9 +576,9 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 	unsigned blk = s->block_bits, e = s->elem_log2, thin = !s->thick, i;
 	uint32_t eb = p->bpp / 8, bs = s->block_slices;
 	uint64_t block = 1ull << blk;
-	s->pitch = align_pow2(p->width, s->block_width);
-	s->height = align_pow2(p->height, s->block_height);
-	s->num_slices = align_pow2(p->depth_or_slices, bs);
+	s->pitch = gk_swz_align(p->width, s->block_width);
+	s->height = gk_swz_align(p->height, s->block_height);
+	s->num_slices = gk_swz_align(p->depth_or_slices, bs);
 	s->base_align = (uint32_t)block;
 	if (p->mips > 1) {
 		/* GetMipTailDim: the tail is half a block */
@@ -626,14 +606,14 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 			fh /= block256_2d[e][1] / block256_2d[2][1];
 		}
 		for (i = 0; i < p->mips; i++) {
-			uint32_t w = shift_ceil(p->width, i), h = shift_ceil(p->height, i), d = shift_ceil(mip0d, i);
+			uint32_t w = gk_swz_shift_ceil(p->width, i), h = gk_swz_shift_ceil(p->height, i), d = gk_swz_shift_ceil(mip0d, i);
 			if (w <= fw && h <= fh && p->mips - i <= maxtail) {
 				first = i;
 				chain += block / bs;
 				break;
 			} else {
-				uint32_t mp = align_pow2(w, s->block_width), mh = align_pow2(h, s->block_height);
-				uint32_t md = align_pow2(d, bs);
+				uint32_t mp = gk_swz_align(w, s->block_width), mh = gk_swz_align(h, s->block_height);
+				uint32_t md = gk_swz_align(d, bs);
 				uint64_t ss = (uint64_t)mp * mh * eb;
 				mip_size[i] = ss * md;
 				mip_slice[i] = ss * bs;
@@ -648,8 +628,8 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 		s->mip_chain_in_tail = first == 0;
 		s->first_mip_in_tail = first;
 		if (first != p->mips) {
-			tail_depth = shift_ceil(mip0d, first);
-			off = block * align_pow2(tail_depth, bs) / bs;
+			tail_depth = gk_swz_shift_ceil(mip0d, first);
+			off = block * gk_swz_align(tail_depth, bs) / bs;
 			mbo = block;
 		}
 		for (i = first; i-- > 0;) {
@@ -661,7 +641,7 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 		}
 		pitch = tw;
 		height = th;
-		depth = thin ? 1 : align_pow2(tail_depth, block256_3d[e][2]);
+		depth = thin ? 1 : gk_swz_align(tail_depth, block256_3d[e][2]);
 		tdepth = thin ? 1 : depth / block256_3d[e][2];
 		for (i = first; i < p->mips; i++) {
 			unsigned m = maxtail - 1 - (i - first);
@@ -697,7 +677,7 @@ static void macro(const struct cfg *c, struct gk_swz_surface *s, const struct gk
 				mi->mip_tail_coord_y = my * block256_3d[e][1];
 				pitch = pitch >> 1 > block256_3d[e][0] ? pitch >> 1 : block256_3d[e][0];
 				height = height >> 1 > block256_3d[e][1] ? height >> 1 : block256_3d[e][1];
-				depth = align_pow2(depth >> 1 > 1 ? depth >> 1 : 1, block256_3d[e][2]);
+				depth = gk_swz_align(depth >> 1 > 1 ? depth >> 1 : 1, block256_3d[e][2]);
 			}
 			mi->mip_tail_coord_z = 0;
 		}
@@ -723,7 +703,7 @@ int gk_swz_gfx10_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 	if (get_cfg(p->chip, &c, err) || validate(&c, p, err))
 		return -1;
 	m = &c.modes[p->mode];
-	s->elem_log2 = ilog2(p->bpp / 8);
+	s->elem_log2 = gk_swz_log2(p->bpp / 8);
 	s->block_bits = blk_log2(&c, p->mode);
 	s->first_mip_in_tail = p->mips;
 	s->thick = p->dims == 3 && (m->flags & (M_S | M_D));

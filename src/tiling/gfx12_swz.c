@@ -48,31 +48,6 @@ const char *gk_swz_gfx12_mode_name(unsigned gen, unsigned mode)
 	return mode < 8 ? a3_modes[mode].name : NULL;
 }
 
-static unsigned ilog2(uint32_t v)
-{
-	unsigned l = 0;
-	while (v > 1) {
-		v >>= 1;
-		l++;
-	}
-	return l;
-}
-
-static uint32_t align_pow2(uint32_t v, uint32_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
-static uint64_t align64(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
-static uint32_t shift_ceil(uint32_t v, unsigned s)
-{
-	return (v >> s) + ((v & ((1u << s) - 1)) != 0);
-}
-
 static uint32_t umax(uint32_t a, uint32_t b)
 {
 	return a > b ? a : b;
@@ -190,9 +165,9 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 	}
 	m = &a3_modes[p->mode];
 	lin = p->mode == A3_LINEAR;
-	e = ilog2(p->bpp / 8);
+	e = gk_swz_log2(p->bpp / 8);
 	eb = p->bpp / 8;
-	sl = m->is3d ? 0 : ilog2(p->samples);
+	sl = m->is3d ? 0 : gk_swz_log2(p->samples);
 	s->elem_log2 = e;
 	s->block_bits = m->blk;
 	block = 1ull << m->blk;
@@ -204,13 +179,13 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 	trim = p->dims != 3 && p->depth_or_slices <= 1 && lin; /* CanTrimLinearPadding */
 	/* ApplyCustomizedPitchHeight (no custom pitch or height here) */
 	if (lin) {
-		s->pitch = align_pow2(p->width, 128 / eb);
-		s->pitch_for_slice = align_pow2(p->width, (trim ? 128u : 256u) / eb);
+		s->pitch = gk_swz_align(p->width, 128 / eb);
+		s->pitch_for_slice = gk_swz_align(p->width, (trim ? 128u : 256u) / eb);
 	} else {
-		s->pitch = s->pitch_for_slice = align_pow2(p->width, blockw);
+		s->pitch = s->pitch_for_slice = gk_swz_align(p->width, blockw);
 	}
-	s->height = align_pow2(p->height, blockh);
-	s->num_slices = align_pow2(p->depth_or_slices, blockd);
+	s->height = gk_swz_align(p->height, blockh);
+	s->num_slices = gk_swz_align(p->depth_or_slices, blockd);
 	s->base_align = (uint32_t)block;
 	/* GetMipOffset */
 	mip0d = p->dims == 3 ? p->depth_or_slices : 1;
@@ -232,24 +207,24 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 	maxtail = a3_max_mips_in_tail(p->mode);
 	first = p->mips;
 	for (i = 0; i < p->mips; i++) {
-		uint32_t w = shift_ceil(p->width, i), h = shift_ceil(p->height, i), d = shift_ceil(mip0d, i);
+		uint32_t w = gk_swz_shift_ceil(p->width, i), h = gk_swz_shift_ceil(p->height, i), d = gk_swz_shift_ceil(mip0d, i);
 		if (block > 256 && p->mips > 1 && w <= tw && h <= th && p->mips - i <= maxtail) {
 			first = i;
 			chain += block / blockd;
 			dense += block / blockd;
 			break;
 		} else {
-			uint32_t pimg, pslice, mh = align_pow2(h, blockh), md = align_pow2(d, blockd);
+			uint32_t pimg, pslice, mh = gk_swz_align(h, blockh), md = gk_swz_align(d, blockd);
 			uint64_t rest, ssize, sdata, hw;
 			if (lin) {
-				pimg = align_pow2(w, 128 / eb);
-				pslice = align_pow2(pimg, (uint32_t)(block / eb));
+				pimg = gk_swz_align(w, 128 / eb);
+				pslice = gk_swz_align(pimg, (uint32_t)(block / eb));
 			} else {
-				pimg = pslice = align_pow2(w, blockw);
+				pimg = pslice = gk_swz_align(w, blockw);
 			}
 			rest = (uint64_t)mh * p->samples * eb;
 			ssize = (uint64_t)pslice * rest;
-			sdata = align64((uint64_t)pimg * rest, block);
+			sdata = gk_swz_align64((uint64_t)pimg * rest, block);
 			hw = ssize * blockd;
 			if (i == 0 && trim) {
 				pslice = pimg;
@@ -281,13 +256,13 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 		uint64_t off = 0, mbo = 0;
 		if (first != p->mips) {
 			/* GetMipOrigin: the levels in the tail */
-			uint32_t d0 = shift_ceil(mip0d, first), uw, uh, ud, pitch, height, depth, tdepth;
-			off = block * (align_pow2(d0, blockd) / blockd);
+			uint32_t d0 = gk_swz_shift_ceil(mip0d, first), uw, uh, ud, pitch, height, depth, tdepth;
+			off = block * (gk_swz_align(d0, blockd) / blockd);
 			mbo = block;
 			a3_micro(p->mode, e, &uw, &uh, &ud);
 			pitch = tw;
 			height = th;
-			depth = p->dims == 3 ? align_pow2(d0, ud) : 1;
+			depth = p->dims == 3 ? gk_swz_align(d0, ud) : 1;
 			tdepth = p->dims == 3 ? depth / ud : 1;
 			for (i = first; i < p->mips; i++) {
 				/* CalcMipInTail / CalcMipOffset */
@@ -309,9 +284,9 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 				mi->mip_tail_coord_x = mx * uw;
 				mi->mip_tail_coord_y = my * uh;
 				mi->mip_tail_coord_z = 0;
-				mi->pitch = align_pow2(pitch, uw); /* GetMipOrigin sets no pitchForSlice: 0 */
-				mi->height = align_pow2(height, uh);
-				mi->depth = align_pow2(depth, ud);
+				mi->pitch = gk_swz_align(pitch, uw); /* GetMipOrigin sets no pitchForSlice: 0 */
+				mi->height = gk_swz_align(height, uh);
+				mi->depth = gk_swz_align(depth, ud);
 				pitch = umax(pitch >> 1, 1);
 				height = umax(height >> 1, 1);
 				depth = umax(depth >> 1, 1);
@@ -334,10 +309,10 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 			s->mip[i].pixel_pitch = s->mip[i].pitch;
 			s->mip[i].pixel_height = s->mip[i].height;
 		}
-	if (!lin && (!m->is3d || !ilog2(p->samples))) {
+	if (!lin && (!m->is3d || !gk_swz_log2(p->samples))) {
 		/* the equation: per bit the first of x, y, z, s the pattern names
 		 * (ConvertSwizzlePatternToEquation; the patterns have no XOR) */
-		const struct gk_swz_patinfo *pi = a3_pat(p->mode, e, ilog2(p->samples));
+		const struct gk_swz_patinfo *pi = a3_pat(p->mode, e, gk_swz_log2(p->samples));
 		uint64_t full[20];
 		if (pi) {
 			memcpy(full, gk_swz_gfx12_sw_pattern_nibble1[pi->n01], 8 * sizeof full[0]);
@@ -351,12 +326,12 @@ int gk_swz_gfx12_surface(struct gk_swz_surface *s, const struct gk_swz_params *p
 				for (ax = 0; ax < 4 && !one; ax++) {
 					uint64_t part = full[i] >> (16 * ax) & 0xffffu;
 					if (part)
-						one = (uint64_t)1 << (16 * ax + ilog2((uint32_t)part));
+						one = (uint64_t)1 << (16 * ax + gk_swz_log2((uint32_t)part));
 				}
 				s->pattern[i] = one;
 			}
 			s->has_pattern = 1;
-			s->equation_index = a3_equation_index(p->mode, e, ilog2(p->samples));
+			s->equation_index = a3_equation_index(p->mode, e, gk_swz_log2(p->samples));
 			s->eq.num_bits = m->blk;
 			for (i = 0; i < e; i++) {
 				s->eq.term[i][0].axis = GK_SWZ_AX_X;

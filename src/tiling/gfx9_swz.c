@@ -452,11 +452,6 @@ static int in_tail(const struct ctx9 *k, struct dim3 t, uint32_t w, uint32_t h, 
 	return w <= t.w && h <= t.h && (!k->thick || d <= t.d);
 }
 
-static uint32_t align_up(uint32_t v, uint32_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
 static uint32_t half_up(uint32_t v)
 {
 	return (v >> 1) + (v & 1);
@@ -512,10 +507,10 @@ static unsigned mip_chain(struct gk_swz_surface *s, const struct ctx9 *k, struct
 			if (k->thick)
 				pd = t.d;
 		} else {
-			pw = align_up(pw, b.w);
-			ph = align_up(ph, b.h);
+			pw = gk_swz_align(pw, b.w);
+			ph = gk_swz_align(ph, b.h);
 			if (k->thick)
-				pd = align_up(pd, b.d);
+				pd = gk_swz_align(pd, b.d);
 		}
 		s->mip[i].pitch = pw;
 		s->mip[i].height = ph;
@@ -774,7 +769,7 @@ static int surface_linear(struct gk_swz_surface *s, const struct ctx9 *k)
 {
 	const struct gk_swz_params *p = &s->p;
 	unsigned bytes = p->bpp >> 3;
-	uint32_t pitch = align_up(p->width, 256 / bytes);
+	uint32_t pitch = gk_swz_align(p->width, 256 / bytes);
 	uint32_t chain_h = 0, h = p->height;
 
 	/* Gfx9Lib::ComputeSurfaceLinearPadding: the levels are stacked below
@@ -818,9 +813,9 @@ static int surface_tiled(struct gk_swz_surface *s, const struct ctx9 *k, struct 
 	s->block_width = b.w;
 	s->block_height = b.h;
 	s->block_slices = b.d;
-	s->pitch = align_up(p->width, b.w);
-	s->height = align_up(p->height, b.h);
-	s->num_slices = align_up(p->depth_or_slices, b.d);
+	s->pitch = gk_swz_align(p->width, b.w);
+	s->height = gk_swz_align(p->height, b.h);
+	s->num_slices = gk_swz_align(p->depth_or_slices, b.d);
 	s->epitch_is_height = 0;
 	s->mip_chain_in_tail = 0;
 	s->first_mip_in_tail = p->mips;

@@ -6,6 +6,7 @@
 #include "gfxkit/tiling.h"
 
 #include "crc32.h" /* src/core: gk_crc32, shared with the gzip reader */
+#include "deflate_tab.h" /* len_base, len_extra, dist_base, dist_extra (RFC 1951 3.2.5) */
 
 #include <string.h>
 
@@ -82,14 +83,6 @@ static int chunk(struct gk_png *png, const char *type, const void *a, size_t na,
 #define MAX_DIST (WSIZE - MIN_LOOKAHEAD)
 #define MAX_CHAIN 128 /* candidates tried per position: bounds the time on unlucky data */
 
-/* RFC 1951 section 3.2.5: lengths 3..258 as codes 257..285 plus extra bits,
- * distances 1..32768 as codes 0..29 plus extra bits */
-static const uint16_t len_base[29] = { 3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-				       31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
-static const uint8_t len_extra[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
-static const uint16_t dist_base[30] = { 1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
-					193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577 };
-static const uint8_t dist_extra[30] = { 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13 };
 /* section 3.2.7: the order in which the code-length code's lengths are sent */
 static const uint8_t cl_order[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
 

@@ -301,16 +301,6 @@ static inline void copy_run(uint8_t *d, const uint8_t *src, size_t n)
 	}
 }
 
-static unsigned lg2(uint32_t v)
-{
-	unsigned l = 0;
-	while (v > 1) {
-		v >>= 1;
-		l++;
-	}
-	return l;
-}
-
 /* One slice of one level, block by block, so that the tiled side of a
  * block stays in cache while its rows are copied:
  *   addr = (slice / block_slices) * slice_size * block_slices + mip.macro_block_offset
@@ -323,7 +313,7 @@ static int xfer_slice(const struct gk_swz_surface *s, const struct xf *f, unsign
 	const struct gk_swz_mip *mi = &s->mip[m];
 	unsigned eb = s->p.bpp / 8, ns = s->p.samples, smp;
 	uint32_t bw = s->block_width, bh = s->block_height, tx = mi->mip_tail_coord_x, bx0, by0, x, y;
-	unsigned bwl = lg2(bw), bhl = lg2(bh);
+	unsigned bwl = gk_swz_log2(bw), bhl = gk_swz_log2(bh);
 	uint64_t pb = mi->pitch >> bwl, size = s->surf_size;
 	uint64_t zpart = (uint64_t)(z / s->block_slices) * s->slice_size * s->block_slices + mi->macro_block_offset;
 	uint32_t rz = xf_at(f, 2, z + mi->mip_tail_coord_z) ^ s->xor_bits;

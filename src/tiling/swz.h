@@ -55,6 +55,30 @@ static inline uint32_t gk_swz_pattern_offset(const struct gk_swz_surface *s, uin
 	return off;
 }
 
+/* Arithmetic every generation's rules use (sizes are powers of two where
+ * aligned to: blocks, pipe interleaves, mip-tail extents). */
+static inline unsigned gk_swz_log2(uint32_t v) /* floor(log2 v); 0 for 0 and 1 */
+{
+	unsigned l = 0;
+	while (v > 1) {
+		v >>= 1;
+		l++;
+	}
+	return l;
+}
+static inline uint32_t gk_swz_align(uint32_t v, uint32_t a) /* a: a power of two */
+{
+	return (v + a - 1) & ~(a - 1);
+}
+static inline uint64_t gk_swz_align64(uint64_t v, uint64_t a) /* a: a power of two */
+{
+	return (v + a - 1) & ~(a - 1);
+}
+static inline uint32_t gk_swz_shift_ceil(uint32_t v, unsigned s) /* ceil(v / 2^s) */
+{
+	return (v >> s) + ((v & ((1u << s) - 1)) != 0);
+}
+
 /* Text built into a caller's buffer of cap bytes (info text and JSON, the
  * map legends): len counts every byte asked for, as snprintf does, so the
  * caller learns the size it needed when cap was too small. */
