@@ -484,6 +484,8 @@ struct gk_diags;
 #define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
+#define GK_HOOK_FRAMING 0x01u /* gk_desc_fast.hooks: check_framing may report on the description */
+#define GK_HOOK_UNIT    0x02u /* check_unit may report on it */
 #define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map: a lookup walks at most 4 registers */
 #define GK_REG_PAGES (0x40000u >> GK_REG_PAGE_SHIFT)
 
@@ -580,6 +582,17 @@ struct gk_format {
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];
 		uint8_t acc_ix[GK_FAST_ACCESSES][GK_ACC_SLOTS]; /* by enum gk_acc_slot */
+		/* The check plan.  plain: simple, and no field value, rule
+		 * between fields or predicated region can be wrong, so a
+		 * check of a whole packet is its length, the bits no field
+		 * claims, its register run or pairs, and the hooks; hooks:
+		 * which of the family's check_framing / check_unit can say
+		 * anything of a packet of this description (GK_HOOK_*;
+		 * gk_format_prepare sets both, the family's init clears what
+		 * its hooks never look at).  A clean register run is then a
+		 * few compares, not a walk of the general rules. */
+		uint8_t plain;
+		uint8_t hooks;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

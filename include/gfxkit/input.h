@@ -141,6 +141,11 @@ int gk_input_skip(struct gk_input *in, size_t n);
  * available words (hex text counts 4 bytes a word, like the binary it
  * stands for); 0 for a NULL in. */
 uint64_t gk_input_offset(const struct gk_input *in);
+/* What a loop over units asks before each one, in one call: gk_input_fill
+ * (in, want), then in *words, *unbroken and *offset what gk_input_words,
+ * gk_input_unbroken and gk_input_offset would say.  Returns what
+ * gk_input_fill returns; -1 (nothing set) when an argument is NULL. */
+long gk_input_peek(struct gk_input *in, size_t want, const uint32_t **words, size_t *unbroken, uint64_t *offset);
 /* The format read: the one asked for, or what AUTO chose once the first
  * bytes were read (GK_IN_AUTO before that, and for a NULL in). */
 enum gk_in_format gk_input_format(const struct gk_input *in);

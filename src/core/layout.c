@@ -232,5 +232,8 @@ void gk_format_prepare(struct gk_format *fmt)
 				else if (has_rule(fmt, f))
 					fast->simple = 0; /* too many rules to list: take the generic path */
 			}
+		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
+			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
+		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
 	}
 }

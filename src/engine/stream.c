@@ -488,7 +488,8 @@ struct level {
 	bool chain_pending;
 	uint64_t chain_first, chain_last, chain_parent;
 	bool stopped;                   /* by --count or the caller's unit callback: no end diagnostics */
-	/* the unit at hand */
+	/* the unit at hand: its words (valid until the next read) */
+	const uint32_t *w;
 	uint64_t offset;
 	size_t n, len;
 	bool ib, chain;
@@ -504,15 +505,20 @@ struct level {
  * are there (n); false at the end of the buffer. */
 static bool frame_stage(struct level *L)
 {
-	long avail = gk_input_fill(L->in, FRAME_LOOKAHEAD);
+	/* the words, where the submit ends and the offset in one call: four
+	 * calls into the reader were a tenth of a check's instructions */
+	const uint32_t *w;
+	size_t unbroken;
+	uint64_t offset;
+	long avail = gk_input_peek(L->in, FRAME_LOOKAHEAD, &w, &unbroken, &offset);
 	if (avail <= 0)
 		return false;
 	/* a capture's submit ends its units (the next submit's words are
 	 * another buffer) */
-	size_t unbroken = gk_input_unbroken(L->in);
 	if (unbroken && (size_t)avail > unbroken)
 		avail = (long)unbroken;
-	size_t len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
+	size_t len = frame(L->ops, L->fam, w, (size_t)avail);
+	bool refilled = false;
 	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
 		/* longer than the window holds so far: bring in the rest and
 		 * frame again, since a length field may lie past what framing
@@ -522,14 +528,20 @@ static bool frame_stage(struct level *L)
 		unbroken = gk_input_unbroken(L->in);
 		if (unbroken && (size_t)more > unbroken)
 			more = (long)unbroken;
+		refilled = true; /* the window may have moved */
 		if (more <= avail)
 			break;
 		avail = more;
 		len = frame(L->ops, L->fam, gk_input_words(L->in), (size_t)avail);
 	}
+	if (refilled) {
+		w = gk_input_words(L->in);
+		offset = gk_input_offset(L->in);
+	}
+	L->w = w;
 	L->len = len;
 	L->n = len < (size_t)avail ? len : (size_t)avail;
-	L->offset = gk_input_offset(L->in);
+	L->offset = offset;
 	struct follow *f = L->f;
 	if (!L->depth && f->o->mem_read && gk_input_gpu_addressed(L->in)) { /* only following compares with it */
 		uint64_t end = L->offset + 4ull * L->n;
@@ -545,8 +557,8 @@ static bool frame_stage(struct level *L)
  * access model computes here once for the stages after it. */
 static void decode_stage(struct level *L)
 {
-	gk_diags_reset(&L->dg);
-	L->ops->unit(L->fam, gk_input_words(L->in), L->n, L->len, L->offset, &L->dg);
+	L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0; /* gk_diags_reset, without a call */
+	L->ops->unit(L->fam, L->w, L->n, L->len, L->offset, &L->dg);
 	if (L->f->bounds && L->ops->record && L->ops->format) {
 		const struct gk_unit *u = L->ops->record(L->fam);
 		if (u)
@@ -557,16 +569,23 @@ static void decode_stage(struct level *L)
 /* Stage: following.  Whether the unit is an indirect buffer to follow
  * (its range from the unit's accesses); past a chain packet the CP runs
  * nothing more of this buffer, so its units are shown and not followed. */
-static void follow_stage(struct level *L)
+static void follow_refs(struct level *L);
+
+static inline void follow_stage(struct level *L)
 {
 	L->ib = L->chain = false;
 	L->ib_first = L->ib_last = 0;
 	L->nrefs = 0;
 	if (L->f->o->mem_read && !L->chain_pending)
-		L->ib = ib_range(L->f, L->e, L->depth, &L->dg, &L->ib_first, &L->ib_last, &L->chain);
+		follow_refs(L); /* else nothing to follow into: no call (plain check and decode) */
+}
+
+static void follow_refs(struct level *L)
+{
+	L->ib = ib_range(L->f, L->e, L->depth, &L->dg, &L->ib_first, &L->ib_last, &L->chain);
 	const struct gk_format *fmt = L->ops->format ? L->ops->format(L->fam) : NULL;
 	const struct gk_unit *u = L->ops->record ? L->ops->record(L->fam) : NULL;
-	if (!L->f->o->mem_read || L->chain_pending || L->ib || !fmt || !fmt->follow || !u || !u->desc)
+	if (L->ib || !fmt || !fmt->follow || !u || !u->desc)
 		return;
 	gk_unit_fill(u);
 	struct gk_follow_ref refs[GK_FOLLOW_REFS];
@@ -599,7 +618,7 @@ static void follow_stage(struct level *L)
 static bool client_stage(struct level *L)
 {
 	const struct gk_stream_opts *o = L->f->o;
-	int said = o->unit ? o->unit(o->unit_ctx, L->e, L->offset, gk_input_words(L->in), L->n, &L->dg) : GK_UNIT_GO;
+	int said = o->unit ? o->unit(o->unit_ctx, L->e, L->offset, L->w, L->n, &L->dg) : GK_UNIT_GO;
 	if (said == GK_UNIT_NO_FOLLOW) {
 		L->ib = L->chain = false; /* the caller does not run it (a skipped packet) */
 	} else if (said != GK_UNIT_GO) {
@@ -704,7 +723,8 @@ static void run_buffer(struct level *L)
 		L->stats->warnings += L->dg.warnings;
 		if (!client_stage(L))
 			return;
-		print_stage(L);
+		if (!o->check || L->dg.n || L->dg.dropped)
+			print_stage(L); /* a clean unit of a check prints nothing: no call */
 		next_stage(L);
 	}
 }

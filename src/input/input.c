@@ -1066,6 +1066,8 @@ long gk_input_fill(struct gk_input *in, size_t want)
 {
 	if (!in)
 		return -1;
+	if (want <= in->nwords - in->pos && !in->failed && !holding(in))
+		return (long)(in->nwords - in->pos); /* enough words at hand: what the loop below ends with */
 	if (want > GK_IN_MAX_WANT)
 		want = GK_IN_MAX_WANT;
 	/* use only as much window as packets this long need, so short packets
@@ -1123,6 +1125,20 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	if (in->failed && in->nwords == in->pos)
 		return -1;
 	return (long)(in->nwords - in->pos);
+}
+
+long gk_input_peek(struct gk_input *in, size_t want, const uint32_t **words, size_t *unbroken, uint64_t *offset)
+{
+	if (!in || !words || !unbroken || !offset)
+		return -1;
+	/* once per unit of every stream: the common case (words at hand, no
+	 * submits, no address breaks) without further calls */
+	size_t have = in->nwords - in->pos;
+	long avail = want <= have && !in->failed && !holding(in) ? (long)have : gk_input_fill(in, want);
+	*words = in->words + in->pos;
+	*unbroken = in->rd && (in->rd->flags & GK_RD_SUBMITS) ? gk_input_unbroken(in) : in->nwords - in->pos;
+	*offset = in->nseg <= 1 ? in->seg_off[0] + 4 * (in->abs0 + in->pos) : offset_of(in, in->abs0 + in->pos);
+	return avail;
 }
 
 const uint32_t *gk_input_words(const struct gk_input *in)

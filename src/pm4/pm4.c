@@ -271,6 +271,15 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 		else if (!fmt->any_op[d->opcode & 0xff] && (d->gens & fmt->kin_gens))
 			fmt->any_op[d->opcode & 0xff] = d;
 	}
+	/* what the hooks above look at: pm4_check_framing type-1 packets only,
+	 * pm4_check_unit the packets with a SHADER_TYPE rule; the checker
+	 * calls neither for other packets (gk_desc_fast.hooks) */
+	for (size_t i = 0; i < gk_pm4_ndescs; i++) {
+		const struct gk_packet_desc *d = &gk_pm4_descs[i];
+		bool type1 = d->hdr != gk_pm4_hdr3 && d != gk_pm4_nop_pad && (d->hdr[d->nhdr - 1].min & 3) == 1;
+		fmt->fast[i].hooks = (uint8_t)((type1 ? GK_HOOK_FRAMING : 0) |
+					       (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0) ? GK_HOOK_UNIT : 0));
+	}
 	return 0;
 }
 

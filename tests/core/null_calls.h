@@ -2897,6 +2897,40 @@ static void nc_gk_input_offset(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_peek(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_peek((struct gk_input*)NULL, (size_t)0, (const uint32_t**)NULL, (size_t*)NULL, (uint64_t*)NULL);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_peek((struct gk_input*)NULL, SIZE_MAX, (const uint32_t**)NULL, (size_t*)NULL, (uint64_t*)NULL);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_peek((struct gk_input*)NULL, 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("words NULL");
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)NULL, (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("unbroken NULL");
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)NULL, (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("offset NULL");
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)NULL);
+	fx_end_case();
+	FX_CASE("want = SIZE_MAX");
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("want = SIZE_MAX - 1");
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX - 1, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("want = SIZE_MAX / 2 + 1");
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX / 2 + 1, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	fx_end_case();
+}
+
 static void nc_gk_input_ring(void)
 {
 	FX_CASE("every pointer NULL");
@@ -7668,6 +7702,7 @@ static const struct nc_func {
 	{ "gk_input_note", nc_gk_input_note },
 	{ "gk_input_note_warns", nc_gk_input_note_warns },
 	{ "gk_input_offset", nc_gk_input_offset },
+	{ "gk_input_peek", nc_gk_input_peek },
 	{ "gk_input_ring", nc_gk_input_ring },
 	{ "gk_input_set_base", nc_gk_input_set_base },
 	{ "gk_input_set_gzip", nc_gk_input_set_gzip },
