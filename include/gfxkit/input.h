@@ -142,10 +142,22 @@ int gk_input_skip(struct gk_input *in, size_t n);
  * stands for); 0 for a NULL in. */
 uint64_t gk_input_offset(const struct gk_input *in);
 /* What a loop over units asks before each one, in one call: gk_input_fill
- * (in, want), then in *words, *unbroken and *offset what gk_input_words,
- * gk_input_unbroken and gk_input_offset would say.  Returns what
- * gk_input_fill returns; -1 (nothing set) when an argument is NULL. */
-long gk_input_peek(struct gk_input *in, size_t want, const uint32_t **words, size_t *unbroken, uint64_t *offset);
+ * (in, want), then what gk_input_words, gk_input_unbroken and
+ * gk_input_offset would say, and run: how many of the unbroken words a
+ * loop may step through on its own, without asking again, while at least
+ * want of them are left -- their offsets follow on from offset (4 bytes a
+ * word, no break in the addresses) and gk_input_fill would read nothing
+ * before any of them (0 when it would, as while a dump's reader holds
+ * words back).  Such a loop tells gk_input_skip the words it stepped
+ * through before it asks anything else of in.  Returns what gk_input_fill
+ * returns; -1 (at untouched) when in or at is NULL. */
+struct gk_input_at {
+	const uint32_t *words;
+	size_t unbroken;
+	uint64_t offset;
+	size_t run;
+};
+long gk_input_peek(struct gk_input *in, size_t want, struct gk_input_at *at);
 /* The format read: the one asked for, or what AUTO chose once the first
  * bytes were read (GK_IN_AUTO before that, and for a NULL in). */
 enum gk_in_format gk_input_format(const struct gk_input *in);

@@ -396,11 +396,11 @@ static void open_regions(struct gk_check_state *st, const struct gk_unit *u, str
  * are register runs that take this path (callgrind, `gfxkit check -g gfx9
  * -e pm4` on the 1.25 MB bench stream: the checker's instructions a packet
  * 215 -> 140). */
-static void check_plain(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
+static void check_plain(const struct gk_format *fmt, const struct gk_desc_fast *fast, const struct gk_unit *u,
+			struct gk_diags *out)
 {
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_packet *pkt = &u->pkt;
-	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	if (fmt->check_framing && (fast->hooks & GK_HOOK_FRAMING))
 		fmt->check_framing(fmt, pkt, out);
 	uint32_t ndw = pkt->ndw;
@@ -451,9 +451,12 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 	if (st->nexec)
 		exec_regions(st, pkt, out);
 	const struct gk_packet_desc *d = u->desc;
-	if (u->simple && !pkt->frame.unknown && !pkt->frame.other_gen && gk_fast(fmt, d)->plain) {
-		check_plain(fmt, u, out);
-		return;
+	if (u->simple && !pkt->frame.unknown && !pkt->frame.other_gen) {
+		const struct gk_desc_fast *fast = gk_fast(fmt, d);
+		if (fast->plain) {
+			check_plain(fmt, fast, u, out);
+			return;
+		}
 	}
 	if (!check_frame(fmt, pkt, out) || !d)
 		return;

@@ -171,8 +171,6 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	size_t ndw = pkt->ndw;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	struct gk_layout L;
-	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS; /* the table test holds them to it */
-	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
 	if (fast->simple && ndw >= fast->fixed_len) {
 		/* presence by generation only, every field whole: prepared up front */
 		gk_layout_tail(d, (unsigned)ndw, fast->fixed_len, &L);
@@ -183,6 +181,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 		_Static_assert(sizeof fast->claimed <= sizeof u->claimed, "a simple description's fixed dwords fit the unit");
 		memcpy(u->claimed, fast->claimed, sizeof fast->claimed);
 	} else {
+		unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS; /* the table test holds them to it */
+		unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
 		u->simple = false;
 		memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
 		memset(u->body_slot, 0xff, sizeof u->body_slot);
@@ -214,6 +214,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	if (d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		u->reg_addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
+		if (u->pending)
+			return; /* the register field's slot: set by gk_unit_fill */
 		for (unsigned i = 0; i < u->nfields; i++)
 			if (u->fields[i].desc == rf) {
 				u->reg_slot = u->fields[i].cut ? -1 : (int)i;

@@ -488,6 +488,13 @@ struct level {
 	bool chain_pending;
 	uint64_t chain_first, chain_last, chain_parent;
 	bool stopped;                   /* by --count or the caller's unit callback: no end diagnostics */
+	/* the words the input said may be stepped through (gk_input_peek's
+	 * run), and where: lag of them stepped through and not yet told to
+	 * the input, run and unbroken left from next_w on, next_w at
+	 * next_offset */
+	size_t lag, run, unbroken;
+	const uint32_t *next_w;
+	uint64_t next_offset;
 	/* the unit at hand: its words (valid until the next read) */
 	const uint32_t *w;
 	uint64_t offset;
@@ -503,21 +510,59 @@ struct level {
 
 /* Stage: framing.  The next unit's length (len) and the words of it that
  * are there (n); false at the end of the buffer. */
+/* The words stepped through since the input was last asked, told to it
+ * (see frame_stage); before anything else asks the input anything. */
+static void catch_up(struct level *L)
+{
+	if (L->lag)
+		gk_input_skip(L->in, L->lag);
+	L->lag = 0;
+	L->run = 0;
+}
+
+/* Past the unit at hand: stepped through, told to the input later. */
+static void step(struct level *L)
+{
+	L->lag += L->n;
+	L->next_w = L->w + L->n;
+	L->next_offset = L->offset + 4ull * L->n;
+	L->unbroken = L->unbroken > L->n ? L->unbroken - L->n : 0;
+	L->run = L->run > L->n ? L->run - L->n : 0;
+}
+
 static bool frame_stage(struct level *L)
 {
-	/* the words, where the submit ends and the offset in one call: four
-	 * calls into the reader were a tenth of a check's instructions */
 	const uint32_t *w;
-	size_t unbroken;
+	size_t len;
+	long avail;
 	uint64_t offset;
-	long avail = gk_input_peek(L->in, FRAME_LOOKAHEAD, &w, &unbroken, &offset);
+	if (L->run >= FRAME_LOOKAHEAD) {
+		/* the next unit is among the words the input said may be
+		 * stepped through (gk_input_peek's run): framed where it is,
+		 * with no call into the input; units one at a time through
+		 * the reader were a fifth of a check's instructions */
+		w = L->next_w;
+		offset = L->next_offset;
+		avail = (long)L->unbroken;
+		len = frame(L->ops, L->fam, w, (size_t)avail);
+		if (len <= (size_t)avail)
+			goto framed;
+	}
+	catch_up(L);
+	/* the words, where the submit ends and the offset in one call */
+	struct gk_input_at at;
+	avail = gk_input_peek(L->in, FRAME_LOOKAHEAD, &at);
 	if (avail <= 0)
 		return false;
+	w = at.words;
+	offset = at.offset;
 	/* a capture's submit ends its units (the next submit's words are
 	 * another buffer) */
-	if (unbroken && (size_t)avail > unbroken)
-		avail = (long)unbroken;
-	size_t len = frame(L->ops, L->fam, w, (size_t)avail);
+	if (at.unbroken && (size_t)avail > at.unbroken)
+		avail = (long)at.unbroken;
+	L->unbroken = (size_t)avail;
+	L->run = at.run;
+	len = frame(L->ops, L->fam, w, (size_t)avail);
 	bool refilled = false;
 	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
 		/* longer than the window holds so far: bring in the rest and
@@ -525,7 +570,7 @@ static bool frame_stage(struct level *L)
 		 * saw (CIK SDMA counts in a body dword); the end of the input
 		 * (or of the submit) may still cut the unit off */
 		long more = gk_input_fill(L->in, len);
-		unbroken = gk_input_unbroken(L->in);
+		size_t unbroken = gk_input_unbroken(L->in);
 		if (unbroken && (size_t)more > unbroken)
 			more = (long)unbroken;
 		refilled = true; /* the window may have moved */
@@ -537,7 +582,9 @@ static bool frame_stage(struct level *L)
 	if (refilled) {
 		w = gk_input_words(L->in);
 		offset = gk_input_offset(L->in);
+		L->run = 0; /* asked again next time */
 	}
+framed:
 	L->w = w;
 	L->len = len;
 	L->n = len < (size_t)avail ? len : (size_t)avail;
@@ -623,6 +670,7 @@ static bool client_stage(struct level *L)
 		L->ib = L->chain = false; /* the caller does not run it (a skipped packet) */
 	} else if (said != GK_UNIT_GO) {
 		L->stats->end = L->offset + 4ull * L->n;
+		catch_up(L);
 		gk_input_skip(L->in, L->n);
 		L->stopped = true;
 		return false;
@@ -664,6 +712,8 @@ static void print_stage(struct level *L)
 	} else if (!o->json) {
 		/* a capture of submits: a comment line where each begins, as
 		 * cffdump's "cmdstream[N]" (the text still encodes back) */
+		if (!L->depth)
+			catch_up(L); /* the input at this unit: its submit */
 		long long sub = L->depth ? -1 : gk_input_submit(L->in);
 		if (sub >= 0 && sub != L->submit) {
 			gk_out_str(L->out, "; submit ");
@@ -682,7 +732,7 @@ static void print_stage(struct level *L)
 static void next_stage(struct level *L)
 {
 	L->stats->end = L->offset + 4ull * L->n;
-	gk_input_skip(L->in, L->n);
+	step(L);
 	if (L->ib && L->chain) {
 		if (!L->chain_pending) {
 			L->chain_pending = true;
@@ -707,7 +757,7 @@ static void run_buffer(struct level *L)
 	while (frame_stage(L)) {
 		if (L->skip) {
 			L->skip--;
-			gk_input_skip(L->in, L->n);
+			step(L);
 			continue;
 		}
 		if (!L->depth && o->count && L->shown == o->count) {
@@ -735,6 +785,7 @@ static bool next_chained(struct level *L)
 {
 	struct follow *f = L->f;
 	unsigned depth = L->depth;
+	catch_up(L); /* the buffer read so far is done with: its position told */
 	if (!L->chain_pending || L->stopped)
 		return false;
 	L->chain_pending = false;

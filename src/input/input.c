@@ -1127,17 +1127,24 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	return (long)(in->nwords - in->pos);
 }
 
-long gk_input_peek(struct gk_input *in, size_t want, const uint32_t **words, size_t *unbroken, uint64_t *offset)
+long gk_input_peek(struct gk_input *in, size_t want, struct gk_input_at *at)
 {
-	if (!in || !words || !unbroken || !offset)
+	if (!in || !at)
 		return -1;
 	/* once per unit of every stream: the common case (words at hand, no
 	 * submits, no address breaks) without further calls */
 	size_t have = in->nwords - in->pos;
 	long avail = want <= have && !in->failed && !holding(in) ? (long)have : gk_input_fill(in, want);
-	*words = in->words + in->pos;
-	*unbroken = in->rd && (in->rd->flags & GK_RD_SUBMITS) ? gk_input_unbroken(in) : in->nwords - in->pos;
-	*offset = in->nseg <= 1 ? in->seg_off[0] + 4 * (in->abs0 + in->pos) : offset_of(in, in->abs0 + in->pos);
+	uint64_t abs = in->abs0 + in->pos;
+	at->words = in->words + in->pos;
+	at->unbroken = in->rd && (in->rd->flags & GK_RD_SUBMITS) ? gk_input_unbroken(in) : in->nwords - in->pos;
+	at->offset = in->nseg <= 1 ? in->seg_off[0] + 4 * abs : offset_of(in, abs);
+	/* up to the next break in the addresses, while nothing would be read */
+	size_t run = in->failed || holding(in) ? 0 : at->unbroken;
+	for (unsigned k = 1; k < in->nseg; k++)
+		if (in->seg_word[k] > abs && in->seg_word[k] - abs < run)
+			run = (size_t)(in->seg_word[k] - abs);
+	at->run = run;
 	return avail;
 }
 

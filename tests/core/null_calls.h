@@ -2900,34 +2900,28 @@ static void nc_gk_input_offset(void)
 static void nc_gk_input_peek(void)
 {
 	FX_CASE("every pointer NULL");
-	(void)gk_input_peek((struct gk_input*)NULL, (size_t)0, (const uint32_t**)NULL, (size_t*)NULL, (uint64_t*)NULL);
+	(void)gk_input_peek((struct gk_input*)NULL, (size_t)0, (struct gk_input_at*)NULL);
 	fx_end_case();
 	FX_CASE("every pointer NULL, integers at their extremes");
-	(void)gk_input_peek((struct gk_input*)NULL, SIZE_MAX, (const uint32_t**)NULL, (size_t*)NULL, (uint64_t*)NULL);
+	(void)gk_input_peek((struct gk_input*)NULL, SIZE_MAX, (struct gk_input_at*)NULL);
 	fx_end_case();
 	FX_CASE("in NULL");
-	(void)gk_input_peek((struct gk_input*)NULL, 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	(void)gk_input_peek((struct gk_input*)NULL, 0, (struct gk_input_at*)FX_SLOT(2));
 	fx_end_case();
-	FX_CASE("words NULL");
-	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)NULL, (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
-	fx_end_case();
-	FX_CASE("unbroken NULL");
-	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)NULL, (uint64_t*)FX_SLOT(4));
-	fx_end_case();
-	FX_CASE("offset NULL");
-	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)NULL);
+	FX_CASE("at NULL");
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (struct gk_input_at*)NULL);
 	fx_end_case();
 	FX_CASE("want = SIZE_MAX");
-	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX, (struct gk_input_at*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("want = SIZE_MAX - 1");
-	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX - 1, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX - 1, (struct gk_input_at*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("want = SIZE_MAX / 2 + 1");
-	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX / 2 + 1, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	(void)gk_input_peek((struct gk_input*)fx_input(), SIZE_MAX / 2 + 1, (struct gk_input_at*)FX_SLOT(2));
 	fx_end_case();
 	FX_CASE("every argument valid");
-	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (const uint32_t**)FX_SLOT(2), (size_t*)FX_SLOT(3), (uint64_t*)FX_SLOT(4));
+	(void)gk_input_peek((struct gk_input*)fx_input(), 0, (struct gk_input_at*)FX_SLOT(2));
 	fx_end_case();
 }
 

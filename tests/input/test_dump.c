@@ -372,6 +372,29 @@ static void test_radeon_ring(void)
 	CHECK(n == 64 && off[0] == 32 && off[55] == 4 * 63 && off[56] == 0 && off[63] == 28, "ring offsets: %zu, %llx %llx %llx",
 	      n, (unsigned long long)off[0], (unsigned long long)off[55], (unsigned long long)off[56]);
 	gk_input_destroy(in);
+	/* gk_input_peek: a loop that steps through run words on its own sees
+	 * the offsets and words one gk_input_offset a word gives, and run
+	 * stops at the wrap (the break in the addresses) */
+	for (size_t want = 1; want <= 16; want *= 4) {
+		m = (struct tl_reader){ (const uint8_t *)dump.p, dump.n, 0, 4096 };
+		in = gk_input_create(tl_read, &m, GK_IN_AUTO, 4);
+		struct gk_input_at at;
+		size_t k = 0, bad = 0, runs = 0;
+		while (gk_input_peek(in, want, &at) > 0 && k < 64) {
+			size_t steps = at.run >= want ? at.run - want + 1 : 1;
+			bad += at.words != gk_input_words(in) || at.offset != gk_input_offset(in) ||
+			       at.unbroken != gk_input_unbroken(in) || at.run > at.unbroken;
+			if (k < 56 && at.run > 56 - k)
+				bad++; /* a run across the wrap */
+			for (size_t j = 0; j < steps && k < 64; j++, k++)
+				bad += at.offset + 4 * j != off[k];
+			gk_input_skip(in, steps);
+			runs++;
+		}
+		CHECK(k == 64 && !bad && runs >= 2, "peek want %zu: %zu words in %zu runs, %zu wrong", want, k, runs, bad);
+		gk_input_destroy(in);
+	}
+	CHECK(gk_input_peek(NULL, 1, NULL) == -1, "peek NULL");
 
 	/* decode: framed from the first offset whose packets land on rptr, the
 	 * words before raw, the rptr and wptr units marked */
