@@ -687,6 +687,34 @@ says "--color with a bad value" 2 err "^gfxkit: --color takes auto, always or ne
 # each command's own usage
 says "decode --help" 0 out '^usage: gfxkit decode -g GPU \[-e ENGINE\]' decode --help
 hasnot out "decode --help: only decode" '^usage: gfxkit check'
+# ---- check: clean units run without the per-unit stages -----------------
+# (a check with nothing else per unit frames and decodes in one loop and
+# gives a unit the other stages only when it says something; --count
+# takes every unit through all of them): the same lines either way, over
+# clean register runs, a predicated region that ends inside a packet,
+# reserved bits and packets cut short, each far from the window's ends
+: >quiet.s
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	printf 'SET_CONTEXT_REG REG_OFFSET=0x10\n.long 0x5\nSET_CONTEXT_REG REG_OFFSET=0x%x\n.long 0x1 0x2\n' "$i" >>quiet.s
+	printf 'NOP\n.long 0x0\nCOND_EXEC BOOL_ADDR=0x1000 EXEC_COUNT=3\nSET_CONTEXT_REG REG_OFFSET=0x10\n.long 0x5\nNOP\n' >>quiet.s
+done
+run "encode quiet.s" 0 encode -g evergreen -e pm4 -o quiet.bin quiet.s
+le 0xc0016900 0x10000010 0x5 0xc0106900 0x10 >>quiet.bin
+cat quiet.bin quiet.bin quiet.bin >quiet3.bin
+run "check, clean units in one loop" 1 check -g evergreen -e pm4 quiet3.bin
+cp out quiet_a.txt
+cp err quiet_a.err
+run "check, every unit through every stage" 1 check -g evergreen -e pm4 --count 1000000 quiet3.bin
+same quiet_a.txt out "check with and without --count"
+same quiet_a.err err "check with and without --count (stderr)"
+has quiet_a.txt "check quiet: the region" 'EXEC_COUNT of the packet at 0x[0-9a-f]* ends inside this packet'
+has quiet_a.txt "check quiet: reserved bits" 'SET_CONTEXT_REG: dw1\[28:28\]: reserved bits set'
+has quiet_a.txt "check quiet: cut short" 'runs past the end of the buffer'
+run "check --json, clean units in one loop" 1 check --json -g evergreen -e pm4 quiet3.bin
+cp out quiet_j.txt
+run "check --json, every unit" 1 check --json -g evergreen -e pm4 --count 1000000 quiet3.bin
+same quiet_j.txt out "check --json with and without --count"
+
 says "help check" 0 out '^usage: gfxkit check -g GPU' help check
 says "help tile: the subcommand's own" 0 out '^usage: gfxkit tile info' help tile
 says "help of no command" 2 err "^gfxkit: no command 'nosuch'" help nosuch
