@@ -389,6 +389,28 @@ static void open_regions(struct gk_check_state *st, const struct gk_unit *u, str
 	}
 }
 
+/* The groups of a description whose group fields have no rule
+ * (gk_desc_fast.group_plain): the bits no field claims, group by group.
+ * The dwords whose every bit a field claims (a register pair's values)
+ * are not looked at, and the others first all at once: a GFX11 packed
+ * register pair's check was a third in this loop. */
+static void plain_groups(const struct gk_packet *pkt, const struct gk_unit *u, const uint32_t *claimed,
+			 struct gk_diags *out)
+{
+	unsigned gdw = u->desc->group_dw;
+	uint32_t stray = 0;
+	for (unsigned k = 0; k < gdw; k++)
+		if (claimed[k] != 0xffffffffu)
+			for (unsigned g = 0; g < u->ngroups; g++)
+				stray |= pkt->dw[u->tail_begin + g * gdw + k] & ~claimed[k];
+	for (unsigned g = 0; stray && g < u->ngroups; g++) {
+		unsigned base = u->tail_begin + g * gdw;
+		for (unsigned k = 0; k < gdw; k++)
+			if (pkt->dw[base + k] & ~claimed[k])
+				reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
+	}
+}
+
 /* A simple unit of a plain description (gk_desc_fast.plain) that framing
  * found nothing wrong with: what the general path below would report, in
  * the same order, without the steps that cannot say anything here, and
@@ -416,13 +438,7 @@ static void check_plain(const struct gk_format *fmt, const struct gk_desc_fast *
 	for (unsigned i = 0; stray && i < nfix; i++)
 		reserved_bits(pkt, i, pkt->dw[i] & ~u->claimed[i], out);
 	if (d->tail == GK_TAIL_GROUPS) {
-		const uint32_t *claimed = fast->group_claimed;
-		for (unsigned g = 0; g < u->ngroups; g++) {
-			unsigned base = u->tail_begin + g * d->group_dw;
-			for (unsigned k = 0; k < d->group_dw; k++)
-				if (pkt->dw[base + k] & ~claimed[k])
-					reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
-		}
+		plain_groups(pkt, u, fast->group_claimed, out);
 	} else if (d->tail == GK_TAIL_REGS) {
 		const struct gk_space *sp = &fmt->spaces[d->space];
 		uint64_t end = u->reg_addr + 4ull * (u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
@@ -477,13 +493,7 @@ void gk_unit_check(const struct gk_format *fmt, struct gk_check_state *st, struc
 		reserved_bits(pkt, i, pkt->dw[i] & ~u->claimed[i], out);
 	if (d->tail == GK_TAIL_GROUPS && gk_fast(fmt, d)->group_plain) {
 		/* fields without rules: only bits no field claims can be wrong */
-		const uint32_t *claimed = gk_fast(fmt, d)->group_claimed;
-		for (unsigned g = 0; g < u->ngroups; g++) {
-			unsigned base = u->tail_begin + g * d->group_dw;
-			for (unsigned k = 0; k < d->group_dw; k++)
-				if (pkt->dw[base + k] & ~claimed[k])
-					reserved_bits(pkt, base + k, pkt->dw[base + k] & ~claimed[k], out);
-		}
+		plain_groups(pkt, u, gk_fast(fmt, d)->group_claimed, out);
 	} else if (d->tail == GK_TAIL_GROUPS) {
 		for (unsigned g = 0; g < u->ngroups; g++) {
 			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];

@@ -715,6 +715,14 @@ cp out quiet_j.txt
 run "check --json, every unit" 1 check --json -g evergreen -e pm4 --count 1000000 quiet3.bin
 same quiet_j.txt out "check --json with and without --count"
 
+# register pairs: the bits no field claims in each pair's offset dword,
+# named by dword, whichever group they are in (the values claim all)
+printf '0xc003b800 0x00010282 0x2d 0x0209 0x9\n0xc003b800 0x0282 0x2d 0xf0000209 0x9\n' >pairs.hex
+run "check pairs: stray bits" 1 check -g gfx11 -e pm4 pairs.hex
+has out "check pairs: first group" '^pairs\.hex:0x0: error: SET_CONTEXT_REG_PAIRS: dw1\[16:16\]: reserved bits set \(0x00010000\)$'
+has out "check pairs: second group" '^pairs\.hex:0x14: error: SET_CONTEXT_REG_PAIRS: dw3\[31:28\]: reserved bits set \(0xf0000000\)$'
+lines out "check pairs: nothing else" 2
+
 says "help check" 0 out '^usage: gfxkit check -g GPU' help check
 says "help tile: the subcommand's own" 0 out '^usage: gfxkit tile info' help tile
 says "help of no command" 2 err "^gfxkit: no command 'nosuch'" help nosuch
