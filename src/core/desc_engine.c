@@ -85,6 +85,33 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	gk_unit_check(&d->fmt, &d->check, &d->unit);
 }
 
+size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg)
+{
+	struct desc_engine *d = fam;
+	struct gk_frame fr;
+	d->fmt.frame(&d->fmt, w, n, &fr);
+	size_t len = fr.ndw ? fr.ndw : 1;
+	if (len > n)
+		return len; /* not whole here: nothing decoded, the record as it was */
+	/* what gk_desc_engine_frame, then gk_desc_engine_unit do, without the
+	 * second call and the framing kept for it in between (a tenth of a
+	 * clean packet's check) */
+	struct gk_packet *pkt = &d->unit.pkt;
+	if (fr.ndw) {
+		pkt->offset = offset;
+		pkt->dw = w;
+		pkt->frame = fr;
+		pkt->truncated = false;
+		pkt->ndw = (uint32_t)len;
+	} else {
+		gk_packet_frame(&d->fmt, w, len, offset, pkt);
+	}
+	d->framed = NULL;
+	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+	gk_unit_check(&d->fmt, &d->check, &d->unit);
+	return len;
+}
+
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	struct desc_engine *d = fam;

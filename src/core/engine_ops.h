@@ -28,6 +28,11 @@ struct gk_engine_ops {
 	 * (n < len: cut off by the end of the input), at byte offset; the unit
 	 * stays decoded in fam for text/json until the next call. */
 	void (*unit)(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
+	/* frame and unit in one call, for a loop that runs units back to
+	 * back: the length of the unit at w (what frame says), and when it is
+	 * whole within the n words there, the unit decoded and checked as
+	 * unit(w, len, len, offset, dg) would (NULL: frame, then unit) */
+	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
@@ -60,6 +65,7 @@ const struct gk_format *gk_desc_engine_format(const void *fam);
 void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos);
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
+size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg);
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
@@ -76,6 +82,7 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
 	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
+	  .frame_unit = gk_desc_engine_frame_unit,                                                            \
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \

@@ -771,11 +771,18 @@ static bool quiet_units(struct level *L)
 	uint64_t clean = 0;
 	bool said = false;
 	while (run >= FRAME_LOOKAHEAD) {
-		size_t len = frame(ops, fam, w, unbroken);
-		if (len > unbroken)
-			break; /* frame_stage brings in the rest */
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
-		ops->unit(fam, w, len, len, offset, &L->dg);
+		size_t len;
+		if (ops->frame_unit) {
+			len = ops->frame_unit(fam, w, unbroken, offset, &L->dg);
+			if (len > unbroken)
+				break; /* frame_stage brings in the rest */
+		} else {
+			len = frame(ops, fam, w, unbroken);
+			if (len > unbroken)
+				break;
+			ops->unit(fam, w, len, len, offset, &L->dg);
+		}
 		if (L->dg.n || L->dg.dropped || L->dg.errors || L->dg.warnings) {
 			L->w = w; /* the unit at hand, as frame_stage leaves it */
 			L->len = L->n = len;
