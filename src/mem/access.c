@@ -39,12 +39,75 @@ struct acc_ctx {
 	 * header and the fixed fields, the only lists a unit's fields come
 	 * from besides groups) */
 	bool absent_known;
+	/* the description's lists, where a resolved index points */
+	const struct gk_field *lists[2]; /* [0]: fields, [1]: hdr (bit 7 of ix) */
+	unsigned counts[2];
 };
 
 struct range {
 	uint64_t lo, last; /* [lo, last]: a range may end at 2^64 - 1 */
 	bool overflow, exact;
 };
+
+/* gk_fget with the two-segment read spelled out too: the 40-bit and
+ * 64-bit addresses of every DMA generation are split over two dwords, and
+ * the call to gk_field_get for them was a twentieth of a --bo check on
+ * the Cayman and SDMA bench streams.  Segments past ndw read as 0, as
+ * there. */
+static inline uint64_t seg_get(const struct gk_seg *s, const uint32_t *dw, size_t ndw)
+{
+	if (s->dw >= ndw)
+		return 0;
+	uint32_t w = dw[s->dw] >> s->lo;
+	unsigned width = s->hi - s->lo + 1u;
+	if (width < 32)
+		w &= (1u << width) - 1u;
+	return (uint64_t)w << s->pos;
+}
+
+static inline uint64_t fget(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	if (f->nseg == 1)
+		return seg_get(&f->seg[0], dw, ndw);
+	if (f->nseg == 2)
+		return seg_get(&f->seg[0], dw, ndw) | seg_get(&f->seg[1], dw, ndw);
+	return gk_field_get(f, dw, ndw);
+}
+
+/* The unit's shown field at index ix, else one of that name: the fields
+ * decoded (a unit not simple, or filled).  Out of line: inlined, it made
+ * every field read of the hot path above dearer (Cayman --bo +2 M). */
+static __attribute__((noinline)) const struct gk_field *field_shown(const struct acc_ctx *c, uint8_t ix, const char *name,
+								     uint64_t *v)
+{
+	const struct gk_unit *u = c->u;
+	gk_unit_fill(u);
+	if (ix != 0xff) {
+		/* the indexed field when shown (gk_unit_field_at) */
+		unsigned i = ix & 0x7fu, l = ix >> 7;
+		uint8_t at = 0xff;
+		if (i < c->counts[l] && i < (l ? GK_UNIT_HDR_FIELDS : GK_UNIT_FIELDS))
+			at = (l ? u->hdr_slot : u->body_slot)[i];
+		if (at < u->nfields && !u->fields[at].cut) {
+			*v = u->fields[at].value;
+			return u->fields[at].desc;
+		}
+	}
+	/* not shown here: another field of that name may be (conditional
+	 * alternatives: SDMA POLL_REGMEM's ADDR without MEM_POLL).  The first
+	 * letter before the comparison: gk_unit_field's strcmp of every
+	 * field was 2.4 M instructions of a --bo check on the CIK bench
+	 * stream, for 4,600 such packets. */
+	for (unsigned k = 0; k < u->nfields && k < GK_UNIT_FIELDS; k++) {
+		const struct gk_unit_field *uf = &u->fields[k];
+		const char *n = uf->desc->name;
+		if (n[0] == name[0] && !uf->cut && strcmp(n, name) == 0) {
+			*v = uf->value;
+			return uf->desc;
+		}
+	}
+	return 0;
+}
 
 /* The field called name that this packet shows (the unit's, through the
  * index gk_format_prepare resolved, else by name) */
@@ -56,28 +119,21 @@ static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, cons
 	uint8_t ix = c->ix[slot];
 	if (ix == 0xff && c->absent_known)
 		return 0; /* without the fill and the search by name of every
-			   * field (SDMA 6 has no EPITCH: a third of a --bo
-			   * check's field reads on the SDMA bench streams) */
+			   * field (SDMA 6 has no EPITCH) */
 	if (u->pending && u->simple && ix != 0xff) {
 		/* a unit whose fields nobody asked for yet (check --bo): the few
 		 * the row names read straight from the words, as gk_unit_fill
 		 * would (a simple description: presence by generation, every
 		 * field whole), not every field of the packet decoded for them.
 		 * The generation was tested when ix was resolved. */
-		const struct gk_packet_desc *d = u->desc;
-		unsigned i = ix & 0x7fu;
-		bool hdr = ix & 0x80u;
-		if (i < (hdr ? d->nhdr : d->nfields)) {
-			const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i];
-			*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
+		unsigned i = ix & 0x7fu, l = ix >> 7;
+		if (i < c->counts[l]) {
+			const struct gk_field *f = &c->lists[l][i];
+			*v = fget(f, u->pkt.dw, u->pkt.ndw);
 			return f;
 		}
 	}
-	const struct gk_unit_field *uf = gk_unit_field_at(u, ix, name);
-	if (!uf)
-		return 0;
-	*v = uf->value;
-	return uf->desc;
+	return field_shown(c, ix, name, v);
 }
 
 static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
@@ -462,8 +518,12 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_access *ac = &d->access[k];
 	bool resolved = k < GK_FAST_ACCESSES;
-	struct acc_ctx c = { fmt, u, resolved ? gk_fast(fmt, d)->acc_ix[k] : none,
-			     resolved && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f };
+	struct acc_ctx c = { fmt,
+			     u,
+			     resolved ? gk_fast(fmt, d)->acc_ix[k] : none,
+			     resolved && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f,
+			     { d->fields, d->hdr },
+			     { d->nfields, d->nhdr } };
 	uint64_t addr, flip = 0;
 	const struct gk_field *af = field(&c, GK_AS_ADDR, ac->addr, &addr);
 	if (!af)
