@@ -110,8 +110,11 @@ static __attribute__((noinline)) const struct gk_field *field_shown(const struct
 }
 
 /* The field called name that this packet shows (the unit's, through the
- * index gk_format_prepare resolved, else by name) */
-static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
+ * index gk_format_prepare resolved, else by name).  Forced inline, with
+ * value below, into each of its dozen callers: gcc kept them as calls, and
+ * inlined they cost 1-3 M instructions less on every --bo bench stream
+ * (Cayman 98.7 -> 95.3 M); forcing qty too gained nothing. */
+static inline __attribute__((always_inline)) const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
 {
 	if (!name)
 		return 0;
@@ -136,7 +139,7 @@ static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, cons
 	return field_shown(c, ix, name, v);
 }
 
-static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
+static inline __attribute__((always_inline)) uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
 {
 	uint64_t v;
 	return field(c, slot, name, &v) ? v : dflt;
