@@ -10,6 +10,7 @@
 #include "gfxkit/tiling.h"
 
 #include "layout.h" /* src/core */
+#include "mem_priv.h"
 
 static uint64_t mul_ov(uint64_t a, uint64_t b, bool *ov)
 {
@@ -32,6 +33,15 @@ struct acc_ctx {
 	const struct gk_format *fmt;
 	const struct gk_unit *u;
 	const uint8_t *ix; /* by enum gk_acc_slot (gk_desc_fast.acc_ix), or all 0xff */
+	/* ix was resolved by gk_format_prepare and the description has no
+	 * group fields: a name it does not resolve (0xff) is no field the
+	 * unit can show on this generation (gk_field_index searched the
+	 * header and the fixed fields, the only lists a unit's fields come
+	 * from besides groups) */
+	bool absent_known;
+	/* the description's lists, where a resolved index points */
+	const struct gk_field *lists[2]; /* [0]: fields, [1]: hdr (bit 7 of ix) */
+	unsigned counts[2];
 };
 
 struct range {
@@ -39,36 +49,97 @@ struct range {
 	bool overflow, exact;
 };
 
-/* The field called name that this packet shows (the unit's, through the
- * index gk_format_prepare resolved, else by name) */
-static const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
+/* gk_fget with the two-segment read spelled out too: the 40-bit and
+ * 64-bit addresses of every DMA generation are split over two dwords, and
+ * the call to gk_field_get for them was a twentieth of a --bo check on
+ * the Cayman and SDMA bench streams.  Segments past ndw read as 0, as
+ * there. */
+static inline uint64_t seg_get(const struct gk_seg *s, const uint32_t *dw, size_t ndw)
+{
+	if (s->dw >= ndw)
+		return 0;
+	uint32_t w = dw[s->dw] >> s->lo;
+	unsigned width = s->hi - s->lo + 1u;
+	if (width < 32)
+		w &= (1u << width) - 1u;
+	return (uint64_t)w << s->pos;
+}
+
+static inline uint64_t fget(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	if (f->nseg == 1)
+		return seg_get(&f->seg[0], dw, ndw);
+	if (f->nseg == 2)
+		return seg_get(&f->seg[0], dw, ndw) | seg_get(&f->seg[1], dw, ndw);
+	return gk_field_get(f, dw, ndw);
+}
+
+/* The unit's shown field at index ix, else one of that name: the fields
+ * decoded (a unit not simple, or filled).  Out of line: inlined, it made
+ * every field read of the hot path above dearer (Cayman --bo +2 M). */
+static __attribute__((noinline)) const struct gk_field *field_shown(const struct acc_ctx *c, uint8_t ix, const char *name,
+								     uint64_t *v)
 {
 	const struct gk_unit *u = c->u;
+	gk_unit_fill(u);
+	if (ix != 0xff) {
+		/* the indexed field when shown (gk_unit_field_at) */
+		unsigned i = ix & 0x7fu, l = ix >> 7;
+		uint8_t at = 0xff;
+		if (i < c->counts[l] && i < (l ? GK_UNIT_HDR_FIELDS : GK_UNIT_FIELDS))
+			at = (l ? u->hdr_slot : u->body_slot)[i];
+		if (at < u->nfields && !u->fields[at].cut) {
+			*v = u->fields[at].value;
+			return u->fields[at].desc;
+		}
+	}
+	/* not shown here: another field of that name may be (conditional
+	 * alternatives: SDMA POLL_REGMEM's ADDR without MEM_POLL).  The first
+	 * letter before the comparison: gk_unit_field's strcmp of every
+	 * field was 2.4 M instructions of a --bo check on the CIK bench
+	 * stream, for 4,600 such packets. */
+	for (unsigned k = 0; k < u->nfields && k < GK_UNIT_FIELDS; k++) {
+		const struct gk_unit_field *uf = &u->fields[k];
+		const char *n = uf->desc->name;
+		if (n[0] == name[0] && !uf->cut && strcmp(n, name) == 0) {
+			*v = uf->value;
+			return uf->desc;
+		}
+	}
+	return 0;
+}
+
+/* The field called name that this packet shows (the unit's, through the
+ * index gk_format_prepare resolved, else by name).  Forced inline, with
+ * value below, into each of its dozen callers: gcc kept them as calls, and
+ * inlined they cost 1-3 M instructions less on every --bo bench stream
+ * (Cayman 98.7 -> 95.3 M); forcing qty too gained nothing. */
+static inline __attribute__((always_inline)) const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
+{
+	if (!name)
+		return 0;
+	const struct gk_unit *u = c->u;
 	uint8_t ix = c->ix[slot];
-	if (u->pending && u->simple && ix != 0xff && name) {
+	if (ix == 0xff && c->absent_known)
+		return 0; /* without the fill and the search by name of every
+			   * field (SDMA 6 has no EPITCH) */
+	if (u->pending && u->simple && ix != 0xff) {
 		/* a unit whose fields nobody asked for yet (check --bo): the few
 		 * the row names read straight from the words, as gk_unit_fill
 		 * would (a simple description: presence by generation, every
-		 * field whole), not every field of the packet decoded for them */
-		const struct gk_packet_desc *d = u->desc;
-		unsigned i = ix & 0x7fu;
-		bool hdr = ix & 0x80u;
-		if (i < (hdr ? d->nhdr : d->nfields)) {
-			const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i];
-			if (!f->gens || (f->gens & c->fmt->gen_bit)) {
-				*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
-				return f;
-			}
+		 * field whole), not every field of the packet decoded for them.
+		 * The generation was tested when ix was resolved. */
+		unsigned i = ix & 0x7fu, l = ix >> 7;
+		if (i < c->counts[l]) {
+			const struct gk_field *f = &c->lists[l][i];
+			*v = fget(f, u->pkt.dw, u->pkt.ndw);
+			return f;
 		}
 	}
-	const struct gk_unit_field *uf = gk_unit_field_at(u, ix, name);
-	if (!uf)
-		return 0;
-	*v = uf->value;
-	return uf->desc;
+	return field_shown(c, ix, name, v);
 }
 
-static uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
+static inline __attribute__((always_inline)) uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
 {
 	uint64_t v;
 	return field(c, slot, name, &v) ? v : dflt;
@@ -93,7 +164,7 @@ static uint64_t qty(const struct acc_ctx *c, unsigned slot, const struct gk_arg 
 	}
 }
 
-/* log2 bytes per element as the packet gives it */
+/* log2 bytes per element as the packet gives it (> 4: reserved) */
 static unsigned log2_elem(const struct acc_ctx *c, const struct gk_access *ac)
 {
 	uint64_t es = ac->esize.name ? value(c, GK_AS_ESIZE, ac->esize.name, 0) : ac->esize_const;
@@ -161,13 +232,13 @@ static void resolve_swizzle(const struct acc_ctx *c, const struct gk_access *ac,
 /* The surface of a RECT or TILED access, from the row's fields and its
  * surface fields through the table's encodings: the one place a packet's
  * surface is read (the access ranges below and the executor use it). */
-static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, struct gk_surface *s)
+static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
+			    struct gk_surface *s)
 {
 	memset(s, 0, sizeof *s);
 	if (ac->size != GK_Z_RECT && ac->size != GK_Z_TILED)
 		return;
 	bool ov = false;
-	unsigned es = log2_elem(c, ac);
 	uint64_t elem = 1ull << (es > 4 ? 4 : es); /* a reserved size: bound with the largest */
 	s->log2_elem = (uint8_t)es;
 	s->x = qty(c, GK_AS_X, &ac->x, 0, &ov);
@@ -285,18 +356,33 @@ static int tiled_rows(const struct gk_surface *s, uint64_t addr, unsigned esize,
 		first[0] = e0 % pitch, first[1] = e0 / pitch % rows, first[2] = z + e0 / slice;
 		last[0] = e1 % pitch, last[1] = e1 / pitch % rows, last[2] = z + e1 / slice;
 	}
-	if (first[0] >= pitch || last[0] >= pitch || first[1] >= rows || last[1] >= rows ||
+	if (first[0] >= pitch || last[0] >= pitch || first[1] >= rows || last[1] >= rows || first[2] > last[2] ||
 	    last[2] >= GK_TILE_MAX_SLICES)
 		return -1;
-	struct gk_tile_params p;
-	gk_tile_params_simple(&p, linear ? GK_TILE_LINEAR : GK_TILE_1D, 8u << esize, (uint32_t)pitch, (uint32_t)rows,
-			      (uint32_t)last[2] + 1);
-	struct gk_tile_surface ts;
-	uint64_t lo0, hi0, lo1, hi1;
-	if (gk_tile_surface_init(&ts, &p) != 0 || ts.pitch != pitch || ts.slice_bytes != slice * elem ||
-	    gk_tile_range(&ts, (uint32_t)first[0], (uint32_t)first[1], (uint32_t)first[2], 1, 1, 1, &lo0, &hi0) != 0 ||
-	    gk_tile_range(&ts, (uint32_t)last[0], (uint32_t)last[1], (uint32_t)last[2], 1, 1, 1, &lo1, &hi1) != 0)
-		return -1;
+	/* The tiling module's layout of this surface (src/tiling/tiling.c:
+	 * gk_tile_surface_init pads the pitch and height, gk_tile_range gives
+	 * an element's micro-tile row), in closed form: setting the module's
+	 * surface up fills its micro-tile tables, 7,700 instructions a packet,
+	 * a tenth of a --bo check on the CIK bench stream.  tests/mem/
+	 * test_access.c holds the two together on random surfaces.  Linear:
+	 * the pitch is whole steps of max(8 elements, 64 bytes) and a slice
+	 * whole max(64 elements, 256 bytes), rows unpadded.  1D thin: pitch and
+	 * height whole micro tiles (8), a slice whole 256 bytes, and a
+	 * micro-tile row the pitch's tiles of 64 elements. */
+	uint64_t slice_bytes = slice * elem, lo0, hi1;
+	if (linear) {
+		uint64_t step = 64 / elem > 8 ? 64 / elem : 8, gran = 256 / elem > 64 ? 256 / elem : 64;
+		if (pitch % step || slice % gran)
+			return -1;
+		lo0 = ((first[2] * rows + first[1]) * pitch + first[0]) * elem;
+		hi1 = ((last[2] * rows + last[1]) * pitch + last[0]) * elem + elem;
+	} else {
+		if (pitch % 8 || rows % 8 || slice_bytes % 256)
+			return -1;
+		uint64_t tile_row = pitch / 8 * 64 * elem;
+		lo0 = first[2] * slice_bytes + first[1] / 8 * tile_row;
+		hi1 = last[2] * slice_bytes + (last[1] / 8 + 1) * tile_row;
+	}
 	bool ov = false;
 	r->lo = add_ov(addr, lo0, &ov);
 	r->last = add_ov(addr, hi1 - 1, &ov);
@@ -351,11 +437,10 @@ static bool tiled_slices(const struct gk_access *ac, const struct gk_surface *s,
 /* The byte range of one access (s: its surface); false when it touches
  * nothing. */
 static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, const struct gk_surface *s,
-			 uint64_t addr, struct range *r)
+			 uint64_t addr, unsigned esize, struct range *r)
 {
 	bool ov = false, exact = true;
 	uint64_t lo = addr, bytes = 0;
-	unsigned esize = log2_elem(c, ac);
 	if (esize > 4)
 		esize = 4; /* a reserved element size is reported by its enum; bound with the largest */
 	uint64_t elem = 1ull << esize;
@@ -424,7 +509,8 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, co
 	return true;
 }
 
-/* Access k of the unit, computed (1: *a set, 0: touches nothing here). */
+/* Access k of the unit, computed into *a (1: set, 0: touches nothing here,
+ * *a then partly written). */
 static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
 {
 	static const uint8_t none[GK_ACC_SLOTS] = {
@@ -434,7 +520,13 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	_Static_assert(GK_ACC_SLOTS == 29, "none[] covers every slot");
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_access *ac = &d->access[k];
-	struct acc_ctx c = { fmt, u, k < GK_FAST_ACCESSES ? gk_fast(fmt, d)->acc_ix[k] : none };
+	bool resolved = k < GK_FAST_ACCESSES;
+	struct acc_ctx c = { fmt,
+			     u,
+			     resolved ? gk_fast(fmt, d)->acc_ix[k] : none,
+			     resolved && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f,
+			     { d->fields, d->hdr },
+			     { d->nfields, d->nhdr } };
 	uint64_t addr, flip = 0;
 	const struct gk_field *af = field(&c, GK_AS_ADDR, ac->addr, &addr);
 	if (!af)
@@ -444,10 +536,12 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 		field(&c, GK_AS_FLIP, ac->flip, &flip);
 	if (flip && rw != (GK_ACC_READ | GK_ACC_WRITE))
 		rw ^= GK_ACC_READ | GK_ACC_WRITE;
-	struct gk_surface s;
-	resolve_surface(&c, ac, addr, &s);
+	/* the surface straight into the record: resolved and copied, it was a
+	 * tenth of a --bo check on the CIK bench stream */
+	unsigned es = log2_elem(&c, ac);
+	resolve_surface(&c, ac, addr, es, &a->surf);
 	struct range r;
-	if (!access_range(&c, ac, &s, addr, &r))
+	if (!access_range(&c, ac, &a->surf, addr, es, &r))
 		return 0;
 	a->rw = rw;
 	a->addr = addr;
@@ -460,14 +554,15 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	a->lo = af->seg[0].lo;
 	a->hi = af->seg[0].hi;
 	a->row = ac;
-	a->surf = s;
 	return 1;
 }
 
-int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *cu, unsigned k, struct gk_mem_access *a)
+/* The unit's access k, computed with every row it keeps by the first
+ * reader (1: *a points at it, 0: touches nothing, -1: no access k).  Past
+ * what the unit keeps, computed into *spare. */
+int gk_unit_access_ref(const struct gk_format *fmt, const struct gk_unit *cu, unsigned k, struct gk_mem_access *spare,
+		       const struct gk_mem_access **a)
 {
-	if (!fmt || !cu || !a)
-		return -1;
 	const struct gk_packet_desc *d = cu->desc;
 	if (!d || cu->pkt.frame.unknown || k >= d->naccess)
 		return -1;
@@ -482,11 +577,24 @@ int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *cu, unsign
 		u->acc_done = true;
 		u->acc_computed++;
 	}
-	if (k >= cu->nacc)
-		return compute(fmt, cu, k, a); /* past what the unit keeps */
-	if (cu->acc_rc[k] == 1)
-		*a = cu->acc[k];
+	if (k >= cu->nacc) {
+		*a = spare;
+		return compute(fmt, cu, k, spare); /* past what the unit keeps */
+	}
+	*a = &cu->acc[k];
 	return cu->acc_rc[k];
+}
+
+int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *cu, unsigned k, struct gk_mem_access *a)
+{
+	if (!fmt || !cu || !a)
+		return -1;
+	struct gk_mem_access spare;
+	const struct gk_mem_access *p;
+	int rc = gk_unit_access_ref(fmt, cu, k, &spare, &p);
+	if (rc == 1)
+		*a = *p;
+	return rc;
 }
 
 int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, unsigned k, struct gk_mem_access *a)
@@ -497,5 +605,9 @@ int gk_packet_access(const struct gk_format *fmt, const struct gk_packet *pkt, u
 	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
 	if (!u.desc || u.pkt.frame.unknown || k >= u.desc->naccess)
 		return -1;
-	return compute(fmt, &u, k, a); /* one row of a unit nobody keeps */
+	struct gk_mem_access r;
+	int rc = compute(fmt, &u, k, &r); /* one row of a unit nobody keeps */
+	if (rc == 1)
+		*a = r;
+	return rc;
 }

@@ -12,6 +12,7 @@
 #include "gfxkit/unit.h"
 
 #include "layout.h" /* src/core */
+#include "mem_priv.h"
 
 /* The interval index of the state's buffers (struct gk_check_state): the
  * non-empty ones sorted by base, with the running maximum of their last
@@ -75,6 +76,65 @@ static int indexed_find(const struct gk_check_state *st, uint64_t first, uint64_
 	return 1;
 }
 
+/* What to say of a range that is not bounded or in no buffer (the rare
+ * path: out of line, so the loop below keeps a small frame; inlined, its
+ * message buffers and calls cost every packet of a --bo check). */
+static const char *verb_of(unsigned rw)
+{
+	return rw == GK_ACC_READ ? "reads" : rw == GK_ACC_WRITE ? "writes" : "reads and writes";
+}
+
+static __attribute__((noinline)) void unbounded(const struct gk_packet *pkt, const struct gk_mem_access *a,
+						struct gk_diags *out)
+{
+	const char *name = a->field->name;
+	if (a->overflow) {
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a->dw, a->lo, a->hi, name,
+			     "the range this packet %s from %s 0x%llx runs past 2^64", verb_of(a->rw), name,
+			     (unsigned long long)a->addr);
+		return;
+	}
+	/* a tiled surface without a layout, so without a size: say why
+	 * instead of bounding a guess */
+	struct gk_swz_surface ss;
+	struct gk_diag why;
+	memset(&why, 0, sizeof why);
+	if (!a->surf.swz.chip)
+		snprintf(why.message, sizeof why.message,
+			 "the GPU names no GFX9+ surface configuration (GB_ADDR_CONFIG): give a chip such as vega10 or navi21");
+	else if (gk_swz_surface_init(&ss, &a->surf.swz, &why) == 0)
+		snprintf(why.message, sizeof why.message,
+			 "the address's bits from 8 up to the swizzle block are no pipe/bank xor this mode takes");
+	gk_diags_add(out, pkt, GK_WARNING, GK_D_RANGE, a->dw, a->lo, a->hi, name,
+		     "the tiled surface at %s 0x%llx is not bounded: %s", name, (unsigned long long)a->addr, why.message);
+}
+
+static __attribute__((noinline)) void outside(struct gk_check_state *st, const struct gk_packet *pkt,
+					      const struct gk_mem_access *a, struct gk_diags *out)
+{
+	/* outside every buffer (or more buffers than the index holds): the
+	 * list in its order says which one is nearest */
+	unsigned ix;
+	int found = gk_mem_find_bo(st->bos, st->nbos, a->first, a->last, &ix);
+	if (found == 1)
+		st->bo_hint = ix;
+	if (found != 0)
+		return; /* inside one, or no buffers at all */
+	const struct gk_bo *near = &st->bos[ix];
+	const char *name = a->field->name, *verb = verb_of(a->rw);
+	if (near->size)
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a->dw, a->lo, a->hi, name,
+			     "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
+			     (unsigned long long)a->first, (unsigned long long)a->last,
+			     (unsigned long long)(a->last - a->first + 1), name, (unsigned long long)near->base,
+			     (unsigned long long)(near->base + (near->size - 1)));
+	else
+		gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a->dw, a->lo, a->hi, name,
+			     "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
+			     (unsigned long long)a->first, (unsigned long long)a->last,
+			     (unsigned long long)(a->last - a->first + 1), name, (unsigned long long)near->base);
+}
+
 /* The memory model's ranges (gk_unit_access) against the declared buffers
  * (the state's interval index; the buffers may overlap); diagnostics of
  * the packet in out, naming the nearest buffer (gk_mem_find_bo over the
@@ -82,67 +142,30 @@ static int indexed_find(const struct gk_check_state *st, uint64_t first, uint64_
 void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
 		     struct gk_diags *out)
 {
-	if (!fmt || !st || !u || !out || !st->bos || !st->nbos || !u->desc || !u->desc->naccess || !u->pkt.dw ||
+	if (!u || !u->desc || !u->desc->naccess || !fmt || !st || !out || !st->bos || !st->nbos || !u->pkt.dw ||
 	    u->pkt.frame.unknown)
-		return; /* no buffers, or a packet without accesses (or one nothing explains) */
-	const struct gk_packet *pkt = &u->pkt;
+		return; /* a packet without accesses (most), no buffers, or one nothing explains */
 	for (unsigned k = 0; k < u->desc->naccess; k++) {
-		struct gk_mem_access a;
-		if (gk_unit_access(fmt, u, k, &a) != 1)
+		struct gk_mem_access spare;
+		const struct gk_mem_access *a;
+		if (gk_unit_access_ref(fmt, u, k, &spare, &a) != 1)
 			continue;
-		const char *verb = a.rw == GK_ACC_READ ? "reads" : a.rw == GK_ACC_WRITE ? "writes" : "reads and writes";
-		const char *name = a.field->name;
-		if (a.overflow) {
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_OVERFLOW, a.dw, a.lo, a.hi, name,
-			             "the range this packet %s from %s 0x%llx runs past 2^64", verb, name, (unsigned long long)a.addr);
-			continue;
-		}
-		if (a.surf.layout == GK_LAYOUT_SWIZZLE && a.surf.swz_refused) {
-			/* no layout, so no size: say why instead of bounding a guess */
-			struct gk_swz_surface ss;
-			struct gk_diag why;
-			memset(&why, 0, sizeof why);
-			if (!a.surf.swz.chip)
-				snprintf(why.message, sizeof why.message,
-					 "the GPU names no GFX9+ surface configuration (GB_ADDR_CONFIG): give a chip such as vega10 or navi21");
-			else if (gk_swz_surface_init(&ss, &a.surf.swz, &why) == 0)
-				snprintf(why.message, sizeof why.message,
-					 "the address's bits from 8 up to the swizzle block are no pipe/bank xor this mode takes");
-			gk_diags_add(out, pkt, GK_WARNING, GK_D_RANGE, a.dw, a.lo, a.hi, name,
-				     "the tiled surface at %s 0x%llx is not bounded: %s", name, (unsigned long long)a.addr,
-				     why.message);
+		if (a->overflow || (a->surf.layout == GK_LAYOUT_SWIZZLE && a->surf.swz_refused)) {
+			unbounded(&u->pkt, a, out);
 			continue;
 		}
 		/* streams touch a few buffers in turn: the last one first */
 		const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
-		if (hint && hint->size && a.first >= hint->base && a.last - hint->base <= hint->size - 1)
+		if (hint && hint->size && a->first >= hint->base && a->last - hint->base <= hint->size - 1)
 			continue;
 		unsigned ix;
 		if (!st->bo_indexed)
 			index_buffers(st);
-		if (st->bo_nix && indexed_find(st, a.first, a.last, &ix)) {
+		if (st->bo_nix && indexed_find(st, a->first, a->last, &ix)) {
 			st->bo_hint = ix;
 			continue;
 		}
-		/* outside every buffer (or more buffers than the index holds):
-		 * the list in its order says which one is nearest */
-		int found = gk_mem_find_bo(st->bos, st->nbos, a.first, a.last, &ix);
-		if (found == 1)
-			st->bo_hint = ix;
-		if (found != 0)
-			continue; /* inside one, or no buffers at all */
-		const struct gk_bo *near = &st->bos[ix];
-		if (near->size)
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx..0x%llx", verb,
-			             (unsigned long long)a.first, (unsigned long long)a.last,
-			             (unsigned long long)(a.last - a.first + 1), name, (unsigned long long)near->base,
-			             (unsigned long long)(near->base + (near->size - 1)));
-		else
-			gk_diags_add(out, pkt, GK_ERROR, GK_D_BOUNDS, a.dw, a.lo, a.hi, name,
-			             "%s 0x%llx..0x%llx (%llu bytes, %s) outside every buffer; nearest 0x%llx (empty)", verb,
-			             (unsigned long long)a.first, (unsigned long long)a.last, (unsigned long long)(a.last - a.first + 1),
-			             name, (unsigned long long)near->base);
+		outside(st, &u->pkt, a, out);
 	}
 }
 

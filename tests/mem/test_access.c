@@ -174,9 +174,86 @@ static void test_never_under(void)
 	CHECK(checked > 200, "only %u copies checked", checked);
 }
 
+/* The access model lays linear and 1D thin surfaces out in closed form
+ * (src/mem/access.c tiled_rows); the tiling module is the reference: on
+ * random SI COPY_L2T runs, pitches and slices padded or not, the range is
+ * the module's micro-tile rows from the first element to the last
+ * (gk_tile_surface_init, gk_tile_range) whenever the module lays the
+ * surface out with the packet's pitch and slice, and whole slices when it
+ * does not. */
+static void test_rows_as_module(void)
+{
+	static const char *const modes[3] = { "ARRAY_LINEAR_GENERAL", "ARRAY_LINEAR_ALIGNED", "ARRAY_1D_TILED_THIN1" };
+	static const char *const sizes[5] = { "8BPP", "16BPP", "32BPP", "64BPP", "128BPP" };
+	uint64_t seed = 0x5eedf00d;
+	unsigned checked = 0, bad = 0, by_rows = 0, by_slices = 0;
+	for (unsigned t = 0; t < 3000; t++) {
+		unsigned mode = (unsigned)(tl_rand(&seed) % 3), lsize = (unsigned)(tl_rand(&seed) % 5);
+		uint64_t elem = 1ull << lsize;
+		uint64_t ptm = tl_rand(&seed) % (t % 3 ? 8 : 300), pitch = (ptm + 1) * 8;
+		uint64_t rows = 1 + tl_rand(&seed) % (t % 2 ? 40 : 9);
+		/* a slice of whole rows mostly, of any whole 64 elements sometimes */
+		uint64_t stm = t % 5 ? (pitch * rows + 63) / 64 - 1 : tl_rand(&seed) % 64;
+		uint64_t slice = (stm + 1) * 64;
+		uint64_t x = tl_rand(&seed) % pitch, y = tl_rand(&seed) % (rows + 2), z = tl_rand(&seed) % 4;
+		uint64_t count = 1 + tl_rand(&seed) % (t % 2 ? 64 : 5000);
+		char text[600];
+		snprintf(text, sizeof text,
+			 "COPY_L2T COUNT=%llu BASE_256=0x1000000 DETILE=L2T ARRAY_MODE=%s SIZE=%s BANK_HEIGHT=1 "
+			 "BANK_WIDTH=1 MT_ASPECT=1:1 HEIGHT_MAX=%llu PITCH_TILE_MAX=%llu PIPE_CONFIG=P2 SLICE_TILE_MAX=%llu "
+			 "Z=%llu X=%llu MT=THIN NUM_BANKS=2 TILE_SPLIT=64 Y=%llu TILED_SWAP=NONE LINEAR_ADDR=0x200000 "
+			 "LINEAR_SWAP=NONE",
+			 (unsigned long long)count, modes[mode], sizes[lsize], (unsigned long long)(rows - 1),
+			 (unsigned long long)ptm, (unsigned long long)stm, (unsigned long long)z, (unsigned long long)x,
+			 (unsigned long long)y);
+		if (!frame("si", text))
+			continue;
+		struct gk_mem_access a;
+		if (access_k("si", 0, &a) != 1 || a.overflow) {
+			bad++;
+			continue;
+		}
+		/* the run's ends in (x, y, slice) on rows of slice / pitch */
+		uint64_t n = (count * 4 + elem - 1) / elem, e0 = y * pitch + x, e1 = e0 + n - 1;
+		uint64_t lo = 0, hi = 0;
+		bool rows_ok = slice % pitch == 0 && slice / pitch <= GK_TILE_MAX_DIM;
+		uint64_t r = rows_ok ? slice / pitch : 1;
+		uint64_t f[3] = { e0 % pitch, e0 / pitch % r, z + e0 / slice }, l[3] = { e1 % pitch, e1 / pitch % r, z + e1 / slice };
+		struct gk_tile_params p;
+		struct gk_tile_surface s;
+		if (rows_ok) {
+			gk_tile_params_simple(&p, mode == 2 ? GK_TILE_1D : GK_TILE_LINEAR, 8u << lsize, (uint32_t)pitch,
+					      (uint32_t)r, (uint32_t)l[2] + 1);
+			uint64_t lo1, hi0;
+			rows_ok = gk_tile_surface_init(&s, &p) == 0 && s.pitch == pitch && s.slice_bytes == slice * elem &&
+				  gk_tile_range(&s, (uint32_t)f[0], (uint32_t)f[1], (uint32_t)f[2], 1, 1, 1, &lo, &hi0) == 0 &&
+				  gk_tile_range(&s, (uint32_t)l[0], (uint32_t)l[1], (uint32_t)l[2], 1, 1, 1, &lo1, &hi) == 0;
+		}
+		if (rows_ok) {
+			by_rows++;
+			hi -= 1;
+		} else {
+			/* whole slices from the first element's to the last one's */
+			by_slices++;
+			lo = f[2] * slice * elem;
+			hi = (l[2] + 1) * slice * elem - 1;
+		}
+		checked++;
+		if (a.first != 0x1000000 + lo || a.last != 0x1000000 + hi) {
+			if (bad++ < 5)
+				printf("  not the module's: %s: range 0x%llx..0x%llx, module 0x%llx..0x%llx\n", text,
+				       (unsigned long long)a.first, (unsigned long long)a.last,
+				       (unsigned long long)(0x1000000 + lo), (unsigned long long)(0x1000000 + hi));
+		}
+	}
+	CHECK(bad == 0, "%u of %u ranges differ from the tiling module's", bad, checked);
+	CHECK(by_rows > 300 && by_slices > 300, "both layouts seen: %u by rows, %u by slices", by_rows, by_slices);
+}
+
 int main(void)
 {
 	test_fields();
 	test_never_under();
+	test_rows_as_module();
 	return tl_done();
 }
