@@ -16,9 +16,14 @@
 
 #define WORDS_PER_LINE 8
 
-static void put_name(struct gk_out *o, const char *s)
+/* Inlined here rather than gk_out_str's call (and its gk_out_usable check,
+ * which every entry point below has made already): a name is written for
+ * every packet and most fields (~8% of the DMA bench stream's decode text
+ * went to gk_out_str, callgrind). */
+static inline void put_name(struct gk_out *o, const char *s)
 {
-	gk_out_str(o, s);
+	if (s)
+		gk_out_put(o, s, strlen(s));
 }
 
 /* FLAGS: A|B|0x30 ; 0 when none */
@@ -117,18 +122,33 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 			continue;
 		bool number = f->kind == GK_UINT || f->kind == GK_FLAG || f->kind == GK_ADDR ||
 			      (f->kind == GK_ENUM && !uf->symbol);
-		if (number && f->namelen && uf->value <= UINT32_MAX && o->cap - o->len >= f->namelen + 13u) {
+		bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
+		if (number && f->namelen && (hex || uf->value <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
 			/* a number, as gk_text_value writes it, straight into the
-			 * buffer: every packet line has some */
+			 * buffer: every packet line has some (64-bit addresses
+			 * too: the DMA packets' are) */
 			char *d = o->buf + o->len;
 			*d++ = ' ';
 			memcpy(d, f->name, f->namelen);
 			d += f->namelen;
 			*d++ = '=';
-			bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
-			d = hex ? gk_put_hex32(d, (uint32_t)uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
+			d = hex ? gk_put_hex64(d, uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
 			o->len = (size_t)(d - o->buf);
 			continue;
+		}
+		if (uf->symbol && f->namelen && (f->kind == GK_ENUM || f->kind == GK_REG)) {
+			/* the decoder's symbol (put_value's first case) */
+			size_t sl = strlen(uf->symbol);
+			if (o->cap - o->len >= f->namelen + 2u + sl) {
+				char *d = o->buf + o->len;
+				*d++ = ' ';
+				memcpy(d, f->name, f->namelen);
+				d += f->namelen;
+				*d++ = '=';
+				memcpy(d, uf->symbol, sl);
+				o->len = (size_t)(d + sl - o->buf);
+				continue;
+			}
 		}
 		gk_out_ch(o, ' ');
 		if (f->namelen)
@@ -150,7 +170,23 @@ static void put_rawbits(struct gk_out *o, unsigned dw, uint32_t bits, bool whole
 
 static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, size_t n)
 {
+	size_t ll = strlen(lead);
 	for (size_t i = 0; i < n; i += WORDS_PER_LINE) {
+		if (o->cap - o->len >= 4 + ll + WORDS_PER_LINE * 11 + 1) {
+			/* a whole line straight into the buffer (data tails are
+			 * much of a DMA stream's text) */
+			char *d = o->buf + o->len;
+			memcpy(d, "    ", 4);
+			memcpy(d + 4, lead, ll);
+			d += 4 + ll;
+			for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++) {
+				*d++ = ' ';
+				d = gk_put_hex8(d, w[k]);
+			}
+			*d++ = '\n';
+			o->len = (size_t)(d - o->buf);
+			continue;
+		}
 		gk_out_str(o, "    ");
 		gk_out_str(o, lead);
 		for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++)
@@ -236,10 +272,14 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 /* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n", into d,
  * which has room for r->maxline bytes (the generators' bound for the
  * longest line r can print): no room check a piece, the buffer position in
- * a register.  The same text as gk_text_register_at.  On the GFX9 bench
+ * a register.  The same text as gk_text_register_at.  NULL when a typed
+ * value would not have its 64 bytes before limit (a table whose maxline
+ * does not count them: the caller writes the line the checked way).  On
+ * the GFX9 bench
  * stream a register line cost ~290 instructions through the checked
  * writers (callgrind); most of it was per-piece bookkeeping. */
-static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d)
+static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d,
+			  const char *limit)
 {
 	memcpy(d, "    0x", 6);
 	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
@@ -272,6 +312,8 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, u
 			 * 64 bytes for it); a field without a name is the whole
 			 * register: no "=" */
 			char *at = f->namelen ? d + 1 : d;
+			if (limit - at < 64)
+				return NULL;
 			size_t tl = fmt->reg_value_text(f, fv, at, 64);
 			if (tl && tl < 64) {
 				if (f->namelen)
@@ -313,12 +355,13 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 			k++;
 		if (k < nregs && t->pool[t->regs[k]].offset == addr)
 			r = &t->pool[t->regs[k]];
-		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline) {
-			char *e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len);
+		char *e = NULL;
+		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline)
+			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len, o->buf + o->cap);
+		if (e)
 			o->len = (size_t)(e - o->buf);
-		} else {
+		else
 			gk_text_register_at(fmt, r, (uint32_t)addr, w[i], o);
-		}
 	}
 }
 

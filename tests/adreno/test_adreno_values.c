@@ -277,9 +277,41 @@ static void registers_encode_back(void)
 	}
 }
 
+/* struct gk_reg's maxline: text.c writes a register-run line unchecked into
+ * that much room, so it must cover the longest line a register can print:
+ * "    0xAAAAA NAME <-", each field's " F=" and longest value (a value name,
+ * "0x" and 8 digits, or 64 bytes for a typed one), " 0xSTRAY" and "\n" */
+static void maxline_covers(void)
+{
+	static const char *const gpus[] = { "a306", "a420", "a530", "a630", "a750" };
+	unsigned short_ones = 0, checked = 0;
+	for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++) {
+		const struct gk_reg_table *t = gk_adreno_regs(gpus[g]);
+		for (size_t i = 0; t && i < t->nregs; i++) {
+			const struct gk_reg *r = gk_reg_at(t, i);
+			size_t longest = 12 + r->namelen + 3 + 12;
+			for (unsigned k = 0; k < r->nfields; k++) {
+				const struct gk_reg_field *f = &r->fields[k];
+				const struct gk_adreno_vtype *ty = vt(f);
+				size_t vl = ty->type != GK_AV_NONE || ty->shr ? 64 : 10;
+				for (unsigned v = 0; v < f->nvalues; v++)
+					if (strlen(f->values[v].name) > vl)
+						vl = strlen(f->values[v].name);
+				longest += 2 + f->namelen + vl;
+			}
+			checked++;
+			if (r->maxline && r->maxline < longest && short_ones++ < 5)
+				printf("# %s: %s has maxline %u, its longest line is %zu bytes\n", gpus[g], r->name, r->maxline,
+				       longest);
+		}
+	}
+	CHECK(checked > 1000 && short_ones == 0, "%u of %u registers with a maxline too short", short_ones, checked);
+}
+
 int main(void)
 {
 	roundtrip_all();
+	maxline_covers();
 	registers_encode_back();
 	mesa_rows();
 	against_mesa();
