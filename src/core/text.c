@@ -269,33 +269,15 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 	}
 }
 
-/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n", into d,
- * which has room for r->maxline bytes (the generators' bound for the
- * longest line r can print): no room check a piece, the buffer position in
- * a register.  The same text as gk_text_register_at.  NULL when a typed
- * value would not have its 64 bytes before limit (a table whose maxline
- * does not count them: the caller writes the line the checked way).  On
- * the GFX9 bench
- * stream a register line cost ~290 instructions through the checked
- * writers (callgrind); most of it was per-piece bookkeeping. */
-static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d,
-			  const char *limit)
+/* put_reg_fields' text (the same bytes) into d, which has room for
+ * r->maxline bytes, the generators' bound for the longest line r can print:
+ * no room check a piece, the buffer position in a register.  NULL when a
+ * typed value would not have its 64 bytes before limit (a table whose
+ * maxline does not count them): the caller then writes the checked way.
+ * On the GFX9 bench stream a register line cost ~290 instructions through
+ * the checked writers (callgrind), most of it per-piece bookkeeping. */
+static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
 {
-	memcpy(d, "    0x", 6);
-	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
-	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
-	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
-	d[11] = ' ';
-	memcpy(d + 12, r->name, r->namelen);
-	d += 12 + r->namelen;
-	memcpy(d, " <-", 3);
-	d += 3;
-	if (!r->nfields) {
-		*d++ = ' ';
-		d = gk_put_hex8(d, v);
-		*d++ = '\n';
-		return d;
-	}
 	uint32_t claimed = 0;
 	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
 		uint32_t m = gk_mask(f->lo, f->hi);
@@ -338,7 +320,33 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, u
 		memcpy(d, " 0", 2);
 		d += 2;
 	}
-	*d++ = '\n';
+	return d;
+}
+
+/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the
+ * text gk_text_register_at writes), into d, which has room for r->maxline
+ * bytes; NULL as put_fields_at. */
+static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d,
+			  const char *limit)
+{
+	memcpy(d, "    0x", 6);
+	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+	d[11] = ' ';
+	memcpy(d + 12, r->name, r->namelen);
+	d += 12 + r->namelen;
+	memcpy(d, " <-", 3);
+	d += 3;
+	if (!r->nfields) {
+		*d++ = ' ';
+		d = gk_put_hex8(d, v);
+		*d++ = '\n';
+		return d;
+	}
+	d = put_fields_at(fmt, r, v, d, limit);
+	if (d)
+		*d++ = '\n';
 	return d;
 }
 
@@ -397,7 +405,13 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
 		else
 			put_name(o, f->name);
 		gk_out_put(o, ":", 1);
-		put_reg_fields(fmt, r, (uint32_t)uf->value, o);
+		char *e = r->maxline && o->cap - o->len >= r->maxline
+				  ? put_fields_at(fmt, r, (uint32_t)uf->value, o->buf + o->len, o->buf + o->cap)
+				  : NULL;
+		if (e)
+			o->len = (size_t)(e - o->buf);
+		else
+			put_reg_fields(fmt, r, (uint32_t)uf->value, o);
 	}
 }
 
