@@ -277,6 +277,47 @@ static void registers_encode_back(void)
 	}
 }
 
+/* The hand-written number forms of adreno_values.c against printf's: a
+ * 32-bit float below 4e-7 is "%.9g" (its bits, both signs, subnormals
+ * included, in a stride through the range), one whose fraction has at most
+ * six binary digits is "%f" */
+static void as_printf(void)
+{
+	const struct gk_reg_field *f = NULL;
+	for (unsigned i = 0; i < gk_adreno_nreg_fields && !f; i++)
+		if (gk_adreno_reg_vtypes[i].type == GK_AV_FLOAT && gk_adreno_reg_fields[i].hi - gk_adreno_reg_fields[i].lo == 31)
+			f = &gk_adreno_reg_fields[i];
+	CHECK(f != NULL, "a 32-bit float field");
+	if (!f)
+		return;
+	unsigned checked = 0, bad = 0;
+	for (uint32_t r = 1; r < 0x34d6bf00u; r += 4099) {
+		for (uint32_t sign = 0; sign <= 1; sign++) {
+			uint32_t raw = r | sign << 31;
+			float x;
+			memcpy(&x, &raw, sizeof x);
+			char want[64], got[64];
+			snprintf(want, sizeof want, "%.9g", (double)x);
+			size_t n = gk_adreno_value_text(f, raw, got, sizeof got);
+			checked++;
+			if ((n != strlen(want) || strcmp(got, want)) && bad++ < 5)
+				printf("# 0x%08x: '%s', printf '%s'\n", raw, n ? got : "", want);
+		}
+	}
+	for (int k = -70000; k <= 70000; k += 7) {
+		float x = (float)k / 64.0f;
+		uint32_t raw;
+		memcpy(&raw, &x, sizeof raw);
+		char want[64], got[64];
+		snprintf(want, sizeof want, "%f", (double)x);
+		size_t n = gk_adreno_value_text(f, raw, got, sizeof got);
+		checked++;
+		if ((n != strlen(want) || strcmp(got, want)) && bad++ < 5)
+			printf("# 0x%08x: '%s', printf '%s'\n", raw, n ? got : "", want);
+	}
+	CHECK(checked > 400000 && bad == 0, "%u of %u floats not as printf writes them", bad, checked);
+}
+
 /* struct gk_reg's maxline: text.c writes a register-run line unchecked into
  * that much room, so it must cover the longest line a register can print:
  * "    0xAAAAA NAME <-", each field's " F=" and longest value (a value name,
@@ -311,6 +352,7 @@ static void maxline_covers(void)
 int main(void)
 {
 	roundtrip_all();
+	as_printf();
 	maxline_covers();
 	registers_encode_back();
 	mesa_rows();
