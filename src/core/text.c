@@ -280,8 +280,11 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 {
 	uint32_t claimed = 0;
 	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
-		uint32_t m = gk_mask(f->lo, f->hi);
-		uint32_t fv = (v & m) >> f->lo;
+		/* gk_mask without its branch: 2u << 31 is 0 in unsigned
+		 * arithmetic, so hi 31 gives the top bit too (the tables keep
+		 * lo <= hi <= 31, test_tables; the & keeps any shift defined) */
+		uint32_t m = (2u << (f->hi & 31)) - (1u << (f->lo & 31));
+		uint32_t fv = (v & m) >> (f->lo & 31);
 		claimed |= m;
 		if (!fv)
 			continue;
