@@ -281,6 +281,18 @@ def field_rows(fl, values_ref):
     return rows
 
 
+def maxline(name, fl):
+    """struct gk_reg's maxline: the longest register-run line of text.c
+    ("    0xAAAAA NAME <-", each field " F=" with its longest value: a value
+    name, or up to "0x" and 8 hex digits, then " 0xSTRAY" bits and the
+    newline); 0 (unknown) past the uint16_t."""
+    n = len("    0xAAAAA ") + len(name) + len(" <-")
+    for fname, lo, hi, vl in fl:
+        n += 2 + len(fname) + max([10] + [len(v[1]) for v in vl])
+    n += len(" 0x00000000\n")
+    return n if n < 65536 else 0
+
+
 def pool_arrays(regs_decl, names_decl, pool, npool, fields_ref):
     """The pool of register rows ((offset, name, fields) -> index) and of
     names ((name, offset) -> index) as C arrays; fields_ref(fl) is the C
@@ -288,9 +300,10 @@ def pool_arrays(regs_decl, names_decl, pool, npool, fields_ref):
     L = [regs_decl + " = {"]
     for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
         if fl:
-            L.append("\t{ 0x%06X, %s, %d, %s, %d }," % (off, cstr(name), len(fl), fields_ref(fl), len(name)))
+            L.append("\t{ 0x%06X, %s, %d, %s, %d, %d }," % (off, cstr(name), len(fl), fields_ref(fl), len(name),
+                                                          maxline(name, fl)))
         else:
-            L.append("\t{ 0x%06X, %s, 0, NULL, %d }," % (off, cstr(name), len(name)))
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d, %d }," % (off, cstr(name), len(name), maxline(name, fl)))
     L += ["};", "", names_decl + " = {"]
     for (name, off), i in sorted(npool.items(), key=lambda t: t[1]):
         L.append("\t{ %s, 0x%06X }," % (cstr(name), off))

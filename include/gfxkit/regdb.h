@@ -35,6 +35,11 @@ struct gk_reg {
 	uint16_t nfields;
 	const struct gk_reg_field *fields; /* sorted by lo, non-overlapping */
 	uint8_t namelen;                  /* strlen(name) */
+	/* The longest text line decode can print for this register as a
+	 * register run's line ("    0xAAAAA NAME <- F=V ... 0xSTRAY\n": every
+	 * field at its longest value, a typed value at 64 bytes): one room
+	 * check covers the whole line.  0: not known (measure each piece). */
+	uint16_t maxline;
 };
 
 struct gk_reg_name {

@@ -9,6 +9,7 @@
  * (gk_adreno_value_parse): a float or fixed-point value %f would round is
  * printed with the digits that keep it (%.9g / %.17g).  Booleans and enums
  * keep the default (NAME=1, the value's name). */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 
 #include "gfxkit/msm.h"
 #include "adreno_tab.h"
+#include "out.h"
 
 static const struct gk_adreno_vtype *vtype_of(const struct gk_reg_field *f)
 {
@@ -80,18 +82,147 @@ static double fixed_value(const struct gk_adreno_vtype *t, uint32_t raw, unsigne
 	return (double)v / scale(t->radix);
 }
 
+/* A real number whose fraction has at most six binary digits (v * 64 is a
+ * whole number) has an exact decimal form of at most six digits after the
+ * point, so "%f" prints it exactly and it reads back to the same bits; that
+ * covers every fixed-point field of radix <= 6 and most floats a driver
+ * writes (0.5, 1080.0, -0.25).  Written here by hand: snprintf("%f") and the
+ * strtod that checked it were ~45% of the a630 bench stream's decode text
+ * (callgrind).  Returns 0 when v is not such a number (or does not fit). */
+static size_t put_exact(double v, char *buf, size_t cap)
+{
+	double a = signbit(v) ? -v : v;
+	if (!(a < 2147483648.0))
+		return 0;
+	double t = a * 64;
+	uint64_t whole64 = (uint64_t)t;
+	if ((double)whole64 != t)
+		return 0;
+	uint32_t ip = (uint32_t)(whole64 >> 6), frac = (uint32_t)(whole64 & 63) * 15625u; /* 1/64 = 0.015625 */
+	char tmp[24];
+	struct gk_out o = gk_out_text(tmp, sizeof tmp);
+	if (signbit(v))
+		gk_out_ch(&o, '-');
+	gk_out_dec(&o, ip);
+	gk_out_ch(&o, '.');
+	for (uint32_t div = 100000; div; div /= 10)
+		gk_out_ch(&o, (char)('0' + frac / div % 10));
+	size_t n = gk_out_text_end(&o);
+	if (n >= cap)
+		return 0;
+	memcpy(buf, tmp, n + 1);
+	return n;
+}
+
+/* "%.9g" of a 32-bit float below 4e-7 (a 9-digit mantissa and an exponent
+ * of -7 or below: always the exponent form), by hand: v times a power of
+ * ten in double arithmetic is within 3e-7 of the exact product (relative
+ * error under 2^-51; the product is below 1e9), so the rounded mantissa is
+ * the correctly rounded one unless the product lies within 1e-4 of a half
+ * or of the range's ends, where this returns 0 and the caller asks
+ * snprintf.  The bench stream's random floats are mostly this small, and
+ * snprintf's exact arithmetic was ~17% of its decode text (callgrind). */
+static size_t put_tiny_g9(double v, char *buf, size_t cap)
+{
+	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
+					1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27,
+					1e28, 1e29, 1e30, 1e31, 1e32, 1e33, 1e34, 1e35, 1e36, 1e37, 1e38, 1e39, 1e40, 1e41,
+					1e42, 1e43, 1e44, 1e45, 1e46, 1e47, 1e48, 1e49, 1e50, 1e51, 1e52, 1e53, 1e54, 1e55 };
+	double a = v < 0 ? -v : v;
+	if (!(a > 0 && a < 4e-7))
+		return 0;
+	unsigned p = 0;
+	double x = 0;
+	while (p < sizeof pow10 / sizeof pow10[0] && (x = a * pow10[p]) < 1e8)
+		p++;
+	if (!(x >= 1e8 + 1e-3 && x < 1e9 - 1e-3))
+		return 0; /* not found, or too near a power of ten to say which */
+	uint32_t m = (uint32_t)x;
+	double frac = x - (double)m;
+	if (frac > 0.5 - 1e-4 && frac < 0.5 + 1e-4)
+		return 0; /* too near a tie */
+	if (frac > 0.5)
+		m++;
+	int e = 8 - (int)p;
+	if (m == 1000000000u) { /* rounded up to the next power of ten */
+		m = 100000000u;
+		e++;
+	}
+	char digits[10];
+	for (int i = 8; i >= 0; i--, m /= 10)
+		digits[i] = (char)('0' + m % 10);
+	int nd = 9;
+	while (nd > 1 && digits[nd - 1] == '0')
+		nd--; /* %g drops trailing zeros (and a point with none after it) */
+	char tmp[24];
+	size_t n = 0;
+	if (v < 0)
+		tmp[n++] = '-';
+	tmp[n++] = digits[0];
+	if (nd > 1) {
+		tmp[n++] = '.';
+		memcpy(tmp + n, digits + 1, (size_t)nd - 1);
+		n += (size_t)nd - 1;
+	}
+	tmp[n++] = 'e';
+	tmp[n++] = e < 0 ? '-' : '+';
+	unsigned ae = (unsigned)(e < 0 ? -e : e);
+	if (ae >= 100)
+		tmp[n++] = (char)('0' + ae / 100);
+	tmp[n++] = (char)('0' + ae / 10 % 10);
+	tmp[n++] = (char)('0' + ae % 10);
+	if (n >= cap)
+		return 0;
+	memcpy(buf, tmp, n);
+	buf[n] = 0;
+	return n;
+}
+
 /* a double as %f when that text reads back to the same bits, else with
  * the digits that do */
 static size_t put_real(const struct gk_reg_field *f, uint32_t raw, double v, char *buf, size_t cap)
 {
 	static const char *const forms[] = { "%f", "%.9g", "%.17g" };
-	for (unsigned i = 0; i < 3; i++) {
+	size_t exact = put_exact(v, buf, cap);
+	if (exact)
+		return exact;
+	unsigned first = 0;
+	if (width(f) == 32 && v != 0 && v > -4e-7 && v < 4e-7) {
+		/* a 32-bit float this small: "%f" gives 0.000000, which reads
+		 * back as zero, and "%.9g" (FLT_DECIMAL_DIG digits, in
+		 * exponent form here) reads back to any float exactly */
+		size_t tiny = put_tiny_g9(v, buf, cap);
+		if (tiny)
+			return tiny;
+		int n = snprintf(buf, cap, "%.9g", v);
+		if (n > 0 && (size_t)n < cap)
+			return (size_t)n;
+		first = 1;
+	}
+	for (unsigned i = first; i < 3; i++) {
 		int n = snprintf(buf, cap, forms[i], v);
 		uint32_t back;
 		if (n > 0 && (size_t)n < cap && gk_adreno_value_parse(f, buf, (size_t)n, &back) == 0 && back == raw)
 			return (size_t)n;
 	}
 	return 0;
+}
+
+/* n digits of a number written into buf (NUL-terminated) when it fits */
+static size_t put_number(const char *sign, uint64_t v, bool hex, char *buf, size_t cap)
+{
+	char tmp[24];
+	struct gk_out o = gk_out_text(tmp, sizeof tmp);
+	gk_out_str(&o, sign);
+	if (hex && v)
+		gk_out_hex(&o, v, 1);
+	else
+		gk_out_dec(&o, v);
+	size_t n = gk_out_text_end(&o);
+	if (n >= cap)
+		return 0;
+	memcpy(buf, tmp, n + 1);
+	return n;
 }
 
 size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
@@ -101,22 +232,22 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 		return 0;
 	unsigned w = width(f);
 	uint64_t shifted = (uint64_t)raw << t->shr;
-	int n = 0;
+	/* numbers by hand, not snprintf: every typed field of a register run
+	 * comes through here (the printf family was a third of the a630 bench
+	 * stream's text, callgrind) */
 	switch (t->type) {
 	case GK_AV_UINT:
-		n = snprintf(buf, cap, "%llu", (unsigned long long)shifted);
-		break;
+		return put_number("", shifted, false, buf, cap);
 	case GK_AV_INT: {
 		int64_t v = (int64_t)raw;
 		if (w < 64 && (raw >> (w - 1)) & 1)
 			v -= (int64_t)1 << w;
-		n = snprintf(buf, cap, "%lld", (long long)(v * ((int64_t)1 << t->shr)));
-		break;
+		v *= (int64_t)1 << t->shr;
+		return put_number(v < 0 ? "-" : "", v < 0 ? 0 - (uint64_t)v : (uint64_t)v, false, buf, cap);
 	}
 	case GK_AV_HEX:
 	case GK_AV_ADDRESS:
-		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted); /* rnndec: 0 as "0" */
-		break;
+		return put_number("", shifted, true, buf, cap); /* rnndec: 0 as "0" */
 	case GK_AV_FIXED:
 	case GK_AV_UFIXED:
 		if (t->shr)
@@ -127,18 +258,22 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 		double v = float_value(raw, w, &ok);
 		return ok && !t->shr ? put_real(f, raw, v, buf, cap) : 0;
 	}
-	case GK_AV_REGID:
+	case GK_AV_REGID: {
 		if (w < 3 || t->shr)
 			return 0;
-		n = snprintf(buf, cap, "r%u.%c", raw >> 2, "xyzw"[raw & 3]);
-		break;
+		size_t n = put_number("r", raw >> 2, false, buf, cap);
+		if (!n || n + 2 >= cap)
+			return 0;
+		buf[n] = '.';
+		buf[n + 1] = "xyzw"[raw & 3];
+		buf[n + 2] = 0;
+		return n + 2;
+	}
 	default:
 		if (!t->shr)
 			return 0; /* booleans, enums, untyped: the default */
-		n = snprintf(buf, cap, shifted ? "0x%llx" : "0", (unsigned long long)shifted);
-		break;
+		return put_number("", shifted, true, buf, cap);
 	}
-	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
 }
 
 /* the field's bits for value v (a signed number for int / fixed), if it fits */

@@ -116,6 +116,23 @@ static inline char *gk_put_dec32(char *d, uint32_t x)
 	return e;
 }
 
+/* "0x" and the digits of v without leading zeros ("0x0" for 0): 18 bytes
+ * at most (gk_out_hex(o, v, 1)'s text) */
+static inline char *gk_put_hex64(char *d, uint64_t v)
+{
+	unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+	d[0] = '0';
+	d[1] = 'x';
+	char *e = d + 2 + n, *p = e;
+	for (; n >= 2; n -= 2, v >>= 8) {
+		p -= 2;
+		memcpy(p, gk_hexpair + 2 * (v & 0xff), 2);
+	}
+	if (n)
+		p[-1] = gk_hexpair[2 * (v & 15) + 1];
+	return e;
+}
+
 /* "0x" and the digits of v without leading zeros ("0x0" for 0) */
 static inline char *gk_put_hex32(char *d, uint32_t v)
 {

@@ -16,9 +16,14 @@
 
 #define WORDS_PER_LINE 8
 
-static void put_name(struct gk_out *o, const char *s)
+/* Inlined here rather than gk_out_str's call (and its gk_out_usable check,
+ * which every entry point below has made already): a name is written for
+ * every packet and most fields (~8% of the DMA bench stream's decode text
+ * went to gk_out_str, callgrind). */
+static inline void put_name(struct gk_out *o, const char *s)
 {
-	gk_out_str(o, s);
+	if (s)
+		gk_out_put(o, s, strlen(s));
 }
 
 /* FLAGS: A|B|0x30 ; 0 when none */
@@ -117,18 +122,33 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 			continue;
 		bool number = f->kind == GK_UINT || f->kind == GK_FLAG || f->kind == GK_ADDR ||
 			      (f->kind == GK_ENUM && !uf->symbol);
-		if (number && f->namelen && uf->value <= UINT32_MAX && o->cap - o->len >= f->namelen + 13u) {
+		bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
+		if (number && f->namelen && (hex || uf->value <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
 			/* a number, as gk_text_value writes it, straight into the
-			 * buffer: every packet line has some */
+			 * buffer: every packet line has some (64-bit addresses
+			 * too: the DMA packets' are) */
 			char *d = o->buf + o->len;
 			*d++ = ' ';
 			memcpy(d, f->name, f->namelen);
 			d += f->namelen;
 			*d++ = '=';
-			bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
-			d = hex ? gk_put_hex32(d, (uint32_t)uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
+			d = hex ? gk_put_hex64(d, uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
 			o->len = (size_t)(d - o->buf);
 			continue;
+		}
+		if (uf->symbol && f->namelen && (f->kind == GK_ENUM || f->kind == GK_REG)) {
+			/* the decoder's symbol (put_value's first case) */
+			size_t sl = strlen(uf->symbol);
+			if (o->cap - o->len >= f->namelen + 2u + sl) {
+				char *d = o->buf + o->len;
+				*d++ = ' ';
+				memcpy(d, f->name, f->namelen);
+				d += f->namelen;
+				*d++ = '=';
+				memcpy(d, uf->symbol, sl);
+				o->len = (size_t)(d + sl - o->buf);
+				continue;
+			}
 		}
 		gk_out_ch(o, ' ');
 		if (f->namelen)
@@ -150,7 +170,23 @@ static void put_rawbits(struct gk_out *o, unsigned dw, uint32_t bits, bool whole
 
 static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, size_t n)
 {
+	size_t ll = strlen(lead);
 	for (size_t i = 0; i < n; i += WORDS_PER_LINE) {
+		if (o->cap - o->len >= 4 + ll + WORDS_PER_LINE * 11 + 1) {
+			/* a whole line straight into the buffer (data tails are
+			 * much of a DMA stream's text) */
+			char *d = o->buf + o->len;
+			memcpy(d, "    ", 4);
+			memcpy(d + 4, lead, ll);
+			d += 4 + ll;
+			for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++) {
+				*d++ = ' ';
+				d = gk_put_hex8(d, w[k]);
+			}
+			*d++ = '\n';
+			o->len = (size_t)(d - o->buf);
+			continue;
+		}
 		gk_out_str(o, "    ");
 		gk_out_str(o, lead);
 		for (size_t k = i; k < n && k < i + WORDS_PER_LINE; k++)
@@ -233,6 +269,113 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 	}
 }
 
+/* put_reg_fields' text (the same bytes) into d, which has room for
+ * r->maxline bytes, the generators' bound for the longest line r can print:
+ * no room check a piece, the buffer position in a register.  NULL when a
+ * typed value would not have its 64 bytes before limit (a table whose
+ * maxline does not count them): the caller then writes the checked way.
+ * On the GFX9 bench stream a register line cost ~290 instructions through
+ * the checked writers (callgrind), most of it per-piece bookkeeping. */
+static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
+{
+	uint32_t claimed = 0;
+	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
+		/* gk_mask without its branch: 2u << 31 is 0 in unsigned
+		 * arithmetic, so hi 31 gives the top bit too (the tables keep
+		 * lo <= hi <= 31, test_tables; the & keeps any shift defined) */
+		uint32_t m = (2u << (f->hi & 31)) - (1u << (f->lo & 31));
+		uint32_t fv = (v & m) >> (f->lo & 31);
+		claimed |= m;
+		if (!fv)
+			continue;
+		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		*d++ = ' ';
+		memcpy(d, f->name, f->namelen);
+		d += f->namelen;
+		if (!n && fmt->reg_value_text) {
+			/* the database's type, written in place (maxline counts
+			 * 64 bytes for it); a field without a name is the whole
+			 * register: no "=" */
+			char *at = f->namelen ? d + 1 : d;
+			if (limit - at < 64)
+				return NULL;
+			size_t tl = fmt->reg_value_text(f, fv, at, 64);
+			if (tl && tl < 64) {
+				if (f->namelen)
+					*d = '=';
+				d = at + tl;
+				continue;
+			}
+		}
+		*d++ = '=';
+		if (n) {
+			size_t nl = strlen(n);
+			memcpy(d, n, nl);
+			d += nl;
+		} else {
+			d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
+		}
+	}
+	if (v & ~claimed) {
+		*d++ = ' ';
+		d = gk_put_hex8(d, v & ~claimed);
+	} else if (!v) {
+		memcpy(d, " 0", 2);
+		d += 2;
+	}
+	return d;
+}
+
+/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the
+ * text gk_text_register_at writes), into d, which has room for r->maxline
+ * bytes; NULL as put_fields_at. */
+static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d,
+			  const char *limit)
+{
+	memcpy(d, "    0x", 6);
+	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+	d[11] = ' ';
+	memcpy(d + 12, r->name, r->namelen);
+	d += 12 + r->namelen;
+	memcpy(d, " <-", 3);
+	d += 3;
+	if (!r->nfields) {
+		*d++ = ' ';
+		d = gk_put_hex8(d, v);
+		*d++ = '\n';
+		return d;
+	}
+	d = put_fields_at(fmt, r, v, d, limit);
+	if (d)
+		*d++ = '\n';
+	return d;
+}
+
+/* The lines of a register run: words w[0, n) written from addr on, the
+ * table walked by index along the run (one search for the run). */
+static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n, struct gk_out *o)
+{
+	const struct gk_reg_table *t = fmt->regs;
+	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
+	size_t nregs = t && t->regs && t->pool ? t->nregs : 0;
+	for (unsigned i = 0; i < n; i++, addr += 4) {
+		const struct gk_reg *r = NULL;
+		while (k < nregs && t->pool[t->regs[k]].offset < addr)
+			k++;
+		if (k < nregs && t->pool[t->regs[k]].offset == addr)
+			r = &t->pool[t->regs[k]];
+		char *e = NULL;
+		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline)
+			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len, o->buf + o->cap);
+		if (e)
+			o->len = (size_t)(e - o->buf);
+		else
+			gk_text_register_at(fmt, r, (uint32_t)addr, w[i], o);
+	}
+}
+
 /* The register a field's value goes to: the field's own .reg, or the one
  * named by the GK_REG field its .value_reg points at (register pairs), found
  * among the fields it was decoded with. */
@@ -265,7 +408,13 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
 		else
 			put_name(o, f->name);
 		gk_out_put(o, ":", 1);
-		put_reg_fields(fmt, r, (uint32_t)uf->value, o);
+		char *e = r->maxline && o->cap - o->len >= r->maxline
+				  ? put_fields_at(fmt, r, (uint32_t)uf->value, o->buf + o->len, o->buf + o->cap)
+				  : NULL;
+		if (e)
+			o->len = (size_t)(e - o->buf);
+		else
+			put_reg_fields(fmt, r, (uint32_t)uf->value, o);
 	}
 }
 
@@ -395,18 +544,10 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		if (u->tail_end > u->tail_begin)
 			put_words(o, d->tail_name, dw + u->tail_begin, u->tail_end - u->tail_begin);
 		break;
-	case GK_TAIL_REGS: {
-		uint64_t addr = u->reg_addr;
-		/* walk the table along the run: one search for the run, not one a register */
-		size_t k = gk_format_reg_from(fmt, (uint32_t)u->reg_addr);
-		const struct gk_reg *cur = gk_reg_at(fmt->regs, k);
-		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
-			while (cur && cur->offset < addr)
-				cur = gk_reg_at(fmt->regs, ++k);
-			gk_text_register_at(fmt, cur && cur->offset == addr ? cur : 0, (uint32_t)addr, dw[i], o);
-		}
+	case GK_TAIL_REGS:
+		if (u->tail_end > u->tail_begin)
+			put_reg_run(fmt, u->reg_addr, dw + u->tail_begin, u->tail_end - u->tail_begin, o);
 		break;
-	}
 	case GK_TAIL_GROUPS:
 		for (unsigned g = 0; g < u->ngroups; g++) {
 			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];

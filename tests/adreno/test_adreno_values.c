@@ -277,9 +277,83 @@ static void registers_encode_back(void)
 	}
 }
 
+/* The hand-written number forms of adreno_values.c against printf's: a
+ * 32-bit float below 4e-7 is "%.9g" (its bits, both signs, subnormals
+ * included, in a stride through the range), one whose fraction has at most
+ * six binary digits is "%f" */
+static void as_printf(void)
+{
+	const struct gk_reg_field *f = NULL;
+	for (unsigned i = 0; i < gk_adreno_nreg_fields && !f; i++)
+		if (gk_adreno_reg_vtypes[i].type == GK_AV_FLOAT && gk_adreno_reg_fields[i].hi - gk_adreno_reg_fields[i].lo == 31)
+			f = &gk_adreno_reg_fields[i];
+	CHECK(f != NULL, "a 32-bit float field");
+	if (!f)
+		return;
+	unsigned checked = 0, bad = 0;
+	for (uint32_t r = 1; r < 0x34d6bf00u; r += 4099) {
+		for (uint32_t sign = 0; sign <= 1; sign++) {
+			uint32_t raw = r | sign << 31;
+			float x;
+			memcpy(&x, &raw, sizeof x);
+			char want[64], got[64];
+			snprintf(want, sizeof want, "%.9g", (double)x);
+			size_t n = gk_adreno_value_text(f, raw, got, sizeof got);
+			checked++;
+			if ((n != strlen(want) || strcmp(got, want)) && bad++ < 5)
+				printf("# 0x%08x: '%s', printf '%s'\n", raw, n ? got : "", want);
+		}
+	}
+	for (int k = -70000; k <= 70000; k += 7) {
+		float x = (float)k / 64.0f;
+		uint32_t raw;
+		memcpy(&raw, &x, sizeof raw);
+		char want[64], got[64];
+		snprintf(want, sizeof want, "%f", (double)x);
+		size_t n = gk_adreno_value_text(f, raw, got, sizeof got);
+		checked++;
+		if ((n != strlen(want) || strcmp(got, want)) && bad++ < 5)
+			printf("# 0x%08x: '%s', printf '%s'\n", raw, n ? got : "", want);
+	}
+	CHECK(checked > 400000 && bad == 0, "%u of %u floats not as printf writes them", bad, checked);
+}
+
+/* struct gk_reg's maxline: text.c writes a register-run line unchecked into
+ * that much room, so it must cover the longest line a register can print:
+ * "    0xAAAAA NAME <-", each field's " F=" and longest value (a value name,
+ * "0x" and 8 digits, or 64 bytes for a typed one), " 0xSTRAY" and "\n" */
+static void maxline_covers(void)
+{
+	static const char *const gpus[] = { "a306", "a420", "a530", "a630", "a750" };
+	unsigned short_ones = 0, checked = 0;
+	for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++) {
+		const struct gk_reg_table *t = gk_adreno_regs(gpus[g]);
+		for (size_t i = 0; t && i < t->nregs; i++) {
+			const struct gk_reg *r = gk_reg_at(t, i);
+			size_t longest = 12 + r->namelen + 3 + 12;
+			for (unsigned k = 0; k < r->nfields; k++) {
+				const struct gk_reg_field *f = &r->fields[k];
+				const struct gk_adreno_vtype *ty = vt(f);
+				size_t vl = ty->type != GK_AV_NONE || ty->shr ? 64 : 10;
+				for (unsigned v = 0; v < f->nvalues; v++)
+					if (strlen(f->values[v].name) > vl)
+						vl = strlen(f->values[v].name);
+				longest += 2 + f->namelen + vl;
+			}
+			checked++;
+			if (r->maxline && r->maxline < longest && short_ones++ < 5)
+				printf("# %s: %s has maxline %u, its longest line is %zu bytes\n", gpus[g], r->name, r->maxline,
+				       longest);
+		}
+	}
+	CHECK(checked > 1000 && short_ones == 0, "%u of %u registers with a maxline too short", short_ones, checked);
+}
+
 int main(void)
 {
 	roundtrip_all();
+	as_printf();
+	maxline_covers();
 	registers_encode_back();
 	mesa_rows();
 	against_mesa();

@@ -582,6 +582,19 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 			elsewhere++;
 		if (r->nfields && !r->fields)
 			PROBLEM("%s: %s has %u fields and no array", gen, r->name, r->nfields);
+		/* maxline: text.c writes a register-run line unchecked into that
+		 * much room, so it must cover the longest line ("    0xAAAAA NAME <-",
+		 * " F=" and the longest value of each field, " 0xSTRAY", "\n") */
+		size_t longest = 12 + r->namelen + 3 + 12;
+		for (unsigned k = 0; k < r->nfields && r->fields; k++) {
+			size_t vl = 10;
+			for (unsigned v = 0; v < r->fields[k].nvalues && r->fields[k].values; v++)
+				if (r->fields[k].values[v].name && strlen(r->fields[k].values[v].name) > vl)
+					vl = strlen(r->fields[k].values[v].name);
+			longest += 2 + r->fields[k].namelen + vl;
+		}
+		if (r->maxline && r->maxline < longest)
+			PROBLEM("%s: %s has maxline %u, its longest line is %zu bytes", gen, r->name, r->maxline, longest);
 		for (unsigned k = 0; k < r->nfields && r->fields; k++) {
 			const struct gk_reg_field *f = &r->fields[k];
 			if (!token_ok(f->name) || reserved_word(f->name))
@@ -796,11 +809,14 @@ static void selftest(void)
 	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0, 1 }, { "B", 2, 4, 0, 0, 1 } };
 	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals, 1 } };
 	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1 } };
-	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5 }, { 0x28004, "REG_B", 0, 0, 5 } };
+	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5, 58 }, { 0x28004, "REG_B", 0, 0, 5, 32 } };
 	struct gk_reg_name names[2] = { { "REG_A", 0x28000 }, { "REG_B", 0x28004 } };
 	static const uint16_t in_order[2] = { 0, 1 };
 	struct gk_reg_table t = { "test", regs, in_order, 2, names, in_order, 2 };
 	CHECK(check_regs(&t, "test") == 0, "a sound register table is rejected");
+	regs[0].maxline = 57;
+	CHECK(check_regs(&t, "test") > 0, "the register rules miss a maxline one byte short");
+	regs[0].maxline = 58;
 	regs[0].fields = fl_overlap;
 	CHECK(check_regs(&t, "test") > 0, "the register rules miss overlapping fields");
 	regs[0].fields = fl_fit;
