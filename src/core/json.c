@@ -12,21 +12,110 @@
 #include "out.h"
 
 
-/* ,"NAME": for a name from the tables: plain identifiers (the table tests
- * and the schema test hold them to that), so no escaping on the hot path */
+/* The writers below go straight into a buffer their caller has made room
+ * for, and return the end of what they wrote.  They are the JSON printer's
+ * hot path: a GFX9 register run is ~200 bytes of JSON a register, and a
+ * gk_out call, a libc memcpy call or a digit loop per piece cost more than
+ * the bytes (callgrind, decode --json of /work/streams/pm4-gfx9-quarter.bin:
+ * README Performance). */
+
+/* A name from the tables (registers, their fields and values, packets and
+ * theirs): tests/core/test_tables.c holds every one to a plain token
+ * [A-Za-z0-9_], proven once for all tables, so it is copied as it is, never
+ * escaped.  Copied in 8-, 4- or 1-byte moves that never read past s[n - 1]
+ * (overlapping at the end), inline: the libc memcpy call per name was about
+ * a tenth of the register printer's instructions. */
+static inline char *put_token(char *d, const char *s, size_t n)
+{
+	if (n > 32) {
+		memcpy(d, s, n);
+	} else if (n > 16) {
+		memcpy(d, s, 8);
+		memcpy(d + 8, s + 8, 8);
+		memcpy(d + n - 16, s + n - 16, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 8) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+	return d + n;
+}
+
+static inline char *put_pair(char *d, uint32_t x) /* x < 100: two digits */
+{
+	memcpy(d, gk_decpair + 2 * x, 2);
+	return d + 2;
+}
+
+static inline char *put4(char *d, uint32_t x) /* x < 10000: four digits, leading zeros */
+{
+	uint32_t h = x / 100;
+	put_pair(d, h);
+	return put_pair(d + 2, x - 100 * h);
+}
+
+static inline char *put_upto4(char *d, uint32_t x) /* x < 10000: no leading zeros */
+{
+	if (x < 10) {
+		*d = (char)('0' + x);
+		return d + 1;
+	}
+	if (x < 100)
+		return put_pair(d, x);
+	uint32_t h = x / 100;
+	if (x < 1000)
+		*d++ = (char)('0' + h);
+	else
+		d = put_pair(d, h);
+	return put_pair(d, x - 100 * h);
+}
+
+/* x in decimal, at most 10 bytes.  Split into 4-digit blocks by constant
+ * divisions that do not wait on each other, where gk_put_dec32's loop takes
+ * two digits an iteration: the words and register values of a stream are
+ * mostly 8 to 10 digits (packet headers, addresses, packed fields). */
+static inline __attribute__((always_inline)) char *put_dec(char *d, uint32_t x)
+{
+	if (x < 10000)
+		return put_upto4(d, x);
+	if (x < 100000000) {
+		uint32_t h = x / 10000;
+		d = put_upto4(d, h);
+		return put4(d, x - 10000 * h);
+	}
+	uint32_t h = x / 100000000, l = x - 100000000 * h; /* h: 1..42 */
+	if (h < 10)
+		*d++ = (char)('0' + h);
+	else
+		d = put_pair(d, h);
+	uint32_t m = l / 10000;
+	d = put4(d, m);
+	return put4(d, l - 10000 * m);
+}
+
+/* ,"NAME": (the comma unless first): at most n + 4 bytes */
+static inline char *put_key(char *d, const char *k, size_t n, bool first)
+{
+	*d = ',';
+	d += !first;
+	*d++ = '"';
+	d = put_token(d, k, n);
+	memcpy(d, "\":", 2);
+	return d + 2;
+}
+
+/* ,"NAME": for a name from the tables (see put_token: no escaping) */
 static void key_len(struct gk_out *o, const char *k, size_t n, bool *first)
 {
 	if (o->cap - o->len >= n + 4) {
-		char *d = o->buf + o->len;
-		size_t at = 0;
-		if (!*first)
-			d[at++] = ',';
-		d[at++] = '"';
-		memcpy(d + at, k, n);
-		at += n;
-		d[at++] = '"';
-		d[at++] = ':';
-		o->len += at;
+		o->len = (size_t)(put_key(o->buf + o->len, k, n, *first) - o->buf);
 	} else {
 		if (!*first)
 			gk_out_ch(o, ',');
@@ -36,15 +125,14 @@ static void key_len(struct gk_out *o, const char *k, size_t n, bool *first)
 	*first = false;
 }
 
-static void key(struct gk_out *o, const char *k, bool *first)
-{
-	key_len(o, k, strlen(k), first);
-}
-
 void gk_json_uint(struct gk_out *o, uint64_t v)
 {
 	if (!o)
 		return; /* a NULL gk_out is a no-op (stream.h) */
+	if (v <= UINT32_MAX && o->cap - o->len >= 10) { /* every packet's offset */
+		o->len = (size_t)(put_dec(o->buf + o->len, (uint32_t)v) - o->buf);
+		return;
+	}
 	if (v < (1ull << 53)) {
 		gk_out_dec(o, v);
 		return;
@@ -56,8 +144,16 @@ void gk_json_uint(struct gk_out *o, uint64_t v)
 
 static bool json_shown(const struct gk_unit_field *uf)
 {
+	/* one test of a kind mask, not three compares: every field of every
+	 * packet comes through here */
+	const unsigned hidden = 1u << GK_CONST | 1u << GK_OPCODE | 1u << GK_SUBOP;
 	unsigned k = uf->desc->kind;
-	return !uf->cut && k != GK_CONST && k != GK_OPCODE && k != GK_SUBOP;
+	return !uf->cut && (k >= 32 || !(hidden >> k & 1));
+}
+
+static size_t field_namelen(const struct gk_field *f)
+{
+	return f->namelen ? f->namelen : strlen(f->name); /* 0: the table macros did not measure it */
 }
 
 /* A name from the description tables as a JSON string: the tables test
@@ -69,7 +165,7 @@ static void table_str(struct gk_out *o, const char *s)
 	if (o->cap - o->len >= n + 2) {
 		char *d = o->buf + o->len;
 		d[0] = '"';
-		memcpy(d + 1, s, n);
+		put_token(d + 1, s, n);
 		d[n + 1] = '"';
 		o->len += n + 2;
 	} else {
@@ -84,18 +180,12 @@ static void json_fields(const struct gk_unit_field *fields, unsigned n, struct g
 		const struct gk_field *f = fields[i].desc;
 		if (!json_shown(&fields[i]))
 			continue;
-		size_t nl = f->namelen ? f->namelen : strlen(f->name);
+		size_t nl = field_namelen(f);
 		uint64_t v = fields[i].value;
 		if (v <= UINT32_MAX && o->cap - o->len >= nl + 14) {
 			/* ,"NAME":value straight into the buffer: every packet has some */
-			char *d = o->buf + o->len;
-			*d = ',';
-			d += !*first;
-			*d++ = '"';
-			memcpy(d, f->name, nl);
-			d += nl;
-			memcpy(d, "\":", 2);
-			d = gk_put_dec32(d + 2, (uint32_t)v);
+			char *d = put_key(o->buf + o->len, f->name, nl, *first);
+			d = put_dec(d, (uint32_t)v);
 			o->len = (size_t)(d - o->buf);
 			*first = false;
 			continue;
@@ -116,7 +206,7 @@ static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *
 		if (!json_shown(uf))
 			continue;
 		if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-			key(o, f->name, first);
+			key_len(o, f->name, field_namelen(f), first);
 			table_str(o, uf->symbol);
 			continue;
 		}
@@ -128,7 +218,7 @@ static void json_enums(const struct gk_format *fmt, const struct gk_unit_field *
 		size_t len = gk_out_text_end(&t); /* what it needed: keep to what fitted */
 		if (len >= sizeof tb)
 			len = sizeof tb - 1;
-		key(o, f->name, first);
+		key_len(o, f->name, field_namelen(f), first);
 		gk_out_json_str(o, tb, len);
 	}
 }
@@ -142,7 +232,7 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			*d = ',';
 			d += i != 0;
-			d = gk_put_dec32(d, w[i]);
+			d = put_dec(d, w[i]);
 		}
 		*d++ = ']';
 		o->len = (size_t)(d - o->buf);
@@ -157,41 +247,6 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 	gk_out_ch(o, ']');
 }
 
-/* The "offset" ... "fields" part of one register write, straight into the
- * buffer: every register of a run comes through here (make bench measures
- * it).  false: no room for the worst case; the caller writes it piece by
- * piece. */
-static bool json_register_fast(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o)
-{
-	size_t need = 64 + r->namelen;
-	for (unsigned i = 0; i < r->nfields; i++)
-		need += r->fields[i].namelen + 15u;
-	if (o->cap - o->len < need)
-		return false;
-	char *d = o->buf + o->len;
-	memcpy(d, "{\"offset\":", 10);
-	d = gk_put_dec32(d + 10, addr);
-	memcpy(d, ",\"name\":\"", 9);
-	memcpy(d + 9, r->name, r->namelen);
-	d += 9 + r->namelen;
-	memcpy(d, "\",\"value\":", 10);
-	d = gk_put_dec32(d + 10, v);
-	memcpy(d, ",\"fields\":{", 11);
-	d += 11;
-	for (unsigned i = 0; i < r->nfields; i++) {
-		const struct gk_reg_field *f = &r->fields[i];
-		*d = ',';
-		d += i != 0;
-		*d++ = '"';
-		memcpy(d, f->name, f->namelen);
-		d += f->namelen;
-		memcpy(d, "\":", 2);
-		d = gk_put_dec32(d + 2, gk_get(v, f->lo, f->hi));
-	}
-	o->len = (size_t)(d - o->buf);
-	return true;
-}
-
 /* {"offset","name","value","fields","enums"} of one register write (r NULL: no
  * register of this generation has the address) */
 static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
@@ -202,34 +257,132 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 	json_register(NULL, r, addr, v, o);
 }
 
-/* ... and "values": each field the format's reg_value_text shows as its
+/* ,"values":{...}: each field the format's reg_value_text shows as its
  * database type does (a float, fixed-point, signed, shifted, a register
- * id), as that text */
+ * id), as that text; fv and named: each field's value and whether it has
+ * a name (enums: that name is shown instead) */
+static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
+			    const bool *named, struct gk_out *o)
+{
+	bool first = true;
+	for (unsigned i = 0; i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		char typed[64];
+		size_t tl = named[i] ? 0 : fmt->reg_value_text(f, fv[i], typed, sizeof typed);
+		if (!tl || tl >= sizeof typed)
+			continue;
+		if (first)
+			gk_out_lit(o, ",\"values\":{");
+		key_len(o, f->name, f->namelen, &first);
+		gk_out_ch(o, '"');
+		gk_out_put(o, typed, tl); /* digits, '.', '-', 'x', 'r', letters: no escaping */
+		gk_out_ch(o, '"');
+	}
+	if (!first)
+		gk_out_ch(o, '}');
+}
+
+/* A register has at most 32 one-bit fields (sorted, non-overlapping:
+ * regdb.h); past that a table is not what json_register_fast expects */
+enum { REG_FIELDS_MAX = 32 };
+
+/* One register write straight into the buffer: every register of a run and
+ * of a pair group comes through here (make bench measures it).  One room
+ * check for the head and fields (the longest they can be: the names and
+ * ten digits a number), one for the enums once their names are known.
+ * false (nothing written): no room for the head; the caller writes it
+ * piece by piece. */
+static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			       struct gk_out *o)
+{
+	unsigned nf = r->nfields;
+	if (nf > REG_FIELDS_MAX)
+		return false;
+	/* {"offset":,"name":"","value":,"fields":{ and two numbers: 62 */
+	size_t need = 62 + r->namelen;
+	for (unsigned i = 0; i < nf; i++)
+		need += r->fields[i].namelen + 14u; /* ,"NAME":4294967295 */
+	if (o->cap - o->len < need)
+		return false;
+	uint32_t fv[REG_FIELDS_MAX];
+	const char *vn[REG_FIELDS_MAX];
+	bool named[REG_FIELDS_MAX];
+	char *d = o->buf + o->len;
+	memcpy(d, "{\"offset\":", 10);
+	d = put_dec(d + 10, addr);
+	memcpy(d, ",\"name\":\"", 9);
+	d = put_token(d + 9, r->name, r->namelen);
+	memcpy(d, "\",\"value\":", 10);
+	d = put_dec(d + 10, v);
+	memcpy(d, ",\"fields\":{", 11);
+	d += 11;
+	size_t enums = 0; /* what the enums' pairs take */
+	for (unsigned i = 0; i < nf; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		fv[i] = gk_get(v, f->lo, f->hi);
+		d = put_key(d, f->name, f->namelen, i == 0);
+		d = put_dec(d, fv[i]);
+		vn[i] = f->nvalues ? gk_reg_value_name(f, fv[i]) : NULL;
+		named[i] = vn[i] != NULL;
+		if (vn[i])
+			enums += f->namelen + strlen(vn[i]) + 6; /* ,"NAME":"VALUE" */
+	}
+	o->len = (size_t)(d - o->buf);
+	gk_out_lit(o, "},\"enums\":{");
+	bool first = true;
+	if (o->cap - o->len >= enums) {
+		d = o->buf + o->len;
+		for (unsigned i = 0; i < nf; i++) {
+			if (!vn[i])
+				continue;
+			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
+			first = false;
+			*d++ = '"';
+			d = put_token(d, vn[i], strlen(vn[i]));
+			*d++ = '"';
+		}
+		o->len = (size_t)(d - o->buf);
+	} else {
+		for (unsigned i = 0; i < nf; i++) {
+			if (!vn[i])
+				continue;
+			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
+			table_str(o, vn[i]);
+		}
+	}
+	gk_out_ch(o, '}');
+	if (fmt && fmt->reg_value_text)
+		json_reg_values(fmt, r, fv, named, o);
+	gk_out_ch(o, '}');
+	return true;
+}
+
 static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			  struct gk_out *o)
 {
-	if (!r || !json_register_fast(r, addr, v, o)) {
-		gk_out_lit(o, "{\"offset\":");
-		gk_out_dec(o, addr);
-		gk_out_lit(o, ",\"name\":");
-		if (r) {
-			gk_out_ch(o, '"');
-			gk_out_put(o, r->name, r->namelen);
-			gk_out_ch(o, '"');
-		} else {
-			gk_out_lit(o, "null");
-		}
-		gk_out_lit(o, ",\"value\":");
-		gk_out_dec(o, v);
-		gk_out_lit(o, ",\"fields\":{");
-		bool first = true;
-		for (unsigned i = 0; r && i < r->nfields; i++) {
-			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-			gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
-		}
+	if (r && json_register_fast(fmt, r, addr, v, o))
+		return;
+	/* piece by piece: the output is about to flush, or r is NULL */
+	gk_out_lit(o, "{\"offset\":");
+	gk_out_dec(o, addr);
+	gk_out_lit(o, ",\"name\":");
+	if (r) {
+		gk_out_ch(o, '"');
+		gk_out_put(o, r->name, r->namelen);
+		gk_out_ch(o, '"');
+	} else {
+		gk_out_lit(o, "null");
+	}
+	gk_out_lit(o, ",\"value\":");
+	gk_out_dec(o, v);
+	gk_out_lit(o, ",\"fields\":{");
+	bool first = true;
+	for (unsigned i = 0; r && i < r->nfields; i++) {
+		key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
+		gk_out_dec(o, gk_get(v, r->fields[i].lo, r->fields[i].hi));
 	}
 	gk_out_lit(o, "},\"enums\":{");
-	bool first = true;
+	first = true;
 	for (unsigned i = 0; r && i < r->nfields; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		if (!f->nvalues)
