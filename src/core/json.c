@@ -100,6 +100,28 @@ static inline __attribute__((always_inline)) char *put_dec(char *d, uint32_t x)
 	return put4(d, l - 10000 * m);
 }
 
+/* 8 digits, leading zeros (x < 100000000) */
+static inline char *put8(char *d, uint32_t x)
+{
+	uint32_t h = x / 10000;
+	d = put4(d, h);
+	return put4(d, x - 10000 * h);
+}
+
+/* v < 2^53 (the numbers JSON keeps exact; docs/json.md) in decimal, at
+ * most 16 bytes: the 40- and 48-bit addresses of DMA packets */
+static __attribute__((noinline)) char *put_dec_wide(char *d, uint64_t v)
+{
+	uint64_t h = v / 100000000; /* < 2^53 / 10^8 < 2^32 */
+	d = put_dec(d, (uint32_t)h);
+	return put8(d, (uint32_t)(v - 100000000 * h));
+}
+
+static inline __attribute__((always_inline)) char *put_dec53(char *d, uint64_t v)
+{
+	return v <= UINT32_MAX ? put_dec(d, (uint32_t)v) : put_dec_wide(d, v);
+}
+
 /* a string literal: its length is known at compile time */
 #define put_lit(d, lit) (memcpy((d), (lit), sizeof(lit) - 1), (d) + sizeof(lit) - 1)
 
@@ -132,8 +154,8 @@ void gk_json_uint(struct gk_out *o, uint64_t v)
 {
 	if (!o)
 		return; /* a NULL gk_out is a no-op (stream.h) */
-	if (v <= UINT32_MAX && o->cap - o->len >= 10) { /* every packet's offset */
-		o->len = (size_t)(put_dec(o->buf + o->len, (uint32_t)v) - o->buf);
+	if (v < (1ull << 53) && o->cap - o->len >= 16) { /* offsets, addresses */
+		o->len = (size_t)(put_dec53(o->buf + o->len, v) - o->buf);
 		return;
 	}
 	if (v < (1ull << 53)) {
@@ -182,7 +204,17 @@ static void json_enum(const struct gk_format *fmt, const struct gk_unit_field *u
 {
 	const struct gk_field *f = uf->desc;
 	if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-		key_len(o, f->name, field_namelen(f), first);
+		size_t nl = field_namelen(f), sl = strlen(uf->symbol);
+		if (o->cap - o->len >= nl + sl + 6) { /* ,"NAME":"SYMBOL" in one go */
+			char *d = put_key(o->buf + o->len, f->name, nl, *first);
+			*d++ = '"';
+			d = put_token(d, uf->symbol, sl);
+			*d++ = '"';
+			o->len = (size_t)(d - o->buf);
+			*first = false;
+			return;
+		}
+		key_len(o, f->name, nl, first);
 		table_str(o, uf->symbol);
 		return;
 	}
@@ -218,10 +250,10 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 			named[nnamed++] = (uint8_t)i;
 		size_t nl = field_namelen(f);
 		uint64_t v = uf->value;
-		if (v <= UINT32_MAX && o->cap - o->len >= nl + 14) {
+		if (v < (1ull << 53) && o->cap - o->len >= nl + 20) {
 			/* ,"NAME":value straight into the buffer: every packet has some */
 			char *d = put_key(o->buf + o->len, f->name, nl, first);
-			d = put_dec(d, (uint32_t)v);
+			d = put_dec53(d, v);
 			o->len = (size_t)(d - o->buf);
 			first = false;
 			continue;
