@@ -349,12 +349,17 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	unsigned nf = r->nfields;
 	if (nf > REG_FIELDS_MAX)
 		return false;
-	/* {"offset":,"name":"","value":,"fields":{ and two numbers: 62 */
-	size_t need = 62 + r->namelen;
-	for (unsigned i = 0; i < nf; i++)
-		need += r->fields[i].namelen + 14u; /* ,"NAME":4294967295 */
-	if (o->cap - o->len < need)
-		return false;
+	/* {"offset":,"name":"","value":,"fields":{ and two numbers: 62; a
+	 * field ,"NAME":4294967295 at most 255 + 14.  With that much room
+	 * (most of the time in a 64 KB buffer) the names need not be summed. */
+	size_t need = 62 + r->namelen + (size_t)nf * (255 + 14);
+	if (o->cap - o->len < need) {
+		need = 62 + r->namelen;
+		for (unsigned i = 0; i < nf; i++)
+			need += r->fields[i].namelen + 14u;
+		if (o->cap - o->len < need)
+			return false;
+	}
 	uint32_t fv[REG_FIELDS_MAX];
 	const char *vn[REG_FIELDS_MAX];
 	bool named[REG_FIELDS_MAX];
@@ -499,8 +504,12 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
-	if (!o)
+	if (!gk_out_usable(o))
 		return; /* a NULL gk_out is a no-op (stream.h) */
+	if ((!d || !n) && !dropped) { /* nearly every packet */
+		gk_out_lit(o, ",\"diagnostics\":[]");
+		return;
+	}
 	gk_out_lit(o, ",\"diagnostics\":[");
 	for (size_t i = 0; d && i < n; i++) {
 		const struct gk_diag *x = &d[i];
