@@ -22,28 +22,30 @@
 /* A name from the tables (registers, their fields and values, packets and
  * theirs): tests/core/test_tables.c holds every one to a plain token
  * [A-Za-z0-9_], proven once for all tables, so it is copied as it is, never
- * escaped.  Copied in 8-, 4- or 1-byte moves that never read past s[n - 1]
- * (overlapping at the end), inline: the libc memcpy call per name was about
- * a tenth of the register printer's instructions. */
+ * escaped.  Up to 32 bytes copied in 8-, 4- or 1-byte moves that never
+ * read past s[n - 1] (overlapping at the end), inline: the libc memcpy call
+ * per name was about a tenth of the register printer's instructions. */
 static inline char *put_token(char *d, const char *s, size_t n)
 {
-	if (n > 32) {
-		memcpy(d, s, n);
-	} else if (n > 16) {
+	if (n <= 16) { /* most field names and many register names */
+		if (n >= 8) {
+			memcpy(d, s, 8);
+			memcpy(d + n - 8, s + n - 8, 8);
+		} else if (n >= 4) {
+			memcpy(d, s, 4);
+			memcpy(d + n - 4, s + n - 4, 4);
+		} else if (n) {
+			d[0] = s[0];
+			d[n / 2] = s[n / 2];
+			d[n - 1] = s[n - 1];
+		}
+	} else if (n <= 32) {
 		memcpy(d, s, 8);
 		memcpy(d + 8, s + 8, 8);
 		memcpy(d + n - 16, s + n - 16, 8);
 		memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 8) {
-		memcpy(d, s, 8);
-		memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(d, s, 4);
-		memcpy(d + n - 4, s + n - 4, 4);
-	} else if (n) {
-		d[0] = s[0];
-		d[n / 2] = s[n / 2];
-		d[n - 1] = s[n - 1];
+	} else {
+		memcpy(d, s, n);
 	}
 	return d + n;
 }
@@ -313,7 +315,7 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
  * id), as that text; fv and named: each field's value and whether it has
  * a name (enums: that name is shown instead) */
 static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
-			    const bool *named, struct gk_out *o)
+			    const char *const *named, struct gk_out *o)
 {
 	bool first = true;
 	for (unsigned i = 0; i < r->nfields; i++) {
@@ -361,8 +363,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 			return false;
 	}
 	uint32_t fv[REG_FIELDS_MAX];
-	const char *vn[REG_FIELDS_MAX];
-	bool named[REG_FIELDS_MAX];
+	const char *vn[REG_FIELDS_MAX]; /* each field's value name, if it has one */
 	char *d = o->buf + o->len;
 	d = put_lit(d, "{\"offset\":");
 	d = put_dec(d, addr);
@@ -378,14 +379,15 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		d = put_key(d, f->name, f->namelen, i == 0);
 		d = put_dec(d, fv[i]);
 		vn[i] = f->nvalues ? gk_reg_value_name(f, fv[i]) : NULL;
-		named[i] = vn[i] != NULL;
 		if (vn[i])
 			enums += f->namelen + strlen(vn[i]) + 6; /* ,"NAME":"VALUE" */
 	}
 	o->len = (size_t)(d - o->buf);
 	gk_out_lit(o, "},\"enums\":{");
 	bool first = true;
-	if (o->cap - o->len >= enums) {
+	if (!enums) {
+		/* no field's value has a name: most registers */
+	} else if (o->cap - o->len >= enums) {
 		d = o->buf + o->len;
 		for (unsigned i = 0; i < nf; i++) {
 			if (!vn[i])
@@ -407,7 +409,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	}
 	gk_out_ch(o, '}');
 	if (fmt && fmt->reg_value_text)
-		json_reg_values(fmt, r, fv, named, o);
+		json_reg_values(fmt, r, fv, vn, o);
 	gk_out_ch(o, '}');
 	return true;
 }
