@@ -312,8 +312,8 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 
 /* ,"values":{...}: each field the format's reg_value_text shows as its
  * database type does (a float, fixed-point, signed, shifted, a register
- * id), as that text; fv and named: each field's value and whether it has
- * a name (enums: that name is shown instead) */
+ * id), as that text; fv and named: each field's value and its value's
+ * name, NULL if none (a named value is shown in "enums" instead) */
 static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
 			    const char *const *named, struct gk_out *o)
 {
