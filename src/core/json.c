@@ -16,8 +16,8 @@
  * for, and return the end of what they wrote.  They are the JSON printer's
  * hot path: a GFX9 register run is ~200 bytes of JSON a register, and a
  * gk_out call, a libc memcpy call or a digit loop per piece cost more than
- * the bytes (callgrind, decode --json of /work/streams/pm4-gfx9-quarter.bin:
- * README Performance). */
+ * the bytes (callgrind of decode --json on make bench's GFX9 stream; the
+ * figures are in docs/json.md, "How it is written"). */
 
 /* A name from the tables (registers, their fields and values, packets and
  * theirs): tests/core/test_tables.c holds every one to a plain token
