@@ -327,12 +327,47 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
 
 static uint64_t eval_run(const struct dscope *sc, int e);
 
-/* the value of expression e in scope sc, from the cache when it has it */
-static uint64_t eval(const struct dscope *sc, int e)
+/* Where a lookup of name from leaf bs ends when no case expression decides
+ * (gk_ir3_lookup): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK.  One
+ * read: every field shown or evaluated goes through it. */
+static inline int lookup_index(int bs, unsigned name)
+{
+	return gk_ir3_lookup[bs][name];
+}
+
+/* eval past the cache.  "{X} == k" with X a raw field of sc's own chain
+ * that no case expression decides (most case expressions; every register
+ * operand tests two) is the bits compared here, as eval_run's own shortcut
+ * computes after its stack test, a resolve and a field lookup.  An
+ * expression being evaluated is false inside itself (eval_run), so only
+ * one that no evaluation has on its stack takes this way. */
+static __attribute__((noinline)) uint64_t eval_miss(const struct dscope *sc, int e)
+{
+	const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op];
+	if (op[0].op == IR3_OP_FIELD && op[1].op == IR3_OP_CONST && op[2].op == IR3_OP_EQ && op[3].op == IR3_OP_END) {
+		int k = lookup_index(sc->bs, (unsigned)op[0].arg);
+		const struct dstate *st = sc->st;
+		int busy = 0;
+		for (unsigned i = st->sp; i-- > 1 && !busy;)
+			busy = st->stack[i] == e;
+		if (k >= 0 && gk_ir3_fields[k].expr < 0 && !busy) {
+			const struct ir3_field *f = &gk_ir3_fields[k];
+			uint64_t ret = bits(sc->val, f->low, f->high) == op[1].arg;
+			sc->cache->have[e / 64] |= 1ull << (e % 64);
+			sc->cache->val[e] = ret;
+			return ret;
+		}
+	}
+	return eval_run(sc, e);
+}
+
+/* the value of expression e in scope sc, from the cache when it has it
+ * (inline: most evaluations are cache hits) */
+static inline uint64_t eval(const struct dscope *sc, int e)
 {
 	if (sc->cache->have[e / 64] >> (e % 64) & 1)
 		return sc->cache->val[e];
-	return eval_run(sc, e);
+	return eval_miss(sc, e);
 }
 
 /* What a nested bitset calls name is, in the scope around it, the param of
@@ -360,13 +395,6 @@ static const struct ir3_field *case_field(const struct ir3_case *C, unsigned nam
 	return NULL;
 }
 
-/* Where a lookup of name from leaf bs ends when no case expression decides
- * (gk_ir3_lookup): a field index, IR3_LOOKUP_NONE or IR3_LOOKUP_WALK.  One
- * read: every field shown or evaluated goes through it. */
-static inline int lookup_index(int bs, unsigned name)
-{
-	return gk_ir3_lookup[bs][name];
-}
 
 /* The first field called name in the cases that hold, leaf first.  The
  * lookup index answers when no expression decides; otherwise the cases are
@@ -731,6 +759,16 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 				st->lossy = 1;
 				return;
 			}
+	}
+	if (f->expr < 0) {
+		/* a raw field (most of them): what assign does with it, without
+		 * the call -- the encoder reads back its own bits, except a bool
+		 * wider than a bit reads 0 or 1 */
+		uint64_t m = wmask(width);
+		if ((f->type == IR3_T_BOOL || f->type == IR3_T_BOOL_INV) && val > 1)
+			st->lossy = 1;
+		st->shown |= m << (w->base + f->low);
+		return;
 	}
 	switch (f->type) {
 	case IR3_T_INT:
