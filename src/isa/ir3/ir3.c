@@ -741,7 +741,8 @@ static void shows(struct dstate *st, const struct ir3_field *f, const struct dsc
 		st->lossy = 1;
 		return;
 	}
-	if ((gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) || (!val && lone_offset(f))) {
+	if ((gk_ir3_cases[f->cas].expr >= 0 && f->cas != w->cas) ||
+	    (!val && (f->type == IR3_T_OFFSET || f->type == IR3_T_UOFFSET) && lone_offset(f))) {
 		st->lossy = 1;
 		return;
 	}
@@ -1061,7 +1062,8 @@ static void display(struct dscope *sc)
 	for (int b = sc->st->out ? sc->bs : -1; b >= 0; b = gk_ir3_bitsets[b].parent) {
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		int owner = c >= (int)B->cas && c < (int)(B->cas + B->ncases);
-		for (unsigned k = B->cas; k < B->cas + B->ncases && (!owner || (int)k <= c); k++) {
+		/* no case with an expression: nothing to assume (most bitsets) */
+		for (unsigned k = B->cas; B->overrides && k < B->cas + B->ncases && (!owner || (int)k <= c); k++) {
 			const struct ir3_case *C = &gk_ir3_cases[k];
 			if (C->tpl >= 0 && C->expr >= 0)
 				assume(sc->st, sc, C->expr, (int)k == c, 0);
