@@ -908,6 +908,24 @@ static void display_field(const struct dscope *sc, unsigned name)
 		put_str(st, n);
 		return;
 	}
+	int k = lookup_index(sc->bs, name);
+	if (k >= 0) {
+		const struct ir3_field *b = &gk_ir3_fields[k];
+		if (b->type == IR3_T_BOOL && b->expr < 0 && b->low == b->high && b->display &&
+		    (gk_ir3_cases[b->cas].expr < 0 || b->cas == sc->cas)) {
+			/* a one-bit flag of this scope shown by its display ("(sy)",
+			 * "(last)"; a third of the fields of real code): what the
+			 * general way below does with it, without its lookups and
+			 * tests (shows: its bit is shown, and reads back as itself) */
+			uint64_t on = sc->val >> b->low & 1;
+			record(st, b, sc, on);
+			if (st->out)
+				st->shown |= 1ull << (sc->base + b->low);
+			if (on)
+				put_str(st, b->display);
+			return;
+		}
+	}
 	uint64_t val = 0;
 	const struct dscope *w = sc;
 	const struct ir3_field *f = resolve_here(sc, name, &val, &w);
