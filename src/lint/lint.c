@@ -46,6 +46,12 @@ enum okind { O_NONE, O_REG, O_PKT, O_INDEX };
  * with (vbad: one of them is neither a number nor a value name of a) */
 struct lterm {
 	struct lop a, b;
+	uint8_t op, unw, or_next; /* the row's (enum lint_op, enum lint_unw, this term OR the next) */
+	uint8_t fast;     /* a field of a register compared with numbers: fast_term decides when written */
+	uint32_t mask;    /* fast: a's field mask, after the shift by a.lo */
+	/* its operands' names with the indices filled in, for messages (offsets
+	 * in l->names): a, b, the two factors */
+	uint32_t name[4];
 	uint8_t nv, vbad;
 	uint8_t need;     /* a requirement of a need row: never written breaks it */
 	uint8_t has_dflt; /* dflt: a's value when never written (the guide's default) */
@@ -117,6 +123,13 @@ struct gk_lint {
 	struct lop *muls;
 	uint32_t nmuls, cap_muls;
 	char *msgs;  /* the broken instances' messages, LINT_MSG each */
+	/* the operands' names (lterm.name), NUL-terminated, one after the other:
+	 * filled in once rather than at each message (substituting the indices
+	 * into the row's patterns was 8 M of 222 M instructions on the bench
+	 * stream's quarter) */
+	char *names;
+	size_t nnames, cap_names;
+	bool oom; /* a name could not be stored: gk_lint_open fails */
 };
 
 /* one event */
@@ -172,6 +185,33 @@ static int subst(const char *pat, size_t n, unsigned i, unsigned j, char *buf, s
 static bool is_index(const char *pat)
 {
 	return pat[0] == '#' && pat[1] == 0;
+}
+
+/* An operand's name for a message, indices filled in, stored in l->names:
+ * its offset there. */
+static uint32_t name_add(struct gk_lint *l, const char *pat, unsigned i, unsigned j)
+{
+	char buf[64];
+	if (!pat || is_index(pat))
+		snprintf(buf, sizeof buf, "index");
+	else if (!subst(pat, strlen(pat), i, j, buf, sizeof buf))
+		snprintf(buf, sizeof buf, "%s", pat);
+	size_t n = strlen(buf) + 1;
+	if (l->nnames + n > l->cap_names) {
+		size_t cap = l->cap_names ? 2 * l->cap_names : 4096;
+		while (cap < l->nnames + n)
+			cap *= 2;
+		char *p = realloc(l->names, cap);
+		if (!p) {
+			l->oom = true;
+			return 0;
+		}
+		l->names = p;
+		l->cap_names = cap;
+	}
+	memcpy(l->names + l->nnames, buf, n);
+	l->nnames += n;
+	return (uint32_t)(l->nnames - n);
 }
 
 /* The field called fname of register rname (rname may have an index): the
@@ -298,6 +338,15 @@ static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned
 {
 	resolve(l, tm->a, i, j, &out->a);
 	resolve(l, tm->b, i, j, &out->b);
+	out->fast = 0;
+	out->mask = 0;
+	out->op = tm->op;
+	out->unw = tm->unw;
+	out->or_next = tm->or_next;
+	out->name[0] = name_add(l, tm->a, i, j);
+	out->name[1] = tm->b ? name_add(l, tm->b, i, j) : out->name[0];
+	out->name[2] = tm->mul[0] ? name_add(l, tm->mul[0], i, j) : out->name[0];
+	out->name[3] = tm->mul[0] && tm->mul[1] ? name_add(l, tm->mul[1], i, j) : out->name[0];
 	out->nv = 0;
 	out->vbad = 0;
 	out->need = need && tm->unw == U_UNKNOWN;
@@ -323,6 +372,11 @@ static void resolve_term(struct gk_lint *l, const struct lint_term *tm, unsigned
 	for (; out->nv < LINT_MAXV && tm->v[out->nv]; out->nv++)
 		if (!value_of(&out->a, tm->v[out->nv], &out->v[out->nv]))
 			out->vbad = 1;
+	unsigned w = (unsigned)(out->a.hi - out->a.lo + 1);
+	out->mask = w >= 32 ? 0xffffffffu : (1u << w) - 1;
+	out->fast = out->a.kind == O_REG && !out->nmul && !out->vbad &&
+		    ((out->op == L_EQ && out->nv >= 1) || (out->op == L_NE && out->nv >= 1) || out->op == L_IN ||
+		     out->op == L_NOTIN || (out->op == L_RANGE && out->nv >= 2));
 }
 
 static unsigned count_terms(const struct lint_term *t)
@@ -352,6 +406,7 @@ void gk_lint_close(struct gk_lint *l)
 	free(l->dep_set);
 	free(l->msgs);
 	free(l->muls);
+	free(l->names);
 	free(l);
 }
 
@@ -516,7 +571,7 @@ struct gk_lint *gk_lint_open(const struct gk_format *fmt)
 	}
 	l->ninst = ni;
 	l->msgs = malloc((ni ? ni : 1) * LINT_MSG);
-	if (!l->msgs || deps_build(l, ni, nt)) {
+	if (!l->msgs || l->oom || deps_build(l, ni, nt)) {
 		gk_lint_close(l);
 		return NULL;
 	}
@@ -570,15 +625,6 @@ static struct val read_opnd(struct ctx *c, const struct lop *o)
 		}
 	}
 	return r;
-}
-
-/* an operand's name for a message, indices filled in */
-static void opnd_name(const char *pat, const struct ctx *c, char *buf, size_t cap)
-{
-	if (!pat || is_index(pat))
-		snprintf(buf, cap, "index");
-	else if (!subst(pat, strlen(pat), c->i, c->j, buf, cap))
-		snprintf(buf, cap, "%s", pat);
 }
 
 /* Text appended to a bounded buffer. */
@@ -705,15 +751,15 @@ static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 /* Evaluate one term; when it is false and t is not NULL, say why.  A
  * register never written takes the term's default (the guide's), else
  * the term is unknown -- or false in a need row's requirement. */
-static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct lterm *rt, struct txt *t)
+static enum tv eval_term(struct ctx *c, const struct lterm *rt, struct txt *t)
 {
+	const struct lterm *tm = rt; /* what the row says, as resolved */
 	const struct lop *a = &rt->a, *b = &rt->b;
 	if (a->kind == O_NONE)
 		return T_UNKNOWN;
 	struct val va = read_opnd(c, a), vb = { 0, 0, 0 };
-	char an[64], bn[64];
-	if (t)
-		opnd_name(tm->a, c, an, sizeof an);
+	const char *names = c->l->names;
+	const char *an = names + rt->name[0], *bn = names + rt->name[1];
 	if (tm->op == L_WRITTEN || tm->op == L_UNWRITTEN) {
 		if (a->kind != O_REG)
 			return T_UNKNOWN;
@@ -735,7 +781,7 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 	/* a product of fields (X * Y * Z): known when every factor is */
 	uint64_t prod = va.value;
 	const struct lop *unk = !va.known ? a : NULL; /* the operand not known (never written) */
-	const char *unk_pat = tm->a;
+	uint32_t unk_name = rt->name[0];
 	for (unsigned k = 0; k < rt->nmul && va.known; k++) {
 		const struct lop *fo = &c->l->muls[rt->mul + k];
 		if (fo->kind == O_NONE)
@@ -744,7 +790,7 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 		if (!f.known) {
 			va.known = 0;
 			unk = fo;
-			unk_pat = tm->mul[k];
+			unk_name = rt->name[2 + k];
 			break;
 		}
 		prod *= f.value;
@@ -769,9 +815,7 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 		/* a need row: the register had to be programmed */
 		if (t) {
 			const struct lop *o = unk ? unk : b;
-			const char *pat = unk ? unk_pat : tm->b;
-			char nm[64];
-			opnd_name(pat, c, nm, sizeof nm);
+			const char *nm = names + (unk ? unk_name : rt->name[1]);
 			char req[64] = "";
 			if (unk == a && tm->op == L_EQ && rt->nv) {
 				struct txt r = { req, 0, sizeof req, { 0 }, { { 0 } }, { { 0 } }, 0 };
@@ -815,14 +859,10 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 	default: return T_UNKNOWN;
 	}
 	if (!ok && t) {
-		if (has_b)
-			opnd_name(tm->b, c, bn, sizeof bn);
 		put_s(t, an);
 		for (unsigned k = 0; k < rt->nmul; k++) {
-			char fn[64];
-			opnd_name(tm->mul[k], c, fn, sizeof fn);
 			put_s(t, " * ");
-			put_s(t, fn);
+			put_s(t, names + rt->name[2 + k]);
 		}
 		put_s(t, "=");
 		put_value(t, a, va.value);
@@ -856,44 +896,43 @@ static enum tv eval_term(struct ctx *c, const struct lint_term *tm, const struct
 	return ok ? T_TRUE : T_FALSE;
 }
 
-/* Conditions (t NULL) or requirements (t: the failing groups described):
- * T_TRUE when every group holds. */
 /* The common term without a message: a field of a register written,
- * compared with its values (no second operand, factor or default); -1:
- * not such a term, eval_term decides. */
-static inline int fast_term(const struct gk_lint *l, const struct lint_term *tm, const struct lterm *rt)
+ * compared with numbers (no second operand, factor or default): decided
+ * here from what gk_lint_open worked out (fast, mask); -1: eval_term
+ * decides. */
+static inline int fast_term(const struct gk_lint *l, const struct lterm *rt)
 {
-	if (rt->a.kind != O_REG || rt->nmul || rt->vbad || !l->dep_set[rt->a.dep])
+	if (!rt->fast || !l->dep_set[rt->a.dep])
 		return -1;
-	unsigned w = (unsigned)(rt->a.hi - rt->a.lo + 1);
-	uint32_t v = (l->dep_val[rt->a.dep] >> rt->a.lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
-	switch (tm->op) {
-	case L_EQ: return rt->nv >= 1 && v == rt->v[0] ? T_TRUE : T_FALSE;
-	case L_NE: return rt->nv >= 1 && v != rt->v[0] ? T_TRUE : T_FALSE;
+	uint32_t v = (l->dep_val[rt->a.dep] >> rt->a.lo) & rt->mask;
+	switch (rt->op) {
+	case L_EQ: return v == rt->v[0] ? T_TRUE : T_FALSE;
+	case L_NE: return v != rt->v[0] ? T_TRUE : T_FALSE;
 	case L_IN:
 	case L_NOTIN: {
 		int in = 0;
 		for (unsigned k = 0; k < rt->nv; k++)
 			in |= v == rt->v[k];
-		return (tm->op == L_IN) == (in != 0) ? T_TRUE : T_FALSE;
+		return (rt->op == L_IN) == (in != 0) ? T_TRUE : T_FALSE;
 	}
-	case L_RANGE: return rt->nv >= 2 && v >= rt->v[0] && v <= rt->v[1] ? T_TRUE : T_FALSE;
+	case L_RANGE: return v >= rt->v[0] && v <= rt->v[1] ? T_TRUE : T_FALSE;
 	default: return -1;
 	}
 }
 
-static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const struct lterm *rt, struct txt *t,
-			  int *nfail)
+/* The n terms at rt, conditions (t NULL) or requirements (t: the failing
+ * groups described): T_TRUE when every group holds. */
+static enum tv eval_terms(struct ctx *c, const struct lterm *rt, unsigned n, struct txt *t, int *nfail)
 {
 	enum tv all = T_TRUE;
-	for (size_t k = 0; k < LINT_MAXT && terms[k].a;) {
-		size_t end = k;
-		while (end + 1 < LINT_MAXT && terms[end].or_next && terms[end + 1].a)
+	for (unsigned k = 0; k < n;) {
+		unsigned end = k;
+		while (end + 1 < n && rt[end].or_next)
 			end++;
 		enum tv g = T_FALSE;
-		for (size_t m = k; m <= end; m++) {
-			int f = fast_term(c->l, &terms[m], &rt[m]);
-			enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &terms[m], &rt[m], NULL);
+		for (unsigned m = k; m <= end; m++) {
+			int f = fast_term(c->l, &rt[m]);
+			enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &rt[m], NULL);
 			if (x == T_TRUE) {
 				g = T_TRUE;
 				break;
@@ -910,14 +949,14 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 			size_t mark = t->n;
 			put_s(t, *nfail ? "; " : "");
 			size_t body = t->n;
-			eval_term(c, &terms[k], &rt[k], t);
+			eval_term(c, &rt[k], t);
 			if (t->n == body) {
 				t->n = mark;
 				t->p[mark] = 0;
 			} else {
 				(*nfail)++;
 				if (end > k)
-					put(t, " (or %zu alternative%s)", end - k, end - k > 1 ? "s" : "");
+					put(t, " (or %u alternative%s)", end - k, end - k > 1 ? "s" : "");
 			}
 		} else if (g == T_UNKNOWN && all == T_TRUE) {
 			all = T_UNKNOWN;
@@ -929,13 +968,13 @@ static enum tv eval_terms(struct ctx *c, const struct lint_term *terms, const st
 
 /* Evaluate one instance; its result is kept on it (the message is built
  * when a diagnostic needs it: msg_of). */
-static bool check_one(struct ctx *c, const struct lint_rule *r, struct linst *in, unsigned nc)
+static bool check_one(struct ctx *c, struct linst *in, unsigned nc, unsigned nr)
 {
 	const struct lterm *rt = &c->l->terms[in->terms];
 	in->has_msg = 0;
-	if (eval_terms(c, r->cond, rt, NULL, NULL) != T_TRUE)
+	if (eval_terms(c, rt, nc, NULL, NULL) != T_TRUE)
 		return false;
-	return eval_terms(c, r->req, rt + nc, NULL, NULL) == T_FALSE;
+	return eval_terms(c, rt + nc, nr, NULL, NULL) == T_FALSE;
 }
 
 /* A broken instance's message, built once per result: the rule, its
@@ -957,14 +996,12 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 	put_s(&t, r->section);
 	put_s(&t, "): ");
 	int nfail = 0;
-	eval_terms(c, r->req, rt + nc, &t, &nfail);
+	eval_terms(c, rt + nc, nr, &t, &nfail);
 	unw_put(&t, nfail > 0);
 	for (unsigned k = 0; k < nc; k++) {
 		if (!rt[k].has_dflt || rt[k].a.kind != O_REG || read_opnd(c, &rt[k].a).known)
 			continue;
-		char nm[64];
-		opnd_name(r->cond[k].a, c, nm, sizeof nm);
-		put(&t, "; %s never written: the guide's default ", nm);
+		put(&t, "; %s never written: the guide's default ", c->l->names + rt[k].name[0]);
 		put_value(&t, &rt[k].a, rt[k].dflt);
 	}
 	/* the register the first requirement names: a stable name from the table */
@@ -1114,7 +1151,7 @@ int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struc
 			c.j = in->j;
 			if (run & bit) {
 				l->dirty[w] &= ~bit;
-				if (check_one(&c, r, in, nc))
+				if (check_one(&c, in, nc, nr))
 					l->broken[w] |= bit;
 				else
 					l->broken[w] &= ~bit;
