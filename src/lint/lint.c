@@ -69,6 +69,7 @@ struct linst {
 	uint8_t i, j;
 	uint8_t has_msg;
 	uint16_t rule;          /* its row in gk_lint_rules */
+	uint16_t msg_len;       /* has_msg: its message's length */
 	uint32_t terms;
 	const char *field;      /* broken: the diagnostic's field */
 	uint32_t msg;           /* broken: its message, at l->msgs + msg * LINT_MSG */
@@ -927,18 +928,24 @@ static enum tv eval_terms(struct ctx *c, const struct lterm *rt, unsigned n, str
 	enum tv all = T_TRUE;
 	for (unsigned k = 0; k < n;) {
 		unsigned end = k;
-		while (end + 1 < n && rt[end].or_next)
-			end++;
 		enum tv g = T_FALSE;
-		for (unsigned m = k; m <= end; m++) {
-			int f = fast_term(c->l, &rt[m]);
-			enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &rt[m], NULL);
-			if (x == T_TRUE) {
-				g = T_TRUE;
-				break;
+		if (k + 1 == n || !rt[k].or_next) {
+			/* a group of one term: most are */
+			int f = fast_term(c->l, &rt[k]);
+			g = f >= 0 ? (enum tv)f : eval_term(c, &rt[k], NULL);
+		} else {
+			while (end + 1 < n && rt[end].or_next)
+				end++;
+			for (unsigned m = k; m <= end; m++) {
+				int f = fast_term(c->l, &rt[m]);
+				enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &rt[m], NULL);
+				if (x == T_TRUE) {
+					g = T_TRUE;
+					break;
+				}
+				if (x == T_UNKNOWN)
+					g = T_UNKNOWN;
 			}
-			if (x == T_UNKNOWN)
-				g = T_UNKNOWN;
 		}
 		if (g == T_FALSE) {
 			all = T_FALSE;
@@ -1012,6 +1019,7 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 		len = LINT_MSG - 1;
 	memcpy(m, buf, len);
 	m[len] = 0;
+	in->msg_len = (uint16_t)len;
 	in->has_msg = 1;
 	return m;
 }
@@ -1025,7 +1033,7 @@ static void emit(struct ctx *c, const struct lint_rule *r, struct linst *in, uns
 	struct gk_diag *d = gk_diags_add(out, pkt, r->warn ? GK_WARNING : GK_ERROR, GK_D_LINT, -1, -1, -1, in->field, NULL);
 	if (!d || !m)
 		return; /* past the container's capacity: counted */
-	memcpy(d->message, m, strlen(m) + 1);
+	memcpy(d->message, m, (size_t)in->msg_len + 1);
 	d->rule = r->id;
 	d->section = r->section;
 }
