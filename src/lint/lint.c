@@ -738,6 +738,19 @@ static void put_u(struct txt *t, uint32_t v)
 	put_n(t, b + k, sizeof b - k);
 }
 
+/* "0x%x" */
+static void put_x(struct txt *t, uint32_t v)
+{
+	char b[16];
+	size_t k = sizeof b;
+	do
+		b[--k] = "0123456789abcdef"[v & 0xf];
+	while (v >>= 4);
+	b[--k] = 'x';
+	b[--k] = '0';
+	put_n(t, b + k, sizeof b - k);
+}
+
 /* Remember register addr (operand name nm) as never written, once; req:
  * what the term requires of it (": WIDTH = 0", " as 0"), or "". */
 static void unw_add(struct txt *t, uint32_t addr, const char *nm, const char *req)
@@ -790,7 +803,7 @@ static void put_value(struct txt *t, const struct lop *o, uint32_t v)
 	else if (v < 10 || field)
 		put_u(t, v);
 	else
-		put(t, "0x%x", v);
+		put_x(t, v);
 }
 
 /* Evaluate one term; when it is false and t is not NULL, say why.  A
@@ -965,6 +978,44 @@ static inline int fast_term(const struct gk_lint *l, const struct lterm *rt)
 	}
 }
 
+/* The n terms at rt without a message (what check_one asks at every
+ * evaluation): T_TRUE when every group holds, T_FALSE at the first that
+ * does not.  eval_terms with t NULL says the same; this one is kept lean
+ * (the group loop only for a group of several terms, no text) because it
+ * runs 146k times on the bench stream's quarter. */
+static inline enum tv eval_quiet(struct ctx *c, const struct lterm *rt, unsigned n)
+{
+	enum tv all = T_TRUE;
+	for (unsigned k = 0; k < n; k++) {
+		enum tv g;
+		if (k + 1 == n || !rt[k].or_next) {
+			int f = fast_term(c->l, &rt[k]);
+			g = f >= 0 ? (enum tv)f : eval_term(c, &rt[k], NULL);
+		} else {
+			g = T_FALSE;
+			unsigned end = k;
+			while (end + 1 < n && rt[end].or_next)
+				end++;
+			for (unsigned m = k; m <= end; m++) {
+				int f = fast_term(c->l, &rt[m]);
+				enum tv x = f >= 0 ? (enum tv)f : eval_term(c, &rt[m], NULL);
+				if (x == T_TRUE) {
+					g = T_TRUE;
+					break;
+				}
+				if (x == T_UNKNOWN)
+					g = T_UNKNOWN;
+			}
+			k = end;
+		}
+		if (g == T_FALSE)
+			return T_FALSE;
+		if (g == T_UNKNOWN)
+			all = T_UNKNOWN;
+	}
+	return all;
+}
+
 /* The n terms at rt, conditions (t NULL) or requirements (t: the failing
  * groups described): T_TRUE when every group holds. */
 static enum tv eval_terms(struct ctx *c, const struct lterm *rt, unsigned n, struct txt *t, int *nfail)
@@ -1023,9 +1074,9 @@ static bool check_one(struct ctx *c, struct linst *in, unsigned nc, unsigned nr)
 {
 	const struct lterm *rt = &c->l->terms[in->terms];
 	in->has_msg = 0;
-	if (eval_terms(c, rt, nc, NULL, NULL) != T_TRUE)
+	if (eval_quiet(c, rt, nc) != T_TRUE)
 		return false;
-	return eval_terms(c, rt + nc, nr, NULL, NULL) == T_FALSE;
+	return eval_quiet(c, rt + nc, nr) == T_FALSE;
 }
 
 /* A broken instance's message, built once per result: the rule, its
