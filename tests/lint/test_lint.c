@@ -865,6 +865,12 @@ static void test_api_edges(struct gen *g, struct map *m)
 	memset(&dg, 0, sizeof dg);
 	n = gk_lint_event(g->fmt, &ev, &regs, NULL, &dg);
 	CHECK(n > 0 && dg.n + dg.dropped == (unsigned)n, "all ones: %d broken, %u listed + %u dropped", n, dg.n, dg.dropped);
+	/* past the container's capacity each is still counted by severity */
+	unsigned listed_err = 0;
+	for (unsigned i = 0; i < dg.n && i < GK_MAX_DIAGS; i++)
+		listed_err += dg.d[i].severity == GK_ERROR;
+	CHECK(dg.errors + dg.warnings == (unsigned)n && dg.errors >= listed_err && dg.warnings >= dg.n - listed_err,
+	      "all ones: %u errors + %u warnings counted for %d broken", dg.errors, dg.warnings, n);
 	/* selection syntax */
 	struct gk_lint_select sel;
 	struct gk_diag err;
