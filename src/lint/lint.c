@@ -198,16 +198,9 @@ static bool is_index(const char *pat)
  * its offset there. */
 static uint32_t name_add(struct gk_lint *l, const char *pat, unsigned i, unsigned j)
 {
-	char buf[64];
-	if (!pat || is_index(pat))
-		snprintf(buf, sizeof buf, "index");
-	else if (!subst(pat, strlen(pat), i, j, buf, sizeof buf))
-		snprintf(buf, sizeof buf, "%s", pat);
-	size_t n = strlen(buf) + 1;
-	if (l->nnames + n > l->cap_names) {
-		size_t cap = l->cap_names ? 2 * l->cap_names : 4096;
-		while (cap < l->nnames + n)
-			cap *= 2;
+	enum { MAXN = 64 }; /* as the messages' name buffers were: longer is cut */
+	if (l->nnames + MAXN > l->cap_names) {
+		size_t cap = l->cap_names ? 2 * l->cap_names : 8192;
 		char *p = realloc(l->names, cap);
 		if (!p) {
 			l->oom = true;
@@ -216,7 +209,17 @@ static uint32_t name_add(struct gk_lint *l, const char *pat, unsigned i, unsigne
 		l->names = p;
 		l->cap_names = cap;
 	}
-	memcpy(l->names + l->nnames, buf, n);
+	char *buf = l->names + l->nnames;
+	size_t n;
+	if (!pat || is_index(pat)) {
+		memcpy(buf, "index", 6);
+	} else if (!subst(pat, strlen(pat), i, j, buf, MAXN)) {
+		n = strlen(pat);
+		n = n < MAXN - 1 ? n : MAXN - 1;
+		memcpy(buf, pat, n);
+		buf[n] = 0;
+	}
+	n = strlen(buf) + 1;
 	l->nnames += n;
 	return (uint32_t)(l->nnames - n);
 }
