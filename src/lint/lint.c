@@ -108,12 +108,17 @@ struct gk_lint {
 	const char *pkt_name[LINT_PKT_FIELDS];
 	unsigned npkt;
 	uint8_t pkt_ix[GK_MAX_DESCS][LINT_PKT_FIELDS];
-	/* Every register the rules read (sorted addresses), the register state
-	 * at the last event (set: written), and which instances read each
-	 * (dep_inst[dep_first[d] .. dep_first[d + 1]]): an event reads these
-	 * once and evaluates only the instances whose registers changed. */
+	/* Every register the rules read (addresses, in the order below), the
+	 * register state as last read (set: written), and which instances read
+	 * each: for register d, the words dep_word[dep_first[d] ..
+	 * dep_first[d + 1]] of the instance bitmaps with the bits dep_mask[..]
+	 * (the instances of an indexed rule that share a register are one
+	 * word: marking a changed register's readers dirty was 3 M of 195 M
+	 * instructions one instance at a time).  An event reads these once and
+	 * evaluates only the instances whose registers changed. */
 	uint32_t ndeps;
-	uint32_t *dep_addr, *dep_val, *dep_first, *dep_inst;
+	uint32_t *dep_addr, *dep_val, *dep_first, *dep_inst, *dep_word;
+	uint64_t *dep_mask;
 	uint8_t *dep_set;
 	/* where an event's reads land before they are compared with
 	 * dep_val/dep_set (and copied there) */
@@ -413,6 +418,8 @@ void gk_lint_close(struct gk_lint *l)
 	free(l->dep_nset);
 	free(l->dep_first);
 	free(l->dep_inst);
+	free(l->dep_word);
+	free(l->dep_mask);
 	free(l->dep_set);
 	free(l->msgs);
 	free(l->muls);
@@ -555,6 +562,30 @@ static int deps_build(struct gk_lint *l, uint32_t ninst, uint32_t nterms)
 				l->dep_first[d + 1] += l->dep_first[d];
 		free(fill);
 	}
+	/* each register's instances (ascending) as words and bits, one entry
+	 * per word: dep_first is rewritten to index these */
+	uint32_t ne = l->dep_first[nd];
+	l->dep_word = malloc((ne + 1) * sizeof *l->dep_word);
+	l->dep_mask = malloc((ne + 1) * sizeof *l->dep_mask);
+	if (!l->dep_word || !l->dep_mask)
+		return -1;
+	uint32_t k = 0;
+	for (uint32_t d = 0; d < nd; d++) {
+		uint32_t first = k;
+		for (uint32_t m = l->dep_first[d]; m < l->dep_first[d + 1]; m++) {
+			uint32_t i = l->dep_inst[m];
+			if (k > first && l->dep_word[k - 1] == i / 64) {
+				l->dep_mask[k - 1] |= 1ull << (i % 64);
+			} else {
+				l->dep_word[k] = i / 64;
+				l->dep_mask[k++] = 1ull << (i % 64);
+			}
+		}
+		l->dep_first[d] = first;
+	}
+	l->dep_first[nd] = k;
+	free(l->dep_inst);
+	l->dep_inst = NULL;
 	return 0;
 }
 
@@ -1193,7 +1224,7 @@ static void deps_read(struct gk_lint *l, const struct gk_lint_regs *regs, uint32
 			if (ns[d] == os[d] && nv[d] == ov[d])
 				continue;
 			for (uint32_t m = l->dep_first[d]; m < l->dep_first[d + 1]; m++)
-				l->dirty[l->dep_inst[m] / 64] |= 1ull << (l->dep_inst[m] % 64);
+				l->dirty[l->dep_word[m]] |= l->dep_mask[m];
 		}
 	}
 	memcpy(ov + lo, nv + lo, (size_t)(hi - lo) * sizeof *ov);
