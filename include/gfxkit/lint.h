@@ -36,7 +36,9 @@ struct gk_lint_regs {
 	void *ctx;
 	/* Optional, for speed: the n registers at byte_addr[0..n-1] at once,
 	 * each as get would say it (set[i] 1 and value[i], or set[i] 0 and
-	 * value[i] 0).  An event reads every register the rules depend on;
+	 * value[i] 0).  An event reads, in one call, every register the rules
+	 * it runs depend on (a draw those of the draw rules, a dispatch those
+	 * of the dispatch rules; none when no rule of its kind is selected);
 	 * NULL: through get, one call each. */
 	void (*get_many)(void *ctx, const uint32_t *byte_addr, size_t n, uint32_t *value, uint8_t *set);
 };
@@ -91,9 +93,9 @@ void gk_lint_close(struct gk_lint *l);
  * when l, ev, regs or out is NULL.  unit: the event's packet decoded
  * (gk_unit_decode; the executor's unit), whose fields the packet rules
  * read; NULL: ev->pkt is decoded when a rule first reads it.  l keeps the
- * register state of the last event and each rule's result: an event reads
- * the registers the rules depend on (regs->get_many when given) and
- * evaluates only the rules whose registers changed, the others saying
+ * register state as last read and each rule's result: an event reads the
+ * registers its kind's selected rules depend on (regs->get_many when given)
+ * and evaluates only the rules whose registers changed, the others saying
  * again what they said, so the answer is always what a fresh linter would
  * give.  One event at a time per linter. */
 int gk_lint_check(struct gk_lint *l, const struct gk_lint_event *ev, const struct gk_unit *unit,
