@@ -66,6 +66,10 @@ struct gk_exec *gk_exec_create(struct gk_engine *e, struct gk_mem *mem, struct g
 	x->e = e;
 	x->fmt = fmt;
 	x->mem = mem;
+	for (unsigned i = 0; fmt->reg_links && i < fmt->nreg_links; i++) {
+		uint32_t b = fmt->reg_links[i].req / 4 % LINK_BITS;
+		x->link_filter[b / 64] |= 1ull << (b % 64);
+	}
 	return x;
 }
 
@@ -111,6 +115,8 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
  * and the kernel's write-then-wait on it completes as on the hardware. */
 int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
 {
+	if (!gk_exec_reg_linked(x, byte_addr))
+		return 0;
 	const struct gk_reg_link *l = x->fmt->reg_links;
 	for (unsigned i = 0; l && i < x->fmt->nreg_links; i++) {
 		if (l[i].req != byte_addr || !gk_exec_reg_valid(l[i].done))

@@ -43,6 +43,8 @@
 #define MAX_EFFECTS 16     /* per packet, for the trace */
 #define MAX_SIDES 3
 #define GK_EXEC_PARAMS 16  /* draw parameters kept */
+/* the answered registers' filter: one bit per (dword index mod LINK_BITS) */
+#define LINK_BITS 4096u
 
 struct effect {
 	char kind; /* 'r' read, 'w' write, 'g' register, 'i' interrupt, 'c' clock, 'e' event, 'd' draw/dispatch */
@@ -144,6 +146,16 @@ struct gk_exec {
 	unsigned skip_depth;
 	uint64_t skip_left, skip_from;
 	bool stop;
+	/* the packets run last, a ring (last_n of them, the oldest at
+	 * last_head) put in order into the result's last[] when the run ends:
+	 * shifting last[] down at every packet was a 448-byte memmove each */
+	struct gk_exec_where last[GK_EXEC_LAST];
+	unsigned last_head, last_n;
+	/* effects are only printed (the trace, --state, a lint finding's unit
+	 * line): a run that prints none does not record them (a register run
+	 * stored one 32-byte effect per register, 8% of a GFX9 run's
+	 * instructions) */
+	bool want_eff;
 	struct effect eff[MAX_EFFECTS];
 	unsigned neff, eff_more;
 	const struct gk_unit *u;
@@ -152,6 +164,12 @@ struct gk_exec {
 	struct xdesc *xd[GK_MAX_DESCS];
 	/* the linter of a lint run, prepared at its first draw or dispatch */
 	struct gk_lint *lint;
+	/* a bit for each register a reg_link answers (dword index mod
+	 * LINK_BITS), set at create: every register write asks whether it is
+	 * answered, and scanning the GFX9 format's links on each was 38% of
+	 * the instructions of a register-heavy run (callgrind, the bench_exec
+	 * GFX9 stream); a clear bit says no at once */
+	uint64_t link_filter[LINK_BITS / 64];
 	/* fields read by name (the access rows' and tiled surfaces' names):
 	 * each (description, name) resolved to its field index once */
 	struct gk_exec_name *names;
@@ -288,6 +306,8 @@ static inline bool gk_exec_compare(unsigned tag, uint32_t v, uint32_t ref, bool 
 static inline void gk_exec_effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value,
 				  const char *name)
 {
+	if (!x->want_eff)
+		return;
 	if (x->neff == MAX_EFFECTS) {
 		x->eff_more++;
 		return;
@@ -323,6 +343,14 @@ static inline int gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_
 	(*page)[byte_addr / 4 % REG_PAGE] = v;
 	x->reg_set[byte_addr / 32] |= (uint8_t)(1u << (byte_addr / 4 % 8));
 	return 0;
+}
+
+/* whether a write of register byte_addr may be answered (a link's request
+ * register: x->link_filter); false: certainly not */
+static inline bool gk_exec_reg_linked(const struct gk_exec *x, uint32_t byte_addr)
+{
+	uint32_t b = byte_addr / 4 % LINK_BITS;
+	return x->link_filter[b / 64] >> (b % 64) & 1;
 }
 
 /* ---- exec_sides.c: where the bytes of a transfer are ---- */

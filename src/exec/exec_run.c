@@ -139,12 +139,21 @@ static void lint_event(struct gk_exec *x)
 
 static void remember(struct gk_exec *x)
 {
+	unsigned k = (x->last_head + x->last_n) % GK_EXEC_LAST;
+	if (x->last_n == GK_EXEC_LAST)
+		x->last_head = (x->last_head + 1) % GK_EXEC_LAST;
+	else
+		x->last_n++;
+	gk_exec_where_now(x, &x->last[k]);
+}
+
+/* the ring of remember() into the result, oldest first */
+static void remembered(struct gk_exec *x)
+{
 	struct gk_exec_result *r = x->res;
-	if (r->nlast == GK_EXEC_LAST) {
-		memmove(r->last, r->last + 1, (GK_EXEC_LAST - 1) * sizeof r->last[0]);
-		r->nlast--;
-	}
-	gk_exec_where_now(x, &r->last[r->nlast++]);
+	for (unsigned i = 0; i < x->last_n; i++)
+		r->last[i] = x->last[(x->last_head + i) % GK_EXEC_LAST];
+	r->nlast = x->last_n;
 }
 
 /* An indirect buffer the memory holds only the start of: its first absent
@@ -375,6 +384,8 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->top = 0;
 	x->u = NULL;
 	x->staged = 0;
+	x->last_head = x->last_n = 0;
+	x->want_eff = o->trace || o->state || o->lint;
 	gk_exec_cp_begin(x);
 	/* the loop checks (a packet with errors is not run) and follows; its
 	 * own printing is dropped: the trace prints each unit as it runs */
@@ -385,6 +396,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	memset(x->cut, 0, sizeof x->cut);
 	int rc = gk_stream_run(x->e, in, &so, &none, &st);
 	res->clock = x->clock;
+	remembered(x);
 	if (rc != 0)
 		return -1;
 	for (unsigned k = GK_EXEC_PATH; !x->stop && k-- > 1;)
