@@ -594,6 +594,7 @@ enum { DB_WB, DB_PT, DB_VRAM, DB_GTT };
 struct dmagen {
 	struct bench_stream s;
 	uint32_t seq;
+	uint64_t moved; /* bytes the chunk's copies, clears and page-table writes move */
 };
 
 static uint64_t dma_in(unsigned b, uint64_t bytes, uint64_t align)
@@ -620,7 +621,10 @@ static void dma_batch(struct dmagen *g)
 {
 	for (unsigned i = 1 + below(4); i; i--) { /* cik_sdma_vm_{copy,write,set}_pages */
 		unsigned how = below(3), count = below(4) ? 1 + below(32) : 1 + below(512);
+		if (how == 1 && count > 32)
+			count = 32; /* a WRITE_LINEAR of entries: up to 32 */
 		uint64_t pe = dma_in(DB_PT, 8ull * count, 8);
+		g->moved += 8ull * count;
 		if (how == 0)
 			bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%u SRC_ADDR=0x%llx DST_ADDR=0x%llx", 8 * count,
 				     (unsigned long long)dma_in(DB_GTT, 8ull * count, 8), (unsigned long long)pe);
@@ -630,17 +634,20 @@ static void dma_batch(struct dmagen *g)
 			bench_packet(&g->s, 10, "WRITE_PTE_PDE DST_ADDR=0x%llx MASK=0x%x VALUE=0x%llx INCREMENT=0x1000 COUNT=%u",
 				     (unsigned long long)pe, 0x73u, (unsigned long long)(rnd64() & 0xfffff000ull), count);
 	}
-	if (below(2)) { /* a buffer move, up to 16 pages */
-		uint64_t bytes = 4096ull * (1 + below(16));
+	unsigned what = below(4);
+	if (what == 0) { /* a buffer move, up to 4 pages */
+		uint64_t bytes = 4096ull * (1 + below(4));
 		bool up = below(2);
 		uint64_t v = dma_in(DB_VRAM, bytes, 256), t = dma_in(DB_GTT, bytes, 256);
 		bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%llu SRC_ADDR=0x%llx DST_ADDR=0x%llx", (unsigned long long)bytes,
 			     (unsigned long long)(up ? t : v), (unsigned long long)(up ? v : t));
-	} else { /* a clear */
-		uint64_t bytes = 4ull * (1 + below(4096));
+		g->moved += bytes;
+	} else if (what == 1) { /* a clear */
+		uint64_t bytes = 4ull * (1 + below(1024));
 		bench_packet(&g->s, 5, "CONSTANT_FILL SIZE=DWORD ADDR=0x%llx DATA=0x%x COUNT=%llu",
 			     (unsigned long long)dma_in(DB_VRAM, bytes, 4), below(2) ? 0 : (uint32_t)rnd64(),
 			     (unsigned long long)bytes);
+		g->moved += bytes;
 	}
 	uint64_t sem = dma_bufs[DB_WB].base + 0x800 + 8 * (uint64_t)below(64);
 	if (!below(4)) /* signal, then the wait it pairs with (radeon_semaphore.c) */
@@ -661,7 +668,7 @@ static void dma_batch(struct dmagen *g)
 		bench_packet(&g->s, 1, "NOP");
 }
 
-static uint32_t *dma_chunk(const struct gk_format *fmt, size_t *n)
+static uint32_t *dma_chunk(const struct gk_format *fmt, size_t *n, uint64_t *moved)
 {
 	struct dmagen g;
 	memset(&g, 0, sizeof g);
@@ -672,6 +679,7 @@ static uint32_t *dma_chunk(const struct gk_format *fmt, size_t *n)
 	bench_stream_end(&g.s);
 	uint32_t *w = g.s.w;
 	*n = g.s.nw;
+	*moved = g.moved;
 	g.s.w = NULL;
 	bench_stream_free(&g.s);
 	return w;
@@ -725,7 +733,8 @@ static int run_row(const char *cli, const char *dir, bool keep, double mb, const
 		return 1;
 	}
 	size_t nchunk;
-	uint32_t *chunk = !strcmp(engine, "pm4") ? pm4_chunk(&fmt, &nchunk) : dma_chunk(&fmt, &nchunk);
+	uint64_t moved = 0;
+	uint32_t *chunk = !strcmp(engine, "pm4") ? pm4_chunk(&fmt, &nchunk) : dma_chunk(&fmt, &nchunk, &moved);
 	if (!chunk) {
 		fprintf(stderr, "bench_exec: the %s tables lack a register the generator needs\n", gpu);
 		return 1;
@@ -741,6 +750,9 @@ static int run_row(const char *cli, const char *dir, bool keep, double mb, const
 	printf("\n  %s: %.1f MB, %llu packets\n", label, 4.0 * (double)nw / 1e6,
 	       bench_count(&fmt, chunk, nchunk, nw));
 	print_mix(&fmt, chunk, nchunk);
+	if (moved) /* what the figure below includes besides the packets */
+		printf("  its copies, clears and page-table writes move %.1f bytes per byte of stream\n",
+		       (double)moved / (4.0 * (double)nchunk));
 	free(chunk);
 	if (keep) {
 		printf("  gfxkit run -g %s -e %s", gpu, engine);

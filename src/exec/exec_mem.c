@@ -341,9 +341,13 @@ int gk_exec_op_pte(struct gk_exec *x, const struct xrow *r, const struct accs *A
 	for (uint64_t i = 0; i < bytes / 8;) {
 		size_t n = 0;
 		for (; n < BLOCK / 8 && i < bytes / 8; n++, i++) {
+			/* little-endian, written out: the compilers merge the eight
+			 * stores into one, where the loop over b they did not (10%
+			 * of bench_exec's CIK run in callgrind, 23.6 M of 231 M) */
 			uint64_t pte = (value + i * incr) | flags;
-			for (unsigned b = 0; b < 8; b++)
-				x->block[8 * n + b] = (uint8_t)(pte >> (8 * b));
+			uint8_t *p = x->block + 8 * n;
+			p[0] = (uint8_t)pte, p[1] = (uint8_t)(pte >> 8), p[2] = (uint8_t)(pte >> 16), p[3] = (uint8_t)(pte >> 24);
+			p[4] = (uint8_t)(pte >> 32), p[5] = (uint8_t)(pte >> 40), p[6] = (uint8_t)(pte >> 48), p[7] = (uint8_t)(pte >> 56);
 		}
 		struct gk_diag err;
 		uint64_t at = a->first + 8 * (i - n);
