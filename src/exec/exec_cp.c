@@ -63,6 +63,19 @@ static const struct gk_space *space_of(struct gk_exec *x, const struct gk_exec_r
 	return &x->fmt->spaces[row->n];
 }
 
+/* Whether the unit shows the field naming its register run's first
+ * register (u->reg_slot of the completed record).  A record whose fields
+ * are pending (gk_unit_decode_lazy) is a simple one, every field whole:
+ * gk_unit_fill would show the field unless the generation lacks it. */
+static bool reg_field_shown(const struct gk_exec *x, const struct gk_unit *u)
+{
+	if (!u->pending)
+		return u->reg_slot >= 0;
+	const struct gk_packet_desc *d = u->desc;
+	const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+	return !rf->gens || (rf->gens & x->fmt->gen_bit);
+}
+
 /* A register run all inside the register file, none of its registers
  * answered, no effects recorded, no clear state recorded: what reg_write
  * does register by register, done a page at a time (the values copied,
@@ -97,7 +110,7 @@ int gk_exec_op_reg_run(struct gk_exec *x, const struct xrow *r, const struct acc
 	(void)r;
 	(void)A;
 	const struct gk_unit *u = x->u;
-	if (u->desc->tail != GK_TAIL_REGS || u->reg_slot < 0)
+	if (u->desc->tail != GK_TAIL_REGS || !reg_field_shown(x, u))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the packet has no register run");
 	uint64_t a = u->reg_addr;
 	uint32_t n = u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0;

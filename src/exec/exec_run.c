@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "exec_priv.h"
+#include "../engine/engine_priv.h" /* gk_engine_unit_lazy */
 
 static int op_nothing(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
@@ -229,7 +230,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			return cut_reached(x, k), GK_UNIT_STOP;
 	x->depth = d;
 	x->at[d] = offset;
-	x->u = gk_engine_unit(e);
+	/* its fields completed only when an op reads one (gk_unit_field_at) */
+	x->u = gk_engine_unit_lazy(e);
 	x->neff = x->eff_more = 0;
 	gk_exec_cp_unit(x);
 	if (d == 0 && x->o->count && x->top++ == x->o->count) {
@@ -309,6 +311,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		 * buffer replaces this level's: GFX9+ CHAIN) */
 		const struct gk_mem_access *a = gk_exec_find_acc(&A, GK_ACC_READ, NULL);
 		bool chain = false;
+		gk_unit_fill(u);
 		for (unsigned i = 0; i < u->nfields; i++)
 			chain |= (u->fields[i].desc->flags & GK_F_CHAIN) && u->fields[i].value && !u->fields[i].cut;
 		unsigned at = chain ? d : d + 1;
