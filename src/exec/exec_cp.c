@@ -250,7 +250,8 @@ int gk_exec_op_preamble(struct gk_exec *x, const struct xrow *r, const struct ac
 int gk_exec_op_event(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
 	(void)A;
-	if (gk_exec_xf(x, r, XS_COUNTERS))
+	uint64_t counters;
+	if (gk_exec_xfield(x, r, XS_COUNTERS, &counters))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->counters,
 			    "not run: this event writes the GPU's counters to memory, which the executor does not have");
 	gk_exec_effect(x, 'e', gk_exec_xv(x, r, XS_VALUE, 0), 0, 0, gk_exec_xsym(x, r, XS_VALUE));
@@ -264,8 +265,9 @@ int gk_exec_op_draw(struct gk_exec *x, const struct xrow *r, const struct accs *
 		gk_exec_effect(x, 'p', 0, 0, 0, NULL);
 		return 0;
 	}
-	const struct gk_unit_field *init = gk_exec_xf(x, r, XS_VALUE);
-	if (init && init->desc->reg && reg_write(x, init->desc->reg, (uint32_t)init->value, r->row->value))
+	uint64_t initv = 0;
+	const struct gk_field *init = gk_exec_xfield(x, r, XS_VALUE, &initv);
+	if (init && init->reg && reg_write(x, init->reg, (uint32_t)initv, r->row->value))
 		return -1;
 	x->cp.draws++;
 	x->cp.event = true;
@@ -277,18 +279,19 @@ int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs 
 {
 	(void)A;
 	for (unsigned a = 0; a < GK_EXEC_KEEP; a++) {
-		const struct gk_unit_field *f = gk_exec_xf(x, r, (enum xslot)(XS_KEEP0 + a));
+		uint64_t v;
+		const struct gk_field *f = gk_exec_xfield(x, r, (enum xslot)(XS_KEEP0 + a), &v);
 		if (!f)
 			continue;
 		unsigned i = 0;
-		while (i < x->cp.nparams && strcmp(x->cp.params[i].field->name, f->desc->name))
+		while (i < x->cp.nparams && strcmp(x->cp.params[i].field->name, f->name))
 			i++;
 		if (i == GK_EXEC_PARAMS)
 			return gk_exec_stop(x, GK_EXEC_FAULTED, r->row->keep[a], "more than %u draw parameters", GK_EXEC_PARAMS);
 		if (i == x->cp.nparams)
 			x->cp.nparams++;
-		x->cp.params[i].field = f->desc;
-		x->cp.params[i].value = f->value;
+		x->cp.params[i].field = f;
+		x->cp.params[i].value = v;
 	}
 	return 0;
 }
@@ -377,10 +380,11 @@ int gk_exec_op_eop(struct gk_exec *x, const struct xrow *r, const struct accs *A
 		if (mem_write(x, gk_exec_xv(x, r, XS_ADDR, 0), b, n, row->addr))
 			return -1;
 	}
-	const struct gk_unit_field *irq = gk_exec_xf(x, r, XS_IRQ);
-	if (irq && irq->value && gk_exec_ftag(irq) != GK_TAG_INT_NONE) {
+	uint64_t irqv = 0;
+	const struct gk_field *irq = gk_exec_xfield(x, r, XS_IRQ, &irqv);
+	if (irq && irqv && gk_enum_tag(irq->enm, irqv) != GK_TAG_INT_NONE) {
 		x->res->interrupts++;
-		gk_exec_effect(x, 'i', 0, 0, (uint32_t)irq->value, row->irq);
+		gk_exec_effect(x, 'i', 0, 0, (uint32_t)irqv, row->irq);
 	}
 	return 0;
 }
@@ -426,7 +430,7 @@ static uint64_t place_addr(const struct gk_exec *x, const struct xrow *r)
 
 static uint64_t place_reg(const struct gk_exec *x, const struct xrow *r)
 {
-	return r->row->reg ? gk_exec_reg_addr(gk_exec_xf(x, r, XS_REG)) : gk_exec_xv(x, r, XS_ADDR, 0) * 4;
+	return r->row->reg ? gk_exec_xreg(x, r, XS_REG) : gk_exec_xv(x, r, XS_ADDR, 0) * 4;
 }
 
 /* the byte swap of row->swap[0] (SWAP tags) over n bytes */

@@ -226,31 +226,63 @@ static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const 
  * through the executor's cache */
 uint8_t gk_exec_name_ix(const struct gk_exec *x, const struct gk_packet_desc *d, const char *name);
 
-/* by name: the field called name that the unit shows, or NULL (name NULL too) */
-static inline const struct gk_unit_field *gk_exec_field(const struct gk_exec *x, const char *name)
+/* The field at description index ix (gk_field_index: bit 7 a header
+ * field) of a record whose fields nobody asked for yet (pending: a simple
+ * description, presence by generation, every field whole), read straight
+ * from the words as gk_unit_fill would read it, *v its value; NULL when
+ * the record is complete or the field is not there (the callers then ask
+ * gk_unit_field_at).  src/mem/access.c reads its rows' fields so too:
+ * completing the record for the two or three fields an op reads was a
+ * fifth of a CIK SDMA run's instructions (callgrind, bench_exec's stream). */
+static inline const struct gk_field *gk_exec_pending(const struct gk_exec *x, uint8_t ix, uint64_t *v)
+{
+	const struct gk_unit *u = x->u;
+	if (!u->pending || !u->simple || ix == 0xff)
+		return NULL;
+	const struct gk_packet_desc *d = u->desc;
+	unsigned i = ix & 0x7fu;
+	bool hdr = ix & 0x80u;
+	if (i >= (hdr ? d->nhdr : d->nfields))
+		return NULL;
+	const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i];
+	if (f->gens && !(f->gens & x->fmt->gen_bit))
+		return NULL;
+	*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
+	return f;
+}
+
+/* by name: the description of the field called name that the unit shows
+ * and *v its value, or NULL (name NULL too) */
+static inline const struct gk_field *gk_exec_nfield(const struct gk_exec *x, const char *name, uint64_t *v)
 {
 	if (!name || !x->u)
 		return NULL;
-	return gk_unit_field_at(x->u, x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff, name);
-}
-
-static inline uint64_t gk_exec_fget(const struct gk_exec *x, const char *name, uint64_t dflt)
-{
-	const struct gk_unit_field *f = gk_exec_field(x, name);
-	return f ? f->value : dflt;
+	uint8_t ix = x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff;
+	const struct gk_field *f = gk_exec_pending(x, ix, v);
+	if (f)
+		return f;
+	const struct gk_unit_field *uf = gk_unit_field_at(x->u, ix, name);
+	if (!uf)
+		return NULL;
+	*v = uf->value;
+	return uf->desc;
 }
 
 /* the name of a field's value (an enum), or NULL */
 static inline const char *gk_exec_fname(const struct gk_exec *x, const char *name)
 {
-	const struct gk_unit_field *f = gk_exec_field(x, name);
-	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_nfield(x, name, &v);
+	return f && f->enm ? gk_enum_name(f->enm, v) : NULL;
 }
 
-/* the meaning (enum gk_tag) of a field's value: GK_TAG_NONE when absent or untagged */
-static inline unsigned gk_exec_ftag(const struct gk_unit_field *f)
+/* the meaning (enum gk_tag) of the value of the field called name:
+ * GK_TAG_NONE when absent or untagged */
+static inline unsigned gk_exec_ntag(const struct gk_exec *x, const char *name)
 {
-	return f ? gk_enum_tag(f->desc->enm, f->value) : GK_TAG_NONE;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_nfield(x, name, &v);
+	return f ? gk_enum_tag(f->enm, v) : GK_TAG_NONE;
 }
 
 /* by slot of a resolved row: the field, its value, its value's name and meaning */
@@ -260,27 +292,48 @@ static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, co
 	return name ? gk_unit_field_at(x->u, r->ix[s], name) : NULL;
 }
 
+/* by slot: the field's description and *v its value, NULL when the packet
+ * does not show it (a pending record's read from the words) */
+static inline const struct gk_field *gk_exec_xfield(const struct gk_exec *x, const struct xrow *r, enum xslot s,
+						    uint64_t *v)
+{
+	const struct gk_field *f = gk_exec_pending(x, r->ix[s], v);
+	if (f)
+		return f;
+	const struct gk_unit_field *uf = gk_exec_xf(x, r, s);
+	if (!uf)
+		return NULL;
+	*v = uf->value;
+	return uf->desc;
+}
+
 static inline uint64_t gk_exec_xv(const struct gk_exec *x, const struct xrow *r, enum xslot s, uint64_t dflt)
 {
-	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
-	return f ? f->value : dflt;
+	uint64_t v;
+	return gk_exec_xfield(x, r, s, &v) ? v : dflt;
 }
 
 static inline const char *gk_exec_xsym(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
-	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return f && f->enm ? gk_enum_name(f->enm, v) : NULL;
 }
 
 static inline unsigned gk_exec_xtag(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	return gk_exec_ftag(gk_exec_xf(x, r, s));
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return f ? gk_enum_tag(f->enm, v) : GK_TAG_NONE;
 }
 
-/* a register field's byte address: GK_REG fields hold dword indices */
-static inline uint64_t gk_exec_reg_addr(const struct gk_unit_field *f)
+/* the byte address of the register the field of slot s names: GK_REG
+ * fields hold dword indices (0: none) */
+static inline uint64_t gk_exec_xreg(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	return !f ? 0 : f->desc->kind == GK_REG ? f->value * 4 : f->value;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return !f ? 0 : f->kind == GK_REG ? v * 4 : v;
 }
 
 /* The one compare of GK_X_WAIT and GK_X_TEST: v FUNCTION ref for a
