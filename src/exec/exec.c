@@ -67,8 +67,9 @@ struct gk_exec *gk_exec_create(struct gk_engine *e, struct gk_mem *mem, struct g
 	x->fmt = fmt;
 	x->mem = mem;
 	for (unsigned i = 0; fmt->reg_links && i < fmt->nreg_links; i++) {
-		uint32_t b = fmt->reg_links[i].req / 4 % LINK_BITS;
+		uint32_t req = fmt->reg_links[i].req, b = req / 4 % LINK_BITS, p = req / 4 / REG_PAGE % REG_PAGES;
 		x->link_filter[b / 64] |= 1ull << (b % 64);
+		x->link_pages[p / 64] |= 1ull << (p % 64);
 	}
 	return x;
 }

@@ -86,9 +86,13 @@ static bool reg_field_shown(const struct gk_exec *x, const struct gk_unit *u)
  * the next one: reg_write's order. */
 static int reg_run_fast(struct gk_exec *x, uint32_t a, const uint32_t *v, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (gk_exec_reg_linked(x, a + 4 * i))
-			return 1;
+	/* a page of the file holding an answered register: each register of
+	 * the run in it through the filter */
+	for (uint32_t p = a / 4 / REG_PAGE; n && p <= (a / 4 + n - 1) / REG_PAGE; p++)
+		if (x->link_pages[p / 64] >> (p % 64) & 1)
+			for (uint32_t i = 0; i < n; i++)
+				if (gk_exec_reg_linked(x, a + 4 * i))
+					return 1;
 	while (n) {
 		uint32_t ix = a / 4, off = ix % REG_PAGE;
 		uint32_t k = n < REG_PAGE - off ? n : REG_PAGE - off;
@@ -96,8 +100,11 @@ static int reg_run_fast(struct gk_exec *x, uint32_t a, const uint32_t *v, uint32
 		if (!*page && !(*page = calloc(REG_PAGE, sizeof **page)))
 			return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for the register file"), -1;
 		memcpy(*page + off, v, 4 * (size_t)k);
-		for (uint32_t i = 0; i < k; i++)
-			x->reg_set[(ix + i) / 8] |= (uint8_t)(1u << ((ix + i) % 8));
+		/* the set bits ix .. ix + k - 1, a byte at a time */
+		for (uint32_t b = ix / 8, end = ix + k; b <= (end - 1) / 8; b++) {
+			uint32_t lo = 8 * b < ix ? ix - 8 * b : 0, hi = 8 * b + 8 > end ? end - 8 * b : 8;
+			x->reg_set[b] |= (uint8_t)((0xffu >> (8 - hi)) & (0xffu << lo));
+		}
 		a += 4 * k;
 		v += k;
 		n -= k;

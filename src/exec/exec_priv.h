@@ -170,6 +170,9 @@ struct gk_exec {
 	 * the instructions of a register-heavy run (callgrind, the bench_exec
 	 * GFX9 stream); a clear bit says no at once */
 	uint64_t link_filter[LINK_BITS / 64];
+	/* a bit for each page of the register file (REG_PAGE registers) that
+	 * holds such a register: a register run within others skips the filter */
+	uint64_t link_pages[(REG_PAGES + 63) / 64];
 	/* fields read by name (the access rows' and tiled surfaces' names):
 	 * each (description, name) resolved to its field index once */
 	struct gk_exec_name *names;
