@@ -276,6 +276,7 @@ static uint8_t group_index(const struct gk_format *fmt, const struct gk_packet_d
 static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d, struct xdesc *xd, bool by_index)
 {
 	xd->n = d->nexec;
+	xd->needs = ~0u; /* not yet: exec_run.c works them out from its dispatcher */
 	for (unsigned i = 0; i < d->nexec; i++) {
 		struct xrow *r = &xd->rows[i];
 		r->row = &d->exec[i];
@@ -287,7 +288,7 @@ static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d,
 	}
 }
 
-const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp)
+struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp)
 {
 	size_t k = (size_t)(d - x->fmt->descs);
 	bool ours = d >= x->fmt->descs && k < x->fmt->ndescs && k < GK_MAX_DESCS;

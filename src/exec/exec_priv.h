@@ -101,6 +101,7 @@ struct xrow {
 /* A description's rows resolved */
 struct xdesc {
 	unsigned n;
+	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c) */
 	struct xrow rows[];
 };
 
@@ -207,7 +208,7 @@ int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v);
 /* the rows of description d resolved, kept per description of the run's
  * format (NULL: out of memory); a description outside it is resolved into
  * *tmp (NULL before, the caller frees it), its fields read by name */
-const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp);
+struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp);
 /* the name of slot s of a row */
 const char *gk_exec_slot_name(const struct gk_exec_row *row, enum xslot s);
 
@@ -461,9 +462,15 @@ static inline bool gk_exec_state_due(const struct gk_exec *x)
 {
 	return x->o && x->o->state && x->cp.event;
 }
-/* the unit just run (or skipped) with its effects, when the trace or
- * --state asks for it */
-void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped);
+/* the unit just run (or skipped) with its effects (gk_exec_trace: when
+ * the trace or --state asks for it; checked here, at every packet, without
+ * a call when it does not) */
+void gk_exec_trace_print(struct gk_exec *x, const struct gk_diags *dg, bool skipped);
+static inline void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
+{
+	if (x->o->trace || gk_exec_state_due(x))
+		gk_exec_trace_print(x, dg, skipped);
+}
 /* a lint run's finding at the packet being run (what: "draw 3", "check") */
 void gk_exec_lint_print(struct gk_exec *x, const struct gk_diags *dg, const char *what);
 /* the run's last line: the summary (text or JSON) */

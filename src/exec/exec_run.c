@@ -333,17 +333,21 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
 	}
 	struct xdesc *tmp = NULL;
-	const struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
+	struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
 	if (!xd) {
 		gk_exec_trace(x, dg, false);
 		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for %s's exec rows", u->desc->name);
 		return GK_UNIT_STOP;
 	}
-	/* the accesses, when an op reads them and the trace did not want them already */
-	unsigned needs = 0;
-	for (unsigned i = 0; i < xd->n; i++)
-		needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
-	if ((needs & XO_ACCS) && !accs)
+	/* the accesses, when an op reads them and the trace did not want them
+	 * already (the rows' needs: worked out once per description) */
+	if (xd->needs == ~0u) {
+		unsigned needs = 0;
+		for (unsigned i = 0; i < xd->n; i++)
+			needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
+		xd->needs = needs;
+	}
+	if ((xd->needs & XO_ACCS) && !accs)
 		gk_exec_unit_accesses(x, e, &A);
 	int rc = GK_UNIT_GO;
 	for (unsigned i = 0; i < xd->n; i++) {
@@ -359,7 +363,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			break;
 		}
 	}
-	free(tmp);
+	if (tmp)
+		free(tmp);
 	if (rc == GK_UNIT_STOP)
 		return rc;
 	x->res->packets++;
