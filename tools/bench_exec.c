@@ -1,18 +1,42 @@
-/* Execution throughput (`make bench`): CIK SDMA streams run by gk_exec_run
- * on a memory image, in MB moved per second (best of 3, one core), each
- * next to what the C library does with the same bytes in the same run:
- * linear copies and writes next to memcpy, fills next to memset, tiled
- * copies next to gk_tile_pack of the same surface.  Each run's result is
- * checked (the destination equals the source, the fill value, the packet's
- * data, or the tiling module's packing); exit status 1 only if it differs
- * or the run does not complete.  Linear work has a target: at least 0.3x
- * the C library on the same bytes. */
+/* Execution throughput (`make bench`), two parts.
+ *
+ * 1. Bytes moved: CIK SDMA streams run by gk_exec_run on a memory image,
+ * in MB moved per second (best of 3, one core), each next to what the C
+ * library does with the same bytes in the same run: linear copies and
+ * writes next to memcpy, fills next to memset, tiled copies next to
+ * gk_tile_pack of the same surface.  Each run's result is checked (the
+ * destination equals the source, the fill value, the packet's data, or the
+ * tiling module's packing).  Linear work has a target: at least 0.3x the C
+ * library on the same bytes.
+ *
+ * 2. Streams run: `gfxkit run` (the command-line tool, argv[1], default
+ * build/gfxkit) over a GFX9 PM4 stream and a CIK SDMA stream of the bench
+ * size (GFXKIT_BENCH_MB, default 200), in MB of stream per second, each run
+ * paired with cksum over the same file (median of 3 ratios), target
+ * TARGET_RUN MB/s.  The streams are generated as bench_pm4.c and
+ * bench_dma.c generate theirs (assembly text through the library's
+ * assembler, one 1 MiB chunk repeated), but every address lies in the
+ * --zero regions the run is given, so the whole stream runs: PM4 register
+ * runs (context, SH, uconfig), draws, compute dispatches, EVENT_WRITE,
+ * ACQUIRE_MEM, RELEASE_MEM fences and WRITE_DATA to memory; DMA page-table
+ * updates (WRITE_PTE_PDE, WRITE_LINEAR of entries), buffer copies and
+ * clears, fences, traps, a poll on the fence just written and semaphore
+ * pairs.  GFXKIT_BENCH_ONLY=cli runs only part 2; GFXKIT_BENCH_KEEP=1 keeps
+ * the stream files (and prints the run commands).
+ *
+ * Exit status 1 only if a result differs or a run does not complete. */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "gfxkit/gfxkit.h"
@@ -318,14 +342,490 @@ static int tiled(struct gk_engine *e)
 	return bad;
 }
 
-int main(void)
+/* ---- part 2: streams run by the command-line tool ---- */
+
+#define TARGET_RUN 250.0        /* MB of stream per second, PM4 and DMA */
+#define STREAM_CHUNK (1u << 20) /* the chunk the stream repeats, as bench_pm4.c / bench_dma.c */
+
+/* PM4: every address in one zeroed region; WRITE_DATA and the fences land
+ * in its first 64 KB (the region is what --zero declares) */
+#define PM4_MEM 0x100000000ull
+#define PM4_MEM_SIZE 0x10000u
+
+struct regset {
+	const struct gk_reg **r;
+	unsigned *run; /* consecutive table registers from r[i] (capped at 16) */
+	size_t n;
+};
+
+static void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi)
 {
-	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
-	if (!e)
+	s->r = xmalloc(t->nregs * sizeof *s->r);
+	s->run = xmalloc(t->nregs * sizeof *s->run);
+	s->n = 0;
+	for (size_t i = 0; i < t->nregs; i++)
+		if (gk_reg_at(t, i)->offset >= lo && gk_reg_at(t, i)->offset < hi)
+			s->r[s->n++] = gk_reg_at(t, i);
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned k = 1;
+		while (k < 16 && i + k < s->n && s->r[i + k]->offset == s->r[i]->offset + 4 * k)
+			k++;
+		s->run[i] = k;
+	}
+}
+
+static void regset_free(struct regset *s)
+{
+	free(s->r);
+	free(s->run);
+}
+
+static const struct gk_space *space_named(const struct gk_format *fmt, const char *name)
+{
+	for (unsigned i = 0; i < fmt->nspaces; i++)
+		if (!strcmp(fmt->spaces[i].name, name))
+			return &fmt->spaces[i];
+	return NULL;
+}
+
+/* a value a driver would write (bench_pm4.c's rule): fields set to named or
+ * in-range values, fieldless registers addresses, counts or bits */
+static uint32_t reg_value(const struct gk_reg *r)
+{
+	if (!r->nfields) {
+		switch (below(4)) {
+		case 0: return 0;
+		case 1: return below(256);
+		case 2: return (uint32_t)rnd64() & ~0xffu;
+		default: return (uint32_t)rnd64();
+		}
+	}
+	uint32_t v = 0;
+	for (unsigned i = 0; i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		if (below(2))
+			continue;
+		unsigned w = (unsigned)(f->hi - f->lo) + 1;
+		uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1u;
+		uint32_t x;
+		if (f->nvalues && below(4))
+			x = f->values[below(f->nvalues)].value;
+		else if (w > 8)
+			x = below(4) ? below(64) : (uint32_t)rnd64();
+		else
+			x = (uint32_t)rnd64();
+		v |= (x & mask) << f->lo;
+	}
+	return v;
+}
+
+struct pm4gen {
+	struct bench_stream s;
+	struct regset ctx, sh_gfx, sh_cs;
+	const struct gk_reg *prim_type, *index_type, *cs_setup[4];
+	uint32_t seq; /* fence values */
+};
+
+/* SET_CONTEXT_REG / SET_SH_REG over a run of consecutive registers of set */
+static void pm4_regs(struct pm4gen *g, const char *pkt, const struct regset *set, unsigned maxn)
+{
+	size_t i = below((uint32_t)set->n);
+	unsigned n = 1 + below(set->run[i] < maxn ? set->run[i] : maxn);
+	bench_packet(&g->s, 2 + n, "%s", pkt);
+	for (unsigned k = 0; k < n; k++)
+		bench_line(&g->s, "    0x%05x %s <- 0x%x", set->r[i + k]->offset, set->r[i + k]->name,
+			   reg_value(set->r[i + k]));
+}
+
+static uint64_t pm4_addr(unsigned align)
+{
+	return PM4_MEM + (below(PM4_MEM_SIZE - 64) & ~(uint32_t)(align - 1));
+}
+
+/* RELEASE_MEM: an end-of-pipe fence into the region (si_cp_release_mem) */
+static void pm4_fence(struct pm4gen *g, const char *compute)
+{
+	bool wide = below(2), wb = below(2);
+	bench_packet(&g->s, 8,
+		     "RELEASE_MEM%s DATA_SEL=%s EVENT_TYPE=CACHE_FLUSH_AND_INV_TS_EVENT EVENT_INDEX=TS "
+		     "TCL1_VOL_ACTION_ENA=%u TC_VOL_ACTION_ENA=%u TC_WB_ACTION_ENA=%u TC_NC_ACTION_ENA=%u "
+		     "TC_MD_ACTION_ENA=%u DST_SEL=MEMORY INT_SEL=%s ADDRESS=0x%llx DATA_LO=0x%x DATA_HI=0x%x INT_CTXID=0x0",
+		     compute, wide ? "SEND_64BIT" : "SEND_32BIT_LOW", !wb, !wb, wb, wb, !wb,
+		     below(2) ? "SEND_INT_ON_CONFIRM" : "NONE", (unsigned long long)pm4_addr(8), ++g->seq, 0u);
+}
+
+/* GFX9 ACQUIRE_MEM: TC/TCL1/SH_KCACHE/SH_ICACHE action bits (Mesa sid.h S_0301F0_*) */
+static void pm4_acquire(struct pm4gen *g, const char *compute)
+{
+	uint32_t cntl = (below(2) ? 1u << 23 : 0) | 1u << 22 | 1u << 27 | (below(2) ? 1u << 29 : 0);
+	bench_packet(&g->s, 7,
+		     "ACQUIRE_MEM%s COHER_CNTL=0x%x ENGINE_SEL=ME COHER_SIZE=0xffffffff COHER_SIZE_HI=0xffffff "
+		     "COHER_BASE_LO=0x0 COHER_BASE_HI=0x0 POLL_INTERVAL=10",
+		     compute, cntl);
+}
+
+/* WRITE_DATA of 1-8 dwords to memory (radeonsi si_cp_write_data) */
+static void pm4_write_data(struct pm4gen *g)
+{
+	unsigned n = 1 + below(below(4) ? 2 : 8);
+	bench_packet(&g->s, 4 + n, "WRITE_DATA DST_SEL=MEM WR_CONFIRM=1 ENGINE_SEL=ME DST_ADDR=0x%llx",
+		     (unsigned long long)pm4_addr(4));
+	char line[8 * 11 + 16] = "    DATA";
+	size_t len = strlen(line);
+	for (unsigned k = 0; k < n; k++)
+		len += (size_t)snprintf(line + len, sizeof line - len, " 0x%08x", (uint32_t)rnd64());
+	bench_line(&g->s, "%s", line);
+}
+
+static void pm4_event(struct pm4gen *g, bool compute)
+{
+	static const char *const partial[] = { "PS_PARTIAL_FLUSH", "VS_PARTIAL_FLUSH", "CS_PARTIAL_FLUSH" };
+	if (below(4))
+		bench_packet(&g->s, 2, "EVENT_WRITE%s EVENT_TYPE=%s EVENT_INDEX=PARTIAL_FLUSH",
+			     compute ? " SHADER_TYPE=COMPUTE" : "", compute ? "CS_PARTIAL_FLUSH" : partial[below(3)]);
+	else
+		bench_packet(&g->s, 2, "EVENT_WRITE%s EVENT_TYPE=CACHE_FLUSH_AND_INV_EVENT EVENT_INDEX=OTHER",
+			     compute ? " SHADER_TYPE=COMPUTE" : "");
+}
+
+static void pm4_dispatch(struct pm4gen *g)
+{
+	pm4_event(g, true);
+	if (!below(4))
+		pm4_acquire(g, " SHADER_TYPE=COMPUTE");
+	static const unsigned runs[4] = { 2, 2, 3, 4 }; /* PGM_LO/HI, RSRC1/2, NUM_THREAD_X/Y/Z, USER_DATA_0..3 */
+	for (unsigned i = 0; i < 4; i++) {
+		bench_packet(&g->s, 2 + runs[i], "SET_SH_REG SHADER_TYPE=COMPUTE");
+		for (unsigned k = 0; k < runs[i]; k++)
+			bench_line(&g->s, "    0x%05x <- 0x%x", g->cs_setup[i]->offset + 4 * k,
+				   i == 2 ? 1 + below(1024) : (uint32_t)rnd64());
+	}
+	pm4_regs(g, "SET_SH_REG SHADER_TYPE=COMPUTE", &g->sh_cs, 4);
+	bench_packet(&g->s, 5, "DISPATCH_DIRECT SHADER_TYPE=COMPUTE DIM_X=%u DIM_Y=%u DIM_Z=1 DISPATCH_INITIATOR=0xd",
+		     1 + below(256), 1 + below(16));
+	pm4_fence(g, " SHADER_TYPE=COMPUTE");
+}
+
+/* one draw's worth, as bench_pm4.c's emit_batch_gcn, plus WRITE_DATA */
+static void pm4_batch(struct pm4gen *g)
+{
+	for (unsigned i = 2 + below(10); i; i--)
+		pm4_regs(g, "SET_CONTEXT_REG", &g->ctx, 16);
+	for (unsigned i = 1 + below(4); i; i--)
+		pm4_regs(g, "SET_SH_REG", &g->sh_gfx, 8);
+	bench_packet(&g->s, 3, "SET_UCONFIG_REG INDEX=0");
+	bench_line(&g->s, "    0x%05x %s <- 0x%x", g->prim_type->offset, g->prim_type->name, below(4) ? 4 : 1 + below(20));
+	bench_packet(&g->s, 3, "SET_UCONFIG_REG_INDEX INDEX=1");
+	bench_line(&g->s, "    0x%05x %s <- 0x%x", g->index_type->offset, g->index_type->name, below(2));
+	bench_packet(&g->s, 2, "NUM_INSTANCES NUM_INSTANCES=%u", below(8) ? 1 : 1 + below(1000));
+	if (below(3))
+		bench_packet(&g->s, 6, "DRAW_INDEX_2 MAX_SIZE=%u INDEX_BASE=0x%llx INDEX_COUNT=%u DRAW_INITIATOR=0x0",
+			     1 + below(1 << 20), (unsigned long long)(rnd64() & 0xfffffffffeull), 3 + below(65536));
+	else
+		bench_packet(&g->s, 3, "DRAW_INDEX_AUTO INDEX_COUNT=%u DRAW_INITIATOR=0x2", 3 + below(65536));
+	if (!below(6)) {
+		pm4_event(g, false);
+		pm4_acquire(g, "");
+		if (!below(2))
+			bench_packet(&g->s, 2, "PFP_SYNC_ME");
+	}
+	if (!below(10))
+		pm4_write_data(g);
+	if (!below(30))
+		pm4_fence(g, "");
+	if (!below(40))
+		pm4_dispatch(g);
+	if (!below(20)) /* the end of an IB: padded to 8 dwords */
+		while (g->s.n & 7)
+			bench_packet(&g->s, 1, "NOP_PAD");
+}
+
+/* The GFX9 chunk (*n words, malloc'd); NULL when the tables lack a register it needs */
+static uint32_t *pm4_chunk(const struct gk_format *fmt, size_t *n)
+{
+	struct pm4gen g;
+	memset(&g, 0, sizeof g);
+	const struct gk_space *ctx = space_named(fmt, "context"), *sh = space_named(fmt, "sh");
+	const struct gk_reg_table *t = fmt->regs;
+	if (!ctx || !sh || !t)
+		return NULL;
+	const struct gk_reg *cs = gk_reg_by_name(t, "COMPUTE_DISPATCH_INITIATOR", 26);
+	static const char *const cs_regs[4] = { "COMPUTE_PGM_LO", "COMPUTE_PGM_RSRC1", "COMPUTE_NUM_THREAD_X",
+						"COMPUTE_USER_DATA_0" };
+	for (unsigned i = 0; i < 4; i++)
+		if (!(g.cs_setup[i] = gk_reg_by_name(t, cs_regs[i], strlen(cs_regs[i]))))
+			return NULL;
+	g.prim_type = gk_reg_by_name(t, "VGT_PRIMITIVE_TYPE", 18);
+	g.index_type = gk_reg_by_name(t, "VGT_INDEX_TYPE", 14);
+	if (!cs || !g.prim_type || !g.index_type)
+		return NULL;
+	regset_build(&g.ctx, t, ctx->start, ctx->end);
+	regset_build(&g.sh_gfx, t, sh->start, cs->offset);
+	regset_build(&g.sh_cs, t, cs->offset, sh->end);
+	rng_seed(BENCH_SEED ^ 0x5255);
+	bench_stream_begin(&g.s, fmt, STREAM_CHUNK / 4 + 8192);
+	while (g.s.n * 4 < STREAM_CHUNK)
+		pm4_batch(&g);
+	while (g.s.n & 7)
+		bench_packet(&g.s, 1, "NOP_PAD");
+	bench_stream_end(&g.s);
+	uint32_t *w = g.s.w;
+	*n = g.s.nw;
+	g.s.w = NULL;
+	regset_free(&g.ctx);
+	regset_free(&g.sh_gfx);
+	regset_free(&g.sh_cs);
+	bench_stream_free(&g.s);
+	return w;
+}
+
+/* DMA (CIK SDMA, cik_sdma.c and radeonsi's cik_sdma_copy_buffer): the
+ * buffers, each a --zero region */
+static const struct {
+	uint64_t base, size;
+} dma_bufs[] = {
+	{ 0x00100000ull, 0x1000 },   /* write-back page: fences, semaphores */
+	{ 0x00800000ull, 0x200000 }, /* page tables */
+	{ 0x10000000ull, 0x800000 }, /* VRAM buffers */
+	{ 0x20000000ull, 0x800000 }, /* GTT buffers */
+};
+enum { DB_WB, DB_PT, DB_VRAM, DB_GTT };
+
+struct dmagen {
+	struct bench_stream s;
+	uint32_t seq;
+	uint64_t moved; /* bytes the chunk's copies, clears and page-table writes move */
+};
+
+static uint64_t dma_in(unsigned b, uint64_t bytes, uint64_t align)
+{
+	uint64_t room = dma_bufs[b].size - bytes;
+	return dma_bufs[b].base + (((uint64_t)below((uint32_t)(room / align + 1))) * align);
+}
+
+static void dma_write(struct dmagen *g, uint64_t addr, unsigned ndw)
+{
+	bench_packet(&g->s, 4 + ndw, "WRITE_LINEAR ADDR=0x%llx", (unsigned long long)addr);
+	for (unsigned i = 0; i < ndw; i += 8) {
+		char line[8 * 11 + 16] = "    DATA";
+		size_t len = strlen(line);
+		for (unsigned k = i; k < ndw && k < i + 8; k++)
+			len += (size_t)snprintf(line + len, sizeof line - len, " 0x%08x", (uint32_t)rnd64());
+		bench_line(&g->s, "%s", line);
+	}
+}
+
+/* one submission: page-table updates, a buffer move or clear, the fence,
+ * its trap and sometimes a wait on it, semaphore pairs */
+static void dma_batch(struct dmagen *g)
+{
+	for (unsigned i = 1 + below(4); i; i--) { /* cik_sdma_vm_{copy,write,set}_pages */
+		unsigned how = below(3), count = below(4) ? 1 + below(32) : 1 + below(512);
+		if (how == 1 && count > 32)
+			count = 32; /* a WRITE_LINEAR of entries: up to 32 */
+		uint64_t pe = dma_in(DB_PT, 8ull * count, 8);
+		g->moved += 8ull * count;
+		if (how == 0)
+			bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%u SRC_ADDR=0x%llx DST_ADDR=0x%llx", 8 * count,
+				     (unsigned long long)dma_in(DB_GTT, 8ull * count, 8), (unsigned long long)pe);
+		else if (how == 1)
+			dma_write(g, pe, 2 * (count < 32 ? count : 32));
+		else
+			bench_packet(&g->s, 10, "WRITE_PTE_PDE DST_ADDR=0x%llx MASK=0x%x VALUE=0x%llx INCREMENT=0x1000 COUNT=%u",
+				     (unsigned long long)pe, 0x73u, (unsigned long long)(rnd64() & 0xfffff000ull), count);
+	}
+	unsigned what = below(4);
+	if (what == 0) { /* a buffer move, up to 4 pages */
+		uint64_t bytes = 4096ull * (1 + below(4));
+		bool up = below(2);
+		uint64_t v = dma_in(DB_VRAM, bytes, 256), t = dma_in(DB_GTT, bytes, 256);
+		bench_packet(&g->s, 7, "COPY_LINEAR COUNT=%llu SRC_ADDR=0x%llx DST_ADDR=0x%llx", (unsigned long long)bytes,
+			     (unsigned long long)(up ? t : v), (unsigned long long)(up ? v : t));
+		g->moved += bytes;
+	} else if (what == 1) { /* a clear */
+		uint64_t bytes = 4ull * (1 + below(1024));
+		bench_packet(&g->s, 5, "CONSTANT_FILL SIZE=DWORD ADDR=0x%llx DATA=0x%x COUNT=%llu",
+			     (unsigned long long)dma_in(DB_VRAM, bytes, 4), below(2) ? 0 : (uint32_t)rnd64(),
+			     (unsigned long long)bytes);
+		g->moved += bytes;
+	}
+	uint64_t sem = dma_bufs[DB_WB].base + 0x800 + 8 * (uint64_t)below(64);
+	if (!below(4)) /* signal, then the wait it pairs with (radeon_semaphore.c) */
+		bench_packet(&g->s, 3, "SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x%llx", (unsigned long long)sem);
+	uint64_t fence = dma_bufs[DB_WB].base + 16 * (uint64_t)below(64);
+	bench_packet(&g->s, 4, "FENCE ADDR=0x%llx DATA=0x%x", (unsigned long long)fence, ++g->seq);
+	bench_packet(&g->s, 1, "TRAP");
+	if (!below(4)) /* wait for it: true at once, as the fence just landed */
+		bench_packet(&g->s, 6,
+			     "POLL_REG_MEM M=MEMORY FUNC=EQUAL OP=WAIT_REG_MEM ADDR=0x%llx REFERENCE=0x%x MASK=0xffffffff "
+			     "RETRY_COUNT=4095 POLL_INTERVAL=10",
+			     (unsigned long long)fence, g->seq);
+	if (g->s.packets && !below(4) && g->seq) { /* a wait on a semaphore signalled just before */
+		bench_packet(&g->s, 3, "SEMAPHORE SIGNAL=1 SEMAPHORE_ADDR=0x%llx", (unsigned long long)sem);
+		bench_packet(&g->s, 3, "SEMAPHORE SIGNAL=0 SEMAPHORE_ADDR=0x%llx", (unsigned long long)sem);
+	}
+	while (g->s.n & 7) /* cik_sdma_ring_ib_execute pads with NOPs */
+		bench_packet(&g->s, 1, "NOP");
+}
+
+static uint32_t *dma_chunk(const struct gk_format *fmt, size_t *n, uint64_t *moved)
+{
+	struct dmagen g;
+	memset(&g, 0, sizeof g);
+	rng_seed(BENCH_SEED ^ 0x434b);
+	bench_stream_begin(&g.s, fmt, STREAM_CHUNK / 4 + 8192);
+	while (g.s.n * 4 < STREAM_CHUNK)
+		dma_batch(&g);
+	bench_stream_end(&g.s);
+	uint32_t *w = g.s.w;
+	*n = g.s.nw;
+	*moved = g.moved;
+	g.s.w = NULL;
+	bench_stream_free(&g.s);
+	return w;
+}
+
+/* `cli run -g gpu -e engine args... file`, output to /dev/null: seconds
+ * (-1: could not start), *st its exit status */
+static double run_cli(const char *cli, const char *gpu, const char *engine, char **args, int nargs, const char *file,
+		      int *st)
+{
+	char *argv[16 + 2 * 8];
+	int n = 0;
+	argv[n++] = (char *)cli;
+	argv[n++] = (char *)"run";
+	argv[n++] = (char *)"-g";
+	argv[n++] = (char *)gpu;
+	argv[n++] = (char *)"-e";
+	argv[n++] = (char *)engine;
+	for (int k = 0; k < nargs && k < 2 * 8; k++)
+		argv[n++] = args[k];
+	argv[n++] = (char *)file;
+	argv[n] = 0;
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0)
+		return -1;
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	extern char **environ;
+	double t0 = now();
+	pid_t pid;
+	int e = posix_spawn(&pid, argv[0], &fa, 0, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	int status;
+	if (e != 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	double t = now() - t0;
+	*st = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	return t;
+}
+
+/* One stream: its file, then `gfxkit run` over it BENCH_RUNS times, each
+ * followed by cksum over the file; the best rate, the median ratio, the
+ * target.  1 when a run does not complete (exit 0). */
+static int run_row(const char *cli, const char *dir, bool keep, double mb, const char *engine, const char *gpu,
+		   const char *label, char **args, int nargs)
+{
+	struct gk_format fmt;
+	int init = !strcmp(engine, "pm4") ? gk_pm4_format_init(&fmt, gpu) : gk_dma_format_init(&fmt, gpu);
+	if (init) {
+		fprintf(stderr, "bench_exec: no %s format %s\n", engine, gpu);
 		return 1;
-	printf("run: CIK SDMA copies, writes and fills executed on a memory image (MB moved per second, best of %d)\n", RUNS);
-	int rc = linear(e) | writes(e) | fills(e, 4000000, 16, "linear CONSTANT_FILL") |
-		 fills(e, 4, 200000, "small CONSTANT_FILL (4 bytes)") | tiled(e);
-	gk_engine_close(e);
+	}
+	size_t nchunk;
+	uint64_t moved = 0;
+	uint32_t *chunk = !strcmp(engine, "pm4") ? pm4_chunk(&fmt, &nchunk) : dma_chunk(&fmt, &nchunk, &moved);
+	if (!chunk) {
+		fprintf(stderr, "bench_exec: the %s tables lack a register the generator needs\n", gpu);
+		return 1;
+	}
+	char path[96];
+	snprintf(path, sizeof path, "%s/run-%s.bin", dir, gpu);
+	size_t nw = bench_cut(&fmt, chunk, nchunk, (size_t)(mb * 1e6));
+	if (write_cyclic(path, chunk, nchunk, nw) != 0) {
+		fprintf(stderr, "bench_exec: %s: cannot write\n", path);
+		free(chunk);
+		return 1;
+	}
+	printf("\n  %s: %.1f MB, %llu packets\n", label, 4.0 * (double)nw / 1e6,
+	       bench_count(&fmt, chunk, nchunk, nw));
+	print_mix(&fmt, chunk, nchunk);
+	if (moved) /* what the figure below includes besides the packets */
+		printf("  its copies, clears and page-table writes move %.1f bytes per byte of stream\n",
+		       (double)moved / (4.0 * (double)nchunk));
+	free(chunk);
+	if (keep) {
+		printf("  gfxkit run -g %s -e %s", gpu, engine);
+		for (int k = 0; k < nargs; k++)
+			printf(" %s", args[k]);
+		printf(" %s\n", path);
+	}
+	struct row r = { "run", 1e30, 4.0 * (double)nw / 1e6, 0, 0, 0, { 0 } };
+	int bad = 0;
+	for (int run = 0; run < BENCH_RUNS && !bad; run++) {
+		int st = -1;
+		double t = run_cli(cli, gpu, engine, args, nargs, path, &st);
+		if (t < 0 || st != 0) {
+			fprintf(stderr, "bench_exec: gfxkit run -g %s -e %s %s: exit %d (the stream must complete)\n", gpu,
+				engine, path, st);
+			bad = 1;
+			break;
+		}
+		r.best = t < r.best ? t : r.best;
+		pair_cksum(&r, run, t, path);
+	}
+	if (!keep)
+		unlink(path);
+	printf("  gfxkit run -g %-9s -e %-4s %9.1f MB/s  %6.2fx cksum (median of %d, cksum %.0f MB/s)\n", gpu, engine,
+	       bad ? 0 : mbs(&r), r.ratio, BENCH_RUNS, r.ck > 0 ? r.in_mb / r.ck : 0);
+	char what[96];
+	snprintf(what, sizeof what, "CLI %s run", label);
+	report_target(what, true, TARGET_RUN, bad ? 0 : mbs(&r), "MB/s");
+	return bad;
+}
+
+static int run_streams(int argc, char **argv)
+{
+	if (!selected("cli"))
+		return 0;
+	struct bench_start b;
+	if (bench_begin(&b, argc, argv) != 0)
+		return 1;
+	if (!b.cli_ok) {
+		printf("bench_exec: no command-line tool %s: no run rows\n", b.cli);
+		rmdir(b.dir);
+		return 0;
+	}
+	printf("\nrun: `gfxkit run` over whole streams (MB of stream per second; every address in the --zero regions)\n");
+	char pm4_zero[48];
+	snprintf(pm4_zero, sizeof pm4_zero, "0x%llx:0x%x", (unsigned long long)PM4_MEM, PM4_MEM_SIZE);
+	char *pm4_args[] = { (char *)"--zero", pm4_zero };
+	char dma_zero[4][48], *dma_args[8];
+	for (int i = 0; i < 4; i++) {
+		snprintf(dma_zero[i], sizeof dma_zero[i], "0x%llx:0x%llx", (unsigned long long)dma_bufs[i].base,
+			 (unsigned long long)dma_bufs[i].size);
+		dma_args[2 * i] = (char *)"--zero";
+		dma_args[2 * i + 1] = dma_zero[i];
+	}
+	int rc = run_row(b.cli, b.dir, b.keep, b.mb, "pm4", "gfx9", "PM4 gfx9", pm4_args, 2);
+	rc |= run_row(b.cli, b.dir, b.keep, b.mb, "dma", "cik", "DMA cik", dma_args, 8);
+	if (!b.keep)
+		rmdir(b.dir);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = 0;
+	if (!selected("cli") || selected("moves")) {
+		struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
+		if (!e)
+			return 1;
+		printf("run: CIK SDMA copies, writes and fills executed on a memory image (MB moved per second, best of %d)\n",
+		       RUNS);
+		rc = linear(e) | writes(e) | fills(e, 4000000, 16, "linear CONSTANT_FILL") |
+		     fills(e, 4, 200000, "small CONSTANT_FILL (4 bytes)") | tiled(e);
+		gk_engine_close(e);
+	}
+	return rc | run_streams(argc, argv);
 }

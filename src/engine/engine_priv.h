@@ -9,4 +9,14 @@ struct gk_engine {
 	void *fam;
 };
 
+/* gk_engine_unit without completing the record's fields when they are
+ * pending (gk_unit_decode_lazy): for a library reader that reads them
+ * only through the functions that complete them (gk_unit_field_at,
+ * gk_unit_field, the printers) or calls gk_unit_fill first.  The
+ * executor (src/exec): most of a PM4 stream's packets are register runs,
+ * which read no field, and completing every record was a quarter of a
+ * GFX9 run's instructions (callgrind). */
+struct gk_unit;
+const struct gk_unit *gk_engine_unit_lazy(const struct gk_engine *e);
+
 #endif

@@ -66,6 +66,11 @@ struct gk_exec *gk_exec_create(struct gk_engine *e, struct gk_mem *mem, struct g
 	x->e = e;
 	x->fmt = fmt;
 	x->mem = mem;
+	for (unsigned i = 0; fmt->reg_links && i < fmt->nreg_links; i++) {
+		uint32_t req = fmt->reg_links[i].req, b = req / 4 % LINK_BITS, p = req / 4 / REG_PAGE % REG_PAGES;
+		x->link_filter[b / 64] |= 1ull << (b % 64);
+		x->link_pages[p / 64] |= 1ull << (p % 64);
+	}
 	return x;
 }
 
@@ -111,6 +116,8 @@ int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
  * and the kernel's write-then-wait on it completes as on the hardware. */
 int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v)
 {
+	if (!gk_exec_reg_linked(x, byte_addr))
+		return 0;
 	const struct gk_reg_link *l = x->fmt->reg_links;
 	for (unsigned i = 0; l && i < x->fmt->nreg_links; i++) {
 		if (l[i].req != byte_addr || !gk_exec_reg_valid(l[i].done))
@@ -269,6 +276,7 @@ static uint8_t group_index(const struct gk_format *fmt, const struct gk_packet_d
 static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d, struct xdesc *xd, bool by_index)
 {
 	xd->n = d->nexec;
+	xd->needs = ~0u; /* not yet: exec_run.c works them out from its dispatcher */
 	for (unsigned i = 0; i < d->nexec; i++) {
 		struct xrow *r = &xd->rows[i];
 		r->row = &d->exec[i];
@@ -280,7 +288,7 @@ static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d,
 	}
 }
 
-const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp)
+struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp)
 {
 	size_t k = (size_t)(d - x->fmt->descs);
 	bool ours = d >= x->fmt->descs && k < x->fmt->ndescs && k < GK_MAX_DESCS;

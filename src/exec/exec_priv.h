@@ -43,6 +43,8 @@
 #define MAX_EFFECTS 16     /* per packet, for the trace */
 #define MAX_SIDES 3
 #define GK_EXEC_PARAMS 16  /* draw parameters kept */
+/* the answered registers' filter: one bit per (dword index mod LINK_BITS) */
+#define LINK_BITS 4096u
 
 struct effect {
 	char kind; /* 'r' read, 'w' write, 'g' register, 'i' interrupt, 'c' clock, 'e' event, 'd' draw/dispatch */
@@ -99,6 +101,7 @@ struct xrow {
 /* A description's rows resolved */
 struct xdesc {
 	unsigned n;
+	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c) */
 	struct xrow rows[];
 };
 
@@ -144,6 +147,16 @@ struct gk_exec {
 	unsigned skip_depth;
 	uint64_t skip_left, skip_from;
 	bool stop;
+	/* the packets run last, a ring (last_n of them, the oldest at
+	 * last_head) put in order into the result's last[] when the run ends:
+	 * shifting last[] down at every packet was a 448-byte memmove each */
+	struct gk_exec_where last[GK_EXEC_LAST];
+	unsigned last_head, last_n;
+	/* effects are only printed (the trace, --state, a lint finding's unit
+	 * line): a run that prints none does not record them (a register run
+	 * stored one 32-byte effect per register, 8% of a GFX9 run's
+	 * instructions) */
+	bool want_eff;
 	struct effect eff[MAX_EFFECTS];
 	unsigned neff, eff_more;
 	const struct gk_unit *u;
@@ -152,6 +165,15 @@ struct gk_exec {
 	struct xdesc *xd[GK_MAX_DESCS];
 	/* the linter of a lint run, prepared at its first draw or dispatch */
 	struct gk_lint *lint;
+	/* a bit for each register a reg_link answers (dword index mod
+	 * LINK_BITS), set at create: every register write asks whether it is
+	 * answered, and scanning the GFX9 format's links on each was 38% of
+	 * the instructions of a register-heavy run (callgrind, the bench_exec
+	 * GFX9 stream); a clear bit says no at once */
+	uint64_t link_filter[LINK_BITS / 64];
+	/* a bit for each page of the register file (REG_PAGE registers) that
+	 * holds such a register: a register run within others skips the filter */
+	uint64_t link_pages[(REG_PAGES + 63) / 64];
 	/* fields read by name (the access rows' and tiled surfaces' names):
 	 * each (description, name) resolved to its field index once */
 	struct gk_exec_name *names;
@@ -186,7 +208,7 @@ int gk_exec_reg_answer(struct gk_exec *x, uint32_t byte_addr, uint32_t v);
 /* the rows of description d resolved, kept per description of the run's
  * format (NULL: out of memory); a description outside it is resolved into
  * *tmp (NULL before, the caller frees it), its fields read by name */
-const struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp);
+struct xdesc *gk_exec_rows(struct gk_exec *x, const struct gk_packet_desc *d, struct xdesc **tmp);
 /* the name of slot s of a row */
 const char *gk_exec_slot_name(const struct gk_exec_row *row, enum xslot s);
 
@@ -208,31 +230,63 @@ static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const 
  * through the executor's cache */
 uint8_t gk_exec_name_ix(const struct gk_exec *x, const struct gk_packet_desc *d, const char *name);
 
-/* by name: the field called name that the unit shows, or NULL (name NULL too) */
-static inline const struct gk_unit_field *gk_exec_field(const struct gk_exec *x, const char *name)
+/* The field at description index ix (gk_field_index: bit 7 a header
+ * field) of a record whose fields nobody asked for yet (pending: a simple
+ * description, presence by generation, every field whole), read straight
+ * from the words as gk_unit_fill would read it, *v its value; NULL when
+ * the record is complete or the field is not there (the callers then ask
+ * gk_unit_field_at).  src/mem/access.c reads its rows' fields so too:
+ * completing the record for the two or three fields an op reads was a
+ * fifth of a CIK SDMA run's instructions (callgrind, bench_exec's stream). */
+static inline const struct gk_field *gk_exec_pending(const struct gk_exec *x, uint8_t ix, uint64_t *v)
+{
+	const struct gk_unit *u = x->u;
+	if (!u->pending || !u->simple || ix == 0xff)
+		return NULL;
+	const struct gk_packet_desc *d = u->desc;
+	unsigned i = ix & 0x7fu;
+	bool hdr = ix & 0x80u;
+	if (i >= (hdr ? d->nhdr : d->nfields))
+		return NULL;
+	const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i];
+	if (f->gens && !(f->gens & x->fmt->gen_bit))
+		return NULL;
+	*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
+	return f;
+}
+
+/* by name: the description of the field called name that the unit shows
+ * and *v its value, or NULL (name NULL too) */
+static inline const struct gk_field *gk_exec_nfield(const struct gk_exec *x, const char *name, uint64_t *v)
 {
 	if (!name || !x->u)
 		return NULL;
-	return gk_unit_field_at(x->u, x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff, name);
-}
-
-static inline uint64_t gk_exec_fget(const struct gk_exec *x, const char *name, uint64_t dflt)
-{
-	const struct gk_unit_field *f = gk_exec_field(x, name);
-	return f ? f->value : dflt;
+	uint8_t ix = x->u->desc ? gk_exec_name_ix(x, x->u->desc, name) : 0xff;
+	const struct gk_field *f = gk_exec_pending(x, ix, v);
+	if (f)
+		return f;
+	const struct gk_unit_field *uf = gk_unit_field_at(x->u, ix, name);
+	if (!uf)
+		return NULL;
+	*v = uf->value;
+	return uf->desc;
 }
 
 /* the name of a field's value (an enum), or NULL */
 static inline const char *gk_exec_fname(const struct gk_exec *x, const char *name)
 {
-	const struct gk_unit_field *f = gk_exec_field(x, name);
-	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_nfield(x, name, &v);
+	return f && f->enm ? gk_enum_name(f->enm, v) : NULL;
 }
 
-/* the meaning (enum gk_tag) of a field's value: GK_TAG_NONE when absent or untagged */
-static inline unsigned gk_exec_ftag(const struct gk_unit_field *f)
+/* the meaning (enum gk_tag) of the value of the field called name:
+ * GK_TAG_NONE when absent or untagged */
+static inline unsigned gk_exec_ntag(const struct gk_exec *x, const char *name)
 {
-	return f ? gk_enum_tag(f->desc->enm, f->value) : GK_TAG_NONE;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_nfield(x, name, &v);
+	return f ? gk_enum_tag(f->enm, v) : GK_TAG_NONE;
 }
 
 /* by slot of a resolved row: the field, its value, its value's name and meaning */
@@ -242,27 +296,48 @@ static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, co
 	return name ? gk_unit_field_at(x->u, r->ix[s], name) : NULL;
 }
 
+/* by slot: the field's description and *v its value, NULL when the packet
+ * does not show it (a pending record's read from the words) */
+static inline const struct gk_field *gk_exec_xfield(const struct gk_exec *x, const struct xrow *r, enum xslot s,
+						    uint64_t *v)
+{
+	const struct gk_field *f = gk_exec_pending(x, r->ix[s], v);
+	if (f)
+		return f;
+	const struct gk_unit_field *uf = gk_exec_xf(x, r, s);
+	if (!uf)
+		return NULL;
+	*v = uf->value;
+	return uf->desc;
+}
+
 static inline uint64_t gk_exec_xv(const struct gk_exec *x, const struct xrow *r, enum xslot s, uint64_t dflt)
 {
-	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
-	return f ? f->value : dflt;
+	uint64_t v;
+	return gk_exec_xfield(x, r, s, &v) ? v : dflt;
 }
 
 static inline const char *gk_exec_xsym(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	const struct gk_unit_field *f = gk_exec_xf(x, r, s);
-	return f && f->desc->enm ? gk_enum_name(f->desc->enm, f->value) : NULL;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return f && f->enm ? gk_enum_name(f->enm, v) : NULL;
 }
 
 static inline unsigned gk_exec_xtag(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	return gk_exec_ftag(gk_exec_xf(x, r, s));
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return f ? gk_enum_tag(f->enm, v) : GK_TAG_NONE;
 }
 
-/* a register field's byte address: GK_REG fields hold dword indices */
-static inline uint64_t gk_exec_reg_addr(const struct gk_unit_field *f)
+/* the byte address of the register the field of slot s names: GK_REG
+ * fields hold dword indices (0: none) */
+static inline uint64_t gk_exec_xreg(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
-	return !f ? 0 : f->desc->kind == GK_REG ? f->value * 4 : f->value;
+	uint64_t v;
+	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
+	return !f ? 0 : f->kind == GK_REG ? v * 4 : v;
 }
 
 /* The one compare of GK_X_WAIT and GK_X_TEST: v FUNCTION ref for a
@@ -288,6 +363,8 @@ static inline bool gk_exec_compare(unsigned tag, uint32_t v, uint32_t ref, bool 
 static inline void gk_exec_effect(struct gk_exec *x, char kind, uint64_t first, uint64_t last, uint32_t value,
 				  const char *name)
 {
+	if (!x->want_eff)
+		return;
 	if (x->neff == MAX_EFFECTS) {
 		x->eff_more++;
 		return;
@@ -323,6 +400,14 @@ static inline int gk_exec_reg_put(struct gk_exec *x, uint32_t byte_addr, uint32_
 	(*page)[byte_addr / 4 % REG_PAGE] = v;
 	x->reg_set[byte_addr / 32] |= (uint8_t)(1u << (byte_addr / 4 % 8));
 	return 0;
+}
+
+/* whether a write of register byte_addr may be answered (a link's request
+ * register: x->link_filter); false: certainly not */
+static inline bool gk_exec_reg_linked(const struct gk_exec *x, uint32_t byte_addr)
+{
+	uint32_t b = byte_addr / 4 % LINK_BITS;
+	return x->link_filter[b / 64] >> (b % 64) & 1;
 }
 
 /* ---- exec_sides.c: where the bytes of a transfer are ---- */
@@ -377,9 +462,15 @@ static inline bool gk_exec_state_due(const struct gk_exec *x)
 {
 	return x->o && x->o->state && x->cp.event;
 }
-/* the unit just run (or skipped) with its effects, when the trace or
- * --state asks for it */
-void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped);
+/* the unit just run (or skipped) with its effects (gk_exec_trace: when
+ * the trace or --state asks for it; checked here, at every packet, without
+ * a call when it does not) */
+void gk_exec_trace_print(struct gk_exec *x, const struct gk_diags *dg, bool skipped);
+static inline void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
+{
+	if (x->o->trace || gk_exec_state_due(x))
+		gk_exec_trace_print(x, dg, skipped);
+}
 /* a lint run's finding at the packet being run (what: "draw 3", "check") */
 void gk_exec_lint_print(struct gk_exec *x, const struct gk_diags *dg, const char *what);
 /* the run's last line: the summary (text or JSON) */

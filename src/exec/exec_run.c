@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "exec_priv.h"
+#include "../engine/engine_priv.h" /* gk_engine_unit_lazy */
 
 static int op_nothing(struct gk_exec *x, const struct xrow *r, const struct accs *A)
 {
@@ -139,12 +140,21 @@ static void lint_event(struct gk_exec *x)
 
 static void remember(struct gk_exec *x)
 {
+	unsigned k = (x->last_head + x->last_n) % GK_EXEC_LAST;
+	if (x->last_n == GK_EXEC_LAST)
+		x->last_head = (x->last_head + 1) % GK_EXEC_LAST;
+	else
+		x->last_n++;
+	gk_exec_where_now(x, &x->last[k]);
+}
+
+/* the ring of remember() into the result, oldest first */
+static void remembered(struct gk_exec *x)
+{
 	struct gk_exec_result *r = x->res;
-	if (r->nlast == GK_EXEC_LAST) {
-		memmove(r->last, r->last + 1, (GK_EXEC_LAST - 1) * sizeof r->last[0]);
-		r->nlast--;
-	}
-	gk_exec_where_now(x, &r->last[r->nlast++]);
+	for (unsigned i = 0; i < x->last_n; i++)
+		r->last[i] = x->last[(x->last_head + i) % GK_EXEC_LAST];
+	r->nlast = x->last_n;
 }
 
 /* An indirect buffer the memory holds only the start of: its first absent
@@ -220,7 +230,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			return cut_reached(x, k), GK_UNIT_STOP;
 	x->depth = d;
 	x->at[d] = offset;
-	x->u = gk_engine_unit(e);
+	/* its fields completed only when an op reads one (gk_unit_field_at) */
+	x->u = gk_engine_unit_lazy(e);
 	x->neff = x->eff_more = 0;
 	gk_exec_cp_unit(x);
 	if (d == 0 && x->o->count && x->top++ == x->o->count) {
@@ -300,6 +311,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		 * buffer replaces this level's: GFX9+ CHAIN) */
 		const struct gk_mem_access *a = gk_exec_find_acc(&A, GK_ACC_READ, NULL);
 		bool chain = false;
+		gk_unit_fill(u);
 		for (unsigned i = 0; i < u->nfields; i++)
 			chain |= (u->fields[i].desc->flags & GK_F_CHAIN) && u->fields[i].value && !u->fields[i].cut;
 		unsigned at = chain ? d : d + 1;
@@ -321,17 +333,21 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
 	}
 	struct xdesc *tmp = NULL;
-	const struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
+	struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
 	if (!xd) {
 		gk_exec_trace(x, dg, false);
 		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for %s's exec rows", u->desc->name);
 		return GK_UNIT_STOP;
 	}
-	/* the accesses, when an op reads them and the trace did not want them already */
-	unsigned needs = 0;
-	for (unsigned i = 0; i < xd->n; i++)
-		needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
-	if ((needs & XO_ACCS) && !accs)
+	/* the accesses, when an op reads them and the trace did not want them
+	 * already (the rows' needs: worked out once per description) */
+	if (xd->needs == ~0u) {
+		unsigned needs = 0;
+		for (unsigned i = 0; i < xd->n; i++)
+			needs |= xd->rows[i].row->op < GK_X_END ? ops[xd->rows[i].row->op].flags : 0;
+		xd->needs = needs;
+	}
+	if ((xd->needs & XO_ACCS) && !accs)
 		gk_exec_unit_accesses(x, e, &A);
 	int rc = GK_UNIT_GO;
 	for (unsigned i = 0; i < xd->n; i++) {
@@ -347,7 +363,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 			break;
 		}
 	}
-	free(tmp);
+	if (tmp)
+		free(tmp);
 	if (rc == GK_UNIT_STOP)
 		return rc;
 	x->res->packets++;
@@ -375,6 +392,8 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->top = 0;
 	x->u = NULL;
 	x->staged = 0;
+	x->last_head = x->last_n = 0;
+	x->want_eff = o->trace || o->state || o->lint;
 	gk_exec_cp_begin(x);
 	/* the loop checks (a packet with errors is not run) and follows; its
 	 * own printing is dropped: the trace prints each unit as it runs */
@@ -385,6 +404,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	memset(x->cut, 0, sizeof x->cut);
 	int rc = gk_stream_run(x->e, in, &so, &none, &st);
 	res->clock = x->clock;
+	remembered(x);
 	if (rc != 0)
 		return -1;
 	for (unsigned k = GK_EXEC_PATH; !x->stop && k-- > 1;)

@@ -70,7 +70,7 @@ static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *
 /* the XOR of byte positions a swap field's value makes (SWAP tags) */
 static unsigned swap_mask(const struct gk_exec *x, const char *field)
 {
-	switch (gk_exec_ftag(gk_exec_field(x, field))) {
+	switch (gk_exec_ntag(x, field)) {
 	case GK_TAG_SWAP_8IN16: return 1;
 	case GK_TAG_SWAP_8IN32: return 3;
 	case GK_TAG_SWAP_8IN64: return 7;

@@ -308,10 +308,8 @@ static void trace_json(struct gk_exec *x, bool skipped)
 	gk_out_str(x->out, "}\n");
 }
 
-void gk_exec_trace(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
+void gk_exec_trace_print(struct gk_exec *x, const struct gk_diags *dg, bool skipped)
 {
-	if (!x->o->trace && !gk_exec_state_due(x))
-		return;
 	if (x->o->json)
 		trace_json(x, skipped);
 	else

@@ -15,6 +15,7 @@
 
 struct run {
 	struct gk_mem *mem;
+	struct gk_exec *x; /* during run_text: the traced run's executor */
 	struct gk_exec_result res;
 	struct gk_membuf out;
 	int rc;
@@ -40,6 +41,100 @@ static int diag_print(void *ctx, const struct gk_diag *d)
 
 /* assemble text for gpu and run it on m (the caller's; NULL: a fresh zeroed
  * MEM_BASE..+MEM_SIZE), registers "NAME=VALUE" from regs (NULL-terminated) */
+/* A copy of m: its regions with their contents as they are now (kept
+ * read-only where m's are), for a second run of the same stream */
+static struct gk_mem *mem_clone(const struct gk_mem *m)
+{
+	struct gk_mem *c = gk_mem_create(0);
+	struct gk_mem_region g;
+	for (size_t i = 0; c && gk_mem_region_at(m, i, &g) == 0; i++) {
+		if (!(g.flags & GK_MEM_DATA))
+			gk_mem_declare(c, g.base, g.size, NULL);
+		else if (g.flags & GK_MEM_READONLY)
+			gk_mem_add_borrowed(c, g.base, g.data, (size_t)g.size, NULL);
+		else
+			gk_mem_add_copy(c, g.base, g.data, (size_t)g.size, NULL);
+	}
+	return c;
+}
+
+/* Whether a and b hold the same regions and contents; else where they differ */
+static bool mem_same(const struct gk_mem *a, const struct gk_mem *b, uint64_t *where)
+{
+	struct gk_mem_region ga, gb;
+	size_t i = 0;
+	for (; gk_mem_region_at(a, i, &ga) == 0; i++) {
+		*where = ga.base;
+		if (gk_mem_region_at(b, i, &gb) != 0 || ga.base != gb.base || ga.size != gb.size || ga.flags != gb.flags)
+			return false;
+		for (uint64_t k = 0; ga.data && k < ga.size; k++)
+			if (ga.data[k] != gb.data[k]) {
+				*where = ga.base + k;
+				return false;
+			}
+	}
+	return gk_mem_region_at(b, i, &gb) != 0;
+}
+
+/* the same packets remembered before the end (field by field: a struct's
+ * padding is not copied) */
+static bool same_last(const struct gk_exec_result *a, const struct gk_exec_result *b)
+{
+	bool same = a->nlast == b->nlast;
+	for (unsigned i = 0; same && i < a->nlast; i++)
+		same = a->last[i].depth == b->last[i].depth && a->last[i].packet == b->last[i].packet &&
+		       !memcmp(a->last[i].at, b->last[i].at, sizeof a->last[i].at);
+	return same;
+}
+
+/* Each stream runs twice: traced (what the test reads) and printing
+ * nothing, on a copy of the memory.  A run that prints nothing skips the
+ * trace's bookkeeping and reads fields straight from the words
+ * (src/exec/exec_priv.h gk_exec_pending): it must end the same, with the
+ * same memory, registers and counts. */
+static void run_quiet_same(const char *gpu, const struct words *w, struct gk_mem *m, const char *const *regs,
+			   const struct run *traced)
+{
+	struct gk_engine *e = gk_engine_open("dma", gpu, NULL);
+	struct gk_exec *x = gk_exec_create(e, m, NULL);
+	for (; regs && *regs; regs++) {
+		char name[64];
+		const char *eq = strchr(*regs, '=');
+		snprintf(name, sizeof name, "%.*s", (int)(eq - *regs), *regs);
+		gk_exec_set_reg(x, name, (uint32_t)strtoul(eq + 1, NULL, 0), NULL);
+	}
+	struct tl_reader rd = { (const uint8_t *)w->w, 4 * w->n, 0, 12 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	struct gk_membuf sink = { 0 };
+	char buf[256];
+	struct gk_out out = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &sink);
+	struct gk_exec_opts o = { 0 };
+	struct gk_exec_result res;
+	int rc = gk_exec_run(x, in, &o, &out, &res);
+	gk_out_flush(&out);
+	const struct gk_exec_result *t = &traced->res;
+	CHECK(rc == traced->rc && res.status == t->status && res.packets == t->packets && res.skipped == t->skipped &&
+		      res.bytes_read == t->bytes_read && res.bytes_written == t->bytes_written &&
+		      res.interrupts == t->interrupts && res.clock == t->clock && same_last(&res, t) &&
+		      !strcmp(res.why.message, t->why.message),
+	      "%s: the untraced run ends as the traced one (%s %llu packets / %s %llu)", gpu,
+	      gk_exec_status_name(res.status), (unsigned long long)res.packets, gk_exec_status_name(t->status),
+	      (unsigned long long)t->packets);
+	uint64_t where = 0;
+	CHECK(mem_same(traced->mem, m, &where), "%s: the untraced run's memory differs at 0x%llx", gpu,
+	      (unsigned long long)where);
+	unsigned differ = 0;
+	for (uint32_t a = 0; a < 0x100000 && traced->x; a += 4) {
+		uint32_t va = 0, vb = 0;
+		differ += gk_exec_reg(traced->x, a, &va) != gk_exec_reg(x, a, &vb) || va != vb;
+	}
+	CHECK(!differ, "%s: %u registers differ after the untraced run", gpu, differ);
+	gk_input_destroy(in);
+	gk_exec_destroy(x);
+	gk_engine_close(e);
+	free(sink.p);
+}
+
 static void run_text(struct run *r, const char *gpu, const char *text, struct gk_mem *m, const char *const *regs,
 		     bool json)
 {
@@ -52,6 +147,8 @@ static void run_text(struct run *r, const char *gpu, const char *text, struct gk
 	r->asm_errors = gk_engine_asm_finish(a);
 	gk_engine_asm_close(a);
 	struct gk_exec *x = gk_exec_create(e, r->mem, NULL);
+	struct gk_mem *twin = mem_clone(r->mem);
+	const char *const *given = regs;
 	for (; regs && *regs; regs++) {
 		char name[64];
 		const char *eq = strchr(*regs, '=');
@@ -67,6 +164,10 @@ static void run_text(struct run *r, const char *gpu, const char *text, struct gk
 	gk_out_flush(&out);
 	gk_membuf_write(&r->out, "", 0);
 	gk_input_destroy(in);
+	r->x = x;
+	run_quiet_same(gpu, &w, twin, given, r);
+	r->x = NULL;
+	gk_mem_destroy(twin);
 	gk_exec_destroy(x);
 	gk_engine_close(e);
 	free(w.w);

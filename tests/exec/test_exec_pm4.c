@@ -80,9 +80,79 @@ static enum gk_exec_status run_opts(struct run *r, const uint32_t *w, size_t n, 
 	return r->res.status;
 }
 
+/* A copy of m: its regions with their contents as they are now */
+static struct gk_mem *mem_clone(const struct gk_mem *m)
+{
+	struct gk_mem *c = gk_mem_create(0);
+	struct gk_mem_region g;
+	for (size_t i = 0; c && gk_mem_region_at(m, i, &g) == 0; i++) {
+		if (!(g.flags & GK_MEM_DATA))
+			gk_mem_declare(c, g.base, g.size, NULL);
+		else if (g.flags & GK_MEM_READONLY)
+			gk_mem_add_borrowed(c, g.base, g.data, (size_t)g.size, NULL);
+		else
+			gk_mem_add_copy(c, g.base, g.data, (size_t)g.size, NULL);
+	}
+	return c;
+}
+
+/* Every stream of these tests runs twice: printing nothing, on a copy of
+ * the memory and of the registers set, then traced (what the test reads).
+ * A run that prints nothing skips the trace's bookkeeping, writes register
+ * runs a page at a time and reads fields straight from the words
+ * (src/exec/exec_cp.c reg_run_fast, exec_priv.h gk_exec_pending): it must
+ * end the same, with the same memory and registers. */
 static enum gk_exec_status run(struct run *r, const uint32_t *w, size_t n)
 {
-	return run_opts(r, w, n, true, false, false);
+	struct gk_mem *m2 = mem_clone(r->m);
+	struct gk_exec *x2 = gk_exec_create(r->e, m2, NULL);
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
+		uint32_t v;
+		char name[16];
+		snprintf(name, sizeof name, "0x%x", a);
+		if (gk_exec_reg(r->x, a, &v))
+			gk_exec_set_reg(x2, name, v, NULL);
+	}
+	struct tl_reader rd = { (const uint8_t *)w, 4 * n, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	struct gk_membuf sink = { 0 };
+	char buf[256];
+	struct gk_out o = GK_OUT_INIT(buf, sizeof buf, gk_membuf_write, &sink);
+	struct gk_exec_opts xo = { 0 };
+	struct gk_exec_result q;
+	int rc = gk_exec_run(x2, in, &xo, &o, &q);
+	gk_out_flush(&o);
+	gk_input_destroy(in);
+	free(sink.p);
+	/* the clock goes on from an executor's earlier runs: compared when
+	 * this is the traced executor's first */
+	bool first = r->res.clock == 0 && r->res.packets == 0;
+	enum gk_exec_status st = run_opts(r, w, n, true, false, false);
+	const struct gk_exec_result *t = &r->res;
+	bool same_last = q.nlast == t->nlast;
+	for (unsigned i = 0; same_last && i < q.nlast; i++)
+		same_last = q.last[i].depth == t->last[i].depth && q.last[i].packet == t->last[i].packet &&
+			    !memcmp(q.last[i].at, t->last[i].at, sizeof q.last[i].at);
+	CHECK(rc == r->rc && q.status == t->status && q.packets == t->packets && q.skipped == t->skipped &&
+		      q.bytes_read == t->bytes_read && q.bytes_written == t->bytes_written && q.interrupts == t->interrupts &&
+		      (!first || q.clock == t->clock) && same_last && !strcmp(q.why.message, t->why.message),
+	      "the untraced run ends as the traced one (%s %llu packets / %s %llu)", gk_exec_status_name(q.status),
+	      (unsigned long long)q.packets, gk_exec_status_name(t->status), (unsigned long long)t->packets);
+	unsigned differ = 0;
+	for (uint32_t a = 0; a < 0x100000; a += 4) {
+		uint32_t va = 0, vb = 0;
+		differ += gk_exec_reg(r->x, a, &va) != gk_exec_reg(x2, a, &vb) || va != vb;
+	}
+	CHECK(!differ, "%u registers differ after the untraced run", differ);
+	uint8_t *ma = malloc(MEMSIZE), *mb = malloc(MEMSIZE);
+	CHECK(ma && mb && gk_mem_read(r->m, 0, ma, MEMSIZE, NULL, NULL) == 0 &&
+		      gk_mem_read(m2, 0, mb, MEMSIZE, NULL, NULL) == 0 && !memcmp(ma, mb, MEMSIZE),
+	      "the untraced run's memory is the traced one's");
+	free(ma);
+	free(mb);
+	gk_exec_destroy(x2);
+	gk_mem_destroy(m2);
+	return st;
 }
 
 #define RUN(r, w) run(r, w, sizeof(w) / sizeof(w)[0])
@@ -124,6 +194,37 @@ static void test_set_regs(void)
 	CHECK(reg(&r, 0x8040, &set) == 0x77 && set, "type 0");
 	CHECK(reg(&r, 0x8044, &set) == 0x88 && set, "type 0 second");
 	CHECK(r.res.packets == 8, "%llu packets", (unsigned long long)r.res.packets);
+	run_close(&r);
+}
+
+/* A register run that crosses a page of the register file (1024
+ * registers: byte 0x9000 here) and one that names a register the hardware
+ * answers (navi10's HDP flush request, dword 0xE26: its done register
+ * 0xE27 gets the request's bits, as test_exec_rings.c's write-and-wait
+ * shows): run() runs each untraced too, where register runs are written a
+ * page at a time unless they hold an answered register. */
+static void test_reg_runs(void)
+{
+	struct run r;
+	run_open(&r, "evergreen");
+	/* SET_CONFIG_REG at 0x8000 + 0x3FC * 4 = 0x8FF0: 0x8FF0 .. 0x900C */
+	const uint32_t w[] = { PKT3(0x68, 10), 0x3FC, 1, 2, 3, 4, 5, 6, 7, 8 };
+	CHECK(RUN(&r, w) == GK_EXEC_COMPLETED, "status");
+	int set;
+	CHECK(reg(&r, 0x8FF0, &set) == 1 && set, "first register, before the page boundary");
+	CHECK(reg(&r, 0x8FFC, &set) == 4 && set, "last register before it");
+	CHECK(reg(&r, 0x9000, &set) == 5 && set, "first register after it");
+	CHECK(reg(&r, 0x900C, &set) == 8 && set, "last register");
+	CHECK(reg(&r, 0x9010, &set) == 0 && !set, "the next one untouched");
+	CHECK(reg(&r, 0x8FEC, &set) == 0 && !set, "the one before untouched");
+	run_close(&r);
+	/* type 0 (§9.1.2): BASE_INDEX 0xE25, COUNT 1: dwords 0xE25 and 0xE26 */
+	run_open(&r, "navi10");
+	const uint32_t h[] = { 0x00010E25, 0x7, 0x1 };
+	CHECK(RUN(&r, h) == GK_EXEC_COMPLETED, "navi10 type 0");
+	CHECK(reg(&r, 0xE25 * 4, &set) == 0x7 && set, "the register before the request");
+	CHECK(reg(&r, 0xE26 * 4, &set) == 0x1 && set, "the request");
+	CHECK(reg(&r, 0xE27 * 4, &set) == 0x1 && set, "the done register answers: 0x%x", reg(&r, 0xE27 * 4, &set));
 	run_close(&r);
 }
 
@@ -695,6 +796,7 @@ static void test_rows(void)
 int main(void)
 {
 	test_set_regs();
+	test_reg_runs();
 	test_load_regs();
 	test_clear_state();
 	test_mem_write();
