@@ -16,7 +16,7 @@
 
 static const char *const gens[] = { "a2xx", "a3xx", "a4xx", "a5xx", "a6xx", "a7xx" };
 
-static const struct fuzz_family adreno = { gens, 6, gk_adreno_format_init, false, NULL };
+static const struct fuzz_family adreno = { gens, 6, gk_adreno_format_init, false, NULL, NULL };
 
 static uint32_t odd(uint32_t v)
 {

@@ -34,8 +34,14 @@ struct fuzz_family {
 	unsigned ngens;          /* at most FUZZ_MAX_GENS */
 	int (*format_init)(struct gk_format *fmt, const char *gen);
 	bool json_sub_opcode;    /* every JSON line carries "sub_opcode" (the DMA contract) */
-	/* more checks of the input's words (a), NULL: none */
-	void (*more)(const struct gk_format *fmt, const uint8_t *p, size_t n, const uint32_t *w, size_t nw);
+	/* more checks of the input's words (a) on the inputs that print no
+	 * JSON, NULL: none.  more_begin once for the words, then more_packet for
+	 * each packet with the unit decode() decoded, checked without buffers
+	 * and printed, and the diagnostics of that check: the family's checks
+	 * reuse that decode and check instead of doing them again. */
+	void (*more_begin)(const struct gk_format *fmt, const uint8_t *p, size_t n, const uint32_t *w, size_t nw);
+	void (*more_packet)(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_unit *u,
+			    const struct gk_diags *dg);
 };
 
 static struct gk_input *input; /* the last one opened (reachable: not a leak) */
@@ -113,6 +119,29 @@ static int count_diag(void *ctx, const struct gk_diag *d)
 	return 0;
 }
 
+/* The harness's own comparisons, by loop and not memcmp: ASan's memcmp
+ * interceptor checks both ranges and calls libFuzzer's memcmp hook at
+ * every call (the hook returns at once when the bytes are equal, as they
+ * are here unless a property breaks); the interceptor was 5 % of fuzz_dma's
+ * JSON inputs (perf).  The library's own memcmp calls still reach the hook,
+ * which files unequal bytes as words for mutations to insert. */
+static bool same_bytes(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+	for (size_t i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return false;
+	return true;
+}
+
+static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 /* Each packet's JSON: exactly one line, one valid object (tests/jsoncheck.h),
  * with the "sub_opcode" key where the family's contract has it. */
 static void check_json_line(const struct fuzz_family *fam, const char *s, size_t n)
@@ -121,10 +150,10 @@ static void check_json_line(const struct fuzz_family *fam, const char *s, size_t
 	CHECK(json_line_ok(s, n));
 	if (!fam->json_sub_opcode)
 		return;
-	/* from quote to quote: a memcmp at every byte cost more than the JSON */
+	/* from quote to quote: a compare at every byte cost more than the JSON */
 	bool found = false;
 	for (const char *q = memchr(s, '"', n); !found && q; q = memchr(q + 1, '"', n - (size_t)(q + 1 - s)))
-		found = (size_t)(s + n - q) >= sizeof key - 1 && memcmp(q, key, sizeof key - 1) == 0;
+		found = (size_t)(s + n - q) >= sizeof key - 1 && same_bytes(q, key, sizeof key - 1);
 	CHECK(found);
 }
 
@@ -216,7 +245,7 @@ static void next_like_frame(const struct gk_format *fmt, const uint8_t *p, size_
 		CHECK(a.frame.desc == b.frame.desc && a.frame.ndw == b.frame.ndw);
 		CHECK(a.frame.opcode == b.frame.opcode && a.frame.sub_opcode == b.frame.sub_opcode);
 		CHECK(a.frame.unknown == b.frame.unknown && a.frame.other_gen == b.frame.other_gen);
-		CHECK(memcmp(a.dw, w + pos, 4ull * a.ndw) == 0);
+		CHECK(same_words(a.dw, w + pos, a.ndw));
 		pos += a.ndw;
 	}
 	CHECK(pos == nw);
@@ -298,53 +327,80 @@ static void big_bin(const uint8_t *p, size_t n, size_t want)
 	CHECK((gk_input_error(input) != NULL) == (r.total % 4 != 0));
 }
 
-/* A packet's diagnostics: counted right, each formattable, each at the packet. */
-static void check_diags(const struct gk_packet *pkt, const struct gk_diags *dg)
+/* A packet's diagnostics: counted right, each at the packet, and (format)
+ * each formattable.  The bounds checks of fuzz_dma.c see the same
+ * diagnostics again with other buffers and format only the new ones: the
+ * snprintf of every diagnostic of every check was 3 % of that target. */
+static void check_diags_fmt(const struct gk_packet *pkt, const struct gk_diags *dg, bool format)
 {
 	CHECK(dg->n <= GK_MAX_DIAGS);
 	CHECK(dg->n + dg->dropped == dg->errors + dg->warnings);
 	if (pkt->truncated)
 		CHECK(dg->errors > 0);
 	for (unsigned i = 0; i < dg->n; i++) {
+		CHECK(dg->d[i].offset == pkt->offset);
+		if (!format)
+			continue;
 		char buf[320];
 		size_t k = gk_diag_format(&dg->d[i], buf, sizeof buf);
 		CHECK(k < sizeof buf && buf[k] == 0);
-		CHECK(dg->d[i].offset == pkt->offset);
 	}
 }
 
-/* Decode words to text (and JSON, checked line by line). */
+static void check_diags(const struct gk_packet *pkt, const struct gk_diags *dg)
+{
+	check_diags_fmt(pkt, dg, true);
+}
+
+/* Decode words to text (and JSON, checked line by line; or the family's
+ * more checks of each packet).  Each packet is decoded once, into one unit
+ * that the checker, the text and JSON printers (and more_packet) read, as
+ * the CLI's stream loop does (src/core/desc_engine.c): gk_check_packet,
+ * gk_text_packet and gk_json_packet each decoded it again, three decodes a
+ * packet (gk_check_packet is still run by fuzz_dma.c's bounds checks, and
+ * those wrappers are a decode and the unit call each). */
 static void decode(const struct fuzz_family *fam, const struct gk_format *fmt, const uint32_t *w, size_t nw,
-		   struct bytes *text, bool json)
+		   struct bytes *text, bool json, bool more)
 {
 	static char obuf[512];
 	static struct bytes js;
+	static struct gk_unit u; /* 2.5 KiB, kept off the stack */
 	struct gk_out out = { obuf, 0, sizeof obuf, write_bytes, text, 0, 0 };
 	struct gk_check_state cs;
 	struct gk_diags dg;
 	gk_check_init(&cs);
 	text->len = 0;
 	size_t pos = 0;
-	while (pos < nw) {
+	for (unsigned k = 0; pos < nw; k++) {
 		struct gk_packet pkt;
 		gk_packet_frame(fmt, w + pos, nw - pos, 4ull * pos, &pkt);
 		CHECK(pkt.ndw >= 1 && pkt.ndw <= nw - pos);
 		CHECK(pkt.ndw <= fmt->max_packet_dw);
 		CHECK(pkt.truncated == (pkt.frame.ndw > nw - pos));
 		gk_diags_reset(&dg);
-		gk_check_packet(fmt, &cs, &pkt, &dg);
+		/* gk_check_packet's steps; its bounds stage adds nothing without buffers */
+		gk_unit_decode(fmt, &pkt, &dg, &u);
+		gk_unit_check(fmt, &cs, &u);
+		gk_check_bounds(fmt, &cs, &u, &dg);
 		check_diags(&pkt, &dg);
-		gk_text_packet(fmt, &pkt, (pos & 1) != 0, &out);
+		gk_unit_text(fmt, &u, (pos & 1) != 0, &out);
 		gk_text_diags(&dg, &out);
-		if (json) {
+		/* JSON of every other packet (the first included), half of them
+		 * with the "text" key (the text printer again, escaped): the JSON
+		 * of every packet, with its text, and its validation were 40 % of
+		 * an input that prints JSON (perf); every packet and every
+		 * position in a stream is still printed by some input */
+		if (json && !(k & 1)) {
 			static char jbuf[256];
 			js.len = 0;
 			struct gk_out jo = { jbuf, 0, sizeof jbuf, write_bytes, &js, 0, 0 };
-			gk_json_packet(fmt, &pkt, &dg, GK_JSON_TEXT, &jo);
+			gk_unit_json(fmt, &u, (k & 2) ? 0 : GK_JSON_TEXT, &jo);
 			gk_out_flush(&jo);
 			CHECK(!jo.failed);
 			check_json_line(fam, js.p, js.len);
 		}
+		if (more)
+			fam->more_packet(fmt, &pkt, &u, &dg);
 		pos += pkt.ndw;
 	}
 	gk_diags_reset(&dg);
@@ -376,15 +432,15 @@ static unsigned assemble(const struct gk_format *fmt, const char *s, size_t n, s
 }
 
 static void roundtrip(const struct fuzz_family *fam, const struct gk_format *fmt, const uint32_t *w, size_t nw,
-		      bool json)
+		      bool json, bool more)
 {
 	static struct bytes text;
 	static struct words back;
-	decode(fam, fmt, w, nw, &text, json);
+	decode(fam, fmt, w, nw, &text, json, more);
 	unsigned errors = assemble(fmt, text.p, text.len, &back);
 	CHECK(errors == 0);
 	CHECK(back.n == nw);
-	CHECK(nw == 0 || memcmp(back.w, w, nw * sizeof *w) == 0);
+	CHECK(same_words(back.w, w, nw));
 }
 
 /* One input: byte 0 picks the generation and the mode, the rest is read
@@ -436,33 +492,41 @@ __attribute__((noinline)) static int fuzz_desc_run(const struct fuzz_family *fam
 			words_add(&w, &x, 1);
 		}
 		bool json = (mode / 3) & 1;
-		roundtrip(fam, fmt, w.w, nw, json);
-		if (fam->more && !json)
-			fam->more(fmt, p, n, w.w, nw);
-		/* gk_input_next asks for the format's longest packet (DMA: 2^20
-		 * words); the window grows only with the words that come */
-		next_like_frame(fmt, p, n, w.w, nw);
-		bool failed = read_all(p, n, GK_IN_BIN, true, 1 + n % 64, &w2, &e1);
-		CHECK(failed == (n % 4 != 0));
-		CHECK(w2.n == nw);
-		CHECK(nw == 0 || memcmp(w2.w, w.w, nw * 4) == 0);
+		bool more = fam->more_packet && !json;
+		if (more)
+			fam->more_begin(fmt, p, n, w.w, nw);
+		roundtrip(fam, fmt, w.w, nw, json, more);
+		/* the binary reader: gk_input_next's framing on the inputs that
+		 * print JSON, gk_input_fill's words on the others (both on every
+		 * input were 7 % of fuzz_dma's time; the reader's binary path is
+		 * short, and each still meets every length and split) */
+		if (json) {
+			/* gk_input_next asks for the format's longest packet (DMA:
+			 * 2^20 words); the window grows only with the words that come */
+			next_like_frame(fmt, p, n, w.w, nw);
+		} else {
+			bool failed = read_all(p, n, GK_IN_BIN, true, 1 + n % 64, &w2, &e1);
+			CHECK(failed == (n % 4 != 0));
+			CHECK(w2.n == nw);
+			CHECK(same_words(w2.w, w.w, nw));
+		}
 		break;
 	case 1: /* (b) assembly text */
 		if (assemble(fmt, (const char *)p, n, &w) == 0 && w.n)
-			roundtrip(fam, fmt, w.w, w.n, false);
+			roundtrip(fam, fmt, w.w, w.n, false, false);
 		break;
 	default: { /* (c) hex text, in small chunks and in one read */
 		bool f1 = read_all(p, n, GK_IN_HEX, true, 1 + n % 64, &w, &e1);
 		bool f2 = read_all(p, n, GK_IN_HEX, false, all, &w2, &e2);
 		CHECK(f1 == f2);
 		CHECK(w.n == w2.n);
-		CHECK(w.n == 0 || memcmp(w.w, w2.w, w.n * 4) == 0);
+		CHECK(same_words(w.w, w2.w, w.n));
 		if (f1) {
 			CHECK(e1.line == e2.line && e1.col == e2.col);
 			CHECK(strcmp(e1.message, e2.message) == 0);
 		}
 		if (!f1 && w.n)
-			roundtrip(fam, fmt, w.w, w.n, false); /* hex words that read cleanly decode like any others */
+			roundtrip(fam, fmt, w.w, w.n, false, false); /* hex words that read cleanly decode like any others */
 
 		/* (d) GK_IN_AUTO reads like the format it picks */
 		bool f3 = read_all(p, n, GK_IN_AUTO, false, all, &w3, &e3);
@@ -471,7 +535,7 @@ __attribute__((noinline)) static int fuzz_desc_run(const struct fuzz_family *fam
 			CHECK(w3.n == nw);
 		} else if (gk_input_format(input) == GK_IN_HEX) {
 			CHECK(f3 == f2 && w3.n == w2.n);
-			CHECK(w3.n == 0 || memcmp(w3.w, w2.w, w3.n * 4) == 0);
+			CHECK(same_words(w3.w, w2.w, w3.n));
 		} /* else a dump form its first lines name: fuzz_dump.c holds those readers to their rules */
 	} break;
 	}

@@ -10,21 +10,22 @@
  * fuzz_pm4.c, one way an input by the mode % 3: (a) with (a'), (b), or (c)
  * with (d):
  *  (a) as little-endian words: every packet is framed, checked and printed
- *      as text and JSON (each JSON line must be valid JSON and carry
- *      "sub_opcode"); the text must assemble back to the very same words,
- *      with no assembler errors.  The same bytes read through gk_input
- *      (GK_IN_BIN, small random reads) must give the same words, and
- *      gk_input_next must frame them as gk_packet_frame does (offsets,
- *      lengths, truncation, dwords).
- *  (a') the words checked again with buffers (gk_check_set_buffers) derived
- *      from the input -- one built around an address dword of the stream,
- *      one from raw input bytes (its end may lie past 2^64) -- and with one
- *      buffer covering all of memory: bounds only ever add bounds/overflow
- *      errors (and a warning for each tiled surface they cannot bound, the
- *      same whatever the buffers), the buffer order does not matter, a second buffer never adds
- *      errors, the whole-memory buffer {0, UINT64_MAX} gives no bounds error
- *      but for ranges touching byte 2^64 - 1 (which it cannot hold), and no buffer
- *      at all gives neither kind.
+ *      as text, and as JSON on half the inputs (each JSON line must be valid
+ *      JSON and carry "sub_opcode"); the text must assemble back to the
+ *      very same words, with no assembler errors.  On the inputs with JSON
+ *      gk_input_next must frame the same bytes (GK_IN_BIN, small random
+ *      reads) as gk_packet_frame does (offsets, lengths, truncation,
+ *      dwords); on the others gk_input must read them as the same words.
+ *  (a') on the inputs without JSON, each packet checked again with
+ *      buffers (gk_check_set_buffers) derived from the input -- one built
+ *      around an address dword of the stream, one from raw input bytes (its
+ *      end may lie past 2^64) -- and with one buffer covering all of
+ *      memory: bounds only ever add bounds/overflow errors (and a warning
+ *      for each tiled surface they cannot bound, the same whatever the
+ *      buffers), the buffer order does not matter, a second buffer never
+ *      adds errors, the whole-memory buffer {0, UINT64_MAX} gives no bounds
+ *      error but for ranges touching byte 2^64 - 1 (which it cannot hold),
+ *      and no buffer at all gives neither kind.
  *  (b) as assembly text, fed line by line to gk_asm (errors are fine); when
  *      it assembles without errors, the words must survive decode ->
  *      text -> assemble unchanged.
@@ -95,21 +96,17 @@ static unsigned top_ranges(const struct gk_diags *dg)
 	return k;
 }
 
-/* check_diags (fuzz_desc.h) for what the bounds stage alone adds: the same
- * shape, but no framing error of a truncated packet (the checker's) */
-static void check_bounds_diags(const struct gk_packet *pkt, const struct gk_diags *dg)
-{
-	struct gk_packet whole = *pkt;
-	whole.truncated = false;
-	check_diags(&whole, dg);
-}
+/* (a'): the words checked with no buffer, {A, B}, {B, A}, {A} and all of
+ * memory: the check states of one input's words (bounds_begin), then each
+ * packet (bounds_packet) */
+static struct gk_check_state bcs[5]; /* [0] unused: decode()'s state has no buffers */
+static struct gk_bo ab[2], ba[2], all = { 0, UINT64_MAX }; /* the states point at them */
 
-/* (a'): the words checked with no buffer, {A, B}, {B, A}, {A} and all of memory. */
-static void bounds(const struct gk_format *fmt, const uint8_t *p, size_t n, const uint32_t *w, size_t nw)
+static void bounds_begin(const struct gk_format *fmt, const uint8_t *p, size_t n, const uint32_t *w, size_t nw)
 {
+	(void)fmt;
 	if (!nw)
 		return;
-	struct gk_bo ab[2], ba[2], all = { 0, UINT64_MAX };
 	/* A: around an address-looking dword of the stream (bits 39:32 from
 	 * another), a power-of-two size; B: raw input bytes */
 	uint32_t lo = w[(size_t)p[0] % nw], hi = w[(size_t)p[n - 1] % nw];
@@ -125,69 +122,69 @@ static void bounds(const struct gk_format *fmt, const uint8_t *p, size_t n, cons
 	}
 	ba[0] = ab[1];
 	ba[1] = ab[0];
-
-	struct gk_check_state cs[5];
-	for (unsigned i = 0; i < 5; i++)
-		gk_check_init(&cs[i]);
-	gk_check_set_buffers(&cs[1], ab, 2);
-	gk_check_set_buffers(&cs[2], ba, 2);
-	gk_check_set_buffers(&cs[3], ab, 1);
-	gk_check_set_buffers(&cs[4], &all, 1);
-	size_t pos = 0;
-	while (pos < nw) {
-		struct gk_packet pkt;
-		gk_packet_frame(fmt, w + pos, nw - pos, 4ull * pos, &pkt);
-		/* no buffers and {A, B} through the whole checker (the bounds stage
-		 * adds to what the checker found); the other three buffer sets
-		 * through the bounds stage alone, on one decoded unit whose
-		 * accesses are computed once: the same ranges must meet each set.
-		 * Checking every set through gk_check_packet decoded and checked
-		 * the packet five times, a third of the target's time. */
-		static struct gk_diags dg[5], du;
-		unsigned nb[5], nbounds[5];
-		for (unsigned i = 0; i < 2; i++) {
-			gk_diags_reset(&dg[i]);
-			gk_check_packet(fmt, &cs[i], &pkt, &dg[i]);
-			check_diags(&pkt, &dg[i]);
-			nb[i] = count_bounds(&dg[i], &nbounds[i]);
-		}
-		/* bounds add errors, and a warning for each tiled surface they
-		 * cannot bound; nothing without buffers */
-		unsigned ub = count_unbounded(&dg[1]);
-		CHECK(count_unbounded(&dg[0]) == 0);
-		CHECK(dg[1].errors >= dg[0].errors);
-		if (!dg[1].dropped) {
-			CHECK(dg[1].errors - dg[0].errors == nb[1]);
-			CHECK(dg[1].warnings == dg[0].warnings + ub);
-		}
-		CHECK(nb[0] == 0);
-		static struct gk_unit u;
-		gk_diags_reset(&du);
-		gk_unit_decode(fmt, &pkt, &du, &u);
-		for (unsigned i = 2; i < 5; i++) {
-			gk_diags_reset(&dg[i]);
-			gk_check_bounds(fmt, &cs[i], &u, &dg[i]);
-			check_bounds_diags(&pkt, &dg[i]);
-			nb[i] = count_bounds(&dg[i], &nbounds[i]);
-			if (!dg[i].dropped && !dg[1].dropped) {
-				CHECK(dg[i].errors == nb[i]);
-				CHECK(dg[i].warnings == ub); /* the same surfaces go unbounded whatever the buffers */
-			}
-		}
-		CHECK(u.acc_computed <= 1);                        /* the ranges computed once for all three */
-		unsigned e1 = dg[1].errors - dg[0].errors;        /* what {A, B} added (dropped ones counted too) */
-		CHECK(dg[2].errors == e1);                         /* order does not matter */
-		CHECK(dg[3].errors >= e1);                         /* a second buffer never adds errors */
-		/* all of memory but its last byte (a gk_bo's size cannot say 2^64):
-		 * only a range that touches byte 2^64 - 1 is outside */
-		CHECK(nbounds[4] == top_ranges(&dg[4]));
-		if (pkt.truncated || !pkt.frame.desc || pkt.frame.unknown)
-			CHECK(e1 == 0 && dg[4].errors == 0);
-		pos += pkt.ndw;
-	}
+	for (unsigned i = 1; i < 5; i++)
+		gk_check_init(&bcs[i]);
+	gk_check_set_buffers(&bcs[1], ab, 2);
+	gk_check_set_buffers(&bcs[2], ba, 2);
+	gk_check_set_buffers(&bcs[3], ab, 1);
+	gk_check_set_buffers(&bcs[4], &all, 1);
 }
 
-static const struct fuzz_family dma = { gens, NGENS, gk_dma_format_init, true, bounds };
+/* One packet: u and dg0 are decode()'s unit and its diagnostics, checked
+ * with no buffers.  {A, B} runs through the whole checker (the bounds stage
+ * adds to what the checker found); the other three buffer sets through the
+ * bounds stage alone, on decode()'s unit, whose accesses are computed once:
+ * the same ranges must meet each set.  Checking every set through
+ * gk_check_packet decoded and checked the packet five times, a third of the
+ * target's time; the no-buffer check is decode()'s own. */
+static void bounds_packet(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_unit *u,
+			  const struct gk_diags *dg0)
+{
+	static struct gk_diags dg[5];
+	unsigned nb[5], nbounds[5];
+	gk_diags_reset(&dg[1]);
+	gk_check_packet(fmt, &bcs[1], pkt, &dg[1]);
+	check_diags(pkt, &dg[1]);
+	nb[0] = count_bounds(dg0, &nbounds[0]);
+	nb[1] = count_bounds(&dg[1], &nbounds[1]);
+	/* bounds add errors, and a warning for each tiled surface they
+	 * cannot bound; nothing without buffers */
+	unsigned ub = count_unbounded(&dg[1]);
+	CHECK(count_unbounded(dg0) == 0);
+	CHECK(dg[1].errors >= dg0->errors);
+	if (!dg[1].dropped) {
+		CHECK(dg[1].errors - dg0->errors == nb[1]);
+		CHECK(dg[1].warnings == dg0->warnings + ub);
+	}
+	CHECK(nb[0] == 0);
+	unsigned before = u->acc_computed;
+	CHECK(before <= 1);
+	for (unsigned i = 2; i < 5; i++) {
+		gk_diags_reset(&dg[i]);
+		gk_check_bounds(fmt, &bcs[i], u, &dg[i]);
+		/* the same shape; no framing error of a truncated packet (the
+		 * checker's); the messages' formatting was checked on dg[1] */
+		struct gk_packet whole = *pkt;
+		whole.truncated = false;
+		check_diags_fmt(&whole, &dg[i], false);
+		nb[i] = count_bounds(&dg[i], &nbounds[i]);
+		if (!dg[i].dropped && !dg[1].dropped) {
+			CHECK(dg[i].errors == nb[i]);
+			CHECK(dg[i].warnings == ub); /* the same surfaces go unbounded whatever the buffers */
+		}
+	}
+	CHECK(u->acc_computed <= 1);                       /* the ranges computed once for all three */
+	unsigned e1 = dg[1].errors - dg0->errors;          /* what {A, B} added (dropped ones counted too) */
+	CHECK(dg[2].errors == e1);                         /* order does not matter */
+	CHECK(dg[3].errors >= e1);                         /* a second buffer never adds errors */
+	/* all of memory but its last byte (a gk_bo's size cannot say 2^64):
+	 * only a range that touches byte 2^64 - 1 is outside */
+	CHECK(nbounds[4] == top_ranges(&dg[4]));
+	if (pkt->truncated || !pkt->frame.desc || pkt->frame.unknown)
+		CHECK(e1 == 0 && dg[4].errors == 0);
+}
+
+static const struct fuzz_family dma = { gens, NGENS, gk_dma_format_init, true, bounds_begin, bounds_packet };
 
 FUZZ_HARNESS_END
 

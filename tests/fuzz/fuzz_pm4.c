@@ -6,11 +6,12 @@
  * cayman) and in byte 0 / 4 the mode, whose value % 3 says which one of
  * three ways the rest is used: (a), (b), or (c) with (d):
  *  (a) as little-endian words: every packet is framed, checked and printed
- *      as text and JSON (each JSON line must be valid JSON, each diagnostic
- *      at its packet's offset); the text must assemble back to the very same
- *      words, with no assembler errors.  The same bytes read through gk_input
- *      (GK_IN_BIN, small random reads) must give the same words, and
- *      gk_input_next must frame them as gk_packet_frame does.
+ *      as text, and as JSON on half the inputs (each JSON line must be valid
+ *      JSON, each diagnostic at its packet's offset); the text must assemble
+ *      back to the very same words, with no assembler errors.  On the inputs
+ *      with JSON gk_input_next must frame the same bytes (GK_IN_BIN, small
+ *      random reads) as gk_packet_frame does; on the others gk_input must
+ *      read them as the same words.
  *  (b) as assembly text, fed line by line to gk_asm (errors are fine); when
  *      it assembles without errors, the words must survive decode ->
  *      text -> assemble unchanged.
@@ -27,7 +28,7 @@
 
 static const char *const gens[] = { "r600", "r700", "evergreen", "cayman" };
 
-static const struct fuzz_family pm4 = { gens, 4, gk_pm4_format_init, false, NULL };
+static const struct fuzz_family pm4 = { gens, 4, gk_pm4_format_init, false, NULL, NULL };
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {

@@ -12,7 +12,7 @@
 
 static const char *const gens[] = { "gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx10.3", "gfx11", "gfx12" };
 
-static const struct fuzz_family pm4_gcn = { gens, 8, gk_pm4_format_init, false, NULL };
+static const struct fuzz_family pm4_gcn = { gens, 8, gk_pm4_format_init, false, NULL, NULL };
 
 int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 {
