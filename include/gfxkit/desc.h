@@ -593,6 +593,16 @@ struct gk_format {
 		 * few compares, not a walk of the general rules. */
 		uint8_t plain;
 		uint8_t hooks;
+		/* a plain packet's lengths that need no length check:
+		 * [quiet_lo, quiet_hi] (empty when lo > hi) */
+		uint32_t quiet_lo, quiet_hi;
+		/* GK_TAIL_REGS with a one-segment register-offset field inside
+		 * fixed_len: the first register's byte address of a simple
+		 * packet is reg_base + 4 * ((dw[reg_dw] >> reg_lo) & reg_mask)
+		 * << reg_pos (reg_one: the description has such a field) */
+		uint64_t reg_base;
+		uint32_t reg_mask;
+		uint8_t reg_one, reg_dw, reg_lo, reg_pos;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

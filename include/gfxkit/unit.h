@@ -50,7 +50,7 @@ struct gk_unit {
 	 * [extra_begin, ndw) explained by nothing */
 	uint32_t fixed_end, tail_begin, tail_end, ngroups, extra_begin;
 	uint32_t natural;                    /* length the assembler picks when COUNT is not written */
-	uint32_t claimed[GK_UNIT_FIXED_DW];  /* bits of each fixed dword that shown fields claim */
+	uint32_t claimed[GK_UNIT_FIXED_DW];  /* bits of each fixed dword that shown fields claim (set with the fields) */
 	/* register tails (GK_TAIL_REGS): the byte address of the first register
 	 * (gk_format_reg_from names the registers along the run) */
 	uint64_t reg_addr;
@@ -65,6 +65,7 @@ struct gk_unit {
 	 * when something asks for them (a check that needs no field value stays
 	 * as cheap as the framing); gk_unit_decode always reads them */
 	const struct gk_format *fmt;
+	const struct gk_desc_fast *fast;     /* fmt's plan for desc (NULL: no desc): looked up once a unit */
 	bool pending;
 	/* the access model's ranges and surfaces (gk_unit_access, src/mem),
 	 * computed for every row when the first reader asks and kept: the

@@ -82,7 +82,7 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	}
 	d->framed = NULL;
 	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
-	gk_unit_check(&d->fmt, &d->check, &d->unit);
+	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
 size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg)
@@ -108,7 +108,7 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 	}
 	d->framed = NULL;
 	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
-	gk_unit_check(&d->fmt, &d->check, &d->unit);
+	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 	return len;
 }
 

@@ -235,5 +235,31 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
+		/* the lengths check_length can say nothing of, for a simple
+		 * packet (ndw >= fixed_len): at least min_dw, at most max_dw;
+		 * no dword past the fixed fields without a tail; a tail counted
+		 * in units only when there is none */
+		fast->quiet_lo = d->min_dw;
+		fast->quiet_hi = d->max_dw ? d->max_dw : UINT32_MAX;
+		if (!d->tail && fast->quiet_hi > fixed)
+			fast->quiet_hi = fixed;
+		if (d->tail && d->tail_unit > 1 && fast->quiet_hi > d->tail_dw)
+			fast->quiet_hi = d->tail_dw;
+		fast->reg_one = fast->reg_dw = fast->reg_lo = fast->reg_pos = 0;
+		fast->reg_mask = 0;
+		fast->reg_base = 0;
+		if (d->tail == GK_TAIL_REGS && fmt->spaces && d->space < fmt->nspaces) {
+			const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
+			const struct gk_seg *sg = &rf->seg[0];
+			unsigned width = sg->hi - sg->lo + 1u;
+			if (rf->nseg == 1 && sg->dw < fixed && sg->hi < 32 && sg->lo <= sg->hi && sg->pos < 32) {
+				fast->reg_one = 1;
+				fast->reg_base = fmt->spaces[d->space].start;
+				fast->reg_mask = width < 32 ? (1u << width) - 1u : 0xffffffffu;
+				fast->reg_dw = (uint8_t)sg->dw;
+				fast->reg_lo = (uint8_t)sg->lo;
+				fast->reg_pos = (uint8_t)sg->pos;
+			}
+		}
 	}
 }

@@ -63,6 +63,10 @@ uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc 
 void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
 			 struct gk_unit *u);
 void gk_unit_fill(const struct gk_unit *u);
+/* gk_unit_check of a unit gk_unit_decode_lazy just decoded with fmt
+ * (fmt, st, u not NULL): the engine's, which has a plain clean unit's
+ * check without the general path's frame */
+void gk_unit_check_framed(const struct gk_format *fmt, struct gk_check_state *st, struct gk_unit *u);
 /* The field at description index ix (bit 7: header) of a simple unit, read
  * straight from the words (pending or not). */
 void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_field *out);
