@@ -129,8 +129,7 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 			 * too: the DMA packets' are) */
 			char *d = o->buf + o->len;
 			*d++ = ' ';
-			memcpy(d, f->name, f->namelen);
-			d += f->namelen;
+			d = gk_put_mem(d, f->name, f->namelen);
 			*d++ = '=';
 			d = hex ? gk_put_hex64(d, uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
 			o->len = (size_t)(d - o->buf);
@@ -142,11 +141,10 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 			if (o->cap - o->len >= f->namelen + 2u + sl) {
 				char *d = o->buf + o->len;
 				*d++ = ' ';
-				memcpy(d, f->name, f->namelen);
-				d += f->namelen;
+				d = gk_put_mem(d, f->name, f->namelen);
 				*d++ = '=';
-				memcpy(d, uf->symbol, sl);
-				o->len = (size_t)(d + sl - o->buf);
+				d = gk_put_mem(d, uf->symbol, sl);
+				o->len = (size_t)(d - o->buf);
 				continue;
 			}
 		}
@@ -240,12 +238,10 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 		if (o->cap - o->len >= f->namelen + 13u + nl) {
 			char *d = o->buf + o->len;
 			*d++ = ' ';
-			memcpy(d, f->name, f->namelen);
-			d += f->namelen;
+			d = gk_put_mem(d, f->name, f->namelen);
 			*d++ = '=';
 			if (n) {
-				memcpy(d, n, nl);
-				d += nl;
+				d = gk_put_mem(d, n, nl);
 			} else {
 				d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 			}
@@ -290,8 +286,7 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 			continue;
 		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
 		*d++ = ' ';
-		memcpy(d, f->name, f->namelen);
-		d += f->namelen;
+		d = gk_put_mem(d, f->name, f->namelen);
 		if (!n && fmt->reg_value_text) {
 			/* the database's type, written in place (maxline counts
 			 * 64 bytes for it); a field without a name is the whole
@@ -309,9 +304,7 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		}
 		*d++ = '=';
 		if (n) {
-			size_t nl = strlen(n);
-			memcpy(d, n, nl);
-			d += nl;
+			d = gk_put_mem(d, n, strlen(n));
 		} else {
 			d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 		}
@@ -337,8 +330,7 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, u
 	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
 	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
 	d[11] = ' ';
-	memcpy(d + 12, r->name, r->namelen);
-	d += 12 + r->namelen;
+	d = gk_put_mem(d + 12, r->name, r->namelen);
 	memcpy(d, " <-", 3);
 	d += 3;
 	if (!r->nfields) {
