@@ -127,7 +127,7 @@ static void json_enum(const struct gk_format *fmt, const struct gk_unit_field *u
 {
 	const struct gk_field *f = uf->desc;
 	if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-		size_t nl = field_namelen(f), sl = strlen(uf->symbol);
+		size_t nl = field_namelen(f), sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
 		if (o->cap - o->len >= nl + sl + 6) { /* ,"NAME":"SYMBOL" in one go */
 			char *d = put_key(o->buf + o->len, f->name, nl, *first);
 			*d++ = '"';
@@ -429,9 +429,8 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 			if (!first)
 				gk_out_ch(o, ',');
 			first = false;
-			/* through the format's page index (gk_field_reg), not a
-			 * search of the table per pair */
-			json_register(fmt, gk_field_reg(fmt, of->desc, of->value), addr, (uint32_t)gf[i].value, o);
+			/* the register the decoder found for the offset field */
+			json_register(fmt, of->reg, addr, (uint32_t)gf[i].value, o);
 		}
 	}
 	gk_out_ch(o, ']');
@@ -697,7 +696,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 					kept = false;
 					break;
 				}
-				wr[nwr].r = gk_field_reg(fmt, of->desc, of->value);
+				wr[nwr].r = of->reg; /* the decoder's: no second lookup */
 				wr[nwr].addr = addr;
 				wr[nwr++].v = (uint32_t)gf[i].value;
 			}
