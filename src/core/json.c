@@ -285,6 +285,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	}
 	uint32_t fv[REG_FIELDS_MAX];
 	const char *vn[REG_FIELDS_MAX]; /* each field's value name, if it has one */
+	uint8_t vl[REG_FIELDS_MAX];     /* and its length (the tables': no strlen) */
 	char *d = o->buf + o->len;
 	d = put_lit(d, "{\"offset\":");
 	d = gk_put_dec32(d, addr);
@@ -299,9 +300,11 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		fv[i] = gk_get(v, f->lo, f->hi);
 		d = put_key(d, f->name, f->namelen, i == 0);
 		d = gk_put_dec32(d, fv[i]);
-		vn[i] = f->nvalues ? gk_reg_value_name(f, fv[i]) : NULL;
-		if (vn[i])
-			enums += f->namelen + strlen(vn[i]) + 6; /* ,"NAME":"VALUE" */
+		const struct gk_reg_value *x = f->nvalues ? gk_reg_value_at(f, fv[i]) : NULL;
+		vn[i] = x ? x->name : NULL;
+		vl[i] = x ? x->namelen : 0;
+		if (x)
+			enums += f->namelen + x->namelen + 6u; /* ,"NAME":"VALUE" */
 	}
 	o->len = (size_t)(d - o->buf);
 	gk_out_lit(o, "},\"enums\":{");
@@ -316,7 +319,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
 			first = false;
 			*d++ = '"';
-			d = gk_put_mem(d, vn[i], strlen(vn[i]));
+			d = gk_put_mem(d, vn[i], vl[i]);
 			*d++ = '"';
 		}
 		o->len = (size_t)(d - o->buf);

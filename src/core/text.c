@@ -219,7 +219,8 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 		claimed |= m;
 		if (!fv)
 			continue;
-		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		const struct gk_reg_value *nv = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
+		const char *n = nv ? nv->name : NULL;
 		char typed[64];
 		if (!n && fmt->reg_value_text) {
 			/* the database's type (a float, a fixed-point number ...);
@@ -235,7 +236,7 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 				continue;
 			}
 		}
-		size_t nl = n ? strlen(n) : 0;
+		size_t nl = nv ? nv->namelen : 0;
 		if (o->cap - o->len >= f->namelen + 13u + nl) {
 			char *d = o->buf + o->len;
 			*d++ = ' ';
@@ -285,7 +286,7 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		claimed |= m;
 		if (!fv)
 			continue;
-		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		const struct gk_reg_value *n = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
 		*d++ = ' ';
 		d = gk_put_mem(d, f->name, f->namelen);
 		if (!n && fmt->reg_value_text) {
@@ -305,7 +306,7 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		}
 		*d++ = '=';
 		if (n) {
-			d = gk_put_mem(d, n, strlen(n));
+			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
 		} else {
 			d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 		}
