@@ -345,7 +345,7 @@ def gen_regs(path):
                         if vals not in valpool:
                             valpool[vals] = len(valpool)
                             vallines.append('static const struct gk_reg_value v%d[] = { %s };\n' % (
-                                valpool[vals], ', '.join('{ %d, %s }' % (v, cstr(n)) for v, n in vals)))
+                                valpool[vals], ', '.join('{ %d, %d, %s }' % (v, len(n), cstr(n)) for v, n in vals)))
                         vref = 'v%d' % valpool[vals]
                     fieldrows.append('\t{ %s, %d, %d, %d, %s, %d },\n' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
                     typerows.append('\t{ %s, %d, %d },\n' % vt)

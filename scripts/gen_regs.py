@@ -266,7 +266,7 @@ def build(gen, regs, fields, enums, xcheck):
 
 def value_rows(vl):
     """The struct gk_reg_value rows of one value list."""
-    return ["\t{ %uu, %s }," % (v, cstr(n)) for v, n in vl]
+    return ["\t{ %uu, %u, %s }," % (v, len(n), cstr(n)) for v, n in vl]
 
 
 def field_rows(fl, values_ref):

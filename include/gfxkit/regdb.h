@@ -18,6 +18,8 @@ extern "C" {
 
 struct gk_reg_value {
 	uint32_t value;
+	uint8_t namelen;                  /* strlen(name): printers copy, not measure (in
+					   * the padding before name: the row stays 16 bytes) */
 	const char *name;
 };
 
@@ -74,6 +76,8 @@ size_t gk_reg_lower_bound(const struct gk_reg_table *t, uint32_t offset);
 const struct gk_reg *gk_reg_by_name(const struct gk_reg_table *t, const char *name, size_t len);
 const struct gk_reg_field *gk_reg_field_by_name(const struct gk_reg *r, const char *name, size_t len);
 const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value);
+/* The row of f's value list for value (its name and the name's length) */
+const struct gk_reg_value *gk_reg_value_at(const struct gk_reg_field *f, uint32_t value);
 int gk_reg_value_by_name(const struct gk_reg_field *f, const char *name, size_t len, uint32_t *value);
 
 #ifdef __cplusplus

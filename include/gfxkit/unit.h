@@ -33,6 +33,8 @@ struct gk_unit_field {
 	const struct gk_field *desc; /* its description (name, bit segments, kind) */
 	uint64_t value;              /* 0 when cut */
 	const char *symbol;          /* name of the value: enum value, register (GK_REG); NULL: none */
+	const struct gk_reg *reg;    /* GK_REG: the register symbol names (NULL: none); the
+				      * printers' register-pair notes read it, not a second lookup */
 	uint8_t index;               /* index in its list (desc->hdr or desc->fields; group: desc->group) */
 	uint8_t in_hdr;              /* 1: a header field */
 	uint8_t cut;                 /* present, but the packet ends before its last dword */

@@ -22,92 +22,13 @@
 /* A name from the tables (registers, their fields and values, packets and
  * theirs): tests/core/test_tables.c holds every one to a plain token
  * [A-Za-z0-9_], proven once for all tables, so it is copied as it is, never
- * escaped.  Up to 32 bytes copied in 8-, 4- or 1-byte moves that never
- * read past s[n - 1] (overlapping at the end), inline: the libc memcpy call
- * per name was about a tenth of the register printer's instructions. */
-static inline char *put_token(char *d, const char *s, size_t n)
-{
-	if (n <= 16) { /* most field names and many register names */
-		if (n >= 8) {
-			memcpy(d, s, 8);
-			memcpy(d + n - 8, s + n - 8, 8);
-		} else if (n >= 4) {
-			memcpy(d, s, 4);
-			memcpy(d + n - 4, s + n - 4, 4);
-		} else if (n) {
-			d[0] = s[0];
-			d[n / 2] = s[n / 2];
-			d[n - 1] = s[n - 1];
-		}
-	} else if (n <= 32) {
-		memcpy(d, s, 8);
-		memcpy(d + 8, s + 8, 8);
-		memcpy(d + n - 16, s + n - 16, 8);
-		memcpy(d + n - 8, s + n - 8, 8);
-	} else {
-		memcpy(d, s, n);
-	}
-	return d + n;
-}
-
-static inline char *put_pair(char *d, uint32_t x) /* x < 100: two digits */
-{
-	memcpy(d, gk_decpair + 2 * x, 2);
-	return d + 2;
-}
-
-static inline char *put4(char *d, uint32_t x) /* x < 10000: four digits, leading zeros */
-{
-	uint32_t h = x / 100;
-	put_pair(d, h);
-	return put_pair(d + 2, x - 100 * h);
-}
-
-static inline char *put_upto4(char *d, uint32_t x) /* x < 10000: no leading zeros */
-{
-	if (x < 10) {
-		*d = (char)('0' + x);
-		return d + 1;
-	}
-	if (x < 100)
-		return put_pair(d, x);
-	uint32_t h = x / 100;
-	if (x < 1000)
-		*d++ = (char)('0' + h);
-	else
-		d = put_pair(d, h);
-	return put_pair(d, x - 100 * h);
-}
-
-/* x in decimal, at most 10 bytes.  Split into 4-digit blocks by constant
- * divisions that do not wait on each other, where gk_put_dec32's loop takes
- * two digits an iteration: the words and register values of a stream are
- * mostly 8 to 10 digits (packet headers, addresses, packed fields). */
-static inline __attribute__((always_inline)) char *put_dec(char *d, uint32_t x)
-{
-	if (x < 10000)
-		return put_upto4(d, x);
-	if (x < 100000000) {
-		uint32_t h = x / 10000;
-		d = put_upto4(d, h);
-		return put4(d, x - 10000 * h);
-	}
-	uint32_t h = x / 100000000, l = x - 100000000 * h; /* h: 1..42 */
-	if (h < 10)
-		*d++ = (char)('0' + h);
-	else
-		d = put_pair(d, h);
-	uint32_t m = l / 10000;
-	d = put4(d, m);
-	return put4(d, l - 10000 * m);
-}
-
+ * escaped (gk_put_mem, out.h). */
 /* 8 digits, leading zeros (x < 100000000) */
 static inline char *put8(char *d, uint32_t x)
 {
 	uint32_t h = x / 10000;
-	d = put4(d, h);
-	return put4(d, x - 10000 * h);
+	d = gk_put4(d, h);
+	return gk_put4(d, x - 10000 * h);
 }
 
 /* v < 2^53 (the numbers JSON keeps exact; docs/json.md) in decimal, at
@@ -115,13 +36,13 @@ static inline char *put8(char *d, uint32_t x)
 static __attribute__((noinline)) char *put_dec_wide(char *d, uint64_t v)
 {
 	uint64_t h = v / 100000000; /* < 2^53 / 10^8 < 2^32 */
-	d = put_dec(d, (uint32_t)h);
+	d = gk_put_dec32(d, (uint32_t)h);
 	return put8(d, (uint32_t)(v - 100000000 * h));
 }
 
 static inline __attribute__((always_inline)) char *put_dec53(char *d, uint64_t v)
 {
-	return v <= UINT32_MAX ? put_dec(d, (uint32_t)v) : put_dec_wide(d, v);
+	return v <= UINT32_MAX ? gk_put_dec32(d, (uint32_t)v) : put_dec_wide(d, v);
 }
 
 /* a string literal: its length is known at compile time */
@@ -133,12 +54,12 @@ static inline char *put_key(char *d, const char *k, size_t n, bool first)
 	*d = ',';
 	d += !first;
 	*d++ = '"';
-	d = put_token(d, k, n);
+	d = gk_put_mem(d, k, n);
 	memcpy(d, "\":", 2);
 	return d + 2;
 }
 
-/* ,"NAME": for a name from the tables (see put_token: no escaping) */
+/* ,"NAME": for a name from the tables (see gk_put_mem above: no escaping) */
 static void key_len(struct gk_out *o, const char *k, size_t n, bool *first)
 {
 	if (o->cap - o->len >= n + 4) {
@@ -192,7 +113,7 @@ static void table_str(struct gk_out *o, const char *s)
 	if (o->cap - o->len >= n + 2) {
 		char *d = o->buf + o->len;
 		d[0] = '"';
-		put_token(d + 1, s, n);
+		gk_put_mem(d + 1, s, n);
 		d[n + 1] = '"';
 		o->len += n + 2;
 	} else {
@@ -206,11 +127,11 @@ static void json_enum(const struct gk_format *fmt, const struct gk_unit_field *u
 {
 	const struct gk_field *f = uf->desc;
 	if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-		size_t nl = field_namelen(f), sl = strlen(uf->symbol);
+		size_t nl = field_namelen(f), sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
 		if (o->cap - o->len >= nl + sl + 6) { /* ,"NAME":"SYMBOL" in one go */
 			char *d = put_key(o->buf + o->len, f->name, nl, *first);
 			*d++ = '"';
-			d = put_token(d, uf->symbol, sl);
+			d = gk_put_mem(d, uf->symbol, sl);
 			*d++ = '"';
 			o->len = (size_t)(d - o->buf);
 			*first = false;
@@ -285,7 +206,7 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			*d = ',';
 			d += i != 0;
-			d = put_dec(d, w[i]);
+			d = gk_put_dec32(d, w[i]);
 		}
 		*d++ = ']';
 		o->len = (size_t)(d - o->buf);
@@ -364,23 +285,26 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	}
 	uint32_t fv[REG_FIELDS_MAX];
 	const char *vn[REG_FIELDS_MAX]; /* each field's value name, if it has one */
+	uint8_t vl[REG_FIELDS_MAX];     /* and its length (the tables': no strlen) */
 	char *d = o->buf + o->len;
 	d = put_lit(d, "{\"offset\":");
-	d = put_dec(d, addr);
+	d = gk_put_dec32(d, addr);
 	d = put_lit(d, ",\"name\":\"");
-	d = put_token(d, r->name, r->namelen);
+	d = gk_put_mem(d, r->name, r->namelen);
 	d = put_lit(d, "\",\"value\":");
-	d = put_dec(d, v);
+	d = gk_put_dec32(d, v);
 	d = put_lit(d, ",\"fields\":{");
 	size_t enums = 0; /* what the enums' pairs take */
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		fv[i] = gk_get(v, f->lo, f->hi);
 		d = put_key(d, f->name, f->namelen, i == 0);
-		d = put_dec(d, fv[i]);
-		vn[i] = f->nvalues ? gk_reg_value_name(f, fv[i]) : NULL;
-		if (vn[i])
-			enums += f->namelen + strlen(vn[i]) + 6; /* ,"NAME":"VALUE" */
+		d = gk_put_dec32(d, fv[i]);
+		const struct gk_reg_value *x = f->nvalues ? gk_reg_value_at(f, fv[i]) : NULL;
+		vn[i] = x ? x->name : NULL;
+		vl[i] = x ? x->namelen : 0;
+		if (x)
+			enums += f->namelen + x->namelen + 6u; /* ,"NAME":"VALUE" */
 	}
 	o->len = (size_t)(d - o->buf);
 	gk_out_lit(o, "},\"enums\":{");
@@ -395,7 +319,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
 			first = false;
 			*d++ = '"';
-			d = put_token(d, vn[i], strlen(vn[i]));
+			d = gk_put_mem(d, vn[i], vl[i]);
 			*d++ = '"';
 		}
 		o->len = (size_t)(d - o->buf);
@@ -424,9 +348,9 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 		 * Evergreen bench run): the same object, in one go */
 		char *d = o->buf + o->len;
 		d = put_lit(d, "{\"offset\":");
-		d = put_dec(d, addr);
+		d = gk_put_dec32(d, addr);
 		d = put_lit(d, ",\"name\":null,\"value\":");
-		d = put_dec(d, v);
+		d = gk_put_dec32(d, v);
 		d = put_lit(d, ",\"fields\":{},\"enums\":{}}");
 		o->len = (size_t)(d - o->buf);
 		return;
@@ -501,6 +425,8 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 		uint32_t claimed[GK_UNIT_FIXED_DW];
 		unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
 		for (unsigned i = 0; i < n; i++) {
+			if (!gf[i].desc->value_reg)
+				continue;
 			const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
 			uint32_t addr;
 			if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
@@ -508,9 +434,8 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 			if (!first)
 				gk_out_ch(o, ',');
 			first = false;
-			/* through the format's page index (gk_field_reg), not a
-			 * search of the table per pair */
-			json_register(fmt, gk_field_reg(fmt, of->desc, of->value), addr, (uint32_t)gf[i].value, o);
+			/* the register the decoder found for the offset field */
+			json_register(fmt, of->reg, addr, (uint32_t)gf[i].value, o);
 		}
 	}
 	gk_out_ch(o, ']');
@@ -646,25 +571,30 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 {
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
-	size_t fl = strlen(fmt->family), nl = d ? strlen(d->name) : 4;
-	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096 || fl > 64)
+	size_t nl = d ? strlen(d->name) : 4;
+	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096)
 		return false;
-	for (size_t i = 0; i < fl; i++)
-		if (!plain_char(fmt->family[i]))
-			return false;
 	/* the keys and punctuation are 88 bytes with sub_opcode; 11 bytes a
-	 * word, 10 a number */
-	size_t need = 88 + fl + nl + 11 * (size_t)pkt->ndw + 4 * 10;
+	 * word, 10 a number; the family's name 64 at most (checked below) */
+	size_t need = 88 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
 	if (o->cap - o->len < need)
 		return false;
 	char *p = o->buf + o->len;
 	p = put_lit(p, "{\"offset\":");
-	p = put_dec(p, (uint32_t)pkt->offset);
+	p = gk_put_dec32(p, (uint32_t)pkt->offset);
 	p = put_lit(p, ",\"engine\":\"");
-	p = put_token(p, fmt->family, fl);
+	/* the family's name measured, checked and copied in one pass (a
+	 * strlen and a check loop a packet were ~1% of GFX11 JSON); anything
+	 * to escape or too long: nothing is kept (o->len not moved) and the
+	 * caller writes it piece by piece */
+	for (const char *f = fmt->family; *f; f++) {
+		if (f - fmt->family >= 64 || !plain_char(*f))
+			return false;
+		*p++ = *f;
+	}
 	if (d) {
 		p = put_lit(p, "\",\"name\":\"");
-		p = put_token(p, d->name, nl);
+		p = gk_put_mem(p, d->name, nl);
 		p = put_lit(p, "\",\"words\":[");
 	} else {
 		p = put_lit(p, "\",\"name\":null,\"words\":[");
@@ -672,20 +602,20 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 	for (size_t i = 0; i < pkt->ndw; i++) {
 		*p = ',';
 		p += i != 0;
-		p = put_dec(p, pkt->dw[i]);
+		p = gk_put_dec32(p, pkt->dw[i]);
 	}
 	p = put_lit(p, "],\"type\":");
-	p = put_dec(p, pkt->frame.type);
+	p = gk_put_dec32(p, pkt->frame.type);
 	p = put_lit(p, ",\"opcode\":");
 	if (pkt->frame.opcode >= 0) {
-		p = put_dec(p, (uint32_t)pkt->frame.opcode);
+		p = gk_put_dec32(p, (uint32_t)pkt->frame.opcode);
 	} else {
 		p = put_lit(p, "null");
 	}
 	if (fmt->has_sub_opcode) {
 		p = put_lit(p, ",\"sub_opcode\":");
 		if (pkt->frame.sub_opcode >= 0) {
-			p = put_dec(p, (uint32_t)pkt->frame.sub_opcode);
+			p = gk_put_dec32(p, (uint32_t)pkt->frame.sub_opcode);
 		} else {
 			p = put_lit(p, "null");
 		}
@@ -768,6 +698,8 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 			json_fields_enums(fmt, gf, n, o);
 			gk_out_ch(o, '}');
 			for (unsigned i = 0; writes && kept && i < n; i++) {
+				if (!gf[i].desc->value_reg)
+					continue; /* an offset field: no call to find none */
 				const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
 				uint32_t addr;
 				if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
@@ -776,7 +708,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 					kept = false;
 					break;
 				}
-				wr[nwr].r = gk_field_reg(fmt, of->desc, of->value);
+				wr[nwr].r = of->reg; /* the decoder's: no second lookup */
 				wr[nwr].addr = addr;
 				wr[nwr++].v = (uint32_t)gf[i].value;
 			}

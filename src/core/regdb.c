@@ -81,25 +81,31 @@ const struct gk_reg_field *gk_reg_field_by_name(const struct gk_reg *r, const ch
 	return NULL;
 }
 
-const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value)
+const struct gk_reg_value *gk_reg_value_at(const struct gk_reg_field *f, uint32_t value)
 {
 	if (f == NULL || f->values == NULL)
 		return NULL;
 	/* most enumerations run 0, 1, 2...: the value's own row first */
 	if (value < f->nvalues && f->values[value].value == value)
-		return f->values[value].name;
+		return &f->values[value];
 	size_t lo = 0, hi = f->nvalues;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		uint32_t v = f->values[mid].value;
 		if (v == value)
-			return f->values[mid].name;
+			return &f->values[mid];
 		if (v < value)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return NULL;
+}
+
+const char *gk_reg_value_name(const struct gk_reg_field *f, uint32_t value)
+{
+	const struct gk_reg_value *x = gk_reg_value_at(f, value);
+	return x ? x->name : NULL;
 }
 
 int gk_reg_value_by_name(const struct gk_reg_field *f, const char *name, size_t len, uint32_t *value)

@@ -129,24 +129,23 @@ static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *
 			 * too: the DMA packets' are) */
 			char *d = o->buf + o->len;
 			*d++ = ' ';
-			memcpy(d, f->name, f->namelen);
-			d += f->namelen;
+			d = gk_put_mem(d, f->name, f->namelen);
 			*d++ = '=';
 			d = hex ? gk_put_hex64(d, uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
 			o->len = (size_t)(d - o->buf);
 			continue;
 		}
 		if (uf->symbol && f->namelen && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-			/* the decoder's symbol (put_value's first case) */
-			size_t sl = strlen(uf->symbol);
+			/* the decoder's symbol (put_value's first case); a
+			 * register's knows its length */
+			size_t sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
 			if (o->cap - o->len >= f->namelen + 2u + sl) {
 				char *d = o->buf + o->len;
 				*d++ = ' ';
-				memcpy(d, f->name, f->namelen);
-				d += f->namelen;
+				d = gk_put_mem(d, f->name, f->namelen);
 				*d++ = '=';
-				memcpy(d, uf->symbol, sl);
-				o->len = (size_t)(d + sl - o->buf);
+				d = gk_put_mem(d, uf->symbol, sl);
+				o->len = (size_t)(d - o->buf);
 				continue;
 			}
 		}
@@ -220,7 +219,8 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 		claimed |= m;
 		if (!fv)
 			continue;
-		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		const struct gk_reg_value *nv = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
+		const char *n = nv ? nv->name : NULL;
 		char typed[64];
 		if (!n && fmt->reg_value_text) {
 			/* the database's type (a float, a fixed-point number ...);
@@ -236,16 +236,14 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 				continue;
 			}
 		}
-		size_t nl = n ? strlen(n) : 0;
+		size_t nl = nv ? nv->namelen : 0;
 		if (o->cap - o->len >= f->namelen + 13u + nl) {
 			char *d = o->buf + o->len;
 			*d++ = ' ';
-			memcpy(d, f->name, f->namelen);
-			d += f->namelen;
+			d = gk_put_mem(d, f->name, f->namelen);
 			*d++ = '=';
 			if (n) {
-				memcpy(d, n, nl);
-				d += nl;
+				d = gk_put_mem(d, n, nl);
 			} else {
 				d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 			}
@@ -288,10 +286,9 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		claimed |= m;
 		if (!fv)
 			continue;
-		const char *n = f->nvalues ? gk_reg_value_name(f, fv) : NULL;
+		const struct gk_reg_value *n = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
 		*d++ = ' ';
-		memcpy(d, f->name, f->namelen);
-		d += f->namelen;
+		d = gk_put_mem(d, f->name, f->namelen);
 		if (!n && fmt->reg_value_text) {
 			/* the database's type, written in place (maxline counts
 			 * 64 bytes for it); a field without a name is the whole
@@ -309,9 +306,7 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		}
 		*d++ = '=';
 		if (n) {
-			size_t nl = strlen(n);
-			memcpy(d, n, nl);
-			d += nl;
+			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
 		} else {
 			d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 		}
@@ -337,8 +332,7 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, u
 	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
 	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
 	d[11] = ' ';
-	memcpy(d + 12, r->name, r->namelen);
-	d += 12 + r->namelen;
+	d = gk_put_mem(d + 12, r->name, r->namelen);
 	memcpy(d, " <-", 3);
 	d += 3;
 	if (!r->nfields) {
@@ -361,11 +355,16 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
 	size_t nregs = t && t->regs && t->pool ? t->nregs : 0;
 	for (unsigned i = 0; i < n; i++, addr += 4) {
+		/* each row loaded once: the first at or past addr is addr's
+		 * register or none (the walk was ~2.5% of GFX9 text) */
 		const struct gk_reg *r = NULL;
-		while (k < nregs && t->pool[t->regs[k]].offset < addr)
-			k++;
-		if (k < nregs && t->pool[t->regs[k]].offset == addr)
-			r = &t->pool[t->regs[k]];
+		for (; k < nregs; k++) {
+			const struct gk_reg *c = &t->pool[t->regs[k]];
+			if (c->offset >= addr) {
+				r = c->offset == addr ? c : NULL;
+				break;
+			}
+		}
 		char *e = NULL;
 		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline)
 			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len, o->buf + o->cap);
@@ -384,8 +383,10 @@ static const struct gk_reg *value_register(const struct gk_format *fmt, const st
 {
 	if (uf->desc->reg)
 		return gk_reg_by_offset(fmt->regs, uf->desc->reg);
+	/* the register the decoder found for the GK_REG field (its symbol):
+	 * looking it up again was ~4% of GFX11 text, two a register-pair group */
 	const struct gk_unit_field *of = gk_unit_value_reg_field(uf, fields, n);
-	return of ? gk_field_reg(fmt, of->desc, of->value) : 0;
+	return of ? of->reg : 0;
 }
 
 /* A trailing comment naming the register fields of values such as

@@ -10,15 +10,18 @@
 
 _Static_assert(GK_UNIT_FIXED_DW == GK_FIXED_MAX, "the unit's fixed dwords are the layout's");
 
-/* The name a value has on its own: an enum value, a register */
-static const char *symbol_of(const struct gk_format *fmt, const struct gk_field *f, uint64_t v)
+/* The name a value has on its own: an enum value, a register (*reg: the
+ * register, NULL for anything else) */
+static const char *symbol_of(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, const struct gk_reg **reg)
 {
+	*reg = 0;
 	if (f->kind == GK_ENUM) {
 		const struct gk_enum *e = f->enm; /* gk_enum_name, inline: most fields are enums */
 		return e && e->names && e->nbits < 64 && v < (1ull << e->nbits) ? e->names[v] : 0;
 	}
 	if (f->kind == GK_REG) {
 		const struct gk_reg *r = gk_field_reg(fmt, f, v);
+		*reg = r;
 		return r ? r->name : 0;
 	}
 	return 0;
@@ -29,7 +32,8 @@ static void put_field(const struct gk_format *fmt, const struct gk_field *f, uns
 {
 	uf->desc = f;
 	uf->value = cut ? 0 : gk_fget(f, dw, ndw);
-	uf->symbol = cut ? 0 : symbol_of(fmt, f, uf->value);
+	uf->reg = 0;
+	uf->symbol = cut ? 0 : symbol_of(fmt, f, uf->value, &uf->reg);
 	uf->index = (uint8_t)i;
 	uf->in_hdr = in_hdr;
 	uf->cut = cut;
@@ -92,7 +96,8 @@ static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field
 		struct gk_unit_field *uf = &out[k++];
 		uf->desc = f;
 		uf->value = v;
-		uf->symbol = f->kind == GK_ENUM || f->kind == GK_REG ? symbol_of(fmt, f, v) : 0;
+		uf->reg = 0;
+		uf->symbol = f->kind == GK_ENUM || f->kind == GK_REG ? symbol_of(fmt, f, v, &uf->reg) : 0;
 		uf->index = (uint8_t)i;
 		uf->in_hdr = in_hdr;
 		uf->cut = 0;

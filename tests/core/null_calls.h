@@ -5789,6 +5789,28 @@ static void nc_gk_reg_name_at(void)
 	fx_end_case();
 }
 
+static void nc_gk_reg_value_at(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_reg_value_at((const struct gk_reg_field*)NULL, (uint32_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_reg_value_at((const struct gk_reg_field*)NULL, UINT32_MAX);
+	fx_end_case();
+	FX_CASE("f NULL");
+	(void)gk_reg_value_at((const struct gk_reg_field*)NULL, 0);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX");
+	(void)gk_reg_value_at((const struct gk_reg_field*)fx_reg_field(), UINT32_MAX);
+	fx_end_case();
+	FX_CASE("value = UINT32_MAX / 2 + 1");
+	(void)gk_reg_value_at((const struct gk_reg_field*)fx_reg_field(), UINT32_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_reg_value_at((const struct gk_reg_field*)fx_reg_field(), 0);
+	fx_end_case();
+}
+
 static void nc_gk_reg_value_by_name(void)
 {
 	FX_CASE("every pointer NULL");
@@ -7793,6 +7815,7 @@ static const struct nc_func {
 	{ "gk_reg_field_by_name", nc_gk_reg_field_by_name },
 	{ "gk_reg_lower_bound", nc_gk_reg_lower_bound },
 	{ "gk_reg_name_at", nc_gk_reg_name_at },
+	{ "gk_reg_value_at", nc_gk_reg_value_at },
 	{ "gk_reg_value_by_name", nc_gk_reg_value_by_name },
 	{ "gk_reg_value_name", nc_gk_reg_value_name },
 	{ "gk_sendmsg_decode", nc_gk_sendmsg_decode },

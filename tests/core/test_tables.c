@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "gfxkit/gfxkit.h"
+#include "adreno/adreno_tab.h"
 #include "pm4/pm4_tab.h"
 #include "testlib.h"
 
@@ -550,6 +551,32 @@ static void check_formats(void)
 
 /* ---- register tables ---- */
 
+/* What the printers rely on in every register table (PM4 GFX6-GFX12 and
+ * Adreno too, which check_regs does not hold to its naming rules): the
+ * lengths they copy instead of measuring (gk_put_mem reads exactly that
+ * many bytes of the name) and fields sorted by lo without overlap */
+static unsigned check_lengths(const struct gk_reg_table *t, const char *gen)
+{
+	unsigned before = nproblems;
+	for (size_t i = 0; i < t->nregs; i++) {
+		const struct gk_reg *r = gk_reg_at(t, i);
+		if (!r->name || r->namelen != strlen(r->name))
+			PROBLEM("%s: register 0x%06x has a bad name or namelen", gen, r->offset);
+		for (unsigned k = 0; k < r->nfields && r->fields; k++) {
+			const struct gk_reg_field *f = &r->fields[k];
+			if (!f->name || f->namelen != strlen(f->name))
+				PROBLEM("%s: %s field %u has a bad name or namelen", gen, r->name, k);
+			if (f->lo > f->hi || f->hi > 31 || (k && r->fields[k - 1].hi >= f->lo))
+				PROBLEM("%s: %s field %u is out of order, overlaps or passes bit 31", gen, r->name, k);
+			for (unsigned v = 0; v < f->nvalues && f->values; v++)
+				if (!f->values[v].name || f->values[v].namelen != strlen(f->values[v].name))
+					PROBLEM("%s: %s field %u value %u has a bad name or namelen", gen, r->name, k,
+						f->values[v].value);
+		}
+	}
+	return nproblems - before;
+}
+
 static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 {
 	unsigned before = nproblems;
@@ -627,6 +654,8 @@ static unsigned check_regs(const struct gk_reg_table *t, const char *gen)
 					PROBLEM("%s: %s.%s value %u has a bad name", gen, r->name, f->name, x->value);
 					continue;
 				}
+				if (x->namelen != strlen(x->name))
+					PROBLEM("%s: %s.%s value %s has namelen %u", gen, r->name, f->name, x->name, x->namelen);
 				for (unsigned u = 0; u < v; u++)
 					if (f->values[u].name && !strcmp(f->values[u].name, x->name))
 						PROBLEM("%s: %s.%s names %s twice", gen, r->name, f->name, x->name);
@@ -803,12 +832,14 @@ static void selftest(void)
 	CHECK(check_set(set, 5) > 0, "the table rules miss a packet type without framing");
 
 	/* register tables */
-	static const struct gk_reg_value vals[] = { { 0, "ZERO" }, { 4, "FOUR" } };
-	static const struct gk_reg_value vals_dup[] = { { 0, "ZERO" }, { 1, "ZERO" } };
+	static const struct gk_reg_value vals[] = { { 0, 4, "ZERO" }, { 4, 4, "FOUR" } };
+	static const struct gk_reg_value vals_dup[] = { { 0, 4, "ZERO" }, { 1, 4, "ZERO" } };
+	static const struct gk_reg_value vals_len[] = { { 0, 5, "ZERO" } };
 	static const struct gk_reg_field fl_ok[] = { { "A", 0, 1, 0, 0, 1 }, { "B", 2, 4, 2, vals, 1 } };
 	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0, 1 }, { "B", 2, 4, 0, 0, 1 } };
 	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals, 1 } };
 	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1 } };
+	static const struct gk_reg_field fl_len[] = { { "A", 0, 1, 1, vals_len, 1 } };
 	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5, 58 }, { 0x28004, "REG_B", 0, 0, 5, 32 } };
 	struct gk_reg_name names[2] = { { "REG_A", 0x28000 }, { "REG_B", 0x28004 } };
 	static const uint16_t in_order[2] = { 0, 1 };
@@ -824,6 +855,9 @@ static void selftest(void)
 	CHECK(check_regs(&t, "test") > 0, "the register rules miss a value that does not fit");
 	regs[0].fields = fl_dup;
 	CHECK(check_regs(&t, "test") > 0, "the register rules miss a value name used twice");
+	regs[0].fields = fl_len;
+	CHECK(check_regs(&t, "test") > 0, "the register rules miss a value namelen one too long");
+	CHECK(check_lengths(&t, "test") > 0, "the length rules miss a value namelen one too long");
 	regs[0].fields = fl_ok;
 	regs[0].nfields = 2;
 	regs[1].offset = 0x27000;
@@ -863,6 +897,18 @@ int main(void)
 	      pairs_exclusive);
 	CHECK(enums_checked > 50 && conds_checked > 30, "%lu enums, %lu conditions", enums_checked, conds_checked);
 
+	const struct gk_reg_table *all[] = { &gk_pm4_regs_r600,   &gk_pm4_regs_r700,    &gk_pm4_regs_evergreen,
+					     &gk_pm4_regs_cayman, &gk_pm4_regs_gfx6,    &gk_pm4_regs_gfx7,
+					     &gk_pm4_regs_gfx8,   &gk_pm4_regs_gfx81,   &gk_pm4_regs_gfx9,
+					     &gk_pm4_regs_gfx10,  &gk_pm4_regs_gfx103,  &gk_pm4_regs_gfx11,
+					     &gk_pm4_regs_gfx115, &gk_pm4_regs_gfx12,   &gk_adreno_regs_a2xx,
+					     &gk_adreno_regs_a3xx, &gk_adreno_regs_a4xx, &gk_adreno_regs_a5xx,
+					     &gk_adreno_regs_a6xx, &gk_adreno_regs_a7xx, &gk_adreno_regs_gmu6,
+					     &gk_adreno_regs_gmu7 };
+	for (unsigned g = 0; g < sizeof all / sizeof all[0]; g++) {
+		n = check_lengths(all[g], all[g]->gen ? all[g]->gen : "?");
+		CHECK(n == 0 && all[g]->nregs > 0, "%s register table: %u length or order problems", all[g]->gen, n);
+	}
 	const struct gk_reg_table *tabs[] = { &gk_pm4_regs_r600, &gk_pm4_regs_r700, &gk_pm4_regs_evergreen,
 					      &gk_pm4_regs_cayman };
 	for (unsigned g = 0; g < 4; g++) {
