@@ -447,7 +447,7 @@ static int build(struct map *m, const struct gen *g, unsigned kind, const char *
 static int lint(const struct gen *g, struct map *m, unsigned kind, const struct gk_packet *pkt, const char *only,
 		struct gk_diags *dg)
 {
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	struct gk_lint_event ev = { kind, pkt };
 	struct gk_lint_select sel, *ps = NULL;
 	if (only) {
@@ -840,7 +840,7 @@ static void test_example(struct gen *g, struct map *m)
 static void test_api_edges(struct gen *g, struct map *m)
 {
 	struct gk_diags dg;
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
 	memset(m, 0, sizeof *m);
 	CHECK(gk_lint_event(NULL, &ev, &regs, NULL, &dg) == -1, "fmt NULL: -1");
@@ -1011,7 +1011,7 @@ static void test_prepared(struct gen *gens, struct map *m)
 		m->val[i] = (uint32_t)(i * 2654435761u);
 		m->w[i] = 1;
 	}
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	for (unsigned k = 0; k < 2; k++) {
 		struct gen *g = &gens[k];
 		CHECK(gk_lint_generation(g->fmt) == g->bit && g->fmt->lint_gen == g->bit, "%s: its lint generation", g->name);
@@ -1083,8 +1083,14 @@ static uint32_t rnd(void)
 	return (uint32_t)(rng_state >> 16);
 }
 
-static void test_incremental(struct gen *gens, struct map *m)
+/* nwritten: 0, the linter reads every register at each event; else the
+ * test marks each register it changes in a bitmap of that many words (the
+ * executor's gk_lint_regs.written) -- 64 words cover every register the
+ * map holds, 40 leave the context registers (0x28000 up) past it, read
+ * always -- and every 17th event goes without it */
+static void test_incremental(struct gen *gens, struct map *m, size_t nwritten)
 {
+	static uint64_t written[64];
 	for (int gi = 0; gi < 2; gi++) {
 		struct gen *g = &gens[gi];
 		/* the registers the rules name */
@@ -1128,12 +1134,19 @@ static void test_incremental(struct gen *gens, struct map *m)
 			continue;
 		build(m, g, GK_LINT_DRAW, NULL);
 		apply(m, g->fmt, disp_base);
-		struct gk_lint_regs regs = { map_get, m, NULL };
+		/* the state built above is not in the bitmap: the first event
+		 * with it must read every register */
+		memset(written, 0, sizeof written);
+		struct gk_lint_regs regs = { map_get, m, NULL, nwritten ? written : NULL, nwritten };
+		struct gk_lint_regs plain = { map_get, m, NULL, NULL, 0 };
 		unsigned mismatches = 0, broken_seen = 0;
 		for (unsigned step = 0; step < 400; step++) {
 			unsigned nmut = 1 + rnd() % 6;
 			for (unsigned k = 0; k < nmut; k++) {
 				uint32_t a = addrs[rnd() % na], ix = a >> 2, pick = rnd() % 8;
+				uint32_t bit = ix / GK_LINT_WRITTEN_REGS;
+				if (bit / 64 < 64)
+					written[bit / 64] |= 1ull << (bit % 64);
 				static const uint32_t vals[] = { 0, 1, 0xf, 0xff, 0x1000000, 0x20000000, 0xffffffff };
 				if (pick == 0) {
 					m->w[ix] = 0;
@@ -1159,8 +1172,8 @@ static void test_incremental(struct gen *gens, struct map *m)
 			struct gk_diags a, b;
 			memset(&a, 0, sizeof a);
 			memset(&b, 0, sizeof b);
-			int na2 = gk_lint_check(l, &ev, NULL, &regs, ps, &a);
-			int nb = gk_lint_event(g->fmt, &ev, &regs, ps, &b);
+			int na2 = gk_lint_check(l, &ev, NULL, nwritten && step % 17 == 16 ? &plain : &regs, ps, &a);
+			int nb = gk_lint_event(g->fmt, &ev, &plain, ps, &b);
 			bool same = na2 == nb && a.n == b.n && a.errors == b.errors && a.warnings == b.warnings &&
 				    a.dropped == b.dropped;
 			for (unsigned d = 0; same && d < a.n && d < GK_MAX_DIAGS; d++)
@@ -1175,8 +1188,9 @@ static void test_incremental(struct gen *gens, struct map *m)
 			}
 			broken_seen += nb > 0;
 		}
-		CHECK(mismatches == 0, "%s: a linter kept over 400 events says what a fresh one says (%u differ)", g->name,
-		      mismatches);
+		CHECK(mismatches == 0,
+		      "%s: a linter kept over 400 events says what a fresh one says (%u differ; written bitmap of %zu words)",
+		      g->name, mismatches, nwritten);
 		CHECK(broken_seen > 100, "%s: the random states broke rules (%u events)", g->name, broken_seen);
 		gk_lint_close(l);
 	}
@@ -1203,7 +1217,9 @@ int main(void)
 	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	test_prepared(gens, m);
-	test_incremental(gens, m);
+	test_incremental(gens, m, 0);
+	test_incremental(gens, m, 64);
+	test_incremental(gens, m, 40);
 	test_unwritten_list(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
