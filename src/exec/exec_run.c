@@ -417,6 +417,9 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	 * 15.4 M of `gfxkit lint`'s 142.6 M instructions on the Evergreen
 	 * bench stream's quarter, callgrind) */
 	x->want_eff = o->trace || o->state;
+	x->mark_written = o->lint != NULL;
+	if (o->lint)
+		memset(x->written, 0xff, sizeof x->written);
 	gk_exec_cp_begin(x);
 	/* the loop checks (a packet with errors is not run) and follows; its
 	 * own printing is dropped: the trace prints each unit as it runs */
