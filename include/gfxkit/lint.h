@@ -41,7 +41,23 @@ struct gk_lint_regs {
 	 * of the dispatch rules; none when no rule of its kind is selected);
 	 * NULL: through get, one call each. */
 	void (*get_many)(void *ctx, const uint32_t *byte_addr, size_t n, uint32_t *value, uint8_t *set);
+	/* Optional, for speed: the caller's record of which registers were
+	 * written, a bitmap of nwritten 64-bit words.  Bit b (bit b % 64 of
+	 * word b / 64) stands for the GK_LINT_WRITTEN_REGS registers at byte
+	 * addresses b * 4 * GK_LINT_WRITTEN_REGS and up; the caller sets it
+	 * whenever one of them may have changed (written, cleared, loaded).
+	 * An event then reads only the registers of set bits (and those past
+	 * the bitmap) and clears the bits it read; a bit of registers no rule
+	 * reads stays set.  The linter reads every register at its first event
+	 * with a bitmap (and at the first after one without), so the bits need
+	 * only cover what changed since the caller began setting them.  NULL:
+	 * every register the event's rules read is read at each event. */
+	uint64_t *written;
+	size_t nwritten;
 };
+
+/* the registers one bit of gk_lint_regs.written stands for */
+#define GK_LINT_WRITTEN_REGS 16u
 
 /* Bits: which events a rule applies to. */
 #define GK_LINT_DRAW 1u     /* DRAW_* */

@@ -100,6 +100,7 @@ static int reg_run_fast(struct gk_exec *x, uint32_t a, const uint32_t *v, uint32
 		if (!*page && !(*page = calloc(REG_PAGE, sizeof **page)))
 			return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for the register file"), -1;
 		memcpy(*page + off, v, 4 * (size_t)k);
+		gk_exec_reg_written(x, ix, k);
 		/* the set bits ix .. ix + k - 1, a byte at a time */
 		for (uint32_t b = ix / 8, end = ix + k; b <= (end - 1) / 8; b++) {
 			uint32_t lo = 8 * b < ix ? ix - 8 * b : 0, hi = 8 * b + 8 > end ? end - 8 * b : 8;
@@ -228,6 +229,8 @@ int gk_exec_op_reg_default(struct gk_exec *x, const struct xrow *r, const struct
 			page[a / 4 % REG_PAGE] = 0;
 		x->reg_set[a / 32] &= (uint8_t)~(1u << (a / 4 % 8));
 	}
+	if (end >= sp->start + 4)
+		gk_exec_reg_written(x, sp->start / 4, (end - sp->start) / 4);
 	unsigned given = 0;
 	for (size_t i = 0; i < x->cp.ndflt; i++)
 		if (x->cp.dflt_addr[i] >= sp->start && x->cp.dflt_addr[i] < end) {

@@ -398,7 +398,7 @@ static const struct gk_enum *fx_enum(void)
 }
 static const struct gk_lint_regs *fx_lint_regs(void)
 {
-	g_lint_regs = (struct gk_lint_regs){ fx_lint_get, NULL, NULL };
+	g_lint_regs = (struct gk_lint_regs){ fx_lint_get, NULL, NULL, NULL, 0 };
 	return &g_lint_regs;
 }
 static const struct gk_modifier *fx_modifier(void)

@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *p, size_t n)
 		const struct gk_reg *r = gk_reg_at(fmt->regs, ix % (nregs + 64));
 		put_reg(&st, r ? r->offset : 0x28000u + 4u * ix, le32(p + pos + 2));
 	}
-	struct gk_lint_regs regs = { get, &st, NULL };
+	struct gk_lint_regs regs = { get, &st, NULL, NULL, 0 };
 	struct gk_lint_event ev = { (p[0] & 2) ? GK_LINT_DISPATCH : GK_LINT_DRAW, has_pkt ? &pkt : NULL };
 	static struct gk_diags a, b;
 	memset(&a, 0, sizeof a);

@@ -447,7 +447,7 @@ static int build(struct map *m, const struct gen *g, unsigned kind, const char *
 static int lint(const struct gen *g, struct map *m, unsigned kind, const struct gk_packet *pkt, const char *only,
 		struct gk_diags *dg)
 {
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	struct gk_lint_event ev = { kind, pkt };
 	struct gk_lint_select sel, *ps = NULL;
 	if (only) {
@@ -464,7 +464,18 @@ static int lint(const struct gen *g, struct map *m, unsigned kind, const struct 
  * type-0 packets), then the event's packet; run through the executor with
  * lint on, as gfxkit lint runs it.  Returns the rules broken (errors +
  * warnings), -1 when the run did not complete; *text gets the output. */
+static int lint_stream_on(struct gk_exec *x, bool linting, const struct gen *g, const struct map *m,
+			  const struct gk_packet *ev, struct gk_membuf *text);
+
 static int lint_stream(const struct gen *g, const struct map *m, const struct gk_packet *ev, struct gk_membuf *text)
+{
+	return lint_stream_on(NULL, true, g, m, ev, text);
+}
+
+/* lint_stream on executor x (NULL: a fresh one), with lint on or not (a
+ * plain run: the rules broken are 0 when it completes) */
+static int lint_stream_on(struct gk_exec *x, bool linting, const struct gen *g, const struct map *m,
+			  const struct gk_packet *ev, struct gk_membuf *text)
 {
 	const struct gk_format *fmt = g->fmt;
 	struct words w = { 0 };
@@ -505,13 +516,15 @@ static int lint_stream(const struct gen *g, const struct map *m, const struct gk
 		ix += n;
 	}
 	words_emit(&w, ev->dw, ev->ndw);
-	struct gk_mem *mem = gk_mem_create(0);
-	struct gk_exec *x = gk_exec_create(g->e, mem, NULL);
+	struct gk_mem *mem = x ? NULL : gk_mem_create(0);
+	struct gk_exec *own = x ? NULL : gk_exec_create(g->e, mem, NULL);
+	if (!x)
+		x = own;
 	struct tl_reader rd = { (const uint8_t *)w.w, 4 * w.n, 0, 0 };
 	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
 	struct gk_lint_select sel;
 	gk_lint_select_all(&sel);
-	struct gk_exec_opts o = { .lint = &sel, .name = "s" };
+	struct gk_exec_opts o = { .lint = linting ? &sel : NULL, .name = "s" };
 	struct gk_exec_result res;
 	char buf[256];
 	text->n = 0;
@@ -520,10 +533,10 @@ static int lint_stream(const struct gen *g, const struct map *m, const struct gk
 	gk_out_flush(&out);
 	gk_membuf_write(text, "", 0);
 	gk_input_destroy(in);
-	gk_exec_destroy(x);
+	gk_exec_destroy(own);
 	gk_mem_destroy(mem);
 	free(w.w);
-	if (rc || res.status != GK_EXEC_COMPLETED || res.draws + res.dispatches != 1)
+	if (rc || res.status != GK_EXEC_COMPLETED || (linting && res.draws + res.dispatches != 1))
 		return -1;
 	return (int)(res.lint_errors + res.lint_warnings);
 }
@@ -840,7 +853,7 @@ static void test_example(struct gen *g, struct map *m)
 static void test_api_edges(struct gen *g, struct map *m)
 {
 	struct gk_diags dg;
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	struct gk_lint_event ev = { GK_LINT_DRAW, NULL };
 	memset(m, 0, sizeof *m);
 	CHECK(gk_lint_event(NULL, &ev, &regs, NULL, &dg) == -1, "fmt NULL: -1");
@@ -1011,7 +1024,7 @@ static void test_prepared(struct gen *gens, struct map *m)
 		m->val[i] = (uint32_t)(i * 2654435761u);
 		m->w[i] = 1;
 	}
-	struct gk_lint_regs regs = { map_get, m, NULL };
+	struct gk_lint_regs regs = { map_get, m, NULL, NULL, 0 };
 	for (unsigned k = 0; k < 2; k++) {
 		struct gen *g = &gens[k];
 		CHECK(gk_lint_generation(g->fmt) == g->bit && g->fmt->lint_gen == g->bit, "%s: its lint generation", g->name);
@@ -1083,8 +1096,14 @@ static uint32_t rnd(void)
 	return (uint32_t)(rng_state >> 16);
 }
 
-static void test_incremental(struct gen *gens, struct map *m)
+/* nwritten: 0, the linter reads every register at each event; else the
+ * test marks each register it changes in a bitmap of that many words (the
+ * executor's gk_lint_regs.written) -- 64 words cover every register the
+ * map holds, 40 leave the context registers (0x28000 up) past it, read
+ * always -- and every 17th event goes without it */
+static void test_incremental(struct gen *gens, struct map *m, size_t nwritten)
 {
+	static uint64_t written[64];
 	for (int gi = 0; gi < 2; gi++) {
 		struct gen *g = &gens[gi];
 		/* the registers the rules name */
@@ -1128,12 +1147,19 @@ static void test_incremental(struct gen *gens, struct map *m)
 			continue;
 		build(m, g, GK_LINT_DRAW, NULL);
 		apply(m, g->fmt, disp_base);
-		struct gk_lint_regs regs = { map_get, m, NULL };
+		/* the state built above is not in the bitmap: the first event
+		 * with it must read every register */
+		memset(written, 0, sizeof written);
+		struct gk_lint_regs regs = { map_get, m, NULL, nwritten ? written : NULL, nwritten };
+		struct gk_lint_regs plain = { map_get, m, NULL, NULL, 0 };
 		unsigned mismatches = 0, broken_seen = 0;
 		for (unsigned step = 0; step < 400; step++) {
 			unsigned nmut = 1 + rnd() % 6;
 			for (unsigned k = 0; k < nmut; k++) {
 				uint32_t a = addrs[rnd() % na], ix = a >> 2, pick = rnd() % 8;
+				uint32_t bit = ix / GK_LINT_WRITTEN_REGS;
+				if (bit / 64 < 64)
+					written[bit / 64] |= 1ull << (bit % 64);
 				static const uint32_t vals[] = { 0, 1, 0xf, 0xff, 0x1000000, 0x20000000, 0xffffffff };
 				if (pick == 0) {
 					m->w[ix] = 0;
@@ -1159,8 +1185,8 @@ static void test_incremental(struct gen *gens, struct map *m)
 			struct gk_diags a, b;
 			memset(&a, 0, sizeof a);
 			memset(&b, 0, sizeof b);
-			int na2 = gk_lint_check(l, &ev, NULL, &regs, ps, &a);
-			int nb = gk_lint_event(g->fmt, &ev, &regs, ps, &b);
+			int na2 = gk_lint_check(l, &ev, NULL, nwritten && step % 17 == 16 ? &plain : &regs, ps, &a);
+			int nb = gk_lint_event(g->fmt, &ev, &plain, ps, &b);
 			bool same = na2 == nb && a.n == b.n && a.errors == b.errors && a.warnings == b.warnings &&
 				    a.dropped == b.dropped;
 			for (unsigned d = 0; same && d < a.n && d < GK_MAX_DIAGS; d++)
@@ -1175,11 +1201,42 @@ static void test_incremental(struct gen *gens, struct map *m)
 			}
 			broken_seen += nb > 0;
 		}
-		CHECK(mismatches == 0, "%s: a linter kept over 400 events says what a fresh one says (%u differ)", g->name,
-		      mismatches);
+		CHECK(mismatches == 0,
+		      "%s: a linter kept over 400 events says what a fresh one says (%u differ; written bitmap of %zu words)",
+		      g->name, mismatches, nwritten);
 		CHECK(broken_seen > 100, "%s: the random states broke rules (%u events)", g->name, broken_seen);
 		gk_lint_close(l);
 	}
+}
+
+/* One executor over three runs: lint (a clean state), a plain run that
+ * breaks a rule (the executor marks no written registers outside lint
+ * runs), lint of a draw alone.  The kept linter must see what the plain
+ * run changed, as a fresh executor's linter does. */
+static void test_runs_kept(struct gen *g, struct map *m)
+{
+	struct gk_membuf text = { 0 };
+	struct map *none = calloc(1, sizeof *none);
+	struct gk_mem *mem = gk_mem_create(0);
+	struct gk_exec *x = mem ? gk_exec_create(g->e, mem, NULL) : NULL;
+	CHECK(none && x, "an executor");
+	if (!none || !x)
+		goto out;
+	const struct lcase *k = &cases[0];
+	build(m, g, k->kind, k->follow);
+	CHECK(lint_stream_on(x, true, g, m, &g->draw, &text) == 0, "run 1 (lint) is clean:\n%s", text.p);
+	apply(m, g->fmt, k->brk);
+	int want = lint_stream(g, m, &g->draw, &text);
+	CHECK(want > 0, "%s broken in a fresh executor (%d)", k->rule, want);
+	CHECK(lint_stream_on(x, false, g, m, &g->draw, &text) == 0, "run 2 (plain) completes");
+	int got = lint_stream_on(x, true, g, none, &g->draw, &text);
+	CHECK(got == want, "run 3 (lint of a draw alone) sees run 2's state: %d broken, a fresh executor %d:\n%s", got,
+	      want, text.p);
+out:
+	gk_exec_destroy(x);
+	gk_mem_destroy(mem);
+	free(none);
+	free(text.p);
 }
 
 int main(void)
@@ -1203,7 +1260,10 @@ int main(void)
 	test_kernel_default(&gens[1], m);
 	test_api_edges(&gens[0], m);
 	test_prepared(gens, m);
-	test_incremental(gens, m);
+	test_incremental(gens, m, 0);
+	test_incremental(gens, m, 64);
+	test_incremental(gens, m, 40);
+	test_runs_kept(&gens[0], m);
 	test_unwritten_list(&gens[0], m);
 	free(m);
 	gk_engine_close(gens[0].e);
