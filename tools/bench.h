@@ -63,6 +63,17 @@ static inline void report_figure(const char *what, double value, const char *uni
 #define BENCH_CKSUM "/usr/bin/cksum"
 
 void *xmalloc(size_t n);              /* exits when out of memory */
+
+/* The registers of a table in [lo, hi) and, for each, how many consecutive
+ * table registers start there (capped at 16): what the PM4 stream
+ * generators draw their register runs from (bench_pm4, bench_exec) */
+struct regset {
+	const struct gk_reg **r;
+	unsigned *run;
+	size_t n;
+};
+void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi);
+void regset_free(struct regset *s);
 double peak_rss_mb(void);             /* this process's, MB (2^20 bytes) */
 
 /* the generators' random numbers: splitmix64 from a seed */

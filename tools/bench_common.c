@@ -114,6 +114,28 @@ void *xmalloc(size_t n)
 	return p;
 }
 
+void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi)
+{
+	s->r = xmalloc(t->nregs * sizeof *s->r);
+	s->run = xmalloc(t->nregs * sizeof *s->run);
+	s->n = 0;
+	for (size_t i = 0; i < t->nregs; i++)
+		if (gk_reg_at(t, i)->offset >= lo && gk_reg_at(t, i)->offset < hi)
+			s->r[s->n++] = gk_reg_at(t, i);
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned k = 1;
+		while (k < 16 && i + k < s->n && s->r[i + k]->offset == s->r[i]->offset + 4 * k)
+			k++;
+		s->run[i] = k;
+	}
+}
+
+void regset_free(struct regset *s)
+{
+	free(s->r);
+	free(s->run);
+}
+
 static uint64_t rng_state;
 
 void rng_seed(uint64_t seed)

@@ -352,34 +352,6 @@ static int tiled(struct gk_engine *e)
 #define PM4_MEM 0x100000000ull
 #define PM4_MEM_SIZE 0x10000u
 
-struct regset {
-	const struct gk_reg **r;
-	unsigned *run; /* consecutive table registers from r[i] (capped at 16) */
-	size_t n;
-};
-
-static void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi)
-{
-	s->r = xmalloc(t->nregs * sizeof *s->r);
-	s->run = xmalloc(t->nregs * sizeof *s->run);
-	s->n = 0;
-	for (size_t i = 0; i < t->nregs; i++)
-		if (gk_reg_at(t, i)->offset >= lo && gk_reg_at(t, i)->offset < hi)
-			s->r[s->n++] = gk_reg_at(t, i);
-	for (size_t i = 0; i < s->n; i++) {
-		unsigned k = 1;
-		while (k < 16 && i + k < s->n && s->r[i + k]->offset == s->r[i]->offset + 4 * k)
-			k++;
-		s->run[i] = k;
-	}
-}
-
-static void regset_free(struct regset *s)
-{
-	free(s->r);
-	free(s->run);
-}
-
 static const struct gk_space *space_named(const struct gk_format *fmt, const char *name)
 {
 	for (unsigned i = 0; i < fmt->nspaces; i++)

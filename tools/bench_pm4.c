@@ -61,12 +61,6 @@
 
 /* ---- generator ---- */
 
-struct regset {
-	const struct gk_reg **r;
-	unsigned *run;   /* consecutive table registers starting at r[i] (capped at 16) */
-	size_t n;
-};
-
 struct gen {
 	struct bench_stream s;
 	const struct gk_space *ctx_space, *cfg_space; /* SET_CONTEXT_REG / SET_CONFIG_REG offsets count from there */
@@ -81,28 +75,6 @@ struct gen {
 	const struct gk_reg *prim_type, *index_type;       /* uconfig VGT_PRIMITIVE_TYPE, VGT_INDEX_TYPE */
 	const struct gk_reg *cs_setup[4];                  /* COMPUTE_PGM_LO, _RSRC1, NUM_THREAD_X, USER_DATA_0 */
 };
-
-static void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi)
-{
-	s->r = xmalloc(t->nregs * sizeof *s->r);
-	s->run = xmalloc(t->nregs * sizeof *s->run);
-	s->n = 0;
-	for (size_t i = 0; i < t->nregs; i++)
-		if (gk_reg_at(t, i)->offset >= lo && gk_reg_at(t, i)->offset < hi)
-			s->r[s->n++] = gk_reg_at(t, i);
-	for (size_t i = 0; i < s->n; i++) {
-		unsigned k = 1;
-		while (k < 16 && i + k < s->n && s->r[i + k]->offset == s->r[i]->offset + 4 * k)
-			k++;
-		s->run[i] = k;
-	}
-}
-
-static void regset_free(struct regset *s)
-{
-	free(s->r);
-	free(s->run);
-}
 
 /* " SHADER_TYPE=COMPUTE" on a compute packet (the header's bit) */
 static const char *shader(unsigned compute)
