@@ -508,8 +508,6 @@ struct level {
 	long long submit;               /* a capture's submit the last unit shown was in (-1: none) */
 };
 
-/* Stage: framing.  The next unit's length (len) and the words of it that
- * are there (n); false at the end of the buffer. */
 /* The words stepped through since the input was last asked, told to it
  * (see frame_stage); before anything else asks the input anything. */
 static void catch_up(struct level *L)
@@ -530,6 +528,8 @@ static void step(struct level *L)
 	L->run = L->run > L->n ? L->run - L->n : 0;
 }
 
+/* Stage: framing.  The next unit's length (len) and the words of it that
+ * are there (n); false at the end of the buffer. */
 static bool frame_stage(struct level *L)
 {
 	const uint32_t *w;
