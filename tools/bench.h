@@ -74,6 +74,9 @@ struct regset {
 };
 void regset_build(struct regset *s, const struct gk_reg_table *t, uint32_t lo, uint32_t hi);
 void regset_free(struct regset *s);
+/* a value a driver would write to r: fields set to named or in-range
+ * values, no stray bits; a fieldless register an address, count or bits */
+uint32_t bench_reg_value(const struct gk_reg *r);
 double peak_rss_mb(void);             /* this process's, MB (2^20 bytes) */
 
 /* the generators' random numbers: splitmix64 from a seed */

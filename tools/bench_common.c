@@ -136,6 +136,37 @@ void regset_free(struct regset *s)
 	free(s->run);
 }
 
+/* A register value a driver would write: fields set to named or in-range
+ * values, no stray bits; fieldless registers get addresses, counts or bits. */
+uint32_t bench_reg_value(const struct gk_reg *r)
+{
+	if (!r || !r->nfields) {
+		switch (below(4)) {
+		case 0: return 0;
+		case 1: return below(256);
+		case 2: return (uint32_t)rnd64() & ~0xffu; /* a 256-byte aligned address >> 8 */
+		default: return (uint32_t)rnd64();
+		}
+	}
+	uint32_t v = 0;
+	for (unsigned i = 0; i < r->nfields; i++) {
+		const struct gk_reg_field *f = &r->fields[i];
+		if (below(2))
+			continue;
+		unsigned w = (unsigned)(f->hi - f->lo) + 1;
+		uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1u;
+		uint32_t x;
+		if (f->nvalues && below(4))
+			x = f->values[below(f->nvalues)].value;
+		else if (w > 8)
+			x = below(4) ? below(64) : (uint32_t)rnd64();
+		else
+			x = (uint32_t)rnd64();
+		v |= (x & mask) << f->lo;
+	}
+	return v;
+}
+
 static uint64_t rng_state;
 
 void rng_seed(uint64_t seed)

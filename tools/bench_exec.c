@@ -360,37 +360,6 @@ static const struct gk_space *space_named(const struct gk_format *fmt, const cha
 	return NULL;
 }
 
-/* a value a driver would write (bench_pm4.c's rule): fields set to named or
- * in-range values, fieldless registers addresses, counts or bits */
-static uint32_t reg_value(const struct gk_reg *r)
-{
-	if (!r->nfields) {
-		switch (below(4)) {
-		case 0: return 0;
-		case 1: return below(256);
-		case 2: return (uint32_t)rnd64() & ~0xffu;
-		default: return (uint32_t)rnd64();
-		}
-	}
-	uint32_t v = 0;
-	for (unsigned i = 0; i < r->nfields; i++) {
-		const struct gk_reg_field *f = &r->fields[i];
-		if (below(2))
-			continue;
-		unsigned w = (unsigned)(f->hi - f->lo) + 1;
-		uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1u;
-		uint32_t x;
-		if (f->nvalues && below(4))
-			x = f->values[below(f->nvalues)].value;
-		else if (w > 8)
-			x = below(4) ? below(64) : (uint32_t)rnd64();
-		else
-			x = (uint32_t)rnd64();
-		v |= (x & mask) << f->lo;
-	}
-	return v;
-}
-
 struct pm4gen {
 	struct bench_stream s;
 	struct regset ctx, sh_gfx, sh_cs;
@@ -406,7 +375,7 @@ static void pm4_regs(struct pm4gen *g, const char *pkt, const struct regset *set
 	bench_packet(&g->s, 2 + n, "%s", pkt);
 	for (unsigned k = 0; k < n; k++)
 		bench_line(&g->s, "    0x%05x %s <- 0x%x", set->r[i + k]->offset, set->r[i + k]->name,
-			   reg_value(set->r[i + k]));
+			   bench_reg_value(set->r[i + k]));
 }
 
 static uint64_t pm4_addr(unsigned align)

@@ -82,37 +82,6 @@ static const char *shader(unsigned compute)
 	return compute ? " SHADER_TYPE=COMPUTE" : "";
 }
 
-/* A register value a driver would write: fields set to named or in-range
- * values, no stray bits; fieldless registers get addresses, counts or bits. */
-static uint32_t reg_value(const struct gk_reg *r)
-{
-	if (!r || !r->nfields) {
-		switch (below(4)) {
-		case 0: return 0;
-		case 1: return below(256);
-		case 2: return (uint32_t)rnd64() & ~0xffu; /* a 256-byte aligned address >> 8 */
-		default: return (uint32_t)rnd64();
-		}
-	}
-	uint32_t v = 0;
-	for (unsigned i = 0; i < r->nfields; i++) {
-		const struct gk_reg_field *f = &r->fields[i];
-		if (below(2))
-			continue;
-		unsigned w = (unsigned)(f->hi - f->lo) + 1;
-		uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1u;
-		uint32_t x;
-		if (f->nvalues && below(4))
-			x = f->values[below(f->nvalues)].value;
-		else if (w > 8)
-			x = below(4) ? below(64) : (uint32_t)rnd64();
-		else
-			x = (uint32_t)rnd64();
-		v |= (x & mask) << f->lo;
-	}
-	return v;
-}
-
 /* one register line, as decode prints it */
 static void reg_line(struct gen *g, const struct gk_reg *r, uint32_t value)
 {
@@ -126,7 +95,7 @@ static void set_regs(struct gen *g, const char *pkt, const struct regset *s, uns
 	unsigned n = 1 + below(s->run[i] < maxn ? s->run[i] : maxn);
 	bench_packet(&g->s, 2 + n, "%s%s", pkt, shader(compute));
 	for (unsigned k = 0; k < n; k++)
-		reg_line(g, s->r[i + k], reg_value(s->r[i + k]));
+		reg_line(g, s->r[i + k], bench_reg_value(s->r[i + k]));
 }
 
 static void set_named(struct gen *g, const char *pkt, const struct gk_reg *const *r, unsigned n, unsigned compute)
@@ -134,7 +103,7 @@ static void set_named(struct gen *g, const char *pkt, const struct gk_reg *const
 	/* r[] are consecutive registers */
 	bench_packet(&g->s, 2 + n, "%s%s", pkt, shader(compute));
 	for (unsigned k = 0; k < n; k++)
-		reg_line(g, r[k], k == 0 && n == 1 ? 64 : reg_value(r[k]));
+		reg_line(g, r[k], k == 0 && n == 1 ? 64 : bench_reg_value(r[k]));
 }
 
 /* n constants of per dwords each at index idx of space, from values v */
@@ -328,8 +297,8 @@ static void set_pairs_packed(struct gen *g, const char *pkt, const struct regset
 	bench_packet(&g->s, 2 + 3 * groups, "%s%s REG_COUNT=%u", pkt, shader(compute), 2 * groups);
 	for (unsigned k = 0; k < groups; k++) {
 		const struct gk_reg *a = s->r[below((uint32_t)s->n)], *b = s->r[below((uint32_t)s->n)];
-		uint32_t va = reg_value(a);
-		uint32_t vb = reg_value(b);
+		uint32_t va = bench_reg_value(a);
+		uint32_t vb = bench_reg_value(b);
 		bench_line(&g->s, "    REG_OFFSET0=%s REG_OFFSET1=%s REG_VALUE0=0x%x REG_VALUE1=0x%x", a->name, b->name, va,
 			   vb);
 	}
