@@ -235,23 +235,29 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
  * database type does (a float, fixed-point, signed, shifted, a register
  * id), as that text; fv and named: each field's value and its value's
  * name, NULL if none (a named value is shown in "enums" instead) */
+/* One field's member of "values" (its value, unnamed, as typed text),
+ * opening the object at the first */
+static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_field *f, uint32_t fv, bool named,
+			   bool *first, struct gk_out *o)
+{
+	char typed[64];
+	size_t tl = named ? 0 : fmt->reg_value_text(f, fv, typed, sizeof typed);
+	if (!tl || tl >= sizeof typed)
+		return;
+	if (*first)
+		gk_out_lit(o, ",\"values\":{");
+	key_len(o, f->name, f->namelen, first);
+	gk_out_ch(o, '"');
+	gk_out_put(o, typed, tl); /* digits, '.', '-', 'x', 'r', letters: no escaping */
+	gk_out_ch(o, '"');
+}
+
 static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
 			    const char *const *named, struct gk_out *o)
 {
 	bool first = true;
-	for (unsigned i = 0; i < r->nfields; i++) {
-		const struct gk_reg_field *f = &r->fields[i];
-		char typed[64];
-		size_t tl = named[i] ? 0 : fmt->reg_value_text(f, fv[i], typed, sizeof typed);
-		if (!tl || tl >= sizeof typed)
-			continue;
-		if (first)
-			gk_out_lit(o, ",\"values\":{");
-		key_len(o, f->name, f->namelen, &first);
-		gk_out_ch(o, '"');
-		gk_out_put(o, typed, tl); /* digits, '.', '-', 'x', 'r', letters: no escaping */
-		gk_out_ch(o, '"');
-	}
+	for (unsigned i = 0; i < r->nfields; i++)
+		json_reg_value(fmt, &r->fields[i], fv[i], named[i] != NULL, &first, o);
 	if (!first)
 		gk_out_ch(o, '}');
 }
@@ -392,16 +398,7 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 	for (unsigned i = 0; fmt && fmt->reg_value_text && r && i < r->nfields; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		uint32_t fv = gk_get(v, f->lo, f->hi);
-		char typed[64];
-		size_t tl = f->nvalues && gk_reg_value_name(f, fv) ? 0 : fmt->reg_value_text(f, fv, typed, sizeof typed);
-		if (!tl || tl >= sizeof typed)
-			continue;
-		if (first)
-			gk_out_lit(o, ",\"values\":{");
-		key_len(o, f->name, f->namelen, &first);
-		gk_out_ch(o, '"');
-		gk_out_put(o, typed, tl); /* digits, '.', '-', 'x', 'r', letters: no escaping */
-		gk_out_ch(o, '"');
+		json_reg_value(fmt, f, fv, f->nvalues && gk_reg_value_name(f, fv), &first, o);
 	}
 	if (!first)
 		gk_out_ch(o, '}');
