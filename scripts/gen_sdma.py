@@ -255,9 +255,9 @@ def fields_of(name, raw, tag):
             nm = f.upper()
         fd = {'name': nm, 'segs': g['segs'], 'hdr': f, 'word': g['word'], 'flags': [], 'align': 0}
         if (name, f) in (('SRBM_WRITE', 'addr'),):
-            d, l, h, _ = fd['segs'][0]
-            fd['segs'] = [(d, l, h, 2)]
-            fd['kind'] = 'hex'
+            # the register's dword offset (sdma_v4_0_ring_emit_wreg writes
+            # `reg` as it is), named from the GPU's register tables
+            fd['kind'] = 'reg'
             out.append(fd)
             continue
         if f == 'op':
@@ -435,10 +435,14 @@ def poll_register_form(fields):
     fa = fields[a]
     fa['cond'] = (i, 1)
     fa['align'] = 4
-    reg = {'name': 'REGISTER', 'segs': [(1, 2, 31, 2)], 'kind': 'hex', 'hdr': 'addr_31_0', 'word': 'ADDR_LO',
+    reg = {'name': 'REGISTER', 'segs': [(1, 2, 31, 0)], 'kind': 'reg', 'hdr': 'addr_31_0', 'word': 'ADDR_LO',
            'flags': [], 'align': 0, 'cond': (i, 0)}
-    req = {'name': 'REQ_REGISTER', 'segs': [(2, 2, 31, 2)], 'kind': 'hex', 'hdr': 'addr_63_32', 'word': 'ADDR_HI',
+    req = {'name': 'REQ_REGISTER', 'segs': [(2, 2, 31, 0)], 'kind': 'reg', 'hdr': 'addr_63_32', 'word': 'ADDR_HI',
            'flags': [], 'align': 0, 'cond': (i, 0)}
+    # the HDP flush form writes REFERENCE to REQ_REGISTER, then polls
+    # REGISTER (sdma_v4_0_ring_emit_hdp_flush): a meaning the executor reads
+    h = next(f for f in fields if f['hdr'] == 'hdp_flush')
+    h['enum'] = 'hdp_flush_op'
     fields[a + 1:a + 1] = [reg, req]
 
 
@@ -465,7 +469,7 @@ def emit_field(fd):
             n, len(fd['name']), d, l, h, fd['bias'])
     segstr = ', '.join('{%d, %d, %d, %d}' % s for s in segs)
     ck = {'addr': 'GK_ADDR', 'hex': 'GK_UINT', 'uint': 'GK_UINT', 'flag': 'GK_FLAG', 'enum': 'GK_ENUM',
-          'mbz': 'GK_UINT'}[kind]
+          'mbz': 'GK_UINT', 'reg': 'GK_REG'}[kind]
     flags = list(fd['flags'])
     if kind == 'hex':
         flags.append('GK_F_HEX')
@@ -476,7 +480,7 @@ def emit_field(fd):
     extra = ''
     if flags:
         extra += ', .flags = ' + ' | '.join(flags)
-    if kind == 'enum':
+    if kind == 'enum' or (kind == 'flag' and fd.get('enum')):
         extra += ', .enm = &%s' % fd['enum']
     if fd.get('align'):
         extra += ', .align = %d' % fd['align']
@@ -486,6 +490,8 @@ def emit_field(fd):
         extra += ', GK_WHEN(%d, GK_V(%d))' % fd['cond']
     if fd.get('scale'):
         extra += ', ' + fd['scale']
+    if fd.get('value_reg'):
+        extra += ', .value_reg = %d' % fd['value_reg']
     return '{ .name = %s, .namelen = %d, .seg = {%s}, .nseg = %d, .kind = %s%s }' % (
         n, len(fd['name']), segstr, len(segs), ck, extra)
 
@@ -545,6 +551,10 @@ def main():
                                       'flags': []})
             if name == 'POLL_REGMEM':
                 poll_register_form(fields)
+            if name == 'SRBM_WRITE':
+                # DATA is the value ADDR's register receives: shown by its fields
+                a = next(k for k, f in enumerate(fields) if f['name'] == 'ADDR')
+                next(f for f in fields if f['name'] == 'DATA')['value_reg'] = a + 1
             ndw = max(d for _, _, d, _, _ in raw) + 1
             fc = framing_count(name, tag, ndw)
             tail = None

@@ -79,8 +79,10 @@ enum gk_tag {
 	/* address stepping of a DMA side (CP_DMA SAIC / DAIC) */
 	GK_TAG_ADDR_INCREMENT, GK_TAG_ADDR_NO_INCREMENT,
 	/* wait operations (nvd.h / soc15d.h WAIT_REG_MEM OPERATION): a poll; a register write then a
-	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); another form */
-	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_OTHER,
+	 * poll of a second register (the kernel's gfx_v*_wait_reg_mem with opt 1); the second
+	 * register written, then the first polled (SDMA POLL_REGMEM's HDP_FLUSH form:
+	 * sdma_v4_0_ring_emit_hdp_flush); another form */
+	GK_TAG_WAITOP_POLL, GK_TAG_WAITOP_WRITE_POLL, GK_TAG_WAITOP_WRITE2_POLL, GK_TAG_WAITOP_OTHER,
 	/* the INDEX of a SET_*_REG_INDEX: which register the CP's firmware is told
 	 * it writes; AS_GIVEN: the value lands as the packet gives it; VMID: the CP
 	 * puts the queue's VMID into the value (state the packet does not carry) */
@@ -174,7 +176,8 @@ struct gk_field {
 	uint16_t gens;         /* generations that have the field; 0: all */
 	uint64_t min, max;     /* check: valid range when max != 0 (GK_CONST: min is the constant) */
 	uint32_t forbid;       /* check: values (< 32) that are errors here, as bits */
-	const struct gk_enum *enm;
+	const struct gk_enum *enm;    /* GK_ENUM / GK_FLAGS: the names; a GK_FLAG may carry a one-bit enum of
+	                               * tags only (no names: its meaning for the executor) */
 	const char *why;       /* check: the rule behind min/max, for the message */
 	uint32_t reg;          /* byte address of a register whose fields the value has (0: none) */
 	uint8_t space;         /* GK_REG: 1 + the register space (format's spaces) its dword index
@@ -333,13 +336,13 @@ enum gk_exec_op {
 	                   * EQUAL), .space a place select (REG / MEM; NULL: memory, or the register when
 	                   * .reg is given), value the dword at the read access or register .reg; when
 	                   * .sel (a WAITOP select) says WRITE_POLL: .ref is first written to register .reg
-	                   * (a flush request sets its done bits: src/exec/exec.c) and register .reg2 (a
-	                   * dword offset) is the value polled */
+	                   * (a flush request sets its done bits: src/exec/exec.c) and register .reg2 is
+	                   * the value polled; WRITE2_POLL: .ref to register .reg2, then .reg polled */
 	GK_X_SEMAPHORE,   /* .sel signals (a SEM-tagged select, or a flag: set signals): the 64-bit count at
 	                   * the access + 1 (1 when .flag is set); a wait: for it to be non-zero, take one */
 	GK_X_COND_EXEC,   /* the dword at the read access zero (with .ref: not equal to .ref): skip the
 	                   * .count dwords after the packet */
-	GK_X_REG_WRITE,   /* register .reg (a byte address) <- .value, the bytes .mask enables (NULL: all) */
+	GK_X_REG_WRITE,   /* register .reg (a GK_REG field, or a byte address) <- .value, the bytes .mask enables (NULL: all) */
 	GK_X_CLOCK_SET,   /* the engine's clock <- .value */
 	GK_X_CLOCK_STORE, /* the clock, 8 bytes, to the write access */
 	GK_X_PTE,         /* page-table entries to the write access, 8 bytes each: entry i is

@@ -212,7 +212,7 @@ static bool parse_num(const char *p, size_t n, uint64_t *v)
 
 static bool enum_lookup(const struct gk_enum *e, const char *p, size_t n, uint64_t *v)
 {
-	if (!e)
+	if (!e || !e->names) /* a flag's tags-only enum names nothing */
 		return false;
 	for (uint64_t i = 0; i < (1ull << e->nbits); i++) {
 		const char *s = e->names[i];

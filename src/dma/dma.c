@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gfxkit/dma.h"
+#include "gfxkit/pm4.h"
 #include "layout.h" /* src/core */
 #include "engine_ops.h" /* src/core */
 #include "dma_tab.h"
@@ -186,6 +187,47 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	out->ndw = (uint32_t)(gk_fget(cf, p, avail) + cf->min);
 }
 
+/* The registers an SDMA ring names (SRBM_WRITE's ADDR, POLL_REGMEM's
+ * REGISTER and REQ_REGISTER) are the GPU's, not the engine's: the same
+ * tables the GPU's gfx and compute rings are read with (src/pm4), with the
+ * register links that answer a write (the HDP flush request, the VM hubs'
+ * TLB invalidation requests: sdma_v4_0_ring_emit_hdp_flush and
+ * amdgpu_ring_emit_reg_write_reg_wait_helper).  A chip name finds its
+ * generation there; an SDMA IP version is taken for the graphics IP it
+ * ships with (amdgpu_discovery.c pairs them). */
+static const struct {
+	unsigned gen;
+	const char *gfx;
+} sdma_gfx[] = {
+	{ GK_DMA_SDMA24, "gfx8" }, { GK_DMA_SDMA30, "gfx8" }, { GK_DMA_SDMA4, "gfx9" },
+	{ GK_DMA_SDMA5, "gfx10" }, { GK_DMA_SDMA6, "gfx11" }, { GK_DMA_SDMA7, "gfx12" },
+};
+static const struct {
+	const char *sdma, *gfx;
+} sdma_ip_gfx[] = {
+	{ "sdma3.1", "gfx81" }, { "sdma5.2", "gfx10.3" }, { "sdma6.1", "gfx11.5" },
+};
+
+static void sdma_registers(struct gk_format *fmt, const char *gpu, unsigned gen)
+{
+	struct gk_format gfx;
+	const char *name = gpu;
+	for (size_t i = 0; i < sizeof sdma_ip_gfx / sizeof sdma_ip_gfx[0]; i++)
+		if (strcmp(gpu, sdma_ip_gfx[i].sdma) == 0)
+			name = sdma_ip_gfx[i].gfx;
+	if (gk_pm4_format_init(&gfx, name) != 0) {
+		name = NULL;
+		for (size_t i = 0; i < sizeof sdma_gfx / sizeof sdma_gfx[0]; i++)
+			if (sdma_gfx[i].gen == gen)
+				name = sdma_gfx[i].gfx;
+		if (!name || gk_pm4_format_init(&gfx, name) != 0)
+			return;
+	}
+	fmt->regs = gfx.regs;
+	fmt->reg_links = gfx.reg_links;
+	fmt->nreg_links = gfx.nreg_links;
+}
+
 int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 {
 	unsigned gen = 0;
@@ -236,6 +278,8 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 			fmt->swz_chip = swz_chips[i].swz;
 	fmt->opcode_lo = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 0 : 28;
 	fmt->opcode_hi = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 7 : 31;
+	if (sdma)
+		sdma_registers(fmt, gpu, gen);
 	gk_format_prepare(fmt);
 	return 0;
 }

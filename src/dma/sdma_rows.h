@@ -50,6 +50,12 @@ GK_ENUM_DEF(sw_mode_gfx12, 5, [0] = "SW_LINEAR", [1] = "SW_256B_2D", [2] = "SW_4
 /* the surface's dimension (Mesa ac_sdma: 0 1D, 1 2D, 2 3D; addrlib AddrResourceType) */
 GK_ENUM_TAGS(dimension, 2, [0] = GK_TAG_DIM_1D, [1] = GK_TAG_DIM_2D, [2] = GK_TAG_DIM_3D);
 GK_ENUM_DEF_TAGGED(dimension, 2, [0] = "1D", [1] = "2D", [2] = "3D");
+/* POLL_REGMEM's HDP_FLUSH bit, a flag printed as 0 / 1 whose meaning the
+ * executor reads: set, the engine writes REFERENCE to REQ_REGISTER and then
+ * polls REGISTER (sdma_v4_0_ring_emit_hdp_flush passes the flush done
+ * register as addr0 and the request register as addr1); no names */
+GK_ENUM_TAGS(hdp_flush_op, 1, [0] = GK_TAG_WAITOP_POLL, [1] = GK_TAG_WAITOP_WRITE2_POLL);
+static const struct gk_enum hdp_flush_op = { 1, NULL, hdp_flush_op_tags };
 
 /* ---- accesses (check --bo) ---------------------------------------------- */
 
@@ -273,10 +279,12 @@ static const struct gk_exec_row sd_x_fill7[] = {
 static const struct gk_exec_row sd_x_fill_multi[] = {
 	X_(.op = GK_X_REFUSE, .why = "the header gives DATA_FILL_MULTI no fill value"),
 };
+/* the HDP flush form (HDP_FLUSH set) writes VALUE to REQ_REGISTER, then
+ * polls REGISTER: the request answered through the format's register links
+ * (the GPU's HDP flush request and done registers), as on the hardware */
 static const struct gk_exec_row sd_x_poll_regmem[] = {
-	X_(.op = GK_X_REFUSE, .when = "HDP_FLUSH",
-	   .why = "the HDP flush form writes the request register and waits for the flush the hardware does"),
-	X_(.op = GK_X_WAIT, .space = "MEM_POLL", .func = "FUNC", .mask = "MASK", .ref = "VALUE", .reg = "REGISTER"),
+	X_(.op = GK_X_WAIT, .space = "MEM_POLL", .func = "FUNC", .mask = "MASK", .ref = "VALUE", .reg = "REGISTER",
+	   .sel = "HDP_FLUSH", .reg2 = "REQ_REGISTER"),
 };
 static const struct gk_exec_row sd_x_poll_reg_write_mem[] = {
 	X_(.op = GK_X_REFUSE, .why = "it copies a register to memory, and no executor op reads a register into memory"),

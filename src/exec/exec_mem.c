@@ -185,23 +185,28 @@ int gk_exec_op_wait(struct gk_exec *x, const struct xrow *r, const struct accs *
 	uint32_t v;
 	uint64_t addr;
 	const char *where = row->reg;
-	if (row->sel && gk_exec_xtag(x, r, XS_SEL) == GK_TAG_WAITOP_WRITE_POLL) {
-		/* write then wait: REFERENCE to the first register, then the
-		 * second (a dword offset) is polled */
+	unsigned op = row->sel ? gk_exec_xtag(x, r, XS_SEL) : GK_TAG_NONE;
+	if (op == GK_TAG_WAITOP_WRITE_POLL || op == GK_TAG_WAITOP_WRITE2_POLL) {
+		/* write then wait: REFERENCE to one register, then the other is
+		 * polled (PM4 writes its first and polls its second; SDMA's HDP
+		 * flush form the reverse) */
+		enum xslot ws = op == GK_TAG_WAITOP_WRITE_POLL ? XS_REG : XS_REG2;
+		enum xslot ps = op == GK_TAG_WAITOP_WRITE_POLL ? XS_REG2 : XS_REG;
+		const char *wname = ws == XS_REG ? row->reg : row->reg2;
 		if (!reg)
 			return gk_exec_stop(x, GK_EXEC_FAULTED, row->space,
 				    "the write-then-wait form writes a register: a memory space is not one the kernel emits");
-		uint64_t wa = gk_exec_xreg(x, r, XS_REG);
+		uint64_t wa = gk_exec_xreg(x, r, ws);
 		if (!gk_exec_reg_valid(wa))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "register 0x%llx is outside the register file (0..0x%x)",
+			return gk_exec_stop(x, GK_EXEC_FAULTED, wname, "register 0x%llx is outside the register file (0..0x%x)",
 				    (unsigned long long)wa, REG_SPACE - 4);
 		if (gk_exec_reg_put(x, (uint32_t)wa, ref))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
+			return gk_exec_stop(x, GK_EXEC_FAULTED, wname, "out of memory for the register file");
 		gk_exec_effect(x, 'g', wa, wa, ref, NULL);
 		if (gk_exec_reg_answer(x, (uint32_t)wa, ref))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
-		addr = gk_exec_xv(x, r, XS_REG2, 0) * 4;
-		where = row->reg2;
+			return gk_exec_stop(x, GK_EXEC_FAULTED, wname, "out of memory for the register file");
+		addr = gk_exec_xreg(x, r, ps);
+		where = ps == XS_REG ? row->reg : row->reg2;
 		/* the compare is on the masked reference: the kernel's TLB flush
 		 * (gmc_v9_0.c .. gmc_v12_0.c emit_flush_gpu_tlb through
 		 * amdgpu_ring_emit_reg_write_reg_wait) writes the whole request as
@@ -210,7 +215,7 @@ int gk_exec_op_wait(struct gk_exec *x, const struct xrow *r, const struct accs *
 		 * flush (REFERENCE == MASK) reads the same either way */
 		ref &= mask;
 		if (!gk_exec_reg_valid(addr) || !gk_exec_reg(x, (uint32_t)addr, &v))
-			return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg2,
+			return gk_exec_stop(x, GK_EXEC_FAULTED, where,
 				    "waits on register 0x%llx, which nothing has set (set it with --reg)",
 				    (unsigned long long)addr);
 	} else if (reg) {
@@ -307,7 +312,7 @@ int gk_exec_op_reg_write(struct gk_exec *x, const struct xrow *r, const struct a
 {
 	(void)A;
 	const struct gk_exec_row *row = r->row;
-	uint64_t addr = gk_exec_xv(x, r, XS_REG, 0);
+	uint64_t addr = gk_exec_xreg(x, r, XS_REG);
 	uint32_t data = (uint32_t)gk_exec_xv(x, r, XS_VALUE, 0);
 	uint32_t en = row->mask ? (uint32_t)gk_exec_xv(x, r, XS_MASK, 0xf) : 0xf, mask = 0;
 	if (!gk_exec_reg_valid(addr))
@@ -322,8 +327,8 @@ int gk_exec_op_reg_write(struct gk_exec *x, const struct xrow *r, const struct a
 	if (gk_exec_reg_put(x, (uint32_t)addr, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	gk_exec_effect(x, 'g', addr, addr, v, NULL);
-	/* a request register the format links to its answer (none yet for the
-	 * DMA formats: their rings' register names are the PM4 tables') */
+	/* a request register the format links to its answer (an SDMA ring's
+	 * SRBM_WRITE of a TLB invalidation request) */
 	if (gk_exec_reg_answer(x, (uint32_t)addr, v))
 		return gk_exec_stop(x, GK_EXEC_FAULTED, row->reg, "out of memory for the register file");
 	return 0;

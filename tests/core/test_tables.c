@@ -170,8 +170,10 @@ static void check_field(const char *where, const struct gk_field *arr, unsigned 
 		PROBLEM("%s: flag %s is %u bits", where, f->name, width);
 	if (f->kind == GK_ENUM || f->kind == GK_FLAGS)
 		check_enum(where, f, width);
-	else if (f->enm)
-		PROBLEM("%s: %s has an enum but is not an enum or flags field", where, f->name);
+	else if (f->enm && !(f->kind == GK_FLAG && !f->enm->names && f->enm->tags && f->enm->nbits == 1))
+		PROBLEM("%s: %s has an enum but is not an enum or flags field (a flag may carry only its two "
+			"values' tags)",
+			where, f->name);
 	if ((f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_COUNT) && !in_hdr)
 		PROBLEM("%s: framing field %s outside the header", where, f->name);
 	if (f->kind == GK_CONST && f->min > ones(width))

@@ -33,15 +33,20 @@ struct run {
 	struct gk_membuf out;
 };
 
-static void run_open(struct run *r, const char *gpu)
+static void run_open_on(struct run *r, const char *engine, const char *gpu)
 {
 	memset(r, 0, sizeof *r);
-	r->e = gk_engine_open("pm4", gpu, NULL);
+	r->e = gk_engine_open(engine, gpu, NULL);
 	r->m = gk_mem_create(0);
 	uint8_t *z = calloc(1, MEMSIZE);
 	gk_mem_add_copy(r->m, 0, z, MEMSIZE, NULL);
 	free(z);
 	r->x = gk_exec_create(r->e, r->m, NULL);
+}
+
+static void run_open(struct run *r, const char *gpu)
+{
+	run_open_on(r, "pm4", gpu);
 }
 
 static void run_close(struct run *r)
@@ -223,6 +228,51 @@ static void test_write_wait(void)
 	const uint32_t pre[] = { PKT3(0x3C, 7), WRM_CTL(3) | 1u << 4, 0x1000, 0, 0, 0, 4 };
 	CHECK(RUN(&r, pre) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "OPERATION"),
 	      "preemptable form refused");
+	run_close(&r);
+}
+
+/* An SDMA ring's flushes (sdma_v4_0.c / sdma_v6_0.c): the HDP flush is a
+ * POLL_REGMEM with HDP_FLUSH set (op 8, FUNC 3 equal, MEM_POLL 0: dword 0
+ * 0x34000008) whose ADDR_LO is the flush done register and ADDR_HI the
+ * request register, as byte addresses (sdma_v4_0_wait_reg_mem: addr << 2),
+ * REFERENCE = MASK = ref_and_mask_sdma0 (nbio_v6_1: 0x400 on vega10); the
+ * TLB invalidation is amdgpu_ring_emit_reg_write_reg_wait_helper's
+ * SRBM_WRITE of the request (op 14, BYTE_EN 0xf: 0xF000000E; the dword
+ * offset as it is) then a register POLL_REGMEM of the ack with mask and
+ * reference 1 << vmid.  The registers are the GPU's (the PM4 tables'
+ * links): vega10's SDMA is on the MM hub (MMHUB_VM_INVALIDATE_ENG1_REQ
+ * 0x1A6E4, _ACK byte 0x69BD8), navi31's on the GC hub
+ * (GCVM_INVALIDATE_ENG1_REQ 0x290C, _ACK byte 0xA478). */
+static void test_sdma_flushes(void)
+{
+	struct run r;
+	int set;
+	run_open_on(&r, "dma", "vega10");
+	const uint32_t v[] = { 0x34000008, 0x389C, 0x3898, 0x400, 0x400, 0x0FFF000A, /* HDP flush */
+			       0xF000000E, 0x1A6E4, 0x00F80004,			  /* request, vmid 2 */
+			       0x30000008, 0x69BD8, 0, 1u << 2, 1u << 2, 0x0FFF000A };
+	CHECK(RUN(&r, v) == GK_EXEC_COMPLETED, "vega10 SDMA HDP flush and MM hub invalidation complete");
+	CHECK(reg(&r, 0x3898, &set) == 0x400 && set, "the HDP flush request written");
+	CHECK(reg(&r, 0x389C, &set) == 0x400 && set, "its done register answered");
+	CHECK(reg(&r, 0x69BD8, &set) == 0x4 && set, "MM hub ACK has the vmid's bit");
+	CHECK(r.out.p && strstr(r.out.p, "MMHUB_VM_INVALIDATE_ENG1_ACK") != NULL, "traced by name: %s", r.out.p);
+	run_close(&r);
+	run_open_on(&r, "dma", "navi31");
+	const uint32_t n[] = { 0x34000008, 0x389C, 0x3898, 0x400, 0x400, 0x0FFF000A, 0xF000000E, 0x290C, 0x00F80002,
+			       0x30000008, 0xA478, 0, 1u << 1, 1u << 1, 0x0FFF000A };
+	CHECK(RUN(&r, n) == GK_EXEC_COMPLETED, "navi31 SDMA HDP flush and GC hub invalidation complete");
+	CHECK(reg(&r, 0xA478, &set) == 0x2 && set, "GC hub ACK");
+	run_close(&r);
+	/* the register nobody answers: a fault naming the field and address;
+	 * the HDP flush form on memory: not one the kernel emits, refused */
+	run_open_on(&r, "dma", "vega10");
+	const uint32_t unset[] = { 0x30000008, 0x4000, 0, 1, 1, 0x0FFF000A };
+	CHECK(RUN(&r, unset) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "REGISTER") &&
+		      strstr(r.res.why.message, "0x4000"),
+	      "unset register: %s", r.res.why.message);
+	const uint32_t mem[] = { 0xB4000008, 0x1000, 0, 1, 1, 0x0FFF000A };
+	CHECK(RUN(&r, mem) == GK_EXEC_FAULTED && r.res.why.field && !strcmp(r.res.why.field, "MEM_POLL"),
+	      "HDP flush on memory refused: %s", r.res.why.message);
 	run_close(&r);
 }
 
@@ -526,6 +576,7 @@ int main(void)
 	test_hdp_flush();
 	test_tlb_invalidate();
 	test_write_wait();
+	test_sdma_flushes();
 	test_marks();
 	test_set_sh_reg_index();
 	test_skip_count();

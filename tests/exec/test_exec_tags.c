@@ -29,10 +29,14 @@ static const struct group CMP = GROUP(CMP), PLACE = GROUP(PLACE), SIZE = GROUP(S
  * of another group) in *bad */
 static bool all_tagged(const struct gk_enum *e, const struct group *g, const char **bad)
 {
+	/* an enum without names (a flag whose two values carry meanings: SDMA
+	 * POLL_REGMEM's HDP_FLUSH) has every value tagged */
+	static const char *const unnamed[2] = { "0 (a flag, unnamed)", "1 (a flag, unnamed)" };
 	for (uint64_t v = 0; e && v < (1u << e->nbits); v++) {
 		unsigned t = gk_enum_tag(e, v);
-		if (e->names[v] && (t < g->first || t > g->last)) {
-			*bad = e->names[v];
+		const char *n = e->names ? e->names[v] : v < 2 ? unnamed[v] : "(unnamed)";
+		if (n && (t < g->first || t > g->last)) {
+			*bad = n;
 			return false;
 		}
 	}
