@@ -154,11 +154,11 @@ static void json_enum(const struct gk_format *fmt, const struct gk_unit_field *u
 }
 
 /* "fields":{"NAME":value for every field shown},"enums":{"NAME":"SYMBOL"
- * for every one whose value has a name}.  The first pass notes the fields
- * that may have a name, so the second visits only those (json_shown and
- * the kind tests were ~5% of a GFX9 stream's instructions done twice). */
-static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n,
-			      struct gk_out *o)
+ * for every one whose value has a name}, piece by piece (json_fields_enums
+ * writes the same bytes when it has room).  The first pass notes the
+ * fields that may have a name, so the second visits only those. */
+static void json_fields_enums_slow(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n,
+				   struct gk_out *o)
 {
 	uint8_t named[GK_UNIT_FIELDS];
 	unsigned nnamed = 0;
@@ -171,18 +171,8 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 			continue;
 		if (!all && (uf->symbol || f->kind == GK_FLAGS))
 			named[nnamed++] = (uint8_t)i;
-		size_t nl = field_namelen(f);
-		uint64_t v = uf->value;
-		if (v < (1ull << 53) && o->cap - o->len >= nl + 20) {
-			/* ,"NAME":value straight into the buffer: every packet has some */
-			char *d = put_key(o->buf + o->len, f->name, nl, first);
-			d = put_dec53(d, v);
-			o->len = (size_t)(d - o->buf);
-			first = false;
-			continue;
-		}
-		key_len(o, f->name, nl, &first);
-		gk_json_uint(o, v);
+		key_len(o, f->name, field_namelen(f), &first);
+		gk_json_uint(o, uf->value);
 	}
 	gk_out_lit(o, "},\"enums\":{");
 	first = true;
@@ -194,6 +184,90 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 		for (unsigned k = 0; k < nnamed; k++)
 			json_enum(fmt, &fields[named[k]], o, &first);
 	}
+	gk_out_ch(o, '}');
+}
+
+/* The same straight into the buffer, with one room check for the fields
+ * (the largest each can be: a name the tables measured, at most 255 bytes,
+ * and a value in 20) and one for the enums once their names are measured;
+ * a flag set's text still goes through json_enum.  Every packet and every
+ * pair group comes through here: a room check, a call and a strlen a piece
+ * were ~40 M of the GFX11 quarter stream's 248 M instructions (callgrind). */
+static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n,
+			      struct gk_out *o)
+{
+	/* "fields":{},"enums":{} 22; a field ,"NAME":  4 + 255, its value 20
+	 * (a decimal below 2^53, or "0x" and 16 hex digits quoted) */
+	if (n > GK_UNIT_FIELDS || o->cap - o->len < 22 + (size_t)n * (4 + 255 + 20)) {
+		json_fields_enums_slow(fmt, fields, n, o);
+		return;
+	}
+	uint8_t named[GK_UNIT_FIELDS]; /* fields whose value may have a name */
+	uint16_t symlen[GK_UNIT_FIELDS]; /* 1 + its symbol's length; 0: nothing in "enums" (json_enum) */
+	unsigned nnamed = 0;
+	size_t enums = 0; /* what the enums' ,"NAME":"SYMBOL" take */
+	bool flags = false;
+	char *d = o->buf + o->len;
+	d = put_lit(d, "\"fields\":{");
+	bool first = true;
+	for (unsigned i = 0; i < n; i++) {
+		const struct gk_unit_field *uf = &fields[i];
+		if (!json_shown(uf))
+			continue;
+		const struct gk_field *f = uf->desc;
+		size_t nl = f->namelen;
+		if (!nl) { /* not measured by the table macros: piece by piece */
+			json_fields_enums_slow(fmt, fields, n, o);
+			return;
+		}
+		if (uf->symbol || f->kind == GK_FLAGS) {
+			uint16_t sym = 0;
+			if (uf->symbol && (f->kind == GK_ENUM || f->kind == GK_REG)) {
+				size_t sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
+				if (sl > 0xfffe) {
+					json_fields_enums_slow(fmt, fields, n, o);
+					return;
+				}
+				sym = (uint16_t)(sl + 1);
+				enums += nl + sl + 6;
+			} else {
+				flags |= f->kind == GK_FLAGS;
+			}
+			symlen[nnamed] = sym;
+			named[nnamed++] = (uint8_t)i;
+		}
+		d = put_key(d, f->name, nl, first);
+		first = false;
+		uint64_t v = uf->value;
+		if (v < (1ull << 53)) {
+			d = put_dec53(d, v);
+		} else {
+			*d++ = '"';
+			d = gk_put_hex64(d, v);
+			*d++ = '"';
+		}
+	}
+	d = put_lit(d, "},\"enums\":{");
+	o->len = (size_t)(d - o->buf);
+	first = true;
+	if (!flags && o->cap - o->len >= enums + 1) {
+		for (unsigned k = 0; k < nnamed; k++) {
+			const struct gk_unit_field *uf = &fields[named[k]];
+			if (!symlen[k])
+				continue; /* a symbol of another kind: nothing, as json_enum */
+			size_t sl = symlen[k] - 1u;
+			d = put_key(d, uf->desc->name, uf->desc->namelen, first);
+			first = false;
+			*d++ = '"';
+			d = gk_put_mem(d, uf->symbol, sl);
+			*d++ = '"';
+		}
+		*d++ = '}';
+		o->len = (size_t)(d - o->buf);
+		return;
+	}
+	for (unsigned k = 0; k < nnamed; k++)
+		json_enum(fmt, &fields[named[k]], o, &first);
 	gk_out_ch(o, '}');
 }
 
@@ -368,11 +442,11 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	return true;
 }
 
-static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
-			  struct gk_out *o)
+/* json_register without the fast writer: an address no register has, or
+ * no room for the fast writer */
+static void json_register_slow(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			       struct gk_out *o)
 {
-	if (r && json_register_fast(fmt, r, addr, v, o))
-		return;
 	if (!r && o->cap - o->len >= 80) {
 		/* an address no register of the generation has (some of every
 		 * Evergreen bench run): the same object, in one go */
@@ -427,6 +501,13 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 	if (!first)
 		gk_out_ch(o, '}');
 	gk_out_ch(o, '}');
+}
+
+static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
+			  struct gk_out *o)
+{
+	if (!r || !json_register_fast(fmt, r, addr, v, o))
+		json_register_slow(fmt, r, addr, v, o);
 }
 
 /* "registers" of a packet whose groups are register writes (offset and
@@ -689,7 +770,15 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 				gk_out_ch(o, ',');
 			while (cur && cur->offset < addr)
 				cur = ++k < nregs ? &t->pool[t->regs[k]] : NULL;
-			json_register(fmt, cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
+			/* the fast writer straight from here: through json_register
+			 * it was one more call a register (~4 M of the GFX9
+			 * quarter stream's 206 M instructions, callgrind) */
+			if (cur && cur->offset == addr) {
+				if (!json_register_fast(fmt, cur, (uint32_t)addr, dw[i], o))
+					json_register_slow(fmt, cur, (uint32_t)addr, dw[i], o);
+			} else {
+				json_register_slow(fmt, NULL, (uint32_t)addr, dw[i], o);
+			}
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
