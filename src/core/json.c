@@ -305,10 +305,6 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 	json_register(NULL, r, addr, v, o);
 }
 
-/* ,"values":{...}: each field the format's reg_value_text shows as its
- * database type does (a float, fixed-point, signed, shifted, a register
- * id), as that text; fv and named: each field's value and its value's
- * name, NULL if none (a named value is shown in "enums" instead) */
 /* One field's member of "values" (its value, unnamed, as typed text),
  * opening the object at the first */
 static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_field *f, uint32_t fv, bool named,
@@ -326,18 +322,22 @@ static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_fiel
 	gk_out_ch(o, '"');
 }
 
-/* The typed text goes straight into the output after its key: the format
+/* ,"values":{...}: each field the format's reg_value_text shows as its
+ * database type does (a float, fixed-point, signed, shifted, a register
+ * id), as that text; fv: each field's value; named: bit i set when field
+ * i's value has a name (shown in "enums" instead).
+ * The typed text goes straight into the output after its key: the format
  * writes it in place (at most 64 bytes, as into json_reg_value's buffer),
  * and a field it has no text for leaves o->len where it was.  Through the
  * temporary buffer, key_len and a libc memcpy a field, this was ~40 M of
  * the a630 quarter stream's 365 M instructions (callgrind, docs/json.md). */
 static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
-			    const char *const *named, struct gk_out *o)
+			    uint32_t named, struct gk_out *o)
 {
 	bool first = true;
 	for (unsigned i = 0; i < r->nfields; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
-		if (named[i])
+		if (named >> i & 1)
 			continue; /* its value's name is in "enums" */
 		/* ,"values":{ 11, ,"NAME":" at most 255 + 5, the text 63, '"' */
 		if (o->cap - o->len < 11 + 260u + 64) {
@@ -386,21 +386,23 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	unsigned nf = r->nfields;
 	if (nf > REG_FIELDS_MAX)
 		return false;
-	/* {"offset":,"name":"","value":,"fields":{},"enums":{ and two
-	 * numbers: 73; a field ,"NAME":4294967295 at most 255 + 14.  With
+	/* {"offset":,"name":"","value":,"fields":{},"enums":{}} and two
+	 * numbers: 75; a field ,"NAME":4294967295 at most 255 + 14.  With
 	 * that much room (most of the time in a 64 KB buffer) the names need
 	 * not be summed. */
-	size_t need = 73 + r->namelen + (size_t)nf * (255 + 14);
+	size_t need = 75 + r->namelen + (size_t)nf * (255 + 14);
 	if (o->cap - o->len < need) {
-		need = 73 + r->namelen;
+		need = 75 + r->namelen;
 		for (unsigned i = 0; i < nf; i++)
 			need += r->fields[i].namelen + 14u;
 		if (o->cap - o->len < need)
 			return false;
 	}
 	uint32_t fv[REG_FIELDS_MAX];
-	const char *vn[REG_FIELDS_MAX]; /* each field's value name, if it has one */
-	uint8_t vl[REG_FIELDS_MAX];     /* and its length (the tables': no strlen) */
+	/* the fields whose value has a name: bit i, and the name in vx[i]
+	 * (a mask, so that the fields without one store nothing) */
+	uint32_t named = 0;
+	const struct gk_reg_value *vx[REG_FIELDS_MAX];
 	char *d = o->buf + o->len;
 	d = put_lit(d, "{\"offset\":");
 	d = gk_put_dec32(d, addr);
@@ -409,46 +411,55 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	d = put_lit(d, "\",\"value\":");
 	d = gk_put_dec32(d, v);
 	d = put_lit(d, ",\"fields\":{");
-	size_t enums = 0; /* what the enums' pairs take */
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		fv[i] = reg_field_value(v, f);
 		d = put_key(d, f->name, f->namelen, i == 0);
 		d = gk_put_dec32(d, fv[i]);
-		const struct gk_reg_value *x = f->nvalues ? gk_reg_value_at(f, fv[i]) : NULL;
-		vn[i] = x ? x->name : NULL;
-		vl[i] = x ? x->namelen : 0;
-		if (x)
-			enums += f->namelen + x->namelen + 6u; /* ,"NAME":"VALUE" */
+		if (f->nvalues) {
+			const struct gk_reg_value *x = gk_reg_value_at(f, fv[i]);
+			if (x) {
+				vx[i] = x;
+				named |= 1u << i;
+			}
+		}
 	}
 	d = put_lit(d, "},\"enums\":{");
+	bool typed = fmt && fmt->reg_value_text;
+	if (!named && !typed) {
+		/* no field's value has a name, nothing typed: most registers */
+		d = put_lit(d, "}}");
+		o->len = (size_t)(d - o->buf);
+		return true;
+	}
 	o->len = (size_t)(d - o->buf);
+	size_t enums = 0; /* what the enums' ,"NAME":"VALUE" take */
+	for (uint32_t m = named; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		enums += r->fields[i].namelen + vx[i]->namelen + 6u;
+	}
 	bool first = true;
-	if (!enums) {
-		/* no field's value has a name: most registers */
-	} else if (o->cap - o->len >= enums) {
+	if (o->cap - o->len >= enums) {
 		d = o->buf + o->len;
-		for (unsigned i = 0; i < nf; i++) {
-			if (!vn[i])
-				continue;
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
 			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
 			first = false;
 			*d++ = '"';
-			d = gk_put_mem(d, vn[i], vl[i]);
+			d = gk_put_mem(d, vx[i]->name, vx[i]->namelen);
 			*d++ = '"';
 		}
 		o->len = (size_t)(d - o->buf);
 	} else {
-		for (unsigned i = 0; i < nf; i++) {
-			if (!vn[i])
-				continue;
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
 			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-			table_str(o, vn[i]);
+			table_str(o, vx[i]->name);
 		}
 	}
 	gk_out_ch(o, '}');
-	if (fmt && fmt->reg_value_text)
-		json_reg_values(fmt, r, fv, vn, o);
+	if (typed)
+		json_reg_values(fmt, r, fv, named, o);
 	gk_out_ch(o, '}');
 	return true;
 }
