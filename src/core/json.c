@@ -381,18 +381,18 @@ enum { REG_FIELDS_MAX = 32 };
  * false (nothing written): no room for the head; the caller writes it
  * piece by piece. */
 static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
-			       struct gk_out *o)
+			       bool comma, struct gk_out *o)
 {
 	unsigned nf = r->nfields;
 	if (nf > REG_FIELDS_MAX)
 		return false;
-	/* {"offset":,"name":"","value":,"fields":{},"enums":{}} and two
-	 * numbers: 75; a field ,"NAME":4294967295 at most 255 + 14.  With
+	/* ,{"offset":,"name":"","value":,"fields":{},"enums":{}} and two
+	 * numbers: 76; a field ,"NAME":4294967295 at most 255 + 14.  With
 	 * that much room (most of the time in a 64 KB buffer) the names need
 	 * not be summed. */
-	size_t need = 75 + r->namelen + (size_t)nf * (255 + 14);
+	size_t need = 76 + r->namelen + (size_t)nf * (255 + 14);
 	if (o->cap - o->len < need) {
-		need = 75 + r->namelen;
+		need = 76 + r->namelen;
 		for (unsigned i = 0; i < nf; i++)
 			need += r->fields[i].namelen + 14u;
 		if (o->cap - o->len < need)
@@ -404,6 +404,8 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	uint32_t named = 0;
 	const struct gk_reg_value *vx[REG_FIELDS_MAX];
 	char *d = o->buf + o->len;
+	*d = ',';
+	d += comma; /* the array's separator: one gk_out_ch a register less */
 	d = put_lit(d, "{\"offset\":");
 	d = gk_put_dec32(d, addr);
 	d = put_lit(d, ",\"name\":\"");
@@ -528,7 +530,7 @@ static void json_register_slow(const struct gk_format *fmt, const struct gk_reg 
 static void json_register(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v,
 			  struct gk_out *o)
 {
-	if (!r || !json_register_fast(fmt, r, addr, v, o))
+	if (!r || !json_register_fast(fmt, r, addr, v, false, o))
 		json_register_slow(fmt, r, addr, v, o);
 }
 
@@ -788,19 +790,17 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		const struct gk_reg_table *t = fmt->regs;
 		size_t nregs = cur ? t->nregs : 0;
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
-			if (i > u->tail_begin)
-				gk_out_ch(o, ',');
+			bool comma = i > u->tail_begin;
 			while (cur && cur->offset < addr)
 				cur = ++k < nregs ? &t->pool[t->regs[k]] : NULL;
 			/* the fast writer straight from here: through json_register
 			 * it was one more call a register (~4 M of the GFX9
 			 * quarter stream's 206 M instructions, callgrind) */
-			if (cur && cur->offset == addr) {
-				if (!json_register_fast(fmt, cur, (uint32_t)addr, dw[i], o))
-					json_register_slow(fmt, cur, (uint32_t)addr, dw[i], o);
-			} else {
-				json_register_slow(fmt, NULL, (uint32_t)addr, dw[i], o);
-			}
+			if (cur && cur->offset == addr && json_register_fast(fmt, cur, (uint32_t)addr, dw[i], comma, o))
+				continue;
+			if (comma)
+				gk_out_ch(o, ',');
+			json_register_slow(fmt, cur && cur->offset == addr ? cur : NULL, (uint32_t)addr, dw[i], o);
 		}
 		gk_out_ch(o, ']');
 	} else if (d && d->tail == GK_TAIL_DATA) {
@@ -849,9 +849,11 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		if (writes && kept) {
 			gk_out_lit(o, ",\"registers\":[");
 			for (unsigned k = 0; k < nwr; k++) {
+				if (wr[k].r && json_register_fast(fmt, wr[k].r, wr[k].addr, wr[k].v, k != 0, o))
+					continue;
 				if (k)
 					gk_out_ch(o, ',');
-				json_register(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
+				json_register_slow(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
 			}
 			gk_out_ch(o, ']');
 		} else {
