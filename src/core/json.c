@@ -23,12 +23,53 @@
  * theirs): tests/core/test_tables.c holds every one to a plain token
  * [A-Za-z0-9_], proven once for all tables, so it is copied as it is, never
  * escaped (gk_put_mem, out.h). */
+/* "0000" to "9999": four digits with leading zeros are one load and one
+ * store, where gk_put4 divides by 100 and copies two pairs.  JSON's
+ * numbers are mostly of 6 to 10 digits (packet words, register values and
+ * addresses: two blocks of four each), and this was ~5% of the GFX9 quarter
+ * stream's decode --json instructions (callgrind, docs/json.md).  40 KB of
+ * const data, written out by the preprocessor. */
+#define DEC4_D(a) a "0" a "1" a "2" a "3" a "4" a "5" a "6" a "7" a "8" a "9"
+#define DEC4_C(a) \
+	DEC4_D(a "0") DEC4_D(a "1") DEC4_D(a "2") DEC4_D(a "3") DEC4_D(a "4") DEC4_D(a "5") DEC4_D(a "6") \
+	DEC4_D(a "7") DEC4_D(a "8") DEC4_D(a "9")
+#define DEC4_B(a) \
+	DEC4_C(a "0") DEC4_C(a "1") DEC4_C(a "2") DEC4_C(a "3") DEC4_C(a "4") DEC4_C(a "5") DEC4_C(a "6") \
+	DEC4_C(a "7") DEC4_C(a "8") DEC4_C(a "9")
+static const char dec4[4 * 10000 + 1] = DEC4_B("0") DEC4_B("1") DEC4_B("2") DEC4_B("3") DEC4_B("4") DEC4_B("5")
+	DEC4_B("6") DEC4_B("7") DEC4_B("8") DEC4_B("9");
+
+static inline char *put4(char *d, uint32_t x) /* x < 10000: four digits, leading zeros */
+{
+	memcpy(d, dec4 + 4 * x, 4);
+	return d + 4;
+}
+
 /* 8 digits, leading zeros (x < 100000000) */
 static inline char *put8(char *d, uint32_t x)
 {
 	uint32_t h = x / 10000;
-	d = gk_put4(d, h);
-	return gk_put4(d, x - 10000 * h);
+	d = put4(d, h);
+	return put4(d, x - 10000 * h);
+}
+
+/* x in decimal, at most 10 bytes: gk_put_dec32's digits (out.h) with the
+ * blocks of four from dec4 */
+static inline __attribute__((always_inline)) char *put_dec32(char *d, uint32_t x)
+{
+	if (x < 10000)
+		return gk_put_upto4(d, x);
+	if (x < 100000000) {
+		uint32_t h = x / 10000;
+		d = gk_put_upto4(d, h);
+		return put4(d, x - 10000 * h);
+	}
+	uint32_t h = x / 100000000; /* 1..42 */
+	if (h < 10)
+		*d++ = (char)('0' + h);
+	else
+		d = gk_put_pair(d, h);
+	return put8(d, x - 100000000 * h);
 }
 
 /* v < 2^53 (the numbers JSON keeps exact; docs/json.md) in decimal, at
@@ -36,13 +77,13 @@ static inline char *put8(char *d, uint32_t x)
 static __attribute__((noinline)) char *put_dec_wide(char *d, uint64_t v)
 {
 	uint64_t h = v / 100000000; /* < 2^53 / 10^8 < 2^32 */
-	d = gk_put_dec32(d, (uint32_t)h);
+	d = put_dec32(d, (uint32_t)h);
 	return put8(d, (uint32_t)(v - 100000000 * h));
 }
 
 static inline __attribute__((always_inline)) char *put_dec53(char *d, uint64_t v)
 {
-	return v <= UINT32_MAX ? gk_put_dec32(d, (uint32_t)v) : put_dec_wide(d, v);
+	return v <= UINT32_MAX ? put_dec32(d, (uint32_t)v) : put_dec_wide(d, v);
 }
 
 /* a string literal: its length is known at compile time */
@@ -280,7 +321,7 @@ void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			*d = ',';
 			d += i != 0;
-			d = gk_put_dec32(d, w[i]);
+			d = put_dec32(d, w[i]);
 		}
 		*d++ = ']';
 		o->len = (size_t)(d - o->buf);
@@ -407,17 +448,17 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	*d = ',';
 	d += comma; /* the array's separator: one gk_out_ch a register less */
 	d = put_lit(d, "{\"offset\":");
-	d = gk_put_dec32(d, addr);
+	d = put_dec32(d, addr);
 	d = put_lit(d, ",\"name\":\"");
 	d = gk_put_mem(d, r->name, r->namelen);
 	d = put_lit(d, "\",\"value\":");
-	d = gk_put_dec32(d, v);
+	d = put_dec32(d, v);
 	d = put_lit(d, ",\"fields\":{");
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		fv[i] = reg_field_value(v, f);
 		d = put_key(d, f->name, f->namelen, i == 0);
-		d = gk_put_dec32(d, fv[i]);
+		d = put_dec32(d, fv[i]);
 		if (f->nvalues) {
 			const struct gk_reg_value *x = gk_reg_value_at(f, fv[i]);
 			if (x) {
@@ -476,9 +517,9 @@ static void json_register_slow(const struct gk_format *fmt, const struct gk_reg 
 		 * Evergreen bench run): the same object, in one go */
 		char *d = o->buf + o->len;
 		d = put_lit(d, "{\"offset\":");
-		d = gk_put_dec32(d, addr);
+		d = put_dec32(d, addr);
 		d = put_lit(d, ",\"name\":null,\"value\":");
-		d = gk_put_dec32(d, v);
+		d = put_dec32(d, v);
 		d = put_lit(d, ",\"fields\":{},\"enums\":{}}");
 		o->len = (size_t)(d - o->buf);
 		return;
@@ -707,7 +748,7 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 		return false;
 	char *p = o->buf + o->len;
 	p = put_lit(p, "{\"offset\":");
-	p = gk_put_dec32(p, (uint32_t)pkt->offset);
+	p = put_dec32(p, (uint32_t)pkt->offset);
 	p = put_lit(p, ",\"engine\":\"");
 	/* the family's name measured, checked and copied in one pass (a
 	 * strlen and a check loop a packet were ~1% of GFX11 JSON); anything
@@ -728,20 +769,20 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 	for (size_t i = 0; i < pkt->ndw; i++) {
 		*p = ',';
 		p += i != 0;
-		p = gk_put_dec32(p, pkt->dw[i]);
+		p = put_dec32(p, pkt->dw[i]);
 	}
 	p = put_lit(p, "],\"type\":");
-	p = gk_put_dec32(p, pkt->frame.type);
+	p = put_dec32(p, pkt->frame.type);
 	p = put_lit(p, ",\"opcode\":");
 	if (pkt->frame.opcode >= 0) {
-		p = gk_put_dec32(p, (uint32_t)pkt->frame.opcode);
+		p = put_dec32(p, (uint32_t)pkt->frame.opcode);
 	} else {
 		p = put_lit(p, "null");
 	}
 	if (fmt->has_sub_opcode) {
 		p = put_lit(p, ",\"sub_opcode\":");
 		if (pkt->frame.sub_opcode >= 0) {
-			p = gk_put_dec32(p, (uint32_t)pkt->frame.sub_opcode);
+			p = put_dec32(p, (uint32_t)pkt->frame.sub_opcode);
 		} else {
 			p = put_lit(p, "null");
 		}
