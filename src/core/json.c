@@ -385,14 +385,17 @@ static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r,
 			json_reg_value(fmt, f, fv[i], false, &first, o);
 			continue;
 		}
+		/* the text where it goes after its key, the key written only
+		 * for a field that has text (most have none) */
 		char *d = o->buf + o->len;
+		size_t kl = (first ? 15 : 5) + (size_t)f->namelen; /* ,"values":{"NAME":" or ,"NAME":" */
+		size_t tl = fmt->reg_value_text(f, fv[i], d + kl, 64);
+		if (!tl || tl >= 64)
+			continue; /* nothing to show: what was put past o->len is not kept */
 		if (first)
 			d = put_lit(d, ",\"values\":{");
 		d = put_key(d, f->name, f->namelen, first);
 		*d++ = '"';
-		size_t tl = fmt->reg_value_text(f, fv[i], d, 64);
-		if (!tl || tl >= 64)
-			continue; /* nothing to show: what was put past o->len is not kept */
 		d[tl] = '"';
 		o->len = (size_t)(d + tl + 1 - o->buf);
 		first = false;
