@@ -1571,6 +1571,37 @@ static inline int take(struct enc *e, int s, const struct ir3_field *f, uint64_t
 	return 0;
 }
 
+/* The names of enum E the text has at pos, in the order they are tried:
+ * longest first (the empty name last), equal lengths in value order; those
+ * starting with the text's character, then the empty ones (the enum's
+ * index; at most 64 names, gen_ir3.py checks).  Their values into cand,
+ * their lengths into clen (the text is shorter than GK_IR3_TEXT_MAX, 256). */
+static unsigned enum_names_at(const struct enc *e, const struct ir3_enum *E, size_t pos, uint32_t cand[64],
+			      uint8_t clen[64])
+{
+	unsigned nc = 0;
+	unsigned ch = pos < e->n ? (unsigned char)e->s[pos] : 0;
+	for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+		for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
+			uint32_t i = E->by_first[x];
+			long ml = match_str(e, pos, E->names[i]);
+			if (ml >= 0) {
+				uint8_t l = (uint8_t)ml;
+				unsigned j = nc++;
+				for (; j > 0 && clen[j - 1] < l; j--) {
+					cand[j] = cand[j - 1];
+					clen[j] = clen[j - 1];
+				}
+				cand[j] = i;
+				clen[j] = l;
+			}
+		}
+		if (!g)
+			break;
+	}
+	return nc;
+}
+
 static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t pos, const struct frame *next)
 {
 	const char *p = e->s + pos;
@@ -1624,32 +1655,9 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
-		/* the names that match here, tried longest first (the empty name
-		 * last), equal lengths in value order: those starting with the
-		 * text's character, then the empty ones (the enum's index; at most
-		 * 64 names, gen_ir3.py checks) */
 		uint32_t cand[64];
-		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
-		unsigned nc = 0;
-		unsigned ch = rest ? (unsigned char)*p : 0;
-		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
-			for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
-				uint32_t i = E->by_first[x];
-				long ml = match_str(e, pos, E->names[i]);
-				if (ml >= 0) {
-					uint8_t l = (uint8_t)ml;
-					unsigned j = nc++;
-					for (; j > 0 && clen[j - 1] < l; j--) {
-						cand[j] = cand[j - 1];
-						clen[j] = clen[j - 1];
-					}
-					cand[j] = i;
-					clen[j] = l;
-				}
-			}
-			if (!g)
-				break;
-		}
+		uint8_t clen[64];
+		unsigned nc = enum_names_at(e, E, pos, cand, clen);
 		for (unsigned j = 0; j < nc; j++)
 			if (take(e, s, f, cand[j], pos + clen[j], next))
 				return 1;
@@ -1755,6 +1763,22 @@ static int only_reading(const struct enc *e, const struct ir3_field *f, size_t p
 		*v = parse_float(p, rest, f->high - f->low + 1, &used);
 		*q = pos + used;
 		return used != 0;
+	}
+	case IR3_T_ENUM: {
+		/* one name and no second pass (which may read a number after the
+		 * names fail); the name list is made again by match_field
+		 * otherwise, rarely: a register's swizzle, a type and a repeat
+		 * count have one name at the place (the empty one aside) */
+		if (e->enum_numbers)
+			return -1;
+		uint32_t cand[64];
+		uint8_t clen[64];
+		unsigned nc = enum_names_at(e, &gk_ir3_enums[f->ref], pos, cand, clen);
+		if (nc > 1)
+			return -1;
+		*v = nc ? cand[0] : 0;
+		*q = pos + (nc ? clen[0] : 0);
+		return nc != 0;
 	}
 	default:
 		return -1;
