@@ -1402,7 +1402,7 @@ struct variants {
 	unsigned nf, ncombo, n;
 };
 
-static void variants(int leaf, struct variants *V)
+static inline void variants(int leaf, struct variants *V)
 {
 	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 	unsigned nd = B->ndisp < 8 ? B->ndisp : 8;
@@ -1746,7 +1746,8 @@ static int only_reading(const struct enc *e, const struct ir3_field *f, size_t p
 	case IR3_T_BOOL_INV: {
 		uint64_t on = f->type == IR3_T_BOOL;
 		if (f->display) {
-			if (match_str(e, pos, f->display) > 0)
+			/* the first character decides for most: "(" of "(sy)" against "r" */
+			if (pos < e->n && e->s[pos] == f->display[0] && match_str(e, pos, f->display) > 0)
 				return -1; /* shown, or not and read by what follows */
 			*v = !on;
 			*q = pos;
