@@ -1772,13 +1772,23 @@ static int only_reading(const struct enc *e, const struct ir3_field *f, size_t p
 		 * count have one name at the place (the empty one aside) */
 		if (e->enum_numbers)
 			return -1;
-		uint32_t cand[64];
-		uint8_t clen[64];
-		unsigned nc = enum_names_at(e, &gk_ir3_enums[f->ref], pos, cand, clen);
-		if (nc > 1)
-			return -1;
-		*v = nc ? cand[0] : 0;
-		*q = pos + (nc ? clen[0] : 0);
+		/* enum_names_at's groups, stopping at a second name (its order
+		 * does not matter for one) */
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
+		unsigned ch = pos < e->n ? (unsigned char)e->s[pos] : 0, nc = 0;
+		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+			for (unsigned x = E->first[g]; x < E->first[g + 1]; x++) {
+				long ml = match_str(e, pos, E->names[E->by_first[x]]);
+				if (ml < 0)
+					continue;
+				if (nc++)
+					return -1;
+				*v = E->by_first[x];
+				*q = pos + (size_t)ml;
+			}
+			if (!g)
+				break;
+		}
 		return nc != 0;
 	}
 	default:
@@ -1827,8 +1837,8 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		/* a field the text reads one way only goes on in this loop: what
 		 * take and a call of m would do, as every caller of m drops what
 		 * a failed m assigned (a third fewer instructions in m's frames) */
-		uint64_t v;
-		size_t q;
+		uint64_t v = 0;
+		size_t q = pos;
 		int one = only_reading(e, fd, pos, &v, &q);
 		if (one < 0)
 			return match_field(e, s, fd, pos, &cur);
