@@ -258,9 +258,11 @@ static void ir3_asm_line(void *as, const char *line, size_t len)
 		a->failed = true;
 		return;
 	}
-	/* one line, whatever it holds: a newline inside becomes a blank */
-	for (size_t i = 0; i < len; i++)
-		a->text[a->len + i] = line[i] == '\n' ? ' ' : line[i];
+	/* one line, whatever it holds: a newline inside becomes a blank (a
+	 * copy, then a search for one: the CLI's lines have none) */
+	memcpy(a->text + a->len, line, len);
+	for (char *nl = memchr(a->text + a->len, '\n', len); nl; nl = memchr(nl, '\n', (size_t)(a->text + a->len + len - nl)))
+		*nl = ' ';
 	a->text[a->len + len] = '\n';
 	a->len += len + 1;
 	a->nlines++;
@@ -293,9 +295,8 @@ static void body(const char *s, size_t n, size_t *b, size_t *e)
 				i++;
 		}
 	}
-	size_t k = i;
-	while (k < n && s[k] != ';')
-		k++;
+	const char *semi = memchr(s + i, ';', n - i);
+	size_t k = semi ? (size_t)(semi - s) : n;
 	while (k > i && is_space(s[k - 1]))
 		k--;
 	*b = i;

@@ -1402,7 +1402,7 @@ struct variants {
 	unsigned nf, ncombo, n;
 };
 
-static void variants(int leaf, struct variants *V)
+static inline void variants(int leaf, struct variants *V)
 {
 	const struct ir3_bitset *B = &gk_ir3_bitsets[leaf];
 	unsigned nd = B->ndisp < 8 ? B->ndisp : 8;
@@ -1571,6 +1571,37 @@ static inline int take(struct enc *e, int s, const struct ir3_field *f, uint64_t
 	return 0;
 }
 
+/* The names of enum E the text has at pos, in the order they are tried:
+ * longest first (the empty name last), equal lengths in value order; those
+ * starting with the text's character, then the empty ones (the enum's
+ * index; at most 64 names, gen_ir3.py checks).  Their values into cand,
+ * their lengths into clen (the text is shorter than GK_IR3_TEXT_MAX, 256). */
+static unsigned enum_names_at(const struct enc *e, const struct ir3_enum *E, size_t pos, uint32_t cand[64],
+			      uint8_t clen[64])
+{
+	unsigned nc = 0;
+	unsigned ch = pos < e->n ? (unsigned char)e->s[pos] : 0;
+	for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+		for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
+			uint32_t i = E->by_first[x];
+			long ml = match_str(e, pos, E->names[i]);
+			if (ml >= 0) {
+				uint8_t l = (uint8_t)ml;
+				unsigned j = nc++;
+				for (; j > 0 && clen[j - 1] < l; j--) {
+					cand[j] = cand[j - 1];
+					clen[j] = clen[j - 1];
+				}
+				cand[j] = i;
+				clen[j] = l;
+			}
+		}
+		if (!g)
+			break;
+	}
+	return nc;
+}
+
 static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t pos, const struct frame *next)
 {
 	const char *p = e->s + pos;
@@ -1624,32 +1655,9 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 	case IR3_T_ENUM: {
 		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
-		/* the names that match here, tried longest first (the empty name
-		 * last), equal lengths in value order: those starting with the
-		 * text's character, then the empty ones (the enum's index; at most
-		 * 64 names, gen_ir3.py checks) */
 		uint32_t cand[64];
-		uint8_t clen[64]; /* the text is shorter than GK_IR3_TEXT_MAX (256) */
-		unsigned nc = 0;
-		unsigned ch = rest ? (unsigned char)*p : 0;
-		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
-			for (unsigned x = E->first[g]; x < E->first[g + 1] && nc < 64; x++) {
-				uint32_t i = E->by_first[x];
-				long ml = match_str(e, pos, E->names[i]);
-				if (ml >= 0) {
-					uint8_t l = (uint8_t)ml;
-					unsigned j = nc++;
-					for (; j > 0 && clen[j - 1] < l; j--) {
-						cand[j] = cand[j - 1];
-						clen[j] = clen[j - 1];
-					}
-					cand[j] = i;
-					clen[j] = l;
-				}
-			}
-			if (!g)
-				break;
-		}
+		uint8_t clen[64];
+		unsigned nc = enum_names_at(e, E, pos, cand, clen);
 		for (unsigned j = 0; j < nc; j++)
 			if (take(e, s, f, cand[j], pos + clen[j], next))
 				return 1;
@@ -1696,6 +1704,98 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 	}
 }
 
+/* The one reading the text at pos has for field f when it has exactly one:
+ * 1 with its value *v and end *q; 0 when it has none; -1 when it may have
+ * several (or match_field's own rules apply: a uint past 2^64), which
+ * match_field tries in turn.  The cases are match_field's, which stays the
+ * reference: a number, a float, and a bool whose display the text does not
+ * show here (nearly every (sy), (ss), (jp), (ul), (sat), (neg), (r) and h
+ * of real code). */
+static int only_reading(const struct enc *e, const struct ir3_field *f, size_t pos, uint64_t *v, size_t *q)
+{
+	const char *p = e->s + pos;
+	size_t rest = e->n - pos, k;
+	int ovf = 0;
+	switch (f->type) {
+	case IR3_T_UINT:
+		k = digits(e, pos, 0);
+		if (!k || k > 20)
+			return 0;
+		*v = number(p, k, 10, &ovf);
+		*q = pos + k;
+		return ovf ? -1 : 1;
+	case IR3_T_HEX:
+		k = digits(e, pos, 1);
+		if (!k || k > 16)
+			return 0;
+		*v = number(p, k, 16, &ovf);
+		*q = pos + k;
+		return 1;
+	case IR3_T_INT:
+	case IR3_T_BRANCH: {
+		int neg = rest && *p == '-';
+		k = digits(e, pos + neg, 0);
+		if (!k || k > 19)
+			return 0;
+		uint64_t x = number(p + neg, k, 10, &ovf);
+		*v = neg ? 0 - x : x;
+		*q = pos + neg + k;
+		return 1;
+	}
+	case IR3_T_BOOL:
+	case IR3_T_BOOL_INV: {
+		uint64_t on = f->type == IR3_T_BOOL;
+		if (f->display) {
+			/* the first character decides for most: "(" of "(sy)" against "r" */
+			if (pos < e->n && e->s[pos] == f->display[0] && match_str(e, pos, f->display) > 0)
+				return -1; /* shown, or not and read by what follows */
+			*v = !on;
+			*q = pos;
+			return 1;
+		}
+		if (!rest || (*p != '0' && *p != '1'))
+			return 0;
+		*v = (uint64_t)(*p - '0') ^ !on;
+		*q = pos + 1;
+		return 1;
+	}
+	case IR3_T_FLOAT: {
+		size_t used;
+		*v = parse_float(p, rest, f->high - f->low + 1, &used);
+		*q = pos + used;
+		return used != 0;
+	}
+	case IR3_T_ENUM: {
+		/* one name and no second pass (which may read a number after the
+		 * names fail); the name list is made again by match_field
+		 * otherwise, rarely: a register's swizzle, a type and a repeat
+		 * count have one name at the place (the empty one aside) */
+		if (e->enum_numbers)
+			return -1;
+		/* enum_names_at's groups, stopping at a second name (its order
+		 * does not matter for one) */
+		const struct ir3_enum *E = &gk_ir3_enums[f->ref];
+		unsigned ch = pos < e->n ? (unsigned char)e->s[pos] : 0, nc = 0;
+		for (unsigned g = ch && ch < 128 ? ch : 0;; g = 0) {
+			for (unsigned x = E->first[g]; x < E->first[g + 1]; x++) {
+				long ml = match_str(e, pos, E->names[E->by_first[x]]);
+				if (ml < 0)
+					continue;
+				if (nc++)
+					return -1;
+				*v = E->by_first[x];
+				*q = pos + (size_t)ml;
+			}
+			if (!g)
+				break;
+		}
+		return nc != 0;
+	}
+	default:
+		return -1;
+	}
+}
+
 static int finish(struct enc *e);
 
 static int m(struct enc *e, const struct frame *f, size_t pos)
@@ -1732,7 +1832,19 @@ static int m(struct enc *e, const struct frame *f, size_t pos)
 		unsigned name = (unsigned)sg->field;
 		int s = cur.sc;
 		const struct ir3_field *fd = efind_out(e, &s, &name);
-		return fd && match_field(e, s, fd, pos, &cur);
+		if (!fd)
+			return 0;
+		/* a field the text reads one way only goes on in this loop: what
+		 * take and a call of m would do, as every caller of m drops what
+		 * a failed m assigned (a third fewer instructions in m's frames) */
+		uint64_t v = 0;
+		size_t q = pos;
+		int one = only_reading(e, fd, pos, &v, &q);
+		if (one < 0)
+			return match_field(e, s, fd, pos, &cur);
+		if (!one || !eset_field(e, s, fd, v))
+			return 0;
+		pos = q;
 	}
 }
 
