@@ -423,6 +423,22 @@ int cli_emit_words(void *words, const uint32_t *w, size_t n)
 	return e->failed ? -1 : 0;
 }
 
+/* a terminal's line: read() returns once a line is typed (stdio has
+ * buffered nothing of f: this function is its only reader); *err on a
+ * read error, which ferror(f) would not see */
+static size_t tty_block(char *block, size_t cap, FILE *f, int *err)
+{
+	for (;;) {
+		ssize_t n = read(fileno(f), block, cap);
+		if (n >= 0)
+			return (size_t)n;
+		if (errno != EINTR) {
+			*err = 1;
+			return 0;
+		}
+	}
+}
+
 /* The input is read in blocks and cut at each '\n' with memchr: a line
  * inside a block goes to fn from there, only one that spans blocks is
  * gathered in buf.  (getc per character was 6 % of an ir3 encode of the
@@ -442,8 +458,11 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 	}
 	unsigned line = 1;
 	int rc = 0, too_long = 0;
+	/* from a terminal, what read() returns (a line as it is typed), so
+	 * each line is answered when it is entered, not after 64 KiB or EOF */
+	int tty = isatty(fileno(f)), tty_err = 0;
 	size_t got;
-	while (rc != 2 && (got = fread(block, 1, BLOCK, f)) > 0) {
+	while (rc != 2 && (got = tty ? tty_block(block, BLOCK, f, &tty_err) : fread(block, 1, BLOCK, f)) > 0) {
 		for (size_t i = 0; i < got && rc != 2;) {
 			const char *s = block + i, *nl = memchr(s, '\n', got - i);
 			size_t k = (size_t)((nl ? nl : block + got) - s);
@@ -484,7 +503,7 @@ int cli_each_line(FILE *f, const char *name, void (*fn)(void *ctx, unsigned line
 			}
 		}
 	}
-	if (ferror(f)) {
+	if (ferror(f) || tty_err) {
 		fprintf(stderr, "%s: %s: read error\n", CLI_PROG, name);
 		rc = 2;
 	} else if ((len || too_long) && rc != 2) {
