@@ -573,6 +573,12 @@ struct gk_format {
 		uint8_t has_notes;       /* some field names a register (.reg) */
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
+		/* bit n (n < fixed_len): a simple packet of only n dwords is
+		 * still decoded as simple: each field is either whole in it or
+		 * starts past it and is GK_F_OPTIONAL (left out, no error),
+		 * and no register run, rule or access row reads the fields
+		 * the packet leaves out */
+		uint32_t short_ok;
 		/* GK_TAIL_GROUPS whose fields have no condition and no value rule
 		 * (register offset/value pairs): checking a group is its reserved
 		 * bits only, against these masks of its dwords */
