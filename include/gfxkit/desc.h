@@ -561,7 +561,9 @@ struct gk_format {
 	 * groups and the shaders a CP_LOAD_STATE loads.  Up to cap of them
 	 * into out, how many returned (NULL: none).  Following (the stream
 	 * loop) reads each as an indirect buffer one level down, with the same
-	 * nesting, cycle and budget rules, decoded by the engine it names. */
+	 * nesting, cycle and budget rules, decoded by the engine it names.
+	 * The unit's fields may still be pending (struct gk_unit.pending):
+	 * read them through gk_unit_field, which decodes them when asked. */
 	unsigned (*follow)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_follow_ref *out, unsigned cap);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,

@@ -266,8 +266,8 @@ static unsigned follow(const struct gk_format *fmt, const struct gk_unit *u, str
 	const uint32_t *w = u->pkt.dw;
 	uint32_t n = u->pkt.ndw;
 	unsigned k = 0;
-	if (!d || u->pkt.truncated)
-		return 0;
+	if (!d || u->pkt.truncated || u->pkt.frame.opcode < 0)
+		return 0; /* every row is an opcode packet: a register write (type 4, type 0) points at nothing */
 	const struct gk_adreno_group_row *r = NULL;
 	for (unsigned i = 0; i < gk_adreno_ndraw_state_rows; i++)
 		if ((gk_adreno_draw_state_rows[i].gens & fmt->gen_bit) && !strcmp(d->name, gk_adreno_draw_state_rows[i].packet))
