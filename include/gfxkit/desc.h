@@ -564,7 +564,9 @@ struct gk_format {
 	 * groups and the shaders a CP_LOAD_STATE loads.  Up to cap of them
 	 * into out, how many returned (NULL: none).  Following (the stream
 	 * loop) reads each as an indirect buffer one level down, with the same
-	 * nesting, cycle and budget rules, decoded by the engine it names. */
+	 * nesting, cycle and budget rules, decoded by the engine it names.
+	 * The unit's fields may still be pending (struct gk_unit.pending):
+	 * read them through gk_unit_field, which decodes them when asked. */
 	unsigned (*follow)(const struct gk_format *fmt, const struct gk_unit *u, struct gk_follow_ref *out, unsigned cap);
 	/* Filled by gk_format_prepare (called by the family's init function):
 	 * what every packet of a description has in common on this generation,
@@ -576,6 +578,12 @@ struct gk_format {
 		uint8_t has_notes;       /* some field names a register (.reg) */
 		uint8_t rules[22];       /* their indices; bit 7: in hdr */
 		uint32_t claimed[16];    /* bits claimed per fixed dword when simple */
+		/* bit n (n < fixed_len): a simple packet of only n dwords is
+		 * still decoded as simple: each field is either whole in it or
+		 * starts past it and is GK_F_OPTIONAL (left out, no error),
+		 * and no register run, rule or access row reads the fields
+		 * the packet leaves out */
+		uint32_t short_ok;
 		/* GK_TAIL_GROUPS whose fields have no condition and no value rule
 		 * (register offset/value pairs): checking a group is its reserved
 		 * bits only, against these masks of its dwords */

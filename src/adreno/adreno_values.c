@@ -22,10 +22,11 @@
 
 static const struct gk_adreno_vtype *vtype_of(const struct gk_reg_field *f)
 {
-	uintptr_t p = (uintptr_t)f, b = (uintptr_t)gk_adreno_reg_fields;
-	if (!f || p < b || p >= b + gk_adreno_nreg_fields * sizeof *f || (p - b) % sizeof *f)
+	/* one unsigned compare covers both ends (below the array wraps round) */
+	uintptr_t off = (uintptr_t)f - (uintptr_t)gk_adreno_reg_fields;
+	if (!f || off >= (uintptr_t)gk_adreno_nreg_fields * sizeof *f || off % sizeof *f)
 		return NULL;
-	return &gk_adreno_reg_vtypes[(p - b) / sizeof *f];
+	return &gk_adreno_reg_vtypes[off / sizeof *f];
 }
 
 static unsigned width(const struct gk_reg_field *f)
@@ -99,18 +100,21 @@ static size_t put_exact(double v, char *buf, size_t cap)
 	if ((double)whole64 != t)
 		return 0;
 	uint32_t ip = (uint32_t)(whole64 >> 6), frac = (uint32_t)(whole64 & 63) * 15625u; /* 1/64 = 0.015625 */
-	char tmp[24];
-	struct gk_out o = gk_out_text(tmp, sizeof tmp);
+	/* at most "-2147483647.984375": 18 bytes and the NUL */
+	char tmp[24], *d = cap >= sizeof tmp ? buf : tmp, *s = d;
 	if (signbit(v))
-		gk_out_ch(&o, '-');
-	gk_out_dec(&o, ip);
-	gk_out_ch(&o, '.');
-	for (uint32_t div = 100000; div; div /= 10)
-		gk_out_ch(&o, (char)('0' + frac / div % 10));
-	size_t n = gk_out_text_end(&o);
+		*d++ = '-';
+	d = gk_put_dec32(d, ip);
+	*d++ = '.';
+	uint32_t h = frac / 10000; /* frac < 10^6: six digits, leading zeros */
+	d = gk_put_pair(d, h);
+	d = gk_put4(d, frac - 10000 * h);
+	size_t n = (size_t)(d - s);
 	if (n >= cap)
 		return 0;
-	memcpy(buf, tmp, n + 1);
+	if (s != buf)
+		memcpy(buf, s, n);
+	buf[n] = 0;
 	return n;
 }
 
@@ -131,7 +135,15 @@ static size_t put_tiny_g9(double v, char *buf, size_t cap)
 	double a = v < 0 ? -v : v;
 	if (!(a > 0 && a < 4e-7))
 		return 0;
-	unsigned p = 0;
+	/* the first p with a * 10^p >= 1e8, searched from below the true one
+	 * by the binary exponent: a < 2^(e2+1), so p > 8 - (e2 + 1) log10(2),
+	 * less one for the rounding of the estimate; from p = 0 it took 50
+	 * steps for the denormals the bench stream has (a fifth of put_real) */
+	uint64_t bits;
+	memcpy(&bits, &a, sizeof bits);
+	int e2 = (int)((bits >> 52) & 0x7ff) - 1023;
+	int p0 = (int)(8.0 - (e2 + 1) * 0.30103) - 1;
+	unsigned p = p0 > 0 ? (unsigned)p0 : 0;
 	double x = 0;
 	while (p < sizeof pow10 / sizeof pow10[0] && (x = a * pow10[p]) < 1e8)
 		p++;
@@ -148,9 +160,8 @@ static size_t put_tiny_g9(double v, char *buf, size_t cap)
 		m = 100000000u;
 		e++;
 	}
-	char digits[10];
-	for (int i = 8; i >= 0; i--, m /= 10)
-		digits[i] = (char)('0' + m % 10);
+	char digits[12];
+	gk_put_dec32(digits, m); /* 10^8 <= m < 10^9: nine digits */
 	int nd = 9;
 	while (nd > 1 && digits[nd - 1] == '0')
 		nd--; /* %g drops trailing zeros (and a point with none after it) */
@@ -208,28 +219,43 @@ static size_t put_real(const struct gk_reg_field *f, uint32_t raw, double v, cha
 	return 0;
 }
 
-/* n digits of a number written into buf (NUL-terminated) when it fits */
-static size_t put_number(const char *sign, uint64_t v, bool hex, char *buf, size_t cap)
+/* a number (after a one-letter sign: '-', 'r', or 0 for none) into buf,
+ * NUL-terminated, when it fits; hex as "0x..." except 0, which is "0" as
+ * rnndec prints it.  Straight into buf: through a gk_out on the stack it
+ * was ~200 instructions a value (callgrind, decode of the a630 bench
+ * stream: 18 M of its 197 M). */
+static size_t put_number(char sign, uint64_t v, bool hex, char *buf, size_t cap)
 {
-	char tmp[24];
-	struct gk_out o = gk_out_text(tmp, sizeof tmp);
-	gk_out_str(&o, sign);
-	if (hex && v)
-		gk_out_hex(&o, v, 1);
-	else
-		gk_out_dec(&o, v);
-	size_t n = gk_out_text_end(&o);
+	char tmp[24], *d = cap >= sizeof tmp ? buf : tmp, *s = d; /* sign, 20 digits or 0x and 16 */
+	if (sign)
+		*d++ = sign;
+	if (hex && v) {
+		d = gk_put_hex64(d, v);
+	} else if (v <= UINT32_MAX) {
+		d = gk_put_dec32(d, (uint32_t)v);
+	} else {
+		char rev[20];
+		unsigned k = 0;
+		for (; v; v /= 10)
+			rev[k++] = (char)('0' + v % 10);
+		while (k)
+			*d++ = rev[--k];
+	}
+	size_t n = (size_t)(d - s);
 	if (n >= cap)
 		return 0;
-	memcpy(buf, tmp, n + 1);
+	if (s != buf)
+		memcpy(buf, s, n);
+	buf[n] = 0;
 	return n;
 }
 
-size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
+/* the other forms: shifted values, signed ones, reals; out of line, so
+ * the common forms above take no frame for them */
+static __attribute__((noinline)) size_t value_text_general(const struct gk_reg_field *f,
+							    const struct gk_adreno_vtype *t, uint32_t raw,
+							    char *buf, size_t cap)
 {
-	const struct gk_adreno_vtype *t = vtype_of(f);
-	if (!t || !buf || cap < 2)
-		return 0;
 	unsigned w = width(f);
 	uint64_t shifted = (uint64_t)raw << t->shr;
 	/* numbers by hand, not snprintf: every typed field of a register run
@@ -237,17 +263,17 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 	 * stream's text, callgrind) */
 	switch (t->type) {
 	case GK_AV_UINT:
-		return put_number("", shifted, false, buf, cap);
+		return put_number(0, shifted, false, buf, cap);
 	case GK_AV_INT: {
 		int64_t v = (int64_t)raw;
 		if (w < 64 && (raw >> (w - 1)) & 1)
 			v -= (int64_t)1 << w;
 		v *= (int64_t)1 << t->shr;
-		return put_number(v < 0 ? "-" : "", v < 0 ? 0 - (uint64_t)v : (uint64_t)v, false, buf, cap);
+		return put_number(v < 0 ? '-' : 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, false, buf, cap);
 	}
 	case GK_AV_HEX:
 	case GK_AV_ADDRESS:
-		return put_number("", shifted, true, buf, cap); /* rnndec: 0 as "0" */
+		return put_number(0, shifted, true, buf, cap); /* rnndec: 0 as "0" */
 	case GK_AV_FIXED:
 	case GK_AV_UFIXED:
 		if (t->shr)
@@ -261,7 +287,7 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 	case GK_AV_REGID: {
 		if (w < 3 || t->shr)
 			return 0;
-		size_t n = put_number("r", raw >> 2, false, buf, cap);
+		size_t n = put_number('r', raw >> 2, false, buf, cap);
 		if (!n || n + 2 >= cap)
 			return 0;
 		buf[n] = '.';
@@ -272,8 +298,54 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 	default:
 		if (!t->shr)
 			return 0; /* booleans, enums, untyped: the default */
-		return put_number("", shifted, true, buf, cap);
+		return put_number(0, shifted, true, buf, cap);
 	}
+}
+
+size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
+{
+	const struct gk_adreno_vtype *t = vtype_of(f);
+	if (!t || !buf || cap < 2)
+		return 0;
+	if (!t->shr && cap >= 24) {
+		/* the forms most typed fields take (register ids, hex masks,
+		 * counts), written in place: through the general switch and
+		 * put_number they were ~120 instructions a value (callgrind,
+		 * decode --json of the a630 bench stream calls this for every
+		 * field of every register: 352,000 times) */
+		char *d = buf;
+		switch (t->type) {
+		case GK_AV_UINT:
+			d = gk_put_dec32(d, raw);
+			break;
+		case GK_AV_HEX:
+		case GK_AV_ADDRESS:
+			if (raw)
+				d = gk_put_hex32(d, raw);
+			else
+				*d++ = '0'; /* rnndec: 0 as "0" */
+			break;
+		case GK_AV_REGID:
+			if (width(f) < 3)
+				return 0;
+			*d++ = 'r';
+			d = gk_put_dec32(d, raw >> 2);
+			*d++ = '.';
+			*d++ = "xyzw"[raw & 3];
+			break;
+		case GK_AV_NONE:
+		case GK_AV_BOOL:
+			return 0; /* untyped, booleans, enums: the printer's default */
+		default:
+			d = NULL; /* below */
+			break;
+		}
+		if (d) {
+			*d = 0;
+			return (size_t)(d - buf);
+		}
+	}
+	return value_text_general(f, t, raw, buf, cap);
 }
 
 /* the field's bits for value v (a signed number for int / fixed), if it fits */

@@ -232,6 +232,34 @@ void gk_format_prepare(struct gk_format *fmt)
 				else if (has_rule(fmt, f))
 					fast->simple = 0; /* too many rules to list: take the generic path */
 			}
+		/* the shorter lengths a simple packet may have and stay simple:
+		 * Adreno's payload dwords are optional (a CP_DRAW_INDX_OFFSET of
+		 * 4 dwords of a domain of 8), and without this every such
+		 * packet took the general decoder and checker (callgrind, check
+		 * -g a630 -e adreno on the quarter bench stream: a third of the
+		 * packets, two thirds of the instructions) */
+		fast->short_ok = 0;
+		if (fast->simple && fixed > 1 && d->tail != GK_TAIL_REGS && !fast->nrules && !d->nrules && !d->naccess) {
+			/* a length n is refused by a field it would cut (first <
+			 * n <= last) and by a required field it would leave out
+			 * (n <= last) */
+			uint32_t bad = 0;
+			for (unsigned l = 0; l < 2; l++)
+				for (unsigned i = 0; i < counts[l]; i++) {
+					const struct gk_field *f = &lists[l][i];
+					if (f->gens && !(f->gens & fmt->gen_bit))
+						continue;
+					unsigned first = f->seg[0].dw, last = gk_field_last_dw(f);
+					if (f->nseg > 1 && f->seg[1].dw < first)
+						first = f->seg[1].dw;
+					unsigned from = f->flags & GK_F_OPTIONAL ? first + 1 : 1;
+					for (unsigned n = from; n <= last && n < 32; n++)
+						bad |= 1u << n;
+				}
+			for (unsigned n = 1; n < fixed && n < 32; n++)
+				if (!((bad >> n) & 1u))
+					fast->short_ok |= 1u << n;
+		}
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;

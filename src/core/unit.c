@@ -72,8 +72,10 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
 }
 
 /* The same when the description is simple (gk_desc_fast): presence depends
- * on the generation only and the packet holds every field whole.  The hot
- * path of every stream, so the one-segment read is spelled out. */
+ * on the generation only and the packet holds every field whole, or (a
+ * length in gk_desc_fast.short_ok) leaves out the optional fields that
+ * start at or past its end: those are cut, as decode_list has them.  The
+ * hot path of every stream, so the one-segment read is spelled out. */
 static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr,
 			      const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot,
 			      unsigned base)
@@ -86,6 +88,11 @@ static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field
 		slot[i] = (uint8_t)(base + k);
 		const struct gk_seg *sg = &f->seg[0];
 		uint64_t v;
+		if (sg->dw >= ndw) {
+			struct gk_unit_field *uf = &out[k++];
+			*uf = (struct gk_unit_field){ .desc = f, .index = (uint8_t)i, .in_hdr = in_hdr, .cut = 1, .dw = sg->dw };
+			continue;
+		}
 		if (f->nseg == 1) {
 			uint32_t w = dw[sg->dw] >> sg->lo;
 			unsigned width = sg->hi - sg->lo + 1u;
@@ -128,6 +135,8 @@ void gk_unit_fill(const struct gk_unit *cu)
 	 * pm4 on the quarter bench stream: 13 instructions a packet) */
 	_Static_assert(sizeof u->fast->claimed <= sizeof u->claimed, "a simple description's fixed dwords fit the unit");
 	memcpy(u->claimed, u->fast->claimed, sizeof u->fast->claimed);
+	if (u->pkt.ndw < u->fast->fixed_len) /* short (short_ok): nothing past its end */
+		memset(u->claimed + u->pkt.ndw, 0, sizeof u->fast->claimed - 4 * u->pkt.ndw);
 	/* the slots of fields this generation lacks stay 0xff (gk_unit_field_at) */
 	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
 	memset(u->body_slot, 0xff, sizeof u->body_slot);
@@ -174,7 +183,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	u->desc = d;
 	const struct gk_desc_fast *fast = d ? gk_fast(fmt, d) : 0;
 	u->fast = fast;
-	if (fast && fast->simple && ndw >= fast->fixed_len && (d->tail != GK_TAIL_REGS || fast->reg_one)) {
+	if (fast && fast->simple && (ndw >= fast->fixed_len || (ndw < 32 && (fast->short_ok >> ndw) & 1u)) &&
+	    (d->tail != GK_TAIL_REGS || fast->reg_one)) {
 		/* presence by generation only, every field whole: the layout
 		 * prepared up front, the fields and claimed bits read when asked
 		 * for (gk_unit_fill), each member stored once (callgrind, check

@@ -634,7 +634,10 @@ static void follow_refs(struct level *L)
 	const struct gk_unit *u = L->ops->record ? L->ops->record(L->fam) : NULL;
 	if (L->ib || !fmt || !fmt->follow || !u || !u->desc)
 		return;
-	gk_unit_fill(u);
+	/* the unit as decoded, fields maybe still pending: a hook that reads
+	 * them asks gk_unit_field, which reads them then (filling every
+	 * packet here was 6% of checking a real Adreno capture, callgrind,
+	 * check shadow.rd.gz, where most packets are register writes) */
 	struct gk_follow_ref refs[GK_FOLLOW_REFS];
 	unsigned n = fmt->follow(fmt, u, refs, GK_FOLLOW_REFS);
 	for (unsigned k = 0; k < n && k < GK_FOLLOW_REFS; k++) {

@@ -264,8 +264,109 @@ static void test_layouts(void)
 	      "CP_SET_MARKER, IFPC: %s", text);
 }
 
+/* Payload dwords are optional (GK_F_OPTIONAL): a packet shorter than its
+ * domain whose fields are each whole or left out is decoded and checked
+ * on the simple path (gk_desc_fast.short_ok).  Every description of each
+ * generation at every length up to two dwords past its fields, with
+ * random payloads, decodes, checks and prints the same through a copy of
+ * the format whose short lengths all take the general path. */
+static bool same_unit(const struct gk_unit *a, const struct gk_unit *b)
+{
+	if (a->desc != b->desc || a->nfields != b->nfields || a->fixed_end != b->fixed_end ||
+	    a->tail_begin != b->tail_begin || a->tail_end != b->tail_end || a->ngroups != b->ngroups ||
+	    a->extra_begin != b->extra_begin || a->natural != b->natural || a->reg_slot != b->reg_slot)
+		return false;
+	for (unsigned i = 0; i < a->nfields && i < GK_UNIT_FIELDS; i++) {
+		const struct gk_unit_field *x = &a->fields[i], *y = &b->fields[i];
+		if (x->desc != y->desc || x->value != y->value || x->symbol != y->symbol || x->cut != y->cut || x->dw != y->dw ||
+		    x->in_hdr != y->in_hdr || x->index != y->index)
+			return false;
+	}
+	for (unsigned k = 0; k < a->fixed_end && k < GK_UNIT_FIXED_DW; k++)
+		if (a->claimed[k] != b->claimed[k])
+			return false;
+	return true;
+}
+
+static void print_packet(const struct gk_format *f, const struct gk_packet *pkt, char *buf, size_t cap)
+{
+	struct gk_check_state st;
+	struct gk_diags dg;
+	gk_check_init(&st);
+	gk_diags_reset(&dg);
+	gk_check_packet(f, &st, pkt, &dg);
+	struct gk_out o = GK_OUT_INIT(buf, cap - 1, NULL, NULL);
+	gk_text_packet(f, pkt, false, &o);
+	gk_text_diags(&dg, &o);
+	gk_json_packet(f, pkt, &dg, GK_JSON_TEXT, &o);
+	buf[o.len < cap ? o.len : cap - 1] = 0;
+}
+
+static void test_short_packets(void)
+{
+	static const char *const gpus[] = { "a306", "a420", "a530", "a630", "a750" };
+	static struct gk_format fast, general;
+	static char ta[1 << 16], tb[1 << 16];
+	uint64_t rng = 0x5407;
+	unsigned packets = 0, short_simple = 0, bad = 0;
+	for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++) {
+		CHECK(gk_adreno_format_init(&fast, gpus[g]) == 0 && gk_adreno_format_init(&general, gpus[g]) == 0, "%s",
+		      gpus[g]);
+		for (size_t k = 0; k < general.ndescs && k < GK_MAX_DESCS; k++)
+			general.fast[k].short_ok = 0;
+		bool old = g < 2;
+		for (size_t k = 0; k < fast.ndescs && k < GK_MAX_DESCS; k++) {
+			const struct gk_packet_desc *d = &fast.descs[k];
+			if (!(d->gens & fast.gen_bit) || !d->opcode)
+				continue;
+			unsigned top = fast.fast[k].fixed_len + 2;
+			for (unsigned n = 1; n <= top; n++)
+				for (unsigned rep = 0; rep < 4; rep++) {
+					uint32_t w[40];
+					uint32_t cnt = old ? n - 2 : n - 1;
+					if (old && n < 2)
+						continue;
+					w[0] = old ? 0xc0000000u | cnt << 16 | (uint32_t)d->opcode << 8 : pkt7((uint32_t)d->opcode, cnt);
+					for (unsigned i = 1; i < n; i++) {
+						uint64_t r = tl_rand(&rng);
+						/* small values too, so enums and conditions take named values */
+						w[i] = rep & 1 ? (uint32_t)r & 0x0f0f00ffu : (uint32_t)r;
+					}
+					struct gk_packet pa, pb;
+					gk_packet_frame(&fast, w, n, 0x100, &pa);
+					gk_packet_frame(&general, w, n, 0x100, &pb);
+					if (pa.frame.desc != d)
+						continue; /* another row of that opcode on this generation */
+					struct gk_unit ua, ub;
+					struct gk_diags da, db;
+					gk_diags_reset(&da);
+					gk_diags_reset(&db);
+					gk_unit_decode(&fast, &pa, &da, &ua);
+					gk_unit_decode(&general, &pb, &db, &ub);
+					packets++;
+					if (ua.simple && n < fast.fast[k].fixed_len)
+						short_simple++;
+					print_packet(&fast, &pa, ta, sizeof ta);
+					print_packet(&general, &pb, tb, sizeof tb);
+					/* the general copy's rows are its own: compare by index */
+					bool ok = ua.nfields == ub.nfields && (ua.desc - fast.descs) == (ub.desc - general.descs) &&
+						  !strcmp(ta, tb);
+					ub.desc = ua.desc;
+					ok = ok && same_unit(&ua, &ub);
+					if (!ok && bad++ < 5)
+						printf("  %s %s, %u dwords %s:\n%s\n  against\n%s\n", gpus[g], d->name, n, tu_words_str(w, n),
+						       ta, tb);
+				}
+		}
+	}
+	CHECK(bad == 0, "%u of %u packets decode, check or print differently on the short simple path", bad, packets);
+	/* the path is taken: most descriptions have optional payload dwords */
+	CHECK(short_simple > packets / 4, "%u of %u packets took the short simple path", short_simple, packets);
+}
+
 int main(void)
 {
+	test_short_packets();
 	test_layouts();
 	test_vectors();
 	test_parity();
