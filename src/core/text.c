@@ -246,18 +246,21 @@ static inline void put_offset(struct gk_out *o, uint64_t off)
 }
 
 /* The next field of r holding a set bit of *rest (the bits of the value
- * not yet written), f..end being the fields not yet passed: bits below that
- * field that no field claims move from *rest to *stray.  NULL when *rest has
- * no field left.  Register values are sparse (most of a GFX9 register's ten
- * or so fields are zero): walking the set bits costs a compare per zero
- * field where testing each field's value cost ~20 instructions (callgrind,
- * decode -g gfx9 on the quarter bench stream: the register lines with
- * fields 21.1 M -> 19.3 M instructions, the whole run 135.7 M -> 133.8 M).
- * The tables keep fields sorted by lo without overlap (test_tables), so the
- * fields come out in the order a walk over all of them gives. */
+ * not yet written), *at..end being the fields not yet passed; *m is set to
+ * its mask, whose bits leave *rest.  Bits below that field that no field
+ * claims move from *rest to *stray.  NULL when *rest has no field left.
+ * Register values are sparse (most of a GFX9 register's ten or so fields
+ * are zero): walking the set bits costs a compare per zero field where
+ * testing each field's value cost ~20 instructions (callgrind, decode -g
+ * gfx9 on the quarter bench stream: the register lines with fields 21.1 M ->
+ * 19.3 M instructions, the whole run 135.7 M -> 133.8 M).  The tables keep
+ * fields sorted by lo without overlap and inside bits 0..31 (test_tables),
+ * so the fields come out in the order a walk over all of them gives; each
+ * turn clears at least the lowest set bit whatever the table says, so the
+ * walk ends after at most 32 turns. */
 static inline const struct gk_reg_field *next_set_field(const struct gk_reg_field **at,
 							 const struct gk_reg_field *end, uint32_t *rest,
-							 uint32_t *stray)
+							 uint32_t *stray, uint32_t *m)
 {
 	const struct gk_reg_field *f = *at;
 	while (*rest) {
@@ -265,11 +268,18 @@ static inline const struct gk_reg_field *next_set_field(const struct gk_reg_fiel
 		while (f < end && f->hi < b)
 			f++;
 		if (f < end && f->lo <= b) {
+			/* lo <= b <= min(hi, 31): the mask holds bit b.  2u << 31
+			 * is 0 in unsigned arithmetic, so hi 31 gives the top bit
+			 * without gk_mask's branch */
+			unsigned hi = f->hi < 31 ? f->hi : 31;
+			*m = (2u << hi) - (1u << f->lo);
+			*rest &= ~*m;
 			*at = f + 1;
 			return f;
 		}
-		/* b is in no field: it and the set bits up to the next field are stray */
-		uint32_t below = f < end ? *rest & ((1u << (f->lo & 31)) - 1u) : *rest;
+		/* b is in no field: it and the set bits up to the next field
+		 * (whose lo is above b) are stray */
+		uint32_t below = f < end && f->lo < 32 ? *rest & ((1u << f->lo) - 1u) : *rest;
 		*stray |= below;
 		*rest &= ~below;
 	}
@@ -292,12 +302,10 @@ static inline const struct gk_reg_value *value_row(const struct gk_reg_field *f,
  * straight into the buffer when it has room (measured by make bench). */
 static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, struct gk_out *o)
 {
-	uint32_t rest = v, stray = 0;
+	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
-	while ((f = next_set_field(&next, end, &rest, &stray))) {
-		uint32_t m = gk_mask(f->lo, f->hi);
+	while ((f = next_set_field(&next, end, &rest, &stray, &m))) {
 		uint32_t fv = (v & m) >> f->lo;
-		rest &= ~m;
 		const struct gk_reg_value *nv = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
 		const char *n = nv ? nv->name : NULL;
 		char typed[64];
@@ -355,17 +363,12 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
  * the checked writers (callgrind), most of it per-piece bookkeeping. */
 static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
 {
-	uint32_t rest = v, stray = 0;
+	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
 	/* read once: the stores through d could alias it for the compiler */
 	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
-	while ((f = next_set_field(&next, end, &rest, &stray))) {
-		/* gk_mask without its branch: 2u << 31 is 0 in unsigned
-		 * arithmetic, so hi 31 gives the top bit too (the tables keep
-		 * lo <= hi <= 31, test_tables; the & keeps any shift defined) */
-		uint32_t m = (2u << (f->hi & 31)) - (1u << (f->lo & 31));
-		uint32_t fv = (v & m) >> (f->lo & 31);
-		rest &= ~m;
+	while ((f = next_set_field(&next, end, &rest, &stray, &m))) {
+		uint32_t fv = (v & m) >> f->lo;
 		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
 		*d++ = ' ';
 		d = gk_put_mem(d, f->name, f->namelen);
