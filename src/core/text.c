@@ -404,9 +404,6 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 	return d;
 }
 
-/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the
- * text gk_text_register_at writes), into d, which has room for r->maxline
- * bytes; NULL as put_fields_at. */
 /* The line of a word written to an address no register of the generation
  * has, "    0xAAAAA <- 0xVVVVVVVV\n" (gk_text_register_at's text), into d,
  * which has room for its UNNAMED_LINE bytes (addr <= 0xfffff) */
@@ -423,6 +420,9 @@ static char *put_unnamed_line(uint32_t addr, uint32_t v, char *d)
 	return d;
 }
 
+/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the
+ * text gk_text_register_at writes), into d, which has room for r->maxline
+ * bytes; NULL as put_fields_at. */
 static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, uint32_t addr, uint32_t v, char *d,
 			  const char *limit)
 {
@@ -709,7 +709,7 @@ static void put_diags(const struct gk_diags *dg, struct gk_out *o);
  * (~38 instructions a packet before, callgrind on the quarter bench streams) */
 void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
 {
-	if (!dg || (!dg->n && !dg->dropped) || !gk_out_usable(o))
+	if (!dg || !gk_out_usable(o) || (!dg->n && !dg->dropped))
 		return;
 	put_diags(dg, o);
 }
