@@ -113,42 +113,80 @@ static void put_value(const struct gk_format *fmt, const struct gk_unit_field *u
 		gk_text_value(fmt, uf->desc, uf->value, o);
 }
 
+/* " NAME=VALUE" for each shown field, as printable() and put_value decide.
+ * One switch on the kind sorts a field into skipped, a number (decimal or
+ * hex) or a name, and the common ones are written straight into the buffer;
+ * the rest (flag sets, don't-care bits, a register with no name, a decimal
+ * over 32 bits, a full buffer) take put_value.  Deciding printable(), then
+ * "a number?", then "hex?" one after another read the kind three times; the
+ * switch reads it once (callgrind, decode -g cik -e dma on the quarter bench
+ * stream: 136.85 M -> 136.49 M instructions; the rest of a field's ~65 is
+ * the loads of the record and the copies). */
 static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, struct gk_out *o)
 {
-	for (unsigned i = 0; i < n; i++) {
-		const struct gk_unit_field *uf = &fields[i];
+	for (const struct gk_unit_field *uf = fields, *end = fields + n; uf < end; uf++) {
 		const struct gk_field *f = uf->desc;
-		if (uf->cut || !printable(f, uf->value))
+		uint64_t v = uf->value;
+		size_t sl = 0;
+		bool hex = false;
+		switch (f->kind) {
+		case GK_CONST:
+		case GK_OPCODE:
+		case GK_SUBOP:
+		case GK_COUNT:
+			continue; /* framing: never printed */
+		case GK_ENUM:
+			/* the decoder's symbol, else the number in decimal
+			 * (gk_text_value's GK_ENUM: the symbol is gk_enum_name's) */
+			if (uf->symbol)
+				sl = strlen(uf->symbol);
+			break;
+		case GK_REG:
+			if (!uf->symbol)
+				goto general; /* gk_text_value prints the number in hex */
+			sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
+			break;
+		case GK_ADDR:
+			hex = true;
+			break;
+		case GK_UINT:
+		case GK_FLAG:
+			hex = f->flags & GK_F_HEX;
+			break;
+		default:
+			goto general;
+		}
+		if (uf->cut || (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ))))
 			continue;
-		bool number = f->kind == GK_UINT || f->kind == GK_FLAG || f->kind == GK_ADDR ||
-			      (f->kind == GK_ENUM && !uf->symbol);
-		bool hex = f->kind == GK_ADDR || (f->kind != GK_ENUM && (f->flags & GK_F_HEX));
-		if (number && f->namelen && (hex || uf->value <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
-			/* a number, as gk_text_value writes it, straight into the
-			 * buffer: every packet line has some (64-bit addresses
-			 * too: the DMA packets' are) */
+		if (!f->namelen)
+			goto shown;
+		if (sl) {
+			if (o->cap - o->len < f->namelen + 2u + sl)
+				goto shown;
 			char *d = o->buf + o->len;
 			*d++ = ' ';
 			d = gk_put_mem(d, f->name, f->namelen);
 			*d++ = '=';
-			d = hex ? gk_put_hex64(d, uf->value) : gk_put_dec32(d, (uint32_t)uf->value);
+			d = gk_put_mem(d, uf->symbol, sl);
 			o->len = (size_t)(d - o->buf);
 			continue;
 		}
-		if (uf->symbol && f->namelen && (f->kind == GK_ENUM || f->kind == GK_REG)) {
-			/* the decoder's symbol (put_value's first case); a
-			 * register's knows its length */
-			size_t sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
-			if (o->cap - o->len >= f->namelen + 2u + sl) {
-				char *d = o->buf + o->len;
-				*d++ = ' ';
-				d = gk_put_mem(d, f->name, f->namelen);
-				*d++ = '=';
-				d = gk_put_mem(d, uf->symbol, sl);
-				o->len = (size_t)(d - o->buf);
-				continue;
-			}
+		if ((hex || v <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
+			/* a number, as gk_text_value writes it (64-bit
+			 * addresses too: the DMA packets' are) */
+			char *d = o->buf + o->len;
+			*d++ = ' ';
+			d = gk_put_mem(d, f->name, f->namelen);
+			*d++ = '=';
+			d = hex ? gk_put_hex64(d, v) : gk_put_dec32(d, (uint32_t)v);
+			o->len = (size_t)(d - o->buf);
+			continue;
 		}
+		goto shown;
+	general:
+		if (uf->cut || !printable(f, v))
+			continue;
+	shown:
 		gk_out_ch(o, ' ');
 		if (f->namelen)
 			gk_out_put(o, f->name, f->namelen);
@@ -194,7 +232,7 @@ static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, siz
 	}
 }
 
-static void put_offset(struct gk_out *o, uint64_t off)
+static inline void put_offset(struct gk_out *o, uint64_t off)
 {
 	if (off <= UINT32_MAX && o->cap - o->len >= 12) { /* "0x%08x: ", the start of every packet line */
 		char *d = gk_put_hex8(o->buf + o->len, (uint32_t)off);
@@ -207,18 +245,67 @@ static void put_offset(struct gk_out *o, uint64_t off)
 	gk_out_put(o, ": ", 2);
 }
 
+/* The next field of r holding a set bit of *rest (the bits of the value
+ * not yet written), *at..end being the fields not yet passed; *m is set to
+ * its mask, whose bits leave *rest.  Bits below that field that no field
+ * claims move from *rest to *stray.  NULL when *rest has no field left.
+ * Register values are sparse (most of a GFX9 register's ten or so fields
+ * are zero): walking the set bits costs a compare per zero field where
+ * testing each field's value cost ~20 instructions (callgrind, decode -g
+ * gfx9 on the quarter bench stream: the register lines with fields 21.1 M ->
+ * 19.3 M instructions, the whole run 135.7 M -> 133.8 M).  The tables keep
+ * fields sorted by lo without overlap and inside bits 0..31 (test_tables),
+ * so the fields come out in the order a walk over all of them gives; each
+ * turn clears at least the lowest set bit whatever the table says, so the
+ * walk ends after at most 32 turns. */
+static inline const struct gk_reg_field *next_set_field(const struct gk_reg_field **at,
+							 const struct gk_reg_field *end, uint32_t *rest,
+							 uint32_t *stray, uint32_t *m)
+{
+	const struct gk_reg_field *f = *at;
+	while (*rest) {
+		unsigned b = (unsigned)__builtin_ctz(*rest);
+		while (f < end && f->hi < b)
+			f++;
+		if (f < end && f->lo <= b) {
+			/* lo <= b <= min(hi, 31): the mask holds bit b.  2u << 31
+			 * is 0 in unsigned arithmetic, so hi 31 gives the top bit
+			 * without gk_mask's branch */
+			unsigned hi = f->hi < 31 ? f->hi : 31;
+			*m = (2u << hi) - (1u << f->lo);
+			*rest &= ~*m;
+			*at = f + 1;
+			return f;
+		}
+		/* b is in no field: it and the set bits up to the next field
+		 * (whose lo is above b) are stray */
+		uint32_t below = f < end && f->lo < 32 ? *rest & ((1u << f->lo) - 1u) : *rest;
+		*stray |= below;
+		*rest &= ~below;
+	}
+	*at = f;
+	return NULL;
+}
+
+/* gk_reg_value_at with its first test inline: most value lists run 0, 1,
+ * 2 ..., so the value's own row is the one (the call was ~17 instructions
+ * a named value, callgrind on the GFX9 quarter bench stream) */
+static inline const struct gk_reg_value *value_row(const struct gk_reg_field *f, uint32_t fv)
+{
+	if (fv < f->nvalues && f->values && f->values[fv].value == fv)
+		return &f->values[fv];
+	return gk_reg_value_at(f, fv);
+}
+
 /* " F=V ..." for the non-zero fields of r, then stray bits; " 0" for zero.
  * Every line of a register run comes through here, so each field is written
  * straight into the buffer when it has room (measured by make bench). */
 static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, struct gk_out *o)
 {
-	uint32_t claimed = 0;
-	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
-		uint32_t m = gk_mask(f->lo, f->hi);
+	uint32_t rest = v, stray = 0, m;
+	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
+	while ((f = next_set_field(&next, end, &rest, &stray, &m))) {
 		uint32_t fv = (v & m) >> f->lo;
-		claimed |= m;
-		if (!fv)
-			continue;
 		const struct gk_reg_value *nv = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
 		const char *n = nv ? nv->name : NULL;
 		char typed[64];
@@ -260,8 +347,8 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 		else
 			gk_out_hex(o, fv, 1);
 	}
-	if (v & ~claimed) {
-		gk_out_sp_hex8(o, v & ~claimed);
+	if (stray) {
+		gk_out_sp_hex8(o, stray);
 	} else if (!v) {
 		gk_out_put(o, " 0", 2);
 	}
@@ -276,27 +363,23 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
  * the checked writers (callgrind), most of it per-piece bookkeeping. */
 static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
 {
-	uint32_t claimed = 0;
-	for (const struct gk_reg_field *f = r->fields, *end = f + r->nfields; f < end; f++) {
-		/* gk_mask without its branch: 2u << 31 is 0 in unsigned
-		 * arithmetic, so hi 31 gives the top bit too (the tables keep
-		 * lo <= hi <= 31, test_tables; the & keeps any shift defined) */
-		uint32_t m = (2u << (f->hi & 31)) - (1u << (f->lo & 31));
-		uint32_t fv = (v & m) >> (f->lo & 31);
-		claimed |= m;
-		if (!fv)
-			continue;
-		const struct gk_reg_value *n = f->nvalues ? gk_reg_value_at(f, fv) : NULL;
+	uint32_t rest = v, stray = 0, m;
+	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
+	/* read once: the stores through d could alias it for the compiler */
+	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
+	while ((f = next_set_field(&next, end, &rest, &stray, &m))) {
+		uint32_t fv = (v & m) >> f->lo;
+		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
 		*d++ = ' ';
 		d = gk_put_mem(d, f->name, f->namelen);
-		if (!n && fmt->reg_value_text) {
+		if (!n && typed) {
 			/* the database's type, written in place (maxline counts
 			 * 64 bytes for it); a field without a name is the whole
 			 * register: no "=" */
 			char *at = f->namelen ? d + 1 : d;
 			if (limit - at < 64)
 				return NULL;
-			size_t tl = fmt->reg_value_text(f, fv, at, 64);
+			size_t tl = typed(f, fv, at, 64);
 			if (tl && tl < 64) {
 				if (f->namelen)
 					*d = '=';
@@ -311,13 +394,29 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 			d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
 		}
 	}
-	if (v & ~claimed) {
+	if (stray) {
 		*d++ = ' ';
-		d = gk_put_hex8(d, v & ~claimed);
+		d = gk_put_hex8(d, stray);
 	} else if (!v) {
 		memcpy(d, " 0", 2);
 		d += 2;
 	}
+	return d;
+}
+
+/* The line of a word written to an address no register of the generation
+ * has, "    0xAAAAA <- 0xVVVVVVVV\n" (gk_text_register_at's text), into d,
+ * which has room for its UNNAMED_LINE bytes (addr <= 0xfffff) */
+#define UNNAMED_LINE (sizeof "    0xAAAAA <- 0xVVVVVVVV\n" - 1)
+static char *put_unnamed_line(uint32_t addr, uint32_t v, char *d)
+{
+	memcpy(d, "    0x", 6);
+	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+	memcpy(d + 11, " <- ", 4);
+	d = gk_put_hex8(d + 15, v);
+	*d++ = '\n';
 	return d;
 }
 
@@ -365,9 +464,15 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 				break;
 			}
 		}
+		/* a register without a name too (SET_SAMPLER's words, a
+		 * register no table of the generation has: a fifth of the
+		 * Evergreen bench stream's lines, which took ~106 instructions
+		 * each through the checked writer, callgrind) */
 		char *e = NULL;
 		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline)
 			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len, o->buf + o->cap);
+		else if (!r && addr <= 0xfffff && o->cap - o->len >= UNNAMED_LINE)
+			e = put_unnamed_line((uint32_t)addr, w[i], o->buf + o->len);
 		if (e)
 			o->len = (size_t)(e - o->buf);
 		else
@@ -402,6 +507,28 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
 		const struct gk_reg *r = value_register(fmt, uf, fields, n);
 		if (!r || !r->nfields)
 			continue;
+		if (r->maxline && f->namelen && o->cap - o->len >= 4u + f->namelen + r->maxline) {
+			/* " ; NAME:" and the fields in one piece (a register
+			 * pair's value has one: ~85,000 notes on the GFX11
+			 * quarter bench stream, three checked writes each) */
+			char *d = o->buf + o->len;
+			if (*open) {
+				memcpy(d, "; ", 2);
+				d += 2;
+			} else {
+				memcpy(d, " ; ", 3);
+				d += 3;
+			}
+			d = gk_put_mem(d, f->name, f->namelen);
+			*d++ = ':';
+			char *e = put_fields_at(fmt, r, (uint32_t)uf->value, d, o->buf + o->cap);
+			if (e) {
+				o->len = (size_t)(e - o->buf);
+				*open = true;
+				continue;
+			}
+			/* nothing kept: written again below the checked way */
+		}
 		gk_out_put(o, *open ? "; " : " ; ", *open ? 2 : 3);
 		*open = true;
 		if (f->namelen)
@@ -528,7 +655,8 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		gk_out_ch(o, '=');
 		gk_out_dec(o, gk_fget(cf, dw, ndw));
 	}
-	for (unsigned i = 0; i < u->fixed_end && i < GK_FIXED_MAX; i++) {
+	unsigned fixed = u->fixed_end < GK_FIXED_MAX ? u->fixed_end : GK_FIXED_MAX;
+	for (unsigned i = 0; i < fixed; i++) {
 		uint32_t stray = dw[i] & ~u->claimed[i];
 		if (stray)
 			put_rawbits(o, i, stray, u->claimed[i] == 0);
@@ -574,11 +702,21 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		put_words(o, "; raw", dw, ndw);
 }
 
+static void put_diags(const struct gk_diags *dg, struct gk_out *o);
+
+/* Called for every unit a decode prints, and nearly all have nothing to
+ * say: the empty case returns before put_diags' 320-byte buffer is set up
+ * (~38 instructions a packet before, callgrind on the quarter bench streams) */
 void gk_text_diags(const struct gk_diags *dg, struct gk_out *o)
 {
-	char buf[320];
-	if (!dg || !gk_out_usable(o))
+	if (!dg || !gk_out_usable(o) || (!dg->n && !dg->dropped))
 		return;
+	put_diags(dg, o);
+}
+
+static void put_diags(const struct gk_diags *dg, struct gk_out *o)
+{
+	char buf[320];
 	for (unsigned i = 0; i < dg->n && i < GK_MAX_DIAGS; i++) {
 		gk_out_str(o, dg->d[i].severity == GK_ERROR ? "    ; error: " : "    ; warning: ");
 		size_t n = gk_diag_format(&dg->d[i], buf, sizeof buf);

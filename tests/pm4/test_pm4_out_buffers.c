@@ -101,5 +101,11 @@ int main(void)
 		0xc0037600, 0x11223344, 0x55667788, 0x99aabbcc, 0xddeeff00,
 	};
 	same_at_every_cap("evergreen", evergreen, sizeof evergreen / sizeof evergreen[0]);
+	/* GFX11: a register pair group, whose two values each get a note
+	 * (" ; REG_VALUE0: ...; REG_VALUE1: ...") */
+	static const uint32_t gfx11[] = {
+		0xc003b900, 0x00000002, 0x008a007a, 0x0000007a, 0x00000004,
+	};
+	same_at_every_cap("gfx11", gfx11, sizeof gfx11 / sizeof gfx11[0]);
 	return tl_done();
 }
