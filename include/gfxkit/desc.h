@@ -593,6 +593,20 @@ struct gk_format {
 		 * few compares, not a walk of the general rules. */
 		uint8_t plain;
 		uint8_t hooks;
+		/* what the family's check_unit looks at in dword 0, when that is
+		 * all it looks at (unit_quiet: set by the family's init): it
+		 * says nothing of a packet whose (dw[0] & unit_qmask) ==
+		 * unit_qvalue, so the quiet check (gk_check_quiet) need not
+		 * call it */
+		uint8_t unit_quiet;
+		uint32_t unit_qmask, unit_qvalue;
+		/* quiet: gk_check_quiet can decide a whole packet of this
+		 * description from its words (simple, no rule between fields,
+		 * no predicated region, plain groups, a one-segment register
+		 * offset, and no hook it cannot see through); set by
+		 * gk_format_plan_quiet once the family's init has set the
+		 * hooks above, 0 before */
+		uint8_t quiet;
 		/* a plain packet's lengths that need no length check:
 		 * [quiet_lo, quiet_hi] (empty when lo > hi) */
 		uint32_t quiet_lo, quiet_hi;

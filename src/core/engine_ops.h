@@ -30,8 +30,10 @@ struct gk_engine_ops {
 	void (*unit)(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 	/* frame and unit in one call, for a loop that runs units back to
 	 * back: the length of the unit at w (what frame says), and when it is
-	 * whole within the n words there, the unit decoded and checked as
-	 * unit(w, len, len, offset, dg) would (NULL: frame, then unit) */
+	 * whole within the n words there, the unit checked as unit(w, len,
+	 * len, offset, dg) would; a unit the check finds clean may leave no
+	 * record (record() NULL), for the stream loop's check, which reads
+	 * none of a clean unit (NULL: frame, then unit) */
 	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);

@@ -235,6 +235,9 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
+		fast->unit_quiet = 0; /* the family's init says when its check_unit is quiet */
+		fast->quiet = 0;      /* gk_format_plan_quiet, after that */
+		fast->unit_qmask = fast->unit_qvalue = 0;
 		/* the lengths check_length can say nothing of, for a simple
 		 * packet (ndw >= fixed_len): at least min_dw, at most max_dw;
 		 * no dword past the fixed fields without a tail; a tail counted
@@ -261,5 +264,18 @@ void gk_format_prepare(struct gk_format *fmt)
 				fast->reg_pos = (uint8_t)sg->pos;
 			}
 		}
+	}
+}
+
+void gk_format_plan_quiet(struct gk_format *fmt)
+{
+	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		struct gk_desc_fast *fast = &fmt->fast[k];
+		bool framing = fmt->check_framing && (fast->hooks & GK_HOOK_FRAMING);
+		bool unit = fmt->check_unit && (fast->hooks & GK_HOOK_UNIT) && !fast->unit_quiet;
+		fast->quiet = fast->simple && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
+			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) && (d->tail != GK_TAIL_REGS || fast->reg_one) &&
+			      !framing && !unit;
 	}
 }
