@@ -607,6 +607,15 @@ struct gk_format {
 		 * gk_format_plan_quiet once the family's init has set the
 		 * hooks above, 0 before */
 		uint8_t quiet;
+		/* and what it compares, derived by gk_format_plan_quiet: the
+		 * shortest length it decides (fixed fields and the tail's start
+		 * there, no length diagnostic), the fixed dwords whose unclaimed
+		 * bits it tests, the header bits a hook needs (0, 0: none) and
+		 * the end of a register run's space */
+		uint8_t q_nfix;
+		uint32_t q_lo;
+		uint32_t q_mask0, q_value0;
+		uint64_t q_reg_end;
 		/* a plain packet's lengths that need no length check:
 		 * [quiet_lo, quiet_hi] (empty when lo > hi) */
 		uint32_t quiet_lo, quiet_hi;

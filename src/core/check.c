@@ -470,38 +470,21 @@ static void check_plain(const struct gk_format *fmt, const struct gk_desc_fast *
 		fmt->check_unit(fmt, u, out);
 }
 
-/* What gk_unit_check of a simple unit does, below, as one predicate over
- * the words (each step as gk_unit_check and check_plain take it), for
- * the stream loop's check of units that print nothing when clean: a clean
- * packet's record was written field by field for no reader, half of a
- * GFX9 packet's check (callgrind figures in docs/architecture.md,
- * "The quiet check").  Anything it does not model here (conditional
- * fields, rules between fields, predicated regions, a family hook it
- * cannot see through) answers false, and the unit takes the full path,
- * so what a check prints is the full path's, always. */
-bool gk_check_quiet_words(const struct gk_format *fmt, const struct gk_check_state *st, const struct gk_frame *fr,
-			  const uint32_t *dw)
+/* The quiet check (gk_check_quiet, layout.h, and this, its rest): what
+ * gk_unit_check of a simple unit does, below, as one predicate over the
+ * words, each step as gk_unit_check and check_plain take it, for the
+ * stream loop's check of units that print nothing when clean.  A clean
+ * packet's record was written field by field for no reader: half of a
+ * GFX9 packet's check (callgrind figures: docs/architecture.md, "The
+ * quiet check").  What it does not model (conditional fields, rules
+ * between fields, predicated regions, a family hook it cannot see
+ * through) is left out of the plan (gk_format_plan_quiet), and such a
+ * unit takes the full path: what a check prints is the full path's. */
+bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr, const uint32_t *dw)
 {
 	const struct gk_packet_desc *d = fr->desc;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
-	if (fr->unknown || fr->other_gen || st->nexec)
-		return false;
-	/* simple: the layout by the length alone; check_length quiet */
 	uint32_t ndw = fr->ndw;
-	if (ndw < fast->fixed_len || ndw < fast->quiet_lo || ndw > fast->quiet_hi)
-		return false;
-	if (fmt->check_unit && (fast->hooks & GK_HOOK_UNIT) && (dw[0] & fast->unit_qmask) != fast->unit_qvalue)
-		return false;
-	/* the bits no field claims in the fixed dwords (gk_layout_tail's fixed_end) */
-	unsigned nfix = d->tail ? (ndw < d->tail_dw ? ndw : d->tail_dw) : fast->fixed_len;
-	const unsigned room = sizeof fast->claimed / sizeof fast->claimed[0];
-	if (nfix > room)
-		nfix = room;
-	uint32_t stray = 0;
-	for (unsigned i = 0; i < nfix; i++)
-		stray |= dw[i] & ~fast->claimed[i];
-	if (stray)
-		return false;
 	/* the fields with a value rule, read from the words as
 	 * gk_unit_read_field reads them */
 	for (unsigned r = 0; r < fast->nrules; r++) {
@@ -510,9 +493,11 @@ bool gk_check_quiet_words(const struct gk_format *fmt, const struct gk_check_sta
 		if (!field_quiet(fmt, f, gk_fget(f, dw, ndw)))
 			return false;
 	}
-	unsigned ntail = ndw > d->tail_dw ? ndw - d->tail_dw : 0; /* tail dwords (gk_layout_tail) */
+	unsigned ntail = ndw - d->tail_dw; /* the plan's q_lo: ndw >= tail_dw */
 	if (d->tail == GK_TAIL_GROUPS) {
+		/* the groups' unclaimed bits (plain_groups) */
 		unsigned gdw = d->group_dw, ngroups = ntail / gdw;
+		uint32_t stray = 0;
 		for (unsigned k = 0; k < gdw; k++)
 			if (fast->group_claimed[k] != 0xffffffffu)
 				for (unsigned g = 0; g < ngroups; g++)
@@ -520,10 +505,9 @@ bool gk_check_quiet_words(const struct gk_format *fmt, const struct gk_check_sta
 		return !stray;
 	}
 	if (d->tail == GK_TAIL_REGS) {
-		const struct gk_space *sp = &fmt->spaces[d->space];
 		uint64_t start = fast->reg_base +
 				 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask) << fast->reg_pos);
-		return sp->end && start < sp->end && start + 4ull * ntail <= sp->end;
+		return start < fast->q_reg_end && start + 4ull * ntail <= fast->q_reg_end;
 	}
 	return true;
 }

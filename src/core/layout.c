@@ -237,6 +237,9 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
 		fast->unit_quiet = 0; /* the family's init says when its check_unit is quiet */
 		fast->quiet = 0;      /* gk_format_plan_quiet, after that */
+		fast->q_nfix = 0;
+		fast->q_lo = fast->q_mask0 = fast->q_value0 = 0;
+		fast->q_reg_end = 0;
 		fast->unit_qmask = fast->unit_qvalue = 0;
 		/* the lengths check_length can say nothing of, for a simple
 		 * packet (ndw >= fixed_len): at least min_dw, at most max_dw;
@@ -273,9 +276,25 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		struct gk_desc_fast *fast = &fmt->fast[k];
 		bool framing = fmt->check_framing && (fast->hooks & GK_HOOK_FRAMING);
-		bool unit = fmt->check_unit && (fast->hooks & GK_HOOK_UNIT) && !fast->unit_quiet;
-		fast->quiet = fast->simple && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
-			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) && (d->tail != GK_TAIL_REGS || fast->reg_one) &&
-			      !framing && !unit;
+		bool unit = fmt->check_unit && (fast->hooks & GK_HOOK_UNIT);
+		/* a register run's space: one the generation lacks is reported */
+		uint64_t reg_end = d->tail == GK_TAIL_REGS && fmt->spaces && d->space < fmt->nspaces ? fmt->spaces[d->space].end : 0;
+		/* this generation's own (a packet framed as another's is
+		 * reported), every field's presence by generation alone, nothing
+		 * but unclaimed bits, value rules, plain groups and the register
+		 * space to look at */
+		fast->quiet = (d->gens & fmt->gen_bit) && fast->simple && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
+			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) &&
+			      (d->tail != GK_TAIL_REGS || (fast->reg_one && reg_end)) && !framing &&
+			      (!unit || fast->unit_quiet);
+		uint32_t lo = fast->fixed_len > d->min_dw ? fast->fixed_len : d->min_dw;
+		if (d->tail && lo < d->tail_dw)
+			lo = d->tail_dw; /* shorter: the tail's start cut off, left to the full check */
+		fast->q_lo = lo;
+		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
+		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
+		fast->q_mask0 = unit ? fast->unit_qmask : 0;
+		fast->q_value0 = unit ? fast->unit_qvalue : 0;
+		fast->q_reg_end = reg_end;
 	}
 }
