@@ -611,9 +611,11 @@ struct gk_format {
 		 * shortest length it decides (fixed fields and the tail's start
 		 * there, no length diagnostic), the fixed dwords whose unclaimed
 		 * bits it tests, the header bits a hook needs (0, 0: none) and
-		 * the end of a register run's space */
+		 * the end of a register run's space; q_hi: the longest with no
+		 * length diagnostic but a tail not in whole units */
 		uint8_t q_nfix;
-		uint32_t q_lo;
+		uint8_t q_rest;          /* steps left to gk_check_quiet_rest: rules, groups, a tail in units */
+		uint32_t q_lo, q_hi;
 		uint32_t q_mask0, q_value0;
 		uint64_t q_reg_end;
 		/* a plain packet's lengths that need no length check:

@@ -173,6 +173,33 @@ static const struct gk_unit_field *rule_field(const struct gk_unit *u, uint8_t i
 	return gk_unit_field_at(u, ix, name);
 }
 
+/* Whether a rule between fields holds for values a and b (has_b: its
+ * second field shown) in a packet of ngroups groups: check_rules below
+ * says nothing of a rule that holds, and the quiet check asks only this */
+static bool rule_holds(const struct gk_rule *ru, uint64_t a, uint64_t b, bool has_b, unsigned ngroups)
+{
+	switch (ru->kind) {
+	case GK_R_SAME_LOW:
+		return (a & ((1ull << ru->arg) - 1)) == (b & ((1ull << ru->arg) - 1));
+	case GK_R_X_DWORD:
+		return !(b < 2 && ((a << b) & 3));
+	case GK_R_ALIGN_IF:
+		return !(ru->arg && (a % ru->arg) && (!has_b || b == ru->arg2));
+	case GK_R_EQUAL:
+		return a == b || (a == ru->arg && b == ru->arg2);
+	case GK_R_NOT_BOTH:
+		return !(a == ru->arg && b == ru->arg2);
+	case GK_R_WARN_EQ:
+		return !(a == ru->arg && (!has_b || b == ru->arg2));
+	case GK_R_GROUP_ITEMS: {
+		uint64_t have = (uint64_t)ngroups * ru->arg;
+		return !(ru->arg && (a > have || a + ru->arg <= have));
+	}
+	default:
+		return true;
+	}
+}
+
 static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
 	const struct gk_packet_desc *d = u->desc;
@@ -188,6 +215,8 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 			continue;
 		const struct gk_field *fa = ua->desc, *fb = ub ? ub->desc : 0;
 		uint64_t a = ua->value, b = ub ? ub->value : 0;
+		if (rule_holds(ru, a, b, ub != 0, u->ngroups))
+			continue; /* nothing to say: the switch below says what is wrong */
 		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
 		switch (ru->kind) {
 		case GK_R_SAME_LOW: {
@@ -494,9 +523,23 @@ bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr,
 			return false;
 	}
 	unsigned ntail = ndw - d->tail_dw; /* the plan's q_lo: ndw >= tail_dw */
+	if (d->tail && d->tail_unit > 1 && ntail % d->tail_unit)
+		return false; /* check_length's "not a whole number of units" */
+	unsigned ngroups = d->tail == GK_TAIL_GROUPS ? ntail / d->group_dw : 0; /* gk_layout_tail's */
+	/* the rules between fields, each field read by its index (the plan
+	 * has every one resolved: gk_format_plan_quiet), as check_rules reads
+	 * a simple unit's */
+	for (unsigned r = 0; r < d->nrules; r++) {
+		const struct gk_rule *ru = &d->rules[r];
+		uint8_t ia = fast->rule_ix[r][0], ib = fast->rule_ix[r][1];
+		const struct gk_field *fa = ia & 0x80u ? &d->hdr[ia & 0x7fu] : &d->fields[ia & 0x7fu];
+		const struct gk_field *fb = !ru->b ? 0 : ib & 0x80u ? &d->hdr[ib & 0x7fu] : &d->fields[ib & 0x7fu];
+		if (!rule_holds(ru, gk_fget(fa, dw, ndw), fb ? gk_fget(fb, dw, ndw) : 0, fb != 0, ngroups))
+			return false;
+	}
 	if (d->tail == GK_TAIL_GROUPS) {
 		/* the groups' unclaimed bits (plain_groups) */
-		unsigned gdw = d->group_dw, ngroups = ntail / gdw;
+		unsigned gdw = d->group_dw;
 		uint32_t stray = 0;
 		for (unsigned k = 0; k < gdw; k++)
 			if (fast->group_claimed[k] != 0xffffffffu)

@@ -237,8 +237,8 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
 		fast->unit_quiet = 0; /* the family's init says when its check_unit is quiet */
 		fast->quiet = 0;      /* gk_format_plan_quiet, after that */
-		fast->q_nfix = 0;
-		fast->q_lo = fast->q_mask0 = fast->q_value0 = 0;
+		fast->q_nfix = fast->q_rest = 0;
+		fast->q_lo = fast->q_hi = fast->q_mask0 = fast->q_value0 = 0;
 		fast->q_reg_end = 0;
 		fast->unit_qmask = fast->unit_qvalue = 0;
 		/* the lengths check_length can say nothing of, for a simple
@@ -283,7 +283,13 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		 * reported), every field's presence by generation alone, nothing
 		 * but unclaimed bits, value rules, plain groups and the register
 		 * space to look at */
-		fast->quiet = (d->gens & fmt->gen_bit) && fast->simple && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
+		/* rules between fields: each field found by its index (the
+		 * general path looks a name up; one the plan has no index for
+		 * may be absent, which the quiet check does not model) */
+		bool rules = d->nrules <= GK_FAST_RULES;
+		for (unsigned r = 0; r < d->nrules && r < GK_FAST_RULES; r++)
+			rules = rules && fast->rule_ix[r][0] != 0xff && (!d->rules[r].b || fast->rule_ix[r][1] != 0xff);
+		fast->quiet = (d->gens & fmt->gen_bit) && fast->simple && rules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) &&
 			      (d->tail != GK_TAIL_REGS || (fast->reg_one && reg_end)) && !framing &&
 			      (!unit || fast->unit_quiet);
@@ -291,6 +297,12 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		if (d->tail && lo < d->tail_dw)
 			lo = d->tail_dw; /* shorter: the tail's start cut off, left to the full check */
 		fast->q_lo = lo;
+		/* check_length's bounds but the tail's units, which the quiet
+		 * check counts itself (quiet_hi stops before any tail then) */
+		fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
+		if (!d->tail && fast->q_hi > fast->fixed_len)
+			fast->q_hi = fast->fixed_len;
+		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1));
 		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
 		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
 		fast->q_mask0 = unit ? fast->unit_qmask : 0;

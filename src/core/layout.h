@@ -70,8 +70,9 @@ void gk_unit_check_framed(const struct gk_format *fmt, struct gk_check_state *st
 /* The plan's quiet flags (gk_desc_fast.quiet) of fmt, after the family's
  * init (gk_format_prepare, then the hooks) */
 void gk_format_plan_quiet(struct gk_format *fmt);
-/* gk_check_quiet's steps it keeps out of line: the fields with a value
- * rule, plain groups, the register run (fr->desc's plan quiet, the steps
+/* gk_check_quiet's steps it keeps out of line: a tail in units, the
+ * fields with a value rule, rules between fields, plain groups, the
+ * register run (fr->desc's plan quiet, the steps
  * of gk_check_quiet before them passed) */
 bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr, const uint32_t *dw);
 /* The field at description index ix (bit 7: header) of a simple unit, read
@@ -126,7 +127,7 @@ static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_c
 	/* the plan, framing's verdict, the length (no length diagnostic,
 	 * the layout fixed), the header bits a family hook reads, no region
 	 * open */
-	if (!fast->quiet || fr->unknown || ndw < fast->q_lo || ndw > fast->quiet_hi ||
+	if (!fast->quiet || fr->unknown || ndw < fast->q_lo || ndw > fast->q_hi ||
 	    (dw[0] & fast->q_mask0) != fast->q_value0 || st->nexec)
 		return false;
 	/* the bits no field claims in the fixed dwords */
@@ -135,7 +136,7 @@ static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_c
 		stray |= dw[i] & ~fast->claimed[i];
 	if (stray)
 		return false;
-	if (fast->nrules || d->tail == GK_TAIL_GROUPS)
+	if (fast->q_rest)
 		return gk_check_quiet_rest(fmt, fr, dw);
 	if (d->tail != GK_TAIL_REGS)
 		return true;
