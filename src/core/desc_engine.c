@@ -86,7 +86,8 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
-size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg)
+size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				 bool want_record)
 {
 	struct desc_engine *d = fam;
 	struct gk_frame fr;
@@ -94,10 +95,11 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 	size_t len = fr.ndw ? fr.ndw : 1;
 	if (len > n)
 		return len; /* not whole here: nothing decoded, the record as it was */
-	if (fr.ndw && gk_check_quiet(&d->fmt, &d->check, &fr, w)) {
+	if (fr.ndw && gk_check_quiet(&d->fmt, &d->check, &fr, w) && (!want_record || !fr.desc->naccess)) {
 		/* clean, and nothing in the quiet loop reads a clean unit's
-		 * record: none is made (the one of a unit before is no longer
-		 * this unit's, so there is none to read) */
+		 * record but the bounds stage, which reads only the accesses of
+		 * one that has some: none is made (the one of a unit before is
+		 * no longer this unit's, so there is none to read) */
 		d->unit.pkt.dw = NULL;
 		d->framed = NULL;
 		return len;
