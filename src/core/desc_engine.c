@@ -95,7 +95,7 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 	size_t len = fr.ndw ? fr.ndw : 1;
 	if (len > n)
 		return len; /* not whole here: nothing decoded, the record as it was */
-	if (fr.ndw && gk_check_quiet(&d->fmt, &d->check, &fr, w) && (!want_record || !fr.desc->naccess)) {
+	if (fr.ndw && (!want_record || (fr.desc && !fr.desc->naccess)) && gk_check_quiet(&d->fmt, &d->check, &fr, w)) {
 		/* clean, and nothing in the quiet loop reads a clean unit's
 		 * record but the bounds stage, which reads only the accesses of
 		 * one that has some: none is made (the one of a unit before is
