@@ -289,7 +289,12 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		bool rules = d->nrules <= GK_FAST_RULES;
 		for (unsigned r = 0; r < d->nrules && r < GK_FAST_RULES; r++)
 			rules = rules && fast->rule_ix[r][0] != 0xff && (!d->rules[r].b || fast->rule_ix[r][1] != 0xff);
-		fast->quiet = (d->gens & fmt->gen_bit) && fast->simple && rules && !(d->flags & GK_P_EXEC_COUNT) &&
+		/* fields present by a condition: decided field by field in
+		 * gk_check_quiet_rest when there is no tail (the layout is then
+		 * the fields' own) */
+		bool cond = !fast->simple && !d->tail && d->nhdr <= GK_UNIT_HDR_FIELDS &&
+			    d->nhdr + d->nfields <= GK_UNIT_FIELDS;
+		fast->quiet = (d->gens & fmt->gen_bit) && (fast->simple || cond) && rules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) &&
 			      (d->tail != GK_TAIL_REGS || (fast->reg_one && reg_end)) && !framing &&
 			      (!unit || fast->unit_quiet);
@@ -302,7 +307,14 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 		if (!d->tail && fast->q_hi > fast->fixed_len)
 			fast->q_hi = fast->fixed_len;
-		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1));
+		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1) ||
+					 !fast->simple);
+		if (!fast->simple) {
+			/* the fields say the rest (gk_check_quiet_rest) */
+			fast->q_lo = d->min_dw;
+			fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
+			fast->q_nfix = 0;
+		}
 		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
 		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
 		fast->q_mask0 = unit ? fast->unit_qmask : 0;

@@ -3,7 +3,8 @@
  * packet and checking the unit (gk_unit_decode, gk_unit_check) must say
  * nothing either, on every PM4 and DMA generation.  The packets are made
  * from each description's plan (the bits its fields claim, random values
- * there), then each once more with one bit flipped anywhere, so both
+ * there; for fields present by a condition, the bits any of them may
+ * claim), then each once more with one bit flipped anywhere, so both
  * clean packets and packets one bit from clean are asked.  The test also
  * holds the quiet check to deciding most clean packets of the
  * descriptions it plans for: one that never answered true could not fail. */
@@ -42,7 +43,7 @@ static bool full_clean(const struct gk_format *fmt, const uint32_t *w, size_t n)
 }
 
 struct tally {
-	unsigned quiet, clean, wrong;
+	unsigned quiet, clean, wrong, cond; /* cond: quiet ones of descriptions with conditional fields */
 };
 
 /* one packet: the quiet answer never contradicts the full check */
@@ -58,6 +59,7 @@ static void ask(const struct gk_format *fmt, uint32_t *w, struct tally *t)
 	bool clean = full_clean(fmt, w, fr.ndw);
 	t->quiet += quiet;
 	t->clean += clean;
+	t->cond += quiet && !fmt->fast[fr.desc - fmt->descs].simple;
 	if (quiet && !clean) {
 		t->wrong++;
 		if (t->wrong <= 5)
@@ -74,7 +76,7 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 	if (rc)
 		return;
 	gk_format_plan_quiet(&fmt);
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0 };
 	unsigned planned = 0;
 	for (size_t k = 0; k < fmt.ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_desc_fast *fast = &fmt.fast[k];
@@ -82,21 +84,35 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 			continue;
 		planned++;
 		const struct gk_packet_desc *d = &fmt.descs[k];
-		for (unsigned rep = 0; rep < 24; rep++) {
+		/* the bits fields may claim: the plan's for a simple description,
+		 * every field's (whatever its condition) for another */
+		uint32_t may[64];
+		for (unsigned i = 0; i < 64; i++) {
+			may[i] = fast->simple ? (i < 16 ? fast->claimed[i] : 0xffffffffu) : 0;
+			for (unsigned f = 0; !fast->simple && f < (unsigned)d->nhdr + d->nfields; f++)
+				may[i] |= gk_field_mask(f < d->nhdr ? &d->hdr[f] : &d->fields[f - d->nhdr], i);
+		}
+		/* conditional fields: more tries, sparser bits, so packets of
+		 * one consistent layout come up */
+		unsigned reps = fast->simple ? 24 : 600;
+		for (unsigned rep = 0; rep < reps; rep++) {
 			/* the selecting header bits, sparse random bits in the rest
 			 * of what fields claim (short counts), values where the
 			 * plan says a hook looks */
 			uint32_t sparse = rnd() & rnd() & rnd();
-			w[0] = fmt.sel[k].value | (sparse & ~fmt.sel[k].mask & fast->claimed[0]);
+			w[0] = fmt.sel[k].value | (sparse & ~fmt.sel[k].mask & may[0]);
 			if (fast->unit_quiet)
 				w[0] = (w[0] & ~fast->unit_qmask) | fast->unit_qvalue;
 			for (unsigned i = 1; i < 64; i++) {
-				uint32_t m = i < 16 ? fast->claimed[i] : 0xffffffffu;
+				uint32_t m = may[i];
 				if (d->tail == GK_TAIL_GROUPS && i >= d->tail_dw && d->group_dw)
 					m = fast->group_claimed[(i - d->tail_dw) % d->group_dw];
 				else if (d->tail && i >= d->tail_dw)
 					m = 0xffffffffu;
-				w[i] = rnd() & m & (rep & 1 ? rnd() : 0xffffffffu);
+				uint32_t thin = rep & 1 ? rnd() : 0xffffffffu;
+				if (!fast->simple && (rep & 4))
+					thin = rnd() & rnd() & rnd() & rnd();
+				w[i] = rnd() & m & thin;
 			}
 			struct gk_frame fr;
 			fmt.frame(&fmt, w, CAP, &fr);
@@ -115,8 +131,8 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 	/* a plan that decided none of the packets made to be clean decides nothing */
 	CHECK(!planned || t.quiet * 4 >= t.clean, "%s %s: %u descriptions planned, %u of %u clean packets decided quiet",
 	      family, gpu, planned, t.quiet, t.clean);
-	printf("# %s %s: %u descriptions planned quiet; %u packets called quiet, %u clean\n", family, gpu, planned, t.quiet,
-	       t.clean);
+	printf("# %s %s: %u descriptions planned quiet; %u packets called quiet (%u with conditional fields), %u clean\n",
+	       family, gpu, planned, t.quiet, t.cond, t.clean);
 }
 
 int main(void)
