@@ -537,7 +537,8 @@ static bool quiet_cond(const struct gk_format *fmt, const struct gk_packet_desc 
 				if (c >= i || !shown[base + c] || val[base + c] >= 32 || !((f->cond_mask >> val[base + c]) & 1u))
 					continue;
 			}
-			unsigned last = gk_field_last_dw(f) + 1;
+			/* gk_field_last_dw, inline for the one-segment fields (most) */
+			unsigned last = (f->nseg == 1 ? f->seg[0].dw : gk_field_last_dw(f)) + 1;
 			if (last > ndw)
 				return false; /* cut: "too short", or an optional field left out */
 			if (l && last > end)
