@@ -604,6 +604,31 @@ struct gk_format {
 		 * few compares, not a walk of the general rules. */
 		uint8_t plain;
 		uint8_t hooks;
+		/* what the family's check_unit looks at in dword 0, when that is
+		 * all it looks at (unit_quiet: set by the family's init): it
+		 * says nothing of a packet whose (dw[0] & unit_qmask) ==
+		 * unit_qvalue, so the quiet check (gk_check_quiet) need not
+		 * call it */
+		uint8_t unit_quiet;
+		uint32_t unit_qmask, unit_qvalue;
+		/* quiet: gk_check_quiet can decide a whole packet of this
+		 * description from its words (simple, no rule between fields,
+		 * no predicated region, plain groups, a one-segment register
+		 * offset, and no hook it cannot see through); set by
+		 * gk_format_plan_quiet once the family's init has set the
+		 * hooks above, 0 before */
+		uint8_t quiet;
+		/* and what it compares, derived by gk_format_plan_quiet: the
+		 * shortest length it decides (fixed fields and the tail's start
+		 * there, no length diagnostic), the fixed dwords whose unclaimed
+		 * bits it tests, the header bits a hook needs (0, 0: none) and
+		 * the end of a register run's space; q_hi: the longest with no
+		 * length diagnostic but a tail not in whole units */
+		uint8_t q_nfix;
+		uint8_t q_rest;          /* steps left to gk_check_quiet_rest: rules, groups, a tail in units */
+		uint32_t q_lo, q_hi;
+		uint32_t q_mask0, q_value0;
+		uint64_t q_reg_end;
 		/* a plain packet's lengths that need no length check:
 		 * [quiet_lo, quiet_hi] (empty when lo > hi) */
 		uint32_t quiet_lo, quiet_hi;

@@ -55,12 +55,31 @@ static const char *align_name(unsigned a)
 	}
 }
 
+/* Whether check_field says nothing of value v of field f: its rules as
+ * one predicate, which the quiet check (gk_check_quiet) asks without a
+ * unit field and check_field asks first */
+static inline bool field_quiet(const struct gk_format *fmt, const struct gk_field *f, uint64_t v)
+{
+	if (f->kind == GK_ENUM && !fmt->open_enums) {
+		const struct gk_enum *e = f->enm; /* a value without a name is reserved (symbol_of's lookup) */
+		if (!e || !e->names || e->nbits >= 64 || v >= (1ull << e->nbits) || !e->names[v])
+			return false;
+	}
+	if (!f->max && !f->forbid && !f->align && !(f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
+		return true; /* no value rule: most fields */
+	return !(f->max && (v < f->min || v > f->max)) && !(f->forbid && v < 32 && ((f->forbid >> v) & 1u)) &&
+	       !((f->flags & GK_F_NOTZERO) && v == 0) && !((f->flags & GK_F_MBZ) && v != 0) &&
+	       !(f->align && (v & (f->align - 1u)));
+}
+
 /* Value rules of one field the unit shows. */
 static void check_field(const struct gk_format *fmt, const struct gk_packet *pkt, const struct gk_unit_field *uf,
 			struct gk_diags *out)
 {
 	const struct gk_field *f = uf->desc;
 	uint64_t v = uf->value;
+	if (field_quiet(fmt, f, v))
+		return; /* nothing to say: most fields */
 	int dw = (int)uf->dw;
 	int lo = f->seg[0].lo, hi = f->seg[0].hi;
 	if (f->kind == GK_ENUM && !uf->symbol && !fmt->open_enums) {
@@ -154,6 +173,33 @@ static const struct gk_unit_field *rule_field(const struct gk_unit *u, uint8_t i
 	return gk_unit_field_at(u, ix, name);
 }
 
+/* Whether a rule between fields holds for values a and b (has_b: its
+ * second field shown) in a packet of ngroups groups: check_rules below
+ * says nothing of a rule that holds, and the quiet check asks only this */
+static bool rule_holds(const struct gk_rule *ru, uint64_t a, uint64_t b, bool has_b, unsigned ngroups)
+{
+	switch (ru->kind) {
+	case GK_R_SAME_LOW:
+		return (a & ((1ull << ru->arg) - 1)) == (b & ((1ull << ru->arg) - 1));
+	case GK_R_X_DWORD:
+		return !(b < 2 && ((a << b) & 3));
+	case GK_R_ALIGN_IF:
+		return !(ru->arg && (a % ru->arg) && (!has_b || b == ru->arg2));
+	case GK_R_EQUAL:
+		return a == b || (a == ru->arg && b == ru->arg2);
+	case GK_R_NOT_BOTH:
+		return !(a == ru->arg && b == ru->arg2);
+	case GK_R_WARN_EQ:
+		return !(a == ru->arg && (!has_b || b == ru->arg2));
+	case GK_R_GROUP_ITEMS: {
+		uint64_t have = (uint64_t)ngroups * ru->arg;
+		return !(ru->arg && (a > have || a + ru->arg <= have));
+	}
+	default:
+		return true;
+	}
+}
+
 static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, struct gk_diags *out)
 {
 	const struct gk_packet_desc *d = u->desc;
@@ -169,6 +215,8 @@ static void check_rules(const struct gk_format *fmt, const struct gk_unit *u, st
 			continue;
 		const struct gk_field *fa = ua->desc, *fb = ub ? ub->desc : 0;
 		uint64_t a = ua->value, b = ub ? ub->value : 0;
+		if (rule_holds(ru, a, b, ub != 0, u->ngroups))
+			continue; /* nothing to say: the switch below says what is wrong */
 		int dw = fa->seg[0].dw, lo = fa->seg[0].lo, hi = fa->seg[0].hi;
 		switch (ru->kind) {
 		case GK_R_SAME_LOW: {
@@ -449,6 +497,130 @@ static void check_plain(const struct gk_format *fmt, const struct gk_desc_fast *
 	}
 	if (fmt->check_unit && (fast->hooks & GK_HOOK_UNIT))
 		fmt->check_unit(fmt, u, out);
+}
+
+/* The quiet check (gk_check_quiet, layout.h, and this, its rest): what
+ * gk_unit_check of a simple unit does, below, as one predicate over the
+ * words, each step as gk_unit_check and check_plain take it, for the
+ * stream loop's check of units that print nothing when clean.  A clean
+ * packet's record was written field by field for no reader: half of a
+ * GFX9 packet's check (callgrind figures: docs/architecture.md, "The
+ * quiet check").  What it does not model (conditional fields, rules
+ * between fields, predicated regions, a family hook it cannot see
+ * through) is left out of the plan (gk_format_plan_quiet), and such a
+ * unit takes the full path: what a check prints is the full path's. */
+/* The quiet check of a description whose fields are present by a
+ * condition (no tail: the plan admits no other), field by field as
+ * decode_list finds them and gk_unit_check checks them: a field cut off
+ * by the packet's end, or a rule naming a field not present here (the
+ * general path then looks for another of that name), is left to the full
+ * check.  POLL_REG_MEM's decode and check were a third of a CIK DMA
+ * check's instructions (callgrind, quarter bench stream). */
+static bool quiet_cond(const struct gk_format *fmt, const struct gk_packet_desc *d, const struct gk_desc_fast *fast,
+		       const uint32_t *dw, uint32_t ndw)
+{
+	uint64_t val[GK_UNIT_FIELDS];
+	bool shown[GK_UNIT_FIELDS];
+	uint32_t claimed[GK_FIXED_MAX];
+	memset(claimed, 0, sizeof claimed);
+	unsigned end = d->min_dw ? d->min_dw : 1; /* the body's fields decide the length */
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0, base = 0; l < 2; base += counts[l], l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			shown[base + i] = false;
+			if (f->gens && !(f->gens & fmt->gen_bit))
+				continue;
+			if (f->cond) {
+				unsigned c = f->cond - 1u;
+				if (c >= i || !shown[base + c] || val[base + c] >= 32 || !((f->cond_mask >> val[base + c]) & 1u))
+					continue;
+			}
+			/* gk_field_last_dw, inline for the one-segment fields (most) */
+			unsigned last = (f->nseg == 1 ? f->seg[0].dw : gk_field_last_dw(f)) + 1;
+			if (last > ndw)
+				return false; /* cut: "too short", or an optional field left out */
+			if (l && last > end)
+				end = last;
+			uint64_t v = gk_fget(f, dw, ndw);
+			if (!field_quiet(fmt, f, v))
+				return false;
+			val[base + i] = v;
+			shown[base + i] = true;
+			for (unsigned sg = 0; sg < f->nseg; sg++)
+				if (f->seg[sg].dw < GK_FIXED_MAX)
+					claimed[f->seg[sg].dw] |= gk_mask(f->seg[sg].lo, f->seg[sg].hi);
+		}
+	/* check_length: no dword past the fields (nor fewer than min_dw,
+	 * more than max_dw: the plan's q_lo, q_hi) */
+	if (ndw > end)
+		return false;
+	for (unsigned i = 0; i < ndw && i < GK_FIXED_MAX; i++)
+		if (dw[i] & ~claimed[i])
+			return false;
+	for (unsigned r = 0; r < d->nrules; r++) {
+		const struct gk_rule *ru = &d->rules[r];
+		uint8_t ix[2] = { fast->rule_ix[r][0], fast->rule_ix[r][1] };
+		uint64_t v[2] = { 0, 0 };
+		for (unsigned k = 0; k < (ru->b ? 2u : 1u); k++) {
+			unsigned at = (ix[k] & 0x7fu) + (ix[k] & 0x80u ? 0 : d->nhdr);
+			if (!shown[at])
+				return false;
+			v[k] = val[at];
+		}
+		if (!rule_holds(ru, v[0], v[1], ru->b != 0, 0))
+			return false;
+	}
+	return true;
+}
+
+bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr, const uint32_t *dw)
+{
+	const struct gk_packet_desc *d = fr->desc;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	uint32_t ndw = fr->ndw;
+	if (!fast->simple)
+		return quiet_cond(fmt, d, fast, dw, ndw);
+	/* the fields with a value rule, read from the words as
+	 * gk_unit_read_field reads them */
+	for (unsigned r = 0; r < fast->nrules; r++) {
+		uint8_t ix = fast->rules[r];
+		const struct gk_field *f = ix & 0x80u ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
+		if (!field_quiet(fmt, f, gk_fget(f, dw, ndw)))
+			return false;
+	}
+	unsigned ntail = ndw - d->tail_dw; /* the plan's q_lo: ndw >= tail_dw */
+	if (d->tail && d->tail_unit > 1 && ntail % d->tail_unit)
+		return false; /* check_length's "not a whole number of units" */
+	unsigned ngroups = d->tail == GK_TAIL_GROUPS ? ntail / d->group_dw : 0; /* gk_layout_tail's */
+	/* the rules between fields, each field read by its index (the plan
+	 * has every one resolved: gk_format_plan_quiet), as check_rules reads
+	 * a simple unit's */
+	for (unsigned r = 0; r < d->nrules; r++) {
+		const struct gk_rule *ru = &d->rules[r];
+		uint8_t ia = fast->rule_ix[r][0], ib = fast->rule_ix[r][1];
+		const struct gk_field *fa = ia & 0x80u ? &d->hdr[ia & 0x7fu] : &d->fields[ia & 0x7fu];
+		const struct gk_field *fb = !ru->b ? 0 : ib & 0x80u ? &d->hdr[ib & 0x7fu] : &d->fields[ib & 0x7fu];
+		if (!rule_holds(ru, gk_fget(fa, dw, ndw), fb ? gk_fget(fb, dw, ndw) : 0, fb != 0, ngroups))
+			return false;
+	}
+	if (d->tail == GK_TAIL_GROUPS) {
+		/* the groups' unclaimed bits (plain_groups) */
+		unsigned gdw = d->group_dw;
+		uint32_t stray = 0;
+		for (unsigned k = 0; k < gdw; k++)
+			if (fast->group_claimed[k] != 0xffffffffu)
+				for (unsigned g = 0; g < ngroups; g++)
+					stray |= dw[d->tail_dw + g * gdw + k] & ~fast->group_claimed[k];
+		return !stray;
+	}
+	if (d->tail == GK_TAIL_REGS) {
+		uint64_t start = fast->reg_base +
+				 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask) << fast->reg_pos);
+		return start < fast->q_reg_end && start + 4ull * ntail <= fast->q_reg_end;
+	}
+	return true;
 }
 
 void gk_unit_check_framed(const struct gk_format *fmt, struct gk_check_state *st, struct gk_unit *u)

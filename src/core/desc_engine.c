@@ -29,6 +29,7 @@ void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, con
 		free(d);
 		return NULL;
 	}
+	gk_format_plan_quiet(&d->fmt); /* the hooks are the family's init's: set by now */
 	gk_check_init(&d->check);
 	return d;
 }
@@ -85,7 +86,8 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
-size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg)
+size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				 bool want_record)
 {
 	struct desc_engine *d = fam;
 	struct gk_frame fr;
@@ -93,6 +95,15 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 	size_t len = fr.ndw ? fr.ndw : 1;
 	if (len > n)
 		return len; /* not whole here: nothing decoded, the record as it was */
+	if (fr.ndw && (!want_record || (fr.desc && !fr.desc->naccess)) && gk_check_quiet(&d->fmt, &d->check, &fr, w)) {
+		/* clean, and nothing in the quiet loop reads a clean unit's
+		 * record but the bounds stage, which reads only the accesses of
+		 * one that has some: none is made (the one of a unit before is
+		 * no longer this unit's, so there is none to read) */
+		d->unit.pkt.dw = NULL;
+		d->framed = NULL;
+		return len;
+	}
 	/* what gk_desc_engine_frame, then gk_desc_engine_unit do, without the
 	 * second call and the framing kept for it in between (a tenth of a
 	 * clean packet's check) */

@@ -30,9 +30,13 @@ struct gk_engine_ops {
 	void (*unit)(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 	/* frame and unit in one call, for a loop that runs units back to
 	 * back: the length of the unit at w (what frame says), and when it is
-	 * whole within the n words there, the unit decoded and checked as
-	 * unit(w, len, len, offset, dg) would (NULL: frame, then unit) */
-	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg);
+	 * whole within the n words there, the unit checked as unit(w, len,
+	 * len, offset, dg) would; a unit the check finds clean may leave no
+	 * record (record() NULL) unless want_record asks for one where the
+	 * unit touches memory (the stream loop's check reads none of a clean
+	 * unit; its bounds stage, the accesses of one) (NULL: frame, then unit) */
+	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+			     bool want_record);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
@@ -65,7 +69,8 @@ const struct gk_format *gk_desc_engine_format(const void *fam);
 void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos);
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
-size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg);
+size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				 bool want_record);
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);

@@ -263,6 +263,12 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
+		fast->unit_quiet = 0; /* the family's init says when its check_unit is quiet */
+		fast->quiet = 0;      /* gk_format_plan_quiet, after that */
+		fast->q_nfix = fast->q_rest = 0;
+		fast->q_lo = fast->q_hi = fast->q_mask0 = fast->q_value0 = 0;
+		fast->q_reg_end = 0;
+		fast->unit_qmask = fast->unit_qvalue = 0;
 		/* the lengths check_length can say nothing of, for a simple
 		 * packet (ndw >= fixed_len): at least min_dw, at most max_dw;
 		 * no dword past the fixed fields without a tail; a tail counted
@@ -289,5 +295,58 @@ void gk_format_prepare(struct gk_format *fmt)
 				fast->reg_pos = (uint8_t)sg->pos;
 			}
 		}
+	}
+}
+
+void gk_format_plan_quiet(struct gk_format *fmt)
+{
+	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		struct gk_desc_fast *fast = &fmt->fast[k];
+		bool framing = fmt->check_framing && (fast->hooks & GK_HOOK_FRAMING);
+		bool unit = fmt->check_unit && (fast->hooks & GK_HOOK_UNIT);
+		/* a register run's space: one the generation lacks is reported */
+		uint64_t reg_end = d->tail == GK_TAIL_REGS && fmt->spaces && d->space < fmt->nspaces ? fmt->spaces[d->space].end : 0;
+		/* this generation's own (a packet framed as another's is
+		 * reported), every field's presence by generation alone, nothing
+		 * but unclaimed bits, value rules, plain groups and the register
+		 * space to look at */
+		/* rules between fields: each field found by its index (the
+		 * general path looks a name up; one the plan has no index for
+		 * may be absent, which the quiet check does not model) */
+		bool rules = d->nrules <= GK_FAST_RULES;
+		for (unsigned r = 0; r < d->nrules && r < GK_FAST_RULES; r++)
+			rules = rules && fast->rule_ix[r][0] != 0xff && (!d->rules[r].b || fast->rule_ix[r][1] != 0xff);
+		/* fields present by a condition: decided field by field in
+		 * gk_check_quiet_rest when there is no tail (the layout is then
+		 * the fields' own) */
+		bool cond = !fast->simple && !d->tail && d->nhdr <= GK_UNIT_HDR_FIELDS &&
+			    d->nhdr + d->nfields <= GK_UNIT_FIELDS;
+		fast->quiet = (d->gens & fmt->gen_bit) && (fast->simple || cond) && rules && !(d->flags & GK_P_EXEC_COUNT) &&
+			      (d->tail != GK_TAIL_GROUPS || fast->group_plain) &&
+			      (d->tail != GK_TAIL_REGS || (fast->reg_one && reg_end)) && !framing &&
+			      (!unit || fast->unit_quiet);
+		uint32_t lo = fast->fixed_len > d->min_dw ? fast->fixed_len : d->min_dw;
+		if (d->tail && lo < d->tail_dw)
+			lo = d->tail_dw; /* shorter: the tail's start cut off, left to the full check */
+		fast->q_lo = lo;
+		/* check_length's bounds but the tail's units, which the quiet
+		 * check counts itself (quiet_hi stops before any tail then) */
+		fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
+		if (!d->tail && fast->q_hi > fast->fixed_len)
+			fast->q_hi = fast->fixed_len;
+		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1) ||
+					 !fast->simple);
+		if (!fast->simple) {
+			/* the fields say the rest (gk_check_quiet_rest) */
+			fast->q_lo = d->min_dw;
+			fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
+			fast->q_nfix = 0;
+		}
+		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
+		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
+		fast->q_mask0 = unit ? fast->unit_qmask : 0;
+		fast->q_value0 = unit ? fast->unit_qvalue : 0;
+		fast->q_reg_end = reg_end;
 	}
 }

@@ -277,8 +277,14 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	for (size_t i = 0; i < gk_pm4_ndescs; i++) {
 		const struct gk_packet_desc *d = &gk_pm4_descs[i];
 		bool type1 = d->hdr != gk_pm4_hdr3 && d != gk_pm4_nop_pad && (d->hdr[d->nhdr - 1].min & 3) == 1;
-		fmt->fast[i].hooks = (uint8_t)((type1 ? GK_HOOK_FRAMING : 0) |
-					       (d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0) ? GK_HOOK_UNIT : 0));
+		unsigned st = d->flags & (GK_P_COMPUTE | GK_P_GRAPHICS | GK_P_SHADER0);
+		fmt->fast[i].hooks = (uint8_t)((type1 ? GK_HOOK_FRAMING : 0) | (st ? GK_HOOK_UNIT : 0));
+		/* pm4_check_unit reads only SHADER_TYPE (header bit 1): quiet
+		 * when a compute packet has it set, a graphics or SHADER0 one
+		 * clear (both kinds at once: never quiet, left to the hook) */
+		fmt->fast[i].unit_quiet = st == GK_P_COMPUTE || (st && !(st & GK_P_COMPUTE));
+		fmt->fast[i].unit_qmask = 1u << 1;
+		fmt->fast[i].unit_qvalue = st == GK_P_COMPUTE ? 1u << 1 : 0;
 	}
 	return 0;
 }

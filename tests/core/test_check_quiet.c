@@ -1,0 +1,153 @@
+/* The quiet check (gk_check_quiet, src/core/check.c) against the full one:
+ * whenever it calls a packet clean from its words alone, decoding the
+ * packet and checking the unit (gk_unit_decode, gk_unit_check) must say
+ * nothing either, on every PM4 and DMA generation.  The packets are made
+ * from each description's plan (the bits its fields claim, random values
+ * there; for fields present by a condition, the bits any of them may
+ * claim), then each once more with one bit flipped anywhere, so both
+ * clean packets and packets one bit from clean are asked.  The test also
+ * holds the quiet check to deciding most clean packets of the
+ * descriptions it plans for: one that never answered true could not fail. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gfxkit/gfxkit.h"
+#include "core/layout.h"
+#include "testlib.h"
+
+#define CAP (1u << 16) /* words a made packet may have */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 16);
+}
+
+/* what the full path says of the packet at w (n words there) */
+static bool full_clean(const struct gk_format *fmt, const uint32_t *w, size_t n)
+{
+	static struct gk_unit u; /* 2.5 KiB: off the stack */
+	struct gk_packet pkt;
+	struct gk_diags dg;
+	struct gk_check_state st;
+	gk_check_init(&st);
+	gk_diags_reset(&dg);
+	gk_packet_frame(fmt, w, n, 0, &pkt);
+	gk_unit_decode(fmt, &pkt, &dg, &u);
+	gk_unit_check(fmt, &st, &u);
+	return !dg.n && !dg.dropped && !dg.errors && !dg.warnings;
+}
+
+struct tally {
+	unsigned quiet, clean, wrong, cond; /* cond: quiet ones of descriptions with conditional fields */
+};
+
+/* one packet: the quiet answer never contradicts the full check */
+static void ask(const struct gk_format *fmt, uint32_t *w, struct tally *t)
+{
+	struct gk_frame fr;
+	fmt->frame(fmt, w, CAP, &fr);
+	if (!fr.ndw || fr.ndw > CAP)
+		return;
+	struct gk_check_state st;
+	gk_check_init(&st);
+	bool quiet = gk_check_quiet(fmt, &st, &fr, w);
+	bool clean = full_clean(fmt, w, fr.ndw);
+	t->quiet += quiet;
+	t->clean += clean;
+	t->cond += quiet && !fmt->fast[fr.desc - fmt->descs].simple;
+	if (quiet && !clean) {
+		t->wrong++;
+		if (t->wrong <= 5)
+			CHECK(!(quiet && !clean), "%s %s: %s (%u dwords, dw0 0x%08x) called clean, the full check reports on it",
+			      fmt->family, fmt->gen, fr.desc ? fr.desc->name : "?", fr.ndw, w[0]);
+	}
+}
+
+static void one_gen(const char *family, const char *gpu, uint32_t *w)
+{
+	static struct gk_format fmt;
+	int rc = strcmp(family, "pm4") == 0 ? gk_pm4_format_init(&fmt, gpu) : gk_dma_format_init(&fmt, gpu);
+	CHECK(rc == 0, "%s %s: no format", family, gpu);
+	if (rc)
+		return;
+	gk_format_plan_quiet(&fmt);
+	struct tally t = { 0, 0, 0, 0 };
+	unsigned planned = 0;
+	for (size_t k = 0; k < fmt.ndescs && k < GK_MAX_DESCS; k++) {
+		const struct gk_desc_fast *fast = &fmt.fast[k];
+		if (!fast->quiet || !(fmt.descs[k].gens & fmt.gen_bit))
+			continue;
+		planned++;
+		const struct gk_packet_desc *d = &fmt.descs[k];
+		/* the bits fields may claim: the plan's for a simple description,
+		 * every field's (whatever its condition) for another */
+		uint32_t may[64];
+		for (unsigned i = 0; i < 64; i++) {
+			may[i] = fast->simple ? (i < 16 ? fast->claimed[i] : 0xffffffffu) : 0;
+			for (unsigned f = 0; !fast->simple && f < (unsigned)d->nhdr + d->nfields; f++)
+				may[i] |= gk_field_mask(f < d->nhdr ? &d->hdr[f] : &d->fields[f - d->nhdr], i);
+		}
+		/* conditional fields: more tries, sparser bits, so packets of
+		 * one consistent layout come up */
+		unsigned reps = fast->simple ? 24 : 600;
+		for (unsigned rep = 0; rep < reps; rep++) {
+			/* the selecting header bits, sparse random bits in the rest
+			 * of what fields claim (short counts), values where the
+			 * plan says a hook looks */
+			uint32_t sparse = rnd() & rnd() & rnd();
+			w[0] = fmt.sel[k].value | (sparse & ~fmt.sel[k].mask & may[0]);
+			if (fast->unit_quiet)
+				w[0] = (w[0] & ~fast->unit_qmask) | fast->unit_qvalue;
+			for (unsigned i = 1; i < 64; i++) {
+				uint32_t m = may[i];
+				if (d->tail == GK_TAIL_GROUPS && i >= d->tail_dw && d->group_dw)
+					m = fast->group_claimed[(i - d->tail_dw) % d->group_dw];
+				else if (d->tail && i >= d->tail_dw)
+					m = 0xffffffffu;
+				uint32_t thin = rep & 1 ? rnd() : 0xffffffffu;
+				if (!fast->simple && (rep & 4))
+					thin = rnd() & rnd() & rnd() & rnd();
+				w[i] = rnd() & m & thin;
+			}
+			struct gk_frame fr;
+			fmt.frame(&fmt, w, CAP, &fr);
+			if (fr.ndw > 64 && fr.ndw <= CAP)
+				for (unsigned i = 64; i < fr.ndw; i++)
+					w[i] = rep & 2 ? 0 : rnd();
+			ask(&fmt, w, &t);
+			/* one bit from it */
+			unsigned n = fr.ndw && fr.ndw <= CAP ? fr.ndw : 1;
+			unsigned at = rnd() % n;
+			w[at] ^= 1u << (rnd() % 32);
+			ask(&fmt, w, &t);
+		}
+	}
+	CHECK(t.wrong == 0, "%s %s: %u packets called clean that are not", family, gpu, t.wrong);
+	/* a plan that decided none of the packets made to be clean decides nothing */
+	CHECK(!planned || t.quiet * 4 >= t.clean, "%s %s: %u descriptions planned, %u of %u clean packets decided quiet",
+	      family, gpu, planned, t.quiet, t.clean);
+	printf("# %s %s: %u descriptions planned quiet; %u packets called quiet (%u with conditional fields), %u clean\n",
+	       family, gpu, planned, t.quiet, t.cond, t.clean);
+}
+
+int main(void)
+{
+	uint32_t *w = calloc(CAP, sizeof *w);
+	if (!w)
+		return 1;
+	static const char *const pm4[] = { "r600", "r700", "evergreen", "cayman", "gfx6", "gfx7", "gfx8",
+					   "gfx9", "gfx10", "gfx10.3", "gfx11", "gfx11.5", "gfx12" };
+	static const char *const dma[] = { "r600", "r700", "evergreen", "cayman", "si", "cik",
+					   "sdma2.4", "sdma3.0", "sdma4", "sdma5", "sdma6", "sdma7" };
+	for (size_t i = 0; i < sizeof pm4 / sizeof pm4[0]; i++)
+		one_gen("pm4", pm4[i], w);
+	for (size_t i = 0; i < sizeof dma / sizeof dma[0]; i++)
+		one_gen("dma", dma[i], w);
+	free(w);
+	return tl_done();
+}
