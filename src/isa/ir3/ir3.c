@@ -922,24 +922,6 @@ static void display_field(const struct dscope *sc, unsigned name)
 		put_str(st, n);
 		return;
 	}
-	int k = lookup_index(sc->bs, name);
-	if (k >= 0) {
-		const struct ir3_field *b = &gk_ir3_fields[k];
-		if (b->type == IR3_T_BOOL && b->expr < 0 && b->low == b->high && b->display &&
-		    (gk_ir3_cases[b->cas].expr < 0 || b->cas == sc->cas)) {
-			/* a one-bit flag of this scope shown by its display ("(sy)",
-			 * "(last)"; a third of the fields of real code): what the
-			 * general way below does with it, without its lookups and
-			 * tests (shows: its bit is shown, and reads back as itself) */
-			uint64_t on = sc->val >> b->low & 1;
-			record(st, b, sc, on);
-			if (st->out)
-				st->shown |= 1ull << (sc->base + b->low);
-			if (on)
-				put_str(st, b->display);
-			return;
-		}
-	}
 	uint64_t val = 0;
 	const struct dscope *w = sc;
 	const struct ir3_field *f = resolve_here(sc, name, &val, &w);
@@ -1097,19 +1079,41 @@ static void display(struct dscope *sc)
 		/* no case with an expression: nothing to assume (most bitsets) */
 		for (unsigned k = B->cas; B->overrides && k < B->cas + B->ncases && (!owner || (int)k <= c); k++) {
 			const struct ir3_case *C = &gk_ir3_cases[k];
-			if (C->tpl >= 0 && C->expr >= 0)
+			/* (most such expressions assume nothing when false) */
+			if (C->tpl >= 0 && C->expr >= 0 &&
+			    ((int)k == c ? gk_ir3_exprs[C->expr].ntrue : gk_ir3_exprs[C->expr].nfalse))
 				assume(sc->st, sc, C->expr, (int)k == c, 0);
 		}
 		if (owner)
 			break;
 	}
 	const struct ir3_tpl *T = &gk_ir3_tpls[gk_ir3_cases[c].tpl];
+	struct dstate *st = sc->st;
 	for (unsigned i = T->seg; i < T->seg + T->nsegs; i++) {
 		const struct ir3_seg *s = &gk_ir3_segs[i];
-		if (s->field < 0)
-			put(sc->st, s->lit, s->len);
-		else
-			display_field(sc, (unsigned)s->field);
+		if (s->field < 0) {
+			put(st, s->lit, s->len);
+			continue;
+		}
+		int k = lookup_index(sc->bs, (unsigned)s->field);
+		const struct ir3_field *b = k >= 0 ? &gk_ir3_fields[k] : NULL;
+		if (b && b->type == IR3_T_BOOL && b->expr < 0 && b->low == b->high && b->display &&
+		    (gk_ir3_cases[b->cas].expr < 0 || b->cas == c)) {
+			/* a one-bit flag of this scope shown by its display ("(sy)",
+			 * "(last)"; a third of the fields of real code): what
+			 * display_field does with it, without its call, lookups and
+			 * tests (shows: its bit is shown, and reads back as itself);
+			 * here rather than there, display_field's entry and exit
+			 * cost as much as the flag itself */
+			uint64_t on = sc->val >> b->low & 1;
+			record(st, b, sc, on);
+			if (st->out)
+				st->shown |= 1ull << (sc->base + b->low);
+			if (on)
+				put_str(st, b->display);
+			continue;
+		}
+		display_field(sc, (unsigned)s->field);
 	}
 }
 
