@@ -167,6 +167,7 @@ struct dstate {
 	char *buf;
 	size_t len, cap;
 	struct gk_ir3_insn *out;      /* NULL: the encoder's check, no record, proof or diagnostics */
+	struct gk_ir3_insn *rec;      /* where field records go: out, or NULL (IR3_DECODE_NO_FIELDS) */
 	struct gk_diags *dg;          /* where diagnostics go (out set); NULL: only counted */
 	unsigned ndiags, nerrors;     /* diagnostics of this word (kept or not) */
 	uint32_t codes;               /* bit c: a diagnostic with code c */
@@ -214,6 +215,7 @@ static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, 
 	st->len = 0;
 	st->cap = cap;
 	st->out = out;
+	st->rec = out;
 	st->dg = dg;
 	st->ndiags = st->nerrors = 0;
 	st->codes = 0;
@@ -636,7 +638,7 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 
 static void record(struct dstate *st, const struct ir3_field *f, const struct dscope *sc, uint64_t v)
 {
-	struct gk_ir3_insn *o = st->out;
+	struct gk_ir3_insn *o = st->rec;
 	if (!o || o->nfields >= GK_IR3_MAX_FIELDS)
 		return;
 	/* one store of the whole record, the holder's name kept in the scope
@@ -2301,7 +2303,7 @@ int gk_ir3_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word,
 /* ---- public decode ---- */
 
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
-		       enum ir3_exactness how)
+		       unsigned how)
 {
 #ifndef IR3_LEGACY
 	if (gpu_id & GK_IR3_MESA_2025)
@@ -2313,6 +2315,9 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	out->word = word;
 	struct dstate st;
 	dstate_init(&st, gpu_id, out->text, sizeof out->text, out, dg);
+	if (how & IR3_DECODE_NO_FIELDS)
+		st.rec = NULL;
+	how &= ~IR3_DECODE_NO_FIELDS;
 	int proven = 0;
 	int leaf = render(&st, word, &proven);
 	if (leaf < 0) {
@@ -2353,7 +2358,7 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 		 * is what the text assembles to, without assembling */
 		uint64_t clean = word & ~out->dontcare;
 		struct gk_ir3_insn c;
-		if (clean != word && gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY) == 0 && c.exact &&
+		if (clean != word && gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY | IR3_DECODE_NO_FIELDS) == 0 && c.exact &&
 		    !strcmp(c.text, out->text)) {
 			enc = 0;
 			back = clean;
