@@ -440,11 +440,10 @@ static const struct ir3_field *find_field(const struct dscope *sc, unsigned name
  * instruction's IMMED_ENCODING: a fifth of the lookups of real a6xx code
  * went through resolve's walk for that).  A name a case expression decides
  * somewhere on the way takes resolve from there. */
-static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsigned name, uint64_t *val,
+static inline const struct ir3_field *resolve_from(const struct dscope *sc, unsigned name, int k, uint64_t *val,
 						   const struct dscope **where)
 {
 	for (;;) {
-		int k = lookup_index(sc->bs, name);
 		if (k >= 0) {
 			const struct ir3_field *f = &gk_ir3_fields[k];
 			*val = f->expr < 0 ? bits(sc->val, f->low, f->high) : eval(sc, f->expr);
@@ -457,7 +456,15 @@ static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsi
 		sc = sc->parent;
 		if (name >= IR3_NNAMES || !sc)
 			return NULL;
+		k = lookup_index(sc->bs, name);
 	}
+}
+
+/* resolve_from with sc's own lookup (the caller that has it saves one) */
+static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsigned name, uint64_t *val,
+						   const struct dscope **where)
+{
+	return resolve_from(sc, name, lookup_index(sc->bs, name), val, where);
 }
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
@@ -916,7 +923,8 @@ static uint64_t parse_float(const char *p, size_t n, unsigned width, size_t *use
 	return u;
 }
 
-static void display_field(const struct dscope *sc, unsigned name)
+/* field name of sc's template shown; k: lookup_index(sc->bs, name) */
+static void display_field(const struct dscope *sc, unsigned name, int k)
 {
 	struct dstate *st = sc->st;
 	if (name == 0) {
@@ -926,7 +934,7 @@ static void display_field(const struct dscope *sc, unsigned name)
 	}
 	uint64_t val = 0;
 	const struct dscope *w = sc;
-	const struct ir3_field *f = resolve_here(sc, name, &val, &w);
+	const struct ir3_field *f = resolve_from(sc, name, k, &val, &w);
 	if (!f) {
 		diag(st, GK_ERROR, GK_D_SYNTAX, -1, -1, gk_ir3_names[name], "no field %s", gk_ir3_names[name]);
 		return;
@@ -1115,7 +1123,7 @@ static void display(struct dscope *sc)
 				put_str(st, b->display);
 			continue;
 		}
-		display_field(sc, (unsigned)s->field);
+		display_field(sc, (unsigned)s->field, k);
 	}
 }
 
