@@ -244,7 +244,7 @@ struct dscope {
 };
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
-		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8), cold));
 
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
@@ -468,7 +468,7 @@ static inline const struct ir3_field *resolve_here(const struct dscope *sc, unsi
 }
 
 static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code, int lo, int hi, const char *field,
-		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8), cold));
 
 /* A field an expression reads; one no scope has reads as 0, as isaspec's
  * isa_decode_field, which also reports it ("no field 'X' in 'Y'") */
