@@ -265,9 +265,9 @@ enum ir3_exactness {
 	IR3_EXACT_REASSEMBLE,  /* always assemble the text back */
 	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
 };
-/* OR'd into the way: no field records (nfields stays 0); text, exactness,
- * branch and diagnostics as without it.  The engine's text and check do
- * not read the records, a ninth of decode's instructions (engine.c). */
+/* OR'd into the way: no field records (nfields is 0, the records array
+ * is left as it was); text, exactness, branch and diagnostics as without
+ * it.  The engine's text and check do not read the records (engine.c). */
 #define IR3_DECODE_NO_FIELDS 0x100
 struct gk_ir3_insn;
 struct gk_diags;
