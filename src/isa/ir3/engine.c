@@ -153,6 +153,16 @@ static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struc
 {
 	struct ir3_engine *e = fam;
 	(void)raw_words; /* a raw word is already the line's first part when the text is not exact */
+	if (!e->labels && e->insn.exact) {
+		/* the line is the text (gk_ir3_line): written as it is, not
+		 * copied into a line first (the decoder ends it within the array) */
+		gk_out_hex(o, e->offset, 8);
+		gk_out_str(o, ": ");
+		gk_out_put(o, e->insn.text, strlen(e->insn.text));
+		gk_out_ch(o, '\n');
+		gk_text_diags(dg, o);
+		return;
+	}
 	char line[GK_IR3_TEXT_MAX + 64];
 	size_t n = gk_ir3_line(&e->insn, line, sizeof line);
 	uint64_t index = e->offset / 8;
