@@ -498,10 +498,17 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 		return 0;
 	st->stack[st->sp++] = e;
 	const struct ir3_op *op0 = &gk_ir3_ops[gk_ir3_exprs[e].op];
-	if (op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_CONST && op0[2].op == IR3_OP_EQ &&
-	    op0[3].op == IR3_OP_END) {
-		/* "{X} == k", most case expressions: what the loop below computes */
-		uint64_t ret = field_value(sc, (unsigned)op0[0].arg) == op0[1].arg;
+	int eq = op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_CONST && op0[2].op == IR3_OP_EQ &&
+		 op0[3].op == IR3_OP_END;
+	int one = op0[1].op == IR3_OP_END && (op0[0].op == IR3_OP_CONST || op0[0].op == IR3_OP_FIELD);
+	int inv = op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_NOT && op0[2].op == IR3_OP_END;
+	if (eq || one || inv) {
+		/* "{X} == k" (most case expressions), "k", "{X}", "!{X}" (half
+		 * the derived fields: a register's HALF, a constant FULL): what
+		 * the loop below computes, without it (callgrind, real a6xx
+		 * code: 0.6 % of decode's instructions) */
+		uint64_t v = op0[0].op == IR3_OP_CONST ? op0[0].arg : field_value(sc, (unsigned)op0[0].arg);
+		uint64_t ret = eq ? v == op0[1].arg : inv ? !v : v;
 		st->sp--;
 		sc->cache->have[e / 64] |= 1ull << (e % 64);
 		sc->cache->val[e] = ret;
