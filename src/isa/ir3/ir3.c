@@ -651,10 +651,9 @@ static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, c
 	return found;
 }
 
-static void record(struct dstate *st, const struct ir3_field *f, const struct dscope *sc, uint64_t v)
+static void record_into(struct gk_ir3_insn *o, const struct ir3_field *f, const struct dscope *sc, uint64_t v)
 {
-	struct gk_ir3_insn *o = st->rec;
-	if (!o || o->nfields >= GK_IR3_MAX_FIELDS)
+	if (o->nfields >= GK_IR3_MAX_FIELDS)
 		return;
 	/* one store of the whole record, the holder's name kept in the scope
 	 * (callgrind, decode of real a6xx code: record 38 M -> 30 M of 520 M) */
@@ -662,6 +661,14 @@ static void record(struct dstate *st, const struct ir3_field *f, const struct ds
 	o->fields[o->nfields++] = (struct gk_ir3_field){ gk_ir3_names[f->name], sc->pname, v,
 							 (int8_t)(raw ? (int)(sc->base + f->low) : -1),
 							 (int8_t)(raw ? (int)(sc->base + f->high) : -1) };
+}
+
+/* field f of scope sc, value v, into the record when there is one (the
+ * engine's text and check decode without: then no call per field) */
+static inline void record(struct dstate *st, const struct ir3_field *f, const struct dscope *sc, uint64_t v)
+{
+	if (st->rec)
+		record_into(st->rec, f, sc, v);
 }
 
 static void display(struct dscope *sc);
