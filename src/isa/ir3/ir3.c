@@ -473,7 +473,7 @@ static void diag(struct dstate *st, enum gk_severity sev, enum gk_diag_code code
 
 /* A field an expression reads; one no scope has reads as 0, as isaspec's
  * isa_decode_field, which also reports it ("no field 'X' in 'Y'") */
-static uint64_t field_value(const struct dscope *sc, unsigned name)
+static inline uint64_t field_value(const struct dscope *sc, unsigned name)
 {
 	uint64_t v = 0;
 	const struct dscope *w;
