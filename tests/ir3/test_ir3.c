@@ -1507,13 +1507,15 @@ static void test_no_fields(void)
 			int ra = gk_ir3_decode(gens[g], w, &a, &da);
 			memset(&b, 0xa5, sizeof b); /* whatever the last unit left */
 			b.nfields = 7;
-			int rb = gk_ir3_decode_with(gens[g], w, &b, &db, IR3_EXACT_PROVE_OR_REASSEMBLE | IR3_DECODE_NO_FIELDS);
+			int rb = gk_ir3_decode_with(gens[g], w, &b, &db,
+						    IR3_EXACT_PROVE_OR_REASSEMBLE | IR3_DECODE_NO_FIELDS);
 			int same = ra == rb && a.word == b.word && a.name == b.name && !strcmp(a.text, b.text) &&
 				   a.exact == b.exact && a.dontcare == b.dontcare && a.has_branch == b.has_branch &&
 				   a.branch == b.branch && b.nfields == 0 && da.n == db.n && da.errors == db.errors &&
 				   da.warnings == db.warnings && !memcmp(da.d, db.d, da.n * sizeof da.d[0]);
 			if (!same && bad++ < 5)
-				printf("  %u %016" PRIx64 " '%s': without records '%s' (exact %d/%d, %u/%u diagnostics)\n",
+				printf("  %u %016" PRIx64 " '%s': without records '%s' (exact %d/%d, %u/%u "
+				       "diagnostics)\n",
 				       gens[g], w, a.text, b.text, a.exact, b.exact, da.n, db.n);
 		}
 	}

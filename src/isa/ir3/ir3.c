@@ -2400,7 +2400,8 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 		 * is what the text assembles to, without assembling */
 		uint64_t clean = word & ~out->dontcare;
 		struct gk_ir3_insn c;
-		if (clean != word && gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY | IR3_DECODE_NO_FIELDS) == 0 && c.exact &&
+		if (clean != word &&
+		    gk_ir3_decode_with(gpu_id, clean, &c, NULL, IR3_EXACT_PROOF_ONLY | IR3_DECODE_NO_FIELDS) == 0 && c.exact &&
 		    !strcmp(c.text, out->text)) {
 			enc = 0;
 			back = clean;
