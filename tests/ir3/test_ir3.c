@@ -1482,6 +1482,46 @@ static void test_exact_proof(void)
 	}
 }
 
+/* The engine decodes without field records unless JSON needs them
+ * (IR3_DECODE_NO_FIELDS): everything else must be what a decode with
+ * records gives, diagnostics included, and no record written. */
+static void test_no_fields(void)
+{
+	static const unsigned gens[] = { 630, 660, 530, 420, 306, 730, 840, 630 | GK_IR3_MESA_2025 };
+	unsigned long per = 20000, bad = 0;
+#ifdef TL_SANITIZED
+	per /= 10;
+#endif
+	uint64_t seed = 0x5eedf;
+	for (unsigned g = 0; g < sizeof gens / sizeof gens[0]; g++) {
+		static struct gk_ir3_insn a, b;
+		static struct gk_diags da, db;
+		for (unsigned long n = 0; n < per; n++) {
+			uint64_t w = tl_rand(&seed);
+			if (n % 3 == 0)
+				w &= tl_rand(&seed) | tl_rand(&seed) << 61;
+			else if (n % 3 == 1)
+				w = (w & ~(7ull << 61)) | (6ull << 61);
+			gk_diags_reset(&da);
+			gk_diags_reset(&db);
+			int ra = gk_ir3_decode(gens[g], w, &a, &da);
+			memset(&b, 0xa5, sizeof b); /* whatever the last unit left */
+			b.nfields = 7;
+			int rb = gk_ir3_decode_with(gens[g], w, &b, &db,
+						    IR3_EXACT_PROVE_OR_REASSEMBLE | IR3_DECODE_NO_FIELDS);
+			int same = ra == rb && a.word == b.word && a.name == b.name && !strcmp(a.text, b.text) &&
+				   a.exact == b.exact && a.dontcare == b.dontcare && a.has_branch == b.has_branch &&
+				   a.branch == b.branch && b.nfields == 0 && da.n == db.n && da.errors == db.errors &&
+				   da.warnings == db.warnings && !memcmp(da.d, db.d, da.n * sizeof da.d[0]);
+			if (!same && bad++ < 5)
+				printf("  %u %016" PRIx64 " '%s': without records '%s' (exact %d/%d, %u/%u "
+				       "diagnostics)\n",
+				       gens[g], w, a.text, b.text, a.exact, b.exact, da.n, db.n);
+		}
+	}
+	CHECK(bad == 0, "%lu decodes without records differ", bad);
+}
+
 int main(void)
 {
 	test_labels();
@@ -1497,5 +1537,6 @@ int main(void)
 	test_mutations();
 	test_random();
 	test_exact_proof();
+	test_no_fields();
 	return tl_done();
 }

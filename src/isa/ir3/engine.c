@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gfxkit/ir3.h"
+#include "ir3_tab.h" /* gk_ir3_decode_with */
 
 #include "engine_ops.h" /* src/core */
 #include "unit_engine.h" /* src/core: the line assembler */
@@ -26,6 +27,13 @@ struct ir3_engine {
 	unsigned gpu_id;
 	char gpu[32];
 	struct gk_ir3_insn insn; /* the unit last decoded */
+	/* Field records are read by JSON only: text and check do not, and
+	 * they are a ninth of decode's instructions (callgrind, real a6xx
+	 * code).  So units are decoded without them until JSON asks for a
+	 * unit's (ir3_json decodes that one again with them), and with them
+	 * from then on: a stream is printed one way throughout. */
+	bool fields;             /* decode units with their field records */
+	bool have_fields;        /* insn has them */
 	uint64_t offset;
 	bool labels;
 	bool failed;             /* out of memory while keeping the text: written without labels */
@@ -133,7 +141,9 @@ static void ir3_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_
 	(void)len; /* the reader gives whole 8-byte units only */
 	uint64_t word = n >= 2 ? (uint64_t)w[1] << 32 | w[0] : w[0];
 	unsigned first = dg->n;
-	gk_ir3_decode(e->gpu_id, word, &e->insn, dg);
+	gk_ir3_decode_with(e->gpu_id, word, &e->insn, dg,
+			   IR3_EXACT_PROVE_OR_REASSEMBLE | (e->fields ? 0 : IR3_DECODE_NO_FIELDS));
+	e->have_fields = e->fields;
 	e->offset = offset;
 	for (unsigned i = first; i < dg->n && i < GK_MAX_DIAGS; i++)
 		dg->d[i].offset = offset; /* the decoder does not know where the word was */
@@ -143,6 +153,16 @@ static void ir3_text(void *fam, const struct gk_diags *dg, bool raw_words, struc
 {
 	struct ir3_engine *e = fam;
 	(void)raw_words; /* a raw word is already the line's first part when the text is not exact */
+	if (!e->labels && e->insn.exact) {
+		/* the line is the text (gk_ir3_line): written as it is, not
+		 * copied into a line first (the decoder ends it within the array) */
+		gk_out_hex(o, e->offset, 8);
+		gk_out_str(o, ": ");
+		gk_out_put(o, e->insn.text, strlen(e->insn.text));
+		gk_out_ch(o, '\n');
+		gk_text_diags(dg, o);
+		return;
+	}
 	char line[GK_IR3_TEXT_MAX + 64];
 	size_t n = gk_ir3_line(&e->insn, line, sizeof line);
 	uint64_t index = e->offset / 8;
@@ -189,6 +209,11 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 {
 	struct ir3_engine *e = fam;
 	char buf[8192];
+	if (!e->have_fields) {
+		/* the same result with the records (its diagnostics are in dg already) */
+		gk_ir3_decode_with(e->gpu_id, e->insn.word, &e->insn, NULL, IR3_EXACT_PROVE_OR_REASSEMBLE);
+		e->fields = e->have_fields = true;
+	}
 	size_t n = gk_ir3_json(&e->insn, dg, e->offset, flags, buf, sizeof buf);
 	gk_out_put(o, buf, n);
 	gk_out_ch(o, '\n');

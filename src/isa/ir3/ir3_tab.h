@@ -265,10 +265,14 @@ enum ir3_exactness {
 	IR3_EXACT_REASSEMBLE,  /* always assemble the text back */
 	IR3_EXACT_PROOF_ONLY,  /* exact only when proven (and no diagnostic about it) */
 };
+/* OR'd into the way: no field records (nfields is 0, the records array
+ * is left as it was); text, exactness, branch and diagnostics as without
+ * it.  The engine's text and check do not read the records (engine.c). */
+#define IR3_DECODE_NO_FIELDS 0x100
 struct gk_ir3_insn;
 struct gk_diags;
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
-		       enum ir3_exactness how);
+		       unsigned how);
 
 /* The entry points of Mesa's January 2025 description (ir3_2025.c compiles
  * ir3.c again over ir3_2025_tab.c): the public functions send a gpu id with
@@ -276,7 +280,7 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 struct gk_diag;
 struct gk_ir3_encoding;
 int gk_ir3_2025_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
-			    enum ir3_exactness how);
+			    unsigned how);
 int gk_ir3_2025_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
 size_t gk_ir3_2025_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap);
 size_t gk_ir3_2025_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
