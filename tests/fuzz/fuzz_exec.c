@@ -2,13 +2,14 @@
  * on a small memory.  Byte 0 picks the engine and generation, byte 1 the
  * memory's layout; the rest are the stream's little-endian words, also
  * placed in memory (so indirect buffers and copies find them).  Each input
- * runs on a fresh copy of the memory, and when bits 2-3 of byte 1 are set
- * a second time on another: the runs must end (a packet limit bounds
- * them), give a known status, the same output byte for byte and the same
- * memory afterwards (deterministic), and never grow the
- * memory beyond the regions given; lint runs (a flag of byte 0) too.  Any
- * broken property aborts with
- * __builtin_trap(). */
+ * runs on a fresh copy of the memory, and on 1 input in 4 (by a hash of
+ * the input) a second time on another: the runs must end (a packet limit
+ * and the stream loop's bounds on following bound them), give a known
+ * status, the same output byte for byte and the same memory afterwards
+ * (deterministic: the engine, kept between inputs, must carry nothing
+ * over), and never grow the memory beyond the regions given; lint runs (a
+ * flag of byte 0) too.  Any broken property aborts with __builtin_trap(). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,16 @@ static void run_once(struct gk_engine *e, const uint8_t *stream, size_t n, unsig
 	gk_mem_destroy(m);
 }
 
+/* FNV-1a of the input: its top two bits zero on 1 input in 4, whatever
+ * the corpus holds (no mutation keeps a hash) */
+static bool one_in_4(const uint8_t *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return (h >> 30) == 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -129,9 +140,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s1.n = s2.n = 0;
 	struct gk_exec_result r1, r2;
 	run_once(e, stream, n, layout, flags, &s1, &r1, after1);
-	/* the second run, for determinism, when bits 2-3 of byte 1 are set (1
-	 * input in 4): a run is the target's whole cost */
-	if ((layout & 12) == 12) {
+	/* the second run, for determinism, on 1 input in 4: a run is the
+	 * target's whole cost.  Chosen by a hash of the whole input, not by
+	 * bits of it: a second run doubles every counter, so libFuzzer sees
+	 * features in it that the first run alone lacks, and with bits 2-3 of
+	 * byte 1 choosing it 37 % of the grown corpus (1,105 of 3,007 inputs)
+	 * had the bits set and mutations kept them */
+	if (one_in_4(data, size)) {
 		run_once(e, stream, n, layout, flags, &s2, &r2, after2);
 		CHECK(s1.n == s2.n && (!s1.n || !memcmp(s1.p, s2.p, s1.n)));
 		CHECK(r1.status == r2.status && r1.packets == r2.packets && r1.bytes_written == r2.bytes_written);
