@@ -208,6 +208,17 @@ FUZZ_NOCMP += $(B)/fuzz/obj/src/isa/amdgpu/lex.o
 # and of positions and numbers parsed from text.  Its callbacks were 40 % of
 # fuzz_dump's time (perf, 60,000 runs over an 8,682-input corpus).
 FUZZ_NOCMP += $(B)/fuzz/obj/src/input/input.o
+# GFX9's swizzle address (src/tiling/gfx9_swz.c): GFX9 has no pattern
+# tables, so pack and unpack call gk_swz_gfx9_addr for every element, and
+# that per-element path was 68 % of fuzz_swz's time, half of it in the
+# comparison callbacks (perf, a 60-s run from the seeds).  Those compares
+# are of pointers (UBSan's pointer-overflow and alignment checks, which the
+# coverage pass traces too: most of eq_eval's), loop bounds and bit
+# positions, and the surface's parameters again for every element (ctx_of),
+# the same pairs each time.  What the parameters reach from the input
+# passes through fuzz_swz's masks (valid bpp, samples, dims on one bit;
+# 10- or 16-bit sizes), so the compares would not steer it further.
+FUZZ_NOCMP += $(B)/fuzz/obj/src/tiling/gfx9_swz.o
 $(FUZZ_NOCMP): FUZZ_COV_EXTRA = -fno-sanitize-coverage=trace-cmp
 $(B)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
