@@ -192,6 +192,33 @@ FUZZ_OBJ = $(LIB_SRC:%.c=$(B)/fuzz/obj/%.o)
 # name it looks up is a rule's (none comes from the input), they were 70 %
 # of the time, all of it in the one-shot linter's preparation (perf).
 FUZZ_NOCMP = $(B)/fuzz/obj/src/core/out.o $(B)/fuzz/obj/src/core/asm.o $(B)/fuzz/obj/src/core/regdb.o
+# The AMDGPU assembler's lexer (src/isa/amdgpu/lex.c) for the reason asm.c
+# is: it reads text, so it compares characters (1-byte compares, which feed
+# only -use_value_profile) and positions and parsed numbers (8-byte ones,
+# which libFuzzer would splice into a text input as binary words); the names
+# it looks up go through memcmp/strncmp, whose hooks stay.  In fuzz_sendmsg
+# most of its text is the decoder's own line (the round trip), not the
+# input; its callbacks were 30 % of that target's time (perf, 40,000 runs
+# over a 1,405-input corpus).
+FUZZ_NOCMP += $(B)/fuzz/obj/src/isa/amdgpu/lex.o
+# The input reader's framing (src/input/input.c: hex tokens, dump lines,
+# '*' repetitions, AUTO's sniffing, UTF-8 checks) for the same reason: every
+# input it reads is text but for binary words, which it only assembles, so
+# its compares are of bytes (the gzip magic, characters: value profile only)
+# and of positions and numbers parsed from text.  Its callbacks were 40 % of
+# fuzz_dump's time (perf, 60,000 runs over an 8,682-input corpus).
+FUZZ_NOCMP += $(B)/fuzz/obj/src/input/input.o
+# GFX9's swizzle address (src/tiling/gfx9_swz.c): GFX9 has no pattern
+# tables, so pack and unpack call gk_swz_gfx9_addr for every element, and
+# that per-element path was 68 % of fuzz_swz's time, half of it in the
+# comparison callbacks (perf, a 60-s run from the seeds).  Those compares
+# are of pointers (UBSan's pointer-overflow and alignment checks, which the
+# coverage pass traces too: most of eq_eval's), loop bounds and bit
+# positions, and the surface's parameters again for every element (ctx_of),
+# the same pairs each time.  What the parameters reach from the input
+# passes through fuzz_swz's masks (valid bpp, samples, dims on one bit;
+# 10- or 16-bit sizes), so the compares would not steer it further.
+FUZZ_NOCMP += $(B)/fuzz/obj/src/tiling/gfx9_swz.o
 $(FUZZ_NOCMP): FUZZ_COV_EXTRA = -fno-sanitize-coverage=trace-cmp
 $(B)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
