@@ -9,8 +9,8 @@
  * (7.0)) and, in byte 0 / 12, a mode; the rest is used as in
  * fuzz_pm4.c, one way an input by the mode % 3: (a) with (a'), (b), or (c)
  * with (d):
- *  (a) as little-endian words: every packet is framed, checked and printed
- *      as text, and as JSON on half the inputs (each JSON line must be valid
+ *  (a) as little-endian words: every packet is framed, checked (the quiet
+ *      check's clean packets must be clean: fuzz_pm4.c) and printed as text, and as JSON on half the inputs (each JSON line must be valid
  *      JSON and carry "sub_opcode"); the text must assemble back to the
  *      very same words, with no assembler errors.  On the inputs with JSON
  *      gk_input_next must frame the same bytes (GK_IN_BIN, small random

@@ -5,8 +5,9 @@
  * Input: byte 0 picks the generation (byte 0 % 4: r600, r700, evergreen,
  * cayman) and in byte 0 / 4 the mode, whose value % 3 says which one of
  * three ways the rest is used: (a), (b), or (c) with (d):
- *  (a) as little-endian words: every packet is framed, checked and printed
- *      as text, and as JSON on half the inputs (each JSON line must be valid
+ *  (a) as little-endian words: every packet is framed, checked (a packet
+ *      the quiet check, gk_check_quiet, calls clean must have no
+ *      diagnostic and open no region) and printed as text, and as JSON on half the inputs (each JSON line must be valid
  *      JSON, each diagnostic at its packet's offset); the text must assemble
  *      back to the very same words, with no assembler errors.  On the inputs
  *      with JSON gk_input_next must frame the same bytes (GK_IN_BIN, small
