@@ -27,13 +27,13 @@ _gfxkit()
 	# (tests/cli/test_options.sh holds these lists to that table)
 	decode)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --summary --base --skip --count --max-errors --mem --mem-map --follow --strict --json --labels --text --raw --color -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --summary --base --skip --count --max-errors --mem --mem-map --no-gzip --follow --strict --json --labels --text --raw --color -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
 	check)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --bo --base --skip --count --max-errors --mem --mem-map --follow --json --text --raw --color -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --bo --base --skip --count --max-errors --mem --mem-map --no-gzip --follow --json --text --raw --color -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
@@ -51,13 +51,13 @@ _gfxkit()
 		fi ;;
 	run)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --json --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --no-gzip --json --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
 	lint)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --follow --json --rules --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --base --skip --count --mem --mem-map --no-gzip --follow --json --rules --zero --reg --dump --picture --trace --state --eop-held --max-packets -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

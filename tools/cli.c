@@ -525,6 +525,9 @@ int cli_input_error(const char *name, const struct gk_input *in)
 	else
 		fprintf(stderr, "%s:0x%llx: error: %.*s\n", name, (unsigned long long)e->offset,
 			(int)gk_diag_message_len(e), e->message);
+	/* a damaged gzip file, or words that only begin like one */
+	if (gk_input_gzipped(in) && !strncmp(e->message, "gzip:", 5))
+		fprintf(stderr, "%s: note: not a gzip file? --no-gzip reads its bytes as they are\n", name);
 	return 2;
 }
 
@@ -920,6 +923,8 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 	cli_progress_start(&src, name, f, o->json, false, !checking && isatty(fileno(of->f)));
 	/* e NULL: no -g, the GPU the input says (an .rd capture's GPU_ID) */
 	struct gk_input *in = gk_input_create(cli_progress_read, &src, inf, e ? gk_engine_unit_bytes(e) : 4);
+	if (in && o->no_gzip)
+		gk_input_set_gzip(in, false);
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
 	if (in && o->has_submit)

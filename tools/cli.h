@@ -70,6 +70,7 @@ struct cli_opts {
 	const char *rules;                /* lint --rules LIST; list --rules: the rule table */
 	int list_rules;
 	uint64_t max_packets;             /* --max-packets N */
+	int no_gzip;                      /* --no-gzip: the input's bytes as they are, even after a gzip header */
 };
 
 /* What an option's value is (tools/cli_options.c reads each kind) */

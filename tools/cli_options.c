@@ -64,6 +64,8 @@ const struct cli_option cli_options[] = {
 	  "a memory image at ADDR, FILE in any FORMAT (repeatable)" },
 	{ "--mem-map", NULL, CLI_ARG_STRING, "FILE", AT(mem_map), 0, 0, STREAMS | EXEC, 0,
 	  "takes a FILE of 'ADDR FILE' lines", 0, NULL, NULL, NULL, "memory images listed as 'ADDR FILE' lines" },
+	{ "--no-gzip", NULL, CLI_ARG_FLAG, NULL, AT(no_gzip), 0, 0, STREAMS | EXEC, 0, NULL, 0, NULL, NULL, NULL,
+	  "read the input's bytes as they are: one starting with a gzip header (1f 8b 08) is otherwise inflated" },
 	{ "--follow", NULL, CLI_ARG_FLAG, NULL, AT(follow), 0, 0, STREAMS | CLI_LINT, 0, NULL, 0, NULL, NULL, NULL,
 	  "decode indirect buffers where they appear, from the memory images" },
 	{ "--strict", NULL, CLI_ARG_FLAG, NULL, AT(strict), 0, 0, CLI_DECODE | CLI_ENCODE, 0, NULL, 0, NULL, NULL,

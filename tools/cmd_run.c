@@ -184,6 +184,8 @@ static int run_exec(const struct cli_opts *o, struct gk_engine *e, const struct 
 			fprintf(stderr, "%s: out of memory\n", CLI_PROG);
 		rc = 2;
 	}
+	if (in && o->no_gzip)
+		gk_input_set_gzip(in, false);
 	if (in && o->has_base)
 		gk_input_set_base(in, o->base);
 	gk_input_set_reg_lookup(in, gk_engine_reg_lookup, e); /* umr, Mesa listings */

@@ -261,8 +261,9 @@ bool gk_input_has_memory(const struct gk_input *in);
 long gk_input_mem_read(void *in, uint64_t addr, void *buf, size_t n);
 const char *gk_input_gpu(const struct gk_input *in, const char **engine);
 
-/* gzip: an input whose first two bytes are 1f 8b (RFC 1952's magic) is a
- * gzip file, read through gfxkit's own inflater before anything else looks
+/* gzip: an input whose first four bytes are a gzip header (RFC 1952: 1f 8b,
+ * method 8, no reserved flag bit; an input of words that only begin 1f 8b
+ * is not one) is a gzip file, read through gfxkit's own inflater before anything else looks
  * at it, whatever the format (detection then sees the bytes it stands
  * for); every member is read in turn, and each one's CRC-32 and size are
  * checked.  Damage is an input error naming the byte of the compressed

@@ -13,7 +13,7 @@ struct gk_gunzip {
 	gk_read_fn read;
 	void *ctx;
 	struct gk_inflate *z; /* NULL: not gzip (or not known yet) */
-	unsigned char pre[2]; /* the first bytes, looked at for the magic */
+	unsigned char pre[4]; /* the first bytes, looked at for a gzip header */
 	size_t npre, given;
 	bool checked, failed;
 };
@@ -37,8 +37,8 @@ void gk_gunzip_close(struct gk_gunzip *g)
 	free(g);
 }
 
-/* the first two bytes (fewer at the end of a short file), then the
- * inflater when they are the magic; 0, or -1 on a read error or no memory */
+/* the first four bytes (fewer at the end of a short file), then the
+ * inflater when they are a gzip header (gk_gzip_header); 0, or -1 on a read error or no memory */
 static int look(struct gk_gunzip *g)
 {
 	g->checked = true;
@@ -50,7 +50,7 @@ static int look(struct gk_gunzip *g)
 			break;
 		g->npre += (size_t)r;
 	}
-	if (g->npre == 2 && g->pre[0] == 0x1f && g->pre[1] == 0x8b) {
+	if (gk_gzip_header(g->pre, g->npre)) {
 		g->z = gk_inflate_open(g->read, g->ctx, g->pre, g->npre);
 		if (!g->z)
 			return -1;

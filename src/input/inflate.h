@@ -18,6 +18,17 @@
  * and of what it expands to. */
 struct gk_inflate;
 
+/* Whether the n bytes at p begin a gzip member (RFC 1952 2.3.1): ID1 ID2
+ * (1f 8b), CM 8 (deflate, the only method the RFC defines) and no
+ * reserved FLG bit (5-7).  Four bytes decide it; fewer are never gzip (a
+ * member is at least 18 bytes).  Two bytes alone would take any input
+ * starting 1f 8b for gzip: a binary stream whose first dword is
+ * 0x????8b1f was refused as damaged gzip (fuzz_pm4 found it). */
+static inline int gk_gzip_header(const unsigned char *p, size_t n)
+{
+	return n >= 4 && p[0] == 0x1f && p[1] == 0x8b && p[2] == 8 && !(p[3] & 0xe0);
+}
+
 /* An inflater reading the gzip file through read(ctx), whose first npre
  * bytes (already read by the caller) are at pre (copied; npre at most
  * GK_INFLATE_PRE).  NULL when read is NULL, npre is too large or memory

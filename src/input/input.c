@@ -911,8 +911,8 @@ static void read_raw(struct gk_input *in)
 {
 	size_t len = 0, goal = in->format == GK_IN_AUTO ? IN_SNIFF : 1;
 again:
-	if (!in->gz_checked && goal < 2)
-		goal = 2; /* enough to see the gzip magic */
+	if (!in->gz_checked && goal < 4)
+		goal = 4; /* enough to see a gzip header (gk_gzip_header) */
 	while (len < goal) {
 		size_t ask = IN_RAW - len;
 		long r = in->read(in->ctx, in->raw + len, ask);
@@ -943,8 +943,8 @@ again:
 	}
 	if (!in->gz_checked && !in->failed) {
 		in->gz_checked = true;
-		if (len >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b && !in->gz_off) {
-			/* RFC 1952's magic: the bytes read so far are the inflater's
+		if (gk_gzip_header(in->raw, len) && !in->gz_off) {
+			/* a gzip header: the bytes read so far are the inflater's
 			 * first, and everything from here on comes through it */
 			in->gz = gk_inflate_open(in->read, in->ctx, in->raw, len);
 			if (!in->gz) {

@@ -301,4 +301,19 @@ printf '00000000: c0012800 80000003\n00000010: 80000000\n' >gap.txt
 run "address gap" 2 decode -g evergreen -e pm4 gap.txt
 has err "gap at its line" '^gap.txt:2:1: error: address 0x10, but the words before end at 0x8'
 
+# words that begin like gzip: 1f 8b with no gzip header after it are words
+# (they were refused as damaged gzip); a real header (1f 8b 08 00) is gzip,
+# whose damage names --no-gzip, which reads the bytes as they are
+printf '\037\213\000\000\000\000\000\000' >notgz.bin
+run "1f 8b 00 is words" 0 decode -g gfx9 -e pm4 notgz.bin
+has out "first word" '^0x00000000: PACKET0 BASE_INDEX=0x8b1f'
+printf '\037\213\010\000\000\000\000\000' >gzhead.bin
+run "a gzip header is gzip" 2 decode -g gfx9 -e pm4 gzhead.bin
+has err "damage named" '^gzhead.bin:0x0: error: gzip: '
+has err "--no-gzip named" '^gzhead.bin: note: not a gzip file\? --no-gzip reads its bytes as they are'
+run "--no-gzip: words" 0 decode --no-gzip -g gfx9 -e pm4 gzhead.bin
+has out "first word with --no-gzip" '^0x00000000: .*0x00088b1f'
+run "check --no-gzip" 1 check --no-gzip -g gfx9 -e pm4 gzhead.bin
+hasnot err "no gzip error with --no-gzip" 'gzip'
+
 finish

@@ -208,6 +208,28 @@ int main(void)
 		CHECK(n == 2 && gk_input_words(in)[0] == 0x00088b1fu && !gk_input_gzipped(in), "gzip off: %ld", n);
 		CHECK(gk_input_set_gzip(in, true) == -1, "gzip switched only before the first fill");
 		gk_input_destroy(in);
+		/* words that begin 1f 8b but are no gzip header (CM not 8, or a
+		 * reserved FLG bit set: RFC 1952 2.3.1) are words: such a stream
+		 * was refused as damaged gzip (fuzz_pm4's find), and one read a
+		 * byte at a time decides the same */
+		static const uint8_t notgz[][8] = { { 0x1f, 0x8b, 0x00, 0x20, 1, 2, 3, 4 },
+						    { 0x1f, 0x8b, 0x08, 0x20, 1, 2, 3, 4 },
+						    { 0x1f, 0x8b, 0x07, 0x00, 1, 2, 3, 4 } };
+		for (unsigned k = 0; k < 3; k++)
+			for (size_t chunk = 1; chunk <= 8; chunk += 7) {
+				s = (struct src){ notgz[k], 8, 0, chunk };
+				in = gk_input_create(rd, &s, GK_IN_BIN, 4);
+				n = gk_input_fill(in, 2);
+				CHECK(n == 2 && !gk_input_gzipped(in) && !memcmp(gk_input_words(in), notgz[k], 8),
+				      "not gzip %u (reads of %zu): %ld words", k, chunk, n);
+				gk_input_destroy(in);
+			}
+		/* a header, even of a two-byte first read, is gzip */
+		s = (struct src){ gz_members, sizeof gz_members, 0, 2 };
+		in = gk_input_create(rd, &s, GK_IN_BIN, 4);
+		n = gk_input_fill(in, 3);
+		CHECK(n == 3 && gk_input_gzipped(in), "gzip read two bytes at a time: %ld", n);
+		gk_input_destroy(in);
 		/* damage is the input's error, naming the compressed byte */
 		s = (struct src){ gz_too_far, sizeof gz_too_far, 0, 100 };
 		in = gk_input_create(rd, &s, GK_IN_BIN, 4);
