@@ -75,10 +75,18 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
  * on the generation only and the packet holds every field whole, or (a
  * length in gk_desc_fast.short_ok) leaves out the optional fields that
  * start at or past its end: those are cut, as decode_list has them.  The
- * hot path of every stream, so the one-segment read is spelled out. */
+ * hot path of every stream, so the one-segment read and the enum name are
+ * spelled out, and only a register's name is a call.  dwoff: added to each
+ * field's dword (a group's start in the packet: dw are the group's words).
+ *
+ * The one-segment mask is a shift of all-ones by 31 - (hi - lo), no test
+ * of the width (tests/core/test_tables.c holds every segment to
+ * lo <= hi <= 31; the % keeps the shift defined whatever a table says).
+ * (callgrind, decode -g gfx11 -e pm4 on the quarter bench stream: about
+ * 45 instructions a field before, and a call with spills per enum.) */
 static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr,
 			      const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot,
-			      unsigned base)
+			      unsigned base, unsigned dwoff)
 {
 	unsigned k = 0, gen = fmt->gen_bit;
 	for (unsigned i = 0; i < n && k < room; i++) {
@@ -86,29 +94,41 @@ static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field
 		if (f->gens && !(f->gens & gen))
 			continue;
 		slot[i] = (uint8_t)(base + k);
-		const struct gk_seg *sg = &f->seg[0];
-		uint64_t v;
-		if (sg->dw >= ndw) {
-			struct gk_unit_field *uf = &out[k++];
-			*uf = (struct gk_unit_field){ .desc = f, .index = (uint8_t)i, .in_hdr = in_hdr, .cut = 1, .dw = sg->dw };
+		struct gk_unit_field *uf = &out[k++];
+		unsigned sdw = f->seg[0].dw;
+		uf->desc = f;
+		uf->index = (uint8_t)i;
+		uf->in_hdr = in_hdr;
+		uf->dw = sdw + dwoff;
+		if (sdw >= ndw) {
+			uf->value = 0;
+			uf->symbol = 0;
+			uf->reg = 0;
+			uf->cut = 1;
 			continue;
 		}
+		uf->cut = 0;
+		uint64_t v;
 		if (f->nseg == 1) {
-			uint32_t w = dw[sg->dw] >> sg->lo;
-			unsigned width = sg->hi - sg->lo + 1u;
-			v = (uint64_t)(width < 32 ? w & ((1u << width) - 1u) : w) << sg->pos;
+			const struct gk_seg *sg = &f->seg[0];
+			uint32_t w = (dw[sdw] >> sg->lo) & (0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u));
+			v = (uint64_t)w << sg->pos;
 		} else {
 			v = gk_field_get(f, dw, ndw);
 		}
-		struct gk_unit_field *uf = &out[k++];
-		uf->desc = f;
 		uf->value = v;
-		uf->reg = 0;
-		uf->symbol = f->kind == GK_ENUM || f->kind == GK_REG ? symbol_of(fmt, f, v, &uf->reg) : 0;
-		uf->index = (uint8_t)i;
-		uf->in_hdr = in_hdr;
-		uf->cut = 0;
-		uf->dw = sg->dw;
+		const char *sym = 0;
+		const struct gk_reg *r = 0;
+		if (f->kind == GK_ENUM) {
+			const struct gk_enum *e = f->enm;
+			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+				sym = e->names[v];
+		} else if (f->kind == GK_REG) {
+			r = gk_field_reg(fmt, f, v);
+			sym = r ? r->name : 0;
+		}
+		uf->symbol = sym;
+		uf->reg = r;
 	}
 	return k;
 }
@@ -141,9 +161,9 @@ void gk_unit_fill(const struct gk_unit *cu)
 	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
 	memset(u->body_slot, 0xff, sizeof u->body_slot);
 	u->nfields = decode_simple(u->fmt, d->hdr, nhdr, true, u->pkt.dw, u->pkt.ndw, u->fields, GK_UNIT_HDR_FIELDS,
-				   u->hdr_slot, 0);
+				   u->hdr_slot, 0, 0);
 	u->nfields += decode_simple(u->fmt, d->fields, nbody, false, u->pkt.dw, u->pkt.ndw, u->fields + u->nfields,
-				    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
+				    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields, 0);
 	if (d->tail == GK_TAIL_REGS) {
 		uint8_t slot = d->reg_in_hdr ? u->hdr_slot[d->reg_field] : u->body_slot[d->reg_field];
 		u->reg_slot = slot < u->nfields ? (int)slot : -1;
@@ -315,7 +335,8 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		return 0;
 	const struct gk_packet_desc *d = u->desc;
 	unsigned gdw = d->group_dw < GK_UNIT_FIXED_DW ? d->group_dw : GK_UNIT_FIXED_DW;
-	const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
+	unsigned gdw0 = u->tail_begin + g * d->group_dw; /* the group's first dword in the packet */
+	const uint32_t *gw = u->pkt.dw + gdw0;
 	unsigned end = 0;
 	uint8_t slot[GK_UNIT_GROUP_FIELDS];
 	memset(slot, 0xff, sizeof slot);
@@ -327,9 +348,11 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		 * claimed bits known from gk_format_prepare (the fields this
 		 * generation has), where walking every field's mask per group
 		 * was a fifth of a GFX11 decode */
-		n = decode_simple(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, slot, 0);
+		n = decode_simple(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, slot, 0, gdw0);
+		unsigned nc = sizeof fast->group_claimed / sizeof fast->group_claimed[0];
 		for (unsigned k = 0; k < gdw; k++)
-			claimed[k] = k < sizeof fast->group_claimed / sizeof fast->group_claimed[0] ? fast->group_claimed[k] : 0;
+			claimed[k] = k < nc ? fast->group_claimed[k] : 0;
+		return n;
 	} else {
 		n = decode_list(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, &end, slot, 0);
 		for (unsigned k = 0; k < gdw; k++) {
@@ -340,6 +363,6 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		}
 	}
 	for (unsigned i = 0; i < n; i++)
-		out[i].dw += u->tail_begin + g * d->group_dw;
+		out[i].dw += gdw0;
 	return n;
 }
