@@ -12,7 +12,9 @@ _Static_assert(GK_UNIT_FIXED_DW == GK_FIXED_MAX, "the unit's fixed dwords are th
 
 /* The name a value has on its own: an enum value, a register (*reg: the
  * register, NULL for anything else) */
-static const char *symbol_of(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, const struct gk_reg **reg)
+static inline __attribute__((always_inline)) const char *symbol_of(const struct gk_format *fmt,
+								   const struct gk_field *f, uint64_t v,
+								   const struct gk_reg **reg)
 {
 	*reg = 0;
 	if (f->kind == GK_ENUM) {
@@ -27,7 +29,7 @@ static const char *symbol_of(const struct gk_format *fmt, const struct gk_field 
 	return 0;
 }
 
-static void put_field(const struct gk_format *fmt, const struct gk_field *f, unsigned i, bool in_hdr, bool cut,
+static inline __attribute__((always_inline)) void put_field(const struct gk_format *fmt, const struct gk_field *f, unsigned i, bool in_hdr, bool cut,
 		      const uint32_t *dw, size_t ndw, struct gk_unit_field *uf)
 {
 	uf->desc = f;
@@ -38,6 +40,15 @@ static void put_field(const struct gk_format *fmt, const struct gk_field *f, uns
 	uf->in_hdr = in_hdr;
 	uf->cut = cut;
 	uf->dw = f->seg[0].dw;
+}
+
+/* A field of more than one segment (a 64-bit address over two dwords):
+ * gk_fget out of decode_simple's loop, where inline it cost the common
+ * one-segment field more than it saved (callgrind, decode on the gfx9 and
+ * cik quarter bench streams), and gk_field_get cost ~67 instructions */
+static __attribute__((noinline)) uint64_t field_get_split(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	return gk_fget(f, dw, ndw);
 }
 
 /* The fields of one list the packet has, in one pass: a field is present
@@ -62,7 +73,11 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
 			if (v >= 32 || !((f->cond_mask >> v) & 1u))
 				continue;
 		}
-		unsigned last = gk_field_last_dw(f) + 1;
+		/* gk_field_last_dw, inline (a call a field) */
+		unsigned last = f->nseg ? f->seg[0].dw : 0;
+		if (f->nseg >= 2 && f->seg[1].dw > last)
+			last = f->seg[1].dw;
+		last++;
 		if (last > *end)
 			*end = last;
 		slot[i] = (uint8_t)(base + k);
@@ -75,15 +90,11 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
  * on the generation only and the packet holds every field whole, or (a
  * length in gk_desc_fast.short_ok) leaves out the optional fields that
  * start at or past its end: those are cut, as decode_list has them.  The
- * hot path of every stream, so the one-segment read and the enum name are
- * spelled out, and only a register's name is a call.  dwoff: added to each
- * field's dword (a group's start in the packet: dw are the group's words).
- *
- * The one-segment mask is a shift of all-ones by 31 - (hi - lo), no test
- * of the width (tests/core/test_tables.c holds every segment to
- * lo <= hi <= 31; the % keeps the shift defined whatever a table says).
- * (callgrind, decode -g gfx11 -e pm4 on the quarter bench stream: about
- * 45 instructions a field before, and a call with spills per enum.) */
+ * hot path of every stream, so the segment reads (gk_seg_get) and the enum
+ * name are spelled out, and only a register's name is a call.  dwoff:
+ * added to each field's dword (a group's start in the packet: dw are the
+ * group's words).  (callgrind, decode -g gfx11 -e pm4 on the quarter bench
+ * stream: an enum's name was a call with spilled registers.) */
 static inline __attribute__((always_inline)) unsigned
 decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr, const uint32_t *dw,
 	      size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot, unsigned base, unsigned dwoff)
@@ -116,13 +127,10 @@ decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsign
 		}
 		uf->cut = 0;
 		uint64_t v;
-		if (f->nseg == 1) {
-			const struct gk_seg *sg = &f->seg[0];
-			uint32_t w = (dw[sdw] >> sg->lo) & (0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u));
-			v = (uint64_t)w << sg->pos;
-		} else {
-			v = gk_field_get(f, dw, ndw);
-		}
+		if (f->nseg == 1)
+			v = gk_seg_get(&f->seg[0], dw);
+		else
+			v = field_get_split(f, dw, ndw);
 		uf->value = v;
 		const char *sym = 0;
 		const struct gk_reg *r = 0;
