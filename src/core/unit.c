@@ -12,7 +12,9 @@ _Static_assert(GK_UNIT_FIXED_DW == GK_FIXED_MAX, "the unit's fixed dwords are th
 
 /* The name a value has on its own: an enum value, a register (*reg: the
  * register, NULL for anything else) */
-static const char *symbol_of(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, const struct gk_reg **reg)
+static inline __attribute__((always_inline)) const char *symbol_of(const struct gk_format *fmt,
+								   const struct gk_field *f, uint64_t v,
+								   const struct gk_reg **reg)
 {
 	*reg = 0;
 	if (f->kind == GK_ENUM) {
@@ -27,7 +29,7 @@ static const char *symbol_of(const struct gk_format *fmt, const struct gk_field 
 	return 0;
 }
 
-static void put_field(const struct gk_format *fmt, const struct gk_field *f, unsigned i, bool in_hdr, bool cut,
+static inline __attribute__((always_inline)) void put_field(const struct gk_format *fmt, const struct gk_field *f, unsigned i, bool in_hdr, bool cut,
 		      const uint32_t *dw, size_t ndw, struct gk_unit_field *uf)
 {
 	uf->desc = f;
@@ -38,6 +40,15 @@ static void put_field(const struct gk_format *fmt, const struct gk_field *f, uns
 	uf->in_hdr = in_hdr;
 	uf->cut = cut;
 	uf->dw = f->seg[0].dw;
+}
+
+/* A field of more than one segment (a 64-bit address over two dwords):
+ * gk_fget out of decode_simple's loop, where inline it cost the common
+ * one-segment field more than it saved (callgrind, decode on the gfx9 and
+ * cik quarter bench streams), and gk_field_get cost ~67 instructions */
+static __attribute__((noinline)) uint64_t field_get_split(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	return gk_fget(f, dw, ndw);
 }
 
 /* The fields of one list the packet has, in one pass: a field is present
@@ -62,7 +73,11 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
 			if (v >= 32 || !((f->cond_mask >> v) & 1u))
 				continue;
 		}
-		unsigned last = gk_field_last_dw(f) + 1;
+		/* gk_field_last_dw, inline (a call a field) */
+		unsigned last = f->nseg ? f->seg[0].dw : 0;
+		if (f->nseg >= 2 && f->seg[1].dw > last)
+			last = f->seg[1].dw;
+		last++;
 		if (last > *end)
 			*end = last;
 		slot[i] = (uint8_t)(base + k);
@@ -75,40 +90,60 @@ static unsigned decode_list(const struct gk_format *fmt, const struct gk_field *
  * on the generation only and the packet holds every field whole, or (a
  * length in gk_desc_fast.short_ok) leaves out the optional fields that
  * start at or past its end: those are cut, as decode_list has them.  The
- * hot path of every stream, so the one-segment read is spelled out. */
-static unsigned decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr,
-			      const uint32_t *dw, size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot,
-			      unsigned base)
+ * hot path of every stream, so the segment reads (gk_seg_get) and the enum
+ * name are spelled out, and only a register's name is a call.  dwoff:
+ * added to each field's dword (a group's start in the packet: dw are the
+ * group's words).  (callgrind, decode -g gfx11 -e pm4 on the quarter bench
+ * stream: an enum's name was a call with spilled registers.) */
+static inline __attribute__((always_inline)) unsigned
+decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, bool in_hdr, const uint32_t *dw,
+	      size_t ndw, struct gk_unit_field *out, unsigned room, uint8_t *slot, unsigned base, unsigned dwoff)
 {
 	unsigned k = 0, gen = fmt->gen_bit;
-	for (unsigned i = 0; i < n && k < room; i++) {
+	/* k <= i: with n <= room no test of k is needed, and every caller's
+	 * list fits its room (tests/core/test_unit.c holds each description
+	 * to nhdr <= GK_UNIT_HDR_FIELDS, nhdr + nfields <= GK_UNIT_FIELDS,
+	 * ngroup <= GK_UNIT_GROUP_FIELDS); the clamp keeps a list that did
+	 * not inside out[] all the same */
+	if (n > room)
+		n = room;
+	for (unsigned i = 0; i < n; i++) {
 		const struct gk_field *f = &fields[i];
 		if (f->gens && !(f->gens & gen))
 			continue;
 		slot[i] = (uint8_t)(base + k);
-		const struct gk_seg *sg = &f->seg[0];
-		uint64_t v;
-		if (sg->dw >= ndw) {
-			struct gk_unit_field *uf = &out[k++];
-			*uf = (struct gk_unit_field){ .desc = f, .index = (uint8_t)i, .in_hdr = in_hdr, .cut = 1, .dw = sg->dw };
-			continue;
-		}
-		if (f->nseg == 1) {
-			uint32_t w = dw[sg->dw] >> sg->lo;
-			unsigned width = sg->hi - sg->lo + 1u;
-			v = (uint64_t)(width < 32 ? w & ((1u << width) - 1u) : w) << sg->pos;
-		} else {
-			v = gk_field_get(f, dw, ndw);
-		}
 		struct gk_unit_field *uf = &out[k++];
+		unsigned sdw = f->seg[0].dw;
 		uf->desc = f;
-		uf->value = v;
-		uf->reg = 0;
-		uf->symbol = f->kind == GK_ENUM || f->kind == GK_REG ? symbol_of(fmt, f, v, &uf->reg) : 0;
 		uf->index = (uint8_t)i;
 		uf->in_hdr = in_hdr;
+		uf->dw = sdw + dwoff;
+		if (sdw >= ndw) {
+			uf->value = 0;
+			uf->symbol = 0;
+			uf->reg = 0;
+			uf->cut = 1;
+			continue;
+		}
 		uf->cut = 0;
-		uf->dw = sg->dw;
+		uint64_t v;
+		if (f->nseg == 1)
+			v = gk_seg_get(&f->seg[0], dw);
+		else
+			v = field_get_split(f, dw, ndw);
+		uf->value = v;
+		const char *sym = 0;
+		const struct gk_reg *r = 0;
+		if (f->kind == GK_ENUM) {
+			const struct gk_enum *e = f->enm;
+			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+				sym = e->names[v];
+		} else if (f->kind == GK_REG) {
+			r = gk_field_reg(fmt, f, v);
+			sym = r ? r->name : 0;
+		}
+		uf->symbol = sym;
+		uf->reg = r;
 	}
 	return k;
 }
@@ -141,9 +176,9 @@ void gk_unit_fill(const struct gk_unit *cu)
 	memset(u->hdr_slot, 0xff, sizeof u->hdr_slot);
 	memset(u->body_slot, 0xff, sizeof u->body_slot);
 	u->nfields = decode_simple(u->fmt, d->hdr, nhdr, true, u->pkt.dw, u->pkt.ndw, u->fields, GK_UNIT_HDR_FIELDS,
-				   u->hdr_slot, 0);
+				   u->hdr_slot, 0, 0);
 	u->nfields += decode_simple(u->fmt, d->fields, nbody, false, u->pkt.dw, u->pkt.ndw, u->fields + u->nfields,
-				    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields);
+				    GK_UNIT_FIELDS - u->nfields, u->body_slot, u->nfields, 0);
 	if (d->tail == GK_TAIL_REGS) {
 		uint8_t slot = d->reg_in_hdr ? u->hdr_slot[d->reg_field] : u->body_slot[d->reg_field];
 		u->reg_slot = slot < u->nfields ? (int)slot : -1;
@@ -289,7 +324,18 @@ const struct gk_unit_field *gk_unit_value_reg_field(const struct gk_unit_field *
 						     unsigned n)
 {
 	const struct gk_field *f = uf->desc;
-	for (unsigned i = 0; f->value_reg && i < n; i++) {
+	if (!f->value_reg)
+		return 0;
+	/* one field a list index: in a group, or a list this generation has
+	 * whole, field i is fields[i], so look there before walking them
+	 * (callgrind, decode --json -g gfx11 -e pm4 quarter stream: the walk
+	 * was 2.9 M instructions, two a register-pair group) */
+	unsigned want = f->value_reg - 1u;
+	if (want < n && fields[want].in_hdr == uf->in_hdr && fields[want].index == want) {
+		const struct gk_unit_field *of = &fields[want];
+		return !of->cut && of->desc->kind == GK_REG ? of : 0;
+	}
+	for (unsigned i = 0; i < n; i++) {
 		const struct gk_unit_field *of = &fields[i];
 		if (of->in_hdr == uf->in_hdr && of->index == f->value_reg - 1u && !of->cut && of->desc->kind == GK_REG)
 			return of;
@@ -315,7 +361,8 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		return 0;
 	const struct gk_packet_desc *d = u->desc;
 	unsigned gdw = d->group_dw < GK_UNIT_FIXED_DW ? d->group_dw : GK_UNIT_FIXED_DW;
-	const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
+	unsigned gdw0 = u->tail_begin + g * d->group_dw; /* the group's first dword in the packet */
+	const uint32_t *gw = u->pkt.dw + gdw0;
 	unsigned end = 0;
 	uint8_t slot[GK_UNIT_GROUP_FIELDS];
 	memset(slot, 0xff, sizeof slot);
@@ -327,9 +374,11 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		 * claimed bits known from gk_format_prepare (the fields this
 		 * generation has), where walking every field's mask per group
 		 * was a fifth of a GFX11 decode */
-		n = decode_simple(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, slot, 0);
+		n = decode_simple(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, slot, 0, gdw0);
+		unsigned nc = sizeof fast->group_claimed / sizeof fast->group_claimed[0];
 		for (unsigned k = 0; k < gdw; k++)
-			claimed[k] = k < sizeof fast->group_claimed / sizeof fast->group_claimed[0] ? fast->group_claimed[k] : 0;
+			claimed[k] = k < nc ? fast->group_claimed[k] : 0;
+		return n;
 	} else {
 		n = decode_list(fmt, d->group, nf, false, gw, d->group_dw, out, GK_UNIT_GROUP_FIELDS, &end, slot, 0);
 		for (unsigned k = 0; k < gdw; k++) {
@@ -340,6 +389,6 @@ unsigned gk_unit_group(const struct gk_format *fmt, const struct gk_unit *u, uns
 		}
 	}
 	for (unsigned i = 0; i < n; i++)
-		out[i].dw += u->tail_begin + g * d->group_dw;
+		out[i].dw += gdw0;
 	return n;
 }
