@@ -31,7 +31,9 @@ static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
 /* The fields one access names, resolved for this packet. */
 struct acc_ctx {
 	const struct gk_format *fmt;
-	const struct gk_unit *u;
+	const struct gk_unit *u; /* NULL: the words alone (gk_bounds_quiet) */
+	const uint32_t *dw;      /* the packet's words, ndw of them */
+	size_t ndw;
 	const uint8_t *ix; /* by enum gk_acc_slot (gk_desc_fast.acc_ix), or all 0xff */
 	/* ix was resolved by gk_format_prepare and the description has no
 	 * group fields: a name it does not resolve (0xff) is no field the
@@ -123,7 +125,7 @@ static inline __attribute__((always_inline)) const struct gk_field *field(const 
 	if (ix == 0xff && c->absent_known)
 		return 0; /* without the fill and the search by name of every
 			   * field (SDMA 6 has no EPITCH) */
-	if (u->pending && u->simple && ix != 0xff) {
+	if ((!u || (u->pending && u->simple)) && ix != 0xff) {
 		/* a unit whose fields nobody asked for yet (check --bo): the few
 		 * the row names read straight from the words, as gk_unit_fill
 		 * would (a simple description: presence by generation, every
@@ -132,10 +134,13 @@ static inline __attribute__((always_inline)) const struct gk_field *field(const 
 		unsigned i = ix & 0x7fu, l = ix >> 7;
 		if (i < c->counts[l]) {
 			const struct gk_field *f = &c->lists[l][i];
-			*v = fget(f, u->pkt.dw, u->pkt.ndw);
+			*v = fget(f, c->dw, c->ndw);
 			return f;
 		}
 	}
+	if (!u)
+		return 0; /* not reached: gk_bounds_quiet takes only descriptions
+			   * whose every name is resolved or known absent */
 	return field_shown(c, ix, name, v);
 }
 
@@ -509,20 +514,24 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, co
 	return true;
 }
 
-/* Access k of the unit, computed into *a (1: set, 0: touches nothing here,
- * *a then partly written). */
-static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
+/* Access k of the packet d frames at dw (ndw words), computed into *a
+ * (1: set, 0: touches nothing here, *a then partly written); its fields
+ * the unit's (u), or the words' alone (u NULL: a simple description whose
+ * names gk_format_prepare resolved, see gk_bounds_quiet). */
+static int compute_at(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_packet_desc *d,
+		      const uint32_t *dw, size_t ndw, unsigned k, struct gk_mem_access *a)
 {
 	static const uint8_t none[GK_ACC_SLOTS] = {
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	};
 	_Static_assert(GK_ACC_SLOTS == 29, "none[] covers every slot");
-	const struct gk_packet_desc *d = u->desc;
 	const struct gk_access *ac = &d->access[k];
 	bool resolved = k < GK_FAST_ACCESSES;
 	struct acc_ctx c = { fmt,
 			     u,
+			     dw,
+			     ndw,
 			     resolved ? gk_fast(fmt, d)->acc_ix[k] : none,
 			     resolved && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f,
 			     { d->fields, d->hdr },
@@ -555,6 +564,24 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	a->hi = af->seg[0].hi;
 	a->row = ac;
 	return 1;
+}
+
+static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
+{
+	return compute_at(fmt, u, u->desc, u->pkt.dw, u->pkt.ndw, k, a);
+}
+
+int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		    unsigned k, struct gk_mem_access *a)
+{
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	/* every name a row gives resolved by gk_format_prepare or known
+	 * absent (compute_at's absent_known), and every field whole where the
+	 * index says (a simple description, the layout fixed) */
+	if (!fast->simple || k >= d->naccess || k >= GK_FAST_ACCESSES || d->tail == GK_TAIL_GROUPS || d->nhdr >= 0x7f ||
+	    d->nfields >= 0x7f || ndw < fast->fixed_len)
+		return -1;
+	return compute_at(fmt, NULL, d, dw, ndw, k, a);
 }
 
 /* The unit's access k, computed with every row it keeps by the first

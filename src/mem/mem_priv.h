@@ -13,4 +13,23 @@
 int gk_unit_access_ref(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *spare,
 		       const struct gk_mem_access **a);
 
+/* Access k of a packet of the simple description d (gk_desc_fast.simple)
+ * framed at dw (ndw words, at least its fixed length), computed from the
+ * words alone, without a unit record: what gk_unit_access gives for the
+ * unit decoded from them (1: *a set, 0: touches nothing).  -1: the
+ * description is not one this serves (not simple, a row past the ones
+ * gk_format_prepare resolved, groups): ask the unit's. */
+int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		    unsigned k, struct gk_mem_access *a);
+
+/* Whether the bounds stage (gk_check_bounds) provably says nothing of the
+ * packet of description d at dw (ndw words, framed whole, clean by
+ * gk_check_quiet): true when every range it reads or writes lies inside
+ * one of st's buffers, computed from the words (gk_words_access); false
+ * when one may not, or the words alone cannot tell (then decode the unit
+ * and run the stage).  The quiet check loop of check --bo
+ * (src/core/desc_engine.c) asks it before making a record. */
+bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet_desc *d,
+		     const uint32_t *dw, size_t ndw);
+
 #endif
