@@ -13,12 +13,14 @@
 int gk_unit_access_ref(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *spare,
 		       const struct gk_mem_access **a);
 
-/* Access k of a packet of the simple description d (gk_desc_fast.simple)
- * framed at dw (ndw words, at least its fixed length), computed from the
- * words alone, without a unit record: what gk_unit_access gives for the
- * unit decoded from them (1: *a set, 0: touches nothing).  -1: the
- * description is not one this serves (not simple, a row past the ones
- * gk_format_prepare resolved, groups): ask the unit's. */
+/* Access k of a packet of description d framed at dw (ndw words, at least
+ * its fixed length; a description with fields present by a condition: no
+ * tail, whose fields decide the layout), computed from the words alone,
+ * without a unit record: what gk_unit_access gives for the unit decoded
+ * from them (1: *a set, 0: touches nothing).  -1: the words alone do not
+ * tell (a tail of groups or registers after conditional fields, a row past
+ * the ones gk_format_prepare resolved, a field the packet cuts off): ask
+ * the unit's. */
 int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		    unsigned k, struct gk_mem_access *a);
 
