@@ -192,6 +192,17 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
 		return false;
 	for (unsigned k = 0; k < d->naccess; k++) {
+		uint64_t first, last;
+		int r = gk_words_range(fmt, d, dw, ndw, k, &first, &last);
+		if (r == 1) {
+			if (!inside_some(st, first, last))
+				return false;
+			continue;
+		}
+		if (r == 0)
+			continue;
+		if (r == 2)
+			return false; /* past 2^64: the stage says so */
 		struct gk_mem_access a;
 		int rc = gk_words_access(fmt, d, dw, ndw, k, &a);
 		if (rc < 0)

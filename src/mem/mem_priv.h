@@ -24,6 +24,16 @@ int gk_unit_access_ref(const struct gk_format *fmt, const struct gk_unit *u, uns
 int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		    unsigned k, struct gk_mem_access *a);
 
+/* The range of access k as gk_words_access computes it, in closed form
+ * from the few fields a fixed-size or counted row names (no surface, stride
+ * or first unit) of a simple description, without the record: 1 with
+ * [*first, *last], 0: touches nothing, 2: past 2^64 (the stage reports
+ * it), -1: a row this does not serve (then gk_words_access).  The access
+ * model's general compute was two fifths of a --bo check's instructions on
+ * the DMA bench streams, and most DMA rows are these. */
+int gk_words_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		   unsigned k, uint64_t *first, uint64_t *last);
+
 /* Whether the bounds stage (gk_check_bounds) provably says nothing of the
  * packet of description d at dw (ndw words, framed whole, clean by
  * gk_check_quiet): true when every range it reads or writes lies inside

@@ -90,6 +90,18 @@ static void ask_bounds(const struct gk_format *fmt, const struct gk_frame *fr, c
 			if (k == 0 && size > 1)
 				bos[2] = (struct gk_bo){ b.first + 1, size - 1 };
 		}
+		uint64_t first = 0, last = 0;
+		int rr = gk_words_range(fmt, fr->desc, w, fr->ndw, k, &first, &last);
+		if (rr >= 0) {
+			/* the closed form: the unit's range, none, or past 2^64 */
+			bool ok = rr == 0 ? ru == 0 : rr == 2 ? ru == 1 && b.overflow
+						 : ru == 1 && !b.overflow && first == b.first && last == b.last;
+			t->acc_same += ok;
+			if (!ok && ++t->acc_wrong <= 5)
+				CHECK(ok, "%s %s: %s (dw0 0x%08x) access %u in closed form %d 0x%llx..0x%llx, the unit's %d 0x%llx..0x%llx",
+				      fmt->family, fmt->gen, fr->desc->name, w[0], k, rr, (unsigned long long)first,
+				      (unsigned long long)last, ru, (unsigned long long)b.first, (unsigned long long)b.last);
+		}
 		if (rw < 0)
 			continue;
 		bool same = rw == ru && (rw != 1 || (a.first == b.first && a.last == b.last && a.overflow == b.overflow &&
