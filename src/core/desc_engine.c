@@ -10,7 +10,6 @@
 #include "engine_ops.h"
 #include "layout.h"
 #include "out.h"
-#include "../mem/mem_priv.h" /* gk_bounds_quiet: the quiet loop of check --bo */
 #include "suggest.h"
 
 /* The last few packets of conditional descriptions (POLL_REG_MEM and
@@ -92,10 +91,18 @@ static inline bool memo_hit(const struct desc_engine *d, const struct gk_frame *
 {
 	if (d->check.nexec)
 		return false; /* a region open: the quiet check says no */
+	/* the words compared in a loop, not memcmp: with no call here the
+	 * plan lookup frame_unit made for the memo serves gk_check_quiet's
+	 * inline steps too (the frame's address has escaped, so a call would
+	 * make the compiler read it again) */
 	for (unsigned i = 0; i < QUIET_MEMO; i++) {
 		const struct quiet_memo *m = &d->memo[i];
-		if (m->desc == fr->desc && m->ndw == fr->ndw && (!want_record || m->in_bounds) &&
-		    memcmp(m->w, w, 4u * fr->ndw) == 0)
+		if (m->desc != fr->desc || m->ndw != fr->ndw || (want_record && !m->in_bounds))
+			continue;
+		uint32_t diff = 0;
+		for (unsigned k = 0; k < m->ndw && k < QUIET_MEMO_DW; k++)
+			diff |= m->w[k] ^ w[k];
+		if (!diff)
 			return true;
 	}
 	return false;
@@ -141,8 +148,9 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 }
 
 size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
-				 bool want_record)
+				 gk_bounds_quiet_fn bounds_quiet)
 {
+	bool want_record = bounds_quiet != NULL;
 	struct desc_engine *d = fam;
 	struct gk_frame fr;
 	d->fmt.frame(&d->fmt, w, n, &fr);
@@ -159,7 +167,7 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 		 * stage either, so it needs no record (callgrind, check --bo
 		 * -g cik -e dma, quarter bench stream: 65.2 -> 61.6 M) */
 		quiet = true;
-		done = !want_record || !desc->naccess || gk_bounds_quiet(&d->fmt, &d->check, desc, w, len);
+		done = !want_record || !desc->naccess || bounds_quiet(&d->fmt, &d->check, desc, w, len);
 		if (done && memo)
 			memo_put(d, &fr, w, want_record || !desc->naccess);
 	}

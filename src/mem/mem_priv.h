@@ -34,14 +34,4 @@ int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d,
 int gk_words_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		   unsigned k, uint64_t *first, uint64_t *last);
 
-/* Whether the bounds stage (gk_check_bounds) provably says nothing of the
- * packet of description d at dw (ndw words, framed whole, clean by
- * gk_check_quiet): true when every range it reads or writes lies inside
- * one of st's buffers, computed from the words (gk_words_access); false
- * when one may not, or the words alone cannot tell (then decode the unit
- * and run the stage).  The quiet check loop of check --bo
- * (src/core/desc_engine.c) asks it before making a record. */
-bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet_desc *d,
-		     const uint32_t *dw, size_t ndw);
-
 #endif
