@@ -142,6 +142,16 @@ int gk_unit_access(const struct gk_format *fmt, const struct gk_unit *u, unsigne
  * past 2^64).  The stream loop's bounds stage; gk_check_packet ends with it.
  * Nothing when an argument is NULL, st has no buffers or the unit no
  * accesses. */
+/* Whether gk_check_bounds provably says nothing of the packet of
+ * description d framed whole at dw (ndw words) that the check finds clean:
+ * true when every range it reads or writes, computed from the words
+ * without decoding a unit, lies inside one of st's buffers; false when one
+ * may not, or the words alone cannot tell (decode the unit and run
+ * gk_check_bounds).  The stream loop's quiet check of check --bo asks it
+ * before a unit record is made.  false when an argument is NULL or st has
+ * no buffers. */
+bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet_desc *d,
+		     const uint32_t *dw, size_t ndw);
 void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
 		     struct gk_diags *out);
 

@@ -9,6 +9,11 @@
 #include "gfxkit/engine.h"
 #include "gfxkit/unit.h"
 
+/* gk_bounds_quiet's shape (src/mem, check --bo), which the stream loop
+ * hands the desc engine's frame_unit: core calls no memory model itself */
+typedef bool (*gk_bounds_quiet_fn)(const struct gk_format *fmt, struct gk_check_state *st,
+				   const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
+
 struct gk_engine_ops {
 	const char *name;                 /* "pm4": what -e says */
 	const char *(*gpu_help)(void);
@@ -32,11 +37,13 @@ struct gk_engine_ops {
 	 * back: the length of the unit at w (what frame says), and when it is
 	 * whole within the n words there, the unit checked as unit(w, len,
 	 * len, offset, dg) would; a unit the check finds clean may leave no
-	 * record (record() NULL) unless want_record asks for one where the
-	 * unit touches memory (the stream loop's check reads none of a clean
-	 * unit; its bounds stage, the accesses of one) (NULL: frame, then unit) */
+	 * record (record() NULL) unless bounds_quiet is given (check --bo)
+	 * and a clean unit that touches memory has a range it does not call
+	 * inside the engine's buffers (the stream loop's check reads none of
+	 * a clean unit; its bounds stage, the accesses of one) (NULL: frame,
+	 * then unit) */
 	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
-			     bool want_record);
+			     gk_bounds_quiet_fn bounds_quiet);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
@@ -70,7 +77,7 @@ void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos);
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
-				 bool want_record);
+				 gk_bounds_quiet_fn bounds_quiet);
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);

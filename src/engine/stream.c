@@ -783,7 +783,9 @@ static inline bool quiet_loop(struct level *L, bounds_fn bounds)
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
 		size_t len;
 		if (ops->frame_unit) {
-			len = ops->frame_unit(fam, w, unbroken, offset, &L->dg, bounds != NULL);
+			/* check --bo: the memory model's words-only verdict, so a
+			 * clean unit inside the buffers needs no record */
+			len = ops->frame_unit(fam, w, unbroken, offset, &L->dg, bounds ? gk_bounds_quiet : NULL);
 			if (len > unbroken)
 				break; /* frame_stage brings in the rest */
 		} else {

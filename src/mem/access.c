@@ -31,7 +31,15 @@ static uint64_t add_ov(uint64_t a, uint64_t b, bool *ov)
 /* The fields one access names, resolved for this packet. */
 struct acc_ctx {
 	const struct gk_format *fmt;
-	const struct gk_unit *u;
+	const struct gk_unit *u; /* NULL: the words alone (gk_bounds_quiet) */
+	const uint32_t *dw;      /* the packet's words, ndw of them */
+	size_t ndw;
+	/* without a unit, a description whose fields are present by a
+	 * condition (not simple): presence decided here, as decode_list
+	 * decides it; unsure: a field the packet cuts, which the words alone
+	 * do not settle (gk_words_access then says -1); compute_at says -1 then too */
+	bool conds;
+	bool unsure;
 	const uint8_t *ix; /* by enum gk_acc_slot (gk_desc_fast.acc_ix), or all 0xff */
 	/* ix was resolved by gk_format_prepare and the description has no
 	 * group fields: a name it does not resolve (0xff) is no field the
@@ -77,7 +85,7 @@ static inline uint64_t fget(const struct gk_field *f, const uint32_t *dw, size_t
 /* The unit's shown field at index ix, else one of that name: the fields
  * decoded (a unit not simple, or filled).  Out of line: inlined, it made
  * every field read of the hot path above dearer (Cayman --bo +2 M). */
-static __attribute__((noinline)) const struct gk_field *field_shown(const struct acc_ctx *c, uint8_t ix, const char *name,
+static __attribute__((noinline)) const struct gk_field *field_shown(struct acc_ctx *c, uint8_t ix, const char *name,
 								     uint64_t *v)
 {
 	const struct gk_unit *u = c->u;
@@ -109,12 +117,53 @@ static __attribute__((noinline)) const struct gk_field *field_shown(const struct
 	return 0;
 }
 
+/* Whether field i of list l (0: fields, 1: header) is present in the
+ * packet, from the words, as decode_list decides: on this generation, its
+ * condition's field present (an earlier one of the same list) with a value
+ * the condition takes, and all there (a field the packet cuts off leaves
+ * the answer to the unit's decode).  *v its value. */
+static bool present_at(struct acc_ctx *c, unsigned l, unsigned i, uint64_t *v)
+{
+	const struct gk_field *f = &c->lists[l][i];
+	if (f->gens && !(f->gens & c->fmt->gen_bit))
+		return false;
+	if (f->cond) {
+		unsigned ci = f->cond - 1u;
+		uint64_t cv;
+		if (ci >= i || !present_at(c, l, ci, &cv) || cv >= 32 || !((f->cond_mask >> cv) & 1u))
+			return false;
+	}
+	if ((f->nseg == 1 ? f->seg[0].dw : gk_field_last_dw(f)) >= c->ndw) {
+		c->unsure = true;
+		return false;
+	}
+	*v = fget(f, c->dw, c->ndw);
+	return true;
+}
+
+/* The present field called name of a conditional description, from the
+ * words: the indexed one, else another of that name (the alternatives of
+ * SDMA POLL_REGMEM), the header's first, as field_shown finds it */
+static __attribute__((noinline)) const struct gk_field *cond_field(struct acc_ctx *c, uint8_t ix, const char *name,
+								    uint64_t *v)
+{
+	if (ix != 0xff && (ix & 0x7fu) < c->counts[ix >> 7] && present_at(c, ix >> 7, ix & 0x7fu, v))
+		return &c->lists[ix >> 7][ix & 0x7fu];
+	for (unsigned l = 2; l-- > 0;)
+		for (unsigned i = 0; i < c->counts[l]; i++) {
+			const struct gk_field *f = &c->lists[l][i];
+			if (f->name[0] == name[0] && strcmp(f->name, name) == 0 && present_at(c, l, i, v))
+				return f;
+		}
+	return 0;
+}
+
 /* The field called name that this packet shows (the unit's, through the
  * index gk_format_prepare resolved, else by name).  Forced inline, with
  * value below, into each of its dozen callers: gcc kept them as calls, and
  * inlined they cost 1-3 M instructions less on every --bo bench stream
  * (Cayman 98.7 -> 95.3 M); forcing qty too gained nothing. */
-static inline __attribute__((always_inline)) const struct gk_field *field(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
+static inline __attribute__((always_inline)) const struct gk_field *field(struct acc_ctx *c, unsigned slot, const char *name, uint64_t *v)
 {
 	if (!name)
 		return 0;
@@ -123,7 +172,9 @@ static inline __attribute__((always_inline)) const struct gk_field *field(const 
 	if (ix == 0xff && c->absent_known)
 		return 0; /* without the fill and the search by name of every
 			   * field (SDMA 6 has no EPITCH) */
-	if (u->pending && u->simple && ix != 0xff) {
+	if (c->conds)
+		return cond_field(c, ix, name, v);
+	if ((!u || (u->pending && u->simple)) && ix != 0xff) {
 		/* a unit whose fields nobody asked for yet (check --bo): the few
 		 * the row names read straight from the words, as gk_unit_fill
 		 * would (a simple description: presence by generation, every
@@ -132,14 +183,17 @@ static inline __attribute__((always_inline)) const struct gk_field *field(const 
 		unsigned i = ix & 0x7fu, l = ix >> 7;
 		if (i < c->counts[l]) {
 			const struct gk_field *f = &c->lists[l][i];
-			*v = fget(f, u->pkt.dw, u->pkt.ndw);
+			*v = fget(f, c->dw, c->ndw);
 			return f;
 		}
 	}
+	if (!u)
+		return 0; /* not reached: gk_bounds_quiet takes only descriptions
+			   * whose every name is resolved or known absent */
 	return field_shown(c, ix, name, v);
 }
 
-static inline __attribute__((always_inline)) uint64_t value(const struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
+static inline __attribute__((always_inline)) uint64_t value(struct acc_ctx *c, unsigned slot, const char *name, uint64_t dflt)
 {
 	uint64_t v;
 	return field(c, slot, name, &v) ? v : dflt;
@@ -147,7 +201,7 @@ static inline __attribute__((always_inline)) uint64_t value(const struct acc_ctx
 
 /* The quantity an argument names: its field's raw value (raw when the
  * packet does not have it) read through the row's encoding (struct gk_arg) */
-static uint64_t qty(const struct acc_ctx *c, unsigned slot, const struct gk_arg *a, uint64_t raw, bool *ov)
+static uint64_t qty(struct acc_ctx *c, unsigned slot, const struct gk_arg *a, uint64_t raw, bool *ov)
 {
 	uint64_t v = value(c, slot, a->name, raw);
 	switch (a->scale) {
@@ -165,7 +219,7 @@ static uint64_t qty(const struct acc_ctx *c, unsigned slot, const struct gk_arg 
 }
 
 /* log2 bytes per element as the packet gives it (> 4: reserved) */
-static unsigned log2_elem(const struct acc_ctx *c, const struct gk_access *ac)
+static unsigned log2_elem(struct acc_ctx *c, const struct gk_access *ac)
 {
 	uint64_t es = ac->esize.name ? value(c, GK_AS_ESIZE, ac->esize.name, 0) : ac->esize_const;
 	return es > 255 ? 255 : (unsigned)es;
@@ -183,7 +237,7 @@ static uint32_t u32_or_0(uint64_t v)
  * si_sdma_copy_image.c / radv_sdma.c); they are taken as the xor only when
  * they move element (0, 0) by exactly those bits, that is when the mode
  * has a xor that wide, otherwise the surface is refused. */
-static void resolve_swizzle(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
+static void resolve_swizzle(struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
 			    struct gk_surface *s, bool *ov)
 {
 	const struct gk_surface_fields *sf = ac->surface;
@@ -232,7 +286,7 @@ static void resolve_swizzle(const struct acc_ctx *c, const struct gk_access *ac,
 /* The surface of a RECT or TILED access, from the row's fields and its
  * surface fields through the table's encodings: the one place a packet's
  * surface is read (the access ranges below and the executor use it). */
-static void resolve_surface(const struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
+static void resolve_surface(struct acc_ctx *c, const struct gk_access *ac, uint64_t addr, unsigned es,
 			    struct gk_surface *s)
 {
 	memset(s, 0, sizeof *s);
@@ -436,7 +490,7 @@ static bool tiled_slices(const struct gk_access *ac, const struct gk_surface *s,
 
 /* The byte range of one access (s: its surface); false when it touches
  * nothing. */
-static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, const struct gk_surface *s,
+static bool access_range(struct acc_ctx *c, const struct gk_access *ac, const struct gk_surface *s,
 			 uint64_t addr, unsigned esize, struct range *r)
 {
 	bool ov = false, exact = true;
@@ -509,20 +563,26 @@ static bool access_range(const struct acc_ctx *c, const struct gk_access *ac, co
 	return true;
 }
 
-/* Access k of the unit, computed into *a (1: set, 0: touches nothing here,
- * *a then partly written). */
-static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
+/* Access k of the packet d frames at dw (ndw words), computed into *a
+ * (1: set, 0: touches nothing here, *a then partly written); its fields
+ * the unit's (u), or the words' alone (u NULL: a simple description whose
+ * names gk_format_prepare resolved, see gk_bounds_quiet). */
+static int compute_at(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_packet_desc *d,
+		      const uint32_t *dw, size_t ndw, unsigned k, struct gk_mem_access *a)
 {
 	static const uint8_t none[GK_ACC_SLOTS] = {
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	};
 	_Static_assert(GK_ACC_SLOTS == 29, "none[] covers every slot");
-	const struct gk_packet_desc *d = u->desc;
 	const struct gk_access *ac = &d->access[k];
 	bool resolved = k < GK_FAST_ACCESSES;
 	struct acc_ctx c = { fmt,
 			     u,
+			     dw,
+			     ndw,
+			     !u && !gk_fast(fmt, d)->simple,
+			     false,
 			     resolved ? gk_fast(fmt, d)->acc_ix[k] : none,
 			     resolved && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f,
 			     { d->fields, d->hdr },
@@ -530,7 +590,7 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	uint64_t addr, flip = 0;
 	const struct gk_field *af = field(&c, GK_AS_ADDR, ac->addr, &addr);
 	if (!af)
-		return 0; /* absent here (a register target, another generation) */
+		return c.unsure ? -1 : 0; /* absent here (a register target, another generation) */
 	unsigned rw = ac->rw;
 	if (ac->flip)
 		field(&c, GK_AS_FLIP, ac->flip, &flip);
@@ -542,7 +602,7 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	resolve_surface(&c, ac, addr, es, &a->surf);
 	struct range r;
 	if (!access_range(&c, ac, &a->surf, addr, es, &r))
-		return 0;
+		return c.unsure ? -1 : 0;
 	a->rw = rw;
 	a->addr = addr;
 	a->first = r.lo;
@@ -554,7 +614,79 @@ static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigne
 	a->lo = af->seg[0].lo;
 	a->hi = af->seg[0].hi;
 	a->row = ac;
-	return 1;
+	return c.unsure ? -1 : 1;
+}
+
+static int compute(const struct gk_format *fmt, const struct gk_unit *u, unsigned k, struct gk_mem_access *a)
+{
+	return compute_at(fmt, u, u->desc, u->pkt.dw, u->pkt.ndw, k, a);
+}
+
+int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		    unsigned k, struct gk_mem_access *a)
+{
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	/* every name a row gives resolved by gk_format_prepare or known
+	 * absent (compute_at's absent_known); a simple description's fields
+	 * whole where the index says (the layout fixed), a conditional one's
+	 * present as its conditions say (no tail: the layout is the fields') */
+	if ((fast->simple ? ndw < fast->fixed_len : d->tail != GK_TAIL_NONE) || k >= d->naccess || k >= GK_FAST_ACCESSES ||
+	    d->tail == GK_TAIL_GROUPS || d->nhdr >= 0x7f || d->nfields >= 0x7f)
+		return -1;
+	return compute_at(fmt, NULL, d, dw, ndw, k, a);
+}
+
+/* Field ix (gk_desc_fast.acc_ix: bit 7 header, 0xff none) of a simple
+ * description, read from the words as field() reads a pending simple
+ * unit's; false: absent */
+static inline bool words_get(const struct gk_packet_desc *d, uint8_t ix, const uint32_t *dw, size_t ndw, uint64_t *v)
+{
+	if (ix == 0xff)
+		return false;
+	unsigned i = ix & 0x7fu;
+	if (ix & 0x80u) {
+		if (i >= d->nhdr)
+			return false;
+		*v = fget(&d->hdr[i], dw, ndw);
+	} else {
+		if (i >= d->nfields)
+			return false;
+		*v = fget(&d->fields[i], dw, ndw);
+	}
+	return true;
+}
+
+int gk_words_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
+		   unsigned k, uint64_t *first, uint64_t *last)
+{
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	if (!fast->simple || ndw < fast->fixed_len || k >= d->naccess || k >= GK_FAST_ACCESSES ||
+	    d->tail == GK_TAIL_GROUPS || d->nhdr >= 0x7f || d->nfields >= 0x7f)
+		return -1;
+	const struct gk_access *ac = &d->access[k];
+	if (ac->size != GK_Z_FIXED && (ac->size != GK_Z_COUNT || ac->stride.name || ac->first.name))
+		return -1; /* a surface, a stride, a first unit: compute_at */
+	const uint8_t *ix = fast->acc_ix[k];
+	uint64_t addr, bytes, v;
+	if (!ac->addr || !words_get(d, ix[GK_AS_ADDR], dw, ndw, &addr))
+		return 0;
+	bool ov = false;
+	if (ac->size == GK_Z_FIXED) {
+		bytes = ac->n;
+	} else {
+		/* access_range's GK_Z_COUNT without stride and first */
+		uint64_t count = ac->count && words_get(d, ix[GK_AS_COUNT], dw, ndw, &v) ? v : 0;
+		if (!count && !ac->plus)
+			return 0;
+		uint64_t es = !ac->esize.name ? ac->esize_const : words_get(d, ix[GK_AS_ESIZE], dw, ndw, &v) ? v : 0;
+		uint64_t elem = 1ull << (es > 4 ? 4 : es);
+		bytes = mul_ov(count + ac->plus, ac->n ? ac->n : 64 * elem, &ov);
+	}
+	if (!bytes && !ov)
+		return 0;
+	*first = addr;
+	*last = add_ov(addr, bytes - 1, &ov);
+	return ov ? 2 : 1;
 }
 
 /* The unit's access k, computed with every row it keeps by the first

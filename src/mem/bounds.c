@@ -169,6 +169,53 @@ void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, con
 	}
 }
 
+/* One range of a clean unit inside a buffer: the hint, then the index
+ * (gk_check_bounds's search, without its reports) */
+static inline bool inside_some(struct gk_check_state *st, uint64_t first, uint64_t last)
+{
+	const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
+	if (hint && hint->size && first >= hint->base && last - hint->base <= hint->size - 1)
+		return true;
+	unsigned ix;
+	if (!st->bo_indexed)
+		index_buffers(st);
+	if (st->bo_nix && indexed_find(st, first, last, &ix)) {
+		st->bo_hint = ix;
+		return true;
+	}
+	return false; /* or more buffers than the index holds: the full stage */
+}
+
+bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet_desc *d,
+		     const uint32_t *dw, size_t ndw)
+{
+	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
+		return false;
+	for (unsigned k = 0; k < d->naccess; k++) {
+		uint64_t first, last;
+		int r = gk_words_range(fmt, d, dw, ndw, k, &first, &last);
+		if (r == 1) {
+			if (!inside_some(st, first, last))
+				return false;
+			continue;
+		}
+		if (r == 0)
+			continue;
+		if (r == 2)
+			return false; /* past 2^64: the stage says so */
+		struct gk_mem_access a;
+		int rc = gk_words_access(fmt, d, dw, ndw, k, &a);
+		if (rc < 0)
+			return false; /* not from the words: the unit's */
+		if (rc == 0)
+			continue;
+		if (a.overflow || (a.surf.layout == GK_LAYOUT_SWIZZLE && a.surf.swz_refused) ||
+		    !inside_some(st, a.first, a.last))
+			return false; /* a report: the full stage makes it */
+	}
+	return true;
+}
+
 void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
 		     struct gk_diags *out)
 {

@@ -790,6 +790,46 @@ static void nc_gk_asm_line(void)
 	fx_end_case();
 }
 
+static void nc_gk_bounds_quiet(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_bounds_quiet((const struct gk_format*)NULL, (struct gk_check_state*)NULL, (const struct gk_packet_desc*)NULL, (const uint32_t*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_bounds_quiet((const struct gk_format*)NULL, (struct gk_check_state*)NULL, (const struct gk_packet_desc*)NULL, (const uint32_t*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("fmt NULL");
+	(void)gk_bounds_quiet((const struct gk_format*)NULL, (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)fx_words(), FX_NWORDS);
+	fx_end_case();
+	FX_CASE("st NULL");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)NULL, (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)fx_words(), FX_NWORDS);
+	fx_end_case();
+	FX_CASE("d NULL");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)NULL, (const uint32_t*)fx_words(), FX_NWORDS);
+	fx_end_case();
+	FX_CASE("dw NULL");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)NULL, FX_NWORDS);
+	fx_end_case();
+	FX_CASE("ndw = SIZE_MAX");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("ndw = SIZE_MAX - 1");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)NULL, SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("ndw = SIZE_MAX / 2 + 1");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)NULL, SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("ndw = 0, dw valid");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)fx_words(), 0);
+	fx_end_case();
+	FX_CASE("ndw = 1, dw valid");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)fx_words(), 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_bounds_quiet((const struct gk_format*)fx_format(), (struct gk_check_state*)fx_check_state(), (const struct gk_packet_desc*)FX_SLOT(2), (const uint32_t*)fx_words(), FX_NWORDS);
+	fx_end_case();
+}
+
 static void nc_gk_buffer_encode(void)
 {
 	FX_CASE("every pointer NULL");
@@ -7631,6 +7671,7 @@ static const struct nc_func {
 	{ "gk_asm_destroy", nc_gk_asm_destroy },
 	{ "gk_asm_finish", nc_gk_asm_finish },
 	{ "gk_asm_line", nc_gk_asm_line },
+	{ "gk_bounds_quiet", nc_gk_bounds_quiet },
 	{ "gk_buffer_encode", nc_gk_buffer_encode },
 	{ "gk_buffer_run", nc_gk_buffer_run },
 	{ "gk_buffer_tile_info", nc_gk_buffer_tile_info },

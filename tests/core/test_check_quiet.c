@@ -7,12 +7,18 @@
  * claim), then each once more with one bit flipped anywhere, so both
  * clean packets and packets one bit from clean are asked.  The test also
  * holds the quiet check to deciding most clean packets of the
- * descriptions it plans for: one that never answered true could not fail. */
+ * descriptions it plans for: one that never answered true could not fail.
+ * check --bo's side of it (gk_bounds_quiet, src/mem/bounds.c): the ranges
+ * gk_words_access computes from a quiet packet's words are the ones the
+ * decoded unit's access model gives, and a packet it calls inside the
+ * buffers is one the bounds stage says nothing of, with buffers made to
+ * hold, just miss and cover every range. */
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "gfxkit/gfxkit.h"
 #include "core/layout.h"
+#include "mem/mem_priv.h"
 #include "testlib.h"
 
 #define CAP (1u << 16) /* words a made packet may have */
@@ -44,7 +50,85 @@ static bool full_clean(const struct gk_format *fmt, const uint32_t *w, size_t n)
 
 struct tally {
 	unsigned quiet, clean, wrong, cond; /* cond: quiet ones of descriptions with conditional fields */
+	unsigned bo_quiet, bo_wrong, acc_same, acc_wrong; /* gk_bounds_quiet's answers, gk_words_access's rows */
 };
+
+/* what the bounds stage says of the packet at w with buffers bos */
+static bool bounds_clean(const struct gk_format *fmt, const uint32_t *w, size_t n, const struct gk_bo *bos, unsigned nbos)
+{
+	static struct gk_unit u;
+	struct gk_packet pkt;
+	struct gk_diags dg;
+	struct gk_check_state st;
+	gk_check_init(&st);
+	gk_check_set_buffers(&st, bos, nbos);
+	gk_diags_reset(&dg);
+	gk_packet_frame(fmt, w, n, 0, &pkt);
+	gk_unit_decode(fmt, &pkt, &dg, &u);
+	gk_check_bounds(fmt, &st, &u, &dg);
+	return !dg.n && !dg.dropped && !dg.errors && !dg.warnings;
+}
+
+/* check --bo's quiet side of one packet the quiet check called clean */
+static void ask_bounds(const struct gk_format *fmt, const struct gk_frame *fr, const uint32_t *w, struct tally *t)
+{
+	static struct gk_unit u;
+	struct gk_packet pkt;
+	gk_packet_frame(fmt, w, fr->ndw, 0, &pkt);
+	gk_unit_decode(fmt, &pkt, NULL, &u);
+	/* the words' ranges are the unit's */
+	struct gk_bo bos[4];
+	unsigned nbos = 0;
+	for (unsigned k = 0; k < fr->desc->naccess; k++) {
+		struct gk_mem_access a, b;
+		int rw = gk_words_access(fmt, fr->desc, w, fr->ndw, k, &a);
+		int ru = gk_unit_access(fmt, &u, k, &b);
+		if (ru == 1 && nbos < 2) {
+			/* a buffer holding this range, one a byte short of it */
+			uint64_t size = b.last - b.first + 1;
+			bos[nbos++] = (struct gk_bo){ b.first, size ? size : UINT64_MAX };
+			if (k == 0 && size > 1)
+				bos[2] = (struct gk_bo){ b.first + 1, size - 1 };
+		}
+		uint64_t first = 0, last = 0;
+		int rr = gk_words_range(fmt, fr->desc, w, fr->ndw, k, &first, &last);
+		if (rr >= 0) {
+			/* the closed form: the unit's range, none, or past 2^64 */
+			bool ok = rr == 0 ? ru == 0 : rr == 2 ? ru == 1 && b.overflow
+						 : ru == 1 && !b.overflow && first == b.first && last == b.last;
+			t->acc_same += ok;
+			if (!ok && ++t->acc_wrong <= 5)
+				CHECK(ok, "%s %s: %s (dw0 0x%08x) access %u in closed form %d 0x%llx..0x%llx, the unit's %d 0x%llx..0x%llx",
+				      fmt->family, fmt->gen, fr->desc->name, w[0], k, rr, (unsigned long long)first,
+				      (unsigned long long)last, ru, (unsigned long long)b.first, (unsigned long long)b.last);
+		}
+		if (rw < 0)
+			continue;
+		bool same = rw == ru && (rw != 1 || (a.first == b.first && a.last == b.last && a.overflow == b.overflow &&
+						      a.rw == b.rw && a.addr == b.addr && a.exact == b.exact &&
+						      a.field == b.field && a.surf.layout == b.surf.layout));
+		t->acc_same += same;
+		if (!same && ++t->acc_wrong <= 5)
+			CHECK(same, "%s %s: %s (dw0 0x%08x) access %u from the words %d 0x%llx..0x%llx, the unit's %d 0x%llx..0x%llx",
+			      fmt->family, fmt->gen, fr->desc->name, w[0], k, rw, (unsigned long long)a.first,
+			      (unsigned long long)a.last, ru, (unsigned long long)b.first, (unsigned long long)b.last);
+	}
+	/* buffers: the ranges' own; the first one a byte short; everything */
+	struct gk_bo all = { 0, UINT64_MAX };
+	struct { const struct gk_bo *b; unsigned n; } sets[3] = { { bos, nbos }, { bos + 2, nbos ? 1u : 0u }, { &all, 1 } };
+	for (unsigned s = 0; s < 3; s++) {
+		if (!sets[s].n)
+			continue;
+		struct gk_check_state st;
+		gk_check_init(&st);
+		gk_check_set_buffers(&st, sets[s].b, sets[s].n);
+		bool quiet = gk_bounds_quiet(fmt, &st, fr->desc, w, fr->ndw);
+		t->bo_quiet += quiet;
+		if (quiet && !bounds_clean(fmt, w, fr->ndw, sets[s].b, sets[s].n) && ++t->bo_wrong <= 5)
+			CHECK(false, "%s %s: %s (dw0 0x%08x) called inside buffer set %u, the bounds stage reports on it",
+			      fmt->family, fmt->gen, fr->desc->name, w[0], s);
+	}
+}
 
 /* one packet: the quiet answer never contradicts the full check */
 static void ask(const struct gk_format *fmt, uint32_t *w, struct tally *t)
@@ -60,6 +144,8 @@ static void ask(const struct gk_format *fmt, uint32_t *w, struct tally *t)
 	t->quiet += quiet;
 	t->clean += clean;
 	t->cond += quiet && !fmt->fast[fr.desc - fmt->descs].simple;
+	if (quiet && fr.desc->naccess)
+		ask_bounds(fmt, &fr, w, t);
 	if (quiet && !clean) {
 		t->wrong++;
 		if (t->wrong <= 5)
@@ -76,7 +162,7 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 	if (rc)
 		return;
 	gk_format_plan_quiet(&fmt);
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0, 0, 0, 0 };
 	unsigned planned = 0;
 	for (size_t k = 0; k < fmt.ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_desc_fast *fast = &fmt.fast[k];
@@ -131,8 +217,14 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 	/* a plan that decided none of the packets made to be clean decides nothing */
 	CHECK(!planned || t.quiet * 4 >= t.clean, "%s %s: %u descriptions planned, %u of %u clean packets decided quiet",
 	      family, gpu, planned, t.quiet, t.clean);
-	printf("# %s %s: %u descriptions planned quiet; %u packets called quiet (%u with conditional fields), %u clean\n",
-	       family, gpu, planned, t.quiet, t.cond, t.clean);
+	CHECK(t.bo_wrong == 0 && t.acc_wrong == 0, "%s %s: %u packets called inside the buffers that are not, %u ranges differ",
+	      family, gpu, t.bo_wrong, t.acc_wrong);
+	/* DMA moves memory: a words-only answer that never came could not fail */
+	CHECK(strcmp(family, "dma") || (t.bo_quiet && t.acc_same), "%s %s: no packet decided inside its buffers (%u), no range from the words (%u)",
+	      family, gpu, t.bo_quiet, t.acc_same);
+	printf("# %s %s: %u descriptions planned quiet; %u packets called quiet (%u with conditional fields), %u clean;"
+	       " %u inside their buffers from the words, %u ranges from the words\n",
+	       family, gpu, planned, t.quiet, t.cond, t.clean, t.bo_quiet, t.acc_same);
 }
 
 int main(void)

@@ -1,0 +1,83 @@
+/* The quiet loop's memo of conditional packets (src/core/desc_engine.c,
+ * struct quiet_memo): a packet with the words of one the check found quiet
+ * is quiet without its walk of conditions, so the memo must never stand
+ * for a verdict it does not hold: the same POLL_REG_MEM words inside and
+ * outside the buffers, repeated, on one engine run without buffers and
+ * then with them (its memo filled by the run before), and with a reserved
+ * bit set in a copy of a clean one.  Each run must report exactly what the
+ * full check reports of each packet. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfxkit/gfxkit.h"
+#include "testlib.h"
+
+static const char polls[] =
+	/* memory polls: inside the buffer, outside it; a register poll (the HDP flush) */
+	"POLL_REG_MEM M=MEMORY FUNC=EQUAL OP=WAIT_REG_MEM ADDR=0x100000 REFERENCE=0x0 MASK=0x0 RETRY_COUNT=4095 "
+	"POLL_INTERVAL=10\n"
+	"POLL_REG_MEM M=MEMORY FUNC=EQUAL OP=WAIT_REG_MEM ADDR=0x900000 REFERENCE=0x0 MASK=0x0 RETRY_COUNT=4095 "
+	"POLL_INTERVAL=10\n"
+	"POLL_REG_MEM M=REGISTER FUNC=EQUAL OP=WRITE_WAIT_WRITE REGISTER=0x54e0 PREPOLL_REGISTER=0x54dc "
+	"REFERENCE=0x400 MASK=0x400 RETRY_COUNT=4095 POLL_INTERVAL=10\n";
+
+#define REPEAT 5
+
+static uint64_t check(struct gk_engine *e, const uint32_t *w, size_t n, const struct gk_bo *bos, unsigned nbos)
+{
+	struct tl_reader rd = { (const uint8_t *)w, 4 * n, 0, 12 };
+	struct gk_input *in = gk_input_create(tl_read, &rd, GK_IN_BIN, 4);
+	struct gk_stream_opts o = { .check = true, .bos = bos, .nbos = nbos };
+	struct gk_membuf mb = { 0 };
+	char buf[256];
+	struct gk_out out = { buf, 0, sizeof buf, gk_membuf_write, &mb, 0, 0 };
+	struct gk_stream_stats st;
+	memset(&st, 0, sizeof st);
+	CHECK(gk_stream_run(e, in, &o, &out, &st) == 0, "the stream runs");
+	gk_out_flush(&out);
+	gk_input_destroy(in);
+	free(mb.p);
+	return st.errors + st.warnings;
+}
+
+int main(void)
+{
+	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
+	CHECK(e != NULL, "a CIK DMA engine");
+	if (!e)
+		return tl_done();
+	struct words one = { 0 };
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &one, NULL, NULL);
+	gk_engine_asm_text(a, polls, strlen(polls));
+	CHECK(gk_engine_asm_finish(a) == 0 && one.n == 18, "the polls assemble (%zu dwords)", one.n);
+	gk_engine_asm_close(a);
+	if (one.n != 18) {
+		gk_engine_close(e);
+		return tl_done();
+	}
+	/* the three polls REPEAT times, then the clean memory poll once more
+	 * with a bit no field claims (dw5 bit 31) */
+	uint32_t w[18 * REPEAT + 6];
+	for (unsigned r = 0; r < REPEAT; r++)
+		memcpy(w + 18 * r, one.w, sizeof(uint32_t) * 18);
+	memcpy(w + 18 * REPEAT, one.w, sizeof(uint32_t) * 6);
+	w[18 * REPEAT + 5] |= 0x80000000u;
+	size_t n = sizeof w / sizeof w[0];
+	struct gk_bo bo = { 0x100000, 0x1000 };
+	uint64_t plain = check(e, w, n, NULL, 0);
+	CHECK(plain == 1, "without buffers: the reserved bit only (%llu)", (unsigned long long)plain);
+	uint64_t bounded = check(e, w, n, &bo, 1);
+	CHECK(bounded == REPEAT + 1, "with a buffer: every poll outside it and the reserved bit (%llu)",
+	      (unsigned long long)bounded);
+	uint64_t again = check(e, w, n, NULL, 0);
+	CHECK(again == 1, "without buffers again: the reserved bit only (%llu)", (unsigned long long)again);
+	/* a buffer that holds both: the memo of the run before (outside) is
+	 * not this run's */
+	struct gk_bo big = { 0x100000, 0x900000 };
+	uint64_t both = check(e, w, n, &big, 1);
+	CHECK(both == 1, "with a buffer holding both: the reserved bit only (%llu)", (unsigned long long)both);
+	CHECK(check(e, w, n, &bo, 1) == REPEAT + 1, "the small buffer again: every outside poll");
+	free(one.w);
+	gk_engine_close(e);
+	return tl_done();
+}
