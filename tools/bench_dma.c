@@ -428,7 +428,7 @@ static void soc15_wait(struct dgen *g, bool mem, bool hdp, uint64_t addr0, uint3
 	else
 		bench_packet(&g->s, 6, "POLL_REGMEM%s FUNC=EQUAL MEM_POLL=REGISTER REGISTER=0x%x REQ_REGISTER=0x%x "
 			     "VALUE=0x%x MASK=0x%x INTERVAL=10 RETRY_COUNT=4095", hdp ? " HDP_FLUSH=1" : "",
-			     4 * (uint32_t)addr0, 4 * addr1, ref, mask); /* the fields hold byte addresses */
+			     (uint32_t)addr0, addr1, ref, mask); /* dword offsets (the packet holds them << 2) */
 }
 
 static void hdp_flush(struct dgen *g)
@@ -451,10 +451,10 @@ static void vm_flush(struct dgen *g, unsigned vmid)
 		/* amdgpu_gmc_emit_flush_gpu_tlb: the context's page directory
 		 * (two registers a context), then the invalidate request and
 		 * its acknowledge (sdma_v4_0_ring_emit_reg_write_reg_wait) */
-		const struct soc15_regs *r = g->soc15; /* ADDR: a byte address (the kernel's dword offset << 2) */
-		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * (r->pt_lo + 2 * vmid), (uint32_t)pd | 1);
-		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * (r->pt_hi + 2 * vmid), (uint32_t)(pd >> 32));
-		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", 4 * r->inv_req, 0x80000u | (1u << vmid));
+		const struct soc15_regs *r = g->soc15; /* ADDR: the kernel's dword offset, as the packet holds it */
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", r->pt_lo + 2 * vmid, (uint32_t)pd | 1);
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", r->pt_hi + 2 * vmid, (uint32_t)(pd >> 32));
+		bench_packet(&g->s, 3, "SRBM_WRITE BYTE_EN=0xf ADDR=0x%x DATA=0x%x", r->inv_req, 0x80000u | (1u << vmid));
 		soc15_wait(g, false, false, r->inv_ack, 0, 1u << vmid, 1u << vmid);
 		return;
 	}
