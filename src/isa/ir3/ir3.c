@@ -1655,6 +1655,8 @@ static unsigned enum_names_at(const struct enc *e, const struct ir3_enum *E, siz
 	return nc;
 }
 
+static int only_reading(const struct enc *e, const struct ir3_field *f, size_t pos, uint64_t *v, size_t *q);
+
 static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t pos, const struct frame *next)
 {
 	const char *p = e->s + pos;
@@ -1666,16 +1668,12 @@ static int match_field(struct enc *e, int s, const struct ir3_field *f, size_t p
 		k = digits(e, pos, 0);
 		return k && k <= 20 && take(e, s, f, number(p, k, 10, &ovf), pos + k, next) && !ovf;
 	case IR3_T_HEX:
-		k = digits(e, pos, 1);
-		return k && k <= 16 && take(e, s, f, number(p, k, 16, &ovf), pos + k, next);
 	case IR3_T_INT:
 	case IR3_T_BRANCH: {
-		int neg = rest && *p == '-';
-		k = digits(e, pos + neg, 0);
-		if (!k || k > 19)
-			return 0;
-		uint64_t v = number(p + neg, k, 10, &ovf);
-		return take(e, s, f, neg ? 0 - v : v, pos + neg + k, next);
+		/* one reading or none: only_reading's digits and limits */
+		uint64_t v;
+		size_t q;
+		return only_reading(e, f, pos, &v, &q) == 1 && take(e, s, f, v, q, next);
 	}
 	case IR3_T_OFFSET:
 	case IR3_T_UOFFSET:
