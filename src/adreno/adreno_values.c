@@ -83,6 +83,20 @@ static double fixed_value(const struct gk_adreno_vtype *t, uint32_t raw, unsigne
 	return (double)v / scale(t->radix);
 }
 
+/* The text written from s to d (into buf itself, or into a scratch buffer
+ * when buf is too small to write in place) as the result: its length, with
+ * a NUL after it in buf; 0 when it does not fit cap. */
+static size_t put_done(char *buf, size_t cap, const char *s, const char *d)
+{
+	size_t n = (size_t)(d - s);
+	if (n >= cap)
+		return 0;
+	if (s != buf)
+		memcpy(buf, s, n);
+	buf[n] = 0;
+	return n;
+}
+
 /* A real number whose fraction has at most six binary digits (v * 64 is a
  * whole number) has an exact decimal form of at most six digits after the
  * point, so "%f" prints it exactly and it reads back to the same bits; that
@@ -109,13 +123,7 @@ static size_t put_exact(double v, char *buf, size_t cap)
 	uint32_t h = frac / 10000; /* frac < 10^6: six digits, leading zeros */
 	d = gk_put_pair(d, h);
 	d = gk_put4(d, frac - 10000 * h);
-	size_t n = (size_t)(d - s);
-	if (n >= cap)
-		return 0;
-	if (s != buf)
-		memcpy(buf, s, n);
-	buf[n] = 0;
-	return n;
+	return put_done(buf, cap, s, d);
 }
 
 /* "%.9g" of a 32-bit float below 4e-7 (a 9-digit mantissa and an exponent
@@ -241,13 +249,7 @@ static size_t put_number(char sign, uint64_t v, bool hex, char *buf, size_t cap)
 		while (k)
 			*d++ = rev[--k];
 	}
-	size_t n = (size_t)(d - s);
-	if (n >= cap)
-		return 0;
-	if (s != buf)
-		memcpy(buf, s, n);
-	buf[n] = 0;
-	return n;
+	return put_done(buf, cap, s, d);
 }
 
 /* the other forms: shifted values, signed ones, reals; out of line, so
