@@ -104,96 +104,171 @@ static bool printable(const struct gk_field *f, uint64_t v)
 	}
 }
 
-/* A unit field's value: its symbol when the decoder found one */
-static void put_value(const struct gk_format *fmt, const struct gk_unit_field *uf, struct gk_out *o)
+/* A field's value: its symbol when the decoder found one */
+static void put_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, const char *symbol,
+		      struct gk_out *o)
 {
-	if (uf->symbol && (uf->desc->kind == GK_ENUM || uf->desc->kind == GK_REG))
-		put_name(o, uf->symbol);
+	if (symbol && (f->kind == GK_ENUM || f->kind == GK_REG))
+		put_name(o, symbol);
 	else
-		gk_text_value(fmt, uf->desc, uf->value, o);
+		gk_text_value(fmt, f, v, o);
 }
 
-/* " NAME=VALUE" for each shown field, as printable() and put_value decide.
- * One switch on the kind sorts a field into skipped, a number (decimal or
- * hex) or a name, and the common ones are written straight into the buffer;
- * the rest (flag sets, don't-care bits, a register with no name, a decimal
- * over 32 bits, a full buffer) take put_value.  Deciding printable(), then
- * "a number?", then "hex?" one after another read the kind three times; the
- * switch reads it once (callgrind, decode -g cik -e dma on the quarter bench
- * stream: 136.85 M -> 136.49 M instructions; the rest of a field's ~65 is
- * the loads of the record and the copies). */
+/* " NAME=VALUE" for one field of value v (symbol, reg: what the decoder
+ * found for it, as in struct gk_unit_field), as printable() and put_value
+ * decide; nothing for a field cut short or not shown.  One switch on the
+ * kind sorts a field into skipped, a number (decimal or hex) or a name,
+ * and the common ones are written straight into the buffer; the rest (flag
+ * sets, don't-care bits, a register with no name, a decimal over 32 bits,
+ * a full buffer) take put_value.  Deciding printable(), then "a number?",
+ * then "hex?" one after another read the kind three times; the switch
+ * reads it once (callgrind, decode -g cik -e dma on the quarter bench
+ * stream: 136.85 M -> 136.49 M instructions).  Inline in its two loops:
+ * over a unit's records (put_fields) and straight over a description's
+ * fields and the words (put_desc_fields). */
+static inline __attribute__((always_inline)) void put_field_text(const struct gk_format *fmt,
+								 const struct gk_field *f, uint64_t v,
+								 const char *symbol, const struct gk_reg *reg,
+								 bool cut, struct gk_out *o)
+{
+	size_t sl = 0;
+	bool hex = false;
+	switch (f->kind) {
+	case GK_CONST:
+	case GK_OPCODE:
+	case GK_SUBOP:
+	case GK_COUNT:
+		return; /* framing: never printed */
+	case GK_ENUM:
+		/* the decoder's symbol (measured below, once the field is
+		 * known to show), else the number in decimal (gk_text_value's
+		 * GK_ENUM: the symbol is gk_enum_name's) */
+		break;
+	case GK_REG:
+		if (!symbol)
+			goto general; /* gk_text_value prints the number in hex */
+		break;
+	case GK_ADDR:
+		hex = true;
+		break;
+	case GK_UINT:
+	case GK_FLAG:
+		hex = f->flags & GK_F_HEX;
+		break;
+	default:
+		goto general;
+	}
+	if (cut || (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ))))
+		return;
+	if (!f->namelen)
+		goto shown;
+	if (symbol)
+		sl = reg ? reg->namelen : strlen(symbol);
+	if (sl) {
+		if (o->cap - o->len < f->namelen + 2u + sl)
+			goto shown;
+		char *d = o->buf + o->len;
+		*d++ = ' ';
+		d = gk_put_mem(d, f->name, f->namelen);
+		*d++ = '=';
+		d = gk_put_mem(d, symbol, sl);
+		o->len = (size_t)(d - o->buf);
+		return;
+	}
+	if ((hex || v <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
+		/* a number, as gk_text_value writes it (64-bit addresses
+		 * too: the DMA packets' are) */
+		char *d = o->buf + o->len;
+		*d++ = ' ';
+		d = gk_put_mem(d, f->name, f->namelen);
+		*d++ = '=';
+		d = hex ? gk_put_hex64(d, v) : gk_put_dec32(d, (uint32_t)v);
+		o->len = (size_t)(d - o->buf);
+		return;
+	}
+	goto shown;
+general:
+	if (cut || !printable(f, v))
+		return;
+shown:
+	gk_out_ch(o, ' ');
+	if (f->namelen)
+		gk_out_put(o, f->name, f->namelen);
+	else
+		put_name(o, f->name);
+	gk_out_ch(o, '=');
+	put_value(fmt, f, v, symbol, o);
+}
+
+/* The shown fields of decoded records */
 static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, struct gk_out *o)
 {
-	for (const struct gk_unit_field *uf = fields, *end = fields + n; uf < end; uf++) {
-		const struct gk_field *f = uf->desc;
-		uint64_t v = uf->value;
-		size_t sl = 0;
-		bool hex = false;
-		switch (f->kind) {
-		case GK_CONST:
-		case GK_OPCODE:
-		case GK_SUBOP:
-		case GK_COUNT:
-			continue; /* framing: never printed */
-		case GK_ENUM:
-			/* the decoder's symbol, else the number in decimal
-			 * (gk_text_value's GK_ENUM: the symbol is gk_enum_name's) */
-			if (uf->symbol)
-				sl = strlen(uf->symbol);
-			break;
-		case GK_REG:
-			if (!uf->symbol)
-				goto general; /* gk_text_value prints the number in hex */
-			sl = uf->reg ? uf->reg->namelen : strlen(uf->symbol);
-			break;
-		case GK_ADDR:
-			hex = true;
-			break;
-		case GK_UINT:
-		case GK_FLAG:
-			hex = f->flags & GK_F_HEX;
-			break;
-		default:
-			goto general;
+	for (const struct gk_unit_field *uf = fields, *end = fields + n; uf < end; uf++)
+		put_field_text(fmt, uf->desc, uf->value, uf->symbol, uf->reg, uf->cut, o);
+}
+
+/* Bit i of *mask for each field of fields[0, n) that decode_simple (unit.c)
+ * would put in a record, at most room of them, and that is not framing;
+ * returns how many records that is. */
+static unsigned plan_list(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, unsigned room,
+			  uint64_t *mask)
+{
+	unsigned k = 0;
+	*mask = 0;
+	if (n > room)
+		n = room;
+	for (unsigned i = 0; i < n && i < 64; i++) {
+		const struct gk_field *f = &fields[i];
+		if (f->gens && !(f->gens & fmt->gen_bit))
+			continue;
+		k++;
+		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP && f->kind != GK_COUNT)
+			*mask |= 1ull << i;
+	}
+	return k;
+}
+
+void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	/* gk_unit_fill's two lists and their rooms */
+	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS;
+	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
+	unsigned k = plan_list(fmt, d->hdr, nhdr, GK_UNIT_HDR_FIELDS, &fast->print[0]);
+	plan_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->print[1]);
+}
+
+/* The shown fields of a simple description's list, read straight from the
+ * words: the fields, values and symbols gk_unit_fill's decode_simple would
+ * store in the unit's records (the fields the generation has, in order;
+ * one starting at or past ndw is cut), without storing them, and only the
+ * fields of plan (fast->print: the framing ones never print).  A unit
+ * that is only printed (decode's text: no notes, no groups) was filled to
+ * be read back once here; the fill was ~14% of a GFX9 or CIK DMA decode
+ * (callgrind, quarter bench streams), and a PM4 header's five fields are
+ * two to look at with the plan. */
+static void put_desc_fields(const struct gk_format *fmt, const struct gk_field *fields, uint64_t plan,
+			    const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	for (; plan; plan &= plan - 1) {
+		const struct gk_field *f = &fields[__builtin_ctzll(plan)];
+		if (f->seg[0].dw >= ndw)
+			continue; /* cut: never shown */
+		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
+		/* hidden when zero, whatever the kind (put_field_text and
+		 * printable() agree), before a symbol is looked for */
+		if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
+			continue;
+		const char *sym = 0;
+		const struct gk_reg *r = 0;
+		if (f->kind == GK_ENUM) {
+			const struct gk_enum *e = f->enm;
+			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+				sym = e->names[v];
+		} else if (f->kind == GK_REG) {
+			r = gk_field_reg(fmt, f, v);
+			sym = r ? r->name : 0;
 		}
-		if (uf->cut || (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ))))
-			continue;
-		if (!f->namelen)
-			goto shown;
-		if (sl) {
-			if (o->cap - o->len < f->namelen + 2u + sl)
-				goto shown;
-			char *d = o->buf + o->len;
-			*d++ = ' ';
-			d = gk_put_mem(d, f->name, f->namelen);
-			*d++ = '=';
-			d = gk_put_mem(d, uf->symbol, sl);
-			o->len = (size_t)(d - o->buf);
-			continue;
-		}
-		if ((hex || v <= UINT32_MAX) && o->cap - o->len >= f->namelen + 21u) {
-			/* a number, as gk_text_value writes it (64-bit
-			 * addresses too: the DMA packets' are) */
-			char *d = o->buf + o->len;
-			*d++ = ' ';
-			d = gk_put_mem(d, f->name, f->namelen);
-			*d++ = '=';
-			d = hex ? gk_put_hex64(d, v) : gk_put_dec32(d, (uint32_t)v);
-			o->len = (size_t)(d - o->buf);
-			continue;
-		}
-		goto shown;
-	general:
-		if (uf->cut || !printable(f, v))
-			continue;
-	shown:
-		gk_out_ch(o, ' ');
-		if (f->namelen)
-			gk_out_put(o, f->name, f->namelen);
-		else
-			put_name(o, f->name);
-		gk_out_ch(o, '=');
-		put_value(fmt, uf, o);
+		put_field_text(fmt, f, v, sym, r, false, o);
 	}
 }
 
@@ -636,7 +711,6 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 {
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
-	gk_unit_fill(u);
 	const struct gk_packet_desc *d = u->desc;
 	if (!d) {
 		put_raw_packet(&u->pkt, o);
@@ -644,10 +718,23 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	}
 	const uint32_t *dw = u->pkt.dw;
 	size_t ndw = u->pkt.ndw;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	/* A simple unit not yet filled (gk_unit_decode_lazy) whose line has
+	 * no notes is printed straight from its words and description: the
+	 * notes read the records, the rest of this function does not.  The
+	 * unit stays pending for whoever reads its fields next. */
+	bool direct = u->pending && !fast->has_notes;
+	if (!direct)
+		gk_unit_fill(u);
 
 	put_offset(o, u->pkt.offset);
 	put_name(o, d->name);
-	put_fields(fmt, u->fields, u->nfields, o);
+	if (direct) {
+		put_desc_fields(fmt, d->hdr, fast->print[0], dw, ndw, o);
+		put_desc_fields(fmt, d->fields, fast->print[1], dw, ndw, o);
+	} else {
+		put_fields(fmt, u->fields, u->nfields, o);
+	}
 	const struct gk_field *cf = u->natural != ndw ? gk_count_field(d) : 0;
 	if (cf) {
 		gk_out_ch(o, ' ');
@@ -657,12 +744,17 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	}
 	unsigned fixed = u->fixed_end < GK_FIXED_MAX ? u->fixed_end : GK_FIXED_MAX;
 	for (unsigned i = 0; i < fixed; i++) {
-		uint32_t stray = dw[i] & ~u->claimed[i];
+		/* a pending unit's claimed bits: the description's, none past
+		 * the packet's end (what gk_unit_fill copies) */
+		uint32_t claimed = !direct ? u->claimed[i]
+				   : i < ndw && i < sizeof fast->claimed / sizeof fast->claimed[0] ? fast->claimed[i]
+												   : 0;
+		uint32_t stray = dw[i] & ~claimed;
 		if (stray)
-			put_rawbits(o, i, stray, u->claimed[i] == 0);
+			put_rawbits(o, i, stray, claimed == 0);
 	}
 	bool open = false;
-	if (gk_fast(fmt, d)->has_notes) {
+	if (fast->has_notes) {
 		put_value_notes(fmt, u->fields, u->nfields, &open, o);
 		put_scale_notes(u, &open, o);
 	}
