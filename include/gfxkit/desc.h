@@ -639,6 +639,15 @@ struct gk_format {
 		uint64_t reg_base;
 		uint32_t reg_mask;
 		uint8_t reg_one, reg_dw, reg_lo, reg_pos;
+		/* The text printer's plan (src/core/text.c put_desc_fields):
+		 * bit i of print[0] / print[1]: field i of the header / body
+		 * list is one a simple unit's record would hold (this
+		 * generation has it, inside gk_unit_fill's rooms) and may be
+		 * printed (not framing: const, opcode, sub-opcode, count);
+		 * print[2]: the body fields a record would hold that have a
+		 * note (.reg, .value_reg or .scale) */
+		uint64_t print[3];
+		uint8_t print_namelen; /* strlen(name), 0 when over 255 (then measured) */
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "out.h"
 
 #include "bits.h"
 
@@ -200,6 +201,7 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->fixed_len = (uint8_t)fixed;
 		fast->nrules = 0;
 		fast->has_notes = 0;
+		gk_format_plan_print(fmt, d, fast);
 		for (unsigned i = 0; i < d->nfields; i++)
 			if (d->fields[i].reg || d->fields[i].value_reg || d->fields[i].scale)
 				fast->has_notes = 1;

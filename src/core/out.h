@@ -215,6 +215,10 @@ static inline char *gk_put_hex32(char *d, uint32_t v)
 void gk_out_json_str(struct gk_out *o, const char *s, size_t n);
 void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
 
+/* text.c: the text printer's plan of a description (fast->print), for
+ * gk_format_prepare */
+void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
+
 /* text.c, shared with json.c */
 void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, struct gk_out *o);
 void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o);
