@@ -362,24 +362,30 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 {
-	size_t room = o->len <= o->cap ? o->cap - o->len : 0;
-	if (room >= 2 && n <= (room - 2) / 11) { /* every packet has this array: straight into the buffer */
+	/* every packet has this array: straight into the buffer, as many
+	 * words at a time as the room left holds (eleven bytes a word), one
+	 * word piece by piece where none does (the output flushes there).
+	 * All or nothing, a long data tail near the buffer's end went piece
+	 * by piece whole: ~1 M of the SDMA6 quarter stream's 142 M
+	 * instructions (callgrind). */
+	gk_out_ch(o, '[');
+	for (size_t i = 0; i < n;) {
+		size_t room = o->len <= o->cap ? o->cap - o->len : 0, k = room / 11;
+		if (!k) {
+			if (i)
+				gk_out_ch(o, ',');
+			gk_out_dec(o, w[i++]);
+			continue;
+		}
+		if (k > n - i)
+			k = n - i;
 		char *d = o->buf + o->len;
-		*d++ = '[';
-		for (size_t i = 0; i < n; i++) {
+		for (size_t e = i + k; i < e; i++) {
 			*d = ',';
 			d += i != 0;
 			d = put_dec32(d, w[i]);
 		}
-		*d++ = ']';
 		o->len = (size_t)(d - o->buf);
-		return;
-	}
-	gk_out_ch(o, '[');
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			gk_out_ch(o, ',');
-		gk_out_dec(o, w[i]);
 	}
 	gk_out_ch(o, ']');
 }
