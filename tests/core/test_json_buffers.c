@@ -3,8 +3,8 @@
  * the largest they can be, and piece by piece when it has not (src/core/json.c).
  * Both must give the same bytes for what tests/pm4/test_pm4_out_buffers.c
  * does not reach: GFX11 register pairs (groups and their registers), Adreno
- * registers with named and typed values, and DMA fields of 64 bits (quoted
- * hex past 2^53).  Each packet is printed through buffers of every size
+ * registers with named and typed values, DMA fields of 64 bits (quoted
+ * hex past 2^53) and a DMA data tail.  Each packet is printed through buffers of every size
  * from 1 byte to more than its whole output, flushed to a callback, and
  * compared with the output of one large buffer; the sanitized build turns
  * a write past the buffer into a failure. */
@@ -97,6 +97,15 @@ int main(void)
 	CHECK(gk_dma_format_init(fmt, "sdma6") == 0, "the SDMA6 format");
 	same_at_every_cap("sdma6 ATOMIC", fmt, atomic, sizeof atomic / sizeof atomic[0],
 			  "\"ADDR\":\"0x912e1e90418d6290\",\"SRC_DATA\":\"0x2c7f386f843deeb1\"");
+
+	/* SDMA6 WRITE_UNTILED with a 24-word data tail: the words array is
+	 * written as many words at a time as the room left holds, one by one
+	 * where it holds none (gk_out_json_words) */
+	static const uint32_t write[] = { 2, 20286688, 0, 23, 124354663, 0, 1, 22, 333, 4444, 55555, 666666, 7777777,
+					  88888888, 999999999, 4294967295u, 10, 100, 1000, 10000, 100000, 1000000,
+					  10000000, 100000000, 1000000000, 3000000000u, 9, 99 };
+	same_at_every_cap("sdma6 WRITE_UNTILED data", fmt, write, sizeof write / sizeof write[0],
+			  "\"data\":[124354663,0,1,22,333,4444,55555,666666,7777777,88888888,999999999,4294967295,10,");
 	free(fmt);
 	return tl_done();
 }
