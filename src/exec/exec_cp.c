@@ -311,7 +311,10 @@ int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs 
 static int mem_write(struct gk_exec *x, uint64_t a, const uint8_t *b, size_t n, const char *field)
 {
 	struct gk_diag err;
-	if (gk_mem_write(x->mem, a, b, n, &err) != 0)
+	uint8_t *to = gk_exec_span_w(x, a, n);
+	if (to)
+		memcpy(to, b, n);
+	else if (gk_mem_write(x->mem, a, b, n, &err) != 0)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "writes 0x%llx..0x%llx: %s", (unsigned long long)a,
 			    (unsigned long long)(a + n - 1), err.message);
 	x->res->bytes_written += n;
@@ -322,7 +325,10 @@ static int mem_write(struct gk_exec *x, uint64_t a, const uint8_t *b, size_t n, 
 static int mem_read(struct gk_exec *x, uint64_t a, uint8_t *b, size_t n, const char *field)
 {
 	struct gk_diag err;
-	if (gk_mem_read(x->mem, a, b, n, NULL, &err) != 0)
+	const uint8_t *from = gk_exec_span(x, a, n);
+	if (from)
+		memcpy(b, from, n);
+	else if (gk_mem_read(x->mem, a, b, n, NULL, &err) != 0)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, field, "reads 0x%llx..0x%llx: %s", (unsigned long long)a,
 			    (unsigned long long)(a + n - 1), err.message);
 	x->res->bytes_read += n;
@@ -596,8 +602,8 @@ int gk_exec_op_dma(struct gk_exec *x, const struct xrow *r, const struct accs *A
 	if (src == P_DATA)
 		gk_exec_stage_fill(x, n, (uint32_t)s, 4, 0); /* the dword repeated: one block at most */
 	/* memory to memory, each side inside one region: one memcpy, no bounce */
-	const uint8_t *from = src == P_MEM && dst == P_MEM && n <= SIZE_MAX ? gk_mem_span(x->mem, s, (size_t)n) : NULL;
-	uint8_t *to = from ? gk_mem_span_write(x->mem, d, (size_t)n) : NULL;
+	const uint8_t *from = src == P_MEM && dst == P_MEM && n <= SIZE_MAX ? gk_exec_span(x, s, (size_t)n) : NULL;
+	uint8_t *to = from ? gk_exec_span_w(x, d, (size_t)n) : NULL;
 	if (to)
 		memcpy(to, from, (size_t)n);
 	for (uint64_t p = to ? n : 0; p < n;) {

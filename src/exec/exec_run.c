@@ -434,6 +434,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->top = 0;
 	x->u = NULL;
 	x->staged = 0;
+	x->nhit = x->hit_next = 0; /* the memory may have new regions */
 	x->last_head = x->last_n = 0;
 	/* only the trace and --state print effects: a lint run's findings are
 	 * the event's place (or unit line) and its diagnostics, so it records

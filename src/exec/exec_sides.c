@@ -305,8 +305,8 @@ static int make_side(struct gk_exec *x, const struct gk_exec_row *row, unsigned 
 		if (n <= SIZE_MAX) {
 			s->span_first = a->first;
 			s->span_n = n;
-			s->span = gk_mem_span(x->mem, a->first, (size_t)n);
-			s->span_w = a->rw & GK_ACC_WRITE ? gk_mem_span_write(x->mem, a->first, (size_t)n) : NULL;
+			s->span = gk_exec_span(x, a->first, (size_t)n);
+			s->span_w = a->rw & GK_ACC_WRITE ? gk_exec_span_w(x, a->first, (size_t)n) : NULL;
 		}
 		return 0;
 	}
@@ -397,10 +397,10 @@ static bool direct(struct gk_exec *x, const struct side *src, const struct side 
 	uint64_t total = src->total;
 	if (!total || total > SIZE_MAX || src->swap || (src->kind != SIDE_LINEAR && src->kind != SIDE_DATA))
 		return false;
-	const uint8_t *from = src->kind == SIDE_DATA ? src->data : gk_mem_span(x->mem, src->base, (size_t)total);
+	const uint8_t *from = src->kind == SIDE_DATA ? src->data : gk_exec_span(x, src->base, (size_t)total);
 	uint8_t *to[MAX_SIDES];
 	for (unsigned i = 0; i < ndst; i++) {
-		to[i] = dst[i].kind == SIDE_LINEAR && !dst[i].swap ? gk_mem_span_write(x->mem, dst[i].base, (size_t)total)
+		to[i] = dst[i].kind == SIDE_LINEAR && !dst[i].swap ? gk_exec_span_w(x, dst[i].base, (size_t)total)
 								   : NULL;
 		if (!from || !to[i])
 			return false;
@@ -461,14 +461,27 @@ static bool overlaps(const struct gk_mem_access *a, const struct gk_mem_access *
 static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A)
 {
 	A->n = 0;
+	const struct gk_unit *u = x->u; /* e's record (on_unit) */
 	for (unsigned k = 0; k < 8 && A->n < MAX_SIDES; k++) {
-		int r = gk_engine_access(e, k, &A->a[A->n]);
+		/* the rows the unit keeps, once the first ask computed them all
+		 * (gk_unit_access_ref); past them, and for the first ask, a copy */
+		const struct gk_mem_access *a;
+		int r;
+		if (u && u->acc_done && k >= u->nacc && k >= u->desc->naccess)
+			break; /* no access k: what gk_engine_access says, without the call */
+		if (u && u->acc_done && k < u->nacc) {
+			a = &u->acc[k];
+			r = u->acc_rc[k];
+		} else {
+			r = gk_engine_access(e, k, &A->own[A->n]);
+			a = &A->own[A->n];
+		}
 		if (r < 0)
 			break;
 		if (r == 1) {
+			A->a[A->n] = a;
 			A->k[A->n] = k;
-			gk_exec_effect(x, A->a[A->n].rw & GK_ACC_WRITE ? 'w' : 'r', A->a[A->n].first, A->a[A->n].last, 0,
-			       A->a[A->n].field->name);
+			gk_exec_effect(x, a->rw & GK_ACC_WRITE ? 'w' : 'r', a->first, a->last, 0, a->field->name);
 			A->n++;
 		}
 	}
@@ -478,10 +491,10 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 static const struct gk_mem_access *find_acc(const struct accs *A, unsigned want, unsigned *k)
 {
 	for (unsigned i = 0; i < A->n; i++)
-		if (A->a[i].rw & want) {
+		if (A->a[i]->rw & want) {
 			if (k)
 				*k = A->k[i];
-			return &A->a[i];
+			return A->a[i];
 		}
 	return NULL;
 }
