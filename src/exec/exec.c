@@ -271,6 +271,8 @@ static const uint16_t slot_at[XS_N] = {
 	[XS_KEEP1] = offsetof(struct gk_exec_row, keep[1]),
 	[XS_WHEN] = offsetof(struct gk_exec_row, when),
 	[XS_SWAP0] = offsetof(struct gk_exec_row, swap[0]),
+	[XS_SWAP1] = offsetof(struct gk_exec_row, swap[1]),
+	[XS_SWAP2] = offsetof(struct gk_exec_row, swap[2]),
 };
 
 const char *gk_exec_slot_name(const struct gk_exec_row *row, enum xslot s)

@@ -13,11 +13,11 @@ int gk_exec_op_copy(struct gk_exec *x, const struct xrow *r, const struct accs *
 	unsigned ndst = 0, nsrc = 0;
 	for (unsigned i = 0; i < A->n; i++) {
 		if (A->a[i]->rw == GK_ACC_READ) {
-			if (gk_exec_side_make(x, r->row, A->k[i], A->a[i], &src))
+			if (gk_exec_side_make(x, r, A->k[i], A->a[i], &src))
 				return -1;
 			nsrc++;
 		} else if (A->a[i]->rw == GK_ACC_WRITE) {
-			if (gk_exec_side_make(x, r->row, A->k[i], A->a[i], &dst[ndst]))
+			if (gk_exec_side_make(x, r, A->k[i], A->a[i], &dst[ndst]))
 				return -1;
 			ndst++;
 		}
@@ -41,7 +41,7 @@ int gk_exec_op_write_data(struct gk_exec *x, const struct xrow *r, const struct 
 	if (!a)
 		return 0;
 	struct side dst, src;
-	if (gk_exec_side_make(x, r->row, k, a, &dst))
+	if (gk_exec_side_make(x, r, k, a, &dst))
 		return -1;
 	const struct gk_unit *u = x->u;
 	memset(&src, 0, sizeof src);
@@ -90,7 +90,7 @@ int gk_exec_op_fill(struct gk_exec *x, const struct xrow *r, const struct accs *
 	if (!a)
 		return 0;
 	struct side dst;
-	if (gk_exec_side_make(x, r->row, k, a, &dst))
+	if (gk_exec_side_make(x, r, k, a, &dst))
 		return -1;
 	const struct gk_exec_row *row = r->row;
 	uint32_t v = (uint32_t)gk_exec_xv(x, r, XS_VALUE, 0);
