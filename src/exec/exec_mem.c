@@ -368,14 +368,18 @@ int gk_exec_op_pte(struct gk_exec *x, const struct xrow *r, const struct accs *A
 	 * per block, was 10 M of `gfxkit run`'s 368 M on bench_exec's 5 MB CIK
 	 * stream (callgrind) */
 	uint8_t *in_place = bytes <= SIZE_MAX ? gk_exec_span_w(x, a->first, (size_t)bytes) : NULL;
-	for (uint64_t i = 0; i < bytes / 8;) {
+	if (in_place) {
+		/* entry i is (value + i * incr) | flags, the sum kept running:
+		 * 12.5 M -> 8.8 M instructions of this op on bench_exec's 5 MB CIK
+		 * stream (1.16 M entries, callgrind) */
+		uint64_t v = value;
+		for (size_t i = 0; i < (size_t)(bytes / 8); i++, v += incr)
+			put_le64(in_place + 8 * i, v | flags);
+	}
+	for (uint64_t i = 0; !in_place && i < bytes / 8;) {
 		size_t n = 0;
-		uint8_t *to = in_place ? in_place + 8 * i : x->block;
-		size_t most = in_place ? SIZE_MAX / 8 : BLOCK / 8;
-		for (; n < most && i < bytes / 8; n++, i++)
-			put_le64(to + 8 * n, (value + i * incr) | flags);
-		if (in_place)
-			continue;
+		for (; n < BLOCK / 8 && i < bytes / 8; n++, i++)
+			put_le64(x->block + 8 * n, (value + i * incr) | flags);
 		struct gk_diag err;
 		uint64_t at = a->first + 8 * (i - n);
 		if (gk_mem_write(x->mem, at, x->block, 8 * n, &err) != 0)
