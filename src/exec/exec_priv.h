@@ -199,8 +199,9 @@ struct gk_exec {
 	 * (gk_exec_mem_at): a fence, a semaphore or a page-table update is 8
 	 * to 4 KiB, and finding its region in the memory's tree twice (span,
 	 * then copy) was ~300 instructions a store, 15 M of `gfxkit run`'s
-	 * 368 M on bench_exec's 5 MB CIK stream (callgrind).  Emptied at each
-	 * run's start: the caller may add regions between runs. */
+	 * 368 M on bench_exec's 5 MB CIK stream (callgrind).  Only regions with
+	 * contents are kept (regions are never removed or moved while the
+	 * memory lives); emptied at each run's start all the same. */
 	struct gk_exec_hit hit[EXEC_HITS];
 	unsigned nhit, hit_next;
 };
