@@ -93,6 +93,24 @@ void gk_exec_destroy(struct gk_exec *x)
 	free(x);
 }
 
+/* ---- the memory's regions hit last ---- */
+
+const struct gk_exec_hit *gk_exec_mem_miss(struct gk_exec *x, uint64_t addr, size_t n)
+{
+	struct gk_mem_region r;
+	if (!n || addr + (n - 1) < addr || gk_mem_find(x->mem, addr, addr + (n - 1), &r) != 1 ||
+	    !(r.flags & GK_MEM_DATA) || !r.data || r.size > SIZE_MAX)
+		return NULL;
+	struct gk_exec_hit *h = &x->hit[x->hit_next];
+	x->hit_next = (x->hit_next + 1) % EXEC_HITS;
+	x->nhit += x->nhit < EXEC_HITS;
+	h->base = r.base;
+	h->size = r.size;
+	h->data = r.data;
+	h->wr = gk_mem_span_write(x->mem, r.base, (size_t)r.size); /* NULL: borrowed */
+	return h;
+}
+
 /* ---- the register file ---- */
 
 int gk_exec_reg(const struct gk_exec *x, uint32_t byte_addr, uint32_t *v)
@@ -253,6 +271,8 @@ static const uint16_t slot_at[XS_N] = {
 	[XS_KEEP1] = offsetof(struct gk_exec_row, keep[1]),
 	[XS_WHEN] = offsetof(struct gk_exec_row, when),
 	[XS_SWAP0] = offsetof(struct gk_exec_row, swap[0]),
+	[XS_SWAP1] = offsetof(struct gk_exec_row, swap[1]),
+	[XS_SWAP2] = offsetof(struct gk_exec_row, swap[2]),
 };
 
 const char *gk_exec_slot_name(const struct gk_exec_row *row, enum xslot s)

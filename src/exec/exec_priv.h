@@ -87,7 +87,7 @@ struct gk_exec_cp {
 enum xslot {
 	XS_VALUE, XS_VALUE_HI, XS_VALUE2, XS_SEL, XS_DST_SEL, XS_ADDR, XS_ADDR_HI, XS_DST, XS_REG, XS_REG2,
 	XS_FUNC, XS_MASK, XS_REF, XS_SPACE, XS_COUNT, XS_SIZE, XS_FLAG, XS_IRQ, XS_INCR, XS_COUNTERS,
-	XS_KEEP0, XS_KEEP1, XS_WHEN, XS_SWAP0,
+	XS_KEEP0, XS_KEEP1, XS_WHEN, XS_SWAP0, XS_SWAP1, XS_SWAP2,
 	XS_N
 };
 
@@ -112,6 +112,14 @@ struct xdesc {
 
 struct accs;
 typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+
+/* a region of the memory with contents (gk_exec_mem_at's cache) */
+#define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
+struct gk_exec_hit {
+	uint64_t base, size;
+	const uint8_t *data;
+	uint8_t *wr; /* NULL: read-only (borrowed) */
+};
 
 struct gk_exec {
 	struct gk_engine *e;
@@ -187,6 +195,15 @@ struct gk_exec {
 	/* fields read by name (the access rows' and tiled surfaces' names):
 	 * each (description, name) resolved to its field index once */
 	struct gk_exec_name *names;
+	/* the memory regions the run's small reads and writes hit last
+	 * (gk_exec_mem_at): a fence, a semaphore or a page-table update is 8
+	 * to 4 KiB, and finding its region in the memory's tree twice (span,
+	 * then copy) was ~300 instructions a store, 15 M of `gfxkit run`'s
+	 * 368 M on bench_exec's 5 MB CIK stream (callgrind).  Only regions with
+	 * contents are kept (regions are never removed or moved while the
+	 * memory lives); emptied at each run's start all the same. */
+	struct gk_exec_hit hit[EXEC_HITS];
+	unsigned nhit, hit_next;
 };
 
 #define NAME_CACHE 512u
@@ -198,7 +215,12 @@ struct gk_exec_name {
 
 /* the accesses of the unit: reads and writes (after DETILE/DIRECTION) */
 struct accs {
-	struct gk_mem_access a[MAX_SIDES];
+	/* the unit's own records (gk_unit.acc, kept by the access model) where
+	 * it keeps them, else own[i]: copying each 264-byte record out through
+	 * gk_engine_access was 16 M of `gfxkit run`'s 346 M on bench_exec's
+	 * 5 MB CIK stream (callgrind) */
+	const struct gk_mem_access *a[MAX_SIDES];
+	struct gk_mem_access own[MAX_SIDES];
 	unsigned k[MAX_SIDES];
 	unsigned n;
 };
@@ -232,6 +254,36 @@ static inline int gk_exec_stop(struct gk_exec *x, enum gk_exec_status st, const 
 	gk_exec_vstop(x, st, field, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/* ---- the memory, through the cache of regions hit last ---- */
+
+/* the region with contents holding all of [addr, addr + n), n > 0, found
+ * in the memory and put in the cache; NULL: no one region holds it (the
+ * caller goes through gk_mem_read / gk_mem_write, which say why) */
+const struct gk_exec_hit *gk_exec_mem_miss(struct gk_exec *x, uint64_t addr, size_t n);
+
+static inline const struct gk_exec_hit *gk_exec_mem_at(struct gk_exec *x, uint64_t addr, size_t n)
+{
+	for (unsigned i = 0; i < x->nhit; i++) {
+		const struct gk_exec_hit *h = &x->hit[i];
+		if (addr >= h->base && addr - h->base < h->size && n && n <= h->size - (addr - h->base))
+			return h;
+	}
+	return gk_exec_mem_miss(x, addr, n);
+}
+
+/* [addr, addr + n) in place, as gk_mem_span / gk_mem_span_write say it */
+static inline const uint8_t *gk_exec_span(struct gk_exec *x, uint64_t addr, size_t n)
+{
+	const struct gk_exec_hit *h = gk_exec_mem_at(x, addr, n);
+	return h ? h->data + (addr - h->base) : NULL;
+}
+
+static inline uint8_t *gk_exec_span_w(struct gk_exec *x, uint64_t addr, size_t n)
+{
+	const struct gk_exec_hit *h = gk_exec_mem_at(x, addr, n);
+	return h && h->wr ? h->wr + (addr - h->base) : NULL;
 }
 
 /* ---- fields of the unit being run ---- */

@@ -31,8 +31,8 @@ struct side {
 };
 
 /* The side of access k of the unit (a its range from the access model,
- * row the exec row naming its swap and tiled surface); -1: the run stops */
-int gk_exec_side_make(struct gk_exec *x, const struct gk_exec_row *row, unsigned k, const struct gk_mem_access *a,
+ * r the resolved exec row naming its swaps); -1: the run stops */
+int gk_exec_side_make(struct gk_exec *x, const struct xrow *r, unsigned k, const struct gk_mem_access *a,
 		      struct side *s);
 /* bytes [p, p + n) of side s into buf / from buf */
 int gk_exec_side_io(struct gk_exec *x, const struct side *s, uint64_t p, uint8_t *buf, size_t n, bool write);

@@ -1152,7 +1152,13 @@ static const char *msg_of(struct ctx *c, const struct lint_rule *r, struct linst
 		return m;
 	const struct lterm *rt = &c->l->terms[in->terms];
 	char buf[LINT_MSG];
-	struct txt t = { buf, 0, sizeof buf, { 0 }, { { 0 } }, { { 0 } }, 0 };
+	/* the never-written lists are read only up to nunw: not zeroed (their
+	 * ~1.2 KiB were a memset at every message built) */
+	struct txt t;
+	t.p = buf;
+	t.n = 0;
+	t.cap = sizeof buf;
+	t.nunw = 0;
 	buf[0] = 0;
 	put_s(&t, r->id);
 	put_s(&t, " (§");
