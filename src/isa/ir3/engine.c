@@ -26,7 +26,7 @@ struct ir3_unit_text {
 /* A memo of words already decoded in this stream, by word, direct-mapped:
  * decode is a function of the gpu id and the word, and real shader code
  * repeats its words (the a6xx words of Mesa's freedreno CI logs,
- * tests/vectors/ir3_mesa_ci_a6xx.hex: 5,451 words, 1,261 different ones),
+ * tests/vectors/ir3_mesa_ci_a6xx.hex: 4,725 words, 1,261 different ones),
  * so a repeated word takes its text from here instead of decoding it
  * again.  Only a result without diagnostics, without field records (JSON
  * asks for those) and with a short text is kept, so what a unit gets from
