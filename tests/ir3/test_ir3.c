@@ -557,7 +557,10 @@ static void test_json(void)
 	 * (or its position), whatever pointers hold the strings; a key is at
 	 * most 127 characters, its first ones (the suffix too) */
 	static char a1[] = "A", a2[] = "A", p1[] = "P", p2[] = "P", l1[201], l2[201], m1[126], m2[126];
-	memset(l1, 'n', 200), memset(l2, 'n', 200), memset(m1, 'm', 125), memset(m2, 'm', 125);
+	memset(l1, 'n', 200);
+	memset(l2, 'n', 200);
+	memset(m1, 'm', 125);
+	memset(m2, 'm', 125);
 	struct gk_ir3_insn hand;
 	memset(&hand, 0, sizeof hand);
 	hand.name = "hand";
@@ -570,8 +573,10 @@ static void test_json(void)
 	hand.nfields = sizeof hf / sizeof hf[0];
 	static char hbuf[8192], want[1024];
 	char l127[128], m127[128];
-	memset(l127, 'n', 127), l127[127] = 0;
-	memset(m127, 'm', 125), memcpy(m127 + 125, "@1", 3);
+	memset(l127, 'n', 127);
+	l127[127] = 0;
+	memset(m127, 'm', 125);
+	memcpy(m127 + 125, "@1", 3);
 	snprintf(want, sizeof want,
 		 "\"fields\":{\"A\":1,\"A@5\":2,\"P.A\":3,\"P.A@3\":4,\"P.A@7\":5,\"%s\":6,\"%s\":7,\"%.125s\":8,\"%s\":9,\"A.P\":10}",
 		 l127, l127, m127, m127);
