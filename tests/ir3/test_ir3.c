@@ -552,6 +552,36 @@ static void test_json(void)
 	char small[16];
 	size_t n = gk_ir3_json(&in, &dg, 0, 0, small, sizeof small);
 	CHECK(n == sizeof small - 1 && small[n] == 0, "truncated json");
+
+	/* keys of hand-made records: the same key again gets @ and its low bit
+	 * (or its position), whatever pointers hold the strings; a key is at
+	 * most 127 characters, its first ones (the suffix too) */
+	static char a1[] = "A", a2[] = "A", p1[] = "P", p2[] = "P", l1[201], l2[201], m1[126], m2[126];
+	memset(l1, 'n', 200);
+	memset(l2, 'n', 200);
+	memset(m1, 'm', 125);
+	memset(m2, 'm', 125);
+	struct gk_ir3_insn hand;
+	memset(&hand, 0, sizeof hand);
+	hand.name = "hand";
+	const struct gk_ir3_field hf[] = {
+		{ a1, NULL, 1, 3, 3 },  { a2, NULL, 2, 5, 5 }, { a1, p1, 3, -1, -1 }, { a2, p2, 4, -1, -1 },
+		{ a1, p2, 5, 7, 8 },    { l1, NULL, 6, 1, 1 }, { l2, NULL, 7, 2, 2 },  { m1, NULL, 8, 1, 1 },
+		{ m2, NULL, 9, 12, 12 }, { p1, a1, 10, 0, 0 },
+	};
+	memcpy(hand.fields, hf, sizeof hf);
+	hand.nfields = sizeof hf / sizeof hf[0];
+	static char hbuf[8192], want[1024];
+	char l127[128], m127[128];
+	memset(l127, 'n', 127);
+	l127[127] = 0;
+	memset(m127, 'm', 125);
+	memcpy(m127 + 125, "@1", 3);
+	snprintf(want, sizeof want,
+		 "\"fields\":{\"A\":1,\"A@5\":2,\"P.A\":3,\"P.A@3\":4,\"P.A@7\":5,\"%s\":6,\"%s\":7,\"%.125s\":8,\"%s\":9,\"A.P\":10}",
+		 l127, l127, m127, m127);
+	gk_ir3_json(&hand, NULL, 0, 0, hbuf, sizeof hbuf);
+	CHECK(strstr(hbuf, want) != NULL, "keys of a hand-made record: %s", hbuf);
 }
 
 /* The lookup aids the generator adds: each field's case holds it, each
