@@ -1196,6 +1196,112 @@ for r in roots:
 w('};')
 w('const int gk_ir3_root_instruction = %d;' % roots.index('#instruction'))
 
+# ---- encode: the characters a nested operand's variant can start with ----
+# Per bitset and variant as the plans, for the assembler's rejection of a
+# nested operand's variant before it is opened (cannot_start in ir3.c): the
+# characters (1..127) its display can start with -- each segment's first
+# characters up to the first that cannot read nothing: a literal's or the
+# name's first, a bool's display (none: 0 and 1), digits ('-' for int and
+# branch, a-f for hex), an offset's sign, an enum's names and digits (its
+# number, the second pass), a nested operand's every variant, of any
+# generation; a float, or a display that may read nothing, any character.
+# A name the variant's own cases do not hold (a param: the operand's (r)
+# flag lives in the instruction) adds nothing here: ir3.c follows it itself
+# when the text's character is not in the set, and that test is exact
+# whatever this set says; the set only spares it where it cannot succeed.
+# Written once per distinct set (gk_ir3_start_sets[], four 32-bit words of
+# character bits) and per variant its set (gk_ir3_start_of[]).
+START_ALL = ((1 << 128) - 1) & ~1
+START_DIGITS = sum(1 << ord(ch) for ch in '0123456789')
+
+
+def start_bits(text):
+    return sum(1 << ord(ch) for ch in text if 0 < ord(ch) < 128)
+
+
+start_root_memo = {}
+
+
+def start_of_root(r):
+    if r in start_root_memo:
+        return start_root_memo[r]
+    start_root_memo[r] = START_ALL  # a root inside itself: anything
+    st = 0
+    for li in leaves[r]:
+        lb = bitsets[li]
+        for i in range(nvariants(lb)):
+            st |= start_of_variant(lb, i)
+    start_root_memo[r] = st
+    return st
+
+
+def start_of_variant(b, i):
+    cas, fo = variant_of(b, i)
+    ft = cases_out[cas][1]
+    if ft < 0:
+        return START_ALL
+    ts, tc = tpls[ft]
+    st = 0
+    for kind, v in segs[ts:ts + tc]:
+        if kind == 'LIT':
+            if v:
+                return st | start_bits(v[0])
+            continue
+        if v == 0:
+            if b['name']:
+                return st | start_bits(b['name'][0])
+            continue
+        k = scope_finds(b, cas, fo, v)
+        if k is None:
+            continue  # a param: ir3.c follows it
+        t, ref, disp = fields_out[k][3], fields_out[k][4], fields_out[k][8]
+        if t in ('BOOL', 'BOOL_INV'):
+            if disp is None:
+                return st | start_bits('01')
+            st |= start_bits(disp[:1])
+            continue
+        if t == 'UINT':
+            return st | START_DIGITS
+        if t == 'HEX':
+            return st | START_DIGITS | start_bits('abcdef')
+        if t in ('INT', 'BRANCH'):
+            return st | START_DIGITS | start_bits('-')
+        if t in ('OFFSET', 'UOFFSET'):
+            st |= start_bits('+-')
+            continue
+        if t == 'ENUM':
+            e = enum_order[ref]
+            named = [d for val, d in enums[e] if val < (1 << enum_width[e])]
+            st |= START_DIGITS | start_bits(''.join(d[:1] for d in named))
+            if any(not d for d in named):
+                continue
+            return st
+        if t == 'BITSET':
+            return st | start_of_root(roots[ref])
+        return START_ALL
+    return START_ALL
+
+
+start_sets = []
+start_index = {}
+start_of = []
+for b in bitsets:
+    for i in range(nvariants(b)):
+        st = start_of_variant(b, i)
+        if st not in start_index:
+            start_index[st] = len(start_sets)
+            start_sets.append(st)
+        start_of.append(start_index[st])
+assert len(start_of) == len(plan_start) - 1 and len(start_sets) < 65536
+w('')
+w('const uint32_t gk_ir3_start_sets[][4] = {')
+for st in start_sets:
+    w('\t{ %s },' % ', '.join('0x%08xu' % (st >> (32 * i) & 0xffffffff) for i in range(4)))
+w('};')
+w('const uint16_t gk_ir3_start_of[] = {')
+w_numbers(start_of)
+w('};')
+
 hdr = []
 hdr.append('#define IR3_NNAMES %d' % len(names))
 hdr.append('#define IR3_NENUMS %d' % len(enum_order))
@@ -1209,7 +1315,7 @@ hdr.append('#define IR3_NSEGS %d' % len(segs))
 hdr.append('#define IR3_MAX_LEAVES %d' % max(len(v) for v in leaves.values()))
 TABLE_SYMBOLS = ['names', 'enums', 'ops', 'assumes', 'exprs', 'segs', 'tpls', 'tpl_lits', 'params', 'fields', 'cases',
                  'bitsets', 'variant_cases', 'fo_combos', 'lookup', 'forced_fields', 'plan_start', 'build_steps',
-                 'quick_miss', 'roots', 'root_instruction']
+                 'quick_miss', 'roots', 'root_instruction', 'start_sets', 'start_of']
 if NAME:
     # one library holds both descriptions: ir3_tab.h declares gk_ir3_X,
     # which in this description's files is gk_ir3_NAME_X

@@ -31,3 +31,5 @@
 #define gk_ir3_quick_miss gk_ir3_2025_quick_miss
 #define gk_ir3_roots gk_ir3_2025_roots
 #define gk_ir3_root_instruction gk_ir3_2025_root_instruction
+#define gk_ir3_start_sets gk_ir3_2025_start_sets
+#define gk_ir3_start_of gk_ir3_2025_start_of

@@ -254,6 +254,11 @@ extern const int16_t gk_ir3_build_steps[];
  * not so, or it has an override without a display, or its display does not
  * start with a literal (ir3.c first_literal_misses) */
 extern const int8_t gk_ir3_quick_miss[];
+/* per bitset and variant as the plans: the characters (bit c of the four
+ * words: character c, 1..127) its display can start with, a param aside
+ * (ir3.c cannot_start) */
+extern const uint32_t gk_ir3_start_sets[][4];
+extern const uint16_t gk_ir3_start_of[];
 extern const struct ir3_root gk_ir3_roots[IR3_NROOTS];
 extern const int gk_ir3_root_instruction;
 
@@ -274,6 +279,14 @@ struct gk_diags;
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
 		       unsigned how);
 
+/* gk_ir3_encode as it is (0), or (IR3_ENCODE_FULL_SEARCH) without passing
+ * over the nested variants ir3.c's cannot_start rules out, for the test
+ * that the two find the same words and errors. */
+#define IR3_ENCODE_FULL_SEARCH 1
+struct gk_diag;
+int gk_ir3_encode_with(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err,
+		       unsigned how);
+
 /* The entry points of Mesa's January 2025 description (ir3_2025.c compiles
  * ir3.c again over ir3_2025_tab.c): the public functions send a gpu id with
  * GK_IR3_MESA_2025 to these, without the flag. */
@@ -282,6 +295,8 @@ struct gk_ir3_encoding;
 int gk_ir3_2025_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
 			    unsigned how);
 int gk_ir3_2025_encode(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err);
+int gk_ir3_2025_encode_with(unsigned gpu_id, const char *text, size_t len, uint64_t *word, struct gk_diag *err,
+			    unsigned how);
 size_t gk_ir3_2025_label_text(unsigned gpu_id, const struct gk_ir3_insn *in, uint64_t index, char *buf, size_t cap);
 size_t gk_ir3_2025_encodings(unsigned gpu_id, struct gk_ir3_encoding *out, size_t cap);
 
