@@ -487,6 +487,9 @@ struct gk_diags;
 #define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
+#define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
+#define GK_LEN_FIXED 1u
+#define GK_LEN_COUNT 2u
 #define GK_HOOK_FRAMING 0x01u /* gk_desc_fast.hooks: check_framing may report on the description */
 #define GK_HOOK_UNIT    0x02u /* check_unit may report on it */
 #define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map: a lookup walks at most 4 registers */
@@ -626,6 +629,21 @@ struct gk_format {
 		 * length diagnostic but a tail not in whole units */
 		uint8_t q_nfix;
 		uint8_t q_rest;          /* steps left to gk_check_quiet_rest: rules, groups, a tail in units */
+		/* the value rules folded into the plan (gk_plan_quiet_values,
+		 * src/core/check.c): q_bad, the bits of the fixed dwords that
+		 * must be 0 in a quiet packet (those no field claims, and the
+		 * bits an alignment or must-be-zero rule wants clear); q_small,
+		 * a field of at most 6 bits whose quiet values are a set (bit v
+		 * of ok: value v says nothing); q_wide, the rules (bit r:
+		 * fields rules[r]) still asked one by one */
+		uint32_t q_bad[16];
+		uint32_t q_wide;
+		uint8_t q_nsmall;
+		struct gk_quiet_small {
+			uint64_t ok;
+			uint32_t mask;
+			uint8_t dw, lo;
+		} q_small[3];
 		uint32_t q_lo, q_hi;
 		uint32_t q_mask0, q_value0;
 		uint64_t q_reg_end;
@@ -647,6 +665,14 @@ struct gk_format {
 	struct gk_desc_sel {
 		uint32_t mask, value;
 		uint8_t next;
+		/* the framing plan: how long a packet of this description is,
+		 * worked out once here instead of per packet (finding the count
+		 * field was ~29 instructions a packet of the SDMA NOP): len_kind
+		 * GK_LEN_FIXED: len_add dwords; GK_LEN_COUNT: the one-segment
+		 * count ((dw[len_dw] >> len_lo) & len_mask) + len_add, when
+		 * len_dw is there; GK_LEN_GENERAL: the family works it out */
+		uint8_t len_kind, len_dw, len_lo;
+		uint32_t len_mask, len_add;
 	} sel[GK_MAX_DESCS];
 	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
 	/* First register at or after each 16-byte page of the 256 KiB register

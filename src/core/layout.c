@@ -165,6 +165,25 @@ void gk_format_prepare(struct gk_format *fmt)
 				sel->mask |= m;
 				sel->value = (sel->value & ~m) | (((uint32_t)v << f->seg[0].lo) & m);
 			}
+		/* the framing plan (dma.c's rule: a fixed size, else the count
+		 * field plus its min; a count of two segments or shifted stays
+		 * with the family) */
+		sel->len_kind = GK_LEN_GENERAL;
+		sel->len_dw = sel->len_lo = 0;
+		sel->len_mask = sel->len_add = 0;
+		const struct gk_field *cf = gk_count_field(d);
+		if (d->max_dw == d->min_dw) {
+			sel->len_kind = GK_LEN_FIXED;
+			sel->len_add = d->min_dw;
+		} else if (cf && cf->nseg == 1 && cf->seg[0].pos == 0 && cf->seg[0].lo <= cf->seg[0].hi &&
+			   cf->seg[0].hi < 32) {
+			unsigned width = cf->seg[0].hi - cf->seg[0].lo + 1u;
+			sel->len_kind = GK_LEN_COUNT;
+			sel->len_dw = cf->seg[0].dw;
+			sel->len_lo = cf->seg[0].lo;
+			sel->len_mask = width < 32 ? (1u << width) - 1u : 0xffffffffu;
+			sel->len_add = (uint32_t)cf->min;
+		}
 	}
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
@@ -335,16 +354,17 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 		if (!d->tail && fast->q_hi > fast->fixed_len)
 			fast->q_hi = fast->fixed_len;
-		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1) ||
-					 !fast->simple);
+		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
+		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
+		gk_plan_quiet_values(fmt, d, fast);
+		fast->q_rest = (uint8_t)(fast->q_nsmall || fast->q_wide || d->nrules || d->tail == GK_TAIL_GROUPS ||
+					 (d->tail && d->tail_unit > 1) || !fast->simple);
 		if (!fast->simple) {
 			/* the fields say the rest (gk_check_quiet_rest) */
 			fast->q_lo = d->min_dw;
 			fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 			fast->q_nfix = 0;
 		}
-		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
-		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
 		fast->q_mask0 = unit ? fast->unit_qmask : 0;
 		fast->q_value0 = unit ? fast->unit_qvalue : 0;
 		fast->q_reg_end = reg_end;
