@@ -596,6 +596,16 @@ struct gk_format {
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];
 		uint8_t acc_ix[GK_FAST_ACCESSES][GK_ACC_SLOTS]; /* by enum gk_acc_slot */
+		/* an access row whose range the words give in closed form (a
+		 * fixed size, or a count of units without stride or first, of
+		 * a simple description without groups): its address, count and
+		 * element-size fields resolved (NULL: none on this generation),
+		 * for gk_words_range (src/mem), which otherwise tests the row
+		 * and decodes the indices above each packet */
+		struct gk_acc_words {
+			const struct gk_field *addr, *count, *esize;
+			uint8_t closed;
+		} acc_words[GK_FAST_ACCESSES];
 		/* The check plan.  plain: simple, and no field value, rule
 		 * between fields or predicated region can be wrong, so a
 		 * check of a whole packet is its length, the bits no field

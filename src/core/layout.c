@@ -77,6 +77,17 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 	claim(fmt, d->fields, d->nfields, dw, ndw, L->fixed_end, L);
 }
 
+/* The field at a resolved index (bit 7: header; 0xff: none), or NULL */
+static const struct gk_field *field_at(const struct gk_packet_desc *d, uint8_t ix)
+{
+	if (ix == 0xff)
+		return NULL;
+	unsigned i = ix & 0x7fu;
+	if (ix & 0x80u)
+		return i < d->nhdr ? &d->hdr[i] : NULL;
+	return i < d->nfields ? &d->fields[i] : NULL;
+}
+
 static bool has_rule(const struct gk_format *fmt, const struct gk_field *f)
 {
 	if (f->max || f->align || f->forbid || (f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
@@ -278,6 +289,21 @@ void gk_format_prepare(struct gk_format *fmt)
 			for (unsigned n = 1; n < fixed && n < 32; n++)
 				if (!((bad >> n) & 1u))
 					fast->short_ok |= 1u << n;
+		}
+		/* the closed-form access rows (gk_acc_words), now that simple
+		 * is settled */
+		for (unsigned a = 0; a < GK_FAST_ACCESSES; a++) {
+			struct gk_acc_words *aw = &fast->acc_words[a];
+			memset(aw, 0, sizeof *aw);
+			if (a >= d->naccess)
+				continue;
+			const struct gk_access *ac = &d->access[a];
+			aw->addr = field_at(d, fast->acc_ix[a][GK_AS_ADDR]);
+			aw->count = field_at(d, fast->acc_ix[a][GK_AS_COUNT]);
+			aw->esize = field_at(d, fast->acc_ix[a][GK_AS_ESIZE]);
+			aw->closed = fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
+				     (ac->size == GK_Z_FIXED ||
+				      (ac->size == GK_Z_COUNT && !ac->stride.name && !ac->first.name));
 		}
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);

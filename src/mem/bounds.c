@@ -191,9 +191,10 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 {
 	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
 		return false;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	for (unsigned k = 0; k < d->naccess; k++) {
 		uint64_t first, last;
-		int r = gk_words_range(fmt, d, dw, ndw, k, &first, &last);
+		int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
 		if (r == 1) {
 			if (!inside_some(st, first, last))
 				return false;
