@@ -129,6 +129,9 @@ static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, co
  * check" there says why and what it saved).  Inline: a clean register
  * run is a few compares here, where a call cost a fifth of them in
  * saved registers (callgrind, check -g gfx9 -e pm4 quarter stream). */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* the desc engine inlines it twice: gcc then kept a call */
+#endif
 static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_check_state *st,
 				  const struct gk_frame *fr, const uint32_t *dw)
 {
