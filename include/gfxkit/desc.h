@@ -648,6 +648,13 @@ struct gk_format {
 		 * fields rules[r]) still asked one by one */
 		uint32_t q_bad[16];
 		uint32_t q_wide;
+		/* the bits of a conditional description's first 8 dwords the
+		 * quiet verdict (and the words' ranges of --bo) can depend on:
+		 * all but those of fields present whatever the conditions say,
+		 * with no value rule, named by no rule, condition or access row
+		 * (SDMA POLL_REGMEM's VALUE, MASK, INTERVAL).  The desc engine's
+		 * memo of quiet packets compares only these */
+		uint32_t q_care[8];
 		uint8_t q_nsmall;
 		struct gk_quiet_small {
 			uint64_t ok;

@@ -343,6 +343,46 @@ void gk_format_prepare(struct gk_format *fmt)
 	}
 }
 
+/* gk_desc_fast.q_care of a conditional description: quiet_cond (check.c)
+ * reads a field's value only for its value rule, a rule between fields or
+ * another field's condition, and its bits otherwise only as claimed when
+ * present; gk_words_access reads the fields access rows name.  A field
+ * present whatever the conditions say (no condition, this generation's)
+ * that none of these read is claimed in every packet and its value
+ * changes no verdict: its bits are left out.  All bits for a simple
+ * description (its memo is not asked). */
+static void plan_care(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	for (unsigned i = 0; i < 8; i++)
+		fast->q_care[i] = 0xffffffffu;
+	if (fast->simple || d->nhdr + d->nfields > 128)
+		return;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			uint8_t ix = (uint8_t)(i | (l == 0 ? 0x80u : 0));
+			bool read = f->cond || (f->gens && !(f->gens & fmt->gen_bit)) || has_rule(fmt, f) ||
+				    (f->kind == GK_ENUM && !fmt->open_enums) || f->nseg < 1 || f->nseg > 2;
+			/* another field's condition names it (by index in its list) */
+			for (unsigned j = 0; j < counts[l] && !read; j++)
+				read = lists[l][j].cond && lists[l][j].cond - 1u == i;
+			for (unsigned r = 0; r < d->nrules && !read; r++)
+				read = r >= GK_FAST_RULES || fast->rule_ix[r][0] == ix || fast->rule_ix[r][1] == ix;
+			for (unsigned a = 0; a < d->naccess && !read; a++)
+				for (unsigned sl = 0; sl < GK_ACC_SLOTS && !read; sl++)
+					read = a >= GK_FAST_ACCESSES || fast->acc_ix[a][sl] == ix;
+			if (read)
+				continue;
+			for (unsigned sg = 0; sg < f->nseg; sg++)
+				if (f->seg[sg].dw < 8 && f->seg[sg].lo <= f->seg[sg].hi && f->seg[sg].hi < 32)
+					fast->q_care[f->seg[sg].dw] &= ~gk_mask(f->seg[sg].lo, f->seg[sg].hi);
+		}
+	/* the header bits a hook reads are the quiet check's too */
+	fast->q_care[0] |= fast->unit_qmask;
+}
+
 void gk_format_plan_quiet(struct gk_format *fmt)
 {
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
@@ -391,6 +431,7 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 			fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 			fast->q_nfix = 0;
 		}
+		plan_care(fmt, d, fast);
 		fast->q_mask0 = unit ? fast->unit_qmask : 0;
 		fast->q_value0 = unit ? fast->unit_qvalue : 0;
 		fast->q_reg_end = reg_end;
