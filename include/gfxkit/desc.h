@@ -598,12 +598,18 @@ struct gk_format {
 		uint8_t acc_ix[GK_FAST_ACCESSES][GK_ACC_SLOTS]; /* by enum gk_acc_slot */
 		/* an access row whose range the words give in closed form (a
 		 * fixed size, or a count of units without stride or first, of
-		 * a simple description without groups): its address, count and
-		 * element-size fields resolved (NULL: none on this generation),
+		 * a simple description without groups, its fields in one or two
+		 * segments of the fixed dwords): its address, count and
+		 * element-size fields resolved (nseg 0: none on this generation),
 		 * for gk_words_range (src/mem), which otherwise tests the row
 		 * and decodes the indices above each packet */
 		struct gk_acc_words {
-			const struct gk_field *addr, *count, *esize;
+			/* each field's segments as shifts and masks (nseg 0:
+			 * none), all inside the fixed dwords */
+			struct gk_word_field {
+				uint8_t nseg, dw[2], lo[2], pos[2];
+				uint32_t mask[2];
+			} addr, count, esize;
 			uint8_t closed;
 		} acc_words[GK_FAST_ACCESSES];
 		/* The check plan.  plain: simple, and no field value, rule

@@ -88,6 +88,29 @@ static const struct gk_field *field_at(const struct gk_packet_desc *d, uint8_t i
 	return i < d->nfields ? &d->fields[i] : NULL;
 }
 
+/* Field f (NULL: none, nseg 0) as shifts and masks for gk_words_range;
+ * false when it does not lie in one or two well-formed segments of the
+ * fixed dwords [0, fixed) */
+static bool word_field(const struct gk_field *f, unsigned fixed, struct gk_word_field *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!f)
+		return true;
+	if (f->nseg < 1 || f->nseg > 2)
+		return false;
+	for (unsigned i = 0; i < f->nseg; i++) {
+		const struct gk_seg *sg = &f->seg[i];
+		if (sg->dw >= fixed || sg->lo > sg->hi || sg->hi > 31 || sg->pos > 63)
+			return false;
+		out->dw[i] = sg->dw;
+		out->lo[i] = sg->lo;
+		out->pos[i] = sg->pos;
+		out->mask[i] = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo));
+	}
+	out->nseg = f->nseg;
+	return true;
+}
+
 static bool has_rule(const struct gk_format *fmt, const struct gk_field *f)
 {
 	if (f->max || f->align || f->forbid || (f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
@@ -298,10 +321,10 @@ void gk_format_prepare(struct gk_format *fmt)
 			if (a >= d->naccess)
 				continue;
 			const struct gk_access *ac = &d->access[a];
-			aw->addr = field_at(d, fast->acc_ix[a][GK_AS_ADDR]);
-			aw->count = field_at(d, fast->acc_ix[a][GK_AS_COUNT]);
-			aw->esize = field_at(d, fast->acc_ix[a][GK_AS_ESIZE]);
-			aw->closed = fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
+			bool fits = word_field(field_at(d, fast->acc_ix[a][GK_AS_ADDR]), fast->fixed_len, &aw->addr) &&
+				    word_field(field_at(d, fast->acc_ix[a][GK_AS_COUNT]), fast->fixed_len, &aw->count) &&
+				    word_field(field_at(d, fast->acc_ix[a][GK_AS_ESIZE]), fast->fixed_len, &aw->esize);
+			aw->closed = fits && fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
 				     (ac->size == GK_Z_FIXED ||
 				      (ac->size == GK_Z_COUNT && !ac->stride.name && !ac->first.name));
 		}
