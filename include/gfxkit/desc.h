@@ -541,6 +541,12 @@ struct gk_format {
 	const char *swz_chip;     /* the GPU's GFX9-12 surface configuration, a chip name of
 	                           * include/gfxkit/swizzle.h (gk_swz_chip_find); NULL: none known */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
+	/* 1: frame gives the same frame to every packet with the same first
+	 * dword when it finds no description or one of a fixed length
+	 * (gk_desc_sel.len_kind GK_LEN_FIXED), whatever the words after it
+	 * and how many are there: the desc engine keeps such frames by their
+	 * header (DMA's framing; set by the family's init) */
+	uint8_t frame_by_header;
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,
 	 * possibly more than avail when the buffer cuts it off) and which
