@@ -542,8 +542,9 @@ struct gk_format {
 	                           * include/gfxkit/swizzle.h (gk_swz_chip_find); NULL: none known */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
 	/* 1: frame gives the same frame to every packet with the same first
-	 * dword when it finds no description or one of a fixed length
-	 * (gk_desc_sel.len_kind GK_LEN_FIXED), whatever the words after it
+	 * dword when it finds no description or one whose length that dword
+	 * gives (gk_desc_sel.len_kind GK_LEN_FIXED, or GK_LEN_COUNT with
+	 * len_dw 0), whatever the words after it
 	 * and how many are there: the desc engine keeps such frames by their
 	 * header (DMA's framing; set by the family's init) */
 	uint8_t frame_by_header;

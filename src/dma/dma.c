@@ -285,7 +285,7 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 			     : sdma					? 0x3fffffu + 10u
 								: 0xfffffu + 7u;
 	fmt->frame = dma_frame;
-	fmt->frame_by_header = 1; /* dma_frame reads past p[0] only for a counted length */
+	fmt->frame_by_header = 1; /* dma_frame reads past p[0] only for a count past dword 0 */
 	fmt->has_sub_opcode = 1;
 	fmt->kin_gens = (uint16_t)header_kind(gen);
 	fmt->opcode_field = sdma ? "OP" : gen == GK_DMA_CIK ? "OPCODE" : "COMMAND";
