@@ -487,6 +487,9 @@ struct gk_diags;
 #define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
+#define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
+#define GK_LEN_FIXED 1u
+#define GK_LEN_COUNT 2u
 #define GK_HOOK_FRAMING 0x01u /* gk_desc_fast.hooks: check_framing may report on the description */
 #define GK_HOOK_UNIT    0x02u /* check_unit may report on it */
 #define GK_REG_PAGE_SHIFT 4 /* 16-byte pages of the register map: a lookup walks at most 4 registers */
@@ -538,6 +541,13 @@ struct gk_format {
 	const char *swz_chip;     /* the GPU's GFX9-12 surface configuration, a chip name of
 	                           * include/gfxkit/swizzle.h (gk_swz_chip_find); NULL: none known */
 	uint8_t opcode_lo, opcode_hi; /* its bits in dword 0 */
+	/* 1: frame gives the same frame to every packet with the same first
+	 * dword when it finds no description or one whose length that dword
+	 * gives (gk_desc_sel.len_kind GK_LEN_FIXED, or GK_LEN_COUNT with
+	 * len_dw 0), whatever the words after it
+	 * and how many are there: the desc engine keeps such frames by their
+	 * header (DMA's framing; set by the family's init) */
+	uint8_t frame_by_header;
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,
 	 * possibly more than avail when the buffer cuts it off) and which
@@ -593,6 +603,22 @@ struct gk_format {
 		 * generation (bit 7: in hdr; 0xff: none or not resolved) */
 		uint8_t rule_ix[GK_FAST_RULES][2];
 		uint8_t acc_ix[GK_FAST_ACCESSES][GK_ACC_SLOTS]; /* by enum gk_acc_slot */
+		/* an access row whose range the words give in closed form (a
+		 * fixed size, or a count of units without stride or first, of
+		 * a simple description without groups, its fields in one or two
+		 * segments of the fixed dwords): its address, count and
+		 * element-size fields resolved (nseg 0: none on this generation),
+		 * for gk_words_range (src/mem), which otherwise tests the row
+		 * and decodes the indices above each packet */
+		struct gk_acc_words {
+			/* each field's segments as shifts and masks (nseg 0:
+			 * none), all inside the fixed dwords */
+			struct gk_word_field {
+				uint8_t nseg, dw[2], lo[2], pos[2];
+				uint32_t mask[2];
+			} addr, count, esize;
+			uint8_t closed;
+		} acc_words[GK_FAST_ACCESSES];
 		/* The check plan.  plain: simple, and no field value, rule
 		 * between fields or predicated region can be wrong, so a
 		 * check of a whole packet is its length, the bits no field
@@ -626,6 +652,28 @@ struct gk_format {
 		 * length diagnostic but a tail not in whole units */
 		uint8_t q_nfix;
 		uint8_t q_rest;          /* steps left to gk_check_quiet_rest: rules, groups, a tail in units */
+		/* the value rules folded into the plan (gk_plan_quiet_values,
+		 * src/core/check.c): q_bad, the bits of the fixed dwords that
+		 * must be 0 in a quiet packet (those no field claims, and the
+		 * bits an alignment or must-be-zero rule wants clear); q_small,
+		 * a field of at most 6 bits whose quiet values are a set (bit v
+		 * of ok: value v says nothing); q_wide, the rules (bit r:
+		 * fields rules[r]) still asked one by one */
+		uint32_t q_bad[16];
+		uint32_t q_wide;
+		/* the bits of a conditional description's first 8 dwords the
+		 * quiet verdict (and the words' ranges of --bo) can depend on:
+		 * all but those of fields present whatever the conditions say,
+		 * with no value rule, named by no rule, condition or access row
+		 * (SDMA POLL_REGMEM's VALUE, MASK, INTERVAL).  The desc engine's
+		 * memo of quiet packets compares only these */
+		uint32_t q_care[8];
+		uint8_t q_nsmall;
+		struct gk_quiet_small {
+			uint64_t ok;
+			uint32_t mask;
+			uint8_t dw, lo;
+		} q_small[3];
 		uint32_t q_lo, q_hi;
 		uint32_t q_mask0, q_value0;
 		uint64_t q_reg_end;
@@ -656,6 +704,14 @@ struct gk_format {
 	struct gk_desc_sel {
 		uint32_t mask, value;
 		uint8_t next;
+		/* the framing plan: how long a packet of this description is,
+		 * worked out once here instead of per packet (finding the count
+		 * field was ~29 instructions a packet of the SDMA NOP): len_kind
+		 * GK_LEN_FIXED: len_add dwords; GK_LEN_COUNT: the one-segment
+		 * count ((dw[len_dw] >> len_lo) & len_mask) + len_add, when
+		 * len_dw is there; GK_LEN_GENERAL: the family works it out */
+		uint8_t len_kind, len_dw, len_lo;
+		uint32_t len_mask, len_add;
 	} sel[GK_MAX_DESCS];
 	uint8_t op_head[256];        /* first description per opcode (0xff: none), chained by sel[].next */
 	/* First register at or after each 16-byte page of the 256 KiB register

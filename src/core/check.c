@@ -575,6 +575,63 @@ static bool quiet_cond(const struct gk_format *fmt, const struct gk_packet_desc 
 	return true;
 }
 
+/* The value rules of a simple description's fields, worked out once into
+ * compares (gk_desc_fast.q_bad, q_small, q_wide) from field_quiet itself,
+ * so the quiet check asks the same predicate.  A field whose only rules
+ * are an alignment or must-be-zero (most DMA addresses: FENCE, WRITE,
+ * INDIRECT, SEMAPHORE) is quiet exactly when some of its bits are 0, and
+ * those are bits of the words: they join the unclaimed bits the quiet
+ * check already tests, so such a packet needs no gk_check_quiet_rest
+ * call; a field of at most 6 bits in one segment (an enum with gaps, a
+ * small range) is the set of its quiet values, one shift and a bit test.
+ * The rest stay field_quiet calls. */
+void gk_plan_quiet_values(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	for (unsigned i = 0; i < 16; i++)
+		fast->q_bad[i] = ~fast->claimed[i];
+	fast->q_wide = 0;
+	fast->q_nsmall = 0;
+	for (unsigned r = 0; r < fast->nrules && r < sizeof fast->rules && r < 32; r++) {
+		uint8_t ix = fast->rules[r];
+		const struct gk_field *f = ix & 0x80u ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
+		bool in_fixed = fast->simple && f->nseg >= 1 && f->nseg <= 2;
+		for (unsigned sg = 0; sg < f->nseg && sg < 2; sg++)
+			in_fixed = in_fixed && f->seg[sg].dw < fast->q_nfix && f->seg[sg].lo <= f->seg[sg].hi &&
+				   f->seg[sg].hi < 32 && f->seg[sg].pos < 64;
+		bool enum_rule = f->kind == GK_ENUM && !fmt->open_enums;
+		if (in_fixed && !enum_rule && !f->max && !f->forbid && !(f->flags & GK_F_NOTZERO)) {
+			/* quiet iff (v & zero) == 0: field_quiet's align and MBZ
+			 * terms, the value's bits mapped back to the words */
+			uint64_t zero = (f->flags & GK_F_MBZ) ? ~0ull : 0;
+			if (f->align)
+				zero |= (uint64_t)f->align - 1u;
+			for (unsigned sg = 0; sg < f->nseg; sg++) {
+				const struct gk_seg *s = &f->seg[sg];
+				uint32_t width = s->hi - s->lo + 1u;
+				uint64_t bits = (zero >> s->pos) & (width < 64 ? (1ull << width) - 1u : ~0ull);
+				fast->q_bad[s->dw] |= (uint32_t)(bits << s->lo);
+			}
+			continue;
+		}
+		if (in_fixed && f->nseg == 1 && f->seg[0].pos == 0 && f->seg[0].hi - f->seg[0].lo < 6 &&
+		    fast->q_nsmall < sizeof fast->q_small / sizeof fast->q_small[0]) {
+			struct gk_quiet_small *q = &fast->q_small[fast->q_nsmall++];
+			unsigned width = f->seg[0].hi - f->seg[0].lo + 1u;
+			q->ok = 0;
+			for (uint64_t v = 0; v < (1ull << width); v++)
+				if (field_quiet(fmt, f, v))
+					q->ok |= 1ull << v;
+			q->mask = (1u << width) - 1u;
+			q->dw = f->seg[0].dw;
+			q->lo = f->seg[0].lo;
+			continue;
+		}
+		fast->q_wide |= 1u << r;
+	}
+	if (fast->nrules > 32)
+		fast->q_wide = ~0u; /* not reached: rules[] holds 22 */
+}
+
 /* gk_fget with the two-segment read inline too: the 40- and 64-bit
  * addresses DMA rules test (alignment, same low bits) are split over two
  * dwords, and the call to gk_field_get for them was 1.35 M instructions of
@@ -600,9 +657,17 @@ bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr,
 	uint32_t ndw = fr->ndw;
 	if (!fast->simple)
 		return quiet_cond(fmt, d, fast, dw, ndw);
-	/* the fields with a value rule, read from the words as
-	 * gk_unit_read_field reads them */
+	/* the fields with a value rule: a small one's set of quiet values
+	 * (the alignment and must-be-zero bits were gk_check_quiet's), the
+	 * others read from the words as gk_unit_read_field reads them */
+	for (unsigned r = 0; r < fast->q_nsmall; r++) {
+		const struct gk_quiet_small *q = &fast->q_small[r];
+		if (!((q->ok >> ((dw[q->dw] >> q->lo) & q->mask)) & 1u))
+			return false;
+	}
 	for (unsigned r = 0; r < fast->nrules; r++) {
+		if (!((fast->q_wide >> r) & 1u))
+			continue;
 		uint8_t ix = fast->rules[r];
 		const struct gk_field *f = ix & 0x80u ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
 		if (!field_quiet(fmt, f, quiet_get(f, dw, ndw)))

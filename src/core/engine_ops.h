@@ -44,6 +44,14 @@ struct gk_engine_ops {
 	 * then unit) */
 	size_t (*frame_unit)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
 			     gk_bounds_quiet_fn bounds_quiet);
+	/* frame_unit over units back to back from w (n words there), each
+	 * starting before word starts: the clean ones that leave no record
+	 * (their count returned, their words in *words), up to the first
+	 * unit that does not: *last its length when frame_unit decoded it
+	 * (for the stages after decode), 0 when none is left to start or it
+	 * is not whole within n (NULL: frame_unit a unit at a time) */
+	uint64_t (*frame_units)(void *fam, const uint32_t *w, size_t n, size_t starts, uint64_t offset,
+				struct gk_diags *dg, gk_bounds_quiet_fn bounds_quiet, size_t *words, size_t *last);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
@@ -78,6 +86,8 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
 				 gk_bounds_quiet_fn bounds_quiet);
+uint64_t gk_desc_engine_frame_units(void *fam, const uint32_t *w, size_t n, size_t starts, uint64_t offset,
+				    struct gk_diags *dg, gk_bounds_quiet_fn bounds_quiet, size_t *words, size_t *last);
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
@@ -94,7 +104,7 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
 	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
-	  .frame_unit = gk_desc_engine_frame_unit,                                                            \
+	  .frame_unit = gk_desc_engine_frame_unit, .frame_units = gk_desc_engine_frame_units,                 \
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \

@@ -78,6 +78,40 @@ void gk_layout_of(const struct gk_format *fmt, const struct gk_packet_desc *d, c
 	claim(fmt, d->fields, d->nfields, dw, ndw, L->fixed_end, L);
 }
 
+/* The field at a resolved index (bit 7: header; 0xff: none), or NULL */
+static const struct gk_field *field_at(const struct gk_packet_desc *d, uint8_t ix)
+{
+	if (ix == 0xff)
+		return NULL;
+	unsigned i = ix & 0x7fu;
+	if (ix & 0x80u)
+		return i < d->nhdr ? &d->hdr[i] : NULL;
+	return i < d->nfields ? &d->fields[i] : NULL;
+}
+
+/* Field f (NULL: none, nseg 0) as shifts and masks for gk_words_range;
+ * false when it does not lie in one or two well-formed segments of the
+ * fixed dwords [0, fixed) */
+static bool word_field(const struct gk_field *f, unsigned fixed, struct gk_word_field *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!f)
+		return true;
+	if (f->nseg < 1 || f->nseg > 2)
+		return false;
+	for (unsigned i = 0; i < f->nseg; i++) {
+		const struct gk_seg *sg = &f->seg[i];
+		if (sg->dw >= fixed || sg->lo > sg->hi || sg->hi > 31 || sg->pos > 63)
+			return false;
+		out->dw[i] = sg->dw;
+		out->lo[i] = sg->lo;
+		out->pos[i] = sg->pos;
+		out->mask[i] = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo));
+	}
+	out->nseg = f->nseg;
+	return true;
+}
+
 static bool has_rule(const struct gk_format *fmt, const struct gk_field *f)
 {
 	if (f->max || f->align || f->forbid || (f->flags & (GK_F_NOTZERO | GK_F_MBZ)))
@@ -166,6 +200,25 @@ void gk_format_prepare(struct gk_format *fmt)
 				sel->mask |= m;
 				sel->value = (sel->value & ~m) | (((uint32_t)v << f->seg[0].lo) & m);
 			}
+		/* the framing plan (dma.c's rule: a fixed size, else the count
+		 * field plus its min; a count of two segments or shifted stays
+		 * with the family) */
+		sel->len_kind = GK_LEN_GENERAL;
+		sel->len_dw = sel->len_lo = 0;
+		sel->len_mask = sel->len_add = 0;
+		const struct gk_field *cf = gk_count_field(d);
+		if (d->max_dw == d->min_dw) {
+			sel->len_kind = GK_LEN_FIXED;
+			sel->len_add = d->min_dw;
+		} else if (cf && cf->nseg == 1 && cf->seg[0].pos == 0 && cf->seg[0].lo <= cf->seg[0].hi &&
+			   cf->seg[0].hi < 32) {
+			unsigned width = cf->seg[0].hi - cf->seg[0].lo + 1u;
+			sel->len_kind = GK_LEN_COUNT;
+			sel->len_dw = cf->seg[0].dw;
+			sel->len_lo = cf->seg[0].lo;
+			sel->len_mask = width < 32 ? (1u << width) - 1u : 0xffffffffu;
+			sel->len_add = (uint32_t)cf->min;
+		}
 	}
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
@@ -262,6 +315,21 @@ void gk_format_prepare(struct gk_format *fmt)
 				if (!((bad >> n) & 1u))
 					fast->short_ok |= 1u << n;
 		}
+		/* the closed-form access rows (gk_acc_words), now that simple
+		 * is settled */
+		for (unsigned a = 0; a < GK_FAST_ACCESSES; a++) {
+			struct gk_acc_words *aw = &fast->acc_words[a];
+			memset(aw, 0, sizeof *aw);
+			if (a >= d->naccess)
+				continue;
+			const struct gk_access *ac = &d->access[a];
+			bool fits = word_field(field_at(d, fast->acc_ix[a][GK_AS_ADDR]), fast->fixed_len, &aw->addr) &&
+				    word_field(field_at(d, fast->acc_ix[a][GK_AS_COUNT]), fast->fixed_len, &aw->count) &&
+				    word_field(field_at(d, fast->acc_ix[a][GK_AS_ESIZE]), fast->fixed_len, &aw->esize);
+			aw->closed = fits && fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
+				     (ac->size == GK_Z_FIXED ||
+				      (ac->size == GK_Z_COUNT && !ac->stride.name && !ac->first.name));
+		}
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);
 		fast->hooks = GK_HOOK_FRAMING | GK_HOOK_UNIT;
@@ -298,6 +366,46 @@ void gk_format_prepare(struct gk_format *fmt)
 			}
 		}
 	}
+}
+
+/* gk_desc_fast.q_care of a conditional description: quiet_cond (check.c)
+ * reads a field's value only for its value rule, a rule between fields or
+ * another field's condition, and its bits otherwise only as claimed when
+ * present; gk_words_access reads the fields access rows name.  A field
+ * present whatever the conditions say (no condition, this generation's)
+ * that none of these read is claimed in every packet and its value
+ * changes no verdict: its bits are left out.  All bits for a simple
+ * description (its memo is not asked). */
+static void plan_care(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	for (unsigned i = 0; i < 8; i++)
+		fast->q_care[i] = 0xffffffffu;
+	if (fast->simple || d->nhdr + d->nfields > 128)
+		return;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	unsigned counts[2] = { d->nhdr, d->nfields };
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < counts[l]; i++) {
+			const struct gk_field *f = &lists[l][i];
+			uint8_t ix = (uint8_t)(i | (l == 0 ? 0x80u : 0));
+			bool read = f->cond || (f->gens && !(f->gens & fmt->gen_bit)) || has_rule(fmt, f) ||
+				    (f->kind == GK_ENUM && !fmt->open_enums) || f->nseg < 1 || f->nseg > 2;
+			/* another field's condition names it (by index in its list) */
+			for (unsigned j = 0; j < counts[l] && !read; j++)
+				read = lists[l][j].cond && lists[l][j].cond - 1u == i;
+			for (unsigned r = 0; r < d->nrules && !read; r++)
+				read = r >= GK_FAST_RULES || fast->rule_ix[r][0] == ix || fast->rule_ix[r][1] == ix;
+			for (unsigned a = 0; a < d->naccess && !read; a++)
+				for (unsigned sl = 0; sl < GK_ACC_SLOTS && !read; sl++)
+					read = a >= GK_FAST_ACCESSES || fast->acc_ix[a][sl] == ix;
+			if (read)
+				continue;
+			for (unsigned sg = 0; sg < f->nseg; sg++)
+				if (f->seg[sg].dw < 8 && f->seg[sg].lo <= f->seg[sg].hi && f->seg[sg].hi < 32)
+					fast->q_care[f->seg[sg].dw] &= ~gk_mask(f->seg[sg].lo, f->seg[sg].hi);
+		}
+	/* the header bits a hook reads are the quiet check's too */
+	fast->q_care[0] |= fast->unit_qmask;
 }
 
 void gk_format_plan_quiet(struct gk_format *fmt)
@@ -337,16 +445,18 @@ void gk_format_plan_quiet(struct gk_format *fmt)
 		fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 		if (!d->tail && fast->q_hi > fast->fixed_len)
 			fast->q_hi = fast->fixed_len;
-		fast->q_rest = (uint8_t)(fast->nrules || d->nrules || d->tail == GK_TAIL_GROUPS || (d->tail && d->tail_unit > 1) ||
-					 !fast->simple);
+		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
+		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
+		gk_plan_quiet_values(fmt, d, fast);
+		fast->q_rest = (uint8_t)(fast->q_nsmall || fast->q_wide || d->nrules || d->tail == GK_TAIL_GROUPS ||
+					 (d->tail && d->tail_unit > 1) || !fast->simple);
 		if (!fast->simple) {
 			/* the fields say the rest (gk_check_quiet_rest) */
 			fast->q_lo = d->min_dw;
 			fast->q_hi = d->max_dw ? d->max_dw : UINT32_MAX;
 			fast->q_nfix = 0;
 		}
-		unsigned nfix = d->tail ? d->tail_dw : fast->fixed_len;
-		fast->q_nfix = (uint8_t)(nfix < 16 ? nfix : 16); /* check_plain's room: the plan's claimed[] */
+		plan_care(fmt, d, fast);
 		fast->q_mask0 = unit ? fast->unit_qmask : 0;
 		fast->q_value0 = unit ? fast->unit_qvalue : 0;
 		fast->q_reg_end = reg_end;

@@ -75,6 +75,9 @@ void gk_format_plan_quiet(struct gk_format *fmt);
  * register run (fr->desc's plan quiet, the steps
  * of gk_check_quiet before them passed) */
 bool gk_check_quiet_rest(const struct gk_format *fmt, const struct gk_frame *fr, const uint32_t *dw);
+/* The plan's value-rule compares (q_bad, q_small, q_wide) of description d
+ * (gk_format_plan_quiet, once q_nfix is set) */
+void gk_plan_quiet_values(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
 /* The field at description index ix (bit 7: header) of a simple unit, read
  * straight from the words (pending or not). */
 void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_field *out);
@@ -126,6 +129,9 @@ static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, co
  * check" there says why and what it saved).  Inline: a clean register
  * run is a few compares here, where a call cost a fifth of them in
  * saved registers (callgrind, check -g gfx9 -e pm4 quarter stream). */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* the desc engine inlines it twice: gcc then kept a call */
+#endif
 static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_check_state *st,
 				  const struct gk_frame *fr, const uint32_t *dw)
 {
@@ -140,10 +146,11 @@ static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_c
 	if (!fast->quiet || fr->unknown || ndw < fast->q_lo || ndw > fast->q_hi ||
 	    (dw[0] & fast->q_mask0) != fast->q_value0 || st->nexec)
 		return false;
-	/* the bits no field claims in the fixed dwords */
+	/* the bits no field claims in the fixed dwords, and those an
+	 * alignment or must-be-zero rule wants clear */
 	uint32_t stray = 0;
 	for (unsigned i = 0; i < fast->q_nfix; i++)
-		stray |= dw[i] & ~fast->claimed[i];
+		stray |= dw[i] & fast->q_bad[i];
 	if (stray)
 		return false;
 	if (fast->q_rest)

@@ -151,6 +151,7 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	/* the first description of this generation whose selecting header bits
 	 * match, else one of another generation with the same header layout */
 	const struct gk_packet_desc *mine = 0, *other = 0;
+	unsigned found = 0xffu; /* the description's index: its framing plan */
 	/* the chain holds this generation's descriptions, then its kin's
 	 * (gk_format_prepare with kin_gens) */
 	for (unsigned k = fmt->op_head[op & 0xffu]; k != 0xffu; k = fmt->sel[k].next) {
@@ -159,10 +160,13 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		if (d->gens & fmt->gen_bit) {
 			mine = d;
+			found = k;
 			break;
 		}
-		if (!other)
+		if (!other) {
 			other = d;
+			found = k;
+		}
 	}
 	const struct gk_packet_desc *d = mine ? mine : other;
 	if (!d) {
@@ -173,6 +177,17 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	}
 	out->desc = d;
 	out->other_gen = !mine;
+	/* the length by the plan gk_format_prepare made of the rule below
+	 * (the count field found once, not per packet) */
+	const struct gk_desc_sel *sel = &fmt->sel[found];
+	if (sel->len_kind == GK_LEN_FIXED) {
+		out->ndw = sel->len_add;
+		return;
+	}
+	if (sel->len_kind == GK_LEN_COUNT && sel->len_dw < avail) {
+		out->ndw = ((p[sel->len_dw] >> sel->len_lo) & sel->len_mask) + sel->len_add;
+		return;
+	}
 	if (d->max_dw == d->min_dw) {
 		out->ndw = d->min_dw;
 		return;
@@ -270,6 +285,7 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 			     : sdma					? 0x3fffffu + 10u
 								: 0xfffffu + 7u;
 	fmt->frame = dma_frame;
+	fmt->frame_by_header = 1; /* dma_frame reads past p[0] only for a count past dword 0 */
 	fmt->has_sub_opcode = 1;
 	fmt->kin_gens = (uint16_t)header_kind(gen);
 	fmt->opcode_field = sdma ? "OP" : gen == GK_DMA_CIK ? "OPCODE" : "COMMAND";

@@ -782,7 +782,22 @@ static inline bool quiet_loop(struct level *L, bounds_fn bounds)
 	while (run >= FRAME_LOOKAHEAD) {
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
 		size_t len;
-		if (ops->frame_unit) {
+		if (ops->frame_units) {
+			/* the clean units that leave no record in one call (a
+			 * clean unit leaves the diagnostics as reset above), then
+			 * the unit that stopped it, decoded, through the stages
+			 * below as frame_unit's would be */
+			size_t words;
+			clean += ops->frame_units(fam, w, unbroken, run - FRAME_LOOKAHEAD + 1, offset, &L->dg,
+						  bounds ? gk_bounds_quiet : NULL, &words, &len);
+			w += words;
+			offset += 4ull * words;
+			lag += words;
+			unbroken -= words;
+			run = run > words ? run - words : 0;
+			if (!len)
+				break; /* none left to start, or not whole: frame_stage */
+		} else if (ops->frame_unit) {
 			/* check --bo: the memory model's words-only verdict, so a
 			 * clean unit inside the buffers needs no record */
 			len = ops->frame_unit(fam, w, unbroken, offset, &L->dg, bounds ? gk_bounds_quiet : NULL);

@@ -636,57 +636,11 @@ int gk_words_access(const struct gk_format *fmt, const struct gk_packet_desc *d,
 	return compute_at(fmt, NULL, d, dw, ndw, k, a);
 }
 
-/* Field ix (gk_desc_fast.acc_ix: bit 7 header, 0xff none) of a simple
- * description, read from the words as field() reads a pending simple
- * unit's; false: absent */
-static inline bool words_get(const struct gk_packet_desc *d, uint8_t ix, const uint32_t *dw, size_t ndw, uint64_t *v)
-{
-	if (ix == 0xff)
-		return false;
-	unsigned i = ix & 0x7fu;
-	if (ix & 0x80u) {
-		if (i >= d->nhdr)
-			return false;
-		*v = fget(&d->hdr[i], dw, ndw);
-	} else {
-		if (i >= d->nfields)
-			return false;
-		*v = fget(&d->fields[i], dw, ndw);
-	}
-	return true;
-}
-
 int gk_words_range(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw,
 		   unsigned k, uint64_t *first, uint64_t *last)
 {
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
-	if (!fast->simple || ndw < fast->fixed_len || k >= d->naccess || k >= GK_FAST_ACCESSES ||
-	    d->tail == GK_TAIL_GROUPS || d->nhdr >= 0x7f || d->nfields >= 0x7f)
-		return -1;
-	const struct gk_access *ac = &d->access[k];
-	if (ac->size != GK_Z_FIXED && (ac->size != GK_Z_COUNT || ac->stride.name || ac->first.name))
-		return -1; /* a surface, a stride, a first unit: compute_at */
-	const uint8_t *ix = fast->acc_ix[k];
-	uint64_t addr, bytes, v;
-	if (!ac->addr || !words_get(d, ix[GK_AS_ADDR], dw, ndw, &addr))
-		return 0;
-	bool ov = false;
-	if (ac->size == GK_Z_FIXED) {
-		bytes = ac->n;
-	} else {
-		/* access_range's GK_Z_COUNT without stride and first */
-		uint64_t count = ac->count && words_get(d, ix[GK_AS_COUNT], dw, ndw, &v) ? v : 0;
-		if (!count && !ac->plus)
-			return 0;
-		uint64_t es = !ac->esize.name ? ac->esize_const : words_get(d, ix[GK_AS_ESIZE], dw, ndw, &v) ? v : 0;
-		uint64_t elem = 1ull << (es > 4 ? 4 : es);
-		bytes = mul_ov(count + ac->plus, ac->n ? ac->n : 64 * elem, &ov);
-	}
-	if (!bytes && !ov)
-		return 0;
-	*first = addr;
-	*last = add_ov(addr, bytes - 1, &ov);
-	return ov ? 2 : 1;
+	return gk_words_range_fast(fast, d, dw, ndw, k, first, last);
 }
 
 /* The unit's access k, computed with every row it keeps by the first

@@ -62,14 +62,21 @@ static void index_buffers(struct gk_check_state *st)
 /* 1 with *ix a buffer holding all of [first, last], else 0 */
 static int indexed_find(const struct gk_check_state *st, uint64_t first, uint64_t last, unsigned *ix)
 {
-	unsigned lo = 0, hi = st->bo_nix; /* the buffers with base <= first: [0, lo) */
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
-		if (st->bo_ix_base[mid] <= first)
-			lo = mid + 1;
-		else
-			hi = mid;
+	/* lo: how many buffers have base <= first.  The search halves a
+	 * window without a branch on the compare (a conditional move): the
+	 * ranges of a stream go to buffers in no order a predictor learns,
+	 * and the branchy form was ~8 instructions a step against ~5
+	 * (callgrind, check --bo, DMA quarter bench streams) */
+	unsigned n = st->bo_nix;
+	if (!n)
+		return 0;
+	const uint64_t *p = st->bo_ix_base;
+	while (n > 1) {
+		unsigned half = n / 2;
+		p = p[half] <= first ? p + half : p; /* every base before p is <= first */
+		n -= half;
 	}
+	unsigned lo = (unsigned)(p - st->bo_ix_base) + (*p <= first);
 	if (!lo || st->bo_ix_last[lo - 1] < last)
 		return 0;
 	*ix = st->bo_ix_which[lo - 1];
@@ -191,9 +198,10 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 {
 	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
 		return false;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
 	for (unsigned k = 0; k < d->naccess; k++) {
 		uint64_t first, last;
-		int r = gk_words_range(fmt, d, dw, ndw, k, &first, &last);
+		int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
 		if (r == 1) {
 			if (!inside_some(st, first, last))
 				return false;

@@ -40,8 +40,65 @@ static uint64_t check(struct gk_engine *e, const uint32_t *w, size_t n, const st
 	return st.errors + st.warnings;
 }
 
+/* SDMA 4 polls the memo takes as one though their words differ: the VM
+ * invalidation polls differ in VALUE and MASK only (a bit per VMID), bits
+ * no verdict reads (gk_desc_fast.q_care).  Copies that differ in a bit a
+ * verdict reads (a reserved header bit, a memory poll's address outside
+ * the buffer) must still be reported, after a memo'd poll of the same
+ * layout.  Each run's count is held to the sum of the packets checked one
+ * at a time, where no memo has anything yet. */
+static const char polls4[] =
+	"POLL_REGMEM HDP_FLUSH=0 FUNC=EQUAL MEM_POLL=REGISTER REGISTER=0x1a000 REQ_REGISTER=0x0 VALUE=0x200 "
+	"MASK=0x200 INTERVAL=10 RETRY_COUNT=4095\n"
+	"POLL_REGMEM HDP_FLUSH=0 FUNC=EQUAL MEM_POLL=MEMORY ADDR=0x100100 VALUE=0x2 MASK=0xffffffff INTERVAL=4 "
+	"RETRY_COUNT=4095\n";
+
+static void care_bits(void)
+{
+	struct gk_engine *e = gk_engine_open("dma", "vega10", NULL);
+	CHECK(e != NULL, "an SDMA 4 DMA engine");
+	if (!e)
+		return;
+	struct words two = { 0 };
+	struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &two, NULL, NULL);
+	gk_engine_asm_text(a, polls4, strlen(polls4));
+	CHECK(gk_engine_asm_finish(a) == 0 && two.n == 12, "the SDMA polls assemble (%zu dwords)", two.n);
+	gk_engine_asm_close(a);
+	if (two.n != 12) {
+		free(two.w);
+		gk_engine_close(e);
+		return;
+	}
+	enum { NP = 10 };
+	uint32_t w[6 * NP];
+	for (unsigned i = 0; i < NP; i++)
+		memcpy(w + 6 * i, two.w + (i < 5 ? 0 : 6), sizeof(uint32_t) * 6);
+	w[6 * 1 + 3] = w[6 * 1 + 4] = 0x400;     /* another VMID: VALUE, MASK */
+	w[6 * 2 + 0] |= 1u << 16;                /* a header bit no field claims */
+	w[6 * 3 + 5] ^= 0x00010003u;             /* INTERVAL, RETRY_COUNT */
+	w[6 * 4 + 1] ^= 0x40u;                   /* REGISTER: another register */
+	w[6 * 6 + 3] = 0x7;                      /* VALUE */
+	w[6 * 7 + 1] = 0x900100;                 /* ADDR: outside the buffer */
+	w[6 * 8 + 0] |= 1u << 27;                /* a header bit no field claims */
+	w[6 * 9 + 4] = 0x1;                      /* MASK */
+	struct gk_bo bo = { 0x100000, 0x1000 };
+	for (unsigned withbo = 0; withbo < 2; withbo++) {
+		uint64_t one_by_one = 0;
+		for (unsigned i = 0; i < NP; i++)
+			one_by_one += check(e, w + 6 * i, 6, withbo ? &bo : NULL, withbo);
+		uint64_t all = check(e, w, 6 * NP, withbo ? &bo : NULL, withbo);
+		CHECK(one_by_one == (withbo ? 3u : 2u), "one at a time: %llu reports %s buffers", (unsigned long long)one_by_one,
+		      withbo ? "with" : "without");
+		CHECK(all == one_by_one, "in one run (the memo asked): %llu reports, one at a time %llu (%s buffers)",
+		      (unsigned long long)all, (unsigned long long)one_by_one, withbo ? "with" : "without");
+	}
+	free(two.w);
+	gk_engine_close(e);
+}
+
 int main(void)
 {
+	care_bits();
 	struct gk_engine *e = gk_engine_open("dma", "bonaire", NULL);
 	CHECK(e != NULL, "a CIK DMA engine");
 	if (!e)
