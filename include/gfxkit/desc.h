@@ -656,6 +656,9 @@ struct gk_format {
 		 * (0: a name the tables did not measure, or over 65535) */
 		uint64_t json[2];
 		uint16_t json_room;
+		/* the same for one group of a group_plain description: bit i
+		 * of json_group, field i of the group list */
+		uint16_t json_group, json_group_room;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and
