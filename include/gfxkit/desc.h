@@ -655,10 +655,11 @@ struct gk_format {
 		 * "fields" and "enums" can take without the enums' symbols
 		 * (0: a name the tables did not measure, or over 65535) */
 		uint64_t json[2];
+		uint64_t json_named[2]; /* of them, those whose value may have a name (enum, register, flags) */
 		uint16_t json_room;
 		/* the same for one group of a group_plain description: bit i
 		 * of json_group, field i of the group list */
-		uint16_t json_group, json_group_room;
+		uint16_t json_group, json_group_named, json_group_room;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

@@ -365,10 +365,10 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
  * (json_shown: not a constant, opcode or sub-opcode; a count is shown);
  * returns how many records that is (text.c's plan_list, with JSON's rule). */
 static unsigned plan_json_list(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, unsigned room,
-			       uint64_t *mask)
+			       uint64_t *mask, uint64_t *named)
 {
 	unsigned k = 0;
-	*mask = 0;
+	*mask = *named = 0;
 	if (n > room)
 		n = room;
 	for (unsigned i = 0; i < n && i < 64; i++) {
@@ -378,6 +378,8 @@ static unsigned plan_json_list(const struct gk_format *fmt, const struct gk_fiel
 		k++;
 		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP)
 			*mask |= 1ull << i;
+		if (f->kind == GK_ENUM || f->kind == GK_REG || f->kind == GK_FLAGS)
+			*named |= 1ull << i;
 	}
 	return k;
 }
@@ -403,8 +405,8 @@ void gk_format_plan_json(const struct gk_format *fmt, const struct gk_packet_des
 	/* gk_unit_fill's two lists and their rooms */
 	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS;
 	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
-	unsigned k = plan_json_list(fmt, d->hdr, nhdr, GK_UNIT_HDR_FIELDS, &fast->json[0]);
-	plan_json_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->json[1]);
+	unsigned k = plan_json_list(fmt, d->hdr, nhdr, GK_UNIT_HDR_FIELDS, &fast->json[0], &fast->json_named[0]);
+	plan_json_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->json[1], &fast->json_named[1]);
 	/* "fields":{},"enums":{} 22; a field ,"NAME": namelen + 4, its value
 	 * at most 20 (a decimal below 2^53, or "0x" and 16 hex digits quoted) */
 	const struct gk_field *lists[2] = { d->hdr, d->fields };
@@ -412,11 +414,12 @@ void gk_format_plan_json(const struct gk_format *fmt, const struct gk_packet_des
 	/* a group's list, as gk_unit_group's decode_simple reads it when
 	 * the description is group_plain (set after this by
 	 * gk_format_prepare: json_groups asks it) */
-	uint64_t gm = 0;
+	uint64_t gm = 0, gn = 0;
 	if (d->tail == GK_TAIL_GROUPS && d->group)
-		plan_json_list(fmt, d->group, d->ngroup, GK_UNIT_GROUP_FIELDS, &gm);
+		plan_json_list(fmt, d->group, d->ngroup, GK_UNIT_GROUP_FIELDS, &gm, &gn);
 	_Static_assert(GK_UNIT_GROUP_FIELDS <= 16, "a group's plan fits json_group");
 	fast->json_group = (uint16_t)gm;
+	fast->json_group_named = (uint16_t)gn;
 	const struct gk_field *glist[1] = { d->group };
 	fast->json_group_room = gm ? plan_json_room(glist, &gm, 1) : 0;
 }
@@ -447,7 +450,8 @@ static void desc_record(const struct gk_format *fmt, const struct gk_field *f, u
 }
 
 /* "fields":{...},"enums":{...} of the fields of plan masks[l] of lists[l]
- * (nlists lists, room: their plan_json_room) straight from the words dw
+ * (nlists lists, room: their plan_json_room; named[l]: those of them
+ * whose value may have a name) straight from the words dw
  * (ndw of them): for a simple unit not yet filled (gk_unit_decode_lazy)
  * its header and body (fast->json, gk_format_plan_json), for a register
  * pair its group (fast->json_group), the bytes json_fields_enums writes
@@ -462,14 +466,13 @@ static void desc_record(const struct gk_format *fmt, const struct gk_field *f, u
  * two callers' list counts are constants. */
 static inline __attribute__((always_inline)) bool
 json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const *lists, const uint64_t *masks,
-		       unsigned nlists, size_t room, const uint32_t *dw, size_t ndw, const struct gk_reg **regs,
+		       const uint64_t *named, unsigned nlists, size_t room, const uint32_t *dw, size_t ndw, const struct gk_reg **regs,
 		       struct gk_out *o)
 {
 	/* one room check for all the fields, measured by the plan (a popcount
 	 * of the masks here was a libgcc call: 2 M instructions of GFX9's) */
 	if (!room || o->cap - o->len < room)
 		return false;
-	bool named = false; /* an enum, register or flag field is shown */
 	char *p = o->buf + o->len;
 	p = put_lit(p, "\"fields\":{\"");
 	bool first = true;
@@ -479,7 +482,6 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 			if (f->seg[0].dw >= ndw)
 				continue; /* cut: not shown */
 			size_t nl = f->namelen; /* not 0: json_room */
-			named |= f->kind == GK_ENUM || f->kind == GK_REG || f->kind == GK_FLAGS;
 			/* NAME":VALUE," as json_fields_enums writes it */
 			p = gk_put_mem(p, f->name, nl);
 			first = false;
@@ -503,10 +505,12 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 	p = put_lit(p, "},\"enums\":{");
 	o->len = (size_t)(p - o->buf);
 	first = true;
-	for (unsigned l = 0; named && l < nlists; l++) {
-		for (uint64_t m = masks[l]; m; m &= m - 1) {
+	/* only the fields whose value may have a name (the plan's named[]):
+	 * walking every shown field for its kind was ~6 M of GFX9's */
+	for (unsigned l = 0; l < nlists; l++) {
+		for (uint64_t m = named[l]; m; m &= m - 1) {
 			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
-			if (f->seg[0].dw >= ndw || (f->kind != GK_ENUM && f->kind != GK_REG && f->kind != GK_FLAGS))
+			if (f->seg[0].dw >= ndw)
 				continue;
 			unsigned i = (unsigned)__builtin_ctzll(m);
 			struct gk_unit_field uf;
@@ -541,7 +545,7 @@ static bool json_desc_fields_enums(const struct gk_format *fmt, const struct gk_
 				   const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw, struct gk_out *o)
 {
 	const struct gk_field *lists[2] = { d->hdr, d->fields };
-	return json_plan_fields_enums(fmt, lists, fast->json, 2, fast->json_room, dw, ndw, NULL, o);
+	return json_plan_fields_enums(fmt, lists, fast->json, fast->json_named, 2, fast->json_room, dw, ndw, NULL, o);
 }
 
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
@@ -914,7 +918,7 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 	 * from gk_unit_group, read back once, were ~11% of a GFX11 decode
 	 * --json (callgrind, quarter bench stream) */
 	const struct gk_field *glist[1] = { d->group };
-	uint64_t gplan = fast->json_group;
+	uint64_t gplan = fast->json_group, gnamed = fast->json_group_named;
 	bool plain = fast->group_plain && fast->json_group_room;
 	const struct gk_reg *regs[GK_UNIT_GROUP_FIELDS] = { 0 }; /* by group field: its register */
 	gk_out_lit(o, ",\"groups\":[");
@@ -924,7 +928,7 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 		gk_out_ch(o, '{');
 		const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
 		if (plain &&
-		    json_plan_fields_enums(fmt, glist, &gplan, 1, fast->json_group_room, gw, d->group_dw, regs, o)) {
+		    json_plan_fields_enums(fmt, glist, &gplan, &gnamed, 1, fast->json_group_room, gw, d->group_dw, regs, o)) {
 			gk_out_ch(o, '}');
 			if (writes && kept)
 				kept = plain_group_writes(fmt, d, gw, regs, wr, &nwr, WRITES_KEPT);
