@@ -696,6 +696,18 @@ struct gk_format {
 		 * note (.reg, .value_reg or .scale) */
 		uint64_t print[3];
 		uint8_t print_namelen; /* strlen(name), 0 when over 255 (then measured) */
+		/* The JSON printer's plan (src/core/json.c json_desc_fields):
+		 * bit i of json[0] / json[1]: field i of the header / body list
+		 * is one a simple unit's record would hold and "fields" shows
+		 * (print[] with the count fields); json_room: the most bytes
+		 * "fields" and "enums" can take without the enums' symbols
+		 * (0: a name the tables did not measure, or over 65535) */
+		uint64_t json[2];
+		uint64_t json_named[2]; /* of them, those whose value may have a name (enum, register, flags) */
+		uint16_t json_room;
+		/* the same for one group of a group_plain description: bit i
+		 * of json_group, field i of the group list */
+		uint16_t json_group, json_group_named, json_group_room;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and

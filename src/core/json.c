@@ -360,6 +360,197 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 	gk_out_ch(o, '}');
 }
 
+/* Bit i of *mask for each field of fields[0, n) that decode_simple (unit.c)
+ * would put in a record, at most room of them, and that "fields" shows
+ * (json_shown: not a constant, opcode or sub-opcode; a count is shown);
+ * returns how many records that is (text.c's plan_list, with JSON's rule). */
+static unsigned plan_json_list(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, unsigned room,
+			       uint64_t *mask, uint64_t *named)
+{
+	unsigned k = 0;
+	*mask = *named = 0;
+	if (n > room)
+		n = room;
+	for (unsigned i = 0; i < n && i < 64; i++) {
+		const struct gk_field *f = &fields[i];
+		if (f->gens && !(f->gens & fmt->gen_bit))
+			continue;
+		k++;
+		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP)
+			*mask |= 1ull << i;
+		if (f->kind == GK_ENUM || f->kind == GK_REG || f->kind == GK_FLAGS)
+			*named |= 1ull << i;
+	}
+	return k;
+}
+
+/* What "fields" and "enums" of the fields of plan masks[l] of lists[l] can
+ * take, without the enums' symbols: "fields":{},"enums":{} 22; a field
+ * ,"NAME": namelen + 4, its value at most 20 (a decimal below 2^53, or "0x"
+ * and 16 hex digits quoted).  0: a name the tables did not measure, or over
+ * 65535 (never written from the words). */
+static uint16_t plan_json_room(const struct gk_field *const *lists, const uint64_t *masks, unsigned n)
+{
+	size_t room = 22;
+	for (unsigned l = 0; l < n; l++)
+		for (uint64_t m = masks[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			room = f->namelen ? room + f->namelen + 4 + 20 : 0x10000;
+		}
+	return room < 0x10000 ? (uint16_t)room : 0;
+}
+
+void gk_format_plan_json(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	/* gk_unit_fill's two lists and their rooms */
+	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS;
+	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
+	unsigned k = plan_json_list(fmt, d->hdr, nhdr, GK_UNIT_HDR_FIELDS, &fast->json[0], &fast->json_named[0]);
+	plan_json_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->json[1], &fast->json_named[1]);
+	/* "fields":{},"enums":{} 22; a field ,"NAME": namelen + 4, its value
+	 * at most 20 (a decimal below 2^53, or "0x" and 16 hex digits quoted) */
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	fast->json_room = plan_json_room(lists, fast->json, 2);
+	/* a group's list, as gk_unit_group's decode_simple reads it when
+	 * the description is group_plain (set after this by
+	 * gk_format_prepare: json_groups asks it) */
+	uint64_t gm = 0, gn = 0;
+	if (d->tail == GK_TAIL_GROUPS && d->group)
+		plan_json_list(fmt, d->group, d->ngroup, GK_UNIT_GROUP_FIELDS, &gm, &gn);
+	_Static_assert(GK_UNIT_GROUP_FIELDS <= 16, "a group's plan fits json_group");
+	fast->json_group = (uint16_t)gm;
+	fast->json_group_named = (uint16_t)gn;
+	const struct gk_field *glist[1] = { d->group };
+	fast->json_group_room = gm ? plan_json_room(glist, &gm, 1) : 0;
+}
+
+/* The value of field f of a simple unit's words, as decode_simple (unit.c)
+ * reads it; f starts inside the packet */
+static inline uint64_t desc_value(const struct gk_field *f, const uint32_t *dw, size_t ndw)
+{
+	return f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
+}
+
+/* The record decode_simple would make of field f (not cut), for json_enum.
+ * Inline: a call with the record spilled was ~1.6 M of GFX11's decode
+ * --json, two a register pair (callgrind, quarter bench stream) */
+static inline __attribute__((always_inline)) void desc_record(const struct gk_format *fmt, const struct gk_field *f,
+							    uint64_t v, struct gk_unit_field *uf)
+{
+	uf->desc = f;
+	uf->value = v;
+	uf->symbol = 0;
+	uf->reg = 0;
+	uf->cut = 0;
+	if (f->kind == GK_ENUM) {
+		const struct gk_enum *e = f->enm;
+		if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+			uf->symbol = e->names[v];
+	} else if (f->kind == GK_REG) {
+		uf->reg = gk_field_reg(fmt, f, v);
+		uf->symbol = uf->reg ? uf->reg->name : 0;
+	}
+}
+
+/* "fields":{...},"enums":{...} of the fields of plan masks[l] of lists[l]
+ * (nlists lists, room: their plan_json_room; named[l]: those of them
+ * whose value may have a name) straight from the words dw
+ * (ndw of them): for a simple unit not yet filled (gk_unit_decode_lazy)
+ * its header and body (fast->json, gk_format_plan_json), for a register
+ * pair its group (fast->json_group), the bytes json_fields_enums writes
+ * from gk_unit_fill's or gk_unit_group's records: the fields the records
+ * would hold, in order, none cut (a field starting at or past the end).  Filling the records to read them
+ * back once here was ~13% of a GFX9 decode --json (callgrind, quarter
+ * bench stream; docs/json.md).  false, nothing written: no room for the
+ * largest the fields can take, or a name the tables did not measure
+ * (json_room 0): the caller fills the unit and takes the record path.
+ * regs (one list, NULL: not wanted): regs[i] set to the register of each
+ * GK_REG field i shown (NULL: none), for plain_group_writes.  Inline: its
+ * two callers' list counts are constants. */
+static inline __attribute__((always_inline)) bool
+json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const *lists, const uint64_t *masks,
+		       const uint64_t *named, unsigned nlists, size_t room, const uint32_t *dw, size_t ndw, const struct gk_reg **regs,
+		       struct gk_out *o)
+{
+	/* one room check for all the fields, measured by the plan (a popcount
+	 * of the masks here was a libgcc call: 2 M instructions of GFX9's) */
+	if (!room || o->cap - o->len < room)
+		return false;
+	char *p = o->buf + o->len;
+	p = put_lit(p, "\"fields\":{\"");
+	bool first = true;
+	for (unsigned l = 0; l < nlists; l++) {
+		for (uint64_t m = masks[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			if (f->seg[0].dw >= ndw)
+				continue; /* cut: not shown */
+			size_t nl = f->namelen; /* not 0: json_room */
+			/* NAME":VALUE," as json_fields_enums writes it */
+			p = gk_put_mem(p, f->name, nl);
+			first = false;
+			uint64_t v = desc_value(f, dw, ndw);
+			if (v < 10) {
+				p = put_val_next(p, (uint32_t)v);
+			} else {
+				p = put_lit(p, "\":");
+				if (v < (1ull << 53)) {
+					p = put_dec53(p, v);
+				} else {
+					*p++ = '"';
+					p = gk_put_hex64(p, v);
+					*p++ = '"';
+				}
+				p = put_lit(p, ",\"");
+			}
+		}
+	}
+	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
+	p = put_lit(p, "},\"enums\":{");
+	o->len = (size_t)(p - o->buf);
+	first = true;
+	/* only the fields whose value may have a name (the plan's named[]):
+	 * walking every shown field for its kind was ~6 M of GFX9's */
+	for (unsigned l = 0; l < nlists; l++) {
+		for (uint64_t m = named[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			if (f->seg[0].dw >= ndw)
+				continue;
+			unsigned i = (unsigned)__builtin_ctzll(m);
+			struct gk_unit_field uf;
+			desc_record(fmt, f, desc_value(f, dw, ndw), &uf);
+			if (regs)
+				regs[i] = uf.reg;
+			if (!uf.symbol) {
+				json_enum(fmt, &uf, o, &first); /* a flag set's text, or nothing */
+				continue;
+			}
+			/* ,"NAME":"SYMBOL" in one go, as json_enum writes it: a
+			 * call a symbol was ~9 M of GFX11's instructions
+			 * (two register names a pair group; callgrind) */
+			size_t sl = uf.reg ? uf.reg->namelen : strlen(uf.symbol);
+			if (o->cap - o->len < f->namelen + sl + 6) {
+				json_enum(fmt, &uf, o, &first);
+				continue;
+			}
+			p = put_key(o->buf + o->len, f->name, f->namelen, first);
+			first = false;
+			*p++ = '"';
+			p = gk_put_mem(p, uf.symbol, sl);
+			*p++ = '"';
+			o->len = (size_t)(p - o->buf);
+		}
+	}
+	gk_out_ch(o, '}');
+	return true;
+}
+
+static bool json_desc_fields_enums(const struct gk_format *fmt, const struct gk_packet_desc *d,
+				   const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	return json_plan_fields_enums(fmt, lists, fast->json, fast->json_named, 2, fast->json_room, dw, ndw, NULL, o);
+}
+
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n)
 {
 	/* every packet has this array: straight into the buffer, as many
@@ -671,6 +862,118 @@ static void json_group_registers(const struct gk_format *fmt, const struct gk_un
 	gk_out_ch(o, ']');
 }
 
+/* A register write of a pair group, kept for "registers" */
+struct json_write {
+	const struct gk_reg *r; /* the decoder's register: no second lookup */
+	uint32_t addr, v;
+};
+
+/* The register writes of one group of a group_plain description at its
+ * words gw, straight from them: what the record loop in json_groups finds
+ * among gk_unit_group's records (gk_unit_value_reg_field: the GK_REG field
+ * a value field's .value_reg names, when this generation has it and it is
+ * whole), appended to wr (*nwr of cap); regs: the registers of the
+ * group's GK_REG fields (json_plan_fields_enums).  false: wr is full, nothing kept
+ * of this group past it. */
+static bool plain_group_writes(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *gw,
+			       const struct gk_reg *const *regs, struct json_write *wr, unsigned *nwr, unsigned cap)
+{
+	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
+	unsigned gdw = d->group_dw, gen = fmt->gen_bit;
+	for (unsigned i = 0; i < nf; i++) {
+		const struct gk_field *f = &d->group[i];
+		if (!f->value_reg || (f->gens && !(f->gens & gen)) || f->seg[0].dw >= gdw)
+			continue; /* not a value, not on this generation, or cut */
+		unsigned want = f->value_reg - 1u;
+		const struct gk_field *of = want < nf ? &d->group[want] : 0;
+		if (!of || (of->gens && !(of->gens & gen)) || of->seg[0].dw >= gdw || of->kind != GK_REG)
+			continue;
+		uint64_t ov = desc_value(of, gw, gdw);
+		uint32_t addr;
+		if (!gk_field_reg_addr(fmt, of, ov, &addr))
+			continue;
+		if (*nwr == cap)
+			return false;
+		wr[*nwr].r = regs[want]; /* the register "enums" found for it */
+		wr[*nwr].addr = addr;
+		wr[(*nwr)++].v = (uint32_t)desc_value(f, gw, gdw);
+	}
+	return true;
+}
+
+/* ,"groups":[...] and, when the groups are register writes,
+ * ,"registers":[...] of a GK_TAIL_GROUPS unit */
+static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	const struct gk_packet_desc *d = u->desc;
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	/* the register writes of pair groups, kept as the groups are
+	 * decoded for "groups" so that "registers" needs no second
+	 * decode (past WRITES_KEPT: json_group_registers decodes again) */
+	enum { WRITES_KEPT = 256 };
+	struct json_write wr[WRITES_KEPT];
+	unsigned nwr = 0;
+	bool writes = false, kept = true;
+	for (unsigned i = 0; i < d->ngroup; i++)
+		writes |= d->group[i].value_reg != 0;
+	/* a register pair (group_plain) is written straight from its words,
+	 * as the text printer's put_plain_group does: one group's records
+	 * from gk_unit_group, read back once, were ~11% of a GFX11 decode
+	 * --json (callgrind, quarter bench stream) */
+	const struct gk_field *glist[1] = { d->group };
+	uint64_t gplan = fast->json_group, gnamed = fast->json_group_named;
+	bool plain = fast->group_plain && fast->json_group_room;
+	const struct gk_reg *regs[GK_UNIT_GROUP_FIELDS] = { 0 }; /* by group field: its register */
+	gk_out_lit(o, ",\"groups\":[");
+	for (unsigned g = 0; g < u->ngroups; g++) {
+		if (g)
+			gk_out_ch(o, ',');
+		gk_out_ch(o, '{');
+		const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
+		if (plain &&
+		    json_plan_fields_enums(fmt, glist, &gplan, &gnamed, 1, fast->json_group_room, gw, d->group_dw, regs, o)) {
+			gk_out_ch(o, '}');
+			if (writes && kept)
+				kept = plain_group_writes(fmt, d, gw, regs, wr, &nwr, WRITES_KEPT);
+			continue;
+		}
+		struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
+		uint32_t claimed[GK_UNIT_FIXED_DW];
+		unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
+		json_fields_enums(fmt, gf, n, o);
+		gk_out_ch(o, '}');
+		for (unsigned i = 0; writes && kept && i < n; i++) {
+			if (!gf[i].desc->value_reg)
+				continue; /* an offset field: no call to find none */
+			const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
+			uint32_t addr;
+			if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
+				continue;
+			if (nwr == WRITES_KEPT) {
+				kept = false;
+				break;
+			}
+			wr[nwr].r = of->reg; /* the decoder's: no second lookup */
+			wr[nwr].addr = addr;
+			wr[nwr++].v = (uint32_t)gf[i].value;
+		}
+	}
+	gk_out_ch(o, ']');
+	if (writes && kept) {
+		gk_out_lit(o, ",\"registers\":[");
+		for (unsigned k = 0; k < nwr; k++) {
+			if (wr[k].r && json_register_fast(fmt, wr[k].r, wr[k].addr, wr[k].v, k != 0, o))
+				continue;
+			if (k)
+				gk_out_ch(o, ',');
+			json_register_slow(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
+		}
+		gk_out_ch(o, ']');
+	} else {
+		json_group_registers(fmt, u, o);
+	}
+}
+
 void gk_json_diags(const struct gk_diag *d, size_t n, size_t dropped, struct gk_out *o)
 {
 	if (!gk_out_usable(o))
@@ -878,7 +1181,6 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 {
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
-	gk_unit_fill(u);
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
@@ -886,7 +1188,14 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	if (!json_head_fast(fmt, u, o))
 		json_head(fmt, u, o);
 	gk_out_ch(o, ',');
-	json_fields_enums(fmt, u->fields, u->nfields, o);
+	/* A simple unit not yet filled (gk_unit_decode_lazy) is printed
+	 * straight from its words, as the text printer does (gk_unit_text);
+	 * nothing below reads its records, so it stays pending.
+	 * tests/core/test_unit.c holds both ways to the same bytes. */
+	if (!u->pending || !json_desc_fields_enums(fmt, d, gk_fast(fmt, d), dw, ndw, o)) {
+		gk_unit_fill(u);
+		json_fields_enums(fmt, u->fields, u->nfields, o);
+	}
 	if (d && d->tail == GK_TAIL_REGS) {
 		uint64_t addr = u->reg_addr;
 		gk_out_lit(o, ",\"registers\":[");
@@ -915,58 +1224,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		gk_out_lit(o, ",\"data\":");
 		gk_out_json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
-		/* the register writes of pair groups, kept as the groups are
-		 * decoded for "groups" so that "registers" needs no second
-		 * decode (past WRITES_KEPT: json_group_registers decodes again) */
-		enum { WRITES_KEPT = 256 };
-		struct {
-			const struct gk_reg *r;
-			uint32_t addr, v;
-		} wr[WRITES_KEPT];
-		unsigned nwr = 0;
-		bool writes = false, kept = true;
-		for (unsigned i = 0; i < d->ngroup; i++)
-			writes |= d->group[i].value_reg != 0;
-		gk_out_lit(o, ",\"groups\":[");
-		for (unsigned g = 0; g < u->ngroups; g++) {
-			struct gk_unit_field gf[GK_UNIT_GROUP_FIELDS];
-			uint32_t claimed[GK_UNIT_FIXED_DW];
-			unsigned n = gk_unit_group(fmt, u, g, gf, claimed);
-			if (g)
-				gk_out_ch(o, ',');
-			gk_out_ch(o, '{');
-			json_fields_enums(fmt, gf, n, o);
-			gk_out_ch(o, '}');
-			for (unsigned i = 0; writes && kept && i < n; i++) {
-				if (!gf[i].desc->value_reg)
-					continue; /* an offset field: no call to find none */
-				const struct gk_unit_field *of = gk_unit_value_reg_field(&gf[i], gf, n);
-				uint32_t addr;
-				if (!of || gf[i].cut || !gk_field_reg_addr(fmt, of->desc, of->value, &addr))
-					continue;
-				if (nwr == WRITES_KEPT) {
-					kept = false;
-					break;
-				}
-				wr[nwr].r = of->reg; /* the decoder's: no second lookup */
-				wr[nwr].addr = addr;
-				wr[nwr++].v = (uint32_t)gf[i].value;
-			}
-		}
-		gk_out_ch(o, ']');
-		if (writes && kept) {
-			gk_out_lit(o, ",\"registers\":[");
-			for (unsigned k = 0; k < nwr; k++) {
-				if (wr[k].r && json_register_fast(fmt, wr[k].r, wr[k].addr, wr[k].v, k != 0, o))
-					continue;
-				if (k)
-					gk_out_ch(o, ',');
-				json_register_slow(fmt, wr[k].r, wr[k].addr, wr[k].v, o);
-			}
-			gk_out_ch(o, ']');
-		} else {
-			json_group_registers(fmt, u, o);
-		}
+		json_groups(fmt, u, o);
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");

@@ -255,6 +255,7 @@ void gk_format_prepare(struct gk_format *fmt)
 		fast->nrules = 0;
 		fast->has_notes = 0;
 		gk_format_plan_print(fmt, d, fast);
+		gk_format_plan_json(fmt, d, fast);
 		for (unsigned i = 0; i < d->nfields; i++)
 			if (d->fields[i].reg || d->fields[i].value_reg || d->fields[i].scale)
 				fast->has_notes = 1;

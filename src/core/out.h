@@ -219,6 +219,10 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
  * gk_format_prepare */
 void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
 
+/* json.c: the JSON printer's plan of a description (fast->json), for
+ * gk_format_prepare */
+void gk_format_plan_json(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
+
 /* text.c, shared with json.c */
 void gk_text_value(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, struct gk_out *o);
 void gk_text_register(const struct gk_format *fmt, uint32_t addr, uint32_t v, struct gk_out *o);

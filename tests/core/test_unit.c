@@ -8,7 +8,9 @@
  * straight from its words and the description's plan, and a filled one
  * from its records: on random streams of every PM4 and DMA generation
  * (register pairs, notes, cut fields, stray bits) the two texts are the
- * same bytes. */
+ * same bytes.  The JSON printer does the same for "fields" and "enums"
+ * (src/core/json.c json_desc_fields_enums): the same packets give the same
+ * JSON lines both ways. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -159,6 +161,44 @@ static int text_differs(const struct gk_format *fmt, const struct gk_packet *pkt
 	return na != nb || na >= cap || memcmp(buf, buf + cap, na) != 0;
 }
 
+/* A flushing output's sink: appends to a buffer */
+struct sink {
+	char *buf;
+	size_t len, cap;
+};
+
+static int sink_write(void *ctx, const void *p, size_t n)
+{
+	struct sink *k = ctx;
+	if (n > k->cap - k->len)
+		return -1;
+	memcpy(k->buf + k->len, p, n);
+	k->len += n;
+	return 0;
+}
+
+/* The JSON line of pkt printed from a pending unit into buf (the words'
+ * path: room for all of it), and from a filled one through a 64-byte
+ * output flushed into buf + cap (the records' path: gk_unit_fill's and
+ * gk_unit_group's records, as no plan's room check passes): 1 when they
+ * differ */
+static int json_differs(const struct gk_format *fmt, const struct gk_packet *pkt, char *buf, size_t cap)
+{
+	struct gk_unit u;
+	struct gk_out a = gk_out_text(buf, cap);
+	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
+	gk_unit_json_diags(fmt, &u, NULL, 0, &a);
+	char small[64];
+	struct sink k = { buf + cap, 0, cap };
+	struct gk_out b = GK_OUT_INIT(small, sizeof small, sink_write, &k);
+	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
+	gk_unit_fill(&u);
+	gk_unit_json_diags(fmt, &u, NULL, 0, &b);
+	gk_out_flush(&b);
+	size_t na = gk_out_text_end(&a);
+	return b.failed || na != k.len || na >= cap || memcmp(buf, buf + cap, na) != 0;
+}
+
 /* Packets made from each description of the generation (its selecting
  * header bits, random bits where its fields are, sparse or whole, random
  * words in its tail), each also with one bit flipped anywhere, as
@@ -172,6 +212,9 @@ static void text_direct_vs_filled(void)
 	enum { N = 1 << 12, CAP = 1 << 20 };
 	static uint32_t w[N];
 	static char buf[2 * CAP];
+	/* a register run's JSON: ~300 bytes a word of N */
+	enum { JCAP = 1 << 22 };
+	static char jbuf[2 * JCAP];
 	uint64_t seed = 0x7e470000u;
 	for (size_t g = 0; g < sizeof pm4 / sizeof pm4[0] + sizeof dma / sizeof dma[0]; g++) {
 		bool is_pm4 = g < sizeof pm4 / sizeof pm4[0];
@@ -180,7 +223,7 @@ static void text_direct_vs_filled(void)
 		CHECK(rc == 0, "%s", gen);
 		if (rc)
 			continue;
-		unsigned bad = 0, packets = 0, pending = 0;
+		unsigned bad = 0, jbad = 0, packets = 0, pending = 0;
 		for (size_t k = 0; k < fmt.ndescs && k < GK_MAX_DESCS; k++) {
 			const struct gk_packet_desc *d = &fmt.descs[k];
 			const struct gk_desc_fast *fast = &fmt.fast[k];
@@ -206,10 +249,13 @@ static void text_direct_vs_filled(void)
 					packets++;
 					if (text_differs(&fmt, &pkt, buf, CAP) && bad++ < 5)
 						printf("  text differs: %s %s\n", gen, pkt.frame.desc ? pkt.frame.desc->name : "raw");
+					if (json_differs(&fmt, &pkt, jbuf, JCAP) && jbad++ < 5)
+						printf("  JSON differs: %s %s\n", gen, pkt.frame.desc ? pkt.frame.desc->name : "raw");
 				}
 			}
 		}
 		CHECK(bad == 0, "%s: %u of %u packets print differently pending and filled", gen, bad, packets);
+		CHECK(jbad == 0, "%s: %u of %u packets print JSON differently pending and filled", gen, jbad, packets);
 		/* the property is asked of units that take the words' path */
 		CHECK(pending > packets / 4, "%s: only %u of %u units pending", gen, pending, packets);
 		printf("# %s: %u packets, %u pending\n", gen, packets, pending);
