@@ -648,6 +648,11 @@ struct gk_format {
 		 * note (.reg, .value_reg or .scale) */
 		uint64_t print[3];
 		uint8_t print_namelen; /* strlen(name), 0 when over 255 (then measured) */
+		/* the most bytes the fields of print[0] and print[1] can print
+		 * (" NAME=" and the longest value, symbol or number, each):
+		 * with that much room the text printer writes them without a
+		 * check a piece; 0xffff: not known (a large enum) */
+		uint16_t print_room;
 	} fast[GK_MAX_DESCS];
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and
