@@ -412,7 +412,7 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
-	if (fast->print_room < 0xffff && o->cap - o->len >= fast->print_room) {
+	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
 		/* room for every field: written through a local position,
 		 * stored back once (one check a unit, where each field checked
 		 * and stored its own); what put_desc_fields_at leaves takes the
