@@ -696,6 +696,11 @@ struct gk_format {
 		 * note (.reg, .value_reg or .scale) */
 		uint64_t print[3];
 		uint8_t print_namelen; /* strlen(name), 0 when over 255 (then measured) */
+		/* the most bytes the fields of print[0] and print[1] can print
+		 * (" NAME=" and the longest value, symbol or number, each):
+		 * with that much room the text printer writes them without a
+		 * check a piece; 0xffff: not known (a large enum) */
+		uint16_t print_room;
 		/* The JSON printer's plan (src/core/json.c json_desc_fields):
 		 * bit i of json[0] / json[1]: field i of the header / body list
 		 * is one a simple unit's record would hold and "fields" shows

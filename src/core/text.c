@@ -129,7 +129,7 @@ static void put_value(const struct gk_format *fmt, const struct gk_field *f, uin
 static inline __attribute__((always_inline)) void put_field_text(const struct gk_format *fmt,
 								 const struct gk_field *f, uint64_t v,
 								 const char *symbol, const struct gk_reg *reg,
-								 bool cut, struct gk_out *o)
+								 bool cut, bool find, struct gk_out *o)
 {
 	size_t sl = 0;
 	bool hex = false;
@@ -142,9 +142,19 @@ static inline __attribute__((always_inline)) void put_field_text(const struct gk
 	case GK_ENUM:
 		/* the decoder's symbol (measured below, once the field is
 		 * known to show), else the number in decimal (gk_text_value's
-		 * GK_ENUM: the symbol is gk_enum_name's) */
+		 * GK_ENUM: the symbol is gk_enum_name's); find: looked up here
+		 * as decode_simple would (unit.c) */
+		if (find) {
+			const struct gk_enum *e = f->enm;
+			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+				symbol = e->names[v];
+		}
 		break;
 	case GK_REG:
+		if (find) {
+			reg = gk_field_reg(fmt, f, v);
+			symbol = reg ? reg->name : 0;
+		}
 		if (!symbol)
 			goto general; /* gk_text_value prints the number in hex */
 		break;
@@ -204,7 +214,7 @@ shown:
 static void put_fields(const struct gk_format *fmt, const struct gk_unit_field *fields, unsigned n, struct gk_out *o)
 {
 	for (const struct gk_unit_field *uf = fields, *end = fields + n; uf < end; uf++)
-		put_field_text(fmt, uf->desc, uf->value, uf->symbol, uf->reg, uf->cut, o);
+		put_field_text(fmt, uf->desc, uf->value, uf->symbol, uf->reg, uf->cut, false, o);
 }
 
 /* Bit i of *mask for each field of fields[0, n) that decode_simple (unit.c)
@@ -230,6 +240,31 @@ static unsigned plan_list(const struct gk_format *fmt, const struct gk_field *fi
 	return k;
 }
 
+/* The most bytes put_field_at writes for the fields of plan: " NAME=" and
+ * the longest value (18 bytes for a number, "0x" and 16 digits; an enum's
+ * longest name; a register's name, at most 255 bytes); 0xffff when an enum
+ * is too large to measure. */
+static size_t plan_room(const struct gk_field *fields, uint64_t plan)
+{
+	size_t room = 0;
+	for (; plan; plan &= plan - 1) {
+		const struct gk_field *f = &fields[__builtin_ctzll(plan)];
+		size_t value = 18;
+		if (f->kind == GK_ENUM && f->enm && f->enm->names) {
+			if (f->enm->nbits > 12)
+				return 0xffff;
+			for (size_t i = 0; i < (size_t)1 << f->enm->nbits; i++) {
+				size_t l = f->enm->names[i] ? strlen(f->enm->names[i]) : 0;
+				value = l > value ? l : value;
+			}
+		} else if (f->kind == GK_REG) {
+			value = 255;
+		}
+		room += 2u + f->namelen + value;
+	}
+	return room;
+}
+
 void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
 {
 	/* gk_unit_fill's two lists and their rooms */
@@ -240,6 +275,99 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
 	uint64_t hdr_notes; /* the header's are never shown */
 	unsigned k = plan_list(fmt, d->hdr, nhdr, GK_UNIT_HDR_FIELDS, &fast->print[0], &hdr_notes);
 	plan_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->print[1], &fast->print[2]);
+	size_t room = plan_room(d->hdr, fast->print[0]) + plan_room(d->fields, fast->print[1]);
+	fast->print_room = room < 0xffff ? (uint16_t)room : 0xffff;
+}
+
+/* " NAME=VALUE" of a direct field of value v into d, which has room for
+ * it (fast->print_room): the bytes put_field_text writes for an enum, a
+ * register, an address or a number that is not cut or hidden, with
+ * no room check or buffer bookkeeping a piece (callgrind, decode on the
+ * quarter bench streams: those were ~8 instructions a field).  NULL for
+ * anything else (a nameless field, a flag set, a decimal over 32 bits
+ * ...): put_field_text writes it. */
+static inline __attribute__((always_inline)) char *put_field_at(const struct gk_format *fmt,
+								const struct gk_field *f, uint64_t v, char *d)
+{
+	const char *s = NULL;
+	size_t sl = 0;
+	if (!f->namelen)
+		return NULL;
+	switch (f->kind) {
+	case GK_ENUM: {
+		const struct gk_enum *e = f->enm;
+		if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+			s = e->names[v];
+		if (!s)
+			goto dec;
+		sl = strlen(s);
+		if (!sl)
+			return NULL;
+		break;
+	}
+	case GK_REG: {
+		/* no register at the address: the number in hex, as
+		 * gk_text_value writes it */
+		const struct gk_reg *r = gk_field_reg(fmt, f, v);
+		if (!r)
+			goto hex;
+		if (!r->namelen)
+			return NULL;
+		s = r->name;
+		sl = r->namelen;
+		break;
+	}
+	case GK_ADDR:
+		goto hex;
+	case GK_UINT:
+	case GK_FLAG:
+		if (f->flags & GK_F_HEX)
+			goto hex;
+		goto dec;
+	default:
+		return NULL;
+	}
+	*d++ = ' ';
+	d = gk_put_mem(d, f->name, f->namelen);
+	*d++ = '=';
+	return gk_put_mem(d, s, sl);
+hex:
+	*d++ = ' ';
+	d = gk_put_mem(d, f->name, f->namelen);
+	*d++ = '=';
+	return gk_put_hex64(d, v);
+dec:
+	if (v > UINT32_MAX)
+		return NULL;
+	*d++ = ' ';
+	d = gk_put_mem(d, f->name, f->namelen);
+	*d++ = '=';
+	return gk_put_dec32(d, (uint32_t)v);
+}
+
+/* The fields of *plan put_field_at can write, into d (room for them all:
+ * fast->print_room), each one's bit leaving *plan; stops at the first it
+ * cannot, its bit and the rest's left in *plan for put_desc_fields.
+ * Returns the end of what it wrote. */
+static inline __attribute__((always_inline)) char *put_desc_fields_at(const struct gk_format *fmt,
+								      const struct gk_field *fields, uint64_t *plan,
+								      const uint32_t *dw, size_t ndw, char *d)
+{
+	uint64_t p = *plan;
+	for (; p; p &= p - 1) {
+		const struct gk_field *f = &fields[__builtin_ctzll(p)];
+		if (f->seg[0].dw >= ndw)
+			continue; /* cut: never shown */
+		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
+		if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
+			continue;
+		char *e = put_field_at(fmt, f, v, d);
+		if (!e)
+			break;
+		d = e;
+	}
+	*plan = p;
+	return d;
 }
 
 /* The shown fields of a simple description's list, read straight from the
@@ -250,9 +378,14 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
  * that is only printed (decode's text: no notes, no groups) was filled to
  * be read back once here; the fill was ~14% of a GFX9 or CIK DMA decode
  * (callgrind, quarter bench streams), and a PM4 header's five fields are
- * two to look at with the plan. */
-static void put_desc_fields(const struct gk_format *fmt, const struct gk_field *fields, uint64_t plan,
-			    const uint32_t *dw, size_t ndw, struct gk_out *o)
+ * two to look at with the plan.  Inline in gk_unit_text's two calls (the
+ * header's list, the body's): a unit's two calls, their register saves
+ * and reloads were ~40 instructions a unit of the ~2,200 a GFX9 unit
+ * costs (callgrind, decode on the quarter bench streams: GFX9 109.61 M ->
+ * 107.63 M, CIK DMA 109.40 M -> 107.44 M, a630 140.02 M -> 137.82 M). */
+static inline __attribute__((always_inline)) void put_desc_fields(const struct gk_format *fmt,
+								  const struct gk_field *fields, uint64_t plan,
+								  const uint32_t *dw, size_t ndw, struct gk_out *o)
 {
 	for (; plan; plan &= plan - 1) {
 		const struct gk_field *f = &fields[__builtin_ctzll(plan)];
@@ -263,18 +396,39 @@ static void put_desc_fields(const struct gk_format *fmt, const struct gk_field *
 		 * printable() agree), before a symbol is looked for */
 		if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
 			continue;
-		const char *sym = 0;
-		const struct gk_reg *r = 0;
-		if (f->kind == GK_ENUM) {
-			const struct gk_enum *e = f->enm;
-			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
-				sym = e->names[v];
-		} else if (f->kind == GK_REG) {
-			r = gk_field_reg(fmt, f, v);
-			sym = r ? r->name : 0;
-		}
-		put_field_text(fmt, f, v, sym, r, false, o);
+		/* the symbol found in put_field_text's one switch on the kind:
+		 * testing the kind here first read it twice a field
+		 * (callgrind, decode on the quarter bench streams: CIK DMA
+		 * 107.44 M -> 105.98 M, GFX9 107.63 M -> 106.39 M, a630
+		 * 137.82 M -> 136.15 M) */
+		put_field_text(fmt, f, v, 0, 0, false, true, o);
 	}
+}
+
+/* The shown fields of a direct unit of description d: its header's list
+ * and its body's */
+static __attribute__((noinline)) void put_direct_fields(const struct gk_format *fmt, const struct gk_packet_desc *d,
+							 const struct gk_desc_fast *fast, const uint32_t *dw,
+							 size_t ndw, struct gk_out *o)
+{
+	uint64_t hp = fast->print[0], bp = fast->print[1];
+	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
+		/* room for every field: written through a local position,
+		 * stored back once (one check a unit, where each field checked
+		 * and stored its own); what put_desc_fields_at leaves takes the
+		 * checked way.  Out of line: inline, it made gk_unit_text too
+		 * big for GCC to inline put_reg_run, which cost GFX9 more than
+		 * the fields gained.  callgrind, decode on the quarter bench
+		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
+		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
+		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
+		char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
+		if (!hp)
+			p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
+		o->len = (size_t)(p - o->buf);
+	}
+	put_desc_fields(fmt, d->hdr, hp, dw, ndw, o);
+	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
 }
 
 static void put_rawbits(struct gk_out *o, unsigned dw, uint32_t bits, bool whole)
@@ -670,7 +824,7 @@ static void put_plain_group(const struct gk_format *fmt, const struct gk_packet_
 		val[i] = v;
 		reg[i] = r;
 		present |= 1u << i;
-		put_field_text(fmt, f, v, sym, r, false, o);
+		put_field_text(fmt, f, v, sym, r, false, false, o);
 	}
 	unsigned nc = sizeof fast->group_claimed / sizeof fast->group_claimed[0];
 	for (unsigned k = 0; k < gdw && k < GK_UNIT_FIXED_DW; k++) {
@@ -874,8 +1028,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	else
 		put_name(o, d->name);
 	if (direct) {
-		put_desc_fields(fmt, d->hdr, fast->print[0], dw, ndw, o);
-		put_desc_fields(fmt, d->fields, fast->print[1], dw, ndw, o);
+		put_direct_fields(fmt, d, fast, dw, ndw, o);
 	} else {
 		put_fields(fmt, u->fields, u->nfields, o);
 	}
