@@ -31,9 +31,17 @@ extern "C" {
 /* Fill *fmt with the PM4 format of one generation, by generation, chip or
  * LLVM processor name ("evergreen", "cypress", "gfx10.3", "navi21",
  * "gfx1030", ...; GFX6+ names in any case).  Returns 0, or -1 when the
- * name is unknown or NULL, or fmt is NULL.  The caller owns *fmt (about 50 KiB of prepared lookup
+ * name is unknown or NULL, or fmt is NULL.  The caller owns *fmt (about 200 KiB of prepared lookup
  * tables: allocate it statically or on the heap); nothing else is allocated. */
 int gk_pm4_format_init(struct gk_format *fmt, const char *gpu);
+
+/* Set only fmt's register tables and register links (regs, reg_links,
+ * nreg_links) to those of a GPU's graphics IP, named as for
+ * gk_pm4_format_init; nothing else of *fmt is touched.  For a family whose
+ * packets name the graphics block's registers (SDMA's SRBM_WRITE and
+ * POLL_REGMEM).  Returns 0, or -1 when the name is unknown or NULL, or fmt
+ * is NULL. */
+int gk_pm4_format_registers(struct gk_format *fmt, const char *gpu);
 
 /* Names accepted by gk_pm4_format, for usage messages: "r600 (rv610 ...)". */
 const char *gk_pm4_gpu_help(void);

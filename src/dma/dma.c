@@ -225,22 +225,15 @@ static const struct {
 
 static void sdma_registers(struct gk_format *fmt, const char *gpu, unsigned gen)
 {
-	struct gk_format gfx;
 	const char *name = gpu;
 	for (size_t i = 0; i < sizeof sdma_ip_gfx / sizeof sdma_ip_gfx[0]; i++)
 		if (strcmp(gpu, sdma_ip_gfx[i].sdma) == 0)
 			name = sdma_ip_gfx[i].gfx;
-	if (gk_pm4_format_init(&gfx, name) != 0) {
-		name = NULL;
-		for (size_t i = 0; i < sizeof sdma_gfx / sizeof sdma_gfx[0]; i++)
-			if (sdma_gfx[i].gen == gen)
-				name = sdma_gfx[i].gfx;
-		if (!name || gk_pm4_format_init(&gfx, name) != 0)
-			return;
-	}
-	fmt->regs = gfx.regs;
-	fmt->reg_links = gfx.reg_links;
-	fmt->nreg_links = gfx.nreg_links;
+	if (gk_pm4_format_registers(fmt, name) == 0)
+		return;
+	for (size_t i = 0; i < sizeof sdma_gfx / sizeof sdma_gfx[0]; i++)
+		if (sdma_gfx[i].gen == gen)
+			gk_pm4_format_registers(fmt, sdma_gfx[i].gfx);
 }
 
 int gk_dma_format_init(struct gk_format *fmt, const char *gpu)

@@ -213,18 +213,36 @@ static void pm4_check_unit(const struct gk_format *fmt, const struct gk_unit *u,
 			     d->name);
 }
 
-int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
+/* The generation a GPU name stands for (NULL: none). */
+static const struct gen_info *gen_of(const char *gpu)
 {
 	unsigned gen = 0;
 	for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
 		if (gpu && same_name(gpu, gpus[i].name))
 			gen = gpus[i].gen;
-	const struct gen_info *gi = 0;
 	for (size_t i = 0; i < sizeof gens / sizeof gens[0]; i++)
 		if (gens[i].bit == gen)
-			gi = &gens[i];
+			return &gens[i];
+	return NULL;
+}
+
+int gk_pm4_format_registers(struct gk_format *fmt, const char *gpu)
+{
+	const struct gen_info *gi = gen_of(gpu);
+	if (!gi || !fmt)
+		return -1;
+	fmt->regs = gi->regs;
+	fmt->reg_links = gi->links;
+	fmt->nreg_links = gi->nlinks ? *gi->nlinks : 0;
+	return 0;
+}
+
+int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
+{
+	const struct gen_info *gi = gen_of(gpu);
 	if (!gi || !fmt || gk_pm4_ndescs > GK_MAX_DESCS)
 		return -1;
+	unsigned gen = gi->bit;
 	memset(fmt, 0, sizeof *fmt);
 	fmt->family = "pm4";
 	fmt->source = "Radeon Evergreen/Northern Islands Acceleration";
@@ -236,9 +254,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->gen = gi->name;
 	/* the Evergreen/Northern Islands guide's rules (src/lint) */
 	fmt->lint_gen = (uint8_t)(gen == GK_PM4_EVERGREEN ? GK_LINT_EVERGREEN : gen == GK_PM4_CAYMAN ? GK_LINT_CAYMAN : 0);
-	fmt->regs = gi->regs;
-	fmt->reg_links = gi->links;
-	fmt->nreg_links = gi->nlinks ? *gi->nlinks : 0;
+	gk_pm4_format_registers(fmt, gpu);
 	fmt->spaces = gi->spaces;
 	/* R6xx-Cayman and GFX6+ reuse opcodes and names for different packets
 	 * (INDIRECT_BUFFER is 0x32 before GFX6, 0x3F after): a packet of the other

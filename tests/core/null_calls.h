@@ -5492,6 +5492,28 @@ static void nc_gk_pm4_format_init(void)
 	fx_end_case();
 }
 
+static void nc_gk_pm4_format_registers(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_pm4_format_registers((struct gk_format*)NULL, (const char*)NULL);
+	fx_end_case();
+	FX_CASE("fmt NULL");
+	(void)gk_pm4_format_registers((struct gk_format*)NULL, (const char*)FX_STR);
+	fx_end_case();
+	FX_CASE("gpu NULL");
+	(void)gk_pm4_format_registers((struct gk_format*)fx_format(), (const char*)NULL);
+	fx_end_case();
+	FX_CASE("every string empty");
+	(void)gk_pm4_format_registers((struct gk_format*)fx_format(), (const char*)FX_EMPTY);
+	fx_end_case();
+	FX_CASE("every string long");
+	(void)gk_pm4_format_registers((struct gk_format*)fx_format(), (const char*)fx_long());
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_pm4_format_registers((struct gk_format*)fx_format(), (const char*)FX_STR);
+	fx_end_case();
+}
+
 static void nc_gk_pm4_gpu_help(void)
 {
 	FX_CASE("no arguments");
@@ -7843,6 +7865,7 @@ static const struct nc_func {
 	{ "gk_packet_frame", nc_gk_packet_frame },
 	{ "gk_parse_uint", nc_gk_parse_uint },
 	{ "gk_pm4_format_init", nc_gk_pm4_format_init },
+	{ "gk_pm4_format_registers", nc_gk_pm4_format_registers },
 	{ "gk_pm4_gpu_help", nc_gk_pm4_gpu_help },
 	{ "gk_png_begin", nc_gk_png_begin },
 	{ "gk_png_end", nc_gk_png_end },
