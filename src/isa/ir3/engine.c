@@ -283,16 +283,6 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 /* ---- assembler: one instruction a line, as decode prints it (the
  * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
 
-static int ir3_parse(const void *fam, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
-{
-	const struct ir3_engine *e = fam;
-	if (gk_ir3_encode(e->gpu_id, s, n, v, err) != 0) {
-		err->packet = NULL;
-		return -1;
-	}
-	return 0;
-}
-
 /* The assembler keeps every line until the end of the text, where the
  * labels are known: a line "NAME:" (after an optional "0xOFFSET:") names
  * the next instruction, "#NAME" in an instruction is its distance from
@@ -309,7 +299,75 @@ struct ir3_asm {
 	size_t len, cap;
 	size_t nlines;
 	bool failed; /* out of memory */
+	unsigned gpu_id;
+	struct ir3_line_memo *memo; /* IR3_LINE_MEMO_SLOTS; NULL: none (no memory for it) */
 };
+
+/* A memo of the lines already assembled in this text, by the exact bytes
+ * the line assembler gives ir3_parse (the instruction, without "0xOFFSET:",
+ * comment and blanks at the ends, labels already resolved to "#N", the
+ * distance Mesa prints, by ir3_asm_finish).  gk_ir3_encode is a function
+ * of the gpu id and those bytes alone: no state between calls, no option
+ * (ir3_parse always passes the same), no warning on success, and a branch
+ * operand is relative, so the same text is the same word at any address.
+ * Real assembly repeats its lines (the text of the 4,725 a6xx words of
+ * tests/vectors/ir3_mesa_ci_a6xx.hex has 1,276 different lines: nop,
+ * (rpt)nop, the same movs and mads), so a line found here is not assembled
+ * again.  Only a success is kept: a line that fails is assembled every
+ * time, so each gets its own message, column included.  2048 sets of two
+ * 64-byte slots (256 KiB, allocated with the assembler of one text), a new
+ * line in the first slot and the one there moved to the second, as the
+ * decoder's memo (engine.c above); lines longer than 54 characters (a
+ * quarter of a percent of the CI-log lines) are not kept.  Callgrind
+ * figures in docs/ir3.md (Encode, fourth round). */
+#define IR3_LINE_MEMO_BITS 11
+#define IR3_LINE_MEMO_SLOTS (2u << IR3_LINE_MEMO_BITS)
+#define IR3_LINE_MEMO_TEXT 55
+
+struct ir3_line_memo {
+	uint64_t word;
+	uint8_t len; /* 0: an empty slot (the line assembler gives no empty text) */
+	char text[IR3_LINE_MEMO_TEXT];
+};
+
+/* FNV-1a over the text (the set index is its top bits after the final
+ * multiply): a few instructions a byte, against the thousands a line's
+ * assembly takes */
+static uint64_t line_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h * 0x9e3779b97f4a7c15ull;
+}
+
+/* ---- assembler: one instruction a line, as decode prints it (the
+ * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
+
+static int ir3_parse(const void *as, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
+{
+	const struct ir3_asm *a = as;
+	struct ir3_line_memo *set = NULL;
+	if (a->memo && n && n <= IR3_LINE_MEMO_TEXT) {
+		set = &a->memo[2 * (line_hash(s, n) >> (64 - IR3_LINE_MEMO_BITS))];
+		for (int k = 0; k < 2; k++)
+			if (set[k].len == n && !memcmp(set[k].text, s, n)) {
+				*v = set[k].word;
+				return 0;
+			}
+	}
+	if (gk_ir3_encode(a->gpu_id, s, n, v, err) != 0) {
+		err->packet = NULL;
+		return -1;
+	}
+	if (set) {
+		set[1] = set[0];
+		set[0].word = *v;
+		set[0].len = (uint8_t)n;
+		memcpy(set[0].text, s, n);
+	}
+	return 0;
+}
 
 struct ir3_label {
 	const char *name;
@@ -319,11 +377,16 @@ struct ir3_label {
 
 static void *ir3_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
+	const struct ir3_engine *en = fam;
 	struct ir3_asm *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
-	a->inner = gk_line_asm_open(fam, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
+	a->gpu_id = en->gpu_id;
+	/* without memory for the memo every line is assembled: slower, the same words */
+	a->memo = calloc(IR3_LINE_MEMO_SLOTS, sizeof *a->memo);
+	a->inner = gk_line_asm_open(a, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
 	if (!a->inner) {
+		free(a->memo);
 		free(a);
 		return NULL;
 	}
@@ -519,6 +582,7 @@ static void ir3_asm_close(void *as)
 		return;
 	gk_line_asm_close(a->inner);
 	free(a->text);
+	free(a->memo);
 	free(a);
 }
 
