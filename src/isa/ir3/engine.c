@@ -311,28 +311,32 @@ struct ir3_asm {
  * (ir3_parse always passes the same), no warning on success, and a branch
  * operand is relative, so the same text is the same word at any address.
  * Real assembly repeats its lines (the text of the 4,725 a6xx words of
- * tests/vectors/ir3_mesa_ci_a6xx.hex has 1,276 different lines: nop,
+ * tests/vectors/ir3_mesa_ci_a6xx.hex has 1,262 different lines: nop,
  * (rpt)nop, the same movs and mads), so a line found here is not assembled
  * again.  Only a success is kept: a line that fails is assembled every
- * time, so each gets its own message, column included.  2048 sets of two
- * 64-byte slots (256 KiB, allocated with the assembler of one text), a new
- * line in the first slot and the one there moved to the second, as the
- * decoder's memo (engine.c above); lines longer than 54 characters (a
- * quarter of a percent of the CI-log lines) are not kept.  Callgrind
- * figures in docs/ir3.md (Encode, fourth round). */
-#define IR3_LINE_MEMO_BITS 11
-#define IR3_LINE_MEMO_SLOTS (2u << IR3_LINE_MEMO_BITS)
-#define IR3_LINE_MEMO_TEXT 55
+ * time, so each gets its own message, column included.  1024 sets of
+ * eight 72-byte slots (576 KiB, allocated with the assembler of one text,
+ * its pages touched as slots are used), a new line in the first slot and
+ * the others moved down one: two ways of 2048 sets missed 10,942 of the
+ * bench's 100,567 lines (its 4,725 lines over and over evict each other
+ * where three share a set), eight ways miss only the 1,262 first sights.
+ * Lines longer than 59 characters (9 of the CI-log text's 4,752) are not
+ * kept.  Callgrind figures in docs/ir3.md (Encode, fourth round). */
+#define IR3_LINE_MEMO_BITS 10
+#define IR3_LINE_MEMO_WAYS 8
+#define IR3_LINE_MEMO_SLOTS (IR3_LINE_MEMO_WAYS << IR3_LINE_MEMO_BITS)
+#define IR3_LINE_MEMO_TEXT 59
 
 struct ir3_line_memo {
 	uint64_t word;
-	uint8_t len; /* 0: an empty slot (the line assembler gives no empty text) */
+	uint32_t tag; /* the hash's low bits: most slots of the set are passed over on it */
+	uint8_t len;  /* 0: an empty slot (the line assembler gives no empty text) */
 	char text[IR3_LINE_MEMO_TEXT];
 };
 
-/* FNV-1a over the text (the set index is its top bits after the final
- * multiply): a few instructions a byte, against the thousands a line's
- * assembly takes */
+/* FNV-1a over the text, then a Fibonacci multiply so that the set index
+ * (the top bits) depends on every byte: a few instructions a byte, against
+ * the thousands a line's assembly takes */
 static uint64_t line_hash(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -341,17 +345,17 @@ static uint64_t line_hash(const char *s, size_t n)
 	return h * 0x9e3779b97f4a7c15ull;
 }
 
-/* ---- assembler: one instruction a line, as decode prints it (the
- * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
-
 static int ir3_parse(const void *as, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
 {
 	const struct ir3_asm *a = as;
 	struct ir3_line_memo *set = NULL;
+	uint32_t tag = 0;
 	if (a->memo && n && n <= IR3_LINE_MEMO_TEXT) {
-		set = &a->memo[2 * (line_hash(s, n) >> (64 - IR3_LINE_MEMO_BITS))];
-		for (int k = 0; k < 2; k++)
-			if (set[k].len == n && !memcmp(set[k].text, s, n)) {
+		uint64_t h = line_hash(s, n);
+		tag = (uint32_t)h;
+		set = &a->memo[IR3_LINE_MEMO_WAYS * (h >> (64 - IR3_LINE_MEMO_BITS))];
+		for (int k = 0; k < IR3_LINE_MEMO_WAYS && set[k].len; k++)
+			if (set[k].tag == tag && set[k].len == n && !memcmp(set[k].text, s, n)) {
 				*v = set[k].word;
 				return 0;
 			}
@@ -361,8 +365,9 @@ static int ir3_parse(const void *as, const char *s, size_t n, uint64_t *v, struc
 		return -1;
 	}
 	if (set) {
-		set[1] = set[0];
+		memmove(set + 1, set, (IR3_LINE_MEMO_WAYS - 1) * sizeof *set);
 		set[0].word = *v;
+		set[0].tag = tag;
 		set[0].len = (uint8_t)n;
 		memcpy(set[0].text, s, n);
 	}
