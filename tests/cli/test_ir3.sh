@@ -93,6 +93,51 @@ if [ "$n" = 3 ]; then ok; else bad "check of repeated words: $n don't-care warni
 run "decode json of repeated words" 0 decode --json -e isa -g a630 again.hex
 has out "json of a word again" '"offset":64,.*"name":"mul.f",.*"fields":\{"SY":0'
 
+# ---- a line again: the assembler's memo gives what assembling it gives ----
+# (src/isa/ir3/engine.c keeps the word of each line that assembled, by its
+# text, for the rest of the text): lines again, lines that differ in one
+# character (a register, a flag, a blank inside, a comment), a line that
+# fails each time with its own column, a line too long to keep, and ten
+# lines of one set of the memo (its hash's top ten bits: 277), two of them
+# one character apart, more than its eight ways; each gives the word and
+# message it gives alone
+printf '%s\n' 'mov.f32f32 r0.x, r0.y' 'mov.f32f32 r0.x, r0.z' '(sy)mov.f32f32 r0.x, r0.y' \
+	'mov.f32f32 r0.x,  r0.y' 'mov.f32f32 r0.x, r0.y ; a comment' 'mov.f32f32 r0.x, r9.y' 'nop' '(rpt2)nop' \
+	'mov.f32f32 r0.x, bogus' 'mad.f32 r0.x, r0.y, r0.z, r0.w' 'mad.f32 r0.x, r0.y, r0.z, r1.w' \
+	'ldib.b.untyped.1d.u32.4.nonuniform.base0 r2.z, r2.z, r1.z' \
+	'saml.s2en.uniform.base1 (f32)(xyzw)r13.x, r0.w, r13.w, r11.w, a1.x' \
+	'add.f r0.x, r0.z, r2.z' 'add.f r0.x, r0.z, r6.x' 'add.f r0.x, r2.z, r2.z' 'add.f r0.y, r0.w, r6.z' \
+	'add.f r0.y, r1.z, r3.x' 'add.f r0.y, r9.y, r5.w' 'add.f r0.y, r9.w, r4.w' 'add.f r0.z, r4.z, r7.w' \
+	'add.f r0.z, r7.x, r9.w' 'add.f r0.w, r0.x, r6.z' >lines.s
+: >alone.out
+: >alone.err
+for pass in 1 2 3; do
+	while IFS= read -r l; do
+		printf '%s\n' "$l" >one.s
+		"$G" encode -e isa -g a630 -f hex one.s >>alone.out 2>one.err
+		sed 's/^one\.s:[0-9]*:/L:/' one.err >>alone.err
+	done <lines.s
+done
+cat lines.s lines.s lines.s >again.s
+run "encode of repeated lines" 1 encode -e isa -g a630 -f hex --max-errors 0 again.s
+n=$(grep -c "error: .*bogus" err)
+if [ "$n" = 3 ]; then ok; else bad "encode of repeated lines: $n errors for the bad line, want 3"; fi
+has err "the third bad line's own place" "^again\\.s:55:18: error: no ir3 instruction on this GPU reads as 'mov\\.f32f32 r0\\.x, bogus'$"
+same out alone.out "repeated lines encode as each alone (words)"
+sed 's/^again\.s:[0-9]*:/L:/' err >again.err
+same again.err alone.err "repeated lines encode as each alone (messages)"
+# the same branch text with labels at other distances gives other words:
+# labels become distances before the memo sees the text
+printf 'top:\nnop\nbr p0.x, #done\nnop\nbr p0.x, #done\nnop\ndone:\njump #top\njump #top\nend\n' >lab2.s
+printf 'nop\nbr p0.x, #4\nnop\nbr p0.x, #2\nnop\njump #-5\njump #-6\nend\n' >num2.s
+: >alone.txt
+while IFS= read -r l; do
+	printf '%s\n' "$l" >one.s
+	"$G" encode -e isa -g a630 -f hex one.s >>alone.txt
+done <num2.s
+run "encode of repeated label operands" 0 encode -e isa -g a630 -f hex lab2.s
+same out alone.txt "label operands at other distances encode as each alone"
+
 # ---- every vector of the repository, decode then encode ------------------
 # (Mesa 26.2's with the default description, Mesa 2025's with @mesa-2025;
 # "raw 0x..." is Mesa's text for a word nothing matches)

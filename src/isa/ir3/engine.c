@@ -283,16 +283,6 @@ static void ir3_json(void *fam, const struct gk_diags *dg, unsigned flags, struc
 /* ---- assembler: one instruction a line, as decode prints it (the
  * shared line assembler strips the "0xOFFSET:" and the ';' comment) ---- */
 
-static int ir3_parse(const void *fam, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
-{
-	const struct ir3_engine *e = fam;
-	if (gk_ir3_encode(e->gpu_id, s, n, v, err) != 0) {
-		err->packet = NULL;
-		return -1;
-	}
-	return 0;
-}
-
 /* The assembler keeps every line until the end of the text, where the
  * labels are known: a line "NAME:" (after an optional "0xOFFSET:") names
  * the next instruction, "#NAME" in an instruction is its distance from
@@ -309,7 +299,80 @@ struct ir3_asm {
 	size_t len, cap;
 	size_t nlines;
 	bool failed; /* out of memory */
+	unsigned gpu_id;
+	struct ir3_line_memo *memo; /* IR3_LINE_MEMO_SLOTS; NULL: none (no memory for it) */
 };
+
+/* A memo of the lines already assembled in this text, by the exact bytes
+ * the line assembler gives ir3_parse (the instruction, without "0xOFFSET:",
+ * comment and blanks at the ends, labels already resolved to "#N", the
+ * distance Mesa prints, by ir3_asm_finish).  gk_ir3_encode is a function
+ * of the gpu id and those bytes alone: no state between calls, no option
+ * (ir3_parse always passes the same), no warning on success, and a branch
+ * operand is relative, so the same text is the same word at any address.
+ * Real assembly repeats its lines (the text of the 4,725 a6xx words of
+ * tests/vectors/ir3_mesa_ci_a6xx.hex has 1,262 different lines: nop,
+ * (rpt)nop, the same movs and mads), so a line found here is not assembled
+ * again.  Only a success is kept: a line that fails is assembled every
+ * time, so each gets its own message, column included.  1024 sets of
+ * eight 72-byte slots (576 KiB, allocated with the assembler of one text,
+ * its pages touched as slots are used), a new line in the first slot and
+ * the others moved down one: two ways of 2048 sets missed 10,942 of the
+ * bench's 100,567 lines (its 4,725 lines over and over evict each other
+ * where three share a set), eight ways miss only the 1,262 first sights.
+ * Lines longer than 59 characters (9 of the CI-log text's 4,752) are not
+ * kept.  Callgrind figures in docs/ir3.md (Encode, fourth round). */
+#define IR3_LINE_MEMO_BITS 10
+#define IR3_LINE_MEMO_WAYS 8
+#define IR3_LINE_MEMO_SLOTS (IR3_LINE_MEMO_WAYS << IR3_LINE_MEMO_BITS)
+#define IR3_LINE_MEMO_TEXT 59
+
+struct ir3_line_memo {
+	uint64_t word;
+	uint32_t tag; /* the hash's low bits: most slots of the set are passed over on it */
+	uint8_t len;  /* 0: an empty slot (the line assembler gives no empty text) */
+	char text[IR3_LINE_MEMO_TEXT];
+};
+
+/* FNV-1a over the text, then a Fibonacci multiply so that the set index
+ * (the top bits) depends on every byte: a few instructions a byte, against
+ * the thousands a line's assembly takes */
+static uint64_t line_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h * 0x9e3779b97f4a7c15ull;
+}
+
+static int ir3_parse(const void *as, const char *s, size_t n, uint64_t *v, struct gk_diag *err)
+{
+	const struct ir3_asm *a = as;
+	struct ir3_line_memo *set = NULL;
+	uint32_t tag = 0;
+	if (a->memo && n && n <= IR3_LINE_MEMO_TEXT) {
+		uint64_t h = line_hash(s, n);
+		tag = (uint32_t)h;
+		set = &a->memo[IR3_LINE_MEMO_WAYS * (h >> (64 - IR3_LINE_MEMO_BITS))];
+		for (int k = 0; k < IR3_LINE_MEMO_WAYS && set[k].len; k++)
+			if (set[k].tag == tag && set[k].len == n && !memcmp(set[k].text, s, n)) {
+				*v = set[k].word;
+				return 0;
+			}
+	}
+	if (gk_ir3_encode(a->gpu_id, s, n, v, err) != 0) {
+		err->packet = NULL;
+		return -1;
+	}
+	if (set) {
+		memmove(set + 1, set, (IR3_LINE_MEMO_WAYS - 1) * sizeof *set);
+		set[0].word = *v;
+		set[0].tag = tag;
+		set[0].len = (uint8_t)n;
+		memcpy(set[0].text, s, n);
+	}
+	return 0;
+}
 
 struct ir3_label {
 	const char *name;
@@ -319,11 +382,16 @@ struct ir3_label {
 
 static void *ir3_asm_open(void *fam, gk_emit_fn emit, void *emit_ctx, gk_diag_fn diag, void *diag_ctx)
 {
+	const struct ir3_engine *en = fam;
 	struct ir3_asm *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
-	a->inner = gk_line_asm_open(fam, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
+	a->gpu_id = en->gpu_id;
+	/* without memory for the memo every line is assembled: slower, the same words */
+	a->memo = calloc(IR3_LINE_MEMO_SLOTS, sizeof *a->memo);
+	a->inner = gk_line_asm_open(a, ir3_parse, ";", emit, emit_ctx, diag, diag_ctx);
 	if (!a->inner) {
+		free(a->memo);
 		free(a);
 		return NULL;
 	}
@@ -519,6 +587,7 @@ static void ir3_asm_close(void *as)
 		return;
 	gk_line_asm_close(a->inner);
 	free(a->text);
+	free(a->memo);
 	free(a);
 }
 
