@@ -111,7 +111,7 @@ printf '%s\n' 'mov.f32f32 r0.x, r0.y' 'mov.f32f32 r0.x, r0.z' '(sy)mov.f32f32 r0
 	'add.f r0.z, r7.x, r9.w' 'add.f r0.w, r0.x, r6.z' >lines.s
 : >alone.out
 : >alone.err
-for pass in 1 2 3; do
+for round in 1 2 3; do
 	while IFS= read -r l; do
 		printf '%s\n' "$l" >one.s
 		"$G" encode -e isa -g a630 -f hex one.s >>alone.out 2>one.err
