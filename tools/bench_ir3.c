@@ -4,7 +4,12 @@
  * instructions (default 1000000), `gfxkit decode -e isa -g a630 -f bin`
  * into a text file and `gfxkit encode` of that text back (checked equal to
  * the input), each run next to cksum over the same bytes right after it;
- * median of 3 runs.  Then the library alone: decode (with the exactness
+ * median of 3 runs.  Both tools keep a memo (src/isa/ir3/engine.c: words
+ * decoded, lines assembled) that the repetition favours, so two more rows
+ * say what real code gets without it: the CI-log words once each (4,725
+ * words, 1,261 different: real shaders repeat their own words) and the
+ * different words once each (no repeat at all), each a fresh process, the
+ * median of 11.  Then the library alone: decode (with the exactness
  * check inside decode) and encode of random cat6 words; best of 3 runs
  * (GFXKIT_BENCH_IR3_N=n: the first n words only, default and most 20000).
  * Targets: CLI decode >= 2 M instructions/s, encode >= 1 M/s ("  target: "
@@ -122,6 +127,57 @@ static long file_size(const char *path)
 
 #define SAMPLE "tests/vectors/ir3_mesa_ci_a6xx.hex"
 
+#define ONE_PASS_RUNS 11
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* n words written to PATH.bin once, decoded and encoded back by fresh
+ * processes ONE_PASS_RUNS times: the median seconds of each into *dec and
+ * *enc; false when a run failed or the words did not come back (an empty
+ * file: the start-up alone). */
+static bool one_pass(const char *cli, const char *dir, const char *name, const uint64_t *w, size_t n, double *dec,
+		     double *enc)
+{
+	char bin[96], txt[96], back[96];
+	snprintf(bin, sizeof bin, "%s/%s.bin", dir, name);
+	snprintf(txt, sizeof txt, "%s/%s.txt", dir, name);
+	snprintf(back, sizeof back, "%s/%s-back.bin", dir, name);
+	FILE *o = fopen(bin, "wb");
+	for (size_t i = 0; o && i < n; i++) {
+		unsigned char b[8];
+		for (int k = 0; k < 8; k++)
+			b[k] = (unsigned char)(w[i] >> (8 * k));
+		fwrite(b, 1, 8, o);
+	}
+	if (!o || fclose(o) != 0)
+		return false;
+	char *d[] = { (char *)cli, "decode", "-e", "isa", "-g", "a630", "-f", "bin", bin, "-o", txt, 0 };
+	char *e[] = { (char *)cli, "encode", "-e", "isa", "-g", "a630", txt, "-o", back, 0 };
+	double td[ONE_PASS_RUNS], te[ONE_PASS_RUNS];
+	bool ok = true;
+	for (int r = 0; ok && r < ONE_PASS_RUNS; r++) {
+		td[r] = run_quiet(d);
+		te[r] = td[r] < 0 ? -1 : run_quiet(e);
+		ok = td[r] > 0 && te[r] > 0 && (n ? same_file(bin, back) : file_size(back) <= 0);
+	}
+	if (!getenv("GFXKIT_BENCH_KEEP")) {
+		remove(bin);
+		remove(txt);
+		remove(back);
+	}
+	if (!ok)
+		return false;
+	qsort(td, ONE_PASS_RUNS, sizeof td[0], cmp_double);
+	qsort(te, ONE_PASS_RUNS, sizeof te[0], cmp_double);
+	*dec = td[ONE_PASS_RUNS / 2];
+	*enc = te[ONE_PASS_RUNS / 2];
+	return true;
+}
+
 /* The tool on mixed real code (see the top of the file); 0, or 1 when a
  * run failed or the words did not come back. */
 static int bench_cli(const char *cli)
@@ -216,6 +272,39 @@ static int bench_cli(const char *cli)
 		report_target("ir3 CLI encode (a6xx real code)", true, TARGET_ENCODE / 1e6, n / me / 1e6, "M/s");
 		report_figure("ir3 CLI decode / cksum (same bytes)", rd.ratio, "x");
 		report_figure("ir3 CLI encode / cksum (same text)", re.ratio, "x");
+		/* without the bench's repetition (see the top of the file) */
+		static uint64_t distinct[8192];
+		size_t nd = 0;
+		for (size_t i = 0; i < ns; i++) {
+			size_t j = 0;
+			while (j < nd && distinct[j] != sample[i])
+				j++;
+			if (j == nd)
+				distinct[nd++] = sample[i];
+		}
+		double d0, e0, d1, e1, d2, e2;
+		if (one_pass(cli, dir, "empty", sample, 0, &d0, &e0) && one_pass(cli, dir, "once", sample, ns, &d1, &e1) &&
+		    one_pass(cli, dir, "distinct", distinct, nd, &d2, &e2)) {
+			/* instructions a second, with the process's start-up and
+			 * with that of an empty file taken off */
+			double r[2][4] = { { ns / d1, ns / e1, nd / d2, nd / e2 },
+					   { ns / (d1 - d0), ns / (e1 - e0), nd / (d2 - d0), nd / (e2 - e0) } };
+			printf("  without the repetition (a fresh process each, median of %d; start-up %.1f ms decode, %.1f "
+			       "ms encode): with it / without it\n",
+			       ONE_PASS_RUNS, d0 * 1e3, e0 * 1e3);
+			printf("  %-34s %9.0f / %9.0f insn/s\n", "decode, CI-log words once", r[0][0], r[1][0]);
+			printf("  %-34s %9.0f / %9.0f insn/s\n", "encode, CI-log words once", r[0][1], r[1][1]);
+			printf("  %-34s %9.0f / %9.0f insn/s\n", "decode, different words once", r[0][2], r[1][2]);
+			printf("  %-34s %9.0f / %9.0f insn/s\n", "encode, different words once", r[0][3], r[1][3]);
+			printf("  (%zu CI-log words, %zu different)\n", ns, nd);
+			report_figure("ir3 CLI decode, CI-log words once", r[1][0] / 1e6, "M/s");
+			report_figure("ir3 CLI encode, CI-log words once", r[1][1] / 1e6, "M/s");
+			report_figure("ir3 CLI decode, different words once", r[1][2] / 1e6, "M/s");
+			report_figure("ir3 CLI encode, different words once", r[1][3] / 1e6, "M/s");
+		} else {
+			printf("ir3 CLI: a one-pass run failed or gave other words\n");
+			rc = 1;
+		}
 	}
 	if (!getenv("GFXKIT_BENCH_KEEP")) {
 		remove(bin);
