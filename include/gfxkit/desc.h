@@ -488,6 +488,16 @@ struct gk_diags;
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
 #define GK_MAX_SURF_WORDS 48 /* gk_format.surf_words: RECT and array TILED rows planned from the words */
+
+/* A field of the fixed dwords as shifts and masks, for the words-only
+ * access ranges (gk_desc_fast.acc_words, gk_format.surf_words): nseg
+ * segments (0: no such field), each (dw[i] >> lo[i]) & mask[i] placed at
+ * bit pos[i] of the value.  At file scope so C++ sees one name. */
+struct gk_word_field {
+	uint8_t nseg, dw[2], lo[2], pos[2];
+	uint32_t mask[2];
+};
+
 #define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
 #define GK_LEN_FIXED 1u
 #define GK_LEN_COUNT 2u
@@ -614,10 +624,7 @@ struct gk_format {
 		struct gk_acc_words {
 			/* each field's segments as shifts and masks (nseg 0:
 			 * none), all inside the fixed dwords */
-			struct gk_word_field {
-				uint8_t nseg, dw[2], lo[2], pos[2];
-				uint32_t mask[2];
-			} addr, count, esize;
+			struct gk_word_field addr, count, esize;
 			uint8_t closed;
 			/* 1 + the index in gk_format.surf_words of the row's
 			 * surface fields, for a RECT row or an array-mode TILED
