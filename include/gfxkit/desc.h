@@ -487,6 +487,17 @@ struct gk_diags;
 #define GK_MAX_DESCS 255  /* descriptions one family may have (indices are uint8_t, 0xff: none) */
 #define GK_FAST_RULES 4      /* rules / accesses per description with names resolved up front */
 #define GK_FAST_ACCESSES 3
+#define GK_MAX_SURF_WORDS 48 /* gk_format.surf_words: RECT and array TILED rows planned from the words */
+
+/* A field of the fixed dwords as shifts and masks, for the words-only
+ * access ranges (gk_desc_fast.acc_words, gk_format.surf_words): nseg
+ * segments (0: no such field), each (dw[i] >> lo[i]) & mask[i] placed at
+ * bit pos[i] of the value.  At file scope so C++ sees one name. */
+struct gk_word_field {
+	uint8_t nseg, dw[2], lo[2], pos[2];
+	uint32_t mask[2];
+};
+
 #define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
 #define GK_LEN_FIXED 1u
 #define GK_LEN_COUNT 2u
@@ -613,11 +624,14 @@ struct gk_format {
 		struct gk_acc_words {
 			/* each field's segments as shifts and masks (nseg 0:
 			 * none), all inside the fixed dwords */
-			struct gk_word_field {
-				uint8_t nseg, dw[2], lo[2], pos[2];
-				uint32_t mask[2];
-			} addr, count, esize;
+			struct gk_word_field addr, count, esize;
 			uint8_t closed;
+			/* 1 + the index in gk_format.surf_words of the row's
+			 * surface fields, for a RECT row or an array-mode TILED
+			 * one (not GFX9+ swizzle) of such a description, whose
+			 * range gk_words_range_surf (src/mem) computes from the
+			 * words; 0: none */
+			uint8_t surf;
 		} acc_words[GK_FAST_ACCESSES];
 		/* The check plan.  plain: simple, and no field value, rule
 		 * between fields or predicated region can be wrong, so a
@@ -714,6 +728,17 @@ struct gk_format {
 		 * of json_group, field i of the group list */
 		uint16_t json_group, json_group_named, json_group_room;
 	} fast[GK_MAX_DESCS];
+	/* The surface fields of the RECT and array-mode TILED access rows
+	 * (gk_desc_fast.acc_words[].surf) as shifts and masks, for the
+	 * words-only range of check --bo: going through the access model's
+	 * general field lookup for them was ~1,400 instructions a range, a
+	 * third of a --bo check on the CIK bench stream.  Rows past
+	 * GK_MAX_SURF_WORDS take the general path. */
+	struct gk_surf_words {
+		struct gk_word_field x, y, z, w, h, d, pitch, slice, mode;
+		const struct gk_enum *mode_enm; /* the mode field's values (mode.nseg 0: no mode field) */
+	} surf_words[GK_MAX_SURF_WORDS];
+	uint8_t nsurf_words;
 	/* What selects each description in a header: the bits fixed by its
 	 * framing fields (opcode, sub-opcode, constants) and their values, and
 	 * the next description with the same opcode (0xff: none).  Kept apart

@@ -47,6 +47,10 @@ struct quiet_memo {
 struct frame_memo {
 	uint32_t h;
 	bool valid;
+	/* the header alone also decides the quiet check (frame_one): a packet
+	 * of a plain description whose checked bits all lie in dword 0 (the
+	 * SDMA NOP) is quiet whenever no region is open */
+	bool quiet;
 	struct gk_frame fr;
 };
 
@@ -190,6 +194,15 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		struct frame_memo *fm = &d->frames[(uint32_t)(h * 0x9e3779b1u) >> 26];
 		_Static_assert(FRAME_MEMO == 64, "the hash's top 6 bits index the memo");
 		if (fm->valid && fm->h == h) {
+			/* quiet by its header: done, no plan looked up (the
+			 * SDMA NOP is 26,936 of the SDMA 4 bench stream's
+			 * 62,067 packets; see frame_memo.quiet) */
+			if (fm->quiet && fm->fr.ndw <= n && !d->check.nexec && (!want_record || !fm->fr.desc->naccess)) {
+				d->unit.pkt.dw = NULL;
+				d->framed = NULL;
+				*done_out = true;
+				return fm->fr.ndw;
+			}
 			fr = fm->fr;
 		} else {
 			d->fmt.frame(&d->fmt, w, n, &fr);
@@ -201,6 +214,13 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 				fm->h = h;
 				fm->fr = fr;
 				fm->valid = true;
+				/* gk_check_quiet reads only dword 0 and the open
+				 * regions when the plan checks no other dword, has
+				 * no rest and no register run; the desc memo (not
+				 * simple descriptions) is left to its own step */
+				const struct gk_desc_fast *ff = fr.desc && fr.ndw ? gk_fast(&d->fmt, fr.desc) : NULL;
+				fm->quiet = ff && ff->q_nfix <= 1 && !ff->q_rest && fr.desc->tail != GK_TAIL_REGS &&
+					    (ff->simple || !d->memo_on) && gk_check_quiet(&d->fmt, &d->check, &fr, w);
 			}
 		}
 	} else {

@@ -220,6 +220,7 @@ void gk_format_prepare(struct gk_format *fmt)
 			sel->len_add = (uint32_t)cf->min;
 		}
 	}
+	fmt->nsurf_words = 0;
 	for (size_t k = 0; k < fmt->ndescs && k < GK_MAX_DESCS; k++) {
 		const struct gk_packet_desc *d = &fmt->descs[k];
 		struct gk_desc_fast *fast = &fmt->fast[k];
@@ -330,6 +331,30 @@ void gk_format_prepare(struct gk_format *fmt)
 			aw->closed = fits && fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
 				     (ac->size == GK_Z_FIXED ||
 				      (ac->size == GK_Z_COUNT && !ac->stride.name && !ac->first.name));
+			/* a RECT or array-mode TILED row of such a description:
+			 * its surface fields as well, when they fit and the pool
+			 * has room */
+			bool surf = fits && fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
+				    (ac->size == GK_Z_RECT ||
+				     (ac->size == GK_Z_TILED && (!ac->surface || ac->surface->kind == GK_SURF_ARRAY)));
+			if (surf && fmt->nsurf_words < GK_MAX_SURF_WORDS) {
+				struct gk_surf_words *sw = &fmt->surf_words[fmt->nsurf_words];
+				const uint8_t *ix = fast->acc_ix[a];
+				const struct gk_field *mf = field_at(d, ix[GK_AS_MODE]);
+				unsigned fl = fast->fixed_len;
+				if (word_field(field_at(d, ix[GK_AS_X]), fl, &sw->x) &&
+				    word_field(field_at(d, ix[GK_AS_Y]), fl, &sw->y) &&
+				    word_field(field_at(d, ix[GK_AS_Z]), fl, &sw->z) &&
+				    word_field(field_at(d, ix[GK_AS_W]), fl, &sw->w) &&
+				    word_field(field_at(d, ix[GK_AS_H]), fl, &sw->h) &&
+				    word_field(field_at(d, ix[GK_AS_D]), fl, &sw->d) &&
+				    word_field(field_at(d, ix[GK_AS_PITCH]), fl, &sw->pitch) &&
+				    word_field(field_at(d, ix[GK_AS_SLICE]), fl, &sw->slice) &&
+				    word_field(ac->mode ? mf : NULL, fl, &sw->mode)) {
+					sw->mode_enm = sw->mode.nseg ? mf->enm : NULL;
+					aw->surf = ++fmt->nsurf_words;
+				}
+			}
 		}
 		fast->plain = fast->simple && !fast->nrules && !d->nrules && !(d->flags & GK_P_EXEC_COUNT) &&
 			      (d->tail != GK_TAIL_GROUPS || fast->group_plain);

@@ -202,6 +202,8 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 	for (unsigned k = 0; k < d->naccess; k++) {
 		uint64_t first, last;
 		int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
+		if (r < 0)
+			r = gk_words_range_surf(fmt, fast, d, dw, ndw, k, &first, &last);
 		if (r == 1) {
 			if (!inside_some(st, first, last))
 				return false;

@@ -227,6 +227,78 @@ static void one_gen(const char *family, const char *gpu, uint32_t *w)
 	       family, gpu, planned, t.quiet, t.cond, t.clean, t.bo_quiet, t.acc_same);
 }
 
+/* The surface rows' words-only ranges (gk_words_range_surf: RECT and
+ * array-mode TILED rows, the CIK and SI tiled copies and sub-windows) held
+ * to the general access model of the decoded unit on made packets of every
+ * description that has one: random fields, sparse ones, and small ones (so
+ * pitches and slices come out whole tiles and the linear and 1D paths
+ * bound rows, not slices), each also with one bit flipped. */
+static unsigned surf_pick(unsigned rep)
+{
+	switch (rep % 4) {
+	case 0:
+		return rnd();
+	case 1:
+		return rnd() & rnd() & rnd();
+	case 2:
+		return rnd() & 0x1fu;
+	default:
+		return (rnd() & 7u) << (rnd() % 8);
+	}
+}
+
+static void surf_rows(const char *gpu, uint32_t *w)
+{
+	static struct gk_format fmt;
+	static struct gk_unit u;
+	CHECK(gk_dma_format_init(&fmt, gpu) == 0, "dma %s: no format", gpu);
+	unsigned rows = 0, same = 0, exact = 0, wrong = 0;
+	for (size_t k = 0; k < fmt.ndescs && k < GK_MAX_DESCS; k++) {
+		const struct gk_packet_desc *d = &fmt.descs[k];
+		const struct gk_desc_fast *fast = &fmt.fast[k];
+		if (d->gens && !(d->gens & fmt.gen_bit))
+			continue;
+		for (unsigned a = 0; a < d->naccess && a < GK_FAST_ACCESSES; a++) {
+			if (!fast->acc_words[a].surf)
+				continue;
+			rows++;
+			unsigned served = 0;
+			for (unsigned rep = 0; rep < 800; rep++) {
+				for (unsigned i = 0; i < 64; i++)
+					w[i] = i < 16 ? surf_pick(rep) & fast->claimed[i] : 0;
+				w[0] = fmt.sel[k].value | (w[0] & ~fmt.sel[k].mask);
+				if (rep & 8)
+					w[rnd() % (fast->fixed_len ? fast->fixed_len : 1)] ^= 1u << (rnd() % 32);
+				struct gk_frame fr;
+				fmt.frame(&fmt, w, CAP, &fr);
+				if (fr.desc != d || fr.ndw < fast->fixed_len || fr.ndw > 64)
+					continue;
+				struct gk_packet pkt;
+				gk_packet_frame(&fmt, w, fr.ndw, 0, &pkt);
+				gk_unit_decode(&fmt, &pkt, NULL, &u);
+				struct gk_mem_access b;
+				uint64_t first = 0, last = 0;
+				int rr = gk_words_range_surf(&fmt, fast, d, w, fr.ndw, a, &first, &last);
+				int ru = gk_unit_access(&fmt, &u, a, &b);
+				bool ok = rr == 0 ? ru == 0 : rr == 2 ? ru == 1 && b.overflow
+							 : rr == 1 && ru == 1 && !b.overflow && first == b.first && last == b.last;
+				same += ok;
+				served += rr == 1;
+				exact += rr == 1 && b.exact;
+				if (!ok && ++wrong <= 5)
+					CHECK(ok, "dma %s: %s (dw0 0x%08x) access %u from the surface plan %d 0x%llx..0x%llx, the unit's %d 0x%llx..0x%llx",
+					      gpu, d->name, w[0], a, rr, (unsigned long long)first, (unsigned long long)last, ru,
+					      (unsigned long long)b.first, (unsigned long long)b.last);
+			}
+			/* a row the plan never gave a range for could not fail */
+			CHECK(served > 0, "dma %s: %s access %u: no range from the surface plan", gpu, d->name, a);
+		}
+	}
+	CHECK(wrong == 0, "dma %s: %u surface ranges differ from the unit's", gpu, wrong);
+	printf("# dma %s: %u surface rows planned from the words, %u ranges the unit's (%u of them exact)\n", gpu,
+	       rows, same, exact);
+}
+
 int main(void)
 {
 	uint32_t *w = calloc(CAP, sizeof *w);
@@ -240,6 +312,8 @@ int main(void)
 		one_gen("pm4", pm4[i], w);
 	for (size_t i = 0; i < sizeof dma / sizeof dma[0]; i++)
 		one_gen("dma", dma[i], w);
+	for (size_t i = 0; i < sizeof dma / sizeof dma[0]; i++)
+		surf_rows(dma[i], w);
 	free(w);
 	return tl_done();
 }
