@@ -439,17 +439,8 @@ static inline __attribute__((always_inline)) void desc_record(const struct gk_fo
 {
 	uf->desc = f;
 	uf->value = v;
-	uf->symbol = 0;
-	uf->reg = 0;
 	uf->cut = 0;
-	if (f->kind == GK_ENUM) {
-		const struct gk_enum *e = f->enm;
-		if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
-			uf->symbol = e->names[v];
-	} else if (f->kind == GK_REG) {
-		uf->reg = gk_field_reg(fmt, f, v);
-		uf->symbol = uf->reg ? uf->reg->name : 0;
-	}
+	uf->symbol = gk_field_symbol(fmt, f, v, &uf->reg);
 }
 
 /* "fields":{...},"enums":{...} of the fields of plan masks[l] of lists[l]

@@ -205,4 +205,25 @@ static inline const struct gk_reg *gk_field_reg(const struct gk_format *fmt, con
 	return 0;
 }
 
+/* A field value's symbol as the unit record keeps it: an enum's name (no
+ * name: NULL), a register field's register (*reg) and its name; NULL and
+ * no register for other kinds.  Inline: decoding and the printers that
+ * write from the words call it for most fields. */
+static inline __attribute__((always_inline)) const char *gk_field_symbol(const struct gk_format *fmt,
+									 const struct gk_field *f, uint64_t v,
+									 const struct gk_reg **reg)
+{
+	*reg = 0;
+	if (f->kind == GK_ENUM) {
+		const struct gk_enum *e = f->enm; /* gk_enum_name, inline: most fields are enums */
+		return e && e->names && e->nbits < 64 && v < (1ull << e->nbits) ? e->names[v] : 0;
+	}
+	if (f->kind == GK_REG) {
+		const struct gk_reg *r = gk_field_reg(fmt, f, v);
+		*reg = r;
+		return r ? r->name : 0;
+	}
+	return 0;
+}
+
 #endif

@@ -811,16 +811,8 @@ static void put_plain_group(const struct gk_format *fmt, const struct gk_packet_
 		if ((f->gens && !(f->gens & gen)) || f->seg[0].dw >= gdw)
 			continue;
 		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], gw) : gk_fget(f, gw, gdw);
-		const char *sym = 0;
-		const struct gk_reg *r = 0;
-		if (f->kind == GK_ENUM) {
-			const struct gk_enum *e = f->enm;
-			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
-				sym = e->names[v];
-		} else if (f->kind == GK_REG) {
-			r = gk_field_reg(fmt, f, v);
-			sym = r ? r->name : 0;
-		}
+		const struct gk_reg *r;
+		const char *sym = gk_field_symbol(fmt, f, v, &r);
 		val[i] = v;
 		reg[i] = r;
 		present |= 1u << i;

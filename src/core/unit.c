@@ -12,30 +12,13 @@ _Static_assert(GK_UNIT_FIXED_DW == GK_FIXED_MAX, "the unit's fixed dwords are th
 
 /* The name a value has on its own: an enum value, a register (*reg: the
  * register, NULL for anything else) */
-static inline __attribute__((always_inline)) const char *symbol_of(const struct gk_format *fmt,
-								   const struct gk_field *f, uint64_t v,
-								   const struct gk_reg **reg)
-{
-	*reg = 0;
-	if (f->kind == GK_ENUM) {
-		const struct gk_enum *e = f->enm; /* gk_enum_name, inline: most fields are enums */
-		return e && e->names && e->nbits < 64 && v < (1ull << e->nbits) ? e->names[v] : 0;
-	}
-	if (f->kind == GK_REG) {
-		const struct gk_reg *r = gk_field_reg(fmt, f, v);
-		*reg = r;
-		return r ? r->name : 0;
-	}
-	return 0;
-}
-
 static inline __attribute__((always_inline)) void put_field(const struct gk_format *fmt, const struct gk_field *f, unsigned i, bool in_hdr, bool cut,
 		      const uint32_t *dw, size_t ndw, struct gk_unit_field *uf)
 {
 	uf->desc = f;
 	uf->value = cut ? 0 : gk_fget(f, dw, ndw);
 	uf->reg = 0;
-	uf->symbol = cut ? 0 : symbol_of(fmt, f, uf->value, &uf->reg);
+	uf->symbol = cut ? 0 : gk_field_symbol(fmt, f, uf->value, &uf->reg);
 	uf->index = (uint8_t)i;
 	uf->in_hdr = in_hdr;
 	uf->cut = cut;
@@ -132,18 +115,7 @@ decode_simple(const struct gk_format *fmt, const struct gk_field *fields, unsign
 		else
 			v = field_get_split(f, dw, ndw);
 		uf->value = v;
-		const char *sym = 0;
-		const struct gk_reg *r = 0;
-		if (f->kind == GK_ENUM) {
-			const struct gk_enum *e = f->enm;
-			if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
-				sym = e->names[v];
-		} else if (f->kind == GK_REG) {
-			r = gk_field_reg(fmt, f, v);
-			sym = r ? r->name : 0;
-		}
-		uf->symbol = sym;
-		uf->reg = r;
+		uf->symbol = gk_field_symbol(fmt, f, v, &uf->reg);
 	}
 	return k;
 }
