@@ -728,6 +728,18 @@ static const struct gk_reg *value_register(const struct gk_format *fmt, const st
 	return of ? of->reg : 0;
 }
 
+/* A note's opening at d, in room the caller made: " ; " starting the
+ * trailing comment, or next ("; " or ", ", two bytes) after another note. */
+static inline char *put_note_open(char *d, bool open, const char *next)
+{
+	if (open) {
+		memcpy(d, next, 2);
+		return d + 2;
+	}
+	memcpy(d, " ; ", 3);
+	return d + 3;
+}
+
 /* The note of one field of value v whose value goes to register r (with
  * fields): " ; NAME: F=V ..." opening the comment, "; NAME: ..." after
  * another note. */
@@ -738,14 +750,7 @@ static void put_reg_note(const struct gk_format *fmt, const struct gk_field *f, 
 		/* " ; NAME:" and the fields in one piece (a register pair's
 		 * value has one: ~85,000 notes on the GFX11 quarter bench
 		 * stream, three checked writes each) */
-		char *d = o->buf + o->len;
-		if (*open) {
-			memcpy(d, "; ", 2);
-			d += 2;
-		} else {
-			memcpy(d, " ; ", 3);
-			d += 3;
-		}
+		char *d = put_note_open(o->buf + o->len, *open, "; ");
 		d = gk_put_mem(d, f->name, f->namelen);
 		*d++ = ':';
 		char *e = put_fields_at(fmt, r, (uint32_t)v, d, o->buf + o->cap);
@@ -855,14 +860,7 @@ static void put_scale_note(const struct gk_field *f, uint64_t v, bool *open, str
 	if (f->namelen && shown <= UINT32_MAX && o->cap - o->len >= 3u + f->namelen + 2u + 10u + 1u + ul) {
 		/* in one piece (~230 instructions a note through the checked
 		 * writers: 13,469 notes on the CIK DMA quarter bench stream) */
-		char *d = o->buf + o->len;
-		if (*open) {
-			memcpy(d, ", ", 2);
-			d += 2;
-		} else {
-			memcpy(d, " ; ", 3);
-			d += 3;
-		}
+		char *d = put_note_open(o->buf + o->len, *open, ", ");
 		*open = true;
 		d = gk_put_mem(d, f->name, f->namelen);
 		memcpy(d, ": ", 2);
