@@ -118,6 +118,25 @@ static inline char *put_val_next(char *d, uint32_t x)
 	return put_lit(d, ",\"");
 }
 
+/* NAME":VALUE," of a unit's or a group's field, after the opening quote
+ * (the caller takes the last ," back): a value past 32 bits in decimal up
+ * to 2^53, else quoted hex (docs/json.md) */
+static inline __attribute__((always_inline)) char *put_field_next(char *d, const char *name, size_t nl, uint64_t v)
+{
+	d = gk_put_mem(d, name, nl);
+	if (v <= UINT32_MAX)
+		return put_val_next(d, (uint32_t)v);
+	d = put_lit(d, "\":");
+	if (v < (1ull << 53)) {
+		d = put_dec_wide(d, v);
+	} else {
+		*d++ = '"';
+		d = gk_put_hex64(d, v);
+		*d++ = '"';
+	}
+	return put_lit(d, ",\"");
+}
+
 /* gk_reg_value_at with its first probe inline: most enumerations run 0,
  * 1, 2..., so the value's own row is nearly always it (regdb.c) */
 static inline const struct gk_reg_value *reg_value_at(const struct gk_reg_field *f, uint32_t x)
@@ -318,22 +337,8 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 		}
 		/* NAME":VALUE," as the register writer's fields (put_val_next),
 		 * after the opening quote, the last ," taken back below */
-		d = gk_put_mem(d, f->name, nl);
+		d = put_field_next(d, f->name, nl, uf->value);
 		first = false;
-		uint64_t v = uf->value;
-		if (v < 10) {
-			d = put_val_next(d, (uint32_t)v);
-		} else {
-			d = put_lit(d, "\":");
-			if (v < (1ull << 53)) {
-				d = put_dec53(d, v);
-			} else {
-				*d++ = '"';
-				d = gk_put_hex64(d, v);
-				*d++ = '"';
-			}
-			d = put_lit(d, ",\"");
-		}
 	}
 	d -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
 	d = put_lit(d, "},\"enums\":{");
@@ -477,22 +482,8 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 				continue; /* cut: not shown */
 			size_t nl = f->namelen; /* not 0: json_room */
 			/* NAME":VALUE," as json_fields_enums writes it */
-			p = gk_put_mem(p, f->name, nl);
+			p = put_field_next(p, f->name, nl, desc_value(f, dw, ndw));
 			first = false;
-			uint64_t v = desc_value(f, dw, ndw);
-			if (v < 10) {
-				p = put_val_next(p, (uint32_t)v);
-			} else {
-				p = put_lit(p, "\":");
-				if (v < (1ull << 53)) {
-					p = put_dec53(p, v);
-				} else {
-					*p++ = '"';
-					p = gk_put_hex64(p, v);
-					*p++ = '"';
-				}
-				p = put_lit(p, ",\"");
-			}
 		}
 	}
 	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
