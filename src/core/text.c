@@ -345,6 +345,19 @@ dec:
 	return gk_put_dec32(d, (uint32_t)v);
 }
 
+/* A planned field's value from the words into *v; false when it is not
+ * shown: cut (starting at or past ndw), or zero and hidden when zero,
+ * whatever the kind (put_field_text and printable() agree), before a
+ * symbol is looked for. */
+static inline __attribute__((always_inline)) bool plan_value(const struct gk_field *f, const uint32_t *dw, size_t ndw,
+							     uint64_t *v)
+{
+	if (f->seg[0].dw >= ndw)
+		return false;
+	*v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
+	return *v || !(f->flags & (GK_F_HIDE0 | GK_F_MBZ));
+}
+
 /* The fields of *plan put_field_at can write, into d (room for them all:
  * fast->print_room), each one's bit leaving *plan; stops at the first it
  * cannot, its bit and the rest's left in *plan for put_desc_fields.
@@ -356,10 +369,8 @@ static inline __attribute__((always_inline)) char *put_desc_fields_at(const stru
 	uint64_t p = *plan;
 	for (; p; p &= p - 1) {
 		const struct gk_field *f = &fields[__builtin_ctzll(p)];
-		if (f->seg[0].dw >= ndw)
-			continue; /* cut: never shown */
-		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
-		if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
+		uint64_t v;
+		if (!plan_value(f, dw, ndw, &v))
 			continue;
 		char *e = put_field_at(fmt, f, v, d);
 		if (!e)
@@ -389,12 +400,8 @@ static inline __attribute__((always_inline)) void put_desc_fields(const struct g
 {
 	for (; plan; plan &= plan - 1) {
 		const struct gk_field *f = &fields[__builtin_ctzll(plan)];
-		if (f->seg[0].dw >= ndw)
-			continue; /* cut: never shown */
-		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : gk_fget(f, dw, ndw);
-		/* hidden when zero, whatever the kind (put_field_text and
-		 * printable() agree), before a symbol is looked for */
-		if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
+		uint64_t v;
+		if (!plan_value(f, dw, ndw, &v))
 			continue;
 		/* the symbol found in put_field_text's one switch on the kind:
 		 * testing the kind here first read it twice a field
