@@ -656,6 +656,7 @@ struct image_reader {
 	struct gk_input *in;
 	size_t part;    /* bytes of the first available word already given */
 	uint64_t total; /* bytes given */
+	uint64_t next;  /* the dump address the next word of this buffer has */
 };
 
 static long read_image(void *ctx, void *buf, size_t cap)
@@ -671,6 +672,13 @@ static long read_image(void *ctx, void *buf, size_t cap)
 			break; /* a text image cut by an error: the words before it (load_image warns) */
 		if (avail < 0)
 			return n ? (long)n : -1; /* the input's error: gk_input_error says it */
+		if (avail > 0 && !r->part) {
+			/* the buffer ends at a break: the next one is at its own address */
+			if (gk_input_offset(r->in) != r->next)
+				break;
+			size_t u = gk_input_unbroken(r->in);
+			avail = (size_t)avail > u ? (long)u : avail;
+		}
 		if (avail == 0)
 			break;
 		const uint8_t *w = (const uint8_t *)gk_input_words(r->in);
@@ -679,6 +687,7 @@ static long read_image(void *ctx, void *buf, size_t cap)
 		n += take;
 		size_t used = r->part + take;
 		gk_input_skip(r->in, used / 4);
+		r->next += 4ull * (used / 4);
 		r->part = used % 4;
 	}
 	r->total += n;
@@ -715,6 +724,8 @@ static int map_image(struct gk_mem *m, const char *where, uint64_t addr, FILE *f
 	return 1;
 }
 
+static void input_notes(const char *name, const struct gk_input *in, unsigned *shown);
+
 /* One memory image: FILE in any form decode reads (a dump's own addresses
  * count from ADDR), loaded at ADDR; e, when given, names the registers a
  * listing prints in place of their offsets (a umr listing of an IB).  0, or
@@ -740,9 +751,23 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 	if (rc == 1) {
 		rc = 0;
 	} else if (!rc) {
-		struct image_reader r = { in, 0, 0 };
+		/* each buffer of the dump at its own address (a umr listing's
+		 * sections: the ring, each IB), one region each */
+		struct image_reader r = { in, 0, 0, 0 };
+		/* (r.next: each buffer's start, set below) */
 		struct gk_diag err;
-		int lr = gk_mem_load(m, addr, read_image, &r, &err);
+		int lr = 0;
+		unsigned nbufs = 0;
+		uint64_t first = addr, last = addr;
+		while (!lr && gk_input_fill(in, 1) > 0) {
+			uint64_t at = gk_input_offset(in), before = r.total;
+			r.next = at;
+			lr = gk_mem_load(m, at, read_image, &r, &err);
+			if (r.total == before)
+				break;
+			first = nbufs++ ? first : at;
+			last = at + (r.total - before) - 1;
+		}
 		const struct gk_diag *cut = gk_input_error(in);
 		if (!lr && r.total && cut && cut->line) {
 			/* a listing that cannot be read whole (umr leaves out a word
@@ -750,9 +775,9 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 			 * image, and a run that reaches past them faults there */
 			fprintf(stderr, "%s:%u:%u: warning: %.*s\n", file, cut->line, cut->col, (int)gk_diag_message_len(cut),
 				cut->message);
-			fprintf(stderr, "%s: %s: the image is the %llu bytes before that line, 0x%llx..0x%llx\n", CLI_PROG,
-				where, (unsigned long long)r.total, (unsigned long long)addr,
-				(unsigned long long)(addr + r.total - 1));
+			fprintf(stderr, "%s: %s: the image is the %llu bytes before that line, %s0x%llx..0x%llx\n", CLI_PROG,
+				where, (unsigned long long)r.total, nbufs > 1 ? "in buffers at their own addresses, " : "",
+				(unsigned long long)first, (unsigned long long)last);
 		} else if (lr || cut) {
 			if (cut)
 				rc = cli_input_error(file, in);
@@ -763,6 +788,14 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 			fprintf(stderr, "%s: %s: %s holds no words: an empty image gives no memory\n", CLI_PROG, where,
 				CLI_Q(file));
 			rc = 2;
+		}
+		if (!rc) {
+			/* what the reader rebuilt or cut, as decode says it */
+			unsigned shown = 0;
+			input_notes(file, in, &shown);
+			if (nbufs > 1)
+				fprintf(stderr, "%s: %s: the image is %u buffers, each at the listing's own address, 0x%llx..0x%llx\n",
+					CLI_PROG, where, nbufs, (unsigned long long)first, (unsigned long long)last);
 		}
 	}
 	gk_input_destroy(in);

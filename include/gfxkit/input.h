@@ -252,9 +252,11 @@ int gk_input_note_warns(const struct gk_input *in, unsigned i);
  *    (the capture says it in its first sections: after the first
  *    gk_input_fill).  Valid until gk_input_destroy. */
 int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last);
-/* Of the words available, those before the end of the submit the position
- * is in (all of them for a form without submits; 0 for a NULL in): a
- * packet is framed within its submit, never with the next one's words. */
+/* Of the words available, those before the end of the submit or buffer
+ * the position is in (all of them for a form of one buffer; 0 for a NULL
+ * in): a packet is framed within its submit, never with the next one's
+ * words; a umr listing's ring and each IB it lists are buffers of their
+ * own, each at its own address. */
 size_t gk_input_unbroken(const struct gk_input *in);
 long long gk_input_submit(const struct gk_input *in);
 bool gk_input_has_memory(const struct gk_input *in);

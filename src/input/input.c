@@ -1197,7 +1197,7 @@ long gk_input_peek(struct gk_input *in, size_t want, struct gk_input_at *at)
 	long avail = want <= have && !in->failed && !holding(in) ? (long)have : gk_input_fill(in, want);
 	uint64_t abs = in->abs0 + in->pos;
 	at->words = in->words + in->pos;
-	at->unbroken = in->rd && (in->rd->flags & GK_RD_SUBMITS) ? gk_input_unbroken(in) : in->nwords - in->pos;
+	at->unbroken = in->rd && (in->rd->flags & (GK_RD_SUBMITS | GK_RD_BUFFERS)) ? gk_input_unbroken(in) : in->nwords - in->pos;
 	at->offset = in->nseg <= 1 ? in->seg_off[0] + 4 * abs : offset_of(in, abs);
 	/* up to the next break in the addresses, while nothing would be read */
 	size_t run = in->failed || holding(in) ? 0 : at->unbroken;
@@ -1439,7 +1439,7 @@ size_t gk_input_unbroken(const struct gk_input *in)
 	if (!in)
 		return 0;
 	size_t avail = in->nwords - in->pos;
-	if (!in->rd || !(in->rd->flags & GK_RD_SUBMITS))
+	if (!in->rd || !(in->rd->flags & (GK_RD_SUBMITS | GK_RD_BUFFERS)))
 		return avail; /* a ring's wrap and a log's skip go on at the next offset */
 	uint64_t at = in->abs0 + in->pos;
 	for (unsigned k = 1; k < in->nseg; k++)

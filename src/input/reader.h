@@ -146,6 +146,9 @@ struct gk_reader {
 #define GK_RD_BANNER 16u
 /* a capture of several submits: gk_input_set_submits narrows it (gk_in_want_submits) */
 #define GK_RD_SUBMITS 32u
+/* each break in its addresses (a line's brk) starts another buffer, as a
+ * submit does: no unit runs across it (umr's ring and each IB it lists) */
+#define GK_RD_BUFFERS 64u
 
 /* The reader list (readers.c): the reader of format f, NULL for none
  * (GK_IN_AUTO); the i-th reader in detection order, NULL past the last. */

@@ -65,6 +65,13 @@ struct umr_st {
 	char name[48];       /* umr's name of it ("PKT3_SET_SH_REG") */
 	uint64_t rebuilt_offsets, rebuilt_nop, nops;
 	uint32_t first_line; /* the first line a word was rebuilt at */
+	/* packets cut where umr left out their last words (unprinted[]): how
+	 * many, and the first one's line, address, name, field and dword */
+	uint64_t cut, cut_addr;
+	uint32_t cut_line;
+	unsigned cut_dw;
+	const char *cut_field;
+	char cut_name[48];
 };
 
 struct umr_word {
@@ -229,6 +236,20 @@ static bool rebuild(struct umr_st *st, struct gk_input *in, const struct umr_wor
 	}
 	for (size_t i = 0; st->in_pkt && st->next < st->end && i < sizeof unprinted / sizeof unprinted[0]; i++)
 		if (unprinted[i].opcode == st->opcode && unprinted[i].dw == dw) {
+			if (w->addr == st->end) {
+				/* the packet's last words: it ends where its buffer ends
+				 * (cut, shown raw), and the listing goes on in another
+				 * buffer at the next word umr printed */
+				out->brk = true;
+				if (!st->cut++) {
+					st->cut_line = line_no;
+					st->cut_addr = st->hdr;
+					snprintf(st->cut_name, sizeof st->cut_name, "%s", st->name);
+					st->cut_field = unprinted[i].field;
+					st->cut_dw = dw;
+				}
+				return true;
+			}
 			/* short enough for a diagnostic's 160 bytes with 48-bit addresses */
 			gk_in_line_errorf(out, w->addr_at,
 					  "no word at 0x%llx: %s's %s (dword %u), which umr never prints; give the IB itself "
@@ -330,6 +351,8 @@ static void umr_line(void *stp, struct gk_input *in, const char *s, size_t n, ui
 			st->next = w.addr + 4;
 			return;
 		}
+		if (out->brk)
+			st->in_pkt = false; /* the cut packet is over: this word starts the next */
 	}
 	st->have_next = true;
 	put(out, &w);
@@ -351,6 +374,13 @@ static bool umr_end(void *stp, struct gk_input *in, char *msg, size_t cap, uint3
 			   "from the register names umr printed, %llu NOP body words (of %llu NOPs) as zeros (the CP skips them)",
 			   (unsigned long long)(st->rebuilt_offsets + st->rebuilt_nop), (unsigned long long)st->rebuilt_offsets,
 			   (unsigned long long)st->rebuilt_nop, (unsigned long long)st->nops);
+	if (st->cut)
+		gk_in_note(in, true, st->cut_line,
+			   "umr never prints %s's %s (dword %u) and nothing in its listing gives it: %llu packet%s cut "
+			   "there (the first, at 0x%llx, before this line), the listing going on after each in a buffer "
+			   "of its own; give the IB itself (umr --dump-ib-file) to have %s whole",
+			   st->cut_name, st->cut_field, st->cut_dw, (unsigned long long)st->cut, st->cut == 1 ? "" : "s",
+			   (unsigned long long)st->cut_addr, st->cut == 1 ? "it" : "them");
 	return false;
 }
 
@@ -389,7 +419,7 @@ const struct gk_reader gk_reader_umr = {
 	.format = GK_IN_UMR,
 	.name = "umr",
 	.what = "a umr listing",
-	.flags = GK_RD_TEXT | GK_RD_GPU_ADDR,
+	.flags = GK_RD_TEXT | GK_RD_GPU_ADDR | GK_RD_BUFFERS,
 	.state_size = sizeof(struct umr_st),
 	.sniff_line = umr_sniff,
 	.line = umr_line,

@@ -26,8 +26,8 @@ has out "the flush ran" '; sets 0x0389c BIF_BX_PF_GPU_HDP_FLUSH_DONE <- 0x000000
 has out "INDEX=3 ran" '; sets 0x0b01c SPI_SHADER_PGM_RSRC3_PS <- 0x003fffff'
 has out "the rebuilt offset ran" '; sets 0x0b834 COMPUTE_PGM_HI <- 0x00000080'
 has out "the fence held" '; held: the end of pipe is never reached \(eop held\): 0x200000\.\.0x200003 not written'
-has err "the image's cut" "warning: no word at 0x100064: PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR \\(dword 4\\), which umr never prints"
-has err "the image's extent" 'the image is the 100 bytes before that line, 0x100000\.\.0x100063'
+has err "the image's cut" "umr_ib_navi10.txt:26: warning: umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR \\(dword 4\\) and nothing in its listing gives it: 1 packet cut there \\(the first, at 0x100054"
+has err "the image's buffers" 'the image is 2 buffers, each at the listing.s own address, 0x100000\.\.0x10006f'
 
 # the end of pipe reached: the wait is satisfied, and the run stops where
 # the CP would fetch the word umr left out
@@ -83,7 +83,7 @@ else
 		--skip 54 --count 8 --zero 0xffff800100400000:0x1000 --zero 0x66d000:0x1000 --zero 0x401000:0x100 \
 		--zero 0xffff800000000000:0x1000000 ring.txt
 	has out "gfx1033 hangs at the IB's wait" '^; stalled at 0x1828->IB:0x80010005a8c4 WAIT_REG_MEM POLL_ADDRESS: waits for \(mem\[0xffff800100400700\] & 0xffffffff\) == 0x2004d; found 0x0'
-	has err "gfx1033 image cut at the initiator" "ib.txt:403:1: warning: no word at 0x80010005a940: PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR"
+	has err "gfx1033 image cut at the initiator" "ib.txt:403: warning: umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR \\(dword 4\\)"
 	has out "gfx1033: the IB's packets ran" '^; the packets before it: .*0x1828->IB:0x80010005a8a4 RELEASE_MEM$'
 fi
 finish

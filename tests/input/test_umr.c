@@ -172,7 +172,7 @@ static void test_synthetic(void)
 	      "decode rc %d, %llu units:\n%s", rc, (unsigned long long)st.units, out.p ? out.p : "");
 	free(out.p);
 	gk_input_destroy(in);
-	gk_engine_close(e);
+	struct gk_engine *e2 = e;
 
 	/* without the register tables the offsets are not known: refused */
 	read_listing(text.p, text.n, false);
@@ -188,14 +188,48 @@ static void test_synthetic(void)
 	CHECK(strstr(got.err, "NO_SUCH_REGISTER is not in the register tables") && got.line == 2, "unknown register: '%s' at %u",
 	      got.err, got.line);
 
-	/* DISPATCH_DIRECT's initiator: nothing in the listing gives it */
+	/* DISPATCH_DIRECT's initiator, its last dword: nothing in the listing
+	 * gives it, so the packet ends with its buffer (cut, shown raw) and
+	 * the listing goes on in another at the next word umr printed; said
+	 * once as a warning naming the packet, the field and why */
 	write_synthetic(true);
 	read_listing(text.p, text.n, true);
-	/* and says why: umr's decoder prints DIM_X/Y/Z only */
-	CHECK(strstr(got.err, "no word at 0x80010005ad38: PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4), which umr "
+	CHECK(!got.err[0] && got.n == nr + ni + 4, "dispatch: '%s' at %u, %zu words", got.err, got.line, got.n);
+	CHECK(got.n > nr + ni + 3 && got.w[nr + ni - 2 + 3] == 1 && got.w[nr + ni + 2] == 0xc0001000 &&
+		      got.off[nr + ni + 2] == IB + 0x3c,
+	      "dispatch: the NOP after it at 0x%llx", got.n > nr + ni + 2 ? (unsigned long long)got.off[nr + ni + 2] : 0ull);
+	{
+		struct tl_reader rr = { (const uint8_t *)text.p, text.n, 0, 0 };
+		struct gk_input *din = gk_input_create(tl_read, &rr, GK_IN_AUTO, 4);
+		gk_input_set_reg_lookup(din, lookup, (void *)fmt->regs);
+		struct gk_membuf dout = { 0 };
+		memset(&st, 0, sizeof st);
+		rc = tl_stream(e2, din, &so, &dout, &st);
+		const char *n1 = gk_input_note(din, 1, NULL);
+		CHECK(n1 && strstr(n1, "umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4)") &&
+			      strstr(n1, "1 packet cut there (the first, at 0x80010005ad28, before this line)"),
+		      "dispatch note: %s", n1 ? n1 : "(none)");
+		CHECK(dout.p && strstr(dout.p, "0x80010005ad28: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n"
+						"    ; error: DISPATCH_DIRECT: dw0[29:16]: packet of 5 dwords runs past the end of the buffer") &&
+			      strstr(dout.p, "0x80010005ad3c: NOP"),
+		      "dispatch decode:\n%s", dout.p ? dout.p : "");
+		free(dout.p);
+		gk_input_destroy(din);
+	}
+
+	/* a word umr never prints with more of its packet after it: the
+	 * packet cannot end there, so the listing is refused there, saying why */
+	text.n = 0;
+	line(IB, 0x00, 0xc0041502, "Opcode 0x15 [PKT3_DISPATCH_DIRECT] (5 words, type: 3, hdr: 0xc0041502)");
+	line(IB, 0x04, 0x0000001e, "|---> DIM_X=30");
+	line(IB, 0x08, 0x00000011, "|---> DIM_Y=17");
+	line(IB, 0x0c, 0x00000001, "|---> DIM_Z=1");
+	line(IB, 0x14, 0x00000000, "|---> ?");
+	read_listing(text.p, text.n, true);
+	CHECK(strstr(got.err, "no word at 0x80010005ad10: PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4), which umr "
 			      "never prints; give the IB itself (umr --dump-ib-file)") &&
-		      got.line == 24,
-	      "dispatch: '%s' at %u", got.err, got.line);
+		      got.line == 5,
+	      "dispatch mid-packet: '%s' at %u", got.err, got.line);
 
 	/* older umr: decimal VMID, every word printed */
 	text.n = 0;
@@ -205,6 +239,7 @@ static void test_synthetic(void)
 	read_listing(text.p, text.n, false);
 	CHECK(!got.err[0] && got.n == 3 && got.w[1] == 0x20d && got.off[0] == 0x400 && !got.notes, "older umr: '%s', %zu words",
 	      got.err, got.n);
+	gk_engine_close(e2);
 }
 
 /* The forms umr's documentation shows (doc/sphinx/source/ring.rst: the
@@ -270,8 +305,10 @@ static void test_capture(void)
 	fclose(f);
 	gk_membuf_write(&src, "", 0);
 
-	/* as umr printed it: read up to DISPATCH_DIRECT's initiator, which umr
-	 * does not print and nothing determines */
+	/* as umr printed it: every word read, DISPATCH_DIRECT cut where its
+	 * initiator (which umr does not print and nothing determines) would
+	 * be, the 46 packets after it read on; every packet decodes but that
+	 * one, shown raw with the reason */
 	const char *dd = strstr(src.p, "[0x3@0x80010005a100 + 0x083c]");
 	CHECK(dd != NULL, "the capture's DIM_Z line");
 	if (!dd) {
@@ -279,9 +316,32 @@ static void test_capture(void)
 		return;
 	}
 	read_listing(src.p, src.n, true);
-	CHECK(strstr(got.err, "no word at 0x80010005a940: PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR") && got.line == 1496,
-	      "as printed: '%s' at %u",
-	      got.err, got.line);
+	CHECK(!got.err[0] && got.notes == 2, "as printed: '%s' at %u, %u notes", got.err, got.line, got.notes);
+	{
+		struct gk_engine *pe = gk_engine_open("pm4", "gfx1033", NULL);
+		struct tl_reader pr = { (const uint8_t *)src.p, src.n - 1, 0, 0 };
+		struct gk_input *pin = gk_input_create(tl_read, &pr, GK_IN_AUTO, 4);
+		gk_input_set_reg_lookup(pin, lookup, (void *)fmt->regs);
+		struct gk_membuf pout = { 0 };
+		struct gk_stream_stats pst;
+		memset(&pst, 0, sizeof pst);
+		struct gk_stream_opts pso;
+		memset(&pso, 0, sizeof pso);
+		tl_stream(pe, pin, &pso, &pout, &pst);
+		const char *n1 = gk_input_note(pin, 1, NULL);
+		size_t raw = 0;
+		for (const char *q = pout.p; q && (q = strstr(q, ": .long ")) != NULL; q++)
+			raw++;
+		CHECK(pst.units == 538 && raw == 1 && pout.p &&
+			      strstr(pout.p, "0x80010005a930: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n") &&
+			      strstr(pout.p, "0x80010005a944: DMA_DATA"),
+		      "as printed: %llu packets (want 538), %zu raw (want the DISPATCH_DIRECT)", (unsigned long long)pst.units, raw);
+		CHECK(n1 && strstr(n1, "DISPATCH_INITIATOR (dword 4)") && gk_input_note(pin, 2, NULL) == NULL, "as printed, note: %s",
+		      n1 ? n1 : "(none)");
+		free(pout.p);
+		gk_input_destroy(pin);
+		gk_engine_close(pe);
+	}
 
 	/* with that one word given as an older umr printed it ("INITIATOR"),
 	 * the rest is all rebuilt from the listing */
