@@ -170,7 +170,8 @@ struct gk_field {
 	uint8_t nseg;
 	uint8_t kind;          /* enum gk_kind */
 	uint8_t flags;         /* GK_F_* */
-	uint16_t align;        /* required byte alignment of the value (power of two), 0: none */
+	uint16_t align;        /* required byte alignment of the value (power of two), 0: none; a GK_REG
+	                        * field with align 4 holds a register's byte address, not its index */
 	uint8_t cond;          /* 1 + index of the field that decides presence; 0: always */
 	uint32_t cond_mask;    /* present when bit (value of cond field) is set; values >= 32 never */
 	uint16_t gens;         /* generations that have the field; 0: all */

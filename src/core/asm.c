@@ -262,10 +262,11 @@ static bool parse_value(struct gk_asm *a, const struct gk_field *f, const char *
 		/* the index from the field's space: a register outside it has none */
 		const struct gk_reg *r = gk_reg_by_name(a->fmt->regs, p, n);
 		uint32_t base, at;
+		uint64_t step = gk_field_reg_bytes(f) ? 1 : 4;
 		if (!r || !gk_field_reg_addr(a->fmt, f, 0, &base) || r->offset < base ||
-		    !gk_field_reg_addr(a->fmt, f, (r->offset - base) / 4, &at) || at != r->offset)
+		    !gk_field_reg_addr(a->fmt, f, (r->offset - base) / step, &at) || at != r->offset)
 			return false;
-		*v = (r->offset - base) / 4;
+		*v = (r->offset - base) / step;
 		return true;
 	}
 	default:

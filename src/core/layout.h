@@ -167,6 +167,13 @@ static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_c
  * register there when the generation has one.  false: the value names no
  * address (a space the format lacks, an address past the field's space or
  * past 32 bits): printed as a number, and no register name assembles to it. */
+/* Whether a GK_REG field's value counts bytes (a register's byte address:
+ * the r6xx-CIK DMA packets' "register (DW aligned)") rather than dwords. */
+static inline bool gk_field_reg_bytes(const struct gk_field *f)
+{
+	return f->align == 4;
+}
+
 static inline bool gk_field_reg_addr(const struct gk_format *fmt, const struct gk_field *f, uint64_t v, uint32_t *addr)
 {
 	uint64_t base = 0, end = 0x100000000ull;
@@ -175,6 +182,12 @@ static inline bool gk_field_reg_addr(const struct gk_format *fmt, const struct g
 			return false;
 		base = fmt->spaces[f->space - 1].start;
 		end = fmt->spaces[f->space - 1].end;
+	}
+	if (gk_field_reg_bytes(f)) {
+		if ((v & 3) || v >= end - base)
+			return false;
+		*addr = (uint32_t)(base + v);
+		return true;
 	}
 	if (v >= (end - base) / 4)
 		return false;

@@ -202,8 +202,9 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 	out->ndw = (uint32_t)(gk_fget(cf, p, avail) + cf->min);
 }
 
-/* The registers an SDMA ring names (SRBM_WRITE's ADDR, POLL_REGMEM's
- * REGISTER and REQ_REGISTER) are the GPU's, not the engine's: the same
+/* The registers a DMA ring names (SDMA's SRBM_WRITE ADDR and POLL_REGMEM
+ * REGISTER and REQ_REGISTER; Evergreen-CIK's SRBM_WRITE, SRBM_READ and
+ * POLL_REG_MEM REGISTER, byte addresses) are the GPU's, not the engine's: the same
  * tables the GPU's gfx and compute rings are read with (src/pm4), with the
  * register links that answer a write (the HDP flush request, the VM hubs'
  * TLB invalidation requests: sdma_v4_0_ring_emit_hdp_flush and
@@ -213,7 +214,9 @@ static void dma_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 static const struct {
 	unsigned gen;
 	const char *gfx;
-} sdma_gfx[] = {
+} dma_gfx[] = {
+	/* r6xx/r7xx DMA names no register */
+	{ GK_DMA_EVERGREEN, "evergreen" }, { GK_DMA_CAYMAN, "cayman" }, { GK_DMA_SI, "gfx6" }, { GK_DMA_CIK, "gfx7" },
 	{ GK_DMA_SDMA24, "gfx8" }, { GK_DMA_SDMA30, "gfx8" }, { GK_DMA_SDMA4, "gfx9" },
 	{ GK_DMA_SDMA5, "gfx10" }, { GK_DMA_SDMA6, "gfx11" }, { GK_DMA_SDMA7, "gfx12" },
 };
@@ -223,7 +226,7 @@ static const struct {
 	{ "sdma3.1", "gfx81" }, { "sdma5.2", "gfx10.3" }, { "sdma6.1", "gfx11.5" },
 };
 
-static void sdma_registers(struct gk_format *fmt, const char *gpu, unsigned gen)
+static void dma_registers(struct gk_format *fmt, const char *gpu, unsigned gen)
 {
 	const char *name = gpu;
 	for (size_t i = 0; i < sizeof sdma_ip_gfx / sizeof sdma_ip_gfx[0]; i++)
@@ -231,9 +234,9 @@ static void sdma_registers(struct gk_format *fmt, const char *gpu, unsigned gen)
 			name = sdma_ip_gfx[i].gfx;
 	if (gk_pm4_format_registers(fmt, name) == 0)
 		return;
-	for (size_t i = 0; i < sizeof sdma_gfx / sizeof sdma_gfx[0]; i++)
-		if (sdma_gfx[i].gen == gen)
-			gk_pm4_format_registers(fmt, sdma_gfx[i].gfx);
+	for (size_t i = 0; i < sizeof dma_gfx / sizeof dma_gfx[0]; i++)
+		if (dma_gfx[i].gen == gen)
+			gk_pm4_format_registers(fmt, dma_gfx[i].gfx);
 }
 
 int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
@@ -287,8 +290,7 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 			fmt->swz_chip = swz_chips[i].swz;
 	fmt->opcode_lo = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 0 : 28;
 	fmt->opcode_hi = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 7 : 31;
-	if (sdma)
-		sdma_registers(fmt, gpu, gen);
+	dma_registers(fmt, gpu, gen);
 	gk_format_prepare(fmt);
 	return 0;
 }

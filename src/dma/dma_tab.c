@@ -39,8 +39,10 @@
 	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{d, lb, 31, lb}, {(d) + 1, 0, 31, 32}}, .nseg = 2, \
 	  .kind = GK_ADDR, .align = al }
 /* a register as its byte address (the packet holds the dword index) */
-#define REGBYTE(n, d, l, h) \
-	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX }
+/* a register's dword index in bits l..h, shown as its byte address (the
+ * seed's "register (DW aligned)"): named from the GPU's register tables */
+#define REGBYTE(n, d, l, h, ...) \
+	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 2}}, .nseg = 1, .kind = GK_REG, .align = 4, __VA_ARGS__ }
 #define HEX64(n, d) \
 	{ .name = n, .namelen = sizeof(n) - 1, .seg = {{d, 0, 31, 0}, {(d) + 1, 0, 31, 32}}, .nseg = 2, \
 	  .kind = GK_UINT, .flags = GK_F_HEX }
@@ -462,7 +464,7 @@ static const struct gk_field eg_constant_fill[] = {
 /* the register is a dword index: the kernel writes (reg >> 2) */
 static const struct gk_field eg_srbm_write[] = {
 	EG_CMD, GK_CONSTF("READ", 0, 27, 27, 0), GK_CONSTF("POLL", 0, 26, 26, 0), EG_COUNT0,
-	GK_X("BYTE_ENABLE", 1, 16, 19), REGBYTE("REGISTER", 1, 0, 15), GK_X("DATA", 2, 0, 31),
+	GK_X("BYTE_ENABLE", 1, 16, 19), REGBYTE("REGISTER", 1, 0, 15), GK_X("DATA", 2, 0, 31, .value_reg = 6),
 };
 
 /* 4 dwords, not the seed's 5: the kernel's only use (ni_dma.c
@@ -470,7 +472,7 @@ static const struct gk_field eg_srbm_write[] = {
  * "data" dword is not there. */
 static const struct gk_field eg_srbm_read[] = {
 	EG_CMD, GK_CONSTF("READ", 0, 27, 27, 1), GK_B("POLL", 0, 26), EG_COUNT0, GK_U("RETRY_COUNT", 1, 20, 31),
-	REGBYTE("REGISTER", 1, 0, 15), GK_X("MASK", 2, 0, 31), GK_X("VALUE", 3, 0, 31),
+	REGBYTE("REGISTER", 1, 0, 15), GK_X("MASK", 2, 0, 31), GK_X("VALUE", 3, 0, 31, .value_reg = 6),
 };
 
 /* M selects what DW2-DW3 hold: an address, or a register (the kernel writes
@@ -479,9 +481,8 @@ static const struct gk_field si_poll_reg_mem[] = {
 	EG_CMD, GK_E("M", 0, 27, 27, space), EG_COUNT0,
 	{ .name = "ADDR", .namelen = 4, .seg = {{1, 2, 31, 2}, {2, 0, 7, 32}}, .nseg = 2, .kind = GK_ADDR,
 	  .align = 4, GK_WHEN(1, GK_V(1)) },
-	{ .name = "REGISTER", .namelen = 8, .seg = {{1, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX,
-	  GK_WHEN(1, GK_V(0)) },
-	GK_U("RETRY_COUNT", 2, 16, 27), GK_X("MASK", 3, 0, 31), GK_X("REFERENCE", 4, 0, 31),
+	REGBYTE("REGISTER", 1, 2, 31, GK_WHEN(1, GK_V(0))),
+	GK_U("RETRY_COUNT", 2, 16, 27), GK_X("MASK", 3, 0, 31), GK_X("REFERENCE", 4, 0, 31, .value_reg = 5),
 	GK_E("FUNC", 5, 28, 30, func), GK_U("POLL_INTERVAL", 5, 0, 16),
 };
 static const struct gk_access poll_acc[] = { ACC_FIX(RD, "ADDR", 4) };
@@ -695,11 +696,10 @@ static const struct gk_field cik_poll_reg_mem[] = {
 	CIK_OP, CIK_SUB, GK_E("M", 0, 31, 31, space), GK_E("FUNC", 0, 28, 30, func), GK_E("OP", 0, 26, 27, poll_op),
 	{ .name = "ADDR", .namelen = 4, .seg = {{1, 2, 31, 2}, {2, 0, 31, 32}}, .nseg = 2, .kind = GK_ADDR,
 	  .align = 4, GK_WHEN(2, GK_V(1)) },
-	{ .name = "REGISTER", .namelen = 8, .seg = {{1, 2, 31, 2}}, .nseg = 1, .kind = GK_UINT, .flags = GK_F_HEX,
-	  GK_WHEN(2, GK_V(0)) },
+	REGBYTE("REGISTER", 1, 2, 31, GK_WHEN(2, GK_V(0))),
 	{ .name = "PREPOLL_REGISTER", .namelen = 16, .seg = {{2, 0, 31, 0}}, .nseg = 1, .kind = GK_UINT,
 	  .flags = GK_F_HEX, GK_WHEN(4, GK_V(1)) },
-	GK_X("REFERENCE", 3, 0, 31), GK_X("MASK", 4, 0, 31), GK_U("RETRY_COUNT", 5, 16, 27),
+	GK_X("REFERENCE", 3, 0, 31, .value_reg = 7), GK_X("MASK", 4, 0, 31), GK_U("RETRY_COUNT", 5, 16, 27),
 	GK_U("POLL_INTERVAL", 5, 0, 15),
 };
 static const struct gk_rule cik_poll_rules[] = {
@@ -720,7 +720,7 @@ static const struct gk_field cik_write_pte_pde[] = {
 static const struct gk_access cik_pte_acc[] = { ACC_CNT(WR, "DST_ADDR", "COUNT", 8) };
 
 static const struct gk_field cik_srbm_write[] = {
-	CIK_OP, CIK_SUB, GK_X("BYTE_ENABLE", 0, 28, 31), REGBYTE("REGISTER", 1, 0, 15), GK_X("DATA", 2, 0, 31),
+	CIK_OP, CIK_SUB, GK_X("BYTE_ENABLE", 0, 28, 31), REGBYTE("REGISTER", 1, 0, 15), GK_X("DATA", 2, 0, 31, .value_reg = 4),
 };
 
 static const struct gk_field cik_nop[] = { CIK_OP, CIK_SUB };

@@ -399,7 +399,7 @@ static inline uint64_t gk_exec_xreg(const struct gk_exec *x, const struct xrow *
 {
 	uint64_t v;
 	const struct gk_field *f = gk_exec_xfield(x, r, s, &v);
-	return !f ? 0 : f->kind == GK_REG ? v * 4 : v;
+	return !f ? 0 : f->kind == GK_REG && !gk_field_reg_bytes(f) ? v * 4 : v;
 }
 
 /* The one compare of GK_X_WAIT and GK_X_TEST: v FUNCTION ref for a

@@ -273,18 +273,31 @@ static const struct vec vecs[] = {
 	{ EGSI, W(EGH(0xd, 0, 0x10000), 0x00300000, 0xcafebabe, 0x02u << 16),
 	  "CONSTANT_FILL COUNT=65536 DST_ADDR=0x200300000 CONSTANT_DATA=0xcafebabe" },
 	/* SRBM_WRITE: the register as a dword index (evergreen_dma_fence_ring_emit's
-	 * HDP flush; cayman_dma_vm_flush's page table base of VM 1) */
-	{ EGSI, W(EGH(9, 0, 0), (0xfu << 16) | (0x5480u >> 2), 1), "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x5480 DATA=0x1" },
-	{ CMSI, W(EGH(9, 0, 0), (0xfu << 16) | ((0x153cu + (1u << 2)) >> 2), 0x12345),
+	 * HDP flush; cayman_dma_vm_flush's page table base of VM 1), shown as
+	 * its byte address, by name where the generation's register tables
+	 * have it (Cayman's lack the VM context registers), and the value
+	 * written by that register's fields where they have them */
+	{ EG | CM, W(EGH(9, 0, 0), (0xfu << 16) | (0x5480u >> 2), 1),
+	  "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=HDP_MEM_COHERENCY_FLUSH_CNTL DATA=0x1" },
+	{ SI, W(EGH(9, 0, 0), (0xfu << 16) | (0x5480u >> 2), 1),
+	  "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=HDP_MEM_COHERENCY_FLUSH_CNTL DATA=0x1 ; DATA: HDP_MEM_FLUSH_ADDR=1" },
+	{ CM, W(EGH(9, 0, 0), (0xfu << 16) | ((0x153cu + (1u << 2)) >> 2), 0x12345),
 	  "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x1540 DATA=0x12345" },
+	{ SI, W(EGH(9, 0, 0), (0xfu << 16) | ((0x153cu + (1u << 2)) >> 2), 0x12345),
+	  "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=VM_CONTEXT1_PAGE_TABLE_BASE_ADDR DATA=0x12345 ; DATA: PHYSICAL_PAGE_NUMBER=0x12345" },
 	/* SRBM read / poll (evergreen/ni): cayman_dma_vm_flush's 4 dwords */
-	{ EGCM, W(DMA_SRBM_READ_PACKET, (0xffu << 20) | (0x1478u >> 2), 0, 0),
+	{ EG, W(DMA_SRBM_READ_PACKET, (0xffu << 20) | (0x1478u >> 2), 0, 0),
 	  "SRBM_READ POLL=0 RETRY_COUNT=255 REGISTER=0x1478 MASK=0x0 VALUE=0x0" },
-	{ EGCM, W(DMA_SRBM_POLL_PACKET, (0xffu << 20) | (0x1478u >> 2), 0xff, 0x1),
+	{ CM, W(DMA_SRBM_READ_PACKET, (0xffu << 20) | (0x1478u >> 2), 0, 0),
+	  "SRBM_READ POLL=0 RETRY_COUNT=255 REGISTER=VM_INVALIDATE_REQUEST MASK=0x0 VALUE=0x0" },
+	{ EG, W(DMA_SRBM_POLL_PACKET, (0xffu << 20) | (0x1478u >> 2), 0xff, 0x1),
 	  "SRBM_READ POLL=1 RETRY_COUNT=255 REGISTER=0x1478 MASK=0xff VALUE=0x1" },
+	{ CM, W(DMA_SRBM_POLL_PACKET, (0xffu << 20) | (0x1478u >> 2), 0xff, 0x1),
+	  "SRBM_READ POLL=1 RETRY_COUNT=255 REGISTER=VM_INVALIDATE_REQUEST MASK=0xff VALUE=0x1" },
 	/* POLL_REG_MEM (si): si_dma_vm_flush (register, VM 4), and a memory poll */
 	{ SI, W(EGH(0xe, 0, 0), 0x1478, 0xffu << 16, 1u << 4, 0, (0u << 28) | 0x20),
-	  "POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS POLL_INTERVAL=32" },
+	  "POLL_REG_MEM M=REGISTER REGISTER=VM_INVALIDATE_REQUEST RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS "
+	  "POLL_INTERVAL=32" },
 	{ SI, W(EGH(0xe, 0, 0) | (1u << 27), 0x00400100, (0xffu << 16) | 0x01, 0xffffffff, 0x2a, (5u << 28) | 10),
 	  "POLL_REG_MEM M=MEMORY ADDR=0x100400100 RETRY_COUNT=255 MASK=0xffffffff REFERENCE=0x2a FUNC=GREATER_EQUAL "
 	  "POLL_INTERVAL=10" },
@@ -373,8 +386,8 @@ static const struct vec vecs[] = {
 	  "SEMAPHORE MAILBOX=1 SIGNAL=0 WRITE_ONE=1 SEMAPHORE_ADDR=0x1234567800402008" },
 	/* POLL_REG_MEM: cik_sdma_hdp_flush_ring_emit (op 1, func ==), and a memory poll */
 	{ CIK, W(CIKH(8, 0, (1u << 10) | (3u << 12)), 0x54e0, 0x54dc, 1u << 10, 1u << 10, (0xfffu << 16) | 10),
-	  "POLL_REG_MEM M=REGISTER FUNC=EQUAL OP=WRITE_WAIT_WRITE REGISTER=0x54e0 PREPOLL_REGISTER=0x54dc REFERENCE=0x400 "
-	  "MASK=0x400 RETRY_COUNT=4095 POLL_INTERVAL=10" },
+	  "POLL_REG_MEM M=REGISTER FUNC=EQUAL OP=WRITE_WAIT_WRITE REGISTER=GPU_HDP_FLUSH_DONE PREPOLL_REGISTER=0x54dc "
+	  "REFERENCE=0x400 MASK=0x400 RETRY_COUNT=4095 POLL_INTERVAL=10 ; REFERENCE: SDMA0=1" },
 	{ CIK, W(CIKH(8, 0, (1u << 15) | (6u << 12)), 0x00400100, 0x1, 0x1, 0xffffffff, (0x10u << 16) | 0xffff),
 	  "POLL_REG_MEM M=MEMORY FUNC=GREATER OP=WAIT_REG_MEM ADDR=0x100400100 REFERENCE=0x1 MASK=0xffffffff "
 	  "RETRY_COUNT=16 POLL_INTERVAL=65535" },
@@ -387,7 +400,8 @@ static const struct vec vecs[] = {
 	{ CIK, W(CIKH(12, 0, 0), 0x00801000, 0x0, 0x61, 0, 0x80000000, 0x1, 0x1000, 0, 16),
 	  "WRITE_PTE_PDE DST_ADDR=0x801000 MASK=0x61 VALUE=0x180000000 INCREMENT=0x1000 COUNT=16" },
 	/* SRBM_WRITE: cik_dma_vm_flush's TLB flush of VM 5 */
-	{ CIK, W(CIKH(14, 0, 0xf000), 0x1478u >> 2, 1u << 5), "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=0x1478 DATA=0x20" },
+	{ CIK, W(CIKH(14, 0, 0xf000), 0x1478u >> 2, 1u << 5),
+	  "SRBM_WRITE BYTE_ENABLE=0xf REGISTER=VM_INVALIDATE_REQUEST DATA=0x20 ; DATA: INVALIDATE_DOMAIN_5=1" },
 	/* NOP (cik_sdma_vm_pad_ib), timestamps */
 	{ CIK, W(CIKH(0, 0, 0)), "NOP" },
 	{ CIK, W(CIKH(13, 0, 0), 0x89abcdef, 0x01234567), "SET_LOCAL_TIMESTAMP DATA=0x123456789abcdef" },
@@ -695,7 +709,8 @@ static void test_other_generation(void)
 		{ "r600", W(R6H(0xd, 0, 0, 256), 0x00300000, 0xcafebabe, 0x02u << 16),
 		  "CONSTANT_FILL COUNT=256 DST_ADDR=0x200300000 CONSTANT_DATA=0xcafebabe" },
 		{ "cayman", W(EGH(0xe, 0, 0), 0x1478, 0xffu << 16, 1u << 4, 0, 0x20),
-		  "POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS POLL_INTERVAL=32" },
+		  "POLL_REG_MEM M=REGISTER REGISTER=VM_INVALIDATE_REQUEST RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS "
+		  "POLL_INTERVAL=32" },
 		{ "evergreen", W(EGH(0xe, 0, 0), 0x1478, 0xffu << 16, 1u << 4, 0, 0x20),
 		  "POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS POLL_INTERVAL=32" },
 		{ "evergreen", W(EGH(3, 0x41, 0), 0x00400000, 1024u << 13, 0x40000, 0x00500000, 2048u << 13, 0x80000, XY(16, 32),
@@ -703,7 +718,7 @@ static void test_other_generation(void)
 		  "COPY_L2L_PARTIAL SRC_ADDR=0x400000 SRC_PITCH=1024 SRC_SWAP=NONE SRC_SLICE_PITCH=262144 DEST_ADDR=0x500000 "
 		  "DEST_PITCH=2048 DEST_SWAP=NONE DEST_SLICE_PITCH=524288 DY=16 DX=32 SIZE=32BPP DZ=1" },
 		{ "si", W(DMA_SRBM_READ_PACKET, (0xffu << 20) | (0x1478u >> 2), 0, 0),
-		  "SRBM_READ POLL=0 RETRY_COUNT=255 REGISTER=0x1478 MASK=0x0 VALUE=0x0" },
+		  "SRBM_READ POLL=0 RETRY_COUNT=255 REGISTER=VM_INVALIDATE_REQUEST MASK=0x0 VALUE=0x0" },
 		{ "evergreen", W(DMA_PTE_PDE_PACKET(32), 0x00801000, 0x00, 0x61, 0, 0x80000000, 0x1, 0x1000, 0),
 		  "WRITE_PTE_PDE COUNT=32 DEST_ADDR=0x801000 MASK=0x61 VALUE=0x180000000 INCREMENT=0x1000" },
 		/* the evergreen reading of the tiled block (ARRAY_MODE names, NON_DISP) */
@@ -884,7 +899,7 @@ static void test_stray_bits(void)
 		{ "cik", W(CIKH(0, 0, 3)), "NOP dw0|=0x00030000", GK_D_RESERVED_BITS, 0 },
 		/* SI poll of a register: DW3 [7:0] "or 0" */
 		{ "si", W(EGH(0xe, 0, 0), 0x1478, (0xffu << 16) | 1, 1u << 4, 0, 0x20),
-		  "POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS POLL_INTERVAL=32 "
+		  "POLL_REG_MEM M=REGISTER REGISTER=VM_INVALIDATE_REQUEST RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=ALWAYS POLL_INTERVAL=32 "
 		  "dw2|=0x00000001",
 		  GK_D_RESERVED_BITS, 2 },
 		/* the T2T partial's [31] "detile" is text copied from L2T: reserved here */
@@ -899,7 +914,7 @@ static void test_stray_bits(void)
 		  GK_D_RESERVED_BITS, 7 },
 		/* reserved enum values */
 		{ "si", W(EGH(0xe, 0, 0), 0x1478, 0xffu << 16, 1u << 4, 0, (7u << 28) | 0x20),
-		  "POLL_REG_MEM M=REGISTER REGISTER=0x1478 RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=7 POLL_INTERVAL=32",
+		  "POLL_REG_MEM M=REGISTER REGISTER=VM_INVALIDATE_REQUEST RETRY_COUNT=255 MASK=0x10 REFERENCE=0x0 FUNC=7 POLL_INTERVAL=32",
 		  GK_D_RESERVED_VALUE, 5 },
 		{ "cik", W(CIKH(11, 0, 1u << 14), 0x00400000, 0x1, 0xab, 3),
 		  "CONSTANT_FILL SIZE=1 SWAP=NONE ADDR=0x100400000 DATA=0xab COUNT=3", GK_D_RESERVED_VALUE, 0 },
