@@ -368,12 +368,19 @@ static bool umr_end(void *stp, struct gk_input *in, char *msg, size_t cap, uint3
 	(void)msg;
 	(void)cap;
 	(void)line;
-	if (st->rebuilt_offsets || st->rebuilt_nop)
-		gk_in_note(in, false, st->first_line,
-			   "umr leaves out the words it does not print; %llu rebuilt: %llu SET_*_REG register offsets "
-			   "from the register names umr printed, %llu NOP body words (of %llu NOPs) as zeros (the CP skips them)",
-			   (unsigned long long)(st->rebuilt_offsets + st->rebuilt_nop), (unsigned long long)st->rebuilt_offsets,
-			   (unsigned long long)st->rebuilt_nop, (unsigned long long)st->nops);
+	if (st->rebuilt_offsets || st->rebuilt_nop) {
+		/* only the kinds rebuilt, each counted in words and packets */
+		char offs[96] = "", nops[96] = "";
+		unsigned long long o = st->rebuilt_offsets, w = st->rebuilt_nop, p = st->nops;
+		if (o)
+			snprintf(offs, sizeof offs, "%llu SET_*_REG register offset%s from the register names umr printed", o,
+				 o == 1 ? "" : "s");
+		if (w)
+			snprintf(nops, sizeof nops, "%s%llu NOP body word%s (of %llu NOP%s) as zeros (the CP skips them)",
+				 o ? ", " : "", w, w == 1 ? "" : "s", p, p == 1 ? "" : "s");
+		gk_in_note(in, false, st->first_line, "umr leaves out the words it does not print; %llu rebuilt: %s%s", o + w,
+			   offs, nops);
+	}
 	if (st->cut)
 		gk_in_note(in, true, st->cut_line,
 			   "umr never prints %s's %s (dword %u) and nothing in its listing gives it: %llu packet%s cut "
