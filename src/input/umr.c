@@ -181,6 +181,28 @@ static void first_rebuilt(struct umr_st *st, uint32_t line_no)
 		st->first_line = line_no;
 }
 
+/* The packet being listed lacks only its last dword, one umr never prints
+ * (unprinted[]): it ends where its buffer ends (cut, shown raw by the
+ * engine), counted for the note (true). */
+static bool cut_at_end(struct umr_st *st, uint32_t line_no)
+{
+	unsigned dw = (unsigned)((st->next - st->hdr) / 4);
+	if (!st->in_pkt || st->end != st->next + 4)
+		return false;
+	for (size_t i = 0; i < sizeof unprinted / sizeof unprinted[0]; i++)
+		if (unprinted[i].opcode == st->opcode && unprinted[i].dw == dw) {
+			if (!st->cut++) {
+				st->cut_line = line_no;
+				st->cut_addr = st->hdr;
+				snprintf(st->cut_name, sizeof st->cut_name, "%s", st->name);
+				st->cut_field = unprinted[i].field;
+				st->cut_dw = dw;
+			}
+			return true;
+		}
+	return false;
+}
+
 /* The words between st->next and addr are missing inside the packet being
  * listed: rebuild them into out (true), or say why not (error). */
 static bool rebuild(struct umr_st *st, struct gk_input *in, const struct umr_word *w, uint32_t line_no,
@@ -236,18 +258,10 @@ static bool rebuild(struct umr_st *st, struct gk_input *in, const struct umr_wor
 	}
 	for (size_t i = 0; st->in_pkt && st->next < st->end && i < sizeof unprinted / sizeof unprinted[0]; i++)
 		if (unprinted[i].opcode == st->opcode && unprinted[i].dw == dw) {
-			if (w->addr == st->end) {
-				/* the packet's last words: it ends where its buffer ends
-				 * (cut, shown raw), and the listing goes on in another
-				 * buffer at the next word umr printed */
+			if (w->addr == st->end && cut_at_end(st, line_no)) {
+				/* the listing goes on in another buffer at the next
+				 * word umr printed */
 				out->brk = true;
-				if (!st->cut++) {
-					st->cut_line = line_no;
-					st->cut_addr = st->hdr;
-					snprintf(st->cut_name, sizeof st->cut_name, "%s", st->name);
-					st->cut_field = unprinted[i].field;
-					st->cut_dw = dw;
-				}
 				return true;
 			}
 			/* short enough for a diagnostic's 160 bytes with 48-bit addresses */
@@ -305,6 +319,8 @@ static void section_end(struct umr_st *st, uint32_t line_no, struct gk_in_line *
 		st->nops++;
 		first_rebuilt(st, line_no);
 		st->next = st->end;
+	} else if (st->have_next) {
+		cut_at_end(st, line_no); /* the section ends where umr stopped printing the packet */
 	}
 	st->in_pkt = false;
 }
@@ -368,6 +384,8 @@ static bool umr_end(void *stp, struct gk_input *in, char *msg, size_t cap, uint3
 	(void)msg;
 	(void)cap;
 	(void)line;
+	if (st->have_next)
+		cut_at_end(st, 0); /* the listing ends where umr stopped printing the packet */
 	if (st->rebuilt_offsets || st->rebuilt_nop) {
 		/* only the kinds rebuilt, each counted in words and packets */
 		char offs[96] = "", nops[96] = "";
@@ -384,8 +402,8 @@ static bool umr_end(void *stp, struct gk_input *in, char *msg, size_t cap, uint3
 	if (st->cut)
 		gk_in_note(in, true, st->cut_line,
 			   "umr never prints %s's %s (dword %u) and nothing in its listing gives it: %llu packet%s cut "
-			   "there (the first, at 0x%llx, before this line), the listing going on after each in a buffer "
-			   "of its own; give the IB itself (umr --dump-ib-file) to have %s whole",
+			   "there, the first at 0x%llx; what umr printed after each is read as a buffer of its own; give "
+			   "the IB itself (umr --dump-ib-file) to have %s whole",
 			   st->cut_name, st->cut_field, st->cut_dw, (unsigned long long)st->cut, st->cut == 1 ? "" : "s",
 			   (unsigned long long)st->cut_addr, st->cut == 1 ? "it" : "them");
 	return false;

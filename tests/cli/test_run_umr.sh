@@ -26,7 +26,7 @@ has out "the flush ran" '; sets 0x0389c BIF_BX_PF_GPU_HDP_FLUSH_DONE <- 0x000000
 has out "INDEX=3 ran" '; sets 0x0b01c SPI_SHADER_PGM_RSRC3_PS <- 0x003fffff'
 has out "the rebuilt offset ran" '; sets 0x0b834 COMPUTE_PGM_HI <- 0x00000080'
 has out "the fence held" '; held: the end of pipe is never reached \(eop held\): 0x200000\.\.0x200003 not written'
-has err "the image's cut" "umr_ib_navi10.txt:26: warning: umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR \\(dword 4\\) and nothing in its listing gives it: 1 packet cut there \\(the first, at 0x100054"
+has err "the image's cut" "umr_ib_navi10.txt:26: warning: umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR \\(dword 4\\) and nothing in its listing gives it: 1 packet cut there, the first at 0x100054"
 has err "the image's buffers" 'the image is 2 buffers, each at the listing.s own address, 0x100000\.\.0x10006f'
 
 # the end of pipe reached: the wait is satisfied, and the run stops where

@@ -207,7 +207,7 @@ static void test_synthetic(void)
 		rc = tl_stream(e2, din, &so, &dout, &st);
 		const char *n1 = gk_input_note(din, 1, NULL);
 		CHECK(n1 && strstr(n1, "umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4)") &&
-			      strstr(n1, "1 packet cut there (the first, at 0x80010005ad28, before this line)"),
+			      strstr(n1, "1 packet cut there, the first at 0x80010005ad28;"),
 		      "dispatch note: %s", n1 ? n1 : "(none)");
 		CHECK(dout.p && strstr(dout.p, "0x80010005ad28: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n"
 						"    ; error: DISPATCH_DIRECT: dw0[29:16]: packet of 5 dwords runs past the end of the buffer") &&
@@ -215,6 +215,26 @@ static void test_synthetic(void)
 		      "dispatch decode:\n%s", dout.p ? dout.p : "");
 		free(dout.p);
 		gk_input_destroy(din);
+	}
+
+	/* the same packet last in its section or in the listing: cut where
+	 * the words end, said the same way (at the section's end line, or
+	 * for the listing as a whole) */
+	for (int done = 0; done < 2; done++) {
+		text.n = 0;
+		line(IB, 0x00, 0xc0031502, "Opcode 0x15 [PKT3_DISPATCH_DIRECT] (4 words, type: 3, hdr: 0xc0031502)");
+		line(IB, 0x04, 0x0000001e, "|---> DIM_X=30");
+		line(IB, 0x08, 0x00000011, "|---> DIM_Y=17");
+		line(IB, 0x0c, 0x00000001, "|---> DIM_Z=1");
+		if (done)
+			tl_printf(&text, "Done decoding IB\n");
+		read_listing(text.p, text.n, true);
+		CHECK(!got.err[0] && got.n == 4 && got.notes == 1 &&
+			      strstr(got.note, "DISPATCH_INITIATOR (dword 4) and nothing in its listing gives it: 1 packet cut there, "
+					       "the first at 0x80010005ad00;") &&
+			      got.note_line == (done ? 5u : 0u),
+		      "dispatch last (done line %d): '%s', %zu words, %u notes '%s' at %u", done, got.err, got.n, got.notes,
+		      got.note, got.note_line);
 	}
 
 	/* a word umr never prints with more of its packet after it: the
