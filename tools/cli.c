@@ -726,6 +726,16 @@ static int map_image(struct gk_mem *m, const char *where, uint64_t addr, FILE *f
 
 static void input_notes(const char *name, const struct gk_input *in, unsigned *shown);
 
+/* Whether memory m already holds address a. */
+static bool held_at(const struct gk_mem *m, uint64_t a)
+{
+	struct gk_mem_region g;
+	for (size_t i = 0; i < gk_mem_count(m) && gk_mem_region_at(m, i, &g) == 0; i++)
+		if (a >= g.base && a - g.base < g.size)
+			return true;
+	return false;
+}
+
 /* One memory image: FILE in any form decode reads (a dump's own addresses
  * count from ADDR), loaded at ADDR; e, when given, names the registers a
  * listing prints in place of their offsets (a umr listing of an IB).  0, or
@@ -761,6 +771,15 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 		uint64_t first = addr, last = addr;
 		while (!lr && gk_input_fill(in, 1) > 0) {
 			uint64_t at = gk_input_offset(in), before = r.total;
+			if (nbufs && held_at(m, at)) {
+				/* a listing that shows one buffer twice (umr following
+				 * the same IB again): memory gives each address once */
+				fprintf(stderr, "%s: %s: %s holds words for 0x%llx, which an earlier buffer (of this image or "
+					"another --mem) already gives: give each address once\n", CLI_PROG, where, CLI_Q(file),
+					(unsigned long long)at);
+				rc = 2;
+				break;
+			}
 			r.next = at;
 			lr = gk_mem_load(m, at, read_image, &r, &err);
 			if (r.total == before)
@@ -769,7 +788,9 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 			last = at + (r.total - before) - 1;
 		}
 		const struct gk_diag *cut = gk_input_error(in);
-		if (!lr && r.total && cut && cut->line) {
+		if (rc) {
+			/* said above */
+		} else if (!lr && r.total && cut && cut->line) {
 			/* a listing that cannot be read whole (umr leaves out a word
 			 * nothing in it gives): the words before the error are the
 			 * image, and a run that reaches past them faults there */

@@ -64,6 +64,12 @@ run "short IB" 1 run -g navi10 -e pm4 --mem 0x100000=short.txt --mem 0x401000=on
 has out "short IB: the rest is fetched" 'the indirect buffer at 0x100000 goes on at 0x100018, which is in no region'
 has out "short IB: its packets ran" ', 0x44->IB:0x10000c SET_SH_REG_INDEX$'
 
+# an image listing one buffer twice (umr following the same IB again):
+# refused, naming the address, never loaded one copy over the other
+(cat "$EX/umr_ib_navi10.txt"; printf 'Decoding IB at 0x0@0x100000 from 0x0@0x44 of 3 words (type 4)\n'; sed -n 2,4p "$EX/umr_ib_navi10.txt") >twice.txt
+says "an IB listed twice" 2 err 'twice.txt holds words for 0x100000, which an earlier buffer .of this image or another --mem. already gives' \
+	run -g navi10 -e pm4 --mem 0x100000=twice.txt --mem 0x401000=one.bin "$EX/umr_ring_navi10.txt"
+
 # without the cond_exe word: a fault naming it
 says "cond_exe absent" 1 out '^; faulted at 0x0 COND_EXEC .*0x401000' run -g navi10 -e pm4 \
 	--mem 0x100000="$EX/umr_ib_navi10.txt" "$EX/umr_ring_navi10.txt"
