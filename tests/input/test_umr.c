@@ -75,6 +75,35 @@ static void read_listing(const char *text, size_t n, bool with_lookup)
 	gk_input_destroy(in);
 }
 
+/* A listing decoded on gfx1033 as the CLI decodes it: the text in *out
+ * (the caller frees out->p), the stream's counts in *st, the reader's
+ * notes 0 and 1 in notes[] ("" when none). */
+struct decoded {
+	struct gk_membuf out;
+	struct gk_stream_stats st;
+	char notes[2][600];
+	int rc;
+};
+
+static void decode_listing(const char *p, size_t n, struct decoded *d)
+{
+	memset(d, 0, sizeof *d);
+	struct gk_engine *e = gk_engine_open("pm4", "gfx1033", NULL);
+	struct tl_reader r = { (const uint8_t *)p, n, 0, 0 };
+	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_AUTO, 4);
+	gk_input_set_reg_lookup(in, lookup, (void *)fmt->regs);
+	struct gk_stream_opts so;
+	memset(&so, 0, sizeof so);
+	d->rc = tl_stream(e, in, &so, &d->out, &d->st);
+	for (unsigned i = 0; i < 2; i++) {
+		const char *note = gk_input_note(in, i, NULL);
+		snprintf(d->notes[i], sizeof d->notes[i], "%s", note ? note : "");
+	}
+	CHECK(!gk_input_note(in, 2, NULL), "at most two notes");
+	gk_input_destroy(in);
+	gk_engine_close(e);
+}
+
 static struct gk_membuf text;
 
 static void line(uint64_t base, unsigned off, uint32_t w, const char *fmtx, ...) __attribute__((format(printf, 4, 5)));
@@ -156,23 +185,14 @@ static void test_synthetic(void)
 	      "one note: %u '%s' line %u", got.notes, got.note, got.note_line);
 
 	/* the words decode to the registers umr named */
-	struct gk_engine *e = gk_engine_open("pm4", "gfx1033", NULL);
-	struct tl_reader r = { (const uint8_t *)text.p, text.n, 0, 0 };
-	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_AUTO, 4);
-	gk_input_set_reg_lookup(in, lookup, (void *)fmt->regs);
-	struct gk_membuf out = { 0 };
-	struct gk_stream_stats st;
-	memset(&st, 0, sizeof st);
-	struct gk_stream_opts so;
-	memset(&so, 0, sizeof so);
-	int rc = tl_stream(e, in, &so, &out, &st);
-	CHECK(rc == 0 && st.units == 8 && out.p && strstr(out.p, "COMPUTE_PGM_HI <-") && strstr(out.p, "DB_RENDER_CONTROL <-") &&
-		      strstr(out.p, "DB_COUNT_CONTROL <-") && strstr(out.p, "CP_COHER_START_DELAY <-") &&
-		      strstr(out.p, "SPI_SHADER_PGM_RSRC3_PS <-") && strstr(out.p, "0x80010005ad00: SET_CONTEXT_REG"),
-	      "decode rc %d, %llu units:\n%s", rc, (unsigned long long)st.units, out.p ? out.p : "");
-	free(out.p);
-	gk_input_destroy(in);
-	struct gk_engine *e2 = e;
+	struct decoded d;
+	decode_listing(text.p, text.n, &d);
+	CHECK(d.rc == 0 && d.st.units == 8 && d.out.p && strstr(d.out.p, "COMPUTE_PGM_HI <-") &&
+		      strstr(d.out.p, "DB_RENDER_CONTROL <-") && strstr(d.out.p, "DB_COUNT_CONTROL <-") &&
+		      strstr(d.out.p, "CP_COHER_START_DELAY <-") && strstr(d.out.p, "SPI_SHADER_PGM_RSRC3_PS <-") &&
+		      strstr(d.out.p, "0x80010005ad00: SET_CONTEXT_REG"),
+	      "decode rc %d, %llu units:\n%s", d.rc, (unsigned long long)d.st.units, d.out.p ? d.out.p : "");
+	free(d.out.p);
 
 	/* without the register tables the offsets are not known: refused */
 	read_listing(text.p, text.n, false);
@@ -198,24 +218,15 @@ static void test_synthetic(void)
 	CHECK(got.n > nr + ni + 3 && got.w[nr + ni - 2 + 3] == 1 && got.w[nr + ni + 2] == 0xc0001000 &&
 		      got.off[nr + ni + 2] == IB + 0x3c,
 	      "dispatch: the NOP after it at 0x%llx", got.n > nr + ni + 2 ? (unsigned long long)got.off[nr + ni + 2] : 0ull);
-	{
-		struct tl_reader rr = { (const uint8_t *)text.p, text.n, 0, 0 };
-		struct gk_input *din = gk_input_create(tl_read, &rr, GK_IN_AUTO, 4);
-		gk_input_set_reg_lookup(din, lookup, (void *)fmt->regs);
-		struct gk_membuf dout = { 0 };
-		memset(&st, 0, sizeof st);
-		rc = tl_stream(e2, din, &so, &dout, &st);
-		const char *n1 = gk_input_note(din, 1, NULL);
-		CHECK(n1 && strstr(n1, "umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4)") &&
-			      strstr(n1, "1 packet cut there, the first at 0x80010005ad28;"),
-		      "dispatch note: %s", n1 ? n1 : "(none)");
-		CHECK(dout.p && strstr(dout.p, "0x80010005ad28: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n"
-						"    ; error: DISPATCH_DIRECT: dw0[29:16]: packet of 5 dwords runs past the end of the buffer") &&
-			      strstr(dout.p, "0x80010005ad3c: NOP"),
-		      "dispatch decode:\n%s", dout.p ? dout.p : "");
-		free(dout.p);
-		gk_input_destroy(din);
-	}
+	decode_listing(text.p, text.n, &d);
+	CHECK(strstr(d.notes[1], "umr never prints PKT3_DISPATCH_DIRECT's DISPATCH_INITIATOR (dword 4)") &&
+		      strstr(d.notes[1], "1 packet cut there, the first at 0x80010005ad28;"),
+	      "dispatch note: %s", d.notes[1]);
+	CHECK(d.out.p && strstr(d.out.p, "0x80010005ad28: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n"
+					 "    ; error: DISPATCH_DIRECT: dw0[29:16]: packet of 5 dwords runs past the end of the buffer") &&
+		      strstr(d.out.p, "0x80010005ad3c: NOP"),
+	      "dispatch decode:\n%s", d.out.p ? d.out.p : "");
+	free(d.out.p);
 
 	/* the same packet last in its section or in the listing: cut where
 	 * the words end, said the same way (at the section's end line, or
@@ -259,7 +270,6 @@ static void test_synthetic(void)
 	read_listing(text.p, text.n, false);
 	CHECK(!got.err[0] && got.n == 3 && got.w[1] == 0x20d && got.off[0] == 0x400 && !got.notes, "older umr: '%s', %zu words",
 	      got.err, got.n);
-	gk_engine_close(e2);
 }
 
 /* The forms umr's documentation shows (doc/sphinx/source/ring.rst: the
@@ -337,31 +347,17 @@ static void test_capture(void)
 	}
 	read_listing(src.p, src.n, true);
 	CHECK(!got.err[0] && got.notes == 2, "as printed: '%s' at %u, %u notes", got.err, got.line, got.notes);
-	{
-		struct gk_engine *pe = gk_engine_open("pm4", "gfx1033", NULL);
-		struct tl_reader pr = { (const uint8_t *)src.p, src.n - 1, 0, 0 };
-		struct gk_input *pin = gk_input_create(tl_read, &pr, GK_IN_AUTO, 4);
-		gk_input_set_reg_lookup(pin, lookup, (void *)fmt->regs);
-		struct gk_membuf pout = { 0 };
-		struct gk_stream_stats pst;
-		memset(&pst, 0, sizeof pst);
-		struct gk_stream_opts pso;
-		memset(&pso, 0, sizeof pso);
-		tl_stream(pe, pin, &pso, &pout, &pst);
-		const char *n1 = gk_input_note(pin, 1, NULL);
-		size_t raw = 0;
-		for (const char *q = pout.p; q && (q = strstr(q, ": .long ")) != NULL; q++)
-			raw++;
-		CHECK(pst.units == 538 && raw == 1 && pout.p &&
-			      strstr(pout.p, "0x80010005a930: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n") &&
-			      strstr(pout.p, "0x80010005a944: DMA_DATA"),
-		      "as printed: %llu packets (want 538), %zu raw (want the DISPATCH_DIRECT)", (unsigned long long)pst.units, raw);
-		CHECK(n1 && strstr(n1, "DISPATCH_INITIATOR (dword 4)") && gk_input_note(pin, 2, NULL) == NULL, "as printed, note: %s",
-		      n1 ? n1 : "(none)");
-		free(pout.p);
-		gk_input_destroy(pin);
-		gk_engine_close(pe);
-	}
+	struct decoded d;
+	decode_listing(src.p, src.n - 1, &d);
+	size_t raw = 0;
+	for (const char *q = d.out.p; q && (q = strstr(q, ": .long ")) != NULL; q++)
+		raw++;
+	CHECK(d.st.units == 538 && raw == 1 && d.out.p &&
+		      strstr(d.out.p, "0x80010005a930: .long 0xc0031502 0x0000001e 0x00000011 0x00000001\n") &&
+		      strstr(d.out.p, "0x80010005a944: DMA_DATA"),
+	      "as printed: %llu packets (want 538), %zu raw (want the DISPATCH_DIRECT)", (unsigned long long)d.st.units, raw);
+	CHECK(strstr(d.notes[1], "DISPATCH_INITIATOR (dword 4)"), "as printed, note: %s", d.notes[1]);
+	free(d.out.p);
 
 	/* with that one word given as an older umr printed it ("INITIATOR"),
 	 * the rest is all rebuilt from the listing */
@@ -371,22 +367,9 @@ static void test_capture(void)
 	tl_printf(&fixed, "[0x3@0x80010005a100 + 0x0840]\t[        0x00000001]\t|---> INITIATOR=1\n");
 	gk_membuf_write(&fixed, eol, src.n - 1 - (size_t)(eol - src.p));
 
-	struct gk_engine *e = gk_engine_open("pm4", "gfx1033", NULL);
-	struct tl_reader r = { (const uint8_t *)fixed.p, fixed.n, 0, 0 };
-	struct gk_input *in = gk_input_create(tl_read, &r, GK_IN_AUTO, 4);
-	gk_input_set_reg_lookup(in, lookup, (void *)fmt->regs);
-	struct gk_membuf out = { 0 };
-	struct gk_stream_stats st;
-	memset(&st, 0, sizeof st);
-	struct gk_stream_opts so;
-	memset(&so, 0, sizeof so);
-	int rc = tl_stream(e, in, &so, &out, &st);
-	const char *note = gk_input_note(in, 0, NULL);
-	CHECK(rc == 0 && st.units == 538, "capture: rc %d, %llu packets, want 538", rc, (unsigned long long)st.units);
-	CHECK(note && strstr(note, "400 SET_*_REG register offsets") && !gk_input_note(in, 1, NULL), "note: %s",
-	      note ? note : "(none)");
-	gk_input_destroy(in);
-	gk_engine_close(e);
+	decode_listing(fixed.p, fixed.n, &d);
+	CHECK(d.rc == 0 && d.st.units == 538, "capture: rc %d, %llu packets, want 538", d.rc, (unsigned long long)d.st.units);
+	CHECK(strstr(d.notes[0], "400 SET_*_REG register offsets") && !d.notes[1][0], "note: %s", d.notes[0]);
 
 	/* every register umr named: its name's offset is the one the rebuilt
 	 * offset dword and its place in the packet give */
@@ -433,8 +416,8 @@ static void test_capture(void)
 	}
 	CHECK(named == 640 && agree == named, "registers umr named %u, at their offsets %u", named, agree);
 	printf("# real gfx1033 listing: %llu packets, %u registers umr named, all at their offsets: %u\n",
-	       (unsigned long long)st.units, named, agree);
-	free(out.p);
+	       (unsigned long long)d.st.units, named, agree);
+	free(d.out.p);
 	free(src.p);
 	free(fixed.p);
 }
