@@ -902,6 +902,15 @@ struct json_gplan {
 	uint16_t offsets;       /* bit i: a GK_REG field some value field names */
 	uint8_t nwrites;
 	uint8_t wval[GK_UNIT_GROUP_FIELDS], woff[GK_UNIT_GROUP_FIELDS]; /* value field, its offset field */
+	/* each shown field's bits when it is one segment (one: bit i), as
+	 * gk_seg_get reads them, with the mask made once: through
+	 * desc_value a value was ~30 instructions, four a pair group
+	 * (callgrind, GFX11 quarter stream) */
+	uint16_t one;
+	struct json_gseg {
+		uint32_t mask;
+		uint8_t dw, lo, pos;
+	} seg[GK_UNIT_GROUP_FIELDS];
 };
 
 /* false: the fast group writer does not apply (a flag set, whose text goes
@@ -913,7 +922,7 @@ static bool json_gplan_make(const struct gk_format *fmt, const struct gk_packet_
 		return false;
 	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
 	unsigned gdw = d->group_dw, gen = fmt->gen_bit;
-	gp->shown = gp->named = gp->offsets = 0;
+	gp->shown = gp->named = gp->offsets = gp->one = 0;
 	gp->nwrites = 0;
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_field *f = &d->group[i];
@@ -921,6 +930,14 @@ static bool json_gplan_make(const struct gk_format *fmt, const struct gk_packet_
 			continue; /* cut in every group: not shown */
 		if (fast->json_group >> i & 1)
 			gp->shown |= (uint16_t)(1u << i);
+		if (f->nseg == 1) {
+			const struct gk_seg *sg = &f->seg[0];
+			gp->one |= (uint16_t)(1u << i);
+			gp->seg[i].mask = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u);
+			gp->seg[i].dw = sg->dw;
+			gp->seg[i].lo = sg->lo;
+			gp->seg[i].pos = sg->pos;
+		}
 		if (fast->json_group_named >> i & 1) {
 			if (f->kind == GK_FLAGS)
 				return false;
@@ -933,6 +950,8 @@ static bool json_gplan_make(const struct gk_format *fmt, const struct gk_packet_
 		const struct gk_field *of = want < nf ? &d->group[want] : 0;
 		if (!of || (of->gens && !(of->gens & gen)) || of->seg[0].dw >= gdw || of->kind != GK_REG)
 			continue;
+		if (!(gp->shown >> i & 1))
+			return false; /* a value json_plain_group would not read */
 		gp->offsets |= (uint16_t)(1u << want);
 		gp->wval[gp->nwrites] = (uint8_t)i;
 		gp->woff[gp->nwrites++] = (uint8_t)want;
@@ -959,7 +978,9 @@ static bool json_plain_group(const struct gk_format *fmt, const struct gk_packet
 	const struct gk_reg *reg[GK_UNIT_GROUP_FIELDS];
 	for (unsigned m = gp->shown; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctz(m);
-		v[i] = desc_value(&d->group[i], gw, gdw);
+		const struct json_gseg *sg = &gp->seg[i];
+		v[i] = gp->one >> i & 1 ? (uint64_t)((gw[sg->dw] >> sg->lo) & sg->mask) << sg->pos
+				      : desc_value(&d->group[i], gw, gdw);
 	}
 	/* ,{} 3, "fields":{},"enums":{} and the fields: the plan's room; the
 	 * enums' ,"NAME":"SYMBOL" once their symbols are known */
