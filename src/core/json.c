@@ -1247,10 +1247,11 @@ static inline bool plain_char(char c)
 	return k < 64 ? plain >> k & 1 : k < 0x60;
 }
 
-/* json_head straight into the buffer, with one room check for all of it
- * (every packet has one; piece by piece it cost ~400 instructions a
- * packet).  false (nothing written): no room, an offset past 32 bits, or
- * an engine name that needs escaping (a caller's own format). */
+/* json_head and the ',' after it straight into the buffer, with one room
+ * check for all of it (every packet has one; piece by piece it cost ~400
+ * instructions a packet).  false (nothing written): no room, an offset
+ * past 32 bits, or an engine name that needs escaping (a caller's own
+ * format). */
 static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
 	const struct gk_packet *pkt = &u->pkt;
@@ -1262,9 +1263,10 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 		nl = strlen(d->name);
 	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096)
 		return false;
-	/* the keys and punctuation are 88 bytes with sub_opcode; 11 bytes a
-	 * word, 10 a number; the family's name 64 at most (checked below) */
-	size_t need = 88 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
+	/* the keys and punctuation are 88 bytes with sub_opcode and the ','
+	 * after the head; 11 bytes a word, 10 a number; the family's name 64
+	 * at most (checked below) */
+	size_t need = 89 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
 	if (o->cap - o->len < need)
 		return false;
 	char *p = o->buf + o->len;
@@ -1308,6 +1310,7 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 			p = put_lit(p, "null");
 		}
 	}
+	*p++ = ','; /* before "fields" */
 	o->len = (size_t)(p - o->buf);
 	return true;
 }
@@ -1336,9 +1339,10 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
-	if (!json_head_fast(fmt, u, o))
+	if (!json_head_fast(fmt, u, o)) { /* the fast head ends with the ',' */
 		json_head(fmt, u, o);
-	gk_out_ch(o, ',');
+		gk_out_ch(o, ',');
+	}
 	/* A simple unit not yet filled (gk_unit_decode_lazy) is printed
 	 * straight from its words, as the text printer does (gk_unit_text);
 	 * nothing below reads its records, so it stays pending.
@@ -1380,6 +1384,11 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");
 		gk_out_json_words(o, dw + u->extra_begin, ndw - u->extra_begin);
+	}
+	if (!(flags & GK_JSON_TEXT) && (!dg || (!dg->n && !dg->dropped))) {
+		/* nearly every unit: its end in one piece */
+		gk_out_lit(o, ",\"diagnostics\":[]}\n");
+		return;
 	}
 	json_diags_of(dg, o);
 	if (flags & GK_JSON_TEXT) {
