@@ -503,7 +503,11 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 			if (regs)
 				regs[i] = uf.reg;
 			if (!uf.symbol) {
-				json_enum(fmt, &uf, o, &first); /* a flag set's text, or nothing */
+				/* a flag set's text, or nothing: not a call for nothing
+				 * (a register offset no register has, a value of no
+				 * name; ~1.5 M of GFX9's instructions, callgrind) */
+				if (f->kind == GK_FLAGS)
+					json_enum(fmt, &uf, o, &first);
 				continue;
 			}
 			/* ,"NAME":"SYMBOL" in one go, as json_enum writes it: a
@@ -883,6 +887,154 @@ static bool plain_group_writes(const struct gk_format *fmt, const struct gk_pack
 	return true;
 }
 
+/* What every group of a group_plain description has in common, worked out
+ * once a unit from the description and the plan (gk_format_plan_json),
+ * where json_plan_fields_enums and plain_group_writes asked it of each
+ * group: which fields are shown and not cut (a group is always whole), which
+ * may have a name, and which value field writes the register which offset
+ * field names (plain_group_writes' conditions).  Per group that left the
+ * values read once, each offset's address found once, and one room check
+ * for the whole group (callgrind, decode --json -g gfx11 -e pm4 quarter
+ * bench stream, 51,167 pair groups: 182.7 M instructions before, 177.2 M
+ * after). */
+struct json_gplan {
+	uint16_t shown, named;  /* bit i: group field i in "fields", and of them those that may be in "enums" */
+	uint16_t offsets;       /* bit i: a GK_REG field some value field names */
+	uint8_t nwrites;
+	uint8_t wval[GK_UNIT_GROUP_FIELDS], woff[GK_UNIT_GROUP_FIELDS]; /* value field, its offset field */
+	/* each shown field's bits when it is one segment (one: bit i), as
+	 * gk_seg_get reads them, with the mask made once: through
+	 * desc_value a value was ~30 instructions, four a pair group
+	 * (callgrind, GFX11 quarter stream) */
+	uint16_t one;
+	struct json_gseg {
+		uint32_t mask;
+		uint8_t dw, lo, pos;
+	} seg[GK_UNIT_GROUP_FIELDS];
+};
+
+/* false: the fast group writer does not apply (a flag set, whose text goes
+ * through json_enum, or no measured room) */
+static bool json_gplan_make(const struct gk_format *fmt, const struct gk_packet_desc *d,
+			    const struct gk_desc_fast *fast, struct json_gplan *gp)
+{
+	if (!fast->group_plain || !fast->json_group_room)
+		return false;
+	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
+	unsigned gdw = d->group_dw, gen = fmt->gen_bit;
+	gp->shown = gp->named = gp->offsets = gp->one = 0;
+	gp->nwrites = 0;
+	for (unsigned i = 0; i < nf; i++) {
+		const struct gk_field *f = &d->group[i];
+		if (f->seg[0].dw >= gdw)
+			continue; /* cut in every group: not shown */
+		if (fast->json_group >> i & 1)
+			gp->shown |= (uint16_t)(1u << i);
+		if (f->nseg == 1) {
+			const struct gk_seg *sg = &f->seg[0];
+			gp->one |= (uint16_t)(1u << i);
+			gp->seg[i].mask = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u);
+			gp->seg[i].dw = sg->dw;
+			gp->seg[i].lo = sg->lo;
+			gp->seg[i].pos = sg->pos;
+		}
+		if (fast->json_group_named >> i & 1) {
+			if (f->kind == GK_FLAGS)
+				return false;
+			gp->named |= (uint16_t)(1u << i);
+		}
+		/* plain_group_writes' tests, once */
+		if (!f->value_reg || (f->gens && !(f->gens & gen)))
+			continue;
+		unsigned want = f->value_reg - 1u;
+		const struct gk_field *of = want < nf ? &d->group[want] : 0;
+		if (!of || (of->gens && !(of->gens & gen)) || of->seg[0].dw >= gdw || of->kind != GK_REG)
+			continue;
+		if (!(gp->shown >> i & 1))
+			return false; /* a value json_plain_group would not read */
+		gp->offsets |= (uint16_t)(1u << want);
+		gp->wval[gp->nwrites] = (uint8_t)i;
+		gp->woff[gp->nwrites++] = (uint8_t)want;
+	}
+	/* an offset field is a shown GK_REG field: its register comes from
+	 * "enums" (plan_json_list puts every GK_REG field it shows there) */
+	return (gp->offsets & gp->named) == gp->offsets;
+}
+
+/* {"fields":{...},"enums":{...}} of one group at its words gw (a ',' first
+ * unless first), the bytes json_plan_fields_enums writes, and its register
+ * writes appended to wr (*nwr of cap; *kept false once full, as
+ * plain_group_writes).  false, nothing written: no room for the largest
+ * the group can take. */
+static bool json_plain_group(const struct gk_format *fmt, const struct gk_packet_desc *d,
+			     const struct gk_desc_fast *fast, const struct json_gplan *gp, const uint32_t *gw,
+			     bool first, struct json_write *wr, unsigned *nwr, unsigned cap, bool *kept,
+			     struct gk_out *o)
+{
+	unsigned gdw = d->group_dw;
+	uint64_t v[GK_UNIT_GROUP_FIELDS];
+	const char *sym[GK_UNIT_GROUP_FIELDS];
+	size_t sl[GK_UNIT_GROUP_FIELDS];
+	const struct gk_reg *reg[GK_UNIT_GROUP_FIELDS];
+	for (unsigned m = gp->shown; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		const struct json_gseg *sg = &gp->seg[i];
+		v[i] = gp->one >> i & 1 ? (uint64_t)((gw[sg->dw] >> sg->lo) & sg->mask) << sg->pos
+				      : desc_value(&d->group[i], gw, gdw);
+	}
+	/* ,{} 3, "fields":{},"enums":{} and the fields: the plan's room; the
+	 * enums' ,"NAME":"SYMBOL" once their symbols are known */
+	size_t room = 3 + (size_t)fast->json_group_room;
+	for (unsigned m = gp->named; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		const struct gk_field *f = &d->group[i];
+		sym[i] = gk_field_symbol(fmt, f, v[i], &reg[i]);
+		if (sym[i]) {
+			sl[i] = reg[i] ? reg[i]->namelen : strlen(sym[i]);
+			room += f->namelen + sl[i] + 6;
+		}
+	}
+	if (o->cap - o->len < room)
+		return false;
+	char *p = o->buf + o->len;
+	*p = ',';
+	p += !first;
+	p = put_lit(p, "{\"fields\":{\"");
+	for (unsigned m = gp->shown; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		p = put_field_next(p, d->group[i].name, d->group[i].namelen, v[i]);
+	}
+	p -= gp->shown ? 2 : 1; /* the last ," or, with no field, the opening quote */
+	p = put_lit(p, "},\"enums\":{");
+	bool efirst = true;
+	for (unsigned m = gp->named; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		if (!sym[i])
+			continue;
+		p = put_key(p, d->group[i].name, d->group[i].namelen, efirst);
+		efirst = false;
+		*p++ = '"';
+		p = gk_put_mem(p, sym[i], sl[i]);
+		*p++ = '"';
+	}
+	p = put_lit(p, "}}");
+	o->len = (size_t)(p - o->buf);
+	for (unsigned k = 0; *kept && k < gp->nwrites; k++) {
+		unsigned vi = gp->wval[k], oi = gp->woff[k];
+		uint32_t addr;
+		if (!gk_field_reg_addr(fmt, &d->group[oi], v[oi], &addr))
+			continue;
+		if (*nwr == cap) {
+			*kept = false;
+			break;
+		}
+		wr[*nwr].r = reg[oi]; /* the register "enums" found for it */
+		wr[*nwr].addr = addr;
+		wr[(*nwr)++].v = (uint32_t)v[vi];
+	}
+	return true;
+}
+
 /* ,"groups":[...] and, when the groups are register writes,
  * ,"registers":[...] of a GK_TAIL_GROUPS unit */
 static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
@@ -906,12 +1058,17 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 	uint64_t gplan = fast->json_group, gnamed = fast->json_group_named;
 	bool plain = fast->group_plain && fast->json_group_room;
 	const struct gk_reg *regs[GK_UNIT_GROUP_FIELDS] = { 0 }; /* by group field: its register */
+	struct json_gplan gp;
+	bool planned = json_gplan_make(fmt, d, fast, &gp);
 	gk_out_lit(o, ",\"groups\":[");
 	for (unsigned g = 0; g < u->ngroups; g++) {
+		const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
+		if (planned && json_plain_group(fmt, d, fast, &gp, gw, g == 0, wr, &nwr, writes ? WRITES_KEPT : 0,
+						&kept, o))
+			continue;
 		if (g)
 			gk_out_ch(o, ',');
 		gk_out_ch(o, '{');
-		const uint32_t *gw = u->pkt.dw + u->tail_begin + g * d->group_dw;
 		if (plain &&
 		    json_plan_fields_enums(fmt, glist, &gplan, &gnamed, 1, fast->json_group_room, gw, d->group_dw, regs, o)) {
 			gk_out_ch(o, '}');
@@ -1077,25 +1234,39 @@ static void json_head(const struct gk_format *fmt, const struct gk_unit *u, stru
 	}
 }
 
-static bool plain_char(char c) /* nothing JSON escapes, ASCII */
+/* Nothing JSON escapes, ASCII: 0x20 <= c < 0x80 but '"' (0x22) and '\\'
+ * (0x5c), as one bit test: bit c - 0x20 of the word below for c < 0x60,
+ * and every byte from 0x60 to 0x7f.  The engine's name is checked byte by
+ * byte every packet (a caller's format may name its family anything):
+ * four compares a byte were ~1.3% of the a630 quarter stream's decode
+ * --json ("adreno", callgrind). */
+static inline bool plain_char(char c)
 {
-	return (unsigned char)c >= 0x20 && (unsigned char)c < 0x80 && c != '"' && c != '\\';
+	const uint64_t plain = ~(1ull << ('"' - 0x20) | 1ull << ('\\' - 0x20));
+	unsigned k = (unsigned char)c - 0x20u; /* wraps for c < 0x20 */
+	return k < 64 ? plain >> k & 1 : k < 0x60;
 }
 
-/* json_head straight into the buffer, with one room check for all of it
- * (every packet has one; piece by piece it cost ~400 instructions a
- * packet).  false (nothing written): no room, an offset past 32 bits, or
- * an engine name that needs escaping (a caller's own format). */
+/* json_head and the ',' after it straight into the buffer, with one room
+ * check for all of it (every packet has one; piece by piece it cost ~400
+ * instructions a packet).  false (nothing written): no room, an offset
+ * past 32 bits, or an engine name that needs escaping (a caller's own
+ * format). */
 static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
-	size_t nl = d ? strlen(d->name) : 4;
+	/* the name's length from the text printer's plan (a strlen a packet
+	 * was ~1% of GFX9's decode --json; 0: over 255 or not planned) */
+	size_t nl = d ? gk_fast(fmt, d)->print_namelen : 4;
+	if (d && !nl)
+		nl = strlen(d->name);
 	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096)
 		return false;
-	/* the keys and punctuation are 88 bytes with sub_opcode; 11 bytes a
-	 * word, 10 a number; the family's name 64 at most (checked below) */
-	size_t need = 88 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
+	/* the keys and punctuation are 88 bytes with sub_opcode and the ','
+	 * after the head; 11 bytes a word, 10 a number; the family's name 64
+	 * at most (checked below) */
+	size_t need = 89 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
 	if (o->cap - o->len < need)
 		return false;
 	char *p = o->buf + o->len;
@@ -1139,6 +1310,7 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 			p = put_lit(p, "null");
 		}
 	}
+	*p++ = ','; /* before "fields" */
 	o->len = (size_t)(p - o->buf);
 	return true;
 }
@@ -1167,9 +1339,10 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
-	if (!json_head_fast(fmt, u, o))
+	if (!json_head_fast(fmt, u, o)) { /* the fast head ends with the ',' */
 		json_head(fmt, u, o);
-	gk_out_ch(o, ',');
+		gk_out_ch(o, ',');
+	}
 	/* A simple unit not yet filled (gk_unit_decode_lazy) is printed
 	 * straight from its words, as the text printer does (gk_unit_text);
 	 * nothing below reads its records, so it stays pending.
@@ -1211,6 +1384,11 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");
 		gk_out_json_words(o, dw + u->extra_begin, ndw - u->extra_begin);
+	}
+	if (!(flags & GK_JSON_TEXT) && (!dg || (!dg->n && !dg->dropped))) {
+		/* nearly every unit: its end in one piece */
+		gk_out_lit(o, ",\"diagnostics\":[]}\n");
+		return;
 	}
 	json_diags_of(dg, o);
 	if (flags & GK_JSON_TEXT) {
