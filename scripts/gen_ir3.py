@@ -885,11 +885,40 @@ for a, b2 in params_out or [(0, 0)]:
     w('\t{ %d, %d },' % (a, b2))
 w('};')
 w('')
+# A field is "plain" when ir3.c's display prints it, records it and proves
+# it in one step whatever its value (see display there): raw bits, shown as
+# a number, a one-bit bool or an enum name no two values share (a shared
+# name reads back as the first value: ir3.c shows).  Wider bools (0/1 read
+# back from more bits), offsets (a lone 0 prints nothing), branches (labels),
+# floats and nested bitsets are not.
+def enum_has_dup(ref):
+    e = enum_order[ref]
+    seen = set()
+    for v, d in enums[e]:
+        if v < (1 << enum_width[e]):
+            if d in seen:
+                return True
+            seen.add(d)
+    return False
+
+
+def plain(lo, hi, t, ref, ex):
+    if ex != -1:
+        return 0
+    if t in ('UINT', 'HEX', 'INT'):
+        return 1
+    if t in ('BOOL', 'BOOL_INV'):
+        return int(lo == hi)
+    if t == 'ENUM':
+        return int(not enum_has_dup(ref))
+    return 0
+
+
 w('const struct ir3_field gk_ir3_fields[IR3_NFIELDS] = {')
 for (nm, lo, hi, t, ref, ex, fp, np_, disp, force, ci) in fields_out:
-    w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d, %d }, /* %s */' % (
+    w('\t{ %d, %d, %d, IR3_T_%s, %d, %d, %d, %d, %s, %d, %d, %d, %d }, /* %s */' % (
         nm, lo, hi, t, ref, ex, fp, np_, cstr(disp) if disp is not None else 'NULL',
-        force is not None, force or 0, ci, names[nm]))
+        force is not None, force or 0, ci, plain(lo, hi, t, ref, ex), names[nm]))
 w('};')
 w('')
 w('const struct ir3_case gk_ir3_cases[IR3_NCASES] = {')
@@ -1023,6 +1052,12 @@ w('const uint16_t gk_ir3_forced_fields[] = {')
 w_numbers(forced_fields, empty=True)
 w('};')
 w('')
+# ir3.c's display takes a field the index names as one of a default case
+# (no override to be chosen or passed over: its plain fields need no case
+# test); the index names one only so
+for bn, row in lookup_rows:
+    for k in row:
+        assert k < 0 or cases_out[fields_out[k][10]][0] == -1, (bn, k)
 w('const int16_t gk_ir3_lookup[IR3_NBITSETS][IR3_NNAMES] = {')
 for bn, row in lookup_rows:
     w('\t{ /* %s */' % bn)

@@ -1199,6 +1199,48 @@ static void test_scan(void)
 	CHECK(wrong == 0 && n > 0, "scan tables: %u wrong entries", wrong);
 }
 
+/* The plain fields (ir3_field.plain, gen_ir3.py), found again from their
+ * types: raw, and a number, a one-bit bool or an enum no two values of
+ * which share a name -- display prints, records and proves them without
+ * display_field; and the lookup index names fields of default cases only,
+ * which that path relies on (it tests no override). */
+static void test_plain(void)
+{
+	unsigned wrong = 0, plain = 0, overridden = 0;
+	for (unsigned f = 0; f < IR3_NFIELDS; f++) {
+		const struct ir3_field *F = &gk_ir3_fields[f];
+		int want = 0;
+		if (F->expr < 0) {
+			switch (F->type) {
+			case IR3_T_UINT:
+			case IR3_T_HEX:
+			case IR3_T_INT: want = 1; break;
+			case IR3_T_BOOL:
+			case IR3_T_BOOL_INV: want = F->low == F->high; break;
+			case IR3_T_ENUM: {
+				const struct ir3_enum *E = &gk_ir3_enums[F->ref];
+				want = 1;
+				for (uint32_t i = 0; i < E->n && want; i++)
+					for (uint32_t j = 0; j < i && want && E->names[i]; j++)
+						want = !(E->names[j] && !strcmp(E->names[i], E->names[j]));
+				break;
+			}
+			default: break;
+			}
+		}
+		wrong += F->plain != want;
+		plain += want;
+	}
+	for (unsigned b = 0; b < IR3_NBITSETS; b++)
+		for (unsigned n = 0; n < IR3_NNAMES; n++) {
+			int k = gk_ir3_lookup[b][n];
+			overridden += k >= 0 && gk_ir3_cases[gk_ir3_fields[k].cas].expr >= 0;
+		}
+	printf("# plain fields: %u of %u\n", plain, (unsigned)IR3_NFIELDS);
+	CHECK(wrong == 0 && plain > 0, "plain fields: %u wrong", wrong);
+	CHECK(overridden == 0, "lookup index: %u entries name a field of an override", overridden);
+}
+
 static void test_tables(void)
 {
 	unsigned problems = 0;
@@ -1295,6 +1337,7 @@ static void test_tables(void)
 	test_build_plans();
 	test_enum_index();
 	test_scan();
+	test_plain();
 }
 
 static void test_gpus(void)

@@ -1134,20 +1134,45 @@ static void display(struct dscope *sc)
 		}
 		int k = lookup_index(sc->bs, (unsigned)s->field);
 		const struct ir3_field *b = k >= 0 ? &gk_ir3_fields[k] : NULL;
-		if (b && b->type == IR3_T_BOOL && b->expr < 0 && b->low == b->high && b->display &&
-		    (gk_ir3_cases[b->cas].expr < 0 || b->cas == c)) {
-			/* a one-bit flag of this scope shown by its display ("(sy)",
-			 * "(last)"; a third of the fields of real code): what
-			 * display_field does with it, without its call, lookups and
-			 * tests (shows: its bit is shown, and reads back as itself);
-			 * here rather than there, display_field's entry and exit
-			 * cost as much as the flag itself */
-			uint64_t on = sc->val >> b->low & 1;
-			record(st, b, sc, on);
+		if (b && b->plain && s->field > 0) {
+			/* a plain field of this scope (gen_ir3.py plain: raw bits
+			 * shown as a number, a one-bit bool or an enum name no two
+			 * values share; the index names it in a default case, so no
+			 * override test): what display_field does with it, without
+			 * its call, resolve and shows -- its bits are shown and read
+			 * back as themselves whatever they are.  A third of the
+			 * fields of real code are one-bit flags ("(sy)", "(last)"),
+			 * most of the rest register numbers and enum names. */
+			unsigned width = b->high - b->low + 1u;
+			uint64_t v = bits(sc->val, b->low, b->high);
+			const char *name = NULL;
+			if (b->type == IR3_T_ENUM) {
+				const struct ir3_enum *E = &gk_ir3_enums[b->ref];
+				name = v < E->n ? E->names[v] : NULL;
+				if (!name) { /* no name: display_field's warning and number */
+					display_field(sc, (unsigned)s->field, k);
+					continue;
+				}
+			}
+			record(st, b, sc, v);
 			if (st->out)
-				st->shown |= 1ull << (sc->base + b->low);
-			if (on)
-				put_str(st, b->display);
+				st->shown |= wmask(width) << (sc->base + b->low);
+			switch (b->type) {
+			case IR3_T_UINT: put_num(st, "", v, 10); break;
+			case IR3_T_HEX: put_num(st, "", v, 16); break;
+			case IR3_T_INT: put_int(st, sext(v, width), 0); break;
+			case IR3_T_ENUM: put_str(st, name); break;
+			default: { /* a one-bit bool */
+				int on = v == (b->type == IR3_T_BOOL);
+				if (b->display) {
+					if (on)
+						put_str(st, b->display);
+				} else {
+					put(st, on ? "1" : "0", 1);
+				}
+				break;
+			}
+			}
 			continue;
 		}
 		display_field(sc, (unsigned)s->field, k);

@@ -100,6 +100,7 @@ struct ir3_field {
 	uint8_t has_force; /* the encoder's fixed value for a field no template shows */
 	uint64_t force;
 	uint16_t cas;      /* the case it belongs to */
+	uint8_t plain;     /* raw, printed and proven whatever its value (gen_ir3.py plain; ir3.c display) */
 };
 
 #define IR3_NAME_WORDS ((IR3_NNAMES + 63) / 64)
