@@ -737,6 +737,14 @@ struct gk_format {
 		 * print_group_room, the most bytes the fields of print_group
 		 * print (as print_room; 0xffff: not known) */
 		uint16_t print_group, print_group_notes, print_group_room;
+		/* print_quiet[l]: the fields of print[l] that print nothing
+		 * when zero (GK_F_HIDE0, GK_F_MBZ), every segment in the first
+		 * 8 dwords; print_qbits, their bits by dword, the first
+		 * print_qdw dwords (0: none such): when a unit's words have
+		 * none of those bits set, those fields are not looked at */
+		uint64_t print_quiet[2];
+		uint32_t print_qbits[8];
+		uint8_t print_qdw;
 	} fast[GK_MAX_DESCS];
 	/* The surface fields of the RECT and array-mode TILED access rows
 	 * (gk_desc_fast.acc_words[].surf) as shifts and masks, for the
