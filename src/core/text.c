@@ -919,14 +919,8 @@ static void put_plain_group(const struct gk_format *fmt, const struct gk_packet_
 	uint64_t val[GK_UNIT_GROUP_FIELDS];
 	const struct gk_reg *reg[GK_UNIT_GROUP_FIELDS];
 	uint32_t present = fast->print_group; /* bit i: group field i is on this generation and whole */
-	/* the line's indent in the same room check as its fields */
-	bool roomy = fast->print_group_room < 0xffff && o->cap - o->len >= 3u + fast->print_group_room;
-	if (roomy) {
-		memcpy(o->buf + o->len, "   ", 3);
-		o->len += 3;
-	} else {
-		gk_out_put(o, "   ", 3);
-	}
+	gk_out_put(o, "   ", 3);
+	bool roomy = fast->print_group_room < 0xffff && o->cap - o->len >= fast->print_group_room;
 	for (uint32_t p = present; p; p &= p - 1) {
 		unsigned i = (unsigned)__builtin_ctz(p);
 		const struct gk_field *f = &d->group[i];
