@@ -728,6 +728,23 @@ struct gk_format {
 		/* the same for one group of a group_plain description: bit i
 		 * of json_group, field i of the group list */
 		uint16_t json_group, json_group_named, json_group_room;
+		/* The text printer's plan of one group of a group_plain
+		 * description (src/core/text.c put_plain_group): bit i of
+		 * print_group, group field i is on this generation, starts
+		 * inside the group's dwords and is within gk_unit_group's
+		 * room (a record it would hold); print_group_notes, those of
+		 * them with a register note (.reg or .value_reg);
+		 * print_group_room, the most bytes the fields of print_group
+		 * print (as print_room; 0xffff: not known) */
+		uint16_t print_group, print_group_notes, print_group_room;
+		/* print_quiet[l]: the fields of print[l] that print nothing
+		 * when zero (GK_F_HIDE0, GK_F_MBZ), every segment in the first
+		 * 8 dwords; print_qbits, their bits by dword, the first
+		 * print_qdw dwords (0: none such): when a unit's words have
+		 * none of those bits set, those fields are not looked at */
+		uint64_t print_quiet[2];
+		uint32_t print_qbits[8];
+		uint8_t print_qdw;
 	} fast[GK_MAX_DESCS];
 	/* The surface fields of the RECT and array-mode TILED access rows
 	 * (gk_desc_fast.acc_words[].surf) as shifts and masks, for the

@@ -277,6 +277,52 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
 	plan_list(fmt, d->fields, nbody, GK_UNIT_FIELDS - k, &fast->print[1], &fast->print[2]);
 	size_t room = plan_room(d->hdr, fast->print[0]) + plan_room(d->fields, fast->print[1]);
 	fast->print_room = room < 0xffff ? (uint16_t)room : 0xffff;
+	/* the fields a zero hides, and their bits (put_direct_fields) */
+	unsigned nq = sizeof fast->print_qbits / sizeof fast->print_qbits[0];
+	memset(fast->print_qbits, 0, sizeof fast->print_qbits);
+	fast->print_qdw = 0;
+	for (unsigned l = 0; l < 2; l++) {
+		const struct gk_field *list = l ? d->fields : d->hdr;
+		fast->print_quiet[l] = 0;
+		for (uint64_t p = fast->print[l]; p; p &= p - 1) {
+			const struct gk_field *f = &list[__builtin_ctzll(p)];
+			bool in = f->nseg > 0 && (f->flags & (GK_F_HIDE0 | GK_F_MBZ));
+			for (unsigned s = 0; in && s < f->nseg; s++)
+				in = f->seg[s].dw < nq && f->seg[s].lo <= f->seg[s].hi && f->seg[s].hi < 32;
+			if (!in)
+				continue;
+			fast->print_quiet[l] |= p & (0 - p);
+			for (unsigned s = 0; s < f->nseg; s++) {
+				fast->print_qbits[f->seg[s].dw] |= gk_mask(f->seg[s].lo, f->seg[s].hi);
+				if (f->seg[s].dw >= fast->print_qdw)
+					fast->print_qdw = (uint8_t)(f->seg[s].dw + 1);
+			}
+		}
+	}
+	/* one such field: its own test costs what the words' would, and
+	 * when its bits are set the words' test is lost (callgrind, decode
+	 * on the quarter bench streams: a630 135.65 M -> 132.42 M with this,
+	 * PM4 flat; at three, GFX9 101.48 M -> 103.84 M, the header's two
+	 * fields read one by one again) */
+	if (__builtin_popcountll(fast->print_quiet[0]) + __builtin_popcountll(fast->print_quiet[1]) < 2)
+		fast->print_qdw = 0;
+	/* one group's (put_plain_group): the fields gk_unit_group's
+	 * decode_simple would hold, framing ones too (put_field_text skips
+	 * them, and a note may read their value) */
+	unsigned ng = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
+	uint16_t gp = 0, gn = 0;
+	for (unsigned i = 0; d->group && i < ng; i++) {
+		const struct gk_field *f = &d->group[i];
+		if ((f->gens && !(f->gens & fmt->gen_bit)) || f->seg[0].dw >= d->group_dw)
+			continue;
+		gp |= (uint16_t)(1u << i);
+		if (f->reg || f->value_reg)
+			gn |= (uint16_t)(1u << i);
+	}
+	fast->print_group = gp;
+	fast->print_group_notes = gn;
+	room = d->group ? plan_room(d->group, gp) : 0;
+	fast->print_group_room = room < 0xffff ? (uint16_t)room : 0xffff;
 }
 
 /* " NAME=VALUE" of a direct field of value v into d, which has room for
@@ -287,7 +333,8 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
  * anything else (a nameless field, a flag set, a decimal over 32 bits
  * ...): put_field_text writes it. */
 static inline __attribute__((always_inline)) char *put_field_at(const struct gk_format *fmt,
-								const struct gk_field *f, uint64_t v, char *d)
+								const struct gk_field *f, uint64_t v, bool find,
+								const char *sym, const struct gk_reg *reg, char *d)
 {
 	const char *s = NULL;
 	size_t sl = 0;
@@ -296,7 +343,9 @@ static inline __attribute__((always_inline)) char *put_field_at(const struct gk_
 	switch (f->kind) {
 	case GK_ENUM: {
 		const struct gk_enum *e = f->enm;
-		if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
+		if (!find)
+			s = sym;
+		else if (e && e->names && e->nbits < 64 && v < (1ull << e->nbits))
 			s = e->names[v];
 		if (!s)
 			goto dec;
@@ -307,8 +356,9 @@ static inline __attribute__((always_inline)) char *put_field_at(const struct gk_
 	}
 	case GK_REG: {
 		/* no register at the address: the number in hex, as
-		 * gk_text_value writes it */
-		const struct gk_reg *r = gk_field_reg(fmt, f, v);
+		 * gk_text_value writes it (!find: reg is the caller's
+		 * gk_field_symbol's) */
+		const struct gk_reg *r = find ? gk_field_reg(fmt, f, v) : reg;
 		if (!r)
 			goto hex;
 		if (!r->namelen)
@@ -372,7 +422,7 @@ static inline __attribute__((always_inline)) char *put_desc_fields_at(const stru
 		uint64_t v;
 		if (!plan_value(f, dw, ndw, &v))
 			continue;
-		char *e = put_field_at(fmt, f, v, d);
+		char *e = put_field_at(fmt, f, v, true, 0, 0, d);
 		if (!e)
 			break;
 		d = e;
@@ -419,6 +469,23 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
+	if (fast->print_qdw) {
+		/* the fields a zero hides (a PM4 header's predicate and shader
+		 * type, reserved and must-be-zero bits ...) are zero in nearly
+		 * every packet: one AND a dword drops them all, where each was
+		 * read, tested and skipped on its own (callgrind, decode on the
+		 * quarter bench streams: GFX9 106.36 M -> 104.51 M, Evergreen
+		 * 78.87 M -> 77.27 M, GFX11 117.89 M -> 116.36 M; CIK DMA, whose
+		 * bench stream sets them, 110.18 M -> 110.46 M) */
+		uint32_t any = 0;
+		unsigned n = fast->print_qdw < ndw ? fast->print_qdw : (unsigned)ndw;
+		for (unsigned i = 0; i < n; i++)
+			any |= dw[i] & fast->print_qbits[i];
+		if (!any) {
+			hp &= ~fast->print_quiet[0];
+			bp &= ~fast->print_quiet[1];
+		}
+	}
 	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
 		/* room for every field: written through a local position,
 		 * stored back once (one check a unit, where each field checked
@@ -602,12 +669,12 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
  * maxline does not count them): the caller then writes the checked way.
  * On the GFX9 bench stream a register line cost ~290 instructions through
  * the checked writers (callgrind), most of it per-piece bookkeeping. */
-static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
+static inline __attribute__((always_inline)) char *
+fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r, uint32_t v,
+	  char *d, const char *limit)
 {
 	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
-	/* read once: the stores through d could alias it for the compiler */
-	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
 	while ((f = next_set_field(&next, end, &rest, &stray, &m))) {
 		uint32_t fv = (v & m) >> f->lo;
 		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
@@ -643,6 +710,18 @@ static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, 
 		d += 2;
 	}
 	return d;
+}
+
+/* fields_at with the family's typed values (Adreno), or without them
+ * (PM4: no reg_value_text), each loop compiled on its own so the PM4 one
+ * tests no type a field (callgrind, decode on the quarter bench streams:
+ * GFX9 101.48 M -> 100.55 M, GFX11 115.91 M -> 114.99 M, a630 132.42 M
+ * -> 131.91 M) */
+static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, char *d, const char *limit)
+{
+	/* read once: the stores through d could alias it for the compiler */
+	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
+	return typed ? fields_at(typed, r, v, d, limit) : fields_at(NULL, r, v, d, limit);
 }
 
 /* The line of a word written to an address no register of the generation
@@ -694,14 +773,34 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	const struct gk_reg_table *t = fmt->regs;
 	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
 	size_t nregs = t && t->regs && t->pool ? t->nregs : 0;
+	if (!o->buf) { /* no buffer (a length query): the checked way */
+		for (unsigned i = 0; i < n; i++, addr += 4)
+			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
+		return;
+	}
+	/* every line's address has its five digits: tested once a run, not
+	 * a line */
+	bool five = addr + 4ull * n <= 0x100000;
+	/* the buffer's position and end in registers along the run, where
+	 * each line loaded and stored them through o (callgrind, decode on
+	 * the quarter bench streams: GFX9 102.70 M -> 101.47 M, Evergreen
+	 * 75.72 M -> 74.45 M) */
+	char *p = o->buf + o->len, *lim = o->buf + o->cap;
 	for (unsigned i = 0; i < n; i++, addr += 4) {
 		/* each row loaded once: the first at or past addr is addr's
-		 * register or none (the walk was ~2.5% of GFX9 text) */
+		 * register or none (the walk was ~2.5% of GFX9 text); a row
+		 * found is passed at once, as the next address is past it,
+		 * where the walk of the next line loaded it again to pass it
+		 * (callgrind, decode on the quarter bench streams: GFX9
+		 * 104.51 M -> 102.70 M, Evergreen 77.27 M -> 75.72 M) */
 		const struct gk_reg *r = NULL;
 		for (; k < nregs; k++) {
 			const struct gk_reg *c = &t->pool[t->regs[k]];
 			if (c->offset >= addr) {
-				r = c->offset == addr ? c : NULL;
+				if (c->offset == addr) {
+					r = c;
+					k++;
+				}
 				break;
 			}
 		}
@@ -710,15 +809,22 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		 * Evergreen bench stream's lines, which took ~106 instructions
 		 * each through the checked writer, callgrind) */
 		char *e = NULL;
-		if (r && r->maxline && addr <= 0xfffff && o->cap - o->len >= r->maxline)
-			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], o->buf + o->len, o->buf + o->cap);
-		else if (!r && addr <= 0xfffff && o->cap - o->len >= UNNAMED_LINE)
-			e = put_unnamed_line((uint32_t)addr, w[i], o->buf + o->len);
-		if (e)
-			o->len = (size_t)(e - o->buf);
-		else
-			gk_text_register_at(fmt, r, (uint32_t)addr, w[i], o);
+		if (r && r->maxline && five && (size_t)(lim - p) >= r->maxline)
+			e = put_reg_line(fmt, r, (uint32_t)addr, w[i], p, lim);
+		else if (!r && five && (size_t)(lim - p) >= UNNAMED_LINE)
+			e = put_unnamed_line((uint32_t)addr, w[i], p);
+		if (e) {
+			p = e;
+			continue;
+		}
+		/* the checked way, which may flush the buffer: the position
+		 * stored and read back around it */
+		o->len = (size_t)(p - o->buf);
+		gk_text_register_at(fmt, r, (uint32_t)addr, w[i], o);
+		p = o->buf + o->len;
+		lim = o->buf + o->cap;
 	}
+	o->len = (size_t)(p - o->buf);
 }
 
 /* The register a field's value goes to: the field's own .reg, or the one
@@ -808,40 +914,60 @@ static void put_value_notes(const struct gk_format *fmt, const struct gk_unit_fi
  * register is kept by field index for the value's note (what
  * gk_unit_value_reg_field finds among the records).  Decoding each group
  * into records to be read back once was ~15% of a GFX11 decode (callgrind,
- * quarter bench stream). */
+ * quarter bench stream).  The fields a record would hold and those with a
+ * note come from the plan (fast->print_group, print_group_notes), and with
+ * room for print_group_room bytes the fields are written through a local
+ * position as put_desc_fields_at does (the first one put_field_at cannot
+ * write, and those after it, take put_field_text); stray bits are one OR
+ * a dword before any walk.  Testing each field's generation and dword a
+ * group, a room check a piece and the claimed walk were ~1/8 of a GFX11
+ * decode (callgrind, quarter bench stream: 125.07 M -> 117.89 M). */
 static void put_plain_group(const struct gk_format *fmt, const struct gk_packet_desc *d,
 			    const struct gk_desc_fast *fast, const uint32_t *gw, unsigned base, struct gk_out *o)
 {
-	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
-	unsigned gdw = d->group_dw, gen = fmt->gen_bit;
+	/* group_plain: the group's dwords are at most group_claimed's */
+	unsigned nc = sizeof fast->group_claimed / sizeof fast->group_claimed[0];
+	unsigned gdw = d->group_dw < nc ? d->group_dw : nc;
 	uint64_t val[GK_UNIT_GROUP_FIELDS];
 	const struct gk_reg *reg[GK_UNIT_GROUP_FIELDS];
-	uint32_t present = 0; /* bit i: group field i is on this generation and whole */
+	uint32_t present = fast->print_group; /* bit i: group field i is on this generation and whole */
 	gk_out_put(o, "   ", 3);
-	for (unsigned i = 0; i < nf; i++) {
+	bool roomy = fast->print_group_room < 0xffff && o->cap - o->len >= fast->print_group_room;
+	for (uint32_t p = present; p; p &= p - 1) {
+		unsigned i = (unsigned)__builtin_ctz(p);
 		const struct gk_field *f = &d->group[i];
-		if ((f->gens && !(f->gens & gen)) || f->seg[0].dw >= gdw)
-			continue;
 		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], gw) : gk_fget(f, gw, gdw);
 		const struct gk_reg *r;
 		const char *sym = gk_field_symbol(fmt, f, v, &r);
 		val[i] = v;
 		reg[i] = r;
-		present |= 1u << i;
+		if (roomy) {
+			if (!v && (f->flags & (GK_F_HIDE0 | GK_F_MBZ)))
+				continue; /* not shown, whatever the kind */
+			char *e = put_field_at(fmt, f, v, false, sym, r, o->buf + o->len);
+			if (e) {
+				o->len = (size_t)(e - o->buf);
+				continue;
+			}
+			roomy = false; /* what put_field_text writes is not bounded by the plan */
+		}
 		put_field_text(fmt, f, v, sym, r, false, false, o);
 	}
-	unsigned nc = sizeof fast->group_claimed / sizeof fast->group_claimed[0];
-	for (unsigned k = 0; k < gdw && k < GK_UNIT_FIXED_DW; k++) {
-		uint32_t claimed = k < nc ? fast->group_claimed[k] : 0;
+	uint32_t stray = 0;
+	for (unsigned k = 0; k < gdw; k++)
+		stray |= gw[k] & ~fast->group_claimed[k];
+	for (unsigned k = 0; stray && k < gdw; k++) {
+		uint32_t claimed = fast->group_claimed[k];
 		if (gw[k] & ~claimed)
 			put_rawbits(o, base + k, gw[k] & ~claimed, claimed == 0);
 	}
 	bool open = false;
-	for (uint32_t p = present; p; p &= p - 1) {
+	unsigned nf = d->ngroup < GK_UNIT_GROUP_FIELDS ? d->ngroup : GK_UNIT_GROUP_FIELDS;
+	for (uint32_t p = present & fast->print_group_notes; p; p &= p - 1) {
 		unsigned i = (unsigned)__builtin_ctz(p);
-		const struct gk_field *f = &d->group[i];
-		if ((!f->reg && !f->value_reg) || !val[i])
+		if (!val[i])
 			continue;
+		const struct gk_field *f = &d->group[i];
 		const struct gk_reg *r = 0;
 		if (f->reg) {
 			r = gk_reg_by_offset(fmt->regs, f->reg);
