@@ -560,6 +560,12 @@ struct gk_format {
 	 * and how many are there: the desc engine keeps such frames by their
 	 * header (DMA's framing; set by the family's init) */
 	uint8_t frame_by_header;
+	/* with frame_by_header, the bits of dword 0 frame reads apart from
+	 * a GK_LEN_COUNT description's count (its opcode and sub-opcode and
+	 * every gk_desc_sel.mask): two headers equal in these bits get the
+	 * same frame but for a count in dword 0 (set by the family's init
+	 * after gk_format_prepare; 0: every bit) */
+	uint32_t frame_hdr_bits;
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,
 	 * possibly more than avail when the buffer cuts it off) and which
