@@ -66,6 +66,7 @@ struct frame_memo {
 	 * no register run: the SDMA NOP), so the header alone decides the
 	 * quiet check of a packet with it while no region is open */
 	bool head, qable;
+	bool quiet, quiet_rec; /* qable and head; and touching no memory (a --bo check's) */
 	const struct gk_desc_sel *count;
 	const struct gk_desc_fast *fast; /* the plan of fr.desc (NULL: none) */
 	struct gk_frame fr;
@@ -212,7 +213,8 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 			       gk_bounds_quiet_fn bounds_quiet, bool *done_out)
 {
 	bool want_record = bounds_quiet != NULL;
-	struct gk_frame fr;
+	struct gk_frame fr_new;
+	const struct gk_frame *frp = &fr_new; /* the frame memo's, or fr_new: not copied */
 	const struct gk_desc_fast *fast = NULL;
 	int head = -1; /* gk_check_quiet_head of this packet, when the frame memo kept it */
 	*done_out = false;
@@ -236,23 +238,26 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 				if (fm->count)
 					fm->fr.ndw = ((h >> fm->count->len_lo) & fm->count->len_mask) + fm->count->len_add;
 				fm->head = fm->fast && gk_check_quiet_head(fm->fast, &fm->fr, h);
+				fm->quiet = fm->qable && fm->head;
+				fm->quiet_rec = fm->quiet && !fm->fr.desc->naccess;
 			}
 			/* quiet by its header: done, no plan looked up (the
 			 * SDMA NOP is 26,936 of the SDMA 4 bench stream's
 			 * 62,067 packets; see frame_memo.qable) */
-			if (fm->qable && fm->head && fm->fr.ndw <= n && !d->check.nexec &&
-			    (!want_record || !fm->fr.desc->naccess)) {
+			if ((want_record ? fm->quiet_rec : fm->quiet) && fm->fr.ndw <= n && !d->check.nexec) {
 				d->unit.pkt.dw = NULL;
 				d->framed = NULL;
 				*done_out = true;
 				return fm->fr.ndw;
 			}
-			fr = fm->fr;
+			frp = &fm->fr;
 			fast = fm->fast;
 			head = fm->head;
 		} else {
+			struct gk_frame fr;
 			d->fmt.frame(&d->fmt, w, n, &fr);
 			const struct gk_desc_sel *sel = fr.desc ? &d->fmt.sel[fr.desc - d->fmt.descs] : NULL;
+			fr_new = fr;
 			/* a length the header alone gives: fixed, or a count in
 			 * dword 0 (the SDMA NOP's, 26,936 of the SDMA bench
 			 * stream's 62,067 packets) */
@@ -272,25 +277,28 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 				 * simple descriptions) is left to its own step */
 				fm->qable = fast && fast->q_nfix <= 1 && !fast->q_rest && fr.desc->tail != GK_TAIL_REGS &&
 					    (fast->simple || !d->memo_on);
+				fm->quiet = fm->qable && fm->head;
+				fm->quiet_rec = fm->quiet && !fr.desc->naccess;
 			}
 		}
 	} else {
-		d->fmt.frame(&d->fmt, w, n, &fr);
+		d->fmt.frame(&d->fmt, w, n, &fr_new);
 	}
-	size_t len = fr.ndw ? fr.ndw : 1;
+	const struct gk_frame *const fr = frp;
+	size_t len = fr->ndw ? fr->ndw : 1;
 	if (len > n)
 		return len; /* not whole here: nothing decoded, the record as it was */
-	const struct gk_packet_desc *desc = fr.ndw ? fr.desc : 0;
+	const struct gk_packet_desc *desc = fr->ndw ? fr->desc : 0;
 	if (head < 0) {
 		fast = desc ? gk_fast(&d->fmt, desc) : NULL;
-		head = desc && gk_check_quiet_head(fast, &fr, w[0]);
+		head = desc && gk_check_quiet_head(fast, fr, w[0]);
 	}
-	bool memo = d->memo_on && desc && fr.ndw <= QUIET_MEMO_DW && !fast->simple;
-	unsigned slot = memo ? memo_slot(fast, &fr, w) : 0;
-	bool done = memo && memo_hit(d, fast, &fr, w, want_record, slot);
+	bool memo = d->memo_on && desc && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
+	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
+	bool done = memo && memo_hit(d, fast, fr, w, want_record, slot);
 	bool quiet = false; /* the check would say nothing (its state as it was) */
 	/* gk_check_quiet, its header steps taken from the frame memo */
-	if (!done && head && !d->check.nexec && gk_check_quiet_body(&d->fmt, fast, &fr, w)) {
+	if (!done && head && !d->check.nexec && gk_check_quiet_body(&d->fmt, fast, fr, w)) {
 		/* check --bo: a clean unit whose ranges, computed from its
 		 * words, all lie inside the buffers says nothing in the bounds
 		 * stage either, so it needs no record (callgrind, check --bo
@@ -298,7 +306,7 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		quiet = true;
 		done = !want_record || !desc->naccess || bounds_quiet(&d->fmt, &d->check, desc, w, len);
 		if (done && memo)
-			memo_put(d, &fr, w, want_record || !desc->naccess, slot);
+			memo_put(d, fr, w, want_record || !desc->naccess, slot);
 	}
 	if (done) {
 		/* clean, and nothing in the quiet loop reads a clean unit's
@@ -314,10 +322,10 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 	 * second call and the framing kept for it in between (a tenth of a
 	 * clean packet's check) */
 	struct gk_packet *pkt = &d->unit.pkt;
-	if (fr.ndw) {
+	if (fr->ndw) {
 		pkt->offset = offset;
 		pkt->dw = w;
-		pkt->frame = fr;
+		pkt->frame = *fr;
 		pkt->truncated = false;
 		pkt->ndw = (uint32_t)len;
 	} else {
