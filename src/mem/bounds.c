@@ -210,9 +210,22 @@ void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, con
 	}
 }
 
-/* One range of a clean unit inside a buffer: the hints, then the index
- * (gk_check_bounds's search, without its reports) */
-static inline bool inside_some(struct gk_check_state *st, uint64_t first, uint64_t last)
+static inline bool inside_hints(struct gk_check_state *st, uint64_t first, uint64_t last);
+
+/* One range of a clean unit inside a buffer: the hint of its row (row:
+ * NULL for none), the last two buffers, then the index (gk_check_bounds's
+ * search, without its reports) */
+static inline bool inside_some(struct gk_check_state *st, uint64_t first, uint64_t last, uint16_t *row)
+{
+	if (row && *row && in_bo(st, *row - 1u, first, last))
+		return true;
+	bool found = inside_hints(st, first, last);
+	if (found && row)
+		*row = (uint16_t)(st->bo_hint + 1u);
+	return found;
+}
+
+static inline bool inside_hints(struct gk_check_state *st, uint64_t first, uint64_t last)
 {
 	if (in_bo(st, st->bo_hint, first, last))
 		return true;
@@ -235,14 +248,17 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 {
 	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
 		return false;
-	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	size_t di = (size_t)(d - fmt->descs);
+	if (di >= GK_MAX_DESCS)
+		return false; /* not one of the format's descriptions */
+	const struct gk_desc_fast *fast = &fmt->fast[di];
 	for (unsigned k = 0; k < d->naccess; k++) {
 		uint64_t first, last;
 		int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
 		if (r < 0)
 			r = gk_words_range_surf(fmt, fast, d, dw, ndw, k, &first, &last);
 		if (r == 1) {
-			if (!inside_some(st, first, last))
+			if (!inside_some(st, first, last, k < GK_FAST_ACCESSES ? &st->bo_row_hint[di][k] : NULL))
 				return false;
 			continue;
 		}
@@ -257,7 +273,7 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 		if (rc == 0)
 			continue;
 		if (a.overflow || (a.surf.layout == GK_LAYOUT_SWIZZLE && a.surf.swz_refused) ||
-		    !inside_some(st, a.first, a.last))
+		    !inside_some(st, a.first, a.last, NULL))
 			return false; /* a report: the full stage makes it */
 	}
 	return true;
