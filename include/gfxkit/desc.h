@@ -499,6 +499,8 @@ struct gk_word_field {
 	uint32_t mask[2];
 };
 
+#define GK_ACC_HOW_FIXED 1u /* gk_acc_words.how */
+#define GK_ACC_HOW_COUNT 2u
 #define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
 #define GK_LEN_FIXED 1u
 #define GK_LEN_COUNT 2u
@@ -633,6 +635,14 @@ struct gk_format {
 			 * none), all inside the fixed dwords */
 			struct gk_word_field addr, count, esize;
 			uint8_t closed;
+			/* a closed row's range, worked out once from the row
+			 * (gk_words_range_fast): how 0: touches nothing (no
+			 * address field), GK_ACC_HOW_FIXED: unit bytes,
+			 * GK_ACC_HOW_COUNT: (count + plus) units of unit bytes
+			 * (0: 64 << the esize field's value, at most 4),
+			 * counted: the count field is there (else 0) */
+			uint8_t how, plus, counted;
+			uint64_t unit;
 			/* 1 + the index in gk_format.surf_words of the row's
 			 * surface fields, for a RECT row or an array-mode TILED
 			 * one (not GFX9+ swizzle) of such a description, whose
