@@ -559,7 +559,9 @@ struct gk_format {
 	 * dword when it finds no description or one whose length that dword
 	 * gives (gk_desc_sel.len_kind GK_LEN_FIXED, or GK_LEN_COUNT with
 	 * len_dw 0), whatever the words after it
-	 * and how many are there: the desc engine keeps such frames by their
+	 * and how many are there, and to a GK_LEN_COUNT description's
+	 * packets whose count dword is there the same frame but for the
+	 * length that count gives: the desc engine keeps such frames by their
 	 * header (DMA's framing; set by the family's init) */
 	uint8_t frame_by_header;
 	/* with frame_by_header, the bits of dword 0 frame reads apart from

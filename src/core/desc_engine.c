@@ -46,7 +46,8 @@ struct quiet_memo {
  * ~55 instructions a packet of the ~60 a clean NOP costs (callgrind, check
  * -g cik -e dma, quarter bench stream).  Direct-mapped by a hash of the
  * header's framing bits; a frame is a function of the header and the
- * format alone, so nothing is ever stale.  256 slots of 64 bytes: a
+ * format alone (and of a later dword's count, read by the description's
+ * plan), so nothing is ever stale.  256 slots of 64 bytes: a
  * header's slot is a cache line of its own. */
 #define FRAME_MEMO 256
 struct frame_memo {
@@ -66,6 +67,9 @@ struct frame_memo {
 	 * no register run: the SDMA NOP), so the header alone decides the
 	 * quiet check of a packet with it while no region is open */
 	bool head, qable;
+	/* later: the description's count lies past dword 0 (count), read
+	 * from each packet; head, qable, quiet unused then */
+	bool later;
 	bool quiet, quiet_rec; /* qable and head; and touching no memory (a --bo check's) */
 	const struct gk_desc_sel *count;
 	const struct gk_desc_fast *fast; /* the plan of fr.desc (NULL: none) */
@@ -233,7 +237,8 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		if (fm->valid && fm->key == key) {
 			if (fm->h != h) {
 				/* the same frame but for dword 0's count, and the
-				 * header's verdicts again */
+				 * header's verdicts again (of no use to a later
+				 * dword's count, below) */
 				fm->h = h;
 				if (fm->count)
 					fm->fr.ndw = ((h >> fm->count->len_lo) & fm->count->len_mask) + fm->count->len_add;
@@ -250,9 +255,24 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 				*done_out = true;
 				return fm->fr.ndw;
 			}
-			frp = &fm->fr;
-			fast = fm->fast;
-			head = fm->head;
+			if (!fm->later) {
+				frp = &fm->fr;
+				fast = fm->fast;
+				head = fm->head;
+			} else if (fm->count->len_dw < n) {
+				/* a count in a later dword (CIK's WRITE_LINEAR,
+				 * SDMA's WRITE_UNTILED: 4,462 of the CIK bench
+				 * quarter stream's packets framed again, ~85
+				 * instructions each): this packet's by the plan,
+				 * the header's quiet steps taken below (the length
+				 * is the packet's) */
+				const struct gk_desc_sel *c = fm->count;
+				fr_new = fm->fr;
+				fr_new.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+				fast = fm->fast;
+			} else {
+				d->fmt.frame(&d->fmt, w, n, &fr_new);
+			}
 		} else {
 			struct gk_frame fr;
 			d->fmt.frame(&d->fmt, w, n, &fr);
@@ -260,8 +280,9 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 			fr_new = fr;
 			/* a length the header alone gives: fixed, or a count in
 			 * dword 0 (the SDMA NOP's, 26,936 of the SDMA bench
-			 * stream's 62,067 packets) */
-			if (!sel || sel->len_kind == GK_LEN_FIXED || (sel->len_kind == GK_LEN_COUNT && sel->len_dw == 0)) {
+			 * stream's 62,067 packets); or a count in a later dword,
+			 * read from each packet by the plan */
+			if (!sel || sel->len_kind == GK_LEN_FIXED || sel->len_kind == GK_LEN_COUNT) {
 				fm->key = key;
 				fm->h = h;
 				fm->fr = fr;
@@ -269,14 +290,18 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 				fm->count = sel && sel->len_kind == GK_LEN_COUNT ? sel : NULL;
 				fast = fr.desc && fr.ndw ? gk_fast(&d->fmt, fr.desc) : NULL;
 				fm->fast = fast;
-				fm->head = fast && gk_check_quiet_head(fast, &fr, h);
-				head = fm->head;
+				/* later: the length, so the head's verdict, is
+				 * each packet's (below) */
+				fm->later = fm->count && fm->count->len_dw > 0;
+				fm->head = !fm->later && fast && gk_check_quiet_head(fast, &fr, h);
+				if (!fm->later)
+					head = fm->head;
 				/* gk_check_quiet reads only dword 0 and the open
 				 * regions when the plan checks no other dword, has
 				 * no rest and no register run; the desc memo (not
 				 * simple descriptions) is left to its own step */
-				fm->qable = fast && fast->q_nfix <= 1 && !fast->q_rest && fr.desc->tail != GK_TAIL_REGS &&
-					    (fast->simple || !d->memo_on);
+				fm->qable = !fm->later && fast && fast->q_nfix <= 1 && !fast->q_rest &&
+					    fr.desc->tail != GK_TAIL_REGS && (fast->simple || !d->memo_on);
 				fm->quiet = fm->qable && fm->head;
 				fm->quiet_rec = fm->quiet && !fr.desc->naccess;
 			}
@@ -290,7 +315,8 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		return len; /* not whole here: nothing decoded, the record as it was */
 	const struct gk_packet_desc *desc = fr->ndw ? fr->desc : 0;
 	if (head < 0) {
-		fast = desc ? gk_fast(&d->fmt, desc) : NULL;
+		if (desc && !fast)
+			fast = gk_fast(&d->fmt, desc);
 		head = desc && gk_check_quiet_head(fast, fr, w[0]);
 	}
 	bool memo = d->memo_on && desc && fr->ndw <= QUIET_MEMO_DW && !fast->simple;

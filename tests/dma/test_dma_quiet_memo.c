@@ -144,8 +144,9 @@ static const struct {
 		     "MACRO_TILE_ASPECT=1:1 NUM_BANKS=4 BANK_HEIGHT=1 BANK_WIDTH=1 TILE_SPLIT=256 MICRO_TILE_MODE=THIN "
 		     "ARRAY_MODE=ARRAY_2D_TILED_THIN1 ELEMENT_SIZE=32BPP Y=0 X=0 TILED_SWAP=NONE LINEAR_SWAP=NONE Z=0 "
 		     "LINEAR_ADDR=0x100000 LINEAR_PITCH=63 COUNT=4096\n"
-		     "FENCE ADDR=0x300000 DATA=0xcafe0001\nTRAP\nNOP\n" },
-	{ "vega10", "NOP\nTRAP\n" },
+		     "FENCE ADDR=0x300000 DATA=0xcafe0001\nTRAP\nNOP\n"
+		     "WRITE_LINEAR ADDR=0x100040 SWAP=NONE\n    DATA 0x00000030 0x1\n" },
+	{ "vega10", "NOP\nTRAP\nWRITE_UNTILED DST_ADDR=0x100ce0 SW=NONE\n    DATA 0x07698067 0x00000000\n" },
 };
 
 static void mutated_streams(void)
@@ -163,7 +164,10 @@ static void mutated_streams(void)
 		unsigned npk = 0;
 		const char *t = made[g].text;
 		while (*t && npk < 14) {
+			/* a packet's line and the indented ones after it (its DATA) */
 			const char *nl = strchr(t, '\n');
+			while (nl && nl[1] == ' ')
+				nl = strchr(nl + 1, '\n');
 			pk[npk] = (struct words){ 0 };
 			struct gk_engine_asm *a = gk_engine_asm_open(e, words_emit, &pk[npk], NULL, NULL);
 			gk_engine_asm_text(a, t, (size_t)(nl - t + 1));
