@@ -45,6 +45,22 @@ struct gk_check_state {
 	uint64_t bo_ix_base[GK_BO_INDEX_MAX];
 	uint64_t bo_ix_last[GK_BO_INDEX_MAX];  /* the largest last byte of the first i + 1 by base */
 	uint16_t bo_ix_which[GK_BO_INDEX_MAX]; /* the buffer (index into bos) that has it */
+	/* the buffer that held the range before the last one's buffer, tried
+	 * second: a copy's source and destination lie in two buffers in
+	 * turn, and one hint held the next range for 11-15% of the DMA
+	 * bench streams' ranges, two for 31-52% */
+	unsigned bo_hint2;
+	/* the index padded to a power of two entries (bases past the last
+	 * one's UINT64_MAX), 1 << bo_ix_log2 of them: the search halves it
+	 * a fixed number of times */
+	unsigned bo_ix_log2;
+	/* the buffer (+ 1; 0: none) that held the last range of access row
+	 * k of description i (the format's descs[i]), tried first by the
+	 * words-only bounds test (gk_bounds_quiet): a copy's source and
+	 * destination each keep to their buffers, and this held the next
+	 * range for 51-67% of the DMA bench streams' ranges, the last two
+	 * buffers of all rows for 31-52% */
+	uint16_t bo_row_hint[GK_MAX_DESCS][GK_FAST_ACCESSES];
 };
 
 struct gk_diags {

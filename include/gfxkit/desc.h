@@ -499,6 +499,8 @@ struct gk_word_field {
 	uint32_t mask[2];
 };
 
+#define GK_ACC_HOW_FIXED 1u /* gk_acc_words.how */
+#define GK_ACC_HOW_COUNT 2u
 #define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
 #define GK_LEN_FIXED 1u
 #define GK_LEN_COUNT 2u
@@ -557,9 +559,17 @@ struct gk_format {
 	 * dword when it finds no description or one whose length that dword
 	 * gives (gk_desc_sel.len_kind GK_LEN_FIXED, or GK_LEN_COUNT with
 	 * len_dw 0), whatever the words after it
-	 * and how many are there: the desc engine keeps such frames by their
+	 * and how many are there, and to a GK_LEN_COUNT description's
+	 * packets whose count dword is there the same frame but for the
+	 * length that count gives: the desc engine keeps such frames by their
 	 * header (DMA's framing; set by the family's init) */
 	uint8_t frame_by_header;
+	/* with frame_by_header, the bits of dword 0 frame reads apart from
+	 * a GK_LEN_COUNT description's count (its opcode and sub-opcode and
+	 * every gk_desc_sel.mask): two headers equal in these bits get the
+	 * same frame but for a count in dword 0 (set by the family's init
+	 * after gk_format_prepare; 0: every bit) */
+	uint32_t frame_hdr_bits;
 	/* Family framing: look at the packet starting at p (avail >= 1 dwords
 	 * readable, never more) and say how many dwords it occupies (>= 1,
 	 * possibly more than avail when the buffer cuts it off) and which
@@ -627,6 +637,14 @@ struct gk_format {
 			 * none), all inside the fixed dwords */
 			struct gk_word_field addr, count, esize;
 			uint8_t closed;
+			/* a closed row's range, worked out once from the row
+			 * (gk_words_range_fast): how 0: touches nothing (no
+			 * address field), GK_ACC_HOW_FIXED: unit bytes,
+			 * GK_ACC_HOW_COUNT: (count + plus) units of unit bytes
+			 * (0: 64 << the esize field's value, at most 4),
+			 * counted: the count field is there (else 0) */
+			uint8_t how, plus, counted;
+			uint64_t unit;
 			/* 1 + the index in gk_format.surf_words of the row's
 			 * surface fields, for a RECT row or an array-mode TILED
 			 * one (not GFX9+ swizzle) of such a description, whose

@@ -24,8 +24,12 @@
  * set), so a packet with the same words as one here is quiet without the
  * walk; the same in the bits a verdict reads, that is (gk_desc_fast.q_care:
  * not VALUE and MASK of an SDMA poll).  Only packets this short: a compare
- * of their words. */
-#define QUIET_MEMO 4
+ * of their words.  Direct-mapped by a hash of those words: four slots
+ * searched in turn cost ~195 instructions a poll of the SDMA 4 bench
+ * stream (every slot's words compared), and its six kinds of poll (the
+ * HDP flush, the VM invalidation, four fence addresses) took turns in
+ * four slots, 677 of them walked again at ~1,140 instructions each. */
+#define QUIET_MEMO 64
 #define QUIET_MEMO_DW 8
 _Static_assert(QUIET_MEMO_DW <= sizeof ((struct gk_desc_fast *)0)->q_care / sizeof(uint32_t), "q_care covers the memo");
 struct quiet_memo {
@@ -41,16 +45,34 @@ struct quiet_memo {
  * framing (a call, the description's chain, the frame written out) was
  * ~55 instructions a packet of the ~60 a clean NOP costs (callgrind, check
  * -g cik -e dma, quarter bench stream).  Direct-mapped by a hash of the
- * header; a frame is a function of the header and the format alone, so
- * nothing is ever stale. */
-#define FRAME_MEMO 64
+ * header's framing bits; a frame is a function of the header and the
+ * format alone (and of a later dword's count, read by the description's
+ * plan), so nothing is ever stale.  256 slots of 64 bytes: a
+ * header's slot is a cache line of its own. */
+#define FRAME_MEMO 256
 struct frame_memo {
-	uint32_t h;
+	/* Kept by the header's bits framing reads (gk_format.frame_hdr_bits),
+	 * not the whole header: on Evergreen-SI a copy's byte count and a
+	 * write's dword count lie in dword 0, so nearly every copy header
+	 * was new to a memo by the whole header (14,778 of the 70,257
+	 * packets of the SI bench quarter stream framed again, ~110
+	 * instructions each).  h is the header last seen, fr its frame;
+	 * count: the description's plan when its length is a count in
+	 * dword 0, which gives another header's length */
+	uint32_t key, h;
 	bool valid;
-	/* the header alone also decides the quiet check (frame_one): a packet
-	 * of a plain description whose checked bits all lie in dword 0 (the
-	 * SDMA NOP) is quiet whenever no region is open */
-	bool quiet;
+	/* head: gk_check_quiet_head of h, the quiet check's steps that read
+	 * dword 0 alone (~20 instructions a packet of the SI bench stream);
+	 * qable: the plan checks nothing past them (no other dword, no rest,
+	 * no register run: the SDMA NOP), so the header alone decides the
+	 * quiet check of a packet with it while no region is open */
+	bool head, qable;
+	/* later: the description's count lies past dword 0 (count), read
+	 * from each packet; head, qable, quiet unused then */
+	bool later;
+	bool quiet, quiet_rec; /* qable and head; and touching no memory (a --bo check's) */
+	const struct gk_desc_sel *count;
+	const struct gk_desc_fast *fast; /* the plan of fr.desc (NULL: none) */
 	struct gk_frame fr;
 };
 
@@ -62,10 +84,10 @@ struct desc_engine {
 	struct gk_frame frame;
 	struct quiet_memo memo[QUIET_MEMO];
 	struct frame_memo frames[FRAME_MEMO];
-	unsigned memo_next;
 	/* some description of this generation is conditional and planned
 	 * quiet: without one (Cayman) the memo is not looked at */
 	bool memo_on;
+	uint32_t frame_key; /* fmt.frame_hdr_bits, or every bit */
 };
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
@@ -81,6 +103,7 @@ void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, con
 	for (size_t k = 0; k < d->fmt.ndescs && k < GK_MAX_DESCS; k++)
 		if (d->fmt.fast[k].quiet && !d->fmt.fast[k].simple)
 			d->memo_on = true;
+	d->frame_key = d->fmt.frame_hdr_bits ? d->fmt.frame_hdr_bits : 0xffffffffu;
 	gk_check_init(&d->check);
 	return d;
 }
@@ -108,10 +131,21 @@ void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
 	memset(d->memo, 0, sizeof d->memo); /* verdicts of other buffers */
 }
 
-/* a packet of the words at w, framed as fr, that the memo holds as quiet
- * (and inside the buffers when want_record) */
+/* the memo slot of the words at w, framed as fr (fr->ndw <= QUIET_MEMO_DW):
+ * a hash of the description and the bits a verdict reads */
+static inline unsigned memo_slot(const struct gk_desc_fast *fast, const struct gk_frame *fr, const uint32_t *w)
+{
+	uint32_t x = (uint32_t)(uintptr_t)fr->desc ^ fr->ndw;
+	for (unsigned k = 0; k < fr->ndw && k < QUIET_MEMO_DW; k++)
+		x = (x ^ (w[k] & fast->q_care[k])) * 0x9e3779b1u;
+	_Static_assert(QUIET_MEMO == 64, "the hash's top 6 bits index the memo");
+	return x >> 26;
+}
+
+/* a packet of the words at w, framed as fr, that the memo's slot holds
+ * as quiet (and inside the buffers when want_record) */
 static inline bool memo_hit(const struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
-			    const uint32_t *w, bool want_record)
+			    const uint32_t *w, bool want_record, unsigned slot)
 {
 	if (d->check.nexec)
 		return false; /* a region open: the quiet check says no */
@@ -119,26 +153,22 @@ static inline bool memo_hit(const struct desc_engine *d, const struct gk_desc_fa
 	 * plan lookup frame_unit made for the memo serves gk_check_quiet's
 	 * inline steps too (the frame's address has escaped, so a call would
 	 * make the compiler read it again) */
-	for (unsigned i = 0; i < QUIET_MEMO; i++) {
-		const struct quiet_memo *m = &d->memo[i];
-		if (m->desc != fr->desc || m->ndw != fr->ndw || (want_record && !m->in_bounds))
-			continue;
-		uint32_t diff = 0;
-		/* only the bits the verdict can depend on (q_care): the SDMA
-		 * VM invalidation polls differ in their VALUE and MASK alone
-		 * (a bit per VMID), and compared whole they missed the memo
-		 * (2,241 of 5,281 polls walked on the SDMA 4 bench stream) */
-		for (unsigned k = 0; k < m->ndw && k < QUIET_MEMO_DW; k++)
-			diff |= (m->w[k] ^ w[k]) & fast->q_care[k];
-		if (!diff)
-			return true;
-	}
-	return false;
+	const struct quiet_memo *m = &d->memo[slot];
+	if (m->desc != fr->desc || m->ndw != fr->ndw || (want_record && !m->in_bounds))
+		return false;
+	uint32_t diff = 0;
+	/* only the bits the verdict can depend on (q_care): the SDMA VM
+	 * invalidation polls differ in their VALUE and MASK alone (a bit per
+	 * VMID), and compared whole they missed the memo (2,241 of 5,281
+	 * polls walked on the SDMA 4 bench stream) */
+	for (unsigned k = 0; k < m->ndw && k < QUIET_MEMO_DW; k++)
+		diff |= (m->w[k] ^ w[k]) & fast->q_care[k];
+	return !diff;
 }
 
-static void memo_put(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w, bool in_bounds)
+static void memo_put(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w, bool in_bounds, unsigned slot)
 {
-	struct quiet_memo *m = &d->memo[d->memo_next++ % QUIET_MEMO];
+	struct quiet_memo *m = &d->memo[slot];
 	m->desc = fr->desc;
 	m->ndw = fr->ndw;
 	m->in_bounds = in_bounds;
@@ -187,54 +217,114 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 			       gk_bounds_quiet_fn bounds_quiet, bool *done_out)
 {
 	bool want_record = bounds_quiet != NULL;
-	struct gk_frame fr;
+	struct gk_frame fr_new;
+	const struct gk_frame *frp = &fr_new; /* the frame memo's, or fr_new: not copied */
+	const struct gk_desc_fast *fast = NULL;
+	int head = -1; /* gk_check_quiet_head of this packet, when the frame memo kept it */
 	*done_out = false;
 	if (d->fmt.frame_by_header) {
 		uint32_t h = w[0]; /* n >= 1: the loops' */
-		struct frame_memo *fm = &d->frames[(uint32_t)(h * 0x9e3779b1u) >> 26];
-		_Static_assert(FRAME_MEMO == 64, "the hash's top 6 bits index the memo");
-		if (fm->valid && fm->h == h) {
+		uint32_t key = h & d->frame_key;
+		/* the key's bits mixed (a shift, a multiply, a shift) before
+		 * its top 8 index the memo: a key is a few opcode bits, at the
+		 * top on Evergreen-SI and at the bottom on CIK/SDMA, and a bare
+		 * multiply's top bits put the CIK stream's 14 keys in too few
+		 * slots (5,557 of its 57,147 headers framed again, against 14
+		 * mixed; SI 804 against 27, 64 slots against 256) */
+		uint32_t x = (key ^ (key >> 15)) * 0x2c1b3c6du;
+		struct frame_memo *fm = &d->frames[(x ^ (x >> 12)) >> 24];
+		_Static_assert(FRAME_MEMO == 256, "the hash's top 8 bits index the memo");
+		if (fm->valid && fm->key == key) {
+			if (fm->h != h) {
+				/* the same frame but for dword 0's count, and the
+				 * header's verdicts again (of no use to a later
+				 * dword's count, below) */
+				fm->h = h;
+				if (fm->count)
+					fm->fr.ndw = ((h >> fm->count->len_lo) & fm->count->len_mask) + fm->count->len_add;
+				fm->head = fm->fast && gk_check_quiet_head(fm->fast, &fm->fr, h);
+				fm->quiet = fm->qable && fm->head;
+				fm->quiet_rec = fm->quiet && !fm->fr.desc->naccess;
+			}
 			/* quiet by its header: done, no plan looked up (the
 			 * SDMA NOP is 26,936 of the SDMA 4 bench stream's
-			 * 62,067 packets; see frame_memo.quiet) */
-			if (fm->quiet && fm->fr.ndw <= n && !d->check.nexec && (!want_record || !fm->fr.desc->naccess)) {
+			 * 62,067 packets; see frame_memo.qable) */
+			if ((want_record ? fm->quiet_rec : fm->quiet) && fm->fr.ndw <= n && !d->check.nexec) {
 				d->unit.pkt.dw = NULL;
 				d->framed = NULL;
 				*done_out = true;
 				return fm->fr.ndw;
 			}
-			fr = fm->fr;
+			if (!fm->later) {
+				frp = &fm->fr;
+				fast = fm->fast;
+				head = fm->head;
+			} else if (fm->count->len_dw < n) {
+				/* a count in a later dword (CIK's WRITE_LINEAR,
+				 * SDMA's WRITE_UNTILED: 4,462 of the CIK bench
+				 * quarter stream's packets framed again, ~85
+				 * instructions each): this packet's by the plan,
+				 * the header's quiet steps taken below (the length
+				 * is the packet's) */
+				const struct gk_desc_sel *c = fm->count;
+				fr_new = fm->fr;
+				fr_new.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+				fast = fm->fast;
+			} else {
+				d->fmt.frame(&d->fmt, w, n, &fr_new);
+			}
 		} else {
+			struct gk_frame fr;
 			d->fmt.frame(&d->fmt, w, n, &fr);
 			const struct gk_desc_sel *sel = fr.desc ? &d->fmt.sel[fr.desc - d->fmt.descs] : NULL;
+			fr_new = fr;
 			/* a length the header alone gives: fixed, or a count in
 			 * dword 0 (the SDMA NOP's, 26,936 of the SDMA bench
-			 * stream's 62,067 packets) */
-			if (!sel || sel->len_kind == GK_LEN_FIXED || (sel->len_kind == GK_LEN_COUNT && sel->len_dw == 0)) {
+			 * stream's 62,067 packets); or a count in a later dword,
+			 * read from each packet by the plan */
+			if (!sel || sel->len_kind == GK_LEN_FIXED || sel->len_kind == GK_LEN_COUNT) {
+				fm->key = key;
 				fm->h = h;
 				fm->fr = fr;
 				fm->valid = true;
+				fm->count = sel && sel->len_kind == GK_LEN_COUNT ? sel : NULL;
+				fast = fr.desc && fr.ndw ? gk_fast(&d->fmt, fr.desc) : NULL;
+				fm->fast = fast;
+				/* later: the length, so the head's verdict, is
+				 * each packet's (below) */
+				fm->later = fm->count && fm->count->len_dw > 0;
+				fm->head = !fm->later && fast && gk_check_quiet_head(fast, &fr, h);
+				if (!fm->later)
+					head = fm->head;
 				/* gk_check_quiet reads only dword 0 and the open
 				 * regions when the plan checks no other dword, has
 				 * no rest and no register run; the desc memo (not
 				 * simple descriptions) is left to its own step */
-				const struct gk_desc_fast *ff = fr.desc && fr.ndw ? gk_fast(&d->fmt, fr.desc) : NULL;
-				fm->quiet = ff && ff->q_nfix <= 1 && !ff->q_rest && fr.desc->tail != GK_TAIL_REGS &&
-					    (ff->simple || !d->memo_on) && gk_check_quiet(&d->fmt, &d->check, &fr, w);
+				fm->qable = !fm->later && fast && fast->q_nfix <= 1 && !fast->q_rest &&
+					    fr.desc->tail != GK_TAIL_REGS && (fast->simple || !d->memo_on);
+				fm->quiet = fm->qable && fm->head;
+				fm->quiet_rec = fm->quiet && !fr.desc->naccess;
 			}
 		}
 	} else {
-		d->fmt.frame(&d->fmt, w, n, &fr);
+		d->fmt.frame(&d->fmt, w, n, &fr_new);
 	}
-	size_t len = fr.ndw ? fr.ndw : 1;
+	const struct gk_frame *const fr = frp;
+	size_t len = fr->ndw ? fr->ndw : 1;
 	if (len > n)
 		return len; /* not whole here: nothing decoded, the record as it was */
-	const struct gk_packet_desc *desc = fr.ndw ? fr.desc : 0;
-	const struct gk_desc_fast *fast = desc ? gk_fast(&d->fmt, desc) : NULL;
-	bool memo = d->memo_on && desc && fr.ndw <= QUIET_MEMO_DW && !fast->simple;
-	bool done = memo && memo_hit(d, fast, &fr, w, want_record);
+	const struct gk_packet_desc *desc = fr->ndw ? fr->desc : 0;
+	if (head < 0) {
+		if (desc && !fast)
+			fast = gk_fast(&d->fmt, desc);
+		head = desc && gk_check_quiet_head(fast, fr, w[0]);
+	}
+	bool memo = d->memo_on && desc && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
+	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
+	bool done = memo && memo_hit(d, fast, fr, w, want_record, slot);
 	bool quiet = false; /* the check would say nothing (its state as it was) */
-	if (!done && desc && gk_check_quiet(&d->fmt, &d->check, &fr, w)) {
+	/* gk_check_quiet, its header steps taken from the frame memo */
+	if (!done && head && !d->check.nexec && gk_check_quiet_body(&d->fmt, fast, fr, w)) {
 		/* check --bo: a clean unit whose ranges, computed from its
 		 * words, all lie inside the buffers says nothing in the bounds
 		 * stage either, so it needs no record (callgrind, check --bo
@@ -242,7 +332,7 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		quiet = true;
 		done = !want_record || !desc->naccess || bounds_quiet(&d->fmt, &d->check, desc, w, len);
 		if (done && memo)
-			memo_put(d, &fr, w, want_record || !desc->naccess);
+			memo_put(d, fr, w, want_record || !desc->naccess, slot);
 	}
 	if (done) {
 		/* clean, and nothing in the quiet loop reads a clean unit's
@@ -258,10 +348,10 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 	 * second call and the framing kept for it in between (a tenth of a
 	 * clean packet's check) */
 	struct gk_packet *pkt = &d->unit.pkt;
-	if (fr.ndw) {
+	if (fr->ndw) {
 		pkt->offset = offset;
 		pkt->dw = w;
-		pkt->frame = fr;
+		pkt->frame = *fr;
 		pkt->truncated = false;
 		pkt->ndw = (uint32_t)len;
 	} else {

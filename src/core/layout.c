@@ -331,6 +331,19 @@ void gk_format_prepare(struct gk_format *fmt)
 			aw->closed = fits && fast->simple && d->tail != GK_TAIL_GROUPS && d->nhdr < 0x7f && d->nfields < 0x7f &&
 				     (ac->size == GK_Z_FIXED ||
 				      (ac->size == GK_Z_COUNT && !ac->stride.name && !ac->first.name));
+			if (aw->closed && ac->addr && aw->addr.nseg) {
+				/* access_range's GK_Z_FIXED and GK_Z_COUNT (no stride,
+				 * no first unit) with what the row fixes folded */
+				aw->how = ac->size == GK_Z_FIXED ? GK_ACC_HOW_FIXED : GK_ACC_HOW_COUNT;
+				aw->plus = ac->plus;
+				aw->counted = ac->count && aw->count.nseg;
+				unsigned ce = ac->esize_const > 4 ? 4 : ac->esize_const;
+				aw->unit = ac->size == GK_Z_FIXED ? ac->n
+					   : ac->n		     ? ac->n
+					   : !ac->esize.name	     ? 64ull << ce
+					   : aw->esize.nseg	     ? 0
+								     : 64;
+			}
 			/* a RECT or array-mode TILED row of such a description:
 			 * its surface fields as well, when they fit and the pool
 			 * has room */

@@ -120,15 +120,77 @@ static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, co
 	return &fmt->fast[d - fmt->descs];
 }
 
+/* gk_check_quiet's steps that read nothing of the packet but dword 0 h
+ * (and the frame fr, the plan fast of its description): the plan, the
+ * framing's verdict, the length (no length diagnostic, the layout fixed),
+ * the header bits a family hook reads, the bits of dword 0 no field
+ * claims or a value rule wants clear.  The desc engine keeps this verdict
+ * with a header's frame (frame_memo), since a header seen before gives
+ * the same one. */
+static inline bool gk_check_quiet_head(const struct gk_desc_fast *fast, const struct gk_frame *fr, uint32_t h)
+{
+	uint32_t ndw = fr->ndw;
+	return fast->quiet && !fr->unknown && ndw >= fast->q_lo && ndw <= fast->q_hi &&
+	       (h & fast->q_mask0) == fast->q_value0 && !(fast->q_nfix && (h & fast->q_bad[0]));
+}
+
+/* and the steps after it (no region open is the caller's): the bits of
+ * the fixed dwords after dword 0 that no field claims and those an
+ * alignment or must-be-zero rule wants clear, the rest, the register run
+ * inside its space */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool gk_check_quiet_body(const struct gk_format *fmt, const struct gk_desc_fast *fast,
+				       const struct gk_frame *fr, const uint32_t *dw)
+{
+	const struct gk_packet_desc *d = fr->desc;
+	/* dwords q_nfix - 1 down to 1, all in the packet (its length is at
+	 * least q_lo >= q_nfix: the head's), a case each: the loop's counter
+	 * and branch were half of its ~26 instructions a packet (callgrind,
+	 * check -g si -e dma, quarter bench stream, 5-13 dwords a copy) */
+	const uint32_t *b = fast->q_bad;
+	uint32_t stray = 0;
+	_Static_assert(sizeof fast->q_bad / sizeof fast->q_bad[0] == 16, "q_nfix <= 16: a case each");
+	switch (fast->q_nfix) {
+	case 16: stray |= dw[15] & b[15]; /* fall through */
+	case 15: stray |= dw[14] & b[14]; /* fall through */
+	case 14: stray |= dw[13] & b[13]; /* fall through */
+	case 13: stray |= dw[12] & b[12]; /* fall through */
+	case 12: stray |= dw[11] & b[11]; /* fall through */
+	case 11: stray |= dw[10] & b[10]; /* fall through */
+	case 10: stray |= dw[9] & b[9]; /* fall through */
+	case 9: stray |= dw[8] & b[8]; /* fall through */
+	case 8: stray |= dw[7] & b[7]; /* fall through */
+	case 7: stray |= dw[6] & b[6]; /* fall through */
+	case 6: stray |= dw[5] & b[5]; /* fall through */
+	case 5: stray |= dw[4] & b[4]; /* fall through */
+	case 4: stray |= dw[3] & b[3]; /* fall through */
+	case 3: stray |= dw[2] & b[2]; /* fall through */
+	case 2: stray |= dw[1] & b[1]; /* fall through */
+	default: break;
+	}
+	if (stray)
+		return false;
+	if (fast->q_rest)
+		return gk_check_quiet_rest(fmt, fr, dw);
+	if (d->tail != GK_TAIL_REGS)
+		return true;
+	/* the register run inside its space */
+	uint64_t start = fast->reg_base + 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask) << fast->reg_pos);
+	return start < fast->q_reg_end && start + 4ull * (fr->ndw - d->tail_dw) <= fast->q_reg_end;
+}
+
 /* Whether checking the whole packet fr frames at dw (fr->ndw words, all
  * there) provably says nothing and leaves st as it is, decided from the
  * words and the description's plan (gk_format_plan_quiet) without a unit
  * record: true only then; false when it may say something or the plan
  * cannot tell (then decode and check it).  Each step is one that
  * gk_unit_check takes for a simple unit (src/core/check.c, "the quiet
- * check" there says why and what it saved).  Inline: a clean register
- * run is a few compares here, where a call cost a fifth of them in
- * saved registers (callgrind, check -g gfx9 -e pm4 quarter stream). */
+ * check" there says why and what it saved): gk_check_quiet_head, no
+ * region open, gk_check_quiet_body.  Inline: a clean register run is a
+ * few compares here, where a call cost a fifth of them in saved
+ * registers (callgrind, check -g gfx9 -e pm4 quarter stream). */
 #if defined(__GNUC__)
 __attribute__((always_inline)) /* the desc engine inlines it twice: gcc then kept a call */
 #endif
@@ -139,27 +201,7 @@ static inline bool gk_check_quiet(const struct gk_format *fmt, const struct gk_c
 	if (!d)
 		return false;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
-	uint32_t ndw = fr->ndw;
-	/* the plan, framing's verdict, the length (no length diagnostic,
-	 * the layout fixed), the header bits a family hook reads, no region
-	 * open */
-	if (!fast->quiet || fr->unknown || ndw < fast->q_lo || ndw > fast->q_hi ||
-	    (dw[0] & fast->q_mask0) != fast->q_value0 || st->nexec)
-		return false;
-	/* the bits no field claims in the fixed dwords, and those an
-	 * alignment or must-be-zero rule wants clear */
-	uint32_t stray = 0;
-	for (unsigned i = 0; i < fast->q_nfix; i++)
-		stray |= dw[i] & fast->q_bad[i];
-	if (stray)
-		return false;
-	if (fast->q_rest)
-		return gk_check_quiet_rest(fmt, fr, dw);
-	if (d->tail != GK_TAIL_REGS)
-		return true;
-	/* the register run inside its space */
-	uint64_t start = fast->reg_base + 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask) << fast->reg_pos);
-	return start < fast->q_reg_end && start + 4ull * (ndw - d->tail_dw) <= fast->q_reg_end;
+	return gk_check_quiet_head(fast, fr, dw[0]) && !st->nexec && gk_check_quiet_body(fmt, fast, fr, dw);
 }
 
 /* The register a GK_REG field's value names: the byte address it stands

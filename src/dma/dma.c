@@ -292,6 +292,17 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->opcode_hi = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 7 : 31;
 	dma_registers(fmt, gpu, gen);
 	gk_format_prepare(fmt);
+	/* what dma_frame reads of a header: the opcode and sub-opcode it
+	 * reports and the bits that select a description; a count in dword
+	 * 0 (a copy's byte count on Evergreen-SI, a NOP's on SDMA) is the
+	 * plan's, so the desc engine frames headers that differ only there
+	 * from one kept frame */
+	uint32_t bits = gen & (GK_DMA_CIK | GK_DMA_SDMA_VI_PLUS) ? 0xffffu : 0xfff00000u;
+	for (unsigned op = 0; op < 256; op++) /* the chains dma_frame walks */
+		for (unsigned k = fmt->op_head[op], steps = 0; k != 0xffu && k < GK_MAX_DESCS && steps < GK_MAX_DESCS;
+		     k = fmt->sel[k].next, steps++)
+			bits |= fmt->sel[k].mask;
+	fmt->frame_hdr_bits = bits;
 	return 0;
 }
 

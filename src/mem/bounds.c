@@ -57,30 +57,61 @@ static void index_buffers(struct gk_check_state *st)
 		}
 	}
 	st->bo_nix = n;
+	/* padded to a power of two: bases no range starts past (a range at
+	 * UINT64_MAX counts them, and their prefix maximum is the real ones') */
+	unsigned lg = 0;
+	while ((1u << lg) < n)
+		lg++;
+	for (unsigned i = n; n && i < (1u << lg); i++) {
+		st->bo_ix_base[i] = UINT64_MAX;
+		st->bo_ix_last[i] = st->bo_ix_last[n - 1];
+		st->bo_ix_which[i] = st->bo_ix_which[n - 1];
+	}
+	st->bo_ix_log2 = lg;
 }
 
 /* 1 with *ix a buffer holding all of [first, last], else 0 */
 static int indexed_find(const struct gk_check_state *st, uint64_t first, uint64_t last, unsigned *ix)
 {
-	/* lo: how many buffers have base <= first.  The search halves a
-	 * window without a branch on the compare (a conditional move): the
-	 * ranges of a stream go to buffers in no order a predictor learns,
-	 * and the branchy form was ~8 instructions a step against ~5
-	 * (callgrind, check --bo, DMA quarter bench streams) */
-	unsigned n = st->bo_nix;
-	if (!n)
+	/* lo: how many buffers have base <= first.  The index is a power of
+	 * two long (index_buffers), so the search is a fixed number of steps,
+	 * each adding half of what is left when that base is <= first:
+	 * a conditional move, no branch on the compare (the ranges of a
+	 * stream go to buffers in no order a predictor learns).  The window
+	 * form before it (a pointer, the count halved, its remainder kept)
+	 * was ~12 instructions a step, 83 a search with 44 buffers; this one
+	 * ~5 a step (callgrind, check --bo -g si -e dma, quarter bench
+	 * stream) */
+	if (!st->bo_nix)
 		return 0;
-	const uint64_t *p = st->bo_ix_base;
-	while (n > 1) {
-		unsigned half = n / 2;
-		p = p[half] <= first ? p + half : p; /* every base before p is <= first */
-		n -= half;
-	}
-	unsigned lo = (unsigned)(p - st->bo_ix_base) + (*p <= first);
+	const uint64_t *b = st->bo_ix_base;
+	unsigned lo = 0;
+	for (unsigned step = (1u << st->bo_ix_log2) >> 1; step; step >>= 1)
+		lo += b[lo + step - 1] <= first ? step : 0; /* b[0 .. lo-1] are <= first */
+	lo += b[lo] <= first;
 	if (!lo || st->bo_ix_last[lo - 1] < last)
 		return 0;
 	*ix = st->bo_ix_which[lo - 1];
 	return 1;
+}
+
+/* [first, last] inside buffer b of the list (not past it, not empty) */
+static inline bool in_bo(const struct gk_check_state *st, unsigned b, uint64_t first, uint64_t last)
+{
+	if (b >= st->nbos)
+		return false;
+	const struct gk_bo *bo = &st->bos[b];
+	return bo->size && first >= bo->base && last - bo->base <= bo->size - 1;
+}
+
+/* The buffer that held [first, last] (found in the index, or a hint):
+ * the hints kept most recent first */
+static inline void hint_put(struct gk_check_state *st, unsigned ix)
+{
+	if (ix != st->bo_hint) {
+		st->bo_hint2 = st->bo_hint;
+		st->bo_hint = ix;
+	}
 }
 
 /* What to say of a range that is not bounded or in no buffer (the rare
@@ -124,7 +155,7 @@ static __attribute__((noinline)) void outside(struct gk_check_state *st, const s
 	unsigned ix;
 	int found = gk_mem_find_bo(st->bos, st->nbos, a->first, a->last, &ix);
 	if (found == 1)
-		st->bo_hint = ix;
+		hint_put(st, ix);
 	if (found != 0)
 		return; /* inside one, or no buffers at all */
 	const struct gk_bo *near = &st->bos[ix];
@@ -161,33 +192,52 @@ void gk_check_bounds(const struct gk_format *fmt, struct gk_check_state *st, con
 			unbounded(&u->pkt, a, out);
 			continue;
 		}
-		/* streams touch a few buffers in turn: the last one first */
-		const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
-		if (hint && hint->size && a->first >= hint->base && a->last - hint->base <= hint->size - 1)
+		/* streams touch a few buffers in turn: the last two first */
+		if (in_bo(st, st->bo_hint, a->first, a->last))
 			continue;
+		if (in_bo(st, st->bo_hint2, a->first, a->last)) {
+			hint_put(st, st->bo_hint2);
+			continue;
+		}
 		unsigned ix;
 		if (!st->bo_indexed)
 			index_buffers(st);
 		if (st->bo_nix && indexed_find(st, a->first, a->last, &ix)) {
-			st->bo_hint = ix;
+			hint_put(st, ix);
 			continue;
 		}
 		outside(st, &u->pkt, a, out);
 	}
 }
 
-/* One range of a clean unit inside a buffer: the hint, then the index
- * (gk_check_bounds's search, without its reports) */
-static inline bool inside_some(struct gk_check_state *st, uint64_t first, uint64_t last)
+static inline bool inside_hints(struct gk_check_state *st, uint64_t first, uint64_t last);
+
+/* One range of a clean unit inside a buffer: the hint of its row (row:
+ * NULL for none), the last two buffers, then the index (gk_check_bounds's
+ * search, without its reports) */
+static inline bool inside_some(struct gk_check_state *st, uint64_t first, uint64_t last, uint16_t *row)
 {
-	const struct gk_bo *hint = st->bo_hint < st->nbos ? &st->bos[st->bo_hint] : 0;
-	if (hint && hint->size && first >= hint->base && last - hint->base <= hint->size - 1)
+	if (row && *row && in_bo(st, *row - 1u, first, last))
 		return true;
+	bool found = inside_hints(st, first, last);
+	if (found && row)
+		*row = (uint16_t)(st->bo_hint + 1u);
+	return found;
+}
+
+static inline bool inside_hints(struct gk_check_state *st, uint64_t first, uint64_t last)
+{
+	if (in_bo(st, st->bo_hint, first, last))
+		return true;
+	if (in_bo(st, st->bo_hint2, first, last)) {
+		hint_put(st, st->bo_hint2);
+		return true;
+	}
 	unsigned ix;
 	if (!st->bo_indexed)
 		index_buffers(st);
 	if (st->bo_nix && indexed_find(st, first, last, &ix)) {
-		st->bo_hint = ix;
+		hint_put(st, ix);
 		return true;
 	}
 	return false; /* or more buffers than the index holds: the full stage */
@@ -198,14 +248,17 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 {
 	if (!fmt || !st || !d || !dw || !st->bos || !st->nbos)
 		return false;
-	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	size_t di = (size_t)(d - fmt->descs);
+	if (di >= GK_MAX_DESCS)
+		return false; /* not one of the format's descriptions */
+	const struct gk_desc_fast *fast = &fmt->fast[di];
 	for (unsigned k = 0; k < d->naccess; k++) {
 		uint64_t first, last;
 		int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
 		if (r < 0)
 			r = gk_words_range_surf(fmt, fast, d, dw, ndw, k, &first, &last);
 		if (r == 1) {
-			if (!inside_some(st, first, last))
+			if (!inside_some(st, first, last, k < GK_FAST_ACCESSES ? &st->bo_row_hint[di][k] : NULL))
 				return false;
 			continue;
 		}
@@ -220,7 +273,7 @@ bool gk_bounds_quiet(const struct gk_format *fmt, struct gk_check_state *st, con
 		if (rc == 0)
 			continue;
 		if (a.overflow || (a.surf.layout == GK_LAYOUT_SWIZZLE && a.surf.swz_refused) ||
-		    !inside_some(st, a.first, a.last))
+		    !inside_some(st, a.first, a.last, NULL))
 			return false; /* a report: the full stage makes it */
 	}
 	return true;
