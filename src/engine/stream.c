@@ -495,6 +495,14 @@ struct level {
 	size_t lag, run, unbroken;
 	const uint32_t *next_w;
 	uint64_t next_offset;
+	/* gk_input_gpu_addressed(in), asked where the input is asked (it can
+	 * change only as the input reads): the units framed among the words
+	 * stepped through since read it here, not with a call each */
+	bool gpu_addressed;
+	/* the engine's format has a follow hook (buffers other than indirect
+	 * buffers: shaders, Adreno's state): else only a GK_P_IB unit has
+	 * anything to follow, which follow_stage tells without a call */
+	bool follow_hook;
 	/* the unit at hand: its words (valid until the next read) */
 	const uint32_t *w;
 	uint64_t offset;
@@ -562,6 +570,7 @@ static bool frame_stage(struct level *L)
 		avail = (long)at.unbroken;
 	L->unbroken = (size_t)avail;
 	L->run = at.run;
+	L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	len = frame(L->ops, L->fam, w, (size_t)avail);
 	bool refilled = false;
 	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
@@ -583,6 +592,7 @@ static bool frame_stage(struct level *L)
 		w = gk_input_words(L->in);
 		offset = gk_input_offset(L->in);
 		L->run = 0; /* asked again next time */
+		L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	}
 framed:
 	L->w = w;
@@ -590,7 +600,7 @@ framed:
 	L->n = len < (size_t)avail ? len : (size_t)avail;
 	L->offset = offset;
 	struct follow *f = L->f;
-	if (!L->depth && f->o->mem_read && gk_input_gpu_addressed(L->in)) { /* only following compares with it */
+	if (!L->depth && f->o->mem_read && L->gpu_addressed) { /* only following compares with it */
 		uint64_t end = L->offset + 4ull * L->n;
 		f->top_first = f->top_known && f->top_first < L->offset ? f->top_first : L->offset;
 		f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
@@ -623,8 +633,18 @@ static inline void follow_stage(struct level *L)
 	L->ib = L->chain = false;
 	L->ib_first = L->ib_last = 0;
 	L->nrefs = 0;
-	if (L->f->o->mem_read && !L->chain_pending)
-		follow_refs(L); /* else nothing to follow into: no call (plain check and decode) */
+	if (!L->f->o->mem_read || L->chain_pending)
+		return; /* nothing to follow into: no call (plain check and decode) */
+	if (!L->follow_hook) {
+		/* only an indirect buffer is followed: a unit that is none
+		 * (most of a run's) asks nothing more (follow_refs' calls
+		 * were ~70 instructions a packet, 3.1 M of `gfxkit run`'s
+		 * 78.9 M on bench_exec's CIK stream, quarter size, callgrind) */
+		const struct gk_unit *u = L->ops->record ? L->ops->record(L->fam) : NULL;
+		if (!u || !u->desc || !(u->desc->flags & GK_P_IB))
+			return;
+	}
+	follow_refs(L);
 }
 
 static void follow_refs(struct level *L)
@@ -935,6 +955,8 @@ static void begin_stage(struct level *L)
 		gk_input_skip(L->in, before);
 	}
 	gk_input_marks(L->in, &L->marks);
+	const struct gk_format *fmt = L->ops->format ? L->ops->format(L->fam) : NULL;
+	L->follow_hook = fmt && fmt->follow;
 	L->skip = L->depth ? 0 : o->skip;
 	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
