@@ -185,11 +185,10 @@ static void lint_event(struct gk_exec *x)
 }
 
 /* The packet just run into the ring: what gk_exec_where_now says, written
- * over the slot's last entry field by field (the levels that entry had
- * past this one's zeroed, so the slot reads as where_now's would), not
- * zeroed whole and filled by a call: the call and its memset were ~35
- * instructions a packet, 1.6 M of `gfxkit run`'s 78.9 M on bench_exec's
- * CIK stream, quarter size (callgrind) */
+ * over the slot's last entry field by field (the levels past this one's
+ * zero, as where_now leaves them), not zeroed whole and filled by a call:
+ * the call and its memset were ~35 instructions a packet, 1.6 M of `gfxkit
+ * run`'s 78.9 M on bench_exec's CIK stream, quarter size (callgrind) */
 static inline void remember(struct gk_exec *x)
 {
 	unsigned k = x->last_head + x->last_n;
@@ -199,12 +198,12 @@ static inline void remember(struct gk_exec *x)
 	else
 		x->last_n++;
 	struct gk_exec_where *w = &x->last[k];
-	unsigned d = x->depth < GK_EXEC_PATH ? x->depth : GK_EXEC_PATH - 1;
-	for (unsigned i = d + 1; i <= w->depth && i < GK_EXEC_PATH; i++)
-		w->at[i] = 0;
-	w->depth = x->depth;
-	for (unsigned i = 0; i <= d; i++)
-		w->at[i] = x->at[i];
+	unsigned d = x->depth, was = w->depth;
+	w->depth = d;
+	w->at[0] = x->at[0];
+	if (d | was) /* a level below the stream, now or in the entry written over */
+		for (unsigned i = 1; i < GK_EXEC_PATH; i++)
+			w->at[i] = i <= d ? x->at[i] : 0;
 	w->packet = x->u && x->u->desc ? x->u->desc->name : NULL;
 }
 
