@@ -181,6 +181,10 @@ struct gk_exec {
 	 * stored one 32-byte effect per register, 8% of a GFX9 run's
 	 * instructions) */
 	bool want_eff;
+	/* a run with no --count, --max-packets, trace, --state or lint: the
+	 * unit callback's tests for each are one test of this (gk_exec_run
+	 * sets it) */
+	bool plain;
 	struct effect eff[MAX_EFFECTS];
 	unsigned neff, eff_more;
 	const struct gk_unit *u;

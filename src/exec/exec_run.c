@@ -293,7 +293,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	x->u = gk_engine_unit_lazy(e);
 	x->neff = x->eff_more = 0;
 	gk_exec_cp_unit(x);
-	if (d == 0 && x->o->count && x->top++ == x->o->count) {
+	if (!x->plain && d == 0 && x->o->count && x->top++ == x->o->count) {
 		/* the stream's packets the caller asked for are run */
 		x->res->status = GK_EXEC_LIMIT;
 		gk_exec_where_now(x, &x->res->where);
@@ -318,14 +318,14 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		gk_exec_trace(x, dg, true);
 		return GK_UNIT_NO_FOLLOW;
 	}
-	if (x->o->max_packets && x->res->packets == x->o->max_packets) {
+	if (!x->plain && x->o->max_packets && x->res->packets == x->o->max_packets) {
 		x->res->status = GK_EXEC_LIMIT;
 		gk_exec_where_now(x, &x->res->where);
 		x->stop = true;
 		return GK_UNIT_STOP;
 	}
 	const struct gk_unit *u = x->u;
-	if (dg->errors && x->o->lint) {
+	if (dg->errors && !x->plain && x->o->lint) {
 		/* a lint run reports what the checker finds and goes on with the
 		 * state the packet sets (a malformed draw is still linted) */
 		gk_exec_lint_print(x, dg, "check");
@@ -363,7 +363,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	struct accs A;
 	/* the unit's accesses: for the trace (its reads and writes lines), an
 	 * indirect buffer's address, and the ops that read them (below) */
-	bool accs = x->o->trace || x->o->state || (u->desc->flags & GK_P_IB);
+	bool accs = (!x->plain && (x->o->trace || x->o->state)) || (u->desc->flags & GK_P_IB);
 	A.n = 0;
 	if (accs)
 		gk_exec_unit_accesses(x, e, &A);
@@ -439,6 +439,8 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	x->res->packets++;
 	x->clock++;
 	remember(x);
+	if (x->plain)
+		return GK_UNIT_GO; /* nothing to print, no linter */
 	gk_exec_trace(x, dg, false);
 	if (x->o->lint && x->cp.event)
 		lint_event(x);
@@ -469,6 +471,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	 * 15.4 M of `gfxkit lint`'s 142.6 M instructions on the Evergreen
 	 * bench stream's quarter, callgrind) */
 	x->want_eff = o->trace || o->state;
+	x->plain = !o->count && !o->max_packets && !o->trace && !o->state && !o->lint;
 	x->mark_written = o->lint != NULL;
 	if (o->lint)
 		memset(x->written, 0xff, sizeof x->written);
