@@ -99,8 +99,17 @@ enum xslot {
  * generation test per read (gk_field_index tested them once): ~20
  * instructions of each of the ~36 k field reads of `gfxkit run` on
  * bench_exec's CIK stream, quarter size (callgrind). */
+struct xrow;
+struct accs;
+typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+
 struct xrow {
 	const struct gk_exec_row *row;
+	/* the row's op from the dispatcher's table (exec_run.c), with its
+	 * XO_* flags, at the description's first packet: NULL, an op it does
+	 * not have */
+	gk_exec_op_fn run;
+	unsigned flags;
 	const struct gk_field *f[XS_N];
 	uint8_t ix[XS_N], gix[XS_N];
 };
@@ -108,16 +117,14 @@ struct xrow {
 /* A description's rows resolved */
 struct xdesc {
 	unsigned n;
-	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c) */
+	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c); ~0u: run, flags and idle not yet set */
+	bool idle;      /* every row GK_X_NOTHING, unconditional (a NOP): no row to run */
 	struct xrow rows[];
 };
 
 /* The dispatcher's flags: what an op's handler needs and when it runs. */
 #define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
 #define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
-
-struct accs;
-typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 
 /* a region of the memory with contents (gk_exec_mem_at's cache) */
 #define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
