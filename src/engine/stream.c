@@ -497,8 +497,10 @@ struct level {
 	uint64_t next_offset;
 	/* gk_input_gpu_addressed(in), asked where the input is asked (it can
 	 * change only as the input reads): the units framed among the words
-	 * stepped through since read it here, not with a call each */
-	bool gpu_addressed;
+	 * stepped through since read it here, not with a call each; asked
+	 * only when the top-level range is kept (tops: the stream's own
+	 * level, following on), as only following compares with it */
+	bool tops, gpu_addressed;
 	/* the engine's format has a follow hook (buffers other than indirect
 	 * buffers: shaders, Adreno's state): else only a GK_P_IB unit has
 	 * anything to follow, which follow_stage tells without a call */
@@ -570,7 +572,8 @@ static bool frame_stage(struct level *L)
 		avail = (long)at.unbroken;
 	L->unbroken = (size_t)avail;
 	L->run = at.run;
-	L->gpu_addressed = gk_input_gpu_addressed(L->in);
+	if (L->tops) /* not asked otherwise: text decode comes here at every unit */
+		L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	len = frame(L->ops, L->fam, w, (size_t)avail);
 	bool refilled = false;
 	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
@@ -592,7 +595,8 @@ static bool frame_stage(struct level *L)
 		w = gk_input_words(L->in);
 		offset = gk_input_offset(L->in);
 		L->run = 0; /* asked again next time */
-		L->gpu_addressed = gk_input_gpu_addressed(L->in);
+		if (L->tops)
+			L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	}
 framed:
 	L->w = w;
@@ -600,7 +604,7 @@ framed:
 	L->n = len < (size_t)avail ? len : (size_t)avail;
 	L->offset = offset;
 	struct follow *f = L->f;
-	if (!L->depth && f->o->mem_read && L->gpu_addressed) { /* only following compares with it */
+	if (L->tops && L->gpu_addressed) { /* only following compares with it */
 		uint64_t end = L->offset + 4ull * L->n;
 		f->top_first = f->top_known && f->top_first < L->offset ? f->top_first : L->offset;
 		f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
@@ -889,6 +893,12 @@ static bool quiet_units(struct level *L)
  * (callgrind). */
 enum { LEAN_NONE, LEAN_AT, LEAN_STOPPED };
 
+/* not inlined: a call per run of units costs a run nothing, and inlined
+ * into run_buffer it cost text decode, which never takes it, ~3
+ * instructions a unit in the general loop (callgrind, decode -g cik) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int lean_units(struct level *L)
 {
 	const struct gk_engine_ops *ops = L->ops;
@@ -898,7 +908,7 @@ static int lean_units(struct level *L)
 	/* what makes a unit need follow_stage: its record an indirect buffer,
 	 * or any unit of a format with a follow hook (follow_stage's test) */
 	bool follows = o->mem_read && !L->chain_pending;
-	bool top = !L->depth && o->mem_read && L->gpu_addressed;
+	bool top = L->tops && L->gpu_addressed;
 	const uint32_t *w = L->next_w;
 	uint64_t offset = L->next_offset;
 	size_t run = L->run, unbroken = L->unbroken, lag = L->lag;
@@ -1051,6 +1061,7 @@ static void begin_stage(struct level *L)
 	gk_input_marks(L->in, &L->marks);
 	const struct gk_format *fmt = L->ops->format ? L->ops->format(L->fam) : NULL;
 	L->follow_hook = fmt && fmt->follow;
+	L->tops = !L->depth && o->mem_read;
 	L->skip = L->depth ? 0 : o->skip;
 	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
