@@ -495,6 +495,16 @@ struct level {
 	size_t lag, run, unbroken;
 	const uint32_t *next_w;
 	uint64_t next_offset;
+	/* gk_input_gpu_addressed(in), asked where the input is asked (it can
+	 * change only as the input reads): the units framed among the words
+	 * stepped through since read it here, not with a call each; asked
+	 * only when the top-level range is kept (tops: the stream's own
+	 * level, following on), as only following compares with it */
+	bool tops, gpu_addressed;
+	/* the engine's format has a follow hook (buffers other than indirect
+	 * buffers: shaders, Adreno's state): else only a GK_P_IB unit has
+	 * anything to follow, which follow_stage tells without a call */
+	bool follow_hook;
 	/* the unit at hand: its words (valid until the next read) */
 	const uint32_t *w;
 	uint64_t offset;
@@ -562,6 +572,8 @@ static bool frame_stage(struct level *L)
 		avail = (long)at.unbroken;
 	L->unbroken = (size_t)avail;
 	L->run = at.run;
+	if (L->tops) /* not asked otherwise: text decode comes here at every unit */
+		L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	len = frame(L->ops, L->fam, w, (size_t)avail);
 	bool refilled = false;
 	while (len > (size_t)avail && (size_t)avail == gk_input_unbroken(L->in)) {
@@ -583,6 +595,8 @@ static bool frame_stage(struct level *L)
 		w = gk_input_words(L->in);
 		offset = gk_input_offset(L->in);
 		L->run = 0; /* asked again next time */
+		if (L->tops)
+			L->gpu_addressed = gk_input_gpu_addressed(L->in);
 	}
 framed:
 	L->w = w;
@@ -590,7 +604,7 @@ framed:
 	L->n = len < (size_t)avail ? len : (size_t)avail;
 	L->offset = offset;
 	struct follow *f = L->f;
-	if (!L->depth && f->o->mem_read && gk_input_gpu_addressed(L->in)) { /* only following compares with it */
+	if (L->tops && L->gpu_addressed) { /* only following compares with it */
 		uint64_t end = L->offset + 4ull * L->n;
 		f->top_first = f->top_known && f->top_first < L->offset ? f->top_first : L->offset;
 		f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
@@ -623,8 +637,18 @@ static inline void follow_stage(struct level *L)
 	L->ib = L->chain = false;
 	L->ib_first = L->ib_last = 0;
 	L->nrefs = 0;
-	if (L->f->o->mem_read && !L->chain_pending)
-		follow_refs(L); /* else nothing to follow into: no call (plain check and decode) */
+	if (!L->f->o->mem_read || L->chain_pending)
+		return; /* nothing to follow into: no call (plain check and decode) */
+	if (!L->follow_hook) {
+		/* only an indirect buffer is followed: a unit that is none
+		 * (most of a run's) asks nothing more (follow_refs' calls
+		 * were ~70 instructions a packet, 3.1 M of `gfxkit run`'s
+		 * 78.9 M on bench_exec's CIK stream, quarter size, callgrind) */
+		const struct gk_unit *u = L->ops->record ? L->ops->record(L->fam) : NULL;
+		if (!u || !u->desc || !(u->desc->flags & GK_P_IB))
+			return;
+	}
+	follow_refs(L);
 }
 
 static void follow_refs(struct level *L)
@@ -854,12 +878,112 @@ static bool quiet_units(struct level *L)
 	return quiet_loop(L, NULL);
 }
 
+/* The loop for a caller's unit callback that checks and prints nothing of
+ * a clean unit (gfxkit run, lint: the executor's on_unit, check on, no
+ * --bo, --skip or --count): among the words the input said may be stepped
+ * through, each unit framed, decoded and handed to the callback with the
+ * loop's state in locals, and stepped past, as the stages would do for a
+ * clean unit that is no indirect buffer (follow_stage has nothing to
+ * follow, print_stage nothing to print).  LEAN_AT: stopped at a unit that
+ * needs more (diagnostics, something to follow), framed and decoded, for
+ * the stages after decode_stage; LEAN_NONE: no unit at hand (frame_stage
+ * goes on); LEAN_STOPPED: the callback stopped the stream.  The stages one
+ * at a time, their state in *L, were ~130 instructions a packet, 5.9 M of
+ * `gfxkit run`'s 75.6 M on bench_exec's CIK stream, quarter size
+ * (callgrind). */
+enum { LEAN_NONE, LEAN_AT, LEAN_STOPPED };
+
+/* not inlined: a call per run of units costs a run nothing, and inlined
+ * into run_buffer it cost text decode, which never takes it, ~3
+ * instructions a unit in the general loop (callgrind, decode -g cik) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int lean_units(struct level *L)
+{
+	const struct gk_engine_ops *ops = L->ops;
+	void *fam = L->fam;
+	struct follow *f = L->f;
+	const struct gk_stream_opts *o = f->o;
+	/* what makes a unit need follow_stage: its record an indirect buffer,
+	 * or any unit of a format with a follow hook (follow_stage's test) */
+	bool follows = o->mem_read && !L->chain_pending;
+	bool top = L->tops && L->gpu_addressed;
+	const uint32_t *w = L->next_w;
+	uint64_t offset = L->next_offset;
+	size_t run = L->run, unbroken = L->unbroken, lag = L->lag;
+	uint64_t units = 0;
+	int rc = LEAN_NONE;
+	while (run >= FRAME_LOOKAHEAD) {
+		size_t len = frame(ops, fam, w, unbroken);
+		if (len > unbroken)
+			break; /* frame_stage brings in the rest */
+		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
+		ops->unit(fam, w, len, len, offset, &L->dg);
+		if (top) { /* frame_stage's */
+			uint64_t end = offset + 4ull * len;
+			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
+			f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
+			f->top_known = true;
+		}
+		/* the unit at hand, as frame_stage leaves it */
+		L->w = w;
+		L->len = L->n = len;
+		L->offset = offset;
+		bool more = L->dg.n || L->dg.dropped || L->dg.errors || L->dg.warnings;
+		if (!more && follows) {
+			const struct gk_unit *u = L->follow_hook ? NULL : ops->record ? ops->record(fam) : NULL;
+			more = L->follow_hook || (u && u->desc && (u->desc->flags & GK_P_IB));
+		}
+		if (more) {
+			rc = LEAN_AT;
+			break;
+		}
+		int said = o->unit(o->unit_ctx, L->e, offset, w, len, &L->dg);
+		units++;
+		if (said != GK_UNIT_GO && said != GK_UNIT_NO_FOLLOW) {
+			/* client_stage's stop: the unit is not stepped past */
+			rc = LEAN_STOPPED;
+			break;
+		}
+		w += len;
+		offset += 4ull * len;
+		lag += len;
+		unbroken -= len;
+		run = run > len ? run - len : 0;
+	}
+	if (units) {
+		L->stats->units += units;
+		L->shown += units;
+		if (rc != LEAN_STOPPED)
+			L->stats->end = offset;
+	}
+	L->next_w = w;
+	L->next_offset = offset;
+	L->run = run;
+	L->unbroken = unbroken;
+	L->lag = lag;
+	if (rc == LEAN_STOPPED) {
+		L->stats->end = L->offset + 4ull * L->n;
+		catch_up(L);
+		gk_input_skip(L->in, L->n);
+		L->stopped = true;
+	}
+	return rc;
+}
+
 static void run_buffer(struct level *L)
 {
 	const struct gk_stream_opts *o = L->f->o;
 	bool quiet = o->check && !o->unit && !o->mem_read && !o->count;
+	bool lean = o->check && o->unit && !L->f->bounds && !o->count;
 	for (;;) {
-		if (quiet && !L->skip && quiet_units(L)) {
+		int at = lean && !L->skip ? lean_units(L) : LEAN_NONE;
+		if (at == LEAN_STOPPED)
+			return;
+		if (at == LEAN_AT) {
+			L->shown++; /* framed and decoded there */
+		} else if (quiet && !L->skip && quiet_units(L)) {
 			L->shown++; /* framed and decoded there */
 		} else {
 			if (!frame_stage(L))
@@ -935,6 +1059,9 @@ static void begin_stage(struct level *L)
 		gk_input_skip(L->in, before);
 	}
 	gk_input_marks(L->in, &L->marks);
+	const struct gk_format *fmt = L->ops->format ? L->ops->format(L->fam) : NULL;
+	L->follow_hook = fmt && fmt->follow;
+	L->tops = !L->depth && o->mem_read;
 	L->skip = L->depth ? 0 : o->skip;
 	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;

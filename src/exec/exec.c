@@ -303,6 +303,8 @@ static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d,
 		for (unsigned s = 0; s < XS_N; s++) {
 			const char *name = gk_exec_slot_name(r->row, (enum xslot)s);
 			r->ix[s] = by_index ? gk_field_index(fmt, d, name) : 0xff;
+			unsigned ix = r->ix[s] & 0x7fu;
+			r->f[s] = r->ix[s] == 0xff ? NULL : r->ix[s] & 0x80u ? &d->hdr[ix] : &d->fields[ix];
 			r->gix[s] = group_index(fmt, d, name);
 		}
 	}

@@ -93,25 +93,38 @@ enum xslot {
 
 /* An exec row with its names resolved on the format's generation: ix[s] the
  * field index of slot s (gk_field_index: bit 7 a header field; 0xff: none,
- * or read by name), gix[s] its index in the repeated group (0xff: none). */
+ * or read by name), f[s] that field's description (NULL for 0xff), gix[s]
+ * its index in the repeated group (0xff: none).  f[] lets a pending
+ * record's field be read from the words with no index decoding, bounds or
+ * generation test per read (gk_field_index tested them once): ~20
+ * instructions of each of the ~36 k field reads of `gfxkit run` on
+ * bench_exec's CIK stream, quarter size (callgrind). */
+struct xrow;
+struct accs;
+typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
+
 struct xrow {
 	const struct gk_exec_row *row;
+	/* the row's op from the dispatcher's table (exec_run.c), with its
+	 * XO_* flags, at the description's first packet: NULL, an op it does
+	 * not have */
+	gk_exec_op_fn run;
+	unsigned flags;
+	const struct gk_field *f[XS_N];
 	uint8_t ix[XS_N], gix[XS_N];
 };
 
 /* A description's rows resolved */
 struct xdesc {
 	unsigned n;
-	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c) */
+	unsigned needs; /* the XO_* flags of the rows' ops together (exec_run.c); ~0u: run, flags and idle not yet set */
+	bool idle;      /* every row GK_X_NOTHING, unconditional (a NOP): no row to run */
 	struct xrow rows[];
 };
 
 /* The dispatcher's flags: what an op's handler needs and when it runs. */
 #define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
 #define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
-
-struct accs;
-typedef int (*gk_exec_op_fn)(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 
 /* a region of the memory with contents (gk_exec_mem_at's cache) */
 #define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
@@ -175,6 +188,10 @@ struct gk_exec {
 	 * stored one 32-byte effect per register, 8% of a GFX9 run's
 	 * instructions) */
 	bool want_eff;
+	/* a run with no --count, --max-packets, trace, --state or lint: the
+	 * unit callback's tests for each are one test of this (gk_exec_run
+	 * sets it) */
+	bool plain;
 	struct effect eff[MAX_EFFECTS];
 	unsigned neff, eff_more;
 	const struct gk_unit *u;
@@ -363,9 +380,14 @@ static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, co
 static inline const struct gk_field *gk_exec_xfield(const struct gk_exec *x, const struct xrow *r, enum xslot s,
 						    uint64_t *v)
 {
-	const struct gk_field *f = gk_exec_pending(x, r->ix[s], v);
-	if (f)
+	/* gk_exec_pending with the field resolved (r->f[s], on the run's
+	 * generation, of this description: the index is in range) */
+	const struct gk_field *f = r->f[s];
+	const struct gk_unit *u = x->u;
+	if (f && u->pending && u->simple) {
+		*v = gk_fget(f, u->pkt.dw, u->pkt.ndw);
 		return f;
+	}
 	const struct gk_unit_field *uf = gk_exec_xf(x, r, s);
 	if (!uf)
 		return NULL;
