@@ -1,4 +1,5 @@
-/* What the memory room's files share and nothing outside it calls. */
+/* What the memory room's files share, and the executor (src/exec), which
+ * reads a unit's access records in place; no public API. */
 #ifndef GK_MEM_PRIV_H
 #define GK_MEM_PRIV_H
 
