@@ -283,8 +283,12 @@ const struct gk_exec_hit *gk_exec_mem_miss(struct gk_exec *x, uint64_t addr, siz
 static inline const struct gk_exec_hit *gk_exec_mem_at(struct gk_exec *x, uint64_t addr, size_t n)
 {
 	for (unsigned i = 0; i < x->nhit; i++) {
+		/* [addr, addr + n) inside the region, n > 0, in two unsigned
+		 * compares: an addr below the base wraps past the size, and n 0
+		 * wraps n - 1 past anything */
 		const struct gk_exec_hit *h = &x->hit[i];
-		if (addr >= h->base && addr - h->base < h->size && n && n <= h->size - (addr - h->base))
+		uint64_t off = addr - h->base;
+		if (off < h->size && (uint64_t)n - 1 < h->size - off)
 			return h;
 	}
 	return gk_exec_mem_miss(x, addr, n);
@@ -376,9 +380,14 @@ static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, co
 }
 
 /* by slot: the field's description and *v its value, NULL when the packet
- * does not show it (a pending record's read from the words) */
-static inline const struct gk_field *gk_exec_xfield(const struct gk_exec *x, const struct xrow *r, enum xslot s,
-						    uint64_t *v)
+ * does not show it (a pending record's read from the words).  Forced
+ * inline: gcc kept it as a call from the ops, ~65 instructions each where
+ * inlined it is the few of the read (bench_exec's 5 MB CIK stream, ~125k
+ * calls from the fences, semaphores, waits and page-table writes:
+ * callgrind) */
+static inline __attribute__((always_inline)) const struct gk_field *gk_exec_xfield(const struct gk_exec *x,
+										   const struct xrow *r,
+										   enum xslot s, uint64_t *v)
 {
 	/* gk_exec_pending with the field resolved (r->f[s], on the run's
 	 * generation, of this description: the index is in range) */

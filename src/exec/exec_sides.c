@@ -470,28 +470,32 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 {
 	A->n = 0;
 	const struct gk_unit *u = x->u; /* e's record (on_unit) */
+	const struct gk_packet_desc *d = u ? u->desc : NULL;
+	if (!d || u->pkt.frame.unknown)
+		return; /* no access: what gk_unit_access says (-1) */
 	/* what gk_engine_access asks, with the record on_unit has: its calls
 	 * (the record and format again at each ask) were ~45 instructions a
 	 * packet, 1 M of `gfxkit run`'s 70.5 M on bench_exec's CIK stream,
-	 * quarter size (callgrind) */
-	const struct gk_format *fmt = u && e->ops->format && e->ops->record ? e->ops->format(e->fam) : NULL;
-	for (unsigned k = 0; k < 8 && A->n < MAX_SIDES; k++) {
-		/* the rows the unit keeps, once the first ask computed them all
-		 * (gk_unit_access_ref); past them, and for the first ask, a copy */
+	 * quarter size (callgrind).  A description of the run's own format
+	 * (every one but an indirect buffer's of another family) takes it
+	 * without the engine's call. */
+	const struct gk_format *fmt = d >= x->fmt->descs && d < x->fmt->descs + x->fmt->ndescs ? x->fmt
+				      : e->ops->format && e->ops->record		       ? e->ops->format(e->fam)
+											       : NULL;
+	if (!fmt)
+		return;
+	/* the rows the unit keeps, computed all at once by the first ask
+	 * (gk_unit_access_ref), then read in place; past them, each into own[] */
+	unsigned nk = d->naccess < 8 ? d->naccess : 8;
+	for (unsigned k = 0; k < nk && A->n < MAX_SIDES; k++) {
 		const struct gk_mem_access *a;
 		int r;
-		if (u && u->acc_done && k >= u->nacc && k >= u->desc->naccess)
-			break; /* no access k: what gk_engine_access says, without the call */
-		if (u && u->acc_done && k < u->nacc) {
+		if (u->acc_done && k < u->nacc) {
 			a = &u->acc[k];
 			r = u->acc_rc[k];
 		} else {
-			/* the first ask computes the rows the unit keeps and points
-			 * at its record: gk_unit_access's 264-byte copy of it was
-			 * ~9 M of `gfxkit run`'s 294.5 M on bench_exec's 5 MB CIK
-			 * stream (callgrind) */
 			a = &A->own[A->n];
-			r = fmt && u ? gk_unit_access_ref(fmt, u, k, &A->own[A->n], &a) : -1;
+			r = gk_unit_access_ref(fmt, u, k, &A->own[A->n], &a);
 		}
 		if (r < 0)
 			break;

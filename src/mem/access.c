@@ -567,6 +567,47 @@ static bool access_range(struct acc_ctx *c, const struct gk_access *ac, const st
 	return true;
 }
 
+/* Access k of a simple description (d, framed at dw, ndw words) whose row
+ * gives its range in closed form (a fixed size, or a count of units:
+ * gk_words_range_fast, which check --bo's quiet bounds stage reads,
+ * tests/core/test_check_quiet.c holding it to compute_at's general path),
+ * the record filled from it: no context, no surface resolved, no field
+ * looked up by slot.  Most DMA rows are these: the general path was ~180
+ * instructions a row, a seventh of `gfxkit run` on bench_exec's 5 MB CIK
+ * stream (callgrind).  A unit's fields, decoded or pending, are the
+ * words' for a simple description whose fixed dwords are all there, so
+ * the caller takes this for a unit too (not for a row with a DIRECTION
+ * field, which flips rw).  -1: not such a row. */
+static inline int closed_at(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw,
+			    size_t ndw, unsigned k, struct gk_mem_access *a)
+{
+	const struct gk_desc_fast *fast = gk_fast(fmt, d);
+	const struct gk_acc_words *aw = &fast->acc_words[k];
+	if (!aw->closed || !aw->how || ndw < fast->fixed_len)
+		return -1;
+	uint64_t first, last;
+	int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
+	if (r <= 0)
+		return r;
+	/* how set: the address field resolved (gk_format_prepare) */
+	uint8_t ix = fast->acc_ix[k][GK_AS_ADDR];
+	const struct gk_field *af = (ix >> 7) ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
+	memset(&a->surf, 0, sizeof a->surf); /* layout NONE, as resolve_surface leaves it */
+	const struct gk_access *ac = &d->access[k];
+	a->rw = ac->rw;
+	a->addr = first;
+	a->first = first;
+	a->last = last;
+	a->overflow = r == 2;
+	a->exact = r == 1;
+	a->field = af;
+	a->dw = af->seg[0].dw;
+	a->lo = af->seg[0].lo;
+	a->hi = af->seg[0].hi;
+	a->row = ac;
+	return 1;
+}
+
 /* Access k of the packet d frames at dw (ndw words), computed into *a
  * (1: set, 0: touches nothing here, *a then partly written); its fields
  * the unit's (u), or the words' alone (u NULL: a simple description whose
@@ -582,39 +623,9 @@ static int compute_at(const struct gk_format *fmt, const struct gk_unit *u, cons
 	const struct gk_access *ac = &d->access[k];
 	bool resolved = k < GK_FAST_ACCESSES;
 	if (resolved && !ac->flip && (!u || u->simple)) {
-		/* A row whose range the words give in closed form (a fixed size,
-		 * or a count of units: gk_words_range_fast, which check --bo's
-		 * quiet bounds stage reads, tests/core/test_check_quiet.c holding
-		 * it to this function's general path), the record filled from
-		 * it: no context, no surface resolved, no field looked up by
-		 * slot.  Most DMA rows are these: the general path below was
-		 * ~180 instructions a row, a seventh of `gfxkit run` on
-		 * bench_exec's 5 MB CIK stream (callgrind).  The unit's fields,
-		 * decoded or pending, are the words' for a simple description
-		 * whose fixed dwords are all there. */
-		const struct gk_desc_fast *fast = gk_fast(fmt, d);
-		const struct gk_acc_words *aw = &fast->acc_words[k];
-		if (aw->closed && aw->how && ndw >= fast->fixed_len) {
-			uint64_t first, last;
-			int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
-			if (r <= 0)
-				return r;
-			uint8_t ix = fast->acc_ix[k][GK_AS_ADDR];
-			const struct gk_field *af = (ix >> 7) ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
-			memset(&a->surf, 0, sizeof a->surf); /* layout NONE, as resolve_surface leaves it */
-			a->rw = ac->rw;
-			a->addr = first;
-			a->first = first;
-			a->last = last;
-			a->overflow = r == 2;
-			a->exact = r == 1;
-			a->field = af;
-			a->dw = af->seg[0].dw;
-			a->lo = af->seg[0].lo;
-			a->hi = af->seg[0].hi;
-			a->row = ac;
-			return 1;
-		}
+		int r = closed_at(fmt, d, dw, ndw, k, a);
+		if (r >= 0)
+			return r;
 	}
 	struct acc_ctx c = { fmt,
 			     u,
@@ -766,8 +777,15 @@ int gk_unit_access_ref(const struct gk_format *fmt, const struct gk_unit *cu, un
 		 * gk_unit_fill. */
 		struct gk_unit *u = (struct gk_unit *)cu;
 		u->nacc = (uint8_t)(d->naccess < GK_UNIT_ACCESSES ? d->naccess : GK_UNIT_ACCESSES);
-		for (unsigned i = 0; i < u->nacc; i++)
-			u->acc_rc[i] = (int8_t)compute(fmt, u, i, &u->acc[i]);
+		for (unsigned i = 0; i < u->nacc; i++) {
+			/* a closed row without compute_at's frame (its context and
+			 * general path): ~40 instructions a row less (callgrind,
+			 * bench_exec's CIK stream) */
+			int r = -1;
+			if (i < GK_FAST_ACCESSES && !d->access[i].flip && u->simple)
+				r = closed_at(fmt, d, u->pkt.dw, u->pkt.ndw, i, &u->acc[i]);
+			u->acc_rc[i] = (int8_t)(r >= 0 ? r : compute(fmt, u, i, &u->acc[i]));
+		}
 		u->acc_done = true;
 		u->acc_computed++;
 	}
