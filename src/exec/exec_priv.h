@@ -178,11 +178,12 @@ struct gk_exec {
 	unsigned skip_depth;
 	uint64_t skip_left, skip_from;
 	bool stop;
-	/* the packets run last, a ring (last_n of them, the oldest at
-	 * last_head) put in order into the result's last[] when the run ends:
-	 * shifting last[] down at every packet was a 448-byte memmove each */
+	/* the packets run last, a ring (packet i of the run's last_count in
+	 * slot i % GK_EXEC_LAST) put in order into the result's last[] when
+	 * the run ends: shifting last[] down at every packet was a 448-byte
+	 * memmove each */
 	struct gk_exec_where last[GK_EXEC_LAST];
-	unsigned last_head, last_n;
+	uint64_t last_count;
 	/* effects are only printed (the trace, --state, a lint finding's unit
 	 * line): a run that prints none does not record them (a register run
 	 * stored one 32-byte effect per register, 8% of a GFX9 run's
@@ -404,7 +405,9 @@ static inline __attribute__((always_inline)) const struct gk_field *gk_exec_xfie
 	return uf->desc;
 }
 
-static inline uint64_t gk_exec_xv(const struct gk_exec *x, const struct xrow *r, enum xslot s, uint64_t dflt)
+/* forced inline with gk_exec_xfield: gcc kept this one as the call then */
+static inline __attribute__((always_inline)) uint64_t gk_exec_xv(const struct gk_exec *x, const struct xrow *r,
+								 enum xslot s, uint64_t dflt)
 {
 	uint64_t v;
 	return gk_exec_xfield(x, r, s, &v) ? v : dflt;

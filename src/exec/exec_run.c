@@ -201,36 +201,36 @@ static void lint_event(struct gk_exec *x)
 	gk_exec_lint_print(x, &dg, what);
 }
 
-/* The packet just run into the ring: what gk_exec_where_now says, written
- * over the slot's last entry field by field (the levels past this one's
- * zero, as where_now leaves them), not zeroed whole and filled by a call:
- * the call and its memset were ~35 instructions a packet, 1.6 M of `gfxkit
- * run`'s 78.9 M on bench_exec's CIK stream, quarter size (callgrind) */
-static inline void remember(struct gk_exec *x)
+/* The packet just run (its description's name) into the ring: what
+ * gk_exec_where_now says, written over the slot's last entry field by
+ * field (the levels past this one's zero, as where_now leaves them), not
+ * zeroed whole and filled by a call: the call and its memset were ~35
+ * instructions a packet, 1.6 M of `gfxkit run`'s 78.9 M on bench_exec's
+ * CIK stream, quarter size (callgrind); a count of packets (the slot its
+ * remainder, GK_EXEC_LAST a power of two) instead of a head and a length
+ * and the name from the caller, which holds the description, ~15 more */
+static inline void remember(struct gk_exec *x, const char *name)
 {
-	unsigned k = x->last_head + x->last_n;
-	k = k < GK_EXEC_LAST ? k : k - GK_EXEC_LAST;
-	if (x->last_n == GK_EXEC_LAST)
-		x->last_head = x->last_head + 1 < GK_EXEC_LAST ? x->last_head + 1 : 0;
-	else
-		x->last_n++;
-	struct gk_exec_where *w = &x->last[k];
+	_Static_assert((GK_EXEC_LAST & (GK_EXEC_LAST - 1)) == 0, "the ring's slot is a mask of the count");
+	struct gk_exec_where *w = &x->last[x->last_count++ % GK_EXEC_LAST];
 	unsigned d = x->depth, was = w->depth;
 	w->depth = d;
 	w->at[0] = x->at[0];
 	if (d | was) /* a level below the stream, now or in the entry written over */
 		for (unsigned i = 1; i < GK_EXEC_PATH; i++)
 			w->at[i] = i <= d ? x->at[i] : 0;
-	w->packet = x->u && x->u->desc ? x->u->desc->name : NULL;
+	w->packet = name;
 }
 
 /* the ring of remember() into the result, oldest first */
 static void remembered(struct gk_exec *x)
 {
 	struct gk_exec_result *r = x->res;
-	for (unsigned i = 0; i < x->last_n; i++)
-		r->last[i] = x->last[(x->last_head + i) % GK_EXEC_LAST];
-	r->nlast = x->last_n;
+	unsigned n = x->last_count < GK_EXEC_LAST ? (unsigned)x->last_count : GK_EXEC_LAST;
+	uint64_t from = x->last_count - n;
+	for (unsigned i = 0; i < n; i++)
+		r->last[i] = x->last[(from + i) % GK_EXEC_LAST];
+	r->nlast = n;
 }
 
 /* An indirect buffer the memory holds only the start of: its first absent
@@ -400,7 +400,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		}
 		x->res->packets++;
 		x->clock++;
-		remember(x);
+		remember(x, u->desc->name);
 		gk_exec_trace(x, dg, false);
 		return GK_UNIT_GO;
 	}
@@ -452,7 +452,7 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 		return rc;
 	x->res->packets++;
 	x->clock++;
-	remember(x);
+	remember(x, u->desc->name);
 	if (x->plain)
 		return GK_UNIT_GO; /* nothing to print, no linter */
 	gk_exec_trace(x, dg, false);
@@ -478,7 +478,7 @@ int gk_exec_run(struct gk_exec *x, struct gk_input *in, const struct gk_exec_opt
 	x->u = NULL;
 	x->staged = 0;
 	x->nhit = x->hit_next = 0; /* the memory may have new regions */
-	x->last_head = x->last_n = 0;
+	x->last_count = 0;
 	/* only the trace and --state print effects: a lint run's findings are
 	 * the event's place (or unit line) and its diagnostics, so it records
 	 * none and its register runs take reg_run_fast (recording them was

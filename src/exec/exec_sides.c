@@ -271,6 +271,26 @@ static int make_side(struct gk_exec *x, const struct xrow *r, unsigned k, const 
 		     struct side *s)
 {
 	const struct gk_access *ac = a->row;
+	if ((ac->size == GK_Z_FIXED || ac->size == GK_Z_COUNT) && !a->overflow) {
+		/* a linear side: what side_io, direct and transfer read of one
+		 * (kind, base, total, swap, no span, no data), set, without
+		 * zeroing the ~200 bytes of geometry it never reads first: the
+		 * memset was ~50 instructions a side, 42,000 sides on
+		 * bench_exec's 5 MB CIK stream (callgrind) */
+		s->kind = SIDE_LINEAR;
+		s->rw = a->rw;
+		s->acc = a;
+		s->swap = swap_mask(x, r, k);
+		s->base = a->first;
+		s->total = a->last - a->first + 1;
+		s->surf = NULL;
+		s->swz = NULL;
+		s->data = NULL;
+		s->span = NULL;
+		s->span_w = NULL;
+		s->span_first = s->span_n = 0;
+		return 0;
+	}
 	memset(s, 0, sizeof *s);
 	s->rw = a->rw;
 	s->acc = a;
@@ -278,12 +298,6 @@ static int make_side(struct gk_exec *x, const struct xrow *r, unsigned k, const 
 	if (a->overflow)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, ac->addr, "the address arithmetic of %s runs past 2^64", ac->addr);
 	switch (ac->size) {
-	case GK_Z_FIXED:
-	case GK_Z_COUNT:
-		s->kind = SIDE_LINEAR;
-		s->base = a->first;
-		s->total = a->last - a->first + 1;
-		return 0;
 	case GK_Z_RECT: {
 		s->kind = SIDE_RECT;
 		s->base = a->addr;
