@@ -44,10 +44,21 @@ int gk_exec_op_write_data(struct gk_exec *x, const struct xrow *r, const struct 
 	if (gk_exec_side_make(x, r, k, a, &dst))
 		return -1;
 	const struct gk_unit *u = x->u;
-	memset(&src, 0, sizeof src);
+	/* the packet's words as a side: what side_io, direct and transfer
+	 * read of one set, not the ~200 bytes of geometry zeroed (as
+	 * make_side's linear sides; ~50 instructions a WRITE_LINEAR) */
 	src.kind = SIDE_DATA;
+	src.rw = 0; /* no access of the memory */
 	src.data = (const uint8_t *)(u->pkt.dw + u->tail_begin);
+	src.base = 0;
 	src.total = 4ull * (u->tail_end - u->tail_begin);
+	src.surf = NULL;
+	src.swz = NULL;
+	src.span = NULL;
+	src.span_w = NULL;
+	src.span_first = src.span_n = 0;
+	src.swap = 0;
+	src.acc = NULL;
 	return gk_exec_transfer(x, &src, &dst, 1);
 }
 

@@ -291,19 +291,23 @@ static int on_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32
 	 * says stopped the run stays the packet that did */
 	if (x->stop)
 		return GK_UNIT_STOP;
-	/* the depth: one engine per depth (gk_stream_run) */
+	/* the depth: one engine per depth (gk_stream_run); the stream's own
+	 * (stack[0], gk_exec_run) tested first, where every packet of a
+	 * stream without indirect buffers is */
 	unsigned d = 0;
-	while (d < x->nstack && x->stack[d] != e)
-		d++;
-	if (d == x->nstack) {
-		if (x->nstack == GK_EXEC_PATH)
-			return GK_UNIT_STOP; /* deeper than following goes: cannot happen */
-		x->stack[x->nstack++] = e;
+	if (x->stack[0] != e || x->nstack > 1) {
+		while (d < x->nstack && x->stack[d] != e)
+			d++;
+		if (d == x->nstack) {
+			if (x->nstack == GK_EXEC_PATH)
+				return GK_UNIT_STOP; /* deeper than following goes: cannot happen */
+			x->stack[x->nstack++] = e;
+		}
+		/* back in a caller with a partial buffer below it not run out */
+		for (unsigned k = x->nstack; k-- > d + 1;)
+			if (k < GK_EXEC_PATH && x->cut[k])
+				return cut_reached(x, k), GK_UNIT_STOP;
 	}
-	/* back in a caller with a partial buffer below it not run out */
-	for (unsigned k = x->nstack; k-- > d + 1;)
-		if (k < GK_EXEC_PATH && x->cut[k])
-			return cut_reached(x, k), GK_UNIT_STOP;
 	x->depth = d;
 	x->at[d] = offset;
 	/* its fields completed only when an op reads one (gk_unit_field_at) */

@@ -577,8 +577,9 @@ static bool access_range(struct acc_ctx *c, const struct gk_access *ac, const st
  * stream (callgrind).  A unit's fields, decoded or pending, are the
  * words' for a simple description whose fixed dwords are all there, so
  * the caller takes this for a unit too (not for a row with a DIRECTION
- * field, which flips rw).  -1: not such a row. */
-static inline int closed_at(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw,
+ * field, which flips rw).  -1: not such a row.  Forced inline: gcc kept
+ * it as a call from the row loop of gk_unit_access_ref. */
+static inline __attribute__((always_inline)) int closed_at(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw,
 			    size_t ndw, unsigned k, struct gk_mem_access *a)
 {
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
