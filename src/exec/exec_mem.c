@@ -46,7 +46,7 @@ int gk_exec_op_write_data(struct gk_exec *x, const struct xrow *r, const struct 
 	const struct gk_unit *u = x->u;
 	/* the packet's words as a side: what side_io, direct and transfer
 	 * read of one set, not the ~200 bytes of geometry zeroed (as
-	 * make_side's linear sides; ~50 instructions a WRITE_LINEAR) */
+	 * make_side's linear sides; ~20 instructions a WRITE_LINEAR) */
 	src.kind = SIDE_DATA;
 	src.rw = 0; /* no access of the memory */
 	src.data = (const uint8_t *)(u->pkt.dw + u->tail_begin);
