@@ -100,5 +100,11 @@ if [ -x /usr/bin/time ] && [ -x "$BUILD/gfxkit" ] && /usr/bin/time -f %M true >/
 else
 	echo "# --mem resident size not measured: no GNU time (/usr/bin/time -f) or no $BUILD/gfxkit"
 fi
+# --zero regions are lent to the run's memory, not copied: their total is
+# still held to what a run's memory may own
+says "--zero too large" 2 err "^gfxkit: --zero 0x0:0x50000000: is more than the 1024 MiB a run's memory may hold" \
+	run -g bonaire -e dma --zero 0:0x50000000 hang.bin
+says "--zero regions too large together" 2 err "^gfxkit: --zero 0x40000000:0x20000000: with the --zero regions before it comes to more than the 1024 MiB" \
+	run -g bonaire -e dma --zero 0:0x30000000 --zero 0x40000000:0x20000000 hang.bin
 says "help" 0 out '^usage: gfxkit run' help run
 finish
