@@ -170,6 +170,7 @@ enum {
 	GK_AK_FLOAT16,
 	GK_AK_FIXED,   /* radix <= 6 */
 	GK_AK_UFIXED,  /* radix <= 6 */
+	GK_AK_HEX_SHR, /* shifted into place (shr), in hex: untyped, hex, addresses */
 	GK_AK_GENERAL,
 };
 struct gk_adreno_vtype {

@@ -412,6 +412,14 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 			break;
 		}
 		return value_text_other(f, t, raw, buf, cap);
+	case GK_AK_HEX_SHR:
+		/* the 64-bit shifted value: the bench stream's addresses
+		 * (~10,000 on the quarter stream, callgrind) */
+		if (raw)
+			d = gk_put_hex64(d, (uint64_t)raw << t->shr);
+		else
+			*d++ = '0';
+		break;
 	default:
 		return value_text_other(f, t, raw, buf, cap);
 	}
