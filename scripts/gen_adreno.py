@@ -98,6 +98,32 @@ def vtype(el):
     return (VTYPES.get(el.get('type'), 'GK_AV_NONE'), num(el.get('radix', '0')), num(el.get('shr', '0')))
 
 
+def vkind(vt, width):
+    """The way adreno_values.c writes a field of value type vt and width
+    bits, decided here once per field rather than at every value: its
+    type, shr and width (one byte per field) told apart at each of the
+    a630 bench stream's ~350,000 typed-value calls (decode --json,
+    callgrind).  GK_AK_NONE: the printer's default (no typed text:
+    untyped, booleans, and the types whose shifted or odd-width values
+    have no form: shifted reals and register ids, register ids under 3
+    bits, floats neither 16 nor 32 bits wide); GK_AK_HEX_SHR: a shifted
+    value shown in hex (addresses, hex, untyped); GK_AK_GENERAL: the rest
+    of the shifted values and the signed ones, by the general code."""
+    typ, radix, shr = vt
+    if shr:
+        if typ in ('GK_AV_FIXED', 'GK_AV_UFIXED', 'GK_AV_FLOAT', 'GK_AV_REGID'):
+            return 'GK_AK_NONE'
+        if typ in ('GK_AV_NONE', 'GK_AV_BOOL', 'GK_AV_HEX', 'GK_AV_ADDRESS'):
+            return 'GK_AK_HEX_SHR'  # the value shifted into place, in hex
+        return 'GK_AK_GENERAL'
+    return {'GK_AV_NONE': 'GK_AK_NONE', 'GK_AV_BOOL': 'GK_AK_NONE', 'GK_AV_UINT': 'GK_AK_UINT',
+            'GK_AV_INT': 'GK_AK_GENERAL', 'GK_AV_HEX': 'GK_AK_HEX', 'GK_AV_ADDRESS': 'GK_AK_HEX',
+            'GK_AV_REGID': 'GK_AK_REGID' if width >= 3 else 'GK_AK_NONE',
+            'GK_AV_FLOAT': {32: 'GK_AK_FLOAT32', 16: 'GK_AK_FLOAT16'}.get(width, 'GK_AK_NONE'),
+            'GK_AV_FIXED': 'GK_AK_FIXED' if radix <= 6 else 'GK_AK_GENERAL',
+            'GK_AV_UFIXED': 'GK_AK_UFIXED' if radix <= 6 else 'GK_AK_GENERAL'}[typ]
+
+
 def variant_mask(varset, vstr):
     """The values of enum varset that rnn variants text names ('A', 'A B',
     'A-C', 'A-' by the enum's order), as a mask of values below 32."""
@@ -348,7 +374,7 @@ def gen_regs(path):
                                 valpool[vals], ', '.join('{ %d, %d, %s }' % (v, len(n), cstr(n)) for v, n in vals)))
                         vref = 'v%d' % valpool[vals]
                     fieldrows.append('\t{ %s, %d, %d, %d, %s, %d },\n' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
-                    typerows.append('\t{ %s, %d, %d },\n' % vt)
+                    typerows.append('\t{ %s, %d, %d, %s },\n' % (vt + (vkind(vt, hi - lo + 1),)))
             key = (off, name, fkey)
             if key not in rowpool:
                 rowpool[key] = len(rows)
@@ -366,6 +392,20 @@ def gen_regs(path):
     lines.append('};\nconst struct gk_adreno_vtype gk_adreno_reg_vtypes[] = {\n')
     lines += typerows
     lines.append('};\nconst unsigned gk_adreno_nreg_fields = %d;\n' % len(fieldrows))
+    # the count as a constant too (adreno_tab.h), so adreno_values.c
+    # bounds a field pointer against an immediate, not a load through the
+    # symbol table, at each of ~350,000 values of the a630 bench stream:
+    # this script writes the header's line and the build checks it
+    lines.append('_Static_assert(GK_ADRENO_NREG_FIELDS == %d, "adreno_tab.h: the field count is the table\'s '
+                 '(scripts/gen_adreno.py writes both)");\n' % len(fieldrows))
+    tab_h = os.path.join(ROOT, 'src', 'adreno', 'adreno_tab.h')
+    with open(tab_h) as f:
+        text = f.read()
+    new = re.sub(r'#define GK_ADRENO_NREG_FIELDS \d+', '#define GK_ADRENO_NREG_FIELDS %d' % len(fieldrows), text)
+    assert new != text or ('#define GK_ADRENO_NREG_FIELDS %d' % len(fieldrows)) in text
+    if new != text:
+        with open(tab_h, 'w') as f:
+            f.write(new)
     lines.append('\nstatic const struct gk_reg pool[] = {\n')
     lines += rows
     lines.append('};\n\n')

@@ -155,17 +155,41 @@ enum {
 	GK_AV_ADDRESS, /* address and waddress */
 	GK_AV_REGID,   /* a3xx_regid: a shader register id, rN.c */
 };
+/* How adreno_values.c writes a field's value, decided per field by
+ * scripts/gen_adreno.py (vkind) from its type, shr and width, so a value
+ * costs one switch: the printer's default (GK_AK_NONE), a number, a
+ * register id, a real of 32 or 16 bits, fixed-point of radix <= 6 (whose
+ * values are exact in six decimals), or the general code (shifted values,
+ * signed ones, fixed-point of larger radix). */
+enum {
+	GK_AK_NONE,
+	GK_AK_UINT,
+	GK_AK_HEX,     /* hex and addresses: 0x..., 0 as "0" */
+	GK_AK_REGID,   /* 3 bits or more */
+	GK_AK_FLOAT32,
+	GK_AK_FLOAT16,
+	GK_AK_FIXED,   /* radix <= 6 */
+	GK_AK_UFIXED,  /* radix <= 6 */
+	GK_AK_HEX_SHR, /* shifted into place (shr), in hex: untyped, hex, addresses */
+	GK_AK_GENERAL,
+};
 struct gk_adreno_vtype {
-	uint8_t type, radix, shr;
+	uint8_t type, radix, shr, kind;
 };
 /* every register field of the tables and its value type, by the same index */
 extern const struct gk_reg_field gk_adreno_reg_fields[];
 extern const struct gk_adreno_vtype gk_adreno_reg_vtypes[];
 extern const unsigned gk_adreno_nreg_fields;
+/* the same count, as a constant (written by scripts/gen_adreno.py) */
+#define GK_ADRENO_NREG_FIELDS 2199
 
 /* adreno_values.c: a field's value as its type shows it (struct gk_format's
  * reg_value_text and reg_value_parse) */
 size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+/* the same text by the general code alone, which tests the type, shr
+ * and width at each value (what gk_adreno_value_text's per-field kind
+ * decides once): tests hold the two to each other */
+size_t gk_adreno_value_text_general(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
 int gk_adreno_value_parse(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
 
 extern const struct gk_reg_table gk_adreno_regs_a2xx, gk_adreno_regs_a3xx, gk_adreno_regs_a4xx,

@@ -24,7 +24,7 @@ static const struct gk_adreno_vtype *vtype_of(const struct gk_reg_field *f)
 {
 	/* one unsigned compare covers both ends (below the array wraps round) */
 	uintptr_t off = (uintptr_t)f - (uintptr_t)gk_adreno_reg_fields;
-	if (!f || off >= (uintptr_t)gk_adreno_nreg_fields * sizeof *f || off % sizeof *f)
+	if (!f || off >= (uintptr_t)GK_ADRENO_NREG_FIELDS * sizeof *f || off % sizeof *f)
 		return NULL;
 	return &gk_adreno_reg_vtypes[off / sizeof *f];
 }
@@ -303,57 +303,74 @@ static __attribute__((noinline)) size_t value_text_general(const struct gk_reg_f
 	}
 }
 
-/* A typed field's text (gk_adreno_value_text past its early answers) */
-static __attribute__((noinline)) size_t value_text_typed(const struct gk_reg_field *f,
-							  const struct gk_adreno_vtype *t, uint32_t raw, char *buf,
-							  size_t cap)
+size_t gk_adreno_value_text_general(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
 {
-	unsigned type = t->type;
-	if (!t->shr && cap >= 24) {
-		/* the forms most typed fields take (register ids, hex masks,
-		 * counts, a real that is zero), written in place: through the
-		 * general switch and put_number they were ~120 instructions a
-		 * value (callgrind, decode --json of the a630 bench stream) */
-		char *d = buf;
-		switch (type) {
-		case GK_AV_UINT:
-			d = gk_put_dec32(d, raw);
-			break;
-		case GK_AV_HEX:
-		case GK_AV_ADDRESS:
-			if (raw)
-				d = gk_put_hex32(d, raw);
-			else
-				*d++ = '0'; /* rnndec: 0 as "0" */
-			break;
-		case GK_AV_REGID:
-			if (width(f) < 3)
-				return 0;
-			*d++ = 'r';
-			d = gk_put_dec32(d, raw >> 2);
-			*d++ = '.';
-			*d++ = "xyzw"[raw & 3];
-			break;
-		case GK_AV_FLOAT:
-		case GK_AV_FIXED:
-		case GK_AV_UFIXED:
-			/* a zero real, as put_exact writes it (JSON shows
-			 * every field: half the reals of the bench stream's
-			 * JSON are zero); a float is 16 or 32 bits */
-			if (raw || (type == GK_AV_FLOAT && width(f) != 32 && width(f) != 16)) {
-				d = NULL; /* below */
-				break;
-			}
-			memcpy(d, "0.000000", 8);
-			d += 8;
-			break;
-		default:
-			d = NULL; /* below */
+	const struct gk_adreno_vtype *t = vtype_of(f);
+	if (!t || !buf || cap < 2)
+		return 0;
+	return value_text_general(f, t, raw, buf, cap);
+}
+
+/* fixed / ufixed of radix <= 6 as put_exact writes it ("%f" of the value,
+ * exact in six decimals), from the bits by integer arithmetic, no double:
+ * the sign, the whole part, and the fraction's 2^-6 steps of 0.015625;
+ * 0 when the whole part is 2^31 or more (put_exact's range: the general
+ * code takes it).  buf has room for 24 bytes. */
+static size_t put_fixed6(uint32_t raw, unsigned w, unsigned radix, bool is_signed, char *buf)
+{
+	uint64_t mag = raw;
+	bool neg = is_signed && (raw >> (w - 1)) & 1;
+	if (neg)
+		mag = ((uint64_t)1 << w) - raw; /* |raw - 2^w| */
+	uint64_t ip = mag >> radix;
+	if (ip > INT32_MAX)
+		return 0;
+	uint32_t frac = (uint32_t)(mag & ((1u << radix) - 1)) << (6 - radix);
+	frac *= 15625u; /* 1/64 = 0.015625: six digits */
+	char *d = buf;
+	if (neg)
+		*d++ = '-';
+	d = gk_put_dec32(d, (uint32_t)ip);
+	*d++ = '.';
+	uint32_t h = frac / 10000;
+	d = gk_put_pair(d, h);
+	d = gk_put4(d, frac - 10000 * h);
+	*d = 0;
+	return (size_t)(d - buf);
+}
+
+/* the kinds gk_adreno_value_text does not write in place: a non-zero
+ * real, and the general code's (or any kind into a buffer under 24
+ * bytes); out of line, so the common kinds take no frame for them */
+static __attribute__((noinline)) size_t value_text_other(const struct gk_reg_field *f,
+							  const struct gk_adreno_vtype *t, uint32_t raw,
+							  char *buf, size_t cap)
+{
+	if (cap >= 24 && raw) {
+		int ok;
+		switch (t->kind) {
+		case GK_AK_FIXED:
+		case GK_AK_UFIXED: {
+			size_t n = put_fixed6(raw, width(f), t->radix, t->kind == GK_AK_FIXED, buf);
+			if (n)
+				return n;
 			break;
 		}
-		if (d) {
-			*d = 0;
-			return (size_t)(d - buf);
+		case GK_AK_FLOAT32:
+		case GK_AK_FLOAT16: {
+			double v = float_value(raw, width(f), &ok);
+			if (!ok)
+				return 0;
+			/* a 32-bit float below 4e-7 (not zero: raw is not)
+			 * has no exact six-decimal form, so put_real would
+			 * come to %.9g after put_exact failed: asked first
+			 * (the bench stream's 16,000 random floats are all
+			 * such; callgrind) */
+			size_t n = t->kind == GK_AK_FLOAT32 ? put_tiny_g9(v, buf, cap) : 0;
+			return n ? n : put_real(f, raw, v, buf, cap);
+		}
+		default:
+			break;
 		}
 	}
 	return value_text_general(f, t, raw, buf, cap);
@@ -362,15 +379,60 @@ static __attribute__((noinline)) size_t value_text_typed(const struct gk_reg_fie
 size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap)
 {
 	const struct gk_adreno_vtype *t = vtype_of(f);
-	/* untyped fields, booleans and enums keep the printer's default
-	 * (unless shifted): answered here, in a function that saves no
-	 * register, as the printers ask about every field without a value
-	 * name (decode --json of the a630 quarter bench stream: 195,000 of
-	 * its 352,000 calls, ~30 instructions each with the typed writers
-	 * inline, callgrind) */
-	if (!t || (t->type <= GK_AV_BOOL && !t->shr) || !buf || cap < 2)
+	/* one switch on the way the generator chose for the field (struct
+	 * gk_adreno_vtype's kind), the common kinds written in place by a
+	 * function that saves no register: the printers ask about every
+	 * field without a value name (decode --json of the a630 quarter
+	 * bench stream: 349,000 calls), and testing its type, shr and width
+	 * at each, then calling the typed and the general writers in turn,
+	 * was ~23.6 M instructions of its 207 M (callgrind) */
+	if (!t || t->kind == GK_AK_NONE || !buf || cap < 2)
 		return 0;
-	return value_text_typed(f, t, raw, buf, cap);
+	char *d = buf;
+	if (cap < 24)
+		return value_text_other(f, t, raw, buf, cap); /* through a scratch buffer */
+	switch (t->kind) {
+	case GK_AK_UINT:
+		d = gk_put_dec32(d, raw);
+		break;
+	case GK_AK_HEX:
+		if (raw)
+			d = gk_put_hex32(d, raw);
+		else
+			*d++ = '0'; /* rnndec: 0 as "0" */
+		break;
+	case GK_AK_REGID:
+		*d++ = 'r';
+		d = gk_put_dec32(d, raw >> 2);
+		*d++ = '.';
+		*d++ = "xyzw"[raw & 3];
+		break;
+	case GK_AK_FLOAT32:
+	case GK_AK_FLOAT16:
+	case GK_AK_FIXED:
+	case GK_AK_UFIXED:
+		if (!raw) {
+			/* a zero real, as put_exact writes it (JSON shows
+			 * every field: half the reals of the bench stream's
+			 * JSON are zero) */
+			memcpy(d, "0.000000", 8);
+			d += 8;
+			break;
+		}
+		return value_text_other(f, t, raw, buf, cap);
+	case GK_AK_HEX_SHR:
+		/* the 64-bit shifted value: the bench stream's addresses
+		 * (~10,000 on the quarter stream, callgrind) */
+		if (raw)
+			d = gk_put_hex64(d, (uint64_t)raw << t->shr);
+		else
+			*d++ = '0';
+		break;
+	default:
+		return value_text_other(f, t, raw, buf, cap);
+	}
+	*d = 0;
+	return (size_t)(d - buf);
 }
 
 /* the field's bits for value v (a signed number for int / fixed), if it fits */

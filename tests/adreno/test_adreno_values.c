@@ -349,9 +349,56 @@ static void maxline_covers(void)
 	CHECK(checked > 1000 && short_ones == 0, "%u of %u registers with a maxline too short", short_ones, checked);
 }
 
+/* gk_adreno_value_text writes each field the way the generator chose for
+ * it (struct gk_adreno_vtype's kind) and the common ways by direct code;
+ * gk_adreno_value_text_general tests the type, shr and width at each
+ * value: the same text (or none) for every field of every table, over
+ * every value of narrow fields, a spread of wide ones and the edges (zero,
+ * the sign bit, the largest, infinities, NaNs, denormals), into a buffer
+ * of the printers' 64 bytes and into small ones */
+static void direct_as_general(void)
+{
+	static const uint32_t edges[] = { 0, 1, 2, 3, 0x3f, 0x40, 0x41, 0x7fff, 0x8000, 0x8001, 0x7c00, 0xfc00, 0x7e00,
+					  0x3ff, 0x400, 0xffff, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff,
+					  0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0x807fffff, 0x4f000000,
+					  0xcf000000, 0x3f800000, 0xbf000000, 0x34d6bf94, 0x7f7fffff };
+	static const size_t caps[] = { 64, 24, 23, 8, 2, 1, 0 };
+	unsigned checked = 0, bad = 0, kinds[GK_AK_GENERAL + 1] = { 0 };
+	for (unsigned i = 0; i < gk_adreno_nreg_fields; i++) {
+		const struct gk_reg_field *f = &gk_adreno_reg_fields[i];
+		unsigned w = (unsigned)(f->hi - f->lo) + 1;
+		uint32_t top = w >= 32 ? 0xffffffffu : (1u << w) - 1;
+		if (vt(f)->kind <= GK_AK_GENERAL)
+			kinds[vt(f)->kind]++;
+		unsigned nk = top < 4096 ? top + 1 : 2000;
+		for (unsigned k = 0; k < nk + sizeof edges / sizeof edges[0]; k++) {
+			uint32_t raw = k >= nk ? edges[k - nk] & top
+				       : top < 4096 ? k : (uint32_t)((k * 0x9e3779b97f4a7c15ull >> 11) & top);
+			for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+				char got[64], want[64];
+				memset(got, 0x55, sizeof got);
+				memset(want, 0x55, sizeof want);
+				size_t n = gk_adreno_value_text(f, raw, got, caps[c]);
+				size_t m = gk_adreno_value_text_general(f, raw, want, caps[c]);
+				checked++;
+				if ((n != m || (n && memcmp(got, want, n + 1))) && bad++ < 10)
+					printf("# field %s (type %u radix %u shr %u kind %u) 0x%x cap %zu: '%.*s' general '%.*s'\n",
+					       f->name, vt(f)->type, vt(f)->radix, vt(f)->shr, vt(f)->kind, raw, caps[c],
+					       (int)n, got, (int)m, want);
+			}
+		}
+	}
+	CHECK(bad == 0, "%u of %u values not as the general code writes them", bad, checked);
+	/* the tables hold every kind the direct code has a case for, so
+	 * each case above was compared */
+	for (unsigned k = 0; k <= GK_AK_GENERAL; k++)
+		CHECK(kinds[k] > 0, "a field of kind %u", k);
+}
+
 int main(void)
 {
 	roundtrip_all();
+	direct_as_general();
 	as_printf();
 	maxline_covers();
 	registers_encode_back();
