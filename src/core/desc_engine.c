@@ -183,6 +183,33 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
 
+/* gk_check_quiet of a whole packet fr frames at w, for the units the
+ * stream loop decodes anyway (decode, decode --json, run): the verdict
+ * frame_one reaches, with its memo of conditional descriptions' packets
+ * (a CIK POLL_REG_MEM's walk is ~1,230 instructions, the memo's compare a
+ * few dozen: callgrind, decode -g cik -e dma, quarter bench stream,
+ * 101.2 M -> see docs/architecture.md "The quiet check").  A verdict put in
+ * the memo here says "inside the buffers" only of a packet that touches
+ * no memory, as frame_one's without buffers does. */
+static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+{
+	const struct gk_packet_desc *desc = fr->desc;
+	if (!desc || d->check.nexec)
+		return false;
+	const struct gk_desc_fast *fast = gk_fast(&d->fmt, desc);
+	if (!gk_check_quiet_head(fast, fr, w[0]))
+		return false;
+	bool memo = d->memo_on && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
+	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
+	if (memo && memo_hit(d, fast, fr, w, false, slot))
+		return true;
+	if (!gk_check_quiet_body(&d->fmt, fast, fr, w))
+		return false;
+	if (memo)
+		memo_put(d, fr, w, !desc->naccess, slot);
+	return true;
+}
+
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
 {
 	struct desc_engine *d = fam;
@@ -202,6 +229,17 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	}
 	d->framed = NULL;
 	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
+	/* decode, decode --json and run check every unit here.  The quiet
+	 * check first (what `check` asks, docs/architecture.md "The quiet
+	 * check"): a yes means the full check would add no diagnostic and
+	 * leave the check state as it is, so it is not run; a no (something
+	 * to say, or the plan cannot tell) runs it exactly as before.  The
+	 * record is the same either way: the check writes only diagnostics
+	 * and the state.  Only a whole packet of a known frame: a truncated
+	 * one always takes the full check. */
+	const struct gk_frame *fr = &pkt->frame;
+	if (!pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw))
+		return;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
