@@ -175,12 +175,145 @@ static void memo_put(struct desc_engine *d, const struct gk_frame *fr, const uin
 	memcpy(m->w, w, 4u * fr->ndw);
 }
 
+/* The frame memo's slot for header h (frame_by_header formats) and its
+ * key.  This and the two below are frame_one's steps on the memo, for
+ * gk_desc_engine_frame (frame_one keeps its own copy: see there) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline struct frame_memo *frame_slot(struct desc_engine *d, uint32_t h, uint32_t *key_out)
+{
+	uint32_t key = h & d->frame_key;
+	/* the key's bits mixed (a shift, a multiply, a shift) before
+	 * its top 8 index the memo: a key is a few opcode bits, at the
+	 * top on Evergreen-SI and at the bottom on CIK/SDMA, and a bare
+	 * multiply's top bits put the CIK stream's 14 keys in too few
+	 * slots (5,557 of its 57,147 headers framed again, against 14
+	 * mixed; SI 804 against 27, 64 slots against 256) */
+	uint32_t x = (key ^ (key >> 15)) * 0x2c1b3c6du;
+	_Static_assert(FRAME_MEMO == 256, "the hash's top 8 bits index the memo");
+	*key_out = key;
+	return &d->frames[(x ^ (x >> 12)) >> 24];
+}
+
+/* A kept frame (fm->valid, fm->key h's) brought to header h: the same frame
+ * but for dword 0's count, and the header's verdicts again (of no use to
+ * a later dword's count) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void frame_refresh(struct frame_memo *fm, uint32_t h)
+{
+	if (fm->h == h)
+		return;
+	fm->h = h;
+	if (fm->count)
+		fm->fr.ndw = ((h >> fm->count->len_lo) & fm->count->len_mask) + fm->count->len_add;
+	fm->head = fm->fast && gk_check_quiet_head(fm->fast, &fm->fr, h);
+	fm->quiet = fm->qable && fm->head;
+	fm->quiet_rec = fm->quiet && !fm->fr.desc->naccess;
+}
+
+/* fr, just framed from header h (key its framing bits), kept in fm when
+ * its length is the header's or a later dword's count (a header new to
+ * the memo: rare) */
+static void frame_keep(struct desc_engine *d, struct frame_memo *fm, uint32_t key, uint32_t h, const struct gk_frame *fr)
+{
+	const struct gk_desc_sel *sel = fr->desc ? &d->fmt.sel[fr->desc - d->fmt.descs] : NULL;
+	/* a length the header alone gives: fixed, or a count in
+	 * dword 0 (the SDMA NOP's, 26,936 of the SDMA bench
+	 * stream's 62,067 packets); or a count in a later dword,
+	 * read from each packet by the plan */
+	if (sel && sel->len_kind != GK_LEN_FIXED && sel->len_kind != GK_LEN_COUNT)
+		return;
+	fm->key = key;
+	fm->h = h;
+	fm->fr = *fr;
+	fm->valid = true;
+	fm->count = sel && sel->len_kind == GK_LEN_COUNT ? sel : NULL;
+	const struct gk_desc_fast *fast = fr->desc && fr->ndw ? gk_fast(&d->fmt, fr->desc) : NULL;
+	fm->fast = fast;
+	/* later: the length, so the head's verdict, is each packet's */
+	fm->later = fm->count && fm->count->len_dw > 0;
+	fm->head = !fm->later && fast && gk_check_quiet_head(fast, fr, h);
+	/* gk_check_quiet reads only dword 0 and the open
+	 * regions when the plan checks no other dword, has
+	 * no rest and no register run; the desc memo (not
+	 * simple descriptions) is left to its own step */
+	fm->qable = !fm->later && fast && fast->q_nfix <= 1 && !fast->q_rest && fr->desc->tail != GK_TAIL_REGS &&
+		    (fast->simple || !d->memo_on);
+	fm->quiet = fm->qable && fm->head;
+	fm->quiet_rec = fm->quiet && !fr->desc->naccess;
+}
+
+/* gk_desc_engine_frame of a family whose header alone decides a frame
+ * (frame_by_header: DMA) through the frame memo frame_units keeps
+ * (decode, decode --json and run frame here): a header seen before is
+ * framed by a copy (callgrind, decode -g cik -e dma, quarter bench stream:
+ * see docs/architecture.md "The quiet check").  A call of its own: in
+ * gk_desc_engine_frame it cost PM4, which takes none of it, ~11
+ * instructions a packet (decode -g gfx9 -e pm4, 98.44 M -> 98.89 M) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
+{
+	uint32_t h = w[0], key;
+	struct frame_memo *fm = frame_slot(d, h, &key);
+	if (fm->valid && fm->key == key) {
+		frame_refresh(fm, h);
+		if (!fm->later) {
+			d->frame = fm->fr;
+		} else if (fm->count->len_dw < n) {
+			const struct gk_desc_sel *c = fm->count;
+			d->frame = fm->fr;
+			d->frame.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+		} else {
+			d->fmt.frame(&d->fmt, w, n, &d->frame);
+		}
+	} else {
+		d->fmt.frame(&d->fmt, w, n, &d->frame);
+		frame_keep(d, fm, key, h, &d->frame);
+	}
+	d->framed = w;
+	return d->frame.ndw ? d->frame.ndw : 1;
+}
+
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 {
 	struct desc_engine *d = fam;
+	if (d->fmt.frame_by_header && n)
+		return frame_by_memo(d, w, n);
 	d->fmt.frame(&d->fmt, w, n, &d->frame);
 	d->framed = w;
 	return d->frame.ndw ? d->frame.ndw : 1;
+}
+
+/* gk_check_quiet of a whole packet fr frames at w, for the units the
+ * stream loop decodes anyway (decode, decode --json, run): the verdict
+ * frame_one reaches, with its memo of conditional descriptions' packets
+ * (a CIK POLL_REG_MEM's walk is ~1,230 instructions, the memo's compare a
+ * few dozen: callgrind, decode -g cik -e dma, quarter bench stream,
+ * 101.2 M -> see docs/architecture.md "The quiet check").  A verdict put in
+ * the memo here says "inside the buffers" only of a packet that touches
+ * no memory, as frame_one's without buffers does. */
+static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+{
+	const struct gk_packet_desc *desc = fr->desc;
+	if (!desc || d->check.nexec)
+		return false;
+	const struct gk_desc_fast *fast = gk_fast(&d->fmt, desc);
+	if (!gk_check_quiet_head(fast, fr, w[0]))
+		return false;
+	bool memo = d->memo_on && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
+	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
+	if (memo && memo_hit(d, fast, fr, w, false, slot))
+		return true;
+	if (!gk_check_quiet_body(&d->fmt, fast, fr, w))
+		return false;
+	if (memo)
+		memo_put(d, fr, w, !desc->naccess, slot);
+	return true;
 }
 
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
@@ -202,6 +335,17 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	}
 	d->framed = NULL;
 	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
+	/* decode, decode --json and run check every unit here.  The quiet
+	 * check first (what `check` asks, docs/architecture.md "The quiet
+	 * check"): a yes means the full check would add no diagnostic and
+	 * leave the check state as it is, so it is not run; a no (something
+	 * to say, or the plan cannot tell) runs it exactly as before.  The
+	 * record is the same either way: the check writes only diagnostics
+	 * and the state.  Only a whole packet of a known frame: a truncated
+	 * one always takes the full check. */
+	const struct gk_frame *fr = &pkt->frame;
+	if (!pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw))
+		return;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
@@ -223,6 +367,11 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 	int head = -1; /* gk_check_quiet_head of this packet, when the frame memo kept it */
 	*done_out = false;
 	if (d->fmt.frame_by_header) {
+		/* frame_slot, frame_refresh and frame_keep's steps, written
+		 * out: through the helpers (inline or not) gcc's code for this
+		 * loop cost a check ~2 instructions a packet more (callgrind,
+		 * check -g cik -e dma, quarter bench stream, 13.64 M -> 13.75 M;
+		 * SI 12.89 M -> 13.06 M) */
 		uint32_t h = w[0]; /* n >= 1: the loops' */
 		uint32_t key = h & d->frame_key;
 		/* the key's bits mixed (a shift, a multiply, a shift) before
