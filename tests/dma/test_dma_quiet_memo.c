@@ -96,11 +96,15 @@ static void care_bits(void)
 	gk_engine_close(e);
 }
 
-/* The quiet loop (its frame memo by a header's framing bits, its memo of
- * conditional packets by a hash of their words, the buffer hints) against
- * the full path, on made streams with their headers' counts and bits
- * changed: a unit callback takes every unit through decode and check
- * (no quiet loop), so the two runs' check lines must be the same bytes. */
+/* check's quiet loop (frame_units: its memo of conditional packets by a
+ * hash of their words, the buffer hints) against the unit-by-unit path, on
+ * made streams with their headers' counts and bits changed: a unit
+ * callback takes every unit through framing, decode and check one at a
+ * time, so the two runs' check lines must be the same bytes.  The
+ * unit-by-unit path asks the quiet check too (and the frame memo), and
+ * the full check only on its "no": tests/core/test_unit_quiet.c holds
+ * that path's diagnostics and lengths to the full path taken
+ * independently (gk_packet_frame, gk_unit_decode, gk_unit_check). */
 static int every_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
 		      const struct gk_diags *dg)
 {
