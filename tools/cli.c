@@ -784,8 +784,12 @@ static int load_image(struct gk_mem *m, const char *where, uint64_t addr, const 
 			lr = gk_mem_load(m, at, read_image, &r, &err);
 			if (r.total == before)
 				break;
-			first = nbufs++ ? first : at;
-			last = at + (r.total - before) - 1;
+			/* the lowest and highest addresses given (a ring that wrapped
+			 * gives its later words at lower addresses) */
+			uint64_t end = at + (r.total - before) - 1;
+			first = nbufs && first < at ? first : at;
+			last = nbufs && last > end ? last : end;
+			nbufs++;
 		}
 		const struct gk_diag *cut = gk_input_error(in);
 		if (rc) {
