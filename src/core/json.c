@@ -372,15 +372,11 @@ static void json_fields_enums(const struct gk_format *fmt, const struct gk_unit_
 static unsigned plan_json_list(const struct gk_format *fmt, const struct gk_field *fields, unsigned n, unsigned room,
 			       uint64_t *mask, uint64_t *named)
 {
-	unsigned k = 0;
+	unsigned k;
 	*mask = *named = 0;
-	if (n > room)
-		n = room;
-	for (unsigned i = 0; i < n && i < 64; i++) {
+	for (uint64_t rec = gk_plan_recorded(fmt, fields, n, room, &k); rec; rec &= rec - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(rec);
 		const struct gk_field *f = &fields[i];
-		if (f->gens && !(f->gens & fmt->gen_bit))
-			continue;
-		k++;
 		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP)
 			*mask |= 1ull << i;
 		if (f->kind == GK_ENUM || f->kind == GK_REG || f->kind == GK_FLAGS)

@@ -260,6 +260,25 @@ static inline const struct gk_reg *gk_field_reg(const struct gk_format *fmt, con
 	return 0;
 }
 
+/* The fields of fields[0, n) decode_simple (unit.c) puts in a unit's
+ * records, at most room of them: bit i for field i (of the first 64) on
+ * this generation; *k their count.  The rule the printers' plans (text.c
+ * plan_list, json.c plan_json_list) must share with the decoder, once. */
+static inline uint64_t gk_plan_recorded(const struct gk_format *fmt, const struct gk_field *fields, unsigned n,
+					unsigned room, unsigned *k)
+{
+	uint64_t rec = 0;
+	*k = 0;
+	if (n > room)
+		n = room;
+	for (unsigned i = 0; i < n && i < 64; i++)
+		if (!fields[i].gens || (fields[i].gens & fmt->gen_bit)) {
+			rec |= 1ull << i;
+			++*k;
+		}
+	return rec;
+}
+
 /* A field value's symbol as the unit record keeps it: an enum's name (no
  * name: NULL), a register field's register (*reg) and its name; NULL and
  * no register for other kinds.  Inline: decoding and the printers that
