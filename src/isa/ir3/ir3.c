@@ -297,6 +297,18 @@ static void put_str(struct dstate *st, const char *s)
 	st->buf[st->len] = 0;
 }
 
+/* A bool as isaspec shows it: its display text when on and nothing when
+ * off, or "1"/"0" for one without a display */
+static inline void put_bool(struct dstate *st, const char *display, int on)
+{
+	if (display) {
+		if (on)
+			put_str(st, display);
+	} else {
+		put(st, on ? "1" : "0", 1);
+	}
+}
+
 /* v in decimal (or hex), after sign ("" when none): what printf's %u,
  * %d, %+d and %x print, without printf's cost on every field */
 static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned base)
@@ -1010,13 +1022,7 @@ static void display_field(const struct dscope *sc, unsigned name, int k)
 	}
 	case IR3_T_BOOL:
 	case IR3_T_BOOL_INV: {
-		int on = (val != 0) == (f->type == IR3_T_BOOL);
-		if (f->display) {
-			if (on)
-				put_str(st, f->display);
-		} else {
-			put(st, on ? "1" : "0", 1);
-		}
+		put_bool(st, f->display, (val != 0) == (f->type == IR3_T_BOOL));
 		break;
 	}
 	case IR3_T_ENUM: {
@@ -1162,16 +1168,9 @@ static void display(struct dscope *sc)
 			case IR3_T_HEX: put_num(st, "", v, 16); break;
 			case IR3_T_INT: put_int(st, sext(v, width), 0); break;
 			case IR3_T_ENUM: put_str(st, name); break;
-			default: { /* a one-bit bool */
-				int on = v == (b->type == IR3_T_BOOL);
-				if (b->display) {
-					if (on)
-						put_str(st, b->display);
-				} else {
-					put(st, on ? "1" : "0", 1);
-				}
+			default: /* a one-bit bool */
+				put_bool(st, b->display, v == (b->type == IR3_T_BOOL));
 				break;
-			}
 			}
 			continue;
 		}
