@@ -356,6 +356,7 @@ def gen_regs(path):
     typerows = []    # its value type, the same index
     rowpool = {}
     rows = []
+    atpool = {}      # field layout (struct gk_reg_table's fieldat) -> its index
     gen_rows = {}
     for g in GENS + list(GMU_GENS):
         regs = regs_for(g)
@@ -373,14 +374,27 @@ def gen_regs(path):
                             vallines.append('static const struct gk_reg_value v%d[] = { %s };\n' % (
                                 valpool[vals], ', '.join('{ %d, %d, %s }' % (v, len(n), cstr(n)) for v, n in vals)))
                         vref = 'v%d' % valpool[vals]
-                    fieldrows.append('\t{ %s, %d, %d, %d, %s, %d },\n' % (cstr(fname), lo, hi, len(vals), vref, len(fname)))
+                    fieldrows.append('\t{ %s, %d, %d, %d, %s, %d, 0x%08X },\n' % (
+                        cstr(fname), lo, hi, len(vals), vref, len(fname), ((1 << (hi - lo + 1)) - 1) << lo))
                     typerows.append('\t{ %s, %d, %d, %s },\n' % (vt + (vkind(vt, hi - lo + 1),)))
             key = (off, name, fkey)
             if key not in rowpool:
                 rowpool[key] = len(rows)
-                rows.append('\t{ 0x%06X, %s, %d, %s, %d, %d },\n' % (
-                    off * 4, cstr(name), len(fkey), ('gk_adreno_reg_fields + %d' % fieldpool[fkey]) if fkey else 'NULL',
-                    len(name), maxline(name, fkey)))
+                # the name as the tail of text.c's line head (struct
+                # gk_reg's head), the fields' bits and which field holds
+                # each (fieldmask, fieldat: one list per layout)
+                head = off * 4 <= 0xFFFFF
+                nexpr = ('&%s[12]' % cstr('    0x%05x %s' % (off * 4, name))) if head else cstr(name)
+                at = [0xFF] * 32
+                for i, (fname, lo, hi, vals, vt) in enumerate(fkey):
+                    for b in range(lo, hi + 1):
+                        at[b] = i
+                at = tuple(at)
+                if fkey and at not in atpool:
+                    atpool[at] = len(atpool)
+                rows.append('\t{ 0x%06X, %s, %d, %s, %d, %d, %d, %d },\n' % (
+                    off * 4, nexpr, len(fkey), ('gk_adreno_reg_fields + %d' % fieldpool[fkey]) if fkey else 'NULL',
+                    len(name), maxline(name, fkey), 1 if head else 0, atpool[at] + 1 if fkey else 0))
             idx.append(rowpool[key])
         gen_rows[g] = (idx, regs)
     assert len(rows) < 65536
@@ -406,6 +420,12 @@ def gen_regs(path):
     if new != text:
         with open(tab_h, 'w') as f:
             f.write(new)
+    assert len(atpool) < 0xFFFF
+    lines.append('\n/* struct gk_reg_table\'s fieldat: for each layout, bit -> the field holding it */\n'
+                 'static const uint8_t fieldat[][32] = {\n')
+    for at, i in sorted(atpool.items(), key=lambda t: t[1]):
+        lines.append('\t{ %s },\n' % ', '.join(str(x) for x in at))
+    lines.append('};\n')
     lines.append('\nstatic const struct gk_reg pool[] = {\n')
     lines += rows
     lines.append('};\n\n')
@@ -423,7 +443,9 @@ def gen_regs(path):
             k = (n, seen[n])
             if k not in namepool:
                 namepool[k] = len(nameline)
-                nameline.append('\t{ %s, 0x%06X },\n' % (cstr(n), seen[n] * 4))
+                # the row's string (its line head), kept once by the compiler
+                nexpr = ('&%s[12]' % cstr('    0x%05x %s' % (seen[n] * 4, n))) if seen[n] * 4 <= 0xFFFFF else cstr(n)
+                nameline.append('\t{ %s, 0x%06X },\n' % (nexpr, seen[n] * 4))
             ni.append(namepool[k])
         gen_names[g] = ni
     assert len(nameline) < 65536
@@ -442,7 +464,8 @@ def gen_regs(path):
             lines.append(('\n\t' if i % 12 == 0 else ' ') + '%d,' % v)
         lines.append('\n};\n')
         lines.append('const struct gk_reg_table gk_adreno_regs_%s = {\n\t"%s",\n\tpool, %s_regs, sizeof %s_regs / sizeof %s_regs[0],\n'
-                     '\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0],\n};\n\n' % (lo, lo, lo, lo, lo, lo, lo, lo))
+                     '\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0],\n'
+                     '\tfieldat, sizeof fieldat / sizeof fieldat[0],\n};\n\n' % (lo, lo, lo, lo, lo, lo, lo, lo))
     with open(path, 'w') as f:
         f.write(''.join(lines))
     return {g: len(gen_rows[g][0]) for g in GENS + list(GMU_GENS)}

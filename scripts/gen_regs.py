@@ -274,10 +274,12 @@ def field_rows(fl, values_ref):
     C expression of a value list's first row."""
     rows = []
     for name, lo, hi, vl in fl:
+        mask = ((1 << (hi - lo + 1)) - 1) << lo
         if vl:
-            rows.append("\t{ %s, %d, %d, %d, %s, %d }," % (cstr(name), lo, hi, len(vl), values_ref(vl), len(name)))
+            rows.append("\t{ %s, %d, %d, %d, %s, %d, 0x%08X }," % (cstr(name), lo, hi, len(vl), values_ref(vl),
+                                                                  len(name), mask))
         else:
-            rows.append("\t{ %s, %d, %d, 0, NULL, %d }," % (cstr(name), lo, hi, len(name)))
+            rows.append("\t{ %s, %d, %d, 0, NULL, %d, 0x%08X }," % (cstr(name), lo, hi, len(name), mask))
     return rows
 
 
@@ -293,20 +295,42 @@ def maxline(name, fl):
     return n if n < 65536 else 0
 
 
-def pool_arrays(regs_decl, names_decl, pool, npool, fields_ref):
+def line_head(off, name):
+    """The C expression of a register row's name: when the offset has five
+    hex digits, the tail of one string holding text.c's line head
+    "    0xAAAAA NAME" (struct gk_reg's head = 1), else the name alone."""
+    if off <= 0xFFFFF:
+        return '&%s[12]' % cstr("    0x%05x %s" % (off, name)), 1
+    return cstr(name), 0
+
+
+def field_at(fl):
+    """A field list's layout for struct gk_reg_table's fieldat: for each bit
+    the index of the field holding it, 0xff for a bit no field holds."""
+    at = [0xFF] * 32
+    for i, (fname, lo, hi, vl) in enumerate(fl):
+        for b in range(lo, hi + 1):
+            at[b] = i
+    return tuple(at)
+
+
+def pool_arrays(regs_decl, names_decl, pool, npool, fields_ref, fieldat_ref):
     """The pool of register rows ((offset, name, fields) -> index) and of
     names ((name, offset) -> index) as C arrays; fields_ref(fl) is the C
-    expression of a field list's first row."""
+    expression of a field list's first row, fieldat_ref(at) a layout's
+    struct gk_reg fieldat (its index + 1)."""
     L = [regs_decl + " = {"]
     for (off, name, fl), i in sorted(pool.items(), key=lambda t: t[1]):
+        nexpr, head = line_head(off, name)
         if fl:
-            L.append("\t{ 0x%06X, %s, %d, %s, %d, %d }," % (off, cstr(name), len(fl), fields_ref(fl), len(name),
-                                                          maxline(name, fl)))
+            L.append("\t{ 0x%06X, %s, %d, %s, %d, %d, %d, %d }," % (
+                off, nexpr, len(fl), fields_ref(fl), len(name), maxline(name, fl), head, fieldat_ref(field_at(fl))))
         else:
-            L.append("\t{ 0x%06X, %s, 0, NULL, %d, %d }," % (off, cstr(name), len(name), maxline(name, fl)))
+            L.append("\t{ 0x%06X, %s, 0, NULL, %d, %d, %d, 0 }," % (off, nexpr, len(name), maxline(name, fl), head))
     L += ["};", "", names_decl + " = {"]
     for (name, off), i in sorted(npool.items(), key=lambda t: t[1]):
-        L.append("\t{ %s, 0x%06X }," % (cstr(name), off))
+        # the row's string (line_head), which the compiler then keeps once
+        L.append("\t{ %s, 0x%06X }," % (line_head(off, name)[0], off))
     L += ["};", ""]
     return L
 
@@ -459,9 +483,21 @@ def emit_tables(gens, outdir):
          "",
          "extern const struct gk_reg_value gk_pm4_reg_values[];",
          "extern const struct gk_reg_field gk_pm4_reg_fields[];",
+         "extern const uint8_t gk_pm4_reg_fieldat[][32];",
          ""]
+    if len(set(field_at(fl) for fl in flists)) >= 0xFFFF:
+        raise SystemExit("field layouts do not fit struct gk_reg's uint16_t fieldat")
     L += list_arrays("const struct gk_reg_value gk_pm4_reg_values[]", "const struct gk_reg_field gk_pm4_reg_fields[]",
                      "gk_pm4_reg_values", vlists, flists)
+    # each distinct layout once (many field lists share one)
+    atlists = {}
+    for fl in flists:
+        atlists.setdefault(field_at(fl), len(atlists))
+    L += ["/* struct gk_reg_table's fieldat: for each layout, bit -> the field holding it */",
+          "const uint8_t gk_pm4_reg_fieldat[%d][32] = {" % len(atlists)]
+    for at, i in sorted(atlists.items(), key=lambda t: t[1]):
+        L.append("\t{ %s }," % ", ".join(str(x) for x in at))
+    L += ["};", ""]
     paths = [os.path.join(outdir, "pm4_regs_lists.c"), os.path.join(outdir, "pm4_regs_tables.c")]
     with open(paths[0], "w", encoding="ascii", newline="\n") as f:
         f.write("\n".join(L))
@@ -479,9 +515,11 @@ def emit_tables(gens, outdir):
          '#include "gfxkit/regdb.h"',
          "",
          "extern const struct gk_reg_field gk_pm4_reg_fields[];",
+         "extern const uint8_t gk_pm4_reg_fieldat[%d][32];" % len(atlists),
          ""]
     L += pool_arrays("static const struct gk_reg pool[]", "static const struct gk_reg_name name_pool[]", pool, npool,
-                     lambda fl: "gk_pm4_reg_fields + %d" % flists[fl])
+                     lambda fl: "gk_pm4_reg_fields + %d" % flists[fl],
+                     lambda at: atlists[at] + 1)
     for gen, regs, names, comment in gens:
         L += comment
         L += index_array("%s_regs" % gen, [pool[(off, regs[off][0], regs[off][1])] for off in sorted(regs)])
@@ -493,6 +531,7 @@ def emit_tables(gens, outdir):
         L.append("\t%s," % cstr(gen))
         L.append("\tpool, %s_regs, sizeof %s_regs / sizeof %s_regs[0]," % (gen, gen, gen))
         L.append("\tname_pool, %s_names, sizeof %s_names / sizeof %s_names[0]," % (gen, gen, gen))
+        L.append("\tgk_pm4_reg_fieldat, sizeof gk_pm4_reg_fieldat / sizeof gk_pm4_reg_fieldat[0],")
         L.append("};")
         L.append("")
     with open(paths[1], "w", encoding="ascii", newline="\n") as f:

@@ -29,6 +29,10 @@ struct gk_reg_field {
 	uint16_t nvalues;
 	const struct gk_reg_value *values; /* sorted by value, unique values */
 	uint8_t namelen;                  /* strlen(name): printers copy, not measure */
+	/* the field's bits in the register (the generators', checked by
+	 * test_tables; 0: not given, derived from lo and hi), in the row's
+	 * padding */
+	uint32_t mask;
 };
 
 struct gk_reg {
@@ -42,6 +46,17 @@ struct gk_reg {
 	 * field at its longest value, a typed value at 64 bytes): one room
 	 * check covers the whole line.  0: not known (measure each piece). */
 	uint16_t maxline;
+	/* What the line writer (src/core/text.c) reads instead of deriving
+	 * it each line, written by the generators and checked by test_tables;
+	 * optional (0: the writer derives it).  In the row's padding, so rows
+	 * stay 40 bytes (rows hold pointers: the loader writes every page of
+	 * them, and 16 more bytes a row cost ~400 KB of peak RSS).  head: 1
+	 * when name is the tail of the line head "    0xAAAAA NAME" (AAAAA the
+	 * offset's five hex digits) in one string, so name - 12 starts the
+	 * head and a line's head is one copy.  fieldat: k > 0 when the
+	 * table's fieldat[k - 1] says, for each bit, which field holds it. */
+	uint8_t head;
+	uint16_t fieldat;
 };
 
 struct gk_reg_name {
@@ -60,6 +75,11 @@ struct gk_reg_table {
 	const struct gk_reg_name *name_pool;  /* names of every generation of the family */
 	const uint16_t *names;                /* this generation's: name_pool indices, sorted by strcmp(name), unique */
 	size_t nnames;
+	/* The field layouts of the pool's rows for the line writer (struct
+	 * gk_reg's fieldat): entry b of a layout is the index of the field
+	 * holding bit b, 0xff for a bit no field holds.  NULL / 0: none. */
+	const uint8_t (*fieldat)[32];
+	size_t nfieldat;
 };
 
 /* The i-th register by offset, the i-th name by strcmp order; NULL past

@@ -553,10 +553,50 @@ static void check_formats(void)
 
 /* ---- register tables ---- */
 
+/* The line writer's data in a register row (struct gk_reg's head and
+ * fieldat, the fields' mask): text.c copies the head from before the name
+ * and finds a bit's field by its layout (a layout entry past the fields
+ * makes the bit stray there, so a wrong one is wrong text, never a read
+ * out of bounds). */
+static void check_line_data(const struct gk_reg_table *t, const struct gk_reg *r, const char *gen)
+{
+	if (r->head) {
+		char want[16];
+		snprintf(want, sizeof want, "    0x%05x ", (unsigned)r->offset);
+		if (r->offset > 0xfffff || memcmp(r->name - 12, want, 12))
+			PROBLEM("%s: %s has head 1 and its name does not follow \"%s\"", gen, r->name, want);
+	}
+	for (unsigned k = 0; k < r->nfields && r->fields; k++) {
+		const struct gk_reg_field *f = &r->fields[k];
+		if (f->mask && (f->hi > 31 || f->lo > f->hi || f->mask != (uint32_t)ones(f->hi - f->lo + 1u) << f->lo))
+			PROBLEM("%s: %s field %u has mask 0x%08x for bits %u..%u", gen, r->name, k, f->mask, f->lo, f->hi);
+	}
+	if (!r->fieldat)
+		return;
+	if (!t->fieldat || r->fieldat > t->nfieldat) {
+		PROBLEM("%s: %s has field layout %u of %zu", gen, r->name, r->fieldat, t->fieldat ? t->nfieldat : 0);
+		return;
+	}
+	const uint8_t *at = t->fieldat[r->fieldat - 1];
+	for (unsigned b = 0; b < 32; b++) {
+		unsigned want = 0xff;
+		for (unsigned k = 0; k < r->nfields && r->fields; k++)
+			if (r->fields[k].lo <= b && b <= r->fields[k].hi)
+				want = k;
+		if (at[b] != want)
+			PROBLEM("%s: %s's field layout says bit %u is in field %u, it is in %u", gen, r->name, b, at[b],
+				want);
+		/* the writer takes the field's bits from mask */
+		if (want != 0xff && !r->fields[want].mask)
+			PROBLEM("%s: %s has a field layout and field %u no mask", gen, r->name, want);
+	}
+}
+
 /* What the printers rely on in every register table (PM4 GFX6-GFX12 and
  * Adreno too, which check_regs does not hold to its naming rules): the
  * lengths they copy instead of measuring (gk_put_mem reads exactly that
- * many bytes of the name) and fields sorted by lo without overlap */
+ * many bytes of the name), fields sorted by lo without overlap,
+ * and the line writer's data (check_line_data) */
 static unsigned check_lengths(const struct gk_reg_table *t, const char *gen)
 {
 	unsigned before = nproblems;
@@ -575,6 +615,8 @@ static unsigned check_lengths(const struct gk_reg_table *t, const char *gen)
 					PROBLEM("%s: %s field %u value %u has a bad name or namelen", gen, r->name, k,
 						f->values[v].value);
 		}
+		if (r->name)
+			check_line_data(t, r, gen);
 	}
 	return nproblems - before;
 }
@@ -837,16 +879,42 @@ static void selftest(void)
 	static const struct gk_reg_value vals[] = { { 0, 4, "ZERO" }, { 4, 4, "FOUR" } };
 	static const struct gk_reg_value vals_dup[] = { { 0, 4, "ZERO" }, { 1, 4, "ZERO" } };
 	static const struct gk_reg_value vals_len[] = { { 0, 5, "ZERO" } };
-	static const struct gk_reg_field fl_ok[] = { { "A", 0, 1, 0, 0, 1 }, { "B", 2, 4, 2, vals, 1 } };
-	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0, 1 }, { "B", 2, 4, 0, 0, 1 } };
-	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals, 1 } };
-	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1 } };
-	static const struct gk_reg_field fl_len[] = { { "A", 0, 1, 1, vals_len, 1 } };
-	struct gk_reg regs[2] = { { 0x28000, "REG_A", 2, fl_ok, 5, 58 }, { 0x28004, "REG_B", 0, 0, 5, 32 } };
+	static const struct gk_reg_field fl_ok[] = { { "A", 0, 1, 0, 0, 1, 0x3 }, { "B", 2, 4, 2, vals, 1, 0x1c } };
+	static const struct gk_reg_field fl_mask[] = { { "A", 0, 1, 0, 0, 1, 0x3 }, { "B", 2, 4, 2, vals, 1, 0x0c } };
+	static const struct gk_reg_field fl_overlap[] = { { "A", 0, 3, 0, 0, 1, 0 }, { "B", 2, 4, 0, 0, 1, 0 } };
+	static const struct gk_reg_field fl_fit[] = { { "A", 0, 1, 2, vals, 1, 0 } };
+	static const struct gk_reg_field fl_dup[] = { { "A", 0, 1, 2, vals_dup, 1, 0 } };
+	static const struct gk_reg_field fl_len[] = { { "A", 0, 1, 1, vals_len, 1, 0 } };
+	static const char head_a[] = "    0x28000 REG_A", head_b[] = "    0x28004 REG_B";
+	/* fl_ok's layout, then one that puts bit 4 in no field */
+	static const uint8_t layouts[2][32] = {
+		{ 0, 0, 1, 1, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+		{ 0, 0, 1, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+	};
+	struct gk_reg regs[2] = { { 0x28000, head_a + 12, 2, fl_ok, 5, 58, 1, 1 },
+				  { 0x28004, head_b + 12, 0, 0, 5, 32, 1, 0 } };
 	struct gk_reg_name names[2] = { { "REG_A", 0x28000 }, { "REG_B", 0x28004 } };
 	static const uint16_t in_order[2] = { 0, 1 };
-	struct gk_reg_table t = { "test", regs, in_order, 2, names, in_order, 2 };
+	struct gk_reg_table t = { "test", regs, in_order, 2, names, in_order, 2, layouts, 2 };
 	CHECK(check_regs(&t, "test") == 0, "a sound register table is rejected");
+	CHECK(check_lengths(&t, "test") == 0, "a sound register table's line data is rejected");
+	regs[1].offset = 0x28008;
+	names[1].offset = 0x28008;
+	CHECK(check_lengths(&t, "test") > 0, "the line data rules miss a head of another offset");
+	regs[1].offset = 0x28004;
+	names[1].offset = 0x28004;
+	regs[0].fieldat = 2;
+	CHECK(check_lengths(&t, "test") > 0, "the line data rules miss a bit of a field in no field");
+	regs[0].fieldat = 3;
+	CHECK(check_lengths(&t, "test") > 0, "the line data rules miss a layout past the table's");
+	regs[0].fieldat = 1;
+	regs[0].fields = fl_mask;
+	CHECK(check_lengths(&t, "test") > 0, "the line data rules miss a field mask a bit short");
+	regs[0].fields = fl_ok;
+	CHECK(check_lengths(&t, "test") == 0, "the line data self test left the table unsound");
+	regs[0].fieldat = 0; /* the cases below change the fields */
 	regs[0].maxline = 57;
 	CHECK(check_regs(&t, "test") > 0, "the register rules miss a maxline one byte short");
 	regs[0].maxline = 58;
