@@ -840,7 +840,11 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	const struct gk_reg_table *t = fmt->regs;
 	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
 	size_t nregs = t && t->regs && t->pool ? t->nregs : 0;
-	/* the table's field layouts, read once a run */
+	/* the table's rows, indices and field layouts read once a run: the
+	 * stores of each line (char) could alias them for the compiler, which
+	 * loaded them again a line */
+	const struct gk_reg *pool = nregs ? t->pool : NULL;
+	const uint16_t *regs = nregs ? t->regs : NULL;
 	const uint8_t(*at)[32] = t ? t->fieldat : NULL;
 	size_t nat = at ? t->nfieldat : 0;
 	if (!o->buf) { /* no buffer (a length query): the checked way */
@@ -865,7 +869,7 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		 * 104.51 M -> 102.70 M, Evergreen 77.27 M -> 75.72 M) */
 		const struct gk_reg *r = NULL;
 		for (; k < nregs; k++) {
-			const struct gk_reg *c = &t->pool[t->regs[k]];
+			const struct gk_reg *c = &pool[regs[k]];
 			if (c->offset >= addr) {
 				if (c->offset == addr) {
 					r = c;
