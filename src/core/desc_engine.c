@@ -349,6 +349,69 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
 
+/* gk_desc_engine_frame, then gk_desc_engine_unit(w, len, len) in one call,
+ * for the stream loop's lean loop (run, lint: every unit decoded and handed
+ * to the client): the frame written into the record once (not framed into
+ * d->frame, then copied), no second call, and a unit the frame memo holds
+ * quiet by its header (a NOP: 37 % of bench_exec's CIK stream) not asked
+ * the quiet check's steps again (frame_one's qable).  When the unit is not
+ * whole within the n words there (len > n) nothing is decoded and there is
+ * no record (*rec NULL), so no unit is half framed. */
+size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				   const struct gk_unit **rec)
+{
+	struct desc_engine *d = fam;
+	struct gk_packet *pkt = &d->unit.pkt;
+	const struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
+	*rec = NULL;
+	d->framed = NULL;
+	if (d->fmt.frame_by_header) {
+		uint32_t h = w[0], key; /* n >= 1: the loop's */
+		struct frame_memo *fm = frame_slot(d, h, &key);
+		if (fm->valid && fm->key == key) {
+			frame_refresh(fm, h);
+			if (!fm->later) {
+				pkt->frame = fm->fr;
+				kept = fm;
+			} else if (fm->count->len_dw < n) {
+				const struct gk_desc_sel *c = fm->count;
+				pkt->frame = fm->fr;
+				pkt->frame.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+			} else {
+				d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+			}
+		} else {
+			d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+			frame_keep(d, fm, key, h, &pkt->frame);
+		}
+	} else {
+		d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+	}
+	uint32_t ndw = pkt->frame.ndw;
+	size_t len = ndw ? ndw : 1;
+	if (len > n) {
+		pkt->dw = NULL; /* not whole here: no record (the stream loop frames it again) */
+		return len;
+	}
+	if (ndw) {
+		pkt->offset = offset;
+		pkt->dw = w;
+		pkt->truncated = false;
+		pkt->ndw = ndw;
+	} else {
+		gk_packet_frame(&d->fmt, w, len, offset, pkt); /* as gk_desc_engine_unit frames a 0-length frame */
+	}
+	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+	*rec = &d->unit;
+	/* gk_desc_engine_unit's check: the frame memo's verdict by the header
+	 * (what frame_one takes as the quiet check's), then the quiet check,
+	 * then the full one */
+	if (ndw && ((kept && kept->quiet && !d->check.nexec) || unit_quiet(d, &pkt->frame, w)))
+		return len;
+	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
+	return len;
+}
+
 /* frame_unit's work on one unit, with *done: true when the unit was clean
  * and left no record (nothing decoded); false when it was decoded, and
  * checked unless already known quiet (len <= n), or not whole (len > n,

@@ -915,11 +915,21 @@ static int lean_units(struct level *L)
 	uint64_t units = 0;
 	int rc = LEAN_NONE;
 	while (run >= FRAME_LOOKAHEAD) {
-		size_t len = frame(ops, fam, w, unbroken);
-		if (len > unbroken)
-			break; /* frame_stage brings in the rest */
+		size_t len;
+		const struct gk_unit *u = NULL;
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
-		ops->unit(fam, w, len, len, offset, &L->dg);
+		if (ops->frame_record) {
+			/* framed and decoded in one call, the record at hand */
+			len = ops->frame_record(fam, w, unbroken, offset, &L->dg, &u);
+			if (len > unbroken)
+				break; /* frame_stage brings in the rest */
+		} else {
+			len = frame(ops, fam, w, unbroken);
+			if (len > unbroken)
+				break;
+			ops->unit(fam, w, len, len, offset, &L->dg);
+			u = ops->record ? ops->record(fam) : NULL;
+		}
 		if (top) { /* frame_stage's */
 			uint64_t end = offset + 4ull * len;
 			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
@@ -931,10 +941,8 @@ static int lean_units(struct level *L)
 		L->len = L->n = len;
 		L->offset = offset;
 		bool more = L->dg.n || L->dg.dropped || L->dg.errors || L->dg.warnings;
-		if (!more && follows) {
-			const struct gk_unit *u = L->follow_hook ? NULL : ops->record ? ops->record(fam) : NULL;
+		if (!more && follows)
 			more = L->follow_hook || (u && u->desc && (u->desc->flags & GK_P_IB));
-		}
 		if (more) {
 			rc = LEAN_AT;
 			break;
