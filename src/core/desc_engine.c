@@ -76,6 +76,11 @@ struct frame_memo {
 	struct gk_frame fr;
 };
 
+/* frame_record's memo of decoded records: a slot per kind of packet (a
+ * description and a length) of the few a stream repeats (CIK's bench
+ * stream: 9 descriptions, WRITE_LINEAR and PTE of several lengths) */
+#define LAID_MEMO 64
+
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
 	struct gk_check_state check;
@@ -88,6 +93,10 @@ struct desc_engine {
 	 * quiet: without one (Cayman) the memo is not looked at */
 	bool memo_on;
 	uint32_t frame_key; /* fmt.frame_hdr_bits, or every bit */
+	/* frame_record's: the records decode_lazy made of the last kinds of
+	 * whole simple packet (gk_unit_laid), direct-mapped by description
+	 * and length */
+	struct gk_unit_laid laid[LAID_MEMO];
 };
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
@@ -401,7 +410,25 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 	} else {
 		gk_packet_frame(&d->fmt, w, len, offset, pkt); /* as gk_desc_engine_unit frames a 0-length frame */
 	}
-	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+	/* the record as gk_unit_decode_lazy made it for a packet of the same
+	 * description and length, when it kept one (gk_unit_laid) */
+	const struct gk_packet_desc *desc = pkt->frame.desc;
+	if (ndw && desc && desc->tail != GK_TAIL_REGS) {
+		/* not a register run (PM4's most), which is never kept: its
+		 * lookup cost GFX9's run 3.7 M (callgrind, bench_exec's 5 MB
+		 * stream) */
+		uint32_t hx = ((uint32_t)(uintptr_t)desc ^ ndw * 0x9e3779b1u) * 0x85ebca6bu;
+		_Static_assert(LAID_MEMO == 64, "the hash's top 6 bits index the memo");
+		struct gk_unit_laid *lay = &d->laid[hx >> 26];
+		if (lay->desc == desc && lay->ndw == ndw) {
+			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+		} else {
+			gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+			gk_unit_laid_keep(&d->unit, lay);
+		}
+	} else {
+		gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+	}
 	*rec = &d->unit;
 	/* gk_desc_engine_unit's check: the frame memo's verdict by the header
 	 * (what frame_one takes as the quiet check's), then the quiet check,
