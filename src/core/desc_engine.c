@@ -306,6 +306,9 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
  * 101.2 M -> see docs/architecture.md "The quiet check").  A verdict put in
  * the memo here says "inside the buffers" only of a packet that touches
  * no memory, as frame_one's without buffers does. */
+static inline bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
+				   const uint32_t *w);
+
 static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
 {
 	const struct gk_packet_desc *desc = fr->desc;
@@ -314,6 +317,15 @@ static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, 
 	const struct gk_desc_fast *fast = gk_fast(&d->fmt, desc);
 	if (!gk_check_quiet_head(fast, fr, w[0]))
 		return false;
+	return quiet_past_head(d, fast, fr, w);
+}
+
+/* unit_quiet's steps after the header's (fr->desc's plan fast, its head
+ * passed, no region open): the memo, the body */
+static inline bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
+				   const uint32_t *w)
+{
+	const struct gk_packet_desc *desc = fr->desc;
 	bool memo = d->memo_on && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
 	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
 	if (memo && memo_hit(d, fast, fr, w, false, slot))
@@ -433,7 +445,12 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 	/* gk_desc_engine_unit's check: the frame memo's verdict by the header
 	 * (what frame_one takes as the quiet check's), then the quiet check,
 	 * then the full one */
-	if (ndw && ((kept && kept->quiet && !d->check.nexec) || unit_quiet(d, &pkt->frame, w)))
+	bool quiet;
+	if (kept) /* the plan and the head's verdict kept with the frame: unit_quiet's first steps */
+		quiet = kept->fast && !d->check.nexec && (kept->quiet || (kept->head && quiet_past_head(d, kept->fast, &pkt->frame, w)));
+	else
+		quiet = ndw && unit_quiet(d, &pkt->frame, w);
+	if (quiet)
 		return len;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 	return len;
