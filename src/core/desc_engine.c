@@ -78,8 +78,11 @@ struct frame_memo {
 
 /* frame_record's memo of decoded records: a slot per kind of packet (a
  * description and a length) of the few a stream repeats (CIK's bench
- * stream: 9 descriptions, WRITE_LINEAR and PTE of several lengths) */
-#define LAID_MEMO 64
+ * stream: 9 descriptions, but WRITE_LINEAR and WRITE_PTE_PDE of some 60
+ * lengths each: in 64 slots they took the fixed packets' turn, 4 to 40
+ * thousand packets decoded again as the binary's table addresses moved
+ * the hash) */
+#define LAID_MEMO 256
 
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
@@ -429,9 +432,10 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		/* not a register run (PM4's most), which is never kept: its
 		 * lookup cost GFX9's run 3.7 M (callgrind, bench_exec's 5 MB
 		 * stream) */
-		uint32_t hx = ((uint32_t)(uintptr_t)desc ^ ndw * 0x9e3779b1u) * 0x85ebca6bu;
-		_Static_assert(LAID_MEMO == 64, "the hash's top 6 bits index the memo");
-		struct gk_unit_laid *lay = &d->laid[hx >> 26];
+		uint32_t hx = (uint32_t)((uintptr_t)desc >> 3) * 0x9e3779b1u ^ ndw * 0x85ebca6bu;
+		hx = (hx ^ (hx >> 15)) * 0x2c1b3c6du;
+		_Static_assert(LAID_MEMO == 256, "the hash's top 8 bits index the memo");
+		struct gk_unit_laid *lay = &d->laid[hx >> 24];
 		if (lay->desc == desc && lay->ndw == ndw) {
 			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
 		} else {
