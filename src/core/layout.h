@@ -77,9 +77,36 @@ struct gk_unit_laid {
 /* true, *lay set: u (just decoded by gk_unit_decode_lazy) is such a record */
 bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay);
 /* gk_unit_decode_lazy of the whole packet framed in u->pkt (dw, ndw and
- * frame set, not truncated) whose description and length are lay's */
-void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
-			 const struct gk_unit_laid *lay);
+ * frame set, not truncated) whose description and length are lay's.
+ * Inline: stores only, and as a call it was the one call left on a NOP's
+ * way through frame_record (its saved registers) */
+static inline void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
+				       const struct gk_unit_laid *lay)
+{
+	/* gk_unit_decode_lazy's simple path, member for member, its layout
+	 * the one it gave before for the same description and length */
+	u->fmt = fmt;
+	u->acc_done = false;
+	u->nacc = 0;
+	u->acc_computed = 0;
+	u->gpu_addr = 0;
+	u->has_gpu_addr = false;
+	u->diags = dg;
+	u->nfields = 0;
+	u->reg_slot = -1;
+	u->desc = lay->desc;
+	u->fast = lay->fast;
+	u->simple = true;
+	u->pending = true;
+	u->fixed_end = lay->fixed_end;
+	u->tail_begin = lay->tail_begin;
+	u->tail_end = lay->tail_end;
+	u->ngroups = lay->ngroups;
+	u->extra_begin = lay->extra_begin;
+	u->natural = lay->natural;
+	u->reg_addr = 0;
+}
+
 /* gk_unit_check of a unit gk_unit_decode_lazy just decoded with fmt
  * (fmt, st, u not NULL): the engine's, which has a plain clean unit's
  * check without the general path's frame */

@@ -276,33 +276,6 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	}
 }
 
-void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
-			 const struct gk_unit_laid *lay)
-{
-	/* gk_unit_decode_lazy's simple path, member for member, its layout
-	 * the one it gave before for the same description and length */
-	u->fmt = fmt;
-	u->acc_done = false;
-	u->nacc = 0;
-	u->acc_computed = 0;
-	u->gpu_addr = 0;
-	u->has_gpu_addr = false;
-	u->diags = dg;
-	u->nfields = 0;
-	u->reg_slot = -1;
-	u->desc = lay->desc;
-	u->fast = lay->fast;
-	u->simple = true;
-	u->pending = true;
-	u->fixed_end = lay->fixed_end;
-	u->tail_begin = lay->tail_begin;
-	u->tail_end = lay->tail_end;
-	u->ngroups = lay->ngroups;
-	u->extra_begin = lay->extra_begin;
-	u->natural = lay->natural;
-	u->reg_addr = 0;
-}
-
 bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay)
 {
 	/* the simple path, no register run (whose address is the words'):
