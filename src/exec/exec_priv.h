@@ -145,6 +145,8 @@ struct xdesc {
 #define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
 #define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
 
+#define EXEC_XC 64 /* on_unit_plain's slots of descriptions (gk_exec.xc) */
+
 /* a region of the memory with contents (gk_exec_mem_at's cache) */
 #define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
 struct gk_exec_hit {
@@ -218,6 +220,15 @@ struct gk_exec {
 	/* the exec rows of each description of fmt, resolved at its first
 	 * packet (gk_exec_rows); NULL: not yet */
 	struct xdesc *xd[GK_MAX_DESCS];
+	/* on_unit_plain's: a description of the run's format, its rows
+	 * resolved and dispatched, that runs where it is (no indirect buffer,
+	 * some exec row), and its xd[] entry, direct-mapped by the
+	 * description's address (a slot found by the description's index was
+	 * a division and three bounds: ~19 instructions a packet) */
+	struct {
+		const struct gk_packet_desc *d;
+		struct xdesc *xd;
+	} xc[EXEC_XC];
 	/* the linter of a lint run, prepared at its first draw or dispatch */
 	struct gk_lint *lint;
 	/* a bit for each register a reg_link answers (dword index mod

@@ -488,12 +488,21 @@ static int on_unit_plain(void *ctx, struct gk_engine *e, uint64_t offset, const 
 		return on_unit(ctx, e, offset, words, n, dg);
 	const struct gk_unit *u = gk_engine_unit_lazy(e);
 	const struct gk_packet_desc *d = u ? u->desc : NULL;
-	if (!d || u->pkt.frame.unknown || u->pkt.truncated || (d->flags & GK_P_IB) || !d->nexec)
+	if (!d || u->pkt.frame.unknown || u->pkt.truncated)
 		return on_unit(ctx, e, offset, words, n, dg);
-	size_t dk = (size_t)(d - x->fmt->descs);
-	struct xdesc *xd = d >= x->fmt->descs && dk < x->fmt->ndescs && dk < GK_MAX_DESCS ? x->xd[dk] : NULL;
-	if (!xd || xd->needs == ~0u)
-		return on_unit(ctx, e, offset, words, n, dg); /* rows not resolved or dispatched yet */
+	_Static_assert(EXEC_XC == 64, "the hash's top 6 bits index the slots");
+	unsigned slot = (uint32_t)((uintptr_t)d >> 3) * 0x9e3779b1u >> 26;
+	struct xdesc *xd = x->xc[slot].xd;
+	if (x->xc[slot].d != d) {
+		if ((d->flags & GK_P_IB) || !d->nexec)
+			return on_unit(ctx, e, offset, words, n, dg);
+		size_t dk = (size_t)(d - x->fmt->descs);
+		xd = d >= x->fmt->descs && dk < x->fmt->ndescs && dk < GK_MAX_DESCS ? x->xd[dk] : NULL;
+		if (!xd || xd->needs == ~0u)
+			return on_unit(ctx, e, offset, words, n, dg); /* rows not resolved or dispatched yet */
+		x->xc[slot].d = d;
+		x->xc[slot].xd = xd;
+	}
 	x->depth = 0;
 	x->at[0] = offset;
 	x->u = u;
