@@ -100,6 +100,14 @@ struct desc_engine {
 	 * whole simple packet (gk_unit_laid), direct-mapped by description
 	 * and length */
 	struct gk_unit_laid laid[LAID_MEMO];
+	/* and, for a unit the frame memo framed (its length the header's),
+	 * the same kept by the frame memo's slot: the hot packets' (NOP,
+	 * FENCE, TRAP, COPY_LINEAR) slots are the frame memo's, which its hash
+	 * keeps apart by design, where by a hash of the description's address
+	 * two of them could share one in some builds and take turns (4 to 40
+	 * thousand of bench_exec's CIK packets decoded again, varying with
+	 * unrelated code changes) */
+	struct gk_unit_laid laid_fr[FRAME_MEMO];
 };
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
@@ -432,10 +440,23 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		/* not a register run (PM4's most), which is never kept: its
 		 * lookup cost GFX9's run 3.7 M (callgrind, bench_exec's 5 MB
 		 * stream) */
-		uint32_t hx = (uint32_t)((uintptr_t)desc >> 3) * 0x9e3779b1u ^ ndw * 0x85ebca6bu;
-		hx = (hx ^ (hx >> 15)) * 0x2c1b3c6du;
-		_Static_assert(LAID_MEMO == 256, "the hash's top 8 bits index the memo");
-		struct gk_unit_laid *lay = &d->laid[hx >> 24];
+		struct gk_unit_laid *lay;
+		if (kept) {
+			lay = &d->laid_fr[kept - d->frames];
+		} else {
+			/* a length from a later dword (WRITE_LINEAR,
+			 * WRITE_PTE_PDE) or a family framed without the memo:
+			 * by description and length, two slots tried */
+			uint32_t hx = (uint32_t)((uintptr_t)desc >> 3) * 0x9e3779b1u ^ ndw * 0x85ebca6bu;
+			hx = (hx ^ (hx >> 15)) * 0x2c1b3c6du;
+			_Static_assert(LAID_MEMO == 256, "the hash's top 8 bits index the memo");
+			lay = &d->laid[hx >> 24];
+			if (lay->desc != desc || lay->ndw != ndw) {
+				struct gk_unit_laid *other = &d->laid[(hx >> 24) ^ 1u];
+				if ((other->desc == desc && other->ndw == ndw) || (lay->desc && !other->desc))
+					lay = other; /* there, or where it goes */
+			}
+		}
 		if (lay->desc == desc && lay->ndw == ndw) {
 			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
 		} else {

@@ -145,7 +145,7 @@ struct xdesc {
 #define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
 #define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
 
-#define EXEC_XC 64 /* on_unit_plain's slots of descriptions (gk_exec.xc) */
+#define EXEC_XC 256 /* on_unit_plain's slots of descriptions (gk_exec.xc) */
 
 /* a region of the memory with contents (gk_exec_mem_at's cache) */
 #define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
