@@ -603,7 +603,11 @@ int gk_exec_op_pred_exec(struct gk_exec *x, const struct xrow *r, const struct a
 int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 int gk_exec_op_dma(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 void gk_exec_cp_begin(struct gk_exec *x); /* a run starts */
-void gk_exec_cp_unit(struct gk_exec *x);  /* a packet starts */
+/* a packet starts: inline, two stores (as a call ~5 instructions a packet) */
+static inline void gk_exec_cp_unit(struct gk_exec *x)
+{
+	x->cp.failed = x->cp.event = false;
+}
 
 /* ---- exec_trace.c: what a run prints ---- */
 

@@ -499,11 +499,11 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 	 * quarter size (callgrind).  A description of the run's own format
 	 * (every one but an indirect buffer's of another family) takes it
 	 * without the engine's call. */
-	const struct gk_format *fmt = d >= x->fmt->descs && d < x->fmt->descs + x->fmt->ndescs ? x->fmt
-				      : e->ops->format && e->ops->record		       ? e->ops->format(e->fam)
-											       : NULL;
-	if (!fmt)
-		return;
+	/* the format: asked only when a row needs the access model (below),
+	 * where its test was ~11 instructions a packet; an engine that keeps
+	 * records has one (every table-described family), so it is never
+	 * NULL there */
+	const struct gk_format *fmt = NULL;
 	/* the rows the unit keeps, computed all at once by the first ask
 	 * (gk_unit_access_ref), then read in place; past them, each into own[] */
 	unsigned nk = d->naccess < 8 ? d->naccess : 8;
@@ -525,10 +525,19 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 			 * model's).  Any other row: the unit's. */
 			r = u->simple && !d->access[k].flip ? gk_access_closed(u->fast, d, u->pkt.dw, u->pkt.ndw, k, &A->own[A->n])
 							     : -1;
-			if (r == 1)
+			if (r == 1) {
 				A->own[A->n].surf.layout = GK_LAYOUT_NONE;
-			else if (r < 0)
+			} else if (r < 0) {
+				if (!fmt)
+					fmt = d >= x->fmt->descs && d < x->fmt->descs + x->fmt->ndescs ? x->fmt
+					      : e->ops->format && e->ops->record		       ? e->ops->format(e->fam)
+													       : NULL;
+				if (!fmt) {
+					A->n = 0;
+					return;
+				}
 				r = gk_unit_access_ref(fmt, u, k, &A->own[A->n], &a);
+			}
 		}
 		if (r < 0)
 			break;
