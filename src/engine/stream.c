@@ -916,6 +916,8 @@ static int lean_units(struct level *L)
 	void *client_ctx = o->unit_ctx;
 	struct gk_engine *e = L->e;
 	size_t last = 0; /* the length of the unit last handed to the client */
+	size_t (*frame_record)(void *, const uint32_t *, size_t, uint64_t, struct gk_diags *, const struct gk_unit **) =
+		ops->frame_record;
 	const uint32_t *w = L->next_w;
 	uint64_t offset = L->next_offset;
 	size_t run = L->run, unbroken = L->unbroken, lag = L->lag;
@@ -925,9 +927,9 @@ static int lean_units(struct level *L)
 		size_t len;
 		const struct gk_unit *u = NULL;
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
-		if (ops->frame_record) {
+		if (frame_record) {
 			/* framed and decoded in one call, the record at hand */
-			len = ops->frame_record(fam, w, unbroken, offset, &L->dg, &u);
+			len = frame_record(fam, w, unbroken, offset, &L->dg, &u);
 			if (len > unbroken)
 				break; /* frame_stage brings in the rest */
 		} else {
