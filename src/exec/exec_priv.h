@@ -564,7 +564,18 @@ static inline bool gk_exec_reg_linked(const struct gk_exec *x, uint32_t byte_add
 
 void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A);
 /* the access that reads (or writes: want), *k its access row (k may be NULL) */
-const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k);
+/* the access that reads (or writes: want); inline: every store, fence,
+ * semaphore and page-table op asks it (as a call ~8 instructions each) */
+static inline const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k)
+{
+	for (unsigned i = 0; i < A->n; i++)
+		if (A->a[i]->rw & want) {
+			if (k)
+				*k = A->k[i];
+			return A->a[i];
+		}
+	return NULL;
+}
 
 /* ---- the ops (the dispatcher's table in exec_run.c) ---- */
 

@@ -550,18 +550,6 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 	}
 }
 
-/* the access that reads (or writes: want) */
-static const struct gk_mem_access *find_acc(const struct accs *A, unsigned want, unsigned *k)
-{
-	for (unsigned i = 0; i < A->n; i++)
-		if (A->a[i]->rw & want) {
-			if (k)
-				*k = A->k[i];
-			return A->a[i];
-		}
-	return NULL;
-}
-
 /* ---- for the ops (exec_mem.c) ---- */
 
 int gk_exec_side_make(struct gk_exec *x, const struct xrow *r, unsigned k, const struct gk_mem_access *a,
@@ -590,7 +578,3 @@ void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *
 	unit_accesses(x, e, A);
 }
 
-const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k)
-{
-	return find_acc(A, want, k);
-}
