@@ -317,10 +317,10 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
  * 101.2 M -> see docs/architecture.md "The quiet check").  A verdict put in
  * the memo here says "inside the buffers" only of a packet that touches
  * no memory, as frame_one's without buffers does. */
-static inline bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
+static inline __attribute__((always_inline)) bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
 				   const uint32_t *w);
 
-static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+static inline __attribute__((always_inline)) bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
 {
 	const struct gk_packet_desc *desc = fr->desc;
 	if (!desc || d->check.nexec)
