@@ -76,6 +76,14 @@ struct frame_memo {
 	struct gk_frame fr;
 };
 
+/* frame_record's memo of decoded records: a slot per kind of packet (a
+ * description and a length) of the few a stream repeats (CIK's bench
+ * stream: 9 descriptions, but WRITE_LINEAR and WRITE_PTE_PDE of some 60
+ * lengths each: in 64 slots they took the fixed packets' turn, 4 to 40
+ * thousand packets decoded again as the binary's table addresses moved
+ * the hash) */
+#define LAID_MEMO 256
+
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
 	struct gk_check_state check;
@@ -88,6 +96,18 @@ struct desc_engine {
 	 * quiet: without one (Cayman) the memo is not looked at */
 	bool memo_on;
 	uint32_t frame_key; /* fmt.frame_hdr_bits, or every bit */
+	/* frame_record's: the records decode_lazy made of the last kinds of
+	 * whole simple packet (gk_unit_laid), direct-mapped by description
+	 * and length */
+	struct gk_unit_laid laid[LAID_MEMO];
+	/* and, for a unit the frame memo framed (its length the header's),
+	 * the same kept by the frame memo's slot: the hot packets' (NOP,
+	 * FENCE, TRAP, COPY_LINEAR) slots are the frame memo's, which its hash
+	 * keeps apart by design, where by a hash of the description's address
+	 * two of them could share one in some builds and take turns (4 to 40
+	 * thousand of bench_exec's CIK packets decoded again, varying with
+	 * unrelated code changes) */
+	struct gk_unit_laid laid_fr[FRAME_MEMO];
 };
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
@@ -297,7 +317,10 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
  * 101.2 M -> see docs/architecture.md "The quiet check").  A verdict put in
  * the memo here says "inside the buffers" only of a packet that touches
  * no memory, as frame_one's without buffers does. */
-static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+static inline __attribute__((always_inline)) bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
+				   const uint32_t *w);
+
+static inline __attribute__((always_inline)) bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
 {
 	const struct gk_packet_desc *desc = fr->desc;
 	if (!desc || d->check.nexec)
@@ -305,6 +328,15 @@ static inline bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, 
 	const struct gk_desc_fast *fast = gk_fast(&d->fmt, desc);
 	if (!gk_check_quiet_head(fast, fr, w[0]))
 		return false;
+	return quiet_past_head(d, fast, fr, w);
+}
+
+/* unit_quiet's steps after the header's (fr->desc's plan fast, its head
+ * passed, no region open): the memo, the body */
+static inline bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
+				   const uint32_t *w)
+{
+	const struct gk_packet_desc *desc = fr->desc;
 	bool memo = d->memo_on && fr->ndw <= QUIET_MEMO_DW && !fast->simple;
 	unsigned slot = memo ? memo_slot(fast, fr, w) : 0;
 	if (memo && memo_hit(d, fast, fr, w, false, slot))
@@ -347,6 +379,106 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	if (!pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw))
 		return;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
+}
+
+/* gk_desc_engine_frame, then gk_desc_engine_unit(w, len, len) in one call,
+ * for the stream loop's lean loop (run, lint: every unit decoded and handed
+ * to the client): the frame written into the record once (not framed into
+ * d->frame, then copied), no second call, and a unit the frame memo holds
+ * quiet by its header (a NOP: 37 % of bench_exec's CIK stream) not asked
+ * the quiet check's steps again (frame_one's qable).  When the unit is not
+ * whole within the n words there (len > n) nothing is decoded and there is
+ * no record (*rec NULL), so no unit is half framed. */
+size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				   const struct gk_unit **rec)
+{
+	struct desc_engine *d = fam;
+	struct gk_packet *pkt = &d->unit.pkt;
+	const struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
+	*rec = NULL;
+	d->framed = NULL;
+	if (d->fmt.frame_by_header) {
+		uint32_t h = w[0], key; /* n >= 1: the loop's */
+		struct frame_memo *fm = frame_slot(d, h, &key);
+		if (fm->valid && fm->key == key) {
+			frame_refresh(fm, h);
+			if (!fm->later) {
+				pkt->frame = fm->fr;
+				kept = fm;
+			} else if (fm->count->len_dw < n) {
+				const struct gk_desc_sel *c = fm->count;
+				pkt->frame = fm->fr;
+				pkt->frame.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+			} else {
+				d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+			}
+		} else {
+			d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+			frame_keep(d, fm, key, h, &pkt->frame);
+		}
+	} else {
+		d->fmt.frame(&d->fmt, w, n, &pkt->frame);
+	}
+	uint32_t ndw = pkt->frame.ndw;
+	size_t len = ndw ? ndw : 1;
+	if (len > n) {
+		pkt->dw = NULL; /* not whole here: no record (the stream loop frames it again) */
+		return len;
+	}
+	if (ndw) {
+		pkt->offset = offset;
+		pkt->dw = w;
+		pkt->truncated = false;
+		pkt->ndw = ndw;
+	} else {
+		gk_packet_frame(&d->fmt, w, len, offset, pkt); /* as gk_desc_engine_unit frames a 0-length frame */
+	}
+	/* the record as gk_unit_decode_lazy made it for a packet of the same
+	 * description and length, when it kept one (gk_unit_laid) */
+	const struct gk_packet_desc *desc = pkt->frame.desc;
+	if (ndw && desc && desc->tail != GK_TAIL_REGS) {
+		/* not a register run (PM4's most), which is never kept: its
+		 * lookup cost GFX9's run 3.7 M (callgrind, bench_exec's 5 MB
+		 * stream) */
+		struct gk_unit_laid *lay;
+		if (kept) {
+			lay = &d->laid_fr[kept - d->frames];
+		} else {
+			/* a length from a later dword (WRITE_LINEAR,
+			 * WRITE_PTE_PDE) or a family framed without the memo:
+			 * by description and length, two slots tried */
+			uint32_t hx = (uint32_t)((uintptr_t)desc >> 3) * 0x9e3779b1u ^ ndw * 0x85ebca6bu;
+			hx = (hx ^ (hx >> 15)) * 0x2c1b3c6du;
+			_Static_assert(LAID_MEMO == 256, "the hash's top 8 bits index the memo");
+			lay = &d->laid[hx >> 24];
+			if (lay->desc != desc || lay->ndw != ndw) {
+				struct gk_unit_laid *other = &d->laid[(hx >> 24) ^ 1u];
+				if ((other->desc == desc && other->ndw == ndw) || (lay->desc && !other->desc))
+					lay = other; /* there, or where it goes */
+			}
+		}
+		if (lay->desc == desc && lay->ndw == ndw) {
+			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+		} else {
+			gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+			gk_unit_laid_keep(&d->unit, lay);
+		}
+	} else {
+		gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+	}
+	*rec = &d->unit;
+	/* gk_desc_engine_unit's check: the frame memo's verdict by the header
+	 * (what frame_one takes as the quiet check's), then the quiet check,
+	 * then the full one */
+	bool quiet;
+	if (kept) /* the plan and the head's verdict kept with the frame: unit_quiet's first steps */
+		quiet = kept->fast && !d->check.nexec && (kept->quiet || (kept->head && quiet_past_head(d, kept->fast, &pkt->frame, w)));
+	else
+		quiet = ndw && unit_quiet(d, &pkt->frame, w);
+	if (quiet)
+		return len;
+	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
+	return len;
 }
 
 /* frame_unit's work on one unit, with *done: true when the unit was clean

@@ -52,6 +52,14 @@ struct gk_engine_ops {
 	 * is not whole within n (NULL: frame_unit a unit at a time) */
 	uint64_t (*frame_units)(void *fam, const uint32_t *w, size_t n, size_t starts, uint64_t offset,
 				struct gk_diags *dg, gk_bounds_quiet_fn bounds_quiet, size_t *words, size_t *last);
+	/* frame, then unit(w, len, len, offset, dg) in one call, for a loop
+	 * that hands every unit to a client (the stream loop's lean loop: run,
+	 * lint): the length of the unit at w (what frame says) and, when it is
+	 * whole within the n words there, its record in *rec as record() would
+	 * give it; not whole (len > n): nothing decoded, *rec NULL (NULL op:
+	 * frame, then unit) */
+	size_t (*frame_record)(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+			       const struct gk_unit **rec);
 	void (*text)(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 	void (*json)(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 	/* End of the stream at byte offset end: what only the end shows (NULL: nothing). */
@@ -88,6 +96,8 @@ size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_
 				 gk_bounds_quiet_fn bounds_quiet);
 uint64_t gk_desc_engine_frame_units(void *fam, const uint32_t *w, size_t n, size_t starts, uint64_t offset,
 				    struct gk_diags *dg, gk_bounds_quiet_fn bounds_quiet, size_t *words, size_t *last);
+size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
+				   const struct gk_unit **rec);
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o);
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o);
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg);
@@ -105,6 +115,7 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
 	  .frame_unit = gk_desc_engine_frame_unit, .frame_units = gk_desc_engine_frame_units,                 \
+	  .frame_record = gk_desc_engine_frame_record,                                                         \
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \

@@ -63,6 +63,50 @@ uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc 
 void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
 			 struct gk_unit *u);
 void gk_unit_fill(const struct gk_unit *u);
+/* What gk_unit_decode_lazy made of a whole packet of a simple description
+ * without a register run: a function of the description and the length
+ * alone (the fields stay pending), kept by a caller that decodes the same
+ * kinds of packet again and again (desc_engine.c's lean loop op,
+ * frame_record) to set the next such record without working it out */
+struct gk_unit_laid {
+	const struct gk_packet_desc *desc; /* NULL: nothing kept */
+	const struct gk_desc_fast *fast;
+	uint32_t ndw;
+	uint32_t fixed_end, tail_begin, tail_end, ngroups, extra_begin, natural;
+};
+/* true, *lay set: u (just decoded by gk_unit_decode_lazy) is such a record */
+bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay);
+/* gk_unit_decode_lazy of the whole packet framed in u->pkt (dw, ndw and
+ * frame set, not truncated) whose description and length are lay's.
+ * Inline: stores only, and as a call it was the one call left on a NOP's
+ * way through frame_record (its saved registers) */
+static inline void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
+				       const struct gk_unit_laid *lay)
+{
+	/* gk_unit_decode_lazy's simple path, member for member, its layout
+	 * the one it gave before for the same description and length */
+	u->fmt = fmt;
+	u->acc_done = false;
+	u->nacc = 0;
+	u->acc_computed = 0;
+	u->gpu_addr = 0;
+	u->has_gpu_addr = false;
+	u->diags = dg;
+	u->nfields = 0;
+	u->reg_slot = -1;
+	u->desc = lay->desc;
+	u->fast = lay->fast;
+	u->simple = true;
+	u->pending = true;
+	u->fixed_end = lay->fixed_end;
+	u->tail_begin = lay->tail_begin;
+	u->tail_end = lay->tail_end;
+	u->ngroups = lay->ngroups;
+	u->extra_begin = lay->extra_begin;
+	u->natural = lay->natural;
+	u->reg_addr = 0;
+}
+
 /* gk_unit_check of a unit gk_unit_decode_lazy just decoded with fmt
  * (fmt, st, u not NULL): the engine's, which has a plain clean unit's
  * check without the general path's frame */

@@ -276,6 +276,25 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	}
 }
 
+bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay)
+{
+	/* the simple path, no register run (whose address is the words'):
+	 * the record is then a function of the description and the length */
+	if (!u->desc || !u->simple || !u->pending || u->desc->tail == GK_TAIL_REGS || u->pkt.truncated ||
+	    u->pkt.ndw != u->pkt.frame.ndw)
+		return false;
+	lay->desc = u->desc;
+	lay->fast = u->fast;
+	lay->ndw = u->pkt.ndw;
+	lay->fixed_end = u->fixed_end;
+	lay->tail_begin = u->tail_begin;
+	lay->tail_end = u->tail_end;
+	lay->ngroups = u->ngroups;
+	lay->extra_begin = u->extra_begin;
+	lay->natural = u->natural;
+	return true;
+}
+
 const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix, const char *name)
 {
 	if (!name)

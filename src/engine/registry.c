@@ -239,10 +239,6 @@ const struct gk_unit *gk_engine_unit(const struct gk_engine *e)
 	return u;
 }
 
-const struct gk_unit *gk_engine_unit_lazy(const struct gk_engine *e)
-{
-	return e && e->ops->record ? e->ops->record(e->fam) : NULL;
-}
 
 /* The access model (src/mem) over the engine's decoded record: computed
  * for the unit once, by whoever asks first (the bounds stage, following,

@@ -908,39 +908,52 @@ static int lean_units(struct level *L)
 	/* what makes a unit need follow_stage: its record an indirect buffer,
 	 * or any unit of a format with a follow hook (follow_stage's test) */
 	bool follows = o->mem_read && !L->chain_pending;
+	/* hook: every unit needs follow_stage; ibs: an indirect buffer does
+	 * (both fixed for the level: read once, not at every unit) */
+	bool hook = follows && L->follow_hook, ibs = follows && !L->follow_hook;
 	bool top = L->tops && L->gpu_addressed;
+	gk_unit_fn client = o->unit;
+	void *client_ctx = o->unit_ctx;
+	struct gk_engine *e = L->e;
+	size_t last = 0; /* the length of the unit last handed to the client */
+	size_t (*frame_record)(void *, const uint32_t *, size_t, uint64_t, struct gk_diags *, const struct gk_unit **) =
+		ops->frame_record;
 	const uint32_t *w = L->next_w;
 	uint64_t offset = L->next_offset;
 	size_t run = L->run, unbroken = L->unbroken, lag = L->lag;
 	uint64_t units = 0;
 	int rc = LEAN_NONE;
 	while (run >= FRAME_LOOKAHEAD) {
-		size_t len = frame(ops, fam, w, unbroken);
-		if (len > unbroken)
-			break; /* frame_stage brings in the rest */
+		size_t len;
+		const struct gk_unit *u = NULL;
 		L->dg.n = L->dg.dropped = L->dg.errors = L->dg.warnings = 0;
-		ops->unit(fam, w, len, len, offset, &L->dg);
+		if (frame_record) {
+			/* framed and decoded in one call, the record at hand */
+			len = frame_record(fam, w, unbroken, offset, &L->dg, &u);
+			if (len > unbroken)
+				break; /* frame_stage brings in the rest */
+		} else {
+			len = frame(ops, fam, w, unbroken);
+			if (len > unbroken)
+				break;
+			ops->unit(fam, w, len, len, offset, &L->dg);
+			u = ops->record ? ops->record(fam) : NULL;
+		}
 		if (top) { /* frame_stage's */
 			uint64_t end = offset + 4ull * len;
 			f->top_first = f->top_known && f->top_first < offset ? f->top_first : offset;
 			f->top_end = f->top_known && f->top_end > end ? f->top_end : end;
 			f->top_known = true;
 		}
-		/* the unit at hand, as frame_stage leaves it */
-		L->w = w;
-		L->len = L->n = len;
-		L->offset = offset;
-		bool more = L->dg.n || L->dg.dropped || L->dg.errors || L->dg.warnings;
-		if (!more && follows) {
-			const struct gk_unit *u = L->follow_hook ? NULL : ops->record ? ops->record(fam) : NULL;
-			more = L->follow_hook || (u && u->desc && (u->desc->flags & GK_P_IB));
-		}
-		if (more) {
+		if (L->dg.n || L->dg.dropped || L->dg.errors || L->dg.warnings || hook ||
+		    (ibs && u && u->desc && (u->desc->flags & GK_P_IB))) {
 			rc = LEAN_AT;
+			last = len; /* the unit at hand, as frame_stage leaves it (below) */
 			break;
 		}
-		int said = o->unit(o->unit_ctx, L->e, offset, w, len, &L->dg);
+		int said = client(client_ctx, e, offset, w, len, &L->dg);
 		units++;
+		last = len;
 		if (said != GK_UNIT_GO && said != GK_UNIT_NO_FOLLOW) {
 			/* client_stage's stop: the unit is not stepped past */
 			rc = LEAN_STOPPED;
@@ -951,6 +964,15 @@ static int lean_units(struct level *L)
 		lag += len;
 		unbroken -= len;
 		run = run > len ? run - len : 0;
+	}
+	if (rc != LEAN_NONE || units) {
+		/* the unit at hand (LEAN_AT, LEAN_STOPPED) or the last one
+		 * handed over, as frame_stage leaves it: set here once, not at
+		 * every unit (their stores were ~4 instructions a packet) */
+		const uint32_t *at = rc != LEAN_NONE ? w : w - last;
+		L->w = at;
+		L->len = L->n = last;
+		L->offset = offset - 4ull * (size_t)(w - at);
 	}
 	if (units) {
 		L->stats->units += units;

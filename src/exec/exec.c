@@ -307,6 +307,19 @@ static void resolve(const struct gk_format *fmt, const struct gk_packet_desc *d,
 			r->f[s] = r->ix[s] == 0xff ? NULL : r->ix[s] & 0x80u ? &d->hdr[ix] : &d->fields[ix];
 			r->gix[s] = group_index(fmt, d, name);
 		}
+		for (unsigned k = 0; k < 3; k++) {
+			/* swap_mask's answers by value (exec_sides.c), for a
+			 * field whose values are all below 8 */
+			const struct gk_field *f = r->f[XS_SWAP0 + k];
+			unsigned width = 0;
+			for (unsigned sg = 0; f && sg < f->nseg && sg < 2; sg++) {
+				unsigned top = f->seg[sg].pos + (f->seg[sg].hi - f->seg[sg].lo) + 1u;
+				width = top > width ? top : width;
+			}
+			r->swapt[k] = f && r->row->swap[k] && width <= 3;
+			for (unsigned v = 0; v < 8; v++)
+				r->swapm[k][v] = (uint8_t)(r->swapt[k] ? gk_exec_swap_of_tag(gk_enum_tag(f->enm, v)) : 0);
+		}
 	}
 }
 

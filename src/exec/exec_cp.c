@@ -48,10 +48,6 @@ void gk_exec_cp_begin(struct gk_exec *x)
 	x->cp.nparams = 0;
 }
 
-void gk_exec_cp_unit(struct gk_exec *x)
-{
-	x->cp.failed = x->cp.event = false;
-}
 
 /* the register space of row->n */
 static const struct gk_space *space_of(struct gk_exec *x, const struct gk_exec_row *row)

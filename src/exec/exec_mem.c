@@ -141,7 +141,11 @@ static int write_bytes(struct gk_exec *x, const struct accs *A, const uint8_t *b
 		return 0;
 	struct gk_diag err;
 	uint8_t *to = gk_exec_span_w(x, a->first, n);
-	if (to)
+	if (to && n == 4)
+		memcpy(to, b, 4); /* a fence's dword, a semaphore's qword: one store, not memcpy's call */
+	else if (to && n == 8)
+		memcpy(to, b, 8);
+	else if (to)
 		memcpy(to, b, n);
 	else if (gk_mem_write(x->mem, a->first, b, n, &err) != 0)
 		return gk_exec_stop(x, GK_EXEC_FAULTED, a->field->name, "writes %s to 0x%llx: %s", what,
@@ -276,7 +280,10 @@ int gk_exec_op_semaphore(struct gk_exec *x, const struct xrow *r, const struct a
 		return gk_exec_stop(x, GK_EXEC_FAULTED, NULL, "the semaphore has no address");
 	uint8_t b[8];
 	struct gk_diag err;
-	const uint8_t *from = gk_exec_span(x, a->first, 8);
+	/* the semaphore read and written in place when one access does both
+	 * (and its region is writable): one region lookup, not two */
+	uint8_t *io = gk_exec_find_acc(A, GK_ACC_WRITE, NULL) == a ? gk_exec_span_w(x, a->first, 8) : NULL;
+	const uint8_t *from = io ? io : gk_exec_span(x, a->first, 8);
 	if (from)
 		memcpy(b, from, 8);
 	else if (gk_mem_read(x->mem, a->first, b, 8, NULL, &err) != 0)
@@ -305,6 +312,11 @@ int gk_exec_op_semaphore(struct gk_exec *x, const struct xrow *r, const struct a
 	}
 	for (int i = 0; i < 8; i++)
 		b[i] = (uint8_t)(v >> (8 * i));
+	if (io) { /* write_bytes's, its region found above */
+		memcpy(io, b, 8);
+		x->res->bytes_written += 8;
+		return 0;
+	}
 	return write_bytes(x, A, b, 8, "the semaphore");
 }
 

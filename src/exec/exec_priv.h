@@ -112,7 +112,26 @@ struct xrow {
 	unsigned flags;
 	const struct gk_field *f[XS_N];
 	uint8_t ix[XS_N], gix[XS_N];
+	/* the byte-swap mask (gk_exec_swap_of_tag) of side k's swap field by
+	 * its value, when the field is resolved and at most 3 bits wide
+	 * (swapt[k]): a copy's two sides asked the field's tag through the
+	 * general read, ~72 instructions a side (bench_exec's 5 MB CIK
+	 * stream, 62,177 sides: callgrind) */
+	bool swapt[3];
+	uint8_t swapm[3][8];
 };
+
+/* the unit of a byte swap (a mask of the byte index: 1, 3, 7) a swap
+ * field's meaning says; 0: none */
+static inline unsigned gk_exec_swap_of_tag(unsigned tag)
+{
+	switch (tag) {
+	case GK_TAG_SWAP_8IN16: return 1;
+	case GK_TAG_SWAP_8IN32: return 3;
+	case GK_TAG_SWAP_8IN64: return 7;
+	}
+	return 0;
+}
 
 /* A description's rows resolved */
 struct xdesc {
@@ -125,6 +144,8 @@ struct xdesc {
 /* The dispatcher's flags: what an op's handler needs and when it runs. */
 #define XO_ACCS 1u  /* the unit's accesses (otherwise the handler gets A NULL) */
 #define XO_GATED 2u /* not run after a failed GK_X_TEST in the same packet */
+
+#define EXEC_XC 256 /* on_unit_plain's slots of descriptions (gk_exec.xc) */
 
 /* a region of the memory with contents (gk_exec_mem_at's cache) */
 #define EXEC_HITS 4u /* bench_exec's DMA stream has 4 regions; SDMA rings a few more */
@@ -199,6 +220,15 @@ struct gk_exec {
 	/* the exec rows of each description of fmt, resolved at its first
 	 * packet (gk_exec_rows); NULL: not yet */
 	struct xdesc *xd[GK_MAX_DESCS];
+	/* on_unit_plain's: a description of the run's format, its rows
+	 * resolved and dispatched, that runs where it is (no indirect buffer,
+	 * some exec row), and its xd[] entry, direct-mapped by the
+	 * description's address (a slot found by the description's index was
+	 * a division and three bounds: ~19 instructions a packet) */
+	struct {
+		const struct gk_packet_desc *d;
+		struct xdesc *xd;
+	} xc[EXEC_XC];
 	/* the linter of a lint run, prepared at its first draw or dispatch */
 	struct gk_lint *lint;
 	/* a bit for each register a reg_link answers (dword index mod
@@ -376,8 +406,21 @@ static inline unsigned gk_exec_ntag(const struct gk_exec *x, const char *name)
 /* by slot of a resolved row: the field, its value, its value's name and meaning */
 static inline const struct gk_unit_field *gk_exec_xf(const struct gk_exec *x, const struct xrow *r, enum xslot s)
 {
+	const struct gk_unit *u = x->u;
+	if (r->f[s] && !u->pending && u->desc) {
+		/* a complete record (a poll's: conditional fields): the
+		 * field's slot as gk_unit_field_at finds it, without the call
+		 * and the name (~60 instructions a field, six a CIK poll:
+		 * callgrind, bench_exec's 5 MB stream); not shown there, the
+		 * call (another field of the name) */
+		unsigned i = r->ix[s] & 0x7fu;
+		bool hdr = r->ix[s] & 0x80u;
+		uint8_t slot = i < (hdr ? u->desc->nhdr : u->desc->nfields) ? (hdr ? u->hdr_slot : u->body_slot)[i] : 0xff;
+		if (slot < u->nfields && !u->fields[slot].cut)
+			return &u->fields[slot];
+	}
 	const char *name = gk_exec_slot_name(r->row, s);
-	return name ? gk_unit_field_at(x->u, r->ix[s], name) : NULL;
+	return name ? gk_unit_field_at(u, r->ix[s], name) : NULL;
 }
 
 /* by slot: the field's description and *v its value, NULL when the packet
@@ -521,7 +564,18 @@ static inline bool gk_exec_reg_linked(const struct gk_exec *x, uint32_t byte_add
 
 void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A);
 /* the access that reads (or writes: want), *k its access row (k may be NULL) */
-const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k);
+/* the access that reads (or writes: want); inline: every store, fence,
+ * semaphore and page-table op asks it (as a call ~8 instructions each) */
+static inline const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k)
+{
+	for (unsigned i = 0; i < A->n; i++)
+		if (A->a[i]->rw & want) {
+			if (k)
+				*k = A->k[i];
+			return A->a[i];
+		}
+	return NULL;
+}
 
 /* ---- the ops (the dispatcher's table in exec_run.c) ---- */
 
@@ -560,7 +614,11 @@ int gk_exec_op_pred_exec(struct gk_exec *x, const struct xrow *r, const struct a
 int gk_exec_op_param(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 int gk_exec_op_dma(struct gk_exec *x, const struct xrow *r, const struct accs *A);
 void gk_exec_cp_begin(struct gk_exec *x); /* a run starts */
-void gk_exec_cp_unit(struct gk_exec *x);  /* a packet starts */
+/* a packet starts: inline, two stores (as a call ~5 instructions a packet) */
+static inline void gk_exec_cp_unit(struct gk_exec *x)
+{
+	x->cp.failed = x->cp.event = false;
+}
 
 /* ---- exec_trace.c: what a run prints ---- */
 

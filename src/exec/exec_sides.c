@@ -74,16 +74,22 @@ static void side_at(const struct side *s, uint64_t p, uint64_t *addr, uint64_t *
  * (SWAP tags), read by the row's resolved slot: by name it was a hash
  * probe per side (bench_exec's 5 MB CIK run: 330.9 M -> 328.6 M
  * instructions, callgrind) */
-static unsigned swap_mask(const struct gk_exec *x, const struct xrow *r, unsigned k)
+__attribute__((noinline)) static unsigned swap_mask_read(const struct gk_exec *x, const struct xrow *r, unsigned k)
+{
+	return gk_exec_swap_of_tag(gk_exec_xtag(x, r, (enum xslot)(XS_SWAP0 + k)));
+}
+
+/* the general read (a field not resolved, a record not pending) out of
+ * line, so this one inlines without its saved registers: ~54 -> ~25
+ * instructions a side (callgrind, bench_exec's 5 MB CIK stream) */
+static inline unsigned swap_mask(const struct gk_exec *x, const struct xrow *r, unsigned k)
 {
 	if (k >= 3 || !r->row->swap[k])
 		return 0;
-	switch (gk_exec_xtag(x, r, (enum xslot)(XS_SWAP0 + k))) {
-	case GK_TAG_SWAP_8IN16: return 1;
-	case GK_TAG_SWAP_8IN32: return 3;
-	case GK_TAG_SWAP_8IN64: return 7;
-	}
-	return 0;
+	const struct gk_unit *u = x->u;
+	if (r->swapt[k] && u->pending && u->simple) /* gk_exec_xfield's read, the answer by value */
+		return r->swapm[k][gk_fget(r->f[XS_SWAP0 + k], u->pkt.dw, u->pkt.ndw) & 7u];
+	return swap_mask_read(x, r, k);
 }
 
 
@@ -493,11 +499,11 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 	 * quarter size (callgrind).  A description of the run's own format
 	 * (every one but an indirect buffer's of another family) takes it
 	 * without the engine's call. */
-	const struct gk_format *fmt = d >= x->fmt->descs && d < x->fmt->descs + x->fmt->ndescs ? x->fmt
-				      : e->ops->format && e->ops->record		       ? e->ops->format(e->fam)
-											       : NULL;
-	if (!fmt)
-		return;
+	/* the format: asked only when a row needs the access model (below),
+	 * where its test was ~11 instructions a packet; an engine that keeps
+	 * records has one (every table-described family), so it is never
+	 * NULL there */
+	const struct gk_format *fmt = NULL;
 	/* the rows the unit keeps, computed all at once by the first ask
 	 * (gk_unit_access_ref), then read in place; past them, each into own[] */
 	unsigned nk = d->naccess < 8 ? d->naccess : 8;
@@ -509,7 +515,29 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 			r = u->acc_rc[k];
 		} else {
 			a = &A->own[A->n];
-			r = gk_unit_access_ref(fmt, u, k, &A->own[A->n], &a);
+			/* a closed-form row (most DMA rows) straight into own[],
+			 * not through the unit's record: that record's surface
+			 * zeroed (~33 instructions a row), its bookkeeping and the
+			 * call were ~110 of the ~217 a row cost (callgrind,
+			 * bench_exec's 5 MB CIK stream, 115,922 rows); the
+			 * surface, which a linear side never reads (make_side),
+			 * is left unset but for its layout (NONE, as the access
+			 * model's).  Any other row: the unit's. */
+			r = u->simple && !d->access[k].flip ? gk_access_closed(u->fast, d, u->pkt.dw, u->pkt.ndw, k, &A->own[A->n])
+							     : -1;
+			if (r == 1) {
+				A->own[A->n].surf.layout = GK_LAYOUT_NONE;
+			} else if (r < 0) {
+				if (!fmt)
+					fmt = d >= x->fmt->descs && d < x->fmt->descs + x->fmt->ndescs ? x->fmt
+					      : e->ops->format && e->ops->record		       ? e->ops->format(e->fam)
+													       : NULL;
+				if (!fmt) {
+					A->n = 0;
+					return;
+				}
+				r = gk_unit_access_ref(fmt, u, k, &A->own[A->n], &a);
+			}
 		}
 		if (r < 0)
 			break;
@@ -520,18 +548,6 @@ static void unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *A
 			A->n++;
 		}
 	}
-}
-
-/* the access that reads (or writes: want) */
-static const struct gk_mem_access *find_acc(const struct accs *A, unsigned want, unsigned *k)
-{
-	for (unsigned i = 0; i < A->n; i++)
-		if (A->a[i]->rw & want) {
-			if (k)
-				*k = A->k[i];
-			return A->a[i];
-		}
-	return NULL;
 }
 
 /* ---- for the ops (exec_mem.c) ---- */
@@ -562,7 +578,3 @@ void gk_exec_unit_accesses(struct gk_exec *x, struct gk_engine *e, struct accs *
 	unit_accesses(x, e, A);
 }
 
-const struct gk_mem_access *gk_exec_find_acc(const struct accs *A, unsigned want, unsigned *k)
-{
-	return find_acc(A, want, k);
-}

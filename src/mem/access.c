@@ -582,31 +582,10 @@ static bool access_range(struct acc_ctx *c, const struct gk_access *ac, const st
 static inline __attribute__((always_inline)) int closed_at(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw,
 			    size_t ndw, unsigned k, struct gk_mem_access *a)
 {
-	const struct gk_desc_fast *fast = gk_fast(fmt, d);
-	const struct gk_acc_words *aw = &fast->acc_words[k];
-	if (!aw->closed || !aw->how || ndw < fast->fixed_len)
-		return -1;
-	uint64_t first, last;
-	int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
-	if (r <= 0)
-		return r;
-	/* how set: the address field resolved (gk_format_prepare) */
-	uint8_t ix = fast->acc_ix[k][GK_AS_ADDR];
-	const struct gk_field *af = (ix >> 7) ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
-	memset(&a->surf, 0, sizeof a->surf); /* layout NONE, as resolve_surface leaves it */
-	const struct gk_access *ac = &d->access[k];
-	a->rw = ac->rw;
-	a->addr = first;
-	a->first = first;
-	a->last = last;
-	a->overflow = r == 2;
-	a->exact = r == 1;
-	a->field = af;
-	a->dw = af->seg[0].dw;
-	a->lo = af->seg[0].lo;
-	a->hi = af->seg[0].hi;
-	a->row = ac;
-	return 1;
+	int r = gk_access_closed(gk_fast(fmt, d), d, dw, ndw, k, a);
+	if (r == 1)
+		memset(&a->surf, 0, sizeof a->surf); /* layout NONE, as resolve_surface leaves it */
+	return r;
 }
 
 /* Access k of the packet d frames at dw (ndw words), computed into *a

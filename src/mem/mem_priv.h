@@ -100,4 +100,43 @@ static inline __attribute__((always_inline)) int gk_words_range_fast(const struc
 	return ov ? 2 : 1;
 }
 
+/* Access k of a simple description d (plan fast, framed at dw, ndw words)
+ * whose row gives its range in closed form, the record filled from
+ * gk_words_range_fast, all but its surface (a.surf, which only RECT and
+ * TILED rows have, is left as it was): 1 set, 0 touches nothing, -1 not
+ * such a row (a surface, a stride, a first unit: the general path).  Not
+ * for a row with a DIRECTION field (ac->flip), which flips rw.  The access
+ * model's closed_at zeroes the surface too (a record the unit keeps and
+ * gk_unit_access copies out); the executor, which reads no surface of a
+ * linear side (exec_sides.c make_side), fills its own record with this
+ * alone. */
+static inline __attribute__((always_inline)) int gk_access_closed(const struct gk_desc_fast *fast,
+								  const struct gk_packet_desc *d, const uint32_t *dw,
+								  size_t ndw, unsigned k, struct gk_mem_access *a)
+{
+	const struct gk_acc_words *aw = &fast->acc_words[k];
+	if (k >= GK_FAST_ACCESSES || !aw->closed || !aw->how || ndw < fast->fixed_len)
+		return -1;
+	uint64_t first, last;
+	int r = gk_words_range_fast(fast, d, dw, ndw, k, &first, &last);
+	if (r <= 0)
+		return r;
+	/* how set: the address field resolved (gk_format_prepare) */
+	uint8_t ix = fast->acc_ix[k][GK_AS_ADDR];
+	const struct gk_field *af = (ix >> 7) ? &d->hdr[ix & 0x7fu] : &d->fields[ix & 0x7fu];
+	const struct gk_access *ac = &d->access[k];
+	a->rw = ac->rw;
+	a->addr = first;
+	a->first = first;
+	a->last = last;
+	a->overflow = r == 2;
+	a->exact = r == 1;
+	a->field = af;
+	a->dw = af->seg[0].dw;
+	a->lo = af->seg[0].lo;
+	a->hi = af->seg[0].hi;
+	a->row = ac;
+	return 1;
+}
+
 #endif

@@ -14,8 +14,11 @@
  * selecting header bits, random and sparse bits where fields may lie),
  * each also with one bit flipped, then
  * the whole stream again with bits flipped here and there, so framing
- * goes astray too.  The test also holds the streams to having both clean
- * units and units with diagnostics: a stream of one kind could not fail. */
+ * goes astray too.  The records the loops hand the callback are held to
+ * the full path's too (fields, values, layout: the lean loop's
+ * frame_record sets most of them from a kept record).  The test also holds
+ * the streams to having both clean units and units with diagnostics: a
+ * stream of one kind could not fail. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,7 +46,7 @@ struct ref {
 	const struct gk_format *fmt;
 	struct gk_check_state st;
 	struct gk_unit u;
-	uint64_t units, clean, said, wrong;
+	uint64_t units, clean, said, wrong, records;
 	uint64_t bytes; /* the stream's: only its last unit may be cut short */
 };
 
@@ -78,6 +81,27 @@ static int each_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint
 	r->units++;
 	r->clean += !full.n && !full.dropped;
 	r->said += full.n || full.dropped;
+	/* and the record the engine hands the callback (run's and lint's
+	 * loop: frame_record, its laid records kept by description and
+	 * length) is the full path's: the same fields, values and layout */
+	const struct gk_unit *eu = gk_engine_unit(e);
+	if (same && eu && len == n && r->u.desc) {
+		same = eu->desc == r->u.desc && eu->nfields == r->u.nfields && eu->fixed_end == r->u.fixed_end &&
+		       eu->tail_begin == r->u.tail_begin && eu->tail_end == r->u.tail_end &&
+		       eu->ngroups == r->u.ngroups && eu->extra_begin == r->u.extra_begin &&
+		       eu->natural == r->u.natural && eu->reg_addr == r->u.reg_addr && eu->reg_slot == r->u.reg_slot &&
+		       eu->pkt.ndw == r->u.pkt.ndw && eu->pkt.offset == offset && !memcmp(eu->claimed, r->u.claimed, sizeof eu->claimed);
+		for (unsigned k = 0; same && k < eu->nfields && k < GK_UNIT_FIELDS; k++)
+			same = eu->fields[k].desc == r->u.fields[k].desc && eu->fields[k].value == r->u.fields[k].value &&
+			       eu->fields[k].cut == r->u.fields[k].cut && eu->fields[k].symbol == r->u.fields[k].symbol &&
+			       eu->fields[k].reg == r->u.fields[k].reg;
+		r->records++;
+		if (!same && ++r->wrong <= 5)
+			CHECK(same, "%s %s: the unit at 0x%llx (dw0 0x%08x, %zu words): the stream loop's record is not the "
+			      "full path's", r->fmt->family, r->fmt->gen, (unsigned long long)offset, n ? words[0] : 0, n);
+		if (!same)
+			return GK_UNIT_GO;
+	}
 	if (!same && ++r->wrong <= 5)
 		CHECK(same, "%s %s: the unit at 0x%llx (dw0 0x%08x, %zu words): %u diagnostics in the stream loop, %u in full%s%s",
 		      r->fmt->family, r->fmt->gen, (unsigned long long)offset, n ? words[0] : 0, n, dg->n, full.n,
@@ -175,8 +199,10 @@ static void one_gen(const char *engine, const char *gpu, uint32_t *s)
 	      (unsigned long long)r.wrong, (unsigned long long)r.units);
 	CHECK(r.clean && r.said, "%s %s: %llu clean units, %llu with diagnostics: both are needed", engine, gpu,
 	      (unsigned long long)r.clean, (unsigned long long)r.said);
-	printf("# %s %s: %llu units, %llu clean, %llu with diagnostics, as the full path\n", engine, gpu,
-	       (unsigned long long)r.units, (unsigned long long)r.clean, (unsigned long long)r.said);
+	CHECK(r.records > 0, "%s %s: no record compared", engine, gpu);
+	printf("# %s %s: %llu units, %llu clean, %llu with diagnostics, as the full path; %llu records as its\n", engine,
+	       gpu, (unsigned long long)r.units, (unsigned long long)r.clean, (unsigned long long)r.said,
+	       (unsigned long long)r.records);
 	gk_engine_close(e);
 }
 
