@@ -739,9 +739,12 @@ static void print_stage(struct level *L)
 	} else if (!o->json) {
 		/* a capture of submits: a comment line where each begins, as
 		 * cffdump's "cmdstream[N]" (the text still encodes back) */
-		if (!L->depth)
-			catch_up(L); /* the input at this unit: its submit */
-		long long sub = L->depth ? -1 : gk_input_submit(L->in);
+		/* the submit of this unit's words, lag words past the input's
+		 * position: asked without catch_up, which ended frame_stage's
+		 * run, so every unit of a text decode was framed through
+		 * gk_input_peek again (callgrind, decode -g sdma4 -e dma,
+		 * quarter bench stream: see docs/architecture.md) */
+		long long sub = L->depth ? -1 : gk_input_submit_ahead(L->in, L->lag);
 		if (sub >= 0 && sub != L->submit) {
 			gk_out_str(L->out, "; submit ");
 			gk_out_dec(L->out, (uint64_t)sub);
