@@ -1064,11 +1064,12 @@ static void run_buffer(struct level *L)
 	bool quiet = o->check && !o->unit && !o->mem_read && !o->count;
 	bool lean = o->check && o->unit && !L->f->bounds && !o->count;
 	bool text = !o->check && !o->json && !o->unit && !L->f->bounds && !o->count;
+	bool batch = lean || text; /* tested once a unit: the others (JSON) take no batch loop */
 	for (;;) {
-		int at = L->skip ? LEAN_NONE
-			 : lean	 ? lean_units(L)
-			 : text && !L->marks.have ? print_units(L)
-						  : LEAN_NONE;
+		int at = !batch || L->skip ? LEAN_NONE
+			 : lean		    ? lean_units(L)
+			 : L->marks.have    ? LEAN_NONE
+					    : print_units(L);
 		if (at == LEAN_STOPPED)
 			return;
 		if (at == LEAN_AT) {
