@@ -499,6 +499,30 @@ struct gk_word_field {
 	uint32_t mask[2];
 };
 
+/* One field of the text printer's compiled plan of a description
+ * (gk_desc_fast.print_op0, src/core/text.c put_direct_ops): the field,
+ * how its value comes out of the words (w: shifts and masks, nseg 0 for
+ * the general way), how it is written (kind: GK_POP_*), its flags
+ * (GK_POP_HIDE0: a zero is not shown; GK_POP_QUIET: one of the fields
+ * print_quiet drops; GK_POP_HDR: of the header's list), its index in its
+ * list, and for an enum of at most 8 values each name's length (0: no
+ * name, the number in decimal).  At file scope so C++ sees one name. */
+struct gk_print_op {
+	const struct gk_field *f;
+	struct gk_word_field w;
+	uint8_t kind, flags, idx;
+	uint8_t elen[8];
+};
+#define GK_POP_GENERAL 0u /* gk_print_op.kind */
+#define GK_POP_DEC 1u
+#define GK_POP_HEX 2u
+#define GK_POP_ENUM 3u
+#define GK_POP_ENUM8 4u
+#define GK_POP_HIDE0 1u /* gk_print_op.flags */
+#define GK_POP_QUIET 2u
+#define GK_POP_HDR 4u
+#define GK_PRINT_OPS 1536 /* gk_format.print_ops */
+
 #define GK_ACC_HOW_FIXED 1u /* gk_acc_words.how */
 #define GK_ACC_HOW_COUNT 2u
 #define GK_LEN_GENERAL 0u /* gk_desc_sel.len_kind */
@@ -763,6 +787,11 @@ struct gk_format {
 		uint64_t print_quiet[2];
 		uint32_t print_qbits[8];
 		uint8_t print_qdw;
+		/* the fields of print[0] and print[1] (header first, each in
+		 * table order) as print_nops ops of gk_format.print_ops from
+		 * print_op0 (0: none, the plan's bits are walked) */
+		uint16_t print_op0;
+		uint8_t print_nops;
 	} fast[GK_MAX_DESCS];
 	/* The surface fields of the RECT and array-mode TILED access rows
 	 * (gk_desc_fast.acc_words[].surf) as shifts and masks, for the
@@ -801,6 +830,10 @@ struct gk_format {
 	const struct gk_packet_desc *by_op[256];  /* this generation */
 	const struct gk_packet_desc *any_op[256]; /* some generation, when by_op is NULL */
 	const struct gk_packet_desc *special[4];  /* family framing packets (PM4: PACKET0-2, raw PACKET3) */
+	/* the text printer's compiled plans (gk_desc_fast.print_op0), filled
+	 * by gk_format_prepare; nprint_ops used */
+	struct gk_print_op print_ops[GK_PRINT_OPS];
+	uint16_t nprint_ops;
 };
 
 /* Fill fmt->fast, fmt->sel, fmt->op_head and fmt->reg_page from fmt->descs, fmt->regs and fmt->gen_bit (families call it at init, after setting those).

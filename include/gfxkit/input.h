@@ -259,6 +259,11 @@ int gk_input_set_submits(struct gk_input *in, uint64_t first, uint64_t last);
  * own, each at its own address. */
 size_t gk_input_unbroken(const struct gk_input *in);
 long long gk_input_submit(const struct gk_input *in);
+/* gk_input_submit of the word ahead words past the position (at most the
+ * words available; -1 past them): what a loop that steps through the
+ * words gk_input_peek's run allows, before telling gk_input_skip, asks
+ * without telling the input first (which would end the run). */
+long long gk_input_submit_ahead(const struct gk_input *in, size_t ahead);
 bool gk_input_has_memory(const struct gk_input *in);
 long gk_input_mem_read(void *in, uint64_t addr, void *buf, size_t n);
 const char *gk_input_gpu(const struct gk_input *in, const char **engine);

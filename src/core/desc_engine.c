@@ -84,6 +84,29 @@ struct frame_memo {
  * the hash) */
 #define LAID_MEMO 256
 
+/* The text of the last units that needed the general decoder (a
+ * conditional description: SDMA's and CIK's POLL_REG_MEM), by their words.
+ * A unit's line is a function of its description, its words and whether
+ * its words are shown raw (the offset that starts it aside), and such a
+ * packet comes again and again with the same words (the HDP flush and the
+ * VM invalidation polls: 4,632 polls on the CIK quarter bench stream have 2
+ * texts), where its fields and their records cost ~800 instructions to
+ * print (callgrind, decode -g sdma4 -e dma, quarter bench stream).  The
+ * line after its 12-byte offset kept when it is at most TEXT_MEMO_BYTES;
+ * direct-mapped by a hash of the words, as the quiet memo.  Nothing is
+ * ever stale: the format does not change. */
+#define TEXT_MEMO 64
+#define TEXT_MEMO_DW 8
+#define TEXT_MEMO_BYTES 320
+struct text_memo {
+	const struct gk_packet_desc *desc; /* NULL: empty */
+	uint32_t ndw;
+	bool raw;
+	uint16_t len;
+	uint32_t w[TEXT_MEMO_DW];
+	char text[TEXT_MEMO_BYTES];
+};
+
 struct desc_engine {
 	struct gk_format fmt; /* large (prepared lookup tables): why this lives on the heap */
 	struct gk_check_state check;
@@ -92,6 +115,11 @@ struct desc_engine {
 	struct gk_frame frame;
 	struct quiet_memo memo[QUIET_MEMO];
 	struct frame_memo frames[FRAME_MEMO];
+	struct text_memo texts[TEXT_MEMO];
+	/* the unit's decode put off (gk_desc_engine_unit): unit.pkt is this
+	 * packet's, the rest of unit the last decode's until settle() */
+	bool deferred;
+	struct gk_diags *deferred_dg;
 	/* some description of this generation is conditional and planned
 	 * quiet: without one (Cayman) the memo is not looked at */
 	bool memo_on;
@@ -149,6 +177,7 @@ void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
 	gk_check_init(&d->check);
 	gk_check_set_buffers(&d->check, bos, nbos);
 	memset(d->memo, 0, sizeof d->memo); /* verdicts of other buffers */
+	d->deferred = false; /* a put-off decode of another stream's words */
 }
 
 /* the memo slot of the words at w, framed as fr (fr->ndw <= QUIET_MEMO_DW):
@@ -348,6 +377,27 @@ static inline bool quiet_past_head(struct desc_engine *d, const struct gk_desc_f
 	return true;
 }
 
+/* The decode gk_desc_engine_unit put off, done before anything reads the
+ * unit (text, JSON, the record).  A unit frame_one left without a record
+ * (no words) has none to do.  The decode out of line: inline, its call's
+ * registers cost the JSON op every unit (~15 instructions, callgrind,
+ * decode --json -g sdma4 -e dma quarter bench stream) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void decode_deferred(struct desc_engine *d)
+{
+	d->deferred = false;
+	if (d->unit.pkt.dw)
+		gk_unit_decode_lazy(&d->fmt, &d->unit.pkt, d->deferred_dg, &d->unit);
+}
+
+static inline void settle(struct desc_engine *d)
+{
+	if (d->deferred)
+		decode_deferred(d);
+}
+
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
 {
 	struct desc_engine *d = fam;
@@ -366,7 +416,6 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 		gk_packet_frame(&d->fmt, w, n, offset, pkt);
 	}
 	d->framed = NULL;
-	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
 	/* decode, decode --json and run check every unit here.  The quiet
 	 * check first (what `check` asks, docs/architecture.md "The quiet
 	 * check"): a yes means the full check would add no diagnostic and
@@ -376,7 +425,21 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	 * and the state.  Only a whole packet of a known frame: a truncated
 	 * one always takes the full check. */
 	const struct gk_frame *fr = &pkt->frame;
-	if (!pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw))
+	bool quiet = !pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw);
+	if (quiet && !gk_fast(&d->fmt, fr->desc)->simple) {
+		/* a conditional description's quiet unit is decoded when
+		 * something reads it (settle): the text memo prints most of
+		 * them without (their decode was ~1,050 instructions a poll,
+		 * callgrind, decode -g sdma4 -e dma, quarter bench stream).
+		 * unit_quiet asked once, above: from two places gcc made it a
+		 * call (~30 instructions a packet more) */
+		d->deferred = true;
+		d->deferred_dg = dg;
+		return;
+	}
+	d->deferred = false;
+	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
+	if (quiet)
 		return;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
 }
@@ -397,6 +460,7 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 	const struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
 	*rec = NULL;
 	d->framed = NULL;
+	d->deferred = false; /* the record is made here, whatever a put-off decode left */
 	if (d->fmt.frame_by_header) {
 		uint32_t h = w[0], key; /* n >= 1: the loop's */
 		struct frame_memo *fm = frame_slot(d, h, &key);
@@ -531,7 +595,7 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 			 * SDMA NOP is 26,936 of the SDMA 4 bench stream's
 			 * 62,067 packets; see frame_memo.qable) */
 			if ((want_record ? fm->quiet_rec : fm->quiet) && fm->fr.ndw <= n && !d->check.nexec) {
-				d->unit.pkt.dw = NULL;
+				d->unit.pkt.dw = NULL; /* (a put-off decode: none to do, settle) */
 				d->framed = NULL;
 				*done_out = true;
 				return fm->fr.ndw;
@@ -639,6 +703,7 @@ static inline size_t frame_one(struct desc_engine *d, const uint32_t *w, size_t 
 		gk_packet_frame(&d->fmt, w, len, offset, pkt);
 	}
 	d->framed = NULL;
+	d->deferred = false;
 	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
 	/* a clean unit that touches memory (check --bo): the record only for
 	 * the bounds stage's access model, which reads the few fields it needs
@@ -686,10 +751,77 @@ uint64_t gk_desc_engine_frame_units(void *fam, const uint32_t *w, size_t n, size
 	return units;
 }
 
+/* gk_unit_text of a unit the general decoder decoded (not pending, at
+ * most TEXT_MEMO_DW words, an offset of 8 hex digits), through the text
+ * memo: a line kept for the same description, words and raw is its offset
+ * and the kept bytes; another is printed into a buffer of its own, kept
+ * when it fits and copied to o */
+static void memo_text(struct desc_engine *d, const struct gk_packet_desc *desc, bool raw, struct gk_out *o)
+{
+	const struct gk_unit *u = &d->unit;
+	const uint32_t *w = u->pkt.dw;
+	uint32_t ndw = u->pkt.ndw;
+	uint32_t x = (uint32_t)(uintptr_t)desc ^ ndw;
+	for (unsigned k = 0; k < ndw; k++)
+		x = (x ^ w[k]) * 0x9e3779b1u;
+	_Static_assert(TEXT_MEMO == 64, "the hash's top 6 bits index the memo");
+	struct text_memo *m = &d->texts[x >> 26];
+	char pre[12 + TEXT_MEMO_BYTES + 1];
+	if (m->desc == desc && m->ndw == ndw && m->raw == raw && !memcmp(m->w, w, 4u * ndw)) {
+		/* put_offset's "0x%08x: " and the rest as kept */
+		gk_put_hex8(pre, (uint32_t)u->pkt.offset);
+		pre[10] = ':';
+		pre[11] = ' ';
+		gk_out_put(o, pre, 12);
+		gk_out_put(o, m->text, m->len);
+		return;
+	}
+	settle(d);
+	struct gk_out t = gk_out_text(pre, sizeof pre);
+	gk_unit_text(&d->fmt, u, raw, &t);
+	size_t n = gk_out_text_end(&t);
+	if (n >= sizeof pre || n < 12 || pre[10] != ':' || pre[11] != ' ') {
+		gk_unit_text(&d->fmt, u, raw, o); /* too long to keep: printed where it goes */
+		return;
+	}
+	m->desc = desc;
+	m->ndw = ndw;
+	m->raw = raw;
+	memcpy(m->w, w, 4u * ndw);
+	m->len = (uint16_t)(n - 12);
+	memcpy(m->text, pre + 12, n - 12);
+	gk_out_put(o, pre, n);
+}
+
+/* The text of a unit put off or decoded by the general decoder: through
+ * the text memo when it can be kept.  Out of line: inline, the tests and
+ * their registers cost every unit of a PM4 decode, nearly all pending,
+ * ~6 instructions (callgrind, decode -g gfx9 -e pm4 quarter bench stream) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void general_text(struct desc_engine *d, bool raw_words, struct gk_out *o)
+{
+	const struct gk_unit *u = &d->unit;
+	/* a put-off decode is of a whole packet of a known frame: its
+	 * description is the frame's, as the decode would set it */
+	const struct gk_packet_desc *desc = d->deferred ? u->pkt.frame.desc : u->desc;
+	if (desc && u->pkt.dw && u->pkt.ndw && u->pkt.ndw <= TEXT_MEMO_DW && u->pkt.offset <= UINT32_MAX &&
+	    gk_out_usable(o)) {
+		memo_text(d, desc, raw_words, o);
+		return;
+	}
+	settle(d);
+	gk_unit_text(&d->fmt, u, raw_words, o);
+}
+
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	struct desc_engine *d = fam;
-	gk_unit_text(&d->fmt, &d->unit, raw_words, o);
+	if (d->deferred || !d->unit.pending)
+		general_text(d, raw_words, o);
+	else
+		gk_unit_text(&d->fmt, &d->unit, raw_words, o); /* a pending unit: simple, printed from its words */
 	gk_text_diags(dg, o);
 }
 
@@ -697,6 +829,7 @@ void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, s
 {
 	struct desc_engine *d = fam;
 	(void)dg; /* the unit carries the container unit() was handed: the same one */
+	settle(d);
 	gk_unit_json(&d->fmt, &d->unit, flags, o);
 }
 
@@ -777,6 +910,10 @@ const struct gk_unit *gk_desc_engine_record(const void *fam)
 	const struct desc_engine *d = fam;
 	if (!d->unit.pkt.dw)
 		return NULL;
+	/* the engine's own object (gk_desc_engine_new's calloc), const only
+	 * in the op's signature: a put-off decode is done before the record
+	 * is read */
+	settle((struct desc_engine *)(uintptr_t)d);
 	return &d->unit; /* fields maybe pending: gk_engine_unit fills them for clients */
 }
 

@@ -405,6 +405,7 @@ void gk_format_prepare(struct gk_format *fmt)
 			}
 		}
 	}
+	gk_format_plan_print_ops(fmt); /* simple settled for every description */
 }
 
 /* gk_desc_fast.q_care of a conditional description: quiet_cond (check.c)

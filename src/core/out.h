@@ -219,6 +219,11 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
  * gk_format_prepare */
 void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
 
+/* text.c: the text printer's compiled plans (fast->print_op0, from
+ * print[0] and print[1] of the simple descriptions), for gk_format_prepare
+ * once every description's plan is made */
+void gk_format_plan_print_ops(struct gk_format *fmt);
+
 /* json.c: the JSON printer's plan of a description (fast->json), for
  * gk_format_prepare */
 void gk_format_plan_json(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);

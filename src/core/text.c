@@ -321,6 +321,101 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
 	fast->print_group_room = room < 0xffff ? (uint16_t)room : 0xffff;
 }
 
+/* A field's value as a compiled op reads it (struct gk_word_field): one
+ * or two segments, each inside bits 0..31 of a dword before fixed (so
+ * inside any packet the op is used on), the first at bit 0 of the value,
+ * the second inside its 64 bits: what gk_fget reads.  false: the general
+ * way. */
+static bool op_segments(const struct gk_field *f, unsigned fixed, struct gk_word_field *w)
+{
+	memset(w, 0, sizeof *w);
+	if (f->nseg < 1 || f->nseg > 2 || f->seg[0].pos)
+		return false;
+	for (unsigned i = 0; i < f->nseg; i++) {
+		const struct gk_seg *sg = &f->seg[i];
+		if (sg->lo > sg->hi || sg->hi > 31 || sg->dw >= fixed || sg->pos + (sg->hi - sg->lo) >= 64)
+			return false;
+		w->dw[i] = sg->dw;
+		w->lo[i] = sg->lo;
+		w->pos[i] = sg->pos;
+		w->mask[i] = 0xffffffffu >> (31u - (sg->hi - sg->lo));
+	}
+	w->nseg = f->nseg;
+	return true;
+}
+
+/* How put_field_at writes field f, decided once (GK_POP_*): a name from
+ * the enum (its lengths in elen when it has at most 8 values), a number in
+ * hex or decimal, or the general way (a register, a nameless field, a
+ * flag set ...) */
+static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
+{
+	if (!f->namelen)
+		return GK_POP_GENERAL;
+	switch (f->kind) {
+	case GK_ENUM: {
+		const struct gk_enum *e = f->enm;
+		if (!e || !e->names || e->nbits >= 64)
+			return GK_POP_DEC; /* no name to find: the number */
+		if (e->nbits > 3)
+			return GK_POP_ENUM;
+		for (unsigned v = 0; v < 1u << e->nbits; v++) {
+			const char *n = e->names[v];
+			size_t l = n ? strlen(n) : 0;
+			if (n && (l == 0 || l > 255))
+				return GK_POP_ENUM; /* put_field_at's own answer for it */
+			elen[v] = (uint8_t)l;
+		}
+		return GK_POP_ENUM8;
+	}
+	case GK_ADDR:
+		return GK_POP_HEX;
+	case GK_UINT:
+	case GK_FLAG:
+		return f->flags & GK_F_HEX ? GK_POP_HEX : GK_POP_DEC;
+	default:
+		return GK_POP_GENERAL;
+	}
+}
+
+void gk_format_plan_print_ops(struct gk_format *fmt)
+{
+	if (!fmt)
+		return;
+	fmt->nprint_ops = 0;
+	size_t ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
+	for (size_t k = 0; k < ndescs; k++) {
+		const struct gk_packet_desc *d = &fmt->descs[k];
+		struct gk_desc_fast *fast = &fmt->fast[k];
+		fast->print_op0 = 0;
+		fast->print_nops = 0;
+		/* put_direct_fields takes the ops only with room for them all */
+		if (!fast->simple || fast->print_room >= 0xffff)
+			continue;
+		unsigned n = (unsigned)(__builtin_popcountll(fast->print[0]) + __builtin_popcountll(fast->print[1]));
+		if (!n || n > 255 || fmt->nprint_ops + n > GK_PRINT_OPS)
+			continue; /* none, or no room left: the plan's bits */
+		fast->print_op0 = fmt->nprint_ops;
+		for (unsigned l = 0; l < 2; l++) {
+			const struct gk_field *list = l ? d->fields : d->hdr;
+			for (uint64_t p = fast->print[l]; p; p &= p - 1) {
+				unsigned i = (unsigned)__builtin_ctzll(p);
+				const struct gk_field *f = &list[i];
+				struct gk_print_op *op = &fmt->print_ops[fmt->nprint_ops++];
+				memset(op, 0, sizeof *op);
+				op->f = f;
+				op->idx = (uint8_t)i;
+				op->flags = (uint8_t)((l ? 0 : GK_POP_HDR) | (f->flags & (GK_F_HIDE0 | GK_F_MBZ) ? GK_POP_HIDE0 : 0) |
+						      ((fast->print_quiet[l] >> i) & 1u ? GK_POP_QUIET : 0));
+				op->kind = op_kind(f, op->elen);
+				if (op->kind != GK_POP_GENERAL && !op_segments(f, fast->fixed_len, &op->w))
+					op->kind = GK_POP_GENERAL;
+			}
+		}
+		fast->print_nops = (uint8_t)n;
+	}
+}
+
 /* " NAME=VALUE" of a direct field of value v into d, which has room for
  * it (fast->print_room): the bytes put_field_text writes for an enum, a
  * register, an address or a number that is not cut or hidden, with
@@ -427,6 +522,98 @@ static inline __attribute__((always_inline)) char *put_desc_fields_at(const stru
 	return d;
 }
 
+/* gk_put_mem's moves for a name of 4 to 16 bytes (most field and value
+ * names) inline here, the rest through it: in put_ops gcc made gk_put_mem
+ * a call (~1.5 M instructions of the SDMA 4 quarter bench stream's decode,
+ * callgrind) */
+static inline __attribute__((always_inline)) char *put_name_at(char *d, const char *s, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+		return d + n;
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+		return d + n;
+	}
+	return gk_put_mem(d, s, n);
+}
+
+/* " NAME=" into d */
+static inline __attribute__((always_inline)) char *put_lead(char *d, const struct gk_field *f)
+{
+	*d++ = ' ';
+	d = put_name_at(d, f->name, f->namelen);
+	*d++ = '=';
+	return d;
+}
+
+/* The fields of a description's compiled plan (gk_desc_fast.print_op0:
+ * ndw >= fixed_len, so no segment is cut) into d, which has room for them
+ * all (print_room): each value read by the op's shifts and masks and
+ * written as its kind says, which put_field_at decided a field at a time
+ * from the field's kind, flags, segments and enum (callgrind, decode on
+ * the quarter bench streams: see docs/architecture.md "The text
+ * printer").  skipq: the fields print_quiet drops are left out.  Stops at
+ * the first it cannot write (*at: its index; the op count when none),
+ * which and those after it take the checked way.  Returns the end of what
+ * it wrote. */
+static inline __attribute__((always_inline)) char *put_ops(const struct gk_format *fmt,
+							   const struct gk_desc_fast *fast, const uint32_t *dw,
+							   size_t ndw, bool skipq, char *d, unsigned *at)
+{
+	const struct gk_print_op *ops = fmt->print_ops + fast->print_op0;
+	unsigned n = fast->print_nops, k;
+	for (k = 0; k < n; k++) {
+		const struct gk_print_op *op = &ops[k];
+		if (skipq && (op->flags & GK_POP_QUIET))
+			continue;
+		const struct gk_field *f = op->f;
+		uint64_t v;
+		if (op->kind == GK_POP_GENERAL) {
+			if (!plan_value(f, dw, ndw, &v))
+				continue;
+			char *e = put_field_at(fmt, f, v, true, 0, 0, d);
+			if (!e)
+				break;
+			d = e;
+			continue;
+		}
+		v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
+		if (op->w.nseg > 1)
+			v |= (uint64_t)((dw[op->w.dw[1]] >> op->w.lo[1]) & op->w.mask[1]) << op->w.pos[1];
+		if (!v && (op->flags & GK_POP_HIDE0))
+			continue;
+		const char *s = NULL;
+		size_t sl = 0;
+		if (op->kind == GK_POP_HEX) {
+			d = gk_put_hex64(put_lead(d, f), v);
+			continue;
+		}
+		if (op->kind == GK_POP_ENUM8) {
+			if (v < 8 && op->elen[v]) {
+				s = f->enm->names[v];
+				sl = op->elen[v];
+			}
+		} else if (op->kind == GK_POP_ENUM) {
+			s = v < (1ull << f->enm->nbits) ? f->enm->names[v] : NULL;
+			if (s && !(sl = strlen(s)))
+				break; /* put_field_at's NULL */
+		}
+		if (s) {
+			d = put_name_at(put_lead(d, f), s, sl);
+			continue;
+		}
+		if (v > UINT32_MAX)
+			break; /* a decimal over 32 bits: the checked way */
+		d = gk_put_dec32(put_lead(d, f), (uint32_t)v);
+	}
+	*at = k;
+	return d;
+}
+
 /* The shown fields of a simple description's list, read straight from the
  * words: the fields, values and symbols gk_unit_fill's decode_simple would
  * store in the unit's records (the fields the generation has, in order;
@@ -465,6 +652,7 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
+	bool skipq = false;
 	if (fast->print_qdw) {
 		/* the fields a zero hides (a PM4 header's predicate and shader
 		 * type, reserved and must-be-zero bits ...) are zero in nearly
@@ -480,6 +668,7 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		if (!any) {
 			hp &= ~fast->print_quiet[0];
 			bp &= ~fast->print_quiet[1];
+			skipq = true;
 		}
 	}
 	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
@@ -492,13 +681,78 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
 		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
 		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
-		char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
-		if (!hp)
-			p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
-		o->len = (size_t)(p - o->buf);
+		if (fast->print_nops && ndw >= fast->fixed_len) {
+			unsigned at, n = fast->print_nops;
+			char *p = put_ops(fmt, fast, dw, ndw, skipq, o->buf + o->len, &at);
+			o->len = (size_t)(p - o->buf);
+			if (at == n)
+				return;
+			/* the fields from the one it stopped at: the checked way */
+			uint64_t rh = 0, rb = 0;
+			for (const struct gk_print_op *op = fmt->print_ops + fast->print_op0 + at,
+						       *end = fmt->print_ops + fast->print_op0 + n;
+			     op < end; op++) {
+				if (op->flags & GK_POP_HDR)
+					rh |= 1ull << op->idx;
+				else
+					rb |= 1ull << op->idx;
+			}
+			hp &= rh;
+			bp &= rb;
+		} else {
+			char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
+			if (!hp)
+				p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
+			o->len = (size_t)(p - o->buf);
+		}
 	}
 	put_desc_fields(fmt, d->hdr, hp, dw, ndw, o);
 	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
+}
+
+/* A pending unit's whole line, "OFFSET: NAME FIELD=VALUE ...\n", in one
+ * piece, when that is all its text: a description without a tail or notes,
+ * a packet of its fixed length (no COUNT, no EXTRA: the layout
+ * gk_unit_decode_lazy makes of it), no stray bit in its dwords, no raw
+ * words, and a plan whose fields are all ops (or none: a NOP) with room
+ * for them.  false, nothing kept (bytes past o->len are not the output's):
+ * gk_unit_text's general way prints it.  The pieces one check and store
+ * each, and the tests for a count, stray bits, notes, a tail, extra and raw
+ * words, were ~250 instructions of a ~630-instruction SDMA NOP (callgrind,
+ * decode -g sdma4 -e dma on 100,000 NOPs). */
+static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fmt, const struct gk_packet_desc *d,
+						       const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw,
+						       uint64_t off, struct gk_out *o)
+{
+	unsigned nc = sizeof fast->claimed / sizeof fast->claimed[0];
+	if (ndw > nc || (!fast->print_nops && (fast->print[0] | fast->print[1])) || fast->print_room >= 0xffff ||
+	    !fast->print_namelen || off > UINT32_MAX || !o->buf || o->cap - o->len < 13u + fast->print_namelen + fast->print_room)
+		return false;
+	uint32_t any = 0;
+	for (unsigned i = 0; i < ndw; i++)
+		any |= dw[i] & ~fast->claimed[i];
+	if (any)
+		return false; /* stray bits: put_rawbits' */
+	bool skipq = false;
+	if (fast->print_qdw) { /* put_direct_fields' test */
+		unsigned n = fast->print_qdw < ndw ? fast->print_qdw : (unsigned)ndw;
+		for (unsigned i = 0; i < n; i++)
+			any |= dw[i] & fast->print_qbits[i];
+		skipq = !any;
+	}
+	char *p = gk_put_hex8(o->buf + o->len, (uint32_t)off);
+	p[0] = ':';
+	p[1] = ' ';
+	p = gk_put_mem(p + 2, d->name, fast->print_namelen);
+	if (fast->print_nops) {
+		unsigned at;
+		p = put_ops(fmt, fast, dw, ndw, skipq, p, &at);
+		if (at != fast->print_nops)
+			return false;
+	}
+	*p++ = '\n';
+	o->len = (size_t)(p - o->buf);
+	return true;
 }
 
 static void put_rawbits(struct gk_out *o, unsigned dw, uint32_t bits, bool whole)
@@ -1218,6 +1472,9 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	bool direct = u->pending;
 	if (!direct)
 		gk_unit_fill(u);
+	else if (d->tail == GK_TAIL_NONE && !fast->has_notes && ndw == fast->fixed_len && !raw_words &&
+		 put_direct_line(fmt, d, fast, dw, ndw, u->pkt.offset, o))
+		return;
 
 	put_offset(o, u->pkt.offset);
 	if (fast->print_namelen)

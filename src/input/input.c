@@ -1450,9 +1450,14 @@ size_t gk_input_unbroken(const struct gk_input *in)
 
 long long gk_input_submit(const struct gk_input *in)
 {
-	if (!in || !in->started || !in->rd->submit_of)
+	return gk_input_submit_ahead(in, 0);
+}
+
+long long gk_input_submit_ahead(const struct gk_input *in, size_t ahead)
+{
+	if (!in || !in->started || !in->rd->submit_of || ahead > in->nwords - in->pos)
 		return -1;
-	return in->rd->submit_of(in->st, in->abs0 + in->pos);
+	return in->rd->submit_of(in->st, in->abs0 + in->pos + ahead);
 }
 
 bool gk_input_has_memory(const struct gk_input *in)

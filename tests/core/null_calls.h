@@ -3129,6 +3129,31 @@ static void nc_gk_input_submit(void)
 	fx_end_case();
 }
 
+static void nc_gk_input_submit_ahead(void)
+{
+	FX_CASE("every pointer NULL");
+	(void)gk_input_submit_ahead((const struct gk_input*)NULL, (size_t)0);
+	fx_end_case();
+	FX_CASE("every pointer NULL, integers at their extremes");
+	(void)gk_input_submit_ahead((const struct gk_input*)NULL, SIZE_MAX);
+	fx_end_case();
+	FX_CASE("in NULL");
+	(void)gk_input_submit_ahead((const struct gk_input*)NULL, 0);
+	fx_end_case();
+	FX_CASE("ahead = SIZE_MAX");
+	(void)gk_input_submit_ahead((const struct gk_input*)fx_input(), SIZE_MAX);
+	fx_end_case();
+	FX_CASE("ahead = SIZE_MAX - 1");
+	(void)gk_input_submit_ahead((const struct gk_input*)fx_input(), SIZE_MAX - 1);
+	fx_end_case();
+	FX_CASE("ahead = SIZE_MAX / 2 + 1");
+	(void)gk_input_submit_ahead((const struct gk_input*)fx_input(), SIZE_MAX / 2 + 1);
+	fx_end_case();
+	FX_CASE("every argument valid");
+	(void)gk_input_submit_ahead((const struct gk_input*)fx_input(), 0);
+	fx_end_case();
+}
+
 static void nc_gk_input_unbroken(void)
 {
 	FX_CASE("every pointer NULL");
@@ -7790,6 +7815,7 @@ static const struct nc_func {
 	{ "gk_input_set_submits", nc_gk_input_set_submits },
 	{ "gk_input_skip", nc_gk_input_skip },
 	{ "gk_input_submit", nc_gk_input_submit },
+	{ "gk_input_submit_ahead", nc_gk_input_submit_ahead },
 	{ "gk_input_unbroken", nc_gk_input_unbroken },
 	{ "gk_input_unit", nc_gk_input_unit },
 	{ "gk_input_where", nc_gk_input_where },

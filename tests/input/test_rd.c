@@ -155,6 +155,19 @@ int main(void)
 			      g.off[4] == 0x100001004ull,
 		      "reads of %zu: GPU addresses, with a break between the submits", chunks[k]);
 		CHECK(g.sub[0] == 0 && g.sub[2] == 0 && g.sub[3] == 1 && g.sub[4] == 1, "reads of %zu: submits", chunks[k]);
+		/* the stream loop asks the submit of a word it stepped to
+		 * without telling the input (gk_input_submit_ahead): the same
+		 * as asked there, across the break between the submits */
+		struct src s = { c.b, c.n, 0, chunks[k] };
+		struct gk_input *in = gk_input_create(rd, &s, GK_IN_AUTO, 4);
+		long a = gk_input_fill(in, 5);
+		unsigned wrong = 0;
+		for (size_t i = 0; a > 0 && i < (size_t)a && i < g.n; i++)
+			wrong += gk_input_submit_ahead(in, i) != g.sub[i];
+		CHECK(a == 5 && !wrong && gk_input_submit_ahead(in, 0) == gk_input_submit(in) &&
+			      gk_input_submit_ahead(in, 6) == -1,
+		      "reads of %zu: %ld words at once, gk_input_submit_ahead wrong %u times", chunks[k], a, wrong);
+		gk_input_destroy(in);
 		CHECK(!strcmp(g.gpu, "a630"), "GPU_ID 630 is a630: %s", g.gpu);
 	}
 	/* --submit 1 */
