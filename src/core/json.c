@@ -2,6 +2,7 @@
  * shares (docs/json.md):
  * {"offset","engine","name","words","type","opcode"[,"sub_opcode"],"fields","enums",
  *  "registers"|"data"|"groups","extra","diagnostics","text"} */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/stream.h"
@@ -573,6 +574,16 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 	json_register(NULL, r, addr, v, o);
 }
 
+/* Field f of register value v: gk_get's bits with a mask of two shifts,
+ * where gk_get builds it with a compare and two (~6 instructions a field,
+ * half a million fields in the GFX9 quarter stream; callgrind).  The
+ * tables hold lo <= hi <= 31 (tests/core/test_tables.c); the masked shift
+ * counts keep anything else defined, if wrong. */
+static inline uint32_t reg_field_value(uint32_t v, const struct gk_reg_field *f)
+{
+	return (v >> (f->lo & 31)) & ((2u << ((f->hi - f->lo) & 31)) - 1u);
+}
+
 /* One field's member of "values" (its value, unnamed, as typed text),
  * opening the object at the first */
 static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_field *f, uint32_t fv, bool named,
@@ -599,8 +610,8 @@ static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_fiel
  * and a field it has no text for leaves o->len where it was.  Through the
  * temporary buffer, key_len and a libc memcpy a field, this was ~40 M of
  * the a630 quarter stream's 365 M instructions (callgrind, docs/json.md). */
-static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
-			    uint32_t named, struct gk_out *o)
+static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, uint32_t named,
+			    struct gk_out *o)
 {
 	bool first = true;
 	for (unsigned i = 0; i < r->nfields; i++) {
@@ -609,14 +620,14 @@ static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r,
 			continue; /* its value's name is in "enums" */
 		/* ,"values":{ 11, ,"NAME":" at most 255 + 5, the text 63, '"' */
 		if (o->cap - o->len < 11 + 260u + 64) {
-			json_reg_value(fmt, f, fv[i], false, &first, o);
+			json_reg_value(fmt, f, reg_field_value(v, f), false, &first, o);
 			continue;
 		}
 		/* the text where it goes after its key, the key written only
 		 * for a field that has text (most have none) */
 		char *d = o->buf + o->len;
 		size_t kl = (first ? 15 : 5) + (size_t)f->namelen; /* ,"values":{"NAME":" or ,"NAME":" */
-		size_t tl = fmt->reg_value_text(f, fv[i], d + kl, 64);
+		size_t tl = fmt->reg_value_text(f, reg_field_value(v, f), d + kl, 64);
 		if (!tl || tl >= 64)
 			continue; /* nothing to show: what was put past o->len is not kept */
 		if (first)
@@ -631,14 +642,42 @@ static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r,
 		gk_out_ch(o, '}');
 }
 
-/* Field f of register value v: gk_get's bits with a mask of two shifts,
- * where gk_get builds it with a compare and two (~6 instructions a field,
- * half a million fields in the GFX9 quarter stream; callgrind).  The
- * tables hold lo <= hi <= 31 (tests/core/test_tables.c); the masked shift
- * counts keep anything else defined, if wrong. */
-static inline uint32_t reg_field_value(uint32_t v, const struct gk_reg_field *f)
+/* The end of a register's object after "enums":{ : its ,"NAME":"VALUE"
+ * members for the fields of named (bit i: field i's value has the name
+ * vx[i]), the closing brace, the typed "values" of a format that has them
+ * (json_reg_values) and the object's closing brace; o->len is past the
+ * "enums":{ */
+static void json_reg_tail(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, uint32_t named,
+			  const struct gk_reg_value *const *vx, struct gk_out *o)
 {
-	return (v >> (f->lo & 31)) & ((2u << ((f->hi - f->lo) & 31)) - 1u);
+	size_t enums = 0; /* what the enums' ,"NAME":"VALUE" take */
+	for (uint32_t m = named; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		enums += r->fields[i].namelen + vx[i]->namelen + 6u;
+	}
+	bool first = true;
+	if (o->cap - o->len >= enums) {
+		char *d = o->buf + o->len;
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
+			first = false;
+			*d++ = '"';
+			d = gk_put_mem(d, vx[i]->name, vx[i]->namelen);
+			*d++ = '"';
+		}
+		o->len = (size_t)(d - o->buf);
+	} else {
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
+			table_str(o, vx[i]->name);
+		}
+	}
+	gk_out_ch(o, '}');
+	if (fmt && fmt->reg_value_text)
+		json_reg_values(fmt, r, v, named, o);
+	gk_out_ch(o, '}');
 }
 
 /* A register has at most 32 one-bit fields (sorted, non-overlapping:
@@ -669,7 +708,6 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		if (o->cap - o->len < need)
 			return false;
 	}
-	uint32_t fv[REG_FIELDS_MAX];
 	/* the fields whose value has a name: bit i, and the name in vx[i]
 	 * (a mask, so that the fields without one store nothing) */
 	uint32_t named = 0;
@@ -691,7 +729,6 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		uint32_t x = reg_field_value(v, f);
-		fv[i] = x;
 		d = gk_put_mem(d, f->name, f->namelen);
 		d = put_val_next(d, x);
 		if (f->nvalues) {
@@ -712,34 +749,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		return true;
 	}
 	o->len = (size_t)(d - o->buf);
-	size_t enums = 0; /* what the enums' ,"NAME":"VALUE" take */
-	for (uint32_t m = named; m; m &= m - 1) {
-		unsigned i = (unsigned)__builtin_ctz(m);
-		enums += r->fields[i].namelen + vx[i]->namelen + 6u;
-	}
-	bool first = true;
-	if (o->cap - o->len >= enums) {
-		d = o->buf + o->len;
-		for (uint32_t m = named; m; m &= m - 1) {
-			unsigned i = (unsigned)__builtin_ctz(m);
-			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
-			first = false;
-			*d++ = '"';
-			d = gk_put_mem(d, vx[i]->name, vx[i]->namelen);
-			*d++ = '"';
-		}
-		o->len = (size_t)(d - o->buf);
-	} else {
-		for (uint32_t m = named; m; m &= m - 1) {
-			unsigned i = (unsigned)__builtin_ctz(m);
-			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-			table_str(o, vx[i]->name);
-		}
-	}
-	gk_out_ch(o, '}');
-	if (typed)
-		json_reg_values(fmt, r, fv, named, o);
-	gk_out_ch(o, '}');
+	json_reg_tail(fmt, r, v, named, vx, o);
 	return true;
 }
 
@@ -809,6 +819,252 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 {
 	if (!r || !json_register_fast(fmt, r, addr, v, false, o))
 		json_register_slow(fmt, r, addr, v, o);
+}
+
+/* ---- per-register plans ----
+ *
+ * A register's object is the same bytes every time but for its value and
+ * its fields' values: {"offset":ADDR,"name":"NAME","value": then the value,
+ * ,"fields":{"F0": and F0's value, ,"F1": ..., },"enums":{ (and }} when no
+ * field has a value list and the format types none).  A plan keeps those
+ * constant pieces joined, each field's shift and mask beside them, made
+ * the first time the register is written (plan_make) in the caller's
+ * struct gk_json_plans (the desc engine keeps one a format: the printer
+ * itself takes a const format, docs/json.md), so a register is written
+ * as a few 16-byte block copies and its numbers, with one room check:
+ * no decimal address, no name copied by length, no per-field name and
+ * punctuation pieces.  Registers without fields (half of GFX9's bench
+ * registers) are a head copy, the value and one end copy. */
+
+/* One field of a plan: its bits of the value and where its key piece is */
+struct jplan_field {
+	uint32_t mask;
+	uint8_t lo, keylen;
+	uint16_t key; /* offset of ,"NAME": (the first: ,"fields":{"NAME":) from the plan's start */
+};
+
+struct jplan {
+	uint32_t named;   /* bit i: field i has a value list ("enums" may name its value) */
+	uint16_t room;    /* the most the object takes up to "enums":{ (or its end), with the copies' slack */
+	uint16_t end;     /* offset of the end piece */
+	uint8_t nf, headlen, endlen, closed; /* closed: the end piece closes the object (no enums, nothing typed) */
+	struct jplan_field f[];
+	/* then the head piece, the key pieces, the end piece */
+};
+
+/* Plans take 16-byte units of the arena; a slot holds a plan's unit (its
+ * offset / 16, never 0: the arena's first unit is not used) */
+enum {
+	JPLAN_NONE = 0xffff, /* a register the plans do not cover: the fast writer writes it */
+	JPLAN_ARENA = 512 * 1024, /* room for ~3,000 registers' plans (GFX9's bench stream writes 846 different ones) */
+	JPLAN_SLACK = 64 /* the block copies read and write up to 63 bytes past a piece (put_blocks64) */
+};
+
+struct gk_json_plans {
+	const struct gk_reg *pool; /* the format's register rows (fmt->regs->pool) */
+	size_t npool;              /* rows [0, npool) of it its table lists can be planned */
+	bool typed;                /* the format has reg_value_text: every object ends by json_reg_tail */
+	uint16_t *slot;            /* by pool row: 0 not yet planned, JPLAN_NONE, or the plan's unit */
+	char *arena;               /* JPLAN_ARENA bytes and the slack */
+	size_t used;               /* bytes of the arena taken (a multiple of 16) */
+};
+
+struct gk_json_plans *gk_json_plans_new(const struct gk_format *fmt)
+{
+	const struct gk_reg_table *t = fmt ? fmt->regs : NULL;
+	if (!t || !t->pool || !t->regs || !t->nregs)
+		return NULL;
+	size_t npool = 0;
+	for (size_t k = 0; k < t->nregs; k++)
+		if ((size_t)t->regs[k] + 1 > npool)
+			npool = (size_t)t->regs[k] + 1;
+	struct gk_json_plans *P = calloc(1, sizeof *P);
+	if (!P)
+		return NULL;
+	/* both mostly untouched: the pages a stream's registers reach are
+	 * what it costs (calloc and malloc of this size map fresh pages) */
+	P->slot = calloc(npool, sizeof *P->slot);
+	P->arena = malloc(JPLAN_ARENA + JPLAN_SLACK);
+	if (!P->slot || !P->arena) {
+		gk_json_plans_free(P);
+		return NULL;
+	}
+	P->pool = t->pool;
+	P->npool = npool;
+	P->typed = fmt->reg_value_text != NULL;
+	P->used = 16;
+	return P;
+}
+
+void gk_json_plans_free(struct gk_json_plans *P)
+{
+	if (!P)
+		return;
+	free(P->slot);
+	free(P->arena);
+	free(P);
+}
+
+static char *plan_piece(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+
+/* The plan of pool row i (register r), made into the arena: its slot,
+ * JPLAN_NONE when the plans do not cover it (more fields than a plan
+ * keeps, a name too long for a piece's length byte, a full arena) */
+static __attribute__((noinline)) unsigned plan_make(struct gk_json_plans *P, const struct gk_reg *r, size_t i)
+{
+	unsigned nf = r->nfields;
+	P->slot[i] = JPLAN_NONE;
+	if (nf > REG_FIELDS_MAX || (nf && !r->fields) || !r->name || r->namelen > 200)
+		return JPLAN_NONE;
+	char num[16];
+	size_t numlen = (size_t)(put_dec32(num, r->offset) - num);
+	size_t headlen = 10 + numlen + 9 + r->namelen + 10; /* {"offset":N,"name":"NAME","value": */
+	size_t keys = 0, room = 1 + headlen + 10;
+	for (unsigned k = 0; k < nf; k++) {
+		const struct gk_reg_field *f = &r->fields[k];
+		if (!f->name || f->namelen > 200)
+			return JPLAN_NONE;
+		size_t kl = (k ? 2 : 12) + f->namelen + 2; /* ,"NAME": or ,"fields":{"NAME": */
+		keys += kl;
+		room += kl + 10;
+	}
+	uint32_t named = 0;
+	for (unsigned k = 0; k < nf; k++)
+		if (r->fields[k].nvalues)
+			named |= 1u << k;
+	bool closed = !named && !P->typed;
+	size_t endlen = (nf ? 11 : 22) + (closed ? 2 : 0); /* },"enums":{ or ,"fields":{},"enums":{, and }} */
+	room += endlen + JPLAN_SLACK;
+	size_t size = sizeof(struct jplan) + nf * sizeof(struct jplan_field) + headlen + keys + endlen;
+	size = (size + 15) & ~(size_t)15;
+	if (room > 0xffff || size > 0xffff || P->used + size > JPLAN_ARENA)
+		return JPLAN_NONE;
+	struct jplan *p = (struct jplan *)(void *)(P->arena + P->used);
+	char *base = (char *)p, *d = base + sizeof *p + nf * sizeof(struct jplan_field);
+	p->named = named;
+	p->room = (uint16_t)room;
+	p->nf = (uint8_t)nf;
+	p->headlen = (uint8_t)headlen;
+	p->closed = closed;
+	d = plan_piece(d, "{\"offset\":", 10);
+	d = plan_piece(d, num, numlen);
+	d = plan_piece(d, ",\"name\":\"", 9);
+	d = plan_piece(d, r->name, r->namelen);
+	d = plan_piece(d, "\",\"value\":", 10);
+	for (unsigned k = 0; k < nf; k++) {
+		const struct gk_reg_field *f = &r->fields[k];
+		char *key = d;
+		d = plan_piece(d, k ? ",\"" : ",\"fields\":{\"", k ? 2 : 12);
+		d = plan_piece(d, f->name, f->namelen);
+		d = plan_piece(d, "\":", 2);
+		p->f[k].key = (uint16_t)(key - base);
+		p->f[k].keylen = (uint8_t)(d - key);
+		p->f[k].lo = (uint8_t)(f->lo & 31);
+		p->f[k].mask = (2u << ((f->hi - f->lo) & 31)) - 1u; /* reg_field_value's */
+	}
+	p->end = (uint16_t)(d - base);
+	d = plan_piece(d, nf ? "},\"enums\":{" : ",\"fields\":{},\"enums\":{", nf ? 11 : 22);
+	if (closed)
+		d = plan_piece(d, "}}", 2);
+	p->endlen = (uint8_t)(d - (base + p->end));
+	unsigned unit = (unsigned)(P->used / 16);
+	P->used += size;
+	P->slot[i] = (uint16_t)unit;
+	return unit;
+}
+
+/* s[0, n) in 16-byte blocks, the first two whatever n is (a key piece
+ * ,"NAME": is nearly always under 32 bytes): a piece is two loads and two
+ * stores, where gk_put_mem tests its length three ways first and a loop
+ * from the first block tested every piece again (6 M instructions of the
+ * GFX9 quarter stream's decode --json, callgrind).  What is copied past n
+ * (at most 31 bytes; JPLAN_SLACK) is overwritten or past the output's len. */
+static inline char *put_blocks(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	if (__builtin_expect(n > 32, 0))
+		for (size_t k = 32; k < n; k += 16)
+			memcpy(d + k, s + k, 16);
+	return d + n;
+}
+
+/* the same for a head piece {"offset":N,"name":"NAME","value": (39 bytes
+ * and the name's and number's lengths): four blocks whatever n is, more
+ * for a name over 20 bytes */
+static inline char *put_blocks64(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	memcpy(d + 32, s + 32, 16);
+	memcpy(d + 48, s + 48, 16);
+	if (__builtin_expect(n > 64, 0))
+		for (size_t k = 64; k < n; k += 16)
+			memcpy(d + k, s + k, 16);
+	return d + n;
+}
+
+/* The pool row of register r for json_register_plan, or SIZE_MAX when r
+ * is not a row of the plans' pool (one unsigned compare covers both ends) */
+static inline size_t plan_row(const struct gk_json_plans *P, const struct gk_reg *r)
+{
+	size_t off = (size_t)((uintptr_t)r - (uintptr_t)P->pool), i = off / sizeof *r;
+	return off < P->npool * sizeof *r && &P->pool[i] == r ? i : SIZE_MAX;
+}
+
+/* One register write (r at its own address, row i of the plans' pool:
+ * plan_row) from its plan; false, nothing written: no plan for r, or no
+ * room for it */
+static inline __attribute__((always_inline)) bool json_register_plan(struct gk_json_plans *P,
+								   const struct gk_format *fmt,
+								   const struct gk_reg *r, size_t i, uint32_t v,
+								   bool comma, struct gk_out *o)
+{
+	unsigned unit = P->slot[i];
+	if (!unit)
+		unit = plan_make(P, r, i);
+	if (unit == JPLAN_NONE)
+		return false;
+	const struct jplan *p = (const struct jplan *)(const void *)(P->arena + 16 * (size_t)unit);
+	if (o->cap - o->len < p->room)
+		return false;
+	const char *base = (const char *)p;
+	char *d = o->buf + o->len;
+	*d = ',';
+	d += comma;
+	d = put_blocks64(d, base + sizeof *p + p->nf * sizeof(struct jplan_field), p->headlen);
+	d = put_dec32(d, v);
+	for (unsigned k = 0; k < p->nf; k++) {
+		const struct jplan_field *f = &p->f[k];
+		uint32_t x = (v >> f->lo) & f->mask;
+		d = put_blocks(d, base + f->key, f->keylen);
+		if (x < 10)
+			*d++ = (char)('0' + x);
+		else
+			d = put_dec32(d, x);
+	}
+	d = put_blocks(d, base + p->end, p->endlen);
+	o->len = (size_t)(d - o->buf);
+	if (p->closed)
+		return true;
+	/* the fields whose value has a name (vx[i]), then the enums and any
+	 * typed values as the fast writer ends its object */
+	uint32_t named = 0;
+	const struct gk_reg_value *vx[REG_FIELDS_MAX];
+	for (uint32_t m = p->named; m; m &= m - 1) {
+		unsigned k = (unsigned)__builtin_ctz(m);
+		const struct gk_reg_value *vn = reg_value_at(&r->fields[k], (v >> p->f[k].lo) & p->f[k].mask);
+		if (vn) {
+			vx[k] = vn;
+			named |= 1u << k;
+		}
+	}
+	json_reg_tail(fmt, r, v, named, vx, o);
+	return true;
 }
 
 /* "registers" of a packet whose groups are register writes (offset and
@@ -1033,7 +1289,7 @@ static bool json_plain_group(const struct gk_format *fmt, const struct gk_packet
 
 /* ,"groups":[...] and, when the groups are register writes,
  * ,"registers":[...] of a GK_TAIL_GROUPS unit */
-static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_json_plans *P, struct gk_out *o)
 {
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
@@ -1097,7 +1353,11 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 	if (writes && kept) {
 		gk_out_lit(o, ",\"registers\":[");
 		for (unsigned k = 0; k < nwr; k++) {
-			if (wr[k].r && json_register_fast(fmt, wr[k].r, wr[k].addr, wr[k].v, k != 0, o))
+			const struct gk_reg *r = wr[k].r;
+			size_t row = r && P && r->offset == wr[k].addr ? plan_row(P, r) : SIZE_MAX;
+			if (row != SIZE_MAX && json_register_plan(P, fmt, r, row, wr[k].v, k != 0, o))
+				continue; /* a plan has the register's own address */
+			if (r && json_register_fast(fmt, r, wr[k].addr, wr[k].v, k != 0, o))
 				continue;
 			if (k)
 				gk_out_ch(o, ',');
@@ -1329,6 +1589,12 @@ void gk_unit_json(const struct gk_format *fmt, const struct gk_unit *u, unsigned
 void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
 			unsigned flags, struct gk_out *o)
 {
+	gk_unit_json_plans(fmt, u, dg, flags, NULL, o);
+}
+
+void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
+			unsigned flags, struct gk_json_plans *P, struct gk_out *o)
+{
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
 	const struct gk_packet *pkt = &u->pkt;
@@ -1357,6 +1623,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		 * call a row: a run steps through about one row a register */
 		const struct gk_reg_table *t = fmt->regs;
 		size_t nregs = cur ? t->nregs : 0;
+		struct gk_json_plans *RP = P && P->pool == t->pool ? P : NULL; /* plans of this table's pool */
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			bool comma = i > u->tail_begin;
 			while (cur && cur->offset < addr)
@@ -1364,7 +1631,10 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 			/* the fast writer straight from here: through json_register
 			 * it was one more call a register (~4 M of the GFX9
 			 * quarter stream's 206 M instructions, callgrind) */
-			if (cur && cur->offset == addr && json_register_fast(fmt, cur, (uint32_t)addr, dw[i], comma, o))
+			/* a plan by the row the walk is at (t->pool: the plans' pool) */
+			if (cur && cur->offset == addr &&
+			    ((RP && t->regs[k] < RP->npool && json_register_plan(RP, fmt, cur, t->regs[k], dw[i], comma, o)) ||
+			     json_register_fast(fmt, cur, (uint32_t)addr, dw[i], comma, o)))
 				continue;
 			if (comma)
 				gk_out_ch(o, ',');
@@ -1375,7 +1645,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		gk_out_lit(o, ",\"data\":");
 		gk_out_json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
-		json_groups(fmt, u, o);
+		json_groups(fmt, u, P, o);
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");
