@@ -821,6 +821,19 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 		json_register_slow(fmt, r, addr, v, o);
 }
 
+/* Nothing JSON escapes, ASCII: 0x20 <= c < 0x80 but '"' (0x22) and '\\'
+ * (0x5c), as one bit test: bit c - 0x20 of the word below for c < 0x60,
+ * and every byte from 0x60 to 0x7f.  The engine's name is checked byte by
+ * byte every packet (a caller's format may name its family anything):
+ * four compares a byte were ~1.3% of the a630 quarter stream's decode
+ * --json ("adreno", callgrind). */
+static inline bool plain_char(char c)
+{
+	const uint64_t plain = ~(1ull << ('"' - 0x20) | 1ull << ('\\' - 0x20));
+	unsigned k = (unsigned char)c - 0x20u; /* wraps for c < 0x20 */
+	return k < 64 ? plain >> k & 1 : k < 0x60;
+}
+
 /* ---- per-register plans ----
  *
  * A register's object is the same bytes every time but for its value and
@@ -836,16 +849,18 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
  * punctuation pieces.  Registers without fields (half of GFX9's bench
  * registers) are a head copy, the value and one end copy. */
 
-/* One field of a plan: its bits of the value and where its key piece is */
+/* One field of a plan: its bits of the value and where its pieces are */
 struct jplan_field {
 	uint32_t mask;
-	uint8_t lo, keylen;
+	uint8_t lo, keylen, ekeylen;
+	uint8_t vmax; /* its longest value name (0: no value list) */
 	uint16_t key; /* offset of ,"NAME": (the first: ,"fields":{"NAME":) from the plan's start */
+	uint16_t ekey; /* of ,"NAME":" ("enums" and "values") */
 };
 
 struct jplan {
 	uint32_t named;   /* bit i: field i has a value list ("enums" may name its value) */
-	uint16_t room;    /* the most the object takes up to "enums":{ (or its end), with the copies' slack */
+	uint16_t room;    /* the most the whole object takes, with the copies' slack */
 	uint16_t end;     /* offset of the end piece */
 	uint8_t nf, headlen, endlen, closed; /* closed: the end piece closes the object (no enums, nothing typed) */
 	struct jplan_field f[];
@@ -857,13 +872,21 @@ struct jplan {
 enum {
 	JPLAN_NONE = 0xffff, /* a register the plans do not cover: the fast writer writes it */
 	JPLAN_ARENA = 512 * 1024, /* room for ~3,000 registers' plans (GFX9's bench stream writes 846 different ones) */
-	JPLAN_SLACK = 64 /* the block copies read and write up to 63 bytes past a piece (put_blocks64) */
+	JPLAN_SLACK = 64, /* the block copies read and write up to 63 bytes past a piece (put_blocks64) */
+	JPLAN_TEXT = 64 /* the room a typed value's text is given (json_reg_values' cap) */
 };
 
 struct gk_json_plans {
 	const struct gk_reg *pool; /* the format's register rows (fmt->regs->pool) */
 	size_t npool;              /* rows [0, npool) of it its table lists can be planned */
-	bool typed;                /* the format has reg_value_text: every object ends by json_reg_tail */
+	bool typed;                /* the format has reg_value_text: "values" after "enums" */
+	/* the format's family name (fmt->family when made) and its length
+	 * when it needs no escaping and is at most 64 bytes (0: not so):
+	 * json_head_fast copies it, where it checked every byte of it a
+	 * packet */
+	const char *family;
+	uint8_t famlen;
+	char famtext[64 + 32]; /* its bytes, for put_blocks: what is read past them is here */
 	uint16_t *slot;            /* by pool row: 0 not yet planned, JPLAN_NONE, or the plan's unit */
 	char *arena;               /* JPLAN_ARENA bytes and the slack */
 	size_t used;               /* bytes of the arena taken (a multiple of 16) */
@@ -893,6 +916,12 @@ struct gk_json_plans *gk_json_plans_new(const struct gk_format *fmt)
 	P->npool = npool;
 	P->typed = fmt->reg_value_text != NULL;
 	P->used = 16;
+	P->family = fmt->family;
+	size_t n = 0;
+	while (fmt->family && n <= 64 && fmt->family[n] && plain_char(fmt->family[n]))
+		n++;
+	P->famlen = fmt->family && !fmt->family[n] && n <= 64 ? (uint8_t)n : 0;
+	memcpy(P->famtext, fmt->family, P->famlen);
 	return P;
 }
 
@@ -923,22 +952,31 @@ static __attribute__((noinline)) unsigned plan_make(struct gk_json_plans *P, con
 	char num[16];
 	size_t numlen = (size_t)(put_dec32(num, r->offset) - num);
 	size_t headlen = 10 + numlen + 9 + r->namelen + 10; /* {"offset":N,"name":"NAME","value": */
+	/* the room: the comma before the object, the head, the value, and
+	 * below each field's key and value, its enum or typed value */
 	size_t keys = 0, room = 1 + headlen + 10;
+	uint32_t named = 0;
 	for (unsigned k = 0; k < nf; k++) {
 		const struct gk_reg_field *f = &r->fields[k];
-		if (!f->name || f->namelen > 200)
+		if (!f->name || f->namelen > 200 || (f->nvalues && !f->values))
 			return JPLAN_NONE;
 		size_t kl = (k ? 2 : 12) + f->namelen + 2; /* ,"NAME": or ,"fields":{"NAME": */
-		keys += kl;
+		size_t el = f->namelen + 5;                /* ,"NAME":" */
+		keys += kl + el;
 		room += kl + 10;
-	}
-	uint32_t named = 0;
-	for (unsigned k = 0; k < nf; k++)
-		if (r->fields[k].nvalues)
+		size_t vmax = 0;
+		for (unsigned n = 0; n < f->nvalues; n++)
+			vmax = f->values[n].namelen > vmax ? f->values[n].namelen : vmax;
+		if (f->nvalues) {
 			named |= 1u << k;
+			room += el + vmax + 1; /* ,"NAME":"VALUE" */
+		}
+		if (P->typed)
+			room += 11 + el + JPLAN_TEXT + 1; /* ,"values":{ ,"NAME":" the text " */
+	}
 	bool closed = !named && !P->typed;
 	size_t endlen = (nf ? 11 : 22) + (closed ? 2 : 0); /* },"enums":{ or ,"fields":{},"enums":{, and }} */
-	room += endlen + JPLAN_SLACK;
+	room += endlen + 3 + JPLAN_SLACK; /* and } } } after "enums" and "values" */
 	size_t size = sizeof(struct jplan) + nf * sizeof(struct jplan_field) + headlen + keys + endlen;
 	size = (size + 15) & ~(size_t)15;
 	if (room > 0xffff || size > 0xffff || P->used + size > JPLAN_ARENA)
@@ -963,6 +1001,12 @@ static __attribute__((noinline)) unsigned plan_make(struct gk_json_plans *P, con
 		d = plan_piece(d, "\":", 2);
 		p->f[k].key = (uint16_t)(key - base);
 		p->f[k].keylen = (uint8_t)(d - key);
+		key = d;
+		d = plan_piece(d, ",\"", 2);
+		d = plan_piece(d, f->name, f->namelen);
+		d = plan_piece(d, "\":\"", 3);
+		p->f[k].ekey = (uint16_t)(key - base);
+		p->f[k].ekeylen = (uint8_t)(d - key);
 		p->f[k].lo = (uint8_t)(f->lo & 31);
 		p->f[k].mask = (2u << ((f->hi - f->lo) & 31)) - 1u; /* reg_field_value's */
 	}
@@ -1048,22 +1092,53 @@ static inline __attribute__((always_inline)) bool json_register_plan(struct gk_j
 			d = put_dec32(d, x);
 	}
 	d = put_blocks(d, base + p->end, p->endlen);
-	o->len = (size_t)(d - o->buf);
-	if (p->closed)
+	if (p->closed) {
+		o->len = (size_t)(d - o->buf);
 		return true;
-	/* the fields whose value has a name (vx[i]), then the enums and any
-	 * typed values as the fast writer ends its object */
-	uint32_t named = 0;
-	const struct gk_reg_value *vx[REG_FIELDS_MAX];
+	}
+	/* "enums": each field with a value list whose value has a name,
+	 * ,"NAME":"VALUE" (the first without its comma); vx: those fields */
+	uint32_t vx = 0;
 	for (uint32_t m = p->named; m; m &= m - 1) {
 		unsigned k = (unsigned)__builtin_ctz(m);
-		const struct gk_reg_value *vn = reg_value_at(&r->fields[k], (v >> p->f[k].lo) & p->f[k].mask);
-		if (vn) {
-			vx[k] = vn;
-			named |= 1u << k;
-		}
+		const struct jplan_field *f = &p->f[k];
+		const struct gk_reg_value *vn = reg_value_at(&r->fields[k], (v >> f->lo) & f->mask);
+		if (!vn)
+			continue;
+		bool first = !vx;
+		d = put_blocks(d, base + f->ekey + first, f->ekeylen - first);
+		d = gk_put_mem(d, vn->name, vn->namelen);
+		*d++ = '"';
+		vx |= 1u << k;
 	}
-	json_reg_tail(fmt, r, v, named, vx, o);
+	*d++ = '}';
+	/* "values": each field without a name whose value the format types,
+	 * its text written where it goes after its key (the key and
+	 * ,"values":{ taken back when it has none: most fields) */
+	if (P->typed) {
+		bool first = true;
+		for (unsigned k = 0; k < p->nf; k++) {
+			const struct jplan_field *f = &p->f[k];
+			if (vx >> k & 1)
+				continue;
+			char *mark = d;
+			if (first)
+				d = put_lit(d, ",\"values\":{");
+			d = put_blocks(d, base + f->ekey + first, f->ekeylen - first);
+			size_t tl = fmt->reg_value_text(&r->fields[k], (v >> f->lo) & f->mask, d, JPLAN_TEXT);
+			if (!tl || tl >= JPLAN_TEXT) {
+				d = mark;
+				continue;
+			}
+			d += tl;
+			*d++ = '"';
+			first = false;
+		}
+		if (!first)
+			*d++ = '}';
+	}
+	*d++ = '}';
+	o->len = (size_t)(d - o->buf);
 	return true;
 }
 
@@ -1490,25 +1565,13 @@ static void json_head(const struct gk_format *fmt, const struct gk_unit *u, stru
 	}
 }
 
-/* Nothing JSON escapes, ASCII: 0x20 <= c < 0x80 but '"' (0x22) and '\\'
- * (0x5c), as one bit test: bit c - 0x20 of the word below for c < 0x60,
- * and every byte from 0x60 to 0x7f.  The engine's name is checked byte by
- * byte every packet (a caller's format may name its family anything):
- * four compares a byte were ~1.3% of the a630 quarter stream's decode
- * --json ("adreno", callgrind). */
-static inline bool plain_char(char c)
-{
-	const uint64_t plain = ~(1ull << ('"' - 0x20) | 1ull << ('\\' - 0x20));
-	unsigned k = (unsigned char)c - 0x20u; /* wraps for c < 0x20 */
-	return k < 64 ? plain >> k & 1 : k < 0x60;
-}
-
 /* json_head and the ',' after it straight into the buffer, with one room
  * check for all of it (every packet has one; piece by piece it cost ~400
  * instructions a packet).  false (nothing written): no room, an offset
  * past 32 bits, or an engine name that needs escaping (a caller's own
  * format). */
-static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_json_plans *P,
+			   struct gk_out *o)
 {
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
@@ -1533,10 +1596,16 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 	 * strlen and a check loop a packet were ~1% of GFX11 JSON); anything
 	 * to escape or too long: nothing is kept (o->len not moved) and the
 	 * caller writes it piece by piece */
-	for (const char *f = fmt->family; *f; f++) {
-		if (f - fmt->family >= 64 || !plain_char(*f))
-			return false;
-		*p++ = *f;
+	if (P && P->famlen && P->family == fmt->family) {
+		/* measured and checked once by the plans: ~1.3% of GFX9's
+		 * decode --json checked it byte by byte (callgrind) */
+		p = put_blocks(p, P->famtext, P->famlen); /* what it writes past them: inside need's 64 */
+	} else {
+		for (const char *f = fmt->family; *f; f++) {
+			if (f - fmt->family >= 64 || !plain_char(*f))
+				return false;
+			*p++ = *f;
+		}
 	}
 	if (d) {
 		p = put_lit(p, "\",\"name\":\"");
@@ -1601,7 +1670,7 @@ void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, co
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
-	if (!json_head_fast(fmt, u, o)) { /* the fast head ends with the ',' */
+	if (!json_head_fast(fmt, u, P, o)) { /* the fast head ends with the ',' */
 		json_head(fmt, u, o);
 		gk_out_ch(o, ',');
 	}
