@@ -1119,26 +1119,34 @@ static inline __attribute__((always_inline)) char *json_register_plan_at(struct 
 	 * its text written where it goes after its key (the key and
 	 * ,"values":{ taken back when it has none: most fields) */
 	if (P->typed) {
-		bool first = true;
-		for (unsigned k = 0; k < p->nf; k++) {
-			const struct jplan_field *f = &p->f[k];
+		/* ,"values": and every key with its comma, the first comma
+		 * made the '{' at the end; all taken back when no field has
+		 * text.  Testing for the first field at each was ~3 M of the
+		 * a630 quarter stream's instructions (callgrind). */
+		char *start = d;
+		d = put_lit(d, ",\"values\":");
+		char *open = d;
+		const struct gk_reg_field *rf = r->fields;
+		for (unsigned k = 0, nf = p->nf; k < nf; k++) {
+			const struct jplan_field e = p->f[k];
 			if (vx >> k & 1)
 				continue;
 			char *mark = d;
-			if (first)
-				d = put_lit(d, ",\"values\":{");
-			d = put_blocks(d, base + f->ekey + first, f->ekeylen - first);
-			size_t tl = fmt->reg_value_text(&r->fields[k], (v >> f->lo) & f->mask, d, JPLAN_TEXT);
+			d = put_blocks(d, base + e.ekey, e.ekeylen);
+			size_t tl = fmt->reg_value_text(&rf[k], (v >> e.lo) & e.mask, d, JPLAN_TEXT);
 			if (!tl || tl >= JPLAN_TEXT) {
 				d = mark;
 				continue;
 			}
 			d += tl;
 			*d++ = '"';
-			first = false;
 		}
-		if (!first)
+		if (d == open) {
+			d = start;
+		} else {
+			*open = '{'; /* the first key's comma */
 			*d++ = '}';
+		}
 	}
 	*d++ = '}';
 	return d;
