@@ -1452,9 +1452,23 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 		gk_out_lit(o, ",\"registers\":[");
 		for (unsigned k = 0; k < nwr; k++) {
 			const struct gk_reg *r = wr[k].r;
-			size_t row = r && P && r->offset == wr[k].addr ? plan_row(P, r) : SIZE_MAX;
-			if (row != SIZE_MAX && json_register_plan(P, fmt, r, row, wr[k].v, k != 0, o))
-				continue; /* a plan has the register's own address */
+			if (P && o->buf) {
+				/* planned registers (a plan has the register's own
+				 * address) with the output's position in locals, as
+				 * a register run's */
+				char *p = o->buf + o->len, *end = o->buf + o->cap, *e = NULL;
+				for (; k < nwr; k++) {
+					r = wr[k].r;
+					size_t row = r && r->offset == wr[k].addr ? plan_row(P, r) : SIZE_MAX;
+					if (row == SIZE_MAX ||
+					    !(e = json_register_plan_at(P, fmt, r, row, wr[k].v, k != 0, p, (size_t)(end - p))))
+						break;
+					p = e;
+				}
+				o->len = (size_t)(p - o->buf);
+				if (k == nwr)
+					break;
+			}
 			if (r && json_register_fast(fmt, r, wr[k].addr, wr[k].v, k != 0, o))
 				continue;
 			if (k)
