@@ -445,6 +445,10 @@ static inline __attribute__((always_inline)) void desc_record(const struct gk_fo
 	uf->symbol = gk_field_symbol(fmt, f, v, &uf->reg);
 }
 
+static inline void json_plan_enums(const struct gk_format *fmt, const struct gk_field *const *lists,
+				   const uint64_t *named, unsigned nlists, const uint32_t *dw, size_t ndw,
+				   const struct gk_reg **regs, struct gk_out *o);
+
 /* "fields":{...},"enums":{...} of the fields of plan masks[l] of lists[l]
  * (nlists lists, room: their plan_json_room; named[l]: those of them
  * whose value may have a name) straight from the words dw
@@ -486,7 +490,17 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
 	p = put_lit(p, "},\"enums\":{");
 	o->len = (size_t)(p - o->buf);
-	first = true;
+	json_plan_enums(fmt, lists, named, nlists, dw, ndw, regs, o);
+	return true;
+}
+
+/* The "enums" members and the closing '}' of json_plan_fields_enums, at
+ * the output's end (after "enums":{) */
+static inline void json_plan_enums(const struct gk_format *fmt, const struct gk_field *const *lists, const uint64_t *named,
+		unsigned nlists, const uint32_t *dw, size_t ndw, const struct gk_reg **regs, struct gk_out *o)
+{
+	char *p;
+	bool first = true;
 	/* only the fields whose value may have a name (the plan's named[]):
 	 * walking every shown field for its kind was ~6 M of GFX9's */
 	for (unsigned l = 0; l < nlists; l++) {
@@ -524,7 +538,6 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 		}
 	}
 	gk_out_ch(o, '}');
-	return true;
 }
 
 static bool json_desc_fields_enums(const struct gk_format *fmt, const struct gk_packet_desc *d,
@@ -891,6 +904,9 @@ struct gk_json_plans {
 	/* by description index: its packet head's plan (struct jhead), as
 	 * slot[] (json_head_fast) */
 	uint16_t dslot[GK_MAX_DESCS];
+	/* by description index: the plan of a pending unit's "fields"
+	 * (struct jfields), as slot[] (json_fields_plan) */
+	uint16_t fslot[GK_MAX_DESCS];
 	const struct gk_packet_desc *descs; /* fmt->descs when made */
 	size_t ndescs;
 	char *arena;               /* JPLAN_ARENA bytes and the slack */
@@ -1703,6 +1719,120 @@ static char *put_head_tail(const struct gk_format *fmt, const struct gk_packet *
 	return p;
 }
 
+/* A description's "fields" plan: the fields of its JSON plan
+ * (gk_desc_fast.json[0], then json[1]) in order, each one's name as a
+ * piece for put_blocks and, for a field of one segment, its bits as
+ * gk_seg_get reads them with the mask made once */
+struct jfield {
+	const struct gk_field *f;
+	uint32_t mask;
+	uint16_t key;          /* offset of its name from the plan's start */
+	uint8_t keylen, dw, lo, pos, one;
+};
+
+struct jfields {
+	uint32_t n;
+	struct jfield e[];
+	/* then the names */
+};
+
+/* The fields plan of description index di (d, its JSON plan fast): its
+ * unit, JPLAN_NONE when the plans do not cover it (a name the tables did
+ * not measure, a full arena) */
+static __attribute__((noinline)) unsigned fields_make(struct gk_json_plans *P, const struct gk_packet_desc *d,
+						      const struct gk_desc_fast *fast, size_t di)
+{
+	P->fslot[di] = JPLAN_NONE;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	size_t n = 0, names = 0;
+	for (unsigned l = 0; l < 2; l++)
+		for (uint64_t m = fast->json[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			if (!f->namelen || !f->nseg)
+				return JPLAN_NONE;
+			n++;
+			names += f->namelen;
+		}
+	size_t size = (sizeof(struct jfields) + n * sizeof(struct jfield) + names + 15) & ~(size_t)15;
+	if (P->used + size > JPLAN_ARENA || size > 0xffff)
+		return JPLAN_NONE;
+	struct jfields *J = (struct jfields *)(void *)(P->arena + P->used);
+	char *base = (char *)J, *k = base + sizeof *J + n * sizeof(struct jfield);
+	J->n = (uint32_t)n;
+	n = 0;
+	for (unsigned l = 0; l < 2; l++)
+		for (uint64_t m = fast->json[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			const struct gk_seg *sg = &f->seg[0];
+			struct jfield *e = &J->e[n++];
+			e->f = f;
+			e->key = (uint16_t)(k - base);
+			e->keylen = (uint8_t)f->namelen;
+			k = plan_piece(k, f->name, f->namelen);
+			e->dw = sg->dw;
+			e->lo = sg->lo;
+			e->pos = sg->pos;
+			e->one = f->nseg == 1;
+			e->mask = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u); /* gk_seg_get's */
+		}
+	unsigned unit = (unsigned)(P->used / 16);
+	P->used += size;
+	P->fslot[di] = (uint16_t)unit;
+	return unit;
+}
+
+/* json_desc_fields_enums with the description's fields plan: "fields"
+ * from the plan (each name one block copy, a one-segment value by the
+ * plan's shift and mask), "enums" as json_plan_fields_enums writes them;
+ * false, nothing written, as json_desc_fields_enums (no room, no plan) */
+static bool json_desc_fields_planned(struct gk_json_plans *P, const struct gk_format *fmt,
+				     const struct gk_packet_desc *d, const struct gk_desc_fast *fast,
+				     const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	if (P->descs != fmt->descs || (size_t)(d - fmt->descs) >= P->ndescs)
+		return false;
+	size_t di = (size_t)(d - fmt->descs);
+	unsigned unit = P->fslot[di];
+	if (!unit)
+		unit = fields_make(P, d, fast, di);
+	/* the plan's room and the block copies' slack */
+	if (unit == JPLAN_NONE || !fast->json_room || o->cap - o->len < (size_t)fast->json_room + JPLAN_SLACK)
+		return false;
+	const struct jfields *J = (const struct jfields *)(const void *)(P->arena + 16 * (size_t)unit);
+	const char *base = (const char *)J;
+	char *p = o->buf + o->len;
+	p = put_lit(p, "\"fields\":{\"");
+	bool first = true;
+	for (const struct jfield *f = J->e, *fe = f + J->n; f < fe; f++) {
+		const struct jfield e = *f; /* before the stores, which may alias it */
+		if (e.dw >= ndw)
+			continue; /* cut: not shown */
+		uint64_t v = e.one ? (uint64_t)((dw[e.dw] >> e.lo) & e.mask) << e.pos : desc_value(e.f, dw, ndw);
+		/* NAME":VALUE," as put_field_next writes it */
+		p = put_blocks(p, base + e.key, e.keylen);
+		if (v <= UINT32_MAX) {
+			p = put_val_next(p, (uint32_t)v);
+		} else {
+			p = put_lit(p, "\":");
+			if (v < (1ull << 53)) {
+				p = put_dec_wide(p, v);
+			} else {
+				*p++ = '"';
+				p = gk_put_hex64(p, v);
+				*p++ = '"';
+			}
+			p = put_lit(p, ",\"");
+		}
+		first = false;
+	}
+	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
+	p = put_lit(p, "},\"enums\":{");
+	o->len = (size_t)(p - o->buf);
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	json_plan_enums(fmt, lists, fast->json_named, 2, dw, ndw, NULL, o);
+	return true;
+}
+
 /* json_head and the ',' after it straight into the buffer, with one room
  * check for all of it (every packet has one; piece by piece it cost ~400
  * instructions a packet).  false (nothing written): no room, an offset
@@ -1824,7 +1954,8 @@ void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, co
 	 * straight from its words, as the text printer does (gk_unit_text);
 	 * nothing below reads its records, so it stays pending.
 	 * tests/core/test_unit.c holds both ways to the same bytes. */
-	if (!u->pending || !json_desc_fields_enums(fmt, d, gk_fast(fmt, d), dw, ndw, o)) {
+	if (!u->pending || !((P && json_desc_fields_planned(P, fmt, d, gk_fast(fmt, d), dw, ndw, o)) ||
+			     json_desc_fields_enums(fmt, d, gk_fast(fmt, d), dw, ndw, o))) {
 		gk_unit_fill(u);
 		json_fields_enums(fmt, u->fields, u->nfields, o);
 	}

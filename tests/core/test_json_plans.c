@@ -9,7 +9,8 @@
  * printed with plans through one large buffer and through buffers of many
  * sizes (the room check's fall-back), and compared with the output printed
  * without plans; so are GFX11 register-pair packets, whose "registers"
- * the plans write too.  The plans of one format are shared by all its packets,
+ * the plans write too, and packets of every PM4 type-3 description, whose
+ * head and "fields" come from per-description plans.  The plans of one format are shared by all its packets,
  * so registers planned earlier are reused, and a table larger than the
  * plans' arena exercises the registers they do not cover. */
 #include <stdlib.h>
@@ -229,6 +230,39 @@ static void pairs(void)
 	gk_json_plans_free(P);
 }
 
+/* Every PM4 type-3 description of a generation (by its opcode), with
+ * counts from 0 to 7 (some fields cut off by the packet's end) and random
+ * words: a pending unit's "fields" and the packet head come from the
+ * description's plans (made by the first such packet) */
+static void type3(const char *gen)
+{
+	static struct gk_format fmt;
+	int rc = gk_pm4_format_init(&fmt, gen);
+	CHECK(rc == 0, "%s", gen);
+	if (rc)
+		return;
+	struct gk_json_plans *P = gk_json_plans_new(&fmt);
+	CHECK(P != NULL, "%s: plans", gen);
+	if (!P)
+		return;
+	unsigned bad = 0, packets = 0;
+	uint32_t w[9];
+	for (unsigned op = 0; op < 256 && bad < 5; op++) {
+		if (!fmt.by_op[op])
+			continue;
+		for (unsigned c = 0; c < 8; c++) {
+			w[0] = 0xc0000000u | c << 16 | op << 8;
+			for (unsigned i = 1; i < 9; i++)
+				w[i] = rnd32() >> (rnd32() % 32); /* small values too */
+			bad += compare(gen, &fmt, P, w, 2 + c, op % 16 == 0 && c == 3);
+			packets++;
+		}
+	}
+	CHECK(!bad, "%s type 3: %u packets of %u differ", gen, bad, packets);
+	CHECK(packets > 400, "%s type 3: %u packets", gen, packets);
+	gk_json_plans_free(P);
+}
+
 int main(void)
 {
 	every_register("gfx9", false);
@@ -236,6 +270,9 @@ int main(void)
 	every_register("evergreen", false);
 	every_register("a630", true);
 	pairs();
+	type3("gfx9");
+	type3("gfx11");
+	type3("evergreen");
 	/* plans of no format, freed as nothing */
 	CHECK(gk_json_plans_new(NULL) == NULL, "plans of no format");
 	gk_json_plans_free(NULL);
