@@ -88,8 +88,9 @@ struct desc_engine {
 	 * quiet: without one (Cayman) the memo is not looked at */
 	bool memo_on;
 	uint32_t frame_key; /* fmt.frame_hdr_bits, or every bit */
-	/* the JSON printer's register plans (json.c), made at the first
-	 * unit printed as JSON; json_tried: asked already (NULL: none) */
+	/* the JSON printer's plans of this format's registers and packet
+	 * heads and fields (json.c, docs/json.md), made at the first unit
+	 * printed as JSON; json_tried: asked already (NULL: none) */
 	struct gk_json_plans *json_plans;
 	bool json_tried;
 };
