@@ -1134,7 +1134,7 @@ static inline char *put_blocks64(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-/* The pool row of register r for json_register_plan, or SIZE_MAX when r
+/* The pool row of register r for json_register_plan_at, or SIZE_MAX when r
  * is not a row of the plans' pool (one unsigned compare covers both ends) */
 static inline size_t plan_row(const struct gk_json_plans *P, const struct gk_reg *r)
 {
@@ -1232,19 +1232,6 @@ static inline __attribute__((always_inline)) char *json_register_plan_at(struct 
 	}
 	*d++ = '}';
 	return d;
-}
-
-/* json_register_plan_at at the output's end */
-static inline bool json_register_plan(struct gk_json_plans *P, const struct gk_format *fmt, const struct gk_reg *r,
-				      size_t i, uint32_t v, bool comma, struct gk_out *o)
-{
-	if (!o->buf)
-		return false; /* a length query: no buffer to point into */
-	char *d = json_register_plan_at(P, fmt, r, i, v, comma, o->buf + o->len, o->cap - o->len);
-	if (!d)
-		return false;
-	o->len = (size_t)(d - o->buf);
-	return true;
 }
 
 /* "registers" of a packet whose groups are register writes (offset and
