@@ -136,6 +136,11 @@ struct desc_engine {
 	 * thousand of bench_exec's CIK packets decoded again, varying with
 	 * unrelated code changes) */
 	struct gk_unit_laid laid_fr[FRAME_MEMO];
+	/* the JSON printer's plans of this format's registers and packet
+	 * heads and fields (json.c, docs/json.md), made at the first unit
+	 * printed as JSON; json_tried: asked already (NULL: none) */
+	struct gk_json_plans *json_plans;
+	bool json_tried;
 };
 
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu))
@@ -158,6 +163,8 @@ void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, con
 
 void gk_desc_engine_close(void *fam)
 {
+	if (fam)
+		gk_json_plans_free(((struct desc_engine *)fam)->json_plans);
 	free(fam);
 }
 
@@ -830,7 +837,11 @@ void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, s
 	struct desc_engine *d = fam;
 	(void)dg; /* the unit carries the container unit() was handed: the same one */
 	settle(d);
-	gk_unit_json(&d->fmt, &d->unit, flags, o);
+	if (!d->json_tried) {
+		d->json_plans = gk_json_plans_new(&d->fmt);
+		d->json_tried = true;
+	}
+	gk_unit_json_plans(&d->fmt, &d->unit, d->unit.diags, flags, d->json_plans, o);
 }
 
 void gk_desc_engine_end(void *fam, uint64_t end, struct gk_diags *dg)

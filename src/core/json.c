@@ -2,6 +2,7 @@
  * shares (docs/json.md):
  * {"offset","engine","name","words","type","opcode"[,"sub_opcode"],"fields","enums",
  *  "registers"|"data"|"groups","extra","diagnostics","text"} */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfxkit/stream.h"
@@ -444,6 +445,10 @@ static inline __attribute__((always_inline)) void desc_record(const struct gk_fo
 	uf->symbol = gk_field_symbol(fmt, f, v, &uf->reg);
 }
 
+static inline void json_plan_enums(const struct gk_format *fmt, const struct gk_field *const *lists,
+				   const uint64_t *named, unsigned nlists, const uint32_t *dw, size_t ndw,
+				   const struct gk_reg **regs, struct gk_out *o);
+
 /* "fields":{...},"enums":{...} of the fields of plan masks[l] of lists[l]
  * (nlists lists, room: their plan_json_room; named[l]: those of them
  * whose value may have a name) straight from the words dw
@@ -485,7 +490,17 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
 	p = put_lit(p, "},\"enums\":{");
 	o->len = (size_t)(p - o->buf);
-	first = true;
+	json_plan_enums(fmt, lists, named, nlists, dw, ndw, regs, o);
+	return true;
+}
+
+/* The "enums" members and the closing '}' of json_plan_fields_enums, at
+ * the output's end (after "enums":{) */
+static inline void json_plan_enums(const struct gk_format *fmt, const struct gk_field *const *lists, const uint64_t *named,
+		unsigned nlists, const uint32_t *dw, size_t ndw, const struct gk_reg **regs, struct gk_out *o)
+{
+	char *p;
+	bool first = true;
 	/* only the fields whose value may have a name (the plan's named[]):
 	 * walking every shown field for its kind was ~6 M of GFX9's */
 	for (unsigned l = 0; l < nlists; l++) {
@@ -523,7 +538,6 @@ json_plan_fields_enums(const struct gk_format *fmt, const struct gk_field *const
 		}
 	}
 	gk_out_ch(o, '}');
-	return true;
 }
 
 static bool json_desc_fields_enums(const struct gk_format *fmt, const struct gk_packet_desc *d,
@@ -573,6 +587,16 @@ void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct 
 	json_register(NULL, r, addr, v, o);
 }
 
+/* Field f of register value v: gk_get's bits with a mask of two shifts,
+ * where gk_get builds it with a compare and two (~6 instructions a field,
+ * half a million fields in the GFX9 quarter stream; callgrind).  The
+ * tables hold lo <= hi <= 31 (tests/core/test_tables.c); the masked shift
+ * counts keep anything else defined, if wrong. */
+static inline uint32_t reg_field_value(uint32_t v, const struct gk_reg_field *f)
+{
+	return (v >> (f->lo & 31)) & ((2u << ((f->hi - f->lo) & 31)) - 1u);
+}
+
 /* One field's member of "values" (its value, unnamed, as typed text),
  * opening the object at the first */
 static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_field *f, uint32_t fv, bool named,
@@ -599,8 +623,8 @@ static void json_reg_value(const struct gk_format *fmt, const struct gk_reg_fiel
  * and a field it has no text for leaves o->len where it was.  Through the
  * temporary buffer, key_len and a libc memcpy a field, this was ~40 M of
  * the a630 quarter stream's 365 M instructions (callgrind, docs/json.md). */
-static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, const uint32_t *fv,
-			    uint32_t named, struct gk_out *o)
+static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, uint32_t named,
+			    struct gk_out *o)
 {
 	bool first = true;
 	for (unsigned i = 0; i < r->nfields; i++) {
@@ -609,14 +633,14 @@ static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r,
 			continue; /* its value's name is in "enums" */
 		/* ,"values":{ 11, ,"NAME":" at most 255 + 5, the text 63, '"' */
 		if (o->cap - o->len < 11 + 260u + 64) {
-			json_reg_value(fmt, f, fv[i], false, &first, o);
+			json_reg_value(fmt, f, reg_field_value(v, f), false, &first, o);
 			continue;
 		}
 		/* the text where it goes after its key, the key written only
 		 * for a field that has text (most have none) */
 		char *d = o->buf + o->len;
 		size_t kl = (first ? 15 : 5) + (size_t)f->namelen; /* ,"values":{"NAME":" or ,"NAME":" */
-		size_t tl = fmt->reg_value_text(f, fv[i], d + kl, 64);
+		size_t tl = fmt->reg_value_text(f, reg_field_value(v, f), d + kl, 64);
 		if (!tl || tl >= 64)
 			continue; /* nothing to show: what was put past o->len is not kept */
 		if (first)
@@ -631,14 +655,42 @@ static void json_reg_values(const struct gk_format *fmt, const struct gk_reg *r,
 		gk_out_ch(o, '}');
 }
 
-/* Field f of register value v: gk_get's bits with a mask of two shifts,
- * where gk_get builds it with a compare and two (~6 instructions a field,
- * half a million fields in the GFX9 quarter stream; callgrind).  The
- * tables hold lo <= hi <= 31 (tests/core/test_tables.c); the masked shift
- * counts keep anything else defined, if wrong. */
-static inline uint32_t reg_field_value(uint32_t v, const struct gk_reg_field *f)
+/* The end of a register's object after "enums":{ : its ,"NAME":"VALUE"
+ * members for the fields of named (bit i: field i's value has the name
+ * vx[i]), the closing brace, the typed "values" of a format that has them
+ * (json_reg_values) and the object's closing brace; o->len is past the
+ * "enums":{ */
+static void json_reg_tail(const struct gk_format *fmt, const struct gk_reg *r, uint32_t v, uint32_t named,
+			  const struct gk_reg_value *const *vx, struct gk_out *o)
 {
-	return (v >> (f->lo & 31)) & ((2u << ((f->hi - f->lo) & 31)) - 1u);
+	size_t enums = 0; /* what the enums' ,"NAME":"VALUE" take */
+	for (uint32_t m = named; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		enums += r->fields[i].namelen + vx[i]->namelen + 6u;
+	}
+	bool first = true;
+	if (o->cap - o->len >= enums) {
+		char *d = o->buf + o->len;
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
+			first = false;
+			*d++ = '"';
+			d = gk_put_mem(d, vx[i]->name, vx[i]->namelen);
+			*d++ = '"';
+		}
+		o->len = (size_t)(d - o->buf);
+	} else {
+		for (uint32_t m = named; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
+			table_str(o, vx[i]->name);
+		}
+	}
+	gk_out_ch(o, '}');
+	if (fmt && fmt->reg_value_text)
+		json_reg_values(fmt, r, v, named, o);
+	gk_out_ch(o, '}');
 }
 
 /* A register has at most 32 one-bit fields (sorted, non-overlapping:
@@ -669,7 +721,6 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		if (o->cap - o->len < need)
 			return false;
 	}
-	uint32_t fv[REG_FIELDS_MAX];
 	/* the fields whose value has a name: bit i, and the name in vx[i]
 	 * (a mask, so that the fields without one store nothing) */
 	uint32_t named = 0;
@@ -691,7 +742,6 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 	for (unsigned i = 0; i < nf; i++) {
 		const struct gk_reg_field *f = &r->fields[i];
 		uint32_t x = reg_field_value(v, f);
-		fv[i] = x;
 		d = gk_put_mem(d, f->name, f->namelen);
 		d = put_val_next(d, x);
 		if (f->nvalues) {
@@ -712,34 +762,7 @@ static bool json_register_fast(const struct gk_format *fmt, const struct gk_reg 
 		return true;
 	}
 	o->len = (size_t)(d - o->buf);
-	size_t enums = 0; /* what the enums' ,"NAME":"VALUE" take */
-	for (uint32_t m = named; m; m &= m - 1) {
-		unsigned i = (unsigned)__builtin_ctz(m);
-		enums += r->fields[i].namelen + vx[i]->namelen + 6u;
-	}
-	bool first = true;
-	if (o->cap - o->len >= enums) {
-		d = o->buf + o->len;
-		for (uint32_t m = named; m; m &= m - 1) {
-			unsigned i = (unsigned)__builtin_ctz(m);
-			d = put_key(d, r->fields[i].name, r->fields[i].namelen, first);
-			first = false;
-			*d++ = '"';
-			d = gk_put_mem(d, vx[i]->name, vx[i]->namelen);
-			*d++ = '"';
-		}
-		o->len = (size_t)(d - o->buf);
-	} else {
-		for (uint32_t m = named; m; m &= m - 1) {
-			unsigned i = (unsigned)__builtin_ctz(m);
-			key_len(o, r->fields[i].name, r->fields[i].namelen, &first);
-			table_str(o, vx[i]->name);
-		}
-	}
-	gk_out_ch(o, '}');
-	if (typed)
-		json_reg_values(fmt, r, fv, named, o);
-	gk_out_ch(o, '}');
+	json_reg_tail(fmt, r, v, named, vx, o);
 	return true;
 }
 
@@ -809,6 +832,406 @@ static void json_register(const struct gk_format *fmt, const struct gk_reg *r, u
 {
 	if (!r || !json_register_fast(fmt, r, addr, v, false, o))
 		json_register_slow(fmt, r, addr, v, o);
+}
+
+/* Nothing JSON escapes, ASCII: 0x20 <= c < 0x80 but '"' (0x22) and '\\'
+ * (0x5c), as one bit test: bit c - 0x20 of the word below for c < 0x60,
+ * and every byte from 0x60 to 0x7f.  The engine's name is checked byte by
+ * byte every packet (a caller's format may name its family anything):
+ * four compares a byte were ~1.3% of the a630 quarter stream's decode
+ * --json ("adreno", callgrind). */
+static inline bool plain_char(char c)
+{
+	const uint64_t plain = ~(1ull << ('"' - 0x20) | 1ull << ('\\' - 0x20));
+	unsigned k = (unsigned char)c - 0x20u; /* wraps for c < 0x20 */
+	return k < 64 ? plain >> k & 1 : k < 0x60;
+}
+
+/* ---- per-register plans ----
+ *
+ * A register's object is the same bytes every time but for its value and
+ * its fields' values: {"offset":ADDR,"name":"NAME","value": then the value,
+ * ,"fields":{"F0": and F0's value, ,"F1": ..., },"enums":{ (and }} when no
+ * field has a value list and the format types none).  A plan keeps those
+ * constant pieces joined, each field's shift and mask beside them, made
+ * the first time the register is written (plan_make) in the caller's
+ * struct gk_json_plans (the desc engine keeps one a format: the printer
+ * itself takes a const format, docs/json.md), so a register is written
+ * as a few 16-byte block copies and its numbers, with one room check:
+ * no decimal address, no name copied by length, no per-field name and
+ * punctuation pieces.  Registers without fields (half of GFX9's bench
+ * registers) are a head copy, the value and one end copy. */
+
+/* One field of a plan: its bits of the value and where its pieces are */
+struct jplan_field {
+	uint32_t mask;
+	uint8_t lo, keylen, ekeylen;
+	uint8_t vmax; /* its longest value name (0: no value list) */
+	uint16_t key; /* offset of ,"NAME": (the first: ,"fields":{"NAME":) from the plan's start */
+	uint16_t ekey; /* of ,"NAME":" ("enums" and "values") */
+};
+
+struct jplan {
+	uint32_t named;   /* bit i: field i has a value list ("enums" may name its value) */
+	uint16_t room;    /* the most the whole object takes, with the copies' slack */
+	uint16_t end;     /* offset of the end piece */
+	uint8_t nf, headlen, endlen, closed; /* closed: the end piece closes the object (no enums, nothing typed) */
+	struct jplan_field f[];
+	/* then the head piece, the key pieces, the end piece */
+};
+
+/* Plans take 16-byte units of the arena; a slot holds a plan's unit (its
+ * offset / 16, never 0: the arena's first unit is not used) */
+enum {
+	JPLAN_NONE = 0xffff, /* a register the plans do not cover: the fast writer writes it */
+	JPLAN_ARENA = 512 * 1024, /* room for ~3,000 registers' plans (GFX9's bench stream writes 846 different ones) */
+	JPLAN_SLACK = 64, /* the block copies read and write up to 63 bytes past a piece (put_blocks64) */
+	JPLAN_TEXT = 64 /* the room a typed value's text is given (json_reg_values' cap) */
+};
+
+struct gk_json_plans {
+	const struct gk_reg *pool; /* the format's register rows (fmt->regs->pool) */
+	size_t npool;              /* rows [0, npool) of it its table lists can be planned */
+	bool typed;                /* the format has reg_value_text: "values" after "enums" */
+	/* the format's family name (fmt->family when made) and its length
+	 * when it needs no escaping and is at most 64 bytes (0: not so):
+	 * json_head_fast copies it, where it checked every byte of it a
+	 * packet */
+	const char *family;
+	uint8_t famlen;
+	char famtext[64 + 32]; /* its bytes, for put_blocks: what is read past them is here */
+	uint16_t *slot;            /* by pool row: 0 not yet planned, JPLAN_NONE, or the plan's unit */
+	/* by description index: its packet head's plan (struct jhead), as
+	 * slot[] (json_head_fast) */
+	uint16_t dslot[GK_MAX_DESCS];
+	/* by description index: the plan of a pending unit's "fields"
+	 * (struct jfields), as slot[] (json_fields_plan) */
+	uint16_t fslot[GK_MAX_DESCS];
+	const struct gk_packet_desc *descs; /* fmt->descs when made */
+	size_t ndescs;
+	char *arena;               /* JPLAN_ARENA bytes and the slack */
+	size_t used;               /* bytes of the arena taken (a multiple of 16) */
+};
+
+struct gk_json_plans *gk_json_plans_new(const struct gk_format *fmt)
+{
+	if (!fmt)
+		return NULL;
+	/* registers' plans when the format has a register table (packet
+	 * heads' plans whatever it has) */
+	const struct gk_reg_table *t = fmt->regs;
+	size_t npool = 0;
+	for (size_t k = 0; t && t->pool && t->regs && k < t->nregs; k++)
+		if ((size_t)t->regs[k] + 1 > npool)
+			npool = (size_t)t->regs[k] + 1;
+	struct gk_json_plans *P = calloc(1, sizeof *P);
+	if (!P)
+		return NULL;
+	/* both mostly untouched: the pages a stream's registers reach are
+	 * what it costs (calloc and malloc of this size map fresh pages) */
+	P->slot = npool ? calloc(npool, sizeof *P->slot) : NULL;
+	P->arena = malloc(JPLAN_ARENA + JPLAN_SLACK);
+	if ((npool && !P->slot) || !P->arena) {
+		gk_json_plans_free(P);
+		return NULL;
+	}
+	P->pool = npool ? t->pool : NULL;
+	P->npool = npool;
+	P->descs = fmt->descs;
+	P->ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
+	P->typed = fmt->reg_value_text != NULL;
+	P->used = 16;
+	P->family = fmt->family;
+	size_t n = 0;
+	while (fmt->family && n <= 64 && fmt->family[n] && plain_char(fmt->family[n]))
+		n++;
+	P->famlen = fmt->family && !fmt->family[n] && n <= 64 ? (uint8_t)n : 0;
+	memcpy(P->famtext, fmt->family, P->famlen);
+	return P;
+}
+
+void gk_json_plans_free(struct gk_json_plans *P)
+{
+	if (!P)
+		return;
+	free(P->slot);
+	free(P->arena);
+	free(P);
+}
+
+static char *plan_piece(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+
+/* The plan of pool row i (register r), made into the arena: its slot,
+ * JPLAN_NONE when the plans do not cover it (more fields than a plan
+ * keeps, a name too long for a piece's length byte, a full arena) */
+static __attribute__((noinline)) unsigned plan_make(struct gk_json_plans *P, const struct gk_reg *r, size_t i)
+{
+	unsigned nf = r->nfields;
+	P->slot[i] = JPLAN_NONE;
+	if (nf > REG_FIELDS_MAX || (nf && !r->fields) || !r->name || r->namelen > 200)
+		return JPLAN_NONE;
+	char num[16];
+	size_t numlen = (size_t)(put_dec32(num, r->offset) - num);
+	size_t headlen = 10 + numlen + 9 + r->namelen + 10; /* {"offset":N,"name":"NAME","value": */
+	/* the room: the comma before the object, the head, the value, and
+	 * below each field's key and value, its enum or typed value */
+	size_t keys = 0, room = 1 + headlen + 10;
+	uint32_t named = 0;
+	for (unsigned k = 0; k < nf; k++) {
+		const struct gk_reg_field *f = &r->fields[k];
+		if (!f->name || f->namelen > 200 || (f->nvalues && !f->values))
+			return JPLAN_NONE;
+		size_t kl = (k ? 2 : 12) + f->namelen + 2; /* ,"NAME": or ,"fields":{"NAME": */
+		size_t el = f->namelen + 5;                /* ,"NAME":" */
+		keys += kl + el;
+		room += kl + 10;
+		size_t vmax = 0;
+		for (unsigned n = 0; n < f->nvalues; n++)
+			vmax = f->values[n].namelen > vmax ? f->values[n].namelen : vmax;
+		if (f->nvalues) {
+			named |= 1u << k;
+			room += el + vmax + 1; /* ,"NAME":"VALUE" */
+		}
+		if (P->typed)
+			room += 11 + el + JPLAN_TEXT + 1; /* ,"values":{ ,"NAME":" the text " */
+	}
+	bool closed = !named && !P->typed;
+	size_t endlen = (nf ? 11 : 22) + (closed ? 2 : 0); /* },"enums":{ or ,"fields":{},"enums":{, and }} */
+	room += endlen + 3 + JPLAN_SLACK; /* and } } } after "enums" and "values" */
+	size_t size = sizeof(struct jplan) + nf * sizeof(struct jplan_field) + headlen + keys + endlen;
+	size = (size + 15) & ~(size_t)15;
+	if (room > 0xffff || size > 0xffff || P->used + size > JPLAN_ARENA)
+		return JPLAN_NONE;
+	struct jplan *p = (struct jplan *)(void *)(P->arena + P->used);
+	char *base = (char *)p, *d = base + sizeof *p + nf * sizeof(struct jplan_field);
+	p->named = named;
+	p->room = (uint16_t)room;
+	p->nf = (uint8_t)nf;
+	p->headlen = (uint8_t)headlen;
+	p->closed = closed;
+	d = plan_piece(d, "{\"offset\":", 10);
+	d = plan_piece(d, num, numlen);
+	d = plan_piece(d, ",\"name\":\"", 9);
+	d = plan_piece(d, r->name, r->namelen);
+	d = plan_piece(d, "\",\"value\":", 10);
+	for (unsigned k = 0; k < nf; k++) {
+		const struct gk_reg_field *f = &r->fields[k];
+		char *key = d;
+		d = plan_piece(d, k ? ",\"" : ",\"fields\":{\"", k ? 2 : 12);
+		d = plan_piece(d, f->name, f->namelen);
+		d = plan_piece(d, "\":", 2);
+		p->f[k].key = (uint16_t)(key - base);
+		p->f[k].keylen = (uint8_t)(d - key);
+		key = d;
+		d = plan_piece(d, ",\"", 2);
+		d = plan_piece(d, f->name, f->namelen);
+		d = plan_piece(d, "\":\"", 3);
+		p->f[k].ekey = (uint16_t)(key - base);
+		p->f[k].ekeylen = (uint8_t)(d - key);
+		p->f[k].lo = (uint8_t)(f->lo & 31);
+		p->f[k].mask = (2u << ((f->hi - f->lo) & 31)) - 1u; /* reg_field_value's */
+	}
+	p->end = (uint16_t)(d - base);
+	d = plan_piece(d, nf ? "},\"enums\":{" : ",\"fields\":{},\"enums\":{", nf ? 11 : 22);
+	if (closed)
+		d = plan_piece(d, "}}", 2);
+	p->endlen = (uint8_t)(d - (base + p->end));
+	unsigned unit = (unsigned)(P->used / 16);
+	P->used += size;
+	P->slot[i] = (uint16_t)unit;
+	return unit;
+}
+
+/* A packet head's plan: the pieces of the head that a description's
+ * packets share, ,"engine":"FAMILY","name":"NAME","words":[ after the
+ * offset, and ],"type":T,"opcode":O[,"sub_opcode":S], after the words
+ * for the frame values of the first packet it was made for (a packet
+ * whose values differ writes them itself) */
+struct jhead {
+	uint32_t type;
+	int32_t opcode, sub_opcode;
+	uint16_t midlen;
+	uint8_t taillen, pad;
+	/* then the middle piece and the tail piece */
+};
+
+/* The head plan of description index di (d) for a packet framed as pkt,
+ * made into the arena: its unit, JPLAN_NONE when the plans do not cover
+ * it (a family name to escape, a full arena) */
+static __attribute__((noinline)) unsigned head_make(struct gk_json_plans *P, const struct gk_format *fmt,
+						    const struct gk_packet_desc *d, size_t di, const struct gk_packet *pkt)
+{
+	P->dslot[di] = JPLAN_NONE;
+	size_t nl = d->name ? strlen(d->name) : 0;
+	if (!P->famlen || !nl || nl > 255)
+		return JPLAN_NONE;
+	char tail[96], *t = tail;
+	t = plan_piece(t, "],\"type\":", 9);
+	t = put_dec32(t, pkt->frame.type);
+	t = plan_piece(t, ",\"opcode\":", 10);
+	t = pkt->frame.opcode >= 0 ? put_dec32(t, (uint32_t)pkt->frame.opcode) : plan_piece(t, "null", 4);
+	if (fmt->has_sub_opcode) {
+		t = plan_piece(t, ",\"sub_opcode\":", 14);
+		t = pkt->frame.sub_opcode >= 0 ? put_dec32(t, (uint32_t)pkt->frame.sub_opcode) : plan_piece(t, "null", 4);
+	}
+	*t++ = ',';
+	size_t midlen = 11 + P->famlen + 10 + nl + 11; /* ,"engine":"F","name":"N","words":[ */
+	size_t taillen = (size_t)(t - tail);
+	size_t size = (sizeof(struct jhead) + midlen + taillen + 15) & ~(size_t)15;
+	if (P->used + size > JPLAN_ARENA)
+		return JPLAN_NONE;
+	struct jhead *h = (struct jhead *)(void *)(P->arena + P->used);
+	h->type = pkt->frame.type;
+	h->opcode = pkt->frame.opcode;
+	h->sub_opcode = fmt->has_sub_opcode ? pkt->frame.sub_opcode : 0;
+	h->midlen = (uint16_t)midlen;
+	h->taillen = (uint8_t)taillen;
+	char *m = (char *)(h + 1);
+	m = plan_piece(m, ",\"engine\":\"", 11);
+	m = plan_piece(m, P->famtext, P->famlen);
+	m = plan_piece(m, "\",\"name\":\"", 10);
+	m = plan_piece(m, d->name, nl);
+	m = plan_piece(m, "\",\"words\":[", 11);
+	memcpy(m, tail, taillen);
+	unsigned unit = (unsigned)(P->used / 16);
+	P->used += size;
+	P->dslot[di] = (uint16_t)unit;
+	return unit;
+}
+
+/* s[0, n) in 16-byte blocks, the first two whatever n is (a key piece
+ * ,"NAME": is nearly always under 32 bytes): a piece is two loads and two
+ * stores, where gk_put_mem tests its length three ways first and a loop
+ * from the first block tested every piece again (6 M instructions of the
+ * GFX9 quarter stream's decode --json, callgrind).  What is copied past n
+ * (at most 31 bytes; JPLAN_SLACK) is overwritten or past the output's len. */
+static inline char *put_blocks(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	if (__builtin_expect(n > 32, 0))
+		for (size_t k = 32; k < n; k += 16)
+			memcpy(d + k, s + k, 16);
+	return d + n;
+}
+
+/* the same for a head piece {"offset":N,"name":"NAME","value": (39 bytes
+ * and the name's and number's lengths): four blocks whatever n is, more
+ * for a name over 20 bytes */
+static inline char *put_blocks64(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	memcpy(d + 32, s + 32, 16);
+	memcpy(d + 48, s + 48, 16);
+	if (__builtin_expect(n > 64, 0))
+		for (size_t k = 64; k < n; k += 16)
+			memcpy(d + k, s + k, 16);
+	return d + n;
+}
+
+/* The pool row of register r for json_register_plan_at, or SIZE_MAX when r
+ * is not a row of the plans' pool (one unsigned compare covers both ends) */
+static inline size_t plan_row(const struct gk_json_plans *P, const struct gk_reg *r)
+{
+	size_t off = (size_t)((uintptr_t)r - (uintptr_t)P->pool), i = off / sizeof *r;
+	return off < P->npool * sizeof *r && &P->pool[i] == r ? i : SIZE_MAX;
+}
+
+/* One register write (r at its own address, row i of the plans' pool:
+ * plan_row) from its plan at d, which has left bytes of room; returns the
+ * end of what it wrote, NULL (nothing written) when there is no plan for
+ * r or no room for it.  The output's position is the caller's: a register
+ * run keeps it in locals along the run. */
+static inline __attribute__((always_inline)) char *json_register_plan_at(struct gk_json_plans *P,
+								       const struct gk_format *fmt,
+								       const struct gk_reg *r, size_t i, uint32_t v,
+								       bool comma, char *d, size_t left)
+{
+	unsigned unit = P->slot[i];
+	if (!unit)
+		unit = plan_make(P, r, i);
+	if (unit == JPLAN_NONE)
+		return NULL;
+	const struct jplan *p = (const struct jplan *)(const void *)(P->arena + 16 * (size_t)unit);
+	if (left < p->room)
+		return NULL;
+	const char *base = (const char *)p;
+	*d = ',';
+	d += comma;
+	d = put_blocks64(d, base + sizeof *p + p->nf * sizeof(struct jplan_field), p->headlen);
+	d = put_dec32(d, v);
+	/* each field's plan read into a local before its bytes are stored:
+	 * through the pointer, the char stores (which may alias anything)
+	 * made the compiler load the field's plan and the count again after
+	 * every piece (~2 M instructions of GFX9's, callgrind) */
+	for (const struct jplan_field *f = p->f, *fe = f + p->nf; f < fe; f++) {
+		const struct jplan_field e = *f;
+		uint32_t x = (v >> e.lo) & e.mask;
+		d = put_blocks(d, base + e.key, e.keylen);
+		if (x < 10)
+			*d++ = (char)('0' + x);
+		else
+			d = put_dec32(d, x);
+	}
+	d = put_blocks(d, base + p->end, p->endlen);
+	if (p->closed)
+		return d;
+	/* "enums": each field with a value list whose value has a name,
+	 * ,"NAME":"VALUE" (the first without its comma); vx: those fields */
+	uint32_t vx = 0;
+	for (uint32_t m = p->named; m; m &= m - 1) {
+		unsigned k = (unsigned)__builtin_ctz(m);
+		const struct jplan_field *f = &p->f[k];
+		const struct gk_reg_value *vn = reg_value_at(&r->fields[k], (v >> f->lo) & f->mask);
+		if (!vn)
+			continue;
+		bool first = !vx;
+		d = put_blocks(d, base + f->ekey + first, f->ekeylen - first);
+		d = gk_put_mem(d, vn->name, vn->namelen);
+		*d++ = '"';
+		vx |= 1u << k;
+	}
+	*d++ = '}';
+	/* "values": each field without a name whose value the format types,
+	 * its text written where it goes after its key (the key and
+	 * ,"values":{ taken back when it has none: most fields) */
+	if (P->typed) {
+		/* ,"values": and every key with its comma, the first comma
+		 * made the '{' at the end; all taken back when no field has
+		 * text.  Testing for the first field at each was ~3 M of the
+		 * a630 quarter stream's instructions (callgrind). */
+		char *start = d;
+		d = put_lit(d, ",\"values\":");
+		char *open = d;
+		const struct gk_reg_field *rf = r->fields;
+		for (unsigned k = 0, nf = p->nf; k < nf; k++) {
+			const struct jplan_field e = p->f[k];
+			if (vx >> k & 1)
+				continue;
+			char *mark = d;
+			d = put_blocks(d, base + e.ekey, e.ekeylen);
+			size_t tl = fmt->reg_value_text(&rf[k], (v >> e.lo) & e.mask, d, JPLAN_TEXT);
+			if (!tl || tl >= JPLAN_TEXT) {
+				d = mark;
+				continue;
+			}
+			d += tl;
+			*d++ = '"';
+		}
+		if (d == open) {
+			d = start;
+		} else {
+			*open = '{'; /* the first key's comma */
+			*d++ = '}';
+		}
+	}
+	*d++ = '}';
+	return d;
 }
 
 /* "registers" of a packet whose groups are register writes (offset and
@@ -1033,7 +1456,7 @@ static bool json_plain_group(const struct gk_format *fmt, const struct gk_packet
 
 /* ,"groups":[...] and, when the groups are register writes,
  * ,"registers":[...] of a GK_TAIL_GROUPS unit */
-static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, struct gk_json_plans *P, struct gk_out *o)
 {
 	const struct gk_packet_desc *d = u->desc;
 	const struct gk_desc_fast *fast = gk_fast(fmt, d);
@@ -1097,7 +1520,25 @@ static void json_groups(const struct gk_format *fmt, const struct gk_unit *u, st
 	if (writes && kept) {
 		gk_out_lit(o, ",\"registers\":[");
 		for (unsigned k = 0; k < nwr; k++) {
-			if (wr[k].r && json_register_fast(fmt, wr[k].r, wr[k].addr, wr[k].v, k != 0, o))
+			const struct gk_reg *r = wr[k].r;
+			if (P && o->buf) {
+				/* planned registers (a plan has the register's own
+				 * address) with the output's position in locals, as
+				 * a register run's */
+				char *p = o->buf + o->len, *end = o->buf + o->cap, *e = NULL;
+				for (; k < nwr; k++) {
+					r = wr[k].r;
+					size_t row = r && r->offset == wr[k].addr ? plan_row(P, r) : SIZE_MAX;
+					if (row == SIZE_MAX ||
+					    !(e = json_register_plan_at(P, fmt, r, row, wr[k].v, k != 0, p, (size_t)(end - p))))
+						break;
+					p = e;
+				}
+				o->len = (size_t)(p - o->buf);
+				if (k == nwr)
+					break;
+			}
+			if (r && json_register_fast(fmt, r, wr[k].addr, wr[k].v, k != 0, o))
 				continue;
 			if (k)
 				gk_out_ch(o, ',');
@@ -1230,66 +1671,21 @@ static void json_head(const struct gk_format *fmt, const struct gk_unit *u, stru
 	}
 }
 
-/* Nothing JSON escapes, ASCII: 0x20 <= c < 0x80 but '"' (0x22) and '\\'
- * (0x5c), as one bit test: bit c - 0x20 of the word below for c < 0x60,
- * and every byte from 0x60 to 0x7f.  The engine's name is checked byte by
- * byte every packet (a caller's format may name its family anything):
- * four compares a byte were ~1.3% of the a630 quarter stream's decode
- * --json ("adreno", callgrind). */
-static inline bool plain_char(char c)
+/* the words of a packet head, w[0, n) (n >= 1) as decimals with commas:
+ * the first outside the loop, where each word tested for it */
+static inline char *put_words(char *p, const uint32_t *w, size_t n)
 {
-	const uint64_t plain = ~(1ull << ('"' - 0x20) | 1ull << ('\\' - 0x20));
-	unsigned k = (unsigned char)c - 0x20u; /* wraps for c < 0x20 */
-	return k < 64 ? plain >> k & 1 : k < 0x60;
+	p = put_dec32(p, w[0]);
+	for (size_t i = 1; i < n; i++) {
+		*p++ = ',';
+		p = put_dec32(p, w[i]);
+	}
+	return p;
 }
 
-/* json_head and the ',' after it straight into the buffer, with one room
- * check for all of it (every packet has one; piece by piece it cost ~400
- * instructions a packet).  false (nothing written): no room, an offset
- * past 32 bits, or an engine name that needs escaping (a caller's own
- * format). */
-static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+/* ],"type":T,"opcode":O[,"sub_opcode":S], after a packet head's words */
+static char *put_head_tail(const struct gk_format *fmt, const struct gk_packet *pkt, char *p)
 {
-	const struct gk_packet *pkt = &u->pkt;
-	const struct gk_packet_desc *d = u->desc;
-	/* the name's length from the text printer's plan (a strlen a packet
-	 * was ~1% of GFX9's decode --json; 0: over 255 or not planned) */
-	size_t nl = d ? gk_fast(fmt, d)->print_namelen : 4;
-	if (d && !nl)
-		nl = strlen(d->name);
-	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096)
-		return false;
-	/* the keys and punctuation are 88 bytes with sub_opcode and the ','
-	 * after the head; 11 bytes a word, 10 a number; the family's name 64
-	 * at most (checked below) */
-	size_t need = 89 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
-	if (o->cap - o->len < need)
-		return false;
-	char *p = o->buf + o->len;
-	p = put_lit(p, "{\"offset\":");
-	p = put_dec32(p, (uint32_t)pkt->offset);
-	p = put_lit(p, ",\"engine\":\"");
-	/* the family's name measured, checked and copied in one pass (a
-	 * strlen and a check loop a packet were ~1% of GFX11 JSON); anything
-	 * to escape or too long: nothing is kept (o->len not moved) and the
-	 * caller writes it piece by piece */
-	for (const char *f = fmt->family; *f; f++) {
-		if (f - fmt->family >= 64 || !plain_char(*f))
-			return false;
-		*p++ = *f;
-	}
-	if (d) {
-		p = put_lit(p, "\",\"name\":\"");
-		p = gk_put_mem(p, d->name, nl);
-		p = put_lit(p, "\",\"words\":[");
-	} else {
-		p = put_lit(p, "\",\"name\":null,\"words\":[");
-	}
-	for (size_t i = 0; i < pkt->ndw; i++) {
-		*p = ',';
-		p += i != 0;
-		p = put_dec32(p, pkt->dw[i]);
-	}
 	p = put_lit(p, "],\"type\":");
 	p = put_dec32(p, pkt->frame.type);
 	p = put_lit(p, ",\"opcode\":");
@@ -1307,6 +1703,202 @@ static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u,
 		}
 	}
 	*p++ = ','; /* before "fields" */
+	return p;
+}
+
+/* A description's "fields" plan: the fields of its JSON plan
+ * (gk_desc_fast.json[0], then json[1]) in order, each one's name as a
+ * piece for put_blocks and, for a field of one segment, its bits as
+ * gk_seg_get reads them with the mask made once */
+struct jfield {
+	const struct gk_field *f;
+	uint32_t mask;
+	uint16_t key;          /* offset of its name from the plan's start */
+	uint8_t keylen, dw, lo, pos, one;
+};
+
+struct jfields {
+	uint32_t n;
+	struct jfield e[];
+	/* then the names */
+};
+
+/* The fields plan of description index di (d, its JSON plan fast): its
+ * unit, JPLAN_NONE when the plans do not cover it (a name the tables did
+ * not measure, a full arena) */
+static __attribute__((noinline)) unsigned fields_make(struct gk_json_plans *P, const struct gk_packet_desc *d,
+						      const struct gk_desc_fast *fast, size_t di)
+{
+	P->fslot[di] = JPLAN_NONE;
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	size_t n = 0, names = 0;
+	for (unsigned l = 0; l < 2; l++)
+		for (uint64_t m = fast->json[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			if (!f->namelen || !f->nseg)
+				return JPLAN_NONE;
+			n++;
+			names += f->namelen;
+		}
+	size_t size = (sizeof(struct jfields) + n * sizeof(struct jfield) + names + 15) & ~(size_t)15;
+	if (P->used + size > JPLAN_ARENA || size > 0xffff)
+		return JPLAN_NONE;
+	struct jfields *J = (struct jfields *)(void *)(P->arena + P->used);
+	char *base = (char *)J, *k = base + sizeof *J + n * sizeof(struct jfield);
+	J->n = (uint32_t)n;
+	n = 0;
+	for (unsigned l = 0; l < 2; l++)
+		for (uint64_t m = fast->json[l]; m; m &= m - 1) {
+			const struct gk_field *f = &lists[l][__builtin_ctzll(m)];
+			const struct gk_seg *sg = &f->seg[0];
+			struct jfield *e = &J->e[n++];
+			e->f = f;
+			e->key = (uint16_t)(k - base);
+			e->keylen = (uint8_t)f->namelen;
+			k = plan_piece(k, f->name, f->namelen);
+			e->dw = sg->dw;
+			e->lo = sg->lo;
+			e->pos = sg->pos;
+			e->one = f->nseg == 1;
+			e->mask = 0xffffffffu >> (31u - (unsigned)(sg->hi - sg->lo) % 32u); /* gk_seg_get's */
+		}
+	unsigned unit = (unsigned)(P->used / 16);
+	P->used += size;
+	P->fslot[di] = (uint16_t)unit;
+	return unit;
+}
+
+/* json_desc_fields_enums with the description's fields plan: "fields"
+ * from the plan (each name one block copy, a one-segment value by the
+ * plan's shift and mask), "enums" as json_plan_fields_enums writes them;
+ * false, nothing written, as json_desc_fields_enums (no room, no plan) */
+static bool json_desc_fields_planned(struct gk_json_plans *P, const struct gk_format *fmt,
+				     const struct gk_packet_desc *d, const struct gk_desc_fast *fast,
+				     const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	if (P->descs != fmt->descs || (size_t)(d - fmt->descs) >= P->ndescs)
+		return false;
+	size_t di = (size_t)(d - fmt->descs);
+	unsigned unit = P->fslot[di];
+	if (!unit)
+		unit = fields_make(P, d, fast, di);
+	/* the plan's room and the block copies' slack */
+	if (unit == JPLAN_NONE || !fast->json_room || o->cap - o->len < (size_t)fast->json_room + JPLAN_SLACK)
+		return false;
+	const struct jfields *J = (const struct jfields *)(const void *)(P->arena + 16 * (size_t)unit);
+	const char *base = (const char *)J;
+	char *p = o->buf + o->len;
+	p = put_lit(p, "\"fields\":{\"");
+	bool first = true;
+	for (const struct jfield *f = J->e, *fe = f + J->n; f < fe; f++) {
+		const struct jfield e = *f; /* before the stores, which may alias it */
+		if (e.dw >= ndw)
+			continue; /* cut: not shown */
+		uint64_t v = e.one ? (uint64_t)((dw[e.dw] >> e.lo) & e.mask) << e.pos : desc_value(e.f, dw, ndw);
+		/* NAME":VALUE," as put_field_next writes it */
+		p = put_blocks(p, base + e.key, e.keylen);
+		if (v <= UINT32_MAX) {
+			p = put_val_next(p, (uint32_t)v);
+		} else {
+			p = put_lit(p, "\":");
+			if (v < (1ull << 53)) {
+				p = put_dec_wide(p, v);
+			} else {
+				*p++ = '"';
+				p = gk_put_hex64(p, v);
+				*p++ = '"';
+			}
+			p = put_lit(p, ",\"");
+		}
+		first = false;
+	}
+	p -= first ? 1 : 2; /* the opening quote with no field, else the last ," */
+	p = put_lit(p, "},\"enums\":{");
+	o->len = (size_t)(p - o->buf);
+	const struct gk_field *lists[2] = { d->hdr, d->fields };
+	json_plan_enums(fmt, lists, fast->json_named, 2, dw, ndw, NULL, o);
+	return true;
+}
+
+/* json_head and the ',' after it straight into the buffer, with one room
+ * check for all of it (every packet has one; piece by piece it cost ~400
+ * instructions a packet).  false (nothing written): no room, an offset
+ * past 32 bits, or an engine name that needs escaping (a caller's own
+ * format). */
+static bool json_head_fast(const struct gk_format *fmt, const struct gk_unit *u, struct gk_json_plans *P,
+			   struct gk_out *o)
+{
+	const struct gk_packet *pkt = &u->pkt;
+	const struct gk_packet_desc *d = u->desc;
+	/* the name's length from the text printer's plan (a strlen a packet
+	 * was ~1% of GFX9's decode --json; 0: over 255 or not planned) */
+	size_t nl = d ? gk_fast(fmt, d)->print_namelen : 4;
+	if (d && !nl)
+		nl = strlen(d->name);
+	if (pkt->offset > UINT32_MAX || pkt->ndw > 4096)
+		return false;
+	/* the keys and punctuation are 88 bytes with sub_opcode and the ','
+	 * after the head; 11 bytes a word, 10 a number; the family's name 64
+	 * at most (checked below) */
+	size_t need = 89 + 64 + nl + 11 * (size_t)pkt->ndw + 4 * 10;
+	if (P && d && P->descs == fmt->descs && (size_t)(d - fmt->descs) < P->ndescs) {
+		/* the description's head plan: the engine's and the
+		 * description's names and the keys around them one block
+		 * copy, the frame's values after the words another (a
+		 * packet's head piece by piece was ~60 instructions more,
+		 * callgrind) */
+		size_t di = (size_t)(d - fmt->descs);
+		unsigned unit = P->dslot[di];
+		if (!unit)
+			unit = head_make(P, fmt, d, di, pkt);
+		/* the head's bound above and the block copies' slack */
+		if (unit != JPLAN_NONE && o->cap - o->len >= need + JPLAN_SLACK) {
+			const struct jhead *h = (const struct jhead *)(const void *)(P->arena + 16 * (size_t)unit);
+			const char *mid = (const char *)(h + 1);
+			char *p = o->buf + o->len;
+			p = put_lit(p, "{\"offset\":");
+			p = put_dec32(p, (uint32_t)pkt->offset);
+			p = put_blocks64(p, mid, h->midlen);
+			p = put_words(p, pkt->dw, pkt->ndw);
+			if (pkt->frame.type == h->type && pkt->frame.opcode == h->opcode &&
+			    (!fmt->has_sub_opcode || pkt->frame.sub_opcode == h->sub_opcode))
+				p = put_blocks(p, mid + h->midlen, h->taillen);
+			else
+				p = put_head_tail(fmt, pkt, p);
+			o->len = (size_t)(p - o->buf);
+			return true;
+		}
+	}
+	if (o->cap - o->len < need)
+		return false;
+	char *p = o->buf + o->len;
+	p = put_lit(p, "{\"offset\":");
+	p = put_dec32(p, (uint32_t)pkt->offset);
+	p = put_lit(p, ",\"engine\":\"");
+	/* the family's name measured, checked and copied in one pass (a
+	 * strlen and a check loop a packet were ~1% of GFX11 JSON); anything
+	 * to escape or too long: nothing is kept (o->len not moved) and the
+	 * caller writes it piece by piece */
+	if (P && P->famlen && P->family == fmt->family) {
+		/* measured and checked once by the plans: ~1.3% of GFX9's
+		 * decode --json checked it byte by byte (callgrind) */
+		p = put_blocks(p, P->famtext, P->famlen); /* what it writes past them: inside need's 64 */
+	} else {
+		for (const char *f = fmt->family; *f; f++) {
+			if (f - fmt->family >= 64 || !plain_char(*f))
+				return false;
+			*p++ = *f;
+		}
+	}
+	if (d) {
+		p = put_lit(p, "\",\"name\":\"");
+		p = gk_put_mem(p, d->name, nl);
+		p = put_lit(p, "\",\"words\":[");
+	} else {
+		p = put_lit(p, "\",\"name\":null,\"words\":[");
+	}
+	p = put_words(p, pkt->dw, pkt->ndw);
+	p = put_head_tail(fmt, pkt, p);
 	o->len = (size_t)(p - o->buf);
 	return true;
 }
@@ -1329,13 +1921,19 @@ void gk_unit_json(const struct gk_format *fmt, const struct gk_unit *u, unsigned
 void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
 			unsigned flags, struct gk_out *o)
 {
+	gk_unit_json_plans(fmt, u, dg, flags, NULL, o);
+}
+
+void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
+			unsigned flags, struct gk_json_plans *P, struct gk_out *o)
+{
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
 		return;
 	const struct gk_packet *pkt = &u->pkt;
 	const struct gk_packet_desc *d = u->desc;
 	const uint32_t *dw = pkt->dw;
 	size_t ndw = pkt->ndw;
-	if (!json_head_fast(fmt, u, o)) { /* the fast head ends with the ',' */
+	if (!json_head_fast(fmt, u, P, o)) { /* the fast head ends with the ',' */
 		json_head(fmt, u, o);
 		gk_out_ch(o, ',');
 	}
@@ -1343,7 +1941,8 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 	 * straight from its words, as the text printer does (gk_unit_text);
 	 * nothing below reads its records, so it stays pending.
 	 * tests/core/test_unit.c holds both ways to the same bytes. */
-	if (!u->pending || !json_desc_fields_enums(fmt, d, gk_fast(fmt, d), dw, ndw, o)) {
+	if (!u->pending || !((P && json_desc_fields_planned(P, fmt, d, gk_fast(fmt, d), dw, ndw, o)) ||
+			     json_desc_fields_enums(fmt, d, gk_fast(fmt, d), dw, ndw, o))) {
 		gk_unit_fill(u);
 		json_fields_enums(fmt, u->fields, u->nfields, o);
 	}
@@ -1357,10 +1956,37 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		 * call a row: a run steps through about one row a register */
 		const struct gk_reg_table *t = fmt->regs;
 		size_t nregs = cur ? t->nregs : 0;
+		struct gk_json_plans *RP = P && P->npool && P->pool == t->pool ? P : NULL; /* plans of this table's pool */
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			bool comma = i > u->tail_begin;
 			while (cur && cur->offset < addr)
 				cur = ++k < nregs ? &t->pool[t->regs[k]] : NULL;
+			if (cur && cur->offset == addr && RP && t->regs[k] < RP->npool && o->buf) {
+				/* a plan by the row the walk is at (t->pool: the
+				 * plans' pool), and the registers after it while
+				 * each is the table's next row at the next address,
+				 * with the output's position in locals: through the
+				 * gk_out each register loaded and stored it, and the
+				 * walk tested its row again (~2 M of GFX9's
+				 * instructions, callgrind) */
+				char *p = o->buf + o->len, *end = o->buf + o->cap, *e;
+				while ((e = json_register_plan_at(RP, fmt, cur, t->regs[k], dw[i], comma, p,
+								  (size_t)(end - p)))) {
+					p = e;
+					comma = true;
+					const struct gk_reg *next = k + 1 < nregs ? &t->pool[t->regs[k + 1]] : NULL;
+					if (i + 1 == u->tail_end || !next || next->offset != addr + 4 ||
+					    t->regs[k + 1] >= RP->npool)
+						break;
+					i++;
+					addr += 4;
+					cur = next;
+					k++;
+				}
+				o->len = (size_t)(p - o->buf);
+				if (e)
+					continue; /* register i written */
+			}
 			/* the fast writer straight from here: through json_register
 			 * it was one more call a register (~4 M of the GFX9
 			 * quarter stream's 206 M instructions, callgrind) */
@@ -1375,7 +2001,7 @@ void gk_unit_json_diags(const struct gk_format *fmt, const struct gk_unit *u, co
 		gk_out_lit(o, ",\"data\":");
 		gk_out_json_words(o, dw + u->tail_begin, u->tail_end > u->tail_begin ? u->tail_end - u->tail_begin : 0);
 	} else if (d && d->tail == GK_TAIL_GROUPS) {
-		json_groups(fmt, u, o);
+		json_groups(fmt, u, P, o);
 	}
 	if (d && u->extra_begin < ndw) {
 		gk_out_lit(o, ",\"extra\":");

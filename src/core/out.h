@@ -238,6 +238,18 @@ void gk_text_register_at(const struct gk_format *fmt, const struct gk_reg *r, ui
  * r NULL: no register of this generation has the address) */
 void gk_json_register(const struct gk_reg *r, uint32_t addr, uint32_t v, struct gk_out *o);
 
+/* The JSON printer's per-register plans of one format (json.c): the
+ * constant pieces of each register's object, made the first time it is
+ * written.  A caller that prints many units of one format keeps one (the
+ * desc engine does) and hands it to gk_unit_json_plans; NULL from
+ * gk_json_plans_new (no register table, no memory) prints without. */
+struct gk_json_plans;
+struct gk_json_plans *gk_json_plans_new(const struct gk_format *fmt);
+void gk_json_plans_free(struct gk_json_plans *P);
+/* gk_unit_json_diags with the plans P of fmt (NULL: none) */
+void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, const struct gk_diags *dg,
+			unsigned flags, struct gk_json_plans *P, struct gk_out *o);
+
 /* [w0,w1,...]: words as a JSON array of numbers (json.c) */
 void gk_out_json_words(struct gk_out *o, const uint32_t *w, size_t n);
 
