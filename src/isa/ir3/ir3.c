@@ -175,6 +175,7 @@ struct dstate {
 	uint32_t codes;               /* bit c: a diagnostic with code c */
 	unsigned depth;
 	int failed;
+	int interpret;        /* expressions by eval_interpret, not ir3_expr_code (IR3_DECODE_INTERPRET) */
 	int labels;           /* print branch targets as labels "l<label_base + value>" */
 	uint64_t label_base;
 	int bad_expr;  /* the expression of the first override of the instruction's own scope that holds
@@ -224,6 +225,7 @@ static void dstate_init(struct dstate *st, unsigned gpu, char *buf, size_t cap, 
 	st->depth = 0;
 	st->failed = 0;
 	st->bad_expr = -1;
+	st->interpret = 0;
 	st->labels = 0;
 	st->label_base = 0;
 	st->sp = 0;
@@ -498,35 +500,14 @@ static inline uint64_t field_value(const struct dscope *sc, unsigned name)
 	return v;
 }
 
-/* eval, past the cache */
-static uint64_t eval_run(const struct dscope *sc, int e)
+/* Expression e's stack program (gk_ir3_ops[]) run step by step: what its
+ * generated C (ir3_expr_code, below) computes, kept for the test that
+ * compares the two (IR3_DECODE_INTERPRET, tests/ir3/test_ir3.c
+ * test_expr_code) */
+static uint64_t eval_interpret(const struct dscope *sc, int e)
 {
-	struct dstate *st = sc->st;
-	/* an expression already being evaluated is false (isaspec skips the
-	 * outermost one in this test, and so does this) */
-	for (unsigned i = st->sp; i-- > 1;)
-		if (st->stack[i] == e)
-			return 0;
-	if (st->sp >= IR3_EVAL_STACK)
-		return 0;
-	st->stack[st->sp++] = e;
+	const struct dstate *st = sc->st;
 	const struct ir3_op *op0 = &gk_ir3_ops[gk_ir3_exprs[e].op];
-	int eq = op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_CONST && op0[2].op == IR3_OP_EQ &&
-		 op0[3].op == IR3_OP_END;
-	int one = op0[1].op == IR3_OP_END && (op0[0].op == IR3_OP_CONST || op0[0].op == IR3_OP_FIELD);
-	int inv = op0[0].op == IR3_OP_FIELD && op0[1].op == IR3_OP_NOT && op0[2].op == IR3_OP_END;
-	if (eq || one || inv) {
-		/* "{X} == k" (most case expressions), "k", "{X}", "!{X}" (half
-		 * the derived fields: a register's HALF, a constant FULL): what
-		 * the loop below computes, without it (callgrind, real a6xx
-		 * code: 0.6 % of decode's instructions) */
-		uint64_t v = op0[0].op == IR3_OP_CONST ? op0[0].arg : field_value(sc, (unsigned)op0[0].arg);
-		uint64_t ret = eq ? v == op0[1].arg : inv ? !v : v;
-		st->sp--;
-		sc->cache->have[e / 64] |= 1ull << (e % 64);
-		sc->cache->val[e] = ret;
-		return ret;
-	}
 	int64_t stack[32];
 	unsigned sp = 0;
 	for (const struct ir3_op *op = op0; op->op != IR3_OP_END; op++) {
@@ -582,8 +563,32 @@ static uint64_t eval_run(const struct dscope *sc, int e)
 		}
 		stack[sp - 1] = r;
 	}
+	return sp ? (uint64_t)stack[sp - 1] : 0;
+}
+
+
+/* The expressions as C functions, one per expression, generated from the
+ * same programs (scripts/gen_ir3.py expr_code): field reads in the
+ * program's order, every operand read.  The interpreter's loop tested each
+ * op's kind three to five times before doing it: a fifth of a first-time
+ * word's decode went to eval_run (callgrind, the 1,261 different CI-log
+ * words: eval_run 1.55 M of 10.2 M instructions). */
+#include IR3_EXPR_INC
+
+/* eval, past the cache */
+static uint64_t eval_run(const struct dscope *sc, int e)
+{
+	struct dstate *st = sc->st;
+	/* an expression already being evaluated is false (isaspec skips the
+	 * outermost one in this test, and so does this) */
+	for (unsigned i = st->sp; i-- > 1;)
+		if (st->stack[i] == e)
+			return 0;
+	if (st->sp >= IR3_EVAL_STACK)
+		return 0;
+	st->stack[st->sp++] = e;
+	uint64_t ret = st->interpret ? eval_interpret(sc, e) : ir3_expr_code[e](sc);
 	st->sp--;
-	uint64_t ret = sp ? (uint64_t)stack[sp - 1] : 0;
 	sc->cache->have[e / 64] |= 1ull << (e % 64);
 	sc->cache->val[e] = ret;
 	return ret;
@@ -2659,7 +2664,8 @@ int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, 
 	dstate_init(&st, gpu_id, out->text, sizeof out->text, out, dg);
 	if (how & IR3_DECODE_NO_FIELDS)
 		st.rec = NULL;
-	how &= ~IR3_DECODE_NO_FIELDS;
+	st.interpret = (how & IR3_DECODE_INTERPRET) != 0;
+	how &= ~(unsigned)(IR3_DECODE_NO_FIELDS | IR3_DECODE_INTERPRET);
 	int proven = 0;
 	int leaf = render(&st, word, &proven);
 	if (leaf < 0) {
