@@ -3,9 +3,9 @@
 
 usage: python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR [NAME]]]
 XML_DIR defaults to ../shared/reference/ir3/mesa-current (Mesa 26.2.0-rc1, a3xx..a8xx;
-the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c and
-OUT_DIR/ir3_counts.h, the library's default description.  With NAME (e.g. 2025) it
-writes OUT_DIR/ir3_NAME_tab.c and OUT_DIR/ir3_NAME_counts.h instead, whose symbols are
+the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c,
+OUT_DIR/ir3_counts.h and OUT_DIR/ir3_expr.inc, the library's default description.  With
+NAME (e.g. 2025) it writes OUT_DIR/ir3_NAME_tab.c, ir3_NAME_counts.h and ir3_NAME_expr.inc instead, whose symbols are
 gk_ir3_NAME_* (the counts header renames them), for an older description the library
 keeps beside the default: ../shared/reference/ir3/mesa-2025 (Mesa at 7d41cfa1a97f,
 January 2025) is committed so.  The March 2022 description (acba08b58f11, in
@@ -15,7 +15,10 @@ The XML facts (bit positions, patterns, enum names, display templates,
 expressions, generation ranges) become plain C data: bitsets with merged
 match/mask/don't-care masks, cases (overrides, then the default), fields,
 templates pre-split into literal and field segments, and expressions compiled
-to a small stack program.  Only data is emitted; src/isa/ir3/ir3.c walks it.
+to a small stack program.  Data, which src/isa/ir3/ir3.c walks, and one file of
+code: the same stack programs written out as C functions (OUT_DIR/ir3_expr.inc,
+or ir3_NAME_expr.inc), which ir3.c includes and runs instead of interpreting
+them (the interpreter stays, for the test that compares the two).
 For encoding, each expression also gets what it implies when assumed true or
 false ("assumptions"), and each derived field a recipe to invert it.
 """
