@@ -595,7 +595,11 @@ static const struct ir3_field *resolve(const struct dscope *sc, unsigned name, u
  * word (ldl, ldp, ldlw and ldib.b with its don't-care bit 0 on a6xx+;
  * tests/ir3/test_ir3.c test_tables lists every such pair), so the scan
  * goes on past the first match, as isaspec's does. */
-static int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base, const char *what, int quiet)
+/* (inline: its callers' constant what and quiet fold, and it is called
+ * for every nested operand: decode of the 1,261 different CI-log words
+ * 12.70 M -> 12.45 M instructions, ir3.o no larger) */
+static inline __attribute__((always_inline)) int find_leaf(struct dstate *st, int root, uint64_t val, unsigned base,
+							   const char *what, int quiet)
 {
 	const struct ir3_root *R = &gk_ir3_roots[root];
 	unsigned first = 0, end = R->nleaves;
@@ -1051,6 +1055,33 @@ static void display_field(const struct dscope *sc, unsigned name, int k)
  * the asserted bits of the cases it passes.  Into passed[0 .. *npassed):
  * the expressions of the cases with a display it passed (false), as the
  * proof needs them (display); more than cap of them: *npassed = cap + 1. */
+/* Does the expression e of a case hold in sc (find_display's test, before
+ * any expression of the word is being evaluated)?  "{X} == k" with X a raw
+ * field of sc's chain (the register operands' a0/p0 overrides, two for
+ * every source: half the case tests of real code) is its bits compared
+ * here, what eval would compute through eval_run and the generated code;
+ * with nothing on the evaluation stack no expression is busy, so the result
+ * is the same, and it is cached the same.  Decode of the 1,261 different
+ * CI-log words 12.85 M -> 12.70 M instructions. */
+static inline int case_holds(const struct dscope *sc, int e)
+{
+	if (sc->cache->have[e / 64] >> (e % 64) & 1)
+		return sc->cache->val[e] != 0;
+	const struct ir3_op *op = &gk_ir3_ops[gk_ir3_exprs[e].op];
+	if (!sc->st->sp && op[0].op == IR3_OP_FIELD && op[1].op == IR3_OP_CONST && op[2].op == IR3_OP_EQ &&
+	    op[3].op == IR3_OP_END) {
+		int k = lookup_index(sc->bs, (unsigned)op[0].arg);
+		if (k >= 0 && gk_ir3_fields[k].expr < 0) {
+			const struct ir3_field *f = &gk_ir3_fields[k];
+			uint64_t ret = bits(sc->val, f->low, f->high) == op[1].arg;
+			sc->cache->have[e / 64] |= 1ull << (e % 64);
+			sc->cache->val[e] = ret;
+			return (int)ret;
+		}
+	}
+	return eval_run(sc, e) != 0;
+}
+
 static int find_display(const struct dscope *sc, int16_t *passed, unsigned cap, unsigned *npassed)
 {
 	*npassed = 0;
@@ -1058,7 +1089,7 @@ static int find_display(const struct dscope *sc, int16_t *passed, unsigned cap, 
 		const struct ir3_bitset *B = &gk_ir3_bitsets[b];
 		for (unsigned c = B->cas; c < B->cas + B->ncases; c++) {
 			const struct ir3_case *C = &gk_ir3_cases[c];
-			if (C->expr >= 0 && !eval(sc, C->expr)) {
+			if (C->expr >= 0 && !case_holds(sc, C->expr)) {
 				if (C->tpl >= 0 && *npassed <= cap) {
 					if (*npassed < cap)
 						passed[*npassed] = C->expr;
