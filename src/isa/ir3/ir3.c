@@ -312,8 +312,11 @@ static inline void put_bool(struct dstate *st, const char *display, int on)
 }
 
 /* v in decimal (or hex), after sign ("" when none): what printf's %u,
- * %d, %+d and %x print, without printf's cost on every field */
-static void put_num(struct dstate *st, const char *sign, uint64_t v, unsigned base)
+ * %d, %+d and %x print, without printf's cost on every field (inline: the
+ * sign and base of each caller fold, and register numbers are a third of
+ * the fields: decode of the 1,261 different CI-log words 12.45 M -> 12.39 M) */
+static inline __attribute__((always_inline)) void put_num(struct dstate *st, const char *sign, uint64_t v,
+							  unsigned base)
 {
 	char tmp[24];
 	size_t i = sizeof tmp;
@@ -1051,10 +1054,6 @@ static void display_field(const struct dscope *sc, unsigned name, int k)
 	}
 }
 
-/* The display of the first case that holds and has one, leaf first; checks
- * the asserted bits of the cases it passes.  Into passed[0 .. *npassed):
- * the expressions of the cases with a display it passed (false), as the
- * proof needs them (display); more than cap of them: *npassed = cap + 1. */
 /* Does the expression e of a case hold in sc (find_display's test, before
  * any expression of the word is being evaluated)?  "{X} == k" with X a raw
  * field of sc's chain (the register operands' a0/p0 overrides, two for
@@ -1082,6 +1081,10 @@ static inline int case_holds(const struct dscope *sc, int e)
 	return eval_run(sc, e) != 0;
 }
 
+/* The display of the first case that holds and has one, leaf first; checks
+ * the asserted bits of the cases it passes.  Into passed[0 .. *npassed):
+ * the expressions of the cases with a display it passed (false), as the
+ * proof needs them (display); more than cap of them: *npassed = cap + 1. */
 static int find_display(const struct dscope *sc, int16_t *passed, unsigned cap, unsigned *npassed)
 {
 	*npassed = 0;
