@@ -3,9 +3,9 @@
 
 usage: python3 scripts/gen_ir3.py [XML_DIR [OUT_DIR [NAME]]]
 XML_DIR defaults to ../shared/reference/ir3/mesa-current (Mesa 26.2.0-rc1, a3xx..a8xx;
-the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c and
-OUT_DIR/ir3_counts.h, the library's default description.  With NAME (e.g. 2025) it
-writes OUT_DIR/ir3_NAME_tab.c and OUT_DIR/ir3_NAME_counts.h instead, whose symbols are
+the root file is ir3.xml), OUT_DIR to src/isa/ir3; writes OUT_DIR/ir3_tab.c,
+OUT_DIR/ir3_counts.h and OUT_DIR/ir3_expr.inc, the library's default description.  With
+NAME (e.g. 2025) it writes OUT_DIR/ir3_NAME_tab.c, ir3_NAME_counts.h and ir3_NAME_expr.inc instead, whose symbols are
 gk_ir3_NAME_* (the counts header renames them), for an older description the library
 keeps beside the default: ../shared/reference/ir3/mesa-2025 (Mesa at 7d41cfa1a97f,
 January 2025) is committed so.  The March 2022 description (acba08b58f11, in
@@ -15,7 +15,10 @@ The XML facts (bit positions, patterns, enum names, display templates,
 expressions, generation ranges) become plain C data: bitsets with merged
 match/mask/don't-care masks, cases (overrides, then the default), fields,
 templates pre-split into literal and field segments, and expressions compiled
-to a small stack program.  Only data is emitted; src/isa/ir3/ir3.c walks it.
+to a small stack program.  Data, which src/isa/ir3/ir3.c walks, and one file of
+code: the same stack programs written out as C functions (OUT_DIR/ir3_expr.inc,
+or ir3_NAME_expr.inc), which ir3.c includes and runs instead of interpreting
+them (the interpreter stays, for the test that compares the two).
 For encoding, each expression also gets what it implies when assumed true or
 false ("assumptions"), and each derived field a recipe to invert it.
 """
@@ -32,6 +35,7 @@ if NAME and not re.fullmatch(r'[0-9a-z_]+', NAME):
     raise SystemExit('NAME: lower-case letters, digits and _ only')
 TAB_C = 'ir3_%s_tab.c' % NAME if NAME else 'ir3_tab.c'
 COUNTS_H = 'ir3_%s_counts.h' % NAME if NAME else 'ir3_counts.h'
+EXPR_INC = 'ir3_%s_expr.inc' % NAME if NAME else 'ir3_expr.inc'
 
 BUILTIN = ['uint', 'int', 'hex', 'offset', 'uoffset', 'bool', 'float', 'branch', 'enum', 'bitset', 'assert',
            'bool_inv']
@@ -1357,6 +1361,71 @@ if NAME:
     hdr.append('/* this description\'s tables are gk_ir3_%s_* */' % NAME)
     for sym in TABLE_SYMBOLS:
         hdr.append('#define gk_ir3_%s gk_ir3_%s_%s' % (sym, NAME, sym))
+hdr.append('/* the expressions as C (%s, included by ir3.c only) */' % EXPR_INC)
+hdr.append('#define IR3_EXPR_INC "%s"' % EXPR_INC)
+
+
+def expr_code(i, ops):
+    """Expression i as a C function: the stack program of gk_ir3_ops[] run
+    at generation time into one statement per op, each value a variable (s0,
+    s1, ...: the stack slot it would occupy, so the order of the field reads
+    -- and so of their lookups, caches and warnings -- is the program's, and
+    every operand is read, && and || included, as ir3.c's interpreter
+    does).  Same int64 arithmetic as eval_interpret."""
+    body, sp, depth = [], 0, 0
+    bin_c = {'MUL': '(int64_t)((uint64_t)%(x)s * (uint64_t)%(y)s)',
+             'DIV': '(%(y)s && !(%(x)s == INT64_MIN && %(y)s == -1) ? %(x)s / %(y)s : 0)',
+             'MOD': '(%(y)s && !(%(x)s == INT64_MIN && %(y)s == -1) ? %(x)s %% %(y)s : 0)',
+             'ADD': '(int64_t)((uint64_t)%(x)s + (uint64_t)%(y)s)',
+             'SUB': '(int64_t)((uint64_t)%(x)s - (uint64_t)%(y)s)',
+             'SHL': '((uint64_t)%(y)s < 64 ? (int64_t)((uint64_t)%(x)s << %(y)s) : 0)',
+             'SHR': '((uint64_t)%(y)s < 64 ? %(x)s >> %(y)s : (%(x)s < 0 ? -1 : 0))',
+             'LT': '(%(x)s < %(y)s)', 'LE': '(%(x)s <= %(y)s)', 'GT': '(%(x)s > %(y)s)', 'GE': '(%(x)s >= %(y)s)',
+             'EQ': '(%(x)s == %(y)s)', 'NE': '(%(x)s != %(y)s)', 'BAND': '(%(x)s & %(y)s)',
+             'BXOR': '(%(x)s ^ %(y)s)', 'BOR': '(%(x)s | %(y)s)', 'LAND': '(%(x)s && %(y)s)',
+             'LOR': '(%(x)s || %(y)s)'}
+    for op, arg in ops:
+        if op in ('CONST', 'FIELD', 'GPU_ID'):
+            if op == 'CONST':
+                v = '(int64_t)%dull' % arg
+            elif op == 'FIELD':
+                v = '(int64_t)field_value(sc, %d /* %s */)' % (arg, names[arg])
+            else:
+                v = '(int64_t)sc->st->gpu'
+            body.append('s%d = %s;' % (sp, v))
+            sp += 1
+        elif op in ('NOT', 'NEG', 'BNOT'):
+            a = 's%d' % (sp - 1)
+            body.append('%s = %s;' % (a, {'NOT': '!%s', 'NEG': '(int64_t)(0 - (uint64_t)%s)',
+                                          'BNOT': '(int64_t)~(uint64_t)%s'}[op] % a))
+        elif op == 'COND':
+            sp -= 2
+            body.append('s%d = s%d ? s%d : s%d;' % (sp - 1, sp - 1, sp, sp + 1))
+        else:
+            sp -= 1
+            body.append('s%d = %s;' % (sp - 1, bin_c[op] % {'x': 's%d' % (sp - 1), 'y': 's%d' % sp}))
+        assert sp >= 1
+        depth = max(depth, sp)
+    # the interpreter's stack holds 32: none comes near
+    assert sp == 1 and depth <= 32, ops
+    decl = 'int64_t %s;' % ', '.join('s%d' % k for k in range(depth))
+    return ['static uint64_t ir3_expr_%d(const struct dscope *sc)' % i, '{', '\t' + decl] + \
+        ['\t' + b for b in body] + ['\t(void)sc;', '\treturn (uint64_t)s0;', '}']
+
+
+x = ['/* ir3 expressions of %s as C, generated by scripts/gen_ir3.py with its tables' % TAB_C,
+     ' * (gk_ir3_ops[] holds the same programs).  Do not edit.  Included by',
+     ' * src/isa/ir3/ir3.c after field_value(): expression i is ir3_expr_code[i]. */', '']
+for i, (text, ops, inv, ta, fa) in enumerate(expr_list):
+    x.append('/* %d: %s */' % (i, text.replace('*/', '* /')))
+    x += expr_code(i, ops)
+    x.append('')
+x.append('static uint64_t (*const ir3_expr_code[IR3_NEXPRS])(const struct dscope *sc) = {')
+for i in range(len(expr_list)):
+    x.append('\tir3_expr_%d,' % i)
+x.append('};')
+with open(os.path.join(OUT_DIR, EXPR_INC), 'w') as f:
+    f.write('\n'.join(x) + '\n')
 with open(os.path.join(OUT_DIR, TAB_C), 'w') as f:
     f.write('\n'.join(o) + '\n')
 with open(os.path.join(OUT_DIR, COUNTS_H), 'w') as f:

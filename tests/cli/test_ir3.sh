@@ -238,6 +238,7 @@ else
 	if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-current" gen 2>gen.err; then ok; else bad "gen_ir3.py failed: $(tail -1 gen.err)"; fi
 	same gen/ir3_tab.c "$ROOT/src/isa/ir3/ir3_tab.c" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_tab.c"
 	same gen/ir3_counts.h "$ROOT/src/isa/ir3/ir3_counts.h" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_counts.h"
+	same gen/ir3_expr.inc "$ROOT/src/isa/ir3/ir3_expr.inc" "scripts/gen_ir3.py output vs src/isa/ir3/ir3_expr.inc"
 	has gen.err "26.2 description" '^382 bitsets, 265 leaves under #instruction, 75 expressions, 642 fields$'
 	if [ ! -f "$XML/mesa-2025/ir3.xml" ]; then
 		skip "$XML/mesa-2025/ir3.xml not found: the generator check of Mesa's 2025 description not run"
@@ -245,6 +246,7 @@ else
 		if python3 "$ROOT/scripts/gen_ir3.py" "$XML/mesa-2025" gen2025 2025 2>gen2025.err; then ok; else bad "gen_ir3.py 2025 failed: $(tail -1 gen2025.err)"; fi
 		same gen2025/ir3_2025_tab.c "$ROOT/src/isa/ir3/ir3_2025_tab.c" "scripts/gen_ir3.py 2025 output vs src/isa/ir3/ir3_2025_tab.c"
 		same gen2025/ir3_2025_counts.h "$ROOT/src/isa/ir3/ir3_2025_counts.h" "scripts/gen_ir3.py 2025 output vs src/isa/ir3/ir3_2025_counts.h"
+		same gen2025/ir3_2025_expr.inc "$ROOT/src/isa/ir3/ir3_2025_expr.inc" "scripts/gen_ir3.py 2025 output vs src/isa/ir3/ir3_2025_expr.inc"
 		has gen2025.err "2025 description" '^354 bitsets, 248 leaves under #instruction, 61 expressions, 559 fields$'
 	fi
 	if [ ! -f "$XML/ir3.xml" ]; then

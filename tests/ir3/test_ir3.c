@@ -1595,6 +1595,47 @@ static void test_no_fields(void)
 	CHECK(bad == 0, "%lu decodes without records differ", bad);
 }
 
+/* The expressions' generated C (scripts/gen_ir3.py expr_code,
+ * src/isa/ir3/ir3_expr.inc) computes what their stack programs do: a decode
+ * with the programs interpreted (IR3_DECODE_INTERPRET) gives the same
+ * text, exactness, records and diagnostics, on random words (a third
+ * sparse, a third cat6) of every generation and description. */
+static void test_expr_code(void)
+{
+	static const unsigned gens[] = { 306, 420, 530, 630, 660, 730, 840, 630 | GK_IR3_MESA_2025,
+					 730 | GK_IR3_MESA_2025 };
+	unsigned long per = 20000, bad = 0, n_all = 0;
+#ifdef TL_SANITIZED
+	per /= 10;
+#endif
+	uint64_t seed = 0x5eede;
+	for (unsigned g = 0; g < sizeof gens / sizeof gens[0]; g++) {
+		static struct gk_ir3_insn a, b;
+		static struct gk_diags da, db;
+		for (unsigned long n = 0; n < per; n++) {
+			uint64_t w = tl_rand(&seed);
+			if (n % 3 == 0)
+				w &= tl_rand(&seed) | tl_rand(&seed) << 61;
+			else if (n % 3 == 1)
+				w = (w & ~(7ull << 61)) | (6ull << 61);
+			gk_diags_reset(&da);
+			gk_diags_reset(&db);
+			int ra = gk_ir3_decode(gens[g], w, &a, &da);
+			int rb = gk_ir3_decode_with(gens[g], w, &b, &db,
+						    IR3_EXACT_PROVE_OR_REASSEMBLE | IR3_DECODE_INTERPRET);
+			int same = ra == rb && a.name == b.name && !strcmp(a.text, b.text) && a.exact == b.exact &&
+				   a.dontcare == b.dontcare && a.has_branch == b.has_branch && a.branch == b.branch &&
+				   a.nfields == b.nfields && !memcmp(a.fields, b.fields, a.nfields * sizeof a.fields[0]) &&
+				   da.n == db.n && !memcmp(da.d, db.d, da.n * sizeof da.d[0]);
+			n_all++;
+			if (!same && bad++ < 5)
+				printf("  %#x %016" PRIx64 " '%s': interpreted '%s' (exact %d/%d, %u/%u diagnostics)\n",
+				       gens[g], w, a.text, b.text, a.exact, b.exact, da.n, db.n);
+		}
+	}
+	CHECK(bad == 0, "%lu of %lu decodes with the expressions interpreted differ", bad, n_all);
+}
+
 /* The search that passes over the nested variants cannot_start rules out
  * (gk_ir3_encode) finds what the full one finds: the same word, or the
  * same error at the same column, on the texts of random words of every
@@ -1669,6 +1710,7 @@ int main(void)
 	test_random();
 	test_exact_proof();
 	test_no_fields();
+	test_expr_code();
 	test_pruned_search();
 	return tl_done();
 }

@@ -33,3 +33,5 @@
 #define gk_ir3_root_instruction gk_ir3_2025_root_instruction
 #define gk_ir3_start_sets gk_ir3_2025_start_sets
 #define gk_ir3_start_of gk_ir3_2025_start_of
+/* the expressions as C (ir3_2025_expr.inc, included by ir3.c only) */
+#define IR3_EXPR_INC "ir3_2025_expr.inc"

@@ -9,3 +9,5 @@
 #define IR3_NROOTS 37
 #define IR3_NSEGS 1333
 #define IR3_MAX_LEAVES 265
+/* the expressions as C (ir3_expr.inc, included by ir3.c only) */
+#define IR3_EXPR_INC "ir3_expr.inc"

@@ -275,6 +275,11 @@ enum ir3_exactness {
  * is left as it was); text, exactness, branch and diagnostics as without
  * it.  The engine's text and check do not read the records (engine.c). */
 #define IR3_DECODE_NO_FIELDS 0x100
+/* OR'd into the way: this word's own decode evaluates its expressions
+ * with the stack programs of gk_ir3_ops[] instead of their generated C
+ * (the assembling back that exactness may need does not); the same result,
+ * which tests/ir3/test_ir3.c test_expr_code holds it to. */
+#define IR3_DECODE_INTERPRET 0x200
 struct gk_ir3_insn;
 struct gk_diags;
 int gk_ir3_decode_with(unsigned gpu_id, uint64_t word, struct gk_ir3_insn *out, struct gk_diags *dg,
