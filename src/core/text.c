@@ -1087,6 +1087,30 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, c
 	return d;
 }
 
+/* put_reg_line for a row r without fields at its own address addr,
+ * "    0xAAAAA NAME <- 0xVVVVVVVV\n", into d with room for r->maxline
+ * bytes (the generators count 27 and the name for such a row).  " <- 0x"
+ * is one 8-byte store whose last two bytes the digits overwrite, where
+ * " <-", the space and "0x" took three; most of Evergreen's register lines
+ * (constants, resource words) and many of GFX9's have no fields. */
+static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t addr, uint32_t v, char *d)
+{
+	if (r->head) {
+		d = put_head(d, r->name - 12, 12u + r->namelen);
+	} else {
+		memcpy(d, "    0x", 6);
+		d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+		memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+		memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+		d[11] = ' ';
+		d = gk_put_mem(d + 12, r->name, r->namelen);
+	}
+	memcpy(d, " <- ", 4);
+	d = gk_put_hex8(d + 4, v);
+	*d++ = '\n';
+	return d;
+}
+
 /* The lines of a register run: words w[0, n) written from addr on, the
  * table walked by index along the run (one search for the run). */
 static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n, struct gk_out *o)
@@ -1137,10 +1161,13 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		 * Evergreen bench stream's lines, which took ~106 instructions
 		 * each through the checked writer, callgrind) */
 		char *e = NULL;
-		if (r && r->maxline && five && (size_t)(lim - p) >= r->maxline)
-			e = put_reg_line(fmt, r, at, nat, (uint32_t)addr, w[i], p, lim);
-		else if (!r && five && (size_t)(lim - p) >= UNNAMED_LINE)
-			e = put_unnamed_line((uint32_t)addr, w[i], p);
+		if (five) {
+			if (r && r->maxline && (size_t)(lim - p) >= r->maxline)
+				e = r->nfields ? put_reg_line(fmt, r, at, nat, (uint32_t)addr, w[i], p, lim)
+					       : put_plain_reg_line(r, (uint32_t)addr, w[i], p);
+			else if (!r && (size_t)(lim - p) >= UNNAMED_LINE)
+				e = put_unnamed_line((uint32_t)addr, w[i], p);
+		}
 		if (e) {
 			p = e;
 			continue;
