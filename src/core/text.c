@@ -1087,6 +1087,11 @@ static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, c
 	return d;
 }
 
+/* the longest line put_plain_reg_line writes (a name of up to 255
+ * bytes: namelen is a uint8_t), longer than put_unnamed_line's */
+#define PLAIN_LINE_MAX (sizeof "    0xAAAAA  <- 0xVVVVVVVV\n" - 1 + 255)
+_Static_assert(PLAIN_LINE_MAX >= UNNAMED_LINE, "a run's room test for a line without fields covers both kinds");
+
 /* put_reg_line for a row r without fields at its own address addr,
  * "    0xAAAAA NAME <- 0xVVVVVVVV\n", into d with room for r->maxline
  * bytes (the generators count 27 and the name for such a row).  " <- 0x"
@@ -1138,6 +1143,12 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	 * the quarter bench streams: GFX9 102.70 M -> 101.47 M, Evergreen
 	 * 75.72 M -> 74.45 M) */
 	char *p = o->buf + o->len, *lim = o->buf + o->cap;
+	/* a line without fields (a row without them, or no row) is written
+	 * when the buffer has room for the longest such line, PLAIN_LINE_MAX:
+	 * one constant, where each line loaded its row's maxline and tested
+	 * five and the row (~80% of the Evergreen bench stream's lines have
+	 * no fields); SIZE_MAX when the addresses do not all have five digits */
+	size_t plain_need = five ? PLAIN_LINE_MAX : SIZE_MAX;
 	for (unsigned i = 0; i < n; i++, addr += 4) {
 		/* each row loaded once: the first at or past addr is addr's
 		 * register or none (the walk was ~2.5% of GFX9 text); a row
@@ -1161,12 +1172,12 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		 * Evergreen bench stream's lines, which took ~106 instructions
 		 * each through the checked writer, callgrind) */
 		char *e = NULL;
-		if (five) {
-			if (r && r->maxline && (size_t)(lim - p) >= r->maxline)
-				e = r->nfields ? put_reg_line(fmt, r, at, nat, (uint32_t)addr, w[i], p, lim)
-					       : put_plain_reg_line(r, (uint32_t)addr, w[i], p);
-			else if (!r && (size_t)(lim - p) >= UNNAMED_LINE)
-				e = put_unnamed_line((uint32_t)addr, w[i], p);
+		if (!r || !r->nfields) {
+			if ((size_t)(lim - p) >= plain_need)
+				e = !r ? put_unnamed_line((uint32_t)addr, w[i], p)
+				       : put_plain_reg_line(r, (uint32_t)addr, w[i], p);
+		} else if (five && r->maxline && (size_t)(lim - p) >= r->maxline) {
+			e = put_reg_line(fmt, r, at, nat, (uint32_t)addr, w[i], p, lim);
 		}
 		if (e) {
 			p = e;
