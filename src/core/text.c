@@ -1004,13 +1004,21 @@ static inline const uint8_t *reg_layout(const struct gk_reg *r, const uint8_t (*
  * (PM4: no reg_value_text), each loop compiled on its own so the PM4 one
  * tests no type a field (callgrind, decode on the quarter bench streams:
  * GFX9 101.48 M -> 100.55 M, GFX11 115.91 M -> 114.99 M, a630 132.42 M
- * -> 131.91 M); fat r's field layout (reg_layout). */
-static char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d,
-			   const char *limit)
+ * -> 131.91 M); fat r's field layout (reg_layout).  The PM4 loop inline
+ * in the register notes (put_reg_note), the typed one a call. */
+static __attribute__((noinline)) char *typed_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
+							const uint8_t *fat, uint32_t v, char *d, const char *limit)
+{
+	return fields_at(fmt->reg_value_text, r, fat, v, d, limit);
+}
+
+static inline __attribute__((always_inline)) char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
+								  const uint8_t *fat, uint32_t v, char *d,
+								  const char *limit)
 {
 	/* read once: the stores through d could alias it for the compiler */
 	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
-	return typed ? fields_at(typed, r, fat, v, d, limit) : fields_at(NULL, r, fat, v, d, limit);
+	return typed ? typed_fields_at(fmt, r, fat, v, d, limit) : fields_at(NULL, r, fat, v, d, limit);
 }
 
 /* r's field layout in fmt->regs, whose rows the printers pass */
@@ -1056,34 +1064,77 @@ static inline char *put_head(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-/* One register-run line, "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the
- * text gk_text_register_at writes), into d, which has room for r->maxline
- * bytes; at[0, nat) the field layouts of r's table; NULL as put_fields_at. */
-static char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r, const uint8_t (*at)[32], size_t nat,
-			  uint32_t addr, uint32_t v, char *d, const char *limit)
+/* "    0xAAAAA NAME" of row r at its own offset (five hex digits) into d */
+static inline char *put_line_head(const struct gk_reg *r, char *d)
 {
-	if (r->head && addr == r->offset) {
-		/* "    0xAAAAA NAME" as the tables hold it before the name */
-		d = put_head(d, r->name - 12, 12u + r->namelen);
-	} else {
-		memcpy(d, "    0x", 6);
-		d[6] = gk_hexpair[2 * (addr >> 16) + 1];
-		memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
-		memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
-		d[11] = ' ';
-		d = gk_put_mem(d + 12, r->name, r->namelen);
-	}
+	if (r->head) /* as the tables hold it before the name */
+		return put_head(d, r->name - 12, 12u + r->namelen);
+	uint32_t addr = r->offset;
+	memcpy(d, "    0x", 6);
+	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
+	memcpy(d + 7, gk_hexpair + 2 * ((addr >> 8) & 0xff), 2);
+	memcpy(d + 9, gk_hexpair + 2 * (addr & 0xff), 2);
+	d[11] = ' ';
+	return gk_put_mem(d + 12, r->name, r->namelen);
+}
+
+/* One register-run line of a row r with fields at its own offset (of five
+ * hex digits), "    0xAAAAA NAME <- F=V ... [0xSTRAY]\n" (the text
+ * gk_text_register_at writes), into d, which has room for r->maxline
+ * bytes; typed the family's typed values (fields_at), fat r's field
+ * layout; NULL as fields_at. */
+static inline __attribute__((always_inline)) char *
+reg_line(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r,
+	 const uint8_t *fat, uint32_t v, char *d, const char *limit)
+{
+	d = put_line_head(r, d);
 	memcpy(d, " <-", 3);
-	d += 3;
-	if (!r->nfields) {
-		*d++ = ' ';
-		d = gk_put_hex8(d, v);
-		*d++ = '\n';
-		return d;
-	}
-	d = put_fields_at(fmt, r, reg_layout(r, at, nat), v, d, limit);
+	d = fields_at(typed, r, fat, v, d + 3, limit);
 	if (d)
 		*d++ = '\n';
+	return d;
+}
+
+/* reg_line out of line, one for a family without typed values (PM4) and
+ * one with them (Adreno), the field writer inlined in each: the run's
+ * loop, inlined in gk_unit_text, keeps its registers, and a line with
+ * fields makes one call with six arguments where it made one with eight
+ * to put_reg_line and its fields another, put_fields_at (callgrind, decode
+ * on the quarter bench streams: GFX9 84.83 M -> 84.12 M, GFX11 101.39 M ->
+ * 99.59 M, Evergreen 61.09 M -> 60.79 M, a630 117.53 M -> 116.45 M; one
+ * writer for both, calling the typed field writer, took a630 to 123.88 M,
+ * and the layout found in it, not by the loop, cost a630 1.1 M). */
+typedef char *reg_line_fn(const struct gk_format *fmt, const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d,
+			  const char *limit);
+static __attribute__((noinline)) char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
+						     const uint8_t *fat, uint32_t v, char *d, const char *limit)
+{
+	(void)fmt; /* no typed values */
+	return reg_line(NULL, r, fat, v, d, limit);
+}
+
+static __attribute__((noinline)) char *put_typed_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
+							   const uint8_t *fat, uint32_t v, char *d, const char *limit)
+{
+	return reg_line(fmt->reg_value_text, r, fat, v, d, limit);
+}
+
+/* the longest line put_plain_reg_line writes (a name of up to 255
+ * bytes: namelen is a uint8_t), longer than put_unnamed_line's */
+#define PLAIN_LINE_MAX (sizeof "    0xAAAAA  <- 0xVVVVVVVV\n" - 1 + 255)
+_Static_assert(PLAIN_LINE_MAX >= UNNAMED_LINE, "a run's room test for a line without fields covers both kinds");
+
+/* put_reg_line for a row r without fields at its own offset (five hex
+ * digits), "    0xAAAAA NAME <- 0xVVVVVVVV\n", into d with room for
+ * PLAIN_LINE_MAX bytes: inline, without a field test, " <- " one store
+ * where " <-" and the space took two; most of Evergreen's register lines
+ * (constants, resource words) and many of GFX9's have no fields. */
+static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t v, char *d)
+{
+	d = put_line_head(r, d);
+	memcpy(d, " <- ", 4);
+	d = gk_put_hex8(d + 4, v);
+	*d++ = '\n';
 	return d;
 }
 
@@ -1101,6 +1152,7 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	const uint16_t *regs = nregs ? t->regs : NULL;
 	const uint8_t(*at)[32] = t ? t->fieldat : NULL;
 	size_t nat = at ? t->nfieldat : 0;
+	reg_line_fn *line = fmt->reg_value_text ? put_typed_reg_line : put_reg_line;
 	if (!o->buf) { /* no buffer (a length query): the checked way */
 		for (unsigned i = 0; i < n; i++, addr += 4)
 			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
@@ -1114,6 +1166,12 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	 * the quarter bench streams: GFX9 102.70 M -> 101.47 M, Evergreen
 	 * 75.72 M -> 74.45 M) */
 	char *p = o->buf + o->len, *lim = o->buf + o->cap;
+	/* a line without fields (a row without them, or no row) is written
+	 * when the buffer has room for the longest such line, PLAIN_LINE_MAX:
+	 * one constant, where each line loaded its row's maxline and tested
+	 * five and the row (~80% of the Evergreen bench stream's lines have
+	 * no fields); SIZE_MAX when the addresses do not all have five digits */
+	size_t plain_need = five ? PLAIN_LINE_MAX : SIZE_MAX;
 	for (unsigned i = 0; i < n; i++, addr += 4) {
 		/* each row loaded once: the first at or past addr is addr's
 		 * register or none (the walk was ~2.5% of GFX9 text); a row
@@ -1137,10 +1195,13 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		 * Evergreen bench stream's lines, which took ~106 instructions
 		 * each through the checked writer, callgrind) */
 		char *e = NULL;
-		if (r && r->maxline && five && (size_t)(lim - p) >= r->maxline)
-			e = put_reg_line(fmt, r, at, nat, (uint32_t)addr, w[i], p, lim);
-		else if (!r && five && (size_t)(lim - p) >= UNNAMED_LINE)
-			e = put_unnamed_line((uint32_t)addr, w[i], p);
+		if (!r || !r->nfields) {
+			if ((size_t)(lim - p) >= plain_need)
+				e = !r ? put_unnamed_line((uint32_t)addr, w[i], p)
+				       : put_plain_reg_line(r, w[i], p);
+		} else if (five && r->maxline && (size_t)(lim - p) >= r->maxline) {
+			e = line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
+		}
 		if (e) {
 			p = e;
 			continue;
