@@ -171,6 +171,7 @@ enum {
 	GK_AK_FIXED,   /* radix <= 6 */
 	GK_AK_UFIXED,  /* radix <= 6 */
 	GK_AK_HEX_SHR, /* shifted into place (shr), in hex: untyped, hex, addresses */
+	GK_AK_UINT_SHR, /* shifted into place (shr), in decimal: uint */
 	GK_AK_GENERAL,
 };
 struct gk_adreno_vtype {
