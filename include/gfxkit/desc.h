@@ -552,6 +552,18 @@ struct gk_reg_link {
 	uint32_t req, done, mask;
 };
 
+/* What a format's reg_value_text writes for a field at any value (its
+ * reg_value_kind), so a printer can write the common kinds in place:
+ * GK_VK_UINT "%u" of the field's bits; GK_VK_HEX "0x%x", 0 as "0";
+ * GK_VK_REGID "r%u.%c" of bits [31:2] and "xyzw"[bits 1:0]. */
+enum gk_value_kind {
+	GK_VK_HOOK = 0,
+	GK_VK_NUMBER,
+	GK_VK_UINT,
+	GK_VK_HEX,
+	GK_VK_REGID,
+};
+
 struct gk_format {
 	const char *family;      /* "pm4" */
 	const char *gen;         /* "evergreen" */
@@ -614,6 +626,13 @@ struct gk_format {
 	 * (the field's bits) for text reg_value_text wrote, -1 for text of no
 	 * such form (then read as a number or a value name).  NULL: none. */
 	size_t (*reg_value_text)(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+	/* How reg_value_text writes field f whatever its value, asked once
+	 * per field when a printer plans a register (enum gk_value_kind):
+	 * GK_VK_NUMBER (never typed: the hook always returns 0), a plain
+	 * decimal, hex or register-id text the printer may write itself, or
+	 * GK_VK_HOOK (ask reg_value_text at each value).  NULL: GK_VK_HOOK
+	 * for every field. */
+	uint8_t (*reg_value_kind)(const struct gk_reg_field *f);
 	int (*reg_value_parse)(const struct gk_reg_field *f, const char *s, size_t n, uint32_t *raw);
 	/* The buffers a packet points the command processor at besides an
 	 * indirect buffer (its access 0 under GK_P_IB): Adreno's draw-state

@@ -171,6 +171,7 @@ enum {
 	GK_AK_FIXED,   /* radix <= 6 */
 	GK_AK_UFIXED,  /* radix <= 6 */
 	GK_AK_HEX_SHR, /* shifted into place (shr), in hex: untyped, hex, addresses */
+	GK_AK_UINT_SHR, /* shifted into place (shr), in decimal: uint */
 	GK_AK_GENERAL,
 };
 struct gk_adreno_vtype {
@@ -186,6 +187,9 @@ extern const unsigned gk_adreno_nreg_fields;
 /* adreno_values.c: a field's value as its type shows it (struct gk_format's
  * reg_value_text and reg_value_parse) */
 size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *buf, size_t cap);
+/* how gk_adreno_value_text writes f at any value (enum gk_value_kind; the
+ * format's reg_value_kind) */
+uint8_t gk_adreno_value_kind(const struct gk_reg_field *f);
 /* the same text by the general code alone, which tests the type, shr
  * and width at each value (what gk_adreno_value_text's per-field kind
  * decides once): tests hold the two to each other */

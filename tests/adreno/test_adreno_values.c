@@ -408,10 +408,55 @@ static void direct_as_general(void)
 		CHECK(kinds[k] > 0, "a field of kind %u", k);
 }
 
+/* gk_adreno_value_kind (the format's reg_value_kind) tells a printer how
+ * gk_adreno_value_text writes a field at any value so it can write the
+ * common kinds itself (the JSON plans): every field of every kind, over
+ * every value of narrow fields and a spread of wide ones, gets from the
+ * hook exactly what the kind promises (never typed: nothing; uint: %u;
+ * hex: 0x%x, 0 as "0"; regid: r%u.%c) */
+static void kinds_as_hook(void)
+{
+	unsigned bad = 0, checked = 0, kinds[GK_VK_REGID + 1] = { 0 };
+	struct gk_format fmt;
+	CHECK(gk_adreno_format_init(&fmt, "a630") == 0 && fmt.reg_value_kind == gk_adreno_value_kind,
+	      "a630's reg_value_kind");
+	CHECK(gk_adreno_value_kind(NULL) == GK_VK_HOOK, "no field: the hook");
+	for (unsigned i = 0; i < gk_adreno_nreg_fields; i++) {
+		const struct gk_reg_field *f = &gk_adreno_reg_fields[i];
+		unsigned kind = gk_adreno_value_kind(f), w = (unsigned)(f->hi - f->lo) + 1;
+		uint32_t top = w >= 32 ? 0xffffffffu : (1u << w) - 1;
+		if (kind <= GK_VK_REGID)
+			kinds[kind]++;
+		if (kind == GK_VK_HOOK)
+			continue;
+		unsigned nk = top < 1024 ? top + 1 : 300;
+		for (unsigned k = 0; k < nk + 3; k++) {
+			uint32_t raw = k == nk ? 0 : k == nk + 1 ? top : k == nk + 2 ? top >> 1
+				       : top < 1024 ? k : (uint32_t)((k * 0x9e3779b97f4a7c15ull >> 13) & top);
+			char got[64], want[64] = "";
+			size_t n = gk_adreno_value_text(f, raw, got, sizeof got);
+			if (kind == GK_VK_UINT)
+				snprintf(want, sizeof want, "%u", raw);
+			else if (kind == GK_VK_HEX)
+				snprintf(want, sizeof want, raw ? "0x%x" : "0", raw);
+			else if (kind == GK_VK_REGID)
+				snprintf(want, sizeof want, "r%u.%c", raw >> 2, "xyzw"[raw & 3]);
+			checked++;
+			if ((n != strlen(want) || (n && memcmp(got, want, n))) && bad++ < 10)
+				printf("# field %s kind %u 0x%x: '%.*s' promised '%s'\n", f->name, kind, raw, (int)n, got,
+				       want);
+		}
+	}
+	CHECK(bad == 0, "%u of %u values not as their kind promises", bad, checked);
+	for (unsigned k = 0; k <= GK_VK_REGID; k++)
+		CHECK(kinds[k] > 0, "a field of value kind %u", k);
+}
+
 int main(void)
 {
 	roundtrip_all();
 	direct_as_general();
+	kinds_as_hook();
 	as_printf();
 	maxline_covers();
 	registers_encode_back();

@@ -151,15 +151,27 @@ static void every_register(const char *gen, bool adreno)
 	if (!P)
 		return;
 	const struct gk_reg_table *t = fmt.regs;
-	unsigned bad = 0, packets = 0;
+	unsigned bad = 0, packets = 0, kinds[GK_VK_REGID + 1] = { 0 };
 	uint32_t w[1 + 8];
 	for (size_t k = 0; k < t->nregs && bad < 5; k++) {
 		const struct gk_reg *r = gk_reg_at(t, k);
 		unsigned most = 0;
 		for (unsigned i = 0; i < r->nfields; i++)
 			most = r->fields[i].nvalues > most ? r->fields[i].nvalues : most;
-		for (unsigned vk = 0; vk < 2 + (most < 4 ? most : 4); vk++) {
-			size_t n = run_packet(adreno, t, k, vk == 1 ? 3 : 1, vk, w);
+		/* a register with a field the plans write a typed value of
+		 * themselves (reg_value_kind's uint, hex, regid) or through
+		 * the hook: more random values (vk 1), each held to the
+		 * writer without plans, which asks the hook at every field */
+		unsigned extra = 0;
+		for (unsigned i = 0; fmt.reg_value_text && i < r->nfields; i++) {
+			unsigned kind = fmt.reg_value_kind ? fmt.reg_value_kind(&r->fields[i]) : GK_VK_HOOK;
+			if (kind <= GK_VK_REGID)
+				kinds[kind]++;
+			if (kind != GK_VK_NUMBER)
+				extra = 12;
+		}
+		for (unsigned vk = 0; vk < 2 + (most < 4 ? most : 4) + extra; vk++) {
+			size_t n = run_packet(adreno, t, k, vk == 1 ? 3 : 1, vk >= 2 + (most < 4 ? most : 4) ? 1 : vk, w);
 			if (!n)
 				continue;
 			/* every buffer size for a few registers, a few sizes for
@@ -169,6 +181,9 @@ static void every_register(const char *gen, bool adreno)
 		}
 	}
 	CHECK(!bad, "%s: %u packets of %u differ", gen, bad, packets);
+	/* a typed format: fields of every value kind were written */
+	for (unsigned k = 0; fmt.reg_value_text && k <= GK_VK_REGID; k++)
+		CHECK(kinds[k] > 0, "%s: a field of value kind %u", gen, k);
 	CHECK(packets > t->nregs, "%s: %u packets for %zu registers", gen, packets, t->nregs);
 	gk_json_plans_free(P);
 }
