@@ -113,6 +113,10 @@ struct desc_engine {
 	struct gk_unit unit;  /* the packet last framed (unit.pkt) and decoded: what check added to, text and JSON print */
 	const uint32_t *framed; /* the words gk_desc_engine_frame looked at last, and what it found */
 	struct gk_frame frame;
+	/* and the frame memo's slot that framed them by their header alone
+	 * (its fr is frame; NULL: framed otherwise), for gk_desc_engine_unit
+	 * to take the slot's verdicts and laid record as frame_record does */
+	const struct frame_memo *framed_kept;
 	struct quiet_memo memo[QUIET_MEMO];
 	struct frame_memo frames[FRAME_MEMO];
 	struct text_memo texts[TEXT_MEMO];
@@ -320,6 +324,9 @@ static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
 		frame_refresh(fm, h);
 		if (!fm->later) {
 			d->frame = fm->fr;
+			d->framed_kept = fm;
+			d->framed = w;
+			return d->frame.ndw ? d->frame.ndw : 1;
 		} else if (fm->count->len_dw < n) {
 			const struct gk_desc_sel *c = fm->count;
 			d->frame = fm->fr;
@@ -331,6 +338,7 @@ static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
 		d->fmt.frame(&d->fmt, w, n, &d->frame);
 		frame_keep(d, fm, key, h, &d->frame);
 	}
+	d->framed_kept = NULL;
 	d->framed = w;
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
@@ -341,6 +349,7 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 	if (d->fmt.frame_by_header && n)
 		return frame_by_memo(d, w, n);
 	d->fmt.frame(&d->fmt, w, n, &d->frame);
+	d->framed_kept = NULL;
 	d->framed = w;
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
@@ -412,6 +421,7 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	 * does not copy: a copy read back right after these narrower stores
 	 * stalled on store forwarding (a fifth of a check's decode time) */
 	struct gk_packet *pkt = &d->unit.pkt;
+	const struct frame_memo *kept = NULL;
 	if (w == d->framed && len == d->frame.ndw) {
 		/* framed already (the stream loop frames, then fetches the words) */
 		pkt->offset = offset;
@@ -419,10 +429,37 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 		pkt->frame = d->frame;
 		pkt->truncated = n < len;
 		pkt->ndw = (uint32_t)(n < len ? n : len);
+		kept = d->framed_kept;
 	} else {
 		gk_packet_frame(&d->fmt, w, n, offset, pkt);
 	}
 	d->framed = NULL;
+	if (kept && !pkt->truncated && len) {
+		/* framed by the frame memo from the header alone: a simple
+		 * description's record as gk_unit_decode_lazy made it for the
+		 * same description and length (the slot's gk_unit_laid, which
+		 * frame_record keeps too), and the quiet check from the
+		 * slot's verdicts on the header (frame_record's steps), where
+		 * unit_quiet looked at the plan again and decode_lazy worked
+		 * the layout out (~90 instructions a NOP, COPY or FENCE:
+		 * callgrind, decode -g sdma6 -e dma, quarter bench stream) */
+		const struct gk_packet_desc *desc = pkt->frame.desc;
+		struct gk_unit_laid *lay = &d->laid_fr[kept - d->frames];
+		if (kept->fast && kept->fast->simple && desc->tail != GK_TAIL_REGS) {
+			d->deferred = false;
+			if (lay->desc == desc && lay->ndw == pkt->ndw) {
+				gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+			} else {
+				gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+				gk_unit_laid_keep(&d->unit, lay);
+			}
+			if (!d->check.nexec &&
+			    (kept->quiet || (kept->head && quiet_past_head(d, kept->fast, &pkt->frame, w))))
+				return;
+			gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
+			return;
+		}
+	}
 	/* decode, decode --json and run check every unit here.  The quiet
 	 * check first (what `check` asks, docs/architecture.md "The quiet
 	 * check"): a yes means the full check would add no diagnostic and
