@@ -197,7 +197,12 @@ void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
  * a hash of the description and the bits a verdict reads */
 static inline unsigned memo_slot(const struct gk_desc_fast *fast, const struct gk_frame *fr, const uint32_t *w)
 {
-	uint32_t x = (uint32_t)(uintptr_t)fr->desc ^ fr->ndw;
+	/* not the description's address (a hit compares it): with it the
+	 * slots of the same stream's packets moved with unrelated changes to
+	 * the binary, and two SDMA 6 polls of the bench stream came to take
+	 * turns in one (check -g sdma6 -e dma, quarter bench stream, 12.69 M
+	 * -> 13.20 M); the words' header holds the opcode */
+	uint32_t x = fr->ndw;
 	for (unsigned k = 0; k < fr->ndw && k < QUIET_MEMO_DW; k++)
 		x = (x ^ (w[k] & fast->q_care[k])) * 0x9e3779b1u;
 	_Static_assert(QUIET_MEMO == 64, "the hash's top 6 bits index the memo");
@@ -881,28 +886,46 @@ static void general_text(struct desc_engine *d, bool raw_words, struct gk_out *o
 	gk_unit_text(&d->fmt, u, raw_words, o);
 }
 
+/* gk_desc_engine_text's unit text, then its diagnostics (a unit with some:
+ * rare) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void text_and_diags(struct desc_engine *d, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
+{
+	if (d->deferred || !d->unit.pending)
+		general_text(d, raw_words, o);
+	else
+		gk_unit_text(&d->fmt, &d->unit, raw_words, o);
+	gk_text_diags(dg, o);
+}
+
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	struct desc_engine *d = fam;
+	/* nearly every unit has no diagnostic (and print_units' never): then
+	 * the text alone, its calls the last thing here, where a call of
+	 * gk_text_diags after them each unit was ~15 instructions (callgrind,
+	 * decode -g si -e dma, quarter bench stream) */
+	if (dg && (dg->n || dg->dropped)) {
+		text_and_diags(d, dg, raw_words, o);
+		return;
+	}
 	if (d->deferred || !d->unit.pending) {
 		general_text(d, raw_words, o);
-	} else {
-		/* a pending unit: simple, printed from its words; most in one
-		 * line, whose tests (a few loads) are here, and only that
-		 * path called (gk_unit_text_line): callgrind, decode on the
-		 * quarter bench streams, SDMA6 64.27 M -> 63.2 M, SI 72.12 M
-		 * -> 70.8 M; in gk_unit_text, split from its general way, it
-		 * cost GFX9 and Evergreen ~0.9 M */
-		const struct gk_desc_fast *fast = d->unit.fast;
-		if (!fast->print_line_room || d->unit.pkt.ndw != fast->fixed_len || raw_words ||
-		    !gk_unit_text_line(&d->fmt, &d->unit, o))
-			gk_unit_text(&d->fmt, &d->unit, raw_words, o);
+		return;
 	}
-	/* nearly every unit has none (and print_units' never): the test
-	 * here, not a call (~12 instructions a unit, callgrind, decode -g si
-	 * -e dma, quarter bench stream) */
-	if (dg && (dg->n || dg->dropped))
-		gk_text_diags(dg, o);
+	/* a pending unit: simple, printed from its words; most in one line,
+	 * whose tests (a few loads) are here, and only that path called
+	 * (gk_unit_text_line): callgrind, decode on the quarter bench
+	 * streams, SDMA6 64.27 M -> 63.2 M, SI 72.12 M -> 70.8 M; in
+	 * gk_unit_text, split from its general way, it cost GFX9 and
+	 * Evergreen ~0.9 M */
+	const struct gk_desc_fast *fast = d->unit.fast;
+	if (fast->print_line_room && d->unit.pkt.ndw == fast->fixed_len && !raw_words &&
+	    gk_unit_text_line(&d->fmt, &d->unit, o))
+		return;
+	gk_unit_text(&d->fmt, &d->unit, raw_words, o);
 }
 
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)
