@@ -811,6 +811,12 @@ struct gk_format {
 		 * print_op0 (0: none, the plan's bits are walked) */
 		uint16_t print_op0;
 		uint8_t print_nops;
+		/* the bytes a whole packet's one line takes at most (offset,
+		 * name, the fields' room, newline: src/core/text.c
+		 * put_direct_line), when a whole pending unit's text is that
+		 * line: no notes, no tail past the fixed dwords, the fields all
+		 * ops (or none) of a known room and a measured name; 0: never */
+		uint16_t print_line_room;
 	} fast[GK_MAX_DESCS];
 	/* The surface fields of the RECT and array-mode TILED access rows
 	 * (gk_desc_fast.acc_words[].surf) as shifts and masks, for the

@@ -113,6 +113,12 @@ struct desc_engine {
 	struct gk_unit unit;  /* the packet last framed (unit.pkt) and decoded: what check added to, text and JSON print */
 	const uint32_t *framed; /* the words gk_desc_engine_frame looked at last, and what it found */
 	struct gk_frame frame;
+	/* and the frame memo's slot that framed them by their header alone
+	 * (the frame is its fr, frame not set; NULL: framed otherwise, into
+	 * frame), for gk_desc_engine_unit to take the slot's verdicts and
+	 * laid record as frame_record does.  Whatever else frames or touches
+	 * the memo sets framed (to its words or NULL) */
+	const struct frame_memo *framed_kept;
 	struct quiet_memo memo[QUIET_MEMO];
 	struct frame_memo frames[FRAME_MEMO];
 	struct text_memo texts[TEXT_MEMO];
@@ -191,7 +197,12 @@ void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos)
  * a hash of the description and the bits a verdict reads */
 static inline unsigned memo_slot(const struct gk_desc_fast *fast, const struct gk_frame *fr, const uint32_t *w)
 {
-	uint32_t x = (uint32_t)(uintptr_t)fr->desc ^ fr->ndw;
+	/* not the description's address (a hit compares it): with it the
+	 * slots of the same stream's packets moved with unrelated changes to
+	 * the binary, and two SDMA 6 polls of the bench stream came to take
+	 * turns in one (check -g sdma6 -e dma, quarter bench stream, 12.69 M
+	 * -> 13.20 M); the words' header holds the opcode */
+	uint32_t x = fr->ndw;
 	for (unsigned k = 0; k < fr->ndw && k < QUIET_MEMO_DW; k++)
 		x = (x ^ (w[k] & fast->q_care[k])) * 0x9e3779b1u;
 	_Static_assert(QUIET_MEMO == 64, "the hash's top 6 bits index the memo");
@@ -319,7 +330,11 @@ static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
 	if (fm->valid && fm->key == key) {
 		frame_refresh(fm, h);
 		if (!fm->later) {
-			d->frame = fm->fr;
+			/* the frame is the slot's: not copied to d->frame
+			 * (gk_desc_engine_unit reads it there) */
+			d->framed_kept = fm;
+			d->framed = w;
+			return fm->fr.ndw ? fm->fr.ndw : 1;
 		} else if (fm->count->len_dw < n) {
 			const struct gk_desc_sel *c = fm->count;
 			d->frame = fm->fr;
@@ -331,6 +346,7 @@ static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
 		d->fmt.frame(&d->fmt, w, n, &d->frame);
 		frame_keep(d, fm, key, h, &d->frame);
 	}
+	d->framed_kept = NULL;
 	d->framed = w;
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
@@ -341,7 +357,7 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 	if (d->fmt.frame_by_header && n)
 		return frame_by_memo(d, w, n);
 	d->fmt.frame(&d->fmt, w, n, &d->frame);
-	d->framed = w;
+	d->framed = w; /* framed_kept: NULL, as ever without frame_by_header */
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
 
@@ -405,9 +421,57 @@ static inline void settle(struct desc_engine *d)
 		decode_deferred(d);
 }
 
+/* gk_desc_engine_unit of a whole packet the frame memo framed by its
+ * header (d->framed_kept, w d->framed): a simple description's record as
+ * gk_unit_decode_lazy made it for the same description and length (the
+ * slot's gk_unit_laid, which frame_record keeps too), and the quiet check
+ * from the slot's verdicts on the header (frame_record's steps), where
+ * unit_quiet looked at the plan again and decode_lazy worked the layout
+ * out: ~90 instructions a NOP, COPY or FENCE (callgrind, decode -e dma,
+ * quarter bench streams: SDMA6 71.32 M -> 66.46 M, SI 79.6 M -> 74.06 M,
+ * Cayman 78.9 M -> 73.47 M).  false: not such a unit, the frame copied to
+ * d->frame for the general way.  Out of line: inline, its registers cost
+ * PM4 (never framed by the memo) ~10 instructions a packet (GFX9
+ * +0.48 M) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool unit_by_memo(struct desc_engine *d, const uint32_t *w, size_t n, size_t len, uint64_t offset,
+			 struct gk_diags *dg)
+{
+	const struct frame_memo *kept = d->framed_kept;
+	const struct gk_packet_desc *desc = kept->fr.desc;
+	/* kept->fast: a description and a length (frame_keep) */
+	if (len != kept->fr.ndw || n < len || !kept->fast || !kept->fast->simple || desc->tail == GK_TAIL_REGS) {
+		d->frame = kept->fr; /* the general way's */
+		return false;
+	}
+	struct gk_packet *pkt = &d->unit.pkt;
+	pkt->offset = offset;
+	pkt->dw = w;
+	pkt->frame = kept->fr;
+	pkt->truncated = false;
+	pkt->ndw = (uint32_t)len;
+	d->framed = NULL;
+	d->deferred = false;
+	struct gk_unit_laid *lay = &d->laid_fr[kept - d->frames];
+	if (lay->desc == desc && lay->ndw == len) {
+		gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+	} else {
+		gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+		gk_unit_laid_keep(&d->unit, lay);
+	}
+	if (!d->check.nexec && (kept->quiet || (kept->head && quiet_past_head(d, kept->fast, &pkt->frame, w))))
+		return true;
+	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
+	return true;
+}
+
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg)
 {
 	struct desc_engine *d = fam;
+	if (d->framed_kept && w == d->framed && unit_by_memo(d, w, n, len, offset, dg))
+		return;
 	/* the packet is built in the unit's own record, which the decoder then
 	 * does not copy: a copy read back right after these narrower stores
 	 * stalled on store forwarding (a fifth of a check's decode time) */
@@ -822,14 +886,46 @@ static void general_text(struct desc_engine *d, bool raw_words, struct gk_out *o
 	gk_unit_text(&d->fmt, u, raw_words, o);
 }
 
-void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
+/* gk_desc_engine_text's unit text, then its diagnostics (a unit with some:
+ * rare) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void text_and_diags(struct desc_engine *d, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
-	struct desc_engine *d = fam;
 	if (d->deferred || !d->unit.pending)
 		general_text(d, raw_words, o);
 	else
-		gk_unit_text(&d->fmt, &d->unit, raw_words, o); /* a pending unit: simple, printed from its words */
+		gk_unit_text(&d->fmt, &d->unit, raw_words, o);
 	gk_text_diags(dg, o);
+}
+
+void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
+{
+	struct desc_engine *d = fam;
+	/* nearly every unit has no diagnostic (and print_units' never): then
+	 * the text alone, its calls the last thing here, where a call of
+	 * gk_text_diags after them each unit was ~15 instructions (callgrind,
+	 * decode -g si -e dma, quarter bench stream) */
+	if (dg && (dg->n || dg->dropped)) {
+		text_and_diags(d, dg, raw_words, o);
+		return;
+	}
+	if (d->deferred || !d->unit.pending) {
+		general_text(d, raw_words, o);
+		return;
+	}
+	/* a pending unit: simple, printed from its words; most in one line,
+	 * whose tests (a few loads) are here, and only that path called
+	 * (gk_unit_text_line): callgrind, decode on the quarter bench
+	 * streams, SDMA6 64.27 M -> 63.2 M, SI 72.12 M -> 70.8 M; in
+	 * gk_unit_text, split from its general way, it cost GFX9 and
+	 * Evergreen ~0.9 M */
+	const struct gk_desc_fast *fast = d->unit.fast;
+	if (fast->print_line_room && d->unit.pkt.ndw == fast->fixed_len && !raw_words &&
+	    gk_unit_text_line(&d->fmt, &d->unit, o))
+		return;
+	gk_unit_text(&d->fmt, &d->unit, raw_words, o);
 }
 
 void gk_desc_engine_json(void *fam, const struct gk_diags *dg, unsigned flags, struct gk_out *o)

@@ -219,6 +219,16 @@ void gk_out_json_body(struct gk_out *o, const char *s, size_t n);
  * gk_format_prepare */
 void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast);
 
+/* text.c: gk_unit_text of a pending unit u of fmt (decoded by
+ * gk_unit_decode_lazy, not filled) whose text is put_direct_line's one
+ * line (u->fast->print_line_room, u->pkt.ndw its fixed_len, no raw words:
+ * the caller's tests), for a caller that tests those inline (the desc
+ * engine's text op): gk_unit_text's own way there, its general path's
+ * registers saved and restored, was ~15 instructions a line (callgrind,
+ * decode -e dma, quarter bench streams).  false, nothing written: print
+ * it with gk_unit_text. */
+bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o);
+
 /* text.c: the text printer's compiled plans (fast->print_op0, from
  * print[0] and print[1] of the simple descriptions), for gk_format_prepare
  * once every description's plan is made */

@@ -378,6 +378,35 @@ static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
 	}
 }
 
+/* fast->print_line_room of description d, its ops (if any) planned: what
+ * put_direct_line and gk_unit_text tested of the description each packet
+ * (~15 instructions a packet, callgrind, decode -g si -e dma, quarter
+ * bench stream) decided once.  A tail starting at the fixed length is
+ * empty in a packet of that length (gk_layout_tail): such a description
+ * (the SDMA NOP's) takes the line only when no op is the general way's,
+ * which may give up (a line given up is written again): Adreno's
+ * CP_LOAD_STATE6 without inline data, whose line stops at an address,
+ * cost a630 +4.3 M (callgrind, decode on the quarter bench stream) */
+static void plan_line(const struct gk_format *fmt, const struct gk_packet_desc *d, struct gk_desc_fast *fast)
+{
+	unsigned room = 13u + fast->print_namelen + fast->print_room; /* "0x%08x: " NAME ... '\n' */
+	bool fields = fast->print[0] | fast->print[1];
+	bool tail_ok = d->tail == GK_TAIL_NONE;
+	if (!tail_ok && d->tail_dw == fast->fixed_len) {
+		tail_ok = true;
+		for (unsigned k = 0; k < fast->print_nops; k++)
+			if (fmt->print_ops[fast->print_op0 + k].kind == GK_POP_GENERAL)
+				tail_ok = false;
+	}
+	fast->print_line_room =
+		fast->simple && !fast->has_notes && tail_ok &&
+				fast->fixed_len <= sizeof fast->claimed / sizeof fast->claimed[0] &&
+				(fast->print_nops || !fields) && fast->print_room < 0xffff && fast->print_namelen &&
+				room < 0xffff
+			? (uint16_t)room
+			: 0;
+}
+
 void gk_format_plan_print_ops(struct gk_format *fmt)
 {
 	if (!fmt)
@@ -389,9 +418,11 @@ void gk_format_plan_print_ops(struct gk_format *fmt)
 		struct gk_desc_fast *fast = &fmt->fast[k];
 		fast->print_op0 = 0;
 		fast->print_nops = 0;
+		fast->print_line_room = 0;
 		/* put_direct_fields takes the ops only with room for them all */
 		if (!fast->simple || fast->print_room >= 0xffff)
 			continue;
+		plan_line(fmt, d, fast);
 		unsigned n = (unsigned)(__builtin_popcountll(fast->print[0]) + __builtin_popcountll(fast->print[1]));
 		if (!n || n > 255 || fmt->nprint_ops + n > GK_PRINT_OPS)
 			continue; /* none, or no room left: the plan's bits */
@@ -413,6 +444,7 @@ void gk_format_plan_print_ops(struct gk_format *fmt)
 			}
 		}
 		fast->print_nops = (uint8_t)n;
+		plan_line(fmt, d, fast);
 	}
 }
 
@@ -724,9 +756,9 @@ static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fm
 						       const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw,
 						       uint64_t off, struct gk_out *o)
 {
-	unsigned nc = sizeof fast->claimed / sizeof fast->claimed[0];
-	if (ndw > nc || (!fast->print_nops && (fast->print[0] | fast->print[1])) || fast->print_room >= 0xffff ||
-	    !fast->print_namelen || off > UINT32_MAX || !o->buf || o->cap - o->len < 13u + fast->print_namelen + fast->print_room)
+	/* ndw == fast->fixed_len, fast->print_line_room set (the caller's):
+	 * at most the 16 dwords of fast->claimed */
+	if (off > UINT32_MAX || !o->buf || o->cap - o->len < fast->print_line_room)
 		return false;
 	uint32_t any = 0;
 	for (unsigned i = 0; i < ndw; i++)
@@ -1515,6 +1547,12 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 	gk_unit_text(fmt, &u, raw_words, o);
 }
 
+bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	const struct gk_desc_fast *fast = u->fast;
+	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u->desc, fast, u->pkt.dw, u->pkt.ndw, u->pkt.offset, o);
+}
+
 void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw_words, struct gk_out *o)
 {
 	if (!fmt || !u || !u->pkt.dw || !u->pkt.ndw || !gk_out_usable(o))
@@ -1533,8 +1571,15 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	bool direct = u->pending;
 	if (!direct)
 		gk_unit_fill(u);
-	else if (d->tail == GK_TAIL_NONE && !fast->has_notes && ndw == fast->fixed_len && !raw_words &&
+	else if (fast->print_line_room && ndw == fast->fixed_len && !raw_words &&
 		 put_direct_line(fmt, d, fast, dw, ndw, u->pkt.offset, o))
+		/* (plan_line) a tail that starts at the packet's end is
+		 * empty, and the layout (gk_layout_tail) the same as a
+		 * description's without one: the fixed dwords only, no count
+		 * shown, no extra.  An SDMA NOP is such a packet, 43% of the
+		 * SDMA 6 bench stream's units, and took the general way below
+		 * (callgrind, decode on the quarter bench stream: 72.46 M ->
+		 * 71.32 M) */
 		return;
 
 	put_offset(o, u->pkt.offset);
