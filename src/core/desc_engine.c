@@ -84,6 +84,11 @@ struct frame_memo {
  * the hash) */
 #define LAID_MEMO 256
 
+/* frame_record's shapes of conditional descriptions' records: CIK's
+ * bench stream has two kinds of poll (a register's, a fence's in memory);
+ * a few more kinds of conditional packet keep their slots */
+#define SHAPE_MEMO 4
+
 /* The text of the last units that needed the general decoder (a
  * conditional description: SDMA's and CIK's POLL_REG_MEM), by their words.
  * A unit's line is a function of its description, its words and whether
@@ -136,6 +141,10 @@ struct desc_engine {
 	 * thousand of bench_exec's CIK packets decoded again, varying with
 	 * unrelated code changes) */
 	struct gk_unit_laid laid_fr[FRAME_MEMO];
+	/* and the shapes of the last records of conditional descriptions
+	 * (gk_unit_shape), looked for in turn, the oldest replaced */
+	struct gk_unit_shape shapes[SHAPE_MEMO];
+	unsigned shape_next;
 	/* the JSON printer's plans of this format's registers and packet
 	 * heads and fields (json.c, docs/json.md), made at the first unit
 	 * printed as JSON; json_tried: asked already (NULL: none) */
@@ -530,6 +539,21 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		}
 		if (lay->desc == desc && lay->ndw == ndw) {
 			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+		} else if (!gk_fast(&d->fmt, desc)->simple) {
+			/* a conditional description (the polls): the record's
+			 * shape kept by its key (gk_unit_shape), its values
+			 * read from the words */
+			struct gk_unit_shape *sh = NULL;
+			for (unsigned k = 0; k < SHAPE_MEMO && !sh; k++)
+				if (gk_unit_shape_fits(&d->shapes[k], desc, ndw, w))
+					sh = &d->shapes[k];
+			if (sh) {
+				gk_unit_decode_shape(&d->fmt, &d->unit, dg, sh);
+			} else {
+				gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+				if (gk_unit_shape_keep(&d->unit, &d->shapes[d->shape_next]))
+					d->shape_next = (d->shape_next + 1u) % SHAPE_MEMO;
+			}
 		} else {
 			gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
 			gk_unit_laid_keep(&d->unit, lay);
