@@ -74,6 +74,16 @@ struct frame_memo {
 	const struct gk_desc_sel *count;
 	const struct gk_desc_fast *fast; /* the plan of fr.desc (NULL: none) */
 	struct gk_frame fr;
+	/* frame_record's: the record gk_unit_decode_lazy made of a whole
+	 * packet this slot framed (gk_unit_laid), when it kept one: the hot
+	 * packets' (NOP, FENCE, TRAP, COPY_LINEAR) slots are the frame memo's,
+	 * which its hash keeps apart by design, where by a hash of the
+	 * description's address two of them could share one in some builds
+	 * and take turns (4 to 40 thousand of bench_exec's CIK packets decoded
+	 * again, varying with unrelated code changes).  In the slot itself:
+	 * in an array beside the memo, its index was a division by the slot's
+	 * size a packet (~1.2 M instructions of bench_exec's 5 MB CIK run) */
+	struct gk_unit_laid laid;
 };
 
 /* frame_record's memo of decoded records: a slot per kind of packet (a
@@ -133,14 +143,8 @@ struct desc_engine {
 	 * whole simple packet (gk_unit_laid), direct-mapped by description
 	 * and length */
 	struct gk_unit_laid laid[LAID_MEMO];
-	/* and, for a unit the frame memo framed (its length the header's),
-	 * the same kept by the frame memo's slot: the hot packets' (NOP,
-	 * FENCE, TRAP, COPY_LINEAR) slots are the frame memo's, which its hash
-	 * keeps apart by design, where by a hash of the description's address
-	 * two of them could share one in some builds and take turns (4 to 40
-	 * thousand of bench_exec's CIK packets decoded again, varying with
-	 * unrelated code changes) */
-	struct gk_unit_laid laid_fr[FRAME_MEMO];
+	/* (and, for a unit the frame memo framed, the same in its slot:
+	 * frame_memo.laid) */
 	/* and the shapes of the last records of conditional descriptions
 	 * (gk_unit_shape), looked for in turn, the oldest replaced */
 	struct gk_unit_shape shapes[SHAPE_MEMO];
@@ -473,7 +477,7 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 {
 	struct desc_engine *d = fam;
 	struct gk_packet *pkt = &d->unit.pkt;
-	const struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
+	struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
 	*rec = NULL;
 	d->framed = NULL;
 	d->deferred = false; /* the record is made here, whatever a put-off decode left */
@@ -522,7 +526,7 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		 * stream) */
 		struct gk_unit_laid *lay;
 		if (kept) {
-			lay = &d->laid_fr[kept - d->frames];
+			lay = &kept->laid;
 		} else {
 			/* a length from a later dword (WRITE_LINEAR,
 			 * WRITE_PTE_PDE) or a family framed without the memo:
