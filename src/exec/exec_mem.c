@@ -136,21 +136,34 @@ int gk_exec_op_fill(struct gk_exec *x, const struct xrow *r, const struct accs *
 
 /* v little-endian at p, written out: the compilers merge the eight stores
  * into one, where a loop over the bytes they did not (10% of bench_exec's
- * CIK run in callgrind, 23.6 M of 231 M) */
+ * CIK run in callgrind, 23.6 M of 231 M).  On a little-endian host the
+ * value's own bytes, one copy: where the stored bytes went on to a
+ * variable-length write (a fence's), gcc 12 put them together in a
+ * register a byte at a time (~35 instructions) */
 static inline void put_le64(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, 8);
+#else
 	p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 	p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40), p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+#endif
 }
 
-/* the 8 bytes at p as a little-endian value, read out: the compilers
- * make it one load, where the loop over the bytes they did not (a
- * semaphore's read and write ~110 instructions, 1.6 M of bench_exec's
- * 5 MB CIK run, 14,478 semaphores: callgrind) */
+/* the 8 bytes at p as a little-endian value, read out: one load, where
+ * the loop over the bytes was not (a semaphore's read and write ~110
+ * instructions, 1.6 M of bench_exec's 5 MB CIK run, 14,478 semaphores:
+ * callgrind) */
 static inline uint64_t get_le64(const uint8_t *p)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+#else
 	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
 	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+#endif
 }
 
 static int write_bytes(struct gk_exec *x, const struct accs *A, const uint8_t *b, size_t n, const char *what)
