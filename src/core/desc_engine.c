@@ -74,6 +74,16 @@ struct frame_memo {
 	const struct gk_desc_sel *count;
 	const struct gk_desc_fast *fast; /* the plan of fr.desc (NULL: none) */
 	struct gk_frame fr;
+	/* frame_record's: the record gk_unit_decode_lazy made of a whole
+	 * packet this slot framed (gk_unit_laid), when it kept one: the hot
+	 * packets' (NOP, FENCE, TRAP, COPY_LINEAR) slots are the frame memo's,
+	 * which its hash keeps apart by design, where by a hash of the
+	 * description's address two of them could share one in some builds
+	 * and take turns (4 to 40 thousand of bench_exec's CIK packets decoded
+	 * again, varying with unrelated code changes).  In the slot itself:
+	 * in an array beside the memo, its index was a division by the slot's
+	 * size a packet (~1.2 M instructions of bench_exec's 5 MB CIK run) */
+	struct gk_unit_laid laid;
 };
 
 /* frame_record's memo of decoded records: a slot per kind of packet (a
@@ -83,6 +93,11 @@ struct frame_memo {
  * thousand packets decoded again as the binary's table addresses moved
  * the hash) */
 #define LAID_MEMO 256
+
+/* frame_record's shapes of conditional descriptions' records: CIK's
+ * bench stream has two kinds of poll (a register's, a fence's in memory);
+ * a few more kinds of conditional packet keep their slots */
+#define SHAPE_MEMO 4
 
 /* The text of the last units that needed the general decoder (a
  * conditional description: SDMA's and CIK's POLL_REG_MEM), by their words.
@@ -134,14 +149,12 @@ struct desc_engine {
 	 * whole simple packet (gk_unit_laid), direct-mapped by description
 	 * and length */
 	struct gk_unit_laid laid[LAID_MEMO];
-	/* and, for a unit the frame memo framed (its length the header's),
-	 * the same kept by the frame memo's slot: the hot packets' (NOP,
-	 * FENCE, TRAP, COPY_LINEAR) slots are the frame memo's, which its hash
-	 * keeps apart by design, where by a hash of the description's address
-	 * two of them could share one in some builds and take turns (4 to 40
-	 * thousand of bench_exec's CIK packets decoded again, varying with
-	 * unrelated code changes) */
-	struct gk_unit_laid laid_fr[FRAME_MEMO];
+	/* (and, for a unit the frame memo framed, the same in its slot:
+	 * frame_memo.laid) */
+	/* and the shapes of the last records of conditional descriptions
+	 * (gk_unit_shape), looked for in turn, the oldest replaced */
+	struct gk_unit_shape shapes[SHAPE_MEMO];
+	unsigned shape_next;
 	/* the JSON printer's plans of this format's registers and packet
 	 * heads and fields (json.c, docs/json.md), made at the first unit
 	 * printed as JSON; json_tried: asked already (NULL: none) */
@@ -528,7 +541,7 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 {
 	struct desc_engine *d = fam;
 	struct gk_packet *pkt = &d->unit.pkt;
-	const struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
+	struct frame_memo *kept = NULL; /* the memo entry whose frame this is, when the header alone gives it */
 	*rec = NULL;
 	d->framed = NULL;
 	d->deferred = false; /* the record is made here, whatever a put-off decode left */
@@ -577,7 +590,7 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		 * stream) */
 		struct gk_unit_laid *lay;
 		if (kept) {
-			lay = &d->laid_fr[kept - d->frames];
+			lay = &kept->laid;
 		} else {
 			/* a length from a later dword (WRITE_LINEAR,
 			 * WRITE_PTE_PDE) or a family framed without the memo:
@@ -594,6 +607,21 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 		}
 		if (lay->desc == desc && lay->ndw == ndw) {
 			gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
+		} else if (!gk_fast(&d->fmt, desc)->simple) {
+			/* a conditional description (the polls): the record's
+			 * shape kept by its key (gk_unit_shape), its values
+			 * read from the words */
+			struct gk_unit_shape *sh = NULL;
+			for (unsigned k = 0; k < SHAPE_MEMO && !sh; k++)
+				if (gk_unit_shape_fits(&d->shapes[k], desc, ndw, w))
+					sh = &d->shapes[k];
+			if (sh) {
+				gk_unit_decode_shape(&d->fmt, &d->unit, dg, sh);
+			} else {
+				gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
+				if (gk_unit_shape_keep(&d->unit, &d->shapes[d->shape_next]))
+					d->shape_next = (d->shape_next + 1u) % SHAPE_MEMO;
+			}
 		} else {
 			gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit);
 			gk_unit_laid_keep(&d->unit, lay);

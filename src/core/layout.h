@@ -52,6 +52,49 @@ static inline void gk_layout_tail(const struct gk_packet_desc *d, unsigned n, un
 	L->natural = n > fixed ? n : fixed;
 }
 
+/* What gk_unit_decode_lazy's general path (a conditional description: the
+ * polls) made of a whole packet, its field values aside: which fields are
+ * shown, where, which are cut, the bits they claim and the layout.  All of
+ * it is a function of the description, the length and the bits of the
+ * fields that decide presence (the key: kmask, the bits of those fields
+ * per dword, and kval, the packet's words under it), so a caller that
+ * decodes such packets again and again (frame_record) keeps one and sets
+ * the next record of the same key from it, reading only the values
+ * (gk_unit_decode_shape).  No register run (whose address is the words'),
+ * at most GK_SHAPE_FIELDS fields, conditions within GK_SHAPE_KEY_DW
+ * dwords. */
+#define GK_SHAPE_KEY_DW 8u
+#define GK_SHAPE_FIELDS 24u
+struct gk_unit_shape {
+	const struct gk_packet_desc *desc; /* NULL: nothing kept */
+	const struct gk_desc_fast *fast;
+	uint32_t ndw, nkey;
+	uint32_t kmask[GK_SHAPE_KEY_DW], kval[GK_SHAPE_KEY_DW];
+	uint32_t fixed_end, tail_begin, tail_end, ngroups, extra_begin, natural;
+	unsigned nfields;
+	uint32_t claimed[GK_UNIT_FIXED_DW];
+	uint8_t hdr_slot[GK_UNIT_HDR_FIELDS];
+	uint8_t body_slot[GK_UNIT_FIELDS];
+	struct gk_unit_field fields[GK_SHAPE_FIELDS]; /* values, symbols and registers: a cut field's (0) */
+};
+/* true, *s set: u (just decoded by gk_unit_decode_lazy, whole) is such a record */
+bool gk_unit_shape_keep(const struct gk_unit *u, struct gk_unit_shape *s);
+/* the words w of a whole packet of ndw dwords of desc have s's key */
+static inline bool gk_unit_shape_fits(const struct gk_unit_shape *s, const struct gk_packet_desc *desc, uint32_t ndw,
+				      const uint32_t *w)
+{
+	if (s->desc != desc || s->ndw != ndw)
+		return false;
+	for (unsigned k = 0; k < s->nkey; k++) /* nkey <= ndw: keep's */
+		if ((w[k] & s->kmask[k]) != s->kval[k])
+			return false;
+	return true;
+}
+/* gk_unit_decode_lazy of the whole packet framed in u->pkt (dw, ndw and
+ * frame set, not truncated) whose words fit s */
+void gk_unit_decode_shape(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
+			  const struct gk_unit_shape *s);
+
 /* End of the fixed fields for these dword values (max(min_dw, last present dw + 1)). */
 unsigned gk_fixed_len(const struct gk_format *fmt, const struct gk_packet_desc *d, const uint32_t *dw, size_t ndw);
 const struct gk_field *gk_count_field(const struct gk_packet_desc *d);

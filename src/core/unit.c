@@ -295,6 +295,126 @@ bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay)
 	return true;
 }
 
+/* the bits of the fields that decide the presence of others in one list
+ * (decode_list's conditions) into s's key mask; false: one lies past the
+ * key's dwords */
+static bool shape_key_list(const struct gk_field *fields, unsigned n, struct gk_unit_shape *s)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (!fields[i].cond)
+			continue;
+		unsigned c = fields[i].cond - 1u;
+		if (c >= i)
+			continue; /* never shown (decode_list): decided by no bits */
+		const struct gk_field *cf = &fields[c];
+		for (unsigned sg = 0; sg < cf->nseg && sg < 2; sg++) {
+			const struct gk_seg *g = &cf->seg[sg];
+			if (g->dw >= GK_SHAPE_KEY_DW)
+				return false;
+			s->kmask[g->dw] |= gk_mask(g->lo, g->hi);
+			if (g->dw + 1u > s->nkey)
+				s->nkey = g->dw + 1u;
+		}
+	}
+	return true;
+}
+
+bool gk_unit_shape_keep(const struct gk_unit *u, struct gk_unit_shape *s)
+{
+	const struct gk_packet_desc *d = u->desc;
+	if (!d || u->simple || u->pending || d->tail == GK_TAIL_REGS || u->pkt.truncated ||
+	    u->pkt.ndw != u->pkt.frame.ndw || !u->pkt.dw || u->nfields > GK_SHAPE_FIELDS)
+		return false;
+	struct gk_unit_shape k = { .nkey = 0 };
+	unsigned nhdr = d->nhdr < GK_UNIT_HDR_FIELDS ? d->nhdr : GK_UNIT_HDR_FIELDS; /* as the decode's */
+	unsigned nbody = d->nfields < GK_UNIT_FIELDS ? d->nfields : GK_UNIT_FIELDS;
+	if (!shape_key_list(d->hdr, nhdr, &k) || !shape_key_list(d->fields, nbody, &k) || k.nkey > u->pkt.ndw)
+		return false;
+	s->desc = d;
+	s->fast = u->fast;
+	s->ndw = u->pkt.ndw;
+	s->nkey = k.nkey;
+	for (unsigned i = 0; i < GK_SHAPE_KEY_DW; i++) {
+		s->kmask[i] = k.kmask[i];
+		s->kval[i] = i < k.nkey ? u->pkt.dw[i] & k.kmask[i] : 0;
+	}
+	s->fixed_end = u->fixed_end;
+	s->tail_begin = u->tail_begin;
+	s->tail_end = u->tail_end;
+	s->ngroups = u->ngroups;
+	s->extra_begin = u->extra_begin;
+	s->natural = u->natural;
+	s->nfields = u->nfields;
+	memcpy(s->claimed, u->claimed, sizeof s->claimed);
+	memcpy(s->hdr_slot, u->hdr_slot, sizeof s->hdr_slot);
+	memcpy(s->body_slot, u->body_slot, sizeof s->body_slot);
+	for (unsigned i = 0; i < u->nfields; i++) {
+		s->fields[i] = u->fields[i];
+		if (s->fields[i].cut) /* put_field's cut field: nothing read */
+			continue;
+		s->fields[i].value = 0;
+		s->fields[i].symbol = 0;
+		s->fields[i].reg = 0;
+	}
+	return true;
+}
+
+void gk_unit_decode_shape(const struct gk_format *fmt, struct gk_unit *u, struct gk_diags *dg,
+			  const struct gk_unit_shape *s)
+{
+	/* gk_unit_decode_lazy's general path, member for member: its
+	 * presence, slots, claimed bits and layout the kept ones, each shown
+	 * field's value, symbol and register read from this packet's words as
+	 * put_field reads them */
+	const uint32_t *dw = u->pkt.dw;
+	uint32_t ndw = u->pkt.ndw;
+	u->fmt = fmt;
+	u->acc_done = false;
+	u->nacc = 0;
+	u->acc_computed = 0;
+	u->gpu_addr = 0;
+	u->has_gpu_addr = false;
+	u->diags = dg;
+	u->reg_slot = -1;
+	u->desc = s->desc;
+	u->fast = s->fast;
+	u->pending = false;
+	u->simple = false;
+	u->ngroups = s->ngroups;
+	u->reg_addr = 0;
+	memcpy(u->hdr_slot, s->hdr_slot, sizeof u->hdr_slot);
+	memcpy(u->body_slot, s->body_slot, sizeof u->body_slot);
+	memcpy(u->claimed, s->claimed, sizeof u->claimed);
+	unsigned n = s->nfields < GK_SHAPE_FIELDS ? s->nfields : GK_SHAPE_FIELDS;
+	u->nfields = n;
+	for (unsigned i = 0; i < n; i++) {
+		struct gk_unit_field *uf = &u->fields[i];
+		const struct gk_unit_field *kf = &s->fields[i];
+		const struct gk_field *f = kf->desc;
+		uf->desc = f;
+		uf->index = kf->index;
+		uf->in_hdr = kf->in_hdr;
+		uf->cut = kf->cut;
+		uf->dw = kf->dw;
+		if (kf->cut) {
+			uf->value = 0;
+			uf->symbol = 0;
+			uf->reg = 0;
+			continue;
+		}
+		/* whole (not cut): every segment inside the packet, read as
+		 * decode_simple reads them */
+		uint64_t v = f->nseg == 1 ? gk_seg_get(&f->seg[0], dw) : field_get_split(f, dw, ndw);
+		uf->value = v;
+		uf->symbol = gk_field_symbol(fmt, f, v, &uf->reg);
+	}
+	u->fixed_end = s->fixed_end;
+	u->tail_begin = s->tail_begin;
+	u->tail_end = s->tail_end;
+	u->extra_begin = s->extra_begin;
+	u->natural = s->natural;
+}
+
 const struct gk_unit_field *gk_unit_field_at(const struct gk_unit *u, uint8_t ix, const char *name)
 {
 	if (!name)

@@ -15,8 +15,9 @@
  * each also with one bit flipped, then
  * the whole stream again with bits flipped here and there, so framing
  * goes astray too.  The records the loops hand the callback are held to
- * the full path's too (fields, values, layout: the lean loop's
- * frame_record sets most of them from a kept record).  The test also holds
+ * the full path's too (fields, values, slots, layout: the lean loop's
+ * frame_record sets most of them from a kept record, a conditional
+ * description's from a kept shape).  The test also holds
  * the streams to having both clean units and units with diagnostics: a
  * stream of one kind could not fail. */
 #include <stdbool.h>
@@ -94,7 +95,14 @@ static int each_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint
 		for (unsigned k = 0; same && k < eu->nfields && k < GK_UNIT_FIELDS; k++)
 			same = eu->fields[k].desc == r->u.fields[k].desc && eu->fields[k].value == r->u.fields[k].value &&
 			       eu->fields[k].cut == r->u.fields[k].cut && eu->fields[k].symbol == r->u.fields[k].symbol &&
-			       eu->fields[k].reg == r->u.fields[k].reg;
+			       eu->fields[k].reg == r->u.fields[k].reg && eu->fields[k].index == r->u.fields[k].index &&
+			       eu->fields[k].in_hdr == r->u.fields[k].in_hdr && eu->fields[k].dw == r->u.fields[k].dw;
+		/* the slots by field index (a conditional description's record
+		 * is set from a kept shape: gk_unit_decode_shape); a pending
+		 * record's are set when it is filled */
+		if (same && !eu->pending && !r->u.pending)
+			same = !memcmp(eu->hdr_slot, r->u.hdr_slot, sizeof eu->hdr_slot) &&
+			       !memcmp(eu->body_slot, r->u.body_slot, sizeof eu->body_slot);
 		r->records++;
 		if (!same && ++r->wrong <= 5)
 			CHECK(same, "%s %s: the unit at 0x%llx (dw0 0x%08x, %zu words): the stream loop's record is not the "

@@ -443,6 +443,20 @@ static void cik_pte_timestamp(void)
 	CHECK(rd64(r.mem, 0x100200) == 0x101 && rd64(r.mem, 0x100208) == 0x103, "timestamps 0x%llx 0x%llx",
 	      (unsigned long long)rd64(r.mem, 0x100200), (unsigned long long)rd64(r.mem, 0x100208));
 	run_done(&r);
+
+	/* nine entries: the executor writes four a step, then the rest one
+	 * at a time (exec_mem.c gk_exec_op_pte); each entry is held to the
+	 * formula, a carry across bit 32 included, and the dword past the
+	 * ninth is left alone */
+	run_text(&r, "bonaire",
+		 "WRITE_PTE_PDE DST_ADDR=0x100100 MASK=0x61 VALUE=0xfffffd000 INCREMENT=0x1000 COUNT=9\n", NULL, NULL,
+		 false);
+	OK(&r, "nine page-table entries");
+	for (unsigned i = 0; i < 9; i++)
+		CHECK(rd64(r.mem, 0x100100 + 8 * i) == ((0xfffffd000ull + i * 0x1000ull) | 0x61),
+		      "entry %u: 0x%llx", i, (unsigned long long)rd64(r.mem, 0x100100 + 8 * i));
+	CHECK(rd64(r.mem, 0x100100 + 8 * 9) == 0, "nothing past the ninth entry");
+	run_done(&r);
 }
 
 static void cik_ib(void)
