@@ -467,7 +467,7 @@ static inline bool unit_by_memo(struct desc_engine *d, const uint32_t *w, size_t
 	pkt->ndw = (uint32_t)len;
 	d->framed = NULL;
 	d->deferred = false;
-	struct gk_unit_laid *lay = &d->laid_fr[kept - d->frames];
+	struct gk_unit_laid *lay = &d->frames[kept - d->frames].laid; /* the slot's own (frame_record's too) */
 	if (lay->desc == desc && lay->ndw == len) {
 		gk_unit_decode_laid(&d->fmt, &d->unit, dg, lay);
 	} else {
