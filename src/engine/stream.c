@@ -954,7 +954,9 @@ static int lean_units(struct level *L)
 			last = len; /* the unit at hand, as frame_stage leaves it (below) */
 			break;
 		}
+		e->at_hand = u; /* gk_engine_unit_lazy's answer while the callback runs */
 		int said = client(client_ctx, e, offset, w, len, &L->dg);
+		e->at_hand = NULL;
 		units++;
 		last = len;
 		if (said != GK_UNIT_GO && said != GK_UNIT_NO_FOLLOW) {
