@@ -103,6 +103,7 @@ struct gk_engine *gk_engine_open(const char *name, const char *gpu, struct gk_di
 		}
 		e->ops = ops;
 		e->fam = fam;
+		e->at_hand = NULL;
 		return e;
 	}
 	if (only)
