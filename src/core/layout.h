@@ -117,6 +117,27 @@ struct gk_unit_laid {
 	uint32_t ndw;
 	uint32_t fixed_end, tail_begin, tail_end, ngroups, extra_begin, natural;
 };
+/* What each decode of a unit stores first, whichever way it makes the
+ * record (gk_unit_decode_lazy, gk_unit_decode_laid, gk_unit_decode_shape):
+ * the format, the diagnostics, the description and its plan; no field yet,
+ * no register run's slot, the accesses not computed (the access model
+ * computes them when first asked) */
+static inline void gk_unit_begin(struct gk_unit *u, const struct gk_format *fmt, struct gk_diags *dg,
+				 const struct gk_packet_desc *d, const struct gk_desc_fast *fast)
+{
+	u->fmt = fmt;
+	u->acc_done = false;
+	u->nacc = 0;
+	u->acc_computed = 0;
+	u->gpu_addr = 0;
+	u->has_gpu_addr = false;
+	u->diags = dg;
+	u->nfields = 0;
+	u->reg_slot = -1;
+	u->desc = d;
+	u->fast = fast;
+}
+
 /* true, *lay set: u (just decoded by gk_unit_decode_lazy) is such a record */
 bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay);
 /* gk_unit_decode_lazy of the whole packet framed in u->pkt (dw, ndw and
@@ -128,17 +149,7 @@ static inline void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_un
 {
 	/* gk_unit_decode_lazy's simple path, member for member, its layout
 	 * the one it gave before for the same description and length */
-	u->fmt = fmt;
-	u->acc_done = false;
-	u->nacc = 0;
-	u->acc_computed = 0;
-	u->gpu_addr = 0;
-	u->has_gpu_addr = false;
-	u->diags = dg;
-	u->nfields = 0;
-	u->reg_slot = -1;
-	u->desc = lay->desc;
-	u->fast = lay->fast;
+	gk_unit_begin(u, fmt, dg, lay->desc, lay->fast);
 	u->simple = true;
 	u->pending = true;
 	u->fixed_end = lay->fixed_end;

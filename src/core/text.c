@@ -531,6 +531,18 @@ static inline __attribute__((always_inline)) bool plan_value(const struct gk_fie
 	return *v || !(f->flags & (GK_F_HIDE0 | GK_F_MBZ));
 }
 
+/* A planned field the general way (put_field_at) into d: d itself when it
+ * is not shown (plan_value), NULL when put_field_at cannot write it, else
+ * the end of what it wrote */
+static inline __attribute__((always_inline)) char *put_planned(const struct gk_format *fmt, const struct gk_field *f,
+							       const uint32_t *dw, size_t ndw, char *d)
+{
+	uint64_t v;
+	if (!plan_value(f, dw, ndw, &v))
+		return d;
+	return put_field_at(fmt, f, v, true, 0, 0, d);
+}
+
 /* The fields of *plan put_field_at can write, into d (room for them all:
  * fast->print_room), each one's bit leaving *plan; stops at the first it
  * cannot, its bit and the rest's left in *plan for put_desc_fields.
@@ -541,11 +553,7 @@ static inline __attribute__((always_inline)) char *put_desc_fields_at(const stru
 {
 	uint64_t p = *plan;
 	for (; p; p &= p - 1) {
-		const struct gk_field *f = &fields[__builtin_ctzll(p)];
-		uint64_t v;
-		if (!plan_value(f, dw, ndw, &v))
-			continue;
-		char *e = put_field_at(fmt, f, v, true, 0, 0, d);
+		char *e = put_planned(fmt, &fields[__builtin_ctzll(p)], dw, ndw, d);
 		if (!e)
 			break;
 		d = e;
@@ -605,9 +613,7 @@ static inline __attribute__((always_inline)) char *put_ops(const struct gk_forma
 		const struct gk_field *f = op->f;
 		uint64_t v;
 		if (op->kind == GK_POP_GENERAL) {
-			if (!plan_value(f, dw, ndw, &v))
-				continue;
-			char *e = put_field_at(fmt, f, v, true, 0, 0, d);
+			char *e = put_planned(fmt, f, dw, ndw, d);
 			if (!e)
 				break;
 			d = e;

@@ -178,18 +178,8 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	const struct gk_packet_desc *d = fmt && dw && ndw && !pkt->truncated ? pkt->frame.desc : 0;
 	if (pkt != &u->pkt)
 		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
-	u->fmt = fmt;
-	u->acc_done = false; /* the access model computes them when first asked */
-	u->nacc = 0;
-	u->acc_computed = 0;
-	u->gpu_addr = 0;
-	u->has_gpu_addr = false;
-	u->diags = dg;
-	u->nfields = 0;
-	u->reg_slot = -1;
-	u->desc = d;
 	const struct gk_desc_fast *fast = d ? gk_fast(fmt, d) : 0;
-	u->fast = fast;
+	gk_unit_begin(u, fmt, dg, d, fast);
 	if (fast && fast->simple && (ndw >= fast->fixed_len || (ndw < 32 && (fast->short_ok >> ndw) & 1u)) &&
 	    (d->tail != GK_TAIL_REGS || fast->reg_one)) {
 		/* presence by generation only, every field whole: the layout
@@ -368,16 +358,7 @@ void gk_unit_decode_shape(const struct gk_format *fmt, struct gk_unit *u, struct
 	 * put_field reads them */
 	const uint32_t *dw = u->pkt.dw;
 	uint32_t ndw = u->pkt.ndw;
-	u->fmt = fmt;
-	u->acc_done = false;
-	u->nacc = 0;
-	u->acc_computed = 0;
-	u->gpu_addr = 0;
-	u->has_gpu_addr = false;
-	u->diags = dg;
-	u->reg_slot = -1;
-	u->desc = s->desc;
-	u->fast = s->fast;
+	gk_unit_begin(u, fmt, dg, s->desc, s->fast);
 	u->pending = false;
 	u->simple = false;
 	u->ngroups = s->ngroups;
