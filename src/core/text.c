@@ -1574,71 +1574,83 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 	/* A simple unit not yet filled (gk_unit_decode_lazy) is printed
 	 * straight from its words and description, its notes too; the unit
 	 * stays pending for whoever reads its fields next. */
-	bool direct = u->pending;
+	bool direct = u->pending, line = false;
 	if (!direct)
 		gk_unit_fill(u);
-	else if (fast->print_line_room && ndw == fast->fixed_len && !raw_words &&
-		 put_direct_line(fmt, d, fast, dw, ndw, u->pkt.offset, o))
+	else if (fast->print_line_room && !raw_words && ndw >= fast->fixed_len &&
+		 (ndw == fast->fixed_len || d->tail == GK_TAIL_REGS || d->tail == GK_TAIL_DATA))
 		/* (plan_line) a tail that starts at the packet's end is
 		 * empty, and the layout (gk_layout_tail) the same as a
 		 * description's without one: the fixed dwords only, no count
 		 * shown, no extra.  An SDMA NOP is such a packet, 43% of the
 		 * SDMA 6 bench stream's units, and took the general way below
 		 * (callgrind, decode on the quarter bench stream: 72.46 M ->
-		 * 71.32 M) */
+		 * 71.32 M).  A register run or data words after those dwords
+		 * (a SET_*_REG packet: print_line_room's tail starts at
+		 * fixed_len, gk_layout_tail makes the count the packet's
+		 * natural one and no word extra) leave the line the same: the
+		 * fixed dwords' line, then the run, where the general way
+		 * checked room and stored the length for the offset, the name
+		 * and the fields each, and tested the count, stray bits and
+		 * notes one by one (callgrind, decode on the quarter bench
+		 * streams: see the commit) */
+		line = put_direct_line(fmt, d, fast, dw, fast->fixed_len, u->pkt.offset, o);
+	if (line && ndw == fast->fixed_len)
 		return;
 
-	put_offset(o, u->pkt.offset);
-	if (fast->print_namelen)
-		gk_out_put(o, d->name, fast->print_namelen);
-	else
-		put_name(o, d->name);
-	if (direct) {
-		put_direct_fields(fmt, d, fast, dw, ndw, o);
-	} else {
-		put_fields(fmt, u->fields, u->nfields, o);
-	}
-	const struct gk_field *cf = u->natural != ndw ? gk_count_field(d) : 0;
-	if (cf) {
-		gk_out_ch(o, ' ');
-		put_name(o, cf->name);
-		gk_out_ch(o, '=');
-		gk_out_dec(o, gk_fget(cf, dw, ndw));
-	}
-	unsigned fixed = u->fixed_end < GK_FIXED_MAX ? u->fixed_end : GK_FIXED_MAX;
-	const uint32_t *cl = u->claimed;
-	unsigned nc = sizeof fast->claimed / sizeof fast->claimed[0];
-	if (direct) {
-		/* a pending unit's claimed bits: the description's, none past
-		 * the packet's end (what gk_unit_fill copies).  Whether any
-		 * fixed dword has a stray bit is one OR a dword, and nearly
-		 * none has: the walk below, a test and its branches a dword,
-		 * was ~4% of a CIK DMA decode (callgrind, quarter bench
-		 * stream).  A layout past the packet's end or past the
-		 * description's dwords (none is claimed there) takes the walk. */
-		cl = fast->claimed;
-		if (fixed <= ndw && fixed <= nc) {
-			uint32_t any = 0;
-			for (unsigned i = 0; i < fixed; i++)
-				any |= dw[i] & ~cl[i];
-			if (!any)
-				fixed = 0;
+	if (!line) {
+		put_offset(o, u->pkt.offset);
+		if (fast->print_namelen)
+			gk_out_put(o, d->name, fast->print_namelen);
+		else
+			put_name(o, d->name);
+		if (direct) {
+			put_direct_fields(fmt, d, fast, dw, ndw, o);
+		} else {
+			put_fields(fmt, u->fields, u->nfields, o);
 		}
+		const struct gk_field *cf = u->natural != ndw ? gk_count_field(d) : 0;
+		if (cf) {
+			gk_out_ch(o, ' ');
+			put_name(o, cf->name);
+			gk_out_ch(o, '=');
+			gk_out_dec(o, gk_fget(cf, dw, ndw));
+		}
+		unsigned fixed = u->fixed_end < GK_FIXED_MAX ? u->fixed_end : GK_FIXED_MAX;
+		const uint32_t *cl = u->claimed;
+		unsigned nc = sizeof fast->claimed / sizeof fast->claimed[0];
+		if (direct) {
+			/* a pending unit's claimed bits: the description's, none past
+			 * the packet's end (what gk_unit_fill copies).  Whether any
+			 * fixed dword has a stray bit is one OR a dword, and nearly
+			 * none has: the walk below, a test and its branches a dword,
+			 * was ~4% of a CIK DMA decode (callgrind, quarter bench
+			 * stream).  A layout past the packet's end or past the
+			 * description's dwords (none is claimed there) takes the walk. */
+			cl = fast->claimed;
+			if (fixed <= ndw && fixed <= nc) {
+				uint32_t any = 0;
+				for (unsigned i = 0; i < fixed; i++)
+					any |= dw[i] & ~cl[i];
+				if (!any)
+					fixed = 0;
+			}
+		}
+		for (unsigned i = 0; i < fixed; i++) {
+			uint32_t c = !direct || (i < ndw && i < nc) ? cl[i] : 0;
+			uint32_t stray = dw[i] & ~c;
+			if (stray)
+				put_rawbits(o, i, stray, c == 0);
+		}
+		bool open = false;
+		if (fast->has_notes && direct) {
+			put_desc_notes(fmt, d, fast, dw, ndw, &open, o);
+		} else if (fast->has_notes) {
+			put_value_notes(fmt, u->fields, u->nfields, &open, o);
+			put_scale_notes(u, &open, o);
+		}
+		gk_out_ch(o, '\n');
 	}
-	for (unsigned i = 0; i < fixed; i++) {
-		uint32_t c = !direct || (i < ndw && i < nc) ? cl[i] : 0;
-		uint32_t stray = dw[i] & ~c;
-		if (stray)
-			put_rawbits(o, i, stray, c == 0);
-	}
-	bool open = false;
-	if (fast->has_notes && direct) {
-		put_desc_notes(fmt, d, fast, dw, ndw, &open, o);
-	} else if (fast->has_notes) {
-		put_value_notes(fmt, u->fields, u->nfields, &open, o);
-		put_scale_notes(u, &open, o);
-	}
-	gk_out_ch(o, '\n');
 
 	switch (d->tail) {
 	case GK_TAIL_DATA:
