@@ -1592,8 +1592,11 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		 * fixed dwords' line, then the run, where the general way
 		 * checked room and stored the length for the offset, the name
 		 * and the fields each, and tested the count, stray bits and
-		 * notes one by one (callgrind, decode on the quarter bench
-		 * streams: see the commit) */
+		 * notes one by one (~210 instructions a packet in
+		 * put_direct_fields; callgrind, decode on the quarter bench
+		 * streams: Evergreen 58.29 M -> 56.33 M, GFX9 81.67 M ->
+		 * 79.24 M, GFX11 96.92 M -> 95.92 M, a630 113.73 M ->
+		 * 111.62 M, DMA flat) */
 		line = put_direct_line(fmt, d, fast, dw, fast->fixed_len, u->pkt.offset, o);
 	if (line && ndw == fast->fixed_len)
 		return;

@@ -147,18 +147,24 @@ static void random_streams(const char *family, const char *const *gens, size_t n
 }
 
 /* The text of pkt printed from a pending unit and from a filled one into
- * buf (2 * cap bytes): 1 when they differ */
+ * buf (2 * cap bytes), with the raw words and without (a pending unit's
+ * one-line way, put_direct_line, and its head line before a register run
+ * are taken only without): 1 when they differ */
 static int text_differs(const struct gk_format *fmt, const struct gk_packet *pkt, char *buf, size_t cap)
 {
-	struct gk_unit u;
-	struct gk_out a = gk_out_text(buf, cap), b = gk_out_text(buf + cap, cap);
-	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
-	gk_unit_text(fmt, &u, true, &a);
-	gk_unit_decode_lazy(fmt, pkt, NULL, &u);
-	gk_unit_fill(&u);
-	gk_unit_text(fmt, &u, true, &b);
-	size_t na = gk_out_text_end(&a), nb = gk_out_text_end(&b);
-	return na != nb || na >= cap || memcmp(buf, buf + cap, na) != 0;
+	for (unsigned raw = 0; raw < 2; raw++) {
+		struct gk_unit u;
+		struct gk_out a = gk_out_text(buf, cap), b = gk_out_text(buf + cap, cap);
+		gk_unit_decode_lazy(fmt, pkt, NULL, &u);
+		gk_unit_text(fmt, &u, raw, &a);
+		gk_unit_decode_lazy(fmt, pkt, NULL, &u);
+		gk_unit_fill(&u);
+		gk_unit_text(fmt, &u, raw, &b);
+		size_t na = gk_out_text_end(&a), nb = gk_out_text_end(&b);
+		if (na != nb || na >= cap || memcmp(buf, buf + cap, na) != 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* A flushing output's sink: appends to a buffer */
