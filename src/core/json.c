@@ -54,15 +54,32 @@ static inline char *put8(char *d, uint32_t x)
 	return put4(d, x - 10000 * h);
 }
 
+/* x < 10000 without leading zeros: the last n of dec4's four digits for
+ * x, n counted by three compares, where gk_put_upto4 (out.h) branches on
+ * them.  Those branches were the stream's worst predicted: the words and
+ * values mix one- to four-digit numbers at random (cachegrind
+ * --branch-sim, GFX9 quarter stream's decode --json: ~210 K of its 1.40 M
+ * mispredicts); branchless, ~1 M more instructions (callgrind) for them.
+ * Stores four bytes whatever n is: every caller has room for a whole
+ * put_dec32 (ten bytes) at d, and what lies past the n digits is
+ * overwritten or past the output's len.  The read stays in dec4: n is 4
+ * from x = 1000 on. */
+static inline __attribute__((always_inline)) char *put_upto4(char *d, uint32_t x)
+{
+	size_t n = 1 + (size_t)(x > 9) + (size_t)(x > 99) + (size_t)(x > 999);
+	memcpy(d, dec4 + 4 * x + 4 - n, 4);
+	return d + n;
+}
+
 /* x in decimal, at most 10 bytes: gk_put_dec32's digits (out.h) with the
  * blocks of four from dec4 */
 static inline __attribute__((always_inline)) char *put_dec32(char *d, uint32_t x)
 {
 	if (x < 10000)
-		return gk_put_upto4(d, x);
+		return put_upto4(d, x);
 	if (x < 100000000) {
 		uint32_t h = x / 10000;
-		d = gk_put_upto4(d, h);
+		d = put_upto4(d, h);
 		return put4(d, x - 10000 * h);
 	}
 	uint32_t h = x / 100000000; /* 1..42 */
@@ -904,6 +921,14 @@ struct gk_json_plans {
 	uint8_t famlen;
 	char famtext[64 + 32]; /* its bytes, for put_blocks: what is read past them is here */
 	uint16_t *slot;            /* by pool row: 0 not yet planned, JPLAN_NONE, or the plan's unit */
+	/* by index k of the table (fmt->regs) the plans were made for: 1 when
+	 * its row k + 1 is the register at the next address, so a run of
+	 * registers goes on with one byte's test, where it loaded row k + 1's
+	 * pool index and offset and compared them each register (~1.5 M of the
+	 * GFX9 quarter stream's 120 M instructions, callgrind) */
+	const uint16_t *regs;      /* that table's regs (NULL: no table) */
+	size_t nregs;
+	uint8_t *next;
 	/* by description index: its packet head's plan (struct jhead), as
 	 * slot[] (json_head_fast) */
 	uint16_t dslot[GK_MAX_DESCS];
@@ -933,13 +958,21 @@ struct gk_json_plans *gk_json_plans_new(const struct gk_format *fmt)
 	/* both mostly untouched: the pages a stream's registers reach are
 	 * what it costs (calloc and malloc of this size map fresh pages) */
 	P->slot = npool ? calloc(npool, sizeof *P->slot) : NULL;
+	P->next = npool ? malloc(t->nregs) : NULL;
 	P->arena = malloc(JPLAN_ARENA + JPLAN_SLACK);
-	if ((npool && !P->slot) || !P->arena) {
+	if ((npool && (!P->slot || !P->next)) || !P->arena) {
 		gk_json_plans_free(P);
 		return NULL;
 	}
 	P->pool = npool ? t->pool : NULL;
 	P->npool = npool;
+	if (npool) {
+		P->regs = t->regs;
+		P->nregs = t->nregs;
+		for (size_t k = 0; k < t->nregs; k++)
+			P->next[k] = k + 1 < t->nregs &&
+				     (uint64_t)t->pool[t->regs[k + 1]].offset == (uint64_t)t->pool[t->regs[k]].offset + 4;
+	}
 	P->descs = fmt->descs;
 	P->ndescs = fmt->ndescs < GK_MAX_DESCS ? fmt->ndescs : GK_MAX_DESCS;
 	P->typed = fmt->reg_value_text != NULL;
@@ -959,6 +992,7 @@ void gk_json_plans_free(struct gk_json_plans *P)
 	if (!P)
 		return;
 	free(P->slot);
+	free(P->next);
 	free(P->arena);
 	free(P);
 }
@@ -1479,8 +1513,16 @@ static bool json_plain_group(const struct gk_format *fmt, const struct gk_packet
 	o->len = (size_t)(p - o->buf);
 	for (unsigned k = 0; *kept && k < gp->nwrites; k++) {
 		unsigned vi = gp->wval[k], oi = gp->woff[k];
+		/* the offset field's register, found for "enums", is at the
+		 * address: gk_field_reg gives a row only at the address
+		 * gk_field_reg_addr makes.  Only an offset no register has is
+		 * worked out again, where every pair asked for its space's
+		 * bounds twice (~2.2 M of the GFX11 quarter stream's
+		 * 146.6 M instructions, callgrind) */
 		uint32_t addr;
-		if (!gk_field_reg_addr(fmt, &d->group[oi], v[oi], &addr))
+		if (reg[oi])
+			addr = reg[oi]->offset;
+		else if (!gk_field_reg_addr(fmt, &d->group[oi], v[oi], &addr))
 			continue;
 		if (*nwr == cap) {
 			*kept = false;
@@ -1995,7 +2037,8 @@ void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, co
 		 * call a row: a run steps through about one row a register */
 		const struct gk_reg_table *t = fmt->regs;
 		size_t nregs = cur ? t->nregs : 0;
-		struct gk_json_plans *RP = P && P->npool && P->pool == t->pool ? P : NULL; /* plans of this table's pool */
+		/* plans of this table (the pool is the family's: the table must be the same generation's too) */
+		struct gk_json_plans *RP = P && P->npool && P->pool == t->pool && P->regs == t->regs && P->nregs == t->nregs ? P : NULL;
 		for (unsigned i = u->tail_begin; i < u->tail_end; i++, addr += 4) {
 			bool comma = i > u->tail_begin;
 			while (cur && cur->offset < addr)
@@ -2013,14 +2056,11 @@ void gk_unit_json_plans(const struct gk_format *fmt, const struct gk_unit *u, co
 								  (size_t)(end - p)))) {
 					p = e;
 					comma = true;
-					const struct gk_reg *next = k + 1 < nregs ? &t->pool[t->regs[k + 1]] : NULL;
-					if (i + 1 == u->tail_end || !next || next->offset != addr + 4 ||
-					    t->regs[k + 1] >= RP->npool)
-						break;
+					if (i + 1 == u->tail_end || !RP->next[k])
+						break; /* RP->next: row k + 1 is at addr + 4 (and below npool, its bound) */
 					i++;
 					addr += 4;
-					cur = next;
-					k++;
+					cur = &t->pool[t->regs[++k]];
 				}
 				o->len = (size_t)(p - o->buf);
 				if (e)
