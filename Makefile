@@ -88,7 +88,8 @@ RELR := $(shell t=$$(mktemp) && printf 'int main(void){return 0;}' | $(CC) -x c 
 # minor faults, peak RSS 6.5 -> 4.0 MB).  Every gfxkit run pays it, the
 # many short ones most (ir3 words, a pasted listing).  The cost: the
 # program's own code and tables lose address randomisation (its heap,
-# stack and the C library keep it).  `make PIE=1` links it as a PIE.  The
+# stack and the C library keep it).  `make PIE=1` links it as a PIE (the
+# flag is no prerequisite: remove $(B)/gfxkit first to relink).  The
 # library (libgfxkit.a, .so) is position-independent either way.
 ifeq ($(PIE),1)
 NOPIE :=
