@@ -326,6 +326,38 @@ static void frame_keep(struct desc_engine *d, struct frame_memo *fm, uint32_t ke
 	fm->quiet_rec = fm->quiet && !fr->desc->naccess;
 }
 
+/* The frame of the packet at w (n >= 1 words there) through the frame
+ * memo, for a family whose header alone decides it: the slot when its
+ * kept frame is the packet's (nothing copied: the caller reads fm->fr),
+ * else NULL with the frame in *out (a length from a later dword, or framed
+ * by the family and kept for the next packet with this header).  Shared
+ * by the unit-at-a-time framing and frame_record; inline in both, as each
+ * was written before (a call a packet) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline struct frame_memo *memo_frame(struct desc_engine *d, const uint32_t *w, size_t n, struct gk_frame *out)
+{
+	uint32_t h = w[0], key;
+	struct frame_memo *fm = frame_slot(d, h, &key);
+	if (!fm->valid || fm->key != key) {
+		d->fmt.frame(&d->fmt, w, n, out);
+		frame_keep(d, fm, key, h, out);
+		return NULL;
+	}
+	frame_refresh(fm, h);
+	if (!fm->later)
+		return fm;
+	if (fm->count->len_dw < n) {
+		const struct gk_desc_sel *c = fm->count;
+		*out = fm->fr;
+		out->ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
+	} else {
+		d->fmt.frame(&d->fmt, w, n, out);
+	}
+	return NULL;
+}
+
 /* gk_desc_engine_frame of a family whose header alone decides a frame
  * (frame_by_header: DMA) through the frame memo frame_units keeps
  * (decode, decode --json and run frame here): a header seen before is
@@ -338,30 +370,13 @@ __attribute__((noinline))
 #endif
 static size_t frame_by_memo(struct desc_engine *d, const uint32_t *w, size_t n)
 {
-	uint32_t h = w[0], key;
-	struct frame_memo *fm = frame_slot(d, h, &key);
-	if (fm->valid && fm->key == key) {
-		frame_refresh(fm, h);
-		if (!fm->later) {
-			/* the frame is the slot's: not copied to d->frame
-			 * (gk_desc_engine_unit reads it there) */
-			d->framed_kept = fm;
-			d->framed = w;
-			return fm->fr.ndw ? fm->fr.ndw : 1;
-		} else if (fm->count->len_dw < n) {
-			const struct gk_desc_sel *c = fm->count;
-			d->frame = fm->fr;
-			d->frame.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
-		} else {
-			d->fmt.frame(&d->fmt, w, n, &d->frame);
-		}
-	} else {
-		d->fmt.frame(&d->fmt, w, n, &d->frame);
-		frame_keep(d, fm, key, h, &d->frame);
-	}
-	d->framed_kept = NULL;
+	/* a kept frame is the slot's: not copied to d->frame
+	 * (gk_desc_engine_unit reads it there) */
+	struct frame_memo *fm = memo_frame(d, w, n, &d->frame);
+	d->framed_kept = fm;
 	d->framed = w;
-	return d->frame.ndw ? d->frame.ndw : 1;
+	const struct gk_frame *fr = fm ? &fm->fr : &d->frame;
+	return fr->ndw ? fr->ndw : 1;
 }
 
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
@@ -546,24 +561,9 @@ size_t gk_desc_engine_frame_record(void *fam, const uint32_t *w, size_t n, uint6
 	d->framed = NULL;
 	d->deferred = false; /* the record is made here, whatever a put-off decode left */
 	if (d->fmt.frame_by_header) {
-		uint32_t h = w[0], key; /* n >= 1: the loop's */
-		struct frame_memo *fm = frame_slot(d, h, &key);
-		if (fm->valid && fm->key == key) {
-			frame_refresh(fm, h);
-			if (!fm->later) {
-				pkt->frame = fm->fr;
-				kept = fm;
-			} else if (fm->count->len_dw < n) {
-				const struct gk_desc_sel *c = fm->count;
-				pkt->frame = fm->fr;
-				pkt->frame.ndw = ((w[c->len_dw] >> c->len_lo) & c->len_mask) + c->len_add;
-			} else {
-				d->fmt.frame(&d->fmt, w, n, &pkt->frame);
-			}
-		} else {
-			d->fmt.frame(&d->fmt, w, n, &pkt->frame);
-			frame_keep(d, fm, key, h, &pkt->frame);
-		}
+		kept = memo_frame(d, w, n, &pkt->frame); /* n >= 1: the loop's */
+		if (kept)
+			pkt->frame = kept->fr;
 	} else {
 		d->fmt.frame(&d->fmt, w, n, &pkt->frame);
 	}
