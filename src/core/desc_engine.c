@@ -1225,3 +1225,12 @@ int gk_desc_engine_describe(void *fam, const char *name, bool json, struct gk_ou
 	}
 	return -1;
 }
+
+/* The check's predicated regions (COND_EXEC, PRED_EXEC) are the only thing
+ * a unit leaves for the units after it: the memos are caches of what the
+ * words alone decide, and a put-off decode is the last unit's own. */
+bool gk_desc_engine_carries(const void *fam)
+{
+	const struct desc_engine *d = fam;
+	return d->check.nexec != 0;
+}

@@ -81,6 +81,13 @@ struct gk_engine_ops {
 	 * Its memory ranges are the access model's (src/mem), which
 	 * gk_engine_access (src/engine) asks with this record. */
 	const struct gk_unit *(*record)(const void *fam);
+	/* true while the family holds something from the units decoded so
+	 * far that a later unit's decode reads (a predicated region still
+	 * open); the stream loop hands units to another engine of the family
+	 * (a helper thread's, gk_stream_opts.threads) only where this is
+	 * false, so they decode as they would here.  NULL: the family's units
+	 * are never decoded elsewhere. */
+	bool (*carries)(const void *fam);
 };
 
 /* The generic ops over a struct gk_format (src/core/desc_engine.c); a
@@ -109,6 +116,7 @@ void gk_desc_engine_asm_check(void *as, bool on);
 int gk_desc_engine_describe(void *fam, const char *name, bool json, struct gk_out *o, struct gk_diag *err);
 void gk_desc_engine_list(void *fam, struct gk_out *o);
 const struct gk_unit *gk_desc_engine_record(const void *fam);
+bool gk_desc_engine_carries(const void *fam);
 
 #define GK_DESC_ENGINE_OPS(engine_name, help, open_fn)                                                        \
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
@@ -120,6 +128,6 @@ const struct gk_unit *gk_desc_engine_record(const void *fam);
 	  .asm_open = gk_desc_engine_asm_open, .asm_line = gk_desc_engine_asm_line,                           \
 	  .asm_finish = gk_desc_engine_asm_finish, .asm_close = gk_desc_engine_asm_close,                     \
 	  .asm_check = gk_desc_engine_asm_check, .describe = gk_desc_engine_describe,                       \
-	  .list = gk_desc_engine_list, .record = gk_desc_engine_record }
+	  .list = gk_desc_engine_list, .record = gk_desc_engine_record, .carries = gk_desc_engine_carries }
 
 #endif
