@@ -4,7 +4,11 @@
 # `make install` / `make uninstall` honour PREFIX and DESTDIR.
 CC ?= cc
 CFLAGS ?= -O2 -g
-WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(PTHREAD)
+# a decode's helper threads (gk_stream_opts.threads, src/engine/par.c): POSIX
+# threads, in glibc's libc itself since 2.34; -pthread on every compile and
+# link line (WARN is on each) for the libcs that keep them apart
+PTHREAD = -pthread
 # Include paths: each part sees only what it may use.  The CLI and the
 # benches see the public API only (include/).  Library code sees the public
 # headers, its own folder and core's internal headers (src/core: out.h,
@@ -63,7 +67,7 @@ $(B)/libgfxkit.a: $(LIB_OBJ)
 # exports gk_* only (src/gfxkit.map); libgfxkit.so.MAJOR and libgfxkit.so
 # link to it
 $(SHLIB): $(LIB_OBJ) src/gfxkit.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/gfxkit.map $(RELR) $(LDFLAGS) $(LIB_OBJ) -o $@
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/gfxkit.map $(RELR) $(PTHREAD) $(LDFLAGS) $(LIB_OBJ) -o $@
 	ln -sf libgfxkit.so.$(VERSION) $(B)/$(SONAME)
 	ln -sf $(SONAME) $(B)/libgfxkit.so
 

@@ -151,6 +151,18 @@ struct gk_stream_opts {
 	 * counted in errors and warnings, and the hidden ones in stats.hidden.
 	 * JSON decode shows every unit whole. */
 	uint64_t max_diags;
+	/* Threads a decode (text or JSON; not check) may use, this one
+	 * included (0 or 1: this one only).  Past 1, the top-level stream is
+	 * cut into runs of whole units that helper threads decode at the same
+	 * time, each on an engine of its own, while this thread decodes its
+	 * own run and writes theirs in order: the same bytes as one thread,
+	 * sooner on a machine with cores to spare.  Where a unit has
+	 * diagnostics, or leaves something for the next ones (an open
+	 * predicated region), this thread takes it and the units after it in
+	 * their order.  Used only where nothing else reads the units in
+	 * order: no unit callback, buffers, skip, count, following or ring
+	 * marks; at most 8. */
+	unsigned threads;
 };
 
 struct gk_stream_stats {

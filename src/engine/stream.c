@@ -13,6 +13,7 @@
 #include "engine_priv.h"
 #include "layout.h" /* src/core: gk_unit_fill */
 #include "out.h"
+#include "par.h"
 
 /* words framing is shown at once: more than any header needs to say its
  * length, so a unit at the edge of the reader's window is framed whole */
@@ -223,6 +224,10 @@ struct follow {
 	 * caller declares buffers (NULL: no stage) */
 	void (*bounds)(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_unit *u,
 		       struct gk_diags *out);
+	/* the helper threads of a decode on more threads (o->threads),
+	 * started at the first window with work for them (par_tried) */
+	struct gk_par *par;
+	bool par_tried;
 };
 
 static void remember_chained(struct follow *f, unsigned depth, uint64_t addr)
@@ -516,6 +521,7 @@ struct level {
 	uint64_t ref_first[GK_FOLLOW_REFS], ref_last[GK_FOLLOW_REFS];
 	unsigned nrefs;
 	long long submit;               /* a capture's submit the last unit shown was in (-1: none) */
+	bool par;                       /* decoded on more threads where it can be (par_units) */
 };
 
 /* The words stepped through since the input was last asked, told to it
@@ -1024,7 +1030,7 @@ static int print_units(struct level *L)
 	const struct gk_stream_opts *o = f->o;
 	bool follows = o->mem_read && !L->chain_pending; /* as lean_units */
 	bool top = L->tops && L->gpu_addressed;
-	bool raw = o->raw_words;
+	bool raw = o->raw_words, json = o->json;
 	const uint32_t *w = L->next_w;
 	uint64_t offset = L->next_offset;
 	size_t run = L->run, unbroken = L->unbroken, lag = L->lag;
@@ -1055,15 +1061,19 @@ static int print_units(struct level *L)
 			rc = LEAN_AT;
 			break;
 		}
-		/* print_stage's text of a unit with no diagnostics */
-		long long sub = L->depth ? -1 : gk_input_submit_ahead(L->in, lag);
-		if (sub >= 0 && sub != L->submit) {
-			gk_out_str(L->out, "; submit ");
-			gk_out_dec(L->out, (uint64_t)sub);
-			gk_out_ch(L->out, '\n');
-			L->submit = sub;
+		/* print_stage's text or JSON of a unit with no diagnostics */
+		if (json) {
+			ops->json(fam, &L->dg, o->json_flags, L->out);
+		} else {
+			long long sub = L->depth ? -1 : gk_input_submit_ahead(L->in, lag);
+			if (sub >= 0 && sub != L->submit) {
+				gk_out_str(L->out, "; submit ");
+				gk_out_dec(L->out, (uint64_t)sub);
+				gk_out_ch(L->out, '\n');
+				L->submit = sub;
+			}
+			ops->text(fam, &L->dg, raw, L->out);
 		}
-		ops->text(fam, &L->dg, raw, L->out);
 		units++;
 		w += len;
 		offset += 4ull * len;
@@ -1084,17 +1094,225 @@ static int print_units(struct level *L)
 	return rc;
 }
 
+/* The stages after decode_stage for the unit at hand.  false: the
+ * caller's unit callback stopped the stream there. */
+static bool after_decode(struct level *L)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	follow_stage(L);
+	L->stats->units++;
+	L->stats->errors += L->dg.errors;
+	L->stats->warnings += L->dg.warnings;
+	if (!client_stage(L))
+		return false;
+	if (!o->check || L->dg.n || L->dg.dropped)
+		print_stage(L); /* a clean unit of a check prints nothing: no call */
+	next_stage(L);
+	return true;
+}
+
+/* words of stream a thread decodes at a time (~32 KB: ~0.4 MB of GFX9
+ * text, where handing a run over costs a wake-up and a wait) */
+#define PAR_RUN 4096u
+#define PAR_RUN_JSON 2048u
+
+/* n words at w (offset) done and printed elsewhere (units of them): past
+ * them, as next_stage passes one */
+static void advance(struct level *L, const uint32_t *w, uint64_t offset, size_t n, uint64_t units)
+{
+	if (!n)
+		return;
+	L->w = w;
+	L->n = n;
+	L->offset = offset;
+	step(L);
+	L->stats->units += units;
+	L->shown += units;
+	L->stats->end = offset + 4ull * n;
+}
+
+/* what a helper printed, after what this thread has: straight to the
+ * caller's writer when it has one (a run's text is ~0.4 MB) */
+static void put_run_text(struct gk_out *o, const char *t, size_t n)
+{
+	if (o->write && o->buf) {
+		gk_out_flush(o);
+		if (!o->failed && o->write(o->ctx, t, n) != 0)
+			o->failed = 1;
+	} else {
+		gk_out_mem(o, t, n);
+	}
+}
+
+/* The units of w[done, end) (whole units, base the offset of w[0]) here,
+ * on this thread's engine: printed while nothing needs the stages after
+ * decode_stage, and a unit that does (diagnostics, or something left for
+ * the next ones) through them, in order.  LEAN_STOPPED: the caller's unit
+ * callback stopped the stream. */
+static int units_here(struct level *L, const uint32_t *w, uint64_t base, size_t done, size_t end)
+{
+	const struct gk_stream_opts *o = L->f->o;
+	const struct gk_engine_ops *ops = L->ops;
+	void *fam = L->fam;
+	bool held = false; /* the unit at done decoded, its diagnostics in L->dg */
+	while (done < end) {
+		if (!held && !ops->carries(fam)) {
+			uint64_t k;
+			size_t d = gk_par_render(ops, fam, w + done, end - done, base + 4ull * done, o->json, o->json_flags,
+						 o->raw_words, &L->dg, L->out, SIZE_MAX, &k, &held);
+			advance(L, w + done, base + 4ull * done, d, k);
+			done += d;
+			if (d || held)
+				continue;
+		}
+		L->w = w + done;
+		L->len = frame(ops, fam, L->w, end - done);
+		L->n = L->len < end - done ? L->len : end - done; /* whole: the runs were framed so */
+		L->offset = base + 4ull * done;
+		L->shown++;
+		if (!held)
+			decode_stage(L);
+		held = false;
+		if (!after_decode(L))
+			return LEAN_STOPPED;
+		done += L->n;
+	}
+	return LEAN_NONE;
+}
+
+/* print_units on more threads (gk_stream_opts.threads).  The input is
+ * framed a window at a time into runs of about PAR_RUN words of whole
+ * units; the helpers take every run but the first, and this thread
+ * decodes the first.  The helpers' runs are given before the last
+ * window's are taken, so a helper goes from one run to the next while
+ * this thread writes and frames (a slot of two a helper, par.c).  A run's
+ * text is written when this engine carries nothing at its start, else the
+ * run is decoded here; a helper stops at a unit with diagnostics or one
+ * that leaves something for the next (ops->carries), and units_here takes
+ * the rest of its run.  So the output is what one thread prints.
+ * Returns as print_units. */
+static int par_units(struct level *L)
+{
+	struct follow *f = L->f;
+	const struct gk_stream_opts *o = f->o;
+	const struct gk_engine_ops *ops = L->ops;
+	void *fam = L->fam;
+	if (ops->carries(fam) || (f->par_tried && !f->par))
+		return print_units(L);
+	unsigned helpers = o->threads - 1 < GK_PAR_MAX ? o->threads - 1 : GK_PAR_MAX;
+	if (f->par)
+		helpers = gk_par_helpers(f->par);
+	/* the runs given and not taken: helper k's pend_n[k] words from
+	 * pend_at[k] past this level's position; pend words in all */
+	size_t pend_at[GK_PAR_MAX], pend_n[GK_PAR_MAX], pend = 0;
+	bool pend_given[GK_PAR_MAX];
+	unsigned npend = 0;
+	size_t runw = o->json ? PAR_RUN_JSON : PAR_RUN;
+	int rc = LEAN_NONE;
+	for (;;) {
+		/* a window of a run for each after the pending ones: frame_stage's peek, asked for more */
+		catch_up(L);
+		struct gk_input_at at;
+		long avail = gk_input_peek(L->in, pend + (size_t)(helpers + 1) * runw + FRAME_LOOKAHEAD, &at);
+		size_t lim = 0;
+		if (avail > 0) {
+			if (at.unbroken && (size_t)avail > at.unbroken)
+				avail = (long)at.unbroken;
+			L->next_w = at.words;
+			L->next_offset = at.offset;
+			L->unbroken = (size_t)avail;
+			L->run = at.run;
+			lim = L->run < L->unbroken ? L->run : L->unbroken;
+		}
+		const uint32_t *w = at.words;
+		uint64_t base = at.offset;
+		/* the next window's runs, b[r] to b[r + 1] */
+		size_t b[GK_PAR_MAX + 2], pos = pend;
+		unsigned nr = 0;
+		b[0] = pend;
+		while (rc != LEAN_STOPPED && lim >= pend + 2 * runw && nr < helpers + 1 && pos < lim) {
+			size_t goal = pos + runw;
+			bool whole = true;
+			while (pos < goal && pos < lim) {
+				size_t len = frame(ops, fam, w + pos, lim - pos);
+				if (len > lim - pos) {
+					whole = false;
+					break;
+				}
+				pos += len;
+			}
+			if (pos > b[nr])
+				b[++nr] = pos;
+			if (!whole)
+				break;
+		}
+		if (nr >= 2 && !f->par && !f->par_tried) {
+			f->par_tried = true;
+			f->par = gk_par_open(L->e, helpers + 1, o->json, o->json_flags, o->raw_words);
+			if (f->par)
+				helpers = gk_par_helpers(f->par);
+		}
+		if (!f->par || nr < 2)
+			nr = 0; /* no window: the pending runs taken, then one at a time */
+		bool given[GK_PAR_MAX + 1] = { false };
+		for (unsigned r = 1; r < nr; r++)
+			given[r] = gk_par_give(f->par, r - 1, w + b[r], b[r + 1] - b[r], base + 4ull * b[r]);
+		/* a submit's words are one buffer (at.unbroken): its line once */
+		long long sub = o->json || !avail ? -1 : gk_input_submit_ahead(L->in, 0);
+		if (sub >= 0 && sub != L->submit && rc != LEAN_STOPPED) {
+			gk_out_str(L->out, "; submit ");
+			gk_out_dec(L->out, (uint64_t)sub);
+			gk_out_ch(L->out, '\n');
+			L->submit = sub;
+		}
+		/* the last window's helper runs, in order */
+		for (unsigned k = 0; k < npend; k++) {
+			size_t tlen, hd;
+			uint64_t hu;
+			size_t done = pend_at[k], end = pend_at[k] + pend_n[k];
+			const char *t = pend_given[k] ? gk_par_take(f->par, k, &tlen, &hd, &hu) : NULL;
+			if (rc == LEAN_STOPPED)
+				continue; /* waited for, not shown */
+			if (t && !ops->carries(fam)) {
+				put_run_text(L->out, t, tlen);
+				advance(L, w + done, base + 4ull * done, hd, hu);
+				done += hd;
+			}
+			rc = units_here(L, w, base, done, end);
+		}
+		npend = 0;
+		pend = 0;
+		if (!nr)
+			break;
+		/* this thread's run, then the ones given are pending */
+		if (rc != LEAN_STOPPED)
+			rc = units_here(L, w, base, b[0], b[1]);
+		for (unsigned r = 1; r < nr; r++) {
+			pend_at[npend] = b[r] - b[1];
+			pend_n[npend] = b[r + 1] - b[r];
+			pend_given[npend] = given[r];
+			npend++;
+		}
+		pend = b[nr] - b[1];
+	}
+	if (rc == LEAN_STOPPED)
+		return rc;
+	return L->run >= FRAME_LOOKAHEAD && L->unbroken ? print_units(L) : LEAN_NONE;
+}
+
 static void run_buffer(struct level *L)
 {
 	const struct gk_stream_opts *o = L->f->o;
 	bool quiet = o->check && !o->unit && !o->mem_read && !o->count;
 	bool lean = o->check && o->unit && !L->f->bounds && !o->count;
-	bool text = !o->check && !o->json && !o->unit && !L->f->bounds && !o->count;
-	bool batch = lean || text; /* tested once a unit: the others (JSON) take no batch loop */
+	/* a decode, text or JSON */
+	bool shown = !o->check && !o->unit && !L->f->bounds && !o->count;
+	bool batch = lean || shown; /* tested once a unit: the others take no batch loop */
 	for (;;) {
 		int at = !batch || L->skip ? LEAN_NONE
 			 : lean		    ? lean_units(L)
 			 : L->marks.have    ? LEAN_NONE
+			 : L->par	    ? par_units(L)
 					    : print_units(L);
 		if (at == LEAN_STOPPED)
 			return;
@@ -1118,15 +1336,8 @@ static void run_buffer(struct level *L)
 			L->shown++;
 			decode_stage(L);
 		}
-		follow_stage(L);
-		L->stats->units++;
-		L->stats->errors += L->dg.errors;
-		L->stats->warnings += L->dg.warnings;
-		if (!client_stage(L))
+		if (!after_decode(L))
 			return;
-		if (!o->check || L->dg.n || L->dg.dropped)
-			print_stage(L); /* a clean unit of a check prints nothing: no call */
-		next_stage(L);
 	}
 }
 
@@ -1182,6 +1393,10 @@ static void begin_stage(struct level *L)
 	L->skip = L->depth ? 0 : o->skip;
 	L->submit = -1;
 	L->f->nchain[L->depth] = L->f->nchained[L->depth] = 0;
+	/* more threads: the stream's own level of a decode whose units
+	 * nothing reads in order but the printer (par_units) */
+	L->par = !L->depth && o->threads > 1 && !o->check && !o->unit && !o->mem_read && !o->count && !o->skip &&
+		 !L->f->bounds && L->ops->carries && L->ops->frame;
 }
 
 /* The end of a level: what only the end of the stream shows. */
@@ -1244,6 +1459,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	f->eng[0] = e;
 	f->bounds = o->bos && o->nbos ? gk_check_bounds : NULL;
 	int rc = run(f, e, 0, in, o->name ? o->name : "-", out, stats);
+	gk_par_close(f->par);
 	for (unsigned d = 1; d <= FOLLOW_MAX; d++) {
 		gk_engine_close(f->eng[d]);
 		gk_engine_close(f->alt[d]);
