@@ -27,7 +27,7 @@ _gfxkit()
 	# (tests/cli/test_options.sh holds these lists to that table)
 	decode)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --summary --base --skip --count --max-errors --mem --mem-map --no-gzip --follow --strict --json --labels --text --raw --color -h --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "-g --gpu -e --engine -f --format -o --output --ring --submit --frame --summary --base --skip --count --max-errors -j --threads --mem --mem-map --no-gzip --follow --strict --json --labels --text --raw --color -h --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;

@@ -903,6 +903,17 @@ static int summary_unit(void *ctx, struct gk_engine *e, uint64_t offset, const u
 	return GK_UNIT_GO;
 }
 
+/* The threads a decode may use (gk_stream_opts.threads): -j N, else the
+ * cores the machine has online, at most the stream loop's 8 (0 from -j
+ * reads as 1: this one) */
+static unsigned cli_threads(const struct cli_opts *o)
+{
+	if (o->has_threads)
+		return o->threads > 8 ? 8 : o->threads ? (unsigned)o->threads : 1;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
 static int discard_write(void *ctx, const void *p, size_t n)
 {
 	(void)ctx;
@@ -1062,6 +1073,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		/* check stops printing at 1000 (1 GB of garbage would print 268
 		 * million lines); decode shows everything unless asked */
 		.max_diags = o->has_max_errors ? o->max_errors : checking ? CLI_CHECK_MAX_ERRORS : 0,
+		.threads = cli_threads(o),
 	};
 	struct gk_stream_stats stats;
 	/* a devcoredump says which of its rings it reads as soon as the ring's

@@ -41,6 +41,8 @@ struct cli_opts {
 	uint64_t skip, count; /* --skip N, --count N (units) */
 	int has_max_errors;   /* --max-errors N: diagnostics shown at most (0: all) */
 	uint64_t max_errors;
+	int has_threads;      /* --threads N / -j N: threads a decode may use */
+	uint64_t threads;
 	int strict;           /* encode --strict: the checker's findings are errors;
 	                         decode --strict: exit 1 when an error was shown */
 	int color;            /* --color=auto|always|never (CLI_COLOR_*, color.h) */

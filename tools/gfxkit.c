@@ -93,7 +93,7 @@ static void (*usage_for(const char *engine, const char *gpu))(FILE *f)
 /* Each command's own usage: gfxkit CMD --help, gfxkit help CMD */
 static const char help_decode[] =
 	"usage: gfxkit decode -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw]\n"
-	"                     [--strict] [--color=WHEN] [--max-errors N] [-o OUT] [FILE|-]...\n"
+	"                     [--strict] [--color=WHEN] [--max-errors N] [-j N] [-o OUT] [FILE|-]...\n"
 	"  Print every unit (packet, instruction, modifier) of each input with its fields by name, the\n"
 	"  diagnostics under it; what cannot be decoded is shown raw, and the text encodes back to the\n"
 	"  same bytes.  --json: one object per unit (docs/json.md), --text adds each unit's text line;\n"
@@ -104,7 +104,9 @@ static const char help_decode[] =
 	"  while showing: exit 1 when an error diagnostic was found (warnings do not count).\n"
 	"  An amdgpu devcoredump without -e and --ring is decoded whole: the GPU from the dump (-g\n"
 	"  overrides), its page fault and registers, then every ring with its own engine, the hung\n"
-	"  one first (gfxkit decode /sys/class/drm/card0/device/devcoredump/data).\n";
+	"  one first (gfxkit decode /sys/class/drm/card0/device/devcoredump/data).  -j N (--threads):\n"
+	"  up to N threads share a long stream (default: the machine's cores, at most 8); the output\n"
+	"  is the same bytes as with one.\n";
 
 static const char help_check[] =
 	"usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"
