@@ -17,9 +17,6 @@
 #include "engine_priv.h"
 #include "out.h"
 
-/* what a helper prints of one run at most before it stops (the stream
- * loop takes the rest): its memory stays bounded whatever a unit expands to */
-#define PAR_TEXT_CAP (4u << 20)
 /* a run's text buffer at first, and the room it keeps ahead of the
  * printers (it grows to a run's text and stays: ~0.4 MB of GFX9 text) */
 #define PAR_TEXT_FIRST (1u << 18)
@@ -50,8 +47,7 @@ struct par_slot {
 	struct gk_out o;
 	char *text;
 	size_t used, cap;
-	size_t done;
-	uint64_t units;
+	struct gk_par_done done;
 	bool failed;
 };
 
@@ -68,41 +64,63 @@ struct gk_par {
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
 	_Atomic bool quit;
-	bool json, raw;
-	unsigned json_flags;
+	struct gk_par_print how;
 	unsigned n;
 	struct par_helper h[GK_PAR_MAX];
 };
 
-size_t gk_par_render(const struct gk_engine_ops *ops, void *fam, const uint32_t *w, size_t n, uint64_t offset,
-		     bool json, unsigned json_flags, bool raw_words, struct gk_diags *dg, struct gk_out *o, size_t cap,
-		     uint64_t *units, bool *held)
+/* what a helper prints of one run at most before it stops (the stream
+ * loop takes the rest): its memory stays bounded whatever a unit expands to */
+#define PAR_TEXT_CAP (4u << 20)
+
+void gk_par_render(const struct gk_engine_ops *ops, void *fam, const uint32_t *w, size_t n, uint64_t offset,
+		   const struct gk_par_print *how, struct gk_diags *dg, struct gk_out *o, const size_t *flushed,
+		   struct gk_par_done *r)
 {
 	size_t at = 0;
-	uint64_t k = 0, printed = 0;
-	*held = false;
-	while (at < n && printed <= cap) {
+	uint64_t k = 0;
+	bool held = false;
+	/* a helper: the last unit boundary where its engine carried nothing */
+	size_t clean_at = 0, clean_bytes = flushed ? *flushed + o->len : 0;
+	uint64_t clean_k = 0;
+	size_t base = clean_bytes;
+	while (at < n) {
 		size_t len = ops->frame ? ops->frame(fam, w + at, n - at) : ops->unit_bytes / 4;
 		if (!len || len > n - at)
 			break; /* not whole: the caller's (the runs are whole units) */
 		dg->n = dg->dropped = dg->errors = dg->warnings = 0;
 		ops->unit(fam, w + at, len, len, offset + 4ull * at, dg);
-		if (dg->n || dg->dropped || dg->errors || dg->warnings || ops->carries(fam)) {
-			*held = true; /* the stream loop's stages take it */
+		if (dg->n || dg->dropped || dg->errors || dg->warnings) {
+			held = true; /* the stream loop's stages take it */
 			break;
 		}
-		size_t before = o->len;
-		if (json)
-			ops->json(fam, dg, json_flags, o);
+		if (how->json)
+			ops->json(fam, dg, how->json_flags, o);
 		else
-			ops->text(fam, dg, raw_words, o);
-		/* a flush in between makes this short: cap is a bound, not a count */
-		printed += o->len > before ? o->len - before : 0;
+			ops->text(fam, dg, how->raw_words, o);
 		at += len;
 		k++;
+		if (flushed && !ops->carries(fam)) {
+			clean_at = at;
+			clean_k = k;
+			clean_bytes = *flushed + o->len;
+			if (clean_bytes - base > PAR_TEXT_CAP)
+				break;
+		}
 	}
-	*units = k;
-	return at;
+	r->words = at;
+	r->units = k;
+	r->bytes = flushed ? *flushed + o->len - base : 0;
+	r->held = held;
+	if (flushed && (ops->carries(fam) || at != clean_at)) {
+		/* back to where nothing was carried: the unit that stopped it
+		 * (held) decoded here in the middle of a region is the stream
+		 * loop's to decode again with it */
+		r->words = clean_at;
+		r->units = clean_k;
+		r->bytes = clean_bytes - base;
+		r->held = false;
+	}
 }
 
 /* A run's output is full: what it holds stays where it is, and the buffer
@@ -188,21 +206,22 @@ static void *helper_main(void *arg)
 	struct gk_par *p = h->p;
 	const struct gk_engine_ops *ops = h->e->ops;
 	void *fam = h->e->fam;
+	bool first = true;
 	for (unsigned next = 0;; next ^= 1) {
 		struct par_slot *s = &h->slot[next];
 		wait_for(p, s, PAR_GIVEN, &p->go);
 		if (atomic_load(&p->quit))
 			break;
-		/* a run of its own stream: nothing left from the last one (the
-		 * stream loop writes a run's text only where its engine carries
-		 * nothing) */
-		if (ops->begin)
+		/* a run as of a stream of its own, where the last one left
+		 * something (the stream loop writes a run's text only where its
+		 * engine carries nothing); the engine's caches of what the
+		 * words alone decide are kept from run to run */
+		if (ops->begin && (first || ops->carries(fam)))
 			ops->begin(fam, NULL, 0);
+		first = false;
 		s->used = 0;
 		s->o = (struct gk_out)GK_OUT_INIT(s->text, s->cap, grow_text, s);
-		bool held;
-		s->done = gk_par_render(ops, fam, s->w, s->n, s->offset, p->json, p->json_flags, p->raw, &h->dg, &s->o,
-					PAR_TEXT_CAP, &s->units, &held);
+		gk_par_render(ops, fam, s->w, s->n, s->offset, &p->how, &h->dg, &s->o, &s->used, &s->done);
 		gk_out_flush(&s->o);
 		s->failed = s->o.failed != 0;
 		set_state(p, s, PAR_DONE, &p->done);
@@ -243,9 +262,9 @@ struct gk_par *gk_par_open(const struct gk_engine *e, unsigned threads, bool jso
 		free(p);
 		return NULL;
 	}
-	p->json = json;
-	p->json_flags = json_flags;
-	p->raw = raw_words;
+	p->how.json = json;
+	p->how.json_flags = json_flags;
+	p->how.raw_words = raw_words;
 	unsigned want = threads - 1 < GK_PAR_MAX ? threads - 1 : GK_PAR_MAX;
 	while (p->n < want) {
 		struct par_helper *h = &p->h[p->n];
@@ -331,10 +350,10 @@ const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done,
 	/* read before the slot is given again: the caller writes the text
 	 * before it gives helper k another run */
 	atomic_store(&s->state, PAR_IDLE);
-	if (s->failed || !s->done)
+	if (s->failed || !s->done.words)
 		return NULL;
-	*len = s->used;
-	*done = s->done;
-	*units = s->units;
+	*len = s->done.bytes; /* the text of its units: up to where its engine carried nothing */
+	*done = s->done.words;
+	*units = s->done.units;
 	return s->text;
 }

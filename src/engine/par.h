@@ -25,6 +25,20 @@ struct gk_par *gk_par_open(const struct gk_engine *e, unsigned threads, bool jso
 void gk_par_close(struct gk_par *p); /* waits for the helpers to end; NULL: nothing */
 unsigned gk_par_helpers(const struct gk_par *p);
 
+/* How the units are printed: the stream options' */
+struct gk_par_print {
+	bool json, raw_words;
+	unsigned json_flags;
+};
+
+/* What gk_par_render did */
+struct gk_par_done {
+	size_t words;   /* from w on, whole units */
+	uint64_t units;
+	size_t bytes;   /* printed for them (flushed given: exact) */
+	bool held;      /* the unit at words decoded, its diagnostics in dg, not printed */
+};
+
 /* Helper k is given the n words at w (whole units, copied), at byte
  * offset; false when it cannot take them (out of memory: the caller
  * decodes them).  gk_par_start sets every helper given a run going. */
@@ -37,14 +51,16 @@ void gk_par_start(struct gk_par *p);
  * NULL when it printed nothing usable (*done 0). */
 const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units);
 
-/* The units of the n words at w (whole units, byte offset offset) decoded
- * on ops/fam and printed to o, up to the first one with diagnostics or
- * that leaves something for the units after it (decoded, its diagnostics
- * in dg, not printed: *held), or until more than cap bytes were printed:
- * the words done, *units units.  The helpers' loop, and the stream loop's
- * for its own run. */
-size_t gk_par_render(const struct gk_engine_ops *ops, void *fam, const uint32_t *w, size_t n, uint64_t offset,
-		     bool json, unsigned json_flags, bool raw_words, struct gk_diags *dg, struct gk_out *o, size_t cap,
-		     uint64_t *units, bool *held);
+/* The units of the n words at w (whole units, w[0] at byte offset
+ * offset) decoded on ops/fam and printed to o as how says, up to the
+ * first one with diagnostics (decoded, not printed: held).  The stream
+ * loop's own run: flushed NULL.  A helper's: flushed counts what o has
+ * written out (o's bytes so far: *flushed + o->len), the run stops after
+ * PAR_TEXT_CAP bytes, and ends where the engine last carried nothing
+ * (ops->carries), so the units after it, whose decode reads what an
+ * earlier unit left, are the stream loop's (held is then false). */
+void gk_par_render(const struct gk_engine_ops *ops, void *fam, const uint32_t *w, size_t n, uint64_t offset,
+		   const struct gk_par_print *how, struct gk_diags *dg, struct gk_out *o, const size_t *flushed,
+		   struct gk_par_done *r);
 
 #endif

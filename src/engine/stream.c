@@ -1154,15 +1154,16 @@ static int units_here(struct level *L, const uint32_t *w, uint64_t base, size_t 
 	const struct gk_stream_opts *o = L->f->o;
 	const struct gk_engine_ops *ops = L->ops;
 	void *fam = L->fam;
+	const struct gk_par_print how = { o->json, o->raw_words, o->json_flags };
 	bool held = false; /* the unit at done decoded, its diagnostics in L->dg */
 	while (done < end) {
-		if (!held && !ops->carries(fam)) {
-			uint64_t k;
-			size_t d = gk_par_render(ops, fam, w + done, end - done, base + 4ull * done, o->json, o->json_flags,
-						 o->raw_words, &L->dg, L->out, SIZE_MAX, &k, &held);
-			advance(L, w + done, base + 4ull * done, d, k);
-			done += d;
-			if (d || held)
+		if (!held) {
+			struct gk_par_done r;
+			gk_par_render(ops, fam, w + done, end - done, base + 4ull * done, &how, &L->dg, L->out, NULL, &r);
+			advance(L, w + done, base + 4ull * done, r.words, r.units);
+			done += r.words;
+			held = r.held;
+			if (r.words || held)
 				continue;
 		}
 		L->w = w + done;
