@@ -16,7 +16,7 @@ import statistics
 import sys
 
 ROW_MEM = re.compile(r"^  (check|text|json)\s+\(([^)]*)\)\s+([\d.]+) MB/s.*?s\s+([\d.]+)x")
-ROW_CLI = re.compile(r"^  gfxkit (check --bo|check|decode --json|decode)\s+-g (\S+)\s+-e (\S+)\s+([\d.]+) MB/s\s+([\d.]+)x cksum"
+ROW_CLI = re.compile(r"^  gfxkit (check --bo|check|decode --json -j 1|decode -j 1|decode --json|decode)\s+-g (\S+)\s+-e (\S+)\s+([\d.]+) MB/s\s+([\d.]+)x cksum"
                      r".*peak RSS\s+([\d.]+) MB")
 HEAD = re.compile(r"^gfxkit bench: (.*?), [\d.]+ MB stream")
 TARGET = re.compile(r"^  target: (.*?)\s+(>=|<=)\s+([\d.]+)\s+(\S+)\s+measured\s+([\d.]+)")
