@@ -14,7 +14,7 @@ static const char *const prog = CLI_PROG;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [--strict] [-o OUT] [FILE|-]\n"
+		"usage: gfxkit decode -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--raw] [--strict] [-j N] [-o OUT] [FILE|-]\n"
 		"       gfxkit encode -g GPU -e ENGINE [-f bin|hex] [--max-errors N] [--strict] [-o OUT] [FILE|-]\n"
 		"       gfxkit check  -g GPU -e ENGINE [-f FORMAT] [INPUT OPTIONS] [--json [--text]] [--bo BASE:SIZE]... [--max-errors N] [-o OUT] [FILE|-]\n"
 		"       gfxkit list   -g GPU -e ENGINE [NAME] [--json]   (the packets GPU has; with NAME, one packet's fields)\n"
@@ -44,6 +44,8 @@ static void usage(FILE *f)
 		"       (auto: on a terminal, unless NO_COLOR is set)\n"
 		"--max-errors N: diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100);\n"
 		"       encode runs the checker on what it builds: warnings, or errors with --strict\n"
+		"-j N (--threads N): decode a long stream on up to N threads (default: the machine's cores, at most 8;\n"
+		"       1: one); the output is the same bytes\n"
 		"GPU for pm4: %s\n"
 		"GPU for dma: %s\n"
 		"GPU for modifier: %s\n",
