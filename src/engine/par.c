@@ -19,7 +19,8 @@
 #include "out.h"
 
 /* a run's text buffer at first, and the room it keeps ahead of the
- * printers (it grows to a run's text and stays: ~0.4 MB of GFX9 text) */
+ * printers (it grows to a run's text and stays: ~0.2 MB of GFX9 text,
+ * ~0.3 MB of its JSON) */
 #define PAR_TEXT_FIRST (1u << 18)
 #define PAR_TEXT_ROOM (1u << 16)
 
