@@ -1117,7 +1117,7 @@ static bool after_decode(struct level *L)
  * GFX11 JSON, -j 2: peak RSS 7.8 MB at 2,048 words, 8.5 at 4,096, 10.0 at
  * 8,192, as fast) */
 #define PAR_RUN 4096u
-#define PAR_RUN_JSON 2048u
+#define PAR_RUN_JSON 1024u
 
 /* n words at w (offset) done and printed elsewhere (units of them): past
  * them, as next_stage passes one */
