@@ -1114,8 +1114,8 @@ static bool after_decode(struct level *L)
 /* words of stream a thread decodes at a time: 16 KB, ~0.2 MB of GFX9
  * text, ~0.2 ms of work where a handover costs a few microseconds; JSON
  * prints three times the text, and a helper holds two runs' of it (50 MB
- * GFX11 JSON, -j 2: peak RSS 7.8 MB at 2,048 words, 8.5 at 4,096, 10.0 at
- * 8,192, as fast) */
+ * GFX11 JSON, -j 2, as fast at each: peak RSS 7.5 MB at 1,024 words,
+ * 7.8-8.1 at 2,048, 8.5 at 4,096, 10.0 at 8,192; one thread 6.5-6.7) */
 #define PAR_RUN 4096u
 #define PAR_RUN_JSON 1024u
 
