@@ -50,6 +50,7 @@ struct gk_input {
 	uint64_t hx_val;
 	unsigned hx_digits;           /* 4-byte units: significant digits (leading zeros do not count) */
 	bool hx_line_start, hx_prefix, hx_any;
+	bool hx_ended;                /* a hex token has ended: the input's first is behind */
 	unsigned hx_nd, hx_len;       /* 8-byte units: digits (leading zeros count), bytes of the token */
 	int hx_err;                   /* 8-byte units: T_* */
 	uint8_t hx_last, hx_badc;
@@ -499,6 +500,7 @@ static void end_token(struct gk_input *in, bool is_address)
 	}
 	bool first = in->hx_line_start;
 	in->hx_line_start = false;
+	in->hx_ended = true;
 	if (!in->hx_any) {
 		fail_text(in, in->tok_line, in->tok_col, "expected a hex word");
 		return;
@@ -614,7 +616,10 @@ static void hex_bytes(struct gk_input *in, const uint8_t *p, size_t n, size_t *u
 		int v = hexval(c);
 		if (v < 0) {
 			char msg[320]; /* fail() cuts the message to fit */
-			bool first = in->hx_line_start && in->line == 1 && !in->nwords && !in->abs0;
+			/* the input's first token, after any comment lines (a
+			 * umr --test-harness file begins "; this is running ..."
+			 * and its second line was refused without the forms) */
+			bool first = in->hx_line_start && !in->hx_ended && !in->nwords && !in->abs0;
 			snprintf(msg, sizeof msg, "'%c' is not a hex digit%s%s%s", c >= 0x20 && c < 0x7f ? c : '?',
 				 first ? " (not hex words, nor " : "", first ? gk_reader_text_forms() : "", first ? ")" : "");
 			fail_text(in, in->line, in->col, msg);

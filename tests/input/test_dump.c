@@ -469,6 +469,14 @@ static void test_addresses_and_refusals(void)
 	}
 	read_all("hello\n", 6, GK_IN_AUTO, 4096, NULL);
 	CHECK(strstr(got.err, "not hex words, nor a ring dump") != NULL, "the refusal names the forms: '%s'", got.err);
+	/* also after comment lines (a umr --test-harness file's first line),
+	 * but not once a token was read (an ADDRESS: label) */
+	static const char harness[] = "; this is running \"-RS gfx[.]\"\nGCACONFIG = { 0500 }\n";
+	read_all(harness, strlen(harness), GK_IN_AUTO, 4096, NULL);
+	CHECK(got.line == 2 && strstr(got.err, "'G' is not a hex digit (not hex words, nor a ring dump") != NULL,
+	      "the refusal after a comment names the forms: '%s' at line %u", got.err, got.line);
+	read_all("100:\nzz\n", 8, GK_IN_HEX, 4096, NULL);
+	CHECK(got.line == 2 && got.err[0] && !strstr(got.err, "not hex words"), "after a label: '%s'", got.err);
 	/* a line longer than any dump line */
 	char *lng = malloc(10000);
 	memcpy(lng, "r[    1]=0x00000001 ", 20);
