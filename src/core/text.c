@@ -347,7 +347,14 @@ static bool op_segments(const struct gk_field *f, unsigned fixed, struct gk_word
 /* How put_field_at writes field f, decided once (GK_POP_*): a name from
  * the enum (its lengths in elen when it has at most 8 values), a number in
  * hex or decimal, or the general way (a register, a nameless field, a
- * flag set ...) */
+ * flag set ...).  A don't-care field is hex, shown only when not zero
+ * (printable(), gk_text_value): GK_POP_HEX with GK_POP_HIDE0, which the
+ * plan sets for it.  As the general way, put_field_at gave up on it, and
+ * so every field after it in the packet took the checked way: Adreno's
+ * tables name the bits the database leaves unnamed (UNK1_15_14 in
+ * CP_DRAW_INDX_OFFSET, between PATCH_TYPE and GS_ENABLE), ~1,000
+ * instructions a packet in put_direct_fields (callgrind, decode of the a630
+ * quarter bench stream) */
 static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
 {
 	if (!f->namelen)
@@ -369,6 +376,7 @@ static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
 		return GK_POP_ENUM8;
 	}
 	case GK_ADDR:
+	case GK_DONTCARE:
 		return GK_POP_HEX;
 	case GK_UINT:
 	case GK_FLAG:
@@ -436,7 +444,8 @@ void gk_format_plan_print_ops(struct gk_format *fmt)
 				memset(op, 0, sizeof *op);
 				op->f = f;
 				op->idx = (uint8_t)i;
-				op->flags = (uint8_t)((l ? 0 : GK_POP_HDR) | (f->flags & (GK_F_HIDE0 | GK_F_MBZ) ? GK_POP_HIDE0 : 0) |
+				bool hide0 = (f->flags & (GK_F_HIDE0 | GK_F_MBZ)) || f->kind == GK_DONTCARE;
+				op->flags = (uint8_t)((l ? 0 : GK_POP_HDR) | (hide0 ? GK_POP_HIDE0 : 0) |
 						      ((fast->print_quiet[l] >> i) & 1u ? GK_POP_QUIET : 0));
 				op->kind = op_kind(f, op->elen);
 				if (op->kind != GK_POP_GENERAL && !op_segments(f, fast->fixed_len, &op->w))
@@ -590,19 +599,27 @@ static inline __attribute__((always_inline)) char *put_lead(char *d, const struc
 	return d;
 }
 
-/* The fields of a description's compiled plan (gk_desc_fast.print_op0:
- * ndw >= fixed_len, so no segment is cut) into d, which has room for them
- * all (print_room): each value read by the op's shifts and masks and
+/* The fields of a description's compiled plan (gk_desc_fast.print_op0)
+ * into d, which has room for them all (print_room): each value read by
+ * the op's shifts and masks and
  * written as its kind says, which put_field_at decided a field at a time
  * from the field's kind, flags, segments and enum (callgrind, decode on
  * the quarter bench streams: see docs/architecture.md "The text
- * printer").  skipq: the fields print_quiet drops are left out.  Stops at
+ * printer").  skipq: the fields print_quiet drops are left out.  cut:
+ * ndw < fixed_len (else no op's segment is past the packet), so an op
+ * whose field starts past the end is left out and one whose second
+ * segment is past it read the general way, as plan_value does: a short
+ * packet of a description with optional dwords (Adreno's
+ * CP_DRAW_INDX_OFFSET of 4 of its 8 dwords, CP_LOAD_STATE6 without inline
+ * data, CP_EVENT_WRITE: 15,935 of the a630 quarter bench stream's 54,135
+ * packets) took put_field_at's way a field, ~1,040 instructions a packet
+ * (callgrind).  Stops at
  * the first it cannot write (*at: its index; the op count when none),
  * which and those after it take the checked way.  Returns the end of what
  * it wrote. */
 static inline __attribute__((always_inline)) char *put_ops(const struct gk_format *fmt,
 							   const struct gk_desc_fast *fast, const uint32_t *dw,
-							   size_t ndw, bool skipq, char *d, unsigned *at)
+							   size_t ndw, bool skipq, bool cut, char *d, unsigned *at)
 {
 	const struct gk_print_op *ops = fmt->print_ops + fast->print_op0;
 	unsigned n = fast->print_nops, k;
@@ -612,13 +629,17 @@ static inline __attribute__((always_inline)) char *put_ops(const struct gk_forma
 			continue;
 		const struct gk_field *f = op->f;
 		uint64_t v;
-		if (op->kind == GK_POP_GENERAL) {
+		if (op->kind == GK_POP_GENERAL || (cut && op->w.nseg > 1 && op->w.dw[1] >= ndw)) {
+			/* (cut: a field whose second segment the packet leaves
+			 * out is read as plan_value reads it) */
 			char *e = put_planned(fmt, f, dw, ndw, d);
 			if (!e)
 				break;
 			d = e;
 			continue;
 		}
+		if (cut && op->w.dw[0] >= ndw)
+			continue; /* starts past the packet's end: not shown (plan_value) */
 		v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
 		if (op->w.nseg > 1)
 			v |= (uint64_t)((dw[op->w.dw[1]] >> op->w.lo[1]) & op->w.mask[1]) << op->w.pos[1];
@@ -719,9 +740,10 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
 		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
 		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
-		if (fast->print_nops && ndw >= fast->fixed_len) {
+		if (fast->print_nops) {
 			unsigned at, n = fast->print_nops;
-			char *p = put_ops(fmt, fast, dw, ndw, skipq, o->buf + o->len, &at);
+			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, skipq, false, o->buf + o->len, &at)
+							 : put_ops(fmt, fast, dw, ndw, skipq, true, o->buf + o->len, &at);
 			o->len = (size_t)(p - o->buf);
 			if (at == n)
 				return;
@@ -784,7 +806,7 @@ static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fm
 	p = gk_put_mem(p + 2, d->name, fast->print_namelen);
 	if (fast->print_nops) {
 		unsigned at;
-		p = put_ops(fmt, fast, dw, ndw, skipq, p, &at);
+		p = put_ops(fmt, fast, dw, ndw, skipq, false, p, &at);
 		if (at != fast->print_nops)
 			return false;
 	}
