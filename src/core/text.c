@@ -1001,6 +1001,82 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 	}
 }
 
+/* The format's value kinds (gk_format.reg_kinds) as fields_at reads
+ * them: a field's kind is its byte when the field lies in the table
+ * reg_kind_fields begins, else GK_VK_HOOK.  One unsigned compare a field
+ * bounds the read whatever the row holds (a wrong table can give a wrong
+ * kind, never a byte outside); testing that the row's fields all lie in
+ * it, once a line, was ~19 instructions a line (callgrind, decode of the
+ * a630 quarter bench stream: 178,000 lines with fields). */
+struct reg_kinds {
+	uintptr_t base, bytes;
+	const uint8_t *kinds;
+};
+
+static inline struct reg_kinds fmt_kinds(const struct gk_format *fmt)
+{
+	struct reg_kinds k = { 0, 0, NULL };
+	if (fmt->reg_kinds && fmt->reg_kind_fields && fmt->nreg_kinds < SIZE_MAX / sizeof *fmt->reg_kind_fields) {
+		k.base = (uintptr_t)fmt->reg_kind_fields;
+		k.bytes = fmt->nreg_kinds * sizeof *fmt->reg_kind_fields;
+		k.kinds = fmt->reg_kinds;
+	}
+	return k;
+}
+
+static inline unsigned field_kind(struct reg_kinds k, const struct gk_reg_field *f)
+{
+	uintptr_t off = (uintptr_t)f - k.base; /* below the table: wraps round, past bytes */
+	return off < k.bytes ? k.kinds[off / sizeof *f] : GK_VK_HOOK;
+}
+
+/* "rN.c" of each register id below 256 (N its bits [7:2], c "xyzw" of
+ * bits [1:0]: enum gk_value_kind's GK_VK_REGID), NUL-padded to 8 bytes,
+ * so an id is one 8-byte copy and a length (4 bytes below r10.x = 40,
+ * else 5) where it was a number's digits and three stores; the ids of
+ * the a630 tables' register-id fields are 8 bits wide */
+#define REGID4(n) "r" #n ".x", "r" #n ".y", "r" #n ".z", "r" #n ".w"
+#define REGID40(t)                                                                                            \
+	REGID4(t##0), REGID4(t##1), REGID4(t##2), REGID4(t##3), REGID4(t##4), REGID4(t##5), REGID4(t##6), \
+		REGID4(t##7), REGID4(t##8), REGID4(t##9)
+static const char regid_text[256][8] = {
+	REGID4(0),  REGID4(1),	REGID4(2),  REGID4(3),	REGID4(4),  REGID4(5),	REGID4(6),  REGID4(7),
+	REGID4(8),  REGID4(9),	REGID40(1), REGID40(2), REGID40(3), REGID40(4), REGID40(5), REGID4(60),
+	REGID4(61), REGID4(62), REGID4(63),
+};
+#undef REGID40
+#undef REGID4
+
+/* A typed value of a kind the printer writes itself (GK_VK_UINT, _HEX,
+ * _REGID: the text the format's reg_value_text writes for them, which
+ * tests/adreno/test_adreno_values holds it to) into d, which has 64
+ * bytes of room; the end of it.  Read from the format's reg_kinds, a
+ * byte a field where the hook's call, its bounds test of the field and
+ * its switch were ~50 instructions a value (callgrind, decode of the
+ * a630 quarter bench stream: 134,000 such values). */
+static inline __attribute__((always_inline)) char *put_kind_at(char *d, unsigned kind, uint32_t fv)
+{
+	switch (kind) {
+	case GK_VK_UINT:
+		return gk_put_dec32(d, fv);
+	case GK_VK_HEX:
+		if (fv)
+			return gk_put_hex32(d, fv);
+		*d = '0'; /* as rnndec: 0 as "0" */
+		return d + 1;
+	default: /* GK_VK_REGID */
+		if (fv < 256) {
+			memcpy(d, regid_text[fv], 8);
+			return d + (fv < 40 ? 4 : 5);
+		}
+		*d++ = 'r';
+		d = gk_put_dec32(d, fv >> 2);
+		*d++ = '.';
+		*d++ = "xyzw"[fv & 3];
+		return d;
+	}
+}
+
 /* put_reg_fields' text (the same bytes) into d, which has room for
  * r->maxline bytes, the generators' bound for the longest line r can print:
  * no room check a piece, the buffer position in a register.  NULL when a
@@ -1009,8 +1085,8 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
  * On the GFX9 bench stream a register line cost ~290 instructions through
  * the checked writers (callgrind), most of it per-piece bookkeeping. */
 static inline __attribute__((always_inline)) char *
-fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r,
-	  const uint8_t *fat, uint32_t v, char *d, const char *limit)
+fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), struct reg_kinds kinds,
+	  const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
 	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
@@ -1026,8 +1102,17 @@ fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t)
 			 * 64 bytes for it); a field without a name is the whole
 			 * register: no "=" */
 			char *at = f->namelen ? d + 1 : d;
+			unsigned kind = field_kind(kinds, f);
+			if (kind == GK_VK_NUMBER)
+				goto number; /* never typed: the hook says nothing */
 			if (limit - at < 64)
 				return NULL;
+			if (kind != GK_VK_HOOK) {
+				if (f->namelen)
+					*d = '=';
+				d = put_kind_at(at, kind, fv);
+				continue;
+			}
 			size_t tl = typed(f, fv, at, 64);
 			if (tl && tl < 64) {
 				if (f->namelen)
@@ -1036,6 +1121,7 @@ fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t)
 				continue;
 			}
 		}
+	number:
 		*d++ = '=';
 		if (n) {
 			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
@@ -1069,7 +1155,7 @@ static inline const uint8_t *reg_layout(const struct gk_reg *r, const uint8_t (*
 static __attribute__((noinline)) char *typed_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
 							const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
-	return fields_at(fmt->reg_value_text, r, fat, v, d, limit);
+	return fields_at(fmt->reg_value_text, fmt_kinds(fmt), r, fat, v, d, limit);
 }
 
 static inline __attribute__((always_inline)) char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
@@ -1078,7 +1164,7 @@ static inline __attribute__((always_inline)) char *put_fields_at(const struct gk
 {
 	/* read once: the stores through d could alias it for the compiler */
 	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
-	return typed ? typed_fields_at(fmt, r, fat, v, d, limit) : fields_at(NULL, r, fat, v, d, limit);
+	return typed ? typed_fields_at(fmt, r, fat, v, d, limit) : fields_at(NULL, (struct reg_kinds){ 0, 0, NULL }, r, fat, v, d, limit);
 }
 
 /* r's field layout in fmt->regs, whose rows the printers pass */
@@ -1144,39 +1230,30 @@ static inline char *put_line_head(const struct gk_reg *r, char *d)
  * bytes; typed the family's typed values (fields_at), fat r's field
  * layout; NULL as fields_at. */
 static inline __attribute__((always_inline)) char *
-reg_line(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r,
-	 const uint8_t *fat, uint32_t v, char *d, const char *limit)
+reg_line(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), struct reg_kinds kinds,
+	 const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
 	d = put_line_head(r, d);
 	memcpy(d, " <-", 3);
-	d = fields_at(typed, r, fat, v, d + 3, limit);
+	d = fields_at(typed, kinds, r, fat, v, d + 3, limit);
 	if (d)
 		*d++ = '\n';
 	return d;
 }
 
-/* reg_line out of line, one for a family without typed values (PM4) and
- * one with them (Adreno), the field writer inlined in each: the run's
- * loop, inlined in gk_unit_text, keeps its registers, and a line with
- * fields makes one call with six arguments where it made one with eight
- * to put_reg_line and its fields another, put_fields_at (callgrind, decode
- * on the quarter bench streams: GFX9 84.83 M -> 84.12 M, GFX11 101.39 M ->
- * 99.59 M, Evergreen 61.09 M -> 60.79 M, a630 117.53 M -> 116.45 M; one
- * writer for both, calling the typed field writer, took a630 to 123.88 M,
- * and the layout found in it, not by the loop, cost a630 1.1 M). */
-typedef char *reg_line_fn(const struct gk_format *fmt, const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d,
-			  const char *limit);
+/* reg_line out of line for a family without typed values (PM4), the
+ * field writer inlined: the run's loop, inlined in gk_unit_text, keeps
+ * its registers, and a line with fields makes one call with six arguments
+ * where it made one with eight to put_reg_line and its fields another,
+ * put_fields_at (callgrind, decode on the quarter bench streams: GFX9
+ * 84.83 M -> 84.12 M, GFX11 101.39 M -> 99.59 M, Evergreen 61.09 M ->
+ * 60.79 M).  A family with typed values writes its lines in the loop
+ * (put_typed_reg_run). */
 static __attribute__((noinline)) char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
 						     const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
 	(void)fmt; /* no typed values */
-	return reg_line(NULL, r, fat, v, d, limit);
-}
-
-static __attribute__((noinline)) char *put_typed_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
-							   const uint8_t *fat, uint32_t v, char *d, const char *limit)
-{
-	return reg_line(fmt->reg_value_text, r, fat, v, d, limit);
+	return reg_line(NULL, (struct reg_kinds){ 0, 0, NULL }, r, fat, v, d, limit);
 }
 
 /* the longest line put_plain_reg_line writes (a name of up to 255
@@ -1199,8 +1276,13 @@ static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t v, char 
 }
 
 /* The lines of a register run: words w[0, n) written from addr on, the
- * table walked by index along the run (one search for the run). */
-static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n, struct gk_out *o)
+ * table walked by index along the run (one search for the run).  typed:
+ * a family with typed values (fmt->reg_value_text), whose lines with
+ * fields are written by reg_line inline in this loop (put_typed_reg_run);
+ * else by a call to put_reg_line a line, the loop inline in gk_unit_text. */
+static inline __attribute__((always_inline)) void reg_run(const struct gk_format *fmt, uint64_t addr,
+							   const uint32_t *w, unsigned n, struct gk_out *o,
+							   bool typed)
 {
 	const struct gk_reg_table *t = fmt->regs;
 	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
@@ -1212,7 +1294,9 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	const uint16_t *regs = nregs ? t->regs : NULL;
 	const uint8_t(*at)[32] = t ? t->fieldat : NULL;
 	size_t nat = at ? t->nfieldat : 0;
-	reg_line_fn *line = fmt->reg_value_text ? put_typed_reg_line : put_reg_line;
+	/* the typed writer and the kinds read once a run, not a line */
+	size_t (*value_text)(const struct gk_reg_field *, uint32_t, char *, size_t) = typed ? fmt->reg_value_text : NULL;
+	struct reg_kinds kinds = typed ? fmt_kinds(fmt) : (struct reg_kinds){ 0, 0, NULL };
 	if (!o->buf) { /* no buffer (a length query): the checked way */
 		for (unsigned i = 0; i < n; i++, addr += 4)
 			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
@@ -1260,7 +1344,8 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 				e = !r ? put_unnamed_line((uint32_t)addr, w[i], p)
 				       : put_plain_reg_line(r, w[i], p);
 		} else if (five && r->maxline && (size_t)(lim - p) >= r->maxline) {
-			e = line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
+			e = typed && value_text ? reg_line(value_text, kinds, r, reg_layout(r, at, nat), w[i], p, lim)
+					       : put_reg_line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
 		}
 		if (e) {
 			p = e;
@@ -1274,6 +1359,28 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		lim = o->buf + o->cap;
 	}
 	o->len = (size_t)(p - o->buf);
+}
+
+/* A family with typed values (Adreno): the run's loop and its lines in
+ * one function, one call a run where a line with fields made one, with
+ * its register saves and the loop's reloads around it, and read the typed
+ * writer and kinds again (callgrind, decode of the a630 quarter bench
+ * stream: 178,000 such lines in 35,000 runs).  PM4 keeps the loop
+ * inline in gk_unit_text and a call a line, which measured best for it
+ * (put_reg_line). */
+static __attribute__((noinline)) void put_typed_reg_run(const struct gk_format *fmt, uint64_t addr,
+							 const uint32_t *w, unsigned n, struct gk_out *o)
+{
+	reg_run(fmt, addr, w, n, o, true);
+}
+
+static inline void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n,
+			       struct gk_out *o)
+{
+	if (fmt->reg_value_text)
+		put_typed_reg_run(fmt, addr, w, n, o);
+	else
+		reg_run(fmt, addr, w, n, o, false);
 }
 
 /* The register a field's value goes to: the field's own .reg, or the one
