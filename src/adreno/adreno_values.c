@@ -134,7 +134,7 @@ static size_t put_exact(double v, char *buf, size_t cap)
  * or of the range's ends, where this returns 0 and the caller asks
  * snprintf.  The bench stream's random floats are mostly this small, and
  * snprintf's exact arithmetic was ~17% of its decode text (callgrind). */
-static __attribute__((noinline)) size_t put_tiny_g9(double v, char *buf, size_t cap)
+static size_t put_tiny_g9(double v, char *buf, size_t cap)
 {
 	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
 					1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27,
@@ -408,24 +408,6 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 		*d++ = "xyzw"[raw & 3];
 		break;
 	case GK_AK_FLOAT32:
-		if (!raw) {
-			memcpy(d, "0.000000", 8); /* a zero real, as below */
-			d += 8;
-			break;
-		}
-		{
-			/* a tiny one straight to put_tiny_g9, as value_text_other
-			 * would come to it (NaN and infinity fail the test): its
-			 * frame and switch were ~50 instructions of each of the
-			 * bench stream's 16,000 random floats (callgrind, decode
-			 * of the a630 quarter bench stream); put_tiny_g9 out of
-			 * line, so this function still saves no register */
-			float x;
-			memcpy(&x, &raw, sizeof x);
-			double v = (double)x, a = v < 0 ? -v : v;
-			size_t n = a > 0 && a < 4e-7 ? put_tiny_g9(v, buf, cap) : 0;
-			return n ? n : value_text_other(f, t, raw, buf, cap);
-		}
 	case GK_AK_FLOAT16:
 	case GK_AK_FIXED:
 	case GK_AK_UFIXED:
