@@ -1124,22 +1124,22 @@ fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk
 			/* the database's type, written in place (maxline counts
 			 * 64 bytes for it); a field without a name is the whole
 			 * register: no "=" */
-			char *at = f->namelen ? d + 1 : d;
 			unsigned kind = field_kind(kinds, f);
 			if (kind == GK_VK_NUMBER)
 				goto number; /* never typed: the hook says nothing */
+			/* '=' stored whatever the text: a nameless field's text
+			 * (at d itself) overwrites it, and a field the hook has
+			 * no text for is a number, "=V", below */
+			*d = '=';
+			char *at = d + (f->namelen != 0);
 			if (limit - at < 64)
 				return NULL;
 			if (kind != GK_VK_HOOK) {
-				if (f->namelen)
-					*d = '=';
 				d = put_kind_at(at, kind, fv);
 				continue;
 			}
 			size_t tl = typed->reg_value_text(f, fv, at, 64);
 			if (tl && tl < 64) {
-				if (f->namelen)
-					*d = '=';
 				d = at + tl;
 				continue;
 			}
@@ -1166,7 +1166,8 @@ fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk
  * of its table, NULL when it has none (the walk then compares fields) */
 static inline const uint8_t *reg_layout(const struct gk_reg *r, const uint8_t (*at)[32], size_t nat)
 {
-	return r->fieldat && r->fieldat <= nat ? at[r->fieldat - 1] : NULL;
+	size_t i = (size_t)r->fieldat - 1; /* 0 (none) wraps round past nat: one compare */
+	return i < nat ? at[i] : NULL;
 }
 
 /* fields_at with the family's typed values (Adreno), or without them
@@ -1328,8 +1329,15 @@ static inline __attribute__((always_inline)) void reg_run(const struct gk_format
 		return;
 	}
 	/* every line's address has its five digits: tested once a run, not
-	 * a line */
+	 * a line; a typed run whose lines do not (an address past 0xfffff:
+	 * none of Adreno's register offsets) takes the checked way whole,
+	 * so its loop tests nothing of it */
 	bool five = addr + 4ull * n <= 0x100000;
+	if (typed && !five) {
+		for (unsigned i = 0; i < n; i++, addr += 4)
+			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
+		return;
+	}
 	/* the buffer's position and end in registers along the run, where
 	 * each line loaded and stored them through o (callgrind, decode on
 	 * the quarter bench streams: GFX9 102.70 M -> 101.47 M, Evergreen
@@ -1368,7 +1376,9 @@ static inline __attribute__((always_inline)) void reg_run(const struct gk_format
 			if ((size_t)(lim - p) >= plain_need)
 				e = !r ? put_unnamed_line((uint32_t)addr, w[i], p)
 				       : put_plain_reg_line(r, w[i], p);
-		} else if (five && r->maxline && (size_t)(lim - p) >= r->maxline) {
+		} else if (five && (size_t)r->maxline - 1 < (size_t)(lim - p)) {
+			/* (room for maxline bytes; a maxline of 0, not known,
+			 * wraps round: one compare) */
 			e = typed ? reg_line(fmt, kinds, r, reg_layout(r, at, nat), w[i], p, lim)
 					       : put_reg_line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
 		}
