@@ -98,6 +98,14 @@ def vtype(el):
     return (VTYPES.get(el.get('type'), 'GK_AV_NONE'), num(el.get('radix', '0')), num(el.get('shr', '0')))
 
 
+# what a printer may write itself of each of vkind's kinds (enum
+# gk_value_kind, as adreno_values.c's gk_adreno_value_kind answers): the
+# untyped ones as plain numbers, three forms in place, the rest through
+# the hook; tests/adreno/test_adreno_values holds every row to it
+PRINT_KIND = {'GK_AK_NONE': 'GK_VK_NUMBER', 'GK_AK_UINT': 'GK_VK_UINT', 'GK_AK_HEX': 'GK_VK_HEX',
+              'GK_AK_REGID': 'GK_VK_REGID'}
+
+
 def vkind(vt, width):
     """The way adreno_values.c writes a field of value type vt and width
     bits, decided here once per field rather than at every value: its
@@ -358,6 +366,7 @@ def gen_regs(path):
     fieldpool = {}
     fieldrows = []   # every field of the pool, in order
     typerows = []    # its value type, the same index
+    printkinds = []  # and how a printer writes it (enum gk_value_kind), the same index
     rowpool = {}
     rows = []
     atpool = {}      # field layout (struct gk_reg_table's fieldat) -> its index
@@ -381,6 +390,7 @@ def gen_regs(path):
                     fieldrows.append('\t{ %s, %d, %d, %d, %s, %d, 0x%08X },\n' % (
                         cstr(fname), lo, hi, len(vals), vref, len(fname), ((1 << (hi - lo + 1)) - 1) << lo))
                     typerows.append('\t{ %s, %d, %d, %s },\n' % (vt + (vkind(vt, hi - lo + 1),)))
+                    printkinds.append(PRINT_KIND.get(vkind(vt, hi - lo + 1), 'GK_VK_HOOK'))
             key = (off, name, fkey)
             if key not in rowpool:
                 rowpool[key] = len(rows)
@@ -409,6 +419,13 @@ def gen_regs(path):
     lines += fieldrows
     lines.append('};\nconst struct gk_adreno_vtype gk_adreno_reg_vtypes[] = {\n')
     lines += typerows
+    lines.append('};\n')
+    # the printers' kinds (gk_format.reg_kinds): a byte a field, 16 a line
+    lines.append('/* the same by index: how a printer writes the field\'s typed value\n'
+                 ' * (enum gk_value_kind, gk_adreno_value_kind\'s answer) */\n'
+                 'const uint8_t gk_adreno_reg_vkinds[] = {\n')
+    for i in range(0, len(printkinds), 8):
+        lines.append('\t' + ' '.join(k + ',' for k in printkinds[i:i + 8]) + '\n')
     lines.append('};\nconst unsigned gk_adreno_nreg_fields = %d;\n' % len(fieldrows))
     # the count as a constant too (adreno_tab.h), so adreno_values.c
     # bounds a field pointer against an immediate, not a load through the

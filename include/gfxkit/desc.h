@@ -859,6 +859,17 @@ struct gk_format {
 	 * by gk_format_prepare; nprint_ops used */
 	struct gk_print_op print_ops[GK_PRINT_OPS];
 	uint16_t nprint_ops;
+	/* reg_value_kind's answers (above) as a table made with the register
+	 * tables: reg_kinds[i] for field reg_kind_fields[i] (i <
+	 * nreg_kinds), so a printer without a plan (the text line writer,
+	 * src/core/text.c) reads a byte where it called reg_value_text at
+	 * every value.  NULL / 0: none (a field outside it: GK_VK_HOOK).  Set
+	 * by the family's init; last, so the members the hot paths read keep
+	 * their offsets (in the middle they moved GCC's code for the desc
+	 * engine's unit: +83,000 instructions of the a630 bench stream) */
+	const struct gk_reg_field *reg_kind_fields;
+	const uint8_t *reg_kinds;
+	size_t nreg_kinds;
 };
 
 /* Fill fmt->fast, fmt->sel, fmt->op_head and fmt->reg_page from fmt->descs, fmt->regs and fmt->gen_bit (families call it at init, after setting those).

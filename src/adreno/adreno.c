@@ -349,6 +349,9 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->open_enums = 1; /* rnndb enums name the values Mesa knows: INDEX_SIZE=3 is no error */
 	fmt->reg_value_text = gk_adreno_value_text; /* rnndb value types (adreno_values.c) */
 	fmt->reg_value_kind = gk_adreno_value_kind; /* which of them a printer writes itself */
+	fmt->reg_kind_fields = gk_adreno_reg_fields; /* and the same by field, generated */
+	fmt->reg_kinds = gk_adreno_reg_vkinds;
+	fmt->nreg_kinds = GK_ADRENO_NREG_FIELDS;
 	fmt->reg_value_parse = gk_adreno_value_parse;
 	fmt->follow = follow;
 	fmt->opcode_field = "OPCODE";

@@ -180,6 +180,9 @@ struct gk_adreno_vtype {
 /* every register field of the tables and its value type, by the same index */
 extern const struct gk_reg_field gk_adreno_reg_fields[];
 extern const struct gk_adreno_vtype gk_adreno_reg_vtypes[];
+/* and how a printer writes each (enum gk_value_kind: gk_adreno_value_kind
+ * of the same field; the format's reg_kinds) */
+extern const uint8_t gk_adreno_reg_vkinds[];
 extern const unsigned gk_adreno_nreg_fields;
 /* the same count, as a constant (written by scripts/gen_adreno.py) */
 #define GK_ADRENO_NREG_FIELDS 2199

@@ -322,32 +322,48 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
 }
 
 /* A field's value as a compiled op reads it (struct gk_word_field): one
- * or two segments, each inside bits 0..31 of a dword before fixed (so
- * inside any packet the op is used on), the first at bit 0 of the value,
- * the second inside its 64 bits: what gk_fget reads.  false: the general
- * way. */
+ * or two segments, each inside bits 0..31 of a dword before fixed (a
+ * shorter packet is the cut ops'), the first at bit 0 of the value (or
+ * empty, below), the second inside its 64 bits: what gk_fget reads.
+ * false: the general way. */
 static bool op_segments(const struct gk_field *f, unsigned fixed, struct gk_word_field *w)
 {
 	memset(w, 0, sizeof *w);
-	if (f->nseg < 1 || f->nseg > 2 || f->seg[0].pos)
+	if (f->nseg < 1 || f->nseg > 2 || (f->nseg == 2 && f->seg[0].pos))
 		return false;
+	/* one segment placed above bit 0 of the value (an address whose
+	 * dword holds bits 31:2, Adreno's CP_LOAD_STATE6 EXT_SRC_ADDR) is
+	 * the second of two, the first empty (mask 0): put_ops reads it on
+	 * its two-segment path, where the general way (put_field_at) made
+	 * CP_LOAD_STATE6's line miss put_direct_line (plan_line; callgrind,
+	 * decode of the a630 quarter bench stream: 100.63 M -> 99.59 M) */
+	unsigned at = f->nseg == 1 && f->seg[0].pos ? 1 : 0;
 	for (unsigned i = 0; i < f->nseg; i++) {
 		const struct gk_seg *sg = &f->seg[i];
 		if (sg->lo > sg->hi || sg->hi > 31 || sg->dw >= fixed || sg->pos + (sg->hi - sg->lo) >= 64)
 			return false;
-		w->dw[i] = sg->dw;
-		w->lo[i] = sg->lo;
-		w->pos[i] = sg->pos;
-		w->mask[i] = 0xffffffffu >> (31u - (sg->hi - sg->lo));
+		w->dw[at + i] = sg->dw;
+		w->lo[at + i] = sg->lo;
+		w->pos[at + i] = sg->pos;
+		w->mask[at + i] = 0xffffffffu >> (31u - (sg->hi - sg->lo));
 	}
-	w->nseg = f->nseg;
+	if (at)
+		w->dw[0] = f->seg[0].dw; /* the empty one: where the field starts, for a cut packet */
+	w->nseg = (uint8_t)(f->nseg + at);
 	return true;
 }
 
 /* How put_field_at writes field f, decided once (GK_POP_*): a name from
  * the enum (its lengths in elen when it has at most 8 values), a number in
  * hex or decimal, or the general way (a register, a nameless field, a
- * flag set ...) */
+ * flag set ...).  A don't-care field is hex, shown only when not zero
+ * (printable(), gk_text_value): GK_POP_HEX with GK_POP_HIDE0, which the
+ * plan sets for it.  As the general way, put_field_at gave up on it, and
+ * so every field after it in the packet took the checked way: Adreno's
+ * tables name the bits the database leaves unnamed (UNK1_15_14 in
+ * CP_DRAW_INDX_OFFSET, between PATCH_TYPE and GS_ENABLE), ~1,000
+ * instructions a packet in put_direct_fields (callgrind, decode of the a630
+ * quarter bench stream) */
 static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
 {
 	if (!f->namelen)
@@ -369,6 +385,7 @@ static uint8_t op_kind(const struct gk_field *f, uint8_t elen[8])
 		return GK_POP_ENUM8;
 	}
 	case GK_ADDR:
+	case GK_DONTCARE:
 		return GK_POP_HEX;
 	case GK_UINT:
 	case GK_FLAG:
@@ -436,7 +453,8 @@ void gk_format_plan_print_ops(struct gk_format *fmt)
 				memset(op, 0, sizeof *op);
 				op->f = f;
 				op->idx = (uint8_t)i;
-				op->flags = (uint8_t)((l ? 0 : GK_POP_HDR) | (f->flags & (GK_F_HIDE0 | GK_F_MBZ) ? GK_POP_HIDE0 : 0) |
+				bool hide0 = (f->flags & (GK_F_HIDE0 | GK_F_MBZ)) || f->kind == GK_DONTCARE;
+				op->flags = (uint8_t)((l ? 0 : GK_POP_HDR) | (hide0 ? GK_POP_HIDE0 : 0) |
 						      ((fast->print_quiet[l] >> i) & 1u ? GK_POP_QUIET : 0));
 				op->kind = op_kind(f, op->elen);
 				if (op->kind != GK_POP_GENERAL && !op_segments(f, fast->fixed_len, &op->w))
@@ -590,39 +608,63 @@ static inline __attribute__((always_inline)) char *put_lead(char *d, const struc
 	return d;
 }
 
-/* The fields of a description's compiled plan (gk_desc_fast.print_op0:
- * ndw >= fixed_len, so no segment is cut) into d, which has room for them
- * all (print_room): each value read by the op's shifts and masks and
+/* The fields of a description's compiled plan (gk_desc_fast.print_op0)
+ * into d, which has room for them all (print_room): each value read by
+ * the op's shifts and masks and
  * written as its kind says, which put_field_at decided a field at a time
  * from the field's kind, flags, segments and enum (callgrind, decode on
  * the quarter bench streams: see docs/architecture.md "The text
- * printer").  skipq: the fields print_quiet drops are left out.  Stops at
+ * printer").  skipq: the fields print_quiet drops are left out.  cut:
+ * ndw < fixed_len (else no op's segment is past the packet), so an op
+ * whose field starts past the end is left out and one whose second
+ * segment is past it read the general way, as plan_value does: a short
+ * packet of a description with optional dwords (Adreno's
+ * CP_DRAW_INDX_OFFSET of 4 of its 8 dwords, CP_LOAD_STATE6 without inline
+ * data, CP_EVENT_WRITE: 15,935 of the a630 quarter bench stream's 54,135
+ * packets) took put_field_at's way a field, ~1,040 instructions a packet
+ * (callgrind).  Stops at
  * the first it cannot write (*at: its index; the op count when none),
  * which and those after it take the checked way.  Returns the end of what
  * it wrote. */
 static inline __attribute__((always_inline)) char *put_ops(const struct gk_format *fmt,
 							   const struct gk_desc_fast *fast, const uint32_t *dw,
-							   size_t ndw, bool skipq, char *d, unsigned *at)
+							   size_t ndw, bool skipq, bool cut, char *d, unsigned *at)
 {
 	const struct gk_print_op *ops = fmt->print_ops + fast->print_op0;
 	unsigned n = fast->print_nops, k;
 	for (k = 0; k < n; k++) {
 		const struct gk_print_op *op = &ops[k];
-		if (skipq && (op->flags & GK_POP_QUIET))
+		unsigned fl = op->flags;
+		if (skipq && (fl & GK_POP_QUIET))
 			continue;
 		const struct gk_field *f = op->f;
 		uint64_t v;
-		if (op->kind == GK_POP_GENERAL) {
-			char *e = put_planned(fmt, f, dw, ndw, d);
-			if (!e)
-				break;
-			d = e;
-			continue;
-		}
-		v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
-		if (op->w.nseg > 1)
+		/* one test for the rare ops: the general way's (nseg 0: the
+		 * plan leaves w zero for them) and two segments; a one-segment
+		 * field, most of them, then reads one word with no more tests
+		 * (callgrind, decode on the quarter bench streams: a630
+		 * 101.46 M -> 100.78 M, GFX9 -0.4 M; Evergreen +0.1 M and CIK
+		 * DMA +0.08 M, whose 64-bit addresses are two segments) */
+		if (__builtin_expect(op->w.nseg != 1, 0)) {
+			if (op->w.nseg == 0 || (cut && op->w.dw[1] >= ndw)) {
+				/* (cut: a field whose second segment the packet
+				 * leaves out is read as plan_value reads it) */
+				char *e = put_planned(fmt, f, dw, ndw, d);
+				if (!e)
+					break;
+				d = e;
+				continue;
+			}
+			if (cut && op->w.dw[0] >= ndw)
+				continue;
+			v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
 			v |= (uint64_t)((dw[op->w.dw[1]] >> op->w.lo[1]) & op->w.mask[1]) << op->w.pos[1];
-		if (!v && (op->flags & GK_POP_HIDE0))
+		} else {
+			if (cut && op->w.dw[0] >= ndw)
+				continue; /* starts past the packet's end: not shown (plan_value) */
+			v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
+		}
+		if (!v && (fl & GK_POP_HIDE0))
 			continue;
 		const char *s = NULL;
 		size_t sl = 0;
@@ -719,9 +761,10 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
 		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
 		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
-		if (fast->print_nops && ndw >= fast->fixed_len) {
+		if (fast->print_nops) {
 			unsigned at, n = fast->print_nops;
-			char *p = put_ops(fmt, fast, dw, ndw, skipq, o->buf + o->len, &at);
+			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, skipq, false, o->buf + o->len, &at)
+							 : put_ops(fmt, fast, dw, ndw, skipq, true, o->buf + o->len, &at);
 			o->len = (size_t)(p - o->buf);
 			if (at == n)
 				return;
@@ -784,7 +827,7 @@ static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fm
 	p = gk_put_mem(p + 2, d->name, fast->print_namelen);
 	if (fast->print_nops) {
 		unsigned at;
-		p = put_ops(fmt, fast, dw, ndw, skipq, p, &at);
+		p = put_ops(fmt, fast, dw, ndw, skipq, false, p, &at);
 		if (at != fast->print_nops)
 			return false;
 	}
@@ -979,16 +1022,94 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
 	}
 }
 
+/* The format's value kinds (gk_format.reg_kinds) as fields_at reads
+ * them: a field's kind is its byte when the field lies in the table
+ * reg_kind_fields begins, else GK_VK_HOOK.  One unsigned compare a field
+ * bounds the read whatever the row holds (a wrong table can give a wrong
+ * kind, never a byte outside); testing that the row's fields all lie in
+ * it, once a line, was ~19 instructions a line (callgrind, decode of the
+ * a630 quarter bench stream: 178,000 lines with fields). */
+struct reg_kinds {
+	uintptr_t base, bytes;
+	const uint8_t *kinds;
+};
+
+static inline struct reg_kinds fmt_kinds(const struct gk_format *fmt)
+{
+	struct reg_kinds k = { 0, 0, NULL };
+	if (fmt->reg_kinds && fmt->reg_kind_fields && fmt->nreg_kinds < SIZE_MAX / sizeof *fmt->reg_kind_fields) {
+		k.base = (uintptr_t)fmt->reg_kind_fields;
+		k.bytes = fmt->nreg_kinds * sizeof *fmt->reg_kind_fields;
+		k.kinds = fmt->reg_kinds;
+	}
+	return k;
+}
+
+static inline unsigned field_kind(struct reg_kinds k, const struct gk_reg_field *f)
+{
+	uintptr_t off = (uintptr_t)f - k.base; /* below the table: wraps round, past bytes */
+	return off < k.bytes ? k.kinds[off / sizeof *f] : GK_VK_HOOK;
+}
+
+/* "rN.c" of each register id below 256 (N its bits [7:2], c "xyzw" of
+ * bits [1:0]: enum gk_value_kind's GK_VK_REGID), NUL-padded to 8 bytes,
+ * so an id is one 8-byte copy and a length (4 bytes below r10.x = 40,
+ * else 5) where it was a number's digits and three stores; the ids of
+ * the a630 tables' register-id fields are 8 bits wide */
+#define REGID4(n) "r" #n ".x", "r" #n ".y", "r" #n ".z", "r" #n ".w"
+#define REGID40(t)                                                                                            \
+	REGID4(t##0), REGID4(t##1), REGID4(t##2), REGID4(t##3), REGID4(t##4), REGID4(t##5), REGID4(t##6), \
+		REGID4(t##7), REGID4(t##8), REGID4(t##9)
+static const char regid_text[256][8] = {
+	REGID4(0),  REGID4(1),	REGID4(2),  REGID4(3),	REGID4(4),  REGID4(5),	REGID4(6),  REGID4(7),
+	REGID4(8),  REGID4(9),	REGID40(1), REGID40(2), REGID40(3), REGID40(4), REGID40(5), REGID4(60),
+	REGID4(61), REGID4(62), REGID4(63),
+};
+#undef REGID40
+#undef REGID4
+
+/* A typed value of a kind the printer writes itself (GK_VK_UINT, _HEX,
+ * _REGID: the text the format's reg_value_text writes for them, which
+ * tests/adreno/test_adreno_values holds it to) into d, which has 64
+ * bytes of room; the end of it.  Read from the format's reg_kinds, a
+ * byte a field where the hook's call, its bounds test of the field and
+ * its switch were ~50 instructions a value (callgrind, decode of the
+ * a630 quarter bench stream: 134,000 such values). */
+static inline __attribute__((always_inline)) char *put_kind_at(char *d, unsigned kind, uint32_t fv)
+{
+	switch (kind) {
+	case GK_VK_UINT:
+		return gk_put_dec32(d, fv);
+	case GK_VK_HEX:
+		if (fv)
+			return gk_put_hex32(d, fv);
+		*d = '0'; /* as rnndec: 0 as "0" */
+		return d + 1;
+	default: /* GK_VK_REGID */
+		if (fv < 256) {
+			memcpy(d, regid_text[fv], 8);
+			return d + (fv < 40 ? 4 : 5);
+		}
+		*d++ = 'r';
+		d = gk_put_dec32(d, fv >> 2);
+		*d++ = '.';
+		*d++ = "xyzw"[fv & 3];
+		return d;
+	}
+}
+
 /* put_reg_fields' text (the same bytes) into d, which has room for
  * r->maxline bytes, the generators' bound for the longest line r can print:
  * no room check a piece, the buffer position in a register.  NULL when a
  * typed value would not have its 64 bytes before limit (a table whose
  * maxline does not count them): the caller then writes the checked way.
  * On the GFX9 bench stream a register line cost ~290 instructions through
- * the checked writers (callgrind), most of it per-piece bookkeeping. */
+ * the checked writers (callgrind), most of it per-piece bookkeeping.
+ * typed: the format whose reg_value_text types the values (not NULL),
+ * kinds its value kinds; NULL: none (PM4), the typed code left out. */
 static inline __attribute__((always_inline)) char *
-fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r,
-	  const uint8_t *fat, uint32_t v, char *d, const char *limit)
+fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk_reg *r, const uint8_t *fat,
+	  uint32_t v, char *d, const char *limit)
 {
 	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
@@ -1003,17 +1124,27 @@ fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t)
 			/* the database's type, written in place (maxline counts
 			 * 64 bytes for it); a field without a name is the whole
 			 * register: no "=" */
-			char *at = f->namelen ? d + 1 : d;
+			unsigned kind = field_kind(kinds, f);
+			if (kind == GK_VK_NUMBER)
+				goto number; /* never typed: the hook says nothing */
+			/* '=' stored whatever the text: a nameless field's text
+			 * (at d itself) overwrites it, and a field the hook has
+			 * no text for is a number, "=V", below */
+			*d = '=';
+			char *at = d + (f->namelen != 0);
 			if (limit - at < 64)
 				return NULL;
-			size_t tl = typed(f, fv, at, 64);
+			if (kind != GK_VK_HOOK) {
+				d = put_kind_at(at, kind, fv);
+				continue;
+			}
+			size_t tl = typed->reg_value_text(f, fv, at, 64);
 			if (tl && tl < 64) {
-				if (f->namelen)
-					*d = '=';
 				d = at + tl;
 				continue;
 			}
 		}
+	number:
 		*d++ = '=';
 		if (n) {
 			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
@@ -1035,7 +1166,8 @@ fields_at(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t)
  * of its table, NULL when it has none (the walk then compares fields) */
 static inline const uint8_t *reg_layout(const struct gk_reg *r, const uint8_t (*at)[32], size_t nat)
 {
-	return r->fieldat && r->fieldat <= nat ? at[r->fieldat - 1] : NULL;
+	size_t i = (size_t)r->fieldat - 1; /* 0 (none) wraps round past nat: one compare */
+	return i < nat ? at[i] : NULL;
 }
 
 /* fields_at with the family's typed values (Adreno), or without them
@@ -1047,7 +1179,7 @@ static inline const uint8_t *reg_layout(const struct gk_reg *r, const uint8_t (*
 static __attribute__((noinline)) char *typed_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
 							const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
-	return fields_at(fmt->reg_value_text, r, fat, v, d, limit);
+	return fields_at(fmt, fmt_kinds(fmt), r, fat, v, d, limit);
 }
 
 static inline __attribute__((always_inline)) char *put_fields_at(const struct gk_format *fmt, const struct gk_reg *r,
@@ -1056,7 +1188,7 @@ static inline __attribute__((always_inline)) char *put_fields_at(const struct gk
 {
 	/* read once: the stores through d could alias it for the compiler */
 	size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t) = fmt->reg_value_text;
-	return typed ? typed_fields_at(fmt, r, fat, v, d, limit) : fields_at(NULL, r, fat, v, d, limit);
+	return typed ? typed_fields_at(fmt, r, fat, v, d, limit) : fields_at(NULL, (struct reg_kinds){ 0, 0, NULL }, r, fat, v, d, limit);
 }
 
 /* r's field layout in fmt->regs, whose rows the printers pass */
@@ -1070,7 +1202,10 @@ static inline const uint8_t *fmt_layout(const struct gk_format *fmt, const struc
  * has, "    0xAAAAA <- 0xVVVVVVVV\n" (gk_text_register_at's text), into d,
  * which has room for its UNNAMED_LINE bytes (addr <= 0xfffff) */
 #define UNNAMED_LINE (sizeof "    0xAAAAA <- 0xVVVVVVVV\n" - 1)
-static char *put_unnamed_line(uint32_t addr, uint32_t v, char *d)
+/* (always inline: with the run's loop in two copies, PM4's and the typed
+ * one, GCC made it a call, Evergreen's most common line: callgrind, decode
+ * on the quarter bench stream, 56.30 M -> 56.97 M) */
+static inline __attribute__((always_inline)) char *put_unnamed_line(uint32_t addr, uint32_t v, char *d)
 {
 	memcpy(d, "    0x", 6);
 	d[6] = gk_hexpair[2 * (addr >> 16) + 1];
@@ -1122,39 +1257,30 @@ static inline char *put_line_head(const struct gk_reg *r, char *d)
  * bytes; typed the family's typed values (fields_at), fat r's field
  * layout; NULL as fields_at. */
 static inline __attribute__((always_inline)) char *
-reg_line(size_t (*typed)(const struct gk_reg_field *, uint32_t, char *, size_t), const struct gk_reg *r,
-	 const uint8_t *fat, uint32_t v, char *d, const char *limit)
+reg_line(const struct gk_format *typed, struct reg_kinds kinds, const struct gk_reg *r, const uint8_t *fat,
+	 uint32_t v, char *d, const char *limit)
 {
 	d = put_line_head(r, d);
 	memcpy(d, " <-", 3);
-	d = fields_at(typed, r, fat, v, d + 3, limit);
+	d = fields_at(typed, kinds, r, fat, v, d + 3, limit);
 	if (d)
 		*d++ = '\n';
 	return d;
 }
 
-/* reg_line out of line, one for a family without typed values (PM4) and
- * one with them (Adreno), the field writer inlined in each: the run's
- * loop, inlined in gk_unit_text, keeps its registers, and a line with
- * fields makes one call with six arguments where it made one with eight
- * to put_reg_line and its fields another, put_fields_at (callgrind, decode
- * on the quarter bench streams: GFX9 84.83 M -> 84.12 M, GFX11 101.39 M ->
- * 99.59 M, Evergreen 61.09 M -> 60.79 M, a630 117.53 M -> 116.45 M; one
- * writer for both, calling the typed field writer, took a630 to 123.88 M,
- * and the layout found in it, not by the loop, cost a630 1.1 M). */
-typedef char *reg_line_fn(const struct gk_format *fmt, const struct gk_reg *r, const uint8_t *fat, uint32_t v, char *d,
-			  const char *limit);
+/* reg_line out of line for a family without typed values (PM4), the
+ * field writer inlined: the run's loop, inlined in gk_unit_text, keeps
+ * its registers, and a line with fields makes one call with six arguments
+ * where it made one with eight to put_reg_line and its fields another,
+ * put_fields_at (callgrind, decode on the quarter bench streams: GFX9
+ * 84.83 M -> 84.12 M, GFX11 101.39 M -> 99.59 M, Evergreen 61.09 M ->
+ * 60.79 M).  A family with typed values writes its lines in the loop
+ * (put_typed_reg_run). */
 static __attribute__((noinline)) char *put_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
 						     const uint8_t *fat, uint32_t v, char *d, const char *limit)
 {
 	(void)fmt; /* no typed values */
-	return reg_line(NULL, r, fat, v, d, limit);
-}
-
-static __attribute__((noinline)) char *put_typed_reg_line(const struct gk_format *fmt, const struct gk_reg *r,
-							   const uint8_t *fat, uint32_t v, char *d, const char *limit)
-{
-	return reg_line(fmt->reg_value_text, r, fat, v, d, limit);
+	return reg_line(NULL, (struct reg_kinds){ 0, 0, NULL }, r, fat, v, d, limit);
 }
 
 /* the longest line put_plain_reg_line writes (a name of up to 255
@@ -1177,8 +1303,13 @@ static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t v, char 
 }
 
 /* The lines of a register run: words w[0, n) written from addr on, the
- * table walked by index along the run (one search for the run). */
-static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n, struct gk_out *o)
+ * table walked by index along the run (one search for the run).  typed:
+ * a family with typed values (fmt->reg_value_text), whose lines with
+ * fields are written by reg_line inline in this loop (put_typed_reg_run);
+ * else by a call to put_reg_line a line, the loop inline in gk_unit_text. */
+static inline __attribute__((always_inline)) void reg_run(const struct gk_format *fmt, uint64_t addr,
+							   const uint32_t *w, unsigned n, struct gk_out *o,
+							   bool typed)
 {
 	const struct gk_reg_table *t = fmt->regs;
 	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
@@ -1190,15 +1321,23 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 	const uint16_t *regs = nregs ? t->regs : NULL;
 	const uint8_t(*at)[32] = t ? t->fieldat : NULL;
 	size_t nat = at ? t->nfieldat : 0;
-	reg_line_fn *line = fmt->reg_value_text ? put_typed_reg_line : put_reg_line;
+	/* the kinds read once a run, not a line */
+	struct reg_kinds kinds = typed ? fmt_kinds(fmt) : (struct reg_kinds){ 0, 0, NULL };
 	if (!o->buf) { /* no buffer (a length query): the checked way */
 		for (unsigned i = 0; i < n; i++, addr += 4)
 			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
 		return;
 	}
 	/* every line's address has its five digits: tested once a run, not
-	 * a line */
+	 * a line; a typed run whose lines do not (an address past 0xfffff:
+	 * none of Adreno's register offsets) takes the checked way whole,
+	 * so its loop tests nothing of it */
 	bool five = addr + 4ull * n <= 0x100000;
+	if (typed && !five) {
+		for (unsigned i = 0; i < n; i++, addr += 4)
+			gk_text_register_at(fmt, gk_reg_by_offset(t, (uint32_t)addr), (uint32_t)addr, w[i], o);
+		return;
+	}
 	/* the buffer's position and end in registers along the run, where
 	 * each line loaded and stored them through o (callgrind, decode on
 	 * the quarter bench streams: GFX9 102.70 M -> 101.47 M, Evergreen
@@ -1237,8 +1376,11 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 			if ((size_t)(lim - p) >= plain_need)
 				e = !r ? put_unnamed_line((uint32_t)addr, w[i], p)
 				       : put_plain_reg_line(r, w[i], p);
-		} else if (five && r->maxline && (size_t)(lim - p) >= r->maxline) {
-			e = line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
+		} else if (five && (size_t)r->maxline - 1 < (size_t)(lim - p)) {
+			/* (room for maxline bytes; a maxline of 0, not known,
+			 * wraps round: one compare) */
+			e = typed ? reg_line(fmt, kinds, r, reg_layout(r, at, nat), w[i], p, lim)
+					       : put_reg_line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
 		}
 		if (e) {
 			p = e;
@@ -1252,6 +1394,28 @@ static void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32
 		lim = o->buf + o->cap;
 	}
 	o->len = (size_t)(p - o->buf);
+}
+
+/* A family with typed values (Adreno): the run's loop and its lines in
+ * one function, one call a run where a line with fields made one, with
+ * its register saves and the loop's reloads around it, and read the typed
+ * writer and kinds again (callgrind, decode of the a630 quarter bench
+ * stream: 178,000 such lines in 35,000 runs).  PM4 keeps the loop
+ * inline in gk_unit_text and a call a line, which measured best for it
+ * (put_reg_line). */
+static __attribute__((noinline)) void put_typed_reg_run(const struct gk_format *fmt, uint64_t addr,
+							 const uint32_t *w, unsigned n, struct gk_out *o)
+{
+	reg_run(fmt, addr, w, n, o, true);
+}
+
+static inline void put_reg_run(const struct gk_format *fmt, uint64_t addr, const uint32_t *w, unsigned n,
+			       struct gk_out *o)
+{
+	if (fmt->reg_value_text)
+		put_typed_reg_run(fmt, addr, w, n, o);
+	else
+		reg_run(fmt, addr, w, n, o, false);
 }
 
 /* The register a field's value goes to: the field's own .reg, or the one

@@ -452,11 +452,36 @@ static void kinds_as_hook(void)
 		CHECK(kinds[k] > 0, "a field of value kind %u", k);
 }
 
+/* The generated kinds (gk_adreno_reg_vkinds, the format's reg_kinds,
+ * which the text line writer reads where it asked the hook): one a field
+ * of the table, each gk_adreno_value_kind's answer for it (which
+ * kinds_as_hook holds to the hook's text), on every generation's format */
+static void kinds_table(void)
+{
+	static const char *const gpus[] = { "a306", "a420", "a530", "a630", "a750" };
+	unsigned bad = 0;
+	for (unsigned g = 0; g < sizeof gpus / sizeof gpus[0]; g++) {
+		struct gk_format fmt;
+		CHECK(gk_adreno_format_init(&fmt, gpus[g]) == 0, "%s: format", gpus[g]);
+		CHECK(fmt.reg_kind_fields == gk_adreno_reg_fields && fmt.reg_kinds == gk_adreno_reg_vkinds &&
+			      fmt.nreg_kinds == gk_adreno_nreg_fields,
+		      "%s: the kinds cover the field table", gpus[g]);
+	}
+	for (unsigned i = 0; i < gk_adreno_nreg_fields; i++) {
+		const struct gk_reg_field *f = &gk_adreno_reg_fields[i];
+		if (gk_adreno_reg_vkinds[i] != gk_adreno_value_kind(f) && bad++ < 10)
+			printf("# field %u %s: table kind %u, gk_adreno_value_kind %u\n", i, f->name,
+			       gk_adreno_reg_vkinds[i], gk_adreno_value_kind(f));
+	}
+	CHECK(bad == 0, "%u of %u fields' table kinds differ", bad, gk_adreno_nreg_fields);
+}
+
 int main(void)
 {
 	roundtrip_all();
 	direct_as_general();
 	kinds_as_hook();
+	kinds_table();
 	as_printf();
 	maxline_covers();
 	registers_encode_back();
