@@ -61,7 +61,7 @@ const struct cli_option cli_options[] = {
 	  "diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100)" },
 	{ "--threads", "-j", CLI_ARG_NUMBER, "N", AT(threads), AT(has_threads), 0, CLI_DECODE, 0,
 	  "takes a number (0x hex or decimal)", 1, NULL, NULL, "--threads is for decode",
-	  "threads a decode may use (default: the machine's cores, at most 8; 1: this one only); the same output" },
+	  "threads a decode may use (default: the cores not busy with other work, at most 8; 1: one); the same output" },
 	{ "--mem", NULL, CLI_ARG_LIST, "ADDR=FILE", AT(mem), AT(nmem), CLI_MAX_MEMS, STREAMS | EXEC, 0, "takes ADDR=FILE",
 	  0, NULL, "more than " STR(CLI_MAX_MEMS) " --mem images (use --mem-map)", NULL,
 	  "a memory image at ADDR, FILE in any FORMAT (repeatable)" },

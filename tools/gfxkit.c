@@ -44,8 +44,8 @@ static void usage(FILE *f)
 		"       (auto: on a terminal, unless NO_COLOR is set)\n"
 		"--max-errors N: diagnostics shown at most, then a count of the rest (0: all; check 1000, encode 100);\n"
 		"       encode runs the checker on what it builds: warnings, or errors with --strict\n"
-		"-j N (--threads N): decode a long stream on up to N threads (default: the machine's cores, at most 8;\n"
-		"       1: one); the output is the same bytes\n"
+		"-j N (--threads N): decode a long stream on up to N threads (default: the machine's cores not busy\n"
+		"       with other work, at most 8; 1: one); the output is the same bytes\n"
 		"GPU for pm4: %s\n"
 		"GPU for dma: %s\n"
 		"GPU for modifier: %s\n",
@@ -107,8 +107,8 @@ static const char help_decode[] =
 	"  An amdgpu devcoredump without -e and --ring is decoded whole: the GPU from the dump (-g\n"
 	"  overrides), its page fault and registers, then every ring with its own engine, the hung\n"
 	"  one first (gfxkit decode /sys/class/drm/card0/device/devcoredump/data).  -j N (--threads):\n"
-	"  up to N threads share a long stream (default: the machine's cores, at most 8); the output\n"
-	"  is the same bytes as with one.\n";
+	"  up to N threads share a long stream (default: the cores not busy with other work, at most\n"
+	"  8); the output is the same bytes as with one.\n";
 
 static const char help_check[] =
 	"usage: gfxkit check -g GPU [-e ENGINE] [-f FORMAT] [INPUT OPTIONS] [--json [--text]]\n"

@@ -343,16 +343,18 @@ bool gk_par_give(struct gk_par *p, unsigned k, const uint32_t *w, size_t n, uint
 	return true;
 }
 
-const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units)
+const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units, bool *waited)
 {
 	*len = *done = 0;
 	*units = 0;
+	*waited = false;
 	if (!p || k >= p->n)
 		return NULL;
 	struct par_helper *h = &p->h[k];
 	struct par_slot *s = &h->slot[h->take];
 	if (atomic_load(&s->state) == PAR_IDLE)
 		return NULL;
+	*waited = atomic_load_explicit(&s->state, memory_order_acquire) != PAR_DONE;
 	wait_for(p, s, PAR_DONE, &p->done);
 	h->take ^= 1;
 	/* read before the slot is given again: the caller writes the text

@@ -40,16 +40,17 @@ struct gk_par_done {
 };
 
 /* Helper k is given the n words at w (whole units, copied), at byte
- * offset; false when it cannot take them (out of memory: the caller
- * decodes them).  gk_par_start sets every helper given a run going. */
+ * offset, and starts on them once it is done with what it was given
+ * before (it holds two runs); false when it cannot take them (both held
+ * and not taken, or out of memory: the caller does them). */
 bool gk_par_give(struct gk_par *p, unsigned k, const uint32_t *w, size_t n, uint64_t offset);
-void gk_par_start(struct gk_par *p);
 
-/* Helper k's run, once it is done: the text it printed of its first
- * *done words (*units units; a unit with diagnostics or one that leaves
- * something for the next stops it, for the caller to take from there).
- * NULL when it printed nothing usable (*done 0). */
-const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units);
+/* Helper k's oldest run not taken, once it is done (waiting for it:
+ * *waited): the text it printed (*len bytes) of its first *done words,
+ * *units units, as gk_par_render ends a helper's run; the caller takes the
+ * rest from there.  NULL when it did nothing usable (*done 0).  The text
+ * stays until helper k is given a run again. */
+const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units, bool *waited);
 
 /* The units of the n words at w (whole units, w[0] at byte offset
  * offset) decoded on ops/fam and printed to o as how says, up to the

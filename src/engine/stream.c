@@ -228,6 +228,7 @@ struct follow {
 	 * started at the first window with work for them (par_tried) */
 	struct gk_par *par;
 	bool par_tried;
+	unsigned par_share;             /* this thread's run against a helper's, in PAR_SHARE_ONE parts */
 };
 
 static void remember_chained(struct follow *f, unsigned depth, uint64_t addr)
@@ -1118,6 +1119,17 @@ static bool after_decode(struct level *L)
  * 7.8-8.1 at 2,048, 8.5 at 4,096, 10.0 at 8,192; one thread 6.5-6.7) */
 #define PAR_RUN 4096u
 #define PAR_RUN_JSON 1024u
+/* This thread's run is par_share / PAR_SHARE_ONE of a helper's: besides
+ * its run it frames the window, copies the helpers' words and writes their
+ * text, so equal runs left the helpers waiting on it.  Moved by one a
+ * window: up when this thread waited for a helper's run, down when the run
+ * was done before it was taken, so it settles where the two sides take as
+ * long, whatever the family's costs or the other work on the machine (a
+ * helper that waits for a core makes this thread take more); from a
+ * quarter of a helper's run to four times it. */
+#define PAR_SHARE_ONE 64u
+#define PAR_SHARE_MIN 16u
+#define PAR_SHARE_MAX 256u
 
 /* n words at w (offset) done and printed elsewhere (units of them): past
  * them, as next_stage passes one */
@@ -1216,7 +1228,8 @@ static int par_units(struct level *L)
 		/* a window of a run for each after the pending ones: frame_stage's peek, asked for more */
 		catch_up(L);
 		struct gk_input_at at;
-		long avail = gk_input_peek(L->in, pend + (size_t)(helpers + 1) * runw + FRAME_LOOKAHEAD, &at);
+		size_t own = runw * f->par_share / PAR_SHARE_ONE; /* this thread's run */
+		long avail = gk_input_peek(L->in, pend + own + (size_t)helpers * runw + FRAME_LOOKAHEAD, &at);
 		size_t lim = 0;
 		if (avail > 0) {
 			if (at.unbroken && (size_t)avail > at.unbroken)
@@ -1233,8 +1246,8 @@ static int par_units(struct level *L)
 		size_t b[GK_PAR_MAX + 2], pos = pend;
 		unsigned nr = 0;
 		b[0] = pend;
-		while (rc != LEAN_STOPPED && lim >= pend + 2 * runw && nr < helpers + 1 && pos < lim) {
-			size_t goal = pos + runw;
+		while (rc != LEAN_STOPPED && lim >= pend + own + runw && nr < helpers + 1 && pos < lim) {
+			size_t goal = pos + (nr ? runw : own);
 			bool whole = true;
 			while (pos < goal && pos < lim) {
 				size_t len = frame(ops, fam, w + pos, lim - pos);
@@ -1268,12 +1281,17 @@ static int par_units(struct level *L)
 			gk_out_ch(L->out, '\n');
 			L->submit = sub;
 		}
-		/* the last window's helper runs, in order */
+		/* the last window's helper runs, in order; this thread's share
+		 * of the next window is moved toward where neither side waits
+		 * for the other (par_share) */
+		bool waited_any = false;
 		for (unsigned k = 0; k < npend; k++) {
 			size_t tlen, hd;
 			uint64_t hu;
+			bool waited = false;
 			size_t done = pend_at[k], end = pend_at[k] + pend_n[k];
-			const char *t = pend_given[k] ? gk_par_take(f->par, k, &tlen, &hd, &hu) : NULL;
+			const char *t = pend_given[k] ? gk_par_take(f->par, k, &tlen, &hd, &hu, &waited) : NULL;
+			waited_any |= waited;
 			if (rc == LEAN_STOPPED)
 				continue; /* waited for, not shown */
 			if (t && !ops->carries(fam)) {
@@ -1283,6 +1301,9 @@ static int par_units(struct level *L)
 			}
 			rc = units_here(L, w, base, done, end);
 		}
+		if (npend)
+			f->par_share = waited_any ? (f->par_share < PAR_SHARE_MAX ? f->par_share + 1 : PAR_SHARE_MAX)
+						  : (f->par_share > PAR_SHARE_MIN ? f->par_share - 1 : PAR_SHARE_MIN);
 		npend = 0;
 		pend = 0;
 		if (!nr)
@@ -1461,6 +1482,7 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
 	f->eng[0] = e;
 	f->bounds = o->bos && o->nbos ? gk_check_bounds : NULL;
+	f->par_share = PAR_SHARE_ONE;
 	int rc = run(f, e, 0, in, o->name ? o->name : "-", out, stats);
 	gk_par_close(f->par);
 	for (unsigned d = 1; d <= FOLLOW_MAX; d++) {
