@@ -1086,7 +1086,7 @@ static int run_stream_file(const struct cli_opts *o, struct gk_engine *e, int ch
 		/* check stops printing at 1000 (1 GB of garbage would print 268
 		 * million lines); decode shows everything unless asked */
 		.max_diags = o->has_max_errors ? o->max_errors : checking ? CLI_CHECK_MAX_ERRORS : 0,
-		.threads = cli_threads(o),
+		.threads = checking ? 1 : cli_threads(o), /* check stays on one thread (docs/architecture.md) */
 	};
 	struct gk_stream_stats stats;
 	/* a devcoredump says which of its rings it reads as soon as the ring's
