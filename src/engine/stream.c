@@ -712,6 +712,19 @@ static bool client_stage(struct level *L)
 	return true;
 }
 
+/* A capture's submit comment line, "; submit N", where the units shown
+ * come to submit sub (-1: none), as cffdump's "cmdstream[N]" (the text
+ * still encodes back): print_stage's, print_units' and par_units' */
+static void submit_line(struct level *L, long long sub)
+{
+	if (sub < 0 || sub == L->submit)
+		return;
+	gk_out_str(L->out, "; submit ");
+	gk_out_dec(L->out, (uint64_t)sub);
+	gk_out_ch(L->out, '\n');
+	L->submit = sub;
+}
+
 /* Stage: printing the unit (check lines, JSON or text), its diagnostics
  * counted against max_diags */
 static void print_stage(struct level *L)
@@ -751,13 +764,7 @@ static void print_stage(struct level *L)
 		 * run, so every unit of a text decode was framed through
 		 * gk_input_peek again (callgrind, decode -g sdma4 -e dma,
 		 * quarter bench stream: see docs/architecture.md) */
-		long long sub = L->depth ? -1 : gk_input_submit_ahead(L->in, L->lag);
-		if (sub >= 0 && sub != L->submit) {
-			gk_out_str(L->out, "; submit ");
-			gk_out_dec(L->out, (uint64_t)sub);
-			gk_out_ch(L->out, '\n');
-			L->submit = sub;
-		}
+		submit_line(L, L->depth ? -1 : gk_input_submit_ahead(L->in, L->lag));
 		L->ops->text(L->fam, dg, o->raw_words, L->out);
 		if (L->marks.have)
 			ring_notes(&L->marks, L->offset, L->n, L->out);
@@ -1066,13 +1073,7 @@ static int print_units(struct level *L)
 		if (json) {
 			ops->json(fam, &L->dg, o->json_flags, L->out);
 		} else {
-			long long sub = L->depth ? -1 : gk_input_submit_ahead(L->in, lag);
-			if (sub >= 0 && sub != L->submit) {
-				gk_out_str(L->out, "; submit ");
-				gk_out_dec(L->out, (uint64_t)sub);
-				gk_out_ch(L->out, '\n');
-				L->submit = sub;
-			}
+			submit_line(L, L->depth ? -1 : gk_input_submit_ahead(L->in, lag));
 			ops->text(fam, &L->dg, raw, L->out);
 		}
 		units++;
@@ -1274,13 +1275,8 @@ static int par_units(struct level *L)
 		for (unsigned r = 1; r < nr; r++)
 			given[r] = gk_par_give(f->par, r - 1, w + b[r], b[r + 1] - b[r], base + 4ull * b[r]);
 		/* a submit's words are one buffer (at.unbroken): its line once */
-		long long sub = o->json || !avail ? -1 : gk_input_submit_ahead(L->in, 0);
-		if (sub >= 0 && sub != L->submit && rc != LEAN_STOPPED) {
-			gk_out_str(L->out, "; submit ");
-			gk_out_dec(L->out, (uint64_t)sub);
-			gk_out_ch(L->out, '\n');
-			L->submit = sub;
-		}
+		if (rc != LEAN_STOPPED)
+			submit_line(L, o->json || !avail ? -1 : gk_input_submit_ahead(L->in, 0));
 		/* the last window's helper runs, in order; this thread's share
 		 * of the next window is moved toward where neither side waits
 		 * for the other (par_share) */
