@@ -56,10 +56,11 @@ struct gk_check_state {
 	unsigned bo_ix_log2;
 	/* the buffer (+ 1; 0: none) that held the last range of access row
 	 * k of description i (the format's descs[i]), tried first by the
-	 * words-only bounds test (gk_bounds_quiet): a copy's source and
-	 * destination each keep to their buffers, and this held the next
-	 * range for 51-67% of the DMA bench streams' ranges, the last two
-	 * buffers of all rows for 31-52% */
+	 * words-only bounds test (gk_bounds_quiet), before the index: a
+	 * copy's source and destination each keep to their buffers, and
+	 * this held the next range for 51-67% of the DMA bench streams'
+	 * ranges (bo_hint and bo_hint2 are the full stage's, and the quiet
+	 * test's only without an index) */
 	uint16_t bo_row_hint[GK_MAX_DESCS][GK_FAST_ACCESSES];
 };
 
