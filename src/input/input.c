@@ -21,7 +21,8 @@
 #include "scan.h"
 
 #define IN_RAW 16384u      /* bytes asked of the read callback at a time */
-#define IN_SPAN (1u << 14) /* words of window used while packets are short */
+#define IN_DIRECT 65536u   /* bytes asked at a time straight into the window (read_direct) */
+#define IN_SPAN (1u << 15) /* words of window used while packets are short */
 #define IN_FIRST 1024u     /* words of window at first: it grows with the words that come */
 #define IN_SNIFF IN_RAW     /* bytes AUTO looks at before choosing */
 #define IN_SEGS 16u        /* address breaks (ring wraps) the window may hold */
@@ -1016,11 +1017,11 @@ static bool grow(struct gk_input *in, size_t need, size_t span);
  * the window for a read (read through raw instead). */
 static bool read_direct(struct gk_input *in, size_t span)
 {
-	if (!grow(in, in->nwords + IN_RAW / 4, span) || in->cap - in->nwords < IN_RAW / 16)
+	if (!grow(in, in->nwords + IN_DIRECT / 4, span) || in->cap - in->nwords < IN_RAW / 16)
 		return false;
 	size_t ask = (in->cap - in->nwords) * 4;
-	if (ask > IN_RAW)
-		ask = IN_RAW;
+	if (ask > IN_DIRECT)
+		ask = IN_DIRECT;
 	uint8_t *dst = (uint8_t *)(in->words + in->nwords);
 	long r = in->read(in->ctx, dst, ask);
 	if (r == 0) {
@@ -1142,7 +1143,7 @@ long gk_input_fill(struct gk_input *in, size_t want)
 	if (span < IN_SPAN)
 		span = IN_SPAN;
 	while (!in->failed && (in->nwords - in->pos < want || holding(in))) {
-		if (in->nwords + IN_RAW / 2 > span)
+		if (in->nwords + (direct(in) ? IN_DIRECT / 4 : IN_RAW / 2) > span)
 			compact(in);
 		size_t held = in->started && in->rd->waiting ? in->rd->waiting(in->st) : 0;
 		if (held) {
