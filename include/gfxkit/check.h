@@ -18,6 +18,7 @@ extern "C" {
 
 #define GK_MAX_DIAGS 16           /* per packet; further ones are summarised */
 #define GK_BO_INDEX_MAX 256       /* buffers the bounds check indexes (as many as gfxkit check --bo takes) */
+#define GK_BO_PAGES 4096          /* gk_check_state.bo_page's slots */
 
 /* A buffer a stream may touch (check --bo BASE:SIZE). */
 struct gk_bo {
@@ -33,7 +34,7 @@ struct gk_check_state {
 	const char *exec_field[16];   /* its count field (GK_F_EXEC) */
 	uint8_t exec_dw[16], exec_lo[16], exec_hi[16]; /* where its EXEC_COUNT is */
 	unsigned nexec;
-	unsigned bo_hint;             /* the buffer that held the last range: tried first */
+	unsigned bo_hint;             /* the buffer that held the last range, with more buffers than the index holds */
 	/* The interval index over bos (src/mem/bounds.c builds it at the
 	 * first bounds check after gk_check_set_buffers, which empties it;
 	 * more than GK_BO_INDEX_MAX buffers are searched one by one): the
@@ -46,22 +47,18 @@ struct gk_check_state {
 	uint64_t bo_ix_last[GK_BO_INDEX_MAX];  /* the largest last byte of the first i + 1 by base */
 	uint16_t bo_ix_which[GK_BO_INDEX_MAX]; /* the buffer (index into bos) that has it */
 	/* the buffer that held the range before the last one's buffer, tried
-	 * second: a copy's source and destination lie in two buffers in
-	 * turn, and one hint held the next range for 11-15% of the DMA
-	 * bench streams' ranges, two for 31-52% */
+	 * second (without the index): a copy's source and destination lie in
+	 * two buffers in turn */
 	unsigned bo_hint2;
 	/* the index padded to a power of two entries (bases past the last
 	 * one's UINT64_MAX), 1 << bo_ix_log2 of them: the search halves it
 	 * a fixed number of times */
 	unsigned bo_ix_log2;
-	/* the buffer (+ 1; 0: none) that held the last range of access row
-	 * k of description i (the format's descs[i]), tried first by the
-	 * words-only bounds test (gk_bounds_quiet), before the index: a
-	 * copy's source and destination each keep to their buffers, and
-	 * this held the next range for 51-67% of the DMA bench streams'
-	 * ranges (bo_hint and bo_hint2 are the full stage's, and the quiet
-	 * test's only without an index) */
-	uint16_t bo_row_hint[GK_MAX_DESCS][GK_FAST_ACCESSES];
+	/* the buffer (+ 1; 0: none) that held the last range starting in a
+	 * 2 MiB page of the address space, a slot by a hash of the page,
+	 * tried before the index search (src/mem/bounds.c find_bo): a
+	 * stream's ranges keep to the pages of its buffers */
+	uint16_t bo_page[GK_BO_PAGES];
 };
 
 struct gk_diags {

@@ -288,7 +288,7 @@ void gk_check_set_buffers(struct gk_check_state *st, const struct gk_bo *bos, un
 	st->bos = bos;
 	st->nbos = bos ? n : 0;
 	st->bo_hint = st->bo_hint2 = 0;
-	memset(st->bo_row_hint, 0, sizeof st->bo_row_hint);
+	memset(st->bo_page, 0, sizeof st->bo_page);
 	st->bo_indexed = false; /* the bounds stage indexes the new list when it first needs it */
 	st->bo_nix = 0;
 }

@@ -3,7 +3,10 @@
  * lists (overlapping buffers, empty ones, one that ends at 2^64, lists
  * longer than the index holds), each range judged inside one buffer or
  * not by brute force over the list, and the list changed between checks
- * (gk_check_set_buffers again) re-indexed. */
+ * (gk_check_set_buffers again) re-indexed.  Every range starts in the
+ * same 2 MiB page, so the page's slot in front of the index
+ * (gk_check_state.bo_page) holds one buffer after another, most of which
+ * do not hold the next range. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
