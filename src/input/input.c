@@ -1155,6 +1155,16 @@ long gk_input_fill(struct gk_input *in, size_t want)
 				break; /* the caller consumes first */
 			continue;
 		}
+		if (in->nseg == IN_SEGS) {
+			/* no room for another address break (a capture's many
+			 * short submits, each one): the breaks behind the caller
+			 * dropped, else the words at hand go first, before the
+			 * reader may start another (moving the last break put
+			 * words at a later submit's addresses) */
+			compact(in);
+			if (in->nseg == IN_SEGS && in->nwords > in->pos)
+				break;
+		}
 		if (is_dump(in) && (in->ln_ready || in->rep_left)) {
 			/* a line's words, or repeats: room for them first */
 			if (!grow(in, in->nwords + (in->rep_left ? IN_RAW / 2 : GK_IN_LINE_WORDS), span))
@@ -1586,10 +1596,16 @@ void gk_in_break(struct gk_input *in, uint64_t off)
 	if (!in)
 		return;
 	/* the breaks behind the window are dropped as it moves (compact);
-	 * past IN_SEGS close together the last one moves */
-	unsigned k = in->nseg < IN_SEGS ? in->nseg++ : IN_SEGS - 1;
-	in->seg_word[k] = in->abs0 + in->nwords;
-	in->seg_off[k] = off;
+	 * gk_input_fill gives a reader no bytes while the table is full, so
+	 * a full one here is a reader's mistake: refused, never a word at
+	 * another's address */
+	if (in->nseg == IN_SEGS) {
+		fail(in, GK_D_IO, 0, 0, in->raw_total, "more address breaks in the window than it holds (a reader's mistake)");
+		return;
+	}
+	in->seg_word[in->nseg] = in->abs0 + in->nwords;
+	in->seg_off[in->nseg] = off;
+	in->nseg++;
 }
 
 void gk_in_mark(struct gk_input *in, unsigned bit, uint64_t idx)

@@ -272,6 +272,40 @@ int main(void)
 		refused("GPUADDR of 4 bytes", &e, "GPUADDR section of 4 bytes", 0);
 	}
 
+	/* forty short submits, each an address break, asked for more words
+	 * than they all hold: the window holds at most IN_SEGS breaks, and
+	 * every word keeps its own submit's address (the seventeenth used to
+	 * move the sixteenth break: words at another submit's addresses) */
+	{
+		struct cap d = { .n = 0 };
+		sect(&d, T_GPU_ID, &gpu, 4);
+		for (uint32_t i = 0; i < 40; i++) {
+			const uint32_t two[] = { 0x1000u + i, 0x2000u + i };
+			buffer(&d, 0x100000ull + 0x1000ull * i, two, 2);
+			submit(&d, 0x100000ull + 0x1000ull * i, 2);
+		}
+		static const size_t sizes[] = { 1, 7, 4096 };
+		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+			struct src s = { d.b, d.n, 0, sizes[k] };
+			struct gk_input *in = gk_input_create(rd, &s, GK_IN_AUTO, 4);
+			unsigned n = 0, wrong = 0;
+			for (;;) {
+				long a = gk_input_fill(in, 500);
+				if (a <= 0)
+					break;
+				uint32_t w = gk_input_words(in)[0], i = (w & 0xfffu);
+				uint64_t want = 0x100000ull + 0x1000ull * i + (w >= 0x2000u ? 4 : 0);
+				if (gk_input_offset(in) != want && wrong++ < 3)
+					printf("# reads of %zu: word 0x%x at 0x%llx, want 0x%llx\n", sizes[k], w,
+					       (unsigned long long)gk_input_offset(in), (unsigned long long)want);
+				n++;
+				gk_input_skip(in, 1);
+			}
+			CHECK(n == 80 && !wrong && !gk_input_error(in), "forty submits, reads of %zu: %u words, %u at a wrong address",
+			      sizes[k], n, wrong);
+			gk_input_destroy(in);
+		}
+	}
 	/* following from the capture: an IB in the capture is decoded, one
 	 * that is not is an error on the packet that names it */
 	{
