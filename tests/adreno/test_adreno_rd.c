@@ -722,6 +722,13 @@ int main(void)
 		}
 		if (!nmp)
 			continue; /* a summary, no packet listing (shadow) */
+		/* the whole capture read at once, as `gfxkit decode` reads it:
+		 * each packet Mesa shows at its address among the units (the
+		 * window then holds many submits' address breaks at a time) */
+		unsigned whole = 0;
+		for (size_t k = 0; k < nmp; k++)
+			whole += find(mp[k].addr, mp[k].w, mp[k].n) != NULL;
+		CHECK(whole == nmp, "%s read whole: %u of %zu packets Mesa shows at their address", caps[i].name, whole, nmp);
 		const struct gk_format *fmt = tu_fmt(lasting(gpu));
 		struct tally t = { 0 };
 		for (size_t k = 0; k < nmp;) {
