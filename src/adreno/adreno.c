@@ -12,6 +12,7 @@
 #include "gfxkit/stream.h"
 #include "gfxkit/unit.h"
 #include "engine_ops.h" /* src/core */
+#include "layout.h"     /* src/core */
 #include "adreno_tab.h"
 
 /* Mesa's pm4_odd_parity_bit (freedreno adreno_pm4.xml users, the kernel's
@@ -375,6 +376,7 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 			fmt->any_op[op] = d;
 		}
 	}
+	gk_format_plan_quiet(fmt); /* after the hooks above: gk_check_packet and the desc engine ask it */
 	return 0;
 }
 

@@ -171,7 +171,8 @@ void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, con
 		free(d);
 		return NULL;
 	}
-	gk_format_plan_quiet(&d->fmt); /* the hooks are the family's init's: set by now */
+	/* the quiet plans: the family's init made them (gk_format_plan_quiet,
+	 * after its hooks) */
 	for (size_t k = 0; k < d->fmt.ndescs && k < GK_MAX_DESCS; k++)
 		if (d->fmt.fast[k].quiet && !d->fmt.fast[k].simple)
 			d->memo_on = true;

@@ -303,6 +303,7 @@ int gk_dma_format_init(struct gk_format *fmt, const char *gpu)
 		     k = fmt->sel[k].next, steps++)
 			bits |= fmt->sel[k].mask;
 	fmt->frame_hdr_bits = bits;
+	gk_format_plan_quiet(fmt); /* after the hooks above: gk_check_packet and the desc engine ask it */
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "gfxkit/stream.h"
 #include "gfxkit/unit.h"
 #include "engine_ops.h" /* src/core */
+#include "layout.h"     /* src/core */
 #include "pm4_tab.h"
 
 struct gpu_alias {
@@ -302,6 +303,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 		fmt->fast[i].unit_qmask = 1u << 1;
 		fmt->fast[i].unit_qvalue = st == GK_P_COMPUTE ? 1u << 1 : 0;
 	}
+	gk_format_plan_quiet(fmt); /* after the hooks above: gk_check_packet and the desc engine ask it */
 	return 0;
 }
 

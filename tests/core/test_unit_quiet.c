@@ -19,7 +19,9 @@
  * frame_record sets most of them from a kept record, a conditional
  * description's from a kept shape).  The test also holds
  * the streams to having both clean units and units with diagnostics: a
- * stream of one kind could not fail. */
+ * stream of one kind could not fail.  And gk_check_packet, which asks the
+ * quiet check before it decodes, says what its steps say on every unit,
+ * with buffers and without. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +50,12 @@ struct ref {
 	struct gk_check_state st;
 	struct gk_unit u;
 	uint64_t units, clean, said, wrong, records;
+	/* gk_check_packet against its steps, without buffers (pst) and with
+	 * them (bst, and fst for the steps): how many it passed by the quiet
+	 * check, how many said otherwise */
+	struct gk_check_state pst, bst, fst;
+	struct gk_unit ub;
+	uint64_t pkt_quiet, pkt_wrong;
 	uint64_t bytes; /* the stream's: only its last unit may be cut short */
 };
 
@@ -60,6 +68,40 @@ static bool same_diag(const struct gk_diag *a, const struct gk_diag *b)
 }
 
 /* the unit callback: the stream loop's diagnostics against the full path's */
+static bool same_diags(const struct gk_diags *a, const struct gk_diags *b)
+{
+	bool same = a->n == b->n && a->dropped == b->dropped && a->errors == b->errors && a->warnings == b->warnings;
+	for (unsigned k = 0; same && k < a->n && k < GK_MAX_DIAGS; k++)
+		same = same_diag(&a->d[k], &b->d[k]);
+	return same;
+}
+
+/* buffers over part of the address space, so that the made packets'
+ * ranges fall inside, across and outside them */
+static const struct gk_bo bos[] = { { 0, 1ull << 31 }, { 1ull << 32, 1ull << 30 }, { 0x7f0000000000ull, 1ull << 36 } };
+
+/* gk_check_packet (the quiet check first, gk_check_quiet and
+ * gk_bounds_quiet, then decode, check and bounds) says what its steps
+ * say, on a state of its own, with and without buffers */
+static void check_packet(struct ref *r, const struct gk_packet *pkt, const struct gk_diags *full)
+{
+	struct gk_diags pd, bd, fd;
+	gk_diags_reset(&pd);
+	gk_diags_reset(&bd);
+	gk_diags_reset(&fd);
+	r->pkt_quiet += !pkt->truncated && gk_check_quiet(r->fmt, &r->pst, &pkt->frame, pkt->dw);
+	gk_check_packet(r->fmt, &r->pst, pkt, &pd);
+	gk_check_packet(r->fmt, &r->bst, pkt, &bd);
+	gk_unit_decode(r->fmt, pkt, &fd, &r->ub);
+	gk_unit_check(r->fmt, &r->fst, &r->ub);
+	gk_check_bounds(r->fmt, &r->fst, &r->ub, &fd);
+	bool same = same_diags(full, &pd) && r->pst.nexec == r->st.nexec && same_diags(&fd, &bd) &&
+		    r->bst.nexec == r->fst.nexec;
+	if (!same && ++r->pkt_wrong <= 5)
+		CHECK(same, "%s %s: gk_check_packet at 0x%llx (dw0 0x%08x): %u / %u diagnostics (with buffers), its steps %u / %u",
+		      r->fmt->family, r->fmt->gen, (unsigned long long)pkt->offset, pkt->dw[0], pd.n, bd.n, full->n, fd.n);
+}
+
 static int each_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint32_t *words, size_t n,
 		     const struct gk_diags *dg)
 {
@@ -71,6 +113,7 @@ static int each_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint
 	gk_packet_frame(r->fmt, words, n, offset, &pkt);
 	gk_unit_decode(r->fmt, &pkt, &full, &r->u);
 	gk_unit_check(r->fmt, &r->st, &r->u);
+	check_packet(r, &pkt, &full);
 	/* the stream loop's framing (the desc engine's frame memo) is the
 	 * family's own: the unit as long as its frame, but at the end */
 	size_t len = pkt.frame.ndw ? pkt.frame.ndw : 1;
@@ -120,6 +163,11 @@ static int each_unit(void *ctx, struct gk_engine *e, uint64_t offset, const uint
 static void run_stream(struct gk_engine *e, const uint32_t *w, size_t n, bool check, struct ref *r)
 {
 	gk_check_init(&r->st);
+	gk_check_init(&r->pst);
+	gk_check_init(&r->bst);
+	gk_check_init(&r->fst);
+	gk_check_set_buffers(&r->bst, bos, sizeof bos / sizeof bos[0]);
+	gk_check_set_buffers(&r->fst, bos, sizeof bos / sizeof bos[0]);
 	r->bytes = 4 * n;
 	struct gk_bytes b = { w, 4 * n, 0 };
 	struct gk_input *in = gk_input_create(gk_read_bytes, &b, GK_IN_BIN, 4);
@@ -208,6 +256,8 @@ static void one_gen(const char *engine, const char *gpu, uint32_t *s)
 	CHECK(r.clean && r.said, "%s %s: %llu clean units, %llu with diagnostics: both are needed", engine, gpu,
 	      (unsigned long long)r.clean, (unsigned long long)r.said);
 	CHECK(r.records > 0, "%s %s: no record compared", engine, gpu);
+	CHECK(r.pkt_wrong == 0 && r.pkt_quiet > 0, "%s %s: gk_check_packet as its steps but on %llu units; %llu passed quiet",
+	      engine, gpu, (unsigned long long)r.pkt_wrong, (unsigned long long)r.pkt_quiet);
 	printf("# %s %s: %llu units, %llu clean, %llu with diagnostics, as the full path; %llu records as its\n", engine,
 	       gpu, (unsigned long long)r.units, (unsigned long long)r.clean, (unsigned long long)r.said,
 	       (unsigned long long)r.records);
