@@ -88,7 +88,9 @@ void gk_diags_reset(struct gk_diags *dg);
 struct gk_diag *gk_diags_add(struct gk_diags *out, const struct gk_packet *pkt, enum gk_severity sev,
 			     enum gk_diag_code code, int dw, int lo, int hi, const char *field, const char *fmt, ...)
 	__attribute__((format(printf, 9, 10)));
-/* Diagnose one packet (appends to *out). */
+/* Diagnose one packet (appends to *out): the quiet check first (a whole
+ * packet its words show clean, its ranges inside the buffers, is not
+ * decoded), else the packet decoded, checked and its ranges bounded. */
 void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, const struct gk_packet *pkt,
 		     struct gk_diags *out);
 /* End of stream at byte offset end: unfinished EXEC_COUNT regions. */
