@@ -6,6 +6,7 @@
  * engine of the family and GPU unless an earlier unit left it something
  * (ops->carries), which the stream loop checks before it writes a
  * helper's text. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_MONOTONIC: -std=c11 alone declares neither */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
