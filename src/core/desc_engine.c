@@ -957,7 +957,10 @@ void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, s
 	 * path, its frame and tests cost ~100 instructions a unit (callgrind,
 	 * decode -j 1 on the quarter bench streams: a630 96.44 M -> 94.04 M,
 	 * GFX9 78.96 M -> 77.04 M, Evergreen 56.52 M -> 54.97 M, GFX11
-	 * 95.73 M -> 95.45 M, CIK DMA 56.13 M -> 55.81 M) */
+	 * 95.73 M -> 95.45 M, CIK DMA 56.13 M -> 55.81 M).  A unit shorter
+	 * than its fixed dwords (CP_DRAW_INDX_OFFSET of 4 of its 8, 7,041 of
+	 * the a630 stream's units) likewise, gk_unit_text_short, tested last
+	 * where the other units do not reach (text_short.c) */
 	const struct gk_desc_fast *fast = d->unit.fast;
 	if (fast->print_line_room && !raw_words) {
 		if (d->unit.pkt.ndw == fast->fixed_len) {
@@ -973,6 +976,9 @@ void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, s
 				gk_unit_text_data(&d->fmt, &d->unit, o);
 				return;
 			}
+		} else {
+			gk_unit_text_short(&d->fmt, &d->unit, o);
+			return;
 		}
 	}
 	gk_unit_text(&d->fmt, &d->unit, raw_words, o);

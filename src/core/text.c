@@ -791,6 +791,12 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
 }
 
+void gk_text_direct_fields(const struct gk_format *fmt, const struct gk_packet_desc *d,
+			   const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	put_direct_fields(fmt, d, fast, dw, ndw, o);
+}
+
 /* A pending unit's whole line, "OFFSET: NAME FIELD=VALUE ...\n", in one
  * piece, when that is all its text: a description without a tail or notes,
  * a packet of its fixed length (no COUNT, no EXTRA: the layout
