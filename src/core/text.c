@@ -1120,19 +1120,29 @@ fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk
 	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
 	unsigned nf = r->nfields;
-	while ((f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
-			: next_set_field(&next, end, &rest, &stray, &m))) {
+	while (typed && (f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
+				 : next_set_field(&next, end, &rest, &stray, &m))) {
+		/* the typed loop, its own: a value name first, then the
+		 * value's kind, each way to its end, where one loop for both
+		 * looked the name up before the field's name was written and
+		 * tested it again after, its pointer kept across the copy
+		 * (callgrind, decode -j 1 of the a630 quarter bench stream:
+		 * 89.45 M -> 87.92 M; the untyped loop below, PM4's, as it
+		 * was) */
 		uint32_t fv = (v & m) >> f->lo;
-		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
 		*d++ = ' ';
 		d = gk_put_mem(d, f->name, f->namelen);
-		if (!n && typed) {
-			/* the database's type, written in place (maxline counts
-			 * 64 bytes for it); a field without a name is the whole
-			 * register: no "=" */
-			unsigned kind = field_kind(kinds, f);
-			if (kind == GK_VK_NUMBER)
-				goto number; /* never typed: the hook says nothing */
+		const struct gk_reg_value *n;
+		if (f->nvalues && (n = value_row(f, fv))) {
+			*d++ = '=';
+			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
+			continue;
+		}
+		/* the database's type, written in place (maxline counts 64
+		 * bytes for it); a field without a name is the whole
+		 * register: no "=" */
+		unsigned kind = field_kind(kinds, f);
+		if (kind != GK_VK_NUMBER) { /* never typed: the hook says nothing */
 			/* '=' stored whatever the text: a nameless field's text
 			 * (at d itself) overwrites it, and a field the hook has
 			 * no text for is a number, "=V", below */
@@ -1156,7 +1166,15 @@ fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk
 				continue;
 			}
 		}
-	number:
+		*d++ = '=';
+		d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
+	}
+	while (!typed && (f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
+				  : next_set_field(&next, end, &rest, &stray, &m))) {
+		uint32_t fv = (v & m) >> f->lo;
+		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
+		*d++ = ' ';
+		d = gk_put_mem(d, f->name, f->namelen);
 		*d++ = '=';
 		if (n) {
 			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
