@@ -1343,9 +1343,8 @@ static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t v, char 
  * (its layout, the registers saved and loaded back around it).  A third
  * of the a630 bench stream's register lines with fields are 0 (64,640 of
  * 178,045; callgrind, decode -j 1 of the quarter bench stream: 98.49 M ->
- * 97.29 M).  The typed run's only: PM4 writes its lines by a call
- * (put_reg_line), and a test before it would move GCC's inlining of the
- * run in gk_unit_text. */
+ * 97.29 M).  The typed run's only: PM4's lines with fields are
+ * put_reg_line's call, and the test was not tried there. */
 static inline char *put_zero_reg_line(const struct gk_reg *r, char *d)
 {
 	d = put_line_head(r, d);
