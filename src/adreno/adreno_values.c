@@ -134,23 +134,29 @@ static size_t put_exact(double v, char *buf, size_t cap)
  * or of the range's ends, where this returns 0 and the caller asks
  * snprintf.  The bench stream's random floats are mostly this small, and
  * snprintf's exact arithmetic was ~17% of its decode text (callgrind). */
-static size_t put_tiny_g9(double v, char *buf, size_t cap)
+static inline __attribute__((always_inline)) size_t put_tiny_g9(double v, char *buf, size_t cap)
 {
 	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
 					1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27,
 					1e28, 1e29, 1e30, 1e31, 1e32, 1e33, 1e34, 1e35, 1e36, 1e37, 1e38, 1e39, 1e40, 1e41,
 					1e42, 1e43, 1e44, 1e45, 1e46, 1e47, 1e48, 1e49, 1e50, 1e51, 1e52, 1e53, 1e54, 1e55 };
-	double a = v < 0 ? -v : v;
+	double a = fabs(v);
 	if (!(a > 0 && a < 4e-7))
 		return 0;
-	/* the first p with a * 10^p >= 1e8, searched from below the true one
-	 * by the binary exponent: a < 2^(e2+1), so p > 8 - (e2 + 1) log10(2),
-	 * less one for the rounding of the estimate; from p = 0 it took 50
-	 * steps for the denormals the bench stream has (a fifth of put_real) */
+	/* the first p with a * 10^p >= 1e8, searched from the binary
+	 * exponent's estimate: a >= 2^e2, so a * 10^p >= 1e8 needs
+	 * p >= 8 - log10(a) > 8 - (e2 + 1) log10(2), whose floor (0.30103
+	 * over log10(2) moves it by under 5e-6) is at most the true p; from
+	 * p = 0 it took 50 steps for the denormals the bench stream has (a
+	 * fifth of put_real), from one below the estimate three or four
+	 * compares more a value than from it (callgrind, decode of the a630
+	 * quarter bench stream).  A start past the true p, were the estimate
+	 * ever above it, gives x >= 1e9, which the test below turns away:
+	 * the caller's snprintf then, never other digits. */
 	uint64_t bits;
 	memcpy(&bits, &a, sizeof bits);
 	int e2 = (int)((bits >> 52) & 0x7ff) - 1023;
-	int p0 = (int)(8.0 - (e2 + 1) * 0.30103) - 1;
+	int p0 = (int)(8.0 - (e2 + 1) * 0.30103);
 	unsigned p = p0 > 0 ? (unsigned)p0 : 0;
 	double x = 0;
 	while (p < sizeof pow10 / sizeof pow10[0] && (x = a * pow10[p]) < 1e8)
@@ -168,25 +174,24 @@ static size_t put_tiny_g9(double v, char *buf, size_t cap)
 		m = 100000000u;
 		e++;
 	}
-	char digits[12];
-	gk_put_dec32(digits, m); /* 10^8 <= m < 10^9: nine digits */
-	int nd = 9;
-	while (nd > 1 && digits[nd - 1] == '0')
-		nd--; /* %g drops trailing zeros (and a point with none after it) */
 	/* at most "-1.23456789e-308": 16 bytes and the NUL; straight into buf
-	 * when it has room for the longest (the printers give 64), the
-	 * mantissa's digits in one fixed 8-byte move: the two copies of
-	 * variable length through a scratch buffer were a fifth of this
-	 * function (callgrind, decode of the a630 quarter bench stream) */
+	 * when it has room for the longest (the printers give 64): the first
+	 * digit, the point and the other eight always written (4 + 4 by
+	 * gk_put4), the end then put after the last digit that is not a 0
+	 * (%g drops trailing zeros, and a point with none after it) */
 	char tmp[24], *d = cap >= sizeof tmp ? buf : tmp, *s = d;
 	if (v < 0)
 		*d++ = '-';
-	*d++ = digits[0];
-	if (nd > 1) {
-		*d++ = '.';
-		memcpy(d, digits + 1, 8); /* digits[1..8], of which nd - 1 are kept */
-		d += nd - 1;
-	}
+	uint32_t lead = m / 100000000u, rest = m - 100000000u * lead; /* 10^8 <= m < 10^9 */
+	uint32_t hi = rest / 10000u;
+	d[0] = (char)('0' + lead);
+	d[1] = '.';
+	gk_put4(d + 2, hi);
+	gk_put4(d + 6, rest - 10000u * hi);
+	unsigned keep = 8; /* digits after the point */
+	while (keep && d[1 + keep] == '0')
+		keep--;
+	d += keep ? 2 + keep : 1;
 	*d++ = 'e';
 	*d++ = e < 0 ? '-' : '+';
 	unsigned ae = (unsigned)(e < 0 ? -e : e);
@@ -339,6 +344,25 @@ static size_t put_fixed6(uint32_t raw, unsigned w, unsigned radix, bool is_signe
 	return (size_t)(d - buf);
 }
 
+/* a non-zero 32-bit float (GK_AK_FLOAT32) into buf, which has room for
+ * 24 bytes: a value below 4e-7 (no exact six-decimal form, so put_real
+ * would come to %.9g after put_exact failed) asked of put_tiny_g9 first
+ * (the bench stream's 16,000 random floats are all such; callgrind).  Its
+ * own function, gk_adreno_value_text's jump where value_text_other's
+ * frame, its tests of buffer and value and its switch came before it
+ * (callgrind, decode -j 1 of the a630 quarter bench stream: 93.54 M ->
+ * 93.39 M; put_tiny_g9 inline in it, 93.21 M) */
+static __attribute__((noinline)) size_t float32_text(const struct gk_reg_field *f, uint32_t raw, char *buf,
+						     size_t cap)
+{
+	int ok;
+	double v = float_value(raw, width(f), &ok);
+	if (!ok)
+		return 0;
+	size_t n = put_tiny_g9(v, buf, cap);
+	return n ? n : put_real(f, raw, v, buf, cap);
+}
+
 /* the kinds gk_adreno_value_text does not write in place: a non-zero
  * real, and the general code's (or any kind into a buffer under 24
  * bytes); out of line, so the common kinds take no frame for them */
@@ -357,17 +381,10 @@ static __attribute__((noinline)) size_t value_text_other(const struct gk_reg_fie
 			break;
 		}
 		case GK_AK_FLOAT32:
+			return float32_text(f, raw, buf, cap);
 		case GK_AK_FLOAT16: {
 			double v = float_value(raw, width(f), &ok);
-			if (!ok)
-				return 0;
-			/* a 32-bit float below 4e-7 (not zero: raw is not)
-			 * has no exact six-decimal form, so put_real would
-			 * come to %.9g after put_exact failed: asked first
-			 * (the bench stream's 16,000 random floats are all
-			 * such; callgrind) */
-			size_t n = t->kind == GK_AK_FLOAT32 ? put_tiny_g9(v, buf, cap) : 0;
-			return n ? n : put_real(f, raw, v, buf, cap);
+			return ok ? put_real(f, raw, v, buf, cap) : 0;
 		}
 		default:
 			break;
@@ -408,6 +425,11 @@ size_t gk_adreno_value_text(const struct gk_reg_field *f, uint32_t raw, char *bu
 		*d++ = "xyzw"[raw & 3];
 		break;
 	case GK_AK_FLOAT32:
+		if (raw)
+			return float32_text(f, raw, buf, cap); /* cap >= 24: tested above */
+		memcpy(d, "0.000000", 8); /* a zero real, as put_exact writes it */
+		d += 8;
+		break;
 	case GK_AK_FLOAT16:
 	case GK_AK_FIXED:
 	case GK_AK_UFIXED:

@@ -229,6 +229,31 @@ void gk_format_plan_print(const struct gk_format *fmt, const struct gk_packet_de
  * it with gk_unit_text. */
 bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o);
 
+/* text.c: gk_unit_text of a pending unit u of fmt whose description's
+ * tail is a register run (gk_unit_text_regs) or data words
+ * (gk_unit_text_data: GK_TAIL_DATA) and which has words past its fixed
+ * dwords (u->pkt.ndw > u->fast->fixed_len), with u->fast->print_line_room
+ * and no raw words (the caller's tests): put_direct_line's line of the
+ * fixed dwords, the tail's lines, then any EXTRA words, as gk_unit_text
+ * writes them, without its general path's frame and tests (Adreno's
+ * CP_TYPE4_PKT and CP_NOP, PM4's SET_*_REG, a DMA write's data); a unit
+ * put_direct_line does not write in one line goes to gk_unit_text. */
+void gk_unit_text_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o);
+void gk_unit_text_data(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o);
+
+/* text.c: the shown fields of a pending unit of description d (fast its
+ * plan), the text gk_unit_text writes after the name: " F=V ..." (the
+ * compiled ops where they can, the checked writers for the rest) */
+void gk_text_direct_fields(const struct gk_format *fmt, const struct gk_packet_desc *d,
+			   const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw, struct gk_out *o);
+
+/* text_short.c: gk_unit_text of a pending unit u of fmt shorter than its
+ * description's fixed dwords (u->pkt.ndw < u->fast->fixed_len: Adreno's
+ * CP_DRAW_INDX_OFFSET of 4 of its 8 dwords), without raw words (the
+ * caller's test); one with notes, a tail, extra words or stray bits goes
+ * to gk_unit_text. */
+void gk_unit_text_short(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o);
+
 /* text.c: the text printer's compiled plans (fast->print_op0, from
  * print[0] and print[1] of the simple descriptions), for gk_format_prepare
  * once every description's plan is made */

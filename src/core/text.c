@@ -791,6 +791,12 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
 }
 
+void gk_text_direct_fields(const struct gk_format *fmt, const struct gk_packet_desc *d,
+			   const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw, struct gk_out *o)
+{
+	put_direct_fields(fmt, d, fast, dw, ndw, o);
+}
+
 /* A pending unit's whole line, "OFFSET: NAME FIELD=VALUE ...\n", in one
  * piece, when that is all its text: a description without a tail or notes,
  * a packet of its fixed length (no COUNT, no EXTRA: the layout
@@ -1114,37 +1120,61 @@ fields_at(const struct gk_format *typed, struct reg_kinds kinds, const struct gk
 	uint32_t rest = v, stray = 0, m;
 	const struct gk_reg_field *next = r->fields, *end = next + r->nfields, *f;
 	unsigned nf = r->nfields;
-	while ((f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
-			: next_set_field(&next, end, &rest, &stray, &m))) {
+	while (typed && (f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
+				 : next_set_field(&next, end, &rest, &stray, &m))) {
+		/* the typed loop, its own: a value name first, then the
+		 * value's kind, each way to its end, where one loop for both
+		 * looked the name up before the field's name was written and
+		 * tested it again after, its pointer kept across the copy
+		 * (callgrind, decode -j 1 of the a630 quarter bench stream:
+		 * 89.45 M -> 87.92 M; the untyped loop below, PM4's, as it
+		 * was) */
 		uint32_t fv = (v & m) >> f->lo;
-		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
 		*d++ = ' ';
 		d = gk_put_mem(d, f->name, f->namelen);
-		if (!n && typed) {
-			/* the database's type, written in place (maxline counts
-			 * 64 bytes for it); a field without a name is the whole
-			 * register: no "=" */
-			unsigned kind = field_kind(kinds, f);
-			if (kind == GK_VK_NUMBER)
-				goto number; /* never typed: the hook says nothing */
+		const struct gk_reg_value *n;
+		if (f->nvalues && (n = value_row(f, fv))) {
+			*d++ = '=';
+			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
+			continue;
+		}
+		/* the database's type, written in place (maxline counts 64
+		 * bytes for it); a field without a name is the whole
+		 * register: no "=" */
+		unsigned kind = field_kind(kinds, f);
+		if (kind != GK_VK_NUMBER) { /* never typed: the hook says nothing */
 			/* '=' stored whatever the text: a nameless field's text
 			 * (at d itself) overwrites it, and a field the hook has
 			 * no text for is a number, "=V", below */
 			*d = '=';
 			char *at = d + (f->namelen != 0);
-			if (limit - at < 64)
-				return NULL;
 			if (kind != GK_VK_HOOK) {
+				/* at most 13 bytes ("r" 10 digits ".c"), in the
+				 * room maxline counts for a typed value, as a
+				 * value name's or a number's is in theirs: only
+				 * the hook's 64 are tested (callgrind, decode -j 1
+				 * of the a630 quarter bench stream: 97,000 such
+				 * values, 93.21 M -> 92.60 M) */
 				d = put_kind_at(at, kind, fv);
 				continue;
 			}
+			if (limit - at < 64)
+				return NULL;
 			size_t tl = typed->reg_value_text(f, fv, at, 64);
 			if (tl && tl < 64) {
 				d = at + tl;
 				continue;
 			}
 		}
-	number:
+		*d++ = '=';
+		d = f->hi - f->lo < 8 ? gk_put_dec32(d, fv) : gk_put_hex32(d, fv);
+	}
+	while (!typed && (f = fat ? field_at_bit(next, nf, fat, &rest, &stray, &m)
+				  : next_set_field(&next, end, &rest, &stray, &m))) {
+		uint32_t fv = (v & m) >> f->lo;
+		const struct gk_reg_value *n = f->nvalues ? value_row(f, fv) : NULL;
+		*d++ = ' ';
+		d = gk_put_mem(d, f->name, f->namelen);
 		*d++ = '=';
 		if (n) {
 			d = gk_put_mem(d, n->name, n->namelen); /* the tables' length: no strlen */
@@ -1237,8 +1267,11 @@ static inline char *put_head(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-/* "    0xAAAAA NAME" of row r at its own offset (five hex digits) into d */
-static inline char *put_line_head(const struct gk_reg *r, char *d)
+/* "    0xAAAAA NAME" of row r at its own offset (five hex digits) into d.
+ * Always inline: with the typed run's three line writers GCC made it a
+ * call (callgrind, decode -j 1 of the a630 quarter bench stream: 97.29 M
+ * -> 96.44 M inline) */
+static inline __attribute__((always_inline)) char *put_line_head(const struct gk_reg *r, char *d)
 {
 	if (r->head) /* as the tables hold it before the name */
 		return put_head(d, r->name - 12, 12u + r->namelen);
@@ -1302,6 +1335,23 @@ static inline char *put_plain_reg_line(const struct gk_reg *r, uint32_t v, char 
 	return d;
 }
 
+/* The line of a row r with fields at its own offset (five hex digits)
+ * whose value is 0, "    0xAAAAA NAME <- 0\n" (no field set, no stray
+ * bit: fields_at's " 0"), into d with room for r->maxline bytes, which
+ * counts at least 15 past the head (" <-", a stray's " 0xSSSSSSSS" and
+ * the newline): the head and one 8-byte store, without the field walk
+ * (its layout, the registers saved and loaded back around it).  A third
+ * of the a630 bench stream's register lines with fields are 0 (64,640 of
+ * 178,045; callgrind, decode -j 1 of the quarter bench stream: 98.49 M ->
+ * 97.29 M).  The typed run's only: PM4's lines with fields are
+ * put_reg_line's call, and the test was not tried there. */
+static inline char *put_zero_reg_line(const struct gk_reg *r, char *d)
+{
+	d = put_line_head(r, d);
+	memcpy(d, " <- 0\n\0\0", 8);
+	return d + 6;
+}
+
 /* The lines of a register run: words w[0, n) written from addr on, the
  * table walked by index along the run (one search for the run).  typed:
  * a family with typed values (fmt->reg_value_text), whose lines with
@@ -1312,8 +1362,18 @@ static inline __attribute__((always_inline)) void reg_run(const struct gk_format
 							   bool typed)
 {
 	const struct gk_reg_table *t = fmt->regs;
-	size_t k = gk_format_reg_from(fmt, (uint32_t)addr);
+	size_t k = typed ? 0 : gk_format_reg_from(fmt, (uint32_t)addr);
 	size_t nregs = t && t->regs && t->pool ? t->nregs : 0;
+	/* the run's first row: a typed run (addresses under 0x100000, tested
+	 * below) starts the row walk of its first line at its page's first
+	 * row (fmt->reg_page), where gk_format_reg_from's call tested the
+	 * table again and walked the same rows (~18 instructions a run,
+	 * callgrind, decode -j 1 of the a630 quarter bench stream: 35,235
+	 * runs, 92.50 M -> 91.82 M); PM4 keeps the call (before nregs: after
+	 * it, nregs kept across the call cost GFX9 0.16 M) */
+	if (typed && nregs)
+		k = (addr >> GK_REG_PAGE_SHIFT) < GK_REG_PAGES ? fmt->reg_page[addr >> GK_REG_PAGE_SHIFT]
+							       : gk_reg_lower_bound(t, (uint32_t)addr);
 	/* the table's rows, indices and field layouts read once a run: the
 	 * stores of each line (char) could alias them for the compiler, which
 	 * loaded them again a line */
@@ -1379,8 +1439,20 @@ static inline __attribute__((always_inline)) void reg_run(const struct gk_format
 		} else if (five && (size_t)r->maxline - 1 < (size_t)(lim - p)) {
 			/* (room for maxline bytes; a maxline of 0, not known,
 			 * wraps round: one compare) */
-			e = typed ? reg_line(fmt, kinds, r, reg_layout(r, at, nat), w[i], p, lim)
-					       : put_reg_line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
+			/* a typed row without a field layout (none of
+			 * Adreno's: gen_adreno.py gives every row with
+			 * fields one) takes the checked way, so the typed
+			 * loop has no field-by-field walk, whose registers
+			 * it saved and loaded around each line's fields
+			 * (callgrind, decode -j 1 of the a630 quarter bench
+			 * stream: 90.69 M -> 89.45 M) */
+			const uint8_t *fat = reg_layout(r, at, nat);
+			if (!typed)
+				e = put_reg_line(fmt, r, fat, w[i], p, lim);
+			else if (!w[i])
+				e = put_zero_reg_line(r, p);
+			else if (fat)
+				e = reg_line(fmt, kinds, r, fat, w[i], p, lim);
 		}
 		if (e) {
 			p = e;
@@ -1721,6 +1793,43 @@ bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, str
 {
 	const struct gk_desc_fast *fast = u->fast;
 	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u->desc, fast, u->pkt.dw, u->pkt.ndw, u->pkt.offset, o);
+}
+
+/* gk_unit_text_regs and gk_unit_text_data: the unit's line, false (nothing
+ * written) when put_direct_line does not write it */
+static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	return gk_out_usable(o) && u->pkt.dw &&
+	       put_direct_line(fmt, u->desc, u->fast, u->pkt.dw, u->fast->fixed_len, u->pkt.offset, o);
+}
+
+/* After the line, gk_unit_text's steps for such a unit: the tail, then
+ * the words past it (EXTRA).  Without the line, gk_unit_text itself, so
+ * the caller's call is its last (a jump, no frame) */
+void gk_unit_text_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	if (!tail_unit_line(fmt, u, o)) {
+		gk_unit_text(fmt, u, false, o);
+		return;
+	}
+	const uint32_t *dw = u->pkt.dw;
+	if (u->tail_end > u->tail_begin)
+		put_reg_run(fmt, u->reg_addr, dw + u->tail_begin, u->tail_end - u->tail_begin, o);
+	if (u->extra_begin < u->pkt.ndw)
+		put_words(o, "EXTRA", dw + u->extra_begin, u->pkt.ndw - u->extra_begin);
+}
+
+void gk_unit_text_data(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	if (!tail_unit_line(fmt, u, o)) {
+		gk_unit_text(fmt, u, false, o);
+		return;
+	}
+	const uint32_t *dw = u->pkt.dw;
+	if (u->tail_end > u->tail_begin)
+		put_words(o, u->desc->tail_name, dw + u->tail_begin, u->tail_end - u->tail_begin);
+	if (u->extra_begin < u->pkt.ndw)
+		put_words(o, "EXTRA", dw + u->extra_begin, u->pkt.ndw - u->extra_begin);
 }
 
 void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw_words, struct gk_out *o)
