@@ -942,14 +942,28 @@ static unsigned cli_threads(const struct cli_opts *o)
 	if (o->has_threads)
 		return o->threads > 8 ? 8 : o->threads ? (unsigned)o->threads : 1;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	FILE *f = fopen("/proc/loadavg", "r");
-	if (f) {
+	/* the least of three readings 0.1 ms apart: one reading caught a
+	 * kernel thread passing by often enough that 2 of 3 bench runs of a
+	 * CIK decode went on one thread on a quiet machine (317 MB/s against
+	 * 470); a process that keeps a core busy is running at all three */
+	long busy = -1;
+	for (int k = 0; k < 3 && busy != 0; k++) {
+		if (k) {
+			struct timespec ts = { 0, 100000 };
+			nanosleep(&ts, NULL);
+		}
+		FILE *f = fopen("/proc/loadavg", "r");
+		if (!f)
+			break;
 		double a, b, c;
 		long running, all;
-		if (fscanf(f, "%lf %lf %lf %ld/%ld", &a, &b, &c, &running, &all) == 5 && running > 1)
-			n -= running - 1;
+		if (fscanf(f, "%lf %lf %lf %ld/%ld", &a, &b, &c, &running, &all) == 5 && running >= 1 &&
+		    (busy < 0 || running - 1 < busy))
+			busy = running - 1;
 		fclose(f);
 	}
+	if (busy > 0)
+		n -= busy;
 	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
 }
 
