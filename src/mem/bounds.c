@@ -279,8 +279,8 @@ void gk_check_packet(const struct gk_format *fmt, struct gk_check_state *st, con
 	/* the quiet check (src/core/layout.h gk_check_quiet, the stream
 	 * loop's first question of a packet): a whole packet it clears, whose
 	 * ranges all lie in the buffers, says nothing and leaves st as it was,
-	 * with no unit decoded (the in-memory check of the bench streams:
-	 * see the commit) */
+	 * with no unit decoded (make bench's check in memory, 20 MB streams:
+	 * DMA SI 437 -> 699 MB/s, CIK 427 -> 505; PM4 GFX9 870 -> 1549) */
 	const struct gk_packet_desc *d = pkt->frame.desc;
 	if (d && !pkt->truncated && !pkt->frame.unknown && pkt->ndw == pkt->frame.ndw &&
 	    gk_check_quiet(fmt, st, &pkt->frame, pkt->dw) &&
