@@ -614,7 +614,13 @@ static inline __attribute__((always_inline)) char *put_lead(char *d, const struc
  * written as its kind says, which put_field_at decided a field at a time
  * from the field's kind, flags, segments and enum (callgrind, decode on
  * the quarter bench streams: see docs/architecture.md "The text
- * printer").  skipq: the fields print_quiet drops are left out.  cut:
+ * printer").  A field print_quiet drops (GK_F_HIDE0 or GK_F_MBZ) is
+ * GK_POP_HIDE0 here and zero when the words have none of print_qbits, so
+ * the op's own zero test leaves it out, and put_planned's (plan_value)
+ * a general one: no test of the words' quiet bits first, which each op
+ * paid (~3.8 instructions an op, ~20 a packet with the words' test,
+ * against ~8 for each of the few quiet ops now read and passed by their
+ * value; callgrind, decode -j 1 of the a630 quarter bench stream).  cut:
  * ndw < fixed_len (else no op's segment is past the packet), so an op
  * whose field starts past the end is left out and one whose second
  * segment is past it read the general way, as plan_value does: a short
@@ -628,15 +634,13 @@ static inline __attribute__((always_inline)) char *put_lead(char *d, const struc
  * it wrote. */
 static inline __attribute__((always_inline)) char *put_ops(const struct gk_format *fmt,
 							   const struct gk_desc_fast *fast, const uint32_t *dw,
-							   size_t ndw, bool skipq, bool cut, char *d, unsigned *at)
+							   size_t ndw, bool cut, char *d, unsigned *at)
 {
 	const struct gk_print_op *ops = fmt->print_ops + fast->print_op0;
 	unsigned n = fast->print_nops, k;
 	for (k = 0; k < n; k++) {
 		const struct gk_print_op *op = &ops[k];
 		unsigned fl = op->flags;
-		if (skipq && (fl & GK_POP_QUIET))
-			continue;
 		const struct gk_field *f = op->f;
 		uint64_t v;
 		/* one test for the rare ops: the general way's (nseg 0: the
@@ -732,7 +736,6 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
-	bool skipq = false;
 	if (fast->print_qdw) {
 		/* the fields a zero hides (a PM4 header's predicate and shader
 		 * type, reserved and must-be-zero bits ...) are zero in nearly
@@ -748,7 +751,6 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		if (!any) {
 			hp &= ~fast->print_quiet[0];
 			bp &= ~fast->print_quiet[1];
-			skipq = true;
 		}
 	}
 	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
@@ -763,8 +765,8 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
 		if (fast->print_nops) {
 			unsigned at, n = fast->print_nops;
-			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, skipq, false, o->buf + o->len, &at)
-							 : put_ops(fmt, fast, dw, ndw, skipq, true, o->buf + o->len, &at);
+			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, false, o->buf + o->len, &at)
+							 : put_ops(fmt, fast, dw, ndw, true, o->buf + o->len, &at);
 			o->len = (size_t)(p - o->buf);
 			if (at == n)
 				return;
@@ -820,20 +822,13 @@ static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fm
 		any |= dw[i] & ~fast->claimed[i];
 	if (any)
 		return false; /* stray bits: put_rawbits' */
-	bool skipq = false;
-	if (fast->print_qdw) { /* put_direct_fields' test */
-		unsigned n = fast->print_qdw < ndw ? fast->print_qdw : (unsigned)ndw;
-		for (unsigned i = 0; i < n; i++)
-			any |= dw[i] & fast->print_qbits[i];
-		skipq = !any;
-	}
 	char *p = gk_put_hex8(o->buf + o->len, (uint32_t)off);
 	p[0] = ':';
 	p[1] = ' ';
 	p = gk_put_mem(p + 2, d->name, fast->print_namelen);
 	if (fast->print_nops) {
 		unsigned at;
-		p = put_ops(fmt, fast, dw, ndw, skipq, false, p, &at);
+		p = put_ops(fmt, fast, dw, ndw, false, p, &at);
 		if (at != fast->print_nops)
 			return false;
 	}
