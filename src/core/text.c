@@ -1798,33 +1798,37 @@ static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_u
 	       put_direct_line(fmt, u->desc, u->fast, u->pkt.dw, u->fast->fixed_len, u->pkt.offset, o);
 }
 
-/* After the line, gk_unit_text's steps for such a unit: the tail, then
- * the words past it (EXTRA).  Without the line, gk_unit_text itself, so
- * the caller's call is its last (a jump, no frame) */
-void gk_unit_text_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+/* After the line, gk_unit_text's steps for such a unit: the tail (a
+ * register run, or data words), then the words past it (EXTRA).  Without
+ * the line, gk_unit_text itself, so the caller's call is its last (a
+ * jump, no frame); one body for both, inlined into each with regs
+ * constant */
+static inline __attribute__((always_inline)) void tail_unit_text(const struct gk_format *fmt, const struct gk_unit *u,
+								  struct gk_out *o, bool regs)
 {
 	if (!tail_unit_line(fmt, u, o)) {
 		gk_unit_text(fmt, u, false, o);
 		return;
 	}
 	const uint32_t *dw = u->pkt.dw;
-	if (u->tail_end > u->tail_begin)
-		put_reg_run(fmt, u->reg_addr, dw + u->tail_begin, u->tail_end - u->tail_begin, o);
+	if (u->tail_end > u->tail_begin) {
+		if (regs)
+			put_reg_run(fmt, u->reg_addr, dw + u->tail_begin, u->tail_end - u->tail_begin, o);
+		else
+			put_words(o, u->desc->tail_name, dw + u->tail_begin, u->tail_end - u->tail_begin);
+	}
 	if (u->extra_begin < u->pkt.ndw)
 		put_words(o, "EXTRA", dw + u->extra_begin, u->pkt.ndw - u->extra_begin);
 }
 
+void gk_unit_text_regs(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
+{
+	tail_unit_text(fmt, u, o, true);
+}
+
 void gk_unit_text_data(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
-	if (!tail_unit_line(fmt, u, o)) {
-		gk_unit_text(fmt, u, false, o);
-		return;
-	}
-	const uint32_t *dw = u->pkt.dw;
-	if (u->tail_end > u->tail_begin)
-		put_words(o, u->desc->tail_name, dw + u->tail_begin, u->tail_end - u->tail_begin);
-	if (u->extra_begin < u->pkt.ndw)
-		put_words(o, "EXTRA", dw + u->extra_begin, u->pkt.ndw - u->extra_begin);
+	tail_unit_text(fmt, u, o, false);
 }
 
 void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw_words, struct gk_out *o)
