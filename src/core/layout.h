@@ -165,8 +165,9 @@ static inline void gk_unit_decode_laid(const struct gk_format *fmt, struct gk_un
  * (fmt, st, u not NULL): the engine's, which has a plain clean unit's
  * check without the general path's frame */
 void gk_unit_check_framed(const struct gk_format *fmt, struct gk_check_state *st, struct gk_unit *u);
-/* The plan's quiet flags (gk_desc_fast.quiet) of fmt, after the family's
- * init (gk_format_prepare, then the hooks) */
+/* The plan's quiet flags (gk_desc_fast.quiet) of fmt: the family's init
+ * calls it last (after gk_format_prepare and its hooks), so every format
+ * from gk_*_format_init has them */
 void gk_format_plan_quiet(struct gk_format *fmt);
 /* gk_check_quiet's steps it keeps out of line: a tail in units, the
  * fields with a value rule, rules between fields, plain groups, the
