@@ -19,47 +19,69 @@
 #include "engine_priv.h"
 #include "out.h"
 
-/* a run's text buffer at first, and the room it keeps ahead of the
- * printers (it grows to a run's text and stays: ~0.2 MB of GFX9 text,
- * ~0.3 MB of its JSON) */
+/* a helper's text buffer for a window at first, and the room it keeps
+ * ahead of the printers (it grows to the helper's share of a window's
+ * text and stays) */
 #define PAR_TEXT_FIRST (1u << 18)
 #define PAR_TEXT_ROOM (1u << 16)
 
-/* How long a side spins for the other's turn before it sleeps: a handover
- * that sleeps costs a wake-up (~35 us a run under KVM: runs a quarter the
- * size took 0.21 s -> 0.33 s over a 50 MB GFX9 stream when each side
- * slept), and most turns come within this; past it the waiting thread
- * leaves the core to others. */
+/* How long a side spins for the other before it sleeps: a handover that
+ * sleeps costs a wake-up (~35 us under KVM: runs a quarter the size took
+ * 0.21 s -> 0.33 s over a 50 MB GFX9 stream when each side slept), and
+ * most come within this; past it the waiting thread leaves the core to
+ * others. */
 #define PAR_SPIN_NS 100000
 
-enum { PAR_IDLE, PAR_GIVEN, PAR_DONE };
+/* pieces a claim takes at most: a claim takes a 2 (helpers + 1)th of the
+ * pieces left, so the last ones, where the two ends meet, are one piece
+ * each and the side that ends first waits for at most one piece */
+#define PAR_CLAIM_MAX 8u
 
-/* One run a helper was given: a helper has two, so the stream loop can
- * give it the next run before it takes the last one's text, and the
- * helper goes from one to the next without waiting on it. */
-struct par_slot {
-	/* PAR_*: set by the side whose turn it is, read spinning by the other
-	 * (then under the lock, with the condition variables) */
-	_Atomic int state;
-	/* the run: the words, copied (the input's window moves on) */
-	uint32_t *w;
-	size_t n, wcap;
+/* What a helper claimed of a window: pieces [first, first + count), kept
+ * at claim[first] */
+struct par_claim {
+	/* the window's post << 32 once the rest is written (release) */
+	_Atomic unsigned long long done;
+	unsigned count, helper;
+	/* its text: helper's buffer for the window's slot from at, bytes
+	 * long, for the first words words (units units) */
+	size_t at, bytes, words;
+	uint64_t units;
+	bool failed;
+};
+
+/* A window of whole units cut into pieces, which this thread claims from
+ * the front and the helpers from the back until the two ends meet; two,
+ * so a helper done with one goes on with the next while this thread
+ * writes the first's text. */
+struct par_window {
+	/* post << 32 | the first piece not claimed << 16 | one past the last
+	 * one not claimed: every claim is one compare-and-swap, and a helper
+	 * late for a window posted again fails it */
+	_Atomic unsigned long long span;
+	uint32_t *w; /* the words, copied (the input's window moves on) */
+	size_t wcap;
 	uint64_t offset;
-	/* what it printed: text[0, used) and o's bytes after them; the
-	 * words and units it took */
-	struct gk_out o;
+	unsigned np;
+	size_t cut[GK_PAR_PIECES + 1];
+	struct par_claim claim[GK_PAR_PIECES];
+};
+
+/* A helper's text for a window slot: text[0, used), the last post it
+ * printed for there */
+struct par_text {
 	char *text;
 	size_t used, cap;
-	struct gk_par_done done;
-	bool failed;
+	uint32_t post;
+	struct gk_out o;
 };
 
 struct par_helper {
 	struct gk_par *p;
 	pthread_t th;
+	unsigned index;
 	struct gk_engine *e;
-	struct par_slot slot[2];
-	unsigned give, take; /* the stream loop's next slot to give and to take (helper_main's: its own) */
+	struct par_text text[2];
 	struct gk_diags dg;
 };
 
@@ -67,8 +89,12 @@ struct gk_par {
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
 	_Atomic bool quit;
+	/* this thread is asleep on done: a helper that ends a claim tells it */
+	_Atomic bool waiting;
 	struct gk_par_print how;
 	unsigned n;
+	uint32_t posts; /* windows posted so far */
+	struct par_window win[2];
 	struct par_helper h[GK_PAR_MAX];
 };
 
@@ -126,25 +152,25 @@ void gk_par_render(const struct gk_engine_ops *ops, void *fam, const uint32_t *w
 	}
 }
 
-/* A run's output is full: what it holds stays where it is, and the buffer
- * goes on after it, grown when the room left is short, so a run's text is
- * printed in place and never copied (a copy of every run's text cost the
- * helper about a tenth of its time). */
+/* A helper's text for a window is full: what it holds stays where it is,
+ * and the buffer goes on after it, grown when the room left is short, so
+ * a claim's text is printed in place and never copied (a copy of every
+ * run's text cost the helper about a tenth of its time). */
 static int grow_text(void *ctx, const void *p, size_t n)
 {
-	struct par_slot *s = ctx;
-	(void)p; /* s->text + s->used: the buffer o was given */
-	s->used += n;
-	if (s->cap - s->used < PAR_TEXT_ROOM) {
-		size_t cap = 2 * s->cap;
-		char *q = realloc(s->text, cap);
+	struct par_text *t = ctx;
+	(void)p; /* t->text + t->used: the buffer o was given */
+	t->used += n;
+	if (t->cap - t->used < PAR_TEXT_ROOM) {
+		size_t cap = 2 * t->cap;
+		char *q = realloc(t->text, cap);
 		if (!q)
 			return -1;
-		s->text = q;
-		s->cap = cap;
+		t->text = q;
+		t->cap = cap;
 	}
-	s->o.buf = s->text + s->used;
-	s->o.cap = s->cap - s->used;
+	t->o.buf = t->text + t->used;
+	t->o.cap = t->cap - t->used;
 	return 0;
 }
 
@@ -162,14 +188,22 @@ static long long mono_ns(void)
 	return (long long)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* true when s's state became want (or the helpers were told to quit)
- * within PAR_SPIN_NS */
-static bool spin_for(struct gk_par *p, struct par_slot *s, int want)
+/* the post in the top half of *a is post or later (posts wrap round; a
+ * slot never posted holds 0, before the first post, 1).  Sequentially
+ * consistent: wait_claim's test of it and the helper's of p->waiting. */
+static bool reached(_Atomic unsigned long long *a, uint32_t post)
+{
+	uint32_t at = (uint32_t)(atomic_load(a) >> 32);
+	return (int32_t)(at - post) >= 0;
+}
+
+/* true when *a reached post (or the helpers were told to quit) within
+ * PAR_SPIN_NS */
+static bool spin_for(struct gk_par *p, _Atomic unsigned long long *a, uint32_t post)
 {
 	long long until = 0;
 	for (unsigned i = 0;; i++) {
-		if (atomic_load_explicit(&s->state, memory_order_acquire) == want ||
-		    atomic_load_explicit(&p->quit, memory_order_relaxed))
+		if (reached(a, post) || atomic_load_explicit(&p->quit, memory_order_relaxed))
 			return true;
 		relax();
 		if ((i & 63) == 63) {
@@ -188,52 +222,114 @@ static bool spin_for(struct gk_par *p, struct par_slot *s, int want)
 	}
 }
 
-/* s's state is want, or the helpers were told to quit: spinning, then
- * asleep on cv */
-static void wait_for(struct gk_par *p, struct par_slot *s, int want, pthread_cond_t *cv)
+/* A helper: the window of post posted (or a later one in its slot), or
+ * the helpers told to quit; spinning, then asleep on go. */
+static void wait_post(struct gk_par *p, struct par_window *win, uint32_t post)
 {
-	if (spin_for(p, s, want))
+	if (spin_for(p, &win->span, post))
 		return;
 	pthread_mutex_lock(&p->mu);
-	while (!atomic_load(&p->quit) && atomic_load(&s->state) != want)
-		pthread_cond_wait(cv, &p->mu);
+	while (!atomic_load(&p->quit) && !reached(&win->span, post))
+		pthread_cond_wait(&p->go, &p->mu);
 	pthread_mutex_unlock(&p->mu);
 }
 
-/* s's state to v, and whoever sleeps on cv told */
-static void set_state(struct gk_par *p, struct par_slot *s, int v, pthread_cond_t *cv)
+/* This thread: claim c of the window of post done; spinning, then asleep
+ * on done with p->waiting set, which the helpers read after they mark a
+ * claim done (both sequentially consistent: one sees the other). */
+static void wait_claim(struct gk_par *p, struct par_claim *c, uint32_t post)
 {
-	atomic_store_explicit(&s->state, v, memory_order_release);
+	if (spin_for(p, &c->done, post))
+		return;
 	pthread_mutex_lock(&p->mu);
-	pthread_cond_broadcast(cv);
+	atomic_store(&p->waiting, true);
+	while (!atomic_load(&p->quit) && !reached(&c->done, post))
+		pthread_cond_wait(&p->done, &p->mu);
+	atomic_store(&p->waiting, false);
 	pthread_mutex_unlock(&p->mu);
+}
+
+static unsigned long long span_of(uint32_t post, unsigned lo, unsigned hi)
+{
+	return (unsigned long long)post << 32 | (unsigned long long)lo << 16 | hi;
+}
+
+/* pieces a claim takes of left: see PAR_CLAIM_MAX */
+static unsigned claim_size(const struct gk_par *p, unsigned left)
+{
+	unsigned k = left / (2 * (p->n + 1));
+	return k < 1 ? 1 : k > PAR_CLAIM_MAX ? PAR_CLAIM_MAX : k;
+}
+
+/* A helper's claims of window win (of post) from its back, printed, until
+ * the two ends meet. */
+static void helper_window(struct par_helper *h, struct par_window *win, unsigned slot, uint32_t post, bool *first)
+{
+	struct gk_par *p = h->p;
+	const struct gk_engine_ops *ops = h->e->ops;
+	void *fam = h->e->fam;
+	struct par_text *t = &h->text[slot];
+	unsigned long long sp = atomic_load_explicit(&win->span, memory_order_acquire);
+	for (;;) {
+		if ((uint32_t)(sp >> 32) != post || atomic_load_explicit(&p->quit, memory_order_relaxed))
+			return; /* posted again: this thread took it all */
+		unsigned lo = (unsigned)(sp >> 16) & 0xffff, hi = (unsigned)sp & 0xffff;
+		if (lo >= hi)
+			return;
+		unsigned a = hi - claim_size(p, hi - lo);
+		if (!atomic_compare_exchange_weak_explicit(&win->span, &sp, span_of(post, lo, a), memory_order_acq_rel,
+							   memory_order_acquire))
+			continue; /* sp is the span now */
+		if (t->post != post) {
+			t->post = post; /* this thread took the last window's text */
+			t->used = 0;
+		}
+		/* a claim as of a stream of its own, where the last one left
+		 * something (this thread writes a claim's text only where its
+		 * engine carries nothing); the engine's caches of what the
+		 * words alone decide are kept from claim to claim */
+		if (ops->begin && (*first || ops->carries(fam)))
+			ops->begin(fam, NULL, 0);
+		*first = false;
+		struct par_claim *c = &win->claim[a];
+		size_t from = win->cut[a];
+		struct gk_par_done d;
+		c->at = t->used;
+		t->o = (struct gk_out)GK_OUT_INIT(t->text + t->used, t->cap - t->used, grow_text, t);
+		gk_par_render(ops, fam, win->w + from, win->cut[hi] - from, win->offset + 4ull * from, &p->how, &h->dg,
+			      &t->o, &t->used, &d);
+		gk_out_flush(&t->o);
+		c->count = hi - a;
+		c->helper = h->index;
+		c->bytes = d.bytes;
+		c->words = d.words;
+		c->units = d.units;
+		c->failed = t->o.failed != 0;
+		atomic_store(&c->done, (unsigned long long)post << 32);
+		if (atomic_load(&p->waiting)) {
+			pthread_mutex_lock(&p->mu);
+			pthread_cond_broadcast(&p->done);
+			pthread_mutex_unlock(&p->mu);
+		}
+		sp = atomic_load_explicit(&win->span, memory_order_acquire);
+	}
 }
 
 static void *helper_main(void *arg)
 {
 	struct par_helper *h = arg;
 	struct gk_par *p = h->p;
-	const struct gk_engine_ops *ops = h->e->ops;
-	void *fam = h->e->fam;
 	bool first = true;
-	for (unsigned next = 0;; next ^= 1) {
-		struct par_slot *s = &h->slot[next];
-		wait_for(p, s, PAR_GIVEN, &p->go);
+	for (uint32_t post = 1;; post++) {
+		struct par_window *win = &p->win[post & 1];
+		wait_post(p, win, post);
 		if (atomic_load(&p->quit))
 			break;
-		/* a run as of a stream of its own, where the last one left
-		 * something (the stream loop writes a run's text only where its
-		 * engine carries nothing); the engine's caches of what the
-		 * words alone decide are kept from run to run */
-		if (ops->begin && (first || ops->carries(fam)))
-			ops->begin(fam, NULL, 0);
-		first = false;
-		s->used = 0;
-		s->o = (struct gk_out)GK_OUT_INIT(s->text, s->cap, grow_text, s);
-		gk_par_render(ops, fam, s->w, s->n, s->offset, &p->how, &h->dg, &s->o, &s->used, &s->done);
-		gk_out_flush(&s->o);
-		s->failed = s->o.failed != 0;
-		set_state(p, s, PAR_DONE, &p->done);
+		/* a later window in the slot: this one was taken whole */
+		uint32_t at = (uint32_t)(atomic_load_explicit(&win->span, memory_order_acquire) >> 32);
+		if (at != post)
+			post = at;
+		helper_window(h, win, post & 1, post, &first);
 	}
 	return NULL;
 }
@@ -241,10 +337,8 @@ static void *helper_main(void *arg)
 static void helper_free(struct par_helper *h)
 {
 	gk_engine_close(h->e);
-	for (unsigned i = 0; i < 2; i++) {
-		free(h->slot[i].w);
-		free(h->slot[i].text);
-	}
+	for (unsigned i = 0; i < 2; i++)
+		free(h->text[i].text);
 	memset(h, 0, sizeof *h);
 }
 
@@ -278,18 +372,21 @@ struct gk_par *gk_par_open(const struct gk_engine *e, unsigned threads, bool jso
 	while (p->n < want) {
 		struct par_helper *h = &p->h[p->n];
 		h->p = p;
+		h->index = p->n;
 		h->e = gk_engine_open(gk_engine_name(e), gk_engine_gpu(e), NULL);
 		bool ok = h->e != NULL;
 		for (unsigned i = 0; i < 2 && ok; i++) {
-			h->slot[i].text = malloc(PAR_TEXT_FIRST);
-			h->slot[i].cap = PAR_TEXT_FIRST;
-			ok = h->slot[i].text != NULL;
+			h->text[i].text = malloc(PAR_TEXT_FIRST);
+			h->text[i].cap = PAR_TEXT_FIRST;
+			ok = h->text[i].text != NULL;
 		}
+		/* counted before it starts: claim_size reads p->n */
+		p->n++;
 		if (!ok || pthread_create(&h->th, NULL, helper_main, h)) {
+			p->n--;
 			helper_free(h);
 			break;
 		}
-		p->n++;
 	}
 	if (!p->n) {
 		gk_par_close(p);
@@ -310,6 +407,8 @@ void gk_par_close(struct gk_par *p)
 		pthread_join(p->h[k].th, NULL);
 		helper_free(&p->h[k]);
 	}
+	for (unsigned i = 0; i < 2; i++)
+		free(p->win[i].w);
 	pthread_cond_destroy(&p->done);
 	pthread_cond_destroy(&p->go);
 	pthread_mutex_destroy(&p->mu);
@@ -321,50 +420,80 @@ unsigned gk_par_helpers(const struct gk_par *p)
 	return p ? p->n : 0;
 }
 
-bool gk_par_give(struct gk_par *p, unsigned k, const uint32_t *w, size_t n, uint64_t offset)
+int gk_par_post(struct gk_par *p, const uint32_t *w, const size_t *cut, unsigned np, uint64_t offset)
 {
-	if (!p || k >= p->n || !w || !n)
-		return false;
-	struct par_helper *h = &p->h[k];
-	struct par_slot *s = &h->slot[h->give];
-	if (atomic_load(&s->state) != PAR_IDLE)
-		return false; /* both given and not taken: the caller takes first */
-	if (n > s->wcap) {
-		uint32_t *q = realloc(s->w, n * sizeof *q);
+	if (!p || !w || !cut || np < 2 || np > GK_PAR_PIECES || cut[0] != 0)
+		return -1;
+	for (unsigned j = 0; j < np; j++)
+		if (cut[j] >= cut[j + 1])
+			return -1;
+	uint32_t post = p->posts + 1; /* wraps round: reached compares the difference */
+	struct par_window *win = &p->win[post & 1];
+	size_t n = cut[np];
+	if (n > win->wcap) {
+		uint32_t *q = realloc(win->w, n * sizeof *q);
 		if (!q)
-			return false;
-		s->w = q;
-		s->wcap = n;
+			return -1;
+		win->w = q;
+		win->wcap = n;
 	}
-	memcpy(s->w, w, n * sizeof *w);
-	s->n = n;
-	s->offset = offset;
-	h->give ^= 1;
-	set_state(p, s, PAR_GIVEN, &p->go);
-	return true;
+	memcpy(win->w, w, n * sizeof *w);
+	memcpy(win->cut, cut, (np + 1) * sizeof *cut);
+	win->np = np;
+	win->offset = offset;
+	p->posts = post;
+	atomic_store_explicit(&win->span, span_of(post, 0, np), memory_order_release);
+	pthread_mutex_lock(&p->mu);
+	pthread_cond_broadcast(&p->go);
+	pthread_mutex_unlock(&p->mu);
+	return (int)(post & 1);
 }
 
-const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units, bool *waited)
+bool gk_par_claim(struct gk_par *p, int slot, unsigned *first, unsigned *count)
+{
+	*first = *count = 0;
+	if (!p || slot < 0 || slot > 1)
+		return false;
+	struct par_window *win = &p->win[slot];
+	unsigned long long sp = atomic_load_explicit(&win->span, memory_order_acquire);
+	for (;;) {
+		uint32_t post = (uint32_t)(sp >> 32);
+		unsigned lo = (unsigned)(sp >> 16) & 0xffff, hi = (unsigned)sp & 0xffff;
+		*first = lo;
+		if (lo >= hi)
+			return false; /* the helpers' from lo on */
+		unsigned b = lo + claim_size(p, hi - lo);
+		if (atomic_compare_exchange_weak_explicit(&win->span, &sp, span_of(post, b, hi), memory_order_acq_rel,
+							  memory_order_acquire)) {
+			*count = b - lo;
+			return true;
+		}
+	}
+}
+
+const char *gk_par_take(struct gk_par *p, int slot, unsigned piece, size_t *len, size_t *done, uint64_t *units,
+			unsigned *count)
 {
 	*len = *done = 0;
 	*units = 0;
-	*waited = false;
-	if (!p || k >= p->n)
+	*count = 0;
+	if (!p || slot < 0 || slot > 1)
 		return NULL;
-	struct par_helper *h = &p->h[k];
-	struct par_slot *s = &h->slot[h->take];
-	if (atomic_load(&s->state) == PAR_IDLE)
+	struct par_window *win = &p->win[slot];
+	if (piece >= win->np)
 		return NULL;
-	*waited = atomic_load_explicit(&s->state, memory_order_acquire) != PAR_DONE;
-	wait_for(p, s, PAR_DONE, &p->done);
-	h->take ^= 1;
-	/* read before the slot is given again: the caller writes the text
-	 * before it gives helper k another run */
-	atomic_store(&s->state, PAR_IDLE);
-	if (s->failed || !s->done.words)
+	uint32_t post = (uint32_t)(atomic_load_explicit(&win->span, memory_order_relaxed) >> 32);
+	struct par_claim *c = &win->claim[piece];
+	wait_claim(p, c, post);
+	if (!reached(&c->done, post)) {
+		*count = win->np - piece; /* told to quit: none of it the helpers' */
 		return NULL;
-	*len = s->done.bytes; /* the text of its units: up to where its engine carried nothing */
-	*done = s->done.words;
-	*units = s->done.units;
-	return s->text;
+	}
+	*count = c->count;
+	if (c->failed || !c->words)
+		return NULL;
+	*len = c->bytes; /* the text of its units: up to where its engine carried nothing */
+	*done = c->words;
+	*units = c->units;
+	return p->h[c->helper].text[slot].text + c->at;
 }

@@ -1,7 +1,9 @@
 /* Helper threads for the stream loop's decode (gk_stream_opts.threads):
- * each takes a run of whole units, decodes and prints them on an engine of
- * its own into memory, and the stream loop writes what they printed in
- * order.  Internal to src/engine. */
+ * the stream loop posts windows of whole units cut into pieces; it
+ * decodes pieces from a window's front and the helpers from its back,
+ * each on an engine of its own into memory, until the two ends meet, and
+ * the stream loop writes what the helpers printed in order.  Internal to
+ * src/engine. */
 #ifndef GK_PAR_H
 #define GK_PAR_H
 
@@ -39,18 +41,32 @@ struct gk_par_done {
 	bool held;      /* the unit at words decoded, its diagnostics in dg, not printed */
 };
 
-/* Helper k is given the n words at w (whole units, copied), at byte
- * offset, and starts on them once it is done with what it was given
- * before (it holds two runs); false when it cannot take them (both held
- * and not taken, or out of memory: the caller does them). */
-bool gk_par_give(struct gk_par *p, unsigned k, const uint32_t *w, size_t n, uint64_t offset);
+/* pieces a window is cut into at most */
+#define GK_PAR_PIECES 160
 
-/* Helper k's oldest run not taken, once it is done (waiting for it:
- * *waited): the text it printed (*len bytes) of its first *done words,
- * *units units, as gk_par_render ends a helper's run; the caller takes the
- * rest from there.  NULL when it did nothing usable (*done 0).  The text
- * stays until helper k is given a run again. */
-const char *gk_par_take(struct gk_par *p, unsigned k, size_t *len, size_t *done, uint64_t *units, bool *waited);
+/* A window of whole units for this thread and the helpers: the words
+ * w[0, cut[np]) (copied), w[0] at byte offset offset, cut into np pieces
+ * at cut[0] = 0 < cut[1] < ... < cut[np] (2 <= np <= GK_PAR_PIECES).
+ * This thread claims pieces from the front (gk_par_claim), the helpers
+ * from the back, until the two ends meet.  Returns the window's slot (0
+ * or 1; the two are posted in turn, and the caller has taken every claim
+ * of the window a slot held before it posts there again), -1 when it
+ * cannot (the caller does the window alone). */
+int gk_par_post(struct gk_par *p, const uint32_t *w, const size_t *cut, unsigned np, uint64_t offset);
+
+/* The next pieces [*first, *first + *count) of the window in slot from
+ * its front, this thread's to decode; false when the two ends met: the
+ * pieces from *first on are the helpers' (gk_par_take). */
+bool gk_par_claim(struct gk_par *p, int slot, unsigned *first, unsigned *count);
+
+/* The helpers' claim at piece (the first of the helpers', then each next
+ * one), once it is done: *count pieces, the text printed (*len bytes) of
+ * their first *done words, *units units, as gk_par_render ends a helper's
+ * run; the caller takes the rest of the claim's words from there.  NULL
+ * when it did nothing usable (*done 0).  The text stays until the slot is
+ * posted again. */
+const char *gk_par_take(struct gk_par *p, int slot, unsigned piece, size_t *len, size_t *done, uint64_t *units,
+			unsigned *count);
 
 /* The units of the n words at w (whole units, w[0] at byte offset
  * offset) decoded on ops/fam and printed to o as how says, up to the

@@ -228,7 +228,6 @@ struct follow {
 	 * started at the first window with work for them (par_tried) */
 	struct gk_par *par;
 	bool par_tried;
-	unsigned par_share;             /* this thread's run against a helper's, in PAR_SHARE_ONE parts */
 };
 
 static void remember_chained(struct follow *f, unsigned depth, uint64_t addr)
@@ -1113,24 +1112,19 @@ static bool after_decode(struct level *L)
 	return true;
 }
 
-/* words of stream a thread decodes at a time: 16 KB, ~0.2 MB of GFX9
- * text, ~0.2 ms of work where a handover costs a few microseconds; JSON
- * prints three times the text, and a helper holds two runs' of it (50 MB
- * GFX11 JSON, -j 2, as fast at each: peak RSS 7.5 MB at 1,024 words,
- * 7.8-8.1 at 2,048, 8.5 at 4,096, 10.0 at 8,192; one thread 6.5-6.7) */
-#define PAR_RUN 4096u
-#define PAR_RUN_JSON 1024u
-/* This thread's run is par_share / PAR_SHARE_ONE of a helper's: besides
- * its run it frames the window, copies the helpers' words and writes their
- * text, so equal runs left the helpers waiting on it.  Moved by one a
- * window: up when this thread waited for a helper's run, down when the run
- * was done before it was taken, so it settles where the two sides take as
- * long, whatever the family's costs or the other work on the machine (a
- * helper that waits for a core makes this thread take more); from a
- * quarter of a helper's run to four times it. */
-#define PAR_SHARE_ONE 64u
-#define PAR_SHARE_MIN 16u
-#define PAR_SHARE_MAX 256u
+/* A window of PAR_WIN words of stream, cut into pieces of about
+ * PAR_PIECE words, is shared out (par.h): this thread takes pieces from
+ * its front and the helpers from its back until the two ends meet, so
+ * both sides work the window's whole time whatever its pieces cost or
+ * the other work on the machine, and the side done first waits for one
+ * piece at most (~4 us of a630 text).  JSON prints three times the text
+ * and a helper keeps its share of two windows' (RSS). */
+#define PAR_WIN 12288u
+#define PAR_PIECE 128u
+#define PAR_WIN_JSON 2048u
+#define PAR_PIECE_JSON 32u
+_Static_assert(PAR_WIN / PAR_PIECE < GK_PAR_PIECES && PAR_WIN_JSON / PAR_PIECE_JSON < GK_PAR_PIECES,
+	       "a window's pieces fit par.h's");
 
 /* n words at w (offset) done and printed elsewhere (units of them): past
  * them, as next_stage passes one */
@@ -1148,10 +1142,14 @@ static void advance(struct level *L, const uint32_t *w, uint64_t offset, size_t 
 }
 
 /* what a helper printed, after what this thread has: straight to the
- * caller's writer when it has one (a run's text is ~0.4 MB) */
+ * caller's writer when it has one, but for a short text with room in the
+ * buffer, copied there (the last claims of a window are a piece or two,
+ * and a write(2) of each with one of this thread's text before it: a630
+ * -j 2 ~22,500 write calls) */
+#define PAR_TEXT_COPY 16384u
 static void put_run_text(struct gk_out *o, const char *t, size_t n)
 {
-	if (o->write && o->buf) {
+	if (o->write && o->buf && (n >= PAR_TEXT_COPY || n > o->cap - o->len)) {
 		gk_out_flush(o);
 		if (!o->failed && o->write(o->ctx, t, n) != 0)
 			o->failed = 1;
@@ -1196,17 +1194,60 @@ static int units_here(struct level *L, const uint32_t *w, uint64_t base, size_t 
 	return LEAN_NONE;
 }
 
+/* A window framed by par_units: its words, from where the last one
+ * ended, cut into pieces at cut[0] = 0 < ... < cut[np] (relative to its
+ * first word); posted to the helpers in slot, or -1: this thread's alone */
+struct par_window {
+	unsigned np;
+	int slot;
+	size_t cut[GK_PAR_PIECES + 1];
+};
+
+/* Window x, at w (w[0] at byte offset base), decoded and printed: this
+ * thread's pieces from its front, then the helpers' text of the rest in
+ * order, written when this engine carries nothing at a claim's start, and
+ * the rest of a claim decoded here (units_here).  rc: LEAN_STOPPED when
+ * the caller's unit callback stopped the stream (the helpers' claims are
+ * then waited for, not shown). */
+static int par_window_run(struct level *L, const struct par_window *x, const uint32_t *w, uint64_t base, int rc)
+{
+	struct gk_par *par = L->f->par;
+	const size_t *cut = x->cut;
+	if (x->slot < 0)
+		return rc == LEAN_STOPPED ? rc : units_here(L, w, base, 0, cut[x->np]);
+	unsigned j, k;
+	while (gk_par_claim(par, x->slot, &j, &k))
+		if (rc != LEAN_STOPPED)
+			rc = units_here(L, w, base, cut[j], cut[j + k]);
+	/* the helpers' from j on */
+	while (j < x->np) {
+		size_t tlen, hd;
+		uint64_t hu;
+		const char *t = gk_par_take(par, x->slot, j, &tlen, &hd, &hu, &k);
+		if (!k)
+			k = x->np - j; /* no claim there (cannot be): this thread's */
+		size_t done = cut[j], end = cut[j + k];
+		j += k;
+		if (rc == LEAN_STOPPED)
+			continue;
+		if (t && !L->ops->carries(L->fam)) {
+			put_run_text(L->out, t, tlen);
+			advance(L, w + done, base + 4ull * done, hd, hu);
+			done += hd;
+		}
+		rc = units_here(L, w, base, done, end);
+	}
+	return rc;
+}
+
 /* print_units on more threads (gk_stream_opts.threads).  The input is
- * framed a window at a time into runs of about PAR_RUN words of whole
- * units; the helpers take every run but the first, and this thread
- * decodes the first.  The helpers' runs are given before the last
- * window's are taken, so a helper goes from one run to the next while
- * this thread writes and frames (a slot of two a helper, par.c).  A run's
- * text is written when this engine carries nothing at its start, else the
- * run is decoded here; a helper's run ends at a unit with diagnostics, or
- * where its engine last carried nothing (gk_par_render), and units_here
- * takes the rest of it.  So the output is what one thread prints.
- * Returns as print_units. */
+ * framed a window at a time (PAR_WIN words of whole units, in pieces), and
+ * each window posted to the helpers before the last one is decoded, so a
+ * helper done with one window goes on with the next while this thread
+ * writes the last one's text and frames.  A helper's claim ends at a unit
+ * with diagnostics, or where its engine last carried nothing
+ * (gk_par_render), and units_here takes the rest of it.  So the output is
+ * what one thread prints.  Returns as print_units. */
 static int par_units(struct level *L)
 {
 	struct follow *f = L->f;
@@ -1215,22 +1256,18 @@ static int par_units(struct level *L)
 	void *fam = L->fam;
 	if (ops->carries(fam) || (f->par_tried && !f->par))
 		return print_units(L);
-	unsigned helpers = o->threads - 1 < GK_PAR_MAX ? o->threads - 1 : GK_PAR_MAX;
-	if (f->par)
-		helpers = gk_par_helpers(f->par);
-	/* the runs given and not taken: helper k's pend_n[k] words from
-	 * pend_at[k] past this level's position; pend words in all */
-	size_t pend_at[GK_PAR_MAX], pend_n[GK_PAR_MAX], pend = 0;
-	bool pend_given[GK_PAR_MAX];
-	unsigned npend = 0;
-	size_t runw = o->json ? PAR_RUN_JSON : PAR_RUN;
+	size_t win = o->json ? PAR_WIN_JSON : PAR_WIN, piece = o->json ? PAR_PIECE_JSON : PAR_PIECE;
+	/* x[0] the window framed last time round, to decode now (its words
+	 * from this level's position on: pend of them), x[1] the next */
+	struct par_window x[2];
+	unsigned have = 0;
+	size_t pend = 0;
 	int rc = LEAN_NONE;
 	for (;;) {
-		/* a window of a run for each after the pending ones: frame_stage's peek, asked for more */
+		/* the next window after the pending one: frame_stage's peek, asked for more */
 		catch_up(L);
 		struct gk_input_at at;
-		size_t own = runw * f->par_share / PAR_SHARE_ONE; /* this thread's run */
-		long avail = gk_input_peek(L->in, pend + own + (size_t)helpers * runw + FRAME_LOOKAHEAD, &at);
+		long avail = gk_input_peek(L->in, pend + win + FRAME_LOOKAHEAD, &at);
 		size_t lim = 0;
 		if (avail > 0) {
 			if (at.unbroken && (size_t)avail > at.unbroken)
@@ -1243,12 +1280,12 @@ static int par_units(struct level *L)
 		}
 		const uint32_t *w = at.words;
 		uint64_t base = at.offset;
-		/* the next window's runs, b[r] to b[r + 1] */
-		size_t b[GK_PAR_MAX + 2], pos = pend;
-		unsigned nr = 0;
-		b[0] = pend;
-		while (rc != LEAN_STOPPED && lim >= pend + own + runw && nr < helpers + 1 && pos < lim) {
-			size_t goal = pos + (nr ? runw : own);
+		struct par_window *nx = &x[have];
+		nx->np = 0;
+		nx->cut[0] = 0;
+		size_t pos = pend;
+		while (rc != LEAN_STOPPED && lim >= pend + win && pos < pend + win && nx->np < GK_PAR_PIECES) {
+			size_t goal = pos + piece;
 			bool whole = true;
 			while (pos < goal && pos < lim) {
 				size_t len = frame(ops, fam, w + pos, lim - pos);
@@ -1258,62 +1295,33 @@ static int par_units(struct level *L)
 				}
 				pos += len;
 			}
-			if (pos > b[nr])
-				b[++nr] = pos;
+			if (pos - pend > nx->cut[nx->np])
+				nx->cut[++nx->np] = pos - pend;
 			if (!whole)
 				break;
 		}
-		if (nr >= 2 && !f->par && !f->par_tried) {
+		if (nx->np >= 2 && !f->par && !f->par_tried) {
 			f->par_tried = true;
-			f->par = gk_par_open(L->e, helpers + 1, o->json, o->json_flags, o->raw_words);
-			if (f->par)
-				helpers = gk_par_helpers(f->par);
+			f->par = gk_par_open(L->e, o->threads, o->json, o->json_flags, o->raw_words); /* at most GK_PAR_MAX helpers */
 		}
-		if (!f->par || nr < 2)
-			nr = 0; /* no window: the pending runs taken, then one at a time */
-		bool given[GK_PAR_MAX + 1] = { false };
-		for (unsigned r = 1; r < nr; r++)
-			given[r] = gk_par_give(f->par, r - 1, w + b[r], b[r + 1] - b[r], base + 4ull * b[r]);
-		/* a submit's words are one buffer (at.unbroken): its line once */
-		if (rc != LEAN_STOPPED)
-			submit_line(L, o->json || !avail ? -1 : gk_input_submit_ahead(L->in, 0));
-		/* the last window's helper runs, in order; this thread's share
-		 * of the next window is moved toward where neither side waits
-		 * for the other (par_share) */
-		bool waited_any = false;
-		for (unsigned k = 0; k < npend; k++) {
-			size_t tlen, hd;
-			uint64_t hu;
-			bool waited = false;
-			size_t done = pend_at[k], end = pend_at[k] + pend_n[k];
-			const char *t = pend_given[k] ? gk_par_take(f->par, k, &tlen, &hd, &hu, &waited) : NULL;
-			waited_any |= waited;
-			if (rc == LEAN_STOPPED)
-				continue; /* waited for, not shown */
-			if (t && !ops->carries(fam)) {
-				put_run_text(L->out, t, tlen);
-				advance(L, w + done, base + 4ull * done, hd, hu);
-				done += hd;
-			}
-			rc = units_here(L, w, base, done, end);
+		if (nx->np) {
+			nx->slot = nx->np >= 2 && f->par ? gk_par_post(f->par, w + pend, nx->cut, nx->np, base + 4ull * pend)
+							 : -1;
+			have++;
 		}
-		if (npend)
-			f->par_share = waited_any ? (f->par_share < PAR_SHARE_MAX ? f->par_share + 1 : PAR_SHARE_MAX)
-						  : (f->par_share > PAR_SHARE_MIN ? f->par_share - 1 : PAR_SHARE_MIN);
-		npend = 0;
-		pend = 0;
-		if (!nr)
+		/* the pending window, at this level's position */
+		if (have == 2 || (have == 1 && !nx->np)) {
+			/* a submit's words are one buffer (at.unbroken): its line once */
+			if (rc != LEAN_STOPPED)
+				submit_line(L, o->json || avail <= 0 ? -1 : gk_input_submit_ahead(L->in, 0));
+			rc = par_window_run(L, &x[0], w, base, rc);
+			if (have == 2)
+				x[0] = x[1];
+			have--;
+		}
+		pend = have ? x[0].cut[x[0].np] : 0;
+		if (!have)
 			break;
-		/* this thread's run, then the ones given are pending */
-		if (rc != LEAN_STOPPED)
-			rc = units_here(L, w, base, b[0], b[1]);
-		for (unsigned r = 1; r < nr; r++) {
-			pend_at[npend] = b[r] - b[1];
-			pend_n[npend] = b[r + 1] - b[r];
-			pend_given[npend] = given[r];
-			npend++;
-		}
-		pend = b[nr] - b[1];
 	}
 	if (rc == LEAN_STOPPED)
 		return rc;
@@ -1478,7 +1486,6 @@ int gk_stream_run(struct gk_engine *e, struct gk_input *in, const struct gk_stre
 	f->max_depth = o->max_depth ? (o->max_depth < FOLLOW_MAX ? o->max_depth : FOLLOW_MAX) : FOLLOW_DEPTH;
 	f->eng[0] = e;
 	f->bounds = o->bos && o->nbos ? gk_check_bounds : NULL;
-	f->par_share = PAR_SHARE_ONE;
 	int rc = run(f, e, 0, in, o->name ? o->name : "-", out, stats);
 	gk_par_close(f->par);
 	for (unsigned d = 1; d <= FOLLOW_MAX; d++) {
