@@ -1117,12 +1117,15 @@ static bool after_decode(struct level *L)
  * its front and the helpers from its back until the two ends meet, so
  * both sides work the window's whole time whatever its pieces cost or
  * the other work on the machine, and the side done first waits for one
- * piece at most (~4 us of a630 text).  JSON prints three times the text
- * and a helper keeps its share of two windows' (RSS). */
-#define PAR_WIN 12288u
+ * piece at most (~4 us of a630 text).  The size is RSS's (8,192 to
+ * 16,384 words measured the same): a helper keeps its share of two
+ * windows' text, most of a window when it gets ahead (50 MB GFX11 text,
+ * peak RSS 7.4-7.6 MB here, 7.8-7.9 at 12,288 words); JSON prints three
+ * times the text (7.4-7.5 MB). */
+#define PAR_WIN 8192u
 #define PAR_PIECE 128u
-#define PAR_WIN_JSON 2048u
-#define PAR_PIECE_JSON 32u
+#define PAR_WIN_JSON 1024u
+#define PAR_PIECE_JSON 16u
 _Static_assert(PAR_WIN / PAR_PIECE < GK_PAR_PIECES && PAR_WIN_JSON / PAR_PIECE_JSON < GK_PAR_PIECES,
 	       "a window's pieces fit par.h's");
 
