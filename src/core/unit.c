@@ -165,8 +165,11 @@ void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_fiel
 	put_field(u->fmt, hdr ? &d->hdr[i] : &d->fields[i], i, hdr, false, u->pkt.dw, u->pkt.ndw, out);
 }
 
-void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
-			 struct gk_unit *u)
+/* gk_unit_decode_lazy's body; planned: the plan of pkt->frame.desc
+ * (gk_fast) when the caller has it, else NULL (looked up here) */
+static inline __attribute__((always_inline)) void decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt,
+							      struct gk_diags *dg, struct gk_unit *u,
+							      const struct gk_desc_fast *planned)
 {
 	if (!u)
 		return;
@@ -178,7 +181,7 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 	const struct gk_packet_desc *d = fmt && dw && ndw && !pkt->truncated ? pkt->frame.desc : 0;
 	if (pkt != &u->pkt)
 		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
-	const struct gk_desc_fast *fast = d ? gk_fast(fmt, d) : 0;
+	const struct gk_desc_fast *fast = d ? (planned ? planned : gk_fast(fmt, d)) : 0;
 	gk_unit_begin(u, fmt, dg, d, fast);
 	if (fast && fast->simple && (ndw >= fast->fixed_len || (ndw < 32 && (fast->short_ok >> ndw) & 1u)) &&
 	    (d->tail != GK_TAIL_REGS || fast->reg_one)) {
@@ -264,6 +267,18 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 				break;
 			} /* a pending unit's: set by gk_unit_fill */
 	}
+}
+
+void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			 struct gk_unit *u)
+{
+	decode_lazy(fmt, pkt, dg, u, NULL);
+}
+
+void gk_unit_decode_planned(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			    struct gk_unit *u, const struct gk_desc_fast *fast)
+{
+	decode_lazy(fmt, pkt, dg, u, fast);
 }
 
 bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay)
