@@ -766,6 +766,40 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
+	/* room for every field: written through a local position, stored
+	 * back once (one check a unit, where each field checked and stored
+	 * its own); what put_desc_fields_at leaves takes the checked way.
+	 * Out of line: inline, it made gk_unit_text too big for GCC to
+	 * inline put_reg_run, which cost GFX9 more than the fields gained.
+	 * callgrind, decode on the quarter bench streams: CIK DMA 105.98 M ->
+	 * 102.93 M, SDMA6 110.49 M -> 107.60 M, a630 136.15 M -> 134.60 M,
+	 * GFX9 106.39 M -> 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
+	bool room = fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room;
+	if (room && fast->print_nops) {
+		/* the compiled ops (put_ops) leave out the fields a zero hides
+		 * on their own, so the words' quiet bits below are not asked
+		 * for them: only for what the ops leave to the checked way
+		 * (callgrind, decode -j 1 of the a630 quarter bench stream:
+		 * 8,864 units, CP_DRAW_INDX_OFFSET's and CP_EVENT_WRITE's) */
+		unsigned at, n = fast->print_nops;
+		char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, false, o->buf + o->len, &at)
+						 : put_ops(fmt, fast, dw, ndw, true, o->buf + o->len, &at);
+		o->len = (size_t)(p - o->buf);
+		if (at == n)
+			return;
+		/* the fields from the one it stopped at: the checked way */
+		uint64_t rh = 0, rb = 0;
+		for (const struct gk_print_op *op = fmt->print_ops + fast->print_op0 + at,
+					       *end = fmt->print_ops + fast->print_op0 + n;
+		     op < end; op++) {
+			if (op->flags & GK_POP_HDR)
+				rh |= 1ull << op->idx;
+			else
+				rb |= 1ull << op->idx;
+		}
+		hp &= rh;
+		bp &= rb;
+	}
 	if (fast->print_qdw) {
 		/* the fields a zero hides (a PM4 header's predicate and shader
 		 * type, reserved and must-be-zero bits ...) are zero in nearly
@@ -783,41 +817,11 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 			bp &= ~fast->print_quiet[1];
 		}
 	}
-	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
-		/* room for every field: written through a local position,
-		 * stored back once (one check a unit, where each field checked
-		 * and stored its own); what put_desc_fields_at leaves takes the
-		 * checked way.  Out of line: inline, it made gk_unit_text too
-		 * big for GCC to inline put_reg_run, which cost GFX9 more than
-		 * the fields gained.  callgrind, decode on the quarter bench
-		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
-		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
-		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
-		if (fast->print_nops) {
-			unsigned at, n = fast->print_nops;
-			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, false, o->buf + o->len, &at)
-							 : put_ops(fmt, fast, dw, ndw, true, o->buf + o->len, &at);
-			o->len = (size_t)(p - o->buf);
-			if (at == n)
-				return;
-			/* the fields from the one it stopped at: the checked way */
-			uint64_t rh = 0, rb = 0;
-			for (const struct gk_print_op *op = fmt->print_ops + fast->print_op0 + at,
-						       *end = fmt->print_ops + fast->print_op0 + n;
-			     op < end; op++) {
-				if (op->flags & GK_POP_HDR)
-					rh |= 1ull << op->idx;
-				else
-					rb |= 1ull << op->idx;
-			}
-			hp &= rh;
-			bp &= rb;
-		} else {
-			char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
-			if (!hp)
-				p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
-			o->len = (size_t)(p - o->buf);
-		}
+	if (room && !fast->print_nops) {
+		char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
+		if (!hp)
+			p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
+		o->len = (size_t)(p - o->buf);
 	}
 	put_desc_fields(fmt, d->hdr, hp, dw, ndw, o);
 	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
