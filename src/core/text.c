@@ -843,12 +843,19 @@ void gk_text_direct_fields(const struct gk_format *fmt, const struct gk_packet_d
  * each, and the tests for a count, stray bits, notes, a tail, extra and raw
  * words, were ~250 instructions of a ~630-instruction SDMA NOP (callgrind,
  * decode -g sdma4 -e dma on 100,000 NOPs). */
-static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fmt, const struct gk_packet_desc *d,
-						       const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw,
-						       uint64_t off, struct gk_out *o)
+static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fmt, const struct gk_unit *u,
+						       const struct gk_desc_fast *fast, struct gk_out *o)
 {
-	/* ndw == fast->fixed_len, fast->print_line_room set (the caller's):
-	 * at most the 16 dwords of fast->claimed */
+	/* the unit's description, words and offset read here, where the
+	 * callers passed them with the length, seven arguments, one on the
+	 * stack (callgrind, decode -j 1 of the a630 quarter bench stream:
+	 * 45,000 lines).  fast: u->desc's plan; the words at least its
+	 * fixed_len (the callers' tests), fast->print_line_room set: at
+	 * most the 16 dwords of fast->claimed */
+	const struct gk_packet_desc *d = u->desc;
+	const uint32_t *dw = u->pkt.dw;
+	size_t ndw = fast->fixed_len;
+	uint64_t off = u->pkt.offset;
 	if (off > UINT32_MAX || !o->buf || o->cap - o->len < fast->print_line_room)
 		return false;
 	uint32_t any = 0;
@@ -1827,15 +1834,14 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
 	const struct gk_desc_fast *fast = u->fast;
-	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u->desc, fast, u->pkt.dw, u->pkt.ndw, u->pkt.offset, o);
+	return gk_out_usable(o) && u->pkt.dw && u->pkt.ndw == fast->fixed_len && put_direct_line(fmt, u, fast, o);
 }
 
 /* gk_unit_text_regs and gk_unit_text_data: the unit's line, false (nothing
  * written) when put_direct_line does not write it */
 static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
-	return gk_out_usable(o) && u->pkt.dw &&
-	       put_direct_line(fmt, u->desc, u->fast, u->pkt.dw, u->fast->fixed_len, u->pkt.offset, o);
+	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u, u->fast, o);
 }
 
 /* After the line, gk_unit_text's steps for such a unit: the tail (a
@@ -1909,7 +1915,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		 * streams: Evergreen 58.29 M -> 56.33 M, GFX9 81.67 M ->
 		 * 79.24 M, GFX11 96.92 M -> 95.92 M, a630 113.73 M ->
 		 * 111.62 M, DMA flat) */
-		line = put_direct_line(fmt, d, fast, dw, fast->fixed_len, u->pkt.offset, o);
+		line = put_direct_line(fmt, u, fast, o); /* (d: u->desc) */
 	if (line && ndw == fast->fixed_len)
 		return;
 
