@@ -521,6 +521,7 @@ struct gk_print_op {
 #define GK_POP_HIDE0 1u /* gk_print_op.flags */
 #define GK_POP_QUIET 2u
 #define GK_POP_HDR 4u
+#define GK_POP_LAST 8u /* no op after this one starts at an earlier dword (a cut packet's ops end at it) */
 #define GK_PRINT_OPS 1536 /* gk_format.print_ops */
 
 #define GK_ACC_HOW_FIXED 1u /* gk_acc_words.how */

@@ -385,8 +385,12 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 	struct desc_engine *d = fam;
 	if (d->fmt.frame_by_header && n)
 		return frame_by_memo(d, w, n);
-	d->fmt.frame(&d->fmt, w, n, &d->frame);
+	/* framed set before the call (the family's frame sees only the
+	 * format and the frame): w is then not kept in a saved register
+	 * across it (callgrind, decode -j 1 of the a630 quarter bench
+	 * stream, 54,135 units) */
 	d->framed = w; /* framed_kept: NULL, as ever without frame_by_header */
+	d->fmt.frame(&d->fmt, w, n, &d->frame);
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
 
@@ -401,15 +405,20 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 static inline __attribute__((always_inline)) bool quiet_past_head(struct desc_engine *d, const struct gk_desc_fast *fast, const struct gk_frame *fr,
 				   const uint32_t *w);
 
-static inline __attribute__((always_inline)) bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+static inline __attribute__((always_inline)) bool unit_quiet_planned(struct desc_engine *d,
+								       const struct gk_desc_fast *fast,
+								       const struct gk_frame *fr, const uint32_t *w)
 {
-	const struct gk_packet_desc *desc = fr->desc;
-	if (!desc || d->check.nexec)
+	if (!fast || d->check.nexec)
 		return false;
-	const struct gk_desc_fast *fast = gk_fast(&d->fmt, desc);
 	if (!gk_check_quiet_head(fast, fr, w[0]))
 		return false;
 	return quiet_past_head(d, fast, fr, w);
+}
+
+static inline __attribute__((always_inline)) bool unit_quiet(struct desc_engine *d, const struct gk_frame *fr, const uint32_t *w)
+{
+	return unit_quiet_planned(d, fr->desc ? gk_fast(&d->fmt, fr->desc) : NULL, fr, w);
 }
 
 /* unit_quiet's steps after the header's (fr->desc's plan fast, its head
@@ -525,8 +534,13 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 	 * and the state.  Only a whole packet of a known frame: a truncated
 	 * one always takes the full check. */
 	const struct gk_frame *fr = &pkt->frame;
-	bool quiet = !pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet(d, fr, pkt->dw);
-	if (quiet && !gk_fast(&d->fmt, fr->desc)->simple) {
+	/* the plan looked up once, for the quiet check, the test below and
+	 * the decode, where each looked it up (a division by the
+	 * description's size: ~11 instructions a unit, callgrind, decode -j 1
+	 * of the a630 quarter bench stream) */
+	const struct gk_desc_fast *fast = fr->desc ? gk_fast(&d->fmt, fr->desc) : NULL;
+	bool quiet = !pkt->truncated && fr->ndw && pkt->ndw == fr->ndw && unit_quiet_planned(d, fast, fr, pkt->dw);
+	if (quiet && !fast->simple) {
 		/* a conditional description's quiet unit is decoded when
 		 * something reads it (settle): the text memo prints most of
 		 * them without (their decode was ~1,050 instructions a poll,
@@ -538,7 +552,7 @@ void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uin
 		return;
 	}
 	d->deferred = false;
-	gk_unit_decode_lazy(&d->fmt, pkt, dg, &d->unit); /* fields read when something asks */
+	gk_unit_decode_planned(&d->fmt, pkt, dg, &d->unit, fast); /* fields read when something asks */
 	if (quiet)
 		return;
 	gk_unit_check_framed(&d->fmt, &d->check, &d->unit);
@@ -929,6 +943,21 @@ static void text_and_diags(struct desc_engine *d, const struct gk_diags *dg, boo
 	gk_text_diags(dg, o);
 }
 
+/* a pending unit whose text may be put_direct_line's one line: that
+ * line, or gk_unit_text when it is not written.  Its own function, so
+ * gk_desc_engine_text's other ways are jumps with no frame: with this
+ * call in it, every unit saved a register and made a frame for it
+ * (callgrind, decode -j 1 of the a630 quarter bench stream, 54,135
+ * units) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void line_text(struct desc_engine *d, struct gk_out *o)
+{
+	if (!gk_unit_text_line(&d->fmt, &d->unit, o))
+		gk_unit_text(&d->fmt, &d->unit, false, o);
+}
+
 void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, struct gk_out *o)
 {
 	struct desc_engine *d = fam;
@@ -965,8 +994,8 @@ void gk_desc_engine_text(void *fam, const struct gk_diags *dg, bool raw_words, s
 	const struct gk_desc_fast *fast = d->unit.fast;
 	if (fast->print_line_room && !raw_words) {
 		if (d->unit.pkt.ndw == fast->fixed_len) {
-			if (gk_unit_text_line(&d->fmt, &d->unit, o))
-				return;
+			line_text(d, o);
+			return;
 		} else if (d->unit.pkt.ndw > fast->fixed_len) {
 			unsigned tail = d->unit.desc->tail;
 			if (tail == GK_TAIL_REGS) {

@@ -106,6 +106,12 @@ uint8_t gk_field_index(const struct gk_format *fmt, const struct gk_packet_desc 
 void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
 			 struct gk_unit *u);
 void gk_unit_fill(const struct gk_unit *u);
+/* gk_unit_decode_lazy with the plan of pkt->frame.desc, fast (gk_fast of
+ * fmt; NULL: looked up), for a caller that has it already (the desc
+ * engine's unit op, whose quiet check read it: the plan's lookup, a
+ * division by the description's size, was done three times a unit) */
+void gk_unit_decode_planned(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			    struct gk_unit *u, const struct gk_desc_fast *fast);
 /* What gk_unit_decode_lazy made of a whole packet of a simple description
  * without a register run: a function of the description and the length
  * alone (the fields stay pending), kept by a caller that decodes the same

@@ -461,6 +461,19 @@ void gk_format_plan_print_ops(struct gk_format *fmt)
 					op->kind = GK_POP_GENERAL;
 			}
 		}
+		/* GK_POP_LAST: an op no later op starts before, so a packet
+		 * cut before its dword has nothing more to show from it on
+		 * (put_ops' cut way: every op whose field starts at or past
+		 * ndw is left out, whichever way it is read) */
+		unsigned low = ~0u;
+		for (unsigned j = n; j-- > 0;) {
+			struct gk_print_op *op = &fmt->print_ops[fast->print_op0 + j];
+			unsigned at = op->f->seg[0].dw;
+			if (at <= low) {
+				op->flags |= GK_POP_LAST;
+				low = at;
+			}
+		}
 		fast->print_nops = (uint8_t)n;
 		plan_line(fmt, d, fast);
 	}
@@ -659,13 +672,30 @@ static inline __attribute__((always_inline)) char *put_ops(const struct gk_forma
 				d = e;
 				continue;
 			}
-			if (cut && op->w.dw[0] >= ndw)
+			if (cut && op->w.dw[0] >= ndw) {
+				if (fl & GK_POP_LAST) {
+					k = n; /* and every op after it */
+					break;
+				}
 				continue;
+			}
 			v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
 			v |= (uint64_t)((dw[op->w.dw[1]] >> op->w.lo[1]) & op->w.mask[1]) << op->w.pos[1];
 		} else {
-			if (cut && op->w.dw[0] >= ndw)
-				continue; /* starts past the packet's end: not shown (plan_value) */
+			if (cut && op->w.dw[0] >= ndw) {
+				/* starts past the packet's end: not shown
+				 * (plan_value), nor is any op after a
+				 * GK_POP_LAST one (the plan's: no later op
+				 * starts before it): CP_DRAW_INDX_OFFSET of 4
+				 * of its 8 dwords walked its 5 cut ops one by
+				 * one, ~12 instructions each (callgrind, decode
+				 * -j 1 of the a630 quarter bench stream) */
+				if (fl & GK_POP_LAST) {
+					k = n;
+					break;
+				}
+				continue;
+			}
 			v = (dw[op->w.dw[0]] >> op->w.lo[0]) & op->w.mask[0];
 		}
 		if (!v && (fl & GK_POP_HIDE0))
@@ -736,6 +766,40 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 							 size_t ndw, struct gk_out *o)
 {
 	uint64_t hp = fast->print[0], bp = fast->print[1];
+	/* room for every field: written through a local position, stored
+	 * back once (one check a unit, where each field checked and stored
+	 * its own); what put_desc_fields_at leaves takes the checked way.
+	 * Out of line: inline, it made gk_unit_text too big for GCC to
+	 * inline put_reg_run, which cost GFX9 more than the fields gained.
+	 * callgrind, decode on the quarter bench streams: CIK DMA 105.98 M ->
+	 * 102.93 M, SDMA6 110.49 M -> 107.60 M, a630 136.15 M -> 134.60 M,
+	 * GFX9 106.39 M -> 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
+	bool room = fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room;
+	if (room && fast->print_nops) {
+		/* the compiled ops (put_ops) leave out the fields a zero hides
+		 * on their own, so the words' quiet bits below are not asked
+		 * for them: only for what the ops leave to the checked way
+		 * (callgrind, decode -j 1 of the a630 quarter bench stream:
+		 * 8,864 units, CP_DRAW_INDX_OFFSET's and CP_EVENT_WRITE's) */
+		unsigned at, n = fast->print_nops;
+		char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, false, o->buf + o->len, &at)
+						 : put_ops(fmt, fast, dw, ndw, true, o->buf + o->len, &at);
+		o->len = (size_t)(p - o->buf);
+		if (at == n)
+			return;
+		/* the fields from the one it stopped at: the checked way */
+		uint64_t rh = 0, rb = 0;
+		for (const struct gk_print_op *op = fmt->print_ops + fast->print_op0 + at,
+					       *end = fmt->print_ops + fast->print_op0 + n;
+		     op < end; op++) {
+			if (op->flags & GK_POP_HDR)
+				rh |= 1ull << op->idx;
+			else
+				rb |= 1ull << op->idx;
+		}
+		hp &= rh;
+		bp &= rb;
+	}
 	if (fast->print_qdw) {
 		/* the fields a zero hides (a PM4 header's predicate and shader
 		 * type, reserved and must-be-zero bits ...) are zero in nearly
@@ -753,41 +817,11 @@ static __attribute__((noinline)) void put_direct_fields(const struct gk_format *
 			bp &= ~fast->print_quiet[1];
 		}
 	}
-	if (fast->print_room < 0xffff && o->buf && o->cap - o->len >= fast->print_room) {
-		/* room for every field: written through a local position,
-		 * stored back once (one check a unit, where each field checked
-		 * and stored its own); what put_desc_fields_at leaves takes the
-		 * checked way.  Out of line: inline, it made gk_unit_text too
-		 * big for GCC to inline put_reg_run, which cost GFX9 more than
-		 * the fields gained.  callgrind, decode on the quarter bench
-		 * streams: CIK DMA 105.98 M -> 102.93 M, SDMA6 110.49 M ->
-		 * 107.60 M, a630 136.15 M -> 134.60 M, GFX9 106.39 M ->
-		 * 105.74 M, Evergreen 78.23 M -> 78.29 M (flat) */
-		if (fast->print_nops) {
-			unsigned at, n = fast->print_nops;
-			char *p = ndw >= fast->fixed_len ? put_ops(fmt, fast, dw, ndw, false, o->buf + o->len, &at)
-							 : put_ops(fmt, fast, dw, ndw, true, o->buf + o->len, &at);
-			o->len = (size_t)(p - o->buf);
-			if (at == n)
-				return;
-			/* the fields from the one it stopped at: the checked way */
-			uint64_t rh = 0, rb = 0;
-			for (const struct gk_print_op *op = fmt->print_ops + fast->print_op0 + at,
-						       *end = fmt->print_ops + fast->print_op0 + n;
-			     op < end; op++) {
-				if (op->flags & GK_POP_HDR)
-					rh |= 1ull << op->idx;
-				else
-					rb |= 1ull << op->idx;
-			}
-			hp &= rh;
-			bp &= rb;
-		} else {
-			char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
-			if (!hp)
-				p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
-			o->len = (size_t)(p - o->buf);
-		}
+	if (room && !fast->print_nops) {
+		char *p = put_desc_fields_at(fmt, d->hdr, &hp, dw, ndw, o->buf + o->len);
+		if (!hp)
+			p = put_desc_fields_at(fmt, d->fields, &bp, dw, ndw, p);
+		o->len = (size_t)(p - o->buf);
 	}
 	put_desc_fields(fmt, d->hdr, hp, dw, ndw, o);
 	put_desc_fields(fmt, d->fields, bp, dw, ndw, o);
@@ -809,12 +843,19 @@ void gk_text_direct_fields(const struct gk_format *fmt, const struct gk_packet_d
  * each, and the tests for a count, stray bits, notes, a tail, extra and raw
  * words, were ~250 instructions of a ~630-instruction SDMA NOP (callgrind,
  * decode -g sdma4 -e dma on 100,000 NOPs). */
-static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fmt, const struct gk_packet_desc *d,
-						       const struct gk_desc_fast *fast, const uint32_t *dw, size_t ndw,
-						       uint64_t off, struct gk_out *o)
+static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fmt, const struct gk_unit *u,
+						       const struct gk_desc_fast *fast, struct gk_out *o)
 {
-	/* ndw == fast->fixed_len, fast->print_line_room set (the caller's):
-	 * at most the 16 dwords of fast->claimed */
+	/* the unit's description, words and offset read here, where the
+	 * callers passed them with the length, seven arguments, one on the
+	 * stack (callgrind, decode -j 1 of the a630 quarter bench stream:
+	 * 45,000 lines).  fast: u->desc's plan; the words at least its
+	 * fixed_len (the callers' tests), fast->print_line_room set: at
+	 * most the 16 dwords of fast->claimed */
+	const struct gk_packet_desc *d = u->desc;
+	const uint32_t *dw = u->pkt.dw;
+	size_t ndw = fast->fixed_len;
+	uint64_t off = u->pkt.offset;
 	if (off > UINT32_MAX || !o->buf || o->cap - o->len < fast->print_line_room)
 		return false;
 	uint32_t any = 0;
@@ -1031,25 +1072,30 @@ static void put_reg_fields(const struct gk_format *fmt, const struct gk_reg *r, 
  * it, once a line, was ~19 instructions a line (callgrind, decode of the
  * a630 quarter bench stream: 178,000 lines with fields). */
 struct reg_kinds {
-	uintptr_t base, bytes;
+	uintptr_t base, n;
 	const uint8_t *kinds;
 };
 
 static inline struct reg_kinds fmt_kinds(const struct gk_format *fmt)
 {
 	struct reg_kinds k = { 0, 0, NULL };
-	if (fmt->reg_kinds && fmt->reg_kind_fields && fmt->nreg_kinds < SIZE_MAX / sizeof *fmt->reg_kind_fields) {
+	if (fmt->reg_kinds && fmt->reg_kind_fields) {
 		k.base = (uintptr_t)fmt->reg_kind_fields;
-		k.bytes = fmt->nreg_kinds * sizeof *fmt->reg_kind_fields;
+		k.n = fmt->nreg_kinds;
 		k.kinds = fmt->reg_kinds;
 	}
 	return k;
 }
 
+/* f's kind by its index in the table: a field below it wraps round to an
+ * index of at least 2^64 / 32 / 2, past any n a table in memory can have
+ * (n rows of 32 bytes), so one compare, where the byte offset's compare
+ * needed n * 32 bounded first, at each run (callgrind, decode -j 1 of
+ * the a630 quarter bench stream: 35,235 runs, 83.49 M -> 83.35 M) */
 static inline unsigned field_kind(struct reg_kinds k, const struct gk_reg_field *f)
 {
-	uintptr_t off = (uintptr_t)f - k.base; /* below the table: wraps round, past bytes */
-	return off < k.bytes ? k.kinds[off / sizeof *f] : GK_VK_HOOK;
+	uintptr_t i = ((uintptr_t)f - k.base) / sizeof *f;
+	return i < k.n ? k.kinds[i] : GK_VK_HOOK;
 }
 
 /* "rN.c" of each register id below 256 (N its bits [7:2], c "xyzw" of
@@ -1441,13 +1487,19 @@ static inline __attribute__((always_inline)) void reg_run(const struct gk_format
 			 * it saved and loaded around each line's fields
 			 * (callgrind, decode -j 1 of the a630 quarter bench
 			 * stream: 90.69 M -> 89.45 M) */
-			const uint8_t *fat = reg_layout(r, at, nat);
-			if (!typed)
-				e = put_reg_line(fmt, r, fat, w[i], p, lim);
-			else if (!w[i])
+			if (!typed) {
+				e = put_reg_line(fmt, r, reg_layout(r, at, nat), w[i], p, lim);
+			} else if (!w[i]) {
 				e = put_zero_reg_line(r, p);
-			else if (fat)
-				e = reg_line(fmt, kinds, r, fat, w[i], p, lim);
+			} else {
+				/* the layout after the zero test: a zero
+				 * line has no use for it (callgrind, decode
+				 * -j 1 of the a630 quarter bench stream:
+				 * 64,640 zero lines) */
+				const uint8_t *fat = reg_layout(r, at, nat);
+				if (fat)
+					e = reg_line(fmt, kinds, r, fat, w[i], p, lim);
+			}
 		}
 		if (e) {
 			p = e;
@@ -1787,15 +1839,14 @@ void gk_text_packet(const struct gk_format *fmt, const struct gk_packet *pkt, bo
 bool gk_unit_text_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
 	const struct gk_desc_fast *fast = u->fast;
-	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u->desc, fast, u->pkt.dw, u->pkt.ndw, u->pkt.offset, o);
+	return gk_out_usable(o) && u->pkt.dw && u->pkt.ndw == fast->fixed_len && put_direct_line(fmt, u, fast, o);
 }
 
 /* gk_unit_text_regs and gk_unit_text_data: the unit's line, false (nothing
  * written) when put_direct_line does not write it */
 static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_unit *u, struct gk_out *o)
 {
-	return gk_out_usable(o) && u->pkt.dw &&
-	       put_direct_line(fmt, u->desc, u->fast, u->pkt.dw, u->fast->fixed_len, u->pkt.offset, o);
+	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u, u->fast, o);
 }
 
 /* After the line, gk_unit_text's steps for such a unit: the tail (a
@@ -1869,7 +1920,7 @@ void gk_unit_text(const struct gk_format *fmt, const struct gk_unit *u, bool raw
 		 * streams: Evergreen 58.29 M -> 56.33 M, GFX9 81.67 M ->
 		 * 79.24 M, GFX11 96.92 M -> 95.92 M, a630 113.73 M ->
 		 * 111.62 M, DMA flat) */
-		line = put_direct_line(fmt, d, fast, dw, fast->fixed_len, u->pkt.offset, o);
+		line = put_direct_line(fmt, u, fast, o); /* (d: u->desc) */
 	if (line && ndw == fast->fixed_len)
 		return;
 

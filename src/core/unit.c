@@ -165,46 +165,16 @@ void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_fiel
 	put_field(u->fmt, hdr ? &d->hdr[i] : &d->fields[i], i, hdr, false, u->pkt.dw, u->pkt.ndw, out);
 }
 
-void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
-			 struct gk_unit *u)
+/* gk_unit_decode_lazy's way for what its simple path does not take (no
+ * description, a conditional one, a cut packet, a register run the plan
+ * does not resolve): out of line, so the simple path (every unit of the
+ * a630 bench stream, most of PM4's and DMA's) saves no register for it,
+ * where the one function's six saves and restores came first
+ * (callgrind, decode -j 1 of the a630 quarter bench stream) */
+static __attribute__((noinline)) void decode_general(const struct gk_format *fmt, const struct gk_packet_desc *d,
+						     const struct gk_desc_fast *fast, const uint32_t *dw,
+						     uint32_t ndw, struct gk_unit *u)
 {
-	if (!u)
-		return;
-	/* what the packet says, read before any store to the unit: pkt may
-	 * be the unit's own (desc_engine.c frames into it), so each store
-	 * would otherwise make the compiler read it again */
-	const uint32_t *dw = pkt ? pkt->dw : 0;
-	uint32_t ndw = pkt ? pkt->ndw : 0;
-	const struct gk_packet_desc *d = fmt && dw && ndw && !pkt->truncated ? pkt->frame.desc : 0;
-	if (pkt != &u->pkt)
-		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
-	const struct gk_desc_fast *fast = d ? gk_fast(fmt, d) : 0;
-	gk_unit_begin(u, fmt, dg, d, fast);
-	if (fast && fast->simple && (ndw >= fast->fixed_len || (ndw < 32 && (fast->short_ok >> ndw) & 1u)) &&
-	    (d->tail != GK_TAIL_REGS || fast->reg_one)) {
-		/* presence by generation only, every field whole: the layout
-		 * prepared up front, the fields and claimed bits read when asked
-		 * for (gk_unit_fill), each member stored once (callgrind, check
-		 * -g gfx9 -e pm4, quarter bench stream: 18 instructions a
-		 * packet less than through the general path below) */
-		struct gk_layout L;
-		gk_layout_tail(d, ndw, fast->fixed_len, &L);
-		u->simple = true;
-		u->pending = true;
-		u->fixed_end = L.fixed_end;
-		u->tail_begin = L.tail_begin;
-		u->tail_end = L.tail_end;
-		u->ngroups = L.ngroups;
-		u->extra_begin = L.extra_begin;
-		u->natural = L.natural;
-		/* the register-offset field's segment, resolved by
-		 * gk_format_prepare: what gk_fget reads below, without finding
-		 * the field and its space a packet (11 instructions a packet) */
-		u->reg_addr = d->tail != GK_TAIL_REGS ? 0
-			      : fast->reg_base + 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask)
-							 << fast->reg_pos);
-		return; /* the register field's slot: set by gk_unit_fill */
-	}
 	u->pending = false;
 	u->simple = false;
 	u->ngroups = 0;
@@ -264,6 +234,64 @@ void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pk
 				break;
 			} /* a pending unit's: set by gk_unit_fill */
 	}
+}
+
+/* gk_unit_decode_lazy's body; planned: the plan of pkt->frame.desc
+ * (gk_fast) when the caller has it, else NULL (looked up here) */
+static inline __attribute__((always_inline)) void decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt,
+							      struct gk_diags *dg, struct gk_unit *u,
+							      const struct gk_desc_fast *planned)
+{
+	if (!u)
+		return;
+	/* what the packet says, read before any store to the unit: pkt may
+	 * be the unit's own (desc_engine.c frames into it), so each store
+	 * would otherwise make the compiler read it again */
+	const uint32_t *dw = pkt ? pkt->dw : 0;
+	uint32_t ndw = pkt ? pkt->ndw : 0;
+	const struct gk_packet_desc *d = fmt && dw && ndw && !pkt->truncated ? pkt->frame.desc : 0;
+	if (pkt != &u->pkt)
+		u->pkt = pkt ? *pkt : (struct gk_packet){ 0 };
+	const struct gk_desc_fast *fast = d ? (planned ? planned : gk_fast(fmt, d)) : 0;
+	gk_unit_begin(u, fmt, dg, d, fast);
+	if (fast && fast->simple && (ndw >= fast->fixed_len || (ndw < 32 && (fast->short_ok >> ndw) & 1u)) &&
+	    (d->tail != GK_TAIL_REGS || fast->reg_one)) {
+		/* presence by generation only, every field whole: the layout
+		 * prepared up front, the fields and claimed bits read when asked
+		 * for (gk_unit_fill), each member stored once (callgrind, check
+		 * -g gfx9 -e pm4, quarter bench stream: 18 instructions a
+		 * packet less than through the general path below) */
+		struct gk_layout L;
+		gk_layout_tail(d, ndw, fast->fixed_len, &L);
+		u->simple = true;
+		u->pending = true;
+		u->fixed_end = L.fixed_end;
+		u->tail_begin = L.tail_begin;
+		u->tail_end = L.tail_end;
+		u->ngroups = L.ngroups;
+		u->extra_begin = L.extra_begin;
+		u->natural = L.natural;
+		/* the register-offset field's segment, resolved by
+		 * gk_format_prepare: what gk_fget reads below, without finding
+		 * the field and its space a packet (11 instructions a packet) */
+		u->reg_addr = d->tail != GK_TAIL_REGS ? 0
+			      : fast->reg_base + 4ull * ((uint64_t)((dw[fast->reg_dw] >> fast->reg_lo) & fast->reg_mask)
+							 << fast->reg_pos);
+		return; /* the register field's slot: set by gk_unit_fill */
+	}
+	decode_general(fmt, d, fast, dw, ndw, u);
+}
+
+void gk_unit_decode_lazy(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			 struct gk_unit *u)
+{
+	decode_lazy(fmt, pkt, dg, u, NULL);
+}
+
+void gk_unit_decode_planned(const struct gk_format *fmt, const struct gk_packet *pkt, struct gk_diags *dg,
+			    struct gk_unit *u, const struct gk_desc_fast *fast)
+{
+	decode_lazy(fmt, pkt, dg, u, fast);
 }
 
 bool gk_unit_laid_keep(const struct gk_unit *u, struct gk_unit_laid *lay)
