@@ -165,6 +165,18 @@ void gk_unit_read_field(const struct gk_unit *u, uint8_t ix, struct gk_unit_fiel
 	put_field(u->fmt, hdr ? &d->hdr[i] : &d->fields[i], i, hdr, false, u->pkt.dw, u->pkt.ndw, out);
 }
 
+/* the layout L worked out for u's packet, into u (both ways of the
+ * decode) */
+static inline void put_layout(struct gk_unit *u, const struct gk_layout *L)
+{
+	u->fixed_end = L->fixed_end;
+	u->tail_begin = L->tail_begin;
+	u->tail_end = L->tail_end;
+	u->ngroups = L->ngroups;
+	u->extra_begin = L->extra_begin;
+	u->natural = L->natural;
+}
+
 /* gk_unit_decode_lazy's way for what its simple path does not take (no
  * description, a conditional one, a cut packet, a register run the plan
  * does not resolve): out of line, so the simple path (every unit of the
@@ -217,12 +229,7 @@ static __attribute__((noinline)) void decode_general(const struct gk_format *fmt
 					u->claimed[f->seg[sg].dw] |= gk_mask(f->seg[sg].lo, f->seg[sg].hi);
 		}
 	}
-	u->fixed_end = L.fixed_end;
-	u->tail_begin = L.tail_begin;
-	u->tail_end = L.tail_end;
-	u->ngroups = L.ngroups;
-	u->extra_begin = L.extra_begin;
-	u->natural = L.natural;
+	put_layout(u, &L);
 	if (d->tail == GK_TAIL_REGS) {
 		const struct gk_field *rf = d->reg_in_hdr ? &d->hdr[d->reg_field] : &d->fields[d->reg_field];
 		u->reg_addr = fmt->spaces[d->space].start + 4ull * gk_fget(rf, dw, ndw);
@@ -265,12 +272,7 @@ static inline __attribute__((always_inline)) void decode_lazy(const struct gk_fo
 		gk_layout_tail(d, ndw, fast->fixed_len, &L);
 		u->simple = true;
 		u->pending = true;
-		u->fixed_end = L.fixed_end;
-		u->tail_begin = L.tail_begin;
-		u->tail_end = L.tail_end;
-		u->ngroups = L.ngroups;
-		u->extra_begin = L.extra_begin;
-		u->natural = L.natural;
+		put_layout(u, &L);
 		/* the register-offset field's segment, resolved by
 		 * gk_format_prepare: what gk_fget reads below, without finding
 		 * the field and its space a packet (11 instructions a packet) */
