@@ -1,8 +1,9 @@
 /* Helper threads for the stream loop's decode (par.h).  A decode prints
  * ~12 bytes of text a byte of a PM4 stream, and the printing, not the
  * reading, bounds it (docs/architecture.md "A decode on more threads"):
- * runs of units are decoded side by side, each helper on an engine of its
- * own, and written in the stream's order.  A unit decodes the same on any
+ * the pieces of a window are decoded side by side, this thread's from its
+ * front and each helper's, on an engine of its own, from its back, and
+ * written in the stream's order.  A unit decodes the same on any
  * engine of the family and GPU unless an earlier unit left it something
  * (ops->carries), which the stream loop checks before it writes a
  * helper's text. */
@@ -413,11 +414,6 @@ void gk_par_close(struct gk_par *p)
 	pthread_cond_destroy(&p->go);
 	pthread_mutex_destroy(&p->mu);
 	free(p);
-}
-
-unsigned gk_par_helpers(const struct gk_par *p)
-{
-	return p ? p->n : 0;
 }
 
 int gk_par_post(struct gk_par *p, const uint32_t *w, const size_t *cut, unsigned np, uint64_t offset)

@@ -25,7 +25,6 @@ struct gk_par;
 struct gk_par *gk_par_open(const struct gk_engine *e, unsigned threads, bool json, unsigned json_flags,
 			   bool raw_words);
 void gk_par_close(struct gk_par *p); /* waits for the helpers to end; NULL: nothing */
-unsigned gk_par_helpers(const struct gk_par *p);
 
 /* How the units are printed: the stream options' */
 struct gk_par_print {
