@@ -883,9 +883,7 @@ static void memo_text(struct desc_engine *d, const struct gk_packet_desc *desc, 
 	char pre[12 + TEXT_MEMO_BYTES + 1];
 	if (m->desc == desc && m->ndw == ndw && m->raw == raw && !memcmp(m->w, w, 4u * ndw)) {
 		/* put_offset's "0x%08x: " and the rest as kept */
-		gk_put_hex8(pre, (uint32_t)u->pkt.offset);
-		pre[10] = ':';
-		pre[11] = ' ';
+		gk_put_offset(pre, (uint32_t)u->pkt.offset);
 		gk_out_put(o, pre, 12);
 		gk_out_put(o, m->text, m->len);
 		return;

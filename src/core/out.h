@@ -70,6 +70,16 @@ static inline char *gk_put_hex8(char *d, uint32_t v)
 	return d + 10;
 }
 
+/* "0x%08x: " of a packet's offset (under 2^32) at d, the 12 bytes that
+ * start every packet line: the text printers' and the text memo's */
+static inline char *gk_put_offset(char *d, uint32_t off)
+{
+	d = gk_put_hex8(d, off);
+	d[0] = ':';
+	d[1] = ' ';
+	return d + 2;
+}
+
 /* " 0x%08x": the most common thing the printers write */
 static inline void gk_out_sp_hex8(struct gk_out *o, uint32_t v)
 {

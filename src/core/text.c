@@ -863,10 +863,8 @@ static __attribute__((noinline)) bool put_direct_line(const struct gk_format *fm
 		any |= dw[i] & ~fast->claimed[i];
 	if (any)
 		return false; /* stray bits: put_rawbits' */
-	char *p = gk_put_hex8(o->buf + o->len, (uint32_t)off);
-	p[0] = ':';
-	p[1] = ' ';
-	p = gk_put_mem(p + 2, d->name, fast->print_namelen);
+	char *p = gk_put_offset(o->buf + o->len, (uint32_t)off);
+	p = gk_put_mem(p, d->name, fast->print_namelen);
 	if (fast->print_nops) {
 		unsigned at;
 		p = put_ops(fmt, fast, dw, ndw, false, p, &at);
@@ -916,9 +914,7 @@ static void put_words(struct gk_out *o, const char *lead, const uint32_t *w, siz
 static inline void put_offset(struct gk_out *o, uint64_t off)
 {
 	if (off <= UINT32_MAX && o->cap - o->len >= 12) { /* "0x%08x: ", the start of every packet line */
-		char *d = gk_put_hex8(o->buf + o->len, (uint32_t)off);
-		d[0] = ':';
-		d[1] = ' ';
+		gk_put_offset(o->buf + o->len, (uint32_t)off);
 		o->len += 12;
 		return;
 	}

@@ -41,10 +41,8 @@ void gk_unit_text_short(const struct gk_format *fmt, const struct gk_unit *u, st
 	 * name by gk_put_mem's moves, not libc's memcpy) */
 	size_t nl = fast->print_namelen ? fast->print_namelen : strlen(d->name);
 	if (o->cap - o->len >= 12 + nl) {
-		char *p = gk_put_hex8(o->buf + o->len, (uint32_t)u->pkt.offset);
-		p[0] = ':';
-		p[1] = ' ';
-		p = gk_put_mem(p + 2, d->name, nl);
+		char *p = gk_put_offset(o->buf + o->len, (uint32_t)u->pkt.offset);
+		p = gk_put_mem(p, d->name, nl);
 		o->len = (size_t)(p - o->buf);
 	} else {
 		gk_out_hex(o, u->pkt.offset, 8);
