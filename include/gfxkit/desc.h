@@ -612,6 +612,15 @@ struct gk_format {
 	 * possibly more than avail when the buffer cuts it off) and which
 	 * description explains it. */
 	void (*frame)(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out);
+	/* Where the packets from p on start, as frame puts them, for a family
+	 * whose headers alone give the lengths: frame over packets back to
+	 * back (avail dwords there) while their dwords come to fewer than
+	 * goal, the dwords of the whole ones returned, *cut true when the
+	 * packet after them runs past avail.  No frame is made: the window
+	 * framing of a decode on more threads cuts the stream at packet
+	 * starts and leaves each packet's frame to the thread that decodes
+	 * it.  NULL: frame every packet. */
+	size_t (*span)(const struct gk_format *fmt, const uint32_t *p, size_t avail, size_t goal, bool *cut);
 	/* The family's own rules, beyond what the descriptions say (NULL: none).
 	 * check_framing runs on every framed packet that a description explains
 	 * and is not cut off, right after the opcode diagnostics (PM4: type-1

@@ -148,7 +148,51 @@ static void by_opcode(const struct gk_format *fmt, unsigned op, struct gk_frame 
 	}
 }
 
-/* a5xx+: type-4 and type-7 with their parity bits.  The tests read the
+/* a5xx+ headers with their parity bits: each parity bit makes its field
+ * and itself an odd number of ones: type-4 COUNT with bit 7, OFFSET with
+ * bit 27; type-7 COUNT [13:0] with bit 15, OPCODE [22:16] with bit 23.
+ * The compiler's parity of the masked header is the same test as
+ * odd_parity per field, in a third of the instructions (a fifth of the
+ * framing of the a630 bench stream was these tests). */
+static inline bool type4_header(uint32_t h)
+{
+	return h >> 28 == 4 && __builtin_parity(h & 0xffu) && __builtin_parity(h & 0x0fffff00u);
+}
+
+static inline bool type7_header(uint32_t h)
+{
+	return h >> 28 == 7 && !(h & 0x4000u) && __builtin_parity(h & 0xbfffu) && __builtin_parity(h & 0x00ff0000u);
+}
+
+/* frame7's length from the header alone (span7): a type-4
+ * or type-7 packet's count and its header, any other word one dword (not
+ * a packet) */
+static uint32_t header_len7(const struct gk_format *fmt, uint32_t h)
+{
+	(void)fmt;
+	return type4_header(h) ? (h & 0x7fu) + 1 : type7_header(h) ? (h & 0x3fffu) + 1 : 1;
+}
+
+/* a2xx-a4xx: frame3's length from the header alone: types 0 and 3 their
+ * count + 2, types 1 and 2 one dword */
+static uint32_t header_len3(const struct gk_format *fmt, uint32_t h)
+{
+	(void)fmt;
+	unsigned type = h >> 30;
+	return type == 0 || type == 3 ? ((h >> 16) & 0x3fffu) + 2 : 1;
+}
+
+static size_t span7(const struct gk_format *fmt, const uint32_t *p, size_t avail, size_t goal, bool *cut)
+{
+	return gk_span_by_header(fmt, p, avail, goal, cut, header_len7);
+}
+
+static size_t span3(const struct gk_format *fmt, const uint32_t *p, size_t avail, size_t goal, bool *cut)
+{
+	return gk_span_by_header(fmt, p, avail, goal, cut, header_len3);
+}
+
+/* a5xx+: type-4 and type-7 (type4_header, type7_header).  The tests read the
  * header from a local, and each member is stored once: a member stored
  * and read back (out may alias what the compiler cannot see) cost framing
  * a fifth of its instructions (callgrind, check -g a630 -e adreno). */
@@ -161,19 +205,13 @@ static void frame7(const struct gk_format *fmt, const uint32_t *p, size_t avail,
 	out->unknown = 0;
 	out->other_gen = 0;
 	out->type = (uint8_t)type;
-	/* each parity bit makes its field and itself an odd number of ones:
-	 * type-4 COUNT with bit 7, OFFSET with bit 27; type-7 COUNT [13:0]
-	 * with bit 15, OPCODE [22:16] with bit 23.  The compiler's parity of
-	 * the masked header is the same test as odd_parity per field, in a
-	 * third of the instructions (a fifth of the framing of the a630
-	 * bench stream was these tests). */
-	if (type == 4 && __builtin_parity(h & 0xffu) && __builtin_parity(h & 0x0fffff00u)) {
+	if (type4_header(h)) {
 		out->opcode = -1;
 		out->desc = &fmt->descs[GK_ADRENO_ROW_REGS];
 		out->ndw = (h & 0x7fu) + 1;
 		return;
 	}
-	if (type == 7 && !(h & 0x4000u) && __builtin_parity(h & 0xbfffu) && __builtin_parity(h & 0x00ff0000u)) {
+	if (type7_header(h)) {
 		out->ndw = (h & 0x3fffu) + 1;
 		by_opcode(fmt, (h >> 16) & 0x7fu, out);
 		return;
@@ -346,6 +384,7 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->kin_gens = (uint16_t)(old ? 0x07u : 0x38u);
 	fmt->max_packet_dw = 0x3fffu + 2u;
 	fmt->frame = old ? frame3 : frame7;
+	fmt->span = old ? span3 : span7;
 	fmt->check_framing = check_framing;
 	fmt->open_enums = 1; /* rnndb enums name the values Mesa knows: INDEX_SIZE=3 is no error */
 	fmt->reg_value_text = gk_adreno_value_text; /* rnndb value types (adreno_values.c) */

@@ -394,6 +394,29 @@ size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n)
 	return d->frame.ndw ? d->frame.ndw : 1;
 }
 
+/* Where the units from w on start: the family's span where its headers
+ * alone give the lengths (PM4, Adreno), no frame made (the window framing
+ * of a decode on more threads framed every unit twice, once here and once
+ * to decode it: ~55 instructions a unit here, callgrind, decode -j 2 of
+ * the a630 quarter bench stream), else gk_desc_engine_frame's */
+size_t gk_desc_engine_frame_span(void *fam, const uint32_t *w, size_t n, size_t goal, bool *cut)
+{
+	struct desc_engine *d = fam;
+	if (d->fmt.span)
+		return d->fmt.span(&d->fmt, w, n, goal, cut);
+	size_t pos = 0;
+	*cut = false;
+	while (pos < goal && pos < n) {
+		size_t len = gk_desc_engine_frame(fam, w + pos, n - pos);
+		if (len > n - pos) {
+			*cut = true;
+			break;
+		}
+		pos += len;
+	}
+	return pos;
+}
+
 /* gk_check_quiet of a whole packet fr frames at w, for the units the
  * stream loop decodes anyway (decode, decode --json, run): the verdict
  * frame_one reaches, with its memo of conditional descriptions' packets

@@ -29,6 +29,14 @@ struct gk_engine_ops {
 	/* Words the unit at w (n >= 1 available) occupies: >= 1, and more than n
 	 * when it runs past what is there (NULL: always unit_bytes / 4). */
 	size_t (*frame)(void *fam, const uint32_t *w, size_t n);
+	/* frame over units back to back from w (n words there) while their
+	 * words come to fewer than goal: the words of the whole units framed,
+	 * and *cut true when the unit after them is not whole within n.  Only
+	 * where units start, in one call (the window framing of a decode on
+	 * more threads, which leaves each unit's frame to the thread that
+	 * decodes it); the next unit decoded is framed as if this had not been
+	 * called.  NULL: frame a unit at a time. */
+	size_t (*frame_span)(void *fam, const uint32_t *w, size_t n, size_t goal, bool *cut);
 	/* Decode and check the unit of len words at w, of which n are there
 	 * (n < len: cut off by the end of the input), at byte offset; the unit
 	 * stays decoded in fam for text/json until the next call. */
@@ -90,6 +98,26 @@ struct gk_engine_ops {
 	bool (*carries)(const void *fam);
 };
 
+/* gk_format.span of a family whose header h alone gives a packet's
+ * dwords, len(fmt, h) (>= 1): one loop for the families, len inlined in
+ * each one's span */
+static inline __attribute__((always_inline)) size_t gk_span_by_header(const struct gk_format *fmt, const uint32_t *p,
+								  size_t avail, size_t goal, bool *cut,
+								  uint32_t (*len)(const struct gk_format *, uint32_t))
+{
+	size_t pos = 0;
+	*cut = false;
+	while (pos < goal && pos < avail) {
+		size_t k = len(fmt, p[pos]);
+		if (k > avail - pos) {
+			*cut = true;
+			break;
+		}
+		pos += k;
+	}
+	return pos;
+}
+
 /* The generic ops over a struct gk_format (src/core/desc_engine.c); a
  * table-described family's open calls gk_desc_engine_new with its init. */
 void *gk_desc_engine_new(const char *gpu, int (*init)(struct gk_format *fmt, const char *gpu));
@@ -98,6 +126,7 @@ const char *gk_desc_engine_gpu(const void *fam);
 const struct gk_format *gk_desc_engine_format(const void *fam);
 void gk_desc_engine_begin(void *fam, const struct gk_bo *bos, unsigned nbos);
 size_t gk_desc_engine_frame(void *fam, const uint32_t *w, size_t n);
+size_t gk_desc_engine_frame_span(void *fam, const uint32_t *w, size_t n, size_t goal, bool *cut);
 void gk_desc_engine_unit(void *fam, const uint32_t *w, size_t n, size_t len, uint64_t offset, struct gk_diags *dg);
 size_t gk_desc_engine_frame_unit(void *fam, const uint32_t *w, size_t n, uint64_t offset, struct gk_diags *dg,
 				 gk_bounds_quiet_fn bounds_quiet);
@@ -122,6 +151,7 @@ bool gk_desc_engine_carries(const void *fam);
 	{ .name = (engine_name), .gpu_help = (help), .unit_bytes = 4, .open = (open_fn),                      \
 	  .close = gk_desc_engine_close, .gpu_name = gk_desc_engine_gpu, .format = gk_desc_engine_format,      \
 	  .begin = gk_desc_engine_begin, .frame = gk_desc_engine_frame, .unit = gk_desc_engine_unit,           \
+	  .frame_span = gk_desc_engine_frame_span,                                                             \
 	  .frame_unit = gk_desc_engine_frame_unit, .frame_units = gk_desc_engine_frame_units,                 \
 	  .frame_record = gk_desc_engine_frame_record,                                                         \
 	  .text = gk_desc_engine_text, .json = gk_desc_engine_json, .end = gk_desc_engine_end,                 \

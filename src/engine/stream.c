@@ -1290,7 +1290,12 @@ static int par_units(struct level *L)
 		while (rc != LEAN_STOPPED && lim >= pend + win && pos < pend + win && nx->np < GK_PAR_PIECES) {
 			size_t goal = pos + piece;
 			bool whole = true;
-			while (pos < goal && pos < lim) {
+			if (ops->frame_span) {
+				bool cut;
+				pos += ops->frame_span(fam, w + pos, lim - pos, goal - pos, &cut);
+				whole = !cut;
+			}
+			while (!ops->frame_span && pos < goal && pos < lim) {
 				size_t len = frame(ops, fam, w + pos, lim - pos);
 				if (len > lim - pos) {
 					whole = false;

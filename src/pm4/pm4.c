@@ -130,6 +130,28 @@ static bool same_name(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* GFX6+: a NOP with COUNT 0x3FFF is a one-dword pad (the kernel's and
+ * Mesa's PACKET3_NOP 0x3FFF ring filler; umr frames it so too) */
+static inline bool nop_pad(const struct gk_format *fmt, uint32_t h)
+{
+	return (h & 0xffffff00u) == 0xffff1000u && (fmt->gen_bit & GK_PM4_GCN); /* type 3, COUNT 0x3fff, NOP */
+}
+
+/* pm4_frame's length from the header alone (pm4_span): types
+ * 0 and 3 COUNT + 2, type 1 and 2 and a NOP pad one dword */
+static uint32_t pm4_header_len(const struct gk_format *fmt, uint32_t h)
+{
+	unsigned type = h >> 30;
+	if (type == 1 || type == 2 || nop_pad(fmt, h))
+		return 1;
+	return ((h >> 16) & 0x3fff) + 2;
+}
+
+static size_t pm4_span(const struct gk_format *fmt, const uint32_t *p, size_t avail, size_t goal, bool *cut)
+{
+	return gk_span_by_header(fmt, p, avail, goal, cut, pm4_header_len);
+}
+
 static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t avail, struct gk_frame *out)
 {
 	(void)avail;
@@ -159,9 +181,7 @@ static void pm4_frame(const struct gk_format *fmt, const uint32_t *p, size_t ava
 		unsigned op = (h >> 8) & 0xff;
 		out->opcode = (int32_t)op;
 		out->ndw = ((h >> 16) & 0x3fff) + 2;
-		/* GFX6+: a NOP with COUNT 0x3FFF is a one-dword pad (the kernel's and
-		 * Mesa's PACKET3_NOP 0x3FFF ring filler; umr frames it so too) */
-		if (op == 0x10 && ((h >> 16) & 0x3fff) == 0x3fff && (fmt->gen_bit & GK_PM4_GCN)) {
+		if (nop_pad(fmt, h)) {
 			out->ndw = 1;
 			out->desc = gk_pm4_nop_pad;
 			return;
@@ -267,6 +287,7 @@ int gk_pm4_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->ndescs = gk_pm4_ndescs;
 	fmt->max_packet_dw = 0x3fff + 2;
 	fmt->frame = pm4_frame;
+	fmt->span = pm4_span;
 	fmt->check_framing = pm4_check_framing;
 	fmt->check_unit = pm4_check_unit;
 	fmt->opcode_field = "IT_OPCODE";
