@@ -1290,18 +1290,19 @@ static int par_units(struct level *L)
 		while (rc != LEAN_STOPPED && lim >= pend + win && pos < pend + win && nx->np < GK_PAR_PIECES) {
 			size_t goal = pos + piece;
 			bool whole = true;
-			if (ops->frame_span) {
+			if (ops->frame_span) { /* where units start, no frame made */
 				bool cut;
 				pos += ops->frame_span(fam, w + pos, lim - pos, goal - pos, &cut);
 				whole = !cut;
-			}
-			while (!ops->frame_span && pos < goal && pos < lim) {
-				size_t len = frame(ops, fam, w + pos, lim - pos);
-				if (len > lim - pos) {
-					whole = false;
-					break;
+			} else {
+				while (pos < goal && pos < lim) {
+					size_t len = frame(ops, fam, w + pos, lim - pos);
+					if (len > lim - pos) {
+						whole = false;
+						break;
+					}
+					pos += len;
 				}
-				pos += len;
 			}
 			if (pos - pend > nx->cut[nx->np])
 				nx->cut[++nx->np] = pos - pend;
