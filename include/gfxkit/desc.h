@@ -761,6 +761,12 @@ struct gk_format {
 			uint8_t dw, lo;
 		} q_small[3];
 		uint32_t q_lo, q_hi;
+		/* and below q_lo, the lengths (bit n: n dwords) of a simple
+		 * description's packets with optional dwords left out
+		 * (short_ok) that it decides too: no length diagnostic, the
+		 * fixed dwords there, no tail, no rule (q_rest 0), no register
+		 * run or groups */
+		uint32_t q_short;
 		uint32_t q_mask0, q_value0;
 		uint64_t q_reg_end;
 		/* a plain packet's lengths that need no length check:

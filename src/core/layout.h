@@ -235,7 +235,8 @@ static inline const struct gk_desc_fast *gk_fast(const struct gk_format *fmt, co
 static inline bool gk_check_quiet_head(const struct gk_desc_fast *fast, const struct gk_frame *fr, uint32_t h)
 {
 	uint32_t ndw = fr->ndw;
-	return fast->quiet && !fr->unknown && ndw >= fast->q_lo && ndw <= fast->q_hi &&
+	return fast->quiet && !fr->unknown &&
+	       ((ndw >= fast->q_lo && ndw <= fast->q_hi) || (ndw < 32 && ((fast->q_short >> ndw) & 1u))) &&
 	       (h & fast->q_mask0) == fast->q_value0 && !(fast->q_nfix && (h & fast->q_bad[0]));
 }
 
@@ -251,13 +252,14 @@ static inline bool gk_check_quiet_body(const struct gk_format *fmt, const struct
 {
 	const struct gk_packet_desc *d = fr->desc;
 	/* dwords q_nfix - 1 down to 1, all in the packet (its length is at
-	 * least q_lo >= q_nfix: the head's), a case each: the loop's counter
-	 * and branch were half of its ~26 instructions a packet (callgrind,
-	 * check -g si -e dma, quarter bench stream, 5-13 dwords a copy) */
+	 * least q_lo >= q_nfix: the head's; a shorter one's, q_short, its
+	 * own), a case each: the loop's counter and branch were half of its
+	 * ~26 instructions a packet (callgrind, check -g si -e dma, quarter
+	 * bench stream, 5-13 dwords a copy) */
 	const uint32_t *b = fast->q_bad;
 	uint32_t stray = 0;
 	_Static_assert(sizeof fast->q_bad / sizeof fast->q_bad[0] == 16, "q_nfix <= 16: a case each");
-	switch (fast->q_nfix) {
+	switch (fr->ndw < fast->q_nfix ? fr->ndw : fast->q_nfix) {
 	case 16: stray |= dw[15] & b[15]; /* fall through */
 	case 15: stray |= dw[14] & b[14]; /* fall through */
 	case 14: stray |= dw[13] & b[13]; /* fall through */

@@ -12,7 +12,9 @@
  * desc engine's frame memo frames them).  The streams: packets made from
  * every description of every PM4, DMA and Adreno generation (the
  * selecting header bits, random and sparse bits where fields may lie),
- * each also with one bit flipped, then
+ * each also with one bit flipped, and a simple description's packets
+ * with optional dwords left out (short_ok: the quiet check's q_short),
+ * then
  * the whole stream again with bits flipped here and there, so framing
  * goes astray too.  The records the loops hand the callback are held to
  * the full path's too (fields, values, slots, layout: the lean loop's
@@ -184,6 +186,59 @@ static void run_stream(struct gk_engine *e, const uint32_t *w, size_t n, bool ch
 
 /* packets made from every description of the generation, one bit flipped
  * in a copy of each; n: the words made */
+/* h with the header count that frames n dwords: a type-0/3 header's
+ * COUNT (PM4, Adreno a2xx-a4xx: n - 2), a type-7 or type-4 one's with its
+ * parity bit (Adreno a5xx+: n - 1); false when none of them frames the
+ * words at w (w[0] = *h) as n dwords of description d */
+static bool with_length(const struct gk_format *fmt, const struct gk_packet_desc *d, uint32_t *w, unsigned n)
+{
+	uint32_t h = w[0], c[3] = { h, h, h };
+	c[0] = (h & ~0x3fff0000u) | ((n - 2u) & 0x3fffu) << 16;
+	c[1] = (h & ~0xbfffu) | ((n - 1u) & 0x3fffu) | (uint32_t)!(__builtin_popcount((n - 1u) & 0x3fffu) & 1) << 15;
+	c[2] = (h & ~0xffu) | ((n - 1u) & 0x7fu) | (uint32_t)!(__builtin_popcount((n - 1u) & 0x7fu) & 1) << 7;
+	for (unsigned k = 0; k < 3; k++) {
+		w[0] = c[k];
+		struct gk_frame fr;
+		fmt->frame(fmt, w, n, &fr);
+		if (fr.desc == d && fr.ndw == n)
+			return true;
+	}
+	w[0] = h;
+	return false;
+}
+
+/* A simple description's packets with optional dwords left out (every
+ * length short_ok allows below the fixed dwords: Adreno's
+ * CP_DRAW_INDX_OFFSET of 4 of its 8, which the quiet check decides as
+ * q_short says), with bits set where fields lie, sparse, none, or
+ * anywhere (bits no field claims) */
+static uint64_t nshort; /* short packets made, every generation */
+
+static size_t short_packets(const struct gk_format *fmt, size_t k, uint32_t *s, size_t n)
+{
+	const struct gk_packet_desc *d = &fmt->descs[k];
+	const struct gk_desc_fast *fast = &fmt->fast[k];
+	static uint32_t w[32];
+	for (unsigned len = 1; len < 32 && len < fast->fixed_len; len++) {
+		if (!((fast->short_ok >> len) & 1u))
+			continue;
+		for (unsigned rep = 0; rep < 8 && n + len <= WORDS; rep++) {
+			for (unsigned i = 0; i < len; i++) {
+				uint32_t may = rep & 4 ? 0xffffffffu : fast->claimed[i];
+				uint32_t thin = rep & 1 ? rnd() & rnd() & rnd() : rep & 2 ? 0 : 0xffffffffu;
+				w[i] = rnd() & may & thin;
+			}
+			w[0] = fmt->sel[k].value | (w[0] & ~fmt->sel[k].mask);
+			if (!with_length(fmt, d, w, len))
+				break;
+			memcpy(s + n, w, 4 * len);
+			n += len;
+			nshort++;
+		}
+	}
+	return n;
+}
+
 static size_t make_stream(const struct gk_format *fmt, uint32_t *s)
 {
 	static uint32_t w[PKT_MAX];
@@ -202,6 +257,8 @@ static size_t make_stream(const struct gk_format *fmt, uint32_t *s)
 				w[i] = rnd() & may & thin;
 			}
 			w[0] = fmt->sel[k].value | (w[0] & ~fmt->sel[k].mask);
+			if (rep == 0 && fast->simple && fast->short_ok)
+				n = short_packets(fmt, k, s, n);
 			if (fast->unit_quiet && (rep & 4))
 				w[0] = (w[0] & ~fast->unit_qmask) | fast->unit_qvalue;
 			/* a count in the header: most PM4 packets come out long,
@@ -278,8 +335,10 @@ int main(void)
 		one_gen("pm4", pm4[i], s);
 	for (size_t i = 0; i < sizeof dma / sizeof dma[0]; i++)
 		one_gen("dma", dma[i], s);
+	uint64_t before = nshort;
 	for (size_t i = 0; i < sizeof adreno / sizeof adreno[0]; i++)
 		one_gen("adreno", adreno[i], s);
+	CHECK(nshort - before >= 100, "only %llu short Adreno packets made", (unsigned long long)(nshort - before));
 	free(s);
 	return tl_done();
 }
