@@ -1845,6 +1845,29 @@ static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_u
 	return gk_out_usable(o) && u->pkt.dw && put_direct_line(fmt, u, u->fast, o);
 }
 
+/* The first row of the register run from addr asked of the cache, its
+ * line head and its fields too, before the unit's own line is written:
+ * the run's first line waited for them, rows, heads and fields being
+ * spread over the family's whole table (a6xx: ~1,750 rows of 40 bytes,
+ * ~2.4 first-level misses a line of the a630 bench stream, cachegrind),
+ * and the unit's line is ~250 instructions to hide the wait behind.
+ * The rows after it follow in memory, which the processor's own
+ * prefetcher sees (asking for the whole run's cost more than it hid).
+ * Paired runs on the two cores, decode -j 1 of the a630 quarter bench
+ * stream: 1.1-1.2% less time. */
+static inline void prefetch_run_head(const struct gk_format *fmt, uint32_t addr)
+{
+	const struct gk_reg_table *t = fmt->regs;
+	if (!t || !t->regs || !t->pool || addr >> GK_REG_PAGE_SHIFT >= GK_REG_PAGES)
+		return;
+	size_t k = fmt->reg_page[addr >> GK_REG_PAGE_SHIFT];
+	if (k < t->nregs) {
+		const struct gk_reg *r = &t->pool[t->regs[k]];
+		__builtin_prefetch(r->head ? r->name - 12 : r->name); /* where put_line_head copies from */
+		__builtin_prefetch(r->fields);
+	}
+}
+
 /* After the line, gk_unit_text's steps for such a unit: the tail (a
  * register run, or data words), then the words past it (EXTRA).  Without
  * the line, gk_unit_text itself, so the caller's call is its last (a
@@ -1853,6 +1876,8 @@ static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_u
 static inline __attribute__((always_inline)) void tail_unit_text(const struct gk_format *fmt, const struct gk_unit *u,
 								  struct gk_out *o, bool regs)
 {
+	if (regs && u->tail_end > u->tail_begin)
+		prefetch_run_head(fmt, u->reg_addr);
 	if (!tail_unit_line(fmt, u, o)) {
 		gk_unit_text(fmt, u, false, o);
 		return;
