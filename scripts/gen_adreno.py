@@ -106,6 +106,26 @@ PRINT_KIND = {'GK_AK_NONE': 'GK_VK_NUMBER', 'GK_AK_UINT': 'GK_VK_UINT', 'GK_AK_H
               'GK_AK_REGID': 'GK_VK_REGID'}
 
 
+def value_slot(vals, width, slotpool, slotbytes):
+    """Where a field's value -> row table starts in slotbytes, plus 1 (0:
+    none), the table made the first time the list and width come: a byte
+    for each of the field's 2^width values, its row's index in the list
+    plus 1, 0 when the value has no name.  Only for a list the text
+    printer's first guess (the value's own index, text.c value_row)
+    misses: a value not at its own index (a6xx's 8-bit FORMAT fields, 127
+    names of 256, searched by halving at ~75 instructions and a few cache
+    misses a value, 64,000 times on the a630 quarter bench stream), and
+    only for fields of up to 8 bits with under 255 names."""
+    if not vals or width > 8 or len(vals) >= 255 or all(v == i for i, (v, n) in enumerate(vals)):
+        return 0
+    key = (vals, width)
+    if key not in slotpool:
+        slotpool[key] = len(slotbytes)
+        at = {v: i for i, (v, n) in enumerate(vals)}
+        slotbytes.extend(at[v] + 1 if v in at else 0 for v in range(1 << width))
+    return slotpool[key] + 1
+
+
 def vkind(vt, width):
     """The way adreno_values.c writes a field of value type vt and width
     bits, decided here once per field rather than at every value: its
@@ -367,6 +387,9 @@ def gen_regs(path):
     fieldrows = []   # every field of the pool, in order
     typerows = []    # its value type, the same index
     printkinds = []  # and how a printer writes it (enum gk_value_kind), the same index
+    valueslots = []  # and where its value -> row index starts in slotbytes (+1; 0: none)
+    slotpool = {}    # (value list, width) -> its offset in slotbytes
+    slotbytes = []
     rowpool = {}
     rows = []
     atpool = {}      # field layout (struct gk_reg_table's fieldat) -> its index
@@ -391,6 +414,7 @@ def gen_regs(path):
                         cstr(fname), lo, hi, len(vals), vref, len(fname), ((1 << (hi - lo + 1)) - 1) << lo))
                     typerows.append('\t{ %s, %d, %d, %s },\n' % (vt + (vkind(vt, hi - lo + 1),)))
                     printkinds.append(PRINT_KIND.get(vkind(vt, hi - lo + 1), 'GK_VK_HOOK'))
+                    valueslots.append(value_slot(vals, hi - lo + 1, slotpool, slotbytes))
             key = (off, name, fkey)
             if key not in rowpool:
                 rowpool[key] = len(rows)
@@ -427,6 +451,20 @@ def gen_regs(path):
     for i in range(0, len(printkinds), 8):
         lines.append('\t' + ' '.join(k + ',' for k in printkinds[i:i + 8]) + '\n')
     lines.append('};\nconst unsigned gk_adreno_nreg_fields = %d;\n' % len(fieldrows))
+    # the printers' value rows of the sparse lists (gk_format.reg_value_slots)
+    assert len(slotbytes) < 0xFFFF
+    lines.append('/* the same by index: where the field\'s value -> row table starts in\n'
+                 ' * gk_adreno_reg_value_rows, plus 1 (0: none; value_slot in\n'
+                 ' * scripts/gen_adreno.py) */\n'
+                 'const uint16_t gk_adreno_reg_value_slots[] = {\n')
+    for i in range(0, len(valueslots), 12):
+        lines.append('\t' + ' '.join('%d,' % k for k in valueslots[i:i + 12]) + '\n')
+    lines.append('};\n/* for each value of such a field, its row in the field\'s values,\n'
+                 ' * plus 1 (0: the value has no name) */\n'
+                 'const uint8_t gk_adreno_reg_value_rows[] = {\n')
+    for i in range(0, len(slotbytes), 16):
+        lines.append('\t' + ' '.join('%d,' % k for k in slotbytes[i:i + 16]) + '\n')
+    lines.append('};\n')
     # the count as a constant too (adreno_tab.h), so adreno_values.c
     # bounds a field pointer against an immediate, not a load through the
     # symbol table, at each of ~350,000 values of the a630 bench stream:

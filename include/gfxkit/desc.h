@@ -886,6 +886,16 @@ struct gk_format {
 	const struct gk_reg_field *reg_kind_fields;
 	const uint8_t *reg_kinds;
 	size_t nreg_kinds;
+	/* The named value of a field whose value list is not 0, 1, 2 ...
+	 * (a value's row is not at its own index), as a table made with the
+	 * register tables, where gk_reg_value_at searches the list by
+	 * halving: reg_value_slots[i] for field reg_kind_fields[i] (i <
+	 * nreg_kinds) is 0 (none: search) or k + 1, and then for each value
+	 * v of the field's bits, reg_value_rows[k + v] is 0 (no name) or its
+	 * row's index in the field's values plus 1.  NULL: none.  Set by the
+	 * family's init with reg_kinds. */
+	const uint16_t *reg_value_slots;
+	const uint8_t *reg_value_rows;
 };
 
 /* Fill fmt->fast, fmt->sel, fmt->op_head and fmt->reg_page from fmt->descs, fmt->regs and fmt->gen_bit (families call it at init, after setting those).

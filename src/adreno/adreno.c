@@ -392,6 +392,8 @@ int gk_adreno_format_init(struct gk_format *fmt, const char *gpu)
 	fmt->reg_kind_fields = gk_adreno_reg_fields; /* and the same by field, generated */
 	fmt->reg_kinds = gk_adreno_reg_vkinds;
 	fmt->nreg_kinds = GK_ADRENO_NREG_FIELDS;
+	fmt->reg_value_slots = gk_adreno_reg_value_slots; /* sparse value lists' rows by value, generated */
+	fmt->reg_value_rows = gk_adreno_reg_value_rows;
 	fmt->reg_value_parse = gk_adreno_value_parse;
 	fmt->follow = follow;
 	fmt->opcode_field = "OPCODE";

@@ -184,6 +184,10 @@ extern const struct gk_adreno_vtype gk_adreno_reg_vtypes[];
  * of the same field; the format's reg_kinds) */
 extern const uint8_t gk_adreno_reg_vkinds[];
 extern const unsigned gk_adreno_nreg_fields;
+/* and where each sparse value list's value -> row table starts in
+ * gk_adreno_reg_value_rows, plus 1 (0: none; the format's reg_value_slots) */
+extern const uint16_t gk_adreno_reg_value_slots[];
+extern const uint8_t gk_adreno_reg_value_rows[];
 /* the same count, as a constant (written by scripts/gen_adreno.py) */
 #define GK_ADRENO_NREG_FIELDS 2199
 

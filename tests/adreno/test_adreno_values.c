@@ -476,12 +476,57 @@ static void kinds_table(void)
 	CHECK(bad == 0, "%u of %u fields' table kinds differ", bad, gk_adreno_nreg_fields);
 }
 
+/* The generated value rows of the sparse lists (gk_adreno_reg_value_slots
+ * and _rows, the format's reg_value_slots and reg_value_rows, which the
+ * text line writer reads where it searched a list by halving): every
+ * value of every such field names the row gk_reg_value_at finds, or none
+ * when it finds none; and every field whose list is not 0, 1, 2 ... has
+ * them when it is 8 bits or narrower (the generator's rule, so a list
+ * the writer would search is not left out by mistake) */
+static void value_rows_table(void)
+{
+	struct gk_format fmt;
+	CHECK(gk_adreno_format_init(&fmt, "a630") == 0, "a630: format");
+	CHECK(fmt.reg_value_slots == gk_adreno_reg_value_slots && fmt.reg_value_rows == gk_adreno_reg_value_rows,
+	      "the format carries the value rows");
+	unsigned bad = 0, fields = 0, values = 0, missing = 0;
+	for (unsigned i = 0; i < gk_adreno_nreg_fields; i++) {
+		const struct gk_reg_field *f = &gk_adreno_reg_fields[i];
+		unsigned width = (unsigned)(f->hi - f->lo) + 1u;
+		bool sparse = false;
+		for (unsigned k = 0; k < f->nvalues && f->values; k++)
+			sparse |= f->values[k].value != k;
+		if (!gk_adreno_reg_value_slots[i]) {
+			if (sparse && width <= 8 && f->nvalues < 255 && missing++ < 10)
+				printf("# field %u %s: a sparse list of %u bits without value rows\n", i, f->name, width);
+			continue;
+		}
+		fields++;
+		CHECK(width <= 8 && f->values && f->nvalues, "field %u %s: value rows for a list of %u bits", i,
+		      f->name, width);
+		if (width > 8)
+			continue;
+		for (uint32_t v = 0; v < 1u << width; v++, values++) {
+			unsigned r = gk_adreno_reg_value_rows[gk_adreno_reg_value_slots[i] - 1u + v];
+			const struct gk_reg_value *want = gk_reg_value_at(f, v);
+			const struct gk_reg_value *got = r && r <= f->nvalues ? &f->values[r - 1] : NULL;
+			if (got != want && bad++ < 10)
+				printf("# field %u %s value %u: row %u, gk_reg_value_at %s\n", i, f->name, v, r,
+				       want ? want->name : "none");
+		}
+	}
+	CHECK(bad == 0, "%u of %u values' rows differ from the list's", bad, values);
+	CHECK(missing == 0, "%u sparse lists without value rows", missing);
+	CHECK(fields > 0, "%u fields with value rows", fields);
+}
+
 int main(void)
 {
 	roundtrip_all();
 	direct_as_general();
 	kinds_as_hook();
 	kinds_table();
+	value_rows_table();
 	as_printf();
 	maxline_covers();
 	registers_encode_back();
