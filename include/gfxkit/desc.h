@@ -144,6 +144,11 @@ enum gk_kind {
 	GK_OPCODE,    /* framing: equals the packet's opcode; not printed */
 	GK_COUNT,     /* framing: packet dwords - .min (PM4 COUNT: ndw - 2); not printed */
 	GK_SUBOP,     /* framing: equals the packet's sub_opcode (DMA sub-command); not printed */
+	GK_PARITY,    /* the odd-parity bit of another field of the list (.parity_of): the bit
+	               * that makes the ones of that field's value and the bit together odd
+	               * (Adreno a5xx+ headers).  The assembler computes it when the text
+	               * does not give it; not printed as text, so only for a field whose
+	               * framing refuses a wrong bit (the text reads back to the same word) */
 };
 
 /* Field flags */
@@ -188,6 +193,8 @@ struct gk_field {
 	uint8_t namelen;       /* strlen(name), set by the table macros (0: unknown, measure) */
 	uint8_t scale;         /* enum gk_scale: the value as a size, for the reader */
 	uint8_t plus;
+	uint8_t parity_of;     /* GK_PARITY: 1 + index in the same list of the field whose parity the
+	                        * bit is */
 	uint16_t mul;
 	const char *unit;      /* "px", "rows", "bytes" */
 };

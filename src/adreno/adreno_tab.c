@@ -7,9 +7,10 @@
  * bits of the offset and the count.  Type-7: TYPE 0x7 in [31:28], the
  * opcode in [22:16], the dword count in [13:0]; [23] and [15] the parity
  * bits of opcode and count.  The framing checks the parity: a header with
- * the wrong bits is BAD_HEADER, one raw dword.  The parity bits are shown
- * only when set (they are 1 for half the values), so the text of a packet
- * reads back to the same word.
+ * the wrong bits is BAD_HEADER, one raw dword.  So the parity bits follow
+ * from the count, offset and opcode: fields of kind GK_PARITY, which the
+ * text does not show (nor does Mesa's) and the assembler computes when the
+ * text leaves them out.
  *
  * a2xx-a4xx type-0: offset [14:0], count - 1 in [29:16], TYPE 0 in
  * [31:30]; type-3: opcode [15:8], count - 1 [29:16], TYPE 3; type-2
@@ -20,18 +21,18 @@
 
 const struct gk_field gk_adreno_hdr4[] = {
 	GK_CNT("COUNT", 0, 0, 6, 1),
-	GK_U("COUNT_PARITY", 0, 7, 7, .flags = GK_F_HIDE0),
+	GK_PAR("COUNT_PARITY", 0, 7, 0),
 	GK_X("OFFSET", 0, 8, 26),
-	GK_U("OFFSET_PARITY", 0, 27, 27, .flags = GK_F_HIDE0),
+	GK_PAR("OFFSET_PARITY", 0, 27, 2),
 	GK_CONSTF("TYPE", 0, 28, 31, 4),
 };
 
 /* bit 14 is none of the header's fields: set, it is a reserved bit */
 const struct gk_field gk_adreno_hdr7[] = {
 	GK_CNT("COUNT", 0, 0, 13, 1),
-	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_PAR("COUNT_PARITY", 0, 15, 0),
 	GK_OPC("OPCODE", 0, 16, 22),
-	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_PAR("OPCODE_PARITY", 0, 23, 2),
 	GK_CONSTF("TYPE", 0, 28, 31, 7),
 };
 
@@ -39,9 +40,9 @@ const struct gk_field gk_adreno_hdr7[] = {
  * its own, so the text keeps it */
 const struct gk_field gk_adreno_hdr7_raw[] = {
 	GK_CNT("COUNT", 0, 0, 13, 1),
-	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_PAR("COUNT_PARITY", 0, 15, 0),
 	GK_X("OPCODE", 0, 16, 22),
-	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_PAR("OPCODE_PARITY", 0, 23, 2),
 	GK_CONSTF("TYPE", 0, 28, 31, 7),
 };
 const struct gk_field gk_adreno_hdr3_raw[] = {
@@ -100,9 +101,9 @@ const struct gk_access gk_adreno_ib_acc[] = {
  * flag the stream loop reads */
 const struct gk_field gk_adreno_hdr7_chain[] = {
 	GK_CNT("COUNT", 0, 0, 13, 1),
-	GK_U("COUNT_PARITY", 0, 15, 15, .flags = GK_F_HIDE0),
+	GK_PAR("COUNT_PARITY", 0, 15, 0),
 	{ .name = "OPCODE", .namelen = 6, .seg = { { 0, 16, 22, 0 } }, .nseg = 1, .kind = GK_OPCODE, .flags = GK_F_CHAIN },
-	GK_U("OPCODE_PARITY", 0, 23, 23, .flags = GK_F_HIDE0),
+	GK_PAR("OPCODE_PARITY", 0, 23, 2),
 	GK_CONSTF("TYPE", 0, 28, 31, 7),
 };
 

@@ -460,6 +460,16 @@ static void add_field_tokens(struct gk_asm *a, uint32_t line, const struct tok *
 	}
 }
 
+/* the text gave field f a value (by its name: an assignment names the
+ * first field of the name) */
+static bool given(const struct gk_asm *a, const struct gk_field *f)
+{
+	for (unsigned k = 0; k < a->nas; k++)
+		if (a->as[k].f == f || !strcmp(a->as[k].f->name, f->name))
+			return true;
+	return false;
+}
+
 static void push_tail(struct gk_asm *a, uint32_t line, uint32_t col, uint32_t w, bool extra)
 {
 	struct warr *r = extra ? &a->extra : &a->tail;
@@ -884,6 +894,18 @@ static void finish_packet(struct gk_asm *a)
 			gk_field_put(f, buf, ndw, d->sub_opcode);
 		else if (f->kind == GK_COUNT)
 			gk_field_put(f, buf, ndw, ndw - f->min);
+	}
+	/* parity bits the text does not give, of the fields' final values
+	 * (the framing's above too: a type-7 COUNT's parity); one given is
+	 * written as given, and the checker below says when it is wrong */
+	for (unsigned i = 0; i < (unsigned)d->nhdr + d->nfields; i++) {
+		bool hdr = i < d->nhdr;
+		const struct gk_field *f = hdr ? &d->hdr[i] : &d->fields[i - d->nhdr];
+		unsigned of = f->parity_of, nlist = hdr ? d->nhdr : d->nfields;
+		if (f->kind != GK_PARITY || !of || of > nlist || (f->gens && !(f->gens & fmt->gen_bit)) || given(a, f))
+			continue;
+		uint64_t v = gk_field_get(hdr ? &d->hdr[of - 1] : &d->fields[of - 1], buf, ndw);
+		gk_field_put(f, buf, ndw, (uint64_t)!(__builtin_popcountll(v) & 1)); /* makes the ones odd */
 	}
 	emit(a, buf, ndw);
 	if (a->check)

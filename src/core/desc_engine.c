@@ -1137,6 +1137,7 @@ static const char *const kind_names[] = {
 	[GK_UINT] = "number", [GK_ENUM] = "enum", [GK_FLAG] = "flag", [GK_FLAGS] = "flags",
 	[GK_ADDR] = "address", [GK_REG] = "register", [GK_DONTCARE] = "ignored", [GK_CONST] = "constant",
 	[GK_OPCODE] = "opcode", [GK_COUNT] = "count", [GK_SUBOP] = "sub-opcode",
+	[GK_PARITY] = "parity",
 };
 
 static bool same_name(const char *a, const char *b)
@@ -1193,6 +1194,13 @@ static void describe_text(const struct gk_format *fmt, const struct gk_packet_de
 			      f->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[f->kind] : "?");
 		if (f->kind == GK_CONST)
 			gk_out_printf(o, " %llu", (unsigned long long)f->min);
+		if (f->kind == GK_PARITY && f->parity_of) {
+			bool hdr = k - 1 < d->nhdr; /* next_field's index, past f */
+			unsigned n = hdr ? d->nhdr : d->nfields;
+			if (f->parity_of <= n)
+				gk_out_printf(o, " of %s (computed when the text leaves it out)",
+					      (hdr ? d->hdr : d->fields)[f->parity_of - 1].name);
+		}
 		if (f->align > 1)
 			gk_out_printf(o, ", %u-byte aligned", f->align);
 		if (f->cond)

@@ -23,6 +23,8 @@
 #define GK_CONSTF(n, d, l, h, v) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_CONST, .min = v }
 #define GK_OPC(n, d, l, h)     { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_OPCODE }
 #define GK_CNT(n, d, l, h, bias) { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, l, h, 0}}, .nseg = 1, .kind = GK_COUNT, .min = bias }
+/* bit b of dword d: the odd parity of field i (0-based in the same array) */
+#define GK_PAR(n, d, b, i)     { .name = n, .namelen = sizeof(n) - 1, .seg = {{d, b, b, 0}}, .nseg = 1, .kind = GK_PARITY, .parity_of = (i) + 1 }
 
 /* presence conditions: field index i (0-based in the same array) has value in mask */
 #define GK_WHEN(i, mask) .cond = (i) + 1, .cond_mask = (mask)

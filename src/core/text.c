@@ -96,6 +96,7 @@ static bool printable(const struct gk_field *f, uint64_t v)
 	case GK_OPCODE:
 	case GK_SUBOP:
 	case GK_COUNT:
+	case GK_PARITY: /* the assembler's to compute: the framing refuses a wrong one */
 		return false;
 	case GK_DONTCARE:
 		return v != 0;
@@ -138,6 +139,7 @@ static inline __attribute__((always_inline)) void put_field_text(const struct gk
 	case GK_OPCODE:
 	case GK_SUBOP:
 	case GK_COUNT:
+	case GK_PARITY:
 		return; /* framing: never printed */
 	case GK_ENUM:
 		/* the decoder's symbol (measured below, once the field is
@@ -228,7 +230,8 @@ static unsigned plan_list(const struct gk_format *fmt, const struct gk_field *fi
 	for (uint64_t rec = gk_plan_recorded(fmt, fields, n, room, &k); rec; rec &= rec - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(rec);
 		const struct gk_field *f = &fields[i];
-		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP && f->kind != GK_COUNT)
+		if (f->kind != GK_CONST && f->kind != GK_OPCODE && f->kind != GK_SUBOP && f->kind != GK_COUNT &&
+		    f->kind != GK_PARITY)
 			*mask |= 1ull << i;
 		if (f->reg || f->value_reg || f->scale)
 			*notes |= 1ull << i;

@@ -39,30 +39,30 @@ static void test_vectors(void)
 		  "CP_TYPE4_PKT OFFSET=0x80a0\n    0x20280 GRAS_SC_CNTL <- CCUSINGLECACHELINESIZE=2" },
 		/* fd-clouds: VPC_SO_DISABLE: { DISABLE } */
 		{ "a630", { 0x48930601, 0x00000001 }, 2,
-		  "CP_TYPE4_PKT OFFSET=0x9306 OFFSET_PARITY=1\n    0x24c18 VPC_SO_DISABLE <- DISABLE=1" },
+		  "CP_TYPE4_PKT OFFSET=0x9306\n    0x24c18 VPC_SO_DISABLE <- DISABLE=1" },
 		/* fd-clouds: CP_DRAW_INDX_OFFSET (38) (4 dwords) { PRIM_TYPE = DI_PT_TRISTRIP | SOURCE_SELECT =
 		 * DI_SRC_SEL_AUTO_INDEX | VIS_CULL = USE_VISIBILITY | INDEX_SIZE = INDEX4_SIZE_8_BIT | PATCH_TYPE =
 		 * TESS_QUADS } { NUM_INSTANCES = 1 } { NUM_INDICES = 4 } */
 		{ "a630", { 0x70388003, 0x00000186, 0x00000001, 0x00000004 }, 4,
-		  "CP_DRAW_INDX_OFFSET COUNT_PARITY=1 PRIM_TYPE=DI_PT_TRISTRIP SOURCE_SELECT=DI_SRC_SEL_AUTO_INDEX "
+		  "CP_DRAW_INDX_OFFSET PRIM_TYPE=DI_PT_TRISTRIP SOURCE_SELECT=DI_SRC_SEL_AUTO_INDEX "
 		  "VIS_CULL=USE_VISIBILITY INDEX_SIZE=INDEX4_SIZE_8_BIT PATCH_TYPE=TESS_QUADS GS_ENABLE=0 TESS_ENABLE=0 "
 		  "NUM_INSTANCES=1 NUM_INDICES=4 COUNT=3" },
 		/* the same on a7xx (a6xx.xml's variants) */
 		{ "a750", { 0x70388003, 0x00000186, 0x00000001, 0x00000004 }, 4,
-		  "CP_DRAW_INDX_OFFSET COUNT_PARITY=1 PRIM_TYPE=DI_PT_TRISTRIP SOURCE_SELECT=DI_SRC_SEL_AUTO_INDEX "
+		  "CP_DRAW_INDX_OFFSET PRIM_TYPE=DI_PT_TRISTRIP SOURCE_SELECT=DI_SRC_SEL_AUTO_INDEX "
 		  "VIS_CULL=USE_VISIBILITY INDEX_SIZE=INDEX4_SIZE_8_BIT PATCH_TYPE=TESS_QUADS GS_ENABLE=0 TESS_ENABLE=0 "
 		  "NUM_INSTANCES=1 NUM_INDICES=4 COUNT=3" },
 		/* fd-clouds: CP_LOAD_STATE6_FRAG (34) (4 dwords) { DST_OFF = 0 | STATE_TYPE = ST6_SHADER | STATE_SRC =
 		 * SS6_INDIRECT | STATE_BLOCK = SB6_FS_SHADER | NUM_UNIT = 88 } { EXT_SRC_ADDR = 0x1013000 }
 		 * { EXT_SRC_ADDR_HI = 0 } */
 		{ "a630", { 0x70348003, 0x16320000, 0x01013000, 0x00000000 }, 4,
-		  "CP_LOAD_STATE6_FRAG COUNT_PARITY=1 DST_OFF=0 STATE_TYPE=ST6_SHADER STATE_SRC=SS6_INDIRECT "
+		  "CP_LOAD_STATE6_FRAG DST_OFF=0 STATE_TYPE=ST6_SHADER STATE_SRC=SS6_INDIRECT "
 		  "STATE_BLOCK=SB6_FS_SHADER NUM_UNIT=88 EXT_SRC_ADDR=0x1013000 EXT_SRC_ADDR_HI=0" },
 		/* fd-clouds: CP_INDIRECT_BUFFER (3f) (4 dwords) ibaddr:0000000001d8f000 ibsize:00000053 */
 		{ "a630", { 0x70bf8003, 0x01d8f000, 0x00000000, 0x00000053 }, 4,
-		  "CP_INDIRECT_BUFFER COUNT_PARITY=1 OPCODE_PARITY=1 IB_BASE=0x1d8f000 IB_SIZE=83" },
+		  "CP_INDIRECT_BUFFER IB_BASE=0x1d8f000 IB_SIZE=83" },
 		/* compute-a540: CP_EXEC_CS (33) (5 dwords) { 0 = 0 } { NGROUPS_X = 1 } { NGROUPS_Y = 2 } { NGROUPS_Z = 3 } */
-		{ "a540", { 0x70b30004, 0, 1, 2, 3 }, 5, "CP_EXEC_CS OPCODE_PARITY=1 DW1=0x0 NGROUPS_X=1 NGROUPS_Y=2 NGROUPS_Z=3" },
+		{ "a540", { 0x70b30004, 0, 1, 2, 3 }, 5, "CP_EXEC_CS DW1=0x0 NGROUPS_X=1 NGROUPS_Y=2 NGROUPS_Z=3" },
 		/* es2gears-a320: write GRAS_SU_POINT_MINMAX (2068) ... GRAS_SU_POINT_SIZE (Mesa prints the
 		 * fixed-point values: MIN = 1.0, MAX = 4092.0, SIZE 0.5; gfxkit their bits) */
 		{ "a320", { 0x00012068, 0xffc00010, 0x00000008 }, 3,
@@ -134,7 +134,7 @@ static void test_parity(void)
 	CHECK(r.errors == 1 && strstr(r.d[0].message, "bit 14 is set"), "type-7 bit 14: %s", tu_diags_str(&r));
 	tu_expect_row(100, "a630", f, (const uint32_t[]){ 0x48881a01 }, 1, "BAD_HEADER WORD=0x48881a01");
 	/* an opcode no generation has keeps its number; one of a5xx only is an error on a6xx */
-	tu_expect_row(101, "a630", f, (const uint32_t[]){ 0x70018000 }, 1, "CP_TYPE7_PKT COUNT_PARITY=1 OPCODE=0x1");
+	tu_expect_row(101, "a630", f, (const uint32_t[]){ 0x70018000 }, 1, "CP_TYPE7_PKT OPCODE=0x1");
 	tu_check(f, (const uint32_t[]){ 0x70018000 }, 1, &r);
 	CHECK(r.errors == 1 && tu_find(&r, GK_D_UNKNOWN_OPCODE), "unknown opcode: %s", tu_diags_str(&r));
 	tu_check(f, (const uint32_t[]){ 0x701c8000 }, 1, &r);
@@ -364,12 +364,85 @@ static void test_short_packets(void)
 	CHECK(short_simple > packets / 4, "%u of %u packets took the short simple path", short_simple, packets);
 }
 
+/* The parity bits are computed by the assembler when the text leaves them
+ * out (as the text printer does: decode -> encode above), of the count it
+ * makes and of the offset or opcode; given, they are written as given,
+ * and a wrong one is a header the checker refuses */
+static void test_parity_asm(void)
+{
+	const struct gk_format *f = tu_fmt("a630");
+	static struct tu_asm a;
+	unsigned bad = 0, n = 0;
+	for (uint32_t off = 0x8000; off < 0x8000 + 300; off += 7)
+		for (uint32_t cnt = 1; cnt <= 3; cnt++, n++) {
+			char text[256];
+			int k = snprintf(text, sizeof text, "CP_TYPE4_PKT OFFSET=0x%x\n", off);
+			for (uint32_t i = 0; i < cnt; i++)
+				k += snprintf(text + k, sizeof text - (size_t)k, "    0x%05x <- 0x%x\n", (off + i) * 4, i + 1);
+			unsigned errs = tu_assemble(f, text, &a);
+			if ((errs || a.n != cnt + 1 || a.w[0] != pkt4(off, cnt)) && bad++ < 5)
+				printf("# '%s': %u errors, header 0x%08x, want 0x%08x (%s)\n", text, errs, a.n ? a.w[0] : 0,
+				       pkt4(off, cnt), tu_asm_first(&a));
+		}
+	/* type-7: the opcodes no generation has, in their raw form, and every
+	 * packet's shortest text (its name): each header has both bits right */
+	for (uint32_t op = 0; op < 128; op++, n++) {
+		char text[64];
+		snprintf(text, sizeof text, "CP_TYPE7_PKT OPCODE=0x%x", op);
+		if (tu_assemble(f, text, &a) == 0 && (a.n != 1 || a.w[0] != pkt7(op, 0)) && bad++ < 5)
+			printf("# '%s': 0x%08x, want 0x%08x\n", text, a.n ? a.w[0] : 0, pkt7(op, 0));
+	}
+	for (unsigned i = 0; i < gk_adreno_npkt7_gen; i++, n++) {
+		uint32_t h;
+		if (tu_assemble(f, gk_adreno_pkt7_gen[i].name, &a) || !a.n)
+			continue; /* another generation's, or one that needs its fields */
+		h = a.w[0];
+		uint32_t want = h >> 28 == 7   ? pkt7(h >> 16 & 0x7fu, h & 0x3fffu)
+				: h >> 28 == 4 ? pkt4(h >> 8 & 0x7ffffu, h & 0x7fu)
+					       : h; /* a raw word (BAD_HEADER): no parity */
+		if (h != want && bad++ < 5)
+			printf("# '%s': 0x%08x, want 0x%08x\n", gk_adreno_pkt7_gen[i].name, h, want);
+	}
+	CHECK(bad == 0, "%u of %u headers assembled without their parity bits have them wrong", bad, n);
+	/* every parity bit of every packet: one bit, of another field of its list */
+	unsigned pars = 0, wrong = 0;
+	for (size_t s = 0; s < 2; s++) {
+		const struct gk_packet_desc *set = s ? gk_adreno_pkt3_gen : gk_adreno_pkt7_gen;
+		unsigned nset = s ? gk_adreno_npkt3_gen : gk_adreno_npkt7_gen;
+		for (unsigned i = 0; i < nset; i++)
+			for (unsigned l = 0; l < 2; l++) {
+				const struct gk_field *list = l ? set[i].fields : set[i].hdr;
+				unsigned nl = l ? set[i].nfields : set[i].nhdr;
+				for (unsigned k = 0; k < nl; k++) {
+					const struct gk_field *pf = &list[k];
+					if (pf->kind != GK_PARITY && !pf->parity_of)
+						continue;
+					pars++;
+					if (pf->kind != GK_PARITY || !pf->parity_of || pf->parity_of > nl || pf->parity_of - 1u == k ||
+					    pf->nseg != 1 || pf->seg[0].lo != pf->seg[0].hi)
+						wrong++;
+				}
+			}
+	}
+	CHECK(pars > 0 && wrong == 0, "%u of %u parity fields not one bit of another field of their list", wrong, pars);
+	/* given: as given, right or wrong */
+	CHECK(tu_assemble(f, "CP_TYPE4_PKT OFFSET=0x9306 OFFSET_PARITY=1\n    0x24c18 <- 0x1", &a) == 0 && a.n == 2 &&
+		      a.w[0] == 0x48930601,
+	      "a right parity bit given: 0x%08x", a.w[0]);
+	CHECK(tu_assemble(f, "CP_TYPE4_PKT OFFSET=0x9306 OFFSET_PARITY=0\n    0x24c18 <- 0x1", &a) == 0 && a.n == 2 &&
+		      a.w[0] == 0x40930601,
+	      "a wrong parity bit given is written as given: 0x%08x", a.w[0]);
+	CHECK(tu_assemble(f, "CP_WAIT_FOR_IDLE", &a) == 0 && a.n == 1 && a.w[0] == pkt7(0x26, 0),
+	      "CP_WAIT_FOR_IDLE alone: 0x%08x, want 0x%08x", a.n ? a.w[0] : 0, pkt7(0x26, 0));
+}
+
 int main(void)
 {
 	test_short_packets();
 	test_layouts();
 	test_vectors();
 	test_parity();
+	test_parity_asm();
 	test_gpus();
 	test_random();
 	return tl_done();

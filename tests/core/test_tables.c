@@ -134,7 +134,7 @@ static void check_field(const char *where, const struct gk_field *arr, unsigned 
 		PROBLEM("%s: %s has %u segments", where, f->name, f->nseg);
 		return;
 	}
-	if (f->kind > GK_COUNT)
+	if (f->kind > GK_PARITY)
 		PROBLEM("%s: %s kind %u", where, f->name, f->kind);
 	uint64_t vmask = 0;
 	for (unsigned s = 0; s < f->nseg; s++) {
@@ -174,6 +174,11 @@ static void check_field(const char *where, const struct gk_field *arr, unsigned 
 		PROBLEM("%s: %s has an enum but is not an enum or flags field (a flag may carry only its two "
 			"values' tags)",
 			where, f->name);
+	/* a parity bit: one bit, of another field of its list */
+	if (f->kind == GK_PARITY && (width != 1 || !f->parity_of || f->parity_of - 1u == i))
+		PROBLEM("%s: parity %s is %u bits, of field %d", where, f->name, width, (int)f->parity_of - 1);
+	if (f->parity_of && f->kind != GK_PARITY)
+		PROBLEM("%s: %s names a field it is the parity of but is no parity bit", where, f->name);
 	if ((f->kind == GK_CONST || f->kind == GK_OPCODE || f->kind == GK_COUNT) && !in_hdr)
 		PROBLEM("%s: framing field %s outside the header", where, f->name);
 	if (f->kind == GK_CONST && f->min > ones(width))
