@@ -1879,8 +1879,8 @@ static inline bool tail_unit_line(const struct gk_format *fmt, const struct gk_u
  * and the unit's line is ~250 instructions to hide the wait behind.
  * The rows after it follow in memory, which the processor's own
  * prefetcher sees (asking for the whole run's cost more than it hid).
- * Paired runs on the two cores, decode -j 1 of the a630 quarter bench
- * stream: 1.1-1.2% less time. */
+ * Paired runs on the two cores, decode -j 1 of the quarter bench
+ * streams: a630 0.2-1.2% less time, GFX9 2.8%, Evergreen +0.6% (noise). */
 static inline void prefetch_run_head(const struct gk_format *fmt, uint32_t addr)
 {
 	const struct gk_reg_table *t = fmt->regs;
